@@ -1,0 +1,8 @@
+//! Criterion benchmarks for `parlor_core::tichu` (figures in `docs/tichu.md` and `BENCHMARKS.md`).
+
+use criterion::{Criterion, criterion_group, criterion_main};
+
+fn benches(_c: &mut Criterion) {}
+
+criterion_group!(group, benches);
+criterion_main!(group);

@@ -1,0 +1,24 @@
+//! Batch mode shared by every leaf command: one case per input line, one answer per output line.
+
+use std::io::{BufRead, Write};
+
+use crate::CliError;
+
+/// Reads `input` line by line and writes `answer(line)` for each. An `Err(message)` answer is
+/// written as `error: <message>` and processing continues. A trailing `\r` is removed; blank
+/// lines are cases too (they get an answer), so line numbers in and out always match.
+pub fn run(
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    mut answer: impl FnMut(&str) -> Result<String, String>,
+) -> Result<(), CliError> {
+    for line in input.lines() {
+        let line = line?;
+        let line = line.strip_suffix('\r').unwrap_or(&line);
+        match answer(line) {
+            Ok(text) => writeln!(out, "{text}")?,
+            Err(message) => writeln!(out, "error: {message}")?,
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,114 @@
+//! `parlor check FILE...`: runs vector files through the same code as the command line.
+//!
+//! Vector file format (`tests/vectors/*.tsv`): one case per line, `#` starts a comment line,
+//! blank lines are skipped. Columns are separated by a TAB:
+//! 1. the `parlor` command line without the program name, arguments separated by spaces
+//!    (for example `tichu legal 6 J`);
+//! 2. the expected standard output, with each line break written as the two characters `\n`
+//!    and the final line break left out (an empty column expects one empty line);
+//! 3. optional: a comment (why the answer is what it is).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use crate::CliError;
+
+/// Arguments of `parlor check`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Vector files (`.tsv`) to run.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Print only failures and the summary.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// One parsed vector line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Vector {
+    /// 1-based line number in its file.
+    pub line: usize,
+    /// The command-line words after `parlor`.
+    pub args: Vec<String>,
+    /// The expected standard output, with real line breaks and no final one.
+    pub expected: String,
+    /// The comment column, if any.
+    pub comment: String,
+}
+
+/// Parses the text of a vector file. Lines without a TAB are reported as errors.
+pub fn parse_vectors(text: &str) -> Result<Vec<Vector>, String> {
+    let mut vectors = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        if raw.trim().is_empty() || raw.trim_start().starts_with('#') {
+            continue;
+        }
+        let mut columns = raw.split('\t');
+        let command = columns.next().unwrap_or_default();
+        let Some(expected) = columns.next() else {
+            return Err(format!(
+                "line {line}: no TAB between the command and the expected output"
+            ));
+        };
+        let comment = columns.collect::<Vec<_>>().join("\t");
+        vectors.push(Vector {
+            line,
+            args: command.split_whitespace().map(str::to_owned).collect(),
+            expected: expected.replace("\\n", "\n"),
+            comment,
+        });
+    }
+    Ok(vectors)
+}
+
+/// Runs one vector through [`crate::run`] and returns its actual output (final line break removed).
+pub fn actual_output(vector: &Vector) -> Result<String, CliError> {
+    let mut out = Vec::new();
+    let mut empty = std::io::empty();
+    let args = std::iter::once("parlor".to_owned()).chain(vector.args.iter().cloned());
+    crate::run(args, &mut empty, &mut out)?;
+    let text = String::from_utf8_lossy(&out).into_owned();
+    Ok(text.strip_suffix('\n').unwrap_or(&text).to_owned())
+}
+
+/// Runs every file, printing `ok`/`FAIL` per case and a closing `N passed, N failed` line.
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), CliError> {
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for file in &args.files {
+        let text = std::fs::read_to_string(file)
+            .map_err(|error| CliError::Input(format!("cannot read {}: {error}", file.display())))?;
+        let vectors = parse_vectors(&text).map_err(|error| CliError::Input(format!("{}: {error}", file.display())))?;
+        for vector in &vectors {
+            let shown = vector.args.join(" ");
+            let actual = match actual_output(vector) {
+                Ok(text) => text,
+                Err(CliError::Input(message) | CliError::Failed(message)) => format!("error: {message}"),
+                Err(CliError::Usage(text, _)) => format!("error: {}", text.lines().next().unwrap_or_default()),
+            };
+            if actual == vector.expected {
+                passed += 1;
+                if !args.quiet {
+                    writeln!(out, "ok    {shown}  =>  {}", actual.replace('\n', " | "))?;
+                }
+            } else {
+                failed += 1;
+                writeln!(
+                    out,
+                    "FAIL  {}:{}: {shown}\n      expected: {}\n      actual:   {}",
+                    file.display(),
+                    vector.line,
+                    vector.expected.replace('\n', " | "),
+                    actual.replace('\n', " | ")
+                )?;
+            }
+        }
+    }
+    writeln!(out, "{passed} passed, {failed} failed")?;
+    if failed > 0 {
+        return Err(CliError::Failed(format!("{failed} vector(s) failed")));
+    }
+    Ok(())
+}

@@ -1,0 +1,123 @@
+//! # parlor-cli
+//!
+//! The library behind the `parlor` command: every rule of Parlor on the seeds' notation.
+//!
+//! ```text
+//! parlor dominoes five-up 0-6 6-5 5-3          # legal | illegal
+//! parlor tichu legal 6 J                        # legal | illegal
+//! parlor doudizhu classify 33344456             # reading names | invalid
+//! parlor mahjong waits 1m 1m 1m 4s 4s 4s 7p 7p 7p 3m 3m 3m 9s
+//! parlor check tests/vectors/*.tsv              # run vector files, `N passed, N failed`
+//! ```
+//!
+//! Every leaf command also takes `--batch`: one case per line on standard input, one answer per
+//! line on standard output in the same order; a bad line prints `error: <what is wrong>` and
+//! processing goes on. Outside batch mode, bad input prints a one-line message on standard error
+//! and exits with status 2.
+
+use std::ffi::OsString;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub mod batch;
+pub mod check;
+pub mod dominoes;
+pub mod doudizhu;
+pub mod mahjong;
+pub mod tichu;
+
+/// The command line of `parlor`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "parlor",
+    version,
+    about = "Exact rules for Tichu, Dou Dizhu, Mahjong and Five Up dominoes"
+)]
+pub struct Cli {
+    /// The game (or `check` for vector files).
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The top-level commands: one per game, plus `check`.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Five Up dominoes: is a play order legal?
+    #[command(subcommand)]
+    Dominoes(dominoes::Command),
+    /// Tichu: play legality and move generation.
+    #[command(subcommand)]
+    Tichu(tichu::Command),
+    /// Dou Dizhu (Fight the Landlord): classification, beating, moves, spring.
+    #[command(subcommand)]
+    Doudizhu(doudizhu::Command),
+    /// Mahjong: waits, shanten, ukeire.
+    #[command(subcommand)]
+    Mahjong(mahjong::Command),
+    /// Run vector files (each line: a parlor command line, TAB, the expected output).
+    Check(check::Args),
+}
+
+/// A failure the command reports on standard error with a non-zero exit status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CliError {
+    /// Bad input (a bad token, a bad count): exit status 2.
+    Input(String),
+    /// Some vectors failed in `parlor check`: exit status 1.
+    Failed(String),
+    /// Command-line usage error or help/version text from clap.
+    Usage(String, i32),
+}
+
+impl CliError {
+    /// Prints the message to standard error (or help to standard output) and returns the exit code.
+    pub fn report(self) -> ExitCode {
+        match self {
+            CliError::Input(message) => {
+                eprintln!("parlor: {message}");
+                ExitCode::from(2)
+            }
+            CliError::Failed(message) => {
+                eprintln!("parlor: {message}");
+                ExitCode::from(1)
+            }
+            CliError::Usage(text, code) => {
+                if code == 0 {
+                    print!("{text}");
+                } else {
+                    eprint!("{text}");
+                }
+                ExitCode::from(u8::try_from(code).unwrap_or(2))
+            }
+        }
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(error: std::io::Error) -> Self {
+        CliError::Input(format!("cannot read or write: {error}"))
+    }
+}
+
+/// Runs `parlor` with `args` (the first item is the program name), reading batch input from
+/// `input` and writing answers to `out`.
+pub fn run<I, T>(args: I, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<ExitCode, CliError>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = Cli::try_parse_from(args).map_err(|error| {
+        let code = error.exit_code();
+        CliError::Usage(error.render().to_string(), code)
+    })?;
+    match &cli.command {
+        Command::Dominoes(command) => dominoes::run(command, input, out)?,
+        Command::Tichu(command) => tichu::run(command, input, out)?,
+        Command::Doudizhu(command) => doudizhu::run(command, input, out)?,
+        Command::Mahjong(command) => mahjong::run(command, input, out)?,
+        Command::Check(args) => check::run(args, out)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,1 @@
+//! Dou Dizhu — Fight the Landlord (seeds `001`/`002`, rulings `shared/spec/doudizhu.md`). Work in progress.

@@ -1,0 +1,23 @@
+//! # parlor-core
+//!
+//! Exact rules engines for four table games — [Tichu](tichu), [Dou Dizhu](doudizhu),
+//! [Mahjong](mahjong) and [Five Up dominoes](dominoes) — as a `#![no_std]` library that never
+//! allocates and never panics. Every capacity is fixed at compile time; every input that does not
+//! describe a real game position is rejected with a typed error naming what is wrong.
+//!
+//! Each game module has the same shape:
+//! - `notation` — parsing and printing the seed notation (`FromStr`/`Display`),
+//! - the hand / combination model,
+//! - the rule checks (the seed task and the rulings in `shared/spec/<game>.md`),
+//! - search (move generation, solvers) with caller-visible, documented bounds.
+//!
+//! The rules' sources are the seeds in `shared/seeds/` and the rulings in `shared/spec/`.
+#![no_std]
+#![forbid(unsafe_code)]
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
+pub mod dominoes;
+pub mod doudizhu;
+pub mod mahjong;
+pub mod notation;
+pub mod tichu;

@@ -1,0 +1,63 @@
+//! Notation helpers shared by every game: byte spans into the input text, so that every parse
+//! error can point at the token that is wrong.
+
+use core::fmt;
+
+/// A half-open byte range `start..end` into the text that was parsed.
+///
+/// Parse errors carry a `Span` so that a caller (the CLI, a C engine through the FFI) can name the
+/// offending token exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    /// Byte offset of the first byte of the token.
+    pub start: usize,
+    /// Byte offset one past the last byte of the token.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span `start..end`.
+    pub const fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// The spanned text of `source`, or `""` if the span does not lie on `source`'s char
+    /// boundaries (never panics).
+    pub fn slice<'a>(&self, source: &'a str) -> &'a str {
+        source.get(self.start..self.end).unwrap_or("")
+    }
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bytes {}..{}", self.start, self.end)
+    }
+}
+
+/// Splits `text` into tokens separated by ASCII whitespace or commas, yielding each token with
+/// its [`Span`]. Empty tokens are skipped.
+///
+/// ```
+/// use parlor_core::notation::{tokens, Span};
+/// let found: Vec<_> = tokens(" 1m, 2m").collect();
+/// assert_eq!(found, [(Span::new(1, 3), "1m"), (Span::new(5, 7), "2m")]);
+/// ```
+pub fn tokens(text: &str) -> impl Iterator<Item = (Span, &str)> {
+    let is_separator = |c: char| c.is_ascii_whitespace() || c == ',';
+    let mut rest = text;
+    let mut offset = 0usize;
+    core::iter::from_fn(move || {
+        let skip = rest.len() - rest.trim_start_matches(is_separator).len();
+        rest = rest.get(skip..)?;
+        offset = offset.saturating_add(skip);
+        if rest.is_empty() {
+            return None;
+        }
+        let len = rest.find(is_separator).unwrap_or(rest.len());
+        let token = rest.get(..len)?;
+        let span = Span::new(offset, offset.saturating_add(len));
+        rest = rest.get(len..)?;
+        offset = span.end;
+        Some((span, token))
+    })
+}

@@ -1,0 +1,1 @@
+//! Tichu (seed `000`, rulings `shared/spec/tichu.md`). Work in progress.

@@ -1,0 +1,176 @@
+//! Pointer checks shared by every entry point: each turns a raw C argument into a safe Rust
+//! value or a status code, so the game modules contain no unchecked pointer use.
+#![allow(dead_code)] // Each game uses the subset it needs.
+
+use core::fmt::{self, Write};
+
+use crate::{
+    PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_UTF8, PARLOR_ERR_NULL_POINTER,
+    ParlorStatus,
+};
+
+/// Borrows `len` elements at `ptr` as a slice. A null `ptr` is an empty slice when `len` is 0
+/// and [`PARLOR_ERR_NULL_POINTER`] otherwise.
+///
+/// # Safety
+/// A non-null `ptr` must point to `len` initialised, properly aligned `T`s that stay valid and
+/// unmodified for `'a`.
+pub(crate) unsafe fn input_slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], ParlorStatus> {
+    if ptr.is_null() {
+        return if len == 0 {
+            Ok(&[])
+        } else {
+            Err(PARLOR_ERR_NULL_POINTER)
+        };
+    }
+    if len
+        .checked_mul(core::mem::size_of::<T>())
+        .is_none_or(|bytes| bytes > isize::MAX as usize)
+    {
+        return Err(PARLOR_ERR_INVALID_ARGUMENT);
+    }
+    if !ptr.is_aligned() {
+        return Err(PARLOR_ERR_INVALID_ARGUMENT);
+    }
+    // SAFETY: non-null, aligned, size checked; validity for `len` elements is the caller's contract.
+    Ok(unsafe { core::slice::from_raw_parts(ptr, len) })
+}
+
+/// Borrows `len` bytes at `ptr` as UTF-8 text (see [`input_slice`] for the null rules).
+///
+/// # Safety
+/// As [`input_slice`].
+pub(crate) unsafe fn input_str<'a>(ptr: *const core::ffi::c_char, len: usize) -> Result<&'a str, ParlorStatus> {
+    // SAFETY: forwarded contract.
+    let bytes = unsafe { input_slice(ptr.cast::<u8>(), len) }?;
+    core::str::from_utf8(bytes).map_err(|_| PARLOR_ERR_INVALID_UTF8)
+}
+
+/// Borrows `ptr` as an exclusive output reference, or [`PARLOR_ERR_NULL_POINTER`].
+///
+/// # Safety
+/// A non-null `ptr` must be valid for writes of a `T` and not aliased for `'a`.
+pub(crate) unsafe fn output<'a, T>(ptr: *mut T) -> Result<&'a mut T, ParlorStatus> {
+    if ptr.is_null() {
+        return Err(PARLOR_ERR_NULL_POINTER);
+    }
+    if !ptr.is_aligned() {
+        return Err(PARLOR_ERR_INVALID_ARGUMENT);
+    }
+    // SAFETY: non-null and aligned; validity is the caller's contract. Callers only write
+    // whole values through it (never read an uninitialised one).
+    Ok(unsafe { &mut *ptr })
+}
+
+/// Borrows `len` elements at `ptr` as an output slice. A null `ptr` is allowed only with
+/// `len == 0` (a size query).
+///
+/// # Safety
+/// A non-null `ptr` must be valid for reads and writes of `len` initialised `T`s, not aliased.
+/// (For plain C data — integers and `repr(C)` structs of integers — any bit pattern is a valid
+/// value, so a buffer fresh from `malloc` is fine in practice.)
+pub(crate) unsafe fn output_slice<'a, T>(ptr: *mut T, len: usize) -> Result<&'a mut [T], ParlorStatus> {
+    if ptr.is_null() {
+        return if len == 0 {
+            Ok(&mut [])
+        } else {
+            Err(PARLOR_ERR_NULL_POINTER)
+        };
+    }
+    if len
+        .checked_mul(core::mem::size_of::<T>())
+        .is_none_or(|bytes| bytes > isize::MAX as usize)
+    {
+        return Err(PARLOR_ERR_INVALID_ARGUMENT);
+    }
+    if !ptr.is_aligned() {
+        return Err(PARLOR_ERR_INVALID_ARGUMENT);
+    }
+    // SAFETY: non-null, aligned, size checked; validity is the caller's contract.
+    Ok(unsafe { core::slice::from_raw_parts_mut(ptr, len) })
+}
+
+/// Writes `value`'s `Display` form into a caller buffer as NUL-terminated text.
+///
+/// `out_len` (optional, may be null) receives the text length without the NUL. When the buffer is
+/// too small — including a null buffer with capacity 0, the way to ask for the size — the
+/// function returns [`PARLOR_ERR_BUFFER_TOO_SMALL`] and `out_len` still receives the full
+/// length; the buffer then holds as much as fits, NUL-terminated if the capacity is not 0.
+///
+/// # Safety
+/// `buf` must be valid for `capacity` byte writes (or null with capacity 0); a non-null `out_len`
+/// must be valid for a write.
+pub(crate) unsafe fn write_text(
+    value: &dyn fmt::Display,
+    buf: *mut core::ffi::c_char,
+    capacity: usize,
+    out_len: *mut usize,
+) -> Result<(), ParlorStatus> {
+    // SAFETY: forwarded contract.
+    let bytes = unsafe { output_slice(buf.cast::<u8>(), capacity) }?;
+    let mut writer = BufferWriter {
+        bytes,
+        written: 0,
+        needed: 0,
+    };
+    // The writer never fails; the Display impls of the core are infallible.
+    let _ = write!(writer, "{value}");
+    let BufferWriter { bytes, written, needed } = writer;
+    if let Some(slot) = bytes.get_mut(written) {
+        *slot = 0;
+    } else if let Some(last) = bytes.last_mut() {
+        *last = 0;
+    }
+    if !out_len.is_null() {
+        // SAFETY: non-null; validity is the caller's contract.
+        unsafe { out_len.write_unaligned(needed) };
+    }
+    if needed >= bytes.len() {
+        return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
+    }
+    Ok(())
+}
+
+/// A `fmt::Write` into a fixed byte buffer that counts what did not fit, keeping one byte
+/// for the NUL terminator.
+struct BufferWriter<'a> {
+    bytes: &'a mut [u8],
+    written: usize,
+    needed: usize,
+}
+
+impl Write for BufferWriter<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.needed = self.needed.saturating_add(s.len());
+        let room = self.bytes.len().saturating_sub(1).saturating_sub(self.written);
+        let take = s.len().min(room);
+        let end = self.written.saturating_add(take);
+        if let (Some(dst), Some(src)) = (self.bytes.get_mut(self.written..end), s.as_bytes().get(..take)) {
+            dst.copy_from_slice(src);
+            self.written = end;
+        }
+        Ok(())
+    }
+}
+
+/// Turns a `Result` of a status into the status itself, for `extern "C"` bodies.
+pub(crate) fn status(result: Result<(), ParlorStatus>) -> ParlorStatus {
+    match result {
+        Ok(()) => crate::PARLOR_OK,
+        Err(code) => code,
+    }
+}
+
+/// Writes a `u8` code into an optional out pointer; a null pointer is an error.
+pub(crate) fn bool_code(value: bool) -> u8 {
+    u8::from(value)
+}
+
+/// Rejects a too-small output buffer: returns [`PARLOR_ERR_BUFFER_TOO_SMALL`] when `needed > capacity`.
+pub(crate) fn ensure_capacity(needed: usize, capacity: usize) -> Result<(), ParlorStatus> {
+    if needed > capacity {
+        Err(PARLOR_ERR_BUFFER_TOO_SMALL)
+    } else {
+        Ok(())
+    }
+}

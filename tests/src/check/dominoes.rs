@@ -1,0 +1,1 @@
+//! Checkers for dominoes — work in progress.

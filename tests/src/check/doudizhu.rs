@@ -1,0 +1,1 @@
+//! Checkers for doudizhu — work in progress.

@@ -1,0 +1,1 @@
+//! Checkers for mahjong — work in progress.

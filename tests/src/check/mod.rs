@@ -1,0 +1,7 @@
+//! Differential checkers: one `arbitrary` case in, a panic on any disagreement between the core,
+//! the C ABI and the reference. The fuzz targets in `fuzz/` call these; so does `cargo test`.
+
+pub mod dominoes;
+pub mod doudizhu;
+pub mod mahjong;
+pub mod tichu;

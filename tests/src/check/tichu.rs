@@ -1,0 +1,1 @@
+//! Checkers for tichu — work in progress.

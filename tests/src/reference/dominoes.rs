@@ -1,0 +1,1 @@
+//! Reference for dominoes — work in progress.

@@ -1,0 +1,1 @@
+//! Reference for doudizhu — work in progress.

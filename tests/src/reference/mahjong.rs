@@ -1,0 +1,1 @@
+//! Reference for mahjong — work in progress.

@@ -1,0 +1,8 @@
+//! Naive reference implementations, one module per game. Written from `shared/spec/*.md`
+//! without looking at `parlor-core`: exhaustive enumeration instead of cleverness, so that a
+//! disagreement with the core points at a real bug in one of them.
+
+pub mod dominoes;
+pub mod doudizhu;
+pub mod mahjong;
+pub mod tichu;

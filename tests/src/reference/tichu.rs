@@ -1,0 +1,1 @@
+//! Reference for tichu — work in progress.
