@@ -35,7 +35,18 @@
 //!   (split unknown). [`min_plays`]`(hand, preset) -> u32`: fewest plays that empty a hand.
 //!
 //! Lists of hands come out sorted by card count, then by their cards in ascending order
-//! ([`hand_order`]).
+//! ([`hand_order`]). [`classify_text`] gives the CLI's `classify` answer.
+//!
+//! ```
+//! use parlor_conformance::reference::doudizhu::{self as dd, Kind, Preset, Reading};
+//!
+//! let wings = dd::parse("77788836").unwrap();
+//! assert_eq!(dd::readings(&wings, Preset::Pagat), [Reading { kind: Kind::AirplaneSingles, chain: 2, key: 4 }]);
+//! assert_eq!(dd::classify_text(&dd::parse("33344455").unwrap(), Preset::Pagat), "invalid");
+//! assert_eq!(dd::classify_text(&dd::parse("33344455").unwrap(), Preset::RlCard), "airplane_singles");
+//! assert!(dd::beats(&dd::parse("888A").unwrap(), &dd::parse("9993").unwrap(), Preset::Pagat));
+//! assert_eq!(dd::all_plays(Preset::RlCard).len(), 27_471);
+//! ```
 //!
 //! # How it works
 //!
@@ -561,6 +572,22 @@ pub fn table(preset: Preset) -> &'static HashMap<Hand, Vec<Reading>> {
 /// Every reading of `hand` under `preset`, sorted; empty when it is no play.
 pub fn readings(hand: &Hand, preset: Preset) -> Vec<Reading> {
     table(preset).get(hand).cloned().unwrap_or_default()
+}
+
+/// The CLI's `classify` answer: the distinct kind names of every reading, sorted and
+/// space-separated, or `invalid` when the set is no play.
+pub fn classify_text(hand: &Hand, preset: Preset) -> String {
+    let mut names: Vec<&str> = readings(hand, preset)
+        .iter()
+        .map(|reading| reading.kind.name())
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    if names.is_empty() {
+        "invalid".to_owned()
+    } else {
+        names.join(" ")
+    }
 }
 
 /// Whether `play` may follow `prev`: `prev` read at its strongest reading, `play` at any.
