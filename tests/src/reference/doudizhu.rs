@@ -81,6 +81,10 @@ pub const MAX_HAND: u32 = 20;
 /// The peasants' hand size; in the unknown-split spring mode no beating play may be larger.
 pub const PEASANT_HAND: u32 = 17;
 
+/// Most sub-multisets [`moves`] enumerates one by one (2^22; a 20-card hand has at most
+/// 248,832).
+pub const MAX_ENUMERATED: u64 = 1 << 22;
+
 /// The empty hand.
 pub const EMPTY: Hand = [0; 15];
 
@@ -619,8 +623,10 @@ pub fn plays_within(hand: &Hand, preset: Preset) -> Vec<Hand> {
 }
 
 /// Every distinct play from `hand` that beats `prev` (every lead if `prev` is `None`), found
-/// by enumerating every non-empty sub-multiset of `hand` and classifying it. Empty for an
-/// invalid hand or a `prev` that is not a play.
+/// by enumerating every non-empty sub-multiset of `hand` and classifying it (a 20-card hand
+/// has at most 248,832). Hands with more than [`MAX_ENUMERATED`] sub-multisets (30+ cards)
+/// filter the full-deck table instead, which gives the same list. Empty for an invalid hand or
+/// a `prev` that is not a play.
 pub fn moves(hand: &Hand, prev: Option<&Hand>, preset: Preset) -> Vec<Hand> {
     let target = match prev {
         None => None,
@@ -631,6 +637,18 @@ pub fn moves(hand: &Hand, prev: Option<&Hand>, preset: Preset) -> Vec<Hand> {
     };
     if !is_valid(hand) {
         return Vec::new();
+    }
+    let answers = |found: &Vec<Reading>| target.is_none_or(|target| found.iter().any(|reading| reading.beats(&target)));
+    let sub_hands: u64 = hand.iter().map(|count| u64::from(*count) + 1).product();
+    if sub_hands > MAX_ENUMERATED {
+        // Far beyond any real hand: the same answer from the table, without billions of steps.
+        let mut out: Vec<Hand> = table(preset)
+            .iter()
+            .filter(|(play, found)| contains(hand, play) && answers(found))
+            .map(|(play, _)| *play)
+            .collect();
+        out.sort_by(hand_order);
+        return out;
     }
     let mut out = Vec::new();
     let mut current = EMPTY;
@@ -649,10 +667,7 @@ pub fn moves(hand: &Hand, prev: Option<&Hand>, preset: Preset) -> Vec<Hand> {
             current[rank] = 0;
             rank += 1;
         }
-        let Some(found) = table(preset).get(&current) else {
-            continue;
-        };
-        if target.is_none_or(|target| found.iter().any(|reading| reading.beats(&target))) {
+        if table(preset).get(&current).is_some_and(answers) {
             out.push(current);
         }
     }
