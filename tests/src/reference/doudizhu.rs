@@ -28,11 +28,13 @@
 //!   `false` if either set is not a play.
 //! - [`all_plays`]`(preset) -> Vec<Hand>`: every distinct card set of a full deck that is a play.
 //! - [`moves`]`(hand, prev, preset) -> Vec<Hand>`: every distinct play taken from `hand` (that
-//!   beats `prev`, if given), by enumerating every sub-multiset of `hand`.
+//!   beats `prev`, if given), by enumerating every sub-multiset of `hand`; [`plays_within`]
+//!   gives every lead by filtering the full-deck table instead (same answer, faster).
 //! - [`spring`]`(landlord, peasants, preset) -> Option<Vec<Hand>>`: the seed's question by
-//!   exhaustive search; `Some(plan)` (plays in order, the only beatable one last) or `None`.
-//!   `peasants` holds 2 hands, 1 hand (the other peasant holds the rest of the deck) or none
-//!   (split unknown). [`min_plays`]`(hand, preset) -> u32`: fewest plays that empty a hand.
+//!   exhaustive search; `Some(plan)` (plays in order; a play the peasants could beat, if any,
+//!   comes last) or `None`. `peasants` holds 2 hands, 1 hand (the other peasant holds the rest
+//!   of the deck) or none (split unknown). [`check_spring_plan`] replays any plan (for checking
+//!   the core's). [`min_plays`]`(hand, preset) -> u32`: fewest plays that empty a hand.
 //!
 //! Lists of hands come out sorted by card count, then by their cards in ascending order
 //! ([`hand_order`]). [`classify_text`] gives the CLI's `classify` answer.
