@@ -337,6 +337,16 @@ fn spring_cases_hold_and_plans_replay() {
             expected,
             "line {line}"
         );
+        // The unknown split is stricter than any known one.
+        if dd::spring(&landlord, &[], Preset::Pagat).is_some() {
+            assert!(expected, "line {line}: yes for an unknown split but no for a known one");
+        }
+        if let Some(plan) = dd::spring(&landlord, &[one, two], Preset::Pagat) {
+            assert!(
+                plan.len() as u32 >= dd::min_plays(&landlord, Preset::Pagat),
+                "line {line}"
+            );
+        }
     }
 }
 
