@@ -42,3 +42,18 @@ fn stats_many() {
     }
     eprintln!("total {total} legal {legal} long_legal {long_legal}");
 }
+#[test]
+fn print_sizes() {
+    eprintln!(
+        "SCRATCH {} verdict {} layout {}",
+        parlor_core::dominoes::SCRATCH_BYTES,
+        std::mem::size_of::<parlor_core::dominoes::Verdict>(),
+        std::mem::size_of::<parlor_core::dominoes::Layout>()
+    );
+}
+
+#[test]
+fn ffi_checker_over_regressions_and_random_cases() {
+    let checked = parlor_conformance::fuzzing::run_target("ffi_dominoes", 5000, check::ffi);
+    assert!(checked > 2000, "only {checked} cases decoded");
+}

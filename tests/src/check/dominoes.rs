@@ -3,7 +3,7 @@
 //! lengths and null pointers into the C entry points).
 
 use arbitrary::{Arbitrary, Unstructured};
-use parlor_core::dominoes::{Layout, Reason, SpinnerRule, Tile, Tiles, Verdict, validate};
+use parlor_core::dominoes::{Layout, MAX_TILES, Placement, Reason, SpinnerRule, Tile, Tiles, Verdict, validate};
 
 use crate::reference::dominoes::{self as reference, RefLayout, RefVerdict, Spinners};
 
@@ -162,4 +162,236 @@ pub fn check_order(tiles: &[(u32, u32)], rule: SpinnerRule) {
 pub fn diff(case: DiffCase) {
     let (tiles, rule) = case.build();
     check_order(&tiles, rule);
+}
+
+/// One `ffi_dominoes` case: which entry point, a rule code (any byte, so unknown codes occur),
+/// which pointers to pass as NULL, buffer capacities and lengths, and raw bytes used as text,
+/// tiles and placements.
+#[derive(Debug, Clone, Arbitrary)]
+pub struct FfiCase {
+    /// Entry point: parse, validate, play, placements (modulo 4).
+    pub op: u8,
+    /// Spinner rule code as passed to C (3..=255 are invalid).
+    pub rule: u8,
+    /// Bit mask of pointers passed as NULL.
+    pub nulls: u8,
+    /// Output capacity (elements).
+    pub capacity: u16,
+    /// How many input elements to pass (clamped to the buffer, or past capacity with NULL).
+    pub len: u16,
+    /// The tile asked about by `placements`.
+    pub tile: (u8, u8),
+    /// Text for `parse`; pairs of bytes as tiles and placements otherwise.
+    pub data: Vec<u8>,
+}
+
+const KNOWN_STATUSES: [u32; 14] = [0, 1, 2, 3, 4, 5, 100, 101, 102, 103, 104, 105, 106, 107];
+
+fn null_if<T>(mask: u8, bit: u8, ptr: *mut T) -> *mut T {
+    if mask & (1 << bit) != 0 {
+        std::ptr::null_mut()
+    } else {
+        ptr
+    }
+}
+
+/// The `ffi_dominoes` checker: the C entry points never crash, always return a known status,
+/// and agree with the core when they succeed.
+pub fn ffi(case: FfiCase) {
+    use parlor::dominoes::*;
+    let rule = SpinnerRule::from_code(case.rule);
+    let nulls = case.nulls;
+    let capacity = usize::from(case.capacity) % 300;
+    let capacity = if case.capacity & 0x8000 != 0 {
+        capacity
+    } else {
+        capacity % 30
+    };
+    let modulus = 2 + u32::from(case.rule % 7);
+    // Up to 300 tiles (past the 256 capacity) from the data bytes, cycling.
+    let count = match (case.data.is_empty(), case.len & 0x8000 != 0) {
+        (true, _) => 0,
+        (false, true) => usize::from(case.len) % 300,
+        (false, false) => usize::from(case.len) % 24,
+    };
+    let byte = |i: usize| case.data.get(i % case.data.len().max(1)).copied().unwrap_or(0);
+    let tiles: Vec<ParlorDominoTile> = (0..count)
+        .map(|i| ParlorDominoTile {
+            a: u32::from(byte(2 * i)) % modulus,
+            b: u32::from(byte(2 * i + 1)) % modulus,
+        })
+        .collect();
+    let placements: Vec<ParlorDominoPlacement> = (0..count)
+        .map(|i| ParlorDominoPlacement {
+            parent: if i == 0 || byte(3 * i) == 255 {
+                PARLOR_DOMINOES_NO_PARENT
+            } else {
+                u32::from(byte(3 * i)) % (i as u32 + 1)
+            },
+            pip: u32::from(byte(3 * i + 1)) % modulus,
+        })
+        .collect();
+    let core_tiles: Vec<Tile> = tiles.iter().map(|t| Tile::new(t.a, t.b)).collect();
+    let status = match case.op % 4 {
+        0 => {
+            let text = String::from_utf8_lossy(&case.data).into_owned();
+            let bytes: &[u8] = if nulls & 16 != 0 { &case.data } else { text.as_bytes() };
+            let mut out = vec![ParlorDominoTile::default(); capacity];
+            let (mut found, mut offset) = (usize::MAX, usize::MAX);
+            let text_ptr = if nulls & 1 != 0 {
+                std::ptr::null()
+            } else {
+                bytes.as_ptr().cast()
+            };
+            // SAFETY: every pointer is valid for its length or NULL.
+            let status = unsafe {
+                parlor_dominoes_parse(
+                    text_ptr,
+                    bytes.len(),
+                    null_if(nulls, 1, out.as_mut_ptr()),
+                    capacity,
+                    null_if(nulls, 2, &mut found),
+                    null_if(nulls, 3, &mut offset),
+                )
+            };
+            if status == parlor::PARLOR_OK {
+                let parsed: Vec<Tile> = parlor_core::dominoes::parse_tiles(&text)
+                    .map(|item| item.expect("C said the text parses").1)
+                    .collect();
+                assert_eq!(found, parsed.len());
+                let got: Vec<Tile> = out[..found].iter().map(|t| Tile::new(t.a, t.b)).collect();
+                assert_eq!(got, parsed);
+            }
+            status
+        }
+        1 => {
+            let mut verdict = ParlorDominoVerdict::default();
+            let mut witness = vec![ParlorDominoPlacement::default(); capacity];
+            let tiles_ptr = if nulls & 1 != 0 {
+                std::ptr::null()
+            } else {
+                tiles.as_ptr()
+            };
+            // SAFETY: as above.
+            let status = unsafe {
+                parlor_dominoes_validate(
+                    tiles_ptr,
+                    tiles.len(),
+                    case.rule,
+                    null_if(nulls, 1, &mut verdict),
+                    null_if(nulls, 2, witness.as_mut_ptr()),
+                    capacity,
+                )
+            };
+            if status == parlor::PARLOR_OK {
+                let rule = rule.expect("C accepted the rule code");
+                let expected = validate(&core_tiles, rule).expect("C accepted the length");
+                assert_eq!(verdict.legal == 1, expected.is_legal());
+                match expected {
+                    Verdict::Legal(found) if nulls & 4 == 0 => {
+                        for (index, placement) in witness.iter().take(tiles.len()).enumerate() {
+                            let want = found.get(index).map(|p| (p.parent as u32, p.pip));
+                            let want = want.unwrap_or((PARLOR_DOMINOES_NO_PARENT, 0));
+                            assert_eq!((placement.parent, placement.pip), want);
+                        }
+                    }
+                    Verdict::Illegal(illegal) => assert_eq!(verdict.tile as usize, illegal.tile),
+                    Verdict::Legal(_) => {}
+                }
+            }
+            status
+        }
+        2 => {
+            let mut scores = vec![ParlorDominoScore::default(); capacity];
+            let mut failed = usize::MAX;
+            let tiles_ptr = if nulls & 1 != 0 {
+                std::ptr::null()
+            } else {
+                tiles.as_ptr()
+            };
+            let placements_ptr = if nulls & 2 != 0 {
+                std::ptr::null()
+            } else {
+                placements.as_ptr()
+            };
+            // SAFETY: as above.
+            let status = unsafe {
+                parlor_dominoes_play(
+                    tiles_ptr,
+                    placements_ptr,
+                    count,
+                    case.rule,
+                    null_if(nulls, 2, scores.as_mut_ptr()),
+                    capacity,
+                    null_if(nulls, 3, &mut failed),
+                )
+            };
+            if let (Some(rule), true) = (rule, count <= MAX_TILES && nulls & 3 == 0) {
+                let mut layout = Layout::new(rule);
+                let mut first_error = None;
+                for (index, (tile, p)) in core_tiles.iter().zip(&placements).enumerate() {
+                    let placement = (p.parent != PARLOR_DOMINOES_NO_PARENT).then_some(Placement {
+                        parent: p.parent as usize,
+                        pip: p.pip,
+                    });
+                    if layout.play(*tile, placement).is_err() {
+                        first_error = Some(index);
+                        break;
+                    }
+                }
+                if status == parlor::PARLOR_OK {
+                    assert_eq!(first_error, None);
+                } else if status >= 100 && nulls & 8 == 0 {
+                    assert_eq!(Some(failed), first_error);
+                }
+            }
+            status
+        }
+        _ => {
+            let mut out = vec![ParlorDominoPlacement::default(); capacity];
+            let mut found = usize::MAX;
+            let tile = ParlorDominoTile {
+                a: u32::from(case.tile.0) % modulus,
+                b: u32::from(case.tile.1) % modulus,
+            };
+            // SAFETY: as above.
+            let status = unsafe {
+                parlor_dominoes_placements(
+                    if nulls & 1 != 0 {
+                        std::ptr::null()
+                    } else {
+                        tiles.as_ptr()
+                    },
+                    placements.as_ptr(),
+                    count,
+                    case.rule,
+                    tile,
+                    null_if(nulls, 2, out.as_mut_ptr()),
+                    capacity,
+                    null_if(nulls, 3, &mut found),
+                )
+            };
+            if status == parlor::PARLOR_OK {
+                let mut layout = Layout::new(rule.expect("rule accepted"));
+                for (tile, p) in core_tiles.iter().zip(&placements) {
+                    let placement = (p.parent != PARLOR_DOMINOES_NO_PARENT).then_some(Placement {
+                        parent: p.parent as usize,
+                        pip: p.pip,
+                    });
+                    layout.play(*tile, placement).expect("C replayed this layout");
+                }
+                let want: Vec<(u32, u32)> = layout
+                    .placements(Tile::new(tile.a, tile.b))
+                    .map(|p| (p.parent as u32, p.pip))
+                    .collect();
+                let got: Vec<(u32, u32)> = out[..found].iter().map(|p| (p.parent, p.pip)).collect();
+                assert_eq!(got, want);
+            }
+            status
+        }
+    };
+    assert!(KNOWN_STATUSES.contains(&status), "unknown status {status}");
+    // SAFETY: returns a static NUL-terminated string for any code.
+    let message = unsafe { std::ffi::CStr::from_ptr(parlor::parlor_status_str(status)) };
+    assert_ne!(message.to_str().unwrap_or(""), "unknown status code");
 }
