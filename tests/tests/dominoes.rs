@@ -136,6 +136,19 @@ fn ffi_checker_over_regressions_and_random_cases() {
     assert!(checked > 2000, "only {checked} cases decoded");
 }
 
+/// A longer soak of the differential checker (`SOAK=n`, default 200 000 cases):
+/// `cargo test --release -p parlor-conformance --test dominoes soak -- --ignored`.
+#[test]
+#[ignore]
+fn soak_diff_checker() {
+    let cases = std::env::var("SOAK")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(200_000);
+    let checked = parlor_conformance::fuzzing::run_target("dominoes_diff", cases, check::diff);
+    assert!(checked > cases / 2);
+}
+
 /// Bug found while building: a tile's record was written after placing it, wiping the flip an
 /// augmenting path had just made to that very tile (4-1 must attach by 1 after 1-3 flips).
 #[test]

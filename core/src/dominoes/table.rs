@@ -15,7 +15,11 @@ pub(crate) struct Table<const SLOTS: usize> {
 }
 
 impl<const SLOTS: usize> Table<SLOTS> {
-    const MASK: usize = SLOTS - 1;
+    /// `index & MASK` is always in bounds, which lets the optimizer drop every bounds check.
+    const MASK: usize = {
+        assert!(SLOTS.is_power_of_two() && SLOTS <= 1 << 16);
+        SLOTS - 1
+    };
 
     pub(crate) const fn new() -> Self {
         Table {

@@ -8,7 +8,7 @@ use parlor_core::dominoes::{Layout, MAX_TILES, Placement, Reason, SpinnerRule, T
 use crate::reference::dominoes::{self as reference, RefLayout, RefVerdict, Spinners};
 
 /// The longest play order the differential checker builds (the reference is exponential).
-pub const DIFF_MAX_TILES: usize = 14;
+pub const DIFF_MAX_TILES: usize = 28;
 
 /// One `dominoes_diff` case: a spinner rule, a small pip range (so numbers collide) and tiles
 /// given either raw or "grown" (each step picks an open end, so most orders are nearly legal).

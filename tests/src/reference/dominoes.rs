@@ -1,7 +1,9 @@
 //! Naive reference for Five Up dominoes, written from `shared/spec/dominoes.md` alone:
 //! exhaustive backtracking over both orientations of every tile, carrying the open ends as a
 //! plain list of numbers; and a direct model of the layout geometry for scoring. Exponential on
-//! purpose: use it on small inputs only.
+//! purpose (memoised on the open-end multiset only to reach ~30 tiles): small inputs only.
+
+use std::collections::HashMap;
 
 /// Which doubles are spinners (the reference's own copy of the rule).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,9 +63,23 @@ fn spinner_at(tiles: &[(u32, u32)], index: usize, rule: Spinners) -> bool {
 
 /// Plays tiles `index..` from open ends `open`; returns how many tiles in total could be played
 /// along the best branch (stops at `limit`).
-fn deepest(tiles: &[(u32, u32)], index: usize, open: &mut Vec<u32>, rule: Spinners, limit: usize) -> usize {
+fn deepest(
+    tiles: &[(u32, u32)],
+    index: usize,
+    open: &mut Vec<u32>,
+    rule: Spinners,
+    limit: usize,
+    seen: &mut HashMap<(usize, Vec<u32>), usize>,
+) -> usize {
     if index == limit {
         return index;
+    }
+    // The same open-end multiset at the same step always reaches the same depth.
+    let mut key = open.clone();
+    key.sort_unstable();
+    let key = (index, key);
+    if let Some(&known) = seen.get(&key) {
+        return known;
     }
     let (x, y) = tiles[index];
     let mut best = index;
@@ -81,7 +97,7 @@ fn deepest(tiles: &[(u32, u32)], index: usize, open: &mut Vec<u32>, rule: Spinne
         for _ in 0..added {
             open.push(other);
         }
-        best = best.max(deepest(tiles, index + 1, open, rule, limit));
+        best = best.max(deepest(tiles, index + 1, open, rule, limit, seen));
         for _ in 0..added {
             open.pop();
         }
@@ -90,6 +106,7 @@ fn deepest(tiles: &[(u32, u32)], index: usize, open: &mut Vec<u32>, rule: Spinne
             break;
         }
     }
+    seen.insert(key, best);
     best
 }
 
@@ -106,7 +123,7 @@ pub fn validate(tiles: &[(u32, u32)], rule: Spinners) -> RefVerdict {
         } else {
             vec![x, y]
         };
-        deepest(tiles, 1, &mut open, rule, limit)
+        deepest(tiles, 1, &mut open, rule, limit, &mut HashMap::new())
     };
     if reached < limit {
         return RefVerdict::NoOpenEnd { tile: reached };
