@@ -35,20 +35,24 @@ use super::table::{NONE, Table};
 use super::validate::Reason;
 use super::{MAX_TILES, SpinnerRule, Tile};
 
-/// Bytes of working memory one [`Scratch`] takes (about 30 KiB for [`MAX_TILES`] = 256).
-/// [`validate`](super::validate) puts one on the stack; on small stacks keep one in a `static`
-/// or on the heap and call [`validate_with`](super::validate_with).
+/// Bytes of working memory one [`Scratch`] takes (about 28 KB for [`MAX_TILES`] = 256).
+/// [`validate`](super::validate) puts one on the stack (a small one for ≤ 32 tiles); on small
+/// stacks keep one in a `static` or on the heap and call [`validate_with`](super::validate_with).
 pub const SCRATCH_BYTES: usize = core::mem::size_of::<Scratch>();
 
-/// Event nodes: two per non-double tile.
-const MAX_NODES: usize = 2 * MAX_TILES;
-/// Distinct numbers: a tile that brings two unseen numbers cannot be attached and ends the
-/// check, so at most `MAX_TILES + 2` numbers are ever seen; the table holds 512.
-const MAX_VALUES: usize = 512;
-const VALUE_SLOTS: usize = 2 * MAX_VALUES;
-const PAIR_SLOTS: usize = 2 * MAX_TILES;
-/// The common end `Z` of every open segment.
-const Z: u16 = MAX_NODES as u16;
+/// The common end `Z` of every open segment (not an index).
+const Z: u16 = NONE - 1;
+
+/// The working memory for up to `TILES` tiles. `NODES` (event nodes) is `2 × TILES`: two per
+/// non-double. `VALUES` bounds the distinct numbers: a tile that brings two unseen numbers
+/// cannot attach and ends the check, so at most `TILES + 2` are ever seen. The hash tables
+/// have twice as many slots as keys. Sizes are parameters so that short orders can use a
+/// small engine that is cheap to initialise.
+pub(crate) type LargeEngine = Engine<MAX_TILES, { 2 * MAX_TILES }, 512, 1024, { 2 * MAX_TILES }>;
+/// An engine for up to [`SMALL_TILES`] tiles (about 3.5 KB).
+pub(crate) type SmallEngine = Engine<SMALL_TILES, { 2 * SMALL_TILES }, 64, 128, { 2 * SMALL_TILES }>;
+/// The most tiles [`SmallEngine`] takes.
+pub(crate) const SMALL_TILES: usize = 32;
 
 /// An event node: one number at the time of non-double `tile`. `lower`/`flow` describe the
 /// segment leaving the node (lower bound and current stock `D`).
@@ -97,20 +101,19 @@ const EMPTY_TILE: TileState = TileState {
     link: [NONE; 2],
 };
 
-/// Caller-providable working memory of the legality check ([`SCRATCH_BYTES`] bytes, no heap).
-/// Reusable: every call resets what it uses.
+/// Caller-providable working memory of the legality check for up to
+/// [`MAX_TILES`] tiles ([`SCRATCH_BYTES`] bytes, no heap). Reusable: every call resets what it
+/// uses.
 #[derive(Clone)]
 pub struct Scratch {
-    values: Table<VALUE_SLOTS>,
-    pairs: Table<PAIR_SLOTS>,
-    value_count: usize,
-    node_count: usize,
-    base: [i32; MAX_VALUES],
-    head: [u16; MAX_VALUES],
-    nodes: [Node; MAX_NODES],
-    tiles: [TileState; MAX_TILES],
-    parent: [u16; MAX_NODES + 1],
-    queue: [u16; MAX_NODES + 1],
+    pub(crate) engine: LargeEngine,
+}
+
+impl Scratch {
+    /// Fresh working memory (a `const fn`, so it can initialise a `static`).
+    pub const fn new() -> Scratch {
+        Scratch { engine: Engine::new() }
+    }
 }
 
 impl Default for Scratch {
@@ -119,7 +122,28 @@ impl Default for Scratch {
     }
 }
 
-/// The outcome of [`Scratch::check`].
+/// The legality check's state; see [`LargeEngine`].
+#[derive(Clone)]
+pub(crate) struct Engine<
+    const TILES: usize,
+    const NODES: usize,
+    const VALUES: usize,
+    const VALUE_SLOTS: usize,
+    const PAIR_SLOTS: usize,
+> {
+    values: Table<VALUE_SLOTS>,
+    pairs: Table<PAIR_SLOTS>,
+    value_count: usize,
+    node_count: usize,
+    base: [i32; VALUES],
+    head: [u16; VALUES],
+    nodes: [Node; NODES],
+    tiles: [TileState; TILES],
+    parent: [u16; NODES],
+    queue: [u16; NODES],
+}
+
+/// The outcome of [`Engine::check`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Outcome {
     Legal,
@@ -131,21 +155,21 @@ const fn ceil_half(n: i32) -> i32 {
     n.saturating_add(1) >> 1
 }
 
-impl Scratch {
-    /// Fresh working memory (usable as a `static`: `static mut` is not needed, wrap it in a
-    /// lock of your choice).
-    pub const fn new() -> Scratch {
-        Scratch {
+impl<const TILES: usize, const NODES: usize, const VALUES: usize, const VALUE_SLOTS: usize, const PAIR_SLOTS: usize>
+    Engine<TILES, NODES, VALUES, VALUE_SLOTS, PAIR_SLOTS>
+{
+    pub(crate) const fn new() -> Self {
+        Engine {
             values: Table::new(),
             pairs: Table::new(),
             value_count: 0,
             node_count: 0,
-            base: [0; MAX_VALUES],
-            head: [NONE; MAX_VALUES],
-            nodes: [EMPTY_NODE; MAX_NODES],
-            tiles: [EMPTY_TILE; MAX_TILES],
-            parent: [NONE; MAX_NODES + 1],
-            queue: [NONE; MAX_NODES + 1],
+            base: [0; VALUES],
+            head: [NONE; VALUES],
+            nodes: [EMPTY_NODE; NODES],
+            tiles: [EMPTY_TILE; TILES],
+            parent: [NONE; NODES],
+            queue: [NONE; NODES],
         }
     }
 
@@ -189,10 +213,10 @@ impl Scratch {
     }
 
     /// The id of `pip`, numbering it if new; `None` only if the table is full (cannot happen:
-    /// see [`MAX_VALUES`]).
+    /// see [`LargeEngine`]).
     fn value_id(&mut self, pip: u32) -> Option<u16> {
         let fresh = u16::try_from(self.value_count).ok()?;
-        if self.value_count >= MAX_VALUES {
+        if self.value_count >= VALUES {
             return self.values.get(pip);
         }
         let (id, inserted) = self.values.get_or_insert(pip, fresh)?;
@@ -205,14 +229,14 @@ impl Scratch {
     }
 
     /// Decides whether `tiles` is a legal play order under `rule`, keeping the orientations
-    /// for [`Scratch::replay`]. At most [`MAX_TILES`] tiles are looked at (callers check).
+    /// for [`Engine::replay`]. At most `TILES` tiles are looked at (callers check).
     pub(crate) fn check(&mut self, tiles: &[Tile], rule: SpinnerRule) -> Outcome {
         self.values.clear();
         self.pairs.clear();
         self.value_count = 0;
         self.node_count = 0;
         let mut doubles = 0usize;
-        for (index, &tile) in tiles.iter().enumerate().take(MAX_TILES) {
+        for (index, &tile) in tiles.iter().enumerate().take(TILES) {
             let no_open_end = Outcome::Illegal {
                 tile: index,
                 reason: Reason::NoOpenEnd,
@@ -296,7 +320,7 @@ impl Scratch {
         let (Ok(na), Ok(nb)) = (u16::try_from(self.node_count), u16::try_from(self.node_count + 1)) else {
             return false;
         };
-        if self.node_count + 2 > MAX_NODES {
+        if self.node_count + 2 > NODES {
             return false;
         }
         self.node_count += 2;
@@ -331,35 +355,25 @@ impl Scratch {
     /// (which is one unit below its lower bound): a breadth-first search from `Z` back to
     /// `target`. Returns false, changing nothing, if there is none (no feasible flow).
     fn augment(&mut self, target: u16) -> bool {
-        let count = self.node_count.min(MAX_NODES);
+        let count = self.node_count.min(NODES);
         for slot in self.parent.iter_mut().take(count) {
             *slot = NONE;
         }
-        if let Some(slot) = self.parent.get_mut(usize::from(Z)) {
-            *slot = Z;
+        let mut write = 0usize;
+        // Z's arcs: to each open segment's tail, backwards (lowering a stock that has slack).
+        for value in 0..self.value_count.min(VALUES) {
+            let head = self.head(value as u16);
+            if head != NONE {
+                let node = self.node(head);
+                if node.flow > node.lower && self.visit(Z, head, &mut write) && head == target {
+                    return self.apply(target);
+                }
+            }
         }
-        if let Some(queue) = self.queue.get_mut(0) {
-            *queue = Z;
-        }
-        let (mut read, mut write) = (0usize, 1usize);
-        let mut found = false;
-        while !found && read < write {
+        let mut read = 0usize;
+        while read < write {
             let Some(&from) = self.queue.get(read) else { break };
             read += 1;
-            if from == Z {
-                // Z → open segment tails, backwards (lowering a stock that has slack).
-                for value in 0..self.value_count.min(MAX_VALUES) {
-                    let head = self.head(value as u16);
-                    if head != NONE {
-                        let node = self.node(head);
-                        if node.flow > node.lower && self.visit(Z, head, &mut write) && head == target {
-                            found = true;
-                            break;
-                        }
-                    }
-                }
-                continue;
-            }
             let node = self.node(from);
             let mut next = [NONE; 3];
             // Forward along the chain (no upper bound); the open segment's end is Z, seen.
@@ -377,17 +391,18 @@ impl Scratch {
             }
             for to in next {
                 if to != NONE && self.visit(from, to, &mut write) && to == target {
-                    found = true;
-                    break;
+                    return self.apply(target);
                 }
             }
         }
-        if !found {
-            return false;
-        }
-        // Walk back from the target, applying each arc of the path.
+        false
+    }
+
+    /// Pushes the unit along the path found (parents from `target` back to `Z`), then along
+    /// the short segment leaving `target`.
+    fn apply(&mut self, target: u16) -> bool {
         let mut to = target;
-        for _ in 0..=MAX_NODES {
+        for _ in 0..=NODES {
             if to == Z {
                 break;
             }
@@ -433,16 +448,16 @@ impl Scratch {
         }
     }
 
-    /// After a legal [`Scratch::check`] of the same `tiles`: plays the chosen orientations and
+    /// After a legal [`Engine::check`] of the same `tiles`: plays the chosen orientations and
     /// calls `emit(index, parent, pip)` for every tile after the first, with an earlier tile
     /// that has a free end showing `pip`. Returns false only on an internal inconsistency.
     pub(crate) fn replay(&mut self, tiles: &[Tile], mut emit: impl FnMut(usize, usize, u32)) -> bool {
         // Per-number stacks of tiles that may still have a free end of that number (lazy
         // deletion: exhausted tiles are popped when met). `head` is reused as the stack tops.
-        for head in self.head.iter_mut().take(self.value_count.min(MAX_VALUES)) {
+        for head in self.head.iter_mut().take(self.value_count.min(VALUES)) {
             *head = NONE;
         }
-        for (index, &tile) in tiles.iter().enumerate().take(MAX_TILES) {
+        for (index, &tile) in tiles.iter().enumerate().take(TILES) {
             let Some(mut state) = self.tiles.get(index).copied() else {
                 return false;
             };
@@ -499,7 +514,7 @@ impl Scratch {
 
     /// Pops exhausted tiles off `value`'s stack and takes one free end of the top tile.
     fn take_free_end(&mut self, value: u16) -> Option<usize> {
-        for _ in 0..=MAX_TILES {
+        for _ in 0..=TILES {
             let top = *self.head.get(usize::from(value))?;
             let tile = self.tiles.get_mut(usize::from(top))?;
             let side = usize::from(tile.ids[0] != value) & 1;

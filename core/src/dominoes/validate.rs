@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use super::flow::{Outcome, Scratch};
+use super::flow::{Engine, Outcome, SMALL_TILES, Scratch, SmallEngine};
 use super::{Error, MAX_TILES, SpinnerRule, Tile};
 
 /// Where a tile was attached: on the earlier tile at index `parent`, against a free end of it
@@ -123,11 +123,16 @@ impl fmt::Display for Reason {
 /// # Ok::<(), parlor_core::dominoes::Error>(())
 /// ```
 pub fn validate(tiles: &[Tile], rule: SpinnerRule) -> Result<Verdict, Error> {
+    if tiles.len() <= SMALL_TILES {
+        // Short orders (a double-6 game has 28 tiles) use a small engine: cheap to initialise.
+        return Ok(decide(&mut SmallEngine::new(), tiles, rule));
+    }
     validate_with(tiles, rule, &mut Scratch::new())
 }
 
 /// [`validate`] with caller-provided working memory (reuse one [`Scratch`] across calls to
-/// avoid initialising [`SCRATCH_BYTES`](super::SCRATCH_BYTES) each time).
+/// avoid initialising [`SCRATCH_BYTES`](super::SCRATCH_BYTES) each time, or keep it off a small
+/// stack). Same answers and errors as [`validate`].
 pub fn validate_with(tiles: &[Tile], rule: SpinnerRule, scratch: &mut Scratch) -> Result<Verdict, Error> {
     if tiles.len() > MAX_TILES {
         return Err(Error::TooManyTiles {
@@ -135,24 +140,33 @@ pub fn validate_with(tiles: &[Tile], rule: SpinnerRule, scratch: &mut Scratch) -
             span: None,
         });
     }
-    match scratch.check(tiles, rule) {
-        Outcome::Illegal { tile, reason } => Ok(Verdict::Illegal(Illegal { tile, reason })),
+    Ok(decide(&mut scratch.engine, tiles, rule))
+}
+
+/// Runs the check on an engine large enough for `tiles`, then builds the witness.
+fn decide<const T: usize, const N: usize, const V: usize, const VS: usize, const PS: usize>(
+    engine: &mut Engine<T, N, V, VS, PS>,
+    tiles: &[Tile],
+    rule: SpinnerRule,
+) -> Verdict {
+    match engine.check(tiles, rule) {
+        Outcome::Illegal { tile, reason } => Verdict::Illegal(Illegal { tile, reason }),
         Outcome::Legal => {
             let mut placements = heapless::Vec::new();
-            let replayed = scratch.replay(tiles, |_, parent, pip| {
+            let replayed = engine.replay(tiles, |_, parent, pip| {
                 let _ = placements.push((parent as u16, pip));
             });
             // A failed replay would be a bug in the check; never hand out a wrong witness.
             if !replayed || placements.len() != tiles.len().saturating_sub(1) {
-                return Ok(Verdict::Illegal(Illegal {
+                return Verdict::Illegal(Illegal {
                     tile: placements.len().saturating_add(1),
                     reason: Reason::NoOpenEnd,
-                }));
+                });
             }
-            Ok(Verdict::Legal(Witness {
+            Verdict::Legal(Witness {
                 len: tiles.len(),
                 placements,
-            }))
+            })
         }
     }
 }

@@ -3,7 +3,9 @@
 //! lengths and null pointers into the C entry points).
 
 use arbitrary::{Arbitrary, Unstructured};
-use parlor_core::dominoes::{Layout, MAX_TILES, Placement, Reason, SpinnerRule, Tile, Tiles, Verdict, validate};
+use parlor_core::dominoes::{
+    Layout, MAX_TILES, Placement, Reason, Scratch, SpinnerRule, Tile, Tiles, Verdict, validate, validate_with,
+};
 
 use crate::reference::dominoes::{self as reference, RefLayout, RefVerdict, Spinners};
 
@@ -112,6 +114,9 @@ fn spinners(rule: SpinnerRule) -> Spinners {
 pub fn check_order(tiles: &[(u32, u32)], rule: SpinnerRule) {
     let core_tiles: Vec<Tile> = tiles.iter().map(|&(a, b)| Tile::new(a, b)).collect();
     let verdict = validate(&core_tiles, rule).expect("within capacity");
+    // The large engine (caller scratch) must give the very same answer as the small one.
+    let large = validate_with(&core_tiles, rule, &mut Scratch::new()).expect("within capacity");
+    assert_eq!(large, verdict, "small and large engines on {tiles:?}");
     let expected = reference::validate(tiles, spinners(rule));
     let actual = match &verdict {
         Verdict::Legal(_) => RefVerdict::Legal,
