@@ -12,6 +12,9 @@
 //! - [`SpinnerRule`] — which doubles are spinners (every double = Five Up, the default; the first
 //!   double = All Fives; none = a single line).
 //!
+//! Files: `tile.rs` (the model), `notation.rs`, `validate.rs` (the seed task), `search.rs`
+//! (the flow search behind it), `layout.rs` (engines and scoring), `table.rs` (pip numbering).
+//!
 //! ```
 //! use parlor_core::dominoes::{validate, Reason, SpinnerRule, Tiles, Verdict};
 //!
@@ -31,17 +34,17 @@
 //! ```
 
 mod error;
-mod flow;
 mod layout;
 mod notation;
+mod search;
 mod table;
 mod tile;
 mod validate;
 
 pub use error::Error;
-pub use flow::{SCRATCH_BYTES, Scratch};
 pub use layout::{Layout, OpenEnd, Placements, Score};
 pub use notation::parse_tiles;
+pub use search::{SCRATCH_BYTES, Scratch};
 pub use tile::{Tile, Tiles};
 pub use validate::{Illegal, Placement, Reason, Verdict, Witness, validate, validate_with};
 

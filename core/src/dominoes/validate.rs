@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use super::flow::{Engine, Outcome, SMALL_TILES, Scratch, SmallEngine};
+use super::search::{Engine, Outcome, SMALL_TILES, Scratch, SmallEngine};
 use super::{Error, MAX_TILES, SpinnerRule, Tile};
 
 /// Where a tile was attached: on the earlier tile at index `parent`, against a free end of it

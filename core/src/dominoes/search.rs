@@ -1,4 +1,4 @@
-//! The exact legality check: an incremental circulation with lower bounds.
+//! The search behind the exact legality check: an incremental circulation with lower bounds.
 //!
 //! ## Why a flow
 //! Legality depends only on the multiset of open-end numbers. Let `C_v` be how many open ends
