@@ -22,8 +22,70 @@
 // function signature, struct layout or the meaning of a code.
 #define PARLOR_ABI_VERSION 1
 
+// Most tiles a play order or layout may have (256; a double-18 set has 190).
+#define PARLOR_DOMINOES_MAX_TILES 256
+
+// The `parent` of the opening tile's placement: "no parent".
+#define PARLOR_DOMINOES_NO_PARENT UINT32_MAX
+
+// Spinner rule: every double is a spinner (Five Up, the default).
+#define PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE 0
+
+// Spinner rule: only the first double played is a spinner (All Fives; scores the total).
+#define PARLOR_DOMINOES_SPINNER_FIRST_DOUBLE 1
+
+// Spinner rule: no spinners (a single line).
+#define PARLOR_DOMINOES_SPINNER_NONE 2
+
+// Verdict reason: none (the order is legal).
+#define PARLOR_DOMINOES_REASON_NONE 0
+
+// Verdict reason: the tile was already played (at `earlier`).
+#define PARLOR_DOMINOES_REASON_DUPLICATE 1
+
+// Verdict reason: no open end can show the tile's numbers, however the earlier tiles go.
+#define PARLOR_DOMINOES_REASON_NO_OPEN_END 2
+
 // A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
 typedef uint32_t ParlorStatus;
+
+// A tile: two pip counts, unordered (`{1, 6}` and `{6, 1}` are the same tile).
+typedef struct {
+  // One half's pips.
+  uint32_t a;
+  // The other half's pips.
+  uint32_t b;
+} ParlorDominoTile;
+
+// The verdict of [`parlor_dominoes_validate`].
+typedef struct {
+  // 1 legal, 0 illegal.
+  uint8_t legal;
+  // `PARLOR_DOMINOES_REASON_*`: none when legal.
+  uint8_t reason;
+  // Illegal: index of the first tile after which no legal continuation exists (0 if legal).
+  uint32_t tile;
+  // Duplicate: index of the earlier copy (0 otherwise).
+  uint32_t earlier;
+} ParlorDominoVerdict;
+
+// Where a tile attaches: on the earlier tile `parent` (0-based play index), against a free
+// end showing `pip`. The opening tile has `parent` = `PARLOR_DOMINOES_NO_PARENT`, `pip` 0.
+typedef struct {
+  // Index of the tile played on, or `PARLOR_DOMINOES_NO_PARENT`.
+  uint32_t parent;
+  // The number on the touching halves.
+  uint32_t pip;
+} ParlorDominoPlacement;
+
+// The open-end total after a play and the points it scores (Five Up: total / 5; All Fives:
+// the total; when the total is a positive multiple of 5, else 0).
+typedef struct {
+  // Sum of the counted open ends.
+  uint64_t open_total;
+  // Points scored by that play.
+  uint64_t points;
+} ParlorDominoScore;
 
 // Success.
 #define PARLOR_OK 0
@@ -50,6 +112,30 @@ typedef uint32_t ParlorStatus;
 // The request does not apply to the current state (for example, a move in a finished trick).
 #define PARLOR_ERR_INVALID_STATE 7
 
+// A token of the text is not a tile (expected `a-b`, `a|b` or `[a|b]`).
+#define PARLOR_DOMINOES_ERR_BAD_TILE 100
+
+// A pip number in the text is larger than 4294967295.
+#define PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE 101
+
+// A tile played is already in the layout.
+#define PARLOR_DOMINOES_ERR_DUPLICATE_TILE 102
+
+// A placement names a parent index that is not an earlier tile.
+#define PARLOR_DOMINOES_ERR_NO_SUCH_TILE 103
+
+// A placement's pip is not on the tile played.
+#define PARLOR_DOMINOES_ERR_PIP_NOT_ON_TILE 104
+
+// The parent tile has no free end showing the placement's pip.
+#define PARLOR_DOMINOES_ERR_NO_FREE_END 105
+
+// A tile after the first was given no placement (`parent` = `PARLOR_DOMINOES_NO_PARENT`).
+#define PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED 106
+
+// The opening tile was given a placement (its `parent` must be `PARLOR_DOMINOES_NO_PARENT`).
+#define PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT 107
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -65,6 +151,93 @@ const char *parlor_version(void);
 // Returns [`PARLOR_ABI_VERSION`] as compiled into the library, so a program can check at run
 // time that the library matches the header it was built against.
 uint32_t parlor_abi_version(void);
+
+// Parses the tiles of `text` (`len` bytes of UTF-8, no NUL needed): `a-b`, `a|b` or `[a|b]`
+// separated by spaces or commas. Writes up to `capacity` tiles to `out` and their count to
+// `*out_count`.
+//
+// `out_error_offset` (may be NULL) receives, on a parse error, the byte offset of the bad
+// token (or bad number). Returns `PARLOR_OK`; `PARLOR_DOMINOES_ERR_BAD_TILE`;
+// `PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE`; `PARLOR_ERR_INVALID_UTF8`; `PARLOR_ERR_NULL_POINTER`
+// (`out_count` NULL, or `text`/`out` NULL with a non-zero length); `PARLOR_ERR_BUFFER_TOO_SMALL`
+// when more than `capacity` tiles (then `*out_count` is the number needed: pass `out` NULL and
+// `capacity` 0 to ask).
+//
+// # Safety
+// `text` must be valid for `len` bytes; `out` for `capacity` tiles; the out pointers, when
+// non-null, for one write each.
+ParlorStatus parlor_dominoes_parse(const char *text,
+                                   size_t len,
+                                   ParlorDominoTile *out,
+                                   size_t capacity,
+                                   size_t *out_count,
+                                   size_t *out_error_offset);
+
+// Decides whether `tiles[0..len]`, in play order, is a legal game under `spinner_rule` (a
+// `PARLOR_DOMINOES_SPINNER_*` code). Writes the verdict to `*out_verdict`; when legal and
+// `witness` is non-NULL, writes each tile's placement to `witness[0..len]` (the opening's
+// parent is `PARLOR_DOMINOES_NO_PARENT`).
+//
+// Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`;
+// `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than
+// `PARLOR_DOMINOES_MAX_TILES` tiles); `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `witness` with
+// `witness_capacity < len`; nothing is written). Uses about 8 KB of stack for up to 32 tiles,
+// about 34 KB above.
+//
+// # Safety
+// `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)
+// for `witness_capacity` placements.
+ParlorStatus parlor_dominoes_validate(const ParlorDominoTile *tiles,
+                                      size_t len,
+                                      uint8_t spinner_rule,
+                                      ParlorDominoVerdict *out_verdict,
+                                      ParlorDominoPlacement *witness,
+                                      size_t witness_capacity);
+
+// Plays a layout tile by tile: `tiles[i]` attached as `placements[i]` says (the first with
+// `parent` = `PARLOR_DOMINOES_NO_PARENT`), under `spinner_rule`. When `scores` is non-NULL,
+// `scores[i]` receives the open-end total and points after tile `i`.
+//
+// Returns `PARLOR_OK`; on the first bad play its status (`PARLOR_DOMINOES_ERR_DUPLICATE_TILE`,
+// `…_NO_SUCH_TILE`, `…_PIP_NOT_ON_TILE`, `…_NO_FREE_END`, `…_PLACEMENT_REQUIRED`,
+// `…_OPENING_TAKES_NO_PLACEMENT`) with its index in `*out_failed` (if non-NULL; scores before
+// it are written); `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT` (rule code);
+// `PARLOR_ERR_CAPACITY_EXCEEDED` (`len` > `PARLOR_DOMINOES_MAX_TILES`);
+// `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `scores` with `scores_capacity < len`).
+//
+// # Safety
+// `tiles` and `placements` must be valid for `len` elements, `scores` (if non-NULL) for
+// `scores_capacity`, `out_failed` (if non-NULL) for one write.
+ParlorStatus parlor_dominoes_play(const ParlorDominoTile *tiles,
+                                  const ParlorDominoPlacement *placements,
+                                  size_t len,
+                                  uint8_t spinner_rule,
+                                  ParlorDominoScore *scores,
+                                  size_t scores_capacity,
+                                  size_t *out_failed);
+
+// The legal placements of `tile` on the layout `tiles`/`placements[0..len]` (replayed as in
+// [`parlor_dominoes_play`]): every earlier tile with a free end showing one of `tile`'s
+// numbers that can take a tile now, by parent index then pip. None if the layout is empty
+// (any tile opens) or already holds `tile`. Writes up to `capacity` to `out` and the count to
+// `*out_count`.
+//
+// Returns `PARLOR_OK`; a replay error status as [`parlor_dominoes_play`];
+// `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT`; `PARLOR_ERR_CAPACITY_EXCEEDED`;
+// `PARLOR_ERR_BUFFER_TOO_SMALL` when more than `capacity` placements (`*out_count` = the
+// number needed; `out` NULL with `capacity` 0 asks).
+//
+// # Safety
+// `tiles` and `placements` valid for `len` elements, `out` for `capacity`, `out_count` for one
+// write.
+ParlorStatus parlor_dominoes_placements(const ParlorDominoTile *tiles,
+                                        const ParlorDominoPlacement *placements,
+                                        size_t len,
+                                        uint8_t spinner_rule,
+                                        ParlorDominoTile tile,
+                                        ParlorDominoPlacement *out,
+                                        size_t capacity,
+                                        size_t *out_count);
 
 #ifdef __cplusplus
 }  // extern "C"
