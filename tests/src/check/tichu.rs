@@ -49,6 +49,30 @@ pub struct DiffCase {
     pub wish: u8,
     /// A byte spliced into the play's text at a position (bad input), if any.
     pub noise: Option<(u8, u8)>,
+    /// When the previous play is no combination, the table for move generation is instead the
+    /// `pick`-th lead play of a hand made of the play's codes (a realistic table).
+    pub pick: u16,
+    /// Draw the hands from six ranks and the specials (dense hands: stairs, full houses, bombs).
+    pub narrow: bool,
+}
+
+/// A card code squeezed into ranks 6..=J and the specials when `narrow`.
+fn squeeze(code: u8, narrow: bool) -> u8 {
+    match (narrow, code % 8) {
+        (false, _) => code % 56,
+        (true, 0) => 52 + (code / 8) % 4,
+        (true, _) => 16 + code % 24,
+    }
+}
+
+/// A hand of the distinct codes of `codes` (at most `max` cards).
+fn hand_of(codes: &[u8], suited: bool, narrow: bool, max: usize) -> Cards {
+    let mut codes: Vec<u8> = codes.iter().map(|&c| squeeze(c, narrow)).collect();
+    codes.sort();
+    codes.dedup();
+    codes.truncate(max);
+    let text = set_text(&codes, suited);
+    tichu::parse_cards(&text).unwrap_or_else(|e| panic!("hand {text:?}: {e}"))
 }
 
 fn reading_tuple(c: Combination) -> reference::Reading {
@@ -87,25 +111,29 @@ pub fn diff(case: DiffCase) {
         }
     }
     // Move generation from a hand of distinct codes.
-    let mut codes: Vec<u8> = case.hand.iter().map(|c| c % 56).collect();
-    codes.sort();
-    codes.dedup();
-    codes.truncate(10);
-    let hand_text = set_text(&codes, case.suited);
-    let hand = tichu::parse_cards(&hand_text).unwrap_or_else(|e| panic!("hand {hand_text:?}: {e}"));
-    let previous = tichu::parse_cards(&previous_text)
-        .ok()
-        .and_then(|p| tichu::previous_play(p).ok())
-        .flatten();
-    let naive_previous = reference::parse(&previous_text)
-        .ok()
-        .and_then(|p| reference::previous(&p).ok())
-        .flatten();
+    let hand = hand_of(&case.hand, case.suited, case.narrow, 10);
+    let core_previous = tichu::parse_cards(&previous_text).and_then(tichu::previous_play);
+    let naive_previous = reference::parse(&previous_text).and_then(|p| reference::previous(&p));
     assert_eq!(
-        previous.map(reading_tuple),
-        naive_previous,
+        core_previous.ok().flatten().map(reading_tuple),
+        naive_previous.ok().flatten(),
         "previous {previous_text:?}"
     );
+    let previous = match core_previous {
+        Ok(Some(previous)) => Some(previous),
+        _ => {
+            let mut leads = Vec::new();
+            let other = hand_of(&case.play, case.suited, case.narrow, 14);
+            let _ = tichu::for_each_move(other, None, None, |_, reading| {
+                leads.push(reading);
+                ControlFlow::Continue(())
+            });
+            leads
+                .get(usize::from(case.pick) % leads.len().max(1))
+                .copied()
+                .filter(|r| r.kind() != Kind::Dog)
+        }
+    };
     let wish = Rank::new(case.wish % 16);
     check_moves(hand, previous, wish);
 }
