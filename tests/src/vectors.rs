@@ -42,9 +42,13 @@ pub fn assert_cli(game: &str) -> usize {
     let vectors = load(game);
     let mut failures = Vec::new();
     for (file, vector) in &vectors {
+        // The same rendering of errors as `parlor check`.
         let actual = match parlor_cli::check::actual_output(vector) {
             Ok(text) => text,
-            Err(error) => format!("error: {error:?}"),
+            Err(parlor_cli::CliError::Input(message) | parlor_cli::CliError::Failed(message)) => {
+                format!("error: {message}")
+            }
+            Err(parlor_cli::CliError::Usage(text, _)) => format!("error: {}", text.lines().next().unwrap_or_default()),
         };
         if actual != vector.expected {
             failures.push(format!(

@@ -148,6 +148,10 @@ pub(crate) const PHOENIX_BIT: u64 = 1 << 54;
 pub(crate) const DRAGON_BIT: u64 = 1 << 55;
 pub(crate) const SUITED_BIT: u64 = 1 << 63;
 const NATURAL_BITS: u64 = (1 << 52) - 1;
+/// One bit per natural rank group (the low bit of each 4-bit group).
+pub(crate) const NATURAL_LOW_BITS: u64 = NATURAL_BITS / 0xF;
+/// One bit per 4-bit group of a [`Cards::count_word`] (ranks 0..=14).
+pub(crate) const COUNT_LOW_BITS: u64 = ((1 << 60) - 1) / 0xF;
 const SPECIAL_BITS: u64 = MAHJONG_BIT | DOG_BIT | PHOENIX_BIT | DRAGON_BIT;
 /// Every bit a valid mask may have set.
 const VALID_BITS: u64 = ((1 << 56) - 1) | SUITED_BIT;
@@ -201,6 +205,16 @@ impl Cards {
     /// A set from a mask built inside the crate (known to follow the layout).
     pub(crate) const fn from_bits(mask: u64) -> Cards {
         Cards::normalized(mask)
+    }
+
+    /// Per-rank counts packed in 4-bit groups, group `v` holding the count of rank value `v`
+    /// (1 = Mah Jong, 2..=14 naturals; group 0 is zero). Bit-parallel popcounts: the type checks
+    /// of [`crate::tichu::readings`] are a few word operations instead of a loop.
+    pub(crate) const fn count_word(self) -> u64 {
+        let x = self.0 & NATURAL_BITS;
+        let x = (x & (NATURAL_LOW_BITS * 5)) + ((x >> 1) & (NATURAL_LOW_BITS * 5));
+        let x = (x & (NATURAL_LOW_BITS * 3)) + ((x >> 2) & (NATURAL_LOW_BITS * 3));
+        (x << 8) | (((self.0 >> 52) & 1) << 4)
     }
 
     /// The raw mask (module docs).
@@ -334,15 +348,10 @@ impl Cards {
         if self.is_suited() && other.is_suited() {
             return self.0 & other.0 & !SUITED_BIT == 0;
         }
-        let mut shift = 0;
-        while shift < 52 {
-            let sum = ((self.0 >> shift) & 0xF).count_ones() + ((other.0 >> shift) & 0xF).count_ones();
-            if sum > 4 {
-                return false;
-            }
-            shift += 4;
-        }
-        true
+        // Per-rank sums (at most 8, one 4-bit group each); a sum of 5 or more sets bit 3 of
+        // its group once 3 is added.
+        let sum = self.count_word() + other.count_word();
+        (sum + COUNT_LOW_BITS * 3) & (COUNT_LOW_BITS * 8) == 0
     }
 
     /// The sum of the card points (see [`Card::points`]); −25..=100 for any set.

@@ -6,7 +6,7 @@
 //! and length and differ only in key, so there are at most two ([`MAX_READINGS`]).
 
 use super::Error;
-use super::card::{Cards, Rank};
+use super::card::{COUNT_LOW_BITS, Cards, NATURAL_LOW_BITS};
 
 /// A combination type. Codes (`as u8`, also the C ABI's) are fixed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -225,6 +225,9 @@ impl Readings {
 pub fn readings(cards: Cards) -> Readings {
     let len = cards.len();
     let phoenix = cards.has_phoenix();
+    let counts = cards.count_word();
+    // Group `v` nonzero ⇔ rank value `v` present (1 = Mah Jong).
+    let present = (counts | (counts >> 1) | (counts >> 2)) & COUNT_LOW_BITS;
     if len == 1 {
         let key = if cards.has_dog() {
             return Readings::one(Kind::Dog, 1, 0);
@@ -232,50 +235,34 @@ pub fn readings(cards: Cards) -> Readings {
             DRAGON_KEY
         } else if phoenix {
             PHOENIX_LEAD_KEY
-        } else if cards.has_mahjong() {
-            MAHJONG_KEY
         } else {
-            match Rank::all().find(|&rank| cards.count(rank) == 1) {
-                Some(rank) => rank.value() * 2,
-                None => return Readings::NONE,
-            }
+            // The one card's rank value (Mah Jong 1).
+            (present.trailing_zeros() / 4) as u8 * 2
         };
         return Readings::one(Kind::Single, 1, key);
     }
-    if cards.has_dog() || cards.has_dragon() || len == 0 || len > 56 {
+    if cards.has_dog() || cards.has_dragon() || present == 0 || len > 56 {
         return Readings::NONE;
     }
-    let Ok(len) = u8::try_from(len) else {
-        return Readings::NONE;
-    };
-    // Shape of the natural ranks: distinct ranks, their span, the largest count.
-    let mut distinct = 0u8;
-    let mut low = 0u8;
-    let mut high = 0u8;
-    let mut max_count = 0u8;
-    let mut singles = 0u8;
-    if cards.has_mahjong() {
-        (distinct, low, high, max_count, singles) = (1, 1, 1, 1, 1);
-    }
-    for rank in Rank::all() {
-        let count = cards.count(rank);
-        if count == 0 {
-            continue;
-        }
-        if distinct == 0 {
-            low = rank.value();
-        }
-        distinct += 1;
-        high = rank.value();
-        max_count = max_count.max(count);
-        singles += u8::from(count == 1);
-    }
-    if distinct == 0 {
-        return Readings::NONE;
-    }
-    let span = high - low + 1;
+    let len = len as u8;
+    let distinct = present.count_ones() as u8;
+    let low = (present.trailing_zeros() / 4) as u8;
+    let high = ((63 - present.leading_zeros()) / 4) as u8;
+    let span = high.saturating_sub(low) + 1;
     let naturals = len - u8::from(phoenix);
     let mahjong = cards.has_mahjong();
+    let fours = counts & (COUNT_LOW_BITS * 4) != 0;
+    let max_count = if fours {
+        4
+    } else if counts & (counts >> 1) & COUNT_LOW_BITS != 0 {
+        3
+    } else if (counts >> 1) & COUNT_LOW_BITS != 0 {
+        2
+    } else {
+        1
+    };
+    let singles = (counts & !(counts >> 1) & !(counts >> 2) & COUNT_LOW_BITS).count_ones() as u8;
+    let count_of = |value: u8| ((counts >> (u32::from(value) * 4)) & 0xF) as u8;
 
     // Same rank: pair, triple, four of a kind (never with the Phoenix or the Mah Jong).
     if distinct == 1 && !mahjong {
@@ -290,9 +277,7 @@ pub fn readings(cards: Cards) -> Readings {
     // Full house: two ranks, 3 + 2, the Phoenix completing either.
     if len == 5 && distinct == 2 && !mahjong {
         let (a, b) = (low, high);
-        let count_a = cards_count(cards, a);
-        let count_b = cards_count(cards, b);
-        return match (count_a, count_b, phoenix) {
+        return match (count_of(a), count_of(b), phoenix) {
             (3, 2, false) | (3, 1, true) => Readings::one(Kind::FullHouse, 5, a * 2),
             (2, 3, false) | (1, 3, true) => Readings::one(Kind::FullHouse, 5, b * 2),
             (2, 2, true) => Readings::two(Kind::FullHouse, 5, a * 2, b * 2),
@@ -309,9 +294,7 @@ pub fn readings(cards: Cards) -> Readings {
         }
         if phoenix && span == naturals {
             // The Phoenix extends the run below (never as the 1) or above (never past the Ace).
-            let below = low >= 3;
-            let above = high <= 13;
-            return match (below, above) {
+            return match (low >= 3, high <= 13) {
                 (true, true) => Readings::two(Kind::Straight, len, high * 2, (high + 1) * 2),
                 (false, true) => Readings::one(Kind::Straight, len, (high + 1) * 2),
                 (true, false) => Readings::one(Kind::Straight, len, high * 2),
@@ -324,30 +307,26 @@ pub fn readings(cards: Cards) -> Readings {
         return Readings::NONE;
     }
     // Stairs: consecutive pairs; the Phoenix completes one of them.
-    if len >= 4 && len % 2 == 0 && !mahjong && max_count == 2 && span == distinct && distinct * 2 == len {
-        let needed_singles = u8::from(phoenix);
-        if singles == needed_singles {
-            return Readings::one(Kind::Stairs, len, high * 2);
-        }
+    if len >= 4
+        && len.is_multiple_of(2)
+        && !mahjong
+        && max_count == 2
+        && span == distinct
+        && distinct * 2 == len
+        && singles == u8::from(phoenix)
+    {
+        return Readings::one(Kind::Stairs, len, high * 2);
     }
     Readings::NONE
 }
 
-/// The count of natural rank value `value` (2..=14; 0 otherwise).
-fn cards_count(cards: Cards, value: u8) -> u8 {
-    Rank::new(value).map_or(0, |rank| cards.count(rank))
-}
-
-/// Whether the (one-per-rank) cards of ranks `low..=high` share a suit.
+/// Whether the (one-per-rank) cards of ranks `low..=high` (2..=14) share a suit.
 fn is_flush(cards: Cards, low: u8, high: u8) -> bool {
-    let mut common = 0xFu8;
-    for value in low..=high {
-        let Some(rank) = Rank::new(value) else {
-            return false;
-        };
-        common &= cards.group(rank);
+    if low < 2 || high > 14 || low > high {
+        return false;
     }
-    common != 0
+    let run = (NATURAL_LOW_BITS >> ((14 - high) * 4)) & !((1u64 << ((low - 2) * 4)) - 1);
+    (0..4).any(|suit| (cards.mask() >> suit) & run == run)
 }
 
 /// The strongest reading of `play` that is legal on `previous` (`None` = the lead), or `None`

@@ -9,7 +9,7 @@
 use core::ops::ControlFlow;
 
 use super::Error;
-use super::card::{Cards, DOG_BIT, DRAGON_BIT, MAHJONG_BIT, PHOENIX_BIT, Rank, SUITED_BIT};
+use super::card::{Cards, DOG_BIT, DRAGON_BIT, MAHJONG_BIT, NATURAL_LOW_BITS, PHOENIX_BIT, Rank, SUITED_BIT};
 use super::combination::{Combination, DRAGON_KEY, Kind, MAHJONG_KEY, phoenix_single_on};
 
 /// The most cards a hand may have (a full Tichu hand).
@@ -21,46 +21,88 @@ pub const MAX_HAND: usize = 14;
 /// `docs/tichu.md` — so a smaller buffer with [`Error::OutputTooSmall`] as the fallback works.)
 pub const MAX_MOVES: usize = (1 << MAX_HAND) - 1;
 
-/// The subsets of size `k` of the 4-bit `group` — every one for a suited hand, the canonical low
-/// run for a rank-only one. Returns the subsets and how many.
-fn subsets(group: u8, k: u32, suited: bool) -> ([u8; 6], usize) {
-    let mut out = [0u8; 6];
-    let mut n = 0;
-    if suited {
-        for sub in 1u8..16 {
-            if sub & group == sub
-                && sub.count_ones() == k
-                && let Some(slot) = out.get_mut(n)
-            {
-                *slot = sub;
-                n += 1;
-            }
-        }
-    } else if group.count_ones() >= k && k <= 4 {
-        out[0] = ((1u16 << k) - 1) as u8;
-        n = 1;
-    }
-    (out, n)
+/// The subsets of one rank's 4-bit group of a given size.
+#[derive(Clone, Copy)]
+struct Choices {
+    items: [u8; 6],
+    len: u8,
 }
 
-/// The group bits of `rank` value `value` (2..=14) placed in the mask.
-fn place(value: u8, group: u8) -> u64 {
-    Rank::new(value).map_or(0, |rank| u64::from(group) << rank.shift())
+/// `[group][size]`: every subset of `group` with `size` bits (suited hands: the suits to pick).
+const SUITED_CHOICES: [[Choices; 5]; 16] = choice_table(true);
+/// `[group][size]`: the one canonical subset, the low run, in a rank-only hand.
+const RANK_ONLY_CHOICES: [[Choices; 5]; 16] = choice_table(false);
+
+const fn choice_table(suited: bool) -> [[Choices; 5]; 16] {
+    let mut table = [[Choices { items: [0; 6], len: 0 }; 5]; 16];
+    let mut group = 0;
+    while group < 16 {
+        let mut sub = 1;
+        while sub < 16 {
+            let size = (sub as u8).count_ones() as usize;
+            let wanted = if suited { true } else { sub == (1 << size) - 1 };
+            if sub & group == sub && wanted {
+                let entry = &mut table[group][size];
+                entry.items[entry.len as usize] = sub as u8;
+                entry.len += 1;
+            }
+            sub += 1;
+        }
+        group += 1;
+    }
+    table
 }
+
+/// The bit offset of rank value `value` (2..=14) in a card mask.
+const fn shift(value: u8) -> u32 {
+    (value as u32).saturating_sub(2) * 4
+}
+
+/// The bits of rank values `low..=high` in a rank bitmask (bit `v` = rank value `v`).
+const fn window(low: u8, high: u8) -> u16 {
+    if low > high || high > 15 {
+        return 0;
+    }
+    ((1u32 << (high + 1)) - (1u32 << low)) as u16
+}
+
+/// The card-mask bits of every suit of the natural ranks `low..=high` (2..=14; else empty).
+const fn natural_bits(low: u8, high: u8) -> u64 {
+    if low < 2 || high > 14 || low > high {
+        return 0;
+    }
+    ((1u64 << shift(high + 1)) - 1) & !((1u64 << shift(low)) - 1)
+}
+
+/// At most one part per rank of a straight or stairs.
+const MAX_PARTS: usize = 14;
 
 /// The generator's fixed inputs.
 struct Gen<'f, F> {
-    groups: [u8; 15],
+    hand: u64,
+    groups: [u8; 16],
+    /// Rank bitmasks (bit `v` = rank value `v`, 1 = Mah Jong): held at least once, twice.
+    ge1: u16,
+    ge2: u16,
     phoenix: bool,
     suited: bool,
-    mahjong: bool,
     previous: Option<Combination>,
     f: &'f mut F,
 }
 
 impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
-    fn group(&self, value: u8) -> u8 {
-        self.groups.get(usize::from(value)).copied().unwrap_or(0)
+    /// The subsets of size `size` of the cards of rank `value`.
+    fn choices(&self, value: u8, size: usize) -> &'static [u8] {
+        let group = self.groups.get(usize::from(value)).copied().unwrap_or(0) & 0xF;
+        let table = if self.suited {
+            &SUITED_CHOICES
+        } else {
+            &RANK_ONLY_CHOICES
+        };
+        match table[usize::from(group)].get(size) {
+            Some(entry) => entry.items.get(..usize::from(entry.len)).unwrap_or(&[]),
+            None => &[],
+        }
     }
 
     /// Emits `mask` (naturals and specials) as `kind`/`len`/`key` if that beats the table.
@@ -71,233 +113,42 @@ impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
         if !combination.beats(self.previous) {
             return ControlFlow::Continue(());
         }
-        let suited = if self.suited { SUITED_BIT } else { 0 };
+        let suited = if self.suited && mask & ((1 << 52) - 1) != 0 {
+            SUITED_BIT
+        } else {
+            0
+        };
         (self.f)(Cards::from_bits(mask | suited), combination)
     }
 
-    /// Whether type `kind` of length `len` can follow the table (bombs are handled apart).
-    fn wants(&self, kind: Kind, len: u8) -> bool {
-        match self.previous {
-            None => true,
-            Some(prev) => prev.kind() == kind && (prev.len() == len || !matches!(kind, Kind::Straight | Kind::Stairs)),
-        }
+    /// Whether type `kind` can follow the table (bombs are handled apart).
+    fn wants(&self, kind: Kind) -> bool {
+        self.previous.is_none_or(|prev| prev.kind() == kind)
     }
 
-    fn singles(&mut self) -> ControlFlow<()> {
-        if self.mahjong {
-            self.emit(MAHJONG_BIT, Kind::Single, 1, MAHJONG_KEY)?;
+    /// Every product of one choice per part (rank value, subsets), plus `extra`, emitted as
+    /// `kind`/`len`/`key`. A flush among natural straights is left to the straight flushes.
+    fn product(&mut self, parts: &[(u8, &'static [u8])], extra: u64, kind: Kind, len: u8, key: u8) -> ControlFlow<()> {
+        if parts.iter().any(|(_, options)| options.is_empty()) {
+            return ControlFlow::Continue(());
         }
-        for value in 2u8..=14 {
-            let (subs, n) = subsets(self.group(value), 1, self.suited);
-            for &sub in subs.iter().take(n) {
-                self.emit(place(value, sub), Kind::Single, 1, value * 2)?;
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// Pairs (`k` = 2) or triples (`k` = 3), natural or with the Phoenix.
-    fn same_rank(&mut self, k: u32, kind: Kind) -> ControlFlow<()> {
-        let len = k as u8;
-        for value in 2u8..=14 {
-            let group = self.group(value);
-            let (subs, n) = subsets(group, k, self.suited);
-            for &sub in subs.iter().take(n) {
-                self.emit(place(value, sub), kind, len, value * 2)?;
-            }
-            if self.phoenix {
-                let (subs, n) = subsets(group, k - 1, self.suited);
-                for &sub in subs.iter().take(n) {
-                    self.emit(place(value, sub) | PHOENIX_BIT, kind, len, value * 2)?;
-                }
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn full_houses(&mut self) -> ControlFlow<()> {
-        for a in 2u8..=14 {
-            let ga = self.group(a);
-            if ga.count_ones() < 2 {
-                continue;
-            }
-            for b in 2u8..=14 {
-                let gb = self.group(b);
-                if b == a || gb == 0 {
-                    continue;
-                }
-                let (triples, nt) = subsets(ga, 3, self.suited);
-                let (pairs, np) = subsets(gb, 2, self.suited);
-                for &t in triples.iter().take(nt) {
-                    for &p in pairs.iter().take(np) {
-                        self.emit(place(a, t) | place(b, p), Kind::FullHouse, 5, a * 2)?;
-                    }
-                }
-                if !self.phoenix {
-                    continue;
-                }
-                // Phoenix in the pair: XXX + Y + P.
-                let (ones, no) = subsets(gb, 1, self.suited);
-                for &t in triples.iter().take(nt) {
-                    for &o in ones.iter().take(no) {
-                        self.emit(place(a, t) | place(b, o) | PHOENIX_BIT, Kind::FullHouse, 5, a * 2)?;
-                    }
-                }
-                // Phoenix in the triple: XX + P + YY, once per set (read at the higher rank).
-                if b < a {
-                    let (twos, nw) = subsets(ga, 2, self.suited);
-                    for &w in twos.iter().take(nw) {
-                        for &p in pairs.iter().take(np) {
-                            self.emit(place(a, w) | place(b, p) | PHOENIX_BIT, Kind::FullHouse, 5, a * 2)?;
-                        }
-                    }
-                }
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// Every choice of one card per rank `low..=high` except the rank `skip` (0 = none; 1 = the
-    /// Mah Jong), emitted with `extra` bits as `kind`/`key`. Straight flushes (`flush_is_bomb`)
-    /// are left to [`Gen::straight_flushes`].
-    fn one_per_rank(&mut self, low: u8, high: u8, skip: u8, extra: u64, key: u8, no_flush: bool) -> ControlFlow<()> {
-        let len = high - low + 1;
-        // Odometer over the chosen suit bit of each rank.
-        let mut groups = [0u8; 15];
-        let mut chosen = [0u8; 15];
-        for value in low.max(2)..=high {
-            if value == skip {
-                continue;
-            }
-            let (subs, n) = subsets(self.group(value), 1, self.suited);
-            if n == 0 {
-                return ControlFlow::Continue(());
-            }
-            let (Some(g), Some(c)) = (groups.get_mut(usize::from(value)), chosen.get_mut(usize::from(value))) else {
-                return ControlFlow::Continue(());
-            };
-            *g = if self.suited { self.group(value) } else { subs[0] };
-            *c = subs[0];
-        }
+        let mut index = [0usize; MAX_PARTS];
         loop {
             let mut mask = extra;
             let mut common = 0xFu8;
-            for value in low.max(2)..=high {
-                let bit = chosen.get(usize::from(value)).copied().unwrap_or(0);
-                if value != skip {
-                    mask |= place(value, bit);
-                    common &= bit;
-                }
+            for ((value, options), &i) in parts.iter().zip(index.iter()) {
+                let bits = options.get(i).copied().unwrap_or(0);
+                mask |= u64::from(bits) << shift(*value);
+                common &= bits;
             }
-            let flush = self.suited && common != 0 && low >= 2 && extra & (PHOENIX_BIT | MAHJONG_BIT) == 0;
-            if !(flush && no_flush) {
-                self.emit(mask, Kind::Straight, len, key)?;
+            let flush = kind == Kind::Straight && self.suited && common != 0 && extra == 0;
+            if !flush {
+                self.emit(mask, kind, len, key)?;
             }
-            // Advance the odometer: the next suit bit of the lowest rank that has one.
+            // Advance the odometer, lowest rank first.
             let mut advanced = false;
-            for value in low.max(2)..=high {
-                let index = usize::from(value);
-                let (Some(&g), Some(c)) = (groups.get(index), chosen.get_mut(index)) else {
-                    continue;
-                };
-                if value == skip || g == 0 {
-                    continue;
-                }
-                let higher = g & !((*c << 1).wrapping_sub(1));
-                if higher != 0 {
-                    *c = higher & higher.wrapping_neg();
-                    advanced = true;
-                    break;
-                }
-                *c = g & g.wrapping_neg();
-            }
-            if !advanced {
-                return ControlFlow::Continue(());
-            }
-        }
-    }
-
-    fn has(&self, value: u8) -> bool {
-        if value == 1 {
-            self.mahjong
-        } else {
-            self.group(value) != 0
-        }
-    }
-
-    fn straights(&mut self) -> ControlFlow<()> {
-        let (min_len, max_len) = match self.previous {
-            Some(prev) => (prev.len(), prev.len()),
-            None => (5, 14),
-        };
-        for low in 1u8..=10 {
-            for len in min_len.max(5)..=max_len {
-                let high = low + len - 1;
-                if high > 14 {
-                    break;
-                }
-                let missing = (low..=high).filter(|&v| !self.has(v)).count();
-                let mj = if low == 1 { MAHJONG_BIT } else { 0 };
-                if missing == 0 {
-                    self.one_per_rank(low, high, 0, mj, high * 2, true)?;
-                }
-                if !self.phoenix {
-                    continue;
-                }
-                // The Phoenix inside the run (a gap, or standing in for a held rank).
-                for skip in (low + 1)..high {
-                    let others_missing = (low..=high).filter(|&v| v != skip && !self.has(v)).count();
-                    if others_missing == 0 {
-                        self.one_per_rank(low, high, skip, mj | PHOENIX_BIT, high * 2, false)?;
-                    }
-                }
-                // The Phoenix at an end: naturals low..high-1 plus the Phoenix on top (read
-                // high), or, when the run of naturals ends at the Ace, below it.
-                if high <= 14 && (low..high).all(|v| self.has(v)) {
-                    self.one_per_rank(low, high, high, mj | PHOENIX_BIT, high * 2, false)?;
-                }
-                if high == 14 && low >= 2 && ((low + 1)..=14).all(|v| self.has(v)) {
-                    self.one_per_rank(low, high, low, PHOENIX_BIT, high * 2, false)?;
-                }
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// Stairs of `pairs` pairs from `low`, the pair of rank `phoenix_rank` (0 = none) being one
-    /// card and the Phoenix.
-    fn stairs_from(&mut self, low: u8, pairs: u8, phoenix_rank: u8) -> ControlFlow<()> {
-        let high = low + pairs - 1;
-        let mut options = [([0u8; 6], 0usize); 15];
-        for value in low..=high {
-            let k = if value == phoenix_rank { 1 } else { 2 };
-            let found = subsets(self.group(value), k, self.suited);
-            if found.1 == 0 {
-                return ControlFlow::Continue(());
-            }
-            if let Some(slot) = options.get_mut(usize::from(value)) {
-                *slot = found;
-            }
-        }
-        let extra = if phoenix_rank != 0 { PHOENIX_BIT } else { 0 };
-        let mut index = [0usize; 15];
-        loop {
-            let mut mask = extra;
-            for value in low..=high {
-                let v = usize::from(value);
-                let (Some((subs, _)), Some(&i)) = (options.get(v), index.get(v)) else {
-                    continue;
-                };
-                mask |= place(value, subs.get(i).copied().unwrap_or(0));
-            }
-            self.emit(mask, Kind::Stairs, pairs * 2, high * 2)?;
-            let mut advanced = false;
-            for value in low..=high {
-                let v = usize::from(value);
-                let (Some((_, n)), Some(i)) = (options.get(v), index.get_mut(v)) else {
-                    continue;
-                };
-                if *i + 1 < *n {
+            for ((_, options), i) in parts.iter().zip(index.iter_mut()) {
+                if *i + 1 < options.len() {
                     *i += 1;
                     advanced = true;
                     break;
@@ -308,6 +159,174 @@ impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
                 return ControlFlow::Continue(());
             }
         }
+    }
+
+    fn singles(&mut self, mahjong: bool) -> ControlFlow<()> {
+        if mahjong {
+            self.emit(MAHJONG_BIT, Kind::Single, 1, MAHJONG_KEY)?;
+        }
+        for value in 2u8..=14 {
+            if self.ge1 & (1 << value) != 0 {
+                for &sub in self.choices(value, 1) {
+                    self.emit(u64::from(sub) << shift(value), Kind::Single, 1, value * 2)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Pairs (`k` = 2) or triples (`k` = 3), natural or with the Phoenix.
+    fn same_rank(&mut self, k: usize, kind: Kind) -> ControlFlow<()> {
+        let len = k as u8;
+        for value in 2u8..=14 {
+            if self.ge1 & (1 << value) == 0 {
+                continue;
+            }
+            for &sub in self.choices(value, k) {
+                self.emit(u64::from(sub) << shift(value), kind, len, value * 2)?;
+            }
+            if self.phoenix {
+                for &sub in self.choices(value, k - 1) {
+                    self.emit((u64::from(sub) << shift(value)) | PHOENIX_BIT, kind, len, value * 2)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn full_houses(&mut self) -> ControlFlow<()> {
+        for a in 2u8..=14 {
+            if self.ge2 & (1 << a) == 0 {
+                continue;
+            }
+            for b in 2u8..=14 {
+                if b == a || self.ge1 & (1 << b) == 0 {
+                    continue;
+                }
+                let key = a * 2;
+                let triples = self.choices(a, 3);
+                let pairs = self.choices(b, 2);
+                self.product(&[(a, triples), (b, pairs)], 0, Kind::FullHouse, 5, key)?;
+                if self.phoenix {
+                    // Phoenix in the pair: XXX + Y + P.
+                    self.product(
+                        &[(a, triples), (b, self.choices(b, 1))],
+                        PHOENIX_BIT,
+                        Kind::FullHouse,
+                        5,
+                        key,
+                    )?;
+                    // Phoenix in the triple: XX + P + YY, once per set (read at the higher rank).
+                    if b < a {
+                        self.product(
+                            &[(a, self.choices(a, 2)), (b, pairs)],
+                            PHOENIX_BIT,
+                            Kind::FullHouse,
+                            5,
+                            key,
+                        )?;
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// One card per rank of `low..=high` but `skip` (0 = none), with `extra`, as a straight.
+    fn straight(&mut self, low: u8, high: u8, skip: u8, extra: u64) -> ControlFlow<()> {
+        let len = high - low + 1;
+        let mahjong = if low == 1 { MAHJONG_BIT } else { 0 };
+        let bits = natural_bits(low.max(2), high) & !natural_bits(skip, skip);
+        // One choice per rank (every rank-only hand; a suited hand holding one card of each rank
+        // in the run): the set is the hand's cards in the run, no product needed.
+        let single = if self.suited {
+            self.hand & bits
+        } else {
+            NATURAL_LOW_BITS & bits
+        };
+        let ranks = u32::from(len) - u32::from(skip != 0) - u32::from(low == 1);
+        if !self.suited || single.count_ones() == ranks {
+            let flush =
+                self.suited && extra == 0 && mahjong == 0 && (0..4).any(|s| (bits & NATURAL_LOW_BITS) << s == single);
+            if flush {
+                return ControlFlow::Continue(());
+            }
+            return self.emit(single | extra | mahjong, Kind::Straight, len, high * 2);
+        }
+        let mut parts = [(0u8, &[][..]); MAX_PARTS];
+        let mut n = 0;
+        for value in low.max(2)..=high {
+            if value != skip
+                && let Some(slot) = parts.get_mut(n)
+            {
+                *slot = (value, self.choices(value, 1));
+                n += 1;
+            }
+        }
+        let parts = parts.get(..n).unwrap_or(&[]);
+        self.product(parts, extra | mahjong, Kind::Straight, len, high * 2)
+    }
+
+    fn straights(&mut self) -> ControlFlow<()> {
+        let (min_len, max_len) = match self.previous {
+            Some(prev) => (prev.len(), prev.len()),
+            None => (5, 14),
+        };
+        let present = self.ge1;
+        for low in 1u8..=10 {
+            for len in min_len.max(5)..=max_len {
+                let high = low + len - 1;
+                if high > 14 {
+                    break;
+                }
+                let run = window(low, high);
+                let missing = run & !present;
+                if missing == 0 {
+                    self.straight(low, high, 0, 0)?;
+                }
+                if !self.phoenix {
+                    continue;
+                }
+                // The Phoenix inside the run: in a gap, or standing in for a held rank.
+                let inside = window(low + 1, high - 1);
+                if missing == 0 {
+                    for skip in (low + 1)..high {
+                        self.straight(low, high, skip, PHOENIX_BIT)?;
+                    }
+                } else if missing.count_ones() == 1 && missing & inside != 0 {
+                    self.straight(low, high, missing.trailing_zeros() as u8, PHOENIX_BIT)?;
+                }
+                // The Phoenix on top of the naturals low..high-1 (read at its strongest), or,
+                // when they end at the Ace, below them.
+                if window(low, high - 1) & !present == 0 {
+                    self.straight(low, high, high, PHOENIX_BIT)?;
+                }
+                if high == 14 && low >= 2 && window(low + 1, 14) & !present == 0 {
+                    self.straight(low, high, low, PHOENIX_BIT)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Stairs of the pairs of `low..=high`, the pair of rank `phoenix_rank` (0 = none) being one
+    /// card and the Phoenix.
+    fn stairs_of(&mut self, low: u8, high: u8, phoenix_rank: u8) -> ControlFlow<()> {
+        let extra = if phoenix_rank != 0 { PHOENIX_BIT } else { 0 };
+        if !self.suited {
+            // Rank-only: the pairs are the low two bits of each group.
+            let mask = (NATURAL_LOW_BITS * 3)
+                & natural_bits(low, high)
+                & !(natural_bits(phoenix_rank, phoenix_rank) & (NATURAL_LOW_BITS * 2));
+            return self.emit(mask | extra, Kind::Stairs, (high - low + 1) * 2, high * 2);
+        }
+        let mut parts = [(0u8, &[][..]); MAX_PARTS];
+        for (value, slot) in (low..=high).zip(parts.iter_mut()) {
+            *slot = (value, self.choices(value, if value == phoenix_rank { 1 } else { 2 }));
+        }
+        let n = usize::from(high - low + 1);
+        let parts = parts.get(..n).unwrap_or(&[]);
+        self.product(parts, extra, Kind::Stairs, (high - low + 1) * 2, high * 2)
     }
 
     fn stairs(&mut self) -> ControlFlow<()> {
@@ -321,10 +340,17 @@ impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
                 if high > 14 {
                     break;
                 }
-                self.stairs_from(low, pairs, 0)?;
-                if self.phoenix {
-                    for value in low..=high {
-                        self.stairs_from(low, pairs, value)?;
+                let run = window(low, high);
+                let missing = run & !self.ge2;
+                if missing == 0 {
+                    self.stairs_of(low, high, 0)?;
+                }
+                if !self.phoenix || run & !self.ge1 != 0 || missing.count_ones() > 1 {
+                    continue;
+                }
+                for value in low..=high {
+                    if missing == 0 || missing == 1 << value {
+                        self.stairs_of(low, high, value)?;
                     }
                 }
             }
@@ -334,24 +360,23 @@ impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
 
     fn bombs(&mut self) -> ControlFlow<()> {
         for value in 2u8..=14 {
-            if self.group(value) == 0xF {
-                self.emit(place(value, 0xF), Kind::FourOfAKind, 4, value * 2)?;
+            if self.choices(value, 4).contains(&0xF) {
+                self.emit(0xF << shift(value), Kind::FourOfAKind, 4, value * 2)?;
             }
         }
         ControlFlow::Continue(())
     }
 
-    fn straight_flushes(&mut self) -> ControlFlow<()> {
+    fn straight_flushes(&mut self, hand: Cards) -> ControlFlow<()> {
         if !self.suited {
             return ControlFlow::Continue(());
         }
         for low in 2u8..=10 {
             for high in (low + 4)..=14 {
-                for suit in 0..4u8 {
-                    let bit = 1u8 << suit;
-                    if (low..=high).all(|v| self.group(v) & bit != 0) {
-                        let mask = (low..=high).fold(0u64, |m, v| m | place(v, bit));
-                        self.emit(mask, Kind::StraightFlush, high - low + 1, high * 2)?;
+                let run = (NATURAL_LOW_BITS >> ((14 - high) * 4)) & !((1u64 << shift(low)) - 1);
+                for suit in 0..4u32 {
+                    if (hand.mask() >> suit) & run == run {
+                        self.emit(run << suit, Kind::StraightFlush, high - low + 1, high * 2)?;
                     }
                 }
             }
@@ -361,11 +386,10 @@ impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
 
     fn run(&mut self, hand: Cards) -> ControlFlow<()> {
         let lead = self.previous.is_none();
-        let previous_kind = self.previous.map(|p| p.kind());
         let bomb_on_table = self.previous.is_some_and(|p| p.is_bomb());
         if !bomb_on_table {
-            if lead || previous_kind == Some(Kind::Single) {
-                self.singles()?;
+            if self.wants(Kind::Single) {
+                self.singles(hand.has_mahjong())?;
                 if hand.has_dragon() {
                     self.emit(DRAGON_BIT, Kind::Single, 1, DRAGON_KEY)?;
                 }
@@ -375,24 +399,24 @@ impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
                     (self.f)(Cards::from_bits(PHOENIX_BIT), reading)?;
                 }
             }
-            if self.wants(Kind::Pair, 2) {
+            if self.wants(Kind::Pair) {
                 self.same_rank(2, Kind::Pair)?;
             }
-            if self.wants(Kind::Triple, 3) {
+            if self.wants(Kind::Triple) {
                 self.same_rank(3, Kind::Triple)?;
             }
-            if self.wants(Kind::FullHouse, 5) {
+            if self.wants(Kind::FullHouse) {
                 self.full_houses()?;
             }
-            if lead || previous_kind == Some(Kind::Straight) {
+            if self.wants(Kind::Straight) {
                 self.straights()?;
             }
-            if lead || previous_kind == Some(Kind::Stairs) {
+            if self.wants(Kind::Stairs) {
                 self.stairs()?;
             }
         }
         self.bombs()?;
-        self.straight_flushes()?;
+        self.straight_flushes(hand)?;
         if lead && hand.has_dog() {
             self.emit(DOG_BIT, Kind::Dog, 1, 0)?;
         }
@@ -413,17 +437,25 @@ fn generate(
     if previous.is_some_and(|p| p.kind() == Kind::Dog) {
         return Err(Error::PreviousIsDog);
     }
-    let mut groups = [0u8; 15];
+    let mut groups = [0u8; 16];
+    let (mut ge1, mut ge2) = (u16::from(hand.has_mahjong()) << 1, 0u16);
     for rank in Rank::all() {
+        let group = hand.group(rank);
+        let bit = 1u16 << rank.value();
+        let count = group.count_ones();
+        ge1 |= if count >= 1 { bit } else { 0 };
+        ge2 |= if count >= 2 { bit } else { 0 };
         if let Some(slot) = groups.get_mut(usize::from(rank.value())) {
-            *slot = hand.group(rank);
+            *slot = group;
         }
     }
     let mut generator = Gen {
+        hand: hand.mask(),
         groups,
+        ge1,
+        ge2,
         phoenix: hand.has_phoenix(),
         suited: hand.is_suited(),
-        mahjong: hand.has_mahjong(),
         previous,
         f,
     };
