@@ -418,3 +418,18 @@ fn move_buffer_too_small_reports_the_size_needed() {
         Err(Error::HandTooLarge)
     );
 }
+
+/// Fuzz finding `tests/fuzz-regressions/tichu_diff/phoenix-on-phoenix`: a led Phoenix (1½) as
+/// the table and a hand with the Phoenix — an impossible position, now a typed error in move
+/// generation as in `is_legal_after`.
+#[test]
+fn regression_phoenix_on_phoenix_is_an_overlap() {
+    let led_phoenix = tichu::previous_play(cards("P")).unwrap();
+    let mut out = [Cards::EMPTY; 8];
+    assert_eq!(
+        tichu::legal_moves(cards("5P"), led_phoenix, None, &mut out),
+        Err(Error::CardsOverlap)
+    );
+    assert_eq!(tichu::is_legal_after(led_phoenix, cards("P")), Err(Error::CardsOverlap));
+    assert_eq!(tichu::legal_moves(cards("5"), led_phoenix, None, &mut out), Ok(1));
+}

@@ -437,6 +437,10 @@ fn generate(
     if previous.is_some_and(|p| p.kind() == Kind::Dog) {
         return Err(Error::PreviousIsDog);
     }
+    // A Phoenix single on the table (odd key) while the hand holds the Phoenix: impossible.
+    if hand.has_phoenix() && previous.is_some_and(|p| p.kind() == Kind::Single && p.key() % 2 == 1) {
+        return Err(Error::CardsOverlap);
+    }
     let mut groups = [0u8; 16];
     let (mut ge1, mut ge2) = (u16::from(hand.has_mahjong()) << 1, 0u16);
     for rank in Rank::all() {
@@ -493,7 +497,8 @@ pub fn wish_forces(hand: Cards, previous: Option<Combination>, wish: Option<Rank
 /// binds the player ([`wish_forces`]), only the plays holding the wished rank. `f` may stop the
 /// walk early with `ControlFlow::Break`. Passing is not a play: see [`can_pass`].
 ///
-/// Errors: [`Error::HandTooLarge`] (more than [`MAX_HAND`] cards), [`Error::PreviousIsDog`].
+/// Errors: [`Error::HandTooLarge`] (more than [`MAX_HAND`] cards), [`Error::PreviousIsDog`],
+/// [`Error::CardsOverlap`] (the hand holds the Phoenix and a Phoenix single is on the table).
 ///
 /// ```
 /// use core::ops::ControlFlow;

@@ -134,6 +134,15 @@ pub fn diff(case: DiffCase) {
                 .filter(|r| r.kind() != Kind::Dog)
         }
     };
+    // A Phoenix single on the table cannot meet a hand with the Phoenix: a typed error.
+    if hand.has_phoenix() && previous.is_some_and(|p| p.kind() == Kind::Single && p.key() % 2 == 1) {
+        let mut out = [Cards::EMPTY; 4];
+        assert_eq!(
+            tichu::legal_moves(hand, previous, None, &mut out),
+            Err(tichu::Error::CardsOverlap)
+        );
+        return;
+    }
     let wish = Rank::new(case.wish % 16);
     check_moves(hand, previous, wish);
 }
