@@ -433,3 +433,55 @@ fn regression_phoenix_on_phoenix_is_an_overlap() {
     assert_eq!(tichu::is_legal_after(led_phoenix, cards("P")), Err(Error::CardsOverlap));
     assert_eq!(tichu::legal_moves(cards("5"), led_phoenix, None, &mut out), Ok(1));
 }
+
+#[test]
+fn bombs_out_of_turn_on_ones_own_play_but_never_on_the_lead() {
+    use tichu::{Step, Trick};
+    let mut trick = Trick::new(seat(0));
+    // Out of turn on an empty table: refused even for a bomb.
+    assert_eq!(
+        trick.play(seat(2), cards("8888"), cards("8888"), None),
+        Err(Error::NotYourTurn)
+    );
+    assert_eq!(
+        trick.play(seat(0), cards("9"), cards("93333"), None),
+        Ok(Step::Next(seat(1)))
+    );
+    // Seat 0 bombs its own single out of turn.
+    assert_eq!(
+        trick.play(seat(0), cards("3333"), cards("3333"), None),
+        Ok(Step::Next(seat(1)))
+    );
+    // Seat 0 is now out: the trick ends after the three others pass, the lead goes on to seat 1.
+    trick.pass(seat(1), cards("2")).unwrap();
+    trick.pass(seat(2), cards("2")).unwrap();
+    let Ok(Step::Over(end)) = trick.pass(seat(3), cards("2")) else {
+        panic!("the trick should end")
+    };
+    assert_eq!((end.taker, end.next_leader), (seat(0), Some(seat(1))));
+    assert_eq!(trick.parts().out, [true, false, false, false]);
+}
+
+#[test]
+fn a_play_must_come_from_the_hand() {
+    use tichu::Trick;
+    let mut trick = Trick::new(seat(0));
+    assert_eq!(
+        trick.play(seat(0), cards("99"), cards("9K"), None),
+        Err(Error::NotInHand)
+    );
+    assert_eq!(
+        trick.play(seat(0), cards("5j"), cards("5"), None),
+        Err(Error::NotInHand)
+    );
+    assert_eq!(
+        trick.play(seat(0), cards("-"), cards("5"), None),
+        Err(Error::IllegalPlay)
+    );
+    assert_eq!(
+        trick.play(seat(0), cards("56"), cards("56"), None),
+        Err(Error::IllegalPlay)
+    );
+    // Nothing changed on error.
+    assert_eq!(trick.parts(), Trick::new(seat(0)).parts());
+}
