@@ -245,7 +245,13 @@ pub fn readings(cards: Cards) -> Readings {
         return Readings::NONE;
     }
     let len = len as u8;
-    let distinct = present.count_ones() as u8;
+    // Popcounts are software loops on baseline x86-64: only the stairs need these two.
+    let distinct = || present.count_ones() as u8;
+    let one_rank = present & (present - 1) == 0;
+    let two_ranks = !one_rank && {
+        let rest = present & (present - 1);
+        rest & (rest - 1) == 0
+    };
     let low = (present.trailing_zeros() / 4) as u8;
     let high = ((63 - present.leading_zeros()) / 4) as u8;
     let span = high.saturating_sub(low) + 1;
@@ -261,11 +267,11 @@ pub fn readings(cards: Cards) -> Readings {
     } else {
         1
     };
-    let singles = (counts & !(counts >> 1) & !(counts >> 2) & COUNT_LOW_BITS).count_ones() as u8;
+    let singles = || (counts & !(counts >> 1) & !(counts >> 2) & COUNT_LOW_BITS).count_ones() as u8;
     let count_of = |value: u8| ((counts >> (u32::from(value) * 4)) & 0xF) as u8;
 
     // Same rank: pair, triple, four of a kind (never with the Phoenix or the Mah Jong).
-    if distinct == 1 && !mahjong {
+    if one_rank && !mahjong {
         let key = high * 2;
         return match (len, phoenix) {
             (2, _) => Readings::one(Kind::Pair, 2, key),
@@ -275,7 +281,7 @@ pub fn readings(cards: Cards) -> Readings {
         };
     }
     // Full house: two ranks, 3 + 2, the Phoenix completing either.
-    if len == 5 && distinct == 2 && !mahjong {
+    if len == 5 && two_ranks && !mahjong {
         let (a, b) = (low, high);
         return match (count_of(a), count_of(b), phoenix) {
             (3, 2, false) | (3, 1, true) => Readings::one(Kind::FullHouse, 5, a * 2),
@@ -311,9 +317,9 @@ pub fn readings(cards: Cards) -> Readings {
         && len.is_multiple_of(2)
         && !mahjong
         && max_count == 2
-        && span == distinct
-        && distinct * 2 == len
-        && singles == u8::from(phoenix)
+        && span == distinct()
+        && span * 2 == len
+        && singles() == u8::from(phoenix)
     {
         return Readings::one(Kind::Stairs, len, high * 2);
     }
