@@ -323,6 +323,22 @@ ParlorStatus parlor_tichu_trick_pass(ParlorTichuTrick *trick,
 // `out_points` writable.
 ParlorStatus parlor_tichu_card_points(uint64_t mask, int16_t *out_points);
 
+// Scores a round: `finish[4]` the seats in the order they went out (with a double victory the
+// last two in any order), `trick_points[4]` the card points in each seat's won tricks,
+// `last_hand_points` the points left in the last player's hand, `calls[4]` each seat's call
+// (0 none, 1 Tichu, 2 Grand Tichu); `out_scores[2]` receives team 0 (seats 0, 2) and team 1.
+// Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (a bad seat or call code, a
+// finishing order that is no permutation, card points not summing to 100 without a double
+// victory).
+//
+// # Safety
+// `finish`, `trick_points` and `calls` readable for 4 values; `out_scores` writable for 2.
+ParlorStatus parlor_tichu_score_round(const uint8_t *finish,
+                                      const int16_t *trick_points,
+                                      int16_t last_hand_points,
+                                      const uint8_t *calls,
+                                      int16_t *out_scores);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -10,7 +10,7 @@ use core::ops::ControlFlow;
 
 use parlor_core::tichu::{self, Cards, Combination, Error, Kind, Rank, Seat, Step, Trick, TrickEnd, TrickParts};
 
-use crate::util::{bool_code, input_str, output, output_slice, status, write_text};
+use crate::util::{bool_code, input_slice, input_str, output, output_slice, status, write_text};
 use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, ParlorStatus};
 
 /// A character that is no card of the notation.
@@ -171,6 +171,7 @@ pub fn error_code(error: Error) -> ParlorStatus {
         Error::HandTooLarge => PARLOR_TICHU_ERR_HAND_TOO_LARGE,
         Error::OutputTooSmall { .. } => PARLOR_ERR_BUFFER_TOO_SMALL,
         Error::InvalidSeat | Error::NotAnOpponent | Error::InvalidScore => PARLOR_ERR_INVALID_ARGUMENT,
+        Error::InvalidTrick => PARLOR_TICHU_ERR_INVALID_TRICK,
         Error::TrickOver => PARLOR_TICHU_ERR_TRICK_OVER,
         Error::NotYourTurn => PARLOR_TICHU_ERR_NOT_YOUR_TURN,
         Error::SeatIsOut => PARLOR_TICHU_ERR_SEAT_IS_OUT,
@@ -451,7 +452,6 @@ fn trick_out(trick: &Trick) -> ParlorTichuTrick {
 }
 
 fn trick_in(t: &ParlorTichuTrick) -> Result<Trick, ParlorStatus> {
-    let invalid = |_: Error| PARLOR_TICHU_ERR_INVALID_TRICK;
     let top = match t.has_top {
         0 => None,
         1 => Some(combination_in(&t.top).map_err(|_| PARLOR_TICHU_ERR_INVALID_TRICK)?),
@@ -485,7 +485,7 @@ fn trick_in(t: &ParlorTichuTrick) -> Result<Trick, ParlorStatus> {
         points: t.points,
         end,
     };
-    Trick::from_parts(parts).map_err(invalid)
+    Trick::from_parts(parts).map_err(error_code)
 }
 
 /// Starts a trick led by `leader` (0..=3) in `*out_trick`; `out_mask` bit `s` marks seat `s` as
@@ -591,6 +591,54 @@ pub unsafe extern "C" fn parlor_tichu_card_points(mask: u64, out_points: *mut i1
         // SAFETY: forwarded contract.
         let out_points = unsafe { output(out_points) }?;
         *out_points = cards(mask)?.points();
+        Ok(())
+    })())
+}
+
+/// Scores a round: `finish[4]` the seats in the order they went out (with a double victory the
+/// last two in any order), `trick_points[4]` the card points in each seat's won tricks,
+/// `last_hand_points` the points left in the last player's hand, `calls[4]` each seat's call
+/// (0 none, 1 Tichu, 2 Grand Tichu); `out_scores[2]` receives team 0 (seats 0, 2) and team 1.
+/// Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (a bad seat or call code, a
+/// finishing order that is no permutation, card points not summing to 100 without a double
+/// victory).
+///
+/// # Safety
+/// `finish`, `trick_points` and `calls` readable for 4 values; `out_scores` writable for 2.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_tichu_score_round(
+    finish: *const u8,
+    trick_points: *const i16,
+    last_hand_points: i16,
+    calls: *const u8,
+    out_scores: *mut i16,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: forwarded contract (4 values each).
+        let finish = unsafe { input_slice(finish, 4) }?;
+        // SAFETY: forwarded contract.
+        let trick_points = unsafe { input_slice(trick_points, 4) }?;
+        // SAFETY: forwarded contract.
+        let calls = unsafe { input_slice(calls, 4) }?;
+        // SAFETY: forwarded contract.
+        let out = unsafe { output_slice(out_scores, 2) }?;
+        let mut seats = [Seat::new(0).ok_or(PARLOR_ERR_INVALID_ARGUMENT)?; 4];
+        let mut points = [0i16; 4];
+        let mut call_values = [tichu::Call::None; 4];
+        for (i, slot) in seats.iter_mut().enumerate() {
+            *slot = seat_in(finish.get(i).copied().unwrap_or(u8::MAX))?;
+        }
+        for (i, slot) in points.iter_mut().enumerate() {
+            *slot = trick_points.get(i).copied().unwrap_or(0);
+        }
+        for (i, slot) in call_values.iter_mut().enumerate() {
+            let code = calls.get(i).copied().unwrap_or(u8::MAX);
+            *slot = tichu::Call::try_from(code).map_err(|_| PARLOR_ERR_INVALID_ARGUMENT)?;
+        }
+        let scores = tichu::score_round(seats, points, last_hand_points, call_values).map_err(error_code)?;
+        for (slot, score) in out.iter_mut().zip(scores) {
+            *slot = score;
+        }
         Ok(())
     })())
 }

@@ -180,6 +180,26 @@ int main(void) {
     }
 
     {
+        const uint8_t finish[4] = {2, 1, 0, 3};
+        const uint8_t double_victory[4] = {0, 2, 1, 3};
+        const uint8_t bad_finish[4] = {0, 0, 1, 3};
+        const int16_t tricks[4] = {10, 30, 25, 15};
+        const uint8_t calls[4] = {0, 2, 1, 0};
+        const uint8_t bad_calls[4] = {0, 3, 1, 0};
+        int16_t scores[2] = {0, 0};
+        CHECK_EQ_U(parlor_tichu_score_round(finish, tricks, 20, calls, scores), PARLOR_OK);
+        CHECK_EQ_U(scores[0], 170); /* 100 (Tichu) + 10 + 25 + 15 (last's tricks) + 20 (last's hand) */
+        CHECK(scores[1] == -170); /* 30 - 200 (failed Grand Tichu) */
+        CHECK_EQ_U(parlor_tichu_score_round(double_victory, tricks, 0, calls, scores), PARLOR_OK);
+        CHECK_EQ_U(scores[0], 100); /* 200 - 100: seat 2 called Tichu but seat 0 went out first */
+        CHECK(scores[1] == -200);
+        CHECK_EQ_U(parlor_tichu_score_round(bad_finish, tricks, 20, calls, scores), PARLOR_ERR_INVALID_ARGUMENT);
+        CHECK_EQ_U(parlor_tichu_score_round(finish, tricks, 20, bad_calls, scores), PARLOR_ERR_INVALID_ARGUMENT);
+        CHECK_EQ_U(parlor_tichu_score_round(finish, tricks, 0, calls, scores), PARLOR_ERR_INVALID_ARGUMENT);
+        CHECK_EQ_U(parlor_tichu_score_round(NULL, tricks, 20, calls, scores), PARLOR_ERR_NULL_POINTER);
+        CHECK_EQ_U(parlor_tichu_score_round(finish, tricks, 20, calls, NULL), PARLOR_ERR_NULL_POINTER);
+    }
+    {
         int16_t points = 0;
         CHECK_EQ_U(parlor_tichu_card_points(cards("50KRP"), &points), PARLOR_OK);
         CHECK_EQ_U(points, 25);

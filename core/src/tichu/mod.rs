@@ -103,6 +103,8 @@ pub enum Error {
     UnexpectedWish,
     /// The Dragon's trick goes to an opponent of its winner.
     NotAnOpponent,
+    /// Saved trick parts that no trick can reach ([`Trick::from_parts`]).
+    InvalidTrick,
     /// Round scoring input that cannot happen (a finishing order that is no permutation, card
     /// points that do not sum to 100, a Grand Tichu and a Tichu by one player).
     InvalidScore,
@@ -147,6 +149,7 @@ impl fmt::Display for Error {
             Error::MustFulfilWish => f.write_str("the player can play the wished rank and must"),
             Error::UnexpectedWish => f.write_str("a wish needs the Mah Jong in the play and no open wish"),
             Error::NotAnOpponent => f.write_str("the Dragon's trick must go to an opponent"),
+            Error::InvalidTrick => f.write_str("inconsistent trick state"),
             Error::InvalidScore => f.write_str("impossible round result"),
         }
     }

@@ -167,7 +167,7 @@ impl Trick {
 
     /// A trick from saved parts, checked: passes fewer than the seats that could answer, the
     /// seat to act holding cards, no passes or points before the lead, points −25..=100.
-    /// Errors: [`Error::InvalidCombination`] for an inconsistent state.
+    /// Errors: [`Error::InvalidTrick`].
     pub fn from_parts(parts: TrickParts) -> Result<Trick, Error> {
         let trick = Trick { parts };
         let ok = parts.end.is_some()
@@ -175,7 +175,7 @@ impl Trick {
                 && parts.passes < trick.needed_passes().max(1)
                 && (-25..=100).contains(&parts.points)
                 && (parts.top.is_some() || (parts.passes == 0 && parts.points == 0)));
-        if ok { Ok(trick) } else { Err(Error::InvalidCombination) }
+        if ok { Ok(trick) } else { Err(Error::InvalidTrick) }
     }
 
     /// The state as plain values.
