@@ -257,6 +257,36 @@ pub fn ffi(case: FfiCase) {
         }
         Err(e) => assert_eq!(code, error_code(e)),
     }
+    // Round scoring from raw codes: the finish order and calls from text A, points from the mask.
+    if case.a.len() >= 8 {
+        let finish: [u8; 4] = [case.a[0] % 5, case.a[1] % 5, case.a[2] % 5, case.a[3] % 5];
+        let calls: [u8; 4] = [case.a[4] % 4, case.a[5] % 4, case.a[6] % 4, case.a[7] % 4];
+        let points: [i16; 4] = [0, 1, 2, 3].map(|i| (case.mask >> (i * 16)) as i16 % 130);
+        let last = (case.mask as i16) % 50;
+        let mut scores = [0i16; 2];
+        let code = unsafe {
+            parlor_tichu_score_round(
+                finish.as_ptr(),
+                points.as_ptr(),
+                last,
+                calls.as_ptr(),
+                scores.as_mut_ptr(),
+            )
+        };
+        let seats: Option<Vec<Seat>> = finish.iter().map(|&s| Seat::new(s)).collect();
+        let call_values: Result<Vec<tichu::Call>, _> = calls.iter().map(|&c| tichu::Call::try_from(c)).collect();
+        match (seats, call_values) {
+            (Some(seats), Ok(call_values)) => {
+                let seats = [seats[0], seats[1], seats[2], seats[3]];
+                let call_values = [call_values[0], call_values[1], call_values[2], call_values[3]];
+                match tichu::score_round(seats, points, last, call_values) {
+                    Ok(expected) => assert_eq!((code, scores), (PARLOR_OK, expected)),
+                    Err(_) => assert_eq!(code, PARLOR_ERR_INVALID_ARGUMENT),
+                }
+            }
+            _ => assert_eq!(code, PARLOR_ERR_INVALID_ARGUMENT),
+        }
+    }
     // Resolved form and moves.
     let raw_previous = case
         .previous
