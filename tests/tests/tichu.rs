@@ -397,6 +397,8 @@ fn full_hands_match_the_reference() {
         ("2j2s2p3j3s3p4j4s4p5j5sP1D", "-"),
         ("2j2s2p3j3s3p4j4s4p5j5sP1D", "6677"),
         ("1234567890JQKP", "23456"),
+        ("234567890JQKAP", "-"),
+        ("9j9p9t0j0s0p0tJjJsJpJtQjQpP", "-"),
     ] {
         let previous = tichu::previous_play(cards(previous)).unwrap();
         check::check_moves(cards(hand), previous, None);
@@ -484,4 +486,16 @@ fn a_play_must_come_from_the_hand() {
     );
     // Nothing changed on error.
     assert_eq!(trick.parts(), Trick::new(seat(0)).parts());
+}
+
+#[test]
+fn the_largest_move_lists_found() {
+    // Found by a hill-climbing search over 14-card hands (docs/tichu.md, "Move generation").
+    let count = |hand: &str| {
+        let mut out = vec![Cards::EMPTY; tichu::MAX_MOVES];
+        tichu::legal_moves(cards(hand), None, None, &mut out).unwrap()
+    };
+    assert_eq!(count("234567890JQKAP"), 381);
+    assert_eq!(count("1234567890JQKP"), 381);
+    assert_eq!(count("9j9p9t0j0s0p0tJjJsJpJtQjQpP"), 1674);
 }
