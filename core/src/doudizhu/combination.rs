@@ -1,0 +1,573 @@
+//! The combination model: the 14 kinds, readings, rule presets, classification and beating
+//! (spec "The thirteen combination types" and "Readings").
+
+use core::fmt;
+
+use super::cards::{Cards, RANKS, Rank};
+
+/// The kinds of combination: the seed's 13 types, with quad + two split into its two forms.
+///
+/// The discriminant is the kind's code (`0..=13`, also the C ABI's `PARLOR_DDZ_KIND_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Kind {
+    /// Type 1: any one card.
+    Single = 0,
+    /// Type 2: two cards of a rank 3 … 2 (two jokers are the rocket, not a pair).
+    Pair,
+    /// Type 3: three cards of a rank.
+    Triplet,
+    /// Type 4: a triplet and one card of another rank; keyed by the triplet.
+    TripletSingle,
+    /// Type 5: a triplet and a pair of another rank; keyed by the triplet.
+    TripletPair,
+    /// Type 6: 5+ consecutive ranks within 3 … A; keyed by the lowest rank.
+    Sequence,
+    /// Type 7: 3+ consecutive pairs within 3 … A; keyed by the lowest rank.
+    PairSequence,
+    /// Type 8: 2+ consecutive triplets within 3 … A ("airplane"); keyed by the lowest rank.
+    Airplane,
+    /// Type 9: an airplane with one attached card per triplet ("single wings").
+    AirplaneSingles,
+    /// Type 10: an airplane with one attached pair per triplet ("pair wings").
+    AirplanePairs,
+    /// Type 11: four of a rank.
+    Bomb,
+    /// Type 12: both jokers; beats everything.
+    Rocket,
+    /// Type 13, first form: a quad with two single cards.
+    QuadSingles,
+    /// Type 13, second form: a quad with two pairs.
+    QuadPairs,
+}
+
+impl Kind {
+    /// Every kind, in code order.
+    pub const ALL: [Kind; 14] = [
+        Kind::Single,
+        Kind::Pair,
+        Kind::Triplet,
+        Kind::TripletSingle,
+        Kind::TripletPair,
+        Kind::Sequence,
+        Kind::PairSequence,
+        Kind::Airplane,
+        Kind::AirplaneSingles,
+        Kind::AirplanePairs,
+        Kind::Bomb,
+        Kind::Rocket,
+        Kind::QuadSingles,
+        Kind::QuadPairs,
+    ];
+
+    /// The kind's name as the CLI prints it (`single`, `pair`, …, `quad_pairs`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Single => "single",
+            Kind::Pair => "pair",
+            Kind::Triplet => "triplet",
+            Kind::TripletSingle => "triplet_single",
+            Kind::TripletPair => "triplet_pair",
+            Kind::Sequence => "sequence",
+            Kind::PairSequence => "pair_sequence",
+            Kind::Airplane => "airplane",
+            Kind::AirplaneSingles => "airplane_singles",
+            Kind::AirplanePairs => "airplane_pairs",
+            Kind::Bomb => "bomb",
+            Kind::Rocket => "rocket",
+            Kind::QuadSingles => "quad_singles",
+            Kind::QuadPairs => "quad_pairs",
+        }
+    }
+
+    /// The kind of code `code` (`0..=13`), or `None`.
+    pub const fn from_code(code: u8) -> Option<Kind> {
+        if (code as usize) < Kind::ALL.len() {
+            Some(Kind::ALL[code as usize])
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One way to read a card set as a combination.
+///
+/// `chain` is the number of ranks in the main part (5+ for a sequence, 3+ for a pair
+/// sequence, 2+ for an airplane of any kind, 1 otherwise); `key` is the main part's rank, its
+/// lowest rank for a chain (spec: keyed by the triplet / quad / rank and length).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Reading {
+    /// The combination kind.
+    pub kind: Kind,
+    /// Ranks in the main part (chain length; 1 for kinds without a chain).
+    pub chain: u8,
+    /// The key rank: the main part's rank, or a chain's lowest rank.
+    pub key: Rank,
+}
+
+impl Reading {
+    /// Whether this reading beats `prev` (spec "Beating"): the rocket beats all; a bomb beats
+    /// all but a higher bomb and the rocket; otherwise the same kind, the same chain length
+    /// (hence the same number of cards) and a higher key. A quad + two beats only a lower quad
+    /// + two of the same form.
+    pub fn beats(&self, prev: &Reading) -> bool {
+        match (self.kind, prev.kind) {
+            (_, Kind::Rocket) => false,
+            (Kind::Rocket, _) => true,
+            (Kind::Bomb, Kind::Bomb) => self.key > prev.key,
+            (Kind::Bomb, _) => true,
+            (_, Kind::Bomb) => false,
+            (a, b) => a == b && self.chain == prev.chain && self.key > prev.key,
+        }
+    }
+
+    /// The strength order used to pick a set's strongest reading: rocket, then bombs by key,
+    /// then any other reading by key, a longer chain first on equal keys.
+    fn strength(&self) -> (u8, u8, u8) {
+        let class = match self.kind {
+            Kind::Rocket => 2,
+            Kind::Bomb => 1,
+            _ => 0,
+        };
+        (class, self.key as u8, self.chain)
+    }
+}
+
+impl fmt::Display for Reading {
+    /// `kind` for kinds without a chain, else `kind/length`, then `@key`: `airplane_singles/2@Q`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            Kind::Sequence | Kind::PairSequence | Kind::Airplane | Kind::AirplaneSingles | Kind::AirplanePairs => {
+                write!(f, "{}/{}@{}", self.kind, self.chain, self.key)
+            }
+            _ => write!(f, "{}@{}", self.kind, self.key),
+        }
+    }
+}
+
+/// The most readings one card set can have under any preset (a plain four-triplet airplane
+/// under OpenSpiel reads three ways; see `docs/doudizhu.md`).
+pub const MAX_READINGS: usize = 4;
+
+/// Every reading of one card set, strongest first (see [`Readings::strongest`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Readings {
+    items: [Option<Reading>; MAX_READINGS],
+    len: u8,
+}
+
+impl Readings {
+    const EMPTY: Readings = Readings {
+        items: [None; MAX_READINGS],
+        len: 0,
+    };
+
+    fn push(&mut self, reading: Reading) {
+        if let Some(slot) = self.items.get_mut(usize::from(self.len)) {
+            *slot = Some(reading);
+            self.len = self.len.saturating_add(1);
+        }
+    }
+
+    /// The readings, strongest first.
+    pub fn iter(&self) -> impl Iterator<Item = Reading> + '_ {
+        self.items.iter().flatten().copied()
+    }
+
+    /// The number of readings (0 when the set is no combination).
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether the set is no combination at all.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The strongest reading: the one a previous play is read at (spec "Readings").
+    /// Order: rocket, bombs by key, then other readings by key, longer chain first on ties.
+    pub fn strongest(&self) -> Option<Reading> {
+        self.items.first().copied().flatten()
+    }
+
+    /// Whether some reading beats the strongest reading of `prev`; with `prev` empty (no
+    /// previous play), whether this is a combination at all.
+    pub fn beats(&self, prev: &Readings) -> bool {
+        match prev.strongest() {
+            None => !self.is_empty(),
+            Some(p) => self.iter().any(|r| r.beats(&p)),
+        }
+    }
+
+    fn sort(&mut self) {
+        // Insertion sort over at most four items, strongest first.
+        let n = usize::from(self.len).min(MAX_READINGS);
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 {
+                let (Some(Some(a)), Some(Some(b))) = (self.items.get(j - 1), self.items.get(j)) else {
+                    break;
+                };
+                if a.strength() >= b.strength() {
+                    break;
+                }
+                self.items.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+}
+
+/// A rule preset: the house-rule flags that differ between platforms (spec "Readings";
+/// flag by flag in `docs/doudizhu.md`). Presets are plain data; build your own if needed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Preset {
+    /// Most cards of one rank among an airplane's single wings: 1 = the wings differ from
+    /// each other (seed), 2 = a pair may be used as two wings, 3 = a triplet may too
+    /// (RLCard, OpenSpiel), 4 = even a quad. Values above 4 act as 4.
+    pub wing_copies: u8,
+    /// With `wing_copies >= 3`: whether the single wings may be a triplet of the rank just
+    /// below or above the chain (OpenSpiel: yes, such a set then has two readings; RLCard: no,
+    /// it would be the longer airplane).
+    pub wing_triplet_next_to_chain: bool,
+    /// Whether the two jokers may both be attached as kickers (airplane single wings, quad +
+    /// two singles). No preset allows it: the seed forbids it, RLCard and OpenSpiel lack it.
+    pub both_jokers_as_kickers: bool,
+    /// Whether quad + two singles may attach a pair as its two singles (`444455`): RLCard yes.
+    pub quad_pair_as_singles: bool,
+    /// Whether quad + two exists at all (OpenSpiel has no such action).
+    pub quad_with_two: bool,
+    /// The most cards one play may hold: 20, the landlord's hand (every engine's tables stop
+    /// there). Larger sets are no combination.
+    pub max_cards: u8,
+}
+
+impl Preset {
+    /// The seed's rules (HDU 4032 / Pagat wording), the default: wings all different, never
+    /// both jokers as kickers, quad + two with two different singles or two different pairs.
+    pub const PAGAT: Preset = Preset {
+        wing_copies: 1,
+        wing_triplet_next_to_chain: false,
+        both_jokers_as_kickers: false,
+        quad_pair_as_singles: false,
+        quad_with_two: true,
+        max_cards: 20,
+    };
+
+    /// RLCard's Dou Dizhu (its action table: 27,471 plays, one type each): wings may repeat a
+    /// rank up to three times but not form a triplet next to the chain, quad + two singles may
+    /// be a pair, never both jokers as kickers.
+    pub const RLCARD: Preset = Preset {
+        wing_copies: 3,
+        wing_triplet_next_to_chain: false,
+        both_jokers_as_kickers: false,
+        quad_pair_as_singles: true,
+        quad_with_two: true,
+        max_cards: 20,
+    };
+
+    /// OpenSpiel's `dou_dizhu` (26,053 play actions over 25,661 card sets): wings may repeat a
+    /// rank up to three times, also next to the chain; no quad + two; never both jokers.
+    pub const OPENSPIEL: Preset = Preset {
+        wing_copies: 3,
+        wing_triplet_next_to_chain: true,
+        both_jokers_as_kickers: false,
+        quad_pair_as_singles: false,
+        quad_with_two: false,
+        max_cards: 20,
+    };
+}
+
+impl Default for Preset {
+    fn default() -> Preset {
+        Preset::PAGAT
+    }
+}
+
+/// The named presets, with their C ABI codes (`PARLOR_DDZ_PRESET_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[repr(u8)]
+pub enum PresetId {
+    /// [`Preset::PAGAT`], code 0, the default.
+    #[default]
+    Pagat = 0,
+    /// [`Preset::RLCARD`], code 1.
+    Rlcard = 1,
+    /// [`Preset::OPENSPIEL`], code 2.
+    Openspiel = 2,
+}
+
+impl PresetId {
+    /// The preset's rules.
+    pub const fn preset(self) -> Preset {
+        match self {
+            PresetId::Pagat => Preset::PAGAT,
+            PresetId::Rlcard => Preset::RLCARD,
+            PresetId::Openspiel => Preset::OPENSPIEL,
+        }
+    }
+
+    /// The preset of code `code`, or `None`.
+    pub const fn from_code(code: u8) -> Option<PresetId> {
+        match code {
+            0 => Some(PresetId::Pagat),
+            1 => Some(PresetId::Rlcard),
+            2 => Some(PresetId::Openspiel),
+            _ => None,
+        }
+    }
+
+    /// The preset of name `pagat`, `rlcard` or `openspiel` (ASCII case ignored), or `None`.
+    pub fn from_name(name: &str) -> Option<PresetId> {
+        [PresetId::Pagat, PresetId::Rlcard, PresetId::Openspiel]
+            .into_iter()
+            .find(|id| id.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The preset's name: `pagat`, `rlcard` or `openspiel`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PresetId::Pagat => "pagat",
+            PresetId::Rlcard => "rlcard",
+            PresetId::Openspiel => "openspiel",
+        }
+    }
+}
+
+/// The index of the last rank a chain may use (the ace).
+pub(crate) const CHAIN_TOP: usize = Rank::Ace as usize;
+
+fn rank(index: usize) -> Rank {
+    Rank::from_index(index).unwrap_or(Rank::RedJoker)
+}
+
+/// Whether `wings` (the cards left after taking an airplane's triplets at `start..start+len`)
+/// are valid single wings under `preset`. `wings` must hold exactly `len` cards.
+pub(crate) fn single_wings_ok(wings: &[u8; RANKS], start: usize, len: usize, preset: &Preset) -> bool {
+    let end = start.saturating_add(len);
+    let cap = preset.wing_copies.clamp(1, 4);
+    for (i, &c) in wings.iter().enumerate() {
+        if c == 0 {
+            continue;
+        }
+        if i >= start && i < end {
+            return false; // a wing of a triplet's rank
+        }
+        if c > cap {
+            return false;
+        }
+        let next_to_chain = i <= CHAIN_TOP && (i.saturating_add(1) == start || i == end);
+        if c >= 3 && next_to_chain && !preset.wing_triplet_next_to_chain {
+            return false;
+        }
+    }
+    let jokers = wings[Rank::BlackJoker as usize] > 0 && wings[Rank::RedJoker as usize] > 0;
+    !jokers || preset.both_jokers_as_kickers
+}
+
+/// Whether `rest` (cards left after an airplane's triplets) are `len` pairs of different
+/// suited ranks, none a triplet's rank.
+fn pair_wings_ok(rest: &[u8; RANKS], start: usize, len: usize) -> bool {
+    let mut pairs = 0usize;
+    for (i, &c) in rest.iter().enumerate() {
+        match c {
+            0 => {}
+            2 if i <= Rank::Two as usize && !(i >= start && i < start.saturating_add(len)) => pairs += 1,
+            _ => return false,
+        }
+    }
+    pairs == len
+}
+
+/// Every reading of `cards` under `preset`, strongest first; empty if it is no combination.
+///
+/// ```
+/// use parlor_core::doudizhu::{classify, Cards, Kind, Preset};
+/// let set: Cards = "33344456".parse()?;
+/// let readings = classify(&set, &Preset::PAGAT);
+/// let only = readings.strongest().unwrap();
+/// assert_eq!((only.kind, only.chain, only.key.symbol()), (Kind::AirplaneSingles, 2, '3'));
+/// // A plain four-triplet airplane reads three ways under OpenSpiel's rules.
+/// let plane: Cards = "333444555666".parse()?;
+/// assert_eq!(classify(&plane, &Preset::OPENSPIEL).len(), 3);
+/// assert_eq!(classify(&plane, &Preset::PAGAT).len(), 1);
+/// # Ok::<(), parlor_core::doudizhu::Error>(())
+/// ```
+pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
+    let mut out = Readings::EMPTY;
+    let counts = cards.counts();
+    let n = cards.len();
+    if n == 0 || n > usize::from(preset.max_cards) {
+        return out;
+    }
+    // Histogram facts in one pass.
+    let mut distinct = 0usize;
+    let mut max = 0u8;
+    let mut max_rank = 0usize;
+    let mut low = RANKS;
+    let mut high = 0usize;
+    for (i, &c) in counts.iter().enumerate() {
+        if c > 0 {
+            distinct += 1;
+            if low == RANKS {
+                low = i;
+            }
+            high = i;
+            if c > max {
+                max = c;
+                max_rank = i;
+            }
+        }
+    }
+    let push = |out: &mut Readings, kind, chain: usize, key: usize| {
+        out.push(Reading {
+            kind,
+            chain: u8::try_from(chain).unwrap_or(u8::MAX),
+            key: rank(key),
+        });
+    };
+    // Combinations of one rank (and the rocket).
+    if distinct == 1 {
+        match max {
+            1 => push(&mut out, Kind::Single, 1, low),
+            2 if low <= Rank::Two as usize => push(&mut out, Kind::Pair, 1, low),
+            3 => push(&mut out, Kind::Triplet, 1, low),
+            4 => push(&mut out, Kind::Bomb, 1, low),
+            _ => {}
+        }
+        return out;
+    }
+    if n == 2 && counts[Rank::BlackJoker as usize] == 1 && counts[Rank::RedJoker as usize] == 1 {
+        push(&mut out, Kind::Rocket, 1, Rank::BlackJoker as usize);
+        return out;
+    }
+    // Plain chains: every present rank has the same count and the ranks are consecutive.
+    let span = high.saturating_sub(low).saturating_add(1);
+    if span == distinct && high <= CHAIN_TOP && counts.iter().all(|&c| c == 0 || c == max) {
+        match max {
+            1 if distinct >= 5 => push(&mut out, Kind::Sequence, distinct, low),
+            2 if distinct >= 3 => push(&mut out, Kind::PairSequence, distinct, low),
+            3 if distinct >= 2 => push(&mut out, Kind::Airplane, distinct, low),
+            _ => {}
+        }
+    }
+    // Triplet + one / + pair.
+    if max == 3 && distinct == 2 {
+        if n == 4 {
+            push(&mut out, Kind::TripletSingle, 1, max_rank);
+        } else if n == 5
+            && counts
+                .iter()
+                .enumerate()
+                .any(|(i, &c)| c == 2 && i <= Rank::Two as usize)
+        {
+            push(&mut out, Kind::TripletPair, 1, max_rank);
+        }
+    }
+    // Quad + two.
+    if max == 4 && preset.quad_with_two && (n == 6 || n == 8) {
+        classify_quad(&counts, n, preset, &mut out);
+    }
+    // Airplanes with wings: n = 4k (single wings) or 5k (pair wings), k >= 2.
+    if max >= 3 {
+        if n.is_multiple_of(4) && n >= 8 {
+            let len = n / 4;
+            for start in 0..=CHAIN_TOP.saturating_add(1).saturating_sub(len) {
+                if let Some(rest) = take_triplets(&counts, start, len)
+                    && single_wings_ok(&rest, start, len, preset)
+                {
+                    push(&mut out, Kind::AirplaneSingles, len, start);
+                }
+            }
+        }
+        if n.is_multiple_of(5) && n >= 10 {
+            let len = n / 5;
+            for start in 0..=CHAIN_TOP.saturating_add(1).saturating_sub(len) {
+                if let Some(rest) = take_triplets(&counts, start, len)
+                    && pair_wings_ok(&rest, start, len)
+                {
+                    push(&mut out, Kind::AirplanePairs, len, start);
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// `counts` minus three cards of each rank in `start..start+len`, if all are there.
+fn take_triplets(counts: &[u8; RANKS], start: usize, len: usize) -> Option<[u8; RANKS]> {
+    let mut rest = *counts;
+    let chain = rest.get_mut(start..start.checked_add(len)?)?;
+    for c in chain {
+        *c = c.checked_sub(3)?;
+    }
+    Some(rest)
+}
+
+fn classify_quad(counts: &[u8; RANKS], n: usize, preset: &Preset, out: &mut Readings) {
+    for (q, &c) in counts.iter().enumerate() {
+        if c != 4 {
+            continue;
+        }
+        let mut rest = *counts;
+        if let Some(slot) = rest.get_mut(q) {
+            *slot = 0;
+        }
+        let ok = if n == 6 {
+            quad_singles_ok(&rest, preset)
+        } else {
+            rest.iter()
+                .enumerate()
+                .all(|(i, &c)| c == 0 || (c == 2 && i <= Rank::Two as usize))
+                && rest.iter().filter(|&&c| c == 2).count() == 2
+        };
+        if ok {
+            out.push(Reading {
+                kind: if n == 6 { Kind::QuadSingles } else { Kind::QuadPairs },
+                chain: 1,
+                key: rank(q),
+            });
+        }
+    }
+}
+
+/// Whether the two cards `rest` are valid kickers of a quad + two singles.
+pub(crate) fn quad_singles_ok(rest: &[u8; RANKS], preset: &Preset) -> bool {
+    let jokers = rest[Rank::BlackJoker as usize] > 0 && rest[Rank::RedJoker as usize] > 0;
+    if jokers && !preset.both_jokers_as_kickers {
+        return false;
+    }
+    rest.iter().all(|&c| c <= 1 || (c == 2 && preset.quad_pair_as_singles))
+}
+
+/// Whether `play` may follow `prev` (spec "Beating", "Readings"): with `prev` empty (a lead),
+/// whether `play` is a combination; otherwise whether some reading of `play` beats the
+/// strongest reading of `prev`. An empty `play` (a pass) beats nothing.
+///
+/// # Errors
+/// [`super::Error::NotACombination`] if `prev` is neither empty nor a combination.
+///
+/// ```
+/// use parlor_core::doudizhu::{beats, Cards, Preset};
+/// let p = |s: &str| s.parse::<Cards>().unwrap();
+/// assert_eq!(beats(&p("8889"), &p("999A"), &Preset::PAGAT), Ok(true));
+/// assert_eq!(beats(&p("666689"), &p("3333"), &Preset::PAGAT), Ok(true)); // any bomb
+/// assert_eq!(beats(&p("3333"), &p("777789"), &Preset::PAGAT), Ok(false));
+/// ```
+pub fn beats(prev: &Cards, play: &Cards, preset: &Preset) -> Result<bool, super::Error> {
+    let prev_readings = classify(prev, preset);
+    if !prev.is_empty() && prev_readings.is_empty() {
+        return Err(super::Error::NotACombination);
+    }
+    if play.is_empty() {
+        return Ok(false);
+    }
+    Ok(classify(play, preset).beats(&prev_readings))
+}
