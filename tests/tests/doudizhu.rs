@@ -24,7 +24,7 @@ fn golden_table_sizes() {
     for (preset, expected) in [
         (Preset::RLCARD, 27_471),
         (Preset::OPENSPIEL, 25_661),
-        (Preset::PAGAT, 12_654),
+        (Preset::PAGAT, 13_530),
     ] {
         let all = table(&preset);
         let distinct: HashSet<_> = all.iter().collect();
@@ -71,4 +71,16 @@ fn openspiel_action_count_is_the_number_of_readings() {
     for preset in [Preset::PAGAT, Preset::RLCARD] {
         assert!(table(&preset).iter().all(|cards| classify(cards, &preset).len() == 1));
     }
+}
+
+#[test]
+fn doudizhu_diff_regressions_and_random_cases() {
+    let n = parlor_conformance::fuzzing::run_target("doudizhu_diff", 150, parlor_conformance::check::doudizhu::diff);
+    assert!(n > 100);
+}
+
+#[test]
+fn ffi_doudizhu_regressions_and_random_cases() {
+    let n = parlor_conformance::fuzzing::run_target("ffi_doudizhu", 1000, parlor_conformance::check::doudizhu::ffi);
+    assert!(n > 700);
 }

@@ -243,8 +243,8 @@ pub struct Preset {
     pub quad_pair_as_singles: bool,
     /// Whether quad + two exists at all (OpenSpiel has no such action).
     pub quad_with_two: bool,
-    /// The most cards one play may hold: 20, the landlord's hand (every engine's tables stop
-    /// there). Larger sets are no combination.
+    /// The most cards one play may hold; larger sets are no combination. RLCard and OpenSpiel
+    /// stop at 20 (the landlord's hand); the seed sets no limit beyond the definitions (54).
     pub max_cards: u8,
 }
 
@@ -257,7 +257,7 @@ impl Preset {
         both_jokers_as_kickers: false,
         quad_pair_as_singles: false,
         quad_with_two: true,
-        max_cards: 20,
+        max_cards: 54,
     };
 
     /// RLCard's Dou Dizhu (its action table: 27,471 plays, one type each): wings may repeat a
