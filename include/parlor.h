@@ -74,13 +74,18 @@
 #define PARLOR_DOUDIZHU_KIND_QUAD_PAIRS 13
 
 // The most readings one card set has (the `cap` that always suffices for classify).
-#define PARLOR_DOUDIZHU_MAX_READINGS MAX_READINGS
+#define PARLOR_DOUDIZHU_MAX_READINGS 4
 
+// The most distinct plays of a hand of at most 20 cards (the `cap` that always suffices for
+// [`parlor_doudizhu_moves`] with such a hand).
+#define PARLOR_DOUDIZHU_MAX_MOVES 2511
 
+// The most plays in a spring plan (one card each at worst).
+#define PARLOR_DOUDIZHU_MAX_PLAN 20
 
-
-
-
+// Scratch bytes that always suffice for [`parlor_doudizhu_spring`] and
+// [`parlor_doudizhu_min_plays`] (a memo of 248,832 sub-hands plus the hand's plays).
+#define PARLOR_DOUDIZHU_SCRATCH_BYTES 278964
 
 // A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
 typedef uint32_t ParlorStatus;

@@ -63,15 +63,15 @@ pub const PARLOR_DOUDIZHU_KIND_QUAD_SINGLES: u8 = 12;
 pub const PARLOR_DOUDIZHU_KIND_QUAD_PAIRS: u8 = 13;
 
 /// The most readings one card set has (the `cap` that always suffices for classify).
-pub const PARLOR_DOUDIZHU_MAX_READINGS: usize = MAX_READINGS;
+pub const PARLOR_DOUDIZHU_MAX_READINGS: usize = 4;
 /// The most distinct plays of a hand of at most 20 cards (the `cap` that always suffices for
 /// [`parlor_doudizhu_moves`] with such a hand).
-pub const PARLOR_DOUDIZHU_MAX_MOVES: usize = doudizhu::MAX_MOVES;
+pub const PARLOR_DOUDIZHU_MAX_MOVES: usize = 2511;
 /// The most plays in a spring plan (one card each at worst).
-pub const PARLOR_DOUDIZHU_MAX_PLAN: usize = doudizhu::MAX_HAND;
+pub const PARLOR_DOUDIZHU_MAX_PLAN: usize = 20;
 /// Scratch bytes that always suffice for [`parlor_doudizhu_spring`] and
 /// [`parlor_doudizhu_min_plays`] (a memo of 248,832 sub-hands plus the hand's plays).
-pub const PARLOR_DOUDIZHU_SCRATCH_BYTES: usize = doudizhu::SCRATCH_BYTES;
+pub const PARLOR_DOUDIZHU_SCRATCH_BYTES: usize = 278_964;
 
 /// A card set: `counts[i]` cards of rank `i` (0 = 3, …, 11 = A, 12 = 2, 13 = black joker,
 /// 14 = red joker); at most 4 of a suited rank and 1 of a joker.
@@ -432,4 +432,9 @@ pub unsafe extern "C" fn parlor_doudizhu_min_plays(
     })())
 }
 
+// The header's literal values must match the core's capacities.
 const _: () = assert!(RANKS == 15);
+const _: () = assert!(PARLOR_DOUDIZHU_MAX_READINGS == MAX_READINGS);
+const _: () = assert!(PARLOR_DOUDIZHU_MAX_MOVES == doudizhu::MAX_MOVES);
+const _: () = assert!(PARLOR_DOUDIZHU_MAX_PLAN == doudizhu::MAX_HAND);
+const _: () = assert!(PARLOR_DOUDIZHU_SCRATCH_BYTES == doudizhu::SCRATCH_BYTES);
