@@ -183,6 +183,11 @@ impl Cards {
         Ok(Cards { counts })
     }
 
+    /// The set of `counts` the caller knows to fit the deck (a sub-multiset of a valid set).
+    pub(crate) const fn from_counts_unchecked(counts: [u8; RANKS]) -> Cards {
+        Cards { counts }
+    }
+
     /// The rank-count vector, index `0` = 3 … `14` = red joker.
     pub const fn counts(&self) -> [u8; RANKS] {
         self.counts

@@ -343,46 +343,84 @@ impl PresetId {
 /// The index of the last rank a chain may use (the ace).
 pub(crate) const CHAIN_TOP: usize = Rank::Ace as usize;
 
+/// Bit mask of every rank (bits 0..=14).
+const ALL_RANKS: u16 = (1 << RANKS) - 1;
+/// Bit mask of the suited ranks 3 … 2 (pairs, triplets and quads exist only there).
+const SUITED: u16 = (1 << (Rank::Two as usize + 1)) - 1;
+
 fn rank(index: usize) -> Rank {
     Rank::from_index(index).unwrap_or(Rank::RedJoker)
 }
 
-/// Whether `wings` (the cards left after taking an airplane's triplets at `start..start+len`)
-/// are valid single wings under `preset`. `wings` must hold exactly `len` cards.
-pub(crate) fn single_wings_ok(wings: &[u8; RANKS], start: usize, len: usize, preset: &Preset) -> bool {
-    let end = start.saturating_add(len);
-    let cap = preset.wing_copies.clamp(1, 4);
-    for (i, &c) in wings.iter().enumerate() {
-        if c == 0 {
-            continue;
-        }
-        if i >= start && i < end {
-            return false; // a wing of a triplet's rank
-        }
-        if c > cap {
-            return false;
-        }
-        let next_to_chain = i <= CHAIN_TOP && (i.saturating_add(1) == start || i == end);
-        if c >= 3 && next_to_chain && !preset.wing_triplet_next_to_chain {
-            return false;
-        }
-    }
-    let jokers = wings[Rank::BlackJoker as usize] > 0 && wings[Rank::RedJoker as usize] > 0;
-    !jokers || preset.both_jokers_as_kickers
+/// `len` consecutive bits from `start`.
+fn run(start: usize, len: usize) -> u16 {
+    let ones = 1u32.checked_shl(len as u32).map_or(u32::MAX, |b| b - 1);
+    (ones.checked_shl(start as u32).unwrap_or(0) & u32::from(ALL_RANKS)) as u16
 }
 
-/// Whether `rest` (cards left after an airplane's triplets) are `len` pairs of different
-/// suited ranks, none a triplet's rank.
-fn pair_wings_ok(rest: &[u8; RANKS], start: usize, len: usize) -> bool {
-    let mut pairs = 0usize;
-    for (i, &c) in rest.iter().enumerate() {
-        match c {
-            0 => {}
-            2 if i <= Rank::Two as usize && !(i >= start && i < start.saturating_add(len)) => pairs += 1,
-            _ => return false,
+/// A card set seen as bit masks: `by_count[k]` has bit `r` when rank `r` has exactly `k`
+/// cards. Every test of the classification is a few mask operations on these.
+struct Shape {
+    n: usize,
+    by_count: [u16; 5],
+    jokers: bool,
+}
+
+impl Shape {
+    fn of(cards: &Cards) -> Shape {
+        let mut by_count = [0u16; 5];
+        let mut n = 0usize;
+        for (i, &c) in cards.counts().iter().enumerate() {
+            n += usize::from(c);
+            if let Some(mask) = by_count.get_mut(usize::from(c)) {
+                *mask |= 1 << i;
+            }
         }
+        let jokers = cards.count(Rank::BlackJoker) > 0 && cards.count(Rank::RedJoker) > 0;
+        Shape { n, by_count, jokers }
     }
-    pairs == len
+
+    fn mask(&self, count: usize) -> u16 {
+        self.by_count.get(count).copied().unwrap_or(0)
+    }
+
+    fn present(&self) -> u16 {
+        self.mask(1) | self.mask(2) | self.mask(3) | self.mask(4)
+    }
+
+    /// Whether the triplets `start..start+len` are there with exactly three cards each and
+    /// the other cards are valid single wings under `preset`.
+    fn single_wings(&self, start: usize, len: usize, preset: &Preset) -> bool {
+        let chain = run(start, len);
+        if self.mask(3) & chain != chain {
+            return false;
+        }
+        let outside = !chain & ALL_RANKS;
+        let cap = usize::from(preset.wing_copies.clamp(1, 4));
+        if (cap + 1..=4).any(|k| self.mask(k) & outside != 0) {
+            return false;
+        }
+        if cap >= 3 && !preset.wing_triplet_next_to_chain {
+            let below = if start > 0 { run(start - 1, 1) } else { 0 };
+            let above = if start + len <= CHAIN_TOP {
+                run(start + len, 1)
+            } else {
+                0
+            };
+            if (self.mask(3) | self.mask(4)) & (below | above) != 0 {
+                return false;
+            }
+        }
+        !self.jokers || preset.both_jokers_as_kickers
+    }
+
+    /// Whether the triplets `start..start+len` are there with exactly three cards each and
+    /// the other cards are pairs (of different suited ranks, by construction of the masks).
+    fn pair_wings(&self, start: usize, len: usize) -> bool {
+        let chain = run(start, len);
+        let outside = !chain & ALL_RANKS;
+        self.mask(3) & chain == chain && (self.mask(1) | self.mask(3) | self.mask(4)) & outside == 0
+    }
 }
 
 /// Every reading of `cards` under `preset`, strongest first; empty if it is no combination.
@@ -401,97 +439,93 @@ fn pair_wings_ok(rest: &[u8; RANKS], start: usize, len: usize) -> bool {
 /// ```
 pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
     let mut out = Readings::EMPTY;
-    let counts = cards.counts();
-    let n = cards.len();
+    let shape = Shape::of(cards);
+    let n = shape.n;
     if n == 0 || n > usize::from(preset.max_cards) {
         return out;
     }
-    // Histogram facts in one pass.
-    let mut distinct = 0usize;
-    let mut max = 0u8;
-    let mut max_rank = 0usize;
-    let mut low = RANKS;
-    let mut high = 0usize;
-    for (i, &c) in counts.iter().enumerate() {
-        if c > 0 {
-            distinct += 1;
-            if low == RANKS {
-                low = i;
-            }
-            high = i;
-            if c > max {
-                max = c;
-                max_rank = i;
-            }
-        }
-    }
+    let present = shape.present();
+    let distinct = present.count_ones() as usize;
+    let low = present.trailing_zeros() as usize;
+    let high = 15usize.saturating_sub(present.leading_zeros() as usize);
     let push = |out: &mut Readings, kind, chain: usize, key: usize| {
         out.push(Reading {
             kind,
-            chain: u8::try_from(chain).unwrap_or(u8::MAX),
+            chain: chain as u8,
             key: rank(key),
         });
     };
-    // Combinations of one rank (and the rocket).
+    // One rank (and the rocket).
     if distinct == 1 {
-        match max {
+        match n {
             1 => push(&mut out, Kind::Single, 1, low),
-            2 if low <= Rank::Two as usize => push(&mut out, Kind::Pair, 1, low),
+            2 if present & SUITED != 0 => push(&mut out, Kind::Pair, 1, low),
             3 => push(&mut out, Kind::Triplet, 1, low),
             4 => push(&mut out, Kind::Bomb, 1, low),
             _ => {}
         }
         return out;
     }
-    if n == 2 && counts[Rank::BlackJoker as usize] == 1 && counts[Rank::RedJoker as usize] == 1 {
+    if n == 2 && shape.jokers {
         push(&mut out, Kind::Rocket, 1, Rank::BlackJoker as usize);
         return out;
     }
-    // Plain chains: every present rank has the same count and the ranks are consecutive.
-    let span = high.saturating_sub(low).saturating_add(1);
-    if span == distinct && high <= CHAIN_TOP && counts.iter().all(|&c| c == 0 || c == max) {
-        match max {
+    // Plain chains: one count throughout, consecutive ranks within 3 … A.
+    let per = n / distinct;
+    if high <= CHAIN_TOP && present == run(low, distinct) && shape.mask(per) == present {
+        match per {
             1 if distinct >= 5 => push(&mut out, Kind::Sequence, distinct, low),
             2 if distinct >= 3 => push(&mut out, Kind::PairSequence, distinct, low),
             3 if distinct >= 2 => push(&mut out, Kind::Airplane, distinct, low),
             _ => {}
         }
     }
-    // Triplet + one / + pair.
-    if max == 3 && distinct == 2 {
-        if n == 4 {
-            push(&mut out, Kind::TripletSingle, 1, max_rank);
-        } else if n == 5
-            && counts
-                .iter()
-                .enumerate()
-                .any(|(i, &c)| c == 2 && i <= Rank::Two as usize)
-        {
-            push(&mut out, Kind::TripletPair, 1, max_rank);
+    let triplets = shape.mask(3);
+    // Triplet + one / + pair (a pair is of a suited rank by construction).
+    if distinct == 2 && triplets != 0 {
+        let key = triplets.trailing_zeros() as usize;
+        match n {
+            4 => push(&mut out, Kind::TripletSingle, 1, key),
+            5 if shape.mask(2) != 0 => push(&mut out, Kind::TripletPair, 1, key),
+            _ => {}
         }
     }
-    // Quad + two.
-    if max == 4 && preset.quad_with_two && (n == 6 || n == 8) {
-        classify_quad(&counts, n, preset, &mut out);
+    // Quad + two: the quad is the only rank with four (two quads are never "two pairs").
+    let quads = shape.mask(4);
+    if preset.quad_with_two && quads.count_ones() == 1 {
+        let key = quads.trailing_zeros() as usize;
+        let rest_ok = match n {
+            6 => {
+                shape.mask(3) == 0
+                    && (shape.mask(2) == 0 || preset.quad_pair_as_singles)
+                    && (!shape.jokers || preset.both_jokers_as_kickers)
+            }
+            8 => shape.mask(2).count_ones() == 2 && shape.mask(1) | shape.mask(3) == 0,
+            _ => false,
+        };
+        if rest_ok {
+            push(
+                &mut out,
+                if n == 6 { Kind::QuadSingles } else { Kind::QuadPairs },
+                1,
+                key,
+            );
+        }
     }
     // Airplanes with wings: n = 4k (single wings) or 5k (pair wings), k >= 2.
-    if max >= 3 {
+    if triplets != 0 {
         if n.is_multiple_of(4) && n >= 8 {
             let len = n / 4;
-            for start in 0..=CHAIN_TOP.saturating_add(1).saturating_sub(len) {
-                if let Some(rest) = take_triplets(&counts, start, len)
-                    && single_wings_ok(&rest, start, len, preset)
-                {
+            for start in 0..=(CHAIN_TOP + 1).saturating_sub(len) {
+                if shape.single_wings(start, len, preset) {
                     push(&mut out, Kind::AirplaneSingles, len, start);
                 }
             }
         }
         if n.is_multiple_of(5) && n >= 10 {
             let len = n / 5;
-            for start in 0..=CHAIN_TOP.saturating_add(1).saturating_sub(len) {
-                if let Some(rest) = take_triplets(&counts, start, len)
-                    && pair_wings_ok(&rest, start, len)
-                {
+            for start in 0..=(CHAIN_TOP + 1).saturating_sub(len) {
+                if shape.pair_wings(start, len) {
                     push(&mut out, Kind::AirplanePairs, len, start);
                 }
             }
@@ -499,43 +533,6 @@ pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
     }
     out.sort();
     out
-}
-
-/// `counts` minus three cards of each rank in `start..start+len`, if all are there.
-fn take_triplets(counts: &[u8; RANKS], start: usize, len: usize) -> Option<[u8; RANKS]> {
-    let mut rest = *counts;
-    let chain = rest.get_mut(start..start.checked_add(len)?)?;
-    for c in chain {
-        *c = c.checked_sub(3)?;
-    }
-    Some(rest)
-}
-
-fn classify_quad(counts: &[u8; RANKS], n: usize, preset: &Preset, out: &mut Readings) {
-    for (q, &c) in counts.iter().enumerate() {
-        if c != 4 {
-            continue;
-        }
-        let mut rest = *counts;
-        if let Some(slot) = rest.get_mut(q) {
-            *slot = 0;
-        }
-        let ok = if n == 6 {
-            quad_singles_ok(&rest, preset)
-        } else {
-            rest.iter()
-                .enumerate()
-                .all(|(i, &c)| c == 0 || (c == 2 && i <= Rank::Two as usize))
-                && rest.iter().filter(|&&c| c == 2).count() == 2
-        };
-        if ok {
-            out.push(Reading {
-                kind: if n == 6 { Kind::QuadSingles } else { Kind::QuadPairs },
-                chain: 1,
-                key: rank(q),
-            });
-        }
-    }
 }
 
 /// Whether the two cards `rest` are valid kickers of a quad + two singles.

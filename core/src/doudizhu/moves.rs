@@ -4,7 +4,7 @@ use core::ops::ControlFlow;
 
 use super::Error;
 use super::cards::{Cards, RANKS, Rank};
-use super::combination::{CHAIN_TOP, Kind, Preset, Reading, classify, quad_singles_ok, single_wings_ok};
+use super::combination::{CHAIN_TOP, Kind, Preset, Reading, classify, quad_singles_ok};
 
 /// The most distinct plays a hand of at most [`MAX_HAND`] cards can hold, under any preset: an
 /// upper bound summed kind by kind (singles 15, pairs 10, triplets 6, bombs 5, rocket 1,
@@ -109,6 +109,8 @@ struct Gen<'a, F> {
     prev: Option<Reading>,
     preset: &'a Preset,
     limit: usize,
+    /// Whether the whole hand fits `limit`, so no play needs its size checked.
+    fits: bool,
     f: &'a mut F,
     stopped: bool,
 }
@@ -126,6 +128,7 @@ pub(crate) fn generate<F: FnMut(Cards) -> bool>(
         prev,
         preset,
         limit,
+        fits: hand.len() <= limit,
         f,
         stopped: false,
     };
@@ -159,12 +162,11 @@ impl<F: FnMut(Cards) -> bool> Gen<'_, F> {
 
     /// Emits `counts` read as `r` if it fits the limit and beats the previous play.
     fn emit(&mut self, counts: &[u8; RANKS], r: Reading) {
-        if self.stopped || total(counts) > self.limit || !self.beats_prev(&r) {
+        if self.stopped || (!self.fits && total(counts) > self.limit) || !self.beats_prev(&r) {
             return;
         }
-        if let Ok(cards) = Cards::from_counts(*counts)
-            && !(self.f)(cards)
-        {
+        // A sub-multiset of a valid hand is a valid set.
+        if !(self.f)(Cards::from_counts_unchecked(*counts)) {
             self.stopped = true;
         }
     }
@@ -321,9 +323,11 @@ impl<F: FnMut(Cards) -> bool> Gen<'_, F> {
         if !self.beats_prev(&this) {
             return;
         }
-        let mut cur = [0u8; RANKS];
-        multisets(&caps, len, 0, &mut cur, &mut |wings| {
-            if !single_wings_ok(wings, start, len, &preset) {
+        multisets(&caps, len, &mut |wings| {
+            // The caps already keep the chain's ranks out, the copies per rank and the triplets
+            // next to the chain; only the two jokers together remain to rule out.
+            let jokers = wings[Rank::BlackJoker as usize] > 0 && wings[Rank::RedJoker as usize] > 0;
+            if jokers && !preset.both_jokers_as_kickers {
                 return true;
             }
             // A wing triplet just above the chain: the set also reads with the chain one rank
@@ -359,8 +363,7 @@ impl<F: FnMut(Cards) -> bool> Gen<'_, F> {
         if !self.beats_prev(&this) {
             return;
         }
-        let mut cur = [0u8; RANKS];
-        multisets(&caps, len, 0, &mut cur, &mut |wings| {
+        multisets(&caps, len, &mut |wings| {
             let mut c = *chain;
             for (a, w) in c.iter_mut().zip(wings.iter()) {
                 *a = a.saturating_add(w.saturating_mul(2));
@@ -396,8 +399,7 @@ impl<F: FnMut(Cards) -> bool> Gen<'_, F> {
                         *cap = self.h(i).min(per);
                     }
                 }
-                let mut cur = [0u8; RANKS];
-                multisets(&caps, 2, 0, &mut cur, &mut |kick| {
+                multisets(&caps, 2, &mut |kick| {
                     if quad_singles_ok(kick, &preset) {
                         let mut c = base;
                         for (a, w) in c.iter_mut().zip(kick.iter()) {
@@ -415,8 +417,7 @@ impl<F: FnMut(Cards) -> bool> Gen<'_, F> {
                         *cap = 1;
                     }
                 }
-                let mut cur = [0u8; RANKS];
-                multisets(&caps, 2, 0, &mut cur, &mut |kick| {
+                multisets(&caps, 2, &mut |kick| {
                     let mut c = base;
                     for (a, w) in c.iter_mut().zip(kick.iter()) {
                         *a = a.saturating_add(w.saturating_mul(2));
@@ -429,10 +430,25 @@ impl<F: FnMut(Cards) -> bool> Gen<'_, F> {
     }
 }
 
-/// Calls `f` with every multiset of `need` items, at most `caps[r]` of rank `r`, over ranks
-/// `i..`, until `f` returns `false`. The recursion depth is at most 15 (one level per rank).
-fn multisets(
+/// Calls `f` with every multiset of `need` items, at most `caps[r]` of rank `r`, until `f`
+/// returns `false`. Returns `false` if stopped.
+fn multisets(caps: &[u8; RANKS], need: usize, f: &mut impl FnMut(&[u8; RANKS]) -> bool) -> bool {
+    // suffix[i] = caps[i] + … + caps[14]: prunes branches that cannot reach `need`.
+    let mut suffix = [0usize; RANKS + 1];
+    for i in (0..RANKS).rev() {
+        let next = suffix.get(i + 1).copied().unwrap_or(0);
+        if let (Some(slot), Some(&cap)) = (suffix.get_mut(i), caps.get(i)) {
+            *slot = next + usize::from(cap);
+        }
+    }
+    let mut cur = [0u8; RANKS];
+    walk(caps, &suffix, need, 0, &mut cur, f)
+}
+
+/// The recursion of [`multisets`]: one level per rank, so at most 15 deep whatever the input.
+fn walk(
     caps: &[u8; RANKS],
+    suffix: &[usize; RANKS + 1],
     need: usize,
     i: usize,
     cur: &mut [u8; RANKS],
@@ -441,27 +457,25 @@ fn multisets(
     if need == 0 {
         return f(cur);
     }
-    let Some(&cap) = caps.get(i) else {
+    let (Some(&cap), Some(&rest)) = (caps.get(i), suffix.get(i)) else {
         return true;
     };
-    let rest: usize = caps.iter().skip(i).map(|&c| usize::from(c)).sum();
     if rest < need {
         return true;
     }
     let top = usize::from(cap).min(need);
+    let mut ok = true;
     for take in (0..=top).rev() {
         if let Some(slot) = cur.get_mut(i) {
-            *slot = u8::try_from(take).unwrap_or(0);
+            *slot = take as u8;
         }
-        if !multisets(caps, need - take, i + 1, cur, f) {
-            if let Some(slot) = cur.get_mut(i) {
-                *slot = 0;
-            }
-            return false;
+        if !walk(caps, suffix, need - take, i + 1, cur, f) {
+            ok = false;
+            break;
         }
     }
     if let Some(slot) = cur.get_mut(i) {
         *slot = 0;
     }
-    true
+    ok
 }
