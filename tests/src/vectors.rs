@@ -44,7 +44,11 @@ pub fn assert_cli(game: &str) -> usize {
     for (file, vector) in &vectors {
         let actual = match parlor_cli::check::actual_output(vector) {
             Ok(text) => text,
-            Err(error) => format!("error: {error:?}"),
+            // The same text as `parlor check` prints for a failing command.
+            Err(parlor_cli::CliError::Input(message) | parlor_cli::CliError::Failed(message)) => {
+                format!("error: {message}")
+            }
+            Err(parlor_cli::CliError::Usage(text, _)) => format!("error: {}", text.lines().next().unwrap_or_default()),
         };
         if actual != vector.expected {
             failures.push(format!(

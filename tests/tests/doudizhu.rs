@@ -187,10 +187,11 @@ fn presets_differ_flag_by_flag() {
     assert_eq!(kinds("333444555777", rl), [(Kind::AirplaneSingles, 3, '3')]);
     // A triplet as wings next to the chain: OpenSpiel only, read with two starting ranks.
     assert_eq!(
-        kinds("33344455566677789TJQ", os),
+        kinds("3334445556667778889T", os),
         [(Kind::AirplaneSingles, 5, '4'), (Kind::AirplaneSingles, 5, '3')]
     );
-    assert_eq!(kinds("33344455566677789TJQ", rl), []);
+    assert_eq!(kinds("3334445556667778889T", rl), []);
+    assert_eq!(kinds("33344455566677789TJQ", rl), [(Kind::AirplaneSingles, 5, '3')]);
     assert_eq!(
         kinds("333444555666", os),
         [
