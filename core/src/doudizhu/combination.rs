@@ -471,7 +471,7 @@ pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
         return out;
     }
     // Plain chains: one count throughout, consecutive ranks within 3 … A.
-    let per = n / distinct;
+    let per = n.checked_div(distinct).unwrap_or(0);
     if high <= CHAIN_TOP && present == run(low, distinct) && shape.mask(per) == present {
         match per {
             1 if distinct >= 5 => push(&mut out, Kind::Sequence, distinct, low),

@@ -111,12 +111,10 @@ struct PlayTable<'a> {
 impl PlayTable<'_> {
     fn get(&self, i: usize) -> Option<(u64, u32)> {
         let start = i.checked_mul(PLAY_BYTES)?;
-        let rec = self.bytes.get(start..start.checked_add(PLAY_BYTES)?)?;
-        let (p, x) = rec.split_at(8);
-        Some((
-            u64::from_le_bytes(p.try_into().ok()?),
-            u32::from_le_bytes(x.try_into().ok()?),
-        ))
+        let rec = self.bytes.get(start..)?;
+        let (p, rest) = rec.split_first_chunk::<8>()?;
+        let x = rest.first_chunk::<4>()?;
+        Some((u64::from_le_bytes(*p), u32::from_le_bytes(*x)))
     }
 
     fn range(&self, rank: usize) -> core::ops::Range<usize> {
@@ -158,11 +156,12 @@ fn build_table<'a>(
             && let Some(pos) = next.get_mut(low as usize)
         {
             let at = usize::from(*pos) * PLAY_BYTES;
-            if let Some(rec) = bytes.get_mut(at..at + PLAY_BYTES) {
+            if let Some((p, rest)) = bytes.get_mut(at..).and_then(|rec| rec.split_first_chunk_mut::<8>())
+                && let Some(x) = rest.first_chunk_mut::<4>()
+            {
                 let counts = c.counts();
-                let (p, x) = rec.split_at_mut(8);
-                p.copy_from_slice(&pack(&counts).to_le_bytes());
-                x.copy_from_slice(&index(&counts, strides).to_le_bytes());
+                *p = pack(&counts).to_le_bytes();
+                *x = index(&counts, strides).to_le_bytes();
             }
             *pos = pos.saturating_add(1);
         }
@@ -298,7 +297,9 @@ fn split_scratch<'a>(hand: &Cards, scratch: &'a mut [u8]) -> Result<Split<'a>, E
     if scratch.len() < needed {
         return Err(Error::ScratchTooSmall { needed });
     }
-    let (memo, plays) = scratch.split_at_mut(size);
+    let (memo, plays) = scratch
+        .split_at_mut_checked(size)
+        .ok_or(Error::ScratchTooSmall { needed })?;
     memo.fill(0);
     Ok((memo, plays, strides))
 }
