@@ -523,3 +523,41 @@ fn vectors_through_core_reference_and_cli() {
         }
     }
 }
+
+#[test]
+fn cli_errors_name_the_bad_input_and_exit_2() {
+    let run = |args: &[&str]| {
+        let mut argv = vec!["parlor", "doudizhu"];
+        argv.extend_from_slice(args);
+        parlor_cli::run(argv, &mut std::io::empty(), &mut Vec::new())
+    };
+    let input = |args: &[&str]| match run(args) {
+        Err(parlor_cli::CliError::Input(message)) => message,
+        other => panic!("{args:?}: {other:?}"),
+    };
+    assert_eq!(
+        input(&["classify", "33X"]),
+        "not a card at bytes 2..3: \"X\" in \"33X\""
+    );
+    assert_eq!(
+        input(&["beats", "33333", "4"]),
+        "too many cards of rank 3 (a deck holds 4) at bytes 4..5: \"3\" in \"33333\""
+    );
+    assert_eq!(
+        input(&["beats", "34", "55"]),
+        "the previous play is not a combination: \"34\""
+    );
+    assert_eq!(
+        input(&["spring", "3", "3333"]),
+        "the hands together hold more cards than the deck"
+    );
+    assert_eq!(input(&["classify"]), "missing the card set (or use --batch)");
+    assert!(matches!(
+        run(&["classify", "--preset", "tichu", "3"]),
+        Err(parlor_cli::CliError::Usage(_, 2))
+    ));
+    assert_eq!(
+        parlor_cli::CliError::Input(String::new()).report(),
+        std::process::ExitCode::from(2)
+    );
+}
