@@ -9,7 +9,7 @@
 //!   printed to the spec's notation ([`cards`]).
 //! - [`classify`] — every [`Reading`] (kind, chain length, key rank) of a card set under a
 //!   rule [`Preset`]; [`beats`] — whether a play may follow another ([`combination`]).
-//! - [`moves`] / [`for_each_move`] — every distinct play that beats a given play, into a
+//! - [`moves()`] / [`for_each_move`] — every distinct play that beats a given play, into a
 //!   buffer of at most [`MAX_MOVES`] ([`moves`](mod@moves)).
 //! - [`spring`] — the seed's question, with the plan; [`min_plays`] — the fewest plays that
 //!   empty a hand; both search the sub-hands in caller memory of [`SCRATCH_BYTES`] ([`search`]).
