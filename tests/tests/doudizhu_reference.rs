@@ -337,6 +337,16 @@ fn spring_cases_hold_and_plans_replay() {
             expected,
             "line {line}"
         );
+        // The unknown split is stricter than any known one.
+        if dd::spring(&landlord, &[], Preset::Pagat).is_some() {
+            assert!(expected, "line {line}: yes for an unknown split but no for a known one");
+        }
+        if let Some(plan) = dd::spring(&landlord, &[one, two], Preset::Pagat) {
+            assert!(
+                plan.len() as u32 >= dd::min_plays(&landlord, Preset::Pagat),
+                "line {line}"
+            );
+        }
     }
 }
 
@@ -430,4 +440,53 @@ fn names_round_trip() {
     }
     assert_eq!(Preset::default(), Preset::Pagat);
     assert_eq!(Kind::from_name("bombs"), None);
+}
+
+/// Small mid-game deals (landlord, peasant 1, peasant 2, answers under pagat, rlcard,
+/// openspiel), answered by an independent brute force (a separate classifier written from the
+/// definitions, partitions tried in every order without the lowest-card shortcut).
+const SMALL_SPRINGS: [(&str, &str, &str, [bool; 3]); 14] = [
+    ("KAA222BR", "TJJAA2", "34559", [true; 3]),
+    ("22BR", "QKKA2", "6TJJQK2", [true; 3]),
+    ("QKKAA22R", "TJQKA2B", "56TJKA", [true; 3]),
+    ("QAAA222BR", "QKK", "38QK2", [true; 3]),
+    ("A22BR", "QKAAA2", "35688JQ2", [true; 3]),
+    ("A22BR", "QKKA", "3TJJJQKA", [true; 3]),
+    ("QKAA22BR", "6JQKK22", "3677", [false; 3]),
+    ("466789JQ", "335", "3AAB", [false; 3]),
+    ("QKA222R", "4JQQAA2B", "569TQ", [false; 3]),
+    ("35689TKR", "38JJQ2", "567Q", [false; 3]),
+    ("34457TK", "8K2", "68TJA22R", [false; 3]),
+    ("33458QK2", "5689", "3789TKA", [false; 3]),
+    // Quad + two singles (2222 with two cards) is safe where it exists; openspiel has none.
+    ("QKA2222R", "KAAAB", "345QQ", [true, true, false]),
+    ("QKKA2222B", "JAR", "338QK", [true, true, false]),
+];
+
+#[test]
+fn small_springs_match_an_independent_brute_force() {
+    for (landlord, one, two, expected) in SMALL_SPRINGS {
+        let (landlord, peasants) = (h(landlord), [h(one), h(two)]);
+        for (preset, expected) in Preset::ALL.into_iter().zip(expected) {
+            let plan = dd::spring(&landlord, &peasants, preset);
+            assert_eq!(plan.is_some(), expected, "{} {preset:?}", dd::format(&landlord));
+            if let Some(plan) = plan {
+                dd::check_spring_plan(&landlord, &peasants, &plan, preset).unwrap_or_else(|error| panic!("{error}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn moves_of_a_full_deck_use_the_table() {
+    let deck = dd::full_deck();
+    for preset in Preset::ALL {
+        assert_eq!(dd::moves(&deck, None, preset), dd::all_plays(preset));
+    }
+    // Every play of the deck that beats 2222 is the rocket.
+    let over_bomb = dd::moves(&deck, Some(&h("2222")), Preset::Pagat);
+    assert_eq!(over_bomb, [h("BR")]);
+    // Quad + two pairs of 2s is the highest of its kind: only the 13 bombs and the rocket beat it.
+    let over_quad = dd::moves(&deck, Some(&h("22223344")), Preset::Pagat);
+    assert_eq!(over_quad.len(), 14);
 }

@@ -28,14 +28,27 @@
 //!   `false` if either set is not a play.
 //! - [`all_plays`]`(preset) -> Vec<Hand>`: every distinct card set of a full deck that is a play.
 //! - [`moves`]`(hand, prev, preset) -> Vec<Hand>`: every distinct play taken from `hand` (that
-//!   beats `prev`, if given), by enumerating every sub-multiset of `hand`.
+//!   beats `prev`, if given), by enumerating every sub-multiset of `hand`; [`plays_within`]
+//!   gives every lead by filtering the full-deck table instead (same answer, faster).
 //! - [`spring`]`(landlord, peasants, preset) -> Option<Vec<Hand>>`: the seed's question by
-//!   exhaustive search; `Some(plan)` (plays in order, the only beatable one last) or `None`.
-//!   `peasants` holds 2 hands, 1 hand (the other peasant holds the rest of the deck) or none
-//!   (split unknown). [`min_plays`]`(hand, preset) -> u32`: fewest plays that empty a hand.
+//!   exhaustive search; `Some(plan)` (plays in order; a play the peasants could beat, if any,
+//!   comes last) or `None`. `peasants` holds 2 hands, 1 hand (the other peasant holds the rest
+//!   of the deck) or none (split unknown). [`check_spring_plan`] replays any plan (for checking
+//!   the core's). [`min_plays`]`(hand, preset) -> u32`: fewest plays that empty a hand.
 //!
 //! Lists of hands come out sorted by card count, then by their cards in ascending order
-//! ([`hand_order`]).
+//! ([`hand_order`]). [`classify_text`] gives the CLI's `classify` answer.
+//!
+//! ```
+//! use parlor_conformance::reference::doudizhu::{self as dd, Kind, Preset, Reading};
+//!
+//! let wings = dd::parse("77788836").unwrap();
+//! assert_eq!(dd::readings(&wings, Preset::Pagat), [Reading { kind: Kind::AirplaneSingles, chain: 2, key: 4 }]);
+//! assert_eq!(dd::classify_text(&dd::parse("33344455").unwrap(), Preset::Pagat), "invalid");
+//! assert_eq!(dd::classify_text(&dd::parse("33344455").unwrap(), Preset::RlCard), "airplane_singles");
+//! assert!(dd::beats(&dd::parse("888A").unwrap(), &dd::parse("9993").unwrap(), Preset::Pagat));
+//! assert_eq!(dd::all_plays(Preset::RlCard).len(), 27_471);
+//! ```
 //!
 //! # How it works
 //!
@@ -69,6 +82,10 @@ pub const RANK_CHARS: &[u8; 15] = b"3456789TJQKA2BR";
 pub const MAX_HAND: u32 = 20;
 /// The peasants' hand size; in the unknown-split spring mode no beating play may be larger.
 pub const PEASANT_HAND: u32 = 17;
+
+/// Most sub-multisets [`moves`] enumerates one by one (2^22; a 20-card hand has at most
+/// 248,832).
+pub const MAX_ENUMERATED: u64 = 1 << 22;
 
 /// The empty hand.
 pub const EMPTY: Hand = [0; 15];
@@ -563,6 +580,22 @@ pub fn readings(hand: &Hand, preset: Preset) -> Vec<Reading> {
     table(preset).get(hand).cloned().unwrap_or_default()
 }
 
+/// The CLI's `classify` answer: the distinct kind names of every reading, sorted and
+/// space-separated, or `invalid` when the set is no play.
+pub fn classify_text(hand: &Hand, preset: Preset) -> String {
+    let mut names: Vec<&str> = readings(hand, preset)
+        .iter()
+        .map(|reading| reading.kind.name())
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    if names.is_empty() {
+        "invalid".to_owned()
+    } else {
+        names.join(" ")
+    }
+}
+
 /// Whether `play` may follow `prev`: `prev` read at its strongest reading, `play` at any.
 /// `false` if either is not a play.
 pub fn beats(prev: &Hand, play: &Hand, preset: Preset) -> bool {
@@ -592,8 +625,10 @@ pub fn plays_within(hand: &Hand, preset: Preset) -> Vec<Hand> {
 }
 
 /// Every distinct play from `hand` that beats `prev` (every lead if `prev` is `None`), found
-/// by enumerating every non-empty sub-multiset of `hand` and classifying it. Empty for an
-/// invalid hand or a `prev` that is not a play.
+/// by enumerating every non-empty sub-multiset of `hand` and classifying it (a 20-card hand
+/// has at most 248,832). Hands with more than [`MAX_ENUMERATED`] sub-multisets (30+ cards)
+/// filter the full-deck table instead, which gives the same list. Empty for an invalid hand or
+/// a `prev` that is not a play.
 pub fn moves(hand: &Hand, prev: Option<&Hand>, preset: Preset) -> Vec<Hand> {
     let target = match prev {
         None => None,
@@ -604,6 +639,18 @@ pub fn moves(hand: &Hand, prev: Option<&Hand>, preset: Preset) -> Vec<Hand> {
     };
     if !is_valid(hand) {
         return Vec::new();
+    }
+    let answers = |found: &Vec<Reading>| target.is_none_or(|target| found.iter().any(|reading| reading.beats(&target)));
+    let sub_hands: u64 = hand.iter().map(|count| u64::from(*count) + 1).product();
+    if sub_hands > MAX_ENUMERATED {
+        // Far beyond any real hand: the same answer from the table, without billions of steps.
+        let mut out: Vec<Hand> = table(preset)
+            .iter()
+            .filter(|(play, found)| contains(hand, play) && answers(found))
+            .map(|(play, _)| *play)
+            .collect();
+        out.sort_by(hand_order);
+        return out;
     }
     let mut out = Vec::new();
     let mut current = EMPTY;
@@ -622,10 +669,7 @@ pub fn moves(hand: &Hand, prev: Option<&Hand>, preset: Preset) -> Vec<Hand> {
             current[rank] = 0;
             rank += 1;
         }
-        let Some(found) = table(preset).get(&current) else {
-            continue;
-        };
-        if target.is_none_or(|target| found.iter().any(|reading| reading.beats(&target))) {
+        if table(preset).get(&current).is_some_and(answers) {
             out.push(current);
         }
     }
