@@ -196,22 +196,47 @@ pub fn diff(case: Case) {
     };
     let plan = core_ddz::spring(&hand, &opponents, &preset, &mut scratch).expect("a consistent deal");
     if let Some(plan) = &plan {
-        // Replay against the hands that can beat: the given ones, the rest of the deck.
-        let plays: Vec<[u8; 15]> = plan.plays().iter().map(Cards::counts).collect();
-        let checked: Vec<[u8; 15]> = match &opponents {
-            Opponents::Both(a, b) => vec![a.counts(), b.counts()],
-            Opponents::One(a) => vec![a.counts(), hand.plus(a).expect("disjoint").complement().counts()],
-            Opponents::Unknown => vec![],
+        // Replay: the plays split the hand, each is a play, and no hand that may beat (a given
+        // peasant, the rest of the deck, or the pooled rest limited to 17 cards) holds a play
+        // the reference says beats any but the last.
+        let (threats, most): (Vec<Cards>, usize) = match &opponents {
+            Opponents::Both(a, b) => (vec![*a, *b], usize::MAX),
+            Opponents::One(a) => (vec![*a, hand.plus(a).expect("disjoint").complement()], usize::MAX),
+            Opponents::Unknown => (vec![hand.complement()], core_ddz::PEASANT_CARDS),
         };
-        reference::check_spring_plan(&hand.counts(), &checked, &plays, rp)
-            .unwrap_or_else(|error| panic!("spring {hand}: plan {plays:?}: {error}"));
-        for (i, play) in plan.plays().iter().enumerate() {
-            let safe = core_ddz::is_safe(play, &hand, &opponents, &preset).expect("consistent");
-            assert!(safe || i + 1 == plan.plays().len(), "spring {hand}: {play} is beatable");
+        let mut rest = hand;
+        let plays = plan.plays();
+        for (i, play) in plays.iter().enumerate() {
+            rest = rest
+                .minus(play)
+                .unwrap_or_else(|| panic!("spring {hand}: {play} is not in the rest"));
+            assert!(
+                !reference::readings(&play.counts(), rp).is_empty(),
+                "spring {hand}: {play} is no play"
+            );
+            if i + 1 == plays.len() {
+                continue;
+            }
+            for threat in &threats {
+                let beaten = reference::plays_within(&threat.counts(), rp)
+                    .iter()
+                    .filter(|y| reference::size(y) as usize <= most)
+                    .any(|y| reference::beats(&play.counts(), y, rp));
+                assert!(
+                    !beaten,
+                    "spring {hand} ({:?}): {play} is beatable from {threat}",
+                    deal.preset
+                );
+            }
         }
+        assert!(rest.is_empty(), "spring {hand}: {rest} left over");
     }
     // The reference pools the 34+ other cards in the unknown mode: keep that to tiny hands.
-    let small = if matches!(opponents, Opponents::Unknown) { 6 } else { 10 };
+    let small = if matches!(opponents, Opponents::Both(..)) {
+        10
+    } else {
+        6
+    };
     if hand.len() <= small {
         let want = reference::spring(&hand.counts(), &peasants, rp);
         assert_eq!(
