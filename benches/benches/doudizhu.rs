@@ -47,8 +47,75 @@ fn deals(n: usize) -> Vec<(Cards, Cards, Cards)> {
         .collect()
 }
 
+/// On-CPU nanoseconds of this thread (Linux `/proc/thread-self/schedstat`), to report figures
+/// that do not count time lost to other processes on a loaded machine.
+fn cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// Average on-CPU time of `f` over `n` calls, in nanoseconds (the kernel accounts CPU time in
+/// ticks, so only long loops give meaningful figures).
+fn cpu_per_call(n: u32, mut f: impl FnMut()) -> Option<f64> {
+    let start = cpu_ns()?;
+    for _ in 0..n {
+        f();
+    }
+    Some((cpu_ns()? - start) as f64 / f64::from(n))
+}
+
+fn cpu_figures() {
+    let p = Preset::PAGAT;
+    let small = c("3334");
+    let wings = c("333444555666789T");
+    let (prev, play) = (c("QQQKKK34"), c("KKKAAA56"));
+    let hand = c("333444555666789TJQKA");
+    let leads = |preset: Preset| {
+        move || {
+            let mut n = 0usize;
+            let _ = for_each_move(black_box(&hand), &Cards::EMPTY, &preset, |_| {
+                n += 1;
+                ControlFlow::Continue(())
+            });
+            black_box(n);
+        }
+    };
+    let figures = [
+        (
+            "classify 3334",
+            cpu_per_call(2_000_000, || {
+                black_box(classify(black_box(&small), &p));
+            }),
+        ),
+        (
+            "classify 16-card airplane_singles",
+            cpu_per_call(2_000_000, || {
+                black_box(classify(black_box(&wings), &p));
+            }),
+        ),
+        (
+            "beats QQQKKK34 KKKAAA56",
+            cpu_per_call(2_000_000, || {
+                black_box(beats(black_box(&prev), black_box(&play), &p).ok());
+            }),
+        ),
+        ("all leads 20 cards pagat", cpu_per_call(20_000, leads(Preset::PAGAT))),
+        ("all leads 20 cards rlcard", cpu_per_call(20_000, leads(Preset::RLCARD))),
+        (
+            "all leads 20 cards openspiel",
+            cpu_per_call(20_000, leads(Preset::OPENSPIEL)),
+        ),
+    ];
+    for (name, ns) in figures {
+        if let Some(ns) = ns {
+            eprintln!("on-CPU {name}: {ns:.1} ns");
+        }
+    }
+}
+
 fn percentiles(c: &mut Criterion) {
     let _ = c;
+    cpu_figures();
     let set = deals(2000);
     let mut scratch = vec![0u8; SCRATCH_BYTES];
     for (name, preset) in [
@@ -67,7 +134,7 @@ fn percentiles(c: &mut Criterion) {
         times.sort_by(f64::total_cmp);
         let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
         eprintln!(
-            "spring 20/17/17 {name}: {} deals, p50 {:.1} µs, p99 {:.1} µs, max {:.1} µs",
+            "spring 20/17/17 {name} (wall): {} deals, p50 {:.1} µs, p99 {:.1} µs, max {:.1} µs",
             times.len(),
             at(0.5),
             at(0.99),
@@ -84,7 +151,7 @@ fn percentiles(c: &mut Criterion) {
         times.sort_by(f64::total_cmp);
         let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
         eprintln!(
-            "min-plays 20 cards {name}: p50 {:.1} µs, p99 {:.1} µs, max {:.1} µs",
+            "min-plays 20 cards {name} (wall): p50 {:.1} µs, p99 {:.1} µs, max {:.1} µs",
             at(0.5),
             at(0.99),
             at(1.0)
