@@ -368,3 +368,11 @@ fn shanten_agrees_with_the_python_mahjong_package() {
         hands.len()
     );
 }
+
+/// A longer differential run, for release builds: `cargo test --release -p parlor-conformance
+/// --test mahjong -- --ignored`.
+#[test]
+#[ignore]
+fn diff_checker_long_run() {
+    assert!(run_target("mahjong_diff", 40000, checks::diff) > 30000);
+}

@@ -327,7 +327,12 @@ pub fn waits(hand: &Hand, rules: Rules) -> Result<u64, Error> {
             mask |= 1 << tile.index();
         }
     }
-    if hand.len() == 13 && (rules.seven_pairs || rules.thirteen_orphans) {
+    // Cheap shape checks first: seven pairs needs seven kinds, none above two; thirteen orphans
+    // needs only orphans.
+    let kinds = counts.iter().filter(|&&c| c > 0).count();
+    let pairs_shape = rules.seven_pairs && kinds == 7 && counts.iter().all(|&c| c <= 2);
+    let orphans_shape = rules.thirteen_orphans && hand.tiles().all(Tile::is_orphan);
+    if hand.len() == 13 && (pairs_shape || orphans_shape) {
         for tile in Tile::all().filter(|&t| hand.count(t) < 4) {
             let mut with = *counts;
             if let Some(c) = with.get_mut(tile.index()) {

@@ -27,16 +27,54 @@ type Table = [u8; 16];
 
 const EMPTY: Table = [INF; 16];
 
-/// Relaxes `dst[pair + dp][sets + ds]` with `src[pair][sets] + add`.
-#[inline(always)]
-fn relax(dst: &mut Table, src: &Table, ds: usize, dp: usize, add: u8) {
-    for p in 0..2usize.saturating_sub(dp) {
-        for m in 0..5usize.saturating_sub(ds) {
-            let value = src.get(p * 8 + m).copied().unwrap_or(INF).saturating_add(add);
-            if let Some(slot) = dst.get_mut((p + dp) * 8 + m + ds) {
-                *slot = (*slot).min(value);
+/// Lanes a shift by `ds` sets must not fill: sets below `ds` and the unused lanes 5–7, 13–15.
+const MASKS: [Table; 5] = {
+    let mut masks = [[0u8; 16]; 5];
+    let mut ds = 0;
+    while ds < 5 {
+        let mut i = 0;
+        while i < 16 {
+            let m = i & 7;
+            if m < ds || m >= 5 {
+                masks[ds][i] = 0xff;
             }
+            i += 1;
         }
+        ds += 1;
+    }
+    masks
+};
+
+/// Relaxes `dst[pair + DP][sets + DS]` with `src[pair][sets] + add`. Shift, add, mask and min
+/// over 16 fixed lanes, which the compiler turns into a handful of vector instructions.
+#[inline(always)]
+fn relax<const DS: usize, const DP: usize>(dst: &mut Table, src: &Table, add: u8) {
+    let shift = DS + 8 * DP;
+    let mut shifted = EMPTY;
+    if let (Some(to), Some(from)) = (shifted.get_mut(shift..), src.get(..16usize.saturating_sub(shift))) {
+        to.copy_from_slice(from);
+    }
+    let mask = MASKS.get(DS).copied().unwrap_or([0xff; 16]);
+    for ((slot, value), mask) in dst.iter_mut().zip(shifted).zip(mask) {
+        *slot = (*slot).min(value.saturating_add(add) | mask);
+    }
+}
+
+/// [`relax`] with run-time `ds` (0–4) and `dp` (0–1), dispatched to the unrolled variants.
+#[inline(always)]
+fn relax_dyn(dst: &mut Table, src: &Table, ds: usize, dp: usize, add: u8) {
+    match (ds, dp) {
+        (0, 0) => relax::<0, 0>(dst, src, add),
+        (1, 0) => relax::<1, 0>(dst, src, add),
+        (2, 0) => relax::<2, 0>(dst, src, add),
+        (3, 0) => relax::<3, 0>(dst, src, add),
+        (4, 0) => relax::<4, 0>(dst, src, add),
+        (0, 1) => relax::<0, 1>(dst, src, add),
+        (1, 1) => relax::<1, 1>(dst, src, add),
+        (2, 1) => relax::<2, 1>(dst, src, add),
+        (3, 1) => relax::<3, 1>(dst, src, add),
+        (4, 1) => relax::<4, 1>(dst, src, add),
+        _ => {}
     }
 }
 
@@ -50,7 +88,17 @@ fn suit_table(h: &[u8; 9]) -> Table {
     for i in 0..9usize {
         let held = h.get(i).copied().unwrap_or(0);
         let near = held | h.get(i + 1).copied().unwrap_or(0) | h.get(i + 2).copied().unwrap_or(0);
-        let max_runs = if i < 7 && near > 0 { 2 } else { 0 };
+        // Two equal runs are only worth it over a held pair somewhere in their window: with at
+        // most one copy of each held, the second run covers nothing the first could not, and a
+        // set of drawn tiles elsewhere costs the same.
+        let window = held
+            .max(h.get(i + 1).copied().unwrap_or(0))
+            .max(h.get(i + 2).copied().unwrap_or(0));
+        let max_runs = match (i < 7, near > 0, window >= 2) {
+            (true, true, true) => 2,
+            (true, true, false) => 1,
+            _ => 0,
+        };
         let only_start = live == [[true, false, false], [false; 3], [false; 3]];
         if only_start && max_runs == 0 && held == 0 {
             continue; // nothing to do at an empty stretch
@@ -72,7 +120,7 @@ fn suit_table(h: &[u8; 9]) -> Table {
                                 break;
                             }
                             let add = (need as u8).saturating_sub(held);
-                            relax(&mut next[r0][r1], &src, r0 + t, q, add);
+                            relax_dyn(&mut next[r0][r1], &src, r0 + t, q, add);
                             next_live[r0][r1] = true;
                         }
                     }
@@ -92,8 +140,8 @@ fn honor_table(h: &[u8; 9]) -> Table {
     table[0] = 0;
     for &held in h.iter().filter(|&&c| c > 0) {
         let before = table;
-        relax(&mut table, &before, 1, 0, 3u8.saturating_sub(held));
-        relax(&mut table, &before, 0, 1, 2u8.saturating_sub(held));
+        relax::<1, 0>(&mut table, &before, 3u8.saturating_sub(held));
+        relax::<0, 1>(&mut table, &before, 2u8.saturating_sub(held));
     }
     table
 }
@@ -119,7 +167,7 @@ fn combine(a: &Table, b: &Table) -> Table {
             if x >= INF {
                 continue;
             }
-            relax(&mut out, b, ma, pa, x);
+            relax_dyn(&mut out, b, ma, pa, x);
         }
     }
     out
