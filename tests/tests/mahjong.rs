@@ -376,3 +376,23 @@ fn shanten_agrees_with_the_python_mahjong_package() {
 fn diff_checker_long_run() {
     assert!(run_target("mahjong_diff", 40000, checks::diff) > 30000);
 }
+
+#[test]
+fn lookup_tables_give_the_same_answers() {
+    let tables = parlor_core::mahjong::ShantenTables::new();
+    assert_eq!(parlor_core::mahjong::ShantenTables::SIZE_BYTES, 50_050);
+    for h in random_hands(3000)
+        .iter()
+        .chain([hand("1111m2222m3333m44m"), hand("1112345678999m")].iter())
+    {
+        for form in [
+            None,
+            Some(Form::Regular),
+            Some(Form::SevenPairs),
+            Some(Form::ThirteenOrphans),
+        ] {
+            assert_eq!(tables.shanten(h, form), shanten(h, form), "{h} {form:?}");
+        }
+    }
+    assert!(tables.shanten(&Hand::new(), None).is_err());
+}

@@ -23,9 +23,9 @@ use super::tile::{KINDS, Tile};
 const INF: u8 = 60;
 
 /// `cost[pair * 8 + sets]`, sets 0–4 (lanes 5–7 and 13–15 unused, kept at `INF`).
-type Table = [u8; 16];
+pub(crate) type Table = [u8; 16];
 
-const EMPTY: Table = [INF; 16];
+pub(crate) const EMPTY: Table = [INF; 16];
 
 /// Lanes a shift by `ds` sets must not fill: sets below `ds` and the unused lanes 5–7, 13–15.
 const MASKS: [Table; 5] = {
@@ -79,7 +79,7 @@ fn relax_dyn(dst: &mut Table, src: &Table, ds: usize, dp: usize, add: u8) {
 }
 
 /// The cost table of one numbered suit (see the module docs).
-fn suit_table(h: &[u8; 9]) -> Table {
+pub(crate) fn suit_table(h: &[u8; 9]) -> Table {
     // state[r1][r2]: runs started at the previous number (r1) and the one before (r2).
     let mut state = [[EMPTY; 3]; 3];
     let mut live = [[false; 3]; 3];
@@ -175,12 +175,27 @@ fn combine(a: &Table, b: &Table) -> Table {
 
 /// The four suit tables of a hand (m, p, s, honors).
 fn tables(counts: &[u8; KINDS]) -> [Table; 4] {
+    tables_by(counts, suit_table)
+}
+
+/// The four suit tables, numbered suits from `suit` (the dynamic program or a lookup).
+fn tables_by(counts: &[u8; KINDS], suit: impl Fn(&[u8; 9]) -> Table) -> [Table; 4] {
     [
-        suit_table(&suit_counts(counts, 0)),
-        suit_table(&suit_counts(counts, 1)),
-        suit_table(&suit_counts(counts, 2)),
+        suit(&suit_counts(counts, 0)),
+        suit(&suit_counts(counts, 1)),
+        suit(&suit_counts(counts, 2)),
         honor_table(&honor_counts(counts)),
     ]
+}
+
+/// Shanten of a size-checked hand with numbered-suit tables from `suit`.
+pub(crate) fn shanten_with(hand: &Hand, form: Option<Form>, suit: impl Fn(&[u8; 9]) -> Table) -> i8 {
+    let counts = hand.counts();
+    let tables = match form {
+        None | Some(Form::Regular) => tables_by(counts, suit),
+        _ => [EMPTY; 4],
+    };
+    shanten_counts(counts, hand.len(), &tables, form)
 }
 
 /// Regular shanten from the suit tables, for a hand needing `sets` sets.
@@ -224,7 +239,7 @@ fn shanten_counts(counts: &[u8; KINDS], len: usize, tables: &[Table; 4], form: O
     }
 }
 
-fn check_size(hand: &Hand, form: Option<Form>) -> Result<(), Error> {
+pub(crate) fn check_size_for(hand: &Hand, form: Option<Form>) -> Result<(), Error> {
     match form {
         Some(Form::SevenPairs | Form::ThirteenOrphans) => hand.expect_size(Size::Full),
         _ => hand.expect_size(Size::Either),
@@ -251,13 +266,8 @@ fn check_size(hand: &Hand, form: Option<Form>) -> Result<(), Error> {
 /// assert_eq!(shanten(&pairs, Some(Form::SevenPairs)), Ok(1));
 /// ```
 pub fn shanten(hand: &Hand, form: Option<Form>) -> Result<i8, Error> {
-    check_size(hand, form)?;
-    let counts = hand.counts();
-    let tables = match form {
-        None | Some(Form::Regular) => tables(counts),
-        _ => [EMPTY; 4],
-    };
-    Ok(shanten_counts(counts, hand.len(), &tables, form))
+    check_size_for(hand, form)?;
+    Ok(shanten_with(hand, form, suit_table))
 }
 
 /// Tile acceptance of a hand: the kinds whose draw lowers the shanten, and how many copies of
