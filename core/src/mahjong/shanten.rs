@@ -10,8 +10,8 @@
 //! touching a held tile of that suit; a dynamic program over the nine numbers whose state is the
 //! number of runs started at the two previous numbers (0–2 each: three equal runs are three
 //! triplets). Groups that touch no held tile cost 3 (a set) or 2 (the pair) wherever they go, and
-//! a hand of at most 14 tiles leaves at least 20 empty kinds for them, so they form a fifth
-//! "suit". The five cost tables are combined by (min, +) convolution. Four-copy limits are
+//! a hand of at most 14 tiles leaves at least 20 empty kinds for them, so they fill whatever the
+//! suits leave. The four cost tables are combined by (min, +) convolution. Four-copy limits are
 //! exact: a group never needs a fifth copy of a kind, so `1z 1z 1z 1z` is 1-shanten, not tenpai.
 //! No tables are stored; the working memory is a few hundred bytes of stack.
 
@@ -146,18 +146,6 @@ fn honor_table(h: &[u8; 9]) -> Table {
     table
 }
 
-/// Groups made only of drawn tiles: 3 per set, 2 for the pair.
-const FRESH: Table = {
-    let mut table = EMPTY;
-    let mut m = 0;
-    while m < 5 {
-        table[m] = 3 * m as u8;
-        table[8 + m] = 3 * m as u8 + 2;
-        m += 1;
-    }
-    table
-};
-
 /// (min, +) convolution of two tables.
 fn combine(a: &Table, b: &Table) -> Table {
     let mut out = EMPTY;
@@ -198,12 +186,21 @@ pub(crate) fn shanten_with(hand: &Hand, form: Option<Form>, suit: impl Fn(&[u8; 
     shanten_counts(counts, hand.len(), &tables, form)
 }
 
-/// Regular shanten from the suit tables, for a hand needing `sets` sets.
+/// Regular shanten from the suit tables, for a hand needing `sets` sets. Groups made only of
+/// drawn tiles (3 per set, 2 for the pair) fill whatever the suits leave.
 fn regular_from(tables: &[Table; 4], sets: usize) -> i8 {
     let [m, p, s, z] = tables;
-    let all = combine(&combine(&combine(m, p), &combine(s, z)), &FRESH);
-    let draws = all.get(8 + sets.min(4)).copied().unwrap_or(INF);
-    draws as i8 - 1
+    let all = combine(&combine(m, p), &combine(s, z));
+    let sets = sets.min(4);
+    let mut best = INF;
+    for pair in 0..2usize {
+        for held_sets in 0..=sets {
+            let cost = all.get(pair * 8 + held_sets).copied().unwrap_or(INF);
+            let fresh = 3 * (sets - held_sets) + 2 * (1 - pair);
+            best = best.min(cost.saturating_add(fresh as u8));
+        }
+    }
+    best as i8 - 1
 }
 
 fn seven_pairs_counts(counts: &[u8; KINDS]) -> i8 {
