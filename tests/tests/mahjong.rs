@@ -380,11 +380,16 @@ fn diff_checker_long_run() {
 #[test]
 fn lookup_tables_give_the_same_answers() {
     let tables = parlor_core::mahjong::ShantenTables::new();
-    assert_eq!(parlor_core::mahjong::ShantenTables::SIZE_BYTES, 50_050);
-    for h in random_hands(3000)
-        .iter()
-        .chain([hand("1111m2222m3333m44m"), hand("1112345678999m")].iter())
-    {
+    assert_eq!(parlor_core::mahjong::ShantenTables::SIZE_BYTES, 57_200);
+    for h in random_hands(3000).iter().chain(
+        [
+            hand("1111m2222m3333m44m"),
+            hand("1112345678999m"),
+            hand("1112345m789p11z"),
+            hand("1234567m1234p"),
+        ]
+        .iter(),
+    ) {
         for form in [
             None,
             Some(Form::Regular),
@@ -395,4 +400,21 @@ fn lookup_tables_give_the_same_answers() {
         }
     }
     assert!(tables.shanten(&Hand::new(), None).is_err());
+}
+
+#[test]
+fn batch_mode_answers_one_line_per_hand() {
+    let mut input = std::io::Cursor::new("1m 2m 3m 4m\n\n11111m\n1112345678999m\n".as_bytes());
+    let mut out = Vec::new();
+    let args = ["parlor", "mahjong", "waits", "--batch"];
+    parlor_cli::run(args, &mut input, &mut out).unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "1m 4m\nerror: wrong hand size: 0 tiles, expected 3n+1 tiles (1, 4, 7, 10 or 13)\n\
+         error: fifth copy of 1m (\"11111m\")\n1m 2m 3m 4m 5m 6m 7m 8m 9m\n"
+    );
+    let mut input = std::io::Cursor::new("1z1z1z1z\n2255m55p66677888s\n".as_bytes());
+    let mut out = Vec::new();
+    parlor_cli::run(["parlor", "mahjong", "shanten", "--batch"], &mut input, &mut out).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), "1\n1\n");
 }

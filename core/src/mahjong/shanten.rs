@@ -20,7 +20,7 @@ use super::rules::{Form, honor_counts, suit_counts};
 use super::tile::{KINDS, Tile};
 
 /// Larger than any real cost (at most 14 tiles are drawn).
-const INF: u8 = 60;
+pub(crate) const INF: u8 = 60;
 
 /// `cost[pair * 8 + sets]`, sets 0–4 (lanes 5–7 and 13–15 unused, kept at `INF`).
 pub(crate) type Table = [u8; 16];
@@ -146,7 +146,8 @@ fn honor_table(h: &[u8; 9]) -> Table {
     table
 }
 
-/// (min, +) convolution of two tables.
+/// (min, +) convolution of two tables (sets add up, at most one pair in all). Tables are
+/// sparse, so impossible entries of `a` are skipped.
 fn combine(a: &Table, b: &Table) -> Table {
     let mut out = EMPTY;
     for pa in 0..2usize {
@@ -155,7 +156,14 @@ fn combine(a: &Table, b: &Table) -> Table {
             if x >= INF {
                 continue;
             }
-            relax_dyn(&mut out, b, ma, pa, x);
+            for pb in 0..2 - pa {
+                for mb in 0..5 - ma {
+                    let y = b.get(pb * 8 + mb).copied().unwrap_or(INF);
+                    if let Some(slot) = out.get_mut((pa + pb) * 8 + ma + mb) {
+                        *slot = (*slot).min(x.saturating_add(y));
+                    }
+                }
+            }
         }
     }
     out

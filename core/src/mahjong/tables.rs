@@ -6,22 +6,22 @@
 
 use super::hand::{Error, Hand};
 use super::rules::Form;
-use super::shanten::{Table, check_size_for, shanten_with, suit_table};
+use super::shanten::{EMPTY, INF, Table, check_size_for, shanten_with, suit_table};
 
 /// Numbered-suit patterns of at most this many tiles are in the tables.
-pub const TABLE_MAX_SUIT_TILES: usize = 6;
+pub const TABLE_MAX_SUIT_TILES: usize = 7;
 
-/// `C(n + 8, 8)` summed for n = 0…6: multisets of at most six tiles of nine numbers.
-const ENTRIES: usize = 5005;
+/// `C(n + 8, 8)` summed for n = 0…7: multisets of at most seven tiles of nine numbers.
+const ENTRIES: usize = 11440;
 
-/// Binomial coefficients `C(n, k)` for n < 15, k ≤ 6.
-const BINOM: [[u16; 7]; 15] = {
-    let mut t = [[0u16; 7]; 15];
+/// Binomial coefficients `C(n, k)` for n < 15, k ≤ 7.
+const BINOM: [[u16; 8]; 15] = {
+    let mut t = [[0u16; 8]; 15];
     let mut n = 0;
     while n < 15 {
         t[n][0] = 1;
         let mut k = 1;
-        while k < 7 && k <= n {
+        while k < 8 && k <= n {
             t[n][k] = t[n - 1][k - 1] + if k < n { t[n - 1][k] } else { 0 };
             k += 1;
         }
@@ -31,9 +31,9 @@ const BINOM: [[u16; 7]; 15] = {
 };
 
 /// Where the patterns of `n` tiles start: `Σ C(j + 8, j)` for j < n.
-const OFFSETS: [u16; 7] = [0, 1, 10, 55, 220, 715, 2002];
+const OFFSETS: [u16; 8] = [0, 1, 10, 55, 220, 715, 2002, 5005];
 
-/// The table slot of a suit pattern (counts of numbers 1–9), or `None` above six tiles. The
+/// The table slot of a suit pattern (counts of numbers 1–9), or `None` above seven tiles. The
 /// sorted tiles `a_1 ≤ … ≤ a_n` become `b_i = a_i + i − 1` (strictly increasing) and are ranked
 /// in the combinatorial number system.
 fn slot(counts: &[u8; 9]) -> Option<usize> {
@@ -52,7 +52,9 @@ fn slot(counts: &[u8; 9]) -> Option<usize> {
     Some(rank)
 }
 
-/// Per-suit cost tables for fast bulk shanten (about 50 KB; build once, share by reference).
+/// Per-suit cost tables for fast bulk shanten (57,200 bytes; build once, share by reference).
+/// Each entry holds the ten costs `cost[pair][sets]` of one suit pattern as 4-bit numbers (a
+/// suit never needs more than 14 drawn tiles; 15 stands for impossible).
 ///
 /// ```
 /// use parlor_core::mahjong::{Form, Hand, ShantenTables, shanten};
@@ -63,7 +65,7 @@ fn slot(counts: &[u8; 9]) -> Option<usize> {
 /// ```
 #[derive(Clone)]
 pub struct ShantenTables {
-    costs: [[u8; 10]; ENTRIES],
+    costs: [[u8; 5]; ENTRIES],
 }
 
 impl core::fmt::Debug for ShantenTables {
@@ -79,15 +81,15 @@ impl Default for ShantenTables {
 }
 
 impl ShantenTables {
-    /// The size of the tables in bytes (50,050).
-    pub const SIZE_BYTES: usize = ENTRIES * 10;
+    /// The size of the tables in bytes (57,200).
+    pub const SIZE_BYTES: usize = ENTRIES * 5;
 
-    /// Computes the tables (every pattern of at most six tiles; a few milliseconds).
+    /// Computes the tables (every pattern of at most seven tiles; tens of milliseconds).
     pub fn new() -> ShantenTables {
         let mut tables = ShantenTables {
-            costs: [[0; 10]; ENTRIES],
+            costs: [[0; 5]; ENTRIES],
         };
-        // Enumerate patterns as an odometer over nine counts 0–4 with at most six tiles.
+        // Enumerate patterns as an odometer over nine counts 0–4 (those of 8+ tiles have no slot).
         let mut counts = [0u8; 9];
         loop {
             if let Some(entry) = slot(&counts).and_then(|s| tables.costs.get_mut(s)) {
@@ -124,19 +126,25 @@ impl ShantenTables {
     }
 }
 
-fn pack(table: &Table) -> [u8; 10] {
-    let mut out = [0u8; 10];
+fn pack(table: &Table) -> [u8; 5] {
+    let mut out = [0u8; 5];
     for (i, slot) in out.iter_mut().enumerate() {
-        *slot = table.get((i / 5) * 8 + i % 5).copied().unwrap_or(0);
+        let nibble = |lane: usize| {
+            let (pair, sets) = (lane / 5, lane % 5);
+            table.get(pair * 8 + sets).copied().unwrap_or(INF).min(15)
+        };
+        *slot = nibble(2 * i) | nibble(2 * i + 1) << 4;
     }
     out
 }
 
-fn unpack(entry: &[u8; 10]) -> Table {
-    let mut table = super::shanten::EMPTY;
-    for (i, &value) in entry.iter().enumerate() {
-        if let Some(slot) = table.get_mut((i / 5) * 8 + i % 5) {
-            *slot = value;
+fn unpack(entry: &[u8; 5]) -> Table {
+    let mut table = EMPTY;
+    for (i, &byte) in entry.iter().enumerate() {
+        for (lane, value) in [(2 * i, byte & 15), (2 * i + 1, byte >> 4)] {
+            if let Some(slot) = table.get_mut((lane / 5) * 8 + lane % 5) {
+                *slot = if value == 15 { INF } else { value };
+            }
         }
     }
     table
