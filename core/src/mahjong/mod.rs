@@ -8,9 +8,10 @@
 //!
 //! - [`Tile`], [`Suit`] — the 34 kinds `1m…9m 1p…9p 1s…9s 1z…7z`;
 //! - [`Hand`] — 34 counts, parsed from `1m 1m 2m` or `112m456p11z` ([`notation`]);
-//! - [`rules`] — [`is_complete`], [`waits`], [`for_each_decomposition`] under [`Rules`];
+//! - [`rules`] — [`is_complete`], [`waits`] under [`Rules`]; [`decompose`] —
+//!   [`for_each_decomposition`];
 //! - [`shanten`](mod@shanten) — [`shanten()`](shanten::shanten) and [`ukeire`], exact and table-free;
-//!   [`ShantenTables`] — optional caller-owned lookup tables (50 KB of RAM) for bulk shanten.
+//!   [`ShantenTables`] — optional caller-owned lookup tables (57,200 bytes of RAM) for bulk shanten.
 //!
 //! ```
 //! use parlor_core::mahjong::{Hand, Rules, waits, wait_tiles, shanten};
@@ -19,6 +20,7 @@
 //! assert_eq!(shanten(&hand, None), Ok(0));
 //! ```
 
+pub mod decompose;
 pub mod hand;
 pub mod notation;
 pub mod rules;
@@ -26,9 +28,10 @@ pub mod shanten;
 pub mod tables;
 pub mod tile;
 
+pub use decompose::{Decomposition, Meld, Regular, for_each_decomposition};
 pub use hand::{Error, Hand, MAX_TILES, Size};
 pub use notation::parse_tile_counts;
-pub use rules::{Decomposition, Form, Meld, Regular, Rules, for_each_decomposition, is_complete, wait_tiles, waits};
+pub use rules::{Form, Rules, is_complete, wait_tiles, waits};
 pub use shanten::{Ukeire, shanten, ukeire};
 pub use tables::{ShantenTables, TABLE_MAX_SUIT_TILES};
 pub use tile::{KINDS, Suit, Tile};
