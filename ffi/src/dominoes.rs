@@ -225,12 +225,13 @@ unsafe fn validate_arguments<'a>(
 ) -> Result<ValidateArguments<'a>, ParlorStatus> {
     // SAFETY: the caller's contract.
     let out_verdict = unsafe { output(out_verdict) }?;
+    // Before borrowing: a length past the capacity is never turned into a slice.
+    if len > MAX_TILES {
+        return Err(PARLOR_ERR_CAPACITY_EXCEEDED);
+    }
     // SAFETY: the caller's contract.
     let tiles = unsafe { input_slice(tiles, len) }?;
     let rule = rule_from(spinner_rule)?;
-    if tiles.len() > MAX_TILES {
-        return Err(PARLOR_ERR_CAPACITY_EXCEEDED);
-    }
     let witness = if witness.is_null() {
         None
     } else {
@@ -527,14 +528,15 @@ pub unsafe extern "C" fn parlor_dominoes_play(
     out_failed: *mut usize,
 ) -> ParlorStatus {
     status((|| {
+        // Before borrowing: a length past the capacity is never turned into a slice.
+        if len > MAX_TILES {
+            return Err(PARLOR_ERR_CAPACITY_EXCEEDED);
+        }
         // SAFETY: the caller's contract.
         let tiles = unsafe { input_slice(tiles, len) }?;
         // SAFETY: the caller's contract.
         let placements = unsafe { input_slice(placements, len) }?;
         let rule = rule_from(spinner_rule)?;
-        if len > MAX_TILES {
-            return Err(PARLOR_ERR_CAPACITY_EXCEEDED);
-        }
         let mut scores = if scores.is_null() {
             None
         } else {
@@ -592,6 +594,10 @@ pub unsafe extern "C" fn parlor_dominoes_placements(
     status((|| {
         // SAFETY: the caller's contract.
         let out_count = unsafe { output(out_count) }?;
+        // Before borrowing: a length past the capacity is never turned into a slice.
+        if len > MAX_TILES {
+            return Err(PARLOR_ERR_CAPACITY_EXCEEDED);
+        }
         // SAFETY: the caller's contract.
         let tiles = unsafe { input_slice(tiles, len) }?;
         // SAFETY: the caller's contract.
@@ -599,9 +605,6 @@ pub unsafe extern "C" fn parlor_dominoes_placements(
         // SAFETY: the caller's contract.
         let out = unsafe { output_slice(out, capacity) }?;
         let rule = rule_from(spinner_rule)?;
-        if len > MAX_TILES {
-            return Err(PARLOR_ERR_CAPACITY_EXCEEDED);
-        }
         let mut layout = Layout::new(rule);
         replay(&mut layout, tiles, placements, |_, _| {}).map_err(|(code, _)| code)?;
         let mut count = 0usize;

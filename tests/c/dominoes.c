@@ -106,6 +106,7 @@ static void test_validate(void) {
     CHECK_EQ_U(parlor_dominoes_validate(NULL, 4, 0, &verdict, NULL, 0), PARLOR_ERR_NULL_POINTER);
     CHECK_EQ_U(parlor_dominoes_validate(line, 4, 0, NULL, NULL, 0), PARLOR_ERR_NULL_POINTER);
     CHECK_EQ_U(parlor_dominoes_validate(line, 4, 0, &verdict, witness, 3), PARLOR_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_U(parlor_dominoes_validate(line, (size_t)-1, 0, &verdict, NULL, 0), PARLOR_ERR_CAPACITY_EXCEEDED);
     {
         ParlorDominoTile *many = calloc(PARLOR_DOMINOES_MAX_TILES + 1, sizeof *many);
         CHECK(many != NULL);
@@ -382,6 +383,14 @@ static void test_play_and_placements(void) {
     }
     CHECK_EQ_U(parlor_dominoes_play(tiles, placements, 4, 0, scores, 3, NULL), PARLOR_ERR_BUFFER_TOO_SMALL);
     CHECK_EQ_U(parlor_dominoes_play(tiles, placements, 4, 9, scores, 4, NULL), PARLOR_ERR_INVALID_ARGUMENT);
+    /* A length past the capacity is refused before the arrays are looked at. */
+    CHECK_EQ_U(parlor_dominoes_play(tiles, placements, 1000, 0, NULL, 0, NULL), PARLOR_ERR_CAPACITY_EXCEEDED);
+    CHECK_EQ_U(parlor_dominoes_play(tiles, placements, (size_t)-1, 0, NULL, 0, NULL), PARLOR_ERR_CAPACITY_EXCEEDED);
+    {
+        ParlorDominoTile tile = {0, 3};
+        CHECK_EQ_U(parlor_dominoes_placements(tiles, placements, (size_t)-1, 0, tile, found, 8, &count),
+                   PARLOR_ERR_CAPACITY_EXCEEDED);
+    }
     CHECK_EQ_U(parlor_dominoes_play(NULL, placements, 4, 0, scores, 4, NULL), PARLOR_ERR_NULL_POINTER);
     CHECK_EQ_U(parlor_dominoes_play(tiles, NULL, 4, 0, scores, 4, NULL), PARLOR_ERR_NULL_POINTER);
     {

@@ -606,6 +606,19 @@ fn batch_answers_every_line_and_goes_on_after_errors() {
 }
 
 #[test]
+fn batch_goes_on_after_a_line_that_is_not_utf8() {
+    // Found by trying it: one bad byte used to end the whole batch with exit 2.
+    let mut out = Vec::new();
+    let mut input: &[u8] = b"0-6 6-5\n\xff-1\n0-6 6-0\n";
+    let argv = ["parlor", "dominoes", "five-up", "--batch"];
+    parlor_cli::run(argv, &mut input, &mut out).expect("batch runs");
+    assert_eq!(
+        String::from_utf8(out).expect("UTF-8"),
+        "legal\nerror: the line is not valid UTF-8\nillegal\n"
+    );
+}
+
+#[test]
 fn bad_input_names_the_token_and_exits_2() {
     let error = cli(&["dominoes", "five-up", "0-6", "6-y"], "").expect_err("bad token");
     assert_eq!(

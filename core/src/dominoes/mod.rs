@@ -109,8 +109,8 @@ impl SpinnerRule {
         }
     }
 
-    /// Whether the `position`-th double of a play order (0 = the first double played) is a
-    /// spinner under this rule.
+    /// Whether the `double_position`-th double of a play order (0 = the first double played)
+    /// is a spinner under this rule.
     pub const fn is_spinner(self, double_position: usize) -> bool {
         match self {
             SpinnerRule::EveryDouble => true,

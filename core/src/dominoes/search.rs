@@ -138,6 +138,13 @@ impl Scratch {
     }
 }
 
+impl core::fmt::Debug for Scratch {
+    /// Opaque: working memory has no meaning between calls.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Scratch").finish_non_exhaustive()
+    }
+}
+
 impl Default for Scratch {
     fn default() -> Self {
         Scratch::new()

@@ -192,6 +192,7 @@ pub fn check_order(tiles: &[(u32, u32)], rule: SpinnerRule) {
             assert_eq!(open, naive.open_pips(), "open ends after tile {index} of {tiles:?}");
         }
     }
+    check_layout_choices(&core_tiles, tiles, rule);
     let list = Tiles::try_from(core_tiles.as_slice()).expect("within capacity");
     let text = list.to_string();
     assert_eq!(
@@ -199,6 +200,49 @@ pub fn check_order(tiles: &[(u32, u32)], rule: SpinnerRule) {
         list,
         "round trip of {text}"
     );
+}
+
+/// Plays `tiles` through the core [`Layout`] taking the *last* listed placement each time (the
+/// witness takes the most recent parent, so this explores other attachments), until a tile has
+/// none: after every play the placements listed equal those the reference layout accepts, and
+/// totals, points and open ends agree.
+fn check_layout_choices(core_tiles: &[Tile], tiles: &[(u32, u32)], rule: SpinnerRule) {
+    let mut layout = Layout::new(rule);
+    let mut naive = RefLayout::new(spinners(rule));
+    for (index, (&tile, &pair)) in core_tiles.iter().zip(tiles).enumerate() {
+        let listed: Vec<Placement> = layout.placements(tile).collect();
+        if index > 0 {
+            let mut accepted = Vec::new();
+            for parent in 0..index {
+                let mut pips = vec![pair.0];
+                if pair.1 != pair.0 {
+                    pips.push(pair.1);
+                }
+                for pip in pips {
+                    if naive.clone().play(pair, Some((parent, pip))).is_ok() {
+                        accepted.push(Placement { parent, pip });
+                    }
+                }
+            }
+            assert_eq!(listed, accepted, "placements of tile {index} of {tiles:?} under {rule}");
+        }
+        let placement = listed.last().copied();
+        if index > 0 && placement.is_none() {
+            return;
+        }
+        let score = layout.play(tile, placement).expect("a listed placement plays");
+        let total = naive
+            .play(pair, placement.map(|p| (p.parent, p.pip)))
+            .unwrap_or_else(|error| panic!("reference rejects tile {index} of {tiles:?}: {error}"));
+        assert_eq!(
+            score.open_total, total,
+            "open total after tile {index} of {tiles:?} under {rule}"
+        );
+        assert_eq!(score.points, reference::points(total, spinners(rule)));
+        let mut open: Vec<u32> = layout.open_ends().map(|end| end.pip).collect();
+        open.sort_unstable();
+        assert_eq!(open, naive.open_pips(), "open ends after tile {index} of {tiles:?}");
+    }
 }
 
 /// The `dominoes_diff` checker.
