@@ -187,8 +187,9 @@ ParlorStatus parlor_dominoes_parse(const char *text,
 // Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`;
 // `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than
 // `PARLOR_DOMINOES_MAX_TILES` tiles); `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `witness` with
-// `witness_capacity < len`; nothing is written). Stack: under 8 KiB up to 32 tiles, about
-// 30 KiB above (the working memory): on small stacks use [`parlor_dominoes_validate_scratch`].
+// `witness_capacity < len`; nothing is written). Stack: under 4 KiB up to 32 tiles (a double-6
+// game), about 28 KiB above (the working memory): on small stacks use
+// [`parlor_dominoes_validate_scratch`].
 //
 // # Safety
 // `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)

@@ -12,10 +12,10 @@
 //! the `PARLOR_DOMINOES_SPINNER_*` constants (checked with `SpinnerRule::try_from`); indices are
 //! 0-based play positions.
 //!
-//! Stack (x86-64 release, measured by `tests/c/dominoes_stack.c`'s method, see
+//! Stack (x86-64 release, measured by `test_stack_use` in `tests/c/dominoes.c`, figures in
 //! `docs/dominoes.md`): `parlor_dominoes_validate_scratch`, `parlor_dominoes_play`,
 //! `parlor_dominoes_placements` and `parlor_dominoes_parse` stay under 4 KiB for any input;
-//! `parlor_dominoes_validate` under 8 KiB up to 32 tiles but about 30 KiB above (its working
+//! `parlor_dominoes_validate` under 4 KiB up to 32 tiles but about 28 KiB above (its working
 //! memory is on the stack: use the scratch variant on small stacks).
 
 use core::ffi::{CStr, c_char, c_void};
@@ -319,8 +319,9 @@ pub unsafe extern "C" fn parlor_dominoes_parse(
 /// Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`;
 /// `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than
 /// `PARLOR_DOMINOES_MAX_TILES` tiles); `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `witness` with
-/// `witness_capacity < len`; nothing is written). Stack: under 8 KiB up to 32 tiles, about
-/// 30 KiB above (the working memory): on small stacks use [`parlor_dominoes_validate_scratch`].
+/// `witness_capacity < len`; nothing is written). Stack: under 4 KiB up to 32 tiles (a double-6
+/// game), about 28 KiB above (the working memory): on small stacks use
+/// [`parlor_dominoes_validate_scratch`].
 ///
 /// # Safety
 /// `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)
