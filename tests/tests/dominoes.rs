@@ -634,3 +634,14 @@ fn bad_input_names_the_token_and_exits_2() {
         Err(parlor_cli::CliError::Usage(_, 2))
     ));
 }
+
+#[test]
+fn the_c_scratch_size_holds_a_scratch_at_any_alignment() {
+    use parlor::dominoes::PARLOR_DOMINOES_SCRATCH_BYTES;
+    use parlor_core::dominoes::SCRATCH_BYTES;
+    let align = std::mem::align_of::<Scratch>();
+    println!("SCRATCH_BYTES = {SCRATCH_BYTES}, align {align}");
+    assert!(SCRATCH_BYTES + align - 1 <= PARLOR_DOMINOES_SCRATCH_BYTES);
+    assert_eq!(PARLOR_DOMINOES_SCRATCH_BYTES, 28 * 1024);
+    assert!(format!("{:?}", Scratch::new()).starts_with("Scratch"));
+}
