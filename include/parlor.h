@@ -182,7 +182,7 @@ ParlorStatus parlor_dominoes_parse(const char *text,
 // Decides whether `tiles[0..len]`, in play order, is a legal game under `spinner_rule` (a
 // `PARLOR_DOMINOES_SPINNER_*` code). Writes the verdict to `*out_verdict`; when legal and
 // `witness` is non-NULL, writes each tile's placement to `witness[0..len]` (the opening's
-// parent is `PARLOR_DOMINOES_NO_PARENT`).
+// parent is `PARLOR_DOMINOES_NO_PARENT`); nothing else of `witness` is written.
 //
 // Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`;
 // `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than
@@ -204,8 +204,7 @@ ParlorStatus parlor_dominoes_validate(const ParlorDominoTile *tiles,
 // [`parlor_dominoes_validate`] with caller-provided working memory, for small stacks (it uses
 // under 4 KiB of stack for any input; see `docs/dominoes.md`): `scratch` points to
 // `scratch_bytes` ≥ `PARLOR_DOMINOES_SCRATCH_BYTES` bytes of any alignment and content, which
-// the call overwrites. Same answers as [`parlor_dominoes_validate`]; when the order is
-// illegal, `witness` (if non-NULL) is left unspecified.
+// the call overwrites. Same answers and witness as [`parlor_dominoes_validate`].
 //
 // Returns as [`parlor_dominoes_validate`], plus `PARLOR_ERR_NULL_POINTER` (`scratch` NULL) and
 // `PARLOR_ERR_BUFFER_TOO_SMALL` (`scratch_bytes` < `PARLOR_DOMINOES_SCRATCH_BYTES`).

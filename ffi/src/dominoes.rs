@@ -314,7 +314,7 @@ pub unsafe extern "C" fn parlor_dominoes_parse(
 /// Decides whether `tiles[0..len]`, in play order, is a legal game under `spinner_rule` (a
 /// `PARLOR_DOMINOES_SPINNER_*` code). Writes the verdict to `*out_verdict`; when legal and
 /// `witness` is non-NULL, writes each tile's placement to `witness[0..len]` (the opening's
-/// parent is `PARLOR_DOMINOES_NO_PARENT`).
+/// parent is `PARLOR_DOMINOES_NO_PARENT`); nothing else of `witness` is written.
 ///
 /// Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`;
 /// `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than
@@ -355,27 +355,34 @@ fn validate_short(
     rule: SpinnerRule,
     mut witness: Option<&mut [ParlorDominoPlacement]>,
 ) -> Result<ParlorDominoVerdict, ParlorStatus> {
-    if let Some(slot) = witness.as_mut().and_then(|witness| witness.first_mut()) {
-        *slot = OPENING;
-    }
     let illegal = validate_each_short(tiles, rule, |index, placement| {
         if let Some(slot) = witness.as_mut().and_then(|witness| witness.get_mut(index)) {
             *slot = c_placement(placement);
         }
     })
     .map_err(error_status)?;
-    Ok(c_verdict(illegal))
+    Ok(c_verdict(tiles, illegal, witness))
 }
 
-/// The C verdict: legal for `None`.
-fn c_verdict(illegal: Option<Illegal>) -> ParlorDominoVerdict {
-    illegal.map_or(
-        ParlorDominoVerdict {
-            legal: 1,
-            ..ParlorDominoVerdict::default()
-        },
-        illegal_verdict,
-    )
+/// The C verdict (legal for `None`); for a legal non-empty order, also the opening's witness
+/// entry (the others were written as they were found), so nothing is written when illegal.
+fn c_verdict(
+    tiles: &[Tile],
+    illegal: Option<Illegal>,
+    witness: Option<&mut [ParlorDominoPlacement]>,
+) -> ParlorDominoVerdict {
+    match illegal {
+        None => {
+            if let (false, Some(slot)) = (tiles.is_empty(), witness.and_then(|witness| witness.first_mut())) {
+                *slot = OPENING;
+            }
+            ParlorDominoVerdict {
+                legal: 1,
+                ..ParlorDominoVerdict::default()
+            }
+        }
+        Some(illegal) => illegal_verdict(illegal),
+    }
 }
 
 /// [`parlor_dominoes_validate`] for long orders: a [`Scratch`] on the stack (in its own frame,
@@ -394,23 +401,19 @@ fn validate_long(
         memory.as_mut_ptr().write_bytes(0, 1);
         memory.assume_init_mut()
     };
-    if let Some(slot) = witness.as_mut().and_then(|witness| witness.first_mut()) {
-        *slot = OPENING;
-    }
     let illegal = validate_each(tiles, rule, scratch, |index, placement| {
         if let Some(slot) = witness.as_mut().and_then(|witness| witness.get_mut(index)) {
             *slot = c_placement(placement);
         }
     })
     .map_err(error_status)?;
-    Ok(c_verdict(illegal))
+    Ok(c_verdict(tiles, illegal, witness))
 }
 
 /// [`parlor_dominoes_validate`] with caller-provided working memory, for small stacks (it uses
 /// under 4 KiB of stack for any input; see `docs/dominoes.md`): `scratch` points to
 /// `scratch_bytes` ≥ `PARLOR_DOMINOES_SCRATCH_BYTES` bytes of any alignment and content, which
-/// the call overwrites. Same answers as [`parlor_dominoes_validate`]; when the order is
-/// illegal, `witness` (if non-NULL) is left unspecified.
+/// the call overwrites. Same answers and witness as [`parlor_dominoes_validate`].
 ///
 /// Returns as [`parlor_dominoes_validate`], plus `PARLOR_ERR_NULL_POINTER` (`scratch` NULL) and
 /// `PARLOR_ERR_BUFFER_TOO_SMALL` (`scratch_bytes` < `PARLOR_DOMINOES_SCRATCH_BYTES`).
@@ -436,16 +439,13 @@ pub unsafe extern "C" fn parlor_dominoes_validate_scratch(
             unsafe { validate_arguments(tiles, len, spinner_rule, out_verdict, witness, witness_capacity) }?;
         // SAFETY: the caller's contract.
         let scratch = unsafe { scratch_from(scratch, scratch_bytes) }?;
-        if let Some(slot) = witness.as_mut().and_then(|witness| witness.first_mut()) {
-            *slot = OPENING;
-        }
         let illegal = validate_each(tiles, rule, scratch, |index, placement| {
             if let Some(slot) = witness.as_mut().and_then(|witness| witness.get_mut(index)) {
                 *slot = c_placement(placement);
             }
         })
         .map_err(error_status)?;
-        *out_verdict = c_verdict(illegal);
+        *out_verdict = c_verdict(tiles, illegal, witness);
         Ok(())
     })())
 }

@@ -167,6 +167,17 @@ static void test_validate_scratch(void) {
     CHECK_EQ_U(witness[0].parent, PARLOR_DOMINOES_NO_PARENT);
     CHECK_EQ_U(witness[3].parent, 2);
     CHECK_EQ_U(witness[3].pip, 3);
+    /* The witness is written only for a legal order, and only its first len entries. */
+    witness[0].parent = 77;
+    witness[0].pip = 77;
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(twice, 3, 0, scratch, bytes, &verdict, witness, 3), PARLOR_OK);
+    CHECK_EQ_U(verdict.legal, 0);
+    CHECK_EQ_U(parlor_dominoes_validate(twice, 3, 0, &verdict, witness, 3), PARLOR_OK);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(twice, 0, 0, scratch, bytes, &verdict, witness, 3), PARLOR_OK);
+    CHECK_EQ_U(verdict.legal, 1);
+    CHECK_EQ_U(parlor_dominoes_validate(twice, 0, 0, &verdict, witness, 3), PARLOR_OK);
+    CHECK_EQ_U(witness[0].parent, 77);
+    CHECK_EQ_U(witness[0].pip, 77);
     CHECK_EQ_U(parlor_dominoes_validate_scratch(twice, 3, 0, scratch, bytes, &verdict, NULL, 0), PARLOR_OK);
     CHECK_EQ_U(verdict.legal, 0);
     CHECK_EQ_U(verdict.reason, PARLOR_DOMINOES_REASON_DUPLICATE);

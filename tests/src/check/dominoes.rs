@@ -374,6 +374,13 @@ pub fn ffi(case: FfiCase) {
                 let rule = rule.expect("C accepted the rule code");
                 let expected = validate(&core_tiles, rule).expect("C accepted the length");
                 assert_eq!(verdict.legal == 1, expected.is_legal());
+                // Only a legal order's first `len` witness entries are ever written.
+                let written = if expected.is_legal() { tiles.len() } else { 0 };
+                let untouched = ParlorDominoPlacement::default();
+                assert!(
+                    witness.iter().skip(written).all(|&slot| slot == untouched),
+                    "witness written past {written}"
+                );
                 match expected {
                     Verdict::Legal(found) if nulls & 4 == 0 => {
                         for (index, placement) in witness.iter().take(tiles.len()).enumerate() {
@@ -466,6 +473,13 @@ pub fn ffi(case: FfiCase) {
                 let rule = rule.expect("C accepted the rule code");
                 let expected = validate(&core_tiles, rule).expect("C accepted the length");
                 assert_eq!(verdict.legal == 1, expected.is_legal());
+                // Only a legal order's first `len` witness entries are ever written.
+                let written = if expected.is_legal() { tiles.len() } else { 0 };
+                let untouched = ParlorDominoPlacement::default();
+                assert!(
+                    witness.iter().skip(written).all(|&slot| slot == untouched),
+                    "witness written past {written}"
+                );
                 match expected {
                     Verdict::Legal(found) if nulls & 4 == 0 => {
                         for (index, placement) in witness.iter().take(tiles.len()).enumerate() {
