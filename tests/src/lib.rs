@@ -13,3 +13,8 @@ pub mod check;
 pub mod fuzzing;
 pub mod reference;
 pub mod vectors;
+
+/// The README's Rust quick start, run as a doc test so it can never go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
