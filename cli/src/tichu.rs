@@ -57,9 +57,21 @@ fn cards(what: &str, text: &str) -> Result<Cards, String> {
     tichu::parse_cards(text).map_err(|error| format!("bad {what} {text:?}: {error}"))
 }
 
-fn legal(previous: &str, play: &str) -> Result<String, String> {
-    let previous = cards("previous play", previous)?;
-    let play = cards("play", play)?;
+/// The overlap error naming the card: `card 7 of the play "77" is also in the previous play
+/// "777", more often than the deck has it`.
+fn overlap(what: &str, text: &str, set: Cards, other_what: &str, other_text: &str, other: Cards) -> Result<(), String> {
+    match other.overlap(set) {
+        None => Ok(()),
+        Some(card) => Err(format!(
+            "card {card} of the {what} {text:?} is also in the {other_what} {other_text:?}, more often than the deck has it"
+        )),
+    }
+}
+
+fn legal(previous_text: &str, play_text: &str) -> Result<String, String> {
+    let previous = cards("previous play", previous_text)?;
+    let play = cards("play", play_text)?;
+    overlap("play", play_text, play, "previous play", previous_text, previous)?;
     let legal = tichu::is_legal(previous, play).map_err(|error| error.to_string())?;
     Ok(if legal { "legal" } else { "illegal" }.to_owned())
 }
@@ -77,12 +89,10 @@ fn wish_rank(text: Option<&str>) -> Result<Option<Rank>, String> {
     }
 }
 
-fn moves(hand: &str, previous: &str, wish: Option<Rank>) -> Result<Vec<String>, String> {
-    let hand = cards("hand", hand)?;
-    let previous = cards("previous play", previous)?;
-    if !hand.is_disjoint_from(previous) {
-        return Err(tichu::Error::CardsOverlap.to_string());
-    }
+fn moves(hand_text: &str, previous_text: &str, wish: Option<Rank>) -> Result<Vec<String>, String> {
+    let hand = cards("hand", hand_text)?;
+    let previous = cards("previous play", previous_text)?;
+    overlap("hand", hand_text, hand, "previous play", previous_text, previous)?;
     let previous = tichu::previous_play(previous).map_err(|error| error.to_string())?;
     let mut plays = Vec::new();
     tichu::for_each_move(hand, previous, wish, |play, _| {
