@@ -72,7 +72,8 @@ fn legal(previous_text: &str, play_text: &str) -> Result<String, String> {
     let previous = cards("previous play", previous_text)?;
     let play = cards("play", play_text)?;
     overlap("play", play_text, play, "previous play", previous_text, previous)?;
-    let legal = tichu::is_legal(previous, play).map_err(|error| error.to_string())?;
+    let legal =
+        tichu::is_legal(previous, play).map_err(|error| format!("bad previous play {previous_text:?}: {error}"))?;
     Ok(if legal { "legal" } else { "illegal" }.to_owned())
 }
 
@@ -93,7 +94,15 @@ fn moves(hand_text: &str, previous_text: &str, wish: Option<Rank>) -> Result<Vec
     let hand = cards("hand", hand_text)?;
     let previous = cards("previous play", previous_text)?;
     overlap("hand", hand_text, hand, "previous play", previous_text, previous)?;
-    let previous = tichu::previous_play(previous).map_err(|error| error.to_string())?;
+    if hand.len() > tichu::MAX_HAND {
+        return Err(format!(
+            "bad hand {hand_text:?}: {} ({} cards given)",
+            tichu::Error::HandTooLarge,
+            hand.len()
+        ));
+    }
+    let previous =
+        tichu::previous_play(previous).map_err(|error| format!("bad previous play {previous_text:?}: {error}"))?;
     let mut plays = Vec::new();
     tichu::for_each_move(hand, previous, wish, |play, _| {
         plays.push(play.to_string());

@@ -127,33 +127,42 @@ impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
         self.previous.is_none_or(|prev| prev.kind() == kind)
     }
 
-    /// Every product of one choice per part (rank value, subsets), plus `extra`, emitted as
-    /// `kind`/`len`/`key`. A flush among natural straights is left to the straight flushes.
-    fn product(&mut self, parts: &[(u8, &'static [u8])], extra: u64, kind: Kind, len: u8, key: u8) -> ControlFlow<()> {
-        if parts.iter().any(|(_, options)| options.is_empty()) {
-            return ControlFlow::Continue(());
+    /// Every product of one choice per part (rank value, number of its cards to take), plus
+    /// `extra`, emitted as `kind`/`len`/`key`. A flush among natural straights is left to the
+    /// straight flushes. The mask is updated in place as the odometer turns (amortised O(1) per
+    /// play), and the parts are two bytes each, so a call sets up almost nothing.
+    fn product(&mut self, parts: &[(u8, u8)], extra: u64, kind: Kind, len: u8, key: u8) -> ControlFlow<()> {
+        let mut mask = extra;
+        let mut run_low = 0u64;
+        for &(value, size) in parts {
+            let Some(&first) = self.choices(value, usize::from(size)).first() else {
+                return ControlFlow::Continue(());
+            };
+            mask |= u64::from(first) << shift(value);
+            run_low |= 1u64 << shift(value);
         }
-        let mut index = [0usize; MAX_PARTS];
+        let check_flush = kind == Kind::Straight && self.suited && extra == 0;
+        let mut index = [0u8; MAX_PARTS];
         loop {
-            let mut mask = extra;
-            let mut common = 0xFu8;
-            for ((value, options), &i) in parts.iter().zip(index.iter()) {
-                let bits = options.get(i).copied().unwrap_or(0);
-                mask |= u64::from(bits) << shift(*value);
-                common &= bits;
-            }
-            let flush = kind == Kind::Straight && self.suited && common != 0 && extra == 0;
+            // One card per rank, all of suit `s`: a straight flush, not a plain straight.
+            let flush = check_flush && (0..4u32).any(|s| (mask >> s) & run_low == run_low);
             if !flush {
                 self.emit(mask, kind, len, key)?;
             }
             // Advance the odometer, lowest rank first.
             let mut advanced = false;
-            for ((_, options), i) in parts.iter().zip(index.iter_mut()) {
-                if *i + 1 < options.len() {
-                    *i += 1;
+            for (&(value, size), i) in parts.iter().zip(index.iter_mut()) {
+                let options = self.choices(value, usize::from(size));
+                let current = options.get(usize::from(*i)).copied().unwrap_or(0);
+                let next = i.saturating_add(1);
+                if let Some(&bits) = options.get(usize::from(next)) {
+                    mask ^= u64::from(current ^ bits) << shift(value);
+                    *i = next;
                     advanced = true;
                     break;
                 }
+                let first = options.first().copied().unwrap_or(0);
+                mask ^= u64::from(current ^ first) << shift(value);
                 *i = 0;
             }
             if !advanced {
@@ -205,27 +214,13 @@ impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
                     continue;
                 }
                 let key = a * 2;
-                let triples = self.choices(a, 3);
-                let pairs = self.choices(b, 2);
-                self.product(&[(a, triples), (b, pairs)], 0, Kind::FullHouse, 5, key)?;
+                self.product(&[(a, 3), (b, 2)], 0, Kind::FullHouse, 5, key)?;
                 if self.phoenix {
                     // Phoenix in the pair: XXX + Y + P.
-                    self.product(
-                        &[(a, triples), (b, self.choices(b, 1))],
-                        PHOENIX_BIT,
-                        Kind::FullHouse,
-                        5,
-                        key,
-                    )?;
+                    self.product(&[(a, 3), (b, 1)], PHOENIX_BIT, Kind::FullHouse, 5, key)?;
                     // Phoenix in the triple: XX + P + YY, once per set (read at the higher rank).
                     if b < a {
-                        self.product(
-                            &[(a, self.choices(a, 2)), (b, pairs)],
-                            PHOENIX_BIT,
-                            Kind::FullHouse,
-                            5,
-                            key,
-                        )?;
+                        self.product(&[(a, 2), (b, 2)], PHOENIX_BIT, Kind::FullHouse, 5, key)?;
                     }
                 }
             }
@@ -254,13 +249,13 @@ impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
             }
             return self.emit(single | extra | mahjong, Kind::Straight, len, high * 2);
         }
-        let mut parts = [(0u8, &[][..]); MAX_PARTS];
+        let mut parts = [(0u8, 1u8); MAX_PARTS];
         let mut n = 0;
         for value in low.max(2)..=high {
             if value != skip
                 && let Some(slot) = parts.get_mut(n)
             {
-                *slot = (value, self.choices(value, 1));
+                slot.0 = value;
                 n += 1;
             }
         }
@@ -321,9 +316,9 @@ impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
                 & !(natural_bits(phoenix_rank, phoenix_rank) & (NATURAL_LOW_BITS * 2));
             return self.emit(mask | extra, Kind::Stairs, (high - low + 1) * 2, high * 2);
         }
-        let mut parts = [(0u8, &[][..]); MAX_PARTS];
+        let mut parts = [(0u8, 2u8); MAX_PARTS];
         for (value, slot) in (low..=high).zip(parts.iter_mut()) {
-            *slot = (value, self.choices(value, if value == phoenix_rank { 1 } else { 2 }));
+            *slot = (value, if value == phoenix_rank { 1 } else { 2 });
         }
         let n = usize::from(high - low + 1);
         let parts = parts.get(..n).unwrap_or(&[]);
