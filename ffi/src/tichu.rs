@@ -72,8 +72,11 @@ pub const PARLOR_TICHU_STRAIGHT_FLUSH: u8 = 7;
 pub const PARLOR_TICHU_DOG: u8 = 8;
 /// "No seat" in `ParlorTichuTrickEnd.next_leader` and the `out_next` results.
 pub const PARLOR_TICHU_NO_SEAT: u8 = 255;
-/// Capacity for every legal play from a 14-card hand (2¹⁴ − 1).
-pub const PARLOR_TICHU_MAX_MOVES: usize = 16383;
+/// Capacity for every legal play from a hand of up to 14 cards in any situation: the proven
+/// maximum, 1674 (`JJ QQQQ KKKK AAA` + Phoenix, suited, on the lead; see `MAX_MOVES` in the core
+/// and docs/tichu.md). A `uint64_t` buffer of this size is 13,392 bytes.
+pub const PARLOR_TICHU_MAX_MOVES: usize = 1674;
+const _: () = assert!(PARLOR_TICHU_MAX_MOVES == tichu::MAX_MOVES);
 
 /// A resolved play: kind code, number of cards, key in half ranks (rank × 2; Mah Jong 2,
 /// Dragon 30, a Phoenix single n + ½ is odd, Dog 0).

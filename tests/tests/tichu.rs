@@ -603,3 +603,90 @@ fn review_overlap_names_the_card() {
         );
     }
 }
+
+/// The number of plays on the lead from a 14-card suited hand holding `counts[r - 2]` cards of
+/// each natural rank `r` (the low suits of each rank), plus the Mah Jong / the Phoenix.
+fn lead_plays(counts: &[u8; 13], mahjong: bool, phoenix: bool) -> usize {
+    let mut mask = 1u64 << 63; // suited
+    for (i, &c) in counts.iter().enumerate() {
+        mask |= ((1u64 << c) - 1) << (4 * i);
+    }
+    mask |= u64::from(mahjong) << 52 | u64::from(phoenix) << 54;
+    let hand = Cards::from_mask(mask).unwrap();
+    let mut n = 0;
+    tichu::for_each_move(hand, None, None, |_, _| {
+        n += 1;
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    n
+}
+
+/// Every count vector of `left` natural cards over ranks `rank..13`, folded with `visit`.
+fn each_count_vector(counts: &mut [u8; 13], rank: usize, left: u8, visit: &mut dyn FnMut(&[u8; 13])) {
+    if rank == 13 {
+        if left == 0 {
+            visit(counts);
+        }
+        return;
+    }
+    let rest = (13 - rank - 1) as u8 * 4;
+    for c in left.saturating_sub(rest)..=left.min(4) {
+        counts[rank] = c;
+        each_count_vector(counts, rank + 1, left - c, visit);
+    }
+    counts[rank] = 0;
+}
+
+/// The proof behind `MAX_MOVES` (docs/tichu.md, "Capacities"), by exhaustion: a play on any
+/// table is a combination, hence also a play on the lead, and the wish only removes plays, so the
+/// lead bounds every turn; on the lead the plays are the subsets that are combinations, which
+/// depends on the number of cards of each rank only (suits decide straight flush or straight,
+/// both plays), and a suited hand has at least the plays of the rank-only one; adding a card
+/// never removes a play, so 14-card hands suffice; and the Dog or the Dragon (one play each) is
+/// never better than a natural card (its own single plus more). So the maximum over the 15.2
+/// million count vectors of 14 cards with the Mah Jong and the Phoenix or not is the maximum
+/// over every situation. Run: `cargo test --release -p parlor-conformance --test tichu --
+/// --ignored max_moves_is_the_proven_maximum` (about a minute).
+#[test]
+#[ignore = "exhaustive: about a minute in release mode"]
+fn max_moves_is_the_proven_maximum() {
+    let mut best = (0, [0u8; 13], false, false);
+    for (mahjong, phoenix) in [(false, false), (true, false), (false, true), (true, true)] {
+        let naturals = 14 - u8::from(mahjong) - u8::from(phoenix);
+        each_count_vector(&mut [0; 13], 0, naturals, &mut |counts| {
+            let n = lead_plays(counts, mahjong, phoenix);
+            if n > best.0 {
+                best = (n, *counts, mahjong, phoenix);
+            }
+        });
+    }
+    println!("maximum {} at {:?}", best.0, best);
+    assert_eq!(best.0, tichu::MAX_MOVES);
+}
+
+#[test]
+fn lead_play_counts_do_not_depend_on_the_suits() {
+    // The claim the proof above rests on, for the largest hand found and a mixed one.
+    for (a, b) in [
+        ("9j9p9t0j0s0p0tJjJsJpJtQjQpP", "9s9p9t0j0s0p0tJjJsJpJtQsQtP"),
+        ("2j3j4j5j6j7j8j9j0jJjQjKj1P", "2s3j4p5j6t7j8j9s0jJjQpKj1P"),
+    ] {
+        let count = |hand: &str| moves(hand, None, None).len();
+        assert_eq!(count(a), count(b), "{a} vs {b}");
+    }
+}
+
+#[test]
+fn max_moves_is_reached_and_suffices() {
+    // The proven maximum (see `max_moves_is_the_proven_maximum`): JJ QQQQ KKKK AAA + Phoenix.
+    let hand = cards("JjJsQjQsQpQtKjKsKpKtAjAsApP");
+    let mut out = vec![Cards::EMPTY; tichu::MAX_MOVES];
+    assert_eq!(tichu::legal_moves(hand, None, None, &mut out), Ok(1674));
+    let mut short = vec![Cards::EMPTY; tichu::MAX_MOVES - 1];
+    assert_eq!(
+        tichu::legal_moves(hand, None, None, &mut short),
+        Err(Error::OutputTooSmall { needed: 1674 })
+    );
+    assert_eq!(tichu::MAX_MOVES, 1674);
+}

@@ -15,12 +15,21 @@ use super::combination::{Combination, DRAGON_KEY, Kind, MAHJONG_KEY, phoenix_sin
 /// The most cards a hand may have (a full Tichu hand).
 pub const MAX_HAND: usize = 14;
 
-/// A bound on the number of distinct plays from a hand of at most [`MAX_HAND`] cards: every play
-/// is a distinct non-empty subset of the hand, and a 14-card hand has 2¹⁴ − 1 of them. (The
-/// largest counts found by search are far lower — 381 for a rank-only hand, 1,674 for a suited
-/// one, see `docs/tichu.md` — so a smaller buffer with [`Error::OutputTooSmall`] as the fallback,
-/// or [`for_each_move`] with no buffer at all, also works.)
-pub const MAX_MOVES: usize = (1 << MAX_HAND) - 1;
+/// The most distinct plays [`for_each_move`] can produce, in any situation: 1,674 (from
+/// `JJ QQQQ KKKK AAA` + Phoenix, suited, on the lead), so a buffer of this many entries always
+/// suffices for [`legal_moves`] (13.4 KB of `Cards`, against 131 KB for the trivial 2¹⁴ − 1).
+///
+/// Proven by exhaustion (`max_moves_is_the_proven_maximum` in `tests/tests/tichu.rs`, ignored by
+/// default: about a minute in release mode): a play on any table is a combination and so also a
+/// play on the lead, and the wish only removes plays, so the lead bounds every turn; on the lead
+/// the plays are the subsets of the hand that are combinations, which depends only on how many
+/// cards of each rank the hand holds (a suit decides straight flush or straight, both plays),
+/// and a rank-only hand has at most the plays of a suited one; adding a card never removes a
+/// play, so 14-card hands suffice; the Dog and the Dragon (one play each) are never better than
+/// a natural card in their place. The maximum over all 15,231,140 count vectors of 14 cards,
+/// with and without the Mah Jong and the Phoenix, is 1,674. Should a caller still pass a smaller
+/// buffer, the answer is [`Error::OutputTooSmall`], never an overrun.
+pub const MAX_MOVES: usize = 1674;
 
 /// The subsets of one rank's 4-bit group of a given size.
 #[derive(Clone, Copy)]
