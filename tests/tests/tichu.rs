@@ -690,3 +690,43 @@ fn max_moves_is_reached_and_suffices() {
     );
     assert_eq!(tichu::MAX_MOVES, 1674);
 }
+
+fn cli(args: &[&str], input: &str) -> Result<String, parlor_cli::CliError> {
+    let mut out = Vec::new();
+    let mut input = input.as_bytes();
+    let argv = std::iter::once("parlor").chain(args.iter().copied());
+    parlor_cli::run(argv, &mut input, &mut out)?;
+    Ok(String::from_utf8(out).expect("UTF-8"))
+}
+
+#[test]
+fn review_batch_lines_with_extra_fields_and_long_tokens() {
+    // One answer per line, errors named, processing goes on (CRLF too).
+    let out = cli(&["tichu", "legal", "--batch"], "6\tJ\r\n6\tJ\tQ\nA\tA\n77\n-\t1\n").unwrap();
+    assert_eq!(
+        out,
+        "legal\nerror: expected previous<TAB>play, got more tab-separated fields\nillegal\n\
+         error: expected previous<TAB>play\nlegal\n"
+    );
+    let out = cli(
+        &["tichu", "moves", "--batch", "--wish", "7"],
+        "27KR\t6\n7\t-\textra\n2233\t5566\n",
+    )
+    .unwrap();
+    assert_eq!(
+        out,
+        "7\nerror: expected hand[<TAB>previous], got more tab-separated fields\n\n"
+    );
+    // A screen-long bad argument is quoted cut short; the span still locates the card.
+    let long = "5".repeat(1000);
+    let Err(parlor_cli::CliError::Input(message)) = cli(&["tichu", "legal", &long, "6"], "") else {
+        panic!("bad input")
+    };
+    assert_eq!(
+        message,
+        format!(
+            "bad previous play \"{}\"…: a fifth card of rank 5 at bytes 4..5",
+            "5".repeat(40)
+        )
+    );
+}
