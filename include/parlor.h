@@ -171,8 +171,10 @@
 // "No seat" in `ParlorTichuTrickEnd.next_leader` and the `out_next` results.
 #define PARLOR_TICHU_NO_SEAT 255
 
-// Capacity for every legal play from a 14-card hand (2¹⁴ − 1).
-#define PARLOR_TICHU_MAX_MOVES 16383
+// Capacity for every legal play from a hand of up to 14 cards in any situation: the proven
+// maximum, 1674 (`JJ QQQQ KKKK AAA` + Phoenix, suited, on the lead; see `MAX_MOVES` in the core
+// and docs/tichu.md). A `uint64_t` buffer of this size is 13,392 bytes.
+#define PARLOR_TICHU_MAX_MOVES 1674
 
 // A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
 typedef uint32_t ParlorStatus;

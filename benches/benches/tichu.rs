@@ -52,6 +52,7 @@ fn benches<M: Measurement + 'static>(c: &mut Criterion<M>, prefix: &str) {
         ("straight hand 1..K+P", "1234567890JQKP"),
         ("pairs hand", "2233445566778P"),
         ("suited hand", "2j2s3j3s4j4s5j5s6j6s7j7sPR"),
+        ("largest suited list found, 1674 plays", "9j9p9t0j0s0p0tJjJsJpJtQjQpP"),
     ] {
         let hand = cards(hand);
         c.bench_function(

@@ -53,14 +53,49 @@ pub enum Command {
     },
 }
 
-fn cards(what: &str, text: &str) -> Result<Cards, String> {
-    tichu::parse_cards(text).map_err(|error| format!("bad {what} {text:?}: {error}"))
+/// `text` quoted for a message, cut after 40 characters so that one bad argument never makes a
+/// screen-long line (the error's byte span still locates the card).
+fn quoted(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{:?}…", text.get(..end).unwrap_or(text)),
+        None => format!("{text:?}"),
+    }
 }
 
-fn legal(previous: &str, play: &str) -> Result<String, String> {
-    let previous = cards("previous play", previous)?;
-    let play = cards("play", play)?;
-    let legal = tichu::is_legal(previous, play).map_err(|error| error.to_string())?;
+fn cards(what: &str, text: &str) -> Result<Cards, String> {
+    tichu::parse_cards(text).map_err(|error| format!("bad {what} {}: {error}", quoted(text)))
+}
+
+/// Splits a batch line into one or two tab-separated fields; more is an error.
+fn fields(line: &str, expected: &str) -> Result<(String, Option<String>), String> {
+    let mut parts = line.split('\t');
+    let first = parts.next().unwrap_or_default().to_owned();
+    let second = parts.next().map(str::to_owned);
+    match parts.next() {
+        Some(_) => Err(format!("expected {expected}, got more tab-separated fields")),
+        None => Ok((first, second)),
+    }
+}
+
+/// The overlap error naming the card: `card 7 of the play "77" is also in the previous play
+/// "777", more often than the deck has it`.
+fn overlap(what: &str, text: &str, set: Cards, other_what: &str, other_text: &str, other: Cards) -> Result<(), String> {
+    match other.overlap(set) {
+        None => Ok(()),
+        Some(card) => Err(format!(
+            "card {card} of the {what} {} is also in the {other_what} {}, more often than the deck has it",
+            quoted(text),
+            quoted(other_text)
+        )),
+    }
+}
+
+fn legal(previous_text: &str, play_text: &str) -> Result<String, String> {
+    let previous = cards("previous play", previous_text)?;
+    let play = cards("play", play_text)?;
+    overlap("play", play_text, play, "previous play", previous_text, previous)?;
+    let legal = tichu::is_legal(previous, play)
+        .map_err(|error| format!("bad previous play {}: {error}", quoted(previous_text)))?;
     Ok(if legal { "legal" } else { "illegal" }.to_owned())
 }
 
@@ -71,19 +106,29 @@ fn wish_rank(text: Option<&str>) -> Result<Option<Rank>, String> {
             let mut chars = text.chars();
             match (chars.next().and_then(Rank::from_symbol), chars.next()) {
                 (Some(rank), None) => Ok(Some(rank)),
-                _ => Err(format!("bad wish {text:?}: a rank character 2-9, 0, J, Q, K or A")),
+                _ => Err(format!(
+                    "bad wish {}: a rank character 2-9, 0, J, Q, K or A",
+                    quoted(text)
+                )),
             }
         }
     }
 }
 
-fn moves(hand: &str, previous: &str, wish: Option<Rank>) -> Result<Vec<String>, String> {
-    let hand = cards("hand", hand)?;
-    let previous = cards("previous play", previous)?;
-    if !hand.is_disjoint_from(previous) {
-        return Err(tichu::Error::CardsOverlap.to_string());
+fn moves(hand_text: &str, previous_text: &str, wish: Option<Rank>) -> Result<Vec<String>, String> {
+    let hand = cards("hand", hand_text)?;
+    let previous = cards("previous play", previous_text)?;
+    overlap("hand", hand_text, hand, "previous play", previous_text, previous)?;
+    if hand.len() > tichu::MAX_HAND {
+        return Err(format!(
+            "bad hand {}: {} ({} cards given)",
+            quoted(hand_text),
+            tichu::Error::HandTooLarge,
+            hand.len()
+        ));
     }
-    let previous = tichu::previous_play(previous).map_err(|error| error.to_string())?;
+    let previous = tichu::previous_play(previous)
+        .map_err(|error| format!("bad previous play {}: {error}", quoted(previous_text)))?;
     let mut plays = Vec::new();
     tichu::for_each_move(hand, previous, wish, |play, _| {
         plays.push(play.to_string());
@@ -130,9 +175,9 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
     match command {
         Command::Legal { previous, play, batch } => {
             if *batch {
-                return crate::batch::run(input, out, |line| match line.split_once('\t') {
-                    Some((previous, play)) => legal(previous, play),
-                    None => Err("expected previous<TAB>play".to_owned()),
+                return crate::batch::run(input, out, |line| match fields(line, "previous<TAB>play")? {
+                    (previous, Some(play)) => legal(&previous, &play),
+                    (_, None) => Err("expected previous<TAB>play".to_owned()),
                 });
             }
             let previous = required(previous, "previous")?;
@@ -148,8 +193,8 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             let wish = wish_rank(wish.as_deref()).map_err(CliError::Input)?;
             if *batch {
                 return crate::batch::run(input, out, |line| {
-                    let (hand, previous) = line.split_once('\t').unwrap_or((line, "-"));
-                    moves(hand, previous, wish).map(|plays| plays.join(" "))
+                    let (hand, previous) = fields(line, "hand[<TAB>previous]")?;
+                    moves(&hand, previous.as_deref().unwrap_or("-"), wish).map(|plays| plays.join(" "))
                 });
             }
             let hand = required(hand, "hand")?;

@@ -72,8 +72,11 @@ pub const PARLOR_TICHU_STRAIGHT_FLUSH: u8 = 7;
 pub const PARLOR_TICHU_DOG: u8 = 8;
 /// "No seat" in `ParlorTichuTrickEnd.next_leader` and the `out_next` results.
 pub const PARLOR_TICHU_NO_SEAT: u8 = 255;
-/// Capacity for every legal play from a 14-card hand (2¹⁴ − 1).
-pub const PARLOR_TICHU_MAX_MOVES: usize = 16383;
+/// Capacity for every legal play from a hand of up to 14 cards in any situation: the proven
+/// maximum, 1674 (`JJ QQQQ KKKK AAA` + Phoenix, suited, on the lead; see `MAX_MOVES` in the core
+/// and docs/tichu.md). A `uint64_t` buffer of this size is 13,392 bytes.
+pub const PARLOR_TICHU_MAX_MOVES: usize = 1674;
+const _: () = assert!(PARLOR_TICHU_MAX_MOVES == tichu::MAX_MOVES);
 
 /// A resolved play: kind code, number of cards, key in half ranks (rank × 2; Mah Jong 2,
 /// Dragon 30, a Phoenix single n + ½ is odd, Dog 0).
@@ -170,7 +173,13 @@ pub fn error_code(error: Error) -> ParlorStatus {
         Error::InvalidCombination => PARLOR_TICHU_ERR_INVALID_COMBINATION,
         Error::HandTooLarge => PARLOR_TICHU_ERR_HAND_TOO_LARGE,
         Error::OutputTooSmall { .. } => PARLOR_ERR_BUFFER_TOO_SMALL,
-        Error::InvalidSeat | Error::NotAnOpponent | Error::InvalidScore => PARLOR_ERR_INVALID_ARGUMENT,
+        Error::InvalidSeat
+        | Error::InvalidRank
+        | Error::InvalidSuit
+        | Error::InvalidKind
+        | Error::InvalidCall
+        | Error::NotAnOpponent
+        | Error::InvalidScore => PARLOR_ERR_INVALID_ARGUMENT,
         Error::InvalidTrick => PARLOR_TICHU_ERR_INVALID_TRICK,
         Error::TrickOver => PARLOR_TICHU_ERR_TRICK_OVER,
         Error::NotYourTurn => PARLOR_TICHU_ERR_NOT_YOUR_TURN,
@@ -188,7 +197,7 @@ fn cards(mask: u64) -> Result<Cards, ParlorStatus> {
 }
 
 fn combination_in(c: &ParlorTichuCombination) -> Result<Combination, ParlorStatus> {
-    let kind = Kind::try_from(c.kind).map_err(|_| PARLOR_ERR_INVALID_ARGUMENT)?;
+    let kind = Kind::try_from(c.kind).map_err(error_code)?;
     Combination::new(kind, c.length, c.key).map_err(error_code)
 }
 
@@ -219,12 +228,12 @@ unsafe fn previous_in(previous: *const ParlorTichuCombination) -> Result<Option<
 fn wish_in(code: u8) -> Result<Option<Rank>, ParlorStatus> {
     match code {
         0 => Ok(None),
-        _ => Rank::new(code).map(Some).ok_or(PARLOR_ERR_INVALID_ARGUMENT),
+        _ => Rank::try_from(code).map(Some).map_err(error_code),
     }
 }
 
 fn seat_in(code: u8) -> Result<Seat, ParlorStatus> {
-    Seat::new(code).ok_or(PARLOR_ERR_INVALID_ARGUMENT)
+    Seat::try_from(code).map_err(error_code)
 }
 
 /// Parses a card set in either notation (`6P0594J7`, `-`, `5j6j7j8j9j`) into `*out_mask`.
@@ -457,7 +466,13 @@ fn trick_in(t: &ParlorTichuTrick) -> Result<Trick, ParlorStatus> {
         1 => Some(combination_in(&t.top).map_err(|_| PARLOR_TICHU_ERR_INVALID_TRICK)?),
         _ => return Err(PARLOR_TICHU_ERR_INVALID_TRICK),
     };
-    let seat = |code| Seat::new(code).ok_or(PARLOR_TICHU_ERR_INVALID_TRICK);
+    let seat = |code| Seat::try_from(code).map_err(|_| PARLOR_TICHU_ERR_INVALID_TRICK);
+    // Flags are 0 or 1 like every bool crossing the ABI; anything else is a corrupt state.
+    let flag = |code: u8| match code {
+        0 => Ok(false),
+        1 => Ok(true),
+        _ => Err(PARLOR_TICHU_ERR_INVALID_TRICK),
+    };
     let end = match t.over {
         0 => None,
         1 => Some(TrickEnd {
@@ -467,8 +482,8 @@ fn trick_in(t: &ParlorTichuTrick) -> Result<Trick, ParlorStatus> {
                 code => Some(seat(code)?),
             },
             points: t.end.points,
-            dragon: t.end.dragon != 0,
-            dog: t.end.dog != 0,
+            dragon: flag(t.end.dragon)?,
+            dog: flag(t.end.dog)?,
         }),
         _ => return Err(PARLOR_TICHU_ERR_INVALID_TRICK),
     };
@@ -633,7 +648,7 @@ pub unsafe extern "C" fn parlor_tichu_score_round(
         }
         for (i, slot) in call_values.iter_mut().enumerate() {
             let code = calls.get(i).copied().unwrap_or(u8::MAX);
-            *slot = tichu::Call::try_from(code).map_err(|_| PARLOR_ERR_INVALID_ARGUMENT)?;
+            *slot = tichu::Call::try_from(code).map_err(error_code)?;
         }
         let scores = tichu::score_round(seats, points, last_hand_points, call_values).map_err(error_code)?;
         for (slot, score) in out.iter_mut().zip(scores) {

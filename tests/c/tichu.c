@@ -177,6 +177,22 @@ int main(void) {
         CHECK_EQ_U(parlor_tichu_trick_new(0, 0, 0, &trick), PARLOR_OK);
         trick.turn = 9; /* a corrupted state is refused */
         CHECK_EQ_U(parlor_tichu_trick_play(&trick, 0, cards("5"), cards("5"), 0, &next), PARLOR_TICHU_ERR_INVALID_TRICK);
+        /* Flags crossing the ABI are 0 or 1: a finished trick with dragon = 2 is corrupt. */
+        CHECK_EQ_U(parlor_tichu_trick_new(1, 0, 0, &trick), PARLOR_OK);
+        CHECK_EQ_U(parlor_tichu_trick_play(&trick, 1, cards("D"), cards("D5"), 0, &next), PARLOR_OK);
+        CHECK_EQ_U(parlor_tichu_trick_pass(&trick, 3, cards("5"), &next), PARLOR_TICHU_ERR_TRICK_OVER);
+        trick.end.dragon = 2;
+        CHECK_EQ_U(parlor_tichu_trick_pass(&trick, 3, cards("5"), &next), PARLOR_TICHU_ERR_INVALID_TRICK);
+        /* An unknown kind code in the previous play, a wish of 15. */
+        {
+            ParlorTichuCombination bad_kind = {9, 1, 12};
+            uint64_t masks[4];
+            size_t n = 0;
+            uint8_t legal = 0;
+            CHECK_EQ_U(parlor_tichu_resolve(&bad_kind, cards("7"), &legal, NULL), PARLOR_ERR_INVALID_ARGUMENT);
+            CHECK_EQ_U(parlor_tichu_moves(cards("7"), &bad_kind, 0, masks, 4, &n), PARLOR_ERR_INVALID_ARGUMENT);
+            CHECK_EQ_U(parlor_tichu_moves(cards("7"), NULL, 15, masks, 4, &n), PARLOR_ERR_INVALID_ARGUMENT);
+        }
     }
 
     {

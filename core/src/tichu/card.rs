@@ -71,6 +71,20 @@ impl Rank {
     }
 }
 
+impl TryFrom<u8> for Rank {
+    type Error = Error;
+    /// The rank of a value 2..=14 (the C ABI's wish code), else [`Error::InvalidRank`].
+    ///
+    /// ```
+    /// use parlor_core::tichu::{Error, Rank};
+    /// assert_eq!(Rank::try_from(14), Ok(Rank::ACE));
+    /// assert_eq!(Rank::try_from(1), Err(Error::InvalidRank)); // the Mah Jong is no rank
+    /// ```
+    fn try_from(value: u8) -> Result<Rank, Error> {
+        Rank::new(value).ok_or(Error::InvalidRank)
+    }
+}
+
 /// The four suits. Notation letters (lower case, after the rank): `j` Jade, `s` Sword,
 /// `p` Pagoda, `t` Star (s is taken by Sword).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -108,6 +122,15 @@ impl Suit {
             't' => Some(Suit::Star),
             _ => None,
         }
+    }
+}
+
+impl TryFrom<u8> for Suit {
+    type Error = Error;
+    /// The suit of a code 0..=3 (its index in [`Suit::ALL`], the suit's bit in a rank group of a
+    /// suited mask), else [`Error::InvalidSuit`].
+    fn try_from(code: u8) -> Result<Suit, Error> {
+        Suit::ALL.get(usize::from(code)).copied().ok_or(Error::InvalidSuit)
     }
 }
 
@@ -352,6 +375,29 @@ impl Cards {
         // its group once 3 is added.
         let sum = self.count_word() + other.count_word();
         (sum + COUNT_LOW_BITS * 3) & (COUNT_LOW_BITS * 8) == 0
+    }
+
+    /// The first card of `other` (in [`Cards::iter`] order) that cannot be on the table together
+    /// with `self`: a special card or suited card in both, or a rank held more than four times
+    /// in all (a rank-only set counts against either form). `None` exactly when
+    /// [`Cards::is_disjoint_from`] holds. Used to name the card in an [`Error::CardsOverlap`].
+    ///
+    /// ```
+    /// use parlor_core::tichu::{Card, Cards, Rank};
+    /// let cards = |text: &str| text.parse::<Cards>().unwrap();
+    /// assert_eq!(cards("777").overlap(cards("577")), Rank::new(7).map(|r| Card::Natural(r, None)));
+    /// assert_eq!(cards("P").overlap(cards("9P")), Some(Card::Phoenix));
+    /// assert_eq!(cards("7j").overlap(cards("7s")), None);
+    /// ```
+    pub fn overlap(self, other: Cards) -> Option<Card> {
+        let both_suited = self.is_suited() && other.is_suited();
+        other.iter().find(|&card| match card {
+            Card::Natural(rank, _) if !both_suited => self.count(rank) + other.count(rank) > 4,
+            _ => {
+                let mut single = Cards::EMPTY;
+                single.insert(card).is_ok() && !self.is_disjoint_from(single)
+            }
+        })
     }
 
     /// The sum of the card points (see [`Card::points`]); −25..=100 for any set.

@@ -55,7 +55,8 @@ impl Kind {
 
 impl TryFrom<u8> for Kind {
     type Error = Error;
-    /// The type of a code 0..=8; other codes are [`Error::InvalidCombination`].
+    /// The type of a code 0..=8 (the order of the variants, as the C ABI's `kind`); other codes
+    /// are [`Error::InvalidKind`].
     fn try_from(code: u8) -> Result<Kind, Error> {
         Ok(match code {
             0 => Kind::Single,
@@ -67,7 +68,7 @@ impl TryFrom<u8> for Kind {
             6 => Kind::FourOfAKind,
             7 => Kind::StraightFlush,
             8 => Kind::Dog,
-            _ => return Err(Error::InvalidCombination),
+            _ => return Err(Error::InvalidKind),
         })
     }
 }

@@ -83,8 +83,16 @@ pub enum Error {
         /// Entries needed.
         needed: usize,
     },
-    /// A seat outside 0..=3.
+    /// A seat outside 0..=3 ([`Seat`]'s `TryFrom<u8>`).
     InvalidSeat,
+    /// A rank code outside 2..=14 ([`Rank`]'s `TryFrom<u8>`; the C ABI's wish code).
+    InvalidRank,
+    /// A suit code outside 0..=3 ([`Suit`]'s `TryFrom<u8>`).
+    InvalidSuit,
+    /// A combination type code outside 0..=8 ([`Kind`]'s `TryFrom<u8>`).
+    InvalidKind,
+    /// A call code outside 0..=2 ([`Call`]'s `TryFrom<u8>`).
+    InvalidCall,
     /// The trick is over.
     TrickOver,
     /// Not this seat's turn (only a bomb may be played out of turn, and not on the lead).
@@ -140,6 +148,10 @@ impl fmt::Display for Error {
             Error::HandTooLarge => write!(f, "a hand has at most {MAX_HAND} cards"),
             Error::OutputTooSmall { needed } => write!(f, "the output needs room for {needed} plays"),
             Error::InvalidSeat => f.write_str("a seat is 0..=3"),
+            Error::InvalidRank => f.write_str("a rank is 2..=14"),
+            Error::InvalidSuit => f.write_str("a suit is 0..=3"),
+            Error::InvalidKind => f.write_str("a combination type code is 0..=8"),
+            Error::InvalidCall => f.write_str("a call is 0 (none), 1 (Tichu) or 2 (Grand Tichu)"),
             Error::TrickOver => f.write_str("the trick is over"),
             Error::NotYourTurn => f.write_str("not this seat's turn"),
             Error::SeatIsOut => f.write_str("this seat has no cards left"),

@@ -30,13 +30,13 @@ impl Call {
 
 impl TryFrom<u8> for Call {
     type Error = Error;
-    /// The call of a code 0..=2, else [`Error::InvalidScore`].
+    /// The call of a code 0..=2 (none, Tichu, Grand Tichu), else [`Error::InvalidCall`].
     fn try_from(code: u8) -> Result<Call, Error> {
         match code {
             0 => Ok(Call::None),
             1 => Ok(Call::Tichu),
             2 => Ok(Call::GrandTichu),
-            _ => Err(Error::InvalidScore),
+            _ => Err(Error::InvalidCall),
         }
     }
 }

@@ -15,12 +15,21 @@ use super::combination::{Combination, DRAGON_KEY, Kind, MAHJONG_KEY, phoenix_sin
 /// The most cards a hand may have (a full Tichu hand).
 pub const MAX_HAND: usize = 14;
 
-/// A bound on the number of distinct plays from a hand of at most [`MAX_HAND`] cards: every play
-/// is a distinct non-empty subset of the hand, and a 14-card hand has 2¹⁴ − 1 of them. (The
-/// largest counts found by search are far lower — 381 for a rank-only hand, 1,674 for a suited
-/// one, see `docs/tichu.md` — so a smaller buffer with [`Error::OutputTooSmall`] as the fallback,
-/// or [`for_each_move`] with no buffer at all, also works.)
-pub const MAX_MOVES: usize = (1 << MAX_HAND) - 1;
+/// The most distinct plays [`for_each_move`] can produce, in any situation: 1,674 (from
+/// `JJ QQQQ KKKK AAA` + Phoenix, suited, on the lead), so a buffer of this many entries always
+/// suffices for [`legal_moves`] (13.4 KB of `Cards`, against 131 KB for the trivial 2¹⁴ − 1).
+///
+/// Proven by exhaustion (`max_moves_is_the_proven_maximum` in `tests/tests/tichu.rs`, ignored by
+/// default: about a minute in release mode): a play on any table is a combination and so also a
+/// play on the lead, and the wish only removes plays, so the lead bounds every turn; on the lead
+/// the plays are the subsets of the hand that are combinations, which depends only on how many
+/// cards of each rank the hand holds (a suit decides straight flush or straight, both plays),
+/// and a rank-only hand has at most the plays of a suited one; adding a card never removes a
+/// play, so 14-card hands suffice; the Dog and the Dragon (one play each) are never better than
+/// a natural card in their place. The maximum over all 15,231,140 count vectors of 14 cards,
+/// with and without the Mah Jong and the Phoenix, is 1,674. Should a caller still pass a smaller
+/// buffer, the answer is [`Error::OutputTooSmall`], never an overrun.
+pub const MAX_MOVES: usize = 1674;
 
 /// The subsets of one rank's 4-bit group of a given size.
 #[derive(Clone, Copy)]
@@ -127,33 +136,42 @@ impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
         self.previous.is_none_or(|prev| prev.kind() == kind)
     }
 
-    /// Every product of one choice per part (rank value, subsets), plus `extra`, emitted as
-    /// `kind`/`len`/`key`. A flush among natural straights is left to the straight flushes.
-    fn product(&mut self, parts: &[(u8, &'static [u8])], extra: u64, kind: Kind, len: u8, key: u8) -> ControlFlow<()> {
-        if parts.iter().any(|(_, options)| options.is_empty()) {
-            return ControlFlow::Continue(());
+    /// Every product of one choice per part (rank value, number of its cards to take), plus
+    /// `extra`, emitted as `kind`/`len`/`key`. A flush among natural straights is left to the
+    /// straight flushes. The mask is updated in place as the odometer turns (amortised O(1) per
+    /// play), and the parts are two bytes each, so a call sets up almost nothing.
+    fn product(&mut self, parts: &[(u8, u8)], extra: u64, kind: Kind, len: u8, key: u8) -> ControlFlow<()> {
+        let mut mask = extra;
+        let mut run_low = 0u64;
+        for &(value, size) in parts {
+            let Some(&first) = self.choices(value, usize::from(size)).first() else {
+                return ControlFlow::Continue(());
+            };
+            mask |= u64::from(first) << shift(value);
+            run_low |= 1u64 << shift(value);
         }
-        let mut index = [0usize; MAX_PARTS];
+        let check_flush = kind == Kind::Straight && self.suited && extra == 0;
+        let mut index = [0u8; MAX_PARTS];
         loop {
-            let mut mask = extra;
-            let mut common = 0xFu8;
-            for ((value, options), &i) in parts.iter().zip(index.iter()) {
-                let bits = options.get(i).copied().unwrap_or(0);
-                mask |= u64::from(bits) << shift(*value);
-                common &= bits;
-            }
-            let flush = kind == Kind::Straight && self.suited && common != 0 && extra == 0;
+            // One card per rank, all of suit `s`: a straight flush, not a plain straight.
+            let flush = check_flush && (0..4u32).any(|s| (mask >> s) & run_low == run_low);
             if !flush {
                 self.emit(mask, kind, len, key)?;
             }
             // Advance the odometer, lowest rank first.
             let mut advanced = false;
-            for ((_, options), i) in parts.iter().zip(index.iter_mut()) {
-                if *i + 1 < options.len() {
-                    *i += 1;
+            for (&(value, size), i) in parts.iter().zip(index.iter_mut()) {
+                let options = self.choices(value, usize::from(size));
+                let current = options.get(usize::from(*i)).copied().unwrap_or(0);
+                let next = i.saturating_add(1);
+                if let Some(&bits) = options.get(usize::from(next)) {
+                    mask ^= u64::from(current ^ bits) << shift(value);
+                    *i = next;
                     advanced = true;
                     break;
                 }
+                let first = options.first().copied().unwrap_or(0);
+                mask ^= u64::from(current ^ first) << shift(value);
                 *i = 0;
             }
             if !advanced {
@@ -205,27 +223,13 @@ impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
                     continue;
                 }
                 let key = a * 2;
-                let triples = self.choices(a, 3);
-                let pairs = self.choices(b, 2);
-                self.product(&[(a, triples), (b, pairs)], 0, Kind::FullHouse, 5, key)?;
+                self.product(&[(a, 3), (b, 2)], 0, Kind::FullHouse, 5, key)?;
                 if self.phoenix {
                     // Phoenix in the pair: XXX + Y + P.
-                    self.product(
-                        &[(a, triples), (b, self.choices(b, 1))],
-                        PHOENIX_BIT,
-                        Kind::FullHouse,
-                        5,
-                        key,
-                    )?;
+                    self.product(&[(a, 3), (b, 1)], PHOENIX_BIT, Kind::FullHouse, 5, key)?;
                     // Phoenix in the triple: XX + P + YY, once per set (read at the higher rank).
                     if b < a {
-                        self.product(
-                            &[(a, self.choices(a, 2)), (b, pairs)],
-                            PHOENIX_BIT,
-                            Kind::FullHouse,
-                            5,
-                            key,
-                        )?;
+                        self.product(&[(a, 2), (b, 2)], PHOENIX_BIT, Kind::FullHouse, 5, key)?;
                     }
                 }
             }
@@ -254,13 +258,13 @@ impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
             }
             return self.emit(single | extra | mahjong, Kind::Straight, len, high * 2);
         }
-        let mut parts = [(0u8, &[][..]); MAX_PARTS];
+        let mut parts = [(0u8, 1u8); MAX_PARTS];
         let mut n = 0;
         for value in low.max(2)..=high {
             if value != skip
                 && let Some(slot) = parts.get_mut(n)
             {
-                *slot = (value, self.choices(value, 1));
+                slot.0 = value;
                 n += 1;
             }
         }
@@ -321,9 +325,9 @@ impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
                 & !(natural_bits(phoenix_rank, phoenix_rank) & (NATURAL_LOW_BITS * 2));
             return self.emit(mask | extra, Kind::Stairs, (high - low + 1) * 2, high * 2);
         }
-        let mut parts = [(0u8, &[][..]); MAX_PARTS];
+        let mut parts = [(0u8, 2u8); MAX_PARTS];
         for (value, slot) in (low..=high).zip(parts.iter_mut()) {
-            *slot = (value, self.choices(value, if value == phoenix_rank { 1 } else { 2 }));
+            *slot = (value, if value == phoenix_rank { 1 } else { 2 });
         }
         let n = usize::from(high - low + 1);
         let parts = parts.get(..n).unwrap_or(&[]);

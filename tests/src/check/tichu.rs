@@ -101,6 +101,14 @@ pub fn diff(case: DiffCase) {
         naive.clone().ok(),
         "is_legal({previous_text:?}, {play_text:?}): core {core:?}, reference {naive:?}"
     );
+    // The card an overlap error names exists exactly when the sets overlap.
+    if let (Ok(p), Ok(q)) = (tichu::parse_cards(&previous_text), tichu::parse_cards(&play_text)) {
+        let named = p.overlap(q);
+        assert_eq!(named.is_none(), p.is_disjoint_from(q), "overlap of {p} and {q}");
+        if let Some(card) = named {
+            assert!(q.iter().any(|c| c == card), "{card} named for {p} / {q}");
+        }
+    }
     for text in [&previous_text, &play_text] {
         if let Ok(set) = tichu::parse_cards(text) {
             assert_eq!(tichu::parse_cards(&set.to_string()), Ok(set), "round trip of {text:?}");
@@ -332,7 +340,7 @@ pub fn ffi(case: FfiCase) {
     };
     let wish = match case.wish {
         0 => Ok(None),
-        w => Rank::new(w).map(Some).ok_or(()),
+        w => Rank::try_from(w).map(Some).map_err(|_| ()),
     };
     match (Cards::from_mask(hand_mask), wish) {
         (Err(e), _) => assert_eq!(code, error_code(e)),
