@@ -631,7 +631,7 @@ fn bad_input_names_the_token_and_exits_2() {
     ));
     assert!(matches!(
         cli(&["dominoes", "five-up", "--spinner", "sometimes", "1-2"], ""),
-        Err(parlor_cli::CliError::Usage(_, 2))
+        Err(parlor_cli::CliError::Input(message)) if message.contains("'sometimes'")
     ));
 }
 
