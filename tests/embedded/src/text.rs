@@ -59,11 +59,11 @@ impl Text {
 
 impl fmt::Write for Text {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.len.saturating_add(s.len());
-        match self.bytes.get_mut(self.len..end) {
+        // Slicing the rest to exactly `s.len()` lets the optimizer see equal lengths (no panic path).
+        match self.bytes.get_mut(self.len..).and_then(|rest| rest.get_mut(..s.len())) {
             Some(dst) => {
                 dst.copy_from_slice(s.as_bytes());
-                self.len = end;
+                self.len += s.len();
                 Ok(())
             }
             None => {

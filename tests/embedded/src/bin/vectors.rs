@@ -1,12 +1,12 @@
 //! The vector firmware: runs the conformance vectors of the enabled games on the (emulated)
-//! Cortex-M3, prints each failure, the skipped command kinds, the stack high-water mark of each
-//! command kind, and a closing `N passed, N failed, N skipped` line; exits through semihosting
+//! Cortex-M3, prints each failure, the skipped command kinds, the stack high-water mark of the
+//! core calls of each command kind, and a closing `N passed, N failed, N skipped` line; exits through semihosting
 //! with status 1 on any failure.
 #![no_std]
 #![no_main]
 
 use cortex_m_rt::entry;
-use parlor_embedded::games::{self, Outcome};
+use parlor_embedded::games::{self, Outcome, Probe};
 use parlor_embedded::text::Text;
 use parlor_embedded::{hprintln, semihosting, stack};
 
@@ -54,7 +54,9 @@ fn main() -> ! {
     let mut out = Text::new();
     for vector in VECTORS {
         out.clear();
-        let (outcome, used) = stack::measure(|| games::run(vector.args, &mut out));
+        let mut probe = Probe::default();
+        let outcome = games::run(vector.args, &mut out, &mut probe);
+        let used = probe.max;
         let kind = tally(&mut kinds, vector.args);
         match outcome {
             Outcome::Skipped => {

@@ -8,6 +8,11 @@
 
 use core::hint::black_box;
 
+#[cfg(feature = "doudizhu")]
+pub mod doudizhu;
+#[cfg(feature = "tichu")]
+pub mod tichu;
+
 /// The common C entry points (`parlor_status_str`, `parlor_version`, `parlor_abi_version`) and
 /// the shared notation helpers of the core.
 pub fn exercise_common() -> u32 {
@@ -30,7 +35,27 @@ pub fn exercise_common() -> u32 {
 pub fn exercise_all() -> u32 {
     #[allow(unused_mut)]
     let mut sink = exercise_common();
+    #[cfg(feature = "tichu")]
+    {
+        sink ^= tichu::exercise();
+    }
+    #[cfg(feature = "doudizhu")]
+    {
+        sink ^= doudizhu::exercise();
+    }
     sink
+}
+
+/// A fold of results: `add` forces each value to be computed (`black_box`) and counts it.
+#[derive(Default)]
+pub struct Sink(pub u32);
+
+impl Sink {
+    /// Keeps `value` (so the call that made it stays in the image).
+    pub fn add<T>(&mut self, value: T) {
+        black_box(value);
+        self.0 = self.0.wrapping_add(1);
+    }
 }
 
 /// Bytes of text the harness feeds to parsers, from `black_box` so nothing is folded.
