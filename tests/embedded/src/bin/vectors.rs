@@ -43,6 +43,11 @@ fn main() -> ! {
         VECTORS.len(),
         stack::free()
     );
+    #[cfg(feature = "dominoes")]
+    hprintln!(
+        "dominoes: validate_with scratch {} bytes (SCRATCH_BYTES, in static RAM)",
+        parlor_core::dominoes::SCRATCH_BYTES
+    );
     let mut kinds = [Kind {
         game: "",
         command: "",
@@ -141,6 +146,17 @@ impl core::fmt::Display for Words {
         }
         Ok(())
     }
+}
+
+/// A fault (for example a stack overflow below RAM) ends the run as a failure instead of hanging.
+#[cortex_m_rt::exception]
+unsafe fn HardFault(frame: &cortex_m_rt::ExceptionFrame) -> ! {
+    hprintln!(
+        "HARD FAULT at pc {:#010x} (a stack overflow shows as a fault near the RAM start)",
+        frame.pc()
+    );
+    hprintln!("0 passed, 1 failed");
+    semihosting::exit(false)
 }
 
 #[cfg(not(feature = "ffi"))]

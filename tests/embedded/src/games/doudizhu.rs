@@ -11,7 +11,8 @@ use parlor_core::doudizhu::{self, Cards, Error, MAX_MOVES, MAX_READINGS, Preset,
 use super::{Args, Outcome, Probe};
 use crate::text::Text;
 
-/// Runs `doudizhu <command> …`.
+/// Runs `doudizhu <command> …` (not inlined: its buffers are not the other games').
+#[inline(never)]
 pub fn run(args: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
     let Some((command, rest)) = args.split_first() else {
         return Outcome::Skipped;

@@ -5,6 +5,8 @@
 
 use crate::text::Text;
 
+#[cfg(feature = "dominoes")]
+pub mod dominoes;
 #[cfg(feature = "doudizhu")]
 pub mod doudizhu;
 #[cfg(feature = "tichu")]
@@ -44,6 +46,8 @@ pub fn run(args: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
     };
     let _ = (&rest, &out, &probe);
     match *game {
+        #[cfg(feature = "dominoes")]
+        "dominoes" => dominoes::run(rest, out, probe),
         #[cfg(feature = "tichu")]
         "tichu" => tichu::run(rest, out, probe),
         #[cfg(feature = "doudizhu")]
@@ -86,7 +90,7 @@ impl<'a> Args<'a> {
     }
 
     /// The positional words, in order.
-    fn positionals(&self) -> impl Iterator<Item = &'a str> + '_ {
+    pub fn positionals(&self) -> impl Iterator<Item = &'a str> + '_ {
         let mut skip_next = false;
         self.words.iter().copied().filter(move |word| {
             if skip_next {

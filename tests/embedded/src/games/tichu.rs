@@ -9,7 +9,8 @@ use parlor_core::tichu::{self, Cards, Combination, Kind, Rank};
 use super::{Args, Outcome, Probe};
 use crate::text::Text;
 
-/// Runs `tichu <command> …`.
+/// Runs `tichu <command> …` (not inlined: its buffers are not the other games').
+#[inline(never)]
 pub fn run(args: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
     let Some((command, rest)) = args.split_first() else {
         return Outcome::Skipped;
@@ -28,7 +29,9 @@ pub fn run(args: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
 
 /// The CLI's message for a bad card set.
 fn cards(what: &str, text: &str, out: &mut Text, probe: &mut Probe) -> Result<Cards, ()> {
-    probe.call(|| tichu::parse_cards(text)).or_else(|error| super::fail(out, format_args!("bad {what} {text:?}: {error}")))
+    probe
+        .call(|| tichu::parse_cards(text))
+        .or_else(|error| super::fail(out, format_args!("bad {what} {text:?}: {error}")))
 }
 
 fn legal(args: &Args<'_>, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
@@ -52,7 +55,12 @@ fn moves(args: &Args<'_>, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
             let mut chars = text.chars();
             match (chars.next().and_then(Rank::from_symbol), chars.next()) {
                 (Some(rank), None) => Some(rank),
-                _ => return super::fail(out, format_args!("bad wish {text:?}: a rank character 2-9, 0, J, Q, K or A")),
+                _ => {
+                    return super::fail(
+                        out,
+                        format_args!("bad wish {text:?}: a rank character 2-9, 0, J, Q, K or A"),
+                    );
+                }
             }
         }
     };
@@ -63,7 +71,9 @@ fn moves(args: &Args<'_>, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
     if !hand.is_disjoint_from(previous) {
         return super::error(out, tichu::Error::CardsOverlap);
     }
-    let previous = probe.call(|| tichu::previous_play(previous)).or_else(|error| super::error(out, error))?;
+    let previous = probe
+        .call(|| tichu::previous_play(previous))
+        .or_else(|error| super::error(out, error))?;
     // The CLI prints the plays after the search succeeds; so do we (the buffer is rewound on error).
     let mut failed = false;
     let result = probe.call(|| {

@@ -62,11 +62,23 @@ fn core_api(sink: &mut Sink) {
         sink.add(doudizhu::is_safe(&play, &hand, opponents, &preset));
     }
     // The card model.
-    sink.add((hand.len(), hand.is_empty(), hand.contains(&prev), hand.minus(&prev), hand.plus(&prev)));
+    sink.add((
+        hand.len(),
+        hand.is_empty(),
+        hand.contains(&prev),
+        hand.minus(&prev),
+        hand.plus(&prev),
+    ));
     sink.add((hand.complement().len(), hand.lowest(), hand.counts()));
     sink.add(Cards::from_counts(black_box([5; RANKS])));
     if let Some(rank) = Rank::from_index(black_box(12)) {
-        sink.add((hand.count(rank), rank.copies(), rank.is_joker(), rank.symbol(), rank.index()));
+        sink.add((
+            hand.count(rank),
+            rank.copies(),
+            rank.is_joker(),
+            rank.symbol(),
+            rank.index(),
+        ));
         sink.add(Rank::from_symbol(black_box('T')));
     }
     sink.add(Rank::ALL.len());
@@ -85,11 +97,25 @@ fn c_api(sink: &mut Sink) {
     let mut offset = 0usize;
     // SAFETY (all calls below): pointers to live locals, lengths of the buffers they name.
     unsafe {
-        sink.add(ffi::parlor_doudizhu_parse(text.as_ptr().cast(), text.len(), &mut cards, &mut offset));
+        sink.add(ffi::parlor_doudizhu_parse(
+            text.as_ptr().cast(),
+            text.len(),
+            &mut cards,
+            &mut offset,
+        ));
         let mut buf = [0 as core::ffi::c_char; 64];
         let mut len = 0usize;
-        sink.add(ffi::parlor_doudizhu_format(&cards, buf.as_mut_ptr(), black_box(buf.len()), &mut len));
-        let mut readings = [ffi::ParlorDoudizhuReading { kind: 0, chain: 0, key: 0 }; 4];
+        sink.add(ffi::parlor_doudizhu_format(
+            &cards,
+            buf.as_mut_ptr(),
+            black_box(buf.len()),
+            &mut len,
+        ));
+        let mut readings = [ffi::ParlorDoudizhuReading {
+            kind: 0,
+            chain: 0,
+            key: 0,
+        }; 4];
         let mut count = 0usize;
         let preset = black_box(0u8);
         sink.add(ffi::parlor_doudizhu_classify(
@@ -133,6 +159,16 @@ fn c_api(sink: &mut Sink) {
             black_box(scratch.len()),
             &mut plays,
         ));
-        sink.add((len, offset, count, yes, plan_len, plays, buf[0], readings[0].kind, moves[0].counts[0]));
+        sink.add((
+            len,
+            offset,
+            count,
+            yes,
+            plan_len,
+            plays,
+            buf[0],
+            readings[0].kind,
+            moves[0].counts[0],
+        ));
     }
 }

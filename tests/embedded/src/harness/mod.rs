@@ -8,6 +8,8 @@
 
 use core::hint::black_box;
 
+#[cfg(feature = "dominoes")]
+pub mod dominoes;
 #[cfg(feature = "doudizhu")]
 pub mod doudizhu;
 #[cfg(feature = "tichu")]
@@ -35,6 +37,10 @@ pub fn exercise_common() -> u32 {
 pub fn exercise_all() -> u32 {
     #[allow(unused_mut)]
     let mut sink = exercise_common();
+    #[cfg(feature = "dominoes")]
+    {
+        sink ^= dominoes::exercise();
+    }
     #[cfg(feature = "tichu")]
     {
         sink ^= tichu::exercise();

@@ -32,7 +32,12 @@ fn core_api(sink: &mut Sink) {
     sink.add(readings.strongest());
     sink.add(readings.is_combination());
     for reading in readings.iter() {
-        sink.add((reading.kind().name().len(), reading.len(), reading.key(), reading.is_bomb()));
+        sink.add((
+            reading.kind().name().len(),
+            reading.len(),
+            reading.key(),
+            reading.is_bomb(),
+        ));
         sink.add(reading.beats(top));
         sink.add(reading.is_empty());
     }
@@ -52,8 +57,19 @@ fn core_api(sink: &mut Sink) {
     });
     sink.add((result, seen));
     // The card model.
-    sink.add((hand.len(), hand.is_empty(), hand.is_suited(), hand.points(), hand.mask()));
-    sink.add((hand.has_mahjong(), hand.has_dog(), hand.has_phoenix(), hand.has_dragon()));
+    sink.add((
+        hand.len(),
+        hand.is_empty(),
+        hand.is_suited(),
+        hand.points(),
+        hand.mask(),
+    ));
+    sink.add((
+        hand.has_mahjong(),
+        hand.has_dog(),
+        hand.has_phoenix(),
+        hand.has_dragon(),
+    ));
     if let Some(rank) = Rank::from_symbol(black_box('Q')) {
         sink.add((hand.count(rank), rank.value(), rank.symbol()));
     }
@@ -92,10 +108,20 @@ fn core_api(sink: &mut Sink) {
     if let Some(end) = trick.end() {
         sink.add(end.give_to(seat(3)));
     }
-    sink.add((seat(2).next().index(), seat(2).partner().index(), seat(2).team(), seat(1).is_opponent(seat(2))));
+    sink.add((
+        seat(2).next().index(),
+        seat(2).partner().index(),
+        seat(2).team(),
+        seat(1).is_opponent(seat(2)),
+    ));
     let calls = [Call::Tichu, Call::None, Call::GrandTichu, Call::None];
     sink.add(calls[0].bonus(black_box(true)));
-    sink.add(tichu::score_round([seat(0), seat(1), seat(2), seat(3)], [40, 20, 25, 15], 10, calls));
+    sink.add(tichu::score_round(
+        [seat(0), seat(1), seat(2), seat(3)],
+        [40, 20, 25, 15],
+        10,
+        calls,
+    ));
 }
 
 fn c_api(sink: &mut Sink) {
@@ -104,10 +130,20 @@ fn c_api(sink: &mut Sink) {
     let mut offset = 0usize;
     // SAFETY (all calls below): pointers to live locals, lengths of the buffers they name.
     unsafe {
-        sink.add(ffi::parlor_tichu_parse(text.as_ptr().cast(), text.len(), &mut mask, &mut offset));
+        sink.add(ffi::parlor_tichu_parse(
+            text.as_ptr().cast(),
+            text.len(),
+            &mut mask,
+            &mut offset,
+        ));
         let mut buf = [0 as core::ffi::c_char; 32];
         let mut len = 0usize;
-        sink.add(ffi::parlor_tichu_format(mask, buf.as_mut_ptr(), black_box(buf.len()), &mut len));
+        sink.add(ffi::parlor_tichu_format(
+            mask,
+            buf.as_mut_ptr(),
+            black_box(buf.len()),
+            &mut len,
+        ));
         let previous = opaque("58304967");
         let mut legal = 0u8;
         sink.add(ffi::parlor_tichu_is_legal(
@@ -121,7 +157,12 @@ fn c_api(sink: &mut Sink) {
         let mut top = ffi::ParlorTichuCombination::default();
         sink.add(ffi::parlor_tichu_previous(black_box(mask), &mut has, &mut top));
         let mut reading = ffi::ParlorTichuCombination::default();
-        sink.add(ffi::parlor_tichu_resolve(&top, black_box(mask), &mut legal, &mut reading));
+        sink.add(ffi::parlor_tichu_resolve(
+            &top,
+            black_box(mask),
+            &mut legal,
+            &mut reading,
+        ));
         let mut moves = [0u64; 16];
         let mut count = 0usize;
         sink.add(ffi::parlor_tichu_moves(
@@ -133,12 +174,40 @@ fn c_api(sink: &mut Sink) {
             &mut count,
         ));
         let mut trick = ffi::ParlorTichuTrick::default();
-        sink.add(ffi::parlor_tichu_trick_new(black_box(0), black_box(0), black_box(0), &mut trick));
+        sink.add(ffi::parlor_tichu_trick_new(
+            black_box(0),
+            black_box(0),
+            black_box(0),
+            &mut trick,
+        ));
         let mut next = 0u8;
-        sink.add(ffi::parlor_tichu_trick_play(&mut trick, 0, moves[0], black_box(mask), 0, &mut next));
-        sink.add(ffi::parlor_tichu_trick_pass(&mut trick, next, black_box(mask), &mut next));
+        sink.add(ffi::parlor_tichu_trick_play(
+            &mut trick,
+            0,
+            moves[0],
+            black_box(mask),
+            0,
+            &mut next,
+        ));
+        sink.add(ffi::parlor_tichu_trick_pass(
+            &mut trick,
+            next,
+            black_box(mask),
+            &mut next,
+        ));
         let mut points = 0i16;
         sink.add(ffi::parlor_tichu_card_points(black_box(mask), &mut points));
-        sink.add((len, offset, legal, has, count, next, points, trick.turn, reading.key, buf[0]));
+        sink.add((
+            len,
+            offset,
+            legal,
+            has,
+            count,
+            next,
+            points,
+            trick.turn,
+            reading.key,
+            buf[0],
+        ));
     }
 }
