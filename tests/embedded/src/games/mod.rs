@@ -9,6 +9,8 @@ use crate::text::Text;
 pub mod dominoes;
 #[cfg(feature = "doudizhu")]
 pub mod doudizhu;
+#[cfg(feature = "mahjong")]
+pub mod mahjong;
 #[cfg(feature = "tichu")]
 pub mod tichu;
 
@@ -52,6 +54,8 @@ pub fn run(args: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
         "tichu" => tichu::run(rest, out, probe),
         #[cfg(feature = "doudizhu")]
         "doudizhu" => doudizhu::run(rest, out, probe),
+        #[cfg(feature = "mahjong")]
+        "mahjong" => mahjong::run(rest, out, probe),
         _ => Outcome::Skipped,
     }
 }

@@ -12,6 +12,8 @@ use core::hint::black_box;
 pub mod dominoes;
 #[cfg(feature = "doudizhu")]
 pub mod doudizhu;
+#[cfg(feature = "mahjong")]
+pub mod mahjong;
 #[cfg(feature = "tichu")]
 pub mod tichu;
 
@@ -48,6 +50,10 @@ pub fn exercise_all() -> u32 {
     #[cfg(feature = "doudizhu")]
     {
         sink ^= doudizhu::exercise();
+    }
+    #[cfg(feature = "mahjong")]
+    {
+        sink ^= mahjong::exercise();
     }
     sink
 }
