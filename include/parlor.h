@@ -22,8 +22,152 @@
 // function signature, struct layout or the meaning of a code.
 #define PARLOR_ABI_VERSION 1
 
+// Most tiles a play order or layout may have (256; a double-18 set has 190).
+#define PARLOR_DOMINOES_MAX_TILES 256
+
+// The `parent` of the opening tile's placement: "no parent".
+#define PARLOR_DOMINOES_NO_PARENT UINT32_MAX
+
+// Spinner rule: every double is a spinner (Five Up, the default).
+#define PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE 0
+
+// Spinner rule: only the first double played is a spinner (All Fives; scores the total).
+#define PARLOR_DOMINOES_SPINNER_FIRST_DOUBLE 1
+
+// Spinner rule: no spinners (a single line).
+#define PARLOR_DOMINOES_SPINNER_NONE 2
+
+// Verdict reason: none (the order is legal).
+#define PARLOR_DOMINOES_REASON_NONE 0
+
+// Verdict reason: the tile was already played (at `earlier`).
+#define PARLOR_DOMINOES_REASON_DUPLICATE 1
+
+// Verdict reason: no open end can show the tile's numbers, however the earlier tiles go.
+#define PARLOR_DOMINOES_REASON_NO_OPEN_END 2
+
+// Combination kind codes (`ParlorTichuCombination.kind`).
+#define PARLOR_TICHU_SINGLE 0
+
+// Pair.
+#define PARLOR_TICHU_PAIR 1
+
+// Triple.
+#define PARLOR_TICHU_TRIPLE 2
+
+// Full house (key: the triple's rank).
+#define PARLOR_TICHU_FULL_HOUSE 3
+
+// Straight (5+ cards; key: the top rank).
+#define PARLOR_TICHU_STRAIGHT 4
+
+// Stairs (2+ consecutive pairs; key: the top rank).
+#define PARLOR_TICHU_STAIRS 5
+
+// Four-of-a-kind bomb.
+#define PARLOR_TICHU_FOUR_OF_A_KIND 6
+
+// Straight-flush bomb.
+#define PARLOR_TICHU_STRAIGHT_FLUSH 7
+
+// The Dog.
+#define PARLOR_TICHU_DOG 8
+
+// "No seat" in `ParlorTichuTrickEnd.next_leader` and the `out_next` results.
+#define PARLOR_TICHU_NO_SEAT 255
+
+// Capacity for every legal play from a 14-card hand (2¹⁴ − 1).
+#define PARLOR_TICHU_MAX_MOVES 16383
+
 // A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
 typedef uint32_t ParlorStatus;
+
+// A tile: two pip counts, unordered (`{1, 6}` and `{6, 1}` are the same tile).
+typedef struct {
+  // One half's pips.
+  uint32_t a;
+  // The other half's pips.
+  uint32_t b;
+} ParlorDominoTile;
+
+// The verdict of [`parlor_dominoes_validate`].
+typedef struct {
+  // 1 legal, 0 illegal.
+  uint8_t legal;
+  // `PARLOR_DOMINOES_REASON_*`: none when legal.
+  uint8_t reason;
+  // Illegal: index of the first tile after which no legal continuation exists (0 if legal).
+  uint32_t tile;
+  // Duplicate: index of the earlier copy (0 otherwise).
+  uint32_t earlier;
+} ParlorDominoVerdict;
+
+// Where a tile attaches: on the earlier tile `parent` (0-based play index), against a free
+// end showing `pip`. The opening tile has `parent` = `PARLOR_DOMINOES_NO_PARENT`, `pip` 0.
+typedef struct {
+  // Index of the tile played on, or `PARLOR_DOMINOES_NO_PARENT`.
+  uint32_t parent;
+  // The number on the touching halves.
+  uint32_t pip;
+} ParlorDominoPlacement;
+
+// The open-end total after a play and the points it scores (Five Up: total / 5; All Fives:
+// the total; when the total is a positive multiple of 5, else 0).
+typedef struct {
+  // Sum of the counted open ends.
+  uint64_t open_total;
+  // Points scored by that play.
+  uint64_t points;
+} ParlorDominoScore;
+
+// A resolved play: kind code, number of cards, key in half ranks (rank × 2; Mah Jong 2,
+// Dragon 30, a Phoenix single n + ½ is odd, Dog 0).
+typedef struct {
+  // `PARLOR_TICHU_SINGLE` … `PARLOR_TICHU_DOG`.
+  uint8_t kind;
+  // Number of cards.
+  uint8_t length;
+  // Key in half ranks.
+  uint8_t key;
+} ParlorTichuCombination;
+
+// How a trick ended.
+typedef struct {
+  // Who won the trick.
+  uint8_t taker;
+  // Who leads next, or `PARLOR_TICHU_NO_SEAT`.
+  uint8_t next_leader;
+  // Card points in the trick.
+  int16_t points;
+  // 1 when won by the Dragon: the taker gives the trick to an opponent.
+  uint8_t dragon;
+  // 1 when the trick was the Dog.
+  uint8_t dog;
+} ParlorTichuTrickEnd;
+
+// The state of a trick (plain values; create it with [`parlor_tichu_trick_new`]).
+typedef struct {
+  // 1 when there is a play to beat (`top`), 0 on the lead.
+  uint8_t has_top;
+  // The play to beat.
+  ParlorTichuCombination top;
+  // Who played `top` (the leader while there is none).
+  uint8_t top_seat;
+  // Whose turn it is (0..=3).
+  uint8_t turn;
+  // Passes since `top`.
+  uint8_t passes;
+  // Bit `s` set: seat `s` has no cards left.
+  uint8_t out_mask;
+  // The open Mah Jong wish (rank 2..=14), or 0.
+  uint8_t wish;
+  // Card points played into the trick.
+  int16_t points;
+  // 1 when the trick is over (`end` is then valid).
+  uint8_t over;
+  // How it ended.
+  ParlorTichuTrickEnd end;
+} ParlorTichuTrick;
 
 // Success.
 #define PARLOR_OK 0
@@ -50,6 +194,87 @@ typedef uint32_t ParlorStatus;
 // The request does not apply to the current state (for example, a move in a finished trick).
 #define PARLOR_ERR_INVALID_STATE 7
 
+// A token of the text is not a tile (expected `a-b`, `a|b` or `[a|b]`).
+#define PARLOR_DOMINOES_ERR_BAD_TILE 100
+
+// A pip number in the text is larger than 4294967295.
+#define PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE 101
+
+// A tile played is already in the layout.
+#define PARLOR_DOMINOES_ERR_DUPLICATE_TILE 102
+
+// A placement names a parent index that is not an earlier tile.
+#define PARLOR_DOMINOES_ERR_NO_SUCH_TILE 103
+
+// A placement's pip is not on the tile played.
+#define PARLOR_DOMINOES_ERR_PIP_NOT_ON_TILE 104
+
+// The parent tile has no free end showing the placement's pip.
+#define PARLOR_DOMINOES_ERR_NO_FREE_END 105
+
+// A tile after the first was given no placement (`parent` = `PARLOR_DOMINOES_NO_PARENT`).
+#define PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED 106
+
+// The opening tile was given a placement (its `parent` must be `PARLOR_DOMINOES_NO_PARENT`).
+#define PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT 107
+
+// A character that is no card of the notation.
+#define PARLOR_TICHU_ERR_UNKNOWN_CARD 200
+
+// A fifth card of one rank (rank-only notation).
+#define PARLOR_TICHU_ERR_TOO_MANY_OF_RANK 201
+
+// A card that exists once given twice (a second Phoenix, the same suited card).
+#define PARLOR_TICHU_ERR_DUPLICATE_CARD 202
+
+// Suited and rank-only natural cards in one set.
+#define PARLOR_TICHU_ERR_MIXED_NOTATION 203
+
+// A card mask with bits outside the layout.
+#define PARLOR_TICHU_ERR_INVALID_MASK 204
+
+// Two sets that cannot be on the table together (a card more often than the deck has it).
+#define PARLOR_TICHU_ERR_CARDS_OVERLAP 205
+
+// The previous play is no combination.
+#define PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION 206
+
+// The previous play is the Dog (which ends its trick).
+#define PARLOR_TICHU_ERR_PREVIOUS_IS_DOG 207
+
+// A combination whose kind, length and key do not fit.
+#define PARLOR_TICHU_ERR_INVALID_COMBINATION 208
+
+// A hand of more than 14 cards.
+#define PARLOR_TICHU_ERR_HAND_TOO_LARGE 209
+
+// The trick is over.
+#define PARLOR_TICHU_ERR_TRICK_OVER 210
+
+// Not this seat's turn (out of turn only a bomb on a play).
+#define PARLOR_TICHU_ERR_NOT_YOUR_TURN 211
+
+// The seat has no cards left.
+#define PARLOR_TICHU_ERR_SEAT_IS_OUT 212
+
+// The play holds cards that are not in the hand.
+#define PARLOR_TICHU_ERR_NOT_IN_HAND 213
+
+// The play is no combination or does not beat the table.
+#define PARLOR_TICHU_ERR_ILLEGAL_PLAY 214
+
+// The leader cannot pass.
+#define PARLOR_TICHU_ERR_CANNOT_PASS_ON_LEAD 215
+
+// The player holds the wished rank, can lawfully play it, and so must.
+#define PARLOR_TICHU_ERR_MUST_FULFIL_WISH 216
+
+// A wish without the Mah Jong in the play, or while a wish is open.
+#define PARLOR_TICHU_ERR_UNEXPECTED_WISH 217
+
+// An inconsistent trick state was passed in.
+#define PARLOR_TICHU_ERR_INVALID_TRICK 218
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -65,6 +290,227 @@ const char *parlor_version(void);
 // Returns [`PARLOR_ABI_VERSION`] as compiled into the library, so a program can check at run
 // time that the library matches the header it was built against.
 uint32_t parlor_abi_version(void);
+
+// Parses the tiles of `text` (`len` bytes of UTF-8, no NUL needed): `a-b`, `a|b` or `[a|b]`
+// separated by spaces or commas. Writes up to `capacity` tiles to `out` and their count to
+// `*out_count`.
+//
+// `out_error_offset` (may be NULL) receives, on a parse error, the byte offset of the bad
+// token (or bad number). Returns `PARLOR_OK`; `PARLOR_DOMINOES_ERR_BAD_TILE`;
+// `PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE`; `PARLOR_ERR_INVALID_UTF8`; `PARLOR_ERR_NULL_POINTER`
+// (`out_count` NULL, or `text`/`out` NULL with a non-zero length); `PARLOR_ERR_BUFFER_TOO_SMALL`
+// when more than `capacity` tiles (then `*out_count` is the number needed: pass `out` NULL and
+// `capacity` 0 to ask).
+//
+// # Safety
+// `text` must be valid for `len` bytes; `out` for `capacity` tiles; the out pointers, when
+// non-null, for one write each.
+ParlorStatus parlor_dominoes_parse(const char *text,
+                                   size_t len,
+                                   ParlorDominoTile *out,
+                                   size_t capacity,
+                                   size_t *out_count,
+                                   size_t *out_error_offset);
+
+// Decides whether `tiles[0..len]`, in play order, is a legal game under `spinner_rule` (a
+// `PARLOR_DOMINOES_SPINNER_*` code). Writes the verdict to `*out_verdict`; when legal and
+// `witness` is non-NULL, writes each tile's placement to `witness[0..len]` (the opening's
+// parent is `PARLOR_DOMINOES_NO_PARENT`).
+//
+// Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`;
+// `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than
+// `PARLOR_DOMINOES_MAX_TILES` tiles); `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `witness` with
+// `witness_capacity < len`; nothing is written). Uses about 8 KB of stack for up to 32 tiles,
+// about 34 KB above.
+//
+// # Safety
+// `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)
+// for `witness_capacity` placements.
+ParlorStatus parlor_dominoes_validate(const ParlorDominoTile *tiles,
+                                      size_t len,
+                                      uint8_t spinner_rule,
+                                      ParlorDominoVerdict *out_verdict,
+                                      ParlorDominoPlacement *witness,
+                                      size_t witness_capacity);
+
+// Plays a layout tile by tile: `tiles[i]` attached as `placements[i]` says (the first with
+// `parent` = `PARLOR_DOMINOES_NO_PARENT`), under `spinner_rule`. When `scores` is non-NULL,
+// `scores[i]` receives the open-end total and points after tile `i`.
+//
+// Returns `PARLOR_OK`; on the first bad play its status (`PARLOR_DOMINOES_ERR_DUPLICATE_TILE`,
+// `…_NO_SUCH_TILE`, `…_PIP_NOT_ON_TILE`, `…_NO_FREE_END`, `…_PLACEMENT_REQUIRED`,
+// `…_OPENING_TAKES_NO_PLACEMENT`) with its index in `*out_failed` (if non-NULL; scores before
+// it are written); `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT` (rule code);
+// `PARLOR_ERR_CAPACITY_EXCEEDED` (`len` > `PARLOR_DOMINOES_MAX_TILES`);
+// `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `scores` with `scores_capacity < len`).
+//
+// # Safety
+// `tiles` and `placements` must be valid for `len` elements, `scores` (if non-NULL) for
+// `scores_capacity`, `out_failed` (if non-NULL) for one write.
+ParlorStatus parlor_dominoes_play(const ParlorDominoTile *tiles,
+                                  const ParlorDominoPlacement *placements,
+                                  size_t len,
+                                  uint8_t spinner_rule,
+                                  ParlorDominoScore *scores,
+                                  size_t scores_capacity,
+                                  size_t *out_failed);
+
+// The legal placements of `tile` on the layout `tiles`/`placements[0..len]` (replayed as in
+// [`parlor_dominoes_play`]): every earlier tile with a free end showing one of `tile`'s
+// numbers that can take a tile now, by parent index then pip. None if the layout is empty
+// (any tile opens) or already holds `tile`. Writes up to `capacity` to `out` and the count to
+// `*out_count`.
+//
+// Returns `PARLOR_OK`; a replay error status as [`parlor_dominoes_play`];
+// `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT`; `PARLOR_ERR_CAPACITY_EXCEEDED`;
+// `PARLOR_ERR_BUFFER_TOO_SMALL` when more than `capacity` placements (`*out_count` = the
+// number needed; `out` NULL with `capacity` 0 asks).
+//
+// # Safety
+// `tiles` and `placements` valid for `len` elements, `out` for `capacity`, `out_count` for one
+// write.
+ParlorStatus parlor_dominoes_placements(const ParlorDominoTile *tiles,
+                                        const ParlorDominoPlacement *placements,
+                                        size_t len,
+                                        uint8_t spinner_rule,
+                                        ParlorDominoTile tile,
+                                        ParlorDominoPlacement *out,
+                                        size_t capacity,
+                                        size_t *out_count);
+
+// Parses a card set in either notation (`6P0594J7`, `-`, `5j6j7j8j9j`) into `*out_mask`.
+// On a parse error, `*out_error_offset` (optional, may be null) receives the byte offset of the
+// offending card. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_UTF8`, 200–203.
+//
+// # Safety
+// `text` must be readable for `len` bytes (or null with `len` 0); `out_mask` writable; a
+// non-null `out_error_offset` writable.
+ParlorStatus parlor_tichu_parse(const char *text,
+                                size_t len,
+                                uint64_t *out_mask,
+                                size_t *out_error_offset);
+
+// Writes the card set `mask` as NUL-terminated text (the canonical order; `-` when empty).
+// `out_len` (optional) receives the length without the NUL; a null `buf` with `capacity` 0
+// asks for it. Errors: `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_ERR_BUFFER_TOO_SMALL`.
+//
+// # Safety
+// `buf` writable for `capacity` bytes (or null with 0); a non-null `out_len` writable.
+ParlorStatus parlor_tichu_format(uint64_t mask, char *buf, size_t capacity, size_t *out_len);
+
+// The seed's function on text: is `play` legal on `previous` (empty or `-` = the lead)?
+// `*out_legal` = 1 or 0. Errors: parse codes 200–203, `PARLOR_TICHU_ERR_CARDS_OVERLAP`,
+// `PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`.
+//
+// # Safety
+// The texts readable for their lengths (or null with 0); `out_legal` writable.
+ParlorStatus parlor_tichu_is_legal(const char *previous,
+                                   size_t previous_len,
+                                   const char *play,
+                                   size_t play_len,
+                                   uint8_t *out_legal);
+
+// Reads the previous play `mask` at its strongest (the seed's form): `*out_has` = 0 for the
+// lead (an empty set), else 1 and `*out_combination` (a lone Phoenix counts as led, 1½).
+// Errors: `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`,
+// `PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION`.
+//
+// # Safety
+// `out_has` and `out_combination` writable.
+ParlorStatus parlor_tichu_previous(uint64_t mask,
+                                   uint8_t *out_has,
+                                   ParlorTichuCombination *out_combination);
+
+// The resolved form: is `play_mask` legal on `*previous` (null = the lead), and which reading
+// does it take (the strongest that beats, a Phoenix single n + ½)? `*out_legal` = 1 or 0;
+// when legal, `*out_combination` (optional, may be null) receives the reading.
+// Errors: `PARLOR_ERR_INVALID_ARGUMENT` (unknown kind code), `PARLOR_TICHU_ERR_INVALID_COMBINATION`,
+// `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_TICHU_ERR_CARDS_OVERLAP` (a Phoenix on a Phoenix).
+//
+// # Safety
+// A non-null `previous` readable; `out_legal` writable; a non-null `out_combination` writable.
+ParlorStatus parlor_tichu_resolve(const ParlorTichuCombination *previous,
+                                  uint64_t play_mask,
+                                  uint8_t *out_legal,
+                                  ParlorTichuCombination *out_combination);
+
+// Every distinct legal play from `hand_mask` (≤ 14 cards) on `*previous` (null = the lead),
+// honoring the open `wish` (rank 2..=14, 0 = none), as masks into `out_masks[0..capacity]`;
+// `*out_count` receives how many there are. `PARLOR_TICHU_MAX_MOVES` always suffices; with less
+// room the call writes what fits, sets `*out_count` to the number needed and returns
+// `PARLOR_ERR_BUFFER_TOO_SMALL`. Errors also: `PARLOR_ERR_INVALID_ARGUMENT` (bad wish or kind
+// code), `PARLOR_TICHU_ERR_INVALID_COMBINATION`, `PARLOR_TICHU_ERR_INVALID_MASK`,
+// `PARLOR_TICHU_ERR_HAND_TOO_LARGE`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`.
+//
+// # Safety
+// A non-null `previous` readable; `out_masks` writable for `capacity` values (or null with 0);
+// `out_count` writable.
+ParlorStatus parlor_tichu_moves(uint64_t hand_mask,
+                                const ParlorTichuCombination *previous,
+                                uint8_t wish,
+                                uint64_t *out_masks,
+                                size_t capacity,
+                                size_t *out_count);
+
+// Starts a trick led by `leader` (0..=3) in `*out_trick`; `out_mask` bit `s` marks seat `s` as
+// out of cards; `wish` is the open wish carried over (2..=14, 0 = none).
+// Errors: `PARLOR_ERR_INVALID_ARGUMENT` (bad seat, mask or wish), `PARLOR_TICHU_ERR_SEAT_IS_OUT`.
+//
+// # Safety
+// `out_trick` writable.
+ParlorStatus parlor_tichu_trick_new(uint8_t leader,
+                                    uint8_t out_mask,
+                                    uint8_t wish,
+                                    ParlorTichuTrick *out_trick);
+
+// Seat `seat`, holding `hand_mask`, plays `play_mask` into `*trick`, wishing `wish` (2..=14,
+// 0 = none; only with the Mah Jong). `*out_next` receives the seat to act, or
+// `PARLOR_TICHU_NO_SEAT` when the trick is over (then `trick->over` = 1 and `trick->end` says
+// how). The trick is unchanged on error. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
+// `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–214, 216, 217.
+//
+// # Safety
+// `trick` readable and writable; `out_next` writable.
+ParlorStatus parlor_tichu_trick_play(ParlorTichuTrick *trick,
+                                     uint8_t seat,
+                                     uint64_t play_mask,
+                                     uint64_t hand_mask,
+                                     uint8_t wish,
+                                     uint8_t *out_next);
+
+// Seat `seat`, holding `hand_mask`, passes in `*trick`; `*out_next` as for
+// [`parlor_tichu_trick_play`]. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
+// `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–212, 215, 216.
+//
+// # Safety
+// `trick` readable and writable; `out_next` writable.
+ParlorStatus parlor_tichu_trick_pass(ParlorTichuTrick *trick,
+                                     uint8_t seat,
+                                     uint64_t hand_mask,
+                                     uint8_t *out_next);
+
+// The card points of `mask` (5 → 5, ten and King → 10, Dragon 25, Phoenix −25) into
+// `*out_points`. Errors: `PARLOR_TICHU_ERR_INVALID_MASK`.
+//
+// # Safety
+// `out_points` writable.
+ParlorStatus parlor_tichu_card_points(uint64_t mask, int16_t *out_points);
+
+// Scores a round: `finish[4]` the seats in the order they went out (with a double victory the
+// last two in any order), `trick_points[4]` the card points in each seat's won tricks,
+// `last_hand_points` the points left in the last player's hand, `calls[4]` each seat's call
+// (0 none, 1 Tichu, 2 Grand Tichu); `out_scores[2]` receives team 0 (seats 0, 2) and team 1.
+// Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (a bad seat or call code, a
+// finishing order that is no permutation, card points not summing to 100 without a double
+// victory).
+//
+// # Safety
+// `finish`, `trick_points` and `calls` readable for 4 values; `out_scores` writable for 2.
+ParlorStatus parlor_tichu_score_round(const uint8_t *finish,
+                                      const int16_t *trick_points,
+                                      int16_t last_hand_points,
+                                      const uint8_t *calls,
+                                      int16_t *out_scores);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -74,6 +74,16 @@ pub fn actual_output(vector: &Vector) -> Result<String, CliError> {
     Ok(text.strip_suffix('\n').unwrap_or(&text).to_owned())
 }
 
+/// Runs one vector and renders the outcome as a vector's expected column does: the output, or
+/// `error: <message>` when the command fails (so bad-input vectors can expect the message).
+pub fn rendered_output(vector: &Vector) -> String {
+    match actual_output(vector) {
+        Ok(text) => text,
+        Err(CliError::Input(message) | CliError::Failed(message)) => format!("error: {message}"),
+        Err(CliError::Usage(text, _)) => format!("error: {}", text.lines().next().unwrap_or_default()),
+    }
+}
+
 /// Runs every file, printing `ok`/`FAIL` per case and a closing `N passed, N failed` line.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), CliError> {
     let (mut passed, mut failed) = (0usize, 0usize);
@@ -83,11 +93,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), CliError> {
         let vectors = parse_vectors(&text).map_err(|error| CliError::Input(format!("{}: {error}", file.display())))?;
         for vector in &vectors {
             let shown = vector.args.join(" ");
-            let actual = match actual_output(vector) {
-                Ok(text) => text,
-                Err(CliError::Input(message) | CliError::Failed(message)) => format!("error: {message}"),
-                Err(CliError::Usage(text, _)) => format!("error: {}", text.lines().next().unwrap_or_default()),
-            };
+            let actual = rendered_output(vector);
             if actual == vector.expected {
                 passed += 1;
                 if !args.quiet {

@@ -1,14 +1,145 @@
-//! `parlor dominoes …` — work in progress.
+//! `parlor dominoes …`: Five Up dominoes from the command line.
+//!
+//! ```text
+//! parlor dominoes five-up 0-6 6-5 5-3                  # legal
+//! parlor dominoes five-up --explain 6-6 6-5 3-0 5-3    # illegal: #3 3-0: no open end shows 3 or 0, …
+//! echo "0-6 6-0" | parlor dominoes five-up --batch     # illegal
+//! ```
 
 use std::io::{BufRead, Write};
+
+use parlor_core::dominoes::{Error, Reason, SpinnerRule, Tiles, Verdict, validate};
 
 use crate::CliError;
 
 /// The `dominoes` subcommands.
 #[derive(Debug, clap::Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Is this play order a legal game of Five Up? Prints `legal` or `illegal`.
+    FiveUp(FiveUpArgs),
+}
+
+/// Arguments of `parlor dominoes five-up`.
+#[derive(Debug, clap::Args)]
+pub struct FiveUpArgs {
+    /// Add the witness (where each tile attached) or the first tile that broke the game and why.
+    #[arg(long)]
+    pub explain: bool,
+    /// Read one play order per line from standard input; one answer per line.
+    #[arg(long)]
+    pub batch: bool,
+    /// Which doubles are spinners: every-double (Five Up), first-double (All Fives), none.
+    #[arg(long, value_enum, default_value = "every-double")]
+    pub spinner: Spinner,
+    /// The tiles in play order: `a-b` (or `a|b`, `[a|b]`), separated by spaces or commas.
+    pub tiles: Vec<String>,
+}
+
+/// The `--spinner` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Spinner {
+    /// Every double is a spinner (Five Up).
+    EveryDouble,
+    /// Only the first double played is a spinner (All Fives).
+    FirstDouble,
+    /// No spinners: a single line.
+    None,
+}
+
+impl From<Spinner> for SpinnerRule {
+    fn from(spinner: Spinner) -> SpinnerRule {
+        match spinner {
+            Spinner::EveryDouble => SpinnerRule::EveryDouble,
+            Spinner::FirstDouble => SpinnerRule::FirstDouble,
+            Spinner::None => SpinnerRule::None,
+        }
+    }
+}
 
 /// Runs one `dominoes` subcommand.
-pub fn run(command: &Command, _input: &mut dyn BufRead, _out: &mut dyn Write) -> Result<(), CliError> {
-    match *command {}
+pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    match command {
+        Command::FiveUp(args) => {
+            let rule = SpinnerRule::from(args.spinner);
+            if args.batch {
+                if !args.tiles.is_empty() {
+                    return Err(CliError::Input(
+                        "--batch reads the tiles from standard input: give no tiles on the command line".into(),
+                    ));
+                }
+                return crate::batch::run(input, out, |line| five_up(line, rule, args.explain));
+            }
+            let answer = five_up(&args.tiles.join(" "), rule, args.explain).map_err(CliError::Input)?;
+            writeln!(out, "{answer}")?;
+            Ok(())
+        }
+    }
+}
+
+/// The one-line answer for a play order in text, or a one-line message naming the bad token.
+pub fn five_up(text: &str, rule: SpinnerRule, explain: bool) -> Result<String, String> {
+    let tiles: Tiles = text.parse().map_err(|error| describe(&error, text))?;
+    let verdict = validate(&tiles, rule).map_err(|error| describe(&error, text))?;
+    Ok(match (&verdict, explain) {
+        (Verdict::Legal(_), false) => "legal".to_owned(),
+        (Verdict::Illegal(_), false) => "illegal".to_owned(),
+        (Verdict::Legal(witness), true) => {
+            let mut steps = Vec::with_capacity(tiles.len());
+            for (index, tile) in tiles.iter().enumerate() {
+                steps.push(match witness.get(index) {
+                    None => format!("{tile} opens"),
+                    Some(placement) => format!("{tile} on #{} at {}", placement.parent + 1, placement.pip),
+                });
+            }
+            if steps.is_empty() {
+                "legal: no tiles".to_owned()
+            } else {
+                format!("legal: {}", steps.join("; "))
+            }
+        }
+        (Verdict::Illegal(illegal), true) => {
+            let number = illegal.tile + 1;
+            let tile = tiles.get(illegal.tile).copied().unwrap_or_default();
+            match illegal.reason {
+                Reason::Duplicate { earlier } => {
+                    let first = tiles.get(earlier).copied().unwrap_or_default();
+                    format!("illegal: #{number} {tile} duplicates #{} {first}", earlier + 1)
+                }
+                Reason::NoOpenEnd => {
+                    let numbers = if tile.is_double() {
+                        format!("{}", tile.a)
+                    } else {
+                        format!("{} or {}", tile.a, tile.b)
+                    };
+                    let before = if illegal.tile == 1 {
+                        "#1 is played".to_owned()
+                    } else {
+                        format!("#1..#{} are played", illegal.tile)
+                    };
+                    format!("illegal: #{number} {tile}: no open end shows {numbers}, however {before}")
+                }
+            }
+        }
+    })
+}
+
+/// A one-line description of a core error that quotes the offending token of `text`.
+pub fn describe(error: &Error, text: &str) -> String {
+    match error {
+        Error::BadTile { span } => {
+            format!("not a tile: {:?} (expected a-b, a|b or [a|b])", span.slice(text))
+        }
+        Error::PipOutOfRange { span } => {
+            format!("pip number out of range: {:?} (at most 4294967295)", span.slice(text))
+        }
+        Error::TooManyTiles {
+            capacity,
+            span: Some(span),
+        } => format!(
+            "too many tiles: {:?} is tile {} (at most {capacity})",
+            span.slice(text),
+            capacity + 1
+        ),
+        other => other.to_string(),
+    }
 }

@@ -1,5 +1,5 @@
 #![no_main]
-// Placeholder until the game lands: the checker will live in parlor_conformance::check.
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let _ = data;
+// Core against the naive reference on small play orders (checker: parlor_conformance::check::dominoes::diff).
+libfuzzer_sys::fuzz_target!(|case: parlor_conformance::check::dominoes::DiffCase| {
+    parlor_conformance::check::dominoes::diff(case);
 });

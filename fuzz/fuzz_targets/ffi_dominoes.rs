@@ -1,5 +1,5 @@
 #![no_main]
-// Placeholder until the game lands: the checker will live in parlor_conformance::check.
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let _ = data;
+// Arbitrary bytes, lengths and NULL pointers into the C entry points (checker: parlor_conformance::check::dominoes::ffi).
+libfuzzer_sys::fuzz_target!(|case: parlor_conformance::check::dominoes::FfiCase| {
+    parlor_conformance::check::dominoes::ffi(case);
 });

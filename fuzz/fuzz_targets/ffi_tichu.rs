@@ -1,5 +1,5 @@
 #![no_main]
-// Placeholder until the game lands: the checker will live in parlor_conformance::check.
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let _ = data;
+// Tichu: the C ABI vs the core on any input (raw texts, masks, codes, trick steps).
+libfuzzer_sys::fuzz_target!(|case: parlor_conformance::check::tichu::FfiCase| {
+    parlor_conformance::check::tichu::ffi(case)
 });

@@ -1,5 +1,5 @@
 #![no_main]
-// Placeholder until the game lands: the checker will live in parlor_conformance::check.
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let _ = data;
+// Tichu: core vs the naive reference (legality, readings, move generation); every move legal.
+libfuzzer_sys::fuzz_target!(|case: parlor_conformance::check::tichu::DiffCase| {
+    parlor_conformance::check::tichu::diff(case)
 });

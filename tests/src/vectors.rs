@@ -42,10 +42,7 @@ pub fn assert_cli(game: &str) -> usize {
     let vectors = load(game);
     let mut failures = Vec::new();
     for (file, vector) in &vectors {
-        let actual = match parlor_cli::check::actual_output(vector) {
-            Ok(text) => text,
-            Err(error) => format!("error: {error:?}"),
-        };
+        let actual = parlor_cli::check::rendered_output(vector);
         if actual != vector.expected {
             failures.push(format!(
                 "{file}:{}: {:?}: expected {:?}, got {:?}",

@@ -1,1 +1,145 @@
-//! Five Up dominoes (seed `004`, rulings `shared/spec/dominoes.md`). Work in progress.
+//! # Five Up dominoes
+//!
+//! Rules source: seed `004` (a code-golf task: "is this play order a legal game of Five Up?") and
+//! the rulings in `shared/spec/dominoes.md`. Details, rulings and figures: `docs/dominoes.md`.
+//!
+//! - [`Tile`], [`Tiles`] — tiles as unordered pairs of `u32` pips and their notation
+//!   (`0-6 6-5`, also `6|5` and `[6|5]`; tokens separated by spaces or commas).
+//! - [`validate`] — the seed task, exact and polynomial: [`Verdict::Legal`] with a [`Witness`]
+//!   (where every tile attached) or [`Verdict::Illegal`] naming the first tile that broke it.
+//! - [`Layout`] — a layout for engines: open ends, legal placements, playing a tile, Five Up
+//!   scoring.
+//! - [`SpinnerRule`] — which doubles are spinners (every double = Five Up, the default; the first
+//!   double = All Fives; none = a single line).
+//!
+//! Files: `tile.rs` (the model), `notation.rs`, `validate.rs` (the seed task), `search.rs`
+//! (the flow search behind it), `layout.rs` (engines and scoring), `table.rs` (pip numbering).
+//!
+//! ```
+//! use parlor_core::dominoes::{validate, Reason, SpinnerRule, Tiles, Verdict};
+//!
+//! let tiles: Tiles = "6-6 6-5 5-3 3-0".parse()?;
+//! assert!(validate(&tiles, SpinnerRule::EveryDouble)?.is_legal());
+//!
+//! // The seed calls this legal; under the rules it is not (spec, "The seed task").
+//! let tiles: Tiles = "12-12 12-1 3-12 3-1 1-2 3-3".parse()?;
+//! match validate(&tiles, SpinnerRule::EveryDouble)? {
+//!     Verdict::Illegal(illegal) => {
+//!         assert_eq!(illegal.tile, 5);
+//!         assert_eq!(illegal.reason, Reason::NoOpenEnd);
+//!     }
+//!     Verdict::Legal(_) => unreachable!(),
+//! }
+//! # Ok::<(), parlor_core::dominoes::Error>(())
+//! ```
+
+mod error;
+mod layout;
+mod notation;
+mod search;
+mod table;
+mod tile;
+mod validate;
+
+pub use error::Error;
+pub use layout::{Layout, OpenEnd, Placements, Score};
+pub use notation::parse_tiles;
+pub use search::{SCRATCH_BYTES, Scratch};
+pub use tile::{Tile, Tiles};
+pub use validate::{Illegal, Placement, Reason, Verdict, Witness, validate, validate_with};
+
+/// The most tiles a play order ([`Tiles`], [`validate`]) or a [`Layout`] can hold: 256, more
+/// than a full double-18 set (190 tiles). Longer inputs get [`Error::TooManyTiles`].
+pub const MAX_TILES: usize = 256;
+
+/// Which doubles are spinners (spec, "Beyond the seed").
+///
+/// A spinner can be played on all four sides: played first it leaves four open ends of its
+/// number, attached later it leaves three. Any other double is played crosswise in the line and
+/// leaves two open ends played first, one attached later.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum SpinnerRule {
+    /// Every double is a spinner: Five Up (the seed's game, the default). Scoring: open-end total
+    /// ÷ 5 when it is a multiple of 5.
+    #[default]
+    EveryDouble,
+    /// Only the first double played (first in the play order, wherever it lands) is a spinner:
+    /// All Fives. Scoring: the open-end total itself when it is a multiple of 5.
+    FirstDouble,
+    /// No spinners: a single line (block and draw games). Scored like Five Up.
+    None,
+}
+
+impl SpinnerRule {
+    /// Every rule, in code order.
+    pub const ALL: [SpinnerRule; 3] = [SpinnerRule::EveryDouble, SpinnerRule::FirstDouble, SpinnerRule::None];
+
+    /// The rule's code across the C ABI: 0 every double, 1 first double, 2 none.
+    pub const fn code(self) -> u8 {
+        match self {
+            SpinnerRule::EveryDouble => 0,
+            SpinnerRule::FirstDouble => 1,
+            SpinnerRule::None => 2,
+        }
+    }
+
+    /// The rule with code `code` (see [`SpinnerRule::code`]), or `None` for an unknown code.
+    pub const fn from_code(code: u8) -> Option<SpinnerRule> {
+        match code {
+            0 => Some(SpinnerRule::EveryDouble),
+            1 => Some(SpinnerRule::FirstDouble),
+            2 => Some(SpinnerRule::None),
+            _ => None,
+        }
+    }
+
+    /// The command-line name: `every-double`, `first-double` or `none`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SpinnerRule::EveryDouble => "every-double",
+            SpinnerRule::FirstDouble => "first-double",
+            SpinnerRule::None => "none",
+        }
+    }
+
+    /// Whether the `position`-th double of a play order (0 = the first double played) is a
+    /// spinner under this rule.
+    pub const fn is_spinner(self, double_position: usize) -> bool {
+        match self {
+            SpinnerRule::EveryDouble => true,
+            SpinnerRule::FirstDouble => double_position == 0,
+            SpinnerRule::None => false,
+        }
+    }
+
+    /// Points for an open-end total (spec, "Beyond the seed"): 0 unless `total` is a positive
+    /// multiple of 5; then `total / 5` (Five Up, also used for [`SpinnerRule::None`]) or `total`
+    /// (All Fives, [`SpinnerRule::FirstDouble`]).
+    pub const fn points(self, total: u64) -> u64 {
+        if total == 0 || !total.is_multiple_of(5) {
+            return 0;
+        }
+        match self {
+            SpinnerRule::FirstDouble => total,
+            SpinnerRule::EveryDouble | SpinnerRule::None => total / 5,
+        }
+    }
+}
+
+impl core::fmt::Display for SpinnerRule {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl core::str::FromStr for SpinnerRule {
+    type Err = Error;
+
+    /// Parses `every-double`, `first-double` or `none`.
+    fn from_str(text: &str) -> Result<Self, Error> {
+        SpinnerRule::ALL
+            .into_iter()
+            .find(|rule| rule.name() == text)
+            .ok_or(Error::UnknownRule)
+    }
+}

@@ -1,1 +1,158 @@
-//! Tichu (seed `000`, rulings `shared/spec/tichu.md`). Work in progress.
+//! # Tichu
+//!
+//! Rules source: seed `000_8f6579796f160d1e.txt` (is a play legal on the previous play) and the
+//! rulings in `shared/spec/tichu.md`; details and rulings in `docs/tichu.md`.
+//!
+//! - [`card`] — the 56-card deck, [`Cards`] (a card set in one `u64`), card points;
+//! - [`notation`] — the seed's rank-only notation (`6P0594J7`, `-`) and a suited one (`5j6j7j8j9j`);
+//! - [`combination`] — every reading of a set (Phoenix substitutions included), the seed's
+//!   [`is_legal`] and the resolved form [`is_legal_after`];
+//! - [`trick`] — a trick an engine can drive: lead, play, pass, bombs at any time, the Dog, the
+//!   Dragon's trick given away, the Mah Jong wish;
+//! - [`search`] — every distinct legal play from a hand of up to 14 cards;
+//! - [`score`] — round scoring.
+//!
+//! ```
+//! use parlor_core::tichu::{is_legal, Cards};
+//! let legal = |prev: &str, play: &str| is_legal(prev.parse().unwrap(), play.parse().unwrap()).unwrap();
+//! assert!(legal("44499", "77722"));
+//! assert!(legal("3344556677889900", "JJJJ"));
+//! assert!(!legal("R", "P"));
+//! ```
+
+use core::fmt;
+
+use crate::notation::Span;
+
+pub mod card;
+pub mod combination;
+pub mod notation;
+pub mod score;
+pub mod search;
+pub mod trick;
+
+pub use card::{Card, Cards, Rank, Suit};
+pub use combination::{
+    Combination, Kind, Readings, is_legal, is_legal_after, phoenix_single_on, previous_play, readings, resolve,
+};
+pub use notation::parse_cards;
+pub use score::{Call, score_round};
+pub use search::{MAX_HAND, MAX_MOVES, can_pass, for_each_move, legal_moves, wish_forces};
+pub use trick::{Seat, Step, Trick, TrickEnd, TrickParts};
+
+/// Everything that can be wrong with a Tichu input. Text errors carry the [`Span`] of the
+/// offending card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Error {
+    /// A character that is no card of the notation.
+    UnknownCard {
+        /// Where.
+        span: Span,
+    },
+    /// A fifth card of one rank (rank-only notation).
+    TooManyOfRank {
+        /// The rank.
+        rank: Rank,
+        /// The fifth card.
+        span: Span,
+    },
+    /// A card that exists once given twice (a second Phoenix, the same suited card).
+    DuplicateCard {
+        /// The second copy.
+        span: Span,
+    },
+    /// Suited and rank-only natural cards in one set.
+    MixedNotation {
+        /// The first card of the other form.
+        span: Span,
+    },
+    /// A raw card mask with bits outside the layout of [`Cards`].
+    InvalidMask,
+    /// Two sets that cannot be on the table together (a card more often than the deck has it).
+    CardsOverlap,
+    /// The previous play is no combination.
+    PreviousNotACombination,
+    /// The previous play is the Dog: it ends its trick, nothing is played on it.
+    PreviousIsDog,
+    /// A resolved combination whose type, length and key do not fit ([`Combination::new`]).
+    InvalidCombination,
+    /// A hand of more than [`MAX_HAND`] cards.
+    HandTooLarge,
+    /// The output buffer is too small; `needed` entries are required.
+    OutputTooSmall {
+        /// Entries needed.
+        needed: usize,
+    },
+    /// A seat outside 0..=3.
+    InvalidSeat,
+    /// The trick is over.
+    TrickOver,
+    /// Not this seat's turn (only a bomb may be played out of turn, and not on the lead).
+    NotYourTurn,
+    /// The seat has no cards left.
+    SeatIsOut,
+    /// The play holds cards that are not in the hand.
+    NotInHand,
+    /// The play is no combination or does not beat the table.
+    IllegalPlay,
+    /// The leader must play; passing is allowed only on a play.
+    CannotPassOnLead,
+    /// The player holds the wished rank and can lawfully play it, so must.
+    MustFulfilWish,
+    /// A wish made without playing the Mah Jong, or while a wish is open.
+    UnexpectedWish,
+    /// The Dragon's trick goes to an opponent of its winner.
+    NotAnOpponent,
+    /// Saved trick parts that no trick can reach ([`Trick::from_parts`]).
+    InvalidTrick,
+    /// Round scoring input that cannot happen (a finishing order that is no permutation, card
+    /// points that do not sum to 100, a Grand Tichu and a Tichu by one player).
+    InvalidScore,
+}
+
+impl Error {
+    /// The same error at `span` (for errors that carry one).
+    pub(crate) fn at(self, span: Span) -> Error {
+        match self {
+            Error::UnknownCard { .. } => Error::UnknownCard { span },
+            Error::TooManyOfRank { rank, .. } => Error::TooManyOfRank { rank, span },
+            Error::DuplicateCard { .. } => Error::DuplicateCard { span },
+            Error::MixedNotation { .. } => Error::MixedNotation { span },
+            other => other,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::UnknownCard { span } => write!(f, "unknown card at {span}"),
+            Error::TooManyOfRank { rank, span } => {
+                write!(f, "a fifth card of rank {} at {span}", rank.symbol())
+            }
+            Error::DuplicateCard { span } => write!(f, "a card given twice at {span}"),
+            Error::MixedNotation { span } => write!(f, "suited and rank-only cards mixed at {span}"),
+            Error::InvalidMask => f.write_str("invalid card mask"),
+            Error::CardsOverlap => f.write_str("the two card sets hold a card more often than the deck"),
+            Error::PreviousNotACombination => f.write_str("the previous play is not a combination"),
+            Error::PreviousIsDog => f.write_str("the previous play is the Dog, which ends its trick"),
+            Error::InvalidCombination => f.write_str("the type, length and key do not make a combination"),
+            Error::HandTooLarge => write!(f, "a hand has at most {MAX_HAND} cards"),
+            Error::OutputTooSmall { needed } => write!(f, "the output needs room for {needed} plays"),
+            Error::InvalidSeat => f.write_str("a seat is 0..=3"),
+            Error::TrickOver => f.write_str("the trick is over"),
+            Error::NotYourTurn => f.write_str("not this seat's turn"),
+            Error::SeatIsOut => f.write_str("this seat has no cards left"),
+            Error::NotInHand => f.write_str("the play holds cards that are not in the hand"),
+            Error::IllegalPlay => f.write_str("the play does not beat the table"),
+            Error::CannotPassOnLead => f.write_str("the leader cannot pass"),
+            Error::MustFulfilWish => f.write_str("the player can play the wished rank and must"),
+            Error::UnexpectedWish => f.write_str("a wish needs the Mah Jong in the play and no open wish"),
+            Error::NotAnOpponent => f.write_str("the Dragon's trick must go to an opponent"),
+            Error::InvalidTrick => f.write_str("inconsistent trick state"),
+            Error::InvalidScore => f.write_str("impossible round result"),
+        }
+    }
+}
+
+impl core::error::Error for Error {}

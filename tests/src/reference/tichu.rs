@@ -1,1 +1,242 @@
-//! Reference for tichu — work in progress.
+//! Naive Tichu reference, written from `shared/spec/tichu.md` only: cards are a plain list, every
+//! Phoenix substitution is tried, each combination type is checked from its definition, and
+//! move generation tries every subset of the hand.
+
+use std::collections::BTreeSet;
+
+/// A card: `rank` 1 = Mah Jong, 2..=14 naturals, 15 = Dragon, 16 = Phoenix, 0 = Dog; `suit`
+/// 0..=3 (Jade, Sword, Pagoda, Star) for suited naturals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card {
+    /// Rank code (see the type docs).
+    pub rank: u8,
+    /// Suit 0..=3, if known.
+    pub suit: Option<u8>,
+}
+
+const DOG: u8 = 0;
+const MAHJONG: u8 = 1;
+const DRAGON: u8 = 15;
+const PHOENIX: u8 = 16;
+
+/// A sorted card list (the canonical form used to compare sets).
+pub type Set = Vec<Card>;
+
+/// Parses either notation of the spec: rank characters `2-9 0 T J Q K A 1 D P R`, a natural
+/// optionally followed by a suit letter `j s p t`; `-` or "" = empty.
+pub fn parse(text: &str) -> Result<Set, String> {
+    if text.trim() == "-" {
+        return Ok(Vec::new());
+    }
+    // Separators (ASCII spaces, commas) may stand between cards, not between rank and suit.
+    let chars: Vec<char> = text.chars().collect();
+    let mut cards = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_ascii_whitespace() || c == ',' {
+            i += 1;
+            continue;
+        }
+        let rank = match c {
+            '2'..='9' => c as u8 - b'0',
+            '0' | 'T' => 10,
+            'J' => 11,
+            'Q' => 12,
+            'K' => 13,
+            'A' => 14,
+            '1' => MAHJONG,
+            'D' => DOG,
+            'P' => PHOENIX,
+            'R' => DRAGON,
+            _ => return Err(format!("unknown card {c:?}")),
+        };
+        let mut suit = None;
+        if (2..=14).contains(&rank)
+            && let Some(s) = chars.get(i + 1).and_then(|n| "jspt".find(*n))
+        {
+            suit = Some(s as u8);
+            i += 1;
+        }
+        cards.push(Card { rank, suit });
+        i += 1;
+    }
+    let naturals: Vec<&Card> = cards.iter().filter(|c| (2..=14).contains(&c.rank)).collect();
+    let suited = naturals.iter().filter(|c| c.suit.is_some()).count();
+    if suited != 0 && suited != naturals.len() {
+        return Err("mixed notation".into());
+    }
+    for (i, a) in cards.iter().enumerate() {
+        if cards[..i].contains(a) && (a.suit.is_some() || !(2..=14).contains(&a.rank)) {
+            return Err("duplicate card".into());
+        }
+        if cards.iter().filter(|b| b.rank == a.rank).count() > 4 {
+            return Err("more than four of a rank".into());
+        }
+    }
+    cards.sort();
+    Ok(cards)
+}
+
+/// Whether two sets could be on the table at once (each card at most as often as in the deck).
+pub fn compatible(a: &Set, b: &Set) -> bool {
+    let mut all = a.clone();
+    all.extend(b.iter().copied());
+    let mut seen = BTreeSet::new();
+    for c in &all {
+        let exact = c.suit.is_some() || !(2..=14).contains(&c.rank);
+        if exact && !seen.insert(*c) {
+            return false;
+        }
+    }
+    (0..=16).all(|r| all.iter().filter(|c| c.rank == r).count() <= 4)
+}
+
+/// A reading: type name (as the core's `Kind::name`), number of cards, key in half ranks.
+pub type Reading = (&'static str, usize, u32);
+
+/// Every reading of a set, from the definitions. A lone Phoenix reads ("single", 1, 3).
+pub fn readings(set: &Set) -> Vec<Reading> {
+    let mut out = BTreeSet::new();
+    if set.len() == 1 {
+        let r = set[0].rank;
+        out.insert(match r {
+            DOG => ("dog", 1, 0),
+            PHOENIX => ("single", 1, 3),
+            _ => ("single", 1, u32::from(r) * 2),
+        });
+        return out.into_iter().collect();
+    }
+    if set.iter().any(|c| c.rank == DOG || c.rank == DRAGON) {
+        return Vec::new();
+    }
+    let has_phoenix = set.iter().any(|c| c.rank == PHOENIX);
+    let base: Vec<Card> = set.iter().copied().filter(|c| c.rank != PHOENIX).collect();
+    let substitutions: Vec<Option<u8>> = if has_phoenix {
+        (2..=14).map(Some).collect()
+    } else {
+        vec![None]
+    };
+    for sub in substitutions {
+        let mut ranks: Vec<u8> = base.iter().map(|c| c.rank).collect();
+        if let Some(s) = sub {
+            ranks.push(s);
+        }
+        ranks.sort();
+        let n = ranks.len();
+        let count = |r: u8| ranks.iter().filter(|&&x| x == r).count();
+        let mut distinct = ranks.clone();
+        distinct.dedup();
+        let has_mahjong = ranks.contains(&MAHJONG);
+        let consecutive = distinct.windows(2).all(|w| w[1] == w[0] + 1);
+        let top = u32::from(*ranks.last().unwrap_or(&0)) * 2;
+        if !has_mahjong && distinct.len() == 1 {
+            match n {
+                2 => {
+                    out.insert(("pair", 2, top));
+                }
+                3 => {
+                    out.insert(("triple", 3, top));
+                }
+                4 if !has_phoenix => {
+                    out.insert(("bomb", 4, top));
+                }
+                _ => {}
+            }
+        }
+        if n == 5 && !has_mahjong && distinct.len() == 2 {
+            for &t in &distinct {
+                if count(t) == 3 {
+                    out.insert(("full-house", 5, u32::from(t) * 2));
+                }
+            }
+        }
+        if n >= 5 && distinct.len() == n && consecutive {
+            let flush = !has_phoenix && !has_mahjong && base.iter().all(|c| c.suit.is_some() && c.suit == base[0].suit);
+            out.insert((if flush { "straight-flush" } else { "straight" }, n, top));
+        }
+        if n >= 4 && n.is_multiple_of(2) && !has_mahjong && consecutive && distinct.iter().all(|&r| count(r) == 2) {
+            out.insert(("stairs", n, top));
+        }
+    }
+    out.into_iter().collect()
+}
+
+fn is_bomb(r: &Reading) -> bool {
+    r.0 == "bomb" || r.0 == "straight-flush"
+}
+
+/// Whether reading `play` beats `prev` (`None` = lead), from the spec's rules.
+pub fn beats(prev: Option<Reading>, play: Reading) -> bool {
+    let Some(prev) = prev else { return true };
+    if prev.0 == "dog" {
+        return false;
+    }
+    if is_bomb(&play) {
+        return !is_bomb(&prev) || (play.1, play.2) > (prev.1, prev.2);
+    }
+    if is_bomb(&prev) || play.0 == "dog" {
+        return false;
+    }
+    play.0 == prev.0 && play.1 == prev.1 && play.2 > prev.2
+}
+
+/// The reading `play` takes on `prev` if legal (the strongest that beats it).
+pub fn resolve(prev: Option<Reading>, play: &Set) -> Option<Reading> {
+    if play.len() == 1 && play[0].rank == PHOENIX {
+        return match prev {
+            None => Some(("single", 1, 3)),
+            Some(p) if p.0 == "single" && p.2 < 30 => Some(("single", 1, p.2 + 1)),
+            _ => None,
+        };
+    }
+    readings(play)
+        .into_iter()
+        .filter(|r| beats(prev, *r))
+        .max_by_key(|r| r.2)
+}
+
+/// The previous play read at its strongest; `Err` for the Dog or a non-combination.
+pub fn previous(prev: &Set) -> Result<Option<Reading>, String> {
+    if prev.is_empty() {
+        return Ok(None);
+    }
+    match readings(prev).into_iter().max_by_key(|r| r.2) {
+        Some(r) if r.0 == "dog" => Err("previous is the Dog".into()),
+        Some(r) => Ok(Some(r)),
+        None => Err("previous is not a combination".into()),
+    }
+}
+
+/// The seed's question, on text: `Ok(legal)` or `Err(why the input is bad)`.
+pub fn is_legal(prev: &str, play: &str) -> Result<bool, String> {
+    let prev = parse(prev)?;
+    let play = parse(play)?;
+    if !compatible(&prev, &play) {
+        return Err("overlap".into());
+    }
+    Ok(resolve(previous(&prev)?, &play).is_some())
+}
+
+/// Every distinct legal play from `hand` on `prev`, by trying every subset; with a `wish` rank
+/// (2..=14) that some legal play contains, only those plays. Sorted canonical sets.
+pub fn moves(hand: &Set, prev: Option<Reading>, wish: Option<u8>) -> BTreeSet<Set> {
+    let n = hand.len();
+    let mut all = BTreeSet::new();
+    for bits in 1u32..(1 << n) {
+        let subset: Set = (0..n).filter(|i| bits & (1 << i) != 0).map(|i| hand[i]).collect();
+        if all.contains(&subset) {
+            continue;
+        }
+        if resolve(prev, &subset).is_some() {
+            all.insert(subset);
+        }
+    }
+    if let Some(w) = wish {
+        let with: BTreeSet<Set> = all.iter().filter(|s| s.iter().any(|c| c.rank == w)).cloned().collect();
+        if !with.is_empty() {
+            return with;
+        }
+    }
+    all
+}

@@ -1,0 +1,81 @@
+//! The one error type of the dominoes module.
+
+use core::fmt;
+
+use crate::notation::Span;
+
+/// Everything that can be wrong with a dominoes input. Verdicts (a legal or illegal play order)
+/// are not errors: an illegal order is a [`Verdict::Illegal`](super::Verdict::Illegal).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Error {
+    /// The token at `span` is not a tile: expected `a-b`, `a|b` or `[a|b]` with decimal pips.
+    BadTile {
+        /// The whole token.
+        span: Span,
+    },
+    /// The pip number at `span` does not fit a `u32` (more than 4294967295).
+    PipOutOfRange {
+        /// The number's digits.
+        span: Span,
+    },
+    /// More tiles than [`MAX_TILES`](super::MAX_TILES). `span` is the first token past the
+    /// capacity when the tiles came from text.
+    TooManyTiles {
+        /// The capacity, [`MAX_TILES`](super::MAX_TILES).
+        capacity: usize,
+        /// The first token that did not fit, when parsing text.
+        span: Option<Span>,
+    },
+    /// An unknown spinner rule name (expected `every-double`, `first-double` or `none`).
+    UnknownRule,
+    /// [`Layout::play`](super::Layout::play): the tile is already in the layout at index
+    /// `earlier` (a set holds one tile of each pair).
+    DuplicateTile {
+        /// Index of the copy already played.
+        earlier: usize,
+    },
+    /// [`Layout::play`](super::Layout::play): the placement names tile index `parent`, which
+    /// is not in the layout.
+    NoSuchTile {
+        /// The index given.
+        parent: usize,
+    },
+    /// [`Layout::play`](super::Layout::play): the played tile does not show `pip`.
+    PipNotOnTile {
+        /// The pip given.
+        pip: u32,
+    },
+    /// [`Layout::play`](super::Layout::play): tile `parent` has no free end showing `pip` that
+    /// can take a tile now.
+    NoFreeEnd {
+        /// The tile played on.
+        parent: usize,
+        /// The pip given.
+        pip: u32,
+    },
+    /// [`Layout::play`](super::Layout::play): the layout is not empty, so the tile needs a
+    /// placement.
+    PlacementRequired,
+    /// [`Layout::play`](super::Layout::play): the layout is empty; its first tile is played
+    /// without a placement.
+    OpeningTakesNoPlacement,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::BadTile { span } => write!(f, "not a tile (expected a-b, a|b or [a|b]) at {span}"),
+            Error::PipOutOfRange { span } => write!(f, "pip number larger than 4294967295 at {span}"),
+            Error::TooManyTiles { capacity, .. } => write!(f, "more than {capacity} tiles"),
+            Error::UnknownRule => f.write_str("unknown spinner rule (expected every-double, first-double or none)"),
+            Error::DuplicateTile { earlier } => write!(f, "the tile is already in the layout (index {earlier})"),
+            Error::NoSuchTile { parent } => write!(f, "no tile with index {parent} in the layout"),
+            Error::PipNotOnTile { pip } => write!(f, "the tile does not show {pip}"),
+            Error::NoFreeEnd { parent, pip } => write!(f, "tile {parent} has no free end showing {pip}"),
+            Error::PlacementRequired => f.write_str("the layout is not empty: the tile needs a placement"),
+            Error::OpeningTakesNoPlacement => f.write_str("the layout is empty: the opening tile takes no placement"),
+        }
+    }
+}
+
+impl core::error::Error for Error {}

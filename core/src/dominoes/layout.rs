@@ -1,0 +1,292 @@
+//! A layout for engines: the tiles on the table as a tree, its open ends, the legal placements
+//! of a tile, playing a tile, and Five Up scoring (spec, "Beyond the seed").
+//!
+//! Geometry kept: a non-double has two ends; a double is played crosswise and has two *sides*;
+//! a spinner also has two *ends*, which take tiles only once both sides are covered ("a
+//! spinner's two sides are filled before its ends"). A non-opening tile covers one free point
+//! of the tile it attaches to with its own touching half.
+
+use super::validate::Placement;
+use super::{Error, MAX_TILES, SpinnerRule, Tile};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Placed {
+    tile: Tile,
+    /// Non-double: whether the end showing `tile.a` / `tile.b` is free.
+    open: [bool; 2],
+    /// Double: free sides (0–2).
+    sides: u8,
+    /// Spinner: free ends (0–2); always 0 for other tiles.
+    ends: u8,
+}
+
+impl Placed {
+    /// Whether a tile can attach here by `pip` now.
+    fn takes(&self, pip: u32) -> bool {
+        if self.tile.is_double() {
+            self.tile.a == pip && (self.sides > 0 || self.ends > 0)
+        } else {
+            (self.tile.a == pip && self.open[0]) || (self.tile.b == pip && self.open[1])
+        }
+    }
+
+    /// This tile's part of the open-end total: a non-double's free ends count their pips; a
+    /// double counts both halves while a side is free and nothing after (its ends never count).
+    fn counted(&self) -> u64 {
+        if self.tile.is_double() {
+            if self.sides > 0 { self.tile.pips() } else { 0 }
+        } else {
+            let a = if self.open[0] { u64::from(self.tile.a) } else { 0 };
+            let b = if self.open[1] { u64::from(self.tile.b) } else { 0 };
+            a + b
+        }
+    }
+
+    /// Covers one free point showing `pip` (sides before ends).
+    fn cover(&mut self, pip: u32) {
+        if self.tile.is_double() {
+            if self.sides > 0 {
+                self.sides -= 1;
+            } else {
+                self.ends = self.ends.saturating_sub(1);
+            }
+        } else if self.tile.a == pip && self.open[0] {
+            self.open[0] = false;
+        } else {
+            self.open[1] = false;
+        }
+    }
+}
+
+/// The open-end total after a play and the points it scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Score {
+    /// Sum of the counted open ends (see [`Layout::open_total`]).
+    pub open_total: u64,
+    /// Points scored: [`SpinnerRule::points`] of `open_total` (total ÷ 5 in Five Up, the total
+    /// in All Fives, when it is a positive multiple of 5; else 0).
+    pub points: u64,
+}
+
+/// One free point of the layout: on tile `tile` (index in play order), showing `pip`.
+/// `playable` is false for a spinner's end while a side of that spinner is still free.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct OpenEnd {
+    /// Index of the tile the free point belongs to.
+    pub tile: usize,
+    /// The number it shows.
+    pub pip: u32,
+    /// Whether a tile can be attached there now.
+    pub playable: bool,
+}
+
+/// A Five Up layout under a [`SpinnerRule`], holding up to [`MAX_TILES`] tiles.
+///
+/// ```
+/// use parlor_core::dominoes::{Layout, Placement, Score, SpinnerRule, Tile};
+/// let mut layout = Layout::new(SpinnerRule::EveryDouble);
+/// // 5-5 opens: a spinner counting both halves, 10 → 2 points.
+/// assert_eq!(layout.play(Tile::new(5, 5), None)?, Score { open_total: 10, points: 2 });
+/// // 5-0 on a side: 10 + 0 → 2 points.
+/// let placement = Placement { parent: 0, pip: 5 };
+/// assert_eq!(layout.placements(Tile::new(5, 0)).collect::<Vec<_>>(), [placement]);
+/// assert_eq!(layout.play(Tile::new(5, 0), Some(placement))?, Score { open_total: 10, points: 2 });
+/// // 5-3 on the other side: both sides covered, the spinner no longer counts: 0 + 3.
+/// assert_eq!(layout.play(Tile::new(5, 3), Some(placement))?.open_total, 3);
+/// # Ok::<(), parlor_core::dominoes::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Layout {
+    rule: SpinnerRule,
+    tiles: heapless::Vec<Placed, MAX_TILES>,
+    doubles: usize,
+    total: u64,
+}
+
+impl Layout {
+    /// An empty layout.
+    pub const fn new(rule: SpinnerRule) -> Layout {
+        Layout {
+            rule,
+            tiles: heapless::Vec::new(),
+            doubles: 0,
+            total: 0,
+        }
+    }
+
+    /// The spinner rule.
+    pub fn rule(&self) -> SpinnerRule {
+        self.rule
+    }
+
+    /// The number of tiles played.
+    pub fn len(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// Whether no tile has been played.
+    pub fn is_empty(&self) -> bool {
+        self.tiles.is_empty()
+    }
+
+    /// The tile at play index `index`.
+    pub fn tile(&self, index: usize) -> Option<Tile> {
+        self.tiles.get(index).map(|placed| placed.tile)
+    }
+
+    /// The index of `tile` if it is in the layout.
+    pub fn position(&self, tile: Tile) -> Option<usize> {
+        self.tiles.iter().position(|placed| placed.tile == tile)
+    }
+
+    /// Every free point, tile by tile in play order: a non-double's free ends, a double's free
+    /// sides, then a spinner's free ends.
+    pub fn open_ends(&self) -> impl Iterator<Item = OpenEnd> + '_ {
+        self.tiles.iter().enumerate().flat_map(|(index, placed)| {
+            let tile = placed.tile;
+            let plain = (!tile.is_double()).then_some(());
+            let ends = [(placed.open[0], tile.a), (placed.open[1], tile.b)];
+            let plain = plain
+                .into_iter()
+                .flat_map(move |()| ends)
+                .filter(|&(open, _)| open)
+                .map(move |(_, pip)| OpenEnd {
+                    tile: index,
+                    pip,
+                    playable: true,
+                });
+            let sides = (0..placed.sides).map(move |_| OpenEnd {
+                tile: index,
+                pip: tile.a,
+                playable: true,
+            });
+            let spinner_ends = (0..placed.ends).map(move |_| OpenEnd {
+                tile: index,
+                pip: tile.a,
+                playable: placed.sides == 0,
+            });
+            plain.chain(sides).chain(spinner_ends)
+        })
+    }
+
+    /// The open-end total (spec, "Beyond the seed"): each free end of a non-double counts its
+    /// pip; a double counts both halves while at least one side is free and nothing once both
+    /// are covered; a spinner's ends do not count (the tiles on them do).
+    pub fn open_total(&self) -> u64 {
+        self.total
+    }
+
+    /// The current [`Score`] (open total and its points).
+    pub fn score(&self) -> Score {
+        Score {
+            open_total: self.total,
+            points: self.rule.points(self.total),
+        }
+    }
+
+    /// The legal placements of `tile`, by parent index then pip (`tile.a` first): every earlier
+    /// tile with a free point showing a number of `tile` that can take a tile now. Empty when
+    /// the layout is empty (the opening is played with no placement), when the tile is already
+    /// in the layout, or when the layout is full.
+    pub fn placements(&self, tile: Tile) -> Placements<'_> {
+        let blocked = self.tiles.is_empty() || self.tiles.is_full() || self.position(tile).is_some();
+        Placements {
+            layout: self,
+            tile,
+            parent: if blocked { self.tiles.len() } else { 0 },
+            second: false,
+        }
+    }
+
+    /// Plays `tile`: the opening with `placement == None` on an empty layout, otherwise
+    /// attached as `placement` says. Returns the new [`Score`]; on error the layout is
+    /// unchanged.
+    ///
+    /// Errors: [`Error::TooManyTiles`] (full), [`Error::DuplicateTile`],
+    /// [`Error::OpeningTakesNoPlacement`], [`Error::PlacementRequired`], [`Error::NoSuchTile`],
+    /// [`Error::PipNotOnTile`], [`Error::NoFreeEnd`].
+    pub fn play(&mut self, tile: Tile, placement: Option<Placement>) -> Result<Score, Error> {
+        if self.tiles.is_full() {
+            return Err(Error::TooManyTiles {
+                capacity: MAX_TILES,
+                span: None,
+            });
+        }
+        if let Some(earlier) = self.position(tile) {
+            return Err(Error::DuplicateTile { earlier });
+        }
+        let spinner = tile.is_double() && self.rule.is_spinner(self.doubles);
+        let mut placed = Placed {
+            tile,
+            open: [true, true],
+            sides: 0,
+            ends: 0,
+        };
+        match (self.tiles.is_empty(), placement) {
+            (true, Some(_)) => return Err(Error::OpeningTakesNoPlacement),
+            (false, None) => return Err(Error::PlacementRequired),
+            (true, None) => {
+                if tile.is_double() {
+                    placed.sides = 2;
+                    placed.ends = if spinner { 2 } else { 0 };
+                }
+            }
+            (false, Some(Placement { parent, pip })) => {
+                let target = self.tiles.get_mut(parent).ok_or(Error::NoSuchTile { parent })?;
+                if !tile.shows(pip) {
+                    return Err(Error::PipNotOnTile { pip });
+                }
+                if !target.takes(pip) {
+                    return Err(Error::NoFreeEnd { parent, pip });
+                }
+                let before = target.counted();
+                target.cover(pip);
+                self.total = self.total.saturating_sub(before).saturating_add(target.counted());
+                if tile.is_double() {
+                    placed.sides = 1;
+                    placed.ends = if spinner { 2 } else { 0 };
+                } else {
+                    placed.open = [tile.a != pip, tile.a == pip];
+                }
+            }
+        }
+        self.total = self.total.saturating_add(placed.counted());
+        if tile.is_double() {
+            self.doubles = self.doubles.saturating_add(1);
+        }
+        // Cannot fail: fullness was checked first.
+        let _ = self.tiles.push(placed);
+        Ok(self.score())
+    }
+}
+
+/// Iterator over the legal placements of a tile ([`Layout::placements`]).
+#[derive(Debug, Clone)]
+pub struct Placements<'a> {
+    layout: &'a Layout,
+    tile: Tile,
+    parent: usize,
+    second: bool,
+}
+
+impl Iterator for Placements<'_> {
+    type Item = Placement;
+
+    fn next(&mut self) -> Option<Placement> {
+        while let Some(placed) = self.layout.tiles.get(self.parent) {
+            let pip = if self.second { self.tile.b } else { self.tile.a };
+            let parent = self.parent;
+            let fresh = !self.second || !self.tile.is_double();
+            if self.second {
+                self.second = false;
+                self.parent += 1;
+            } else {
+                self.second = true;
+            }
+            if fresh && placed.takes(pip) {
+                return Some(Placement { parent, pip });
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,530 @@
+//! The search behind the exact legality check: an incremental circulation with lower bounds.
+//!
+//! ## Why a flow
+//! Legality depends only on the multiset of open-end numbers. Let `C_v` be how many open ends
+//! show `v`. Attaching a non-double `x-y` by `x` needs `C_x ≥ 1` and does `C_x -= 1, C_y += 1`;
+//! a double `v-v` needs `C_v ≥ 1` and adds 2 (spinner) or 0. So a play order is legal iff the
+//! non-doubles can be oriented so that every count stays `≥ 0` after every tile and is `≥ 1`
+//! just before each double of its number.
+//!
+//! Fix a default orientation for every non-double (tile `j` attaches by `a_j`) and let `B_v(t)`
+//! be the counts it gives. Flipping tile `j` (attach by `b_j`) adds 2 to `C_{a_j}` and takes 2
+//! from `C_{b_j}` from time `j` on, so `C_v(t) = B_v(t) + 2·D_v(t)` where `D_v(t)` is the number
+//! of flips into `v` minus flips out of `v` up to `t`. Each constraint `C_v(t) ≥ L` becomes
+//! `D_v(t) ≥ ⌈(L − B_v(t)) / 2⌉`: a lower bound on the "stock" `D_v`.
+//!
+//! The network: per number `v` a chain of nodes, one per non-double touching `v` (its
+//! *events*); the chain arc ("segment") leaving an event node carries `D_v` until the next event
+//! and has the lower bound of every constraint in that stretch; the last (open) segment of each
+//! number ends in a common node `Z` (the stocks sum to 0, so `Z` balances). Each non-double `j`
+//! is a unit arc from its `b` node to its `a` node (flow 1 = flipped). Before a number's first
+//! event its stock is fixed at 0. Legal ⇔ a feasible circulation exists.
+//!
+//! ## Why incremental
+//! Tiles are added in play order, keeping a feasible flow for the prefix. A new tile is oriented
+//! greedily (by a number that is open now); only if none is open is the prefix's flow one unit
+//! short on one open segment. By Hoffman's circulation theorem (the difference of the current
+//! flow and any feasible one decomposes into residual cycles) a feasible flow exists iff the
+//! residual graph has a cycle through that segment: one breadth-first search from `Z` to the
+//! segment's tail. So tile `k` is the first tile after which no legal continuation exists
+//! exactly when that search fails. Each tile costs O(1) plus at most one search of O(n), so the
+//! check is O(n²) worst case, O(n) on real games (greedy is rarely wrong), with O(n) memory in
+//! fixed arrays and no recursion.
+
+use super::table::{NONE, Table};
+use super::validate::Reason;
+use super::{MAX_TILES, SpinnerRule, Tile};
+
+/// Bytes of working memory one [`Scratch`] takes (about 28 KB for [`MAX_TILES`] = 256).
+/// [`validate`](super::validate) puts one on the stack (a small one for ≤ 32 tiles); on small
+/// stacks keep one in a `static` or on the heap and call [`validate_with`](super::validate_with).
+pub const SCRATCH_BYTES: usize = core::mem::size_of::<Scratch>();
+
+/// The common end `Z` of every open segment (not an index).
+const Z: u16 = NONE - 1;
+
+/// The working memory for up to `TILES` tiles. `NODES` (event nodes) is `2 × TILES`: two per
+/// non-double. `VALUES` bounds the distinct numbers: a tile that brings two unseen numbers
+/// cannot attach and ends the check, so at most `TILES + 2` are ever seen. The hash tables
+/// have twice as many slots as keys. Sizes are parameters so that short orders can use a
+/// small engine that is cheap to initialise.
+pub(crate) type LargeEngine = Engine<MAX_TILES, { 2 * MAX_TILES }, 512, 1024, { 2 * MAX_TILES }>;
+/// An engine for up to [`SMALL_TILES`] tiles (about 3.5 KB).
+pub(crate) type SmallEngine = Engine<SMALL_TILES, { 2 * SMALL_TILES }, 64, 128, { 2 * SMALL_TILES }>;
+/// The most tiles [`SmallEngine`] takes.
+pub(crate) const SMALL_TILES: usize = 32;
+
+/// An event node: one number at the time of non-double `tile`. `lower`/`flow` describe the
+/// segment leaving the node (lower bound and current stock `D`).
+#[derive(Clone, Copy)]
+struct Node {
+    prev: u16,
+    next: u16,
+    partner: u16,
+    tile: u16,
+    /// The tile's default side: its unit arc goes from the partner into this node.
+    is_a: bool,
+    lower: i32,
+    flow: i32,
+}
+
+const EMPTY_NODE: Node = Node {
+    prev: NONE,
+    next: NONE,
+    partner: NONE,
+    tile: NONE,
+    is_a: false,
+    lower: 0,
+    flow: 0,
+};
+
+/// What the check knows of one tile: its numbers' ids (of pips `a` and `b` as written), its
+/// default side, whether it is flipped, whether it is a spinner; and, for the witness replay,
+/// its free ends per side and its links in the per-number stacks.
+#[derive(Clone, Copy)]
+struct TileState {
+    ids: [u16; 2],
+    /// Id attached by in the default orientation.
+    default: u16,
+    flipped: bool,
+    spinner: bool,
+    free: [u8; 2],
+    link: [u16; 2],
+}
+
+const EMPTY_TILE: TileState = TileState {
+    ids: [NONE; 2],
+    default: NONE,
+    flipped: false,
+    spinner: false,
+    free: [0; 2],
+    link: [NONE; 2],
+};
+
+/// Caller-providable working memory of the legality check for up to
+/// [`MAX_TILES`] tiles ([`SCRATCH_BYTES`] bytes, no heap). Reusable: every call resets what it
+/// uses.
+#[derive(Clone)]
+pub struct Scratch {
+    pub(crate) engine: LargeEngine,
+}
+
+impl Scratch {
+    /// Fresh working memory (a `const fn`, so it can initialise a `static`).
+    pub const fn new() -> Scratch {
+        Scratch { engine: Engine::new() }
+    }
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch::new()
+    }
+}
+
+/// The legality check's state; see [`LargeEngine`].
+#[derive(Clone)]
+pub(crate) struct Engine<
+    const TILES: usize,
+    const NODES: usize,
+    const VALUES: usize,
+    const VALUE_SLOTS: usize,
+    const PAIR_SLOTS: usize,
+> {
+    values: Table<VALUE_SLOTS>,
+    pairs: Table<PAIR_SLOTS>,
+    value_count: usize,
+    node_count: usize,
+    base: [i32; VALUES],
+    head: [u16; VALUES],
+    nodes: [Node; NODES],
+    tiles: [TileState; TILES],
+    parent: [u16; NODES],
+    queue: [u16; NODES],
+}
+
+/// The outcome of [`Engine::check`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    Legal,
+    Illegal { tile: usize, reason: Reason },
+}
+
+/// `⌈n / 2⌉` for any sign.
+const fn ceil_half(n: i32) -> i32 {
+    n.saturating_add(1) >> 1
+}
+
+impl<const TILES: usize, const NODES: usize, const VALUES: usize, const VALUE_SLOTS: usize, const PAIR_SLOTS: usize>
+    Engine<TILES, NODES, VALUES, VALUE_SLOTS, PAIR_SLOTS>
+{
+    pub(crate) const fn new() -> Self {
+        Engine {
+            values: Table::new(),
+            pairs: Table::new(),
+            value_count: 0,
+            node_count: 0,
+            base: [0; VALUES],
+            head: [NONE; VALUES],
+            nodes: [EMPTY_NODE; NODES],
+            tiles: [EMPTY_TILE; TILES],
+            parent: [NONE; NODES],
+            queue: [NONE; NODES],
+        }
+    }
+
+    fn node(&self, id: u16) -> Node {
+        self.nodes.get(usize::from(id)).copied().unwrap_or(EMPTY_NODE)
+    }
+
+    fn node_mut(&mut self, id: u16) -> Option<&mut Node> {
+        self.nodes.get_mut(usize::from(id))
+    }
+
+    fn tile(&self, index: usize) -> TileState {
+        self.tiles.get(index).copied().unwrap_or(EMPTY_TILE)
+    }
+
+    fn base(&self, value: u16) -> i32 {
+        self.base.get(usize::from(value)).copied().unwrap_or(0)
+    }
+
+    fn add_base(&mut self, value: u16, delta: i32) {
+        if let Some(base) = self.base.get_mut(usize::from(value)) {
+            *base = base.saturating_add(delta);
+        }
+    }
+
+    fn head(&self, value: u16) -> u16 {
+        self.head.get(usize::from(value)).copied().unwrap_or(NONE)
+    }
+
+    /// The stock `D` of `value`'s open segment (0 before its first event).
+    fn stock(&self, value: u16) -> i32 {
+        match self.head(value) {
+            NONE => 0,
+            head => self.node(head).flow,
+        }
+    }
+
+    /// Open ends showing `value` under the current orientations.
+    fn count(&self, value: u16) -> i32 {
+        self.base(value).saturating_add(self.stock(value).saturating_mul(2))
+    }
+
+    /// The id of `pip`, numbering it if new; `None` only if the table is full (cannot happen:
+    /// see [`LargeEngine`]).
+    fn value_id(&mut self, pip: u32) -> Option<u16> {
+        let fresh = u16::try_from(self.value_count).ok()?;
+        if self.value_count >= VALUES {
+            return self.values.get(pip);
+        }
+        let (id, inserted) = self.values.get_or_insert(pip, fresh)?;
+        if inserted {
+            self.value_count += 1;
+            *self.base.get_mut(usize::from(id))? = 0;
+            *self.head.get_mut(usize::from(id))? = NONE;
+        }
+        Some(id)
+    }
+
+    /// Decides whether `tiles` is a legal play order under `rule`, keeping the orientations
+    /// for [`Engine::replay`]. At most `TILES` tiles are looked at (callers check).
+    pub(crate) fn check(&mut self, tiles: &[Tile], rule: SpinnerRule) -> Outcome {
+        self.values.clear();
+        self.pairs.clear();
+        self.value_count = 0;
+        self.node_count = 0;
+        let mut doubles = 0usize;
+        for (index, &tile) in tiles.iter().enumerate().take(TILES) {
+            let no_open_end = Outcome::Illegal {
+                tile: index,
+                reason: Reason::NoOpenEnd,
+            };
+            let (Some(ia), Some(ib)) = (self.value_id(tile.a), self.value_id(tile.b)) else {
+                return no_open_end;
+            };
+            let key = (u32::from(ia.min(ib)) << 16) | u32::from(ia.max(ib));
+            let Some((earlier, inserted)) = self.pairs.get_or_insert(key, index as u16) else {
+                return no_open_end;
+            };
+            if !inserted {
+                return Outcome::Illegal {
+                    tile: index,
+                    reason: Reason::Duplicate {
+                        earlier: usize::from(earlier),
+                    },
+                };
+            }
+            let spinner = tile.is_double() && rule.is_spinner(doubles);
+            // Recorded before placing: a search may flip this very tile.
+            if let Some(slot) = self.tiles.get_mut(index) {
+                *slot = TileState {
+                    ids: [ia, ib],
+                    default: ia,
+                    spinner,
+                    ..EMPTY_TILE
+                };
+            }
+            let placed = if tile.is_double() {
+                doubles = doubles.saturating_add(1);
+                self.place_double(ia, spinner, index == 0)
+            } else if index == 0 {
+                self.add_base(ia, 1);
+                self.add_base(ib, 1);
+                true
+            } else {
+                self.place_plain(ia, ib, index)
+            };
+            if !placed {
+                return no_open_end;
+            }
+        }
+        Outcome::Legal
+    }
+
+    /// Adds double `v-v`; false if no open end can ever show `v` at that point.
+    fn place_double(&mut self, value: u16, spinner: bool, opening: bool) -> bool {
+        let gain = if spinner { 2 } else { 0 };
+        if opening {
+            self.add_base(value, gain + 2);
+            return true;
+        }
+        // Needs C_v ≥ 1 just before: D_v ≥ ⌈(1 − B_v)/2⌉ on the open segment.
+        let need = ceil_half(1i32.saturating_sub(self.base(value)));
+        let head = self.head(value);
+        let fits = if head == NONE {
+            need <= 0
+        } else {
+            let flow = match self.node_mut(head) {
+                Some(node) => {
+                    node.lower = node.lower.max(need);
+                    node.flow
+                }
+                None => return false,
+            };
+            flow >= need || self.augment(head)
+        };
+        self.add_base(value, gain);
+        fits
+    }
+
+    /// Adds non-double `x-y` (ids) as tile `index`, attached by a number open now if any.
+    /// Returns whether the prefix is still legal.
+    fn place_plain(&mut self, x: u16, y: u16, index: usize) -> bool {
+        let (cx, cy) = (self.count(x), self.count(y));
+        let (a, b) = if cy < 1 || cx >= 1 && cx >= cy { (x, y) } else { (y, x) };
+        if let Some(state) = self.tiles.get_mut(index) {
+            state.default = a;
+        }
+        let (Ok(na), Ok(nb)) = (u16::try_from(self.node_count), u16::try_from(self.node_count + 1)) else {
+            return false;
+        };
+        if self.node_count + 2 > NODES {
+            return false;
+        }
+        self.node_count += 2;
+        for (id, value, partner, is_a) in [(na, a, nb, true), (nb, b, na, false)] {
+            let prev = self.head(value);
+            let flow = self.stock(value);
+            if let Some(node) = self.node_mut(prev) {
+                node.next = id;
+            }
+            self.add_base(value, if is_a { -1 } else { 1 });
+            let lower = ceil_half(self.base(value).saturating_neg());
+            if let Some(node) = self.node_mut(id) {
+                *node = Node {
+                    prev,
+                    next: NONE,
+                    partner,
+                    tile: index as u16,
+                    is_a,
+                    lower,
+                    flow,
+                };
+            }
+            if let Some(head) = self.head.get_mut(usize::from(value)) {
+                *head = id;
+            }
+        }
+        let node = self.node(na);
+        node.flow >= node.lower || self.augment(na)
+    }
+
+    /// Pushes one unit around a residual cycle through the open segment leaving `target`
+    /// (which is one unit below its lower bound): a breadth-first search from `Z` back to
+    /// `target`. Returns false, changing nothing, if there is none (no feasible flow).
+    fn augment(&mut self, target: u16) -> bool {
+        let count = self.node_count.min(NODES);
+        for slot in self.parent.iter_mut().take(count) {
+            *slot = NONE;
+        }
+        let mut write = 0usize;
+        // Z's arcs: to each open segment's tail, backwards (lowering a stock that has slack).
+        for value in 0..self.value_count.min(VALUES) {
+            let head = self.head(value as u16);
+            if head != NONE {
+                let node = self.node(head);
+                if node.flow > node.lower && self.visit(Z, head, &mut write) && head == target {
+                    return self.apply(target);
+                }
+            }
+        }
+        let mut read = 0usize;
+        while read < write {
+            let Some(&from) = self.queue.get(read) else { break };
+            read += 1;
+            let node = self.node(from);
+            let mut next = [NONE; 3];
+            // Forward along the chain (no upper bound); the open segment's end is Z, seen.
+            next[0] = node.next;
+            // Backward along the chain, if the segment into `from` has slack.
+            if node.prev != NONE {
+                let prev = self.node(node.prev);
+                if prev.flow > prev.lower {
+                    next[1] = node.prev;
+                }
+            }
+            // The tile's unit arc b → a: forwards if unflipped, backwards if flipped.
+            if node.is_a == self.tile(usize::from(node.tile)).flipped {
+                next[2] = node.partner;
+            }
+            for to in next {
+                if to != NONE && self.visit(from, to, &mut write) && to == target {
+                    return self.apply(target);
+                }
+            }
+        }
+        false
+    }
+
+    /// Pushes the unit along the path found (parents from `target` back to `Z`), then along
+    /// the short segment leaving `target`.
+    fn apply(&mut self, target: u16) -> bool {
+        let mut to = target;
+        for _ in 0..=NODES {
+            if to == Z {
+                break;
+            }
+            let from = self.parent.get(usize::from(to)).copied().unwrap_or(Z);
+            if from == Z {
+                if let Some(node) = self.node_mut(to) {
+                    node.flow = node.flow.saturating_sub(1);
+                }
+            } else {
+                let node = self.node(from);
+                if node.next == to {
+                    if let Some(node) = self.node_mut(from) {
+                        node.flow = node.flow.saturating_add(1);
+                    }
+                } else if node.prev == to {
+                    if let Some(node) = self.node_mut(to) {
+                        node.flow = node.flow.saturating_sub(1);
+                    }
+                } else if let Some(tile) = self.tiles.get_mut(usize::from(node.tile)) {
+                    tile.flipped = !tile.flipped;
+                }
+            }
+            to = from;
+        }
+        if let Some(node) = self.node_mut(target) {
+            node.flow = node.flow.saturating_add(1);
+        }
+        true
+    }
+
+    /// Marks `to` as reached from `from` and queues it; false if it was reached already.
+    fn visit(&mut self, from: u16, to: u16, write: &mut usize) -> bool {
+        match self.parent.get_mut(usize::from(to)) {
+            Some(slot) if *slot == NONE => {
+                *slot = from;
+                if let Some(queue) = self.queue.get_mut(*write) {
+                    *queue = to;
+                    *write += 1;
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// After a legal [`Engine::check`] of the same `tiles`: plays the chosen orientations and
+    /// calls `emit(index, parent, pip)` for every tile after the first, with an earlier tile
+    /// that has a free end showing `pip`. Returns false only on an internal inconsistency.
+    pub(crate) fn replay(&mut self, tiles: &[Tile], mut emit: impl FnMut(usize, usize, u32)) -> bool {
+        // Per-number stacks of tiles that may still have a free end of that number (lazy
+        // deletion: exhausted tiles are popped when met). `head` is reused as the stack tops.
+        for head in self.head.iter_mut().take(self.value_count.min(VALUES)) {
+            *head = NONE;
+        }
+        for (index, &tile) in tiles.iter().enumerate().take(TILES) {
+            let Some(mut state) = self.tiles.get(index).copied() else {
+                return false;
+            };
+            if index == 0 {
+                state.free = if tile.is_double() {
+                    [if state.spinner { 4 } else { 2 }, 0]
+                } else {
+                    [1, 1]
+                };
+            } else {
+                let side = if tile.is_double() {
+                    0
+                } else {
+                    let by = if state.flipped {
+                        if state.default == state.ids[0] {
+                            state.ids[1]
+                        } else {
+                            state.ids[0]
+                        }
+                    } else {
+                        state.default
+                    };
+                    usize::from(by != state.ids[0])
+                };
+                let by = state.ids[side & 1];
+                let pip = if side == 0 { tile.a } else { tile.b };
+                let Some(parent) = self.take_free_end(by) else {
+                    return false;
+                };
+                emit(index, parent, pip);
+                state.free = if tile.is_double() {
+                    [if state.spinner { 3 } else { 1 }, 0]
+                } else if side == 0 {
+                    [0, 1]
+                } else {
+                    [1, 0]
+                };
+            }
+            for side in 0..2 {
+                if state.free[side] > 0 {
+                    let value = usize::from(state.ids[side]);
+                    if let Some(head) = self.head.get_mut(value) {
+                        state.link[side] = *head;
+                        *head = index as u16;
+                    }
+                }
+            }
+            if let Some(slot) = self.tiles.get_mut(index) {
+                *slot = state;
+            }
+        }
+        true
+    }
+
+    /// Pops exhausted tiles off `value`'s stack and takes one free end of the top tile.
+    fn take_free_end(&mut self, value: u16) -> Option<usize> {
+        for _ in 0..=TILES {
+            let top = *self.head.get(usize::from(value))?;
+            let tile = self.tiles.get_mut(usize::from(top))?;
+            let side = usize::from(tile.ids[0] != value) & 1;
+            if tile.free[side] > 0 {
+                tile.free[side] -= 1;
+                return Some(usize::from(top));
+            }
+            let next = tile.link[side];
+            *self.head.get_mut(usize::from(value))? = next;
+        }
+        None
+    }
+}

@@ -1,0 +1,172 @@
+//! The seed task: is a play order a legal game? With a witness or the first tile that broke it.
+
+use core::fmt;
+
+use super::search::{Engine, Outcome, SMALL_TILES, Scratch, SmallEngine};
+use super::{Error, MAX_TILES, SpinnerRule, Tile};
+
+/// Where a tile was attached: on the earlier tile at index `parent`, against a free end of it
+/// showing `pip` (the tile's own half showing `pip` touches it). Indices are 0-based positions
+/// in the play order or the [`Layout`](super::Layout).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Placement {
+    /// Index of the tile played on.
+    pub parent: usize,
+    /// The number on the touching halves.
+    pub pip: u32,
+}
+
+/// Why a play order is illegal (spec, "The seed task").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// The tile was already played at index `earlier` (a set has one tile of each pair).
+    Duplicate {
+        /// Index of the earlier copy.
+        earlier: usize,
+    },
+    /// However the earlier tiles were played, no open end shows either number of this tile
+    /// (for a double: its number) when it is played.
+    NoOpenEnd,
+}
+
+/// An illegal play order: `tile` is the first tile after which no legal continuation exists,
+/// that is, the smallest index such that `tiles[..=tile]` is not a legal game (while
+/// `tiles[..tile]` is), and `reason` says why. A duplicate is reported as soon as it is
+/// played, before asking whether it could attach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Illegal {
+    /// 0-based index of the tile that broke the game.
+    pub tile: usize,
+    /// Why it could not be played.
+    pub reason: Reason,
+}
+
+/// Where every tile of a legal play order attached: one way to lay the tiles out, so an
+/// engine can draw it. Tile 0 is the opening and has no placement.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Witness {
+    len: usize,
+    placements: heapless::Vec<(u16, u32), MAX_TILES>,
+}
+
+impl Witness {
+    /// The number of tiles (including the opening).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the play order was empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The placement of tile `index`: `None` for the opening (index 0) and out of range.
+    pub fn get(&self, index: usize) -> Option<Placement> {
+        let &(parent, pip) = self.placements.get(index.checked_sub(1)?)?;
+        Some(Placement {
+            parent: usize::from(parent),
+            pip,
+        })
+    }
+
+    /// The placements of tiles 1, 2, … in order.
+    pub fn iter(&self) -> impl Iterator<Item = Placement> + '_ {
+        self.placements.iter().map(|&(parent, pip)| Placement {
+            parent: usize::from(parent),
+            pip,
+        })
+    }
+}
+
+/// The answer of [`validate`].
+#[allow(clippy::large_enum_variant)] // No heap to box into: the witness lives inline.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// A legal game, with one layout that realises it.
+    Legal(Witness),
+    /// An illegal game: the first tile that broke it, and how.
+    Illegal(Illegal),
+}
+
+impl Verdict {
+    /// Whether the play order is legal.
+    pub fn is_legal(&self) -> bool {
+        matches!(self, Verdict::Legal(_))
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Duplicate { earlier } => write!(f, "duplicates tile #{}", earlier.saturating_add(1)),
+            Reason::NoOpenEnd => f.write_str("no open end matches it in any legal play of the tiles before it"),
+        }
+    }
+}
+
+/// Decides whether `tiles`, in play order, is a legal game under `rule` (the seed task; spec,
+/// "The seed task"): every tile after the first attaches to an open end showing one of its
+/// numbers, doubles are spinners per `rule`, and no tile appears twice (`1-6` = `6-1`). The
+/// empty order is legal. Exact and polynomial (O(n²) worst case, near O(n) on real games; see
+/// `docs/dominoes.md`), it uses a [`Scratch`] of [`SCRATCH_BYTES`](super::SCRATCH_BYTES) on the stack.
+///
+/// Errors: [`Error::TooManyTiles`] for more than [`MAX_TILES`] tiles.
+///
+/// ```
+/// use parlor_core::dominoes::{validate, Placement, Reason, SpinnerRule, Tile, Verdict};
+/// let tiles = [Tile::new(6, 6), Tile::new(6, 5), Tile::new(3, 0), Tile::new(5, 3)];
+/// let Verdict::Illegal(illegal) = validate(&tiles, SpinnerRule::EveryDouble)? else { unreachable!() };
+/// assert_eq!((illegal.tile, illegal.reason), (2, Reason::NoOpenEnd));
+///
+/// let Verdict::Legal(witness) = validate(&tiles[..2], SpinnerRule::EveryDouble)? else { unreachable!() };
+/// assert_eq!(witness.get(1), Some(Placement { parent: 0, pip: 6 }));
+/// # Ok::<(), parlor_core::dominoes::Error>(())
+/// ```
+pub fn validate(tiles: &[Tile], rule: SpinnerRule) -> Result<Verdict, Error> {
+    if tiles.len() <= SMALL_TILES {
+        // Short orders (a double-6 game has 28 tiles) use a small engine: cheap to initialise.
+        return Ok(decide(&mut SmallEngine::new(), tiles, rule));
+    }
+    validate_with(tiles, rule, &mut Scratch::new())
+}
+
+/// [`validate`] with caller-provided working memory (reuse one [`Scratch`] across calls to
+/// avoid initialising [`SCRATCH_BYTES`](super::SCRATCH_BYTES) each time, or keep it off a small
+/// stack). Same answers and errors as [`validate`].
+pub fn validate_with(tiles: &[Tile], rule: SpinnerRule, scratch: &mut Scratch) -> Result<Verdict, Error> {
+    if tiles.len() > MAX_TILES {
+        return Err(Error::TooManyTiles {
+            capacity: MAX_TILES,
+            span: None,
+        });
+    }
+    Ok(decide(&mut scratch.engine, tiles, rule))
+}
+
+/// Runs the check on an engine large enough for `tiles`, then builds the witness.
+fn decide<const T: usize, const N: usize, const V: usize, const VS: usize, const PS: usize>(
+    engine: &mut Engine<T, N, V, VS, PS>,
+    tiles: &[Tile],
+    rule: SpinnerRule,
+) -> Verdict {
+    match engine.check(tiles, rule) {
+        Outcome::Illegal { tile, reason } => Verdict::Illegal(Illegal { tile, reason }),
+        Outcome::Legal => {
+            let mut placements = heapless::Vec::new();
+            let replayed = engine.replay(tiles, |_, parent, pip| {
+                let _ = placements.push((parent as u16, pip));
+            });
+            // A failed replay would be a bug in the check; never hand out a wrong witness.
+            if !replayed || placements.len() != tiles.len().saturating_sub(1) {
+                return Verdict::Illegal(Illegal {
+                    tile: placements.len().saturating_add(1),
+                    reason: Reason::NoOpenEnd,
+                });
+            }
+            Verdict::Legal(Witness {
+                len: tiles.len(),
+                placements,
+            })
+        }
+    }
+}

@@ -1,0 +1,395 @@
+//! The 56-card deck and card sets as one 64-bit mask (spec "The deck").
+//!
+//! Layout of [`Cards`]' mask (also the C ABI's `uint64_t` card set):
+//! - bits `4·(r−2) .. 4·(r−2)+3` — the natural rank `r` (2..=14, Ace = 14), one bit per suit
+//!   (Jade, Sword, Pagoda, Star). In a *rank-only* set (the seed's notation) the suits are
+//!   unknown and a rank held `c` times is stored as the lowest `c` bits (`0b1`, `0b11`, …);
+//! - bit 52 Mah Jong, bit 53 Dog, bit 54 Phoenix, bit 55 Dragon;
+//! - bit 63 — set when the suits are known (a *suited* set);
+//! - bits 56..=62 are always zero.
+
+use super::Error;
+
+/// A natural rank 2..=14 (Jack 11, Queen 12, King 13, Ace 14). The Mah Jong's value 1 is not a
+/// `Rank`: it is a special card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Rank(u8);
+
+impl Rank {
+    /// Two, the lowest natural rank.
+    pub const TWO: Rank = Rank(2);
+    /// The Ace, the highest natural rank (14).
+    pub const ACE: Rank = Rank(14);
+
+    /// The rank of value `value` (2..=14), or `None`.
+    pub const fn new(value: u8) -> Option<Rank> {
+        if value >= 2 && value <= 14 {
+            Some(Rank(value))
+        } else {
+            None
+        }
+    }
+
+    /// The value 2..=14.
+    pub const fn value(self) -> u8 {
+        self.0
+    }
+
+    /// The seed notation's character: `2`–`9`, `0` for ten, `J Q K A`.
+    pub const fn symbol(self) -> char {
+        match self.0 {
+            10 => '0',
+            11 => 'J',
+            12 => 'Q',
+            13 => 'K',
+            14 => 'A',
+            v => (b'0' + (v % 10)) as char,
+        }
+    }
+
+    /// The rank of a notation character (`2`–`9`, `0` or `T` for ten, `J Q K A`).
+    pub const fn from_symbol(c: char) -> Option<Rank> {
+        match c {
+            '2'..='9' => Rank::new(c as u8 - b'0'),
+            '0' | 'T' => Some(Rank(10)),
+            'J' => Some(Rank(11)),
+            'Q' => Some(Rank(12)),
+            'K' => Some(Rank(13)),
+            'A' => Some(Rank(14)),
+            _ => None,
+        }
+    }
+
+    /// The bit offset of this rank's 4-bit group in a [`Cards`] mask.
+    pub(crate) const fn shift(self) -> u32 {
+        (self.0 as u32 - 2) * 4
+    }
+
+    /// All natural ranks, Two to Ace.
+    pub fn all() -> impl DoubleEndedIterator<Item = Rank> + Clone {
+        (2u8..=14).map(Rank)
+    }
+}
+
+/// The four suits. Notation letters (lower case, after the rank): `j` Jade, `s` Sword,
+/// `p` Pagoda, `t` Star (s is taken by Sword).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Suit {
+    /// Jade, `j`.
+    Jade = 0,
+    /// Sword, `s`.
+    Sword = 1,
+    /// Pagoda, `p`.
+    Pagoda = 2,
+    /// Star, `t`.
+    Star = 3,
+}
+
+impl Suit {
+    /// The four suits in mask order.
+    pub const ALL: [Suit; 4] = [Suit::Jade, Suit::Sword, Suit::Pagoda, Suit::Star];
+
+    /// The notation letter.
+    pub const fn letter(self) -> char {
+        match self {
+            Suit::Jade => 'j',
+            Suit::Sword => 's',
+            Suit::Pagoda => 'p',
+            Suit::Star => 't',
+        }
+    }
+
+    /// The suit of a notation letter.
+    pub const fn from_letter(c: char) -> Option<Suit> {
+        match c {
+            'j' => Some(Suit::Jade),
+            's' => Some(Suit::Sword),
+            'p' => Some(Suit::Pagoda),
+            't' => Some(Suit::Star),
+            _ => None,
+        }
+    }
+}
+
+/// One card. A natural card has a suit only in a suited set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Card {
+    /// A natural card 2..=Ace, with its suit if known.
+    Natural(Rank, Option<Suit>),
+    /// The Mah Jong (value 1; a single or the 1 of a straight).
+    MahJong,
+    /// The Dog (alone, on the lead only; hands the lead to the partner).
+    Dog,
+    /// The Phoenix (wildcard; as a single, the previous single + ½).
+    Phoenix,
+    /// The Dragon (the highest single).
+    Dragon,
+}
+
+impl Card {
+    /// Card points (spec "Beyond the seed"): 5 → 5, ten and King → 10, Dragon 25, Phoenix −25.
+    pub const fn points(self) -> i16 {
+        match self {
+            Card::Natural(rank, _) => match rank.0 {
+                5 => 5,
+                10 | 13 => 10,
+                _ => 0,
+            },
+            Card::Dragon => 25,
+            Card::Phoenix => -25,
+            Card::MahJong | Card::Dog => 0,
+        }
+    }
+}
+
+pub(crate) const MAHJONG_BIT: u64 = 1 << 52;
+pub(crate) const DOG_BIT: u64 = 1 << 53;
+pub(crate) const PHOENIX_BIT: u64 = 1 << 54;
+pub(crate) const DRAGON_BIT: u64 = 1 << 55;
+pub(crate) const SUITED_BIT: u64 = 1 << 63;
+const NATURAL_BITS: u64 = (1 << 52) - 1;
+/// One bit per natural rank group (the low bit of each 4-bit group).
+pub(crate) const NATURAL_LOW_BITS: u64 = NATURAL_BITS / 0xF;
+/// One bit per 4-bit group of a [`Cards::count_word`] (ranks 0..=14).
+pub(crate) const COUNT_LOW_BITS: u64 = ((1 << 60) - 1) / 0xF;
+const SPECIAL_BITS: u64 = MAHJONG_BIT | DOG_BIT | PHOENIX_BIT | DRAGON_BIT;
+/// Every bit a valid mask may have set.
+const VALID_BITS: u64 = ((1 << 56) - 1) | SUITED_BIT;
+
+/// A set of cards (a hand or a play), `Copy`, 8 bytes. Either *rank-only* (the seed's notation:
+/// how many of each rank, no suits) or *suited* (every natural card has a known suit; needed for
+/// straight-flush bombs). The specials never have a suit. See the module docs for the mask.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Cards(u64);
+
+impl core::fmt::Debug for Cards {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Cards({self})")
+    }
+}
+
+impl Cards {
+    /// The empty set (the lead, as a previous play).
+    pub const EMPTY: Cards = Cards(0);
+
+    /// Clears the suited bit of a set without natural cards: such a set reads the same in both
+    /// notations, so it has one form (and `Display`/`FromStr` round-trip exactly).
+    const fn normalized(mask: u64) -> Cards {
+        if mask & NATURAL_BITS == 0 {
+            Cards(mask & !SUITED_BIT)
+        } else {
+            Cards(mask)
+        }
+    }
+
+    /// The set of a raw mask, checked: no bits 56..=62, and in a rank-only set each rank's bits
+    /// are a low run (`0b1`, `0b11`, `0b111`, `0b1111`). A set without natural cards is stored
+    /// without the suited bit. Errors: [`Error::InvalidMask`].
+    pub const fn from_mask(mask: u64) -> Result<Cards, Error> {
+        if mask & !VALID_BITS != 0 {
+            return Err(Error::InvalidMask);
+        }
+        if mask & SUITED_BIT == 0 {
+            let mut shift = 0;
+            while shift < 52 {
+                let group = (mask >> shift) & 0xF;
+                if group & (group + 1) != 0 {
+                    return Err(Error::InvalidMask);
+                }
+                shift += 4;
+            }
+        }
+        Ok(Cards::normalized(mask))
+    }
+
+    /// A set from a mask built inside the crate (known to follow the layout).
+    pub(crate) const fn from_bits(mask: u64) -> Cards {
+        Cards::normalized(mask)
+    }
+
+    /// Per-rank counts packed in 4-bit groups, group `v` holding the count of rank value `v`
+    /// (1 = Mah Jong, 2..=14 naturals; group 0 is zero). Bit-parallel popcounts: the type checks
+    /// of [`crate::tichu::readings`] are a few word operations instead of a loop.
+    pub(crate) const fn count_word(self) -> u64 {
+        let x = self.0 & NATURAL_BITS;
+        let x = (x & (NATURAL_LOW_BITS * 5)) + ((x >> 1) & (NATURAL_LOW_BITS * 5));
+        let x = (x & (NATURAL_LOW_BITS * 3)) + ((x >> 2) & (NATURAL_LOW_BITS * 3));
+        (x << 8) | (((self.0 >> 52) & 1) << 4)
+    }
+
+    /// The raw mask (module docs).
+    pub const fn mask(self) -> u64 {
+        self.0
+    }
+
+    /// Whether the suits are known.
+    pub const fn is_suited(self) -> bool {
+        self.0 & SUITED_BIT != 0
+    }
+
+    /// How many cards.
+    pub const fn len(self) -> usize {
+        (self.0 & !SUITED_BIT).count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 & !SUITED_BIT == 0
+    }
+
+    /// How many cards of natural rank `rank`.
+    pub const fn count(self, rank: Rank) -> u8 {
+        ((self.0 >> rank.shift()) & 0xF).count_ones() as u8
+    }
+
+    /// The 4-bit suit group of `rank` (rank-only: the low-run count form).
+    pub(crate) const fn group(self, rank: Rank) -> u8 {
+        ((self.0 >> rank.shift()) & 0xF) as u8
+    }
+
+    /// Whether the set holds the Mah Jong.
+    pub const fn has_mahjong(self) -> bool {
+        self.0 & MAHJONG_BIT != 0
+    }
+    /// Whether the set holds the Dog.
+    pub const fn has_dog(self) -> bool {
+        self.0 & DOG_BIT != 0
+    }
+    /// Whether the set holds the Phoenix.
+    pub const fn has_phoenix(self) -> bool {
+        self.0 & PHOENIX_BIT != 0
+    }
+    /// Whether the set holds the Dragon.
+    pub const fn has_dragon(self) -> bool {
+        self.0 & DRAGON_BIT != 0
+    }
+
+    /// Adds one card. Errors: [`Error::TooManyOfRank`] (a fifth card of a rank in rank-only
+    /// notation), [`Error::DuplicateCard`] (a suited card or a special twice),
+    /// [`Error::MixedNotation`] (a suited card in a rank-only set or the other way round).
+    /// The spans of the errors are empty: the parser fills them in.
+    pub fn insert(&mut self, card: Card) -> Result<(), Error> {
+        let nowhere = crate::notation::Span::default();
+        let bit = match card {
+            Card::MahJong => MAHJONG_BIT,
+            Card::Dog => DOG_BIT,
+            Card::Phoenix => PHOENIX_BIT,
+            Card::Dragon => DRAGON_BIT,
+            Card::Natural(rank, suit) => {
+                let group = self.group(rank);
+                match suit {
+                    Some(suit) => {
+                        if !self.is_suited() && self.0 & NATURAL_BITS != 0 {
+                            return Err(Error::MixedNotation { span: nowhere });
+                        }
+                        let bit = 1u8 << (suit as u8);
+                        if group & bit != 0 {
+                            return Err(Error::DuplicateCard { span: nowhere });
+                        }
+                        u64::from(bit) << rank.shift()
+                    }
+                    None => {
+                        if self.is_suited() {
+                            return Err(Error::MixedNotation { span: nowhere });
+                        }
+                        if group == 0xF {
+                            return Err(Error::TooManyOfRank { rank, span: nowhere });
+                        }
+                        u64::from(group + 1) << rank.shift()
+                    }
+                }
+            }
+        };
+        if bit & SPECIAL_BITS != 0 && self.0 & bit != 0 {
+            return Err(Error::DuplicateCard { span: nowhere });
+        }
+        self.0 |= bit;
+        if let Card::Natural(_, Some(_)) = card {
+            self.0 |= SUITED_BIT;
+        }
+        Ok(())
+    }
+
+    /// Whether every card of `self` is in `hand` (rank-only: by counts; suited: by cards).
+    /// Natural cards of a suited set are never within a rank-only one, nor the other way round.
+    pub const fn is_subset_of(self, hand: Cards) -> bool {
+        if self.0 & NATURAL_BITS != 0 && self.is_suited() != hand.is_suited() {
+            return false;
+        }
+        // In both forms the groups are bit sets where inclusion is the right test (low runs).
+        self.0 & !hand.0 == 0
+    }
+
+    /// `hand` without the cards of `self` (same form; `self` must be a subset, see
+    /// [`Cards::is_subset_of`], else the result is unspecified but still a valid set).
+    pub const fn removed_from(self, hand: Cards) -> Cards {
+        if hand.is_suited() {
+            return Cards::normalized(hand.0 & !(self.0 & !SUITED_BIT));
+        }
+        // Rank-only: subtract counts per rank.
+        let mut mask = hand.0 & !(self.0 & (MAHJONG_BIT | DOG_BIT | PHOENIX_BIT | DRAGON_BIT));
+        let mut shift = 0;
+        while shift < 52 {
+            let have = ((hand.0 >> shift) & 0xF).count_ones();
+            let take = ((self.0 >> shift) & 0xF).count_ones();
+            let left = have.saturating_sub(take);
+            mask = (mask & !(0xF << shift)) | ((((1u64 << left) - 1) & 0xF) << shift);
+            shift += 4;
+        }
+        Cards::normalized(mask)
+    }
+
+    /// Whether the two sets could be on the table together: no card twice (rank-only: at most
+    /// four of a rank in all; specials at most once).
+    pub const fn is_disjoint_from(self, other: Cards) -> bool {
+        if self.0 & other.0 & SPECIAL_BITS != 0 {
+            return false;
+        }
+        if self.is_suited() && other.is_suited() {
+            return self.0 & other.0 & !SUITED_BIT == 0;
+        }
+        // Per-rank sums (at most 8, one 4-bit group each); a sum of 5 or more sets bit 3 of
+        // its group once 3 is added.
+        let sum = self.count_word() + other.count_word();
+        (sum + COUNT_LOW_BITS * 3) & (COUNT_LOW_BITS * 8) == 0
+    }
+
+    /// The sum of the card points (see [`Card::points`]); −25..=100 for any set.
+    pub fn points(self) -> i16 {
+        let mut total = 0i16;
+        for card in self.iter() {
+            total = total.saturating_add(card.points());
+        }
+        total
+    }
+
+    /// The cards, Mah Jong first, then Two to Ace (suits in [`Suit::ALL`] order), Dragon,
+    /// Phoenix, Dog — the order [`Display`](core::fmt::Display) prints.
+    pub fn iter(self) -> impl Iterator<Item = Card> {
+        let suited = self.is_suited();
+        let mahjong = self.has_mahjong().then_some(Card::MahJong);
+        let naturals = Rank::all().flat_map(move |rank| {
+            let group = self.group(rank);
+            (0u8..4).filter_map(move |bit| {
+                if group & (1 << bit) == 0 {
+                    return None;
+                }
+                let suit = if suited {
+                    Suit::ALL.get(usize::from(bit)).copied()
+                } else {
+                    None
+                };
+                Some(Card::Natural(rank, suit))
+            })
+        });
+        let tail = [
+            (self.has_dragon(), Card::Dragon),
+            (self.has_phoenix(), Card::Phoenix),
+            (self.has_dog(), Card::Dog),
+        ];
+        mahjong
+            .into_iter()
+            .chain(naturals)
+            .chain(tail.into_iter().filter_map(|(has, card)| has.then_some(card)))
+    }
+}

@@ -1,0 +1,117 @@
+//! Round scoring (spec "Beyond the seed"): card points, Tichu and Grand Tichu calls, the
+//! double victory.
+
+use super::Error;
+use super::trick::Seat;
+
+/// A player's call before or during the round. Codes (`as u8`) 0, 1, 2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Call {
+    /// No call.
+    #[default]
+    None = 0,
+    /// Tichu: ±100 for going out first or not.
+    Tichu = 1,
+    /// Grand Tichu (called before the ninth card): ±200.
+    GrandTichu = 2,
+}
+
+impl Call {
+    /// The bonus for a caller who went out first (`won`) or did not.
+    pub const fn bonus(self, won: bool) -> i16 {
+        let value = match self {
+            Call::None => 0,
+            Call::Tichu => 100,
+            Call::GrandTichu => 200,
+        };
+        if won { value } else { -value }
+    }
+}
+
+impl TryFrom<u8> for Call {
+    type Error = Error;
+    /// The call of a code 0..=2, else [`Error::InvalidScore`].
+    fn try_from(code: u8) -> Result<Call, Error> {
+        match code {
+            0 => Ok(Call::None),
+            1 => Ok(Call::Tichu),
+            2 => Ok(Call::GrandTichu),
+            _ => Err(Error::InvalidScore),
+        }
+    }
+}
+
+/// The scores of team 0 (seats 0 and 2) and team 1 (seats 1 and 3) for one round.
+///
+/// - `finish`: the seats in the order they went out (with a double victory, the last two in any
+///   order);
+/// - `trick_points[seat]`: card points in the tricks each seat won (Dragon tricks counted for
+///   the opponent they were given to);
+/// - `last_hand_points`: card points still in the last player's hand;
+/// - `calls[seat]`: each seat's call.
+///
+/// A double victory (the first two out are partners) scores 200 for that team and no card
+/// points. Otherwise the last player's tricks go to the first player out and the last player's
+/// hand to the opponents; card points then sum to 100. Each call scores ±100 (Tichu) or ±200
+/// (Grand Tichu) for the caller's team, plus if the caller went out first.
+///
+/// Errors: [`Error::InvalidScore`] when `finish` is no permutation of the seats or, without a
+/// double victory, the card points do not sum to 100.
+///
+/// ```
+/// use parlor_core::tichu::{score_round, Call, Seat};
+/// let s = |i| Seat::new(i).unwrap();
+/// let calls = [Call::Tichu, Call::None, Call::None, Call::None];
+/// // Seat 0 out first (Tichu made), seat 3 last with 10 points in hand and 5 in tricks: both
+/// // go to team 0 (the tricks to the first out, the hand to the opponents).
+/// let score = score_round([s(0), s(1), s(2), s(3)], [40, 20, 25, 5], 10, calls).unwrap();
+/// assert_eq!(score, [100 + 40 + 25 + 5 + 10, 20]);
+/// assert_eq!(score_round([s(1), s(3), s(0), s(2)], [0; 4], 0, [Call::None; 4]), Ok([0, 200]));
+/// ```
+pub fn score_round(
+    finish: [Seat; 4],
+    trick_points: [i16; 4],
+    last_hand_points: i16,
+    calls: [Call; 4],
+) -> Result<[i16; 2], Error> {
+    let mut seen = [false; 4];
+    for seat in finish {
+        if let Some(slot) = seen.get_mut(usize::from(seat.index())) {
+            *slot = true;
+        }
+    }
+    if seen.contains(&false) {
+        return Err(Error::InvalidScore);
+    }
+    let [first, second, _, last] = finish;
+    let mut score = [0i16; 2];
+    if first.team() == second.team() {
+        if let Some(slot) = score.get_mut(first.team()) {
+            *slot = 200;
+        }
+    } else {
+        let total = trick_points
+            .iter()
+            .fold(i32::from(last_hand_points), |sum, &p| sum + i32::from(p));
+        if total != 100 || trick_points.iter().any(|p| !(-25..=125).contains(p)) {
+            return Err(Error::InvalidScore);
+        }
+        for seat in (0..4u8).filter_map(Seat::new) {
+            let points = trick_points.get(usize::from(seat.index())).copied().unwrap_or(0);
+            let team = if seat == last { first.team() } else { seat.team() };
+            if let Some(slot) = score.get_mut(team) {
+                *slot = slot.saturating_add(points);
+            }
+        }
+        if let Some(slot) = score.get_mut(1 - last.team()) {
+            *slot = slot.saturating_add(last_hand_points);
+        }
+    }
+    for seat in (0..4u8).filter_map(Seat::new) {
+        let call = calls.get(usize::from(seat.index())).copied().unwrap_or_default();
+        if let Some(slot) = score.get_mut(seat.team()) {
+            *slot = slot.saturating_add(call.bonus(seat == first));
+        }
+    }
+    Ok(score)
+}

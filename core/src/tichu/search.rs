@@ -1,0 +1,567 @@
+//! Move generation: every distinct legal play from a hand (spec "Beyond the seed").
+//!
+//! Plays are distinct *card sets*: in a suited hand `5j5s` and `5j5p` are two pairs, in a
+//! rank-only hand there is one pair of 5s. A set with the Phoenix is produced once, with its
+//! strongest reading that beats the table (`3456P` is 3–7, not 2–6). The order is fixed: singles,
+//! pairs, triples, full houses, straights, stairs, four-of-a-kind bombs, straight-flush bombs,
+//! the Dog; within a type by rising rank.
+
+use core::ops::ControlFlow;
+
+use super::Error;
+use super::card::{Cards, DOG_BIT, DRAGON_BIT, MAHJONG_BIT, NATURAL_LOW_BITS, PHOENIX_BIT, Rank, SUITED_BIT};
+use super::combination::{Combination, DRAGON_KEY, Kind, MAHJONG_KEY, phoenix_single_on};
+
+/// The most cards a hand may have (a full Tichu hand).
+pub const MAX_HAND: usize = 14;
+
+/// A bound on the number of distinct plays from a hand of at most [`MAX_HAND`] cards: every play
+/// is a distinct non-empty subset of the hand, and a 14-card hand has 2¹⁴ − 1 of them. (The
+/// largest counts found by search are far lower — 381 for a rank-only hand, 1,674 for a suited
+/// one, see `docs/tichu.md` — so a smaller buffer with [`Error::OutputTooSmall`] as the fallback,
+/// or [`for_each_move`] with no buffer at all, also works.)
+pub const MAX_MOVES: usize = (1 << MAX_HAND) - 1;
+
+/// The subsets of one rank's 4-bit group of a given size.
+#[derive(Clone, Copy)]
+struct Choices {
+    items: [u8; 6],
+    len: u8,
+}
+
+/// `[group][size]`: every subset of `group` with `size` bits (suited hands: the suits to pick).
+const SUITED_CHOICES: [[Choices; 5]; 16] = choice_table(true);
+/// `[group][size]`: the one canonical subset, the low run, in a rank-only hand.
+const RANK_ONLY_CHOICES: [[Choices; 5]; 16] = choice_table(false);
+
+const fn choice_table(suited: bool) -> [[Choices; 5]; 16] {
+    let mut table = [[Choices { items: [0; 6], len: 0 }; 5]; 16];
+    let mut group = 0;
+    while group < 16 {
+        let mut sub = 1;
+        while sub < 16 {
+            let size = (sub as u8).count_ones() as usize;
+            let wanted = if suited { true } else { sub == (1 << size) - 1 };
+            if sub & group == sub && wanted {
+                let entry = &mut table[group][size];
+                entry.items[entry.len as usize] = sub as u8;
+                entry.len += 1;
+            }
+            sub += 1;
+        }
+        group += 1;
+    }
+    table
+}
+
+/// The bit offset of rank value `value` (2..=14) in a card mask.
+const fn shift(value: u8) -> u32 {
+    (value as u32).saturating_sub(2) * 4
+}
+
+/// The bits of rank values `low..=high` in a rank bitmask (bit `v` = rank value `v`).
+const fn window(low: u8, high: u8) -> u16 {
+    if low > high || high > 15 {
+        return 0;
+    }
+    ((1u32 << (high + 1)) - (1u32 << low)) as u16
+}
+
+/// The card-mask bits of every suit of the natural ranks `low..=high` (2..=14; else empty).
+const fn natural_bits(low: u8, high: u8) -> u64 {
+    if low < 2 || high > 14 || low > high {
+        return 0;
+    }
+    ((1u64 << shift(high + 1)) - 1) & !((1u64 << shift(low)) - 1)
+}
+
+/// At most one part per rank of a straight or stairs.
+const MAX_PARTS: usize = 14;
+
+/// The generator's fixed inputs.
+struct Gen<'f, F> {
+    hand: u64,
+    groups: [u8; 16],
+    /// Rank bitmasks (bit `v` = rank value `v`, 1 = Mah Jong): held at least once, twice.
+    ge1: u16,
+    ge2: u16,
+    phoenix: bool,
+    suited: bool,
+    previous: Option<Combination>,
+    f: &'f mut F,
+}
+
+impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
+    /// The subsets of size `size` of the cards of rank `value`.
+    fn choices(&self, value: u8, size: usize) -> &'static [u8] {
+        let group = self.groups.get(usize::from(value)).copied().unwrap_or(0) & 0xF;
+        let table = if self.suited {
+            &SUITED_CHOICES
+        } else {
+            &RANK_ONLY_CHOICES
+        };
+        match table[usize::from(group)].get(size) {
+            Some(entry) => entry.items.get(..usize::from(entry.len)).unwrap_or(&[]),
+            None => &[],
+        }
+    }
+
+    /// Emits `mask` (naturals and specials) as `kind`/`len`/`key` if that beats the table.
+    fn emit(&mut self, mask: u64, kind: Kind, len: u8, key: u8) -> ControlFlow<()> {
+        let Ok(combination) = Combination::new(kind, len, key) else {
+            return ControlFlow::Continue(());
+        };
+        if !combination.beats(self.previous) {
+            return ControlFlow::Continue(());
+        }
+        let suited = if self.suited && mask & ((1 << 52) - 1) != 0 {
+            SUITED_BIT
+        } else {
+            0
+        };
+        (self.f)(Cards::from_bits(mask | suited), combination)
+    }
+
+    /// Whether type `kind` can follow the table (bombs are handled apart).
+    fn wants(&self, kind: Kind) -> bool {
+        self.previous.is_none_or(|prev| prev.kind() == kind)
+    }
+
+    /// Every product of one choice per part (rank value, subsets), plus `extra`, emitted as
+    /// `kind`/`len`/`key`. A flush among natural straights is left to the straight flushes.
+    fn product(&mut self, parts: &[(u8, &'static [u8])], extra: u64, kind: Kind, len: u8, key: u8) -> ControlFlow<()> {
+        if parts.iter().any(|(_, options)| options.is_empty()) {
+            return ControlFlow::Continue(());
+        }
+        let mut index = [0usize; MAX_PARTS];
+        loop {
+            let mut mask = extra;
+            let mut common = 0xFu8;
+            for ((value, options), &i) in parts.iter().zip(index.iter()) {
+                let bits = options.get(i).copied().unwrap_or(0);
+                mask |= u64::from(bits) << shift(*value);
+                common &= bits;
+            }
+            let flush = kind == Kind::Straight && self.suited && common != 0 && extra == 0;
+            if !flush {
+                self.emit(mask, kind, len, key)?;
+            }
+            // Advance the odometer, lowest rank first.
+            let mut advanced = false;
+            for ((_, options), i) in parts.iter().zip(index.iter_mut()) {
+                if *i + 1 < options.len() {
+                    *i += 1;
+                    advanced = true;
+                    break;
+                }
+                *i = 0;
+            }
+            if !advanced {
+                return ControlFlow::Continue(());
+            }
+        }
+    }
+
+    fn singles(&mut self, mahjong: bool) -> ControlFlow<()> {
+        if mahjong {
+            self.emit(MAHJONG_BIT, Kind::Single, 1, MAHJONG_KEY)?;
+        }
+        for value in 2u8..=14 {
+            if self.ge1 & (1 << value) != 0 {
+                for &sub in self.choices(value, 1) {
+                    self.emit(u64::from(sub) << shift(value), Kind::Single, 1, value * 2)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Pairs (`k` = 2) or triples (`k` = 3), natural or with the Phoenix.
+    fn same_rank(&mut self, k: usize, kind: Kind) -> ControlFlow<()> {
+        let len = k as u8;
+        for value in 2u8..=14 {
+            if self.ge1 & (1 << value) == 0 {
+                continue;
+            }
+            for &sub in self.choices(value, k) {
+                self.emit(u64::from(sub) << shift(value), kind, len, value * 2)?;
+            }
+            if self.phoenix {
+                for &sub in self.choices(value, k - 1) {
+                    self.emit((u64::from(sub) << shift(value)) | PHOENIX_BIT, kind, len, value * 2)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn full_houses(&mut self) -> ControlFlow<()> {
+        for a in 2u8..=14 {
+            if self.ge2 & (1 << a) == 0 {
+                continue;
+            }
+            for b in 2u8..=14 {
+                if b == a || self.ge1 & (1 << b) == 0 {
+                    continue;
+                }
+                let key = a * 2;
+                let triples = self.choices(a, 3);
+                let pairs = self.choices(b, 2);
+                self.product(&[(a, triples), (b, pairs)], 0, Kind::FullHouse, 5, key)?;
+                if self.phoenix {
+                    // Phoenix in the pair: XXX + Y + P.
+                    self.product(
+                        &[(a, triples), (b, self.choices(b, 1))],
+                        PHOENIX_BIT,
+                        Kind::FullHouse,
+                        5,
+                        key,
+                    )?;
+                    // Phoenix in the triple: XX + P + YY, once per set (read at the higher rank).
+                    if b < a {
+                        self.product(
+                            &[(a, self.choices(a, 2)), (b, pairs)],
+                            PHOENIX_BIT,
+                            Kind::FullHouse,
+                            5,
+                            key,
+                        )?;
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// One card per rank of `low..=high` but `skip` (0 = none), with `extra`, as a straight.
+    fn straight(&mut self, low: u8, high: u8, skip: u8, extra: u64) -> ControlFlow<()> {
+        let len = high - low + 1;
+        let mahjong = if low == 1 { MAHJONG_BIT } else { 0 };
+        let bits = natural_bits(low.max(2), high) & !natural_bits(skip, skip);
+        // One choice per rank (every rank-only hand; a suited hand holding one card of each rank
+        // in the run): the set is the hand's cards in the run, no product needed.
+        let single = if self.suited {
+            self.hand & bits
+        } else {
+            NATURAL_LOW_BITS & bits
+        };
+        let ranks = u32::from(len) - u32::from(skip != 0) - u32::from(low == 1);
+        if !self.suited || single.count_ones() == ranks {
+            let flush =
+                self.suited && extra == 0 && mahjong == 0 && (0..4).any(|s| (bits & NATURAL_LOW_BITS) << s == single);
+            if flush {
+                return ControlFlow::Continue(());
+            }
+            return self.emit(single | extra | mahjong, Kind::Straight, len, high * 2);
+        }
+        let mut parts = [(0u8, &[][..]); MAX_PARTS];
+        let mut n = 0;
+        for value in low.max(2)..=high {
+            if value != skip
+                && let Some(slot) = parts.get_mut(n)
+            {
+                *slot = (value, self.choices(value, 1));
+                n += 1;
+            }
+        }
+        let parts = parts.get(..n).unwrap_or(&[]);
+        self.product(parts, extra | mahjong, Kind::Straight, len, high * 2)
+    }
+
+    fn straights(&mut self) -> ControlFlow<()> {
+        let (min_len, max_len) = match self.previous {
+            Some(prev) => (prev.len(), prev.len()),
+            None => (5, 14),
+        };
+        let present = self.ge1;
+        for low in 1u8..=10 {
+            for len in min_len.max(5)..=max_len {
+                let high = low + len - 1;
+                if high > 14 {
+                    break;
+                }
+                let run = window(low, high);
+                let missing = run & !present;
+                if missing == 0 {
+                    self.straight(low, high, 0, 0)?;
+                }
+                if !self.phoenix {
+                    continue;
+                }
+                // The Phoenix inside the run: in a gap, or standing in for a held rank.
+                let inside = window(low + 1, high - 1);
+                if missing == 0 {
+                    for skip in (low + 1)..high {
+                        self.straight(low, high, skip, PHOENIX_BIT)?;
+                    }
+                } else if missing.count_ones() == 1 && missing & inside != 0 {
+                    self.straight(low, high, missing.trailing_zeros() as u8, PHOENIX_BIT)?;
+                }
+                // The Phoenix on top of the naturals low..high-1 (read at its strongest), or,
+                // when they end at the Ace, below them.
+                if window(low, high - 1) & !present == 0 {
+                    self.straight(low, high, high, PHOENIX_BIT)?;
+                }
+                if high == 14 && low >= 2 && window(low + 1, 14) & !present == 0 {
+                    self.straight(low, high, low, PHOENIX_BIT)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Stairs of the pairs of `low..=high`, the pair of rank `phoenix_rank` (0 = none) being one
+    /// card and the Phoenix.
+    fn stairs_of(&mut self, low: u8, high: u8, phoenix_rank: u8) -> ControlFlow<()> {
+        let extra = if phoenix_rank != 0 { PHOENIX_BIT } else { 0 };
+        if !self.suited {
+            // Rank-only: the pairs are the low two bits of each group.
+            let mask = (NATURAL_LOW_BITS * 3)
+                & natural_bits(low, high)
+                & !(natural_bits(phoenix_rank, phoenix_rank) & (NATURAL_LOW_BITS * 2));
+            return self.emit(mask | extra, Kind::Stairs, (high - low + 1) * 2, high * 2);
+        }
+        let mut parts = [(0u8, &[][..]); MAX_PARTS];
+        for (value, slot) in (low..=high).zip(parts.iter_mut()) {
+            *slot = (value, self.choices(value, if value == phoenix_rank { 1 } else { 2 }));
+        }
+        let n = usize::from(high - low + 1);
+        let parts = parts.get(..n).unwrap_or(&[]);
+        self.product(parts, extra, Kind::Stairs, (high - low + 1) * 2, high * 2)
+    }
+
+    fn stairs(&mut self) -> ControlFlow<()> {
+        let (min_pairs, max_pairs) = match self.previous {
+            Some(prev) => (prev.len() / 2, prev.len() / 2),
+            None => (2, 7),
+        };
+        for low in 2u8..=13 {
+            for pairs in min_pairs.max(2)..=max_pairs {
+                let high = low + pairs - 1;
+                if high > 14 {
+                    break;
+                }
+                let run = window(low, high);
+                let missing = run & !self.ge2;
+                if missing == 0 {
+                    self.stairs_of(low, high, 0)?;
+                }
+                if !self.phoenix || run & !self.ge1 != 0 || missing.count_ones() > 1 {
+                    continue;
+                }
+                for value in low..=high {
+                    if missing == 0 || missing == 1 << value {
+                        self.stairs_of(low, high, value)?;
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn bombs(&mut self) -> ControlFlow<()> {
+        for value in 2u8..=14 {
+            if self.choices(value, 4).contains(&0xF) {
+                self.emit(0xF << shift(value), Kind::FourOfAKind, 4, value * 2)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn straight_flushes(&mut self, hand: Cards) -> ControlFlow<()> {
+        if !self.suited {
+            return ControlFlow::Continue(());
+        }
+        for low in 2u8..=10 {
+            for high in (low + 4)..=14 {
+                let run = (NATURAL_LOW_BITS >> ((14 - high) * 4)) & !((1u64 << shift(low)) - 1);
+                for suit in 0..4u32 {
+                    if (hand.mask() >> suit) & run == run {
+                        self.emit(run << suit, Kind::StraightFlush, high - low + 1, high * 2)?;
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn run(&mut self, hand: Cards) -> ControlFlow<()> {
+        let lead = self.previous.is_none();
+        let bomb_on_table = self.previous.is_some_and(|p| p.is_bomb());
+        if !bomb_on_table {
+            if self.wants(Kind::Single) {
+                self.singles(hand.has_mahjong())?;
+                if hand.has_dragon() {
+                    self.emit(DRAGON_BIT, Kind::Single, 1, DRAGON_KEY)?;
+                }
+                if hand.has_phoenix()
+                    && let Some(reading) = phoenix_single_on(self.previous)
+                {
+                    (self.f)(Cards::from_bits(PHOENIX_BIT), reading)?;
+                }
+            }
+            if self.wants(Kind::Pair) {
+                self.same_rank(2, Kind::Pair)?;
+            }
+            if self.wants(Kind::Triple) {
+                self.same_rank(3, Kind::Triple)?;
+            }
+            if self.wants(Kind::FullHouse) {
+                self.full_houses()?;
+            }
+            if self.wants(Kind::Straight) {
+                self.straights()?;
+            }
+            if self.wants(Kind::Stairs) {
+                self.stairs()?;
+            }
+        }
+        self.bombs()?;
+        self.straight_flushes(hand)?;
+        if lead && hand.has_dog() {
+            self.emit(DOG_BIT, Kind::Dog, 1, 0)?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Calls `f` with every distinct legal play from `hand` on `previous` (`None` = the lead), with
+/// its resolved combination, ignoring the wish. Stops early when `f` breaks.
+fn generate(
+    hand: Cards,
+    previous: Option<Combination>,
+    f: &mut impl FnMut(Cards, Combination) -> ControlFlow<()>,
+) -> Result<ControlFlow<()>, Error> {
+    if hand.len() > MAX_HAND {
+        return Err(Error::HandTooLarge);
+    }
+    if previous.is_some_and(|p| p.kind() == Kind::Dog) {
+        return Err(Error::PreviousIsDog);
+    }
+    // A Phoenix single on the table (odd key) while the hand holds the Phoenix: impossible.
+    if hand.has_phoenix() && previous.is_some_and(|p| p.kind() == Kind::Single && p.key() % 2 == 1) {
+        return Err(Error::CardsOverlap);
+    }
+    let mut groups = [0u8; 16];
+    let (mut ge1, mut ge2) = (u16::from(hand.has_mahjong()) << 1, 0u16);
+    for rank in Rank::all() {
+        let group = hand.group(rank);
+        let bit = 1u16 << rank.value();
+        let count = group.count_ones();
+        ge1 |= if count >= 1 { bit } else { 0 };
+        ge2 |= if count >= 2 { bit } else { 0 };
+        if let Some(slot) = groups.get_mut(usize::from(rank.value())) {
+            *slot = group;
+        }
+    }
+    let mut generator = Gen {
+        hand: hand.mask(),
+        groups,
+        ge1,
+        ge2,
+        phoenix: hand.has_phoenix(),
+        suited: hand.is_suited(),
+        previous,
+        f,
+    };
+    Ok(generator.run(hand))
+}
+
+/// Whether the Mah Jong wish for `wish` binds a player holding `hand` on `previous`: they hold a
+/// natural card of the rank and some legal play contains one (spec "Beyond the seed": bombs and
+/// the Phoenix's help included; the Phoenix never counts as the wished rank).
+/// Errors: as [`for_each_move`].
+pub fn wish_forces(hand: Cards, previous: Option<Combination>, wish: Option<Rank>) -> Result<bool, Error> {
+    let Some(rank) = wish else {
+        return Ok(false);
+    };
+    if hand.len() > MAX_HAND {
+        return Err(Error::HandTooLarge);
+    }
+    if hand.count(rank) == 0 {
+        return Ok(false);
+    }
+    let mut found = false;
+    let _ = generate(hand, previous, &mut |play: Cards, _| {
+        if play.count(rank) > 0 {
+            found = true;
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })?;
+    Ok(found)
+}
+
+/// Calls `f(play, reading)` for every distinct legal play from `hand` on `previous` (`None` =
+/// the lead) in an ordinary turn, in the order of the module docs. With an open `wish` that
+/// binds the player ([`wish_forces`]), only the plays holding the wished rank. `f` may stop the
+/// walk early with `ControlFlow::Break`. Passing is not a play: see [`can_pass`].
+///
+/// Errors: [`Error::HandTooLarge`] (more than [`MAX_HAND`] cards), [`Error::PreviousIsDog`],
+/// [`Error::CardsOverlap`] (the hand holds the Phoenix and a Phoenix single is on the table).
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use parlor_core::tichu::{for_each_move, previous_play, Cards};
+/// let hand: Cards = "2233P".parse().unwrap();
+/// let previous = previous_play("55".parse().unwrap()).unwrap();
+/// let mut plays = Vec::new();
+/// for_each_move(hand, previous, None, |play, _| {
+///     plays.push(play.to_string());
+///     ControlFlow::Continue(())
+/// })
+/// .unwrap();
+/// assert!(plays.is_empty()); // no pair above 5: only 2P, 3P, 22, 33 would be pairs
+/// ```
+pub fn for_each_move(
+    hand: Cards,
+    previous: Option<Combination>,
+    wish: Option<Rank>,
+    mut f: impl FnMut(Cards, Combination) -> ControlFlow<()>,
+) -> Result<(), Error> {
+    let forced = if wish_forces(hand, previous, wish)? { wish } else { None };
+    let _ = generate(hand, previous, &mut |play: Cards, reading| match forced {
+        Some(rank) if play.count(rank) == 0 => ControlFlow::Continue(()),
+        _ => f(play, reading),
+    })?;
+    Ok(())
+}
+
+/// Writes every play of [`for_each_move`] into `out` and returns how many. [`MAX_MOVES`] entries
+/// always suffice. Errors: as [`for_each_move`], and [`Error::OutputTooSmall`] with the number
+/// needed (the first `out.len()` plays are written).
+///
+/// ```
+/// use parlor_core::tichu::{legal_moves, Cards};
+/// let hand: Cards = "1234P".parse().unwrap();
+/// let mut out = [Cards::EMPTY; 32];
+/// let n = legal_moves(hand, None, None, &mut out).unwrap();
+/// let plays: Vec<String> = out[..n].iter().map(|c| c.to_string()).collect();
+/// assert_eq!(plays, ["1", "2", "3", "4", "P", "2P", "3P", "4P", "1234P"]);
+/// ```
+pub fn legal_moves(
+    hand: Cards,
+    previous: Option<Combination>,
+    wish: Option<Rank>,
+    out: &mut [Cards],
+) -> Result<usize, Error> {
+    let mut count = 0usize;
+    for_each_move(hand, previous, wish, |play, _| {
+        if let Some(slot) = out.get_mut(count) {
+            *slot = play;
+        }
+        count = count.saturating_add(1);
+        ControlFlow::Continue(())
+    })?;
+    if count > out.len() {
+        return Err(Error::OutputTooSmall { needed: count });
+    }
+    Ok(count)
+}
+
+/// Whether a player holding `hand` may pass on `previous`: never on the lead, and not while the
+/// wish binds them ([`wish_forces`]). Errors: as [`for_each_move`].
+pub fn can_pass(hand: Cards, previous: Option<Combination>, wish: Option<Rank>) -> Result<bool, Error> {
+    Ok(previous.is_some() && !wish_forces(hand, previous, wish)?)
+}

@@ -1,0 +1,355 @@
+//! A trick an engine can drive (spec "Combinations" and "Beyond the seed"): the lead, plays and
+//! passes in turn, bombs at any time, the Dog handing the lead to the partner, the Dragon's trick
+//! given to an opponent, and the Mah Jong wish with the must-fulfil rule.
+//!
+//! Seats 0..=3 play in rising order (3 is followed by 0); partners sit opposite (0 & 2, 1 & 3).
+//! The trick does not hold the hands: each step is given the acting player's hand, so that the
+//! play can be checked against it and the wish enforced.
+
+use super::Error;
+use super::card::{Cards, Rank};
+use super::combination::{Combination, DRAGON_KEY, Kind, resolve};
+use super::search::{MAX_HAND, wish_forces};
+
+/// A seat 0..=3; partners are two apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Seat(u8);
+
+impl Seat {
+    /// The seat `index` (0..=3), or `None`.
+    pub const fn new(index: u8) -> Option<Seat> {
+        if index < 4 { Some(Seat(index)) } else { None }
+    }
+    /// The index 0..=3.
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+    /// The next seat in playing order.
+    pub const fn next(self) -> Seat {
+        Seat((self.0 + 1) % 4)
+    }
+    /// The partner (opposite seat).
+    pub const fn partner(self) -> Seat {
+        Seat((self.0 + 2) % 4)
+    }
+    /// The team 0 (seats 0 and 2) or 1 (seats 1 and 3).
+    pub const fn team(self) -> usize {
+        (self.0 % 2) as usize
+    }
+    /// Whether `other` plays for the other team.
+    pub const fn is_opponent(self, other: Seat) -> bool {
+        self.0 % 2 != other.0 % 2
+    }
+}
+
+impl TryFrom<u8> for Seat {
+    type Error = Error;
+    /// The seat of an index 0..=3, else [`Error::InvalidSeat`].
+    fn try_from(index: u8) -> Result<Seat, Error> {
+        Seat::new(index).ok_or(Error::InvalidSeat)
+    }
+}
+
+/// How a trick ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrickEnd {
+    /// Who won the trick (the last player; the Dog's player for a Dog trick).
+    pub taker: Seat,
+    /// Who leads next: the taker, or the next seat with cards if the taker is out; after the
+    /// Dog, the partner (or the next seat with cards after the partner). `None` when no seat has
+    /// cards.
+    pub next_leader: Option<Seat>,
+    /// The card points in the trick.
+    pub points: i16,
+    /// The trick was won with the Dragon: the taker gives it to an opponent ([`TrickEnd::give_to`]).
+    pub dragon: bool,
+    /// The trick was the Dog (0 points; nobody else played).
+    pub dog: bool,
+}
+
+impl TrickEnd {
+    /// Who keeps the trick's cards when the taker hands them to `to`: a Dragon trick must go to an
+    /// opponent of the taker, any other stays with the taker. Errors: [`Error::NotAnOpponent`].
+    pub const fn give_to(self, to: Seat) -> Result<Seat, Error> {
+        if self.dragon {
+            if self.taker.is_opponent(to) {
+                Ok(to)
+            } else {
+                Err(Error::NotAnOpponent)
+            }
+        } else if to.0 == self.taker.0 {
+            Ok(to)
+        } else {
+            Err(Error::NotAnOpponent)
+        }
+    }
+}
+
+/// What a step led to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The trick goes on; this seat is to act.
+    Next(Seat),
+    /// The trick is over.
+    Over(TrickEnd),
+}
+
+/// The whole state of a trick as plain values (for saving, and for the C ABI).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrickParts {
+    /// The play to beat (`None`: the seat `turn` has the lead).
+    pub top: Option<Combination>,
+    /// Who played `top` (the leader while there is none).
+    pub top_seat: Seat,
+    /// Whose turn it is.
+    pub turn: Seat,
+    /// Passes since `top` was played.
+    pub passes: u8,
+    /// Seats that have played all their cards.
+    pub out: [bool; 4],
+    /// The open Mah Jong wish, if any (it lasts across tricks until fulfilled).
+    pub wish: Option<Rank>,
+    /// Card points played into the trick so far.
+    pub points: i16,
+    /// How it ended, once it has.
+    pub end: Option<TrickEnd>,
+}
+
+/// A trick in progress. Create with [`Trick::new`] or [`Trick::with`]; drive with
+/// [`Trick::play`] and [`Trick::pass`].
+///
+/// ```
+/// use parlor_core::tichu::{Cards, Seat, Step, Trick};
+/// let cards = |text: &str| text.parse::<Cards>().unwrap();
+/// let seat = |i| Seat::new(i).unwrap();
+/// let mut trick = Trick::new(seat(0));
+/// assert_eq!(trick.play(seat(0), cards("9"), cards("9KA"), None), Ok(Step::Next(seat(1))));
+/// assert_eq!(trick.play(seat(1), cards("R"), cards("R55"), None), Ok(Step::Next(seat(2))));
+/// trick.pass(seat(2), cards("2")).unwrap();
+/// trick.pass(seat(3), cards("3")).unwrap();
+/// let Ok(Step::Over(end)) = trick.pass(seat(0), cards("KA")) else { panic!() };
+/// assert_eq!((end.taker, end.points, end.dragon), (seat(1), 25, true));
+/// assert!(end.give_to(seat(2)).is_ok()); // an opponent of seat 1
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trick {
+    parts: TrickParts,
+}
+
+impl Trick {
+    /// A new trick led by `leader`, every seat holding cards, no wish.
+    pub const fn new(leader: Seat) -> Trick {
+        Trick {
+            parts: TrickParts {
+                top: None,
+                top_seat: leader,
+                turn: leader,
+                passes: 0,
+                out: [false; 4],
+                wish: None,
+                points: 0,
+                end: None,
+            },
+        }
+    }
+
+    /// A new trick led by `leader` later in a round: `out` marks seats without cards and `wish` is
+    /// the open wish carried over. Errors: [`Error::SeatIsOut`] when the leader is out.
+    pub const fn with(leader: Seat, out: [bool; 4], wish: Option<Rank>) -> Result<Trick, Error> {
+        if out[leader.0 as usize % 4] {
+            return Err(Error::SeatIsOut);
+        }
+        let mut trick = Trick::new(leader);
+        trick.parts.out = out;
+        trick.parts.wish = wish;
+        Ok(trick)
+    }
+
+    /// A trick from saved parts, checked: passes fewer than the seats that could answer, the
+    /// seat to act holding cards, no passes or points before the lead, points −25..=100.
+    /// Errors: [`Error::InvalidTrick`].
+    pub fn from_parts(parts: TrickParts) -> Result<Trick, Error> {
+        let trick = Trick { parts };
+        let ok = parts.end.is_some()
+            || (!trick.is_out(parts.turn)
+                && parts.passes < trick.needed_passes().max(1)
+                && (-25..=100).contains(&parts.points)
+                && (parts.top.is_some() || (parts.passes == 0 && parts.points == 0)));
+        if ok { Ok(trick) } else { Err(Error::InvalidTrick) }
+    }
+
+    /// The state as plain values.
+    pub const fn parts(&self) -> TrickParts {
+        self.parts
+    }
+    /// The play to beat (`None` on the lead).
+    pub const fn top(&self) -> Option<Combination> {
+        self.parts.top
+    }
+    /// Whose turn it is.
+    pub const fn turn(&self) -> Seat {
+        self.parts.turn
+    }
+    /// The open wish.
+    pub const fn wish(&self) -> Option<Rank> {
+        self.parts.wish
+    }
+    /// How the trick ended, if it has.
+    pub const fn end(&self) -> Option<TrickEnd> {
+        self.parts.end
+    }
+
+    fn is_out(&self, seat: Seat) -> bool {
+        self.parts.out.get(usize::from(seat.0)).copied().unwrap_or(true)
+    }
+
+    /// The next seat after `seat` that holds cards.
+    fn next_active(&self, seat: Seat) -> Option<Seat> {
+        let mut candidate = seat.next();
+        for _ in 0..4 {
+            if !self.is_out(candidate) {
+                return Some(candidate);
+            }
+            candidate = candidate.next();
+        }
+        None
+    }
+
+    /// How many passes end the trick: every seat with cards but the top play's.
+    fn needed_passes(&self) -> u8 {
+        let active = (0..4u8).filter(|&i| !self.is_out(Seat(i))).count() as u8;
+        active - u8::from(!self.is_out(self.parts.top_seat)).min(active)
+    }
+
+    fn check_hand(&self, seat: Seat, hand: Cards) -> Result<(), Error> {
+        if self.parts.end.is_some() {
+            return Err(Error::TrickOver);
+        }
+        if self.is_out(seat) {
+            return Err(Error::SeatIsOut);
+        }
+        if hand.len() > MAX_HAND {
+            return Err(Error::HandTooLarge);
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, end: TrickEnd) -> Step {
+        self.parts.end = Some(end);
+        Step::Over(end)
+    }
+
+    /// `seat`, holding `hand`, plays `play`, wishing `wish` if the play holds the Mah Jong.
+    /// In turn any legal play; out of turn only a bomb on a play (never on the lead). The wish
+    /// binds in turn only; a play holding the wished rank fulfils it.
+    ///
+    /// Errors: [`Error::TrickOver`], [`Error::SeatIsOut`], [`Error::HandTooLarge`],
+    /// [`Error::NotInHand`], [`Error::IllegalPlay`], [`Error::NotYourTurn`],
+    /// [`Error::MustFulfilWish`], [`Error::UnexpectedWish`]. The trick is unchanged on error.
+    pub fn play(&mut self, seat: Seat, play: Cards, hand: Cards, wish: Option<Rank>) -> Result<Step, Error> {
+        self.check_hand(seat, hand)?;
+        if play.is_empty() || !play.is_subset_of(hand) {
+            return Err(if play.is_empty() {
+                Error::IllegalPlay
+            } else {
+                Error::NotInHand
+            });
+        }
+        let reading = resolve(self.parts.top, play).ok_or(Error::IllegalPlay)?;
+        let in_turn = seat == self.parts.turn;
+        if !(in_turn || (reading.is_bomb() && self.parts.top.is_some())) {
+            return Err(Error::NotYourTurn);
+        }
+        if wish.is_some() && (!play.has_mahjong() || self.parts.wish.is_some()) {
+            return Err(Error::UnexpectedWish);
+        }
+        if let Some(rank) = self.parts.wish {
+            if in_turn && play.count(rank) == 0 && wish_forces(hand, self.parts.top, Some(rank))? {
+                return Err(Error::MustFulfilWish);
+            }
+            if play.count(rank) > 0 {
+                self.parts.wish = None;
+            }
+        }
+        if wish.is_some() {
+            self.parts.wish = wish;
+        }
+        let parts = &mut self.parts;
+        parts.points = parts.points.saturating_add(play.points());
+        parts.top = Some(reading);
+        parts.top_seat = seat;
+        parts.passes = 0;
+        if play.removed_from(hand).is_empty()
+            && let Some(slot) = parts.out.get_mut(usize::from(seat.0))
+        {
+            *slot = true;
+        }
+        if reading.kind() == Kind::Dog {
+            let partner = seat.partner();
+            let next_leader = if self.is_out(partner) {
+                self.next_active(partner)
+            } else {
+                Some(partner)
+            };
+            let end = TrickEnd {
+                taker: seat,
+                next_leader,
+                points: self.parts.points,
+                dragon: false,
+                dog: true,
+            };
+            return Ok(self.finish(end));
+        }
+        match self.next_active(seat) {
+            Some(next) if self.needed_passes() > 0 => {
+                self.parts.turn = next;
+                Ok(Step::Next(next))
+            }
+            _ => Ok(self.finish(self.ending())),
+        }
+    }
+
+    fn ending(&self) -> TrickEnd {
+        let taker = self.parts.top_seat;
+        let next_leader = if self.is_out(taker) {
+            self.next_active(taker)
+        } else {
+            Some(taker)
+        };
+        let dragon = self
+            .parts
+            .top
+            .is_some_and(|top| top.kind() == Kind::Single && top.key() == DRAGON_KEY);
+        TrickEnd {
+            taker,
+            next_leader,
+            points: self.parts.points,
+            dragon,
+            dog: false,
+        }
+    }
+
+    /// `seat`, holding `hand`, passes. Errors: [`Error::TrickOver`], [`Error::SeatIsOut`],
+    /// [`Error::HandTooLarge`], [`Error::NotYourTurn`], [`Error::CannotPassOnLead`],
+    /// [`Error::MustFulfilWish`].
+    pub fn pass(&mut self, seat: Seat, hand: Cards) -> Result<Step, Error> {
+        self.check_hand(seat, hand)?;
+        if seat != self.parts.turn {
+            return Err(Error::NotYourTurn);
+        }
+        if self.parts.top.is_none() {
+            return Err(Error::CannotPassOnLead);
+        }
+        if wish_forces(hand, self.parts.top, self.parts.wish)? {
+            return Err(Error::MustFulfilWish);
+        }
+        self.parts.passes = self.parts.passes.saturating_add(1);
+        match self.next_active(seat) {
+            Some(next) if self.parts.passes < self.needed_passes() => {
+                self.parts.turn = next;
+                Ok(Step::Next(next))
+            }
+            _ => Ok(self.finish(self.ending())),
+        }
+    }
+}
