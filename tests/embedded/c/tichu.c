@@ -168,7 +168,33 @@ static void text_and_errors(void) {
     CHECK_STR(parlor_status_str(PARLOR_TICHU_ERR_UNKNOWN_CARD), "tichu: unknown card character");
 }
 
+static void scoring(void) {
+    /* Seat 0 out first (Tichu made), seat 3 last with 10 points in hand and 5 in tricks: the
+     * tricks go to the first out, the hand to the opponents (spec, "Beyond the seed"). */
+    const uint8_t finish[4] = {0, 1, 2, 3};
+    const int16_t points[4] = {40, 20, 25, 5};
+    const uint8_t calls[4] = {1, 0, 0, 0};
+    const uint8_t double_victory[4] = {1, 3, 0, 2};
+    const int16_t none[4] = {0, 0, 0, 0};
+    const uint8_t no_calls[4] = {0, 0, 0, 0};
+    const uint8_t bad_call[4] = {3, 0, 0, 0};
+    const uint8_t repeated[4] = {0, 0, 2, 3};
+    int16_t scores[2] = {0, 0};
+    CHECK_EQ_U(STACK("parlor_tichu_score_round", parlor_tichu_score_round(finish, points, 10, calls, scores)), PARLOR_OK);
+    CHECK_EQ_U(scores[0], 180);
+    CHECK_EQ_U(scores[1], 20);
+    /* Seats 1 and 3 out first: a double victory, 200 to team 1, card points not counted. */
+    CHECK_EQ_U(parlor_tichu_score_round(double_victory, none, 0, no_calls, scores), PARLOR_OK);
+    CHECK_EQ_U(scores[0], 0);
+    CHECK_EQ_U(scores[1], 200);
+    CHECK_EQ_U(parlor_tichu_score_round(finish, points, 10, bad_call, scores), PARLOR_ERR_INVALID_ARGUMENT);
+    CHECK_EQ_U(parlor_tichu_score_round(repeated, points, 10, calls, scores), PARLOR_ERR_INVALID_ARGUMENT);
+    CHECK_EQ_U(parlor_tichu_score_round(finish, NULL, 10, calls, scores), PARLOR_ERR_NULL_POINTER);
+    CHECK_EQ_U(parlor_tichu_score_round(finish, points, 10, calls, NULL), PARLOR_ERR_NULL_POINTER);
+}
+
 void test_tichu(void) {
+    scoring();
     seed_examples();
     readings_and_moves();
     trick();

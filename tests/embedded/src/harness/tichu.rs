@@ -197,6 +197,18 @@ fn c_api(sink: &mut Sink) {
         ));
         let mut points = 0i16;
         sink.add(ffi::parlor_tichu_card_points(black_box(mask), &mut points));
+        let finish = black_box([0u8, 1, 2, 3]);
+        let trick_points = black_box([40i16, 20, 25, 15]);
+        let calls = black_box([1u8, 0, 0, 0]);
+        let mut scores = [0i16; 2];
+        sink.add(ffi::parlor_tichu_score_round(
+            finish.as_ptr(),
+            trick_points.as_ptr(),
+            black_box(0),
+            calls.as_ptr(),
+            scores.as_mut_ptr(),
+        ));
+        sink.add(scores);
         sink.add((
             len,
             offset,
