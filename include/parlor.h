@@ -46,6 +46,71 @@
 // Verdict reason: no open end can show the tile's numbers, however the earlier tiles go.
 #define PARLOR_DOMINOES_REASON_NO_OPEN_END 2
 
+// Preset code: the seed's rules (Pagat / HDU 4032 wording), the default.
+#define PARLOR_DOUDIZHU_PRESET_PAGAT 0
+
+// Preset code: RLCard's rules.
+#define PARLOR_DOUDIZHU_PRESET_RLCARD 1
+
+// Preset code: OpenSpiel's rules.
+#define PARLOR_DOUDIZHU_PRESET_OPENSPIEL 2
+
+// Kind codes of [`ParlorDoudizhuReading::kind`] (the seed's 13 types, quad + two split in two).
+#define PARLOR_DOUDIZHU_KIND_SINGLE 0
+
+// Pair.
+#define PARLOR_DOUDIZHU_KIND_PAIR 1
+
+// Triplet.
+#define PARLOR_DOUDIZHU_KIND_TRIPLET 2
+
+// Triplet + one card.
+#define PARLOR_DOUDIZHU_KIND_TRIPLET_SINGLE 3
+
+// Triplet + pair.
+#define PARLOR_DOUDIZHU_KIND_TRIPLET_PAIR 4
+
+// Sequence (5+ singles).
+#define PARLOR_DOUDIZHU_KIND_SEQUENCE 5
+
+// Pair sequence (3+ pairs).
+#define PARLOR_DOUDIZHU_KIND_PAIR_SEQUENCE 6
+
+// Airplane (2+ triplets).
+#define PARLOR_DOUDIZHU_KIND_AIRPLANE 7
+
+// Airplane with single wings.
+#define PARLOR_DOUDIZHU_KIND_AIRPLANE_SINGLES 8
+
+// Airplane with pair wings.
+#define PARLOR_DOUDIZHU_KIND_AIRPLANE_PAIRS 9
+
+// Bomb.
+#define PARLOR_DOUDIZHU_KIND_BOMB 10
+
+// Rocket.
+#define PARLOR_DOUDIZHU_KIND_ROCKET 11
+
+// Quad + two singles.
+#define PARLOR_DOUDIZHU_KIND_QUAD_SINGLES 12
+
+// Quad + two pairs.
+#define PARLOR_DOUDIZHU_KIND_QUAD_PAIRS 13
+
+// The most readings one card set has (the `cap` that always suffices for classify).
+#define PARLOR_DOUDIZHU_MAX_READINGS 4
+
+// The most distinct plays of a hand of at most 20 cards (the `cap` that always suffices for
+// [`parlor_doudizhu_moves`] with such a hand).
+#define PARLOR_DOUDIZHU_MAX_MOVES 2511
+
+// The most plays in a spring plan (one card each at worst).
+#define PARLOR_DOUDIZHU_MAX_PLAN 20
+
+// Scratch bytes that always suffice for [`parlor_doudizhu_spring`] and
+// [`parlor_doudizhu_min_plays`] (a memo of 248,832 sub-hands plus the hand's plays).
+#define PARLOR_DOUDIZHU_SCRATCH_BYTES 278964
+
 // Combination kind codes (`ParlorTichuCombination.kind`).
 #define PARLOR_TICHU_SINGLE 0
 
@@ -119,6 +184,24 @@ typedef struct {
   // Points scored by that play.
   uint64_t points;
 } ParlorDominoScore;
+
+// A card set: `counts[i]` cards of rank `i` (0 = 3, …, 11 = A, 12 = 2, 13 = black joker,
+// 14 = red joker); at most 4 of a suited rank and 1 of a joker.
+typedef struct {
+  // Cards per rank.
+  uint8_t counts[15];
+} ParlorDoudizhuCards;
+
+// One reading of a card set: kind code, chain length (1 without a chain) and key rank index
+// (the main part's rank; a chain's lowest rank).
+typedef struct {
+  // `PARLOR_DOUDIZHU_KIND_*`.
+  uint8_t kind;
+  // Ranks in the main part.
+  uint8_t chain;
+  // Key rank index 0..=14.
+  uint8_t key;
+} ParlorDoudizhuReading;
 
 // A resolved play: kind code, number of cards, key in half ranks (rank × 2; Mah Jong 2,
 // Dragon 30, a Phoenix single n + ½ is odd, Dog 0).
@@ -217,6 +300,25 @@ typedef struct {
 
 // The opening tile was given a placement (its `parent` must be `PARLOR_DOMINOES_NO_PARENT`).
 #define PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT 107
+
+// A text card set has a character that is no card.
+#define PARLOR_DOUDIZHU_ERR_INVALID_CARD 300
+
+// A card set holds more cards of a rank than the deck (a fifth 7, two red jokers).
+#define PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES 301
+
+// The previous play is neither empty nor a combination under the preset.
+#define PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION 302
+
+// A hand given to a search holds more than 20 cards.
+#define PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE 303
+
+// The hands given together hold more cards of a rank than the deck.
+#define PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP 304
+
+// The scratch memory given to a search is smaller than it needs
+// ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`] always suffices).
+#define PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL 305
 
 // A character that is no card of the notation.
 #define PARLOR_TICHU_ERR_UNKNOWN_CARD 200
@@ -377,6 +479,130 @@ ParlorStatus parlor_dominoes_placements(const ParlorDominoTile *tiles,
                                         ParlorDominoPlacement *out,
                                         size_t capacity,
                                         size_t *out_count);
+
+// Parses the notation (`33344456`, `10` or `T`, either case, `-` or empty = no cards) from
+// `len` bytes at `text` into `*out`.
+//
+// Errors: [`PARLOR_ERR_NULL_POINTER`] (null `out`, or null `text` with `len > 0`),
+// `PARLOR_ERR_INVALID_UTF8`, [`PARLOR_DOUDIZHU_ERR_INVALID_CARD`],
+// [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`]. On error, `*error_offset` (optional, may be null)
+// receives the byte offset of the offending card.
+//
+// # Safety
+// `text` valid for `len` bytes (or null with 0); `out` valid for a write; `error_offset` null or
+// valid for a write.
+ParlorStatus parlor_doudizhu_parse(const char *text,
+                                   size_t len,
+                                   ParlorDoudizhuCards *out,
+                                   size_t *error_offset);
+
+// Writes `*cards` in the notation (low to high, `T` for ten, `-` for none), NUL-terminated,
+// into `buf` (`capacity` bytes; 64 always suffice). `*out_len` (optional) receives the length.
+//
+// Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`] for impossible counts,
+// [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_len` holds the length needed).
+//
+// # Safety
+// `cards` valid for a read; `buf` valid for `capacity` bytes (or null with 0); `out_len` null
+// or valid for a write.
+ParlorStatus parlor_doudizhu_format(const ParlorDoudizhuCards *cards,
+                                    char *buf,
+                                    size_t capacity,
+                                    size_t *out_len);
+
+// Classifies `*cards` under preset code `preset`: writes up to `cap` readings (strongest
+// first) to `out` and their number to `*out_count` (0 = not a combination). `cap`
+// [`PARLOR_DOUDIZHU_MAX_READINGS`] always suffices.
+//
+// Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (unknown preset),
+// [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`], [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_count`
+// holds the number of readings).
+//
+// # Safety
+// `cards` valid for a read; `out` valid for `cap` writes (or null with 0); `out_count` valid
+// for a write.
+ParlorStatus parlor_doudizhu_classify(const ParlorDoudizhuCards *cards,
+                                      uint8_t preset,
+                                      ParlorDoudizhuReading *out,
+                                      size_t cap,
+                                      size_t *out_count);
+
+// Sets `*out_yes` to 1 if `*play` may follow `*prev` (some reading of the play beats the
+// strongest reading of the previous play; any combination when `prev` is null or empty; a
+// pass never), else 0.
+//
+// Errors: null `play`/`out_yes`, unknown preset, bad counts,
+// [`PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION`] for a previous play that is no combination.
+//
+// # Safety
+// `prev` null or valid for a read; `play` valid for a read; `out_yes` valid for a write.
+ParlorStatus parlor_doudizhu_beats(const ParlorDoudizhuCards *prev,
+                                   const ParlorDoudizhuCards *play,
+                                   uint8_t preset,
+                                   uint8_t *out_yes);
+
+// Writes every distinct play from `*hand` that beats `*prev` (every lead when `prev` is null
+// or empty) to `out` (`cap` entries) and their number to `*out_count`. For a hand of at most
+// 20 cards, `cap` [`PARLOR_DOUDIZHU_MAX_MOVES`] always suffices; a `cap` of 0 with a null
+// `out` asks for the number.
+//
+// Errors: null pointers, unknown preset, bad counts, a previous play that is no combination,
+// [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_count` holds the number needed and `out` the
+// first `cap` plays).
+//
+// # Safety
+// `hand` valid for a read; `prev` null or valid for a read; `out` valid for `cap` writes (or
+// null with 0); `out_count` valid for a write.
+ParlorStatus parlor_doudizhu_moves(const ParlorDoudizhuCards *hand,
+                                   const ParlorDoudizhuCards *prev,
+                                   uint8_t preset,
+                                   ParlorDoudizhuCards *out,
+                                   size_t cap,
+                                   size_t *out_count);
+
+// The seed's question: can the landlord (`*landlord`, at most 20 cards) play out alone so
+// that no peasant can ever beat a play (all but the last)? Peasants: both given (`first` and
+// `second` non-null), one given (`second` null: the other holds the rest of the deck), or
+// unknown (both null: a play is safe only if no combination of at most 17 of the other cards
+// beats it). Sets `*out_yes`; for yes, writes the plays in order to `plan` (`plan_cap`
+// entries; [`PARLOR_DOUDIZHU_MAX_PLAN`] suffices) and their number to `*plan_len`.
+// `scratch` is caller memory of `scratch_len` bytes ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`]
+// suffice), any alignment.
+//
+// Errors: null pointers (also `first` null with `second` non-null), unknown preset, bad
+// counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`], [`PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP`],
+// [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`], [`PARLOR_ERR_BUFFER_TOO_SMALL`] (plan too short;
+// `*plan_len` holds the length needed).
+//
+// # Safety
+// Card pointers null or valid for a read as described; `scratch` valid for `scratch_len`
+// byte writes; `plan` valid for `plan_cap` writes (or null with 0); `plan_len`, `out_yes` valid
+// for a write; no buffer overlaps another.
+ParlorStatus parlor_doudizhu_spring(const ParlorDoudizhuCards *landlord,
+                                    const ParlorDoudizhuCards *first,
+                                    const ParlorDoudizhuCards *second,
+                                    uint8_t preset,
+                                    uint8_t *scratch,
+                                    size_t scratch_len,
+                                    ParlorDoudizhuCards *plan,
+                                    size_t plan_cap,
+                                    size_t *plan_len,
+                                    uint8_t *out_yes);
+
+// Sets `*out_plays` to the fewest plays that empty `*hand` (at most 20 cards) under the
+// preset (NOIP 2015 "斗地主"). `scratch` as for [`parlor_doudizhu_spring`].
+//
+// Errors: null pointers, unknown preset, bad counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`],
+// [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`].
+//
+// # Safety
+// `hand` valid for a read; `scratch` valid for `scratch_len` byte writes; `out_plays` valid for
+// a write.
+ParlorStatus parlor_doudizhu_min_plays(const ParlorDoudizhuCards *hand,
+                                       uint8_t preset,
+                                       uint8_t *scratch,
+                                       size_t scratch_len,
+                                       uint8_t *out_plays);
 
 // Parses a card set in either notation (`6P0594J7`, `-`, `5j6j7j8j9j`) into `*out_mask`.
 // On a parse error, `*out_error_offset` (optional, may be null) receives the byte offset of the

@@ -1,14 +1,330 @@
-//! `parlor doudizhu …` — work in progress.
+//! `parlor doudizhu …`: classification, beating, moves, spring and min-plays on the spec's
+//! notation (`33344456`, `10`/`T`, either case, `-` = none), under a rule preset.
+//!
+//! ```text
+//! parlor doudizhu classify 33344456              # airplane_singles | invalid
+//! parlor doudizhu beats QQQKKK34 KKKAAA56        # yes | no
+//! parlor doudizhu moves 3445556 33               # one play per line
+//! parlor doudizhu spring <landlord> [<p1> [<p2>]]  # yes + plan lines | no
+//! parlor doudizhu spring --judge < input         # Case k: Yes | Case k: No
+//! parlor doudizhu min-plays 34567BR              # 2
+//! ```
+//! Every command takes `--preset pagat|rlcard|openspiel` (default `pagat`) and `--batch`
+//! (one case per standard-input line, columns separated by TAB, one answer line per case).
 
 use std::io::{BufRead, Write};
 
-use crate::CliError;
+use parlor_core::doudizhu::{
+    Cards, Error, Opponents, Preset, PresetId, Readings, SCRATCH_BYTES, beats, classify, for_each_move, min_plays,
+    spring,
+};
+
+use crate::{CliError, batch};
+
+/// Options every `doudizhu` command takes.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Common {
+    /// Rule preset: `pagat` (the seed's rules, default), `rlcard` or `openspiel`.
+    #[arg(long, default_value = "pagat", value_parser = parse_preset)]
+    pub preset: PresetId,
+    /// Read cases from standard input, one per line, columns separated by TAB.
+    #[arg(long)]
+    pub batch: bool,
+}
+
+fn parse_preset(name: &str) -> Result<PresetId, String> {
+    PresetId::from_name(name).ok_or_else(|| format!("unknown preset {name:?} (pagat, rlcard or openspiel)"))
+}
 
 /// The `doudizhu` subcommands.
 #[derive(Debug, clap::Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Print the kinds a card set reads as (sorted, space-separated), or `invalid`.
+    Classify {
+        /// The card set, e.g. `33344456`.
+        cards: Option<String>,
+        /// Print every reading as `kind/chain@key` (strongest first) instead of kind names.
+        #[arg(long)]
+        readings: bool,
+        /// Preset and batch options.
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Print `yes` if PLAY may follow PREV (`-` = no previous play), else `no`.
+    Beats {
+        /// The previous play.
+        prev: Option<String>,
+        /// The play.
+        play: Option<String>,
+        /// Preset and batch options.
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Print every distinct play from HAND that beats PREV (every lead without PREV), one per line.
+    Moves {
+        /// The hand.
+        hand: Option<String>,
+        /// The previous play (`-` or absent = lead).
+        prev: Option<String>,
+        /// Preset and batch options.
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Can the landlord play out alone with no peasant ever able to beat him? `yes` + plan, or `no`.
+    Spring {
+        /// The landlord's hand (at most 20 cards).
+        landlord: Option<String>,
+        /// One peasant's hand (the other then holds the rest of the deck).
+        first: Option<String>,
+        /// The other peasant's hand.
+        second: Option<String>,
+        /// Read the original judge's input (T, then per case the three hands) from standard input.
+        #[arg(long, conflicts_with = "batch")]
+        judge: bool,
+        /// Preset and batch options.
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Print the fewest plays that empty HAND (NOIP 2015 "斗地主").
+    MinPlays {
+        /// The hand (at most 20 cards).
+        hand: Option<String>,
+        /// Preset and batch options.
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+/// Parses one card-set argument, naming the bad token on error.
+pub fn cards(text: &str) -> Result<Cards, String> {
+    Cards::parse(text).map_err(|error| match error {
+        Error::InvalidCard { span } | Error::TooManyCopies { span, .. } => {
+            format!("{error}: {:?} in {text:?}", span.slice(text))
+        }
+        other => format!("{other} in {text:?}"),
+    })
+}
+
+fn names(readings: &Readings) -> String {
+    if readings.is_empty() {
+        return "invalid".to_owned();
+    }
+    let mut names: Vec<&str> = readings.iter().map(|r| r.kind.name()).collect();
+    names.sort_unstable();
+    names.dedup();
+    names.join(" ")
+}
+
+fn detailed(readings: &Readings) -> String {
+    if readings.is_empty() {
+        return "invalid".to_owned();
+    }
+    readings.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// Sort key printing order: fewer cards first, then by ranks low to high.
+fn order_key(cards: &Cards) -> (usize, Vec<u8>) {
+    let ranks = cards
+        .counts()
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &n)| std::iter::repeat_n(i as u8, usize::from(n)))
+        .collect();
+    (cards.len(), ranks)
+}
+
+/// Every play from `hand` beating `prev`, in printing order.
+pub fn move_list(hand: &Cards, prev: &Cards, preset: &Preset) -> Result<Vec<Cards>, String> {
+    let mut all = Vec::new();
+    for_each_move(hand, prev, preset, |play| {
+        all.push(play);
+        std::ops::ControlFlow::Continue(())
+    })
+    .map_err(|error| format!("{error}: {prev}"))?;
+    all.sort_by_cached_key(order_key);
+    Ok(all)
+}
+
+/// Solves one spring case; `Ok(None)` is `no`.
+pub fn spring_case(
+    landlord: &str,
+    first: Option<&str>,
+    second: Option<&str>,
+    preset: &Preset,
+    scratch: &mut [u8],
+) -> Result<Option<Vec<Cards>>, String> {
+    let landlord = cards(landlord)?;
+    let opponents = match (first, second) {
+        (Some(a), Some(b)) => Opponents::Both(cards(a)?, cards(b)?),
+        (Some(a), None) => Opponents::One(cards(a)?),
+        _ => Opponents::Unknown,
+    };
+    let plan = spring(&landlord, &opponents, preset, scratch).map_err(|error| error.to_string())?;
+    Ok(plan.map(|plan| plan.plays().to_vec()))
+}
+
+fn required<'a>(value: Option<&'a String>, what: &str) -> Result<&'a str, CliError> {
+    value
+        .map(String::as_str)
+        .ok_or_else(|| CliError::Input(format!("missing {what} (or use --batch)")))
+}
+
+fn columns(line: &str) -> Vec<&str> {
+    line.split('\t').map(str::trim).collect()
+}
 
 /// Runs one `doudizhu` subcommand.
-pub fn run(command: &Command, _input: &mut dyn BufRead, _out: &mut dyn Write) -> Result<(), CliError> {
-    match *command {}
+pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    match command {
+        Command::Classify {
+            cards: text,
+            readings,
+            common,
+        } => {
+            let preset = common.preset.preset();
+            let answer = |text: &str| -> Result<String, String> {
+                let set = cards(text)?;
+                let found = classify(&set, &preset);
+                Ok(if *readings { detailed(&found) } else { names(&found) })
+            };
+            if common.batch {
+                return batch::run(input, out, |line| answer(line.trim()));
+            }
+            let text = required(text.as_ref(), "the card set")?;
+            writeln!(out, "{}", answer(text).map_err(CliError::Input)?)?;
+        }
+        Command::Beats { prev, play, common } => {
+            let preset = common.preset.preset();
+            let answer = |prev: &str, play: &str| -> Result<String, String> {
+                let (prev_cards, play_cards) = (cards(prev)?, cards(play)?);
+                let yes = beats(&prev_cards, &play_cards, &preset).map_err(|error| format!("{error}: {prev:?}"))?;
+                Ok(if yes { "yes" } else { "no" }.to_owned())
+            };
+            if common.batch {
+                return batch::run(input, out, |line| match columns(line).as_slice() {
+                    [prev, play] => answer(prev, play),
+                    _ => Err("expected two TAB-separated columns: previous play, play".to_owned()),
+                });
+            }
+            let text = answer(
+                required(prev.as_ref(), "the previous play")?,
+                required(play.as_ref(), "the play")?,
+            )
+            .map_err(CliError::Input)?;
+            writeln!(out, "{text}")?;
+        }
+        Command::Moves { hand, prev, common } => {
+            let preset = common.preset.preset();
+            let list = |hand: &str, prev: Option<&str>| -> Result<Vec<Cards>, String> {
+                move_list(&cards(hand)?, &cards(prev.unwrap_or("-"))?, &preset)
+            };
+            if common.batch {
+                return batch::run(input, out, |line| {
+                    let cols = columns(line);
+                    let found = match cols.as_slice() {
+                        [hand] => list(hand, None)?,
+                        [hand, prev] => list(hand, Some(prev))?,
+                        _ => return Err("expected one or two TAB-separated columns: hand, previous play".to_owned()),
+                    };
+                    Ok(found.iter().map(Cards::to_string).collect::<Vec<_>>().join(" "))
+                });
+            }
+            let found = list(required(hand.as_ref(), "the hand")?, prev.as_deref()).map_err(CliError::Input)?;
+            for play in found {
+                writeln!(out, "{play}")?;
+            }
+        }
+        Command::Spring {
+            landlord,
+            first,
+            second,
+            judge,
+            common,
+        } => {
+            let preset = common.preset.preset();
+            let mut scratch = vec![0u8; SCRATCH_BYTES];
+            if *judge {
+                return run_judge(input, out, &preset, &mut scratch);
+            }
+            if common.batch {
+                return batch::run(input, out, |line| {
+                    let cols = columns(line);
+                    let (landlord, first, second) = match cols.as_slice() {
+                        [l] => (*l, None, None),
+                        [l, a] => (*l, Some(*a), None),
+                        [l, a, b] => (*l, Some(*a), Some(*b)),
+                        _ => return Err("expected one to three TAB-separated columns: landlord, peasants".to_owned()),
+                    };
+                    Ok(match spring_case(landlord, first, second, &preset, &mut scratch)? {
+                        Some(plan) => {
+                            let plays: Vec<String> = plan.iter().map(Cards::to_string).collect();
+                            format!("yes {}", plays.join(" ")).trim_end().to_owned()
+                        }
+                        None => "no".to_owned(),
+                    })
+                });
+            }
+            let landlord = required(landlord.as_ref(), "the landlord's hand")?;
+            match spring_case(landlord, first.as_deref(), second.as_deref(), &preset, &mut scratch)
+                .map_err(CliError::Input)?
+            {
+                Some(plan) => {
+                    writeln!(out, "yes")?;
+                    for play in plan {
+                        writeln!(out, "{play}")?;
+                    }
+                }
+                None => writeln!(out, "no")?,
+            }
+        }
+        Command::MinPlays { hand, common } => {
+            let preset = common.preset.preset();
+            let mut scratch = vec![0u8; SCRATCH_BYTES];
+            let mut answer = |text: &str| -> Result<String, String> {
+                let hand = cards(text)?;
+                min_plays(&hand, &preset, &mut scratch)
+                    .map(|n| n.to_string())
+                    .map_err(|error| error.to_string())
+            };
+            if common.batch {
+                return batch::run(input, out, |line| answer(line.trim()));
+            }
+            let text = answer(required(hand.as_ref(), "the hand")?).map_err(CliError::Input)?;
+            writeln!(out, "{text}")?;
+        }
+    }
+    Ok(())
+}
+
+/// `spring --judge`: the original judge's input (T, then per case the landlord's 20 cards and
+/// the peasants' 17 each, whitespace-separated) to `Case k: Yes` / `Case k: No` lines.
+fn run_judge(
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    preset: &Preset,
+    scratch: &mut [u8],
+) -> Result<(), CliError> {
+    let mut text = String::new();
+    input.read_to_string(&mut text)?;
+    let mut tokens = text.split_whitespace();
+    let count: usize = tokens
+        .next()
+        .ok_or_else(|| CliError::Input("judge input: missing the number of cases".to_owned()))?
+        .parse()
+        .map_err(|_| CliError::Input("judge input: the first token must be the number of cases".to_owned()))?;
+    for case in 1..=count {
+        let mut hand = |who: &str| -> Result<Cards, CliError> {
+            let token = tokens
+                .next()
+                .ok_or_else(|| CliError::Input(format!("judge input: case {case}: missing the {who}'s hand")))?;
+            cards(token).map_err(|error| CliError::Input(format!("judge input: case {case}: {error}")))
+        };
+        let landlord = hand("landlord")?;
+        let first = hand("first peasant")?;
+        let second = hand("second peasant")?;
+        let plan = spring(&landlord, &Opponents::Both(first, second), preset, scratch)
+            .map_err(|error| CliError::Input(format!("judge input: case {case}: {error}")))?;
+        writeln!(out, "Case {case}: {}", if plan.is_some() { "Yes" } else { "No" })?;
+    }
+    Ok(())
 }

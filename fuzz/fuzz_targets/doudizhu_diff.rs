@@ -1,5 +1,5 @@
 #![no_main]
-// Placeholder until the game lands: the checker will live in parlor_conformance::check.
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let _ = data;
+// Dou Dizhu: core vs naive reference (classify, beats, moves, spring, min-plays) on random deals.
+libfuzzer_sys::fuzz_target!(|case: parlor_conformance::check::doudizhu::Case| {
+    parlor_conformance::check::doudizhu::diff(case)
 });

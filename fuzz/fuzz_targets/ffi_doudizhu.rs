@@ -1,5 +1,5 @@
 #![no_main]
-// Placeholder until the game lands: the checker will live in parlor_conformance::check.
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let _ = data;
+// Dou Dizhu: the C ABI against the core, with bad codes, impossible counts and short buffers.
+libfuzzer_sys::fuzz_target!(|case: parlor_conformance::check::doudizhu::FfiCase| {
+    parlor_conformance::check::doudizhu::ffi(case)
 });

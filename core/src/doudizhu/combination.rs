@@ -1,0 +1,570 @@
+//! The combination model: the 14 kinds, readings, rule presets, classification and beating
+//! (spec "The thirteen combination types" and "Readings").
+
+use core::fmt;
+
+use super::cards::{Cards, RANKS, Rank};
+
+/// The kinds of combination: the seed's 13 types, with quad + two split into its two forms.
+///
+/// The discriminant is the kind's code (`0..=13`, also the C ABI's `PARLOR_DDZ_KIND_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Kind {
+    /// Type 1: any one card.
+    Single = 0,
+    /// Type 2: two cards of a rank 3 … 2 (two jokers are the rocket, not a pair).
+    Pair,
+    /// Type 3: three cards of a rank.
+    Triplet,
+    /// Type 4: a triplet and one card of another rank; keyed by the triplet.
+    TripletSingle,
+    /// Type 5: a triplet and a pair of another rank; keyed by the triplet.
+    TripletPair,
+    /// Type 6: 5+ consecutive ranks within 3 … A; keyed by the lowest rank.
+    Sequence,
+    /// Type 7: 3+ consecutive pairs within 3 … A; keyed by the lowest rank.
+    PairSequence,
+    /// Type 8: 2+ consecutive triplets within 3 … A ("airplane"); keyed by the lowest rank.
+    Airplane,
+    /// Type 9: an airplane with one attached card per triplet ("single wings").
+    AirplaneSingles,
+    /// Type 10: an airplane with one attached pair per triplet ("pair wings").
+    AirplanePairs,
+    /// Type 11: four of a rank.
+    Bomb,
+    /// Type 12: both jokers; beats everything.
+    Rocket,
+    /// Type 13, first form: a quad with two single cards.
+    QuadSingles,
+    /// Type 13, second form: a quad with two pairs.
+    QuadPairs,
+}
+
+impl Kind {
+    /// Every kind, in code order.
+    pub const ALL: [Kind; 14] = [
+        Kind::Single,
+        Kind::Pair,
+        Kind::Triplet,
+        Kind::TripletSingle,
+        Kind::TripletPair,
+        Kind::Sequence,
+        Kind::PairSequence,
+        Kind::Airplane,
+        Kind::AirplaneSingles,
+        Kind::AirplanePairs,
+        Kind::Bomb,
+        Kind::Rocket,
+        Kind::QuadSingles,
+        Kind::QuadPairs,
+    ];
+
+    /// The kind's name as the CLI prints it (`single`, `pair`, …, `quad_pairs`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Single => "single",
+            Kind::Pair => "pair",
+            Kind::Triplet => "triplet",
+            Kind::TripletSingle => "triplet_single",
+            Kind::TripletPair => "triplet_pair",
+            Kind::Sequence => "sequence",
+            Kind::PairSequence => "pair_sequence",
+            Kind::Airplane => "airplane",
+            Kind::AirplaneSingles => "airplane_singles",
+            Kind::AirplanePairs => "airplane_pairs",
+            Kind::Bomb => "bomb",
+            Kind::Rocket => "rocket",
+            Kind::QuadSingles => "quad_singles",
+            Kind::QuadPairs => "quad_pairs",
+        }
+    }
+
+    /// The kind of code `code` (`0..=13`), or `None`.
+    pub const fn from_code(code: u8) -> Option<Kind> {
+        if (code as usize) < Kind::ALL.len() {
+            Some(Kind::ALL[code as usize])
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One way to read a card set as a combination.
+///
+/// `chain` is the number of ranks in the main part (5+ for a sequence, 3+ for a pair
+/// sequence, 2+ for an airplane of any kind, 1 otherwise); `key` is the main part's rank, its
+/// lowest rank for a chain (spec: keyed by the triplet / quad / rank and length).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Reading {
+    /// The combination kind.
+    pub kind: Kind,
+    /// Ranks in the main part (chain length; 1 for kinds without a chain).
+    pub chain: u8,
+    /// The key rank: the main part's rank, or a chain's lowest rank.
+    pub key: Rank,
+}
+
+impl Reading {
+    /// Whether this reading beats `prev` (spec "Beating"): the rocket beats all; a bomb beats
+    /// all but a higher bomb and the rocket; otherwise the same kind, the same chain length
+    /// (hence the same number of cards) and a higher key. A quad + two beats only a lower quad
+    /// + two of the same form.
+    pub fn beats(&self, prev: &Reading) -> bool {
+        match (self.kind, prev.kind) {
+            (_, Kind::Rocket) => false,
+            (Kind::Rocket, _) => true,
+            (Kind::Bomb, Kind::Bomb) => self.key > prev.key,
+            (Kind::Bomb, _) => true,
+            (_, Kind::Bomb) => false,
+            (a, b) => a == b && self.chain == prev.chain && self.key > prev.key,
+        }
+    }
+
+    /// The strength order used to pick a set's strongest reading: rocket, then bombs by key,
+    /// then any other reading by key, a longer chain first on equal keys.
+    fn strength(&self) -> (u8, u8, u8) {
+        let class = match self.kind {
+            Kind::Rocket => 2,
+            Kind::Bomb => 1,
+            _ => 0,
+        };
+        (class, self.key as u8, self.chain)
+    }
+}
+
+impl fmt::Display for Reading {
+    /// `kind` for kinds without a chain, else `kind/length`, then `@key`: `airplane_singles/2@Q`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            Kind::Sequence | Kind::PairSequence | Kind::Airplane | Kind::AirplaneSingles | Kind::AirplanePairs => {
+                write!(f, "{}/{}@{}", self.kind, self.chain, self.key)
+            }
+            _ => write!(f, "{}@{}", self.kind, self.key),
+        }
+    }
+}
+
+/// The most readings one card set can have under any preset (a plain four-triplet airplane
+/// under OpenSpiel reads three ways; see `docs/doudizhu.md`).
+pub const MAX_READINGS: usize = 4;
+
+/// Every reading of one card set, strongest first (see [`Readings::strongest`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Readings {
+    items: [Option<Reading>; MAX_READINGS],
+    len: u8,
+}
+
+impl Readings {
+    const EMPTY: Readings = Readings {
+        items: [None; MAX_READINGS],
+        len: 0,
+    };
+
+    fn push(&mut self, reading: Reading) {
+        if let Some(slot) = self.items.get_mut(usize::from(self.len)) {
+            *slot = Some(reading);
+            self.len = self.len.saturating_add(1);
+        }
+    }
+
+    /// The readings, strongest first.
+    pub fn iter(&self) -> impl Iterator<Item = Reading> + '_ {
+        self.items.iter().flatten().copied()
+    }
+
+    /// The number of readings (0 when the set is no combination).
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether the set is no combination at all.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The strongest reading: the one a previous play is read at (spec "Readings").
+    /// Order: rocket, bombs by key, then other readings by key, longer chain first on ties.
+    pub fn strongest(&self) -> Option<Reading> {
+        self.items.first().copied().flatten()
+    }
+
+    /// Whether some reading beats the strongest reading of `prev`; with `prev` empty (no
+    /// previous play), whether this is a combination at all.
+    pub fn beats(&self, prev: &Readings) -> bool {
+        match prev.strongest() {
+            None => !self.is_empty(),
+            Some(p) => self.iter().any(|r| r.beats(&p)),
+        }
+    }
+
+    fn sort(&mut self) {
+        // Insertion sort over at most four items, strongest first.
+        let n = usize::from(self.len).min(MAX_READINGS);
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 {
+                let (Some(Some(a)), Some(Some(b))) = (self.items.get(j - 1), self.items.get(j)) else {
+                    break;
+                };
+                if a.strength() >= b.strength() {
+                    break;
+                }
+                self.items.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+}
+
+/// A rule preset: the house-rule flags that differ between platforms (spec "Readings";
+/// flag by flag in `docs/doudizhu.md`). Presets are plain data; build your own if needed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Preset {
+    /// Most cards of one rank among an airplane's single wings: 1 = the wings differ from
+    /// each other (seed), 2 = a pair may be used as two wings, 3 = a triplet may too
+    /// (RLCard, OpenSpiel), 4 = even a quad. Values above 4 act as 4.
+    pub wing_copies: u8,
+    /// With `wing_copies >= 3`: whether the single wings may be a triplet of the rank just
+    /// below or above the chain (OpenSpiel: yes, such a set then has two readings; RLCard: no,
+    /// it would be the longer airplane).
+    pub wing_triplet_next_to_chain: bool,
+    /// Whether the two jokers may both be attached as kickers (airplane single wings, quad +
+    /// two singles). No preset allows it: the seed forbids it, RLCard and OpenSpiel lack it.
+    pub both_jokers_as_kickers: bool,
+    /// Whether quad + two singles may attach a pair as its two singles (`444455`): RLCard yes.
+    pub quad_pair_as_singles: bool,
+    /// Whether quad + two exists at all (OpenSpiel has no such action).
+    pub quad_with_two: bool,
+    /// The most cards one play may hold; larger sets are no combination. RLCard and OpenSpiel
+    /// stop at 20 (the landlord's hand); the seed sets no limit beyond the definitions (54).
+    pub max_cards: u8,
+}
+
+impl Preset {
+    /// The seed's rules (HDU 4032 / Pagat wording), the default: wings all different, never
+    /// both jokers as kickers, quad + two with two different singles or two different pairs.
+    pub const PAGAT: Preset = Preset {
+        wing_copies: 1,
+        wing_triplet_next_to_chain: false,
+        both_jokers_as_kickers: false,
+        quad_pair_as_singles: false,
+        quad_with_two: true,
+        max_cards: 54,
+    };
+
+    /// RLCard's Dou Dizhu (its action table: 27,471 plays, one type each): wings may repeat a
+    /// rank up to three times but not form a triplet next to the chain, quad + two singles may
+    /// be a pair, never both jokers as kickers.
+    pub const RLCARD: Preset = Preset {
+        wing_copies: 3,
+        wing_triplet_next_to_chain: false,
+        both_jokers_as_kickers: false,
+        quad_pair_as_singles: true,
+        quad_with_two: true,
+        max_cards: 20,
+    };
+
+    /// OpenSpiel's `dou_dizhu` (26,053 play actions over 25,661 card sets): wings may repeat a
+    /// rank up to three times, also next to the chain; no quad + two; never both jokers.
+    pub const OPENSPIEL: Preset = Preset {
+        wing_copies: 3,
+        wing_triplet_next_to_chain: true,
+        both_jokers_as_kickers: false,
+        quad_pair_as_singles: false,
+        quad_with_two: false,
+        max_cards: 20,
+    };
+}
+
+impl Default for Preset {
+    fn default() -> Preset {
+        Preset::PAGAT
+    }
+}
+
+/// The named presets, with their C ABI codes (`PARLOR_DDZ_PRESET_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[repr(u8)]
+pub enum PresetId {
+    /// [`Preset::PAGAT`], code 0, the default.
+    #[default]
+    Pagat = 0,
+    /// [`Preset::RLCARD`], code 1.
+    Rlcard = 1,
+    /// [`Preset::OPENSPIEL`], code 2.
+    Openspiel = 2,
+}
+
+impl PresetId {
+    /// The preset's rules.
+    pub const fn preset(self) -> Preset {
+        match self {
+            PresetId::Pagat => Preset::PAGAT,
+            PresetId::Rlcard => Preset::RLCARD,
+            PresetId::Openspiel => Preset::OPENSPIEL,
+        }
+    }
+
+    /// The preset of code `code`, or `None`.
+    pub const fn from_code(code: u8) -> Option<PresetId> {
+        match code {
+            0 => Some(PresetId::Pagat),
+            1 => Some(PresetId::Rlcard),
+            2 => Some(PresetId::Openspiel),
+            _ => None,
+        }
+    }
+
+    /// The preset of name `pagat`, `rlcard` or `openspiel` (ASCII case ignored), or `None`.
+    pub fn from_name(name: &str) -> Option<PresetId> {
+        [PresetId::Pagat, PresetId::Rlcard, PresetId::Openspiel]
+            .into_iter()
+            .find(|id| id.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The preset's name: `pagat`, `rlcard` or `openspiel`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PresetId::Pagat => "pagat",
+            PresetId::Rlcard => "rlcard",
+            PresetId::Openspiel => "openspiel",
+        }
+    }
+}
+
+/// The index of the last rank a chain may use (the ace).
+pub(crate) const CHAIN_TOP: usize = Rank::Ace as usize;
+
+/// Bit mask of every rank (bits 0..=14).
+const ALL_RANKS: u16 = (1 << RANKS) - 1;
+/// Bit mask of the suited ranks 3 … 2 (pairs, triplets and quads exist only there).
+const SUITED: u16 = (1 << (Rank::Two as usize + 1)) - 1;
+
+fn rank(index: usize) -> Rank {
+    Rank::from_index(index).unwrap_or(Rank::RedJoker)
+}
+
+/// `len` consecutive bits from `start`.
+fn run(start: usize, len: usize) -> u16 {
+    let ones = 1u32.checked_shl(len as u32).map_or(u32::MAX, |b| b - 1);
+    (ones.checked_shl(start as u32).unwrap_or(0) & u32::from(ALL_RANKS)) as u16
+}
+
+/// A card set seen as bit masks: `by_count[k]` has bit `r` when rank `r` has exactly `k`
+/// cards. Every test of the classification is a few mask operations on these.
+struct Shape {
+    n: usize,
+    by_count: [u16; 5],
+    jokers: bool,
+}
+
+impl Shape {
+    fn of(cards: &Cards) -> Shape {
+        let mut by_count = [0u16; 5];
+        let mut n = 0usize;
+        for (i, &c) in cards.counts().iter().enumerate() {
+            n += usize::from(c);
+            if let Some(mask) = by_count.get_mut(usize::from(c)) {
+                *mask |= 1 << i;
+            }
+        }
+        let jokers = cards.count(Rank::BlackJoker) > 0 && cards.count(Rank::RedJoker) > 0;
+        Shape { n, by_count, jokers }
+    }
+
+    fn mask(&self, count: usize) -> u16 {
+        self.by_count.get(count).copied().unwrap_or(0)
+    }
+
+    fn present(&self) -> u16 {
+        self.mask(1) | self.mask(2) | self.mask(3) | self.mask(4)
+    }
+
+    /// Whether the triplets `start..start+len` are there with exactly three cards each and
+    /// the other cards are valid single wings under `preset`.
+    fn single_wings(&self, start: usize, len: usize, preset: &Preset) -> bool {
+        let chain = run(start, len);
+        if self.mask(3) & chain != chain {
+            return false;
+        }
+        let outside = !chain & ALL_RANKS;
+        let cap = usize::from(preset.wing_copies.clamp(1, 4));
+        if (cap + 1..=4).any(|k| self.mask(k) & outside != 0) {
+            return false;
+        }
+        if cap >= 3 && !preset.wing_triplet_next_to_chain {
+            let below = if start > 0 { run(start - 1, 1) } else { 0 };
+            let above = if start + len <= CHAIN_TOP {
+                run(start + len, 1)
+            } else {
+                0
+            };
+            if (self.mask(3) | self.mask(4)) & (below | above) != 0 {
+                return false;
+            }
+        }
+        !self.jokers || preset.both_jokers_as_kickers
+    }
+
+    /// Whether the triplets `start..start+len` are there with exactly three cards each and
+    /// the other cards are pairs (of different suited ranks, by construction of the masks).
+    fn pair_wings(&self, start: usize, len: usize) -> bool {
+        let chain = run(start, len);
+        let outside = !chain & ALL_RANKS;
+        self.mask(3) & chain == chain && (self.mask(1) | self.mask(3) | self.mask(4)) & outside == 0
+    }
+}
+
+/// Every reading of `cards` under `preset`, strongest first; empty if it is no combination.
+///
+/// ```
+/// use parlor_core::doudizhu::{classify, Cards, Kind, Preset};
+/// let set: Cards = "33344456".parse()?;
+/// let readings = classify(&set, &Preset::PAGAT);
+/// let only = readings.strongest().unwrap();
+/// assert_eq!((only.kind, only.chain, only.key.symbol()), (Kind::AirplaneSingles, 2, '3'));
+/// // A plain four-triplet airplane reads three ways under OpenSpiel's rules.
+/// let plane: Cards = "333444555666".parse()?;
+/// assert_eq!(classify(&plane, &Preset::OPENSPIEL).len(), 3);
+/// assert_eq!(classify(&plane, &Preset::PAGAT).len(), 1);
+/// # Ok::<(), parlor_core::doudizhu::Error>(())
+/// ```
+pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
+    let mut out = Readings::EMPTY;
+    let shape = Shape::of(cards);
+    let n = shape.n;
+    if n == 0 || n > usize::from(preset.max_cards) {
+        return out;
+    }
+    let present = shape.present();
+    let distinct = present.count_ones() as usize;
+    let low = present.trailing_zeros() as usize;
+    let high = 15usize.saturating_sub(present.leading_zeros() as usize);
+    let push = |out: &mut Readings, kind, chain: usize, key: usize| {
+        out.push(Reading {
+            kind,
+            chain: chain as u8,
+            key: rank(key),
+        });
+    };
+    // One rank (and the rocket).
+    if distinct == 1 {
+        match n {
+            1 => push(&mut out, Kind::Single, 1, low),
+            2 if present & SUITED != 0 => push(&mut out, Kind::Pair, 1, low),
+            3 => push(&mut out, Kind::Triplet, 1, low),
+            4 => push(&mut out, Kind::Bomb, 1, low),
+            _ => {}
+        }
+        return out;
+    }
+    if n == 2 && shape.jokers {
+        push(&mut out, Kind::Rocket, 1, Rank::BlackJoker as usize);
+        return out;
+    }
+    // Plain chains: one count throughout, consecutive ranks within 3 … A.
+    let per = n.checked_div(distinct).unwrap_or(0);
+    if high <= CHAIN_TOP && present == run(low, distinct) && shape.mask(per) == present {
+        match per {
+            1 if distinct >= 5 => push(&mut out, Kind::Sequence, distinct, low),
+            2 if distinct >= 3 => push(&mut out, Kind::PairSequence, distinct, low),
+            3 if distinct >= 2 => push(&mut out, Kind::Airplane, distinct, low),
+            _ => {}
+        }
+    }
+    let triplets = shape.mask(3);
+    // Triplet + one / + pair (a pair is of a suited rank by construction).
+    if distinct == 2 && triplets != 0 {
+        let key = triplets.trailing_zeros() as usize;
+        match n {
+            4 => push(&mut out, Kind::TripletSingle, 1, key),
+            5 if shape.mask(2) != 0 => push(&mut out, Kind::TripletPair, 1, key),
+            _ => {}
+        }
+    }
+    // Quad + two: the quad is the only rank with four (two quads are never "two pairs").
+    let quads = shape.mask(4);
+    if preset.quad_with_two && quads.count_ones() == 1 {
+        let key = quads.trailing_zeros() as usize;
+        let rest_ok = match n {
+            6 => {
+                shape.mask(3) == 0
+                    && (shape.mask(2) == 0 || preset.quad_pair_as_singles)
+                    && (!shape.jokers || preset.both_jokers_as_kickers)
+            }
+            8 => shape.mask(2).count_ones() == 2 && shape.mask(1) | shape.mask(3) == 0,
+            _ => false,
+        };
+        if rest_ok {
+            push(
+                &mut out,
+                if n == 6 { Kind::QuadSingles } else { Kind::QuadPairs },
+                1,
+                key,
+            );
+        }
+    }
+    // Airplanes with wings: n = 4k (single wings) or 5k (pair wings), k >= 2.
+    if triplets != 0 {
+        if n.is_multiple_of(4) && n >= 8 {
+            let len = n / 4;
+            for start in 0..=(CHAIN_TOP + 1).saturating_sub(len) {
+                if shape.single_wings(start, len, preset) {
+                    push(&mut out, Kind::AirplaneSingles, len, start);
+                }
+            }
+        }
+        if n.is_multiple_of(5) && n >= 10 {
+            let len = n / 5;
+            for start in 0..=(CHAIN_TOP + 1).saturating_sub(len) {
+                if shape.pair_wings(start, len) {
+                    push(&mut out, Kind::AirplanePairs, len, start);
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Whether the two cards `rest` are valid kickers of a quad + two singles.
+pub(crate) fn quad_singles_ok(rest: &[u8; RANKS], preset: &Preset) -> bool {
+    let jokers = rest[Rank::BlackJoker as usize] > 0 && rest[Rank::RedJoker as usize] > 0;
+    if jokers && !preset.both_jokers_as_kickers {
+        return false;
+    }
+    rest.iter().all(|&c| c <= 1 || (c == 2 && preset.quad_pair_as_singles))
+}
+
+/// Whether `play` may follow `prev` (spec "Beating", "Readings"): with `prev` empty (a lead),
+/// whether `play` is a combination; otherwise whether some reading of `play` beats the
+/// strongest reading of `prev`. An empty `play` (a pass) beats nothing.
+///
+/// # Errors
+/// [`super::Error::NotACombination`] if `prev` is neither empty nor a combination.
+///
+/// ```
+/// use parlor_core::doudizhu::{beats, Cards, Preset};
+/// let p = |s: &str| s.parse::<Cards>().unwrap();
+/// assert_eq!(beats(&p("8889"), &p("999A"), &Preset::PAGAT), Ok(true));
+/// assert_eq!(beats(&p("666689"), &p("3333"), &Preset::PAGAT), Ok(true)); // any bomb
+/// assert_eq!(beats(&p("3333"), &p("777789"), &Preset::PAGAT), Ok(false));
+/// ```
+pub fn beats(prev: &Cards, play: &Cards, preset: &Preset) -> Result<bool, super::Error> {
+    let prev_readings = classify(prev, preset);
+    if !prev.is_empty() && prev_readings.is_empty() {
+        return Err(super::Error::NotACombination);
+    }
+    if play.is_empty() {
+        return Ok(false);
+    }
+    Ok(classify(play, preset).beats(&prev_readings))
+}

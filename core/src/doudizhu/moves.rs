@@ -1,0 +1,481 @@
+//! Move generation: every distinct play from a hand that beats a given play (or every lead).
+
+use core::ops::ControlFlow;
+
+use super::Error;
+use super::cards::{Cards, RANKS, Rank};
+use super::combination::{CHAIN_TOP, Kind, Preset, Reading, classify, quad_singles_ok};
+
+/// The most distinct plays a hand of at most [`MAX_HAND`] cards can hold, under any preset: an
+/// upper bound summed kind by kind (singles 15, pairs 10, triplets 6, bombs 5, rocket 1,
+/// sequences 36, pair sequences 52, airplanes 15, triplet + one 6·14, triplet + pair 6·12,
+/// airplane + singles Σ(7−k)·C(20−3k, k) = 1,327, airplane + pairs 148, quad + two singles
+/// 5·C(16, 2) = 600, quad + two pairs 5·C(8, 2) = 140). A buffer this long never overflows.
+pub const MAX_MOVES: usize = 2511;
+
+/// The most cards a hand given to the searches may hold: the landlord's 20.
+pub const MAX_HAND: usize = 20;
+
+/// Calls `f` with every distinct play from `hand` that beats `prev` (every lead when `prev` is
+/// empty), each card set once, until `f` breaks. Plays are generated kind by kind; a set with
+/// several readings is reported once, through its strongest reading that beats `prev`.
+///
+/// `hand` may be any size (the whole deck gives the preset's full table of plays).
+///
+/// # Errors
+/// [`Error::NotACombination`] if `prev` is neither empty nor a combination.
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use parlor_core::doudizhu::{for_each_move, Cards, Preset};
+/// let mut n = 0;
+/// for_each_move(&Cards::DECK, &Cards::EMPTY, &Preset::RLCARD, |_| {
+///     n += 1;
+///     ControlFlow::Continue(())
+/// })?;
+/// assert_eq!(n, 27_471);
+/// # Ok::<(), parlor_core::doudizhu::Error>(())
+/// ```
+pub fn for_each_move(
+    hand: &Cards,
+    prev: &Cards,
+    preset: &Preset,
+    mut f: impl FnMut(Cards) -> ControlFlow<()>,
+) -> Result<(), Error> {
+    let prev_reading = if prev.is_empty() {
+        None
+    } else {
+        Some(classify(prev, preset).strongest().ok_or(Error::NotACombination)?)
+    };
+    generate(
+        hand,
+        prev_reading,
+        preset,
+        usize::from(preset.max_cards),
+        &mut |cards| f(cards).is_continue(),
+    );
+    Ok(())
+}
+
+/// Writes every distinct play from `hand` that beats `prev` (or every lead) into `out` and
+/// returns how many. Any hand of at most [`MAX_HAND`] cards fits in [`MAX_MOVES`] slots.
+///
+/// # Errors
+/// [`Error::NotACombination`] for a bad `prev`; [`Error::BufferTooSmall`] (with the number
+/// needed) if `out` is too short, in which case `out` holds the first plays.
+///
+/// ```
+/// use parlor_core::doudizhu::{moves, Cards, Preset};
+/// let hand: Cards = "3445556".parse()?;
+/// let mut out = [Cards::EMPTY; 16];
+/// let n = moves(&hand, &"33".parse()?, &Preset::PAGAT, &mut out)?;
+/// let shown: Vec<String> = out[..n].iter().map(|c| c.to_string()).collect();
+/// assert_eq!(shown, ["44", "55"]);
+/// # Ok::<(), parlor_core::doudizhu::Error>(())
+/// ```
+pub fn moves(hand: &Cards, prev: &Cards, preset: &Preset, out: &mut [Cards]) -> Result<usize, Error> {
+    let mut n = 0usize;
+    for_each_move(hand, prev, preset, |cards| {
+        if let Some(slot) = out.get_mut(n) {
+            *slot = cards;
+        }
+        n = n.saturating_add(1);
+        ControlFlow::Continue(())
+    })?;
+    if n > out.len() {
+        return Err(Error::BufferTooSmall { needed: n });
+    }
+    Ok(n)
+}
+
+/// Whether some play of at most `limit` cards from `hand` beats `prev` (its strongest reading).
+pub(crate) fn can_beat(hand: &Cards, prev: &Reading, preset: &Preset, limit: usize) -> bool {
+    let mut found = false;
+    generate(
+        hand,
+        Some(*prev),
+        preset,
+        limit.min(usize::from(preset.max_cards)),
+        &mut |_| {
+            found = true;
+            false
+        },
+    );
+    found
+}
+
+struct Gen<'a, F> {
+    hand: [u8; RANKS],
+    prev: Option<Reading>,
+    preset: &'a Preset,
+    limit: usize,
+    /// Whether the whole hand fits `limit`, so no play needs its size checked.
+    fits: bool,
+    f: &'a mut F,
+    stopped: bool,
+}
+
+/// Runs the generator; `f` returns `false` to stop. Returns `false` if stopped.
+pub(crate) fn generate<F: FnMut(Cards) -> bool>(
+    hand: &Cards,
+    prev: Option<Reading>,
+    preset: &Preset,
+    limit: usize,
+    f: &mut F,
+) -> bool {
+    let mut g = Gen {
+        hand: hand.counts(),
+        prev,
+        preset,
+        limit,
+        fits: hand.len() <= limit,
+        f,
+        stopped: false,
+    };
+    g.run();
+    !g.stopped
+}
+
+fn reading(kind: Kind, chain: usize, key: usize) -> Reading {
+    Reading {
+        kind,
+        chain: u8::try_from(chain).unwrap_or(u8::MAX),
+        key: Rank::from_index(key).unwrap_or(Rank::RedJoker),
+    }
+}
+
+fn total(counts: &[u8; RANKS]) -> usize {
+    counts.iter().map(|&c| usize::from(c)).sum()
+}
+
+impl<F: FnMut(Cards) -> bool> Gen<'_, F> {
+    fn wants(&self, kind: Kind) -> bool {
+        match self.prev {
+            None => true,
+            Some(p) => p.kind != Kind::Rocket && (kind == Kind::Rocket || kind == Kind::Bomb || kind == p.kind),
+        }
+    }
+
+    fn beats_prev(&self, r: &Reading) -> bool {
+        self.prev.is_none_or(|p| r.beats(&p))
+    }
+
+    /// Emits `counts` read as `r` if it fits the limit and beats the previous play.
+    fn emit(&mut self, counts: &[u8; RANKS], r: Reading) {
+        if self.stopped || (!self.fits && total(counts) > self.limit) || !self.beats_prev(&r) {
+            return;
+        }
+        // A sub-multiset of a valid hand is a valid set.
+        if !(self.f)(Cards::from_counts_unchecked(*counts)) {
+            self.stopped = true;
+        }
+    }
+
+    fn h(&self, i: usize) -> u8 {
+        self.hand.get(i).copied().unwrap_or(0)
+    }
+
+    fn run(&mut self) {
+        self.simple();
+        self.chains();
+        self.triplet_kickers();
+        self.airplanes_with_wings();
+        self.quads();
+    }
+
+    fn simple(&mut self) {
+        let b = Rank::BlackJoker as usize;
+        let r = Rank::RedJoker as usize;
+        if self.wants(Kind::Rocket) && self.h(b) > 0 && self.h(r) > 0 {
+            let mut c = [0u8; RANKS];
+            c[b] = 1;
+            c[r] = 1;
+            self.emit(&c, reading(Kind::Rocket, 1, b));
+        }
+        for i in 0..RANKS {
+            let n = self.h(i);
+            let suited = i <= Rank::Two as usize;
+            for (kind, need) in [
+                (Kind::Single, 1u8),
+                (Kind::Pair, 2),
+                (Kind::Triplet, 3),
+                (Kind::Bomb, 4),
+            ] {
+                if n >= need && (need == 1 || suited) && self.wants(kind) {
+                    let mut c = [0u8; RANKS];
+                    if let Some(slot) = c.get_mut(i) {
+                        *slot = need;
+                    }
+                    self.emit(&c, reading(kind, 1, i));
+                }
+            }
+        }
+    }
+
+    fn chains(&mut self) {
+        for (kind, per, min) in [
+            (Kind::Sequence, 1u8, 5usize),
+            (Kind::PairSequence, 2, 3),
+            (Kind::Airplane, 3, 2),
+        ] {
+            if !self.wants(kind) {
+                continue;
+            }
+            for start in 0..=CHAIN_TOP {
+                let mut c = [0u8; RANKS];
+                for end in start..=CHAIN_TOP {
+                    if self.h(end) < per {
+                        break;
+                    }
+                    if let Some(slot) = c.get_mut(end) {
+                        *slot = per;
+                    }
+                    let len = end - start + 1;
+                    if len >= min {
+                        self.emit(&c, reading(kind, len, start));
+                    }
+                }
+            }
+        }
+    }
+
+    fn triplet_kickers(&mut self) {
+        let single = self.wants(Kind::TripletSingle);
+        let pair = self.wants(Kind::TripletPair);
+        if !single && !pair {
+            return;
+        }
+        for t in 0..=Rank::Two as usize {
+            if self.h(t) < 3 {
+                continue;
+            }
+            for k in 0..RANKS {
+                if k == t {
+                    continue;
+                }
+                let mut c = [0u8; RANKS];
+                if let Some(slot) = c.get_mut(t) {
+                    *slot = 3;
+                }
+                if single && self.h(k) >= 1 {
+                    if let Some(slot) = c.get_mut(k) {
+                        *slot = 1;
+                    }
+                    self.emit(&c, reading(Kind::TripletSingle, 1, t));
+                }
+                if pair && self.h(k) >= 2 && k <= Rank::Two as usize {
+                    if let Some(slot) = c.get_mut(k) {
+                        *slot = 2;
+                    }
+                    self.emit(&c, reading(Kind::TripletPair, 1, t));
+                }
+            }
+        }
+    }
+
+    fn airplanes_with_wings(&mut self) {
+        let singles = self.wants(Kind::AirplaneSingles);
+        let pairs = self.wants(Kind::AirplanePairs);
+        if !singles && !pairs {
+            return;
+        }
+        let max = usize::from(self.preset.max_cards).min(self.limit);
+        for start in 0..=CHAIN_TOP {
+            let mut chain = [0u8; RANKS];
+            for end in start..=CHAIN_TOP {
+                if self.h(end) < 3 || self.stopped {
+                    break;
+                }
+                if let Some(slot) = chain.get_mut(end) {
+                    *slot = 3;
+                }
+                let len = end - start + 1;
+                if len < 2 {
+                    continue;
+                }
+                if singles && 4 * len <= max {
+                    self.single_wings(&chain, start, len);
+                }
+                if pairs && 5 * len <= max {
+                    self.pair_wings(&chain, start, len);
+                }
+            }
+        }
+    }
+
+    fn single_wings(&mut self, chain: &[u8; RANKS], start: usize, len: usize) {
+        let end = start + len;
+        let cap_all = self.preset.wing_copies.clamp(1, 4);
+        let mut caps = [0u8; RANKS];
+        for (i, cap) in caps.iter_mut().enumerate() {
+            if i >= start && i < end {
+                continue;
+            }
+            let next_to_chain = i <= CHAIN_TOP && (i + 1 == start || i == end);
+            let mut c = cap_all.min(self.h(i));
+            if next_to_chain && !self.preset.wing_triplet_next_to_chain {
+                c = c.min(2);
+            }
+            *cap = c;
+        }
+        let preset = *self.preset;
+        let this = reading(Kind::AirplaneSingles, len, start);
+        if !self.beats_prev(&this) {
+            return;
+        }
+        multisets(&caps, len, &mut |wings| {
+            // The caps already keep the chain's ranks out, the copies per rank and the triplets
+            // next to the chain; only the two jokers together remain to rule out.
+            let jokers = wings[Rank::BlackJoker as usize] > 0 && wings[Rank::RedJoker as usize] > 0;
+            if jokers && !preset.both_jokers_as_kickers {
+                return true;
+            }
+            // A wing triplet just above the chain: the set also reads with the chain one rank
+            // higher, generated there; report it once, at its stronger reading.
+            if preset.wing_triplet_next_to_chain && end <= CHAIN_TOP && wings.get(end).copied() == Some(3) {
+                return true;
+            }
+            // Exactly one wing triplet just below: a plain four-triplet airplane, reported as
+            // the airplane when that reading also beats the previous play.
+            if len == 3 && start > 0 && wings.get(start - 1).copied() == Some(3) {
+                let plane = reading(Kind::Airplane, 4, start - 1);
+                if self.beats_prev(&plane) {
+                    return true;
+                }
+            }
+            let mut c = *chain;
+            for (a, w) in c.iter_mut().zip(wings.iter()) {
+                *a = a.saturating_add(*w);
+            }
+            self.emit(&c, this);
+            !self.stopped
+        });
+    }
+
+    fn pair_wings(&mut self, chain: &[u8; RANKS], start: usize, len: usize) {
+        let mut caps = [0u8; RANKS];
+        for (i, cap) in caps.iter_mut().enumerate() {
+            if (i < start || i >= start + len) && i <= Rank::Two as usize && self.h(i) >= 2 {
+                *cap = 1;
+            }
+        }
+        let this = reading(Kind::AirplanePairs, len, start);
+        if !self.beats_prev(&this) {
+            return;
+        }
+        multisets(&caps, len, &mut |wings| {
+            let mut c = *chain;
+            for (a, w) in c.iter_mut().zip(wings.iter()) {
+                *a = a.saturating_add(w.saturating_mul(2));
+            }
+            self.emit(&c, this);
+            !self.stopped
+        });
+    }
+
+    fn quads(&mut self) {
+        if !self.preset.quad_with_two {
+            return;
+        }
+        let singles = self.wants(Kind::QuadSingles);
+        let pairs = self.wants(Kind::QuadPairs);
+        if !singles && !pairs {
+            return;
+        }
+        let preset = *self.preset;
+        for q in 0..=Rank::Two as usize {
+            if self.h(q) < 4 || self.stopped {
+                continue;
+            }
+            let mut base = [0u8; RANKS];
+            if let Some(slot) = base.get_mut(q) {
+                *slot = 4;
+            }
+            if singles && self.beats_prev(&reading(Kind::QuadSingles, 1, q)) {
+                let per = if preset.quad_pair_as_singles { 2 } else { 1 };
+                let mut caps = [0u8; RANKS];
+                for (i, cap) in caps.iter_mut().enumerate() {
+                    if i != q {
+                        *cap = self.h(i).min(per);
+                    }
+                }
+                multisets(&caps, 2, &mut |kick| {
+                    if quad_singles_ok(kick, &preset) {
+                        let mut c = base;
+                        for (a, w) in c.iter_mut().zip(kick.iter()) {
+                            *a = a.saturating_add(*w);
+                        }
+                        self.emit(&c, reading(Kind::QuadSingles, 1, q));
+                    }
+                    !self.stopped
+                });
+            }
+            if pairs && self.beats_prev(&reading(Kind::QuadPairs, 1, q)) {
+                let mut caps = [0u8; RANKS];
+                for (i, cap) in caps.iter_mut().enumerate() {
+                    if i != q && i <= Rank::Two as usize && self.h(i) >= 2 {
+                        *cap = 1;
+                    }
+                }
+                multisets(&caps, 2, &mut |kick| {
+                    let mut c = base;
+                    for (a, w) in c.iter_mut().zip(kick.iter()) {
+                        *a = a.saturating_add(w.saturating_mul(2));
+                    }
+                    self.emit(&c, reading(Kind::QuadPairs, 1, q));
+                    !self.stopped
+                });
+            }
+        }
+    }
+}
+
+/// Calls `f` with every multiset of `need` items, at most `caps[r]` of rank `r`, until `f`
+/// returns `false`. Returns `false` if stopped.
+fn multisets(caps: &[u8; RANKS], need: usize, f: &mut impl FnMut(&[u8; RANKS]) -> bool) -> bool {
+    // suffix[i] = caps[i] + … + caps[14]: prunes branches that cannot reach `need`.
+    let mut suffix = [0usize; RANKS + 1];
+    for i in (0..RANKS).rev() {
+        let next = suffix.get(i + 1).copied().unwrap_or(0);
+        if let (Some(slot), Some(&cap)) = (suffix.get_mut(i), caps.get(i)) {
+            *slot = next + usize::from(cap);
+        }
+    }
+    let mut cur = [0u8; RANKS];
+    walk(caps, &suffix, need, 0, &mut cur, f)
+}
+
+/// The recursion of [`multisets`]: one level per rank, so at most 15 deep whatever the input.
+fn walk(
+    caps: &[u8; RANKS],
+    suffix: &[usize; RANKS + 1],
+    need: usize,
+    i: usize,
+    cur: &mut [u8; RANKS],
+    f: &mut impl FnMut(&[u8; RANKS]) -> bool,
+) -> bool {
+    if need == 0 {
+        return f(cur);
+    }
+    let (Some(&cap), Some(&rest)) = (caps.get(i), suffix.get(i)) else {
+        return true;
+    };
+    if rest < need {
+        return true;
+    }
+    let top = usize::from(cap).min(need);
+    let mut ok = true;
+    for take in (0..=top).rev() {
+        if let Some(slot) = cur.get_mut(i) {
+            *slot = take as u8;
+        }
+        if !walk(caps, suffix, need - take, i + 1, cur, f) {
+            ok = false;
+            break;
+        }
+    }
+    if let Some(slot) = cur.get_mut(i) {
+        *slot = 0;
+    }
+    ok
+}
