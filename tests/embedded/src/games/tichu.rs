@@ -15,16 +15,18 @@ pub fn run(args: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
     let Some((command, rest)) = args.split_first() else {
         return Outcome::Skipped;
     };
-    let Some(args) = Args::parse(rest, &["--wish"]) else {
+    // Only `moves` takes `--wish`; anything else clap would reject is skipped.
+    let options: &[&str] = if *command == "moves" { &["--wish"] } else { &[] };
+    let Some(args) = Args::parse(rest, options) else {
         return Outcome::Skipped;
     };
-    let result = match *command {
+    let _ = match *command {
         "legal" if args.positional_count() <= 2 => legal(&args, out, probe),
         "moves" if args.positional_count() <= 2 => moves(&args, out, probe),
-        "readings" if args.positional_count() <= 1 && args.value("--wish").is_none() => readings(&args, out, probe),
+        "readings" if args.positional_count() <= 1 => readings(&args, out, probe),
         _ => return Outcome::Skipped,
     };
-    super::finish(result, out)
+    Outcome::Ran
 }
 
 /// The CLI's message for a bad card set.
