@@ -111,6 +111,30 @@
 // [`parlor_doudizhu_min_plays`] (a memo of 248,832 sub-hands plus the hand's plays).
 #define PARLOR_DOUDIZHU_SCRATCH_BYTES 278964
 
+// Rules code: the seed's game, sets + pair only.
+#define PARLOR_MAHJONG_RULES_SEED 0
+
+// Rules code: Riichi, sets + pair, seven pairs and thirteen orphans.
+#define PARLOR_MAHJONG_RULES_RIICHI 1
+
+// Form code: the minimum shanten over every form that applies.
+#define PARLOR_MAHJONG_FORM_MINIMUM 0
+
+// Form code: sets + pair.
+#define PARLOR_MAHJONG_FORM_REGULAR 1
+
+// Form code: seven pairs (13 or 14 tiles).
+#define PARLOR_MAHJONG_FORM_SEVEN_PAIRS 2
+
+// Form code: thirteen orphans (13 or 14 tiles).
+#define PARLOR_MAHJONG_FORM_THIRTEEN_ORPHANS 3
+
+// Set kind code in [`ParlorMahjongDecomposition`]: a triplet.
+#define PARLOR_MAHJONG_SET_TRIPLET 0
+
+// Set kind code in [`ParlorMahjongDecomposition`]: a run starting at the set's tile.
+#define PARLOR_MAHJONG_SET_RUN 1
+
 // Combination kind codes (`ParlorTichuCombination.kind`).
 #define PARLOR_TICHU_SINGLE 0
 
@@ -202,6 +226,37 @@ typedef struct {
   // Key rank index 0..=14.
   uint8_t key;
 } ParlorDoudizhuReading;
+
+// Tile acceptance of a hand, as returned by [`parlor_mahjong_ukeire`].
+typedef struct {
+  // The hand's shanten number for the chosen form.
+  int8_t shanten;
+  // Number of accepted kinds (bits set in `accepted`).
+  uint8_t kinds;
+  // Sum of `remaining`: the unseen copies of all accepted kinds.
+  uint16_t total;
+  // Bit `i`: drawing tile code `i` lowers the shanten.
+  uint64_t accepted;
+  // Unseen copies per tile code for accepted kinds (0–4), 0 for the others.
+  uint8_t remaining[34];
+} ParlorMahjongUkeire;
+
+// One decomposition of a complete hand, as written by [`parlor_mahjong_decompositions`].
+typedef struct {
+  // `PARLOR_MAHJONG_FORM_REGULAR`, `..._SEVEN_PAIRS` or `..._THIRTEEN_ORPHANS`.
+  uint8_t form;
+  // Regular: the pair's tile code. Thirteen orphans: the doubled tile. Seven pairs: the first
+  // pair (as `pairs[0]`).
+  uint8_t pair;
+  // Regular: the number of sets (0–4); otherwise 0.
+  uint8_t set_count;
+  // Per set: `PARLOR_MAHJONG_SET_TRIPLET` or `PARLOR_MAHJONG_SET_RUN`.
+  uint8_t set_kinds[4];
+  // Per set: its tile code (a run's lowest tile).
+  uint8_t set_tiles[4];
+  // Seven pairs: the seven tile codes, ascending; otherwise zeros.
+  uint8_t pairs[7];
+} ParlorMahjongDecomposition;
 
 // A resolved play: kind code, number of cards, key in half ranks (rank × 2; Mah Jong 2,
 // Dragon 30, a Phoenix single n + ½ is odd, Dog 0).
@@ -319,6 +374,20 @@ typedef struct {
 // The scratch memory given to a search is smaller than it needs
 // ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`] always suffices).
 #define PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL 305
+
+// The text is not a tile (`0m`, `8z`, `5x`, digits without a suit).
+#define PARLOR_MAHJONG_ERR_UNKNOWN_TILE 400
+
+// A fifth copy of a kind (in the hand, or the hand and the visible tiles together); also a
+// count above 4 in a counts array.
+#define PARLOR_MAHJONG_ERR_FIFTH_COPY 401
+
+// More than 14 tiles in a hand.
+#define PARLOR_MAHJONG_ERR_TOO_MANY_TILES 402
+
+// The hand's size does not fit the operation (waits and ukeire need 3n+1 tiles, completeness
+// and decompositions 3n+2, shanten either; seven pairs and thirteen orphans 13 or 14).
+#define PARLOR_MAHJONG_ERR_WRONG_SIZE 403
 
 // A character that is no card of the notation.
 #define PARLOR_TICHU_ERR_UNKNOWN_CARD 200
@@ -603,6 +672,123 @@ ParlorStatus parlor_doudizhu_min_plays(const ParlorDoudizhuCards *hand,
                                        uint8_t *scratch,
                                        size_t scratch_len,
                                        uint8_t *out_plays);
+
+// Parses a hand (spaced `1m 1m 2m`, compact `112m456p11z`, or a mix; at most 14 tiles, any
+// size) into 34 counts.
+//
+// `text`/`len`: UTF-8 bytes. `out_counts`: room for `out_counts_len` counts, which must be 34.
+// `out_tiles` (may be null): receives the number of tiles. `out_error_start`/`out_error_end`
+// (may be null): on a parse error, the byte span of the bad token.
+//
+// Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_UNKNOWN_TILE`, `..._FIFTH_COPY`,
+// `..._TOO_MANY_TILES`, `PARLOR_ERR_INVALID_UTF8`, `PARLOR_ERR_NULL_POINTER`, or
+// `PARLOR_ERR_INVALID_ARGUMENT` (`out_counts_len` is not 34).
+//
+// # Safety
+// `text` must be valid for `len` bytes (or null with `len == 0`); `out_counts` valid for
+// `out_counts_len` bytes; the optional pointers null or valid for one write.
+ParlorStatus parlor_mahjong_parse(const char *text,
+                                  size_t len,
+                                  uint8_t *out_counts,
+                                  size_t out_counts_len,
+                                  size_t *out_tiles,
+                                  size_t *out_error_start,
+                                  size_t *out_error_end);
+
+// Writes a hand as text: spaced (`compact == 0`, `1m 1m 2m`) or compact (`compact != 0`,
+// `112m`), NUL-terminated, into `buf` of `capacity` bytes; `out_len` (may be null) receives
+// the length without the NUL (also when the buffer is too small:
+// `PARLOR_ERR_BUFFER_TOO_SMALL`; 45 bytes always suffice).
+//
+// # Safety
+// `counts` valid for `counts_len` bytes; `buf` valid for `capacity` bytes (or null with
+// capacity 0); `out_len` null or valid for one write.
+ParlorStatus parlor_mahjong_format(const uint8_t *counts,
+                                   size_t counts_len,
+                                   uint8_t compact,
+                                   char *buf,
+                                   size_t capacity,
+                                   size_t *out_len);
+
+// The waits of a hand of 3n+1 tiles as a mask (bit `i` = tile code `i`), under `rules`
+// (`PARLOR_MAHJONG_RULES_SEED` or `..._RIICHI`). A tile held four times is never a wait.
+//
+// Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_WRONG_SIZE`, `..._FIFTH_COPY`,
+// `..._TOO_MANY_TILES`, `PARLOR_ERR_NULL_POINTER` or `PARLOR_ERR_INVALID_ARGUMENT` (counts
+// length not 34, unknown rules code).
+//
+// # Safety
+// `counts` valid for `counts_len` bytes; `out_mask` valid for one write.
+ParlorStatus parlor_mahjong_waits(const uint8_t *counts,
+                                  size_t counts_len,
+                                  uint8_t rules,
+                                  uint64_t *out_mask);
+
+// The waits as tile codes in order (`m p s z`, then number) into `out_tiles` of `capacity`
+// entries; `out_count` receives how many there are (at most 34; also when the buffer is too
+// small: `PARLOR_ERR_BUFFER_TOO_SMALL`). Otherwise as [`parlor_mahjong_waits`].
+//
+// # Safety
+// `counts` valid for `counts_len` bytes; `out_tiles` valid for `capacity` bytes (or null with
+// capacity 0); `out_count` valid for one write.
+ParlorStatus parlor_mahjong_waits_list(const uint8_t *counts,
+                                       size_t counts_len,
+                                       uint8_t rules,
+                                       uint8_t *out_tiles,
+                                       size_t capacity,
+                                       size_t *out_count);
+
+// Whether a hand of 3n+2 tiles is complete under `rules`: `*out_complete` is 1 or 0.
+//
+// # Safety
+// `counts` valid for `counts_len` bytes; `out_complete` valid for one write.
+ParlorStatus parlor_mahjong_is_complete(const uint8_t *counts,
+                                        size_t counts_len,
+                                        uint8_t rules,
+                                        uint8_t *out_complete);
+
+// The shanten number (-1 complete, 0 tenpai, …) of a hand of 3n+1 or 3n+2 tiles for `form`
+// (`PARLOR_MAHJONG_FORM_*`; seven pairs and thirteen orphans need 13 or 14 tiles).
+//
+// # Safety
+// `counts` valid for `counts_len` bytes; `out_shanten` valid for one write.
+ParlorStatus parlor_mahjong_shanten(const uint8_t *counts,
+                                    size_t counts_len,
+                                    uint8_t form,
+                                    int8_t *out_shanten);
+
+// Tile acceptance (ukeire) of a hand of 3n+1 tiles for `form`: which kinds lower the shanten
+// and how many copies of each are unseen, given the hand and the `visible` counts (34 counts of
+// tiles seen elsewhere, or null with `visible_len == 0` for none).
+//
+// Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_WRONG_SIZE`, `..._FIFTH_COPY` (also when hand and
+// visible hold five of a kind), `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `counts` valid for `counts_len` bytes, `visible` for `visible_len` bytes (or null with 0);
+// `out` valid for one write.
+ParlorStatus parlor_mahjong_ukeire(const uint8_t *counts,
+                                   size_t counts_len,
+                                   const uint8_t *visible,
+                                   size_t visible_len,
+                                   uint8_t form,
+                                   ParlorMahjongUkeire *out);
+
+// Every decomposition of a hand of 3n+2 tiles under `rules` (none when it is not complete),
+// in the core's order (regular ones by pair then sets, then seven pairs, then thirteen
+// orphans), into `out` of `capacity` entries. `out_count` receives how many there are, also
+// when the buffer is too small (`PARLOR_ERR_BUFFER_TOO_SMALL`; the first `capacity` are
+// written). A null `out` with capacity 0 asks for the count.
+//
+// # Safety
+// `counts` valid for `counts_len` bytes; `out` valid for `capacity` entries (or null with 0);
+// `out_count` valid for one write.
+ParlorStatus parlor_mahjong_decompositions(const uint8_t *counts,
+                                           size_t counts_len,
+                                           uint8_t rules,
+                                           ParlorMahjongDecomposition *out,
+                                           size_t capacity,
+                                           size_t *out_count);
 
 // Parses a card set in either notation (`6P0594J7`, `-`, `5j6j7j8j9j`) into `*out_mask`.
 // On a parse error, `*out_error_offset` (optional, may be null) receives the byte offset of the

@@ -1,14 +1,176 @@
-//! `parlor mahjong …` — work in progress.
+//! `parlor mahjong …`: waits, shanten, ukeire and decompositions (seed `003`,
+//! `shared/spec/mahjong.md`). The hand is given as separate arguments (`1m 1m 2m`), one compact
+//! argument (`112m456p11z`) or a mix; with `--batch`, one hand per input line.
 
 use std::io::{BufRead, Write};
+
+use parlor_core::mahjong::{self, Error, Form, Hand, KINDS, Rules};
 
 use crate::CliError;
 
 /// The `mahjong` subcommands.
 #[derive(Debug, clap::Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// The waits of a 3n+1-tile hand, space-separated in order m p s z then number (an empty line
+    /// when there are none). Default: the seed's rule, sets + pair only.
+    Waits {
+        /// Also count seven pairs and thirteen orphans (Riichi).
+        #[arg(long)]
+        riichi: bool,
+        /// Read one hand per line from standard input.
+        #[arg(long)]
+        batch: bool,
+        /// The tiles (`1m 1m 2m` or `112m`).
+        tiles: Vec<String>,
+    },
+    /// The shanten number (-1 complete, 0 tenpai): the minimum over the forms unless `--form`.
+    Shanten {
+        /// Only this form.
+        #[arg(long, value_enum)]
+        form: Option<FormArg>,
+        /// Read one hand per line from standard input.
+        #[arg(long)]
+        batch: bool,
+        /// The tiles.
+        tiles: Vec<String>,
+    },
+    /// Tile acceptance of a 3n+1-tile hand: `tile:count` for each kind that lowers the shanten,
+    /// count = copies unseen (an empty line when none).
+    Ukeire {
+        /// Only this form (default: the minimum shanten over all forms).
+        #[arg(long, value_enum)]
+        form: Option<FormArg>,
+        /// Tiles seen elsewhere (discards, melds, indicators), in the same notation.
+        #[arg(long, default_value = "")]
+        visible: String,
+        /// Read one hand per line from standard input.
+        #[arg(long)]
+        batch: bool,
+        /// The tiles.
+        tiles: Vec<String>,
+    },
+    /// Every decomposition of a complete 3n+2-tile hand, separated by ` | ` (an empty line when
+    /// it is not complete); groups in compact notation, sets then pair.
+    Decompose {
+        /// Also count seven pairs and thirteen orphans (Riichi).
+        #[arg(long)]
+        riichi: bool,
+        /// Read one hand per line from standard input.
+        #[arg(long)]
+        batch: bool,
+        /// The tiles.
+        tiles: Vec<String>,
+    },
+}
+
+/// A hand form on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormArg {
+    /// Sets and a pair.
+    Regular,
+    /// Seven distinct pairs.
+    SevenPairs,
+    /// Thirteen orphans.
+    ThirteenOrphans,
+}
+
+impl From<FormArg> for Form {
+    fn from(form: FormArg) -> Form {
+        match form {
+            FormArg::Regular => Form::Regular,
+            FormArg::SevenPairs => Form::SevenPairs,
+            FormArg::ThirteenOrphans => Form::ThirteenOrphans,
+        }
+    }
+}
+
+/// A one-line message for a core error on `text`, naming the bad token.
+pub fn describe(error: Error, text: &str) -> String {
+    let token = error.span().map(|span| span.slice(text)).unwrap_or_default();
+    match error {
+        Error::UnknownTile { .. } => format!("unknown tile {token:?}"),
+        Error::FifthCopy { tile, .. } if token.is_empty() => format!("fifth copy of {tile}"),
+        Error::FifthCopy { tile, .. } => format!("fifth copy of {tile} ({token:?})"),
+        Error::TooManyTiles { .. } => format!("more than 14 tiles (from {token:?} on)"),
+        Error::WrongSize { .. } => error.to_string(),
+    }
+}
+
+fn parse(text: &str) -> Result<Hand, String> {
+    text.parse::<Hand>().map_err(|error| describe(error, text))
+}
+
+fn waits(text: &str, rules: Rules) -> Result<String, String> {
+    let hand = parse(text)?;
+    let mask = mahjong::waits(&hand, rules).map_err(|e| e.to_string())?;
+    Ok(mahjong::wait_tiles(mask)
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
+fn shanten(text: &str, form: Option<Form>) -> Result<String, String> {
+    let hand = parse(text)?;
+    Ok(mahjong::shanten(&hand, form).map_err(|e| e.to_string())?.to_string())
+}
+
+fn ukeire(text: &str, visible: &[u8; KINDS], form: Option<Form>) -> Result<String, String> {
+    let hand = parse(text)?;
+    let result = mahjong::ukeire(&hand, Some(visible), form).map_err(|e| describe(e, text))?;
+    Ok(mahjong::wait_tiles(result.accepted)
+        .map(|t| format!("{t}:{}", result.remaining.get(t.index()).copied().unwrap_or(0)))
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
+fn decompose(text: &str, rules: Rules) -> Result<String, String> {
+    let hand = parse(text)?;
+    let mut all = Vec::new();
+    mahjong::for_each_decomposition(&hand, rules, |d| all.push(d.to_string())).map_err(|e| e.to_string())?;
+    Ok(all.join(" | "))
+}
+
+/// Answers one hand's text with one output line or an error message.
+type Answer = dyn Fn(&str) -> Result<String, String>;
 
 /// Runs one `mahjong` subcommand.
-pub fn run(command: &Command, _input: &mut dyn BufRead, _out: &mut dyn Write) -> Result<(), CliError> {
-    match *command {}
+pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    let rules = |riichi: bool| if riichi { Rules::RIICHI } else { Rules::SEED };
+    let (batch, tiles, answer): (bool, &[String], Box<Answer>) = match command {
+        Command::Waits { riichi, batch, tiles } => {
+            let rules = rules(*riichi);
+            (*batch, tiles, Box::new(move |text| waits(text, rules)))
+        }
+        Command::Shanten { form, batch, tiles } => {
+            let form = form.map(Form::from);
+            (*batch, tiles, Box::new(move |text| shanten(text, form)))
+        }
+        Command::Ukeire {
+            form,
+            visible,
+            batch,
+            tiles,
+        } => {
+            let form = form.map(Form::from);
+            let seen = mahjong::parse_tile_counts(visible)
+                .map_err(|error| CliError::Input(format!("--visible: {}", describe(error, visible))))?;
+            (*batch, tiles, Box::new(move |text| ukeire(text, &seen, form)))
+        }
+        Command::Decompose { riichi, batch, tiles } => {
+            let rules = rules(*riichi);
+            (*batch, tiles, Box::new(move |text| decompose(text, rules)))
+        }
+    };
+    if batch {
+        if !tiles.is_empty() {
+            return Err(CliError::Input(
+                "--batch reads hands from standard input; give no tiles".into(),
+            ));
+        }
+        return crate::batch::run(input, out, answer);
+    }
+    let text = tiles.join(" ");
+    let line = answer(&text).map_err(CliError::Input)?;
+    writeln!(out, "{line}")?;
+    Ok(())
 }

@@ -1,12 +1,457 @@
 //! C entry points for `parlor_core::mahjong`. Status codes of this game: 400–499.
+//!
+//! Tiles cross as codes `0..34` in the order `1m…9m 1p…9p 1s…9s 1z…7z`; a hand crosses as an
+//! array of 34 counts (`uint8_t counts[34]`, each 0–4, at most 14 tiles in all). Sets of tiles
+//! (waits, accepted tiles) are 34-bit masks in a `uint64_t`, bit `i` for tile code `i`.
 
-use core::ffi::CStr;
+use core::ffi::{CStr, c_char};
 
-use crate::ParlorStatus;
+use parlor_core::mahjong::{self, Decomposition, Error, Form, Hand, KINDS, Meld, Rules, Tile};
+
+use crate::util::{input_slice, input_str, output, output_slice, status, write_text};
+use crate::{PARLOR_ERR_INVALID_ARGUMENT, ParlorStatus};
+
+/// The text is not a tile (`0m`, `8z`, `5x`, digits without a suit).
+pub const PARLOR_MAHJONG_ERR_UNKNOWN_TILE: ParlorStatus = 400;
+/// A fifth copy of a kind (in the hand, or the hand and the visible tiles together); also a
+/// count above 4 in a counts array.
+pub const PARLOR_MAHJONG_ERR_FIFTH_COPY: ParlorStatus = 401;
+/// More than 14 tiles in a hand.
+pub const PARLOR_MAHJONG_ERR_TOO_MANY_TILES: ParlorStatus = 402;
+/// The hand's size does not fit the operation (waits and ukeire need 3n+1 tiles, completeness
+/// and decompositions 3n+2, shanten either; seven pairs and thirteen orphans 13 or 14).
+pub const PARLOR_MAHJONG_ERR_WRONG_SIZE: ParlorStatus = 403;
+
+/// Rules code: the seed's game, sets + pair only.
+pub const PARLOR_MAHJONG_RULES_SEED: u8 = 0;
+/// Rules code: Riichi, sets + pair, seven pairs and thirteen orphans.
+pub const PARLOR_MAHJONG_RULES_RIICHI: u8 = 1;
+
+/// Form code: the minimum shanten over every form that applies.
+pub const PARLOR_MAHJONG_FORM_MINIMUM: u8 = 0;
+/// Form code: sets + pair.
+pub const PARLOR_MAHJONG_FORM_REGULAR: u8 = 1;
+/// Form code: seven pairs (13 or 14 tiles).
+pub const PARLOR_MAHJONG_FORM_SEVEN_PAIRS: u8 = 2;
+/// Form code: thirteen orphans (13 or 14 tiles).
+pub const PARLOR_MAHJONG_FORM_THIRTEEN_ORPHANS: u8 = 3;
+
+/// Set kind code in [`ParlorMahjongDecomposition`]: a triplet.
+pub const PARLOR_MAHJONG_SET_TRIPLET: u8 = 0;
+/// Set kind code in [`ParlorMahjongDecomposition`]: a run starting at the set's tile.
+pub const PARLOR_MAHJONG_SET_RUN: u8 = 1;
 
 /// The description of one of this game's status codes, if it is one.
 pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
-    // This game's codes are added here as the game lands.
-    let _ = code;
-    None
+    match code {
+        PARLOR_MAHJONG_ERR_UNKNOWN_TILE => Some(c"mahjong: unknown tile"),
+        PARLOR_MAHJONG_ERR_FIFTH_COPY => Some(c"mahjong: a fifth copy of a tile"),
+        PARLOR_MAHJONG_ERR_TOO_MANY_TILES => Some(c"mahjong: more than 14 tiles"),
+        PARLOR_MAHJONG_ERR_WRONG_SIZE => Some(c"mahjong: the hand's size does not fit the operation"),
+        _ => None,
+    }
+}
+
+fn error_code(error: Error) -> ParlorStatus {
+    match error {
+        Error::UnknownTile { .. } => PARLOR_MAHJONG_ERR_UNKNOWN_TILE,
+        Error::FifthCopy { .. } => PARLOR_MAHJONG_ERR_FIFTH_COPY,
+        Error::TooManyTiles { .. } => PARLOR_MAHJONG_ERR_TOO_MANY_TILES,
+        Error::WrongSize { .. } => PARLOR_MAHJONG_ERR_WRONG_SIZE,
+    }
+}
+
+/// Reads a counts array: exactly 34 counts, each 0–4, at most 14 tiles.
+unsafe fn read_counts(counts: *const u8, counts_len: usize) -> Result<[u8; KINDS], ParlorStatus> {
+    // SAFETY: forwarded contract.
+    let slice = unsafe { input_slice(counts, counts_len) }?;
+    let array: [u8; KINDS] = slice.try_into().map_err(|_| PARLOR_ERR_INVALID_ARGUMENT)?;
+    Ok(array)
+}
+
+unsafe fn read_hand(counts: *const u8, counts_len: usize) -> Result<Hand, ParlorStatus> {
+    // SAFETY: forwarded contract.
+    let array = unsafe { read_counts(counts, counts_len) }?;
+    Hand::from_counts(&array).map_err(error_code)
+}
+
+fn rules_from(code: u8) -> Result<Rules, ParlorStatus> {
+    match code {
+        PARLOR_MAHJONG_RULES_SEED => Ok(Rules::SEED),
+        PARLOR_MAHJONG_RULES_RIICHI => Ok(Rules::RIICHI),
+        _ => Err(PARLOR_ERR_INVALID_ARGUMENT),
+    }
+}
+
+fn form_from(code: u8) -> Result<Option<Form>, ParlorStatus> {
+    match code {
+        PARLOR_MAHJONG_FORM_MINIMUM => Ok(None),
+        PARLOR_MAHJONG_FORM_REGULAR => Ok(Some(Form::Regular)),
+        PARLOR_MAHJONG_FORM_SEVEN_PAIRS => Ok(Some(Form::SevenPairs)),
+        PARLOR_MAHJONG_FORM_THIRTEEN_ORPHANS => Ok(Some(Form::ThirteenOrphans)),
+        _ => Err(PARLOR_ERR_INVALID_ARGUMENT),
+    }
+}
+
+/// Parses a hand (spaced `1m 1m 2m`, compact `112m456p11z`, or a mix; at most 14 tiles, any
+/// size) into 34 counts.
+///
+/// `text`/`len`: UTF-8 bytes. `out_counts`: room for `out_counts_len` counts, which must be 34.
+/// `out_tiles` (may be null): receives the number of tiles. `out_error_start`/`out_error_end`
+/// (may be null): on a parse error, the byte span of the bad token.
+///
+/// Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_UNKNOWN_TILE`, `..._FIFTH_COPY`,
+/// `..._TOO_MANY_TILES`, `PARLOR_ERR_INVALID_UTF8`, `PARLOR_ERR_NULL_POINTER`, or
+/// `PARLOR_ERR_INVALID_ARGUMENT` (`out_counts_len` is not 34).
+///
+/// # Safety
+/// `text` must be valid for `len` bytes (or null with `len == 0`); `out_counts` valid for
+/// `out_counts_len` bytes; the optional pointers null or valid for one write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_mahjong_parse(
+    text: *const c_char,
+    len: usize,
+    out_counts: *mut u8,
+    out_counts_len: usize,
+    out_tiles: *mut usize,
+    out_error_start: *mut usize,
+    out_error_end: *mut usize,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract.
+        let text = unsafe { input_str(text, len) }?;
+        // SAFETY: the caller's contract.
+        let out = unsafe { output_slice(out_counts, out_counts_len) }?;
+        if out.len() != KINDS {
+            return Err(PARLOR_ERR_INVALID_ARGUMENT);
+        }
+        match text.parse::<Hand>() {
+            Ok(hand) => {
+                out.copy_from_slice(hand.counts());
+                if !out_tiles.is_null() {
+                    // SAFETY: non-null; the caller's contract.
+                    *unsafe { output(out_tiles) }? = hand.len();
+                }
+                Ok(())
+            }
+            Err(error) => {
+                let span = error.span().unwrap_or_default();
+                for (ptr, value) in [(out_error_start, span.start), (out_error_end, span.end)] {
+                    if !ptr.is_null() {
+                        // SAFETY: non-null; the caller's contract.
+                        *unsafe { output(ptr) }? = value;
+                    }
+                }
+                Err(error_code(error))
+            }
+        }
+    })())
+}
+
+/// Writes a hand as text: spaced (`compact == 0`, `1m 1m 2m`) or compact (`compact != 0`,
+/// `112m`), NUL-terminated, into `buf` of `capacity` bytes; `out_len` (may be null) receives
+/// the length without the NUL (also when the buffer is too small:
+/// `PARLOR_ERR_BUFFER_TOO_SMALL`; 45 bytes always suffice).
+///
+/// # Safety
+/// `counts` valid for `counts_len` bytes; `buf` valid for `capacity` bytes (or null with
+/// capacity 0); `out_len` null or valid for one write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_mahjong_format(
+    counts: *const u8,
+    counts_len: usize,
+    compact: u8,
+    buf: *mut c_char,
+    capacity: usize,
+    out_len: *mut usize,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract.
+        let hand = unsafe { read_hand(counts, counts_len) }?;
+        let spaced = Spaced(hand, compact != 0);
+        // SAFETY: the caller's contract.
+        unsafe { write_text(&spaced, buf, capacity, out_len) }
+    })())
+}
+
+struct Spaced(Hand, bool);
+
+impl core::fmt::Display for Spaced {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if self.1 {
+            write!(f, "{:#}", self.0)
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
+/// The waits of a hand of 3n+1 tiles as a mask (bit `i` = tile code `i`), under `rules`
+/// (`PARLOR_MAHJONG_RULES_SEED` or `..._RIICHI`). A tile held four times is never a wait.
+///
+/// Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_WRONG_SIZE`, `..._FIFTH_COPY`,
+/// `..._TOO_MANY_TILES`, `PARLOR_ERR_NULL_POINTER` or `PARLOR_ERR_INVALID_ARGUMENT` (counts
+/// length not 34, unknown rules code).
+///
+/// # Safety
+/// `counts` valid for `counts_len` bytes; `out_mask` valid for one write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_mahjong_waits(
+    counts: *const u8,
+    counts_len: usize,
+    rules: u8,
+    out_mask: *mut u64,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract.
+        let hand = unsafe { read_hand(counts, counts_len) }?;
+        let rules = rules_from(rules)?;
+        // SAFETY: the caller's contract.
+        let out = unsafe { output(out_mask) }?;
+        *out = mahjong::waits(&hand, rules).map_err(error_code)?;
+        Ok(())
+    })())
+}
+
+/// The waits as tile codes in order (`m p s z`, then number) into `out_tiles` of `capacity`
+/// entries; `out_count` receives how many there are (at most 34; also when the buffer is too
+/// small: `PARLOR_ERR_BUFFER_TOO_SMALL`). Otherwise as [`parlor_mahjong_waits`].
+///
+/// # Safety
+/// `counts` valid for `counts_len` bytes; `out_tiles` valid for `capacity` bytes (or null with
+/// capacity 0); `out_count` valid for one write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_mahjong_waits_list(
+    counts: *const u8,
+    counts_len: usize,
+    rules: u8,
+    out_tiles: *mut u8,
+    capacity: usize,
+    out_count: *mut usize,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract.
+        let hand = unsafe { read_hand(counts, counts_len) }?;
+        let rules = rules_from(rules)?;
+        // SAFETY: the caller's contract.
+        let tiles = unsafe { output_slice(out_tiles, capacity) }?;
+        // SAFETY: the caller's contract.
+        let count = unsafe { output(out_count) }?;
+        let mask = mahjong::waits(&hand, rules).map_err(error_code)?;
+        let mut n = 0usize;
+        for tile in mahjong::wait_tiles(mask) {
+            if let Some(slot) = tiles.get_mut(n) {
+                *slot = tile.index() as u8;
+            }
+            n += 1;
+        }
+        *count = n;
+        crate::util::ensure_capacity(n, capacity)
+    })())
+}
+
+/// Whether a hand of 3n+2 tiles is complete under `rules`: `*out_complete` is 1 or 0.
+///
+/// # Safety
+/// `counts` valid for `counts_len` bytes; `out_complete` valid for one write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_mahjong_is_complete(
+    counts: *const u8,
+    counts_len: usize,
+    rules: u8,
+    out_complete: *mut u8,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract.
+        let hand = unsafe { read_hand(counts, counts_len) }?;
+        let rules = rules_from(rules)?;
+        // SAFETY: the caller's contract.
+        let out = unsafe { output(out_complete) }?;
+        *out = u8::from(mahjong::is_complete(&hand, rules).map_err(error_code)?);
+        Ok(())
+    })())
+}
+
+/// The shanten number (-1 complete, 0 tenpai, …) of a hand of 3n+1 or 3n+2 tiles for `form`
+/// (`PARLOR_MAHJONG_FORM_*`; seven pairs and thirteen orphans need 13 or 14 tiles).
+///
+/// # Safety
+/// `counts` valid for `counts_len` bytes; `out_shanten` valid for one write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_mahjong_shanten(
+    counts: *const u8,
+    counts_len: usize,
+    form: u8,
+    out_shanten: *mut i8,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract.
+        let hand = unsafe { read_hand(counts, counts_len) }?;
+        let form = form_from(form)?;
+        // SAFETY: the caller's contract.
+        let out = unsafe { output(out_shanten) }?;
+        *out = mahjong::shanten(&hand, form).map_err(error_code)?;
+        Ok(())
+    })())
+}
+
+/// Tile acceptance of a hand, as returned by [`parlor_mahjong_ukeire`].
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParlorMahjongUkeire {
+    /// The hand's shanten number for the chosen form.
+    pub shanten: i8,
+    /// Number of accepted kinds (bits set in `accepted`).
+    pub kinds: u8,
+    /// Sum of `remaining`: the unseen copies of all accepted kinds.
+    pub total: u16,
+    /// Bit `i`: drawing tile code `i` lowers the shanten.
+    pub accepted: u64,
+    /// Unseen copies per tile code for accepted kinds (0–4), 0 for the others.
+    pub remaining: [u8; 34],
+}
+
+/// Tile acceptance (ukeire) of a hand of 3n+1 tiles for `form`: which kinds lower the shanten
+/// and how many copies of each are unseen, given the hand and the `visible` counts (34 counts of
+/// tiles seen elsewhere, or null with `visible_len == 0` for none).
+///
+/// Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_WRONG_SIZE`, `..._FIFTH_COPY` (also when hand and
+/// visible hold five of a kind), `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `counts` valid for `counts_len` bytes, `visible` for `visible_len` bytes (or null with 0);
+/// `out` valid for one write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_mahjong_ukeire(
+    counts: *const u8,
+    counts_len: usize,
+    visible: *const u8,
+    visible_len: usize,
+    form: u8,
+    out: *mut ParlorMahjongUkeire,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract.
+        let hand = unsafe { read_hand(counts, counts_len) }?;
+        let seen = if visible.is_null() && visible_len == 0 {
+            None
+        } else {
+            // SAFETY: the caller's contract.
+            let seen = unsafe { read_counts(visible, visible_len) }?;
+            if seen.iter().any(|&c| c > 4) {
+                return Err(PARLOR_MAHJONG_ERR_FIFTH_COPY);
+            }
+            Some(seen)
+        };
+        let form = form_from(form)?;
+        // SAFETY: the caller's contract.
+        let out = unsafe { output(out) }?;
+        let result = mahjong::ukeire(&hand, seen.as_ref(), form).map_err(error_code)?;
+        *out = ParlorMahjongUkeire {
+            shanten: result.shanten,
+            kinds: result.accepted.count_ones() as u8,
+            total: u16::from(result.total),
+            accepted: result.accepted,
+            remaining: result.remaining,
+        };
+        Ok(())
+    })())
+}
+
+/// One decomposition of a complete hand, as written by [`parlor_mahjong_decompositions`].
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParlorMahjongDecomposition {
+    /// `PARLOR_MAHJONG_FORM_REGULAR`, `..._SEVEN_PAIRS` or `..._THIRTEEN_ORPHANS`.
+    pub form: u8,
+    /// Regular: the pair's tile code. Thirteen orphans: the doubled tile. Seven pairs: the first
+    /// pair (as `pairs[0]`).
+    pub pair: u8,
+    /// Regular: the number of sets (0–4); otherwise 0.
+    pub set_count: u8,
+    /// Per set: `PARLOR_MAHJONG_SET_TRIPLET` or `PARLOR_MAHJONG_SET_RUN`.
+    pub set_kinds: [u8; 4],
+    /// Per set: its tile code (a run's lowest tile).
+    pub set_tiles: [u8; 4],
+    /// Seven pairs: the seven tile codes, ascending; otherwise zeros.
+    pub pairs: [u8; 7],
+}
+
+fn to_c(decomposition: &Decomposition) -> ParlorMahjongDecomposition {
+    let mut out = ParlorMahjongDecomposition {
+        form: PARLOR_MAHJONG_FORM_REGULAR,
+        pair: 0,
+        set_count: 0,
+        set_kinds: [0; 4],
+        set_tiles: [0; 4],
+        pairs: [0; 7],
+    };
+    let code = |t: Tile| t.index() as u8;
+    match decomposition {
+        Decomposition::Regular(regular) => {
+            out.pair = code(regular.pair());
+            for (i, set) in regular.sets().iter().enumerate() {
+                let (kind, tile) = match *set {
+                    Meld::Triplet(t) => (PARLOR_MAHJONG_SET_TRIPLET, t),
+                    Meld::Run(t) => (PARLOR_MAHJONG_SET_RUN, t),
+                };
+                if let (Some(k), Some(t)) = (out.set_kinds.get_mut(i), out.set_tiles.get_mut(i)) {
+                    *k = kind;
+                    *t = code(tile);
+                    out.set_count += 1;
+                }
+            }
+        }
+        Decomposition::SevenPairs(pairs) => {
+            out.form = PARLOR_MAHJONG_FORM_SEVEN_PAIRS;
+            for (slot, &tile) in out.pairs.iter_mut().zip(pairs.iter()) {
+                *slot = code(tile);
+            }
+            out.pair = out.pairs[0];
+        }
+        Decomposition::ThirteenOrphans { pair } => {
+            out.form = PARLOR_MAHJONG_FORM_THIRTEEN_ORPHANS;
+            out.pair = code(*pair);
+        }
+    }
+    out
+}
+
+/// Every decomposition of a hand of 3n+2 tiles under `rules` (none when it is not complete),
+/// in the core's order (regular ones by pair then sets, then seven pairs, then thirteen
+/// orphans), into `out` of `capacity` entries. `out_count` receives how many there are, also
+/// when the buffer is too small (`PARLOR_ERR_BUFFER_TOO_SMALL`; the first `capacity` are
+/// written). A null `out` with capacity 0 asks for the count.
+///
+/// # Safety
+/// `counts` valid for `counts_len` bytes; `out` valid for `capacity` entries (or null with 0);
+/// `out_count` valid for one write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_mahjong_decompositions(
+    counts: *const u8,
+    counts_len: usize,
+    rules: u8,
+    out: *mut ParlorMahjongDecomposition,
+    capacity: usize,
+    out_count: *mut usize,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract.
+        let hand = unsafe { read_hand(counts, counts_len) }?;
+        let rules = rules_from(rules)?;
+        // SAFETY: the caller's contract.
+        let slots = unsafe { output_slice(out, capacity) }?;
+        // SAFETY: the caller's contract.
+        let count = unsafe { output(out_count) }?;
+        let mut n = 0usize;
+        mahjong::for_each_decomposition(&hand, rules, |d| {
+            if let Some(slot) = slots.get_mut(n) {
+                *slot = to_c(d);
+            }
+            n += 1;
+        })
+        .map_err(error_code)?;
+        *count = n;
+        crate::util::ensure_capacity(n, capacity)
+    })())
 }

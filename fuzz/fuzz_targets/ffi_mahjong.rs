@@ -1,5 +1,5 @@
 #![no_main]
-// Placeholder until the game lands: the checker will live in parlor_conformance::check.
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let _ = data;
+// The C ABI vs the core, with arbitrary text, codes and buffer sizes.
+libfuzzer_sys::fuzz_target!(|case: parlor_conformance::check::mahjong::FfiCase| {
+    parlor_conformance::check::mahjong::ffi(case)
 });

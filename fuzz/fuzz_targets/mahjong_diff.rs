@@ -1,5 +1,5 @@
 #![no_main]
-// Placeholder until the game lands: the checker will live in parlor_conformance::check.
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let _ = data;
+// Core vs the naive reference: waits, completeness, decompositions, shanten, ukeire.
+libfuzzer_sys::fuzz_target!(|case: parlor_conformance::check::mahjong::DiffCase| {
+    parlor_conformance::check::mahjong::diff(case)
 });

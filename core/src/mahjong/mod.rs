@@ -1,1 +1,37 @@
-//! Mahjong waits, shanten and ukeire (seed `003`, rulings `shared/spec/mahjong.md`). Work in progress.
+//! # Mahjong: waits, complete hands, shanten and tile acceptance
+//!
+//! Rules: seed `003` (a code-golf task: find the waits of a 13-tile hand in a three-suit game)
+//! and the rulings in `shared/spec/mahjong.md`, which add honors, hands of `3n+1` / `3n+2` tiles
+//! (called melds take tiles out of the hand), seven pairs, thirteen orphans, shanten, tile
+//! acceptance and decompositions. The rulings this module makes where the spec is silent are in
+//! `docs/mahjong.md`.
+//!
+//! - [`Tile`], [`Suit`] — the 34 kinds `1m…9m 1p…9p 1s…9s 1z…7z`;
+//! - [`Hand`] — 34 counts, parsed from `1m 1m 2m` or `112m456p11z` ([`notation`]);
+//! - [`rules`] — [`is_complete`], [`waits`] under [`Rules`]; [`decompose`] —
+//!   [`for_each_decomposition`];
+//! - [`shanten`](mod@shanten) — [`shanten()`](shanten::shanten) and [`ukeire`], exact and table-free;
+//!   [`ShantenTables`] — optional caller-owned lookup tables (57,200 bytes of RAM) for bulk shanten.
+//!
+//! ```
+//! use parlor_core::mahjong::{Hand, Rules, waits, wait_tiles, shanten};
+//! let hand: Hand = "1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m 9m".parse().unwrap();
+//! assert_eq!(wait_tiles(waits(&hand, Rules::SEED).unwrap()).count(), 9);
+//! assert_eq!(shanten(&hand, None), Ok(0));
+//! ```
+
+pub mod decompose;
+pub mod hand;
+pub mod notation;
+pub mod rules;
+pub mod shanten;
+pub mod tables;
+pub mod tile;
+
+pub use decompose::{Decomposition, Meld, Regular, for_each_decomposition};
+pub use hand::{Error, Hand, MAX_TILES, Size};
+pub use notation::parse_tile_counts;
+pub use rules::{Form, Rules, is_complete, wait_tiles, waits};
+pub use shanten::{Ukeire, shanten, ukeire};
+pub use tables::{ShantenTables, TABLE_MAX_SUIT_TILES};
+pub use tile::{KINDS, Suit, Tile};

@@ -1,0 +1,217 @@
+//! The hand model: 34 counts and the typed errors of the game.
+
+use core::fmt;
+
+use super::tile::{KINDS, Tile};
+use crate::notation::Span;
+
+/// The largest hand: 14 tiles (four sets and a pair, with no melds called).
+pub const MAX_TILES: usize = 14;
+
+/// A closed hand as counts per tile kind (index order of [`Tile`]), at most four copies of a kind
+/// and at most [`MAX_TILES`] tiles. Every `Hand` value satisfies both limits.
+///
+/// Parsed from the seed's spaced notation (`1m 1m 2m`) or the compact one (`112m456p11z`), in any
+/// mix; [`Display`](fmt::Display) prints the spaced form and `{:#}` the compact one, and both
+/// parse back to the same hand.
+///
+/// ```
+/// use parlor_core::mahjong::Hand;
+/// let hand: Hand = "112m 5p 11z".parse().unwrap();
+/// assert_eq!(hand.len(), 6);
+/// assert_eq!(hand.to_string(), "1m 1m 2m 5p 1z 1z");
+/// assert_eq!(format!("{hand:#}"), "112m5p11z");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hand {
+    counts: [u8; KINDS],
+    len: u8,
+}
+
+impl Default for Hand {
+    fn default() -> Hand {
+        Hand::new()
+    }
+}
+
+impl Hand {
+    /// The empty hand.
+    pub const fn new() -> Hand {
+        Hand {
+            counts: [0; KINDS],
+            len: 0,
+        }
+    }
+
+    /// A hand from 34 counts. Errors: [`Error::FifthCopy`] for a count above 4 (its span is
+    /// empty), [`Error::TooManyTiles`] for more than [`MAX_TILES`] tiles.
+    pub fn from_counts(counts: &[u8; KINDS]) -> Result<Hand, Error> {
+        let mut hand = Hand::new();
+        for (tile, &count) in Tile::all().zip(counts.iter()) {
+            for _ in 0..count.min(5) {
+                hand.add(tile, Span::default())?;
+            }
+        }
+        Ok(hand)
+    }
+
+    /// Adds one `tile`. Errors name `span` (where the tile was written, if it was):
+    /// [`Error::FifthCopy`] or [`Error::TooManyTiles`]; the hand is unchanged on error.
+    pub fn add(&mut self, tile: Tile, span: Span) -> Result<(), Error> {
+        let Some(count) = self.counts.get_mut(tile.index()) else {
+            return Err(Error::UnknownTile { span });
+        };
+        if *count >= 4 {
+            return Err(Error::FifthCopy { tile, span });
+        }
+        if usize::from(self.len) >= MAX_TILES {
+            return Err(Error::TooManyTiles { span });
+        }
+        *count += 1;
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Removes one `tile`; returns whether the hand held one.
+    pub fn remove(&mut self, tile: Tile) -> bool {
+        match self.counts.get_mut(tile.index()) {
+            Some(count) if *count > 0 => {
+                *count -= 1;
+                self.len = self.len.saturating_sub(1);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The counts, indexed by [`Tile::index`].
+    pub const fn counts(&self) -> &[u8; KINDS] {
+        &self.counts
+    }
+
+    /// How many copies of `tile` the hand holds (0–4).
+    pub fn count(&self, tile: Tile) -> u8 {
+        self.counts.get(tile.index()).copied().unwrap_or(0)
+    }
+
+    /// The number of tiles (0–14).
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the hand holds no tile.
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The tiles in order (`1m` first, `7z` last), each copy once.
+    pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
+        Tile::all()
+            .zip(self.counts.iter())
+            .flat_map(|(tile, &count)| core::iter::repeat_n(tile, usize::from(count)))
+    }
+
+    /// `k` for a hand of `3k+1` or `3k+2` tiles, the number of sets a complete hand of this size
+    /// has; `None` for sizes `3k` (0, 3, …, 12).
+    pub const fn sets_needed(&self) -> Option<usize> {
+        let len = self.len as usize;
+        if len.is_multiple_of(3) { None } else { Some(len / 3) }
+    }
+
+    /// Checks that the hand has a size of `size`, or returns [`Error::WrongSize`].
+    pub fn expect_size(&self, size: Size) -> Result<(), Error> {
+        let len = self.len();
+        let ok = match size {
+            Size::Waiting => len % 3 == 1,
+            Size::Complete => len % 3 == 2,
+            Size::Either => !len.is_multiple_of(3),
+            Size::Full => len == 13 || len == 14,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(Error::WrongSize {
+                tiles: self.len,
+                expected: size,
+            })
+        }
+    }
+}
+
+/// A hand size an operation requires (named in [`Error::WrongSize`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Size {
+    /// `3n+1` tiles: 1, 4, 7, 10 or 13 (a hand waiting for its last tile).
+    Waiting,
+    /// `3n+2` tiles: 2, 5, 8, 11 or 14 (a hand that may be complete).
+    Complete,
+    /// `3n+1` or `3n+2` tiles.
+    Either,
+    /// 13 or 14 tiles (seven pairs and thirteen orphans have no called melds).
+    Full,
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Size::Waiting => "3n+1 tiles (1, 4, 7, 10 or 13)",
+            Size::Complete => "3n+2 tiles (2, 5, 8, 11 or 14)",
+            Size::Either => "3n+1 or 3n+2 tiles (not 0, 3, 6, 9 or 12)",
+            Size::Full => "13 or 14 tiles",
+        })
+    }
+}
+
+/// Everything that can be wrong with a mahjong input (`shared/spec/mahjong.md`: "Bad input (a
+/// fifth copy, an unknown tile, a wrong count) gets a clear error").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Error {
+    /// Text that is not a tile (`0m`, `8z`, `5x`, a number without a suit); `span` is the token.
+    UnknownTile {
+        /// Where the bad token is.
+        span: Span,
+    },
+    /// A fifth copy of `tile` (hand and visible tiles together, where both are given); `span` is
+    /// the token that added it (empty for input given as counts).
+    FifthCopy {
+        /// The tile of which there would be five.
+        tile: Tile,
+        /// Where the fifth copy was written.
+        span: Span,
+    },
+    /// More than [`MAX_TILES`] tiles; `span` is the token of the fifteenth.
+    TooManyTiles {
+        /// Where the tile beyond the fourteenth was written.
+        span: Span,
+    },
+    /// The hand has `tiles` tiles but the operation needs `expected`.
+    WrongSize {
+        /// The hand's size.
+        tiles: u8,
+        /// The sizes the operation accepts.
+        expected: Size,
+    },
+}
+
+impl Error {
+    /// The text span the error points at, when it came from text.
+    pub const fn span(&self) -> Option<Span> {
+        match *self {
+            Error::UnknownTile { span } | Error::FifthCopy { span, .. } | Error::TooManyTiles { span } => Some(span),
+            Error::WrongSize { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::UnknownTile { span } => write!(f, "unknown tile at {span}"),
+            Error::FifthCopy { tile, .. } => write!(f, "fifth copy of {tile}"),
+            Error::TooManyTiles { .. } => write!(f, "more than {MAX_TILES} tiles"),
+            Error::WrongSize { tiles, expected } => write!(f, "wrong hand size: {tiles} tiles, expected {expected}"),
+        }
+    }
+}
+
+impl core::error::Error for Error {}

@@ -1,0 +1,123 @@
+//! Parsing and printing tiles and hands: the seed's spaced notation (`1m 1m 2m`) and the compact
+//! one (`112m456p11z`, `shared/spec/mahjong.md`), in any mix. A token is one or more groups of
+//! digits followed by a suit letter (`m p s z`, lower case); whitespace and commas separate tokens.
+
+use core::fmt;
+use core::str::FromStr;
+
+use super::hand::{Error, Hand};
+use super::tile::{KINDS, Suit, Tile};
+use crate::notation::{Span, tokens};
+
+impl FromStr for Tile {
+    type Err = Error;
+
+    /// Parses one tile (`3m`, `7z`); anything else is [`Error::UnknownTile`] spanning the text.
+    fn from_str(text: &str) -> Result<Tile, Error> {
+        let unknown = Error::UnknownTile {
+            span: Span::new(0, text.len()),
+        };
+        match *text.as_bytes() {
+            [digit, letter] if digit.is_ascii_digit() => Suit::from_letter(letter)
+                .and_then(|suit| Tile::from_parts(suit, digit - b'0'))
+                .ok_or(unknown),
+            _ => Err(unknown),
+        }
+    }
+}
+
+impl FromStr for Hand {
+    type Err = Error;
+
+    /// Parses a hand of at most 14 tiles (any size, the operations check theirs). Errors carry
+    /// the span of the offending group (`digits` + suit letter) or token.
+    fn from_str(text: &str) -> Result<Hand, Error> {
+        let mut hand = Hand::new();
+        for (span, token) in tokens(text) {
+            parse_token(token, span.start, &mut |tile, span| hand.add(tile, span))?;
+        }
+        Ok(hand)
+    }
+}
+
+/// Parses any number of tiles (for example the tiles visible on the table) into 34 counts,
+/// in the same notation as a [`Hand`]. Errors: [`Error::UnknownTile`], [`Error::FifthCopy`].
+///
+/// ```
+/// use parlor_core::mahjong::parse_tile_counts;
+/// let counts = parse_tile_counts("1111m 5z").unwrap();
+/// assert_eq!((counts[0], counts[31]), (4, 1));
+/// assert!(parse_tile_counts("11111m").is_err());
+/// ```
+pub fn parse_tile_counts(text: &str) -> Result<[u8; KINDS], Error> {
+    let mut counts = [0u8; KINDS];
+    for (span, token) in tokens(text) {
+        parse_token(
+            token,
+            span.start,
+            &mut |tile, span| match counts.get_mut(tile.index()) {
+                Some(c) if *c < 4 => {
+                    *c += 1;
+                    Ok(())
+                }
+                _ => Err(Error::FifthCopy { tile, span }),
+            },
+        )?;
+    }
+    Ok(counts)
+}
+
+/// Adds the tiles of one token (`1m` or `123m456p`) starting at byte `offset` of the text.
+fn parse_token(token: &str, offset: usize, add: &mut dyn FnMut(Tile, Span) -> Result<(), Error>) -> Result<(), Error> {
+    let bytes = token.as_bytes();
+    let mut start = 0usize;
+    while start < bytes.len() {
+        let rest = bytes.get(start..).unwrap_or_default();
+        let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        let group_len = digits.saturating_add(1).min(rest.len());
+        let span = Span::new(
+            offset.saturating_add(start),
+            offset.saturating_add(start).saturating_add(group_len),
+        );
+        let suit = rest.get(digits).and_then(|&letter| Suit::from_letter(letter));
+        let (Some(suit), true) = (suit, digits > 0) else {
+            // The whole token is named: a stray letter or a missing suit spoils it all.
+            return Err(Error::UnknownTile {
+                span: Span::new(offset, offset.saturating_add(token.len())),
+            });
+        };
+        for &digit in rest.get(..digits).unwrap_or_default() {
+            let tile = Tile::from_parts(suit, digit - b'0').ok_or(Error::UnknownTile { span })?;
+            add(tile, span)?;
+        }
+        start = start.saturating_add(group_len);
+    }
+    Ok(())
+}
+
+impl fmt::Display for Hand {
+    /// Spaced notation (`1m 1m 2m`); with `{:#}` compact (`112m`). The empty hand prints nothing.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            let mut suit = None;
+            for tile in self.tiles() {
+                if let Some(previous) = suit.filter(|&s| s != tile.suit()) {
+                    write!(f, "{}", Suit::letter(previous))?;
+                }
+                suit = Some(tile.suit());
+                write!(f, "{}", tile.number())?;
+            }
+            if let Some(last) = suit {
+                write!(f, "{}", last.letter())?;
+            }
+            return Ok(());
+        }
+        for (i, tile) in self.tiles().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{tile}")?;
+        }
+        Ok(())
+    }
+}

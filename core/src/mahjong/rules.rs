@@ -1,0 +1,305 @@
+//! Rule checks: complete hands and waits (seed `003`; seven pairs and
+//! thirteen orphans from `shared/spec/mahjong.md`, "Beyond the seed").
+
+use super::hand::{Error, Hand, Size};
+use super::tile::{KINDS, Suit, Tile};
+
+/// Which hand shapes count as complete, besides sets + pair which always does.
+///
+/// [`Rules::SEED`] is the seed's game (sets + pair only, with honors and called melds allowed);
+/// [`Rules::RIICHI`] adds seven pairs and thirteen orphans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Rules {
+    /// Seven pairs: seven distinct kinds, two of each (four of a kind is not two pairs).
+    pub seven_pairs: bool,
+    /// Thirteen orphans: one of each terminal and honor plus a second of one of them.
+    pub thirteen_orphans: bool,
+}
+
+impl Rules {
+    /// The seed's rule: sets + pair only.
+    pub const SEED: Rules = Rules {
+        seven_pairs: false,
+        thirteen_orphans: false,
+    };
+    /// Riichi: sets + pair, seven pairs, thirteen orphans.
+    pub const RIICHI: Rules = Rules {
+        seven_pairs: true,
+        thirteen_orphans: true,
+    };
+}
+
+/// A hand shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// `n` sets (triplets or runs) and a pair.
+    Regular,
+    /// Seven distinct pairs (14 tiles).
+    SevenPairs,
+    /// Thirteen orphans (14 tiles).
+    ThirteenOrphans,
+}
+
+/// The counts of numbered suit `suit` (0 = m, 1 = p, 2 = s) as nine numbers.
+pub(crate) fn suit_counts(counts: &[u8; KINDS], suit: usize) -> [u8; 9] {
+    let mut out = [0u8; 9];
+    if let Some(part) = counts.get(suit * 9..suit * 9 + 9) {
+        out.copy_from_slice(part);
+    }
+    out
+}
+
+/// The honor counts as nine numbers (the last two always 0).
+pub(crate) fn honor_counts(counts: &[u8; KINDS]) -> [u8; 9] {
+    let mut out = [0u8; 9];
+    for (slot, &count) in out.iter_mut().zip(counts.iter().skip(27)) {
+        *slot = count;
+    }
+    out
+}
+
+/// Whether nine counts of a numbered suit split into sets only. Greedy from the lowest number:
+/// what is left of it after triplets must start runs (three equal runs are three triplets, so
+/// `count % 3` runs is the only choice).
+fn suit_sets(mut c: [u8; 9]) -> bool {
+    for i in 0..9 {
+        let runs = c.get(i).copied().unwrap_or(0) % 3;
+        if runs == 0 {
+            continue;
+        }
+        if i >= 7 {
+            return false;
+        }
+        let (Some(&b), Some(&d)) = (c.get(i + 1), c.get(i + 2)) else {
+            return false;
+        };
+        if b < runs || d < runs {
+            return false;
+        }
+        if let Some(x) = c.get_mut(i + 1) {
+            *x -= runs;
+        }
+        if let Some(x) = c.get_mut(i + 2) {
+            *x -= runs;
+        }
+    }
+    true
+}
+
+/// Whether nine counts of a numbered suit split into sets and one pair.
+fn suit_sets_pair(c: [u8; 9]) -> bool {
+    (0..9).any(|i| {
+        let mut rest = c;
+        match rest.get_mut(i) {
+            Some(x) if *x >= 2 => {
+                *x -= 2;
+                suit_sets(rest)
+            }
+            _ => false,
+        }
+    })
+}
+
+/// Whether a suit's counts (honors: no runs) fit "sets only" (`pair == false`) or "sets and one
+/// pair" (`pair == true`).
+fn suit_fits(c: [u8; 9], honors: bool, pair: bool) -> bool {
+    if honors {
+        let pairs = c.iter().filter(|&&x| x == 2).count();
+        c.iter().all(|&x| x == 0 || x == 3 || x == 2) && pairs == usize::from(pair)
+    } else if pair {
+        suit_sets_pair(c)
+    } else {
+        suit_sets(c)
+    }
+}
+
+/// Whether counts of `3n+2` tiles are sets and a pair (no size check).
+fn regular_complete(counts: &[u8; KINDS]) -> bool {
+    let mut pairs = 0;
+    for suit in 0..4 {
+        let c = if suit == 3 {
+            honor_counts(counts)
+        } else {
+            suit_counts(counts, suit)
+        };
+        let total: u32 = c.iter().map(|&x| u32::from(x)).sum();
+        let pair = match total % 3 {
+            0 => false,
+            2 => true,
+            _ => return false,
+        };
+        pairs += usize::from(pair);
+        if pairs > 1 || !suit_fits(c, suit == 3, pair) {
+            return false;
+        }
+    }
+    pairs == 1
+}
+
+pub(crate) fn seven_pairs_complete(counts: &[u8; KINDS]) -> bool {
+    counts.iter().all(|&c| c == 0 || c == 2) && counts.iter().filter(|&&c| c == 2).count() == 7
+}
+
+pub(crate) fn thirteen_orphans_complete(counts: &[u8; KINDS]) -> bool {
+    let mut pair = false;
+    for (tile, &c) in Tile::all().zip(counts.iter()) {
+        match (tile.is_orphan(), c) {
+            (false, 0) => {}
+            (true, 1) => {}
+            (true, 2) if !pair => pair = true,
+            _ => return false,
+        }
+    }
+    pair
+}
+
+/// Whether a hand of `3n+2` tiles is complete under `rules`: sets + pair, or (when `rules`
+/// allow, 14 tiles only) seven pairs or thirteen orphans.
+///
+/// Errors: [`Error::WrongSize`] unless the hand has 3n+2 tiles.
+///
+/// ```
+/// use parlor_core::mahjong::{Hand, Rules, is_complete};
+/// let hand: Hand = "111m 444s 777p 333m 99s".parse().unwrap();
+/// assert_eq!(is_complete(&hand, Rules::SEED), Ok(true));
+/// let pairs: Hand = "1122m3344p5566s77z".parse().unwrap();
+/// assert_eq!(is_complete(&pairs, Rules::SEED), Ok(false));
+/// assert_eq!(is_complete(&pairs, Rules::RIICHI), Ok(true));
+/// ```
+pub fn is_complete(hand: &Hand, rules: Rules) -> Result<bool, Error> {
+    hand.expect_size(Size::Complete)?;
+    Ok(complete_counts(hand.counts(), hand.len(), rules))
+}
+
+/// [`is_complete`] without the size check (`len` is the hand size).
+pub(crate) fn complete_counts(counts: &[u8; KINDS], len: usize, rules: Rules) -> bool {
+    regular_complete(counts)
+        || (len == 14 && rules.seven_pairs && seven_pairs_complete(counts))
+        || (len == 14 && rules.thirteen_orphans && thirteen_orphans_complete(counts))
+}
+
+/// The waits of a hand of `3n+1` tiles (n = 0…4): the tiles that complete it under `rules`,
+/// as a 34-bit mask (bit `i` is [`Tile`] index `i`). A tile the hand already holds four times
+/// is never a wait (seed, third example).
+///
+/// Errors: [`Error::WrongSize`] unless the hand has 3n+1 tiles.
+///
+/// ```
+/// use parlor_core::mahjong::{Hand, Rules, waits, wait_tiles};
+/// let hand: Hand = "1m 1m 1m 5p 2m 3m 5p 7s 8s 5p 9s 9s 9s".parse().unwrap();
+/// let mask = waits(&hand, Rules::SEED).unwrap();
+/// let names: Vec<String> = wait_tiles(mask).map(|t| t.to_string()).collect();
+/// assert_eq!(names, ["1m", "4m", "6s", "9s"]);
+/// ```
+pub fn waits(hand: &Hand, rules: Rules) -> Result<u64, Error> {
+    hand.expect_size(Size::Waiting)?;
+    let counts = hand.counts();
+    // Per suit: does it already fit "sets only" / "sets + pair"? Only the suit of the drawn tile
+    // changes, so the other three are read from here.
+    let mut fits = [[false; 2]; 4];
+    let mut totals = [0u32; 4];
+    for (suit, slot) in fits.iter_mut().enumerate() {
+        let c = if suit == 3 {
+            honor_counts(counts)
+        } else {
+            suit_counts(counts, suit)
+        };
+        let total: u32 = c.iter().map(|&x| u32::from(x)).sum();
+        if let Some(t) = totals.get_mut(suit) {
+            *t = total;
+        }
+        *slot = [
+            total.is_multiple_of(3) && suit_fits(c, suit == 3, false),
+            total % 3 == 2 && suit_fits(c, suit == 3, true),
+        ];
+    }
+    let mut mask = 0u64;
+    for tile in Tile::all() {
+        let held = hand.count(tile);
+        if held >= 4 {
+            continue;
+        }
+        let suit = suit_index(tile.suit());
+        if regular_wait(counts, &fits, &totals, tile, suit) {
+            mask |= 1 << tile.index();
+        }
+    }
+    // Cheap shape checks first: seven pairs needs seven kinds, none above two; thirteen orphans
+    // needs only orphans.
+    let kinds = counts.iter().filter(|&&c| c > 0).count();
+    let pairs_shape = rules.seven_pairs && kinds == 7 && counts.iter().all(|&c| c <= 2);
+    let orphans_shape = rules.thirteen_orphans && hand.tiles().all(Tile::is_orphan);
+    if hand.len() == 13 && (pairs_shape || orphans_shape) {
+        for tile in Tile::all().filter(|&t| hand.count(t) < 4) {
+            let mut with = *counts;
+            if let Some(c) = with.get_mut(tile.index()) {
+                *c += 1;
+            }
+            if (rules.seven_pairs && seven_pairs_complete(&with))
+                || (rules.thirteen_orphans && thirteen_orphans_complete(&with))
+            {
+                mask |= 1 << tile.index();
+            }
+        }
+    }
+    Ok(mask)
+}
+
+fn suit_index(suit: Suit) -> usize {
+    match suit {
+        Suit::Man => 0,
+        Suit::Pin => 1,
+        Suit::Sou => 2,
+        Suit::Honor => 3,
+    }
+}
+
+/// Whether drawing `tile` (of suit index `suit`) makes sets + pair.
+fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], tile: Tile, suit: usize) -> bool {
+    // The drawn tile must join a group with a held tile of its suit: one within two numbers
+    // (honors: the same kind).
+    let near = |i: usize| counts.get(i).is_some_and(|&c| c > 0);
+    let index = tile.index();
+    let has_neighbour = if suit == 3 {
+        near(index)
+    } else {
+        let lo = index.saturating_sub(2).max(suit * 9);
+        let hi = (index + 2).min(suit * 9 + 8);
+        (lo..=hi).any(near)
+    };
+    if !has_neighbour {
+        return false;
+    }
+    let mut pairs = 0usize;
+    for other in 0..4 {
+        if other == suit {
+            continue;
+        }
+        let total = totals.get(other).copied().unwrap_or(0);
+        let fit = fits.get(other).copied().unwrap_or([false; 2]);
+        match total % 3 {
+            0 if fit[0] => {}
+            2 if fit[1] => pairs += 1,
+            _ => return false,
+        }
+    }
+    let mut c = if suit == 3 {
+        honor_counts(counts)
+    } else {
+        suit_counts(counts, suit)
+    };
+    if let Some(x) = c.get_mut(usize::from(tile.number() - 1)) {
+        *x += 1;
+    }
+    let total = totals.get(suit).copied().unwrap_or(0) + 1;
+    match (total % 3, pairs) {
+        (0, 1) => suit_fits(c, suit == 3, false),
+        (2, 0) => suit_fits(c, suit == 3, true),
+        _ => false,
+    }
+}
+
+/// The tiles of a wait mask in order (`m p s z`, then number); bits above 33 are ignored.
+pub fn wait_tiles(mask: u64) -> impl Iterator<Item = Tile> {
+    Tile::all().filter(move |t| mask >> t.index() & 1 == 1)
+}

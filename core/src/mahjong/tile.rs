@@ -1,0 +1,146 @@
+//! Tiles: 34 kinds in the order `1m…9m 1p…9p 1s…9s 1z…7z` (seed `003`; honors from
+//! `shared/spec/mahjong.md`, "Beyond the seed").
+
+use core::fmt;
+
+/// A suit: the three numbered suits of the seed and the honors of Riichi mahjong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Suit {
+    /// Characters, `m` (manzu).
+    Man,
+    /// Circles, `p` (pinzu).
+    Pin,
+    /// Bamboo, `s` (souzu).
+    Sou,
+    /// Honors, `z`: `1z`–`4z` winds East South West North, `5z`–`7z` dragons white green red.
+    Honor,
+}
+
+impl Suit {
+    /// The four suits in notation order (`m p s z`).
+    pub const ALL: [Suit; 4] = [Suit::Man, Suit::Pin, Suit::Sou, Suit::Honor];
+
+    /// The notation letter: `m`, `p`, `s` or `z`.
+    pub const fn letter(self) -> char {
+        match self {
+            Suit::Man => 'm',
+            Suit::Pin => 'p',
+            Suit::Sou => 's',
+            Suit::Honor => 'z',
+        }
+    }
+
+    /// The suit of a notation letter (lower case only), if it is one.
+    pub const fn from_letter(letter: u8) -> Option<Suit> {
+        match letter {
+            b'm' => Some(Suit::Man),
+            b'p' => Some(Suit::Pin),
+            b's' => Some(Suit::Sou),
+            b'z' => Some(Suit::Honor),
+            _ => None,
+        }
+    }
+
+    /// How many numbers the suit has: 9 for `m p s`, 7 for honors.
+    pub const fn numbers(self) -> u8 {
+        match self {
+            Suit::Honor => 7,
+            _ => 9,
+        }
+    }
+
+    /// Index of this suit's first tile in the 34-kind order (0, 9, 18, 27).
+    pub const fn first_index(self) -> u8 {
+        match self {
+            Suit::Man => 0,
+            Suit::Pin => 9,
+            Suit::Sou => 18,
+            Suit::Honor => 27,
+        }
+    }
+}
+
+/// One tile kind, as its index `0..34` in the order `1m…9m 1p…9p 1s…9s 1z…7z`.
+///
+/// This index is also the tile code of the C ABI. Displayed as number then suit (`3m`, `7z`).
+///
+/// ```
+/// use parlor_core::mahjong::{Suit, Tile};
+/// let tile: Tile = "5p".parse().unwrap();
+/// assert_eq!((tile.index(), tile.suit(), tile.number()), (13, Suit::Pin, 5));
+/// assert_eq!(tile.to_string(), "5p");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Tile(u8);
+
+/// The number of tile kinds (27 numbered + 7 honors).
+pub const KINDS: usize = 34;
+
+impl Tile {
+    /// `1m`, the first kind (index 0).
+    pub const FIRST: Tile = Tile(0);
+
+    /// The tile of index `index` (`0..34`), or `None`.
+    pub const fn new(index: u8) -> Option<Tile> {
+        if (index as usize) < KINDS {
+            Some(Tile(index))
+        } else {
+            None
+        }
+    }
+
+    /// The tile `number` (1–9, honors 1–7) of `suit`, or `None` when out of range.
+    pub const fn from_parts(suit: Suit, number: u8) -> Option<Tile> {
+        if number == 0 || number > suit.numbers() {
+            return None;
+        }
+        Some(Tile(suit.first_index() + number - 1))
+    }
+
+    /// The index `0..34` (the C ABI tile code).
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The suit.
+    pub const fn suit(self) -> Suit {
+        match self.0 {
+            0..=8 => Suit::Man,
+            9..=17 => Suit::Pin,
+            18..=26 => Suit::Sou,
+            _ => Suit::Honor,
+        }
+    }
+
+    /// The number within the suit: 1–9, honors 1–7.
+    pub const fn number(self) -> u8 {
+        self.0 - self.suit().first_index() + 1
+    }
+
+    /// Whether this is a terminal (1 or 9 of a numbered suit) or an honor: the thirteen kinds of
+    /// thirteen orphans.
+    pub const fn is_orphan(self) -> bool {
+        matches!(self.suit(), Suit::Honor) || self.number() == 1 || self.number() == 9
+    }
+
+    /// The next tile of the same numbered suit (`3m` → `4m`), or `None` after 9 and for honors
+    /// (runs do not wrap and honors form no runs).
+    pub const fn next_in_suit(self) -> Option<Tile> {
+        match self.suit() {
+            Suit::Honor => None,
+            _ if self.number() == 9 => None,
+            _ => Some(Tile(self.0 + 1)),
+        }
+    }
+
+    /// All 34 kinds in order.
+    pub fn all() -> impl Iterator<Item = Tile> + Clone {
+        (0..KINDS as u8).map(Tile)
+    }
+}
+
+impl fmt::Display for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.number(), self.suit().letter())
+    }
+}
