@@ -7,7 +7,7 @@
 #include "parlor.h"
 
 #define PAGAT PARLOR_DOUDIZHU_PRESET_PAGAT
-#define READINGS 4 /* PARLOR_DOUDIZHU_MAX_READINGS */
+#define READINGS PARLOR_DOUDIZHU_MAX_READINGS
 
 static ParlorDoudizhuCards cards_of(const char *text) {
     ParlorDoudizhuCards cards;
