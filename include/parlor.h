@@ -28,6 +28,12 @@
 // The `parent` of the opening tile's placement: "no parent".
 #define PARLOR_DOMINOES_NO_PARENT UINT32_MAX
 
+// Bytes of working memory `parlor_dominoes_validate_scratch` needs (28 KiB, enough for
+// `PARLOR_DOMINOES_MAX_TILES` tiles on any target). Any byte buffer works — no alignment or
+// initialisation needed (e.g. `static uint8_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES];`); each
+// call overwrites it, so one buffer serves any number of calls, one at a time.
+#define PARLOR_DOMINOES_SCRATCH_BYTES (28 * 1024)
+
 // Spinner rule: every double is a spinner (Five Up, the default).
 #define PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE 0
 
@@ -486,13 +492,14 @@ ParlorStatus parlor_dominoes_parse(const char *text,
 // Decides whether `tiles[0..len]`, in play order, is a legal game under `spinner_rule` (a
 // `PARLOR_DOMINOES_SPINNER_*` code). Writes the verdict to `*out_verdict`; when legal and
 // `witness` is non-NULL, writes each tile's placement to `witness[0..len]` (the opening's
-// parent is `PARLOR_DOMINOES_NO_PARENT`).
+// parent is `PARLOR_DOMINOES_NO_PARENT`); nothing else of `witness` is written.
 //
 // Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`;
 // `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than
 // `PARLOR_DOMINOES_MAX_TILES` tiles); `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `witness` with
-// `witness_capacity < len`; nothing is written). Uses about 8 KB of stack for up to 32 tiles,
-// about 34 KB above.
+// `witness_capacity < len`; nothing is written). Stack: under 4 KiB up to 32 tiles (a double-6
+// game), about 28 KiB above (the working memory): on small stacks use
+// [`parlor_dominoes_validate_scratch`].
 //
 // # Safety
 // `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)
@@ -503,6 +510,26 @@ ParlorStatus parlor_dominoes_validate(const ParlorDominoTile *tiles,
                                       ParlorDominoVerdict *out_verdict,
                                       ParlorDominoPlacement *witness,
                                       size_t witness_capacity);
+
+// [`parlor_dominoes_validate`] with caller-provided working memory, for small stacks (it uses
+// under 4 KiB of stack for any input; see `docs/dominoes.md`): `scratch` points to
+// `scratch_bytes` ≥ `PARLOR_DOMINOES_SCRATCH_BYTES` bytes of any alignment and content, which
+// the call overwrites. Same answers and witness as [`parlor_dominoes_validate`].
+//
+// Returns as [`parlor_dominoes_validate`], plus `PARLOR_ERR_NULL_POINTER` (`scratch` NULL) and
+// `PARLOR_ERR_BUFFER_TOO_SMALL` (`scratch_bytes` < `PARLOR_DOMINOES_SCRATCH_BYTES`).
+//
+// # Safety
+// As [`parlor_dominoes_validate`]; `scratch` must be valid for `scratch_bytes` byte writes and
+// not used by anything else during the call (it may be freed or reused afterwards).
+ParlorStatus parlor_dominoes_validate_scratch(const ParlorDominoTile *tiles,
+                                              size_t len,
+                                              uint8_t spinner_rule,
+                                              void *scratch,
+                                              size_t scratch_bytes,
+                                              ParlorDominoVerdict *out_verdict,
+                                              ParlorDominoPlacement *witness,
+                                              size_t witness_capacity);
 
 // Plays a layout tile by tile: `tiles[i]` attached as `placements[i]` says (the first with
 // `parent` = `PARLOR_DOMINOES_NO_PARENT`), under `spinner_rule`. When `scores` is non-NULL,

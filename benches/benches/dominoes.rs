@@ -5,7 +5,9 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use parlor_core::dominoes::{Layout, Placement, Scratch, SpinnerRule, Tile, validate, validate_with};
+use parlor_core::dominoes::{
+    Layout, Placement, Scratch, SpinnerRule, Tile, validate, validate_each, validate_each_short, validate_with,
+};
 
 /// SplitMix64, for reproducible games.
 struct Rng(u64);
@@ -82,6 +84,22 @@ fn benches(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("real game, fresh scratch", name), |b| {
             b.iter(|| validate(black_box(&game), SpinnerRule::EveryDouble))
         });
+        // The streaming form behind the C ABI (no Witness built).
+        group.bench_function(BenchmarkId::new("real game, validate_each", name), |b| {
+            let mut scratch = Scratch::new();
+            b.iter(|| {
+                let mut sum = 0usize;
+                let verdict = validate_each(black_box(&game), SpinnerRule::EveryDouble, &mut scratch, |_, p| {
+                    sum = sum.wrapping_add(p.parent)
+                });
+                (verdict, sum)
+            })
+        });
+        if game.len() <= 32 {
+            group.bench_function(BenchmarkId::new("real game, validate_each_short", name), |b| {
+                b.iter(|| validate_each_short(black_box(&game), SpinnerRule::EveryDouble, |_, _| {}))
+            });
+        }
     }
     for k in [5u32, 10, 20, 42] {
         let family = adversarial(k);

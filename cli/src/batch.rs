@@ -12,8 +12,13 @@ pub fn run(
     out: &mut dyn Write,
     mut answer: impl FnMut(&str) -> Result<String, String>,
 ) -> Result<(), CliError> {
-    for line in input.lines() {
+    for line in input.split(b'\n') {
         let line = line?;
+        // A line that is not UTF-8 is a bad line, not the end of the batch.
+        let Ok(line) = String::from_utf8(line) else {
+            writeln!(out, "error: the line is not valid UTF-8")?;
+            continue;
+        };
         let line = line.strip_suffix('\r').unwrap_or(&line);
         match answer(line) {
             Ok(text) => writeln!(out, "{text}")?,

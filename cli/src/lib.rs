@@ -110,7 +110,13 @@ where
 {
     let cli = Cli::try_parse_from(args).map_err(|error| {
         let code = error.exit_code();
-        CliError::Usage(error.render().to_string(), code)
+        let text = error.render().to_string();
+        let missing_subcommand = error.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
+        if error.use_stderr() && !missing_subcommand {
+            CliError::Input(one_line_usage_error(&text))
+        } else {
+            CliError::Usage(text, code)
+        }
     })?;
     match &cli.command {
         Command::Dominoes(command) => dominoes::run(command, input, out)?,
@@ -120,4 +126,20 @@ where
         Command::Check(args) => check::run(args, out)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Folds clap's multi-line usage error into the one line that bad input gets: the first line
+/// without its `error: ` prefix, plus the possible values or the tip when clap gives them.
+fn one_line_usage_error(text: &str) -> String {
+    let mut lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
+    let first = lines.next().unwrap_or("bad command line");
+    let mut message = first.strip_prefix("error: ").unwrap_or(first).to_owned();
+    for line in lines {
+        if line.starts_with("[possible values:") || line.starts_with("tip:") {
+            message.push(' ');
+            message.push_str(line);
+        }
+    }
+    message.push_str(" (see --help)");
+    message
 }

@@ -3,20 +3,33 @@
 //! - [`parlor_dominoes_parse`] — text (`"0-6 6-5 5-3"`) to tiles.
 //! - [`parlor_dominoes_validate`] — the seed task: legal with a witness, or the first tile that
 //!   broke the game and why.
+//! - [`parlor_dominoes_validate_scratch`] — the same with caller-provided working memory
+//!   (`PARLOR_DOMINOES_SCRATCH_BYTES`), for small stacks.
 //! - [`parlor_dominoes_play`] — replays a layout (tiles with placements), with Five Up scores.
 //! - [`parlor_dominoes_placements`] — the legal placements of a tile on a replayed layout.
 //!
 //! Tiles cross as [`ParlorDominoTile`] (two `uint32_t` pips, order irrelevant); rule codes are
-//! the `PARLOR_DOMINOES_SPINNER_*` constants; indices are 0-based play positions.
+//! the `PARLOR_DOMINOES_SPINNER_*` constants (checked with `SpinnerRule::try_from`); indices are
+//! 0-based play positions.
+//!
+//! Stack (x86-64 release, measured by `test_stack_use` in `tests/c/dominoes.c`, figures in
+//! `docs/dominoes.md`): `parlor_dominoes_validate_scratch`, `parlor_dominoes_play`,
+//! `parlor_dominoes_placements` and `parlor_dominoes_parse` stay under 4 KiB for any input;
+//! `parlor_dominoes_validate` under 4 KiB up to 32 tiles but about 28 KiB above (its working
+//! memory is on the stack: use the scratch variant on small stacks).
 
-use core::ffi::{CStr, c_char};
+use core::ffi::{CStr, c_char, c_void};
 
 use parlor_core::dominoes::{
-    Error, Layout, MAX_TILES, Placement, Reason, SpinnerRule, Tile, Verdict, parse_tiles, validate,
+    Error, Illegal, Layout, MAX_TILES, Placement, Reason, SHORT_TILES, Scratch, SpinnerRule, Tile, parse_tiles,
+    validate_each, validate_each_short,
 };
 
 use crate::util::{input_slice, input_str, output, output_slice, status};
-use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_CAPACITY_EXCEEDED, PARLOR_ERR_INVALID_ARGUMENT, ParlorStatus};
+use crate::{
+    PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_CAPACITY_EXCEEDED, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_NULL_POINTER,
+    ParlorStatus,
+};
 
 /// A token of the text is not a tile (expected `a-b`, `a|b` or `[a|b]`).
 pub const PARLOR_DOMINOES_ERR_BAD_TILE: ParlorStatus = 100;
@@ -39,6 +52,11 @@ pub const PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT: ParlorStatus = 107;
 pub const PARLOR_DOMINOES_MAX_TILES: u32 = 256;
 /// The `parent` of the opening tile's placement: "no parent".
 pub const PARLOR_DOMINOES_NO_PARENT: u32 = u32::MAX;
+/// Bytes of working memory `parlor_dominoes_validate_scratch` needs (28 KiB, enough for
+/// `PARLOR_DOMINOES_MAX_TILES` tiles on any target). Any byte buffer works — no alignment or
+/// initialisation needed (e.g. `static uint8_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES];`); each
+/// call overwrites it, so one buffer serves any number of calls, one at a time.
+pub const PARLOR_DOMINOES_SCRATCH_BYTES: usize = 28 * 1024;
 
 /// Spinner rule: every double is a spinner (Five Up, the default).
 pub const PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE: u8 = 0;
@@ -52,6 +70,14 @@ const _: () = assert!(PARLOR_DOMINOES_MAX_TILES as usize == MAX_TILES);
 const _: () = assert!(PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE == SpinnerRule::EveryDouble.code());
 const _: () = assert!(PARLOR_DOMINOES_SPINNER_FIRST_DOUBLE == SpinnerRule::FirstDouble.code());
 const _: () = assert!(PARLOR_DOMINOES_SPINNER_NONE == SpinnerRule::None.code());
+// The scratch buffer holds a `Scratch` at any alignment of the buffer.
+const _: () =
+    assert!(core::mem::size_of::<Scratch>() + core::mem::align_of::<Scratch>() - 1 <= PARLOR_DOMINOES_SCRATCH_BYTES);
+// A C array of tiles is borrowed as core tiles: both are `repr(C)` pairs of `u32`, `a` then `b`.
+const _: () = assert!(core::mem::size_of::<ParlorDominoTile>() == core::mem::size_of::<Tile>());
+const _: () = assert!(core::mem::align_of::<ParlorDominoTile>() == core::mem::align_of::<Tile>());
+const _: () = assert!(core::mem::offset_of!(ParlorDominoTile, a) == core::mem::offset_of!(Tile, a));
+const _: () = assert!(core::mem::offset_of!(ParlorDominoTile, b) == core::mem::offset_of!(Tile, b));
 
 /// Verdict reason: none (the order is legal).
 pub const PARLOR_DOMINOES_REASON_NONE: u8 = 0;
@@ -123,7 +149,8 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
 
 fn error_status(error: Error) -> ParlorStatus {
     match error {
-        Error::BadTile { .. } | Error::UnknownRule => PARLOR_DOMINOES_ERR_BAD_TILE,
+        Error::BadTile { .. } => PARLOR_DOMINOES_ERR_BAD_TILE,
+        Error::UnknownRule | Error::UnknownRuleCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
         Error::PipOutOfRange { .. } => PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE,
         Error::TooManyTiles { .. } => PARLOR_ERR_CAPACITY_EXCEEDED,
         Error::DuplicateTile { .. } => PARLOR_DOMINOES_ERR_DUPLICATE_TILE,
@@ -135,8 +162,87 @@ fn error_status(error: Error) -> ParlorStatus {
     }
 }
 
+/// A rule code from C, checked (an unknown code is `PARLOR_ERR_INVALID_ARGUMENT`).
 fn rule_from(code: u8) -> Result<SpinnerRule, ParlorStatus> {
-    SpinnerRule::from_code(code).ok_or(PARLOR_ERR_INVALID_ARGUMENT)
+    SpinnerRule::try_from(code).map_err(error_status)
+}
+
+/// Borrows C tiles as core tiles, without a copy (same layout, asserted above).
+fn core_tiles(tiles: &[ParlorDominoTile]) -> &[Tile] {
+    // SAFETY: `ParlorDominoTile` and `Tile` are both `repr(C)` structs of two `u32`s with the
+    // same size, alignment and field offsets (asserted above); every bit pattern is valid.
+    unsafe { core::slice::from_raw_parts(tiles.as_ptr().cast::<Tile>(), tiles.len()) }
+}
+
+/// The C verdict of an illegal order.
+fn illegal_verdict(illegal: Illegal) -> ParlorDominoVerdict {
+    let (reason, earlier) = match illegal.reason {
+        Reason::Duplicate { earlier } => (PARLOR_DOMINOES_REASON_DUPLICATE, index_u32(earlier)),
+        Reason::NoOpenEnd => (PARLOR_DOMINOES_REASON_NO_OPEN_END, 0),
+    };
+    ParlorDominoVerdict {
+        legal: 0,
+        reason,
+        tile: index_u32(illegal.tile),
+        earlier,
+    }
+}
+
+/// The C form of a placement.
+fn c_placement(placement: Placement) -> ParlorDominoPlacement {
+    ParlorDominoPlacement {
+        parent: index_u32(placement.parent),
+        pip: placement.pip,
+    }
+}
+
+/// The opening's entry in a witness.
+const OPENING: ParlorDominoPlacement = ParlorDominoPlacement {
+    parent: PARLOR_DOMINOES_NO_PARENT,
+    pip: 0,
+};
+
+/// The checked arguments of a validate call: verdict slot, tiles, rule, witness buffer.
+type ValidateArguments<'a> = (
+    &'a mut ParlorDominoVerdict,
+    &'a [Tile],
+    SpinnerRule,
+    Option<&'a mut [ParlorDominoPlacement]>,
+);
+
+/// The checks shared by both validate entry points: the verdict's slot, the tiles (borrowed),
+/// the rule, the length and the witness buffer (`None` if NULL).
+///
+/// # Safety
+/// As [`parlor_dominoes_validate`].
+unsafe fn validate_arguments<'a>(
+    tiles: *const ParlorDominoTile,
+    len: usize,
+    spinner_rule: u8,
+    out_verdict: *mut ParlorDominoVerdict,
+    witness: *mut ParlorDominoPlacement,
+    witness_capacity: usize,
+) -> Result<ValidateArguments<'a>, ParlorStatus> {
+    // SAFETY: the caller's contract.
+    let out_verdict = unsafe { output(out_verdict) }?;
+    // Before borrowing: a length past the capacity is never turned into a slice.
+    if len > MAX_TILES {
+        return Err(PARLOR_ERR_CAPACITY_EXCEEDED);
+    }
+    // SAFETY: the caller's contract.
+    let tiles = unsafe { input_slice(tiles, len) }?;
+    let rule = rule_from(spinner_rule)?;
+    let witness = if witness.is_null() {
+        None
+    } else {
+        // SAFETY: the caller's contract.
+        let witness = unsafe { output_slice(witness, witness_capacity) }?;
+        if witness.len() < tiles.len() {
+            return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
+        }
+        Some(witness)
+    };
+    Ok((out_verdict, core_tiles(tiles), rule, witness))
 }
 
 fn index_u32(index: usize) -> u32 {
@@ -208,13 +314,14 @@ pub unsafe extern "C" fn parlor_dominoes_parse(
 /// Decides whether `tiles[0..len]`, in play order, is a legal game under `spinner_rule` (a
 /// `PARLOR_DOMINOES_SPINNER_*` code). Writes the verdict to `*out_verdict`; when legal and
 /// `witness` is non-NULL, writes each tile's placement to `witness[0..len]` (the opening's
-/// parent is `PARLOR_DOMINOES_NO_PARENT`).
+/// parent is `PARLOR_DOMINOES_NO_PARENT`); nothing else of `witness` is written.
 ///
 /// Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`;
 /// `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than
 /// `PARLOR_DOMINOES_MAX_TILES` tiles); `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `witness` with
-/// `witness_capacity < len`; nothing is written). Uses about 8 KB of stack for up to 32 tiles,
-/// about 34 KB above.
+/// `witness_capacity < len`; nothing is written). Stack: under 4 KiB up to 32 tiles (a double-6
+/// game), about 28 KiB above (the working memory): on small stacks use
+/// [`parlor_dominoes_validate_scratch`].
 ///
 /// # Safety
 /// `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)
@@ -230,73 +337,154 @@ pub unsafe extern "C" fn parlor_dominoes_validate(
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract.
-        let out_verdict = unsafe { output(out_verdict) }?;
-        // SAFETY: the caller's contract.
-        let tiles = unsafe { input_slice(tiles, len) }?;
-        let rule = rule_from(spinner_rule)?;
-        if tiles.len() > MAX_TILES {
-            return Err(PARLOR_ERR_CAPACITY_EXCEEDED);
-        }
-        let witness = if witness.is_null() {
-            None
+        let (out_verdict, tiles, rule, witness) =
+            unsafe { validate_arguments(tiles, len, spinner_rule, out_verdict, witness, witness_capacity) }?;
+        *out_verdict = if tiles.len() <= SHORT_TILES {
+            validate_short(tiles, rule, witness)
         } else {
-            // SAFETY: the caller's contract.
-            let witness = unsafe { output_slice(witness, witness_capacity) }?;
-            if witness.len() < tiles.len() {
-                return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
-            }
-            Some(witness)
-        };
-        let mut list = [Tile::default(); MAX_TILES];
-        for (slot, tile) in list.iter_mut().zip(tiles) {
-            *slot = core_tile(tile);
-        }
-        let list = list.get(..tiles.len()).unwrap_or_default();
-        let verdict = validate(list, rule).map_err(error_status)?;
-        *out_verdict = match &verdict {
-            Verdict::Legal(_) => ParlorDominoVerdict {
-                legal: 1,
-                ..ParlorDominoVerdict::default()
-            },
-            Verdict::Illegal(illegal) => {
-                let (reason, earlier) = match illegal.reason {
-                    Reason::Duplicate { earlier } => (PARLOR_DOMINOES_REASON_DUPLICATE, index_u32(earlier)),
-                    Reason::NoOpenEnd => (PARLOR_DOMINOES_REASON_NO_OPEN_END, 0),
-                };
-                ParlorDominoVerdict {
-                    legal: 0,
-                    reason,
-                    tile: index_u32(illegal.tile),
-                    earlier,
-                }
-            }
-        };
-        if let (Verdict::Legal(found), Some(witness)) = (&verdict, witness) {
-            for (index, slot) in witness.iter_mut().take(tiles.len()).enumerate() {
-                *slot = match found.get(index) {
-                    Some(placement) => ParlorDominoPlacement {
-                        parent: index_u32(placement.parent),
-                        pip: placement.pip,
-                    },
-                    None => ParlorDominoPlacement {
-                        parent: PARLOR_DOMINOES_NO_PARENT,
-                        pip: 0,
-                    },
-                };
-            }
-        }
+            validate_long(tiles, rule, witness)
+        }?;
         Ok(())
     })())
 }
 
-/// Replays a layout: plays `tiles[i]` with `placements[i]` for `i` in `0..len`, checking each.
+/// [`parlor_dominoes_validate`] for short orders (up to `SHORT_TILES`): the core's small engine.
+#[inline(never)]
+fn validate_short(
+    tiles: &[Tile],
+    rule: SpinnerRule,
+    mut witness: Option<&mut [ParlorDominoPlacement]>,
+) -> Result<ParlorDominoVerdict, ParlorStatus> {
+    let illegal = validate_each_short(tiles, rule, |index, placement| {
+        if let Some(slot) = witness.as_mut().and_then(|witness| witness.get_mut(index)) {
+            *slot = c_placement(placement);
+        }
+    })
+    .map_err(error_status)?;
+    Ok(c_verdict(tiles, illegal, witness))
+}
+
+/// The C verdict (legal for `None`); for a legal non-empty order, also the opening's witness
+/// entry (the others were written as they were found), so nothing is written when illegal.
+fn c_verdict(
+    tiles: &[Tile],
+    illegal: Option<Illegal>,
+    witness: Option<&mut [ParlorDominoPlacement]>,
+) -> ParlorDominoVerdict {
+    match illegal {
+        None => {
+            if let (false, Some(slot)) = (tiles.is_empty(), witness.and_then(|witness| witness.first_mut())) {
+                *slot = OPENING;
+            }
+            ParlorDominoVerdict {
+                legal: 1,
+                ..ParlorDominoVerdict::default()
+            }
+        }
+        Some(illegal) => illegal_verdict(illegal),
+    }
+}
+
+/// [`parlor_dominoes_validate`] for long orders: a [`Scratch`] on the stack (in its own frame,
+/// so short orders never pay for it).
+#[inline(never)]
+fn validate_long(
+    tiles: &[Tile],
+    rule: SpinnerRule,
+    mut witness: Option<&mut [ParlorDominoPlacement]>,
+) -> Result<ParlorDominoVerdict, ParlorStatus> {
+    let mut memory = core::mem::MaybeUninit::<Scratch>::uninit();
+    // SAFETY: all-zero bytes are a valid `Scratch` (documented on it). Zeroing in place keeps
+    // the frame at one `Scratch`: `Scratch::new()` is assembled in temporaries and copied
+    // (measured: 70 KiB of stack instead of 30).
+    let scratch = unsafe {
+        memory.as_mut_ptr().write_bytes(0, 1);
+        memory.assume_init_mut()
+    };
+    let illegal = validate_each(tiles, rule, scratch, |index, placement| {
+        if let Some(slot) = witness.as_mut().and_then(|witness| witness.get_mut(index)) {
+            *slot = c_placement(placement);
+        }
+    })
+    .map_err(error_status)?;
+    Ok(c_verdict(tiles, illegal, witness))
+}
+
+/// [`parlor_dominoes_validate`] with caller-provided working memory, for small stacks (it uses
+/// under 4 KiB of stack for any input; see `docs/dominoes.md`): `scratch` points to
+/// `scratch_bytes` ≥ `PARLOR_DOMINOES_SCRATCH_BYTES` bytes of any alignment and content, which
+/// the call overwrites. Same answers and witness as [`parlor_dominoes_validate`].
+///
+/// Returns as [`parlor_dominoes_validate`], plus `PARLOR_ERR_NULL_POINTER` (`scratch` NULL) and
+/// `PARLOR_ERR_BUFFER_TOO_SMALL` (`scratch_bytes` < `PARLOR_DOMINOES_SCRATCH_BYTES`).
+///
+/// # Safety
+/// As [`parlor_dominoes_validate`]; `scratch` must be valid for `scratch_bytes` byte writes and
+/// not used by anything else during the call (it may be freed or reused afterwards).
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)] // The C signature: pointer/length pairs.
+pub unsafe extern "C" fn parlor_dominoes_validate_scratch(
+    tiles: *const ParlorDominoTile,
+    len: usize,
+    spinner_rule: u8,
+    scratch: *mut c_void,
+    scratch_bytes: usize,
+    out_verdict: *mut ParlorDominoVerdict,
+    witness: *mut ParlorDominoPlacement,
+    witness_capacity: usize,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract.
+        let (out_verdict, tiles, rule, mut witness) =
+            unsafe { validate_arguments(tiles, len, spinner_rule, out_verdict, witness, witness_capacity) }?;
+        // SAFETY: the caller's contract.
+        let scratch = unsafe { scratch_from(scratch, scratch_bytes) }?;
+        let illegal = validate_each(tiles, rule, scratch, |index, placement| {
+            if let Some(slot) = witness.as_mut().and_then(|witness| witness.get_mut(index)) {
+                *slot = c_placement(placement);
+            }
+        })
+        .map_err(error_status)?;
+        *out_verdict = c_verdict(tiles, illegal, witness);
+        Ok(())
+    })())
+}
+
+/// Borrows a caller's scratch buffer as a zeroed [`Scratch`], aligned up inside the buffer.
+///
+/// # Safety
+/// `scratch` must be valid for `bytes` byte writes and unaliased for `'a`.
+unsafe fn scratch_from<'a>(scratch: *mut c_void, bytes: usize) -> Result<&'a mut Scratch, ParlorStatus> {
+    if scratch.is_null() {
+        return Err(PARLOR_ERR_NULL_POINTER);
+    }
+    if bytes < PARLOR_DOMINOES_SCRATCH_BYTES {
+        return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
+    }
+    let offset = scratch.cast::<u8>().align_offset(core::mem::align_of::<Scratch>());
+    if offset.saturating_add(core::mem::size_of::<Scratch>()) > bytes {
+        return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
+    }
+    // SAFETY: `offset + size_of::<Scratch>() <= bytes`, so the aligned pointer and the whole
+    // `Scratch` lie in the caller's buffer.
+    let aligned = unsafe { scratch.cast::<u8>().add(offset) }.cast::<Scratch>();
+    // SAFETY: in bounds (above) and valid for writes (the caller's contract). All-zero bytes
+    // are a valid `Scratch` (plain integers and bools; documented on `Scratch`), and zeroing
+    // in place keeps the 28 KiB off the stack.
+    unsafe {
+        aligned.write_bytes(0, 1);
+        Ok(&mut *aligned)
+    }
+}
+
+/// Replays a layout into `layout` (empty, built by the caller so that the 3 KB value is never
+/// moved): plays `tiles[i]` with `placements[i]` for `i` in `0..len`, checking each.
 fn replay(
+    layout: &mut Layout,
     tiles: &[ParlorDominoTile],
     placements: &[ParlorDominoPlacement],
-    rule: SpinnerRule,
     mut on_play: impl FnMut(usize, ParlorDominoScore),
-) -> Result<Layout, (ParlorStatus, usize)> {
-    let mut layout = Layout::new(rule);
+) -> Result<(), (ParlorStatus, usize)> {
     for (index, (tile, placement)) in tiles.iter().zip(placements).enumerate() {
         let placement = (placement.parent != PARLOR_DOMINOES_NO_PARENT).then(|| Placement {
             parent: usize::try_from(placement.parent).unwrap_or(usize::MAX),
@@ -313,7 +501,7 @@ fn replay(
             },
         );
     }
-    Ok(layout)
+    Ok(())
 }
 
 /// Plays a layout tile by tile: `tiles[i]` attached as `placements[i]` says (the first with
@@ -341,14 +529,15 @@ pub unsafe extern "C" fn parlor_dominoes_play(
     out_failed: *mut usize,
 ) -> ParlorStatus {
     status((|| {
+        // Before borrowing: a length past the capacity is never turned into a slice.
+        if len > MAX_TILES {
+            return Err(PARLOR_ERR_CAPACITY_EXCEEDED);
+        }
         // SAFETY: the caller's contract.
         let tiles = unsafe { input_slice(tiles, len) }?;
         // SAFETY: the caller's contract.
         let placements = unsafe { input_slice(placements, len) }?;
         let rule = rule_from(spinner_rule)?;
-        if len > MAX_TILES {
-            return Err(PARLOR_ERR_CAPACITY_EXCEEDED);
-        }
         let mut scores = if scores.is_null() {
             None
         } else {
@@ -359,7 +548,8 @@ pub unsafe extern "C" fn parlor_dominoes_play(
             }
             Some(scores)
         };
-        let played = replay(tiles, placements, rule, |index, score| {
+        let mut layout = Layout::new(rule);
+        let played = replay(&mut layout, tiles, placements, |index, score| {
             if let Some(slot) = scores.as_mut().and_then(|scores| scores.get_mut(index)) {
                 *slot = score;
             }
@@ -405,6 +595,10 @@ pub unsafe extern "C" fn parlor_dominoes_placements(
     status((|| {
         // SAFETY: the caller's contract.
         let out_count = unsafe { output(out_count) }?;
+        // Before borrowing: a length past the capacity is never turned into a slice.
+        if len > MAX_TILES {
+            return Err(PARLOR_ERR_CAPACITY_EXCEEDED);
+        }
         // SAFETY: the caller's contract.
         let tiles = unsafe { input_slice(tiles, len) }?;
         // SAFETY: the caller's contract.
@@ -412,17 +606,12 @@ pub unsafe extern "C" fn parlor_dominoes_placements(
         // SAFETY: the caller's contract.
         let out = unsafe { output_slice(out, capacity) }?;
         let rule = rule_from(spinner_rule)?;
-        if len > MAX_TILES {
-            return Err(PARLOR_ERR_CAPACITY_EXCEEDED);
-        }
-        let layout = replay(tiles, placements, rule, |_, _| {}).map_err(|(code, _)| code)?;
+        let mut layout = Layout::new(rule);
+        replay(&mut layout, tiles, placements, |_, _| {}).map_err(|(code, _)| code)?;
         let mut count = 0usize;
         for placement in layout.placements(core_tile(&tile)) {
             if let Some(slot) = out.get_mut(count) {
-                *slot = ParlorDominoPlacement {
-                    parent: index_u32(placement.parent),
-                    pip: placement.pip,
-                };
+                *slot = c_placement(placement);
             }
             count = count.saturating_add(1);
         }

@@ -1,7 +1,10 @@
 /* The Five Up dominoes part of the C ABI, from C99: real answers, and every kind of bad
- * argument (NULL pointers, bad lengths, bad rule codes, too-small buffers). */
+ * argument (NULL pointers, bad lengths, bad rule codes, too-small buffers), and the stack each
+ * entry point uses (measured on a painted ucontext stack: POSIX, hence _XOPEN_SOURCE). */
+#define _XOPEN_SOURCE 700
 #include <stdint.h>
 #include <stdlib.h>
+#include <ucontext.h>
 
 #include "parlor.h"
 #include "check.h"
@@ -103,6 +106,7 @@ static void test_validate(void) {
     CHECK_EQ_U(parlor_dominoes_validate(NULL, 4, 0, &verdict, NULL, 0), PARLOR_ERR_NULL_POINTER);
     CHECK_EQ_U(parlor_dominoes_validate(line, 4, 0, NULL, NULL, 0), PARLOR_ERR_NULL_POINTER);
     CHECK_EQ_U(parlor_dominoes_validate(line, 4, 0, &verdict, witness, 3), PARLOR_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_U(parlor_dominoes_validate(line, (size_t)-1, 0, &verdict, NULL, 0), PARLOR_ERR_CAPACITY_EXCEEDED);
     {
         ParlorDominoTile *many = calloc(PARLOR_DOMINOES_MAX_TILES + 1, sizeof *many);
         CHECK(many != NULL);
@@ -116,6 +120,198 @@ static void test_validate(void) {
             free(many);
         }
     }
+}
+
+/* The adversarial family of issue 2 (6k+1 tiles, all legal): 0-0, then per i: a(i-1)-a(i),
+ * a-a, a-m, m-b; then every a-b; then every a-q. */
+static size_t adversarial(unsigned k, ParlorDominoTile *out) {
+    size_t n = 0;
+    unsigned i;
+    out[n].a = 0;
+    out[n++].b = 0;
+    for (i = 1; i <= k; i++) {
+        unsigned a = 4 * i - 3, m = 4 * i - 2, prev = i == 1 ? 0 : 4 * i - 7;
+        out[n].a = prev, out[n++].b = a;
+        out[n].a = a, out[n++].b = a;
+        out[n].a = a, out[n++].b = m;
+        out[n].a = m, out[n++].b = 4 * i - 1;
+    }
+    for (i = 1; i <= k; i++) out[n].a = 4 * i - 3, out[n++].b = 4 * i - 1;
+    for (i = 1; i <= k; i++) out[n].a = 4 * i - 3, out[n++].b = 4 * i;
+    return n;
+}
+
+/* Any byte buffer of PARLOR_DOMINOES_SCRATCH_BYTES: misaligned, full of garbage, reused. */
+static unsigned char scratch_memory[PARLOR_DOMINOES_SCRATCH_BYTES + 8];
+
+static void test_validate_scratch(void) {
+    ParlorDominoTile line[] = {{6, 6}, {6, 5}, {5, 3}, {3, 0}};
+    ParlorDominoTile twice[] = {{0, 6}, {1, 0}, {6, 0}};
+    ParlorDominoTile *big = calloc(PARLOR_DOMINOES_MAX_TILES + 1, sizeof *big);
+    ParlorDominoPlacement *witness = calloc(PARLOR_DOMINOES_MAX_TILES, sizeof *witness);
+    ParlorDominoVerdict verdict;
+    void *scratch = scratch_memory + 3;
+    size_t bytes = PARLOR_DOMINOES_SCRATCH_BYTES, n, i;
+    CHECK(big != NULL && witness != NULL);
+    if (big == NULL || witness == NULL) {
+        free(big);
+        free(witness);
+        return;
+    }
+    memset(scratch_memory, 0xA5, sizeof scratch_memory);
+
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE, scratch, bytes,
+                                                &verdict, witness, 4),
+               PARLOR_OK);
+    CHECK_EQ_U(verdict.legal, 1);
+    CHECK_EQ_U(witness[0].parent, PARLOR_DOMINOES_NO_PARENT);
+    CHECK_EQ_U(witness[3].parent, 2);
+    CHECK_EQ_U(witness[3].pip, 3);
+    /* The witness is written only for a legal order, and only its first len entries. */
+    witness[0].parent = 77;
+    witness[0].pip = 77;
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(twice, 3, 0, scratch, bytes, &verdict, witness, 3), PARLOR_OK);
+    CHECK_EQ_U(verdict.legal, 0);
+    CHECK_EQ_U(parlor_dominoes_validate(twice, 3, 0, &verdict, witness, 3), PARLOR_OK);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(twice, 0, 0, scratch, bytes, &verdict, witness, 3), PARLOR_OK);
+    CHECK_EQ_U(verdict.legal, 1);
+    CHECK_EQ_U(parlor_dominoes_validate(twice, 0, 0, &verdict, witness, 3), PARLOR_OK);
+    CHECK_EQ_U(witness[0].parent, 77);
+    CHECK_EQ_U(witness[0].pip, 77);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(twice, 3, 0, scratch, bytes, &verdict, NULL, 0), PARLOR_OK);
+    CHECK_EQ_U(verdict.legal, 0);
+    CHECK_EQ_U(verdict.reason, PARLOR_DOMINOES_REASON_DUPLICATE);
+    CHECK_EQ_U(verdict.tile, 2);
+    CHECK_EQ_U(verdict.earlier, 0);
+
+    /* A chain of 256 tiles 0-1 1-2 ... with pips near UINT32_MAX: legal, each on the one before. */
+    for (i = 0; i < PARLOR_DOMINOES_MAX_TILES; i++) {
+        big[i].a = UINT32_MAX - (uint32_t)i;
+        big[i].b = UINT32_MAX - (uint32_t)i - 1;
+    }
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(big, PARLOR_DOMINOES_MAX_TILES, 0, scratch, bytes, &verdict, witness,
+                                                PARLOR_DOMINOES_MAX_TILES),
+               PARLOR_OK);
+    CHECK_EQ_U(verdict.legal, 1);
+    CHECK_EQ_U(witness[255].parent, 254);
+    CHECK_EQ_U(witness[255].pip, UINT32_MAX - 255);
+    /* Both validate entry points agree (here past the short-order engine: 61 tiles). */
+    n = adversarial(10, big);
+    CHECK_EQ_U(n, 61);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(big, n, 0, scratch, bytes, &verdict, NULL, 0), PARLOR_OK);
+    CHECK_EQ_U(verdict.legal, 1);
+    CHECK_EQ_U(parlor_dominoes_validate(big, n, 0, &verdict, NULL, 0), PARLOR_OK);
+    CHECK_EQ_U(verdict.legal, 1);
+    /* The family's last tile made a duplicate of its first a-b: illegal there. */
+    big[n - 1] = big[n - 1 - 10];
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(big, n, 0, scratch, bytes, &verdict, NULL, 0), PARLOR_OK);
+    CHECK_EQ_U(verdict.reason, PARLOR_DOMINOES_REASON_DUPLICATE);
+    CHECK_EQ_U(verdict.tile, n - 1);
+    CHECK_EQ_U(verdict.earlier, n - 11);
+
+    /* Bad arguments: NULL or short scratch, bad rule codes, the usual NULLs and capacities. */
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, 0, NULL, bytes, &verdict, NULL, 0), PARLOR_ERR_NULL_POINTER);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, 0, scratch, bytes - 1, &verdict, NULL, 0),
+               PARLOR_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, 0, scratch, 0, &verdict, NULL, 0),
+               PARLOR_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, 3, scratch, bytes, &verdict, NULL, 0),
+               PARLOR_ERR_INVALID_ARGUMENT);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, 255, scratch, bytes, &verdict, NULL, 0),
+               PARLOR_ERR_INVALID_ARGUMENT);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(NULL, 4, 0, scratch, bytes, &verdict, NULL, 0),
+               PARLOR_ERR_NULL_POINTER);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, 0, scratch, bytes, NULL, NULL, 0), PARLOR_ERR_NULL_POINTER);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, 0, scratch, bytes, &verdict, witness, 3),
+               PARLOR_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(big, PARLOR_DOMINOES_MAX_TILES + 1, 0, scratch, bytes, &verdict,
+                                                NULL, 0),
+               PARLOR_ERR_CAPACITY_EXCEEDED);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(NULL, 0, 0, scratch, bytes, &verdict, NULL, 0), PARLOR_OK);
+    CHECK_EQ_U(verdict.legal, 1);
+    free(big);
+    free(witness);
+}
+
+/* Stack use: run each entry point on a painted stack and see how deep the paint is disturbed.
+ * Budgets checked here hold in the debug build the tests link; release figures (smaller) are
+ * in docs/dominoes.md. */
+#define PAINT 0xA5
+static unsigned char probe_stack[128 * 1024];
+static ucontext_t probe_caller, probe_callee;
+static int probe_op;
+static size_t probe_len;
+static ParlorDominoTile probe_tiles[PARLOR_DOMINOES_MAX_TILES];
+static ParlorDominoPlacement probe_placements[PARLOR_DOMINOES_MAX_TILES];
+static ParlorDominoPlacement probe_out[PARLOR_DOMINOES_MAX_TILES];
+static ParlorDominoScore probe_scores[PARLOR_DOMINOES_MAX_TILES];
+static ParlorStatus probe_status;
+
+static void probe_body(void) {
+    ParlorDominoVerdict verdict;
+    ParlorDominoTile tile = {1, 9};
+    size_t count = 0;
+    switch (probe_op) {
+    case 0:
+        probe_status = parlor_dominoes_validate_scratch(probe_tiles, probe_len, 0, scratch_memory,
+                                                        sizeof scratch_memory, &verdict, probe_out,
+                                                        PARLOR_DOMINOES_MAX_TILES);
+        break;
+    case 1:
+        probe_status = parlor_dominoes_validate(probe_tiles, probe_len, 0, &verdict, probe_out,
+                                                PARLOR_DOMINOES_MAX_TILES);
+        break;
+    case 2:
+        probe_status = parlor_dominoes_play(probe_tiles, probe_placements, probe_len, 0, probe_scores,
+                                            PARLOR_DOMINOES_MAX_TILES, &count);
+        break;
+    default:
+        probe_status = parlor_dominoes_placements(probe_tiles, probe_placements, probe_len, 0, tile, probe_out,
+                                                  PARLOR_DOMINOES_MAX_TILES, &count);
+        break;
+    }
+}
+
+static size_t stack_used(int op, size_t len) {
+    size_t untouched = 0;
+    probe_op = op;
+    probe_len = len;
+    memset(probe_stack, PAINT, sizeof probe_stack);
+    if (getcontext(&probe_callee) != 0) return sizeof probe_stack;
+    probe_callee.uc_stack.ss_sp = probe_stack;
+    probe_callee.uc_stack.ss_size = sizeof probe_stack;
+    probe_callee.uc_link = &probe_caller;
+    makecontext(&probe_callee, probe_body, 0);
+    if (swapcontext(&probe_caller, &probe_callee) != 0) return sizeof probe_stack;
+    while (untouched < sizeof probe_stack && probe_stack[untouched] == PAINT) untouched++;
+    return sizeof probe_stack - untouched;
+}
+
+static void test_stack_use(void) {
+    static const char *names[] = {"validate_scratch", "validate", "play", "placements"};
+    size_t i, used[4][2];
+    int op;
+    /* A 256-tile chain 0-1 1-2 ..., each on the one before. */
+    for (i = 0; i < PARLOR_DOMINOES_MAX_TILES; i++) {
+        probe_tiles[i].a = (uint32_t)i;
+        probe_tiles[i].b = (uint32_t)i + 1;
+        probe_placements[i].parent = i == 0 ? PARLOR_DOMINOES_NO_PARENT : (uint32_t)i - 1;
+        probe_placements[i].pip = (uint32_t)i;
+    }
+    for (op = 0; op < 4; op++) {
+        used[op][0] = stack_used(op, 28);
+        CHECK_EQ_U(probe_status, PARLOR_OK);
+        used[op][1] = stack_used(op, PARLOR_DOMINOES_MAX_TILES);
+        CHECK_EQ_U(probe_status, PARLOR_OK);
+        printf("stack: parlor_dominoes_%s: %lu bytes (28 tiles), %lu bytes (256 tiles)\n", names[op],
+               (unsigned long)used[op][0], (unsigned long)used[op][1]);
+    }
+    /* The embedded entry point stays far under an 8 KiB budget for any length. */
+    CHECK(used[0][0] < 4096 && used[0][1] < 4096);
+    /* Plain validate: under 8 KiB for short orders (a double-6 game). */
+    CHECK(used[1][0] < 8192);
+    /* play and placements hold a 3 KB Layout (more in a debug build). */
+    CHECK(used[2][1] < 16384 && used[3][1] < 16384);
 }
 
 static void test_play_and_placements(void) {
@@ -198,6 +394,14 @@ static void test_play_and_placements(void) {
     }
     CHECK_EQ_U(parlor_dominoes_play(tiles, placements, 4, 0, scores, 3, NULL), PARLOR_ERR_BUFFER_TOO_SMALL);
     CHECK_EQ_U(parlor_dominoes_play(tiles, placements, 4, 9, scores, 4, NULL), PARLOR_ERR_INVALID_ARGUMENT);
+    /* A length past the capacity is refused before the arrays are looked at. */
+    CHECK_EQ_U(parlor_dominoes_play(tiles, placements, 1000, 0, NULL, 0, NULL), PARLOR_ERR_CAPACITY_EXCEEDED);
+    CHECK_EQ_U(parlor_dominoes_play(tiles, placements, (size_t)-1, 0, NULL, 0, NULL), PARLOR_ERR_CAPACITY_EXCEEDED);
+    {
+        ParlorDominoTile tile = {0, 3};
+        CHECK_EQ_U(parlor_dominoes_placements(tiles, placements, (size_t)-1, 0, tile, found, 8, &count),
+                   PARLOR_ERR_CAPACITY_EXCEEDED);
+    }
     CHECK_EQ_U(parlor_dominoes_play(NULL, placements, 4, 0, scores, 4, NULL), PARLOR_ERR_NULL_POINTER);
     CHECK_EQ_U(parlor_dominoes_play(tiles, NULL, 4, 0, scores, 4, NULL), PARLOR_ERR_NULL_POINTER);
     {
@@ -221,5 +425,7 @@ int main(void) {
     test_parse();
     test_validate();
     test_play_and_placements();
+    test_validate_scratch();
+    test_stack_use();
     return CHECK_SUMMARY();
 }

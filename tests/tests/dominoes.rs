@@ -5,7 +5,8 @@ use parlor_conformance::check::dominoes as check;
 use parlor_conformance::fuzzing::SplitMix64;
 use parlor_conformance::reference::dominoes::{self as reference, RefVerdict, Spinners};
 use parlor_core::dominoes::{
-    Error, Layout, MAX_TILES, OpenEnd, Placement, Reason, Score, SpinnerRule, Tile, Tiles, Verdict, validate,
+    Error, Illegal, Layout, MAX_TILES, OpenEnd, Placement, Reason, SHORT_TILES, Score, Scratch, SpinnerRule, Tile,
+    Tiles, Verdict, validate, validate_each, validate_each_short,
 };
 use parlor_core::notation::Span;
 
@@ -278,6 +279,96 @@ fn capacity_is_256_tiles_then_a_clear_error() {
     assert!(validate(&chain, SpinnerRule::None).expect("fits").is_legal());
 }
 
+#[test]
+fn spinner_rule_codes_convert_with_try_from_and_a_typed_error() {
+    for rule in SpinnerRule::ALL {
+        assert_eq!(SpinnerRule::try_from(rule.code()), Ok(rule));
+    }
+    assert_eq!(SpinnerRule::try_from(0), Ok(SpinnerRule::EveryDouble));
+    assert_eq!(SpinnerRule::try_from(2), Ok(SpinnerRule::None));
+    for code in [3u8, 7, 128, 255] {
+        assert_eq!(SpinnerRule::try_from(code), Err(Error::UnknownRuleCode { code }));
+    }
+    assert_eq!(
+        Error::UnknownRuleCode { code: 9 }.to_string(),
+        "unknown spinner rule code 9 (expected 0 every double, 1 first double, 2 none)"
+    );
+}
+
+#[test]
+fn streaming_validation_reports_the_witness_and_short_orders_stop_at_32_tiles() {
+    // Seed example: 3-6 on 1-3 (index 2), then 1-6 on 3-6 (index 5).
+    let order = tiles("1-1 1-2 1-3 1-4 1-5 3-6 1-6");
+    let mut seen = Vec::new();
+    let verdict = validate_each(
+        &order,
+        SpinnerRule::EveryDouble,
+        &mut Scratch::new(),
+        |index, placement| {
+            seen.push((index, placement.parent, placement.pip));
+        },
+    );
+    assert_eq!(verdict, Ok(None));
+    assert_eq!(seen, [(1, 0, 1), (2, 0, 1), (3, 0, 1), (4, 0, 1), (5, 2, 3), (6, 5, 6)]);
+    let mut short = Vec::new();
+    let verdict = validate_each_short(&order, SpinnerRule::EveryDouble, |index, placement| {
+        short.push((index, placement.parent, placement.pip));
+    });
+    assert_eq!((verdict, short), (Ok(None), seen));
+    // Illegal: nothing is reported, the verdict names the tile.
+    let mut called = false;
+    let verdict = validate_each_short(&tiles("6-6 6-5 3-0 5-3"), SpinnerRule::EveryDouble, |_, _| {
+        called = true
+    });
+    let illegal = Illegal {
+        tile: 2,
+        reason: Reason::NoOpenEnd,
+    };
+    assert_eq!((verdict, called), (Ok(Some(illegal)), false));
+    // 32 tiles fit the short form, 33 do not (the full form takes them).
+    let chain: Vec<Tile> = (0..33u32).map(|i| Tile::new(i, i + 1)).collect();
+    assert_eq!(SHORT_TILES, 32);
+    assert_eq!(
+        validate_each_short(&chain[..32], SpinnerRule::None, |_, _| {}),
+        Ok(None)
+    );
+    assert_eq!(
+        validate_each_short(&chain, SpinnerRule::None, |_, _| {}),
+        Err(Error::TooManyTiles {
+            capacity: 32,
+            span: None
+        })
+    );
+    assert_eq!(
+        validate_each(&chain, SpinnerRule::None, &mut Scratch::new(), |_, _| {}),
+        Ok(None)
+    );
+    let too_many = vec![Tile::new(1, 2); MAX_TILES + 1];
+    assert!(matches!(
+        validate_each(&too_many, SpinnerRule::None, &mut Scratch::new(), |_, _| {}),
+        Err(Error::TooManyTiles {
+            capacity: MAX_TILES,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn a_scratch_full_of_an_earlier_answer_gives_the_same_answers() {
+    // One Scratch reused across orders of every size and rule answers like a fresh one.
+    let mut scratch = Scratch::new();
+    let mut rng = SplitMix64(7);
+    for round in 0..200 {
+        let len = (rng.next() % 60) as usize;
+        let order: Vec<Tile> = (0..len)
+            .map(|_| Tile::new((rng.next() % 6) as u32, (rng.next() % 6) as u32))
+            .collect();
+        let rule = SpinnerRule::ALL[round % 3];
+        let fresh = validate_each(&order, rule, &mut Scratch::new(), |_, _| {});
+        assert_eq!(validate_each(&order, rule, &mut scratch, |_, _| {}), fresh, "{order:?}");
+    }
+}
+
 // ---- notation ------------------------------------------------------------------------------
 
 #[test]
@@ -515,6 +606,19 @@ fn batch_answers_every_line_and_goes_on_after_errors() {
 }
 
 #[test]
+fn batch_goes_on_after_a_line_that_is_not_utf8() {
+    // Found by trying it: one bad byte used to end the whole batch with exit 2.
+    let mut out = Vec::new();
+    let mut input: &[u8] = b"0-6 6-5\n\xff-1\n0-6 6-0\n";
+    let argv = ["parlor", "dominoes", "five-up", "--batch"];
+    parlor_cli::run(argv, &mut input, &mut out).expect("batch runs");
+    assert_eq!(
+        String::from_utf8(out).expect("UTF-8"),
+        "legal\nerror: the line is not valid UTF-8\nillegal\n"
+    );
+}
+
+#[test]
 fn bad_input_names_the_token_and_exits_2() {
     let error = cli(&["dominoes", "five-up", "0-6", "6-y"], "").expect_err("bad token");
     assert_eq!(
@@ -529,4 +633,15 @@ fn bad_input_names_the_token_and_exits_2() {
         cli(&["dominoes", "five-up", "--spinner", "sometimes", "1-2"], ""),
         Err(parlor_cli::CliError::Usage(_, 2))
     ));
+}
+
+#[test]
+fn the_c_scratch_size_holds_a_scratch_at_any_alignment() {
+    use parlor::dominoes::PARLOR_DOMINOES_SCRATCH_BYTES;
+    use parlor_core::dominoes::SCRATCH_BYTES;
+    let align = std::mem::align_of::<Scratch>();
+    println!("SCRATCH_BYTES = {SCRATCH_BYTES}, align {align}");
+    assert!(SCRATCH_BYTES + align - 1 <= PARLOR_DOMINOES_SCRATCH_BYTES);
+    assert_eq!(PARLOR_DOMINOES_SCRATCH_BYTES, 28 * 1024);
+    assert!(format!("{:?}", Scratch::new()).starts_with("Scratch"));
 }

@@ -28,6 +28,12 @@ pub enum Error {
     },
     /// An unknown spinner rule name (expected `every-double`, `first-double` or `none`).
     UnknownRule,
+    /// An unknown spinner rule code ([`SpinnerRule::try_from`](super::SpinnerRule::try_from);
+    /// expected 0 every double, 1 first double, 2 none).
+    UnknownRuleCode {
+        /// The code given.
+        code: u8,
+    },
     /// [`Layout::play`](super::Layout::play): the tile is already in the layout at index
     /// `earlier` (a set holds one tile of each pair).
     DuplicateTile {
@@ -68,6 +74,10 @@ impl fmt::Display for Error {
             Error::PipOutOfRange { span } => write!(f, "pip number larger than 4294967295 at {span}"),
             Error::TooManyTiles { capacity, .. } => write!(f, "more than {capacity} tiles"),
             Error::UnknownRule => f.write_str("unknown spinner rule (expected every-double, first-double or none)"),
+            Error::UnknownRuleCode { code } => write!(
+                f,
+                "unknown spinner rule code {code} (expected 0 every double, 1 first double, 2 none)"
+            ),
             Error::DuplicateTile { earlier } => write!(f, "the tile is already in the layout (index {earlier})"),
             Error::NoSuchTile { parent } => write!(f, "no tile with index {parent} in the layout"),
             Error::PipNotOnTile { pip } => write!(f, "the tile does not show {pip}"),

@@ -46,11 +46,17 @@ pub use layout::{Layout, OpenEnd, Placements, Score};
 pub use notation::parse_tiles;
 pub use search::{SCRATCH_BYTES, Scratch};
 pub use tile::{Tile, Tiles};
-pub use validate::{Illegal, Placement, Reason, Verdict, Witness, validate, validate_with};
+pub use validate::{
+    Illegal, Placement, Reason, Verdict, Witness, validate, validate_each, validate_each_short, validate_with,
+};
 
 /// The most tiles a play order ([`Tiles`], [`validate`]) or a [`Layout`] can hold: 256, more
 /// than a full double-18 set (190 tiles). Longer inputs get [`Error::TooManyTiles`].
 pub const MAX_TILES: usize = 256;
+
+/// The most tiles [`validate_each_short`] takes (and [`validate`] checks with its small,
+/// stack-cheap engine): 32, enough for a double-6 game (28 tiles).
+pub const SHORT_TILES: usize = search::SMALL_TILES;
 
 /// Which doubles are spinners (spec, "Beyond the seed").
 ///
@@ -84,6 +90,7 @@ impl SpinnerRule {
     }
 
     /// The rule with code `code` (see [`SpinnerRule::code`]), or `None` for an unknown code.
+    /// `const` twin of [`SpinnerRule::try_from`], which gives a typed error instead.
     pub const fn from_code(code: u8) -> Option<SpinnerRule> {
         match code {
             0 => Some(SpinnerRule::EveryDouble),
@@ -102,8 +109,8 @@ impl SpinnerRule {
         }
     }
 
-    /// Whether the `position`-th double of a play order (0 = the first double played) is a
-    /// spinner under this rule.
+    /// Whether the `double_position`-th double of a play order (0 = the first double played)
+    /// is a spinner under this rule.
     pub const fn is_spinner(self, double_position: usize) -> bool {
         match self {
             SpinnerRule::EveryDouble => true,
@@ -123,6 +130,23 @@ impl SpinnerRule {
             SpinnerRule::FirstDouble => total,
             SpinnerRule::EveryDouble | SpinnerRule::None => total / 5,
         }
+    }
+}
+
+impl TryFrom<u8> for SpinnerRule {
+    type Error = Error;
+
+    /// The rule with C ABI code `code` (0 every double, 1 first double, 2 none; see
+    /// [`SpinnerRule::code`]), or [`Error::UnknownRuleCode`] naming the code. This is how rule
+    /// codes from C are checked.
+    ///
+    /// ```
+    /// use parlor_core::dominoes::{Error, SpinnerRule};
+    /// assert_eq!(SpinnerRule::try_from(1), Ok(SpinnerRule::FirstDouble));
+    /// assert_eq!(SpinnerRule::try_from(3), Err(Error::UnknownRuleCode { code: 3 }));
+    /// ```
+    fn try_from(code: u8) -> Result<SpinnerRule, Error> {
+        SpinnerRule::from_code(code).ok_or(Error::UnknownRuleCode { code })
     }
 }
 

@@ -68,6 +68,16 @@ struct Node {
     flow: i32,
 }
 
+const ZERO_NODE: Node = Node {
+    prev: 0,
+    next: 0,
+    partner: 0,
+    tile: 0,
+    is_a: false,
+    lower: 0,
+    flow: 0,
+};
+
 const EMPTY_NODE: Node = Node {
     prev: NONE,
     next: NONE,
@@ -92,6 +102,15 @@ struct TileState {
     link: [u16; 2],
 }
 
+const ZERO_TILE: TileState = TileState {
+    ids: [0; 2],
+    default: 0,
+    flipped: false,
+    spinner: false,
+    free: [0; 2],
+    link: [0; 2],
+};
+
 const EMPTY_TILE: TileState = TileState {
     ids: [NONE; 2],
     default: NONE,
@@ -103,7 +122,10 @@ const EMPTY_TILE: TileState = TileState {
 
 /// Caller-providable working memory of the legality check for up to
 /// [`MAX_TILES`] tiles ([`SCRATCH_BYTES`] bytes, no heap). Reusable: every call resets what it
-/// uses.
+/// uses, and never reads what it has not written in the same call.
+///
+/// Every field is a plain integer, a `bool` or an array or struct of those, so all-zero bytes
+/// are a valid `Scratch` (the C ABI zeroes caller memory and borrows it as one; keep it so).
 #[derive(Clone)]
 pub struct Scratch {
     pub(crate) engine: LargeEngine,
@@ -113,6 +135,13 @@ impl Scratch {
     /// Fresh working memory (a `const fn`, so it can initialise a `static`).
     pub const fn new() -> Scratch {
         Scratch { engine: Engine::new() }
+    }
+}
+
+impl core::fmt::Debug for Scratch {
+    /// Opaque: working memory has no meaning between calls.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Scratch").finish_non_exhaustive()
     }
 }
 
@@ -158,6 +187,8 @@ const fn ceil_half(n: i32) -> i32 {
 impl<const TILES: usize, const NODES: usize, const VALUES: usize, const VALUE_SLOTS: usize, const PAIR_SLOTS: usize>
     Engine<TILES, NODES, VALUES, VALUE_SLOTS, PAIR_SLOTS>
 {
+    /// All-zero memory: the compiler sets it up in place with one `memset` (no stack temporary
+    /// of the engine's size). Nothing is read before [`Engine::check`] writes it.
     pub(crate) const fn new() -> Self {
         Engine {
             values: Table::new(),
@@ -165,11 +196,11 @@ impl<const TILES: usize, const NODES: usize, const VALUES: usize, const VALUE_SL
             value_count: 0,
             node_count: 0,
             base: [0; VALUES],
-            head: [NONE; VALUES],
-            nodes: [EMPTY_NODE; NODES],
-            tiles: [EMPTY_TILE; TILES],
-            parent: [NONE; NODES],
-            queue: [NONE; NODES],
+            head: [0; VALUES],
+            nodes: [ZERO_NODE; NODES],
+            tiles: [ZERO_TILE; TILES],
+            parent: [0; NODES],
+            queue: [0; NODES],
         }
     }
 

@@ -21,16 +21,18 @@ impl<const SLOTS: usize> Table<SLOTS> {
         SLOTS - 1
     };
 
+    /// All-zero memory (cheap to set up in place, no large temporary): not usable until
+    /// [`Table::clear`], which every user calls first.
     pub(crate) const fn new() -> Self {
         Table {
             keys: [0; SLOTS],
-            ids: [NONE; SLOTS],
+            ids: [0; SLOTS],
             len: 0,
         }
     }
 
     pub(crate) fn clear(&mut self) {
-        self.ids = [NONE; SLOTS];
+        self.ids.fill(NONE);
         self.len = 0;
     }
 

@@ -14,7 +14,11 @@ use super::{Error, MAX_TILES};
 /// assert!(Tile::new(3, 3).is_double());
 /// assert_eq!(Tile::new(1, 6).other(6), Some(1));
 /// ```
+///
+/// `#[repr(C)]` (two `u32`s, `a` then `b`): the same layout as the C ABI's `ParlorDominoTile`,
+/// so the FFI can borrow a C array of tiles without copying it onto the stack.
 #[derive(Debug, Clone, Copy, Default)]
+#[repr(C)]
 pub struct Tile {
     /// The first pip count as written.
     pub a: u32,

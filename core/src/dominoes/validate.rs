@@ -108,7 +108,9 @@ impl fmt::Display for Reason {
 /// "The seed task"): every tile after the first attaches to an open end showing one of its
 /// numbers, doubles are spinners per `rule`, and no tile appears twice (`1-6` = `6-1`). The
 /// empty order is legal. Exact and polynomial (O(n²) worst case, near O(n) on real games; see
-/// `docs/dominoes.md`), it uses a [`Scratch`] of [`SCRATCH_BYTES`](super::SCRATCH_BYTES) on the stack.
+/// `docs/dominoes.md`). Stack: under 8 KiB up to 32 tiles; above, a [`Scratch`] of
+/// [`SCRATCH_BYTES`](super::SCRATCH_BYTES) goes on the stack too (about 32 KiB in all): on small
+/// stacks use [`validate_with`] or [`validate_each`] with a `Scratch` kept elsewhere.
 ///
 /// Errors: [`Error::TooManyTiles`] for more than [`MAX_TILES`] tiles.
 ///
@@ -123,11 +125,30 @@ impl fmt::Display for Reason {
 /// # Ok::<(), parlor_core::dominoes::Error>(())
 /// ```
 pub fn validate(tiles: &[Tile], rule: SpinnerRule) -> Result<Verdict, Error> {
+    if tiles.len() > MAX_TILES {
+        return Err(Error::TooManyTiles {
+            capacity: MAX_TILES,
+            span: None,
+        });
+    }
     if tiles.len() <= SMALL_TILES {
         // Short orders (a double-6 game has 28 tiles) use a small engine: cheap to initialise.
-        return Ok(decide(&mut SmallEngine::new(), tiles, rule));
+        return Ok(validate_small(tiles, rule));
     }
-    validate_with(tiles, rule, &mut Scratch::new())
+    Ok(validate_large(tiles, rule))
+}
+
+// The two engines live in separate frames: inlined into one, a short order would pay the large
+// engine's stack too (a 0-tile call used 75 KB of stack; now under 8 KB up to 32 tiles).
+#[inline(never)]
+fn validate_small(tiles: &[Tile], rule: SpinnerRule) -> Verdict {
+    decide(&mut const { SmallEngine::new() }, tiles, rule)
+}
+
+#[inline(never)]
+fn validate_large(tiles: &[Tile], rule: SpinnerRule) -> Verdict {
+    let mut scratch = const { Scratch::new() };
+    decide(&mut scratch.engine, tiles, rule)
 }
 
 /// [`validate`] with caller-provided working memory (reuse one [`Scratch`] across calls to
@@ -143,30 +164,118 @@ pub fn validate_with(tiles: &[Tile], rule: SpinnerRule, scratch: &mut Scratch) -
     Ok(decide(&mut scratch.engine, tiles, rule))
 }
 
-/// Runs the check on an engine large enough for `tiles`, then builds the witness.
+/// [`validate_with`] without building a [`Witness`]: for a legal order, calls
+/// `on_placement(index, placement)` for every tile after the opening (index 1, 2, … in order)
+/// and returns `Ok(None)`; for an illegal one returns `Ok(Some(illegal))` and calls nothing.
+/// Uses little stack besides `scratch` (the C ABI's `parlor_dominoes_validate_scratch` is built
+/// on it, writing the placements straight into the caller's buffer).
+///
+/// Errors: [`Error::TooManyTiles`] for more than [`MAX_TILES`] tiles.
+///
+/// ```
+/// use parlor_core::dominoes::{validate_each, Placement, Scratch, SpinnerRule, Tile};
+/// let tiles = [Tile::new(6, 6), Tile::new(6, 5), Tile::new(5, 3)];
+/// let mut scratch = Scratch::new();
+/// let mut placements = Vec::new();
+/// let verdict = validate_each(&tiles, SpinnerRule::EveryDouble, &mut scratch, |index, placement| {
+///     placements.push((index, placement));
+/// })?;
+/// assert_eq!(verdict, None);
+/// assert_eq!(placements, [(1, Placement { parent: 0, pip: 6 }), (2, Placement { parent: 1, pip: 5 })]);
+/// # Ok::<(), parlor_core::dominoes::Error>(())
+/// ```
+pub fn validate_each(
+    tiles: &[Tile],
+    rule: SpinnerRule,
+    scratch: &mut Scratch,
+    on_placement: impl FnMut(usize, Placement),
+) -> Result<Option<Illegal>, Error> {
+    if tiles.len() > MAX_TILES {
+        return Err(Error::TooManyTiles {
+            capacity: MAX_TILES,
+            span: None,
+        });
+    }
+    Ok(decide_each(&mut scratch.engine, tiles, rule, on_placement))
+}
+
+/// [`validate_each`] for short orders — up to [`SHORT_TILES`](super::SHORT_TILES) = 32 tiles,
+/// e.g. a double-6 game (28) — with its own small working memory on the stack (about 3.5 KB;
+/// the whole call stays under 4 KiB on x86-64), so no [`Scratch`] is needed. Same answers.
+///
+/// Errors: [`Error::TooManyTiles`] (with `capacity` 32) for longer orders: use
+/// [`validate_each`].
+///
+/// ```
+/// use parlor_core::dominoes::{validate_each_short, Reason, SpinnerRule, Tile};
+/// let tiles = [Tile::new(0, 6), Tile::new(6, 0)];
+/// let illegal = validate_each_short(&tiles, SpinnerRule::EveryDouble, |_, _| {})?;
+/// assert_eq!(illegal.map(|illegal| illegal.reason), Some(Reason::Duplicate { earlier: 0 }));
+/// # Ok::<(), parlor_core::dominoes::Error>(())
+/// ```
+pub fn validate_each_short(
+    tiles: &[Tile],
+    rule: SpinnerRule,
+    on_placement: impl FnMut(usize, Placement),
+) -> Result<Option<Illegal>, Error> {
+    if tiles.len() > SMALL_TILES {
+        return Err(Error::TooManyTiles {
+            capacity: SMALL_TILES,
+            span: None,
+        });
+    }
+    Ok(decide_each(
+        &mut const { SmallEngine::new() },
+        tiles,
+        rule,
+        on_placement,
+    ))
+}
+
+/// Runs the check on an engine large enough for `tiles`, then builds the witness in place.
 fn decide<const T: usize, const N: usize, const V: usize, const VS: usize, const PS: usize>(
     engine: &mut Engine<T, N, V, VS, PS>,
     tiles: &[Tile],
     rule: SpinnerRule,
 ) -> Verdict {
+    let mut verdict = Verdict::Legal(Witness {
+        len: tiles.len(),
+        placements: heapless::Vec::new(),
+    });
+    let illegal = decide_each(engine, tiles, rule, |_, placement| {
+        if let Verdict::Legal(witness) = &mut verdict {
+            let _ = witness.placements.push((placement.parent as u16, placement.pip));
+        }
+    });
+    if let Some(illegal) = illegal {
+        verdict = Verdict::Illegal(illegal);
+    }
+    verdict
+}
+
+/// Runs the check, then replays the orientations, reporting each placement.
+fn decide_each<const T: usize, const N: usize, const V: usize, const VS: usize, const PS: usize>(
+    engine: &mut Engine<T, N, V, VS, PS>,
+    tiles: &[Tile],
+    rule: SpinnerRule,
+    mut on_placement: impl FnMut(usize, Placement),
+) -> Option<Illegal> {
     match engine.check(tiles, rule) {
-        Outcome::Illegal { tile, reason } => Verdict::Illegal(Illegal { tile, reason }),
+        Outcome::Illegal { tile, reason } => Some(Illegal { tile, reason }),
         Outcome::Legal => {
-            let mut placements = heapless::Vec::new();
-            let replayed = engine.replay(tiles, |_, parent, pip| {
-                let _ = placements.push((parent as u16, pip));
+            let mut emitted = 0usize;
+            let replayed = engine.replay(tiles, |index, parent, pip| {
+                emitted = emitted.saturating_add(1);
+                on_placement(index, Placement { parent, pip });
             });
-            // A failed replay would be a bug in the check; never hand out a wrong witness.
-            if !replayed || placements.len() != tiles.len().saturating_sub(1) {
-                return Verdict::Illegal(Illegal {
-                    tile: placements.len().saturating_add(1),
+            // A failed replay would be a bug in the check; never hand out a wrong verdict.
+            if !replayed || emitted != tiles.len().saturating_sub(1) {
+                return Some(Illegal {
+                    tile: emitted.saturating_add(1),
                     reason: Reason::NoOpenEnd,
                 });
             }
-            Verdict::Legal(Witness {
-                len: tiles.len(),
-                placements,
-            })
+            None
         }
     }
 }

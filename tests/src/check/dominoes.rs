@@ -4,7 +4,8 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use parlor_core::dominoes::{
-    Layout, MAX_TILES, Placement, Reason, Scratch, SpinnerRule, Tile, Tiles, Verdict, validate, validate_with,
+    Error, Layout, MAX_TILES, Placement, Reason, SHORT_TILES, Scratch, SpinnerRule, Tile, Tiles, Verdict, validate,
+    validate_each, validate_each_short, validate_with,
 };
 
 use crate::reference::dominoes::{self as reference, RefLayout, RefVerdict, Spinners};
@@ -117,6 +118,43 @@ pub fn check_order(tiles: &[(u32, u32)], rule: SpinnerRule) {
     // The large engine (caller scratch) must give the very same answer as the small one.
     let large = validate_with(&core_tiles, rule, &mut Scratch::new()).expect("within capacity");
     assert_eq!(large, verdict, "small and large engines on {tiles:?}");
+    // The streaming forms (used by the C ABI) report the same verdict and placements.
+    let mut streamed = Vec::new();
+    let illegal = validate_each(&core_tiles, rule, &mut Scratch::new(), |index, placement| {
+        streamed.push((index, placement));
+    })
+    .expect("within capacity");
+    let want: Vec<(usize, Placement)> = match &verdict {
+        Verdict::Legal(witness) => witness.iter().enumerate().map(|(i, p)| (i + 1, p)).collect(),
+        Verdict::Illegal(_) => Vec::new(),
+    };
+    let want_illegal = match &verdict {
+        Verdict::Legal(_) => None,
+        Verdict::Illegal(illegal) => Some(*illegal),
+    };
+    assert_eq!(
+        (illegal, &streamed),
+        (want_illegal, &want),
+        "validate_each on {tiles:?}"
+    );
+    let mut short = Vec::new();
+    match validate_each_short(&core_tiles, rule, |index, placement| short.push((index, placement))) {
+        Ok(illegal) => assert_eq!(
+            (illegal, &short),
+            (want_illegal, &want),
+            "validate_each_short on {tiles:?}"
+        ),
+        Err(error) => {
+            assert!(core_tiles.len() > SHORT_TILES, "short rejected {tiles:?}: {error}");
+            assert_eq!(
+                error,
+                Error::TooManyTiles {
+                    capacity: SHORT_TILES,
+                    span: None
+                }
+            );
+        }
+    }
     let expected = reference::validate(tiles, spinners(rule));
     let actual = match &verdict {
         Verdict::Legal(_) => RefVerdict::Legal,
@@ -154,6 +192,7 @@ pub fn check_order(tiles: &[(u32, u32)], rule: SpinnerRule) {
             assert_eq!(open, naive.open_pips(), "open ends after tile {index} of {tiles:?}");
         }
     }
+    check_layout_choices(&core_tiles, tiles, rule);
     let list = Tiles::try_from(core_tiles.as_slice()).expect("within capacity");
     let text = list.to_string();
     assert_eq!(
@@ -161,6 +200,49 @@ pub fn check_order(tiles: &[(u32, u32)], rule: SpinnerRule) {
         list,
         "round trip of {text}"
     );
+}
+
+/// Plays `tiles` through the core [`Layout`] taking the *last* listed placement each time (the
+/// witness takes the most recent parent, so this explores other attachments), until a tile has
+/// none: after every play the placements listed equal those the reference layout accepts, and
+/// totals, points and open ends agree.
+fn check_layout_choices(core_tiles: &[Tile], tiles: &[(u32, u32)], rule: SpinnerRule) {
+    let mut layout = Layout::new(rule);
+    let mut naive = RefLayout::new(spinners(rule));
+    for (index, (&tile, &pair)) in core_tiles.iter().zip(tiles).enumerate() {
+        let listed: Vec<Placement> = layout.placements(tile).collect();
+        if index > 0 {
+            let mut accepted = Vec::new();
+            for parent in 0..index {
+                let mut pips = vec![pair.0];
+                if pair.1 != pair.0 {
+                    pips.push(pair.1);
+                }
+                for pip in pips {
+                    if naive.clone().play(pair, Some((parent, pip))).is_ok() {
+                        accepted.push(Placement { parent, pip });
+                    }
+                }
+            }
+            assert_eq!(listed, accepted, "placements of tile {index} of {tiles:?} under {rule}");
+        }
+        let placement = listed.last().copied();
+        if index > 0 && placement.is_none() {
+            return;
+        }
+        let score = layout.play(tile, placement).expect("a listed placement plays");
+        let total = naive
+            .play(pair, placement.map(|p| (p.parent, p.pip)))
+            .unwrap_or_else(|error| panic!("reference rejects tile {index} of {tiles:?}: {error}"));
+        assert_eq!(
+            score.open_total, total,
+            "open total after tile {index} of {tiles:?} under {rule}"
+        );
+        assert_eq!(score.points, reference::points(total, spinners(rule)));
+        let mut open: Vec<u32> = layout.open_ends().map(|end| end.pip).collect();
+        open.sort_unstable();
+        assert_eq!(open, naive.open_pips(), "open ends after tile {index} of {tiles:?}");
+    }
 }
 
 /// The `dominoes_diff` checker.
@@ -174,7 +256,7 @@ pub fn diff(case: DiffCase) {
 /// tiles and placements.
 #[derive(Debug, Clone, Arbitrary)]
 pub struct FfiCase {
-    /// Entry point: parse, validate, play, placements (modulo 4).
+    /// Entry point: parse, validate, play, placements, validate with scratch (modulo 5).
     pub op: u8,
     /// Spinner rule code as passed to C (3..=255 are invalid).
     pub rule: u8,
@@ -237,7 +319,7 @@ pub fn ffi(case: FfiCase) {
         })
         .collect();
     let core_tiles: Vec<Tile> = tiles.iter().map(|t| Tile::new(t.a, t.b)).collect();
-    let status = match case.op % 4 {
+    let status = match case.op % 5 {
         0 => {
             let text = String::from_utf8_lossy(&case.data).into_owned();
             let bytes: &[u8] = if nulls & 16 != 0 { &case.data } else { text.as_bytes() };
@@ -292,6 +374,13 @@ pub fn ffi(case: FfiCase) {
                 let rule = rule.expect("C accepted the rule code");
                 let expected = validate(&core_tiles, rule).expect("C accepted the length");
                 assert_eq!(verdict.legal == 1, expected.is_legal());
+                // Only a legal order's first `len` witness entries are ever written.
+                let written = if expected.is_legal() { tiles.len() } else { 0 };
+                let untouched = ParlorDominoPlacement::default();
+                assert!(
+                    witness.iter().skip(written).all(|&slot| slot == untouched),
+                    "witness written past {written}"
+                );
                 match expected {
                     Verdict::Legal(found) if nulls & 4 == 0 => {
                         for (index, placement) in witness.iter().take(tiles.len()).enumerate() {
@@ -348,6 +437,66 @@ pub fn ffi(case: FfiCase) {
                     assert_eq!(first_error, None);
                 } else if status >= 100 && nulls & 8 == 0 {
                     assert_eq!(Some(failed), first_error);
+                }
+            }
+            status
+        }
+        4 => {
+            // Scratch of any content and alignment; `tile.0` picks short buffers now and then.
+            let mut verdict = ParlorDominoVerdict::default();
+            let mut witness = vec![ParlorDominoPlacement::default(); capacity];
+            let skew = usize::from(case.tile.1 % 16);
+            let short = usize::from(case.tile.0.is_multiple_of(4)) * usize::from(case.tile.0 / 4 % 3 + 1);
+            let bytes = PARLOR_DOMINOES_SCRATCH_BYTES - short;
+            let mut memory = vec![case.tile.1; PARLOR_DOMINOES_SCRATCH_BYTES + 16];
+            let scratch = null_if(nulls, 3, memory[skew..].as_mut_ptr()).cast::<std::ffi::c_void>();
+            let tiles_ptr = if nulls & 1 != 0 {
+                std::ptr::null()
+            } else {
+                tiles.as_ptr()
+            };
+            // SAFETY: as above; the scratch is valid for `bytes` bytes or NULL.
+            let status = unsafe {
+                parlor_dominoes_validate_scratch(
+                    tiles_ptr,
+                    tiles.len(),
+                    case.rule,
+                    scratch,
+                    bytes,
+                    null_if(nulls, 1, &mut verdict),
+                    null_if(nulls, 2, witness.as_mut_ptr()),
+                    capacity,
+                )
+            };
+            if status == parlor::PARLOR_OK {
+                assert_eq!(short, 0, "a short scratch was accepted");
+                let rule = rule.expect("C accepted the rule code");
+                let expected = validate(&core_tiles, rule).expect("C accepted the length");
+                assert_eq!(verdict.legal == 1, expected.is_legal());
+                // Only a legal order's first `len` witness entries are ever written.
+                let written = if expected.is_legal() { tiles.len() } else { 0 };
+                let untouched = ParlorDominoPlacement::default();
+                assert!(
+                    witness.iter().skip(written).all(|&slot| slot == untouched),
+                    "witness written past {written}"
+                );
+                match expected {
+                    Verdict::Legal(found) if nulls & 4 == 0 => {
+                        for (index, placement) in witness.iter().take(tiles.len()).enumerate() {
+                            let want = found.get(index).map(|p| (p.parent as u32, p.pip));
+                            let want = want.unwrap_or((PARLOR_DOMINOES_NO_PARENT, 0));
+                            assert_eq!((placement.parent, placement.pip), want);
+                        }
+                    }
+                    Verdict::Illegal(illegal) => {
+                        assert_eq!(verdict.tile as usize, illegal.tile);
+                        let (reason, earlier) = match illegal.reason {
+                            Reason::Duplicate { earlier } => (PARLOR_DOMINOES_REASON_DUPLICATE, earlier as u32),
+                            Reason::NoOpenEnd => (PARLOR_DOMINOES_REASON_NO_OPEN_END, 0),
+                        };
+                        assert_eq!((verdict.reason, verdict.earlier), (reason, earlier));
+                    }
+                    Verdict::Legal(_) => {}
                 }
             }
             status
