@@ -109,6 +109,52 @@ static void witness_and_layout(void) {
 /* More tiles than the library's capacity (all 0-0; the count is rejected before any is read). */
 static const ParlorDominoTile too_many[PARLOR_DOMINOES_MAX_TILES + 1u];
 
+/* Caller-provided working memory: the same answers as parlor_dominoes_validate on little stack. */
+static uint8_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES];
+
+/* A chain 0-1 1-2 … 39-40 (legal): more than 32 tiles, where validate needs its full scratch. */
+#define CHAIN 40
+static int chain_is_legal(void) {
+    ParlorDominoTile chain[CHAIN];
+    ParlorDominoVerdict plain;
+    ParlorDominoVerdict scratched;
+    uint32_t i;
+    for (i = 0; i < CHAIN; i++) {
+        chain[i].a = i;
+        chain[i].b = i + 1u;
+    }
+    CHECK_EQ_U(STACK("parlor_dominoes_validate (40 tiles)", parlor_dominoes_validate(chain, CHAIN, EVERY, &plain, NULL, 0)),
+               PARLOR_OK);
+    CHECK_EQ_U(STACK("parlor_dominoes_validate_scratch (40 tiles)",
+                     parlor_dominoes_validate_scratch(chain, CHAIN, EVERY, scratch, sizeof scratch, &scratched, NULL, 0)),
+               PARLOR_OK);
+    CHECK_EQ_U(scratched.legal, plain.legal);
+    return plain.legal;
+}
+
+static void with_scratch(void) {
+    ParlorDominoTile tiles[MAX];
+    ParlorDominoPlacement witness[MAX];
+    ParlorDominoVerdict verdict;
+    size_t len = parse("1-2 2-3 1-3 1-1", tiles);
+    CHECK_EQ_U(STACK("parlor_dominoes_validate_scratch",
+                     parlor_dominoes_validate_scratch(tiles, len, EVERY, scratch, sizeof scratch, &verdict, witness, MAX)),
+               PARLOR_OK);
+    CHECK_EQ_U(verdict.legal, 1);
+    CHECK_EQ_U(witness[2].parent, 1);
+    CHECK_EQ_U(witness[2].pip, 3);
+    len = parse("12-12 12-1 3-12 3-1 1-2 3-3", tiles);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(tiles, len, EVERY, scratch, sizeof scratch, &verdict, NULL, 0), PARLOR_OK);
+    CHECK_EQ_U(verdict.legal, 0);
+    CHECK_EQ_U(verdict.tile, 5);
+    CHECK_EQ_U(verdict.reason, PARLOR_DOMINOES_REASON_NO_OPEN_END);
+    CHECK_EQ_U(chain_is_legal(), 1);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(tiles, len, EVERY, scratch, 100, &verdict, NULL, 0),
+               PARLOR_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(tiles, len, EVERY, NULL, sizeof scratch, &verdict, NULL, 0),
+               PARLOR_ERR_NULL_POINTER);
+}
+
 static void errors(void) {
     ParlorDominoTile tiles[MAX];
     ParlorDominoVerdict verdict;
@@ -140,5 +186,6 @@ static void errors(void) {
 void test_dominoes(void) {
     seed_examples();
     witness_and_layout();
+    with_scratch();
     errors();
 }

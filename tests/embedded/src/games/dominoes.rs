@@ -1,9 +1,9 @@
 //! `parlor dominoes five-up [--explain] [--spinner RULE] TILES…` on the bare metal: the same core
 //! calls and the same output as `cli/src/dominoes.rs`, except that the check gets its working
 //! memory from the caller (`validate_with`, what `validate` does with a `Scratch` of its own):
-//! `validate` keeps its `SCRATCH_BYTES` scratch in its own frame (and at opt-level "z" builds it
-//! in a temporary first), more stack than a 64 KiB board has beside the firmware. The firmware
-//! keeps one `Scratch` in static RAM, the way the core's docs advise for small stacks.
+//! `validate` keeps its `SCRATCH_BYTES` working memory on the stack for long orders, more than
+//! fits beside the firmware's buffers on a 64 KiB board. The firmware keeps one `Scratch` in
+//! static RAM, as the core's docs advise for small stacks.
 
 use core::fmt::Write;
 

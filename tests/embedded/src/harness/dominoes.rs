@@ -118,6 +118,17 @@ fn c_api(sink: &mut Sink) {
             witness.as_mut_ptr(),
             black_box(witness.len()),
         ));
+        let mut scratch = [0u8; ffi::PARLOR_DOMINOES_SCRATCH_BYTES];
+        sink.add(ffi::parlor_dominoes_validate_scratch(
+            tiles.as_ptr(),
+            len,
+            rule,
+            scratch.as_mut_ptr().cast(),
+            black_box(scratch.len()),
+            &mut verdict,
+            witness.as_mut_ptr(),
+            black_box(witness.len()),
+        ));
         let mut scores = [ffi::ParlorDominoScore::default(); 8];
         let mut failed = 0usize;
         sink.add(ffi::parlor_dominoes_play(
