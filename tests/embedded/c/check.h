@@ -1,0 +1,36 @@
+/* Assertions for the C firmware (no libc): failures print on the host through semihosting;
+ * `check_summary()` prints "N passed, N failed". Each API call under test is wrapped in
+ * STACK(name, call) to record its stack high-water mark. */
+#ifndef PARLOR_EMBEDDED_CHECK_H
+#define PARLOR_EMBEDDED_CHECK_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "semihost.h"
+
+void check_result(int ok, const char *file, int line, const char *what);
+void check_eq_u(unsigned long actual, unsigned long expected, const char *file, int line, const char *what);
+void check_stack(const char *name, size_t used);
+int check_summary(void);
+
+#define CHECK(cond) check_result((cond) ? 1 : 0, __FILE__, __LINE__, #cond)
+#define CHECK_EQ_U(actual, expected) \
+    check_eq_u((unsigned long)(actual), (unsigned long)(expected), __FILE__, __LINE__, #actual)
+#define CHECK_STR(actual, expected) CHECK(text_eq((actual), (expected)))
+
+/* Evaluates `call` (an expression) after painting the stack and records the stack it used
+ * under `name`; yields the call's value. */
+#define STACK(name, call) \
+    (stack_paint(), check_value = (uint32_t)(call), check_used = stack_used(), check_stack_value((name)))
+extern uint32_t check_value;
+extern size_t check_used;
+uint32_t check_stack_value(const char *name);
+
+/* Each landed game's tests (games.c files), enabled by -DPARLOR_GAME_<NAME>. */
+void test_common(void);
+void test_dominoes(void);
+void test_tichu(void);
+void test_doudizhu(void);
+void test_mahjong(void);
+
+#endif

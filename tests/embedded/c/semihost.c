@@ -1,0 +1,52 @@
+/* See semihost.h. Semihosting: `bkpt 0xab` with the operation in r0 and its parameter in r1. */
+#include "semihost.h"
+
+#define SYS_WRITE0 0x04u
+#define SYS_EXIT 0x18u
+#define ADP_STOPPED_APPLICATION_EXIT 0x20026u
+#define ADP_STOPPED_RUN_TIME_ERROR_UNKNOWN 0x20023u
+
+
+static uintptr_t semihost_call(uintptr_t op, uintptr_t arg) {
+    register uintptr_t r0 __asm__("r0") = op;
+    register uintptr_t r1 __asm__("r1") = arg;
+    __asm__ volatile("bkpt #0xab" : "+r"(r0) : "r"(r1) : "memory");
+    return r0;
+}
+
+void host_puts(const char *text) { (void)semihost_call(SYS_WRITE0, (uintptr_t)text); }
+
+void host_putu(unsigned long value) {
+    char digits[24];
+    size_t at = sizeof digits - 1;
+    digits[at] = '\0';
+    do {
+        digits[--at] = (char)('0' + value % 10u);
+        value /= 10u;
+    } while (value != 0u && at > 0u);
+    host_puts(&digits[at]);
+}
+
+void host_exit(int success) {
+    for (;;) {
+        (void)semihost_call(SYS_EXIT, success ? ADP_STOPPED_APPLICATION_EXIT : ADP_STOPPED_RUN_TIME_ERROR_UNKNOWN);
+    }
+}
+
+size_t text_len(const char *text) {
+    size_t len = 0;
+    while (text[len] != '\0') {
+        len++;
+    }
+    return len;
+}
+
+int text_eq(const char *a, const char *b) {
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+uintptr_t stack_painted_top;

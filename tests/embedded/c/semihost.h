@@ -1,0 +1,49 @@
+/* Minimal bare-metal runtime for the C firmware: ARM semihosting output and exit (qemu
+ * `-semihosting-config enable=on,target=native`), small text helpers (no libc), and stack
+ * high-water measurement by painting. */
+#ifndef PARLOR_EMBEDDED_SEMIHOST_H
+#define PARLOR_EMBEDDED_SEMIHOST_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* Prints a NUL-terminated string on the host. */
+void host_puts(const char *text);
+/* Prints an unsigned number in decimal. */
+void host_putu(unsigned long value);
+/* Ends the emulation: qemu exits with status 0 when `success` is non-zero, 1 otherwise. */
+void host_exit(int success);
+
+/* Length of a NUL-terminated string. */
+size_t text_len(const char *text);
+/* Whether two NUL-terminated strings are equal. */
+int text_eq(const char *a, const char *b);
+
+/* The lowest address the stack may reach (end of .bss, from link.ld). */
+extern uint32_t _stack_end;
+/* The top of the area painted by the last `stack_paint()`. */
+extern uintptr_t stack_painted_top;
+#define STACK_PAINT 0x5AFE57ACu
+
+/* Paints the free stack below the caller's stack pointer; `stack_used()` then gives the deepest
+ * use since. Always inlined, so the painted area starts right at the caller's frame. */
+static inline __attribute__((always_inline)) void stack_paint(void) {
+    uintptr_t sp;
+    volatile uint32_t *word = &_stack_end;
+    __asm__ volatile("mov %0, sp" : "=r"(sp));
+    sp &= ~(uintptr_t)3u;
+    while ((uintptr_t)word < sp) {
+        *word++ = STACK_PAINT;
+    }
+    stack_painted_top = sp;
+}
+/* Bytes of stack used below the painting point since the last `stack_paint()` (inlined, so
+ * the scan itself pushes nothing into the painted area). */
+static inline __attribute__((always_inline)) size_t stack_used(void) {
+    volatile uint32_t *word = &_stack_end;
+    while ((uintptr_t)word < stack_painted_top && *word == STACK_PAINT) {
+        word++;
+    }
+    return (size_t)(stack_painted_top - (uintptr_t)word);
+}
+
+#endif

@@ -1,0 +1,134 @@
+//! `parlor dominoes five-up [--explain] [--spinner RULE] TILES…` on the bare metal: the same core
+//! calls and the same output as `cli/src/dominoes.rs`, except that the check gets its working
+//! memory from the caller (`validate_with`, what `validate` does with a `Scratch` of its own):
+//! `validate` keeps its `SCRATCH_BYTES` working memory on the stack for long orders, more than
+//! fits beside the firmware's buffers on a 64 KiB board. The firmware keeps one `Scratch` in
+//! static RAM, as the core's docs advise for small stacks.
+
+use core::fmt::Write;
+
+use parlor_core::dominoes::{Error, Reason, Scratch, SpinnerRule, Tile, Tiles, Verdict, validate_with};
+
+use super::{Args, Outcome, Probe};
+use crate::text::Text;
+
+/// Runs `dominoes <command> …` (not inlined: its buffers are not the other games').
+#[inline(never)]
+pub fn run(args: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
+    let Some((&"five-up", rest)) = args.split_first() else {
+        return Outcome::Skipped;
+    };
+    let Some(args) = Args::parse_with_flags(rest, &["--spinner"], &["--explain"]) else {
+        return Outcome::Skipped;
+    };
+    // clap's value names; another value is a clap usage error (clap's text): skipped.
+    let rule = match args.value("--spinner") {
+        None | Some("every-double") => SpinnerRule::EveryDouble,
+        Some("first-double") => SpinnerRule::FirstDouble,
+        Some("none") => SpinnerRule::None,
+        Some(_) => return Outcome::Skipped,
+    };
+    // The CLI joins the tile words with spaces and parses the whole text (spans refer to it).
+    let mut text = Text::new();
+    for (i, word) in (0..).zip(args.positionals()) {
+        if write!(text, "{}{word}", if i > 0 { " " } else { "" }).is_err() {
+            return Outcome::Skipped;
+        }
+    }
+    let _ = five_up(text.as_str(), rule, args.flag("--explain"), out, probe);
+    Outcome::Ran
+}
+
+fn five_up(text: &str, rule: SpinnerRule, explain: bool, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
+    let tiles: Tiles = probe
+        .call(|| text.parse())
+        .or_else(|error| describe(&error, text, out))?;
+    let verdict = scratch(|scratch| probe.call(|| validate_with(&tiles, rule, scratch)))
+        .or_else(|error| describe(&error, text, out))?;
+    let _ = match (&verdict, explain) {
+        (Verdict::Legal(_), false) => writeln!(out, "legal"),
+        (Verdict::Illegal(_), false) => writeln!(out, "illegal"),
+        (Verdict::Legal(witness), true) => {
+            if tiles.is_empty() {
+                let _ = write!(out, "legal: no tiles");
+            } else {
+                let _ = write!(out, "legal: ");
+            }
+            for (index, tile) in tiles.iter().enumerate() {
+                let separator = if index > 0 { "; " } else { "" };
+                let _ = match witness.get(index) {
+                    None => write!(out, "{separator}{tile} opens"),
+                    Some(placement) => write!(
+                        out,
+                        "{separator}{tile} on #{} at {}",
+                        placement.parent.saturating_add(1),
+                        placement.pip
+                    ),
+                };
+            }
+            writeln!(out)
+        }
+        (Verdict::Illegal(illegal), true) => {
+            let number = illegal.tile.saturating_add(1);
+            let tile = tiles.get(illegal.tile).copied().unwrap_or_else(|| Tile::new(0, 0));
+            match illegal.reason {
+                Reason::Duplicate { earlier } => {
+                    let first = tiles.get(earlier).copied().unwrap_or_else(|| Tile::new(0, 0));
+                    writeln!(
+                        out,
+                        "illegal: #{number} {tile} duplicates #{} {first}",
+                        earlier.saturating_add(1)
+                    )
+                }
+                Reason::NoOpenEnd => {
+                    let _ = write!(out, "illegal: #{number} {tile}: no open end shows ");
+                    let _ = if tile.is_double() {
+                        write!(out, "{}", tile.a)
+                    } else {
+                        write!(out, "{} or {}", tile.a, tile.b)
+                    };
+                    if illegal.tile == 1 {
+                        writeln!(out, ", however #1 is played")
+                    } else {
+                        writeln!(out, ", however #1..#{} are played", illegal.tile)
+                    }
+                }
+            }
+        }
+    };
+    Ok(())
+}
+
+/// Runs `f` with the firmware's one `Scratch` (static RAM, built at compile time: no stack copy).
+fn scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    static mut SCRATCH: Scratch = Scratch::new();
+    // SAFETY: single-threaded firmware without interrupts; the only reference lives for `f`,
+    // and `f` never calls back into this function.
+    f(unsafe { &mut *core::ptr::addr_of_mut!(SCRATCH) })
+}
+
+/// The CLI's one-line description of a core error, quoting the offending token of `text`.
+fn describe<T>(error: &Error, text: &str, out: &mut Text) -> Result<T, ()> {
+    match error {
+        Error::BadTile { span } => super::fail(
+            out,
+            format_args!("not a tile: {:?} (expected a-b, a|b or [a|b])", span.slice(text)),
+        ),
+        Error::PipOutOfRange { span } => super::fail(
+            out,
+            format_args!("pip number out of range: {:?} (at most 4294967295)", span.slice(text)),
+        ),
+        Error::TooManyTiles {
+            capacity,
+            span: Some(span),
+        } => super::fail(
+            out,
+            format_args!(
+                "too many tiles: {:?} is tile {} (at most {capacity})",
+                span.slice(text),
+                capacity.saturating_add(1)
+            ),
+        ),
+        other => super::error(out, other),
+    }
+}
