@@ -28,9 +28,15 @@ fn parse_pip(text: &str, start: usize) -> Result<u32, Error> {
 pub(crate) fn parse_token(token: &str, start: usize) -> Result<Tile, Error> {
     let whole = Span::new(start, start.saturating_add(token.len()));
     let bad = Error::BadTile { span: whole };
-    let (inner, offset) = match token.strip_prefix('[') {
-        Some(rest) => (rest.strip_suffix(']').ok_or(bad)?, start.saturating_add(1)),
-        None => (token, start),
+    // Brackets are checked on bytes and cut with `get`: `strip_suffix` keeps a slice-index panic
+    // path at opt-level "z" (found by the embedded panic-path check).
+    let (inner, offset) = match token.as_bytes() {
+        [b'[', .., b']'] => (
+            token.get(1..token.len().saturating_sub(1)).ok_or(bad)?,
+            start.saturating_add(1),
+        ),
+        [b'[', ..] => return Err(bad),
+        _ => (token, start),
     };
     let cut = inner.find(['-', '|']).ok_or(bad)?;
     let left = inner.get(..cut).ok_or(bad)?;
