@@ -72,6 +72,15 @@ pub enum Error {
         /// How many bytes are needed.
         needed: usize,
     },
+    /// A numeric code (from C or other untyped input) names no value of the enum: a preset
+    /// code past 2 ([`PresetId`]), a kind code past 13 ([`Kind`]), a rank index past 14
+    /// ([`Rank`]).
+    UnknownCode {
+        /// Which enum: `"preset"`, `"kind"` or `"rank"`.
+        what: &'static str,
+        /// The code given.
+        code: u32,
+    },
 }
 
 impl fmt::Display for Error {
@@ -90,6 +99,7 @@ impl fmt::Display for Error {
             Error::CardsOverlap => f.write_str("the hands together hold more cards than the deck"),
             Error::BufferTooSmall { needed } => write!(f, "the output buffer is too small ({needed} needed)"),
             Error::ScratchTooSmall { needed } => write!(f, "the search memory is too small ({needed} bytes needed)"),
+            Error::UnknownCode { what, code } => write!(f, "unknown {what} code {code}"),
         }
     }
 }

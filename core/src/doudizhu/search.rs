@@ -80,6 +80,13 @@ fn packed_contains(big: u64, small: u64) -> bool {
     ((big | GUARD).wrapping_sub(small) & GUARD) == GUARD
 }
 
+/// Every non-zero 4-bit field of `packed` set to all ones.
+fn fields(packed: u64) -> u64 {
+    let mut any = packed | (packed >> 1);
+    any |= any >> 2;
+    (any & 0x1111_1111_1111_1111).wrapping_mul(0xF)
+}
+
 fn lowest_field(packed: u64) -> usize {
     (packed.trailing_zeros() / 4) as usize
 }
@@ -115,6 +122,14 @@ impl PlayTable<'_> {
         let (p, rest) = rec.split_first_chunk::<8>()?;
         let x = rest.first_chunk::<4>()?;
         Some((u64::from_le_bytes(*p), u32::from_le_bytes(*x)))
+    }
+
+    /// The packed fields (4 bits per rank, all ones) of every rank some stored play holds.
+    fn covered(&self) -> u64 {
+        let total = usize::from(self.bucket.get(RANKS).copied().unwrap_or(0));
+        (0..total)
+            .filter_map(|i| self.get(i))
+            .fold(0u64, |acc, (play, _)| acc | fields(play))
     }
 
     fn range(&self, rank: usize) -> core::ops::Range<usize> {
@@ -412,9 +427,12 @@ pub fn spring(
     let counts = landlord.counts();
     let root = pack(&counts);
     let root_index = index(&counts, &strides);
+    // Cards of a rank no safe play holds can only go in the final play: if there are any, the
+    // hand needs a final play holding all of them (a cheap cut of the search's slow tail).
+    let uncovered = root & !table.covered();
     // No final play needed, or some final play after safe ones.
     let mut last = None;
-    if solve(root, root_index, &table, memo, Goal::Split) != 1 {
+    if uncovered != 0 || solve(root, root_index, &table, memo, Goal::Split) != 1 {
         generate(
             landlord,
             None,
@@ -422,7 +440,11 @@ pub fn spring(
             usize::from(preset.max_cards),
             &mut |f: Cards| {
                 let fc = f.counts();
-                let rest = root.wrapping_sub(pack(&fc));
+                let packed = pack(&fc);
+                if packed & uncovered != uncovered {
+                    return true;
+                }
+                let rest = root.wrapping_sub(packed);
                 let rest_index = root_index.wrapping_sub(index(&fc, &strides));
                 if solve(rest, rest_index, &table, memo, Goal::Split) == 1 {
                     last = Some(f);
