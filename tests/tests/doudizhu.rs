@@ -440,6 +440,36 @@ fn judge_mode_answers_each_case() {
         &mut out,
     );
     assert!(matches!(err, Err(parlor_cli::CliError::Input(_))));
+    // Errors name the bad token (review: the count's message did not).
+    let judge_error = |input: &str| match parlor_cli::run(
+        ["parlor", "doudizhu", "spring", "--judge"],
+        &mut input.as_bytes(),
+        &mut Vec::new(),
+    ) {
+        Err(parlor_cli::CliError::Input(message)) => message,
+        other => panic!("{input:?}: {other:?}"),
+    };
+    assert_eq!(
+        judge_error("x 3 4 5"),
+        "judge input: the first token must be the number of cases, not \"x\""
+    );
+    assert_eq!(
+        judge_error("1\n33X 4 5"),
+        "judge input: case 1: not a card at bytes 2..3: \"X\" in \"33X\""
+    );
+    assert_eq!(
+        judge_error("1 3 4"),
+        "judge input: case 1: missing the second peasant's hand"
+    );
+    // Line breaks and CR LF line ends are whitespace like any other.
+    let mut out = Vec::new();
+    parlor_cli::run(
+        ["parlor", "doudizhu", "spring", "--judge"],
+        &mut "1\r\n3BR\r\n44\r\n55\r\n".as_bytes(),
+        &mut out,
+    )
+    .unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), "Case 1: Yes\n");
 }
 
 #[test]
