@@ -346,14 +346,28 @@ pub fn min_plays(hand: &Cards, preset: &Preset, scratch: &mut [u8]) -> Result<u8
     Ok(value.saturating_sub(1))
 }
 
-/// Per-reading cache of "no peasant can beat it": 0 unknown, 1 safe, 2 beatable.
+/// Readings the safety cache distinguishes: kind × chain length (0..=12) × key rank.
+const SAFE_SLOTS: usize = 14 * 13 * RANKS;
+
+/// Per-reading cache of "no peasant can beat it", two bits a reading (0 unknown, 1 safe,
+/// 2 beatable): 683 bytes, so the whole spring call stays within a small embedded stack.
 struct SafeCache {
-    state: [u8; 14 * 13 * RANKS],
+    state: [u8; SAFE_SLOTS.div_ceil(4)],
 }
 
 impl SafeCache {
     fn slot(kind: Kind, chain: u8, key: Rank) -> usize {
         (kind as usize * 13 + usize::from(chain.min(12))) * RANKS + key as usize
+    }
+
+    fn get(&self, slot: usize) -> u8 {
+        self.state.get(slot / 4).map_or(0, |b| (b >> (2 * (slot % 4))) & 3)
+    }
+
+    fn set(&mut self, slot: usize, value: u8) {
+        if let Some(b) = self.state.get_mut(slot / 4) {
+            *b |= (value & 3) << (2 * (slot % 4));
+        }
     }
 }
 
@@ -404,21 +418,19 @@ pub fn spring(
         return Ok(Some(plan));
     }
     let mut cache = SafeCache {
-        state: [0; 14 * 13 * RANKS],
+        state: [0; SAFE_SLOTS.div_ceil(4)],
     };
     let mut safe = |c: &Cards| -> bool {
         let Some(r) = classify(c, preset).strongest() else {
             return false;
         };
         let slot = SafeCache::slot(r.kind, r.chain, r.key);
-        match cache.state.get(slot).copied() {
-            Some(1) => true,
-            Some(2) => false,
+        match cache.get(slot) {
+            1 => true,
+            2 => false,
             _ => {
                 let ok = !can_beat(&first, &r, preset, limit) && !can_beat(&second, &r, preset, limit);
-                if let Some(s) = cache.state.get_mut(slot) {
-                    *s = if ok { 1 } else { 2 };
-                }
+                cache.set(slot, if ok { 1 } else { 2 });
                 ok
             }
         }
