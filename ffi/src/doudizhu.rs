@@ -114,7 +114,7 @@ fn code(error: Error) -> ParlorStatus {
         Error::TooManyCopies { .. } => PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES,
         Error::NotACombination => PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION,
         Error::HandTooLarge { .. } => PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE,
-        Error::CardsOverlap => PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP,
+        Error::CardsOverlap { .. } => PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP,
         Error::BufferTooSmall { .. } => PARLOR_ERR_BUFFER_TOO_SMALL,
         Error::ScratchTooSmall { .. } => PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL,
         Error::UnknownCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,

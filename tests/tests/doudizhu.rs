@@ -365,7 +365,18 @@ fn spring_plans_and_modes() {
     // Errors.
     assert_eq!(
         spring(&c("3"), &Opponents::Both(c("333"), c("3")), p, &mut scratch),
-        Err(Error::CardsOverlap)
+        Err(Error::CardsOverlap { rank: Rank::Three })
+    );
+    // The error names the rank (review: it did not): here the second red joker.
+    let overlap = spring(&c("3R"), &Opponents::One(c("4R")), p, &mut scratch);
+    assert_eq!(overlap, Err(Error::CardsOverlap { rank: Rank::RedJoker }));
+    assert_eq!(
+        overlap.unwrap_err().to_string(),
+        "the hands together hold more cards of rank R than a deck holds (1)"
+    );
+    assert_eq!(
+        is_safe(&c("3"), &c("3A"), &Opponents::Both(c("AAA"), c("A")), p),
+        Err(Error::CardsOverlap { rank: Rank::Ace })
     );
     assert_eq!(
         spring(&c("333444555666777888999"), &Opponents::Unknown, p, &mut scratch),
@@ -598,7 +609,7 @@ fn cli_errors_name_the_bad_input_and_exit_2() {
     );
     assert_eq!(
         input(&["spring", "3", "3333"]),
-        "the hands together hold more cards than the deck"
+        "the hands together hold more cards of rank 3 than a deck holds (4)"
     );
     assert_eq!(input(&["classify"]), "missing the card set (or use --batch)");
     assert!(matches!(

@@ -61,7 +61,10 @@ pub enum Error {
         cards: usize,
     },
     /// The hands given together hold more cards of some rank than the deck.
-    CardsOverlap,
+    CardsOverlap {
+        /// The lowest such rank.
+        rank: Rank,
+    },
     /// A caller output buffer is too short.
     BufferTooSmall {
         /// How many items are needed.
@@ -96,7 +99,11 @@ impl fmt::Display for Error {
             }
             Error::NotACombination => f.write_str("the previous play is not a combination"),
             Error::HandTooLarge { cards } => write!(f, "a hand of {cards} cards (at most {MAX_HAND})"),
-            Error::CardsOverlap => f.write_str("the hands together hold more cards than the deck"),
+            Error::CardsOverlap { rank } => write!(
+                f,
+                "the hands together hold more cards of rank {rank} than a deck holds ({})",
+                rank.copies()
+            ),
             Error::BufferTooSmall { needed } => write!(f, "the output buffer is too small ({needed} needed)"),
             Error::ScratchTooSmall { needed } => write!(f, "the search memory is too small ({needed} bytes needed)"),
             Error::UnknownCode { what, code } => write!(f, "unknown {what} code {code}"),

@@ -349,6 +349,18 @@ pub fn min_plays(hand: &Cards, preset: &Preset, scratch: &mut [u8]) -> Result<u8
 /// Readings the safety cache distinguishes: kind × chain length (0..=12) × key rank.
 const SAFE_SLOTS: usize = 14 * 13 * RANKS;
 
+/// The union of two hands, or [`Error::CardsOverlap`] naming the lowest rank they hold more
+/// often together than the deck does.
+fn together(a: &Cards, b: &Cards) -> Result<Cards, Error> {
+    a.plus(b).ok_or_else(|| {
+        let rank = Rank::ALL
+            .into_iter()
+            .find(|&r| usize::from(a.count(r)) + usize::from(b.count(r)) > usize::from(r.copies()))
+            .unwrap_or(Rank::Three);
+        Error::CardsOverlap { rank }
+    })
+}
+
 /// Per-reading cache of "no peasant can beat it", two bits a reading (0 unknown, 1 safe,
 /// 2 beatable): 683 bytes, so the whole spring call stays within a small embedded stack.
 struct SafeCache {
@@ -400,11 +412,11 @@ pub fn spring(
 ) -> Result<Option<Plan>, Error> {
     let (first, second, limit) = match *opponents {
         Opponents::Both(a, b) => {
-            landlord.plus(&a).and_then(|x| x.plus(&b)).ok_or(Error::CardsOverlap)?;
+            together(&together(landlord, &a)?, &b)?;
             (a, b, usize::from(preset.max_cards))
         }
         Opponents::One(a) => {
-            let known = landlord.plus(&a).ok_or(Error::CardsOverlap)?;
+            let known = together(landlord, &a)?;
             (a, known.complement(), usize::from(preset.max_cards))
         }
         Opponents::Unknown => (landlord.complement(), Cards::EMPTY, PEASANT_CARDS),
@@ -518,14 +530,10 @@ pub fn is_safe(play: &Cards, landlord: &Cards, opponents: &Opponents, preset: &P
     };
     let (first, second, limit) = match *opponents {
         Opponents::Both(a, b) => {
-            landlord.plus(&a).and_then(|x| x.plus(&b)).ok_or(Error::CardsOverlap)?;
+            together(&together(landlord, &a)?, &b)?;
             (a, b, usize::from(preset.max_cards))
         }
-        Opponents::One(a) => (
-            a,
-            landlord.plus(&a).ok_or(Error::CardsOverlap)?.complement(),
-            usize::from(preset.max_cards),
-        ),
+        Opponents::One(a) => (a, together(landlord, &a)?.complement(), usize::from(preset.max_cards)),
         Opponents::Unknown => (landlord.complement(), Cards::EMPTY, PEASANT_CARDS),
     };
     Ok(!can_beat(&first, &r, preset, limit) && !can_beat(&second, &r, preset, limit))
