@@ -272,7 +272,7 @@ pub fn ffi(input: FfiCase) {
     use parlor::doudizhu as c;
     let deal = deal(&input.case);
     let code = input.raw_preset;
-    let preset = PresetId::from_code(code).map(PresetId::preset);
+    let preset = Preset::try_from(code).ok(); // the C ABI validates codes the same way
     let to_c = |cards: &Cards| c::ParlorDoudizhuCards { counts: cards.counts() };
     // Parse arbitrary bytes.
     let mut parsed = c::ParlorDoudizhuCards::default();
