@@ -131,10 +131,24 @@ fn percentiles(c: &mut Criterion) {
                 start.elapsed().as_secs_f64() * 1e6
             })
             .collect();
+        // The slowest deal re-timed (best of 5): a wall-clock maximum on a loaded machine is
+        // often a preemption, not the search.
+        let slowest = (0..times.len())
+            .max_by(|&i, &j| times[i].total_cmp(&times[j]))
+            .unwrap_or(0);
+        let (l, a, b) = set[slowest];
+        let retimed = (0..5)
+            .map(|_| {
+                let start = Instant::now();
+                black_box(spring(&l, &Opponents::Both(a, b), &preset, &mut scratch).ok());
+                start.elapsed().as_secs_f64() * 1e6
+            })
+            .fold(f64::INFINITY, f64::min);
         times.sort_by(f64::total_cmp);
         let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
         eprintln!(
-            "spring 20/17/17 {name} (wall): {} deals, p50 {:.1} µs, p99 {:.1} µs, max {:.1} µs",
+            "spring 20/17/17 {name} (wall): {} deals, p50 {:.1} µs, p99 {:.1} µs, max {:.1} µs \
+             (that deal re-timed, best of 5: {retimed:.1} µs: {l} / {a} / {b})",
             times.len(),
             at(0.5),
             at(0.99),

@@ -307,11 +307,14 @@ fn run_judge(
     let mut text = String::new();
     input.read_to_string(&mut text)?;
     let mut tokens = text.split_whitespace();
-    let count: usize = tokens
+    let first = tokens
         .next()
-        .ok_or_else(|| CliError::Input("judge input: missing the number of cases".to_owned()))?
-        .parse()
-        .map_err(|_| CliError::Input("judge input: the first token must be the number of cases".to_owned()))?;
+        .ok_or_else(|| CliError::Input("judge input: missing the number of cases".to_owned()))?;
+    let count: usize = first.parse().map_err(|_| {
+        CliError::Input(format!(
+            "judge input: the first token must be the number of cases, not {first:?}"
+        ))
+    })?;
     for case in 1..=count {
         let mut hand = |who: &str| -> Result<Cards, CliError> {
             let token = tokens

@@ -6,7 +6,7 @@
 use core::ffi::{CStr, c_char};
 
 use parlor_core::doudizhu::{
-    self, Cards, Error, MAX_READINGS, Opponents, Preset, PresetId, RANKS, for_each_move, min_plays, spring,
+    self, Cards, Error, MAX_READINGS, Opponents, Preset, RANKS, for_each_move, min_plays, spring,
 };
 
 use crate::util::{input_str, output, output_slice, status, write_text};
@@ -114,16 +114,16 @@ fn code(error: Error) -> ParlorStatus {
         Error::TooManyCopies { .. } => PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES,
         Error::NotACombination => PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION,
         Error::HandTooLarge { .. } => PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE,
-        Error::CardsOverlap => PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP,
+        Error::CardsOverlap { .. } => PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP,
         Error::BufferTooSmall { .. } => PARLOR_ERR_BUFFER_TOO_SMALL,
         Error::ScratchTooSmall { .. } => PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL,
+        Error::UnknownCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
     }
 }
 
-fn preset(code: u8) -> Result<Preset, ParlorStatus> {
-    PresetId::from_code(code)
-        .map(PresetId::preset)
-        .ok_or(PARLOR_ERR_INVALID_ARGUMENT)
+/// A preset code from C, validated by the core's `TryFrom<u8>` (unknown: invalid argument).
+fn preset(id: u8) -> Result<Preset, ParlorStatus> {
+    Preset::try_from(id).map_err(code)
 }
 
 fn to_c(cards: &Cards) -> ParlorDoudizhuCards {

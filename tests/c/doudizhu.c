@@ -181,6 +181,27 @@ int main(void) {
         CHECK_EQ_U(parlor_doudizhu_min_plays(&landlord, 0, NULL, 0, &plays), PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL);
         CHECK_EQ_U(parlor_doudizhu_min_plays(&landlord, 0, scratch, PARLOR_DOUDIZHU_SCRATCH_BYTES, NULL),
                    PARLOR_ERR_NULL_POINTER);
+        /* Bad preset codes and impossible counts on every search entry point. */
+        CHECK_EQ_U(parlor_doudizhu_min_plays(&landlord, 3, scratch, PARLOR_DOUDIZHU_SCRATCH_BYTES, &plays),
+                   PARLOR_ERR_INVALID_ARGUMENT);
+        CHECK_EQ_U(parlor_doudizhu_min_plays(&landlord, 255, scratch, PARLOR_DOUDIZHU_SCRATCH_BYTES, &plays),
+                   PARLOR_ERR_INVALID_ARGUMENT);
+        landlord.counts[14] = 2; /* two red jokers */
+        CHECK_EQ_U(parlor_doudizhu_min_plays(&landlord, 0, scratch, PARLOR_DOUDIZHU_SCRATCH_BYTES, &plays),
+                   PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES);
+        CHECK_EQ_U(parlor_doudizhu_spring(&landlord, NULL, NULL, 0, scratch, PARLOR_DOUDIZHU_SCRATCH_BYTES, plan,
+                                          PARLOR_DOUDIZHU_MAX_PLAN, &plan_len, &yes), PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES);
+        landlord.counts[14] = 0;
+        landlord.counts[0] = 5; /* a fifth 3 */
+        {
+            size_t count = 0;
+            ParlorDoudizhuCards one[4];
+            CHECK_EQ_U(parlor_doudizhu_moves(&landlord, NULL, 0, one, 4, &count), PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES);
+            landlord.counts[0] = 1;
+            CHECK_EQ_U(parlor_doudizhu_moves(&landlord, NULL, 3, one, 4, &count), PARLOR_ERR_INVALID_ARGUMENT);
+            CHECK_EQ_U(parlor_doudizhu_moves(&landlord, NULL, 0, one, 4, &count), PARLOR_OK);
+            CHECK_EQ_U(count, 1);
+        }
         free(scratch);
     }
     return CHECK_SUMMARY();

@@ -365,7 +365,18 @@ fn spring_plans_and_modes() {
     // Errors.
     assert_eq!(
         spring(&c("3"), &Opponents::Both(c("333"), c("3")), p, &mut scratch),
-        Err(Error::CardsOverlap)
+        Err(Error::CardsOverlap { rank: Rank::Three })
+    );
+    // The error names the rank (review: it did not): here the second red joker.
+    let overlap = spring(&c("3R"), &Opponents::One(c("4R")), p, &mut scratch);
+    assert_eq!(overlap, Err(Error::CardsOverlap { rank: Rank::RedJoker }));
+    assert_eq!(
+        overlap.unwrap_err().to_string(),
+        "the hands together hold more cards of rank R than a deck holds (1)"
+    );
+    assert_eq!(
+        is_safe(&c("3"), &c("3A"), &Opponents::Both(c("AAA"), c("A")), p),
+        Err(Error::CardsOverlap { rank: Rank::Ace })
     );
     assert_eq!(
         spring(&c("333444555666777888999"), &Opponents::Unknown, p, &mut scratch),
@@ -440,6 +451,36 @@ fn judge_mode_answers_each_case() {
         &mut out,
     );
     assert!(matches!(err, Err(parlor_cli::CliError::Input(_))));
+    // Errors name the bad token (review: the count's message did not).
+    let judge_error = |input: &str| match parlor_cli::run(
+        ["parlor", "doudizhu", "spring", "--judge"],
+        &mut input.as_bytes(),
+        &mut Vec::new(),
+    ) {
+        Err(parlor_cli::CliError::Input(message)) => message,
+        other => panic!("{input:?}: {other:?}"),
+    };
+    assert_eq!(
+        judge_error("x 3 4 5"),
+        "judge input: the first token must be the number of cases, not \"x\""
+    );
+    assert_eq!(
+        judge_error("1\n33X 4 5"),
+        "judge input: case 1: not a card at bytes 2..3: \"X\" in \"33X\""
+    );
+    assert_eq!(
+        judge_error("1 3 4"),
+        "judge input: case 1: missing the second peasant's hand"
+    );
+    // Line breaks and CR LF line ends are whitespace like any other.
+    let mut out = Vec::new();
+    parlor_cli::run(
+        ["parlor", "doudizhu", "spring", "--judge"],
+        &mut "1\r\n3BR\r\n44\r\n55\r\n".as_bytes(),
+        &mut out,
+    )
+    .unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), "Case 1: Yes\n");
 }
 
 #[test]
@@ -479,9 +520,29 @@ fn vectors_through_core_reference_and_cli() {
             args.drain(i..i + 2);
         }
         let rp = parlor_conformance::check::doudizhu::reference_preset(preset);
+        let expects_error = v.expected.starts_with("error: ");
+        let at = format!("{file}:{}", v.line);
+        // Parse through the core and, independently, the reference: both fail or neither.
+        let parse = |text: &str| -> Option<Cards> {
+            let mine = text.parse::<Cards>();
+            let theirs = reference::parse(text);
+            assert_eq!(
+                mine.is_ok(),
+                theirs.is_ok(),
+                "{at}: {text:?} core {mine:?} reference {theirs:?}"
+            );
+            if let (Ok(m), Ok(t)) = (&mine, &theirs) {
+                assert_eq!(&m.counts(), t, "{at}: {text:?}");
+            }
+            mine.ok()
+        };
         match args.as_slice() {
             ["doudizhu", "classify", text] => {
-                let Ok(set) = text.parse::<Cards>() else { continue };
+                let Some(set) = parse(text) else {
+                    assert!(expects_error, "{at}: {text:?} does not parse");
+                    continue;
+                };
+                assert!(!expects_error, "{at}: expected an error, {text:?} parses");
                 let mut names: Vec<&str> = classify(&set, &preset.preset()).iter().map(|r| r.kind.name()).collect();
                 names.sort_unstable();
                 names.dedup();
@@ -490,32 +551,31 @@ fn vectors_through_core_reference_and_cli() {
                 } else {
                     names.join(" ")
                 };
-                assert_eq!(mine, v.expected, "{file}:{}", v.line);
-                let mut theirs: Vec<&str> = reference::readings(&set.counts(), rp)
-                    .iter()
-                    .map(|r| r.kind.name())
-                    .collect();
-                theirs.dedup();
-                let theirs = if theirs.is_empty() {
-                    "invalid".to_owned()
-                } else {
-                    theirs.join(" ")
-                };
-                assert_eq!(theirs, v.expected, "{file}:{} (reference)", v.line);
+                assert_eq!(mine, v.expected, "{at}");
+                assert_eq!(
+                    reference::classify_text(&set.counts(), rp),
+                    v.expected,
+                    "{at} (reference)"
+                );
             }
             ["doudizhu", "beats", prev, play] => {
-                let (Ok(a), Ok(b)) = (prev.parse::<Cards>(), play.parse::<Cards>()) else {
+                let (Some(a), Some(b)) = (parse(prev), parse(play)) else {
+                    assert!(expects_error, "{at}: {prev:?} or {play:?} does not parse");
                     continue;
                 };
-                if let Ok(yes) = beats(&a, &b, &preset.preset()) {
-                    assert_eq!(if yes { "yes" } else { "no" }, v.expected, "{file}:{}", v.line);
-                    if !a.is_empty() {
-                        assert_eq!(
-                            reference::beats(&a.counts(), &b.counts(), rp),
-                            yes,
-                            "{file}:{} (reference)",
-                            v.line
-                        );
+                // The reference reads a previous play that is no combination as an error too.
+                let prev_is_play = a.is_empty() || !reference::readings(&a.counts(), rp).is_empty();
+                match beats(&a, &b, &preset.preset()) {
+                    Ok(yes) => {
+                        assert!(prev_is_play, "{at}: the reference says {prev:?} is no play");
+                        assert_eq!(if yes { "yes" } else { "no" }, v.expected, "{at}");
+                        if !a.is_empty() {
+                            assert_eq!(reference::beats(&a.counts(), &b.counts(), rp), yes, "{at} (reference)");
+                        }
+                    }
+                    Err(error) => {
+                        assert!(expects_error, "{at}: unexpected {error}");
+                        assert!(!prev_is_play, "{at}: the reference says {prev:?} is a play");
                     }
                 }
             }
@@ -549,7 +609,7 @@ fn cli_errors_name_the_bad_input_and_exit_2() {
     );
     assert_eq!(
         input(&["spring", "3", "3333"]),
-        "the hands together hold more cards than the deck"
+        "the hands together hold more cards of rank 3 than a deck holds (4)"
     );
     assert_eq!(input(&["classify"]), "missing the card set (or use --batch)");
     assert!(matches!(
@@ -560,4 +620,42 @@ fn cli_errors_name_the_bad_input_and_exit_2() {
         parlor_cli::CliError::Input(String::new()).report(),
         std::process::ExitCode::from(2)
     );
+}
+
+/// Codes from C (presets, kinds, rank indices) are validated by the core's `TryFrom<u8>` with a
+/// typed error; the C ABI maps it to `PARLOR_ERR_INVALID_ARGUMENT`.
+#[test]
+fn codes_from_c_are_validated_by_try_from() {
+    use parlor_core::doudizhu::{Kind, Preset, Rank};
+    assert_eq!(PresetId::try_from(0), Ok(PresetId::Pagat));
+    assert_eq!(PresetId::try_from(2), Ok(PresetId::Openspiel));
+    assert_eq!(Preset::try_from(1), Ok(Preset::RLCARD));
+    for code in [3u8, 7, 255] {
+        assert_eq!(
+            PresetId::try_from(code),
+            Err(Error::UnknownCode {
+                what: "preset",
+                code: u32::from(code)
+            })
+        );
+        assert!(Preset::try_from(code).is_err());
+    }
+    assert_eq!(Kind::try_from(13), Ok(Kind::QuadPairs));
+    assert_eq!(Kind::try_from(14), Err(Error::UnknownCode { what: "kind", code: 14 }));
+    assert_eq!(Rank::try_from(14), Ok(Rank::RedJoker));
+    assert_eq!(Rank::try_from(15), Err(Error::UnknownCode { what: "rank", code: 15 }));
+    assert_eq!(
+        Error::UnknownCode {
+            what: "preset",
+            code: 9
+        }
+        .to_string(),
+        "unknown preset code 9"
+    );
+    let mut yes = 0u8;
+    let hand = parlor::doudizhu::ParlorDoudizhuCards { counts: [1; 15] };
+    for code in [3u8, 200] {
+        let status = unsafe { parlor::doudizhu::parlor_doudizhu_beats(&hand, &hand, code, &mut yes) };
+        assert_eq!(status, parlor::PARLOR_ERR_INVALID_ARGUMENT);
+    }
 }

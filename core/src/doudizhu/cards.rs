@@ -132,6 +132,19 @@ impl Rank {
     }
 }
 
+impl TryFrom<u8> for Rank {
+    type Error = Error;
+    /// The rank of index `0..=14` (0 = 3 … 12 = 2, 13 = black joker, 14 = red joker), as in
+    /// the C ABI's reading keys and count vectors; other indices are
+    /// [`Error::UnknownCode`] `{ what: "rank", .. }`.
+    fn try_from(index: u8) -> Result<Rank, Error> {
+        Rank::from_index(usize::from(index)).ok_or(Error::UnknownCode {
+            what: "rank",
+            code: u32::from(index),
+        })
+    }
+}
+
 impl fmt::Display for Rank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.symbol())

@@ -90,6 +90,18 @@ impl Kind {
     }
 }
 
+impl TryFrom<u8> for Kind {
+    type Error = super::Error;
+    /// The kind of code `0..=13` (the C ABI's `PARLOR_DOUDIZHU_KIND_*`); other codes are
+    /// [`Error::UnknownCode`](super::Error::UnknownCode) `{ what: "kind", .. }`.
+    fn try_from(code: u8) -> Result<Kind, super::Error> {
+        Kind::from_code(code).ok_or(super::Error::UnknownCode {
+            what: "kind",
+            code: u32::from(code),
+        })
+    }
+}
+
 impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -337,6 +349,40 @@ impl PresetId {
             PresetId::Rlcard => "rlcard",
             PresetId::Openspiel => "openspiel",
         }
+    }
+}
+
+impl TryFrom<u8> for PresetId {
+    type Error = super::Error;
+    /// The preset of code 0 (pagat), 1 (rlcard) or 2 (openspiel), the C ABI's
+    /// `PARLOR_DOUDIZHU_PRESET_*`; other codes are
+    /// [`Error::UnknownCode`](super::Error::UnknownCode) `{ what: "preset", .. }`.
+    ///
+    /// ```
+    /// use parlor_core::doudizhu::{Error, PresetId};
+    /// assert_eq!(PresetId::try_from(1), Ok(PresetId::Rlcard));
+    /// assert_eq!(PresetId::try_from(3), Err(Error::UnknownCode { what: "preset", code: 3 }));
+    /// ```
+    fn try_from(code: u8) -> Result<PresetId, super::Error> {
+        PresetId::from_code(code).ok_or(super::Error::UnknownCode {
+            what: "preset",
+            code: u32::from(code),
+        })
+    }
+}
+
+impl TryFrom<u8> for Preset {
+    type Error = super::Error;
+    /// The rules of preset code `code` (see [`PresetId`]'s `TryFrom<u8>`); other codes are
+    /// [`Error::UnknownCode`](super::Error::UnknownCode).
+    fn try_from(code: u8) -> Result<Preset, super::Error> {
+        PresetId::try_from(code).map(PresetId::preset)
+    }
+}
+
+impl From<PresetId> for Preset {
+    fn from(id: PresetId) -> Preset {
+        id.preset()
     }
 }
 

@@ -61,7 +61,10 @@ pub enum Error {
         cards: usize,
     },
     /// The hands given together hold more cards of some rank than the deck.
-    CardsOverlap,
+    CardsOverlap {
+        /// The lowest such rank.
+        rank: Rank,
+    },
     /// A caller output buffer is too short.
     BufferTooSmall {
         /// How many items are needed.
@@ -71,6 +74,15 @@ pub enum Error {
     ScratchTooSmall {
         /// How many bytes are needed.
         needed: usize,
+    },
+    /// A numeric code (from C or other untyped input) names no value of the enum: a preset
+    /// code past 2 ([`PresetId`]), a kind code past 13 ([`Kind`]), a rank index past 14
+    /// ([`Rank`]).
+    UnknownCode {
+        /// Which enum: `"preset"`, `"kind"` or `"rank"`.
+        what: &'static str,
+        /// The code given.
+        code: u32,
     },
 }
 
@@ -87,9 +99,14 @@ impl fmt::Display for Error {
             }
             Error::NotACombination => f.write_str("the previous play is not a combination"),
             Error::HandTooLarge { cards } => write!(f, "a hand of {cards} cards (at most {MAX_HAND})"),
-            Error::CardsOverlap => f.write_str("the hands together hold more cards than the deck"),
+            Error::CardsOverlap { rank } => write!(
+                f,
+                "the hands together hold more cards of rank {rank} than a deck holds ({})",
+                rank.copies()
+            ),
             Error::BufferTooSmall { needed } => write!(f, "the output buffer is too small ({needed} needed)"),
             Error::ScratchTooSmall { needed } => write!(f, "the search memory is too small ({needed} bytes needed)"),
+            Error::UnknownCode { what, code } => write!(f, "unknown {what} code {code}"),
         }
     }
 }

@@ -80,6 +80,13 @@ fn packed_contains(big: u64, small: u64) -> bool {
     ((big | GUARD).wrapping_sub(small) & GUARD) == GUARD
 }
 
+/// Every non-zero 4-bit field of `packed` set to all ones.
+fn fields(packed: u64) -> u64 {
+    let mut any = packed | (packed >> 1);
+    any |= any >> 2;
+    (any & 0x1111_1111_1111_1111).wrapping_mul(0xF)
+}
+
 fn lowest_field(packed: u64) -> usize {
     (packed.trailing_zeros() / 4) as usize
 }
@@ -115,6 +122,14 @@ impl PlayTable<'_> {
         let (p, rest) = rec.split_first_chunk::<8>()?;
         let x = rest.first_chunk::<4>()?;
         Some((u64::from_le_bytes(*p), u32::from_le_bytes(*x)))
+    }
+
+    /// The packed fields (4 bits per rank, all ones) of every rank some stored play holds.
+    fn covered(&self) -> u64 {
+        let total = usize::from(self.bucket.get(RANKS).copied().unwrap_or(0));
+        (0..total)
+            .filter_map(|i| self.get(i))
+            .fold(0u64, |acc, (play, _)| acc | fields(play))
     }
 
     fn range(&self, rank: usize) -> core::ops::Range<usize> {
@@ -331,14 +346,40 @@ pub fn min_plays(hand: &Cards, preset: &Preset, scratch: &mut [u8]) -> Result<u8
     Ok(value.saturating_sub(1))
 }
 
-/// Per-reading cache of "no peasant can beat it": 0 unknown, 1 safe, 2 beatable.
+/// Readings the safety cache distinguishes: kind × chain length (0..=12) × key rank.
+const SAFE_SLOTS: usize = 14 * 13 * RANKS;
+
+/// The union of two hands, or [`Error::CardsOverlap`] naming the lowest rank they hold more
+/// often together than the deck does.
+fn together(a: &Cards, b: &Cards) -> Result<Cards, Error> {
+    a.plus(b).ok_or_else(|| {
+        let rank = Rank::ALL
+            .into_iter()
+            .find(|&r| usize::from(a.count(r)) + usize::from(b.count(r)) > usize::from(r.copies()))
+            .unwrap_or(Rank::Three);
+        Error::CardsOverlap { rank }
+    })
+}
+
+/// Per-reading cache of "no peasant can beat it", two bits a reading (0 unknown, 1 safe,
+/// 2 beatable): 683 bytes, so the whole spring call stays within a small embedded stack.
 struct SafeCache {
-    state: [u8; 14 * 13 * RANKS],
+    state: [u8; SAFE_SLOTS.div_ceil(4)],
 }
 
 impl SafeCache {
     fn slot(kind: Kind, chain: u8, key: Rank) -> usize {
         (kind as usize * 13 + usize::from(chain.min(12))) * RANKS + key as usize
+    }
+
+    fn get(&self, slot: usize) -> u8 {
+        self.state.get(slot / 4).map_or(0, |b| (b >> (2 * (slot % 4))) & 3)
+    }
+
+    fn set(&mut self, slot: usize, value: u8) {
+        if let Some(b) = self.state.get_mut(slot / 4) {
+            *b |= (value & 3) << (2 * (slot % 4));
+        }
     }
 }
 
@@ -371,11 +412,11 @@ pub fn spring(
 ) -> Result<Option<Plan>, Error> {
     let (first, second, limit) = match *opponents {
         Opponents::Both(a, b) => {
-            landlord.plus(&a).and_then(|x| x.plus(&b)).ok_or(Error::CardsOverlap)?;
+            together(&together(landlord, &a)?, &b)?;
             (a, b, usize::from(preset.max_cards))
         }
         Opponents::One(a) => {
-            let known = landlord.plus(&a).ok_or(Error::CardsOverlap)?;
+            let known = together(landlord, &a)?;
             (a, known.complement(), usize::from(preset.max_cards))
         }
         Opponents::Unknown => (landlord.complement(), Cards::EMPTY, PEASANT_CARDS),
@@ -389,21 +430,19 @@ pub fn spring(
         return Ok(Some(plan));
     }
     let mut cache = SafeCache {
-        state: [0; 14 * 13 * RANKS],
+        state: [0; SAFE_SLOTS.div_ceil(4)],
     };
     let mut safe = |c: &Cards| -> bool {
         let Some(r) = classify(c, preset).strongest() else {
             return false;
         };
         let slot = SafeCache::slot(r.kind, r.chain, r.key);
-        match cache.state.get(slot).copied() {
-            Some(1) => true,
-            Some(2) => false,
+        match cache.get(slot) {
+            1 => true,
+            2 => false,
             _ => {
                 let ok = !can_beat(&first, &r, preset, limit) && !can_beat(&second, &r, preset, limit);
-                if let Some(s) = cache.state.get_mut(slot) {
-                    *s = if ok { 1 } else { 2 };
-                }
+                cache.set(slot, if ok { 1 } else { 2 });
                 ok
             }
         }
@@ -412,9 +451,12 @@ pub fn spring(
     let counts = landlord.counts();
     let root = pack(&counts);
     let root_index = index(&counts, &strides);
+    // Cards of a rank no safe play holds can only go in the final play: if there are any, the
+    // hand needs a final play holding all of them (a cheap cut of the search's slow tail).
+    let uncovered = root & !table.covered();
     // No final play needed, or some final play after safe ones.
     let mut last = None;
-    if solve(root, root_index, &table, memo, Goal::Split) != 1 {
+    if uncovered != 0 || solve(root, root_index, &table, memo, Goal::Split) != 1 {
         generate(
             landlord,
             None,
@@ -422,7 +464,11 @@ pub fn spring(
             usize::from(preset.max_cards),
             &mut |f: Cards| {
                 let fc = f.counts();
-                let rest = root.wrapping_sub(pack(&fc));
+                let packed = pack(&fc);
+                if packed & uncovered != uncovered {
+                    return true;
+                }
+                let rest = root.wrapping_sub(packed);
                 let rest_index = root_index.wrapping_sub(index(&fc, &strides));
                 if solve(rest, rest_index, &table, memo, Goal::Split) == 1 {
                     last = Some(f);
@@ -484,14 +530,10 @@ pub fn is_safe(play: &Cards, landlord: &Cards, opponents: &Opponents, preset: &P
     };
     let (first, second, limit) = match *opponents {
         Opponents::Both(a, b) => {
-            landlord.plus(&a).and_then(|x| x.plus(&b)).ok_or(Error::CardsOverlap)?;
+            together(&together(landlord, &a)?, &b)?;
             (a, b, usize::from(preset.max_cards))
         }
-        Opponents::One(a) => (
-            a,
-            landlord.plus(&a).ok_or(Error::CardsOverlap)?.complement(),
-            usize::from(preset.max_cards),
-        ),
+        Opponents::One(a) => (a, together(landlord, &a)?.complement(), usize::from(preset.max_cards)),
         Opponents::Unknown => (landlord.complement(), Cards::EMPTY, PEASANT_CARDS),
     };
     Ok(!can_beat(&first, &r, preset, limit) && !can_beat(&second, &r, preset, limit))

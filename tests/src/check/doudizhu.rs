@@ -176,9 +176,10 @@ pub fn diff(case: Case) {
         from.len() > core_ddz::MAX_HAND || got.len() <= core_ddz::MAX_MOVES,
         "moves {from}: more than MAX_MOVES"
     );
-    // Spring and min-plays on the small landlord hands the reference solves quickly.
+    // Spring and min-plays on every landlord hand (up to 20 cards): the reference's memoised
+    // search with its threats cut to the highest key per kind and chain is fast enough.
     let mut scratch = vec![0u8; core_ddz::SCRATCH_BYTES];
-    if hand.len() <= 10 {
+    {
         let min = core_ddz::min_plays(&hand, &preset, &mut scratch).expect("at most 20 cards");
         assert_eq!(
             u32::from(min),
@@ -204,6 +205,17 @@ pub fn diff(case: Case) {
             Opponents::One(a) => (vec![*a, hand.plus(a).expect("disjoint").complement()], usize::MAX),
             Opponents::Unknown => (vec![hand.complement()], core_ddz::PEASANT_CARDS),
         };
+        // Each threatening hand's plays once (straight from the reference's table, unsorted).
+        let threat_plays: Vec<Vec<[u8; 15]>> = threats
+            .iter()
+            .map(|threat| {
+                reference::table(rp)
+                    .keys()
+                    .filter(|y| reference::size(y) as usize <= most && reference::contains(&threat.counts(), y))
+                    .copied()
+                    .collect()
+            })
+            .collect();
         let mut rest = hand;
         let plays = plan.plays();
         for (i, play) in plays.iter().enumerate() {
@@ -217,11 +229,8 @@ pub fn diff(case: Case) {
             if i + 1 == plays.len() {
                 continue;
             }
-            for threat in &threats {
-                let beaten = reference::plays_within(&threat.counts(), rp)
-                    .iter()
-                    .filter(|y| reference::size(y) as usize <= most)
-                    .any(|y| reference::beats(&play.counts(), y, rp));
+            for (threat, within) in threats.iter().zip(&threat_plays) {
+                let beaten = within.iter().any(|y| reference::beats(&play.counts(), y, rp));
                 assert!(
                     !beaten,
                     "spring {hand} ({:?}): {play} is beatable from {threat}",
@@ -231,13 +240,7 @@ pub fn diff(case: Case) {
         }
         assert!(rest.is_empty(), "spring {hand}: {rest} left over");
     }
-    // The reference pools the 34+ other cards in the unknown mode: keep that to tiny hands.
-    let small = if matches!(opponents, Opponents::Both(..)) {
-        10
-    } else {
-        6
-    };
-    if hand.len() <= small {
+    {
         let want = reference::spring(&hand.counts(), &peasants, rp);
         assert_eq!(
             plan.is_some(),
@@ -269,7 +272,7 @@ pub fn ffi(input: FfiCase) {
     use parlor::doudizhu as c;
     let deal = deal(&input.case);
     let code = input.raw_preset;
-    let preset = PresetId::from_code(code).map(PresetId::preset);
+    let preset = Preset::try_from(code).ok(); // the C ABI validates codes the same way
     let to_c = |cards: &Cards| c::ParlorDoudizhuCards { counts: cards.counts() };
     // Parse arbitrary bytes.
     let mut parsed = c::ParlorDoudizhuCards::default();

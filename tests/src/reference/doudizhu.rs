@@ -717,10 +717,11 @@ pub fn min_plays(hand: &Hand, preset: Preset) -> u32 {
 
 /// Every distinct reading of the plays within `hand` of at most `most` cards.
 fn beaters(hand: &Hand, most: u32, preset: Preset) -> Vec<Reading> {
-    let mut out: Vec<Reading> = plays_within(hand, preset)
+    // Straight from the table, unsorted: the readings are sorted and deduplicated below.
+    let mut out: Vec<Reading> = table(preset)
         .iter()
-        .filter(|play| size(play) <= most)
-        .flat_map(|play| readings(play, preset))
+        .filter(|(play, _)| size(play) <= most && contains(hand, play))
+        .flat_map(|(_, found)| found.iter().copied())
         .collect();
     out.sort();
     out.dedup();
@@ -761,6 +762,12 @@ pub fn spring(landlord: &Hand, peasants: &[Hand], preset: Preset) -> Option<Vec<
         }
         _ => return None,
     }
+    // Only the highest key of each (kind, chain) can matter: a threat beats a target of its
+    // own kind and chain exactly when its key is higher, and bombs and the rocket by kind.
+    // Keeping those few makes every safety test cheap without changing any answer.
+    threats.sort_by_key(|threat| std::cmp::Reverse(threat.key));
+    let mut seen = std::collections::HashSet::new();
+    threats.retain(|threat| seen.insert((threat.kind, threat.chain)));
     let safe = |play: &Hand| {
         let target = strongest(&readings(play, preset));
         target.is_some_and(|target| !threats.iter().any(|threat| threat.beats(&target)))
