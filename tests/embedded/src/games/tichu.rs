@@ -39,14 +39,34 @@ fn cards(what: &str, text: &str, out: &mut Text, probe: &mut Probe) -> Result<Ca
 fn legal(args: &Args<'_>, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
     let previous = args.required(0, "previous", out)?;
     let play = args.required(1, "play", out)?;
-    let previous = cards("previous play", previous, out, probe)?;
-    let play = cards("play", play, out, probe)?;
+    let (previous_text, play_text) = (previous, play);
+    let previous = cards("previous play", previous_text, out, probe)?;
+    let play = cards("play", play_text, out, probe)?;
+    overlap(
+        ("play", play_text, play),
+        ("previous play", previous_text, previous),
+        out,
+    )?;
     match probe.call(|| tichu::is_legal(previous, play)) {
         Ok(legal) => {
             let _ = writeln!(out, "{}", if legal { "legal" } else { "illegal" });
             Ok(())
         }
-        Err(error) => super::error(out, error),
+        Err(error) => super::fail(out, format_args!("bad previous play {previous_text:?}: {error}")),
+    }
+}
+
+/// The CLI's overlap message, naming the card held by both sets.
+fn overlap(set: (&str, &str, Cards), other: (&str, &str, Cards), out: &mut Text) -> Result<(), ()> {
+    let ((what, text, cards), (other_what, other_text, other_cards)) = (set, other);
+    match other_cards.overlap(cards) {
+        None => Ok(()),
+        Some(card) => super::fail(
+            out,
+            format_args!(
+                "card {card} of the {what} {text:?} is also in the {other_what} {other_text:?}, more often than the deck has it"
+            ),
+        ),
     }
 }
 
@@ -66,16 +86,25 @@ fn moves(args: &Args<'_>, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
             }
         }
     };
-    let hand = args.required(0, "hand", out)?;
-    let previous = args.positional(1).unwrap_or("");
-    let hand = cards("hand", hand, out, probe)?;
-    let previous = cards("previous play", previous, out, probe)?;
-    if !hand.is_disjoint_from(previous) {
-        return super::error(out, tichu::Error::CardsOverlap);
+    let hand_text = args.required(0, "hand", out)?;
+    let previous_text = args.positional(1).unwrap_or("");
+    let hand = cards("hand", hand_text, out, probe)?;
+    let previous = cards("previous play", previous_text, out, probe)?;
+    overlap(
+        ("hand", hand_text, hand),
+        ("previous play", previous_text, previous),
+        out,
+    )?;
+    if hand.len() > tichu::MAX_HAND {
+        let (error, given) = (tichu::Error::HandTooLarge, hand.len());
+        return super::fail(
+            out,
+            format_args!("bad hand {hand_text:?}: {error} ({given} cards given)"),
+        );
     }
     let previous = probe
         .call(|| tichu::previous_play(previous))
-        .or_else(|error| super::error(out, error))?;
+        .or_else(|error| super::fail(out, format_args!("bad previous play {previous_text:?}: {error}")))?;
     // The CLI prints the plays after the search succeeds; so do we (the buffer is rewound on error).
     let mut failed = false;
     let result = probe.call(|| {
