@@ -391,7 +391,7 @@ fn c_verdict(
 fn validate_long(
     tiles: &[Tile],
     rule: SpinnerRule,
-    mut witness: Option<&mut [ParlorDominoPlacement]>,
+    witness: Option<&mut [ParlorDominoPlacement]>,
 ) -> Result<ParlorDominoVerdict, ParlorStatus> {
     let mut memory = core::mem::MaybeUninit::<Scratch>::uninit();
     // SAFETY: all-zero bytes are a valid `Scratch` (documented on it). Zeroing in place keeps
@@ -401,6 +401,17 @@ fn validate_long(
         memory.as_mut_ptr().write_bytes(0, 1);
         memory.assume_init_mut()
     };
+    validate_in(tiles, rule, scratch, witness)
+}
+
+/// The validation with a [`Scratch`], shared by [`validate_long`] and
+/// [`parlor_dominoes_validate_scratch`] (one copy in the library, not one per caller).
+fn validate_in(
+    tiles: &[Tile],
+    rule: SpinnerRule,
+    scratch: &mut Scratch,
+    mut witness: Option<&mut [ParlorDominoPlacement]>,
+) -> Result<ParlorDominoVerdict, ParlorStatus> {
     let illegal = validate_each(tiles, rule, scratch, |index, placement| {
         if let Some(slot) = witness.as_mut().and_then(|witness| witness.get_mut(index)) {
             *slot = c_placement(placement);
@@ -435,17 +446,11 @@ pub unsafe extern "C" fn parlor_dominoes_validate_scratch(
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract.
-        let (out_verdict, tiles, rule, mut witness) =
+        let (out_verdict, tiles, rule, witness) =
             unsafe { validate_arguments(tiles, len, spinner_rule, out_verdict, witness, witness_capacity) }?;
         // SAFETY: the caller's contract.
         let scratch = unsafe { scratch_from(scratch, scratch_bytes) }?;
-        let illegal = validate_each(tiles, rule, scratch, |index, placement| {
-            if let Some(slot) = witness.as_mut().and_then(|witness| witness.get_mut(index)) {
-                *slot = c_placement(placement);
-            }
-        })
-        .map_err(error_status)?;
-        *out_verdict = c_verdict(tiles, illegal, witness);
+        *out_verdict = validate_in(tiles, rule, scratch, witness)?;
         Ok(())
     })())
 }

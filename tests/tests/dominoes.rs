@@ -645,3 +645,28 @@ fn the_c_scratch_size_holds_a_scratch_at_any_alignment() {
     assert_eq!(PARLOR_DOMINOES_SCRATCH_BYTES, 28 * 1024);
     assert!(format!("{:?}", Scratch::new()).starts_with("Scratch"));
 }
+
+/// `SpinnerRule::points` divides by 5 through a multiplicative inverse: the same answers as
+/// `%`/`/` at the edges of the range and around every multiple of 5 near them.
+#[test]
+fn points_match_plain_division() {
+    let naive = |rule: SpinnerRule, total: u64| match (total, rule) {
+        (0, _) => 0,
+        (t, _) if t % 5 != 0 => 0,
+        (t, SpinnerRule::FirstDouble) => t,
+        (t, _) => t / 5,
+    };
+    let mut rng = SplitMix64(5);
+    let edges = (0..200u64)
+        .chain((0..200).map(|d| u64::MAX - d))
+        .chain((0..200).map(|d| u64::MAX / 5 - 100 + d));
+    let random = (0..5000).map(|_| rng.next() >> rng.below(64));
+    for total in edges.chain(random) {
+        for rule in [SpinnerRule::EveryDouble, SpinnerRule::FirstDouble, SpinnerRule::None] {
+            assert_eq!(rule.points(total), naive(rule, total), "{rule:?} {total}");
+        }
+    }
+    assert_eq!(SpinnerRule::EveryDouble.points(25), 5);
+    assert_eq!(SpinnerRule::FirstDouble.points(25), 25);
+    assert_eq!(SpinnerRule::None.points(24), 0);
+}

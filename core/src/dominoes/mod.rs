@@ -123,12 +123,18 @@ impl SpinnerRule {
     /// multiple of 5; then `total / 5` (Five Up, also used for [`SpinnerRule::None`]) or `total`
     /// (All Fives, [`SpinnerRule::FirstDouble`]).
     pub const fn points(self, total: u64) -> u64 {
-        if total == 0 || !total.is_multiple_of(5) {
+        // Exact division by 5 through its inverse modulo 2^64 (Granlund–Montgomery): `total` is
+        // a multiple of 5 exactly when `total × 5⁻¹` (wrapping) is at most `u64::MAX / 5`, and
+        // that product is then `total / 5`. A 64-bit multiply instead of `u64` division, which
+        // 32-bit microcontrollers would do with a ~400-byte library routine.
+        const INVERSE_OF_5: u64 = 0xCCCC_CCCC_CCCC_CCCD;
+        let fifth = total.wrapping_mul(INVERSE_OF_5);
+        if total == 0 || fifth > u64::MAX / 5 {
             return 0;
         }
         match self {
             SpinnerRule::FirstDouble => total,
-            SpinnerRule::EveryDouble | SpinnerRule::None => total / 5,
+            SpinnerRule::EveryDouble | SpinnerRule::None => fifth,
         }
     }
 }

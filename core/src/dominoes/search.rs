@@ -482,7 +482,7 @@ impl<const TILES: usize, const NODES: usize, const VALUES: usize, const VALUE_SL
     /// After a legal [`Engine::check`] of the same `tiles`: plays the chosen orientations and
     /// calls `emit(index, parent, pip)` for every tile after the first, with an earlier tile
     /// that has a free end showing `pip`. Returns false only on an internal inconsistency.
-    pub(crate) fn replay(&mut self, tiles: &[Tile], mut emit: impl FnMut(usize, usize, u32)) -> bool {
+    pub(crate) fn replay(&mut self, tiles: &[Tile], emit: &mut dyn FnMut(usize, usize, u32)) -> bool {
         // Per-number stacks of tiles that may still have a free end of that number (lazy
         // deletion: exhausted tiles are popped when met). `head` is reused as the stack tops.
         for head in self.head.iter_mut().take(self.value_count.min(VALUES)) {

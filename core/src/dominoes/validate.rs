@@ -188,7 +188,7 @@ pub fn validate_each(
     tiles: &[Tile],
     rule: SpinnerRule,
     scratch: &mut Scratch,
-    on_placement: impl FnMut(usize, Placement),
+    mut on_placement: impl FnMut(usize, Placement),
 ) -> Result<Option<Illegal>, Error> {
     if tiles.len() > MAX_TILES {
         return Err(Error::TooManyTiles {
@@ -196,7 +196,7 @@ pub fn validate_each(
             span: None,
         });
     }
-    Ok(decide_each(&mut scratch.engine, tiles, rule, on_placement))
+    Ok(decide_each(&mut scratch.engine, tiles, rule, &mut on_placement))
 }
 
 /// [`validate_each`] for short orders — up to [`SHORT_TILES`](super::SHORT_TILES) = 32 tiles,
@@ -216,7 +216,7 @@ pub fn validate_each(
 pub fn validate_each_short(
     tiles: &[Tile],
     rule: SpinnerRule,
-    on_placement: impl FnMut(usize, Placement),
+    mut on_placement: impl FnMut(usize, Placement),
 ) -> Result<Option<Illegal>, Error> {
     if tiles.len() > SMALL_TILES {
         return Err(Error::TooManyTiles {
@@ -228,7 +228,7 @@ pub fn validate_each_short(
         &mut const { SmallEngine::new() },
         tiles,
         rule,
-        on_placement,
+        &mut on_placement,
     ))
 }
 
@@ -242,7 +242,7 @@ fn decide<const T: usize, const N: usize, const V: usize, const VS: usize, const
         len: tiles.len(),
         placements: heapless::Vec::new(),
     });
-    let illegal = decide_each(engine, tiles, rule, |_, placement| {
+    let illegal = decide_each(engine, tiles, rule, &mut |_, placement| {
         if let Verdict::Legal(witness) = &mut verdict {
             let _ = witness.placements.push((placement.parent as u16, placement.pip));
         }
@@ -253,18 +253,20 @@ fn decide<const T: usize, const N: usize, const V: usize, const VS: usize, const
     verdict
 }
 
-/// Runs the check, then replays the orientations, reporting each placement.
+/// Runs the check, then replays the orientations, reporting each placement. The callback is a
+/// trait object so that this and the replay are compiled once per engine size, not once per
+/// caller (flash on microcontrollers); one indirect call per tile is noise beside the check.
 fn decide_each<const T: usize, const N: usize, const V: usize, const VS: usize, const PS: usize>(
     engine: &mut Engine<T, N, V, VS, PS>,
     tiles: &[Tile],
     rule: SpinnerRule,
-    mut on_placement: impl FnMut(usize, Placement),
+    on_placement: &mut dyn FnMut(usize, Placement),
 ) -> Option<Illegal> {
     match engine.check(tiles, rule) {
         Outcome::Illegal { tile, reason } => Some(Illegal { tile, reason }),
         Outcome::Legal => {
             let mut emitted = 0usize;
-            let replayed = engine.replay(tiles, |index, parent, pip| {
+            let replayed = engine.replay(tiles, &mut |index, parent, pip| {
                 emitted = emitted.saturating_add(1);
                 on_placement(index, Placement { parent, pip });
             });

@@ -12,7 +12,7 @@
 //! Dragon, the Phoenix and the Dog, with `0` for ten; the empty set prints `-`. The printed form
 //! parses back to the same set.
 
-use core::fmt;
+use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
 use super::Error;
@@ -79,8 +79,12 @@ impl fmt::Display for Card {
     /// The card in the notation of the module docs (`7`, `7j`, `1`, `D`, `P`, `R`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Card::Natural(rank, None) => write!(f, "{}", rank.symbol()),
-            Card::Natural(rank, Some(suit)) => write!(f, "{}{}", rank.symbol(), suit.letter()),
+            // `write_char`, not `write!`: no formatting machinery for one or two characters.
+            Card::Natural(rank, None) => f.write_char(rank.symbol()),
+            Card::Natural(rank, Some(suit)) => {
+                f.write_char(rank.symbol())?;
+                f.write_char(suit.letter())
+            }
             Card::MahJong => f.write_str("1"),
             Card::Dog => f.write_str("D"),
             Card::Phoenix => f.write_str("P"),
@@ -96,7 +100,7 @@ impl fmt::Display for Cards {
             return f.write_str("-");
         }
         for card in self.iter() {
-            write!(f, "{card}")?;
+            fmt::Display::fmt(&card, f)?;
         }
         Ok(())
     }

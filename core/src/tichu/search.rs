@@ -88,7 +88,9 @@ const fn natural_bits(low: u8, high: u8) -> u64 {
 const MAX_PARTS: usize = 14;
 
 /// The generator's fixed inputs.
-struct Gen<'f, F> {
+/// The callback is a trait object so that the generator is compiled once, not once per caller
+/// (it is most of Tichu's flash on a microcontroller); the indirect call per play is noise.
+struct Gen<'f> {
     hand: u64,
     groups: [u8; 16],
     /// Rank bitmasks (bit `v` = rank value `v`, 1 = Mah Jong): held at least once, twice.
@@ -97,10 +99,10 @@ struct Gen<'f, F> {
     phoenix: bool,
     suited: bool,
     previous: Option<Combination>,
-    f: &'f mut F,
+    f: &'f mut dyn FnMut(Cards, Combination) -> ControlFlow<()>,
 }
 
-impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
+impl Gen<'_> {
     /// The subsets of size `size` of the cards of rank `value`.
     fn choices(&self, value: u8, size: usize) -> &'static [u8] {
         let group = self.groups.get(usize::from(value)).copied().unwrap_or(0) & 0xF;
@@ -434,7 +436,7 @@ impl<F: FnMut(Cards, Combination) -> ControlFlow<()>> Gen<'_, F> {
 fn generate(
     hand: Cards,
     previous: Option<Combination>,
-    f: &mut impl FnMut(Cards, Combination) -> ControlFlow<()>,
+    f: &mut dyn FnMut(Cards, Combination) -> ControlFlow<()>,
 ) -> Result<ControlFlow<()>, Error> {
     if hand.len() > MAX_HAND {
         return Err(Error::HandTooLarge);
