@@ -17,6 +17,7 @@
 
 use super::hand::{Error, Hand, Size};
 use super::rules::{Form, honor_counts, suit_counts};
+use super::tables::built_in_suit;
 use super::tile::{KINDS, Tile};
 
 /// Larger than any real cost (at most 14 tiles are drawn).
@@ -146,32 +147,29 @@ fn honor_table(h: &[u8; 9]) -> Table {
     table
 }
 
-/// (min, +) convolution of two tables (sets add up, at most one pair in all). Tables are
-/// sparse, so impossible entries of `a` are skipped.
+/// (min, +) convolution of two tables (sets add up, at most one pair in all). Entries are at
+/// most `INF`, so sums fit a byte; the result is clamped back to `INF`.
 fn combine(a: &Table, b: &Table) -> Table {
     let mut out = EMPTY;
-    for pa in 0..2usize {
-        for ma in 0..5usize {
-            let x = a.get(pa * 8 + ma).copied().unwrap_or(INF);
-            if x >= INF {
-                continue;
-            }
-            for pb in 0..2 - pa {
-                for mb in 0..5 - ma {
-                    let y = b.get(pb * 8 + mb).copied().unwrap_or(INF);
-                    if let Some(slot) = out.get_mut((pa + pb) * 8 + ma + mb) {
-                        *slot = (*slot).min(x.saturating_add(y));
-                    }
-                }
-            }
+    let (a0, a1) = a.split_at(8);
+    let (b0, b1) = b.split_at(8);
+    let (o0, o1) = out.split_at_mut(8);
+    for (ma, (&x0, &x1)) in a0.iter().zip(a1).take(5).enumerate() {
+        let sums = o0.iter_mut().zip(o1.iter_mut()).skip(ma);
+        for ((o0, o1), (&y0, &y1)) in sums.zip(b0.iter().zip(b1)).take(5 - ma) {
+            *o0 = (*o0).min(x0 + y0);
+            *o1 = (*o1).min((x0 + y1).min(x1 + y0));
         }
+    }
+    for lane in &mut out {
+        *lane = (*lane).min(INF);
     }
     out
 }
 
 /// The four suit tables of a hand (m, p, s, honors).
 fn tables(counts: &[u8; KINDS]) -> [Table; 4] {
-    tables_by(counts, suit_table)
+    tables_by(counts, built_in_suit)
 }
 
 /// The four suit tables, numbered suits from `suit` (the dynamic program or a lookup).
@@ -198,28 +196,41 @@ pub(crate) fn shanten_with(hand: &Hand, form: Option<Form>, suit: impl Fn(&[u8; 
 /// drawn tiles (3 per set, 2 for the pair) fill whatever the suits leave.
 fn regular_from(tables: &[Table; 4], sets: usize) -> i8 {
     let [m, p, s, z] = tables;
-    let all = combine(&combine(m, p), &combine(s, z));
+    let (left, right) = (combine(m, p), combine(s, z));
     let sets = sets.min(4);
+    // The last convolution only for the lanes the hand needs, fresh groups added.
     let mut best = INF;
-    for pair in 0..2usize {
-        for held_sets in 0..=sets {
-            let cost = all.get(pair * 8 + held_sets).copied().unwrap_or(INF);
-            let fresh = 3 * (sets - held_sets) + 2 * (1 - pair);
-            best = best.min(cost.saturating_add(fresh as u8));
+    let (l0, l1) = left.split_at(8);
+    let (r0, r1) = right.split_at(8);
+    for (ml, (&x0, &x1)) in l0.iter().zip(l1).take(sets + 1).enumerate() {
+        for (mr, (&y0, &y1)) in r0.iter().zip(r1).take(sets + 1 - ml).enumerate() {
+            let fresh = (3 * (sets - ml - mr)) as u8;
+            let with_pair = (x0 + y1).min(x1 + y0);
+            best = best.min(with_pair + fresh).min(x0 + y0 + fresh + 2);
         }
     }
     best as i8 - 1
 }
 
 fn seven_pairs_counts(counts: &[u8; KINDS]) -> i8 {
-    let pairs = counts.iter().filter(|&&c| c >= 2).count() as i8;
-    let kinds = counts.iter().filter(|&&c| c >= 1).count() as i8;
+    let (mut pairs, mut kinds) = (0i8, 0i8);
+    for &c in counts {
+        pairs += i8::from(c >= 2);
+        kinds += i8::from(c >= 1);
+    }
     6 - pairs + (7 - kinds).max(0)
 }
 
+/// Indices of the thirteen terminals and honors (1 and 9 of each suit, 1z–7z).
+const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
 fn thirteen_orphans_counts(counts: &[u8; KINDS]) -> i8 {
-    let held = Tile::all().zip(counts.iter()).filter(|(t, _)| t.is_orphan());
-    let (kinds, pair) = held.fold((0i8, false), |(k, p), (_, &c)| (k + i8::from(c > 0), p || c >= 2));
+    let (mut kinds, mut pair) = (0i8, false);
+    for &i in &ORPHANS {
+        let c = counts.get(i).copied().unwrap_or(0);
+        kinds += i8::from(c > 0);
+        pair |= c >= 2;
+    }
     13 - kinds - i8::from(pair)
 }
 
@@ -272,7 +283,7 @@ pub(crate) fn check_size_for(hand: &Hand, form: Option<Form>) -> Result<(), Erro
 /// ```
 pub fn shanten(hand: &Hand, form: Option<Form>) -> Result<i8, Error> {
     check_size_for(hand, form)?;
-    Ok(shanten_with(hand, form, suit_table))
+    Ok(shanten_with(hand, form, built_in_suit))
 }
 
 /// Tile acceptance of a hand: the kinds whose draw lowers the shanten, and how many copies of
@@ -349,7 +360,7 @@ pub fn ukeire(hand: &Hand, visible: Option<&[u8; KINDS]>, form: Option<Form>) ->
                 *slot = if suit == 3 {
                     honor_table(&honor_counts(&with))
                 } else {
-                    suit_table(&suit_counts(&with, suit))
+                    built_in_suit(&suit_counts(&with, suit))
                 };
             }
         }
