@@ -1,8 +1,9 @@
-//! Optional lookup tables for bulk shanten: the per-suit cost tables of every numbered-suit
-//! pattern of at most [`TABLE_MAX_SUIT_TILES`] tiles, computed at run time by the same dynamic
-//! program as [`shanten`](super::shanten::shanten) into caller-owned memory
-//! ([`ShantenTables::SIZE_BYTES`] bytes). Nothing is stored in flash; suits with more tiles fall
-//! back to the dynamic program, so answers are identical with and without tables.
+//! Per-suit cost tables of every numbered-suit pattern of at most [`TABLE_MAX_SUIT_TILES`] tiles:
+//! built in (a generated file, [`BUILT_IN_TABLE_BYTES`] of flash, used by
+//! [`shanten`](super::shanten::shanten) and [`ukeire`](super::shanten::ukeire)) and optionally
+//! as caller-owned RAM ([`ShantenTables`], [`ShantenTables::SIZE_BYTES`] bytes) computed at run
+//! time by the same dynamic program. Suits with more tiles fall back to the dynamic program, so
+//! answers are identical everywhere.
 
 use super::hand::{Error, Hand};
 use super::rules::Form;
