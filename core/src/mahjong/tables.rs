@@ -20,17 +20,19 @@ pub const BUILT_IN_TABLE_BYTES: usize = ENTRIES * 5;
 /// The cost table of a numbered suit: from the built-in tables for suits of at most
 /// [`TABLE_MAX_SUIT_TILES`] tiles, else the dynamic program.
 pub(crate) fn built_in_suit(counts: &[u8; 9]) -> Table {
-    // The rank of `slot`, in one pass that gives up at the eighth tile.
+    // The rank of `slot`, one table step per number; gives up past seven tiles.
     let mut rank = 0usize;
     let mut tiles = 0usize;
-    for (number, &count) in counts.iter().enumerate() {
-        for _ in 0..count {
-            tiles += 1;
-            match BINOM.get(number + tiles - 1).and_then(|row| row.get(tiles)) {
-                Some(&b) => rank += usize::from(b),
-                None => return suit_table(counts),
-            }
+    for (steps, &count) in RANK_STEPS.iter().zip(counts) {
+        let count = usize::from(count);
+        match steps.get(tiles).and_then(|row| row.get(count)) {
+            Some(&step) => rank += usize::from(step),
+            None => return suit_table(counts),
         }
+        tiles += count;
+    }
+    if tiles > TABLE_MAX_SUIT_TILES {
+        return suit_table(counts);
     }
     rank += usize::from(OFFSETS.get(tiles).copied().unwrap_or(0));
     match SUIT_COSTS.get(rank * 5..rank * 5 + 5) {
@@ -78,6 +80,29 @@ const BINOM: [[u16; 8]; 15] = {
 
 /// Where the patterns of `n` tiles start: `Σ C(j + 8, j)` for j < n.
 const OFFSETS: [u16; 8] = [0, 1, 10, 55, 220, 715, 2002, 5005];
+
+/// `RANK_STEPS[number][placed][count]`: what `count` copies of `number` add to a pattern's rank
+/// after `placed` tiles (`Σ C(number + placed + k − 1, placed + k)` for k = 1…count; 0 when the
+/// pattern would exceed seven tiles, which the caller rejects). 720 bytes.
+const RANK_STEPS: [[[u16; 5]; 8]; 9] = {
+    let mut t = [[[0u16; 5]; 8]; 9];
+    let mut number = 0;
+    while number < 9 {
+        let mut placed = 0;
+        while placed < 8 {
+            let mut count = 1;
+            while count < 5 {
+                let i = placed + count;
+                let step = if i <= 7 { BINOM[number + i - 1][i] } else { 0 };
+                t[number][placed][count] = t[number][placed][count - 1] + step;
+                count += 1;
+            }
+            placed += 1;
+        }
+        number += 1;
+    }
+    t
+};
 
 /// The table slot of a suit pattern (counts of numbers 1–9), or `None` above seven tiles. The
 /// sorted tiles `a_1 ≤ … ≤ a_n` become `b_i = a_i + i − 1` (strictly increasing) and are ranked
@@ -202,6 +227,30 @@ fn unpack(entry: &[u8; 5]) -> Table {
 mod tests {
     extern crate std;
     use super::*;
+
+    /// The built-in lookup (rank steps, nibble unpack) gives the dynamic program's table for every
+    /// pattern of up to eight tiles (eight: the fallback path).
+    #[test]
+    fn built_in_lookup_matches_dynamic_program() {
+        let mut counts = [0u8; 9];
+        let mut checked = 0usize;
+        loop {
+            if counts.iter().map(|&c| usize::from(c)).sum::<usize>() <= 8 {
+                assert_eq!(built_in_suit(&counts), suit_table(&counts), "{counts:?}");
+                checked += 1;
+            }
+            let Some(position) = counts.iter().position(|&c| c < 4) else {
+                break;
+            };
+            for c in counts.iter_mut().take(position) {
+                *c = 0;
+            }
+            if let Some(c) = counts.get_mut(position) {
+                *c += 1;
+            }
+        }
+        assert_eq!(checked, 22_330); // patterns of 0–8 tiles with at most four of a number
+    }
 
     #[test]
     fn suit_costs_file_matches_dynamic_program() {
