@@ -92,7 +92,7 @@ pub fn describe(error: Error, text: &str) -> String {
         Error::FifthCopy { tile, .. } if token.is_empty() => format!("fifth copy of {tile}"),
         Error::FifthCopy { tile, .. } => format!("fifth copy of {tile} ({token:?})"),
         Error::TooManyTiles { .. } => format!("more than 14 tiles (from {token:?} on)"),
-        Error::WrongSize { .. } => error.to_string(),
+        Error::WrongSize { .. } | Error::UnknownRulesCode { .. } | Error::UnknownFormCode { .. } => error.to_string(),
     }
 }
 

@@ -58,6 +58,7 @@ fn error_code(error: Error) -> ParlorStatus {
         Error::FifthCopy { .. } => PARLOR_MAHJONG_ERR_FIFTH_COPY,
         Error::TooManyTiles { .. } => PARLOR_MAHJONG_ERR_TOO_MANY_TILES,
         Error::WrongSize { .. } => PARLOR_MAHJONG_ERR_WRONG_SIZE,
+        Error::UnknownRulesCode { .. } | Error::UnknownFormCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
     }
 }
 
@@ -75,21 +76,17 @@ unsafe fn read_hand(counts: *const u8, counts_len: usize) -> Result<Hand, Parlor
     Hand::from_counts(&array).map_err(error_code)
 }
 
+/// Rules codes are checked by the core's `TryFrom<u8> for Rules`.
 fn rules_from(code: u8) -> Result<Rules, ParlorStatus> {
-    match code {
-        PARLOR_MAHJONG_RULES_SEED => Ok(Rules::SEED),
-        PARLOR_MAHJONG_RULES_RIICHI => Ok(Rules::RIICHI),
-        _ => Err(PARLOR_ERR_INVALID_ARGUMENT),
-    }
+    Rules::try_from(code).map_err(error_code)
 }
 
+/// Form code 0 is the minimum over forms (`None`); the others are checked by the core's
+/// `TryFrom<u8> for Form`.
 fn form_from(code: u8) -> Result<Option<Form>, ParlorStatus> {
     match code {
         PARLOR_MAHJONG_FORM_MINIMUM => Ok(None),
-        PARLOR_MAHJONG_FORM_REGULAR => Ok(Some(Form::Regular)),
-        PARLOR_MAHJONG_FORM_SEVEN_PAIRS => Ok(Some(Form::SevenPairs)),
-        PARLOR_MAHJONG_FORM_THIRTEEN_ORPHANS => Ok(Some(Form::ThirteenOrphans)),
-        _ => Err(PARLOR_ERR_INVALID_ARGUMENT),
+        _ => Form::try_from(code).map(Some).map_err(error_code),
     }
 }
 

@@ -418,3 +418,25 @@ fn batch_mode_answers_one_line_per_hand() {
     parlor_cli::run(["parlor", "mahjong", "shanten", "--batch"], &mut input, &mut out).unwrap();
     assert_eq!(String::from_utf8(out).unwrap(), "1\n1\n");
 }
+
+/// Enum codes from C are checked in the core by `TryFrom<u8>` with a typed error naming the
+/// code (project decision); the FFI maps code 0 of a form to the minimum itself.
+#[test]
+fn enum_codes_from_c_use_try_from() {
+    use parlor_core::mahjong::{Error, Form, Rules};
+    assert_eq!(Rules::try_from(0), Ok(Rules::SEED));
+    assert_eq!(Rules::try_from(1), Ok(Rules::RIICHI));
+    for code in [2u8, 7, 255] {
+        assert_eq!(Rules::try_from(code), Err(Error::UnknownRulesCode { code }));
+    }
+    assert_eq!(Form::try_from(1), Ok(Form::Regular));
+    assert_eq!(Form::try_from(2), Ok(Form::SevenPairs));
+    assert_eq!(Form::try_from(3), Ok(Form::ThirteenOrphans));
+    for code in [0u8, 4, 255] {
+        assert_eq!(Form::try_from(code), Err(Error::UnknownFormCode { code }));
+    }
+    assert_eq!(
+        Error::UnknownFormCode { code: 9 }.to_string(),
+        "unknown form code 9 (1 regular, 2 seven pairs, 3 thirteen orphans)"
+    );
+}

@@ -191,6 +191,17 @@ pub enum Error {
         /// The sizes the operation accepts.
         expected: Size,
     },
+    /// A rules code from C that is not `0` (seed) or `1` (riichi); see `TryFrom<u8> for Rules`.
+    UnknownRulesCode {
+        /// The code given.
+        code: u8,
+    },
+    /// A form code from C that is not `1` (regular), `2` (seven pairs) or `3` (thirteen
+    /// orphans); see `TryFrom<u8> for Form`.
+    UnknownFormCode {
+        /// The code given.
+        code: u8,
+    },
 }
 
 impl Error {
@@ -198,7 +209,7 @@ impl Error {
     pub const fn span(&self) -> Option<Span> {
         match *self {
             Error::UnknownTile { span } | Error::FifthCopy { span, .. } | Error::TooManyTiles { span } => Some(span),
-            Error::WrongSize { .. } => None,
+            Error::WrongSize { .. } | Error::UnknownRulesCode { .. } | Error::UnknownFormCode { .. } => None,
         }
     }
 }
@@ -210,6 +221,13 @@ impl fmt::Display for Error {
             Error::FifthCopy { tile, .. } => write!(f, "fifth copy of {tile}"),
             Error::TooManyTiles { .. } => write!(f, "more than {MAX_TILES} tiles"),
             Error::WrongSize { tiles, expected } => write!(f, "wrong hand size: {tiles} tiles, expected {expected}"),
+            Error::UnknownRulesCode { code } => write!(f, "unknown rules code {code} (0 seed, 1 riichi)"),
+            Error::UnknownFormCode { code } => {
+                write!(
+                    f,
+                    "unknown form code {code} (1 regular, 2 seven pairs, 3 thirteen orphans)"
+                )
+            }
         }
     }
 }

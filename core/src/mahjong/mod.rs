@@ -10,8 +10,9 @@
 //! - [`Hand`] — 34 counts, parsed from `1m 1m 2m` or `112m456p11z` ([`notation`]);
 //! - [`rules`] — [`is_complete`], [`waits`] under [`Rules`]; [`decompose`] —
 //!   [`for_each_decomposition`];
-//! - [`shanten`](mod@shanten) — [`shanten()`](shanten::shanten) and [`ukeire`], exact and table-free;
-//!   [`ShantenTables`] — optional caller-owned lookup tables (57,200 bytes of RAM) for bulk shanten.
+//! - [`shanten`](mod@shanten) — [`shanten()`](shanten::shanten) and [`ukeire`], exact, with a
+//!   built-in generated per-suit table ([`BUILT_IN_TABLE_BYTES`] = 57,200 bytes of flash);
+//!   [`ShantenTables`] — the same table as caller-owned RAM (kept for API stability).
 //!
 //! ```
 //! use parlor_core::mahjong::{Hand, Rules, waits, wait_tiles, shanten};
@@ -33,5 +34,5 @@ pub use hand::{Error, Hand, MAX_TILES, Size};
 pub use notation::parse_tile_counts;
 pub use rules::{Form, Rules, is_complete, wait_tiles, waits};
 pub use shanten::{Ukeire, shanten, ukeire};
-pub use tables::{ShantenTables, TABLE_MAX_SUIT_TILES};
+pub use tables::{BUILT_IN_TABLE_BYTES, ShantenTables, TABLE_MAX_SUIT_TILES};
 pub use tile::{KINDS, Suit, Tile};

@@ -40,6 +40,50 @@ pub enum Form {
     ThirteenOrphans,
 }
 
+impl TryFrom<u8> for Rules {
+    type Error = Error;
+
+    /// The rules with C ABI code `code` (0 [`Rules::SEED`], 1 [`Rules::RIICHI`]), or
+    /// [`Error::UnknownRulesCode`] naming the code. This is how rules codes from C are checked.
+    ///
+    /// ```
+    /// use parlor_core::mahjong::{Error, Rules};
+    /// assert_eq!(Rules::try_from(1), Ok(Rules::RIICHI));
+    /// assert_eq!(Rules::try_from(2), Err(Error::UnknownRulesCode { code: 2 }));
+    /// ```
+    fn try_from(code: u8) -> Result<Rules, Error> {
+        match code {
+            0 => Ok(Rules::SEED),
+            1 => Ok(Rules::RIICHI),
+            _ => Err(Error::UnknownRulesCode { code }),
+        }
+    }
+}
+
+impl TryFrom<u8> for Form {
+    type Error = Error;
+
+    /// The form with C ABI code `code` (1 [`Form::Regular`], 2 [`Form::SevenPairs`],
+    /// 3 [`Form::ThirteenOrphans`]), or [`Error::UnknownFormCode`] naming the code. Code 0 (the
+    /// minimum over forms, `None` in the Rust API) is not a form: the C ABI maps it before
+    /// calling this.
+    ///
+    /// ```
+    /// use parlor_core::mahjong::{Error, Form};
+    /// assert_eq!(Form::try_from(2), Ok(Form::SevenPairs));
+    /// assert_eq!(Form::try_from(0), Err(Error::UnknownFormCode { code: 0 }));
+    /// assert_eq!(Form::try_from(4), Err(Error::UnknownFormCode { code: 4 }));
+    /// ```
+    fn try_from(code: u8) -> Result<Form, Error> {
+        match code {
+            1 => Ok(Form::Regular),
+            2 => Ok(Form::SevenPairs),
+            3 => Ok(Form::ThirteenOrphans),
+            _ => Err(Error::UnknownFormCode { code }),
+        }
+    }
+}
+
 /// The counts of numbered suit `suit` (0 = m, 1 = p, 2 = s) as nine numbers.
 pub(crate) fn suit_counts(counts: &[u8; KINDS], suit: usize) -> [u8; 9] {
     let mut out = [0u8; 9];
