@@ -123,8 +123,14 @@ pub(crate) fn suit_table(h: &[u8; 9]) -> Table {
                                 break;
                             }
                             let add = (need as u8).saturating_sub(held);
-                            relax_dyn(&mut next[r0][r1], &src, r0 + t, q, add);
-                            next_live[r0][r1] = true;
+                            // `get_mut`, not indexing: at opt-level "z" the optimizer cannot bound
+                            // `r0` here and would keep a panic path (embedded panic-path check).
+                            if let Some(cell) = next.get_mut(r0).and_then(|row| row.get_mut(r1)) {
+                                relax_dyn(cell, &src, r0 + t, q, add);
+                            }
+                            if let Some(flag) = next_live.get_mut(r0).and_then(|row| row.get_mut(r1)) {
+                                *flag = true;
+                            }
                         }
                     }
                 }

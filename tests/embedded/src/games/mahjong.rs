@@ -71,7 +71,8 @@ fn describe(out: &mut Text, error: Error, text: &str) {
         Error::FifthCopy { tile, .. } if token.is_empty() => write!(out, "fifth copy of {tile}"),
         Error::FifthCopy { tile, .. } => write!(out, "fifth copy of {tile} ({token:?})"),
         Error::TooManyTiles { .. } => write!(out, "more than 14 tiles (from {token:?} on)"),
-        Error::WrongSize { .. } => write!(out, "{error}"),
+        // The rest (wrong size, unknown codes from C) print as the core's Display, as the CLI does.
+        _ => write!(out, "{error}"),
     };
 }
 
