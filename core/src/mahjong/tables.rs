@@ -275,7 +275,7 @@ mod tests {
         let bytes = tables.costs.as_flattened();
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/mahjong/suit_costs.bin");
         if std::env::var_os("PARLOR_BLESS").is_some() {
-            std::fs::write(path, bytes).unwrap();
+            assert!(std::fs::write(path, bytes).is_ok(), "cannot write {path}");
         }
         assert!(
             bytes == SUIT_COSTS.as_slice(),
