@@ -25,7 +25,7 @@ use parlor_core::dominoes::{
     validate_each, validate_each_short,
 };
 
-use crate::util::{input_slice, input_str, output, output_slice, status};
+use crate::util::{OutputList, input_slice, input_str, output, output_slice, status};
 use crate::{
     PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_CAPACITY_EXCEEDED, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_NULL_POINTER,
     ParlorStatus,
@@ -283,15 +283,10 @@ pub unsafe extern "C" fn parlor_dominoes_parse(
         let text = unsafe { input_str(text, len) }?;
         // SAFETY: the caller's contract.
         let out = unsafe { output_slice(out, capacity) }?;
-        let mut count = 0usize;
+        let mut list = OutputList::new(out);
         for item in parse_tiles(text) {
             match item {
-                Ok((_, tile)) => {
-                    if let Some(slot) = out.get_mut(count) {
-                        *slot = ParlorDominoTile { a: tile.a, b: tile.b };
-                    }
-                    count = count.saturating_add(1);
-                }
+                Ok((_, tile)) => list.push(ParlorDominoTile { a: tile.a, b: tile.b }),
                 Err(error) => {
                     if let (Error::BadTile { span } | Error::PipOutOfRange { span }, false) =
                         (error, out_error_offset.is_null())
@@ -303,11 +298,7 @@ pub unsafe extern "C" fn parlor_dominoes_parse(
                 }
             }
         }
-        *out_count = count;
-        if count > capacity {
-            return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
-        }
-        Ok(())
+        list.finish(out_count)
     })())
 }
 
@@ -613,17 +604,10 @@ pub unsafe extern "C" fn parlor_dominoes_placements(
         let rule = rule_from(spinner_rule)?;
         let mut layout = Layout::new(rule);
         replay(&mut layout, tiles, placements, |_, _| {}).map_err(|(code, _)| code)?;
-        let mut count = 0usize;
+        let mut list = OutputList::new(out);
         for placement in layout.placements(core_tile(&tile)) {
-            if let Some(slot) = out.get_mut(count) {
-                *slot = c_placement(placement);
-            }
-            count = count.saturating_add(1);
+            list.push(c_placement(placement));
         }
-        *out_count = count;
-        if count > capacity {
-            return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
-        }
-        Ok(())
+        list.finish(out_count)
     })())
 }

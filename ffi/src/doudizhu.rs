@@ -9,7 +9,7 @@ use parlor_core::doudizhu::{
     self, Cards, Error, MAX_READINGS, Opponents, Preset, RANKS, for_each_move, min_plays, spring,
 };
 
-use crate::util::{input_str, output, output_slice, status, write_text};
+use crate::util::{OutputList, input_str, output, output_slice, status, write_text};
 use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_NULL_POINTER, ParlorStatus};
 
 /// A text card set has a character that is no card.
@@ -245,18 +245,15 @@ pub unsafe extern "C" fn parlor_doudizhu_classify(
         // SAFETY: caller contract.
         let cards = unsafe { cards_in(cards) }?;
         let readings = doudizhu::classify(&cards, &self::preset(preset)?);
-        *out_count = readings.len();
-        for (slot, r) in out.iter_mut().zip(readings.iter()) {
-            *slot = ParlorDoudizhuReading {
+        let mut list = OutputList::new(out);
+        for r in readings.iter() {
+            list.push(ParlorDoudizhuReading {
                 kind: r.kind as u8,
                 chain: r.chain,
                 key: r.key as u8,
-            };
+            });
         }
-        if readings.len() > out.len() {
-            return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
-        }
-        Ok(())
+        list.finish(out_count)
     })())
 }
 
@@ -320,20 +317,13 @@ pub unsafe extern "C" fn parlor_doudizhu_moves(
         // SAFETY: caller contract.
         let prev = unsafe { optional_cards(prev) }?.unwrap_or(Cards::EMPTY);
         let preset = self::preset(preset)?;
-        let mut n = 0usize;
+        let mut list = OutputList::new(out);
         for_each_move(&hand, &prev, &preset, |play| {
-            if let Some(slot) = out.get_mut(n) {
-                *slot = to_c(&play);
-            }
-            n = n.saturating_add(1);
+            list.push(to_c(&play));
             core::ops::ControlFlow::Continue(())
         })
         .map_err(code)?;
-        *out_count = n;
-        if n > out.len() {
-            return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
-        }
-        Ok(())
+        list.finish(out_count)
     })())
 }
 
@@ -392,14 +382,11 @@ pub unsafe extern "C" fn parlor_doudizhu_spring(
         let found = spring(&landlord, &opponents, &self::preset(preset)?, scratch).map_err(code)?;
         *out_yes = u8::from(found.is_some());
         let plays = found.as_ref().map(|p| p.plays()).unwrap_or(&[]);
-        *plan_len = plays.len();
-        for (slot, play) in plan_out.iter_mut().zip(plays.iter()) {
-            *slot = to_c(play);
+        let mut list = OutputList::new(plan_out);
+        for play in plays {
+            list.push(to_c(play));
         }
-        if plays.len() > plan_out.len() {
-            return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
-        }
-        Ok(())
+        list.finish(plan_len)
     })())
 }
 

@@ -8,7 +8,7 @@ use core::ffi::{CStr, c_char};
 
 use parlor_core::mahjong::{self, Decomposition, Error, Form, Hand, KINDS, Meld, Rules, Tile};
 
-use crate::util::{input_slice, input_str, output, output_slice, status, write_text};
+use crate::util::{OutputList, input_slice, input_str, output, output_slice, status, write_text};
 use crate::{PARLOR_ERR_INVALID_ARGUMENT, ParlorStatus};
 
 /// The text is not a tile (`0m`, `8z`, `5x`, digits without a suit).
@@ -235,15 +235,11 @@ pub unsafe extern "C" fn parlor_mahjong_waits_list(
         // SAFETY: the caller's contract.
         let count = unsafe { output(out_count) }?;
         let mask = mahjong::waits(&hand, rules).map_err(error_code)?;
-        let mut n = 0usize;
+        let mut list = OutputList::new(tiles);
         for tile in mahjong::wait_tiles(mask) {
-            if let Some(slot) = tiles.get_mut(n) {
-                *slot = tile.index() as u8;
-            }
-            n += 1;
+            list.push(tile.index() as u8);
         }
-        *count = n;
-        crate::util::ensure_capacity(n, capacity)
+        list.finish(count)
     })())
 }
 
@@ -440,15 +436,8 @@ pub unsafe extern "C" fn parlor_mahjong_decompositions(
         let slots = unsafe { output_slice(out, capacity) }?;
         // SAFETY: the caller's contract.
         let count = unsafe { output(out_count) }?;
-        let mut n = 0usize;
-        mahjong::for_each_decomposition(&hand, rules, |d| {
-            if let Some(slot) = slots.get_mut(n) {
-                *slot = to_c(d);
-            }
-            n += 1;
-        })
-        .map_err(error_code)?;
-        *count = n;
-        crate::util::ensure_capacity(n, capacity)
+        let mut list = OutputList::new(slots);
+        mahjong::for_each_decomposition(&hand, rules, |d| list.push(to_c(d))).map_err(error_code)?;
+        list.finish(count)
     })())
 }

@@ -10,7 +10,7 @@ use core::ops::ControlFlow;
 
 use parlor_core::tichu::{self, Cards, Combination, Error, Kind, Rank, Seat, Step, Trick, TrickEnd, TrickParts};
 
-use crate::util::{bool_code, input_slice, input_str, output, output_slice, status, write_text};
+use crate::util::{OutputList, bool_code, input_slice, input_str, output, output_slice, status, write_text};
 use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, ParlorStatus};
 
 /// A character that is no card of the notation.
@@ -412,20 +412,13 @@ pub unsafe extern "C" fn parlor_tichu_moves(
         let out_count = unsafe { output(out_count) }?;
         let hand = cards(hand_mask)?;
         let wish = wish_in(wish)?;
-        let mut count = 0usize;
+        let mut list = OutputList::new(out);
         tichu::for_each_move(hand, previous, wish, |play, _| {
-            if let Some(slot) = out.get_mut(count) {
-                *slot = play.mask();
-            }
-            count = count.saturating_add(1);
+            list.push(play.mask());
             ControlFlow::Continue(())
         })
         .map_err(error_code)?;
-        *out_count = count;
-        if count > out.len() {
-            return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
-        }
-        Ok(())
+        list.finish(out_count)
     })())
 }
 

@@ -157,6 +157,36 @@ impl Write for BufferWriter<'_> {
     }
 }
 
+/// A list written into a caller's output buffer: items go in as far as they fit, and every
+/// item is counted, so a too-small buffer still reports the size needed (the convention of
+/// every `out`/`capacity`/`out_count` triple in the C ABI).
+pub(crate) struct OutputList<'a, T> {
+    slots: &'a mut [T],
+    count: usize,
+}
+
+impl<'a, T> OutputList<'a, T> {
+    /// An empty list over `slots`.
+    pub(crate) fn new(slots: &'a mut [T]) -> Self {
+        OutputList { slots, count: 0 }
+    }
+
+    /// Appends `item` if there is room; counts it either way.
+    pub(crate) fn push(&mut self, item: T) {
+        if let Some(slot) = self.slots.get_mut(self.count) {
+            *slot = item;
+        }
+        self.count = self.count.saturating_add(1);
+    }
+
+    /// Writes the number of items to `out_count`; [`PARLOR_ERR_BUFFER_TOO_SMALL`] when they did
+    /// not all fit.
+    pub(crate) fn finish(self, out_count: &mut usize) -> Result<(), ParlorStatus> {
+        *out_count = self.count;
+        ensure_capacity(self.count, self.slots.len())
+    }
+}
+
 /// Turns a `Result` of a status into the status itself, for `extern "C"` bodies.
 pub(crate) fn status(result: Result<(), ParlorStatus>) -> ParlorStatus {
     match result {
