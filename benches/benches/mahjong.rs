@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use parlor_core::mahjong::{Form, Hand, Rules, ShantenTables, Tile, shanten, ukeire, waits};
+use parlor_core::mahjong::{Form, Hand, Rules, Tile, shanten, ukeire, waits};
 
 /// Deals `count` hands of `size` tiles from freshly shuffled walls (xorshift, fixed seed).
 fn random_hands(count: usize, size: usize, mut seed: u64) -> Vec<Hand> {
@@ -77,30 +77,6 @@ fn benches(c: &mut Criterion) {
                 black_box(shanten(black_box(hand), Some(Form::Regular)).ok());
             }
         })
-    });
-    let tables = ShantenTables::new();
-    c.bench_function(
-        "mahjong/shanten/minimum with ShantenTables, 1000 random 13-tile hands",
-        |b| {
-            b.iter(|| {
-                for hand in &thirteen {
-                    black_box(tables.shanten(black_box(hand), None).ok());
-                }
-            })
-        },
-    );
-    c.bench_function(
-        "mahjong/shanten/minimum with ShantenTables, 1000 random 14-tile hands",
-        |b| {
-            b.iter(|| {
-                for hand in &fourteen {
-                    black_box(tables.shanten(black_box(hand), None).ok());
-                }
-            })
-        },
-    );
-    c.bench_function("mahjong/shanten/build ShantenTables", |b| {
-        b.iter(|| black_box(ShantenTables::new()))
     });
     c.bench_function("mahjong/ukeire/minimum, 100 random 13-tile hands", |b| {
         b.iter(|| {

@@ -377,29 +377,27 @@ fn diff_checker_long_run() {
     assert!(run_target("mahjong_diff", 40000, checks::diff) > 30000);
 }
 
+/// The built-in suit classifier has the documented size (the core asserts ≤ 64 KiB at compile
+/// time), and hands with a long suit (up to 14 tiles of one suit, all in the classifier) give
+/// the reference's shanten.
 #[test]
-fn lookup_tables_give_the_same_answers() {
-    let tables = parlor_core::mahjong::ShantenTables::new();
-    assert_eq!(parlor_core::mahjong::ShantenTables::SIZE_BYTES, 57_200);
-    for h in random_hands(3000).iter().chain(
-        [
-            hand("1111m2222m3333m44m"),
-            hand("1112345678999m"),
-            hand("1112345m789p11z"),
-            hand("1234567m1234p"),
-        ]
-        .iter(),
-    ) {
-        for form in [
-            None,
-            Some(Form::Regular),
-            Some(Form::SevenPairs),
-            Some(Form::ThirteenOrphans),
-        ] {
-            assert_eq!(tables.shanten(h, form), shanten(h, form), "{h} {form:?}");
-        }
+fn built_in_classifier_is_small_and_covers_full_suits() {
+    assert_eq!(parlor_core::mahjong::SUIT_CLASSES, 126);
+    assert_eq!(parlor_core::mahjong::BUILT_IN_TABLE_BYTES, 42_290 + 1_260);
+    for text in [
+        "1111m2222m3333m44m",
+        "1112345678999m",
+        "11112345678999m",
+        "1112345m789p11z",
+        "1234567m1234p",
+        "1122334455667m",
+        "2223344455567m",
+    ] {
+        let h = hand(text);
+        let counts = *h.counts();
+        let expected = reference::shanten_regular(&counts).map(|v| v as i8);
+        assert_eq!(shanten(&h, Some(Form::Regular)).ok(), expected, "{text}");
     }
-    assert!(tables.shanten(&Hand::new(), None).is_err());
 }
 
 #[test]

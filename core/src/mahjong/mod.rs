@@ -11,8 +11,7 @@
 //! - [`rules`] — [`is_complete`], [`waits`] under [`Rules`]; [`decompose`] —
 //!   [`for_each_decomposition`];
 //! - [`shanten`](mod@shanten) — [`shanten()`](shanten::shanten) and [`ukeire`], exact, with a
-//!   built-in generated per-suit table ([`BUILT_IN_TABLE_BYTES`] = 57,200 bytes of flash);
-//!   [`ShantenTables`] — the same table as caller-owned RAM (kept for API stability).
+//!   built-in generated suit classifier ([`tables`], [`BUILT_IN_TABLE_BYTES`] of flash).
 //!
 //! ```
 //! use parlor_core::mahjong::{Hand, Rules, waits, wait_tiles, shanten};
@@ -26,6 +25,8 @@ pub mod hand;
 pub mod notation;
 pub mod rules;
 pub mod shanten;
+#[cfg(any(test, not(feature = "shanten-table")))]
+mod suit_program;
 pub mod tables;
 pub mod tile;
 
@@ -34,5 +35,5 @@ pub use hand::{Error, Hand, MAX_TILES, Size};
 pub use notation::parse_tile_counts;
 pub use rules::{Form, Rules, is_complete, wait_tiles, waits};
 pub use shanten::{Ukeire, shanten, ukeire};
-pub use tables::{BUILT_IN_TABLE_BYTES, ShantenTables, TABLE_MAX_SUIT_TILES};
+pub use tables::{BUILT_IN_TABLE_BYTES, SUIT_CLASSES};
 pub use tile::{KINDS, Suit, Tile};
