@@ -2,7 +2,8 @@
 //! [`ukeire`](super::shanten::ukeire) (feature `shanten-table`, on by default).
 //!
 //! Every numbered-suit pattern of at most 14 tiles (405,350 of them) has one of only
-//! [`SUIT_CLASSES`] distinct [`Gains`] tables. A minimised layered automaton over the nine counts
+//! [`SUIT_CLASSES`] distinct gains tables (for 0–4 sets with and without the pair, the most held
+//! tiles the suit's groups can use). A minimised layered automaton over the nine counts
 //! maps a pattern to its class in nine table steps, and a class list gives the gains. Both are
 //! generated from the per-suit dynamic program (`suit_program.rs`) into
 //! `suit_classes.bin` and `suit_gains.bin` ([`BUILT_IN_TABLE_BYTES`] of flash in all); the unit
@@ -12,8 +13,8 @@
 
 /// Tiles of one suit that its groups can use: lane `8 × pair + sets` (pair 0–1, sets 0–4) is
 /// the most held tiles some choice of at most that many groups covers; the other six lanes are
-/// 0. Nondecreasing in pair and sets; at most 14. Sixteen byte lanes so that the convolution in
-/// [`shanten`](super::shanten) runs as a few vector instructions.
+/// 0. Nondecreasing in pair and sets; at most 14. Sixteen fixed lanes keep the convolution in
+/// [`shanten`](super::shanten) branch-free.
 pub(crate) type Gains = [u8; 16];
 
 /// The lane of `pair` (0–1) and `sets` (0–4) in [`Gains`].
@@ -58,7 +59,7 @@ static CLASS_GAINS: [Gains; CLASS_GAINS_BYTES.len() / CLASS_BYTES] = {
     out
 };
 
-/// The number of distinct [`Gains`] tables of numbered-suit patterns (of at most 14 tiles).
+/// The number of distinct gains tables of numbered-suit patterns of at most 14 tiles (126).
 #[cfg(feature = "shanten-table")]
 pub const SUIT_CLASSES: usize = CLASS_GAINS.len();
 /// The number of distinct gains tables of numbered-suit patterns (0 without the
