@@ -730,3 +730,25 @@ fn review_batch_lines_with_extra_fields_and_long_tokens() {
         )
     );
 }
+
+/// Found while adding `parlor tichu score`: `score_round` accepted card points that no deal
+/// makes (a pile of 1 point, two negative piles, a last hand of −50); now `InvalidScore`.
+#[test]
+fn regression_score_round_rejects_card_points_no_deck_makes() {
+    use tichu::{Call, score_round};
+    let finish = [seat(0), seat(1), seat(2), seat(3)];
+    let calls = [Call::None; 4];
+    assert_eq!(score_round(finish, [1, 24, 25, 50], 0, calls), Err(Error::InvalidScore));
+    assert_eq!(score_round(finish, [-25, -25, 75, 75], 0, calls), Err(Error::InvalidScore));
+    assert_eq!(score_round(finish, [-25, 50, 75, 50], -50, calls), Err(Error::InvalidScore));
+    assert_eq!(score_round(finish, [-25, 50, 25, 50], 0, calls), Err(Error::InvalidScore));
+    assert_eq!(score_round(finish, [150, 0, 0, -25], -25, calls), Err(Error::InvalidScore));
+    // The extremes a deal does make: the Phoenix alone in a pile, every positive card in one.
+    assert_eq!(score_round(finish, [-25, 125, 0, 0], 0, calls), Ok([-25, 125]));
+    assert_eq!(score_round(finish, [0, 0, 0, -25], 125, calls), Ok([100, 0])); // all to team 0
+    // A double victory counts no card points, so they are not checked.
+    assert_eq!(
+        score_round([seat(1), seat(3), seat(0), seat(2)], [1, 2, 3, 4], 7, calls),
+        Ok([0, 200])
+    );
+}
