@@ -81,7 +81,12 @@ fn finish_order(text: &str) -> Result<[Seat; 4], String> {
         }
     }
     // The seats not given went out last (a double victory's last two in any order).
-    order.extend((0..4).filter_map(Seat::new).filter(|seat| !order.contains(seat)).collect::<Vec<_>>());
+    order.extend(
+        (0..4)
+            .filter_map(Seat::new)
+            .filter(|seat| !order.contains(seat))
+            .collect::<Vec<_>>(),
+    );
     match order[..] {
         [a, b, c, d] => Ok([a, b, c, d]),
         _ => Err(format!("bad finishing order {}", quoted(text))),

@@ -30,7 +30,7 @@ pub struct Args {
     /// The four hands at the start of the trick, seat 0 first, separated by `/`: `?` = not
     /// known (plays are not checked against it, the wish is not enforced on it), `-` = no cards
     /// (the seat is out). Default `?/?/?/?`.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub hands: Option<String>,
 }
 
@@ -151,7 +151,8 @@ fn parse_hands(text: Option<&str>, deck: &mut Deck) -> Result<[Option<Cards>; 4]
         if *part == "?" {
             continue;
         }
-        let hand = tichu::parse_cards(part).map_err(|error| format!("bad hand of seat {seat} {}: {error}", quoted(part)))?;
+        let hand =
+            tichu::parse_cards(part).map_err(|error| format!("bad hand of seat {seat} {}: {error}", quoted(part)))?;
         if hand.len() > tichu::MAX_HAND {
             return Err(format!(
                 "bad hand of seat {seat} {}: {} ({} cards given)",
@@ -205,7 +206,7 @@ fn seat_text(seat: Seat) -> char {
 
 /// The two opponents of `seat`, lower first: `0 or 2`, `1 or 3`.
 fn opponents(seat: Seat) -> &'static str {
-    if seat.index() % 2 == 0 { "1 or 3" } else { "0 or 2" }
+    if seat.team() == 0 { "1 or 3" } else { "0 or 2" }
 }
 
 /// A reading as the `readings` command prints it: `kind length key`.
@@ -239,7 +240,10 @@ impl Table {
         match error {
             E::NotYourTurn => match play {
                 Some((play, _)) if tichu::readings(play).iter().any(|r| r.is_bomb()) => {
-                    format!("a bomb out of turn only on a play, not on the lead (seat {}'s turn)", seat_text(parts.turn))
+                    format!(
+                        "a bomb out of turn only on a play, not on the lead (seat {}'s turn)",
+                        seat_text(parts.turn)
+                    )
                 }
                 _ => format!(
                     "it is seat {}'s turn (out of turn only a bomb, on a play)",
@@ -263,6 +267,7 @@ impl Table {
             }
             E::IllegalPlay => match play {
                 Some((play, _)) if !tichu::readings(play).is_combination() => "not a combination".to_owned(),
+                Some((play, _)) if play.has_dog() => "the Dog is played only on the lead".to_owned(),
                 _ => format!("the play does not beat the top play {}", self.top_text()),
             },
             E::MustFulfilWish => format!(
@@ -308,7 +313,9 @@ impl Table {
                 };
                 self.trick.play(seat, cards, hand, wish)
             }
-            None => self.trick.pass(seat, known.unwrap_or_else(|| unknown_hand(Cards::EMPTY))),
+            None => self
+                .trick
+                .pass(seat, known.unwrap_or_else(|| unknown_hand(Cards::EMPTY))),
         };
         match result {
             Ok(_) => {
