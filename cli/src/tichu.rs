@@ -60,9 +60,12 @@ pub enum Command {
         #[arg(long)]
         batch: bool,
     },
-    /// Play out one trick from a sequence of actions and print the state after the last one:
-    /// `turn S; top CARDS by S (kind length key); passes N; points P; wish R; out SEATS`, or
-    /// when it is over `over; taker S[; dog | dragon …]; points P; next leader S; wish R; out SEATS`.
+    /// Play out one trick from a sequence of actions; print the state after the last one.
+    ///
+    /// The answer is one line: `turn S; top CARDS by S (kind length key); passes N; points P;
+    /// wish R; out SEATS` (`turn S; lead; …` before the first play), or once the trick is over
+    /// `over; taker S[; dog | dragon …]; points P; next leader S; wish R; out SEATS`. Example:
+    /// `parlor tichu trick 9 R pass pass pass give=2`.
     Trick {
         /// The trick's options and actions.
         #[command(flatten)]
@@ -81,6 +84,9 @@ pub enum Command {
         batch: bool,
     },
     /// One round's score: team 0 (seats 0 and 2), a space, team 1 (seats 1 and 3).
+    ///
+    /// Example: `parlor tichu score 2103 --tricks 10,30,25,15 --hand 20 --tichu 2 --grand 1`
+    /// prints `170 -170`.
     Score {
         /// The round.
         #[command(flatten)]
