@@ -47,7 +47,7 @@ pub enum Command {
     /// Five Up dominoes: is a play order legal?
     #[command(subcommand)]
     Dominoes(dominoes::Command),
-    /// Tichu: play legality and move generation.
+    /// Tichu: play legality, move generation, a trick played out, card points, round scoring.
     #[command(subcommand)]
     Tichu(tichu::Command),
     /// Dou Dizhu (Fight the Landlord): classification, beating, moves, spring.

@@ -1,12 +1,18 @@
-//! `parlor tichu …` — play legality (the seed task), readings and move generation.
+//! `parlor tichu …` — play legality (the seed task), readings, move generation, a trick played
+//! out, card points and round scoring.
 //!
 //! ```text
 //! parlor tichu legal <previous> <play>          # legal | illegal   (`-` or "" = the lead)
 //! parlor tichu moves <hand> [<previous>] [--wish R]   # one play per line
 //! parlor tichu readings <cards>                 # one reading per line: type, cards, key
+//! parlor tichu trick [--leader S] [--hands H0/H1/H2/H3] [--wish R] <action>...  # the state after
+//! parlor tichu points <cards>                   # card points: 25
+//! parlor tichu score <order> [--tricks P0,P1,P2,P3] [--hand P] [--tichu S] [--grand S]  # 170 -170
 //! ```
 //! Batch lines: `previous<TAB>play` (legal), `hand[<TAB>previous]` (moves: the plays on one
-//! line, separated by spaces), `cards` (readings: the readings separated by `; `).
+//! line, separated by spaces), `cards` (readings: the readings separated by `; `; points),
+//! the words of one command line (trick, score: options on the command line apply to every
+//! line that does not give its own).
 
 use std::io::{BufRead, Write};
 use std::ops::ControlFlow;
@@ -14,6 +20,9 @@ use std::ops::ControlFlow;
 use parlor_core::tichu::{self, Cards, Combination, Kind, Rank};
 
 use crate::CliError;
+
+pub mod score;
+pub mod trick;
 
 /// The `tichu` subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -51,6 +60,61 @@ pub enum Command {
         #[arg(long)]
         batch: bool,
     },
+    /// Play out one trick from a sequence of actions; print the state after the last one.
+    ///
+    /// The answer is one line: `turn S; top CARDS by S (kind length key); passes N; points P;
+    /// wish R; out SEATS` (`turn S; lead; …` before the first play), or once the trick is over
+    /// `over; taker S[; dog | dragon …]; points P; next leader S; wish R; out SEATS`. Example:
+    /// `parlor tichu trick 9 R pass pass pass give=2`.
+    Trick {
+        /// The trick's options and actions.
+        #[command(flatten)]
+        args: trick::Args,
+        /// Read one trick per line from standard input: the words of a command line (actions and
+        /// options; options given here apply to every line that does not give its own).
+        #[arg(long)]
+        batch: bool,
+    },
+    /// The card points of a card set (5s 5, tens and Kings 10, Dragon 25, Phoenix -25).
+    Points {
+        /// The card set.
+        cards: Option<String>,
+        /// Read one card set per line from standard input.
+        #[arg(long)]
+        batch: bool,
+    },
+    /// One round's score: team 0 (seats 0 and 2), a space, team 1 (seats 1 and 3).
+    ///
+    /// Example: `parlor tichu score 2103 --tricks 10,30,25,15 --hand 20 --tichu 2 --grand 1`
+    /// prints `170 -170`.
+    Score {
+        /// The round.
+        #[command(flatten)]
+        args: score::Args,
+        /// Read one round per line from standard input: the words of a command line (options
+        /// given here apply to every line that does not give its own).
+        #[arg(long)]
+        batch: bool,
+    },
+}
+
+/// One batch line of `trick` or `score`: the words of a command line.
+#[derive(Debug, clap::Parser)]
+#[command(no_binary_name = true, disable_help_flag = true)]
+struct Line<T: clap::Args> {
+    #[command(flatten)]
+    args: T,
+}
+
+/// Parses the words of a batch line into `T`, clap's error folded to one line.
+fn line_args<T: clap::Args>(line: &str) -> Result<T, String> {
+    <Line<T> as clap::Parser>::try_parse_from(line.split_whitespace())
+        .map(|line| line.args)
+        .map_err(|error| {
+            let text = error.render().to_string();
+            let first = text.lines().next().unwrap_or("bad line");
+            first.strip_prefix("error: ").unwrap_or(first).to_owned()
+        })
 }
 
 /// `text` quoted for a message, cut after 40 characters so that one bad argument never makes a
@@ -164,6 +228,10 @@ fn readings(text: &str) -> Result<Vec<String>, String> {
     })
 }
 
+fn points(text: &str) -> Result<String, String> {
+    Ok(cards("cards", text)?.points().to_string())
+}
+
 fn required(value: &Option<String>, name: &str) -> Result<String, CliError> {
     value
         .clone()
@@ -211,6 +279,34 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             for line in readings(&cards).map_err(CliError::Input)? {
                 writeln!(out, "{line}")?;
             }
+        }
+        Command::Trick { args, batch } => {
+            if *batch {
+                if !args.actions.is_empty() {
+                    return Err(CliError::Input(
+                        "with --batch the actions come from standard input, one trick per line".to_owned(),
+                    ));
+                }
+                return crate::batch::run(input, out, |line| {
+                    trick::answer(&line_args::<trick::Args>(line)?.or(args))
+                });
+            }
+            writeln!(out, "{}", trick::answer(args).map_err(CliError::Input)?)?;
+        }
+        Command::Points { cards, batch } => {
+            if *batch {
+                return crate::batch::run(input, out, points);
+            }
+            let cards = required(cards, "cards")?;
+            writeln!(out, "{}", points(&cards).map_err(CliError::Input)?)?;
+        }
+        Command::Score { args, batch } => {
+            if *batch {
+                return crate::batch::run(input, out, |line| {
+                    score::answer(&line_args::<score::Args>(line)?.or(args))
+                });
+            }
+            writeln!(out, "{}", score::answer(args).map_err(CliError::Input)?)?;
         }
     }
     Ok(())

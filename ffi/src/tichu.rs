@@ -608,8 +608,8 @@ pub unsafe extern "C" fn parlor_tichu_card_points(mask: u64, out_points: *mut i1
 /// `last_hand_points` the points left in the last player's hand, `calls[4]` each seat's call
 /// (0 none, 1 Tichu, 2 Grand Tichu); `out_scores[2]` receives team 0 (seats 0, 2) and team 1.
 /// Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (a bad seat or call code, a
-/// finishing order that is no permutation, card points not summing to 100 without a double
-/// victory).
+/// finishing order that is no permutation, or without a double victory card points no deal
+/// makes: not summing to 100, not multiples of 5 in -25..=125, more than one negative).
 ///
 /// # Safety
 /// `finish`, `trick_points` and `calls` readable for 4 values; `out_scores` writable for 2.

@@ -212,6 +212,13 @@ int main(void) {
         CHECK_EQ_U(parlor_tichu_score_round(bad_finish, tricks, 20, calls, scores), PARLOR_ERR_INVALID_ARGUMENT);
         CHECK_EQ_U(parlor_tichu_score_round(finish, tricks, 20, bad_calls, scores), PARLOR_ERR_INVALID_ARGUMENT);
         CHECK_EQ_U(parlor_tichu_score_round(finish, tricks, 0, calls, scores), PARLOR_ERR_INVALID_ARGUMENT);
+        {
+            /* Sums to 100 but no deal makes it: a pile of 11 points; two negative piles. */
+            const int16_t odd[4] = {11, 24, 25, 20};
+            const int16_t two_phoenixes[4] = {-25, -25, 75, 55};
+            CHECK_EQ_U(parlor_tichu_score_round(finish, odd, 20, calls, scores), PARLOR_ERR_INVALID_ARGUMENT);
+            CHECK_EQ_U(parlor_tichu_score_round(finish, two_phoenixes, 20, calls, scores), PARLOR_ERR_INVALID_ARGUMENT);
+        }
         CHECK_EQ_U(parlor_tichu_score_round(NULL, tricks, 20, calls, scores), PARLOR_ERR_NULL_POINTER);
         CHECK_EQ_U(parlor_tichu_score_round(finish, tricks, 20, calls, NULL), PARLOR_ERR_NULL_POINTER);
     }

@@ -71,8 +71,40 @@ fn legal_vectors_agree_with_core_and_reference() {
 }
 
 #[test]
+fn trick_points_and_score_vectors_agree_with_the_reference() {
+    let mut checked = 0;
+    for (file, vector) in vectors::load("tichu") {
+        let args: Vec<&str> = vector.args.iter().map(String::as_str).collect();
+        let Some(("tichu", rest)) = args.split_first().map(|(first, rest)| (*first, rest)) else {
+            continue;
+        };
+        if let Some(answer) = vectors::tichu::reference_answer(rest) {
+            assert!(
+                vectors::tichu::agrees(&answer, &vector.expected),
+                "{file}:{}: reference {answer:?}, expected {:?}",
+                vector.line,
+                vector.expected
+            );
+            checked += 1;
+        }
+        // The core directly: card points.
+        if let ["points", set] = rest
+            && let Ok(set) = tichu::parse_cards(set)
+        {
+            assert_eq!(set.points().to_string(), vector.expected, "{file}:{} core", vector.line);
+        }
+    }
+    assert!(checked >= 100, "only {checked} vectors checked");
+}
+
+#[test]
 fn diff_checker_over_regressions_and_random_cases() {
     assert!(run_target("tichu_diff", 3000, check::diff) > 0);
+}
+
+#[test]
+fn trick_checker_over_regressions_and_random_cases() {
+    assert!(run_target("tichu_trick", 3000, check::trick) > 0);
 }
 
 #[test]
@@ -728,5 +760,36 @@ fn review_batch_lines_with_extra_fields_and_long_tokens() {
             "bad previous play \"{}\"…: a fifth card of rank 5 at bytes 4..5",
             "5".repeat(40)
         )
+    );
+}
+
+/// Found while adding `parlor tichu score`: `score_round` accepted card points that no deal
+/// makes (a pile of 1 point, two negative piles, a last hand of −50); now `InvalidScore`.
+#[test]
+fn regression_score_round_rejects_card_points_no_deck_makes() {
+    use tichu::{Call, score_round};
+    let finish = [seat(0), seat(1), seat(2), seat(3)];
+    let calls = [Call::None; 4];
+    assert_eq!(score_round(finish, [1, 24, 25, 50], 0, calls), Err(Error::InvalidScore));
+    assert_eq!(
+        score_round(finish, [-25, -25, 75, 75], 0, calls),
+        Err(Error::InvalidScore)
+    );
+    assert_eq!(
+        score_round(finish, [-25, 50, 75, 50], -50, calls),
+        Err(Error::InvalidScore)
+    );
+    assert_eq!(score_round(finish, [-25, 50, 25, 50], 0, calls), Ok([50, 50])); // one Phoenix pile
+    assert_eq!(
+        score_round(finish, [150, 0, 0, -25], -25, calls),
+        Err(Error::InvalidScore)
+    );
+    // The extremes a deal does make: the Phoenix alone in a pile, every positive card in one.
+    assert_eq!(score_round(finish, [-25, 125, 0, 0], 0, calls), Ok([-25, 125]));
+    assert_eq!(score_round(finish, [0, 0, 0, -25], 125, calls), Ok([100, 0])); // all to team 0
+    // A double victory counts no card points, so they are not checked.
+    assert_eq!(
+        score_round([seat(1), seat(3), seat(0), seat(2)], [1, 2, 3, 4], 7, calls),
+        Ok([0, 200])
     );
 }

@@ -56,7 +56,9 @@ impl TryFrom<u8> for Call {
 /// (Grand Tichu) for the caller's team, plus if the caller went out first.
 ///
 /// Errors: [`Error::InvalidScore`] when `finish` is no permutation of the seats or, without a
-/// double victory, the card points do not sum to 100.
+/// double victory, the card points cannot come from one deck: they must sum to 100, each of the
+/// five amounts (four trick piles, the last hand) be a multiple of 5 in −25..=125, and at most
+/// one be negative (only the Phoenix is).
 ///
 /// ```
 /// use parlor_core::tichu::{score_round, Call, Seat};
@@ -93,7 +95,14 @@ pub fn score_round(
         let total = trick_points
             .iter()
             .fold(i32::from(last_hand_points), |sum, &p| sum + i32::from(p));
-        if total != 100 || trick_points.iter().any(|p| !(-25..=125).contains(p)) {
+        // Five piles share the deck's point cards: each a multiple of 5 in −25..=125, at most
+        // one negative (the Phoenix is the only negative card). Any such split of 100 is dealt
+        // by some round (the Dragon can always join the Phoenix or a pile of 25 or more).
+        let piles = || trick_points.iter().chain(core::iter::once(&last_hand_points));
+        if total != 100
+            || piles().any(|p| !(-25..=125).contains(p) || p % 5 != 0)
+            || piles().filter(|&&p| p < 0).count() > 1
+        {
             return Err(Error::InvalidScore);
         }
         for seat in (0..4u8).filter_map(Seat::new) {

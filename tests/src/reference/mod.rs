@@ -6,3 +6,4 @@ pub mod dominoes;
 pub mod doudizhu;
 pub mod mahjong;
 pub mod tichu;
+pub mod tichu_trick;
