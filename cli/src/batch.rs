@@ -5,8 +5,10 @@ use std::io::{BufRead, Write};
 use crate::CliError;
 
 /// Reads `input` line by line and writes `answer(line)` for each. An `Err(message)` answer is
-/// written as `error: <message>` and processing continues. A trailing `\r` is removed; blank
-/// lines are cases too (they get an answer), so line numbers in and out always match.
+/// written as `error: <message>` and processing continues. A trailing `\r` is removed. A blank
+/// (empty or whitespace-only) line is no case: it gets `error: empty line (one case per line)`
+/// for every command alike, so line numbers in and out always match and a stray blank line
+/// never passes for a real answer.
 pub fn run(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -20,6 +22,10 @@ pub fn run(
             continue;
         };
         let line = line.strip_suffix('\r').unwrap_or(&line);
+        if line.trim().is_empty() {
+            writeln!(out, "error: empty line (one case per line)")?;
+            continue;
+        }
         match answer(line) {
             Ok(text) => writeln!(out, "{text}")?,
             Err(message) => writeln!(out, "error: {message}")?,

@@ -10,7 +10,7 @@ use std::io::{BufRead, Write};
 
 use parlor_core::dominoes::{Error, Reason, SpinnerRule, Tiles, Verdict, validate};
 
-use crate::CliError;
+use crate::{CliError, quoted};
 
 /// The `dominoes` subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -127,17 +127,20 @@ pub fn five_up(text: &str, rule: SpinnerRule, explain: bool) -> Result<String, S
 pub fn describe(error: &Error, text: &str) -> String {
     match error {
         Error::BadTile { span } => {
-            format!("not a tile: {:?} (expected a-b, a|b or [a|b])", span.slice(text))
+            format!("not a tile: {} (expected a-b, a|b or [a|b])", quoted(span.slice(text)))
         }
         Error::PipOutOfRange { span } => {
-            format!("pip number out of range: {:?} (at most 4294967295)", span.slice(text))
+            format!(
+                "pip number out of range: {} (at most 4294967295)",
+                quoted(span.slice(text))
+            )
         }
         Error::TooManyTiles {
             capacity,
             span: Some(span),
         } => format!(
-            "too many tiles: {:?} is tile {} (at most {capacity})",
-            span.slice(text),
+            "too many tiles: {} is tile {} (at most {capacity})",
+            quoted(span.slice(text)),
             capacity + 1
         ),
         other => other.to_string(),

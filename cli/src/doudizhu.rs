@@ -19,7 +19,7 @@ use parlor_core::doudizhu::{
     spring,
 };
 
-use crate::{CliError, batch};
+use crate::{CliError, batch, quoted};
 
 /// Options every `doudizhu` command takes.
 #[derive(Debug, Clone, clap::Args)]
@@ -33,7 +33,7 @@ pub struct Common {
 }
 
 fn parse_preset(name: &str) -> Result<PresetId, String> {
-    PresetId::from_name(name).ok_or_else(|| format!("unknown preset {name:?} (pagat, rlcard or openspiel)"))
+    PresetId::from_name(name).ok_or_else(|| format!("unknown preset {} (pagat, rlcard or openspiel)", quoted(name)))
 }
 
 /// The `doudizhu` subcommands.
@@ -42,6 +42,7 @@ pub enum Command {
     /// Print the kinds a card set reads as (sorted, space-separated), or `invalid`.
     Classify {
         /// The card set, e.g. `33344456`.
+        #[arg(conflicts_with = "batch")]
         cards: Option<String>,
         /// Print every reading as `kind/chain@key` (strongest first) instead of kind names.
         #[arg(long)]
@@ -53,8 +54,10 @@ pub enum Command {
     /// Print `yes` if PLAY may follow PREV (`-` = no previous play), else `no`.
     Beats {
         /// The previous play.
+        #[arg(conflicts_with = "batch")]
         prev: Option<String>,
         /// The play.
+        #[arg(conflicts_with = "batch")]
         play: Option<String>,
         /// Preset and batch options.
         #[command(flatten)]
@@ -63,8 +66,10 @@ pub enum Command {
     /// Print every distinct play from HAND that beats PREV (every lead without PREV), one per line.
     Moves {
         /// The hand.
+        #[arg(conflicts_with = "batch")]
         hand: Option<String>,
         /// The previous play (`-` or absent = lead).
+        #[arg(conflicts_with = "batch")]
         prev: Option<String>,
         /// Preset and batch options.
         #[command(flatten)]
@@ -73,10 +78,13 @@ pub enum Command {
     /// Can the landlord play out alone with no peasant ever able to beat him? `yes` + plan, or `no`.
     Spring {
         /// The landlord's hand (at most 20 cards).
+        #[arg(conflicts_with_all = ["batch", "judge"])]
         landlord: Option<String>,
         /// One peasant's hand (the other then holds the rest of the deck).
+        #[arg(conflicts_with_all = ["batch", "judge"])]
         first: Option<String>,
         /// The other peasant's hand.
+        #[arg(conflicts_with_all = ["batch", "judge"])]
         second: Option<String>,
         /// Read the original judge's input (T, then per case the three hands) from standard input.
         #[arg(long, conflicts_with = "batch")]
@@ -88,6 +96,7 @@ pub enum Command {
     /// Print the fewest plays that empty HAND (NOIP 2015 "斗地主").
     MinPlays {
         /// The hand (at most 20 cards).
+        #[arg(conflicts_with = "batch")]
         hand: Option<String>,
         /// Preset and batch options.
         #[command(flatten)]
@@ -99,9 +108,9 @@ pub enum Command {
 pub fn cards(text: &str) -> Result<Cards, String> {
     Cards::parse(text).map_err(|error| match error {
         Error::InvalidCard { span } | Error::TooManyCopies { span, .. } => {
-            format!("{error}: {:?} in {text:?}", span.slice(text))
+            format!("{error}: {} in {}", quoted(span.slice(text)), quoted(text))
         }
-        other => format!("{other} in {text:?}"),
+        other => format!("{other} in {}", quoted(text)),
     })
 }
 
@@ -197,7 +206,8 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             let preset = common.preset.preset();
             let answer = |prev: &str, play: &str| -> Result<String, String> {
                 let (prev_cards, play_cards) = (cards(prev)?, cards(play)?);
-                let yes = beats(&prev_cards, &play_cards, &preset).map_err(|error| format!("{error}: {prev:?}"))?;
+                let yes =
+                    beats(&prev_cards, &play_cards, &preset).map_err(|error| format!("{error}: {}", quoted(prev)))?;
                 Ok(if yes { "yes" } else { "no" }.to_owned())
             };
             if common.batch {
@@ -312,7 +322,8 @@ fn run_judge(
         .ok_or_else(|| CliError::Input("judge input: missing the number of cases".to_owned()))?;
     let count: usize = first.parse().map_err(|_| {
         CliError::Input(format!(
-            "judge input: the first token must be the number of cases, not {first:?}"
+            "judge input: the first token must be the number of cases, not {}",
+            quoted(first)
         ))
     })?;
     for case in 1..=count {

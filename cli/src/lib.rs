@@ -12,7 +12,8 @@
 //!
 //! Every leaf command also takes `--batch`: one case per line on standard input, one answer per
 //! line on standard output in the same order; a bad line prints `error: <what is wrong>` and
-//! processing goes on. Outside batch mode, bad input prints a one-line message on standard error
+//! processing goes on (a blank line too: `error: empty line (one case per line)`); cases come
+//! only from standard input then, so cases on the command line are refused. Outside batch mode, bad input prints a one-line message on standard error
 //! and exits with status 2.
 
 use std::ffi::OsString;
@@ -112,8 +113,10 @@ where
         let code = error.exit_code();
         let text = error.render().to_string();
         let missing_subcommand = error.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
-        if error.use_stderr() && !missing_subcommand {
-            CliError::Input(one_line_usage_error(&text))
+        if missing_subcommand {
+            CliError::Input(missing_command(&text))
+        } else if error.use_stderr() {
+            CliError::Input(format!("{} (see --help)", one_line_usage_error(&text)))
         } else {
             CliError::Usage(text, code)
         }
@@ -128,18 +131,55 @@ where
     Ok(ExitCode::SUCCESS)
 }
 
+/// `text` quoted for a message, cut after 40 characters so that one bad argument or batch line
+/// never makes a screen-long message (the error's byte span still locates the bad part).
+pub fn quoted(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{:?}…", text.get(..end).unwrap_or(text)),
+        None => format!("{text:?}"),
+    }
+}
+
 /// Folds clap's multi-line usage error into the one line that bad input gets: the first line
-/// without its `error: ` prefix, plus the possible values or the tip when clap gives them.
-fn one_line_usage_error(text: &str) -> String {
-    let mut lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
-    let first = lines.next().unwrap_or("bad command line");
+/// without its `error: ` prefix; when it ends in a colon, the indented items that follow it (the
+/// missing or conflicting arguments); plus the possible values or the tip when clap gives them.
+pub(crate) fn one_line_usage_error(text: &str) -> String {
+    let mut lines = text.lines().skip_while(|line| line.trim().is_empty());
+    let first = lines.next().map(str::trim).unwrap_or("bad command line");
     let mut message = first.strip_prefix("error: ").unwrap_or(first).to_owned();
-    for line in lines {
+    if message.ends_with(':') {
+        let items: Vec<&str> = lines
+            .by_ref()
+            .take_while(|line| line.starts_with(' ') && !line.trim().is_empty())
+            .map(str::trim)
+            .collect();
+        message.push(' ');
+        message.push_str(&items.join(", "));
+    }
+    for line in lines.map(str::trim) {
         if line.starts_with("[possible values:") || line.starts_with("tip:") {
             message.push(' ');
             message.push_str(line);
         }
     }
-    message.push_str(" (see --help)");
     message
+}
+
+/// The one line for a command given without its subcommand: the path and the choices, read off
+/// clap's help text (`Usage: parlor tichu <COMMAND>` and the `Commands:` list).
+fn missing_command(help: &str) -> String {
+    let path = help
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("Usage: "))
+        .and_then(|usage| usage.strip_suffix(" <COMMAND>"))
+        .unwrap_or("parlor");
+    let choices: Vec<&str> = help
+        .lines()
+        .skip_while(|line| line.trim() != "Commands:")
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    format!("`{path}` needs a command: {} (see --help)", choices.join(", "))
 }

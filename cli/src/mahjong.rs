@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 
 use parlor_core::mahjong::{self, Error, Form, Hand, KINDS, Rules};
 
-use crate::CliError;
+use crate::{CliError, quoted};
 
 /// The `mahjong` subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -88,10 +88,10 @@ impl From<FormArg> for Form {
 pub fn describe(error: Error, text: &str) -> String {
     let token = error.span().map(|span| span.slice(text)).unwrap_or_default();
     match error {
-        Error::UnknownTile { .. } => format!("unknown tile {token:?}"),
+        Error::UnknownTile { .. } => format!("unknown tile {}", quoted(token)),
         Error::FifthCopy { tile, .. } if token.is_empty() => format!("fifth copy of {tile}"),
-        Error::FifthCopy { tile, .. } => format!("fifth copy of {tile} ({token:?})"),
-        Error::TooManyTiles { .. } => format!("more than 14 tiles (from {token:?} on)"),
+        Error::FifthCopy { tile, .. } => format!("fifth copy of {tile} ({})", quoted(token)),
+        Error::TooManyTiles { .. } => format!("more than 14 tiles (from {} on)", quoted(token)),
         Error::WrongSize { .. } | Error::UnknownRulesCode { .. } | Error::UnknownFormCode { .. } => error.to_string(),
     }
 }

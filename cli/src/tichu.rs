@@ -19,7 +19,7 @@ use std::ops::ControlFlow;
 
 use parlor_core::tichu::{self, Cards, Combination, Kind, Rank};
 
-use crate::CliError;
+use crate::{CliError, quoted};
 
 pub mod score;
 pub mod trick;
@@ -30,9 +30,10 @@ pub enum Command {
     /// Is PLAY legal on PREVIOUS? Prints `legal` or `illegal`.
     Legal {
         /// The previous play in seed notation (`-` or "" for the lead).
-        #[arg(allow_hyphen_values = true)]
+        #[arg(allow_hyphen_values = true, conflicts_with = "batch")]
         previous: Option<String>,
         /// The play.
+        #[arg(conflicts_with = "batch")]
         play: Option<String>,
         /// Read `previous<TAB>play` lines from standard input.
         #[arg(long)]
@@ -41,9 +42,10 @@ pub enum Command {
     /// Every distinct legal play from HAND on PREVIOUS, one per line (nothing when none).
     Moves {
         /// The hand (up to 14 cards).
+        #[arg(conflicts_with = "batch")]
         hand: Option<String>,
         /// The previous play (omitted, `-` or "" for the lead).
-        #[arg(allow_hyphen_values = true)]
+        #[arg(allow_hyphen_values = true, conflicts_with = "batch")]
         previous: Option<String>,
         /// An open Mah Jong wish (a rank character `2`–`9`, `0`, `J`, `Q`, `K`, `A`).
         #[arg(long)]
@@ -52,9 +54,10 @@ pub enum Command {
         #[arg(long)]
         batch: bool,
     },
-    /// Every reading of a card set: `type cards key` per line (`none` when it is no combination).
+    /// Every reading of a card set: `kind length key` per line (`none` when it is no combination).
     Readings {
         /// The card set.
+        #[arg(conflicts_with = "batch")]
         cards: Option<String>,
         /// Read one card set per line from standard input.
         #[arg(long)]
@@ -78,6 +81,7 @@ pub enum Command {
     /// The card points of a card set (5s 5, tens and Kings 10, Dragon 25, Phoenix -25).
     Points {
         /// The card set.
+        #[arg(conflicts_with = "batch")]
         cards: Option<String>,
         /// Read one card set per line from standard input.
         #[arg(long)]
@@ -110,20 +114,7 @@ struct Line<T: clap::Args> {
 fn line_args<T: clap::Args>(line: &str) -> Result<T, String> {
     <Line<T> as clap::Parser>::try_parse_from(line.split_whitespace())
         .map(|line| line.args)
-        .map_err(|error| {
-            let text = error.render().to_string();
-            let first = text.lines().next().unwrap_or("bad line");
-            first.strip_prefix("error: ").unwrap_or(first).to_owned()
-        })
-}
-
-/// `text` quoted for a message, cut after 40 characters so that one bad argument never makes a
-/// screen-long line (the error's byte span still locates the card).
-fn quoted(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((end, _)) => format!("{:?}…", text.get(..end).unwrap_or(text)),
-        None => format!("{text:?}"),
-    }
+        .map_err(|error| crate::one_line_usage_error(&error.render().to_string()))
 }
 
 fn cards(what: &str, text: &str) -> Result<Cards, String> {

@@ -127,7 +127,7 @@ fn trick_batch_lines_are_command_lines_with_defaults_from_the_command() {
         "over; taker 1; dragon given to 2; points 25; next leader 1; wish 5; out -\n\
          error: action 2 \"9\" by seat 1: the play does not beat the top play 9 by 0 (single 1 9)\n\
          over; taker 3; dog; points 0; next leader 1; wish 5; out -\n\
-         turn 0; lead; points 0; wish 5; out -\n\
+         error: empty line (one case per line)\n\
          error: action 1 \"1=7\" by seat 0: a wish for 5 is still open\n\
          turn 1; top 8 by 0 (single 1 8); passes 0; points 0; wish 7; out -\n"
     );
@@ -135,7 +135,7 @@ fn trick_batch_lines_are_command_lines_with_defaults_from_the_command() {
     assert_eq!(code, 0);
     assert_eq!(
         stdout,
-        "error: unexpected argument '--bogus' found\n\
+        "error: unexpected argument '--bogus' found tip: to pass '--bogus' as a value, use '-- --bogus'\n\
          error: invalid value '9' for '--leader <LEADER>': 9 is not in 0..=3\n"
     );
     bad(

@@ -596,7 +596,8 @@ fn batch_answers_every_line_and_goes_on_after_errors() {
     let out = cli(&["dominoes", "five-up", "--batch"], input).expect("batch runs");
     assert_eq!(
         out,
-        "legal\nillegal\nerror: not a tile: \"1-x\" (expected a-b, a|b or [a|b])\nlegal\nillegal\n"
+        "legal\nillegal\nerror: not a tile: \"1-x\" (expected a-b, a|b or [a|b])\n\
+         error: empty line (one case per line)\nillegal\n"
     );
     let out = cli(&["dominoes", "five-up", "--batch", "--explain"], "6-6 6-5 3-0\n").expect("runs");
     assert_eq!(

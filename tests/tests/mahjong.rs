@@ -408,7 +408,7 @@ fn batch_mode_answers_one_line_per_hand() {
     parlor_cli::run(args, &mut input, &mut out).unwrap();
     assert_eq!(
         String::from_utf8(out).unwrap(),
-        "1m 4m\nerror: wrong hand size: 0 tiles, expected 3n+1 tiles (1, 4, 7, 10 or 13)\n\
+        "1m 4m\nerror: empty line (one case per line)\n\
          error: fifth copy of 1m (\"11111m\")\n1m 2m 3m 4m 5m 6m 7m 8m 9m\n"
     );
     let mut input = std::io::Cursor::new("1z1z1z1z\n2255m55p66677888s\n".as_bytes());

@@ -277,7 +277,7 @@ impl Cards {
     }
 
     /// Parses the notation: one character per card (`3`…`9`, `T` or `10`, `J`, `Q`, `K`, `A`,
-    /// `2`, `B`, `R`), either case, in any order; ASCII spaces and commas are ignored; `-` alone
+    /// `2`, `B`, `R`), either case, in any order; ASCII whitespace and commas are ignored; `-` alone
     /// (or nothing) is the empty set (a pass).
     ///
     /// # Errors

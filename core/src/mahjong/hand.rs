@@ -220,7 +220,10 @@ impl fmt::Display for Error {
             Error::UnknownTile { span } => write!(f, "unknown tile at {span}"),
             Error::FifthCopy { tile, .. } => write!(f, "fifth copy of {tile}"),
             Error::TooManyTiles { .. } => write!(f, "more than {MAX_TILES} tiles"),
-            Error::WrongSize { tiles, expected } => write!(f, "wrong hand size: {tiles} tiles, expected {expected}"),
+            Error::WrongSize { tiles, expected } => {
+                let plural = if *tiles == 1 { "" } else { "s" };
+                write!(f, "wrong hand size: {tiles} tile{plural}, expected {expected}")
+            }
             Error::UnknownRulesCode { code } => write!(f, "unknown rules code {code} (0 seed, 1 riichi)"),
             Error::UnknownFormCode { code } => {
                 write!(

@@ -7,7 +7,7 @@
 //!   `s` Sword, `p` Pagoda, `t` Star (`5j6j7j8j9j` is a straight-flush bomb); the specials are
 //!   written as above (they have no suit).
 //!
-//! Spaces and commas between cards are ignored. A set is rank-only or suited, never both.
+//! ASCII whitespace and commas between cards are ignored. A set is rank-only or suited, never both.
 //! `Display` prints the Mah Jong first, then Two to Ace (suits in `j s p t` order), then the
 //! Dragon, the Phoenix and the Dog, with `0` for ten; the empty set prints `-`. The printed form
 //! parses back to the same set.
