@@ -65,7 +65,14 @@ pub fn parse_vectors(text: &str) -> Result<Vec<Vector>, String> {
 }
 
 /// Runs one vector through [`crate::run`] and returns its actual output (final line break removed).
+/// A vector runs a game command: one that runs `check` itself is an input error (a file that
+/// checks itself would otherwise recurse without end).
 pub fn actual_output(vector: &Vector) -> Result<String, CliError> {
+    if vector.args.first().is_some_and(|word| word == "check") {
+        return Err(CliError::Input(
+            "a vector line runs a game command, not `check`".to_owned(),
+        ));
+    }
     let mut out = Vec::new();
     let mut empty = std::io::empty();
     let args = std::iter::once("parlor".to_owned()).chain(vector.args.iter().cloned());

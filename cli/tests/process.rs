@@ -109,3 +109,21 @@ fn check_reports_failures_with_exit_1() {
     assert!(stdout.ends_with("1 passed, 1 failed\n"), "{stdout}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_vector_line_cannot_run_check_itself() {
+    // Found by a new-user trial: a file checking itself recursed until the stack overflowed.
+    let dir = std::env::temp_dir().join(format!("parlor-self-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("self.tsv");
+    std::fs::write(&file, format!("check {}\tx\n", file.display())).expect("write vectors");
+    let out = parlor(&["check", "--quiet", file.to_str().expect("UTF-8 path")], "");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("actual:   error: a vector line runs a game command, not `check`"),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with("0 passed, 1 failed\n"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

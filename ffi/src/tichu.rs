@@ -355,7 +355,8 @@ pub unsafe extern "C" fn parlor_tichu_previous(
 /// does it take (the strongest that beats, a Phoenix single n + ½)? `*out_legal` = 1 or 0;
 /// when legal, `*out_combination` (optional, may be null) receives the reading.
 /// Errors: `PARLOR_ERR_INVALID_ARGUMENT` (unknown kind code), `PARLOR_TICHU_ERR_INVALID_COMBINATION`,
-/// `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_TICHU_ERR_CARDS_OVERLAP` (a Phoenix on a Phoenix).
+/// `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_TICHU_ERR_CARDS_OVERLAP` (a Phoenix on a Phoenix),
+/// `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG` (nothing is played on the Dog).
 ///
 /// # Safety
 /// A non-null `previous` readable; `out_legal` writable; a non-null `out_combination` writable.
@@ -608,8 +609,10 @@ pub unsafe extern "C" fn parlor_tichu_card_points(mask: u64, out_points: *mut i1
 /// `last_hand_points` the points left in the last player's hand, `calls[4]` each seat's call
 /// (0 none, 1 Tichu, 2 Grand Tichu); `out_scores[2]` receives team 0 (seats 0, 2) and team 1.
 /// Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (a bad seat or call code, a
-/// finishing order that is no permutation, or without a double victory card points no deal
-/// makes: not summing to 100, not multiples of 5 in -25..=125, more than one negative).
+/// finishing order that is no permutation, an amount that is no pile of card points — not a
+/// multiple of 5 in -25..=125, checked even on a double victory, where they do not count — or,
+/// without a double victory, card points no deal makes: not summing to 100, more than one
+/// negative).
 ///
 /// # Safety
 /// `finish`, `trick_points` and `calls` readable for 4 values; `out_scores` writable for 2.

@@ -104,6 +104,11 @@ int main(void) {
         CHECK_EQ_U(parlor_tichu_resolve(&bad, cards("9"), &ok, NULL), PARLOR_ERR_INVALID_ARGUMENT);
         CHECK_EQ_U(parlor_tichu_resolve(&bad_shape, cards("9"), &ok, NULL), PARLOR_TICHU_ERR_INVALID_COMBINATION);
         CHECK_EQ_U(parlor_tichu_resolve(&nine, cards("9"), NULL, NULL), PARLOR_ERR_NULL_POINTER);
+        {
+            /* Nothing is played on the Dog: the same answer as parlor_tichu_moves and is_legal. */
+            ParlorTichuCombination dog = {PARLOR_TICHU_DOG, 1, 0};
+            CHECK_EQ_U(parlor_tichu_resolve(&dog, cards("5"), &ok, NULL), PARLOR_TICHU_ERR_PREVIOUS_IS_DOG);
+        }
         CHECK_EQ_U(parlor_tichu_previous(cards("P"), &has, &on_phoenix), PARLOR_OK);
         CHECK_EQ_U(has, 1);
         CHECK_EQ_U(on_phoenix.key, 3); /* a lone Phoenix counts as led: 1 1/2 */
@@ -177,6 +182,11 @@ int main(void) {
         CHECK_EQ_U(parlor_tichu_trick_new(0, 0, 0, &trick), PARLOR_OK);
         trick.turn = 9; /* a corrupted state is refused */
         CHECK_EQ_U(parlor_tichu_trick_play(&trick, 0, cards("5"), cards("5"), 0, &next), PARLOR_TICHU_ERR_INVALID_TRICK);
+        /* An unreachable state: the turn back at the top play's own seat (the trick ends first). */
+        CHECK_EQ_U(parlor_tichu_trick_new(0, 0, 0, &trick), PARLOR_OK);
+        CHECK_EQ_U(parlor_tichu_trick_play(&trick, 0, cards("9"), cards("9K"), 0, &next), PARLOR_OK);
+        trick.turn = 0;
+        CHECK_EQ_U(parlor_tichu_trick_pass(&trick, 0, cards("K"), &next), PARLOR_TICHU_ERR_INVALID_TRICK);
         /* Flags crossing the ABI are 0 or 1: a finished trick with dragon = 2 is corrupt. */
         CHECK_EQ_U(parlor_tichu_trick_new(1, 0, 0, &trick), PARLOR_OK);
         CHECK_EQ_U(parlor_tichu_trick_play(&trick, 1, cards("D"), cards("D5"), 0, &next), PARLOR_OK);
@@ -218,6 +228,11 @@ int main(void) {
             const int16_t two_phoenixes[4] = {-25, -25, 75, 55};
             CHECK_EQ_U(parlor_tichu_score_round(finish, odd, 20, calls, scores), PARLOR_ERR_INVALID_ARGUMENT);
             CHECK_EQ_U(parlor_tichu_score_round(finish, two_phoenixes, 20, calls, scores), PARLOR_ERR_INVALID_ARGUMENT);
+        }
+        {
+            /* A double victory does not count card points, but they must still be card points. */
+            const int16_t garbage[4] = {32767, 32767, -32768, -32768};
+            CHECK_EQ_U(parlor_tichu_score_round(double_victory, garbage, 32767, calls, scores), PARLOR_ERR_INVALID_ARGUMENT);
         }
         CHECK_EQ_U(parlor_tichu_score_round(NULL, tricks, 20, calls, scores), PARLOR_ERR_NULL_POINTER);
         CHECK_EQ_U(parlor_tichu_score_round(finish, tricks, 20, calls, NULL), PARLOR_ERR_NULL_POINTER);

@@ -1,7 +1,7 @@
 //! # parlor-conformance
 //!
 //! The conformance suite of Parlor, shared by `cargo test` and the fuzz targets in `fuzz/`:
-//! - [`reference`] — a deliberately naive `std` implementation of every rule, written from the
+//! - [`reference`](mod@reference) — a deliberately naive `std` implementation of every rule, written from the
 //!   specs (brute force, no cleverness) and independent of `parlor-core`'s code;
 //! - [`check`] — the differential checkers: each takes one `arbitrary` case, runs it through the
 //!   core (and the C ABI) and the reference, and panics on any disagreement. Fuzz targets are

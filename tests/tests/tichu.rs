@@ -207,6 +207,13 @@ fn a_single_on_a_phoenix_is_judged_against_n_and_a_half() {
     assert_eq!(phoenix.key(), 19);
     assert_eq!(tichu::is_legal_after(Some(phoenix), cards("9")), Ok(false));
     assert_eq!(tichu::is_legal_after(Some(phoenix), cards("0")), Ok(true));
+    // The Dog ends its trick: every legality entry point says so (found by a new-user trial:
+    // the resolved form used to answer "illegal" where the others reported the Dog).
+    let dog = tichu::Combination::new(tichu::Kind::Dog, 1, 0).unwrap();
+    assert_eq!(
+        tichu::is_legal_after(Some(dog), cards("5")),
+        Err(tichu::Error::PreviousIsDog)
+    );
     assert_eq!(
         tichu::is_legal_after(Some(phoenix), cards("P")),
         Err(Error::CardsOverlap)
@@ -495,6 +502,27 @@ fn bombs_out_of_turn_on_ones_own_play_but_never_on_the_lead() {
     };
     assert_eq!((end.taker, end.next_leader), (seat(0), Some(seat(1))));
     assert_eq!(trick.parts().out, [true, false, false, false]);
+}
+
+#[test]
+fn saved_trick_parts_must_be_reachable() {
+    use tichu::Trick;
+    // Every state a real trick passes through round-trips through its parts.
+    let mut trick = Trick::new(seat(0));
+    trick.play(seat(0), cards("9"), cards("9K"), None).unwrap();
+    assert_eq!(Trick::from_parts(trick.parts()).map(|t| t.parts()), Ok(trick.parts()));
+    trick.pass(seat(1), cards("2")).unwrap();
+    assert_eq!(Trick::from_parts(trick.parts()).map(|t| t.parts()), Ok(trick.parts()));
+    // The turn never comes back to the top play's seat (the trick ends first), and the passes
+    // count the seats between the top play and the turn (found by a new-user trial: a C caller
+    // could set turn = top seat and pass on its own play).
+    let mut parts = trick.parts();
+    parts.turn = seat(0);
+    parts.passes = 0;
+    assert_eq!(Trick::from_parts(parts).map(|t| t.parts()), Err(Error::InvalidTrick));
+    let mut parts = trick.parts();
+    parts.passes = 0; // seat 1 passed, seat 2 to act: one pass, not none
+    assert_eq!(Trick::from_parts(parts).map(|t| t.parts()), Err(Error::InvalidTrick));
 }
 
 #[test]
@@ -787,9 +815,14 @@ fn regression_score_round_rejects_card_points_no_deck_makes() {
     // The extremes a deal does make: the Phoenix alone in a pile, every positive card in one.
     assert_eq!(score_round(finish, [-25, 125, 0, 0], 0, calls), Ok([-25, 125]));
     assert_eq!(score_round(finish, [0, 0, 0, -25], 125, calls), Ok([100, 0])); // all to team 0
-    // A double victory counts no card points, so they are not checked.
+    // A double victory counts no card points, but each must still be a possible pile (as the CLI
+    // checks; a new-user trial found the C entry point taking 32767); the sum is not checked
+    // (two hands are left, only one is given).
+    let double = [seat(1), seat(3), seat(0), seat(2)];
+    assert_eq!(score_round(double, [1, 2, 3, 4], 7, calls), Err(Error::InvalidScore));
     assert_eq!(
-        score_round([seat(1), seat(3), seat(0), seat(2)], [1, 2, 3, 4], 7, calls),
-        Ok([0, 200])
+        score_round(double, [i16::MAX, 0, 0, 0], 0, calls),
+        Err(Error::InvalidScore)
     );
+    assert_eq!(score_round(double, [5, 10, 15, 20], 25, calls), Ok([0, 200]));
 }

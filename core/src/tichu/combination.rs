@@ -383,16 +383,23 @@ pub fn is_legal(previous: Cards, play: Cards) -> Result<bool, Error> {
 }
 
 /// Is `play` legal on the resolved `previous` (`None` = the lead)? The form an engine uses, where
-/// a single on a Phoenix is judged against n + ½. Errors: [`Error::CardsOverlap`] when the play
-/// holds the Phoenix and the previous play is a Phoenix single (odd key).
+/// a single on a Phoenix is judged against n + ½. Errors: [`Error::PreviousIsDog`] (the Dog ends
+/// its trick, so nothing is played on it: spec "The previous play is never the Dog"), and
+/// [`Error::CardsOverlap`] when the play holds the Phoenix and the previous play is a Phoenix
+/// single (odd key).
 ///
 /// ```
 /// use parlor_core::tichu::{is_legal_after, Cards, Combination, Kind};
 /// let on_phoenix = Combination::new(Kind::Single, 1, 19).unwrap(); // Phoenix on a 9: 9½
 /// assert_eq!(is_legal_after(Some(on_phoenix), "9".parse::<Cards>().unwrap()), Ok(false));
 /// assert_eq!(is_legal_after(Some(on_phoenix), "0".parse::<Cards>().unwrap()), Ok(true));
+/// let dog = Combination::new(Kind::Dog, 1, 0).unwrap();
+/// assert_eq!(is_legal_after(Some(dog), "5".parse::<Cards>().unwrap()), Err(parlor_core::tichu::Error::PreviousIsDog));
 /// ```
 pub fn is_legal_after(previous: Option<Combination>, play: Cards) -> Result<bool, Error> {
+    if previous.is_some_and(|prev| prev.kind() == Kind::Dog) {
+        return Err(Error::PreviousIsDog);
+    }
     if let Some(prev) = previous
         && play.has_phoenix()
         && prev.kind() == Kind::Single

@@ -55,10 +55,11 @@ impl TryFrom<u8> for Call {
 /// hand to the opponents; card points then sum to 100. Each call scores ±100 (Tichu) or ±200
 /// (Grand Tichu) for the caller's team, plus if the caller went out first.
 ///
-/// Errors: [`Error::InvalidScore`] when `finish` is no permutation of the seats or, without a
-/// double victory, the card points cannot come from one deck: they must sum to 100, each of the
-/// five amounts (four trick piles, the last hand) be a multiple of 5 in −25..=125, and at most
-/// one be negative (only the Phoenix is).
+/// Errors: [`Error::InvalidScore`] when `finish` is no permutation of the seats, when one of the
+/// five amounts (four trick piles, the last hand) is no possible pile of card points (a multiple
+/// of 5 in −25..=125; checked even on a double victory, where they do not count), or, without a
+/// double victory, when they cannot come from one deck: they must sum to 100 with at most one
+/// negative (only the Phoenix is).
 ///
 /// ```
 /// use parlor_core::tichu::{score_round, Call, Seat};
@@ -85,6 +86,12 @@ pub fn score_round(
     if seen.contains(&false) {
         return Err(Error::InvalidScore);
     }
+    // Every pile of card points is a multiple of 5 in −25..=125 (the Phoenix alone .. every
+    // positive card), whether or not the round counts them.
+    let piles = || trick_points.iter().chain(core::iter::once(&last_hand_points));
+    if piles().any(|p| !(-25..=125).contains(p) || p % 5 != 0) {
+        return Err(Error::InvalidScore);
+    }
     let [first, second, _, last] = finish;
     let mut score = [0i16; 2];
     if first.team() == second.team() {
@@ -95,14 +102,10 @@ pub fn score_round(
         let total = trick_points
             .iter()
             .fold(i32::from(last_hand_points), |sum, &p| sum + i32::from(p));
-        // Five piles share the deck's point cards: each a multiple of 5 in −25..=125, at most
-        // one negative (the Phoenix is the only negative card). Any such split of 100 is dealt
-        // by some round (the Dragon can always join the Phoenix or a pile of 25 or more).
-        let piles = || trick_points.iter().chain(core::iter::once(&last_hand_points));
-        if total != 100
-            || piles().any(|p| !(-25..=125).contains(p) || p % 5 != 0)
-            || piles().filter(|&&p| p < 0).count() > 1
-        {
+        // Five piles share the deck's point cards: at most one negative (the Phoenix is the only
+        // negative card). Any such split of 100 is dealt by some round (the Dragon can always
+        // join the Phoenix or a pile of 25 or more).
+        if total != 100 || piles().filter(|&&p| p < 0).count() > 1 {
             return Err(Error::InvalidScore);
         }
         for seat in (0..4u8).filter_map(Seat::new) {

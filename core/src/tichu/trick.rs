@@ -165,17 +165,35 @@ impl Trick {
         Ok(trick)
     }
 
-    /// A trick from saved parts, checked: passes fewer than the seats that could answer, the
-    /// seat to act holding cards, no passes or points before the lead, points −25..=100.
-    /// Errors: [`Error::InvalidTrick`].
+    /// A trick from saved parts, checked: the seat to act holding cards, points −25..=100, no
+    /// passes or points before the lead, and after it exactly one pass for every seat with cards
+    /// between the top play's seat and the seat to act (so the turn never comes back to the top
+    /// play: the trick ends first). Errors: [`Error::InvalidTrick`].
     pub fn from_parts(parts: TrickParts) -> Result<Trick, Error> {
         let trick = Trick { parts };
+        let passes_so_far = match parts.top {
+            Some(_) => trick.active_between(parts.top_seat, parts.turn),
+            None => 0,
+        };
         let ok = parts.end.is_some()
             || (!trick.is_out(parts.turn)
-                && parts.passes < trick.needed_passes().max(1)
                 && (-25..=100).contains(&parts.points)
-                && (parts.top.is_some() || (parts.passes == 0 && parts.points == 0)));
+                && (parts.top.is_some() || parts.points == 0)
+                && (parts.top.is_none() || parts.turn != parts.top_seat)
+                && parts.passes == passes_so_far
+                && parts.passes < trick.needed_passes().max(1));
         if ok { Ok(trick) } else { Err(Error::InvalidTrick) }
+    }
+
+    /// Seats holding cards strictly after `from` and before `to` in playing order.
+    fn active_between(&self, from: Seat, to: Seat) -> u8 {
+        let mut seat = from.next();
+        let mut count = 0;
+        while seat != to && seat != from {
+            count += u8::from(!self.is_out(seat));
+            seat = seat.next();
+        }
+        count
     }
 
     /// The state as plain values.

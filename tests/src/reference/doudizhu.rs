@@ -10,7 +10,7 @@
 //!   rank 3…2, 0–1 of each joker ([`is_valid`]).
 //! - [`parse`]`(&str) -> Result<Hand, String>`: one character per card `3456789TJQKA2BR`, `10`
 //!   for ten too, either case; `-` or empty = no cards. A fifth copy or a second joker of a
-//!   colour is an error. [`format`] prints the canonical text (ascending, `-` for none).
+//!   colour is an error. [`format`](fn@format) prints the canonical text (ascending, `-` for none).
 //! - [`Preset`]: `Pagat` (default; the seed's rules), `RlCard`, `OpenSpiel`; flag by flag in
 //!   [`Rules`] and `docs/doudizhu-presets.md`.
 //! - [`readings`]`(hand, preset) -> Vec<Reading>`: every way the set is a play, sorted, no
