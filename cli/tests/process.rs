@@ -1,20 +1,8 @@
 //! The `parlor` binary as scripts see it: exit statuses, stdout/stderr split, one-line errors.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn parlor(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start parlor");
-    // parlor may exit before reading (a usage error): a closed pipe is no failure here.
-    let _ = child.stdin.take().expect("stdin").write_all(stdin.as_bytes());
-    child.wait_with_output().expect("parlor runs")
-}
+use common::parlor;
 
 #[test]
 fn an_answer_goes_to_stdout_with_exit_0() {

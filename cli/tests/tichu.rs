@@ -1,25 +1,11 @@
 //! `parlor tichu trick | points | score` as scripts see them: exact stdout, stderr and exit
 //! statuses, one case and `--batch` (rules: `shared/spec/tichu.md`, notation: `docs/tichu.md`).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// Runs `parlor` with `args` and `stdin`; returns (exit status, stdout, stderr).
 fn parlor(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start parlor");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    let out = child.wait_with_output().expect("parlor runs");
+    let out = common::parlor(args, stdin);
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
