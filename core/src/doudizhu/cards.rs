@@ -1,6 +1,6 @@
 //! Ranks, card sets as rank-count vectors, and their text notation (spec "The deck").
 
-use core::fmt;
+use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
 use crate::notation::Span;
@@ -147,7 +147,8 @@ impl TryFrom<u8> for Rank {
 
 impl fmt::Display for Rank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.symbol())
+        // `write_char`, not `write!`: no formatting machinery for one character (flash).
+        f.write_char(self.symbol())
     }
 }
 
@@ -342,7 +343,7 @@ impl fmt::Display for Cards {
         }
         for (rank, &count) in Rank::ALL.iter().zip(self.counts.iter()) {
             for _ in 0..count {
-                write!(f, "{}", rank.symbol())?;
+                f.write_char(rank.symbol())?;
             }
         }
         Ok(())

@@ -104,24 +104,26 @@ pub(crate) fn can_beat(hand: &Cards, prev: &Reading, preset: &Preset, limit: usi
     found
 }
 
-struct Gen<'a, F> {
+/// The generator's state. The callback is `dyn` so the generator is compiled once, not once per
+/// caller (it is the largest code in the module; flash matters on microcontrollers).
+struct Gen<'a> {
     hand: [u8; RANKS],
     prev: Option<Reading>,
     preset: &'a Preset,
     limit: usize,
     /// Whether the whole hand fits `limit`, so no play needs its size checked.
     fits: bool,
-    f: &'a mut F,
+    f: &'a mut dyn FnMut(Cards) -> bool,
     stopped: bool,
 }
 
 /// Runs the generator; `f` returns `false` to stop. Returns `false` if stopped.
-pub(crate) fn generate<F: FnMut(Cards) -> bool>(
+pub(crate) fn generate(
     hand: &Cards,
     prev: Option<Reading>,
     preset: &Preset,
     limit: usize,
-    f: &mut F,
+    f: &mut dyn FnMut(Cards) -> bool,
 ) -> bool {
     let mut g = Gen {
         hand: hand.counts(),
@@ -148,7 +150,7 @@ fn total(counts: &[u8; RANKS]) -> usize {
     counts.iter().map(|&c| usize::from(c)).sum()
 }
 
-impl<F: FnMut(Cards) -> bool> Gen<'_, F> {
+impl Gen<'_> {
     fn wants(&self, kind: Kind) -> bool {
         match self.prev {
             None => true,
@@ -432,7 +434,8 @@ impl<F: FnMut(Cards) -> bool> Gen<'_, F> {
 
 /// Calls `f` with every multiset of `need` items, at most `caps[r]` of rank `r`, until `f`
 /// returns `false`. Returns `false` if stopped.
-fn multisets(caps: &[u8; RANKS], need: usize, f: &mut impl FnMut(&[u8; RANKS]) -> bool) -> bool {
+/// `f` is `dyn` for the same reason as [`Gen`]'s callback: one copy of the walk, not one per caller.
+fn multisets(caps: &[u8; RANKS], need: usize, f: &mut dyn FnMut(&[u8; RANKS]) -> bool) -> bool {
     // suffix[i] = caps[i] + … + caps[14]: prunes branches that cannot reach `need`.
     let mut suffix = [0usize; RANKS + 1];
     for i in (0..RANKS).rev() {
@@ -452,7 +455,7 @@ fn walk(
     need: usize,
     i: usize,
     cur: &mut [u8; RANKS],
-    f: &mut impl FnMut(&[u8; RANKS]) -> bool,
+    f: &mut dyn FnMut(&[u8; RANKS]) -> bool,
 ) -> bool {
     if need == 0 {
         return f(cur);
