@@ -18,8 +18,8 @@ impl<const SLOTS: usize> Table<SLOTS> {
     /// Probing masks the slot with `SLOTS - 1`, so the size must be a power of two.
     const SIZE_OK: () = assert!(SLOTS.is_power_of_two() && SLOTS <= 1 << 16);
 
-    /// All-zero memory (cheap to set up in place, no large temporary): not usable until
-    /// [`Table::map`], which clears it.
+    /// All-zero memory (cheap to set up in place, no large temporary): not usable until its
+    /// [`Table::map`] is cleared.
     pub(crate) const fn new() -> Self {
         let () = Self::SIZE_OK;
         Table {
@@ -28,15 +28,14 @@ impl<const SLOTS: usize> Table<SLOTS> {
         }
     }
 
-    /// An empty map over this storage.
+    /// A map over this storage: not usable until [`Map::clear`] (the check clears its maps
+    /// first, so they are cleared once per call).
     pub(crate) fn map(&mut self) -> Map<'_> {
-        let mut map = Map {
+        Map {
             keys: &mut self.keys,
             ids: &mut self.ids,
             len: 0,
-        };
-        map.clear();
-        map
+        }
     }
 }
 
