@@ -275,7 +275,7 @@ impl Engine<'_> {
     }
 
     /// The id of `pip`, numbering it if new; `None` only if the table is full (cannot happen:
-    /// see [`LargeEngine`]).
+    /// see [`LargeMemory`]).
     fn value_id(&mut self, pip: u32) -> Option<u16> {
         let fresh = u16::try_from(self.value_count).ok()?;
         if self.value_count >= self.base.len().min(self.head.len()) {
