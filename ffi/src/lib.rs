@@ -27,11 +27,23 @@
 #[cfg(feature = "std")]
 extern crate std;
 
-#[cfg(all(not(feature = "std"), feature = "panic-handler"))]
+#[cfg(all(not(feature = "std"), feature = "panic-handler", not(feature = "panic-never")))]
 #[panic_handler]
 fn panic(_info: &core::panic::PanicInfo<'_>) -> ! {
     // Unreachable by design (the core never panics); loop rather than unwind on bare metal.
     loop {}
+}
+
+/// `panic-never`: the proof of panic-freedom at link time. This handler calls a symbol nobody
+/// defines, so a final binary links only if the optimizer removed every path to it.
+#[cfg(all(not(feature = "std"), feature = "panic-never"))]
+#[panic_handler]
+fn panic(_info: &core::panic::PanicInfo<'_>) -> ! {
+    unsafe extern "C" {
+        fn parlor_panic_path_reached() -> !;
+    }
+    // SAFETY: never runs: linking fails while a call to it remains.
+    unsafe { parlor_panic_path_reached() }
 }
 
 pub mod dominoes;

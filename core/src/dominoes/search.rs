@@ -31,7 +31,7 @@
 //! check is O(n²) worst case, O(n) on real games (greedy is rarely wrong), with O(n) memory in
 //! fixed arrays and no recursion.
 
-use super::table::{NONE, Table};
+use super::table::{Map, NONE, Table};
 use super::validate::Reason;
 use super::{MAX_TILES, SpinnerRule, Tile};
 
@@ -47,11 +47,12 @@ const Z: u16 = NONE - 1;
 /// non-double. `VALUES` bounds the distinct numbers: a tile that brings two unseen numbers
 /// cannot attach and ends the check, so at most `TILES + 2` are ever seen. The hash tables
 /// have twice as many slots as keys. Sizes are parameters so that short orders can use a
-/// small engine that is cheap to initialise.
-pub(crate) type LargeEngine = Engine<MAX_TILES, { 2 * MAX_TILES }, 512, 1024, { 2 * MAX_TILES }>;
-/// An engine for up to [`SMALL_TILES`] tiles (about 3.5 KB).
-pub(crate) type SmallEngine = Engine<SMALL_TILES, { 2 * SMALL_TILES }, 64, 128, { 2 * SMALL_TILES }>;
-/// The most tiles [`SmallEngine`] takes.
+/// small memory that is cheap to initialise; the check itself ([`Engine`]) works on slices of
+/// either and is compiled once.
+pub(crate) type LargeMemory = Memory<MAX_TILES, { 2 * MAX_TILES }, 512, 1024, { 2 * MAX_TILES }>;
+/// Working memory for up to [`SMALL_TILES`] tiles (about 3.5 KB).
+pub(crate) type SmallMemory = Memory<SMALL_TILES, { 2 * SMALL_TILES }, 64, 128, { 2 * SMALL_TILES }>;
+/// The most tiles [`SmallMemory`] takes.
 pub(crate) const SMALL_TILES: usize = 32;
 
 /// An event node: one number at the time of non-double `tile`. `lower`/`flow` describe the
@@ -128,13 +129,13 @@ const EMPTY_TILE: TileState = TileState {
 /// are a valid `Scratch` (the C ABI zeroes caller memory and borrows it as one; keep it so).
 #[derive(Clone)]
 pub struct Scratch {
-    pub(crate) engine: LargeEngine,
+    pub(crate) memory: LargeMemory,
 }
 
 impl Scratch {
     /// Fresh working memory (a `const fn`, so it can initialise a `static`).
     pub const fn new() -> Scratch {
-        Scratch { engine: Engine::new() }
+        Scratch { memory: Memory::new() }
     }
 }
 
@@ -151,9 +152,9 @@ impl Default for Scratch {
     }
 }
 
-/// The legality check's state; see [`LargeEngine`].
+/// The legality check's memory; see [`LargeMemory`].
 #[derive(Clone)]
-pub(crate) struct Engine<
+pub(crate) struct Memory<
     const TILES: usize,
     const NODES: usize,
     const VALUES: usize,
@@ -162,14 +163,63 @@ pub(crate) struct Engine<
 > {
     values: Table<VALUE_SLOTS>,
     pairs: Table<PAIR_SLOTS>,
-    value_count: usize,
-    node_count: usize,
     base: [i32; VALUES],
     head: [u16; VALUES],
     nodes: [Node; NODES],
     tiles: [TileState; TILES],
     parent: [u16; NODES],
     queue: [u16; NODES],
+}
+
+impl<const TILES: usize, const NODES: usize, const VALUES: usize, const VALUE_SLOTS: usize, const PAIR_SLOTS: usize>
+    Memory<TILES, NODES, VALUES, VALUE_SLOTS, PAIR_SLOTS>
+{
+    /// All-zero memory: the compiler sets it up in place with one `memset` (no stack temporary
+    /// of the memory's size). Nothing is read before [`Engine::check`] writes it.
+    pub(crate) const fn new() -> Self {
+        Memory {
+            values: Table::new(),
+            pairs: Table::new(),
+            base: [0; VALUES],
+            head: [0; VALUES],
+            nodes: [ZERO_NODE; NODES],
+            tiles: [ZERO_TILE; TILES],
+            parent: [0; NODES],
+            queue: [0; NODES],
+        }
+    }
+
+    /// The check over this memory (for up to `TILES` tiles).
+    pub(crate) fn engine(&mut self) -> Engine<'_> {
+        Engine {
+            values: self.values.map(),
+            pairs: self.pairs.map(),
+            value_count: 0,
+            node_count: 0,
+            base: &mut self.base,
+            head: &mut self.head,
+            nodes: &mut self.nodes,
+            tiles: &mut self.tiles,
+            parent: &mut self.parent,
+            queue: &mut self.queue,
+        }
+    }
+}
+
+/// The legality check on borrowed [`Memory`] of any size: one copy of the code for every size
+/// (flash on microcontrollers). The slice lengths are the capacities: `tiles` tiles, `nodes`
+/// event nodes, `base`/`head` distinct numbers.
+pub(crate) struct Engine<'a> {
+    values: Map<'a>,
+    pairs: Map<'a>,
+    value_count: usize,
+    node_count: usize,
+    base: &'a mut [i32],
+    head: &'a mut [u16],
+    nodes: &'a mut [Node],
+    tiles: &'a mut [TileState],
+    parent: &'a mut [u16],
+    queue: &'a mut [u16],
 }
 
 /// The outcome of [`Engine::check`].
@@ -184,26 +234,7 @@ const fn ceil_half(n: i32) -> i32 {
     n.saturating_add(1) >> 1
 }
 
-impl<const TILES: usize, const NODES: usize, const VALUES: usize, const VALUE_SLOTS: usize, const PAIR_SLOTS: usize>
-    Engine<TILES, NODES, VALUES, VALUE_SLOTS, PAIR_SLOTS>
-{
-    /// All-zero memory: the compiler sets it up in place with one `memset` (no stack temporary
-    /// of the engine's size). Nothing is read before [`Engine::check`] writes it.
-    pub(crate) const fn new() -> Self {
-        Engine {
-            values: Table::new(),
-            pairs: Table::new(),
-            value_count: 0,
-            node_count: 0,
-            base: [0; VALUES],
-            head: [0; VALUES],
-            nodes: [ZERO_NODE; NODES],
-            tiles: [ZERO_TILE; TILES],
-            parent: [0; NODES],
-            queue: [0; NODES],
-        }
-    }
-
+impl Engine<'_> {
     fn node(&self, id: u16) -> Node {
         self.nodes.get(usize::from(id)).copied().unwrap_or(EMPTY_NODE)
     }
@@ -244,10 +275,10 @@ impl<const TILES: usize, const NODES: usize, const VALUES: usize, const VALUE_SL
     }
 
     /// The id of `pip`, numbering it if new; `None` only if the table is full (cannot happen:
-    /// see [`LargeEngine`]).
+    /// see [`LargeMemory`]).
     fn value_id(&mut self, pip: u32) -> Option<u16> {
         let fresh = u16::try_from(self.value_count).ok()?;
-        if self.value_count >= VALUES {
+        if self.value_count >= self.base.len().min(self.head.len()) {
             return self.values.get(pip);
         }
         let (id, inserted) = self.values.get_or_insert(pip, fresh)?;
@@ -267,7 +298,7 @@ impl<const TILES: usize, const NODES: usize, const VALUES: usize, const VALUE_SL
         self.value_count = 0;
         self.node_count = 0;
         let mut doubles = 0usize;
-        for (index, &tile) in tiles.iter().enumerate().take(TILES) {
+        for (index, &tile) in tiles.iter().enumerate().take(self.tiles.len()) {
             let no_open_end = Outcome::Illegal {
                 tile: index,
                 reason: Reason::NoOpenEnd,
@@ -351,7 +382,7 @@ impl<const TILES: usize, const NODES: usize, const VALUES: usize, const VALUE_SL
         let (Ok(na), Ok(nb)) = (u16::try_from(self.node_count), u16::try_from(self.node_count + 1)) else {
             return false;
         };
-        if self.node_count + 2 > NODES {
+        if self.node_count + 2 > self.nodes.len() {
             return false;
         }
         self.node_count += 2;
@@ -386,13 +417,13 @@ impl<const TILES: usize, const NODES: usize, const VALUES: usize, const VALUE_SL
     /// (which is one unit below its lower bound): a breadth-first search from `Z` back to
     /// `target`. Returns false, changing nothing, if there is none (no feasible flow).
     fn augment(&mut self, target: u16) -> bool {
-        let count = self.node_count.min(NODES);
+        let count = self.node_count.min(self.nodes.len());
         for slot in self.parent.iter_mut().take(count) {
             *slot = NONE;
         }
         let mut write = 0usize;
         // Z's arcs: to each open segment's tail, backwards (lowering a stock that has slack).
-        for value in 0..self.value_count.min(VALUES) {
+        for value in 0..self.value_count.min(self.head.len()) {
             let head = self.head(value as u16);
             if head != NONE {
                 let node = self.node(head);
@@ -433,7 +464,7 @@ impl<const TILES: usize, const NODES: usize, const VALUES: usize, const VALUE_SL
     /// the short segment leaving `target`.
     fn apply(&mut self, target: u16) -> bool {
         let mut to = target;
-        for _ in 0..=NODES {
+        for _ in 0..=self.nodes.len() {
             if to == Z {
                 break;
             }
@@ -485,10 +516,11 @@ impl<const TILES: usize, const NODES: usize, const VALUES: usize, const VALUE_SL
     pub(crate) fn replay(&mut self, tiles: &[Tile], emit: &mut dyn FnMut(usize, usize, u32)) -> bool {
         // Per-number stacks of tiles that may still have a free end of that number (lazy
         // deletion: exhausted tiles are popped when met). `head` is reused as the stack tops.
-        for head in self.head.iter_mut().take(self.value_count.min(VALUES)) {
+        let value_count = self.value_count;
+        for head in self.head.iter_mut().take(value_count) {
             *head = NONE;
         }
-        for (index, &tile) in tiles.iter().enumerate().take(TILES) {
+        for (index, &tile) in tiles.iter().enumerate().take(self.tiles.len()) {
             let Some(mut state) = self.tiles.get(index).copied() else {
                 return false;
             };
@@ -545,7 +577,7 @@ impl<const TILES: usize, const NODES: usize, const VALUES: usize, const VALUE_SL
 
     /// Pops exhausted tiles off `value`'s stack and takes one free end of the top tile.
     fn take_free_end(&mut self, value: u16) -> Option<usize> {
-        for _ in 0..=TILES {
+        for _ in 0..=self.tiles.len() {
             let top = *self.head.get(usize::from(value))?;
             let tile = self.tiles.get_mut(usize::from(top))?;
             let side = usize::from(tile.ids[0] != value) & 1;

@@ -6,53 +6,75 @@
 /// The marker for "no id".
 pub(crate) const NONE: u16 = u16::MAX;
 
-/// A map `u32 -> u16` with `SLOTS` slots (a power of two).
+/// The storage of a map `u32 -> u16` with `SLOTS` slots (a power of two); used through
+/// [`Map`], which is the same code for every size.
 #[derive(Clone)]
 pub(crate) struct Table<const SLOTS: usize> {
     keys: [u32; SLOTS],
     ids: [u16; SLOTS],
-    len: usize,
 }
 
 impl<const SLOTS: usize> Table<SLOTS> {
-    /// `index & MASK` is always in bounds, which lets the optimizer drop every bounds check.
-    const MASK: usize = {
-        assert!(SLOTS.is_power_of_two() && SLOTS <= 1 << 16);
-        SLOTS - 1
-    };
+    /// Probing masks the slot with `SLOTS - 1`, so the size must be a power of two.
+    const SIZE_OK: () = assert!(SLOTS.is_power_of_two() && SLOTS <= 1 << 16);
 
-    /// All-zero memory (cheap to set up in place, no large temporary): not usable until
-    /// [`Table::clear`], which every user calls first.
+    /// All-zero memory (cheap to set up in place, no large temporary): not usable until its
+    /// [`Table::map`] is cleared.
     pub(crate) const fn new() -> Self {
+        let () = Self::SIZE_OK;
         Table {
             keys: [0; SLOTS],
             ids: [0; SLOTS],
-            len: 0,
         }
     }
 
+    /// A map over this storage: not usable until [`Map::clear`] (the check clears its maps
+    /// first, so they are cleared once per call).
+    pub(crate) fn map(&mut self) -> Map<'_> {
+        Map {
+            keys: &mut self.keys,
+            ids: &mut self.ids,
+            len: 0,
+        }
+    }
+}
+
+/// A map `u32 -> u16` over borrowed [`Table`] storage (`ids.len()` slots, a power of two).
+pub(crate) struct Map<'a> {
+    keys: &'a mut [u32],
+    ids: &'a mut [u16],
+    len: usize,
+}
+
+impl Map<'_> {
     pub(crate) fn clear(&mut self) {
         self.ids.fill(NONE);
         self.len = 0;
     }
 
-    fn start(key: u32) -> usize {
+    /// `slots - 1`: the slots are a power of two, so masking keeps a probe in range.
+    fn mask(&self) -> usize {
+        self.ids.len().saturating_sub(1)
+    }
+
+    fn start(&self, key: u32) -> usize {
         // Fibonacci hashing: the high bits of key * 2^32/phi.
-        (key.wrapping_mul(0x9E37_79B9) >> 16) as usize & Self::MASK
+        (key.wrapping_mul(0x9E37_79B9) >> 16) as usize & self.mask()
     }
 
     /// The id of `key`, if present.
     pub(crate) fn get(&self, key: u32) -> Option<u16> {
-        let mut slot = Self::start(key);
-        for _ in 0..SLOTS {
-            let id = self.ids[slot & Self::MASK];
+        let mask = self.mask();
+        let mut slot = self.start(key);
+        for _ in 0..self.ids.len() {
+            let id = *self.ids.get(slot)?;
             if id == NONE {
                 return None;
             }
-            if self.keys[slot & Self::MASK] == key {
+            if *self.keys.get(slot)? == key {
                 return Some(id);
             }
-            slot = (slot + 1) & Self::MASK;
+            slot = (slot + 1) & mask;
         }
         None
     }
@@ -60,23 +82,26 @@ impl<const SLOTS: usize> Table<SLOTS> {
     /// The id of `key`, inserting it with id `fresh` if absent: `(id, inserted)`. `None` if
     /// the table is full (the callers size it so that this never happens).
     pub(crate) fn get_or_insert(&mut self, key: u32, fresh: u16) -> Option<(u16, bool)> {
-        let mut slot = Self::start(key);
-        for _ in 0..SLOTS {
-            let index = slot & Self::MASK;
-            let id = self.ids[index];
-            if id == NONE {
-                if self.len.saturating_mul(2) >= SLOTS {
+        let mask = self.mask();
+        let slots = self.ids.len();
+        let mut slot = self.start(key);
+        for _ in 0..slots {
+            let (Some(id), Some(known)) = (self.ids.get_mut(slot), self.keys.get_mut(slot)) else {
+                return None;
+            };
+            if *id == NONE {
+                if self.len.saturating_mul(2) >= slots {
                     return None;
                 }
-                self.keys[index] = key;
-                self.ids[index] = fresh;
+                *id = fresh;
+                *known = key;
                 self.len += 1;
                 return Some((fresh, true));
             }
-            if self.keys[index] == key {
-                return Some((id, false));
+            if *known == key {
+                return Some((*id, false));
             }
-            slot = (slot + 1) & Self::MASK;
+            slot = (slot + 1) & mask;
         }
         None
     }

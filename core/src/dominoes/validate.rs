@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use super::search::{Engine, Outcome, SMALL_TILES, Scratch, SmallEngine};
+use super::search::{Engine, Outcome, SMALL_TILES, Scratch, SmallMemory};
 use super::{Error, MAX_TILES, SpinnerRule, Tile};
 
 /// Where a tile was attached: on the earlier tile at index `parent`, against a free end of it
@@ -142,13 +142,13 @@ pub fn validate(tiles: &[Tile], rule: SpinnerRule) -> Result<Verdict, Error> {
 // engine's stack too (a 0-tile call used 75 KB of stack; now under 8 KB up to 32 tiles).
 #[inline(never)]
 fn validate_small(tiles: &[Tile], rule: SpinnerRule) -> Verdict {
-    decide(&mut const { SmallEngine::new() }, tiles, rule)
+    decide(&mut const { SmallMemory::new() }.engine(), tiles, rule)
 }
 
 #[inline(never)]
 fn validate_large(tiles: &[Tile], rule: SpinnerRule) -> Verdict {
     let mut scratch = const { Scratch::new() };
-    decide(&mut scratch.engine, tiles, rule)
+    decide(&mut scratch.memory.engine(), tiles, rule)
 }
 
 /// [`validate`] with caller-provided working memory (reuse one [`Scratch`] across calls to
@@ -161,7 +161,7 @@ pub fn validate_with(tiles: &[Tile], rule: SpinnerRule, scratch: &mut Scratch) -
             span: None,
         });
     }
-    Ok(decide(&mut scratch.engine, tiles, rule))
+    Ok(decide(&mut scratch.memory.engine(), tiles, rule))
 }
 
 /// [`validate_with`] without building a [`Witness`]: for a legal order, calls
@@ -196,7 +196,12 @@ pub fn validate_each(
             span: None,
         });
     }
-    Ok(decide_each(&mut scratch.engine, tiles, rule, &mut on_placement))
+    Ok(decide_each(
+        &mut scratch.memory.engine(),
+        tiles,
+        rule,
+        &mut on_placement,
+    ))
 }
 
 /// [`validate_each`] for short orders — up to [`SHORT_TILES`](super::SHORT_TILES) = 32 tiles,
@@ -225,7 +230,7 @@ pub fn validate_each_short(
         });
     }
     Ok(decide_each(
-        &mut const { SmallEngine::new() },
+        &mut const { SmallMemory::new() }.engine(),
         tiles,
         rule,
         &mut on_placement,
@@ -233,11 +238,7 @@ pub fn validate_each_short(
 }
 
 /// Runs the check on an engine large enough for `tiles`, then builds the witness in place.
-fn decide<const T: usize, const N: usize, const V: usize, const VS: usize, const PS: usize>(
-    engine: &mut Engine<T, N, V, VS, PS>,
-    tiles: &[Tile],
-    rule: SpinnerRule,
-) -> Verdict {
+fn decide(engine: &mut Engine<'_>, tiles: &[Tile], rule: SpinnerRule) -> Verdict {
     let mut verdict = Verdict::Legal(Witness {
         len: tiles.len(),
         placements: heapless::Vec::new(),
@@ -254,10 +255,10 @@ fn decide<const T: usize, const N: usize, const V: usize, const VS: usize, const
 }
 
 /// Runs the check, then replays the orientations, reporting each placement. The callback is a
-/// trait object so that this and the replay are compiled once per engine size, not once per
-/// caller (flash on microcontrollers); one indirect call per tile is noise beside the check.
-fn decide_each<const T: usize, const N: usize, const V: usize, const VS: usize, const PS: usize>(
-    engine: &mut Engine<T, N, V, VS, PS>,
+/// trait object so that this and the replay are compiled once, not once per caller (flash on
+/// microcontrollers); one indirect call per tile is noise beside the check.
+fn decide_each(
+    engine: &mut Engine<'_>,
     tiles: &[Tile],
     rule: SpinnerRule,
     on_placement: &mut dyn FnMut(usize, Placement),

@@ -1,6 +1,6 @@
 //! Ranks, card sets as rank-count vectors, and their text notation (spec "The deck").
 
-use core::fmt;
+use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
 use crate::notation::Span;
@@ -147,7 +147,8 @@ impl TryFrom<u8> for Rank {
 
 impl fmt::Display for Rank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.symbol())
+        // `write_char`, not `write!`: no formatting machinery for one character (flash).
+        f.write_char(self.symbol())
     }
 }
 
@@ -285,7 +286,7 @@ impl Cards {
     /// fifth card of a rank or a second joker of a colour; both carry the offending bytes' span.
     pub fn parse(text: &str) -> Result<Cards, Error> {
         let mut cards = Cards::EMPTY;
-        if text.trim() == "-" {
+        if is_lone_dash(text) {
             return Ok(cards);
         }
         let mut chars = text.char_indices().peekable();
@@ -327,6 +328,20 @@ impl Cards {
     }
 }
 
+/// Whether `text` is a lone `-` between any whitespace, i.e. `text.trim() == "-"`, without
+/// linking `trim`'s searcher (flash on microcontrollers).
+fn is_lone_dash(text: &str) -> bool {
+    let mut dash = false;
+    for c in text.chars() {
+        if c == '-' && !dash {
+            dash = true;
+        } else if !c.is_whitespace() {
+            return false;
+        }
+    }
+    dash
+}
+
 impl FromStr for Cards {
     type Err = Error;
     fn from_str(text: &str) -> Result<Cards, Error> {
@@ -342,9 +357,36 @@ impl fmt::Display for Cards {
         }
         for (rank, &count) in Rank::ALL.iter().zip(self.counts.iter()) {
             for _ in 0..count {
-                write!(f, "{}", rank.symbol())?;
+                f.write_char(rank.symbol())?;
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_lone_dash;
+
+    #[test]
+    fn lone_dash_is_trim_equal_to_dash() {
+        for text in [
+            "",
+            " ",
+            "-",
+            " - ",
+            "\t-\n",
+            "\u{3000}-\u{a0}",
+            "--",
+            "- -",
+            "-3",
+            "3",
+            ",-",
+            "-,",
+            "\u{2003}",
+            "—",
+        ] {
+            assert_eq!(is_lone_dash(text), text.trim() == "-", "{text:?}");
+        }
     }
 }

@@ -104,24 +104,26 @@ pub(crate) fn can_beat(hand: &Cards, prev: &Reading, preset: &Preset, limit: usi
     found
 }
 
-struct Gen<'a, F> {
+/// The generator's state. The callback is `dyn` so the generator is compiled once, not once per
+/// caller (it is the largest code in the module; flash matters on microcontrollers).
+struct Gen<'a> {
     hand: [u8; RANKS],
     prev: Option<Reading>,
     preset: &'a Preset,
     limit: usize,
     /// Whether the whole hand fits `limit`, so no play needs its size checked.
     fits: bool,
-    f: &'a mut F,
+    f: &'a mut dyn FnMut(Cards) -> bool,
     stopped: bool,
 }
 
 /// Runs the generator; `f` returns `false` to stop. Returns `false` if stopped.
-pub(crate) fn generate<F: FnMut(Cards) -> bool>(
+pub(crate) fn generate(
     hand: &Cards,
     prev: Option<Reading>,
     preset: &Preset,
     limit: usize,
-    f: &mut F,
+    f: &mut dyn FnMut(Cards) -> bool,
 ) -> bool {
     let mut g = Gen {
         hand: hand.counts(),
@@ -148,7 +150,7 @@ fn total(counts: &[u8; RANKS]) -> usize {
     counts.iter().map(|&c| usize::from(c)).sum()
 }
 
-impl<F: FnMut(Cards) -> bool> Gen<'_, F> {
+impl Gen<'_> {
     fn wants(&self, kind: Kind) -> bool {
         match self.prev {
             None => true,
@@ -323,24 +325,26 @@ impl<F: FnMut(Cards) -> bool> Gen<'_, F> {
         if !self.beats_prev(&this) {
             return;
         }
-        multisets(&caps, len, &mut |wings| {
+        let mut all = Multisets::new(&caps, len);
+        while !self.stopped && all.advance() {
+            let wings = &all.cur;
             // The caps already keep the chain's ranks out, the copies per rank and the triplets
             // next to the chain; only the two jokers together remain to rule out.
             let jokers = wings[Rank::BlackJoker as usize] > 0 && wings[Rank::RedJoker as usize] > 0;
             if jokers && !preset.both_jokers_as_kickers {
-                return true;
+                continue;
             }
             // A wing triplet just above the chain: the set also reads with the chain one rank
             // higher, generated there; report it once, at its stronger reading.
             if preset.wing_triplet_next_to_chain && end <= CHAIN_TOP && wings.get(end).copied() == Some(3) {
-                return true;
+                continue;
             }
             // Exactly one wing triplet just below: a plain four-triplet airplane, reported as
             // the airplane when that reading also beats the previous play.
             if len == 3 && start > 0 && wings.get(start - 1).copied() == Some(3) {
                 let plane = reading(Kind::Airplane, 4, start - 1);
                 if self.beats_prev(&plane) {
-                    return true;
+                    continue;
                 }
             }
             let mut c = *chain;
@@ -348,8 +352,7 @@ impl<F: FnMut(Cards) -> bool> Gen<'_, F> {
                 *a = a.saturating_add(*w);
             }
             self.emit(&c, this);
-            !self.stopped
-        });
+        }
     }
 
     fn pair_wings(&mut self, chain: &[u8; RANKS], start: usize, len: usize) {
@@ -363,14 +366,14 @@ impl<F: FnMut(Cards) -> bool> Gen<'_, F> {
         if !self.beats_prev(&this) {
             return;
         }
-        multisets(&caps, len, &mut |wings| {
+        let mut all = Multisets::new(&caps, len);
+        while !self.stopped && all.advance() {
             let mut c = *chain;
-            for (a, w) in c.iter_mut().zip(wings.iter()) {
+            for (a, w) in c.iter_mut().zip(all.cur.iter()) {
                 *a = a.saturating_add(w.saturating_mul(2));
             }
             self.emit(&c, this);
-            !self.stopped
-        });
+        }
     }
 
     fn quads(&mut self) {
@@ -399,16 +402,16 @@ impl<F: FnMut(Cards) -> bool> Gen<'_, F> {
                         *cap = self.h(i).min(per);
                     }
                 }
-                multisets(&caps, 2, &mut |kick| {
-                    if quad_singles_ok(kick, &preset) {
+                let mut all = Multisets::new(&caps, 2);
+                while !self.stopped && all.advance() {
+                    if quad_singles_ok(&all.cur, &preset) {
                         let mut c = base;
-                        for (a, w) in c.iter_mut().zip(kick.iter()) {
+                        for (a, w) in c.iter_mut().zip(all.cur.iter()) {
                             *a = a.saturating_add(*w);
                         }
                         self.emit(&c, reading(Kind::QuadSingles, 1, q));
                     }
-                    !self.stopped
-                });
+                }
             }
             if pairs && self.beats_prev(&reading(Kind::QuadPairs, 1, q)) {
                 let mut caps = [0u8; RANKS];
@@ -417,65 +420,149 @@ impl<F: FnMut(Cards) -> bool> Gen<'_, F> {
                         *cap = 1;
                     }
                 }
-                multisets(&caps, 2, &mut |kick| {
+                let mut all = Multisets::new(&caps, 2);
+                while !self.stopped && all.advance() {
                     let mut c = base;
-                    for (a, w) in c.iter_mut().zip(kick.iter()) {
+                    for (a, w) in c.iter_mut().zip(all.cur.iter()) {
                         *a = a.saturating_add(w.saturating_mul(2));
                     }
                     self.emit(&c, reading(Kind::QuadPairs, 1, q));
-                    !self.stopped
-                });
+                }
             }
         }
     }
 }
 
-/// Calls `f` with every multiset of `need` items, at most `caps[r]` of rank `r`, until `f`
-/// returns `false`. Returns `false` if stopped.
-fn multisets(caps: &[u8; RANKS], need: usize, f: &mut impl FnMut(&[u8; RANKS]) -> bool) -> bool {
-    // suffix[i] = caps[i] + … + caps[14]: prunes branches that cannot reach `need`.
-    let mut suffix = [0usize; RANKS + 1];
-    for i in (0..RANKS).rev() {
-        let next = suffix.get(i + 1).copied().unwrap_or(0);
-        if let (Some(slot), Some(&cap)) = (suffix.get_mut(i), caps.get(i)) {
-            *slot = next + usize::from(cap);
-        }
-    }
-    let mut cur = [0u8; RANKS];
-    walk(caps, &suffix, need, 0, &mut cur, f)
+/// Every multiset of `need` items with at most `caps[r]` of rank `r`, as count vectors in
+/// decreasing lexicographic order (as many of the lowest rank as possible first). An iterator
+/// with no callback and no recursion: one copy of the code serves every caller (flash) and the
+/// callers' loop bodies stay inline (speed).
+struct Multisets {
+    caps: [u8; RANKS],
+    /// `room[j]` = caps of the ranks after `j`: how many items they can take.
+    room: [u8; RANKS],
+    /// The current multiset, valid after [`Multisets::advance`] returned `true`.
+    cur: [u8; RANKS],
+    started: bool,
+    done: bool,
 }
 
-/// The recursion of [`multisets`]: one level per rank, so at most 15 deep whatever the input.
-fn walk(
-    caps: &[u8; RANKS],
-    suffix: &[usize; RANKS + 1],
-    need: usize,
-    i: usize,
-    cur: &mut [u8; RANKS],
-    f: &mut impl FnMut(&[u8; RANKS]) -> bool,
-) -> bool {
-    if need == 0 {
-        return f(cur);
-    }
-    let (Some(&cap), Some(&rest)) = (caps.get(i), suffix.get(i)) else {
-        return true;
-    };
-    if rest < need {
-        return true;
-    }
-    let top = usize::from(cap).min(need);
-    let mut ok = true;
-    for take in (0..=top).rev() {
-        if let Some(slot) = cur.get_mut(i) {
-            *slot = take as u8;
+impl Multisets {
+    fn new(caps: &[u8; RANKS], need: usize) -> Multisets {
+        let mut room = [0u8; RANKS];
+        let mut after = 0u8;
+        for (room, &cap) in room.iter_mut().zip(caps.iter()).rev() {
+            *room = after;
+            after = after.saturating_add(cap);
         }
-        if !walk(caps, suffix, need - take, i + 1, cur, f) {
-            ok = false;
-            break;
+        let mut all = Multisets {
+            caps: *caps,
+            room,
+            cur: [0; RANKS],
+            started: false,
+            done: false,
+        };
+        all.done = !all.fill(0, need);
+        all
+    }
+
+    /// Puts `amount` items on ranks `from..`, as many as possible on the lowest ones (the
+    /// largest such vector); false if the caps cannot hold them.
+    fn fill(&mut self, from: usize, mut amount: usize) -> bool {
+        for (cur, &cap) in self.cur.iter_mut().zip(self.caps.iter()).skip(from) {
+            let take = usize::from(cap).min(amount);
+            *cur = take as u8;
+            amount -= take;
         }
+        amount == 0
     }
-    if let Some(slot) = cur.get_mut(i) {
-        *slot = 0;
+
+    /// Moves to the next multiset; false when there is none left. The next vector in
+    /// decreasing order keeps the longest prefix: the rightmost rank `j` that can give up one
+    /// item to the ranks after it does, and those are refilled from the lowest.
+    fn advance(&mut self) -> bool {
+        if self.done {
+            return false;
+        }
+        if !self.started {
+            self.started = true;
+            return true;
+        }
+        let mut tail = 0u8; // items on the ranks after j
+        for (j, (cur, &room)) in self.cur.iter_mut().zip(self.room.iter()).enumerate().rev() {
+            if *cur > 0 && room > tail {
+                *cur -= 1;
+                return self.fill(j + 1, usize::from(tail) + 1);
+            }
+            tail = tail.saturating_add(*cur);
+        }
+        self.done = true;
+        false
     }
-    ok
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Multisets, RANKS};
+
+    /// The recursive enumeration `Multisets` replaced (one level per rank, most of the lowest
+    /// rank first): calls `f` with every multiset in that order.
+    fn reference(caps: &[u8; RANKS], need: usize, i: usize, cur: &mut [u8; RANKS], f: &mut dyn FnMut(&[u8; RANKS])) {
+        if need == 0 {
+            f(cur);
+            return;
+        }
+        if i == RANKS {
+            return;
+        }
+        for take in (0..=usize::from(caps[i]).min(need)).rev() {
+            cur[i] = take as u8;
+            reference(caps, need - take, i + 1, cur, f);
+        }
+        cur[i] = 0;
+    }
+
+    #[test]
+    fn multisets_come_in_the_order_of_the_recursive_walk() {
+        // Pseudo-random caps (0..=4 per rank, many zeros, as in wing and kicker searches).
+        let mut state = 0x2545_f491_u32;
+        let mut total = 0usize;
+        for case in 0..300 {
+            let mut caps = [0u8; RANKS];
+            for cap in caps.iter_mut() {
+                state ^= state << 13;
+                state ^= state >> 17;
+                state ^= state << 5;
+                *cap = [0, 0, 1, 1, 2, 3, 4, 0][(state % 8) as usize];
+            }
+            let need = case % 7;
+            let mut all = Multisets::new(&caps, need);
+            let mut seen = 0usize;
+            reference(&caps, need, 0, &mut [0; RANKS], &mut |expected| {
+                assert!(all.advance(), "case {case}: ended before {expected:?}");
+                assert_eq!(&all.cur, expected, "case {case}, multiset {seen}");
+                seen += 1;
+            });
+            assert!(!all.advance(), "case {case}: more than the {seen} multisets");
+            assert!(!all.advance(), "case {case}: stays ended");
+            total += seen;
+        }
+        assert!(total > 10_000, "the cases exercise real enumerations ({total})");
+    }
+
+    #[test]
+    fn multisets_of_two_from_three_ranks() {
+        let mut caps = [0u8; RANKS];
+        caps[0] = 2;
+        caps[3] = 1;
+        caps[14] = 1;
+        let mut all = Multisets::new(&caps, 2);
+        let mut got = [(0u8, 0u8, 0u8); 4];
+        let mut n = 0;
+        while all.advance() {
+            got[n] = (all.cur[0], all.cur[3], all.cur[14]);
+            n += 1;
+        }
+        assert_eq!(got[..n], [(2, 0, 0), (1, 1, 0), (1, 0, 1), (0, 1, 1)]);
+    }
 }

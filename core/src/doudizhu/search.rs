@@ -140,13 +140,14 @@ impl PlayTable<'_> {
 }
 
 /// Fills a play table with the plays of `hand` accepted by `keep`, bucketed by lowest rank
-/// (two passes of the generator: count, then place).
+/// (two passes of the generator: count, then place). `keep` is `dyn`: one copy for both
+/// searches (flash).
 fn build_table<'a>(
     hand: &Cards,
     preset: &Preset,
     strides: &[u32; RANKS],
     bytes: &'a mut [u8],
-    keep: &mut impl FnMut(&Cards) -> bool,
+    keep: &mut dyn FnMut(&Cards) -> bool,
 ) -> PlayTable<'a> {
     let mut counts = [0u16; RANKS + 1];
     generate(hand, None, preset, usize::from(preset.max_cards), &mut |c: Cards| {
@@ -361,6 +362,20 @@ fn together(a: &Cards, b: &Cards) -> Result<Cards, Error> {
     })
 }
 
+/// The two peasants' hands (the second is the rest of the deck for [`Opponents::One`], empty
+/// for [`Opponents::Unknown`] where the first is the whole rest) and the largest play they may
+/// make; [`Error::CardsOverlap`] if the hands together exceed the deck.
+fn peasants(landlord: &Cards, opponents: &Opponents, preset: &Preset) -> Result<(Cards, Cards, usize), Error> {
+    Ok(match *opponents {
+        Opponents::Both(a, b) => {
+            together(&together(landlord, &a)?, &b)?;
+            (a, b, usize::from(preset.max_cards))
+        }
+        Opponents::One(a) => (a, together(landlord, &a)?.complement(), usize::from(preset.max_cards)),
+        Opponents::Unknown => (landlord.complement(), Cards::EMPTY, PEASANT_CARDS),
+    })
+}
+
 /// Per-reading cache of "no peasant can beat it", two bits a reading (0 unknown, 1 safe,
 /// 2 beatable): 683 bytes, so the whole spring call stays within a small embedded stack.
 struct SafeCache {
@@ -410,17 +425,7 @@ pub fn spring(
     preset: &Preset,
     scratch: &mut [u8],
 ) -> Result<Option<Plan>, Error> {
-    let (first, second, limit) = match *opponents {
-        Opponents::Both(a, b) => {
-            together(&together(landlord, &a)?, &b)?;
-            (a, b, usize::from(preset.max_cards))
-        }
-        Opponents::One(a) => {
-            let known = together(landlord, &a)?;
-            (a, known.complement(), usize::from(preset.max_cards))
-        }
-        Opponents::Unknown => (landlord.complement(), Cards::EMPTY, PEASANT_CARDS),
-    };
+    let (first, second, limit) = peasants(landlord, opponents, preset)?;
     let (memo, plays, strides) = split_scratch(landlord, scratch)?;
     let mut plan = Plan {
         plays: [Cards::EMPTY; MAX_HAND],
@@ -528,13 +533,6 @@ pub fn is_safe(play: &Cards, landlord: &Cards, opponents: &Opponents, preset: &P
     let Some(r) = classify(play, preset).strongest() else {
         return Ok(false);
     };
-    let (first, second, limit) = match *opponents {
-        Opponents::Both(a, b) => {
-            together(&together(landlord, &a)?, &b)?;
-            (a, b, usize::from(preset.max_cards))
-        }
-        Opponents::One(a) => (a, together(landlord, &a)?.complement(), usize::from(preset.max_cards)),
-        Opponents::Unknown => (landlord.complement(), Cards::EMPTY, PEASANT_CARDS),
-    };
+    let (first, second, limit) = peasants(landlord, opponents, preset)?;
     Ok(!can_beat(&first, &r, preset, limit) && !can_beat(&second, &r, preset, limit))
 }

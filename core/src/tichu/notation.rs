@@ -19,6 +19,20 @@ use super::Error;
 use super::card::{Card, Cards, Rank, Suit};
 use crate::notation::Span;
 
+/// Whether `text` is a lone `-` between any whitespace, i.e. `text.trim() == "-"`, without
+/// linking `trim`'s searcher (flash on microcontrollers).
+fn is_lone_dash(text: &str) -> bool {
+    let mut dash = false;
+    for c in text.chars() {
+        if c == '-' && !dash {
+            dash = true;
+        } else if !c.is_whitespace() {
+            return false;
+        }
+    }
+    dash
+}
+
 /// Parses a card set in either notation (module docs). Errors name the offending character:
 /// [`Error::UnknownCard`], [`Error::TooManyOfRank`] (a fifth card of a rank),
 /// [`Error::DuplicateCard`] (two Phoenixes, a suited card twice), [`Error::MixedNotation`].
@@ -32,7 +46,7 @@ use crate::notation::Span;
 /// assert!(matches!(parse_cards("77777"), Err(Error::TooManyOfRank { .. })));
 /// ```
 pub fn parse_cards(text: &str) -> Result<Cards, Error> {
-    if text.trim() == "-" {
+    if is_lone_dash(text) {
         return Ok(Cards::EMPTY);
     }
     let mut cards = Cards::EMPTY;
@@ -103,5 +117,32 @@ impl fmt::Display for Cards {
             fmt::Display::fmt(&card, f)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_lone_dash;
+
+    #[test]
+    fn lone_dash_is_trim_equal_to_dash() {
+        for text in [
+            "",
+            " ",
+            "-",
+            " - ",
+            "\t-\n",
+            "\u{3000}-\u{a0}",
+            "--",
+            "- -",
+            "-3",
+            "3",
+            ",-",
+            "-,",
+            "\u{2003}",
+            "—",
+        ] {
+            assert_eq!(is_lone_dash(text), text.trim() == "-", "{text:?}");
+        }
     }
 }
