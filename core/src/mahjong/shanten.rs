@@ -134,35 +134,44 @@ const TERM_MASKS: [Gains; 13] = {
     masks
 };
 
-/// One term of [`combine`]: `out = max(out, (b shifted up by SHIFT lanes) + add)` on the lanes
-/// of `TERM_MASKS[SHIFT]`. Fixed shifts and sixteen lanes, so this compiles to vector code.
+/// One term of [`combine`]: `out = max(out, (b shifted up by shift lanes) + add)` on the lanes
+/// of `TERM_MASKS[shift]`: sixteen fixed lanes, no branches.
 #[inline(always)]
-fn term<const SHIFT: usize>(out: &mut Gains, b: &Gains, add: u8) {
+fn term(out: &mut Gains, b: &Gains, shift: usize, add: u8) {
     let mut shifted = [0u8; 16];
-    if let (Some(to), Some(from)) = (shifted.get_mut(SHIFT..), b.get(..16 - SHIFT)) {
-        to.copy_from_slice(from);
+    for (to, &from) in shifted.iter_mut().skip(shift).zip(b) {
+        *to = from;
     }
-    let mask = TERM_MASKS.get(SHIFT).copied().unwrap_or([0; 16]);
+    let mask = TERM_MASKS.get(shift).copied().unwrap_or([0; 16]);
     for ((slot, value), mask) in out.iter_mut().zip(shifted).zip(mask) {
         *slot = (*slot).max(value.wrapping_add(add) & mask);
     }
 }
 
 /// (max, +) convolution of two gains tables: sets add up, at most one pair in all. Every entry of
-/// `a` adds to `b` shifted by its lane. Entries are at most 14, so sums fit a byte.
+/// `a` (lanes 0–4 and 8–12) adds to `b` shifted by its lane. Entries are at most 14, so sums fit
+/// a byte. With the `shanten-table` feature (speed) the ten terms are written out, so each shift
+/// is a constant; without it (small builds) they run as a loop, about 800 bytes less code.
 fn combine(a: &Gains, b: &Gains) -> Gains {
     let mut out = [0u8; 16];
     let at = |l: usize| a.get(l).copied().unwrap_or(0);
-    term::<0>(&mut out, b, at(0));
-    term::<1>(&mut out, b, at(1));
-    term::<2>(&mut out, b, at(2));
-    term::<3>(&mut out, b, at(3));
-    term::<4>(&mut out, b, at(4));
-    term::<8>(&mut out, b, at(8));
-    term::<9>(&mut out, b, at(9));
-    term::<10>(&mut out, b, at(10));
-    term::<11>(&mut out, b, at(11));
-    term::<12>(&mut out, b, at(12));
+    #[cfg(feature = "shanten-table")]
+    {
+        term(&mut out, b, 0, at(0));
+        term(&mut out, b, 1, at(1));
+        term(&mut out, b, 2, at(2));
+        term(&mut out, b, 3, at(3));
+        term(&mut out, b, 4, at(4));
+        term(&mut out, b, 8, at(8));
+        term(&mut out, b, 9, at(9));
+        term(&mut out, b, 10, at(10));
+        term(&mut out, b, 11, at(11));
+        term(&mut out, b, 12, at(12));
+    }
+    #[cfg(not(feature = "shanten-table"))]
+    for shift in [0, 1, 2, 3, 4, 8, 9, 10, 11, 12] {
+        term(&mut out, b, shift, at(shift));
+    }
     out
 }
 

@@ -37,36 +37,17 @@ const MASKS: [Table; 5] = {
     masks
 };
 
-/// Relaxes `dst[pair + DP][sets + DS]` with `src[pair][sets] + add`. Shift, add, mask and min
-/// over 16 fixed lanes, which the compiler turns into a handful of vector instructions.
-#[inline(always)]
-fn relax<const DS: usize, const DP: usize>(dst: &mut Table, src: &Table, add: u8) {
-    let shift = DS + 8 * DP;
+/// Relaxes `dst[pair + dp][sets + ds]` with `src[pair][sets] + add` (`ds` 0–4, `dp` 0–1): shift,
+/// add, mask and min over 16 fixed lanes. One copy for every shift: this program runs for every
+/// hand only in the small builds without the `shanten-table` feature, where code size counts.
+fn relax(dst: &mut Table, src: &Table, ds: usize, dp: usize, add: u8) {
     let mut shifted = EMPTY;
-    if let (Some(to), Some(from)) = (shifted.get_mut(shift..), src.get(..16usize.saturating_sub(shift))) {
-        to.copy_from_slice(from);
+    for (to, &from) in shifted.iter_mut().skip(ds + 8 * dp).zip(src) {
+        *to = from;
     }
-    let mask = MASKS.get(DS).copied().unwrap_or([0xff; 16]);
+    let mask = MASKS.get(ds).copied().unwrap_or([0xff; 16]);
     for ((slot, value), mask) in dst.iter_mut().zip(shifted).zip(mask) {
         *slot = (*slot).min(value.saturating_add(add) | mask);
-    }
-}
-
-/// [`relax`] with run-time `ds` (0–4) and `dp` (0–1), dispatched to the unrolled variants.
-#[inline(always)]
-fn relax_dyn(dst: &mut Table, src: &Table, ds: usize, dp: usize, add: u8) {
-    match (ds, dp) {
-        (0, 0) => relax::<0, 0>(dst, src, add),
-        (1, 0) => relax::<1, 0>(dst, src, add),
-        (2, 0) => relax::<2, 0>(dst, src, add),
-        (3, 0) => relax::<3, 0>(dst, src, add),
-        (4, 0) => relax::<4, 0>(dst, src, add),
-        (0, 1) => relax::<0, 1>(dst, src, add),
-        (1, 1) => relax::<1, 1>(dst, src, add),
-        (2, 1) => relax::<2, 1>(dst, src, add),
-        (3, 1) => relax::<3, 1>(dst, src, add),
-        (4, 1) => relax::<4, 1>(dst, src, add),
-        _ => {}
     }
 }
 
@@ -115,7 +96,7 @@ pub(crate) fn suit_table(h: &[u8; 9]) -> Table {
                             // `get_mut`, not indexing: at opt-level "z" the optimizer cannot bound
                             // `r0` here and would keep a panic path (embedded panic-path check).
                             if let Some(cell) = next.get_mut(r0).and_then(|row| row.get_mut(r1)) {
-                                relax_dyn(cell, &src, r0 + t, q, add);
+                                relax(cell, &src, r0 + t, q, add);
                             }
                             if let Some(flag) = next_live.get_mut(r0).and_then(|row| row.get_mut(r1)) {
                                 *flag = true;
