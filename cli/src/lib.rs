@@ -51,10 +51,10 @@ pub enum Command {
     /// Tichu: play legality, move generation, a trick played out, card points, round scoring.
     #[command(subcommand)]
     Tichu(tichu::Command),
-    /// Dou Dizhu (Fight the Landlord): classification, beating, moves, spring.
+    /// Dou Dizhu (Fight the Landlord): classification, beating, moves, spring, min-plays.
     #[command(subcommand)]
     Doudizhu(doudizhu::Command),
-    /// Mahjong: waits, shanten, ukeire.
+    /// Mahjong: waits, shanten, ukeire, decompositions.
     #[command(subcommand)]
     Mahjong(mahjong::Command),
     /// Run vector files (each line: a parlor command line, TAB, the expected output).
@@ -146,7 +146,8 @@ pub fn quoted(text: &str) -> String {
 pub(crate) fn one_line_usage_error(text: &str) -> String {
     let mut lines = text.lines().skip_while(|line| line.trim().is_empty());
     let first = lines.next().map(str::trim).unwrap_or("bad command line");
-    let mut message = first.strip_prefix("error: ").unwrap_or(first).to_owned();
+    let mut message = String::new();
+    message.push_str(first.strip_prefix("error: ").unwrap_or(first));
     if message.ends_with(':') {
         let items: Vec<&str> = lines
             .by_ref()
@@ -157,12 +158,36 @@ pub(crate) fn one_line_usage_error(text: &str) -> String {
         message.push_str(&items.join(", "));
     }
     for line in lines.map(str::trim) {
-        if line.starts_with("[possible values:") || line.starts_with("tip:") {
+        if line.starts_with("[possible values:") {
             message.push(' ');
+            message.push_str(line);
+        } else if line.starts_with("tip:") {
+            message.push_str("; ");
             message.push_str(line);
         }
     }
-    message
+    shorten_quotes(&message)
+}
+
+/// Cuts every `'…'`-quoted value in clap's text after 40 characters, as [`quoted`] does for the
+/// tokens the commands report themselves (clap quotes a bad value or option whole, up to three
+/// times in one message).
+fn shorten_quotes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(400));
+    for (index, part) in text.split('\'').enumerate() {
+        if index > 0 {
+            out.push('\'');
+        }
+        // Odd parts sit between two quotes.
+        match part.char_indices().nth(40) {
+            Some((end, _)) if index % 2 == 1 => {
+                out.push_str(part.get(..end).unwrap_or(part));
+                out.push('…');
+            }
+            _ => out.push_str(part),
+        }
+    }
+    out
 }
 
 /// The one line for a command given without its subcommand: the path and the choices, read off

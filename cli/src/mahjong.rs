@@ -43,7 +43,8 @@ pub enum Command {
         /// Tiles seen elsewhere (discards, melds, indicators), in the same notation.
         #[arg(long, default_value = "")]
         visible: String,
-        /// Read one hand per line from standard input.
+        /// Read one hand per line from standard input, optionally `hand<TAB>visible` (that line's
+        /// visible tiles, instead of --visible).
         #[arg(long)]
         batch: bool,
         /// The tiles.
@@ -114,9 +115,20 @@ fn shanten(text: &str, form: Option<Form>) -> Result<String, String> {
     Ok(mahjong::shanten(&hand, form).map_err(|e| e.to_string())?.to_string())
 }
 
+/// Parses `--visible` (or a batch line's second column) into tile counts.
+fn visible_counts(text: &str) -> Result<[u8; KINDS], String> {
+    mahjong::parse_tile_counts(text).map_err(|error| format!("--visible: {}", describe(error, text)))
+}
+
 fn ukeire(text: &str, visible: &[u8; KINDS], form: Option<Form>) -> Result<String, String> {
     let hand = parse(text)?;
-    let result = mahjong::ukeire(&hand, Some(visible), form).map_err(|e| describe(e, text))?;
+    let result = mahjong::ukeire(&hand, Some(visible), form).map_err(|error| match error {
+        // The hand parsed, so a fifth copy is the hand and the visible tiles together.
+        Error::FifthCopy { tile, .. } => {
+            format!("fifth copy of {tile}: the hand and the visible tiles together hold five")
+        }
+        other => describe(other, text),
+    })?;
     Ok(mahjong::wait_tiles(result.accepted)
         .map(|t| format!("{t}:{}", result.remaining.get(t.index()).copied().unwrap_or(0)))
         .collect::<Vec<_>>()
@@ -152,9 +164,14 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             tiles,
         } => {
             let form = form.map(Form::from);
-            let seen = mahjong::parse_tile_counts(visible)
-                .map_err(|error| CliError::Input(format!("--visible: {}", describe(error, visible))))?;
-            (*batch, tiles, Box::new(move |text| ukeire(text, &seen, form)))
+            let seen = visible_counts(visible).map_err(CliError::Input)?;
+            // A batch line may give its own visible tiles after a TAB.
+            let answer = move |line: &str| match line.split('\t').collect::<Vec<_>>().as_slice() {
+                [hand] => ukeire(hand, &seen, form),
+                [hand, shown] => ukeire(hand, &visible_counts(shown)?, form),
+                _ => Err("expected hand or hand<TAB>visible".to_owned()),
+            };
+            (*batch, tiles, Box::new(answer))
         }
         Command::Decompose { riichi, batch, tiles } => {
             let rules = rules(*riichi);

@@ -30,7 +30,7 @@ pub enum Command {
     /// Is PLAY legal on PREVIOUS? Prints `legal` or `illegal`.
     Legal {
         /// The previous play in seed notation (`-` or "" for the lead).
-        #[arg(allow_hyphen_values = true, conflicts_with = "batch")]
+        #[arg(conflicts_with = "batch")]
         previous: Option<String>,
         /// The play.
         #[arg(conflicts_with = "batch")]
@@ -45,7 +45,7 @@ pub enum Command {
         #[arg(conflicts_with = "batch")]
         hand: Option<String>,
         /// The previous play (omitted, `-` or "" for the lead).
-        #[arg(allow_hyphen_values = true, conflicts_with = "batch")]
+        #[arg(conflicts_with = "batch")]
         previous: Option<String>,
         /// An open Mah Jong wish (a rank character `2`–`9`, `0`, `J`, `Q`, `K`, `A`).
         #[arg(long)]
@@ -293,6 +293,11 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
         }
         Command::Score { args, batch } => {
             if *batch {
+                if args.order.is_some() {
+                    return Err(CliError::Input(
+                        "with --batch the finishing order comes from standard input, one round per line".to_owned(),
+                    ));
+                }
                 return crate::batch::run(input, out, |line| {
                     score::answer(&line_args::<score::Args>(line)?.or(args))
                 });

@@ -121,7 +121,7 @@ fn trick_batch_lines_are_command_lines_with_defaults_from_the_command() {
     assert_eq!(code, 0);
     assert_eq!(
         stdout,
-        "error: unexpected argument '--bogus' found tip: to pass '--bogus' as a value, use '-- --bogus'\n\
+        "error: unexpected argument '--bogus' found; tip: to pass '--bogus' as a value, use '-- --bogus'\n\
          error: invalid value '9' for '--leader <LEADER>': 9 is not in 0..=3\n"
     );
     bad(

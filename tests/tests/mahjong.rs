@@ -401,6 +401,21 @@ fn built_in_classifier_is_small_and_covers_full_suits() {
 }
 
 #[test]
+fn ukeire_batch_lines_may_carry_their_own_visible_tiles() {
+    // hand<TAB>visible per line (a second trial: positions in a batch each have their discards).
+    let mut input = std::io::Cursor::new("1234m\t1m\n1234m\n1111m\t1m\n1m\t2m\t3m\n".as_bytes());
+    let mut out = Vec::new();
+    let args = ["parlor", "mahjong", "ukeire", "--batch", "--visible", "4m"];
+    parlor_cli::run(args, &mut input, &mut out).unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "1m:2 4m:3\n1m:3 4m:2\n\
+         error: fifth copy of 1m: the hand and the visible tiles together hold five\n\
+         error: expected hand or hand<TAB>visible\n"
+    );
+}
+
+#[test]
 fn batch_mode_answers_one_line_per_hand() {
     let mut input = std::io::Cursor::new("1m 2m 3m 4m\n\n11111m\n1112345678999m\n".as_bytes());
     let mut out = Vec::new();

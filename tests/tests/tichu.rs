@@ -523,6 +523,9 @@ fn saved_trick_parts_must_be_reachable() {
     let mut parts = trick.parts();
     parts.passes = 0; // seat 1 passed, seat 2 to act: one pass, not none
     assert_eq!(Trick::from_parts(parts).map(|t| t.parts()), Err(Error::InvalidTrick));
+    let mut parts = trick.parts();
+    parts.points = 7; // card points come in fives (second trial)
+    assert_eq!(Trick::from_parts(parts).map(|t| t.parts()), Err(Error::InvalidTrick));
 }
 
 #[test]

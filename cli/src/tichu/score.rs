@@ -137,7 +137,7 @@ pub fn answer(args: &Args) -> Result<String, String> {
     let order = args
         .order
         .as_deref()
-        .ok_or("missing <order>: the seats in the order they went out (or use --batch)")?;
+        .ok_or("missing <order>: the seats in the order they went out")?;
     let finish = finish_order(order)?;
     let mut calls = [Call::None; 4];
     for (text, call) in [(&args.tichu, Call::Tichu), (&args.grand, Call::GrandTichu)] {

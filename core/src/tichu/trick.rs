@@ -165,7 +165,8 @@ impl Trick {
         Ok(trick)
     }
 
-    /// A trick from saved parts, checked: the seat to act holding cards, points −25..=100, no
+    /// A trick from saved parts, checked: the seat to act holding cards, points a multiple of 5
+    /// in −25..=100 (every card's points are), no
     /// passes or points before the lead, and after it exactly one pass for every seat with cards
     /// between the top play's seat and the seat to act (so the turn never comes back to the top
     /// play: the trick ends first). Errors: [`Error::InvalidTrick`].
@@ -178,6 +179,7 @@ impl Trick {
         let ok = parts.end.is_some()
             || (!trick.is_out(parts.turn)
                 && (-25..=100).contains(&parts.points)
+                && parts.points % 5 == 0
                 && (parts.top.is_some() || parts.points == 0)
                 && (parts.top.is_none() || parts.turn != parts.top_seat)
                 && parts.passes == passes_so_far

@@ -115,7 +115,14 @@ fn ukeire(text: &str, visible: &[u8; KINDS], form: Option<Form>, out: &mut Text,
     let hand = parse(text, out, probe)?;
     let result = probe
         .call(|| mahjong::ukeire(&hand, Some(visible), form))
-        .or_else(|error| fail(out, error, text))?;
+        .or_else(|error| match error {
+            // The hand parsed, so a fifth copy is the hand and the visible tiles together.
+            Error::FifthCopy { tile, .. } => super::fail(
+                out,
+                format_args!("fifth copy of {tile}: the hand and the visible tiles together hold five"),
+            ),
+            other => fail(out, other, text),
+        })?;
     for (i, tile) in mahjong::wait_tiles(result.accepted).enumerate() {
         let count = result.remaining.get(tile.index()).copied().unwrap_or(0);
         let _ = write!(out, "{}{tile}:{count}", if i > 0 { " " } else { "" });
