@@ -61,3 +61,44 @@ pub fn tokens(text: &str) -> impl Iterator<Item = (Span, &str)> {
         Some((span, token))
     })
 }
+
+/// Whether `text` is a lone `-` (the empty card set in the Tichu and Dou Dizhu notations) between any whitespace, i.e. `text.trim() == "-"`, without
+/// linking `trim`'s searcher (flash on microcontrollers).
+pub(crate) fn is_lone_dash(text: &str) -> bool {
+    let mut dash = false;
+    for c in text.chars() {
+        if c == '-' && !dash {
+            dash = true;
+        } else if !c.is_whitespace() {
+            return false;
+        }
+    }
+    dash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_lone_dash;
+
+    #[test]
+    fn lone_dash_is_trim_equal_to_dash() {
+        for text in [
+            "",
+            " ",
+            "-",
+            " - ",
+            "\t-\n",
+            "\u{3000}-\u{a0}",
+            "--",
+            "- -",
+            "-3",
+            "3",
+            ",-",
+            "-,",
+            "\u{2003}",
+            "—",
+        ] {
+            assert_eq!(is_lone_dash(text), text.trim() == "-", "{text:?}");
+        }
+    }
+}

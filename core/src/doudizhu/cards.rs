@@ -3,7 +3,7 @@
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
-use crate::notation::Span;
+use crate::notation::{Span, is_lone_dash};
 
 use super::Error;
 
@@ -328,20 +328,6 @@ impl Cards {
     }
 }
 
-/// Whether `text` is a lone `-` between any whitespace, i.e. `text.trim() == "-"`, without
-/// linking `trim`'s searcher (flash on microcontrollers).
-fn is_lone_dash(text: &str) -> bool {
-    let mut dash = false;
-    for c in text.chars() {
-        if c == '-' && !dash {
-            dash = true;
-        } else if !c.is_whitespace() {
-            return false;
-        }
-    }
-    dash
-}
-
 impl FromStr for Cards {
     type Err = Error;
     fn from_str(text: &str) -> Result<Cards, Error> {
@@ -361,32 +347,5 @@ impl fmt::Display for Cards {
             }
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_lone_dash;
-
-    #[test]
-    fn lone_dash_is_trim_equal_to_dash() {
-        for text in [
-            "",
-            " ",
-            "-",
-            " - ",
-            "\t-\n",
-            "\u{3000}-\u{a0}",
-            "--",
-            "- -",
-            "-3",
-            "3",
-            ",-",
-            "-,",
-            "\u{2003}",
-            "—",
-        ] {
-            assert_eq!(is_lone_dash(text), text.trim() == "-", "{text:?}");
-        }
     }
 }

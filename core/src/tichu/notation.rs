@@ -17,21 +17,7 @@ use core::str::FromStr;
 
 use super::Error;
 use super::card::{Card, Cards, Rank, Suit};
-use crate::notation::Span;
-
-/// Whether `text` is a lone `-` between any whitespace, i.e. `text.trim() == "-"`, without
-/// linking `trim`'s searcher (flash on microcontrollers).
-fn is_lone_dash(text: &str) -> bool {
-    let mut dash = false;
-    for c in text.chars() {
-        if c == '-' && !dash {
-            dash = true;
-        } else if !c.is_whitespace() {
-            return false;
-        }
-    }
-    dash
-}
+use crate::notation::{Span, is_lone_dash};
 
 /// Parses a card set in either notation (module docs). Errors name the offending character:
 /// [`Error::UnknownCard`], [`Error::TooManyOfRank`] (a fifth card of a rank),
@@ -117,32 +103,5 @@ impl fmt::Display for Cards {
             fmt::Display::fmt(&card, f)?;
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_lone_dash;
-
-    #[test]
-    fn lone_dash_is_trim_equal_to_dash() {
-        for text in [
-            "",
-            " ",
-            "-",
-            " - ",
-            "\t-\n",
-            "\u{3000}-\u{a0}",
-            "--",
-            "- -",
-            "-3",
-            "3",
-            ",-",
-            "-,",
-            "\u{2003}",
-            "—",
-        ] {
-            assert_eq!(is_lone_dash(text), text.trim() == "-", "{text:?}");
-        }
     }
 }
