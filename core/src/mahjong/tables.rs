@@ -110,7 +110,7 @@ mod tests {
     /// gives the dynamic program's gains for every pattern of up to 14 tiles.
     #[test]
     fn suit_class_files_match_dynamic_program() {
-        let generated = generate::generate();
+        let generated = generate::generate().unwrap_or_else(|why| panic!("{why}"));
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/mahjong/");
         if std::env::var_os("PARLOR_BLESS").is_some() {
             let written = std::fs::write(std::format!("{dir}suit_classes.bin"), &generated.transitions)

@@ -9,6 +9,7 @@
 extern crate std;
 
 use std::collections::HashMap;
+use std::string::String;
 use std::vec::Vec;
 
 use super::{CLASS_BYTES, Gains, NUMBERS, lane};
@@ -92,8 +93,8 @@ fn merge(keys: &[[u32; 5]]) -> (Vec<u32>, Vec<[u32; 5]>) {
     (keys.iter().map(|key| state_of[key]).collect(), states)
 }
 
-/// Builds the automaton and the class list.
-pub(super) fn generate() -> Generated {
+/// Builds the automaton and the class list; an error when a transition outgrows `u16`.
+pub(super) fn generate() -> Result<Generated, String> {
     let (class, gains) = classes();
     let class_of_pattern = class.clone();
     // layers[l]: the states reached after l numbers, with their five transitions.
@@ -127,7 +128,7 @@ pub(super) fn generate() -> Generated {
                     (false, ANY) => 0,
                     (false, t) => t as usize,
                 };
-                let value = u16::try_from(value).expect("transitions fit u16");
+                let value = u16::try_from(value).map_err(|_| std::format!("transition {value} outgrows u16"))?;
                 transitions.extend_from_slice(&value.to_le_bytes());
             }
         }
@@ -137,10 +138,10 @@ pub(super) fn generate() -> Generated {
         .flat_map(|g| (0..2).flat_map(move |pair| (0..5).map(move |sets| g[lane(pair, sets)])))
         .collect();
     assert_eq!(classes.len(), gains.len() * CLASS_BYTES);
-    Generated {
+    Ok(Generated {
         transitions,
         classes,
         class_of_pattern,
         gains,
-    }
+    })
 }
