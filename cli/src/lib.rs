@@ -134,10 +134,16 @@ where
 /// `text` quoted for a message, cut after 40 characters so that one bad argument or batch line
 /// never makes a screen-long message (the error's byte span still locates the bad part).
 pub fn quoted(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((end, _)) => format!("{:?}…", text.get(..end).unwrap_or(text)),
+    match cut(text) {
+        Some(head) => format!("{head:?}…"),
         None => format!("{text:?}"),
     }
+}
+
+/// The first 40 characters of `text` when it is longer (the limit of every quote in a message).
+fn cut(text: &str) -> Option<&str> {
+    let (end, _) = text.char_indices().nth(40)?;
+    text.get(..end)
 }
 
 /// Folds clap's multi-line usage error into the one line that bad input gets: the first line
@@ -169,7 +175,7 @@ pub(crate) fn one_line_usage_error(text: &str) -> String {
     shorten_quotes(&message)
 }
 
-/// Cuts every `'…'`-quoted value in clap's text after 40 characters, as [`quoted`] does for the
+/// Cuts every `'…'`-quoted value in clap's text after 40 characters ([`cut`]), as [`quoted`] does for the
 /// tokens the commands report themselves (clap quotes a bad value or option whole, up to three
 /// times in one message).
 fn shorten_quotes(text: &str) -> String {
@@ -179,9 +185,9 @@ fn shorten_quotes(text: &str) -> String {
             out.push('\'');
         }
         // Odd parts sit between two quotes.
-        match part.char_indices().nth(40) {
-            Some((end, _)) if index % 2 == 1 => {
-                out.push_str(part.get(..end).unwrap_or(part));
+        match cut(part) {
+            Some(head) if index % 2 == 1 => {
+                out.push_str(head);
                 out.push('…');
             }
             _ => out.push_str(part),
