@@ -18,6 +18,7 @@
 
 pub mod dominoes;
 pub mod doudizhu;
+pub mod game;
 pub mod mahjong;
 pub mod notation;
 pub mod tichu;

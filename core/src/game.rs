@@ -1,0 +1,152 @@
+//! The pieces every game's round engine shares: the [`Seat`] type and the seeded deal.
+//!
+//! # The seeded deal (value-stable across versions)
+//!
+//! `Deal::Seeded(seed)` in every game shuffles that game's deck, listed in its documented
+//! canonical order, with [`shuffle`] driven by [`Rng::new(seed)`](Rng::new), then deals from the
+//! front of the shuffled deck. Both pieces are ours and frozen, so the same seed deals the same
+//! cards in every version of Parlor (each game pins this with test vectors):
+//!
+//! - **Generator**: SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
+//!   generators", OOPSLA 2014). State `s: u64` starts at the seed; each step adds
+//!   `0x9E37_79B9_7F4A_7C15` (wrapping) and outputs
+//!   `z = s; z = (z ^ (z >> 30)) * 0xBF58_476D_1CE4_E5B9; z = (z ^ (z >> 27)) * 0x94D0_49BB_1331_11EB; z ^ (z >> 31)`
+//!   (all products wrapping). [`Rng::next_u32`] is the upper 32 bits of one 64-bit output.
+//! - **Bounded sampling** ([`Rng::below`]): Lemire's multiply-and-reject method ("Fast random
+//!   integer generation in an interval", ACM TOMACS 2019) on 32-bit draws: `m = x * n` as a 64-bit
+//!   product of a draw `x` and the bound `n`; while the low 32 bits of `m` are below
+//!   `2^32 mod n`, draw again; the answer is `m >> 32`. Exactly uniform on `0..n`.
+//! - **Shuffle** ([`shuffle`]): Fisher–Yates from the back: for `i` from `len - 1` down to `1`,
+//!   swap item `i` with item `below(i + 1)`.
+//!
+//! ```
+//! use parlor_core::game::{shuffle, Rng};
+//! let mut deck = [0u8, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+//! shuffle(&mut deck, &mut Rng::new(7));
+//! assert_eq!(deck, [9, 5, 8, 6, 1, 2, 4, 7, 0, 3]); // the same for seed 7 in every version
+//! ```
+
+use core::fmt;
+
+/// A seat at the table: `0..players`, in turn order (play passes from seat `s` to `s + 1`, and
+/// from the last seat to seat 0). Which seats exist depends on the game and its `Config`; each
+/// game's `Round` refuses a seat it does not have with its typed error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat's index, `0..players`.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The next seat in turn order at a table of `players` seats (`players` ≥ 1; a seat outside
+    /// the table maps into it).
+    #[must_use]
+    pub const fn next(self, players: u8) -> Seat {
+        if players == 0 {
+            return Seat(0);
+        }
+        Seat(((self.0 as u16 + 1) % players as u16) as u8)
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// The documented, value-stable generator of every seeded deal: SplitMix64 (see the
+/// [module docs](self) for the exact algorithm). Not for cryptography.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rng {
+    state: u64,
+}
+
+impl Rng {
+    /// A generator whose first output depends only on `seed`.
+    #[must_use]
+    pub const fn new(seed: u64) -> Rng {
+        Rng { state: seed }
+    }
+
+    /// The next 64-bit output (SplitMix64).
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// The next 32-bit output: the upper half of [`next_u64`](Self::next_u64).
+    pub fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+
+    /// A uniform integer in `0..n` (Lemire's method, exactly unbiased); `0` when `n` is `0` or `1`.
+    pub fn below(&mut self, n: u32) -> u32 {
+        if n <= 1 {
+            return 0;
+        }
+        let threshold = n.wrapping_neg() % n; // 2^32 mod n
+        loop {
+            let m = u64::from(self.next_u32()) * u64::from(n);
+            if (m as u32) >= threshold {
+                return (m >> 32) as u32;
+            }
+        }
+    }
+}
+
+/// Fisher–Yates shuffle of `items` in place with `rng` (from the back; see the
+/// [module docs](self)). Slices longer than `u32::MAX` items are shuffled in their first
+/// `u32::MAX` positions only (no game comes near).
+pub fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
+    let len = items.len().min(u32::MAX as usize);
+    let mut i = len;
+    while i > 1 {
+        i -= 1;
+        // `below(i + 1)` is at most `i`, so the index is in range.
+        let j = rng.below(i as u32 + 1) as usize;
+        items.swap(i, j);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splitmix64_matches_the_published_reference_outputs() {
+        // Reference values of SplitMix64 seeded with 1234567 (from the C reference implementation
+        // by Sebastiano Vigna, splitmix64.c).
+        let mut rng = Rng::new(1_234_567);
+        assert_eq!(rng.next_u64(), 6_457_827_717_110_365_317);
+        assert_eq!(rng.next_u64(), 3_203_168_211_198_807_973);
+        assert_eq!(rng.next_u64(), 9_817_491_932_198_370_423);
+    }
+
+    #[test]
+    fn below_stays_in_range_and_shuffle_is_pinned() {
+        let mut rng = Rng::new(42);
+        for n in 1..200u32 {
+            assert!(rng.below(n) < n);
+        }
+        let mut deck = [0u8, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+        shuffle(&mut deck, &mut Rng::new(7));
+        let mut sorted = deck;
+        sorted.sort_unstable();
+        assert_eq!(sorted, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert_ne!(deck, sorted);
+        assert_eq!(deck, [9, 5, 8, 6, 1, 2, 4, 7, 0, 3]); // pinned: never changes
+    }
+
+    #[test]
+    fn seat_next_wraps() {
+        assert_eq!(Seat(3).next(4), Seat(0));
+        assert_eq!(Seat(1).next(3), Seat(2));
+    }
+}
