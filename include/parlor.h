@@ -17,168 +17,276 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+/* Which games the library was built with. By default all four; a firmware built with fewer
+ * (cargo features of parlor-ffi) defines PARLOR_CUSTOM_FEATURES and the PARLOR_FEATURE_<GAME>
+ * macros of the games it built before including this header. */
+#if !defined(PARLOR_CUSTOM_FEATURES)
+#define PARLOR_FEATURE_DOMINOES 1
+#define PARLOR_FEATURE_TICHU 1
+#define PARLOR_FEATURE_DOUDIZHU 1
+#define PARLOR_FEATURE_MAHJONG 1
+#endif
 
 // Version of the C ABI described by `parlor.h`: bumped on any incompatible change to a
 // function signature, struct layout or the meaning of a code.
 #define PARLOR_ABI_VERSION 1
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // Most tiles a play order or layout may have (256; a double-18 set has 190).
 #define PARLOR_DOMINOES_MAX_TILES 256
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // The `parent` of the opening tile's placement: "no parent".
 #define PARLOR_DOMINOES_NO_PARENT UINT32_MAX
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // Bytes of working memory `parlor_dominoes_validate_scratch` needs (28 KiB, enough for
 // `PARLOR_DOMINOES_MAX_TILES` tiles on any target). Any byte buffer works — no alignment or
 // initialisation needed (e.g. `static uint8_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES];`); each
 // call overwrites it, so one buffer serves any number of calls, one at a time.
 #define PARLOR_DOMINOES_SCRATCH_BYTES (28 * 1024)
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // Spinner rule: every double is a spinner (Five Up, the default).
 #define PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE 0
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // Spinner rule: only the first double played is a spinner (All Fives; scores the total).
 #define PARLOR_DOMINOES_SPINNER_FIRST_DOUBLE 1
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // Spinner rule: no spinners (a single line).
 #define PARLOR_DOMINOES_SPINNER_NONE 2
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // Verdict reason: none (the order is legal).
 #define PARLOR_DOMINOES_REASON_NONE 0
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // Verdict reason: the tile was already played (at `earlier`).
 #define PARLOR_DOMINOES_REASON_DUPLICATE 1
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // Verdict reason: no open end can show the tile's numbers, however the earlier tiles go.
 #define PARLOR_DOMINOES_REASON_NO_OPEN_END 2
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Preset code: the seed's rules (Pagat / HDU 4032 wording), the default.
 #define PARLOR_DOUDIZHU_PRESET_PAGAT 0
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Preset code: RLCard's rules.
 #define PARLOR_DOUDIZHU_PRESET_RLCARD 1
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Preset code: OpenSpiel's rules.
 #define PARLOR_DOUDIZHU_PRESET_OPENSPIEL 2
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Kind codes of [`ParlorDoudizhuReading::kind`] (the seed's 13 types, quad + two split in two).
 #define PARLOR_DOUDIZHU_KIND_SINGLE 0
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Pair.
 #define PARLOR_DOUDIZHU_KIND_PAIR 1
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Triplet.
 #define PARLOR_DOUDIZHU_KIND_TRIPLET 2
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Triplet + one card.
 #define PARLOR_DOUDIZHU_KIND_TRIPLET_SINGLE 3
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Triplet + pair.
 #define PARLOR_DOUDIZHU_KIND_TRIPLET_PAIR 4
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Sequence (5+ singles).
 #define PARLOR_DOUDIZHU_KIND_SEQUENCE 5
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Pair sequence (3+ pairs).
 #define PARLOR_DOUDIZHU_KIND_PAIR_SEQUENCE 6
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Airplane (2+ triplets).
 #define PARLOR_DOUDIZHU_KIND_AIRPLANE 7
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Airplane with single wings.
 #define PARLOR_DOUDIZHU_KIND_AIRPLANE_SINGLES 8
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Airplane with pair wings.
 #define PARLOR_DOUDIZHU_KIND_AIRPLANE_PAIRS 9
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Bomb.
 #define PARLOR_DOUDIZHU_KIND_BOMB 10
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Rocket.
 #define PARLOR_DOUDIZHU_KIND_ROCKET 11
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Quad + two singles.
 #define PARLOR_DOUDIZHU_KIND_QUAD_SINGLES 12
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Quad + two pairs.
 #define PARLOR_DOUDIZHU_KIND_QUAD_PAIRS 13
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // The most readings one card set has (the `cap` that always suffices for classify).
 #define PARLOR_DOUDIZHU_MAX_READINGS 4
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // The most distinct plays of a hand of at most 20 cards (the `cap` that always suffices for
 // [`parlor_doudizhu_moves`] with such a hand).
 #define PARLOR_DOUDIZHU_MAX_MOVES 2511
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // The most plays in a spring plan (one card each at worst).
 #define PARLOR_DOUDIZHU_MAX_PLAN 20
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Scratch bytes that always suffice for [`parlor_doudizhu_spring`] and
 // [`parlor_doudizhu_min_plays`] (a memo of 248,832 sub-hands plus the hand's plays).
 #define PARLOR_DOUDIZHU_SCRATCH_BYTES 278964
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // Rules code: the seed's game, sets + pair only.
 #define PARLOR_MAHJONG_RULES_SEED 0
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // Rules code: Riichi, sets + pair, seven pairs and thirteen orphans.
 #define PARLOR_MAHJONG_RULES_RIICHI 1
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // Form code: the minimum shanten over every form that applies.
 #define PARLOR_MAHJONG_FORM_MINIMUM 0
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // Form code: sets + pair.
 #define PARLOR_MAHJONG_FORM_REGULAR 1
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // Form code: seven pairs (13 or 14 tiles).
 #define PARLOR_MAHJONG_FORM_SEVEN_PAIRS 2
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // Form code: thirteen orphans (13 or 14 tiles).
 #define PARLOR_MAHJONG_FORM_THIRTEEN_ORPHANS 3
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // Set kind code in [`ParlorMahjongDecomposition`]: a triplet.
 #define PARLOR_MAHJONG_SET_TRIPLET 0
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // Set kind code in [`ParlorMahjongDecomposition`]: a run starting at the set's tile.
 #define PARLOR_MAHJONG_SET_RUN 1
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Combination kind codes (`ParlorTichuCombination.kind`).
 #define PARLOR_TICHU_SINGLE 0
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Pair.
 #define PARLOR_TICHU_PAIR 1
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Triple.
 #define PARLOR_TICHU_TRIPLE 2
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Full house (key: the triple's rank).
 #define PARLOR_TICHU_FULL_HOUSE 3
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Straight (5+ cards; key: the top rank).
 #define PARLOR_TICHU_STRAIGHT 4
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Stairs (2+ consecutive pairs; key: the top rank).
 #define PARLOR_TICHU_STAIRS 5
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Four-of-a-kind bomb.
 #define PARLOR_TICHU_FOUR_OF_A_KIND 6
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Straight-flush bomb.
 #define PARLOR_TICHU_STRAIGHT_FLUSH 7
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // The Dog.
 #define PARLOR_TICHU_DOG 8
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // "No seat" in `ParlorTichuTrickEnd.next_leader` and the `out_next` results.
 #define PARLOR_TICHU_NO_SEAT 255
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Capacity for every legal play from a hand of up to 14 cards in any situation: the proven
 // maximum, 1674 (`JJ QQQQ KKKK AAA` + Phoenix, suited, on the lead; see `MAX_MOVES` in the core
 // and docs/tichu.md). A `uint64_t` buffer of this size is 13,392 bytes.
 #define PARLOR_TICHU_MAX_MOVES 1674
+#endif
 
 // A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
 typedef uint32_t ParlorStatus;
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // A tile: two pip counts, unordered (`{1, 6}` and `{6, 1}` are the same tile).
 typedef struct {
   // One half's pips.
@@ -186,7 +294,9 @@ typedef struct {
   // The other half's pips.
   uint32_t b;
 } ParlorDominoTile;
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // The verdict of [`parlor_dominoes_validate`].
 typedef struct {
   // 1 legal, 0 illegal.
@@ -198,7 +308,9 @@ typedef struct {
   // Duplicate: index of the earlier copy (0 otherwise).
   uint32_t earlier;
 } ParlorDominoVerdict;
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // Where a tile attaches: on the earlier tile `parent` (0-based play index), against a free
 // end showing `pip`. The opening tile has `parent` = `PARLOR_DOMINOES_NO_PARENT`, `pip` 0.
 typedef struct {
@@ -207,7 +319,9 @@ typedef struct {
   // The number on the touching halves.
   uint32_t pip;
 } ParlorDominoPlacement;
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // The open-end total after a play and the points it scores (Five Up: total / 5; All Fives:
 // the total; when the total is a positive multiple of 5, else 0).
 typedef struct {
@@ -216,14 +330,18 @@ typedef struct {
   // Points scored by that play.
   uint64_t points;
 } ParlorDominoScore;
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // A card set: `counts[i]` cards of rank `i` (0 = 3, …, 11 = A, 12 = 2, 13 = black joker,
 // 14 = red joker); at most 4 of a suited rank and 1 of a joker.
 typedef struct {
   // Cards per rank.
   uint8_t counts[15];
 } ParlorDoudizhuCards;
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // One reading of a card set: kind code, chain length (1 without a chain) and key rank index
 // (the main part's rank; a chain's lowest rank).
 typedef struct {
@@ -234,7 +352,9 @@ typedef struct {
   // Key rank index 0..=14.
   uint8_t key;
 } ParlorDoudizhuReading;
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // Tile acceptance of a hand, as returned by [`parlor_mahjong_ukeire`].
 typedef struct {
   // The hand's shanten number for the chosen form.
@@ -248,7 +368,9 @@ typedef struct {
   // Unseen copies per tile code for accepted kinds (0–4), 0 for the others.
   uint8_t remaining[34];
 } ParlorMahjongUkeire;
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // One decomposition of a complete hand, as written by [`parlor_mahjong_decompositions`].
 typedef struct {
   // `PARLOR_MAHJONG_FORM_REGULAR`, `..._SEVEN_PAIRS` or `..._THIRTEEN_ORPHANS`.
@@ -265,7 +387,9 @@ typedef struct {
   // Seven pairs: the seven tile codes, ascending; otherwise zeros.
   uint8_t pairs[7];
 } ParlorMahjongDecomposition;
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // A resolved play: kind code, number of cards, key in half ranks (rank × 2; Mah Jong 2,
 // Dragon 30, a Phoenix single n + ½ is odd, Dog 0).
 typedef struct {
@@ -276,7 +400,9 @@ typedef struct {
   // Key in half ranks.
   uint8_t key;
 } ParlorTichuCombination;
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // How a trick ended.
 typedef struct {
   // Who won the trick.
@@ -290,7 +416,9 @@ typedef struct {
   // 1 when the trick was the Dog.
   uint8_t dog;
 } ParlorTichuTrickEnd;
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // The state of a trick (plain values; create it with [`parlor_tichu_trick_new`]).
 typedef struct {
   // 1 when there is a play to beat (`top`), 0 on the lead.
@@ -314,6 +442,7 @@ typedef struct {
   // How it ended.
   ParlorTichuTrickEnd end;
 } ParlorTichuTrick;
+#endif
 
 // Success.
 #define PARLOR_OK 0
@@ -340,119 +469,193 @@ typedef struct {
 // The request does not apply to the current state (for example, a move in a finished trick).
 #define PARLOR_ERR_INVALID_STATE 7
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // A token of the text is not a tile (expected `a-b`, `a|b` or `[a|b]`).
 #define PARLOR_DOMINOES_ERR_BAD_TILE 100
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // A pip number in the text is larger than 4294967295.
 #define PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE 101
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // A tile played is already in the layout.
 #define PARLOR_DOMINOES_ERR_DUPLICATE_TILE 102
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // A placement names a parent index that is not an earlier tile.
 #define PARLOR_DOMINOES_ERR_NO_SUCH_TILE 103
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // A placement's pip is not on the tile played.
 #define PARLOR_DOMINOES_ERR_PIP_NOT_ON_TILE 104
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // The parent tile has no free end showing the placement's pip.
 #define PARLOR_DOMINOES_ERR_NO_FREE_END 105
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // A tile after the first was given no placement (`parent` = `PARLOR_DOMINOES_NO_PARENT`).
 #define PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED 106
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // The opening tile was given a placement (its `parent` must be `PARLOR_DOMINOES_NO_PARENT`).
 #define PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT 107
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // A text card set has a character that is no card.
 #define PARLOR_DOUDIZHU_ERR_INVALID_CARD 300
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // A card set holds more cards of a rank than the deck (a fifth 7, two red jokers).
 #define PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES 301
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // The previous play is neither empty nor a combination under the preset.
 #define PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION 302
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // A hand given to a search holds more than 20 cards.
 #define PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE 303
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // The hands given together hold more cards of a rank than the deck.
 #define PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP 304
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // The scratch memory given to a search is smaller than it needs
 // ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`] always suffices).
 #define PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL 305
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // The text is not a tile (`0m`, `8z`, `5x`, digits without a suit).
 #define PARLOR_MAHJONG_ERR_UNKNOWN_TILE 400
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // A fifth copy of a kind (in the hand, or the hand and the visible tiles together); also a
 // count above 4 in a counts array.
 #define PARLOR_MAHJONG_ERR_FIFTH_COPY 401
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // More than 14 tiles in a hand.
 #define PARLOR_MAHJONG_ERR_TOO_MANY_TILES 402
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // The hand's size does not fit the operation (waits and ukeire need 3n+1 tiles, completeness
 // and decompositions 3n+2, shanten either; seven pairs and thirteen orphans 13 or 14).
 #define PARLOR_MAHJONG_ERR_WRONG_SIZE 403
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // A character that is no card of the notation.
 #define PARLOR_TICHU_ERR_UNKNOWN_CARD 200
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // A fifth card of one rank (rank-only notation).
 #define PARLOR_TICHU_ERR_TOO_MANY_OF_RANK 201
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // A card that exists once given twice (a second Phoenix, the same suited card).
 #define PARLOR_TICHU_ERR_DUPLICATE_CARD 202
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Suited and rank-only natural cards in one set.
 #define PARLOR_TICHU_ERR_MIXED_NOTATION 203
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // A card mask with bits outside the layout.
 #define PARLOR_TICHU_ERR_INVALID_MASK 204
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Two sets that cannot be on the table together (a card more often than the deck has it).
 #define PARLOR_TICHU_ERR_CARDS_OVERLAP 205
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // The previous play is no combination.
 #define PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION 206
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // The previous play is the Dog (which ends its trick).
 #define PARLOR_TICHU_ERR_PREVIOUS_IS_DOG 207
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // A combination whose kind, length and key do not fit.
 #define PARLOR_TICHU_ERR_INVALID_COMBINATION 208
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // A hand of more than 14 cards.
 #define PARLOR_TICHU_ERR_HAND_TOO_LARGE 209
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // The trick is over.
 #define PARLOR_TICHU_ERR_TRICK_OVER 210
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Not this seat's turn (out of turn only a bomb on a play).
 #define PARLOR_TICHU_ERR_NOT_YOUR_TURN 211
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // The seat has no cards left.
 #define PARLOR_TICHU_ERR_SEAT_IS_OUT 212
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // The play holds cards that are not in the hand.
 #define PARLOR_TICHU_ERR_NOT_IN_HAND 213
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // The play is no combination or does not beat the table.
 #define PARLOR_TICHU_ERR_ILLEGAL_PLAY 214
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // The leader cannot pass.
 #define PARLOR_TICHU_ERR_CANNOT_PASS_ON_LEAD 215
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // The player holds the wished rank, can lawfully play it, and so must.
 #define PARLOR_TICHU_ERR_MUST_FULFIL_WISH 216
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // A wish without the Mah Jong in the play, or while a wish is open.
 #define PARLOR_TICHU_ERR_UNEXPECTED_WISH 217
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // An inconsistent trick state was passed in.
 #define PARLOR_TICHU_ERR_INVALID_TRICK 218
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -470,6 +673,7 @@ const char *parlor_version(void);
 // time that the library matches the header it was built against.
 uint32_t parlor_abi_version(void);
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // Parses the tiles of `text` (`len` bytes of UTF-8, no NUL needed): `a-b`, `a|b` or `[a|b]`
 // separated by spaces or commas. Writes up to `capacity` tiles to `out` and their count to
 // `*out_count`.
@@ -490,7 +694,9 @@ ParlorStatus parlor_dominoes_parse(const char *text,
                                    size_t capacity,
                                    size_t *out_count,
                                    size_t *out_error_offset);
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // Decides whether `tiles[0..len]`, in play order, is a legal game under `spinner_rule` (a
 // `PARLOR_DOMINOES_SPINNER_*` code). Writes the verdict to `*out_verdict`; when legal and
 // `witness` is non-NULL, writes each tile's placement to `witness[0..len]` (the opening's
@@ -512,7 +718,9 @@ ParlorStatus parlor_dominoes_validate(const ParlorDominoTile *tiles,
                                       ParlorDominoVerdict *out_verdict,
                                       ParlorDominoPlacement *witness,
                                       size_t witness_capacity);
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // [`parlor_dominoes_validate`] with caller-provided working memory, for small stacks (it uses
 // under 4 KiB of stack for any input; see `docs/dominoes.md`): `scratch` points to
 // `scratch_bytes` ≥ `PARLOR_DOMINOES_SCRATCH_BYTES` bytes of any alignment and content, which
@@ -532,7 +740,9 @@ ParlorStatus parlor_dominoes_validate_scratch(const ParlorDominoTile *tiles,
                                               ParlorDominoVerdict *out_verdict,
                                               ParlorDominoPlacement *witness,
                                               size_t witness_capacity);
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // Plays a layout tile by tile: `tiles[i]` attached as `placements[i]` says (the first with
 // `parent` = `PARLOR_DOMINOES_NO_PARENT`), under `spinner_rule`. When `scores` is non-NULL,
 // `scores[i]` receives the open-end total and points after tile `i`.
@@ -554,7 +764,9 @@ ParlorStatus parlor_dominoes_play(const ParlorDominoTile *tiles,
                                   ParlorDominoScore *scores,
                                   size_t scores_capacity,
                                   size_t *out_failed);
+#endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
 // The legal placements of `tile` on the layout `tiles`/`placements[0..len]` (replayed as in
 // [`parlor_dominoes_play`]): every earlier tile with a free end showing one of `tile`'s
 // numbers that can take a tile now, by parent index then pip. None if the layout is empty
@@ -577,7 +789,9 @@ ParlorStatus parlor_dominoes_placements(const ParlorDominoTile *tiles,
                                         ParlorDominoPlacement *out,
                                         size_t capacity,
                                         size_t *out_count);
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Parses the notation (`33344456`, `10` or `T`, either case, `-` or empty = no cards) from
 // `len` bytes at `text` into `*out`.
 //
@@ -593,7 +807,9 @@ ParlorStatus parlor_doudizhu_parse(const char *text,
                                    size_t len,
                                    ParlorDoudizhuCards *out,
                                    size_t *error_offset);
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Writes `*cards` in the notation (low to high, `T` for ten, `-` for none), NUL-terminated,
 // into `buf` (`capacity` bytes; 64 always suffice). `*out_len` (optional) receives the length.
 //
@@ -607,7 +823,9 @@ ParlorStatus parlor_doudizhu_format(const ParlorDoudizhuCards *cards,
                                     char *buf,
                                     size_t capacity,
                                     size_t *out_len);
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Classifies `*cards` under preset code `preset`: writes up to `cap` readings (strongest
 // first) to `out` and their number to `*out_count` (0 = not a combination). `cap`
 // [`PARLOR_DOUDIZHU_MAX_READINGS`] always suffices.
@@ -624,7 +842,9 @@ ParlorStatus parlor_doudizhu_classify(const ParlorDoudizhuCards *cards,
                                       ParlorDoudizhuReading *out,
                                       size_t cap,
                                       size_t *out_count);
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Sets `*out_yes` to 1 if `*play` may follow `*prev` (some reading of the play beats the
 // strongest reading of the previous play; any combination when `prev` is null or empty; a
 // pass never), else 0.
@@ -638,7 +858,9 @@ ParlorStatus parlor_doudizhu_beats(const ParlorDoudizhuCards *prev,
                                    const ParlorDoudizhuCards *play,
                                    uint8_t preset,
                                    uint8_t *out_yes);
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Writes every distinct play from `*hand` that beats `*prev` (every lead when `prev` is null
 // or empty) to `out` (`cap` entries) and their number to `*out_count`. For a hand of at most
 // 20 cards, `cap` [`PARLOR_DOUDIZHU_MAX_MOVES`] always suffices; a `cap` of 0 with a null
@@ -657,7 +879,9 @@ ParlorStatus parlor_doudizhu_moves(const ParlorDoudizhuCards *hand,
                                    ParlorDoudizhuCards *out,
                                    size_t cap,
                                    size_t *out_count);
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // The seed's question: can the landlord (`*landlord`, at most 20 cards) play out alone so
 // that no peasant can ever beat a play (all but the last)? Peasants: both given (`first` and
 // `second` non-null), one given (`second` null: the other holds the rest of the deck), or
@@ -686,7 +910,9 @@ ParlorStatus parlor_doudizhu_spring(const ParlorDoudizhuCards *landlord,
                                     size_t plan_cap,
                                     size_t *plan_len,
                                     uint8_t *out_yes);
+#endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
 // Sets `*out_plays` to the fewest plays that empty `*hand` (at most 20 cards) under the
 // preset (NOIP 2015 "斗地主"). `scratch` as for [`parlor_doudizhu_spring`].
 //
@@ -701,7 +927,9 @@ ParlorStatus parlor_doudizhu_min_plays(const ParlorDoudizhuCards *hand,
                                        uint8_t *scratch,
                                        size_t scratch_len,
                                        uint8_t *out_plays);
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // Parses a hand (spaced `1m 1m 2m`, compact `112m456p11z`, or a mix; at most 14 tiles, any
 // size) into 34 counts.
 //
@@ -723,7 +951,9 @@ ParlorStatus parlor_mahjong_parse(const char *text,
                                   size_t *out_tiles,
                                   size_t *out_error_start,
                                   size_t *out_error_end);
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // Writes a hand as text: spaced (`compact == 0`, `1m 1m 2m`) or compact (`compact != 0`,
 // `112m`), NUL-terminated, into `buf` of `capacity` bytes; `out_len` (may be null) receives
 // the length without the NUL (also when the buffer is too small:
@@ -738,7 +968,9 @@ ParlorStatus parlor_mahjong_format(const uint8_t *counts,
                                    char *buf,
                                    size_t capacity,
                                    size_t *out_len);
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // The waits of a hand of 3n+1 tiles as a mask (bit `i` = tile code `i`), under `rules`
 // (`PARLOR_MAHJONG_RULES_SEED` or `..._RIICHI`). A tile held four times is never a wait.
 //
@@ -752,7 +984,9 @@ ParlorStatus parlor_mahjong_waits(const uint8_t *counts,
                                   size_t counts_len,
                                   uint8_t rules,
                                   uint64_t *out_mask);
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // The waits as tile codes in order (`m p s z`, then number) into `out_tiles` of `capacity`
 // entries; `out_count` receives how many there are (at most 34; also when the buffer is too
 // small: `PARLOR_ERR_BUFFER_TOO_SMALL`). Otherwise as [`parlor_mahjong_waits`].
@@ -766,7 +1000,9 @@ ParlorStatus parlor_mahjong_waits_list(const uint8_t *counts,
                                        uint8_t *out_tiles,
                                        size_t capacity,
                                        size_t *out_count);
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // Whether a hand of 3n+2 tiles is complete under `rules`: `*out_complete` is 1 or 0.
 //
 // # Safety
@@ -775,7 +1011,9 @@ ParlorStatus parlor_mahjong_is_complete(const uint8_t *counts,
                                         size_t counts_len,
                                         uint8_t rules,
                                         uint8_t *out_complete);
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // The shanten number (-1 complete, 0 tenpai, …) of a hand of 3n+1 or 3n+2 tiles for `form`
 // (`PARLOR_MAHJONG_FORM_*`; seven pairs and thirteen orphans need 13 or 14 tiles).
 //
@@ -785,7 +1023,9 @@ ParlorStatus parlor_mahjong_shanten(const uint8_t *counts,
                                     size_t counts_len,
                                     uint8_t form,
                                     int8_t *out_shanten);
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // Tile acceptance (ukeire) of a hand of 3n+1 tiles for `form`: which kinds lower the shanten
 // and how many copies of each are unseen, given the hand and the `visible` counts (34 counts of
 // tiles seen elsewhere, or null with `visible_len == 0` for none).
@@ -802,7 +1042,9 @@ ParlorStatus parlor_mahjong_ukeire(const uint8_t *counts,
                                    size_t visible_len,
                                    uint8_t form,
                                    ParlorMahjongUkeire *out);
+#endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
 // Every decomposition of a hand of 3n+2 tiles under `rules` (none when it is not complete),
 // in the core's order (regular ones by pair then sets, then seven pairs, then thirteen
 // orphans), into `out` of `capacity` entries. `out_count` receives how many there are, also
@@ -818,7 +1060,9 @@ ParlorStatus parlor_mahjong_decompositions(const uint8_t *counts,
                                            ParlorMahjongDecomposition *out,
                                            size_t capacity,
                                            size_t *out_count);
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Parses a card set in either notation (`6P0594J7`, `-`, `5j6j7j8j9j`) into `*out_mask`.
 // On a parse error, `*out_error_offset` (optional, may be null) receives the byte offset of the
 // offending card. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_UTF8`, 200–203.
@@ -830,7 +1074,9 @@ ParlorStatus parlor_tichu_parse(const char *text,
                                 size_t len,
                                 uint64_t *out_mask,
                                 size_t *out_error_offset);
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Writes the card set `mask` as NUL-terminated text (the canonical order; `-` when empty).
 // `out_len` (optional) receives the length without the NUL; a null `buf` with `capacity` 0
 // asks for it. Errors: `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_ERR_BUFFER_TOO_SMALL`.
@@ -838,7 +1084,9 @@ ParlorStatus parlor_tichu_parse(const char *text,
 // # Safety
 // `buf` writable for `capacity` bytes (or null with 0); a non-null `out_len` writable.
 ParlorStatus parlor_tichu_format(uint64_t mask, char *buf, size_t capacity, size_t *out_len);
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // The seed's function on text: is `play` legal on `previous` (empty or `-` = the lead)?
 // `*out_legal` = 1 or 0. Errors: parse codes 200–203, `PARLOR_TICHU_ERR_CARDS_OVERLAP`,
 // `PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`.
@@ -850,7 +1098,9 @@ ParlorStatus parlor_tichu_is_legal(const char *previous,
                                    const char *play,
                                    size_t play_len,
                                    uint8_t *out_legal);
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Reads the previous play `mask` at its strongest (the seed's form): `*out_has` = 0 for the
 // lead (an empty set), else 1 and `*out_combination` (a lone Phoenix counts as led, 1½).
 // Errors: `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`,
@@ -861,7 +1111,9 @@ ParlorStatus parlor_tichu_is_legal(const char *previous,
 ParlorStatus parlor_tichu_previous(uint64_t mask,
                                    uint8_t *out_has,
                                    ParlorTichuCombination *out_combination);
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // The resolved form: is `play_mask` legal on `*previous` (null = the lead), and which reading
 // does it take (the strongest that beats, a Phoenix single n + ½)? `*out_legal` = 1 or 0;
 // when legal, `*out_combination` (optional, may be null) receives the reading.
@@ -875,7 +1127,9 @@ ParlorStatus parlor_tichu_resolve(const ParlorTichuCombination *previous,
                                   uint64_t play_mask,
                                   uint8_t *out_legal,
                                   ParlorTichuCombination *out_combination);
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Every distinct legal play from `hand_mask` (≤ 14 cards) on `*previous` (null = the lead),
 // honoring the open `wish` (rank 2..=14, 0 = none), as masks into `out_masks[0..capacity]`;
 // `*out_count` receives how many there are. `PARLOR_TICHU_MAX_MOVES` always suffices; with less
@@ -893,7 +1147,9 @@ ParlorStatus parlor_tichu_moves(uint64_t hand_mask,
                                 uint64_t *out_masks,
                                 size_t capacity,
                                 size_t *out_count);
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Starts a trick led by `leader` (0..=3) in `*out_trick`; `out_mask` bit `s` marks seat `s` as
 // out of cards; `wish` is the open wish carried over (2..=14, 0 = none).
 // Errors: `PARLOR_ERR_INVALID_ARGUMENT` (bad seat, mask or wish), `PARLOR_TICHU_ERR_SEAT_IS_OUT`.
@@ -904,7 +1160,9 @@ ParlorStatus parlor_tichu_trick_new(uint8_t leader,
                                     uint8_t out_mask,
                                     uint8_t wish,
                                     ParlorTichuTrick *out_trick);
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Seat `seat`, holding `hand_mask`, plays `play_mask` into `*trick`, wishing `wish` (2..=14,
 // 0 = none; only with the Mah Jong). `*out_next` receives the seat to act, or
 // `PARLOR_TICHU_NO_SEAT` when the trick is over (then `trick->over` = 1 and `trick->end` says
@@ -919,7 +1177,9 @@ ParlorStatus parlor_tichu_trick_play(ParlorTichuTrick *trick,
                                      uint64_t hand_mask,
                                      uint8_t wish,
                                      uint8_t *out_next);
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Seat `seat`, holding `hand_mask`, passes in `*trick`; `*out_next` as for
 // [`parlor_tichu_trick_play`]. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
 // `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–212, 215, 216.
@@ -930,14 +1190,18 @@ ParlorStatus parlor_tichu_trick_pass(ParlorTichuTrick *trick,
                                      uint8_t seat,
                                      uint64_t hand_mask,
                                      uint8_t *out_next);
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // The card points of `mask` (5 → 5, ten and King → 10, Dragon 25, Phoenix −25) into
 // `*out_points`. Errors: `PARLOR_TICHU_ERR_INVALID_MASK`.
 //
 // # Safety
 // `out_points` writable.
 ParlorStatus parlor_tichu_card_points(uint64_t mask, int16_t *out_points);
+#endif
 
+#if defined(PARLOR_FEATURE_TICHU)
 // Scores a round: `finish[4]` the seats in the order they went out (with a double victory the
 // last two in any order), `trick_points[4]` the card points in each seat's won tricks,
 // `last_hand_points` the points left in the last player's hand, `calls[4]` each seat's call
@@ -955,6 +1219,7 @@ ParlorStatus parlor_tichu_score_round(const uint8_t *finish,
                                       int16_t last_hand_points,
                                       const uint8_t *calls,
                                       int16_t *out_scores);
+#endif
 
 #ifdef __cplusplus
 }  // extern "C"

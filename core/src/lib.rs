@@ -16,9 +16,13 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+#[cfg(feature = "dominoes")]
 pub mod dominoes;
+#[cfg(feature = "doudizhu")]
 pub mod doudizhu;
 pub mod game;
+#[cfg(feature = "mahjong")]
 pub mod mahjong;
 pub mod notation;
+#[cfg(feature = "tichu")]
 pub mod tichu;

@@ -64,6 +64,7 @@ pub fn tokens(text: &str) -> impl Iterator<Item = (Span, &str)> {
 
 /// Whether `text` is a lone `-` (the empty card set in the Tichu and Dou Dizhu notations) between any whitespace, i.e. `text.trim() == "-"`, without
 /// linking `trim`'s searcher (flash on microcontrollers).
+#[cfg(any(feature = "tichu", feature = "doudizhu"))]
 pub(crate) fn is_lone_dash(text: &str) -> bool {
     let mut dash = false;
     for c in text.chars() {
@@ -78,8 +79,10 @@ pub(crate) fn is_lone_dash(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[cfg(any(feature = "tichu", feature = "doudizhu"))]
     use super::is_lone_dash;
 
+    #[cfg(any(feature = "tichu", feature = "doudizhu"))]
     #[test]
     fn lone_dash_is_trim_equal_to_dash() {
         for text in [

@@ -46,9 +46,13 @@ fn panic(_info: &core::panic::PanicInfo<'_>) -> ! {
     unsafe { parlor_panic_path_reached() }
 }
 
+#[cfg(feature = "dominoes")]
 pub mod dominoes;
+#[cfg(feature = "doudizhu")]
 pub mod doudizhu;
+#[cfg(feature = "mahjong")]
 pub mod mahjong;
+#[cfg(feature = "tichu")]
 pub mod tichu;
 mod util;
 
@@ -97,9 +101,13 @@ fn status_message(code: ParlorStatus) -> &'static core::ffi::CStr {
         PARLOR_ERR_INVALID_UTF8 => Some(c"the text input is not valid UTF-8"),
         PARLOR_ERR_PARSE => Some(c"the text input could not be parsed"),
         PARLOR_ERR_INVALID_STATE => Some(c"the request does not apply to the current state"),
+        #[cfg(feature = "dominoes")]
         100..=199 => dominoes::status_message(code),
+        #[cfg(feature = "tichu")]
         200..=299 => tichu::status_message(code),
+        #[cfg(feature = "doudizhu")]
         300..=399 => doudizhu::status_message(code),
+        #[cfg(feature = "mahjong")]
         400..=499 => mahjong::status_message(code),
         _ => None,
     };

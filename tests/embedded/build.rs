@@ -17,8 +17,10 @@ fn main() {
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
 
     fs::copy(manifest.join("memory.x"), out.join("memory.x")).expect("copy memory.x");
+    fs::copy(manifest.join("riscv.ld"), out.join("riscv.ld")).expect("copy riscv.ld");
     println!("cargo:rustc-link-search={}", out.display());
     println!("cargo:rerun-if-changed=memory.x");
+    println!("cargo:rerun-if-changed=riscv.ld");
 
     let vectors_dir = manifest.join("..").join("vectors");
     println!("cargo:rerun-if-changed={}", vectors_dir.display());

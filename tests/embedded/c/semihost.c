@@ -1,4 +1,5 @@
-/* See semihost.h. Semihosting: `bkpt 0xab` with the operation in r0 and its parameter in r1. */
+/* See semihost.h. Semihosting: on Arm `bkpt 0xab` with the operation in r0 and its parameter in
+ * r1; on RISC-V the slli/ebreak/srai sequence with a0 and a1. */
 #include "semihost.h"
 
 #define SYS_WRITE0 0x04u
@@ -7,12 +8,26 @@
 #define ADP_STOPPED_RUN_TIME_ERROR_UNKNOWN 0x20023u
 
 
+#if defined(__riscv)
+/* RISC-V: a0 = operation, a1 = parameter; the uncompressed slli/ebreak/srai sequence. */
+static uintptr_t semihost_call(uintptr_t op, uintptr_t arg) {
+    register uintptr_t a0 __asm__("a0") = op;
+    register uintptr_t a1 __asm__("a1") = arg;
+    __asm__ volatile(".option push\n\t.option norvc\n\t.balign 16\n\t"
+                     "slli x0, x0, 0x1f\n\tebreak\n\tsrai x0, x0, 7\n\t.option pop"
+                     : "+r"(a0)
+                     : "r"(a1)
+                     : "memory");
+    return a0;
+}
+#else
 static uintptr_t semihost_call(uintptr_t op, uintptr_t arg) {
     register uintptr_t r0 __asm__("r0") = op;
     register uintptr_t r1 __asm__("r1") = arg;
     __asm__ volatile("bkpt #0xab" : "+r"(r0) : "r"(r1) : "memory");
     return r0;
 }
+#endif
 
 void host_puts(const char *text) { (void)semihost_call(SYS_WRITE0, (uintptr_t)text); }
 

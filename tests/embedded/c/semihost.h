@@ -1,4 +1,4 @@
-/* Minimal bare-metal runtime for the C firmware: ARM semihosting output and exit (qemu
+/* Minimal bare-metal runtime for the C firmware: Arm and RISC-V semihosting output and exit (qemu
  * `-semihosting-config enable=on,target=native`), small text helpers (no libc), and stack
  * high-water measurement by painting. */
 #ifndef PARLOR_EMBEDDED_SEMIHOST_H
@@ -29,7 +29,11 @@ extern uintptr_t stack_painted_top;
 static inline __attribute__((always_inline)) void stack_paint(void) {
     uintptr_t sp;
     volatile uint32_t *word = &_stack_end;
+#if defined(__riscv)
+    __asm__ volatile("mv %0, sp" : "=r"(sp));
+#else
     __asm__ volatile("mov %0, sp" : "=r"(sp));
+#endif
     sp &= ~(uintptr_t)3u;
     while ((uintptr_t)word < sp) {
         *word++ = STACK_PAINT;

@@ -1,5 +1,6 @@
-/* Cortex-M3 start-up for the C firmware: the vector table, and a reset handler that copies
- * .data, zeroes .bss, runs main() and reports its status through semihosting. */
+/* Cortex-M start-up for the C firmware (M0, M3, M4F): the vector table, and a reset handler that
+ * enables the FPU on hard-float builds, copies .data, zeroes .bss, runs main() and reports its
+ * status through semihosting. */
 #include <stdint.h>
 
 #include "semihost.h"
@@ -10,6 +11,11 @@ void reset_handler(void);
 void fault_handler(void);
 
 void reset_handler(void) {
+#if defined(__ARM_FP)
+    /* Hard-float build (Cortex-M4F): full access to the coprocessors CP10 and CP11 (CPACR). */
+    *(volatile uint32_t *)0xE000ED88u |= 0xFu << 20;
+    __asm__ volatile("dsb\n\tisb" ::: "memory");
+#endif
     uint32_t *src = &_sidata;
     uint32_t *dst = &_sdata;
     while (dst < &_edata) {

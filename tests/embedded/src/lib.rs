@@ -6,6 +6,8 @@
 #![no_std]
 
 pub mod games;
+#[cfg(all(target_arch = "riscv32", target_os = "none"))]
+pub mod riscv;
 #[cfg(feature = "ffi")]
 pub mod harness;
 pub mod semihosting;

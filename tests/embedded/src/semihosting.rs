@@ -1,5 +1,7 @@
-//! ARM semihosting (the `bkpt 0xab` host-call interface that qemu implements with
-//! `-semihosting-config enable=on,target=native`): text output and the exit status.
+//! Semihosting (the host-call interface that qemu implements with
+//! `-semihosting-config enable=on,target=native`): text output and the exit status. On Arm the
+//! call is `bkpt 0xab`; on RISC-V it is the `slli x0, x0, 0x1f; ebreak; srai x0, x0, 7` sequence
+//! (uncompressed), with the same operation numbers.
 //!
 //! Only two calls are needed, so they are written here instead of pulling in a crate:
 //! `SYS_WRITE0` (0x04, print a NUL-terminated string) and `SYS_EXIT` (0x18).
@@ -25,7 +27,28 @@ unsafe fn call(op: usize, arg: usize) -> usize {
         unsafe { core::arch::asm!("bkpt #0xab", inout("r0") r0, in("r1") arg, options(nostack)) };
         r0
     }
-    #[cfg(not(all(target_arch = "arm", target_os = "none")))]
+    #[cfg(all(target_arch = "riscv32", target_os = "none"))]
+    {
+        let mut a0 = op;
+        // SAFETY: the RISC-V semihosting ABI: a0 = operation, a1 = parameter, result in a0; the
+        // three instructions must be uncompressed for the host to recognise the sequence.
+        unsafe {
+            core::arch::asm!(
+                ".option push",
+                ".option norvc",
+                ".balign 16",
+                "slli x0, x0, 0x1f",
+                "ebreak",
+                "srai x0, x0, 7",
+                ".option pop",
+                inout("a0") a0,
+                in("a1") arg,
+                options(nostack)
+            )
+        };
+        a0
+    }
+    #[cfg(not(all(any(target_arch = "arm", target_arch = "riscv32"), target_os = "none")))]
     {
         let _ = (op, arg);
         0
@@ -62,7 +85,7 @@ pub fn exit(success: bool) -> ! {
         ADP_STOPPED_RUN_TIME_ERROR_UNKNOWN
     };
     loop {
-        // SAFETY: SYS_EXIT takes the reason code as its parameter on 32-bit ARM.
+        // SAFETY: SYS_EXIT takes the reason code as its parameter on 32-bit Arm and RISC-V.
         unsafe { call(SYS_EXIT, reason) };
     }
 }

@@ -1,7 +1,7 @@
 //! Stack high-water measurement by painting: fill the free stack below the caller's frame with
 //! a pattern, run the call, then find the lowest word the call overwrote.
 //!
-//! The free stack is `[_stack_end, sp)`, where `_stack_end` is cortex-m-rt's end of static RAM
+//! The free stack is `[_stack_end, sp)`, where `_stack_end` is the end of static RAM (cortex-m-rt's, or `riscv.ld`'s)
 //! (`.bss`/`.uninit`). AAPCS has no red zone and the firmware enables no interrupts, so the
 //! memory below the stack pointer is ours to paint. The figure counts every byte the call
 //! pushed, including the frame of the closure that wraps it (a few words).
@@ -12,7 +12,8 @@ use core::sync::atomic::{Ordering, compiler_fence};
 const PAINT: u32 = 0x5AFE_57AC;
 
 unsafe extern "C" {
-    /// cortex-m-rt: the end of static RAM, the lowest address the stack may grow to.
+    /// The end of static RAM, the lowest address the stack may grow to (cortex-m-rt's symbol on
+    /// Arm; `riscv.ld` defines it on RISC-V).
     static _stack_end: u32;
 }
 
@@ -26,7 +27,14 @@ fn stack_pointer() -> usize {
         unsafe { core::arch::asm!("mov {}, sp", out(reg) sp, options(nomem, nostack, preserves_flags)) };
         sp
     }
-    #[cfg(not(all(target_arch = "arm", target_os = "none")))]
+    #[cfg(all(target_arch = "riscv32", target_os = "none"))]
+    {
+        let sp: usize;
+        // SAFETY: reads a register.
+        unsafe { core::arch::asm!("mv {}, sp", out(reg) sp, options(nomem, nostack, preserves_flags)) };
+        sp
+    }
+    #[cfg(not(all(any(target_arch = "arm", target_arch = "riscv32"), target_os = "none")))]
     {
         0
     }

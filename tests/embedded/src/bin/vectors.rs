@@ -5,7 +5,6 @@
 #![no_std]
 #![no_main]
 
-use cortex_m_rt::entry;
 use parlor_embedded::games::{self, Outcome, Probe};
 use parlor_embedded::text::Text;
 use parlor_embedded::{hprintln, semihosting, stack};
@@ -33,7 +32,13 @@ struct Kind {
     max_stack: usize,
 }
 
-#[entry]
+#[cfg(all(target_arch = "riscv32", target_os = "none"))]
+#[unsafe(no_mangle)]
+extern "C" fn parlor_firmware_main() -> ! {
+    main()
+}
+
+#[cfg_attr(target_arch = "arm", cortex_m_rt::entry)]
 fn main() -> ! {
     hprintln!(
         "parlor embedded vectors: games {:?}, shard {}/{}, {} vectors, free stack {} bytes",
@@ -149,6 +154,7 @@ impl core::fmt::Display for Words {
 }
 
 /// A fault (for example a stack overflow below RAM) ends the run as a failure instead of hanging.
+#[cfg(target_arch = "arm")]
 #[cortex_m_rt::exception]
 unsafe fn HardFault(frame: &cortex_m_rt::ExceptionFrame) -> ! {
     hprintln!(
