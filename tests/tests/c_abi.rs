@@ -4,6 +4,8 @@
 //! `N passed, 0 failed` closing line. The C programs check real answers, not just "runs".
 //! The same programs are built a second time with `-fsanitize=address,undefined` (no recovery:
 //! any report fails the run), and the quick start once more against the shared library.
+//! `tests/c/fuzz_loop.c` is a bounded fuzz loop over every entry point (4000 calls, or
+//! `PARLOR_C_FUZZ_SECONDS`; CI gives it a minute under the sanitizers).
 //!
 //! The compilers (`cc`, `c++`; `PARLOR_CC`, `PARLOR_CXX`) and the sanitizer runtimes are outside
 //! tools: absent, each test skips with one line, except under CI ([`parlor_conformance::tools`]).
