@@ -259,7 +259,10 @@ mod tests {
             panic!("CI must fail")
         };
         assert!(message.contains("required under CI"), "{message}");
-        assert_eq!(available_with::<u8>("tools self-test", Err(missing.clone()), false), None);
+        assert_eq!(
+            available_with::<u8>("tools self-test", Err(missing.clone()), false),
+            None
+        );
         assert_eq!(available_with("t", Ok(7u8), true), Some(7));
         let under_ci = std::panic::catch_unwind(|| available_with::<u8>("t", Err(missing), true));
         assert!(under_ci.is_err());
