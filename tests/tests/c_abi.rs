@@ -2,9 +2,30 @@
 //! C++ file (`-std=c++17 -Wall -Wextra -Werror`) against `include/parlor.h`, links each with the
 //! static library built from `ffi/`, runs it and requires exit status 0 and a
 //! `N passed, 0 failed` closing line. The C programs check real answers, not just "runs".
+//! The same programs are built a second time with `-fsanitize=address,undefined` (no recovery:
+//! any report fails the run), and the quick start once more against the shared library.
+//! `tests/c/fuzz_loop.c` is a bounded fuzz loop over every entry point (4000 calls, or
+//! `PARLOR_C_FUZZ_SECONDS`; CI gives it a minute under the sanitizers).
+//!
+//! The compilers (`cc`, `c++`; `PARLOR_CC`, `PARLOR_CXX`) and the sanitizer runtimes are outside
+//! tools: absent, each test skips with one line, except under CI ([`parlor_conformance::tools`]).
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+use parlor_conformance::tools;
+
+/// What Rust's standard library needs from the system when `libparlor.a` is linked into a C
+/// program on Linux (`rustc --print native-static-libs`, as README.md shows).
+const NATIVE_STATIC_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-lc"];
+
+const SANITIZE: &[&str] = &[
+    "-fsanitize=address,undefined",
+    "-fno-sanitize-recover=all",
+    "-fno-omit-frame-pointer",
+    "-g",
+];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -24,20 +45,32 @@ fn build_library() -> PathBuf {
     target.join("debug")
 }
 
-fn compile_and_run(compiler: &str, flags: &[&str], source: &Path, lib_dir: &Path) {
-    let out_dir = root().join("target").join("c-abi").join("bin");
-    std::fs::create_dir_all(&out_dir).expect("create output folder");
+/// How a test program is linked with the library.
+#[derive(Clone, Copy)]
+enum Link {
+    Static,
+    /// `-L dir -lparlor` with an rpath, the shared library found at run time.
+    Shared,
+}
+
+fn compile_and_run(compiler: &OsString, flags: &[&str], source: &Path, lib_dir: &Path, link: Link, out_dir: &Path) {
+    std::fs::create_dir_all(out_dir).expect("create output folder");
     let exe = out_dir.join(source.file_stem().expect("file name"));
-    let output = Command::new(compiler)
-        .args(flags)
-        .arg("-I")
-        .arg(root().join("include"))
-        .arg(source)
-        .arg(lib_dir.join("libparlor.a"))
-        .args(["-lpthread", "-ldl", "-lm", "-o"])
+    let mut command = Command::new(compiler);
+    command.args(flags).arg("-I").arg(root().join("include")).arg(source);
+    match link {
+        Link::Static => command.arg(lib_dir.join("libparlor.a")).args(NATIVE_STATIC_LIBS),
+        Link::Shared => command
+            .arg("-L")
+            .arg(lib_dir)
+            .arg(format!("-Wl,-rpath,{}", lib_dir.display()))
+            .arg("-lparlor"),
+    };
+    let output = command
+        .arg("-o")
         .arg(&exe)
         .output()
-        .unwrap_or_else(|error| panic!("run {compiler}: {error}"));
+        .unwrap_or_else(|error| panic!("run {}: {error}", compiler.to_string_lossy()));
     assert!(
         output.status.success(),
         "{} failed to compile:\n{}",
@@ -48,8 +81,9 @@ fn compile_and_run(compiler: &str, flags: &[&str], source: &Path, lib_dir: &Path
     let stdout = String::from_utf8_lossy(&run.stdout);
     assert!(
         run.status.success(),
-        "{} failed:\n{stdout}\n{}",
+        "{} ({}) failed:\n{stdout}\n{}",
         source.display(),
+        flags.join(" "),
         String::from_utf8_lossy(&run.stderr)
     );
     let last = stdout.lines().last().unwrap_or_default();
@@ -60,27 +94,80 @@ fn compile_and_run(compiler: &str, flags: &[&str], source: &Path, lib_dir: &Path
     );
 }
 
-#[test]
-fn c_and_cpp_programs_pass_against_the_header_and_library() {
-    let lib_dir = build_library();
+fn sources() -> Vec<PathBuf> {
     let mut sources: Vec<PathBuf> = std::fs::read_dir(root().join("tests/c"))
         .expect("tests/c exists")
         .filter_map(|entry| entry.ok().map(|entry| entry.path()))
         .collect();
     sources.sort();
+    sources
+}
+
+/// Builds and runs every program of `tests/c` with `extra` flags; returns how many ran.
+fn run_all(cc: &OsString, cxx: &OsString, extra: &[&str], out_dir: &Path) -> usize {
+    let lib_dir = build_library();
+    let c_flags: Vec<&str> = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"]
+        .iter()
+        .chain(extra)
+        .copied()
+        .collect();
+    let cxx_flags: Vec<&str> = ["-std=c++17", "-Wall", "-Wextra", "-Werror"]
+        .iter()
+        .chain(extra)
+        .copied()
+        .collect();
     let mut ran = 0;
-    for source in &sources {
+    for source in &sources() {
         match source.extension().and_then(|ext| ext.to_str()) {
-            Some("c") => compile_and_run(
-                "cc",
-                &["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"],
-                source,
-                &lib_dir,
-            ),
-            Some("cpp") => compile_and_run("c++", &["-std=c++17", "-Wall", "-Wextra", "-Werror"], source, &lib_dir),
+            Some("c") => compile_and_run(cc, &c_flags, source, &lib_dir, Link::Static, out_dir),
+            Some("cpp") => compile_and_run(cxx, &cxx_flags, source, &lib_dir, Link::Static, out_dir),
             _ => continue,
         }
         ran += 1;
     }
+    ran
+}
+
+fn compilers(test: &str) -> Option<(OsString, OsString)> {
+    let cc = tools::available(test, tools::c_compiler())?;
+    let cxx = tools::available(test, tools::cxx_compiler())?;
+    Some((cc, cxx))
+}
+
+#[test]
+fn c_and_cpp_programs_pass_against_the_header_and_library() {
+    let Some((cc, cxx)) = compilers("C/C++ programs of tests/c") else {
+        return;
+    };
+    let ran = run_all(&cc, &cxx, &[], &root().join("target/c-abi/bin"));
     assert!(ran >= 2, "expected the C and C++ programs in tests/c, found {ran}");
+}
+
+#[test]
+fn c_and_cpp_programs_pass_under_address_and_undefined_sanitizers() {
+    let test = "C/C++ programs of tests/c under ASan+UBSan";
+    let Some((cc, cxx)) = compilers(test) else { return };
+    let out = root().join("target/c-abi/bin-sanitize");
+    let Some(()) = tools::available(test, tools::compiler_accepts(&cc, SANITIZE, &out)) else {
+        return;
+    };
+    let ran = run_all(&cc, &cxx, SANITIZE, &out);
+    assert!(ran >= 2, "expected the C and C++ programs in tests/c, found {ran}");
+}
+
+/// The README's quick start against the shared library (`-lparlor` with an rpath).
+#[test]
+fn quick_start_runs_against_the_shared_library() {
+    let Some(cc) = tools::available("C quick start, shared library", tools::c_compiler()) else {
+        return;
+    };
+    let lib_dir = build_library();
+    compile_and_run(
+        &cc,
+        &["-std=c99", "-Wall", "-Wextra", "-Werror"],
+        &root().join("tests/c/readme_quickstart.c"),
+        &lib_dir,
+        Link::Shared,
+        &root().join("target/c-abi/bin-shared"),
+    );
 }

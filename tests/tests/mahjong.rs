@@ -2,13 +2,11 @@
 //! checkers over regressions and pseudo-random cases; unit tests with values from the rules; and
 //! a cross-check of shanten against the PyPI package `mahjong` 2.1.0.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use arbitrary::{Arbitrary, Unstructured};
 use parlor_conformance::check::mahjong::{self as checks, DiffCase};
 use parlor_conformance::fuzzing::{SplitMix64, run_target};
 use parlor_conformance::reference::mahjong as reference;
+use parlor_conformance::tools::{self, Python};
 use parlor_conformance::vectors;
 use parlor_core::mahjong::{
     Decomposition, Error, Form, Hand, Meld, Rules, Size, Tile, for_each_decomposition, is_complete, parse_tile_counts,
@@ -325,28 +323,10 @@ fn shanten_agrees_with_the_python_mahjong_package() {
         .iter()
         .map(|h| h.counts().iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",") + "\n")
         .collect();
-    let child = Command::new("python3")
-        .arg(script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
-    let Ok(mut child) = child else {
-        assert!(std::env::var_os("CI").is_none(), "python3 is required in CI");
-        eprintln!("skipped: python3 not found");
+    let run = Python::from_env().run(script.as_ref(), input.as_bytes());
+    let Some(output) = tools::available("shanten vs the python mahjong package", run) else {
         return;
     };
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    if output.status.code() == Some(3) {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must install mahjong==2.1.0: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        eprintln!("skipped: {}", String::from_utf8_lossy(&output.stderr).trim());
-        return;
-    }
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let text = String::from_utf8(output.stdout).unwrap();
     let mut lines = text.lines();
@@ -366,6 +346,27 @@ fn shanten_agrees_with_the_python_mahjong_package() {
     eprintln!(
         "python mahjong 2.1.0 agrees on {} hands ({quads} with four of a kind)",
         hands.len()
+    );
+}
+
+/// The skip path of the cross-check above, as on a fresh machine: the helper run by an
+/// interpreter that sees no installed package exits (status 3) before reading its 3000 lines of
+/// input; that is a [`tools::Missing`] naming the package (a skip, or a failure under CI), not a
+/// broken pipe.
+#[test]
+fn python_helper_without_the_package_is_a_skip_not_a_broken_pipe() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/python/mahjong_shanten.py");
+    let input = "0,".repeat(33) + "1\n";
+    let run = Python::from_env()
+        .without_site_packages()
+        .run(script.as_ref(), input.repeat(3000).as_bytes());
+    let missing = run.expect_err("no site-packages: the helper must report the package as missing");
+    if !missing.0.contains("not found") {
+        assert!(missing.0.contains("'mahjong' is not installed"), "{missing}");
+    }
+    assert_eq!(
+        tools::available_with::<()>("the skip path (no site-packages)", Err(missing), false),
+        None
     );
 }
 
