@@ -25,6 +25,8 @@
 use super::hand::{Error, Hand, Size};
 use super::rules::{Form, honor_counts, suit_counts};
 use super::tables::{Gains, lane, suit_gains};
+#[cfg(feature = "shanten-table")]
+use super::tables::{draws_exceeding, exceeds, suit_walk, threshold_lane};
 use super::tile::{KINDS, Tile};
 
 /// The gains of the honors (`h`: the seven honor counts, then two zeros). Each held kind hosts at
@@ -326,14 +328,177 @@ pub fn ukeire(hand: &Hand, visible: Option<&[u8; KINDS]>, form: Option<Form>) ->
     let counts = hand.counts();
     let none = [0u8; KINDS];
     let seen = visible.unwrap_or(&none);
-    for (tile, (&held, &shown)) in Tile::all().zip(counts.iter().zip(seen.iter())) {
-        if held.saturating_add(shown) > 4 {
-            return Err(Error::FifthCopy {
-                tile,
-                span: crate::notation::Span::default(),
-            });
+    if visible.is_some() {
+        for (tile, (&held, &shown)) in Tile::all().zip(counts.iter().zip(seen.iter())) {
+            if held.saturating_add(shown) > 4 {
+                return Err(Error::FifthCopy {
+                    tile,
+                    span: crate::notation::Span::default(),
+                });
+            }
         }
     }
+    #[cfg(feature = "shanten-table")]
+    let (before, accepted) = accepted_kinds(counts, hand.len(), form);
+    #[cfg(not(feature = "shanten-table"))]
+    let (before, accepted) = accepted_by_redrawing(counts, hand.len(), form);
+    let mut result = Ukeire {
+        shanten: before,
+        accepted,
+        remaining: [0; KINDS],
+        total: 0,
+    };
+    let mut bits = accepted;
+    while bits != 0 {
+        let index = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let held = counts.get(index).copied().unwrap_or(4);
+        let shown = seen.get(index).copied().unwrap_or(0);
+        if let Some(slot) = result.remaining.get_mut(index) {
+            *slot = 4u8.saturating_sub(held).saturating_sub(shown);
+            result.total = result.total.saturating_add(*slot);
+        }
+    }
+    Ok(result)
+}
+
+/// Bitmasks over the 34 kinds (bit = [`Tile::index`]): the kinds held no time and held once.
+fn empty_and_single(counts: &[u8; KINDS]) -> (u64, u64) {
+    let (mut empty, mut single) = (0u64, 0u64);
+    for (index, &count) in counts.iter().enumerate() {
+        empty |= u64::from(count == 0) << index;
+        single |= u64::from(count == 1) << index;
+    }
+    (empty, single)
+}
+
+/// The thirteen terminals and honors as a bitmask over the kinds.
+const ORPHAN_MASK: u64 = {
+    let mut mask = 0u64;
+    let mut i = 0;
+    while i < ORPHANS.len() {
+        mask |= 1 << ORPHANS[i];
+        i += 1;
+    }
+    mask
+};
+
+/// The [`Threshold`](super::tables::Threshold) a suit's gains must pass in some lane for a
+/// draw into it to bring the tiles all groups use above `target`, given `rest`, the other
+/// suits' gains combined, for a hand needing `sets` (≤ 4) sets: lane (pair `p`, `k` sets) may
+/// hold at most `target − rest[1 − p][sets − k]`. A row of `rest` reversed over its first
+/// `sets + 1` lanes is a byte swap and a shift; lanes above `sets` stay 0 (never counted).
+#[cfg(feature = "shanten-table")]
+fn draw_threshold(rest: &Gains, target: u8, sets: usize) -> u128 {
+    let sets = sets.min(4) as u32;
+    let row = |pair: usize| {
+        let mut bytes = [0u8; 8];
+        for (to, &from) in bytes.iter_mut().zip(rest.iter().skip(8 * pair)) {
+            *to = from;
+        }
+        u64::from_le_bytes(bytes)
+    };
+    let reversed = |row: u64| row.swap_bytes() >> (8 * (7 - sets));
+    // Lane value 127 − (target − r) = r + (127 − target); r ≤ target ≤ 13, so no lane carries.
+    let base = u64::from(threshold_lane(target)) * (0x01_0101_0101u64 >> (8 * (4 - sets)));
+    let no_pair = reversed(row(1)).wrapping_add(base);
+    let pair = reversed(row(0)).wrapping_add(base);
+    u128::from(no_pair) | u128::from(pair) << 64
+}
+
+/// The shanten of a hand of `len = 3n+1` tiles for `form` and the kinds whose draw lowers it,
+/// without recomputing the hand per kind.
+///
+/// Seven pairs and thirteen orphans have closed forms: a draw changes one count. For the regular
+/// form the shanten drops when the most tiles the groups use, `max` over lanes `l` of a suit's
+/// gains `G[l]` plus the other suits' combined gains `R[l̄]` (`l̄`: the rest of the sets and the
+/// pair), exceeds `3n + 1 − target shanten`. A draw changes only its suit's `G`, so each suit
+/// gets a threshold per lane (`3n + 1 − target − R[l̄]`), and a drawn tile is accepted when its
+/// suit's new gains pass it in some lane: per numbered suit, the automaton walks resumed at each
+/// number ([`draws_exceeding`]); for the honors, three candidate gains (a kind held 0, 1 or 2
+/// times gained a copy; a fourth copy adds nothing).
+#[cfg(feature = "shanten-table")]
+fn accepted_kinds(counts: &[u8; KINDS], len: usize, form: Option<Form>) -> (i8, u64) {
+    let full = len == 13;
+    let sets = (len / 3).min(4);
+    let regular_needed = matches!(form, None | Some(Form::Regular));
+    let pairs_needed = full && matches!(form, None | Some(Form::SevenPairs));
+    let orphans_needed = full && matches!(form, None | Some(Form::ThirteenOrphans));
+    let walks = [
+        suit_walk(&suit_counts(counts, 0)),
+        suit_walk(&suit_counts(counts, 1)),
+        suit_walk(&suit_counts(counts, 2)),
+    ];
+    let honors = honor_counts(counts);
+    let (mut ge1, mut ge2, mut ge3) = (0u8, 0u8, 0u8);
+    let mut honors_by_count = [0u64; 3];
+    for (index, &count) in honors.iter().take(7).enumerate() {
+        ge1 += u8::from(count >= 1);
+        ge2 += u8::from(count >= 2);
+        ge3 += u8::from(count >= 3);
+        if let Some(mask) = honors_by_count.get_mut(usize::from(count)) {
+            *mask |= 1 << (27 + index);
+        }
+    }
+    let [m, p, s] = [&walks[0].gains, &walks[1].gains, &walks[2].gains];
+    let z = honor_gains_by_counts(ge1, ge2, ge3);
+    let (mp, sz) = (combine(m, p), combine(s, &z));
+    let regular = regular_from(&[mp, sz], sets);
+    let seven_pairs = seven_pairs_counts(counts);
+    let orphans = thirteen_orphans_counts(counts);
+    let mut before = i8::MAX;
+    for (needed, value) in [
+        (regular_needed, regular),
+        (pairs_needed, seven_pairs),
+        (orphans_needed, orphans),
+    ] {
+        if needed {
+            before = before.min(value);
+        }
+    }
+    let mut accepted = 0u64;
+    let pairs_count = pairs_needed && seven_pairs == before;
+    let orphans_count = orphans_needed && orphans == before;
+    let (empty, single) = if pairs_count || orphans_count {
+        empty_and_single(counts)
+    } else {
+        (0, 0)
+    };
+    if pairs_count {
+        // A single becomes a pair; a new kind counts while fewer than seven are held.
+        let kinds = KINDS as u32 - empty.count_ones();
+        accepted |= single | if kinds < 7 { empty } else { 0 };
+    }
+    if orphans_count {
+        let pair = ORPHANS.iter().any(|&i| counts.get(i).is_some_and(|&c| c >= 2));
+        accepted |= ORPHAN_MASK & (empty | if pair { 0 } else { single });
+    }
+    if regular_needed {
+        // Used tiles above `target` lower the shanten below `before` (regular >= before, so
+        // target >= the tiles the groups use now).
+        let target = (3 * sets as i8 + 1 - before).max(0) as u8;
+        let threshold = |rest: &Gains| draw_threshold(rest, target, sets);
+        let rests = [combine(p, &sz), combine(m, &sz), combine(&mp, &z)];
+        for (suit, (walk, rest)) in walks.iter().zip(&rests).enumerate() {
+            let found = draws_exceeding(&suit_counts(counts, suit), walk, threshold(rest));
+            accepted |= u64::from(found) << (9 * suit);
+        }
+        let honor_threshold = threshold(&combine(&mp, s));
+        let drawn = [(ge1 + 1, ge2, ge3), (ge1, ge2 + 1, ge3), (ge1, ge2, ge3 + 1)];
+        for (&(a, b, c), &kinds) in drawn.iter().zip(&honors_by_count) {
+            if kinds != 0 && exceeds(&honor_gains_by_counts(a, b, c), honor_threshold) {
+                accepted |= kinds;
+            }
+        }
+    }
+    (before, accepted)
+}
+
+/// The shanten of a hand of `3n+1` tiles for `form` and the kinds whose draw lowers it, by
+/// recomputing the shanten with each kind drawn (only the drawn tile's half of the suits
+/// changes). The table-free build's method; with the table, the reference of the unit tests.
+#[cfg(any(test, not(feature = "shanten-table")))]
+fn accepted_by_redrawing(counts: &[u8; KINDS], len: usize, form: Option<Form>) -> (i8, u64) {
     let regular_needed = matches!(form, None | Some(Form::Regular));
     let base_gains = if regular_needed {
         hand_gains(counts)
@@ -345,14 +510,8 @@ pub fn ukeire(hand: &Hand, visible: Option<&[u8; KINDS]>, form: Option<Form>) ->
     } else {
         [[0; 16]; 2]
     };
-    let len = hand.len();
     let before = shanten_counts(counts, len, &base_halves, form);
-    let mut result = Ukeire {
-        shanten: before,
-        accepted: 0,
-        remaining: [0; KINDS],
-        total: 0,
-    };
+    let mut accepted = 0u64;
     for tile in Tile::all() {
         let index = tile.index();
         let held = counts.get(index).copied().unwrap_or(4);
@@ -376,21 +535,15 @@ pub fn ukeire(hand: &Hand, visible: Option<&[u8; KINDS]>, form: Option<Form>) ->
             };
         }
         if shanten_counts(&with, len + 1, &drawn_halves, form) < before {
-            let unseen = 4u8
-                .saturating_sub(held)
-                .saturating_sub(seen.get(index).copied().unwrap_or(0));
-            result.accepted |= 1 << index;
-            if let Some(slot) = result.remaining.get_mut(index) {
-                *slot = unseen;
-            }
-            result.total = result.total.saturating_add(unseen);
+            accepted |= 1 << index;
         }
     }
-    Ok(result)
+    (before, accepted)
 }
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
     use super::*;
 
     /// `honor_gains` against every way of giving each honor kind a set, the pair or nothing, for
@@ -433,5 +586,94 @@ mod tests {
             checked += 1;
         }
         assert_eq!(checked, 330);
+    }
+
+    /// Random `3n+1`-tile hands: dealt from a whole wall, or from a few kinds only (many
+    /// triplets and quads), or honor-heavy.
+    fn random_waiting_hands(count: usize, mut seed: u64) -> std::vec::Vec<[u8; KINDS]> {
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut hands = std::vec::Vec::with_capacity(count);
+        while hands.len() < count {
+            let len = 1 + 3 * (next() % 5) as usize;
+            let style = next() % 3;
+            let kinds: std::vec::Vec<usize> = match style {
+                0 => (0..KINDS).collect(),
+                1 => (0..2 + next() % 7).map(|_| (next() % KINDS as u64) as usize).collect(),
+                _ => (0..6).map(|_| (next() % 34) as usize).chain(27..34).collect(),
+            };
+            let mut counts = [0u8; KINDS];
+            let mut placed = 0;
+            let mut tries = 0;
+            while placed < len && tries < 1000 {
+                tries += 1;
+                let kind = kinds[(next() % kinds.len() as u64) as usize];
+                if counts[kind] < 4 {
+                    counts[kind] += 1;
+                    placed += 1;
+                }
+            }
+            if placed == len {
+                hands.push(counts);
+            }
+        }
+        hands
+    }
+
+    /// The per-suit acceptance gives the same shanten and accepted kinds as drawing each kind
+    /// and recomputing, for every form, over 120,000 random hands of every `3n+1` size.
+    #[cfg(feature = "shanten-table")]
+    #[test]
+    fn accepted_kinds_match_redrawing() {
+        let mut by_form = [0usize; 4];
+        for counts in random_waiting_hands(120_000, 0x51_7cc1_b727_220a) {
+            let len: usize = counts.iter().map(|&c| usize::from(c)).sum();
+            let forms: &[Option<Form>] = if len == 13 {
+                &[
+                    None,
+                    Some(Form::Regular),
+                    Some(Form::SevenPairs),
+                    Some(Form::ThirteenOrphans),
+                ]
+            } else {
+                &[None, Some(Form::Regular)]
+            };
+            for (slot, &form) in by_form.iter_mut().zip(forms) {
+                let got = accepted_kinds(&counts, len, form);
+                assert_eq!(got, accepted_by_redrawing(&counts, len, form), "{counts:?} {form:?}");
+                *slot += usize::from(got.1 != 0);
+            }
+        }
+        assert!(by_form.iter().all(|&n| n > 10_000), "{by_form:?}");
+    }
+
+    /// Tile acceptance of hands the rules pin: a nine-sided wait, a hand holding four of its
+    /// waits, seven pairs one pair short, thirteen orphans waiting on all thirteen.
+    #[test]
+    fn ukeire_of_known_hands() {
+        let names = |u: &Ukeire| {
+            let mut out = std::string::String::new();
+            for tile in Tile::all().filter(|t| u.accepted >> t.index() & 1 != 0) {
+                out.push_str(&std::format!("{tile} "));
+            }
+            out
+        };
+        let hand = |text: &str| text.parse::<Hand>().unwrap();
+        let nine = ukeire(&hand("1112345678999m"), None, None).unwrap();
+        assert_eq!((nine.shanten, nine.total), (0, 23));
+        assert_eq!(names(&nine), "1m 2m 3m 4m 5m 6m 7m 8m 9m ");
+        let pairs = ukeire(&hand("1122m3355p779s1z2z"), None, Some(Form::SevenPairs)).unwrap();
+        assert_eq!((pairs.shanten, names(&pairs).as_str()), (1, "9s 1z 2z "));
+        let orphans = ukeire(&hand("19m19p19s1234567z"), None, None).unwrap();
+        assert_eq!(
+            (orphans.shanten, orphans.accepted.count_ones(), orphans.total),
+            (0, 13, 39)
+        );
+        let quads = ukeire(&hand("1111m2222m3333m4p"), None, None).unwrap();
+        assert_eq!(quads.accepted & 0b1111, 0, "no fifth copy is drawn");
     }
 }
