@@ -23,12 +23,15 @@
 //! bytes of stack.
 
 use super::hand::{Error, Hand, Size};
-use super::rules::{Form, honor_counts, suit_counts};
+#[cfg(any(test, not(feature = "shanten-table")))]
+use super::rules::honor_counts;
+use super::rules::{Form, suit_counts};
 use super::tables::{Gains, lane, suit_gains};
 #[cfg(feature = "shanten-table")]
 use super::tables::{draws_exceeding, exceeds, suit_walk, threshold_lane};
 use super::tile::{KINDS, Tile};
 
+#[cfg(any(test, not(feature = "shanten-table")))]
 /// The gains of the honors (`h`: the seven honor counts, then two zeros). Each held kind hosts at
 /// most one group (a triplet and a pair would need five copies), worth `min(count, 3)` tiles as a
 /// set and `min(count, 2)` as the pair; so the gains depend only on how many kinds are held at
@@ -177,6 +180,7 @@ fn combine(a: &Gains, b: &Gains) -> Gains {
     out
 }
 
+#[cfg(any(test, not(feature = "shanten-table")))]
 /// The four gains tables of a hand (m, p, s, honors).
 fn hand_gains(counts: &[u8; KINDS]) -> [Gains; 4] {
     [
@@ -187,12 +191,14 @@ fn hand_gains(counts: &[u8; KINDS]) -> [Gains; 4] {
     ]
 }
 
+#[cfg(any(test, not(feature = "shanten-table")))]
 /// The suits' gains combined in two halves, `[m ⊗ p, s ⊗ honors]`: a drawn tile changes one.
 fn halves(gains: &[Gains; 4]) -> [Gains; 2] {
     let [m, p, s, z] = gains;
     [combine(m, p), combine(s, z)]
 }
 
+#[cfg(any(test, not(feature = "shanten-table")))]
 /// Regular shanten from the two halves, for a hand needing `sets` sets: `3 × sets + 1` minus the
 /// most tiles the groups use (the pair on either side).
 fn regular_from(halves: &[Gains; 2], sets: usize) -> i8 {
@@ -208,6 +214,7 @@ fn regular_from(halves: &[Gains; 2], sets: usize) -> i8 {
     (3 * sets + 1) as i8 - used as i8
 }
 
+#[cfg(any(test, not(feature = "shanten-table")))]
 /// Seven-pairs shanten: `6 − pairs + max(0, 7 − kinds)`, pairs counted as kinds held at least
 /// twice (four of a kind is one pair).
 fn seven_pairs_counts(counts: &[u8; KINDS]) -> i8 {
@@ -222,6 +229,7 @@ fn seven_pairs_counts(counts: &[u8; KINDS]) -> i8 {
 /// Indices of the thirteen terminals and honors (1 and 9 of each suit, 1z–7z).
 const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
+#[cfg(any(test, not(feature = "shanten-table")))]
 fn thirteen_orphans_counts(counts: &[u8; KINDS]) -> i8 {
     let (mut kinds, mut pair) = (0i8, false);
     for &i in &ORPHANS {
@@ -232,6 +240,7 @@ fn thirteen_orphans_counts(counts: &[u8; KINDS]) -> i8 {
     13 - kinds - i8::from(pair)
 }
 
+#[cfg(any(test, not(feature = "shanten-table")))]
 /// The shanten of `counts` (a hand of `len` tiles, size already checked) for `form` (`None` =
 /// the minimum over the forms that apply to the size).
 fn shanten_counts(counts: &[u8; KINDS], len: usize, halves: &[Gains; 2], form: Option<Form>) -> i8 {
@@ -282,11 +291,154 @@ pub(crate) fn check_size_for(hand: &Hand, form: Option<Form>) -> Result<(), Erro
 pub fn shanten(hand: &Hand, form: Option<Form>) -> Result<i8, Error> {
     check_size_for(hand, form)?;
     let counts = hand.counts();
+    #[cfg(feature = "shanten-table")]
+    return Ok(shanten_by_census(counts, hand.len(), form));
+    #[cfg(not(feature = "shanten-table"))]
     let halves = match form {
         None | Some(Form::Regular) => halves(&hand_gains(counts)),
         _ => [[0; 16]; 2],
     };
+    #[cfg(not(feature = "shanten-table"))]
     Ok(shanten_counts(counts, hand.len(), &halves, form))
+}
+
+/// Kinds of a hand held at least once, twice and three times, as flag words: kind `8w + b` is
+/// bit 7 of byte `b` of word `w` (counts are at most 4, so adding `0x80 − k` to each byte sets
+/// its top bit exactly when the count is at least `k`, with no carry between bytes). The
+/// honors' gains, seven pairs and thirteen orphans need only how many kinds of a set are
+/// flagged: a masked sum of the words and one multiplication.
+#[cfg(feature = "shanten-table")]
+struct Census {
+    at_least: [[u64; 5]; 3],
+}
+
+#[cfg(feature = "shanten-table")]
+impl Census {
+    const TOP: u64 = 0x8080_8080_8080_8080;
+    /// Every kind.
+    const ALL: [u64; 5] = Census::mask(0, KINDS);
+    /// The honors, 1z–7z.
+    const HONORS: [u64; 5] = Census::mask(27, KINDS);
+    /// The thirteen orphans.
+    const ORPHAN_KINDS: [u64; 5] = {
+        let mut words = [0u64; 5];
+        let mut i = 0;
+        while i < ORPHANS.len() {
+            words[ORPHANS[i] / 8] |= 0x80 << (8 * (ORPHANS[i] % 8));
+            i += 1;
+        }
+        words
+    };
+
+    /// Flags of the kinds `from..to`.
+    const fn mask(from: usize, to: usize) -> [u64; 5] {
+        let mut words = [0u64; 5];
+        let mut i = from;
+        while i < to {
+            words[i / 8] |= 0x80 << (8 * (i % 8));
+            i += 1;
+        }
+        words
+    }
+
+    fn of(counts: &[u8; KINDS]) -> Census {
+        let mut at_least = [[0u64; 5]; 3];
+        for (w, chunk) in counts.chunks(8).enumerate() {
+            let mut bytes = [0u8; 8];
+            for (to, &from) in bytes.iter_mut().zip(chunk) {
+                *to = from;
+            }
+            let word = u64::from_le_bytes(bytes);
+            for (k, flags) in at_least.iter_mut().enumerate() {
+                let add = 0x7f7f_7f7f_7f7f_7f7fu64 - 0x0101_0101_0101_0101 * k as u64;
+                if let Some(slot) = flags.get_mut(w) {
+                    *slot = word.wrapping_add(add) & Census::TOP;
+                }
+            }
+        }
+        Census { at_least }
+    }
+
+    /// How many kinds of `set` are held at least `k` (1–3) times.
+    fn count(&self, k: usize, set: &[u64; 5]) -> u8 {
+        let Some(flags) = self.at_least.get(k.wrapping_sub(1)) else {
+            return 0;
+        };
+        let mut sum = 0u64;
+        for (&f, &m) in flags.iter().zip(set) {
+            sum += (f & m) >> 7; // a byte per kind position, at most 5 in all
+        }
+        (sum.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
+    }
+
+    fn seven_pairs(&self) -> i8 {
+        let (pairs, kinds) = (self.count(2, &Census::ALL) as i8, self.count(1, &Census::ALL) as i8);
+        6 - pairs + (7 - kinds).max(0)
+    }
+
+    fn thirteen_orphans(&self) -> i8 {
+        let pair = self.count(2, &Census::ORPHAN_KINDS) > 0;
+        13 - self.count(1, &Census::ORPHAN_KINDS) as i8 - i8::from(pair)
+    }
+
+    fn honor_gains(&self) -> Gains {
+        let h = &Census::HONORS;
+        honor_gains_by_counts(self.count(1, h), self.count(2, h), self.count(3, h))
+    }
+}
+
+/// The most tiles the groups of a hand needing `sets` sets use, from the two halves: the
+/// largest lane of `left[p][k] + right[1 − p][sets − k]`, with each row of `right` reversed over
+/// its first `sets + 1` lanes (a byte swap and a shift) and added to `left` eight lanes at once.
+#[cfg(feature = "shanten-table")]
+fn most_used(left: &Gains, right: &Gains, sets: usize) -> u8 {
+    const TOP: u64 = 0x8080_8080_8080_8080;
+    // Lanes hold at most 28, below 128: `(x | TOP) - y` keeps each byte's top bit iff x >= y.
+    let max = |x: u64, y: u64| {
+        let ge = ((x | TOP) - y) & TOP;
+        let keep_x = ge | (ge - (ge >> 7));
+        (x & keep_x) | (y & !keep_x)
+    };
+    let row = |g: &Gains, pair: usize| {
+        let mut bytes = [0u8; 8];
+        for (to, &from) in bytes.iter_mut().zip(g.iter().skip(8 * pair)) {
+            *to = from;
+        }
+        u64::from_le_bytes(bytes)
+    };
+    let sets = sets.min(4) as u32;
+    let reversed = |row: u64| row.swap_bytes() >> (8 * (7 - sets));
+    let lanes = u64::MAX >> (8 * (7 - sets));
+    let pair_left = row(left, 1).wrapping_add(reversed(row(right, 0)));
+    let pair_right = row(left, 0).wrapping_add(reversed(row(right, 1)));
+    let mut best = max(pair_left, pair_right) & lanes;
+    best = max(best, best >> 32);
+    best = max(best, best >> 16);
+    best = max(best, best >> 8);
+    best as u8
+}
+
+/// [`shanten`] with the built-in classifier, for a hand of `len` tiles whose size suits `form`.
+#[cfg(feature = "shanten-table")]
+fn shanten_by_census(counts: &[u8; KINDS], len: usize, form: Option<Form>) -> i8 {
+    let census = Census::of(counts);
+    let full = len == 13 || len == 14;
+    let regular = || {
+        let sets = (len / 3).min(4);
+        let left = combine(
+            &suit_gains(&suit_counts(counts, 0)),
+            &suit_gains(&suit_counts(counts, 1)),
+        );
+        let right = combine(&suit_gains(&suit_counts(counts, 2)), &census.honor_gains());
+        (3 * sets + 1) as i8 - most_used(&left, &right, sets) as i8
+    };
+    match form {
+        Some(Form::Regular) => regular(),
+        Some(Form::SevenPairs) => census.seven_pairs(),
+        Some(Form::ThirteenOrphans) => census.thirteen_orphans(),
+        None if full => regular().min(census.seven_pairs()).min(census.thirteen_orphans()),
+        None => regular(),
+    }
 }
 
 /// Tile acceptance of a hand: the kinds whose draw lowers the shanten, and how many copies of
@@ -363,6 +515,7 @@ pub fn ukeire(hand: &Hand, visible: Option<&[u8; KINDS]>, form: Option<Form>) ->
 }
 
 /// Bitmasks over the 34 kinds (bit = [`Tile::index`]): the kinds held no time and held once.
+#[cfg(feature = "shanten-table")]
 fn empty_and_single(counts: &[u8; KINDS]) -> (u64, u64) {
     let (mut empty, mut single) = (0u64, 0u64);
     for (index, &count) in counts.iter().enumerate() {
@@ -373,6 +526,7 @@ fn empty_and_single(counts: &[u8; KINDS]) -> (u64, u64) {
 }
 
 /// The thirteen terminals and honors as a bitmask over the kinds.
+#[cfg(feature = "shanten-table")]
 const ORPHAN_MASK: u64 = {
     let mut mask = 0u64;
     let mut i = 0;
@@ -429,23 +583,25 @@ fn accepted_kinds(counts: &[u8; KINDS], len: usize, form: Option<Form>) -> (i8, 
         suit_walk(&suit_counts(counts, 1)),
         suit_walk(&suit_counts(counts, 2)),
     ];
-    let honors = honor_counts(counts);
-    let (mut ge1, mut ge2, mut ge3) = (0u8, 0u8, 0u8);
+    let census = Census::of(counts);
+    let honors = &Census::HONORS;
+    let (ge1, ge2, ge3) = (
+        census.count(1, honors),
+        census.count(2, honors),
+        census.count(3, honors),
+    );
     let mut honors_by_count = [0u64; 3];
-    for (index, &count) in honors.iter().take(7).enumerate() {
-        ge1 += u8::from(count >= 1);
-        ge2 += u8::from(count >= 2);
-        ge3 += u8::from(count >= 3);
+    for (index, &count) in counts.iter().enumerate().skip(27) {
         if let Some(mask) = honors_by_count.get_mut(usize::from(count)) {
-            *mask |= 1 << (27 + index);
+            *mask |= 1 << index;
         }
     }
     let [m, p, s] = [&walks[0].gains, &walks[1].gains, &walks[2].gains];
     let z = honor_gains_by_counts(ge1, ge2, ge3);
     let (mp, sz) = (combine(m, p), combine(s, &z));
-    let regular = regular_from(&[mp, sz], sets);
-    let seven_pairs = seven_pairs_counts(counts);
-    let orphans = thirteen_orphans_counts(counts);
+    let regular = (3 * sets + 1) as i8 - most_used(&mp, &sz, sets) as i8;
+    let seven_pairs = census.seven_pairs();
+    let orphans = census.thirteen_orphans();
     let mut before = i8::MAX;
     for (needed, value) in [
         (regular_needed, regular),
@@ -470,7 +626,7 @@ fn accepted_kinds(counts: &[u8; KINDS], len: usize, form: Option<Form>) -> (i8, 
         accepted |= single | if kinds < 7 { empty } else { 0 };
     }
     if orphans_count {
-        let pair = ORPHANS.iter().any(|&i| counts.get(i).is_some_and(|&c| c >= 2));
+        let pair = census.count(2, &Census::ORPHAN_KINDS) > 0;
         accepted |= ORPHAN_MASK & (empty | if pair { 0 } else { single });
     }
     if regular_needed {
@@ -675,5 +831,112 @@ mod tests {
         );
         let quads = ukeire(&hand("1111m2222m3333m4p"), None, None).unwrap();
         assert_eq!(quads.accepted & 0b1111, 0, "no fifth copy is drawn");
+    }
+
+    /// The census-based shanten (seven pairs, thirteen orphans and honors from flag words, the
+    /// halves joined eight lanes at a time) equals the per-kind loops, on random hands of every
+    /// size, for every form.
+    #[cfg(feature = "shanten-table")]
+    #[test]
+    fn census_shanten_matches_the_loops() {
+        let mut seed = 0x0bad_5eed_1234_5678u64;
+        let mut hands = random_waiting_hands(60_000, 0x3c6e_f372_fe94_f82b);
+        // Every 3n+1 hand with a drawn tile gives a 3n+2 hand.
+        let grown: std::vec::Vec<[u8; KINDS]> = hands
+            .iter()
+            .filter_map(|h| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mut h = *h;
+                let kind = (seed % KINDS as u64) as usize;
+                (h[kind] < 4).then(|| {
+                    h[kind] += 1;
+                    h
+                })
+            })
+            .collect();
+        hands.extend(grown);
+        for counts in hands {
+            let len: usize = counts.iter().map(|&c| usize::from(c)).sum();
+            let halves = halves(&hand_gains(&counts));
+            let census = Census::of(&counts);
+            assert_eq!(census.seven_pairs(), seven_pairs_counts(&counts), "{counts:?}");
+            assert_eq!(
+                census.thirteen_orphans(),
+                thirteen_orphans_counts(&counts),
+                "{counts:?}"
+            );
+            assert_eq!(census.honor_gains(), honor_gains(&honor_counts(&counts)), "{counts:?}");
+            let sets = len / 3;
+            assert_eq!(
+                (3 * sets.min(4) + 1) as i8 - most_used(&halves[0], &halves[1], sets) as i8,
+                regular_from(&halves, sets),
+                "{counts:?}"
+            );
+            let full = len == 13 || len == 14;
+            let forms: &[Option<Form>] = if full {
+                &[
+                    None,
+                    Some(Form::Regular),
+                    Some(Form::SevenPairs),
+                    Some(Form::ThirteenOrphans),
+                ]
+            } else {
+                &[None, Some(Form::Regular)]
+            };
+            for &form in forms {
+                assert_eq!(
+                    shanten_by_census(&counts, len, form),
+                    shanten_counts(&counts, len, &halves, form),
+                    "{counts:?} {form:?}"
+                );
+            }
+        }
+    }
+
+    /// Through the public API, in both builds (with and without the table): a kind is accepted
+    /// exactly when the hand with it drawn has a lower [`shanten`], and `remaining` / `total`
+    /// count the copies neither held nor visible.
+    #[test]
+    fn ukeire_matches_shanten_of_each_draw() {
+        let count = if cfg!(feature = "shanten-table") { 20_000 } else { 2_000 };
+        for (n, counts) in random_waiting_hands(count, 0x6a09_e667_f3bc_c908)
+            .into_iter()
+            .enumerate()
+        {
+            let hand = Hand::from_counts(&counts).unwrap();
+            let mut visible = [0u8; KINDS];
+            visible[n % KINDS] = 4 - counts[n % KINDS];
+            let forms: &[Option<Form>] = if hand.len() == 13 {
+                &[
+                    None,
+                    Some(Form::Regular),
+                    Some(Form::SevenPairs),
+                    Some(Form::ThirteenOrphans),
+                ]
+            } else {
+                &[None, Some(Form::Regular)]
+            };
+            for &form in forms {
+                let got = ukeire(&hand, Some(&visible), form).unwrap();
+                let before = shanten(&hand, form).unwrap();
+                assert_eq!(got.shanten, before);
+                let mut total = 0u8;
+                for tile in Tile::all() {
+                    let mut drawn = hand;
+                    let lowers = drawn.add(tile, Default::default()).is_ok() && shanten(&drawn, form).unwrap() < before;
+                    assert_eq!(got.accepted >> tile.index() & 1 != 0, lowers, "{hand} {form:?} {tile}");
+                    let unseen = if lowers {
+                        4 - counts[tile.index()] - visible[tile.index()]
+                    } else {
+                        0
+                    };
+                    assert_eq!(got.remaining[tile.index()], unseen);
+                    total += unseen;
+                }
+                assert_eq!(got.total, total);
+            }
+        }
     }
 }

@@ -47,6 +47,50 @@ static TRANSITIONS: [u16; TRANSITION_BYTES.len() / 2] = {
     out
 };
 
+/// Numbers a walk reads in one step from [`FIRST_FIVE`].
+#[cfg(feature = "shanten-table")]
+const PREFIX: usize = 5;
+
+/// The automaton's state after the first [`PREFIX`] numbers of a suit, indexed by their counts
+/// as base-5 digits (first number most significant): one table read in place of five dependent
+/// steps, derived from the transitions at compile time (6,250 bytes).
+#[cfg(feature = "shanten-table")]
+static FIRST_FIVE: [u16; 3125] = {
+    const fn transition(at: usize) -> usize {
+        u16::from_le_bytes([TRANSITION_BYTES[2 * at], TRANSITION_BYTES[2 * at + 1]]) as usize
+    }
+    let mut out = [0u16; 3125];
+    let mut index = 0;
+    while index < out.len() {
+        let (mut at, mut place) = (0usize, 625);
+        while place > 0 {
+            at = transition(at + index / place % 5);
+            place /= 5;
+        }
+        out[index] = at as u16;
+        index += 1;
+    }
+    out
+};
+
+/// The [`FIRST_FIVE`] index of a suit's first five counts.
+#[cfg(feature = "shanten-table")]
+#[inline(always)]
+fn prefix_index(counts: &[u8; NUMBERS]) -> usize {
+    let mut index = 0usize;
+    for &count in counts.iter().take(PREFIX) {
+        index = 5 * index + usize::from(count.min(4));
+    }
+    index
+}
+
+/// The state after the first five numbers of the pattern whose [`FIRST_FIVE`] index is `index`.
+#[cfg(feature = "shanten-table")]
+#[inline(always)]
+fn prefix_state(index: usize) -> u16 {
+    FIRST_FIVE.get(index.min(FIRST_FIVE.len() - 1)).copied().unwrap_or(0)
+}
+
 /// The gains of each class.
 #[cfg(feature = "shanten-table")]
 static CLASS_GAINS: [Gains; CLASS_GAINS_BYTES.len() / CLASS_BYTES] = {
@@ -70,7 +114,8 @@ pub const SUIT_CLASSES: usize = 0;
 /// The flash cost of the built-in suit classifier in bytes (automaton + class list) with the
 /// `shanten-table` feature (on by default; ≤ 64 KiB), 0 without it.
 #[cfg(feature = "shanten-table")]
-pub const BUILT_IN_TABLE_BYTES: usize = TRANSITION_BYTES.len() + CLASS_GAINS_BYTES.len();
+pub const BUILT_IN_TABLE_BYTES: usize =
+    TRANSITION_BYTES.len() + CLASS_GAINS_BYTES.len() + core::mem::size_of::<[u16; 3125]>();
 
 // The budget for any table: 64 KiB.
 #[cfg(feature = "shanten-table")]
@@ -93,8 +138,8 @@ fn next_state(at: u16, count: u8) -> u16 {
 /// The gains of a numbered suit (`counts`: nine counts of 0–4, at most 14 in all).
 #[cfg(feature = "shanten-table")]
 pub(crate) fn suit_gains(counts: &[u8; NUMBERS]) -> Gains {
-    let mut at = 0u16;
-    for &count in counts {
+    let mut at = prefix_state(prefix_index(counts));
+    for &count in counts.iter().skip(PREFIX) {
         at = next_state(at, count);
     }
     CLASS_GAINS.get(usize::from(at)).copied().unwrap_or_default()
@@ -109,7 +154,8 @@ pub(crate) struct SuitWalk {
     pub(crate) gains: Gains,
 }
 
-/// [`suit_gains`], keeping the states the walk passes through.
+/// [`suit_gains`], keeping the states the walk passes through (all nine steps: the draws
+/// resume from each of them).
 #[cfg(feature = "shanten-table")]
 pub(crate) fn suit_walk(counts: &[u8; NUMBERS]) -> SuitWalk {
     let mut states = [0u16; NUMBERS];
@@ -149,8 +195,9 @@ pub(crate) fn exceeds(gains: &Gains, threshold: Threshold) -> bool {
 /// The numbers `i` (bit `i`) of a suit (`counts`, walked by `walk`) whose drawn copy gives the
 /// suit gains above `threshold` in some lane. A number held four times is never drawn. Each
 /// candidate resumes the walk at its own number, so the draws of a suit cost 45 table steps
-/// rather than 81; the walks advance side by side, one number at a time (independent loads).
-/// The suit must hold at most 13 tiles (so the drawn pattern is one of the classified ones).
+/// rather than 81 for nine fresh walks; the walks advance side by side, one number at a time
+/// (independent loads). The suit must hold at most 13 tiles (so the drawn pattern is one of
+/// the classified ones).
 #[cfg(feature = "shanten-table")]
 pub(crate) fn draws_exceeding(counts: &[u8; NUMBERS], walk: &SuitWalk, threshold: Threshold) -> u16 {
     let mut at = [0u16; NUMBERS];
