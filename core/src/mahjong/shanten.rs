@@ -26,9 +26,14 @@ use super::hand::{Error, Hand, Size};
 #[cfg(any(test, not(feature = "shanten-table")))]
 use super::rules::honor_counts;
 use super::rules::{Form, suit_counts};
-use super::tables::{Gains, lane, suit_gains};
+use super::tables::Gains;
 #[cfg(feature = "shanten-table")]
-use super::tables::{draws_exceeding, exceeds, suit_walk, threshold_lane};
+use super::tables::{
+    draws_exceeding, exceeds, honor_class, honor_class_gains, pair_gains, suit_class, suit_honor_gains, suit_walk,
+    threshold_lane,
+};
+#[cfg(any(test, not(feature = "shanten-table")))]
+use super::tables::{lane, suit_gains};
 use super::tile::{KINDS, Tile};
 
 #[cfg(any(test, not(feature = "shanten-table")))]
@@ -46,35 +51,11 @@ fn honor_gains(h: &[u8; 9]) -> Gains {
     honor_gains_by_counts(ge1, ge2, ge3)
 }
 
-/// [`honor_gains_of`] from a table of all 120 count triples (1,920 bytes of flash), built at
-/// compile time, with the `shanten-table` feature.
+/// [`honor_gains_of`] from the built-in table of honor classes, with the `shanten-table`
+/// feature.
 #[cfg(feature = "shanten-table")]
 fn honor_gains_by_counts(ge1: u8, ge2: u8, ge3: u8) -> Gains {
-    /// Triples `7 ≥ x ≥ y ≥ z ≥ 0` with `x < a`: `a(a+1)(a+2)/6`; pairs `y ≥ z` with `y < b`.
-    const BEFORE_FIRST: [u8; 8] = [0, 1, 4, 10, 20, 35, 56, 84];
-    const BEFORE_SECOND: [u8; 8] = [0, 1, 3, 6, 10, 15, 21, 28];
-    const TABLE: [Gains; 120] = {
-        let mut table = [[0u8; 16]; 120];
-        let mut first = 0;
-        while first < 8 {
-            let mut second = 0;
-            while second <= first {
-                let mut third = 0;
-                while third <= second {
-                    let index = BEFORE_FIRST[first] as usize + BEFORE_SECOND[second] as usize + third;
-                    table[index] = honor_gains_of(first as u8, second as u8, third as u8);
-                    third += 1;
-                }
-                second += 1;
-            }
-            first += 1;
-        }
-        table
-    };
-    let index = usize::from(BEFORE_FIRST.get(usize::from(ge1)).copied().unwrap_or(0))
-        + usize::from(BEFORE_SECOND.get(usize::from(ge2)).copied().unwrap_or(0))
-        + usize::from(ge3);
-    TABLE.get(index).copied().unwrap_or_default()
+    honor_class_gains(honor_class(ge1, ge2, ge3))
 }
 
 /// [`honor_gains_of`], computed, without the `shanten-table` feature.
@@ -83,11 +64,12 @@ fn honor_gains_by_counts(ge1: u8, ge2: u8, ge3: u8) -> Gains {
     honor_gains_of(ge1, ge2, ge3)
 }
 
+#[cfg(any(test, not(feature = "shanten-table")))]
 /// The honors' gains when `ge1 ≥ ge2 ≥ ge3` kinds are held at least once, twice and three times.
 /// A kind's set value is `[count ≥ 1] + [count ≥ 2] + [count ≥ 3]`, so the best `s` sets use
 /// `min(s, ge1) + min(s, ge2) + min(s, ge3)` tiles; the pair comes from a kind held exactly twice
 /// (or else three or four times), or from a single, whichever leaves the most for the sets.
-const fn honor_gains_of(ge1: u8, ge2: u8, ge3: u8) -> Gains {
+pub(crate) const fn honor_gains_of(ge1: u8, ge2: u8, ge3: u8) -> Gains {
     const fn min(x: u8, y: u8) -> u8 {
         if x < y { x } else { y }
     }
@@ -381,9 +363,10 @@ impl Census {
         13 - self.count(1, &Census::ORPHAN_KINDS) as i8 - i8::from(pair)
     }
 
-    fn honor_gains(&self) -> Gains {
+    /// The honors' class (see [`honor_class`]).
+    fn honor_class(&self) -> u8 {
         let h = &Census::HONORS;
-        honor_gains_by_counts(self.count(1, h), self.count(2, h), self.count(3, h))
+        honor_class(self.count(1, h), self.count(2, h), self.count(3, h))
     }
 }
 
@@ -425,11 +408,8 @@ fn shanten_by_census(counts: &[u8; KINDS], len: usize, form: Option<Form>) -> i8
     let full = len == 13 || len == 14;
     let regular = || {
         let sets = (len / 3).min(4);
-        let left = combine(
-            &suit_gains(&suit_counts(counts, 0)),
-            &suit_gains(&suit_counts(counts, 1)),
-        );
-        let right = combine(&suit_gains(&suit_counts(counts, 2)), &census.honor_gains());
+        let left = pair_gains(suit_class(&suit_counts(counts, 0)), suit_class(&suit_counts(counts, 1)));
+        let right = suit_honor_gains(suit_class(&suit_counts(counts, 2)), census.honor_class());
         (3 * sets + 1) as i8 - most_used(&left, &right, sets) as i8
     };
     match form {
@@ -597,8 +577,12 @@ fn accepted_kinds(counts: &[u8; KINDS], len: usize, form: Option<Form>) -> (i8, 
         }
     }
     let [m, p, s] = [&walks[0].gains, &walks[1].gains, &walks[2].gains];
-    let z = honor_gains_by_counts(ge1, ge2, ge3);
-    let (mp, sz) = (combine(m, p), combine(s, &z));
+    let z_class = honor_class(ge1, ge2, ge3);
+    let z = honor_class_gains(z_class);
+    let (mp, sz) = (
+        pair_gains(walks[0].class, walks[1].class),
+        suit_honor_gains(walks[2].class, z_class),
+    );
     let regular = (3 * sets + 1) as i8 - most_used(&mp, &sz, sets) as i8;
     let seven_pairs = census.seven_pairs();
     let orphans = census.thirteen_orphans();
@@ -867,7 +851,11 @@ mod tests {
                 thirteen_orphans_counts(&counts),
                 "{counts:?}"
             );
-            assert_eq!(census.honor_gains(), honor_gains(&honor_counts(&counts)), "{counts:?}");
+            assert_eq!(
+                honor_class_gains(census.honor_class()),
+                honor_gains(&honor_counts(&counts)),
+                "{counts:?}"
+            );
             let sets = len / 3;
             assert_eq!(
                 (3 * sets.min(4) + 1) as i8 - most_used(&halves[0], &halves[1], sets) as i8,
@@ -936,6 +924,23 @@ mod tests {
                     total += unseen;
                 }
                 assert_eq!(got.total, total);
+            }
+        }
+    }
+
+    /// The table of class pairs gives the convolution of every two suit classes, on all the
+    /// suit patterns a random hand holds.
+    #[cfg(feature = "shanten-table")]
+    #[test]
+    fn pair_table_matches_the_convolution() {
+        for counts in random_waiting_hands(20_000, 0x9b05_688c_2b3e_6c1f) {
+            let [m, p, s] = [0, 1, 2].map(|suit| suit_counts(&counts, suit));
+            for (a, b) in [(&m, &p), (&p, &s), (&s, &m), (&m, &m)] {
+                assert_eq!(
+                    pair_gains(suit_class(a), suit_class(b)),
+                    combine(&suit_gains(a), &suit_gains(b)),
+                    "{a:?} {b:?}"
+                );
             }
         }
     }
