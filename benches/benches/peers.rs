@@ -13,7 +13,11 @@
 
 use std::hint::black_box;
 
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+
 use criterion::{Criterion, criterion_group, criterion_main};
+use parlor_core::doudizhu::{Cards, Preset, for_each_move};
 use parlor_core::mahjong::{Hand, KINDS, shanten, ukeire};
 
 /// xorshift64.
@@ -164,5 +168,181 @@ fn mahjong(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(group, mahjong);
+/// Every play kind of the crate `dou_dizhu`.
+const KINDS_DD: [dou_dizhu::PlayKind; 14] = {
+    use dou_dizhu::PlayKind::*;
+    [
+        Solo,
+        Chain,
+        Pair,
+        PairsChain,
+        Trio,
+        Airplane,
+        TrioWithSolo,
+        AirplaneWithSolos,
+        TrioWithPair,
+        AirplaneWithPairs,
+        Bomb,
+        FourWithDualSolo,
+        FourWithDualPair,
+        Rocket,
+    ]
+};
+
+/// `n` hands of `size` cards (rank counts, `3 … 2`, black joker, red joker), each from a freshly
+/// shuffled 54-card deck (SplitMix64, fixed seed).
+fn random_card_counts(n: usize, size: usize, mut state: u64) -> Vec<[u8; 15]> {
+    let mut next = move || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    (0..n)
+        .map(|_| {
+            let mut deck: Vec<usize> = (0..15)
+                .flat_map(|r| std::iter::repeat_n(r, if r >= 13 { 1 } else { 4 }))
+                .collect();
+            for i in (1..deck.len()).rev() {
+                deck.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+            let mut counts = [0u8; 15];
+            for &r in &deck[..size] {
+                counts[r] += 1;
+            }
+            counts
+        })
+        .collect()
+}
+
+/// Parlor: how many distinct plays of `hand` beat `prev` (every lead when `prev` is empty).
+fn parlor_moves(hand: &Cards, prev: &Cards) -> usize {
+    let mut n = 0usize;
+    let _ = for_each_move(hand, prev, &Preset::PAGAT, |_| {
+        n += 1;
+        ControlFlow::Continue(())
+    });
+    n
+}
+
+/// `dou_dizhu`: every play of every kind of `hand` (all leads), counted.
+fn dd_leads(hand: dou_dizhu::Hand) -> usize {
+    KINDS_DD.iter().map(|&kind| hand.plays(kind).count()).sum()
+}
+
+/// `dou_dizhu`: the distinct card sets among all plays of `hand` (to compare with Parlor, which
+/// reports each card set once).
+fn dd_distinct_leads(hand: dou_dizhu::Hand) -> usize {
+    let mut sets = HashSet::new();
+    for &kind in &KINDS_DD {
+        for play in hand.plays(kind) {
+            sets.insert(play.to_hand().to_array());
+        }
+    }
+    sets.len()
+}
+
+/// `dou_dizhu`: the plays of `hand` that beat `prev` (its kind, bombs, the rocket), counted.
+fn dd_beating(hand: dou_dizhu::Hand, prev: &dou_dizhu::core::Guard<dou_dizhu::Play>) -> usize {
+    use dou_dizhu::PlayKind::{Bomb, Rocket};
+    let mut kinds = vec![prev.kind()];
+    kinds.extend([Bomb, Rocket].into_iter().filter(|k| *k != prev.kind()));
+    kinds
+        .iter()
+        .map(|&kind| hand.plays(kind).filter(|p| p > prev).count())
+        .sum()
+}
+
+fn doudizhu(c: &mut Criterion) {
+    let cards = |counts: &[u8; 15]| Cards::from_counts(*counts).unwrap_or(Cards::EMPTY);
+    let dd = |counts: &[u8; 15]| dou_dizhu::Hand::try_from(*counts).unwrap_or(dou_dizhu::Hand::EMPTY);
+    let landlords = random_card_counts(200, 20, 0x0dd2);
+    let peasants = random_card_counts(200, 17, 0x1dd2);
+    let fixed = Cards::parse("333444555666789TJQKA").unwrap_or(Cards::EMPTY);
+    let fixed_dd = dd(&fixed.counts());
+    let leads_agree = landlords
+        .iter()
+        .filter(|h| parlor_moves(&cards(h), &Cards::EMPTY) == dd_distinct_leads(dd(h)))
+        .count();
+    eprintln!(
+        "doudizhu: all leads of 333444555666789TJQKA: Parlor {} distinct plays, dou_dizhu {} plays ({} distinct card sets); \
+         distinct leads agree on {leads_agree} / {} random 20-card hands",
+        parlor_moves(&fixed, &Cards::EMPTY),
+        dd_leads(fixed_dd),
+        dd_distinct_leads(fixed_dd),
+        landlords.len(),
+    );
+    // Plays to beat: a single, a pair, a chain, an airplane with wings, a triplet with one.
+    let prevs: Vec<(Cards, dou_dizhu::core::Guard<dou_dizhu::Play>)> = ["5", "77", "34567", "QQQKKK34", "3334"]
+        .iter()
+        .filter_map(|text| {
+            let prev = Cards::parse(text).ok()?;
+            let play = dd(&prev.counts()).to_play()?;
+            Some((prev, play))
+        })
+        .collect();
+    let beating_agree = peasants
+        .iter()
+        .flat_map(|h| prevs.iter().map(move |p| (h, p)))
+        .filter(|(h, (prev, play))| parlor_moves(&cards(h), prev) == dd_beating(dd(h), play))
+        .count();
+    eprintln!(
+        "doudizhu: beating plays agree on {beating_agree} / {} (17-card hand, previous play) cases",
+        peasants.len() * prevs.len()
+    );
+
+    let mut group = c.benchmark_group("peers/doudizhu");
+    group.bench_function("parlor/all leads of 333444555666789TJQKA", |b| {
+        b.iter(|| black_box(parlor_moves(black_box(&fixed), &Cards::EMPTY)))
+    });
+    group.bench_function("dou_dizhu/all leads of 333444555666789TJQKA", |b| {
+        b.iter(|| black_box(dd_leads(black_box(fixed_dd))))
+    });
+    let parlor_hands: Vec<Cards> = landlords.iter().map(cards).collect();
+    let dd_hands: Vec<dou_dizhu::Hand> = landlords.iter().map(dd).collect();
+    group.bench_function("parlor/all leads, 200 random 20-card hands", |b| {
+        b.iter(|| {
+            for hand in &parlor_hands {
+                black_box(parlor_moves(black_box(hand), &Cards::EMPTY));
+            }
+        })
+    });
+    group.bench_function("dou_dizhu/all leads, 200 random 20-card hands", |b| {
+        b.iter(|| {
+            for &hand in &dd_hands {
+                black_box(dd_leads(black_box(hand)));
+            }
+        })
+    });
+    let parlor_peasants: Vec<Cards> = peasants.iter().map(cards).collect();
+    let dd_peasants: Vec<dou_dizhu::Hand> = peasants.iter().map(dd).collect();
+    group.bench_function(
+        "parlor/beating plays, 200 random 17-card hands x 5 previous plays",
+        |b| {
+            b.iter(|| {
+                for hand in &parlor_peasants {
+                    for (prev, _) in &prevs {
+                        black_box(parlor_moves(black_box(hand), prev));
+                    }
+                }
+            })
+        },
+    );
+    group.bench_function(
+        "dou_dizhu/beating plays, 200 random 17-card hands x 5 previous plays",
+        |b| {
+            b.iter(|| {
+                for &hand in &dd_peasants {
+                    for (_, play) in &prevs {
+                        black_box(dd_beating(black_box(hand), play));
+                    }
+                }
+            })
+        },
+    );
+    group.finish();
+}
+
+criterion_group!(group, mahjong, doudizhu);
 criterion_main!(group);
