@@ -23,10 +23,20 @@
 //! bytes of stack.
 
 use super::hand::{Error, Hand, Size};
-use super::rules::{Form, honor_counts, suit_counts};
-use super::tables::{Gains, lane, suit_gains};
+#[cfg(any(test, not(feature = "shanten-table")))]
+use super::rules::honor_counts;
+use super::rules::{Form, suit_counts};
+use super::tables::Gains;
+#[cfg(feature = "shanten-table")]
+use super::tables::{
+    draws_exceeding, exceeds, honor_class, honor_class_gains, pair_gains, suit_class, suit_honor_gains, suit_walk,
+    threshold_lane,
+};
+#[cfg(any(test, not(feature = "shanten-table")))]
+use super::tables::{lane, suit_gains};
 use super::tile::{KINDS, Tile};
 
+#[cfg(any(test, not(feature = "shanten-table")))]
 /// The gains of the honors (`h`: the seven honor counts, then two zeros). Each held kind hosts at
 /// most one group (a triplet and a pair would need five copies), worth `min(count, 3)` tiles as a
 /// set and `min(count, 2)` as the pair; so the gains depend only on how many kinds are held at
@@ -41,35 +51,11 @@ fn honor_gains(h: &[u8; 9]) -> Gains {
     honor_gains_by_counts(ge1, ge2, ge3)
 }
 
-/// [`honor_gains_of`] from a table of all 120 count triples (1,920 bytes of flash), built at
-/// compile time, with the `shanten-table` feature.
+/// [`honor_gains_of`] from the built-in table of honor classes, with the `shanten-table`
+/// feature.
 #[cfg(feature = "shanten-table")]
 fn honor_gains_by_counts(ge1: u8, ge2: u8, ge3: u8) -> Gains {
-    /// Triples `7 ≥ x ≥ y ≥ z ≥ 0` with `x < a`: `a(a+1)(a+2)/6`; pairs `y ≥ z` with `y < b`.
-    const BEFORE_FIRST: [u8; 8] = [0, 1, 4, 10, 20, 35, 56, 84];
-    const BEFORE_SECOND: [u8; 8] = [0, 1, 3, 6, 10, 15, 21, 28];
-    const TABLE: [Gains; 120] = {
-        let mut table = [[0u8; 16]; 120];
-        let mut first = 0;
-        while first < 8 {
-            let mut second = 0;
-            while second <= first {
-                let mut third = 0;
-                while third <= second {
-                    let index = BEFORE_FIRST[first] as usize + BEFORE_SECOND[second] as usize + third;
-                    table[index] = honor_gains_of(first as u8, second as u8, third as u8);
-                    third += 1;
-                }
-                second += 1;
-            }
-            first += 1;
-        }
-        table
-    };
-    let index = usize::from(BEFORE_FIRST.get(usize::from(ge1)).copied().unwrap_or(0))
-        + usize::from(BEFORE_SECOND.get(usize::from(ge2)).copied().unwrap_or(0))
-        + usize::from(ge3);
-    TABLE.get(index).copied().unwrap_or_default()
+    honor_class_gains(honor_class(ge1, ge2, ge3))
 }
 
 /// [`honor_gains_of`], computed, without the `shanten-table` feature.
@@ -78,11 +64,12 @@ fn honor_gains_by_counts(ge1: u8, ge2: u8, ge3: u8) -> Gains {
     honor_gains_of(ge1, ge2, ge3)
 }
 
+#[cfg(any(test, not(feature = "shanten-table")))]
 /// The honors' gains when `ge1 ≥ ge2 ≥ ge3` kinds are held at least once, twice and three times.
 /// A kind's set value is `[count ≥ 1] + [count ≥ 2] + [count ≥ 3]`, so the best `s` sets use
 /// `min(s, ge1) + min(s, ge2) + min(s, ge3)` tiles; the pair comes from a kind held exactly twice
 /// (or else three or four times), or from a single, whichever leaves the most for the sets.
-const fn honor_gains_of(ge1: u8, ge2: u8, ge3: u8) -> Gains {
+pub(crate) const fn honor_gains_of(ge1: u8, ge2: u8, ge3: u8) -> Gains {
     const fn min(x: u8, y: u8) -> u8 {
         if x < y { x } else { y }
     }
@@ -175,6 +162,7 @@ fn combine(a: &Gains, b: &Gains) -> Gains {
     out
 }
 
+#[cfg(any(test, not(feature = "shanten-table")))]
 /// The four gains tables of a hand (m, p, s, honors).
 fn hand_gains(counts: &[u8; KINDS]) -> [Gains; 4] {
     [
@@ -185,12 +173,14 @@ fn hand_gains(counts: &[u8; KINDS]) -> [Gains; 4] {
     ]
 }
 
+#[cfg(any(test, not(feature = "shanten-table")))]
 /// The suits' gains combined in two halves, `[m ⊗ p, s ⊗ honors]`: a drawn tile changes one.
 fn halves(gains: &[Gains; 4]) -> [Gains; 2] {
     let [m, p, s, z] = gains;
     [combine(m, p), combine(s, z)]
 }
 
+#[cfg(any(test, not(feature = "shanten-table")))]
 /// Regular shanten from the two halves, for a hand needing `sets` sets: `3 × sets + 1` minus the
 /// most tiles the groups use (the pair on either side).
 fn regular_from(halves: &[Gains; 2], sets: usize) -> i8 {
@@ -206,6 +196,7 @@ fn regular_from(halves: &[Gains; 2], sets: usize) -> i8 {
     (3 * sets + 1) as i8 - used as i8
 }
 
+#[cfg(any(test, not(feature = "shanten-table")))]
 /// Seven-pairs shanten: `6 − pairs + max(0, 7 − kinds)`, pairs counted as kinds held at least
 /// twice (four of a kind is one pair).
 fn seven_pairs_counts(counts: &[u8; KINDS]) -> i8 {
@@ -220,6 +211,7 @@ fn seven_pairs_counts(counts: &[u8; KINDS]) -> i8 {
 /// Indices of the thirteen terminals and honors (1 and 9 of each suit, 1z–7z).
 const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
+#[cfg(any(test, not(feature = "shanten-table")))]
 fn thirteen_orphans_counts(counts: &[u8; KINDS]) -> i8 {
     let (mut kinds, mut pair) = (0i8, false);
     for &i in &ORPHANS {
@@ -230,6 +222,7 @@ fn thirteen_orphans_counts(counts: &[u8; KINDS]) -> i8 {
     13 - kinds - i8::from(pair)
 }
 
+#[cfg(any(test, not(feature = "shanten-table")))]
 /// The shanten of `counts` (a hand of `len` tiles, size already checked) for `form` (`None` =
 /// the minimum over the forms that apply to the size).
 fn shanten_counts(counts: &[u8; KINDS], len: usize, halves: &[Gains; 2], form: Option<Form>) -> i8 {
@@ -280,11 +273,152 @@ pub(crate) fn check_size_for(hand: &Hand, form: Option<Form>) -> Result<(), Erro
 pub fn shanten(hand: &Hand, form: Option<Form>) -> Result<i8, Error> {
     check_size_for(hand, form)?;
     let counts = hand.counts();
+    #[cfg(feature = "shanten-table")]
+    return Ok(shanten_by_census(counts, hand.len(), form));
+    #[cfg(not(feature = "shanten-table"))]
     let halves = match form {
         None | Some(Form::Regular) => halves(&hand_gains(counts)),
         _ => [[0; 16]; 2],
     };
+    #[cfg(not(feature = "shanten-table"))]
     Ok(shanten_counts(counts, hand.len(), &halves, form))
+}
+
+/// Kinds of a hand held at least once, twice and three times, as flag words: kind `8w + b` is
+/// bit 7 of byte `b` of word `w` (counts are at most 4, so adding `0x80 − k` to each byte sets
+/// its top bit exactly when the count is at least `k`, with no carry between bytes). The
+/// honors' gains, seven pairs and thirteen orphans need only how many kinds of a set are
+/// flagged: a masked sum of the words and one multiplication.
+#[cfg(feature = "shanten-table")]
+struct Census {
+    at_least: [[u64; 5]; 3],
+}
+
+#[cfg(feature = "shanten-table")]
+impl Census {
+    const TOP: u64 = 0x8080_8080_8080_8080;
+    /// Every kind.
+    const ALL: [u64; 5] = Census::mask(0, KINDS);
+    /// The honors, 1z–7z.
+    const HONORS: [u64; 5] = Census::mask(27, KINDS);
+    /// The thirteen orphans.
+    const ORPHAN_KINDS: [u64; 5] = {
+        let mut words = [0u64; 5];
+        let mut i = 0;
+        while i < ORPHANS.len() {
+            words[ORPHANS[i] / 8] |= 0x80 << (8 * (ORPHANS[i] % 8));
+            i += 1;
+        }
+        words
+    };
+
+    /// Flags of the kinds `from..to`.
+    const fn mask(from: usize, to: usize) -> [u64; 5] {
+        let mut words = [0u64; 5];
+        let mut i = from;
+        while i < to {
+            words[i / 8] |= 0x80 << (8 * (i % 8));
+            i += 1;
+        }
+        words
+    }
+
+    fn of(counts: &[u8; KINDS]) -> Census {
+        let mut at_least = [[0u64; 5]; 3];
+        for (w, chunk) in counts.chunks(8).enumerate() {
+            let mut bytes = [0u8; 8];
+            for (to, &from) in bytes.iter_mut().zip(chunk) {
+                *to = from;
+            }
+            let word = u64::from_le_bytes(bytes);
+            for (k, flags) in at_least.iter_mut().enumerate() {
+                let add = 0x7f7f_7f7f_7f7f_7f7fu64 - 0x0101_0101_0101_0101 * k as u64;
+                if let Some(slot) = flags.get_mut(w) {
+                    *slot = word.wrapping_add(add) & Census::TOP;
+                }
+            }
+        }
+        Census { at_least }
+    }
+
+    /// How many kinds of `set` are held at least `k` (1–3) times.
+    fn count(&self, k: usize, set: &[u64; 5]) -> u8 {
+        let Some(flags) = self.at_least.get(k.wrapping_sub(1)) else {
+            return 0;
+        };
+        let mut sum = 0u64;
+        for (&f, &m) in flags.iter().zip(set) {
+            sum += (f & m) >> 7; // a byte per kind position, at most 5 in all
+        }
+        (sum.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
+    }
+
+    fn seven_pairs(&self) -> i8 {
+        let (pairs, kinds) = (self.count(2, &Census::ALL) as i8, self.count(1, &Census::ALL) as i8);
+        6 - pairs + (7 - kinds).max(0)
+    }
+
+    fn thirteen_orphans(&self) -> i8 {
+        let pair = self.count(2, &Census::ORPHAN_KINDS) > 0;
+        13 - self.count(1, &Census::ORPHAN_KINDS) as i8 - i8::from(pair)
+    }
+
+    /// The honors' class (see [`honor_class`]).
+    fn honor_class(&self) -> u8 {
+        let h = &Census::HONORS;
+        honor_class(self.count(1, h), self.count(2, h), self.count(3, h))
+    }
+}
+
+/// The most tiles the groups of a hand needing `sets` sets use, from the two halves: the
+/// largest lane of `left[p][k] + right[1 − p][sets − k]`, with each row of `right` reversed over
+/// its first `sets + 1` lanes (a byte swap and a shift) and added to `left` eight lanes at once.
+#[cfg(feature = "shanten-table")]
+fn most_used(left: &Gains, right: &Gains, sets: usize) -> u8 {
+    const TOP: u64 = 0x8080_8080_8080_8080;
+    // Lanes hold at most 28, below 128: `(x | TOP) - y` keeps each byte's top bit iff x >= y.
+    let max = |x: u64, y: u64| {
+        let ge = ((x | TOP) - y) & TOP;
+        let keep_x = ge | (ge - (ge >> 7));
+        (x & keep_x) | (y & !keep_x)
+    };
+    let row = |g: &Gains, pair: usize| {
+        let mut bytes = [0u8; 8];
+        for (to, &from) in bytes.iter_mut().zip(g.iter().skip(8 * pair)) {
+            *to = from;
+        }
+        u64::from_le_bytes(bytes)
+    };
+    let sets = sets.min(4) as u32;
+    let reversed = |row: u64| row.swap_bytes() >> (8 * (7 - sets));
+    let lanes = u64::MAX >> (8 * (7 - sets));
+    let pair_left = row(left, 1).wrapping_add(reversed(row(right, 0)));
+    let pair_right = row(left, 0).wrapping_add(reversed(row(right, 1)));
+    let mut best = max(pair_left, pair_right) & lanes;
+    best = max(best, best >> 32);
+    best = max(best, best >> 16);
+    best = max(best, best >> 8);
+    best as u8
+}
+
+/// [`shanten`] with the built-in classifier, for a hand of `len` tiles whose size suits `form`.
+#[cfg(feature = "shanten-table")]
+fn shanten_by_census(counts: &[u8; KINDS], len: usize, form: Option<Form>) -> i8 {
+    let census = Census::of(counts);
+    let full = len == 13 || len == 14;
+    let regular = || {
+        let sets = (len / 3).min(4);
+        let left = pair_gains(suit_class(&suit_counts(counts, 0)), suit_class(&suit_counts(counts, 1)));
+        let right = suit_honor_gains(suit_class(&suit_counts(counts, 2)), census.honor_class());
+        (3 * sets + 1) as i8 - most_used(&left, &right, sets) as i8
+    };
+    match form {
+        Some(Form::Regular) => regular(),
+        Some(Form::SevenPairs) => census.seven_pairs(),
+        Some(Form::ThirteenOrphans) => census.thirteen_orphans(),
+        None if full => regular().min(census.seven_pairs()).min(census.thirteen_orphans()),
+        None => regular(),
+    }
 }
 
 /// Tile acceptance of a hand: the kinds whose draw lowers the shanten, and how many copies of
@@ -326,14 +460,185 @@ pub fn ukeire(hand: &Hand, visible: Option<&[u8; KINDS]>, form: Option<Form>) ->
     let counts = hand.counts();
     let none = [0u8; KINDS];
     let seen = visible.unwrap_or(&none);
-    for (tile, (&held, &shown)) in Tile::all().zip(counts.iter().zip(seen.iter())) {
-        if held.saturating_add(shown) > 4 {
-            return Err(Error::FifthCopy {
-                tile,
-                span: crate::notation::Span::default(),
-            });
+    if visible.is_some() {
+        for (tile, (&held, &shown)) in Tile::all().zip(counts.iter().zip(seen.iter())) {
+            if held.saturating_add(shown) > 4 {
+                return Err(Error::FifthCopy {
+                    tile,
+                    span: crate::notation::Span::default(),
+                });
+            }
         }
     }
+    #[cfg(feature = "shanten-table")]
+    let (before, accepted) = accepted_kinds(counts, hand.len(), form);
+    #[cfg(not(feature = "shanten-table"))]
+    let (before, accepted) = accepted_by_redrawing(counts, hand.len(), form);
+    let mut result = Ukeire {
+        shanten: before,
+        accepted,
+        remaining: [0; KINDS],
+        total: 0,
+    };
+    let mut bits = accepted;
+    while bits != 0 {
+        let index = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let held = counts.get(index).copied().unwrap_or(4);
+        let shown = seen.get(index).copied().unwrap_or(0);
+        if let Some(slot) = result.remaining.get_mut(index) {
+            *slot = 4u8.saturating_sub(held).saturating_sub(shown);
+            result.total = result.total.saturating_add(*slot);
+        }
+    }
+    Ok(result)
+}
+
+/// Bitmasks over the 34 kinds (bit = [`Tile::index`]): the kinds held no time and held once.
+#[cfg(feature = "shanten-table")]
+fn empty_and_single(counts: &[u8; KINDS]) -> (u64, u64) {
+    let (mut empty, mut single) = (0u64, 0u64);
+    for (index, &count) in counts.iter().enumerate() {
+        empty |= u64::from(count == 0) << index;
+        single |= u64::from(count == 1) << index;
+    }
+    (empty, single)
+}
+
+/// The thirteen terminals and honors as a bitmask over the kinds.
+#[cfg(feature = "shanten-table")]
+const ORPHAN_MASK: u64 = {
+    let mut mask = 0u64;
+    let mut i = 0;
+    while i < ORPHANS.len() {
+        mask |= 1 << ORPHANS[i];
+        i += 1;
+    }
+    mask
+};
+
+/// The [`Threshold`](super::tables::Threshold) a suit's gains must pass in some lane for a
+/// draw into it to bring the tiles all groups use above `target`, given `rest`, the other
+/// suits' gains combined, for a hand needing `sets` (≤ 4) sets: lane (pair `p`, `k` sets) may
+/// hold at most `target − rest[1 − p][sets − k]`. A row of `rest` reversed over its first
+/// `sets + 1` lanes is a byte swap and a shift; lanes above `sets` stay 0 (never counted).
+#[cfg(feature = "shanten-table")]
+fn draw_threshold(rest: &Gains, target: u8, sets: usize) -> u128 {
+    let sets = sets.min(4) as u32;
+    let row = |pair: usize| {
+        let mut bytes = [0u8; 8];
+        for (to, &from) in bytes.iter_mut().zip(rest.iter().skip(8 * pair)) {
+            *to = from;
+        }
+        u64::from_le_bytes(bytes)
+    };
+    let reversed = |row: u64| row.swap_bytes() >> (8 * (7 - sets));
+    // Lane value 127 − (target − r) = r + (127 − target); r ≤ target ≤ 13, so no lane carries.
+    let base = u64::from(threshold_lane(target)) * (0x01_0101_0101u64 >> (8 * (4 - sets)));
+    let no_pair = reversed(row(1)).wrapping_add(base);
+    let pair = reversed(row(0)).wrapping_add(base);
+    u128::from(no_pair) | u128::from(pair) << 64
+}
+
+/// The shanten of a hand of `len = 3n+1` tiles for `form` and the kinds whose draw lowers it,
+/// without recomputing the hand per kind.
+///
+/// Seven pairs and thirteen orphans have closed forms: a draw changes one count. For the regular
+/// form the shanten drops when the most tiles the groups use, `max` over lanes `l` of a suit's
+/// gains `G[l]` plus the other suits' combined gains `R[l̄]` (`l̄`: the rest of the sets and the
+/// pair), exceeds `3n + 1 − target shanten`. A draw changes only its suit's `G`, so each suit
+/// gets a threshold per lane (`3n + 1 − target − R[l̄]`), and a drawn tile is accepted when its
+/// suit's new gains pass it in some lane: per numbered suit, the automaton walks resumed at each
+/// number ([`draws_exceeding`]); for the honors, three candidate gains (a kind held 0, 1 or 2
+/// times gained a copy; a fourth copy adds nothing).
+#[cfg(feature = "shanten-table")]
+fn accepted_kinds(counts: &[u8; KINDS], len: usize, form: Option<Form>) -> (i8, u64) {
+    let full = len == 13;
+    let sets = (len / 3).min(4);
+    let regular_needed = matches!(form, None | Some(Form::Regular));
+    let pairs_needed = full && matches!(form, None | Some(Form::SevenPairs));
+    let orphans_needed = full && matches!(form, None | Some(Form::ThirteenOrphans));
+    let walks = [
+        suit_walk(&suit_counts(counts, 0)),
+        suit_walk(&suit_counts(counts, 1)),
+        suit_walk(&suit_counts(counts, 2)),
+    ];
+    let census = Census::of(counts);
+    let honors = &Census::HONORS;
+    let (ge1, ge2, ge3) = (
+        census.count(1, honors),
+        census.count(2, honors),
+        census.count(3, honors),
+    );
+    let mut honors_by_count = [0u64; 3];
+    for (index, &count) in counts.iter().enumerate().skip(27) {
+        if let Some(mask) = honors_by_count.get_mut(usize::from(count)) {
+            *mask |= 1 << index;
+        }
+    }
+    let [m, p, s] = [&walks[0].gains, &walks[1].gains, &walks[2].gains];
+    let z_class = honor_class(ge1, ge2, ge3);
+    let z = honor_class_gains(z_class);
+    let (mp, sz) = (
+        pair_gains(walks[0].class, walks[1].class),
+        suit_honor_gains(walks[2].class, z_class),
+    );
+    let regular = (3 * sets + 1) as i8 - most_used(&mp, &sz, sets) as i8;
+    let seven_pairs = census.seven_pairs();
+    let orphans = census.thirteen_orphans();
+    let mut before = i8::MAX;
+    for (needed, value) in [
+        (regular_needed, regular),
+        (pairs_needed, seven_pairs),
+        (orphans_needed, orphans),
+    ] {
+        if needed {
+            before = before.min(value);
+        }
+    }
+    let mut accepted = 0u64;
+    let pairs_count = pairs_needed && seven_pairs == before;
+    let orphans_count = orphans_needed && orphans == before;
+    let (empty, single) = if pairs_count || orphans_count {
+        empty_and_single(counts)
+    } else {
+        (0, 0)
+    };
+    if pairs_count {
+        // A single becomes a pair; a new kind counts while fewer than seven are held.
+        let kinds = KINDS as u32 - empty.count_ones();
+        accepted |= single | if kinds < 7 { empty } else { 0 };
+    }
+    if orphans_count {
+        let pair = census.count(2, &Census::ORPHAN_KINDS) > 0;
+        accepted |= ORPHAN_MASK & (empty | if pair { 0 } else { single });
+    }
+    if regular_needed {
+        // Used tiles above `target` lower the shanten below `before` (regular >= before, so
+        // target >= the tiles the groups use now).
+        let target = (3 * sets as i8 + 1 - before).max(0) as u8;
+        let threshold = |rest: &Gains| draw_threshold(rest, target, sets);
+        let rests = [combine(p, &sz), combine(m, &sz), combine(&mp, &z)];
+        for (suit, (walk, rest)) in walks.iter().zip(&rests).enumerate() {
+            let found = draws_exceeding(&suit_counts(counts, suit), walk, threshold(rest));
+            accepted |= u64::from(found) << (9 * suit);
+        }
+        let honor_threshold = threshold(&combine(&mp, s));
+        let drawn = [(ge1 + 1, ge2, ge3), (ge1, ge2 + 1, ge3), (ge1, ge2, ge3 + 1)];
+        for (&(a, b, c), &kinds) in drawn.iter().zip(&honors_by_count) {
+            if kinds != 0 && exceeds(&honor_gains_by_counts(a, b, c), honor_threshold) {
+                accepted |= kinds;
+            }
+        }
+    }
+    (before, accepted)
+}
+
+/// The shanten of a hand of `3n+1` tiles for `form` and the kinds whose draw lowers it, by
+/// recomputing the shanten with each kind drawn (only the drawn tile's half of the suits
+/// changes). The table-free build's method; with the table, the reference of the unit tests.
+#[cfg(any(test, not(feature = "shanten-table")))]
+fn accepted_by_redrawing(counts: &[u8; KINDS], len: usize, form: Option<Form>) -> (i8, u64) {
     let regular_needed = matches!(form, None | Some(Form::Regular));
     let base_gains = if regular_needed {
         hand_gains(counts)
@@ -345,14 +650,8 @@ pub fn ukeire(hand: &Hand, visible: Option<&[u8; KINDS]>, form: Option<Form>) ->
     } else {
         [[0; 16]; 2]
     };
-    let len = hand.len();
     let before = shanten_counts(counts, len, &base_halves, form);
-    let mut result = Ukeire {
-        shanten: before,
-        accepted: 0,
-        remaining: [0; KINDS],
-        total: 0,
-    };
+    let mut accepted = 0u64;
     for tile in Tile::all() {
         let index = tile.index();
         let held = counts.get(index).copied().unwrap_or(4);
@@ -376,21 +675,15 @@ pub fn ukeire(hand: &Hand, visible: Option<&[u8; KINDS]>, form: Option<Form>) ->
             };
         }
         if shanten_counts(&with, len + 1, &drawn_halves, form) < before {
-            let unseen = 4u8
-                .saturating_sub(held)
-                .saturating_sub(seen.get(index).copied().unwrap_or(0));
-            result.accepted |= 1 << index;
-            if let Some(slot) = result.remaining.get_mut(index) {
-                *slot = unseen;
-            }
-            result.total = result.total.saturating_add(unseen);
+            accepted |= 1 << index;
         }
     }
-    Ok(result)
+    (before, accepted)
 }
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
     use super::*;
 
     /// `honor_gains` against every way of giving each honor kind a set, the pair or nothing, for
@@ -433,5 +726,222 @@ mod tests {
             checked += 1;
         }
         assert_eq!(checked, 330);
+    }
+
+    /// Random `3n+1`-tile hands: dealt from a whole wall, or from a few kinds only (many
+    /// triplets and quads), or honor-heavy.
+    fn random_waiting_hands(count: usize, mut seed: u64) -> std::vec::Vec<[u8; KINDS]> {
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut hands = std::vec::Vec::with_capacity(count);
+        while hands.len() < count {
+            let len = 1 + 3 * (next() % 5) as usize;
+            let style = next() % 3;
+            let kinds: std::vec::Vec<usize> = match style {
+                0 => (0..KINDS).collect(),
+                1 => (0..2 + next() % 7).map(|_| (next() % KINDS as u64) as usize).collect(),
+                _ => (0..6).map(|_| (next() % 34) as usize).chain(27..34).collect(),
+            };
+            let mut counts = [0u8; KINDS];
+            let mut placed = 0;
+            let mut tries = 0;
+            while placed < len && tries < 1000 {
+                tries += 1;
+                let kind = kinds[(next() % kinds.len() as u64) as usize];
+                if counts[kind] < 4 {
+                    counts[kind] += 1;
+                    placed += 1;
+                }
+            }
+            if placed == len {
+                hands.push(counts);
+            }
+        }
+        hands
+    }
+
+    /// The per-suit acceptance gives the same shanten and accepted kinds as drawing each kind
+    /// and recomputing, for every form, over 120,000 random hands of every `3n+1` size.
+    #[cfg(feature = "shanten-table")]
+    #[test]
+    fn accepted_kinds_match_redrawing() {
+        let mut by_form = [0usize; 4];
+        for counts in random_waiting_hands(120_000, 0x51_7cc1_b727_220a) {
+            let len: usize = counts.iter().map(|&c| usize::from(c)).sum();
+            let forms: &[Option<Form>] = if len == 13 {
+                &[
+                    None,
+                    Some(Form::Regular),
+                    Some(Form::SevenPairs),
+                    Some(Form::ThirteenOrphans),
+                ]
+            } else {
+                &[None, Some(Form::Regular)]
+            };
+            for (slot, &form) in by_form.iter_mut().zip(forms) {
+                let got = accepted_kinds(&counts, len, form);
+                assert_eq!(got, accepted_by_redrawing(&counts, len, form), "{counts:?} {form:?}");
+                *slot += usize::from(got.1 != 0);
+            }
+        }
+        assert!(by_form.iter().all(|&n| n > 10_000), "{by_form:?}");
+    }
+
+    /// Tile acceptance of hands the rules pin: a nine-sided wait, a hand holding four of its
+    /// waits, seven pairs one pair short, thirteen orphans waiting on all thirteen.
+    #[test]
+    fn ukeire_of_known_hands() {
+        let names = |u: &Ukeire| {
+            let mut out = std::string::String::new();
+            for tile in Tile::all().filter(|t| u.accepted >> t.index() & 1 != 0) {
+                out.push_str(&std::format!("{tile} "));
+            }
+            out
+        };
+        let hand = |text: &str| text.parse::<Hand>().unwrap();
+        let nine = ukeire(&hand("1112345678999m"), None, None).unwrap();
+        assert_eq!((nine.shanten, nine.total), (0, 23));
+        assert_eq!(names(&nine), "1m 2m 3m 4m 5m 6m 7m 8m 9m ");
+        let pairs = ukeire(&hand("1122m3355p779s1z2z"), None, Some(Form::SevenPairs)).unwrap();
+        assert_eq!((pairs.shanten, names(&pairs).as_str()), (1, "9s 1z 2z "));
+        let orphans = ukeire(&hand("19m19p19s1234567z"), None, None).unwrap();
+        assert_eq!(
+            (orphans.shanten, orphans.accepted.count_ones(), orphans.total),
+            (0, 13, 39)
+        );
+        let quads = ukeire(&hand("1111m2222m3333m4p"), None, None).unwrap();
+        assert_eq!(quads.accepted & 0b1111, 0, "no fifth copy is drawn");
+    }
+
+    /// The census-based shanten (seven pairs, thirteen orphans and honors from flag words, the
+    /// halves joined eight lanes at a time) equals the per-kind loops, on random hands of every
+    /// size, for every form.
+    #[cfg(feature = "shanten-table")]
+    #[test]
+    fn census_shanten_matches_the_loops() {
+        let mut seed = 0x0bad_5eed_1234_5678u64;
+        let mut hands = random_waiting_hands(60_000, 0x3c6e_f372_fe94_f82b);
+        // Every 3n+1 hand with a drawn tile gives a 3n+2 hand.
+        let grown: std::vec::Vec<[u8; KINDS]> = hands
+            .iter()
+            .filter_map(|h| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mut h = *h;
+                let kind = (seed % KINDS as u64) as usize;
+                (h[kind] < 4).then(|| {
+                    h[kind] += 1;
+                    h
+                })
+            })
+            .collect();
+        hands.extend(grown);
+        for counts in hands {
+            let len: usize = counts.iter().map(|&c| usize::from(c)).sum();
+            let halves = halves(&hand_gains(&counts));
+            let census = Census::of(&counts);
+            assert_eq!(census.seven_pairs(), seven_pairs_counts(&counts), "{counts:?}");
+            assert_eq!(
+                census.thirteen_orphans(),
+                thirteen_orphans_counts(&counts),
+                "{counts:?}"
+            );
+            assert_eq!(
+                honor_class_gains(census.honor_class()),
+                honor_gains(&honor_counts(&counts)),
+                "{counts:?}"
+            );
+            let sets = len / 3;
+            assert_eq!(
+                (3 * sets.min(4) + 1) as i8 - most_used(&halves[0], &halves[1], sets) as i8,
+                regular_from(&halves, sets),
+                "{counts:?}"
+            );
+            let full = len == 13 || len == 14;
+            let forms: &[Option<Form>] = if full {
+                &[
+                    None,
+                    Some(Form::Regular),
+                    Some(Form::SevenPairs),
+                    Some(Form::ThirteenOrphans),
+                ]
+            } else {
+                &[None, Some(Form::Regular)]
+            };
+            for &form in forms {
+                assert_eq!(
+                    shanten_by_census(&counts, len, form),
+                    shanten_counts(&counts, len, &halves, form),
+                    "{counts:?} {form:?}"
+                );
+            }
+        }
+    }
+
+    /// Through the public API, in both builds (with and without the table): a kind is accepted
+    /// exactly when the hand with it drawn has a lower [`shanten`], and `remaining` / `total`
+    /// count the copies neither held nor visible.
+    #[test]
+    fn ukeire_matches_shanten_of_each_draw() {
+        let count = if cfg!(feature = "shanten-table") { 20_000 } else { 2_000 };
+        for (n, counts) in random_waiting_hands(count, 0x6a09_e667_f3bc_c908)
+            .into_iter()
+            .enumerate()
+        {
+            let hand = Hand::from_counts(&counts).unwrap();
+            let mut visible = [0u8; KINDS];
+            visible[n % KINDS] = 4 - counts[n % KINDS];
+            let forms: &[Option<Form>] = if hand.len() == 13 {
+                &[
+                    None,
+                    Some(Form::Regular),
+                    Some(Form::SevenPairs),
+                    Some(Form::ThirteenOrphans),
+                ]
+            } else {
+                &[None, Some(Form::Regular)]
+            };
+            for &form in forms {
+                let got = ukeire(&hand, Some(&visible), form).unwrap();
+                let before = shanten(&hand, form).unwrap();
+                assert_eq!(got.shanten, before);
+                let mut total = 0u8;
+                for tile in Tile::all() {
+                    let mut drawn = hand;
+                    let lowers = drawn.add(tile, Default::default()).is_ok() && shanten(&drawn, form).unwrap() < before;
+                    assert_eq!(got.accepted >> tile.index() & 1 != 0, lowers, "{hand} {form:?} {tile}");
+                    let unseen = if lowers {
+                        4 - counts[tile.index()] - visible[tile.index()]
+                    } else {
+                        0
+                    };
+                    assert_eq!(got.remaining[tile.index()], unseen);
+                    total += unseen;
+                }
+                assert_eq!(got.total, total);
+            }
+        }
+    }
+
+    /// The table of class pairs gives the convolution of every two suit classes, on all the
+    /// suit patterns a random hand holds.
+    #[cfg(feature = "shanten-table")]
+    #[test]
+    fn pair_table_matches_the_convolution() {
+        for counts in random_waiting_hands(20_000, 0x9b05_688c_2b3e_6c1f) {
+            let [m, p, s] = [0, 1, 2].map(|suit| suit_counts(&counts, suit));
+            for (a, b) in [(&m, &p), (&p, &s), (&s, &m), (&m, &m)] {
+                assert_eq!(
+                    pair_gains(suit_class(a), suit_class(b)),
+                    combine(&suit_gains(a), &suit_gains(b)),
+                    "{a:?} {b:?}"
+                );
+            }
+        }
     }
 }

@@ -4,12 +4,18 @@
 //! Every numbered-suit pattern of at most 14 tiles (405,350 of them) has one of only
 //! [`SUIT_CLASSES`] distinct gains tables (for 0–4 sets with and without the pair, the most held
 //! tiles the suit's groups can use). A minimised layered automaton over the nine counts
-//! maps a pattern to its class in nine table steps, and a class list gives the gains. Both are
-//! generated from the per-suit dynamic program (`suit_program.rs`) into
-//! `suit_classes.bin` and `suit_gains.bin` ([`BUILT_IN_TABLE_BYTES`] of flash in all); the unit
-//! test `suit_class_files_match_dynamic_program` rebuilds them and fails when they are stale
-//! (`PARLOR_BLESS=1 cargo test -p parlor-core suit_class_files` rewrites them). Without the
-//! feature every suit runs the dynamic program: the same answers, slower.
+//! maps a pattern to its class in nine table steps, and a class list gives the gains. The
+//! honors' gains depend only on how many kinds are held at least once, twice and three times:
+//! 120 triples, 55 honor classes. Two suits together (the convolution of their gains) take only
+//! 180 distinct tables, so the join of two numbered classes, and of a numbered class with an
+//! honor class, is a byte per pair naming one of them: the shanten search reads its four suits'
+//! gains as two table entries instead of convolving them.
+//!
+//! All of it is generated from the per-suit dynamic program (`suit_program.rs`) and the honor
+//! formula into the `*.bin` files beside this one ([`BUILT_IN_TABLE_BYTES`] of flash in all, at
+//! most 64 KiB); the unit test `suit_class_files_match_dynamic_program` rebuilds them and fails
+//! when they are stale (`PARLOR_BLESS=1 cargo test -p parlor-core suit_class_files` rewrites
+//! them). Without the feature every suit runs the dynamic program: the same answers, slower.
 
 /// Tiles of one suit that its groups can use: lane `8 × pair + sets` (pair 0–1, sets 0–4) is
 /// the most held tiles some choice of at most that many groups covers; the other six lanes are
@@ -33,6 +39,16 @@ const CLASS_BYTES: usize = 10;
 const TRANSITION_BYTES: &[u8] = include_bytes!("suit_classes.bin");
 #[cfg(feature = "shanten-table")]
 const CLASS_GAINS_BYTES: &[u8] = include_bytes!("suit_gains.bin");
+#[cfg(feature = "shanten-table")]
+const PAIR_BYTES: &[u8] = include_bytes!("suit_pairs.bin");
+#[cfg(feature = "shanten-table")]
+const PAIR_GAINS_BYTES: &[u8] = include_bytes!("suit_pair_gains.bin");
+#[cfg(feature = "shanten-table")]
+const SUIT_HONOR_BYTES: &[u8] = include_bytes!("suit_honors.bin");
+#[cfg(feature = "shanten-table")]
+const HONOR_INDEX: &[u8] = include_bytes!("honor_index.bin");
+#[cfg(feature = "shanten-table")]
+const HONOR_GAINS_BYTES: &[u8] = include_bytes!("honor_gains.bin");
 
 /// The automaton's transitions: entry `at + count` is the next `at` (5 × a state index), or after
 /// the ninth count the class.
@@ -47,17 +63,34 @@ static TRANSITIONS: [u16; TRANSITION_BYTES.len() / 2] = {
     out
 };
 
-/// The gains of each class.
+/// Gains tables stored as [`CLASS_BYTES`] per table, expanded to [`Gains`].
 #[cfg(feature = "shanten-table")]
-static CLASS_GAINS: [Gains; CLASS_GAINS_BYTES.len() / CLASS_BYTES] = {
-    let mut out = [[0u8; 16]; CLASS_GAINS_BYTES.len() / CLASS_BYTES];
+const fn expand<const N: usize>(bytes: &[u8]) -> [Gains; N] {
+    let mut out = [[0u8; 16]; N];
     let mut i = 0;
-    while i < out.len() * CLASS_BYTES {
-        out[i / CLASS_BYTES][lane(i % CLASS_BYTES / 5, i % 5)] = CLASS_GAINS_BYTES[i];
+    while i < N * CLASS_BYTES && i < bytes.len() {
+        out[i / CLASS_BYTES][lane(i % CLASS_BYTES / 5, i % 5)] = bytes[i];
         i += 1;
     }
     out
-};
+}
+
+/// The distinct honor gains (55 honor classes).
+#[cfg(feature = "shanten-table")]
+static HONOR_GAINS: [Gains; HONOR_GAINS_BYTES.len() / CLASS_BYTES] = expand(HONOR_GAINS_BYTES);
+
+/// The number of honor classes.
+#[cfg(feature = "shanten-table")]
+const HONOR_CLASSES: usize = HONOR_GAINS_BYTES.len() / CLASS_BYTES;
+
+/// The gains of each class.
+#[cfg(feature = "shanten-table")]
+static CLASS_GAINS: [Gains; CLASS_GAINS_BYTES.len() / CLASS_BYTES] = expand(CLASS_GAINS_BYTES);
+
+/// The distinct gains of two numbered suits together, or of a numbered suit and the honors
+/// (convolutions of two classes: 180 tables).
+#[cfg(feature = "shanten-table")]
+static PAIR_GAINS: [Gains; PAIR_GAINS_BYTES.len() / CLASS_BYTES] = expand(PAIR_GAINS_BYTES);
 
 /// The number of distinct gains tables of numbered-suit patterns of at most 14 tiles (126).
 #[cfg(feature = "shanten-table")]
@@ -67,10 +100,18 @@ pub const SUIT_CLASSES: usize = CLASS_GAINS.len();
 #[cfg(not(feature = "shanten-table"))]
 pub const SUIT_CLASSES: usize = 0;
 
-/// The flash cost of the built-in suit classifier in bytes (automaton + class list) with the
-/// `shanten-table` feature (on by default; ≤ 64 KiB), 0 without it.
+/// The flash cost of the built-in tables in bytes with the `shanten-table` feature (on by
+/// default): the automaton, the class gains, the class-pair and class-and-honors tables with
+/// their 180 joined gains, and the honor classes; at most 64 KiB (checked at compile time).
+/// 0 without the feature.
 #[cfg(feature = "shanten-table")]
-pub const BUILT_IN_TABLE_BYTES: usize = TRANSITION_BYTES.len() + CLASS_GAINS_BYTES.len();
+pub const BUILT_IN_TABLE_BYTES: usize = core::mem::size_of_val(&TRANSITIONS)
+    + core::mem::size_of_val(&CLASS_GAINS)
+    + PAIR_BYTES.len()
+    + core::mem::size_of_val(&PAIR_GAINS)
+    + SUIT_HONOR_BYTES.len()
+    + HONOR_INDEX.len()
+    + core::mem::size_of_val(&HONOR_GAINS);
 
 // The issue's budget for any table: 64 KiB.
 #[cfg(feature = "shanten-table")]
@@ -80,16 +121,153 @@ const _: () = assert!(BUILT_IN_TABLE_BYTES <= 65_536);
 #[cfg(not(feature = "shanten-table"))]
 pub const BUILT_IN_TABLE_BYTES: usize = 0;
 
-/// The gains of a numbered suit (`counts`: nine counts of 0–4, at most 14 in all).
+/// One step of the automaton: from state `at` (5 × a state index) over a count. Hands hold at
+/// most four of a kind and fourteen tiles, so every step stays in the table; the index is
+/// clamped to the table anyway (panic-free for any input, and without a branch).
 #[cfg(feature = "shanten-table")]
-pub(crate) fn suit_gains(counts: &[u8; NUMBERS]) -> Gains {
-    let mut at = 0usize;
+#[inline(always)]
+fn next_state(at: u16, count: u8) -> u16 {
+    let index = (usize::from(at) + usize::from(count)).min(TRANSITIONS.len() - 1);
+    TRANSITIONS.get(index).copied().unwrap_or(0)
+}
+
+/// The class of a numbered suit (`counts`: nine counts of 0–4, at most 14 in all).
+#[cfg(feature = "shanten-table")]
+pub(crate) fn suit_class(counts: &[u8; NUMBERS]) -> u16 {
+    let mut at = 0u16;
     for &count in counts {
-        // Hands hold at most four of a kind and fourteen tiles, so every step stays in the
-        // table; `get` keeps the function panic-free for any input anyway.
-        at = usize::from(TRANSITIONS.get(at + usize::from(count)).copied().unwrap_or(0));
+        at = next_state(at, count);
     }
-    CLASS_GAINS.get(at).copied().unwrap_or_default()
+    at
+}
+
+/// The gains of class `class`.
+#[cfg(feature = "shanten-table")]
+#[inline(always)]
+pub(crate) fn class_gains(class: u16) -> Gains {
+    CLASS_GAINS.get(usize::from(class)).copied().unwrap_or_default()
+}
+
+/// The gains of a numbered suit (`counts`: nine counts of 0–4, at most 14 in all).
+#[cfg(all(test, feature = "shanten-table"))]
+pub(crate) fn suit_gains(counts: &[u8; NUMBERS]) -> Gains {
+    class_gains(suit_class(counts))
+}
+
+/// The honor class of a hand whose honors hold `ge1 ≥ ge2 ≥ ge3` kinds at least once, twice and
+/// three times (at most 7 kinds).
+#[cfg(feature = "shanten-table")]
+pub(crate) fn honor_class(ge1: u8, ge2: u8, ge3: u8) -> u8 {
+    /// Triples `7 ≥ x ≥ y ≥ z ≥ 0` with `x < a`: `a(a+1)(a+2)/6`; pairs `y ≥ z` with `y < b`.
+    const BEFORE_FIRST: [u8; 8] = [0, 1, 4, 10, 20, 35, 56, 84];
+    const BEFORE_SECOND: [u8; 8] = [0, 1, 3, 6, 10, 15, 21, 28];
+    let index = usize::from(BEFORE_FIRST.get(usize::from(ge1)).copied().unwrap_or(0))
+        + usize::from(BEFORE_SECOND.get(usize::from(ge2)).copied().unwrap_or(0))
+        + usize::from(ge3);
+    HONOR_INDEX.get(index).copied().unwrap_or(0)
+}
+
+/// The gains of honor class `class`.
+#[cfg(feature = "shanten-table")]
+pub(crate) fn honor_class_gains(class: u8) -> Gains {
+    HONOR_GAINS.get(usize::from(class)).copied().unwrap_or_default()
+}
+
+/// The gains of a numbered suit of class `class` and the honors of class `honors` together.
+#[cfg(feature = "shanten-table")]
+pub(crate) fn suit_honor_gains(class: u16, honors: u8) -> Gains {
+    let index =
+        (usize::from(class) * HONOR_CLASSES + usize::from(honors)).min(SUIT_HONOR_BYTES.len().saturating_sub(1));
+    let id = SUIT_HONOR_BYTES.get(index).copied().unwrap_or(0);
+    PAIR_GAINS.get(usize::from(id)).copied().unwrap_or_default()
+}
+
+/// The gains of two numbered suits of classes `a` and `b` together (their convolution), read
+/// from the table of all pairs: the 126 classes combine into only a few distinct tables, so a
+/// byte per pair names the result (`suit_pairs.bin`, the lower triangle; convolution is
+/// symmetric).
+#[cfg(feature = "shanten-table")]
+pub(crate) fn pair_gains(a: u16, b: u16) -> Gains {
+    let (high, low) = (usize::from(a.max(b)), usize::from(a.min(b)));
+    let index = (high * (high + 1) / 2 + low).min(PAIR_BYTES.len().saturating_sub(1));
+    let id = PAIR_BYTES.get(index).copied().unwrap_or(0);
+    PAIR_GAINS.get(usize::from(id)).copied().unwrap_or_default()
+}
+
+/// A suit's walk through the automaton, kept for [`draws_exceeding`]: `states[i]` is the state
+/// reached before number `i` (5 × its index), and the suit's gains.
+#[cfg(feature = "shanten-table")]
+pub(crate) struct SuitWalk {
+    states: [u16; NUMBERS],
+    /// The suit's class (as [`suit_class`]).
+    pub(crate) class: u16,
+    /// The suit's gains (as [`suit_gains`]).
+    pub(crate) gains: Gains,
+}
+
+/// [`suit_gains`], keeping the states the walk passes through (all nine steps: the draws
+/// resume from each of them).
+#[cfg(feature = "shanten-table")]
+pub(crate) fn suit_walk(counts: &[u8; NUMBERS]) -> SuitWalk {
+    let mut states = [0u16; NUMBERS];
+    let mut at = 0u16;
+    for (state, &count) in states.iter_mut().zip(counts) {
+        *state = at;
+        at = next_state(at, count);
+    }
+    SuitWalk {
+        states,
+        class: at,
+        gains: class_gains(at),
+    }
+}
+
+/// A threshold per lane of [`Gains`] in the form [`exceeds`] tests in one addition: lane `l`
+/// holds `127 − t` for a lane whose gains must stay at most `t` (`t` ≤ 127), 0 for a lane that
+/// does not count.
+#[cfg(feature = "shanten-table")]
+pub(crate) type Threshold = u128;
+
+/// The [`Threshold`] lane value of a limit `t`: gains above `t` carry into the lane's top bit.
+#[cfg(feature = "shanten-table")]
+pub(crate) const fn threshold_lane(t: u8) -> u8 {
+    127u8.saturating_sub(t)
+}
+
+/// Whether some counting lane of `gains` is above its limit in `threshold`. Gains are at most
+/// 14 and threshold lanes at most 127, so no lane's sum reaches 256 and none carries into the
+/// next: the lanes' top bits are exactly the lanes above their limit.
+#[cfg(feature = "shanten-table")]
+#[inline(always)]
+pub(crate) fn exceeds(gains: &Gains, threshold: Threshold) -> bool {
+    const TOP_BITS: u128 = u128::from_le_bytes([0x80; 16]);
+    u128::from_le_bytes(*gains).wrapping_add(threshold) & TOP_BITS != 0
+}
+
+/// The numbers `i` (bit `i`) of a suit (`counts`, walked by `walk`) whose drawn copy gives the
+/// suit gains above `threshold` in some lane. A number held four times is never drawn. Each
+/// candidate resumes the walk at its own number, so the draws of a suit cost 45 table steps
+/// rather than 81 for nine fresh walks; the walks advance side by side, one number at a time
+/// (independent loads). The suit must hold at most 13 tiles (so the drawn pattern is one of
+/// the classified ones).
+#[cfg(feature = "shanten-table")]
+pub(crate) fn draws_exceeding(counts: &[u8; NUMBERS], walk: &SuitWalk, threshold: Threshold) -> u16 {
+    let mut at = [0u16; NUMBERS];
+    for (j, (&count, &state)) in counts.iter().zip(&walk.states).enumerate() {
+        for started in at.iter_mut().take(j) {
+            *started = next_state(*started, count);
+        }
+        if let Some(drawn) = at.get_mut(j) {
+            // A count of 4 steps to a wrong state here; its result is dropped below.
+            *drawn = next_state(state.saturating_add(1), count);
+        }
+    }
+    let mut found = 0u16;
+    for (i, (&class, &count)) in at.iter().zip(counts).enumerate() {
+        let gains = CLASS_GAINS.get(usize::from(class)).copied().unwrap_or_default();
+        found |= u16::from(count < 4 && exceeds(&gains, threshold)) << i;
+    }
+    found
 }
 
 /// The gains of a numbered suit, without the `shanten-table` feature: the dynamic program.
@@ -114,13 +292,24 @@ mod tests {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/mahjong/");
         if std::env::var_os("PARLOR_BLESS").is_some() {
             let written = std::fs::write(std::format!("{dir}suit_classes.bin"), &generated.transitions)
-                .and_then(|()| std::fs::write(std::format!("{dir}suit_gains.bin"), &generated.classes));
+                .and_then(|()| std::fs::write(std::format!("{dir}suit_gains.bin"), &generated.classes))
+                .and_then(|()| std::fs::write(std::format!("{dir}suit_pairs.bin"), &generated.pairs))
+                .and_then(|()| std::fs::write(std::format!("{dir}suit_pair_gains.bin"), &generated.pair_classes))
+                .and_then(|()| std::fs::write(std::format!("{dir}suit_honors.bin"), &generated.suit_honors))
+                .and_then(|()| std::fs::write(std::format!("{dir}honor_index.bin"), &generated.honor_index))
+                .and_then(|()| std::fs::write(std::format!("{dir}honor_gains.bin"), &generated.honor_classes));
             assert!(written.is_ok(), "cannot write the suit class files in {dir}");
             return; // the build in use still holds the old files; rerun to check the new ones
         }
         assert!(
-            generated.transitions == TRANSITION_BYTES && generated.classes == CLASS_GAINS_BYTES,
-            "suit_classes.bin / suit_gains.bin are stale: regenerate with \
+            generated.transitions == TRANSITION_BYTES
+                && generated.classes == CLASS_GAINS_BYTES
+                && generated.pairs == PAIR_BYTES
+                && generated.pair_classes == PAIR_GAINS_BYTES
+                && generated.suit_honors == SUIT_HONOR_BYTES
+                && generated.honor_index == HONOR_INDEX
+                && generated.honor_classes == HONOR_GAINS_BYTES,
+            "suit_classes.bin / suit_gains.bin / suit_pairs.bin / suit_pair_gains.bin are stale: regenerate with \
              `PARLOR_BLESS=1 cargo test -p parlor-core suit_class_files`"
         );
         let mut checked = 0usize;

@@ -23,6 +23,20 @@ const ANY: u32 = u32::MAX;
 pub(super) struct Generated {
     pub(super) transitions: Vec<u8>,
     pub(super) classes: Vec<u8>,
+    /// For classes `i ≥ j`, entry `i(i+1)/2 + j`: the index of their convolution in
+    /// `pair_classes` (two numbered suits together).
+    pub(super) pairs: Vec<u8>,
+    /// The distinct convolutions of two classes, or of a class and an honor class,
+    /// [`CLASS_BYTES`] each.
+    pub(super) pair_classes: Vec<u8>,
+    /// For class `c` and honor class `h`, entry `c × honor classes + h`: the index of their
+    /// convolution in `pair_classes`.
+    pub(super) suit_honors: Vec<u8>,
+    /// For the honors held at least once, twice, three times `7 ≥ x ≥ y ≥ z`, entry
+    /// `x(x+1)(x+2)/6 + y(y+1)/2 + z`: the honor class.
+    pub(super) honor_index: Vec<u8>,
+    /// The distinct honor gains, [`CLASS_BYTES`] each.
+    pub(super) honor_classes: Vec<u8>,
     pub(super) class_of_pattern: Vec<u32>,
     pub(super) gains: Vec<Gains>,
 }
@@ -138,10 +152,93 @@ pub(super) fn generate() -> Result<Generated, String> {
         .flat_map(|g| (0..2).flat_map(move |pair| (0..5).map(move |sets| g[lane(pair, sets)])))
         .collect();
     assert_eq!(classes.len(), gains.len() * CLASS_BYTES);
+    let (honor_index, honors) = honor_classes();
+    let (pairs, suit_honors, pair_classes) = pairs_of(&gains, &honors)?;
     Ok(Generated {
         transitions,
         classes,
+        pairs,
+        pair_classes,
+        suit_honors,
+        honor_index,
+        honor_classes: to_bytes(&honors),
         class_of_pattern,
         gains,
     })
+}
+
+/// The (max, +) convolution of two gains tables, written plainly: `s` sets in all and at most
+/// one pair, split every way between the two.
+fn convolve(a: &Gains, b: &Gains) -> Gains {
+    let mut out = [0u8; 16];
+    for sets in 0..5 {
+        for k in 0..=sets {
+            let no_pair = a[lane(0, k)] + b[lane(0, sets - k)];
+            let pair = (a[lane(0, k)] + b[lane(1, sets - k)]).max(a[lane(1, k)] + b[lane(0, sets - k)]);
+            out[lane(0, sets)] = out[lane(0, sets)].max(no_pair);
+            out[lane(1, sets)] = out[lane(1, sets)].max(pair);
+        }
+    }
+    out
+}
+
+/// Gains tables as bytes: the ten used lanes of each, no pair then pair.
+fn to_bytes(gains: &[Gains]) -> Vec<u8> {
+    gains
+        .iter()
+        .flat_map(|g| (0..2).flat_map(move |pair| (0..5).map(move |sets| g[lane(pair, sets)])))
+        .collect()
+}
+
+/// The honor class of every count triple (in the order `x`, then `y`, then `z`, each ascending)
+/// and the distinct honor gains.
+fn honor_classes() -> (Vec<u8>, Vec<Gains>) {
+    let mut index = Vec::new();
+    let mut distinct: Vec<Gains> = Vec::new();
+    for x in 0..8u8 {
+        for y in 0..=x {
+            for z in 0..=y {
+                let g = crate::mahjong::shanten::honor_gains_of(x, y, z);
+                let id = distinct.iter().position(|d| *d == g).unwrap_or_else(|| {
+                    distinct.push(g);
+                    distinct.len() - 1
+                });
+                index.push(id as u8);
+            }
+        }
+    }
+    (index, distinct)
+}
+
+/// The pair ids, the suit-and-honors ids, and the distinct convolutions as bytes.
+type PairTables = (Vec<u8>, Vec<u8>, Vec<u8>);
+
+/// Ids of the convolutions of every two classes (the lower triangle: convolution is symmetric)
+/// and of every class with every honor class, into their distinct values (returned as bytes);
+/// an error if there are more than 256 of them.
+fn pairs_of(gains: &[Gains], honors: &[Gains]) -> Result<PairTables, String> {
+    let mut ids: HashMap<Gains, u8> = HashMap::new();
+    let mut distinct: Vec<Gains> = Vec::new();
+    let mut id_of = |g: Gains| -> Result<u8, String> {
+        if let Some(&id) = ids.get(&g) {
+            return Ok(id);
+        }
+        let id = u8::try_from(distinct.len()).map_err(|_| String::from("more than 256 pair classes"))?;
+        ids.insert(g, id);
+        distinct.push(g);
+        Ok(id)
+    };
+    let mut pairs = Vec::new();
+    for i in 0..gains.len() {
+        for j in 0..=i {
+            pairs.push(id_of(convolve(&gains[i], &gains[j]))?);
+        }
+    }
+    let mut suit_honors = Vec::new();
+    for g in gains {
+        for h in honors {
+            suit_honors.push(id_of(convolve(g, h))?);
+        }
+    }
+    Ok((pairs, suit_honors, to_bytes(&distinct)))
 }
