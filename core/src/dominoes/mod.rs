@@ -40,6 +40,7 @@
 //! ```
 
 mod bot;
+mod draw;
 mod error;
 mod game_match;
 mod layout;

@@ -714,6 +714,17 @@ impl Round {
         layout_of(&self.deck, &self.parents, self.played)
     }
 
+    /// Draws the layout as [`Layout::draw_with`](super::Layout::draw_with) does, from where each
+    /// tile was actually attached; returns the bytes written. Errors: [`Error::BufferTooSmall`].
+    pub fn draw(&self, out: &mut [u8]) -> Result<usize, Error> {
+        super::draw::draw_tree(
+            usize::from(self.played),
+            &|index| tile_of(self.deck.get(index).copied().unwrap_or(0)),
+            &|index| self.parents.get(index).map(|&parent| usize::from(parent)),
+            out,
+        )
+    }
+
     /// The open-end total of the layout now.
     pub fn open_total(&self) -> u32 {
         self.frees().total
