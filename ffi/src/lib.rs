@@ -47,6 +47,7 @@ fn panic(_info: &core::panic::PanicInfo<'_>) -> ! {
 }
 
 pub mod dominoes;
+pub mod dominoes_round;
 pub mod doudizhu;
 pub mod mahjong;
 pub mod tichu;
