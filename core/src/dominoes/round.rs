@@ -1291,8 +1291,10 @@ impl Round {
         let players = usize::from(c.players);
         let empty_hand = self.hands.iter().take(players).any(|hand| count(hand) == 0);
         let blocked = self.passes >= c.players && !self.any_drawable();
+        // A pass that blocks ends the hand at once; a draw (`drew`) may leave the seat that drew
+        // the last tile still to act after a run of passes.
         let consistent = match self.end {
-            PLAYING => !empty_hand && !blocked,
+            PLAYING => !empty_hand && (!blocked || self.drew),
             DOMINO => {
                 self.hands
                     .get(usize::from(self.to_act))
