@@ -294,7 +294,7 @@ impl RefRound {
                 }
                 self.layout.push(Node { tile, free });
                 let total = self.open_total();
-                let points = if !self.config.scores_plays || total == 0 || total % 5 != 0 {
+                let points = if !self.config.scores_plays || total == 0 || !total.is_multiple_of(5) {
                     0
                 } else if self.config.fives {
                     total / 5
