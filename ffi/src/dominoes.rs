@@ -169,7 +169,7 @@ fn rule_from(code: u8) -> Result<SpinnerRule, ParlorStatus> {
 }
 
 /// Borrows C tiles as core tiles, without a copy (same layout, asserted above).
-fn core_tiles(tiles: &[ParlorDominoTile]) -> &[Tile] {
+pub(crate) fn core_tiles(tiles: &[ParlorDominoTile]) -> &[Tile] {
     // SAFETY: `ParlorDominoTile` and `Tile` are both `repr(C)` structs of two `u32`s with the
     // same size, alignment and field offsets (asserted above); every bit pattern is valid.
     unsafe { core::slice::from_raw_parts(tiles.as_ptr().cast::<Tile>(), tiles.len()) }

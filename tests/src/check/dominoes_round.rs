@@ -213,3 +213,131 @@ pub fn round(case: RoundCase) {
     );
     assert_eq!(outcome.winner.map(Seat::index), reference.bonus.map(|(seat, _)| seat));
 }
+
+/// One `ffi_dominoes_round` case: random bytes as a C state, and a seeded hand driven by
+/// random C actions (bytes), checked against the core.
+#[derive(Debug, Clone, Arbitrary)]
+pub struct FfiRoundCase {
+    /// Bytes copied over a `ParlorDominoesRound` (the rest zero).
+    pub state: Vec<u8>,
+    /// The seed of the hand played.
+    pub seed: u64,
+    /// Per step: seat, raw action bytes (kind, has_on, four pips).
+    pub steps: Vec<(u8, [u8; 6])>,
+}
+
+/// Runs the case; panics when the C ABI and the core disagree or a refused action changed the
+/// caller's state.
+pub fn ffi_round(case: FfiRoundCase) {
+    use parlor::dominoes::ParlorDominoTile;
+    use parlor::dominoes_round::*;
+
+    // Random bytes: a status; accepted exactly when the core decodes the same bytes.
+    let mut state = ParlorDominoesRound {
+        opaque: [0; PARLOR_DOMINOES_ROUND_WORDS],
+    };
+    for (word, chunk) in state.opaque.iter_mut().zip(case.state.chunks(8)) {
+        let mut le = [0u8; 8];
+        le[..chunk.len()].copy_from_slice(chunk);
+        *word = u64::from_le_bytes(le);
+    }
+    let bytes: Vec<u8> = state.opaque.iter().flat_map(|word| word.to_ne_bytes()).collect();
+    let mut seat = 0u8;
+    let status = unsafe { parlor_dominoes_round_to_act(&state, &mut seat) };
+    assert_eq!(status == parlor::PARLOR_OK, Round::decode(&bytes).is_ok());
+    let mut legal = [ParlorDominoesAction::default(); 4];
+    let mut total = 0usize;
+    let status = unsafe { parlor_dominoes_round_legal_actions(&state, 0, legal.as_mut_ptr(), 4, &mut total) };
+    if Round::decode(&bytes).is_err() {
+        assert_eq!(status, PARLOR_DOMINOES_ERR_BAD_STATE);
+    }
+
+    // A seeded hand driven by raw actions.
+    let mut config = ParlorDominoesConfig::default();
+    assert_eq!(
+        unsafe { parlor_dominoes_config_preset(PARLOR_DOMINOES_PRESET_FIVE_UP, &mut config) },
+        0
+    );
+    let mut c_round = ParlorDominoesRound {
+        opaque: [0; PARLOR_DOMINOES_ROUND_WORDS],
+    };
+    assert_eq!(
+        unsafe { parlor_dominoes_round_new(&config, case.seed, &mut c_round) },
+        0
+    );
+    let mut core = Round::new(&Config::FIVE_UP, &Deal::Seeded(case.seed)).expect("deals");
+    for &(seat, raw) in &case.steps {
+        let Some(to_act) = core.to_act() else { break };
+        let action = ParlorDominoesAction {
+            kind: raw[0] % 4,
+            has_on: raw[1] % 3,
+            tile: ParlorDominoTile {
+                a: u32::from(raw[2] % 8),
+                b: u32::from(raw[3] % 8),
+            },
+            on: ParlorDominoTile {
+                a: u32::from(raw[4] % 8),
+                b: u32::from(raw[5] % 8),
+            },
+        };
+        // Every other step, the first legal action instead (so hands progress).
+        let (seat, action) = if seat % 2 == 0 {
+            let mut first = [ParlorDominoesAction::default(); 1];
+            let mut total = 0usize;
+            let status =
+                unsafe { parlor_dominoes_round_legal_actions(&c_round, to_act.0, first.as_mut_ptr(), 1, &mut total) };
+            assert!(status == 0 || status == parlor::PARLOR_ERR_BUFFER_TOO_SMALL);
+            let mut want = 0usize;
+            core.for_each_legal_action(to_act, |_| want += 1);
+            assert_eq!(total, want);
+            (to_act.0, first[0])
+        } else {
+            (seat % 5, action)
+        };
+        let before = c_round;
+        let mut event = ParlorDominoesEvent::default();
+        let status = unsafe { parlor_dominoes_round_apply(&mut c_round, seat, &action, &mut event) };
+        let core_action = match action.kind {
+            0 => Some(Action::Play {
+                tile: Tile::new(action.tile.a, action.tile.b),
+                on: match action.has_on {
+                    0 => None,
+                    1 => Some(Tile::new(action.on.a, action.on.b)),
+                    _ => {
+                        assert_eq!(status, parlor::PARLOR_ERR_INVALID_ARGUMENT);
+                        assert_eq!(c_round.opaque, before.opaque);
+                        continue;
+                    }
+                },
+            }),
+            1 => Some(Action::Draw),
+            2 => Some(Action::Pass),
+            _ => None,
+        };
+        let Some(core_action) = core_action else {
+            assert_eq!(status, parlor::PARLOR_ERR_INVALID_ARGUMENT);
+            assert_eq!(c_round.opaque, before.opaque);
+            continue;
+        };
+        if action.has_on > 1 {
+            assert_eq!(status, parlor::PARLOR_ERR_INVALID_ARGUMENT);
+            continue;
+        }
+        match core.apply(Seat(seat), core_action) {
+            Ok(happened) => {
+                assert_eq!(status, 0, "{core_action:?}");
+                if let Event::Played { points, .. } = happened {
+                    assert_eq!(event.points, points);
+                }
+            }
+            Err(_) => {
+                assert_ne!(status, 0);
+                assert_eq!(c_round.opaque, before.opaque);
+            }
+        }
+        let mut mirror = [0u8; PARLOR_DOMINOES_ROUND_WORDS * 8];
+        core.encode(&mut mirror).expect("encodes");
+        let c_bytes: Vec<u8> = c_round.opaque.iter().flat_map(|word| word.to_ne_bytes()).collect();
+        assert_eq!(c_bytes, mirror.to_vec());
+    }
+}
