@@ -32,12 +32,17 @@ impl RandomBot {
 
     /// A uniformly chosen legal action of `seat`, or `None` when it may not act.
     pub fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
-        let mut total = 0u32;
-        round.for_each_legal_action(seat, |_| total = total.saturating_add(1));
+        // One pass into a small buffer covers nearly every turn; a second pass finds a pick
+        // beyond it.
+        let mut buffer = [Action::Pass; 32];
+        let total = round.legal_actions(seat, &mut buffer);
         if total == 0 {
             return None;
         }
-        let pick = self.rng.below(total);
+        let pick = self.rng.below(u32::try_from(total).unwrap_or(u32::MAX));
+        if let Some(&action) = buffer.get(pick as usize) {
+            return Some(action);
+        }
         let mut index = 0u32;
         let mut chosen = None;
         round.for_each_legal_action(seat, |action| {

@@ -518,7 +518,21 @@ fn pips(hand: &Hand) -> u32 {
 /// The free points of every layout tile, by play index, and the open-end total.
 struct Frees {
     free: [Free; MAX_SET_TILES],
-    total: u32,
+    /// Doubles in the layout (the next double's position for the spinner rule).
+    doubles: usize,
+}
+
+impl Frees {
+    const fn new() -> Frees {
+        Frees {
+            free: [Free {
+                open: [false, false],
+                sides: 0,
+                ends: 0,
+            }; MAX_SET_TILES],
+            doubles: 0,
+        }
+    }
 }
 
 /// One hand of dominoes as a plain fixed-size value (`size_of` = [`ROUND_BYTES`] = 504 bytes):
@@ -727,7 +741,18 @@ impl Round {
 
     /// The open-end total of the layout now.
     pub fn open_total(&self) -> u32 {
-        self.frees().total
+        let mut frees = Frees::new();
+        self.frees_into(&mut frees);
+        self.total(&frees)
+    }
+
+    /// The open-end total of the layout with these free points.
+    fn total(&self, frees: &Frees) -> u32 {
+        let mut total = 0u32;
+        for (&id, free) in self.deck.iter().zip(frees.free.iter()).take(usize::from(self.played)) {
+            total = total.saturating_add(free.counted(tile_of(id)) as u32);
+        }
+        total
     }
 
     fn drawable(&self) -> bool {
@@ -740,11 +765,8 @@ impl Round {
             }
     }
 
-    fn frees(&self) -> Frees {
-        let mut frees = Frees {
-            free: [Free::default(); MAX_SET_TILES],
-            total: 0,
-        };
+    /// The free points of every layout tile (replaying where each tile attached).
+    fn frees_into(&self, frees: &mut Frees) {
         let mut doubles = 0usize;
         for index in 0..usize::from(self.played) {
             let tile = tile_of(self.deck.get(index).copied().unwrap_or(0));
@@ -767,13 +789,7 @@ impl Round {
                 *slot = free;
             }
         }
-        for index in 0..usize::from(self.played) {
-            let tile = tile_of(self.deck.get(index).copied().unwrap_or(0));
-            if let Some(free) = frees.free.get(index) {
-                frees.total = frees.total.saturating_add(free.counted(tile) as u32);
-            }
-        }
-        frees
+        frees.doubles = doubles;
     }
 
     /// Calls `visit` with each legal play of `seat`'s hand (see the type's docs for the order);
@@ -783,22 +799,46 @@ impl Round {
             return 0;
         };
         let mut found = 0usize;
+        if self.played == 0 {
+            for id in ids(hand) {
+                visit(Action::Play {
+                    tile: tile_of(id),
+                    on: None,
+                });
+                found = found.saturating_add(1);
+            }
+            return found;
+        }
+        // For each number, the layout tiles (as bits of their play index) that take it now.
+        let mut takers: [Hand; MAX_PIP as usize + 1] = [[0; WORDS]; MAX_PIP as usize + 1];
+        for (index, (&id, free)) in self
+            .deck
+            .iter()
+            .zip(frees.free.iter())
+            .take(usize::from(self.played))
+            .enumerate()
+        {
+            let tile = tile_of(id);
+            for pip in [tile.a, tile.b] {
+                if let (true, Some(mask)) = (free.takes(tile, pip), takers.get_mut(pip as usize)) {
+                    insert(mask, u8::try_from(index).unwrap_or(u8::MAX));
+                }
+            }
+        }
         for id in ids(hand) {
             let tile = tile_of(id);
-            if self.played == 0 {
-                visit(Action::Play { tile, on: None });
-                found = found.saturating_add(1);
+            let (Some(low), Some(high)) = (takers.get(tile.a as usize), takers.get(tile.b as usize)) else {
                 continue;
+            };
+            // A layout tile shows both numbers only if it is this tile: the two sets are disjoint.
+            let mut parents: Hand = [0; WORDS];
+            for ((slot, &a), &b) in parents.iter_mut().zip(low).zip(high) {
+                *slot = a | b;
             }
-            for index in 0..usize::from(self.played) {
-                let parent = tile_of(self.deck.get(index).copied().unwrap_or(0));
-                let (Some(pip), Some(free)) = (shared(tile, parent), frees.free.get(index)) else {
-                    continue;
-                };
-                if free.takes(parent, pip) {
-                    visit(Action::Play { tile, on: Some(parent) });
-                    found = found.saturating_add(1);
-                }
+            for index in ids(&parents) {
+                let on = tile_of(self.deck.get(usize::from(index)).copied().unwrap_or(0));
+                visit(Action::Play { tile, on: Some(on) });
+                found = found.saturating_add(1);
             }
         }
         found
@@ -810,7 +850,8 @@ impl Round {
         if self.to_act() != Some(seat) {
             return;
         }
-        let frees = self.frees();
+        let mut frees = Frees::new();
+        self.frees_into(&mut frees);
         if self.each_play(seat.index(), &frees, &mut visit) > 0 {
             return;
         }
@@ -832,11 +873,11 @@ impl Round {
 
     /// Whether `seat` may take `action` now.
     pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
-        self.check(seat, action).is_ok()
+        self.check(seat, action, &mut Frees::new()).is_ok()
     }
 
     /// Checks `action`: for a play, the tile's id and the parent's play index and the frees.
-    fn check(&self, seat: Seat, action: Action) -> Result<Option<(u8, Option<usize>, Frees)>, Error> {
+    fn check(&self, seat: Seat, action: Action, frees: &mut Frees) -> Result<Option<(u8, Option<usize>)>, Error> {
         if seat.0 >= self.config.players {
             return Err(Error::NoSuchSeat { seat: seat.0 });
         }
@@ -847,14 +888,15 @@ impl Round {
             return Err(Error::NotYourTurn { seat: seat.0 });
         }
         let hand = self.hands.get(seat.index()).ok_or(Error::Internal)?;
-        let frees = self.frees();
+        self.frees_into(frees);
+        let frees = &*frees;
         match action {
             Action::Play { tile, on } => {
                 let id = id_of(tile, self.config.high)
                     .filter(|&id| has(hand, id))
                     .ok_or(Error::NotInHand { tile })?;
                 match (self.played, on) {
-                    (0, None) => Ok(Some((id, None, frees))),
+                    (0, None) => Ok(Some((id, None))),
                     (0, Some(_)) => Err(Error::OpeningTakesNoPlacement),
                     (_, None) => Err(Error::PlacementRequired),
                     (_, Some(on)) => {
@@ -872,12 +914,12 @@ impl Round {
                         if !playable {
                             return Err(Error::NoOpenEndOn { tile, on });
                         }
-                        Ok(Some((id, Some(index), frees)))
+                        Ok(Some((id, Some(index))))
                     }
                 }
             }
             Action::Draw | Action::Pass => {
-                if self.each_play(seat.index(), &frees, |_| {}) > 0 {
+                if self.each_play(seat.index(), frees, |_| {}) > 0 {
                     return Err(Error::MustPlay);
                 }
                 match (action, self.drawable()) {
@@ -896,38 +938,31 @@ impl Round {
     /// or no shared number), [`Error::MustPlay`] (drawing or passing with a playable tile),
     /// [`Error::MustDraw`] (passing while a draw is allowed), [`Error::CannotDraw`].
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
-        let checked = self.check(seat, action)?;
+        let mut frees = Frees::new();
+        let checked = self.check(seat, action, &mut frees)?;
         let players = self.config.players;
         match (action, checked) {
-            (Action::Play { tile, .. }, Some((id, parent, mut frees))) => {
+            (Action::Play { .. }, Some((id, parent))) => {
+                // The tile as the layout stores it (low pip first), whichever way it was written.
+                let tile = tile_of(id);
                 let index = usize::from(self.played);
-                let spinner_count = self
-                    .deck
-                    .iter()
-                    .take(index)
-                    .filter(|&&placed| tile_of(placed).is_double())
-                    .count();
-                let spinner = tile.is_double() && self.config.spinner.is_spinner(spinner_count);
+                let spinner = tile.is_double() && self.config.spinner.is_spinner(frees.doubles);
                 let free = match parent {
                     None => Free::opening(tile, spinner),
                     Some(parent) => {
                         let parent_tile = tile_of(self.deck.get(parent).copied().unwrap_or(0));
                         let pip = shared(tile, parent_tile).ok_or(Error::Internal)?;
                         let slot = frees.free.get_mut(parent).ok_or(Error::Internal)?;
-                        let before = slot.counted(parent_tile) as u32;
                         slot.cover(parent_tile, pip);
-                        frees.total = frees
-                            .total
-                            .saturating_sub(before)
-                            .saturating_add(slot.counted(parent_tile) as u32);
                         Free::attached(tile, pip, spinner)
                     }
                 };
-                let total = frees.total.saturating_add(free.counted(tile) as u32);
+                *frees.free.get_mut(index).ok_or(Error::Internal)? = free;
                 *self.deck.get_mut(index).ok_or(Error::Internal)? = id;
                 *self.parents.get_mut(index).ok_or(Error::Internal)? =
                     parent.and_then(|p| u8::try_from(p).ok()).unwrap_or(0);
                 self.played = self.played.saturating_add(1);
+                let total = self.total(&frees);
                 let hand = self.hands.get_mut(seat.index()).ok_or(Error::Internal)?;
                 remove(hand, id);
                 let out = count(hand) == 0;
@@ -1098,7 +1133,7 @@ impl Round {
             hand_counts,
             boneyard: u8::try_from(self.boneyard_len()).unwrap_or(u8::MAX),
             scores: self.scores,
-            open_total: self.frees().total,
+            open_total: self.open_total(),
         })
     }
 

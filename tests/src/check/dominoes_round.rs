@@ -186,6 +186,15 @@ pub fn round(case: RoundCase) {
             }
         }
         let action = legal[usize::from(choice) % legal.len()];
+        // Written either way round: `5-0` is `0-5`.
+        let flip = |tile: Tile| Tile::new(tile.b, tile.a);
+        let action = match action {
+            Action::Play { tile, on } if choice & 0x80 != 0 => Action::Play {
+                tile: flip(tile),
+                on: on.map(flip),
+            },
+            other => other,
+        };
         let event = core.apply(seat, action).expect("a legal action applies");
         let (points, drawn) = reference.apply(seat.index(), ref_action(action));
         match event {
