@@ -1,8 +1,11 @@
 /* The whole dominoes game through the C ABI, from C99: a given Five Up hand played out with
  * the rules' real scores, a seeded hand and a whole match played by "the first legal action",
- * illegal actions leaving the caller's state unchanged, and garbage state bytes refused. */
+ * illegal actions leaving the caller's state unchanged, garbage state bytes refused, and the stack
+ * each entry point uses (a painted ucontext stack: POSIX, hence _XOPEN_SOURCE). */
+#define _XOPEN_SOURCE 700
 #include <stdint.h>
 #include <stdlib.h>
+#include <ucontext.h>
 
 #include "parlor.h"
 #include "check.h"
@@ -221,7 +224,93 @@ static void test_a_whole_match(void) {
     CHECK_EQ_U(scores[1], sum[1]);
 }
 
+/* Stack use: each entry point on a painted stack (the debug build the tests link uses more than
+ * release; release figures are in docs/dominoes.md). */
+#define PAINT 0xA5
+static unsigned char probe_stack[64 * 1024];
+static ucontext_t probe_caller, probe_callee;
+static int probe_op;
+static ParlorStatus probe_status;
+static ParlorDominoesConfig probe_config;
+static ParlorDominoesRound probe_round;
+static ParlorDominoesMatch probe_match;
+static ParlorDominoesAction probe_actions[PARLOR_DOMINOES_MAX_SET_TILES];
+static ParlorDominoTile probe_hand[PARLOR_DOMINOES_MAX_SET_TILES];
+static ParlorDominoesLaid probe_layout[PARLOR_DOMINOES_MAX_SET_TILES];
+static uint8_t probe_bytes[PARLOR_DOMINOES_MATCH_ENCODED_BYTES];
+
+static void probe_body(void) {
+    size_t total = 0;
+    ParlorDominoesEvent event;
+    ParlorDominoesOutcome outcome;
+    ParlorDominoesObservation seen;
+    ParlorDominoesRound copy = probe_round;
+    ParlorDominoesMatch game = probe_match;
+    switch (probe_op) {
+    case 0: probe_status = parlor_dominoes_round_new(&probe_config, 5, &copy); break;
+    case 1:
+        probe_status = parlor_dominoes_round_legal_actions(&probe_round, 0, probe_actions,
+                                                           PARLOR_DOMINOES_MAX_SET_TILES, &total);
+        break;
+    case 2: probe_status = parlor_dominoes_round_apply(&copy, 0, &probe_actions[0], &event); break;
+    case 3:
+        probe_status = parlor_dominoes_round_observe(&probe_round, 0, &seen, probe_hand, PARLOR_DOMINOES_MAX_SET_TILES,
+                                                     probe_layout, PARLOR_DOMINOES_MAX_SET_TILES);
+        break;
+    case 4: probe_status = parlor_dominoes_round_decode(probe_bytes, PARLOR_DOMINOES_ROUND_ENCODED_BYTES, &copy); break;
+    case 5: probe_status = parlor_dominoes_match_new(&probe_config, 5, &game); break;
+    case 7: probe_status = (ParlorStatus)(copy.opaque[3] ^ game.opaque[3] ^ copy.opaque[3] ^ game.opaque[3]); break;
+    default: probe_status = parlor_dominoes_match_apply(&game, 0, &probe_actions[0], &event, &outcome); break;
+    }
+}
+
+static size_t stack_used(int op) {
+    size_t untouched = 0;
+    probe_op = op;
+    memset(probe_stack, PAINT, sizeof probe_stack);
+    if (getcontext(&probe_callee) != 0) return sizeof probe_stack;
+    probe_callee.uc_stack.ss_sp = probe_stack;
+    probe_callee.uc_stack.ss_size = sizeof probe_stack;
+    probe_callee.uc_link = &probe_caller;
+    makecontext(&probe_callee, probe_body, 0);
+    if (swapcontext(&probe_caller, &probe_callee) != 0) return sizeof probe_stack;
+    while (untouched < sizeof probe_stack && probe_stack[untouched] == PAINT) untouched++;
+    return sizeof probe_stack - untouched;
+}
+
+static void test_stack_use(void) {
+    static const char *names[] = {"round_new", "round_legal_actions", "round_apply", "round_observe",
+                                  "round_decode", "match_new", "match_apply", "(the probe's own frame)"};
+    size_t total = 0, len = 0, most = 0;
+    uint8_t seat = 0;
+    int op;
+    /* A double-18 hand (the largest state) with a few tiles down, seat 0 to act. */
+    CHECK_EQ_U(parlor_dominoes_config_preset(PARLOR_DOMINOES_PRESET_FIVE_UP, &probe_config), PARLOR_OK);
+    probe_config.high = 18;
+    probe_config.leader = 1;
+    CHECK_EQ_U(parlor_dominoes_round_new(&probe_config, 5, &probe_round), PARLOR_OK);
+    CHECK_EQ_U(parlor_dominoes_match_new(&probe_config, 5, &probe_match), PARLOR_OK);
+    while (parlor_dominoes_round_to_act(&probe_round, &seat) == PARLOR_OK && total < 3) {
+        parlor_dominoes_round_legal_actions(&probe_round, seat, probe_actions, PARLOR_DOMINOES_MAX_SET_TILES, &len);
+        parlor_dominoes_round_apply(&probe_round, seat, &probe_actions[0], NULL);
+        total++;
+    }
+    parlor_dominoes_round_to_act(&probe_round, &seat);
+    parlor_dominoes_round_legal_actions(&probe_round, 0, probe_actions, PARLOR_DOMINOES_MAX_SET_TILES, &len);
+    parlor_dominoes_round_encode(&probe_round, probe_bytes, sizeof probe_bytes, &len);
+    parlor_dominoes_match_legal_actions(&probe_match, 0, probe_actions, PARLOR_DOMINOES_MAX_SET_TILES, &len);
+    for (op = 0; op < 8; op++) {
+        size_t used = stack_used(op);
+        if (op != 2 && op != 6) CHECK_EQ_U(probe_status, PARLOR_OK);
+        printf("stack: parlor_dominoes_%s: %lu bytes\n", names[op], (unsigned long)used);
+        if (used > most) most = used;
+    }
+    /* The debug build the tests link; release is far smaller (docs/dominoes.md). */
+    CHECK(most < 32768);
+}
+
 int main(void) {
+    test_stack_use();
     test_a_given_hand();
     test_seeded_hands_and_bytes();
     test_a_whole_match();

@@ -517,7 +517,9 @@ fn pips(hand: &Hand) -> u32 {
 
 /// The free points of every layout tile, by play index, and the open-end total.
 struct Frees {
-    free: [Free; MAX_SET_TILES],
+    /// [`Free`] packed in a byte (bits 0–1 the open ends, 2–3 the free sides, 4–5 the free
+    /// spinner ends), by play index: a quarter of the stack.
+    free: [u8; MAX_SET_TILES],
     /// Doubles in the layout (the next double's position for the spinner rule).
     doubles: usize,
 }
@@ -525,13 +527,30 @@ struct Frees {
 impl Frees {
     const fn new() -> Frees {
         Frees {
-            free: [Free {
-                open: [false, false],
-                sides: 0,
-                ends: 0,
-            }; MAX_SET_TILES],
+            free: [0; MAX_SET_TILES],
             doubles: 0,
         }
+    }
+
+    fn get(&self, index: usize) -> Free {
+        let byte = self.free.get(index).copied().unwrap_or(0);
+        Free {
+            open: [byte & 1 != 0, byte & 2 != 0],
+            sides: (byte >> 2) & 3,
+            ends: (byte >> 4) & 3,
+        }
+    }
+
+    fn set(&mut self, index: usize, free: Free) {
+        if let Some(slot) = self.free.get_mut(index) {
+            *slot = u8::from(free.open[0]) | u8::from(free.open[1]) << 1 | (free.sides & 3) << 2 | (free.ends & 3) << 4;
+        }
+    }
+
+    fn cover(&mut self, index: usize, tile: Tile, pip: u32) {
+        let mut free = self.get(index);
+        free.cover(tile, pip);
+        self.set(index, free);
     }
 }
 
@@ -749,8 +768,8 @@ impl Round {
     /// The open-end total of the layout with these free points.
     fn total(&self, frees: &Frees) -> u32 {
         let mut total = 0u32;
-        for (&id, free) in self.deck.iter().zip(frees.free.iter()).take(usize::from(self.played)) {
-            total = total.saturating_add(free.counted(tile_of(id)) as u32);
+        for (index, &id) in self.deck.iter().enumerate().take(usize::from(self.played)) {
+            total = total.saturating_add(frees.get(index).counted(tile_of(id)) as u32);
         }
         total
     }
@@ -780,14 +799,10 @@ impl Round {
                 let parent = usize::from(self.parents.get(index).copied().unwrap_or(0));
                 let parent_tile = tile_of(self.deck.get(parent).copied().unwrap_or(0));
                 let pip = shared(tile, parent_tile).unwrap_or(u32::MAX);
-                if let Some(slot) = frees.free.get_mut(parent) {
-                    slot.cover(parent_tile, pip);
-                }
+                frees.cover(parent, parent_tile, pip);
                 Free::attached(tile, pip, spinner)
             };
-            if let Some(slot) = frees.free.get_mut(index) {
-                *slot = free;
-            }
+            frees.set(index, free);
         }
         frees.doubles = doubles;
     }
@@ -811,14 +826,9 @@ impl Round {
         }
         // For each number, the layout tiles (as bits of their play index) that take it now.
         let mut takers: [Hand; MAX_PIP as usize + 1] = [[0; WORDS]; MAX_PIP as usize + 1];
-        for (index, (&id, free)) in self
-            .deck
-            .iter()
-            .zip(frees.free.iter())
-            .take(usize::from(self.played))
-            .enumerate()
-        {
+        for (index, &id) in self.deck.iter().take(usize::from(self.played)).enumerate() {
             let tile = tile_of(id);
+            let free = frees.get(index);
             for pip in [tile.a, tile.b] {
                 if let (true, Some(mask)) = (free.takes(tile, pip), takers.get_mut(pip as usize)) {
                     insert(mask, u8::try_from(index).unwrap_or(u8::MAX));
@@ -909,8 +919,7 @@ impl Round {
                             })
                             .ok_or(Error::NotInLayout { on })?;
                         let parent = tile_of(self.deck.get(index).copied().unwrap_or(0));
-                        let playable = shared(tile, parent)
-                            .is_some_and(|pip| frees.free.get(index).is_some_and(|free| free.takes(parent, pip)));
+                        let playable = shared(tile, parent).is_some_and(|pip| frees.get(index).takes(parent, pip));
                         if !playable {
                             return Err(Error::NoOpenEndOn { tile, on });
                         }
@@ -952,12 +961,11 @@ impl Round {
                     Some(parent) => {
                         let parent_tile = tile_of(self.deck.get(parent).copied().unwrap_or(0));
                         let pip = shared(tile, parent_tile).ok_or(Error::Internal)?;
-                        let slot = frees.free.get_mut(parent).ok_or(Error::Internal)?;
-                        slot.cover(parent_tile, pip);
+                        frees.cover(parent, parent_tile, pip);
                         Free::attached(tile, pip, spinner)
                     }
                 };
-                *frees.free.get_mut(index).ok_or(Error::Internal)? = free;
+                frees.set(index, free);
                 *self.deck.get_mut(index).ok_or(Error::Internal)? = id;
                 *self.parents.get_mut(index).ok_or(Error::Internal)? =
                     parent.and_then(|p| u8::try_from(p).ok()).unwrap_or(0);
@@ -1300,7 +1308,7 @@ impl Round {
                 return Err(bad("a tile attached to a later one"));
             }
         }
-        let mut frees = [Free::default(); MAX_SET_TILES];
+        let mut frees = Frees::new();
         let mut doubles = 0usize;
         for index in 0..played {
             let tile = tile_of(self.deck.get(index).copied().unwrap_or(0));
@@ -1313,14 +1321,13 @@ impl Round {
             } else {
                 let parent = usize::from(self.parents.get(index).copied().unwrap_or(0));
                 let parent_tile = tile_of(self.deck.get(parent).copied().unwrap_or(0));
-                let slot = frees.get_mut(parent).ok_or(bad("a bad parent"))?;
                 let pip = shared(tile, parent_tile)
-                    .filter(|&pip| slot.takes(parent_tile, pip))
+                    .filter(|&pip| frees.get(parent).takes(parent_tile, pip))
                     .ok_or(bad("a layout the rules do not allow"))?;
-                slot.cover(parent_tile, pip);
+                frees.cover(parent, parent_tile, pip);
                 Free::attached(tile, pip, spinner)
             };
-            *frees.get_mut(index).ok_or(bad("a bad index"))? = free;
+            frees.set(index, free);
         }
         // The turn and the end.
         let players = usize::from(c.players);
