@@ -79,6 +79,91 @@
 #define PARLOR_DOMINOES_REASON_NO_OPEN_END 2
 #endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
+// `uint64_t`s in a [`ParlorDominoesRound`]: 64 (512 bytes, holding the 503-byte encoded hand).
+#define PARLOR_DOMINOES_ROUND_WORDS 64
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// `uint64_t`s in a [`ParlorDominoesMatch`]: 66 (528 bytes, holding the 523-byte encoded match).
+#define PARLOR_DOMINOES_MATCH_WORDS 66
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Bytes of `parlor_dominoes_round_encode`'s form (format version 1).
+#define PARLOR_DOMINOES_ROUND_ENCODED_BYTES 503
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Bytes of `parlor_dominoes_match_encode`'s form (format version 1).
+#define PARLOR_DOMINOES_MATCH_ENCODED_BYTES 523
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// The most tiles of a set (double-18): the capacity that always fits a hand or a layout.
+#define PARLOR_DOMINOES_MAX_SET_TILES 190
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// "No seat": `to_act` of a finished hand, `winner` of a tie.
+#define PARLOR_DOMINOES_NO_SEAT 255
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Preset: Five Up (the default).
+#define PARLOR_DOMINOES_PRESET_FIVE_UP 0
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Preset: All Fives.
+#define PARLOR_DOMINOES_PRESET_ALL_FIVES 1
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Preset: the block game.
+#define PARLOR_DOMINOES_PRESET_BLOCK 2
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Action kind: play a tile.
+#define PARLOR_DOMINOES_ACTION_PLAY 0
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Action kind: draw from the boneyard.
+#define PARLOR_DOMINOES_ACTION_DRAW 1
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Action kind: pass.
+#define PARLOR_DOMINOES_ACTION_PASS 2
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Event kind: a tile was played.
+#define PARLOR_DOMINOES_EVENT_PLAYED 0
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Event kind: a tile was drawn (`tile`).
+#define PARLOR_DOMINOES_EVENT_DREW 1
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Event kind: the seat passed.
+#define PARLOR_DOMINOES_EVENT_PASSED 2
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// End kind: a seat played its last tile.
+#define PARLOR_DOMINOES_END_DOMINO 0
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// End kind: nobody could play or draw.
+#define PARLOR_DOMINOES_END_BLOCKED 1
+#endif
+
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 // Preset code: the seed's rules (Pagat / HDU 4032 wording), the default.
 #define PARLOR_DOUDIZHU_PRESET_PAGAT 0
@@ -332,6 +417,135 @@ typedef struct {
 } ParlorDominoScore;
 #endif
 
+#if defined(PARLOR_FEATURE_DOMINOES)
+// The rules variant (the core's `Config`): every code is checked.
+typedef struct {
+  // Highest pip: 6, 9, 12, 15 or 18.
+  uint8_t high;
+  // Seats, 2–4.
+  uint8_t players;
+  // 1: partners 0+2 and 1+3 (four players only).
+  uint8_t partnerships;
+  // Tiles dealt to each seat.
+  uint8_t hand_size;
+  // `PARLOR_DOMINOES_SPINNER_*`.
+  uint8_t spinner;
+  // 0 draw until playable, 1 draw one, 2 never draw.
+  uint8_t draw;
+  // Boneyard tiles never drawn.
+  uint8_t reserve;
+  // 0 points in fives, 1 the total.
+  uint8_t unit;
+  // 1: plays whose open-end total is a multiple of 5 score.
+  uint8_t scores_plays;
+  // First leader: 0 the highest double, 1 seat 0.
+  uint8_t leader;
+  // The match's target score.
+  uint16_t target;
+} ParlorDominoesConfig;
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// One hand, caller-owned (storable in a static). Holds the encoded hand; every function
+// re-checks it, so garbage is `PARLOR_DOMINOES_ERR_BAD_STATE`.
+typedef struct {
+  // Opaque: the encoded hand.
+  uint64_t opaque[PARLOR_DOMINOES_ROUND_WORDS];
+} ParlorDominoesRound;
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// An action: `kind` `PARLOR_DOMINOES_ACTION_*`; a play names `tile` and, unless it is the
+// opening (`has_on` 0), the layout tile `on` it attaches to.
+typedef struct {
+  // `PARLOR_DOMINOES_ACTION_*`.
+  uint8_t kind;
+  // 1 when `on` is given.
+  uint8_t has_on;
+  // The tile played.
+  ParlorDominoTile tile;
+  // The layout tile it attaches to.
+  ParlorDominoTile on;
+} ParlorDominoesAction;
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// What an action did.
+typedef struct {
+  // `PARLOR_DOMINOES_EVENT_*`.
+  uint8_t kind;
+  // 1 when the action ended the hand.
+  uint8_t hand_over;
+  // Points the play scored.
+  uint16_t points;
+  // The open-end total after a play.
+  uint32_t open_total;
+  // The tile drawn (`EVENT_DREW`).
+  ParlorDominoTile tile;
+} ParlorDominoesEvent;
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// What one seat may know; `parlor_dominoes_round_observe` also fills the seat's tiles and the
+// layout into caller arrays.
+typedef struct {
+  // The observing seat.
+  uint8_t seat;
+  // The seat to act, or `PARLOR_DOMINOES_NO_SEAT`.
+  uint8_t to_act;
+  // Tiles in each seat's hand.
+  uint8_t hand_counts[4];
+  // Tiles left in the boneyard.
+  uint8_t boneyard;
+  // Tiles in the observing seat's hand (all written when `hand_cap` allows).
+  uint8_t hand_len;
+  // Tiles in the layout.
+  uint8_t layout_len;
+  // Points each seat scored in the hand.
+  uint16_t scores[4];
+  // The open-end total.
+  uint32_t open_total;
+} ParlorDominoesObservation;
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// A layout tile and the tile it attached to (`has_on` 0 for the opening).
+typedef struct {
+  // The tile.
+  ParlorDominoTile tile;
+  // The tile it attached to.
+  ParlorDominoTile on;
+  // 1 unless this is the opening.
+  uint8_t has_on;
+} ParlorDominoesLaid;
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// The end of a hand.
+typedef struct {
+  // 1 once the hand is over (the other fields are 0 before).
+  uint8_t over;
+  // `PARLOR_DOMINOES_END_*`.
+  uint8_t end;
+  // The seat that went out (`END_DOMINO`), else `PARLOR_DOMINOES_NO_SEAT`.
+  uint8_t domino_seat;
+  // The hand's winner (leads the next), or `PARLOR_DOMINOES_NO_SEAT` on a blocked tie.
+  uint8_t winner;
+  // The end bonus credited to `winner` (0 on a tie).
+  uint16_t bonus;
+  // Points each seat scored in the hand.
+  uint16_t scores[4];
+} ParlorDominoesOutcome;
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// A match, caller-owned; like [`ParlorDominoesRound`].
+typedef struct {
+  // Opaque: the encoded match.
+  uint64_t opaque[PARLOR_DOMINOES_MATCH_WORDS];
+} ParlorDominoesMatch;
+#endif
+
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 // A card set: `counts[i]` cards of rank `i` (0 = 3, …, 11 = A, 12 = 2, 13 = black joker,
 // 14 = red joker); at most 4 of a suited rank and 1 of a joker.
@@ -507,6 +721,71 @@ typedef struct {
 #if defined(PARLOR_FEATURE_DOMINOES)
 // The opening tile was given a placement (its `parent` must be `PARLOR_DOMINOES_NO_PARENT`).
 #define PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT 107
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// The config is not playable (set size, players, hand size, target…).
+#define PARLOR_DOMINOES_ERR_BAD_CONFIG 108
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// The given deal is impossible (a tile twice, outside the set, wrong counts).
+#define PARLOR_DOMINOES_ERR_BAD_DEAL 109
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// The table has no such seat.
+#define PARLOR_DOMINOES_ERR_NO_SUCH_SEAT 110
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// The hand (or the match) is over.
+#define PARLOR_DOMINOES_ERR_HAND_OVER 111
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// It is not that seat's turn.
+#define PARLOR_DOMINOES_ERR_NOT_YOUR_TURN 112
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// The tile played is not in the seat's hand.
+#define PARLOR_DOMINOES_ERR_NOT_IN_HAND 113
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// The tile named to attach to is not in the layout.
+#define PARLOR_DOMINOES_ERR_NOT_IN_LAYOUT 114
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// The tile cannot attach to the tile named (no shared number with a free end).
+#define PARLOR_DOMINOES_ERR_NO_OPEN_END_ON 115
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Drawing or passing while a tile in hand can be played.
+#define PARLOR_DOMINOES_ERR_MUST_PLAY 116
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Passing while the seat may (so must) draw.
+#define PARLOR_DOMINOES_ERR_MUST_DRAW 117
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Nothing may be drawn now.
+#define PARLOR_DOMINOES_ERR_CANNOT_DRAW 118
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// The state bytes are not a valid round or match.
+#define PARLOR_DOMINOES_ERR_BAD_STATE 119
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// A bug in Parlor: an impossible path was reached.
+#define PARLOR_DOMINOES_ERR_INTERNAL 120
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
@@ -789,6 +1068,200 @@ ParlorStatus parlor_dominoes_placements(const ParlorDominoTile *tiles,
                                         ParlorDominoPlacement *out,
                                         size_t capacity,
                                         size_t *out_count);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Fills `*out` with preset `preset` (`PARLOR_DOMINOES_PRESET_*`).
+//
+// # Safety
+// `out` must be valid for a write (null: `PARLOR_ERR_NULL_POINTER`).
+ParlorStatus parlor_dominoes_config_preset(uint8_t preset, ParlorDominoesConfig *out);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Deals a hand: `Deal::Seeded(seed)` (the documented shuffle; `docs/dominoes.md`).
+//
+// # Safety
+// `config` must be valid for a read, `out` for a write (null: `PARLOR_ERR_NULL_POINTER`).
+ParlorStatus parlor_dominoes_round_new(const ParlorDominoesConfig *config,
+                                       uint64_t seed,
+                                       ParlorDominoesRound *out);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Deals given tiles: `tiles` holds the hands one after another (`players × hand_size` tiles,
+// seat 0 first), then the boneyard in draw order; together the whole set.
+//
+// # Safety
+// `config` valid for a read; `tiles` valid for `len` reads; `out` valid for a write.
+ParlorStatus parlor_dominoes_round_new_given(const ParlorDominoesConfig *config,
+                                             const ParlorDominoTile *tiles,
+                                             size_t len,
+                                             ParlorDominoesRound *out);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// The seat to act, or `PARLOR_DOMINOES_NO_SEAT` once the hand is over.
+//
+// # Safety
+// `state` valid for a read, `seat` for a write.
+ParlorStatus parlor_dominoes_round_to_act(const ParlorDominoesRound *state, uint8_t *seat);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Writes the legal actions of `seat` (in the core's legal-action order) into `out` as far as
+// `capacity` allows and their number into `*total` (none when it is not `seat`'s turn).
+// `PARLOR_ERR_BUFFER_TOO_SMALL` when `*total > capacity` (the first `capacity` are written).
+//
+// # Safety
+// `state` valid for a read; `out` valid for `capacity` writes (or null with 0); `total` for a write.
+ParlorStatus parlor_dominoes_round_legal_actions(const ParlorDominoesRound *state,
+                                                 uint8_t seat,
+                                                 ParlorDominoesAction *out,
+                                                 size_t capacity,
+                                                 size_t *total);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Applies `action` for `seat`; on success writes the event into `*event` (may be null). An
+// illegal action is its status code and leaves `*state` unchanged.
+//
+// # Safety
+// `state` valid for reads and writes, `action` for a read, `event` null or valid for a write.
+ParlorStatus parlor_dominoes_round_apply(ParlorDominoesRound *state,
+                                         uint8_t seat,
+                                         const ParlorDominoesAction *action,
+                                         ParlorDominoesEvent *event);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// What `seat` may know: the summary into `*out`, its tiles into `hand` (capacity
+// `hand_capacity`) and the layout in play order into `layout` (capacity `layout_capacity`;
+// `PARLOR_DOMINOES_MAX_SET_TILES` always fits). `PARLOR_ERR_BUFFER_TOO_SMALL` when a list did
+// not fit (`*out` still holds its length).
+//
+// # Safety
+// `state` valid for a read, `out` for a write, the arrays for their capacities (or null with 0).
+ParlorStatus parlor_dominoes_round_observe(const ParlorDominoesRound *state,
+                                           uint8_t seat,
+                                           ParlorDominoesObservation *out,
+                                           ParlorDominoTile *hand,
+                                           size_t hand_capacity,
+                                           ParlorDominoesLaid *layout,
+                                           size_t layout_capacity);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// The hand's end into `*out` (`over` 0 while it is being played).
+//
+// # Safety
+// `state` valid for a read, `out` for a write.
+ParlorStatus parlor_dominoes_round_outcome(const ParlorDominoesRound *state,
+                                           ParlorDominoesOutcome *out);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Writes the versioned byte form (`PARLOR_DOMINOES_ROUND_ENCODED_BYTES`) into `buf`; `*len`
+// receives its length (also when the buffer is too small).
+//
+// # Safety
+// `state` valid for a read, `buf` for `capacity` writes (or null with 0), `len` for a write.
+ParlorStatus parlor_dominoes_round_encode(const ParlorDominoesRound *state,
+                                          uint8_t *buf,
+                                          size_t capacity,
+                                          size_t *len);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Reads a byte form (checked like every state) into `*out`.
+//
+// # Safety
+// `buf` valid for `len` reads, `out` for a write.
+ParlorStatus parlor_dominoes_round_decode(const uint8_t *buf, size_t len, ParlorDominoesRound *out);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Starts a match (hands dealt from `seed`; `docs/dominoes.md`).
+//
+// # Safety
+// `config` valid for a read, `out` for a write.
+ParlorStatus parlor_dominoes_match_new(const ParlorDominoesConfig *config,
+                                       uint64_t seed,
+                                       ParlorDominoesMatch *out);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Copies the match's current hand into `*out`, for the `parlor_dominoes_round_*` queries.
+//
+// # Safety
+// `state` valid for a read, `out` for a write.
+ParlorStatus parlor_dominoes_match_round(const ParlorDominoesMatch *state,
+                                         ParlorDominoesRound *out);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// The seat to act in the current hand, or `PARLOR_DOMINOES_NO_SEAT` once the match is over.
+//
+// # Safety
+// `state` valid for a read, `seat` for a write.
+ParlorStatus parlor_dominoes_match_to_act(const ParlorDominoesMatch *state, uint8_t *seat);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// The legal actions of `seat` in the current hand (as `parlor_dominoes_round_legal_actions`).
+//
+// # Safety
+// As `parlor_dominoes_round_legal_actions`.
+ParlorStatus parlor_dominoes_match_legal_actions(const ParlorDominoesMatch *state,
+                                                 uint8_t seat,
+                                                 ParlorDominoesAction *out,
+                                                 size_t capacity,
+                                                 size_t *total);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Applies `action` in the current hand; when it ends the hand, its outcome goes to
+// `*hand_outcome` (`over` 1; may be null) and the next hand is dealt unless the match is over.
+// An illegal action is its status code and leaves `*state` unchanged.
+//
+// # Safety
+// `state` valid for reads and writes, `action` for a read, `event`/`hand_outcome` null or valid.
+ParlorStatus parlor_dominoes_match_apply(ParlorDominoesMatch *state,
+                                         uint8_t seat,
+                                         const ParlorDominoesAction *action,
+                                         ParlorDominoesEvent *event,
+                                         ParlorDominoesOutcome *hand_outcome);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// The match's totals per seat into `scores[4]`, whether it is over, and the winner (a seat, or
+// with partnerships 0 or 1 for the team; `PARLOR_DOMINOES_NO_SEAT` while playing).
+//
+// # Safety
+// `state` valid for a read; `scores` valid for 4 writes; `over`, `winner` valid for a write.
+ParlorStatus parlor_dominoes_match_outcome(const ParlorDominoesMatch *state,
+                                           uint16_t *scores,
+                                           uint8_t *over,
+                                           uint8_t *winner);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Writes the match's byte form (`PARLOR_DOMINOES_MATCH_ENCODED_BYTES`); as the round's.
+//
+// # Safety
+// As `parlor_dominoes_round_encode`.
+ParlorStatus parlor_dominoes_match_encode(const ParlorDominoesMatch *state,
+                                          uint8_t *buf,
+                                          size_t capacity,
+                                          size_t *len);
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+// Reads a match's byte form (checked) into `*out`.
+//
+// # Safety
+// As `parlor_dominoes_round_decode`.
+ParlorStatus parlor_dominoes_match_decode(const uint8_t *buf, size_t len, ParlorDominoesMatch *out);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)

@@ -88,6 +88,7 @@ pub fn rendered_output(vector: &Vector) -> String {
         Ok(text) => text,
         Err(CliError::Input(message) | CliError::Failed(message)) => format!("error: {message}"),
         Err(CliError::Usage(text, _)) => format!("error: {}", text.lines().next().unwrap_or_default()),
+        Err(CliError::Exact(message)) => message,
     }
 }
 

@@ -17,6 +17,22 @@ use crate::{CliError, quoted};
 pub enum Command {
     /// Is this play order a legal game of Five Up? Prints `legal` or `illegal`.
     FiveUp(FiveUpArgs),
+    /// Play a hand (or a match with --match) with the built-in bots: prints the log, then the outcome.
+    Play(crate::dominoes_round::PlayArgs),
+    /// Replay a log (a file or - for standard input): one line per action, then `scores: …`.
+    Replay(crate::dominoes_round::ReplayArgs),
+    /// Draw the layout of a legal play order as text (an illegal order: the verdict, explained).
+    Draw(DrawArgs),
+}
+
+/// Arguments of `parlor dominoes draw`.
+#[derive(Debug, clap::Args)]
+pub struct DrawArgs {
+    /// Which doubles are spinners: every-double (Five Up), first-double (All Fives), none.
+    #[arg(long, value_enum, default_value = "every-double")]
+    pub spinner: Spinner,
+    /// The tiles in play order: `a-b` (or `a|b`, `[a|b]`), separated by spaces or commas.
+    pub tiles: Vec<String>,
 }
 
 /// Arguments of `parlor dominoes five-up`.
@@ -71,6 +87,14 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             }
             let answer = five_up(&args.tiles.join(" "), rule, args.explain).map_err(CliError::Input)?;
             writeln!(out, "{answer}")?;
+            Ok(())
+        }
+        Command::Play(args) => crate::dominoes_round::play(args, out),
+        Command::Replay(args) => crate::dominoes_round::replay(args, input, out),
+        Command::Draw(args) => {
+            let answer = crate::dominoes_round::draw(&args.tiles.join(" "), SpinnerRule::from(args.spinner))
+                .map_err(CliError::Input)?;
+            write!(out, "{answer}")?;
             Ok(())
         }
     }

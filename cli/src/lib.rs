@@ -25,6 +25,7 @@ use clap::{Parser, Subcommand};
 pub mod batch;
 pub mod check;
 pub mod dominoes;
+pub mod dominoes_round;
 pub mod doudizhu;
 pub mod mahjong;
 pub mod tichu;
@@ -70,6 +71,9 @@ pub enum CliError {
     Failed(String),
     /// Command-line usage error or help/version text from clap.
     Usage(String, i32),
+    /// A message printed on standard error exactly as given (no `parlor: ` prefix), exit
+    /// status 2: the `error: line N: …` of every `replay`.
+    Exact(String),
 }
 
 impl CliError {
@@ -78,6 +82,10 @@ impl CliError {
         match self {
             CliError::Input(message) => {
                 eprintln!("parlor: {message}");
+                ExitCode::from(2)
+            }
+            CliError::Exact(message) => {
+                eprintln!("{message}");
                 ExitCode::from(2)
             }
             CliError::Failed(message) => {

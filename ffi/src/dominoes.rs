@@ -143,11 +143,11 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
         PARLOR_DOMINOES_ERR_NO_FREE_END => c"dominoes: the parent tile has no free end showing that pip",
         PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED => c"dominoes: a tile after the first needs a placement",
         PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT => c"dominoes: the opening tile takes no placement",
-        _ => return None,
+        _ => return crate::dominoes_round::status_message(code),
     })
 }
 
-fn error_status(error: Error) -> ParlorStatus {
+pub(crate) fn error_status(error: Error) -> ParlorStatus {
     match error {
         Error::BadTile { .. } => PARLOR_DOMINOES_ERR_BAD_TILE,
         Error::UnknownRule | Error::UnknownRuleCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
@@ -159,6 +159,7 @@ fn error_status(error: Error) -> ParlorStatus {
         Error::NoFreeEnd { .. } => PARLOR_DOMINOES_ERR_NO_FREE_END,
         Error::PlacementRequired => PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED,
         Error::OpeningTakesNoPlacement => PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT,
+        other => crate::dominoes_round::round_status(other),
     }
 }
 
@@ -168,7 +169,7 @@ fn rule_from(code: u8) -> Result<SpinnerRule, ParlorStatus> {
 }
 
 /// Borrows C tiles as core tiles, without a copy (same layout, asserted above).
-fn core_tiles(tiles: &[ParlorDominoTile]) -> &[Tile] {
+pub(crate) fn core_tiles(tiles: &[ParlorDominoTile]) -> &[Tile] {
     // SAFETY: `ParlorDominoTile` and `Tile` are both `repr(C)` structs of two `u32`s with the
     // same size, alignment and field offsets (asserted above); every bit pattern is valid.
     unsafe { core::slice::from_raw_parts(tiles.as_ptr().cast::<Tile>(), tiles.len()) }

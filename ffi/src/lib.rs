@@ -48,6 +48,8 @@ fn panic(_info: &core::panic::PanicInfo<'_>) -> ! {
 
 #[cfg(feature = "dominoes")]
 pub mod dominoes;
+#[cfg(feature = "dominoes")]
+pub mod dominoes_round;
 #[cfg(feature = "doudizhu")]
 pub mod doudizhu;
 #[cfg(feature = "mahjong")]

@@ -65,6 +65,67 @@ pub enum Error {
     /// [`Layout::play`](super::Layout::play): the layout is empty; its first tile is played
     /// without a placement.
     OpeningTakesNoPlacement,
+    /// [`Config::validate`](super::Config::validate): the config is not playable; `why` says
+    /// which field.
+    BadConfig {
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// [`Round::new`](super::Round::new): the given deal is impossible (a tile twice, outside
+    /// the set, wrong counts).
+    BadDeal {
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// The table has no seat `seat`.
+    NoSuchSeat {
+        /// The seat given.
+        seat: u8,
+    },
+    /// The hand (or the match) is over: nobody may act.
+    HandOver,
+    /// It is not seat `seat`'s turn.
+    NotYourTurn {
+        /// The seat that tried to act.
+        seat: u8,
+    },
+    /// The tile played is not in the seat's hand.
+    NotInHand {
+        /// The tile.
+        tile: super::Tile,
+    },
+    /// The tile named to attach to is not in the layout.
+    NotInLayout {
+        /// The tile named.
+        on: super::Tile,
+    },
+    /// `tile` cannot attach to `on`: they share no number, or `on`'s end showing it is covered.
+    NoOpenEndOn {
+        /// The tile played.
+        tile: super::Tile,
+        /// The layout tile named.
+        on: super::Tile,
+    },
+    /// Drawing or passing while a tile in hand can be played.
+    MustPlay,
+    /// Passing while the seat may (so must) draw.
+    MustDraw,
+    /// Drawing with nothing to draw (the boneyard is empty or held in reserve, the draw rule
+    /// allows no draw, or the seat already drew its one tile).
+    CannotDraw,
+    /// An output buffer is too small: `needed` bytes.
+    BufferTooSmall {
+        /// Bytes needed.
+        needed: usize,
+    },
+    /// [`Round::decode`](super::Round::decode) / [`Match::decode`](super::Match::decode): the
+    /// bytes are not a valid state; `why` names the first problem.
+    BadEncoding {
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// A bug: a path the engine believes impossible was reached (never a wrong answer instead).
+    Internal,
 }
 
 impl fmt::Display for Error {
@@ -84,6 +145,24 @@ impl fmt::Display for Error {
             Error::NoFreeEnd { parent, pip } => write!(f, "tile {parent} has no free end showing {pip}"),
             Error::PlacementRequired => f.write_str("the layout is not empty: the tile needs a placement"),
             Error::OpeningTakesNoPlacement => f.write_str("the layout is empty: the opening tile takes no placement"),
+            Error::BadConfig { why } => write!(f, "bad config: {why}"),
+            Error::BadDeal { why } => write!(f, "bad deal: {why}"),
+            Error::NoSuchSeat { seat } => write!(f, "no seat {seat} at this table"),
+            Error::HandOver => f.write_str("the hand is over"),
+            Error::NotYourTurn { seat } => write!(f, "it is not seat {seat}'s turn"),
+            Error::NotInHand { tile } => write!(f, "{tile} is not in the hand"),
+            Error::NotInLayout { on } => write!(f, "{on} is not in the layout"),
+            Error::NoOpenEndOn { tile, on } => {
+                write!(f, "{tile} cannot attach to {on}: no free end of {on} shows its number")
+            }
+            Error::MustPlay => f.write_str("a tile in hand can be played, so the seat must play"),
+            Error::MustDraw => {
+                f.write_str("no tile can be played and the boneyard can be drawn from, so the seat must draw")
+            }
+            Error::CannotDraw => f.write_str("nothing may be drawn now"),
+            Error::BufferTooSmall { needed } => write!(f, "the buffer is too small ({needed} bytes needed)"),
+            Error::BadEncoding { why } => write!(f, "not a valid state: {why}"),
+            Error::Internal => f.write_str("internal error (a bug in Parlor)"),
         }
     }
 }

@@ -9,53 +9,94 @@
 use super::validate::Placement;
 use super::{Error, MAX_TILES, SpinnerRule, Tile};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct Placed {
-    tile: Tile,
+/// The free points of one tile in a layout (without the tile itself), shared with the round
+/// engine ([`Round`](super::Round)), which keeps its tiles as small ids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Free {
     /// Non-double: whether the end showing `tile.a` / `tile.b` is free.
-    open: [bool; 2],
+    pub(crate) open: [bool; 2],
     /// Double: free sides (0–2).
-    sides: u8,
+    pub(crate) sides: u8,
     /// Spinner: free ends (0–2); always 0 for other tiles.
-    ends: u8,
+    pub(crate) ends: u8,
 }
 
-impl Placed {
-    /// Whether a tile can attach here by `pip` now.
-    fn takes(&self, pip: u32) -> bool {
-        if self.tile.is_double() {
-            self.tile.a == pip && (self.sides > 0 || self.ends > 0)
+impl Free {
+    /// The free points of `tile` played as the opening (`spinner`: whether a double spins).
+    pub(crate) const fn opening(tile: Tile, spinner: bool) -> Free {
+        if tile.is_double() {
+            Free {
+                open: [true, true],
+                sides: 2,
+                ends: if spinner { 2 } else { 0 },
+            }
         } else {
-            (self.tile.a == pip && self.open[0]) || (self.tile.b == pip && self.open[1])
+            Free {
+                open: [true, true],
+                sides: 0,
+                ends: 0,
+            }
+        }
+    }
+
+    /// The free points of `tile` attached by its half showing `pip`.
+    pub(crate) const fn attached(tile: Tile, pip: u32, spinner: bool) -> Free {
+        if tile.is_double() {
+            Free {
+                open: [true, true],
+                sides: 1,
+                ends: if spinner { 2 } else { 0 },
+            }
+        } else {
+            Free {
+                open: [tile.a != pip, tile.a == pip],
+                sides: 0,
+                ends: 0,
+            }
+        }
+    }
+
+    /// Whether a tile can attach to `tile` by `pip` now.
+    pub(crate) fn takes(&self, tile: Tile, pip: u32) -> bool {
+        if tile.is_double() {
+            tile.a == pip && (self.sides > 0 || self.ends > 0)
+        } else {
+            (tile.a == pip && self.open[0]) || (tile.b == pip && self.open[1])
         }
     }
 
     /// This tile's part of the open-end total: a non-double's free ends count their pips; a
     /// double counts both halves while a side is free and nothing after (its ends never count).
-    fn counted(&self) -> u64 {
-        if self.tile.is_double() {
-            if self.sides > 0 { self.tile.pips() } else { 0 }
+    pub(crate) fn counted(&self, tile: Tile) -> u64 {
+        if tile.is_double() {
+            if self.sides > 0 { tile.pips() } else { 0 }
         } else {
-            let a = if self.open[0] { u64::from(self.tile.a) } else { 0 };
-            let b = if self.open[1] { u64::from(self.tile.b) } else { 0 };
+            let a = if self.open[0] { u64::from(tile.a) } else { 0 };
+            let b = if self.open[1] { u64::from(tile.b) } else { 0 };
             a + b
         }
     }
 
     /// Covers one free point showing `pip` (sides before ends).
-    fn cover(&mut self, pip: u32) {
-        if self.tile.is_double() {
+    pub(crate) fn cover(&mut self, tile: Tile, pip: u32) {
+        if tile.is_double() {
             if self.sides > 0 {
                 self.sides -= 1;
             } else {
                 self.ends = self.ends.saturating_sub(1);
             }
-        } else if self.tile.a == pip && self.open[0] {
+        } else if tile.a == pip && self.open[0] {
             self.open[0] = false;
         } else {
             self.open[1] = false;
         }
     }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Placed {
+    tile: Tile,
+    free: Free,
 }
 
 /// The open-end total after a play and the points it scores.
@@ -107,9 +148,9 @@ impl Iterator for OpenEnds<'_> {
             let ends = if tile.is_double() { 0 } else { 2 };
             if step < ends {
                 let (open, pip) = if step == 0 {
-                    (placed.open[0], tile.a)
+                    (placed.free.open[0], tile.a)
                 } else {
-                    (placed.open[1], tile.b)
+                    (placed.free.open[1], tile.b)
                 };
                 if open {
                     return Some(end(pip, true));
@@ -117,11 +158,11 @@ impl Iterator for OpenEnds<'_> {
                 continue;
             }
             let step = step - ends;
-            if step < placed.sides {
+            if step < placed.free.sides {
                 return Some(end(tile.a, true));
             }
-            if step - placed.sides < placed.ends {
-                return Some(end(tile.a, placed.sides == 0));
+            if step - placed.free.sides < placed.free.ends {
+                return Some(end(tile.a, placed.free.sides == 0));
             }
             self.index += 1;
             self.step = 0;
@@ -245,41 +286,29 @@ impl Layout {
             return Err(Error::DuplicateTile { earlier });
         }
         let spinner = tile.is_double() && self.rule.is_spinner(self.doubles);
-        let mut placed = Placed {
-            tile,
-            open: [true, true],
-            sides: 0,
-            ends: 0,
-        };
-        match (self.tiles.is_empty(), placement) {
+        let free = match (self.tiles.is_empty(), placement) {
             (true, Some(_)) => return Err(Error::OpeningTakesNoPlacement),
             (false, None) => return Err(Error::PlacementRequired),
-            (true, None) => {
-                if tile.is_double() {
-                    placed.sides = 2;
-                    placed.ends = if spinner { 2 } else { 0 };
-                }
-            }
+            (true, None) => Free::opening(tile, spinner),
             (false, Some(Placement { parent, pip })) => {
                 let target = self.tiles.get_mut(parent).ok_or(Error::NoSuchTile { parent })?;
                 if !tile.shows(pip) {
                     return Err(Error::PipNotOnTile { pip });
                 }
-                if !target.takes(pip) {
+                if !target.free.takes(target.tile, pip) {
                     return Err(Error::NoFreeEnd { parent, pip });
                 }
-                let before = target.counted();
-                target.cover(pip);
-                self.total = self.total.saturating_sub(before).saturating_add(target.counted());
-                if tile.is_double() {
-                    placed.sides = 1;
-                    placed.ends = if spinner { 2 } else { 0 };
-                } else {
-                    placed.open = [tile.a != pip, tile.a == pip];
-                }
+                let before = target.free.counted(target.tile);
+                target.free.cover(target.tile, pip);
+                self.total = self
+                    .total
+                    .saturating_sub(before)
+                    .saturating_add(target.free.counted(target.tile));
+                Free::attached(tile, pip, spinner)
             }
-        }
-        self.total = self.total.saturating_add(placed.counted());
+        };
+        let placed = Placed { tile, free };
+        self.total = self.total.saturating_add(placed.free.counted(tile));
         if tile.is_double() {
             self.doubles = self.doubles.saturating_add(1);
         }
@@ -312,7 +341,7 @@ impl Iterator for Placements<'_> {
             } else {
                 self.second = true;
             }
-            if fresh && placed.takes(pip) {
+            if fresh && placed.free.takes(placed.tile, pip) {
                 return Some(Placement { parent, pip });
             }
         }
@@ -328,7 +357,7 @@ mod tests {
     fn reference(layout: &Layout) -> impl Iterator<Item = OpenEnd> + '_ {
         layout.tiles.iter().enumerate().flat_map(|(index, placed)| {
             let tile = placed.tile;
-            let ends = [(placed.open[0], tile.a), (placed.open[1], tile.b)];
+            let ends = [(placed.free.open[0], tile.a), (placed.free.open[1], tile.b)];
             let plain = (!tile.is_double())
                 .then_some(ends)
                 .into_iter()
@@ -339,15 +368,15 @@ mod tests {
                     pip,
                     playable: true,
                 });
-            let sides = (0..placed.sides).map(move |_| OpenEnd {
+            let sides = (0..placed.free.sides).map(move |_| OpenEnd {
                 tile: index,
                 pip: tile.a,
                 playable: true,
             });
-            let spinner_ends = (0..placed.ends).map(move |_| OpenEnd {
+            let spinner_ends = (0..placed.free.ends).map(move |_| OpenEnd {
                 tile: index,
                 pip: tile.a,
-                playable: placed.sides == 0,
+                playable: placed.free.sides == 0,
             });
             plain.chain(sides).chain(spinner_ends)
         })

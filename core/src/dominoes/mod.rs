@@ -12,8 +12,14 @@
 //! - [`SpinnerRule`] — which doubles are spinners (every double = Five Up, the default; the first
 //!   double = All Fives; none = a single line).
 //!
+//! - The whole game: [`Round`] (one hand: the deal, turns, the boneyard, scoring), [`Match`]
+//!   (hands to the target score), [`Config`] presets [`Config::FIVE_UP`] (the default),
+//!   [`Config::ALL_FIVES`], [`Config::BLOCK`], and the bots [`lowest_legal_action`] and
+//!   [`RandomBot`].
+//!
 //! Files: `tile.rs` (the model), `notation.rs`, `validate.rs` (the seed task), `search.rs`
-//! (the flow search behind it), `layout.rs` (engines and scoring), `table.rs` (pip numbering).
+//! (the flow search behind it), `layout.rs` (engines and scoring), `table.rs` (pip numbering),
+//! `round.rs` (the hand engine), `game_match.rs` (the match), `bot.rs` (the bots).
 //!
 //! ```
 //! use parlor_core::dominoes::{validate, Reason, SpinnerRule, Tiles, Verdict};
@@ -33,17 +39,27 @@
 //! # Ok::<(), parlor_core::dominoes::Error>(())
 //! ```
 
+mod bot;
+mod draw;
 mod error;
+mod game_match;
 mod layout;
 mod notation;
+mod round;
 mod search;
 mod table;
 mod tile;
 mod validate;
 
+pub use bot::{RandomBot, lowest_legal_action};
 pub use error::Error;
+pub use game_match::{MATCH_BYTES, MATCH_ENCODED_BYTES, Match, Step};
 pub use layout::{Layout, OpenEnd, Placements, Score};
 pub use notation::parse_tiles;
+pub use round::{
+    Action, Config, Deal, DrawRule, ENCODED_BYTES, End, Event, FORMAT_VERSION, LeaderRule, MAX_ACTIONS, MAX_PIP,
+    MAX_PLAYERS, MAX_SET_TILES, Observation, Outcome, ROUND_BYTES, Round, Unit,
+};
 pub use search::{SCRATCH_BYTES, Scratch};
 pub use tile::{Tile, Tiles};
 pub use validate::{

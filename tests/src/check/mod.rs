@@ -2,6 +2,7 @@
 //! the C ABI and the reference. The fuzz targets in `fuzz/` call these; so does `cargo test`.
 
 pub mod dominoes;
+pub mod dominoes_round;
 pub mod doudizhu;
 pub mod mahjong;
 pub mod tichu;

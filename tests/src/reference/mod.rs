@@ -3,6 +3,7 @@
 //! disagreement with the core points at a real bug in one of them.
 
 pub mod dominoes;
+pub mod dominoes_round;
 pub mod doudizhu;
 pub mod mahjong;
 pub mod tichu;

@@ -1,0 +1,74 @@
+//! Criterion benchmarks of the whole dominoes game (figures in `docs/dominoes.md` and
+//! `BENCHMARKS.md`): random self-play of whole Five Up hands (deal included), the same with the
+//! lowest-legal bot, a whole match, and one encode/decode round trip.
+//!
+//! Run: `cargo bench -p parlor-benches --bench dominoes_round -- --warm-up-time 1 --measurement-time 3`.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use parlor_core::dominoes::{Config, Deal, ENCODED_BYTES, Match, RandomBot, Round, lowest_legal_action};
+
+fn random_hand(config: &Config, seed: u64) -> u16 {
+    let mut round = Round::new(config, &Deal::Seeded(seed)).expect("deals");
+    let mut bot = RandomBot::new(seed);
+    while let Some(seat) = round.to_act() {
+        let action = bot.choose(&round, seat).expect("a legal action");
+        round.apply(seat, action).expect("legal");
+    }
+    round.scores()[0]
+}
+
+fn whole_hands(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dominoes_round");
+    group.throughput(Throughput::Elements(1));
+    let mut seed = 0u64;
+    group.bench_function("five_up_hand_random_self_play", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            black_box(random_hand(&Config::FIVE_UP, black_box(seed)))
+        })
+    });
+    let four = Config::FIVE_UP.with_players(4);
+    group.bench_function("five_up_hand_4_players_random", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            black_box(random_hand(&four, black_box(seed)))
+        })
+    });
+    group.bench_function("five_up_hand_lowest_legal", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            let mut round = Round::new(&Config::FIVE_UP, &Deal::Seeded(black_box(seed))).expect("deals");
+            while let Some(seat) = round.to_act() {
+                let action = lowest_legal_action(&round, seat).expect("a legal action");
+                round.apply(seat, action).expect("legal");
+            }
+            black_box(round.scores())
+        })
+    });
+    group.bench_function("five_up_match_random", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            let mut game = Match::new(&Config::FIVE_UP, black_box(seed)).expect("deals");
+            let mut bot = RandomBot::new(seed);
+            while let Some(seat) = game.round().to_act() {
+                let action = bot.choose(game.round(), seat).expect("a legal action");
+                game.apply(seat, action).expect("legal");
+            }
+            black_box(game.scores())
+        })
+    });
+    let round = Round::new(&Config::FIVE_UP, &Deal::Seeded(1)).expect("deals");
+    group.bench_function("encode_decode", |b| {
+        b.iter(|| {
+            let mut bytes = [0u8; ENCODED_BYTES];
+            black_box(&round).encode(&mut bytes).expect("fits");
+            black_box(Round::decode(black_box(&bytes)).expect("valid"))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, whole_hands);
+criterion_main!(benches);

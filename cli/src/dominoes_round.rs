@@ -1,0 +1,383 @@
+//! `parlor dominoes play`, `replay` and `draw`: whole hands and matches with the built-in bots,
+//! replay logs, and the layout picture.
+//!
+//! The replay log (one hand; a new header line starts the next hand of a match):
+//!
+//! ```text
+//! dominoes players 2 seed 7            # or: dominoes deal 5-5 5-0 … | 5-6 4-4 … | boneyard 0-1 0-2 …
+//! 0 play 5-5                           # the first tile
+//! 1 play 5-6 on 5-5                    # attached to 5-5 at the number they share
+//! 0 draw
+//! 1 pass
+//! ```
+//!
+//! A seeded header may end in `leader <seat>` (a match's later hands, led by the previous
+//! winner). `replay` prints one line per action (`0 play 5-5 +2` with the points scored,
+//! `1 draw 0-2` with the tile drawn), the end (`domino: 0 +3`, `blocked: 1 +30`,
+//! `blocked: tie`) and `scores: <p0> <p1> …`, the points each seat scored in the hand.
+
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+
+use parlor_core::dominoes::{Action, Config, Deal, End, Event, Layout, Match, Outcome, RandomBot, Round, Tile, Tiles};
+use parlor_core::game::Seat;
+
+use crate::CliError;
+
+/// The `--preset` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Preset {
+    /// Five Up: every double a spinner, 5 tiles each, draw until playable, fives, target 61.
+    FiveUp,
+    /// All Fives: the first double the spinner, 7 tiles each, scores the total, target 250.
+    AllFives,
+    /// Block: no spinner, no drawing, 7 tiles each, the winner scores the pips, target 100.
+    Block,
+}
+
+impl From<Preset> for Config {
+    fn from(preset: Preset) -> Config {
+        match preset {
+            Preset::FiveUp => Config::FIVE_UP,
+            Preset::AllFives => Config::ALL_FIVES,
+            Preset::Block => Config::BLOCK,
+        }
+    }
+}
+
+/// Arguments of `parlor dominoes play`.
+#[derive(Debug, clap::Args)]
+pub struct PlayArgs {
+    /// The rules variant.
+    #[arg(long, value_enum, default_value = "five-up")]
+    pub preset: Preset,
+    /// Seats at the table, 2–4 (with four, partners 0+2 and 1+3).
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// The seed of the deal and of the bot.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Play a whole match to the preset's target instead of one hand.
+    #[arg(long = "match")]
+    pub whole_match: bool,
+    /// Also write the log (without the outcome lines) to this file.
+    #[arg(long)]
+    pub log: Option<std::path::PathBuf>,
+}
+
+/// Arguments of `parlor dominoes replay`.
+#[derive(Debug, clap::Args)]
+pub struct ReplayArgs {
+    /// The rules variant.
+    #[arg(long, value_enum, default_value = "five-up")]
+    pub preset: Preset,
+    /// The log file, or `-` for standard input.
+    pub file: String,
+}
+
+/// The config of a preset with `players` seats (partnerships with four).
+fn config_for(preset: Preset, players: Option<u8>) -> Result<Config, String> {
+    let config = Config::from(preset);
+    let config = players.map_or(config, |players| config.with_players(players));
+    config.validate().map_err(|error| error.to_string())?;
+    Ok(config)
+}
+
+/// `parlor dominoes play`: the bots play a hand (or a match); prints the log then the outcome.
+pub fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let config = config_for(args.preset, args.players).map_err(CliError::Input)?;
+    let mut log = String::new();
+    let mut text = String::new();
+    let mut bot = RandomBot::new(args.seed);
+    if args.whole_match {
+        let mut game = Match::new(&config, args.seed).map_err(|error| CliError::Input(error.to_string()))?;
+        let mut hand = 0u16;
+        while !game.is_over() {
+            let header = header_of(game.round(), args.seed, hand);
+            writeln!(log, "{header}").ok();
+            writeln!(text, "{header}").ok();
+            loop {
+                let seat = game
+                    .round()
+                    .to_act()
+                    .ok_or_else(|| CliError::Input("internal: nobody to act".into()))?;
+                let action = bot
+                    .choose(game.round(), seat)
+                    .ok_or_else(|| CliError::Input("internal: no legal action".into()))?;
+                let step = game
+                    .apply(seat, action)
+                    .map_err(|error| CliError::Input(error.to_string()))?;
+                writeln!(log, "{seat} {action}").ok();
+                writeln!(text, "{seat} {action}").ok();
+                if let Some(outcome) = step.outcome {
+                    end_lines(&mut text, &outcome, config.players);
+                    break;
+                }
+            }
+            hand += 1;
+        }
+        let totals: Vec<String> = game.scores()[..usize::from(config.players)]
+            .iter()
+            .map(u16::to_string)
+            .collect();
+        let winner = game.winner().map_or_else(|| "none".to_owned(), |seat| seat.to_string());
+        let side = if config.partnerships { "team" } else { "winner" };
+        writeln!(text, "match: {} {side} {winner}", totals.join(" ")).ok();
+    } else {
+        let mut round =
+            Round::new(&config, &Deal::Seeded(args.seed)).map_err(|error| CliError::Input(error.to_string()))?;
+        let header = format!("dominoes players {} seed {}", config.players, args.seed);
+        writeln!(log, "{header}").ok();
+        writeln!(text, "{header}").ok();
+        while let Some(seat) = round.to_act() {
+            let action = bot
+                .choose(&round, seat)
+                .ok_or_else(|| CliError::Input("internal: no legal action".into()))?;
+            round
+                .apply(seat, action)
+                .map_err(|error| CliError::Input(error.to_string()))?;
+            writeln!(log, "{seat} {action}").ok();
+            writeln!(text, "{seat} {action}").ok();
+        }
+        let outcome = round
+            .outcome()
+            .ok_or_else(|| CliError::Input("internal: the hand did not end".into()))?;
+        end_lines(&mut text, &outcome, config.players);
+    }
+    if let Some(path) = &args.log {
+        std::fs::write(path, &log)
+            .map_err(|error| CliError::Input(format!("cannot write {}: {error}", path.display())))?;
+    }
+    out.write_all(text.as_bytes())?;
+    Ok(())
+}
+
+/// The header of a match's hand `hand`: its seed, and its leader when the previous hand's
+/// winner leads.
+fn header_of(round: &Round, seed: u64, hand: u16) -> String {
+    let mut rng = parlor_core::game::Rng::new(seed);
+    let mut hand_seed = rng.next_u64();
+    for _ in 0..hand {
+        hand_seed = rng.next_u64();
+    }
+    let config = round.config();
+    let mut header = format!("dominoes players {} seed {hand_seed}", config.players);
+    let dealt = Round::new(config, &Deal::Seeded(hand_seed)).ok();
+    if let Some(leader) = round
+        .to_act()
+        .filter(|&leader| dealt.as_ref().and_then(Round::to_act) != Some(leader))
+    {
+        write!(header, " leader {leader}").ok();
+    }
+    header
+}
+
+/// The end line and the `scores:` line of a finished hand.
+fn end_lines(text: &mut String, outcome: &Outcome, players: u8) {
+    match (outcome.end, outcome.bonus) {
+        (End::Domino { seat }, Some((_, points))) => writeln!(text, "domino: {seat} +{points}"),
+        (End::Domino { seat }, None) => writeln!(text, "domino: {seat} +0"),
+        (End::Blocked, Some((seat, points))) => writeln!(text, "blocked: {seat} +{points}"),
+        (End::Blocked, None) => writeln!(text, "blocked: tie"),
+    }
+    .ok();
+    let scores: Vec<String> = outcome.scores[..usize::from(players)]
+        .iter()
+        .map(u16::to_string)
+        .collect();
+    writeln!(text, "scores: {}", scores.join(" ")).ok();
+}
+
+/// `parlor dominoes replay`: reads the log from `args.file` (or `input` for `-`).
+pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    let text = if args.file == "-" {
+        let mut text = String::new();
+        input.read_to_string(&mut text)?;
+        text
+    } else {
+        std::fs::read_to_string(&args.file)
+            .map_err(|error| CliError::Input(format!("cannot read {}: {error}", args.file)))?
+    };
+    let mut printed = String::new();
+    let result = replay_text(&text, Config::from(args.preset), &mut printed);
+    out.write_all(printed.as_bytes())?;
+    result.map_err(|(line, message)| CliError::Exact(format!("error: line {line}: {message}")))
+}
+
+/// Replays a log, appending the output lines to `printed`; a bad line is `(line number, what)`.
+pub fn replay_text(text: &str, preset: Config, printed: &mut String) -> Result<(), (usize, String)> {
+    let mut round: Option<Round> = None;
+    let mut last = 0;
+    for (index, raw) in text.lines().enumerate() {
+        let number = index + 1;
+        last = number;
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let playing = round.as_ref().is_some_and(|round| round.to_act().is_some());
+        if line.starts_with("dominoes") {
+            if playing {
+                return Err((number, "a new header before the hand is over".into()));
+            }
+            round = Some(header(line, preset).map_err(|message| (number, message))?);
+            continue;
+        }
+        let Some(current) = round.as_mut() else {
+            return Err((
+                number,
+                "expected the header `dominoes players <n> seed <N>` or `dominoes deal <hand> | … | boneyard <tiles>`"
+                    .into(),
+            ));
+        };
+        if !playing {
+            return Err((number, "the hand is over: expected a new header".into()));
+        }
+        let (seat, action) = parse_action(line).map_err(|message| (number, message))?;
+        let event = current
+            .apply(seat, action)
+            .map_err(|error| (number, format!("{seat} {action}: {error}")))?;
+        match event {
+            Event::Played { points: 0, .. } | Event::Passed { .. } => writeln!(printed, "{seat} {action}"),
+            Event::Played { points, .. } => writeln!(printed, "{seat} {action} +{points}"),
+            Event::Drew { tile } => writeln!(printed, "{seat} draw {tile}"),
+        }
+        .ok();
+        if let Some(outcome) = current.outcome() {
+            end_lines(printed, &outcome, current.config().players);
+        }
+    }
+    match round {
+        None => Err((last.max(1), "no header: the log is empty".into())),
+        Some(round) if round.to_act().is_some() => Err((last + 1, "the log ends before the hand is over".into())),
+        Some(_) => Ok(()),
+    }
+}
+
+/// Parses a header line into the dealt hand.
+fn header(line: &str, preset: Config) -> Result<Round, String> {
+    let rest = line.strip_prefix("dominoes").unwrap_or(line).trim_start();
+    if let Some(deal) = rest.strip_prefix("deal") {
+        let parts: Vec<&str> = deal.split('|').map(str::trim).collect();
+        let (boneyard, hands) = parts.split_last().ok_or("a deal needs hands and a boneyard")?;
+        let boneyard = boneyard
+            .strip_prefix("boneyard")
+            .ok_or("the last part of a deal is `boneyard <tiles>`")?;
+        let boneyard: Tiles = boneyard.parse().map_err(|error| format!("boneyard: {error}"))?;
+        let mut parsed = Vec::new();
+        for (seat, hand) in hands.iter().enumerate() {
+            let tiles: Tiles = hand.parse().map_err(|error| format!("hand {seat}: {error}"))?;
+            parsed.push(tiles.to_vec());
+        }
+        if !(2..=4).contains(&parsed.len()) {
+            return Err(format!("a deal has 2 to 4 hands, not {}", parsed.len()));
+        }
+        let size = parsed.first().map_or(0, Vec::len);
+        let high = parsed
+            .iter()
+            .flatten()
+            .chain(boneyard.iter())
+            .map(|tile| tile.high())
+            .max()
+            .unwrap_or(0);
+        let config = Config {
+            hand_size: u8::try_from(size).map_err(|_| "a hand is too large")?,
+            // The smallest set that holds every tile named (the preset's double-6 for a usual deal).
+            high: [6u8, 9, 12, 15, 18]
+                .into_iter()
+                .find(|&set| u32::from(set) >= high.max(u32::from(preset.high)))
+                .unwrap_or(u8::MAX),
+            ..preset.with_players(parsed.len() as u8)
+        };
+        let hands: Vec<&[Tile]> = parsed.iter().map(Vec::as_slice).collect();
+        return Round::new(
+            &config,
+            &Deal::Given {
+                hands: &hands,
+                boneyard: &boneyard,
+            },
+        )
+        .map_err(|error| error.to_string());
+    }
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let number = |text: &str, what: &str| -> Result<u64, String> {
+        text.parse::<u64>()
+            .map_err(|_| format!("{what} must be a number, not {}", crate::quoted(text)))
+    };
+    match words.as_slice() {
+        ["players", players, "seed", seed, tail @ ..] => {
+            let players = u8::try_from(number(players, "players")?).map_err(|_| "2 to 4 players".to_owned())?;
+            let config = preset.with_players(players);
+            let deal = Deal::Seeded(number(seed, "the seed")?);
+            match tail {
+                [] => Round::new(&config, &deal),
+                ["leader", leader] => {
+                    let leader = u8::try_from(number(leader, "the leader")?).unwrap_or(u8::MAX);
+                    Round::with_leader(&config, &deal, Seat(leader))
+                }
+                _ => return Err(format!("unexpected {} after the seed", crate::quoted(&tail.join(" ")))),
+            }
+            .map_err(|error| error.to_string())
+        }
+        _ => Err("expected `dominoes players <n> seed <N>` or `dominoes deal <hand> | … | boneyard <tiles>`".into()),
+    }
+}
+
+/// Parses an action line: `<seat> play <tile> [on <tile>]`, `<seat> draw`, `<seat> pass`.
+fn parse_action(line: &str) -> Result<(Seat, Action), String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let (seat, rest) = words.split_first().ok_or("empty line")?;
+    let seat = seat
+        .parse::<u8>()
+        .map(Seat)
+        .map_err(|_| format!("expected a seat number, not {}", crate::quoted(seat)))?;
+    let tile = |text: &str| -> Result<Tile, String> {
+        text.parse::<Tile>()
+            .map_err(|_| format!("not a tile: {} (expected a-b)", crate::quoted(text)))
+    };
+    let action = match rest {
+        ["play", played] => Action::Play {
+            tile: tile(played)?,
+            on: None,
+        },
+        ["play", played, "on", on] => Action::Play {
+            tile: tile(played)?,
+            on: Some(tile(on)?),
+        },
+        ["draw"] => Action::Draw,
+        ["pass"] => Action::Pass,
+        _ => {
+            return Err(format!(
+                "expected `<seat> play <tile> [on <tile>]`, `<seat> draw` or `<seat> pass`, not {}",
+                crate::quoted(line)
+            ));
+        }
+    };
+    Ok((seat, action))
+}
+
+/// `parlor dominoes draw`: the picture of a legal order, or the verdict of `five-up --explain`.
+pub fn draw(text: &str, rule: parlor_core::dominoes::SpinnerRule) -> Result<String, String> {
+    let tiles: Tiles = text.parse().map_err(|error| crate::dominoes::describe(&error, text))?;
+    match parlor_core::dominoes::validate(&tiles, rule).map_err(|error| crate::dominoes::describe(&error, text))? {
+        parlor_core::dominoes::Verdict::Legal(witness) => picture(|out| Layout::draw(&tiles, &witness, out)),
+        parlor_core::dominoes::Verdict::Illegal(_) => {
+            crate::dominoes::five_up(text, rule, true).map(|line| line + "\n")
+        }
+    }
+}
+
+/// Runs a core drawing into a growing buffer.
+fn picture(draw: impl Fn(&mut [u8]) -> Result<usize, parlor_core::dominoes::Error>) -> Result<String, String> {
+    let mut buffer = vec![0u8; 4096];
+    let len = match draw(&mut buffer) {
+        Err(parlor_core::dominoes::Error::BufferTooSmall { needed }) => {
+            buffer = vec![0u8; needed];
+            draw(&mut buffer)
+        }
+        other => other,
+    }
+    .map_err(|error| error.to_string())?;
+    buffer.truncate(len);
+    String::from_utf8(buffer).map_err(|error| error.to_string())
+}

@@ -1,0 +1,56 @@
+//! The two built-in bots: the lowest legal action, and a seeded random one.
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use super::{Action, Round};
+use crate::game::{Rng, Seat};
+
+/// The first action in legal-action order ([`Round::for_each_legal_action`]): the play of the
+/// lowest tile id (then the earliest layout tile), else `Draw`, else `Pass`. `None` when
+/// `seat` may not act.
+pub fn lowest_legal_action(round: &Round, seat: Seat) -> Option<Action> {
+    let mut first = None;
+    round.for_each_legal_action(seat, |action| {
+        if first.is_none() {
+            first = Some(action);
+        }
+    });
+    first
+}
+
+/// A bot choosing uniformly among the legal actions with [`Rng`] (one
+/// [`Rng::below`](crate::game::Rng::below) draw per choice, so a seed replays the same game).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RandomBot {
+    rng: Rng,
+}
+
+impl RandomBot {
+    /// A bot whose choices depend only on `seed`.
+    pub const fn new(seed: u64) -> RandomBot {
+        RandomBot { rng: Rng::new(seed) }
+    }
+
+    /// A uniformly chosen legal action of `seat`, or `None` when it may not act.
+    pub fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
+        // One pass into a small buffer covers nearly every turn; a second pass finds a pick
+        // beyond it.
+        let mut buffer = [Action::Pass; 32];
+        let total = round.legal_actions(seat, &mut buffer);
+        if total == 0 {
+            return None;
+        }
+        let pick = self.rng.below(u32::try_from(total).unwrap_or(u32::MAX));
+        if let Some(&action) = buffer.get(pick as usize) {
+            return Some(action);
+        }
+        let mut index = 0u32;
+        let mut chosen = None;
+        round.for_each_legal_action(seat, |action| {
+            if index == pick {
+                chosen = Some(action);
+            }
+            index = index.saturating_add(1);
+        });
+        chosen
+    }
+}

@@ -1,0 +1,282 @@
+//! A match: hands played to the target score, the winner of a hand leading the next
+//! (`docs/dominoes.md`, "The whole game").
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use super::round::{ENCODED_BYTES, MAX_PLAYERS};
+use super::{Action, Config, Deal, Error, Event, Outcome, Round};
+use crate::game::{Rng, Seat};
+
+/// `size_of::<Match>()`: 528 bytes (tested).
+pub const MATCH_BYTES: usize = core::mem::size_of::<Match>();
+/// The length of [`Match::encode`]'s byte form (format version 1): 523 bytes.
+pub const MATCH_ENCODED_BYTES: usize = MATCH_HEADER + ENCODED_BYTES;
+const MATCH_HEADER: usize = 20;
+
+/// What [`Match::apply`] did: the hand's event and, when the action ended the hand, its
+/// outcome (the next hand has then been dealt, unless the match is over).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Step {
+    /// The event of the hand.
+    pub event: Event,
+    /// The finished hand's outcome, when this action ended it.
+    pub outcome: Option<Outcome>,
+}
+
+/// Hands of dominoes to the target score ([`Config::target`]). Hand `k` (0-based) is dealt
+/// with `Deal::Seeded(s_k)`, `s_k` being the `(k+1)`-th output of
+/// [`Rng::new(seed)`](crate::game::Rng::new)`.next_u64()`. The first hand is led per
+/// [`Config::leader`]; a later hand by the previous hand's winner (after a blocked tie, by the
+/// first-hand rule again). The match is decided after a hand in which a seat (or, with
+/// partnerships, a team) reaches the target with a total no other side equals; on a tie at the
+/// top another hand is played.
+///
+/// ```
+/// use parlor_core::dominoes::{lowest_legal_action, Config, Match};
+/// let mut game = Match::new(&Config::FIVE_UP, 7)?;
+/// while let Some(seat) = game.round().to_act() {
+///     let action = lowest_legal_action(game.round(), seat).unwrap();
+///     game.apply(seat, action)?;
+/// }
+/// assert!(game.is_over());
+/// let winner = game.winner().unwrap();
+/// assert!(game.scores()[winner.index()] >= 61);
+/// # Ok::<(), parlor_core::dominoes::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Match {
+    round: Round,
+    seed: u64,
+    totals: [u16; MAX_PLAYERS],
+    hands: u16,
+    over: bool,
+}
+
+fn hand_seed(seed: u64, hand: u16) -> u64 {
+    let mut rng = Rng::new(seed);
+    for _ in 0..hand {
+        rng.next_u64();
+    }
+    rng.next_u64()
+}
+
+impl Match {
+    /// A match under `config` (validated), its hands dealt from `seed`. Errors:
+    /// [`Error::BadConfig`].
+    pub fn new(config: &Config, seed: u64) -> Result<Match, Error> {
+        let round = Round::new(config, &Deal::Seeded(hand_seed(seed, 0)))?;
+        Ok(Match {
+            round,
+            seed,
+            totals: [0; MAX_PLAYERS],
+            hands: 0,
+            over: false,
+        })
+    }
+
+    /// The hand being played (the last one, once the match is over).
+    pub fn round(&self) -> &Round {
+        &self.round
+    }
+
+    /// The config.
+    pub fn config(&self) -> &Config {
+        self.round.config()
+    }
+
+    /// Each seat's points over the finished hands (partners are summed by
+    /// [`Match::side_score`]).
+    pub fn scores(&self) -> [u16; MAX_PLAYERS] {
+        self.totals
+    }
+
+    /// The points of `seat`'s side: its own with no partnerships, its team's with them.
+    pub fn side_score(&self, seat: Seat) -> u16 {
+        let own = self.totals.get(seat.index()).copied().unwrap_or(0);
+        if self.config().partnerships {
+            let partner = self
+                .totals
+                .get(seat.index().saturating_add(2) % 4)
+                .copied()
+                .unwrap_or(0);
+            own.saturating_add(partner)
+        } else {
+            own
+        }
+    }
+
+    /// Hands finished so far.
+    pub fn hands_played(&self) -> u16 {
+        self.hands
+    }
+
+    /// Whether the match is decided.
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// The side with the highest unique total at or above the target: a seat, or with
+    /// partnerships seat 0 (team 0+2) or 1 (team 1+3). `Some` exactly when the match is over.
+    pub fn winner(&self) -> Option<Seat> {
+        if self.over { self.leading() } else { None }
+    }
+
+    fn leading(&self) -> Option<Seat> {
+        let sides: u8 = if self.config().partnerships {
+            2
+        } else {
+            self.config().players
+        };
+        let score = |side: u8| self.side_score(Seat(side));
+        let best = (0..sides).map(score).max()?;
+        let mut top = (0..sides).filter(|&side| score(side) == best);
+        let first = top.next()?;
+        (top.next().is_none() && best >= self.config().target).then_some(Seat(first))
+    }
+
+    /// Takes `action` for `seat` in the current hand; when that ends the hand, adds its scores,
+    /// decides the match or deals the next hand. Errors: those of [`Round::apply`] (the match
+    /// unchanged), [`Error::HandOver`] once the match is over.
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Step, Error> {
+        if self.over {
+            return Err(Error::HandOver);
+        }
+        let event = self.round.apply(seat, action)?;
+        let outcome = self.round.outcome();
+        if let Some(outcome) = outcome {
+            for (total, &score) in self.totals.iter_mut().zip(outcome.scores.iter()) {
+                *total = total.saturating_add(score);
+            }
+            self.hands = self.hands.saturating_add(1);
+            if self.leading().is_some() {
+                self.over = true;
+            } else {
+                let config = *self.config();
+                let deal = Deal::Seeded(hand_seed(self.seed, self.hands));
+                self.round = match outcome.winner {
+                    Some(winner) => Round::with_leader(&config, &deal, winner)?,
+                    None => Round::new(&config, &deal)?,
+                };
+            }
+        }
+        Ok(Step { event, outcome })
+    }
+
+    /// Writes the versioned byte form (exactly [`MATCH_ENCODED_BYTES`] bytes: a 20-byte header
+    /// then the hand's [`Round::encode`] form). Errors: [`Error::BufferTooSmall`].
+    pub fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
+        let out = out.get_mut(..MATCH_ENCODED_BYTES).ok_or(Error::BufferTooSmall {
+            needed: MATCH_ENCODED_BYTES,
+        })?;
+        let (header, round) = out.split_at_mut_checked(MATCH_HEADER).ok_or(Error::Internal)?;
+        let mut bytes = [super::FORMAT_VERSION, u8::from(self.over)]
+            .into_iter()
+            .chain(self.hands.to_le_bytes())
+            .chain(self.seed.to_le_bytes())
+            .chain(self.totals.iter().flat_map(|total| total.to_le_bytes()));
+        for slot in header.iter_mut() {
+            *slot = bytes.next().ok_or(Error::Internal)?;
+        }
+        self.round.encode(round)?;
+        Ok(MATCH_ENCODED_BYTES)
+    }
+
+    /// Reads [`Match::encode`]'s form and re-checks it: the hand as [`Round::decode`] does, and
+    /// a match over exactly when its last hand is over and decided. Errors: [`Error::BadEncoding`].
+    pub fn decode(bytes: &[u8]) -> Result<Match, Error> {
+        let bad = |why| Error::BadEncoding { why };
+        let (header, round) = bytes.split_at_checked(MATCH_HEADER).ok_or(bad("too short"))?;
+        let byte = |at: usize| header.get(at).copied().unwrap_or(0);
+        if byte(0) != super::FORMAT_VERSION {
+            return Err(bad("unknown format version"));
+        }
+        let over = match byte(1) {
+            0 => false,
+            1 => true,
+            _ => return Err(bad("a flag byte is not 0 or 1")),
+        };
+        let mut seed = [0u8; 8];
+        for (offset, slot) in seed.iter_mut().enumerate() {
+            *slot = byte(offset.saturating_add(4));
+        }
+        let mut totals = [0u16; MAX_PLAYERS];
+        for (seat, total) in totals.iter_mut().enumerate() {
+            let at = seat.saturating_mul(2).saturating_add(12);
+            *total = u16::from_le_bytes([byte(at), byte(at.saturating_add(1))]);
+        }
+        let game = Match {
+            round: Round::decode(round)?,
+            seed: u64::from_le_bytes(seed),
+            totals,
+            hands: u16::from_le_bytes([byte(2), byte(3)]),
+            over,
+        };
+        let players = usize::from(game.config().players);
+        if game.totals.iter().skip(players).any(|&total| total != 0) {
+            return Err(bad("a score for a seat the table does not have"));
+        }
+        let hand_over = game.round.outcome().is_some();
+        let decided = game.leading().is_some();
+        if over != hand_over || over != decided {
+            return Err(bad("the match's end is inconsistent"));
+        }
+        Ok(game)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+mod tests {
+    use super::*;
+    use crate::dominoes::{RandomBot, lowest_legal_action};
+
+    #[test]
+    fn matches_play_to_the_target_and_round_trip() {
+        for seed in 0..40u64 {
+            let config = [
+                Config::FIVE_UP,
+                Config::ALL_FIVES,
+                Config::BLOCK,
+                Config::FIVE_UP.with_players(4),
+            ][seed as usize % 4];
+            let mut game = Match::new(&config, seed).unwrap();
+            let mut bot = RandomBot::new(seed);
+            let mut hands = 0u16;
+            let mut sum = [0u16; 4];
+            while let Some(seat) = game.round().to_act() {
+                let action = if seed % 2 == 0 {
+                    bot.choose(game.round(), seat)
+                } else {
+                    lowest_legal_action(game.round(), seat)
+                };
+                let step = game.apply(seat, action.unwrap()).unwrap();
+                if let Some(outcome) = step.outcome {
+                    hands += 1;
+                    for (total, score) in sum.iter_mut().zip(outcome.scores) {
+                        *total += score;
+                    }
+                    // The winner of the hand leads the next.
+                    if let (Some(winner), false) = (outcome.winner, game.is_over()) {
+                        assert_eq!(game.round().to_act(), Some(winner));
+                    }
+                }
+                let mut bytes = [0u8; MATCH_ENCODED_BYTES];
+                game.encode(&mut bytes).unwrap();
+                assert_eq!(Match::decode(&bytes).as_ref(), Ok(&game));
+            }
+            assert!(game.is_over());
+            assert_eq!(game.hands_played(), hands);
+            assert_eq!(game.scores(), sum);
+            let winner = game.winner().unwrap();
+            assert!(game.side_score(winner) >= config.target);
+            assert_eq!(game.apply(Seat(0), Action::Pass), Err(Error::HandOver));
+        }
+    }
+
+    #[test]
+    fn the_first_match_hand_is_the_pinned_seeded_deal() {
+        let game = Match::new(&Config::FIVE_UP, 5).unwrap();
+        let mut rng = Rng::new(5);
+        let first = Round::new(&Config::FIVE_UP, &Deal::Seeded(rng.next_u64())).unwrap();
+        assert_eq!(game.round(), &first);
+    }
+}
