@@ -383,6 +383,24 @@ typedef struct {
 // ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`] always suffices).
 #define PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL 305
 
+// A given deal is impossible (not 17, 17, 17 and 3 cards making the deck; a first bidder past 2).
+#define PARLOR_DOUDIZHU_ERR_INVALID_DEAL 306
+
+// A seat acted out of turn.
+#define PARLOR_DOUDIZHU_ERR_NOT_YOUR_TURN 307
+
+// The action is not legal now (the round is unchanged).
+#define PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION 308
+
+// The deal or the match is over.
+#define PARLOR_DOUDIZHU_ERR_ROUND_OVER 309
+
+// The opaque round or match bytes are no valid state (corrupted or uninitialised).
+#define PARLOR_DOUDIZHU_ERR_INVALID_STATE 310
+
+// An internal invariant failed (a bug; never expected).
+#define PARLOR_DOUDIZHU_ERR_INTERNAL 311
+
 // The text is not a tile (`0m`, `8z`, `5x`, digits without a suit).
 #define PARLOR_MAHJONG_ERR_UNKNOWN_TILE 400
 
