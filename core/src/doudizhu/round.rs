@@ -169,6 +169,9 @@ pub struct Config {
     /// rank of which the player holds all four cards (its generator skips such chain heads, so
     /// with `33334567` in hand `34567` is no legal play there).
     pub quad_blocks_chain_head: bool,
+    /// OpenSpiel's rocket rule: any bomb may follow a rocket (its generator offers every bomb
+    /// over any non-bomb play, and counts the rocket as one); elsewhere nothing beats the rocket.
+    pub bomb_follows_rocket: bool,
     /// A [`Match`](super::Match) ends after this many deals, void deals included (0: no limit).
     pub deals: u16,
     /// A [`Match`](super::Match) ends as soon as a seat's total reaches this (0: no target).
@@ -185,18 +188,20 @@ impl Config {
         deal: DealStyle::Blocks,
         scoring: Scoring::Stake,
         quad_blocks_chain_head: false,
+        bomb_follows_rocket: false,
         deals: 9,
         target: 0,
     };
 
     /// OpenSpiel 2.0.2's `dou_dizhu`, exactly: [`Preset::OPENSPIEL`] plays, its auction, its
-    /// face-up-card deal, its chain-head rule and its returns (stake scoring, all pass = 0 0 0).
+    /// face-up-card deal, its chain-head and rocket rules and its returns (stake scoring, all pass = 0 0 0).
     pub const OPENSPIEL: Config = Config {
         rules: Preset::OPENSPIEL,
         auction: Auction::OpenSpiel,
         deal: DealStyle::FaceUp,
         scoring: Scoring::Stake,
         quad_blocks_chain_head: true,
+        bomb_follows_rocket: true,
         deals: 9,
         target: 0,
     };
@@ -209,6 +214,7 @@ impl Config {
         deal: DealStyle::Blocks,
         scoring: Scoring::WinLoss,
         quad_blocks_chain_head: false,
+        bomb_follows_rocket: false,
         deals: 9,
         target: 0,
     };
@@ -220,6 +226,7 @@ impl Config {
         deal: DealStyle::Blocks,
         scoring: Scoring::Stake,
         quad_blocks_chain_head: false,
+        bomb_follows_rocket: false,
         deals: 9,
         target: 0,
     };
@@ -705,6 +712,21 @@ impl Round {
                 let hand = self.hand(seat);
                 let rules = self.config.rules;
                 let quirk = self.config.quad_blocks_chain_head;
+                if self.config.bomb_follows_rocket && prev.is_some_and(|p| p.kind == Kind::Rocket) {
+                    for rank in Rank::ALL.into_iter().filter(|&r| hand.count(r) == 4) {
+                        let mut cards = Cards::EMPTY;
+                        cards.add(rank, 4);
+                        let reading = Reading {
+                            kind: Kind::Bomb,
+                            chain: 1,
+                            key: rank,
+                        };
+                        if !f(Action::Play(Play { cards, reading })) {
+                            return false;
+                        }
+                    }
+                    return true;
+                }
                 generate(&hand, prev, &rules, usize::from(rules.max_cards), &mut |cards| {
                     for reading in classify(&cards, &rules).iter() {
                         if prev.is_some_and(|p| !reading.beats(&p)) {
@@ -775,7 +797,12 @@ impl Round {
         if self.config.quad_blocks_chain_head && blocked_chain(&hand, &play.reading) {
             return false;
         }
-        self.top.is_none_or(|(_, top)| play.reading.beats(&top.reading))
+        self.top.is_none_or(|(_, top)| {
+            play.reading.beats(&top.reading)
+                || (self.config.bomb_follows_rocket
+                    && top.reading.kind == Kind::Rocket
+                    && play.reading.kind == Kind::Bomb)
+        })
     }
 
     /// The legal play of `cards` for `seat`, read at its strongest legal reading, if any (a
@@ -1253,7 +1280,8 @@ fn encode_config(c: &Config, w: &mut Writer<'_>) -> Result<(), Error> {
         | u8::from(r.both_jokers_as_kickers) << 1
         | u8::from(r.quad_pair_as_singles) << 2
         | u8::from(r.quad_with_two) << 3
-        | u8::from(c.quad_blocks_chain_head) << 4;
+        | u8::from(c.quad_blocks_chain_head) << 4
+        | u8::from(c.bomb_follows_rocket) << 5;
     w.put(&[
         r.wing_copies,
         flags,
@@ -1268,7 +1296,7 @@ fn encode_config(c: &Config, w: &mut Writer<'_>) -> Result<(), Error> {
 
 fn decode_config(r: &mut Reader<'_>) -> Result<Config, Error> {
     let [wing_copies, flags, max_cards, auction, deal, scoring] = r.take::<6>()?;
-    if flags >> 5 != 0 {
+    if flags >> 6 != 0 {
         return Err(bad("unknown config flags"));
     }
     let bit = |i: u8| flags >> i & 1 == 1;
@@ -1285,6 +1313,7 @@ fn decode_config(r: &mut Reader<'_>) -> Result<Config, Error> {
         deal: DealStyle::from_code(deal)?,
         scoring: Scoring::from_code(scoring)?,
         quad_blocks_chain_head: bit(4),
+        bomb_follows_rocket: bit(5),
         deals: u16::from_le_bytes(r.take::<2>()?),
         target: u32::from_le_bytes(r.take::<4>()?),
     };
