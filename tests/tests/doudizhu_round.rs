@@ -118,3 +118,12 @@ fn openspiel_games_replay_identically() {
         "OpenSpiel dou_dizhu agrees on {played} games ({decisions} decisions; {voids} all-pass, {bombs} with bombs, {springs} springs)"
     );
 }
+
+/// The whole-deal checker (core vs the naive reference at every step) over its regression
+/// inputs and pseudo-random cases of every preset.
+#[test]
+fn round_checker_agrees_with_the_reference() {
+    let checked =
+        parlor_conformance::fuzzing::run_target("doudizhu_round", 300, parlor_conformance::check::doudizhu_round::diff);
+    assert!(checked >= 250, "{checked}");
+}

@@ -3,5 +3,6 @@
 
 pub mod dominoes;
 pub mod doudizhu;
+pub mod doudizhu_round;
 pub mod mahjong;
 pub mod tichu;

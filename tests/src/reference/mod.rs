@@ -4,6 +4,7 @@
 
 pub mod dominoes;
 pub mod doudizhu;
+pub mod doudizhu_round;
 pub mod mahjong;
 pub mod tichu;
 pub mod tichu_trick;
