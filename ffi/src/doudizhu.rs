@@ -152,7 +152,7 @@ fn preset(id: u8) -> Result<Preset, ParlorStatus> {
     Preset::try_from(id).map_err(code)
 }
 
-fn to_c(cards: &Cards) -> ParlorDoudizhuCards {
+pub(crate) fn to_c(cards: &Cards) -> ParlorDoudizhuCards {
     ParlorDoudizhuCards { counts: cards.counts() }
 }
 
@@ -160,7 +160,7 @@ fn to_c(cards: &Cards) -> ParlorDoudizhuCards {
 ///
 /// # Safety
 /// `ptr` null or valid for a read.
-unsafe fn cards_in(ptr: *const ParlorDoudizhuCards) -> Result<Cards, ParlorStatus> {
+pub(crate) unsafe fn cards_in(ptr: *const ParlorDoudizhuCards) -> Result<Cards, ParlorStatus> {
     // SAFETY: forwarded contract.
     let value = unsafe { optional_cards(ptr) }?;
     value.ok_or(PARLOR_ERR_NULL_POINTER)

@@ -48,6 +48,7 @@ fn panic(_info: &core::panic::PanicInfo<'_>) -> ! {
 
 pub mod dominoes;
 pub mod doudizhu;
+pub mod doudizhu_round;
 pub mod mahjong;
 pub mod tichu;
 mod util;

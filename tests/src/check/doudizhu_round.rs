@@ -184,3 +184,162 @@ pub fn diff(case: RoundCase) {
     let outcome = core.outcome().expect("an outcome");
     assert_eq!(Some(outcome.scores.map(i64::from)), reference.scores(), "scores");
 }
+
+/// A raw C action: (seat, kind, bid, card counts, reading kind, chain, key), reduced modulo
+/// just past each field's range so that most are near-valid.
+pub type RawAction = (u8, u8, u8, [u8; 15], u8, u8, u8);
+
+/// One C ABI case: random bytes as a state, and a seeded deal played through C and the core
+/// in lockstep with raw (possibly invalid) C actions mixed in.
+#[derive(Debug, Clone, Arbitrary)]
+pub struct FfiRoundCase {
+    /// Whole-game code (modulo 5: the four presets and one unknown code).
+    pub game: u8,
+    /// Seed of the deal.
+    pub seed: u64,
+    /// Bytes laid over a `ParlorDoudizhuRound` (the rest zero).
+    pub state: Vec<u8>,
+    /// Raw actions: (seat, kind, bid, card counts, reading kind, chain, key).
+    pub raw: Vec<RawAction>,
+    /// The legal action chosen at each step.
+    pub choices: Vec<u16>,
+}
+
+fn c_action(raw: &RawAction) -> parlor::doudizhu_round::ParlorDoudizhuAction {
+    parlor::doudizhu_round::ParlorDoudizhuAction {
+        kind: raw.1 % 6,
+        bid: raw.2 % 5,
+        cards: parlor::doudizhu::ParlorDoudizhuCards {
+            counts: raw.3.map(|c| c % 6),
+        },
+        reading: parlor::doudizhu::ParlorDoudizhuReading {
+            kind: raw.4 % 15,
+            chain: raw.5 % 13,
+            key: raw.6 % 16,
+        },
+    }
+}
+
+/// The C ABI checker (`ffi_doudizhu_round`).
+pub fn ffi(case: FfiRoundCase) {
+    use parlor::doudizhu_round::{self as c, ParlorDoudizhuAction, ParlorDoudizhuRound};
+    use parlor::{PARLOR_ERR_INVALID_ARGUMENT, PARLOR_OK};
+    // Random bytes as a state: a status, never UB; an accepted state is one the core decodes.
+    let mut words = [0u64; c::PARLOR_DOUDIZHU_ROUND_WORDS];
+    for (i, b) in case.state.iter().take(words.len() * 8).enumerate() {
+        words[i / 8] |= u64::from(*b) << (8 * (i % 8));
+    }
+    let mut junk = ParlorDoudizhuRound { opaque: words };
+    let mut seat = 0u8;
+    // SAFETY: valid pointers to live locals.
+    let status = unsafe { c::parlor_doudizhu_round_to_act(&junk, &mut seat) };
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    assert_eq!(
+        status == PARLOR_OK,
+        Round::decode(&bytes[..ENCODED_BYTES]).is_ok() && bytes[ENCODED_BYTES..].iter().all(|&b| b == 0)
+    );
+    if let Some(raw) = case.raw.first() {
+        let action = c_action(raw);
+        // SAFETY: as above.
+        let _ = unsafe { c::parlor_doudizhu_round_apply(&mut junk, raw.0 % 4, &action, std::ptr::null_mut()) };
+    }
+    // A seeded deal in lockstep.
+    let mut round = ParlorDoudizhuRound {
+        opaque: [0; c::PARLOR_DOUDIZHU_ROUND_WORDS],
+    };
+    let game = case.game % 5;
+    // SAFETY: as above.
+    let status = unsafe { c::parlor_doudizhu_round_new(game, case.seed, &mut round) };
+    let config = match game {
+        0 => Config::PAGAT,
+        1 => Config::RLCARD,
+        2 => Config::OPENSPIEL,
+        3 => Config::ROB,
+        _ => {
+            assert_eq!(status, PARLOR_ERR_INVALID_ARGUMENT);
+            return;
+        }
+    };
+    assert_eq!(status, PARLOR_OK);
+    let mut core = Round::new(&config, &Deal::Seeded(case.seed)).expect("a seeded deal");
+    let mut buf = vec![ParlorDoudizhuAction::default(); 64];
+    for step in 0..400 {
+        // SAFETY: as above.
+        assert_eq!(unsafe { c::parlor_doudizhu_round_to_act(&round, &mut seat) }, PARLOR_OK);
+        assert_eq!(
+            seat,
+            core.to_act().map_or(c::PARLOR_DOUDIZHU_NO_SEAT, |s| s.0),
+            "step {step}"
+        );
+        let Some(s) = core.to_act() else { break };
+        // A raw action: C and the core agree on accepting it; a refused one changes nothing.
+        if let Some(raw) = case.raw.get(step) {
+            let action = c_action(raw);
+            let before = round;
+            // SAFETY: as above.
+            let status =
+                unsafe { c::parlor_doudizhu_round_apply(&mut round, raw.0 % 4, &action, std::ptr::null_mut()) };
+            if status == PARLOR_OK {
+                let applied = match action.kind {
+                    0 => Action::Pass,
+                    1 => Action::Bid(action.bid),
+                    2 => Action::Call,
+                    3 => Action::Rob,
+                    _ => Action::Play(Play {
+                        cards: Cards::from_counts(action.cards.counts).expect("C accepted bad counts"),
+                        reading: Reading {
+                            kind: Kind::try_from(action.reading.kind).expect("C accepted a bad kind"),
+                            chain: action.reading.chain,
+                            key: Rank::try_from(action.reading.key).expect("C accepted a bad rank"),
+                        },
+                    }),
+                };
+                assert!(
+                    core.is_legal(s, applied),
+                    "step {step}: C accepted {applied:?}, the core refuses it"
+                );
+                assert_eq!(raw.0 % 4, s.0);
+                core.apply(s, applied).expect("the core accepts it too");
+                continue;
+            }
+            assert_eq!(round, before, "step {step}: a refused C action changed the state");
+        }
+        let mut count = 0usize;
+        // SAFETY: buf holds buf.len() actions.
+        let mut status =
+            unsafe { c::parlor_doudizhu_round_legal_actions(&round, s.0, buf.as_mut_ptr(), buf.len(), &mut count) };
+        if status == parlor::PARLOR_ERR_BUFFER_TOO_SMALL {
+            buf.resize(count, ParlorDoudizhuAction::default());
+            // SAFETY: as above.
+            status =
+                unsafe { c::parlor_doudizhu_round_legal_actions(&round, s.0, buf.as_mut_ptr(), buf.len(), &mut count) };
+        }
+        assert_eq!(status, PARLOR_OK);
+        let mut legal = Vec::new();
+        core.for_each_legal_action(s, |a| legal.push(a));
+        assert_eq!(count, legal.len(), "step {step}: legal count");
+        assert!(
+            legal.iter().zip(buf.iter()).all(|(a, b)| c::action_to_c(a) == *b),
+            "step {step}: legal actions differ"
+        );
+        let pick = usize::from(
+            case.choices
+                .get(step)
+                .copied()
+                .unwrap_or((step as u16).wrapping_mul(7919)),
+        ) % count;
+        // SAFETY: as above.
+        assert_eq!(
+            unsafe { c::parlor_doudizhu_round_apply(&mut round, s.0, &buf[pick], std::ptr::null_mut()) },
+            PARLOR_OK
+        );
+        core.apply(s, legal[pick]).expect("legal");
+    }
+    let mut outcome = c::ParlorDoudizhuOutcome::default();
+    // SAFETY: as above.
+    assert_eq!(
+        unsafe { c::parlor_doudizhu_round_outcome(&round, &mut outcome) },
+        PARLOR_OK
+    );
+    assert_eq!(outcome.scores, core.outcome().expect("over").scores);
+}
