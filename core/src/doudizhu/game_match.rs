@@ -261,7 +261,7 @@ mod tests {
     #[test]
     fn size_and_round_trip() {
         assert!(core::mem::size_of::<Match>() <= 512);
-        assert_eq!(core::mem::size_of::<Match>(), 200);
+        assert_eq!(core::mem::size_of::<Match>(), 208);
         let mut m = Match::new(&Config::PAGAT, 5).unwrap();
         let mut bot = RandomBot::new(1);
         let mut buf = [0u8; MATCH_ENCODED_BYTES];

@@ -542,7 +542,7 @@ fn seat_opt(s: u8) -> Option<Seat> {
     (usize::from(s) < SEATS).then_some(Seat(s))
 }
 
-/// One deal: the auction, the play, the end. A plain fixed-size value (164 bytes; asserted in
+/// One deal: the auction, the play, the end. A plain fixed-size value (168 bytes; asserted in
 /// tests): copying it is the undo and the search primitive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Round {
@@ -1586,20 +1586,67 @@ mod tests {
 
     #[test]
     fn sizes() {
-        assert_eq!(core::mem::size_of::<Round>(), 164);
+        assert_eq!(core::mem::size_of::<Round>(), 168);
         assert_eq!(ENCODED_BYTES, 161);
         assert_eq!(core::mem::size_of::<Action>(), 18);
     }
 
     #[test]
     fn seeded_deal_is_pinned() {
-        let (hands, kitty, first) = Deal::Seeded(1).cards(&Config::PAGAT).unwrap();
-        assert_eq!(hands[0], c("344567789TJJQKA2B"));
-        assert_eq!(kitty, c("TQ2"));
-        assert_eq!(first, Seat(0));
-        let (hands, kitty, first) = Deal::Seeded(1).cards(&Config::OPENSPIEL).unwrap();
-        assert_eq!(hands[0].len() + hands[1].len() + hands[2].len() + kitty.len(), 54);
-        assert_eq!(first, Seat(1));
+        // seed, face-up style, the three hands, the kitty, the first bidder: never changes.
+        let vectors = [
+            (
+                0,
+                false,
+                ["3356666799TQQKA2R", "34458899TJJJKAA22", "44557778TTJQQKK2B"],
+                "38A",
+                0,
+            ),
+            (
+                0,
+                true,
+                ["344455668889QQKKK", "3556799TTJQKAAA2B", "3467779TTJJJQA22R"],
+                "382",
+                0,
+            ),
+            (
+                1,
+                false,
+                ["344567789TJJQKA2B", "33345556689TTJKAA", "46778899JQQKKA22R"],
+                "TQ2",
+                0,
+            ),
+            (
+                1,
+                true,
+                ["345679TJJQQQKKA22", "33455566789TJQKAR", "3446778899TTJAA2B"],
+                "8K2",
+                1,
+            ),
+            (
+                7,
+                false,
+                ["4567789TTJQKKAA2B", "333455567899TQQK2", "4466789TJJJQKA22R"],
+                "38A",
+                0,
+            ),
+            (
+                7,
+                true,
+                ["34777889TJQQKKAA2", "34455668JJQKKA22B", "34556678999TTJQ2R"],
+                "3TA",
+                1,
+            ),
+        ];
+        for (seed, face_up, hands, kitty, first) in vectors {
+            let config = if face_up { Config::OPENSPIEL } else { Config::PAGAT };
+            let dealt = Deal::Seeded(seed).cards(&config).unwrap();
+            assert_eq!(
+                dealt,
+                (hands.map(c), c(kitty), Seat(first)),
+                "seed {seed} face-up {face_up}"
+            );
+        }
     }
 
     #[test]
