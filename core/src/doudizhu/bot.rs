@@ -38,21 +38,18 @@ impl RandomBot {
         RandomBot { rng: Rng::new(seed) }
     }
 
-    /// A uniformly chosen legal action of `seat` (`rng.below(count)`-th in legal order), or
-    /// `None` when `seat` is not to act.
+    /// A uniformly chosen legal action of `seat`, or `None` when `seat` is not to act. One pass
+    /// over the legal actions (reservoir sampling): the `i`-th action (from 0) replaces the
+    /// choice when `rng.below(i + 1) == 0`, one draw per action after the first.
     pub fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
-        let total = round.count_legal_actions(seat);
-        if total == 0 {
-            return None;
-        }
-        let pick = self.rng.below(u32::try_from(total).unwrap_or(u32::MAX));
-        let mut i = 0u32;
+        let mut seen = 0u32;
         let mut chosen = None;
+        let rng = &mut self.rng;
         round.for_each_legal_action(seat, |a| {
-            if i == pick {
+            seen = seen.saturating_add(1);
+            if seen == 1 || rng.below(seen) == 0 {
                 chosen = Some(a);
             }
-            i = i.saturating_add(1);
         });
         chosen
     }

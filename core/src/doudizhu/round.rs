@@ -727,20 +727,43 @@ impl Round {
                     }
                     return true;
                 }
-                generate(&hand, prev, &rules, usize::from(rules.max_cards), &mut |cards| {
-                    for reading in classify(&cards, &rules).iter() {
-                        if prev.is_some_and(|p| !reading.beats(&p)) {
-                            continue;
+                // Only OpenSpiel's rules give one card set several readings, and only for
+                // airplanes; every other play's one reading is the generator's.
+                let several = rules.wing_copies >= 3 && rules.wing_triplet_next_to_chain;
+                generate(
+                    &hand,
+                    prev,
+                    &rules,
+                    usize::from(rules.max_cards),
+                    &mut |cards, generated| {
+                        let multi = several
+                            && matches!(
+                                generated.kind,
+                                Kind::Airplane | Kind::AirplaneSingles | Kind::AirplanePairs
+                            );
+                        if !multi {
+                            if quirk && blocked_chain(&hand, &generated) {
+                                return true;
+                            }
+                            return f(Action::Play(Play {
+                                cards,
+                                reading: generated,
+                            }));
                         }
-                        if quirk && blocked_chain(&hand, &reading) {
-                            continue;
+                        for reading in classify(&cards, &rules).iter() {
+                            if prev.is_some_and(|p| !reading.beats(&p)) {
+                                continue;
+                            }
+                            if quirk && blocked_chain(&hand, &reading) {
+                                continue;
+                            }
+                            if !f(Action::Play(Play { cards, reading })) {
+                                return false;
+                            }
                         }
-                        if !f(Action::Play(Play { cards, reading })) {
-                            return false;
-                        }
-                    }
-                    true
-                })
+                        true
+                    },
+                )
             }
         }
     }
