@@ -1790,6 +1790,33 @@ mod tests {
     }
 
     #[test]
+    fn observation_hides_other_hands() {
+        // Two deals that differ only in how seats 1 and 2 hold their cards: seat 0 sees the same.
+        let (hands, kitty, _) = Deal::Seeded(3).cards(&Config::PAGAT).unwrap();
+        let swapped = [hands[0], hands[2], hands[1]];
+        let deal = |hands| Deal::Given {
+            hands,
+            kitty,
+            first_bidder: Seat(0),
+        };
+        let mut a = Round::new(&Config::PAGAT, &deal(hands)).unwrap();
+        let mut b = Round::new(&Config::PAGAT, &deal(swapped)).unwrap();
+        assert_eq!(a.observation(Seat(0)), b.observation(Seat(0)));
+        assert_ne!(a.observation(Seat(1)), b.observation(Seat(1)));
+        for r in [&mut a, &mut b] {
+            r.apply(Seat(0), Action::Bid(3)).unwrap();
+        }
+        let lead = crate::doudizhu::bot::lowest_legal_action(&a, Seat(0)).unwrap();
+        a.apply(Seat(0), lead).unwrap();
+        b.apply(Seat(0), lead).unwrap();
+        let (oa, ob) = (a.observation(Seat(0)).unwrap(), b.observation(Seat(0)).unwrap());
+        assert_eq!(oa, ob);
+        assert_eq!(oa.kitty, Some(kitty));
+        assert_eq!(oa.counts, [19, 17, 17]);
+        assert_eq!(oa.others_cards().len(), 34);
+    }
+
+    #[test]
     fn rlcard_starts_in_play() {
         let r = Round::new(&Config::RLCARD, &Deal::Seeded(1)).unwrap();
         assert_eq!(r.landlord(), Some(Seat(0)));
