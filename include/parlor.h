@@ -271,6 +271,72 @@
 #define PARLOR_DOUDIZHU_SCRATCH_BYTES 278964
 #endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Whole-game preset code: Pagat's game (bids 1–3, stake scoring), the default.
+#define PARLOR_DOUDIZHU_GAME_PAGAT 0
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Whole-game preset code: RLCard's game (seat 0 / the first bidder is the landlord, 1/0 payoffs).
+#define PARLOR_DOUDIZHU_GAME_RLCARD 1
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Whole-game preset code: OpenSpiel 2.0.2's `dou_dizhu`.
+#define PARLOR_DOUDIZHU_GAME_OPENSPIEL 2
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Whole-game preset code: the apps' call / rob-the-landlord auction.
+#define PARLOR_DOUDIZHU_GAME_ROB 3
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Action kind: pass.
+#define PARLOR_DOUDIZHU_ACTION_PASS 0
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Action kind: bid `bid` (1–3).
+#define PARLOR_DOUDIZHU_ACTION_BID 1
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Action kind: call the landlord (rob preset).
+#define PARLOR_DOUDIZHU_ACTION_CALL 2
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Action kind: rob the landlord (rob preset).
+#define PARLOR_DOUDIZHU_ACTION_ROB 3
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Action kind: play `cards` read as `reading`.
+#define PARLOR_DOUDIZHU_ACTION_PLAY 4
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// "No seat" in seat fields (nobody to act, no landlord yet, no lead change).
+#define PARLOR_DOUDIZHU_NO_SEAT 255
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// `uint64_t` words of [`ParlorDoudizhuRound`] (the encoded round, 161 bytes, rounded up).
+#define PARLOR_DOUDIZHU_ROUND_WORDS 21
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// `uint64_t` words of [`ParlorDoudizhuMatch`] (the encoded match, 196 bytes, rounded up).
+#define PARLOR_DOUDIZHU_MATCH_WORDS 25
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Slots that always suffice for [`parlor_doudizhu_round_legal_actions`] (a pass plus every
+// play of a 20-card hand in each of its readings; real positions need far fewer).
+#define PARLOR_DOUDIZHU_MAX_ACTIONS 10045
+#endif
+
 #if defined(PARLOR_FEATURE_MAHJONG)
 // Rules code: the seed's game, sets + pair only.
 #define PARLOR_MAHJONG_RULES_SEED 0
@@ -568,6 +634,128 @@ typedef struct {
 } ParlorDoudizhuReading;
 #endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// One deal, as opaque caller memory (storable in a static; copy it to undo or search).
+typedef struct {
+  // The encoded round; only Parlor writes it.
+  uint64_t opaque[PARLOR_DOUDIZHU_ROUND_WORDS];
+} ParlorDoudizhuRound;
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// An action: `kind` (`PARLOR_DOUDIZHU_ACTION_*`), `bid` (1–3, for a bid), `cards` and `reading`
+// (for a play). Fields a kind does not use are ignored.
+typedef struct {
+  // `PARLOR_DOUDIZHU_ACTION_*`.
+  uint8_t kind;
+  // The bid, 1–3.
+  uint8_t bid;
+  // The cards played.
+  ParlorDoudizhuCards cards;
+  // The reading they are played as.
+  ParlorDoudizhuReading reading;
+} ParlorDoudizhuAction;
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// How a deal ended.
+typedef struct {
+  // The landlord, or [`PARLOR_DOUDIZHU_NO_SEAT`] for a void deal (everyone passed).
+  uint8_t landlord;
+  // The seat that played its last card, or [`PARLOR_DOUDIZHU_NO_SEAT`].
+  uint8_t winner;
+  // 1 if the landlord won.
+  uint8_t landlord_won;
+  // The winning bid.
+  uint8_t bid;
+  // Bombs and rockets played.
+  uint8_t bombs;
+  // Robs.
+  uint8_t robs;
+  // 0 none, 1 spring, 2 anti-spring.
+  uint8_t spring;
+  // bid × 2^(bombs + robs + spring).
+  uint32_t stake;
+  // Each seat's score for the deal.
+  int32_t scores[3];
+} ParlorDoudizhuOutcome;
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// What an applied action caused.
+typedef struct {
+  // The auction ended with this landlord (else [`PARLOR_DOUDIZHU_NO_SEAT`]); `kitty` is then
+  // the revealed kitty.
+  uint8_t landlord;
+  // The revealed kitty (when `landlord` is set).
+  ParlorDoudizhuCards kitty;
+  // 1: everyone passed, the deal is void.
+  uint8_t void_deal;
+  // 1: a bomb, rocket or rob doubled the stake.
+  uint8_t doubled;
+  // Two passes: this seat leads (else [`PARLOR_DOUDIZHU_NO_SEAT`]).
+  uint8_t lead;
+  // 1: the deal ended; `outcome` holds how.
+  uint8_t over;
+  // The outcome when `over` is 1.
+  ParlorDoudizhuOutcome outcome;
+} ParlorDoudizhuEvent;
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// What one seat may know (never another seat's cards).
+typedef struct {
+  // The observing seat.
+  uint8_t seat;
+  // Its hand.
+  ParlorDoudizhuCards hand;
+  // Cards in each seat's hand.
+  uint8_t counts[3];
+  // Cards each seat has played.
+  ParlorDoudizhuCards played[3];
+  // 1 once the kitty is revealed.
+  uint8_t kitty_known;
+  // The kitty (when `kitty_known`).
+  ParlorDoudizhuCards kitty;
+  // The landlord or [`PARLOR_DOUDIZHU_NO_SEAT`].
+  uint8_t landlord;
+  // The first bidder.
+  uint8_t first_bidder;
+  // The auction so far, from the first bidder: 0 pass, 1–3 bid, 4 call, 5 rob.
+  uint8_t auction[9];
+  // Entries of `auction` in use.
+  uint8_t auction_len;
+  // The high bid so far.
+  uint8_t bid;
+  // Robs so far.
+  uint8_t robs;
+  // Bombs and rockets played so far.
+  uint8_t bombs;
+  // Plays each seat has made.
+  uint8_t plays[3];
+  // The seat to act or [`PARLOR_DOUDIZHU_NO_SEAT`].
+  uint8_t to_act;
+  // 1 if a trick is open (`top_*` hold its top play).
+  uint8_t has_top;
+  // The top play's seat.
+  uint8_t top_seat;
+  // The top play's cards.
+  ParlorDoudizhuCards top_cards;
+  // The top play's reading.
+  ParlorDoudizhuReading top_reading;
+  // Passes since the top play.
+  uint8_t passes;
+} ParlorDoudizhuObservation;
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// A match, as opaque caller memory.
+typedef struct {
+  // The encoded match; only Parlor writes it.
+  uint64_t opaque[PARLOR_DOUDIZHU_MATCH_WORDS];
+} ParlorDoudizhuMatch;
+#endif
+
 #if defined(PARLOR_FEATURE_MAHJONG)
 // Tile acceptance of a hand, as returned by [`parlor_mahjong_ukeire`].
 typedef struct {
@@ -817,6 +1005,36 @@ typedef struct {
 // The scratch memory given to a search is smaller than it needs
 // ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`] always suffices).
 #define PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL 305
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// A given deal is impossible (not 17, 17, 17 and 3 cards making the deck; a first bidder past 2).
+#define PARLOR_DOUDIZHU_ERR_INVALID_DEAL 306
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// A seat acted out of turn.
+#define PARLOR_DOUDIZHU_ERR_NOT_YOUR_TURN 307
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// The action is not legal now (the round is unchanged).
+#define PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION 308
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// The deal or the match is over.
+#define PARLOR_DOUDIZHU_ERR_ROUND_OVER 309
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// The opaque round or match bytes are no valid state (corrupted or uninitialised).
+#define PARLOR_DOUDIZHU_ERR_INVALID_STATE 310
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// An internal invariant failed (a bug; never expected).
+#define PARLOR_DOUDIZHU_ERR_INTERNAL 311
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
@@ -1400,6 +1618,219 @@ ParlorStatus parlor_doudizhu_min_plays(const ParlorDoudizhuCards *hand,
                                        uint8_t *scratch,
                                        size_t scratch_len,
                                        uint8_t *out_plays);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Deals a new round of whole-game preset `game` (`PARLOR_DOUDIZHU_GAME_*`) from `seed` (the
+// core's `Deal::Seeded`) into `*out`.
+//
+// Errors: null `out`, [`PARLOR_ERR_INVALID_ARGUMENT`] (unknown preset).
+//
+// # Safety
+// `out` valid for a write.
+ParlorStatus parlor_doudizhu_round_new(uint8_t game, uint64_t seed, ParlorDoudizhuRound *out);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Deals a new round with explicit cards: `hands` (3 card sets of 17), `*kitty` (3 cards), all
+// together the deck, and `first_bidder` (0–2; the landlord under the rlcard preset).
+//
+// Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`], `PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`,
+// `PARLOR_DOUDIZHU_ERR_INVALID_DEAL`.
+//
+// # Safety
+// `hands` valid for 3 reads; `kitty` for a read; `out` for a write.
+ParlorStatus parlor_doudizhu_round_new_given(uint8_t game,
+                                             const ParlorDoudizhuCards *hands,
+                                             const ParlorDoudizhuCards *kitty,
+                                             uint8_t first_bidder,
+                                             ParlorDoudizhuRound *out);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Writes the seat to act (0–2) to `*seat`, or [`PARLOR_DOUDIZHU_NO_SEAT`] once the deal is over.
+//
+// Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`].
+//
+// # Safety
+// `round` valid for a read, `seat` for a write.
+ParlorStatus parlor_doudizhu_round_to_act(const ParlorDoudizhuRound *round, uint8_t *seat);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Writes `seat`'s legal actions (in the core's legal-action order: pass, bids or call/rob,
+// plays) into `out` as far as `cap` allows and their number to `*out_count` (0 when it is not
+// `seat`'s turn).
+//
+// Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (seat past 2),
+// [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`], `PARLOR_ERR_BUFFER_TOO_SMALL` (then `*out_count` is
+// the total and `out` holds the first `cap`).
+//
+// # Safety
+// `round` valid for a read; `out` for `cap` writes (or null with 0); `out_count` for a write.
+ParlorStatus parlor_doudizhu_round_legal_actions(const ParlorDoudizhuRound *round,
+                                                 uint8_t seat,
+                                                 ParlorDoudizhuAction *out,
+                                                 size_t cap,
+                                                 size_t *out_count);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Applies `seat`'s `*action`; `*event` (optional, may be null) receives what it caused. An
+// illegal action leaves `*round` unchanged.
+//
+// Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (bad codes or seat),
+// [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`], `PARLOR_DOUDIZHU_ERR_NOT_YOUR_TURN`,
+// `PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION`, `PARLOR_DOUDIZHU_ERR_ROUND_OVER`.
+//
+// # Safety
+// `round` valid for reads and writes; `action` for a read; `event` null or valid for a write.
+ParlorStatus parlor_doudizhu_round_apply(ParlorDoudizhuRound *round,
+                                         uint8_t seat,
+                                         const ParlorDoudizhuAction *action,
+                                         ParlorDoudizhuEvent *event);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Writes what `seat` may know into `*out`.
+//
+// Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (seat past 2),
+// [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`].
+//
+// # Safety
+// `round` valid for a read, `out` for a write.
+ParlorStatus parlor_doudizhu_round_observe(const ParlorDoudizhuRound *round,
+                                           uint8_t seat,
+                                           ParlorDoudizhuObservation *out);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Writes the deal's outcome into `*out` once it is over.
+//
+// Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`], [`PARLOR_ERR_INVALID_STATE`]
+// (the deal is not over).
+//
+// # Safety
+// `round` valid for a read, `out` for a write.
+ParlorStatus parlor_doudizhu_round_outcome(const ParlorDoudizhuRound *round,
+                                           ParlorDoudizhuOutcome *out);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Writes the round's portable byte form (the core's `Round::encode`, 161 bytes, first byte the
+// format version) into `buf` (`cap` bytes) and its length to `*out_len`.
+//
+// Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`], `PARLOR_ERR_BUFFER_TOO_SMALL`
+// (then `*out_len` holds the length needed).
+//
+// # Safety
+// `round` valid for a read; `buf` for `cap` writes (or null with 0); `out_len` for a write.
+ParlorStatus parlor_doudizhu_round_encode(const ParlorDoudizhuRound *round,
+                                          uint8_t *buf,
+                                          size_t cap,
+                                          size_t *out_len);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Reads a round's byte form (`len` bytes at `bytes`) into `*out`, re-validating it.
+//
+// Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`] (or an unknown-code / config
+// error) for bytes that are no valid round.
+//
+// # Safety
+// `bytes` valid for `len` reads; `out` for a write.
+ParlorStatus parlor_doudizhu_round_decode(const uint8_t *bytes,
+                                          size_t len,
+                                          ParlorDoudizhuRound *out);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Starts a match of whole-game preset `game` with `seed` (deals and first bidders follow from
+// it) into `*out`.
+//
+// Errors: null `out`, [`PARLOR_ERR_INVALID_ARGUMENT`].
+//
+// # Safety
+// `out` valid for a write.
+ParlorStatus parlor_doudizhu_match_new(uint8_t game, uint64_t seed, ParlorDoudizhuMatch *out);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Copies the match's current deal into `*out` (then use the `parlor_doudizhu_round_*` reads).
+//
+// Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`].
+//
+// # Safety
+// `m` valid for a read, `out` for a write.
+ParlorStatus parlor_doudizhu_match_round(const ParlorDoudizhuMatch *m, ParlorDoudizhuRound *out);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Writes the seat to act in the current deal, or [`PARLOR_DOUDIZHU_NO_SEAT`] once the match is over.
+//
+// # Safety
+// `m` valid for a read, `seat` for a write.
+ParlorStatus parlor_doudizhu_match_to_act(const ParlorDoudizhuMatch *m,
+                                          uint8_t *seat);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// As [`parlor_doudizhu_round_legal_actions`], for the match's current deal.
+//
+// # Safety
+// As [`parlor_doudizhu_round_legal_actions`].
+ParlorStatus parlor_doudizhu_match_legal_actions(const ParlorDoudizhuMatch *m,
+                                                 uint8_t seat,
+                                                 ParlorDoudizhuAction *out,
+                                                 size_t cap,
+                                                 size_t *out_count);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Applies `seat`'s action to the match's current deal; when it ends the deal, the scores are
+// added and the next deal starts (`event->outcome` is the finished deal's).
+//
+// Errors: as [`parlor_doudizhu_round_apply`]; `PARLOR_DOUDIZHU_ERR_ROUND_OVER` once the match is over.
+//
+// # Safety
+// `m` valid for reads and writes; `action` for a read; `event` null or valid for a write.
+ParlorStatus parlor_doudizhu_match_apply(ParlorDoudizhuMatch *m,
+                                         uint8_t seat,
+                                         const ParlorDoudizhuAction *action,
+                                         ParlorDoudizhuEvent *event);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Writes the match totals to `scores` (3 values), the deals finished to `*deals` and 1 to
+// `*over` once the match is over (all three outputs required).
+//
+// # Safety
+// `m` valid for a read; `scores` for 3 writes; `deals` and `over` for a write.
+ParlorStatus parlor_doudizhu_match_scores(const ParlorDoudizhuMatch *m,
+                                          int64_t *scores,
+                                          uint16_t *deals,
+                                          uint8_t *over);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Writes the match's byte form (the core's `Match::encode`, 196 bytes) into `buf`.
+//
+// # Safety
+// As [`parlor_doudizhu_round_encode`].
+ParlorStatus parlor_doudizhu_match_encode(const ParlorDoudizhuMatch *m,
+                                          uint8_t *buf,
+                                          size_t cap,
+                                          size_t *out_len);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+// Reads a match's byte form into `*out`, re-validating it.
+//
+// # Safety
+// As [`parlor_doudizhu_round_decode`].
+ParlorStatus parlor_doudizhu_match_decode(const uint8_t *bytes,
+                                          size_t len,
+                                          ParlorDoudizhuMatch *out);
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)

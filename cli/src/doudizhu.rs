@@ -8,6 +8,8 @@
 //! parlor doudizhu spring <landlord> [<p1> [<p2>]]  # yes + plan lines | no
 //! parlor doudizhu spring --judge < input         # Case k: Yes | Case k: No
 //! parlor doudizhu min-plays 34567BR              # 2
+//! parlor doudizhu play --seed 7 [--match]         # a whole deal with the bots: log + scores
+//! parlor doudizhu replay log.txt                  # checks a log, `scores: <d0> <d1> <d2>`
 //! ```
 //! Every command takes `--preset pagat|rlcard|openspiel` (default `pagat`) and `--batch`
 //! (one case per standard-input line, columns separated by TAB, one answer line per case).
@@ -20,6 +22,9 @@ use parlor_core::doudizhu::{
 };
 
 use crate::{CliError, batch, quoted};
+
+#[path = "doudizhu_round.rs"]
+pub mod round;
 
 /// Options every `doudizhu` command takes.
 #[derive(Debug, Clone, clap::Args)]
@@ -39,6 +44,10 @@ fn parse_preset(name: &str) -> Result<PresetId, String> {
 /// The `doudizhu` subcommands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
+    /// Play a whole deal (or `--match`) with the seeded random bot: the log, the outcome, `scores:`.
+    Play(round::PlayArgs),
+    /// Check a replay log: one line per action with its events, then the outcome and `scores:`.
+    Replay(round::ReplayArgs),
     /// Print the kinds a card set reads as (sorted, space-separated), or `invalid`.
     Classify {
         /// The card set, e.g. `33344456`.
@@ -185,6 +194,8 @@ fn columns(line: &str) -> Vec<&str> {
 /// Runs one `doudizhu` subcommand.
 pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
     match command {
+        Command::Play(args) => return round::play(args, out),
+        Command::Replay(args) => return round::replay(args, input, out),
         Command::Classify {
             cards: text,
             readings,

@@ -25,6 +25,18 @@ pub const PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP: ParlorStatus = 304;
 /// The scratch memory given to a search is smaller than it needs
 /// ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`] always suffices).
 pub const PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL: ParlorStatus = 305;
+/// A given deal is impossible (not 17, 17, 17 and 3 cards making the deck; a first bidder past 2).
+pub const PARLOR_DOUDIZHU_ERR_INVALID_DEAL: ParlorStatus = 306;
+/// A seat acted out of turn.
+pub const PARLOR_DOUDIZHU_ERR_NOT_YOUR_TURN: ParlorStatus = 307;
+/// The action is not legal now (the round is unchanged).
+pub const PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION: ParlorStatus = 308;
+/// The deal or the match is over.
+pub const PARLOR_DOUDIZHU_ERR_ROUND_OVER: ParlorStatus = 309;
+/// The opaque round or match bytes are no valid state (corrupted or uninitialised).
+pub const PARLOR_DOUDIZHU_ERR_INVALID_STATE: ParlorStatus = 310;
+/// An internal invariant failed (a bug; never expected).
+pub const PARLOR_DOUDIZHU_ERR_INTERNAL: ParlorStatus = 311;
 
 /// Preset code: the seed's rules (Pagat / HDU 4032 wording), the default.
 pub const PARLOR_DOUDIZHU_PRESET_PAGAT: u8 = 0;
@@ -104,11 +116,17 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
         PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE => c"doudizhu: a searched hand holds more than 20 cards",
         PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP => c"doudizhu: the hands together exceed the deck",
         PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL => c"doudizhu: the scratch memory is too small",
+        PARLOR_DOUDIZHU_ERR_INVALID_DEAL => c"doudizhu: the deal is impossible (17, 17, 17 and 3 cards of one deck)",
+        PARLOR_DOUDIZHU_ERR_NOT_YOUR_TURN => c"doudizhu: it is not this seat's turn",
+        PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION => c"doudizhu: the action is not legal now",
+        PARLOR_DOUDIZHU_ERR_ROUND_OVER => c"doudizhu: the deal or match is over",
+        PARLOR_DOUDIZHU_ERR_INVALID_STATE => c"doudizhu: the round or match bytes are no valid state",
+        PARLOR_DOUDIZHU_ERR_INTERNAL => c"doudizhu: internal error",
         _ => return None,
     })
 }
 
-fn code(error: Error) -> ParlorStatus {
+pub(crate) fn code(error: Error) -> ParlorStatus {
     match error {
         Error::InvalidCard { .. } => PARLOR_DOUDIZHU_ERR_INVALID_CARD,
         Error::TooManyCopies { .. } => PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES,
@@ -117,7 +135,15 @@ fn code(error: Error) -> ParlorStatus {
         Error::CardsOverlap { .. } => PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP,
         Error::BufferTooSmall { .. } => PARLOR_ERR_BUFFER_TOO_SMALL,
         Error::ScratchTooSmall { .. } => PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL,
-        Error::UnknownCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
+        Error::UnknownCode { .. } | Error::InvalidConfig { .. } | Error::InvalidSeat { .. } => {
+            PARLOR_ERR_INVALID_ARGUMENT
+        }
+        Error::InvalidDeal { .. } => PARLOR_DOUDIZHU_ERR_INVALID_DEAL,
+        Error::NotYourTurn { .. } => PARLOR_DOUDIZHU_ERR_NOT_YOUR_TURN,
+        Error::IllegalAction => PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION,
+        Error::RoundOver => PARLOR_DOUDIZHU_ERR_ROUND_OVER,
+        Error::InvalidState { .. } => PARLOR_DOUDIZHU_ERR_INVALID_STATE,
+        Error::Internal => PARLOR_DOUDIZHU_ERR_INTERNAL,
     }
 }
 
@@ -126,7 +152,7 @@ fn preset(id: u8) -> Result<Preset, ParlorStatus> {
     Preset::try_from(id).map_err(code)
 }
 
-fn to_c(cards: &Cards) -> ParlorDoudizhuCards {
+pub(crate) fn to_c(cards: &Cards) -> ParlorDoudizhuCards {
     ParlorDoudizhuCards { counts: cards.counts() }
 }
 
@@ -134,7 +160,7 @@ fn to_c(cards: &Cards) -> ParlorDoudizhuCards {
 ///
 /// # Safety
 /// `ptr` null or valid for a read.
-unsafe fn cards_in(ptr: *const ParlorDoudizhuCards) -> Result<Cards, ParlorStatus> {
+pub(crate) unsafe fn cards_in(ptr: *const ParlorDoudizhuCards) -> Result<Cards, ParlorStatus> {
     // SAFETY: forwarded contract.
     let value = unsafe { optional_cards(ptr) }?;
     value.ok_or(PARLOR_ERR_NULL_POINTER)

@@ -52,6 +52,8 @@ pub mod dominoes;
 pub mod dominoes_round;
 #[cfg(feature = "doudizhu")]
 pub mod doudizhu;
+#[cfg(feature = "doudizhu")]
+pub mod doudizhu_round;
 #[cfg(feature = "mahjong")]
 pub mod mahjong;
 #[cfg(feature = "tichu")]

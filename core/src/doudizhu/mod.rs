@@ -27,15 +27,24 @@ use core::fmt;
 
 use crate::notation::Span;
 
+pub mod bot;
 pub mod cards;
 pub mod combination;
+pub mod game_match;
 pub mod moves;
+pub mod round;
 pub mod search;
 
 pub use cards::{Cards, RANKS, Rank};
 pub use combination::{Kind, MAX_READINGS, Preset, PresetId, Reading, Readings, beats, classify};
 pub use moves::{MAX_HAND, MAX_MOVES, for_each_move, moves};
 pub use search::{MEMO_BYTES, Opponents, PEASANT_CARDS, Plan, SCRATCH_BYTES, is_safe, min_plays, spring};
+
+pub use game_match::{MATCH_ENCODED_BYTES, Match};
+pub use round::{
+    Action, Auction, Config, Deal, DealStyle, ENCODED_BYTES, Event, MAX_ACTIONS, Observation, Outcome, Play, Round,
+    Scoring, Spring,
+};
 
 /// Everything that can be wrong with a Dou Dizhu input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,11 +88,44 @@ pub enum Error {
     /// code past 2 ([`PresetId`]), a kind code past 13 ([`Kind`]), a rank index past 14
     /// ([`Rank`]).
     UnknownCode {
-        /// Which enum: `"preset"`, `"kind"` or `"rank"`.
+        /// Which enum: `"preset"`, `"kind"`, `"rank"`, `"auction"`, `"deal style"` or `"scoring"`.
         what: &'static str,
         /// The code given.
         code: u32,
     },
+    /// A whole-game [`Config`] is out of range (see [`Config::validate`]).
+    InvalidConfig {
+        /// The field and its range.
+        what: &'static str,
+    },
+    /// A given deal is impossible: not 17, 17, 17 and 3 cards making up the deck, or a first
+    /// bidder past seat 2.
+    InvalidDeal {
+        /// What is wrong.
+        what: &'static str,
+    },
+    /// A seat acted out of turn.
+    NotYourTurn {
+        /// The seat that tried.
+        seat: u8,
+    },
+    /// The action is not legal now (a pass by a leader, a bid not above the current bid, a play
+    /// not held or not beating the top play, …).
+    IllegalAction,
+    /// The deal (or the match) is over.
+    RoundOver,
+    /// A seat past 2.
+    InvalidSeat {
+        /// The seat given.
+        seat: u8,
+    },
+    /// Bytes given to a `decode` are no valid round or match.
+    InvalidState {
+        /// The broken invariant.
+        what: &'static str,
+    },
+    /// An internal invariant failed (a bug; never expected).
+    Internal,
 }
 
 impl fmt::Display for Error {
@@ -107,6 +149,14 @@ impl fmt::Display for Error {
             Error::BufferTooSmall { needed } => write!(f, "the output buffer is too small ({needed} needed)"),
             Error::ScratchTooSmall { needed } => write!(f, "the search memory is too small ({needed} bytes needed)"),
             Error::UnknownCode { what, code } => write!(f, "unknown {what} code {code}"),
+            Error::InvalidConfig { what } => write!(f, "invalid config: {what}"),
+            Error::InvalidDeal { what } => write!(f, "invalid deal: {what}"),
+            Error::NotYourTurn { seat } => write!(f, "it is not seat {seat}'s turn"),
+            Error::IllegalAction => f.write_str("the action is not legal now"),
+            Error::RoundOver => f.write_str("the deal is over"),
+            Error::InvalidSeat { seat } => write!(f, "seat {seat} is no seat (0-2)"),
+            Error::InvalidState { what } => write!(f, "invalid state: {what}"),
+            Error::Internal => f.write_str("internal error"),
         }
     }
 }

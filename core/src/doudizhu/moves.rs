@@ -52,7 +52,7 @@ pub fn for_each_move(
         prev_reading,
         preset,
         usize::from(preset.max_cards),
-        &mut |cards| f(cards).is_continue(),
+        &mut |cards, _| f(cards).is_continue(),
     );
     Ok(())
 }
@@ -96,7 +96,7 @@ pub(crate) fn can_beat(hand: &Cards, prev: &Reading, preset: &Preset, limit: usi
         Some(*prev),
         preset,
         limit.min(usize::from(preset.max_cards)),
-        &mut |_| {
+        &mut |_, _| {
             found = true;
             false
         },
@@ -113,17 +113,19 @@ struct Gen<'a> {
     limit: usize,
     /// Whether the whole hand fits `limit`, so no play needs its size checked.
     fits: bool,
-    f: &'a mut dyn FnMut(Cards) -> bool,
+    f: &'a mut dyn FnMut(Cards, Reading) -> bool,
     stopped: bool,
 }
 
-/// Runs the generator; `f` returns `false` to stop. Returns `false` if stopped.
+/// Runs the generator; `f` gets each play with the reading it was generated as (its only
+/// reading unless the preset gives sets several, see `classify`) and returns `false` to stop.
+/// Returns `false` if stopped.
 pub(crate) fn generate(
     hand: &Cards,
     prev: Option<Reading>,
     preset: &Preset,
     limit: usize,
-    f: &mut dyn FnMut(Cards) -> bool,
+    f: &mut dyn FnMut(Cards, Reading) -> bool,
 ) -> bool {
     let mut g = Gen {
         hand: hand.counts(),
@@ -168,7 +170,7 @@ impl Gen<'_> {
             return;
         }
         // A sub-multiset of a valid hand is a valid set.
-        if !(self.f)(Cards::from_counts_unchecked(*counts)) {
+        if !(self.f)(Cards::from_counts_unchecked(*counts), r) {
             self.stopped = true;
         }
     }

@@ -150,7 +150,7 @@ fn build_table<'a>(
     keep: &mut dyn FnMut(&Cards) -> bool,
 ) -> PlayTable<'a> {
     let mut counts = [0u16; RANKS + 1];
-    generate(hand, None, preset, usize::from(preset.max_cards), &mut |c: Cards| {
+    generate(hand, None, preset, usize::from(preset.max_cards), &mut |c: Cards, _| {
         if keep(&c)
             && let Some(low) = c.lowest()
             && let Some(slot) = counts.get_mut(low as usize + 1)
@@ -166,7 +166,7 @@ fn build_table<'a>(
         *b = acc;
     }
     let mut next = bucket;
-    generate(hand, None, preset, usize::from(preset.max_cards), &mut |c: Cards| {
+    generate(hand, None, preset, usize::from(preset.max_cards), &mut |c: Cards, _| {
         if keep(&c)
             && let Some(low) = c.lowest()
             && let Some(pos) = next.get_mut(low as usize)
@@ -467,7 +467,7 @@ pub fn spring(
             None,
             preset,
             usize::from(preset.max_cards),
-            &mut |f: Cards| {
+            &mut |f: Cards, _| {
                 let fc = f.counts();
                 let packed = pack(&fc);
                 if packed & uncovered != uncovered {

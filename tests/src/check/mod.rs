@@ -4,5 +4,6 @@
 pub mod dominoes;
 pub mod dominoes_round;
 pub mod doudizhu;
+pub mod doudizhu_round;
 pub mod mahjong;
 pub mod tichu;

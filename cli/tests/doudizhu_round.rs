@@ -1,0 +1,134 @@
+//! `parlor doudizhu play` / `replay` as scripts see them: exact log formats, exit statuses.
+
+mod common;
+
+use common::parlor;
+
+const SPRING_LOG: &str = "\
+# a spring: the landlord plays a six-triplet airplane, then the rocket
+doudizhu deal 33344455566677788 3456789999TTTTJJJ JQQQQKKKKAAAA2222 8BR
+0 bid 3
+0 play 333444555666777888
+1 pass
+2 pass
+
+0 play BR
+";
+
+#[test]
+fn replay_prints_actions_events_outcome_and_scores() {
+    let out = parlor(&["doudizhu", "replay", "-"], SPRING_LOG);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "doudizhu deal 33344455566677788 3456789999TTTTJJJ JQQQQKKKKAAAA2222 8BR\n\
+         0 bid 3 landlord 0 kitty 8BR\n\
+         0 play 333444555666777888\n\
+         1 pass\n\
+         2 pass lead 0\n\
+         0 play BR stake x2 out\n\
+         outcome: landlord wins (landlord 0), stake 12 = bid 3 x2^2 (bombs 1, robs 0, spring)\n\
+         scores: 24 -12 -12\n"
+    );
+}
+
+#[test]
+fn an_illegal_line_is_named_on_stderr_with_exit_2() {
+    let log = "doudizhu deal 33344455566677788 3456789999TTTTJJJ JQQQQKKKKAAAA2222 8BR\n0 bid 3\n0 pass\n";
+    let out = parlor(&["doudizhu", "replay"], log);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: line 3: \"0 pass\": the action is not legal now\n"
+    );
+    let out = parlor(&["doudizhu", "replay"], "doudizhu seed 1\n1 bid 1\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: line 2: it is seat 0's turn, not seat 1's\n"
+    );
+    let out = parlor(&["doudizhu", "replay"], "doudizhu seed 1\n0 bid 4\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: line 2: \"4\" is no bid (1, 2 or 3)\n"
+    );
+    let out = parlor(&["doudizhu", "replay"], "doudizhu deal 3 4 5 6\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: line 1: invalid deal: a hand does not hold 17 cards\n"
+    );
+    let out = parlor(&["doudizhu", "replay"], "doudizhu seed 1\n0 bid 1\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: line 2: the log ends before the deal is over\n"
+    );
+}
+
+#[test]
+fn all_pass_scores_zero() {
+    let out = parlor(&["doudizhu", "replay"], "doudizhu seed 5\n0 pass\n1 pass\n2 pass\n");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.ends_with("2 pass void\noutcome: void (everyone passed)\nscores: 0 0 0\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn rlcard_logs_have_no_bids_and_openspiel_first_bidder_is_named() {
+    let log = "doudizhu deal 33344455566677788 3456789999TTTTJJJ JQQQQKKKKAAAA2222 8BR\n0 play BR\n1 pass\n2 pass\n0 play 333444555666777888\n";
+    let out = parlor(&["doudizhu", "replay", "--preset", "rlcard"], log);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    // RLCard's payoffs: 1 for each winner.
+    assert!(String::from_utf8_lossy(&out.stdout).ends_with("scores: 1 0 0\n"));
+    let log = "doudizhu deal 33344455566677788 3456789999TTTTJJJ JQQQQKKKKAAAA2222 8BR first 2\n0 pass\n";
+    let out = parlor(&["doudizhu", "replay", "--preset", "openspiel"], log);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: line 2: it is seat 2's turn, not seat 0's\n"
+    );
+}
+
+#[test]
+fn play_logs_replay_to_the_same_lines_for_every_preset() {
+    let dir = std::env::temp_dir();
+    for preset in ["pagat", "openspiel", "rlcard", "rob"] {
+        for seed in ["0", "7", "123456789"] {
+            for whole in [false, true] {
+                let path = dir.join(format!("parlor-ddz-{preset}-{seed}-{whole}-{}.log", std::process::id()));
+                let path_s = path.to_str().unwrap();
+                let mut args = vec!["doudizhu", "play", "--preset", preset, "--seed", seed, "--log", path_s];
+                if whole {
+                    args.push("--match");
+                }
+                let played = parlor(&args, "");
+                assert_eq!(
+                    played.status.code(),
+                    Some(0),
+                    "{}",
+                    String::from_utf8_lossy(&played.stderr)
+                );
+                let replayed = parlor(&["doudizhu", "replay", "--preset", preset, path_s], "");
+                assert_eq!(
+                    replayed.status.code(),
+                    Some(0),
+                    "{}",
+                    String::from_utf8_lossy(&replayed.stderr)
+                );
+                let (p, r) = (
+                    String::from_utf8_lossy(&played.stdout),
+                    String::from_utf8_lossy(&replayed.stdout),
+                );
+                let last = p.lines().last().unwrap();
+                assert!(last.starts_with(if whole { "total: " } else { "scores: " }), "{last}");
+                if whole {
+                    // The match prints the same deals; replay adds the same total.
+                    assert_eq!(p, r, "{preset} {seed} match");
+                } else {
+                    assert_eq!(p, r, "{preset} {seed}");
+                }
+                let _ = std::fs::remove_file(&path);
+            }
+        }
+    }
+}

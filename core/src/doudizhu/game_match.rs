@@ -1,0 +1,315 @@
+//! A match: deals played one after another, scores added up, the first bidder rotating.
+//!
+//! Deal `k` (from 0) of a match with seed `s` is [`Deal::Seeded`] with the `(k + 1)`-th output
+//! of SplitMix64 seeded with `s` ([`Rng::new(s)`](crate::game::Rng)); under
+//! [`DealStyle::Blocks`] its first bidder is seat `k mod 3` (under [`DealStyle::FaceUp`] the
+//! deal's face-up card decides). Void deals (everyone passed) count as deals and score zero.
+//! The match ends after [`Config::deals`] deals, or as soon as a seat's total reaches
+//! [`Config::target`] (when set).
+//!
+//! ```
+//! use parlor_core::doudizhu::{bot::lowest_legal_action, Config, Match};
+//! let mut m = Match::new(&Config::PAGAT, 42)?;
+//! while !m.is_over() {
+//!     let seat = m.round().to_act().unwrap();
+//!     let action = lowest_legal_action(m.round(), seat).unwrap();
+//!     m.apply(seat, action)?;
+//! }
+//! assert_eq!(m.deals_played(), 9);
+//! assert_eq!(m.scores().iter().sum::<i64>(), 0); // stake scoring is zero-sum
+//! # Ok::<(), parlor_core::doudizhu::Error>(())
+//! ```
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use super::Error;
+use super::round::{
+    Action, Config, Deal, DealStyle, ENCODED_BYTES as ROUND_BYTES, Event, FORMAT_VERSION, Round, SEATS,
+};
+use crate::game::{Rng, Seat};
+
+/// Bytes of [`Match::encode`]'s output.
+pub const MATCH_ENCODED_BYTES: usize = 1 + 8 + 2 + 8 * SEATS + ROUND_BYTES;
+
+const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Deals to the end of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Match {
+    round: Round,
+    seed: u64,
+    /// Deals finished.
+    done: u16,
+    scores: [i64; SEATS],
+}
+
+/// The seed of deal `k` of a match seeded `seed`: SplitMix64's `(k + 1)`-th output.
+fn deal_seed(seed: u64, k: u16) -> u64 {
+    Rng::new(seed.wrapping_add(u64::from(k).wrapping_mul(GOLDEN))).next_u64()
+}
+
+fn deal_round(config: &Config, seed: u64, k: u16) -> Result<Round, Error> {
+    let deal = Deal::Seeded(deal_seed(seed, k));
+    match config.deal {
+        DealStyle::FaceUp => Round::new(config, &deal),
+        DealStyle::Blocks => {
+            let (hands, kitty, _) = deal.cards(config)?;
+            Round::new(
+                config,
+                &Deal::Given {
+                    hands,
+                    kitty,
+                    first_bidder: Seat((k % 3) as u8),
+                },
+            )
+        }
+    }
+}
+
+impl Match {
+    /// A new match; its first deal is ready to play.
+    ///
+    /// # Errors
+    /// [`Error::InvalidConfig`] (see [`Config::validate`]).
+    pub fn new(config: &Config, seed: u64) -> Result<Match, Error> {
+        Ok(Match {
+            round: deal_round(config, seed, 0)?,
+            seed,
+            done: 0,
+            scores: [0; SEATS],
+        })
+    }
+
+    /// The current deal (the last one, finished, once the match is over).
+    pub fn round(&self) -> &Round {
+        &self.round
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        self.round.config()
+    }
+
+    /// Each seat's total over the finished deals.
+    pub fn scores(&self) -> [i64; SEATS] {
+        self.scores
+    }
+
+    /// Deals finished so far.
+    pub fn deals_played(&self) -> u16 {
+        self.done
+    }
+
+    /// Whether the match is over.
+    pub fn is_over(&self) -> bool {
+        let c = self.round.config();
+        (c.deals > 0 && self.done >= c.deals) || (c.target > 0 && self.scores.iter().any(|&s| s >= i64::from(c.target)))
+    }
+
+    /// The seats with the highest total, as a bit set (bit `s` for seat `s`), once the match is
+    /// over; `None` before.
+    pub fn winners(&self) -> Option<u8> {
+        if !self.is_over() {
+            return None;
+        }
+        let best = self.scores.iter().copied().max().unwrap_or(0);
+        Some(
+            self.scores
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| **s == best)
+                .fold(0u8, |bits, (i, _)| bits | 1u8.checked_shl(i as u32).unwrap_or(0)),
+        )
+    }
+
+    /// Applies `seat`'s action to the current deal. When it ends the deal, its scores are added
+    /// and (unless the match is over) the next deal starts: the returned event's `outcome` is the
+    /// finished deal's.
+    ///
+    /// # Errors
+    /// As [`Round::apply`]; [`Error::RoundOver`] once the match is over. On error nothing changes.
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        if self.is_over() {
+            return Err(Error::RoundOver);
+        }
+        let mut round = self.round;
+        let event = round.apply(seat, action)?;
+        if let Some(outcome) = event.outcome {
+            let mut scores = self.scores;
+            for (total, s) in scores.iter_mut().zip(outcome.scores.iter()) {
+                *total = total.saturating_add(i64::from(*s));
+            }
+            let done = self.done.saturating_add(1);
+            let next = Match {
+                round,
+                seed: self.seed,
+                done,
+                scores,
+            };
+            *self = if next.is_over() {
+                next
+            } else {
+                Match {
+                    round: deal_round(round.config(), self.seed, done)?,
+                    ..next
+                }
+            };
+        } else {
+            self.round = round;
+        }
+        Ok(event)
+    }
+
+    /// Writes the match's versioned byte form ([`MATCH_ENCODED_BYTES`] bytes).
+    ///
+    /// # Errors
+    /// [`Error::BufferTooSmall`].
+    pub fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
+        if out.len() < MATCH_ENCODED_BYTES {
+            return Err(Error::BufferTooSmall {
+                needed: MATCH_ENCODED_BYTES,
+            });
+        }
+        let (head, rest) = out.split_at_mut(1 + 8 + 2 + 8 * SEATS);
+        let mut w = super::round::Writer::new(head);
+        w.put(&[FORMAT_VERSION])?;
+        w.put(&self.seed.to_le_bytes())?;
+        w.put(&self.done.to_le_bytes())?;
+        for s in &self.scores {
+            w.put(&s.to_le_bytes())?;
+        }
+        let n = self.round.encode(rest)?;
+        Ok(n.saturating_add(w.len()))
+    }
+
+    /// Reads a match written by [`encode`](Match::encode), re-validating it: the round decodes,
+    /// the scores sum to zero under stake scoring, the deal count is within the match, and the
+    /// current deal is the one the seed gives (its cards, as dealt).
+    ///
+    /// # Errors
+    /// [`Error::InvalidState`] naming what is wrong.
+    pub fn decode(bytes: &[u8]) -> Result<Match, Error> {
+        let mut r = super::round::Reader::new(bytes);
+        if r.byte()? != FORMAT_VERSION {
+            return Err(Error::InvalidState {
+                what: "unknown format version",
+            });
+        }
+        let seed = u64::from_le_bytes(r.take::<8>()?);
+        let done = u16::from_le_bytes(r.take::<2>()?);
+        let mut scores = [0i64; SEATS];
+        for s in scores.iter_mut() {
+            *s = i64::from_le_bytes(r.take::<8>()?);
+        }
+        let round = Round::decode(bytes.get(1 + 8 + 2 + 8 * SEATS..).unwrap_or(&[]))?;
+        let m = Match {
+            round,
+            seed,
+            done,
+            scores,
+        };
+        let bad = |what| Error::InvalidState { what };
+        let c = *round.config();
+        if c.scoring == super::round::Scoring::Stake && scores.iter().fold(0i64, |a, s| a.saturating_add(*s)) != 0 {
+            return Err(bad("stake scores do not sum to zero"));
+        }
+        let finished = round.outcome().is_some();
+        let expected_index = if finished { done.checked_sub(1) } else { Some(done) };
+        let Some(k) = expected_index else {
+            return Err(bad("a finished deal before any deal"));
+        };
+        if finished != m.is_over() || (c.deals > 0 && k >= c.deals) {
+            return Err(bad("the deal count and the match end disagree"));
+        }
+        let fresh = deal_round(&c, seed, k)?;
+        if fresh.first_bidder() != round.first_bidder() || !same_deal(&fresh, &round) {
+            return Err(bad("the deal is not the one the seed gives"));
+        }
+        Ok(m)
+    }
+}
+
+/// Whether two rounds were dealt the same cards (hands plus played piles, kitty).
+fn same_deal(a: &Round, b: &Round) -> bool {
+    if a.kitty() != b.kitty() {
+        return false;
+    }
+    let oa = (0..SEATS as u8).map(|s| a.observation(Seat(s)));
+    let ob = (0..SEATS as u8).map(|s| b.observation(Seat(s)));
+    oa.zip(ob).all(|(x, y)| match (x, y) {
+        (Ok(x), Ok(y)) => {
+            let dealt = |o: &super::round::Observation, r: &Round| {
+                let mut d = o
+                    .hand
+                    .plus(o.played.get(o.seat.index()).unwrap_or(&super::Cards::EMPTY));
+                if r.landlord() == Some(o.seat) {
+                    d = d.and_then(|d| d.minus(&r.kitty()));
+                }
+                d
+            };
+            dealt(&x, a) == dealt(&y, b)
+        }
+        _ => false,
+    })
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)]
+mod tests {
+    use super::super::bot::RandomBot;
+    use super::*;
+
+    #[test]
+    fn size_and_round_trip() {
+        assert!(core::mem::size_of::<Match>() <= 512);
+        assert_eq!(core::mem::size_of::<Match>(), 208);
+        let mut m = Match::new(&Config::PAGAT, 5).unwrap();
+        let mut bot = RandomBot::new(1);
+        let mut buf = [0u8; MATCH_ENCODED_BYTES];
+        let mut steps = 0;
+        while !m.is_over() {
+            assert_eq!(m.encode(&mut buf).unwrap(), MATCH_ENCODED_BYTES);
+            assert_eq!(Match::decode(&buf).unwrap(), m);
+            let seat = m.round().to_act().unwrap();
+            let a = bot.choose(m.round(), seat).unwrap();
+            m.apply(seat, a).unwrap();
+            steps += 1;
+        }
+        assert!(steps > 9);
+        assert_eq!(m.deals_played(), 9);
+        assert_eq!(m.scores().iter().sum::<i64>(), 0);
+        m.encode(&mut buf).unwrap();
+        assert_eq!(Match::decode(&buf).unwrap(), m);
+        assert_eq!(m.apply(Seat(0), Action::Pass), Err(Error::RoundOver));
+    }
+
+    #[test]
+    fn first_bidder_rotates() {
+        let m = Match::new(&Config::PAGAT, 5).unwrap();
+        assert_eq!(m.round().first_bidder(), Seat(0));
+        let mut m = m;
+        for s in 0..3 {
+            m.apply(Seat(s), Action::Pass).unwrap();
+        }
+        assert_eq!(m.deals_played(), 1);
+        assert_eq!(m.round().first_bidder(), Seat(1));
+        assert_eq!(m.round().to_act(), Some(Seat(1)));
+    }
+
+    #[test]
+    fn target_ends_the_match() {
+        let config = Config {
+            deals: 0,
+            target: 6,
+            ..Config::PAGAT
+        };
+        let mut m = Match::new(&config, 9).unwrap();
+        let mut bot = RandomBot::new(2);
+        while !m.is_over() {
+            let seat = m.round().to_act().unwrap();
+            let a = bot.choose(m.round(), seat).unwrap();
+            m.apply(seat, a).unwrap();
+        }
+        assert!(m.scores().iter().any(|&s| s >= 6));
+        assert!(m.winners().unwrap() != 0);
+    }
+}

@@ -1,0 +1,141 @@
+//! The Dou Dizhu whole game (deal, auction, play, stake): cross-checked against OpenSpiel's
+//! `dou_dizhu` (PyPI open_spiel 2.0.2, through tests/python/openspiel_doudizhu.py), and unit
+//! tests with real values.
+
+use std::collections::BTreeSet;
+use std::process::Command;
+
+use parlor_core::doudizhu::{Action, Cards, Config, Deal, Round};
+use parlor_core::game::Seat;
+
+fn name(action: &Action) -> String {
+    match action {
+        Action::Play(p) => format!("play {} {}", p.cards, p.reading),
+        other => other.to_string(),
+    }
+}
+
+fn legal_names(round: &Round, seat: Seat) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    round.for_each_legal_action(seat, |a| {
+        assert!(out.insert(name(&a)), "action listed twice: {}", name(&a));
+    });
+    out
+}
+
+/// Replays random OpenSpiel games through the `openspiel` preset: the deal from OpenSpiel's
+/// chance actions (`Deal::Given`), then at every decision the same seat to act, the same set of
+/// legal actions (OpenSpiel's action ids mapped to cards and reading by the Python helper), and
+/// at the end the same returns. 5,000 games of seed 2026 (`PARLOR_OPENSPIEL_GAMES` and
+/// `PARLOR_OPENSPIEL_SEED` override).
+#[test]
+fn openspiel_games_replay_identically() {
+    let games: usize = std::env::var("PARLOR_OPENSPIEL_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5000);
+    let seed = std::env::var("PARLOR_OPENSPIEL_SEED").unwrap_or_else(|_| "2026".to_owned());
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/python/openspiel_doudizhu.py");
+    let output = match Command::new("python3")
+        .arg(script)
+        .arg(games.to_string())
+        .arg(&seed)
+        .output()
+    {
+        Ok(output) => output,
+        Err(_) => {
+            assert!(std::env::var_os("CI").is_none(), "python3 is required in CI");
+            eprintln!("skipped: python3 not found");
+            return;
+        }
+    };
+    if output.status.code() == Some(3) {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install open-spiel==2.0.2: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        eprintln!("skipped: {}", String::from_utf8_lossy(&output.stderr).trim());
+        return;
+    }
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let mut round: Option<Round> = None;
+    let (mut played, mut decisions, mut voids, mut bombs, mut springs) = (0, 0, 0, 0, 0);
+    let mut game = String::new();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("game ") {
+            game = rest.to_owned();
+        } else if let Some(rest) = line.strip_prefix("deal ") {
+            let f: Vec<&str> = rest.split(' ').collect();
+            let c = |s: &str| s.parse::<Cards>().unwrap();
+            let deal = Deal::Given {
+                hands: [c(f[0]), c(f[1]), c(f[2])],
+                kitty: c(f[3]),
+                first_bidder: Seat(f[5].parse().unwrap()),
+            };
+            round = Some(Round::new(&Config::OPENSPIEL, &deal).unwrap());
+        } else if let Some(rest) = line.strip_prefix("returns ") {
+            let r = round.take().unwrap();
+            let expected: Vec<i32> = rest.split(' ').map(|x| x.parse().unwrap()).collect();
+            let outcome = r
+                .outcome()
+                .unwrap_or_else(|| panic!("game {game}: OpenSpiel ended, we did not"));
+            assert_eq!(outcome.scores.to_vec(), expected, "game {game}: returns");
+            played += 1;
+            voids += usize::from(outcome.landlord.is_none());
+            bombs += usize::from(outcome.bombs > 0);
+            springs += usize::from(outcome.spring != parlor_core::doudizhu::Spring::None);
+        } else {
+            let r = round.as_mut().unwrap();
+            let mut parts = line.split('|');
+            let seat = Seat(parts.next().unwrap().parse().unwrap());
+            let legal: BTreeSet<String> = parts.next().unwrap().split(';').map(str::to_owned).collect();
+            let chosen = parts.next().unwrap();
+            assert_eq!(r.to_act(), Some(seat), "game {game}: seat to act");
+            let ours = legal_names(r, seat);
+            if ours != legal {
+                let missing: Vec<_> = legal.difference(&ours).take(5).collect();
+                let extra: Vec<_> = ours.difference(&legal).take(5).collect();
+                panic!(
+                    "game {game}: legal actions differ; hand {}, top {:?}\n  only OpenSpiel: {missing:?}\n  only ours: {extra:?}",
+                    r.hand(seat),
+                    r.top().map(|(_, p)| name(&Action::Play(p)))
+                );
+            }
+            let mut action = None;
+            r.for_each_legal_action(seat, |a| {
+                if name(&a) == chosen {
+                    action = Some(a);
+                }
+            });
+            r.apply(seat, action.unwrap()).unwrap();
+            decisions += 1;
+        }
+    }
+    assert_eq!(played, games);
+    eprintln!(
+        "OpenSpiel dou_dizhu agrees on {played} games ({decisions} decisions; {voids} all-pass, {bombs} with bombs, {springs} springs)"
+    );
+}
+
+/// The whole-deal checker (core vs the naive reference at every step) over its regression
+/// inputs and pseudo-random cases of every preset.
+#[test]
+fn round_checker_agrees_with_the_reference() {
+    let checked =
+        parlor_conformance::fuzzing::run_target("doudizhu_round", 300, parlor_conformance::check::doudizhu_round::diff);
+    assert!(checked >= 250, "{checked}");
+}
+
+/// The C ABI checker: random state bytes and raw actions through `parlor_doudizhu_round_*`,
+/// and seeded deals in lockstep with the core.
+#[test]
+fn ffi_round_checker_agrees_with_the_core() {
+    let checked = parlor_conformance::fuzzing::run_target(
+        "ffi_doudizhu_round",
+        300,
+        parlor_conformance::check::doudizhu_round::ffi,
+    );
+    assert!(checked >= 250, "{checked}");
+}
