@@ -309,6 +309,9 @@ typedef struct {
   uint8_t wish;
   // Card points played into the trick.
   int16_t points;
+  // Every card played into the trick so far (a card mask; rank-only once a rank-only play was
+  // made): a card is never played twice in one trick (`PARLOR_TICHU_ERR_PLAYED_TWICE`).
+  uint64_t played;
   // 1 when the trick is over (`end` is then valid).
   uint8_t over;
   // How it ended.
@@ -453,6 +456,9 @@ typedef struct {
 
 // An inconsistent trick state was passed in.
 #define PARLOR_TICHU_ERR_INVALID_TRICK 218
+
+// A card of the play was already played in this trick.
+#define PARLOR_TICHU_ERR_PLAYED_TWICE 219
 
 #ifdef __cplusplus
 extern "C" {
@@ -909,7 +915,8 @@ ParlorStatus parlor_tichu_trick_new(uint8_t leader,
 // 0 = none; only with the Mah Jong). `*out_next` receives the seat to act, or
 // `PARLOR_TICHU_NO_SEAT` when the trick is over (then `trick->over` = 1 and `trick->end` says
 // how). The trick is unchanged on error. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
-// `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–214, 216, 217.
+// `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–214, 216, 217,
+// `PARLOR_TICHU_ERR_PLAYED_TWICE` (a card of the play was already played in this trick).
 //
 // # Safety
 // `trick` readable and writable; `out_next` writable.

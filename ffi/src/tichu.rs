@@ -51,6 +51,8 @@ pub const PARLOR_TICHU_ERR_MUST_FULFIL_WISH: ParlorStatus = 216;
 pub const PARLOR_TICHU_ERR_UNEXPECTED_WISH: ParlorStatus = 217;
 /// An inconsistent trick state was passed in.
 pub const PARLOR_TICHU_ERR_INVALID_TRICK: ParlorStatus = 218;
+/// A card of the play was already played in this trick.
+pub const PARLOR_TICHU_ERR_PLAYED_TWICE: ParlorStatus = 219;
 
 /// Combination kind codes (`ParlorTichuCombination.kind`).
 pub const PARLOR_TICHU_SINGLE: u8 = 0;
@@ -127,6 +129,9 @@ pub struct ParlorTichuTrick {
     pub wish: u8,
     /// Card points played into the trick.
     pub points: i16,
+    /// Every card played into the trick so far (a card mask; rank-only once a rank-only play was
+    /// made): a card is never played twice in one trick (`PARLOR_TICHU_ERR_PLAYED_TWICE`).
+    pub played: u64,
     /// 1 when the trick is over (`end` is then valid).
     pub over: u8,
     /// How it ended.
@@ -155,6 +160,7 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
         PARLOR_TICHU_ERR_MUST_FULFIL_WISH => c"tichu: the player must fulfil the Mah Jong wish",
         PARLOR_TICHU_ERR_UNEXPECTED_WISH => c"tichu: a wish needs the Mah Jong and no open wish",
         PARLOR_TICHU_ERR_INVALID_TRICK => c"tichu: inconsistent trick state",
+        PARLOR_TICHU_ERR_PLAYED_TWICE => c"tichu: a card of the play was already played in this trick",
         _ => return None,
     })
 }
@@ -181,6 +187,7 @@ pub fn error_code(error: Error) -> ParlorStatus {
         | Error::NotAnOpponent
         | Error::InvalidScore => PARLOR_ERR_INVALID_ARGUMENT,
         Error::InvalidTrick => PARLOR_TICHU_ERR_INVALID_TRICK,
+        Error::PlayedTwice => PARLOR_TICHU_ERR_PLAYED_TWICE,
         Error::TrickOver => PARLOR_TICHU_ERR_TRICK_OVER,
         Error::NotYourTurn => PARLOR_TICHU_ERR_NOT_YOUR_TURN,
         Error::SeatIsOut => PARLOR_TICHU_ERR_SEAT_IS_OUT,
@@ -449,6 +456,7 @@ fn trick_out(trick: &Trick) -> ParlorTichuTrick {
         out_mask,
         wish: parts.wish.map_or(0, Rank::value),
         points: parts.points,
+        played: parts.played.mask(),
         over: bool_code(parts.end.is_some()),
         end: parts.end.map(end_out).unwrap_or_default(),
     }
@@ -492,6 +500,7 @@ fn trick_in(t: &ParlorTichuTrick) -> Result<Trick, ParlorStatus> {
         out: [0, 1, 2, 3].map(|i| t.out_mask & (1 << i) != 0),
         wish: wish_in(t.wish).map_err(|_| PARLOR_TICHU_ERR_INVALID_TRICK)?,
         points: t.points,
+        played: Cards::from_mask(t.played).map_err(|_| PARLOR_TICHU_ERR_INVALID_TRICK)?,
         end,
     };
     Trick::from_parts(parts).map_err(error_code)
@@ -535,7 +544,8 @@ fn step_out(step: Step) -> u8 {
 /// 0 = none; only with the Mah Jong). `*out_next` receives the seat to act, or
 /// `PARLOR_TICHU_NO_SEAT` when the trick is over (then `trick->over` = 1 and `trick->end` says
 /// how). The trick is unchanged on error. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
-/// `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–214, 216, 217.
+/// `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–214, 216, 217,
+/// `PARLOR_TICHU_ERR_PLAYED_TWICE` (a card of the play was already played in this trick).
 ///
 /// # Safety
 /// `trick` readable and writable; `out_next` writable.

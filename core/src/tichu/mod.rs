@@ -111,6 +111,9 @@ pub enum Error {
     UnexpectedWish,
     /// The Dragon's trick goes to an opponent of its winner.
     NotAnOpponent,
+    /// A card of the play was already played in this trick (the same suited card or special
+    /// twice, or a rank more than four times in all).
+    PlayedTwice,
     /// Saved trick parts that no trick can reach ([`Trick::from_parts`]).
     InvalidTrick,
     /// Round scoring input that cannot happen (a finishing order that is no permutation, card
@@ -161,6 +164,7 @@ impl fmt::Display for Error {
             Error::MustFulfilWish => f.write_str("the player can play the wished rank and must"),
             Error::UnexpectedWish => f.write_str("a wish needs the Mah Jong in the play and no open wish"),
             Error::NotAnOpponent => f.write_str("the Dragon's trick must go to an opponent"),
+            Error::PlayedTwice => f.write_str("a card of the play was already played in this trick"),
             Error::InvalidTrick => f.write_str("inconsistent trick state"),
             Error::InvalidScore => f.write_str("impossible round result"),
         }
