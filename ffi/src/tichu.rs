@@ -11,7 +11,7 @@ use core::ops::ControlFlow;
 use parlor_core::tichu::{self, Cards, Combination, Error, Kind, Rank, Seat, Step, Trick, TrickEnd, TrickParts};
 
 use crate::util::{OutputList, bool_code, input_slice, input_str, output, output_slice, status, write_text};
-use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, ParlorStatus};
+use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_STATE, ParlorStatus};
 
 /// A character that is no card of the notation.
 pub const PARLOR_TICHU_ERR_UNKNOWN_CARD: ParlorStatus = 200;
@@ -53,6 +53,24 @@ pub const PARLOR_TICHU_ERR_UNEXPECTED_WISH: ParlorStatus = 217;
 pub const PARLOR_TICHU_ERR_INVALID_TRICK: ParlorStatus = 218;
 /// A card of the play was already played in this trick.
 pub const PARLOR_TICHU_ERR_PLAYED_TWICE: ParlorStatus = 219;
+/// Given hands that are not the whole deck in four hands of 14 suited cards.
+pub const PARLOR_TICHU_ERR_INVALID_DEAL: ParlorStatus = 220;
+/// The round (or match) is over.
+pub const PARLOR_TICHU_ERR_ROUND_OVER: ParlorStatus = 221;
+/// An action of another stage of the round.
+pub const PARLOR_TICHU_ERR_WRONG_PHASE: ParlorStatus = 222;
+/// A second call by one seat (a Tichu after a Grand Tichu included).
+pub const PARLOR_TICHU_ERR_ALREADY_CALLED: ParlorStatus = 223;
+/// A Tichu call after the caller's first card.
+pub const PARLOR_TICHU_ERR_TOO_LATE_TO_CALL: ParlorStatus = 224;
+/// A second exchange by one seat.
+pub const PARLOR_TICHU_ERR_ALREADY_EXCHANGED: ParlorStatus = 225;
+/// An exchange that is not three different cards of the hand.
+pub const PARLOR_TICHU_ERR_BAD_EXCHANGE: ParlorStatus = 226;
+/// The Dragon's trick must go to an opponent of its winner.
+pub const PARLOR_TICHU_ERR_NOT_AN_OPPONENT: ParlorStatus = 227;
+/// A broken internal invariant (a bug; never expected).
+pub const PARLOR_TICHU_ERR_INTERNAL: ParlorStatus = 228;
 
 /// Combination kind codes (`ParlorTichuCombination.kind`).
 pub const PARLOR_TICHU_SINGLE: u8 = 0;
@@ -161,6 +179,15 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
         PARLOR_TICHU_ERR_UNEXPECTED_WISH => c"tichu: a wish needs the Mah Jong and no open wish",
         PARLOR_TICHU_ERR_INVALID_TRICK => c"tichu: inconsistent trick state",
         PARLOR_TICHU_ERR_PLAYED_TWICE => c"tichu: a card of the play was already played in this trick",
+        PARLOR_TICHU_ERR_INVALID_DEAL => c"tichu: the hands are not the whole deck in four hands of 14 suited cards",
+        PARLOR_TICHU_ERR_ROUND_OVER => c"tichu: the round is over",
+        PARLOR_TICHU_ERR_WRONG_PHASE => c"tichu: this action belongs to another stage of the round",
+        PARLOR_TICHU_ERR_ALREADY_CALLED => c"tichu: this seat has already called",
+        PARLOR_TICHU_ERR_TOO_LATE_TO_CALL => c"tichu: Tichu can only be called before one's first card",
+        PARLOR_TICHU_ERR_ALREADY_EXCHANGED => c"tichu: this seat has already chosen its exchange",
+        PARLOR_TICHU_ERR_BAD_EXCHANGE => c"tichu: an exchange is three different cards of the hand",
+        PARLOR_TICHU_ERR_NOT_AN_OPPONENT => c"tichu: the Dragon's trick must go to an opponent",
+        PARLOR_TICHU_ERR_INTERNAL => c"tichu: internal error (a bug)",
         _ => return None,
     })
 }
@@ -184,8 +211,18 @@ pub fn error_code(error: Error) -> ParlorStatus {
         | Error::InvalidSuit
         | Error::InvalidKind
         | Error::InvalidCall
-        | Error::NotAnOpponent
+        | Error::InvalidConfig
         | Error::InvalidScore => PARLOR_ERR_INVALID_ARGUMENT,
+        Error::NotAnOpponent => PARLOR_TICHU_ERR_NOT_AN_OPPONENT,
+        Error::InvalidDeal => PARLOR_TICHU_ERR_INVALID_DEAL,
+        Error::RoundOver => PARLOR_TICHU_ERR_ROUND_OVER,
+        Error::WrongPhase => PARLOR_TICHU_ERR_WRONG_PHASE,
+        Error::AlreadyCalled => PARLOR_TICHU_ERR_ALREADY_CALLED,
+        Error::TooLateToCall => PARLOR_TICHU_ERR_TOO_LATE_TO_CALL,
+        Error::AlreadyExchanged => PARLOR_TICHU_ERR_ALREADY_EXCHANGED,
+        Error::BadExchange => PARLOR_TICHU_ERR_BAD_EXCHANGE,
+        Error::InvalidEncoding => PARLOR_ERR_INVALID_STATE,
+        Error::Internal => PARLOR_TICHU_ERR_INTERNAL,
         Error::InvalidTrick => PARLOR_TICHU_ERR_INVALID_TRICK,
         Error::PlayedTwice => PARLOR_TICHU_ERR_PLAYED_TWICE,
         Error::TrickOver => PARLOR_TICHU_ERR_TRICK_OVER,

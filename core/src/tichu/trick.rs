@@ -20,6 +20,10 @@ impl Seat {
     pub const fn new(index: u8) -> Option<Seat> {
         if index < 4 { Some(Seat(index)) } else { None }
     }
+    /// The seat `index mod 4`.
+    pub(crate) const fn wrap(index: u8) -> Seat {
+        Seat(index & 3)
+    }
     /// The index 0..=3.
     pub const fn index(self) -> u8 {
         self.0
@@ -403,28 +407,47 @@ mod tests {
     #[test]
     fn trick_refuses_a_card_played_twice_in_it() {
         let mut trick = Trick::new(seat(0));
-        assert_eq!(trick.play(seat(0), cards("5j"), cards("5j9s"), None), Ok(Step::Next(seat(1))));
-        assert_eq!(trick.play(seat(1), cards("Aj"), cards("Aj3s"), None), Ok(Step::Next(seat(2))));
+        assert_eq!(
+            trick.play(seat(0), cards("5j"), cards("5j9s"), None),
+            Ok(Step::Next(seat(1)))
+        );
+        assert_eq!(
+            trick.play(seat(1), cards("Aj"), cards("Aj3s"), None),
+            Ok(Step::Next(seat(2)))
+        );
         assert_eq!(trick.pass(seat(2), cards("2s")), Ok(Step::Next(seat(3))));
         let before = trick;
         let bomb = cards("AjAsApAt");
-        assert_eq!(trick.play(seat(3), bomb, cards("AjAsApAt2j"), None), Err(Error::PlayedTwice));
+        assert_eq!(
+            trick.play(seat(3), bomb, cards("AjAsApAt2j"), None),
+            Err(Error::PlayedTwice)
+        );
         assert_eq!(trick, before);
         // Rank-only: a fifth Ace in one trick.
         let mut trick = Trick::new(seat(0));
         assert!(trick.play(seat(0), cards("A"), cards("A9"), None).is_ok());
-        assert_eq!(trick.play(seat(1), cards("AAAA"), cards("AAAA"), None), Err(Error::PlayedTwice));
+        assert_eq!(
+            trick.play(seat(1), cards("AAAA"), cards("AAAA"), None),
+            Err(Error::PlayedTwice)
+        );
         // The Phoenix twice.
         let mut trick = Trick::new(seat(0));
         assert!(trick.play(seat(0), cards("P"), cards("P9"), None).is_ok());
-        assert_eq!(trick.play(seat(1), cards("P"), cards("RP"), None), Err(Error::PlayedTwice));
+        assert_eq!(
+            trick.play(seat(1), cards("P"), cards("RP"), None),
+            Err(Error::PlayedTwice)
+        );
         // Different cards of one rank are fine, and the record survives the saved parts.
         let mut trick = Trick::new(seat(0));
         assert!(trick.play(seat(0), cards("5j"), cards("5j"), None).is_ok());
         assert!(trick.play(seat(1), cards("Aj"), cards("Aj"), None).is_ok());
         assert_eq!(trick.parts().played, cards("5jAj"));
         assert_eq!(Trick::from_parts(trick.parts()), Ok(trick));
-        assert!(trick.play(seat(2), cards("AsApAt2s2j2t2p"), cards("AsApAt2s2j2t2p"), None).is_err());
+        assert!(
+            trick
+                .play(seat(2), cards("AsApAt2s2j2t2p"), cards("AsApAt2s2j2t2p"), None)
+                .is_err()
+        );
         assert!(trick.play(seat(3), cards("2s2j2t2p"), cards("2s2j2t2p"), None).is_ok());
     }
 }
