@@ -189,7 +189,7 @@ impl Match {
     }
 
     /// The match of [`Match::encode`]'s bytes, re-validated: the round decodes (replayed from
-    /// its deal), is the deal of round `rounds` of the seed under the same config, is over
+    /// its deal), is the deal of round `rounds` of the seed (`rounds − 1` once over) under the same config, is over
     /// exactly when the match is, the winner follows from the scores, the scores are multiples
     /// of 5. Errors: [`Error::InvalidEncoding`], [`Error::InvalidConfig`].
     pub fn decode(bytes: &[u8]) -> Result<Match, Error> {
@@ -236,9 +236,11 @@ impl Match {
         let rounds = u32::from_le_bytes(four(13));
         let scores = [i32::from_le_bytes(four(17)), i32::from_le_bytes(four(21))];
         let winner = field[25];
-        let expected = Round::new(&config, &Deal::Seeded(round_seed(seed, rounds)))?;
         let decided = Match::decided(scores, config.target);
         let over = round.phase() == Phase::Over;
+        // Once the match is over its last round, number `rounds - 1`, stays in play.
+        let index = if decided.is_some() { rounds.saturating_sub(1) } else { rounds };
+        let expected = Round::new(&config, &Deal::Seeded(round_seed(seed, index)))?;
         let valid = expected.deal() == round.deal()
             && scores.iter().all(|s| s % 5 == 0)
             && match decided {
