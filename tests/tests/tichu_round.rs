@@ -146,10 +146,19 @@ fn given_deals_must_be_the_whole_deck() {
     ]);
     assert!(Round::new(&Config::STANDARD, &Deal::Given { hands }).is_ok());
     hands[0][0] = card("Kp"); // twice, and Kt missing
-    assert_eq!(Round::new(&Config::STANDARD, &Deal::Given { hands }), Err(Error::InvalidDeal));
+    assert_eq!(
+        Round::new(&Config::STANDARD, &Deal::Given { hands }),
+        Err(Error::InvalidDeal)
+    );
     hands[0][0] = Card::Natural(Rank::new(13).unwrap(), None); // no suit
-    assert_eq!(Round::new(&Config::STANDARD, &Deal::Given { hands }), Err(Error::InvalidDeal));
-    let bad = Config { target: 0, ..Config::STANDARD };
+    assert_eq!(
+        Round::new(&Config::STANDARD, &Deal::Given { hands }),
+        Err(Error::InvalidDeal)
+    );
+    let bad = Config {
+        target: 0,
+        ..Config::STANDARD
+    };
     assert_eq!(Round::new(&bad, &Deal::Seeded(0)), Err(Error::InvalidConfig));
 }
 
@@ -208,8 +217,12 @@ fn observations_never_reveal_a_hidden_card() {
                     _ => false,
                 })
             };
-            let Some(i) = (0..14).find(|&i| !touched(hands[1][i])) else { continue };
-            let Some(j) = (0..14).find(|&j| !touched(hands[3][j])) else { continue };
+            let Some(i) = (0..14).find(|&i| !touched(hands[1][i])) else {
+                continue;
+            };
+            let Some(j) = (0..14).find(|&j| !touched(hands[3][j])) else {
+                continue;
+            };
             let mut swapped = hands;
             swapped[1][i] = hands[3][j];
             swapped[3][j] = hands[1][i];
@@ -244,10 +257,12 @@ fn an_observation_holds_the_public_history() {
         }
     }
     // Every card played or still in a hand, exactly once.
-    let in_hands: u64 = (0..4).map(|s| round.hand(Seat(s)).unwrap().mask() & ((1 << 56) - 1)).fold(0, |a, b| {
-        assert_eq!(a & b, 0);
-        a | b
-    });
+    let in_hands: u64 = (0..4)
+        .map(|s| round.hand(Seat(s)).unwrap().mask() & ((1 << 56) - 1))
+        .fold(0, |a, b| {
+            assert_eq!(a & b, 0);
+            a | b
+        });
     assert_eq!((played & ((1 << 56) - 1)) & in_hands, 0);
     assert_eq!((played | in_hands) & ((1 << 56) - 1), (1 << 56) - 1);
     assert_eq!(obs.out_order().count(), round.out_order().count());
@@ -298,7 +313,9 @@ fn decode_refuses_bytes_no_round_has() {
     let mut state = 1u64;
     for i in 0..2000 {
         let mut wrong = bytes.clone();
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let at = (state >> 33) as usize % wrong.len();
         wrong[at] ^= 1 << (i % 8);
         if let Ok(other) = Round::decode(&wrong) {
@@ -333,11 +350,23 @@ fn calls_and_the_stages() {
     assert_eq!(club.apply(Seat(2), Action::Tichu), Err(Error::WrongPhase));
     // Exchanges: three different cards of the hand, once.
     let [a, b] = [card("Kt"), card("5p")];
-    let bad = Action::Exchange { left: a, partner: a, right: b };
+    let bad = Action::Exchange {
+        left: a,
+        partner: a,
+        right: b,
+    };
     assert_eq!(round.apply(Seat(0), bad), Err(Error::BadExchange));
-    let not_held = Action::Exchange { left: a, partner: b, right: card("R") };
+    let not_held = Action::Exchange {
+        left: a,
+        partner: b,
+        right: card("R"),
+    };
     assert_eq!(round.apply(Seat(0), not_held), Err(Error::BadExchange));
-    let good = Action::Exchange { left: a, partner: b, right: card("2t") };
+    let good = Action::Exchange {
+        left: a,
+        partner: b,
+        right: card("2t"),
+    };
     round.apply(Seat(0), good).unwrap();
     assert_eq!(round.apply(Seat(0), good), Err(Error::AlreadyExchanged));
     assert_eq!(legal(&round, Seat(1)).len(), 14 * 13 * 12 + 1);
@@ -358,7 +387,12 @@ fn plays_with_the_mahjong_are_at_most_513() {
             total += ranks.iter().product::<u32>();
             if phoenix {
                 for j in 0..ranks.len() {
-                    total += ranks.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &n)| n).product::<u32>();
+                    total += ranks
+                        .iter()
+                        .enumerate()
+                        .filter(|&(i, _)| i != j)
+                        .map(|(_, &n)| n)
+                        .product::<u32>();
                 }
             }
         }
@@ -380,4 +414,147 @@ fn plays_with_the_mahjong_are_at_most_513() {
     walk(0, 13, &mut [0; 13], false, &mut best);
     assert_eq!(best, 513);
     assert_eq!(round::MAX_ACTIONS, 1674 + 13 * 513 + 2);
+}
+
+/// Finds random rounds with each edge case of `tests/vectors/tichu_round/` and prints their
+/// logs (how the vector logs were found; their comments and expected scores were checked by
+/// hand and by the reference). `cargo test --release --test tichu_round find_edge_cases -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn find_edge_cases() {
+    use parlor_core::tichu::Kind;
+    let names = [
+        "double-victory",
+        "double-victory-failed-tichu",
+        "dragon-given",
+        "dragon-bombed",
+        "dog-partner-out",
+        "wish-forces-bomb",
+        "wish-forces-phoenix",
+        "bomb-out-of-turn-on-dragon",
+        "out-on-a-bomb",
+        "three-out-handover",
+    ];
+    let mut found = [false; 10];
+    for seed in 0..200_000u64 {
+        if found.iter().all(|&f| f) {
+            break;
+        }
+        // Odd seeds: seat 0 holds three bombs (a stacked deal: the others' cards shuffled).
+        let (mut round, header) = if seed % 2 == 0 {
+            (
+                Round::new(&Config::STANDARD, &Deal::Seeded(seed)).unwrap(),
+                format!("tichu seed {seed}"),
+            )
+        } else {
+            let stacked: Vec<Card> = "2j 2s 2p 2t 3j 3s 3p 3t 4j 4s 4p 4t 5j 6j"
+                .split(' ')
+                .map(card)
+                .collect();
+            let mut rest: Vec<u8> = (0..56u8)
+                .filter(|&i| !stacked.contains(&card_of_index(i).unwrap()))
+                .collect();
+            parlor_core::game::shuffle(&mut rest, &mut parlor_core::game::Rng::new(seed));
+            let mut hands = [[Card::Dog; 14]; 4];
+            hands[0].copy_from_slice(&stacked);
+            for (k, chunk) in rest.chunks(14).enumerate() {
+                for (slot, &i) in hands[k + 1].iter_mut().zip(chunk) {
+                    *slot = card_of_index(i).unwrap();
+                }
+            }
+            let text: Vec<String> = hands
+                .iter()
+                .map(|h| h.iter().map(|c| c.to_string()).collect())
+                .collect();
+            (
+                Round::new(&Config::STANDARD, &Deal::Given { hands }).unwrap(),
+                format!("tichu deal {}", text.join(" ")),
+            )
+        };
+        let mut bot = RandomBot::new(seed.wrapping_mul(31));
+        let mut hits = [false; 10];
+        let mut lines = vec![header];
+        while let Some((seat, mut action)) = bot.step(&round) {
+            if seed % 2 == 1 && seat == Seat(0) && matches!(action, Action::Exchange { .. }) {
+                action = Action::Exchange {
+                    left: card("5j"),
+                    partner: card("6j"),
+                    right: card("4t"),
+                };
+            }
+            let turn = round.to_act() == Some(seat);
+            let top_is_dragon = round
+                .trick()
+                .top()
+                .is_some_and(|t| t.kind() == Kind::Single && t.key() == 30);
+            let hand = round.hand(seat).unwrap();
+            if let Action::Play { cards, .. } = action {
+                let bomb = cards.len() >= 4
+                    && parlor_core::tichu::resolve(round.trick().top(), cards).is_some_and(|c| c.is_bomb());
+                if bomb && top_is_dragon {
+                    hits[3] = true;
+                    if !turn {
+                        hits[7] = true;
+                    }
+                }
+                if cards.has_dog() && round.hand(Seat((seat.0 + 2) % 4)).unwrap().is_empty() {
+                    hits[4] = true;
+                }
+                if bomb && cards == hand {
+                    hits[8] = true;
+                }
+                if turn && round.trick().wish().is_some() {
+                    let acts = legal(&round, seat);
+                    let plays: Vec<Cards> = acts
+                        .iter()
+                        .filter_map(|a| match a {
+                            Action::Play { cards, .. } => Some(*cards),
+                            _ => None,
+                        })
+                        .collect();
+                    if !acts.contains(&Action::Pass) && !plays.is_empty() {
+                        let rank = round.trick().wish().unwrap();
+                        if plays.iter().all(|p| p.count(rank) > 0) {
+                            let bombs = plays.iter().all(|p| {
+                                parlor_core::tichu::resolve(round.trick().top(), *p).is_some_and(|c| c.is_bomb())
+                            });
+                            if bombs && round.trick().top().is_some() {
+                                hits[5] = true;
+                            }
+                            if plays.iter().all(|p| p.has_phoenix()) {
+                                hits[6] = true;
+                            }
+                        }
+                    }
+                }
+            }
+            if matches!(action, Action::GiveDragonTrick(_)) {
+                hits[2] = true;
+            }
+            round.apply(seat, action).unwrap();
+            lines.push(parlor_cli::tichu::round::action_text(seat, action));
+        }
+        let outcome = round.outcome().unwrap();
+        if let Some(team) = outcome.double_victory {
+            let failed = (0..4).any(|s| outcome.calls[s] != Call::None && Seat(s as u8) != outcome.finish[0]);
+            hits[if failed { 1 } else { 0 }] = true;
+            let _ = team;
+        } else {
+            let last = outcome.finish[3];
+            if round.points_taken()[last.index()] != 0 && round.hand(last).unwrap().points() != 0 {
+                hits[9] = true;
+            }
+        }
+        for i in 0..10 {
+            if hits[i] && !found[i] {
+                found[i] = true;
+                println!(
+                    "== {} (seed {seed}) scores {} {}",
+                    names[i], outcome.scores[0], outcome.scores[1]
+                );
+                println!("{}", lines.join("\n"));
+            }
+        }
+    }
+    assert!(found.iter().all(|&f| f), "{found:?}");
 }

@@ -239,7 +239,11 @@ impl Match {
         let decided = Match::decided(scores, config.target);
         let over = round.phase() == Phase::Over;
         // Once the match is over its last round, number `rounds - 1`, stays in play.
-        let index = if decided.is_some() { rounds.saturating_sub(1) } else { rounds };
+        let index = if decided.is_some() {
+            rounds.saturating_sub(1)
+        } else {
+            rounds
+        };
         let expected = Round::new(&config, &Deal::Seeded(round_seed(seed, index)))?;
         let valid = expected.deal() == round.deal()
             && scores.iter().all(|s| s % 5 == 0)

@@ -521,6 +521,11 @@ impl Round {
         (self.dealt, self.window)
     }
 
+    /// How many actions were applied so far.
+    pub const fn action_count(&self) -> usize {
+        self.log_len as usize
+    }
+
     /// The current trick.
     pub const fn trick(&self) -> &Trick {
         &self.trick
