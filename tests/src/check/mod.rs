@@ -5,3 +5,4 @@ pub mod dominoes;
 pub mod doudizhu;
 pub mod mahjong;
 pub mod tichu;
+pub mod tichu_round;

@@ -6,4 +6,5 @@ pub mod dominoes;
 pub mod doudizhu;
 pub mod mahjong;
 pub mod tichu;
+pub mod tichu_round;
 pub mod tichu_trick;
