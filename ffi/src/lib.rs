@@ -50,6 +50,7 @@ pub mod dominoes;
 pub mod doudizhu;
 pub mod mahjong;
 pub mod tichu;
+pub mod tichu_round;
 mod util;
 
 use core::ffi::c_char;

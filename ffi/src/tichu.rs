@@ -478,7 +478,12 @@ fn end_out(end: TrickEnd) -> ParlorTichuTrickEnd {
 }
 
 fn trick_out(trick: &Trick) -> ParlorTichuTrick {
-    let parts = trick.parts();
+    trick_out_parts(&trick.parts())
+}
+
+/// The C form of a trick's parts (also the round observation's trick).
+pub(crate) fn trick_out_parts(parts: &TrickParts) -> ParlorTichuTrick {
+    let parts = *parts;
     let out_mask = parts
         .out
         .iter()
