@@ -577,6 +577,11 @@ impl Round {
         phase_ok && at(&self.calls, seat) == Call::None && self.played_any & bit(seat) == 0
     }
 
+    /// Whether `seat` may call Tichu now (`is_legal(seat, Action::Tichu)`, without a trial apply).
+    pub fn may_call_tichu(&self, seat: Seat) -> bool {
+        trick_seat(seat).is_ok_and(|s| self.may_call(s))
+    }
+
     /// Whether `seat` has some legal action now (its turn, a bomb that beats the table, a Tichu
     /// call). A seat outside 0..=3 never may.
     pub fn may_act(&self, seat: Seat) -> bool {
