@@ -137,10 +137,10 @@ fn play_prints_a_replayable_log_and_the_scores() {
             "0 exchange 5t At 9j"
         ]
     );
-    assert_eq!(lines.last(), Some(&"scores: 15 85"));
+    assert_eq!(lines.last(), Some(&"scores: 50 50"));
     let (code, replayed, _) = parlor(&["tichu", "replay", "-"], &stdout);
     assert_eq!(code, 0);
-    assert_eq!(replayed.lines().last(), Some("scores: 15 85"));
+    assert_eq!(replayed.lines().last(), Some("scores: 50 50"));
     // The same round with its hands written out replays the same.
     let (_, seeded, _) = parlor(&["tichu", "replay", "-"], &stdout);
     let (_, matched, _) = parlor(&["tichu", "play", "--seed", "3", "--match"], "");
@@ -155,12 +155,12 @@ fn a_match_plays_to_the_target_and_replays() {
     assert_eq!(code, 0);
     assert_eq!(
         stdout.lines().last(),
-        Some("# match: 155 1045; team 1 wins after 28 rounds")
+        Some("# match: 930 1070; team 1 wins after 25 rounds")
     );
-    assert_eq!(stdout.lines().filter(|l| l.starts_with("tichu deal ")).count(), 28);
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("tichu deal ")).count(), 25);
     let (code, replayed, stderr) = parlor(&["tichu", "replay", "-"], &stdout);
     assert_eq!((code, stderr.as_str()), (0, ""));
-    assert_eq!(replayed.lines().filter(|l| l.starts_with("scores: ")).count(), 28);
+    assert_eq!(replayed.lines().filter(|l| l.starts_with("scores: ")).count(), 25);
     let dir = std::env::temp_dir().join(format!("parlor-tichu-log-{}", std::process::id()));
     let (code, _, _) = parlor(
         &["tichu", "play", "--seed", "5", "--log", dir.to_str().expect("utf-8")],

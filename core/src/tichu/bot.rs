@@ -39,9 +39,11 @@ fn holds_bomb(hand: Cards) -> bool {
     four != 0 || run != 0
 }
 
-/// A seeded random player ([`Rng`]): in its turn a uniformly random legal action other than a
-/// call, calling Grand Tichu one time in 16 and Tichu one time in 32 when it may; out of turn it
-/// bombs one time in 4 when it holds a bomb that beats the table and calls Tichu one time in 64.
+/// A seeded random player ([`Rng`]): in its turn it calls Grand Tichu one time in 16 and Tichu
+/// one time in 32 when it may, exchanges three random cards, and otherwise plays, one time in
+/// two, the lowest legal action and else a uniformly random legal action other than a call; out
+/// of turn it bombs one time in 4 when it holds a bomb that beats the table and calls Tichu one
+/// time in 64.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RandomBot {
     rng: Rng,
@@ -116,6 +118,8 @@ impl RandomBot {
                 Phase::GrandTichu => return Some(Action::GrandTichu(self.rng.below(16) == 0)),
                 _ if may_call && self.rng.below(32) == 0 => return Some(Action::Tichu),
                 Phase::Exchange => return self.exchange(round, seat),
+                // Half the time the lowest legal action (cheap: the walk stops at once).
+                _ if self.rng.below(2) == 0 => return lowest_legal_action(round, seat),
                 _ => return self.pick(round, seat, |a| *a != Action::Tichu),
             }
         }

@@ -42,7 +42,7 @@ pub use combination::{
 };
 pub use notation::parse_cards;
 pub use score::{Call, score_round};
-pub use search::{MAX_HAND, MAX_MOVES, can_pass, for_each_move, legal_moves, wish_forces};
+pub use search::{MAX_HAND, MAX_MOVES, can_pass, for_each_bomb, for_each_move, legal_moves, wish_forces};
 pub use trick::{Seat, Step, Trick, TrickEnd, TrickParts};
 
 /// Everything that can be wrong with a Tichu input. Text errors carry the [`Span`] of the

@@ -39,7 +39,7 @@ use super::Error;
 use super::card::{Card, Cards, Rank, SUITED_BIT, Suit};
 use super::combination::{DRAGON_KEY, Kind};
 use super::score::{Call, score_round};
-use super::search::for_each_move;
+use super::search::{for_each_bomb, for_each_move};
 use super::trick::{Seat as TrickSeat, Step, Trick, TrickParts};
 use crate::game::{Rng, Seat, shuffle};
 
@@ -707,10 +707,8 @@ impl Round {
                     }
                 } else if top.is_some() && !hand.is_empty() {
                     let mut flow = ControlFlow::Continue(());
-                    let result = for_each_move(hand, top, None, |cards, reading| {
-                        if reading.is_bomb() {
-                            flow = f(Action::Play { cards, wish: None });
-                        }
+                    let result = for_each_bomb(hand, top, |cards, _| {
+                        flow = f(Action::Play { cards, wish: None });
                         flow
                     });
                     debug_assert!(result.is_ok(), "a round's hand and table are always valid");
