@@ -53,6 +53,8 @@ fn play_checked(seed: u64, config: &Config, bot_seed: u64) -> (Round, Vec<(Seat,
 fn sizes_fit_the_budget() {
     assert_eq!(std::mem::size_of::<Round>(), 440);
     assert_eq!(std::mem::size_of::<Match>(), 472);
+    assert_eq!(std::mem::size_of::<Action>(), 16);
+    assert_eq!(std::mem::size_of::<Observation>(), 384);
     assert!(std::mem::size_of::<Round>() <= 512);
     assert!(std::mem::size_of::<Match>() <= 768);
     assert_eq!(round::ENCODED_BYTES, 333);
