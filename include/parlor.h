@@ -434,6 +434,96 @@
 #define PARLOR_TICHU_MAX_MOVES 1674
 #endif
 
+#if defined(PARLOR_FEATURE_TICHU)
+// `uint64_t` words of a [`ParlorTichuRound`]: room for `ENCODED_BYTES` (333) bytes.
+#define PARLOR_TICHU_ROUND_WORDS 42
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// `uint64_t` words of a [`ParlorTichuMatch`] (359 bytes).
+#define PARLOR_TICHU_MATCH_WORDS 45
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// Bytes of a round's encoded form (`parlor_tichu_round_encode`).
+#define PARLOR_TICHU_ROUND_ENCODED_BYTES 333
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// Bytes of a match's encoded form (`parlor_tichu_match_encode`).
+#define PARLOR_TICHU_MATCH_ENCODED_BYTES 359
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// A buffer of this many `ParlorTichuAction`s always holds every legal action of a seat.
+#define PARLOR_TICHU_MAX_ACTIONS 8345
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// A seat code meaning "none" in round outputs.
+#define PARLOR_TICHU_ROUND_NO_SEAT 255
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// Deck size (the length of `ParlorTichuObservation::card_play`).
+#define PARLOR_TICHU_DECK 56
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// Action kind: a Grand Tichu decision (`flag` 1 = call, 0 = decline).
+#define PARLOR_TICHU_ACTION_GRAND_TICHU 0
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// Action kind: the exchange (`exchange[0..3]` deck indices to seat + 1, + 2, + 3).
+#define PARLOR_TICHU_ACTION_EXCHANGE 1
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// Action kind: a Tichu call.
+#define PARLOR_TICHU_ACTION_TICHU 2
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// Action kind: a play (`cards` mask; `wish` 2..=14 with the Mah Jong, else 0).
+#define PARLOR_TICHU_ACTION_PLAY 3
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// Action kind: a pass.
+#define PARLOR_TICHU_ACTION_PASS 4
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// Action kind: the Dragon's trick given to seat `seat`.
+#define PARLOR_TICHU_ACTION_GIVE_DRAGON_TRICK 5
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// Phase codes of `ParlorTichuObservation::phase` (the order of `Phase`).
+#define PARLOR_TICHU_PHASE_GRAND_TICHU 0
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// The exchange.
+#define PARLOR_TICHU_PHASE_EXCHANGE 1
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// Tricks.
+#define PARLOR_TICHU_PHASE_PLAY 2
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// A Dragon trick waits for its gift.
+#define PARLOR_TICHU_PHASE_DRAGON_GIFT 3
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// The round is over.
+#define PARLOR_TICHU_PHASE_OVER 4
+#endif
+
 // A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
 typedef uint32_t ParlorStatus;
 
@@ -839,11 +929,148 @@ typedef struct {
   uint8_t wish;
   // Card points played into the trick.
   int16_t points;
+  // Every card played into the trick so far (a card mask; rank-only once a rank-only play was
+  // made): a card is never played twice in one trick (`PARLOR_TICHU_ERR_PLAYED_TWICE`).
+  uint64_t played;
   // 1 when the trick is over (`end` is then valid).
   uint8_t over;
   // How it ended.
   ParlorTichuTrickEnd end;
 } ParlorTichuTrick;
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// The rules variant (`parlor_tichu_config_default`).
+typedef struct {
+  // The match's target score, 1..=10,000 (default 1000).
+  uint16_t target;
+  // 1: Tichu may be called during the exchange (default); 0: only after it.
+  uint8_t tichu_during_exchange;
+  // Simultaneous claims: 0 in turn order from the seat to act (default), 1 by seat number.
+  uint8_t bomb_priority;
+} ParlorTichuConfig;
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// A round's state (its encoded form; opaque, caller-owned, storable in a static).
+typedef struct {
+  // The encoded round.
+  uint64_t opaque[PARLOR_TICHU_ROUND_WORDS];
+} ParlorTichuRound;
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// An action.
+typedef struct {
+  // `PARLOR_TICHU_ACTION_*`.
+  uint8_t kind;
+  // Grand Tichu: 1 call, 0 decline; else 0.
+  uint8_t flag;
+  // Give: the receiving seat; else 0.
+  uint8_t seat;
+  // Play: the wished rank 2..=14, or 0.
+  uint8_t wish;
+  // Exchange: deck indices of the cards to seat + 1, + 2, + 3; else 0.
+  uint8_t exchange[3];
+  // Play: the cards (mask).
+  uint64_t cards;
+} ParlorTichuAction;
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// What an action led to.
+typedef struct {
+  // 1 when a trick ended (then `taker`, `points`, `dragon`).
+  uint8_t trick_taken;
+  // Who won it.
+  uint8_t taker;
+  // Its card points.
+  int16_t points;
+  // 1: won with the Dragon, waiting for its gift.
+  uint8_t dragon;
+  // The seat that received the Dragon's trick, or 255.
+  uint8_t dragon_given_to;
+  // The seat that went out, or 255.
+  uint8_t out;
+  // The wish rank fulfilled by the play, or 0.
+  uint8_t wish_fulfilled;
+  // 1 when the exchange took place.
+  uint8_t exchange_done;
+  // 1 when the round ended.
+  uint8_t round_over;
+  // Match calls: 1 when the match ended.
+  uint8_t match_over;
+} ParlorTichuEvent;
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// What one seat may know (`parlor_tichu_round_observe`); never another seat's hidden card.
+typedef struct {
+  // The observing seat.
+  uint8_t seat;
+  // `PARLOR_TICHU_PHASE_*`.
+  uint8_t phase;
+  // The seat in ordinary turn, or 255.
+  uint8_t to_act;
+  // Bit `s`: seat `s` has chosen its exchange.
+  uint8_t exchanged_mask;
+  // The own hand (the 8-card window during the Grand Tichu decisions).
+  uint64_t hand;
+  // The own exchange (deck indices to seat + 1, + 2, + 3), or 255s.
+  uint8_t given[3];
+  // Cards received from seat + 1, + 2, + 3 after the exchange, or 255s.
+  uint8_t received[3];
+  // Grand Tichu decisions made so far.
+  uint8_t grand_decisions;
+  // Calls: 0 none, 1 Tichu, 2 Grand Tichu.
+  uint8_t calls[4];
+  // Cards each seat holds.
+  uint8_t card_counts[4];
+  // Seats out, in order (`out_count` of them).
+  uint8_t out_order[4];
+  // How many are out.
+  uint8_t out_count;
+  // The seat that must give a Dragon trick away, or 255.
+  uint8_t dragon_waiting;
+  // The Mah Jong's wish (2..=14), or 0.
+  uint8_t wish_made;
+  // Plays so far.
+  uint8_t plays;
+  // Card points of the tricks each seat holds.
+  int16_t points_taken[4];
+  // Per deck index: the number (1..=plays) of the play it was in, 0 = not played.
+  uint8_t card_play[PARLOR_TICHU_DECK];
+  // Per play `n` (index `n − 1`): the seat that made it.
+  uint8_t play_seat[PARLOR_TICHU_DECK];
+  // The current trick.
+  ParlorTichuTrick trick;
+} ParlorTichuObservation;
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// A round's result.
+typedef struct {
+  // Team 0 (seats 0, 2) and team 1: card points plus calls.
+  int16_t scores[2];
+  // Card points per team (200 / 0 on a double victory).
+  int16_t card_points[2];
+  // Tichu and Grand Tichu points per team.
+  int16_t call_points[2];
+  // The team of a double victory, or 255.
+  uint8_t double_victory;
+  // The seats in the order they went out (the last holding cards last).
+  uint8_t finish[4];
+  // Each seat's call: 0 none, 1 Tichu, 2 Grand Tichu.
+  uint8_t calls[4];
+} ParlorTichuOutcome;
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// A match's state (its encoded form; opaque, caller-owned).
+typedef struct {
+  // The encoded match.
+  uint64_t opaque[PARLOR_TICHU_MATCH_WORDS];
+} ParlorTichuMatch;
 #endif
 
 // Success.
@@ -1152,6 +1379,56 @@ typedef struct {
 #if defined(PARLOR_FEATURE_TICHU)
 // An inconsistent trick state was passed in.
 #define PARLOR_TICHU_ERR_INVALID_TRICK 218
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// A card of the play was already played in this trick.
+#define PARLOR_TICHU_ERR_PLAYED_TWICE 219
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// Given hands that are not the whole deck in four hands of 14 suited cards.
+#define PARLOR_TICHU_ERR_INVALID_DEAL 220
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// The round (or match) is over.
+#define PARLOR_TICHU_ERR_ROUND_OVER 221
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// An action of another stage of the round.
+#define PARLOR_TICHU_ERR_WRONG_PHASE 222
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// A second call by one seat (a Tichu after a Grand Tichu included).
+#define PARLOR_TICHU_ERR_ALREADY_CALLED 223
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// A Tichu call after the caller's first card.
+#define PARLOR_TICHU_ERR_TOO_LATE_TO_CALL 224
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// A second exchange by one seat.
+#define PARLOR_TICHU_ERR_ALREADY_EXCHANGED 225
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// An exchange that is not three different cards of the hand.
+#define PARLOR_TICHU_ERR_BAD_EXCHANGE 226
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// The Dragon's trick must go to an opponent of its winner.
+#define PARLOR_TICHU_ERR_NOT_AN_OPPONENT 227
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// A broken internal invariant (a bug; never expected).
+#define PARLOR_TICHU_ERR_INTERNAL 228
 #endif
 
 #ifdef __cplusplus
@@ -2071,7 +2348,8 @@ ParlorStatus parlor_tichu_trick_new(uint8_t leader,
 // 0 = none; only with the Mah Jong). `*out_next` receives the seat to act, or
 // `PARLOR_TICHU_NO_SEAT` when the trick is over (then `trick->over` = 1 and `trick->end` says
 // how). The trick is unchanged on error. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
-// `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–214, 216, 217.
+// `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–214, 216, 217,
+// `PARLOR_TICHU_ERR_PLAYED_TWICE` (a card of the play was already played in this trick).
 //
 // # Safety
 // `trick` readable and writable; `out_next` writable.
@@ -2123,6 +2401,201 @@ ParlorStatus parlor_tichu_score_round(const uint8_t *finish,
                                       int16_t last_hand_points,
                                       const uint8_t *calls,
                                       int16_t *out_scores);
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// The default rules (target 1000, Tichu during the exchange, claims in turn order) into
+// `*out_config`. Errors: `PARLOR_ERR_NULL_POINTER`.
+//
+// # Safety
+// `out_config` writable.
+ParlorStatus parlor_tichu_config_default(ParlorTichuConfig *out_config);
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// A new round in `*out_round` under `*config` (NULL: the default rules). `hands` NULL: the
+// seeded deal of `seed`; else 56 deck indices, seat 0's 14 cards first, each hand in dealing
+// order (its first 8 the Grand Tichu window; `seed` unused). Errors: `PARLOR_ERR_NULL_POINTER`,
+// `PARLOR_ERR_INVALID_ARGUMENT` (a bad config or card index), `PARLOR_TICHU_ERR_INVALID_DEAL`
+// (not the whole deck).
+//
+// # Safety
+// `config` NULL or readable; `hands` NULL or readable for 56 bytes; `out_round` writable.
+ParlorStatus parlor_tichu_round_new(const ParlorTichuConfig *config,
+                                    uint64_t seed,
+                                    const uint8_t *hands,
+                                    ParlorTichuRound *out_round);
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// The seat in ordinary turn into `*out_seat` (255 when the round is over). Errors:
+// `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
+//
+// # Safety
+// `round` readable; `out_seat` writable.
+ParlorStatus parlor_tichu_round_to_act(const ParlorTichuRound *round, uint8_t *out_seat);
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// The seats that may act now as a mask into `*out_mask` (bit `s`: seat `s` has a legal action:
+// its turn, a bomb on the table, a Tichu call), and the order simultaneous claims are served in
+// into `out_claim_order[4]` (may be NULL). Errors: `PARLOR_ERR_NULL_POINTER`,
+// `PARLOR_ERR_INVALID_STATE`.
+//
+// # Safety
+// `round` readable; `out_mask` writable; `out_claim_order` NULL or writable for 4 bytes.
+ParlorStatus parlor_tichu_round_may_act(const ParlorTichuRound *round,
+                                        uint8_t *out_mask,
+                                        uint8_t *out_claim_order);
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// Writes the first `min(total, capacity)` legal actions of `seat` into `out_actions` (the
+// core's order) and the total into `*out_total`; `PARLOR_TICHU_MAX_ACTIONS` always suffice.
+// Returns `PARLOR_OK` even when the buffer is short (the total says how many exist). Errors:
+// `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (seat), `PARLOR_ERR_INVALID_STATE`.
+//
+// # Safety
+// `round` readable; `out_actions` writable for `capacity` entries (NULL with 0);
+// `out_total` writable.
+ParlorStatus parlor_tichu_round_legal_actions(const ParlorTichuRound *round,
+                                              uint8_t seat,
+                                              ParlorTichuAction *out_actions,
+                                              size_t capacity,
+                                              size_t *out_total);
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// `seat` applies `*action` to `*round`; `*out_event` (may be NULL) says what happened. On
+// error the round is unchanged. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`
+// (a bad seat or action code), `PARLOR_ERR_INVALID_STATE`, the round's errors (209–228).
+//
+// # Safety
+// `round` readable and writable; `action` readable; `out_event` NULL or writable.
+ParlorStatus parlor_tichu_round_apply(ParlorTichuRound *round,
+                                      uint8_t seat,
+                                      const ParlorTichuAction *action,
+                                      ParlorTichuEvent *out_event);
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// What `seat` may know into `*out_observation`. Errors: `PARLOR_ERR_NULL_POINTER`,
+// `PARLOR_ERR_INVALID_ARGUMENT` (seat), `PARLOR_ERR_INVALID_STATE`.
+//
+// # Safety
+// `round` readable; `out_observation` writable.
+ParlorStatus parlor_tichu_round_observe(const ParlorTichuRound *round,
+                                        uint8_t seat,
+                                        ParlorTichuObservation *out_observation);
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// `*out_over` = 1 and the result into `*out_outcome` once the round is over; `*out_over` = 0
+// (and `*out_outcome` zeroed) before. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
+//
+// # Safety
+// `round` readable; `out_outcome` and `out_over` writable.
+ParlorStatus parlor_tichu_round_outcome(const ParlorTichuRound *round,
+                                        ParlorTichuOutcome *out_outcome,
+                                        uint8_t *out_over);
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// The round's versioned byte form (`PARLOR_TICHU_ROUND_ENCODED_BYTES`) into `out`; its length
+// into `*out_len` (also on `PARLOR_ERR_BUFFER_TOO_SMALL`). Errors: `PARLOR_ERR_NULL_POINTER`,
+// `PARLOR_ERR_BUFFER_TOO_SMALL`, `PARLOR_ERR_INVALID_STATE`.
+//
+// # Safety
+// `round` readable; `out` writable for `capacity` bytes; `out_len` writable.
+ParlorStatus parlor_tichu_round_encode(const ParlorTichuRound *round,
+                                       uint8_t *out,
+                                       size_t capacity,
+                                       size_t *out_len);
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// The round of `len` encoded bytes into `*out_round`, re-validated. Errors:
+// `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE` (bytes no round has).
+//
+// # Safety
+// `bytes` readable for `len` bytes; `out_round` writable.
+ParlorStatus parlor_tichu_round_decode(const uint8_t *bytes,
+                                       size_t len,
+                                       ParlorTichuRound *out_round);
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// A new match under `*config` (NULL: the default rules) seeded `seed` into `*out_match`.
+// Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `config` NULL or readable; `out_match` writable.
+ParlorStatus parlor_tichu_match_new(const ParlorTichuConfig *config,
+                                    uint64_t seed,
+                                    ParlorTichuMatch *out_match);
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// The round in play (the last one once the match is over) into `*out_round`, for
+// `parlor_tichu_round_to_act`, `_legal_actions`, `_observe`. Errors: `PARLOR_ERR_NULL_POINTER`,
+// `PARLOR_ERR_INVALID_STATE`.
+//
+// # Safety
+// `game` readable; `out_round` writable.
+ParlorStatus parlor_tichu_match_round(const ParlorTichuMatch *game, ParlorTichuRound *out_round);
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// `seat` applies `*action` to the match's round; when the round ends its scores are added and
+// the next round is dealt (unless the match is over). `*out_event` (may be NULL) says what
+// happened (`match_over`); `*out_outcome` (may be NULL) receives the result of a round that
+// just ended (zeroed otherwise). On error the match is unchanged. Errors: as
+// `parlor_tichu_round_apply`; `PARLOR_TICHU_ERR_ROUND_OVER` once the match is over.
+//
+// # Safety
+// `game` readable and writable; `action` readable; `out_event`, `out_outcome` NULL or writable.
+ParlorStatus parlor_tichu_match_apply(ParlorTichuMatch *game,
+                                      uint8_t seat,
+                                      const ParlorTichuAction *action,
+                                      ParlorTichuEvent *out_event,
+                                      ParlorTichuOutcome *out_outcome);
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// The totals into `out_scores[2]` (team 0, team 1), the rounds finished into `*out_rounds` and
+// the winning team (0 or 1; 255 while the match goes on) into `*out_winner`. Errors:
+// `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
+//
+// # Safety
+// `game` readable; `out_scores` writable for 2 values; `out_rounds`, `out_winner` writable.
+ParlorStatus parlor_tichu_match_scores(const ParlorTichuMatch *game,
+                                       int32_t *out_scores,
+                                       uint32_t *out_rounds,
+                                       uint8_t *out_winner);
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// The match's versioned byte form (`PARLOR_TICHU_MATCH_ENCODED_BYTES`) into `out`, its length
+// into `*out_len`. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_BUFFER_TOO_SMALL`,
+// `PARLOR_ERR_INVALID_STATE`.
+//
+// # Safety
+// `game` readable; `out` writable for `capacity` bytes; `out_len` writable.
+ParlorStatus parlor_tichu_match_encode(const ParlorTichuMatch *game,
+                                       uint8_t *out,
+                                       size_t capacity,
+                                       size_t *out_len);
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+// The match of `len` encoded bytes into `*out_match`, re-validated. Errors:
+// `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
+//
+// # Safety
+// `bytes` readable for `len` bytes; `out_match` writable.
+ParlorStatus parlor_tichu_match_decode(const uint8_t *bytes,
+                                       size_t len,
+                                       ParlorTichuMatch *out_match);
 #endif
 
 #ifdef __cplusplus

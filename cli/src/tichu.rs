@@ -8,6 +8,8 @@
 //! parlor tichu trick [--leader S] [--hands H0/H1/H2/H3] [--wish R] <action>...  # the state after
 //! parlor tichu points <cards>                   # card points: 25
 //! parlor tichu score <order> [--tricks P0,P1,P2,P3] [--hand P] [--tichu S] [--grand S]  # 170 -170
+//! parlor tichu play [--seed S] [--match] [--log FILE]   # a round (or match) by the random players
+//! parlor tichu replay [FILE|-]                  # a log replayed: one line per action, scores
 //! ```
 //! Batch lines: `previous<TAB>play` (legal), `hand[<TAB>previous]` (moves: the plays on one
 //! line, separated by spaces), `cards` (readings: the readings separated by `; `; points),
@@ -21,6 +23,7 @@ use parlor_core::tichu::{self, Cards, Combination, Kind, Rank};
 
 use crate::{CliError, quoted};
 
+pub mod round;
 pub mod score;
 pub mod trick;
 
@@ -99,6 +102,20 @@ pub enum Command {
         /// given here apply to every line that does not give its own).
         #[arg(long)]
         batch: bool,
+    },
+    /// Play a whole round (or a match with --match) with the built-in random players; print the
+    /// log (replayable) and `scores: <team 0+2> <team 1+3>`.
+    Play {
+        /// The options.
+        #[command(flatten)]
+        args: round::PlayArgs,
+    },
+    /// Replay a round's log: one line per action with its events, then `scores: <team 0+2>
+    /// <team 1+3>`. A bad or illegal line: `error: line N: …` on standard error, exit status 2.
+    Replay {
+        /// The options.
+        #[command(flatten)]
+        args: round::ReplayArgs,
     },
 }
 
@@ -304,6 +321,8 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             }
             writeln!(out, "{}", score::answer(args).map_err(CliError::Input)?)?;
         }
+        Command::Play { args } => round::play(args, out)?,
+        Command::Replay { args } => round::replay(args, input, out)?,
     }
     Ok(())
 }

@@ -193,3 +193,13 @@ fn help_documents_the_notation() {
         assert!(stdout.contains(needle), "{needle} missing from:\n{stdout}");
     }
 }
+
+/// Regression (issue 10): the Jade Ace a second time within one trick, in an out-of-turn bomb,
+/// is refused like every card the deck cannot supply again.
+#[test]
+fn a_trick_refuses_a_card_played_twice() {
+    bad(
+        &["tichu", "trick", "5j", "Aj", "pass", "3:AjAsApAt"],
+        "action 4 \"3:AjAsApAt\" by seat 3: card Aj was played before or is in a hand, more often than the deck has it",
+    );
+}

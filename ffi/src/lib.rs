@@ -58,6 +58,8 @@ pub mod doudizhu_round;
 pub mod mahjong;
 #[cfg(feature = "tichu")]
 pub mod tichu;
+#[cfg(feature = "tichu")]
+pub mod tichu_round;
 mod util;
 
 use core::ffi::c_char;

@@ -11,7 +11,7 @@ use core::ops::ControlFlow;
 use parlor_core::tichu::{self, Cards, Combination, Error, Kind, Rank, Seat, Step, Trick, TrickEnd, TrickParts};
 
 use crate::util::{OutputList, bool_code, input_slice, input_str, output, output_slice, status, write_text};
-use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, ParlorStatus};
+use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_STATE, ParlorStatus};
 
 /// A character that is no card of the notation.
 pub const PARLOR_TICHU_ERR_UNKNOWN_CARD: ParlorStatus = 200;
@@ -51,6 +51,26 @@ pub const PARLOR_TICHU_ERR_MUST_FULFIL_WISH: ParlorStatus = 216;
 pub const PARLOR_TICHU_ERR_UNEXPECTED_WISH: ParlorStatus = 217;
 /// An inconsistent trick state was passed in.
 pub const PARLOR_TICHU_ERR_INVALID_TRICK: ParlorStatus = 218;
+/// A card of the play was already played in this trick.
+pub const PARLOR_TICHU_ERR_PLAYED_TWICE: ParlorStatus = 219;
+/// Given hands that are not the whole deck in four hands of 14 suited cards.
+pub const PARLOR_TICHU_ERR_INVALID_DEAL: ParlorStatus = 220;
+/// The round (or match) is over.
+pub const PARLOR_TICHU_ERR_ROUND_OVER: ParlorStatus = 221;
+/// An action of another stage of the round.
+pub const PARLOR_TICHU_ERR_WRONG_PHASE: ParlorStatus = 222;
+/// A second call by one seat (a Tichu after a Grand Tichu included).
+pub const PARLOR_TICHU_ERR_ALREADY_CALLED: ParlorStatus = 223;
+/// A Tichu call after the caller's first card.
+pub const PARLOR_TICHU_ERR_TOO_LATE_TO_CALL: ParlorStatus = 224;
+/// A second exchange by one seat.
+pub const PARLOR_TICHU_ERR_ALREADY_EXCHANGED: ParlorStatus = 225;
+/// An exchange that is not three different cards of the hand.
+pub const PARLOR_TICHU_ERR_BAD_EXCHANGE: ParlorStatus = 226;
+/// The Dragon's trick must go to an opponent of its winner.
+pub const PARLOR_TICHU_ERR_NOT_AN_OPPONENT: ParlorStatus = 227;
+/// A broken internal invariant (a bug; never expected).
+pub const PARLOR_TICHU_ERR_INTERNAL: ParlorStatus = 228;
 
 /// Combination kind codes (`ParlorTichuCombination.kind`).
 pub const PARLOR_TICHU_SINGLE: u8 = 0;
@@ -127,6 +147,9 @@ pub struct ParlorTichuTrick {
     pub wish: u8,
     /// Card points played into the trick.
     pub points: i16,
+    /// Every card played into the trick so far (a card mask; rank-only once a rank-only play was
+    /// made): a card is never played twice in one trick (`PARLOR_TICHU_ERR_PLAYED_TWICE`).
+    pub played: u64,
     /// 1 when the trick is over (`end` is then valid).
     pub over: u8,
     /// How it ended.
@@ -155,6 +178,16 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
         PARLOR_TICHU_ERR_MUST_FULFIL_WISH => c"tichu: the player must fulfil the Mah Jong wish",
         PARLOR_TICHU_ERR_UNEXPECTED_WISH => c"tichu: a wish needs the Mah Jong and no open wish",
         PARLOR_TICHU_ERR_INVALID_TRICK => c"tichu: inconsistent trick state",
+        PARLOR_TICHU_ERR_PLAYED_TWICE => c"tichu: a card of the play was already played in this trick",
+        PARLOR_TICHU_ERR_INVALID_DEAL => c"tichu: the hands are not the whole deck in four hands of 14 suited cards",
+        PARLOR_TICHU_ERR_ROUND_OVER => c"tichu: the round is over",
+        PARLOR_TICHU_ERR_WRONG_PHASE => c"tichu: this action belongs to another stage of the round",
+        PARLOR_TICHU_ERR_ALREADY_CALLED => c"tichu: this seat has already called",
+        PARLOR_TICHU_ERR_TOO_LATE_TO_CALL => c"tichu: Tichu can only be called before one's first card",
+        PARLOR_TICHU_ERR_ALREADY_EXCHANGED => c"tichu: this seat has already chosen its exchange",
+        PARLOR_TICHU_ERR_BAD_EXCHANGE => c"tichu: an exchange is three different cards of the hand",
+        PARLOR_TICHU_ERR_NOT_AN_OPPONENT => c"tichu: the Dragon's trick must go to an opponent",
+        PARLOR_TICHU_ERR_INTERNAL => c"tichu: internal error (a bug)",
         _ => return None,
     })
 }
@@ -178,9 +211,20 @@ pub fn error_code(error: Error) -> ParlorStatus {
         | Error::InvalidSuit
         | Error::InvalidKind
         | Error::InvalidCall
-        | Error::NotAnOpponent
+        | Error::InvalidConfig
         | Error::InvalidScore => PARLOR_ERR_INVALID_ARGUMENT,
+        Error::NotAnOpponent => PARLOR_TICHU_ERR_NOT_AN_OPPONENT,
+        Error::InvalidDeal => PARLOR_TICHU_ERR_INVALID_DEAL,
+        Error::RoundOver => PARLOR_TICHU_ERR_ROUND_OVER,
+        Error::WrongPhase => PARLOR_TICHU_ERR_WRONG_PHASE,
+        Error::AlreadyCalled => PARLOR_TICHU_ERR_ALREADY_CALLED,
+        Error::TooLateToCall => PARLOR_TICHU_ERR_TOO_LATE_TO_CALL,
+        Error::AlreadyExchanged => PARLOR_TICHU_ERR_ALREADY_EXCHANGED,
+        Error::BadExchange => PARLOR_TICHU_ERR_BAD_EXCHANGE,
+        Error::InvalidEncoding => PARLOR_ERR_INVALID_STATE,
+        Error::Internal => PARLOR_TICHU_ERR_INTERNAL,
         Error::InvalidTrick => PARLOR_TICHU_ERR_INVALID_TRICK,
+        Error::PlayedTwice => PARLOR_TICHU_ERR_PLAYED_TWICE,
         Error::TrickOver => PARLOR_TICHU_ERR_TRICK_OVER,
         Error::NotYourTurn => PARLOR_TICHU_ERR_NOT_YOUR_TURN,
         Error::SeatIsOut => PARLOR_TICHU_ERR_SEAT_IS_OUT,
@@ -434,7 +478,12 @@ fn end_out(end: TrickEnd) -> ParlorTichuTrickEnd {
 }
 
 fn trick_out(trick: &Trick) -> ParlorTichuTrick {
-    let parts = trick.parts();
+    trick_out_parts(&trick.parts())
+}
+
+/// The C form of a trick's parts (also the round observation's trick).
+pub(crate) fn trick_out_parts(parts: &TrickParts) -> ParlorTichuTrick {
+    let parts = *parts;
     let out_mask = parts
         .out
         .iter()
@@ -449,6 +498,7 @@ fn trick_out(trick: &Trick) -> ParlorTichuTrick {
         out_mask,
         wish: parts.wish.map_or(0, Rank::value),
         points: parts.points,
+        played: parts.played.mask(),
         over: bool_code(parts.end.is_some()),
         end: parts.end.map(end_out).unwrap_or_default(),
     }
@@ -492,6 +542,7 @@ fn trick_in(t: &ParlorTichuTrick) -> Result<Trick, ParlorStatus> {
         out: [0, 1, 2, 3].map(|i| t.out_mask & (1 << i) != 0),
         wish: wish_in(t.wish).map_err(|_| PARLOR_TICHU_ERR_INVALID_TRICK)?,
         points: t.points,
+        played: Cards::from_mask(t.played).map_err(|_| PARLOR_TICHU_ERR_INVALID_TRICK)?,
         end,
     };
     Trick::from_parts(parts).map_err(error_code)
@@ -535,7 +586,8 @@ fn step_out(step: Step) -> u8 {
 /// 0 = none; only with the Mah Jong). `*out_next` receives the seat to act, or
 /// `PARLOR_TICHU_NO_SEAT` when the trick is over (then `trick->over` = 1 and `trick->end` says
 /// how). The trick is unchanged on error. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
-/// `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–214, 216, 217.
+/// `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–214, 216, 217,
+/// `PARLOR_TICHU_ERR_PLAYED_TWICE` (a card of the play was already played in this trick).
 ///
 /// # Safety
 /// `trick` readable and writable; `out_next` writable.

@@ -171,6 +171,16 @@ int main(void) {
         CHECK_EQ_U(trick.end.taker, 3);
         CHECK_EQ_U(trick.end.points, 35);
         CHECK_EQ_U(parlor_tichu_trick_pass(&trick, 3, cards("8"), &next), PARLOR_TICHU_ERR_TRICK_OVER);
+        /* Regression: the Jade Ace a second time within one trick, in an out-of-turn bomb. */
+        CHECK_EQ_U(parlor_tichu_trick_new(0, 0, 0, &trick), PARLOR_OK);
+        CHECK_EQ_U(parlor_tichu_trick_play(&trick, 0, cards("5j"), cards("5j9s"), 0, &next), PARLOR_OK);
+        CHECK_EQ_U(parlor_tichu_trick_play(&trick, 1, cards("Aj"), cards("Aj3s"), 0, &next), PARLOR_OK);
+        CHECK_EQ_U(parlor_tichu_trick_pass(&trick, 2, cards("2s"), &next), PARLOR_OK);
+        CHECK_EQ_U(trick.played, cards("5jAj"));
+        CHECK_EQ_U(parlor_tichu_trick_play(&trick, 3, cards("AjAsApAt"), cards("AjAsApAt2j"), 0, &next),
+                   PARLOR_TICHU_ERR_PLAYED_TWICE);
+        CHECK_EQ_U(trick.played, cards("5jAj"));
+        CHECK_EQ_U(trick.turn, 3);
         CHECK_EQ_U(parlor_tichu_trick_new(1, 0, 0, &trick), PARLOR_OK);
         CHECK_EQ_U(parlor_tichu_trick_play(&trick, 1, cards("D"), cards("D5"), 0, &next), PARLOR_OK);
         CHECK_EQ_U(trick.end.dog, 1);

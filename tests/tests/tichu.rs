@@ -571,31 +571,31 @@ fn review_the_wish_survives_the_wishers_own_straight_and_bombs_out_of_turn_fulfi
     let mut trick = Trick::new(seat(0));
     // The wish is made with the play: a 5 inside the wisher's own straight does not fulfil it.
     assert_eq!(
-        trick.play(seat(0), cards("12345"), cards("123459"), five),
+        trick.play(seat(0), cards("1 2j 3j 4j 5j"), cards("1 2j 3j 4j 5j 9j"), five),
         Ok(Step::Next(seat(1)))
     );
     assert_eq!(trick.wish(), five);
     // Seat 1 holds a 5 but no straight above 1-5 with it: free to pass.
-    assert_eq!(trick.pass(seat(1), cards("5K")), Ok(Step::Next(seat(2))));
+    assert_eq!(trick.pass(seat(1), cards("5t Ks")), Ok(Step::Next(seat(2))));
     // Seat 2 could play 4-8 holding its 5 only with the Phoenix: it must, a pass is refused.
-    assert_eq!(trick.pass(seat(2), cards("5678P")), Err(Error::MustFulfilWish));
+    assert_eq!(trick.pass(seat(2), cards("5p 6j 7j 8j P")), Err(Error::MustFulfilWish));
     // Out of turn the wish does not bind, but a bomb with the rank fulfils it.
     assert_eq!(
-        trick.play(seat(3), cards("5j5s5p5t"), cards("55552"), None),
-        Err(Error::NotInHand) // a suited play is never in a rank-only hand
+        trick.play(seat(3), cards("5555"), cards("55552"), None),
+        Err(Error::PlayedTwice) // a fifth 5 within the trick
     );
     assert_eq!(
-        trick.play(seat(3), cards("5555"), cards("55552"), None),
+        trick.play(seat(3), cards("5s6s7s8s9s"), cards("5s6s7s8s9s2j"), None),
         Ok(Step::Next(seat(0)))
     );
     assert_eq!(trick.wish(), None);
     // With the wish gone, seat 2 (after 0 and 1 pass) may pass.
-    trick.pass(seat(0), cards("9")).unwrap();
-    trick.pass(seat(1), cards("5K")).unwrap();
-    let Ok(Step::Over(end)) = trick.pass(seat(2), cards("5678P")) else {
+    trick.pass(seat(0), cards("9j")).unwrap();
+    trick.pass(seat(1), cards("5t Ks")).unwrap();
+    let Ok(Step::Over(end)) = trick.pass(seat(2), cards("5p 6j 7j 8j P")) else {
         panic!("the trick should end")
     };
-    assert_eq!((end.taker, end.next_leader, end.points), (seat(3), Some(seat(3)), 25));
+    assert_eq!((end.taker, end.next_leader, end.points), (seat(3), Some(seat(3)), 10));
 }
 
 #[test]

@@ -381,6 +381,39 @@ impl Cards {
         (sum + COUNT_LOW_BITS * 3) & (COUNT_LOW_BITS * 8) == 0
     }
 
+    /// The cards of both sets, or `None` when they cannot be on the table together
+    /// ([`Cards::is_disjoint_from`]). Two suited sets give a suited set, and a set without
+    /// natural cards takes the other's form; otherwise the result is rank-only (the suits of the
+    /// suited set are dropped, counts added).
+    ///
+    /// ```
+    /// use parlor_core::tichu::Cards;
+    /// let cards = |text: &str| text.parse::<Cards>().unwrap();
+    /// assert_eq!(cards("5j").joined(cards("Aj")), Some(cards("5jAj")));
+    /// assert_eq!(cards("5jAj").joined(cards("AjAsApAt")), None);
+    /// assert_eq!(cards("55").joined(cards("5s")), Some(cards("555")));
+    /// ```
+    pub const fn joined(self, other: Cards) -> Option<Cards> {
+        if !self.is_disjoint_from(other) {
+            return None;
+        }
+        // A set without natural cards has the same meaning in both forms.
+        if (self.is_suited() && other.is_suited()) || self.0 & NATURAL_BITS == 0 || other.0 & NATURAL_BITS == 0 {
+            return Some(Cards::normalized(self.0 | other.0));
+        }
+        let specials = (self.0 | other.0) & SPECIAL_BITS;
+        // Disjoint: every rank's sum is at most 4, so each 4-bit group of the sum holds it.
+        let sum = (self.count_word() + other.count_word()) >> 8;
+        let mut mask = specials;
+        let mut shift = 0;
+        while shift < 52 {
+            let count = (sum >> shift) & 0xF;
+            mask |= (((1u64 << count) - 1) & 0xF) << shift;
+            shift += 4;
+        }
+        Some(Cards::normalized(mask))
+    }
+
     /// The first card of `other` (in [`Cards::iter`] order) that cannot be on the table together
     /// with `self`: a special card or suited card in both, or a rank held more than four times
     /// in all (a rank-only set counts against either form). `None` exactly when

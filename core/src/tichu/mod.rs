@@ -10,7 +10,9 @@
 //! - [`trick`] — a trick an engine can drive: lead, play, pass, bombs at any time, the Dog, the
 //!   Dragon's trick given away, the Mah Jong wish;
 //! - [`search`] — every distinct legal play from a hand of up to 14 cards;
-//! - [`score`] — round scoring.
+//! - [`score`] — round scoring;
+//! - [`round`] — a whole round (Grand Tichu, exchange, tricks, calls, scoring) for a game engine;
+//!   [`game_match`] — rounds to the target score; [`bot`] — two simple players.
 //!
 //! ```
 //! use parlor_core::tichu::{is_legal, Cards};
@@ -24,9 +26,12 @@ use core::fmt;
 
 use crate::notation::Span;
 
+pub mod bot;
 pub mod card;
 pub mod combination;
+pub mod game_match;
 pub mod notation;
+pub mod round;
 pub mod score;
 pub mod search;
 pub mod trick;
@@ -37,7 +42,7 @@ pub use combination::{
 };
 pub use notation::parse_cards;
 pub use score::{Call, score_round};
-pub use search::{MAX_HAND, MAX_MOVES, can_pass, for_each_move, legal_moves, wish_forces};
+pub use search::{MAX_HAND, MAX_MOVES, can_pass, for_each_bomb, for_each_move, legal_moves, wish_forces};
 pub use trick::{Seat, Step, Trick, TrickEnd, TrickParts};
 
 /// Everything that can be wrong with a Tichu input. Text errors carry the [`Span`] of the
@@ -111,8 +116,33 @@ pub enum Error {
     UnexpectedWish,
     /// The Dragon's trick goes to an opponent of its winner.
     NotAnOpponent,
+    /// A card of the play was already played in this trick (the same suited card or special
+    /// twice, or a rank more than four times in all).
+    PlayedTwice,
     /// Saved trick parts that no trick can reach ([`Trick::from_parts`]).
     InvalidTrick,
+    /// A round or match configuration out of range (a target outside 1..=10,000, an unknown
+    /// priority code).
+    InvalidConfig,
+    /// Given hands that are not the whole deck in four hands of 14 suited cards.
+    InvalidDeal,
+    /// The round (or match) is over.
+    RoundOver,
+    /// An action of another stage of the round (a play during the exchange, an exchange during
+    /// the play, anything but the gift while a Dragon trick waits).
+    WrongPhase,
+    /// A second call by one seat (a Tichu after a Grand Tichu included).
+    AlreadyCalled,
+    /// A Tichu call after the caller's first card.
+    TooLateToCall,
+    /// A second exchange by one seat.
+    AlreadyExchanged,
+    /// An exchange that is not three different cards of the hand.
+    BadExchange,
+    /// Bytes that are no encoded round or match (length, version, or a state no game reaches).
+    InvalidEncoding,
+    /// A broken internal invariant (a bug; never expected).
+    Internal,
     /// Round scoring input that cannot happen (a finishing order that is no permutation, card
     /// points that do not sum to 100, a Grand Tichu and a Tichu by one player).
     InvalidScore,
@@ -161,8 +191,19 @@ impl fmt::Display for Error {
             Error::MustFulfilWish => f.write_str("the player can play the wished rank and must"),
             Error::UnexpectedWish => f.write_str("a wish needs the Mah Jong in the play and no open wish"),
             Error::NotAnOpponent => f.write_str("the Dragon's trick must go to an opponent"),
+            Error::PlayedTwice => f.write_str("a card of the play was already played in this trick"),
             Error::InvalidTrick => f.write_str("inconsistent trick state"),
             Error::InvalidScore => f.write_str("impossible round result"),
+            Error::InvalidConfig => f.write_str("the round configuration is out of range"),
+            Error::InvalidDeal => f.write_str("the hands are not the whole deck in four hands of 14 suited cards"),
+            Error::RoundOver => f.write_str("the round is over"),
+            Error::WrongPhase => f.write_str("this action belongs to another stage of the round"),
+            Error::AlreadyCalled => f.write_str("this seat has already called"),
+            Error::TooLateToCall => f.write_str("Tichu can only be called before one's first card"),
+            Error::AlreadyExchanged => f.write_str("this seat has already chosen its exchange"),
+            Error::BadExchange => f.write_str("an exchange is three different cards of the hand"),
+            Error::InvalidEncoding => f.write_str("the bytes are no encoded round"),
+            Error::Internal => f.write_str("internal error (a bug)"),
         }
     }
 }

@@ -99,6 +99,8 @@ struct Gen<'f> {
     phoenix: bool,
     suited: bool,
     previous: Option<Combination>,
+    /// Only bombs (the plays out of turn).
+    bombs_only: bool,
     f: &'f mut dyn FnMut(Cards, Combination) -> ControlFlow<()>,
 }
 
@@ -394,7 +396,7 @@ impl Gen<'_> {
     fn run(&mut self, hand: Cards) -> ControlFlow<()> {
         let lead = self.previous.is_none();
         let bomb_on_table = self.previous.is_some_and(|p| p.is_bomb());
-        if !bomb_on_table {
+        if !bomb_on_table && !self.bombs_only {
             if self.wants(Kind::Single) {
                 self.singles(hand.has_mahjong())?;
                 if hand.has_dragon() {
@@ -424,7 +426,7 @@ impl Gen<'_> {
         }
         self.bombs()?;
         self.straight_flushes(hand)?;
-        if lead && hand.has_dog() {
+        if lead && hand.has_dog() && !self.bombs_only {
             self.emit(DOG_BIT, Kind::Dog, 1, 0)?;
         }
         ControlFlow::Continue(())
@@ -436,6 +438,15 @@ impl Gen<'_> {
 fn generate(
     hand: Cards,
     previous: Option<Combination>,
+    f: &mut dyn FnMut(Cards, Combination) -> ControlFlow<()>,
+) -> Result<ControlFlow<()>, Error> {
+    generate_some(hand, previous, false, f)
+}
+
+fn generate_some(
+    hand: Cards,
+    previous: Option<Combination>,
+    bombs_only: bool,
     f: &mut dyn FnMut(Cards, Combination) -> ControlFlow<()>,
 ) -> Result<ControlFlow<()>, Error> {
     if hand.len() > MAX_HAND {
@@ -468,6 +479,7 @@ fn generate(
         phoenix: hand.has_phoenix(),
         suited: hand.is_suited(),
         previous,
+        bombs_only,
         f,
     };
     Ok(generator.run(hand))
@@ -531,6 +543,19 @@ pub fn for_each_move(
         Some(rank) if play.count(rank) == 0 => ControlFlow::Continue(()),
         _ => f(play, reading),
     })?;
+    Ok(())
+}
+
+/// Calls `f(play, reading)` for every bomb from `hand` that beats `previous` (`None` = the
+/// lead), in the order of [`for_each_move`]: the plays of that walk that are bombs, found
+/// without generating the others (the plays a seat may make out of turn). Errors: as
+/// [`for_each_move`].
+pub fn for_each_bomb(
+    hand: Cards,
+    previous: Option<Combination>,
+    mut f: impl FnMut(Cards, Combination) -> ControlFlow<()>,
+) -> Result<(), Error> {
+    let _ = generate_some(hand, previous, true, &mut |play, reading| f(play, reading))?;
     Ok(())
 }
 

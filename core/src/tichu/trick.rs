@@ -20,6 +20,10 @@ impl Seat {
     pub const fn new(index: u8) -> Option<Seat> {
         if index < 4 { Some(Seat(index)) } else { None }
     }
+    /// The seat `index mod 4`.
+    pub(crate) const fn wrap(index: u8) -> Seat {
+        Seat(index & 3)
+    }
     /// The index 0..=3.
     pub const fn index(self) -> u8 {
         self.0
@@ -111,6 +115,9 @@ pub struct TrickParts {
     pub wish: Option<Rank>,
     /// Card points played into the trick so far.
     pub points: i16,
+    /// Every card played into the trick so far (rank-only once any play was rank-only), so that
+    /// no card is played twice in one trick ([`Error::PlayedTwice`]).
+    pub played: Cards,
     /// How it ended, once it has.
     pub end: Option<TrickEnd>,
 }
@@ -148,6 +155,7 @@ impl Trick {
                 out: [false; 4],
                 wish: None,
                 points: 0,
+                played: Cards::EMPTY,
                 end: None,
             },
         }
@@ -166,7 +174,8 @@ impl Trick {
     }
 
     /// A trick from saved parts, checked: the seat to act holding cards, points a multiple of 5
-    /// in −25..=100 (every card's points are), no
+    /// in −25..=100 (every card's points are) and equal to those of the played cards, cards
+    /// played exactly when there is a top play, no
     /// passes or points before the lead, and after it exactly one pass for every seat with cards
     /// between the top play's seat and the seat to act (so the turn never comes back to the top
     /// play: the trick ends first). Errors: [`Error::InvalidTrick`].
@@ -181,6 +190,8 @@ impl Trick {
                 && (-25..=100).contains(&parts.points)
                 && parts.points % 5 == 0
                 && (parts.top.is_some() || parts.points == 0)
+                && parts.played.points() == parts.points
+                && parts.top.is_some() != parts.played.is_empty()
                 && (parts.top.is_none() || parts.turn != parts.top_seat)
                 && parts.passes == passes_so_far
                 && parts.passes < trick.needed_passes().max(1));
@@ -265,7 +276,8 @@ impl Trick {
     ///
     /// Errors: [`Error::TrickOver`], [`Error::SeatIsOut`], [`Error::HandTooLarge`],
     /// [`Error::NotInHand`], [`Error::IllegalPlay`], [`Error::NotYourTurn`],
-    /// [`Error::MustFulfilWish`], [`Error::UnexpectedWish`]. The trick is unchanged on error.
+    /// [`Error::MustFulfilWish`], [`Error::UnexpectedWish`], [`Error::PlayedTwice`] (a card of
+    /// the play was already played in this trick). The trick is unchanged on error.
     pub fn play(&mut self, seat: Seat, play: Cards, hand: Cards, wish: Option<Rank>) -> Result<Step, Error> {
         self.check_hand(seat, hand)?;
         if play.is_empty() || !play.is_subset_of(hand) {
@@ -275,6 +287,7 @@ impl Trick {
                 Error::NotInHand
             });
         }
+        let played = self.parts.played.joined(play).ok_or(Error::PlayedTwice)?;
         let reading = resolve(self.parts.top, play).ok_or(Error::IllegalPlay)?;
         let in_turn = seat == self.parts.turn;
         if !(in_turn || (reading.is_bomb() && self.parts.top.is_some())) {
@@ -296,6 +309,7 @@ impl Trick {
         }
         let parts = &mut self.parts;
         parts.points = parts.points.saturating_add(play.points());
+        parts.played = played;
         parts.top = Some(reading);
         parts.top_seat = seat;
         parts.passes = 0;
@@ -371,5 +385,69 @@ impl Trick {
             }
             _ => Ok(self.finish(self.ending())),
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+mod tests {
+    use super::{Error, Seat, Step, Trick};
+    use crate::tichu::Cards;
+
+    fn cards(text: &str) -> Cards {
+        text.parse().unwrap_or(Cards::EMPTY)
+    }
+
+    fn seat(index: u8) -> Seat {
+        Seat::new(index).unwrap_or(Seat(0))
+    }
+
+    /// Regression (issue 10): the Jade Ace played a second time within one trick, as part of an
+    /// out-of-turn bomb, was taken.
+    #[test]
+    fn trick_refuses_a_card_played_twice_in_it() {
+        let mut trick = Trick::new(seat(0));
+        assert_eq!(
+            trick.play(seat(0), cards("5j"), cards("5j9s"), None),
+            Ok(Step::Next(seat(1)))
+        );
+        assert_eq!(
+            trick.play(seat(1), cards("Aj"), cards("Aj3s"), None),
+            Ok(Step::Next(seat(2)))
+        );
+        assert_eq!(trick.pass(seat(2), cards("2s")), Ok(Step::Next(seat(3))));
+        let before = trick;
+        let bomb = cards("AjAsApAt");
+        assert_eq!(
+            trick.play(seat(3), bomb, cards("AjAsApAt2j"), None),
+            Err(Error::PlayedTwice)
+        );
+        assert_eq!(trick, before);
+        // Rank-only: a fifth Ace in one trick.
+        let mut trick = Trick::new(seat(0));
+        assert!(trick.play(seat(0), cards("A"), cards("A9"), None).is_ok());
+        assert_eq!(
+            trick.play(seat(1), cards("AAAA"), cards("AAAA"), None),
+            Err(Error::PlayedTwice)
+        );
+        // The Phoenix twice.
+        let mut trick = Trick::new(seat(0));
+        assert!(trick.play(seat(0), cards("P"), cards("P9"), None).is_ok());
+        assert_eq!(
+            trick.play(seat(1), cards("P"), cards("RP"), None),
+            Err(Error::PlayedTwice)
+        );
+        // Different cards of one rank are fine, and the record survives the saved parts.
+        let mut trick = Trick::new(seat(0));
+        assert!(trick.play(seat(0), cards("5j"), cards("5j"), None).is_ok());
+        assert!(trick.play(seat(1), cards("Aj"), cards("Aj"), None).is_ok());
+        assert_eq!(trick.parts().played, cards("5jAj"));
+        assert_eq!(Trick::from_parts(trick.parts()), Ok(trick));
+        assert!(
+            trick
+                .play(seat(2), cards("AsApAt2s2j2t2p"), cards("AsApAt2s2j2t2p"), None)
+                .is_err()
+        );
+        assert!(trick.play(seat(3), cards("2s2j2t2p"), cards("2s2j2t2p"), None).is_ok());
     }
 }

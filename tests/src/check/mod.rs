@@ -7,3 +7,4 @@ pub mod doudizhu;
 pub mod doudizhu_round;
 pub mod mahjong;
 pub mod tichu;
+pub mod tichu_round;

@@ -8,4 +8,5 @@ pub mod doudizhu;
 pub mod doudizhu_round;
 pub mod mahjong;
 pub mod tichu;
+pub mod tichu_round;
 pub mod tichu_trick;

@@ -1,0 +1,367 @@
+//! `parlor tichu play` and `parlor tichu replay` — whole rounds on the core's
+//! [`Round`](parlor_core::tichu::round::Round) (log format in `docs/tichu.md`, "Replay logs").
+//!
+//! ```text
+//! tichu seed 7                      # or: tichu deal <h0> <h1> <h2> <h3> (14 suited cards each)
+//! 0 no-grand                        # seats 0-3 once each: grand | no-grand
+//! 0 exchange 2j 5s 9p               # cards to seat+1, seat+2, seat+3 (all four seats)
+//! 2 tichu
+//! 1 play 1 wish 7                   # a play with the Mah Jong and its wish
+//! 2 play 7s
+//! 3 pass
+//! 1 give 0                          # the Dragon's trick, by its winner
+//! ```
+
+use std::io::{BufRead, Write};
+
+use parlor_core::game::Seat;
+use parlor_core::tichu::bot::RandomBot;
+use parlor_core::tichu::game_match::Match;
+use parlor_core::tichu::round::{Action, Config, Deal, Event, Outcome, Round};
+use parlor_core::tichu::{self, Card, Cards, Rank};
+
+use super::wish_rank;
+use crate::{CliError, quoted};
+
+/// The options of `parlor tichu play`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct PlayArgs {
+    /// The seed of the deal (`tichu seed S`) and of the random players (default 0).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Play a whole match to 1000 (each round's log, then its scores; the deals come from the
+    /// match's generator seeded with S).
+    #[arg(long)]
+    pub r#match: bool,
+    /// Also write the log to FILE.
+    #[arg(long)]
+    pub log: Option<std::path::PathBuf>,
+}
+
+/// The options of `parlor tichu replay`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct ReplayArgs {
+    /// The log file, or `-` for standard input (the default).
+    pub file: Option<String>,
+}
+
+/// One card in the suited notation (`5j`, `1`, `D`, `P`, `R`).
+fn one_card(text: &str) -> Result<Card, String> {
+    let set = tichu::parse_cards(text).map_err(|error| format!("bad card {}: {error}", quoted(text)))?;
+    let mut cards = set.iter();
+    match (cards.next(), cards.next()) {
+        (Some(card @ Card::Natural(_, Some(_))), None) => Ok(card),
+        (Some(Card::Natural(_, None)), None) => {
+            Err(format!("bad card {}: a natural card needs its suit", quoted(text)))
+        }
+        (Some(card), None) => Ok(card),
+        _ => Err(format!("bad card {}: one card expected", quoted(text))),
+    }
+}
+
+/// A hand of 14 cards in dealing order (`Kt5p0s…`): specials one character, naturals a rank
+/// and a suit letter.
+fn ordered_hand(text: &str) -> Result<[Card; 14], String> {
+    let mut cards = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let width = if rest.starts_with(['1', 'D', 'P', 'R']) { 1 } else { 2 };
+        let token = rest.get(..width).unwrap_or(rest);
+        cards.push(one_card(token).map_err(|error| format!("in hand {}: {error}", quoted(text)))?);
+        rest = rest.get(token.len()..).unwrap_or("");
+    }
+    let count = cards.len();
+    cards
+        .try_into()
+        .map_err(|_| format!("bad hand {}: 14 cards expected, got {count}", quoted(text)))
+}
+
+fn seat_of(text: &str) -> Result<Seat, String> {
+    match text {
+        "0" | "1" | "2" | "3" => Ok(Seat(text.as_bytes().first().map_or(0, |b| b - b'0'))),
+        _ => Err(format!("bad seat {}: a seat is 0, 1, 2 or 3", quoted(text))),
+    }
+}
+
+/// A header line: the deal, or `None` when the line is no header.
+fn header(words: &[&str]) -> Option<Result<Deal, String>> {
+    match words {
+        ["tichu", "seed", seed] => Some(
+            seed.parse::<u64>()
+                .map(Deal::Seeded)
+                .map_err(|_| format!("bad seed {}: a number 0..2^64", quoted(seed))),
+        ),
+        ["tichu", "deal", h0, h1, h2, h3] => Some((|| {
+            let hands = [
+                ordered_hand(h0)?,
+                ordered_hand(h1)?,
+                ordered_hand(h2)?,
+                ordered_hand(h3)?,
+            ];
+            Ok(Deal::Given { hands })
+        })()),
+        ["tichu", ..] => Some(Err(
+            "bad header: `tichu seed N` or `tichu deal H0 H1 H2 H3` (14 suited cards each)".to_owned(),
+        )),
+        _ => None,
+    }
+}
+
+/// An action line: `<seat> <action…>`.
+fn action_line(words: &[&str]) -> Result<(Seat, Action), String> {
+    let Some((seat, rest)) = words.split_first() else {
+        return Err("empty action".to_owned());
+    };
+    let seat = seat_of(seat)?;
+    let action = match rest {
+        ["grand"] => Action::GrandTichu(true),
+        ["no-grand"] => Action::GrandTichu(false),
+        ["exchange", a, b, c] => Action::Exchange {
+            left: one_card(a)?,
+            partner: one_card(b)?,
+            right: one_card(c)?,
+        },
+        ["tichu"] => Action::Tichu,
+        ["pass"] => Action::Pass,
+        ["give", to] => Action::GiveDragonTrick(seat_of(to)?),
+        ["play", cards] => Action::Play {
+            cards: play_cards(cards)?,
+            wish: None,
+        },
+        ["play", cards, "wish", rank] => Action::Play {
+            cards: play_cards(cards)?,
+            wish: wish_rank(Some(rank))?,
+        },
+        _ => {
+            return Err(format!(
+                "bad action {}: grand, no-grand, exchange C C C, tichu, play CARDS [wish R], pass or give S",
+                quoted(&rest.join(" "))
+            ));
+        }
+    };
+    Ok((seat, action))
+}
+
+fn play_cards(text: &str) -> Result<Cards, String> {
+    let cards = tichu::parse_cards(text).map_err(|error| format!("bad play {}: {error}", quoted(text)))?;
+    if cards.is_empty() {
+        return Err("an empty play (write pass to pass)".to_owned());
+    }
+    if cards.iter().any(|card| matches!(card, Card::Natural(_, None))) {
+        return Err(format!("bad play {}: natural cards need their suits", quoted(text)));
+    }
+    Ok(cards)
+}
+
+/// The log line of an action (the notation above).
+pub fn action_text(seat: Seat, action: Action) -> String {
+    let body = match action {
+        Action::GrandTichu(true) => "grand".to_owned(),
+        Action::GrandTichu(false) => "no-grand".to_owned(),
+        Action::Exchange { left, partner, right } => format!("exchange {left} {partner} {right}"),
+        Action::Tichu => "tichu".to_owned(),
+        Action::Pass => "pass".to_owned(),
+        Action::GiveDragonTrick(to) => format!("give {to}"),
+        Action::Play { cards, wish: None } => format!("play {cards}"),
+        Action::Play {
+            cards,
+            wish: Some(rank),
+        } => format!("play {cards} wish {}", rank.symbol()),
+    };
+    format!("{seat} {body}")
+}
+
+/// The events of an action, as ` | event, event` (empty when nothing happened).
+fn events_text(event: &Event) -> String {
+    let mut parts = Vec::new();
+    if event.exchange_done {
+        parts.push("cards exchanged".to_owned());
+    }
+    if let Some(rank) = event.wish_fulfilled {
+        parts.push(format!("wish {} fulfilled", rank.symbol()));
+    }
+    if let Some(seat) = event.out {
+        parts.push(format!("{seat} out"));
+    }
+    if let Some(taken) = event.trick_taken {
+        let dragon = if taken.dragon { ", dragon to give" } else { "" };
+        parts.push(format!("trick to {} ({} points{dragon})", taken.taker, taken.points));
+    }
+    if let Some(to) = event.dragon_given_to {
+        parts.push(format!("dragon trick to {to}"));
+    }
+    if event.round_over {
+        parts.push("round over".to_owned());
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" | {}", parts.join(", "))
+    }
+}
+
+fn scores_text(outcome: &Outcome) -> String {
+    format!("scores: {} {}", outcome.scores[0], outcome.scores[1])
+}
+
+fn wish_name(rank: Option<Rank>) -> String {
+    rank.map_or_else(|| "-".to_owned(), |r| r.symbol().to_string())
+}
+
+/// `error: line N: what` on standard error, exit status 2 (the replay format scripts read).
+fn line_error(line: usize, what: &str) -> CliError {
+    CliError::Usage(format!("error: line {line}: {what}\n"), 2)
+}
+
+/// Replays a log: one line per action with its events, `scores: A B` after each round.
+pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    let text = match args.file.as_deref() {
+        None | Some("-") => {
+            let mut text = String::new();
+            input.read_to_string(&mut text)?;
+            text
+        }
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|error| CliError::Input(format!("cannot read {}: {error}", quoted(path))))?,
+    };
+    let config = Config::default();
+    let mut round: Option<Round> = None;
+    let mut last_line = 0;
+    for (index, raw) in text.lines().enumerate() {
+        let number = index + 1;
+        last_line = number;
+        let line = raw.split('#').next().unwrap_or("");
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.is_empty() {
+            continue;
+        }
+        if let Some(deal) = header(&words) {
+            if round.as_ref().is_some_and(|r| r.outcome().is_none()) {
+                return Err(line_error(number, "a new deal before the round is over"));
+            }
+            let deal = deal.map_err(|what| line_error(number, &what))?;
+            let new = Round::new(&config, &deal).map_err(|error| line_error(number, &error.to_string()))?;
+            writeln!(out, "{}", words.join(" "))?;
+            round = Some(new);
+            continue;
+        }
+        let Some(current) = round.as_mut() else {
+            return Err(line_error(
+                number,
+                "the log starts with `tichu seed N` or `tichu deal H0 H1 H2 H3`",
+            ));
+        };
+        if let ["scores:", a, b] = words.as_slice() {
+            // A `scores:` line (as `parlor tichu play` prints) is checked against the round.
+            let Some(outcome) = current.outcome() else {
+                return Err(line_error(number, "scores before the round is over"));
+            };
+            if *a != outcome.scores[0].to_string() || *b != outcome.scores[1].to_string() {
+                return Err(line_error(
+                    number,
+                    &format!(
+                        "the round scores {} {}, not {a} {b}",
+                        outcome.scores[0], outcome.scores[1]
+                    ),
+                ));
+            }
+            continue;
+        }
+        let (seat, action) = action_line(&words).map_err(|what| line_error(number, &what))?;
+        let event = current.apply(seat, action).map_err(|error| {
+            let wish = match error {
+                tichu::Error::MustFulfilWish => format!(" (wish {})", wish_name(current.trick().wish())),
+                _ => String::new(),
+            };
+            line_error(number, &format!("{}: {error}{wish}", action_text(seat, action)))
+        })?;
+        writeln!(out, "{}{}", action_text(seat, action), events_text(&event))?;
+        if let Some(outcome) = current.outcome() {
+            writeln!(out, "{}", scores_text(&outcome))?;
+        }
+    }
+    match round {
+        None => Err(line_error(
+            last_line.max(1),
+            "the log starts with `tichu seed N` or `tichu deal H0 H1 H2 H3`",
+        )),
+        Some(r) if r.outcome().is_none() => Err(line_error(last_line.max(1), "the log ends before the round does")),
+        Some(_) => Ok(()),
+    }
+}
+
+/// Plays one round from `round` with `bot`, writing its log lines to `lines`.
+fn play_round(round: &mut Round, bot: &mut RandomBot, lines: &mut Vec<String>) -> Result<Outcome, CliError> {
+    while let Some((seat, action)) = bot.step(round) {
+        round
+            .apply(seat, action)
+            .map_err(|error| CliError::Input(format!("internal: a bot's action was refused: {error}")))?;
+        lines.push(action_text(seat, action));
+    }
+    round
+        .outcome()
+        .ok_or_else(|| CliError::Input("internal: the round did not end".to_owned()))
+}
+
+/// Plays a round (or a match) with the random players and prints its log and scores.
+pub fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let seed = args.seed.unwrap_or(0);
+    let config = Config::default();
+    let mut bot = RandomBot::new(seed);
+    let mut lines = Vec::new();
+    if args.r#match {
+        let mut game = Match::new(&config, seed).map_err(|error| CliError::Input(error.to_string()))?;
+        while !game.is_over() {
+            let (seat, action) = bot
+                .step(game.round())
+                .ok_or_else(|| CliError::Input("internal: no seat can act".to_owned()))?;
+            if game.round().action_count() == 0 {
+                lines.push(deal_header(game.round()));
+            }
+            let event = game
+                .apply(seat, action)
+                .map_err(|error| CliError::Input(format!("internal: a bot's action was refused: {error}")))?;
+            lines.push(action_text(seat, action));
+            if let Some(outcome) = event.outcome {
+                lines.push(scores_text(&outcome));
+            }
+        }
+        let [a, b] = game.scores();
+        let winner = game.winner().map_or_else(|| "-".to_owned(), |team| team.to_string());
+        lines.push(format!(
+            "# match: {a} {b}; team {winner} wins after {} rounds",
+            game.rounds_played()
+        ));
+    } else {
+        let mut round = Round::new(&config, &Deal::Seeded(seed)).map_err(|error| CliError::Input(error.to_string()))?;
+        lines.push(format!("tichu seed {seed}"));
+        let outcome = play_round(&mut round, &mut bot, &mut lines)?;
+        lines.push(scores_text(&outcome));
+    }
+    let text = lines.join("\n") + "\n";
+    if let Some(path) = &args.log {
+        std::fs::write(path, &text)
+            .map_err(|error| CliError::Input(format!("cannot write {}: {error}", path.display())))?;
+    }
+    out.write_all(text.as_bytes())?;
+    Ok(())
+}
+
+/// The `tichu deal …` header of a round: its hands in dealing order (the window first).
+fn deal_header(round: &Round) -> String {
+    let (dealt, window) = round.deal();
+    let hands: Vec<String> = dealt
+        .iter()
+        .map(|hand| {
+            let mask = hand.mask() & ((1 << 56) - 1);
+            let order = (0..56u8)
+                .filter(|i| mask & window & (1 << i) != 0)
+                .chain((0..56u8).filter(|i| mask & !window & (1 << i) != 0));
+            order
+                .filter_map(tichu::round::card_of_index)
+                .map(|card| card.to_string())
+                .collect::<String>()
+        })
+        .collect();
+    format!("tichu deal {}", hands.join(" "))
+}

@@ -1,0 +1,266 @@
+//! A match: rounds until a team reaches the target score ([`Config::target`], 1000 by default)
+//! after a round; if both teams are at or above it the higher wins, and a tie plays another
+//! round. Round `k` (0-based) is dealt `Deal::Seeded(s_k)`, where `s_0, s_1, …` are the outputs
+//! of [`Rng::new(seed)`](Rng::new)'s [`next_u64`](Rng::next_u64).
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use super::Error;
+use super::round::{self, Action, Config, Deal, Event, Outcome, Phase, Round};
+use crate::game::{Rng, Seat};
+
+/// Bytes of [`Match::encode`]'s output.
+pub const ENCODED_BYTES: usize = 1 + 4 + 8 + 4 + 8 + 1 + round::ENCODED_BYTES;
+/// The format version, the first byte of [`Match::encode`].
+pub const FORMAT_VERSION: u8 = 1;
+const NO_WINNER: u8 = 0xFF;
+
+/// What a match action led to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchEvent {
+    /// The round's event.
+    pub event: Event,
+    /// The round that just ended, if one did (the next one has started unless the match is over).
+    pub outcome: Option<Outcome>,
+    /// The match ended with this action.
+    pub match_over: bool,
+}
+
+/// Rounds to the target score. Plain fixed-size value (`size_of` in `docs/tichu.md`, tested).
+///
+/// ```
+/// use parlor_core::tichu::game_match::Match;
+/// use parlor_core::tichu::round::Config;
+/// use parlor_core::tichu::bot::lowest_legal_action;
+/// let mut game = Match::new(&Config::default(), 42).unwrap();
+/// while !game.is_over() {
+///     let seat = game.round().to_act().unwrap();
+///     let action = lowest_legal_action(game.round(), seat).unwrap();
+///     game.apply(seat, action).unwrap();
+/// }
+/// let [a, b] = game.scores();
+/// assert!(a.max(b) >= 1000 && a != b);
+/// assert_eq!(game.winner(), Some(if a > b { 0 } else { 1 }));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Match {
+    config: Config,
+    seed: u64,
+    /// Rounds finished.
+    rounds: u32,
+    scores: [i32; 2],
+    winner: u8,
+    round: Round,
+}
+
+/// The deal seed of round `k` of a match seeded `seed`.
+fn round_seed(seed: u64, k: u32) -> u64 {
+    let mut rng = Rng::new(seed);
+    let mut value = rng.next_u64();
+    for _ in 0..k {
+        value = rng.next_u64();
+    }
+    value
+}
+
+impl Match {
+    /// A match; its first round is dealt. Errors: [`Error::InvalidConfig`].
+    pub fn new(config: &Config, seed: u64) -> Result<Match, Error> {
+        let round = Round::new(config, &Deal::Seeded(round_seed(seed, 0)))?;
+        Ok(Match {
+            config: *config,
+            seed,
+            rounds: 0,
+            scores: [0; 2],
+            winner: NO_WINNER,
+            round,
+        })
+    }
+
+    /// The round in play (the last one once the match is over).
+    pub const fn round(&self) -> &Round {
+        &self.round
+    }
+
+    /// The rules variant.
+    pub const fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Team 0's and team 1's totals after the finished rounds.
+    pub const fn scores(&self) -> [i32; 2] {
+        self.scores
+    }
+
+    /// How many rounds are finished.
+    pub const fn rounds_played(&self) -> u32 {
+        self.rounds
+    }
+
+    /// Whether a team has won.
+    pub const fn is_over(&self) -> bool {
+        self.winner != NO_WINNER
+    }
+
+    /// The winning team (0: seats 0 and 2; 1: seats 1 and 3), once the match is over.
+    pub const fn winner(&self) -> Option<u8> {
+        if self.winner == NO_WINNER {
+            None
+        } else {
+            Some(self.winner)
+        }
+    }
+
+    /// The winner of scores `scores` under `target`, if the match ends there.
+    fn decided(scores: [i32; 2], target: u16) -> Option<u8> {
+        let [a, b] = scores;
+        let target = i32::from(target);
+        if a.max(b) >= target && a != b {
+            Some(if a > b { 0 } else { 1 })
+        } else {
+            None
+        }
+    }
+
+    /// Applies `seat`'s action to the round in play ([`Round::apply`]); when it ends the round,
+    /// adds the scores and deals the next round unless the match is over. Errors: the round's,
+    /// [`Error::RoundOver`] once the match is over; the match is unchanged on error.
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<MatchEvent, Error> {
+        if self.is_over() {
+            return Err(Error::RoundOver);
+        }
+        let mut round = self.round;
+        let event = round.apply(seat, action)?;
+        let mut next = *self;
+        next.round = round;
+        let mut result = MatchEvent {
+            event,
+            outcome: None,
+            match_over: false,
+        };
+        if event.round_over {
+            let outcome = round.outcome().ok_or(Error::Internal)?;
+            for (total, delta) in next.scores.iter_mut().zip(outcome.scores) {
+                *total = total.checked_add(i32::from(delta)).ok_or(Error::Internal)?;
+            }
+            next.rounds = next.rounds.checked_add(1).ok_or(Error::Internal)?;
+            result.outcome = Some(outcome);
+            if let Some(team) = Match::decided(next.scores, next.config.target) {
+                next.winner = team;
+                result.match_over = true;
+            } else {
+                next.round = Round::new(&next.config, &Deal::Seeded(round_seed(next.seed, next.rounds)))?;
+            }
+        }
+        *self = next;
+        Ok(result)
+    }
+
+    /// Writes the match's versioned byte form ([`ENCODED_BYTES`]; version [`FORMAT_VERSION`]):
+    /// config, seed, rounds finished, scores, winner, then the round's own encoding.
+    /// Errors: [`Error::OutputTooSmall`].
+    pub fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
+        let out = out
+            .get_mut(..ENCODED_BYTES)
+            .ok_or(Error::OutputTooSmall { needed: ENCODED_BYTES })?;
+        let (head, tail) = out.split_at_mut(ENCODED_BYTES.saturating_sub(round::ENCODED_BYTES));
+        let mut bytes = [0u8; 26];
+        bytes[0] = FORMAT_VERSION;
+        let [lo, hi] = self.config.target.to_le_bytes();
+        bytes[1] = lo;
+        bytes[2] = hi;
+        bytes[3] = u8::from(self.config.tichu_during_exchange);
+        bytes[4] = self.config.bomb_priority as u8;
+        let fields = self
+            .seed
+            .to_le_bytes()
+            .into_iter()
+            .chain(self.rounds.to_le_bytes())
+            .chain(self.scores[0].to_le_bytes())
+            .chain(self.scores[1].to_le_bytes())
+            .chain([self.winner]);
+        for (slot, b) in bytes.iter_mut().skip(5).zip(fields) {
+            *slot = b;
+        }
+        for (slot, b) in head.iter_mut().zip(bytes) {
+            *slot = b;
+        }
+        self.round.encode(tail)?;
+        Ok(ENCODED_BYTES)
+    }
+
+    /// The match of [`Match::encode`]'s bytes, re-validated: the round decodes (replayed from
+    /// its deal), is the deal of round `rounds` of the seed (`rounds − 1` once over) under the same config, is over
+    /// exactly when the match is, the winner follows from the scores, the scores are multiples
+    /// of 5. Errors: [`Error::InvalidEncoding`], [`Error::InvalidConfig`].
+    pub fn decode(bytes: &[u8]) -> Result<Match, Error> {
+        if bytes.len() != ENCODED_BYTES {
+            return Err(Error::InvalidEncoding);
+        }
+        let (head, tail) = bytes.split_at(ENCODED_BYTES.saturating_sub(round::ENCODED_BYTES));
+        let mut field = [0u8; 26];
+        for (slot, &b) in field.iter_mut().zip(head) {
+            *slot = b;
+        }
+        if field[0] != FORMAT_VERSION {
+            return Err(Error::InvalidEncoding);
+        }
+        let round = Round::decode(tail)?;
+        let eight = |at: usize| {
+            let mut b = [0u8; 8];
+            for (slot, &v) in b.iter_mut().zip(field.iter().skip(at)) {
+                *slot = v;
+            }
+            b
+        };
+        let four = |at: usize| {
+            let mut b = [0u8; 4];
+            for (slot, &v) in b.iter_mut().zip(field.iter().skip(at)) {
+                *slot = v;
+            }
+            b
+        };
+        let config = *round.config();
+        let head_config = [field[1], field[2], field[3], field[4]];
+        let [lo, hi] = config.target.to_le_bytes();
+        if head_config
+            != [
+                lo,
+                hi,
+                u8::from(config.tichu_during_exchange),
+                config.bomb_priority as u8,
+            ]
+        {
+            return Err(Error::InvalidEncoding);
+        }
+        let seed = u64::from_le_bytes(eight(5));
+        let rounds = u32::from_le_bytes(four(13));
+        let scores = [i32::from_le_bytes(four(17)), i32::from_le_bytes(four(21))];
+        let winner = field[25];
+        let decided = Match::decided(scores, config.target);
+        let over = round.phase() == Phase::Over;
+        // Once the match is over its last round, number `rounds - 1`, stays in play.
+        let index = if decided.is_some() {
+            rounds.saturating_sub(1)
+        } else {
+            rounds
+        };
+        let expected = Round::new(&config, &Deal::Seeded(round_seed(seed, index)))?;
+        let valid = expected.deal() == round.deal()
+            && scores.iter().all(|s| s % 5 == 0)
+            && match decided {
+                Some(team) => winner == team && over && rounds > 0,
+                None => winner == NO_WINNER && !over,
+            };
+        if !valid {
+            return Err(Error::InvalidEncoding);
+        }
+        Ok(Match {
+            config,
+            seed,
+            rounds,
+            scores,
+            winner,
+            round,
+        })
+    }
+}

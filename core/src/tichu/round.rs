@@ -1,0 +1,1375 @@
+//! One Tichu round played out (the whole-game layer): the 8-card Grand Tichu window, the
+//! exchange, Tichu calls, tricks with bombs out of turn, the Dog, the Dragon's gift, players going
+//! out, the double victory, the last player's cards and the scoring. Rules and rulings in
+//! `docs/tichu.md` ("The whole game").
+//!
+//! The round holds the four hands, so every card is accounted for: a card is played once, and a
+//! caller never has to keep hands disjoint. It drives the crate's [`Trick`] for the play and
+//! [`score_round`] for the result.
+//!
+//! # Who may act
+//! Several seats may act at once: the seat in turn, any seat holding a bomb that beats the table
+//! (out of turn, while the trick has a top play) and any seat that may still call Tichu.
+//! [`Round::to_act`] is the seat whose ordinary turn it is; [`Round::may_act`] /
+//! [`Round::acting_seats`] say who else may. When several claim at once, a host applies the
+//! claim of the first seat in [`Round::claim_order`] ([`Config::bomb_priority`]).
+//!
+//! ```
+//! use parlor_core::game::Seat;
+//! use parlor_core::tichu::round::{Action, Config, Deal, Phase, Round};
+//! let mut round = Round::new(&Config::default(), &Deal::Seeded(7)).unwrap();
+//! assert_eq!(round.phase(), Phase::GrandTichu);
+//! for seat in 0..4 {
+//!     round.apply(Seat(seat), Action::GrandTichu(false)).unwrap();
+//! }
+//! assert_eq!(round.phase(), Phase::Exchange);
+//! // The lowest-legal bot plays the round to its end.
+//! while let Some(seat) = round.to_act() {
+//!     let action = parlor_core::tichu::bot::lowest_legal_action(&round, seat).unwrap();
+//!     round.apply(seat, action).unwrap();
+//! }
+//! let outcome = round.outcome().unwrap();
+//! assert_eq!(outcome.card_points[0] + outcome.card_points[1], 100);
+//! ```
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use core::ops::ControlFlow;
+
+use super::Error;
+use super::card::{Card, Cards, Rank, SUITED_BIT, Suit};
+use super::combination::{DRAGON_KEY, Kind};
+use super::score::{Call, score_round};
+use super::search::{for_each_bomb, for_each_move};
+use super::trick::{Seat as TrickSeat, Step, Trick, TrickParts};
+use crate::game::{Rng, Seat, shuffle};
+
+/// The number of cards in the deck.
+pub const DECK: usize = 56;
+/// Cards per hand after the deal.
+pub const HAND: usize = 14;
+/// Cards seen before the Grand Tichu decision.
+pub const WINDOW: usize = 8;
+/// The most legal actions of one seat at one moment: an upper bound, 8,345 = 1,674 plays
+/// ([`MAX_MOVES`](super::MAX_MOVES)) + 13 more wishes for each of at most 513 plays holding the
+/// Mah Jong (the single and the straights from 1, counted by exhaustion over rank counts in
+/// `tests/tests/tichu_round.rs`) + a pass + a Tichu call. The exchange has 14 × 13 × 12 = 2,184
+/// choices + a Tichu call. A buffer of this many [`Action`]s always suffices.
+pub const MAX_ACTIONS: usize = 1674 + 13 * 513 + 2;
+/// The most actions a round can take: 4 Grand Tichu decisions, 4 exchanges, 4 Tichu calls, at
+/// most 56 plays (a play has a card), at most 3 passes after each play, one gift.
+pub const MAX_LOG: usize = 4 + 4 + 4 + 56 + 3 * 56 + 1;
+/// Bytes of [`Round::encode`]'s output.
+pub const ENCODED_BYTES: usize = 1 + CONFIG_BYTES + 14 + 7 + 12 + DECK + 1 + 1 + MAX_LOG;
+/// The format version, the first byte of [`Round::encode`].
+pub const FORMAT_VERSION: u8 = 1;
+const CONFIG_BYTES: usize = 4;
+const NO_CARD: u8 = 0xFF;
+const NO_SEAT: u8 = 0xFF;
+
+/// Which seat's claim wins when several want to act at once (bombs out of turn, Tichu calls,
+/// the seat in turn). Codes (`as u8`) fixed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BombPriority {
+    /// Playing order starting at the seat whose turn it is (then the seat after it, …). Code 0.
+    TurnOrder = 0,
+    /// Seat 0 first, then 1, 2, 3. Code 1.
+    SeatOrder = 1,
+}
+
+impl TryFrom<u8> for BombPriority {
+    type Error = Error;
+    /// The priority of a code 0..=1, else [`Error::InvalidConfig`].
+    fn try_from(code: u8) -> Result<BombPriority, Error> {
+        match code {
+            0 => Ok(BombPriority::TurnOrder),
+            1 => Ok(BombPriority::SeatOrder),
+            _ => Err(Error::InvalidConfig),
+        }
+    }
+}
+
+/// The rules variant of a round and a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// The match ends after a round that leaves a team at or above this score (1..=10,000).
+    pub target: u16,
+    /// Whether Tichu may be called during the exchange (from the end of the 14-card deal), or
+    /// only once the exchange is over. Either way a call is possible until one's first card.
+    pub tichu_during_exchange: bool,
+    /// The order in which simultaneous claims are served ([`Round::claim_order`]).
+    pub bomb_priority: BombPriority,
+}
+
+impl Config {
+    /// The main rules: to 1000, Tichu callable from the end of the deal, claims in turn order.
+    pub const STANDARD: Config = Config {
+        target: 1000,
+        tichu_during_exchange: true,
+        bomb_priority: BombPriority::TurnOrder,
+    };
+    /// Tichu only after the exchange, claims by seat number (a common club variant).
+    pub const CLUB: Config = Config {
+        target: 1000,
+        tichu_during_exchange: false,
+        bomb_priority: BombPriority::SeatOrder,
+    };
+
+    /// Checks the values. Errors: [`Error::InvalidConfig`] (a target outside 1..=10,000).
+    pub const fn validate(&self) -> Result<(), Error> {
+        if self.target == 0 || self.target > 10_000 {
+            return Err(Error::InvalidConfig);
+        }
+        Ok(())
+    }
+
+    fn to_bytes(self) -> [u8; CONFIG_BYTES] {
+        let [lo, hi] = self.target.to_le_bytes();
+        [lo, hi, u8::from(self.tichu_during_exchange), self.bomb_priority as u8]
+    }
+
+    fn from_bytes(bytes: [u8; CONFIG_BYTES]) -> Result<Config, Error> {
+        let [lo, hi, flag, priority] = bytes;
+        let config = Config {
+            target: u16::from_le_bytes([lo, hi]),
+            tichu_during_exchange: match flag {
+                0 => false,
+                1 => true,
+                _ => return Err(Error::InvalidConfig),
+            },
+            bomb_priority: BombPriority::try_from(priority)?,
+        };
+        config.validate()?;
+        Ok(config)
+    }
+}
+
+impl Default for Config {
+    /// [`Config::STANDARD`].
+    fn default() -> Config {
+        Config::STANDARD
+    }
+}
+
+/// How the cards are dealt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deal {
+    /// The canonical deck ([`card_of_index`]: Two to Ace, each in Jade, Sword, Pagoda, Star; then
+    /// Mah Jong, Dog, Phoenix, Dragon) shuffled by [`shuffle`] with [`Rng::new(seed)`](Rng::new);
+    /// seat `s` gets shuffled cards `14·s .. 14·s + 14`, the first 8 of them its Grand Tichu
+    /// window.
+    Seeded(u64),
+    /// Explicit hands, seat 0 first, 14 suited cards each, the first 8 of each the Grand Tichu
+    /// window. Together they must be the whole deck ([`Error::InvalidDeal`]).
+    Given {
+        /// The hands.
+        hands: [[Card; HAND]; 4],
+    },
+}
+
+/// The card of deck index `index` (0..56): index `4·(r − 2) + s` is rank `r` (2..=14) of suit
+/// `s` (Jade, Sword, Pagoda, Star), then 52 Mah Jong, 53 Dog, 54 Phoenix, 55 Dragon — the bit
+/// of the card in a suited [`Cards`] mask.
+pub fn card_of_index(index: u8) -> Option<Card> {
+    match index {
+        52 => Some(Card::MahJong),
+        53 => Some(Card::Dog),
+        54 => Some(Card::Phoenix),
+        55 => Some(Card::Dragon),
+        0..52 => {
+            let rank = Rank::new((index / 4).wrapping_add(2))?;
+            let suit = Suit::ALL.get(usize::from(index % 4)).copied()?;
+            Some(Card::Natural(rank, Some(suit)))
+        }
+        _ => None,
+    }
+}
+
+/// The deck index of a card ([`card_of_index`]); `None` for a natural card without a suit.
+pub fn index_of_card(card: Card) -> Option<u8> {
+    match card {
+        Card::MahJong => Some(52),
+        Card::Dog => Some(53),
+        Card::Phoenix => Some(54),
+        Card::Dragon => Some(55),
+        Card::Natural(rank, Some(suit)) => {
+            let base = rank.value().checked_sub(2)?.checked_mul(4)?;
+            base.checked_add(suit as u8)
+        }
+        Card::Natural(_, None) => None,
+    }
+}
+
+/// The suited set of the cards whose deck indices are the bits of `mask` (bits 0..56).
+fn set_of(mask: u64) -> Cards {
+    let mask = mask & ((1u64 << DECK) - 1);
+    let suited = if mask & ((1u64 << 52) - 1) != 0 { SUITED_BIT } else { 0 };
+    Cards::from_bits(mask | suited)
+}
+
+/// The deck-index bits of a set (suited: its mask without the suited bit).
+const fn bits_of(cards: Cards) -> u64 {
+    cards.mask() & ((1u64 << DECK) - 1)
+}
+
+const FULL_DECK: u64 = (1u64 << DECK) - 1;
+
+/// A seat's action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// The Grand Tichu decision (seats 0..=3 in order, each once, on 8 cards): call or not.
+    GrandTichu(bool),
+    /// The exchange: one card to each other seat (`left` to seat + 1, `partner` to seat + 2,
+    /// `right` to seat + 3), three different cards of the hand.
+    Exchange {
+        /// To the next seat.
+        left: Card,
+        /// To the partner.
+        partner: Card,
+        /// To the seat before.
+        right: Card,
+    },
+    /// A Tichu call (before one's first card; not after a Grand Tichu).
+    Tichu,
+    /// A play (in turn; out of turn a bomb on a trick with a top play). `wish`: the rank wished
+    /// with the Mah Jong (only in a play holding it).
+    Play {
+        /// The cards (suited).
+        cards: Cards,
+        /// The wish.
+        wish: Option<Rank>,
+    },
+    /// A pass (in turn, on a play).
+    Pass,
+    /// The Dragon's trick given to an opponent of its winner (right after the trick ends).
+    GiveDragonTrick(Seat),
+}
+
+/// The stage of a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Seats 0..=3 in order decide on Grand Tichu having seen 8 cards.
+    GrandTichu,
+    /// Each seat chooses its three cards to pass (in any order).
+    Exchange,
+    /// Tricks.
+    Play,
+    /// A trick won with the Dragon waits for its winner to give it away.
+    DragonGift,
+    /// The round is over ([`Round::outcome`]).
+    Over,
+}
+
+/// A trick that ended with an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrickTaken {
+    /// Who won it.
+    pub taker: Seat,
+    /// Its card points.
+    pub points: i16,
+    /// Won with the Dragon: it waits for [`Action::GiveDragonTrick`].
+    pub dragon: bool,
+}
+
+/// What an action led to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Event {
+    /// The trick ended.
+    pub trick_taken: Option<TrickTaken>,
+    /// The Dragon's trick went to this seat.
+    pub dragon_given_to: Option<Seat>,
+    /// The acting seat played its last card.
+    pub out: Option<Seat>,
+    /// The play fulfilled the open wish for this rank.
+    pub wish_fulfilled: Option<Rank>,
+    /// The last exchange was chosen and the cards changed hands.
+    pub exchange_done: bool,
+    /// The round ended.
+    pub round_over: bool,
+}
+
+/// The result of a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Team 0 (seats 0 and 2) and team 1 (seats 1 and 3): card points plus calls.
+    pub scores: [i16; 2],
+    /// The card points of each team (after the last player's cards and tricks were handed over;
+    /// 200 and 0 on a double victory).
+    pub card_points: [i16; 2],
+    /// Each team's Tichu and Grand Tichu points.
+    pub call_points: [i16; 2],
+    /// The team that went out first and second, if one did.
+    pub double_victory: Option<u8>,
+    /// The seats in the order they went out; with a double victory the last two in seat order;
+    /// otherwise the last is the seat left holding cards.
+    pub finish: [Seat; 4],
+    /// Each seat's call.
+    pub calls: [Call; 4],
+}
+
+/// An entry of the public history ([`Observation::history`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Who acted.
+    pub seat: Seat,
+    /// What they did (the exchange without its cards).
+    pub kind: RecordKind,
+    /// The action ended a trick.
+    pub trick_ended: bool,
+}
+
+/// What a [`Record`] holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordKind {
+    /// A Grand Tichu decision.
+    GrandTichu(bool),
+    /// The seat chose its exchange (the cards are not public).
+    Exchanged,
+    /// A Tichu call.
+    Tichu,
+    /// A play.
+    Play {
+        /// The cards.
+        cards: Cards,
+        /// Its wish.
+        wish: Option<Rank>,
+    },
+    /// A pass.
+    Pass,
+    /// The Dragon's trick given to a seat.
+    GiveDragonTrick(Seat),
+}
+
+// Log byte: bits 0-1 the seat, bits 2-4 the kind, bits 5-6 the gift's seat, bit 7 trick ended.
+const LOG_NO_GRAND: u8 = 0;
+const LOG_GRAND: u8 = 1;
+const LOG_EXCHANGE: u8 = 2;
+const LOG_TICHU: u8 = 3;
+const LOG_PLAY: u8 = 4;
+const LOG_PASS: u8 = 5;
+const LOG_GIVE: u8 = 6;
+const LOG_TRICK_ENDED: u8 = 0x80;
+
+/// One Tichu round. Plain fixed-size value (`size_of` 440 bytes, tested):
+/// copy it to undo or to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Round {
+    config: Config,
+    phase: Phase,
+    /// The hands as dealt (14 each).
+    dealt: [Cards; 4],
+    /// Deck-index bits of the four Grand Tichu windows.
+    window: u64,
+    /// The hands now.
+    hands: [Cards; 4],
+    /// Each seat's exchange (deck indices to seat + 1, + 2, + 3), `NO_CARD` before it chose.
+    given: [[u8; 3]; 4],
+    /// How many Grand Tichu decisions were made (seats 0.. in order).
+    grand_next: u8,
+    calls: [Call; 4],
+    /// Bit `s`: seat `s` has played a card.
+    played_any: u8,
+    /// The seats out, in order; `out_len` of them.
+    out: [u8; 4],
+    out_len: u8,
+    trick: Trick,
+    /// Card points of the tricks each seat holds.
+    taken: [i16; 4],
+    /// A Dragon trick waiting: its taker (`NO_SEAT` when none), points, next leader.
+    gift_taker: u8,
+    gift_points: i16,
+    gift_leader: u8,
+    /// The Mah Jong's wish (0: none or not played).
+    wish_made: u8,
+    /// Plays so far; `card_play[i]` = the number (1..) of the play holding card `i`, 0 unplayed.
+    plays: u8,
+    card_play: [u8; DECK],
+    log_len: u8,
+    log: [u8; MAX_LOG],
+}
+
+fn game_seat(seat: TrickSeat) -> Seat {
+    Seat(seat.index())
+}
+
+fn trick_seat(seat: Seat) -> Result<TrickSeat, Error> {
+    TrickSeat::new(seat.0).ok_or(Error::InvalidSeat)
+}
+
+/// Seat `k` (taken mod 4).
+const fn seat_k(k: u8) -> TrickSeat {
+    TrickSeat::wrap(k)
+}
+
+/// The entry of a per-seat array (constant indices only).
+const fn at<T: Copy>(values: &[T; 4], seat: TrickSeat) -> T {
+    match seat.index() & 3 {
+        0 => values[0],
+        1 => values[1],
+        2 => values[2],
+        _ => values[3],
+    }
+}
+
+fn at_mut<T>(values: &mut [T; 4], seat: TrickSeat) -> &mut T {
+    match seat.index() & 3 {
+        0 => &mut values[0],
+        1 => &mut values[1],
+        2 => &mut values[2],
+        _ => &mut values[3],
+    }
+}
+
+const fn bit(seat: TrickSeat) -> u8 {
+    1 << (seat.index() & 3)
+}
+
+impl Round {
+    /// A new round. Errors: [`Error::InvalidConfig`], [`Error::InvalidDeal`] (given hands that
+    /// are not the whole deck, a card without a suit).
+    pub fn new(config: &Config, deal: &Deal) -> Result<Round, Error> {
+        config.validate()?;
+        let mut dealt = [0u64; 4];
+        let mut window = 0u64;
+        match deal {
+            Deal::Seeded(seed) => {
+                let mut deck = [0u8; DECK];
+                for (i, slot) in (0u8..).zip(deck.iter_mut()) {
+                    *slot = i;
+                }
+                shuffle(&mut deck, &mut Rng::new(*seed));
+                for (k, hand) in deck.chunks_exact(HAND).enumerate() {
+                    let mut bits = 0u64;
+                    for (j, &index) in hand.iter().enumerate() {
+                        bits |= 1u64 << (index & 63);
+                        if j < WINDOW {
+                            window |= 1u64 << (index & 63);
+                        }
+                    }
+                    if let Some(slot) = dealt.get_mut(k) {
+                        *slot = bits;
+                    }
+                }
+            }
+            Deal::Given { hands } => {
+                let mut all = 0u64;
+                for (hand, slot) in hands.iter().zip(dealt.iter_mut()) {
+                    for (j, &card) in hand.iter().enumerate() {
+                        let index = index_of_card(card).ok_or(Error::InvalidDeal)?;
+                        let b = 1u64 << (index & 63);
+                        if all & b != 0 {
+                            return Err(Error::InvalidDeal);
+                        }
+                        all |= b;
+                        *slot |= b;
+                        if j < WINDOW {
+                            window |= b;
+                        }
+                    }
+                }
+                if all != FULL_DECK {
+                    return Err(Error::InvalidDeal);
+                }
+            }
+        }
+        Ok(Round::from_deal(*config, dealt.map(set_of), window))
+    }
+
+    fn from_deal(config: Config, dealt: [Cards; 4], window: u64) -> Round {
+        Round {
+            config,
+            phase: Phase::GrandTichu,
+            dealt,
+            window,
+            hands: dealt,
+            given: [[NO_CARD; 3]; 4],
+            grand_next: 0,
+            calls: [Call::None; 4],
+            played_any: 0,
+            out: [NO_SEAT; 4],
+            out_len: 0,
+            trick: Trick::new(seat_k(0)),
+            taken: [0; 4],
+            gift_taker: NO_SEAT,
+            gift_points: 0,
+            gift_leader: NO_SEAT,
+            wish_made: 0,
+            plays: 0,
+            card_play: [0; DECK],
+            log_len: 0,
+            log: [0; MAX_LOG],
+        }
+    }
+
+    /// The rules variant.
+    pub const fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The stage of the round.
+    pub const fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The hand of `seat` now (all 14 cards even during the Grand Tichu decisions; what a seat
+    /// may see is [`Round::observation`]). Errors: [`Error::InvalidSeat`].
+    pub fn hand(&self, seat: Seat) -> Result<Cards, Error> {
+        Ok(at(&self.hands, trick_seat(seat)?))
+    }
+
+    /// The hands as dealt, seat 0 first, and the deck-index bits of the four Grand Tichu windows.
+    pub const fn deal(&self) -> ([Cards; 4], u64) {
+        (self.dealt, self.window)
+    }
+
+    /// How many actions were applied so far.
+    pub const fn action_count(&self) -> usize {
+        self.log_len as usize
+    }
+
+    /// The current trick.
+    pub const fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    /// Each seat's call.
+    pub const fn calls(&self) -> [Call; 4] {
+        self.calls
+    }
+
+    /// The seats out so far, in order.
+    pub fn out_order(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.out.iter().take(usize::from(self.out_len)).map(|&s| Seat(s))
+    }
+
+    /// The card points of the tricks each seat holds so far.
+    pub const fn points_taken(&self) -> [i16; 4] {
+        self.taken
+    }
+
+    fn is_out(&self, seat: TrickSeat) -> bool {
+        at(&self.hands, seat).is_empty() && self.phase != Phase::GrandTichu && self.phase != Phase::Exchange
+    }
+
+    fn exchanged(&self, seat: TrickSeat) -> bool {
+        at(&self.given, seat)[0] != NO_CARD
+    }
+
+    /// The seat whose ordinary turn it is: the next Grand Tichu decision, the lowest seat still
+    /// to choose its exchange, the seat in turn in a trick, the winner of a Dragon trick to give
+    /// away; `None` when the round is over.
+    pub fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::GrandTichu => Some(Seat(self.grand_next)),
+            Phase::Exchange => (0..4u8).map(seat_k).find(|&s| !self.exchanged(s)).map(game_seat),
+            Phase::Play => Some(game_seat(self.trick.turn())),
+            Phase::DragonGift => Some(Seat(self.gift_taker)),
+            Phase::Over => None,
+        }
+    }
+
+    /// Whether `seat` may call Tichu now.
+    fn may_call(&self, seat: TrickSeat) -> bool {
+        let phase_ok = match self.phase {
+            Phase::Exchange => self.config.tichu_during_exchange,
+            Phase::Play | Phase::DragonGift => true,
+            Phase::GrandTichu | Phase::Over => false,
+        };
+        phase_ok && at(&self.calls, seat) == Call::None && self.played_any & bit(seat) == 0
+    }
+
+    /// Whether `seat` may call Tichu now (`is_legal(seat, Action::Tichu)`, without a trial apply).
+    pub fn may_call_tichu(&self, seat: Seat) -> bool {
+        trick_seat(seat).is_ok_and(|s| self.may_call(s))
+    }
+
+    /// Whether `seat` has some legal action now (its turn, a bomb that beats the table, a Tichu
+    /// call). A seat outside 0..=3 never may.
+    pub fn may_act(&self, seat: Seat) -> bool {
+        let mut any = false;
+        self.visit(seat, &mut |_| {
+            any = true;
+            ControlFlow::Break(())
+        });
+        any
+    }
+
+    /// [`Round::may_act`] for every seat, seat 0 first.
+    pub fn acting_seats(&self) -> [bool; 4] {
+        [0u8, 1, 2, 3].map(|s| self.may_act(Seat(s)))
+    }
+
+    /// The order in which simultaneous claims are served ([`Config::bomb_priority`]): in turn
+    /// order from the seat of [`Round::to_act`] (seat 0 when the round is over), or seat order.
+    pub fn claim_order(&self) -> [Seat; 4] {
+        let first = match self.config.bomb_priority {
+            BombPriority::TurnOrder => self.to_act().map_or(0, |s| s.0),
+            BombPriority::SeatOrder => 0,
+        };
+        [0u8, 1, 2, 3].map(|k| Seat(first.wrapping_add(k) & 3))
+    }
+
+    /// The first seat of [`Round::claim_order`] whose entry in `claims` (seat 0 first) is set.
+    pub fn first_claim(&self, claims: [bool; 4]) -> Option<Seat> {
+        self.claim_order()
+            .into_iter()
+            .find(|seat| claims.get(seat.index()).copied().unwrap_or(false))
+    }
+
+    /// Calls `f` with every legal action of `seat` now, in a fixed order: Grand Tichu `false`
+    /// before `true`; exchanges by the positions of their cards in the hand (lowest first,
+    /// `left` slowest... `right` fastest); plays in the order of [`for_each_move`] (a play with
+    /// the Mah Jong first without a wish, then wishing 2 … Ace), then the pass; Tichu last; a
+    /// Dragon gift to the lower opponent first. Nothing for a seat outside 0..=3.
+    pub fn for_each_legal_action(&self, seat: Seat, mut f: impl FnMut(Action)) {
+        self.visit(seat, &mut |action| {
+            f(action);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// [`Round::for_each_legal_action`] with a callback that may stop the walk early.
+    pub fn try_for_each_legal_action(&self, seat: Seat, mut f: impl FnMut(Action) -> ControlFlow<()>) {
+        self.visit(seat, &mut f);
+    }
+
+    /// Writes the first `min(total, out.len())` legal actions (order of
+    /// [`Round::for_each_legal_action`]) into `out` and returns the total; [`MAX_ACTIONS`]
+    /// always suffice.
+    pub fn legal_actions(&self, seat: Seat, out: &mut [Action]) -> usize {
+        let mut count = 0usize;
+        self.for_each_legal_action(seat, |action| {
+            if let Some(slot) = out.get_mut(count) {
+                *slot = action;
+            }
+            count = count.saturating_add(1);
+        });
+        count
+    }
+
+    /// Whether `apply(seat, action)` would succeed.
+    pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        let mut copy = *self;
+        copy.apply(seat, action).is_ok()
+    }
+
+    fn visit(&self, seat: Seat, f: &mut dyn FnMut(Action) -> ControlFlow<()>) {
+        let Ok(s) = trick_seat(seat) else {
+            return;
+        };
+        let _ = self.visit_seat(s, f);
+    }
+
+    fn visit_seat(&self, s: TrickSeat, f: &mut dyn FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
+        match self.phase {
+            Phase::Over => {}
+            Phase::GrandTichu => {
+                if s.index() == self.grand_next {
+                    f(Action::GrandTichu(false))?;
+                    f(Action::GrandTichu(true))?;
+                }
+            }
+            Phase::Exchange => {
+                if !self.exchanged(s) {
+                    let mut cards = [Card::Dog; HAND];
+                    let mut n = 0usize;
+                    for (slot, card) in cards.iter_mut().zip(at(&self.hands, s).iter()) {
+                        *slot = card;
+                        n = n.saturating_add(1);
+                    }
+                    let cards = cards.get(..n).unwrap_or(&[]);
+                    for (i, &left) in cards.iter().enumerate() {
+                        for (j, &partner) in cards.iter().enumerate() {
+                            for (k, &right) in cards.iter().enumerate() {
+                                if i != j && j != k && i != k {
+                                    f(Action::Exchange { left, partner, right })?;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Phase::Play => {
+                let hand = at(&self.hands, s);
+                let top = self.trick.top();
+                if s == self.trick.turn() {
+                    let mut flow = ControlFlow::Continue(());
+                    let result = for_each_move(hand, top, self.trick.wish(), |cards, _| {
+                        flow = emit_play(cards, f);
+                        flow
+                    });
+                    debug_assert!(result.is_ok(), "a round's hand and table are always valid");
+                    flow?;
+                    if top.is_some() {
+                        let mut copy = self.trick;
+                        if copy.pass(s, hand).is_ok() {
+                            f(Action::Pass)?;
+                        }
+                    }
+                } else if top.is_some() && !hand.is_empty() {
+                    let mut flow = ControlFlow::Continue(());
+                    let result = for_each_bomb(hand, top, |cards, _| {
+                        flow = f(Action::Play { cards, wish: None });
+                        flow
+                    });
+                    debug_assert!(result.is_ok(), "a round's hand and table are always valid");
+                    flow?;
+                }
+            }
+            Phase::DragonGift => {
+                if s.index() == self.gift_taker {
+                    let a = s.next();
+                    let b = a.partner();
+                    let (low, high) = if a.index() < b.index() { (a, b) } else { (b, a) };
+                    f(Action::GiveDragonTrick(game_seat(low)))?;
+                    f(Action::GiveDragonTrick(game_seat(high)))?;
+                }
+            }
+        }
+        if self.may_call(s) {
+            f(Action::Tichu)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Applies `seat`'s `action`. An illegal action is an error and leaves the round unchanged.
+    ///
+    /// Errors: [`Error::InvalidSeat`]; [`Error::RoundOver`]; [`Error::WrongPhase`] (an action
+    /// of another stage); [`Error::NotYourTurn`]; [`Error::AlreadyCalled`] (a second call, a
+    /// Tichu after a Grand Tichu); [`Error::TooLateToCall`] (after one's first card);
+    /// [`Error::AlreadyExchanged`]; [`Error::BadExchange`] (cards not three different cards of
+    /// the hand); the trick's errors ([`Trick::play`], [`Trick::pass`]) for plays and passes;
+    /// [`Error::NotAnOpponent`] for a gift; [`Error::Internal`] on a broken invariant.
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        let mut next = *self;
+        let event = next.apply_inner(trick_seat(seat)?, action)?;
+        *self = next;
+        Ok(event)
+    }
+
+    fn push_log(&mut self, byte: u8) -> Result<(), Error> {
+        let slot = self.log.get_mut(usize::from(self.log_len)).ok_or(Error::Internal)?;
+        *slot = byte;
+        self.log_len = self.log_len.checked_add(1).ok_or(Error::Internal)?;
+        Ok(())
+    }
+
+    fn mark_trick_end(&mut self) {
+        if let Some(last) = self
+            .log_len
+            .checked_sub(1)
+            .and_then(|i| self.log.get_mut(usize::from(i)))
+        {
+            *last |= LOG_TRICK_ENDED;
+        }
+    }
+
+    fn call(&mut self, s: TrickSeat) -> Result<Event, Error> {
+        match self.phase {
+            Phase::Over => return Err(Error::RoundOver),
+            Phase::GrandTichu => return Err(Error::WrongPhase),
+            Phase::Exchange if !self.config.tichu_during_exchange => return Err(Error::WrongPhase),
+            _ => {}
+        }
+        if at(&self.calls, s) != Call::None {
+            return Err(Error::AlreadyCalled);
+        }
+        if self.played_any & bit(s) != 0 {
+            return Err(Error::TooLateToCall);
+        }
+        *at_mut(&mut self.calls, s) = Call::Tichu;
+        self.push_log(LOG_TICHU << 2 | s.index())?;
+        Ok(Event::default())
+    }
+
+    fn apply_inner(&mut self, s: TrickSeat, action: Action) -> Result<Event, Error> {
+        if self.phase == Phase::Over {
+            return Err(Error::RoundOver);
+        }
+        if action == Action::Tichu {
+            return self.call(s);
+        }
+        match (self.phase, action) {
+            (Phase::GrandTichu, Action::GrandTichu(grand)) => {
+                if s.index() != self.grand_next {
+                    return Err(Error::NotYourTurn);
+                }
+                if grand {
+                    *at_mut(&mut self.calls, s) = Call::GrandTichu;
+                }
+                self.grand_next = self.grand_next.wrapping_add(1);
+                if self.grand_next >= 4 {
+                    self.phase = Phase::Exchange;
+                }
+                let kind = if grand { LOG_GRAND } else { LOG_NO_GRAND };
+                self.push_log(kind << 2 | s.index())?;
+                Ok(Event::default())
+            }
+            (Phase::Exchange, Action::Exchange { left, partner, right }) => self.exchange(s, [left, partner, right]),
+            (Phase::Play, Action::Play { cards, wish }) => self.play(s, cards, wish),
+            (Phase::Play, Action::Pass) => {
+                let step = self.trick.pass(s, at(&self.hands, s))?;
+                self.push_log(LOG_PASS << 2 | s.index())?;
+                let mut event = Event::default();
+                self.after_step(step, &mut event)?;
+                Ok(event)
+            }
+            (Phase::DragonGift, Action::GiveDragonTrick(to)) => self.give(s, trick_seat(to)?),
+            _ => Err(Error::WrongPhase),
+        }
+    }
+
+    fn exchange(&mut self, s: TrickSeat, cards: [Card; 3]) -> Result<Event, Error> {
+        if self.exchanged(s) {
+            return Err(Error::AlreadyExchanged);
+        }
+        let hand = at(&self.hands, s);
+        let mut chosen = [NO_CARD; 3];
+        let mut bits = 0u64;
+        for (slot, card) in chosen.iter_mut().zip(cards) {
+            let index = index_of_card(card).ok_or(Error::BadExchange)?;
+            let b = 1u64 << (index & 63);
+            if bits & b != 0 || bits_of(hand) & b == 0 {
+                return Err(Error::BadExchange);
+            }
+            bits |= b;
+            *slot = index;
+        }
+        *at_mut(&mut self.given, s) = chosen;
+        self.push_log(LOG_EXCHANGE << 2 | s.index())?;
+        let mut event = Event::default();
+        if (0..4u8).map(seat_k).all(|seat| self.exchanged(seat)) {
+            let mut hands = self.hands.map(bits_of);
+            for giver in (0..4u8).map(seat_k) {
+                let mut receiver = giver;
+                for &index in &at(&self.given, giver) {
+                    receiver = receiver.next();
+                    let b = 1u64 << (index & 63);
+                    *at_mut(&mut hands, giver) &= !b;
+                    *at_mut(&mut hands, receiver) |= b;
+                }
+            }
+            self.hands = hands.map(set_of);
+            let leader = (0..4u8)
+                .map(seat_k)
+                .find(|&seat| at(&self.hands, seat).has_mahjong())
+                .ok_or(Error::Internal)?;
+            self.trick = Trick::new(leader);
+            self.phase = Phase::Play;
+            event.exchange_done = true;
+        }
+        Ok(event)
+    }
+
+    fn play(&mut self, s: TrickSeat, cards: Cards, wish: Option<Rank>) -> Result<Event, Error> {
+        let hand = at(&self.hands, s);
+        let open_wish = self.trick.wish();
+        let step = self.trick.play(s, cards, hand, wish)?;
+        let mut event = Event::default();
+        if let Some(rank) = open_wish
+            && self.trick.wish().is_none()
+            && cards.count(rank) > 0
+        {
+            event.wish_fulfilled = Some(rank);
+        }
+        let left = cards.removed_from(hand);
+        *at_mut(&mut self.hands, s) = left;
+        self.played_any |= bit(s);
+        self.plays = self.plays.checked_add(1).ok_or(Error::Internal)?;
+        let mut rest = bits_of(cards);
+        while rest != 0 {
+            let index = rest.trailing_zeros();
+            rest &= rest.wrapping_sub(1);
+            let slot = self.card_play.get_mut(index as usize).ok_or(Error::Internal)?;
+            debug_assert!(*slot == 0, "a card is played once");
+            *slot = self.plays;
+        }
+        if let Some(rank) = wish {
+            self.wish_made = rank.value();
+        }
+        self.push_log(LOG_PLAY << 2 | s.index())?;
+        if left.is_empty() {
+            let slot = self.out.get_mut(usize::from(self.out_len)).ok_or(Error::Internal)?;
+            *slot = s.index();
+            self.out_len = self.out_len.wrapping_add(1);
+            event.out = Some(game_seat(s));
+            let [first, second, ..] = self.out;
+            if self.out_len == 2 && first % 2 == second % 2 {
+                self.phase = Phase::Over;
+                event.round_over = true;
+                return Ok(event);
+            }
+            if self.out_len >= 3 {
+                // The round ends: the trick goes to its top player (the seat that just played).
+                let (taker, points, dragon) = match step {
+                    Step::Over(end) => (end.taker, end.points, end.dragon),
+                    Step::Next(_) => {
+                        let parts: TrickParts = self.trick.parts();
+                        let dragon = parts
+                            .top
+                            .is_some_and(|top| top.kind() == Kind::Single && top.key() == DRAGON_KEY);
+                        (parts.top_seat, parts.points, dragon)
+                    }
+                };
+                self.mark_trick_end();
+                event.trick_taken = Some(TrickTaken {
+                    taker: game_seat(taker),
+                    points,
+                    dragon,
+                });
+                if dragon {
+                    self.phase = Phase::DragonGift;
+                    self.gift_taker = taker.index();
+                    self.gift_points = points;
+                    self.gift_leader = NO_SEAT;
+                } else {
+                    let pile = at_mut(&mut self.taken, taker);
+                    *pile = pile.checked_add(points).ok_or(Error::Internal)?;
+                    self.phase = Phase::Over;
+                    event.round_over = true;
+                }
+                return Ok(event);
+            }
+        }
+        self.after_step(step, &mut event)?;
+        Ok(event)
+    }
+
+    fn after_step(&mut self, step: Step, event: &mut Event) -> Result<(), Error> {
+        let Step::Over(end) = step else {
+            return Ok(());
+        };
+        self.mark_trick_end();
+        event.trick_taken = Some(TrickTaken {
+            taker: game_seat(end.taker),
+            points: end.points,
+            dragon: end.dragon,
+        });
+        let leader = end.next_leader.ok_or(Error::Internal)?;
+        if end.dragon {
+            self.phase = Phase::DragonGift;
+            self.gift_taker = end.taker.index();
+            self.gift_points = end.points;
+            self.gift_leader = leader.index();
+            return Ok(());
+        }
+        let pile = at_mut(&mut self.taken, end.taker);
+        *pile = pile.checked_add(end.points).ok_or(Error::Internal)?;
+        self.start_trick(leader)
+    }
+
+    fn start_trick(&mut self, leader: TrickSeat) -> Result<(), Error> {
+        let out = [0u8, 1, 2, 3].map(|k| self.is_out(seat_k(k)));
+        self.trick = Trick::with(leader, out, self.trick.wish()).map_err(|_| Error::Internal)?;
+        Ok(())
+    }
+
+    fn give(&mut self, s: TrickSeat, to: TrickSeat) -> Result<Event, Error> {
+        if s.index() != self.gift_taker {
+            return Err(Error::NotYourTurn);
+        }
+        if !s.is_opponent(to) {
+            return Err(Error::NotAnOpponent);
+        }
+        let pile = at_mut(&mut self.taken, to);
+        *pile = pile.checked_add(self.gift_points).ok_or(Error::Internal)?;
+        self.push_log(LOG_GIVE << 2 | to.index() << 5 | s.index())?;
+        let mut event = Event {
+            dragon_given_to: Some(game_seat(to)),
+            ..Event::default()
+        };
+        self.gift_taker = NO_SEAT;
+        self.gift_points = 0;
+        if self.out_len >= 3 {
+            self.phase = Phase::Over;
+            event.round_over = true;
+        } else {
+            let leader = TrickSeat::new(self.gift_leader).ok_or(Error::Internal)?;
+            self.gift_leader = NO_SEAT;
+            self.phase = Phase::Play;
+            self.start_trick(leader)?;
+        }
+        Ok(event)
+    }
+
+    /// The result, once the round is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let result = self.score();
+        debug_assert!(result.is_ok(), "a finished round always scores");
+        result.ok()
+    }
+
+    fn score(&self) -> Result<Outcome, Error> {
+        let mut finish = [seat_k(0); 4];
+        let mut seen = 0u8;
+        let mut n = 0usize;
+        for &index in self.out.iter().take(usize::from(self.out_len)) {
+            let seat = TrickSeat::new(index).ok_or(Error::Internal)?;
+            *finish.get_mut(n).ok_or(Error::Internal)? = seat;
+            seen |= bit(seat);
+            n = n.wrapping_add(1);
+        }
+        for seat in (0..4u8).map(seat_k) {
+            if seen & bit(seat) == 0
+                && let Some(slot) = finish.get_mut(n)
+            {
+                *slot = seat;
+                n = n.wrapping_add(1);
+            }
+        }
+        let last = finish[3];
+        let double = finish[0].team() == finish[1].team() && self.out_len == 2;
+        let last_hand = if double { 0 } else { at(&self.hands, last).points() };
+        let cards = score_round(finish, self.taken, last_hand, [Call::None; 4])?;
+        let scores = score_round(finish, self.taken, last_hand, self.calls)?;
+        let call_points = [
+            scores[0].checked_sub(cards[0]).ok_or(Error::Internal)?,
+            scores[1].checked_sub(cards[1]).ok_or(Error::Internal)?,
+        ];
+        Ok(Outcome {
+            scores,
+            card_points: cards,
+            call_points,
+            double_victory: if double { Some(finish[0].team() as u8) } else { None },
+            finish: finish.map(game_seat),
+            calls: self.calls,
+        })
+    }
+
+    /// What `seat` may know: its own hand (only the 8-card window until the Grand Tichu
+    /// decisions are made), its own exchange and the cards passed to it, the public history, the
+    /// calls, card counts, the out order and the points taken. Never another seat's hidden card.
+    /// Errors: [`Error::InvalidSeat`].
+    pub fn observation(&self, seat: Seat) -> Result<Observation, Error> {
+        let s = trick_seat(seat)?;
+        let grand = self.phase == Phase::GrandTichu;
+        let hand = if grand {
+            set_of(bits_of(at(&self.hands, s)) & self.window)
+        } else {
+            at(&self.hands, s)
+        };
+        let card_counts = [0u8, 1, 2, 3].map(|k| {
+            let seat = seat_k(k);
+            if grand {
+                WINDOW as u8
+            } else {
+                at(&self.hands, seat).len() as u8
+            }
+        });
+        let given = at(&self.given, s).map(card_of_index);
+        let received = if matches!(self.phase, Phase::GrandTichu | Phase::Exchange) {
+            [None; 3]
+        } else {
+            // From seat + 1 (its third card), seat + 2 (its second), seat + 3 (its first).
+            let from = |k: u8, slot: usize| {
+                let giver = seat_k(s.index().wrapping_add(k));
+                at(&self.given, giver).get(slot).copied().and_then(card_of_index)
+            };
+            [from(1, 2), from(2, 1), from(3, 0)]
+        };
+        let exchanged = [0u8, 1, 2, 3].map(|k| self.exchanged(seat_k(k)));
+        let trick = self.trick.parts();
+        Ok(Observation {
+            seat,
+            phase: self.phase,
+            to_act: self.to_act(),
+            hand,
+            given,
+            received,
+            exchanged,
+            grand_decisions: self.grand_next,
+            calls: self.calls,
+            card_counts,
+            out: self.out,
+            out_len: self.out_len,
+            points_taken: self.taken,
+            trick,
+            dragon_waiting: TrickSeat::new(self.gift_taker).map(game_seat),
+            wish_made: Rank::new(self.wish_made),
+            plays: self.plays,
+            card_play: self.card_play,
+            log_len: self.log_len,
+            log: self.log,
+        })
+    }
+
+    /// Writes the round's versioned byte form into `out` ([`ENCODED_BYTES`] bytes; version
+    /// [`FORMAT_VERSION`]): the config, the deal (2-bit owner per card, the window bits), the
+    /// exchanges, the play number of every card, the wish and the action log. Errors:
+    /// [`Error::OutputTooSmall`].
+    pub fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
+        let out = out
+            .get_mut(..ENCODED_BYTES)
+            .ok_or(Error::OutputTooSmall { needed: ENCODED_BYTES })?;
+        out.fill(0);
+        let mut w = Writer { out, at: 0 };
+        w.byte(FORMAT_VERSION);
+        for b in self.config.to_bytes() {
+            w.byte(b);
+        }
+        let mut owners = [0u8; 14];
+        for (k, hand) in (0u8..).zip(self.dealt.iter()) {
+            let mut rest = bits_of(*hand);
+            while rest != 0 {
+                let index = rest.trailing_zeros() as usize;
+                rest &= rest.wrapping_sub(1);
+                if let Some(slot) = owners.get_mut(index / 4) {
+                    *slot |= k << ((index % 4).wrapping_mul(2));
+                }
+            }
+        }
+        for b in owners {
+            w.byte(b);
+        }
+        for b in self.window.to_le_bytes().into_iter().take(7) {
+            w.byte(b);
+        }
+        for chosen in &self.given {
+            for &b in chosen {
+                w.byte(b);
+            }
+        }
+        for &b in &self.card_play {
+            w.byte(b);
+        }
+        w.byte(self.wish_made);
+        w.byte(self.log_len);
+        for &b in &self.log {
+            w.byte(b);
+        }
+        debug_assert_eq!(w.at, ENCODED_BYTES);
+        Ok(ENCODED_BYTES)
+    }
+
+    /// The round of [`Round::encode`]'s bytes, re-validated by replaying every action from the
+    /// deal (an inconsistent log is an error, never an inconsistent round). Errors:
+    /// [`Error::InvalidEncoding`] (wrong length or version, a deal that is not the whole deck,
+    /// an action that does not apply, fields the replay does not reproduce),
+    /// [`Error::InvalidConfig`].
+    pub fn decode(bytes: &[u8]) -> Result<Round, Error> {
+        let mut r = Reader { bytes, at: 0 };
+        if bytes.len() != ENCODED_BYTES || r.byte()? != FORMAT_VERSION {
+            return Err(Error::InvalidEncoding);
+        }
+        let config = Config::from_bytes([r.byte()?, r.byte()?, r.byte()?, r.byte()?])?;
+        let mut dealt = [0u64; 4];
+        for group in 0..14usize {
+            let b = r.byte()?;
+            for suit in 0..4usize {
+                let owner = (b >> suit.wrapping_mul(2)) & 3;
+                let index = group.wrapping_mul(4).wrapping_add(suit);
+                *at_mut(&mut dealt, seat_k(owner)) |= 1u64 << (index & 63);
+            }
+        }
+        let mut window_bytes = [0u8; 8];
+        for slot in window_bytes.iter_mut().take(7) {
+            *slot = r.byte()?;
+        }
+        let window = u64::from_le_bytes(window_bytes);
+        if dealt.iter().any(|h| h.count_ones() as usize != HAND)
+            || window & !FULL_DECK != 0
+            || dealt.iter().any(|h| (h & window).count_ones() as usize != WINDOW)
+        {
+            return Err(Error::InvalidEncoding);
+        }
+        let mut given = [[NO_CARD; 3]; 4];
+        for chosen in given.iter_mut() {
+            for slot in chosen.iter_mut() {
+                *slot = r.byte()?;
+            }
+        }
+        let mut card_play = [0u8; DECK];
+        for slot in card_play.iter_mut() {
+            *slot = r.byte()?;
+        }
+        let wish_made = r.byte()?;
+        let log_len = r.byte()?;
+        let mut log = [0u8; MAX_LOG];
+        for slot in log.iter_mut() {
+            *slot = r.byte()?;
+        }
+        let mut round = Round::from_deal(config, dealt.map(set_of), window);
+        let mut plays = 0u8;
+        for &entry in log.iter().take(usize::from(log_len)) {
+            let seat = Seat(entry & 3);
+            let action = match (entry >> 2) & 7 {
+                LOG_NO_GRAND => Action::GrandTichu(false),
+                LOG_GRAND => Action::GrandTichu(true),
+                LOG_EXCHANGE => {
+                    let chosen = at(&given, seat_k(seat.0));
+                    let card = |slot: usize| {
+                        chosen
+                            .get(slot)
+                            .copied()
+                            .and_then(card_of_index)
+                            .ok_or(Error::InvalidEncoding)
+                    };
+                    Action::Exchange {
+                        left: card(0)?,
+                        partner: card(1)?,
+                        right: card(2)?,
+                    }
+                }
+                LOG_TICHU => Action::Tichu,
+                LOG_PLAY => {
+                    plays = plays.checked_add(1).ok_or(Error::InvalidEncoding)?;
+                    let mut mask = 0u64;
+                    for (i, &n) in card_play.iter().enumerate() {
+                        if n == plays {
+                            mask |= 1u64 << (i & 63);
+                        }
+                    }
+                    let cards = set_of(mask);
+                    let wish = if cards.has_mahjong() {
+                        Rank::new(wish_made)
+                    } else {
+                        None
+                    };
+                    Action::Play { cards, wish }
+                }
+                LOG_PASS => Action::Pass,
+                LOG_GIVE => Action::GiveDragonTrick(Seat((entry >> 5) & 3)),
+                _ => return Err(Error::InvalidEncoding),
+            };
+            round.apply(seat, action).map_err(|_| Error::InvalidEncoding)?;
+        }
+        // Every stored field must be what the replay produced (trick-end flags, unused slots).
+        if round.given != given || round.card_play != card_play || round.wish_made != wish_made || round.log != log {
+            return Err(Error::InvalidEncoding);
+        }
+        Ok(round)
+    }
+}
+
+fn emit_play(cards: Cards, f: &mut dyn FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
+    f(Action::Play { cards, wish: None })?;
+    if cards.has_mahjong() {
+        for rank in Rank::all() {
+            f(Action::Play {
+                cards,
+                wish: Some(rank),
+            })?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+struct Writer<'a> {
+    out: &'a mut [u8],
+    at: usize,
+}
+
+impl Writer<'_> {
+    fn byte(&mut self, b: u8) {
+        if let Some(slot) = self.out.get_mut(self.at) {
+            *slot = b;
+        }
+        self.at = self.at.saturating_add(1);
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn byte(&mut self) -> Result<u8, Error> {
+        let b = self.bytes.get(self.at).copied().ok_or(Error::InvalidEncoding)?;
+        self.at = self.at.saturating_add(1);
+        Ok(b)
+    }
+}
+
+/// What one seat may know ([`Round::observation`]). Holds no hidden card of another seat: two
+/// rounds that differ only in cards another seat holds unseen give equal observations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Observation {
+    /// The observing seat.
+    pub seat: Seat,
+    /// The stage.
+    pub phase: Phase,
+    /// [`Round::to_act`].
+    pub to_act: Option<Seat>,
+    /// The own hand (the 8-card window during the Grand Tichu decisions).
+    pub hand: Cards,
+    /// The own exchange (to seat + 1, + 2, + 3), once chosen.
+    pub given: [Option<Card>; 3],
+    /// The cards received from seat + 1, seat + 2, seat + 3, once the exchange is over.
+    pub received: [Option<Card>; 3],
+    /// Which seats have chosen their exchange.
+    pub exchanged: [bool; 4],
+    /// How many Grand Tichu decisions were made (seats 0.. in order).
+    pub grand_decisions: u8,
+    /// Each seat's call.
+    pub calls: [Call; 4],
+    /// Cards each seat holds (8 each during the Grand Tichu decisions).
+    pub card_counts: [u8; 4],
+    out: [u8; 4],
+    out_len: u8,
+    /// Card points of the tricks each seat holds.
+    pub points_taken: [i16; 4],
+    /// The current trick (public; a fresh trick before the play).
+    pub trick: TrickParts,
+    /// The seat that must give away a Dragon trick, if one waits.
+    pub dragon_waiting: Option<Seat>,
+    /// The wish made with the Mah Jong, if any.
+    pub wish_made: Option<Rank>,
+    plays: u8,
+    card_play: [u8; DECK],
+    log_len: u8,
+    log: [u8; MAX_LOG],
+}
+
+impl Observation {
+    /// The seats out so far, in order.
+    pub fn out_order(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.out.iter().take(usize::from(self.out_len)).map(|&s| Seat(s))
+    }
+
+    /// The number of plays so far.
+    pub const fn plays(&self) -> u8 {
+        self.plays
+    }
+
+    /// The cards of the `n`-th play (1-based; empty when there is none).
+    pub fn play_cards(&self, n: u8) -> Cards {
+        let mut mask = 0u64;
+        if n > 0 {
+            for (i, &p) in self.card_play.iter().enumerate() {
+                if p == n {
+                    mask |= 1u64 << (i & 63);
+                }
+            }
+        }
+        set_of(mask)
+    }
+
+    /// Every public action so far, in order (every play, pass, call, exchange made, gift).
+    pub fn history(&self) -> impl Iterator<Item = Record> + '_ {
+        let mut play = 0u8;
+        self.log.iter().take(usize::from(self.log_len)).map(move |&entry| {
+            let kind = match (entry >> 2) & 7 {
+                LOG_NO_GRAND => RecordKind::GrandTichu(false),
+                LOG_GRAND => RecordKind::GrandTichu(true),
+                LOG_EXCHANGE => RecordKind::Exchanged,
+                LOG_TICHU => RecordKind::Tichu,
+                LOG_PLAY => {
+                    play = play.wrapping_add(1);
+                    let cards = self.play_cards(play);
+                    let wish = if cards.has_mahjong() { self.wish_made } else { None };
+                    RecordKind::Play { cards, wish }
+                }
+                LOG_PASS => RecordKind::Pass,
+                _ => RecordKind::GiveDragonTrick(Seat((entry >> 5) & 3)),
+            };
+            Record {
+                seat: Seat(entry & 3),
+                kind,
+                trick_ended: entry & LOG_TRICK_ENDED != 0,
+            }
+        })
+    }
+}

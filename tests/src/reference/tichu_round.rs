@@ -1,0 +1,320 @@
+//! Naive Tichu round, written from the rules of the whole game (`docs/tichu.md`, "The whole
+//! game") on top of the naive trick ([`super::tichu_trick::Trick`]), independent of
+//! `parlor-core`: hands are card lists, every legal action is found by trying every subset of
+//! the hand, actions are compared as text in the replay-log notation.
+
+use std::collections::BTreeSet;
+
+use super::tichu::{self as cards, Card, Set};
+use super::tichu_trick::{self, Trick};
+
+const DOG: u8 = 0;
+const MAHJONG: u8 = 1;
+const DRAGON: u8 = 15;
+const PHOENIX: u8 = 16;
+
+/// The stage of the round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stage {
+    /// Grand Tichu decisions; the next seat to decide.
+    Grand(usize),
+    /// Exchanges being chosen.
+    Exchange,
+    /// Tricks.
+    Play,
+    /// A Dragon trick waits: its taker, its points, who leads next (`None` when the round ends).
+    Gift(usize, i32, Option<usize>),
+    /// Over.
+    Over,
+}
+
+/// One card as the replay log writes it (`5j`, `1`, `D`, `P`, `R`).
+pub fn card_text(card: &Card) -> String {
+    match card.rank {
+        DOG => "D".into(),
+        MAHJONG => "1".into(),
+        DRAGON => "R".into(),
+        PHOENIX => "P".into(),
+        rank => {
+            let r = b"234567890JQKA"[usize::from(rank - 2)] as char;
+            let s = card.suit.map_or('?', |s| b"jspt"[usize::from(s)] as char);
+            format!("{r}{s}")
+        }
+    }
+}
+
+/// A set as the log writes it: Mah Jong, naturals by rank then suit (j s p t), Dragon, Phoenix,
+/// Dog.
+pub fn set_text(set: &Set) -> String {
+    let order = |c: &Card| match c.rank {
+        MAHJONG => (0, 0),
+        DRAGON => (20, 0),
+        PHOENIX => (21, 0),
+        DOG => (22, 0),
+        r => (r, c.suit.unwrap_or(0)),
+    };
+    let mut sorted = set.clone();
+    sorted.sort_by_key(order);
+    sorted.iter().map(card_text).collect()
+}
+
+/// A naive round. Calls: 0 none, 1 Tichu, 2 Grand Tichu.
+#[derive(Debug, Clone)]
+pub struct Round {
+    /// The stage.
+    pub stage: Stage,
+    /// Tichu allowed during the exchange.
+    pub tichu_in_exchange: bool,
+    /// The hands (during the play the trick's hands are the live ones).
+    pub hands: [Set; 4],
+    /// The first 8 cards of each hand.
+    pub window: [Set; 4],
+    /// Each seat's exchange (to seat + 1, + 2, + 3).
+    pub given: [Option<[Card; 3]>; 4],
+    /// Calls.
+    pub calls: [u8; 4],
+    /// Seats that played a card.
+    pub played: [bool; 4],
+    /// Out order.
+    pub out: Vec<usize>,
+    /// The trick in play.
+    pub trick: Option<Trick>,
+    /// Card points of the tricks each seat holds.
+    pub taken: [i32; 4],
+}
+
+impl Round {
+    /// A round from four hands of 14 cards in dealing order.
+    pub fn new(hands: [Set; 4], tichu_in_exchange: bool) -> Round {
+        let window = hands.clone().map(|h| h[..8].to_vec());
+        Round {
+            stage: Stage::Grand(0),
+            tichu_in_exchange,
+            hands,
+            window,
+            given: [None; 4],
+            calls: [0; 4],
+            played: [false; 4],
+            out: Vec::new(),
+            trick: None,
+            taken: [0; 4],
+        }
+    }
+
+    /// The live hand of `seat`.
+    pub fn hand(&self, seat: usize) -> Set {
+        match &self.trick {
+            Some(t) => t.hands[seat].clone().unwrap_or_default(),
+            None => self.hands[seat].clone(),
+        }
+    }
+
+    fn may_call(&self, seat: usize) -> bool {
+        let stage_ok = match self.stage {
+            Stage::Exchange => self.tichu_in_exchange,
+            Stage::Play | Stage::Gift(..) => true,
+            _ => false,
+        };
+        stage_ok && self.calls[seat] == 0 && !self.played[seat]
+    }
+
+    /// Every legal action of `seat`, as log text without the seat (`play 1 wish 7`, `pass`, …).
+    pub fn actions(&self, seat: usize) -> BTreeSet<String> {
+        let mut all = BTreeSet::new();
+        match &self.stage {
+            Stage::Over => return all,
+            Stage::Grand(next) => {
+                if *next == seat {
+                    all.insert("grand".to_owned());
+                    all.insert("no-grand".to_owned());
+                }
+            }
+            Stage::Exchange => {
+                if self.given[seat].is_none() {
+                    let hand = &self.hands[seat];
+                    for a in hand {
+                        for b in hand {
+                            for c in hand {
+                                if a != b && b != c && a != c {
+                                    all.insert(format!("exchange {} {} {}", card_text(a), card_text(b), card_text(c)));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Stage::Play => {
+                let trick = self.trick.as_ref().expect("a trick in play");
+                let hand = self.hand(seat);
+                let prev = trick.top.as_ref().map(|t| t.0);
+                if seat == trick.turn {
+                    // With an open wish that some legal play holding the rank can fulfil, only those.
+                    for play in cards::moves(&hand, prev, trick.wish) {
+                        let text = set_text(&play);
+                        all.insert(format!("play {text}"));
+                        if play.iter().any(|c| c.rank == MAHJONG) {
+                            for rank in "234567890JQKA".chars() {
+                                all.insert(format!("play {text} wish {rank}"));
+                            }
+                        }
+                    }
+                    let mut copy = trick.clone();
+                    if copy.pass(seat).is_ok() {
+                        all.insert("pass".to_owned());
+                    }
+                } else if prev.is_some() && !hand.is_empty() {
+                    for play in cards::moves(&hand, prev, None) {
+                        let reading = cards::resolve(prev, &play).expect("a move");
+                        if reading.0 == "bomb" || reading.0 == "straight-flush" {
+                            all.insert(format!("play {}", set_text(&play)));
+                        }
+                    }
+                }
+            }
+            Stage::Gift(taker, _, _) => {
+                if *taker == seat {
+                    all.insert(format!("give {}", (seat + 1) % 4));
+                    all.insert(format!("give {}", (seat + 3) % 4));
+                }
+            }
+        }
+        if self.may_call(seat) {
+            all.insert("tichu".to_owned());
+        }
+        all
+    }
+
+    /// Applies `seat`'s action given as log text (`exchange 2j 5s 9p`, `play 1 wish 7`, …).
+    pub fn apply(&mut self, seat: usize, action: &str) -> Result<(), String> {
+        if !self.actions(seat).contains(action) {
+            return Err(format!("{seat} {action}: not legal"));
+        }
+        let words: Vec<&str> = action.split(' ').collect();
+        match words.as_slice() {
+            ["grand"] | ["no-grand"] => {
+                if words[0] == "grand" {
+                    self.calls[seat] = 2;
+                }
+                self.stage = if seat == 3 {
+                    Stage::Exchange
+                } else {
+                    Stage::Grand(seat + 1)
+                };
+            }
+            ["tichu"] => self.calls[seat] = 1,
+            ["exchange", a, b, c] => {
+                let pick = |t: &str| cards::parse(t).expect("a card")[0];
+                self.given[seat] = Some([pick(a), pick(b), pick(c)]);
+                if self.given.iter().all(Option::is_some) {
+                    let mut hands = self.hands.clone();
+                    for giver in 0..4 {
+                        for (k, card) in self.given[giver].expect("given").iter().enumerate() {
+                            let at = hands[giver].iter().position(|x| x == card).expect("held");
+                            hands[giver].remove(at);
+                            hands[(giver + k + 1) % 4].push(*card);
+                        }
+                    }
+                    self.hands = hands.clone();
+                    let leader = (0..4)
+                        .find(|&s| hands[s].iter().any(|c| c.rank == MAHJONG))
+                        .expect("Mah Jong");
+                    self.trick = Some(Trick::new(leader, hands.map(Some), None)?);
+                    self.stage = Stage::Play;
+                }
+            }
+            ["give", to] => {
+                let to: usize = to.parse().map_err(|_| "seat")?;
+                let Stage::Gift(_, points, leader) = self.stage.clone() else {
+                    return Err("no gift".into());
+                };
+                self.taken[to] += points;
+                match leader {
+                    Some(leader) if self.out.len() < 3 => self.new_trick(leader)?,
+                    _ => self.stage = Stage::Over,
+                }
+            }
+            ["pass"] => {
+                let trick = self.trick.as_mut().expect("trick");
+                trick.pass(seat)?;
+                self.after_trick_step()?;
+            }
+            ["play", set, rest @ ..] => {
+                let play = cards::parse(set)?;
+                let wish = match rest {
+                    ["wish", rank] => cards::parse(rank)?.first().map(|c| c.rank),
+                    _ => None,
+                };
+                let trick = self.trick.as_mut().expect("trick");
+                trick.play(seat, &play, wish)?;
+                self.played[seat] = true;
+                if trick.out[seat] {
+                    self.out.push(seat);
+                }
+                if self.out.len() == 2 && self.out[0] % 2 == self.out[1] % 2 {
+                    self.stage = Stage::Over;
+                    return Ok(());
+                }
+                if self.out.len() == 3 {
+                    // The trick goes to its top player; a Dragon trick still needs its gift.
+                    let trick = self.trick.as_ref().expect("trick");
+                    let (_, _, top_seat) = trick.top.clone().expect("a top play");
+                    let dragon = trick.top.as_ref().is_some_and(|t| t.0 == ("single", 1, 30));
+                    if dragon {
+                        self.stage = Stage::Gift(top_seat, trick.points, None);
+                    } else {
+                        self.taken[top_seat] += trick.points;
+                        self.stage = Stage::Over;
+                    }
+                    return Ok(());
+                }
+                self.after_trick_step()?;
+            }
+            _ => return Err("unknown action".into()),
+        }
+        Ok(())
+    }
+
+    fn after_trick_step(&mut self) -> Result<(), String> {
+        let trick = self.trick.as_ref().expect("trick");
+        let Some(end) = trick.end.clone() else {
+            return Ok(());
+        };
+        let leader = end.next_leader.ok_or("nobody leads")?;
+        if end.dragon {
+            self.stage = Stage::Gift(end.taker, end.points, Some(leader));
+            return Ok(());
+        }
+        self.taken[end.taker] += end.points;
+        self.new_trick(leader)
+    }
+
+    fn new_trick(&mut self, leader: usize) -> Result<(), String> {
+        let old = self.trick.as_ref().expect("trick");
+        let hands = old.hands.clone();
+        let wish = old.wish;
+        self.trick = Some(Trick::new(leader, hands, wish)?);
+        self.stage = Stage::Play;
+        Ok(())
+    }
+
+    /// The round's scores `[team 0, team 1]` once over.
+    pub fn outcome(&self) -> Option<[i32; 2]> {
+        if self.stage != Stage::Over {
+            return None;
+        }
+        let mut order = self.out.clone();
+        for seat in 0..4 {
+            if !order.contains(&seat) {
+                order.push(seat);
+            }
+        }
+        let last = order[3];
+        let double = self.out.len() == 2;
+        let hand = if double {
+            0
+        } else {
+            tichu_trick::points(&self.hand(last))
+        };
+        tichu_trick::score([order[0], order[1], order[2], order[3]], self.taken, hand, self.calls).ok()
+    }
+}
