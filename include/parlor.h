@@ -340,6 +340,10 @@ typedef struct {
 // The request does not apply to the current state (for example, a move in a finished trick).
 #define PARLOR_ERR_INVALID_STATE 7
 
+// A broken internal invariant: the library reached a state its own reasoning rules out (a bug;
+// please report the input). Never a rules answer: the outputs of the call are unspecified.
+#define PARLOR_ERR_INTERNAL 8
+
 // A token of the text is not a tile (expected `a-b`, `a|b` or `[a|b]`).
 #define PARLOR_DOMINOES_ERR_BAD_TILE 100
 

@@ -93,7 +93,8 @@ pub fn describe(error: Error, text: &str) -> String {
         Error::FifthCopy { tile, .. } if token.is_empty() => format!("fifth copy of {tile}"),
         Error::FifthCopy { tile, .. } => format!("fifth copy of {tile} ({})", quoted(token)),
         Error::TooManyTiles { .. } => format!("more than 14 tiles (from {} on)", quoted(token)),
-        Error::WrongSize { .. } | Error::UnknownRulesCode { .. } | Error::UnknownFormCode { .. } => error.to_string(),
+        // Errors without a token (sizes, codes, internal) read as the core says them.
+        _ => error.to_string(),
     }
 }
 

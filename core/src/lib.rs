@@ -22,3 +22,7 @@ pub mod game;
 pub mod mahjong;
 pub mod notation;
 pub mod tichu;
+
+/// The text of every game's `Error::Internal` (one wording for the four games).
+pub(crate) const INTERNAL_TEXT: &str =
+    "internal error: a state the library rules out was reached (a bug; please report the input)";

@@ -24,6 +24,7 @@ impl Span {
     /// The spanned text of `source`, or `""` if the span does not lie on `source`'s char
     /// boundaries (never panics).
     pub fn slice<'a>(&self, source: &'a str) -> &'a str {
+        // A real default: a span may be asked of a text it does not come from.
         source.get(self.start..self.end).unwrap_or("")
     }
 }
@@ -53,6 +54,7 @@ pub fn tokens(text: &str) -> impl Iterator<Item = (Span, &str)> {
         if rest.is_empty() {
             return None;
         }
+        // No separator: the token runs to the end of the text (a real default).
         let len = rest.find(is_separator).unwrap_or(rest.len());
         let token = rest.get(..len)?;
         let span = Span::new(offset, offset.saturating_add(len));

@@ -159,6 +159,7 @@ fn error_status(error: Error) -> ParlorStatus {
         Error::NoFreeEnd { .. } => PARLOR_DOMINOES_ERR_NO_FREE_END,
         Error::PlacementRequired => PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED,
         Error::OpeningTakesNoPlacement => PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT,
+        Error::Internal => crate::PARLOR_ERR_INTERNAL,
     }
 }
 

@@ -118,6 +118,7 @@ fn code(error: Error) -> ParlorStatus {
         Error::BufferTooSmall { .. } => PARLOR_ERR_BUFFER_TOO_SMALL,
         Error::ScratchTooSmall { .. } => PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL,
         Error::UnknownCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
+        Error::Internal => crate::PARLOR_ERR_INTERNAL,
     }
 }
 

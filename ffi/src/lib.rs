@@ -78,6 +78,9 @@ pub const PARLOR_ERR_INVALID_UTF8: ParlorStatus = 5;
 pub const PARLOR_ERR_PARSE: ParlorStatus = 6;
 /// The request does not apply to the current state (for example, a move in a finished trick).
 pub const PARLOR_ERR_INVALID_STATE: ParlorStatus = 7;
+/// A broken internal invariant: the library reached a state its own reasoning rules out (a bug;
+/// please report the input). Never a rules answer: the outputs of the call are unspecified.
+pub const PARLOR_ERR_INTERNAL: ParlorStatus = 8;
 
 /// Returns a static, NUL-terminated English description of a status code, for any `code`
 /// (unknown codes get `"unknown status code"`). The pointer is valid for the program's lifetime
@@ -97,6 +100,7 @@ fn status_message(code: ParlorStatus) -> &'static core::ffi::CStr {
         PARLOR_ERR_INVALID_UTF8 => Some(c"the text input is not valid UTF-8"),
         PARLOR_ERR_PARSE => Some(c"the text input could not be parsed"),
         PARLOR_ERR_INVALID_STATE => Some(c"the request does not apply to the current state"),
+        PARLOR_ERR_INTERNAL => Some(c"internal error: a state the library rules out was reached (a bug)"),
         100..=199 => dominoes::status_message(code),
         200..=299 => tichu::status_message(code),
         300..=399 => doudizhu::status_message(code),

@@ -59,6 +59,7 @@ fn error_code(error: Error) -> ParlorStatus {
         Error::TooManyTiles { .. } => PARLOR_MAHJONG_ERR_TOO_MANY_TILES,
         Error::WrongSize { .. } => PARLOR_MAHJONG_ERR_WRONG_SIZE,
         Error::UnknownRulesCode { .. } | Error::UnknownFormCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
+        Error::Internal => crate::PARLOR_ERR_INTERNAL,
     }
 }
 

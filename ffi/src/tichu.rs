@@ -189,6 +189,7 @@ pub fn error_code(error: Error) -> ParlorStatus {
         Error::CannotPassOnLead => PARLOR_TICHU_ERR_CANNOT_PASS_ON_LEAD,
         Error::MustFulfilWish => PARLOR_TICHU_ERR_MUST_FULFIL_WISH,
         Error::UnexpectedWish => PARLOR_TICHU_ERR_UNEXPECTED_WISH,
+        Error::Internal => crate::PARLOR_ERR_INTERNAL,
     }
 }
 

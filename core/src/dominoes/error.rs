@@ -65,6 +65,10 @@ pub enum Error {
     /// [`Layout::play`](super::Layout::play): the layout is empty; its first tile is played
     /// without a placement.
     OpeningTakesNoPlacement,
+    /// A broken internal invariant: a path the library's own reasoning says cannot be reached
+    /// (a bug — please report it with the input). Never a rules answer; debug builds assert
+    /// before returning it.
+    Internal,
 }
 
 impl fmt::Display for Error {
@@ -84,6 +88,7 @@ impl fmt::Display for Error {
             Error::NoFreeEnd { parent, pip } => write!(f, "tile {parent} has no free end showing {pip}"),
             Error::PlacementRequired => f.write_str("the layout is not empty: the tile needs a placement"),
             Error::OpeningTakesNoPlacement => f.write_str("the layout is empty: the opening tile takes no placement"),
+            Error::Internal => f.write_str(crate::INTERNAL_TEXT),
         }
     }
 }

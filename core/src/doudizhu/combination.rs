@@ -394,13 +394,17 @@ const ALL_RANKS: u16 = (1 << RANKS) - 1;
 /// Bit mask of the suited ranks 3 … 2 (pairs, triplets and quads exist only there).
 const SUITED: u16 = (1 << (Rank::Two as usize + 1)) - 1;
 
+/// The rank of a mask bit the classifier found set: bits above the ranks are never set (masks
+/// are built from a card set's counts), so the fallback is unreachable (asserted in debug).
 fn rank(index: usize) -> Rank {
+    debug_assert!(index < RANKS, "doudizhu classifier: rank index {index}");
     Rank::from_index(index).unwrap_or(Rank::RedJoker)
 }
 
 /// `len` consecutive bits from `start`.
 fn run(start: usize, len: usize) -> u16 {
     let ones = 1u32.checked_shl(len as u32).map_or(u32::MAX, |b| b - 1);
+    // A run starting past the 32 bits holds no rank: 0 is the true answer.
     (ones.checked_shl(start as u32).unwrap_or(0) & u32::from(ALL_RANKS)) as u16
 }
 
@@ -426,6 +430,7 @@ impl Shape {
         Shape { n, by_count, jokers }
     }
 
+    /// Ranks with exactly `count` cards; none past 4 (a true answer).
     fn mask(&self, count: usize) -> u16 {
         self.by_count.get(count).copied().unwrap_or(0)
     }
@@ -517,6 +522,7 @@ pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
         return out;
     }
     // Plain chains: one count throughout, consecutive ranks within 3 … A.
+    // No rank present means no card: then no chain fits, whatever `per` is.
     let per = n.checked_div(distinct).unwrap_or(0);
     if high <= CHAIN_TOP && present == run(low, distinct) && shape.mask(per) == present {
         match per {

@@ -84,6 +84,10 @@ pub enum Error {
         /// The code given.
         code: u32,
     },
+    /// A broken internal invariant: a path the library's own reasoning says cannot be reached
+    /// (a bug — please report it with the input). Never a rules answer; debug builds assert
+    /// before returning it.
+    Internal,
 }
 
 impl fmt::Display for Error {
@@ -107,6 +111,7 @@ impl fmt::Display for Error {
             Error::BufferTooSmall { needed } => write!(f, "the output buffer is too small ({needed} needed)"),
             Error::ScratchTooSmall { needed } => write!(f, "the search memory is too small ({needed} bytes needed)"),
             Error::UnknownCode { what, code } => write!(f, "unknown {what} code {code}"),
+            Error::Internal => f.write_str(crate::INTERNAL_TEXT),
         }
     }
 }

@@ -138,7 +138,14 @@ pub(crate) fn generate(
     !g.stopped
 }
 
+/// The reading of a generated play. The generator's loops keep `chain` ≤ 12 and `key` below
+/// [`RANKS`]; the fallbacks are unreachable (asserted in debug builds, which the tests and
+/// fuzzing run) and kept only so the hot loop carries no error path.
 fn reading(kind: Kind, chain: usize, key: usize) -> Reading {
+    debug_assert!(
+        chain <= 12 && key < RANKS,
+        "doudizhu generator: chain {chain}, key {key}"
+    );
     Reading {
         kind,
         chain: u8::try_from(chain).unwrap_or(u8::MAX),
@@ -173,6 +180,8 @@ impl Gen<'_> {
         }
     }
 
+    /// Cards of rank index `i` in the hand; 0 past the deck is true, not a stand-in (the
+    /// chain loops look one rank past their end).
     fn h(&self, i: usize) -> u8 {
         self.hand.get(i).copied().unwrap_or(0)
     }

@@ -44,6 +44,8 @@ pub struct Regular {
 impl Regular {
     /// The sets, ascending (triplet before run at the same tile).
     pub fn sets(&self) -> &[Meld] {
+        // The search pushes at most four sets (the array's length), so the prefix exists.
+        debug_assert!(usize::from(self.len) <= self.sets.len());
         self.sets.get(..usize::from(self.len)).unwrap_or_default()
     }
 
@@ -181,6 +183,7 @@ fn sets_search(
         return;
     };
     let Some(tile) = Tile::new(index as u8) else { return };
+    // `index` is a tile's (checked just above): in range of the 34 counts.
     let count = rest.get(index).copied().unwrap_or(0);
     for triplet in [true, false] {
         let runs = if triplet {
@@ -200,6 +203,7 @@ fn sets_search(
         let third = second.and_then(Tile::next_in_suit);
         if runs > 0 {
             let (Some(b), Some(c)) = (second, third) else { continue };
+            // Tile indices are below 34, the counts' length: the fallbacks are never taken.
             if rest.get(b.index()).copied().unwrap_or(0) < runs || rest.get(c.index()).copied().unwrap_or(0) < runs {
                 continue;
             }

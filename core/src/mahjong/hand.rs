@@ -202,6 +202,10 @@ pub enum Error {
         /// The code given.
         code: u8,
     },
+    /// A broken internal invariant: a path the library's own reasoning says cannot be reached
+    /// (a bug — please report it with the input). Never a rules answer; debug builds assert
+    /// before returning it.
+    Internal,
 }
 
 impl Error {
@@ -209,7 +213,10 @@ impl Error {
     pub const fn span(&self) -> Option<Span> {
         match *self {
             Error::UnknownTile { span } | Error::FifthCopy { span, .. } | Error::TooManyTiles { span } => Some(span),
-            Error::WrongSize { .. } | Error::UnknownRulesCode { .. } | Error::UnknownFormCode { .. } => None,
+            Error::WrongSize { .. }
+            | Error::UnknownRulesCode { .. }
+            | Error::UnknownFormCode { .. }
+            | Error::Internal => None,
         }
     }
 }
@@ -231,6 +238,7 @@ impl fmt::Display for Error {
                     "unknown form code {code} (1 regular, 2 seven pairs, 3 thirteen orphans)"
                 )
             }
+            Error::Internal => f.write_str(crate::INTERNAL_TEXT),
         }
     }
 }

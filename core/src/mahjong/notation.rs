@@ -72,6 +72,7 @@ fn parse_token(token: &str, offset: usize, add: &mut dyn FnMut(Tile, Span) -> Re
     let bytes = token.as_bytes();
     let mut start = 0usize;
     while start < bytes.len() {
+        // `start < bytes.len()` (loop condition), so the fallback is never taken.
         let rest = bytes.get(start..).unwrap_or_default();
         let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
         let group_len = digits.saturating_add(1).min(rest.len());
@@ -86,6 +87,7 @@ fn parse_token(token: &str, offset: usize, add: &mut dyn FnMut(Tile, Span) -> Re
                 span: Span::new(offset, offset.saturating_add(token.len())),
             });
         };
+        // `digits` counts a prefix of `rest`, so the slice always exists.
         for &digit in rest.get(..digits).unwrap_or_default() {
             let tile = Tile::from_parts(suit, digit - b'0').ok_or(Error::UnknownTile { span })?;
             add(tile, span)?;

@@ -107,6 +107,7 @@ pub(crate) fn honor_counts(counts: &[u8; KINDS]) -> [u8; 9] {
 /// `count % 3` runs is the only choice).
 fn suit_sets(mut c: [u8; 9]) -> bool {
     for i in 0..9 {
+        // `i < 9` = the array's length: the fallback is never taken.
         let runs = c.get(i).copied().unwrap_or(0) % 3;
         if runs == 0 {
             continue;
@@ -319,6 +320,7 @@ fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], 
         if other == suit {
             continue;
         }
+        // `other < 4` = the arrays' length: the fallbacks are never taken.
         let total = totals.get(other).copied().unwrap_or(0);
         let fit = fits.get(other).copied().unwrap_or([false; 2]);
         match total % 3 {
@@ -335,6 +337,7 @@ fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], 
     if let Some(x) = c.get_mut(usize::from(tile.number() - 1)) {
         *x += 1;
     }
+    // `suit < 4` (a tile's suit): the fallback is never taken.
     let total = totals.get(suit).copied().unwrap_or(0) + 1;
     match (total % 3, pairs) {
         (0, 1) => suit_fits(c, suit == 3, false),

@@ -86,10 +86,14 @@ pub(crate) fn suit_gains(counts: &[u8; NUMBERS]) -> Gains {
     let mut at = 0usize;
     for &count in counts {
         // Hands hold at most four of a kind and fourteen tiles, so every step stays in the
-        // table; `get` keeps the function panic-free for any input anyway.
-        at = usize::from(TRANSITIONS.get(at + usize::from(count)).copied().unwrap_or(0));
+        // table (asserted in debug builds); `get` keeps the function panic-free for any input.
+        let next = TRANSITIONS.get(at.saturating_add(usize::from(count))).copied();
+        debug_assert!(next.is_some(), "mahjong suit table: no transition");
+        at = usize::from(next.unwrap_or(0));
     }
-    CLASS_GAINS.get(at).copied().unwrap_or_default()
+    let gains = CLASS_GAINS.get(at).copied();
+    debug_assert!(gains.is_some(), "mahjong suit table: no class");
+    gains.unwrap_or_default()
 }
 
 /// The gains of a numbered suit, without the `shanten-table` feature: the dynamic program.

@@ -116,6 +116,10 @@ pub enum Error {
     /// Round scoring input that cannot happen (a finishing order that is no permutation, card
     /// points that do not sum to 100, a Grand Tichu and a Tichu by one player).
     InvalidScore,
+    /// A broken internal invariant: a path the library's own reasoning says cannot be reached
+    /// (a bug — please report it with the input). Never a rules answer; debug builds assert
+    /// before returning it.
+    Internal,
 }
 
 impl Error {
@@ -163,6 +167,7 @@ impl fmt::Display for Error {
             Error::NotAnOpponent => f.write_str("the Dragon's trick must go to an opponent"),
             Error::InvalidTrick => f.write_str("inconsistent trick state"),
             Error::InvalidScore => f.write_str("impossible round result"),
+            Error::Internal => f.write_str(crate::INTERNAL_TEXT),
         }
     }
 }

@@ -108,8 +108,7 @@ pub fn score_round(
         if total != 100 || piles().filter(|&&p| p < 0).count() > 1 {
             return Err(Error::InvalidScore);
         }
-        for seat in (0..4u8).filter_map(Seat::new) {
-            let points = trick_points.get(usize::from(seat.index())).copied().unwrap_or(0);
+        for (seat, &points) in (0..4u8).filter_map(Seat::new).zip(trick_points.iter()) {
             let team = if seat == last { first.team() } else { seat.team() };
             if let Some(slot) = score.get_mut(team) {
                 *slot = slot.saturating_add(points);
@@ -119,8 +118,7 @@ pub fn score_round(
             *slot = slot.saturating_add(last_hand_points);
         }
     }
-    for seat in (0..4u8).filter_map(Seat::new) {
-        let call = calls.get(usize::from(seat.index())).copied().unwrap_or_default();
+    for (seat, &call) in (0..4u8).filter_map(Seat::new).zip(calls.iter()) {
         if let Some(slot) = score.get_mut(seat.team()) {
             *slot = slot.saturating_add(call.bonus(seat == first));
         }

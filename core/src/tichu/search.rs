@@ -105,6 +105,8 @@ struct Gen<'f> {
 impl Gen<'_> {
     /// The subsets of size `size` of the cards of rank `value`.
     fn choices(&self, value: u8, size: usize) -> &'static [u8] {
+        // Rank values are 1..=14 and `groups` has 16 entries: the fallback is never taken.
+        debug_assert!(usize::from(value) < self.groups.len());
         let group = self.groups.get(usize::from(value)).copied().unwrap_or(0) & 0xF;
         let table = if self.suited {
             &SUITED_CHOICES
@@ -112,6 +114,7 @@ impl Gen<'_> {
             &RANK_ONLY_CHOICES
         };
         match table[usize::from(group)].get(size) {
+            // The table builder keeps `len` ≤ 6, the items' length.
             Some(entry) => entry.items.get(..usize::from(entry.len)).unwrap_or(&[]),
             None => &[],
         }
@@ -164,6 +167,9 @@ impl Gen<'_> {
             let mut advanced = false;
             for (&(value, size), i) in parts.iter().zip(index.iter_mut()) {
                 let options = self.choices(value, usize::from(size));
+                // The odometer keeps `*i` below `options.len()` (it only steps to an existing
+                // option, and every part has at least one).
+                debug_assert!(usize::from(*i) < options.len());
                 let current = options.get(usize::from(*i)).copied().unwrap_or(0);
                 let next = i.saturating_add(1);
                 if let Some(&bits) = options.get(usize::from(next)) {
@@ -270,6 +276,7 @@ impl Gen<'_> {
                 n += 1;
             }
         }
+        // `n` counts the slots written, so it is at most `parts.len()`.
         let parts = parts.get(..n).unwrap_or(&[]);
         self.product(parts, extra | mahjong, Kind::Straight, len, high * 2)
     }
@@ -332,6 +339,7 @@ impl Gen<'_> {
             *slot = (value, if value == phoenix_rank { 1 } else { 2 });
         }
         let n = usize::from(high - low + 1);
+        // `n` counts the slots written, so it is at most `parts.len()`.
         let parts = parts.get(..n).unwrap_or(&[]);
         self.product(parts, extra, Kind::Stairs, (high - low + 1) * 2, high * 2)
     }

@@ -220,6 +220,8 @@ impl Trick {
     }
 
     fn is_out(&self, seat: Seat) -> bool {
+        // A `Seat` is 0..=3 and `out` has four entries: the fallback is never taken.
+        debug_assert!(usize::from(seat.0) < self.parts.out.len());
         self.parts.out.get(usize::from(seat.0)).copied().unwrap_or(true)
     }
 
