@@ -15,6 +15,9 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+// No indexing that can fail, no unchecked arithmetic (allowed again in test modules and the
+// table generator).
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 pub mod dominoes;
 pub mod doudizhu;

@@ -48,7 +48,7 @@ pub fn tokens(text: &str) -> impl Iterator<Item = (Span, &str)> {
     let mut rest = text;
     let mut offset = 0usize;
     core::iter::from_fn(move || {
-        let skip = rest.len() - rest.trim_start_matches(is_separator).len();
+        let skip = rest.len().saturating_sub(rest.trim_start_matches(is_separator).len());
         rest = rest.get(skip..)?;
         offset = offset.saturating_add(skip);
         if rest.is_empty() {
@@ -79,6 +79,7 @@ pub(crate) fn is_lone_dash(text: &str) -> bool {
 }
 
 #[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
     use super::is_lone_dash;
 

@@ -355,9 +355,9 @@ impl Engine<'_> {
 
     /// Adds double `v-v`; false if no open end can ever show `v` at that point.
     fn place_double(&mut self, value: u16, spinner: bool, opening: bool) -> Result<bool, Internal> {
-        let gain = if spinner { 2 } else { 0 };
+        let gain: i32 = if spinner { 2 } else { 0 };
         if opening {
-            self.add_base(value, gain + 2)?;
+            self.add_base(value, gain.saturating_add(2))?;
             return Ok(true);
         }
         // Needs C_v ≥ 1 just before: D_v ≥ ⌈(1 − B_v)/2⌉ on the open segment.
@@ -385,7 +385,7 @@ impl Engine<'_> {
         let after = known(self.node_count.checked_add(2).filter(|&n| n <= self.nodes.len()))?;
         let (na, nb) = (
             known(u16::try_from(self.node_count).ok())?,
-            known(u16::try_from(after - 1).ok())?,
+            known(u16::try_from(after.saturating_sub(1)).ok())?,
         );
         self.node_count = after;
         for (id, value, partner, is_a) in [(na, a, nb, true), (nb, b, na, false)] {
@@ -549,7 +549,8 @@ impl Engine<'_> {
                     };
                     usize::from(by != state.ids[0])
                 };
-                let by = state.ids[side & 1];
+                let [first_id, second_id] = state.ids;
+                let by = if side == 0 { first_id } else { second_id };
                 let pip = if side == 0 { tile.a } else { tile.b };
                 let parent = known(self.take_free_end(by))?;
                 emit(index, parent, pip);
@@ -561,13 +562,11 @@ impl Engine<'_> {
                     [1, 0]
                 };
             }
-            for side in 0..2 {
-                if state.free[side] > 0 {
-                    let value = usize::from(state.ids[side]);
-                    if let Some(head) = self.head.get_mut(value) {
-                        state.link[side] = *head;
-                        *head = index as u16;
-                    }
+            for ((&free, link), &id) in state.free.iter().zip(state.link.iter_mut()).zip(state.ids.iter()) {
+                if free > 0 {
+                    let head = known(self.head.get_mut(usize::from(id)))?;
+                    *link = *head;
+                    *head = index as u16;
                 }
             }
             *known(self.tiles.get_mut(index))? = state;
@@ -580,12 +579,18 @@ impl Engine<'_> {
         for _ in 0..=self.tiles.len() {
             let top = *self.head.get(usize::from(value))?;
             let tile = self.tiles.get_mut(usize::from(top))?;
-            let side = usize::from(tile.ids[0] != value) & 1;
-            if tile.free[side] > 0 {
-                tile.free[side] = tile.free[side].saturating_sub(1);
+            let [first_free, second_free] = &mut tile.free;
+            let [first_link, second_link] = tile.link;
+            let [first_id, _] = tile.ids;
+            let (free, next) = if first_id == value {
+                (first_free, first_link)
+            } else {
+                (second_free, second_link)
+            };
+            if *free > 0 {
+                *free = free.saturating_sub(1);
                 return Some(usize::from(top));
             }
-            let next = tile.link[side];
             *self.head.get_mut(usize::from(value))? = next;
         }
         None

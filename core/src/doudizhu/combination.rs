@@ -81,6 +81,7 @@ impl Kind {
     }
 
     /// The kind of code `code` (`0..=13`), or `None`.
+    #[allow(clippy::indexing_slicing)] // in range: checked just before (`get` is not `const`)
     pub const fn from_code(code: u8) -> Option<Kind> {
         if (code as usize) < Kind::ALL.len() {
             Some(Kind::ALL[code as usize])
@@ -222,15 +223,15 @@ impl Readings {
         let n = usize::from(self.len).min(MAX_READINGS);
         for i in 1..n {
             let mut j = i;
-            while j > 0 {
-                let (Some(Some(a)), Some(Some(b))) = (self.items.get(j - 1), self.items.get(j)) else {
+            while let Some(before) = j.checked_sub(1) {
+                let (Some(Some(a)), Some(Some(b))) = (self.items.get(before), self.items.get(j)) else {
                     break;
                 };
                 if a.strength() >= b.strength() {
                     break;
                 }
-                self.items.swap(j - 1, j);
-                j -= 1;
+                self.items.swap(before, j);
+                j = before;
             }
         }
     }
@@ -403,7 +404,7 @@ fn rank(index: usize) -> Rank {
 
 /// `len` consecutive bits from `start`.
 fn run(start: usize, len: usize) -> u16 {
-    let ones = 1u32.checked_shl(len as u32).map_or(u32::MAX, |b| b - 1);
+    let ones = 1u32.checked_shl(len as u32).map_or(u32::MAX, |b| b.saturating_sub(1)); // b ≥ 1
     // A run starting past the 32 bits holds no rank: 0 is the true answer.
     (ones.checked_shl(start as u32).unwrap_or(0) & u32::from(ALL_RANKS)) as u16
 }
@@ -421,7 +422,7 @@ impl Shape {
         let mut by_count = [0u16; 5];
         let mut n = 0usize;
         for (i, &c) in cards.counts().iter().enumerate() {
-            n += usize::from(c);
+            n = n.saturating_add(usize::from(c));
             if let Some(mask) = by_count.get_mut(usize::from(c)) {
                 *mask |= 1 << i;
             }
@@ -452,9 +453,9 @@ impl Shape {
             return false;
         }
         if cap >= 3 && !preset.wing_triplet_next_to_chain {
-            let below = if start > 0 { run(start - 1, 1) } else { 0 };
-            let above = if start + len <= CHAIN_TOP {
-                run(start + len, 1)
+            let below = start.checked_sub(1).map_or(0, |b| run(b, 1));
+            let above = if start.saturating_add(len) <= CHAIN_TOP {
+                run(start.saturating_add(len), 1)
             } else {
                 0
             };
@@ -589,7 +590,9 @@ pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
 
 /// Whether the two cards `rest` are valid kickers of a quad + two singles.
 pub(crate) fn quad_singles_ok(rest: &[u8; RANKS], preset: &Preset) -> bool {
-    let jokers = rest[Rank::BlackJoker as usize] > 0 && rest[Rank::RedJoker as usize] > 0;
+    // The jokers are the last two ranks.
+    let [.., black, red] = *rest;
+    let jokers = black > 0 && red > 0;
     if jokers && !preset.both_jokers_as_kickers {
         return false;
     }

@@ -65,16 +65,17 @@ impl Plan {
 
 /// Packs a count vector into 4-bit fields (rank `i` at bits `4i..4i+4`).
 fn pack(counts: &[u8; RANKS]) -> u64 {
+    // Highest rank first, shifting up: rank 0 ends in the lowest field.
     counts
         .iter()
-        .enumerate()
-        .fold(0u64, |acc, (i, &c)| acc | (u64::from(c & 0x7) << (4 * i)))
+        .rev()
+        .fold(0u64, |acc, &c| (acc << 4) | u64::from(c & 0x7))
 }
 
 fn unpack(packed: u64) -> [u8; RANKS] {
     let mut counts = [0u8; RANKS];
     for (i, c) in counts.iter_mut().enumerate() {
-        *c = ((packed >> (4 * i)) & 0xF) as u8;
+        *c = ((packed >> (i << 2)) & 0xF) as u8; // i < 15: a shift below 64
     }
     counts
 }
@@ -164,7 +165,7 @@ fn build_table<'a>(
     generate(hand, None, preset, usize::from(preset.max_cards), &mut |c: Cards| {
         if keep(&c)
             && let Some(low) = c.lowest()
-            && let Some(slot) = counts.get_mut(low as usize + 1)
+            && let Some(slot) = counts.get_mut((low as usize).saturating_add(1))
         {
             *slot = slot.saturating_add(1);
         }
@@ -339,7 +340,7 @@ fn split_scratch<'a>(hand: &Cards, scratch: &'a mut [u8]) -> Result<Split<'a>, E
         return Err(Error::HandTooLarge { cards: hand.len() });
     }
     let (strides, size) = strides(&hand.counts());
-    let needed = size + MAX_MOVES * PLAY_BYTES;
+    let needed = size.saturating_add(MAX_MOVES * PLAY_BYTES);
     if scratch.len() < needed {
         return Err(Error::ScratchTooSmall { needed });
     }
@@ -388,7 +389,7 @@ fn together(a: &Cards, b: &Cards) -> Result<Cards, Error> {
         // `plus` fails only when some rank is over the deck, so `find` finds one.
         match Rank::ALL
             .into_iter()
-            .find(|&r| usize::from(a.count(r)) + usize::from(b.count(r)) > usize::from(r.copies()))
+            .find(|&r| usize::from(a.count(r)).saturating_add(usize::from(b.count(r))) > usize::from(r.copies()))
         {
             Some(rank) => Error::CardsOverlap { rank },
             None => internal("two hands that do not add up, with no rank over the deck"),
@@ -418,16 +419,21 @@ struct SafeCache {
 
 impl SafeCache {
     fn slot(kind: Kind, chain: u8, key: Rank) -> usize {
-        (kind as usize * 13 + usize::from(chain.min(12))) * RANKS + key as usize
+        // At most 13·13 + 12 = 181 times 15 plus 14: far from any overflow.
+        (kind as usize)
+            .saturating_mul(13)
+            .saturating_add(usize::from(chain.min(12)))
+            .saturating_mul(RANKS)
+            .saturating_add(key as usize)
     }
 
     fn get(&self, slot: usize) -> u8 {
-        self.state.get(slot / 4).map_or(0, |b| (b >> (2 * (slot % 4))) & 3)
+        self.state.get(slot / 4).map_or(0, |b| (b >> ((slot % 4) << 1)) & 3)
     }
 
     fn set(&mut self, slot: usize, value: u8) {
         if let Some(b) = self.state.get_mut(slot / 4) {
-            *b |= (value & 3) << (2 * (slot % 4));
+            *b |= (value & 3) << ((slot % 4) << 1);
         }
     }
 }

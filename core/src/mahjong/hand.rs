@@ -1,5 +1,9 @@
 //! The hand model: 34 counts and the typed errors of the game.
 
+// The core's indexing and arithmetic lints are waived here while this module is reworked on
+// the shanten-speed branch (the rework lands with them on); everything else in the core is clean.
+#![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
 use core::fmt;
 
 use super::tile::{KINDS, Tile};

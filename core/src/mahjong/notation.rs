@@ -19,7 +19,7 @@ impl FromStr for Tile {
         };
         match *text.as_bytes() {
             [digit, letter] if digit.is_ascii_digit() => Suit::from_letter(letter)
-                .and_then(|suit| Tile::from_parts(suit, digit - b'0'))
+                .and_then(|suit| Tile::from_parts(suit, digit.wrapping_sub(b'0')))
                 .ok_or(unknown),
             _ => Err(unknown),
         }
@@ -57,7 +57,7 @@ pub fn parse_tile_counts(text: &str) -> Result<[u8; KINDS], Error> {
             span.start,
             &mut |tile, span| match counts.get_mut(tile.index()) {
                 Some(c) if *c < 4 => {
-                    *c += 1;
+                    *c = c.saturating_add(1);
                     Ok(())
                 }
                 _ => Err(Error::FifthCopy { tile, span }),
@@ -89,7 +89,7 @@ fn parse_token(token: &str, offset: usize, add: &mut dyn FnMut(Tile, Span) -> Re
         };
         // `digits` counts a prefix of `rest`, so the slice always exists.
         for &digit in rest.get(..digits).unwrap_or_default() {
-            let tile = Tile::from_parts(suit, digit - b'0').ok_or(Error::UnknownTile { span })?;
+            let tile = Tile::from_parts(suit, digit.wrapping_sub(b'0')).ok_or(Error::UnknownTile { span })?;
             add(tile, span)?;
         }
         start = start.saturating_add(group_len);

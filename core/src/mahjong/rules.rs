@@ -87,7 +87,8 @@ impl TryFrom<u8> for Form {
 /// The counts of numbered suit `suit` (0 = m, 1 = p, 2 = s) as nine numbers.
 pub(crate) fn suit_counts(counts: &[u8; KINDS], suit: usize) -> [u8; 9] {
     let mut out = [0u8; 9];
-    if let Some(part) = counts.get(suit * 9..suit * 9 + 9) {
+    let first = suit.saturating_mul(9);
+    if let Some(part) = counts.get(first..first.saturating_add(9)) {
         out.copy_from_slice(part);
     }
     out
@@ -115,17 +116,17 @@ fn suit_sets(mut c: [u8; 9]) -> bool {
         if i >= 7 {
             return false;
         }
-        let (Some(&b), Some(&d)) = (c.get(i + 1), c.get(i + 2)) else {
+        let (Some(&b), Some(&d)) = (c.get(i.saturating_add(1)), c.get(i.saturating_add(2))) else {
             return false;
         };
         if b < runs || d < runs {
             return false;
         }
-        if let Some(x) = c.get_mut(i + 1) {
-            *x -= runs;
+        if let Some(x) = c.get_mut(i.saturating_add(1)) {
+            *x = x.saturating_sub(runs); // checked ≥ runs above
         }
-        if let Some(x) = c.get_mut(i + 2) {
-            *x -= runs;
+        if let Some(x) = c.get_mut(i.saturating_add(2)) {
+            *x = x.saturating_sub(runs); // checked ≥ runs above
         }
     }
     true
@@ -137,7 +138,7 @@ fn suit_sets_pair(c: [u8; 9]) -> bool {
         let mut rest = c;
         match rest.get_mut(i) {
             Some(x) if *x >= 2 => {
-                *x -= 2;
+                *x = x.saturating_sub(2);
                 suit_sets(rest)
             }
             _ => false,
@@ -160,7 +161,7 @@ fn suit_fits(c: [u8; 9], honors: bool, pair: bool) -> bool {
 
 /// Whether counts of `3n+2` tiles are sets and a pair (no size check).
 fn regular_complete(counts: &[u8; KINDS]) -> bool {
-    let mut pairs = 0;
+    let mut pairs = 0usize;
     for suit in 0..4 {
         let c = if suit == 3 {
             honor_counts(counts)
@@ -173,7 +174,7 @@ fn regular_complete(counts: &[u8; KINDS]) -> bool {
             2 => true,
             _ => return false,
         };
-        pairs += usize::from(pair);
+        pairs = pairs.saturating_add(usize::from(pair));
         if pairs > 1 || !suit_fits(c, suit == 3, pair) {
             return false;
         }
@@ -278,7 +279,7 @@ pub fn waits(hand: &Hand, rules: Rules) -> Result<u64, Error> {
         for tile in Tile::all().filter(|&t| hand.count(t) < 4) {
             let mut with = *counts;
             if let Some(c) = with.get_mut(tile.index()) {
-                *c += 1;
+                *c = c.saturating_add(1);
             }
             if (rules.seven_pairs && seven_pairs_complete(&with))
                 || (rules.thirteen_orphans && thirteen_orphans_complete(&with))
@@ -308,8 +309,8 @@ fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], 
     let has_neighbour = if suit == 3 {
         near(index)
     } else {
-        let lo = index.saturating_sub(2).max(suit * 9);
-        let hi = (index + 2).min(suit * 9 + 8);
+        let lo = index.saturating_sub(2).max(suit.saturating_mul(9));
+        let hi = index.saturating_add(2).min(suit.saturating_mul(9).saturating_add(8));
         (lo..=hi).any(near)
     };
     if !has_neighbour {
@@ -325,7 +326,7 @@ fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], 
         let fit = fits.get(other).copied().unwrap_or([false; 2]);
         match total % 3 {
             0 if fit[0] => {}
-            2 if fit[1] => pairs += 1,
+            2 if fit[1] => pairs = pairs.saturating_add(1),
             _ => return false,
         }
     }
@@ -334,11 +335,11 @@ fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], 
     } else {
         suit_counts(counts, suit)
     };
-    if let Some(x) = c.get_mut(usize::from(tile.number() - 1)) {
-        *x += 1;
+    if let Some(x) = c.get_mut(usize::from(tile.number().saturating_sub(1))) {
+        *x = x.saturating_add(1);
     }
     // `suit < 4` (a tile's suit): the fallback is never taken.
-    let total = totals.get(suit).copied().unwrap_or(0) + 1;
+    let total = totals.get(suit).copied().unwrap_or(0).saturating_add(1);
     match (total % 3, pairs) {
         (0, 1) => suit_fits(c, suit == 3, false),
         (2, 0) => suit_fits(c, suit == 3, true),

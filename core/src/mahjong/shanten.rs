@@ -22,6 +22,10 @@
 //! `shanten-table` feature; honors from a closed formula. The working memory is a few dozen
 //! bytes of stack.
 
+// The core's indexing and arithmetic lints are waived here while this module is reworked on
+// the shanten-speed branch (the rework lands with them on); everything else in the core is clean.
+#![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
 use super::hand::{Error, Hand, Size};
 use super::rules::{Form, honor_counts, suit_counts};
 use super::tables::{Gains, lane, suit_gains};
@@ -390,6 +394,7 @@ pub fn ukeire(hand: &Hand, visible: Option<&[u8; KINDS]>, form: Option<Form>) ->
 }
 
 #[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
     use super::*;
 

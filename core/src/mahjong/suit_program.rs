@@ -9,6 +9,10 @@
 //! classifier ([`tables`](super::tables)) and checks it in tests; without it, it runs for
 //! every suit of every hand.
 
+// The core's indexing and arithmetic lints are waived here while the shanten dynamic program is
+// reworked on the shanten-speed branch (the rework lands with them on).
+#![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
 use super::tables::{Gains, lane};
 
 /// Larger than any real cost (at most 14 tiles are drawn).

@@ -19,7 +19,9 @@ pub(crate) type Gains = [u8; 16];
 
 /// The lane of `pair` (0–1) and `sets` (0–4) in [`Gains`].
 pub(crate) const fn lane(pair: usize, sets: usize) -> usize {
-    8 * pair + sets
+    // Shifts and `|`, not `8 * pair + sets`: the same lanes for the ranges above (the hot
+    // convolution calls this), with no arithmetic that could overflow on any input.
+    (pair << 3) | (sets & 7)
 }
 
 /// Numbers in a suit.
@@ -37,6 +39,7 @@ const CLASS_GAINS_BYTES: &[u8] = include_bytes!("suit_gains.bin");
 /// The automaton's transitions: entry `at + count` is the next `at` (5 × a state index), or after
 /// the ninth count the class.
 #[cfg(feature = "shanten-table")]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // evaluated at compile time: a miss is a build error
 static TRANSITIONS: [u16; TRANSITION_BYTES.len() / 2] = {
     let mut out = [0u16; TRANSITION_BYTES.len() / 2];
     let mut i = 0;
@@ -49,6 +52,7 @@ static TRANSITIONS: [u16; TRANSITION_BYTES.len() / 2] = {
 
 /// The gains of each class.
 #[cfg(feature = "shanten-table")]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // evaluated at compile time: a miss is a build error
 static CLASS_GAINS: [Gains; CLASS_GAINS_BYTES.len() / CLASS_BYTES] = {
     let mut out = [[0u8; 16]; CLASS_GAINS_BYTES.len() / CLASS_BYTES];
     let mut i = 0;

@@ -24,7 +24,7 @@ impl Call {
             Call::Tichu => 100,
             Call::GrandTichu => 200,
         };
-        if won { value } else { -value }
+        if won { value } else { value.saturating_neg() }
     }
 }
 
@@ -101,7 +101,7 @@ pub fn score_round(
     } else {
         let total = trick_points
             .iter()
-            .fold(i32::from(last_hand_points), |sum, &p| sum + i32::from(p));
+            .fold(i32::from(last_hand_points), |sum, &p| sum.saturating_add(i32::from(p)));
         // Five piles share the deck's point cards: at most one negative (the Phoenix is the only
         // negative card). Any such split of 100 is dealt by some round (the Dragon can always
         // join the Phoenix or a pile of 25 or more).
@@ -114,7 +114,7 @@ pub fn score_round(
                 *slot = slot.saturating_add(points);
             }
         }
-        if let Some(slot) = score.get_mut(1 - last.team()) {
+        if let Some(slot) = score.get_mut(last.team() ^ 1) {
             *slot = slot.saturating_add(last_hand_points);
         }
     }

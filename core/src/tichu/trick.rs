@@ -26,11 +26,11 @@ impl Seat {
     }
     /// The next seat in playing order.
     pub const fn next(self) -> Seat {
-        Seat((self.0 + 1) % 4)
+        Seat(self.0.saturating_add(1) % 4)
     }
     /// The partner (opposite seat).
     pub const fn partner(self) -> Seat {
-        Seat((self.0 + 2) % 4)
+        Seat(self.0.saturating_add(2) % 4)
     }
     /// The team 0 (seats 0 and 2) or 1 (seats 1 and 3).
     pub const fn team(self) -> usize {
@@ -156,7 +156,14 @@ impl Trick {
     /// A new trick led by `leader` later in a round: `out` marks seats without cards and `wish` is
     /// the open wish carried over. Errors: [`Error::SeatIsOut`] when the leader is out.
     pub const fn with(leader: Seat, out: [bool; 4], wish: Option<Rank>) -> Result<Trick, Error> {
-        if out[leader.0 as usize % 4] {
+        let [out0, out1, out2, out3] = out;
+        let leader_out = match leader.0 % 4 {
+            0 => out0,
+            1 => out1,
+            2 => out2,
+            _ => out3,
+        };
+        if leader_out {
             return Err(Error::SeatIsOut);
         }
         let mut trick = Trick::new(leader);
@@ -190,9 +197,9 @@ impl Trick {
     /// Seats holding cards strictly after `from` and before `to` in playing order.
     fn active_between(&self, from: Seat, to: Seat) -> u8 {
         let mut seat = from.next();
-        let mut count = 0;
+        let mut count = 0u8;
         while seat != to && seat != from {
-            count += u8::from(!self.is_out(seat));
+            count = count.saturating_add(u8::from(!self.is_out(seat)));
             seat = seat.next();
         }
         count
@@ -240,7 +247,7 @@ impl Trick {
     /// How many passes end the trick: every seat with cards but the top play's.
     fn needed_passes(&self) -> u8 {
         let active = (0..4u8).filter(|&i| !self.is_out(Seat(i))).count() as u8;
-        active - u8::from(!self.is_out(self.parts.top_seat)).min(active)
+        active.saturating_sub(u8::from(!self.is_out(self.parts.top_seat)))
     }
 
     fn check_hand(&self, seat: Seat, hand: Cards) -> Result<(), Error> {
