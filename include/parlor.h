@@ -17,709 +17,1175 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+/**
+ * @file parlor.h
+ *
+ * @par Status codes
+ * Every function that returns a ParlorStatus is marked PARLOR_MUST_USE: ignoring the status
+ * is a warning (`[[nodiscard]]` in C++17 and C23, `warn_unused_result` in GCC and Clang).
+ * Common codes are 1-99, then one range of 100 per game (dominoes 100-199, Tichu 200-299,
+ * Dou Dizhu 300-399, Mahjong 400-499). PARLOR_ERR_INTERNAL is a bug report, never an answer.
+ *
+ * @par Aliasing
+ * Output buffers must not overlap any input buffer or each other (the library reads its inputs
+ * while it writes its outputs). Functions where the rule matters (an input and an output of
+ * the same type) say so again.
+ *
+ * @par Pointers
+ * A null pointer is PARLOR_ERR_NULL_POINTER, except a null buffer with length 0, which is an
+ * empty input or a size query. A misaligned pointer (not aligned for its element type) is
+ * PARLOR_ERR_INVALID_ARGUMENT; nothing is read or written through it. Byte buffers (text,
+ * scratch memory) may have any alignment.
+ *
+ * @par Size queries
+ * An output buffer of capacity 0 (null or not) with a length out-pointer asks for the size:
+ * the call returns PARLOR_OK and writes the size needed. A non-zero capacity that is too small
+ * is PARLOR_ERR_BUFFER_TOO_SMALL, also with the size needed.
+ *
+ * @par Tichu card masks
+ * A Tichu card set is a uint64_t: bits 4*(r-2) .. 4*(r-2)+3 hold the natural rank r
+ * (2..14, Ace = 14), one bit per suit in the order Jade, Sword, Pagoda, Star; in a rank-only
+ * set (suits unknown) a rank held c times is its lowest c bits. Bit 52 is the Mah Jong, 53 the
+ * Dog, 54 the Phoenix, 55 the Dragon; bit 63 is set in a suited set; bits 56-62 are always 0.
+ *
+ * @par Mahjong tile codes
+ * A Mahjong tile is a code 0..PARLOR_MAHJONG_KINDS-1 (34 kinds): 0-8 are 1m-9m (characters),
+ * 9-17 1p-9p (dots), 18-26 1s-9s (bamboo), 27-33 1z-7z (east, south, west, north, white,
+ * green, red). A hand is an array of PARLOR_MAHJONG_KINDS counts indexed by code; a tile set
+ * is a uint64_t with bit i for code i.
+ */
+#if defined(__cplusplus) && __cplusplus >= 201703L
+#define PARLOR_MUST_USE [[nodiscard]]
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ > 201710L
+#define PARLOR_MUST_USE [[nodiscard]]
+#elif defined(__GNUC__) || defined(__clang__)
+#define PARLOR_MUST_USE __attribute__((warn_unused_result))
+#else
+#define PARLOR_MUST_USE
+#endif
 
-// Version of the C ABI described by `parlor.h`: bumped on any incompatible change to a
-// function signature, struct layout or the meaning of a code.
-#define PARLOR_ABI_VERSION 1
 
-// Most tiles a play order or layout may have (256; a double-18 set has 190).
+/**
+ * Version of the C ABI described by `parlor.h`: bumped on any incompatible change to a
+ * function signature, struct layout or the meaning of a code.
+ * Version 2: the Mahjong rules codes are 16–17 and the form codes 32–35 (they were 0–1 and
+ * 0–3), and a size query (capacity 0) returns `PARLOR_OK`.
+ */
+#define PARLOR_ABI_VERSION 2
+
+/**
+ * Most tiles a play order or layout may have (256; a double-18 set has 190).
+ */
 #define PARLOR_DOMINOES_MAX_TILES 256
 
-// The `parent` of the opening tile's placement: "no parent".
+/**
+ * Placements that always suffice for [`parlor_dominoes_placements`]: at most one per layout
+ * tile and number of the tile played (2 × `PARLOR_DOMINOES_MAX_TILES`; a bound, not exact).
+ */
+#define PARLOR_DOMINOES_MAX_PLACEMENTS (2 * PARLOR_DOMINOES_MAX_TILES)
+
+/**
+ * The `parent` of the opening tile's placement: "no parent".
+ */
 #define PARLOR_DOMINOES_NO_PARENT UINT32_MAX
 
-// Bytes of working memory `parlor_dominoes_validate_scratch` needs (28 KiB, enough for
-// `PARLOR_DOMINOES_MAX_TILES` tiles on any target). Any byte buffer works — no alignment or
-// initialisation needed (e.g. `static uint8_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES];`); each
-// call overwrites it, so one buffer serves any number of calls, one at a time.
+/**
+ * Bytes of working memory `parlor_dominoes_validate_scratch` needs (28 KiB, enough for
+ * `PARLOR_DOMINOES_MAX_TILES` tiles on any target). Any byte buffer works — no alignment or
+ * initialisation needed (e.g. `static uint8_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES];`); each
+ * call overwrites it, so one buffer serves any number of calls, one at a time.
+ */
 #define PARLOR_DOMINOES_SCRATCH_BYTES (28 * 1024)
 
-// Spinner rule: every double is a spinner (Five Up, the default).
+/**
+ * Spinner rule: every double is a spinner (Five Up, the default).
+ */
 #define PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE 0
 
-// Spinner rule: only the first double played is a spinner (All Fives; scores the total).
+/**
+ * Spinner rule: only the first double played is a spinner (All Fives; scores the total).
+ */
 #define PARLOR_DOMINOES_SPINNER_FIRST_DOUBLE 1
 
-// Spinner rule: no spinners (a single line).
+/**
+ * Spinner rule: no spinners (a single line).
+ */
 #define PARLOR_DOMINOES_SPINNER_NONE 2
 
-// Verdict reason: none (the order is legal).
+/**
+ * Verdict reason: none (the order is legal).
+ */
 #define PARLOR_DOMINOES_REASON_NONE 0
 
-// Verdict reason: the tile was already played (at `earlier`).
+/**
+ * Verdict reason: the tile was already played (at `earlier`).
+ */
 #define PARLOR_DOMINOES_REASON_DUPLICATE 1
 
-// Verdict reason: no open end can show the tile's numbers, however the earlier tiles go.
+/**
+ * Verdict reason: no open end can show the tile's numbers, however the earlier tiles go.
+ */
 #define PARLOR_DOMINOES_REASON_NO_OPEN_END 2
 
-// Preset code: the seed's rules (Pagat / HDU 4032 wording), the default.
+/**
+ * Preset code: the seed's rules (Pagat / HDU 4032 wording), the default.
+ */
 #define PARLOR_DOUDIZHU_PRESET_PAGAT 0
 
-// Preset code: RLCard's rules.
+/**
+ * Preset code: RLCard's rules.
+ */
 #define PARLOR_DOUDIZHU_PRESET_RLCARD 1
 
-// Preset code: OpenSpiel's rules.
+/**
+ * Preset code: OpenSpiel's rules.
+ */
 #define PARLOR_DOUDIZHU_PRESET_OPENSPIEL 2
 
-// Kind codes of [`ParlorDoudizhuReading::kind`] (the seed's 13 types, quad + two split in two).
+/**
+ * Kind codes of [`ParlorDoudizhuReading::kind`] (the seed's 13 types, quad + two split in two).
+ */
 #define PARLOR_DOUDIZHU_KIND_SINGLE 0
 
-// Pair.
+/**
+ * Pair.
+ */
 #define PARLOR_DOUDIZHU_KIND_PAIR 1
 
-// Triplet.
+/**
+ * Triplet.
+ */
 #define PARLOR_DOUDIZHU_KIND_TRIPLET 2
 
-// Triplet + one card.
+/**
+ * Triplet + one card.
+ */
 #define PARLOR_DOUDIZHU_KIND_TRIPLET_SINGLE 3
 
-// Triplet + pair.
+/**
+ * Triplet + pair.
+ */
 #define PARLOR_DOUDIZHU_KIND_TRIPLET_PAIR 4
 
-// Sequence (5+ singles).
+/**
+ * Sequence (5+ singles).
+ */
 #define PARLOR_DOUDIZHU_KIND_SEQUENCE 5
 
-// Pair sequence (3+ pairs).
+/**
+ * Pair sequence (3+ pairs).
+ */
 #define PARLOR_DOUDIZHU_KIND_PAIR_SEQUENCE 6
 
-// Airplane (2+ triplets).
+/**
+ * Airplane (2+ triplets).
+ */
 #define PARLOR_DOUDIZHU_KIND_AIRPLANE 7
 
-// Airplane with single wings.
+/**
+ * Airplane with single wings.
+ */
 #define PARLOR_DOUDIZHU_KIND_AIRPLANE_SINGLES 8
 
-// Airplane with pair wings.
+/**
+ * Airplane with pair wings.
+ */
 #define PARLOR_DOUDIZHU_KIND_AIRPLANE_PAIRS 9
 
-// Bomb.
+/**
+ * Bomb.
+ */
 #define PARLOR_DOUDIZHU_KIND_BOMB 10
 
-// Rocket.
+/**
+ * Rocket.
+ */
 #define PARLOR_DOUDIZHU_KIND_ROCKET 11
 
-// Quad + two singles.
+/**
+ * Quad + two singles.
+ */
 #define PARLOR_DOUDIZHU_KIND_QUAD_SINGLES 12
 
-// Quad + two pairs.
+/**
+ * Quad + two pairs.
+ */
 #define PARLOR_DOUDIZHU_KIND_QUAD_PAIRS 13
 
-// The most readings one card set has (the `cap` that always suffices for classify).
+/**
+ * The most readings one card set has (the `cap` that always suffices for classify).
+ */
 #define PARLOR_DOUDIZHU_MAX_READINGS 4
 
-// The most distinct plays of a hand of at most 20 cards (the `cap` that always suffices for
-// [`parlor_doudizhu_moves`] with such a hand).
+/**
+ * The most distinct plays of a hand of at most 20 cards (the `cap` that always suffices for
+ * [`parlor_doudizhu_moves`] with such a hand).
+ */
 #define PARLOR_DOUDIZHU_MAX_MOVES 2511
 
-// The most plays in a spring plan (one card each at worst).
+/**
+ * The most plays in a spring plan (one card each at worst).
+ */
 #define PARLOR_DOUDIZHU_MAX_PLAN 20
 
-// Scratch bytes that always suffice for [`parlor_doudizhu_spring`] and
-// [`parlor_doudizhu_min_plays`] (a memo of 248,832 sub-hands plus the hand's plays).
+/**
+ * Scratch bytes that always suffice for [`parlor_doudizhu_spring`] and
+ * [`parlor_doudizhu_min_plays`] (a memo of 248,832 sub-hands plus the hand's plays); the exact
+ * need of one hand is [`parlor_doudizhu_scratch_bytes`].
+ */
 #define PARLOR_DOUDIZHU_SCRATCH_BYTES 278964
 
-// Rules code: the seed's game, sets + pair only.
-#define PARLOR_MAHJONG_RULES_SEED 0
+/**
+ * The ranks of a card set (the length of [`ParlorDoudizhuCards::counts`]): 0 = 3 … 11 = A,
+ * 12 = 2, 13 = black joker, 14 = red joker.
+ */
+#define PARLOR_DOUDIZHU_RANKS 15
 
-// Rules code: Riichi, sets + pair, seven pairs and thirteen orphans.
-#define PARLOR_MAHJONG_RULES_RIICHI 1
+/**
+ * Bytes that always suffice for [`parlor_doudizhu_format`], the NUL included (the whole deck
+ * is 54 characters).
+ */
+#define PARLOR_DOUDIZHU_FORMAT_BYTES 64
 
-// Form code: the minimum shanten over every form that applies.
-#define PARLOR_MAHJONG_FORM_MINIMUM 0
+/**
+ * The number of tile kinds: the length of every counts array, tile codes `0..34`.
+ */
+#define PARLOR_MAHJONG_KINDS 34
 
-// Form code: sets + pair.
-#define PARLOR_MAHJONG_FORM_REGULAR 1
+/**
+ * The most tiles in a hand.
+ */
+#define PARLOR_MAHJONG_MAX_TILES 14
 
-// Form code: seven pairs (13 or 14 tiles).
-#define PARLOR_MAHJONG_FORM_SEVEN_PAIRS 2
+/**
+ * The most sets in a regular decomposition (the length of its set arrays).
+ */
+#define PARLOR_MAHJONG_MAX_SETS 4
 
-// Form code: thirteen orphans (13 or 14 tiles).
-#define PARLOR_MAHJONG_FORM_THIRTEEN_ORPHANS 3
+/**
+ * The pairs of a seven-pairs decomposition (the length of its pairs array).
+ */
+#define PARLOR_MAHJONG_PAIRS 7
 
-// Set kind code in [`ParlorMahjongDecomposition`]: a triplet.
+/**
+ * Bytes that always suffice for [`parlor_mahjong_format`], the NUL included.
+ */
+#define PARLOR_MAHJONG_FORMAT_BYTES 45
+
+/**
+ * Rules code: the seed's game, sets + pair only. Rules codes are 16–31, form codes 32–47: a
+ * code of one family passed for the other is `PARLOR_ERR_INVALID_ARGUMENT`.
+ */
+#define PARLOR_MAHJONG_RULES_SEED 16
+
+/**
+ * Rules code: Riichi, sets + pair, seven pairs and thirteen orphans.
+ */
+#define PARLOR_MAHJONG_RULES_RIICHI 17
+
+/**
+ * Form code: the minimum shanten over every form that applies.
+ */
+#define PARLOR_MAHJONG_FORM_MINIMUM 32
+
+/**
+ * Form code: sets + pair.
+ */
+#define PARLOR_MAHJONG_FORM_REGULAR 33
+
+/**
+ * Form code: seven pairs (13 or 14 tiles).
+ */
+#define PARLOR_MAHJONG_FORM_SEVEN_PAIRS 34
+
+/**
+ * Form code: thirteen orphans (13 or 14 tiles).
+ */
+#define PARLOR_MAHJONG_FORM_THIRTEEN_ORPHANS 35
+
+/**
+ * Set kind code in [`ParlorMahjongDecomposition`]: a triplet.
+ */
 #define PARLOR_MAHJONG_SET_TRIPLET 0
 
-// Set kind code in [`ParlorMahjongDecomposition`]: a run starting at the set's tile.
+/**
+ * Set kind code in [`ParlorMahjongDecomposition`]: a run starting at the set's tile.
+ */
 #define PARLOR_MAHJONG_SET_RUN 1
 
-// Combination kind codes (`ParlorTichuCombination.kind`).
+/**
+ * Combination kind codes (`ParlorTichuCombination.kind`).
+ */
 #define PARLOR_TICHU_SINGLE 0
 
-// Pair.
+/**
+ * Pair.
+ */
 #define PARLOR_TICHU_PAIR 1
 
-// Triple.
+/**
+ * Triple.
+ */
 #define PARLOR_TICHU_TRIPLE 2
 
-// Full house (key: the triple's rank).
+/**
+ * Full house (key: the triple's rank).
+ */
 #define PARLOR_TICHU_FULL_HOUSE 3
 
-// Straight (5+ cards; key: the top rank).
+/**
+ * Straight (5+ cards; key: the top rank).
+ */
 #define PARLOR_TICHU_STRAIGHT 4
 
-// Stairs (2+ consecutive pairs; key: the top rank).
+/**
+ * Stairs (2+ consecutive pairs; key: the top rank).
+ */
 #define PARLOR_TICHU_STAIRS 5
 
-// Four-of-a-kind bomb.
+/**
+ * Four-of-a-kind bomb.
+ */
 #define PARLOR_TICHU_FOUR_OF_A_KIND 6
 
-// Straight-flush bomb.
+/**
+ * Straight-flush bomb.
+ */
 #define PARLOR_TICHU_STRAIGHT_FLUSH 7
 
-// The Dog.
+/**
+ * The Dog.
+ */
 #define PARLOR_TICHU_DOG 8
 
-// "No seat" in `ParlorTichuTrickEnd.next_leader` and the `out_next` results.
+/**
+ * "No seat" in `ParlorTichuTrickEnd.next_leader` and the `out_next` results.
+ */
 #define PARLOR_TICHU_NO_SEAT 255
 
-// Capacity for every legal play from a hand of up to 14 cards in any situation: the proven
-// maximum, 1674 (`JJ QQQQ KKKK AAA` + Phoenix, suited, on the lead; see `MAX_MOVES` in the core
-// and docs/tichu.md). A `uint64_t` buffer of this size is 13,392 bytes.
+/**
+ * Capacity for every legal play from a hand of up to 14 cards in any situation: the proven
+ * maximum, 1674 (`JJ QQQQ KKKK AAA` + Phoenix, suited, on the lead; see `MAX_MOVES` in the core
+ * and docs/tichu.md). A `uint64_t` buffer of this size is 13,392 bytes.
+ */
 #define PARLOR_TICHU_MAX_MOVES 1674
 
-// A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
+/**
+ * Bytes that always suffice for [`parlor_tichu_format`], the NUL included (the whole suited
+ * deck is 108 characters).
+ */
+#define PARLOR_TICHU_FORMAT_BYTES 112
+
+/**
+ * A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
+ */
 typedef uint32_t ParlorStatus;
 
-// A tile: two pip counts, unordered (`{1, 6}` and `{6, 1}` are the same tile).
-typedef struct {
-  // One half's pips.
+/**
+ * A tile: two pip counts, unordered (`{1, 6}` and `{6, 1}` are the same tile).
+ */
+typedef struct ParlorDominoTile {
+  /**
+   * One half's pips.
+   */
   uint32_t a;
-  // The other half's pips.
+  /**
+   * The other half's pips.
+   */
   uint32_t b;
 } ParlorDominoTile;
 
-// The verdict of [`parlor_dominoes_validate`].
-typedef struct {
-  // 1 legal, 0 illegal.
+/**
+ * The verdict of [`parlor_dominoes_validate`].
+ */
+typedef struct ParlorDominoVerdict {
+  /**
+   * 1 legal, 0 illegal.
+   */
   uint8_t legal;
-  // `PARLOR_DOMINOES_REASON_*`: none when legal.
+  /**
+   * `PARLOR_DOMINOES_REASON_*`: none when legal.
+   */
   uint8_t reason;
-  // Illegal: index of the first tile after which no legal continuation exists (0 if legal).
+  /**
+   * Illegal: index of the first tile after which no legal continuation exists (0 if legal).
+   */
   uint32_t tile;
-  // Duplicate: index of the earlier copy (0 otherwise).
+  /**
+   * Duplicate: index of the earlier copy (0 otherwise).
+   */
   uint32_t earlier;
 } ParlorDominoVerdict;
 
-// Where a tile attaches: on the earlier tile `parent` (0-based play index), against a free
-// end showing `pip`. The opening tile has `parent` = `PARLOR_DOMINOES_NO_PARENT`, `pip` 0.
-typedef struct {
-  // Index of the tile played on, or `PARLOR_DOMINOES_NO_PARENT`.
+/**
+ * Where a tile attaches: on the earlier tile `parent` (0-based play index), against a free
+ * end showing `pip`. The opening tile has `parent` = `PARLOR_DOMINOES_NO_PARENT`, `pip` 0.
+ */
+typedef struct ParlorDominoPlacement {
+  /**
+   * Index of the tile played on, or `PARLOR_DOMINOES_NO_PARENT`.
+   */
   uint32_t parent;
-  // The number on the touching halves.
+  /**
+   * The number on the touching halves.
+   */
   uint32_t pip;
 } ParlorDominoPlacement;
 
-// The open-end total after a play and the points it scores (Five Up: total / 5; All Fives:
-// the total; when the total is a positive multiple of 5, else 0).
-typedef struct {
-  // Sum of the counted open ends.
+/**
+ * The open-end total after a play and the points it scores (Five Up: total / 5; All Fives:
+ * the total; when the total is a positive multiple of 5, else 0).
+ */
+typedef struct ParlorDominoScore {
+  /**
+   * Sum of the counted open ends.
+   */
   uint64_t open_total;
-  // Points scored by that play.
+  /**
+   * Points scored by that play.
+   */
   uint64_t points;
 } ParlorDominoScore;
 
-// A card set: `counts[i]` cards of rank `i` (0 = 3, …, 11 = A, 12 = 2, 13 = black joker,
-// 14 = red joker); at most 4 of a suited rank and 1 of a joker.
-typedef struct {
-  // Cards per rank.
-  uint8_t counts[15];
+/**
+ * A card set: `counts[i]` cards of rank `i` (0 = 3, …, 11 = A, 12 = 2, 13 = black joker,
+ * 14 = red joker); at most 4 of a suited rank and 1 of a joker.
+ */
+typedef struct ParlorDoudizhuCards {
+  /**
+   * Cards per rank.
+   */
+  uint8_t counts[PARLOR_DOUDIZHU_RANKS];
 } ParlorDoudizhuCards;
 
-// One reading of a card set: kind code, chain length (1 without a chain) and key rank index
-// (the main part's rank; a chain's lowest rank).
-typedef struct {
-  // `PARLOR_DOUDIZHU_KIND_*`.
+/**
+ * One reading of a card set: kind code, chain length (1 without a chain) and key rank index
+ * (the main part's rank; a chain's lowest rank).
+ */
+typedef struct ParlorDoudizhuReading {
+  /**
+   * `PARLOR_DOUDIZHU_KIND_*`.
+   */
   uint8_t kind;
-  // Ranks in the main part.
+  /**
+   * Ranks in the main part.
+   */
   uint8_t chain;
-  // Key rank index 0..=14.
+  /**
+   * Key rank index 0..=14.
+   */
   uint8_t key;
 } ParlorDoudizhuReading;
 
-// Tile acceptance of a hand, as returned by [`parlor_mahjong_ukeire`].
-typedef struct {
-  // The hand's shanten number for the chosen form.
+/**
+ * Tile acceptance of a hand, as returned by [`parlor_mahjong_ukeire`].
+ */
+typedef struct ParlorMahjongUkeire {
+  /**
+   * The hand's shanten number for the chosen form.
+   */
   int8_t shanten;
-  // Number of accepted kinds (bits set in `accepted`).
+  /**
+   * Number of accepted kinds (bits set in `accepted`).
+   */
   uint8_t kinds;
-  // Sum of `remaining`: the unseen copies of all accepted kinds.
+  /**
+   * Sum of `remaining`: the unseen copies of all accepted kinds.
+   */
   uint16_t total;
-  // Bit `i`: drawing tile code `i` lowers the shanten.
+  /**
+   * Bit `i`: drawing tile code `i` lowers the shanten.
+   */
   uint64_t accepted;
-  // Unseen copies per tile code for accepted kinds (0–4), 0 for the others.
-  uint8_t remaining[34];
+  /**
+   * Unseen copies per tile code for accepted kinds (0–4), 0 for the others.
+   */
+  uint8_t remaining[PARLOR_MAHJONG_KINDS];
 } ParlorMahjongUkeire;
 
-// One decomposition of a complete hand, as written by [`parlor_mahjong_decompositions`].
-typedef struct {
-  // `PARLOR_MAHJONG_FORM_REGULAR`, `..._SEVEN_PAIRS` or `..._THIRTEEN_ORPHANS`.
+/**
+ * One decomposition of a complete hand, as written by [`parlor_mahjong_decompositions`].
+ */
+typedef struct ParlorMahjongDecomposition {
+  /**
+   * `PARLOR_MAHJONG_FORM_REGULAR`, `..._SEVEN_PAIRS` or `..._THIRTEEN_ORPHANS`.
+   */
   uint8_t form;
-  // Regular: the pair's tile code. Thirteen orphans: the doubled tile. Seven pairs: the first
-  // pair (as `pairs[0]`).
+  /**
+   * Regular: the pair's tile code. Thirteen orphans: the doubled tile. Seven pairs: the first
+   * pair (as `pairs[0]`).
+   */
   uint8_t pair;
-  // Regular: the number of sets (0–4); otherwise 0.
+  /**
+   * Regular: the number of sets (0–4); otherwise 0.
+   */
   uint8_t set_count;
-  // Per set: `PARLOR_MAHJONG_SET_TRIPLET` or `PARLOR_MAHJONG_SET_RUN`.
-  uint8_t set_kinds[4];
-  // Per set: its tile code (a run's lowest tile).
-  uint8_t set_tiles[4];
-  // Seven pairs: the seven tile codes, ascending; otherwise zeros.
-  uint8_t pairs[7];
+  /**
+   * Per set: `PARLOR_MAHJONG_SET_TRIPLET` or `PARLOR_MAHJONG_SET_RUN`.
+   */
+  uint8_t set_kinds[PARLOR_MAHJONG_MAX_SETS];
+  /**
+   * Per set: its tile code (a run's lowest tile).
+   */
+  uint8_t set_tiles[PARLOR_MAHJONG_MAX_SETS];
+  /**
+   * Seven pairs: the seven tile codes, ascending; otherwise zeros.
+   */
+  uint8_t pairs[PARLOR_MAHJONG_PAIRS];
 } ParlorMahjongDecomposition;
 
-// A resolved play: kind code, number of cards, key in half ranks (rank × 2; Mah Jong 2,
-// Dragon 30, a Phoenix single n + ½ is odd, Dog 0).
-typedef struct {
-  // `PARLOR_TICHU_SINGLE` … `PARLOR_TICHU_DOG`.
+/**
+ * A resolved play: kind code, number of cards, key in half ranks (rank × 2; Mah Jong 2,
+ * Dragon 30, a Phoenix single n + ½ is odd, Dog 0).
+ */
+typedef struct ParlorTichuCombination {
+  /**
+   * `PARLOR_TICHU_SINGLE` … `PARLOR_TICHU_DOG`.
+   */
   uint8_t kind;
-  // Number of cards.
+  /**
+   * Number of cards.
+   */
   uint8_t length;
-  // Key in half ranks.
+  /**
+   * Key in half ranks.
+   */
   uint8_t key;
 } ParlorTichuCombination;
 
-// How a trick ended.
-typedef struct {
-  // Who won the trick.
+/**
+ * How a trick ended.
+ */
+typedef struct ParlorTichuTrickEnd {
+  /**
+   * Who won the trick.
+   */
   uint8_t taker;
-  // Who leads next, or `PARLOR_TICHU_NO_SEAT`.
+  /**
+   * Who leads next, or `PARLOR_TICHU_NO_SEAT`.
+   */
   uint8_t next_leader;
-  // Card points in the trick.
+  /**
+   * Card points in the trick.
+   */
   int16_t points;
-  // 1 when won by the Dragon: the taker gives the trick to an opponent.
+  /**
+   * 1 when won by the Dragon: the taker gives the trick to an opponent.
+   */
   uint8_t dragon;
-  // 1 when the trick was the Dog.
+  /**
+   * 1 when the trick was the Dog.
+   */
   uint8_t dog;
 } ParlorTichuTrickEnd;
 
-// The state of a trick (plain values; create it with [`parlor_tichu_trick_new`]).
-typedef struct {
-  // 1 when there is a play to beat (`top`), 0 on the lead.
+/**
+ * The state of a trick (plain values; create it with [`parlor_tichu_trick_new`]).
+ */
+typedef struct ParlorTichuTrick {
+  /**
+   * 1 when there is a play to beat (`top`), 0 on the lead.
+   */
   uint8_t has_top;
-  // The play to beat.
-  ParlorTichuCombination top;
-  // Who played `top` (the leader while there is none).
+  /**
+   * The play to beat.
+   */
+  struct ParlorTichuCombination top;
+  /**
+   * Who played `top` (the leader while there is none).
+   */
   uint8_t top_seat;
-  // Whose turn it is (0..=3).
+  /**
+   * Whose turn it is (0..=3).
+   */
   uint8_t turn;
-  // Passes since `top`.
+  /**
+   * Passes since `top`.
+   */
   uint8_t passes;
-  // Bit `s` set: seat `s` has no cards left.
+  /**
+   * Bit `s` set: seat `s` has no cards left.
+   */
   uint8_t out_mask;
-  // The open Mah Jong wish (rank 2..=14), or 0.
+  /**
+   * The open Mah Jong wish (rank 2..=14), or 0.
+   */
   uint8_t wish;
-  // Card points played into the trick.
+  /**
+   * Card points played into the trick.
+   */
   int16_t points;
-  // 1 when the trick is over (`end` is then valid).
+  /**
+   * 1 when the trick is over (`end` is then valid).
+   */
   uint8_t over;
-  // How it ended.
-  ParlorTichuTrickEnd end;
+  /**
+   * How it ended.
+   */
+  struct ParlorTichuTrickEnd end;
 } ParlorTichuTrick;
 
-// Success.
+/**
+ * Success.
+ */
 #define PARLOR_OK 0
 
-// A required pointer argument was null.
+/**
+ * A required pointer argument was null.
+ */
 #define PARLOR_ERR_NULL_POINTER 1
 
-// An argument was out of its documented range (an unknown enumeration code, a bad length).
+/**
+ * An argument was out of its documented range (an unknown enumeration code, a bad length).
+ */
 #define PARLOR_ERR_INVALID_ARGUMENT 2
 
-// A caller-provided output buffer was too small; where the function has a length out-pointer,
-// it receives the size needed.
+/**
+ * A caller-provided output buffer was too small; where the function has a length out-pointer,
+ * it receives the size needed.
+ */
 #define PARLOR_ERR_BUFFER_TOO_SMALL 3
 
-// The input is larger than the library's fixed capacity (documented at each function).
+/**
+ * The input is larger than the library's fixed capacity (documented at each function).
+ */
 #define PARLOR_ERR_CAPACITY_EXCEEDED 4
 
-// A text input was not valid UTF-8.
+/**
+ * A text input was not valid UTF-8.
+ */
 #define PARLOR_ERR_INVALID_UTF8 5
 
-// A text input could not be parsed; game-specific codes say more where the game has them.
+/**
+ * Reserved (nothing returns it; the number stays taken): every game reports a text that does
+ * not parse with its own code naming what is wrong (`PARLOR_TICHU_ERR_UNKNOWN_CARD`, …).
+ */
 #define PARLOR_ERR_PARSE 6
 
-// The request does not apply to the current state (for example, a move in a finished trick).
+/**
+ * Reserved (nothing returns it; the number stays taken): a request that does not fit the
+ * state has a game code naming why (`PARLOR_TICHU_ERR_TRICK_OVER`, …).
+ */
 #define PARLOR_ERR_INVALID_STATE 7
 
-// A broken internal invariant: the library reached a state its own reasoning rules out (a bug;
-// please report the input). Never a rules answer: the outputs of the call are unspecified.
+/**
+ * A broken internal invariant: the library reached a state its own reasoning rules out (a bug;
+ * please report the input). Never a rules answer: the outputs of the call are unspecified.
+ */
 #define PARLOR_ERR_INTERNAL 8
 
-// A token of the text is not a tile (expected `a-b`, `a|b` or `[a|b]`).
+/**
+ * A token of the text is not a tile (expected `a-b`, `a|b` or `[a|b]`).
+ */
 #define PARLOR_DOMINOES_ERR_BAD_TILE 100
 
-// A pip number in the text is larger than 4294967295.
+/**
+ * A pip number in the text is larger than 4294967295.
+ */
 #define PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE 101
 
-// A tile played is already in the layout.
+/**
+ * A tile played is already in the layout.
+ */
 #define PARLOR_DOMINOES_ERR_DUPLICATE_TILE 102
 
-// A placement names a parent index that is not an earlier tile.
+/**
+ * A placement names a parent index that is not an earlier tile.
+ */
 #define PARLOR_DOMINOES_ERR_NO_SUCH_TILE 103
 
-// A placement's pip is not on the tile played.
+/**
+ * A placement's pip is not on the tile played.
+ */
 #define PARLOR_DOMINOES_ERR_PIP_NOT_ON_TILE 104
 
-// The parent tile has no free end showing the placement's pip.
+/**
+ * The parent tile has no free end showing the placement's pip.
+ */
 #define PARLOR_DOMINOES_ERR_NO_FREE_END 105
 
-// A tile after the first was given no placement (`parent` = `PARLOR_DOMINOES_NO_PARENT`).
+/**
+ * A tile after the first was given no placement (`parent` = `PARLOR_DOMINOES_NO_PARENT`).
+ */
 #define PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED 106
 
-// The opening tile was given a placement (its `parent` must be `PARLOR_DOMINOES_NO_PARENT`).
+/**
+ * The opening tile was given a placement (its `parent` must be `PARLOR_DOMINOES_NO_PARENT`).
+ */
 #define PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT 107
 
-// A text card set has a character that is no card.
+/**
+ * A text card set has a character that is no card.
+ */
 #define PARLOR_DOUDIZHU_ERR_INVALID_CARD 300
 
-// A card set holds more cards of a rank than the deck (a fifth 7, two red jokers).
+/**
+ * A card set holds more cards of a rank than the deck (a fifth 7, two red jokers).
+ */
 #define PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES 301
 
-// The previous play is neither empty nor a combination under the preset.
+/**
+ * The previous play is neither empty nor a combination under the preset.
+ */
 #define PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION 302
 
-// A hand given to a search holds more than 20 cards.
+/**
+ * A hand given to a search holds more than 20 cards.
+ */
 #define PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE 303
 
-// The hands given together hold more cards of a rank than the deck.
+/**
+ * The hands given together hold more cards of a rank than the deck.
+ */
 #define PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP 304
 
-// The scratch memory given to a search is smaller than it needs
-// ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`] always suffices).
+/**
+ * The scratch memory given to a search is smaller than it needs
+ * ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`] always suffices).
+ */
 #define PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL 305
 
-// The text is not a tile (`0m`, `8z`, `5x`, digits without a suit).
+/**
+ * The text is not a tile (`0m`, `8z`, `5x`, digits without a suit).
+ */
 #define PARLOR_MAHJONG_ERR_UNKNOWN_TILE 400
 
-// A fifth copy of a kind (in the hand, or the hand and the visible tiles together); also a
-// count above 4 in a counts array.
+/**
+ * A fifth copy of a kind (in the hand, or the hand and the visible tiles together); also a
+ * count above 4 in a counts array.
+ */
 #define PARLOR_MAHJONG_ERR_FIFTH_COPY 401
 
-// More than 14 tiles in a hand.
+/**
+ * More than 14 tiles in a hand.
+ */
 #define PARLOR_MAHJONG_ERR_TOO_MANY_TILES 402
 
-// The hand's size does not fit the operation (waits and ukeire need 3n+1 tiles, completeness
-// and decompositions 3n+2, shanten either; seven pairs and thirteen orphans 13 or 14).
+/**
+ * The hand's size does not fit the operation (waits and ukeire need 3n+1 tiles, completeness
+ * and decompositions 3n+2, shanten either; seven pairs and thirteen orphans 13 or 14).
+ */
 #define PARLOR_MAHJONG_ERR_WRONG_SIZE 403
 
-// A character that is no card of the notation.
+/**
+ * A character that is no card of the notation.
+ */
 #define PARLOR_TICHU_ERR_UNKNOWN_CARD 200
 
-// A fifth card of one rank (rank-only notation).
+/**
+ * A fifth card of one rank (rank-only notation).
+ */
 #define PARLOR_TICHU_ERR_TOO_MANY_OF_RANK 201
 
-// A card that exists once given twice (a second Phoenix, the same suited card).
+/**
+ * A card that exists once given twice (a second Phoenix, the same suited card).
+ */
 #define PARLOR_TICHU_ERR_DUPLICATE_CARD 202
 
-// Suited and rank-only natural cards in one set.
+/**
+ * Suited and rank-only natural cards in one set.
+ */
 #define PARLOR_TICHU_ERR_MIXED_NOTATION 203
 
-// A card mask with bits outside the layout.
+/**
+ * A card mask with bits outside the layout.
+ */
 #define PARLOR_TICHU_ERR_INVALID_MASK 204
 
-// Two sets that cannot be on the table together (a card more often than the deck has it).
+/**
+ * Two sets that cannot be on the table together (a card more often than the deck has it).
+ */
 #define PARLOR_TICHU_ERR_CARDS_OVERLAP 205
 
-// The previous play is no combination.
+/**
+ * The previous play is no combination.
+ */
 #define PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION 206
 
-// The previous play is the Dog (which ends its trick).
+/**
+ * The previous play is the Dog (which ends its trick).
+ */
 #define PARLOR_TICHU_ERR_PREVIOUS_IS_DOG 207
 
-// A combination whose kind, length and key do not fit.
+/**
+ * A combination whose kind, length and key do not fit.
+ */
 #define PARLOR_TICHU_ERR_INVALID_COMBINATION 208
 
-// A hand of more than 14 cards.
+/**
+ * A hand of more than 14 cards.
+ */
 #define PARLOR_TICHU_ERR_HAND_TOO_LARGE 209
 
-// The trick is over.
+/**
+ * The trick is over.
+ */
 #define PARLOR_TICHU_ERR_TRICK_OVER 210
 
-// Not this seat's turn (out of turn only a bomb on a play).
+/**
+ * Not this seat's turn (out of turn only a bomb on a play).
+ */
 #define PARLOR_TICHU_ERR_NOT_YOUR_TURN 211
 
-// The seat has no cards left.
+/**
+ * The seat has no cards left.
+ */
 #define PARLOR_TICHU_ERR_SEAT_IS_OUT 212
 
-// The play holds cards that are not in the hand.
+/**
+ * The play holds cards that are not in the hand.
+ */
 #define PARLOR_TICHU_ERR_NOT_IN_HAND 213
 
-// The play is no combination or does not beat the table.
+/**
+ * The play is no combination or does not beat the table.
+ */
 #define PARLOR_TICHU_ERR_ILLEGAL_PLAY 214
 
-// The leader cannot pass.
+/**
+ * The leader cannot pass.
+ */
 #define PARLOR_TICHU_ERR_CANNOT_PASS_ON_LEAD 215
 
-// The player holds the wished rank, can lawfully play it, and so must.
+/**
+ * The player holds the wished rank, can lawfully play it, and so must.
+ */
 #define PARLOR_TICHU_ERR_MUST_FULFIL_WISH 216
 
-// A wish without the Mah Jong in the play, or while a wish is open.
+/**
+ * A wish without the Mah Jong in the play, or while a wish is open.
+ */
 #define PARLOR_TICHU_ERR_UNEXPECTED_WISH 217
 
-// An inconsistent trick state was passed in.
+/**
+ * An inconsistent trick state was passed in.
+ */
 #define PARLOR_TICHU_ERR_INVALID_TRICK 218
 
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
 
-// Returns a static, NUL-terminated English description of a status code, for any `code`
-// (unknown codes get `"unknown status code"`). The pointer is valid for the program's lifetime
-// and must not be freed.
+/**
+ * Returns a static, NUL-terminated English description of a status code, for any `code`
+ * (unknown codes get `"unknown status code"`). The pointer is valid for the program's lifetime
+ * and must not be freed.
+ */
 const char *parlor_status_str(ParlorStatus code);
 
-// Returns the library version as a static NUL-terminated string (`"MAJOR.MINOR.PATCH"`).
+/**
+ * Returns the library version as a static NUL-terminated string (`"MAJOR.MINOR.PATCH"`).
+ */
 const char *parlor_version(void);
 
-// Returns [`PARLOR_ABI_VERSION`] as compiled into the library, so a program can check at run
-// time that the library matches the header it was built against.
+/**
+ * Returns [`PARLOR_ABI_VERSION`] as compiled into the library, so a program can check at run
+ * time that the library matches the header it was built against.
+ */
 uint32_t parlor_abi_version(void);
 
-// Parses the tiles of `text` (`len` bytes of UTF-8, no NUL needed): `a-b`, `a|b` or `[a|b]`
-// separated by spaces or commas. Writes up to `capacity` tiles to `out` and their count to
-// `*out_count`.
-//
-// `out_error_offset` (may be NULL) receives, on a parse error, the byte offset of the bad
-// token (or bad number). Returns `PARLOR_OK`; `PARLOR_DOMINOES_ERR_BAD_TILE`;
-// `PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE`; `PARLOR_ERR_INVALID_UTF8`; `PARLOR_ERR_NULL_POINTER`
-// (`out_count` NULL, or `text`/`out` NULL with a non-zero length); `PARLOR_ERR_BUFFER_TOO_SMALL`
-// when more than `capacity` tiles (then `*out_count` is the number needed: pass `out` NULL and
-// `capacity` 0 to ask).
-//
-// # Safety
-// `text` must be valid for `len` bytes; `out` for `capacity` tiles; the out pointers, when
-// non-null, for one write each.
+/**
+ * Parses the tiles of `text` (`len` bytes of UTF-8, no NUL needed): `a-b`, `a|b` or `[a|b]`
+ * separated by spaces or commas. Writes up to `capacity` tiles to `out` and their count to
+ * `*out_count`.
+ *
+ * `out_error_offset` (may be NULL) receives, on a parse error, the byte offset of the bad
+ * token (or bad number). Returns `PARLOR_OK`; `PARLOR_DOMINOES_ERR_BAD_TILE`;
+ * `PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE`; `PARLOR_ERR_INVALID_UTF8`; `PARLOR_ERR_NULL_POINTER`
+ * (`out_count` NULL, or `text`/`out` NULL with a non-zero length); `PARLOR_ERR_BUFFER_TOO_SMALL`
+ * when more than `capacity` tiles (then `*out_count` is the number needed: pass `out` NULL and
+ * `capacity` 0 to ask).
+ *
+ * # Safety
+ * `text` must be valid for `len` bytes; `out` for `capacity` tiles; the out pointers, when
+ * non-null, for one write each.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_dominoes_parse(const char *text,
                                    size_t len,
-                                   ParlorDominoTile *out,
+                                   struct ParlorDominoTile *out,
                                    size_t capacity,
                                    size_t *out_count,
                                    size_t *out_error_offset);
 
-// Decides whether `tiles[0..len]`, in play order, is a legal game under `spinner_rule` (a
-// `PARLOR_DOMINOES_SPINNER_*` code). Writes the verdict to `*out_verdict`; when legal and
-// `witness` is non-NULL, writes each tile's placement to `witness[0..len]` (the opening's
-// parent is `PARLOR_DOMINOES_NO_PARENT`); nothing else of `witness` is written.
-//
-// Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`;
-// `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than
-// `PARLOR_DOMINOES_MAX_TILES` tiles); `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `witness` with
-// `witness_capacity < len`; nothing is written). Stack: under 4 KiB up to 32 tiles (a double-6
-// game), about 28 KiB above (the working memory): on small stacks use
-// [`parlor_dominoes_validate_scratch`].
-//
-// # Safety
-// `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)
-// for `witness_capacity` placements.
-ParlorStatus parlor_dominoes_validate(const ParlorDominoTile *tiles,
+/**
+ * Decides whether `tiles[0..len]`, in play order, is a legal game under `spinner_rule` (a
+ * `PARLOR_DOMINOES_SPINNER_*` code). Writes the verdict to `*out_verdict`; when legal and
+ * `witness` is non-NULL, writes each tile's placement to `witness[0..len]` (the opening's
+ * parent is `PARLOR_DOMINOES_NO_PARENT`); nothing else of `witness` is written.
+ *
+ * Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`;
+ * `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than
+ * `PARLOR_DOMINOES_MAX_TILES` tiles); `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `witness` with
+ * `witness_capacity < len`; nothing is written). Stack: under 4 KiB up to 32 tiles (a double-6
+ * game), about 28 KiB above (the working memory): on small stacks use
+ * [`parlor_dominoes_validate_scratch`].
+ *
+ * # Safety
+ * `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)
+ * for `witness_capacity` placements.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_dominoes_validate(const struct ParlorDominoTile *tiles,
                                       size_t len,
                                       uint8_t spinner_rule,
-                                      ParlorDominoVerdict *out_verdict,
-                                      ParlorDominoPlacement *witness,
+                                      struct ParlorDominoVerdict *out_verdict,
+                                      struct ParlorDominoPlacement *witness,
                                       size_t witness_capacity);
 
-// [`parlor_dominoes_validate`] with caller-provided working memory, for small stacks (it uses
-// under 4 KiB of stack for any input; see `docs/dominoes.md`): `scratch` points to
-// `scratch_bytes` ≥ `PARLOR_DOMINOES_SCRATCH_BYTES` bytes of any alignment and content, which
-// the call overwrites. Same answers and witness as [`parlor_dominoes_validate`].
-//
-// Returns as [`parlor_dominoes_validate`], plus `PARLOR_ERR_NULL_POINTER` (`scratch` NULL) and
-// `PARLOR_ERR_BUFFER_TOO_SMALL` (`scratch_bytes` < `PARLOR_DOMINOES_SCRATCH_BYTES`).
-//
-// # Safety
-// As [`parlor_dominoes_validate`]; `scratch` must be valid for `scratch_bytes` byte writes and
-// not used by anything else during the call (it may be freed or reused afterwards).
-ParlorStatus parlor_dominoes_validate_scratch(const ParlorDominoTile *tiles,
+/**
+ * [`parlor_dominoes_validate`] with caller-provided working memory, for small stacks (it uses
+ * under 4 KiB of stack for any input; see `docs/dominoes.md`): `scratch` points to
+ * `scratch_bytes` ≥ `PARLOR_DOMINOES_SCRATCH_BYTES` bytes of any alignment and content, which
+ * the call overwrites. Same answers and witness as [`parlor_dominoes_validate`].
+ *
+ * Returns as [`parlor_dominoes_validate`], plus `PARLOR_ERR_NULL_POINTER` (`scratch` NULL) and
+ * `PARLOR_ERR_BUFFER_TOO_SMALL` (`scratch_bytes` < `PARLOR_DOMINOES_SCRATCH_BYTES`).
+ *
+ * # Safety
+ * As [`parlor_dominoes_validate`]; `scratch` must be valid for `scratch_bytes` byte writes and
+ * not used by anything else during the call (it may be freed or reused afterwards).
+ */
+ParlorStatus parlor_dominoes_validate_scratch(const struct ParlorDominoTile *tiles,
                                               size_t len,
                                               uint8_t spinner_rule,
                                               void *scratch,
                                               size_t scratch_bytes,
-                                              ParlorDominoVerdict *out_verdict,
-                                              ParlorDominoPlacement *witness,
+                                              struct ParlorDominoVerdict *out_verdict,
+                                              struct ParlorDominoPlacement *witness,
                                               size_t witness_capacity);
 
-// Plays a layout tile by tile: `tiles[i]` attached as `placements[i]` says (the first with
-// `parent` = `PARLOR_DOMINOES_NO_PARENT`), under `spinner_rule`. When `scores` is non-NULL,
-// `scores[i]` receives the open-end total and points after tile `i`.
-//
-// Returns `PARLOR_OK`; on the first bad play its status (`PARLOR_DOMINOES_ERR_DUPLICATE_TILE`,
-// `…_NO_SUCH_TILE`, `…_PIP_NOT_ON_TILE`, `…_NO_FREE_END`, `…_PLACEMENT_REQUIRED`,
-// `…_OPENING_TAKES_NO_PLACEMENT`) with its index in `*out_failed` (if non-NULL; scores before
-// it are written); `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT` (rule code);
-// `PARLOR_ERR_CAPACITY_EXCEEDED` (`len` > `PARLOR_DOMINOES_MAX_TILES`);
-// `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `scores` with `scores_capacity < len`).
-//
-// # Safety
-// `tiles` and `placements` must be valid for `len` elements, `scores` (if non-NULL) for
-// `scores_capacity`, `out_failed` (if non-NULL) for one write.
-ParlorStatus parlor_dominoes_play(const ParlorDominoTile *tiles,
-                                  const ParlorDominoPlacement *placements,
+/**
+ * Plays a layout tile by tile: `tiles[i]` attached as `placements[i]` says (the first with
+ * `parent` = `PARLOR_DOMINOES_NO_PARENT`), under `spinner_rule`. When `scores` is non-NULL,
+ * `scores[i]` receives the open-end total and points after tile `i`.
+ *
+ * Returns `PARLOR_OK`; on the first bad play its status (`PARLOR_DOMINOES_ERR_DUPLICATE_TILE`,
+ * `…_NO_SUCH_TILE`, `…_PIP_NOT_ON_TILE`, `…_NO_FREE_END`, `…_PLACEMENT_REQUIRED`,
+ * `…_OPENING_TAKES_NO_PLACEMENT`) with its index in `*out_failed` (if non-NULL; scores before
+ * it are written); `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT` (rule code);
+ * `PARLOR_ERR_CAPACITY_EXCEEDED` (`len` > `PARLOR_DOMINOES_MAX_TILES`);
+ * `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `scores` with `scores_capacity < len`).
+ *
+ * # Safety
+ * `tiles` and `placements` must be valid for `len` elements, `scores` (if non-NULL) for
+ * `scores_capacity`, `out_failed` (if non-NULL) for one write.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_dominoes_play(const struct ParlorDominoTile *tiles,
+                                  const struct ParlorDominoPlacement *placements,
                                   size_t len,
                                   uint8_t spinner_rule,
-                                  ParlorDominoScore *scores,
+                                  struct ParlorDominoScore *scores,
                                   size_t scores_capacity,
                                   size_t *out_failed);
 
-// The legal placements of `tile` on the layout `tiles`/`placements[0..len]` (replayed as in
-// [`parlor_dominoes_play`]): every earlier tile with a free end showing one of `tile`'s
-// numbers that can take a tile now, by parent index then pip. None if the layout is empty
-// (any tile opens) or already holds `tile`. Writes up to `capacity` to `out` and the count to
-// `*out_count`.
-//
-// Returns `PARLOR_OK`; a replay error status as [`parlor_dominoes_play`];
-// `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT`; `PARLOR_ERR_CAPACITY_EXCEEDED`;
-// `PARLOR_ERR_BUFFER_TOO_SMALL` when more than `capacity` placements (`*out_count` = the
-// number needed; `out` NULL with `capacity` 0 asks).
-//
-// # Safety
-// `tiles` and `placements` valid for `len` elements, `out` for `capacity`, `out_count` for one
-// write.
-ParlorStatus parlor_dominoes_placements(const ParlorDominoTile *tiles,
-                                        const ParlorDominoPlacement *placements,
+/**
+ * The legal placements of `tile` on the layout `tiles`/`placements[0..len]` (replayed as in
+ * [`parlor_dominoes_play`]): every earlier tile with a free end showing one of `tile`'s
+ * numbers that can take a tile now, by parent index then pip. None if the layout is empty
+ * (any tile opens) or already holds `tile`. Writes up to `capacity` to `out` and the count to
+ * `*out_count` (`PARLOR_DOMINOES_MAX_PLACEMENTS` always suffices).
+ *
+ * Returns `PARLOR_OK`; a replay error status as [`parlor_dominoes_play`];
+ * `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT`; `PARLOR_ERR_CAPACITY_EXCEEDED`;
+ * `PARLOR_ERR_BUFFER_TOO_SMALL` when more than `capacity` placements (`*out_count` = the
+ * number needed; `out` NULL with `capacity` 0 asks).
+ *
+ * # Safety
+ * `tiles` and `placements` valid for `len` elements, `out` for `capacity`, `out_count` for one
+ * write. Aliasing: `out` must not overlap `placements` (both are placements; the inputs are
+ * read while `out` is written).
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_dominoes_placements(const struct ParlorDominoTile *tiles,
+                                        const struct ParlorDominoPlacement *placements,
                                         size_t len,
                                         uint8_t spinner_rule,
-                                        ParlorDominoTile tile,
-                                        ParlorDominoPlacement *out,
+                                        struct ParlorDominoTile tile,
+                                        struct ParlorDominoPlacement *out,
                                         size_t capacity,
                                         size_t *out_count);
 
-// Parses the notation (`33344456`, `10` or `T`, either case, `-` or empty = no cards) from
-// `len` bytes at `text` into `*out`.
-//
-// Errors: [`PARLOR_ERR_NULL_POINTER`] (null `out`, or null `text` with `len > 0`),
-// `PARLOR_ERR_INVALID_UTF8`, [`PARLOR_DOUDIZHU_ERR_INVALID_CARD`],
-// [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`]. On error, `*error_offset` (optional, may be null)
-// receives the byte offset of the offending card.
-//
-// # Safety
-// `text` valid for `len` bytes (or null with 0); `out` valid for a write; `error_offset` null or
-// valid for a write.
+/**
+ * Parses the notation (`33344456`, `10` or `T`, either case, `-` or empty = no cards) from
+ * `len` bytes at `text` into `*out`.
+ *
+ * Errors: [`PARLOR_ERR_NULL_POINTER`] (null `out`, or null `text` with `len > 0`),
+ * `PARLOR_ERR_INVALID_UTF8`, [`PARLOR_DOUDIZHU_ERR_INVALID_CARD`],
+ * [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`]. On error, `*error_offset` (optional, may be null)
+ * receives the byte offset of the offending card.
+ *
+ * # Safety
+ * `text` valid for `len` bytes (or null with 0); `out` valid for a write; `error_offset` null or
+ * valid for a write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_doudizhu_parse(const char *text,
                                    size_t len,
-                                   ParlorDoudizhuCards *out,
+                                   struct ParlorDoudizhuCards *out,
                                    size_t *error_offset);
 
-// Writes `*cards` in the notation (low to high, `T` for ten, `-` for none), NUL-terminated,
-// into `buf` (`capacity` bytes; 64 always suffice). `*out_len` (optional) receives the length.
-//
-// Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`] for impossible counts,
-// [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_len` holds the length needed).
-//
-// # Safety
-// `cards` valid for a read; `buf` valid for `capacity` bytes (or null with 0); `out_len` null
-// or valid for a write.
-ParlorStatus parlor_doudizhu_format(const ParlorDoudizhuCards *cards,
+/**
+ * Writes `*cards` in the notation (low to high, `T` for ten, `-` for none), NUL-terminated,
+ * into `buf` (`capacity` bytes; [`PARLOR_DOUDIZHU_FORMAT_BYTES`] always suffice). `*out_len` (optional) receives the length.
+ *
+ * Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`] for impossible counts,
+ * [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_len` holds the length needed).
+ *
+ * # Safety
+ * `cards` valid for a read; `buf` valid for `capacity` bytes (or null with 0); `out_len` null
+ * or valid for a write.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_doudizhu_format(const struct ParlorDoudizhuCards *cards,
                                     char *buf,
                                     size_t capacity,
                                     size_t *out_len);
 
-// Classifies `*cards` under preset code `preset`: writes up to `cap` readings (strongest
-// first) to `out` and their number to `*out_count` (0 = not a combination). `cap`
-// [`PARLOR_DOUDIZHU_MAX_READINGS`] always suffices.
-//
-// Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (unknown preset),
-// [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`], [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_count`
-// holds the number of readings).
-//
-// # Safety
-// `cards` valid for a read; `out` valid for `cap` writes (or null with 0); `out_count` valid
-// for a write.
-ParlorStatus parlor_doudizhu_classify(const ParlorDoudizhuCards *cards,
+/**
+ * Classifies `*cards` under preset code `preset`: writes up to `cap` readings (strongest
+ * first) to `out` and their number to `*out_count` (0 = not a combination). `cap`
+ * [`PARLOR_DOUDIZHU_MAX_READINGS`] always suffices.
+ *
+ * Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (unknown preset),
+ * [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`], [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_count`
+ * holds the number of readings).
+ *
+ * # Safety
+ * `cards` valid for a read; `out` valid for `cap` writes (or null with 0); `out_count` valid
+ * for a write.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_doudizhu_classify(const struct ParlorDoudizhuCards *cards,
                                       uint8_t preset,
-                                      ParlorDoudizhuReading *out,
+                                      struct ParlorDoudizhuReading *out,
                                       size_t cap,
                                       size_t *out_count);
 
-// Sets `*out_yes` to 1 if `*play` may follow `*prev` (some reading of the play beats the
-// strongest reading of the previous play; any combination when `prev` is null or empty; a
-// pass never), else 0.
-//
-// Errors: null `play`/`out_yes`, unknown preset, bad counts,
-// [`PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION`] for a previous play that is no combination.
-//
-// # Safety
-// `prev` null or valid for a read; `play` valid for a read; `out_yes` valid for a write.
-ParlorStatus parlor_doudizhu_beats(const ParlorDoudizhuCards *prev,
-                                   const ParlorDoudizhuCards *play,
+/**
+ * Sets `*out_yes` to 1 if `*play` may follow `*prev` (some reading of the play beats the
+ * strongest reading of the previous play; any combination when `prev` is null or empty; a
+ * pass never), else 0.
+ *
+ * Errors: null `play`/`out_yes`, unknown preset, bad counts,
+ * [`PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION`] for a previous play that is no combination.
+ *
+ * # Safety
+ * `prev` null or valid for a read; `play` valid for a read; `out_yes` valid for a write.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_doudizhu_beats(const struct ParlorDoudizhuCards *prev,
+                                   const struct ParlorDoudizhuCards *play,
                                    uint8_t preset,
                                    uint8_t *out_yes);
 
-// Writes every distinct play from `*hand` that beats `*prev` (every lead when `prev` is null
-// or empty) to `out` (`cap` entries) and their number to `*out_count`. For a hand of at most
-// 20 cards, `cap` [`PARLOR_DOUDIZHU_MAX_MOVES`] always suffices; a `cap` of 0 with a null
-// `out` asks for the number.
-//
-// Errors: null pointers, unknown preset, bad counts, a previous play that is no combination,
-// [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_count` holds the number needed and `out` the
-// first `cap` plays).
-//
-// # Safety
-// `hand` valid for a read; `prev` null or valid for a read; `out` valid for `cap` writes (or
-// null with 0); `out_count` valid for a write.
-ParlorStatus parlor_doudizhu_moves(const ParlorDoudizhuCards *hand,
-                                   const ParlorDoudizhuCards *prev,
+/**
+ * Writes every distinct play from `*hand` that beats `*prev` (every lead when `prev` is null
+ * or empty) to `out` (`cap` entries) and their number to `*out_count`. For a hand of at most
+ * 20 cards, `cap` [`PARLOR_DOUDIZHU_MAX_MOVES`] always suffices; a `cap` of 0 with a null
+ * `out` asks for the number.
+ *
+ * Errors: null pointers, unknown preset, bad counts, a previous play that is no combination,
+ * [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_count` holds the number needed and `out` the
+ * first `cap` plays).
+ *
+ * # Safety
+ * `hand` valid for a read; `prev` null or valid for a read; `out` valid for `cap` writes (or
+ * null with 0); `out_count` valid for a write. Aliasing: `out` must not overlap
+ * `hand` or `prev` (all card sets; the inputs are read while `out` is written).
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_doudizhu_moves(const struct ParlorDoudizhuCards *hand,
+                                   const struct ParlorDoudizhuCards *prev,
                                    uint8_t preset,
-                                   ParlorDoudizhuCards *out,
+                                   struct ParlorDoudizhuCards *out,
                                    size_t cap,
                                    size_t *out_count);
 
-// The seed's question: can the landlord (`*landlord`, at most 20 cards) play out alone so
-// that no peasant can ever beat a play (all but the last)? Peasants: both given (`first` and
-// `second` non-null), one given (`second` null: the other holds the rest of the deck), or
-// unknown (both null: a play is safe only if no combination of at most 17 of the other cards
-// beats it). Sets `*out_yes`; for yes, writes the plays in order to `plan` (`plan_cap`
-// entries; [`PARLOR_DOUDIZHU_MAX_PLAN`] suffices) and their number to `*plan_len`.
-// `scratch` is caller memory of `scratch_len` bytes ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`]
-// suffice), any alignment.
-//
-// Errors: null pointers (also `first` null with `second` non-null), unknown preset, bad
-// counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`], [`PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP`],
-// [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`], [`PARLOR_ERR_BUFFER_TOO_SMALL`] (plan too short;
-// `*plan_len` holds the length needed).
-//
-// # Safety
-// Card pointers null or valid for a read as described; `scratch` valid for `scratch_len`
-// byte writes; `plan` valid for `plan_cap` writes (or null with 0); `plan_len`, `out_yes` valid
-// for a write; no buffer overlaps another.
-ParlorStatus parlor_doudizhu_spring(const ParlorDoudizhuCards *landlord,
-                                    const ParlorDoudizhuCards *first,
-                                    const ParlorDoudizhuCards *second,
+/**
+ * The seed's question: can the landlord (`*landlord`, at most 20 cards) play out alone so
+ * that no peasant can ever beat a play (all but the last)? Peasants: both given (`first` and
+ * `second` non-null), one given (`second` null: the other holds the rest of the deck), or
+ * unknown (both null: a play is safe only if no combination of at most 17 of the other cards
+ * beats it). Sets `*out_yes`; for yes, writes the plays in order to `plan` (`plan_cap`
+ * entries; [`PARLOR_DOUDIZHU_MAX_PLAN`] suffices) and their number to `*plan_len`.
+ * `scratch` is caller memory of `scratch_len` bytes ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`]
+ * suffice), any alignment.
+ *
+ * Errors: null pointers (also `first` null with `second` non-null), unknown preset, bad
+ * counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`], [`PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP`],
+ * [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`], [`PARLOR_ERR_BUFFER_TOO_SMALL`] (plan too short;
+ * `*plan_len` holds the length needed).
+ *
+ * # Safety
+ * Card pointers null or valid for a read as described; `scratch` valid for `scratch_len`
+ * byte writes; `plan` valid for `plan_cap` writes (or null with 0); `plan_len`, `out_yes` valid
+ * for a write. Aliasing: no buffer overlaps another — `plan` must not overlap `landlord`,
+ * `first` or `second` (all card sets; the inputs are read while the plan is written).
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_doudizhu_spring(const struct ParlorDoudizhuCards *landlord,
+                                    const struct ParlorDoudizhuCards *first,
+                                    const struct ParlorDoudizhuCards *second,
                                     uint8_t preset,
                                     uint8_t *scratch,
                                     size_t scratch_len,
-                                    ParlorDoudizhuCards *plan,
+                                    struct ParlorDoudizhuCards *plan,
                                     size_t plan_cap,
                                     size_t *plan_len,
                                     uint8_t *out_yes);
 
-// Sets `*out_plays` to the fewest plays that empty `*hand` (at most 20 cards) under the
-// preset (NOIP 2015 "斗地主"). `scratch` as for [`parlor_doudizhu_spring`].
-//
-// Errors: null pointers, unknown preset, bad counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`],
-// [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`].
-//
-// # Safety
-// `hand` valid for a read; `scratch` valid for `scratch_len` byte writes; `out_plays` valid for
-// a write.
-ParlorStatus parlor_doudizhu_min_plays(const ParlorDoudizhuCards *hand,
+/**
+ * Sets `*out_plays` to the fewest plays that empty `*hand` (at most 20 cards) under the
+ * preset (NOIP 2015 "斗地主"). `scratch` as for [`parlor_doudizhu_spring`].
+ *
+ * Errors: null pointers, unknown preset, bad counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`],
+ * [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`].
+ *
+ * # Safety
+ * `hand` valid for a read; `scratch` valid for `scratch_len` byte writes; `out_plays` valid for
+ * a write.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_doudizhu_min_plays(const struct ParlorDoudizhuCards *hand,
                                        uint8_t preset,
                                        uint8_t *scratch,
                                        size_t scratch_len,
                                        uint8_t *out_plays);
 
-// Parses a hand (spaced `1m 1m 2m`, compact `112m456p11z`, or a mix; at most 14 tiles, any
-// size) into 34 counts.
-//
-// `text`/`len`: UTF-8 bytes. `out_counts`: room for `out_counts_len` counts, which must be 34.
-// `out_tiles` (may be null): receives the number of tiles. `out_error_start`/`out_error_end`
-// (may be null): on a parse error, the byte span of the bad token.
-//
-// Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_UNKNOWN_TILE`, `..._FIFTH_COPY`,
-// `..._TOO_MANY_TILES`, `PARLOR_ERR_INVALID_UTF8`, `PARLOR_ERR_NULL_POINTER`, or
-// `PARLOR_ERR_INVALID_ARGUMENT` (`out_counts_len` is not 34).
-//
-// # Safety
-// `text` must be valid for `len` bytes (or null with `len == 0`); `out_counts` valid for
-// `out_counts_len` bytes; the optional pointers null or valid for one write.
+/**
+ * Sets `*out_bytes` to the scratch bytes [`parlor_doudizhu_spring`] and
+ * [`parlor_doudizhu_min_plays`] need for `*hand` (at most 20 cards): one byte per sub-hand
+ * (the product of count + 1 over the ranks) plus the hand's plays; never more than
+ * [`PARLOR_DOUDIZHU_SCRATCH_BYTES`].
+ *
+ * Errors: null pointers, bad counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`].
+ *
+ * # Safety
+ * `hand` valid for a read; `out_bytes` valid for a write.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_doudizhu_scratch_bytes(const struct ParlorDoudizhuCards *hand,
+                                           size_t *out_bytes);
+
+/**
+ * Parses a hand (spaced `1m 1m 2m`, compact `112m456p11z`, or a mix; at most 14 tiles, any
+ * size) into 34 counts.
+ *
+ * `text`/`len`: UTF-8 bytes. `out_counts`: room for `out_counts_len` counts, which must be 34.
+ * `out_tiles` (may be null): receives the number of tiles. `out_error_start`/`out_error_end`
+ * (may be null): on a parse error, the byte span of the bad token.
+ *
+ * Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_UNKNOWN_TILE`, `..._FIFTH_COPY`,
+ * `..._TOO_MANY_TILES`, `PARLOR_ERR_INVALID_UTF8`, `PARLOR_ERR_NULL_POINTER`, or
+ * `PARLOR_ERR_INVALID_ARGUMENT` (`out_counts_len` is not 34).
+ *
+ * # Safety
+ * `text` must be valid for `len` bytes (or null with `len == 0`); `out_counts` valid for
+ * `out_counts_len` bytes; the optional pointers null or valid for one write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_parse(const char *text,
                                   size_t len,
                                   uint8_t *out_counts,
@@ -728,14 +1194,17 @@ ParlorStatus parlor_mahjong_parse(const char *text,
                                   size_t *out_error_start,
                                   size_t *out_error_end);
 
-// Writes a hand as text: spaced (`compact == 0`, `1m 1m 2m`) or compact (`compact != 0`,
-// `112m`), NUL-terminated, into `buf` of `capacity` bytes; `out_len` (may be null) receives
-// the length without the NUL (also when the buffer is too small:
-// `PARLOR_ERR_BUFFER_TOO_SMALL`; 45 bytes always suffice).
-//
-// # Safety
-// `counts` valid for `counts_len` bytes; `buf` valid for `capacity` bytes (or null with
-// capacity 0); `out_len` null or valid for one write.
+/**
+ * Writes a hand as text: spaced (`compact == 0`, `1m 1m 2m`) or compact (`compact != 0`,
+ * `112m`), NUL-terminated, into `buf` of `capacity` bytes; `out_len` (may be null) receives
+ * the length without the NUL (also when the buffer is too small:
+ * `PARLOR_ERR_BUFFER_TOO_SMALL`; 45 bytes always suffice).
+ *
+ * # Safety
+ * `counts` valid for `counts_len` bytes; `buf` valid for `capacity` bytes (or null with
+ * capacity 0); `out_len` null or valid for one write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_format(const uint8_t *counts,
                                    size_t counts_len,
                                    uint8_t compact,
@@ -743,27 +1212,33 @@ ParlorStatus parlor_mahjong_format(const uint8_t *counts,
                                    size_t capacity,
                                    size_t *out_len);
 
-// The waits of a hand of 3n+1 tiles as a mask (bit `i` = tile code `i`), under `rules`
-// (`PARLOR_MAHJONG_RULES_SEED` or `..._RIICHI`). A tile held four times is never a wait.
-//
-// Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_WRONG_SIZE`, `..._FIFTH_COPY`,
-// `..._TOO_MANY_TILES`, `PARLOR_ERR_NULL_POINTER` or `PARLOR_ERR_INVALID_ARGUMENT` (counts
-// length not 34, unknown rules code).
-//
-// # Safety
-// `counts` valid for `counts_len` bytes; `out_mask` valid for one write.
+/**
+ * The waits of a hand of 3n+1 tiles as a mask (bit `i` = tile code `i`), under `rules`
+ * (`PARLOR_MAHJONG_RULES_SEED` or `..._RIICHI`). A tile held four times is never a wait.
+ *
+ * Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_WRONG_SIZE`, `..._FIFTH_COPY`,
+ * `..._TOO_MANY_TILES`, `PARLOR_ERR_NULL_POINTER` or `PARLOR_ERR_INVALID_ARGUMENT` (counts
+ * length not 34, unknown rules code).
+ *
+ * # Safety
+ * `counts` valid for `counts_len` bytes; `out_mask` valid for one write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_waits(const uint8_t *counts,
                                   size_t counts_len,
                                   uint8_t rules,
                                   uint64_t *out_mask);
 
-// The waits as tile codes in order (`m p s z`, then number) into `out_tiles` of `capacity`
-// entries; `out_count` receives how many there are (at most 34; also when the buffer is too
-// small: `PARLOR_ERR_BUFFER_TOO_SMALL`). Otherwise as [`parlor_mahjong_waits`].
-//
-// # Safety
-// `counts` valid for `counts_len` bytes; `out_tiles` valid for `capacity` bytes (or null with
-// capacity 0); `out_count` valid for one write.
+/**
+ * The waits as tile codes in order (`m p s z`, then number) into `out_tiles` of `capacity`
+ * entries; `out_count` receives how many there are (at most 34; also when the buffer is too
+ * small: `PARLOR_ERR_BUFFER_TOO_SMALL`). Otherwise as [`parlor_mahjong_waits`].
+ *
+ * # Safety
+ * `counts` valid for `counts_len` bytes; `out_tiles` valid for `capacity` bytes (or null with
+ * capacity 0); `out_count` valid for one write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_waits_list(const uint8_t *counts,
                                        size_t counts_len,
                                        uint8_t rules,
@@ -771,189 +1246,236 @@ ParlorStatus parlor_mahjong_waits_list(const uint8_t *counts,
                                        size_t capacity,
                                        size_t *out_count);
 
-// Whether a hand of 3n+2 tiles is complete under `rules`: `*out_complete` is 1 or 0.
-//
-// # Safety
-// `counts` valid for `counts_len` bytes; `out_complete` valid for one write.
+/**
+ * Whether a hand of 3n+2 tiles is complete under `rules`: `*out_complete` is 1 or 0.
+ *
+ * # Safety
+ * `counts` valid for `counts_len` bytes; `out_complete` valid for one write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_is_complete(const uint8_t *counts,
                                         size_t counts_len,
                                         uint8_t rules,
                                         uint8_t *out_complete);
 
-// The shanten number (-1 complete, 0 tenpai, …) of a hand of 3n+1 or 3n+2 tiles for `form`
-// (`PARLOR_MAHJONG_FORM_*`; seven pairs and thirteen orphans need 13 or 14 tiles).
-//
-// # Safety
-// `counts` valid for `counts_len` bytes; `out_shanten` valid for one write.
+/**
+ * The shanten number (-1 complete, 0 tenpai, …) of a hand of 3n+1 or 3n+2 tiles for `form`
+ * (`PARLOR_MAHJONG_FORM_*`; seven pairs and thirteen orphans need 13 or 14 tiles).
+ *
+ * # Safety
+ * `counts` valid for `counts_len` bytes; `out_shanten` valid for one write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_shanten(const uint8_t *counts,
                                     size_t counts_len,
                                     uint8_t form,
                                     int8_t *out_shanten);
 
-// Tile acceptance (ukeire) of a hand of 3n+1 tiles for `form`: which kinds lower the shanten
-// and how many copies of each are unseen, given the hand and the `visible` counts (34 counts of
-// tiles seen elsewhere, or null with `visible_len == 0` for none).
-//
-// Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_WRONG_SIZE`, `..._FIFTH_COPY` (also when hand and
-// visible hold five of a kind), `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`.
-//
-// # Safety
-// `counts` valid for `counts_len` bytes, `visible` for `visible_len` bytes (or null with 0);
-// `out` valid for one write.
+/**
+ * Tile acceptance (ukeire) of a hand of 3n+1 tiles for `form`: which kinds lower the shanten
+ * and how many copies of each are unseen, given the hand and the `visible` counts (34 counts of
+ * tiles seen elsewhere, or null with `visible_len == 0` for none).
+ *
+ * Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_WRONG_SIZE`, `..._FIFTH_COPY` (also when hand and
+ * visible hold five of a kind), `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * `counts` valid for `counts_len` bytes, `visible` for `visible_len` bytes (or null with 0);
+ * `out` valid for one write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_ukeire(const uint8_t *counts,
                                    size_t counts_len,
                                    const uint8_t *visible,
                                    size_t visible_len,
                                    uint8_t form,
-                                   ParlorMahjongUkeire *out);
+                                   struct ParlorMahjongUkeire *out);
 
-// Every decomposition of a hand of 3n+2 tiles under `rules` (none when it is not complete),
-// in the core's order (regular ones by pair then sets, then seven pairs, then thirteen
-// orphans), into `out` of `capacity` entries. `out_count` receives how many there are, also
-// when the buffer is too small (`PARLOR_ERR_BUFFER_TOO_SMALL`; the first `capacity` are
-// written). A null `out` with capacity 0 asks for the count.
-//
-// # Safety
-// `counts` valid for `counts_len` bytes; `out` valid for `capacity` entries (or null with 0);
-// `out_count` valid for one write.
+/**
+ * Every decomposition of a hand of 3n+2 tiles under `rules` (none when it is not complete),
+ * in the core's order (regular ones by pair then sets, then seven pairs, then thirteen
+ * orphans), into `out` of `capacity` entries. `out_count` receives how many there are, also
+ * when the buffer is too small (`PARLOR_ERR_BUFFER_TOO_SMALL`; the first `capacity` are
+ * written). A null `out` with capacity 0 asks for the count.
+ *
+ * # Safety
+ * `counts` valid for `counts_len` bytes; `out` valid for `capacity` entries (or null with 0);
+ * `out_count` valid for one write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_decompositions(const uint8_t *counts,
                                            size_t counts_len,
                                            uint8_t rules,
-                                           ParlorMahjongDecomposition *out,
+                                           struct ParlorMahjongDecomposition *out,
                                            size_t capacity,
                                            size_t *out_count);
 
-// Parses a card set in either notation (`6P0594J7`, `-`, `5j6j7j8j9j`) into `*out_mask`.
-// On a parse error, `*out_error_offset` (optional, may be null) receives the byte offset of the
-// offending card. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_UTF8`, 200–203.
-//
-// # Safety
-// `text` must be readable for `len` bytes (or null with `len` 0); `out_mask` writable; a
-// non-null `out_error_offset` writable.
+/**
+ * Parses a card set in either notation (`6P0594J7`, `-`, `5j6j7j8j9j`) into `*out_mask`.
+ * On a parse error, `*out_error_offset` (optional, may be null) receives the byte offset of the
+ * offending card. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_UTF8`, 200–203.
+ *
+ * # Safety
+ * `text` must be readable for `len` bytes (or null with `len` 0); `out_mask` writable; a
+ * non-null `out_error_offset` writable.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_tichu_parse(const char *text,
                                 size_t len,
                                 uint64_t *out_mask,
                                 size_t *out_error_offset);
 
-// Writes the card set `mask` as NUL-terminated text (the canonical order; `-` when empty).
-// `out_len` (optional) receives the length without the NUL; a null `buf` with `capacity` 0
-// asks for it. Errors: `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_ERR_BUFFER_TOO_SMALL`.
-//
-// # Safety
-// `buf` writable for `capacity` bytes (or null with 0); a non-null `out_len` writable.
-ParlorStatus parlor_tichu_format(uint64_t mask, char *buf, size_t capacity, size_t *out_len);
+/**
+ * Writes the card set `mask` as NUL-terminated text (the canonical order; `-` when empty).
+ * `out_len` (optional) receives the length without the NUL; a null `buf` with `capacity` 0
+ * asks for it. Errors: `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_ERR_BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `buf` writable for `capacity` bytes (or null with 0); a non-null `out_len` writable.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_tichu_format(uint64_t mask,
+                                 char *buf,
+                                 size_t capacity,
+                                 size_t *out_len);
 
-// The seed's function on text: is `play` legal on `previous` (empty or `-` = the lead)?
-// `*out_legal` = 1 or 0. Errors: parse codes 200–203, `PARLOR_TICHU_ERR_CARDS_OVERLAP`,
-// `PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`.
-//
-// # Safety
-// The texts readable for their lengths (or null with 0); `out_legal` writable.
+/**
+ * The seed's function on text: is `play` legal on `previous` (empty or `-` = the lead)?
+ * `*out_legal` = 1 or 0. Errors: parse codes 200–203, `PARLOR_TICHU_ERR_CARDS_OVERLAP`,
+ * `PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`.
+ *
+ * # Safety
+ * The texts readable for their lengths (or null with 0); `out_legal` writable.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_tichu_is_legal(const char *previous,
                                    size_t previous_len,
                                    const char *play,
                                    size_t play_len,
                                    uint8_t *out_legal);
 
-// Reads the previous play `mask` at its strongest (the seed's form): `*out_has` = 0 for the
-// lead (an empty set), else 1 and `*out_combination` (a lone Phoenix counts as led, 1½).
-// Errors: `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`,
-// `PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION`.
-//
-// # Safety
-// `out_has` and `out_combination` writable.
+/**
+ * Reads the previous play `mask` at its strongest (the seed's form): `*out_has` = 0 for the
+ * lead (an empty set), else 1 and `*out_combination` (a lone Phoenix counts as led, 1½).
+ * Errors: `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`,
+ * `PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION`.
+ *
+ * # Safety
+ * `out_has` and `out_combination` writable.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_tichu_previous(uint64_t mask,
                                    uint8_t *out_has,
-                                   ParlorTichuCombination *out_combination);
+                                   struct ParlorTichuCombination *out_combination);
 
-// The resolved form: is `play_mask` legal on `*previous` (null = the lead), and which reading
-// does it take (the strongest that beats, a Phoenix single n + ½)? `*out_legal` = 1 or 0;
-// when legal, `*out_combination` (optional, may be null) receives the reading.
-// Errors: `PARLOR_ERR_INVALID_ARGUMENT` (unknown kind code), `PARLOR_TICHU_ERR_INVALID_COMBINATION`,
-// `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_TICHU_ERR_CARDS_OVERLAP` (a Phoenix on a Phoenix),
-// `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG` (nothing is played on the Dog).
-//
-// # Safety
-// A non-null `previous` readable; `out_legal` writable; a non-null `out_combination` writable.
-ParlorStatus parlor_tichu_resolve(const ParlorTichuCombination *previous,
+/**
+ * The resolved form: is `play_mask` legal on `*previous` (null = the lead), and which reading
+ * does it take (the strongest that beats, a Phoenix single n + ½)? `*out_legal` = 1 or 0;
+ * when legal, `*out_combination` (optional, may be null) receives the reading.
+ * Errors: `PARLOR_ERR_INVALID_ARGUMENT` (unknown kind code), `PARLOR_TICHU_ERR_INVALID_COMBINATION`,
+ * `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_TICHU_ERR_CARDS_OVERLAP` (a Phoenix on a Phoenix),
+ * `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG` (nothing is played on the Dog).
+ *
+ * # Safety
+ * A non-null `previous` readable; `out_legal` writable; a non-null `out_combination` writable.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_tichu_resolve(const struct ParlorTichuCombination *previous,
                                   uint64_t play_mask,
                                   uint8_t *out_legal,
-                                  ParlorTichuCombination *out_combination);
+                                  struct ParlorTichuCombination *out_combination);
 
-// Every distinct legal play from `hand_mask` (≤ 14 cards) on `*previous` (null = the lead),
-// honoring the open `wish` (rank 2..=14, 0 = none), as masks into `out_masks[0..capacity]`;
-// `*out_count` receives how many there are. `PARLOR_TICHU_MAX_MOVES` always suffices; with less
-// room the call writes what fits, sets `*out_count` to the number needed and returns
-// `PARLOR_ERR_BUFFER_TOO_SMALL`. Errors also: `PARLOR_ERR_INVALID_ARGUMENT` (bad wish or kind
-// code), `PARLOR_TICHU_ERR_INVALID_COMBINATION`, `PARLOR_TICHU_ERR_INVALID_MASK`,
-// `PARLOR_TICHU_ERR_HAND_TOO_LARGE`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`.
-//
-// # Safety
-// A non-null `previous` readable; `out_masks` writable for `capacity` values (or null with 0);
-// `out_count` writable.
+/**
+ * Every distinct legal play from `hand_mask` (≤ 14 cards) on `*previous` (null = the lead),
+ * honoring the open `wish` (rank 2..=14, 0 = none), as masks into `out_masks[0..capacity]`;
+ * `*out_count` receives how many there are. `PARLOR_TICHU_MAX_MOVES` always suffices; with less
+ * room the call writes what fits, sets `*out_count` to the number needed and returns
+ * `PARLOR_ERR_BUFFER_TOO_SMALL`. Errors also: `PARLOR_ERR_INVALID_ARGUMENT` (bad wish or kind
+ * code), `PARLOR_TICHU_ERR_INVALID_COMBINATION`, `PARLOR_TICHU_ERR_INVALID_MASK`,
+ * `PARLOR_TICHU_ERR_HAND_TOO_LARGE`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`.
+ *
+ * # Safety
+ * A non-null `previous` readable; `out_masks` writable for `capacity` values (or null with 0);
+ * `out_count` writable.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_tichu_moves(uint64_t hand_mask,
-                                const ParlorTichuCombination *previous,
+                                const struct ParlorTichuCombination *previous,
                                 uint8_t wish,
                                 uint64_t *out_masks,
                                 size_t capacity,
                                 size_t *out_count);
 
-// Starts a trick led by `leader` (0..=3) in `*out_trick`; `out_mask` bit `s` marks seat `s` as
-// out of cards; `wish` is the open wish carried over (2..=14, 0 = none).
-// Errors: `PARLOR_ERR_INVALID_ARGUMENT` (bad seat, mask or wish), `PARLOR_TICHU_ERR_SEAT_IS_OUT`.
-//
-// # Safety
-// `out_trick` writable.
+/**
+ * Starts a trick led by `leader` (0..=3) in `*out_trick`; `out_mask` bit `s` marks seat `s` as
+ * out of cards; `wish` is the open wish carried over (2..=14, 0 = none).
+ * Errors: `PARLOR_ERR_INVALID_ARGUMENT` (bad seat, mask or wish), `PARLOR_TICHU_ERR_SEAT_IS_OUT`.
+ *
+ * # Safety
+ * `out_trick` writable.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_tichu_trick_new(uint8_t leader,
                                     uint8_t out_mask,
                                     uint8_t wish,
-                                    ParlorTichuTrick *out_trick);
+                                    struct ParlorTichuTrick *out_trick);
 
-// Seat `seat`, holding `hand_mask`, plays `play_mask` into `*trick`, wishing `wish` (2..=14,
-// 0 = none; only with the Mah Jong). `*out_next` receives the seat to act, or
-// `PARLOR_TICHU_NO_SEAT` when the trick is over (then `trick->over` = 1 and `trick->end` says
-// how). The trick is unchanged on error. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
-// `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–214, 216, 217.
-//
-// # Safety
-// `trick` readable and writable; `out_next` writable.
-ParlorStatus parlor_tichu_trick_play(ParlorTichuTrick *trick,
+/**
+ * Seat `seat`, holding `hand_mask`, plays `play_mask` into `*trick`, wishing `wish` (2..=14,
+ * 0 = none; only with the Mah Jong). `*out_next` receives the seat to act, or
+ * `PARLOR_TICHU_NO_SEAT` when the trick is over (then `trick->over` = 1 and `trick->end` says
+ * how). The trick is unchanged on error. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
+ * `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–214, 216, 217.
+ *
+ * # Safety
+ * `trick` readable and writable; `out_next` writable.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_tichu_trick_play(struct ParlorTichuTrick *trick,
                                      uint8_t seat,
                                      uint64_t play_mask,
                                      uint64_t hand_mask,
                                      uint8_t wish,
                                      uint8_t *out_next);
 
-// Seat `seat`, holding `hand_mask`, passes in `*trick`; `*out_next` as for
-// [`parlor_tichu_trick_play`]. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
-// `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–212, 215, 216.
-//
-// # Safety
-// `trick` readable and writable; `out_next` writable.
-ParlorStatus parlor_tichu_trick_pass(ParlorTichuTrick *trick,
+/**
+ * Seat `seat`, holding `hand_mask`, passes in `*trick`; `*out_next` as for
+ * [`parlor_tichu_trick_play`]. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
+ * `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–212, 215, 216.
+ *
+ * # Safety
+ * `trick` readable and writable; `out_next` writable.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_tichu_trick_pass(struct ParlorTichuTrick *trick,
                                      uint8_t seat,
                                      uint64_t hand_mask,
                                      uint8_t *out_next);
 
-// The card points of `mask` (5 → 5, ten and King → 10, Dragon 25, Phoenix −25) into
-// `*out_points`. Errors: `PARLOR_TICHU_ERR_INVALID_MASK`.
-//
-// # Safety
-// `out_points` writable.
-ParlorStatus parlor_tichu_card_points(uint64_t mask, int16_t *out_points);
+/**
+ * The card points of `mask` (5 → 5, ten and King → 10, Dragon 25, Phoenix −25) into
+ * `*out_points`. Errors: `PARLOR_TICHU_ERR_INVALID_MASK`.
+ *
+ * # Safety
+ * `out_points` writable.
+ */
+PARLOR_MUST_USE ParlorStatus parlor_tichu_card_points(uint64_t mask, int16_t *out_points);
 
-// Scores a round: `finish[4]` the seats in the order they went out (with a double victory the
-// last two in any order), `trick_points[4]` the card points in each seat's won tricks,
-// `last_hand_points` the points left in the last player's hand, `calls[4]` each seat's call
-// (0 none, 1 Tichu, 2 Grand Tichu); `out_scores[2]` receives team 0 (seats 0, 2) and team 1.
-// Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (a bad seat or call code, a
-// finishing order that is no permutation, an amount that is no pile of card points — not a
-// multiple of 5 in -25..=125, checked even on a double victory, where they do not count — or,
-// without a double victory, card points no deal makes: not summing to 100, more than one
-// negative).
-//
-// # Safety
-// `finish`, `trick_points` and `calls` readable for 4 values; `out_scores` writable for 2.
+/**
+ * Scores a round: `finish[4]` the seats in the order they went out (with a double victory the
+ * last two in any order), `trick_points[4]` the card points in each seat's won tricks,
+ * `last_hand_points` the points left in the last player's hand, `calls[4]` each seat's call
+ * (0 none, 1 Tichu, 2 Grand Tichu); `out_scores[2]` receives team 0 (seats 0, 2) and team 1.
+ * Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (a bad seat or call code, a
+ * finishing order that is no permutation, an amount that is no pile of card points — not a
+ * multiple of 5 in -25..=125, checked even on a double victory, where they do not count — or,
+ * without a double victory, card points no deal makes: not summing to 100, more than one
+ * negative).
+ *
+ * # Safety
+ * `finish`, `trick_points` and `calls` readable for 4 values; `out_scores` writable for 2.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_tichu_score_round(const uint8_t *finish,
                                       const int16_t *trick_points,
                                       int16_t last_hand_points,

@@ -50,6 +50,9 @@ pub const PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT: ParlorStatus = 107;
 
 /// Most tiles a play order or layout may have (256; a double-18 set has 190).
 pub const PARLOR_DOMINOES_MAX_TILES: u32 = 256;
+/// Placements that always suffice for [`parlor_dominoes_placements`]: at most one per layout
+/// tile and number of the tile played (2 × `PARLOR_DOMINOES_MAX_TILES`; a bound, not exact).
+pub const PARLOR_DOMINOES_MAX_PLACEMENTS: u32 = 2 * PARLOR_DOMINOES_MAX_TILES;
 /// The `parent` of the opening tile's placement: "no parent".
 pub const PARLOR_DOMINOES_NO_PARENT: u32 = u32::MAX;
 /// Bytes of working memory `parlor_dominoes_validate_scratch` needs (28 KiB, enough for
@@ -268,6 +271,7 @@ fn core_tile(tile: &ParlorDominoTile) -> Tile {
 /// # Safety
 /// `text` must be valid for `len` bytes; `out` for `capacity` tiles; the out pointers, when
 /// non-null, for one write each.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_dominoes_parse(
     text: *const c_char,
@@ -318,6 +322,7 @@ pub unsafe extern "C" fn parlor_dominoes_parse(
 /// # Safety
 /// `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)
 /// for `witness_capacity` placements.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_dominoes_validate(
     tiles: *const ParlorDominoTile,
@@ -515,6 +520,7 @@ fn replay(
 /// # Safety
 /// `tiles` and `placements` must be valid for `len` elements, `scores` (if non-NULL) for
 /// `scores_capacity`, `out_failed` (if non-NULL) for one write.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_dominoes_play(
     tiles: *const ParlorDominoTile,
@@ -568,7 +574,7 @@ pub unsafe extern "C" fn parlor_dominoes_play(
 /// [`parlor_dominoes_play`]): every earlier tile with a free end showing one of `tile`'s
 /// numbers that can take a tile now, by parent index then pip. None if the layout is empty
 /// (any tile opens) or already holds `tile`. Writes up to `capacity` to `out` and the count to
-/// `*out_count`.
+/// `*out_count` (`PARLOR_DOMINOES_MAX_PLACEMENTS` always suffices).
 ///
 /// Returns `PARLOR_OK`; a replay error status as [`parlor_dominoes_play`];
 /// `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT`; `PARLOR_ERR_CAPACITY_EXCEEDED`;
@@ -577,7 +583,9 @@ pub unsafe extern "C" fn parlor_dominoes_play(
 ///
 /// # Safety
 /// `tiles` and `placements` valid for `len` elements, `out` for `capacity`, `out_count` for one
-/// write.
+/// write. Aliasing: `out` must not overlap `placements` (both are placements; the inputs are
+/// read while `out` is written).
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_dominoes_placements(
     tiles: *const ParlorDominoTile,

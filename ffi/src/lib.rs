@@ -56,7 +56,9 @@ use core::ffi::c_char;
 
 /// Version of the C ABI described by `parlor.h`: bumped on any incompatible change to a
 /// function signature, struct layout or the meaning of a code.
-pub const PARLOR_ABI_VERSION: u32 = 1;
+/// Version 2: the Mahjong rules codes are 16–17 and the form codes 32–35 (they were 0–1 and
+/// 0–3), and a size query (capacity 0) returns `PARLOR_OK`.
+pub const PARLOR_ABI_VERSION: u32 = 2;
 
 /// A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
 pub type ParlorStatus = u32;
@@ -74,9 +76,11 @@ pub const PARLOR_ERR_BUFFER_TOO_SMALL: ParlorStatus = 3;
 pub const PARLOR_ERR_CAPACITY_EXCEEDED: ParlorStatus = 4;
 /// A text input was not valid UTF-8.
 pub const PARLOR_ERR_INVALID_UTF8: ParlorStatus = 5;
-/// A text input could not be parsed; game-specific codes say more where the game has them.
+/// Reserved (nothing returns it; the number stays taken): every game reports a text that does
+/// not parse with its own code naming what is wrong (`PARLOR_TICHU_ERR_UNKNOWN_CARD`, …).
 pub const PARLOR_ERR_PARSE: ParlorStatus = 6;
-/// The request does not apply to the current state (for example, a move in a finished trick).
+/// Reserved (nothing returns it; the number stays taken): a request that does not fit the
+/// state has a game code naming why (`PARLOR_TICHU_ERR_TRICK_OVER`, …).
 pub const PARLOR_ERR_INVALID_STATE: ParlorStatus = 7;
 /// A broken internal invariant: the library reached a state its own reasoning rules out (a bug;
 /// please report the input). Never a rules answer: the outputs of the call are unspecified.
@@ -98,8 +102,8 @@ fn status_message(code: ParlorStatus) -> &'static core::ffi::CStr {
         PARLOR_ERR_BUFFER_TOO_SMALL => Some(c"the output buffer is too small"),
         PARLOR_ERR_CAPACITY_EXCEEDED => Some(c"the input exceeds the library's fixed capacity"),
         PARLOR_ERR_INVALID_UTF8 => Some(c"the text input is not valid UTF-8"),
-        PARLOR_ERR_PARSE => Some(c"the text input could not be parsed"),
-        PARLOR_ERR_INVALID_STATE => Some(c"the request does not apply to the current state"),
+        PARLOR_ERR_PARSE => Some(c"reserved: the text input could not be parsed"),
+        PARLOR_ERR_INVALID_STATE => Some(c"reserved: the request does not apply to the current state"),
         PARLOR_ERR_INTERNAL => Some(c"internal error: a state the library rules out was reached (a bug)"),
         100..=199 => dominoes::status_message(code),
         200..=299 => tichu::status_message(code),

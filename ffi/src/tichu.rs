@@ -76,7 +76,29 @@ pub const PARLOR_TICHU_NO_SEAT: u8 = 255;
 /// maximum, 1674 (`JJ QQQQ KKKK AAA` + Phoenix, suited, on the lead; see `MAX_MOVES` in the core
 /// and docs/tichu.md). A `uint64_t` buffer of this size is 13,392 bytes.
 pub const PARLOR_TICHU_MAX_MOVES: usize = 1674;
+/// Bytes that always suffice for [`parlor_tichu_format`], the NUL included (the whole suited
+/// deck is 108 characters).
+pub const PARLOR_TICHU_FORMAT_BYTES: usize = 112;
 const _: () = assert!(PARLOR_TICHU_MAX_MOVES == tichu::MAX_MOVES);
+// Every kind code in the header is the core's `Kind` discriminant.
+const _: () = {
+    let kinds = [
+        (PARLOR_TICHU_SINGLE, Kind::Single),
+        (PARLOR_TICHU_PAIR, Kind::Pair),
+        (PARLOR_TICHU_TRIPLE, Kind::Triple),
+        (PARLOR_TICHU_FULL_HOUSE, Kind::FullHouse),
+        (PARLOR_TICHU_STRAIGHT, Kind::Straight),
+        (PARLOR_TICHU_STAIRS, Kind::Stairs),
+        (PARLOR_TICHU_FOUR_OF_A_KIND, Kind::FourOfAKind),
+        (PARLOR_TICHU_STRAIGHT_FLUSH, Kind::StraightFlush),
+        (PARLOR_TICHU_DOG, Kind::Dog),
+    ];
+    let mut i = 0;
+    while i < kinds.len() {
+        assert!(kinds[i].0 == kinds[i].1 as u8);
+        i += 1;
+    }
+};
 
 /// A resolved play: kind code, number of cards, key in half ranks (rank × 2; Mah Jong 2,
 /// Dragon 30, a Phoenix single n + ½ is odd, Dog 0).
@@ -244,6 +266,7 @@ fn seat_in(code: u8) -> Result<Seat, ParlorStatus> {
 /// # Safety
 /// `text` must be readable for `len` bytes (or null with `len` 0); `out_mask` writable; a
 /// non-null `out_error_offset` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_parse(
     text: *const c_char,
@@ -285,6 +308,7 @@ pub unsafe extern "C" fn parlor_tichu_parse(
 ///
 /// # Safety
 /// `buf` writable for `capacity` bytes (or null with 0); a non-null `out_len` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_format(
     mask: u64,
@@ -305,6 +329,7 @@ pub unsafe extern "C" fn parlor_tichu_format(
 ///
 /// # Safety
 /// The texts readable for their lengths (or null with 0); `out_legal` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_is_legal(
     previous: *const c_char,
@@ -334,6 +359,7 @@ pub unsafe extern "C" fn parlor_tichu_is_legal(
 ///
 /// # Safety
 /// `out_has` and `out_combination` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_previous(
     mask: u64,
@@ -361,6 +387,7 @@ pub unsafe extern "C" fn parlor_tichu_previous(
 ///
 /// # Safety
 /// A non-null `previous` readable; `out_legal` writable; a non-null `out_combination` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_resolve(
     previous: *const ParlorTichuCombination,
@@ -396,6 +423,7 @@ pub unsafe extern "C" fn parlor_tichu_resolve(
 /// # Safety
 /// A non-null `previous` readable; `out_masks` writable for `capacity` values (or null with 0);
 /// `out_count` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_moves(
     hand_mask: u64,
@@ -504,6 +532,7 @@ fn trick_in(t: &ParlorTichuTrick) -> Result<Trick, ParlorStatus> {
 ///
 /// # Safety
 /// `out_trick` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_trick_new(
     leader: u8,
@@ -540,6 +569,7 @@ fn step_out(step: Step) -> u8 {
 ///
 /// # Safety
 /// `trick` readable and writable; `out_next` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_trick_play(
     trick: *mut ParlorTichuTrick,
@@ -570,6 +600,7 @@ pub unsafe extern "C" fn parlor_tichu_trick_play(
 ///
 /// # Safety
 /// `trick` readable and writable; `out_next` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_trick_pass(
     trick: *mut ParlorTichuTrick,
@@ -595,6 +626,7 @@ pub unsafe extern "C" fn parlor_tichu_trick_pass(
 ///
 /// # Safety
 /// `out_points` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_card_points(mask: u64, out_points: *mut i16) -> ParlorStatus {
     status((|| {
@@ -617,6 +649,7 @@ pub unsafe extern "C" fn parlor_tichu_card_points(mask: u64, out_points: *mut i1
 ///
 /// # Safety
 /// `finish`, `trick_points` and `calls` readable for 4 values; `out_scores` writable for 2.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_score_round(
     finish: *const u8,

@@ -23,7 +23,7 @@ static void test_parse(void) {
     CHECK_EQ_U(tiles[3].b, 0);
 
     /* Size query, then a too-small buffer: the count needed comes back. */
-    CHECK_EQ_U(parlor_dominoes_parse(text, strlen(text), NULL, 0, &count, NULL), PARLOR_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_U(parlor_dominoes_parse(text, strlen(text), NULL, 0, &count, NULL), PARLOR_OK);
     CHECK_EQ_U(count, 4);
     CHECK_EQ_U(parlor_dominoes_parse(text, strlen(text), tiles, 2, &count, NULL), PARLOR_ERR_BUFFER_TOO_SMALL);
     CHECK_EQ_U(count, 4);

@@ -303,7 +303,7 @@ impl Default for Preset {
     }
 }
 
-/// The named presets, with their C ABI codes (`PARLOR_DDZ_PRESET_*`).
+/// The named presets, with their C ABI codes (`PARLOR_DOUDIZHU_PRESET_*`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[repr(u8)]
 pub enum PresetId {

@@ -35,7 +35,9 @@ pub mod search;
 pub use cards::{Cards, RANKS, Rank};
 pub use combination::{Kind, MAX_READINGS, Preset, PresetId, Reading, Readings, beats, classify};
 pub use moves::{MAX_HAND, MAX_MOVES, for_each_move, moves};
-pub use search::{MEMO_BYTES, Opponents, PEASANT_CARDS, Plan, SCRATCH_BYTES, is_safe, min_plays, spring};
+pub use search::{
+    MEMO_BYTES, Opponents, PEASANT_CARDS, Plan, SCRATCH_BYTES, is_safe, min_plays, scratch_bytes, spring,
+};
 
 /// Everything that can be wrong with a Dou Dizhu input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

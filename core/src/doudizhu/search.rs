@@ -332,15 +332,33 @@ fn solve(root: u64, root_index: u32, table: &PlayTable<'_>, memo: &mut [u8], goa
     }
 }
 
+/// The scratch bytes [`min_plays`] and [`spring`] need for `hand`: one memo byte per sub-hand
+/// (the product of (count + 1) over its ranks) plus [`MAX_MOVES`]·12 bytes of plays; at most
+/// [`SCRATCH_BYTES`].
+///
+/// # Errors
+/// [`Error::HandTooLarge`] past 20 cards.
+///
+/// ```
+/// use parlor_core::doudizhu::{scratch_bytes, SCRATCH_BYTES};
+/// // 3 3 4: (2 + 1) · (1 + 1) = 6 sub-hands.
+/// assert_eq!(scratch_bytes(&"334".parse()?)?, 6 + SCRATCH_BYTES - 248_832);
+/// # Ok::<(), parlor_core::doudizhu::Error>(())
+/// ```
+pub fn scratch_bytes(hand: &Cards) -> Result<usize, Error> {
+    if hand.len() > MAX_HAND {
+        return Err(Error::HandTooLarge { cards: hand.len() });
+    }
+    let (_, size) = strides(&hand.counts());
+    Ok(size.saturating_add(MAX_MOVES * PLAY_BYTES))
+}
+
 /// The memo (zeroed, one byte per sub-hand), the play area, and the mixed-radix strides.
 type Split<'a> = (&'a mut [u8], &'a mut [u8], [u32; RANKS]);
 
 fn split_scratch<'a>(hand: &Cards, scratch: &'a mut [u8]) -> Result<Split<'a>, Error> {
-    if hand.len() > MAX_HAND {
-        return Err(Error::HandTooLarge { cards: hand.len() });
-    }
+    let needed = scratch_bytes(hand)?;
     let (strides, size) = strides(&hand.counts());
-    let needed = size.saturating_add(MAX_MOVES * PLAY_BYTES);
     if scratch.len() < needed {
         return Err(Error::ScratchTooSmall { needed });
     }

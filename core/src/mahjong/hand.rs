@@ -195,12 +195,12 @@ pub enum Error {
         /// The sizes the operation accepts.
         expected: Size,
     },
-    /// A rules code from C that is not `0` (seed) or `1` (riichi); see `TryFrom<u8> for Rules`.
+    /// A rules code from C that is not `16` (seed) or `17` (riichi); see `TryFrom<u8> for Rules`.
     UnknownRulesCode {
         /// The code given.
         code: u8,
     },
-    /// A form code from C that is not `1` (regular), `2` (seven pairs) or `3` (thirteen
+    /// A form code from C that is not `33` (regular), `34` (seven pairs) or `35` (thirteen
     /// orphans); see `TryFrom<u8> for Form`.
     UnknownFormCode {
         /// The code given.
@@ -235,11 +235,11 @@ impl fmt::Display for Error {
                 let plural = if *tiles == 1 { "" } else { "s" };
                 write!(f, "wrong hand size: {tiles} tile{plural}, expected {expected}")
             }
-            Error::UnknownRulesCode { code } => write!(f, "unknown rules code {code} (0 seed, 1 riichi)"),
+            Error::UnknownRulesCode { code } => write!(f, "unknown rules code {code} (16 seed, 17 riichi)"),
             Error::UnknownFormCode { code } => {
                 write!(
                     f,
-                    "unknown form code {code} (1 regular, 2 seven pairs, 3 thirteen orphans)"
+                    "unknown form code {code} (33 regular, 34 seven pairs, 35 thirteen orphans)"
                 )
             }
             Error::Internal => f.write_str(crate::INTERNAL_TEXT),

@@ -27,6 +27,27 @@ impl Rules {
         seven_pairs: true,
         thirteen_orphans: true,
     };
+    /// The code of [`Rules::SEED`] across the C ABI. Rules codes are 16–31 and form codes 32–47,
+    /// so a rules code passed where a form code belongs (or back) is an error, not another
+    /// question.
+    pub const SEED_CODE: u8 = 16;
+    /// The code of [`Rules::RIICHI`] across the C ABI.
+    pub const RIICHI_CODE: u8 = 17;
+}
+
+impl Form {
+    /// The code meaning "the minimum over every form" (`None` in the Rust API) across the C ABI.
+    pub const MINIMUM_CODE: u8 = 32;
+
+    /// The form's code across the C ABI: 33 regular, 34 seven pairs, 35 thirteen orphans (form
+    /// codes are 32–47, apart from the rules codes 16–31).
+    pub const fn code(self) -> u8 {
+        match self {
+            Form::Regular => 33,
+            Form::SevenPairs => 34,
+            Form::ThirteenOrphans => 35,
+        }
+    }
 }
 
 /// A hand shape.
@@ -43,18 +64,21 @@ pub enum Form {
 impl TryFrom<u8> for Rules {
     type Error = Error;
 
-    /// The rules with C ABI code `code` (0 [`Rules::SEED`], 1 [`Rules::RIICHI`]), or
-    /// [`Error::UnknownRulesCode`] naming the code. This is how rules codes from C are checked.
+    /// The rules with C ABI code `code` (16 [`Rules::SEED`], 17 [`Rules::RIICHI`]), or
+    /// [`Error::UnknownRulesCode`] naming the code — also for a form code. This is how rules
+    /// codes from C are checked.
     ///
     /// ```
-    /// use parlor_core::mahjong::{Error, Rules};
-    /// assert_eq!(Rules::try_from(1), Ok(Rules::RIICHI));
-    /// assert_eq!(Rules::try_from(2), Err(Error::UnknownRulesCode { code: 2 }));
+    /// use parlor_core::mahjong::{Error, Form, Rules};
+    /// assert_eq!(Rules::try_from(17), Ok(Rules::RIICHI));
+    /// assert_eq!(Rules::try_from(18), Err(Error::UnknownRulesCode { code: 18 }));
+    /// // A form code is no rules code.
+    /// assert_eq!(Rules::try_from(Form::Regular.code()), Err(Error::UnknownRulesCode { code: 33 }));
     /// ```
     fn try_from(code: u8) -> Result<Rules, Error> {
         match code {
-            0 => Ok(Rules::SEED),
-            1 => Ok(Rules::RIICHI),
+            Rules::SEED_CODE => Ok(Rules::SEED),
+            Rules::RIICHI_CODE => Ok(Rules::RIICHI),
             _ => Err(Error::UnknownRulesCode { code }),
         }
     }
@@ -63,22 +87,22 @@ impl TryFrom<u8> for Rules {
 impl TryFrom<u8> for Form {
     type Error = Error;
 
-    /// The form with C ABI code `code` (1 [`Form::Regular`], 2 [`Form::SevenPairs`],
-    /// 3 [`Form::ThirteenOrphans`]), or [`Error::UnknownFormCode`] naming the code. Code 0 (the
-    /// minimum over forms, `None` in the Rust API) is not a form: the C ABI maps it before
-    /// calling this.
+    /// The form with C ABI code `code` (33 [`Form::Regular`], 34 [`Form::SevenPairs`],
+    /// 35 [`Form::ThirteenOrphans`]; see [`Form::code`]), or [`Error::UnknownFormCode`] naming
+    /// the code — also for a rules code. Code 32 ([`Form::MINIMUM_CODE`], the minimum over
+    /// forms, `None` in the Rust API) is not a form: the C ABI maps it before calling this.
     ///
     /// ```
-    /// use parlor_core::mahjong::{Error, Form};
-    /// assert_eq!(Form::try_from(2), Ok(Form::SevenPairs));
-    /// assert_eq!(Form::try_from(0), Err(Error::UnknownFormCode { code: 0 }));
-    /// assert_eq!(Form::try_from(4), Err(Error::UnknownFormCode { code: 4 }));
+    /// use parlor_core::mahjong::{Error, Form, Rules};
+    /// assert_eq!(Form::try_from(34), Ok(Form::SevenPairs));
+    /// assert_eq!(Form::try_from(Form::MINIMUM_CODE), Err(Error::UnknownFormCode { code: 32 }));
+    /// assert_eq!(Form::try_from(Rules::RIICHI_CODE), Err(Error::UnknownFormCode { code: 17 }));
     /// ```
     fn try_from(code: u8) -> Result<Form, Error> {
         match code {
-            1 => Ok(Form::Regular),
-            2 => Ok(Form::SevenPairs),
-            3 => Ok(Form::ThirteenOrphans),
+            33 => Ok(Form::Regular),
+            34 => Ok(Form::SevenPairs),
+            35 => Ok(Form::ThirteenOrphans),
             _ => Err(Error::UnknownFormCode { code }),
         }
     }
