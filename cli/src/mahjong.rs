@@ -1,5 +1,5 @@
 //! `parlor mahjong …`: waits, shanten, ukeire and decompositions (seed `003`,
-//! `shared/spec/mahjong.md`). The hand is given as separate arguments (`1m 1m 2m`), one compact
+//! `docs/rules/mahjong.md`). The hand is given as separate arguments (`1m 1m 2m`), one compact
 //! argument (`112m456p11z`) or a mix; with `--batch`, one hand per input line.
 
 use std::io::{BufRead, Write};

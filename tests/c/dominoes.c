@@ -122,7 +122,7 @@ static void test_validate(void) {
     }
 }
 
-/* The adversarial family of issue 2 (6k+1 tiles, all legal): 0-0, then per i: a(i-1)-a(i),
+/* The adversarial family (6k+1 tiles, all legal): 0-0, then per i: a(i-1)-a(i),
  * a-a, a-m, m-b; then every a-b; then every a-q. */
 static size_t adversarial(unsigned k, ParlorDominoTile *out) {
     size_t n = 0;

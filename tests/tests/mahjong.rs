@@ -402,7 +402,7 @@ fn built_in_classifier_is_small_and_covers_full_suits() {
 
 #[test]
 fn ukeire_batch_lines_may_carry_their_own_visible_tiles() {
-    // hand<TAB>visible per line (a second trial: positions in a batch each have their discards).
+    // hand<TAB>visible per line (positions in a batch each have their discards).
     let mut input = std::io::Cursor::new("1234m\t1m\n1234m\n1111m\t1m\n1m\t2m\t3m\n".as_bytes());
     let mut out = Vec::new();
     let args = ["parlor", "mahjong", "ukeire", "--batch", "--visible", "4m"];

@@ -7,7 +7,7 @@ use super::cards::{Cards, RANKS, Rank};
 
 /// The kinds of combination: the seed's 13 types, with quad + two split into its two forms.
 ///
-/// The discriminant is the kind's code (`0..=13`, also the C ABI's `PARLOR_DDZ_KIND_*`).
+/// The discriminant is the kind's code (`0..=13`, also the C ABI's `PARLOR_DOUDIZHU_KIND_*`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Kind {

@@ -2,7 +2,7 @@
 //!
 //! Rules source: seeds `001_f3d506a5573c939b.txt` (English) and `002_…` (Japanese), the
 //! statement of the online-judge problem "Fight the Landlord" (HDU 4032), with the rulings of
-//! `shared/spec/doudizhu.md`; details and every ruling where the sources are silent in
+//! `docs/rules/doudizhu.md`; details and every ruling where the sources are silent in
 //! `docs/doudizhu.md`.
 //!
 //! - [`Cards`] — a hand or a play as a rank-count vector (3 … A, 2, B, R), parsed from and

@@ -1,5 +1,5 @@
 //! Decompositions of a complete hand: every reading as sets + pair, seven pairs or thirteen
-//! orphans (`shared/spec/mahjong.md`, "Beyond the seed").
+//! orphans (`docs/rules/mahjong.md`, "Beyond the seed").
 
 use core::fmt;
 

@@ -166,7 +166,7 @@ impl fmt::Display for Size {
     }
 }
 
-/// Everything that can be wrong with a mahjong input (`shared/spec/mahjong.md`: "Bad input (a
+/// Everything that can be wrong with a mahjong input (`docs/rules/mahjong.md`: "Bad input (a
 /// fifth copy, an unknown tile, a wrong count) gets a clear error").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Error {

@@ -1,5 +1,5 @@
 //! Parsing and printing tiles and hands: the seed's spaced notation (`1m 1m 2m`) and the compact
-//! one (`112m456p11z`, `shared/spec/mahjong.md`), in any mix. A token is one or more groups of
+//! one (`112m456p11z`, `docs/rules/mahjong.md`), in any mix. A token is one or more groups of
 //! digits followed by a suit letter (`m p s z`, lower case); whitespace and commas separate tokens.
 
 use core::fmt;

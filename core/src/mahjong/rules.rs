@@ -1,5 +1,5 @@
 //! Rule checks: complete hands and waits (seed `003`; seven pairs and
-//! thirteen orphans from `shared/spec/mahjong.md`, "Beyond the seed").
+//! thirteen orphans from `docs/rules/mahjong.md`, "Beyond the seed").
 
 use super::hand::{Error, Hand, Size};
 use super::tile::{KINDS, Suit, Tile};

@@ -1,5 +1,5 @@
 //! Shanten and tile acceptance (ukeire), exact for every hand size `3n+1` / `3n+2`
-//! (`shared/spec/mahjong.md`, "Beyond the seed").
+//! (`docs/rules/mahjong.md`, "Beyond the seed").
 //!
 //! # Method
 //! The shanten number is `d - 1`, where `d` is the least number of tiles that must be drawn (with

@@ -1,5 +1,5 @@
 //! Tiles: 34 kinds in the order `1m…9m 1p…9p 1s…9s 1z…7z` (seed `003`; honors from
-//! `shared/spec/mahjong.md`, "Beyond the seed").
+//! `docs/rules/mahjong.md`, "Beyond the seed").
 
 use core::fmt;
 

@@ -1,7 +1,7 @@
 //! # Tichu
 //!
 //! Rules source: seed `000_8f6579796f160d1e.txt` (is a play legal on the previous play) and the
-//! rulings in `shared/spec/tichu.md`; details and rulings in `docs/tichu.md`.
+//! rulings in `docs/rules/tichu.md`; details and rulings in `docs/tichu.md`.
 //!
 //! - [`card`] — the 56-card deck, [`Cards`] (a card set in one `u64`), card points;
 //! - [`notation`] — the seed's rank-only notation (`6P0594J7`, `-`) and a suited one (`5j6j7j8j9j`);

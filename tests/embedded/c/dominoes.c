@@ -1,6 +1,6 @@
 /* Five Up dominoes through the C ABI on the Cortex-M3: the seed's examples, the witness, a
  * layout played with scores, legal placements, and the error paths (null pointers, bad UTF-8,
- * bad rule codes, too-small buffers). Expected values: seed 004 and shared/spec/dominoes.md. */
+ * bad rule codes, too-small buffers). Expected values: seed 004 and docs/rules/dominoes.md. */
 #include "check.h"
 #include "parlor.h"
 

@@ -2,7 +2,7 @@
  * move generation, and the error paths (null pointers, bad UTF-8, unknown presets, bad counts,
  * too-small buffers). The searches (spring, min-plays) need PARLOR_DOUDIZHU_SCRATCH_BYTES
  * (about 250 KB) of caller memory, more than this board's 64 KiB RAM: only their
- * scratch-too-small answer is checked here. Expected values: seeds 001/002, spec/doudizhu.md. */
+ * scratch-too-small answer is checked here. Expected values: docs/rules/doudizhu.md and the seed vectors. */
 #include "check.h"
 #include "parlor.h"
 

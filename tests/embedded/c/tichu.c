@@ -1,6 +1,6 @@
 /* Tichu through the C ABI on the Cortex-M3: the seed's legality examples, move generation, a
  * trick driven by an engine, card points, and the error paths (null pointers, bad UTF-8, bad
- * codes, too-small buffers). Expected values come from the seed and shared/spec/tichu.md. */
+ * codes, too-small buffers). Expected values come from the seed and docs/rules/tichu.md. */
 #include "check.h"
 #include "parlor.h"
 

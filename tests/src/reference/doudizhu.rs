@@ -1,5 +1,5 @@
-//! Naive reference for Dou Dizhu (Fight the Landlord), written from `shared/spec/doudizhu.md`
-//! and the seed (`shared/seeds/001_…`, English; `002_…`, Japanese), independent of
+//! Naive reference for Dou Dizhu (Fight the Landlord), written from `docs/rules/doudizhu.md`
+//! and the original task's examples (`tests/vectors/doudizhu_seed.tsv`), independent of
 //! `parlor_core::doudizhu`. Brute force on purpose: a disagreement with the core is a bug in one
 //! of the two.
 //!
