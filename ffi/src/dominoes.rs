@@ -150,7 +150,9 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
     })
 }
 
-fn error_status(error: Error) -> ParlorStatus {
+/// The status of a core error (the one error→status mapper of this module; same name in every
+/// game's module).
+fn error_code(error: Error) -> ParlorStatus {
     match error {
         Error::BadTile { .. } => PARLOR_DOMINOES_ERR_BAD_TILE,
         Error::UnknownRule | Error::UnknownRuleCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
@@ -163,12 +165,15 @@ fn error_status(error: Error) -> ParlorStatus {
         Error::PlacementRequired => PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED,
         Error::OpeningTakesNoPlacement => PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT,
         Error::Internal => crate::PARLOR_ERR_INTERNAL,
+        // `Error` is non-exhaustive: a variant the core adds before it has a code here reads as
+        // internal (to be given its own number), never as another error's code.
+        _ => crate::PARLOR_ERR_INTERNAL,
     }
 }
 
 /// A rule code from C, checked (an unknown code is `PARLOR_ERR_INVALID_ARGUMENT`).
 fn rule_from(code: u8) -> Result<SpinnerRule, ParlorStatus> {
-    SpinnerRule::try_from(code).map_err(error_status)
+    SpinnerRule::try_from(code).map_err(error_code)
 }
 
 /// Borrows C tiles as core tiles, without a copy (same layout, asserted above).
@@ -299,7 +304,7 @@ pub unsafe extern "C" fn parlor_dominoes_parse(
                         // SAFETY: non-null; the caller's contract.
                         unsafe { out_error_offset.write_unaligned(span.start) };
                     }
-                    return Err(error_status(error));
+                    return Err(error_code(error));
                 }
             }
         }
@@ -357,7 +362,7 @@ fn validate_short(
             *slot = c_placement(placement);
         }
     })
-    .map_err(error_status)?;
+    .map_err(error_code)?;
     Ok(c_verdict(tiles, illegal, witness))
 }
 
@@ -414,7 +419,7 @@ fn validate_in(
             *slot = c_placement(placement);
         }
     })
-    .map_err(error_status)?;
+    .map_err(error_code)?;
     Ok(c_verdict(tiles, illegal, witness))
 }
 
@@ -494,7 +499,7 @@ fn replay(
         });
         let score = layout
             .play(core_tile(tile), placement)
-            .map_err(|error| (error_status(error), index))?;
+            .map_err(|error| (error_code(error), index))?;
         on_play(
             index,
             ParlorDominoScore {

@@ -115,7 +115,9 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
     })
 }
 
-fn code(error: Error) -> ParlorStatus {
+/// The status of a core error (the one error→status mapper of this module; same name in every
+/// game's module).
+fn error_code(error: Error) -> ParlorStatus {
     match error {
         Error::InvalidCard { .. } => PARLOR_DOUDIZHU_ERR_INVALID_CARD,
         Error::TooManyCopies { .. } => PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES,
@@ -126,12 +128,15 @@ fn code(error: Error) -> ParlorStatus {
         Error::ScratchTooSmall { .. } => PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL,
         Error::UnknownCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
         Error::Internal => crate::PARLOR_ERR_INTERNAL,
+        // `Error` is non-exhaustive: a variant the core adds before it has a code here reads as
+        // internal (to be given its own number), never as another error's code.
+        _ => crate::PARLOR_ERR_INTERNAL,
     }
 }
 
 /// A preset code from C, validated by the core's `TryFrom<u8>` (unknown: invalid argument).
 fn preset(id: u8) -> Result<Preset, ParlorStatus> {
-    Preset::try_from(id).map_err(code)
+    Preset::try_from(id).map_err(error_code)
 }
 
 fn to_c(cards: &Cards) -> ParlorDoudizhuCards {
@@ -157,7 +162,7 @@ unsafe fn optional_cards(ptr: *const ParlorDoudizhuCards) -> Result<Option<Cards
     let slice = unsafe { crate::util::input_slice(ptr, usize::from(!ptr.is_null())) }?;
     match slice.first() {
         None => Ok(None),
-        Some(c) => Cards::from_counts(c.counts).map(Some).map_err(code),
+        Some(c) => Cards::from_counts(c.counts).map(Some).map_err(error_code),
     }
 }
 
@@ -197,7 +202,7 @@ pub unsafe extern "C" fn parlor_doudizhu_parse(
                         *slot = span.start;
                     }
                 }
-                Err(code(error))
+                Err(error_code(error))
             }
         }
     })())
@@ -292,7 +297,7 @@ pub unsafe extern "C" fn parlor_doudizhu_beats(
         let prev = unsafe { optional_cards(prev) }?.unwrap_or(Cards::EMPTY);
         // SAFETY: caller contract.
         let play = unsafe { cards_in(play) }?;
-        let yes = doudizhu::beats(&prev, &play, &self::preset(preset)?).map_err(code)?;
+        let yes = doudizhu::beats(&prev, &play, &self::preset(preset)?).map_err(error_code)?;
         *out_yes = u8::from(yes);
         Ok(())
     })())
@@ -336,7 +341,7 @@ pub unsafe extern "C" fn parlor_doudizhu_moves(
             list.push(to_c(&play));
             core::ops::ControlFlow::Continue(())
         })
-        .map_err(code)?;
+        .map_err(error_code)?;
         list.finish(out_count)
     })())
 }
@@ -395,7 +400,7 @@ pub unsafe extern "C" fn parlor_doudizhu_spring(
             (None, None) => Opponents::Unknown,
             (None, Some(_)) => return Err(PARLOR_ERR_NULL_POINTER),
         };
-        let found = spring(&landlord, &opponents, &self::preset(preset)?, scratch).map_err(code)?;
+        let found = spring(&landlord, &opponents, &self::preset(preset)?, scratch).map_err(error_code)?;
         *out_yes = u8::from(found.is_some());
         let plays = found.as_ref().map(|p| p.plays()).unwrap_or(&[]);
         let mut list = OutputList::new(plan_out);
@@ -431,7 +436,7 @@ pub unsafe extern "C" fn parlor_doudizhu_min_plays(
         let scratch = unsafe { output_slice(scratch, scratch_len) }?;
         // SAFETY: caller contract.
         let hand = unsafe { cards_in(hand) }?;
-        *out_plays = min_plays(&hand, &self::preset(preset)?, scratch).map_err(code)?;
+        *out_plays = min_plays(&hand, &self::preset(preset)?, scratch).map_err(error_code)?;
         Ok(())
     })())
 }
@@ -491,7 +496,7 @@ pub unsafe extern "C" fn parlor_doudizhu_scratch_bytes(
         let out_bytes = unsafe { output(out_bytes) }?;
         // SAFETY: caller contract.
         let hand = unsafe { cards_in(hand) }?;
-        *out_bytes = doudizhu::scratch_bytes(&hand).map_err(code)?;
+        *out_bytes = doudizhu::scratch_bytes(&hand).map_err(error_code)?;
         Ok(())
     })())
 }

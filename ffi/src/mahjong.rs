@@ -82,6 +82,9 @@ fn error_code(error: Error) -> ParlorStatus {
         Error::WrongSize { .. } => PARLOR_MAHJONG_ERR_WRONG_SIZE,
         Error::UnknownRulesCode { .. } | Error::UnknownFormCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
         Error::Internal => crate::PARLOR_ERR_INTERNAL,
+        // `Error` is non-exhaustive: a variant the core adds before it has a code here reads as
+        // internal (to be given its own number), never as another error's code.
+        _ => crate::PARLOR_ERR_INTERNAL,
     }
 }
 

@@ -212,6 +212,9 @@ pub fn error_code(error: Error) -> ParlorStatus {
         Error::MustFulfilWish => PARLOR_TICHU_ERR_MUST_FULFIL_WISH,
         Error::UnexpectedWish => PARLOR_TICHU_ERR_UNEXPECTED_WISH,
         Error::Internal => crate::PARLOR_ERR_INTERNAL,
+        // `Error` is non-exhaustive: a variant the core adds before it has a code here reads as
+        // internal (to be given its own number), never as another error's code.
+        _ => crate::PARLOR_ERR_INTERNAL,
     }
 }
 

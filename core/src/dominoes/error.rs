@@ -7,6 +7,7 @@ use crate::notation::Span;
 /// Everything that can be wrong with a dominoes input. Verdicts (a legal or illegal play order)
 /// are not errors: an illegal order is a [`Verdict::Illegal`](super::Verdict::Illegal).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Error {
     /// The token at `span` is not a tile: expected `a-b`, `a|b` or `[a|b]` with decimal pips.
     BadTile {

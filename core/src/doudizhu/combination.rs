@@ -60,23 +60,24 @@ impl Kind {
         Kind::QuadPairs,
     ];
 
-    /// The kind's name as the CLI prints it (`single`, `pair`, …, `quad_pairs`).
+    /// The kind's name as the CLI prints it, in kebab-case like every printed kind name
+    /// (`single`, `pair`, …, `quad-pairs`).
     pub const fn name(self) -> &'static str {
         match self {
             Kind::Single => "single",
             Kind::Pair => "pair",
             Kind::Triplet => "triplet",
-            Kind::TripletSingle => "triplet_single",
-            Kind::TripletPair => "triplet_pair",
+            Kind::TripletSingle => "triplet-single",
+            Kind::TripletPair => "triplet-pair",
             Kind::Sequence => "sequence",
-            Kind::PairSequence => "pair_sequence",
+            Kind::PairSequence => "pair-sequence",
             Kind::Airplane => "airplane",
-            Kind::AirplaneSingles => "airplane_singles",
-            Kind::AirplanePairs => "airplane_pairs",
+            Kind::AirplaneSingles => "airplane-singles",
+            Kind::AirplanePairs => "airplane-pairs",
             Kind::Bomb => "bomb",
             Kind::Rocket => "rocket",
-            Kind::QuadSingles => "quad_singles",
-            Kind::QuadPairs => "quad_pairs",
+            Kind::QuadSingles => "quad-singles",
+            Kind::QuadPairs => "quad-pairs",
         }
     }
 
@@ -153,7 +154,7 @@ impl Reading {
 }
 
 impl fmt::Display for Reading {
-    /// `kind` for kinds without a chain, else `kind/length`, then `@key`: `airplane_singles/2@Q`.
+    /// `kind` for kinds without a chain, else `kind/length`, then `@key`: `airplane-singles/2@Q`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
             Kind::Sequence | Kind::PairSequence | Kind::Airplane | Kind::AirplaneSingles | Kind::AirplanePairs => {

@@ -41,6 +41,7 @@ pub use search::{
 
 /// Everything that can be wrong with a Dou Dizhu input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Error {
     /// A character that is no card (the notation is `3`…`9`, `T`/`10`, `J`, `Q`, `K`, `A`,
     /// `2`, `B`, `R`, either case, or `-` for none).

@@ -169,6 +169,7 @@ impl fmt::Display for Size {
 /// Everything that can be wrong with a mahjong input (`docs/rules/mahjong.md`: "Bad input (a
 /// fifth copy, an unknown tile, a wrong count) gets a clear error").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Error {
     /// Text that is not a tile (`0m`, `8z`, `5x`, a number without a suit); `span` is the token.
     UnknownTile {

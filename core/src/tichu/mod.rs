@@ -43,6 +43,7 @@ pub use trick::{Seat, Step, Trick, TrickEnd, TrickParts};
 /// Everything that can be wrong with a Tichu input. Text errors carry the [`Span`] of the
 /// offending card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Error {
     /// A character that is no card of the notation.
     UnknownCard {
