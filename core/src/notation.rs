@@ -48,7 +48,8 @@ pub fn tokens(text: &str) -> impl Iterator<Item = (Span, &str)> {
     let mut rest = text;
     let mut offset = 0usize;
     core::iter::from_fn(move || {
-        let skip = rest.len().saturating_sub(rest.trim_start_matches(is_separator).len());
+        // A suffix is never longer than its text: no wrap.
+        let skip = rest.len().wrapping_sub(rest.trim_start_matches(is_separator).len());
         rest = rest.get(skip..)?;
         offset = offset.saturating_add(skip);
         if rest.is_empty() {

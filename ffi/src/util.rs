@@ -184,6 +184,7 @@ impl<'a, T> OutputList<'a, T> {
 
     /// Writes the number of items to `out_count`; [`PARLOR_ERR_BUFFER_TOO_SMALL`] when they did
     /// not all fit into a non-empty buffer (an empty one is a size query: `Ok` with the count).
+    #[inline(never)] // one copy for every entry point (flash on microcontrollers)
     pub(crate) fn finish(self, out_count: &mut usize) -> Result<(), ParlorStatus> {
         *out_count = self.count;
         if self.slots.is_empty() {

@@ -38,7 +38,7 @@ impl Placed {
         } else {
             let a = if self.open[0] { u64::from(self.tile.a) } else { 0 };
             let b = if self.open[1] { u64::from(self.tile.b) } else { 0 };
-            a.saturating_add(b)
+            a.wrapping_add(b)
         }
     }
 
@@ -46,7 +46,7 @@ impl Placed {
     fn cover(&mut self, pip: u32) {
         if self.tile.is_double() {
             if self.sides > 0 {
-                self.sides = self.sides.saturating_sub(1);
+                self.sides = self.sides.wrapping_sub(1);
             } else {
                 self.ends = self.ends.saturating_sub(1);
             }
@@ -117,14 +117,14 @@ impl Iterator for OpenEnds<'_> {
                 continue;
             }
             // `step ≥ ends` here (the branch above returns or continues otherwise).
-            let step = step.saturating_sub(ends);
+            let step = step.wrapping_sub(ends);
             if step < placed.sides {
                 return Some(end(tile.a, true));
             }
-            if step.saturating_sub(placed.sides) < placed.ends {
+            if step.wrapping_sub(placed.sides) < placed.ends {
                 return Some(end(tile.a, placed.sides == 0));
             }
-            self.index = self.index.saturating_add(1);
+            self.index = self.index.wrapping_add(1);
             self.step = 0;
         }
     }
@@ -309,7 +309,7 @@ impl Iterator for Placements<'_> {
             let fresh = !self.second || !self.tile.is_double();
             if self.second {
                 self.second = false;
-                self.parent = self.parent.saturating_add(1);
+                self.parent = self.parent.wrapping_add(1);
             } else {
                 self.second = true;
             }

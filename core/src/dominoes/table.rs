@@ -95,7 +95,7 @@ impl Map<'_> {
                 }
                 *id = fresh;
                 *known = key;
-                self.len = self.len.saturating_add(1);
+                self.len = self.len.wrapping_add(1);
                 return Some((fresh, true));
             }
             if *known == key {

@@ -301,11 +301,11 @@ impl Cards {
                 match chars.peek() {
                     Some(&(i, '0')) => {
                         chars.next();
-                        (Rank::Ten, i.saturating_add(1))
+                        (Rank::Ten, i.wrapping_add(1))
                     }
                     _ => {
                         return Err(Error::InvalidCard {
-                            span: Span::new(start, start.saturating_add(1)),
+                            span: Span::new(start, start.wrapping_add(1)),
                         });
                     }
                 }

@@ -405,7 +405,7 @@ fn rank(index: usize) -> Rank {
 
 /// `len` consecutive bits from `start`.
 fn run(start: usize, len: usize) -> u16 {
-    let ones = 1u32.checked_shl(len as u32).map_or(u32::MAX, |b| b.saturating_sub(1)); // b ≥ 1
+    let ones = 1u32.checked_shl(len as u32).map_or(u32::MAX, |b| b.wrapping_sub(1)); // b ≥ 1
     // A run starting past the 32 bits holds no rank: 0 is the true answer.
     (ones.checked_shl(start as u32).unwrap_or(0) & u32::from(ALL_RANKS)) as u16
 }
@@ -455,8 +455,8 @@ impl Shape {
         }
         if cap >= 3 && !preset.wing_triplet_next_to_chain {
             let below = start.checked_sub(1).map_or(0, |b| run(b, 1));
-            let above = if start.saturating_add(len) <= CHAIN_TOP {
-                run(start.saturating_add(len), 1)
+            let above = if start.wrapping_add(len) <= CHAIN_TOP {
+                run(start.wrapping_add(len), 1)
             } else {
                 0
             };

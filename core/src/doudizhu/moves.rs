@@ -242,7 +242,7 @@ impl Gen<'_> {
                     if let Some(slot) = c.get_mut(end) {
                         *slot = per;
                     }
-                    let len = end.saturating_sub(start).saturating_add(1); // end ≥ start
+                    let len = end.wrapping_sub(start).saturating_add(1); // end ≥ start
                     if len >= min {
                         self.emit(&c, reading(kind, len, start));
                     }
@@ -301,14 +301,14 @@ impl Gen<'_> {
                 if let Some(slot) = chain.get_mut(end) {
                     *slot = 3;
                 }
-                let len = end.saturating_sub(start).saturating_add(1); // end ≥ start
+                let len = end.wrapping_sub(start).saturating_add(1); // end ≥ start
                 if len < 2 {
                     continue;
                 }
-                if singles && len.saturating_mul(4) <= max {
+                if singles && len.wrapping_mul(4) <= max {
                     self.single_wings(&chain, start, len);
                 }
-                if pairs && len.saturating_mul(5) <= max {
+                if pairs && len.wrapping_mul(5) <= max {
                     self.pair_wings(&chain, start, len);
                 }
             }
@@ -316,14 +316,14 @@ impl Gen<'_> {
     }
 
     fn single_wings(&mut self, chain: &[u8; RANKS], start: usize, len: usize) {
-        let end = start.saturating_add(len);
+        let end = start.wrapping_add(len);
         let cap_all = self.preset.wing_copies.clamp(1, 4);
         let mut caps = [0u8; RANKS];
         for (i, cap) in caps.iter_mut().enumerate() {
             if i >= start && i < end {
                 continue;
             }
-            let next_to_chain = i <= CHAIN_TOP && (i.saturating_add(1) == start || i == end);
+            let next_to_chain = i <= CHAIN_TOP && (i.wrapping_add(1) == start || i == end);
             let mut c = cap_all.min(self.h(i));
             if next_to_chain && !self.preset.wing_triplet_next_to_chain {
                 c = c.min(2);
@@ -373,7 +373,7 @@ impl Gen<'_> {
     fn pair_wings(&mut self, chain: &[u8; RANKS], start: usize, len: usize) {
         let mut caps = [0u8; RANKS];
         for (i, cap) in caps.iter_mut().enumerate() {
-            if (i < start || i >= start.saturating_add(len)) && i <= Rank::Two as usize && self.h(i) >= 2 {
+            if (i < start || i >= start.wrapping_add(len)) && i <= Rank::Two as usize && self.h(i) >= 2 {
                 *cap = 1;
             }
         }
@@ -487,7 +487,7 @@ impl Multisets {
         for (cur, &cap) in self.cur.iter_mut().zip(self.caps.iter()).skip(from) {
             let take = usize::from(cap).min(amount);
             *cur = take as u8;
-            amount = amount.saturating_sub(take); // take ≤ amount
+            amount = amount.wrapping_sub(take); // take ≤ amount
         }
         amount == 0
     }
@@ -506,8 +506,8 @@ impl Multisets {
         let mut tail = 0u8; // items on the ranks after j
         for (j, (cur, &room)) in self.cur.iter_mut().zip(self.room.iter()).enumerate().rev() {
             if *cur > 0 && room > tail {
-                *cur = cur.saturating_sub(1); // > 0
-                return self.fill(j.saturating_add(1), usize::from(tail).saturating_add(1));
+                *cur = cur.wrapping_sub(1); // > 0
+                return self.fill(j.wrapping_add(1), usize::from(tail).wrapping_add(1));
             }
             tail = tail.saturating_add(*cur);
         }

@@ -100,6 +100,7 @@ fn lowest_field(packed: u64) -> usize {
 }
 
 /// Mixed-radix strides of the sub-hands of `hand`.
+#[inline(always)] // two callers, one of them C-only: keep one copy in firmware (flash)
 fn strides(hand: &[u8; RANKS]) -> ([u32; RANKS], usize) {
     let mut strides = [0u32; RANKS];
     let mut size = 1u32;
@@ -357,8 +358,12 @@ pub fn scratch_bytes(hand: &Cards) -> Result<usize, Error> {
 type Split<'a> = (&'a mut [u8], &'a mut [u8], [u32; RANKS]);
 
 fn split_scratch<'a>(hand: &Cards, scratch: &'a mut [u8]) -> Result<Split<'a>, Error> {
-    let needed = scratch_bytes(hand)?;
+    if hand.len() > MAX_HAND {
+        return Err(Error::HandTooLarge { cards: hand.len() });
+    }
+    // As `scratch_bytes`, with the strides kept (one pass: flash on microcontrollers).
     let (strides, size) = strides(&hand.counts());
+    let needed = size.saturating_add(MAX_MOVES * PLAY_BYTES);
     if scratch.len() < needed {
         return Err(Error::ScratchTooSmall { needed });
     }
@@ -520,7 +525,7 @@ pub fn spring(
     // No final play needed, or some final play after safe ones.
     let mut last = None;
     if uncovered != 0 || solve(root, root_index, &table, memo, Goal::Split)? != 1 {
-        let mut failure = None;
+        let mut broken = false;
         generate(
             landlord,
             None,
@@ -540,15 +545,15 @@ pub fn spring(
                         false
                     }
                     Ok(_) => true,
-                    Err(error) => {
-                        failure = Some(error);
+                    Err(_) => {
+                        broken = true;
                         false
                     }
                 }
             },
         );
-        if let Some(error) = failure {
-            return Err(error);
+        if broken {
+            return Err(Error::Internal);
         }
         if last.is_none() {
             return Ok(None);

@@ -25,8 +25,8 @@ impl fmt::Display for Meld {
                 f,
                 "{}{}{}{}",
                 t.number(),
-                t.number().saturating_add(1),
-                t.number().saturating_add(2),
+                t.number().wrapping_add(1),
+                t.number().wrapping_add(2),
                 t.suit().letter()
             ),
         }
@@ -137,7 +137,7 @@ pub fn for_each_decomposition(
     for pair in Tile::all() {
         let mut rest = *counts;
         match rest.get_mut(pair.index()) {
-            Some(c) if *c >= 2 => *c = c.saturating_sub(2),
+            Some(c) if *c >= 2 => *c = c.wrapping_sub(2),
             _ => continue,
         }
         let mut partial = Regular {
@@ -146,7 +146,7 @@ pub fn for_each_decomposition(
             pair,
         };
         sets_search(&mut rest, 0, &mut partial, sets_needed, &mut |regular| {
-            found = found.saturating_add(1);
+            found = found.wrapping_add(1);
             visit(&Decomposition::Regular(*regular));
         });
     }
@@ -155,12 +155,12 @@ pub fn for_each_decomposition(
         for (slot, tile) in pairs.iter_mut().zip(Tile::all().filter(|&t| hand.count(t) == 2)) {
             *slot = tile;
         }
-        found = found.saturating_add(1);
+        found = found.wrapping_add(1);
         visit(&Decomposition::SevenPairs(pairs));
     }
     let orphans = hand.len() == 14 && rules.thirteen_orphans && thirteen_orphans_complete(counts);
     if let Some(pair) = Tile::all().find(|&t| orphans && hand.count(t) == 2) {
-        found = found.saturating_add(1);
+        found = found.wrapping_add(1);
         visit(&Decomposition::ThirteenOrphans { pair });
     }
     Ok(found)
@@ -195,7 +195,7 @@ fn sets_search(
             count
         };
         let sets = usize::from(runs).saturating_add(usize::from(triplet));
-        if usize::from(partial.len).saturating_add(sets) > sets_needed {
+        if usize::from(partial.len).wrapping_add(sets) > sets_needed {
             continue;
         }
         // Runs need the next two kinds of the same suit, `runs` copies each.
@@ -212,7 +212,7 @@ fn sets_search(
         let push = |meld: Meld, partial: &mut Regular| {
             if let Some(slot) = partial.sets.get_mut(usize::from(partial.len)) {
                 *slot = meld;
-                partial.len = partial.len.saturating_add(1);
+                partial.len = partial.len.wrapping_add(1);
             }
         };
         if triplet {
@@ -226,10 +226,10 @@ fn sets_search(
         }
         for next in [second, third].into_iter().flatten() {
             if let Some(c) = rest.get_mut(next.index()).filter(|_| runs > 0) {
-                *c = c.saturating_sub(runs); // checked ≥ runs above
+                *c = c.wrapping_sub(runs); // checked ≥ runs above
             }
         }
-        sets_search(rest, index.saturating_add(1), partial, sets_needed, emit);
+        sets_search(rest, index.wrapping_add(1), partial, sets_needed, emit);
         (*rest, *partial) = saved;
     }
 }

@@ -57,7 +57,7 @@ pub fn parse_tile_counts(text: &str) -> Result<[u8; KINDS], Error> {
             span.start,
             &mut |tile, span| match counts.get_mut(tile.index()) {
                 Some(c) if *c < 4 => {
-                    *c = c.saturating_add(1);
+                    *c = c.wrapping_add(1);
                     Ok(())
                 }
                 _ => Err(Error::FifthCopy { tile, span }),

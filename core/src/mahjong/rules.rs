@@ -111,8 +111,11 @@ impl TryFrom<u8> for Form {
 /// The counts of numbered suit `suit` (0 = m, 1 = p, 2 = s) as nine numbers.
 pub(crate) fn suit_counts(counts: &[u8; KINDS], suit: usize) -> [u8; 9] {
     let mut out = [0u8; 9];
-    let first = suit.saturating_mul(9);
-    if let Some(part) = counts.get(first..first.saturating_add(9)) {
+    // `suit` is 0..=2, so neither op wraps; and were one to wrap, the range would be empty and
+    // `get` would say `None` — the slice, when there is one, is exactly nine long (the compiler
+    // sees it too, so `copy_from_slice` keeps no length-mismatch panic path).
+    let first = suit.wrapping_mul(9);
+    if let Some(part) = counts.get(first..first.wrapping_add(9)) {
         out.copy_from_slice(part);
     }
     out
@@ -140,17 +143,17 @@ fn suit_sets(mut c: [u8; 9]) -> bool {
         if i >= 7 {
             return false;
         }
-        let (Some(&b), Some(&d)) = (c.get(i.saturating_add(1)), c.get(i.saturating_add(2))) else {
+        let (Some(&b), Some(&d)) = (c.get(i.wrapping_add(1)), c.get(i.wrapping_add(2))) else {
             return false;
         };
         if b < runs || d < runs {
             return false;
         }
-        if let Some(x) = c.get_mut(i.saturating_add(1)) {
-            *x = x.saturating_sub(runs); // checked ≥ runs above
+        if let Some(x) = c.get_mut(i.wrapping_add(1)) {
+            *x = x.wrapping_sub(runs); // checked ≥ runs above
         }
-        if let Some(x) = c.get_mut(i.saturating_add(2)) {
-            *x = x.saturating_sub(runs); // checked ≥ runs above
+        if let Some(x) = c.get_mut(i.wrapping_add(2)) {
+            *x = x.wrapping_sub(runs); // checked ≥ runs above
         }
     }
     true
@@ -162,7 +165,7 @@ fn suit_sets_pair(c: [u8; 9]) -> bool {
         let mut rest = c;
         match rest.get_mut(i) {
             Some(x) if *x >= 2 => {
-                *x = x.saturating_sub(2);
+                *x = x.wrapping_sub(2);
                 suit_sets(rest)
             }
             _ => false,
@@ -303,7 +306,7 @@ pub fn waits(hand: &Hand, rules: Rules) -> Result<u64, Error> {
         for tile in Tile::all().filter(|&t| hand.count(t) < 4) {
             let mut with = *counts;
             if let Some(c) = with.get_mut(tile.index()) {
-                *c = c.saturating_add(1);
+                *c = c.wrapping_add(1);
             }
             if (rules.seven_pairs && seven_pairs_complete(&with))
                 || (rules.thirteen_orphans && thirteen_orphans_complete(&with))
@@ -333,8 +336,8 @@ fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], 
     let has_neighbour = if suit == 3 {
         near(index)
     } else {
-        let lo = index.saturating_sub(2).max(suit.saturating_mul(9));
-        let hi = index.saturating_add(2).min(suit.saturating_mul(9).saturating_add(8));
+        let lo = index.saturating_sub(2).max(suit.wrapping_mul(9));
+        let hi = index.wrapping_add(2).min(suit.wrapping_mul(9).saturating_add(8));
         (lo..=hi).any(near)
     };
     if !has_neighbour {
@@ -350,7 +353,7 @@ fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], 
         let fit = fits.get(other).copied().unwrap_or([false; 2]);
         match total % 3 {
             0 if fit[0] => {}
-            2 if fit[1] => pairs = pairs.saturating_add(1),
+            2 if fit[1] => pairs = pairs.wrapping_add(1),
             _ => return false,
         }
     }
@@ -359,11 +362,11 @@ fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], 
     } else {
         suit_counts(counts, suit)
     };
-    if let Some(x) = c.get_mut(usize::from(tile.number().saturating_sub(1))) {
-        *x = x.saturating_add(1);
+    if let Some(x) = c.get_mut(usize::from(tile.number().wrapping_sub(1))) {
+        *x = x.wrapping_add(1);
     }
     // `suit < 4` (a tile's suit): the fallback is never taken.
-    let total = totals.get(suit).copied().unwrap_or(0).saturating_add(1);
+    let total = totals.get(suit).copied().unwrap_or(0).wrapping_add(1);
     match (total % 3, pairs) {
         (0, 1) => suit_fits(c, suit == 3, false),
         (2, 0) => suit_fits(c, suit == 3, true),

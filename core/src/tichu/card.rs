@@ -43,14 +43,14 @@ impl Rank {
             12 => 'Q',
             13 => 'K',
             14 => 'A',
-            v => (b'0'.saturating_add(v % 10)) as char,
+            v => (b'0' | (v % 10)) as char, // 0x30 | 0..=9: the digit, no arithmetic
         }
     }
 
     /// The rank of a notation character (`2`–`9`, `0` or `T` for ten, `J Q K A`).
     pub const fn from_symbol(c: char) -> Option<Rank> {
         match c {
-            '2'..='9' => Rank::new((c as u8).saturating_sub(b'0')),
+            '2'..='9' => Rank::new((c as u8).wrapping_sub(b'0')),
             '0' | 'T' => Some(Rank(10)),
             'J' => Some(Rank(11)),
             'Q' => Some(Rank(12)),
@@ -63,7 +63,7 @@ impl Rank {
     /// The bit offset of this rank's 4-bit group in a [`Cards`] mask.
     pub(crate) const fn shift(self) -> u32 {
         // A rank is 2..=14 (checked at construction): 0..=48.
-        (self.0 as u32).saturating_sub(2).saturating_mul(4)
+        (self.0 as u32).wrapping_sub(2).wrapping_mul(4)
     }
 
     /// All natural ranks, Two to Ace.
@@ -217,10 +217,10 @@ impl Cards {
             let mut shift = 0u32;
             while shift < 52 {
                 let group = (mask >> shift) & 0xF;
-                if group & group.saturating_add(1) != 0 {
+                if group & group.wrapping_add(1) != 0 {
                     return Err(Error::InvalidMask);
                 }
-                shift = shift.saturating_add(4);
+                shift = shift.wrapping_add(4);
             }
         }
         Ok(Cards::normalized(mask))
@@ -324,7 +324,7 @@ impl Cards {
                         if group == 0xF {
                             return Err(Error::TooManyOfRank { rank, span: nowhere });
                         }
-                        u64::from(group.saturating_add(1)) << rank.shift() // group < 0xF
+                        u64::from(group.wrapping_add(1)) << rank.shift() // group < 0xF
                     }
                 }
             }
@@ -363,7 +363,7 @@ impl Cards {
             let take = ((self.0 >> shift) & 0xF).count_ones();
             let left = have.saturating_sub(take);
             mask = (mask & !(0xF << shift)) | ((((1u64 << left).wrapping_sub(1)) & 0xF) << shift); // left ≤ 4
-            shift = shift.saturating_add(4);
+            shift = shift.wrapping_add(4);
         }
         Cards::normalized(mask)
     }
@@ -451,7 +451,7 @@ impl Iterator for CardIter {
             } else {
                 None
             };
-            return Some(Card::Natural(Rank(((bit / 4) as u8).saturating_add(2)), suit)); // bit < 52
+            return Some(Card::Natural(Rank(((bit / 4) as u8).wrapping_add(2)), suit)); // bit < 52
         }
         for (bit, card) in [
             (DRAGON_BIT, Card::Dragon),

@@ -172,7 +172,7 @@ pub const fn phoenix_single_on(previous: Option<Combination>) -> Option<Combinat
         Some(prev) if matches!(prev.kind, Kind::Single) && prev.key < DRAGON_KEY => Some(Combination {
             kind: Kind::Single,
             len: 1,
-            key: prev.key.saturating_add(1),
+            key: prev.key.wrapping_add(1),
         }),
         Some(_) => None,
     }
@@ -238,7 +238,7 @@ pub fn readings(cards: Cards) -> Readings {
             PHOENIX_LEAD_KEY
         } else {
             // The one card's rank value (Mah Jong 1).
-            ((present.trailing_zeros() / 4) as u8).saturating_mul(2)
+            ((present.trailing_zeros() / 4) as u8).wrapping_mul(2)
         };
         return Readings::one(Kind::Single, 1, key);
     }
@@ -274,7 +274,7 @@ pub fn readings(cards: Cards) -> Readings {
 
     // Same rank: pair, triple, four of a kind (never with the Phoenix or the Mah Jong).
     if one_rank && !mahjong {
-        let key = high.saturating_mul(2);
+        let key = high.wrapping_mul(2);
         return match (len, phoenix) {
             (2, _) => Readings::one(Kind::Pair, 2, key),
             (3, _) => Readings::one(Kind::Triple, 3, key),
@@ -286,9 +286,9 @@ pub fn readings(cards: Cards) -> Readings {
     if len == 5 && two_ranks && !mahjong {
         let (a, b) = (low, high);
         return match (count_of(a), count_of(b), phoenix) {
-            (3, 2, false) | (3, 1, true) => Readings::one(Kind::FullHouse, 5, a.saturating_mul(2)),
-            (2, 3, false) | (1, 3, true) => Readings::one(Kind::FullHouse, 5, b.saturating_mul(2)),
-            (2, 2, true) => Readings::two(Kind::FullHouse, 5, a.saturating_mul(2), b.saturating_mul(2)),
+            (3, 2, false) | (3, 1, true) => Readings::one(Kind::FullHouse, 5, a.wrapping_mul(2)),
+            (2, 3, false) | (1, 3, true) => Readings::one(Kind::FullHouse, 5, b.wrapping_mul(2)),
+            (2, 2, true) => Readings::two(Kind::FullHouse, 5, a.wrapping_mul(2), b.wrapping_mul(2)),
             _ => Readings::NONE,
         };
     }
@@ -296,9 +296,9 @@ pub fn readings(cards: Cards) -> Readings {
     if len >= 5 && max_count == 1 {
         if !phoenix && span == naturals {
             if !mahjong && cards.is_suited() && is_flush(cards, low, high) {
-                return Readings::one(Kind::StraightFlush, len, high.saturating_mul(2));
+                return Readings::one(Kind::StraightFlush, len, high.wrapping_mul(2));
             }
-            return Readings::one(Kind::Straight, len, high.saturating_mul(2));
+            return Readings::one(Kind::Straight, len, high.wrapping_mul(2));
         }
         if phoenix && span == naturals {
             // The Phoenix extends the run below (never as the 1) or above (never past the Ace).
@@ -306,16 +306,16 @@ pub fn readings(cards: Cards) -> Readings {
                 (true, true) => Readings::two(
                     Kind::Straight,
                     len,
-                    high.saturating_mul(2),
-                    high.saturating_add(1).saturating_mul(2),
+                    high.wrapping_mul(2),
+                    high.wrapping_add(1).saturating_mul(2),
                 ),
-                (false, true) => Readings::one(Kind::Straight, len, high.saturating_add(1).saturating_mul(2)),
-                (true, false) => Readings::one(Kind::Straight, len, high.saturating_mul(2)),
+                (false, true) => Readings::one(Kind::Straight, len, high.wrapping_add(1).saturating_mul(2)),
+                (true, false) => Readings::one(Kind::Straight, len, high.wrapping_mul(2)),
                 (false, false) => Readings::NONE,
             };
         }
-        if phoenix && span == naturals.saturating_add(1) {
-            return Readings::one(Kind::Straight, len, high.saturating_mul(2));
+        if phoenix && span == naturals.wrapping_add(1) {
+            return Readings::one(Kind::Straight, len, high.wrapping_mul(2));
         }
         return Readings::NONE;
     }
@@ -325,10 +325,10 @@ pub fn readings(cards: Cards) -> Readings {
         && !mahjong
         && max_count == 2
         && span == distinct()
-        && span.saturating_mul(2) == len
+        && span.wrapping_mul(2) == len
         && singles() == u8::from(phoenix)
     {
-        return Readings::one(Kind::Stairs, len, high.saturating_mul(2));
+        return Readings::one(Kind::Stairs, len, high.wrapping_mul(2));
     }
     Readings::NONE
 }
@@ -339,8 +339,8 @@ fn is_flush(cards: Cards, low: u8, high: u8) -> bool {
         return false;
     }
     // 2 ≤ low ≤ high ≤ 14 (checked above): both shifts are below 64.
-    let run = (NATURAL_LOW_BITS >> (14u8.saturating_sub(high) << 2))
-        & !((1u64 << (low.saturating_sub(2) << 2)).wrapping_sub(1));
+    let run =
+        (NATURAL_LOW_BITS >> (14u8.wrapping_sub(high) << 2)) & !((1u64 << (low.wrapping_sub(2) << 2)).wrapping_sub(1));
     (0..4).any(|suit| (cards.mask() >> suit) & run == run)
 }
 

@@ -75,7 +75,7 @@ const fn window(low: u8, high: u8) -> u16 {
         return 0;
     }
     // high ≤ 15 and low ≤ high (checked): the difference is positive and fits.
-    ((1u32 << high.saturating_add(1)).wrapping_sub(1u32 << low)) as u16
+    ((1u32 << high.wrapping_add(1)).wrapping_sub(1u32 << low)) as u16
 }
 
 /// The card-mask bits of every suit of the natural ranks `low..=high` (2..=14; else empty).
@@ -84,7 +84,7 @@ const fn natural_bits(low: u8, high: u8) -> u64 {
         return 0;
     }
     // 2 ≤ low ≤ high ≤ 14 (checked): the shifts are at most 52, both minus-ones of non-zero.
-    ((1u64 << shift(high.saturating_add(1))).wrapping_sub(1)) & !((1u64 << shift(low)).wrapping_sub(1))
+    ((1u64 << shift(high.wrapping_add(1))).wrapping_sub(1)) & !((1u64 << shift(low)).wrapping_sub(1))
 }
 
 /// At most one part per rank of a straight or stairs.
@@ -198,7 +198,7 @@ impl Gen<'_> {
         for value in 2u8..=14 {
             if self.ge1 & (1 << value) != 0 {
                 for &sub in self.choices(value, 1) {
-                    self.emit(u64::from(sub) << shift(value), Kind::Single, 1, value.saturating_mul(2))?;
+                    self.emit(u64::from(sub) << shift(value), Kind::Single, 1, value.wrapping_mul(2))?;
                 }
             }
         }
@@ -213,15 +213,15 @@ impl Gen<'_> {
                 continue;
             }
             for &sub in self.choices(value, k) {
-                self.emit(u64::from(sub) << shift(value), kind, len, value.saturating_mul(2))?;
+                self.emit(u64::from(sub) << shift(value), kind, len, value.wrapping_mul(2))?;
             }
             if self.phoenix {
-                for &sub in self.choices(value, k.saturating_sub(1)) {
+                for &sub in self.choices(value, k.wrapping_sub(1)) {
                     self.emit(
                         (u64::from(sub) << shift(value)) | PHOENIX_BIT,
                         kind,
                         len,
-                        value.saturating_mul(2),
+                        value.wrapping_mul(2),
                     )?;
                 }
             }
@@ -238,7 +238,7 @@ impl Gen<'_> {
                 if b == a || self.ge1 & (1 << b) == 0 {
                     continue;
                 }
-                let key = a.saturating_mul(2);
+                let key = a.wrapping_mul(2);
                 self.product(&[(a, 3), (b, 2)], 0, Kind::FullHouse, 5, key)?;
                 if self.phoenix {
                     // Phoenix in the pair: XXX + Y + P.
@@ -255,7 +255,7 @@ impl Gen<'_> {
 
     /// One card per rank of `low..=high` but `skip` (0 = none), with `extra`, as a straight.
     fn straight(&mut self, low: u8, high: u8, skip: u8, extra: u64) -> ControlFlow<()> {
-        let len = high.saturating_sub(low).saturating_add(1);
+        let len = high.wrapping_sub(low).saturating_add(1);
         let mahjong = if low == 1 { MAHJONG_BIT } else { 0 };
         let bits = natural_bits(low.max(2), high) & !natural_bits(skip, skip);
         // One choice per rank (every rank-only hand; a suited hand holding one card of each rank
@@ -274,7 +274,7 @@ impl Gen<'_> {
             if flush {
                 return ControlFlow::Continue(());
             }
-            return self.emit(single | extra | mahjong, Kind::Straight, len, high.saturating_mul(2));
+            return self.emit(single | extra | mahjong, Kind::Straight, len, high.wrapping_mul(2));
         }
         let mut parts = [(0u8, 1u8); MAX_PARTS];
         let mut n = 0;
@@ -283,12 +283,12 @@ impl Gen<'_> {
                 && let Some(slot) = parts.get_mut(n)
             {
                 slot.0 = value;
-                n = n.saturating_add(1);
+                n = n.wrapping_add(1);
             }
         }
         // `n` counts the slots written, so it is at most `parts.len()`.
         let parts = parts.get(..n).unwrap_or(&[]);
-        self.product(parts, extra | mahjong, Kind::Straight, len, high.saturating_mul(2))
+        self.product(parts, extra | mahjong, Kind::Straight, len, high.wrapping_mul(2))
     }
 
     fn straights(&mut self) -> ControlFlow<()> {
@@ -299,7 +299,7 @@ impl Gen<'_> {
         let present = self.ge1;
         for low in 1u8..=10 {
             for len in min_len.max(5)..=max_len {
-                let high = low.saturating_add(len).saturating_sub(1); // len ≥ 5
+                let high = low.wrapping_add(len).saturating_sub(1); // len ≥ 5
                 if high > 14 {
                     break;
                 }
@@ -312,9 +312,9 @@ impl Gen<'_> {
                     continue;
                 }
                 // The Phoenix inside the run: in a gap, or standing in for a held rank.
-                let inside = window(low.saturating_add(1), high.saturating_sub(1));
+                let inside = window(low.wrapping_add(1), high.wrapping_sub(1));
                 if missing == 0 {
-                    for skip in low.saturating_add(1)..high {
+                    for skip in low.wrapping_add(1)..high {
                         self.straight(low, high, skip, PHOENIX_BIT)?;
                     }
                 } else if missing.count_ones() == 1 && missing & inside != 0 {
@@ -322,10 +322,10 @@ impl Gen<'_> {
                 }
                 // The Phoenix on top of the naturals low..high-1 (read at its strongest), or,
                 // when they end at the Ace, below them.
-                if window(low, high.saturating_sub(1)) & !present == 0 {
+                if window(low, high.wrapping_sub(1)) & !present == 0 {
                     self.straight(low, high, high, PHOENIX_BIT)?;
                 }
-                if high == 14 && low >= 2 && window(low.saturating_add(1), 14) & !present == 0 {
+                if high == 14 && low >= 2 && window(low.wrapping_add(1), 14) & !present == 0 {
                     self.straight(low, high, low, PHOENIX_BIT)?;
                 }
             }
@@ -345,23 +345,23 @@ impl Gen<'_> {
             return self.emit(
                 mask | extra,
                 Kind::Stairs,
-                high.saturating_sub(low).saturating_add(1).saturating_mul(2),
-                high.saturating_mul(2),
+                high.wrapping_sub(low).saturating_add(1).wrapping_mul(2),
+                high.wrapping_mul(2),
             );
         }
         let mut parts = [(0u8, 2u8); MAX_PARTS];
         for (value, slot) in (low..=high).zip(parts.iter_mut()) {
             *slot = (value, if value == phoenix_rank { 1 } else { 2 });
         }
-        let n = usize::from(high.saturating_sub(low).saturating_add(1));
+        let n = usize::from(high.wrapping_sub(low).saturating_add(1));
         // `n` counts the slots written, so it is at most `parts.len()`.
         let parts = parts.get(..n).unwrap_or(&[]);
         self.product(
             parts,
             extra,
             Kind::Stairs,
-            high.saturating_sub(low).saturating_add(1).saturating_mul(2),
-            high.saturating_mul(2),
+            high.wrapping_sub(low).saturating_add(1).wrapping_mul(2),
+            high.wrapping_mul(2),
         )
     }
 
@@ -372,7 +372,7 @@ impl Gen<'_> {
         };
         for low in 2u8..=13 {
             for pairs in min_pairs.max(2)..=max_pairs {
-                let high = low.saturating_add(pairs).saturating_sub(1); // pairs ≥ 2
+                let high = low.wrapping_add(pairs).saturating_sub(1); // pairs ≥ 2
                 if high > 14 {
                     break;
                 }
@@ -397,7 +397,7 @@ impl Gen<'_> {
     fn bombs(&mut self) -> ControlFlow<()> {
         for value in 2u8..=14 {
             if self.choices(value, 4).contains(&0xF) {
-                self.emit(0xF << shift(value), Kind::FourOfAKind, 4, value.saturating_mul(2))?;
+                self.emit(0xF << shift(value), Kind::FourOfAKind, 4, value.wrapping_mul(2))?;
             }
         }
         ControlFlow::Continue(())
@@ -408,16 +408,16 @@ impl Gen<'_> {
             return ControlFlow::Continue(());
         }
         for low in 2u8..=10 {
-            for high in low.saturating_add(4)..=14 {
+            for high in low.wrapping_add(4)..=14 {
                 let run =
-                    (NATURAL_LOW_BITS >> (14u8.saturating_sub(high) << 2)) & !((1u64 << shift(low)).wrapping_sub(1));
+                    (NATURAL_LOW_BITS >> (14u8.wrapping_sub(high) << 2)) & !((1u64 << shift(low)).wrapping_sub(1));
                 for suit in 0..4u32 {
                     if (hand.mask() >> suit) & run == run {
                         self.emit(
                             run << suit,
                             Kind::StraightFlush,
-                            high.saturating_sub(low).saturating_add(1),
-                            high.saturating_mul(2),
+                            high.wrapping_sub(low).saturating_add(1),
+                            high.wrapping_mul(2),
                         )?;
                     }
                 }

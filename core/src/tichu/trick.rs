@@ -26,11 +26,11 @@ impl Seat {
     }
     /// The next seat in playing order.
     pub const fn next(self) -> Seat {
-        Seat(self.0.saturating_add(1) % 4)
+        Seat(self.0.wrapping_add(1) % 4)
     }
     /// The partner (opposite seat).
     pub const fn partner(self) -> Seat {
-        Seat(self.0.saturating_add(2) % 4)
+        Seat(self.0.wrapping_add(2) % 4)
     }
     /// The team 0 (seats 0 and 2) or 1 (seats 1 and 3).
     pub const fn team(self) -> usize {
@@ -156,13 +156,9 @@ impl Trick {
     /// A new trick led by `leader` later in a round: `out` marks seats without cards and `wish` is
     /// the open wish carried over. Errors: [`Error::SeatIsOut`] when the leader is out.
     pub const fn with(leader: Seat, out: [bool; 4], wish: Option<Rank>) -> Result<Trick, Error> {
-        let [out0, out1, out2, out3] = out;
-        let leader_out = match leader.0 % 4 {
-            0 => out0,
-            1 => out1,
-            2 => out2,
-            _ => out3,
-        };
+        // A proven range: `% 4` into four entries (`get` is not `const`).
+        #[allow(clippy::indexing_slicing)]
+        let leader_out = out[leader.0 as usize % 4];
         if leader_out {
             return Err(Error::SeatIsOut);
         }
