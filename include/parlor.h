@@ -17,9 +17,57 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
-/* Which games the library was built with. By default all four; a firmware built with fewer
- * (cargo features of parlor-ffi) defines PARLOR_CUSTOM_FEATURES and the PARLOR_FEATURE_<GAME>
- * macros of the games it built before including this header. */
+/**
+ * @file parlor.h
+ *
+ * @par Status codes
+ * Every function that returns a ParlorStatus is marked PARLOR_MUST_USE: ignoring the status
+ * is a warning (`[[nodiscard]]` in C++17 and C23, `warn_unused_result` in GCC and Clang).
+ * Common codes are 1-99, then one range of 100 per game (dominoes 100-199, Tichu 200-299,
+ * Dou Dizhu 300-399, Mahjong 400-499). PARLOR_ERR_INTERNAL is a bug report, never an answer.
+ *
+ * @par Aliasing
+ * Output buffers must not overlap any input buffer or each other (the library reads its inputs
+ * while it writes its outputs). Functions where the rule matters (an input and an output of
+ * the same type) say so again.
+ *
+ * @par Pointers
+ * A null pointer is PARLOR_ERR_NULL_POINTER, except a null buffer with length 0, which is an
+ * empty input or a size query. A misaligned pointer (not aligned for its element type) is
+ * PARLOR_ERR_INVALID_ARGUMENT; nothing is read or written through it. Byte buffers (text,
+ * scratch memory) may have any alignment.
+ *
+ * @par Size queries
+ * An output buffer of capacity 0 (null or not) with a length out-pointer asks for the size:
+ * the call returns PARLOR_OK and writes the size needed. A non-zero capacity that is too small
+ * is PARLOR_ERR_BUFFER_TOO_SMALL, also with the size needed.
+ *
+ * @par Tichu card masks
+ * A Tichu card set is a uint64_t: bits 4*(r-2) .. 4*(r-2)+3 hold the natural rank r
+ * (2..14, Ace = 14), one bit per suit in the order Jade, Sword, Pagoda, Star; in a rank-only
+ * set (suits unknown) a rank held c times is its lowest c bits. Bit 52 is the Mah Jong, 53 the
+ * Dog, 54 the Phoenix, 55 the Dragon; bit 63 is set in a suited set; bits 56-62 are always 0.
+ *
+ * @par Mahjong tile codes
+ * A Mahjong tile is a code 0..PARLOR_MAHJONG_KINDS-1 (34 kinds): 0-8 are 1m-9m (characters),
+ * 9-17 1p-9p (dots), 18-26 1s-9s (bamboo), 27-33 1z-7z (east, south, west, north, white,
+ * green, red). A hand is an array of PARLOR_MAHJONG_KINDS counts indexed by code; a tile set
+ * is a uint64_t with bit i for code i.
+ */
+#if defined(__cplusplus) && __cplusplus >= 201703L
+#define PARLOR_MUST_USE [[nodiscard]]
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ > 201710L
+#define PARLOR_MUST_USE [[nodiscard]]
+#elif defined(__GNUC__) || defined(__clang__)
+#define PARLOR_MUST_USE __attribute__((warn_unused_result))
+#else
+#define PARLOR_MUST_USE
+#endif
+
+/* Which games the library was built with (the cargo features of parlor-ffi; each game's
+ * declarations below are guarded by its macro). By default all four; a firmware built with
+ * fewer defines PARLOR_CUSTOM_FEATURES and the PARLOR_FEATURE_<GAME> macros of the games it
+ * built before including this header. */
 #if !defined(PARLOR_CUSTOM_FEATURES)
 #define PARLOR_FEATURE_DOMINOES 1
 #define PARLOR_FEATURE_TICHU 1
@@ -27,1407 +75,2244 @@
 #define PARLOR_FEATURE_MAHJONG 1
 #endif
 
-// Version of the C ABI described by `parlor.h`: bumped on any incompatible change to a
-// function signature, struct layout or the meaning of a code.
-#define PARLOR_ABI_VERSION 1
+
+/**
+ * Version of the C ABI described by `parlor.h`: bumped on any incompatible change to a
+ * function signature, struct layout or the meaning of a code.
+ * Version 2: the Mahjong rules codes are 16–17 and the form codes 32–35 (they were 0–1 and
+ * 0–3), and a size query (capacity 0) returns `PARLOR_OK`.
+ */
+#define PARLOR_ABI_VERSION 2
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Most tiles a play order or layout may have (256; a double-18 set has 190).
+/**
+ * Most tiles a play order or layout may have (256; a double-18 set has 190).
+ */
 #define PARLOR_DOMINOES_MAX_TILES 256
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The `parent` of the opening tile's placement: "no parent".
+/**
+ * Placements that always suffice for [`parlor_dominoes_placements`]: at most one per layout
+ * tile and number of the tile played (2 × `PARLOR_DOMINOES_MAX_TILES`; a bound, not exact).
+ */
+#define PARLOR_DOMINOES_MAX_PLACEMENTS (2 * PARLOR_DOMINOES_MAX_TILES)
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+/**
+ * The `parent` of the opening tile's placement: "no parent".
+ */
 #define PARLOR_DOMINOES_NO_PARENT UINT32_MAX
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Bytes of working memory `parlor_dominoes_validate_scratch` needs (28 KiB, enough for
-// `PARLOR_DOMINOES_MAX_TILES` tiles on any target). Any byte buffer works — no alignment or
-// initialisation needed (e.g. `static uint8_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES];`); each
-// call overwrites it, so one buffer serves any number of calls, one at a time.
+/**
+ * Bytes of working memory `parlor_dominoes_validate_scratch` needs (28 KiB, enough for
+ * `PARLOR_DOMINOES_MAX_TILES` tiles on any target). Any byte buffer works — no alignment or
+ * initialisation needed (e.g. `static uint8_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES];`); each
+ * call overwrites it, so one buffer serves any number of calls, one at a time.
+ */
 #define PARLOR_DOMINOES_SCRATCH_BYTES (28 * 1024)
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Spinner rule: every double is a spinner (Five Up, the default).
+/**
+ * Spinner rule: every double is a spinner (Five Up, the default).
+ */
 #define PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE 0
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Spinner rule: only the first double played is a spinner (All Fives; scores the total).
+/**
+ * Spinner rule: only the first double played is a spinner (All Fives; scores the total).
+ */
 #define PARLOR_DOMINOES_SPINNER_FIRST_DOUBLE 1
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Spinner rule: no spinners (a single line).
+/**
+ * Spinner rule: no spinners (a single line).
+ */
 #define PARLOR_DOMINOES_SPINNER_NONE 2
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Verdict reason: none (the order is legal).
+/**
+ * Verdict reason: none (the order is legal).
+ */
 #define PARLOR_DOMINOES_REASON_NONE 0
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Verdict reason: the tile was already played (at `earlier`).
+/**
+ * Verdict reason: the tile was already played (at `earlier`).
+ */
 #define PARLOR_DOMINOES_REASON_DUPLICATE 1
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Verdict reason: no open end can show the tile's numbers, however the earlier tiles go.
+/**
+ * Verdict reason: no open end can show the tile's numbers, however the earlier tiles go.
+ */
 #define PARLOR_DOMINOES_REASON_NO_OPEN_END 2
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// `uint64_t`s in a [`ParlorDominoesRound`]: 64 (512 bytes, holding the 503-byte encoded hand).
+/**
+ * `uint64_t`s in a [`ParlorDominoesRound`]: 64 (512 bytes, holding the 503-byte encoded hand).
+ */
 #define PARLOR_DOMINOES_ROUND_WORDS 64
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// `uint64_t`s in a [`ParlorDominoesMatch`]: 66 (528 bytes, holding the 523-byte encoded match).
+/**
+ * `uint64_t`s in a [`ParlorDominoesMatch`]: 66 (528 bytes, holding the 523-byte encoded match).
+ */
 #define PARLOR_DOMINOES_MATCH_WORDS 66
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Bytes of `parlor_dominoes_round_encode`'s form (format version 1).
+/**
+ * Bytes of `parlor_dominoes_round_encode`'s form (format version 1).
+ */
 #define PARLOR_DOMINOES_ROUND_ENCODED_BYTES 503
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Bytes of `parlor_dominoes_match_encode`'s form (format version 1).
+/**
+ * Bytes of `parlor_dominoes_match_encode`'s form (format version 1).
+ */
 #define PARLOR_DOMINOES_MATCH_ENCODED_BYTES 523
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The most tiles of a set (double-18): the capacity that always fits a hand or a layout.
+/**
+ * The most tiles of a set (double-18): the capacity that always fits a hand or a layout.
+ */
 #define PARLOR_DOMINOES_MAX_SET_TILES 190
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// "No seat": `to_act` of a finished hand, `winner` of a tie.
+/**
+ * "No seat": `to_act` of a finished hand, `winner` of a tie.
+ */
 #define PARLOR_DOMINOES_NO_SEAT 255
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Preset: Five Up (the default).
+/**
+ * Preset: Five Up (the default).
+ */
 #define PARLOR_DOMINOES_PRESET_FIVE_UP 0
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Preset: All Fives.
+/**
+ * Preset: All Fives.
+ */
 #define PARLOR_DOMINOES_PRESET_ALL_FIVES 1
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Preset: the block game.
+/**
+ * Preset: the block game.
+ */
 #define PARLOR_DOMINOES_PRESET_BLOCK 2
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Action kind: play a tile.
+/**
+ * Action kind: play a tile.
+ */
 #define PARLOR_DOMINOES_ACTION_PLAY 0
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Action kind: draw from the boneyard.
+/**
+ * Action kind: draw from the boneyard.
+ */
 #define PARLOR_DOMINOES_ACTION_DRAW 1
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Action kind: pass.
+/**
+ * Action kind: pass.
+ */
 #define PARLOR_DOMINOES_ACTION_PASS 2
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Event kind: a tile was played.
+/**
+ * Event kind: a tile was played.
+ */
 #define PARLOR_DOMINOES_EVENT_PLAYED 0
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Event kind: a tile was drawn (`tile`).
+/**
+ * Event kind: a tile was drawn (`tile`).
+ */
 #define PARLOR_DOMINOES_EVENT_DREW 1
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Event kind: the seat passed.
+/**
+ * Event kind: the seat passed.
+ */
 #define PARLOR_DOMINOES_EVENT_PASSED 2
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// End kind: a seat played its last tile.
+/**
+ * End kind: a seat played its last tile.
+ */
 #define PARLOR_DOMINOES_END_DOMINO 0
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// End kind: nobody could play or draw.
+/**
+ * End kind: nobody could play or draw.
+ */
 #define PARLOR_DOMINOES_END_BLOCKED 1
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Preset code: the seed's rules (Pagat / HDU 4032 wording), the default.
+/**
+ * Preset code: the seed's rules (Pagat / HDU 4032 wording), the default.
+ */
 #define PARLOR_DOUDIZHU_PRESET_PAGAT 0
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Preset code: RLCard's rules.
+/**
+ * Preset code: RLCard's rules.
+ */
 #define PARLOR_DOUDIZHU_PRESET_RLCARD 1
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Preset code: OpenSpiel's rules.
+/**
+ * Preset code: OpenSpiel's rules.
+ */
 #define PARLOR_DOUDIZHU_PRESET_OPENSPIEL 2
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Kind codes of [`ParlorDoudizhuReading::kind`] (the seed's 13 types, quad + two split in two).
+/**
+ * Kind codes of [`ParlorDoudizhuReading::kind`] (the seed's 13 types, quad + two split in two).
+ */
 #define PARLOR_DOUDIZHU_KIND_SINGLE 0
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Pair.
+/**
+ * Pair.
+ */
 #define PARLOR_DOUDIZHU_KIND_PAIR 1
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Triplet.
+/**
+ * Triplet.
+ */
 #define PARLOR_DOUDIZHU_KIND_TRIPLET 2
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Triplet + one card.
+/**
+ * Triplet + one card.
+ */
 #define PARLOR_DOUDIZHU_KIND_TRIPLET_SINGLE 3
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Triplet + pair.
+/**
+ * Triplet + pair.
+ */
 #define PARLOR_DOUDIZHU_KIND_TRIPLET_PAIR 4
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Sequence (5+ singles).
+/**
+ * Sequence (5+ singles).
+ */
 #define PARLOR_DOUDIZHU_KIND_SEQUENCE 5
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Pair sequence (3+ pairs).
+/**
+ * Pair sequence (3+ pairs).
+ */
 #define PARLOR_DOUDIZHU_KIND_PAIR_SEQUENCE 6
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Airplane (2+ triplets).
+/**
+ * Airplane (2+ triplets).
+ */
 #define PARLOR_DOUDIZHU_KIND_AIRPLANE 7
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Airplane with single wings.
+/**
+ * Airplane with single wings.
+ */
 #define PARLOR_DOUDIZHU_KIND_AIRPLANE_SINGLES 8
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Airplane with pair wings.
+/**
+ * Airplane with pair wings.
+ */
 #define PARLOR_DOUDIZHU_KIND_AIRPLANE_PAIRS 9
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Bomb.
+/**
+ * Bomb.
+ */
 #define PARLOR_DOUDIZHU_KIND_BOMB 10
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Rocket.
+/**
+ * Rocket.
+ */
 #define PARLOR_DOUDIZHU_KIND_ROCKET 11
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Quad + two singles.
+/**
+ * Quad + two singles.
+ */
 #define PARLOR_DOUDIZHU_KIND_QUAD_SINGLES 12
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Quad + two pairs.
+/**
+ * Quad + two pairs.
+ */
 #define PARLOR_DOUDIZHU_KIND_QUAD_PAIRS 13
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// The most readings one card set has (the `cap` that always suffices for classify).
+/**
+ * The most readings one card set has (the `cap` that always suffices for classify).
+ */
 #define PARLOR_DOUDIZHU_MAX_READINGS 4
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// The most distinct plays of a hand of at most 20 cards (the `cap` that always suffices for
-// [`parlor_doudizhu_moves`] with such a hand).
+/**
+ * The most distinct plays of a hand of at most 20 cards (the `cap` that always suffices for
+ * [`parlor_doudizhu_moves`] with such a hand).
+ */
 #define PARLOR_DOUDIZHU_MAX_MOVES 2511
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// The most plays in a spring plan (one card each at worst).
+/**
+ * The most plays in a spring plan (one card each at worst).
+ */
 #define PARLOR_DOUDIZHU_MAX_PLAN 20
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Scratch bytes that always suffice for [`parlor_doudizhu_spring`] and
-// [`parlor_doudizhu_min_plays`] (a memo of 248,832 sub-hands plus the hand's plays).
+/**
+ * Scratch bytes that always suffice for [`parlor_doudizhu_spring`] and
+ * [`parlor_doudizhu_min_plays`] (a memo of 248,832 sub-hands plus the hand's plays); the exact
+ * need of one hand is [`parlor_doudizhu_scratch_bytes`].
+ */
 #define PARLOR_DOUDIZHU_SCRATCH_BYTES 278964
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Whole-game preset code: Pagat's game (bids 1–3, stake scoring), the default.
+/**
+ * The ranks of a card set (the length of [`ParlorDoudizhuCards::counts`]): 0 = 3 … 11 = A,
+ * 12 = 2, 13 = black joker, 14 = red joker.
+ */
+#define PARLOR_DOUDIZHU_RANKS 15
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+/**
+ * Bytes that always suffice for [`parlor_doudizhu_format`], the NUL included (the whole deck
+ * is 54 characters).
+ */
+#define PARLOR_DOUDIZHU_FORMAT_BYTES 64
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+/**
+ * Whole-game preset code: Pagat's game (bids 1–3, stake scoring), the default.
+ */
 #define PARLOR_DOUDIZHU_GAME_PAGAT 0
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Whole-game preset code: RLCard's game (seat 0 / the first bidder is the landlord, 1/0 payoffs).
+/**
+ * Whole-game preset code: RLCard's game (seat 0 / the first bidder is the landlord, 1/0 payoffs).
+ */
 #define PARLOR_DOUDIZHU_GAME_RLCARD 1
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Whole-game preset code: OpenSpiel 2.0.2's `dou_dizhu`.
+/**
+ * Whole-game preset code: OpenSpiel 2.0.2's `dou_dizhu`.
+ */
 #define PARLOR_DOUDIZHU_GAME_OPENSPIEL 2
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Whole-game preset code: the apps' call / rob-the-landlord auction.
+/**
+ * Whole-game preset code: the apps' call / rob-the-landlord auction.
+ */
 #define PARLOR_DOUDIZHU_GAME_ROB 3
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Action kind: pass.
+/**
+ * Action kind: pass.
+ */
 #define PARLOR_DOUDIZHU_ACTION_PASS 0
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Action kind: bid `bid` (1–3).
+/**
+ * Action kind: bid `bid` (1–3).
+ */
 #define PARLOR_DOUDIZHU_ACTION_BID 1
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Action kind: call the landlord (rob preset).
+/**
+ * Action kind: call the landlord (rob preset).
+ */
 #define PARLOR_DOUDIZHU_ACTION_CALL 2
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Action kind: rob the landlord (rob preset).
+/**
+ * Action kind: rob the landlord (rob preset).
+ */
 #define PARLOR_DOUDIZHU_ACTION_ROB 3
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Action kind: play `cards` read as `reading`.
+/**
+ * Action kind: play `cards` read as `reading`.
+ */
 #define PARLOR_DOUDIZHU_ACTION_PLAY 4
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// "No seat" in seat fields (nobody to act, no landlord yet, no lead change).
+/**
+ * "No seat" in seat fields (nobody to act, no landlord yet, no lead change).
+ */
 #define PARLOR_DOUDIZHU_NO_SEAT 255
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// `uint64_t` words of [`ParlorDoudizhuRound`] (the encoded round, 161 bytes, rounded up).
+/**
+ * `uint64_t` words of [`ParlorDoudizhuRound`] (the encoded round, 161 bytes, rounded up).
+ */
 #define PARLOR_DOUDIZHU_ROUND_WORDS 21
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// `uint64_t` words of [`ParlorDoudizhuMatch`] (the encoded match, 196 bytes, rounded up).
+/**
+ * `uint64_t` words of [`ParlorDoudizhuMatch`] (the encoded match, 196 bytes, rounded up).
+ */
 #define PARLOR_DOUDIZHU_MATCH_WORDS 25
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Slots that always suffice for [`parlor_doudizhu_round_legal_actions`] (a pass plus every
-// play of a 20-card hand in each of its readings; real positions need far fewer).
+/**
+ * Slots that always suffice for [`parlor_doudizhu_round_legal_actions`] (a pass plus every
+ * play of a 20-card hand in each of its readings; real positions need far fewer).
+ */
 #define PARLOR_DOUDIZHU_MAX_ACTIONS 10045
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// Rules code: the seed's game, sets + pair only.
-#define PARLOR_MAHJONG_RULES_SEED 0
+/**
+ * The number of tile kinds: the length of every counts array, tile codes `0..34`.
+ */
+#define PARLOR_MAHJONG_KINDS 34
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// Rules code: Riichi, sets + pair, seven pairs and thirteen orphans.
-#define PARLOR_MAHJONG_RULES_RIICHI 1
+/**
+ * The most tiles in a hand.
+ */
+#define PARLOR_MAHJONG_MAX_TILES 14
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// Form code: the minimum shanten over every form that applies.
-#define PARLOR_MAHJONG_FORM_MINIMUM 0
+/**
+ * The most sets in a regular decomposition (the length of its set arrays).
+ */
+#define PARLOR_MAHJONG_MAX_SETS 4
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// Form code: sets + pair.
-#define PARLOR_MAHJONG_FORM_REGULAR 1
+/**
+ * The pairs of a seven-pairs decomposition (the length of its pairs array).
+ */
+#define PARLOR_MAHJONG_PAIRS 7
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// Form code: seven pairs (13 or 14 tiles).
-#define PARLOR_MAHJONG_FORM_SEVEN_PAIRS 2
+/**
+ * Bytes that always suffice for [`parlor_mahjong_format`], the NUL included.
+ */
+#define PARLOR_MAHJONG_FORMAT_BYTES 45
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// Form code: thirteen orphans (13 or 14 tiles).
-#define PARLOR_MAHJONG_FORM_THIRTEEN_ORPHANS 3
+/**
+ * Rules code: the seed's game, sets + pair only. Rules codes are 16–31, form codes 32–47: a
+ * code of one family passed for the other is `PARLOR_ERR_INVALID_ARGUMENT`.
+ */
+#define PARLOR_MAHJONG_RULES_SEED 16
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// Set kind code in [`ParlorMahjongDecomposition`]: a triplet.
+/**
+ * Rules code: Riichi, sets + pair, seven pairs and thirteen orphans.
+ */
+#define PARLOR_MAHJONG_RULES_RIICHI 17
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Form code: the minimum shanten over every form that applies.
+ */
+#define PARLOR_MAHJONG_FORM_MINIMUM 32
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Form code: sets + pair.
+ */
+#define PARLOR_MAHJONG_FORM_REGULAR 33
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Form code: seven pairs (13 or 14 tiles).
+ */
+#define PARLOR_MAHJONG_FORM_SEVEN_PAIRS 34
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Form code: thirteen orphans (13 or 14 tiles).
+ */
+#define PARLOR_MAHJONG_FORM_THIRTEEN_ORPHANS 35
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Set kind code in [`ParlorMahjongDecomposition`]: a triplet.
+ */
 #define PARLOR_MAHJONG_SET_TRIPLET 0
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// Set kind code in [`ParlorMahjongDecomposition`]: a run starting at the set's tile.
+/**
+ * Set kind code in [`ParlorMahjongDecomposition`]: a run starting at the set's tile.
+ */
 #define PARLOR_MAHJONG_SET_RUN 1
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Combination kind codes (`ParlorTichuCombination.kind`).
+/**
+ * Combination kind codes (`ParlorTichuCombination.kind`).
+ */
 #define PARLOR_TICHU_SINGLE 0
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Pair.
+/**
+ * Pair.
+ */
 #define PARLOR_TICHU_PAIR 1
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Triple.
+/**
+ * Triple.
+ */
 #define PARLOR_TICHU_TRIPLE 2
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Full house (key: the triple's rank).
+/**
+ * Full house (key: the triple's rank).
+ */
 #define PARLOR_TICHU_FULL_HOUSE 3
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Straight (5+ cards; key: the top rank).
+/**
+ * Straight (5+ cards; key: the top rank).
+ */
 #define PARLOR_TICHU_STRAIGHT 4
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Stairs (2+ consecutive pairs; key: the top rank).
+/**
+ * Stairs (2+ consecutive pairs; key: the top rank).
+ */
 #define PARLOR_TICHU_STAIRS 5
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Four-of-a-kind bomb.
+/**
+ * Four-of-a-kind bomb.
+ */
 #define PARLOR_TICHU_FOUR_OF_A_KIND 6
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Straight-flush bomb.
+/**
+ * Straight-flush bomb.
+ */
 #define PARLOR_TICHU_STRAIGHT_FLUSH 7
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The Dog.
+/**
+ * The Dog.
+ */
 #define PARLOR_TICHU_DOG 8
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// "No seat" in `ParlorTichuTrickEnd.next_leader` and the `out_next` results.
+/**
+ * "No seat" in `ParlorTichuTrickEnd.next_leader` and the `out_next` results.
+ */
 #define PARLOR_TICHU_NO_SEAT 255
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Capacity for every legal play from a hand of up to 14 cards in any situation: the proven
-// maximum, 1674 (`JJ QQQQ KKKK AAA` + Phoenix, suited, on the lead; see `MAX_MOVES` in the core
-// and docs/tichu.md). A `uint64_t` buffer of this size is 13,392 bytes.
+/**
+ * Capacity for every legal play from a hand of up to 14 cards in any situation: the proven
+ * maximum, 1674 (`JJ QQQQ KKKK AAA` + Phoenix, suited, on the lead; see `MAX_MOVES` in the core
+ * and docs/tichu.md). A `uint64_t` buffer of this size is 13,392 bytes.
+ */
 #define PARLOR_TICHU_MAX_MOVES 1674
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// `uint64_t` words of a [`ParlorTichuRound`]: room for `ENCODED_BYTES` (333) bytes.
+/**
+ * Bytes that always suffice for [`parlor_tichu_format`], the NUL included (the whole suited
+ * deck is 108 characters).
+ */
+#define PARLOR_TICHU_FORMAT_BYTES 112
+#endif
+
+#if defined(PARLOR_FEATURE_TICHU)
+/**
+ * `uint64_t` words of a [`ParlorTichuRound`]: room for `ENCODED_BYTES` (333) bytes.
+ */
 #define PARLOR_TICHU_ROUND_WORDS 42
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// `uint64_t` words of a [`ParlorTichuMatch`] (359 bytes).
+/**
+ * `uint64_t` words of a [`ParlorTichuMatch`] (359 bytes).
+ */
 #define PARLOR_TICHU_MATCH_WORDS 45
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Bytes of a round's encoded form (`parlor_tichu_round_encode`).
+/**
+ * Bytes of a round's encoded form (`parlor_tichu_round_encode`).
+ */
 #define PARLOR_TICHU_ROUND_ENCODED_BYTES 333
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Bytes of a match's encoded form (`parlor_tichu_match_encode`).
+/**
+ * Bytes of a match's encoded form (`parlor_tichu_match_encode`).
+ */
 #define PARLOR_TICHU_MATCH_ENCODED_BYTES 359
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A buffer of this many `ParlorTichuAction`s always holds every legal action of a seat.
+/**
+ * A buffer of this many `ParlorTichuAction`s always holds every legal action of a seat.
+ */
 #define PARLOR_TICHU_MAX_ACTIONS 8345
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A seat code meaning "none" in round outputs.
+/**
+ * A seat code meaning "none" in round outputs.
+ */
 #define PARLOR_TICHU_ROUND_NO_SEAT 255
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Deck size (the length of `ParlorTichuObservation::card_play`).
+/**
+ * Deck size (the length of `ParlorTichuObservation::card_play`).
+ */
 #define PARLOR_TICHU_DECK 56
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Action kind: a Grand Tichu decision (`flag` 1 = call, 0 = decline).
+/**
+ * Action kind: a Grand Tichu decision (`flag` 1 = call, 0 = decline).
+ */
 #define PARLOR_TICHU_ACTION_GRAND_TICHU 0
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Action kind: the exchange (`exchange[0..3]` deck indices to seat + 1, + 2, + 3).
+/**
+ * Action kind: the exchange (`exchange[0..3]` deck indices to seat + 1, + 2, + 3).
+ */
 #define PARLOR_TICHU_ACTION_EXCHANGE 1
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Action kind: a Tichu call.
+/**
+ * Action kind: a Tichu call.
+ */
 #define PARLOR_TICHU_ACTION_TICHU 2
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Action kind: a play (`cards` mask; `wish` 2..=14 with the Mah Jong, else 0).
+/**
+ * Action kind: a play (`cards` mask; `wish` 2..=14 with the Mah Jong, else 0).
+ */
 #define PARLOR_TICHU_ACTION_PLAY 3
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Action kind: a pass.
+/**
+ * Action kind: a pass.
+ */
 #define PARLOR_TICHU_ACTION_PASS 4
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Action kind: the Dragon's trick given to seat `seat`.
+/**
+ * Action kind: the Dragon's trick given to seat `seat`.
+ */
 #define PARLOR_TICHU_ACTION_GIVE_DRAGON_TRICK 5
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Phase codes of `ParlorTichuObservation::phase` (the order of `Phase`).
+/**
+ * Phase codes of `ParlorTichuObservation::phase` (the order of `Phase`).
+ */
 #define PARLOR_TICHU_PHASE_GRAND_TICHU 0
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The exchange.
+/**
+ * The exchange.
+ */
 #define PARLOR_TICHU_PHASE_EXCHANGE 1
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Tricks.
+/**
+ * Tricks.
+ */
 #define PARLOR_TICHU_PHASE_PLAY 2
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A Dragon trick waits for its gift.
+/**
+ * A Dragon trick waits for its gift.
+ */
 #define PARLOR_TICHU_PHASE_DRAGON_GIFT 3
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The round is over.
+/**
+ * The round is over.
+ */
 #define PARLOR_TICHU_PHASE_OVER 4
 #endif
 
-// A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
+/**
+ * A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
+ */
 typedef uint32_t ParlorStatus;
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// A tile: two pip counts, unordered (`{1, 6}` and `{6, 1}` are the same tile).
-typedef struct {
-  // One half's pips.
+/**
+ * A tile: two pip counts, unordered (`{1, 6}` and `{6, 1}` are the same tile).
+ */
+typedef struct ParlorDominoTile {
+  /**
+   * One half's pips.
+   */
   uint32_t a;
-  // The other half's pips.
+  /**
+   * The other half's pips.
+   */
   uint32_t b;
 } ParlorDominoTile;
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The verdict of [`parlor_dominoes_validate`].
-typedef struct {
-  // 1 legal, 0 illegal.
+/**
+ * The verdict of [`parlor_dominoes_validate`].
+ */
+typedef struct ParlorDominoVerdict {
+  /**
+   * 1 legal, 0 illegal.
+   */
   uint8_t legal;
-  // `PARLOR_DOMINOES_REASON_*`: none when legal.
+  /**
+   * `PARLOR_DOMINOES_REASON_*`: none when legal.
+   */
   uint8_t reason;
-  // Illegal: index of the first tile after which no legal continuation exists (0 if legal).
+  /**
+   * Illegal: index of the first tile after which no legal continuation exists (0 if legal).
+   */
   uint32_t tile;
-  // Duplicate: index of the earlier copy (0 otherwise).
+  /**
+   * Duplicate: index of the earlier copy (0 otherwise).
+   */
   uint32_t earlier;
 } ParlorDominoVerdict;
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Where a tile attaches: on the earlier tile `parent` (0-based play index), against a free
-// end showing `pip`. The opening tile has `parent` = `PARLOR_DOMINOES_NO_PARENT`, `pip` 0.
-typedef struct {
-  // Index of the tile played on, or `PARLOR_DOMINOES_NO_PARENT`.
+/**
+ * Where a tile attaches: on the earlier tile `parent` (0-based play index), against a free
+ * end showing `pip`. The opening tile has `parent` = `PARLOR_DOMINOES_NO_PARENT`, `pip` 0.
+ */
+typedef struct ParlorDominoPlacement {
+  /**
+   * Index of the tile played on, or `PARLOR_DOMINOES_NO_PARENT`.
+   */
   uint32_t parent;
-  // The number on the touching halves.
+  /**
+   * The number on the touching halves.
+   */
   uint32_t pip;
 } ParlorDominoPlacement;
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The open-end total after a play and the points it scores (Five Up: total / 5; All Fives:
-// the total; when the total is a positive multiple of 5, else 0).
-typedef struct {
-  // Sum of the counted open ends.
+/**
+ * The open-end total after a play and the points it scores (Five Up: total / 5; All Fives:
+ * the total; when the total is a positive multiple of 5, else 0).
+ */
+typedef struct ParlorDominoScore {
+  /**
+   * Sum of the counted open ends.
+   */
   uint64_t open_total;
-  // Points scored by that play.
+  /**
+   * Points scored by that play.
+   */
   uint64_t points;
 } ParlorDominoScore;
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The rules variant (the core's `Config`): every code is checked.
-typedef struct {
-  // Highest pip: 6, 9, 12, 15 or 18.
+/**
+ * The rules variant (the core's `Config`): every code is checked.
+ */
+typedef struct ParlorDominoesConfig {
+  /**
+   * Highest pip: 6, 9, 12, 15 or 18.
+   */
   uint8_t high;
-  // Seats, 2–4.
+  /**
+   * Seats, 2–4.
+   */
   uint8_t players;
-  // 1: partners 0+2 and 1+3 (four players only).
+  /**
+   * 1: partners 0+2 and 1+3 (four players only).
+   */
   uint8_t partnerships;
-  // Tiles dealt to each seat.
+  /**
+   * Tiles dealt to each seat.
+   */
   uint8_t hand_size;
-  // `PARLOR_DOMINOES_SPINNER_*`.
+  /**
+   * `PARLOR_DOMINOES_SPINNER_*`.
+   */
   uint8_t spinner;
-  // 0 draw until playable, 1 draw one, 2 never draw.
+  /**
+   * 0 draw until playable, 1 draw one, 2 never draw.
+   */
   uint8_t draw;
-  // Boneyard tiles never drawn.
+  /**
+   * Boneyard tiles never drawn.
+   */
   uint8_t reserve;
-  // 0 points in fives, 1 the total.
+  /**
+   * 0 points in fives, 1 the total.
+   */
   uint8_t unit;
-  // 1: plays whose open-end total is a multiple of 5 score.
+  /**
+   * 1: plays whose open-end total is a multiple of 5 score.
+   */
   uint8_t scores_plays;
-  // First leader: 0 the highest double, 1 seat 0.
+  /**
+   * First leader: 0 the highest double, 1 seat 0.
+   */
   uint8_t leader;
-  // The match's target score.
+  /**
+   * The match's target score.
+   */
   uint16_t target;
 } ParlorDominoesConfig;
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// One hand, caller-owned (storable in a static). Holds the encoded hand; every function
-// re-checks it, so garbage is `PARLOR_DOMINOES_ERR_BAD_STATE`.
-typedef struct {
-  // Opaque: the encoded hand.
+/**
+ * One hand, caller-owned (storable in a static). Holds the encoded hand; every function
+ * re-checks it, so garbage is `PARLOR_DOMINOES_ERR_BAD_STATE`.
+ */
+typedef struct ParlorDominoesRound {
+  /**
+   * Opaque: the encoded hand.
+   */
   uint64_t opaque[PARLOR_DOMINOES_ROUND_WORDS];
 } ParlorDominoesRound;
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// An action: `kind` `PARLOR_DOMINOES_ACTION_*`; a play names `tile` and, unless it is the
-// opening (`has_on` 0), the layout tile `on` it attaches to.
-typedef struct {
-  // `PARLOR_DOMINOES_ACTION_*`.
+/**
+ * An action: `kind` `PARLOR_DOMINOES_ACTION_*`; a play names `tile` and, unless it is the
+ * opening (`has_on` 0), the layout tile `on` it attaches to.
+ */
+typedef struct ParlorDominoesAction {
+  /**
+   * `PARLOR_DOMINOES_ACTION_*`.
+   */
   uint8_t kind;
-  // 1 when `on` is given.
+  /**
+   * 1 when `on` is given.
+   */
   uint8_t has_on;
-  // The tile played.
-  ParlorDominoTile tile;
-  // The layout tile it attaches to.
-  ParlorDominoTile on;
+  /**
+   * The tile played.
+   */
+  struct ParlorDominoTile tile;
+  /**
+   * The layout tile it attaches to.
+   */
+  struct ParlorDominoTile on;
 } ParlorDominoesAction;
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// What an action did.
-typedef struct {
-  // `PARLOR_DOMINOES_EVENT_*`.
+/**
+ * What an action did.
+ */
+typedef struct ParlorDominoesEvent {
+  /**
+   * `PARLOR_DOMINOES_EVENT_*`.
+   */
   uint8_t kind;
-  // 1 when the action ended the hand.
+  /**
+   * 1 when the action ended the hand.
+   */
   uint8_t hand_over;
-  // Points the play scored.
+  /**
+   * Points the play scored.
+   */
   uint16_t points;
-  // The open-end total after a play.
+  /**
+   * The open-end total after a play.
+   */
   uint32_t open_total;
-  // The tile drawn (`EVENT_DREW`).
-  ParlorDominoTile tile;
+  /**
+   * The tile drawn (`EVENT_DREW`).
+   */
+  struct ParlorDominoTile tile;
 } ParlorDominoesEvent;
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// What one seat may know; `parlor_dominoes_round_observe` also fills the seat's tiles and the
-// layout into caller arrays.
-typedef struct {
-  // The observing seat.
+/**
+ * What one seat may know; `parlor_dominoes_round_observe` also fills the seat's tiles and the
+ * layout into caller arrays.
+ */
+typedef struct ParlorDominoesObservation {
+  /**
+   * The observing seat.
+   */
   uint8_t seat;
-  // The seat to act, or `PARLOR_DOMINOES_NO_SEAT`.
+  /**
+   * The seat to act, or `PARLOR_DOMINOES_NO_SEAT`.
+   */
   uint8_t to_act;
-  // Tiles in each seat's hand.
+  /**
+   * Tiles in each seat's hand.
+   */
   uint8_t hand_counts[4];
-  // Tiles left in the boneyard.
+  /**
+   * Tiles left in the boneyard.
+   */
   uint8_t boneyard;
-  // Tiles in the observing seat's hand (all written when `hand_cap` allows).
+  /**
+   * Tiles in the observing seat's hand (all written when `hand_cap` allows).
+   */
   uint8_t hand_len;
-  // Tiles in the layout.
+  /**
+   * Tiles in the layout.
+   */
   uint8_t layout_len;
-  // Points each seat scored in the hand.
+  /**
+   * Points each seat scored in the hand.
+   */
   uint16_t scores[4];
-  // The open-end total.
+  /**
+   * The open-end total.
+   */
   uint32_t open_total;
 } ParlorDominoesObservation;
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// A layout tile and the tile it attached to (`has_on` 0 for the opening).
-typedef struct {
-  // The tile.
-  ParlorDominoTile tile;
-  // The tile it attached to.
-  ParlorDominoTile on;
-  // 1 unless this is the opening.
+/**
+ * A layout tile and the tile it attached to (`has_on` 0 for the opening).
+ */
+typedef struct ParlorDominoesLaid {
+  /**
+   * The tile.
+   */
+  struct ParlorDominoTile tile;
+  /**
+   * The tile it attached to.
+   */
+  struct ParlorDominoTile on;
+  /**
+   * 1 unless this is the opening.
+   */
   uint8_t has_on;
 } ParlorDominoesLaid;
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The end of a hand.
-typedef struct {
-  // 1 once the hand is over (the other fields are 0 before).
+/**
+ * The end of a hand.
+ */
+typedef struct ParlorDominoesOutcome {
+  /**
+   * 1 once the hand is over (the other fields are 0 before).
+   */
   uint8_t over;
-  // `PARLOR_DOMINOES_END_*`.
+  /**
+   * `PARLOR_DOMINOES_END_*`.
+   */
   uint8_t end;
-  // The seat that went out (`END_DOMINO`), else `PARLOR_DOMINOES_NO_SEAT`.
+  /**
+   * The seat that went out (`END_DOMINO`), else `PARLOR_DOMINOES_NO_SEAT`.
+   */
   uint8_t domino_seat;
-  // The hand's winner (leads the next), or `PARLOR_DOMINOES_NO_SEAT` on a blocked tie.
+  /**
+   * The hand's winner (leads the next), or `PARLOR_DOMINOES_NO_SEAT` on a blocked tie.
+   */
   uint8_t winner;
-  // The end bonus credited to `winner` (0 on a tie).
+  /**
+   * The end bonus credited to `winner` (0 on a tie).
+   */
   uint16_t bonus;
-  // Points each seat scored in the hand.
+  /**
+   * Points each seat scored in the hand.
+   */
   uint16_t scores[4];
 } ParlorDominoesOutcome;
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// A match, caller-owned; like [`ParlorDominoesRound`].
-typedef struct {
-  // Opaque: the encoded match.
+/**
+ * A match, caller-owned; like [`ParlorDominoesRound`].
+ */
+typedef struct ParlorDominoesMatch {
+  /**
+   * Opaque: the encoded match.
+   */
   uint64_t opaque[PARLOR_DOMINOES_MATCH_WORDS];
 } ParlorDominoesMatch;
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// A card set: `counts[i]` cards of rank `i` (0 = 3, …, 11 = A, 12 = 2, 13 = black joker,
-// 14 = red joker); at most 4 of a suited rank and 1 of a joker.
-typedef struct {
-  // Cards per rank.
-  uint8_t counts[15];
+/**
+ * A card set: `counts[i]` cards of rank `i` (0 = 3, …, 11 = A, 12 = 2, 13 = black joker,
+ * 14 = red joker); at most 4 of a suited rank and 1 of a joker.
+ */
+typedef struct ParlorDoudizhuCards {
+  /**
+   * Cards per rank.
+   */
+  uint8_t counts[PARLOR_DOUDIZHU_RANKS];
 } ParlorDoudizhuCards;
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// One reading of a card set: kind code, chain length (1 without a chain) and key rank index
-// (the main part's rank; a chain's lowest rank).
-typedef struct {
-  // `PARLOR_DOUDIZHU_KIND_*`.
+/**
+ * One reading of a card set: kind code, chain length (1 without a chain) and key rank index
+ * (the main part's rank; a chain's lowest rank).
+ */
+typedef struct ParlorDoudizhuReading {
+  /**
+   * `PARLOR_DOUDIZHU_KIND_*`.
+   */
   uint8_t kind;
-  // Ranks in the main part.
+  /**
+   * Ranks in the main part.
+   */
   uint8_t chain;
-  // Key rank index 0..=14.
+  /**
+   * Key rank index 0..=14.
+   */
   uint8_t key;
 } ParlorDoudizhuReading;
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// One deal, as opaque caller memory (storable in a static; copy it to undo or search).
-typedef struct {
-  // The encoded round; only Parlor writes it.
+/**
+ * One deal, as opaque caller memory (storable in a static; copy it to undo or search).
+ */
+typedef struct ParlorDoudizhuRound {
+  /**
+   * The encoded round; only Parlor writes it.
+   */
   uint64_t opaque[PARLOR_DOUDIZHU_ROUND_WORDS];
 } ParlorDoudizhuRound;
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// An action: `kind` (`PARLOR_DOUDIZHU_ACTION_*`), `bid` (1–3, for a bid), `cards` and `reading`
-// (for a play). Fields a kind does not use are ignored.
-typedef struct {
-  // `PARLOR_DOUDIZHU_ACTION_*`.
+/**
+ * An action: `kind` (`PARLOR_DOUDIZHU_ACTION_*`), `bid` (1–3, for a bid), `cards` and `reading`
+ * (for a play). Fields a kind does not use are ignored.
+ */
+typedef struct ParlorDoudizhuAction {
+  /**
+   * `PARLOR_DOUDIZHU_ACTION_*`.
+   */
   uint8_t kind;
-  // The bid, 1–3.
+  /**
+   * The bid, 1–3.
+   */
   uint8_t bid;
-  // The cards played.
-  ParlorDoudizhuCards cards;
-  // The reading they are played as.
-  ParlorDoudizhuReading reading;
+  /**
+   * The cards played.
+   */
+  struct ParlorDoudizhuCards cards;
+  /**
+   * The reading they are played as.
+   */
+  struct ParlorDoudizhuReading reading;
 } ParlorDoudizhuAction;
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// How a deal ended.
-typedef struct {
-  // The landlord, or [`PARLOR_DOUDIZHU_NO_SEAT`] for a void deal (everyone passed).
+/**
+ * How a deal ended.
+ */
+typedef struct ParlorDoudizhuOutcome {
+  /**
+   * The landlord, or [`PARLOR_DOUDIZHU_NO_SEAT`] for a void deal (everyone passed).
+   */
   uint8_t landlord;
-  // The seat that played its last card, or [`PARLOR_DOUDIZHU_NO_SEAT`].
+  /**
+   * The seat that played its last card, or [`PARLOR_DOUDIZHU_NO_SEAT`].
+   */
   uint8_t winner;
-  // 1 if the landlord won.
+  /**
+   * 1 if the landlord won.
+   */
   uint8_t landlord_won;
-  // The winning bid.
+  /**
+   * The winning bid.
+   */
   uint8_t bid;
-  // Bombs and rockets played.
+  /**
+   * Bombs and rockets played.
+   */
   uint8_t bombs;
-  // Robs.
+  /**
+   * Robs.
+   */
   uint8_t robs;
-  // 0 none, 1 spring, 2 anti-spring.
+  /**
+   * 0 none, 1 spring, 2 anti-spring.
+   */
   uint8_t spring;
-  // bid × 2^(bombs + robs + spring).
+  /**
+   * bid × 2^(bombs + robs + spring).
+   */
   uint32_t stake;
-  // Each seat's score for the deal.
+  /**
+   * Each seat's score for the deal.
+   */
   int32_t scores[3];
 } ParlorDoudizhuOutcome;
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// What an applied action caused.
-typedef struct {
-  // The auction ended with this landlord (else [`PARLOR_DOUDIZHU_NO_SEAT`]); `kitty` is then
-  // the revealed kitty.
+/**
+ * What an applied action caused.
+ */
+typedef struct ParlorDoudizhuEvent {
+  /**
+   * The auction ended with this landlord (else [`PARLOR_DOUDIZHU_NO_SEAT`]); `kitty` is then
+   * the revealed kitty.
+   */
   uint8_t landlord;
-  // The revealed kitty (when `landlord` is set).
-  ParlorDoudizhuCards kitty;
-  // 1: everyone passed, the deal is void.
+  /**
+   * The revealed kitty (when `landlord` is set).
+   */
+  struct ParlorDoudizhuCards kitty;
+  /**
+   * 1: everyone passed, the deal is void.
+   */
   uint8_t void_deal;
-  // 1: a bomb, rocket or rob doubled the stake.
+  /**
+   * 1: a bomb, rocket or rob doubled the stake.
+   */
   uint8_t doubled;
-  // Two passes: this seat leads (else [`PARLOR_DOUDIZHU_NO_SEAT`]).
+  /**
+   * Two passes: this seat leads (else [`PARLOR_DOUDIZHU_NO_SEAT`]).
+   */
   uint8_t lead;
-  // 1: the deal ended; `outcome` holds how.
+  /**
+   * 1: the deal ended; `outcome` holds how.
+   */
   uint8_t over;
-  // The outcome when `over` is 1.
-  ParlorDoudizhuOutcome outcome;
+  /**
+   * The outcome when `over` is 1.
+   */
+  struct ParlorDoudizhuOutcome outcome;
 } ParlorDoudizhuEvent;
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// What one seat may know (never another seat's cards).
-typedef struct {
-  // The observing seat.
+/**
+ * What one seat may know (never another seat's cards).
+ */
+typedef struct ParlorDoudizhuObservation {
+  /**
+   * The observing seat.
+   */
   uint8_t seat;
-  // Its hand.
-  ParlorDoudizhuCards hand;
-  // Cards in each seat's hand.
+  /**
+   * Its hand.
+   */
+  struct ParlorDoudizhuCards hand;
+  /**
+   * Cards in each seat's hand.
+   */
   uint8_t counts[3];
-  // Cards each seat has played.
-  ParlorDoudizhuCards played[3];
-  // 1 once the kitty is revealed.
+  /**
+   * Cards each seat has played.
+   */
+  struct ParlorDoudizhuCards played[3];
+  /**
+   * 1 once the kitty is revealed.
+   */
   uint8_t kitty_known;
-  // The kitty (when `kitty_known`).
-  ParlorDoudizhuCards kitty;
-  // The landlord or [`PARLOR_DOUDIZHU_NO_SEAT`].
+  /**
+   * The kitty (when `kitty_known`).
+   */
+  struct ParlorDoudizhuCards kitty;
+  /**
+   * The landlord or [`PARLOR_DOUDIZHU_NO_SEAT`].
+   */
   uint8_t landlord;
-  // The first bidder.
+  /**
+   * The first bidder.
+   */
   uint8_t first_bidder;
-  // The auction so far, from the first bidder: 0 pass, 1–3 bid, 4 call, 5 rob.
+  /**
+   * The auction so far, from the first bidder: 0 pass, 1–3 bid, 4 call, 5 rob.
+   */
   uint8_t auction[9];
-  // Entries of `auction` in use.
+  /**
+   * Entries of `auction` in use.
+   */
   uint8_t auction_len;
-  // The high bid so far.
+  /**
+   * The high bid so far.
+   */
   uint8_t bid;
-  // Robs so far.
+  /**
+   * Robs so far.
+   */
   uint8_t robs;
-  // Bombs and rockets played so far.
+  /**
+   * Bombs and rockets played so far.
+   */
   uint8_t bombs;
-  // Plays each seat has made.
+  /**
+   * Plays each seat has made.
+   */
   uint8_t plays[3];
-  // The seat to act or [`PARLOR_DOUDIZHU_NO_SEAT`].
+  /**
+   * The seat to act or [`PARLOR_DOUDIZHU_NO_SEAT`].
+   */
   uint8_t to_act;
-  // 1 if a trick is open (`top_*` hold its top play).
+  /**
+   * 1 if a trick is open (`top_*` hold its top play).
+   */
   uint8_t has_top;
-  // The top play's seat.
+  /**
+   * The top play's seat.
+   */
   uint8_t top_seat;
-  // The top play's cards.
-  ParlorDoudizhuCards top_cards;
-  // The top play's reading.
-  ParlorDoudizhuReading top_reading;
-  // Passes since the top play.
+  /**
+   * The top play's cards.
+   */
+  struct ParlorDoudizhuCards top_cards;
+  /**
+   * The top play's reading.
+   */
+  struct ParlorDoudizhuReading top_reading;
+  /**
+   * Passes since the top play.
+   */
   uint8_t passes;
 } ParlorDoudizhuObservation;
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// A match, as opaque caller memory.
-typedef struct {
-  // The encoded match; only Parlor writes it.
+/**
+ * A match, as opaque caller memory.
+ */
+typedef struct ParlorDoudizhuMatch {
+  /**
+   * The encoded match; only Parlor writes it.
+   */
   uint64_t opaque[PARLOR_DOUDIZHU_MATCH_WORDS];
 } ParlorDoudizhuMatch;
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// Tile acceptance of a hand, as returned by [`parlor_mahjong_ukeire`].
-typedef struct {
-  // The hand's shanten number for the chosen form.
+/**
+ * Tile acceptance of a hand, as returned by [`parlor_mahjong_ukeire`].
+ */
+typedef struct ParlorMahjongUkeire {
+  /**
+   * The hand's shanten number for the chosen form.
+   */
   int8_t shanten;
-  // Number of accepted kinds (bits set in `accepted`).
+  /**
+   * Number of accepted kinds (bits set in `accepted`).
+   */
   uint8_t kinds;
-  // Sum of `remaining`: the unseen copies of all accepted kinds.
+  /**
+   * Sum of `remaining`: the unseen copies of all accepted kinds.
+   */
   uint16_t total;
-  // Bit `i`: drawing tile code `i` lowers the shanten.
+  /**
+   * Bit `i`: drawing tile code `i` lowers the shanten.
+   */
   uint64_t accepted;
-  // Unseen copies per tile code for accepted kinds (0–4), 0 for the others.
-  uint8_t remaining[34];
+  /**
+   * Unseen copies per tile code for accepted kinds (0–4), 0 for the others.
+   */
+  uint8_t remaining[PARLOR_MAHJONG_KINDS];
 } ParlorMahjongUkeire;
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// One decomposition of a complete hand, as written by [`parlor_mahjong_decompositions`].
-typedef struct {
-  // `PARLOR_MAHJONG_FORM_REGULAR`, `..._SEVEN_PAIRS` or `..._THIRTEEN_ORPHANS`.
+/**
+ * One decomposition of a complete hand, as written by [`parlor_mahjong_decompositions`].
+ */
+typedef struct ParlorMahjongDecomposition {
+  /**
+   * `PARLOR_MAHJONG_FORM_REGULAR`, `..._SEVEN_PAIRS` or `..._THIRTEEN_ORPHANS`.
+   */
   uint8_t form;
-  // Regular: the pair's tile code. Thirteen orphans: the doubled tile. Seven pairs: the first
-  // pair (as `pairs[0]`).
+  /**
+   * Regular: the pair's tile code. Thirteen orphans: the doubled tile. Seven pairs: the first
+   * pair (as `pairs[0]`).
+   */
   uint8_t pair;
-  // Regular: the number of sets (0–4); otherwise 0.
+  /**
+   * Regular: the number of sets (0–4); otherwise 0.
+   */
   uint8_t set_count;
-  // Per set: `PARLOR_MAHJONG_SET_TRIPLET` or `PARLOR_MAHJONG_SET_RUN`.
-  uint8_t set_kinds[4];
-  // Per set: its tile code (a run's lowest tile).
-  uint8_t set_tiles[4];
-  // Seven pairs: the seven tile codes, ascending; otherwise zeros.
-  uint8_t pairs[7];
+  /**
+   * Per set: `PARLOR_MAHJONG_SET_TRIPLET` or `PARLOR_MAHJONG_SET_RUN`.
+   */
+  uint8_t set_kinds[PARLOR_MAHJONG_MAX_SETS];
+  /**
+   * Per set: its tile code (a run's lowest tile).
+   */
+  uint8_t set_tiles[PARLOR_MAHJONG_MAX_SETS];
+  /**
+   * Seven pairs: the seven tile codes, ascending; otherwise zeros.
+   */
+  uint8_t pairs[PARLOR_MAHJONG_PAIRS];
 } ParlorMahjongDecomposition;
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A resolved play: kind code, number of cards, key in half ranks (rank × 2; Mah Jong 2,
-// Dragon 30, a Phoenix single n + ½ is odd, Dog 0).
-typedef struct {
-  // `PARLOR_TICHU_SINGLE` … `PARLOR_TICHU_DOG`.
+/**
+ * A resolved play: kind code, number of cards, key in half ranks (rank × 2; Mah Jong 2,
+ * Dragon 30, a Phoenix single n + ½ is odd, Dog 0).
+ */
+typedef struct ParlorTichuCombination {
+  /**
+   * `PARLOR_TICHU_SINGLE` … `PARLOR_TICHU_DOG`.
+   */
   uint8_t kind;
-  // Number of cards.
+  /**
+   * Number of cards.
+   */
   uint8_t length;
-  // Key in half ranks.
+  /**
+   * Key in half ranks.
+   */
   uint8_t key;
 } ParlorTichuCombination;
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// How a trick ended.
-typedef struct {
-  // Who won the trick.
+/**
+ * How a trick ended.
+ */
+typedef struct ParlorTichuTrickEnd {
+  /**
+   * Who won the trick.
+   */
   uint8_t taker;
-  // Who leads next, or `PARLOR_TICHU_NO_SEAT`.
+  /**
+   * Who leads next, or `PARLOR_TICHU_NO_SEAT`.
+   */
   uint8_t next_leader;
-  // Card points in the trick.
+  /**
+   * Card points in the trick.
+   */
   int16_t points;
-  // 1 when won by the Dragon: the taker gives the trick to an opponent.
+  /**
+   * 1 when won by the Dragon: the taker gives the trick to an opponent.
+   */
   uint8_t dragon;
-  // 1 when the trick was the Dog.
+  /**
+   * 1 when the trick was the Dog.
+   */
   uint8_t dog;
 } ParlorTichuTrickEnd;
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The state of a trick (plain values; create it with [`parlor_tichu_trick_new`]).
-typedef struct {
-  // 1 when there is a play to beat (`top`), 0 on the lead.
+/**
+ * The state of a trick (plain values; create it with [`parlor_tichu_trick_new`]).
+ */
+typedef struct ParlorTichuTrick {
+  /**
+   * 1 when there is a play to beat (`top`), 0 on the lead.
+   */
   uint8_t has_top;
-  // The play to beat.
-  ParlorTichuCombination top;
-  // Who played `top` (the leader while there is none).
+  /**
+   * The play to beat.
+   */
+  struct ParlorTichuCombination top;
+  /**
+   * Who played `top` (the leader while there is none).
+   */
   uint8_t top_seat;
-  // Whose turn it is (0..=3).
+  /**
+   * Whose turn it is (0..=3).
+   */
   uint8_t turn;
-  // Passes since `top`.
+  /**
+   * Passes since `top`.
+   */
   uint8_t passes;
-  // Bit `s` set: seat `s` has no cards left.
+  /**
+   * Bit `s` set: seat `s` has no cards left.
+   */
   uint8_t out_mask;
-  // The open Mah Jong wish (rank 2..=14), or 0.
+  /**
+   * The open Mah Jong wish (rank 2..=14), or 0.
+   */
   uint8_t wish;
-  // Card points played into the trick.
+  /**
+   * Card points played into the trick.
+   */
   int16_t points;
-  // Every card played into the trick so far (a card mask; rank-only once a rank-only play was
-  // made): a card is never played twice in one trick (`PARLOR_TICHU_ERR_PLAYED_TWICE`).
+  /**
+   * Every card played into the trick so far (a card mask; rank-only once a rank-only play was
+   * made): a card is never played twice in one trick (`PARLOR_TICHU_ERR_PLAYED_TWICE`).
+   */
   uint64_t played;
-  // 1 when the trick is over (`end` is then valid).
+  /**
+   * 1 when the trick is over (`end` is then valid).
+   */
   uint8_t over;
-  // How it ended.
-  ParlorTichuTrickEnd end;
+  /**
+   * How it ended.
+   */
+  struct ParlorTichuTrickEnd end;
 } ParlorTichuTrick;
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The rules variant (`parlor_tichu_config_default`).
-typedef struct {
-  // The match's target score, 1..=10,000 (default 1000).
+/**
+ * The rules variant (`parlor_tichu_config_default`).
+ */
+typedef struct ParlorTichuConfig {
+  /**
+   * The match's target score, 1..=10,000 (default 1000).
+   */
   uint16_t target;
-  // 1: Tichu may be called during the exchange (default); 0: only after it.
+  /**
+   * 1: Tichu may be called during the exchange (default); 0: only after it.
+   */
   uint8_t tichu_during_exchange;
-  // Simultaneous claims: 0 in turn order from the seat to act (default), 1 by seat number.
+  /**
+   * Simultaneous claims: 0 in turn order from the seat to act (default), 1 by seat number.
+   */
   uint8_t bomb_priority;
 } ParlorTichuConfig;
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A round's state (its encoded form; opaque, caller-owned, storable in a static).
-typedef struct {
-  // The encoded round.
+/**
+ * A round's state (its encoded form; opaque, caller-owned, storable in a static).
+ */
+typedef struct ParlorTichuRound {
+  /**
+   * The encoded round.
+   */
   uint64_t opaque[PARLOR_TICHU_ROUND_WORDS];
 } ParlorTichuRound;
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// An action.
-typedef struct {
-  // `PARLOR_TICHU_ACTION_*`.
+/**
+ * An action.
+ */
+typedef struct ParlorTichuAction {
+  /**
+   * `PARLOR_TICHU_ACTION_*`.
+   */
   uint8_t kind;
-  // Grand Tichu: 1 call, 0 decline; else 0.
+  /**
+   * Grand Tichu: 1 call, 0 decline; else 0.
+   */
   uint8_t flag;
-  // Give: the receiving seat; else 0.
+  /**
+   * Give: the receiving seat; else 0.
+   */
   uint8_t seat;
-  // Play: the wished rank 2..=14, or 0.
+  /**
+   * Play: the wished rank 2..=14, or 0.
+   */
   uint8_t wish;
-  // Exchange: deck indices of the cards to seat + 1, + 2, + 3; else 0.
+  /**
+   * Exchange: deck indices of the cards to seat + 1, + 2, + 3; else 0.
+   */
   uint8_t exchange[3];
-  // Play: the cards (mask).
+  /**
+   * Play: the cards (mask).
+   */
   uint64_t cards;
 } ParlorTichuAction;
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// What an action led to.
-typedef struct {
-  // 1 when a trick ended (then `taker`, `points`, `dragon`).
+/**
+ * What an action led to.
+ */
+typedef struct ParlorTichuEvent {
+  /**
+   * 1 when a trick ended (then `taker`, `points`, `dragon`).
+   */
   uint8_t trick_taken;
-  // Who won it.
+  /**
+   * Who won it.
+   */
   uint8_t taker;
-  // Its card points.
+  /**
+   * Its card points.
+   */
   int16_t points;
-  // 1: won with the Dragon, waiting for its gift.
+  /**
+   * 1: won with the Dragon, waiting for its gift.
+   */
   uint8_t dragon;
-  // The seat that received the Dragon's trick, or 255.
+  /**
+   * The seat that received the Dragon's trick, or 255.
+   */
   uint8_t dragon_given_to;
-  // The seat that went out, or 255.
+  /**
+   * The seat that went out, or 255.
+   */
   uint8_t out;
-  // The wish rank fulfilled by the play, or 0.
+  /**
+   * The wish rank fulfilled by the play, or 0.
+   */
   uint8_t wish_fulfilled;
-  // 1 when the exchange took place.
+  /**
+   * 1 when the exchange took place.
+   */
   uint8_t exchange_done;
-  // 1 when the round ended.
+  /**
+   * 1 when the round ended.
+   */
   uint8_t round_over;
-  // Match calls: 1 when the match ended.
+  /**
+   * Match calls: 1 when the match ended.
+   */
   uint8_t match_over;
 } ParlorTichuEvent;
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// What one seat may know (`parlor_tichu_round_observe`); never another seat's hidden card.
-typedef struct {
-  // The observing seat.
+/**
+ * What one seat may know (`parlor_tichu_round_observe`); never another seat's hidden card.
+ */
+typedef struct ParlorTichuObservation {
+  /**
+   * The observing seat.
+   */
   uint8_t seat;
-  // `PARLOR_TICHU_PHASE_*`.
+  /**
+   * `PARLOR_TICHU_PHASE_*`.
+   */
   uint8_t phase;
-  // The seat in ordinary turn, or 255.
+  /**
+   * The seat in ordinary turn, or 255.
+   */
   uint8_t to_act;
-  // Bit `s`: seat `s` has chosen its exchange.
+  /**
+   * Bit `s`: seat `s` has chosen its exchange.
+   */
   uint8_t exchanged_mask;
-  // The own hand (the 8-card window during the Grand Tichu decisions).
+  /**
+   * The own hand (the 8-card window during the Grand Tichu decisions).
+   */
   uint64_t hand;
-  // The own exchange (deck indices to seat + 1, + 2, + 3), or 255s.
+  /**
+   * The own exchange (deck indices to seat + 1, + 2, + 3), or 255s.
+   */
   uint8_t given[3];
-  // Cards received from seat + 1, + 2, + 3 after the exchange, or 255s.
+  /**
+   * Cards received from seat + 1, + 2, + 3 after the exchange, or 255s.
+   */
   uint8_t received[3];
-  // Grand Tichu decisions made so far.
+  /**
+   * Grand Tichu decisions made so far.
+   */
   uint8_t grand_decisions;
-  // Calls: 0 none, 1 Tichu, 2 Grand Tichu.
+  /**
+   * Calls: 0 none, 1 Tichu, 2 Grand Tichu.
+   */
   uint8_t calls[4];
-  // Cards each seat holds.
+  /**
+   * Cards each seat holds.
+   */
   uint8_t card_counts[4];
-  // Seats out, in order (`out_count` of them).
+  /**
+   * Seats out, in order (`out_count` of them).
+   */
   uint8_t out_order[4];
-  // How many are out.
+  /**
+   * How many are out.
+   */
   uint8_t out_count;
-  // The seat that must give a Dragon trick away, or 255.
+  /**
+   * The seat that must give a Dragon trick away, or 255.
+   */
   uint8_t dragon_waiting;
-  // The Mah Jong's wish (2..=14), or 0.
+  /**
+   * The Mah Jong's wish (2..=14), or 0.
+   */
   uint8_t wish_made;
-  // Plays so far.
+  /**
+   * Plays so far.
+   */
   uint8_t plays;
-  // Card points of the tricks each seat holds.
+  /**
+   * Card points of the tricks each seat holds.
+   */
   int16_t points_taken[4];
-  // Per deck index: the number (1..=plays) of the play it was in, 0 = not played.
+  /**
+   * Per deck index: the number (1..=plays) of the play it was in, 0 = not played.
+   */
   uint8_t card_play[PARLOR_TICHU_DECK];
-  // Per play `n` (index `n − 1`): the seat that made it.
+  /**
+   * Per play `n` (index `n − 1`): the seat that made it.
+   */
   uint8_t play_seat[PARLOR_TICHU_DECK];
-  // The current trick.
-  ParlorTichuTrick trick;
+  /**
+   * The current trick.
+   */
+  struct ParlorTichuTrick trick;
 } ParlorTichuObservation;
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A round's result.
-typedef struct {
-  // Team 0 (seats 0, 2) and team 1: card points plus calls.
+/**
+ * A round's result.
+ */
+typedef struct ParlorTichuOutcome {
+  /**
+   * Team 0 (seats 0, 2) and team 1: card points plus calls.
+   */
   int16_t scores[2];
-  // Card points per team (200 / 0 on a double victory).
+  /**
+   * Card points per team (200 / 0 on a double victory).
+   */
   int16_t card_points[2];
-  // Tichu and Grand Tichu points per team.
+  /**
+   * Tichu and Grand Tichu points per team.
+   */
   int16_t call_points[2];
-  // The team of a double victory, or 255.
+  /**
+   * The team of a double victory, or 255.
+   */
   uint8_t double_victory;
-  // The seats in the order they went out (the last holding cards last).
+  /**
+   * The seats in the order they went out (the last holding cards last).
+   */
   uint8_t finish[4];
-  // Each seat's call: 0 none, 1 Tichu, 2 Grand Tichu.
+  /**
+   * Each seat's call: 0 none, 1 Tichu, 2 Grand Tichu.
+   */
   uint8_t calls[4];
 } ParlorTichuOutcome;
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A match's state (its encoded form; opaque, caller-owned).
-typedef struct {
-  // The encoded match.
+/**
+ * A match's state (its encoded form; opaque, caller-owned).
+ */
+typedef struct ParlorTichuMatch {
+  /**
+   * The encoded match.
+   */
   uint64_t opaque[PARLOR_TICHU_MATCH_WORDS];
 } ParlorTichuMatch;
 #endif
 
-// Success.
+/**
+ * Success.
+ */
 #define PARLOR_OK 0
 
-// A required pointer argument was null.
+/**
+ * A required pointer argument was null.
+ */
 #define PARLOR_ERR_NULL_POINTER 1
 
-// An argument was out of its documented range (an unknown enumeration code, a bad length).
+/**
+ * An argument was out of its documented range (an unknown enumeration code, a bad length).
+ */
 #define PARLOR_ERR_INVALID_ARGUMENT 2
 
-// A caller-provided output buffer was too small; where the function has a length out-pointer,
-// it receives the size needed.
+/**
+ * A caller-provided output buffer was too small; where the function has a length out-pointer,
+ * it receives the size needed.
+ */
 #define PARLOR_ERR_BUFFER_TOO_SMALL 3
 
-// The input is larger than the library's fixed capacity (documented at each function).
+/**
+ * The input is larger than the library's fixed capacity (documented at each function).
+ */
 #define PARLOR_ERR_CAPACITY_EXCEEDED 4
 
-// A text input was not valid UTF-8.
+/**
+ * A text input was not valid UTF-8.
+ */
 #define PARLOR_ERR_INVALID_UTF8 5
 
-// A text input could not be parsed; game-specific codes say more where the game has them.
+/**
+ * Reserved (nothing returns it; the number stays taken): every game reports a text that does
+ * not parse with its own code naming what is wrong (`PARLOR_TICHU_ERR_UNKNOWN_CARD`, …).
+ */
 #define PARLOR_ERR_PARSE 6
 
-// The request does not apply to the current state (for example, a move in a finished trick).
+/**
+ * An opaque game state (`Parlor<Game>Round`, `Parlor<Game>Match`) does not hold a valid state
+ * (uninitialised, corrupted, or from another version), or a request does not fit it (an outcome
+ * asked before the end). Rule-check requests that do not fit a trick have a game code naming
+ * why (`PARLOR_TICHU_ERR_TRICK_OVER`, …).
+ */
 #define PARLOR_ERR_INVALID_STATE 7
 
+/**
+ * A broken internal invariant: the library reached a state its own reasoning rules out (a bug;
+ * please report the input). Never a rules answer: the outputs of the call are unspecified.
+ */
+#define PARLOR_ERR_INTERNAL 8
+
 #if defined(PARLOR_FEATURE_DOMINOES)
-// A token of the text is not a tile (expected `a-b`, `a|b` or `[a|b]`).
+/**
+ * A token of the text is not a tile (expected `a-b`, `a|b` or `[a|b]`).
+ */
 #define PARLOR_DOMINOES_ERR_BAD_TILE 100
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// A pip number in the text is larger than 4294967295.
+/**
+ * A pip number in the text is larger than 4294967295.
+ */
 #define PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE 101
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// A tile played is already in the layout.
+/**
+ * A tile played is already in the layout.
+ */
 #define PARLOR_DOMINOES_ERR_DUPLICATE_TILE 102
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// A placement names a parent index that is not an earlier tile.
+/**
+ * A placement names a parent index that is not an earlier tile.
+ */
 #define PARLOR_DOMINOES_ERR_NO_SUCH_TILE 103
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// A placement's pip is not on the tile played.
+/**
+ * A placement's pip is not on the tile played.
+ */
 #define PARLOR_DOMINOES_ERR_PIP_NOT_ON_TILE 104
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The parent tile has no free end showing the placement's pip.
+/**
+ * The parent tile has no free end showing the placement's pip.
+ */
 #define PARLOR_DOMINOES_ERR_NO_FREE_END 105
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// A tile after the first was given no placement (`parent` = `PARLOR_DOMINOES_NO_PARENT`).
+/**
+ * A tile after the first was given no placement (`parent` = `PARLOR_DOMINOES_NO_PARENT`).
+ */
 #define PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED 106
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The opening tile was given a placement (its `parent` must be `PARLOR_DOMINOES_NO_PARENT`).
+/**
+ * The opening tile was given a placement (its `parent` must be `PARLOR_DOMINOES_NO_PARENT`).
+ */
 #define PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT 107
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The config is not playable (set size, players, hand size, target…).
+/**
+ * The config is not playable (set size, players, hand size, target…).
+ */
 #define PARLOR_DOMINOES_ERR_BAD_CONFIG 108
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The given deal is impossible (a tile twice, outside the set, wrong counts).
+/**
+ * The given deal is impossible (a tile twice, outside the set, wrong counts).
+ */
 #define PARLOR_DOMINOES_ERR_BAD_DEAL 109
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The table has no such seat.
+/**
+ * The table has no such seat.
+ */
 #define PARLOR_DOMINOES_ERR_NO_SUCH_SEAT 110
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The hand (or the match) is over.
+/**
+ * The hand (or the match) is over.
+ */
 #define PARLOR_DOMINOES_ERR_HAND_OVER 111
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// It is not that seat's turn.
+/**
+ * It is not that seat's turn.
+ */
 #define PARLOR_DOMINOES_ERR_NOT_YOUR_TURN 112
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The tile played is not in the seat's hand.
+/**
+ * The tile played is not in the seat's hand.
+ */
 #define PARLOR_DOMINOES_ERR_NOT_IN_HAND 113
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The tile named to attach to is not in the layout.
+/**
+ * The tile named to attach to is not in the layout.
+ */
 #define PARLOR_DOMINOES_ERR_NOT_IN_LAYOUT 114
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The tile cannot attach to the tile named (no shared number with a free end).
+/**
+ * The tile cannot attach to the tile named (no shared number with a free end).
+ */
 #define PARLOR_DOMINOES_ERR_NO_OPEN_END_ON 115
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Drawing or passing while a tile in hand can be played.
+/**
+ * Drawing or passing while a tile in hand can be played.
+ */
 #define PARLOR_DOMINOES_ERR_MUST_PLAY 116
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Passing while the seat may (so must) draw.
+/**
+ * Passing while the seat may (so must) draw.
+ */
 #define PARLOR_DOMINOES_ERR_MUST_DRAW 117
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Nothing may be drawn now.
+/**
+ * Nothing may be drawn now.
+ */
 #define PARLOR_DOMINOES_ERR_CANNOT_DRAW 118
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The state bytes are not a valid round or match.
+/**
+ * The state bytes are not a valid round or match.
+ */
 #define PARLOR_DOMINOES_ERR_BAD_STATE 119
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// A bug in Parlor: an impossible path was reached.
+/**
+ * Reserved (nothing returns it; the number stays taken): a broken invariant is the common
+ * `PARLOR_ERR_INTERNAL` in every game.
+ */
 #define PARLOR_DOMINOES_ERR_INTERNAL 120
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// A text card set has a character that is no card.
+/**
+ * A text card set has a character that is no card.
+ */
 #define PARLOR_DOUDIZHU_ERR_INVALID_CARD 300
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// A card set holds more cards of a rank than the deck (a fifth 7, two red jokers).
+/**
+ * A card set holds more cards of a rank than the deck (a fifth 7, two red jokers).
+ */
 #define PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES 301
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// The previous play is neither empty nor a combination under the preset.
+/**
+ * The previous play is neither empty nor a combination under the preset.
+ */
 #define PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION 302
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// A hand given to a search holds more than 20 cards.
+/**
+ * A hand given to a search holds more than 20 cards.
+ */
 #define PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE 303
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// The hands given together hold more cards of a rank than the deck.
+/**
+ * The hands given together hold more cards of a rank than the deck.
+ */
 #define PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP 304
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// The scratch memory given to a search is smaller than it needs
-// ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`] always suffices).
+/**
+ * The scratch memory given to a search is smaller than it needs
+ * ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`] always suffices).
+ */
 #define PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL 305
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// A given deal is impossible (not 17, 17, 17 and 3 cards making the deck; a first bidder past 2).
+/**
+ * A given deal is impossible (not 17, 17, 17 and 3 cards making the deck; a first bidder past 2).
+ */
 #define PARLOR_DOUDIZHU_ERR_INVALID_DEAL 306
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// A seat acted out of turn.
+/**
+ * A seat acted out of turn.
+ */
 #define PARLOR_DOUDIZHU_ERR_NOT_YOUR_TURN 307
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// The action is not legal now (the round is unchanged).
+/**
+ * The action is not legal now (the round is unchanged).
+ */
 #define PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION 308
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// The deal or the match is over.
+/**
+ * The deal or the match is over.
+ */
 #define PARLOR_DOUDIZHU_ERR_ROUND_OVER 309
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// The opaque round or match bytes are no valid state (corrupted or uninitialised).
+/**
+ * The opaque round or match bytes are no valid state (corrupted or uninitialised).
+ */
 #define PARLOR_DOUDIZHU_ERR_INVALID_STATE 310
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// An internal invariant failed (a bug; never expected).
+/**
+ * Reserved (nothing returns it; the number stays taken): a broken invariant is the common
+ * `PARLOR_ERR_INTERNAL` in every game.
+ */
 #define PARLOR_DOUDIZHU_ERR_INTERNAL 311
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// The text is not a tile (`0m`, `8z`, `5x`, digits without a suit).
+/**
+ * The text is not a tile (`0m`, `8z`, `5x`, digits without a suit).
+ */
 #define PARLOR_MAHJONG_ERR_UNKNOWN_TILE 400
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// A fifth copy of a kind (in the hand, or the hand and the visible tiles together); also a
-// count above 4 in a counts array.
+/**
+ * A fifth copy of a kind (in the hand, or the hand and the visible tiles together); also a
+ * count above 4 in a counts array.
+ */
 #define PARLOR_MAHJONG_ERR_FIFTH_COPY 401
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// More than 14 tiles in a hand.
+/**
+ * More than 14 tiles in a hand.
+ */
 #define PARLOR_MAHJONG_ERR_TOO_MANY_TILES 402
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// The hand's size does not fit the operation (waits and ukeire need 3n+1 tiles, completeness
-// and decompositions 3n+2, shanten either; seven pairs and thirteen orphans 13 or 14).
+/**
+ * The hand's size does not fit the operation (waits and ukeire need 3n+1 tiles, completeness
+ * and decompositions 3n+2, shanten either; seven pairs and thirteen orphans 13 or 14).
+ */
 #define PARLOR_MAHJONG_ERR_WRONG_SIZE 403
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A character that is no card of the notation.
+/**
+ * A character that is no card of the notation.
+ */
 #define PARLOR_TICHU_ERR_UNKNOWN_CARD 200
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A fifth card of one rank (rank-only notation).
+/**
+ * A fifth card of one rank (rank-only notation).
+ */
 #define PARLOR_TICHU_ERR_TOO_MANY_OF_RANK 201
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A card that exists once given twice (a second Phoenix, the same suited card).
+/**
+ * A card that exists once given twice (a second Phoenix, the same suited card).
+ */
 #define PARLOR_TICHU_ERR_DUPLICATE_CARD 202
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Suited and rank-only natural cards in one set.
+/**
+ * Suited and rank-only natural cards in one set.
+ */
 #define PARLOR_TICHU_ERR_MIXED_NOTATION 203
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A card mask with bits outside the layout.
+/**
+ * A card mask with bits outside the layout.
+ */
 #define PARLOR_TICHU_ERR_INVALID_MASK 204
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Two sets that cannot be on the table together (a card more often than the deck has it).
+/**
+ * Two sets that cannot be on the table together (a card more often than the deck has it).
+ */
 #define PARLOR_TICHU_ERR_CARDS_OVERLAP 205
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The previous play is no combination.
+/**
+ * The previous play is no combination.
+ */
 #define PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION 206
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The previous play is the Dog (which ends its trick).
+/**
+ * The previous play is the Dog (which ends its trick).
+ */
 #define PARLOR_TICHU_ERR_PREVIOUS_IS_DOG 207
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A combination whose kind, length and key do not fit.
+/**
+ * A combination whose kind, length and key do not fit.
+ */
 #define PARLOR_TICHU_ERR_INVALID_COMBINATION 208
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A hand of more than 14 cards.
+/**
+ * A hand of more than 14 cards.
+ */
 #define PARLOR_TICHU_ERR_HAND_TOO_LARGE 209
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The trick is over.
+/**
+ * The trick is over.
+ */
 #define PARLOR_TICHU_ERR_TRICK_OVER 210
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Not this seat's turn (out of turn only a bomb on a play).
+/**
+ * Not this seat's turn (out of turn only a bomb on a play).
+ */
 #define PARLOR_TICHU_ERR_NOT_YOUR_TURN 211
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The seat has no cards left.
+/**
+ * The seat has no cards left.
+ */
 #define PARLOR_TICHU_ERR_SEAT_IS_OUT 212
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The play holds cards that are not in the hand.
+/**
+ * The play holds cards that are not in the hand.
+ */
 #define PARLOR_TICHU_ERR_NOT_IN_HAND 213
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The play is no combination or does not beat the table.
+/**
+ * The play is no combination or does not beat the table.
+ */
 #define PARLOR_TICHU_ERR_ILLEGAL_PLAY 214
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The leader cannot pass.
+/**
+ * The leader cannot pass.
+ */
 #define PARLOR_TICHU_ERR_CANNOT_PASS_ON_LEAD 215
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The player holds the wished rank, can lawfully play it, and so must.
+/**
+ * The player holds the wished rank, can lawfully play it, and so must.
+ */
 #define PARLOR_TICHU_ERR_MUST_FULFIL_WISH 216
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A wish without the Mah Jong in the play, or while a wish is open.
+/**
+ * A wish without the Mah Jong in the play, or while a wish is open.
+ */
 #define PARLOR_TICHU_ERR_UNEXPECTED_WISH 217
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// An inconsistent trick state was passed in.
+/**
+ * An inconsistent trick state was passed in.
+ */
 #define PARLOR_TICHU_ERR_INVALID_TRICK 218
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A card of the play was already played in this trick.
+/**
+ * A card of the play was already played in this trick.
+ */
 #define PARLOR_TICHU_ERR_PLAYED_TWICE 219
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Given hands that are not the whole deck in four hands of 14 suited cards.
+/**
+ * Given hands that are not the whole deck in four hands of 14 suited cards.
+ */
 #define PARLOR_TICHU_ERR_INVALID_DEAL 220
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The round (or match) is over.
+/**
+ * The round (or match) is over.
+ */
 #define PARLOR_TICHU_ERR_ROUND_OVER 221
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// An action of another stage of the round.
+/**
+ * An action of another stage of the round.
+ */
 #define PARLOR_TICHU_ERR_WRONG_PHASE 222
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A second call by one seat (a Tichu after a Grand Tichu included).
+/**
+ * A second call by one seat (a Tichu after a Grand Tichu included).
+ */
 #define PARLOR_TICHU_ERR_ALREADY_CALLED 223
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A Tichu call after the caller's first card.
+/**
+ * A Tichu call after the caller's first card.
+ */
 #define PARLOR_TICHU_ERR_TOO_LATE_TO_CALL 224
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A second exchange by one seat.
+/**
+ * A second exchange by one seat.
+ */
 #define PARLOR_TICHU_ERR_ALREADY_EXCHANGED 225
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// An exchange that is not three different cards of the hand.
+/**
+ * An exchange that is not three different cards of the hand.
+ */
 #define PARLOR_TICHU_ERR_BAD_EXCHANGE 226
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The Dragon's trick must go to an opponent of its winner.
+/**
+ * The Dragon's trick must go to an opponent of its winner.
+ */
 #define PARLOR_TICHU_ERR_NOT_AN_OPPONENT 227
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A broken internal invariant (a bug; never expected).
+/**
+ * Reserved (nothing returns it; the number stays taken): a broken invariant is the common
+ * `PARLOR_ERR_INTERNAL` in every game.
+ */
 #define PARLOR_TICHU_ERR_INTERNAL 228
 #endif
 
@@ -1435,462 +2320,546 @@ typedef struct {
 extern "C" {
 #endif // __cplusplus
 
-// Returns a static, NUL-terminated English description of a status code, for any `code`
-// (unknown codes get `"unknown status code"`). The pointer is valid for the program's lifetime
-// and must not be freed.
+/**
+ * Returns a static, NUL-terminated English description of a status code, for any `code`
+ * (unknown codes get `"unknown status code"`). The pointer is valid for the program's lifetime
+ * and must not be freed.
+ */
 const char *parlor_status_str(ParlorStatus code);
 
-// Returns the library version as a static NUL-terminated string (`"MAJOR.MINOR.PATCH"`).
+/**
+ * Returns the library version as a static NUL-terminated string (`"MAJOR.MINOR.PATCH"`).
+ */
 const char *parlor_version(void);
 
-// Returns [`PARLOR_ABI_VERSION`] as compiled into the library, so a program can check at run
-// time that the library matches the header it was built against.
+/**
+ * Returns [`PARLOR_ABI_VERSION`] as compiled into the library, so a program can check at run
+ * time that the library matches the header it was built against.
+ */
 uint32_t parlor_abi_version(void);
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Parses the tiles of `text` (`len` bytes of UTF-8, no NUL needed): `a-b`, `a|b` or `[a|b]`
-// separated by spaces or commas. Writes up to `capacity` tiles to `out` and their count to
-// `*out_count`.
-//
-// `out_error_offset` (may be NULL) receives, on a parse error, the byte offset of the bad
-// token (or bad number). Returns `PARLOR_OK`; `PARLOR_DOMINOES_ERR_BAD_TILE`;
-// `PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE`; `PARLOR_ERR_INVALID_UTF8`; `PARLOR_ERR_NULL_POINTER`
-// (`out_count` NULL, or `text`/`out` NULL with a non-zero length); `PARLOR_ERR_BUFFER_TOO_SMALL`
-// when more than `capacity` tiles (then `*out_count` is the number needed: pass `out` NULL and
-// `capacity` 0 to ask).
-//
-// # Safety
-// `text` must be valid for `len` bytes; `out` for `capacity` tiles; the out pointers, when
-// non-null, for one write each.
+/**
+ * Parses the tiles of `text` (`len` bytes of UTF-8, no NUL needed): `a-b`, `a|b` or `[a|b]`
+ * separated by spaces or commas. Writes up to `capacity` tiles to `out` and their count to
+ * `*out_count`.
+ *
+ * `out_error_offset` (may be NULL) receives, on a parse error, the byte offset of the bad
+ * token (or bad number). Returns `PARLOR_OK`; `PARLOR_DOMINOES_ERR_BAD_TILE`;
+ * `PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE`; `PARLOR_ERR_INVALID_UTF8`; `PARLOR_ERR_NULL_POINTER`
+ * (`out_count` NULL, or `text`/`out` NULL with a non-zero length); `PARLOR_ERR_BUFFER_TOO_SMALL`
+ * when more than `capacity` tiles (then `*out_count` is the number needed: pass `out` NULL and
+ * `capacity` 0 to ask).
+ *
+ * # Safety
+ * `text` must be valid for `len` bytes; `out` for `capacity` tiles; the out pointers, when
+ * non-null, for one write each.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_dominoes_parse(const char *text,
                                    size_t len,
-                                   ParlorDominoTile *out,
+                                   struct ParlorDominoTile *out,
                                    size_t capacity,
                                    size_t *out_count,
                                    size_t *out_error_offset);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Decides whether `tiles[0..len]`, in play order, is a legal game under `spinner_rule` (a
-// `PARLOR_DOMINOES_SPINNER_*` code). Writes the verdict to `*out_verdict`; when legal and
-// `witness` is non-NULL, writes each tile's placement to `witness[0..len]` (the opening's
-// parent is `PARLOR_DOMINOES_NO_PARENT`); nothing else of `witness` is written.
-//
-// Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`;
-// `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than
-// `PARLOR_DOMINOES_MAX_TILES` tiles); `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `witness` with
-// `witness_capacity < len`; nothing is written). Stack: under 4 KiB up to 32 tiles (a double-6
-// game), about 28 KiB above (the working memory): on small stacks use
-// [`parlor_dominoes_validate_scratch`].
-//
-// # Safety
-// `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)
-// for `witness_capacity` placements.
-ParlorStatus parlor_dominoes_validate(const ParlorDominoTile *tiles,
+/**
+ * Decides whether `tiles[0..len]`, in play order, is a legal game under `spinner_rule` (a
+ * `PARLOR_DOMINOES_SPINNER_*` code). Writes the verdict to `*out_verdict`; when legal and
+ * `witness` is non-NULL, writes each tile's placement to `witness[0..len]` (the opening's
+ * parent is `PARLOR_DOMINOES_NO_PARENT`); nothing else of `witness` is written.
+ *
+ * Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`;
+ * `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than
+ * `PARLOR_DOMINOES_MAX_TILES` tiles); `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `witness` with
+ * `witness_capacity < len`; nothing is written). Stack: under 4 KiB up to 32 tiles (a double-6
+ * game), about 28 KiB above (the working memory): on small stacks use
+ * [`parlor_dominoes_validate_scratch`].
+ *
+ * # Safety
+ * `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)
+ * for `witness_capacity` placements.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_dominoes_validate(const struct ParlorDominoTile *tiles,
                                       size_t len,
                                       uint8_t spinner_rule,
-                                      ParlorDominoVerdict *out_verdict,
-                                      ParlorDominoPlacement *witness,
+                                      struct ParlorDominoVerdict *out_verdict,
+                                      struct ParlorDominoPlacement *witness,
                                       size_t witness_capacity);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// [`parlor_dominoes_validate`] with caller-provided working memory, for small stacks (it uses
-// under 4 KiB of stack for any input; see `docs/dominoes.md`): `scratch` points to
-// `scratch_bytes` ≥ `PARLOR_DOMINOES_SCRATCH_BYTES` bytes of any alignment and content, which
-// the call overwrites. Same answers and witness as [`parlor_dominoes_validate`].
-//
-// Returns as [`parlor_dominoes_validate`], plus `PARLOR_ERR_NULL_POINTER` (`scratch` NULL) and
-// `PARLOR_ERR_BUFFER_TOO_SMALL` (`scratch_bytes` < `PARLOR_DOMINOES_SCRATCH_BYTES`).
-//
-// # Safety
-// As [`parlor_dominoes_validate`]; `scratch` must be valid for `scratch_bytes` byte writes and
-// not used by anything else during the call (it may be freed or reused afterwards).
-ParlorStatus parlor_dominoes_validate_scratch(const ParlorDominoTile *tiles,
+/**
+ * [`parlor_dominoes_validate`] with caller-provided working memory, for small stacks (it uses
+ * under 4 KiB of stack for any input; see `docs/dominoes.md`): `scratch` points to
+ * `scratch_bytes` ≥ `PARLOR_DOMINOES_SCRATCH_BYTES` bytes of any alignment and content, which
+ * the call overwrites. Same answers and witness as [`parlor_dominoes_validate`].
+ *
+ * Returns as [`parlor_dominoes_validate`], plus `PARLOR_ERR_NULL_POINTER` (`scratch` NULL) and
+ * `PARLOR_ERR_BUFFER_TOO_SMALL` (`scratch_bytes` < `PARLOR_DOMINOES_SCRATCH_BYTES`).
+ *
+ * # Safety
+ * As [`parlor_dominoes_validate`]; `scratch` must be valid for `scratch_bytes` byte writes and
+ * not used by anything else during the call (it may be freed or reused afterwards).
+ */
+ParlorStatus parlor_dominoes_validate_scratch(const struct ParlorDominoTile *tiles,
                                               size_t len,
                                               uint8_t spinner_rule,
                                               void *scratch,
                                               size_t scratch_bytes,
-                                              ParlorDominoVerdict *out_verdict,
-                                              ParlorDominoPlacement *witness,
+                                              struct ParlorDominoVerdict *out_verdict,
+                                              struct ParlorDominoPlacement *witness,
                                               size_t witness_capacity);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Plays a layout tile by tile: `tiles[i]` attached as `placements[i]` says (the first with
-// `parent` = `PARLOR_DOMINOES_NO_PARENT`), under `spinner_rule`. When `scores` is non-NULL,
-// `scores[i]` receives the open-end total and points after tile `i`.
-//
-// Returns `PARLOR_OK`; on the first bad play its status (`PARLOR_DOMINOES_ERR_DUPLICATE_TILE`,
-// `…_NO_SUCH_TILE`, `…_PIP_NOT_ON_TILE`, `…_NO_FREE_END`, `…_PLACEMENT_REQUIRED`,
-// `…_OPENING_TAKES_NO_PLACEMENT`) with its index in `*out_failed` (if non-NULL; scores before
-// it are written); `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT` (rule code);
-// `PARLOR_ERR_CAPACITY_EXCEEDED` (`len` > `PARLOR_DOMINOES_MAX_TILES`);
-// `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `scores` with `scores_capacity < len`).
-//
-// # Safety
-// `tiles` and `placements` must be valid for `len` elements, `scores` (if non-NULL) for
-// `scores_capacity`, `out_failed` (if non-NULL) for one write.
-ParlorStatus parlor_dominoes_play(const ParlorDominoTile *tiles,
-                                  const ParlorDominoPlacement *placements,
+/**
+ * Plays a layout tile by tile: `tiles[i]` attached as `placements[i]` says (the first with
+ * `parent` = `PARLOR_DOMINOES_NO_PARENT`), under `spinner_rule`. When `scores` is non-NULL,
+ * `scores[i]` receives the open-end total and points after tile `i`.
+ *
+ * Returns `PARLOR_OK`; on the first bad play its status (`PARLOR_DOMINOES_ERR_DUPLICATE_TILE`,
+ * `…_NO_SUCH_TILE`, `…_PIP_NOT_ON_TILE`, `…_NO_FREE_END`, `…_PLACEMENT_REQUIRED`,
+ * `…_OPENING_TAKES_NO_PLACEMENT`) with its index in `*out_failed` (if non-NULL; scores before
+ * it are written); `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT` (rule code);
+ * `PARLOR_ERR_CAPACITY_EXCEEDED` (`len` > `PARLOR_DOMINOES_MAX_TILES`);
+ * `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `scores` with `scores_capacity < len`).
+ *
+ * # Safety
+ * `tiles` and `placements` must be valid for `len` elements, `scores` (if non-NULL) for
+ * `scores_capacity`, `out_failed` (if non-NULL) for one write.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_dominoes_play(const struct ParlorDominoTile *tiles,
+                                  const struct ParlorDominoPlacement *placements,
                                   size_t len,
                                   uint8_t spinner_rule,
-                                  ParlorDominoScore *scores,
+                                  struct ParlorDominoScore *scores,
                                   size_t scores_capacity,
                                   size_t *out_failed);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The legal placements of `tile` on the layout `tiles`/`placements[0..len]` (replayed as in
-// [`parlor_dominoes_play`]): every earlier tile with a free end showing one of `tile`'s
-// numbers that can take a tile now, by parent index then pip. None if the layout is empty
-// (any tile opens) or already holds `tile`. Writes up to `capacity` to `out` and the count to
-// `*out_count`.
-//
-// Returns `PARLOR_OK`; a replay error status as [`parlor_dominoes_play`];
-// `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT`; `PARLOR_ERR_CAPACITY_EXCEEDED`;
-// `PARLOR_ERR_BUFFER_TOO_SMALL` when more than `capacity` placements (`*out_count` = the
-// number needed; `out` NULL with `capacity` 0 asks).
-//
-// # Safety
-// `tiles` and `placements` valid for `len` elements, `out` for `capacity`, `out_count` for one
-// write.
-ParlorStatus parlor_dominoes_placements(const ParlorDominoTile *tiles,
-                                        const ParlorDominoPlacement *placements,
+/**
+ * The legal placements of `tile` on the layout `tiles`/`placements[0..len]` (replayed as in
+ * [`parlor_dominoes_play`]): every earlier tile with a free end showing one of `tile`'s
+ * numbers that can take a tile now, by parent index then pip. None if the layout is empty
+ * (any tile opens) or already holds `tile`. Writes up to `capacity` to `out` and the count to
+ * `*out_count` (`PARLOR_DOMINOES_MAX_PLACEMENTS` always suffices).
+ *
+ * Returns `PARLOR_OK`; a replay error status as [`parlor_dominoes_play`];
+ * `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT`; `PARLOR_ERR_CAPACITY_EXCEEDED`;
+ * `PARLOR_ERR_BUFFER_TOO_SMALL` when more than `capacity` placements (`*out_count` = the
+ * number needed; `out` NULL with `capacity` 0 asks).
+ *
+ * # Safety
+ * `tiles` and `placements` valid for `len` elements, `out` for `capacity`, `out_count` for one
+ * write. Aliasing: `out` must not overlap `placements` (both are placements; the inputs are
+ * read while `out` is written).
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_dominoes_placements(const struct ParlorDominoTile *tiles,
+                                        const struct ParlorDominoPlacement *placements,
                                         size_t len,
                                         uint8_t spinner_rule,
-                                        ParlorDominoTile tile,
-                                        ParlorDominoPlacement *out,
+                                        struct ParlorDominoTile tile,
+                                        struct ParlorDominoPlacement *out,
                                         size_t capacity,
                                         size_t *out_count);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Fills `*out` with preset `preset` (`PARLOR_DOMINOES_PRESET_*`).
-//
-// # Safety
-// `out` must be valid for a write (null: `PARLOR_ERR_NULL_POINTER`).
-ParlorStatus parlor_dominoes_config_preset(uint8_t preset, ParlorDominoesConfig *out);
+/**
+ * Fills `*out` with preset `preset` (`PARLOR_DOMINOES_PRESET_*`).
+ *
+ * # Safety
+ * `out` must be valid for a write (null: `PARLOR_ERR_NULL_POINTER`).
+ */
+ParlorStatus parlor_dominoes_config_preset(uint8_t preset, struct ParlorDominoesConfig *out);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Deals a hand: `Deal::Seeded(seed)` (the documented shuffle; `docs/dominoes.md`).
-//
-// # Safety
-// `config` must be valid for a read, `out` for a write (null: `PARLOR_ERR_NULL_POINTER`).
-ParlorStatus parlor_dominoes_round_new(const ParlorDominoesConfig *config,
+/**
+ * Deals a hand: `Deal::Seeded(seed)` (the documented shuffle; `docs/dominoes.md`).
+ *
+ * # Safety
+ * `config` must be valid for a read, `out` for a write (null: `PARLOR_ERR_NULL_POINTER`).
+ */
+ParlorStatus parlor_dominoes_round_new(const struct ParlorDominoesConfig *config,
                                        uint64_t seed,
-                                       ParlorDominoesRound *out);
+                                       struct ParlorDominoesRound *out);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Deals given tiles: `tiles` holds the hands one after another (`players × hand_size` tiles,
-// seat 0 first), then the boneyard in draw order; together the whole set.
-//
-// # Safety
-// `config` valid for a read; `tiles` valid for `len` reads; `out` valid for a write.
-ParlorStatus parlor_dominoes_round_new_given(const ParlorDominoesConfig *config,
-                                             const ParlorDominoTile *tiles,
+/**
+ * Deals given tiles: `tiles` holds the hands one after another (`players × hand_size` tiles,
+ * seat 0 first), then the boneyard in draw order; together the whole set.
+ *
+ * # Safety
+ * `config` valid for a read; `tiles` valid for `len` reads; `out` valid for a write.
+ */
+ParlorStatus parlor_dominoes_round_new_given(const struct ParlorDominoesConfig *config,
+                                             const struct ParlorDominoTile *tiles,
                                              size_t len,
-                                             ParlorDominoesRound *out);
+                                             struct ParlorDominoesRound *out);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The seat to act, or `PARLOR_DOMINOES_NO_SEAT` once the hand is over.
-//
-// # Safety
-// `state` valid for a read, `seat` for a write.
-ParlorStatus parlor_dominoes_round_to_act(const ParlorDominoesRound *state, uint8_t *seat);
+/**
+ * The seat to act, or `PARLOR_DOMINOES_NO_SEAT` once the hand is over.
+ *
+ * # Safety
+ * `state` valid for a read, `seat` for a write.
+ */
+ParlorStatus parlor_dominoes_round_to_act(const struct ParlorDominoesRound *state, uint8_t *seat);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Writes the legal actions of `seat` (in the core's legal-action order) into `out` as far as
-// `capacity` allows and their number into `*total` (none when it is not `seat`'s turn).
-// `PARLOR_ERR_BUFFER_TOO_SMALL` when `*total > capacity` (the first `capacity` are written).
-//
-// # Safety
-// `state` valid for a read; `out` valid for `capacity` writes (or null with 0); `total` for a write.
-ParlorStatus parlor_dominoes_round_legal_actions(const ParlorDominoesRound *state,
+/**
+ * Writes the legal actions of `seat` (in the core's legal-action order) into `out` as far as
+ * `capacity` allows and their number into `*total` (none when it is not `seat`'s turn).
+ * `PARLOR_ERR_BUFFER_TOO_SMALL` when `*total > capacity` (the first `capacity` are written).
+ *
+ * # Safety
+ * `state` valid for a read; `out` valid for `capacity` writes (or null with 0); `total` for a write.
+ */
+ParlorStatus parlor_dominoes_round_legal_actions(const struct ParlorDominoesRound *state,
                                                  uint8_t seat,
-                                                 ParlorDominoesAction *out,
+                                                 struct ParlorDominoesAction *out,
                                                  size_t capacity,
                                                  size_t *total);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Applies `action` for `seat`; on success writes the event into `*event` (may be null). An
-// illegal action is its status code and leaves `*state` unchanged.
-//
-// # Safety
-// `state` valid for reads and writes, `action` for a read, `event` null or valid for a write.
-ParlorStatus parlor_dominoes_round_apply(ParlorDominoesRound *state,
+/**
+ * Applies `action` for `seat`; on success writes the event into `*event` (may be null). An
+ * illegal action is its status code and leaves `*state` unchanged.
+ *
+ * # Safety
+ * `state` valid for reads and writes, `action` for a read, `event` null or valid for a write.
+ */
+ParlorStatus parlor_dominoes_round_apply(struct ParlorDominoesRound *state,
                                          uint8_t seat,
-                                         const ParlorDominoesAction *action,
-                                         ParlorDominoesEvent *event);
+                                         const struct ParlorDominoesAction *action,
+                                         struct ParlorDominoesEvent *event);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// What `seat` may know: the summary into `*out`, its tiles into `hand` (capacity
-// `hand_capacity`) and the layout in play order into `layout` (capacity `layout_capacity`;
-// `PARLOR_DOMINOES_MAX_SET_TILES` always fits). `PARLOR_ERR_BUFFER_TOO_SMALL` when a list did
-// not fit (`*out` still holds its length).
-//
-// # Safety
-// `state` valid for a read, `out` for a write, the arrays for their capacities (or null with 0).
-ParlorStatus parlor_dominoes_round_observe(const ParlorDominoesRound *state,
+/**
+ * What `seat` may know: the summary into `*out`, its tiles into `hand` (capacity
+ * `hand_capacity`) and the layout in play order into `layout` (capacity `layout_capacity`;
+ * `PARLOR_DOMINOES_MAX_SET_TILES` always fits). `PARLOR_ERR_BUFFER_TOO_SMALL` when a list did
+ * not fit (`*out` still holds its length).
+ *
+ * # Safety
+ * `state` valid for a read, `out` for a write, the arrays for their capacities (or null with 0).
+ */
+ParlorStatus parlor_dominoes_round_observe(const struct ParlorDominoesRound *state,
                                            uint8_t seat,
-                                           ParlorDominoesObservation *out,
-                                           ParlorDominoTile *hand,
+                                           struct ParlorDominoesObservation *out,
+                                           struct ParlorDominoTile *hand,
                                            size_t hand_capacity,
-                                           ParlorDominoesLaid *layout,
+                                           struct ParlorDominoesLaid *layout,
                                            size_t layout_capacity);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The hand's end into `*out` (`over` 0 while it is being played).
-//
-// # Safety
-// `state` valid for a read, `out` for a write.
-ParlorStatus parlor_dominoes_round_outcome(const ParlorDominoesRound *state,
-                                           ParlorDominoesOutcome *out);
+/**
+ * The hand's end into `*out` (`over` 0 while it is being played).
+ *
+ * # Safety
+ * `state` valid for a read, `out` for a write.
+ */
+ParlorStatus parlor_dominoes_round_outcome(const struct ParlorDominoesRound *state,
+                                           struct ParlorDominoesOutcome *out);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Writes the versioned byte form (`PARLOR_DOMINOES_ROUND_ENCODED_BYTES`) into `buf`; `*len`
-// receives its length (also when the buffer is too small).
-//
-// # Safety
-// `state` valid for a read, `buf` for `capacity` writes (or null with 0), `len` for a write.
-ParlorStatus parlor_dominoes_round_encode(const ParlorDominoesRound *state,
+/**
+ * Writes the versioned byte form (`PARLOR_DOMINOES_ROUND_ENCODED_BYTES`) into `buf`; `*len`
+ * receives its length (also when the buffer is too small).
+ *
+ * # Safety
+ * `state` valid for a read, `buf` for `capacity` writes (or null with 0), `len` for a write.
+ */
+ParlorStatus parlor_dominoes_round_encode(const struct ParlorDominoesRound *state,
                                           uint8_t *buf,
                                           size_t capacity,
                                           size_t *len);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Reads a byte form (checked like every state) into `*out`.
-//
-// # Safety
-// `buf` valid for `len` reads, `out` for a write.
-ParlorStatus parlor_dominoes_round_decode(const uint8_t *buf, size_t len, ParlorDominoesRound *out);
+/**
+ * Reads a byte form (checked like every state) into `*out`.
+ *
+ * # Safety
+ * `buf` valid for `len` reads, `out` for a write.
+ */
+ParlorStatus parlor_dominoes_round_decode(const uint8_t *buf,
+                                          size_t len,
+                                          struct ParlorDominoesRound *out);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Starts a match (hands dealt from `seed`; `docs/dominoes.md`).
-//
-// # Safety
-// `config` valid for a read, `out` for a write.
-ParlorStatus parlor_dominoes_match_new(const ParlorDominoesConfig *config,
+/**
+ * Starts a match (hands dealt from `seed`; `docs/dominoes.md`).
+ *
+ * # Safety
+ * `config` valid for a read, `out` for a write.
+ */
+ParlorStatus parlor_dominoes_match_new(const struct ParlorDominoesConfig *config,
                                        uint64_t seed,
-                                       ParlorDominoesMatch *out);
+                                       struct ParlorDominoesMatch *out);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Copies the match's current hand into `*out`, for the `parlor_dominoes_round_*` queries.
-//
-// # Safety
-// `state` valid for a read, `out` for a write.
-ParlorStatus parlor_dominoes_match_round(const ParlorDominoesMatch *state,
-                                         ParlorDominoesRound *out);
+/**
+ * Copies the match's current hand into `*out`, for the `parlor_dominoes_round_*` queries.
+ *
+ * # Safety
+ * `state` valid for a read, `out` for a write.
+ */
+ParlorStatus parlor_dominoes_match_round(const struct ParlorDominoesMatch *state,
+                                         struct ParlorDominoesRound *out);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The seat to act in the current hand, or `PARLOR_DOMINOES_NO_SEAT` once the match is over.
-//
-// # Safety
-// `state` valid for a read, `seat` for a write.
-ParlorStatus parlor_dominoes_match_to_act(const ParlorDominoesMatch *state, uint8_t *seat);
+/**
+ * The seat to act in the current hand, or `PARLOR_DOMINOES_NO_SEAT` once the match is over.
+ *
+ * # Safety
+ * `state` valid for a read, `seat` for a write.
+ */
+ParlorStatus parlor_dominoes_match_to_act(const struct ParlorDominoesMatch *state, uint8_t *seat);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The legal actions of `seat` in the current hand (as `parlor_dominoes_round_legal_actions`).
-//
-// # Safety
-// As `parlor_dominoes_round_legal_actions`.
-ParlorStatus parlor_dominoes_match_legal_actions(const ParlorDominoesMatch *state,
+/**
+ * The legal actions of `seat` in the current hand (as `parlor_dominoes_round_legal_actions`).
+ *
+ * # Safety
+ * As `parlor_dominoes_round_legal_actions`.
+ */
+ParlorStatus parlor_dominoes_match_legal_actions(const struct ParlorDominoesMatch *state,
                                                  uint8_t seat,
-                                                 ParlorDominoesAction *out,
+                                                 struct ParlorDominoesAction *out,
                                                  size_t capacity,
                                                  size_t *total);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Applies `action` in the current hand; when it ends the hand, its outcome goes to
-// `*hand_outcome` (`over` 1; may be null) and the next hand is dealt unless the match is over.
-// An illegal action is its status code and leaves `*state` unchanged.
-//
-// # Safety
-// `state` valid for reads and writes, `action` for a read, `event`/`hand_outcome` null or valid.
-ParlorStatus parlor_dominoes_match_apply(ParlorDominoesMatch *state,
+/**
+ * Applies `action` in the current hand; when it ends the hand, its outcome goes to
+ * `*hand_outcome` (`over` 1; may be null) and the next hand is dealt unless the match is over.
+ * An illegal action is its status code and leaves `*state` unchanged.
+ *
+ * # Safety
+ * `state` valid for reads and writes, `action` for a read, `event`/`hand_outcome` null or valid.
+ */
+ParlorStatus parlor_dominoes_match_apply(struct ParlorDominoesMatch *state,
                                          uint8_t seat,
-                                         const ParlorDominoesAction *action,
-                                         ParlorDominoesEvent *event,
-                                         ParlorDominoesOutcome *hand_outcome);
+                                         const struct ParlorDominoesAction *action,
+                                         struct ParlorDominoesEvent *event,
+                                         struct ParlorDominoesOutcome *hand_outcome);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// The match's totals per seat into `scores[4]`, whether it is over, and the winner (a seat, or
-// with partnerships 0 or 1 for the team; `PARLOR_DOMINOES_NO_SEAT` while playing).
-//
-// # Safety
-// `state` valid for a read; `scores` valid for 4 writes; `over`, `winner` valid for a write.
-ParlorStatus parlor_dominoes_match_outcome(const ParlorDominoesMatch *state,
+/**
+ * The match's totals per seat into `scores[4]`, whether it is over, and the winner (a seat, or
+ * with partnerships 0 or 1 for the team; `PARLOR_DOMINOES_NO_SEAT` while playing).
+ *
+ * # Safety
+ * `state` valid for a read; `scores` valid for 4 writes; `over`, `winner` valid for a write.
+ */
+ParlorStatus parlor_dominoes_match_outcome(const struct ParlorDominoesMatch *state,
                                            uint16_t *scores,
                                            uint8_t *over,
                                            uint8_t *winner);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Writes the match's byte form (`PARLOR_DOMINOES_MATCH_ENCODED_BYTES`); as the round's.
-//
-// # Safety
-// As `parlor_dominoes_round_encode`.
-ParlorStatus parlor_dominoes_match_encode(const ParlorDominoesMatch *state,
+/**
+ * Writes the match's byte form (`PARLOR_DOMINOES_MATCH_ENCODED_BYTES`); as the round's.
+ *
+ * # Safety
+ * As `parlor_dominoes_round_encode`.
+ */
+ParlorStatus parlor_dominoes_match_encode(const struct ParlorDominoesMatch *state,
                                           uint8_t *buf,
                                           size_t capacity,
                                           size_t *len);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
-// Reads a match's byte form (checked) into `*out`.
-//
-// # Safety
-// As `parlor_dominoes_round_decode`.
-ParlorStatus parlor_dominoes_match_decode(const uint8_t *buf, size_t len, ParlorDominoesMatch *out);
+/**
+ * Reads a match's byte form (checked) into `*out`.
+ *
+ * # Safety
+ * As `parlor_dominoes_round_decode`.
+ */
+ParlorStatus parlor_dominoes_match_decode(const uint8_t *buf,
+                                          size_t len,
+                                          struct ParlorDominoesMatch *out);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Parses the notation (`33344456`, `10` or `T`, either case, `-` or empty = no cards) from
-// `len` bytes at `text` into `*out`.
-//
-// Errors: [`PARLOR_ERR_NULL_POINTER`] (null `out`, or null `text` with `len > 0`),
-// `PARLOR_ERR_INVALID_UTF8`, [`PARLOR_DOUDIZHU_ERR_INVALID_CARD`],
-// [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`]. On error, `*error_offset` (optional, may be null)
-// receives the byte offset of the offending card.
-//
-// # Safety
-// `text` valid for `len` bytes (or null with 0); `out` valid for a write; `error_offset` null or
-// valid for a write.
+/**
+ * Parses the notation (`33344456`, `10` or `T`, either case, `-` or empty = no cards) from
+ * `len` bytes at `text` into `*out`.
+ *
+ * Errors: [`PARLOR_ERR_NULL_POINTER`] (null `out`, or null `text` with `len > 0`),
+ * `PARLOR_ERR_INVALID_UTF8`, [`PARLOR_DOUDIZHU_ERR_INVALID_CARD`],
+ * [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`]. On error, `*error_offset` (optional, may be null)
+ * receives the byte offset of the offending card.
+ *
+ * # Safety
+ * `text` valid for `len` bytes (or null with 0); `out` valid for a write; `error_offset` null or
+ * valid for a write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_doudizhu_parse(const char *text,
                                    size_t len,
-                                   ParlorDoudizhuCards *out,
+                                   struct ParlorDoudizhuCards *out,
                                    size_t *error_offset);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Writes `*cards` in the notation (low to high, `T` for ten, `-` for none), NUL-terminated,
-// into `buf` (`capacity` bytes; 64 always suffice). `*out_len` (optional) receives the length.
-//
-// Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`] for impossible counts,
-// [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_len` holds the length needed).
-//
-// # Safety
-// `cards` valid for a read; `buf` valid for `capacity` bytes (or null with 0); `out_len` null
-// or valid for a write.
-ParlorStatus parlor_doudizhu_format(const ParlorDoudizhuCards *cards,
+/**
+ * Writes `*cards` in the notation (low to high, `T` for ten, `-` for none), NUL-terminated,
+ * into `buf` (`capacity` bytes; [`PARLOR_DOUDIZHU_FORMAT_BYTES`] always suffice). `*out_len` (optional) receives the length.
+ *
+ * Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`] for impossible counts,
+ * [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_len` holds the length needed).
+ *
+ * # Safety
+ * `cards` valid for a read; `buf` valid for `capacity` bytes (or null with 0); `out_len` null
+ * or valid for a write.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_doudizhu_format(const struct ParlorDoudizhuCards *cards,
                                     char *buf,
                                     size_t capacity,
                                     size_t *out_len);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Classifies `*cards` under preset code `preset`: writes up to `cap` readings (strongest
-// first) to `out` and their number to `*out_count` (0 = not a combination). `cap`
-// [`PARLOR_DOUDIZHU_MAX_READINGS`] always suffices.
-//
-// Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (unknown preset),
-// [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`], [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_count`
-// holds the number of readings).
-//
-// # Safety
-// `cards` valid for a read; `out` valid for `cap` writes (or null with 0); `out_count` valid
-// for a write.
-ParlorStatus parlor_doudizhu_classify(const ParlorDoudizhuCards *cards,
+/**
+ * Classifies `*cards` under preset code `preset`: writes up to `cap` readings (strongest
+ * first) to `out` and their number to `*out_count` (0 = not a combination). `cap`
+ * [`PARLOR_DOUDIZHU_MAX_READINGS`] always suffices.
+ *
+ * Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (unknown preset),
+ * [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`], [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_count`
+ * holds the number of readings).
+ *
+ * # Safety
+ * `cards` valid for a read; `out` valid for `cap` writes (or null with 0); `out_count` valid
+ * for a write.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_doudizhu_classify(const struct ParlorDoudizhuCards *cards,
                                       uint8_t preset,
-                                      ParlorDoudizhuReading *out,
+                                      struct ParlorDoudizhuReading *out,
                                       size_t cap,
                                       size_t *out_count);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Sets `*out_yes` to 1 if `*play` may follow `*prev` (some reading of the play beats the
-// strongest reading of the previous play; any combination when `prev` is null or empty; a
-// pass never), else 0.
-//
-// Errors: null `play`/`out_yes`, unknown preset, bad counts,
-// [`PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION`] for a previous play that is no combination.
-//
-// # Safety
-// `prev` null or valid for a read; `play` valid for a read; `out_yes` valid for a write.
-ParlorStatus parlor_doudizhu_beats(const ParlorDoudizhuCards *prev,
-                                   const ParlorDoudizhuCards *play,
+/**
+ * Sets `*out_yes` to 1 if `*play` may follow `*prev` (some reading of the play beats the
+ * strongest reading of the previous play; any combination when `prev` is null or empty; a
+ * pass never), else 0.
+ *
+ * Errors: null `play`/`out_yes`, unknown preset, bad counts,
+ * [`PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION`] for a previous play that is no combination.
+ *
+ * # Safety
+ * `prev` null or valid for a read; `play` valid for a read; `out_yes` valid for a write.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_doudizhu_beats(const struct ParlorDoudizhuCards *prev,
+                                   const struct ParlorDoudizhuCards *play,
                                    uint8_t preset,
                                    uint8_t *out_yes);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Writes every distinct play from `*hand` that beats `*prev` (every lead when `prev` is null
-// or empty) to `out` (`cap` entries) and their number to `*out_count`. For a hand of at most
-// 20 cards, `cap` [`PARLOR_DOUDIZHU_MAX_MOVES`] always suffices; a `cap` of 0 with a null
-// `out` asks for the number.
-//
-// Errors: null pointers, unknown preset, bad counts, a previous play that is no combination,
-// [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_count` holds the number needed and `out` the
-// first `cap` plays).
-//
-// # Safety
-// `hand` valid for a read; `prev` null or valid for a read; `out` valid for `cap` writes (or
-// null with 0); `out_count` valid for a write.
-ParlorStatus parlor_doudizhu_moves(const ParlorDoudizhuCards *hand,
-                                   const ParlorDoudizhuCards *prev,
+/**
+ * Writes every distinct play from `*hand` that beats `*prev` (every lead when `prev` is null
+ * or empty) to `out` (`cap` entries) and their number to `*out_count`. For a hand of at most
+ * 20 cards, `cap` [`PARLOR_DOUDIZHU_MAX_MOVES`] always suffices; a `cap` of 0 with a null
+ * `out` asks for the number.
+ *
+ * Errors: null pointers, unknown preset, bad counts, a previous play that is no combination,
+ * [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_count` holds the number needed and `out` the
+ * first `cap` plays).
+ *
+ * # Safety
+ * `hand` valid for a read; `prev` null or valid for a read; `out` valid for `cap` writes (or
+ * null with 0); `out_count` valid for a write. Aliasing: `out` must not overlap
+ * `hand` or `prev` (all card sets; the inputs are read while `out` is written).
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_doudizhu_moves(const struct ParlorDoudizhuCards *hand,
+                                   const struct ParlorDoudizhuCards *prev,
                                    uint8_t preset,
-                                   ParlorDoudizhuCards *out,
+                                   struct ParlorDoudizhuCards *out,
                                    size_t cap,
                                    size_t *out_count);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// The seed's question: can the landlord (`*landlord`, at most 20 cards) play out alone so
-// that no peasant can ever beat a play (all but the last)? Peasants: both given (`first` and
-// `second` non-null), one given (`second` null: the other holds the rest of the deck), or
-// unknown (both null: a play is safe only if no combination of at most 17 of the other cards
-// beats it). Sets `*out_yes`; for yes, writes the plays in order to `plan` (`plan_cap`
-// entries; [`PARLOR_DOUDIZHU_MAX_PLAN`] suffices) and their number to `*plan_len`.
-// `scratch` is caller memory of `scratch_len` bytes ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`]
-// suffice), any alignment.
-//
-// Errors: null pointers (also `first` null with `second` non-null), unknown preset, bad
-// counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`], [`PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP`],
-// [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`], [`PARLOR_ERR_BUFFER_TOO_SMALL`] (plan too short;
-// `*plan_len` holds the length needed).
-//
-// # Safety
-// Card pointers null or valid for a read as described; `scratch` valid for `scratch_len`
-// byte writes; `plan` valid for `plan_cap` writes (or null with 0); `plan_len`, `out_yes` valid
-// for a write; no buffer overlaps another.
-ParlorStatus parlor_doudizhu_spring(const ParlorDoudizhuCards *landlord,
-                                    const ParlorDoudizhuCards *first,
-                                    const ParlorDoudizhuCards *second,
+/**
+ * The seed's question: can the landlord (`*landlord`, at most 20 cards) play out alone so
+ * that no peasant can ever beat a play (all but the last)? Peasants: both given (`first` and
+ * `second` non-null), one given (`second` null: the other holds the rest of the deck), or
+ * unknown (both null: a play is safe only if no combination of at most 17 of the other cards
+ * beats it). Sets `*out_yes`; for yes, writes the plays in order to `plan` (`plan_cap`
+ * entries; [`PARLOR_DOUDIZHU_MAX_PLAN`] suffices) and their number to `*plan_len`.
+ * `scratch` is caller memory of `scratch_len` bytes ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`]
+ * suffice), any alignment.
+ *
+ * Errors: null pointers (also `first` null with `second` non-null), unknown preset, bad
+ * counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`], [`PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP`],
+ * [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`], [`PARLOR_ERR_BUFFER_TOO_SMALL`] (plan too short;
+ * `*plan_len` holds the length needed).
+ *
+ * # Safety
+ * Card pointers null or valid for a read as described; `scratch` valid for `scratch_len`
+ * byte writes; `plan` valid for `plan_cap` writes (or null with 0); `plan_len`, `out_yes` valid
+ * for a write. Aliasing: no buffer overlaps another — `plan` must not overlap `landlord`,
+ * `first` or `second` (all card sets; the inputs are read while the plan is written).
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_doudizhu_spring(const struct ParlorDoudizhuCards *landlord,
+                                    const struct ParlorDoudizhuCards *first,
+                                    const struct ParlorDoudizhuCards *second,
                                     uint8_t preset,
                                     uint8_t *scratch,
                                     size_t scratch_len,
-                                    ParlorDoudizhuCards *plan,
+                                    struct ParlorDoudizhuCards *plan,
                                     size_t plan_cap,
                                     size_t *plan_len,
                                     uint8_t *out_yes);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Sets `*out_plays` to the fewest plays that empty `*hand` (at most 20 cards) under the
-// preset (NOIP 2015 "斗地主"). `scratch` as for [`parlor_doudizhu_spring`].
-//
-// Errors: null pointers, unknown preset, bad counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`],
-// [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`].
-//
-// # Safety
-// `hand` valid for a read; `scratch` valid for `scratch_len` byte writes; `out_plays` valid for
-// a write.
-ParlorStatus parlor_doudizhu_min_plays(const ParlorDoudizhuCards *hand,
+/**
+ * Sets `*out_plays` to the fewest plays that empty `*hand` (at most 20 cards) under the
+ * preset (NOIP 2015 "斗地主"). `scratch` as for [`parlor_doudizhu_spring`].
+ *
+ * Errors: null pointers, unknown preset, bad counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`],
+ * [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`].
+ *
+ * # Safety
+ * `hand` valid for a read; `scratch` valid for `scratch_len` byte writes; `out_plays` valid for
+ * a write.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_doudizhu_min_plays(const struct ParlorDoudizhuCards *hand,
                                        uint8_t preset,
                                        uint8_t *scratch,
                                        size_t scratch_len,
@@ -1898,233 +2867,292 @@ ParlorStatus parlor_doudizhu_min_plays(const ParlorDoudizhuCards *hand,
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Deals a new round of whole-game preset `game` (`PARLOR_DOUDIZHU_GAME_*`) from `seed` (the
-// core's `Deal::Seeded`) into `*out`.
-//
-// Errors: null `out`, [`PARLOR_ERR_INVALID_ARGUMENT`] (unknown preset).
-//
-// # Safety
-// `out` valid for a write.
-ParlorStatus parlor_doudizhu_round_new(uint8_t game, uint64_t seed, ParlorDoudizhuRound *out);
+/**
+ * Sets `*out_bytes` to the scratch bytes [`parlor_doudizhu_spring`] and
+ * [`parlor_doudizhu_min_plays`] need for `*hand` (at most 20 cards): one byte per sub-hand
+ * (the product of count + 1 over the ranks) plus the hand's plays; never more than
+ * [`PARLOR_DOUDIZHU_SCRATCH_BYTES`].
+ *
+ * Errors: null pointers, bad counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`].
+ *
+ * # Safety
+ * `hand` valid for a read; `out_bytes` valid for a write.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_doudizhu_scratch_bytes(const struct ParlorDoudizhuCards *hand,
+                                           size_t *out_bytes);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Deals a new round with explicit cards: `hands` (3 card sets of 17), `*kitty` (3 cards), all
-// together the deck, and `first_bidder` (0–2; the landlord under the rlcard preset).
-//
-// Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`], `PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`,
-// `PARLOR_DOUDIZHU_ERR_INVALID_DEAL`.
-//
-// # Safety
-// `hands` valid for 3 reads; `kitty` for a read; `out` for a write.
+/**
+ * Deals a new round of whole-game preset `game` (`PARLOR_DOUDIZHU_GAME_*`) from `seed` (the
+ * core's `Deal::Seeded`) into `*out`.
+ *
+ * Errors: null `out`, [`PARLOR_ERR_INVALID_ARGUMENT`] (unknown preset).
+ *
+ * # Safety
+ * `out` valid for a write.
+ */
+ParlorStatus parlor_doudizhu_round_new(uint8_t game,
+                                       uint64_t seed,
+                                       struct ParlorDoudizhuRound *out);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+/**
+ * Deals a new round with explicit cards: `hands` (3 card sets of 17), `*kitty` (3 cards), all
+ * together the deck, and `first_bidder` (0–2; the landlord under the rlcard preset).
+ *
+ * Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`], `PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`,
+ * `PARLOR_DOUDIZHU_ERR_INVALID_DEAL`.
+ *
+ * # Safety
+ * `hands` valid for 3 reads; `kitty` for a read; `out` for a write.
+ */
 ParlorStatus parlor_doudizhu_round_new_given(uint8_t game,
-                                             const ParlorDoudizhuCards *hands,
-                                             const ParlorDoudizhuCards *kitty,
+                                             const struct ParlorDoudizhuCards *hands,
+                                             const struct ParlorDoudizhuCards *kitty,
                                              uint8_t first_bidder,
-                                             ParlorDoudizhuRound *out);
+                                             struct ParlorDoudizhuRound *out);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Writes the seat to act (0–2) to `*seat`, or [`PARLOR_DOUDIZHU_NO_SEAT`] once the deal is over.
-//
-// Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`].
-//
-// # Safety
-// `round` valid for a read, `seat` for a write.
-ParlorStatus parlor_doudizhu_round_to_act(const ParlorDoudizhuRound *round, uint8_t *seat);
+/**
+ * Writes the seat to act (0–2) to `*seat`, or [`PARLOR_DOUDIZHU_NO_SEAT`] once the deal is over.
+ *
+ * Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`].
+ *
+ * # Safety
+ * `round` valid for a read, `seat` for a write.
+ */
+ParlorStatus parlor_doudizhu_round_to_act(const struct ParlorDoudizhuRound *round, uint8_t *seat);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Writes `seat`'s legal actions (in the core's legal-action order: pass, bids or call/rob,
-// plays) into `out` as far as `cap` allows and their number to `*out_count` (0 when it is not
-// `seat`'s turn).
-//
-// Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (seat past 2),
-// [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`], `PARLOR_ERR_BUFFER_TOO_SMALL` (then `*out_count` is
-// the total and `out` holds the first `cap`).
-//
-// # Safety
-// `round` valid for a read; `out` for `cap` writes (or null with 0); `out_count` for a write.
-ParlorStatus parlor_doudizhu_round_legal_actions(const ParlorDoudizhuRound *round,
+/**
+ * Writes `seat`'s legal actions (in the core's legal-action order: pass, bids or call/rob,
+ * plays) into `out` as far as `cap` allows and their number to `*out_count` (0 when it is not
+ * `seat`'s turn).
+ *
+ * Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (seat past 2),
+ * [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`], `PARLOR_ERR_BUFFER_TOO_SMALL` (then `*out_count` is
+ * the total and `out` holds the first `cap`).
+ *
+ * # Safety
+ * `round` valid for a read; `out` for `cap` writes (or null with 0); `out_count` for a write.
+ */
+ParlorStatus parlor_doudizhu_round_legal_actions(const struct ParlorDoudizhuRound *round,
                                                  uint8_t seat,
-                                                 ParlorDoudizhuAction *out,
+                                                 struct ParlorDoudizhuAction *out,
                                                  size_t cap,
                                                  size_t *out_count);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Applies `seat`'s `*action`; `*event` (optional, may be null) receives what it caused. An
-// illegal action leaves `*round` unchanged.
-//
-// Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (bad codes or seat),
-// [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`], `PARLOR_DOUDIZHU_ERR_NOT_YOUR_TURN`,
-// `PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION`, `PARLOR_DOUDIZHU_ERR_ROUND_OVER`.
-//
-// # Safety
-// `round` valid for reads and writes; `action` for a read; `event` null or valid for a write.
-ParlorStatus parlor_doudizhu_round_apply(ParlorDoudizhuRound *round,
+/**
+ * Applies `seat`'s `*action`; `*event` (optional, may be null) receives what it caused. An
+ * illegal action leaves `*round` unchanged.
+ *
+ * Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (bad codes or seat),
+ * [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`], `PARLOR_DOUDIZHU_ERR_NOT_YOUR_TURN`,
+ * `PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION`, `PARLOR_DOUDIZHU_ERR_ROUND_OVER`.
+ *
+ * # Safety
+ * `round` valid for reads and writes; `action` for a read; `event` null or valid for a write.
+ */
+ParlorStatus parlor_doudizhu_round_apply(struct ParlorDoudizhuRound *round,
                                          uint8_t seat,
-                                         const ParlorDoudizhuAction *action,
-                                         ParlorDoudizhuEvent *event);
+                                         const struct ParlorDoudizhuAction *action,
+                                         struct ParlorDoudizhuEvent *event);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Writes what `seat` may know into `*out`.
-//
-// Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (seat past 2),
-// [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`].
-//
-// # Safety
-// `round` valid for a read, `out` for a write.
-ParlorStatus parlor_doudizhu_round_observe(const ParlorDoudizhuRound *round,
+/**
+ * Writes what `seat` may know into `*out`.
+ *
+ * Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (seat past 2),
+ * [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`].
+ *
+ * # Safety
+ * `round` valid for a read, `out` for a write.
+ */
+ParlorStatus parlor_doudizhu_round_observe(const struct ParlorDoudizhuRound *round,
                                            uint8_t seat,
-                                           ParlorDoudizhuObservation *out);
+                                           struct ParlorDoudizhuObservation *out);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Writes the deal's outcome into `*out` once it is over.
-//
-// Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`], [`PARLOR_ERR_INVALID_STATE`]
-// (the deal is not over).
-//
-// # Safety
-// `round` valid for a read, `out` for a write.
-ParlorStatus parlor_doudizhu_round_outcome(const ParlorDoudizhuRound *round,
-                                           ParlorDoudizhuOutcome *out);
+/**
+ * Writes the deal's outcome into `*out` once it is over.
+ *
+ * Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`], [`PARLOR_ERR_INVALID_STATE`]
+ * (the deal is not over).
+ *
+ * # Safety
+ * `round` valid for a read, `out` for a write.
+ */
+ParlorStatus parlor_doudizhu_round_outcome(const struct ParlorDoudizhuRound *round,
+                                           struct ParlorDoudizhuOutcome *out);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Writes the round's portable byte form (the core's `Round::encode`, 161 bytes, first byte the
-// format version) into `buf` (`cap` bytes) and its length to `*out_len`.
-//
-// Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`], `PARLOR_ERR_BUFFER_TOO_SMALL`
-// (then `*out_len` holds the length needed).
-//
-// # Safety
-// `round` valid for a read; `buf` for `cap` writes (or null with 0); `out_len` for a write.
-ParlorStatus parlor_doudizhu_round_encode(const ParlorDoudizhuRound *round,
+/**
+ * Writes the round's portable byte form (the core's `Round::encode`, 161 bytes, first byte the
+ * format version) into `buf` (`cap` bytes) and its length to `*out_len`.
+ *
+ * Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`], `PARLOR_ERR_BUFFER_TOO_SMALL`
+ * (then `*out_len` holds the length needed).
+ *
+ * # Safety
+ * `round` valid for a read; `buf` for `cap` writes (or null with 0); `out_len` for a write.
+ */
+ParlorStatus parlor_doudizhu_round_encode(const struct ParlorDoudizhuRound *round,
                                           uint8_t *buf,
                                           size_t cap,
                                           size_t *out_len);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Reads a round's byte form (`len` bytes at `bytes`) into `*out`, re-validating it.
-//
-// Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`] (or an unknown-code / config
-// error) for bytes that are no valid round.
-//
-// # Safety
-// `bytes` valid for `len` reads; `out` for a write.
+/**
+ * Reads a round's byte form (`len` bytes at `bytes`) into `*out`, re-validating it.
+ *
+ * Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`] (or an unknown-code / config
+ * error) for bytes that are no valid round.
+ *
+ * # Safety
+ * `bytes` valid for `len` reads; `out` for a write.
+ */
 ParlorStatus parlor_doudizhu_round_decode(const uint8_t *bytes,
                                           size_t len,
-                                          ParlorDoudizhuRound *out);
+                                          struct ParlorDoudizhuRound *out);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Starts a match of whole-game preset `game` with `seed` (deals and first bidders follow from
-// it) into `*out`.
-//
-// Errors: null `out`, [`PARLOR_ERR_INVALID_ARGUMENT`].
-//
-// # Safety
-// `out` valid for a write.
-ParlorStatus parlor_doudizhu_match_new(uint8_t game, uint64_t seed, ParlorDoudizhuMatch *out);
+/**
+ * Starts a match of whole-game preset `game` with `seed` (deals and first bidders follow from
+ * it) into `*out`.
+ *
+ * Errors: null `out`, [`PARLOR_ERR_INVALID_ARGUMENT`].
+ *
+ * # Safety
+ * `out` valid for a write.
+ */
+ParlorStatus parlor_doudizhu_match_new(uint8_t game,
+                                       uint64_t seed,
+                                       struct ParlorDoudizhuMatch *out);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Copies the match's current deal into `*out` (then use the `parlor_doudizhu_round_*` reads).
-//
-// Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`].
-//
-// # Safety
-// `m` valid for a read, `out` for a write.
-ParlorStatus parlor_doudizhu_match_round(const ParlorDoudizhuMatch *m, ParlorDoudizhuRound *out);
+/**
+ * Copies the match's current deal into `*out` (then use the `parlor_doudizhu_round_*` reads).
+ *
+ * Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`].
+ *
+ * # Safety
+ * `m` valid for a read, `out` for a write.
+ */
+ParlorStatus parlor_doudizhu_match_round(const struct ParlorDoudizhuMatch *m,
+                                         struct ParlorDoudizhuRound *out);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Writes the seat to act in the current deal, or [`PARLOR_DOUDIZHU_NO_SEAT`] once the match is over.
-//
-// # Safety
-// `m` valid for a read, `seat` for a write.
-ParlorStatus parlor_doudizhu_match_to_act(const ParlorDoudizhuMatch *m,
+/**
+ * Writes the seat to act in the current deal, or [`PARLOR_DOUDIZHU_NO_SEAT`] once the match is over.
+ *
+ * # Safety
+ * `m` valid for a read, `seat` for a write.
+ */
+ParlorStatus parlor_doudizhu_match_to_act(const struct ParlorDoudizhuMatch *m,
                                           uint8_t *seat);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// As [`parlor_doudizhu_round_legal_actions`], for the match's current deal.
-//
-// # Safety
-// As [`parlor_doudizhu_round_legal_actions`].
-ParlorStatus parlor_doudizhu_match_legal_actions(const ParlorDoudizhuMatch *m,
+/**
+ * As [`parlor_doudizhu_round_legal_actions`], for the match's current deal.
+ *
+ * # Safety
+ * As [`parlor_doudizhu_round_legal_actions`].
+ */
+ParlorStatus parlor_doudizhu_match_legal_actions(const struct ParlorDoudizhuMatch *m,
                                                  uint8_t seat,
-                                                 ParlorDoudizhuAction *out,
+                                                 struct ParlorDoudizhuAction *out,
                                                  size_t cap,
                                                  size_t *out_count);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Applies `seat`'s action to the match's current deal; when it ends the deal, the scores are
-// added and the next deal starts (`event->outcome` is the finished deal's).
-//
-// Errors: as [`parlor_doudizhu_round_apply`]; `PARLOR_DOUDIZHU_ERR_ROUND_OVER` once the match is over.
-//
-// # Safety
-// `m` valid for reads and writes; `action` for a read; `event` null or valid for a write.
-ParlorStatus parlor_doudizhu_match_apply(ParlorDoudizhuMatch *m,
+/**
+ * Applies `seat`'s action to the match's current deal; when it ends the deal, the scores are
+ * added and the next deal starts (`event->outcome` is the finished deal's).
+ *
+ * Errors: as [`parlor_doudizhu_round_apply`]; `PARLOR_DOUDIZHU_ERR_ROUND_OVER` once the match is over.
+ *
+ * # Safety
+ * `m` valid for reads and writes; `action` for a read; `event` null or valid for a write.
+ */
+ParlorStatus parlor_doudizhu_match_apply(struct ParlorDoudizhuMatch *m,
                                          uint8_t seat,
-                                         const ParlorDoudizhuAction *action,
-                                         ParlorDoudizhuEvent *event);
+                                         const struct ParlorDoudizhuAction *action,
+                                         struct ParlorDoudizhuEvent *event);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Writes the match totals to `scores` (3 values), the deals finished to `*deals` and 1 to
-// `*over` once the match is over (all three outputs required).
-//
-// # Safety
-// `m` valid for a read; `scores` for 3 writes; `deals` and `over` for a write.
-ParlorStatus parlor_doudizhu_match_scores(const ParlorDoudizhuMatch *m,
+/**
+ * Writes the match totals to `scores` (3 values), the deals finished to `*deals` and 1 to
+ * `*over` once the match is over (all three outputs required).
+ *
+ * # Safety
+ * `m` valid for a read; `scores` for 3 writes; `deals` and `over` for a write.
+ */
+ParlorStatus parlor_doudizhu_match_scores(const struct ParlorDoudizhuMatch *m,
                                           int64_t *scores,
                                           uint16_t *deals,
                                           uint8_t *over);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Writes the match's byte form (the core's `Match::encode`, 196 bytes) into `buf`.
-//
-// # Safety
-// As [`parlor_doudizhu_round_encode`].
-ParlorStatus parlor_doudizhu_match_encode(const ParlorDoudizhuMatch *m,
+/**
+ * Writes the match's byte form (the core's `Match::encode`, 196 bytes) into `buf`.
+ *
+ * # Safety
+ * As [`parlor_doudizhu_round_encode`].
+ */
+ParlorStatus parlor_doudizhu_match_encode(const struct ParlorDoudizhuMatch *m,
                                           uint8_t *buf,
                                           size_t cap,
                                           size_t *out_len);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
-// Reads a match's byte form into `*out`, re-validating it.
-//
-// # Safety
-// As [`parlor_doudizhu_round_decode`].
+/**
+ * Reads a match's byte form into `*out`, re-validating it.
+ *
+ * # Safety
+ * As [`parlor_doudizhu_round_decode`].
+ */
 ParlorStatus parlor_doudizhu_match_decode(const uint8_t *bytes,
                                           size_t len,
-                                          ParlorDoudizhuMatch *out);
+                                          struct ParlorDoudizhuMatch *out);
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// Parses a hand (spaced `1m 1m 2m`, compact `112m456p11z`, or a mix; at most 14 tiles, any
-// size) into 34 counts.
-//
-// `text`/`len`: UTF-8 bytes. `out_counts`: room for `out_counts_len` counts, which must be 34.
-// `out_tiles` (may be null): receives the number of tiles. `out_error_start`/`out_error_end`
-// (may be null): on a parse error, the byte span of the bad token.
-//
-// Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_UNKNOWN_TILE`, `..._FIFTH_COPY`,
-// `..._TOO_MANY_TILES`, `PARLOR_ERR_INVALID_UTF8`, `PARLOR_ERR_NULL_POINTER`, or
-// `PARLOR_ERR_INVALID_ARGUMENT` (`out_counts_len` is not 34).
-//
-// # Safety
-// `text` must be valid for `len` bytes (or null with `len == 0`); `out_counts` valid for
-// `out_counts_len` bytes; the optional pointers null or valid for one write.
+/**
+ * Parses a hand (spaced `1m 1m 2m`, compact `112m456p11z`, or a mix; at most 14 tiles, any
+ * size) into 34 counts.
+ *
+ * `text`/`len`: UTF-8 bytes. `out_counts`: room for `out_counts_len` counts, which must be 34.
+ * `out_tiles` (may be null): receives the number of tiles. `out_error_start`/`out_error_end`
+ * (may be null): on a parse error, the byte span of the bad token.
+ *
+ * Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_UNKNOWN_TILE`, `..._FIFTH_COPY`,
+ * `..._TOO_MANY_TILES`, `PARLOR_ERR_INVALID_UTF8`, `PARLOR_ERR_NULL_POINTER`, or
+ * `PARLOR_ERR_INVALID_ARGUMENT` (`out_counts_len` is not 34).
+ *
+ * # Safety
+ * `text` must be valid for `len` bytes (or null with `len == 0`); `out_counts` valid for
+ * `out_counts_len` bytes; the optional pointers null or valid for one write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_parse(const char *text,
                                   size_t len,
                                   uint8_t *out_counts,
@@ -2135,14 +3163,17 @@ ParlorStatus parlor_mahjong_parse(const char *text,
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// Writes a hand as text: spaced (`compact == 0`, `1m 1m 2m`) or compact (`compact != 0`,
-// `112m`), NUL-terminated, into `buf` of `capacity` bytes; `out_len` (may be null) receives
-// the length without the NUL (also when the buffer is too small:
-// `PARLOR_ERR_BUFFER_TOO_SMALL`; 45 bytes always suffice).
-//
-// # Safety
-// `counts` valid for `counts_len` bytes; `buf` valid for `capacity` bytes (or null with
-// capacity 0); `out_len` null or valid for one write.
+/**
+ * Writes a hand as text: spaced (`compact == 0`, `1m 1m 2m`) or compact (`compact != 0`,
+ * `112m`), NUL-terminated, into `buf` of `capacity` bytes; `out_len` (may be null) receives
+ * the length without the NUL (also when the buffer is too small:
+ * `PARLOR_ERR_BUFFER_TOO_SMALL`; 45 bytes always suffice).
+ *
+ * # Safety
+ * `counts` valid for `counts_len` bytes; `buf` valid for `capacity` bytes (or null with
+ * capacity 0); `out_len` null or valid for one write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_format(const uint8_t *counts,
                                    size_t counts_len,
                                    uint8_t compact,
@@ -2152,15 +3183,18 @@ ParlorStatus parlor_mahjong_format(const uint8_t *counts,
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// The waits of a hand of 3n+1 tiles as a mask (bit `i` = tile code `i`), under `rules`
-// (`PARLOR_MAHJONG_RULES_SEED` or `..._RIICHI`). A tile held four times is never a wait.
-//
-// Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_WRONG_SIZE`, `..._FIFTH_COPY`,
-// `..._TOO_MANY_TILES`, `PARLOR_ERR_NULL_POINTER` or `PARLOR_ERR_INVALID_ARGUMENT` (counts
-// length not 34, unknown rules code).
-//
-// # Safety
-// `counts` valid for `counts_len` bytes; `out_mask` valid for one write.
+/**
+ * The waits of a hand of 3n+1 tiles as a mask (bit `i` = tile code `i`), under `rules`
+ * (`PARLOR_MAHJONG_RULES_SEED` or `..._RIICHI`). A tile held four times is never a wait.
+ *
+ * Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_WRONG_SIZE`, `..._FIFTH_COPY`,
+ * `..._TOO_MANY_TILES`, `PARLOR_ERR_NULL_POINTER` or `PARLOR_ERR_INVALID_ARGUMENT` (counts
+ * length not 34, unknown rules code).
+ *
+ * # Safety
+ * `counts` valid for `counts_len` bytes; `out_mask` valid for one write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_waits(const uint8_t *counts,
                                   size_t counts_len,
                                   uint8_t rules,
@@ -2168,13 +3202,16 @@ ParlorStatus parlor_mahjong_waits(const uint8_t *counts,
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// The waits as tile codes in order (`m p s z`, then number) into `out_tiles` of `capacity`
-// entries; `out_count` receives how many there are (at most 34; also when the buffer is too
-// small: `PARLOR_ERR_BUFFER_TOO_SMALL`). Otherwise as [`parlor_mahjong_waits`].
-//
-// # Safety
-// `counts` valid for `counts_len` bytes; `out_tiles` valid for `capacity` bytes (or null with
-// capacity 0); `out_count` valid for one write.
+/**
+ * The waits as tile codes in order (`m p s z`, then number) into `out_tiles` of `capacity`
+ * entries; `out_count` receives how many there are (at most 34; also when the buffer is too
+ * small: `PARLOR_ERR_BUFFER_TOO_SMALL`). Otherwise as [`parlor_mahjong_waits`].
+ *
+ * # Safety
+ * `counts` valid for `counts_len` bytes; `out_tiles` valid for `capacity` bytes (or null with
+ * capacity 0); `out_count` valid for one write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_waits_list(const uint8_t *counts,
                                        size_t counts_len,
                                        uint8_t rules,
@@ -2184,10 +3221,13 @@ ParlorStatus parlor_mahjong_waits_list(const uint8_t *counts,
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// Whether a hand of 3n+2 tiles is complete under `rules`: `*out_complete` is 1 or 0.
-//
-// # Safety
-// `counts` valid for `counts_len` bytes; `out_complete` valid for one write.
+/**
+ * Whether a hand of 3n+2 tiles is complete under `rules`: `*out_complete` is 1 or 0.
+ *
+ * # Safety
+ * `counts` valid for `counts_len` bytes; `out_complete` valid for one write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_is_complete(const uint8_t *counts,
                                         size_t counts_len,
                                         uint8_t rules,
@@ -2195,11 +3235,14 @@ ParlorStatus parlor_mahjong_is_complete(const uint8_t *counts,
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// The shanten number (-1 complete, 0 tenpai, …) of a hand of 3n+1 or 3n+2 tiles for `form`
-// (`PARLOR_MAHJONG_FORM_*`; seven pairs and thirteen orphans need 13 or 14 tiles).
-//
-// # Safety
-// `counts` valid for `counts_len` bytes; `out_shanten` valid for one write.
+/**
+ * The shanten number (-1 complete, 0 tenpai, …) of a hand of 3n+1 or 3n+2 tiles for `form`
+ * (`PARLOR_MAHJONG_FORM_*`; seven pairs and thirteen orphans need 13 or 14 tiles).
+ *
+ * # Safety
+ * `counts` valid for `counts_len` bytes; `out_shanten` valid for one write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_shanten(const uint8_t *counts,
                                     size_t counts_len,
                                     uint8_t form,
@@ -2207,50 +3250,59 @@ ParlorStatus parlor_mahjong_shanten(const uint8_t *counts,
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// Tile acceptance (ukeire) of a hand of 3n+1 tiles for `form`: which kinds lower the shanten
-// and how many copies of each are unseen, given the hand and the `visible` counts (34 counts of
-// tiles seen elsewhere, or null with `visible_len == 0` for none).
-//
-// Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_WRONG_SIZE`, `..._FIFTH_COPY` (also when hand and
-// visible hold five of a kind), `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`.
-//
-// # Safety
-// `counts` valid for `counts_len` bytes, `visible` for `visible_len` bytes (or null with 0);
-// `out` valid for one write.
+/**
+ * Tile acceptance (ukeire) of a hand of 3n+1 tiles for `form`: which kinds lower the shanten
+ * and how many copies of each are unseen, given the hand and the `visible` counts (34 counts of
+ * tiles seen elsewhere, or null with `visible_len == 0` for none).
+ *
+ * Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_WRONG_SIZE`, `..._FIFTH_COPY` (also when hand and
+ * visible hold five of a kind), `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * `counts` valid for `counts_len` bytes, `visible` for `visible_len` bytes (or null with 0);
+ * `out` valid for one write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_ukeire(const uint8_t *counts,
                                    size_t counts_len,
                                    const uint8_t *visible,
                                    size_t visible_len,
                                    uint8_t form,
-                                   ParlorMahjongUkeire *out);
+                                   struct ParlorMahjongUkeire *out);
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
-// Every decomposition of a hand of 3n+2 tiles under `rules` (none when it is not complete),
-// in the core's order (regular ones by pair then sets, then seven pairs, then thirteen
-// orphans), into `out` of `capacity` entries. `out_count` receives how many there are, also
-// when the buffer is too small (`PARLOR_ERR_BUFFER_TOO_SMALL`; the first `capacity` are
-// written). A null `out` with capacity 0 asks for the count.
-//
-// # Safety
-// `counts` valid for `counts_len` bytes; `out` valid for `capacity` entries (or null with 0);
-// `out_count` valid for one write.
+/**
+ * Every decomposition of a hand of 3n+2 tiles under `rules` (none when it is not complete),
+ * in the core's order (regular ones by pair then sets, then seven pairs, then thirteen
+ * orphans), into `out` of `capacity` entries. `out_count` receives how many there are, also
+ * when the buffer is too small (`PARLOR_ERR_BUFFER_TOO_SMALL`; the first `capacity` are
+ * written). A null `out` with capacity 0 asks for the count.
+ *
+ * # Safety
+ * `counts` valid for `counts_len` bytes; `out` valid for `capacity` entries (or null with 0);
+ * `out_count` valid for one write.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_decompositions(const uint8_t *counts,
                                            size_t counts_len,
                                            uint8_t rules,
-                                           ParlorMahjongDecomposition *out,
+                                           struct ParlorMahjongDecomposition *out,
                                            size_t capacity,
                                            size_t *out_count);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Parses a card set in either notation (`6P0594J7`, `-`, `5j6j7j8j9j`) into `*out_mask`.
-// On a parse error, `*out_error_offset` (optional, may be null) receives the byte offset of the
-// offending card. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_UTF8`, 200–203.
-//
-// # Safety
-// `text` must be readable for `len` bytes (or null with `len` 0); `out_mask` writable; a
-// non-null `out_error_offset` writable.
+/**
+ * Parses a card set in either notation (`6P0594J7`, `-`, `5j6j7j8j9j`) into `*out_mask`.
+ * On a parse error, `*out_error_offset` (optional, may be null) receives the byte offset of the
+ * offending card. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_UTF8`, 200–203.
+ *
+ * # Safety
+ * `text` must be readable for `len` bytes (or null with `len` 0); `out_mask` writable; a
+ * non-null `out_error_offset` writable.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_tichu_parse(const char *text,
                                 size_t len,
                                 uint64_t *out_mask,
@@ -2258,22 +3310,31 @@ ParlorStatus parlor_tichu_parse(const char *text,
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Writes the card set `mask` as NUL-terminated text (the canonical order; `-` when empty).
-// `out_len` (optional) receives the length without the NUL; a null `buf` with `capacity` 0
-// asks for it. Errors: `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_ERR_BUFFER_TOO_SMALL`.
-//
-// # Safety
-// `buf` writable for `capacity` bytes (or null with 0); a non-null `out_len` writable.
-ParlorStatus parlor_tichu_format(uint64_t mask, char *buf, size_t capacity, size_t *out_len);
+/**
+ * Writes the card set `mask` as NUL-terminated text (the canonical order; `-` when empty).
+ * `out_len` (optional) receives the length without the NUL; a null `buf` with `capacity` 0
+ * asks for it. Errors: `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_ERR_BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `buf` writable for `capacity` bytes (or null with 0); a non-null `out_len` writable.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_tichu_format(uint64_t mask,
+                                 char *buf,
+                                 size_t capacity,
+                                 size_t *out_len);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The seed's function on text: is `play` legal on `previous` (empty or `-` = the lead)?
-// `*out_legal` = 1 or 0. Errors: parse codes 200–203, `PARLOR_TICHU_ERR_CARDS_OVERLAP`,
-// `PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`.
-//
-// # Safety
-// The texts readable for their lengths (or null with 0); `out_legal` writable.
+/**
+ * The seed's function on text: is `play` legal on `previous` (empty or `-` = the lead)?
+ * `*out_legal` = 1 or 0. Errors: parse codes 200–203, `PARLOR_TICHU_ERR_CARDS_OVERLAP`,
+ * `PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`.
+ *
+ * # Safety
+ * The texts readable for their lengths (or null with 0); `out_legal` writable.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_tichu_is_legal(const char *previous,
                                    size_t previous_len,
                                    const char *play,
@@ -2282,48 +3343,57 @@ ParlorStatus parlor_tichu_is_legal(const char *previous,
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Reads the previous play `mask` at its strongest (the seed's form): `*out_has` = 0 for the
-// lead (an empty set), else 1 and `*out_combination` (a lone Phoenix counts as led, 1½).
-// Errors: `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`,
-// `PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION`.
-//
-// # Safety
-// `out_has` and `out_combination` writable.
+/**
+ * Reads the previous play `mask` at its strongest (the seed's form): `*out_has` = 0 for the
+ * lead (an empty set), else 1 and `*out_combination` (a lone Phoenix counts as led, 1½).
+ * Errors: `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`,
+ * `PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION`.
+ *
+ * # Safety
+ * `out_has` and `out_combination` writable.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_tichu_previous(uint64_t mask,
                                    uint8_t *out_has,
-                                   ParlorTichuCombination *out_combination);
+                                   struct ParlorTichuCombination *out_combination);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The resolved form: is `play_mask` legal on `*previous` (null = the lead), and which reading
-// does it take (the strongest that beats, a Phoenix single n + ½)? `*out_legal` = 1 or 0;
-// when legal, `*out_combination` (optional, may be null) receives the reading.
-// Errors: `PARLOR_ERR_INVALID_ARGUMENT` (unknown kind code), `PARLOR_TICHU_ERR_INVALID_COMBINATION`,
-// `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_TICHU_ERR_CARDS_OVERLAP` (a Phoenix on a Phoenix),
-// `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG` (nothing is played on the Dog).
-//
-// # Safety
-// A non-null `previous` readable; `out_legal` writable; a non-null `out_combination` writable.
-ParlorStatus parlor_tichu_resolve(const ParlorTichuCombination *previous,
+/**
+ * The resolved form: is `play_mask` legal on `*previous` (null = the lead), and which reading
+ * does it take (the strongest that beats, a Phoenix single n + ½)? `*out_legal` = 1 or 0;
+ * when legal, `*out_combination` (optional, may be null) receives the reading.
+ * Errors: `PARLOR_ERR_INVALID_ARGUMENT` (unknown kind code), `PARLOR_TICHU_ERR_INVALID_COMBINATION`,
+ * `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_TICHU_ERR_CARDS_OVERLAP` (a Phoenix on a Phoenix),
+ * `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG` (nothing is played on the Dog).
+ *
+ * # Safety
+ * A non-null `previous` readable; `out_legal` writable; a non-null `out_combination` writable.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_tichu_resolve(const struct ParlorTichuCombination *previous,
                                   uint64_t play_mask,
                                   uint8_t *out_legal,
-                                  ParlorTichuCombination *out_combination);
+                                  struct ParlorTichuCombination *out_combination);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Every distinct legal play from `hand_mask` (≤ 14 cards) on `*previous` (null = the lead),
-// honoring the open `wish` (rank 2..=14, 0 = none), as masks into `out_masks[0..capacity]`;
-// `*out_count` receives how many there are. `PARLOR_TICHU_MAX_MOVES` always suffices; with less
-// room the call writes what fits, sets `*out_count` to the number needed and returns
-// `PARLOR_ERR_BUFFER_TOO_SMALL`. Errors also: `PARLOR_ERR_INVALID_ARGUMENT` (bad wish or kind
-// code), `PARLOR_TICHU_ERR_INVALID_COMBINATION`, `PARLOR_TICHU_ERR_INVALID_MASK`,
-// `PARLOR_TICHU_ERR_HAND_TOO_LARGE`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`.
-//
-// # Safety
-// A non-null `previous` readable; `out_masks` writable for `capacity` values (or null with 0);
-// `out_count` writable.
+/**
+ * Every distinct legal play from `hand_mask` (≤ 14 cards) on `*previous` (null = the lead),
+ * honoring the open `wish` (rank 2..=14, 0 = none), as masks into `out_masks[0..capacity]`;
+ * `*out_count` receives how many there are. `PARLOR_TICHU_MAX_MOVES` always suffices; with less
+ * room the call writes what fits, sets `*out_count` to the number needed and returns
+ * `PARLOR_ERR_BUFFER_TOO_SMALL`. Errors also: `PARLOR_ERR_INVALID_ARGUMENT` (bad wish or kind
+ * code), `PARLOR_TICHU_ERR_INVALID_COMBINATION`, `PARLOR_TICHU_ERR_INVALID_MASK`,
+ * `PARLOR_TICHU_ERR_HAND_TOO_LARGE`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`.
+ *
+ * # Safety
+ * A non-null `previous` readable; `out_masks` writable for `capacity` values (or null with 0);
+ * `out_count` writable.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_tichu_moves(uint64_t hand_mask,
-                                const ParlorTichuCombination *previous,
+                                const struct ParlorTichuCombination *previous,
                                 uint8_t wish,
                                 uint64_t *out_masks,
                                 size_t capacity,
@@ -2331,29 +3401,35 @@ ParlorStatus parlor_tichu_moves(uint64_t hand_mask,
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Starts a trick led by `leader` (0..=3) in `*out_trick`; `out_mask` bit `s` marks seat `s` as
-// out of cards; `wish` is the open wish carried over (2..=14, 0 = none).
-// Errors: `PARLOR_ERR_INVALID_ARGUMENT` (bad seat, mask or wish), `PARLOR_TICHU_ERR_SEAT_IS_OUT`.
-//
-// # Safety
-// `out_trick` writable.
+/**
+ * Starts a trick led by `leader` (0..=3) in `*out_trick`; `out_mask` bit `s` marks seat `s` as
+ * out of cards; `wish` is the open wish carried over (2..=14, 0 = none).
+ * Errors: `PARLOR_ERR_INVALID_ARGUMENT` (bad seat, mask or wish), `PARLOR_TICHU_ERR_SEAT_IS_OUT`.
+ *
+ * # Safety
+ * `out_trick` writable.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_tichu_trick_new(uint8_t leader,
                                     uint8_t out_mask,
                                     uint8_t wish,
-                                    ParlorTichuTrick *out_trick);
+                                    struct ParlorTichuTrick *out_trick);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Seat `seat`, holding `hand_mask`, plays `play_mask` into `*trick`, wishing `wish` (2..=14,
-// 0 = none; only with the Mah Jong). `*out_next` receives the seat to act, or
-// `PARLOR_TICHU_NO_SEAT` when the trick is over (then `trick->over` = 1 and `trick->end` says
-// how). The trick is unchanged on error. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
-// `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–214, 216, 217,
-// `PARLOR_TICHU_ERR_PLAYED_TWICE` (a card of the play was already played in this trick).
-//
-// # Safety
-// `trick` readable and writable; `out_next` writable.
-ParlorStatus parlor_tichu_trick_play(ParlorTichuTrick *trick,
+/**
+ * Seat `seat`, holding `hand_mask`, plays `play_mask` into `*trick`, wishing `wish` (2..=14,
+ * 0 = none; only with the Mah Jong). `*out_next` receives the seat to act, or
+ * `PARLOR_TICHU_NO_SEAT` when the trick is over (then `trick->over` = 1 and `trick->end` says
+ * how). The trick is unchanged on error. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
+ * `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–214, 216, 217,
+ * `PARLOR_TICHU_ERR_PLAYED_TWICE` (a card of the play was already played in this trick).
+ *
+ * # Safety
+ * `trick` readable and writable; `out_next` writable.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_tichu_trick_play(struct ParlorTichuTrick *trick,
                                      uint8_t seat,
                                      uint64_t play_mask,
                                      uint64_t hand_mask,
@@ -2362,40 +3438,48 @@ ParlorStatus parlor_tichu_trick_play(ParlorTichuTrick *trick,
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Seat `seat`, holding `hand_mask`, passes in `*trick`; `*out_next` as for
-// [`parlor_tichu_trick_play`]. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
-// `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–212, 215, 216.
-//
-// # Safety
-// `trick` readable and writable; `out_next` writable.
-ParlorStatus parlor_tichu_trick_pass(ParlorTichuTrick *trick,
+/**
+ * Seat `seat`, holding `hand_mask`, passes in `*trick`; `*out_next` as for
+ * [`parlor_tichu_trick_play`]. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
+ * `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–212, 215, 216.
+ *
+ * # Safety
+ * `trick` readable and writable; `out_next` writable.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_tichu_trick_pass(struct ParlorTichuTrick *trick,
                                      uint8_t seat,
                                      uint64_t hand_mask,
                                      uint8_t *out_next);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The card points of `mask` (5 → 5, ten and King → 10, Dragon 25, Phoenix −25) into
-// `*out_points`. Errors: `PARLOR_TICHU_ERR_INVALID_MASK`.
-//
-// # Safety
-// `out_points` writable.
-ParlorStatus parlor_tichu_card_points(uint64_t mask, int16_t *out_points);
+/**
+ * The card points of `mask` (5 → 5, ten and King → 10, Dragon 25, Phoenix −25) into
+ * `*out_points`. Errors: `PARLOR_TICHU_ERR_INVALID_MASK`.
+ *
+ * # Safety
+ * `out_points` writable.
+ */
+PARLOR_MUST_USE ParlorStatus parlor_tichu_card_points(uint64_t mask, int16_t *out_points);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Scores a round: `finish[4]` the seats in the order they went out (with a double victory the
-// last two in any order), `trick_points[4]` the card points in each seat's won tricks,
-// `last_hand_points` the points left in the last player's hand, `calls[4]` each seat's call
-// (0 none, 1 Tichu, 2 Grand Tichu); `out_scores[2]` receives team 0 (seats 0, 2) and team 1.
-// Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (a bad seat or call code, a
-// finishing order that is no permutation, an amount that is no pile of card points — not a
-// multiple of 5 in -25..=125, checked even on a double victory, where they do not count — or,
-// without a double victory, card points no deal makes: not summing to 100, more than one
-// negative).
-//
-// # Safety
-// `finish`, `trick_points` and `calls` readable for 4 values; `out_scores` writable for 2.
+/**
+ * Scores a round: `finish[4]` the seats in the order they went out (with a double victory the
+ * last two in any order), `trick_points[4]` the card points in each seat's won tricks,
+ * `last_hand_points` the points left in the last player's hand, `calls[4]` each seat's call
+ * (0 none, 1 Tichu, 2 Grand Tichu); `out_scores[2]` receives team 0 (seats 0, 2) and team 1.
+ * Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (a bad seat or call code, a
+ * finishing order that is no permutation, an amount that is no pile of card points — not a
+ * multiple of 5 in -25..=125, checked even on a double victory, where they do not count — or,
+ * without a double victory, card points no deal makes: not summing to 100, more than one
+ * negative).
+ *
+ * # Safety
+ * `finish`, `trick_points` and `calls` readable for 4 values; `out_scores` writable for 2.
+ */
+PARLOR_MUST_USE
 ParlorStatus parlor_tichu_score_round(const uint8_t *finish,
                                       const int16_t *trick_points,
                                       int16_t last_hand_points,
@@ -2404,198 +3488,231 @@ ParlorStatus parlor_tichu_score_round(const uint8_t *finish,
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The default rules (target 1000, Tichu during the exchange, claims in turn order) into
-// `*out_config`. Errors: `PARLOR_ERR_NULL_POINTER`.
-//
-// # Safety
-// `out_config` writable.
-ParlorStatus parlor_tichu_config_default(ParlorTichuConfig *out_config);
+/**
+ * The default rules (target 1000, Tichu during the exchange, claims in turn order) into
+ * `*out_config`. Errors: `PARLOR_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `out_config` writable.
+ */
+ParlorStatus parlor_tichu_config_default(struct ParlorTichuConfig *out_config);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A new round in `*out_round` under `*config` (NULL: the default rules). `hands` NULL: the
-// seeded deal of `seed`; else 56 deck indices, seat 0's 14 cards first, each hand in dealing
-// order (its first 8 the Grand Tichu window; `seed` unused). Errors: `PARLOR_ERR_NULL_POINTER`,
-// `PARLOR_ERR_INVALID_ARGUMENT` (a bad config or card index), `PARLOR_TICHU_ERR_INVALID_DEAL`
-// (not the whole deck).
-//
-// # Safety
-// `config` NULL or readable; `hands` NULL or readable for 56 bytes; `out_round` writable.
-ParlorStatus parlor_tichu_round_new(const ParlorTichuConfig *config,
+/**
+ * A new round in `*out_round` under `*config` (NULL: the default rules). `hands` NULL: the
+ * seeded deal of `seed`; else 56 deck indices, seat 0's 14 cards first, each hand in dealing
+ * order (its first 8 the Grand Tichu window; `seed` unused). Errors: `PARLOR_ERR_NULL_POINTER`,
+ * `PARLOR_ERR_INVALID_ARGUMENT` (a bad config or card index), `PARLOR_TICHU_ERR_INVALID_DEAL`
+ * (not the whole deck).
+ *
+ * # Safety
+ * `config` NULL or readable; `hands` NULL or readable for 56 bytes; `out_round` writable.
+ */
+ParlorStatus parlor_tichu_round_new(const struct ParlorTichuConfig *config,
                                     uint64_t seed,
                                     const uint8_t *hands,
-                                    ParlorTichuRound *out_round);
+                                    struct ParlorTichuRound *out_round);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The seat in ordinary turn into `*out_seat` (255 when the round is over). Errors:
-// `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
-//
-// # Safety
-// `round` readable; `out_seat` writable.
-ParlorStatus parlor_tichu_round_to_act(const ParlorTichuRound *round, uint8_t *out_seat);
+/**
+ * The seat in ordinary turn into `*out_seat` (255 when the round is over). Errors:
+ * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `round` readable; `out_seat` writable.
+ */
+ParlorStatus parlor_tichu_round_to_act(const struct ParlorTichuRound *round, uint8_t *out_seat);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The seats that may act now as a mask into `*out_mask` (bit `s`: seat `s` has a legal action:
-// its turn, a bomb on the table, a Tichu call), and the order simultaneous claims are served in
-// into `out_claim_order[4]` (may be NULL). Errors: `PARLOR_ERR_NULL_POINTER`,
-// `PARLOR_ERR_INVALID_STATE`.
-//
-// # Safety
-// `round` readable; `out_mask` writable; `out_claim_order` NULL or writable for 4 bytes.
-ParlorStatus parlor_tichu_round_may_act(const ParlorTichuRound *round,
+/**
+ * The seats that may act now as a mask into `*out_mask` (bit `s`: seat `s` has a legal action:
+ * its turn, a bomb on the table, a Tichu call), and the order simultaneous claims are served in
+ * into `out_claim_order[4]` (may be NULL). Errors: `PARLOR_ERR_NULL_POINTER`,
+ * `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `round` readable; `out_mask` writable; `out_claim_order` NULL or writable for 4 bytes.
+ */
+ParlorStatus parlor_tichu_round_may_act(const struct ParlorTichuRound *round,
                                         uint8_t *out_mask,
                                         uint8_t *out_claim_order);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// Writes the first `min(total, capacity)` legal actions of `seat` into `out_actions` (the
-// core's order) and the total into `*out_total`; `PARLOR_TICHU_MAX_ACTIONS` always suffice.
-// Returns `PARLOR_OK` even when the buffer is short (the total says how many exist). Errors:
-// `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (seat), `PARLOR_ERR_INVALID_STATE`.
-//
-// # Safety
-// `round` readable; `out_actions` writable for `capacity` entries (NULL with 0);
-// `out_total` writable.
-ParlorStatus parlor_tichu_round_legal_actions(const ParlorTichuRound *round,
+/**
+ * Writes the first `min(total, capacity)` legal actions of `seat` into `out_actions` (the
+ * core's order) and the total into `*out_total`; `PARLOR_TICHU_MAX_ACTIONS` always suffice.
+ * Returns `PARLOR_OK` even when the buffer is short (the total says how many exist). Errors:
+ * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (seat), `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `round` readable; `out_actions` writable for `capacity` entries (NULL with 0);
+ * `out_total` writable.
+ */
+ParlorStatus parlor_tichu_round_legal_actions(const struct ParlorTichuRound *round,
                                               uint8_t seat,
-                                              ParlorTichuAction *out_actions,
+                                              struct ParlorTichuAction *out_actions,
                                               size_t capacity,
                                               size_t *out_total);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// `seat` applies `*action` to `*round`; `*out_event` (may be NULL) says what happened. On
-// error the round is unchanged. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`
-// (a bad seat or action code), `PARLOR_ERR_INVALID_STATE`, the round's errors (209–228).
-//
-// # Safety
-// `round` readable and writable; `action` readable; `out_event` NULL or writable.
-ParlorStatus parlor_tichu_round_apply(ParlorTichuRound *round,
+/**
+ * `seat` applies `*action` to `*round`; `*out_event` (may be NULL) says what happened. On
+ * error the round is unchanged. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`
+ * (a bad seat or action code), `PARLOR_ERR_INVALID_STATE`, the round's errors (209–228).
+ *
+ * # Safety
+ * `round` readable and writable; `action` readable; `out_event` NULL or writable.
+ */
+ParlorStatus parlor_tichu_round_apply(struct ParlorTichuRound *round,
                                       uint8_t seat,
-                                      const ParlorTichuAction *action,
-                                      ParlorTichuEvent *out_event);
+                                      const struct ParlorTichuAction *action,
+                                      struct ParlorTichuEvent *out_event);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// What `seat` may know into `*out_observation`. Errors: `PARLOR_ERR_NULL_POINTER`,
-// `PARLOR_ERR_INVALID_ARGUMENT` (seat), `PARLOR_ERR_INVALID_STATE`.
-//
-// # Safety
-// `round` readable; `out_observation` writable.
-ParlorStatus parlor_tichu_round_observe(const ParlorTichuRound *round,
+/**
+ * What `seat` may know into `*out_observation`. Errors: `PARLOR_ERR_NULL_POINTER`,
+ * `PARLOR_ERR_INVALID_ARGUMENT` (seat), `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `round` readable; `out_observation` writable.
+ */
+ParlorStatus parlor_tichu_round_observe(const struct ParlorTichuRound *round,
                                         uint8_t seat,
-                                        ParlorTichuObservation *out_observation);
+                                        struct ParlorTichuObservation *out_observation);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// `*out_over` = 1 and the result into `*out_outcome` once the round is over; `*out_over` = 0
-// (and `*out_outcome` zeroed) before. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
-//
-// # Safety
-// `round` readable; `out_outcome` and `out_over` writable.
-ParlorStatus parlor_tichu_round_outcome(const ParlorTichuRound *round,
-                                        ParlorTichuOutcome *out_outcome,
+/**
+ * `*out_over` = 1 and the result into `*out_outcome` once the round is over; `*out_over` = 0
+ * (and `*out_outcome` zeroed) before. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `round` readable; `out_outcome` and `out_over` writable.
+ */
+ParlorStatus parlor_tichu_round_outcome(const struct ParlorTichuRound *round,
+                                        struct ParlorTichuOutcome *out_outcome,
                                         uint8_t *out_over);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The round's versioned byte form (`PARLOR_TICHU_ROUND_ENCODED_BYTES`) into `out`; its length
-// into `*out_len` (also on `PARLOR_ERR_BUFFER_TOO_SMALL`). Errors: `PARLOR_ERR_NULL_POINTER`,
-// `PARLOR_ERR_BUFFER_TOO_SMALL`, `PARLOR_ERR_INVALID_STATE`.
-//
-// # Safety
-// `round` readable; `out` writable for `capacity` bytes; `out_len` writable.
-ParlorStatus parlor_tichu_round_encode(const ParlorTichuRound *round,
+/**
+ * The round's versioned byte form (`PARLOR_TICHU_ROUND_ENCODED_BYTES`) into `out`; its length
+ * into `*out_len` (also on `PARLOR_ERR_BUFFER_TOO_SMALL`). Errors: `PARLOR_ERR_NULL_POINTER`,
+ * `PARLOR_ERR_BUFFER_TOO_SMALL`, `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `round` readable; `out` writable for `capacity` bytes; `out_len` writable.
+ */
+ParlorStatus parlor_tichu_round_encode(const struct ParlorTichuRound *round,
                                        uint8_t *out,
                                        size_t capacity,
                                        size_t *out_len);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The round of `len` encoded bytes into `*out_round`, re-validated. Errors:
-// `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE` (bytes no round has).
-//
-// # Safety
-// `bytes` readable for `len` bytes; `out_round` writable.
+/**
+ * The round of `len` encoded bytes into `*out_round`, re-validated. Errors:
+ * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE` (bytes no round has).
+ *
+ * # Safety
+ * `bytes` readable for `len` bytes; `out_round` writable.
+ */
 ParlorStatus parlor_tichu_round_decode(const uint8_t *bytes,
                                        size_t len,
-                                       ParlorTichuRound *out_round);
+                                       struct ParlorTichuRound *out_round);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// A new match under `*config` (NULL: the default rules) seeded `seed` into `*out_match`.
-// Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`.
-//
-// # Safety
-// `config` NULL or readable; `out_match` writable.
-ParlorStatus parlor_tichu_match_new(const ParlorTichuConfig *config,
+/**
+ * A new match under `*config` (NULL: the default rules) seeded `seed` into `*out_match`.
+ * Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * `config` NULL or readable; `out_match` writable.
+ */
+ParlorStatus parlor_tichu_match_new(const struct ParlorTichuConfig *config,
                                     uint64_t seed,
-                                    ParlorTichuMatch *out_match);
+                                    struct ParlorTichuMatch *out_match);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The round in play (the last one once the match is over) into `*out_round`, for
-// `parlor_tichu_round_to_act`, `_legal_actions`, `_observe`. Errors: `PARLOR_ERR_NULL_POINTER`,
-// `PARLOR_ERR_INVALID_STATE`.
-//
-// # Safety
-// `game` readable; `out_round` writable.
-ParlorStatus parlor_tichu_match_round(const ParlorTichuMatch *game, ParlorTichuRound *out_round);
+/**
+ * The round in play (the last one once the match is over) into `*out_round`, for
+ * `parlor_tichu_round_to_act`, `_legal_actions`, `_observe`. Errors: `PARLOR_ERR_NULL_POINTER`,
+ * `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `game` readable; `out_round` writable.
+ */
+ParlorStatus parlor_tichu_match_round(const struct ParlorTichuMatch *game,
+                                      struct ParlorTichuRound *out_round);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// `seat` applies `*action` to the match's round; when the round ends its scores are added and
-// the next round is dealt (unless the match is over). `*out_event` (may be NULL) says what
-// happened (`match_over`); `*out_outcome` (may be NULL) receives the result of a round that
-// just ended (zeroed otherwise). On error the match is unchanged. Errors: as
-// `parlor_tichu_round_apply`; `PARLOR_TICHU_ERR_ROUND_OVER` once the match is over.
-//
-// # Safety
-// `game` readable and writable; `action` readable; `out_event`, `out_outcome` NULL or writable.
-ParlorStatus parlor_tichu_match_apply(ParlorTichuMatch *game,
+/**
+ * `seat` applies `*action` to the match's round; when the round ends its scores are added and
+ * the next round is dealt (unless the match is over). `*out_event` (may be NULL) says what
+ * happened (`match_over`); `*out_outcome` (may be NULL) receives the result of a round that
+ * just ended (zeroed otherwise). On error the match is unchanged. Errors: as
+ * `parlor_tichu_round_apply`; `PARLOR_TICHU_ERR_ROUND_OVER` once the match is over.
+ *
+ * # Safety
+ * `game` readable and writable; `action` readable; `out_event`, `out_outcome` NULL or writable.
+ */
+ParlorStatus parlor_tichu_match_apply(struct ParlorTichuMatch *game,
                                       uint8_t seat,
-                                      const ParlorTichuAction *action,
-                                      ParlorTichuEvent *out_event,
-                                      ParlorTichuOutcome *out_outcome);
+                                      const struct ParlorTichuAction *action,
+                                      struct ParlorTichuEvent *out_event,
+                                      struct ParlorTichuOutcome *out_outcome);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The totals into `out_scores[2]` (team 0, team 1), the rounds finished into `*out_rounds` and
-// the winning team (0 or 1; 255 while the match goes on) into `*out_winner`. Errors:
-// `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
-//
-// # Safety
-// `game` readable; `out_scores` writable for 2 values; `out_rounds`, `out_winner` writable.
-ParlorStatus parlor_tichu_match_scores(const ParlorTichuMatch *game,
+/**
+ * The totals into `out_scores[2]` (team 0, team 1), the rounds finished into `*out_rounds` and
+ * the winning team (0 or 1; 255 while the match goes on) into `*out_winner`. Errors:
+ * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `game` readable; `out_scores` writable for 2 values; `out_rounds`, `out_winner` writable.
+ */
+ParlorStatus parlor_tichu_match_scores(const struct ParlorTichuMatch *game,
                                        int32_t *out_scores,
                                        uint32_t *out_rounds,
                                        uint8_t *out_winner);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The match's versioned byte form (`PARLOR_TICHU_MATCH_ENCODED_BYTES`) into `out`, its length
-// into `*out_len`. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_BUFFER_TOO_SMALL`,
-// `PARLOR_ERR_INVALID_STATE`.
-//
-// # Safety
-// `game` readable; `out` writable for `capacity` bytes; `out_len` writable.
-ParlorStatus parlor_tichu_match_encode(const ParlorTichuMatch *game,
+/**
+ * The match's versioned byte form (`PARLOR_TICHU_MATCH_ENCODED_BYTES`) into `out`, its length
+ * into `*out_len`. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_BUFFER_TOO_SMALL`,
+ * `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `game` readable; `out` writable for `capacity` bytes; `out_len` writable.
+ */
+ParlorStatus parlor_tichu_match_encode(const struct ParlorTichuMatch *game,
                                        uint8_t *out,
                                        size_t capacity,
                                        size_t *out_len);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
-// The match of `len` encoded bytes into `*out_match`, re-validated. Errors:
-// `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
-//
-// # Safety
-// `bytes` readable for `len` bytes; `out_match` writable.
+/**
+ * The match of `len` encoded bytes into `*out_match`, re-validated. Errors:
+ * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `bytes` readable for `len` bytes; `out_match` writable.
+ */
 ParlorStatus parlor_tichu_match_decode(const uint8_t *bytes,
                                        size_t len,
-                                       ParlorTichuMatch *out_match);
+                                       struct ParlorTichuMatch *out_match);
 #endif
 
 #ifdef __cplusplus

@@ -55,7 +55,7 @@ fn real_game(top: u32, seed: u64) -> Vec<Tile> {
     }
 }
 
-/// The adversarial family of issue 2 (6k + 1 tiles; see `tests/tests/dominoes.rs`).
+/// The adversarial family (6k + 1 tiles; see `tests/tests/dominoes.rs`).
 fn adversarial(k: u32) -> Vec<Tile> {
     let a = |i: u32| if i == 0 { 0 } else { 4 * i - 3 };
     let mut tiles = vec![Tile::new(0, 0)];

@@ -88,7 +88,7 @@ fn cpu_figures() {
             }),
         ),
         (
-            "classify 16-card airplane_singles",
+            "classify 16-card airplane-singles",
             cpu_per_call(2_000_000, || {
                 black_box(classify(black_box(&wings), &p));
             }),
@@ -178,10 +178,10 @@ fn benches(cr: &mut Criterion) {
     let mut g = cr.benchmark_group("doudizhu");
     let plane = c("33344455567");
     let wings = c("333444555666789T");
-    g.bench_function("classify triplet_single 3334", |b| {
+    g.bench_function("classify triplet-single 3334", |b| {
         b.iter(|| classify(black_box(&c_const()), &preset))
     });
-    g.bench_function("classify airplane_singles 16 cards", |b| {
+    g.bench_function("classify airplane-singles 16 cards", |b| {
         b.iter(|| classify(black_box(&wings), &preset))
     });
     g.bench_function("classify invalid 11 cards", |b| {
@@ -189,7 +189,7 @@ fn benches(cr: &mut Criterion) {
     });
     let prev = c("QQQKKK34");
     let play = c("KKKAAA56");
-    g.bench_function("beats airplane_singles", |b| {
+    g.bench_function("beats airplane-singles", |b| {
         b.iter(|| beats(black_box(&prev), black_box(&play), &preset))
     });
     let hand = c("333444555666789TJQKA");

@@ -1,12 +1,7 @@
 //! `parlor check FILE...`: runs vector files through the same code as the command line.
 //!
-//! Vector file format (`tests/vectors/*.tsv`): one case per line, `#` starts a comment line,
-//! blank lines are skipped. Columns are separated by a TAB:
-//! 1. the `parlor` command line without the program name, arguments separated by spaces
-//!    (for example `tichu legal 6 J`);
-//! 2. the expected standard output, with each line break written as the two characters `\n`
-//!    and the final line break left out (an empty column expects one empty line);
-//! 3. optional: a comment (why the answer is what it is).
+//! The vector file format (`tests/vectors/*.tsv`) and its one parser live in
+//! `parlor-vector-format`, which the embedded firmware's build script uses too.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -37,31 +32,22 @@ pub struct Vector {
     pub comment: String,
 }
 
-/// Parses the text of a vector file. Lines without a TAB are reported as errors.
+/// Parses the text of a vector file (with `parlor_vector_format::lines`). Lines without a TAB
+/// are reported as errors.
 pub fn parse_vectors(text: &str) -> Result<Vec<Vector>, String> {
-    let mut vectors = Vec::new();
-    for (index, raw) in text.lines().enumerate() {
-        let line = index + 1;
-        let raw = raw.strip_suffix('\r').unwrap_or(raw);
-        if raw.trim().is_empty() || raw.trim_start().starts_with('#') {
-            continue;
-        }
-        let mut columns = raw.split('\t');
-        let command = columns.next().unwrap_or_default();
-        let Some(expected) = columns.next() else {
-            return Err(format!(
-                "line {line}: no TAB between the command and the expected output"
-            ));
-        };
-        let comment = columns.collect::<Vec<_>>().join("\t");
-        vectors.push(Vector {
-            line,
-            args: command.split_whitespace().map(str::to_owned).collect(),
-            expected: expected.replace("\\n", "\n"),
-            comment,
-        });
-    }
-    Ok(vectors)
+    parlor_vector_format::lines(text)
+        .map(|line| {
+            let line = line.map_err(|error| error.to_string())?;
+            let mut expected = String::new();
+            line.write_expected(&mut expected).map_err(|error| error.to_string())?;
+            Ok(Vector {
+                line: line.number,
+                args: line.args().map(str::to_owned).collect(),
+                expected,
+                comment: line.comment.to_owned(),
+            })
+        })
+        .collect()
 }
 
 /// Runs one vector through [`crate::run`] and returns its actual output (final line break removed).

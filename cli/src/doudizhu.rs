@@ -2,7 +2,7 @@
 //! notation (`33344456`, `10`/`T`, either case, `-` = none), under a rule preset.
 //!
 //! ```text
-//! parlor doudizhu classify 33344456              # airplane_singles | invalid
+//! parlor doudizhu classify 33344456              # airplane-singles | invalid
 //! parlor doudizhu beats QQQKKK34 KKKAAA56        # yes | no
 //! parlor doudizhu moves 3445556 33               # one play per line
 //! parlor doudizhu spring <landlord> [<p1> [<p2>]]  # yes + plan lines | no

@@ -1,5 +1,5 @@
 //! `parlor mahjong …`: waits, shanten, ukeire and decompositions (seed `003`,
-//! `shared/spec/mahjong.md`). The hand is given as separate arguments (`1m 1m 2m`), one compact
+//! `docs/rules/mahjong.md`). The hand is given as separate arguments (`1m 1m 2m`), one compact
 //! argument (`112m456p11z`) or a mix; with `--batch`, one hand per input line.
 
 use std::io::{BufRead, Write};
@@ -93,7 +93,8 @@ pub fn describe(error: Error, text: &str) -> String {
         Error::FifthCopy { tile, .. } if token.is_empty() => format!("fifth copy of {tile}"),
         Error::FifthCopy { tile, .. } => format!("fifth copy of {tile} ({})", quoted(token)),
         Error::TooManyTiles { .. } => format!("more than 14 tiles (from {} on)", quoted(token)),
-        Error::WrongSize { .. } | Error::UnknownRulesCode { .. } | Error::UnknownFormCode { .. } => error.to_string(),
+        // Errors without a token (sizes, codes, internal) read as the core says them.
+        _ => error.to_string(),
     }
 }
 

@@ -100,7 +100,7 @@ fn check_reports_failures_with_exit_1() {
 
 #[test]
 fn a_vector_line_cannot_run_check_itself() {
-    // Found by a new-user trial: a file checking itself recursed until the stack overflowed.
+    // Found in use: a file checking itself recursed until the stack overflowed.
     let dir = std::env::temp_dir().join(format!("parlor-self-check-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let file = dir.join("self.tsv");

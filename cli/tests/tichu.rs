@@ -1,5 +1,5 @@
 //! `parlor tichu trick | points | score` as scripts see them: exact stdout, stderr and exit
-//! statuses, one case and `--batch` (rules: `shared/spec/tichu.md`, notation: `docs/tichu.md`).
+//! statuses, one case and `--batch` (rules: `docs/rules/tichu.md`, notation: `docs/tichu.md`).
 
 mod common;
 

@@ -27,6 +27,7 @@
 //! ```
 
 use core::fmt;
+use core::num::NonZeroU32;
 
 /// A seat at the table: `0..players`, in turn order (play passes from seat `s` to `s + 1`, and
 /// from the last seat to seat 0). Which seats exist depends on the game and its `Config`; each
@@ -45,10 +46,10 @@ impl Seat {
     /// the table maps into it).
     #[must_use]
     pub const fn next(self, players: u8) -> Seat {
-        if players == 0 {
-            return Seat(0);
+        match (self.0 as u16).saturating_add(1).checked_rem(players as u16) {
+            Some(next) => Seat(next as u8),
+            None => Seat(0), // `players` = 0: no table; seat 0 (documented)
         }
-        Seat(((self.0 as u16 + 1) % players as u16) as u8)
     }
 }
 
@@ -91,9 +92,10 @@ impl Rng {
         if n <= 1 {
             return 0;
         }
-        let threshold = n.wrapping_neg() % n; // 2^32 mod n
+        let Some(divisor) = NonZeroU32::new(n) else { return 0 };
+        let threshold = n.wrapping_neg() % divisor; // 2^32 mod n
         loop {
-            let m = u64::from(self.next_u32()) * u64::from(n);
+            let m = u64::from(self.next_u32()).wrapping_mul(u64::from(n)); // u32 × u32 fits a u64
             if (m as u32) >= threshold {
                 return (m >> 32) as u32;
             }
@@ -108,14 +110,15 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
     let len = items.len().min(u32::MAX as usize);
     let mut i = len;
     while i > 1 {
-        i -= 1;
+        i = i.saturating_sub(1);
         // `below(i + 1)` is at most `i`, so the index is in range.
-        let j = rng.below(i as u32 + 1) as usize;
+        let j = rng.below((i as u32).saturating_add(1)) as usize;
         items.swap(i, j);
     }
 }
 
 #[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
     use super::*;
 

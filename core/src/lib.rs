@@ -8,13 +8,17 @@
 //! Each game module has the same shape:
 //! - `notation` — parsing and printing the seed notation (`FromStr`/`Display`),
 //! - the hand / combination model,
-//! - the rule checks (the seed task and the rulings in `shared/spec/<game>.md`),
+//! - the rule checks (the seed task and the rulings in `docs/rules/<game>.md`),
 //! - search (move generation, solvers) with caller-visible, documented bounds.
 //!
-//! The rules' sources are the seeds in `shared/seeds/` and the rulings in `shared/spec/`.
+//! The rules are stated in the repository's `docs/rules/<game>.md`; each game's rulings and
+//! figures are in `docs/<game>.md`.
 #![no_std]
 #![forbid(unsafe_code)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+// No indexing that can fail, no unchecked arithmetic (allowed again in test modules and the
+// table generator).
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 #[cfg(feature = "dominoes")]
 pub mod dominoes;
@@ -26,3 +30,7 @@ pub mod mahjong;
 pub mod notation;
 #[cfg(feature = "tichu")]
 pub mod tichu;
+
+/// The text of every game's `Error::Internal` (one wording for the four games).
+pub(crate) const INTERNAL_TEXT: &str =
+    "internal error: a state the library rules out was reached (a bug; please report the input)";

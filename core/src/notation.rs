@@ -24,6 +24,7 @@ impl Span {
     /// The spanned text of `source`, or `""` if the span does not lie on `source`'s char
     /// boundaries (never panics).
     pub fn slice<'a>(&self, source: &'a str) -> &'a str {
+        // A real default: a span may be asked of a text it does not come from.
         source.get(self.start..self.end).unwrap_or("")
     }
 }
@@ -47,12 +48,14 @@ pub fn tokens(text: &str) -> impl Iterator<Item = (Span, &str)> {
     let mut rest = text;
     let mut offset = 0usize;
     core::iter::from_fn(move || {
-        let skip = rest.len() - rest.trim_start_matches(is_separator).len();
+        // A suffix is never longer than its text: no wrap.
+        let skip = rest.len().wrapping_sub(rest.trim_start_matches(is_separator).len());
         rest = rest.get(skip..)?;
         offset = offset.saturating_add(skip);
         if rest.is_empty() {
             return None;
         }
+        // No separator: the token runs to the end of the text (a real default).
         let len = rest.find(is_separator).unwrap_or(rest.len());
         let token = rest.get(..len)?;
         let span = Span::new(offset, offset.saturating_add(len));
@@ -78,6 +81,7 @@ pub(crate) fn is_lone_dash(text: &str) -> bool {
 }
 
 #[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
     #[cfg(any(feature = "tichu", feature = "doudizhu"))]
     use super::is_lone_dash;

@@ -50,6 +50,9 @@ pub const PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT: ParlorStatus = 107;
 
 /// Most tiles a play order or layout may have (256; a double-18 set has 190).
 pub const PARLOR_DOMINOES_MAX_TILES: u32 = 256;
+/// Placements that always suffice for [`parlor_dominoes_placements`]: at most one per layout
+/// tile and number of the tile played (2 × `PARLOR_DOMINOES_MAX_TILES`; a bound, not exact).
+pub const PARLOR_DOMINOES_MAX_PLACEMENTS: u32 = 2 * PARLOR_DOMINOES_MAX_TILES;
 /// The `parent` of the opening tile's placement: "no parent".
 pub const PARLOR_DOMINOES_NO_PARENT: u32 = u32::MAX;
 /// Bytes of working memory `parlor_dominoes_validate_scratch` needs (28 KiB, enough for
@@ -147,7 +150,9 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
     })
 }
 
-pub(crate) fn error_status(error: Error) -> ParlorStatus {
+/// The status of a core error (the one error→status mapper of this module; same name in every
+/// game's module).
+pub(crate) fn error_code(error: Error) -> ParlorStatus {
     match error {
         Error::BadTile { .. } => PARLOR_DOMINOES_ERR_BAD_TILE,
         Error::UnknownRule | Error::UnknownRuleCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
@@ -159,13 +164,14 @@ pub(crate) fn error_status(error: Error) -> ParlorStatus {
         Error::NoFreeEnd { .. } => PARLOR_DOMINOES_ERR_NO_FREE_END,
         Error::PlacementRequired => PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED,
         Error::OpeningTakesNoPlacement => PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT,
+        Error::Internal => crate::PARLOR_ERR_INTERNAL,
         other => crate::dominoes_round::round_status(other),
     }
 }
 
 /// A rule code from C, checked (an unknown code is `PARLOR_ERR_INVALID_ARGUMENT`).
 fn rule_from(code: u8) -> Result<SpinnerRule, ParlorStatus> {
-    SpinnerRule::try_from(code).map_err(error_status)
+    SpinnerRule::try_from(code).map_err(error_code)
 }
 
 /// Borrows C tiles as core tiles, without a copy (same layout, asserted above).
@@ -268,6 +274,7 @@ fn core_tile(tile: &ParlorDominoTile) -> Tile {
 /// # Safety
 /// `text` must be valid for `len` bytes; `out` for `capacity` tiles; the out pointers, when
 /// non-null, for one write each.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_dominoes_parse(
     text: *const c_char,
@@ -295,7 +302,7 @@ pub unsafe extern "C" fn parlor_dominoes_parse(
                         // SAFETY: non-null; the caller's contract.
                         unsafe { out_error_offset.write_unaligned(span.start) };
                     }
-                    return Err(error_status(error));
+                    return Err(error_code(error));
                 }
             }
         }
@@ -318,6 +325,7 @@ pub unsafe extern "C" fn parlor_dominoes_parse(
 /// # Safety
 /// `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)
 /// for `witness_capacity` placements.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_dominoes_validate(
     tiles: *const ParlorDominoTile,
@@ -352,7 +360,7 @@ fn validate_short(
             *slot = c_placement(placement);
         }
     })
-    .map_err(error_status)?;
+    .map_err(error_code)?;
     Ok(c_verdict(tiles, illegal, witness))
 }
 
@@ -409,7 +417,7 @@ fn validate_in(
             *slot = c_placement(placement);
         }
     })
-    .map_err(error_status)?;
+    .map_err(error_code)?;
     Ok(c_verdict(tiles, illegal, witness))
 }
 
@@ -489,7 +497,7 @@ fn replay(
         });
         let score = layout
             .play(core_tile(tile), placement)
-            .map_err(|error| (error_status(error), index))?;
+            .map_err(|error| (error_code(error), index))?;
         on_play(
             index,
             ParlorDominoScore {
@@ -515,6 +523,7 @@ fn replay(
 /// # Safety
 /// `tiles` and `placements` must be valid for `len` elements, `scores` (if non-NULL) for
 /// `scores_capacity`, `out_failed` (if non-NULL) for one write.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_dominoes_play(
     tiles: *const ParlorDominoTile,
@@ -568,7 +577,7 @@ pub unsafe extern "C" fn parlor_dominoes_play(
 /// [`parlor_dominoes_play`]): every earlier tile with a free end showing one of `tile`'s
 /// numbers that can take a tile now, by parent index then pip. None if the layout is empty
 /// (any tile opens) or already holds `tile`. Writes up to `capacity` to `out` and the count to
-/// `*out_count`.
+/// `*out_count` (`PARLOR_DOMINOES_MAX_PLACEMENTS` always suffices).
 ///
 /// Returns `PARLOR_OK`; a replay error status as [`parlor_dominoes_play`];
 /// `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT`; `PARLOR_ERR_CAPACITY_EXCEEDED`;
@@ -577,7 +586,9 @@ pub unsafe extern "C" fn parlor_dominoes_play(
 ///
 /// # Safety
 /// `tiles` and `placements` valid for `len` elements, `out` for `capacity`, `out_count` for one
-/// write.
+/// write. Aliasing: `out` must not overlap `placements` (both are placements; the inputs are
+/// read while `out` is written).
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_dominoes_placements(
     tiles: *const ParlorDominoTile,

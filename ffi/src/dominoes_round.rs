@@ -32,7 +32,8 @@ pub const PARLOR_DOMINOES_ERR_MUST_DRAW: ParlorStatus = 117;
 pub const PARLOR_DOMINOES_ERR_CANNOT_DRAW: ParlorStatus = 118;
 /// The state bytes are not a valid round or match.
 pub const PARLOR_DOMINOES_ERR_BAD_STATE: ParlorStatus = 119;
-/// A bug in Parlor: an impossible path was reached.
+/// Reserved (nothing returns it; the number stays taken): a broken invariant is the common
+/// `PARLOR_ERR_INTERNAL` in every game.
 pub const PARLOR_DOMINOES_ERR_INTERNAL: ParlorStatus = 120;
 
 pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static core::ffi::CStr> {
@@ -71,7 +72,7 @@ pub(crate) fn round_status(error: parlor_core::dominoes::Error) -> ParlorStatus 
         Error::CannotDraw => PARLOR_DOMINOES_ERR_CANNOT_DRAW,
         Error::BufferTooSmall { .. } => crate::PARLOR_ERR_BUFFER_TOO_SMALL,
         Error::BadEncoding { .. } => PARLOR_DOMINOES_ERR_BAD_STATE,
-        _ => PARLOR_DOMINOES_ERR_INTERNAL,
+        _ => crate::PARLOR_ERR_INTERNAL,
     }
 }
 
@@ -81,7 +82,7 @@ use parlor_core::dominoes::{
 };
 use parlor_core::game::Seat;
 
-use crate::dominoes::{ParlorDominoTile, error_status};
+use crate::dominoes::{ParlorDominoTile, error_code};
 use crate::util::{input_slice, output, output_slice};
 use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_OK};
 
@@ -293,7 +294,7 @@ fn core_config(config: &ParlorDominoesConfig) -> Result<Config, ParlorStatus> {
         target: config.target,
         leader: code(LeaderRule::from_code(config.leader))?,
     };
-    config.validate().map_err(error_status)?;
+    config.validate().map_err(error_code)?;
     Ok(config)
 }
 
@@ -387,24 +388,24 @@ fn view_mut(words: &mut [u64]) -> &mut [u8] {
 }
 
 fn load_round(state: &ParlorDominoesRound) -> Result<Round, ParlorStatus> {
-    Round::decode(view(&state.opaque)).map_err(error_status)
+    Round::decode(view(&state.opaque)).map_err(error_code)
 }
 
 fn store_round(round: &Round, state: &mut ParlorDominoesRound) -> Result<(), ParlorStatus> {
     let bytes = view_mut(&mut state.opaque);
     bytes.fill(0);
-    round.encode(bytes).map_err(error_status)?;
+    round.encode(bytes).map_err(error_code)?;
     Ok(())
 }
 
 fn load_match(state: &ParlorDominoesMatch) -> Result<Match, ParlorStatus> {
-    Match::decode(view(&state.opaque)).map_err(error_status)
+    Match::decode(view(&state.opaque)).map_err(error_code)
 }
 
 fn store_match(game: &Match, state: &mut ParlorDominoesMatch) -> Result<(), ParlorStatus> {
     let bytes = view_mut(&mut state.opaque);
     bytes.fill(0);
-    game.encode(bytes).map_err(error_status)?;
+    game.encode(bytes).map_err(error_code)?;
     Ok(())
 }
 
@@ -462,7 +463,7 @@ pub unsafe extern "C" fn parlor_dominoes_round_new(
         let config = core_config(unsafe { config.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
         // SAFETY: the caller's contract.
         let out = unsafe { output(out) }?;
-        let round = Round::new(&config, &Deal::Seeded(seed)).map_err(error_status)?;
+        let round = Round::new(&config, &Deal::Seeded(seed)).map_err(error_code)?;
         store_round(&round, out)?;
         Ok(())
     })
@@ -504,7 +505,7 @@ pub unsafe extern "C" fn parlor_dominoes_round_new_given(
         let hands = hands
             .get(..usize::from(config.players))
             .ok_or(PARLOR_DOMINOES_ERR_BAD_DEAL)?;
-        let round = Round::new(&config, &Deal::Given { hands, boneyard }).map_err(error_status)?;
+        let round = Round::new(&config, &Deal::Given { hands, boneyard }).map_err(error_code)?;
         store_round(&round, out)?;
         Ok(())
     })
@@ -586,7 +587,7 @@ pub unsafe extern "C" fn parlor_dominoes_round_apply(
         let mut round = load_round(state)?;
         // SAFETY: the caller's contract.
         let action = core_action(unsafe { action.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
-        let happened = round.apply(Seat(seat), action).map_err(error_status)?;
+        let happened = round.apply(Seat(seat), action).map_err(error_code)?;
         store_round(&round, state)?;
         // SAFETY: the caller's contract (null is allowed).
         if let Some(event) = unsafe { event.as_mut() } {
@@ -603,7 +604,7 @@ fn observe_into(
     hand: &mut [ParlorDominoTile],
     layout: &mut [ParlorDominoesLaid],
 ) -> Result<(), ParlorStatus> {
-    let seen = round.observation(Seat(seat)).map_err(error_status)?;
+    let seen = round.observation(Seat(seat)).map_err(error_code)?;
     let mut hand_len = 0usize;
     for tile in seen.hand() {
         if let Some(slot) = hand.get_mut(hand_len) {
@@ -706,7 +707,7 @@ pub unsafe extern "C" fn parlor_dominoes_round_encode(
         // SAFETY: the caller's contract.
         let len = unsafe { output(len) }?;
         *len = ENCODED_BYTES;
-        round.encode(buf).map_err(error_status)?;
+        round.encode(buf).map_err(error_code)?;
         Ok(())
     })
 }
@@ -726,7 +727,7 @@ pub unsafe extern "C" fn parlor_dominoes_round_decode(
         let bytes = unsafe { input_slice(buf, len) }?;
         // SAFETY: the caller's contract.
         let out = unsafe { output(out) }?;
-        let round = Round::decode(bytes).map_err(error_status)?;
+        let round = Round::decode(bytes).map_err(error_code)?;
         store_round(&round, out)?;
         Ok(())
     })
@@ -747,7 +748,7 @@ pub unsafe extern "C" fn parlor_dominoes_match_new(
         let config = core_config(unsafe { config.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
         // SAFETY: the caller's contract.
         let out = unsafe { output(out) }?;
-        store_match(&Match::new(&config, seed).map_err(error_status)?, out)?;
+        store_match(&Match::new(&config, seed).map_err(error_code)?, out)?;
         Ok(())
     })
 }
@@ -835,7 +836,7 @@ pub unsafe extern "C" fn parlor_dominoes_match_apply(
         let mut game = load_match(state)?;
         // SAFETY: the caller's contract.
         let action = core_action(unsafe { action.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
-        let step = game.apply(Seat(seat), action).map_err(error_status)?;
+        let step = game.apply(Seat(seat), action).map_err(error_code)?;
         store_match(&game, state)?;
         // SAFETY: the caller's contract (null is allowed).
         if let Some(event) = unsafe { event.as_mut() } {
@@ -898,7 +899,7 @@ pub unsafe extern "C" fn parlor_dominoes_match_encode(
         // SAFETY: the caller's contract.
         let len = unsafe { output(len) }?;
         *len = MATCH_ENCODED_BYTES;
-        game.encode(buf).map_err(error_status)?;
+        game.encode(buf).map_err(error_code)?;
         Ok(())
     })
 }
@@ -918,7 +919,7 @@ pub unsafe extern "C" fn parlor_dominoes_match_decode(
         let bytes = unsafe { input_slice(buf, len) }?;
         // SAFETY: the caller's contract.
         let out = unsafe { output(out) }?;
-        store_match(&Match::decode(bytes).map_err(error_status)?, out)?;
+        store_match(&Match::decode(bytes).map_err(error_code)?, out)?;
         Ok(())
     })
 }

@@ -6,7 +6,7 @@
 use core::ffi::{CStr, c_char};
 
 use parlor_core::doudizhu::{
-    self, Cards, Error, MAX_READINGS, Opponents, Preset, RANKS, for_each_move, min_plays, spring,
+    self, Cards, Error, Kind, MAX_READINGS, Opponents, Preset, PresetId, RANKS, for_each_move, min_plays, spring,
 };
 
 use crate::util::{OutputList, input_str, output, output_slice, status, write_text};
@@ -35,7 +35,8 @@ pub const PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION: ParlorStatus = 308;
 pub const PARLOR_DOUDIZHU_ERR_ROUND_OVER: ParlorStatus = 309;
 /// The opaque round or match bytes are no valid state (corrupted or uninitialised).
 pub const PARLOR_DOUDIZHU_ERR_INVALID_STATE: ParlorStatus = 310;
-/// An internal invariant failed (a bug; never expected).
+/// Reserved (nothing returns it; the number stays taken): a broken invariant is the common
+/// `PARLOR_ERR_INTERNAL` in every game.
 pub const PARLOR_DOUDIZHU_ERR_INTERNAL: ParlorStatus = 311;
 
 /// Preset code: the seed's rules (Pagat / HDU 4032 wording), the default.
@@ -82,8 +83,15 @@ pub const PARLOR_DOUDIZHU_MAX_MOVES: usize = 2511;
 /// The most plays in a spring plan (one card each at worst).
 pub const PARLOR_DOUDIZHU_MAX_PLAN: usize = 20;
 /// Scratch bytes that always suffice for [`parlor_doudizhu_spring`] and
-/// [`parlor_doudizhu_min_plays`] (a memo of 248,832 sub-hands plus the hand's plays).
+/// [`parlor_doudizhu_min_plays`] (a memo of 248,832 sub-hands plus the hand's plays); the exact
+/// need of one hand is [`parlor_doudizhu_scratch_bytes`].
 pub const PARLOR_DOUDIZHU_SCRATCH_BYTES: usize = 278_964;
+/// The ranks of a card set (the length of [`ParlorDoudizhuCards::counts`]): 0 = 3 … 11 = A,
+/// 12 = 2, 13 = black joker, 14 = red joker.
+pub const PARLOR_DOUDIZHU_RANKS: usize = 15;
+/// Bytes that always suffice for [`parlor_doudizhu_format`], the NUL included (the whole deck
+/// is 54 characters).
+pub const PARLOR_DOUDIZHU_FORMAT_BYTES: usize = 64;
 
 /// A card set: `counts[i]` cards of rank `i` (0 = 3, …, 11 = A, 12 = 2, 13 = black joker,
 /// 14 = red joker); at most 4 of a suited rank and 1 of a joker.
@@ -91,7 +99,7 @@ pub const PARLOR_DOUDIZHU_SCRATCH_BYTES: usize = 278_964;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParlorDoudizhuCards {
     /// Cards per rank.
-    pub counts: [u8; 15],
+    pub counts: [u8; PARLOR_DOUDIZHU_RANKS],
 }
 
 /// One reading of a card set: kind code, chain length (1 without a chain) and key rank index
@@ -126,7 +134,9 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
     })
 }
 
-pub(crate) fn code(error: Error) -> ParlorStatus {
+/// The status of a core error (the one error→status mapper of this module; same name in every
+/// game's module).
+pub(crate) fn error_code(error: Error) -> ParlorStatus {
     match error {
         Error::InvalidCard { .. } => PARLOR_DOUDIZHU_ERR_INVALID_CARD,
         Error::TooManyCopies { .. } => PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES,
@@ -143,13 +153,16 @@ pub(crate) fn code(error: Error) -> ParlorStatus {
         Error::IllegalAction => PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION,
         Error::RoundOver => PARLOR_DOUDIZHU_ERR_ROUND_OVER,
         Error::InvalidState { .. } => PARLOR_DOUDIZHU_ERR_INVALID_STATE,
-        Error::Internal => PARLOR_DOUDIZHU_ERR_INTERNAL,
+        Error::Internal => crate::PARLOR_ERR_INTERNAL,
+        // `Error` is non-exhaustive: a variant the core adds before it has a code here reads as
+        // internal (to be given its own number), never as another error's code.
+        _ => crate::PARLOR_ERR_INTERNAL,
     }
 }
 
 /// A preset code from C, validated by the core's `TryFrom<u8>` (unknown: invalid argument).
 fn preset(id: u8) -> Result<Preset, ParlorStatus> {
-    Preset::try_from(id).map_err(code)
+    Preset::try_from(id).map_err(error_code)
 }
 
 pub(crate) fn to_c(cards: &Cards) -> ParlorDoudizhuCards {
@@ -175,7 +188,7 @@ unsafe fn optional_cards(ptr: *const ParlorDoudizhuCards) -> Result<Option<Cards
     let slice = unsafe { crate::util::input_slice(ptr, usize::from(!ptr.is_null())) }?;
     match slice.first() {
         None => Ok(None),
-        Some(c) => Cards::from_counts(c.counts).map(Some).map_err(code),
+        Some(c) => Cards::from_counts(c.counts).map(Some).map_err(error_code),
     }
 }
 
@@ -190,6 +203,7 @@ unsafe fn optional_cards(ptr: *const ParlorDoudizhuCards) -> Result<Option<Cards
 /// # Safety
 /// `text` valid for `len` bytes (or null with 0); `out` valid for a write; `error_offset` null or
 /// valid for a write.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_doudizhu_parse(
     text: *const c_char,
@@ -214,14 +228,14 @@ pub unsafe extern "C" fn parlor_doudizhu_parse(
                         *slot = span.start;
                     }
                 }
-                Err(code(error))
+                Err(error_code(error))
             }
         }
     })())
 }
 
 /// Writes `*cards` in the notation (low to high, `T` for ten, `-` for none), NUL-terminated,
-/// into `buf` (`capacity` bytes; 64 always suffice). `*out_len` (optional) receives the length.
+/// into `buf` (`capacity` bytes; [`PARLOR_DOUDIZHU_FORMAT_BYTES`] always suffice). `*out_len` (optional) receives the length.
 ///
 /// Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`] for impossible counts,
 /// [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_len` holds the length needed).
@@ -229,6 +243,7 @@ pub unsafe extern "C" fn parlor_doudizhu_parse(
 /// # Safety
 /// `cards` valid for a read; `buf` valid for `capacity` bytes (or null with 0); `out_len` null
 /// or valid for a write.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_doudizhu_format(
     cards: *const ParlorDoudizhuCards,
@@ -255,6 +270,7 @@ pub unsafe extern "C" fn parlor_doudizhu_format(
 /// # Safety
 /// `cards` valid for a read; `out` valid for `cap` writes (or null with 0); `out_count` valid
 /// for a write.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_doudizhu_classify(
     cards: *const ParlorDoudizhuCards,
@@ -292,6 +308,7 @@ pub unsafe extern "C" fn parlor_doudizhu_classify(
 ///
 /// # Safety
 /// `prev` null or valid for a read; `play` valid for a read; `out_yes` valid for a write.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_doudizhu_beats(
     prev: *const ParlorDoudizhuCards,
@@ -306,7 +323,7 @@ pub unsafe extern "C" fn parlor_doudizhu_beats(
         let prev = unsafe { optional_cards(prev) }?.unwrap_or(Cards::EMPTY);
         // SAFETY: caller contract.
         let play = unsafe { cards_in(play) }?;
-        let yes = doudizhu::beats(&prev, &play, &self::preset(preset)?).map_err(code)?;
+        let yes = doudizhu::beats(&prev, &play, &self::preset(preset)?).map_err(error_code)?;
         *out_yes = u8::from(yes);
         Ok(())
     })())
@@ -323,7 +340,9 @@ pub unsafe extern "C" fn parlor_doudizhu_beats(
 ///
 /// # Safety
 /// `hand` valid for a read; `prev` null or valid for a read; `out` valid for `cap` writes (or
-/// null with 0); `out_count` valid for a write.
+/// null with 0); `out_count` valid for a write. Aliasing: `out` must not overlap
+/// `hand` or `prev` (all card sets; the inputs are read while `out` is written).
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_doudizhu_moves(
     hand: *const ParlorDoudizhuCards,
@@ -348,7 +367,7 @@ pub unsafe extern "C" fn parlor_doudizhu_moves(
             list.push(to_c(&play));
             core::ops::ControlFlow::Continue(())
         })
-        .map_err(code)?;
+        .map_err(error_code)?;
         list.finish(out_count)
     })())
 }
@@ -370,7 +389,9 @@ pub unsafe extern "C" fn parlor_doudizhu_moves(
 /// # Safety
 /// Card pointers null or valid for a read as described; `scratch` valid for `scratch_len`
 /// byte writes; `plan` valid for `plan_cap` writes (or null with 0); `plan_len`, `out_yes` valid
-/// for a write; no buffer overlaps another.
+/// for a write. Aliasing: no buffer overlaps another — `plan` must not overlap `landlord`,
+/// `first` or `second` (all card sets; the inputs are read while the plan is written).
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_doudizhu_spring(
     landlord: *const ParlorDoudizhuCards,
@@ -405,7 +426,7 @@ pub unsafe extern "C" fn parlor_doudizhu_spring(
             (None, None) => Opponents::Unknown,
             (None, Some(_)) => return Err(PARLOR_ERR_NULL_POINTER),
         };
-        let found = spring(&landlord, &opponents, &self::preset(preset)?, scratch).map_err(code)?;
+        let found = spring(&landlord, &opponents, &self::preset(preset)?, scratch).map_err(error_code)?;
         *out_yes = u8::from(found.is_some());
         let plays = found.as_ref().map(|p| p.plays()).unwrap_or(&[]);
         let mut list = OutputList::new(plan_out);
@@ -425,6 +446,7 @@ pub unsafe extern "C" fn parlor_doudizhu_spring(
 /// # Safety
 /// `hand` valid for a read; `scratch` valid for `scratch_len` byte writes; `out_plays` valid for
 /// a write.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_doudizhu_min_plays(
     hand: *const ParlorDoudizhuCards,
@@ -440,14 +462,67 @@ pub unsafe extern "C" fn parlor_doudizhu_min_plays(
         let scratch = unsafe { output_slice(scratch, scratch_len) }?;
         // SAFETY: caller contract.
         let hand = unsafe { cards_in(hand) }?;
-        *out_plays = min_plays(&hand, &self::preset(preset)?, scratch).map_err(code)?;
+        *out_plays = min_plays(&hand, &self::preset(preset)?, scratch).map_err(error_code)?;
         Ok(())
     })())
 }
 
-// The header's literal values must match the core's capacities.
-const _: () = assert!(RANKS == 15);
+// The header's values must match the core's codes and capacities.
+const _: () = assert!(PARLOR_DOUDIZHU_RANKS == RANKS);
+const _: () = assert!(PARLOR_DOUDIZHU_PRESET_PAGAT == PresetId::Pagat as u8);
+const _: () = assert!(PARLOR_DOUDIZHU_PRESET_RLCARD == PresetId::Rlcard as u8);
+const _: () = assert!(PARLOR_DOUDIZHU_PRESET_OPENSPIEL == PresetId::Openspiel as u8);
+const _: () = {
+    let kinds = [
+        (PARLOR_DOUDIZHU_KIND_SINGLE, Kind::Single),
+        (PARLOR_DOUDIZHU_KIND_PAIR, Kind::Pair),
+        (PARLOR_DOUDIZHU_KIND_TRIPLET, Kind::Triplet),
+        (PARLOR_DOUDIZHU_KIND_TRIPLET_SINGLE, Kind::TripletSingle),
+        (PARLOR_DOUDIZHU_KIND_TRIPLET_PAIR, Kind::TripletPair),
+        (PARLOR_DOUDIZHU_KIND_SEQUENCE, Kind::Sequence),
+        (PARLOR_DOUDIZHU_KIND_PAIR_SEQUENCE, Kind::PairSequence),
+        (PARLOR_DOUDIZHU_KIND_AIRPLANE, Kind::Airplane),
+        (PARLOR_DOUDIZHU_KIND_AIRPLANE_SINGLES, Kind::AirplaneSingles),
+        (PARLOR_DOUDIZHU_KIND_AIRPLANE_PAIRS, Kind::AirplanePairs),
+        (PARLOR_DOUDIZHU_KIND_BOMB, Kind::Bomb),
+        (PARLOR_DOUDIZHU_KIND_ROCKET, Kind::Rocket),
+        (PARLOR_DOUDIZHU_KIND_QUAD_SINGLES, Kind::QuadSingles),
+        (PARLOR_DOUDIZHU_KIND_QUAD_PAIRS, Kind::QuadPairs),
+    ];
+    let mut i = 0;
+    while i < kinds.len() {
+        assert!(kinds[i].0 == kinds[i].1 as u8);
+        i += 1;
+    }
+    assert!(kinds.len() == Kind::ALL.len());
+};
+const _: () = assert!(PARLOR_DOUDIZHU_SCRATCH_BYTES == doudizhu::SCRATCH_BYTES);
 const _: () = assert!(PARLOR_DOUDIZHU_MAX_READINGS == MAX_READINGS);
 const _: () = assert!(PARLOR_DOUDIZHU_MAX_MOVES == doudizhu::MAX_MOVES);
 const _: () = assert!(PARLOR_DOUDIZHU_MAX_PLAN == doudizhu::MAX_HAND);
 const _: () = assert!(PARLOR_DOUDIZHU_SCRATCH_BYTES == doudizhu::SCRATCH_BYTES);
+
+/// Sets `*out_bytes` to the scratch bytes [`parlor_doudizhu_spring`] and
+/// [`parlor_doudizhu_min_plays`] need for `*hand` (at most 20 cards): one byte per sub-hand
+/// (the product of count + 1 over the ranks) plus the hand's plays; never more than
+/// [`PARLOR_DOUDIZHU_SCRATCH_BYTES`].
+///
+/// Errors: null pointers, bad counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`].
+///
+/// # Safety
+/// `hand` valid for a read; `out_bytes` valid for a write.
+#[must_use = "a status code: PARLOR_OK or an error"]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_doudizhu_scratch_bytes(
+    hand: *const ParlorDoudizhuCards,
+    out_bytes: *mut usize,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: caller contract.
+        let out_bytes = unsafe { output(out_bytes) }?;
+        // SAFETY: caller contract.
+        let hand = unsafe { cards_in(hand) }?;
+        *out_bytes = doudizhu::scratch_bytes(&hand).map_err(error_code)?;
+        Ok(())
+    })())
+}

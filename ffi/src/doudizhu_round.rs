@@ -15,7 +15,7 @@ use parlor_core::doudizhu::{
 use parlor_core::game::Seat;
 
 use crate::doudizhu::{
-    PARLOR_DOUDIZHU_ERR_INVALID_STATE, ParlorDoudizhuCards, ParlorDoudizhuReading, cards_in, code, to_c,
+    PARLOR_DOUDIZHU_ERR_INVALID_STATE, ParlorDoudizhuCards, ParlorDoudizhuReading, cards_in, error_code, to_c,
 };
 use crate::util::{OutputList, input_slice, output, output_slice, status};
 use crate::{PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_STATE, ParlorStatus};
@@ -239,7 +239,7 @@ fn load_round(state: &ParlorDoudizhuRound) -> Result<Round, ParlorStatus> {
 
 fn store_round(round: &Round) -> Result<ParlorDoudizhuRound, ParlorStatus> {
     let mut bytes = [0u8; RB];
-    round.encode(&mut bytes).map_err(code)?;
+    round.encode(&mut bytes).map_err(error_code)?;
     Ok(ParlorDoudizhuRound {
         opaque: bytes_to_words(&bytes),
     })
@@ -258,7 +258,7 @@ fn load_match(state: &ParlorDoudizhuMatch) -> Result<Match, ParlorStatus> {
 
 fn store_match(m: &Match) -> Result<ParlorDoudizhuMatch, ParlorStatus> {
     let mut bytes = [0u8; MB];
-    m.encode(&mut bytes).map_err(code)?;
+    m.encode(&mut bytes).map_err(error_code)?;
     Ok(ParlorDoudizhuMatch {
         opaque: bytes_to_words(&bytes),
     })
@@ -280,11 +280,11 @@ fn action_in(a: &ParlorDoudizhuAction) -> Result<Action, ParlorStatus> {
         PARLOR_DOUDIZHU_ACTION_CALL => Action::Call,
         PARLOR_DOUDIZHU_ACTION_ROB => Action::Rob,
         PARLOR_DOUDIZHU_ACTION_PLAY => Action::Play(Play {
-            cards: Cards::from_counts(a.cards.counts).map_err(code)?,
+            cards: Cards::from_counts(a.cards.counts).map_err(error_code)?,
             reading: Reading {
-                kind: Kind::try_from(a.reading.kind).map_err(code)?,
+                kind: Kind::try_from(a.reading.kind).map_err(error_code)?,
                 chain: a.reading.chain,
-                key: Rank::try_from(a.reading.key).map_err(code)?,
+                key: Rank::try_from(a.reading.key).map_err(error_code)?,
             },
         }),
         _ => return Err(PARLOR_ERR_INVALID_ARGUMENT),
@@ -408,7 +408,7 @@ pub unsafe extern "C" fn parlor_doudizhu_round_new(game: u8, seed: u64, out: *mu
     status((|| {
         // SAFETY: caller contract.
         let out = unsafe { output(out) }?;
-        let round = Round::new(&game_config(game)?, &Deal::Seeded(seed)).map_err(code)?;
+        let round = Round::new(&game_config(game)?, &Deal::Seeded(seed)).map_err(error_code)?;
         *out = store_round(&round)?;
         Ok(())
     })())
@@ -437,7 +437,7 @@ pub unsafe extern "C" fn parlor_doudizhu_round_new_given(
         let given = unsafe { input_slice(hands, 3) }?;
         let mut h = [Cards::EMPTY; 3];
         for (slot, c) in h.iter_mut().zip(given) {
-            *slot = Cards::from_counts(c.counts).map_err(code)?;
+            *slot = Cards::from_counts(c.counts).map_err(error_code)?;
         }
         // SAFETY: caller contract.
         let kitty = unsafe { cards_in(kitty) }?;
@@ -446,7 +446,7 @@ pub unsafe extern "C" fn parlor_doudizhu_round_new_given(
             kitty,
             first_bidder: seat_in(first_bidder).map_err(|_| crate::doudizhu::PARLOR_DOUDIZHU_ERR_INVALID_DEAL)?,
         };
-        let round = Round::new(&game_config(game)?, &deal).map_err(code)?;
+        let round = Round::new(&game_config(game)?, &deal).map_err(error_code)?;
         *out = store_round(&round)?;
         Ok(())
     })())
@@ -530,7 +530,7 @@ pub unsafe extern "C" fn parlor_doudizhu_round_apply(
         let mut r = load_round(state)?;
         // SAFETY: caller contract.
         let action = action_in(&unsafe { read(action) }?)?;
-        let e = r.apply(seat_in(seat)?, action).map_err(code)?;
+        let e = r.apply(seat_in(seat)?, action).map_err(error_code)?;
         *state = store_round(&r)?;
         // SAFETY: caller contract (optional pointer).
         if let Ok(slot) = unsafe { output(event) } {
@@ -558,7 +558,7 @@ pub unsafe extern "C" fn parlor_doudizhu_round_observe(
         let r = load_round(&unsafe { read(round) }?)?;
         // SAFETY: caller contract.
         let out = unsafe { output(out) }?;
-        *out = observation_to_c(&r.observation(seat_in(seat)?).map_err(code)?);
+        *out = observation_to_c(&r.observation(seat_in(seat)?).map_err(error_code)?);
         Ok(())
     })())
 }
@@ -608,7 +608,7 @@ pub unsafe extern "C" fn parlor_doudizhu_round_encode(
         *len = ENCODED_BYTES;
         // SAFETY: caller contract.
         let buf = unsafe { output_slice(buf, cap) }?;
-        r.encode(buf).map_err(code)?;
+        r.encode(buf).map_err(error_code)?;
         Ok(())
     })())
 }
@@ -631,7 +631,7 @@ pub unsafe extern "C" fn parlor_doudizhu_round_decode(
         let bytes = unsafe { input_slice(bytes, len) }?;
         // SAFETY: caller contract.
         let out = unsafe { output(out) }?;
-        let r = Round::decode(bytes).map_err(code)?;
+        let r = Round::decode(bytes).map_err(error_code)?;
         *out = store_round(&r)?;
         Ok(())
     })())
@@ -649,7 +649,7 @@ pub unsafe extern "C" fn parlor_doudizhu_match_new(game: u8, seed: u64, out: *mu
     status((|| {
         // SAFETY: caller contract.
         let out = unsafe { output(out) }?;
-        let m = Match::new(&game_config(game)?, seed).map_err(code)?;
+        let m = Match::new(&game_config(game)?, seed).map_err(error_code)?;
         *out = store_match(&m)?;
         Ok(())
     })())
@@ -742,7 +742,7 @@ pub unsafe extern "C" fn parlor_doudizhu_match_apply(
         let mut game = load_match(state)?;
         // SAFETY: caller contract.
         let action = action_in(&unsafe { read(action) }?)?;
-        let e = game.apply(seat_in(seat)?, action).map_err(code)?;
+        let e = game.apply(seat_in(seat)?, action).map_err(error_code)?;
         *state = store_match(&game)?;
         // SAFETY: caller contract (optional pointer).
         if let Ok(slot) = unsafe { output(event) } {
@@ -801,7 +801,7 @@ pub unsafe extern "C" fn parlor_doudizhu_match_encode(
         *len = MATCH_ENCODED_BYTES;
         // SAFETY: caller contract.
         let buf = unsafe { output_slice(buf, cap) }?;
-        game.encode(buf).map_err(code)?;
+        game.encode(buf).map_err(error_code)?;
         Ok(())
     })())
 }
@@ -821,7 +821,7 @@ pub unsafe extern "C" fn parlor_doudizhu_match_decode(
         let bytes = unsafe { input_slice(bytes, len) }?;
         // SAFETY: caller contract.
         let out = unsafe { output(out) }?;
-        let game = Match::decode(bytes).map_err(code)?;
+        let game = Match::decode(bytes).map_err(error_code)?;
         *out = store_match(&game)?;
         Ok(())
     })())

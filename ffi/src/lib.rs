@@ -66,7 +66,9 @@ use core::ffi::c_char;
 
 /// Version of the C ABI described by `parlor.h`: bumped on any incompatible change to a
 /// function signature, struct layout or the meaning of a code.
-pub const PARLOR_ABI_VERSION: u32 = 1;
+/// Version 2: the Mahjong rules codes are 16–17 and the form codes 32–35 (they were 0–1 and
+/// 0–3), and a size query (capacity 0) returns `PARLOR_OK`.
+pub const PARLOR_ABI_VERSION: u32 = 2;
 
 /// A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
 pub type ParlorStatus = u32;
@@ -84,10 +86,17 @@ pub const PARLOR_ERR_BUFFER_TOO_SMALL: ParlorStatus = 3;
 pub const PARLOR_ERR_CAPACITY_EXCEEDED: ParlorStatus = 4;
 /// A text input was not valid UTF-8.
 pub const PARLOR_ERR_INVALID_UTF8: ParlorStatus = 5;
-/// A text input could not be parsed; game-specific codes say more where the game has them.
+/// Reserved (nothing returns it; the number stays taken): every game reports a text that does
+/// not parse with its own code naming what is wrong (`PARLOR_TICHU_ERR_UNKNOWN_CARD`, …).
 pub const PARLOR_ERR_PARSE: ParlorStatus = 6;
-/// The request does not apply to the current state (for example, a move in a finished trick).
+/// An opaque game state (`Parlor<Game>Round`, `Parlor<Game>Match`) does not hold a valid state
+/// (uninitialised, corrupted, or from another version), or a request does not fit it (an outcome
+/// asked before the end). Rule-check requests that do not fit a trick have a game code naming
+/// why (`PARLOR_TICHU_ERR_TRICK_OVER`, …).
 pub const PARLOR_ERR_INVALID_STATE: ParlorStatus = 7;
+/// A broken internal invariant: the library reached a state its own reasoning rules out (a bug;
+/// please report the input). Never a rules answer: the outputs of the call are unspecified.
+pub const PARLOR_ERR_INTERNAL: ParlorStatus = 8;
 
 /// Returns a static, NUL-terminated English description of a status code, for any `code`
 /// (unknown codes get `"unknown status code"`). The pointer is valid for the program's lifetime
@@ -105,8 +114,9 @@ fn status_message(code: ParlorStatus) -> &'static core::ffi::CStr {
         PARLOR_ERR_BUFFER_TOO_SMALL => Some(c"the output buffer is too small"),
         PARLOR_ERR_CAPACITY_EXCEEDED => Some(c"the input exceeds the library's fixed capacity"),
         PARLOR_ERR_INVALID_UTF8 => Some(c"the text input is not valid UTF-8"),
-        PARLOR_ERR_PARSE => Some(c"the text input could not be parsed"),
-        PARLOR_ERR_INVALID_STATE => Some(c"the request does not apply to the current state"),
+        PARLOR_ERR_PARSE => Some(c"reserved: the text input could not be parsed"),
+        PARLOR_ERR_INVALID_STATE => Some(c"the game state is not valid, or the request does not apply to it"),
+        PARLOR_ERR_INTERNAL => Some(c"internal error: a state the library rules out was reached (a bug)"),
         #[cfg(feature = "dominoes")]
         100..=199 => dominoes::status_message(code),
         #[cfg(feature = "tichu")]

@@ -22,19 +22,41 @@ pub const PARLOR_MAHJONG_ERR_TOO_MANY_TILES: ParlorStatus = 402;
 /// and decompositions 3n+2, shanten either; seven pairs and thirteen orphans 13 or 14).
 pub const PARLOR_MAHJONG_ERR_WRONG_SIZE: ParlorStatus = 403;
 
-/// Rules code: the seed's game, sets + pair only.
-pub const PARLOR_MAHJONG_RULES_SEED: u8 = 0;
+/// The number of tile kinds: the length of every counts array, tile codes `0..34`.
+pub const PARLOR_MAHJONG_KINDS: usize = 34;
+/// The most tiles in a hand.
+pub const PARLOR_MAHJONG_MAX_TILES: usize = 14;
+/// The most sets in a regular decomposition (the length of its set arrays).
+pub const PARLOR_MAHJONG_MAX_SETS: usize = 4;
+/// The pairs of a seven-pairs decomposition (the length of its pairs array).
+pub const PARLOR_MAHJONG_PAIRS: usize = 7;
+/// Bytes that always suffice for [`parlor_mahjong_format`], the NUL included.
+pub const PARLOR_MAHJONG_FORMAT_BYTES: usize = 45;
+
+/// Rules code: the seed's game, sets + pair only. Rules codes are 16–31, form codes 32–47: a
+/// code of one family passed for the other is `PARLOR_ERR_INVALID_ARGUMENT`.
+pub const PARLOR_MAHJONG_RULES_SEED: u8 = 16;
 /// Rules code: Riichi, sets + pair, seven pairs and thirteen orphans.
-pub const PARLOR_MAHJONG_RULES_RIICHI: u8 = 1;
+pub const PARLOR_MAHJONG_RULES_RIICHI: u8 = 17;
 
 /// Form code: the minimum shanten over every form that applies.
-pub const PARLOR_MAHJONG_FORM_MINIMUM: u8 = 0;
+pub const PARLOR_MAHJONG_FORM_MINIMUM: u8 = 32;
 /// Form code: sets + pair.
-pub const PARLOR_MAHJONG_FORM_REGULAR: u8 = 1;
+pub const PARLOR_MAHJONG_FORM_REGULAR: u8 = 33;
 /// Form code: seven pairs (13 or 14 tiles).
-pub const PARLOR_MAHJONG_FORM_SEVEN_PAIRS: u8 = 2;
+pub const PARLOR_MAHJONG_FORM_SEVEN_PAIRS: u8 = 34;
 /// Form code: thirteen orphans (13 or 14 tiles).
-pub const PARLOR_MAHJONG_FORM_THIRTEEN_ORPHANS: u8 = 3;
+pub const PARLOR_MAHJONG_FORM_THIRTEEN_ORPHANS: u8 = 35;
+
+// Every code and length in the header is the core's (checked at compile time).
+const _: () = assert!(PARLOR_MAHJONG_KINDS == KINDS);
+const _: () = assert!(PARLOR_MAHJONG_MAX_TILES == mahjong::MAX_TILES);
+const _: () = assert!(PARLOR_MAHJONG_RULES_SEED == Rules::SEED_CODE);
+const _: () = assert!(PARLOR_MAHJONG_RULES_RIICHI == Rules::RIICHI_CODE);
+const _: () = assert!(PARLOR_MAHJONG_FORM_MINIMUM == Form::MINIMUM_CODE);
+const _: () = assert!(PARLOR_MAHJONG_FORM_REGULAR == Form::Regular.code());
+const _: () = assert!(PARLOR_MAHJONG_FORM_SEVEN_PAIRS == Form::SevenPairs.code());
+const _: () = assert!(PARLOR_MAHJONG_FORM_THIRTEEN_ORPHANS == Form::ThirteenOrphans.code());
 
 /// Set kind code in [`ParlorMahjongDecomposition`]: a triplet.
 pub const PARLOR_MAHJONG_SET_TRIPLET: u8 = 0;
@@ -59,6 +81,10 @@ fn error_code(error: Error) -> ParlorStatus {
         Error::TooManyTiles { .. } => PARLOR_MAHJONG_ERR_TOO_MANY_TILES,
         Error::WrongSize { .. } => PARLOR_MAHJONG_ERR_WRONG_SIZE,
         Error::UnknownRulesCode { .. } | Error::UnknownFormCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
+        Error::Internal => crate::PARLOR_ERR_INTERNAL,
+        // `Error` is non-exhaustive: a variant the core adds before it has a code here reads as
+        // internal (to be given its own number), never as another error's code.
+        _ => crate::PARLOR_ERR_INTERNAL,
     }
 }
 
@@ -81,8 +107,8 @@ fn rules_from(code: u8) -> Result<Rules, ParlorStatus> {
     Rules::try_from(code).map_err(error_code)
 }
 
-/// Form code 0 is the minimum over forms (`None`); the others are checked by the core's
-/// `TryFrom<u8> for Form`.
+/// [`PARLOR_MAHJONG_FORM_MINIMUM`] is the minimum over forms (`None`); the others are checked
+/// by the core's `TryFrom<u8> for Form`.
 fn form_from(code: u8) -> Result<Option<Form>, ParlorStatus> {
     match code {
         PARLOR_MAHJONG_FORM_MINIMUM => Ok(None),
@@ -104,6 +130,7 @@ fn form_from(code: u8) -> Result<Option<Form>, ParlorStatus> {
 /// # Safety
 /// `text` must be valid for `len` bytes (or null with `len == 0`); `out_counts` valid for
 /// `out_counts_len` bytes; the optional pointers null or valid for one write.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_parse(
     text: *const c_char,
@@ -153,6 +180,7 @@ pub unsafe extern "C" fn parlor_mahjong_parse(
 /// # Safety
 /// `counts` valid for `counts_len` bytes; `buf` valid for `capacity` bytes (or null with
 /// capacity 0); `out_len` null or valid for one write.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_format(
     counts: *const u8,
@@ -192,6 +220,7 @@ impl core::fmt::Display for Spaced {
 ///
 /// # Safety
 /// `counts` valid for `counts_len` bytes; `out_mask` valid for one write.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_waits(
     counts: *const u8,
@@ -217,6 +246,7 @@ pub unsafe extern "C" fn parlor_mahjong_waits(
 /// # Safety
 /// `counts` valid for `counts_len` bytes; `out_tiles` valid for `capacity` bytes (or null with
 /// capacity 0); `out_count` valid for one write.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_waits_list(
     counts: *const u8,
@@ -247,6 +277,7 @@ pub unsafe extern "C" fn parlor_mahjong_waits_list(
 ///
 /// # Safety
 /// `counts` valid for `counts_len` bytes; `out_complete` valid for one write.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_is_complete(
     counts: *const u8,
@@ -270,6 +301,7 @@ pub unsafe extern "C" fn parlor_mahjong_is_complete(
 ///
 /// # Safety
 /// `counts` valid for `counts_len` bytes; `out_shanten` valid for one write.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_shanten(
     counts: *const u8,
@@ -301,7 +333,7 @@ pub struct ParlorMahjongUkeire {
     /// Bit `i`: drawing tile code `i` lowers the shanten.
     pub accepted: u64,
     /// Unseen copies per tile code for accepted kinds (0–4), 0 for the others.
-    pub remaining: [u8; 34],
+    pub remaining: [u8; PARLOR_MAHJONG_KINDS],
 }
 
 /// Tile acceptance (ukeire) of a hand of 3n+1 tiles for `form`: which kinds lower the shanten
@@ -314,6 +346,7 @@ pub struct ParlorMahjongUkeire {
 /// # Safety
 /// `counts` valid for `counts_len` bytes, `visible` for `visible_len` bytes (or null with 0);
 /// `out` valid for one write.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_ukeire(
     counts: *const u8,
@@ -363,11 +396,11 @@ pub struct ParlorMahjongDecomposition {
     /// Regular: the number of sets (0–4); otherwise 0.
     pub set_count: u8,
     /// Per set: `PARLOR_MAHJONG_SET_TRIPLET` or `PARLOR_MAHJONG_SET_RUN`.
-    pub set_kinds: [u8; 4],
+    pub set_kinds: [u8; PARLOR_MAHJONG_MAX_SETS],
     /// Per set: its tile code (a run's lowest tile).
-    pub set_tiles: [u8; 4],
+    pub set_tiles: [u8; PARLOR_MAHJONG_MAX_SETS],
     /// Seven pairs: the seven tile codes, ascending; otherwise zeros.
-    pub pairs: [u8; 7],
+    pub pairs: [u8; PARLOR_MAHJONG_PAIRS],
 }
 
 fn to_c(decomposition: &Decomposition) -> ParlorMahjongDecomposition {
@@ -419,6 +452,7 @@ fn to_c(decomposition: &Decomposition) -> ParlorMahjongDecomposition {
 /// # Safety
 /// `counts` valid for `counts_len` bytes; `out` valid for `capacity` entries (or null with 0);
 /// `out_count` valid for one write.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_decompositions(
     counts: *const u8,

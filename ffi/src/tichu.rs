@@ -69,7 +69,8 @@ pub const PARLOR_TICHU_ERR_ALREADY_EXCHANGED: ParlorStatus = 225;
 pub const PARLOR_TICHU_ERR_BAD_EXCHANGE: ParlorStatus = 226;
 /// The Dragon's trick must go to an opponent of its winner.
 pub const PARLOR_TICHU_ERR_NOT_AN_OPPONENT: ParlorStatus = 227;
-/// A broken internal invariant (a bug; never expected).
+/// Reserved (nothing returns it; the number stays taken): a broken invariant is the common
+/// `PARLOR_ERR_INTERNAL` in every game.
 pub const PARLOR_TICHU_ERR_INTERNAL: ParlorStatus = 228;
 
 /// Combination kind codes (`ParlorTichuCombination.kind`).
@@ -96,7 +97,29 @@ pub const PARLOR_TICHU_NO_SEAT: u8 = 255;
 /// maximum, 1674 (`JJ QQQQ KKKK AAA` + Phoenix, suited, on the lead; see `MAX_MOVES` in the core
 /// and docs/tichu.md). A `uint64_t` buffer of this size is 13,392 bytes.
 pub const PARLOR_TICHU_MAX_MOVES: usize = 1674;
+/// Bytes that always suffice for [`parlor_tichu_format`], the NUL included (the whole suited
+/// deck is 108 characters).
+pub const PARLOR_TICHU_FORMAT_BYTES: usize = 112;
 const _: () = assert!(PARLOR_TICHU_MAX_MOVES == tichu::MAX_MOVES);
+// Every kind code in the header is the core's `Kind` discriminant.
+const _: () = {
+    let kinds = [
+        (PARLOR_TICHU_SINGLE, Kind::Single),
+        (PARLOR_TICHU_PAIR, Kind::Pair),
+        (PARLOR_TICHU_TRIPLE, Kind::Triple),
+        (PARLOR_TICHU_FULL_HOUSE, Kind::FullHouse),
+        (PARLOR_TICHU_STRAIGHT, Kind::Straight),
+        (PARLOR_TICHU_STAIRS, Kind::Stairs),
+        (PARLOR_TICHU_FOUR_OF_A_KIND, Kind::FourOfAKind),
+        (PARLOR_TICHU_STRAIGHT_FLUSH, Kind::StraightFlush),
+        (PARLOR_TICHU_DOG, Kind::Dog),
+    ];
+    let mut i = 0;
+    while i < kinds.len() {
+        assert!(kinds[i].0 == kinds[i].1 as u8);
+        i += 1;
+    }
+};
 
 /// A resolved play: kind code, number of cards, key in half ranks (rank × 2; Mah Jong 2,
 /// Dragon 30, a Phoenix single n + ½ is odd, Dog 0).
@@ -222,7 +245,6 @@ pub fn error_code(error: Error) -> ParlorStatus {
         Error::AlreadyExchanged => PARLOR_TICHU_ERR_ALREADY_EXCHANGED,
         Error::BadExchange => PARLOR_TICHU_ERR_BAD_EXCHANGE,
         Error::InvalidEncoding => PARLOR_ERR_INVALID_STATE,
-        Error::Internal => PARLOR_TICHU_ERR_INTERNAL,
         Error::InvalidTrick => PARLOR_TICHU_ERR_INVALID_TRICK,
         Error::PlayedTwice => PARLOR_TICHU_ERR_PLAYED_TWICE,
         Error::TrickOver => PARLOR_TICHU_ERR_TRICK_OVER,
@@ -233,6 +255,10 @@ pub fn error_code(error: Error) -> ParlorStatus {
         Error::CannotPassOnLead => PARLOR_TICHU_ERR_CANNOT_PASS_ON_LEAD,
         Error::MustFulfilWish => PARLOR_TICHU_ERR_MUST_FULFIL_WISH,
         Error::UnexpectedWish => PARLOR_TICHU_ERR_UNEXPECTED_WISH,
+        Error::Internal => crate::PARLOR_ERR_INTERNAL,
+        // `Error` is non-exhaustive: a variant the core adds before it has a code here reads as
+        // internal (to be given its own number), never as another error's code.
+        _ => crate::PARLOR_ERR_INTERNAL,
     }
 }
 
@@ -287,6 +313,7 @@ fn seat_in(code: u8) -> Result<Seat, ParlorStatus> {
 /// # Safety
 /// `text` must be readable for `len` bytes (or null with `len` 0); `out_mask` writable; a
 /// non-null `out_error_offset` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_parse(
     text: *const c_char,
@@ -328,6 +355,7 @@ pub unsafe extern "C" fn parlor_tichu_parse(
 ///
 /// # Safety
 /// `buf` writable for `capacity` bytes (or null with 0); a non-null `out_len` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_format(
     mask: u64,
@@ -348,6 +376,7 @@ pub unsafe extern "C" fn parlor_tichu_format(
 ///
 /// # Safety
 /// The texts readable for their lengths (or null with 0); `out_legal` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_is_legal(
     previous: *const c_char,
@@ -377,6 +406,7 @@ pub unsafe extern "C" fn parlor_tichu_is_legal(
 ///
 /// # Safety
 /// `out_has` and `out_combination` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_previous(
     mask: u64,
@@ -404,6 +434,7 @@ pub unsafe extern "C" fn parlor_tichu_previous(
 ///
 /// # Safety
 /// A non-null `previous` readable; `out_legal` writable; a non-null `out_combination` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_resolve(
     previous: *const ParlorTichuCombination,
@@ -439,6 +470,7 @@ pub unsafe extern "C" fn parlor_tichu_resolve(
 /// # Safety
 /// A non-null `previous` readable; `out_masks` writable for `capacity` values (or null with 0);
 /// `out_count` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_moves(
     hand_mask: u64,
@@ -554,6 +586,7 @@ fn trick_in(t: &ParlorTichuTrick) -> Result<Trick, ParlorStatus> {
 ///
 /// # Safety
 /// `out_trick` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_trick_new(
     leader: u8,
@@ -591,6 +624,7 @@ fn step_out(step: Step) -> u8 {
 ///
 /// # Safety
 /// `trick` readable and writable; `out_next` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_trick_play(
     trick: *mut ParlorTichuTrick,
@@ -621,6 +655,7 @@ pub unsafe extern "C" fn parlor_tichu_trick_play(
 ///
 /// # Safety
 /// `trick` readable and writable; `out_next` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_trick_pass(
     trick: *mut ParlorTichuTrick,
@@ -646,6 +681,7 @@ pub unsafe extern "C" fn parlor_tichu_trick_pass(
 ///
 /// # Safety
 /// `out_points` writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_card_points(mask: u64, out_points: *mut i16) -> ParlorStatus {
     status((|| {
@@ -668,6 +704,7 @@ pub unsafe extern "C" fn parlor_tichu_card_points(mask: u64, out_points: *mut i1
 ///
 /// # Safety
 /// `finish`, `trick_points` and `calls` readable for 4 values; `out_scores` writable for 2.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_score_round(
     finish: *const u8,

@@ -92,10 +92,10 @@ pub(crate) unsafe fn output_slice<'a, T>(ptr: *mut T, len: usize) -> Result<&'a 
 
 /// Writes `value`'s `Display` form into a caller buffer as NUL-terminated text.
 ///
-/// `out_len` (optional, may be null) receives the text length without the NUL. When the buffer is
-/// too small — including a null buffer with capacity 0, the way to ask for the size — the
-/// function returns [`PARLOR_ERR_BUFFER_TOO_SMALL`] and `out_len` still receives the full
-/// length; the buffer then holds as much as fits, NUL-terminated if the capacity is not 0.
+/// `out_len` (optional, may be null) receives the text length without the NUL. Capacity 0 with
+/// a non-null `out_len` is a size query: `Ok` with the length. A buffer that is too small
+/// otherwise gives [`PARLOR_ERR_BUFFER_TOO_SMALL`] and `out_len` still receives the full length;
+/// the buffer then holds as much as fits, NUL-terminated.
 ///
 /// # Safety
 /// `buf` must be valid for `capacity` byte writes (or null with capacity 0); a non-null `out_len`
@@ -124,6 +124,9 @@ pub(crate) unsafe fn write_text(
     if !out_len.is_null() {
         // SAFETY: non-null; validity is the caller's contract.
         unsafe { out_len.write_unaligned(needed) };
+        if bytes.is_empty() {
+            return Ok(()); // a size query
+        }
     }
     if needed >= bytes.len() {
         return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
@@ -180,9 +183,13 @@ impl<'a, T> OutputList<'a, T> {
     }
 
     /// Writes the number of items to `out_count`; [`PARLOR_ERR_BUFFER_TOO_SMALL`] when they did
-    /// not all fit.
+    /// not all fit into a non-empty buffer (an empty one is a size query: `Ok` with the count).
+    #[inline(never)] // one copy for every entry point (flash on microcontrollers)
     pub(crate) fn finish(self, out_count: &mut usize) -> Result<(), ParlorStatus> {
         *out_count = self.count;
+        if self.slots.is_empty() {
+            return Ok(());
+        }
         ensure_capacity(self.count, self.slots.len())
     }
 }

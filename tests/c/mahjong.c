@@ -4,7 +4,7 @@
 #include "parlor.h"
 #include "check.h"
 
-#define KINDS 34
+#define KINDS PARLOR_MAHJONG_KINDS
 
 static uint32_t parse(const char *text, uint8_t counts[KINDS]) {
     size_t tiles = 0;
@@ -57,7 +57,7 @@ int main(void) {
     CHECK_STR(text, "112m5p7z");
     CHECK_EQ_U(parlor_mahjong_format(counts, KINDS, 1, text, 4, &len), PARLOR_ERR_BUFFER_TOO_SMALL);
     CHECK_EQ_U(len, 8);
-    CHECK_EQ_U(parlor_mahjong_format(counts, KINDS, 1, NULL, 0, &len), PARLOR_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_U(parlor_mahjong_format(counts, KINDS, 1, NULL, 0, &len), PARLOR_OK);
     CHECK_EQ_U(len, 8);
 
     /* Waits: the seed's examples. */
@@ -88,7 +88,7 @@ int main(void) {
                    PARLOR_ERR_BUFFER_TOO_SMALL);
         CHECK_EQ_U(count, 4);
         CHECK_EQ_U(parlor_mahjong_waits_list(counts, KINDS, PARLOR_MAHJONG_RULES_SEED, NULL, 0, &count),
-                   PARLOR_ERR_BUFFER_TOO_SMALL);
+                   PARLOR_OK);
         CHECK_EQ_U(count, 4);
     }
     /* Seven pairs only under Riichi rules; bad codes, sizes, pointers, counts. */
@@ -134,6 +134,20 @@ int main(void) {
         CHECK_EQ_U(parlor_mahjong_shanten(counts, KINDS, PARLOR_MAHJONG_FORM_SEVEN_PAIRS, &value),
                    PARLOR_MAHJONG_ERR_WRONG_SIZE);
         CHECK_EQ_U(parlor_mahjong_shanten(counts, KINDS, 4, &value), PARLOR_ERR_INVALID_ARGUMENT);
+    }
+    {
+        /* Rules and form codes are apart (16-31, 32-47): the seven-pairs tenpai hand asked with
+         * a rules code where the form belongs is an error. While the two families shared
+         * numbers, RIICHI (1) read as REGULAR (1) and answered 3 instead of 0. */
+        int8_t value = 99;
+        CHECK_EQ_U(parse("1122m3344p5566s7z", counts), PARLOR_OK);
+        CHECK_EQ_U(parlor_mahjong_shanten(counts, KINDS, PARLOR_MAHJONG_FORM_SEVEN_PAIRS, &value), PARLOR_OK);
+        CHECK(value == 0);
+        CHECK_EQ_U(parlor_mahjong_shanten(counts, KINDS, PARLOR_MAHJONG_RULES_RIICHI, &value),
+                   PARLOR_ERR_INVALID_ARGUMENT);
+        CHECK_EQ_U(parlor_mahjong_waits(counts, KINDS, PARLOR_MAHJONG_FORM_REGULAR, &mask), PARLOR_ERR_INVALID_ARGUMENT);
+        CHECK_EQ_U(parlor_mahjong_waits(counts, KINDS, PARLOR_MAHJONG_RULES_RIICHI, &mask), PARLOR_OK);
+        CHECK_EQ_U(mask, bit(33));
         CHECK_EQ_U(parlor_mahjong_shanten(counts, KINDS, PARLOR_MAHJONG_FORM_MINIMUM, NULL), PARLOR_ERR_NULL_POINTER);
     }
 

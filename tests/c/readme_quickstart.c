@@ -24,10 +24,10 @@ int main(void) {
 
     /* Mahjong: the waits of a 13-tile hand, as a mask over the 34 tile codes. */
     const char *hand = "1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m 9m";
-    uint8_t counts[34];
+    uint8_t counts[PARLOR_MAHJONG_KINDS];
     uint64_t waits = 0;
-    st = parlor_mahjong_parse(hand, strlen(hand), counts, 34, NULL, NULL, NULL);
-    if (st == PARLOR_OK) st = parlor_mahjong_waits(counts, 34, PARLOR_MAHJONG_RULES_SEED, &waits);
+    st = parlor_mahjong_parse(hand, strlen(hand), counts, PARLOR_MAHJONG_KINDS, NULL, NULL, NULL);
+    if (st == PARLOR_OK) st = parlor_mahjong_waits(counts, PARLOR_MAHJONG_KINDS, PARLOR_MAHJONG_RULES_SEED, &waits);
     if (st != PARLOR_OK) { printf("error: %s\n", parlor_status_str(st)); return 1; }
     printf("mahjong waits mask: 0x%llx\n", (unsigned long long)waits);
 

@@ -1,6 +1,7 @@
 //! Build script: puts `memory.x` on the linker path, and converts the conformance vectors
-//! (`tests/vectors/<game>*.tsv`, format in CONTRIBUTING.md) of every enabled game feature into
-//! static Rust data (`$OUT_DIR/vectors.rs`) for the vector firmware.
+//! (`tests/vectors/<game>*.tsv`, read with `parlor-vector-format`, the parser `parlor check`
+//! uses) of every enabled game feature into static Rust data (`$OUT_DIR/vectors.rs`) for the
+//! vector firmware.
 //!
 //! `PARLOR_EMBEDDED_SHARD=i/n` keeps only the vectors whose index modulo `n` is `i`, so that a
 //! game whose vectors do not fit the 256 KiB flash can run in several firmware runs.
@@ -56,27 +57,20 @@ fn main() {
             .unwrap_or_default()
             .to_owned();
         let text = fs::read_to_string(path).unwrap_or_else(|error| panic!("read {}: {error}", path.display()));
-        for (number, raw) in text.lines().enumerate() {
-            let raw = raw.strip_suffix('\r').unwrap_or(raw);
-            if raw.trim().is_empty() || raw.trim_start().starts_with('#') {
-                continue;
-            }
-            let mut columns = raw.split('\t');
-            let command = columns.next().unwrap_or_default();
-            let expected = columns
-                .next()
-                .unwrap_or_else(|| panic!("{name}:{}: no TAB after the command", number + 1));
+        for line in parlor_vector_format::lines(&text) {
+            let line = line.unwrap_or_else(|error| panic!("{name}: {error}"));
             let keep = index % shards == shard;
             index += 1;
             if !keep {
                 continue;
             }
-            let args: Vec<&str> = command.split_whitespace().collect();
+            let args: Vec<&str> = line.args().collect();
+            let mut expected = String::new();
+            line.write_expected(&mut expected).expect("write to a String");
             writeln!(
                 code,
-                "    Vector {{ file: {name:?}, line: {}, args: &{args:?}, expected: {:?} }},",
-                number + 1,
-                expected.replace("\\n", "\n")
+                "    Vector {{ file: {name:?}, line: {}, args: &{args:?}, expected: {expected:?} }},",
+                line.number
             )
             .expect("write to a String");
         }

@@ -25,8 +25,36 @@ pub fn run_bytes<T: for<'a> Arbitrary<'a>>(data: &[u8], check: &impl Fn(T)) -> b
     }
 }
 
-/// Runs `check` over every regression input of `target`, then over `random_cases` pseudo-random
-/// inputs (a fixed seed, so runs repeat). Returns how many cases were checked.
+/// Runs `check` on the one regression input `tests/fuzz-regressions/<target>/<name>`. An input
+/// that is missing or no longer decodes as a case (the case type changed) fails: a regression
+/// must keep testing what it found, so re-record it instead.
+pub fn run_regression<T: for<'a> Arbitrary<'a>>(target: &str, name: &str, check: impl Fn(T)) {
+    let path = regression_dir(target).join(name);
+    let data = std::fs::read(&path).unwrap_or_else(|error| panic!("read {}: {error}", path.display()));
+    assert!(
+        run_bytes(&data, &check),
+        "{} no longer decodes as a {target} case: re-record it",
+        path.display()
+    );
+}
+
+/// The regression inputs of `target` (file names, sorted; dot files such as `.gitkeep` skipped).
+pub fn regression_names(target: &str) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(regression_dir(target))
+        .map(|entries| {
+            entries
+                .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+                .filter(|name| !name.starts_with('.'))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+/// Runs `check` over every regression input of `target` (each must decode, as in
+/// [`run_regression`]), then over `random_cases` pseudo-random inputs (a fixed seed, so runs
+/// repeat). Returns how many cases were checked.
 pub fn run_target<T: for<'a> Arbitrary<'a>>(target: &str, random_cases: usize, check: impl Fn(T)) -> usize {
     let mut checked = 0;
     if let Ok(entries) = std::fs::read_dir(regression_dir(target)) {
@@ -43,7 +71,12 @@ pub fn run_target<T: for<'a> Arbitrary<'a>>(target: &str, random_cases: usize, c
         paths.sort();
         for path in paths {
             let data = std::fs::read(&path).unwrap_or_else(|error| panic!("read {}: {error}", path.display()));
-            checked += usize::from(run_bytes(&data, &check));
+            assert!(
+                run_bytes(&data, &check),
+                "{} no longer decodes as a {target} case: re-record it",
+                path.display()
+            );
+            checked += 1;
         }
     }
     let mut rng = SplitMix64(0x5eed_0f9a_2104);

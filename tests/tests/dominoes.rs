@@ -22,7 +22,7 @@ fn pairs(tiles: &[Tile]) -> Vec<(u32, u32)> {
     tiles.iter().map(|tile| (tile.a, tile.b)).collect()
 }
 
-/// The adversarial family of issue 2: values 0 and, for i = 1..k, a=4i−3, m=4i−2, b=4i−1,
+/// The adversarial family: values 0 and, for i = 1..k, a=4i−3, m=4i−2, b=4i−1,
 /// q=4i; tiles [0,0]; for each i: [a(i−1),a(i)] (a(0)=0), [a,a], [a,m], [m,b]; then every
 /// [a,b]; then every [a,q].
 fn adversarial(k: u32) -> Vec<Tile> {

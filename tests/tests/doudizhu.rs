@@ -249,7 +249,7 @@ fn beating_rules() {
     assert_eq!(b("34", "55"), Err(Error::NotACombination));
     // The previous play is read at its strongest reading (OpenSpiel).
     let os = &Preset::OPENSPIEL;
-    let prev = c("333444555666"); // strongest: airplane_singles/3 keyed 4
+    let prev = c("333444555666"); // strongest: airplane-singles/3 keyed 4
     assert_eq!(beats(&prev, &c("555666777389"), os), Ok(true));
     assert_eq!(beats(&prev, &c("444555666TTT"), os), Ok(false));
     assert_eq!(beats(&prev, &c("444555666777"), os), Ok(true));
@@ -494,7 +494,7 @@ fn batch_lines_answer_in_order() {
     };
     assert_eq!(
         run(&["classify", "--batch"], "33344456\n34\n3X\n"),
-        "airplane_singles\ninvalid\nerror: not a card at bytes 1..2: \"X\" in \"3X\"\n"
+        "airplane-singles\ninvalid\nerror: not a card at bytes 1..2: \"X\" in \"3X\"\n"
     );
     assert_eq!(
         run(&["beats", "--batch"], "33\t44\n44\t33\n33\n"),

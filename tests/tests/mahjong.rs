@@ -410,7 +410,7 @@ fn built_in_classifier_is_small_and_covers_full_suits() {
 
 #[test]
 fn ukeire_batch_lines_may_carry_their_own_visible_tiles() {
-    // hand<TAB>visible per line (a second trial: positions in a batch each have their discards).
+    // hand<TAB>visible per line (positions in a batch each have their discards).
     let mut input = std::io::Cursor::new("1234m\t1m\n1234m\n1111m\t1m\n1m\t2m\t3m\n".as_bytes());
     let mut out = Vec::new();
     let args = ["parlor", "mahjong", "ukeire", "--batch", "--visible", "4m"];
@@ -441,23 +441,27 @@ fn batch_mode_answers_one_line_per_hand() {
 }
 
 /// Enum codes from C are checked in the core by `TryFrom<u8>` with a typed error naming the
-/// code (project decision); the FFI maps code 0 of a form to the minimum itself.
+/// code (project decision); the FFI maps the minimum-over-forms code itself. Rules codes
+/// (16–31) and form codes (32–47) are apart, so one passed for the other is an error.
 #[test]
 fn enum_codes_from_c_use_try_from() {
     use parlor_core::mahjong::{Error, Form, Rules};
-    assert_eq!(Rules::try_from(0), Ok(Rules::SEED));
-    assert_eq!(Rules::try_from(1), Ok(Rules::RIICHI));
-    for code in [2u8, 7, 255] {
+    assert_eq!(Rules::try_from(16), Ok(Rules::SEED));
+    assert_eq!(Rules::try_from(17), Ok(Rules::RIICHI));
+    for code in [0u8, 1, 18, 33, 255] {
         assert_eq!(Rules::try_from(code), Err(Error::UnknownRulesCode { code }));
     }
-    assert_eq!(Form::try_from(1), Ok(Form::Regular));
-    assert_eq!(Form::try_from(2), Ok(Form::SevenPairs));
-    assert_eq!(Form::try_from(3), Ok(Form::ThirteenOrphans));
-    for code in [0u8, 4, 255] {
+    assert_eq!(Form::try_from(33), Ok(Form::Regular));
+    assert_eq!(Form::try_from(34), Ok(Form::SevenPairs));
+    assert_eq!(Form::try_from(35), Ok(Form::ThirteenOrphans));
+    for form in [Form::Regular, Form::SevenPairs, Form::ThirteenOrphans] {
+        assert_eq!(Form::try_from(form.code()), Ok(form));
+    }
+    for code in [0u8, 1, 2, 3, 16, 17, 32, 36, 255] {
         assert_eq!(Form::try_from(code), Err(Error::UnknownFormCode { code }));
     }
     assert_eq!(
         Error::UnknownFormCode { code: 9 }.to_string(),
-        "unknown form code 9 (1 regular, 2 seven pairs, 3 thirteen orphans)"
+        "unknown form code 9 (33 regular, 34 seven pairs, 35 thirteen orphans)"
     );
 }

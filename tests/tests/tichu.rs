@@ -1,5 +1,5 @@
 //! Tichu: vectors through the CLI, the core and the reference; the checkers over regressions and
-//! pseudo-random cases; unit tests with values from the rules (spec `shared/spec/tichu.md`).
+//! pseudo-random cases; unit tests with values from the rules (spec `docs/rules/tichu.md`).
 
 use std::ops::ControlFlow;
 
@@ -207,7 +207,7 @@ fn a_single_on_a_phoenix_is_judged_against_n_and_a_half() {
     assert_eq!(phoenix.key(), 19);
     assert_eq!(tichu::is_legal_after(Some(phoenix), cards("9")), Ok(false));
     assert_eq!(tichu::is_legal_after(Some(phoenix), cards("0")), Ok(true));
-    // The Dog ends its trick: every legality entry point says so (found by a new-user trial:
+    // The Dog ends its trick: every legality entry point says so (found in use:
     // the resolved form used to answer "illegal" where the others reported the Dog).
     let dog = tichu::Combination::new(tichu::Kind::Dog, 1, 0).unwrap();
     assert_eq!(
@@ -514,7 +514,7 @@ fn saved_trick_parts_must_be_reachable() {
     trick.pass(seat(1), cards("2")).unwrap();
     assert_eq!(Trick::from_parts(trick.parts()).map(|t| t.parts()), Ok(trick.parts()));
     // The turn never comes back to the top play's seat (the trick ends first), and the passes
-    // count the seats between the top play and the turn (found by a new-user trial: a C caller
+    // count the seats between the top play and the turn (found in use: a C caller
     // could set turn = top seat and pass on its own play).
     let mut parts = trick.parts();
     parts.turn = seat(0);
@@ -524,7 +524,7 @@ fn saved_trick_parts_must_be_reachable() {
     parts.passes = 0; // seat 1 passed, seat 2 to act: one pass, not none
     assert_eq!(Trick::from_parts(parts).map(|t| t.parts()), Err(Error::InvalidTrick));
     let mut parts = trick.parts();
-    parts.points = 7; // card points come in fives (second trial)
+    parts.points = 7; // card points come in fives
     assert_eq!(Trick::from_parts(parts).map(|t| t.parts()), Err(Error::InvalidTrick));
 }
 
@@ -565,7 +565,7 @@ fn the_largest_move_lists_found() {
 }
 
 #[test]
-fn review_the_wish_survives_the_wishers_own_straight_and_bombs_out_of_turn_fulfil_it() {
+fn the_wish_survives_the_wishers_own_straight_and_bombs_out_of_turn_fulfil_it() {
     use tichu::{Step, Trick};
     let five = Rank::from_symbol('5');
     let mut trick = Trick::new(seat(0));
@@ -599,7 +599,7 @@ fn review_the_wish_survives_the_wishers_own_straight_and_bombs_out_of_turn_fulfi
 }
 
 #[test]
-fn review_a_dragon_as_the_last_card() {
+fn a_dragon_as_the_last_card() {
     use tichu::{Step, Trick};
     let mut trick = Trick::new(seat(1));
     trick.play(seat(1), cards("9"), cards("92"), None).unwrap();
@@ -626,7 +626,7 @@ fn review_a_dragon_as_the_last_card() {
 }
 
 #[test]
-fn review_enum_codes_from_c_are_typed_errors() {
+fn enum_codes_from_c_are_typed_errors() {
     use tichu::{Call, Seat, Suit};
     assert_eq!(Rank::try_from(2).map(Rank::value), Ok(2));
     assert_eq!(Rank::try_from(15), Err(Error::InvalidRank));
@@ -641,7 +641,7 @@ fn review_enum_codes_from_c_are_typed_errors() {
 }
 
 #[test]
-fn review_overlap_names_the_card() {
+fn overlap_names_the_card() {
     use tichu::Card;
     let seven = Rank::from_symbol('7').map(|r| Card::Natural(r, None));
     assert_eq!(cards("777").overlap(cards("577")), seven);
@@ -763,7 +763,7 @@ fn cli(args: &[&str], input: &str) -> Result<String, parlor_cli::CliError> {
 }
 
 #[test]
-fn review_batch_lines_with_extra_fields_and_long_tokens() {
+fn batch_lines_with_extra_fields_and_long_tokens() {
     // One answer per line, errors named, processing goes on (CRLF too).
     let out = cli(&["tichu", "legal", "--batch"], "6\tJ\r\n6\tJ\tQ\nA\tA\n77\n-\t1\n").unwrap();
     assert_eq!(
@@ -819,7 +819,7 @@ fn regression_score_round_rejects_card_points_no_deck_makes() {
     assert_eq!(score_round(finish, [-25, 125, 0, 0], 0, calls), Ok([-25, 125]));
     assert_eq!(score_round(finish, [0, 0, 0, -25], 125, calls), Ok([100, 0])); // all to team 0
     // A double victory counts no card points, but each must still be a possible pile (as the CLI
-    // checks; a new-user trial found the C entry point taking 32767); the sum is not checked
+    // checks; the C entry point was found taking 32767); the sum is not checked
     // (two hands are left, only one is given).
     let double = [seat(1), seat(3), seat(0), seat(2)];
     assert_eq!(score_round(double, [1, 2, 3, 4], 7, calls), Err(Error::InvalidScore));

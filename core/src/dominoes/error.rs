@@ -7,6 +7,7 @@ use crate::notation::Span;
 /// Everything that can be wrong with a dominoes input. Verdicts (a legal or illegal play order)
 /// are not errors: an illegal order is a [`Verdict::Illegal`](super::Verdict::Illegal).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Error {
     /// The token at `span` is not a tile: expected `a-b`, `a|b` or `[a|b]` with decimal pips.
     BadTile {
@@ -124,7 +125,9 @@ pub enum Error {
         /// What is wrong.
         why: &'static str,
     },
-    /// A bug: a path the engine believes impossible was reached (never a wrong answer instead).
+    /// A broken internal invariant: a path the library's own reasoning says cannot be reached
+    /// (a bug — please report it with the input). Never a rules answer; debug builds assert
+    /// before returning it.
     Internal,
 }
 
@@ -162,7 +165,7 @@ impl fmt::Display for Error {
             Error::CannotDraw => f.write_str("nothing may be drawn now"),
             Error::BufferTooSmall { needed } => write!(f, "the buffer is too small ({needed} bytes needed)"),
             Error::BadEncoding { why } => write!(f, "not a valid state: {why}"),
-            Error::Internal => f.write_str("internal error (a bug in Parlor)"),
+            Error::Internal => f.write_str(crate::INTERNAL_TEXT),
         }
     }
 }

@@ -73,7 +73,7 @@ impl Free {
         } else {
             let a = if self.open[0] { u64::from(tile.a) } else { 0 };
             let b = if self.open[1] { u64::from(tile.b) } else { 0 };
-            a + b
+            a.wrapping_add(b)
         }
     }
 
@@ -81,7 +81,7 @@ impl Free {
     pub(crate) fn cover(&mut self, tile: Tile, pip: u32) {
         if tile.is_double() {
             if self.sides > 0 {
-                self.sides -= 1;
+                self.sides = self.sides.wrapping_sub(1);
             } else {
                 self.ends = self.ends.saturating_sub(1);
             }
@@ -157,14 +157,15 @@ impl Iterator for OpenEnds<'_> {
                 }
                 continue;
             }
-            let step = step - ends;
+            // `step ≥ ends` here (the branch above returns or continues otherwise).
+            let step = step.wrapping_sub(ends);
             if step < placed.free.sides {
                 return Some(end(tile.a, true));
             }
-            if step - placed.free.sides < placed.free.ends {
+            if step.wrapping_sub(placed.free.sides) < placed.free.ends {
                 return Some(end(tile.a, placed.free.sides == 0));
             }
-            self.index += 1;
+            self.index = self.index.wrapping_add(1);
             self.step = 0;
         }
     }
@@ -337,7 +338,7 @@ impl Iterator for Placements<'_> {
             let fresh = !self.second || !self.tile.is_double();
             if self.second {
                 self.second = false;
-                self.parent += 1;
+                self.parent = self.parent.wrapping_add(1);
             } else {
                 self.second = true;
             }
@@ -350,6 +351,7 @@ impl Iterator for Placements<'_> {
 }
 
 #[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
     use super::{Layout, OpenEnd, SpinnerRule, Tile};
 

@@ -1,7 +1,7 @@
 //! # Five Up dominoes
 //!
 //! Rules source: seed `004` (a code-golf task: "is this play order a legal game of Five Up?") and
-//! the rulings in `shared/spec/dominoes.md`. Details, rulings and figures: `docs/dominoes.md`.
+//! the rulings in `docs/rules/dominoes.md`. Details, rulings and figures: `docs/dominoes.md`.
 //!
 //! - [`Tile`], [`Tiles`] — tiles as unordered pairs of `u32` pips and their notation
 //!   (`0-6 6-5`, also `6|5` and `[6|5]`; tokens separated by spaces or commas).

@@ -79,16 +79,6 @@ const ZERO_NODE: Node = Node {
     flow: 0,
 };
 
-const EMPTY_NODE: Node = Node {
-    prev: NONE,
-    next: NONE,
-    partner: NONE,
-    tile: NONE,
-    is_a: false,
-    lower: 0,
-    flow: 0,
-};
-
 /// What the check knows of one tile: its numbers' ids (of pips `a` and `b` as written), its
 /// default side, whether it is flipped, whether it is a spinner; and, for the witness replay,
 /// its free ends per side and its links in the per-number stacks.
@@ -229,70 +219,92 @@ pub(crate) enum Outcome {
     Illegal { tile: usize, reason: Reason },
 }
 
+/// A broken invariant of the engine: an id past its array, a full table the sizes rule out.
+/// Carried up to the caller as [`Error::Internal`](super::Error::Internal), never as a verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Internal;
+
+/// Reports a broken invariant: a debug assertion, then [`Internal`].
+fn internal<T>() -> Result<T, Internal> {
+    debug_assert!(false, "dominoes engine: an id past its memory or a table full");
+    Err(Internal)
+}
+
+/// `Some` value, or a broken invariant.
+fn known<T>(value: Option<T>) -> Result<T, Internal> {
+    match value {
+        Some(value) => Ok(value),
+        None => internal(),
+    }
+}
+
 /// `⌈n / 2⌉` for any sign.
 const fn ceil_half(n: i32) -> i32 {
     n.saturating_add(1) >> 1
 }
 
 impl Engine<'_> {
-    fn node(&self, id: u16) -> Node {
-        self.nodes.get(usize::from(id)).copied().unwrap_or(EMPTY_NODE)
+    // The accessors take ids the engine handed out itself (below its counts, which are below
+    // the memory's lengths), so a miss is a broken invariant: [`Internal`], not a default node.
+
+    fn node(&self, id: u16) -> Result<Node, Internal> {
+        known(self.nodes.get(usize::from(id)).copied())
     }
 
-    fn node_mut(&mut self, id: u16) -> Option<&mut Node> {
-        self.nodes.get_mut(usize::from(id))
+    fn node_mut(&mut self, id: u16) -> Result<&mut Node, Internal> {
+        known(self.nodes.get_mut(usize::from(id)))
     }
 
-    fn tile(&self, index: usize) -> TileState {
-        self.tiles.get(index).copied().unwrap_or(EMPTY_TILE)
+    fn tile(&self, index: usize) -> Result<TileState, Internal> {
+        known(self.tiles.get(index).copied())
     }
 
-    fn base(&self, value: u16) -> i32 {
-        self.base.get(usize::from(value)).copied().unwrap_or(0)
+    fn base(&self, value: u16) -> Result<i32, Internal> {
+        known(self.base.get(usize::from(value)).copied())
     }
 
-    fn add_base(&mut self, value: u16, delta: i32) {
-        if let Some(base) = self.base.get_mut(usize::from(value)) {
-            *base = base.saturating_add(delta);
-        }
+    fn add_base(&mut self, value: u16, delta: i32) -> Result<(), Internal> {
+        let base = known(self.base.get_mut(usize::from(value)))?;
+        *base = base.saturating_add(delta);
+        Ok(())
     }
 
-    fn head(&self, value: u16) -> u16 {
-        self.head.get(usize::from(value)).copied().unwrap_or(NONE)
+    fn head(&self, value: u16) -> Result<u16, Internal> {
+        known(self.head.get(usize::from(value)).copied())
     }
 
     /// The stock `D` of `value`'s open segment (0 before its first event).
-    fn stock(&self, value: u16) -> i32 {
-        match self.head(value) {
+    fn stock(&self, value: u16) -> Result<i32, Internal> {
+        Ok(match self.head(value)? {
             NONE => 0,
-            head => self.node(head).flow,
-        }
+            head => self.node(head)?.flow,
+        })
     }
 
     /// Open ends showing `value` under the current orientations.
-    fn count(&self, value: u16) -> i32 {
-        self.base(value).saturating_add(self.stock(value).saturating_mul(2))
+    fn count(&self, value: u16) -> Result<i32, Internal> {
+        Ok(self.base(value)?.saturating_add(self.stock(value)?.saturating_mul(2)))
     }
 
-    /// The id of `pip`, numbering it if new; `None` only if the table is full (cannot happen:
+    /// The id of `pip`, numbering it if new; [`Internal`] if the table is full (cannot happen:
     /// see [`LargeMemory`]).
-    fn value_id(&mut self, pip: u32) -> Option<u16> {
-        let fresh = u16::try_from(self.value_count).ok()?;
+    fn value_id(&mut self, pip: u32) -> Result<u16, Internal> {
+        let fresh = known(u16::try_from(self.value_count).ok())?;
         if self.value_count >= self.base.len().min(self.head.len()) {
-            return self.values.get(pip);
+            return known(self.values.get(pip));
         }
-        let (id, inserted) = self.values.get_or_insert(pip, fresh)?;
+        let (id, inserted) = known(self.values.get_or_insert(pip, fresh))?;
         if inserted {
-            self.value_count += 1;
-            *self.base.get_mut(usize::from(id))? = 0;
-            *self.head.get_mut(usize::from(id))? = NONE;
+            self.value_count = self.value_count.saturating_add(1);
+            *known(self.base.get_mut(usize::from(id)))? = 0;
+            *known(self.head.get_mut(usize::from(id)))? = NONE;
         }
-        Some(id)
+        Ok(id)
     }
 
     /// Decides whether `tiles` is a legal play order under `rule`, keeping the orientations
     /// for [`Engine::replay`]. At most `TILES` tiles are looked at (callers check).
-    pub(crate) fn check(&mut self, tiles: &[Tile], rule: SpinnerRule) -> Outcome {
+    pub(crate) fn check(&mut self, tiles: &[Tile], rule: SpinnerRule) -> Result<Outcome, Internal> {
         self.values.clear();
         self.pairs.clear();
         self.value_count = 0;
@@ -303,20 +315,16 @@ impl Engine<'_> {
                 tile: index,
                 reason: Reason::NoOpenEnd,
             };
-            let (Some(ia), Some(ib)) = (self.value_id(tile.a), self.value_id(tile.b)) else {
-                return no_open_end;
-            };
+            let (ia, ib) = (self.value_id(tile.a)?, self.value_id(tile.b)?);
             let key = (u32::from(ia.min(ib)) << 16) | u32::from(ia.max(ib));
-            let Some((earlier, inserted)) = self.pairs.get_or_insert(key, index as u16) else {
-                return no_open_end;
-            };
+            let (earlier, inserted) = known(self.pairs.get_or_insert(key, index as u16))?;
             if !inserted {
-                return Outcome::Illegal {
+                return Ok(Outcome::Illegal {
                     tile: index,
                     reason: Reason::Duplicate {
                         earlier: usize::from(earlier),
                     },
-                };
+                });
             }
             let spinner = tile.is_double() && rule.is_spinner(doubles);
             // Recorded before placing: a search may flip this very tile.
@@ -330,103 +338,93 @@ impl Engine<'_> {
             }
             let placed = if tile.is_double() {
                 doubles = doubles.saturating_add(1);
-                self.place_double(ia, spinner, index == 0)
+                self.place_double(ia, spinner, index == 0)?
             } else if index == 0 {
-                self.add_base(ia, 1);
-                self.add_base(ib, 1);
+                self.add_base(ia, 1)?;
+                self.add_base(ib, 1)?;
                 true
             } else {
-                self.place_plain(ia, ib, index)
+                self.place_plain(ia, ib, index)?
             };
             if !placed {
-                return no_open_end;
+                return Ok(no_open_end);
             }
         }
-        Outcome::Legal
+        Ok(Outcome::Legal)
     }
 
     /// Adds double `v-v`; false if no open end can ever show `v` at that point.
-    fn place_double(&mut self, value: u16, spinner: bool, opening: bool) -> bool {
-        let gain = if spinner { 2 } else { 0 };
+    fn place_double(&mut self, value: u16, spinner: bool, opening: bool) -> Result<bool, Internal> {
+        let gain: i32 = if spinner { 2 } else { 0 };
         if opening {
-            self.add_base(value, gain + 2);
-            return true;
+            self.add_base(value, gain.saturating_add(2))?;
+            return Ok(true);
         }
         // Needs C_v ≥ 1 just before: D_v ≥ ⌈(1 − B_v)/2⌉ on the open segment.
-        let need = ceil_half(1i32.saturating_sub(self.base(value)));
-        let head = self.head(value);
+        let need = ceil_half(1i32.saturating_sub(self.base(value)?));
+        let head = self.head(value)?;
         let fits = if head == NONE {
             need <= 0
         } else {
-            let flow = match self.node_mut(head) {
-                Some(node) => {
-                    node.lower = node.lower.max(need);
-                    node.flow
-                }
-                None => return false,
-            };
-            flow >= need || self.augment(head)
+            let node = self.node_mut(head)?;
+            node.lower = node.lower.max(need);
+            let flow = node.flow;
+            flow >= need || self.augment(head)?
         };
-        self.add_base(value, gain);
-        fits
+        self.add_base(value, gain)?;
+        Ok(fits)
     }
 
     /// Adds non-double `x-y` (ids) as tile `index`, attached by a number open now if any.
     /// Returns whether the prefix is still legal.
-    fn place_plain(&mut self, x: u16, y: u16, index: usize) -> bool {
-        let (cx, cy) = (self.count(x), self.count(y));
+    fn place_plain(&mut self, x: u16, y: u16, index: usize) -> Result<bool, Internal> {
+        let (cx, cy) = (self.count(x)?, self.count(y)?);
         let (a, b) = if cy < 1 || cx >= 1 && cx >= cy { (x, y) } else { (y, x) };
-        if let Some(state) = self.tiles.get_mut(index) {
-            state.default = a;
-        }
-        let (Ok(na), Ok(nb)) = (u16::try_from(self.node_count), u16::try_from(self.node_count + 1)) else {
-            return false;
-        };
-        if self.node_count + 2 > self.nodes.len() {
-            return false;
-        }
-        self.node_count += 2;
+        known(self.tiles.get_mut(index))?.default = a;
+        // Two event nodes per non-double: `NODES` = 2 × `TILES` always has room.
+        let after = known(self.node_count.checked_add(2).filter(|&n| n <= self.nodes.len()))?;
+        let (na, nb) = (
+            known(u16::try_from(self.node_count).ok())?,
+            known(u16::try_from(after.saturating_sub(1)).ok())?,
+        );
+        self.node_count = after;
         for (id, value, partner, is_a) in [(na, a, nb, true), (nb, b, na, false)] {
-            let prev = self.head(value);
-            let flow = self.stock(value);
-            if let Some(node) = self.node_mut(prev) {
-                node.next = id;
+            let prev = self.head(value)?;
+            let flow = self.stock(value)?;
+            if prev != NONE {
+                self.node_mut(prev)?.next = id;
             }
-            self.add_base(value, if is_a { -1 } else { 1 });
-            let lower = ceil_half(self.base(value).saturating_neg());
-            if let Some(node) = self.node_mut(id) {
-                *node = Node {
-                    prev,
-                    next: NONE,
-                    partner,
-                    tile: index as u16,
-                    is_a,
-                    lower,
-                    flow,
-                };
-            }
-            if let Some(head) = self.head.get_mut(usize::from(value)) {
-                *head = id;
-            }
+            self.add_base(value, if is_a { -1 } else { 1 })?;
+            let lower = ceil_half(self.base(value)?.saturating_neg());
+            *self.node_mut(id)? = Node {
+                prev,
+                next: NONE,
+                partner,
+                tile: index as u16,
+                is_a,
+                lower,
+                flow,
+            };
+            *known(self.head.get_mut(usize::from(value)))? = id;
         }
-        let node = self.node(na);
-        node.flow >= node.lower || self.augment(na)
+        let node = self.node(na)?;
+        Ok(node.flow >= node.lower || self.augment(na)?)
     }
 
     /// Pushes one unit around a residual cycle through the open segment leaving `target`
     /// (which is one unit below its lower bound): a breadth-first search from `Z` back to
     /// `target`. Returns false, changing nothing, if there is none (no feasible flow).
-    fn augment(&mut self, target: u16) -> bool {
+    fn augment(&mut self, target: u16) -> Result<bool, Internal> {
         let count = self.node_count.min(self.nodes.len());
         for slot in self.parent.iter_mut().take(count) {
             *slot = NONE;
         }
         let mut write = 0usize;
         // Z's arcs: to each open segment's tail, backwards (lowering a stock that has slack).
-        for value in 0..self.value_count.min(self.head.len()) {
-            let head = self.head(value as u16);
+        for value in 0..self.value_count {
+            let head = known(self.head.get(value).copied())?;
             if head != NONE {
-                let node = self.node(head);
+                let node = self.node(head)?;
                 if node.flow > node.lower && self.visit(Z, head, &mut write) && head == target {
                     return self.apply(target);
                 }
@@ -435,64 +433,68 @@ impl Engine<'_> {
         let mut read = 0usize;
         while read < write {
             let Some(&from) = self.queue.get(read) else { break };
-            read += 1;
-            let node = self.node(from);
-            let mut next = [NONE; 3];
+            read = read.saturating_add(1);
+            let node = self.node(from)?;
             // Forward along the chain (no upper bound); the open segment's end is Z, seen.
-            next[0] = node.next;
+            let forward = node.next;
             // Backward along the chain, if the segment into `from` has slack.
-            if node.prev != NONE {
-                let prev = self.node(node.prev);
-                if prev.flow > prev.lower {
-                    next[1] = node.prev;
-                }
-            }
+            let backward = if node.prev != NONE && {
+                let prev = self.node(node.prev)?;
+                prev.flow > prev.lower
+            } {
+                node.prev
+            } else {
+                NONE
+            };
             // The tile's unit arc b → a: forwards if unflipped, backwards if flipped.
-            if node.is_a == self.tile(usize::from(node.tile)).flipped {
-                next[2] = node.partner;
-            }
-            for to in next {
+            let across = if node.is_a == self.tile(usize::from(node.tile))?.flipped {
+                node.partner
+            } else {
+                NONE
+            };
+            for to in [forward, backward, across] {
                 if to != NONE && self.visit(from, to, &mut write) && to == target {
                     return self.apply(target);
                 }
             }
         }
-        false
+        Ok(false)
     }
 
     /// Pushes the unit along the path found (parents from `target` back to `Z`), then along
     /// the short segment leaving `target`.
-    fn apply(&mut self, target: u16) -> bool {
+    fn apply(&mut self, target: u16) -> Result<bool, Internal> {
         let mut to = target;
+        // A path visits each node once, so it ends at Z within `nodes.len()` steps.
         for _ in 0..=self.nodes.len() {
             if to == Z {
                 break;
             }
-            let from = self.parent.get(usize::from(to)).copied().unwrap_or(Z);
+            let from = known(self.parent.get(usize::from(to)).copied())?;
             if from == Z {
-                if let Some(node) = self.node_mut(to) {
-                    node.flow = node.flow.saturating_sub(1);
-                }
+                let node = self.node_mut(to)?;
+                node.flow = node.flow.saturating_sub(1);
             } else {
-                let node = self.node(from);
+                let node = self.node(from)?;
                 if node.next == to {
-                    if let Some(node) = self.node_mut(from) {
-                        node.flow = node.flow.saturating_add(1);
-                    }
+                    let node = self.node_mut(from)?;
+                    node.flow = node.flow.saturating_add(1);
                 } else if node.prev == to {
-                    if let Some(node) = self.node_mut(to) {
-                        node.flow = node.flow.saturating_sub(1);
-                    }
-                } else if let Some(tile) = self.tiles.get_mut(usize::from(node.tile)) {
+                    let node = self.node_mut(to)?;
+                    node.flow = node.flow.saturating_sub(1);
+                } else {
+                    let tile = known(self.tiles.get_mut(usize::from(node.tile)))?;
                     tile.flipped = !tile.flipped;
                 }
             }
             to = from;
         }
-        if let Some(node) = self.node_mut(target) {
-            node.flow = node.flow.saturating_add(1);
+        if to != Z {
+            return internal();
         }
-        true
+        let node = self.node_mut(target)?;
+        node.flow = node.flow.saturating_add(1);
+        Ok(true)
     }
 
     /// Marks `to` as reached from `from` and queues it; false if it was reached already.
@@ -500,9 +502,13 @@ impl Engine<'_> {
         match self.parent.get_mut(usize::from(to)) {
             Some(slot) if *slot == NONE => {
                 *slot = from;
+                // Each node is queued once (its parent is set once), and the queue has a slot
+                // per node.
                 if let Some(queue) = self.queue.get_mut(*write) {
                     *queue = to;
-                    *write += 1;
+                    *write = write.saturating_add(1);
+                } else {
+                    debug_assert!(false, "dominoes engine: queue overflow");
                 }
                 true
             }
@@ -512,8 +518,8 @@ impl Engine<'_> {
 
     /// After a legal [`Engine::check`] of the same `tiles`: plays the chosen orientations and
     /// calls `emit(index, parent, pip)` for every tile after the first, with an earlier tile
-    /// that has a free end showing `pip`. Returns false only on an internal inconsistency.
-    pub(crate) fn replay(&mut self, tiles: &[Tile], emit: &mut dyn FnMut(usize, usize, u32)) -> bool {
+    /// that has a free end showing `pip`. [`Internal`] only on an inconsistency of the check.
+    pub(crate) fn replay(&mut self, tiles: &[Tile], emit: &mut dyn FnMut(usize, usize, u32)) -> Result<(), Internal> {
         // Per-number stacks of tiles that may still have a free end of that number (lazy
         // deletion: exhausted tiles are popped when met). `head` is reused as the stack tops.
         let value_count = self.value_count;
@@ -521,9 +527,7 @@ impl Engine<'_> {
             *head = NONE;
         }
         for (index, &tile) in tiles.iter().enumerate().take(self.tiles.len()) {
-            let Some(mut state) = self.tiles.get(index).copied() else {
-                return false;
-            };
+            let mut state = self.tile(index)?;
             if index == 0 {
                 state.free = if tile.is_double() {
                     [if state.spinner { 4 } else { 2 }, 0]
@@ -545,11 +549,10 @@ impl Engine<'_> {
                     };
                     usize::from(by != state.ids[0])
                 };
-                let by = state.ids[side & 1];
+                let [first_id, second_id] = state.ids;
+                let by = if side == 0 { first_id } else { second_id };
                 let pip = if side == 0 { tile.a } else { tile.b };
-                let Some(parent) = self.take_free_end(by) else {
-                    return false;
-                };
+                let parent = known(self.take_free_end(by))?;
                 emit(index, parent, pip);
                 state.free = if tile.is_double() {
                     [if state.spinner { 3 } else { 1 }, 0]
@@ -559,20 +562,16 @@ impl Engine<'_> {
                     [1, 0]
                 };
             }
-            for side in 0..2 {
-                if state.free[side] > 0 {
-                    let value = usize::from(state.ids[side]);
-                    if let Some(head) = self.head.get_mut(value) {
-                        state.link[side] = *head;
-                        *head = index as u16;
-                    }
+            for ((&free, link), &id) in state.free.iter().zip(state.link.iter_mut()).zip(state.ids.iter()) {
+                if free > 0 {
+                    let head = known(self.head.get_mut(usize::from(id)))?;
+                    *link = *head;
+                    *head = index as u16;
                 }
             }
-            if let Some(slot) = self.tiles.get_mut(index) {
-                *slot = state;
-            }
+            *known(self.tiles.get_mut(index))? = state;
         }
-        true
+        Ok(())
     }
 
     /// Pops exhausted tiles off `value`'s stack and takes one free end of the top tile.
@@ -580,12 +579,18 @@ impl Engine<'_> {
         for _ in 0..=self.tiles.len() {
             let top = *self.head.get(usize::from(value))?;
             let tile = self.tiles.get_mut(usize::from(top))?;
-            let side = usize::from(tile.ids[0] != value) & 1;
-            if tile.free[side] > 0 {
-                tile.free[side] -= 1;
+            let [first_free, second_free] = &mut tile.free;
+            let [first_link, second_link] = tile.link;
+            let [first_id, _] = tile.ids;
+            let (free, next) = if first_id == value {
+                (first_free, first_link)
+            } else {
+                (second_free, second_link)
+            };
+            if *free > 0 {
+                *free = free.saturating_sub(1);
                 return Some(usize::from(top));
             }
-            let next = tile.link[side];
             *self.head.get_mut(usize::from(value))? = next;
         }
         None

@@ -74,7 +74,7 @@ impl Map<'_> {
             if *self.keys.get(slot)? == key {
                 return Some(id);
             }
-            slot = (slot + 1) & mask;
+            slot = slot.wrapping_add(1) & mask;
         }
         None
     }
@@ -95,13 +95,13 @@ impl Map<'_> {
                 }
                 *id = fresh;
                 *known = key;
-                self.len += 1;
+                self.len = self.len.wrapping_add(1);
                 return Some((fresh, true));
             }
             if *known == key {
                 return Some((*id, false));
             }
-            slot = (slot + 1) & mask;
+            slot = slot.wrapping_add(1) & mask;
         }
         None
     }

@@ -66,7 +66,7 @@ impl Tile {
 
     /// The sum of both halves (as `u64`, never overflows).
     pub const fn pips(self) -> u64 {
-        self.a as u64 + self.b as u64
+        (self.a as u64).wrapping_add(self.b as u64) // two u32s: no wrap
     }
 }
 

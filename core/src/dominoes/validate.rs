@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use super::search::{Engine, Outcome, SMALL_TILES, Scratch, SmallMemory};
+use super::search::{Engine, Internal, Outcome, SMALL_TILES, Scratch, SmallMemory};
 use super::{Error, MAX_TILES, SpinnerRule, Tile};
 
 /// Where a tile was attached: on the earlier tile at index `parent`, against a free end of it
@@ -112,7 +112,8 @@ impl fmt::Display for Reason {
 /// [`SCRATCH_BYTES`](super::SCRATCH_BYTES) goes on the stack too (about 32 KiB in all): on small
 /// stacks use [`validate_with`] or [`validate_each`] with a `Scratch` kept elsewhere.
 ///
-/// Errors: [`Error::TooManyTiles`] for more than [`MAX_TILES`] tiles.
+/// Errors: [`Error::TooManyTiles`] for more than [`MAX_TILES`] tiles; [`Error::Internal`] only
+/// on a bug (a broken invariant of the check; for [`validate_each`] the callbacks may have run).
 ///
 /// ```
 /// use parlor_core::dominoes::{validate, Placement, Reason, SpinnerRule, Tile, Verdict};
@@ -133,20 +134,20 @@ pub fn validate(tiles: &[Tile], rule: SpinnerRule) -> Result<Verdict, Error> {
     }
     if tiles.len() <= SMALL_TILES {
         // Short orders (a double-6 game has 28 tiles) use a small engine: cheap to initialise.
-        return Ok(validate_small(tiles, rule));
+        return validate_small(tiles, rule);
     }
-    Ok(validate_large(tiles, rule))
+    validate_large(tiles, rule)
 }
 
 // The two engines live in separate frames: inlined into one, a short order would pay the large
 // engine's stack too (a 0-tile call used 75 KB of stack; now under 8 KB up to 32 tiles).
 #[inline(never)]
-fn validate_small(tiles: &[Tile], rule: SpinnerRule) -> Verdict {
+fn validate_small(tiles: &[Tile], rule: SpinnerRule) -> Result<Verdict, Error> {
     decide(&mut const { SmallMemory::new() }.engine(), tiles, rule)
 }
 
 #[inline(never)]
-fn validate_large(tiles: &[Tile], rule: SpinnerRule) -> Verdict {
+fn validate_large(tiles: &[Tile], rule: SpinnerRule) -> Result<Verdict, Error> {
     let mut scratch = const { Scratch::new() };
     decide(&mut scratch.memory.engine(), tiles, rule)
 }
@@ -161,7 +162,7 @@ pub fn validate_with(tiles: &[Tile], rule: SpinnerRule, scratch: &mut Scratch) -
             span: None,
         });
     }
-    Ok(decide(&mut scratch.memory.engine(), tiles, rule))
+    decide(&mut scratch.memory.engine(), tiles, rule)
 }
 
 /// [`validate_with`] without building a [`Witness`]: for a legal order, calls
@@ -170,7 +171,8 @@ pub fn validate_with(tiles: &[Tile], rule: SpinnerRule, scratch: &mut Scratch) -
 /// Uses little stack besides `scratch` (the C ABI's `parlor_dominoes_validate_scratch` is built
 /// on it, writing the placements straight into the caller's buffer).
 ///
-/// Errors: [`Error::TooManyTiles`] for more than [`MAX_TILES`] tiles.
+/// Errors: [`Error::TooManyTiles`] for more than [`MAX_TILES`] tiles; [`Error::Internal`] only
+/// on a bug (a broken invariant of the check; for [`validate_each`] the callbacks may have run).
 ///
 /// ```
 /// use parlor_core::dominoes::{validate_each, Placement, Scratch, SpinnerRule, Tile};
@@ -196,12 +198,7 @@ pub fn validate_each(
             span: None,
         });
     }
-    Ok(decide_each(
-        &mut scratch.memory.engine(),
-        tiles,
-        rule,
-        &mut on_placement,
-    ))
+    decide_each(&mut scratch.memory.engine(), tiles, rule, &mut on_placement)
 }
 
 /// [`validate_each`] for short orders — up to [`SHORT_TILES`](super::SHORT_TILES) = 32 tiles,
@@ -229,29 +226,38 @@ pub fn validate_each_short(
             span: None,
         });
     }
-    Ok(decide_each(
+    decide_each(
         &mut const { SmallMemory::new() }.engine(),
         tiles,
         rule,
         &mut on_placement,
-    ))
+    )
 }
 
 /// Runs the check on an engine large enough for `tiles`, then builds the witness in place.
-fn decide(engine: &mut Engine<'_>, tiles: &[Tile], rule: SpinnerRule) -> Verdict {
+fn decide(engine: &mut Engine<'_>, tiles: &[Tile], rule: SpinnerRule) -> Result<Verdict, Error> {
     let mut verdict = Verdict::Legal(Witness {
         len: tiles.len(),
         placements: heapless::Vec::new(),
     });
+    let mut overflow = false;
     let illegal = decide_each(engine, tiles, rule, &mut |_, placement| {
         if let Verdict::Legal(witness) = &mut verdict {
-            let _ = witness.placements.push((placement.parent as u16, placement.pip));
+            // Callers check `tiles.len() <= MAX_TILES`, and a parent is an earlier index.
+            let pushed = u16::try_from(placement.parent)
+                .ok()
+                .and_then(|parent| witness.placements.push((parent, placement.pip)).ok());
+            overflow |= pushed.is_none();
         }
-    });
+    })?;
+    if overflow {
+        debug_assert!(false, "dominoes: a witness past MAX_TILES");
+        return Err(Error::Internal);
+    }
     if let Some(illegal) = illegal {
         verdict = Verdict::Illegal(illegal);
     }
-    verdict
+    Ok(verdict)
 }
 
 /// Runs the check, then replays the orientations, reporting each placement. The callback is a
@@ -262,23 +268,22 @@ fn decide_each(
     tiles: &[Tile],
     rule: SpinnerRule,
     on_placement: &mut dyn FnMut(usize, Placement),
-) -> Option<Illegal> {
-    match engine.check(tiles, rule) {
-        Outcome::Illegal { tile, reason } => Some(Illegal { tile, reason }),
+) -> Result<Option<Illegal>, Error> {
+    match engine.check(tiles, rule).map_err(|Internal| Error::Internal)? {
+        Outcome::Illegal { tile, reason } => Ok(Some(Illegal { tile, reason })),
         Outcome::Legal => {
             let mut emitted = 0usize;
             let replayed = engine.replay(tiles, &mut |index, parent, pip| {
                 emitted = emitted.saturating_add(1);
                 on_placement(index, Placement { parent, pip });
             });
-            // A failed replay would be a bug in the check; never hand out a wrong verdict.
-            if !replayed || emitted != tiles.len().saturating_sub(1) {
-                return Some(Illegal {
-                    tile: emitted.saturating_add(1),
-                    reason: Reason::NoOpenEnd,
-                });
+            // A failed replay would be a bug in the check: an internal error (the callbacks
+            // may have run), never an illegal verdict the check did not find.
+            if replayed.is_err() || emitted != tiles.len().saturating_sub(1) {
+                debug_assert!(false, "dominoes: the replay of a legal order failed");
+                return Err(Error::Internal);
             }
-            None
+            Ok(None)
         }
     }
 }

@@ -69,6 +69,7 @@ impl Rank {
     ];
 
     /// The rank of index `index` (`0` = 3 … `14` = red joker), or `None` past 14.
+    #[allow(clippy::indexing_slicing)] // in range: checked in the same line (`get` is not `const`)
     pub const fn from_index(index: usize) -> Option<Rank> {
         if index < RANKS { Some(Rank::ALL[index]) } else { None }
     }
@@ -208,6 +209,7 @@ impl Cards {
     }
 
     /// How many cards of `rank` the set holds.
+    #[allow(clippy::indexing_slicing)] // a proven range: `Rank` has `RANKS` variants, 0..RANKS
     pub const fn count(&self, rank: Rank) -> u8 {
         self.counts[rank as usize]
     }
@@ -272,6 +274,7 @@ impl Cards {
     }
 
     /// Adds `n` cards of `rank` (internal; callers keep within the deck).
+    #[allow(clippy::indexing_slicing)] // a proven range: `Rank` has `RANKS` variants, 0..RANKS
     pub(crate) fn add(&mut self, rank: Rank, n: u8) {
         let slot = &mut self.counts[rank as usize];
         *slot = slot.saturating_add(n);
@@ -298,20 +301,20 @@ impl Cards {
                 match chars.peek() {
                     Some(&(i, '0')) => {
                         chars.next();
-                        (Rank::Ten, i + 1)
+                        (Rank::Ten, i.wrapping_add(1))
                     }
                     _ => {
                         return Err(Error::InvalidCard {
-                            span: Span::new(start, start + 1),
+                            span: Span::new(start, start.wrapping_add(1)),
                         });
                     }
                 }
             } else {
                 match Rank::from_symbol(c) {
-                    Some(rank) => (rank, start + c.len_utf8()),
+                    Some(rank) => (rank, start.saturating_add(c.len_utf8())),
                     None => {
                         return Err(Error::InvalidCard {
-                            span: Span::new(start, start + c.len_utf8()),
+                            span: Span::new(start, start.saturating_add(c.len_utf8())),
                         });
                     }
                 }

@@ -7,7 +7,7 @@ use super::cards::{Cards, RANKS, Rank};
 
 /// The kinds of combination: the seed's 13 types, with quad + two split into its two forms.
 ///
-/// The discriminant is the kind's code (`0..=13`, also the C ABI's `PARLOR_DDZ_KIND_*`).
+/// The discriminant is the kind's code (`0..=13`, also the C ABI's `PARLOR_DOUDIZHU_KIND_*`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Kind {
@@ -60,27 +60,29 @@ impl Kind {
         Kind::QuadPairs,
     ];
 
-    /// The kind's name as the CLI prints it (`single`, `pair`, …, `quad_pairs`).
+    /// The kind's name as the CLI prints it, in kebab-case like every printed kind name
+    /// (`single`, `pair`, …, `quad-pairs`).
     pub const fn name(self) -> &'static str {
         match self {
             Kind::Single => "single",
             Kind::Pair => "pair",
             Kind::Triplet => "triplet",
-            Kind::TripletSingle => "triplet_single",
-            Kind::TripletPair => "triplet_pair",
+            Kind::TripletSingle => "triplet-single",
+            Kind::TripletPair => "triplet-pair",
             Kind::Sequence => "sequence",
-            Kind::PairSequence => "pair_sequence",
+            Kind::PairSequence => "pair-sequence",
             Kind::Airplane => "airplane",
-            Kind::AirplaneSingles => "airplane_singles",
-            Kind::AirplanePairs => "airplane_pairs",
+            Kind::AirplaneSingles => "airplane-singles",
+            Kind::AirplanePairs => "airplane-pairs",
             Kind::Bomb => "bomb",
             Kind::Rocket => "rocket",
-            Kind::QuadSingles => "quad_singles",
-            Kind::QuadPairs => "quad_pairs",
+            Kind::QuadSingles => "quad-singles",
+            Kind::QuadPairs => "quad-pairs",
         }
     }
 
     /// The kind of code `code` (`0..=13`), or `None`.
+    #[allow(clippy::indexing_slicing)] // in range: checked just before (`get` is not `const`)
     pub const fn from_code(code: u8) -> Option<Kind> {
         if (code as usize) < Kind::ALL.len() {
             Some(Kind::ALL[code as usize])
@@ -152,7 +154,7 @@ impl Reading {
 }
 
 impl fmt::Display for Reading {
-    /// `kind` for kinds without a chain, else `kind/length`, then `@key`: `airplane_singles/2@Q`.
+    /// `kind` for kinds without a chain, else `kind/length`, then `@key`: `airplane-singles/2@Q`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
             Kind::Sequence | Kind::PairSequence | Kind::Airplane | Kind::AirplaneSingles | Kind::AirplanePairs => {
@@ -222,15 +224,15 @@ impl Readings {
         let n = usize::from(self.len).min(MAX_READINGS);
         for i in 1..n {
             let mut j = i;
-            while j > 0 {
-                let (Some(Some(a)), Some(Some(b))) = (self.items.get(j - 1), self.items.get(j)) else {
+            while let Some(before) = j.checked_sub(1) {
+                let (Some(Some(a)), Some(Some(b))) = (self.items.get(before), self.items.get(j)) else {
                     break;
                 };
                 if a.strength() >= b.strength() {
                     break;
                 }
-                self.items.swap(j - 1, j);
-                j -= 1;
+                self.items.swap(before, j);
+                j = before;
             }
         }
     }
@@ -302,7 +304,7 @@ impl Default for Preset {
     }
 }
 
-/// The named presets, with their C ABI codes (`PARLOR_DDZ_PRESET_*`).
+/// The named presets, with their C ABI codes (`PARLOR_DOUDIZHU_PRESET_*`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[repr(u8)]
 pub enum PresetId {
@@ -394,13 +396,17 @@ const ALL_RANKS: u16 = (1 << RANKS) - 1;
 /// Bit mask of the suited ranks 3 … 2 (pairs, triplets and quads exist only there).
 const SUITED: u16 = (1 << (Rank::Two as usize + 1)) - 1;
 
+/// The rank of a mask bit the classifier found set: bits above the ranks are never set (masks
+/// are built from a card set's counts), so the fallback is unreachable (asserted in debug).
 fn rank(index: usize) -> Rank {
+    debug_assert!(index < RANKS, "doudizhu classifier: rank index {index}");
     Rank::from_index(index).unwrap_or(Rank::RedJoker)
 }
 
 /// `len` consecutive bits from `start`.
 fn run(start: usize, len: usize) -> u16 {
-    let ones = 1u32.checked_shl(len as u32).map_or(u32::MAX, |b| b - 1);
+    let ones = 1u32.checked_shl(len as u32).map_or(u32::MAX, |b| b.wrapping_sub(1)); // b ≥ 1
+    // A run starting past the 32 bits holds no rank: 0 is the true answer.
     (ones.checked_shl(start as u32).unwrap_or(0) & u32::from(ALL_RANKS)) as u16
 }
 
@@ -417,7 +423,7 @@ impl Shape {
         let mut by_count = [0u16; 5];
         let mut n = 0usize;
         for (i, &c) in cards.counts().iter().enumerate() {
-            n += usize::from(c);
+            n = n.saturating_add(usize::from(c));
             if let Some(mask) = by_count.get_mut(usize::from(c)) {
                 *mask |= 1 << i;
             }
@@ -426,6 +432,7 @@ impl Shape {
         Shape { n, by_count, jokers }
     }
 
+    /// Ranks with exactly `count` cards; none past 4 (a true answer).
     fn mask(&self, count: usize) -> u16 {
         self.by_count.get(count).copied().unwrap_or(0)
     }
@@ -447,9 +454,9 @@ impl Shape {
             return false;
         }
         if cap >= 3 && !preset.wing_triplet_next_to_chain {
-            let below = if start > 0 { run(start - 1, 1) } else { 0 };
-            let above = if start + len <= CHAIN_TOP {
-                run(start + len, 1)
+            let below = start.checked_sub(1).map_or(0, |b| run(b, 1));
+            let above = if start.wrapping_add(len) <= CHAIN_TOP {
+                run(start.wrapping_add(len), 1)
             } else {
                 0
             };
@@ -517,6 +524,7 @@ pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
         return out;
     }
     // Plain chains: one count throughout, consecutive ranks within 3 … A.
+    // No rank present means no card: then no chain fits, whatever `per` is.
     let per = n.checked_div(distinct).unwrap_or(0);
     if high <= CHAIN_TOP && present == run(low, distinct) && shape.mask(per) == present {
         match per {
@@ -583,7 +591,9 @@ pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
 
 /// Whether the two cards `rest` are valid kickers of a quad + two singles.
 pub(crate) fn quad_singles_ok(rest: &[u8; RANKS], preset: &Preset) -> bool {
-    let jokers = rest[Rank::BlackJoker as usize] > 0 && rest[Rank::RedJoker as usize] > 0;
+    // The jokers are the last two ranks.
+    let [.., black, red] = *rest;
+    let jokers = black > 0 && red > 0;
     if jokers && !preset.both_jokers_as_kickers {
         return false;
     }

@@ -2,7 +2,7 @@
 //!
 //! Rules source: seeds `001_f3d506a5573c939b.txt` (English) and `002_…` (Japanese), the
 //! statement of the online-judge problem "Fight the Landlord" (HDU 4032), with the rulings of
-//! `shared/spec/doudizhu.md`; details and every ruling where the sources are silent in
+//! `docs/rules/doudizhu.md`; details and every ruling where the sources are silent in
 //! `docs/doudizhu.md`.
 //!
 //! - [`Cards`] — a hand or a play as a rank-count vector (3 … A, 2, B, R), parsed from and
@@ -38,7 +38,9 @@ pub mod search;
 pub use cards::{Cards, RANKS, Rank};
 pub use combination::{Kind, MAX_READINGS, Preset, PresetId, Reading, Readings, beats, classify};
 pub use moves::{MAX_HAND, MAX_MOVES, for_each_move, moves};
-pub use search::{MEMO_BYTES, Opponents, PEASANT_CARDS, Plan, SCRATCH_BYTES, is_safe, min_plays, spring};
+pub use search::{
+    MEMO_BYTES, Opponents, PEASANT_CARDS, Plan, SCRATCH_BYTES, is_safe, min_plays, scratch_bytes, spring,
+};
 
 pub use game_match::{MATCH_ENCODED_BYTES, Match};
 pub use round::{
@@ -48,6 +50,7 @@ pub use round::{
 
 /// Everything that can be wrong with a Dou Dizhu input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Error {
     /// A character that is no card (the notation is `3`…`9`, `T`/`10`, `J`, `Q`, `K`, `A`,
     /// `2`, `B`, `R`, either case, or `-` for none).
@@ -124,7 +127,9 @@ pub enum Error {
         /// The broken invariant.
         what: &'static str,
     },
-    /// An internal invariant failed (a bug; never expected).
+    /// A broken internal invariant: a path the library's own reasoning says cannot be reached
+    /// (a bug — please report it with the input). Never a rules answer; debug builds assert
+    /// before returning it.
     Internal,
 }
 
@@ -156,7 +161,7 @@ impl fmt::Display for Error {
             Error::RoundOver => f.write_str("the deal is over"),
             Error::InvalidSeat { seat } => write!(f, "seat {seat} is no seat (0-2)"),
             Error::InvalidState { what } => write!(f, "invalid state: {what}"),
-            Error::Internal => f.write_str("internal error"),
+            Error::Internal => f.write_str(crate::INTERNAL_TEXT),
         }
     }
 }

@@ -140,7 +140,14 @@ pub(crate) fn generate(
     !g.stopped
 }
 
+/// The reading of a generated play. The generator's loops keep `chain` ≤ 12 and `key` below
+/// [`RANKS`]; the fallbacks are unreachable (asserted in debug builds, which the tests and
+/// fuzzing run) and kept only so the hot loop carries no error path.
 fn reading(kind: Kind, chain: usize, key: usize) -> Reading {
+    debug_assert!(
+        chain <= 12 && key < RANKS,
+        "doudizhu generator: chain {chain}, key {key}"
+    );
     Reading {
         kind,
         chain: u8::try_from(chain).unwrap_or(u8::MAX),
@@ -175,6 +182,8 @@ impl Gen<'_> {
         }
     }
 
+    /// Cards of rank index `i` in the hand; 0 past the deck is true, not a stand-in (the
+    /// chain loops look one rank past their end).
     fn h(&self, i: usize) -> u8 {
         self.hand.get(i).copied().unwrap_or(0)
     }
@@ -191,9 +200,10 @@ impl Gen<'_> {
         let b = Rank::BlackJoker as usize;
         let r = Rank::RedJoker as usize;
         if self.wants(Kind::Rocket) && self.h(b) > 0 && self.h(r) > 0 {
+            // The jokers are the last two ranks.
             let mut c = [0u8; RANKS];
-            c[b] = 1;
-            c[r] = 1;
+            let [.., black, red] = &mut c;
+            (*black, *red) = (1, 1);
             self.emit(&c, reading(Kind::Rocket, 1, b));
         }
         for i in 0..RANKS {
@@ -234,7 +244,7 @@ impl Gen<'_> {
                     if let Some(slot) = c.get_mut(end) {
                         *slot = per;
                     }
-                    let len = end - start + 1;
+                    let len = end.wrapping_sub(start).saturating_add(1); // end ≥ start
                     if len >= min {
                         self.emit(&c, reading(kind, len, start));
                     }
@@ -293,14 +303,14 @@ impl Gen<'_> {
                 if let Some(slot) = chain.get_mut(end) {
                     *slot = 3;
                 }
-                let len = end - start + 1;
+                let len = end.wrapping_sub(start).saturating_add(1); // end ≥ start
                 if len < 2 {
                     continue;
                 }
-                if singles && 4 * len <= max {
+                if singles && len.wrapping_mul(4) <= max {
                     self.single_wings(&chain, start, len);
                 }
-                if pairs && 5 * len <= max {
+                if pairs && len.wrapping_mul(5) <= max {
                     self.pair_wings(&chain, start, len);
                 }
             }
@@ -308,14 +318,14 @@ impl Gen<'_> {
     }
 
     fn single_wings(&mut self, chain: &[u8; RANKS], start: usize, len: usize) {
-        let end = start + len;
+        let end = start.wrapping_add(len);
         let cap_all = self.preset.wing_copies.clamp(1, 4);
         let mut caps = [0u8; RANKS];
         for (i, cap) in caps.iter_mut().enumerate() {
             if i >= start && i < end {
                 continue;
             }
-            let next_to_chain = i <= CHAIN_TOP && (i + 1 == start || i == end);
+            let next_to_chain = i <= CHAIN_TOP && (i.wrapping_add(1) == start || i == end);
             let mut c = cap_all.min(self.h(i));
             if next_to_chain && !self.preset.wing_triplet_next_to_chain {
                 c = c.min(2);
@@ -332,7 +342,9 @@ impl Gen<'_> {
             let wings = &all.cur;
             // The caps already keep the chain's ranks out, the copies per rank and the triplets
             // next to the chain; only the two jokers together remain to rule out.
-            let jokers = wings[Rank::BlackJoker as usize] > 0 && wings[Rank::RedJoker as usize] > 0;
+            // The jokers are the last two ranks.
+            let [.., black, red] = *wings;
+            let jokers = black > 0 && red > 0;
             if jokers && !preset.both_jokers_as_kickers {
                 continue;
             }
@@ -343,8 +355,11 @@ impl Gen<'_> {
             }
             // Exactly one wing triplet just below: a plain four-triplet airplane, reported as
             // the airplane when that reading also beats the previous play.
-            if len == 3 && start > 0 && wings.get(start - 1).copied() == Some(3) {
-                let plane = reading(Kind::Airplane, 4, start - 1);
+            if len == 3
+                && let Some(below) = start.checked_sub(1)
+                && wings.get(below).copied() == Some(3)
+            {
+                let plane = reading(Kind::Airplane, 4, below);
                 if self.beats_prev(&plane) {
                     continue;
                 }
@@ -360,7 +375,7 @@ impl Gen<'_> {
     fn pair_wings(&mut self, chain: &[u8; RANKS], start: usize, len: usize) {
         let mut caps = [0u8; RANKS];
         for (i, cap) in caps.iter_mut().enumerate() {
-            if (i < start || i >= start + len) && i <= Rank::Two as usize && self.h(i) >= 2 {
+            if (i < start || i >= start.wrapping_add(len)) && i <= Rank::Two as usize && self.h(i) >= 2 {
                 *cap = 1;
             }
         }
@@ -474,7 +489,7 @@ impl Multisets {
         for (cur, &cap) in self.cur.iter_mut().zip(self.caps.iter()).skip(from) {
             let take = usize::from(cap).min(amount);
             *cur = take as u8;
-            amount -= take;
+            amount = amount.wrapping_sub(take); // take ≤ amount
         }
         amount == 0
     }
@@ -493,8 +508,8 @@ impl Multisets {
         let mut tail = 0u8; // items on the ranks after j
         for (j, (cur, &room)) in self.cur.iter_mut().zip(self.room.iter()).enumerate().rev() {
             if *cur > 0 && room > tail {
-                *cur -= 1;
-                return self.fill(j + 1, usize::from(tail) + 1);
+                *cur = cur.wrapping_sub(1); // > 0
+                return self.fill(j.wrapping_add(1), usize::from(tail).wrapping_add(1));
             }
             tail = tail.saturating_add(*cur);
         }
@@ -504,6 +519,7 @@ impl Multisets {
 }
 
 #[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
     use super::{Multisets, RANKS};
 

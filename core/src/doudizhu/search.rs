@@ -45,29 +45,37 @@ pub struct Plan {
 impl Plan {
     /// The plays, in the order the landlord leads them.
     pub fn plays(&self) -> &[Cards] {
+        // `push` is the only writer and keeps `len` ≤ MAX_HAND, so the prefix always exists.
+        debug_assert!(usize::from(self.len) <= MAX_HAND);
         self.plays.get(..usize::from(self.len)).unwrap_or(&[])
     }
 
-    fn push(&mut self, cards: Cards) {
-        if let Some(slot) = self.plays.get_mut(usize::from(self.len)) {
-            *slot = cards;
-            self.len = self.len.saturating_add(1);
-        }
+    /// Appends a play; [`Error::Internal`] past [`MAX_HAND`] plays (every play holds a card of
+    /// a hand of at most 20).
+    fn push(&mut self, cards: Cards) -> Result<(), Error> {
+        let slot = self
+            .plays
+            .get_mut(usize::from(self.len))
+            .ok_or_else(|| internal("a plan past 20 plays"))?;
+        *slot = cards;
+        self.len = self.len.saturating_add(1);
+        Ok(())
     }
 }
 
 /// Packs a count vector into 4-bit fields (rank `i` at bits `4i..4i+4`).
 fn pack(counts: &[u8; RANKS]) -> u64 {
+    // Highest rank first, shifting up: rank 0 ends in the lowest field.
     counts
         .iter()
-        .enumerate()
-        .fold(0u64, |acc, (i, &c)| acc | (u64::from(c & 0x7) << (4 * i)))
+        .rev()
+        .fold(0u64, |acc, &c| (acc << 4) | u64::from(c & 0x7))
 }
 
 fn unpack(packed: u64) -> [u8; RANKS] {
     let mut counts = [0u8; RANKS];
     for (i, c) in counts.iter_mut().enumerate() {
-        *c = ((packed >> (4 * i)) & 0xF) as u8;
+        *c = ((packed >> (i << 2)) & 0xF) as u8; // i < 15: a shift below 64
     }
     counts
 }
@@ -92,6 +100,7 @@ fn lowest_field(packed: u64) -> usize {
 }
 
 /// Mixed-radix strides of the sub-hands of `hand`.
+#[inline(always)] // two callers, one of them C-only: keep one copy in firmware (flash)
 fn strides(hand: &[u8; RANKS]) -> ([u32; RANKS], usize) {
     let mut strides = [0u32; RANKS];
     let mut size = 1u32;
@@ -126,16 +135,20 @@ impl PlayTable<'_> {
 
     /// The packed fields (4 bits per rank, all ones) of every rank some stored play holds.
     fn covered(&self) -> u64 {
-        let total = usize::from(self.bucket.get(RANKS).copied().unwrap_or(0));
+        let [.., total] = self.bucket;
+        let total = usize::from(total);
         (0..total)
             .filter_map(|i| self.get(i))
             .fold(0u64, |acc, (play, _)| acc | fields(play))
     }
 
+    /// The plays whose lowest rank is `rank`; empty past the ranks (the lowest field of an
+    /// empty hand), which holds no plays — a true answer, not a stand-in.
     fn range(&self, rank: usize) -> core::ops::Range<usize> {
-        let lo = self.bucket.get(rank).copied().unwrap_or(0);
-        let hi = self.bucket.get(rank + 1).copied().unwrap_or(lo);
-        usize::from(lo)..usize::from(hi)
+        match (self.bucket.get(rank), self.bucket.get(rank.saturating_add(1))) {
+            (Some(&lo), Some(&hi)) => usize::from(lo)..usize::from(hi),
+            _ => 0..0,
+        }
     }
 }
 
@@ -153,7 +166,7 @@ fn build_table<'a>(
     generate(hand, None, preset, usize::from(preset.max_cards), &mut |c: Cards, _| {
         if keep(&c)
             && let Some(low) = c.lowest()
-            && let Some(slot) = counts.get_mut(low as usize + 1)
+            && let Some(slot) = counts.get_mut((low as usize).saturating_add(1))
         {
             *slot = slot.saturating_add(1);
         }
@@ -206,16 +219,27 @@ struct Frame {
 
 const NONE: u32 = u32::MAX;
 
+/// The answer of a broken invariant of [`solve`]: a debug assertion, then [`Error::Internal`]
+/// (never a memo value, which would read as an answer).
+fn internal(what: &str) -> Error {
+    debug_assert!(false, "doudizhu search: {what}");
+    Error::Internal
+}
+
 /// Solves `root` (memoised, iterative: the stack depth is at most the hand's 20 cards, since
-/// every play removes a card). Returns the memo value of `root` (see [`Goal`]).
-fn solve(root: u64, root_index: u32, table: &PlayTable<'_>, memo: &mut [u8], goal: Goal) -> u8 {
+/// every play removes a card). Returns the memo value of `root` (see [`Goal`]), never 0.
+///
+/// [`Error::Internal`] if the frame stack runs out (a play that removes no card) or a child's
+/// memo entry is missing after it was solved: neither can happen for a table built by
+/// [`build_table`].
+fn solve(root: u64, root_index: u32, table: &PlayTable<'_>, memo: &mut [u8], goal: Goal) -> Result<u8, Error> {
     if root == 0 {
-        return 1;
+        return Ok(1);
     }
     if let Some(&known) = memo.get(root_index as usize)
         && known != 0
     {
-        return known;
+        return Ok(known);
     }
     let start = |hand: u64, index: u32| {
         let r = table.range(lowest_field(hand));
@@ -230,14 +254,19 @@ fn solve(root: u64, root_index: u32, table: &PlayTable<'_>, memo: &mut [u8], goa
     };
     let mut stack = [Frame::default(); MAX_HAND + 1];
     let mut sp = 0usize;
-    stack[0] = start(root, root_index);
+    if let Some(bottom) = stack.first_mut() {
+        *bottom = start(root, root_index);
+    }
     loop {
         let Some(top) = stack.get_mut(sp) else {
-            return 0;
+            return Err(internal("frame stack overflow"));
         };
-        // Fold in the answer of the child we come back from.
+        // Fold in the answer of the child we come back from (solved, so its memo entry is set).
         if top.pending != NONE {
-            let child = memo.get(top.pending as usize).copied().unwrap_or(0);
+            let child = match memo.get(top.pending as usize).copied() {
+                Some(value) if value != 0 => value,
+                _ => return Err(internal("a solved child has no memo entry")),
+            };
             top.pending = NONE;
             top.best = top.best.min(child);
             if child == 1 {
@@ -247,10 +276,9 @@ fn solve(root: u64, root_index: u32, table: &PlayTable<'_>, memo: &mut [u8], goa
         let mut descend = None;
         while top.cursor < top.end {
             let Some((play, play_index)) = table.get(top.cursor) else {
-                top.cursor = top.end;
-                break;
+                return Err(internal("a play index past the table"));
             };
-            top.cursor += 1;
+            top.cursor = top.cursor.saturating_add(1);
             if !packed_contains(top.hand, play) {
                 continue;
             }
@@ -259,7 +287,10 @@ fn solve(root: u64, root_index: u32, table: &PlayTable<'_>, memo: &mut [u8], goa
             let value = if child == 0 {
                 1
             } else {
-                memo.get(child_index as usize).copied().unwrap_or(0)
+                match memo.get(child_index as usize) {
+                    Some(&value) => value,
+                    None => return Err(internal("a sub-hand index past the memo")),
+                }
             };
             if value == 0 {
                 top.pending = child_index;
@@ -272,10 +303,10 @@ fn solve(root: u64, root_index: u32, table: &PlayTable<'_>, memo: &mut [u8], goa
             }
         }
         if let Some((child, child_index)) = descend {
-            sp += 1;
+            sp = sp.saturating_add(1);
             match stack.get_mut(sp) {
                 Some(slot) => *slot = start(child, child_index),
-                None => return 0,
+                None => return Err(internal("frame stack overflow")),
             }
             continue;
         }
@@ -291,14 +322,36 @@ fn solve(root: u64, root_index: u32, table: &PlayTable<'_>, memo: &mut [u8], goa
             }
             Goal::Fewest => top.best.saturating_add(1),
         };
-        if let Some(slot) = memo.get_mut(top.index as usize) {
-            *slot = value;
+        match memo.get_mut(top.index as usize) {
+            Some(slot) => *slot = value,
+            None => return Err(internal("a sub-hand index past the memo")),
         }
-        if sp == 0 {
-            return value;
-        }
-        sp -= 1;
+        let Some(parent) = sp.checked_sub(1) else {
+            return Ok(value);
+        };
+        sp = parent;
     }
+}
+
+/// The scratch bytes [`min_plays`] and [`spring`] need for `hand`: one memo byte per sub-hand
+/// (the product of (count + 1) over its ranks) plus [`MAX_MOVES`]·12 bytes of plays; at most
+/// [`SCRATCH_BYTES`].
+///
+/// # Errors
+/// [`Error::HandTooLarge`] past 20 cards.
+///
+/// ```
+/// use parlor_core::doudizhu::{scratch_bytes, SCRATCH_BYTES};
+/// // 3 3 4: (2 + 1) · (1 + 1) = 6 sub-hands.
+/// assert_eq!(scratch_bytes(&"334".parse()?)?, 6 + SCRATCH_BYTES - 248_832);
+/// # Ok::<(), parlor_core::doudizhu::Error>(())
+/// ```
+pub fn scratch_bytes(hand: &Cards) -> Result<usize, Error> {
+    if hand.len() > MAX_HAND {
+        return Err(Error::HandTooLarge { cards: hand.len() });
+    }
+    let (_, size) = strides(&hand.counts());
+    Ok(size.saturating_add(MAX_MOVES * PLAY_BYTES))
 }
 
 /// The memo (zeroed, one byte per sub-hand), the play area, and the mixed-radix strides.
@@ -308,8 +361,9 @@ fn split_scratch<'a>(hand: &Cards, scratch: &'a mut [u8]) -> Result<Split<'a>, E
     if hand.len() > MAX_HAND {
         return Err(Error::HandTooLarge { cards: hand.len() });
     }
+    // As `scratch_bytes`, with the strides kept (one pass: flash on microcontrollers).
     let (strides, size) = strides(&hand.counts());
-    let needed = size + MAX_MOVES * PLAY_BYTES;
+    let needed = size.saturating_add(MAX_MOVES * PLAY_BYTES);
     if scratch.len() < needed {
         return Err(Error::ScratchTooSmall { needed });
     }
@@ -343,8 +397,9 @@ pub fn min_plays(hand: &Cards, preset: &Preset, scratch: &mut [u8]) -> Result<u8
     }
     let table = build_table(hand, preset, &strides, plays, &mut |_| true);
     let counts = hand.counts();
-    let value = solve(pack(&counts), index(&counts, &strides), &table, memo, Goal::Fewest);
-    Ok(value.saturating_sub(1))
+    let value = solve(pack(&counts), index(&counts, &strides), &table, memo, Goal::Fewest)?;
+    // A memo value is plays + 1, so never 0 (solve's contract); 0 would be no answer at all.
+    value.checked_sub(1).ok_or_else(|| internal("a memo value of 0"))
 }
 
 /// Readings the safety cache distinguishes: kind × chain length (0..=12) × key rank.
@@ -354,11 +409,14 @@ const SAFE_SLOTS: usize = 14 * 13 * RANKS;
 /// often together than the deck does.
 fn together(a: &Cards, b: &Cards) -> Result<Cards, Error> {
     a.plus(b).ok_or_else(|| {
-        let rank = Rank::ALL
+        // `plus` fails only when some rank is over the deck, so `find` finds one.
+        match Rank::ALL
             .into_iter()
-            .find(|&r| usize::from(a.count(r)) + usize::from(b.count(r)) > usize::from(r.copies()))
-            .unwrap_or(Rank::Three);
-        Error::CardsOverlap { rank }
+            .find(|&r| usize::from(a.count(r)).saturating_add(usize::from(b.count(r))) > usize::from(r.copies()))
+        {
+            Some(rank) => Error::CardsOverlap { rank },
+            None => internal("two hands that do not add up, with no rank over the deck"),
+        }
     })
 }
 
@@ -384,16 +442,21 @@ struct SafeCache {
 
 impl SafeCache {
     fn slot(kind: Kind, chain: u8, key: Rank) -> usize {
-        (kind as usize * 13 + usize::from(chain.min(12))) * RANKS + key as usize
+        // At most 13·13 + 12 = 181 times 15 plus 14: far from any overflow.
+        (kind as usize)
+            .saturating_mul(13)
+            .saturating_add(usize::from(chain.min(12)))
+            .saturating_mul(RANKS)
+            .saturating_add(key as usize)
     }
 
     fn get(&self, slot: usize) -> u8 {
-        self.state.get(slot / 4).map_or(0, |b| (b >> (2 * (slot % 4))) & 3)
+        self.state.get(slot / 4).map_or(0, |b| (b >> ((slot % 4) << 1)) & 3)
     }
 
     fn set(&mut self, slot: usize, value: u8) {
         if let Some(b) = self.state.get_mut(slot / 4) {
-            *b |= (value & 3) << (2 * (slot % 4));
+            *b |= (value & 3) << ((slot % 4) << 1);
         }
     }
 }
@@ -461,7 +524,8 @@ pub fn spring(
     let uncovered = root & !table.covered();
     // No final play needed, or some final play after safe ones.
     let mut last = None;
-    if uncovered != 0 || solve(root, root_index, &table, memo, Goal::Split) != 1 {
+    if uncovered != 0 || solve(root, root_index, &table, memo, Goal::Split)? != 1 {
+        let mut broken = false;
         generate(
             landlord,
             None,
@@ -475,13 +539,22 @@ pub fn spring(
                 }
                 let rest = root.wrapping_sub(packed);
                 let rest_index = root_index.wrapping_sub(index(&fc, &strides));
-                if solve(rest, rest_index, &table, memo, Goal::Split) == 1 {
-                    last = Some(f);
-                    return false;
+                match solve(rest, rest_index, &table, memo, Goal::Split) {
+                    Ok(1) => {
+                        last = Some(f);
+                        false
+                    }
+                    Ok(_) => true,
+                    Err(_) => {
+                        broken = true;
+                        false
+                    }
                 }
-                true
             },
         );
+        if broken {
+            return Err(Error::Internal);
+        }
         if last.is_none() {
             return Ok(None);
         }
@@ -512,14 +585,15 @@ pub fn spring(
             }
         }
         let Some((play, child, child_index)) = step else {
-            return Ok(None); // unreachable: a solved sub-hand always has a solved child
+            return Err(internal("a solved sub-hand without a solved child"));
         };
-        plan.push(Cards::from_counts(unpack(play)).unwrap_or(Cards::EMPTY));
+        // A stored play is a sub-hand of a real hand, so its counts are a real set.
+        plan.push(Cards::from_counts(unpack(play)).map_err(|_| internal("a stored play that is no card set"))?)?;
         hand = child;
         hand_index = child_index;
     }
     if let Some(f) = last {
-        plan.push(f);
+        plan.push(f)?;
     }
     Ok(Some(plan))
 }

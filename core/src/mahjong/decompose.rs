@@ -1,5 +1,5 @@
 //! Decompositions of a complete hand: every reading as sets + pair, seven pairs or thirteen
-//! orphans (`shared/spec/mahjong.md`, "Beyond the seed").
+//! orphans (`docs/rules/mahjong.md`, "Beyond the seed").
 
 use core::fmt;
 
@@ -25,8 +25,8 @@ impl fmt::Display for Meld {
                 f,
                 "{}{}{}{}",
                 t.number(),
-                t.number() + 1,
-                t.number() + 2,
+                t.number().wrapping_add(1),
+                t.number().wrapping_add(2),
                 t.suit().letter()
             ),
         }
@@ -44,6 +44,8 @@ pub struct Regular {
 impl Regular {
     /// The sets, ascending (triplet before run at the same tile).
     pub fn sets(&self) -> &[Meld] {
+        // The search pushes at most four sets (the array's length), so the prefix exists.
+        debug_assert!(usize::from(self.len) <= self.sets.len());
         self.sets.get(..usize::from(self.len)).unwrap_or_default()
     }
 
@@ -135,7 +137,7 @@ pub fn for_each_decomposition(
     for pair in Tile::all() {
         let mut rest = *counts;
         match rest.get_mut(pair.index()) {
-            Some(c) if *c >= 2 => *c -= 2,
+            Some(c) if *c >= 2 => *c = c.wrapping_sub(2),
             _ => continue,
         }
         let mut partial = Regular {
@@ -144,7 +146,7 @@ pub fn for_each_decomposition(
             pair,
         };
         sets_search(&mut rest, 0, &mut partial, sets_needed, &mut |regular| {
-            found += 1;
+            found = found.wrapping_add(1);
             visit(&Decomposition::Regular(*regular));
         });
     }
@@ -153,12 +155,12 @@ pub fn for_each_decomposition(
         for (slot, tile) in pairs.iter_mut().zip(Tile::all().filter(|&t| hand.count(t) == 2)) {
             *slot = tile;
         }
-        found += 1;
+        found = found.wrapping_add(1);
         visit(&Decomposition::SevenPairs(pairs));
     }
     let orphans = hand.len() == 14 && rules.thirteen_orphans && thirteen_orphans_complete(counts);
     if let Some(pair) = Tile::all().find(|&t| orphans && hand.count(t) == 2) {
-        found += 1;
+        found = found.wrapping_add(1);
         visit(&Decomposition::ThirteenOrphans { pair });
     }
     Ok(found)
@@ -181,6 +183,7 @@ fn sets_search(
         return;
     };
     let Some(tile) = Tile::new(index as u8) else { return };
+    // `index` is a tile's (checked just above): in range of the 34 counts.
     let count = rest.get(index).copied().unwrap_or(0);
     for triplet in [true, false] {
         let runs = if triplet {
@@ -191,8 +194,8 @@ fn sets_search(
         } else {
             count
         };
-        let sets = usize::from(runs) + usize::from(triplet);
-        if usize::from(partial.len) + sets > sets_needed {
+        let sets = usize::from(runs).saturating_add(usize::from(triplet));
+        if usize::from(partial.len).wrapping_add(sets) > sets_needed {
             continue;
         }
         // Runs need the next two kinds of the same suit, `runs` copies each.
@@ -200,6 +203,7 @@ fn sets_search(
         let third = second.and_then(Tile::next_in_suit);
         if runs > 0 {
             let (Some(b), Some(c)) = (second, third) else { continue };
+            // Tile indices are below 34, the counts' length: the fallbacks are never taken.
             if rest.get(b.index()).copied().unwrap_or(0) < runs || rest.get(c.index()).copied().unwrap_or(0) < runs {
                 continue;
             }
@@ -208,7 +212,7 @@ fn sets_search(
         let push = |meld: Meld, partial: &mut Regular| {
             if let Some(slot) = partial.sets.get_mut(usize::from(partial.len)) {
                 *slot = meld;
-                partial.len += 1;
+                partial.len = partial.len.wrapping_add(1);
             }
         };
         if triplet {
@@ -222,10 +226,10 @@ fn sets_search(
         }
         for next in [second, third].into_iter().flatten() {
             if let Some(c) = rest.get_mut(next.index()).filter(|_| runs > 0) {
-                *c -= runs;
+                *c = c.wrapping_sub(runs); // checked ≥ runs above
             }
         }
-        sets_search(rest, index + 1, partial, sets_needed, emit);
+        sets_search(rest, index.wrapping_add(1), partial, sets_needed, emit);
         (*rest, *partial) = saved;
     }
 }

@@ -1,7 +1,7 @@
 //! # Mahjong: waits, complete hands, shanten and tile acceptance
 //!
 //! Rules: seed `003` (a code-golf task: find the waits of a 13-tile hand in a three-suit game)
-//! and the rulings in `shared/spec/mahjong.md`, which add honors, hands of `3n+1` / `3n+2` tiles
+//! and the rulings in `docs/rules/mahjong.md`, which add honors, hands of `3n+1` / `3n+2` tiles
 //! (called melds take tiles out of the hand), seven pairs, thirteen orphans, shanten, tile
 //! acceptance and decompositions. The rulings this module makes where the spec is silent are in
 //! `docs/mahjong.md`.

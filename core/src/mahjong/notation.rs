@@ -1,5 +1,5 @@
 //! Parsing and printing tiles and hands: the seed's spaced notation (`1m 1m 2m`) and the compact
-//! one (`112m456p11z`, `shared/spec/mahjong.md`), in any mix. A token is one or more groups of
+//! one (`112m456p11z`, `docs/rules/mahjong.md`), in any mix. A token is one or more groups of
 //! digits followed by a suit letter (`m p s z`, lower case); whitespace and commas separate tokens.
 
 use core::fmt;
@@ -19,7 +19,7 @@ impl FromStr for Tile {
         };
         match *text.as_bytes() {
             [digit, letter] if digit.is_ascii_digit() => Suit::from_letter(letter)
-                .and_then(|suit| Tile::from_parts(suit, digit - b'0'))
+                .and_then(|suit| Tile::from_parts(suit, digit.wrapping_sub(b'0')))
                 .ok_or(unknown),
             _ => Err(unknown),
         }
@@ -57,7 +57,7 @@ pub fn parse_tile_counts(text: &str) -> Result<[u8; KINDS], Error> {
             span.start,
             &mut |tile, span| match counts.get_mut(tile.index()) {
                 Some(c) if *c < 4 => {
-                    *c += 1;
+                    *c = c.wrapping_add(1);
                     Ok(())
                 }
                 _ => Err(Error::FifthCopy { tile, span }),
@@ -72,6 +72,7 @@ fn parse_token(token: &str, offset: usize, add: &mut dyn FnMut(Tile, Span) -> Re
     let bytes = token.as_bytes();
     let mut start = 0usize;
     while start < bytes.len() {
+        // `start < bytes.len()` (loop condition), so the fallback is never taken.
         let rest = bytes.get(start..).unwrap_or_default();
         let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
         let group_len = digits.saturating_add(1).min(rest.len());
@@ -86,8 +87,9 @@ fn parse_token(token: &str, offset: usize, add: &mut dyn FnMut(Tile, Span) -> Re
                 span: Span::new(offset, offset.saturating_add(token.len())),
             });
         };
+        // `digits` counts a prefix of `rest`, so the slice always exists.
         for &digit in rest.get(..digits).unwrap_or_default() {
-            let tile = Tile::from_parts(suit, digit - b'0').ok_or(Error::UnknownTile { span })?;
+            let tile = Tile::from_parts(suit, digit.wrapping_sub(b'0')).ok_or(Error::UnknownTile { span })?;
             add(tile, span)?;
         }
         start = start.saturating_add(group_len);

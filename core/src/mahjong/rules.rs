@@ -1,5 +1,5 @@
 //! Rule checks: complete hands and waits (seed `003`; seven pairs and
-//! thirteen orphans from `shared/spec/mahjong.md`, "Beyond the seed").
+//! thirteen orphans from `docs/rules/mahjong.md`, "Beyond the seed").
 
 use super::hand::{Error, Hand, Size};
 use super::tile::{KINDS, Suit, Tile};
@@ -27,6 +27,27 @@ impl Rules {
         seven_pairs: true,
         thirteen_orphans: true,
     };
+    /// The code of [`Rules::SEED`] across the C ABI. Rules codes are 16–31 and form codes 32–47,
+    /// so a rules code passed where a form code belongs (or back) is an error, not another
+    /// question.
+    pub const SEED_CODE: u8 = 16;
+    /// The code of [`Rules::RIICHI`] across the C ABI.
+    pub const RIICHI_CODE: u8 = 17;
+}
+
+impl Form {
+    /// The code meaning "the minimum over every form" (`None` in the Rust API) across the C ABI.
+    pub const MINIMUM_CODE: u8 = 32;
+
+    /// The form's code across the C ABI: 33 regular, 34 seven pairs, 35 thirteen orphans (form
+    /// codes are 32–47, apart from the rules codes 16–31).
+    pub const fn code(self) -> u8 {
+        match self {
+            Form::Regular => 33,
+            Form::SevenPairs => 34,
+            Form::ThirteenOrphans => 35,
+        }
+    }
 }
 
 /// A hand shape.
@@ -43,18 +64,21 @@ pub enum Form {
 impl TryFrom<u8> for Rules {
     type Error = Error;
 
-    /// The rules with C ABI code `code` (0 [`Rules::SEED`], 1 [`Rules::RIICHI`]), or
-    /// [`Error::UnknownRulesCode`] naming the code. This is how rules codes from C are checked.
+    /// The rules with C ABI code `code` (16 [`Rules::SEED`], 17 [`Rules::RIICHI`]), or
+    /// [`Error::UnknownRulesCode`] naming the code — also for a form code. This is how rules
+    /// codes from C are checked.
     ///
     /// ```
-    /// use parlor_core::mahjong::{Error, Rules};
-    /// assert_eq!(Rules::try_from(1), Ok(Rules::RIICHI));
-    /// assert_eq!(Rules::try_from(2), Err(Error::UnknownRulesCode { code: 2 }));
+    /// use parlor_core::mahjong::{Error, Form, Rules};
+    /// assert_eq!(Rules::try_from(17), Ok(Rules::RIICHI));
+    /// assert_eq!(Rules::try_from(18), Err(Error::UnknownRulesCode { code: 18 }));
+    /// // A form code is no rules code.
+    /// assert_eq!(Rules::try_from(Form::Regular.code()), Err(Error::UnknownRulesCode { code: 33 }));
     /// ```
     fn try_from(code: u8) -> Result<Rules, Error> {
         match code {
-            0 => Ok(Rules::SEED),
-            1 => Ok(Rules::RIICHI),
+            Rules::SEED_CODE => Ok(Rules::SEED),
+            Rules::RIICHI_CODE => Ok(Rules::RIICHI),
             _ => Err(Error::UnknownRulesCode { code }),
         }
     }
@@ -63,22 +87,22 @@ impl TryFrom<u8> for Rules {
 impl TryFrom<u8> for Form {
     type Error = Error;
 
-    /// The form with C ABI code `code` (1 [`Form::Regular`], 2 [`Form::SevenPairs`],
-    /// 3 [`Form::ThirteenOrphans`]), or [`Error::UnknownFormCode`] naming the code. Code 0 (the
-    /// minimum over forms, `None` in the Rust API) is not a form: the C ABI maps it before
-    /// calling this.
+    /// The form with C ABI code `code` (33 [`Form::Regular`], 34 [`Form::SevenPairs`],
+    /// 35 [`Form::ThirteenOrphans`]; see [`Form::code`]), or [`Error::UnknownFormCode`] naming
+    /// the code — also for a rules code. Code 32 ([`Form::MINIMUM_CODE`], the minimum over
+    /// forms, `None` in the Rust API) is not a form: the C ABI maps it before calling this.
     ///
     /// ```
-    /// use parlor_core::mahjong::{Error, Form};
-    /// assert_eq!(Form::try_from(2), Ok(Form::SevenPairs));
-    /// assert_eq!(Form::try_from(0), Err(Error::UnknownFormCode { code: 0 }));
-    /// assert_eq!(Form::try_from(4), Err(Error::UnknownFormCode { code: 4 }));
+    /// use parlor_core::mahjong::{Error, Form, Rules};
+    /// assert_eq!(Form::try_from(34), Ok(Form::SevenPairs));
+    /// assert_eq!(Form::try_from(Form::MINIMUM_CODE), Err(Error::UnknownFormCode { code: 32 }));
+    /// assert_eq!(Form::try_from(Rules::RIICHI_CODE), Err(Error::UnknownFormCode { code: 17 }));
     /// ```
     fn try_from(code: u8) -> Result<Form, Error> {
         match code {
-            1 => Ok(Form::Regular),
-            2 => Ok(Form::SevenPairs),
-            3 => Ok(Form::ThirteenOrphans),
+            33 => Ok(Form::Regular),
+            34 => Ok(Form::SevenPairs),
+            35 => Ok(Form::ThirteenOrphans),
             _ => Err(Error::UnknownFormCode { code }),
         }
     }
@@ -87,7 +111,11 @@ impl TryFrom<u8> for Form {
 /// The counts of numbered suit `suit` (0 = m, 1 = p, 2 = s) as nine numbers.
 pub(crate) fn suit_counts(counts: &[u8; KINDS], suit: usize) -> [u8; 9] {
     let mut out = [0u8; 9];
-    if let Some(part) = counts.get(suit * 9..suit * 9 + 9) {
+    // `suit` is 0..=2, so neither op wraps; and were one to wrap, the range would be empty and
+    // `get` would say `None` — the slice, when there is one, is exactly nine long (the compiler
+    // sees it too, so `copy_from_slice` keeps no length-mismatch panic path).
+    let first = suit.wrapping_mul(9);
+    if let Some(part) = counts.get(first..first.wrapping_add(9)) {
         out.copy_from_slice(part);
     }
     out
@@ -107,6 +135,7 @@ pub(crate) fn honor_counts(counts: &[u8; KINDS]) -> [u8; 9] {
 /// `count % 3` runs is the only choice).
 fn suit_sets(mut c: [u8; 9]) -> bool {
     for i in 0..9 {
+        // `i < 9` = the array's length: the fallback is never taken.
         let runs = c.get(i).copied().unwrap_or(0) % 3;
         if runs == 0 {
             continue;
@@ -114,17 +143,17 @@ fn suit_sets(mut c: [u8; 9]) -> bool {
         if i >= 7 {
             return false;
         }
-        let (Some(&b), Some(&d)) = (c.get(i + 1), c.get(i + 2)) else {
+        let (Some(&b), Some(&d)) = (c.get(i.wrapping_add(1)), c.get(i.wrapping_add(2))) else {
             return false;
         };
         if b < runs || d < runs {
             return false;
         }
-        if let Some(x) = c.get_mut(i + 1) {
-            *x -= runs;
+        if let Some(x) = c.get_mut(i.wrapping_add(1)) {
+            *x = x.wrapping_sub(runs); // checked ≥ runs above
         }
-        if let Some(x) = c.get_mut(i + 2) {
-            *x -= runs;
+        if let Some(x) = c.get_mut(i.wrapping_add(2)) {
+            *x = x.wrapping_sub(runs); // checked ≥ runs above
         }
     }
     true
@@ -136,7 +165,7 @@ fn suit_sets_pair(c: [u8; 9]) -> bool {
         let mut rest = c;
         match rest.get_mut(i) {
             Some(x) if *x >= 2 => {
-                *x -= 2;
+                *x = x.wrapping_sub(2);
                 suit_sets(rest)
             }
             _ => false,
@@ -159,7 +188,7 @@ fn suit_fits(c: [u8; 9], honors: bool, pair: bool) -> bool {
 
 /// Whether counts of `3n+2` tiles are sets and a pair (no size check).
 fn regular_complete(counts: &[u8; KINDS]) -> bool {
-    let mut pairs = 0;
+    let mut pairs = 0usize;
     for suit in 0..4 {
         let c = if suit == 3 {
             honor_counts(counts)
@@ -172,7 +201,7 @@ fn regular_complete(counts: &[u8; KINDS]) -> bool {
             2 => true,
             _ => return false,
         };
-        pairs += usize::from(pair);
+        pairs = pairs.saturating_add(usize::from(pair));
         if pairs > 1 || !suit_fits(c, suit == 3, pair) {
             return false;
         }
@@ -277,7 +306,7 @@ pub fn waits(hand: &Hand, rules: Rules) -> Result<u64, Error> {
         for tile in Tile::all().filter(|&t| hand.count(t) < 4) {
             let mut with = *counts;
             if let Some(c) = with.get_mut(tile.index()) {
-                *c += 1;
+                *c = c.wrapping_add(1);
             }
             if (rules.seven_pairs && seven_pairs_complete(&with))
                 || (rules.thirteen_orphans && thirteen_orphans_complete(&with))
@@ -307,8 +336,8 @@ fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], 
     let has_neighbour = if suit == 3 {
         near(index)
     } else {
-        let lo = index.saturating_sub(2).max(suit * 9);
-        let hi = (index + 2).min(suit * 9 + 8);
+        let lo = index.saturating_sub(2).max(suit.wrapping_mul(9));
+        let hi = index.wrapping_add(2).min(suit.wrapping_mul(9).saturating_add(8));
         (lo..=hi).any(near)
     };
     if !has_neighbour {
@@ -319,11 +348,12 @@ fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], 
         if other == suit {
             continue;
         }
+        // `other < 4` = the arrays' length: the fallbacks are never taken.
         let total = totals.get(other).copied().unwrap_or(0);
         let fit = fits.get(other).copied().unwrap_or([false; 2]);
         match total % 3 {
             0 if fit[0] => {}
-            2 if fit[1] => pairs += 1,
+            2 if fit[1] => pairs = pairs.wrapping_add(1),
             _ => return false,
         }
     }
@@ -332,10 +362,11 @@ fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], 
     } else {
         suit_counts(counts, suit)
     };
-    if let Some(x) = c.get_mut(usize::from(tile.number() - 1)) {
-        *x += 1;
+    if let Some(x) = c.get_mut(usize::from(tile.number().wrapping_sub(1))) {
+        *x = x.wrapping_add(1);
     }
-    let total = totals.get(suit).copied().unwrap_or(0) + 1;
+    // `suit < 4` (a tile's suit): the fallback is never taken.
+    let total = totals.get(suit).copied().unwrap_or(0).wrapping_add(1);
     match (total % 3, pairs) {
         (0, 1) => suit_fits(c, suit == 3, false),
         (2, 0) => suit_fits(c, suit == 3, true),

@@ -1,5 +1,5 @@
 //! Tiles: 34 kinds in the order `1m…9m 1p…9p 1s…9s 1z…7z` (seed `003`; honors from
-//! `shared/spec/mahjong.md`, "Beyond the seed").
+//! `docs/rules/mahjong.md`, "Beyond the seed").
 
 use core::fmt;
 
@@ -94,7 +94,7 @@ impl Tile {
         if number == 0 || number > suit.numbers() {
             return None;
         }
-        Some(Tile(suit.first_index() + number - 1))
+        Some(Tile(suit.first_index().wrapping_add(number).saturating_sub(1))) // number ≥ 1
     }
 
     /// The index `0..34` (the C ABI tile code).
@@ -114,7 +114,7 @@ impl Tile {
 
     /// The number within the suit: 1–9, honors 1–7.
     pub const fn number(self) -> u8 {
-        self.0 - self.suit().first_index() + 1
+        self.0.saturating_sub(self.suit().first_index()).wrapping_add(1) // ≥ the suit's first
     }
 
     /// Whether this is a terminal (1 or 9 of a numbered suit) or an honor: the thirteen kinds of
@@ -129,7 +129,7 @@ impl Tile {
         match self.suit() {
             Suit::Honor => None,
             _ if self.number() == 9 => None,
-            _ => Some(Tile(self.0 + 1)),
+            _ => Some(Tile(self.0.wrapping_add(1))), // below 9 of a suit
         }
     }
 

@@ -43,14 +43,14 @@ impl Rank {
             12 => 'Q',
             13 => 'K',
             14 => 'A',
-            v => (b'0' + (v % 10)) as char,
+            v => (b'0' | (v % 10)) as char, // 0x30 | 0..=9: the digit, no arithmetic
         }
     }
 
     /// The rank of a notation character (`2`–`9`, `0` or `T` for ten, `J Q K A`).
     pub const fn from_symbol(c: char) -> Option<Rank> {
         match c {
-            '2'..='9' => Rank::new(c as u8 - b'0'),
+            '2'..='9' => Rank::new((c as u8).wrapping_sub(b'0')),
             '0' | 'T' => Some(Rank(10)),
             'J' => Some(Rank(11)),
             'Q' => Some(Rank(12)),
@@ -62,7 +62,8 @@ impl Rank {
 
     /// The bit offset of this rank's 4-bit group in a [`Cards`] mask.
     pub(crate) const fn shift(self) -> u32 {
-        (self.0 as u32 - 2) * 4
+        // A rank is 2..=14 (checked at construction): 0..=48.
+        (self.0 as u32).wrapping_sub(2).wrapping_mul(4)
     }
 
     /// All natural ranks, Two to Ace.
@@ -213,13 +214,13 @@ impl Cards {
             return Err(Error::InvalidMask);
         }
         if mask & SUITED_BIT == 0 {
-            let mut shift = 0;
+            let mut shift = 0u32;
             while shift < 52 {
                 let group = (mask >> shift) & 0xF;
-                if group & (group + 1) != 0 {
+                if group & group.wrapping_add(1) != 0 {
                     return Err(Error::InvalidMask);
                 }
-                shift += 4;
+                shift = shift.wrapping_add(4);
             }
         }
         Ok(Cards::normalized(mask))
@@ -235,8 +236,9 @@ impl Cards {
     /// of [`crate::tichu::readings`] are a few word operations instead of a loop.
     pub(crate) const fn count_word(self) -> u64 {
         let x = self.0 & NATURAL_BITS;
-        let x = (x & (NATURAL_LOW_BITS * 5)) + ((x >> 1) & (NATURAL_LOW_BITS * 5));
-        let x = (x & (NATURAL_LOW_BITS * 3)) + ((x >> 2) & (NATURAL_LOW_BITS * 3));
+        // SWAR: each 4-bit field's sum fits in the field, so the adds never carry or wrap.
+        let x = (x & (NATURAL_LOW_BITS * 5)).wrapping_add((x >> 1) & (NATURAL_LOW_BITS * 5));
+        let x = (x & (NATURAL_LOW_BITS * 3)).wrapping_add((x >> 2) & (NATURAL_LOW_BITS * 3));
         (x << 8) | (((self.0 >> 52) & 1) << 4)
     }
 
@@ -322,7 +324,7 @@ impl Cards {
                         if group == 0xF {
                             return Err(Error::TooManyOfRank { rank, span: nowhere });
                         }
-                        u64::from(group + 1) << rank.shift()
+                        u64::from(group.wrapping_add(1)) << rank.shift() // group < 0xF
                     }
                 }
             }
@@ -355,13 +357,13 @@ impl Cards {
         }
         // Rank-only: subtract counts per rank.
         let mut mask = hand.0 & !(self.0 & (MAHJONG_BIT | DOG_BIT | PHOENIX_BIT | DRAGON_BIT));
-        let mut shift = 0;
+        let mut shift = 0u32;
         while shift < 52 {
             let have = ((hand.0 >> shift) & 0xF).count_ones();
             let take = ((self.0 >> shift) & 0xF).count_ones();
             let left = have.saturating_sub(take);
-            mask = (mask & !(0xF << shift)) | ((((1u64 << left) - 1) & 0xF) << shift);
-            shift += 4;
+            mask = (mask & !(0xF << shift)) | ((((1u64 << left).wrapping_sub(1)) & 0xF) << shift); // left ≤ 4
+            shift = shift.wrapping_add(4);
         }
         Cards::normalized(mask)
     }
@@ -377,8 +379,9 @@ impl Cards {
         }
         // Per-rank sums (at most 8, one 4-bit group each); a sum of 5 or more sets bit 3 of
         // its group once 3 is added.
-        let sum = self.count_word() + other.count_word();
-        (sum + COUNT_LOW_BITS * 3) & (COUNT_LOW_BITS * 8) == 0
+        // SWAR: per-field counts of at most 4 + 4 fit their fields, so the adds never wrap.
+        let sum = self.count_word().wrapping_add(other.count_word());
+        sum.wrapping_add(COUNT_LOW_BITS * 3) & (COUNT_LOW_BITS * 8) == 0
     }
 
     /// The cards of both sets, or `None` when they cannot be on the table together
@@ -403,13 +406,14 @@ impl Cards {
         }
         let specials = (self.0 | other.0) & SPECIAL_BITS;
         // Disjoint: every rank's sum is at most 4, so each 4-bit group of the sum holds it.
-        let sum = (self.count_word() + other.count_word()) >> 8;
+        // (No carries: each group's sum is at most 4, so the wrapping forms are exact.)
+        let sum = self.count_word().wrapping_add(other.count_word()) >> 8;
         let mut mask = specials;
-        let mut shift = 0;
+        let mut shift = 0u32;
         while shift < 52 {
             let count = (sum >> shift) & 0xF;
-            mask |= (((1u64 << count) - 1) & 0xF) << shift;
-            shift += 4;
+            mask |= ((1u64 << count).wrapping_sub(1) & 0xF) << shift;
+            shift = shift.wrapping_add(4);
         }
         Some(Cards::normalized(mask))
     }
@@ -429,7 +433,7 @@ impl Cards {
     pub fn overlap(self, other: Cards) -> Option<Card> {
         let both_suited = self.is_suited() && other.is_suited();
         other.iter().find(|&card| match card {
-            Card::Natural(rank, _) if !both_suited => self.count(rank) + other.count(rank) > 4,
+            Card::Natural(rank, _) if !both_suited => self.count(rank).saturating_add(other.count(rank)) > 4,
             _ => {
                 let mut single = Cards::EMPTY;
                 single.insert(card).is_ok() && !self.is_disjoint_from(single)
@@ -481,7 +485,7 @@ impl Iterator for CardIter {
             } else {
                 None
             };
-            return Some(Card::Natural(Rank((bit / 4) as u8 + 2), suit));
+            return Some(Card::Natural(Rank(((bit / 4) as u8).wrapping_add(2)), suit)); // bit < 52
         }
         for (bit, card) in [
             (DRAGON_BIT, Card::Dragon),
@@ -498,6 +502,7 @@ impl Iterator for CardIter {
 }
 
 #[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
     use super::{Card, Cards, DOG_BIT, DRAGON_BIT, MAHJONG_BIT, PHOENIX_BIT, Rank, SUITED_BIT, Suit};
 

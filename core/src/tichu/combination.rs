@@ -172,7 +172,7 @@ pub const fn phoenix_single_on(previous: Option<Combination>) -> Option<Combinat
         Some(prev) if matches!(prev.kind, Kind::Single) && prev.key < DRAGON_KEY => Some(Combination {
             kind: Kind::Single,
             len: 1,
-            key: prev.key + 1,
+            key: prev.key.wrapping_add(1),
         }),
         Some(_) => None,
     }
@@ -238,7 +238,7 @@ pub fn readings(cards: Cards) -> Readings {
             PHOENIX_LEAD_KEY
         } else {
             // The one card's rank value (Mah Jong 1).
-            (present.trailing_zeros() / 4) as u8 * 2
+            ((present.trailing_zeros() / 4) as u8).wrapping_mul(2)
         };
         return Readings::one(Kind::Single, 1, key);
     }
@@ -248,15 +248,16 @@ pub fn readings(cards: Cards) -> Readings {
     let len = len as u8;
     // Popcounts are software loops on baseline x86-64: only the stairs need these two.
     let distinct = || present.count_ones() as u8;
-    let one_rank = present & (present - 1) == 0;
+    // Bit tricks on a non-zero `present` (checked above) and, for `rest`, one with two bits.
+    let one_rank = present & present.wrapping_sub(1) == 0;
     let two_ranks = !one_rank && {
-        let rest = present & (present - 1);
-        rest & (rest - 1) == 0
+        let rest = present & present.wrapping_sub(1);
+        rest & rest.wrapping_sub(1) == 0
     };
     let low = (present.trailing_zeros() / 4) as u8;
-    let high = ((63 - present.leading_zeros()) / 4) as u8;
-    let span = high.saturating_sub(low) + 1;
-    let naturals = len - u8::from(phoenix);
+    let high = (63u32.saturating_sub(present.leading_zeros()) / 4) as u8;
+    let span = high.saturating_sub(low).saturating_add(1);
+    let naturals = len.saturating_sub(u8::from(phoenix)); // the Phoenix is one of the cards
     let mahjong = cards.has_mahjong();
     let fours = counts & (COUNT_LOW_BITS * 4) != 0;
     let max_count = if fours {
@@ -273,7 +274,7 @@ pub fn readings(cards: Cards) -> Readings {
 
     // Same rank: pair, triple, four of a kind (never with the Phoenix or the Mah Jong).
     if one_rank && !mahjong {
-        let key = high * 2;
+        let key = high.wrapping_mul(2);
         return match (len, phoenix) {
             (2, _) => Readings::one(Kind::Pair, 2, key),
             (3, _) => Readings::one(Kind::Triple, 3, key),
@@ -285,9 +286,9 @@ pub fn readings(cards: Cards) -> Readings {
     if len == 5 && two_ranks && !mahjong {
         let (a, b) = (low, high);
         return match (count_of(a), count_of(b), phoenix) {
-            (3, 2, false) | (3, 1, true) => Readings::one(Kind::FullHouse, 5, a * 2),
-            (2, 3, false) | (1, 3, true) => Readings::one(Kind::FullHouse, 5, b * 2),
-            (2, 2, true) => Readings::two(Kind::FullHouse, 5, a * 2, b * 2),
+            (3, 2, false) | (3, 1, true) => Readings::one(Kind::FullHouse, 5, a.wrapping_mul(2)),
+            (2, 3, false) | (1, 3, true) => Readings::one(Kind::FullHouse, 5, b.wrapping_mul(2)),
+            (2, 2, true) => Readings::two(Kind::FullHouse, 5, a.wrapping_mul(2), b.wrapping_mul(2)),
             _ => Readings::NONE,
         };
     }
@@ -295,21 +296,26 @@ pub fn readings(cards: Cards) -> Readings {
     if len >= 5 && max_count == 1 {
         if !phoenix && span == naturals {
             if !mahjong && cards.is_suited() && is_flush(cards, low, high) {
-                return Readings::one(Kind::StraightFlush, len, high * 2);
+                return Readings::one(Kind::StraightFlush, len, high.wrapping_mul(2));
             }
-            return Readings::one(Kind::Straight, len, high * 2);
+            return Readings::one(Kind::Straight, len, high.wrapping_mul(2));
         }
         if phoenix && span == naturals {
             // The Phoenix extends the run below (never as the 1) or above (never past the Ace).
             return match (low >= 3, high <= 13) {
-                (true, true) => Readings::two(Kind::Straight, len, high * 2, (high + 1) * 2),
-                (false, true) => Readings::one(Kind::Straight, len, (high + 1) * 2),
-                (true, false) => Readings::one(Kind::Straight, len, high * 2),
+                (true, true) => Readings::two(
+                    Kind::Straight,
+                    len,
+                    high.wrapping_mul(2),
+                    high.wrapping_add(1).saturating_mul(2),
+                ),
+                (false, true) => Readings::one(Kind::Straight, len, high.wrapping_add(1).saturating_mul(2)),
+                (true, false) => Readings::one(Kind::Straight, len, high.wrapping_mul(2)),
                 (false, false) => Readings::NONE,
             };
         }
-        if phoenix && span == naturals + 1 {
-            return Readings::one(Kind::Straight, len, high * 2);
+        if phoenix && span == naturals.wrapping_add(1) {
+            return Readings::one(Kind::Straight, len, high.wrapping_mul(2));
         }
         return Readings::NONE;
     }
@@ -319,10 +325,10 @@ pub fn readings(cards: Cards) -> Readings {
         && !mahjong
         && max_count == 2
         && span == distinct()
-        && span * 2 == len
+        && span.wrapping_mul(2) == len
         && singles() == u8::from(phoenix)
     {
-        return Readings::one(Kind::Stairs, len, high * 2);
+        return Readings::one(Kind::Stairs, len, high.wrapping_mul(2));
     }
     Readings::NONE
 }
@@ -332,7 +338,9 @@ fn is_flush(cards: Cards, low: u8, high: u8) -> bool {
     if low < 2 || high > 14 || low > high {
         return false;
     }
-    let run = (NATURAL_LOW_BITS >> ((14 - high) * 4)) & !((1u64 << ((low - 2) * 4)) - 1);
+    // 2 ≤ low ≤ high ≤ 14 (checked above): both shifts are below 64.
+    let run =
+        (NATURAL_LOW_BITS >> (14u8.wrapping_sub(high) << 2)) & !((1u64 << (low.wrapping_sub(2) << 2)).wrapping_sub(1));
     (0..4).any(|suit| (cards.mask() >> suit) & run == run)
 }
 

@@ -1,7 +1,7 @@
 //! # Tichu
 //!
 //! Rules source: seed `000_8f6579796f160d1e.txt` (is a play legal on the previous play) and the
-//! rulings in `shared/spec/tichu.md`; details and rulings in `docs/tichu.md`.
+//! rulings in `docs/rules/tichu.md`; details and rulings in `docs/tichu.md`.
 //!
 //! - [`card`] — the 56-card deck, [`Cards`] (a card set in one `u64`), card points;
 //! - [`notation`] — the seed's rank-only notation (`6P0594J7`, `-`) and a suited one (`5j6j7j8j9j`);
@@ -48,6 +48,7 @@ pub use trick::{Seat, Step, Trick, TrickEnd, TrickParts};
 /// Everything that can be wrong with a Tichu input. Text errors carry the [`Span`] of the
 /// offending card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Error {
     /// A character that is no card of the notation.
     UnknownCard {
@@ -141,11 +142,13 @@ pub enum Error {
     BadExchange,
     /// Bytes that are no encoded round or match (length, version, or a state no game reaches).
     InvalidEncoding,
-    /// A broken internal invariant (a bug; never expected).
-    Internal,
     /// Round scoring input that cannot happen (a finishing order that is no permutation, card
     /// points that do not sum to 100, a Grand Tichu and a Tichu by one player).
     InvalidScore,
+    /// A broken internal invariant: a path the library's own reasoning says cannot be reached
+    /// (a bug — please report it with the input). Never a rules answer; debug builds assert
+    /// before returning it.
+    Internal,
 }
 
 impl Error {
@@ -203,7 +206,7 @@ impl fmt::Display for Error {
             Error::AlreadyExchanged => f.write_str("this seat has already chosen its exchange"),
             Error::BadExchange => f.write_str("an exchange is three different cards of the hand"),
             Error::InvalidEncoding => f.write_str("the bytes are no encoded round"),
-            Error::Internal => f.write_str("internal error (a bug)"),
+            Error::Internal => f.write_str(crate::INTERNAL_TEXT),
         }
     }
 }

@@ -24,7 +24,7 @@ impl Call {
             Call::Tichu => 100,
             Call::GrandTichu => 200,
         };
-        if won { value } else { -value }
+        if won { value } else { value.wrapping_neg() } // 0, 100 or 200: no wrap
     }
 }
 
@@ -101,7 +101,8 @@ pub fn score_round(
     } else {
         let total = trick_points
             .iter()
-            .fold(i32::from(last_hand_points), |sum, &p| sum + i32::from(p));
+            // Five piles checked to -25..=125 above: the sum cannot wrap an i32.
+            .fold(i32::from(last_hand_points), |sum, &p| sum.wrapping_add(i32::from(p)));
         // Five piles share the deck's point cards: at most one negative (the Phoenix is the only
         // negative card). Any such split of 100 is dealt by some round (the Dragon can always
         // join the Phoenix or a pile of 25 or more).
@@ -109,17 +110,20 @@ pub fn score_round(
             return Err(Error::InvalidScore);
         }
         for seat in (0..4u8).filter_map(Seat::new) {
+            // `seat.index()` < 4, the array's length: the fallback is never taken (kept over a
+            // zip, which costs flash here).
             let points = trick_points.get(usize::from(seat.index())).copied().unwrap_or(0);
             let team = if seat == last { first.team() } else { seat.team() };
             if let Some(slot) = score.get_mut(team) {
                 *slot = slot.saturating_add(points);
             }
         }
-        if let Some(slot) = score.get_mut(1 - last.team()) {
+        if let Some(slot) = score.get_mut(last.team() ^ 1) {
             *slot = slot.saturating_add(last_hand_points);
         }
     }
     for seat in (0..4u8).filter_map(Seat::new) {
+        // As above: in range, the fallback is never taken.
         let call = calls.get(usize::from(seat.index())).copied().unwrap_or_default();
         if let Some(slot) = score.get_mut(seat.team()) {
             *slot = slot.saturating_add(call.bonus(seat == first));

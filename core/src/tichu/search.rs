@@ -43,6 +43,7 @@ const SUITED_CHOICES: [[Choices; 5]; 16] = choice_table(true);
 /// `[group][size]`: the one canonical subset, the low run, in a rank-only hand.
 const RANK_ONLY_CHOICES: [[Choices; 5]; 16] = choice_table(false);
 
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // evaluated at compile time only: a miss is a build error
 const fn choice_table(suited: bool) -> [[Choices; 5]; 16] {
     let mut table = [[Choices { items: [0; 6], len: 0 }; 5]; 16];
     let mut group = 0;
@@ -65,7 +66,7 @@ const fn choice_table(suited: bool) -> [[Choices; 5]; 16] {
 
 /// The bit offset of rank value `value` (2..=14) in a card mask.
 const fn shift(value: u8) -> u32 {
-    (value as u32).saturating_sub(2) * 4
+    (value as u32).saturating_sub(2) << 2 // value ≤ 15: below 64
 }
 
 /// The bits of rank values `low..=high` in a rank bitmask (bit `v` = rank value `v`).
@@ -73,7 +74,8 @@ const fn window(low: u8, high: u8) -> u16 {
     if low > high || high > 15 {
         return 0;
     }
-    ((1u32 << (high + 1)) - (1u32 << low)) as u16
+    // high ≤ 15 and low ≤ high (checked): the difference is positive and fits.
+    ((1u32 << high.wrapping_add(1)).wrapping_sub(1u32 << low)) as u16
 }
 
 /// The card-mask bits of every suit of the natural ranks `low..=high` (2..=14; else empty).
@@ -81,7 +83,8 @@ const fn natural_bits(low: u8, high: u8) -> u64 {
     if low < 2 || high > 14 || low > high {
         return 0;
     }
-    ((1u64 << shift(high + 1)) - 1) & !((1u64 << shift(low)) - 1)
+    // 2 ≤ low ≤ high ≤ 14 (checked): the shifts are at most 52, both minus-ones of non-zero.
+    ((1u64 << shift(high.wrapping_add(1))).wrapping_sub(1)) & !((1u64 << shift(low)).wrapping_sub(1))
 }
 
 /// At most one part per rank of a straight or stairs.
@@ -107,13 +110,16 @@ struct Gen<'f> {
 impl Gen<'_> {
     /// The subsets of size `size` of the cards of rank `value`.
     fn choices(&self, value: u8, size: usize) -> &'static [u8] {
+        // Rank values are 1..=14 and `groups` has 16 entries: the fallback is never taken.
+        debug_assert!(usize::from(value) < self.groups.len());
         let group = self.groups.get(usize::from(value)).copied().unwrap_or(0) & 0xF;
         let table = if self.suited {
             &SUITED_CHOICES
         } else {
             &RANK_ONLY_CHOICES
         };
-        match table[usize::from(group)].get(size) {
+        match table.get(usize::from(group)).and_then(|row| row.get(size)) {
+            // The table builder keeps `len` ≤ 6, the items' length.
             Some(entry) => entry.items.get(..usize::from(entry.len)).unwrap_or(&[]),
             None => &[],
         }
@@ -166,6 +172,9 @@ impl Gen<'_> {
             let mut advanced = false;
             for (&(value, size), i) in parts.iter().zip(index.iter_mut()) {
                 let options = self.choices(value, usize::from(size));
+                // The odometer keeps `*i` below `options.len()` (it only steps to an existing
+                // option, and every part has at least one).
+                debug_assert!(usize::from(*i) < options.len());
                 let current = options.get(usize::from(*i)).copied().unwrap_or(0);
                 let next = i.saturating_add(1);
                 if let Some(&bits) = options.get(usize::from(next)) {
@@ -191,7 +200,7 @@ impl Gen<'_> {
         for value in 2u8..=14 {
             if self.ge1 & (1 << value) != 0 {
                 for &sub in self.choices(value, 1) {
-                    self.emit(u64::from(sub) << shift(value), Kind::Single, 1, value * 2)?;
+                    self.emit(u64::from(sub) << shift(value), Kind::Single, 1, value.wrapping_mul(2))?;
                 }
             }
         }
@@ -206,11 +215,16 @@ impl Gen<'_> {
                 continue;
             }
             for &sub in self.choices(value, k) {
-                self.emit(u64::from(sub) << shift(value), kind, len, value * 2)?;
+                self.emit(u64::from(sub) << shift(value), kind, len, value.wrapping_mul(2))?;
             }
             if self.phoenix {
-                for &sub in self.choices(value, k - 1) {
-                    self.emit((u64::from(sub) << shift(value)) | PHOENIX_BIT, kind, len, value * 2)?;
+                for &sub in self.choices(value, k.wrapping_sub(1)) {
+                    self.emit(
+                        (u64::from(sub) << shift(value)) | PHOENIX_BIT,
+                        kind,
+                        len,
+                        value.wrapping_mul(2),
+                    )?;
                 }
             }
         }
@@ -226,7 +240,7 @@ impl Gen<'_> {
                 if b == a || self.ge1 & (1 << b) == 0 {
                     continue;
                 }
-                let key = a * 2;
+                let key = a.wrapping_mul(2);
                 self.product(&[(a, 3), (b, 2)], 0, Kind::FullHouse, 5, key)?;
                 if self.phoenix {
                     // Phoenix in the pair: XXX + Y + P.
@@ -243,7 +257,7 @@ impl Gen<'_> {
 
     /// One card per rank of `low..=high` but `skip` (0 = none), with `extra`, as a straight.
     fn straight(&mut self, low: u8, high: u8, skip: u8, extra: u64) -> ControlFlow<()> {
-        let len = high - low + 1;
+        let len = high.wrapping_sub(low).saturating_add(1);
         let mahjong = if low == 1 { MAHJONG_BIT } else { 0 };
         let bits = natural_bits(low.max(2), high) & !natural_bits(skip, skip);
         // One choice per rank (every rank-only hand; a suited hand holding one card of each rank
@@ -253,14 +267,16 @@ impl Gen<'_> {
         } else {
             NATURAL_LOW_BITS & bits
         };
-        let ranks = u32::from(len) - u32::from(skip != 0) - u32::from(low == 1);
+        let ranks = u32::from(len)
+            .saturating_sub(u32::from(skip != 0))
+            .saturating_sub(u32::from(low == 1));
         if !self.suited || single.count_ones() == ranks {
             let flush =
                 self.suited && extra == 0 && mahjong == 0 && (0..4).any(|s| (bits & NATURAL_LOW_BITS) << s == single);
             if flush {
                 return ControlFlow::Continue(());
             }
-            return self.emit(single | extra | mahjong, Kind::Straight, len, high * 2);
+            return self.emit(single | extra | mahjong, Kind::Straight, len, high.wrapping_mul(2));
         }
         let mut parts = [(0u8, 1u8); MAX_PARTS];
         let mut n = 0;
@@ -269,11 +285,12 @@ impl Gen<'_> {
                 && let Some(slot) = parts.get_mut(n)
             {
                 slot.0 = value;
-                n += 1;
+                n = n.wrapping_add(1);
             }
         }
+        // `n` counts the slots written, so it is at most `parts.len()`.
         let parts = parts.get(..n).unwrap_or(&[]);
-        self.product(parts, extra | mahjong, Kind::Straight, len, high * 2)
+        self.product(parts, extra | mahjong, Kind::Straight, len, high.wrapping_mul(2))
     }
 
     fn straights(&mut self) -> ControlFlow<()> {
@@ -284,7 +301,7 @@ impl Gen<'_> {
         let present = self.ge1;
         for low in 1u8..=10 {
             for len in min_len.max(5)..=max_len {
-                let high = low + len - 1;
+                let high = low.wrapping_add(len).saturating_sub(1); // len ≥ 5
                 if high > 14 {
                     break;
                 }
@@ -297,9 +314,9 @@ impl Gen<'_> {
                     continue;
                 }
                 // The Phoenix inside the run: in a gap, or standing in for a held rank.
-                let inside = window(low + 1, high - 1);
+                let inside = window(low.wrapping_add(1), high.wrapping_sub(1));
                 if missing == 0 {
-                    for skip in (low + 1)..high {
+                    for skip in low.wrapping_add(1)..high {
                         self.straight(low, high, skip, PHOENIX_BIT)?;
                     }
                 } else if missing.count_ones() == 1 && missing & inside != 0 {
@@ -307,10 +324,10 @@ impl Gen<'_> {
                 }
                 // The Phoenix on top of the naturals low..high-1 (read at its strongest), or,
                 // when they end at the Ace, below them.
-                if window(low, high - 1) & !present == 0 {
+                if window(low, high.wrapping_sub(1)) & !present == 0 {
                     self.straight(low, high, high, PHOENIX_BIT)?;
                 }
-                if high == 14 && low >= 2 && window(low + 1, 14) & !present == 0 {
+                if high == 14 && low >= 2 && window(low.wrapping_add(1), 14) & !present == 0 {
                     self.straight(low, high, low, PHOENIX_BIT)?;
                 }
             }
@@ -327,15 +344,27 @@ impl Gen<'_> {
             let mask = (NATURAL_LOW_BITS * 3)
                 & natural_bits(low, high)
                 & !(natural_bits(phoenix_rank, phoenix_rank) & (NATURAL_LOW_BITS * 2));
-            return self.emit(mask | extra, Kind::Stairs, (high - low + 1) * 2, high * 2);
+            return self.emit(
+                mask | extra,
+                Kind::Stairs,
+                high.wrapping_sub(low).saturating_add(1).wrapping_mul(2),
+                high.wrapping_mul(2),
+            );
         }
         let mut parts = [(0u8, 2u8); MAX_PARTS];
         for (value, slot) in (low..=high).zip(parts.iter_mut()) {
             *slot = (value, if value == phoenix_rank { 1 } else { 2 });
         }
-        let n = usize::from(high - low + 1);
+        let n = usize::from(high.wrapping_sub(low).saturating_add(1));
+        // `n` counts the slots written, so it is at most `parts.len()`.
         let parts = parts.get(..n).unwrap_or(&[]);
-        self.product(parts, extra, Kind::Stairs, (high - low + 1) * 2, high * 2)
+        self.product(
+            parts,
+            extra,
+            Kind::Stairs,
+            high.wrapping_sub(low).saturating_add(1).wrapping_mul(2),
+            high.wrapping_mul(2),
+        )
     }
 
     fn stairs(&mut self) -> ControlFlow<()> {
@@ -345,7 +374,7 @@ impl Gen<'_> {
         };
         for low in 2u8..=13 {
             for pairs in min_pairs.max(2)..=max_pairs {
-                let high = low + pairs - 1;
+                let high = low.wrapping_add(pairs).saturating_sub(1); // pairs ≥ 2
                 if high > 14 {
                     break;
                 }
@@ -370,7 +399,7 @@ impl Gen<'_> {
     fn bombs(&mut self) -> ControlFlow<()> {
         for value in 2u8..=14 {
             if self.choices(value, 4).contains(&0xF) {
-                self.emit(0xF << shift(value), Kind::FourOfAKind, 4, value * 2)?;
+                self.emit(0xF << shift(value), Kind::FourOfAKind, 4, value.wrapping_mul(2))?;
             }
         }
         ControlFlow::Continue(())
@@ -381,11 +410,17 @@ impl Gen<'_> {
             return ControlFlow::Continue(());
         }
         for low in 2u8..=10 {
-            for high in (low + 4)..=14 {
-                let run = (NATURAL_LOW_BITS >> ((14 - high) * 4)) & !((1u64 << shift(low)) - 1);
+            for high in low.wrapping_add(4)..=14 {
+                let run =
+                    (NATURAL_LOW_BITS >> (14u8.wrapping_sub(high) << 2)) & !((1u64 << shift(low)).wrapping_sub(1));
                 for suit in 0..4u32 {
                     if (hand.mask() >> suit) & run == run {
-                        self.emit(run << suit, Kind::StraightFlush, high - low + 1, high * 2)?;
+                        self.emit(
+                            run << suit,
+                            Kind::StraightFlush,
+                            high.wrapping_sub(low).saturating_add(1),
+                            high.wrapping_mul(2),
+                        )?;
                     }
                 }
             }

@@ -30,11 +30,11 @@ impl Seat {
     }
     /// The next seat in playing order.
     pub const fn next(self) -> Seat {
-        Seat((self.0 + 1) % 4)
+        Seat(self.0.wrapping_add(1) % 4)
     }
     /// The partner (opposite seat).
     pub const fn partner(self) -> Seat {
-        Seat((self.0 + 2) % 4)
+        Seat(self.0.wrapping_add(2) % 4)
     }
     /// The team 0 (seats 0 and 2) or 1 (seats 1 and 3).
     pub const fn team(self) -> usize {
@@ -164,7 +164,10 @@ impl Trick {
     /// A new trick led by `leader` later in a round: `out` marks seats without cards and `wish` is
     /// the open wish carried over. Errors: [`Error::SeatIsOut`] when the leader is out.
     pub const fn with(leader: Seat, out: [bool; 4], wish: Option<Rank>) -> Result<Trick, Error> {
-        if out[leader.0 as usize % 4] {
+        // A proven range: `% 4` into four entries (`get` is not `const`).
+        #[allow(clippy::indexing_slicing)]
+        let leader_out = out[leader.0 as usize % 4];
+        if leader_out {
             return Err(Error::SeatIsOut);
         }
         let mut trick = Trick::new(leader);
@@ -201,9 +204,9 @@ impl Trick {
     /// Seats holding cards strictly after `from` and before `to` in playing order.
     fn active_between(&self, from: Seat, to: Seat) -> u8 {
         let mut seat = from.next();
-        let mut count = 0;
+        let mut count = 0u8;
         while seat != to && seat != from {
-            count += u8::from(!self.is_out(seat));
+            count = count.saturating_add(u8::from(!self.is_out(seat)));
             seat = seat.next();
         }
         count
@@ -231,6 +234,8 @@ impl Trick {
     }
 
     fn is_out(&self, seat: Seat) -> bool {
+        // A `Seat` is 0..=3 and `out` has four entries: the fallback is never taken.
+        debug_assert!(usize::from(seat.0) < self.parts.out.len());
         self.parts.out.get(usize::from(seat.0)).copied().unwrap_or(true)
     }
 
@@ -249,7 +254,7 @@ impl Trick {
     /// How many passes end the trick: every seat with cards but the top play's.
     fn needed_passes(&self) -> u8 {
         let active = (0..4u8).filter(|&i| !self.is_out(Seat(i))).count() as u8;
-        active - u8::from(!self.is_out(self.parts.top_seat)).min(active)
+        active.saturating_sub(u8::from(!self.is_out(self.parts.top_seat)))
     }
 
     fn check_hand(&self, seat: Seat, hand: Cards) -> Result<(), Error> {

@@ -1,6 +1,6 @@
 /* Mahjong through the C ABI on the Cortex-M3: the seed's waits examples, shanten, ukeire,
  * decompositions, and the error paths (null pointers, bad UTF-8, bad lengths and codes,
- * too-small buffers). Expected values: seed 003 and shared/spec/mahjong.md. Tile codes: m 0-8,
+ * too-small buffers). Expected values: seed 003 and docs/rules/mahjong.md. Tile codes: m 0-8,
  * p 9-17, s 18-26, z 27-33. */
 #include "check.h"
 #include "parlor.h"

@@ -1,4 +1,4 @@
-//! Naive reference for Five Up dominoes, written from `shared/spec/dominoes.md` alone:
+//! Naive reference for Five Up dominoes, written from `docs/rules/dominoes.md` alone:
 //! exhaustive backtracking over both orientations of every tile, carrying the open ends as a
 //! plain list of numbers; and a direct model of the layout geometry for scoring. Exponential on
 //! purpose (memoised on the open-end multiset only to reach ~30 tiles): small inputs only.

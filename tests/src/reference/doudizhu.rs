@@ -1,5 +1,5 @@
-//! Naive reference for Dou Dizhu (Fight the Landlord), written from `shared/spec/doudizhu.md`
-//! and the seed (`shared/seeds/001_…`, English; `002_…`, Japanese), independent of
+//! Naive reference for Dou Dizhu (Fight the Landlord), written from `docs/rules/doudizhu.md`
+//! and the original task's examples (`tests/vectors/doudizhu_seed.tsv`), independent of
 //! `parlor_core::doudizhu`. Brute force on purpose: a disagreement with the core is a bug in one
 //! of the two.
 //!
@@ -15,14 +15,14 @@
 //!   [`Rules`] and `docs/doudizhu-presets.md`.
 //! - [`readings`]`(hand, preset) -> Vec<Reading>`: every way the set is a play, sorted, no
 //!   duplicates; empty = not a play. A [`Reading`] is `{ kind, chain, key }`:
-//!   - `chain` = the number of consecutive ranks for `sequence`, `pair_sequence`, `airplane`,
-//!     `airplane_singles`, `airplane_pairs`; 1 for every other kind;
+//!   - `chain` = the number of consecutive ranks for `sequence`, `pair-sequence`, `airplane`,
+//!     `airplane-singles`, `airplane-pairs`; 1 for every other kind;
 //!   - `key` = a rank index (0 = 3 … 14 = R): the rank of the single / pair / triplet / quad
 //!     (for kinds with kickers: of the triplet or quad, never of a kicker), the LOWEST rank of a
 //!     chain, and 13 (the black joker, the lower of its two cards) for the rocket.
-//! - [`Kind`]: the 14 kinds; [`Kind::name`] gives `single pair triplet triplet_single
-//!   triplet_pair sequence pair_sequence airplane airplane_singles airplane_pairs bomb rocket
-//!   quad_singles quad_pairs`.
+//! - [`Kind`]: the 14 kinds; [`Kind::name`] gives `single pair triplet triplet-single
+//!   triplet-pair sequence pair-sequence airplane airplane-singles airplane-pairs bomb rocket
+//!   quad-singles quad-pairs`.
 //! - [`beats`]`(prev, play, preset) -> bool`: `prev` is read at its strongest reading
 //!   ([`strongest`]); `play` is legal if any of its readings beats that ([`Reading::beats`]).
 //!   `false` if either set is not a play.
@@ -45,7 +45,7 @@
 //! let wings = dd::parse("77788836").unwrap();
 //! assert_eq!(dd::readings(&wings, Preset::Pagat), [Reading { kind: Kind::AirplaneSingles, chain: 2, key: 4 }]);
 //! assert_eq!(dd::classify_text(&dd::parse("33344455").unwrap(), Preset::Pagat), "invalid");
-//! assert_eq!(dd::classify_text(&dd::parse("33344455").unwrap(), Preset::RlCard), "airplane_singles");
+//! assert_eq!(dd::classify_text(&dd::parse("33344455").unwrap(), Preset::RlCard), "airplane-singles");
 //! assert!(dd::beats(&dd::parse("888A").unwrap(), &dd::parse("9993").unwrap(), Preset::Pagat));
 //! assert_eq!(dd::all_plays(Preset::RlCard).len(), 27_471);
 //! ```
@@ -241,17 +241,17 @@ impl Kind {
             Kind::Single => "single",
             Kind::Pair => "pair",
             Kind::Triplet => "triplet",
-            Kind::TripletSingle => "triplet_single",
-            Kind::TripletPair => "triplet_pair",
+            Kind::TripletSingle => "triplet-single",
+            Kind::TripletPair => "triplet-pair",
             Kind::Sequence => "sequence",
-            Kind::PairSequence => "pair_sequence",
+            Kind::PairSequence => "pair-sequence",
             Kind::Airplane => "airplane",
-            Kind::AirplaneSingles => "airplane_singles",
-            Kind::AirplanePairs => "airplane_pairs",
+            Kind::AirplaneSingles => "airplane-singles",
+            Kind::AirplanePairs => "airplane-pairs",
             Kind::Bomb => "bomb",
             Kind::Rocket => "rocket",
-            Kind::QuadSingles => "quad_singles",
-            Kind::QuadPairs => "quad_pairs",
+            Kind::QuadSingles => "quad-singles",
+            Kind::QuadPairs => "quad-pairs",
         }
     }
 

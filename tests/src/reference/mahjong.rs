@@ -1,4 +1,4 @@
-//! Reference for mahjong, written from `shared/spec/mahjong.md` without the core: hands are plain
+//! Reference for mahjong, written from `docs/rules/mahjong.md` without the core: hands are plain
 //! `[u8; 34]` counts (`1m…9m 1p…9p 1s…9s 1z…7z`), completeness and decompositions by
 //! backtracking over every group, shanten by brute force over kept sub-hands (a search over
 //! which held tiles each group covers).

@@ -1,4 +1,4 @@
-//! Naive reference implementations, one module per game. Written from `shared/spec/*.md`
+//! Naive reference implementations, one module per game. Written from `docs/rules/*.md`
 //! without looking at `parlor-core`: exhaustive enumeration instead of cleverness, so that a
 //! disagreement with the core points at a real bug in one of them.
 

@@ -1,4 +1,4 @@
-//! Naive Tichu reference, written from `shared/spec/tichu.md` only: cards are a plain list, every
+//! Naive Tichu reference, written from `docs/rules/tichu.md` only: cards are a plain list, every
 //! Phoenix substitution is tried, each combination type is checked from its definition, and
 //! move generation tries every subset of the hand.
 

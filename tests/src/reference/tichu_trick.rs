@@ -1,4 +1,4 @@
-//! Naive Tichu trick and round scoring, written from `shared/spec/tichu.md` ("Combinations",
+//! Naive Tichu trick and round scoring, written from `docs/rules/tichu.md` ("Combinations",
 //! "Beyond the seed") and the trick notation of `docs/tichu.md`, independent of `parlor-core`:
 //! hands are card lists, "can the player fulfil the wish" tries every subset of the hand, and
 //! "can these card points come from one deck" tries every split of the point cards.
