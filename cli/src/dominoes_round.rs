@@ -63,6 +63,9 @@ pub struct PlayArgs {
     /// Also write the log (without the outcome lines) to this file.
     #[arg(long)]
     pub log: Option<std::path::PathBuf>,
+    /// Print each finished hand's layout picture before its end line.
+    #[arg(long)]
+    pub layout: bool,
 }
 
 /// Arguments of `parlor dominoes replay`.
@@ -71,6 +74,9 @@ pub struct ReplayArgs {
     /// The rules variant.
     #[arg(long, value_enum, default_value = "five-up")]
     pub preset: Preset,
+    /// Print each finished hand's layout picture before its end line.
+    #[arg(long)]
+    pub layout: bool,
     /// The log file, or `-` for standard input.
     pub file: String,
 }
@@ -104,12 +110,18 @@ pub fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 let action = bot
                     .choose(game.round(), seat)
                     .ok_or_else(|| CliError::Input("internal: no legal action".into()))?;
+                let mut finished = game.round().clone();
                 let step = game
                     .apply(seat, action)
                     .map_err(|error| CliError::Input(error.to_string()))?;
+                // The hand as it ended (the match has dealt the next one already).
+                finished.apply(seat, action).ok();
                 writeln!(log, "{seat} {action}").ok();
                 writeln!(text, "{seat} {action}").ok();
                 if let Some(outcome) = step.outcome {
+                    if args.layout {
+                        text.push_str(&layout_picture(&finished));
+                    }
                     end_lines(&mut text, &outcome, config.players);
                     break;
                 }
@@ -142,6 +154,9 @@ pub fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         let outcome = round
             .outcome()
             .ok_or_else(|| CliError::Input("internal: the hand did not end".into()))?;
+        if args.layout {
+            text.push_str(&layout_picture(&round));
+        }
         end_lines(&mut text, &outcome, config.players);
     }
     if let Some(path) = &args.log {
@@ -199,13 +214,13 @@ pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -
             .map_err(|error| CliError::Input(format!("cannot read {}: {error}", args.file)))?
     };
     let mut printed = String::new();
-    let result = replay_text(&text, Config::from(args.preset), &mut printed);
+    let result = replay_text(&text, Config::from(args.preset), args.layout, &mut printed);
     out.write_all(printed.as_bytes())?;
     result.map_err(|(line, message)| CliError::Exact(format!("error: line {line}: {message}")))
 }
 
 /// Replays a log, appending the output lines to `printed`; a bad line is `(line number, what)`.
-pub fn replay_text(text: &str, preset: Config, printed: &mut String) -> Result<(), (usize, String)> {
+pub fn replay_text(text: &str, preset: Config, layout: bool, printed: &mut String) -> Result<(), (usize, String)> {
     let mut round: Option<Round> = None;
     let mut last = 0;
     for (index, raw) in text.lines().enumerate() {
@@ -244,6 +259,9 @@ pub fn replay_text(text: &str, preset: Config, printed: &mut String) -> Result<(
         }
         .ok();
         if let Some(outcome) = current.outcome() {
+            if layout {
+                printed.push_str(&layout_picture(current));
+            }
             end_lines(printed, &outcome, current.config().players);
         }
     }
@@ -380,4 +398,9 @@ fn picture(draw: impl Fn(&mut [u8]) -> Result<usize, parlor_core::dominoes::Erro
     .map_err(|error| error.to_string())?;
     buffer.truncate(len);
     String::from_utf8(buffer).map_err(|error| error.to_string())
+}
+
+/// The picture of a hand's layout ([`Round::draw`]).
+fn layout_picture(round: &Round) -> String {
+    picture(|out| round.draw(out)).unwrap_or_default()
 }

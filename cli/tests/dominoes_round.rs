@@ -258,3 +258,17 @@ fn draw_prints_the_layout_or_explains_an_illegal_order() {
     let out = parlor(&["dominoes", "draw"], "");
     assert_eq!((out.status.code(), out.stdout.len()), (Some(0), 0));
 }
+
+#[test]
+fn layout_prints_the_finished_hand_before_its_end() {
+    let out = parlor(&["dominoes", "play", "--seed", "3", "--layout"], "");
+    let printed = String::from_utf8_lossy(&out.stdout).into_owned();
+    let picture = "5         4                     6\n- 5|1 1|4 - 4|6 6|0 0|4 4|3 3|6 - 6|2\n\
+                   5         4                     6\n4-4: 4|5 5|3\ndomino: 1 +2\nscores: 2 15\n";
+    assert!(printed.ends_with(picture), "{printed}");
+    let replayed = parlor(
+        &["dominoes", "replay", "--layout", "-"],
+        &printed[..printed.find("5    ").unwrap_or(0)],
+    );
+    assert!(String::from_utf8_lossy(&replayed.stdout).ends_with(picture));
+}
