@@ -1258,7 +1258,10 @@ impl<'a> Writer<'a> {
             .buf
             .get_mut(self.at..end)
             .ok_or(Error::BufferTooSmall { needed: end })?;
-        slot.copy_from_slice(bytes);
+        // A zip, not `copy_from_slice`: no length-mismatch panic path (the lengths are equal).
+        for (d, b) in slot.iter_mut().zip(bytes) {
+            *d = *b;
+        }
         self.at = end;
         Ok(())
     }
@@ -1284,7 +1287,9 @@ impl<'a> Reader<'a> {
             .get(self.at..end)
             .ok_or(Error::InvalidState { what: "too short" })?;
         let mut out = [0u8; N];
-        out.copy_from_slice(bytes);
+        for (d, b) in out.iter_mut().zip(bytes) {
+            *d = *b;
+        }
         self.at = end;
         Ok(out)
     }
