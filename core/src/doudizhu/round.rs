@@ -280,7 +280,7 @@ impl Default for Config {
 pub enum Deal {
     /// A seeded shuffle, the same in every version: the 54 cards in canonical order (four 3s,
     /// four 4s, …, four 2s, the black joker, the red joker) shuffled by
-    /// [`shuffle`](crate::game::shuffle) with [`Rng::new(seed)`](crate::game::Rng), then dealt
+    /// [`shuffle`] with [`Rng::new(seed)`](crate::game::Rng), then dealt
     /// as the config's [`DealStyle`] says.
     Seeded(u64),
     /// Explicit cards: 17 per seat and the 3-card kitty, together the whole deck, and the seat
@@ -1131,7 +1131,7 @@ impl Round {
     /// actual hands. For the question a seat itself may ask, see [`Observation::spring`].
     ///
     /// # Errors
-    /// As [`spring`](super::spring); [`Error::InvalidSeat`] for a seat past 2.
+    /// As [`spring`]; [`Error::InvalidSeat`] for a seat past 2.
     pub fn spring_plan(&self, seat: Seat, scratch: &mut [u8]) -> Result<Option<Plan>, Error> {
         if seat.index() >= SEATS {
             return Err(Error::InvalidSeat { seat: seat.0 });
@@ -1213,7 +1213,7 @@ impl Observation {
     /// Meaningful when this seat leads.
     ///
     /// # Errors
-    /// As [`spring`](super::spring).
+    /// As [`spring`].
     pub fn spring(&self, scratch: &mut [u8]) -> Result<Option<Plan>, Error> {
         spring(
             &self.hand,
@@ -1223,10 +1223,10 @@ impl Observation {
         )
     }
 
-    /// The fewest plays that empty this seat's hand ([`min_plays`](super::min_plays)).
+    /// The fewest plays that empty this seat's hand ([`min_plays`]).
     ///
     /// # Errors
-    /// As [`min_plays`](super::min_plays).
+    /// As [`min_plays`].
     pub fn min_plays(&self, scratch: &mut [u8]) -> Result<u8, Error> {
         min_plays(&self.hand, &self.rules, scratch)
     }
