@@ -157,6 +157,9 @@
 // play of a 20-card hand in each of its readings; real positions need far fewer).
 #define PARLOR_DOUDIZHU_MAX_ACTIONS 10045
 
+// The number of OpenSpiel `dou_dizhu` action ids (0 pass, 1–3 bids, 4–26,056 plays).
+#define PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS 26057
+
 // Rules code: the seed's game, sets + pair only.
 #define PARLOR_MAHJONG_RULES_SEED 0
 
@@ -1048,6 +1051,25 @@ ParlorStatus parlor_doudizhu_match_encode(const ParlorDoudizhuMatch *m,
 ParlorStatus parlor_doudizhu_match_decode(const uint8_t *bytes,
                                           size_t len,
                                           ParlorDoudizhuMatch *out);
+
+// Writes OpenSpiel 2.0.2's `dou_dizhu` action id of `*action` (under the openspiel preset) to
+// `*id`: the dense index RL code uses for legal-action masks.
+//
+// Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (bad codes, or an action OpenSpiel
+// has no id for: call, rob, quad + two, a bid outside 1–3, a reading the cards do not have).
+//
+// # Safety
+// `action` valid for a read, `id` for a write.
+ParlorStatus parlor_doudizhu_openspiel_action_id(const ParlorDoudizhuAction *action, uint32_t *id);
+
+// Writes the action of OpenSpiel id `id` (0 … [`PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS`] − 1) to
+// `*out`.
+//
+// Errors: null `out`, [`PARLOR_ERR_INVALID_ARGUMENT`] for an id past the range.
+//
+// # Safety
+// `out` valid for a write.
+ParlorStatus parlor_doudizhu_openspiel_action(uint32_t id, ParlorDoudizhuAction *out);
 
 // Parses a hand (spaced `1m 1m 2m`, compact `112m456p11z`, or a mix; at most 14 tiles, any
 // size) into 34 counts.

@@ -16,7 +16,8 @@
 //! - [`Round`] — one whole deal (auction, kitty, tricks, stake) under a [`Config`] preset
 //!   (`PAGAT`, `OPENSPIEL`, `RLCARD`, `ROB`), with [`Deal`], [`Action`], [`Event`],
 //!   [`Observation`] and [`Outcome`] ([`round`]); [`Match`] — deals to the end of a match
-//!   ([`game_match`]); [`bot`] — the lowest-legal and seeded random bots.
+//!   ([`game_match`]); [`bot`] — the lowest-legal and seeded random bots; [`openspiel`] —
+//!   OpenSpiel's action ids for the `openspiel` preset (legal-action masks).
 //!
 //! ```
 //! use parlor_core::doudizhu::{beats, classify, Cards, Kind, Preset};
@@ -36,6 +37,7 @@ pub mod cards;
 pub mod combination;
 pub mod game_match;
 pub mod moves;
+pub mod openspiel;
 pub mod round;
 pub mod search;
 
