@@ -1822,6 +1822,30 @@ mod tests {
     }
 
     #[test]
+    fn solvers_run_on_a_position() {
+        let hands = [c("33344455566677788"), c("3456789999TTTTJJJ"), c("JQQQQKKKKAAAA2222")];
+        let deal = Deal::Given {
+            hands,
+            kitty: c("8BR"),
+            first_bidder: Seat(0),
+        };
+        let mut r = Round::new(&Config::PAGAT, &deal).unwrap();
+        r.apply(Seat(0), Action::Bid(3)).unwrap();
+        let mut scratch = [0u8; crate::doudizhu::SCRATCH_BYTES];
+        let obs = r.observation(Seat(0)).unwrap();
+        assert_eq!(obs.min_plays(&mut scratch), Ok(2));
+        // The other seats together could beat the airplane (bombs, 999…AAA), never the rocket:
+        // the rocket first, the airplane last.
+        let plan = obs.spring(&mut scratch).unwrap().unwrap();
+        assert_eq!(plan.plays(), [c("BR"), c("333444555666777888")]);
+        let exact = r.spring_plan(Seat(0), &mut scratch).unwrap().unwrap();
+        assert_eq!(exact.plays().len(), 2);
+        // A peasant cannot spring from its 17 cards against the landlord's 20.
+        let peasant = r.observation(Seat(1)).unwrap();
+        assert_eq!(peasant.spring(&mut scratch), Ok(None));
+    }
+
+    #[test]
     fn rlcard_starts_in_play() {
         let r = Round::new(&Config::RLCARD, &Deal::Seeded(1)).unwrap();
         assert_eq!(r.landlord(), Some(Seat(0)));
