@@ -535,6 +535,13 @@
 #define PARLOR_DOUDIZHU_MAX_ACTIONS 10045
 #endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+/**
+ * The number of OpenSpiel `dou_dizhu` action ids (0 pass, 1–3 bids, 4–26,056 plays).
+ */
+#define PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS 26057
+#endif
+
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
  * The number of tile kinds: the length of every counts array, tile codes `0..34`.
@@ -3133,6 +3140,34 @@ ParlorStatus parlor_doudizhu_match_encode(const struct ParlorDoudizhuMatch *m,
 ParlorStatus parlor_doudizhu_match_decode(const uint8_t *bytes,
                                           size_t len,
                                           struct ParlorDoudizhuMatch *out);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+/**
+ * Writes OpenSpiel 2.0.2's `dou_dizhu` action id of `*action` (under the openspiel preset) to
+ * `*id`: the dense index RL code uses for legal-action masks.
+ *
+ * Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (bad codes, or an action OpenSpiel
+ * has no id for: call, rob, quad + two, a bid outside 1–3, a reading the cards do not have).
+ *
+ * # Safety
+ * `action` valid for a read, `id` for a write.
+ */
+ParlorStatus parlor_doudizhu_openspiel_action_id(const struct ParlorDoudizhuAction *action,
+                                                 uint32_t *id);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+/**
+ * Writes the action of OpenSpiel id `id` (0 … [`PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS`] − 1) to
+ * `*out`.
+ *
+ * Errors: null `out`, [`PARLOR_ERR_INVALID_ARGUMENT`] for an id past the range.
+ *
+ * # Safety
+ * `out` valid for a write.
+ */
+ParlorStatus parlor_doudizhu_openspiel_action(uint32_t id, struct ParlorDoudizhuAction *out);
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)

@@ -826,3 +826,53 @@ pub unsafe extern "C" fn parlor_doudizhu_match_decode(
         Ok(())
     })())
 }
+
+/// The number of OpenSpiel `dou_dizhu` action ids (0 pass, 1–3 bids, 4–26,056 plays).
+pub const PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS: u32 = 26_057;
+const _: () = assert!(PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS == parlor_core::doudizhu::openspiel::ACTIONS);
+
+/// Writes OpenSpiel 2.0.2's `dou_dizhu` action id of `*action` (under the openspiel preset) to
+/// `*id`: the dense index RL code uses for legal-action masks.
+///
+/// Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (bad codes, or an action OpenSpiel
+/// has no id for: call, rob, quad + two, a bid outside 1–3, a reading the cards do not have).
+///
+/// # Safety
+/// `action` valid for a read, `id` for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_doudizhu_openspiel_action_id(
+    action: *const ParlorDoudizhuAction,
+    id: *mut u32,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: caller contract.
+        let action = action_in(&unsafe { read(action) }?)?;
+        // SAFETY: caller contract.
+        let id = unsafe { output(id) }?;
+        let value = parlor_core::doudizhu::openspiel::action_id(&action).ok_or(PARLOR_ERR_INVALID_ARGUMENT)?;
+        // The id must name exactly this action (cards and reading), not just its shape.
+        if parlor_core::doudizhu::openspiel::action(value) != Some(action) {
+            return Err(PARLOR_ERR_INVALID_ARGUMENT);
+        }
+        *id = value;
+        Ok(())
+    })())
+}
+
+/// Writes the action of OpenSpiel id `id` (0 … [`PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS`] − 1) to
+/// `*out`.
+///
+/// Errors: null `out`, [`PARLOR_ERR_INVALID_ARGUMENT`] for an id past the range.
+///
+/// # Safety
+/// `out` valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_doudizhu_openspiel_action(id: u32, out: *mut ParlorDoudizhuAction) -> ParlorStatus {
+    status((|| {
+        // SAFETY: caller contract.
+        let out = unsafe { output(out) }?;
+        let action = parlor_core::doudizhu::openspiel::action(id).ok_or(PARLOR_ERR_INVALID_ARGUMENT)?;
+        *out = action_to_c(&action);
+        Ok(())
+    })())
+}

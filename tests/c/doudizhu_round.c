@@ -126,6 +126,42 @@ int main(void) {
         CHECK_EQ_U(parlor_doudizhu_round_new(PARLOR_DOUDIZHU_GAME_PAGAT, 1, NULL), PARLOR_ERR_NULL_POINTER);
     }
 
+    /* OpenSpiel action ids: the rocket is 26,056; ids map back to the same action; the legal
+     * actions of an OpenSpiel deal all have ids (legal-action masks). */
+    {
+        uint32_t id = 0, i;
+        ParlorDoudizhuAction back;
+        ParlorDoudizhuRound os;
+        CHECK_EQ_U(parlor_doudizhu_openspiel_action(26056, &back), PARLOR_OK);
+        CHECK_EQ_U(back.kind, PARLOR_DOUDIZHU_ACTION_PLAY);
+        CHECK_EQ_U(back.reading.kind, PARLOR_DOUDIZHU_KIND_ROCKET);
+        CHECK_EQ_U(parlor_doudizhu_openspiel_action_id(&back, &id), PARLOR_OK);
+        CHECK_EQ_U(id, 26056);
+        CHECK_EQ_U(parlor_doudizhu_openspiel_action(PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS, &back),
+                   PARLOR_ERR_INVALID_ARGUMENT);
+        memset(&action, 0, sizeof action);
+        action.kind = PARLOR_DOUDIZHU_ACTION_CALL;
+        CHECK_EQ_U(parlor_doudizhu_openspiel_action_id(&action, &id), PARLOR_ERR_INVALID_ARGUMENT);
+        CHECK_EQ_U(parlor_doudizhu_round_new(PARLOR_DOUDIZHU_GAME_OPENSPIEL, 1, &os), PARLOR_OK);
+        CHECK_EQ_U(parlor_doudizhu_round_to_act(&os, &seat), PARLOR_OK);
+        CHECK_EQ_U(seat, 1); /* seed 1: the face-up card went to seat 1 */
+        action.kind = PARLOR_DOUDIZHU_ACTION_BID;
+        action.bid = 3;
+        CHECK_EQ_U(parlor_doudizhu_round_apply(&os, seat, &action, &event), PARLOR_OK);
+        CHECK_EQ_U(parlor_doudizhu_round_legal_actions(&os, seat, actions, PARLOR_DOUDIZHU_MAX_ACTIONS, &n), PARLOR_OK);
+        CHECK(n > 20);
+        for (i = 0; i < n; i++) {
+            uint32_t got = 0;
+            if (parlor_doudizhu_openspiel_action_id(&actions[i], &got) != PARLOR_OK ||
+                parlor_doudizhu_openspiel_action(got, &back) != PARLOR_OK ||
+                memcmp(&back, &actions[i], sizeof back) != 0) {
+                printf("FAIL: action %u has no round-tripping OpenSpiel id\n", (unsigned)i);
+                check_failed++;
+            }
+        }
+        check_passed++;
+    }
+
     /* A seeded OpenSpiel-rules match, played to its end by a simple deterministic chooser. */
     {
         ParlorDoudizhuMatch m;

@@ -9,7 +9,8 @@ Exit status 3 (with a one-line message on stderr) when pyspiel is not installed.
 Each game prints:
     game <i>
     deal <hand0> <hand1> <hand2> <kitty> first <seat>
-    then one line per decision:  <seat>|<legal actions, ';'-separated>|<chosen action>
+    then one line per decision:  <seat>|<legal actions, ';'-separated>|<chosen action>|<their
+    OpenSpiel ids, ';'-separated, in the same order>
     returns <r0> <r1> <r2>
 Actions are written in Parlor's words, mapped from OpenSpiel's action ids:
     pass | bid <n> | play <cards> <reading>
@@ -146,9 +147,9 @@ def main():
             player = state.current_player()
             legal = state.legal_actions()
             a = rng.choice(legal)
-            out.write("%d|%s|%s\n" % (
+            out.write("%d|%s|%s|%s\n" % (
                 player, ";".join(parlor_action(state, player, x) for x in legal),
-                parlor_action(state, player, a)))
+                parlor_action(state, player, a), ";".join(str(x) for x in legal)))
             state.apply_action(a)
         out.write("returns %s\n" % " ".join("%d" % r for r in state.returns()))
 

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::process::Command;
 
-use parlor_core::doudizhu::{Action, Cards, Config, Deal, Round};
+use parlor_core::doudizhu::{Action, Cards, Config, Deal, Round, openspiel};
 use parlor_core::game::Seat;
 
 fn name(action: &Action) -> String {
@@ -92,8 +92,18 @@ fn openspiel_games_replay_identically() {
             let seat = Seat(parts.next().unwrap().parse().unwrap());
             let legal: BTreeSet<String> = parts.next().unwrap().split(';').map(str::to_owned).collect();
             let chosen = parts.next().unwrap();
+            let ids: Vec<u32> = parts.next().unwrap().split(';').map(|x| x.parse().unwrap()).collect();
             assert_eq!(r.to_act(), Some(seat), "game {game}: seat to act");
             let ours = legal_names(r, seat);
+            // Our OpenSpiel ids of the legal actions are OpenSpiel's.
+            let mut our_ids = Vec::new();
+            r.for_each_legal_action(seat, |a| {
+                let id = openspiel::action_id(&a).unwrap_or_else(|| panic!("game {game}: no id for {}", name(&a)));
+                assert_eq!(openspiel::action(id), Some(a), "game {game}: id {id} maps back");
+                our_ids.push(id);
+            });
+            our_ids.sort_unstable();
+            assert_eq!(our_ids, ids, "game {game}: OpenSpiel action ids");
             if ours != legal {
                 let missing: Vec<_> = legal.difference(&ours).take(5).collect();
                 let extra: Vec<_> = ours.difference(&legal).take(5).collect();

@@ -169,7 +169,11 @@ impl Match {
                 needed: MATCH_ENCODED_BYTES,
             });
         }
-        let (head, rest) = out.split_at_mut(1 + 8 + 2 + 8 * SEATS);
+        let (head, rest) = out
+            .split_at_mut_checked(1 + 8 + 2 + 8 * SEATS)
+            .ok_or(Error::BufferTooSmall {
+                needed: MATCH_ENCODED_BYTES,
+            })?;
         let mut w = super::round::Writer::new(head);
         w.put(&[FORMAT_VERSION])?;
         w.put(&self.seed.to_le_bytes())?;

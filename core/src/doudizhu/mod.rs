@@ -13,6 +13,11 @@
 //!   buffer of at most [`MAX_MOVES`] ([`moves`](mod@moves)).
 //! - [`spring`] — the seed's question, with the plan; [`min_plays`] — the fewest plays that
 //!   empty a hand; both search the sub-hands in caller memory of [`SCRATCH_BYTES`] ([`search`]).
+//! - [`Round`] — one whole deal (auction, kitty, tricks, stake) under a [`Config`] preset
+//!   (`PAGAT`, `OPENSPIEL`, `RLCARD`, `ROB`), with [`Deal`], [`Action`], [`Event`],
+//!   [`Observation`] and [`Outcome`] ([`round`]); [`Match`] — deals to the end of a match
+//!   ([`game_match`]); [`bot`] — the lowest-legal and seeded random bots; [`openspiel`] —
+//!   OpenSpiel's action ids for the `openspiel` preset (legal-action masks).
 //!
 //! ```
 //! use parlor_core::doudizhu::{beats, classify, Cards, Kind, Preset};
@@ -32,6 +37,7 @@ pub mod cards;
 pub mod combination;
 pub mod game_match;
 pub mod moves;
+pub mod openspiel;
 pub mod round;
 pub mod search;
 

@@ -280,7 +280,7 @@ impl Default for Config {
 pub enum Deal {
     /// A seeded shuffle, the same in every version: the 54 cards in canonical order (four 3s,
     /// four 4s, …, four 2s, the black joker, the red joker) shuffled by
-    /// [`shuffle`](crate::game::shuffle) with [`Rng::new(seed)`](crate::game::Rng), then dealt
+    /// [`shuffle`] with [`Rng::new(seed)`](crate::game::Rng), then dealt
     /// as the config's [`DealStyle`] says.
     Seeded(u64),
     /// Explicit cards: 17 per seat and the 3-card kitty, together the whole deck, and the seat
@@ -1131,7 +1131,7 @@ impl Round {
     /// actual hands. For the question a seat itself may ask, see [`Observation::spring`].
     ///
     /// # Errors
-    /// As [`spring`](super::spring); [`Error::InvalidSeat`] for a seat past 2.
+    /// As [`spring`]; [`Error::InvalidSeat`] for a seat past 2.
     pub fn spring_plan(&self, seat: Seat, scratch: &mut [u8]) -> Result<Option<Plan>, Error> {
         if seat.index() >= SEATS {
             return Err(Error::InvalidSeat { seat: seat.0 });
@@ -1213,7 +1213,7 @@ impl Observation {
     /// Meaningful when this seat leads.
     ///
     /// # Errors
-    /// As [`spring`](super::spring).
+    /// As [`spring`].
     pub fn spring(&self, scratch: &mut [u8]) -> Result<Option<Plan>, Error> {
         spring(
             &self.hand,
@@ -1223,10 +1223,10 @@ impl Observation {
         )
     }
 
-    /// The fewest plays that empty this seat's hand ([`min_plays`](super::min_plays)).
+    /// The fewest plays that empty this seat's hand ([`min_plays`]).
     ///
     /// # Errors
-    /// As [`min_plays`](super::min_plays).
+    /// As [`min_plays`].
     pub fn min_plays(&self, scratch: &mut [u8]) -> Result<u8, Error> {
         min_plays(&self.hand, &self.rules, scratch)
     }
@@ -1258,7 +1258,10 @@ impl<'a> Writer<'a> {
             .buf
             .get_mut(self.at..end)
             .ok_or(Error::BufferTooSmall { needed: end })?;
-        slot.copy_from_slice(bytes);
+        // A zip, not `copy_from_slice`: no length-mismatch panic path (the lengths are equal).
+        for (d, b) in slot.iter_mut().zip(bytes) {
+            *d = *b;
+        }
         self.at = end;
         Ok(())
     }
@@ -1284,7 +1287,9 @@ impl<'a> Reader<'a> {
             .get(self.at..end)
             .ok_or(Error::InvalidState { what: "too short" })?;
         let mut out = [0u8; N];
-        out.copy_from_slice(bytes);
+        for (d, b) in out.iter_mut().zip(bytes) {
+            *d = *b;
+        }
         self.at = end;
         Ok(out)
     }
@@ -1814,6 +1819,30 @@ mod tests {
         assert_eq!(oa.kitty, Some(kitty));
         assert_eq!(oa.counts, [19, 17, 17]);
         assert_eq!(oa.others_cards().len(), 34);
+    }
+
+    #[test]
+    fn solvers_run_on_a_position() {
+        let hands = [c("33344455566677788"), c("3456789999TTTTJJJ"), c("JQQQQKKKKAAAA2222")];
+        let deal = Deal::Given {
+            hands,
+            kitty: c("8BR"),
+            first_bidder: Seat(0),
+        };
+        let mut r = Round::new(&Config::PAGAT, &deal).unwrap();
+        r.apply(Seat(0), Action::Bid(3)).unwrap();
+        let mut scratch = [0u8; crate::doudizhu::SCRATCH_BYTES];
+        let obs = r.observation(Seat(0)).unwrap();
+        assert_eq!(obs.min_plays(&mut scratch), Ok(2));
+        // The other seats together could beat the airplane (bombs, 999…AAA), never the rocket:
+        // the rocket first, the airplane last.
+        let plan = obs.spring(&mut scratch).unwrap().unwrap();
+        assert_eq!(plan.plays(), [c("BR"), c("333444555666777888")]);
+        let exact = r.spring_plan(Seat(0), &mut scratch).unwrap().unwrap();
+        assert_eq!(exact.plays().len(), 2);
+        // A peasant cannot spring from its 17 cards against the landlord's 20.
+        let peasant = r.observation(Seat(1)).unwrap();
+        assert_eq!(peasant.spring(&mut scratch), Ok(None));
     }
 
     #[test]

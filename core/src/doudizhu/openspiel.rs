@@ -1,0 +1,402 @@
+//! OpenSpiel 2.0.2's `dou_dizhu` action ids for the `openspiel` preset: a dense, stable index
+//! of every action (0 pass, 1–3 bids, 4–26,056 plays), so that learning code can use OpenSpiel's
+//! legal-action masks with this engine.
+//!
+//! The id layout, in OpenSpiel's order (`open_spiel/games/dou_dizhu/dou_dizhu_utils.h`):
+//! singles 4–18 (rank 3 … R), sequences 19–54 (by length 5…12, then by lowest rank), pairs
+//! 55–67, pair sequences 68–119 (length 3…10), triplets 120–132, triplet + single 133–314
+//! (14 kickers per triplet rank, the kicker ranks in order skipping the triplet's), triplet +
+//! pair 315–470 (12 per triplet), airplanes 471–515 (length 2…6), airplane + singles
+//! 516–23,103 and airplane + pairs 23,104–26,042 (by length; then by lowest chain rank; then the
+//! wing choice's position in OpenSpiel's enumeration: wing ranks as a non-increasing sequence,
+//! in lexicographic order, a rank at most three times as single wings, never a chain rank, never
+//! both jokers, no joker as a pair), bombs 26,043–26,055, the rocket 26,056. Verified against
+//! pyspiel on every legal action of the cross-check's games.
+//!
+//! ```
+//! use parlor_core::doudizhu::{openspiel, Action, Cards, Config, Deal, Round};
+//! use parlor_core::game::Seat;
+//! assert_eq!(openspiel::action_id(&Action::Bid(2)), Some(2));
+//! let round = Round::new(&Config::OPENSPIEL, &Deal::Seeded(1))?;
+//! let seat = round.to_act().unwrap();
+//! let mut ids = Vec::new();
+//! round.for_each_legal_action(seat, |a| ids.push(openspiel::action_id(&a).unwrap()));
+//! assert_eq!(ids, [0, 1, 2, 3]);
+//! assert_eq!(openspiel::action(26_056).map(|a| a.to_string()).as_deref(), Some("play BR"));
+//! # Ok::<(), parlor_core::doudizhu::Error>(())
+//! ```
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use super::cards::{Cards, RANKS, Rank};
+use super::combination::{Kind, Reading};
+use super::round::{Action, Play};
+
+/// The number of OpenSpiel action ids (`NumDistinctActions`).
+pub const ACTIONS: u32 = 26_057;
+
+const SINGLE: u32 = 4;
+const SEQUENCE: u32 = 19;
+const PAIR: u32 = 55;
+const PAIR_SEQUENCE: u32 = 68;
+const TRIPLET: u32 = 120;
+const TRIPLET_SINGLE: u32 = 133;
+const TRIPLET_PAIR: u32 = 315;
+const AIRPLANE: u32 = 471;
+const AIRPLANE_SINGLES: u32 = 516;
+const AIRPLANE_PAIRS: u32 = 23_104;
+const BOMB: u32 = 26_043;
+const ROCKET: u32 = 26_056;
+
+/// (kind, base id, shortest chain, longest chain) of the chain kinds.
+const CHAINS: [(Kind, u32, u8, u8); 3] = [
+    (Kind::Sequence, SEQUENCE, 5, 12),
+    (Kind::PairSequence, PAIR_SEQUENCE, 3, 10),
+    (Kind::Airplane, AIRPLANE, 2, 6),
+];
+
+/// (length, first id, wing choices per chain head) of airplanes with wings.
+const SINGLE_WINGS: [(u8, u32, u32); 4] = [(2, 0, 88), (3, 968, 330), (4, 4268, 816), (5, 11_612, 1372)];
+const PAIR_WINGS: [(u8, u32, u32); 3] = [(2, 0, 55), (3, 605, 120), (4, 1805, 126)];
+
+/// Chains of length `len` (`13 - len` of them: heads 3 … up to the ace).
+fn chain_offset(min: u8, len: u8) -> u32 {
+    (min..len).map(|l| 13u32.saturating_sub(u32::from(l))).sum()
+}
+
+/// The wing ranks of an airplane, as OpenSpiel's enumeration lists them: one entry per card
+/// (single wings) or per pair, highest rank first.
+fn wing_sequence(cards: &Cards, head: usize, len: usize, pair: bool) -> Option<([u8; 5], usize)> {
+    let mut seq = [0u8; 5];
+    let mut n = 0usize;
+    for r in (0..RANKS).rev() {
+        let rank = Rank::from_index(r)?;
+        let mut count = cards.count(rank);
+        if (head..head.saturating_add(len)).contains(&r) {
+            count = count.checked_sub(3)?;
+        }
+        let entries = if pair {
+            if !count.is_multiple_of(2) {
+                return None;
+            }
+            count / 2
+        } else {
+            count
+        };
+        for _ in 0..entries {
+            *seq.get_mut(n)? = r as u8;
+            n = n.checked_add(1)?;
+        }
+    }
+    (n == len).then_some((seq, n))
+}
+
+/// Whether rank `r` may be the next wing given the wings so far (`used`).
+fn wing_ok(used: &[u8; RANKS], r: usize, pair: bool) -> bool {
+    let u = used.get(r).copied().unwrap_or(3);
+    if u >= 3 || (pair && u >= 2) {
+        return false;
+    }
+    if r >= Rank::BlackJoker.index() {
+        let other = if r == Rank::BlackJoker.index() {
+            Rank::RedJoker.index()
+        } else {
+            Rank::BlackJoker.index()
+        };
+        if pair || u > 0 || used.get(other).copied().unwrap_or(0) > 0 {
+            return false;
+        }
+    }
+    true
+}
+
+/// Walks OpenSpiel's wing enumeration (non-increasing rank sequences in lexicographic order)
+/// for a chain at `head` of length `len`; `visit(index, seq)` is called per complete choice and
+/// returns `true` to stop. Iterative, at most five levels.
+fn walk_wings(head: usize, len: usize, pair: bool, visit: &mut dyn FnMut(u32, &[u8; 5]) -> bool) {
+    let mut used = [0u8; RANKS];
+    for u in used.iter_mut().skip(head).take(len) {
+        *u = 3;
+    }
+    let step = if pair { 2 } else { 1 };
+    let mut seq = [0u8; 5];
+    let mut next = [0u8; 6];
+    let mut depth = 0usize;
+    let mut index = 0u32;
+    loop {
+        if depth == len {
+            if visit(index, &seq) {
+                return;
+            }
+            index = index.saturating_add(1);
+            // Undo the last choice and try its next rank.
+            depth = depth.saturating_sub(1);
+            if let Some(&r) = seq.get(depth)
+                && let Some(u) = used.get_mut(usize::from(r))
+            {
+                *u = u.saturating_sub(step);
+            }
+            continue;
+        }
+        let max = if depth == 0 {
+            RANKS.saturating_sub(1)
+        } else {
+            usize::from(seq.get(depth.saturating_sub(1)).copied().unwrap_or(0))
+        };
+        let start = usize::from(next.get(depth).copied().unwrap_or(0));
+        match (start..=max).find(|&r| wing_ok(&used, r, pair)) {
+            Some(r) => {
+                if let Some(s) = seq.get_mut(depth) {
+                    *s = r as u8;
+                }
+                if let Some(u) = used.get_mut(r) {
+                    *u = u.saturating_add(step);
+                }
+                if let Some(n) = next.get_mut(depth) {
+                    *n = (r as u8).saturating_add(1);
+                }
+                depth = depth.saturating_add(1);
+                if let Some(n) = next.get_mut(depth) {
+                    *n = 0;
+                }
+            }
+            None => {
+                if depth == 0 {
+                    return;
+                }
+                depth = depth.saturating_sub(1);
+                if let Some(&r) = seq.get(depth)
+                    && let Some(u) = used.get_mut(usize::from(r))
+                {
+                    *u = u.saturating_sub(step);
+                }
+            }
+        }
+    }
+}
+
+fn wings_table(pair: bool) -> &'static [(u8, u32, u32)] {
+    if pair { &PAIR_WINGS } else { &SINGLE_WINGS }
+}
+
+/// OpenSpiel's id of `action` under the `openspiel` preset: pass 0, bid `b` → `b`, plays as
+/// the module docs say; `None` for calls and robs and for plays OpenSpiel has no action for.
+pub fn action_id(action: &Action) -> Option<u32> {
+    match action {
+        Action::Pass => Some(0),
+        Action::Bid(b @ 1..=3) => Some(u32::from(*b)),
+        Action::Play(play) => play_id(play),
+        _ => None,
+    }
+}
+
+fn play_id(play: &Play) -> Option<u32> {
+    let Reading { kind, chain, key } = play.reading;
+    let key_i = key.index();
+    let k = key_i as u32;
+    let counts = play.cards.counts();
+    let id = match kind {
+        Kind::Single => SINGLE.checked_add(k)?,
+        Kind::Pair => PAIR.checked_add(k)?,
+        Kind::Triplet => TRIPLET.checked_add(k)?,
+        Kind::Bomb => BOMB.checked_add(k)?,
+        Kind::Rocket => ROCKET,
+        Kind::Sequence | Kind::PairSequence | Kind::Airplane => {
+            let &(_, base, min, max) = CHAINS.iter().find(|c| c.0 == kind)?;
+            if chain < min || chain > max {
+                return None;
+            }
+            base.checked_add(chain_offset(min, chain))?.checked_add(k)?
+        }
+        Kind::TripletSingle | Kind::TripletPair => {
+            let kicker = counts.iter().enumerate().position(|(r, &n)| r != key_i && n > 0)?;
+            let steps = (kicker as u32).checked_sub(u32::from(kicker > key_i))?;
+            if kind == Kind::TripletSingle {
+                TRIPLET_SINGLE.checked_add(k.checked_mul(14)?)?.checked_add(steps)?
+            } else {
+                TRIPLET_PAIR.checked_add(k.checked_mul(12)?)?.checked_add(steps)?
+            }
+        }
+        Kind::AirplaneSingles | Kind::AirplanePairs => {
+            let pair = kind == Kind::AirplanePairs;
+            let len = usize::from(chain);
+            let &(_, offset, per_head) = wings_table(pair).iter().find(|w| w.0 == chain)?;
+            let (target, _) = wing_sequence(&play.cards, key_i, len, pair)?;
+            let mut found = None;
+            walk_wings(key_i, len, pair, &mut |index, seq| {
+                let same = seq.iter().zip(target.iter()).take(len).all(|(a, b)| a == b);
+                if same {
+                    found = Some(index);
+                }
+                same
+            });
+            let base = if pair { AIRPLANE_PAIRS } else { AIRPLANE_SINGLES };
+            base.checked_add(offset)?
+                .checked_add(k.checked_mul(per_head)?)?
+                .checked_add(found?)?
+        }
+        Kind::QuadSingles | Kind::QuadPairs => return None,
+    };
+    (id < ACTIONS).then_some(id)
+}
+
+/// The action of OpenSpiel id `id` (0 pass, 1–3 bids, plays with their reading), or `None` past
+/// [`ACTIONS`].
+pub fn action(id: u32) -> Option<Action> {
+    let rank = |i: u32| Rank::from_index(i as usize);
+    let same = |r: Rank, n: u8, kind: Kind| {
+        let mut cards = Cards::EMPTY;
+        cards.add(r, n);
+        Action::Play(Play {
+            cards,
+            reading: Reading { kind, chain: 1, key: r },
+        })
+    };
+    Some(match id {
+        0 => Action::Pass,
+        1..=3 => Action::Bid(id as u8),
+        SINGLE..SEQUENCE => same(rank(id.checked_sub(SINGLE)?)?, 1, Kind::Single),
+        PAIR..PAIR_SEQUENCE => same(rank(id.checked_sub(PAIR)?)?, 2, Kind::Pair),
+        TRIPLET..TRIPLET_SINGLE => same(rank(id.checked_sub(TRIPLET)?)?, 3, Kind::Triplet),
+        BOMB..ROCKET => same(rank(id.checked_sub(BOMB)?)?, 4, Kind::Bomb),
+        ROCKET => {
+            let mut cards = Cards::EMPTY;
+            cards.add(Rank::BlackJoker, 1);
+            cards.add(Rank::RedJoker, 1);
+            Action::Play(Play {
+                cards,
+                reading: Reading {
+                    kind: Kind::Rocket,
+                    chain: 1,
+                    key: Rank::BlackJoker,
+                },
+            })
+        }
+        SEQUENCE..PAIR | PAIR_SEQUENCE..TRIPLET | AIRPLANE..AIRPLANE_SINGLES => {
+            let &(kind, base, min, max) = CHAINS.iter().rev().find(|c| id >= c.1)?;
+            let mut rest = id.checked_sub(base)?;
+            let mut len = min;
+            loop {
+                let n = 13u32.saturating_sub(u32::from(len));
+                if rest < n {
+                    break;
+                }
+                rest = rest.checked_sub(n)?;
+                len = len.checked_add(1)?;
+                if len > max {
+                    return None;
+                }
+            }
+            let per = match kind {
+                Kind::Sequence => 1,
+                Kind::PairSequence => 2,
+                _ => 3,
+            };
+            let mut cards = Cards::EMPTY;
+            for r in rest..rest.checked_add(u32::from(len))? {
+                cards.add(rank(r)?, per);
+            }
+            Action::Play(Play {
+                cards,
+                reading: Reading {
+                    kind,
+                    chain: len,
+                    key: rank(rest)?,
+                },
+            })
+        }
+        TRIPLET_SINGLE..AIRPLANE => {
+            let (kind, base, per, n) = if id < TRIPLET_PAIR {
+                (Kind::TripletSingle, TRIPLET_SINGLE, 14, 1)
+            } else {
+                (Kind::TripletPair, TRIPLET_PAIR, 12, 2)
+            };
+            let rel = id.checked_sub(base)?;
+            let trio = rel.checked_div(per)?;
+            let steps = rel.checked_rem(per)?;
+            let kicker = if steps >= trio { steps.checked_add(1)? } else { steps };
+            let mut cards = Cards::EMPTY;
+            cards.add(rank(trio)?, 3);
+            cards.add(rank(kicker)?, n);
+            Action::Play(Play {
+                cards,
+                reading: Reading {
+                    kind,
+                    chain: 1,
+                    key: rank(trio)?,
+                },
+            })
+        }
+        AIRPLANE_SINGLES..BOMB => {
+            let pair = id >= AIRPLANE_PAIRS;
+            let base = if pair { AIRPLANE_PAIRS } else { AIRPLANE_SINGLES };
+            let rel = id.checked_sub(base)?;
+            let &(len, offset, per_head) = wings_table(pair).iter().rev().find(|w| rel >= w.1)?;
+            let within = rel.checked_sub(offset)?;
+            let head = within.checked_div(per_head)?;
+            let target = within.checked_rem(per_head)?;
+            if head.checked_add(u32::from(len))? > 12 {
+                return None;
+            }
+            let mut wings = None;
+            walk_wings(head as usize, usize::from(len), pair, &mut |index, seq| {
+                if index == target {
+                    wings = Some(*seq);
+                }
+                index == target
+            });
+            let wings = wings?;
+            let mut cards = Cards::EMPTY;
+            for r in head..head.checked_add(u32::from(len))? {
+                cards.add(rank(r)?, 3);
+            }
+            for &w in wings.iter().take(usize::from(len)) {
+                cards.add(rank(u32::from(w))?, if pair { 2 } else { 1 });
+            }
+            Action::Play(Play {
+                cards,
+                reading: Reading {
+                    kind: if pair {
+                        Kind::AirplanePairs
+                    } else {
+                        Kind::AirplaneSingles
+                    },
+                    chain: len,
+                    key: rank(head)?,
+                },
+            })
+        }
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_id_round_trips() {
+        let mut plays = 0;
+        for id in 0..ACTIONS {
+            let a = action(id).unwrap_or_else(|| panic!("id {id}"));
+            assert_eq!(action_id(&a), Some(id), "id {id}: {a:?}");
+            plays += usize::from(matches!(a, Action::Play(_)));
+        }
+        assert_eq!(plays, 26_053);
+        assert_eq!(action(ACTIONS), None);
+    }
+
+    #[test]
+    fn wing_counts_match_openspiel_tables() {
+        for (pair, table) in [(false, &SINGLE_WINGS[..]), (true, &PAIR_WINGS[..])] {
+            for &(len, _, per_head) in table {
+                let mut n = 0;
+                walk_wings(0, usize::from(len), pair, &mut |_, _| {
+                    n += 1;
+                    false
+                });
+                assert_eq!(n, per_head, "len {len} pair {pair}");
+            }
+        }
+    }
+}
