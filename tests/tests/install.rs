@@ -35,7 +35,7 @@ fn ffi_manifest_has_the_cargo_c_metadata() {
         "version_suffix_components = 1",
         "generation = false",
         "asset = [{ from = \"../include/parlor.h\", to = \"\" }]",
-        "asset = [{ from = \"cmake/*.cmake\", to = \"cmake\" }]",
+        "asset = [{ from = \"cmake/*.cmake\", to = \"parlor/cmake\" }]",
     ] {
         assert!(manifest.contains(line), "ffi/Cargo.toml lacks {line:?}");
     }
