@@ -49,7 +49,7 @@ pub enum Command {
     /// Five Up dominoes: is a play order legal?
     #[command(subcommand)]
     Dominoes(dominoes::Command),
-    /// Tichu: play legality, move generation, a trick played out, card points, round scoring.
+    /// Tichu: play legality, move generation, a trick played out, card points, round scoring, whole rounds played and replayed.
     #[command(subcommand)]
     Tichu(tichu::Command),
     /// Dou Dizhu (Fight the Landlord): classification, beating, moves, spring, min-plays.

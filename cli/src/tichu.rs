@@ -1,5 +1,5 @@
 //! `parlor tichu …` — play legality (the seed task), readings, move generation, a trick played
-//! out, card points and round scoring.
+//! out, card points, round scoring, and whole rounds (`play`, `replay`).
 //!
 //! ```text
 //! parlor tichu legal <previous> <play>          # legal | illegal   (`-` or "" = the lead)

@@ -566,7 +566,7 @@ fn core_and_reference_agree_on_random_rounds() {
     use parlor_conformance::check::tichu_round::{RoundCase, round};
     // Whole rounds by the random players, the legal sets compared every 8th step (the naive
     // reference tries every subset of every hand; the fuzz target compares more often).
-    for seed in 0..2u64 {
+    for seed in 0..6u64 {
         round(RoundCase {
             seed,
             bot_seed: seed * 7 + 1,
@@ -578,7 +578,7 @@ fn core_and_reference_agree_on_random_rounds() {
             every: 7,
         });
     }
-    let checked = parlor_conformance::fuzzing::run_target("tichu_round", 2, round);
+    let checked = parlor_conformance::fuzzing::run_target("tichu_round", 10, round);
     assert!(checked >= 1);
 }
 
@@ -687,4 +687,56 @@ fn the_c_abi_agrees_with_the_core() {
         });
     }
     parlor_conformance::fuzzing::run_target("ffi_tichu_round", 30, ffi_round);
+}
+
+/// `for_each_bomb` yields exactly the bombs of `for_each_move` (without the wish), in order, on
+/// the lead and on tables of every kind.
+#[test]
+fn for_each_bomb_is_the_bombs_of_for_each_move() {
+    use parlor_core::tichu::{for_each_bomb, for_each_move, previous_play};
+    use std::ops::ControlFlow;
+    let tables = [
+        "-",
+        "5j",
+        "R",
+        "9j9s",
+        "2j2s2p2t",
+        "3j4j5j6j7j",
+        "KjKsKpKt",
+        "6j6s6p9j9s",
+        "5s6s7s8s9s0s",
+    ];
+    let mut state = 0x1234_5678_9abc_def0u64;
+    let mut found = 0;
+    for case in 0..300 {
+        let mut hand = Cards::EMPTY;
+        // Dense hands (ranks 2-7 only, every other case) hold bombs and straight flushes.
+        let range = if case % 2 == 0 { 24 } else { 56 };
+        while hand.len() < 14 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let _ = hand.insert(card_of_index((state % range) as u8).unwrap());
+        }
+        for table in tables {
+            let table: Cards = table.parse().unwrap();
+            let Ok(previous) = previous_play(table) else { continue };
+            let mut bombs = Vec::new();
+            let mut filtered = Vec::new();
+            let a = for_each_bomb(hand, previous, |play, _| {
+                bombs.push(play);
+                ControlFlow::Continue(())
+            });
+            let b = for_each_move(hand, previous, None, |play, reading| {
+                if reading.is_bomb() {
+                    filtered.push(play);
+                }
+                ControlFlow::Continue(())
+            });
+            assert_eq!(a.is_ok(), b.is_ok());
+            assert_eq!(bombs, filtered, "{hand} on {table}");
+            found += bombs.len();
+        }
+    }
+    assert!(found > 1000, "{found}");
 }

@@ -186,10 +186,24 @@ impl Round {
 
     /// Applies `seat`'s action given as log text (`exchange 2j 5s 9p`, `play 1 wish 7`, …).
     pub fn apply(&mut self, seat: usize, action: &str) -> Result<(), String> {
-        if !self.actions(seat).contains(action) {
+        let words: Vec<&str> = action.split(' ').collect();
+        // The stage's rules here; a play or a pass is checked by the naive trick itself.
+        let allowed = match (words.first().copied(), &self.stage) {
+            (Some("tichu"), _) => self.may_call(seat),
+            (Some("play" | "pass"), Stage::Play) => seat < 4,
+            (Some("grand" | "no-grand"), Stage::Grand(next)) => *next == seat && words.len() == 1,
+            (Some("give"), Stage::Gift(taker, _, _)) => {
+                *taker == seat
+                    && words
+                        .get(1)
+                        .is_some_and(|to| *to == ((seat + 1) % 4).to_string() || *to == ((seat + 3) % 4).to_string())
+            }
+            (Some("exchange"), Stage::Exchange) => self.actions(seat).contains(action),
+            _ => false,
+        };
+        if !allowed {
             return Err(format!("{seat} {action}: not legal"));
         }
-        let words: Vec<&str> = action.split(' ').collect();
         match words.as_slice() {
             ["grand"] | ["no-grand"] => {
                 if words[0] == "grand" {
