@@ -9,7 +9,7 @@
 //! 1 pass
 //! 2 bid 3
 //! 2 play 33                        # play <cards> [<reading>], the reading only to pick one of
-//! 0 play 55                        #   several (openspiel: `play 333444555666 airplane_singles/3@3`)
+//! 0 play 55                        #   several (openspiel: `play 333444555666 airplane-singles/3@3`)
 //! 1 pass
 //! ```
 //!

@@ -15,7 +15,8 @@ Each game prints:
 Actions are written in Parlor's words, mapped from OpenSpiel's action ids:
     pass | bid <n> | play <cards> <reading>
 with <cards> in Parlor's notation (low to high, T for ten, B/R for the black/red joker) and
-<reading> as Parlor prints a reading: <kind>@<key> or, for chains, <kind>/<length>@<key>.
+<reading> as Parlor prints a reading: <kind>@<key> or, for chains, <kind>/<length>@<key>
+(kind names in kebab-case, e.g. triplet-pair).
 """
 import random
 import sys
@@ -106,9 +107,9 @@ def parlor_action(state, player, action):
                 head = next(r for r in range(15) if counts[r])
             length = sum(1 for n in counts if n)
         if kind in CHAIN_KINDS:
-            reading = "%s/%d@%s" % (kind, length, RANKS[head])
+            reading = "%s/%d@%s" % (kind.replace("_", "-"), length, RANKS[head])
         else:
-            reading = "%s@%s" % (kind, RANKS[head])
+            reading = "%s@%s" % (kind.replace("_", "-"), RANKS[head])
         out = "play %s %s" % (cards_of(counts), reading)
     _cache[action] = out
     return out
