@@ -20,7 +20,7 @@
 
 // Version of the C ABI described by `parlor.h`: bumped on any incompatible change to a
 // function signature, struct layout or the meaning of a code.
-#define PARLOR_ABI_VERSION 1
+#define PARLOR_ABI_VERSION 2
 
 // Most tiles a play order or layout may have (256; a double-18 set has 190).
 #define PARLOR_DOMINOES_MAX_TILES 256

@@ -57,7 +57,7 @@ use core::ffi::c_char;
 
 /// Version of the C ABI described by `parlor.h`: bumped on any incompatible change to a
 /// function signature, struct layout or the meaning of a code.
-pub const PARLOR_ABI_VERSION: u32 = 1;
+pub const PARLOR_ABI_VERSION: u32 = 2; // 2: ParlorTichuTrick gained `played`
 
 /// A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
 pub type ParlorStatus = u32;
