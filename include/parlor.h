@@ -80,7 +80,7 @@
  * Version of the C ABI described by `parlor.h`: bumped on any incompatible change to a
  * function signature, struct layout or the meaning of a code.
  * Version 2: the Mahjong rules codes are 16–17 and the form codes 32–35 (they were 0–1 and
- * 0–3), and a size query (capacity 0) returns `PARLOR_OK`.
+ * 0–3), a size query (capacity 0) returns `PARLOR_OK`, and `ParlorTichuTrick` gained `played`.
  */
 #define PARLOR_ABI_VERSION 2
 

@@ -67,7 +67,7 @@ use core::ffi::c_char;
 /// Version of the C ABI described by `parlor.h`: bumped on any incompatible change to a
 /// function signature, struct layout or the meaning of a code.
 /// Version 2: the Mahjong rules codes are 16–17 and the form codes 32–35 (they were 0–1 and
-/// 0–3), and a size query (capacity 0) returns `PARLOR_OK`.
+/// 0–3), a size query (capacity 0) returns `PARLOR_OK`, and `ParlorTichuTrick` gained `played`.
 pub const PARLOR_ABI_VERSION: u32 = 2;
 
 /// A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
