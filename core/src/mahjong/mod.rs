@@ -24,6 +24,7 @@ pub mod decompose;
 pub mod hand;
 pub mod notation;
 pub mod rules;
+pub mod score;
 pub mod shanten;
 #[cfg(any(test, not(feature = "shanten-table")))]
 mod suit_program;
