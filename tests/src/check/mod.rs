@@ -4,4 +4,5 @@
 pub mod dominoes;
 pub mod doudizhu;
 pub mod mahjong;
+pub mod mahjong_score;
 pub mod tichu;
