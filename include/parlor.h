@@ -141,6 +141,84 @@
 // Set kind code in [`ParlorMahjongDecomposition`]: a run starting at the set's tile.
 #define PARLOR_MAHJONG_SET_RUN 1
 
+// Meld kind code: chii.
+#define PARLOR_MAHJONG_MELD_CHII 0
+
+// Meld kind code: pon.
+#define PARLOR_MAHJONG_MELD_PON 1
+
+// Meld kind code: open kan called from a discard.
+#define PARLOR_MAHJONG_MELD_MINKAN 2
+
+// Meld kind code: added kan.
+#define PARLOR_MAHJONG_MELD_SHOUMINKAN 3
+
+// Meld kind code: closed kan.
+#define PARLOR_MAHJONG_MELD_ANKAN 4
+
+// "None" for the optional codes (`called`, `from`).
+#define PARLOR_MAHJONG_NONE 255
+
+// Flag bit of [`ParlorMahjongWin::flags`]: ippatsu.
+#define PARLOR_MAHJONG_FLAG_IPPATSU 1
+
+// Flag bit: won on a kan replacement tile.
+#define PARLOR_MAHJONG_FLAG_RINSHAN 2
+
+// Flag bit: robbing a kan.
+#define PARLOR_MAHJONG_FLAG_CHANKAN 4
+
+// Flag bit: last draw.
+#define PARLOR_MAHJONG_FLAG_HAITEI 8
+
+// Flag bit: last discard.
+#define PARLOR_MAHJONG_FLAG_HOUTEI 16
+
+// Flag bit: tenhou.
+#define PARLOR_MAHJONG_FLAG_TENHOU 32
+
+// Flag bit: chiihou.
+#define PARLOR_MAHJONG_FLAG_CHIIHOU 64
+
+// Fu item code: base 20.
+#define PARLOR_MAHJONG_FU_BASE 0
+
+// Fu item code: seven pairs, 25 flat.
+#define PARLOR_MAHJONG_FU_CHIITOITSU 1
+
+// Fu item code: closed ron, 10.
+#define PARLOR_MAHJONG_FU_CLOSED_RON 2
+
+// Fu item code: tsumo, 2.
+#define PARLOR_MAHJONG_FU_TSUMO 3
+
+// Fu item code: open hand without fu, +10 (30 in all).
+#define PARLOR_MAHJONG_FU_OPEN_PINFU 4
+
+// Fu item code: open triplet (of `tile`).
+#define PARLOR_MAHJONG_FU_OPEN_TRIPLET 5
+
+// Fu item code: concealed triplet.
+#define PARLOR_MAHJONG_FU_CONCEALED_TRIPLET 6
+
+// Fu item code: open kan.
+#define PARLOR_MAHJONG_FU_OPEN_KAN 7
+
+// Fu item code: closed kan.
+#define PARLOR_MAHJONG_FU_CLOSED_KAN 8
+
+// Fu item code: valued pair (of `tile`).
+#define PARLOR_MAHJONG_FU_PAIR 9
+
+// Fu item code: closed wait.
+#define PARLOR_MAHJONG_FU_KANCHAN 10
+
+// Fu item code: edge wait.
+#define PARLOR_MAHJONG_FU_PENCHAN 11
+
+// Fu item code: pair wait.
+#define PARLOR_MAHJONG_FU_TANKI 12
+
 // Combination kind codes (`ParlorTichuCombination.kind`).
 #define PARLOR_TICHU_SINGLE 0
 
@@ -265,6 +343,144 @@ typedef struct {
   // Seven pairs: the seven tile codes, ascending; otherwise zeros.
   uint8_t pairs[7];
 } ParlorMahjongDecomposition;
+
+// The rule set (see `parlor_core::mahjong::score::Config`); booleans 0/1.
+typedef struct {
+  // Open tanyao.
+  uint8_t open_tanyao;
+  // Red fives count as dora.
+  uint8_t red_fives;
+  // Kan dora indicators count.
+  uint8_t kan_dora;
+  // Ura dora count.
+  uint8_t ura_dora;
+  // Kiriage mangan.
+  uint8_t kiriage;
+  // 13+ han without yakuman: 0 kazoe yakuman, 1 sanbaiman.
+  uint8_t kazoe;
+  // Yakuman add up.
+  uint8_t composite_yakuman;
+  // Kokushi 13-sided is double.
+  uint8_t double_kokushi_13;
+  // Suuankou tanki is double.
+  uint8_t double_suuankou_tanki;
+  // Junsei chuuren is double.
+  uint8_t double_junsei_chuuren;
+  // Daisuushii is double.
+  uint8_t double_daisuushii;
+  // Double-wind pair fu, 2 or 4.
+  uint8_t double_wind_pair_fu;
+} ParlorMahjongConfig;
+
+// A called meld.
+typedef struct {
+  // `PARLOR_MAHJONG_MELD_*`.
+  uint8_t kind;
+  // 136-form ids: 3 for chii and pon, 4 for kans.
+  uint8_t tiles[4];
+  // Index in `tiles` of the tile taken from a discard, or `PARLOR_MAHJONG_NONE`.
+  uint8_t called;
+  // Seat wind (0 E … 3 N) of the seat it came from, or `PARLOR_MAHJONG_NONE`.
+  uint8_t from;
+} ParlorMahjongMeld;
+
+// A winning hand and its circumstances.
+typedef struct {
+  // Closed tiles (136-form ids), the winning tile included: `14 − 3 × melds_len` of them.
+  uint8_t closed[14];
+  // How many of `closed` are used.
+  uint8_t closed_len;
+  // Called melds (closed kans included).
+  ParlorMahjongMeld melds[4];
+  // How many of `melds` are used (0–4).
+  uint8_t melds_len;
+  // The winning tile's id (one of `closed`).
+  uint8_t winning;
+  // 1 self-draw, 0 ron.
+  uint8_t tsumo;
+  // Seat wind 0–3 (0 East = dealer).
+  uint8_t seat;
+  // Round wind 0–3.
+  uint8_t round;
+  // 0 none, 1 riichi, 2 double riichi.
+  uint8_t riichi;
+  // `PARLOR_MAHJONG_FLAG_*` bits (others must be 0).
+  uint32_t flags;
+  // Dora indicators (ids).
+  uint8_t dora[5];
+  // How many of `dora` are used.
+  uint8_t dora_len;
+  // Ura-dora indicators (ids).
+  uint8_t ura[5];
+  // How many of `ura` are used.
+  uint8_t ura_len;
+  // Honba counters.
+  uint16_t honba;
+  // Riichi sticks on the table.
+  uint16_t riichi_sticks;
+} ParlorMahjongWin;
+
+// One yaku of a value.
+typedef struct {
+  // The yaku code (`parlor_core::mahjong::score::Yaku`, 1–30 and 40–54; docs/mahjong.md).
+  uint8_t code;
+  // Its han (13 per yakuman).
+  uint8_t han;
+} ParlorMahjongYaku;
+
+// One fu item.
+typedef struct {
+  // `PARLOR_MAHJONG_FU_*`.
+  uint8_t kind;
+  // The set's or pair's kind code, or `PARLOR_MAHJONG_NONE`.
+  uint8_t tile;
+  // Fu.
+  uint8_t fu;
+} ParlorMahjongFu;
+
+// The value of a winning hand.
+typedef struct {
+  // Yaku with han.
+  ParlorMahjongYaku yaku[16];
+  // How many of `yaku`.
+  uint8_t yaku_len;
+  // Fu items.
+  ParlorMahjongFu fu_items[10];
+  // How many of `fu_items`.
+  uint8_t fu_len;
+  // Total han (13 per yakuman).
+  uint8_t han;
+  // Fu, rounded.
+  uint8_t fu;
+  // Fu before rounding.
+  uint8_t raw_fu;
+  // Yakuman count (0 none).
+  uint8_t yakuman;
+  // Dora counted.
+  uint8_t dora;
+  // Ura-dora counted.
+  uint8_t ura;
+  // Red fives counted.
+  uint8_t red;
+  // Wait: 0 ryanmen, 1 kanchan, 2 penchan, 3 tanki, 4 shanpon, 5 thirteen-sided.
+  uint8_t wait;
+  // Limit: 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 kazoe yakuman, 6 yakuman.
+  uint8_t limit;
+  // 1 when mangan came from kiriage.
+  uint8_t kiriage;
+  // Base points.
+  uint32_t base;
+  // Ron: what the discarder pays.
+  uint32_t ron;
+  // Non-dealer tsumo: what the dealer pays.
+  uint32_t dealer;
+  // Tsumo: what each non-dealer pays.
+  uint32_t non_dealer;
+  // All the winner receives for the hand (honba in, sticks out).
+  uint32_t total;
+  // Riichi sticks collected.
+  uint32_t sticks;
+} ParlorMahjongValue;
 
 // A resolved play: kind code, number of cards, key in half ranks (rank × 2; Mah Jong 2,
 // Dragon 30, a Phoenix single n + ½ is odd, Dog 0).
@@ -396,6 +612,37 @@ typedef struct {
 // The hand's size does not fit the operation (waits and ukeire need 3n+1 tiles, completeness
 // and decompositions 3n+2, shanten either; seven pairs and thirteen orphans 13 or 14).
 #define PARLOR_MAHJONG_ERR_WRONG_SIZE 403
+
+// The hand is complete but has no yaku (it cannot be won; dora are not yaku).
+#define PARLOR_MAHJONG_ERR_NO_YAKU 440
+
+// The tiles are not a complete hand.
+#define PARLOR_MAHJONG_ERR_NOT_COMPLETE 441
+
+// The closed tiles are not `14 − 3 × melds` (a kan counts three).
+#define PARLOR_MAHJONG_ERR_WRONG_TILE_COUNT 442
+
+// The winning tile is not one of the closed tiles.
+#define PARLOR_MAHJONG_ERR_WINNING_TILE_NOT_IN_HAND 443
+
+// A meld is not one: a kan of three, a chii that is not a run, mixed kinds, a called tile on a
+// closed kan.
+#define PARLOR_MAHJONG_ERR_BAD_MELD 444
+
+// A meld called from the winner's own seat, or a chii not from the seat before.
+#define PARLOR_MAHJONG_ERR_CALLED_FROM_WRONG_SEAT 445
+
+// Flags that contradict each other or the hand (riichi on an open hand, haitei on a ron, …).
+#define PARLOR_MAHJONG_ERR_CONFLICTING_FLAGS 446
+
+// Kan dora while the config has none, ura-dora without riichi or more ura than dora.
+#define PARLOR_MAHJONG_ERR_TOO_MANY_INDICATORS 447
+
+// Two red fives of one suit.
+#define PARLOR_MAHJONG_ERR_SECOND_RED_FIVE 448
+
+// The same 136-form tile id twice.
+#define PARLOR_MAHJONG_ERR_DUPLICATE_TILE_ID 449
 
 // A character that is no card of the notation.
 #define PARLOR_TICHU_ERR_UNKNOWN_CARD 200
@@ -818,6 +1065,26 @@ ParlorStatus parlor_mahjong_decompositions(const uint8_t *counts,
                                            ParlorMahjongDecomposition *out,
                                            size_t capacity,
                                            size_t *out_count);
+
+// Fills `out` with preset `preset`: 0 `online` (the default), 1 `mahjong-soul`,
+// 2 `mahjong-pypi`. Errors: `PARLOR_ERR_INVALID_ARGUMENT` (unknown preset), a null pointer.
+//
+// # Safety
+// `out` must be null or valid for writing one `ParlorMahjongConfig`.
+ParlorStatus parlor_mahjong_config_preset(uint8_t preset, ParlorMahjongConfig *out);
+
+// Values the winning hand `win` under `config` into `out` (written only on success).
+//
+// Errors: `PARLOR_MAHJONG_ERR_NO_YAKU` (a complete hand without yaku), the other 440–449 codes
+// and `PARLOR_MAHJONG_ERR_FIFTH_COPY` for impossible input, `PARLOR_ERR_INVALID_ARGUMENT` for an
+// unknown code, a boolean not 0/1 or a length out of range, `PARLOR_ERR_NULL_POINTER`.
+//
+// # Safety
+// `win` and `config` must be null or point to one initialised value each; `out` null or valid
+// for writing one `ParlorMahjongValue`.
+ParlorStatus parlor_mahjong_score(const ParlorMahjongWin *win,
+                                  const ParlorMahjongConfig *config,
+                                  ParlorMahjongValue *out);
 
 // Parses a card set in either notation (`6P0594J7`, `-`, `5j6j7j8j9j`) into `*out_mask`.
 // On a parse error, `*out_error_offset` (optional, may be null) receives the byte offset of the

@@ -49,6 +49,7 @@ fn panic(_info: &core::panic::PanicInfo<'_>) -> ! {
 pub mod dominoes;
 pub mod doudizhu;
 pub mod mahjong;
+pub mod mahjong_score;
 pub mod tichu;
 mod util;
 
@@ -100,7 +101,7 @@ fn status_message(code: ParlorStatus) -> &'static core::ffi::CStr {
         100..=199 => dominoes::status_message(code),
         200..=299 => tichu::status_message(code),
         300..=399 => doudizhu::status_message(code),
-        400..=499 => mahjong::status_message(code),
+        400..=499 => mahjong::status_message(code).or_else(|| mahjong_score::status_message(code)),
         _ => None,
     };
     message.unwrap_or(c"unknown status code")
