@@ -27,6 +27,7 @@ pub mod check;
 pub mod dominoes;
 pub mod doudizhu;
 pub mod mahjong;
+pub mod mahjong_score;
 pub mod tichu;
 
 /// The command line of `parlor`.

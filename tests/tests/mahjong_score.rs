@@ -271,3 +271,51 @@ fn agrees_with_pypi_mahjong_under_its_own_defaults() {
 fn score_checker_over_pseudo_random_cases() {
     assert!(run_target("mahjong_score", 20_000, check::score_case) > 10_000);
 }
+
+/// The vectors (`tests/vectors/riichi_score.tsv`) through the CLI, and again through `--batch`
+/// (each command line as an input line; the answer is the first line of the single answer).
+#[test]
+fn vectors_pass_through_the_cli_and_batch() {
+    let all = parlor_conformance::vectors::load("riichi");
+    assert!(all.len() >= 40);
+    let mut input = String::new();
+    let mut firsts = Vec::new();
+    for (file, vector) in &all {
+        let actual = parlor_cli::check::rendered_output(vector);
+        assert_eq!(actual, vector.expected, "{file}:{}: {:?}", vector.line, vector.args);
+        input += &(vector.args[2..].join(" ") + "\n");
+        firsts.push(vector.expected.split('\n').next().unwrap().to_string());
+    }
+    let mut out = Vec::new();
+    let args = ["parlor", "mahjong", "score", "--batch"].map(String::from);
+    parlor_cli::run(args, &mut input.as_bytes(), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    for (line, expected) in text.lines().zip(&firsts) {
+        assert_eq!(line, expected);
+    }
+    assert_eq!(text.lines().count(), firsts.len());
+}
+
+/// The vectors' values straight from the core, for the lines that are plain hands (no melds):
+/// the first output line is rebuilt from `score` itself.
+#[test]
+fn vectors_agree_with_the_core() {
+    use parlor_cli::mahjong_score::{args_of, lines, win_of};
+    let mut checked = 0;
+    for (file, vector) in parlor_conformance::vectors::load("riichi") {
+        let Ok(args) = args_of(&vector.args[2..].join(" ")) else {
+            continue;
+        };
+        let Ok((win, config)) = win_of(&args) else { continue };
+        match score(&win, &config) {
+            Ok(v) => {
+                check::check_value(&win, &config, &v);
+                assert_eq!(lines(&win, &v).join("\n"), vector.expected, "{file}:{}", vector.line);
+            }
+            Err(Error::NoYaku) => assert_eq!(vector.expected, "no yaku"),
+            Err(_) => assert!(vector.expected.starts_with("error: "), "{file}:{}", vector.line),
+        }
+        checked += 1;
+    }
+    assert!(checked >= 35, "{checked}");
+}
