@@ -634,6 +634,188 @@
 #define PARLOR_MAHJONG_SET_RUN 1
 #endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Meld kind code: chii.
+ */
+#define PARLOR_MAHJONG_MELD_CHII 0
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Meld kind code: pon.
+ */
+#define PARLOR_MAHJONG_MELD_PON 1
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Meld kind code: open kan called from a discard.
+ */
+#define PARLOR_MAHJONG_MELD_MINKAN 2
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Meld kind code: added kan.
+ */
+#define PARLOR_MAHJONG_MELD_SHOUMINKAN 3
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Meld kind code: closed kan.
+ */
+#define PARLOR_MAHJONG_MELD_ANKAN 4
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * "None" for the optional codes (`called`, `from`).
+ */
+#define PARLOR_MAHJONG_NONE 255
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Flag bit of [`ParlorMahjongWin::flags`]: ippatsu.
+ */
+#define PARLOR_MAHJONG_FLAG_IPPATSU 1
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Flag bit: won on a kan replacement tile.
+ */
+#define PARLOR_MAHJONG_FLAG_RINSHAN 2
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Flag bit: robbing a kan.
+ */
+#define PARLOR_MAHJONG_FLAG_CHANKAN 4
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Flag bit: last draw.
+ */
+#define PARLOR_MAHJONG_FLAG_HAITEI 8
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Flag bit: last discard.
+ */
+#define PARLOR_MAHJONG_FLAG_HOUTEI 16
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Flag bit: tenhou.
+ */
+#define PARLOR_MAHJONG_FLAG_TENHOU 32
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Flag bit: chiihou.
+ */
+#define PARLOR_MAHJONG_FLAG_CHIIHOU 64
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Fu item code: base 20.
+ */
+#define PARLOR_MAHJONG_FU_BASE 0
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Fu item code: seven pairs, 25 flat.
+ */
+#define PARLOR_MAHJONG_FU_CHIITOITSU 1
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Fu item code: closed ron, 10.
+ */
+#define PARLOR_MAHJONG_FU_CLOSED_RON 2
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Fu item code: tsumo, 2.
+ */
+#define PARLOR_MAHJONG_FU_TSUMO 3
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Fu item code: open hand without fu, +10 (30 in all).
+ */
+#define PARLOR_MAHJONG_FU_OPEN_PINFU 4
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Fu item code: open triplet (of `tile`).
+ */
+#define PARLOR_MAHJONG_FU_OPEN_TRIPLET 5
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Fu item code: concealed triplet.
+ */
+#define PARLOR_MAHJONG_FU_CONCEALED_TRIPLET 6
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Fu item code: open kan.
+ */
+#define PARLOR_MAHJONG_FU_OPEN_KAN 7
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Fu item code: closed kan.
+ */
+#define PARLOR_MAHJONG_FU_CLOSED_KAN 8
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Fu item code: valued pair (of `tile`).
+ */
+#define PARLOR_MAHJONG_FU_PAIR 9
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Fu item code: closed wait.
+ */
+#define PARLOR_MAHJONG_FU_KANCHAN 10
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Fu item code: edge wait.
+ */
+#define PARLOR_MAHJONG_FU_PENCHAN 11
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Fu item code: pair wait.
+ */
+#define PARLOR_MAHJONG_FU_TANKI 12
+#endif
+
 #if defined(PARLOR_FEATURE_TICHU)
 /**
  * Combination kind codes (`ParlorTichuCombination.kind`).
@@ -1462,6 +1644,282 @@ typedef struct ParlorMahjongDecomposition {
 } ParlorMahjongDecomposition;
 #endif
 
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The rule set (see `parlor_core::mahjong::score::Config`); booleans 0/1.
+ */
+typedef struct ParlorMahjongConfig {
+  /**
+   * Open tanyao.
+   */
+  uint8_t open_tanyao;
+  /**
+   * Red fives count as dora.
+   */
+  uint8_t red_fives;
+  /**
+   * Kan dora indicators count.
+   */
+  uint8_t kan_dora;
+  /**
+   * Ura dora count.
+   */
+  uint8_t ura_dora;
+  /**
+   * Kiriage mangan.
+   */
+  uint8_t kiriage;
+  /**
+   * 13+ han without yakuman: 0 kazoe yakuman, 1 sanbaiman.
+   */
+  uint8_t kazoe;
+  /**
+   * Yakuman add up.
+   */
+  uint8_t composite_yakuman;
+  /**
+   * Kokushi 13-sided is double.
+   */
+  uint8_t double_kokushi_13;
+  /**
+   * Suuankou tanki is double.
+   */
+  uint8_t double_suuankou_tanki;
+  /**
+   * Junsei chuuren is double.
+   */
+  uint8_t double_junsei_chuuren;
+  /**
+   * Daisuushii is double.
+   */
+  uint8_t double_daisuushii;
+  /**
+   * Double-wind pair fu, 2 or 4.
+   */
+  uint8_t double_wind_pair_fu;
+} ParlorMahjongConfig;
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A called meld.
+ */
+typedef struct ParlorMahjongMeld {
+  /**
+   * `PARLOR_MAHJONG_MELD_*`.
+   */
+  uint8_t kind;
+  /**
+   * 136-form ids: 3 for chii and pon, 4 for kans.
+   */
+  uint8_t tiles[4];
+  /**
+   * Index in `tiles` of the tile taken from a discard, or `PARLOR_MAHJONG_NONE`.
+   */
+  uint8_t called;
+  /**
+   * Seat wind (0 E … 3 N) of the seat it came from, or `PARLOR_MAHJONG_NONE`.
+   */
+  uint8_t from;
+} ParlorMahjongMeld;
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A winning hand and its circumstances.
+ */
+typedef struct ParlorMahjongWin {
+  /**
+   * Closed tiles (136-form ids), the winning tile included: `14 − 3 × melds_len` of them.
+   */
+  uint8_t closed[14];
+  /**
+   * How many of `closed` are used.
+   */
+  uint8_t closed_len;
+  /**
+   * Called melds (closed kans included).
+   */
+  struct ParlorMahjongMeld melds[4];
+  /**
+   * How many of `melds` are used (0–4).
+   */
+  uint8_t melds_len;
+  /**
+   * The winning tile's id (one of `closed`).
+   */
+  uint8_t winning;
+  /**
+   * 1 self-draw, 0 ron.
+   */
+  uint8_t tsumo;
+  /**
+   * Seat wind 0–3 (0 East = dealer).
+   */
+  uint8_t seat;
+  /**
+   * Round wind 0–3.
+   */
+  uint8_t round;
+  /**
+   * 0 none, 1 riichi, 2 double riichi.
+   */
+  uint8_t riichi;
+  /**
+   * `PARLOR_MAHJONG_FLAG_*` bits (others must be 0).
+   */
+  uint32_t flags;
+  /**
+   * Dora indicators (ids).
+   */
+  uint8_t dora[5];
+  /**
+   * How many of `dora` are used.
+   */
+  uint8_t dora_len;
+  /**
+   * Ura-dora indicators (ids).
+   */
+  uint8_t ura[5];
+  /**
+   * How many of `ura` are used.
+   */
+  uint8_t ura_len;
+  /**
+   * Honba counters.
+   */
+  uint16_t honba;
+  /**
+   * Riichi sticks on the table.
+   */
+  uint16_t riichi_sticks;
+} ParlorMahjongWin;
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * One yaku of a value.
+ */
+typedef struct ParlorMahjongYaku {
+  /**
+   * The yaku code (`parlor_core::mahjong::score::Yaku`, 1–30 and 40–54; docs/mahjong.md).
+   */
+  uint8_t code;
+  /**
+   * Its han (13 per yakuman).
+   */
+  uint8_t han;
+} ParlorMahjongYaku;
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * One fu item.
+ */
+typedef struct ParlorMahjongFu {
+  /**
+   * `PARLOR_MAHJONG_FU_*`.
+   */
+  uint8_t kind;
+  /**
+   * The set's or pair's kind code, or `PARLOR_MAHJONG_NONE`.
+   */
+  uint8_t tile;
+  /**
+   * Fu.
+   */
+  uint8_t fu;
+} ParlorMahjongFu;
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The value of a winning hand.
+ */
+typedef struct ParlorMahjongValue {
+  /**
+   * Yaku with han.
+   */
+  struct ParlorMahjongYaku yaku[16];
+  /**
+   * How many of `yaku`.
+   */
+  uint8_t yaku_len;
+  /**
+   * Fu items.
+   */
+  struct ParlorMahjongFu fu_items[10];
+  /**
+   * How many of `fu_items`.
+   */
+  uint8_t fu_len;
+  /**
+   * Total han (13 per yakuman).
+   */
+  uint8_t han;
+  /**
+   * Fu, rounded.
+   */
+  uint8_t fu;
+  /**
+   * Fu before rounding.
+   */
+  uint8_t raw_fu;
+  /**
+   * Yakuman count (0 none).
+   */
+  uint8_t yakuman;
+  /**
+   * Dora counted.
+   */
+  uint8_t dora;
+  /**
+   * Ura-dora counted.
+   */
+  uint8_t ura;
+  /**
+   * Red fives counted.
+   */
+  uint8_t red;
+  /**
+   * Wait: 0 ryanmen, 1 kanchan, 2 penchan, 3 tanki, 4 shanpon, 5 thirteen-sided.
+   */
+  uint8_t wait;
+  /**
+   * Limit: 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 kazoe yakuman, 6 yakuman.
+   */
+  uint8_t limit;
+  /**
+   * 1 when mangan came from kiriage.
+   */
+  uint8_t kiriage;
+  /**
+   * Base points.
+   */
+  uint32_t base;
+  /**
+   * Ron: what the discarder pays.
+   */
+  uint32_t ron;
+  /**
+   * Non-dealer tsumo: what the dealer pays.
+   */
+  uint32_t dealer;
+  /**
+   * Tsumo: what each non-dealer pays.
+   */
+  uint32_t non_dealer;
+  /**
+   * All the winner receives for the hand (honba in, sticks out).
+   */
+  uint32_t total;
+  /**
+   * Riichi sticks collected.
+   */
+  uint32_t sticks;
+} ParlorMahjongValue;
+#endif
+
 #if defined(PARLOR_FEATURE_TICHU)
 /**
  * A resolved play: kind code, number of cards, key in half ranks (rank × 2; Mah Jong 2,
@@ -2117,6 +2575,77 @@ typedef struct ParlorTichuMatch {
  * and decompositions 3n+2, shanten either; seven pairs and thirteen orphans 13 or 14).
  */
 #define PARLOR_MAHJONG_ERR_WRONG_SIZE 403
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The hand is complete but has no yaku (it cannot be won; dora are not yaku).
+ */
+#define PARLOR_MAHJONG_ERR_NO_YAKU 440
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The tiles are not a complete hand.
+ */
+#define PARLOR_MAHJONG_ERR_NOT_COMPLETE 441
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The closed tiles are not `14 − 3 × melds` (a kan counts three).
+ */
+#define PARLOR_MAHJONG_ERR_WRONG_TILE_COUNT 442
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The winning tile is not one of the closed tiles.
+ */
+#define PARLOR_MAHJONG_ERR_WINNING_TILE_NOT_IN_HAND 443
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A meld is not one: a kan of three, a chii that is not a run, mixed kinds, a called tile on a
+ * closed kan.
+ */
+#define PARLOR_MAHJONG_ERR_BAD_MELD 444
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A meld called from the winner's own seat, or a chii not from the seat before.
+ */
+#define PARLOR_MAHJONG_ERR_CALLED_FROM_WRONG_SEAT 445
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Flags that contradict each other or the hand (riichi on an open hand, haitei on a ron, …).
+ */
+#define PARLOR_MAHJONG_ERR_CONFLICTING_FLAGS 446
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Kan dora while the config has none, ura-dora without riichi or more ura than dora.
+ */
+#define PARLOR_MAHJONG_ERR_TOO_MANY_INDICATORS 447
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Two red fives of one suit.
+ */
+#define PARLOR_MAHJONG_ERR_SECOND_RED_FIVE 448
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The same 136-form tile id twice.
+ */
+#define PARLOR_MAHJONG_ERR_DUPLICATE_TILE_ID 449
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
@@ -3325,6 +3854,34 @@ ParlorStatus parlor_mahjong_decompositions(const uint8_t *counts,
                                            struct ParlorMahjongDecomposition *out,
                                            size_t capacity,
                                            size_t *out_count);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Fills `out` with preset `preset`: 0 `online` (the default), 1 `mahjong-soul`,
+ * 2 `mahjong-pypi`. Errors: `PARLOR_ERR_INVALID_ARGUMENT` (unknown preset), a null pointer.
+ *
+ * # Safety
+ * `out` must be null or valid for writing one `ParlorMahjongConfig`.
+ */
+ParlorStatus parlor_mahjong_config_preset(uint8_t preset, struct ParlorMahjongConfig *out);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Values the winning hand `win` under `config` into `out` (written only on success).
+ *
+ * Errors: `PARLOR_MAHJONG_ERR_NO_YAKU` (a complete hand without yaku), the other 440–449 codes
+ * and `PARLOR_MAHJONG_ERR_FIFTH_COPY` for impossible input, `PARLOR_ERR_INVALID_ARGUMENT` for an
+ * unknown code, a boolean not 0/1 or a length out of range, `PARLOR_ERR_NULL_POINTER`.
+ *
+ * # Safety
+ * `win` and `config` must be null or point to one initialised value each; `out` null or valid
+ * for writing one `ParlorMahjongValue`.
+ */
+ParlorStatus parlor_mahjong_score(const struct ParlorMahjongWin *win,
+                                  const struct ParlorMahjongConfig *config,
+                                  struct ParlorMahjongValue *out);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)

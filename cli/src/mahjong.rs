@@ -62,6 +62,10 @@ pub enum Command {
         /// The tiles.
         tiles: Vec<String>,
     },
+    /// The value of a Riichi winning hand: `<han> han <fu> fu <points> points[ <limit>]` (points:
+    /// all the winner receives, honba in, riichi sticks out; `no yaku` for a hand without yaku),
+    /// then the yaku, dora, fu breakdown and payments.
+    Score(crate::mahjong_score::ScoreArgs),
 }
 
 /// A hand form on the command line.
@@ -148,6 +152,9 @@ type Answer = dyn Fn(&str) -> Result<String, String>;
 
 /// Runs one `mahjong` subcommand.
 pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    if let Command::Score(args) = command {
+        return crate::mahjong_score::run(args, input, out);
+    }
     let rules = |riichi: bool| if riichi { Rules::RIICHI } else { Rules::SEED };
     let (batch, tiles, answer): (bool, &[String], Box<Answer>) = match command {
         Command::Waits { riichi, batch, tiles } => {
@@ -178,6 +185,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             let rules = rules(*riichi);
             (*batch, tiles, Box::new(move |text| decompose(text, rules)))
         }
+        Command::Score(_) => return Ok(()),
     };
     if batch {
         if !tiles.is_empty() {

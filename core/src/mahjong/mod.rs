@@ -11,7 +11,9 @@
 //! - [`rules`] — [`is_complete`], [`waits`] under [`Rules`]; [`decompose`] —
 //!   [`for_each_decomposition`];
 //! - [`shanten`](mod@shanten) — [`shanten()`](shanten::shanten) and [`ukeire`], exact, with a
-//!   built-in generated suit classifier ([`tables`], [`BUILT_IN_TABLE_BYTES`] of flash).
+//!   built-in generated suit classifier ([`tables`], [`BUILT_IN_TABLE_BYTES`] of flash);
+//! - [`score`](mod@score) — Riichi hand value: yaku, han, fu, limits and payments
+//!   ([`score::score`], [`score::Config`] presets, red fives and the 136-tile form).
 //!
 //! ```
 //! use parlor_core::mahjong::{Hand, Rules, waits, wait_tiles, shanten};
@@ -24,6 +26,7 @@ pub mod decompose;
 pub mod hand;
 pub mod notation;
 pub mod rules;
+pub mod score;
 pub mod shanten;
 #[cfg(any(test, not(feature = "shanten-table")))]
 mod suit_program;

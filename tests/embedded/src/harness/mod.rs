@@ -14,6 +14,8 @@ pub mod dominoes;
 pub mod doudizhu;
 #[cfg(feature = "mahjong")]
 pub mod mahjong;
+#[cfg(feature = "mahjong-score")]
+pub mod mahjong_score;
 #[cfg(feature = "tichu")]
 pub mod tichu;
 
@@ -54,6 +56,10 @@ pub fn exercise_all() -> u32 {
     #[cfg(feature = "mahjong")]
     {
         sink ^= mahjong::exercise();
+    }
+    #[cfg(feature = "mahjong-score")]
+    {
+        sink ^= mahjong_score::exercise();
     }
     sink
 }

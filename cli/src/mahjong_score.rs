@@ -1,0 +1,312 @@
+//! `parlor mahjong score …`: the value of a Riichi winning hand (`parlor_core::mahjong::score`).
+//! Notation in docs/mahjong.md ("Hand value"). With `--batch`, one command line per input line
+//! (split like a shell: quotes and backslashes) and only the first output line per answer.
+
+use std::io::{BufRead, Write};
+
+use clap::Parser;
+use parlor_core::mahjong::score::{
+    CalledMeld, Config, Error, FuKind, HandValue, List, Piece, Riichi, Wait, Win, Wind, score,
+};
+
+use crate::{CliError, quoted};
+
+/// The arguments of `parlor mahjong score`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ScoreArgs {
+    /// The closed tiles, the winning tile included (`0m 0p 0s` are the red fives), in either
+    /// notation.
+    pub tiles: Vec<String>,
+    /// A called meld: `chii:123s`, `pon:555p`, `minkan:7777z` (open kan), `shouminkan:2222p`
+    /// (added kan), `ankan:1111m` (closed kan), optionally `@E|S|W|N` (the seat it came from).
+    #[arg(long = "meld", value_name = "SPEC")]
+    pub melds: Vec<String>,
+    /// The winning tile (one of the closed tiles).
+    #[arg(long = "win", value_name = "TILE")]
+    pub winning: Option<String>,
+    /// Won on a discard.
+    #[arg(long, conflicts_with = "tsumo")]
+    pub ron: bool,
+    /// Won by self-draw.
+    #[arg(long)]
+    pub tsumo: bool,
+    /// The winner's seat wind (E is the dealer).
+    #[arg(long, default_value = "S", value_name = "E|S|W|N")]
+    pub seat: String,
+    /// The round wind.
+    #[arg(long, default_value = "E", value_name = "E|S|W|N")]
+    pub round: String,
+    /// Riichi.
+    #[arg(long, conflicts_with = "double_riichi")]
+    pub riichi: bool,
+    /// Double riichi.
+    #[arg(long)]
+    pub double_riichi: bool,
+    /// Ippatsu.
+    #[arg(long)]
+    pub ippatsu: bool,
+    /// Won on a kan replacement tile.
+    #[arg(long)]
+    pub rinshan: bool,
+    /// Robbing a kan.
+    #[arg(long)]
+    pub chankan: bool,
+    /// Won on the last draw.
+    #[arg(long)]
+    pub haitei: bool,
+    /// Won on the last discard.
+    #[arg(long)]
+    pub houtei: bool,
+    /// Tenhou (dealer, first draw).
+    #[arg(long)]
+    pub tenhou: bool,
+    /// Chiihou (non-dealer, first draw).
+    #[arg(long)]
+    pub chiihou: bool,
+    /// Dora indicators (`4m` or `4m7z`).
+    #[arg(long, default_value = "", value_name = "TILES")]
+    pub dora: String,
+    /// Ura-dora indicators.
+    #[arg(long, default_value = "", value_name = "TILES")]
+    pub ura: String,
+    /// Honba counters on the table.
+    #[arg(long, default_value_t = 0)]
+    pub honba: u16,
+    /// Riichi sticks on the table.
+    #[arg(long, default_value_t = 0)]
+    pub sticks: u16,
+    /// The rule set: online (default), mahjong-soul, mahjong-pypi.
+    #[arg(long, default_value = "online")]
+    pub preset: String,
+    /// Read one command line per input line from standard input; print the first line of each
+    /// answer.
+    #[arg(long)]
+    pub batch: bool,
+}
+
+/// A batch line's command line.
+#[derive(Debug, Parser)]
+#[command(name = "score", no_binary_name = true)]
+struct Line {
+    #[command(flatten)]
+    args: ScoreArgs,
+}
+
+/// A one-line message for a scoring error.
+fn describe(error: Error) -> String {
+    match error {
+        Error::NoYaku => "no yaku".into(),
+        other => other.to_string(),
+    }
+}
+
+fn tiles<const N: usize>(what: &str, text: &str) -> Result<List<Piece, N>, String> {
+    text.parse().map_err(|e| match e {
+        Error::TooManyTiles => format!("{what}: too many tiles in {}", quoted(text)),
+        _ => format!("{what}: unknown tile in {}", quoted(text)),
+    })
+}
+
+fn wind(what: &str, text: &str) -> Result<Wind, String> {
+    text.parse()
+        .map_err(|_| format!("{what}: expected E, S, W or N, not {}", quoted(text)))
+}
+
+/// The [`Win`] and [`Config`] of the arguments.
+pub fn win_of(args: &ScoreArgs) -> Result<(Win, Config), String> {
+    let config = Config::preset(&args.preset).ok_or_else(|| {
+        format!(
+            "unknown preset {} (online, mahjong-soul, mahjong-pypi)",
+            quoted(&args.preset)
+        )
+    })?;
+    if args.ron == args.tsumo {
+        return Err("give --ron or --tsumo".into());
+    }
+    let winning = args.winning.as_deref().ok_or("give the winning tile: --win TILE")?;
+    let mut win = Win {
+        closed: tiles("tiles", &args.tiles.join(" "))?,
+        winning: winning
+            .parse()
+            .map_err(|_| format!("--win: unknown tile {}", quoted(winning)))?,
+        tsumo: args.tsumo,
+        seat: wind("--seat", &args.seat)?,
+        round: wind("--round", &args.round)?,
+        riichi: match (args.riichi, args.double_riichi) {
+            (true, _) => Riichi::Riichi,
+            (_, true) => Riichi::Double,
+            _ => Riichi::None,
+        },
+        ippatsu: args.ippatsu,
+        rinshan: args.rinshan,
+        chankan: args.chankan,
+        haitei: args.haitei,
+        houtei: args.houtei,
+        tenhou: args.tenhou,
+        chiihou: args.chiihou,
+        dora: tiles("--dora", &args.dora)?,
+        ura: tiles("--ura", &args.ura)?,
+        honba: args.honba,
+        riichi_sticks: args.sticks,
+        ..Win::default()
+    };
+    for spec in &args.melds {
+        let meld: CalledMeld = spec.parse().map_err(|_| {
+            format!("--meld: not a meld {} (chii:123s, pon:555p, minkan:7777z, shouminkan:2222p, ankan:1111m, then @E|S|W|N)", quoted(spec))
+        })?;
+        win.melds.push(meld).map_err(|_| "more than four melds".to_string())?;
+    }
+    Ok((win, config))
+}
+
+fn fu_name(kind: FuKind) -> String {
+    match kind {
+        FuKind::Base => "base".into(),
+        FuKind::Chiitoitsu => "chiitoitsu".into(),
+        FuKind::ClosedRon => "closed ron".into(),
+        FuKind::Tsumo => "tsumo".into(),
+        FuKind::OpenPinfu => "open hand without fu".into(),
+        FuKind::Set { tile, kan, concealed } => {
+            let what = if kan { "kan" } else { "triplet" };
+            let how = if concealed { "concealed" } else { "open" };
+            format!("{how} {what} {tile}")
+        }
+        FuKind::Pair { tile } => format!("pair {tile}"),
+        FuKind::Wait(w) => match w {
+            Wait::Kanchan => "kanchan".into(),
+            Wait::Penchan => "penchan".into(),
+            _ => "tanki".into(),
+        },
+    }
+}
+
+/// The answer's lines: the first `<han> han <fu> fu <points> points[ <limit>]`, then the yaku,
+/// dora, fu and payments.
+pub fn lines(win: &Win, v: &HandValue) -> Vec<String> {
+    let mut out = Vec::new();
+    let limit = v.limit_name().map(|l| format!(" {l}")).unwrap_or_default();
+    out.push(format!(
+        "{} han {} fu {} points{limit}",
+        v.han(),
+        v.fu(),
+        v.payment().total
+    ));
+    for y in v.yaku() {
+        out.push(format!("{} {}", y.yaku, y.han));
+    }
+    for (name, n) in [("dora", v.dora()), ("ura dora", v.ura()), ("red five", v.red())] {
+        if n > 0 {
+            out.push(format!("{name} {n}"));
+        }
+    }
+    if !v.fu_items().is_empty() {
+        let items: Vec<String> = v
+            .fu_items()
+            .iter()
+            .map(|i| format!("{} {}", fu_name(i.kind), i.fu))
+            .collect();
+        out.push(format!("fu: {} = {} -> {}", items.join(", "), v.raw_fu(), v.fu()));
+    }
+    let p = v.payment();
+    out.push(if !win.tsumo {
+        format!("ron: {} from the discarder", p.ron)
+    } else if win.dealer() {
+        format!("tsumo: {} from each", p.non_dealer)
+    } else {
+        format!(
+            "tsumo: {} from the dealer, {} from each other seat",
+            p.dealer, p.non_dealer
+        )
+    });
+    if p.sticks > 0 {
+        out.push(format!("riichi sticks: {}", p.sticks));
+    }
+    out
+}
+
+/// The full answer to one set of arguments (`no yaku` is an answer, not an error).
+fn answer(args: &ScoreArgs) -> Result<Vec<String>, String> {
+    let (win, config) = win_of(args)?;
+    match score(&win, &config) {
+        Ok(v) => Ok(lines(&win, &v)),
+        Err(Error::NoYaku) => Ok(vec!["no yaku".into()]),
+        Err(e) => Err(describe(e)),
+    }
+}
+
+/// Splits a line like a POSIX shell would into words: whitespace separates, `'…'` and `"…"`
+/// quote, a backslash escapes the next character (inside double quotes too).
+pub fn shell_words(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => words.extend(word.take()),
+            '\'' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(x) => w.push(x),
+                        None => return Err("unclosed single quote".into()),
+                    }
+                }
+            }
+            '"' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => w.push(chars.next().ok_or("a backslash at the end of the line")?),
+                        Some(x) => w.push(x),
+                        None => return Err("unclosed double quote".into()),
+                    }
+                }
+            }
+            '\\' => word
+                .get_or_insert_with(String::new)
+                .push(chars.next().ok_or("a backslash at the end of the line")?),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    Ok(words)
+}
+
+/// The arguments of one batch line (a `parlor mahjong score` command line without the command).
+pub fn args_of(line: &str) -> Result<ScoreArgs, String> {
+    let words = shell_words(line)?;
+    let parsed = Line::try_parse_from(&words).map_err(|e| {
+        let text = e.to_string();
+        text.lines()
+            .next()
+            .unwrap_or("bad arguments")
+            .trim_start_matches("error: ")
+            .to_string()
+    })?;
+    if parsed.args.batch {
+        return Err("--batch inside a batch line".into());
+    }
+    Ok(parsed.args)
+}
+
+fn batch_line(line: &str) -> Result<String, String> {
+    Ok(answer(&args_of(line)?)?.into_iter().next().unwrap_or_default())
+}
+
+/// Runs `parlor mahjong score`.
+pub fn run(args: &ScoreArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    if args.batch {
+        if !args.tiles.is_empty() || args.winning.is_some() || !args.melds.is_empty() {
+            return Err(CliError::Input(
+                "--batch reads command lines from standard input; give no hand".into(),
+            ));
+        }
+        return crate::batch::run(input, out, batch_line);
+    }
+    for line in answer(args).map_err(CliError::Input)? {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}

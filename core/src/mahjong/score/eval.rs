@@ -1,0 +1,802 @@
+//! The scorer: input checks, every reading of the hand, yaku, fu, limits and payments.
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use super::Config;
+use super::{
+    Conflict, Error, FuItem, FuKind, HandValue, Kazoe, Limit, List, MeldKind, Payment, Riichi, Wait, Win, Yaku, YakuHan,
+};
+use crate::mahjong::decompose::{Decomposition, Meld, for_each_decomposition};
+use crate::mahjong::hand::Hand;
+use crate::mahjong::rules::Rules;
+use crate::mahjong::tile::{KINDS, Suit, Tile};
+
+type Counts = [u8; KINDS];
+
+fn count(c: &Counts, t: Tile) -> u8 {
+    c.get(t.index()).copied().unwrap_or(0)
+}
+
+fn add(c: &mut Counts, t: Tile, n: u8) {
+    if let Some(slot) = c.get_mut(t.index()) {
+        *slot = slot.saturating_add(n);
+    }
+}
+
+/// The dora a shown indicator points at: the next kind, cyclically within a suit (9 → 1), the
+/// winds (E → S → W → N → E) and the dragons (white → green → red → white).
+pub(crate) fn dora_of(indicator: Tile) -> Tile {
+    let n = indicator.number();
+    let next = match indicator.suit() {
+        Suit::Honor => match n {
+            4 => 1,
+            7 => 5,
+            _ => n.saturating_add(1),
+        },
+        _ if n == 9 => 1,
+        _ => n.saturating_add(1),
+    };
+    Tile::from_parts(indicator.suit(), next).unwrap_or(indicator)
+}
+
+fn is_dragon(t: Tile) -> bool {
+    t.suit() == Suit::Honor && t.number() >= 5
+}
+
+fn is_wind(t: Tile) -> bool {
+    t.suit() == Suit::Honor && t.number() <= 4
+}
+
+fn is_green(t: Tile) -> bool {
+    match t.suit() {
+        Suit::Sou => matches!(t.number(), 2 | 3 | 4 | 6 | 8),
+        Suit::Honor => t.number() == 6,
+        _ => false,
+    }
+}
+
+/// One set of a reading.
+#[derive(Clone, Copy, Debug, Default)]
+struct Set {
+    tile: Option<Tile>,
+    run: bool,
+    kan: bool,
+    concealed: bool,
+}
+
+impl Set {
+    fn tile(&self) -> Tile {
+        self.tile.unwrap_or(Tile::FIRST)
+    }
+
+    /// Holds a terminal or honor.
+    fn has_orphan(&self) -> bool {
+        let t = self.tile();
+        if self.run {
+            t.number() == 1 || t.number() == 7
+        } else {
+            t.is_orphan()
+        }
+    }
+}
+
+/// What is fixed before the readings: checked input and tile-set properties.
+struct Ctx<'a> {
+    win: &'a Win,
+    config: &'a Config,
+    closed: Counts,
+    open: bool,
+    kans: u8,
+    meld_sets: [Set; 4],
+    meld_len: usize,
+    dora: u8,
+    ura: u8,
+    red: u8,
+    suits: u8,
+    honors: bool,
+    all_simples: bool,
+    all_orphans: bool,
+    all_honors: bool,
+    all_terminals: bool,
+    all_green: bool,
+    chuuren: Option<Yaku>,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(win: &'a Win, config: &'a Config) -> Result<Ctx<'a>, Error> {
+        config.validate()?;
+        let melds = win.melds.as_slice();
+        let expected: u8 = match melds.len() {
+            0 => 14,
+            1 => 11,
+            2 => 8,
+            3 => 5,
+            _ => 2,
+        };
+        if win.closed.len() != usize::from(expected) {
+            return Err(Error::WrongTileCount {
+                tiles: win.closed.len() as u8,
+                melds: melds.len() as u8,
+            });
+        }
+        let mut closed = [0u8; KINDS];
+        let mut all = [0u8; KINDS];
+        let mut physical = [0u8; KINDS];
+        let mut reds = [0u8; 3];
+        let mut red = 0u8;
+        let mut note = |p: super::Piece, physical: &mut Counts| -> Result<(), Error> {
+            add(physical, p.tile(), 1);
+            if count(physical, p.tile()) > 4 {
+                return Err(Error::FifthCopy { tile: p.tile() });
+            }
+            if p.is_red() {
+                let slot = reds
+                    .get_mut(usize::from(p.tile().index() as u8 / 9))
+                    .ok_or(Error::Internal)?;
+                *slot = slot.saturating_add(1);
+                if *slot > 1 {
+                    return Err(Error::SecondRedFive { tile: p.tile() });
+                }
+            }
+            Ok(())
+        };
+        for &p in win.closed.as_slice() {
+            note(p, &mut physical)?;
+            add(&mut closed, p.tile(), 1);
+            add(&mut all, p.tile(), 1);
+            red = red.saturating_add(u8::from(p.is_red()));
+        }
+        let mut meld_sets = [Set::default(); 4];
+        let mut open = false;
+        let mut kans = 0u8;
+        for (i, (m, slot)) in melds.iter().zip(meld_sets.iter_mut()).enumerate() {
+            for &p in m.tiles() {
+                note(p, &mut physical)?;
+                add(&mut all, p.tile(), 1);
+                red = red.saturating_add(u8::from(p.is_red()));
+            }
+            if let Some(from) = m.from()
+                && (from == win.seat || (m.kind() == MeldKind::Chii && from != win.seat.previous()))
+            {
+                return Err(Error::CalledFromWrongSeat { index: i as u8 });
+            }
+            open |= m.kind().is_open();
+            kans = kans.saturating_add(u8::from(m.kind().is_kan()));
+            *slot = Set {
+                tile: Some(m.first()),
+                run: m.kind() == MeldKind::Chii,
+                kan: m.kind().is_kan(),
+                concealed: m.kind() == MeldKind::Ankan,
+            };
+        }
+        for &p in win.dora.as_slice().iter().chain(win.ura.as_slice()) {
+            note(p, &mut physical)?;
+        }
+        if !win.closed.as_slice().contains(&win.winning) {
+            return Err(Error::WinningTileNotInHand);
+        }
+        check_flags(win, open, kans)?;
+        if (!config.kan_dora && win.dora.len() > 1)
+            || (win.riichi == Riichi::None && !win.ura.is_empty())
+            || win.ura.len() > win.dora.len()
+        {
+            return Err(Error::TooManyIndicators);
+        }
+        let hits = |indicators: &[super::Piece]| {
+            indicators
+                .iter()
+                .fold(0u8, |n, p| n.saturating_add(count(&all, dora_of(p.tile()))))
+        };
+        let dora = hits(win.dora.as_slice());
+        let ura = if win.riichi != Riichi::None && config.ura_dora {
+            hits(win.ura.as_slice())
+        } else {
+            0
+        };
+        let held = || Tile::all().filter(|&t| count(&all, t) > 0);
+        let suits = held().fold(0u8, |m, t| match t.suit() {
+            Suit::Man => m | 1,
+            Suit::Pin => m | 2,
+            Suit::Sou => m | 4,
+            Suit::Honor => m,
+        });
+        let chuuren = if melds.is_empty() && suits.count_ones() == 1 && !held().any(|t| t.suit() == Suit::Honor) {
+            nine_gates(&all, win.winning.tile())
+        } else {
+            None
+        };
+        Ok(Ctx {
+            win,
+            config,
+            closed,
+            open,
+            kans,
+            meld_sets,
+            meld_len: melds.len(),
+            dora,
+            ura,
+            red: if config.red_fives { red } else { 0 },
+            suits,
+            honors: held().any(|t| t.suit() == Suit::Honor),
+            all_simples: held().all(|t| !t.is_orphan()),
+            all_orphans: held().all(Tile::is_orphan),
+            all_honors: held().all(|t| t.suit() == Suit::Honor),
+            all_terminals: held().all(|t| t.is_orphan() && t.suit() != Suit::Honor),
+            all_green: held().all(is_green),
+            chuuren,
+        })
+    }
+
+    fn menzen(&self) -> bool {
+        !self.open
+    }
+}
+
+/// Nine gates in one suit (the caller checked one suit, no honors, no melds): `1112345678999`
+/// plus one; the pure form when the winning tile is the extra one.
+fn nine_gates(all: &Counts, winning: Tile) -> Option<Yaku> {
+    let suit = winning.suit();
+    let mut extra = None;
+    for n in 1..=9u8 {
+        let t = Tile::from_parts(suit, n)?;
+        let base = if n == 1 || n == 9 { 3 } else { 1 };
+        match count(all, t).checked_sub(base)? {
+            0 => {}
+            1 if extra.is_none() => extra = Some(t),
+            _ => return None,
+        }
+    }
+    let extra = extra?;
+    Some(if extra == winning {
+        Yaku::JunseiChuuren
+    } else {
+        Yaku::Chuuren
+    })
+}
+
+fn check_flags(win: &Win, open: bool, kans: u8) -> Result<(), Error> {
+    let conflict = |c| Err(Error::Conflict(c));
+    let riichi = win.riichi != Riichi::None;
+    if riichi && open {
+        return conflict(Conflict::RiichiOpen);
+    }
+    if win.ippatsu && !riichi {
+        return conflict(Conflict::IppatsuWithoutRiichi);
+    }
+    if win.haitei && !win.tsumo {
+        return conflict(Conflict::HaiteiRon);
+    }
+    if win.houtei && win.tsumo {
+        return conflict(Conflict::HouteiTsumo);
+    }
+    if win.rinshan && (!win.tsumo || kans == 0) {
+        return conflict(Conflict::Rinshan);
+    }
+    if win.chankan && win.tsumo {
+        return conflict(Conflict::ChankanTsumo);
+    }
+    if (win.haitei && win.rinshan) || (win.houtei && win.chankan) {
+        return conflict(Conflict::LastTile);
+    }
+    if (win.tenhou && !win.dealer()) || (win.chiihou && win.dealer()) {
+        return conflict(Conflict::BlessingSeat);
+    }
+    let others = riichi || win.ippatsu || win.rinshan || win.chankan || win.haitei || win.houtei;
+    if (win.tenhou || win.chiihou) && (!win.tsumo || !win.melds.is_empty() || others) {
+        return conflict(Conflict::Blessing);
+    }
+    Ok(())
+}
+
+/// The best value so far and what went wrong, over every reading.
+struct Best {
+    value: Option<HandValue>,
+    failure: Option<Error>,
+    complete: bool,
+}
+
+impl Best {
+    fn offer(&mut self, candidate: Result<Option<HandValue>, Error>) {
+        match candidate {
+            Err(e) => self.failure = Some(e),
+            Ok(None) => {}
+            Ok(Some(v)) => {
+                let key = |v: &HandValue| (v.payment.total, v.yakuman > 0, v.han, v.fu, v.raw_fu);
+                if self.value.as_ref().is_none_or(|b| key(&v) > key(b)) {
+                    self.value = Some(v);
+                }
+            }
+        }
+    }
+}
+
+pub(super) fn score(win: &Win, config: &Config) -> Result<HandValue, Error> {
+    let ctx = Ctx::new(win, config)?;
+    let hand = Hand::from_counts(&ctx.closed).map_err(|_| Error::Internal)?;
+    let mut best = Best {
+        value: None,
+        failure: None,
+        complete: false,
+    };
+    let w = win.winning.tile();
+    for_each_decomposition(&hand, Rules::RIICHI, |d| {
+        best.complete = true;
+        match d {
+            Decomposition::Regular(r) => {
+                let mut sets = ctx.meld_sets;
+                let closed_sets = sets.get_mut(ctx.meld_len..).unwrap_or_default();
+                if closed_sets.len() != r.sets().len() {
+                    debug_assert!(false, "a reading with the wrong number of sets");
+                    best.failure = Some(Error::Internal);
+                    return;
+                }
+                for (slot, m) in closed_sets.iter_mut().zip(r.sets()) {
+                    *slot = match *m {
+                        Meld::Triplet(t) => Set {
+                            tile: Some(t),
+                            run: false,
+                            kan: false,
+                            concealed: true,
+                        },
+                        Meld::Run(t) => Set {
+                            tile: Some(t),
+                            run: true,
+                            kan: false,
+                            concealed: true,
+                        },
+                    };
+                }
+                if r.pair() == w {
+                    best.offer(regular(&ctx, &sets, r.pair(), Wait::Tanki));
+                }
+                for i in ctx.meld_len..4 {
+                    let Some(set) = sets.get(i).copied() else { continue };
+                    let t = set.tile();
+                    let wait = if !set.run {
+                        if t != w {
+                            continue;
+                        }
+                        Wait::Shanpon
+                    } else if t == w {
+                        if t.number() == 7 { Wait::Penchan } else { Wait::Ryanmen }
+                    } else if t.next_in_suit() == Some(w) {
+                        Wait::Kanchan
+                    } else if t.next_in_suit().and_then(Tile::next_in_suit) == Some(w) {
+                        if t.number() == 1 { Wait::Penchan } else { Wait::Ryanmen }
+                    } else {
+                        continue;
+                    };
+                    let mut placed = sets;
+                    if let (Some(slot), Wait::Shanpon, false) = (placed.get_mut(i), wait, win.tsumo) {
+                        slot.concealed = false;
+                    }
+                    best.offer(regular(&ctx, &placed, r.pair(), wait));
+                }
+            }
+            Decomposition::SevenPairs(_) => best.offer(seven_pairs(&ctx)),
+            Decomposition::ThirteenOrphans { .. } => best.offer(thirteen_orphans(&ctx)),
+        }
+    })
+    .map_err(|_| Error::Internal)?;
+    if let Some(e) = best.failure {
+        return Err(e);
+    }
+    match best.value {
+        Some(v) => Ok(v),
+        None if best.complete => Err(Error::NoYaku),
+        None => Err(Error::NotComplete),
+    }
+}
+
+fn push(list: &mut List<YakuHan, 16>, yaku: Yaku, han: u8) -> Result<(), Error> {
+    list.push(YakuHan { yaku, han }).map_err(|_| Error::Internal)
+}
+
+/// The blessings (tenhou, chiihou), which go with any shape.
+fn blessings(ctx: &Ctx, ym: &mut List<YakuHan, 16>) -> Result<(), Error> {
+    if ctx.win.tenhou {
+        push(ym, Yaku::Tenhou, 0)?;
+    }
+    if ctx.win.chiihou {
+        push(ym, Yaku::Chiihou, 0)?;
+    }
+    Ok(())
+}
+
+/// Situational yaku every shape can have.
+fn situational(ctx: &Ctx, y: &mut List<YakuHan, 16>) -> Result<(), Error> {
+    let win = ctx.win;
+    match win.riichi {
+        Riichi::None => {}
+        Riichi::Riichi => push(y, Yaku::Riichi, 0)?,
+        Riichi::Double => push(y, Yaku::DoubleRiichi, 0)?,
+    }
+    for (on, yaku) in [
+        (win.ippatsu, Yaku::Ippatsu),
+        (win.tsumo && ctx.menzen(), Yaku::MenzenTsumo),
+        (win.haitei, Yaku::Haitei),
+        (win.houtei, Yaku::Houtei),
+        (win.rinshan, Yaku::Rinshan),
+        (win.chankan, Yaku::Chankan),
+    ] {
+        if on {
+            push(y, yaku, 0)?;
+        }
+    }
+    Ok(())
+}
+
+/// Tile-set yaku every shape can have: tanyao, honroutou, honitsu / chinitsu.
+fn tile_set_yaku(ctx: &Ctx, y: &mut List<YakuHan, 16>) -> Result<(), Error> {
+    if ctx.all_simples && (ctx.menzen() || ctx.config.open_tanyao) {
+        push(y, Yaku::Tanyao, 0)?;
+    }
+    if ctx.all_orphans {
+        push(y, Yaku::Honroutou, 0)?;
+    }
+    if ctx.suits.count_ones() == 1 {
+        push(y, if ctx.honors { Yaku::Honitsu } else { Yaku::Chinitsu }, 0)?;
+    }
+    Ok(())
+}
+
+/// Tile-set yakuman: tsuuiisou, chinroutou, ryuuiisou.
+fn tile_set_yakuman(ctx: &Ctx, ym: &mut List<YakuHan, 16>) -> Result<(), Error> {
+    for (on, yaku) in [
+        (ctx.all_honors, Yaku::Tsuuiisou),
+        (ctx.all_terminals, Yaku::Chinroutou),
+        (ctx.all_green, Yaku::Ryuuiisou),
+    ] {
+        if on {
+            push(ym, yaku, 0)?;
+        }
+    }
+    Ok(())
+}
+
+fn regular(ctx: &Ctx, sets: &[Set; 4], pair: Tile, wait: Wait) -> Result<Option<HandValue>, Error> {
+    let win = ctx.win;
+    let triplets = || sets.iter().filter(|s| !s.run);
+    let concealed = triplets().filter(|s| s.concealed).count();
+    let dragons = triplets().filter(|s| is_dragon(s.tile())).count();
+    let winds = triplets().filter(|s| is_wind(s.tile())).count();
+    let any_run = sets.iter().any(|s| s.run);
+
+    let mut ym = List::new();
+    blessings(ctx, &mut ym)?;
+    if concealed == 4 {
+        push(
+            &mut ym,
+            if wait == Wait::Tanki {
+                Yaku::SuuankouTanki
+            } else {
+                Yaku::Suuankou
+            },
+            0,
+        )?;
+    }
+    if dragons == 3 {
+        push(&mut ym, Yaku::Daisangen, 0)?;
+    }
+    if winds == 4 {
+        push(&mut ym, Yaku::Daisuushii, 0)?;
+    } else if winds == 3 && is_wind(pair) {
+        push(&mut ym, Yaku::Shousuushii, 0)?;
+    }
+    tile_set_yakuman(ctx, &mut ym)?;
+    if let Some(c) = ctx.chuuren {
+        push(&mut ym, c, 0)?;
+    }
+    if ctx.kans == 4 {
+        push(&mut ym, Yaku::Suukantsu, 0)?;
+    }
+    let (fu_items, raw, fu, pinfu) = regular_fu(ctx, sets, pair, wait)?;
+    if !ym.is_empty() {
+        return yakuman(ctx, ym, fu_items, raw, fu, wait).map(Some);
+    }
+
+    let mut y = List::new();
+    situational(ctx, &mut y)?;
+    if pinfu {
+        push(&mut y, Yaku::Pinfu, 0)?;
+    }
+    if ctx.menzen() {
+        let mut runs = [0u8; KINDS];
+        for s in sets.iter().filter(|s| s.run) {
+            add(&mut runs, s.tile(), 1);
+        }
+        match runs.iter().map(|c| c >> 1).sum::<u8>() {
+            0 => {}
+            1 => push(&mut y, Yaku::Iipeikou, 0)?,
+            _ => push(&mut y, Yaku::Ryanpeikou, 0)?,
+        }
+    }
+    for s in triplets() {
+        let t = s.tile();
+        if is_dragon(t) {
+            let yaku = match t.number() {
+                5 => Yaku::Haku,
+                6 => Yaku::Hatsu,
+                _ => Yaku::Chun,
+            };
+            push(&mut y, yaku, 0)?;
+        }
+        if t == win.seat.tile() {
+            push(&mut y, Yaku::SeatWind, 0)?;
+        }
+        if t == win.round.tile() {
+            push(&mut y, Yaku::RoundWind, 0)?;
+        }
+    }
+    let has = |run: bool, suit: Suit, n: u8| sets.iter().any(|s| s.run == run && Tile::from_parts(suit, n) == s.tile);
+    let numbered = [Suit::Man, Suit::Pin, Suit::Sou];
+    if (1..=7).any(|n| numbered.iter().all(|&suit| has(true, suit, n))) {
+        push(&mut y, Yaku::SanshokuDoujun, 0)?;
+    }
+    if (1..=9).any(|n| numbered.iter().all(|&suit| has(false, suit, n))) {
+        push(&mut y, Yaku::SanshokuDoukou, 0)?;
+    }
+    if numbered
+        .iter()
+        .any(|&suit| [1, 4, 7].iter().all(|&n| has(true, suit, n)))
+    {
+        push(&mut y, Yaku::Ittsu, 0)?;
+    }
+    if any_run && pair.is_orphan() && sets.iter().all(Set::has_orphan) {
+        push(&mut y, if ctx.honors { Yaku::Chanta } else { Yaku::Junchan }, 0)?;
+    }
+    if !any_run {
+        push(&mut y, Yaku::Toitoi, 0)?;
+    }
+    if concealed == 3 {
+        push(&mut y, Yaku::Sanankou, 0)?;
+    }
+    if ctx.kans == 3 {
+        push(&mut y, Yaku::Sankantsu, 0)?;
+    }
+    if dragons == 2 && is_dragon(pair) {
+        push(&mut y, Yaku::Shousangen, 0)?;
+    }
+    tile_set_yaku(ctx, &mut y)?;
+    ordinary(ctx, y, fu_items, raw, fu, wait)
+}
+
+/// The fu of a regular reading: items, raw sum, rounded fu, and whether it is pinfu.
+fn regular_fu(ctx: &Ctx, sets: &[Set; 4], pair: Tile, wait: Wait) -> Result<(List<FuItem, 10>, u8, u8, bool), Error> {
+    let win = ctx.win;
+    let mut items: List<FuItem, 10> = List::new();
+    let mut item = |kind, fu: u8| items.push(FuItem { kind, fu }).map_err(|_| Error::Internal);
+    item(FuKind::Base, 20)?;
+    if ctx.menzen() && !win.tsumo {
+        item(FuKind::ClosedRon, 10)?;
+    }
+    let mut extra = 0u8;
+    for s in sets.iter().filter(|s| !s.run) {
+        let t = s.tile();
+        let mut fu = 2u8;
+        if t.is_orphan() {
+            fu = fu.saturating_mul(2);
+        }
+        if s.concealed {
+            fu = fu.saturating_mul(2);
+        }
+        if s.kan {
+            fu = fu.saturating_mul(4);
+        }
+        item(
+            FuKind::Set {
+                tile: t,
+                kan: s.kan,
+                concealed: s.concealed,
+            },
+            fu,
+        )?;
+        extra = extra.saturating_add(fu);
+    }
+    let seat = pair == win.seat.tile();
+    let round = pair == win.round.tile();
+    let pair_fu = match (is_dragon(pair), seat, round) {
+        (true, _, _) => 2,
+        (_, true, true) => ctx.config.double_wind_pair_fu,
+        (_, true, false) | (_, false, true) => 2,
+        _ => 0,
+    };
+    if pair_fu > 0 {
+        item(FuKind::Pair { tile: pair }, pair_fu)?;
+        extra = extra.saturating_add(pair_fu);
+    }
+    if matches!(wait, Wait::Kanchan | Wait::Penchan | Wait::Tanki) {
+        item(FuKind::Wait(wait), 2)?;
+        extra = extra.saturating_add(2);
+    }
+    let pinfu = ctx.menzen() && sets.iter().all(|s| s.run) && pair_fu == 0 && wait == Wait::Ryanmen;
+    if win.tsumo && !pinfu {
+        item(FuKind::Tsumo, 2)?;
+        extra = extra.saturating_add(2);
+    }
+    if !ctx.menzen() && extra == 0 {
+        item(FuKind::OpenPinfu, 10)?;
+    }
+    let raw = items.as_slice().iter().fold(0u8, |n, i| n.saturating_add(i.fu));
+    let fu = raw.div_ceil(10).saturating_mul(10);
+    Ok((items, raw, fu, pinfu))
+}
+
+fn seven_pairs(ctx: &Ctx) -> Result<Option<HandValue>, Error> {
+    let mut items = List::new();
+    items
+        .push(FuItem {
+            kind: FuKind::Chiitoitsu,
+            fu: 25,
+        })
+        .map_err(|_| Error::Internal)?;
+    let mut ym = List::new();
+    blessings(ctx, &mut ym)?;
+    if ctx.all_honors {
+        push(&mut ym, Yaku::Tsuuiisou, 0)?;
+    }
+    if !ym.is_empty() {
+        return yakuman(ctx, ym, items, 25, 25, Wait::Tanki).map(Some);
+    }
+    let mut y = List::new();
+    situational(ctx, &mut y)?;
+    push(&mut y, Yaku::Chiitoitsu, 0)?;
+    tile_set_yaku(ctx, &mut y)?;
+    ordinary(ctx, y, items, 25, 25, Wait::Tanki)
+}
+
+fn thirteen_orphans(ctx: &Ctx) -> Result<Option<HandValue>, Error> {
+    let mut ym = List::new();
+    blessings(ctx, &mut ym)?;
+    let thirteen = count(&ctx.closed, ctx.win.winning.tile()) == 2;
+    push(&mut ym, if thirteen { Yaku::Kokushi13 } else { Yaku::Kokushi }, 0)?;
+    let wait = if thirteen { Wait::Thirteen } else { Wait::Tanki };
+    yakuman(ctx, ym, List::new(), 0, 0, wait).map(Some)
+}
+
+/// A hand with yakuman: only the yakuman count, 13 han each; composite or the largest per config.
+fn yakuman(
+    ctx: &Ctx,
+    ym: List<YakuHan, 16>,
+    fu_items: List<FuItem, 10>,
+    raw: u8,
+    fu: u8,
+    wait: Wait,
+) -> Result<HandValue, Error> {
+    let mut y = List::new();
+    let mut multiple = 0u8;
+    for item in ym.as_slice() {
+        let m = item.yaku.yakuman_multiple(ctx.config);
+        multiple = if ctx.config.composite_yakuman {
+            multiple.saturating_add(m)
+        } else {
+            multiple.max(m)
+        };
+        push(&mut y, item.yaku, m.saturating_mul(13))?;
+    }
+    let base = 8000u32.saturating_mul(u32::from(multiple));
+    Ok(finish(
+        ctx,
+        y,
+        fu_items,
+        multiple.saturating_mul(13),
+        raw,
+        fu,
+        multiple,
+        wait,
+        Limit::Yakuman,
+        base,
+        false,
+        (0, 0, 0),
+    ))
+}
+
+/// A hand without yakuman: han from yaku (none: no yaku) plus dora, then limits.
+fn ordinary(
+    ctx: &Ctx,
+    mut y: List<YakuHan, 16>,
+    fu_items: List<FuItem, 10>,
+    raw: u8,
+    fu: u8,
+    wait: Wait,
+) -> Result<Option<HandValue>, Error> {
+    let open = !ctx.menzen();
+    let mut han = 0u8;
+    let mut valued: List<YakuHan, 16> = List::new();
+    for item in y.as_slice() {
+        let h = item.yaku.han(open);
+        if h > 0 {
+            push(&mut valued, item.yaku, h)?;
+            han = han.saturating_add(h);
+        }
+    }
+    y = valued;
+    if han == 0 {
+        return Ok(None);
+    }
+    let han = han
+        .saturating_add(ctx.dora)
+        .saturating_add(ctx.ura)
+        .saturating_add(ctx.red);
+    let (limit, base, kiriage) = match han {
+        13.. => match ctx.config.kazoe {
+            Kazoe::Yakuman => (Limit::KazoeYakuman, 8000, false),
+            Kazoe::Sanbaiman => (Limit::Sanbaiman, 6000, false),
+        },
+        11..=12 => (Limit::Sanbaiman, 6000, false),
+        8..=10 => (Limit::Baiman, 4000, false),
+        6..=7 => (Limit::Haneman, 3000, false),
+        5 => (Limit::Mangan, 2000, false),
+        _ => {
+            let base = u32::from(fu)
+                .checked_shl(u32::from(han).saturating_add(2))
+                .unwrap_or(u32::MAX);
+            let kiriage = ctx.config.kiriage && matches!((han, fu), (4, 30) | (3, 60));
+            if base >= 2000 {
+                (Limit::Mangan, 2000, false)
+            } else if kiriage {
+                (Limit::Mangan, 2000, true)
+            } else {
+                (Limit::None, base, false)
+            }
+        }
+    };
+    let dora = (ctx.dora, ctx.ura, ctx.red);
+    Ok(Some(finish(
+        ctx, y, fu_items, han, raw, fu, 0, wait, limit, base, kiriage, dora,
+    )))
+}
+
+fn round_up_100(points: u32) -> u32 {
+    points.div_ceil(100).saturating_mul(100)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    ctx: &Ctx,
+    yaku: List<YakuHan, 16>,
+    fu_items: List<FuItem, 10>,
+    han: u8,
+    raw_fu: u8,
+    fu: u8,
+    yakuman: u8,
+    wait: Wait,
+    limit: Limit,
+    base: u32,
+    kiriage: bool,
+    (dora, ura, red): (u8, u8, u8),
+) -> HandValue {
+    let win = ctx.win;
+    let honba = u32::from(win.honba);
+    let mut payment = Payment {
+        sticks: u32::from(win.riichi_sticks).saturating_mul(1000),
+        ..Payment::default()
+    };
+    if !win.tsumo {
+        let times = if win.dealer() { 6 } else { 4 };
+        payment.ron = round_up_100(base.saturating_mul(times)).saturating_add(honba.saturating_mul(300));
+        payment.total = payment.ron;
+    } else if win.dealer() {
+        payment.non_dealer = round_up_100(base.saturating_mul(2)).saturating_add(honba.saturating_mul(100));
+        payment.total = payment.non_dealer.saturating_mul(3);
+    } else {
+        payment.dealer = round_up_100(base.saturating_mul(2)).saturating_add(honba.saturating_mul(100));
+        payment.non_dealer = round_up_100(base).saturating_add(honba.saturating_mul(100));
+        payment.total = payment.dealer.saturating_add(payment.non_dealer.saturating_mul(2));
+    }
+    HandValue {
+        yaku,
+        fu_items,
+        dora,
+        ura,
+        red,
+        han,
+        fu,
+        raw_fu,
+        yakuman,
+        wait,
+        limit,
+        kiriage,
+        base,
+        payment,
+    }
+}
