@@ -1,5 +1,5 @@
 //! `parlor tichu play` and `parlor tichu replay` — whole rounds on the core's
-//! [`Round`](parlor_core::tichu::round::Round) (log format in `docs/tichu.md`, "Replay logs").
+//! [`Round`] (log format in `docs/tichu.md`, "Replay logs").
 //!
 //! ```text
 //! tichu seed 7                      # or: tichu deal <h0> <h1> <h2> <h3> (14 suited cards each)
