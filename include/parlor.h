@@ -3057,7 +3057,8 @@ ParlorStatus parlor_dominoes_round_to_act(const struct ParlorDominoesRound *stat
 /**
  * Writes the legal actions of `seat` (in the core's legal-action order) into `out` as far as
  * `capacity` allows and their number into `*total` (none when it is not `seat`'s turn).
- * `PARLOR_ERR_BUFFER_TOO_SMALL` when `*total > capacity` (the first `capacity` are written).
+ * `PARLOR_ERR_BUFFER_TOO_SMALL` when `*total > capacity > 0` (the first `capacity` are written);
+ * capacity 0 is a size query (`PARLOR_OK` with `*total`).
  *
  * # Safety
  * `state` valid for a read; `out` valid for `capacity` writes (or null with 0); `total` for a write.

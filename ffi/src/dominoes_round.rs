@@ -542,7 +542,8 @@ fn legal_into(round: &Round, seat: u8, out: &mut [ParlorDominoesAction], total: 
 
 /// Writes the legal actions of `seat` (in the core's legal-action order) into `out` as far as
 /// `capacity` allows and their number into `*total` (none when it is not `seat`'s turn).
-/// `PARLOR_ERR_BUFFER_TOO_SMALL` when `*total > capacity` (the first `capacity` are written).
+/// `PARLOR_ERR_BUFFER_TOO_SMALL` when `*total > capacity > 0` (the first `capacity` are written);
+/// capacity 0 is a size query (`PARLOR_OK` with `*total`).
 ///
 /// # Safety
 /// `state` valid for a read; `out` valid for `capacity` writes (or null with 0); `total` for a write.
@@ -562,7 +563,8 @@ pub unsafe extern "C" fn parlor_dominoes_round_legal_actions(
         // SAFETY: the caller's contract.
         let total = unsafe { output(total) }?;
         legal_into(&round, seat, out, total);
-        if *total > capacity {
+        // Capacity 0 is a size query: `PARLOR_OK` with the total.
+        if *total > capacity && capacity != 0 {
             return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
         }
         Ok(())
@@ -633,7 +635,10 @@ fn observe_into(
         scores: seen.scores,
         open_total: seen.open_total,
     };
-    if hand_len > hand.len() || layout_len > layout.len() {
+    // A list of capacity 0 is a size query (its length is in `*out`); only a non-empty buffer
+    // that is too small is an error.
+    let short = |len: usize, buf_len: usize| len > buf_len && buf_len != 0;
+    if short(hand_len, hand.len()) || short(layout_len, layout.len()) {
         return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
     }
     Ok(())
@@ -707,6 +712,9 @@ pub unsafe extern "C" fn parlor_dominoes_round_encode(
         // SAFETY: the caller's contract.
         let len = unsafe { output(len) }?;
         *len = ENCODED_BYTES;
+        if buf.is_empty() {
+            return Ok(()); // a size query
+        }
         round.encode(buf).map_err(error_code)?;
         Ok(())
     })
@@ -809,7 +817,8 @@ pub unsafe extern "C" fn parlor_dominoes_match_legal_actions(
         // SAFETY: the caller's contract.
         let total = unsafe { output(total) }?;
         legal_into(game.round(), seat, out, total);
-        if *total > capacity {
+        // Capacity 0 is a size query: `PARLOR_OK` with the total.
+        if *total > capacity && capacity != 0 {
             return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
         }
         Ok(())
@@ -899,6 +908,9 @@ pub unsafe extern "C" fn parlor_dominoes_match_encode(
         // SAFETY: the caller's contract.
         let len = unsafe { output(len) }?;
         *len = MATCH_ENCODED_BYTES;
+        if buf.is_empty() {
+            return Ok(()); // a size query
+        }
         game.encode(buf).map_err(error_code)?;
         Ok(())
     })

@@ -608,6 +608,9 @@ pub unsafe extern "C" fn parlor_doudizhu_round_encode(
         *len = ENCODED_BYTES;
         // SAFETY: caller contract.
         let buf = unsafe { output_slice(buf, cap) }?;
+        if buf.is_empty() {
+            return Ok(()); // a size query
+        }
         r.encode(buf).map_err(error_code)?;
         Ok(())
     })())
@@ -801,6 +804,9 @@ pub unsafe extern "C" fn parlor_doudizhu_match_encode(
         *len = MATCH_ENCODED_BYTES;
         // SAFETY: caller contract.
         let buf = unsafe { output_slice(buf, cap) }?;
+        if buf.is_empty() {
+            return Ok(()); // a size query
+        }
         game.encode(buf).map_err(error_code)?;
         Ok(())
     })())

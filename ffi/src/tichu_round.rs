@@ -718,6 +718,9 @@ fn write_bytes(bytes: &[u8], out: *mut u8, capacity: usize, out_len: *mut usize)
     // SAFETY: forwarded contract.
     let len = unsafe { output(out_len) }?;
     *len = bytes.len();
+    if capacity == 0 {
+        return Ok(()); // a size query
+    }
     if capacity < bytes.len() {
         return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
     }

@@ -68,6 +68,16 @@ static void test_a_given_hand(void) {
     CHECK_EQ_U(legal[0].tile.b, 0);
     CHECK_EQ_U(parlor_dominoes_round_legal_actions(&round, 0, legal, 2, &total), PARLOR_ERR_BUFFER_TOO_SMALL);
     CHECK_EQ_U(total, 5);
+    /* Size queries (capacity 0) answer PARLOR_OK with the size, as the header's convention says
+     * (a new user's trial found the round functions answering BUFFER_TOO_SMALL). */
+    total = 0;
+    CHECK_EQ_U(parlor_dominoes_round_legal_actions(&round, 0, NULL, 0, &total), PARLOR_OK);
+    CHECK_EQ_U(total, 5);
+    {
+        size_t size = 0;
+        CHECK_EQ_U(parlor_dominoes_round_encode(&round, NULL, 0, &size), PARLOR_OK);
+        CHECK_EQ_U(size, PARLOR_DOMINOES_ROUND_ENCODED_BYTES);
+    }
     CHECK_EQ_U(parlor_dominoes_round_legal_actions(&round, 1, legal, 8, &total), PARLOR_OK);
     CHECK_EQ_U(total, 0);
 
