@@ -203,6 +203,30 @@ fn end_lines(text: &mut String, outcome: &Outcome, players: u8) {
     writeln!(text, "scores: {}", scores.join(" ")).ok();
 }
 
+/// The `match:` line `play --match` prints: each seat's total, then the winning side (the
+/// highest unique total at or above the target; with partnerships team 0 (0+2) or 1 (1+3)).
+fn match_line(config: &Config, totals: &[u32; 4]) -> String {
+    let players = usize::from(config.players).min(totals.len());
+    let seats = totals.get(..players).unwrap_or(&[]);
+    let side_total = |side: usize| -> u32 {
+        if config.partnerships {
+            seats.iter().skip(side).step_by(2).sum()
+        } else {
+            seats.get(side).copied().unwrap_or(0)
+        }
+    };
+    let sides = if config.partnerships { 2 } else { players };
+    let best = (0..sides).map(side_total).max().unwrap_or(0);
+    let leaders: Vec<usize> = (0..sides).filter(|&side| side_total(side) == best).collect();
+    let winner = match leaders.as_slice() {
+        [only] if best >= u32::from(config.target) => only.to_string(),
+        _ => "none".to_owned(),
+    };
+    let side = if config.partnerships { "team" } else { "winner" };
+    let shown: Vec<String> = seats.iter().map(u32::to_string).collect();
+    format!("match: {} {side} {winner}", shown.join(" "))
+}
+
 /// `parlor dominoes replay`: reads the log from `args.file` (or `input` for `-`).
 pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
     let text = if args.file == "-" {
@@ -223,6 +247,11 @@ pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -
 pub fn replay_text(text: &str, preset: Config, layout: bool, printed: &mut String) -> Result<(), (usize, String)> {
     let mut round: Option<Round> = None;
     let mut last = 0;
+    // Per-seat points over the finished hands, the end lines still expected after the last one,
+    // and whether the `match:` line was read.
+    let mut totals = [0u32; 4];
+    let mut expected_end: Vec<String> = Vec::new();
+    let mut match_line_seen = false;
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
         last = number;
@@ -235,7 +264,11 @@ pub fn replay_text(text: &str, preset: Config, layout: bool, printed: &mut Strin
             if playing {
                 return Err((number, "a new header before the hand is over".into()));
             }
+            if match_line_seen {
+                return Err((number, "a new header after the match line".into()));
+            }
             round = Some(header(line, preset).map_err(|message| (number, message))?);
+            expected_end.clear();
             continue;
         }
         let Some(current) = round.as_mut() else {
@@ -246,6 +279,24 @@ pub fn replay_text(text: &str, preset: Config, layout: bool, printed: &mut Strin
             ));
         };
         if !playing {
+            // What `play` prints after a hand (its end lines, and the match line after the last
+            // hand) is accepted and checked, so `play | replay -` round-trips.
+            if expected_end.first().is_some_and(|expected| expected == line) {
+                expected_end.remove(0);
+                continue;
+            }
+            if line.starts_with("match:") && expected_end.is_empty() && !match_line_seen {
+                let expected = match_line(current.config(), &totals);
+                if line != expected {
+                    return Err((number, format!("the match ended `{expected}`, not `{line}`")));
+                }
+                writeln!(printed, "{expected}").ok();
+                match_line_seen = true;
+                continue;
+            }
+            if let Some(expected) = expected_end.first() {
+                return Err((number, format!("the hand ended `{expected}`, not `{line}`")));
+            }
             return Err((number, "the hand is over: expected a new header".into()));
         }
         let (seat, action) = parse_action(line).map_err(|message| (number, message))?;
@@ -262,7 +313,13 @@ pub fn replay_text(text: &str, preset: Config, layout: bool, printed: &mut Strin
             if layout {
                 printed.push_str(&layout_picture(current));
             }
-            end_lines(printed, &outcome, current.config().players);
+            let mut end = String::new();
+            end_lines(&mut end, &outcome, current.config().players);
+            printed.push_str(&end);
+            expected_end = end.lines().map(str::to_owned).collect();
+            for (total, &points) in totals.iter_mut().zip(outcome.scores.iter()) {
+                *total = total.saturating_add(u32::from(points));
+            }
         }
     }
     match round {

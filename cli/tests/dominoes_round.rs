@@ -272,3 +272,41 @@ fn layout_prints_the_finished_hand_before_its_end() {
     );
     assert!(String::from_utf8_lossy(&replayed.stdout).ends_with(picture));
 }
+
+/// `play`'s output (the log, the end lines, the match line) is itself a valid replay input: a new
+/// user's `parlor dominoes play | parlor dominoes replay -` stopped at the `domino:` line.
+#[test]
+fn play_output_piped_into_replay_round_trips_and_its_end_lines_are_checked() {
+    for args in [
+        &["--seed", "5"][..],
+        &["--seed", "7", "--players", "4"],
+        &["--seed", "3", "--preset", "all-fives"],
+        &["--seed", "9", "--preset", "block", "--players", "3"],
+        &["--seed", "5", "--match"],
+        &["--seed", "2", "--match", "--players", "4"],
+    ] {
+        let played = parlor(&[&["dominoes", "play"][..], args].concat(), "");
+        assert_eq!(played.status.code(), Some(0), "{args:?}");
+        let log = String::from_utf8_lossy(&played.stdout).into_owned();
+        let mut replay = vec!["dominoes", "replay"];
+        if let Some(at) = args.iter().position(|&arg| arg == "--preset") {
+            replay.extend_from_slice(&args[at..at + 2]);
+        }
+        replay.push("-");
+        let out = parlor(&replay, &log);
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let ends = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter(|line| ["scores:", "match:", "domino:", "blocked:"].iter().any(|p| line.starts_with(p)))
+                .map(str::to_owned)
+                .collect()
+        };
+        assert_eq!(ends(&String::from_utf8_lossy(&out.stdout)), ends(&log), "{args:?}");
+    }
+    // A tampered end line is an error naming what the hand really ended with.
+    let played = parlor(&["dominoes", "play", "--seed", "5"], "");
+    let log = String::from_utf8_lossy(&played.stdout).replace("scores: 0 6", "scores: 0 7");
+    let (_, stderr) = replay_error(&log);
+    assert!(stderr.contains("the hand ended `scores: 0 6`, not `scores: 0 7`"), "{stderr}");
+}
