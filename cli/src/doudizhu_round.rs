@@ -392,7 +392,11 @@ pub fn replay_text(text: &str, config: &Config, printed: &mut String) -> Result<
         let rest = words.get(1..).unwrap_or(&[]);
         // `play` prints the events after the action; they start at the first event word (a
         // reading, the optional third word of `play`, always holds `@`, so none is one).
-        let split = rest.iter().position(|w| EVENT_WORDS.contains(w)).unwrap_or(rest.len());
+        let split = rest
+            .iter()
+            .skip(1)
+            .position(|w| EVENT_WORDS.contains(w))
+            .map_or(rest.len(), |at| at + 1);
         let (action_words, annotation) = rest.split_at(split);
         let action = parse_action(r, seat, action_words).map_err(|e| (n, e))?;
         let shown = action_line(r, seat, &action);
