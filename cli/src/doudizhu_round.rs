@@ -24,6 +24,10 @@
 //! `scores: <d0> <d1> <d2>` (all pass: `scores: 0 0 0`); a log of several deals (a match) ends
 //! with `total: <t0> <t1> <t2>` after the last deal's `scores:` line. A bad or illegal line stops it:
 //! `error: line N: <what is wrong>` on standard error, exit status 2.
+//!
+//! So `play`'s output replays as it is: an action line may carry its events (they must be the
+//! ones replay prints for it), and `outcome:`, `scores:` and `total:` lines must equal what
+//! replay computes at that point (they are checked, not echoed).
 
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
@@ -98,6 +102,9 @@ fn events(event: &Event) -> String {
     }
     text
 }
+
+/// The first words of the events `events` prints.
+const EVENT_WORDS: [&str; 5] = ["landlord", "void", "stake", "lead", "out"];
 
 fn outcome_line(outcome: &Outcome) -> String {
     let Some(landlord) = outcome.landlord else {
@@ -357,6 +364,24 @@ pub fn replay_text(text: &str, config: &Config, printed: &mut String) -> Result<
                 "expected a header `doudizhu seed <N>` or `doudizhu deal …` first".to_owned(),
             ));
         };
+        if let Some(&head @ ("outcome:" | "scores:" | "total:")) = words.first() {
+            // The summary lines `play` prints are checked against the replay's own.
+            let Some(outcome) = r.outcome() else {
+                return Err((n, format!("{} before the deal is over", quoted(head))));
+            };
+            let expected = match head {
+                "outcome:" => outcome_line(&outcome),
+                "scores:" => scores_line(&outcome.scores.map(i64::from)),
+                _ => format!("total: {} {} {}", total[0], total[1], total[2]),
+            };
+            if words.join(" ") != expected {
+                return Err((
+                    n,
+                    format!("the replay computes {}, not {}", quoted(&expected), quoted(line)),
+                ));
+            }
+            continue;
+        }
         let seat = parse_seat(words.first().copied().unwrap_or("")).map_err(|e| (n, e))?;
         let Some(to_act) = r.to_act() else {
             return Err((n, "the deal is over".to_owned()));
@@ -364,12 +389,33 @@ pub fn replay_text(text: &str, config: &Config, printed: &mut String) -> Result<
         if seat != to_act {
             return Err((n, format!("it is seat {to_act}'s turn, not seat {seat}'s")));
         }
-        let action = parse_action(r, seat, words.get(1..).unwrap_or(&[])).map_err(|e| (n, e))?;
+        let rest = words.get(1..).unwrap_or(&[]);
+        // `play` prints the events after the action; they start at the first event word (a
+        // reading, the optional third word of `play`, always holds `@`, so none is one).
+        let split = rest
+            .iter()
+            .skip(1)
+            .position(|w| EVENT_WORDS.contains(w))
+            .map_or(rest.len(), |at| at + 1);
+        let (action_words, annotation) = rest.split_at(split);
+        let action = parse_action(r, seat, action_words).map_err(|e| (n, e))?;
         let shown = action_line(r, seat, &action);
         let event = r
             .apply(seat, action)
             .map_err(|e| (n, format!("{}: {e}", quoted(line))))?;
-        let _ = writeln!(printed, "{shown}{}", events(&event));
+        let text = events(&event);
+        if !annotation.is_empty() && annotation.join(" ") != text.trim_start() {
+            let is = if text.is_empty() {
+                "has no events".to_owned()
+            } else {
+                format!("has the events {}", quoted(text.trim_start()))
+            };
+            return Err((
+                n,
+                format!("{} {is}, not {}", quoted(&shown), quoted(&annotation.join(" "))),
+            ));
+        }
+        let _ = writeln!(printed, "{shown}{text}");
         if let Some(outcome) = event.outcome {
             deals += 1;
             for (t, s) in total.iter_mut().zip(outcome.scores) {

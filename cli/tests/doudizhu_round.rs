@@ -132,3 +132,123 @@ fn play_logs_replay_to_the_same_lines_for_every_preset() {
         }
     }
 }
+
+/// `parlor doudizhu play` with these arguments: its standard output.
+fn played(args: &[&str]) -> String {
+    let mut all = vec!["doudizhu", "play"];
+    all.extend_from_slice(args);
+    let out = parlor(&all, "");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn play_output_piped_into_replay_replays_to_the_same_output_for_every_preset() {
+    for preset in ["pagat", "openspiel", "rlcard", "rob"] {
+        for seed in ["0", "3", "7", "123456789"] {
+            for whole in [false, true] {
+                let mut args = vec!["--preset", preset, "--seed", seed];
+                if whole {
+                    args.push("--match");
+                }
+                let p = played(&args);
+                let replayed = parlor(&["doudizhu", "replay", "--preset", preset, "-"], &p);
+                assert_eq!(
+                    replayed.status.code(),
+                    Some(0),
+                    "{preset} {seed} {whole}: {}",
+                    String::from_utf8_lossy(&replayed.stderr)
+                );
+                assert!(replayed.stderr.is_empty());
+                let r = String::from_utf8_lossy(&replayed.stdout);
+                assert_eq!(p, r, "{preset} {seed} match {whole}");
+                let scores = |t: &str| {
+                    t.lines()
+                        .filter(|l| l.starts_with("scores: "))
+                        .map(str::to_owned)
+                        .collect::<Vec<_>>()
+                };
+                assert!(!scores(&p).is_empty());
+                assert_eq!(scores(&p), scores(&r), "{preset} {seed} match {whole}");
+            }
+        }
+    }
+}
+
+/// Replays `log` (as `play` printed it, then edited) and returns the one error line.
+fn replay_error(preset: &str, log: &str) -> String {
+    let out = parlor(&["doudizhu", "replay", "--preset", preset, "-"], log);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stdout));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: line "), "{err}");
+    err
+}
+
+#[test]
+fn a_tampered_annotation_or_summary_line_is_an_error_with_exit_2() {
+    let p = played(&["--seed", "0"]);
+    assert!(
+        p.starts_with("doudizhu seed 0\n0 bid 3 landlord 0 kitty 38A\n0 play 6662\n"),
+        "{p}"
+    );
+    // A wrong event, an extra one, an event where there is none.
+    let err = replay_error("pagat", &p.replacen("landlord 0 kitty 38A", "landlord 1 kitty 38A", 1));
+    assert_eq!(
+        err,
+        "error: line 2: \"0 bid 3\" has the events \"landlord 0 kitty 38A\", not \"landlord 1 kitty 38A\"\n"
+    );
+    let err = replay_error("pagat", &p.replacen("kitty 38A\n", "kitty 38A out\n", 1));
+    assert!(err.starts_with("error: line 2: "), "{err}");
+    let err = replay_error("pagat", &p.replacen("0 play 6662\n", "0 play 6662 out\n", 1));
+    assert_eq!(err, "error: line 3: \"0 play 6662\" has no events, not \"out\"\n");
+    // Wrong `scores:` and `outcome:` lines.
+    let scores = p.lines().find(|l| l.starts_with("scores: ")).unwrap();
+    let number = p.lines().position(|l| l == scores).unwrap() + 1;
+    let err = replay_error("pagat", &p.replace(scores, "scores: 1 2 3"));
+    assert_eq!(
+        err,
+        format!("error: line {number}: the replay computes \"{scores}\", not \"scores: 1 2 3\"\n")
+    );
+    let err = replay_error("pagat", &p.replace("landlord wins", "peasants win"));
+    assert!(
+        err.starts_with(&format!("error: line {}: the replay computes \"outcome: ", number - 1)),
+        "{err}"
+    );
+    // A summary line before the deal is over.
+    let err = replay_error("pagat", "doudizhu seed 0\nscores: 0 0 0\n");
+    assert_eq!(err, "error: line 2: \"scores:\" before the deal is over\n");
+    // A match: a wrong `scores:` line of a middle deal, a wrong `total:`.
+    for preset in ["pagat", "rob"] {
+        let m = played(&["--preset", preset, "--seed", "3", "--match"]);
+        let first = m.lines().position(|l| l.starts_with("scores: ")).unwrap();
+        let mut lines: Vec<String> = m.lines().map(str::to_owned).collect();
+        lines[first].push('0');
+        let err = replay_error(preset, &(lines.join("\n") + "\n"));
+        assert!(
+            err.starts_with(&format!("error: line {}: the replay computes ", first + 1)),
+            "{err}"
+        );
+        let total = m.lines().last().unwrap();
+        assert!(total.starts_with("total: "), "{total}");
+        let err = replay_error(preset, &m.replace(total, "total: 0 0 1"));
+        assert!(err.contains("not \"total: 0 0 1\""), "{err}");
+    }
+}
+
+#[test]
+fn plain_logs_still_replay_and_a_reading_is_no_event() {
+    // The plain log (`--log`) replays as before, to the same output as the annotated one.
+    let path = std::env::temp_dir().join(format!("parlor-ddz-plain-{}.log", std::process::id()));
+    let path_s = path.to_str().unwrap();
+    let p = played(&["--preset", "openspiel", "--seed", "7", "--log", path_s]);
+    let plain = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(!plain.contains("scores:"));
+    let r = parlor(&["doudizhu", "replay", "--preset", "openspiel", "-"], &plain);
+    assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+    assert_eq!(String::from_utf8_lossy(&r.stdout), p);
+    // A word that is neither a reading nor an event is still refused as before.
+    let err = replay_error("pagat", "doudizhu seed 0\n0 bid 3 soon\n");
+    assert!(err.starts_with("error: line 2: expected "), "{err}");
+}

@@ -145,5 +145,9 @@ fn ffi_doudizhu_round_corpus_seeds() {
 /// on the order. The checker now compares values only, and requires an error both ways.
 #[test]
 fn mahjong_score_order_of_two_fifth_copies() {
-    run_regression("mahjong_score", "order-of-two-fifth-copies", check::mahjong_score::score_case);
+    run_regression(
+        "mahjong_score",
+        "order-of-two-fifth-copies",
+        check::mahjong_score::score_case,
+    );
 }
