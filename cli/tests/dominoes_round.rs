@@ -298,7 +298,11 @@ fn play_output_piped_into_replay_round_trips_and_its_end_lines_are_checked() {
         assert_eq!(out.status.code(), Some(0), "{args:?}");
         let ends = |text: &str| -> Vec<String> {
             text.lines()
-                .filter(|line| ["scores:", "match:", "domino:", "blocked:"].iter().any(|p| line.starts_with(p)))
+                .filter(|line| {
+                    ["scores:", "match:", "domino:", "blocked:"]
+                        .iter()
+                        .any(|p| line.starts_with(p))
+                })
                 .map(str::to_owned)
                 .collect()
         };
@@ -308,5 +312,8 @@ fn play_output_piped_into_replay_round_trips_and_its_end_lines_are_checked() {
     let played = parlor(&["dominoes", "play", "--seed", "5"], "");
     let log = String::from_utf8_lossy(&played.stdout).replace("scores: 0 6", "scores: 0 7");
     let (_, stderr) = replay_error(&log);
-    assert!(stderr.contains("the hand ended `scores: 0 6`, not `scores: 0 7`"), "{stderr}");
+    assert!(
+        stderr.contains("the hand ended `scores: 0 6`, not `scores: 0 7`"),
+        "{stderr}"
+    );
 }
