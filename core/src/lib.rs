@@ -32,5 +32,6 @@ pub mod notation;
 pub mod tichu;
 
 /// The text of every game's `Error::Internal` (one wording for the four games).
+#[cfg(any(feature = "dominoes", feature = "tichu", feature = "doudizhu", feature = "mahjong"))]
 pub(crate) const INTERNAL_TEXT: &str =
     "internal error: a state the library rules out was reached (a bug; please report the input)";
