@@ -172,22 +172,8 @@ fn quick_start_runs_against_the_shared_library() {
     );
 }
 
-/// Whether `compiler` runs; when it does not, the test skips with a line, except under CI
-/// (env `CI` set), where the compiler is required.
-fn compiler_available(compiler: &str) -> bool {
-    let found = Command::new(compiler)
-        .arg("--version")
-        .output()
-        .is_ok_and(|output| output.status.success());
-    if !found {
-        assert!(std::env::var_os("CI").is_none(), "{compiler} is required under CI");
-        eprintln!("skipped: no {compiler} on this machine");
-    }
-    found
-}
-
 /// Compiles (no link) `source` against the header with `flags`; the compiler's stderr on failure.
-fn compile_only(compiler: &str, flags: &[&str], source: &Path) -> Result<(), String> {
+fn compile_only(compiler: &std::ffi::OsStr, flags: &[&str], source: &Path) -> Result<(), String> {
     let out_dir = root().join("target").join("c-abi").join("obj");
     std::fs::create_dir_all(&out_dir).expect("create output folder");
     let output = Command::new(compiler)
@@ -199,7 +185,7 @@ fn compile_only(compiler: &str, flags: &[&str], source: &Path) -> Result<(), Str
         .arg("-o")
         .arg(out_dir.join(source.file_stem().expect("file name")).with_extension("o"))
         .output()
-        .unwrap_or_else(|error| panic!("run {compiler}: {error}"));
+        .unwrap_or_else(|error| panic!("run {}: {error}", compiler.to_string_lossy()));
     if output.status.success() {
         Ok(())
     } else {
@@ -209,19 +195,19 @@ fn compile_only(compiler: &str, flags: &[&str], source: &Path) -> Result<(), Str
 
 #[test]
 fn ignoring_a_status_is_a_compile_error_with_werror_unused_result() {
-    if !compiler_available("cc") {
+    let Some(cc) = tools::available("must-use status in C", tools::c_compiler()) else {
         return;
-    }
+    };
     let dir = root().join("tests/c/must_use");
     let flags = ["-std=c99", "-Wall", "-Werror=unused-result"];
-    compile_only("cc", &flags, &dir.join("used_status.c")).expect("the control compiles");
-    let refused = compile_only("cc", &flags, &dir.join("ignored_status.c"))
+    compile_only(&cc, &flags, &dir.join("used_status.c")).expect("the control compiles");
+    let refused = compile_only(&cc, &flags, &dir.join("ignored_status.c"))
         .expect_err("a dropped PARLOR_MUST_USE status must not compile with -Werror=unused-result");
     assert!(refused.contains("parlor_tichu_card_points"), "{refused}");
     // C++17 reads PARLOR_MUST_USE as [[nodiscard]].
-    if compiler_available("c++") {
+    if let Some(cxx) = tools::available("must-use status in C++17", tools::cxx_compiler()) {
         let refused = compile_only(
-            "c++",
+            &cxx,
             &["-x", "c++", "-std=c++17", "-Werror=unused-result"],
             &dir.join("ignored_status.c"),
         )
