@@ -711,12 +711,9 @@ pub unsafe extern "C" fn parlor_dominoes_round_encode(
         let buf = unsafe { output_slice(buf, capacity) }?;
         // SAFETY: the caller's contract.
         let len = unsafe { output(len) }?;
-        *len = ENCODED_BYTES;
-        if buf.is_empty() {
-            return Ok(()); // a size query
-        }
-        round.encode(buf).map_err(error_code)?;
-        Ok(())
+        crate::util::encoded_into(buf, len, ENCODED_BYTES, |buf| {
+            round.encode(buf).map(drop).map_err(error_code)
+        })
     })
 }
 
@@ -907,12 +904,9 @@ pub unsafe extern "C" fn parlor_dominoes_match_encode(
         let buf = unsafe { output_slice(buf, capacity) }?;
         // SAFETY: the caller's contract.
         let len = unsafe { output(len) }?;
-        *len = MATCH_ENCODED_BYTES;
-        if buf.is_empty() {
-            return Ok(()); // a size query
-        }
-        game.encode(buf).map_err(error_code)?;
-        Ok(())
+        crate::util::encoded_into(buf, len, MATCH_ENCODED_BYTES, |buf| {
+            game.encode(buf).map(drop).map_err(error_code)
+        })
     })
 }
 

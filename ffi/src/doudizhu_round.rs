@@ -605,14 +605,11 @@ pub unsafe extern "C" fn parlor_doudizhu_round_encode(
         let r = load_round(&unsafe { read(round) }?)?;
         // SAFETY: caller contract.
         let len = unsafe { output(out_len) }?;
-        *len = ENCODED_BYTES;
         // SAFETY: caller contract.
         let buf = unsafe { output_slice(buf, cap) }?;
-        if buf.is_empty() {
-            return Ok(()); // a size query
-        }
-        r.encode(buf).map_err(error_code)?;
-        Ok(())
+        crate::util::encoded_into(buf, len, ENCODED_BYTES, |buf| {
+            r.encode(buf).map(drop).map_err(error_code)
+        })
     })())
 }
 
@@ -801,14 +798,11 @@ pub unsafe extern "C" fn parlor_doudizhu_match_encode(
         let game = load_match(&unsafe { read(m) }?)?;
         // SAFETY: caller contract.
         let len = unsafe { output(out_len) }?;
-        *len = MATCH_ENCODED_BYTES;
         // SAFETY: caller contract.
         let buf = unsafe { output_slice(buf, cap) }?;
-        if buf.is_empty() {
-            return Ok(()); // a size query
-        }
-        game.encode(buf).map_err(error_code)?;
-        Ok(())
+        crate::util::encoded_into(buf, len, MATCH_ENCODED_BYTES, |buf| {
+            game.encode(buf).map(drop).map_err(error_code)
+        })
     })())
 }
 

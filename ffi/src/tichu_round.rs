@@ -717,19 +717,15 @@ pub unsafe extern "C" fn parlor_tichu_round_outcome(
 fn write_bytes(bytes: &[u8], out: *mut u8, capacity: usize, out_len: *mut usize) -> Result<(), ParlorStatus> {
     // SAFETY: forwarded contract.
     let len = unsafe { output(out_len) }?;
-    *len = bytes.len();
-    if capacity == 0 {
-        return Ok(()); // a size query
-    }
-    if capacity < bytes.len() {
-        return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
-    }
     // SAFETY: forwarded contract.
     let slots = unsafe { output_slice(out, capacity) }?;
-    for (slot, &b) in slots.iter_mut().zip(bytes) {
-        *slot = b;
-    }
-    Ok(())
+    crate::util::encoded_into(slots, len, bytes.len(), |slots| {
+        let slots = slots.get_mut(..bytes.len()).ok_or(PARLOR_ERR_BUFFER_TOO_SMALL)?;
+        for (slot, &b) in slots.iter_mut().zip(bytes) {
+            *slot = b;
+        }
+        Ok(())
+    })
 }
 
 /// The round's versioned byte form (`PARLOR_TICHU_ROUND_ENCODED_BYTES`) into `out`; its length

@@ -215,3 +215,19 @@ pub(crate) fn ensure_capacity(needed: usize, capacity: usize) -> Result<(), Parl
         Ok(())
     }
 }
+
+/// Writes a state's byte form of `size` bytes: `*len = size`; an empty `buf` is a size query
+/// (`Ok` with nothing written, the one convention of every `_encode` entry point); otherwise
+/// `encode` fills `buf` (and reports a too-small one itself).
+pub(crate) fn encoded_into(
+    buf: &mut [u8],
+    len: &mut usize,
+    size: usize,
+    encode: impl FnOnce(&mut [u8]) -> Result<(), ParlorStatus>,
+) -> Result<(), ParlorStatus> {
+    *len = size;
+    if buf.is_empty() {
+        return Ok(());
+    }
+    encode(buf)
+}
