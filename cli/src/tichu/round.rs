@@ -153,22 +153,9 @@ fn play_cards(text: &str) -> Result<Cards, String> {
     Ok(cards)
 }
 
-/// The log line of an action (the notation above).
+/// The log line of an action (the notation above; the action's text is its `Display`).
 pub fn action_text(seat: Seat, action: Action) -> String {
-    let body = match action {
-        Action::GrandTichu(true) => "grand".to_owned(),
-        Action::GrandTichu(false) => "no-grand".to_owned(),
-        Action::Exchange { left, partner, right } => format!("exchange {left} {partner} {right}"),
-        Action::Tichu => "tichu".to_owned(),
-        Action::Pass => "pass".to_owned(),
-        Action::GiveDragonTrick(to) => format!("give {to}"),
-        Action::Play { cards, wish: None } => format!("play {cards}"),
-        Action::Play {
-            cards,
-            wish: Some(rank),
-        } => format!("play {cards} wish {}", rank.symbol()),
-    };
-    format!("{seat} {body}")
+    format!("{seat} {action}")
 }
 
 /// The events of an action, as ` | event, event` (empty when nothing happened).

@@ -244,6 +244,27 @@ pub enum Action {
     GiveDragonTrick(Seat),
 }
 
+impl core::fmt::Display for Action {
+    /// The replay-log form (`docs/tichu.md`, "Replay logs"): `grand`, `no-grand`,
+    /// `exchange <left> <partner> <right>`, `tichu`, `pass`, `give <seat>`, `play <cards>` and
+    /// `play <cards> wish <rank>`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Action::GrandTichu(true) => f.write_str("grand"),
+            Action::GrandTichu(false) => f.write_str("no-grand"),
+            Action::Exchange { left, partner, right } => write!(f, "exchange {left} {partner} {right}"),
+            Action::Tichu => f.write_str("tichu"),
+            Action::Pass => f.write_str("pass"),
+            Action::GiveDragonTrick(to) => write!(f, "give {to}"),
+            Action::Play { cards, wish: None } => write!(f, "play {cards}"),
+            Action::Play {
+                cards,
+                wish: Some(rank),
+            } => write!(f, "play {cards} wish {}", rank.symbol()),
+        }
+    }
+}
+
 /// The stage of a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {

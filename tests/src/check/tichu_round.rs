@@ -50,21 +50,9 @@ pub fn reference_hands(round: &Round) -> [ref_cards::Set; 4] {
     })
 }
 
-/// The log text of an action without its seat.
+/// The log text of an action without its seat (the core's `Display`).
 pub fn action_text(action: Action) -> String {
-    match action {
-        Action::GrandTichu(true) => "grand".into(),
-        Action::GrandTichu(false) => "no-grand".into(),
-        Action::Exchange { left, partner, right } => format!("exchange {left} {partner} {right}"),
-        Action::Tichu => "tichu".into(),
-        Action::Pass => "pass".into(),
-        Action::GiveDragonTrick(to) => format!("give {to}"),
-        Action::Play { cards, wish: None } => format!("play {cards}"),
-        Action::Play {
-            cards,
-            wish: Some(rank),
-        } => format!("play {cards} wish {}", rank.symbol()),
-    }
+    action.to_string()
 }
 
 fn core_actions(round: &Round, seat: Seat) -> BTreeSet<String> {
