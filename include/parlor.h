@@ -81,22 +81,27 @@
  * function signature, struct layout or the meaning of a code.
  * Version 2: the Mahjong rules codes are 16–17 and the form codes 32–35 (they were 0–1 and
  * 0–3), a size query (capacity 0) returns `PARLOR_OK`, and `ParlorTichuTrick` gained `played`.
+ * Version 3: `parlor_dominoes_validate` is gone (its working memory was on the stack: use
+ * `parlor_dominoes_validate_scratch`), whose scratch is now exact and 4-byte aligned
+ * (`PARLOR_DOMINOES_SCRATCH_BYTES` 28,160, or `PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` 3,520 up to
+ * 32 tiles); `PARLOR_DOMINOES_ERR_BAD_TILE` is `PARLOR_DOMINOES_ERR_UNKNOWN_TILE` (still 100)
+ * and `PARLOR_DOMINOES_MAX_TILES` is `PARLOR_DOMINOES_MAX_PLAY_ORDER` (still 256).
  */
-#define PARLOR_ABI_VERSION 2
+#define PARLOR_ABI_VERSION 3
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
  * Most tiles a play order or layout may have (256; a double-18 set has 190).
  */
-#define PARLOR_DOMINOES_MAX_TILES 256
+#define PARLOR_DOMINOES_MAX_PLAY_ORDER 256
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
  * Placements that always suffice for [`parlor_dominoes_placements`]: at most one per layout
- * tile and number of the tile played (2 × `PARLOR_DOMINOES_MAX_TILES`; a bound, not exact).
+ * tile and number of the tile played (2 × `PARLOR_DOMINOES_MAX_PLAY_ORDER`; a bound, not exact).
  */
-#define PARLOR_DOMINOES_MAX_PLACEMENTS (2 * PARLOR_DOMINOES_MAX_TILES)
+#define PARLOR_DOMINOES_MAX_PLACEMENTS (2 * PARLOR_DOMINOES_MAX_PLAY_ORDER)
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
@@ -108,12 +113,38 @@
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * Bytes of working memory `parlor_dominoes_validate_scratch` needs (28 KiB, enough for
- * `PARLOR_DOMINOES_MAX_TILES` tiles on any target). Any byte buffer works — no alignment or
- * initialisation needed (e.g. `static uint8_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES];`); each
- * call overwrites it, so one buffer serves any number of calls, one at a time.
+ * Bytes of working memory `parlor_dominoes_validate_scratch` needs for any play order (up to
+ * `PARLOR_DOMINOES_MAX_PLAY_ORDER` tiles): exactly the core's `Scratch`, 28,160 on every target.
+ * The buffer must be aligned to `PARLOR_DOMINOES_SCRATCH_ALIGN` (e.g.
+ * `static uint32_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES / 4];`); its content does not matter.
+ * Each call overwrites it, so one buffer serves any number of calls, one at a time. (ABI
+ * version 2 printed a 28 KiB bound here and took any alignment.)
  */
-#define PARLOR_DOMINOES_SCRATCH_BYTES (28 * 1024)
+#define PARLOR_DOMINOES_SCRATCH_BYTES 28160
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+/**
+ * Bytes of working memory `parlor_dominoes_validate_scratch` needs for orders of up to
+ * `PARLOR_DOMINOES_SHORT_TILES` tiles (a double-6 game has 28): exactly the core's
+ * `ShortScratch`, 3,520 on every target; same alignment rule.
+ */
+#define PARLOR_DOMINOES_SHORT_SCRATCH_BYTES 3520
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+/**
+ * The longest order `PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` of scratch serves: 32 tiles.
+ */
+#define PARLOR_DOMINOES_SHORT_TILES 32
+#endif
+
+#if defined(PARLOR_FEATURE_DOMINOES)
+/**
+ * The alignment, in bytes, of the scratch buffer of `parlor_dominoes_validate_scratch`
+ * (a misaligned buffer is `PARLOR_ERR_INVALID_ARGUMENT`).
+ */
+#define PARLOR_DOMINOES_SCRATCH_ALIGN 4
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
@@ -1052,7 +1083,7 @@ typedef struct ParlorDominoTile {
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * The verdict of [`parlor_dominoes_validate`].
+ * The verdict of [`parlor_dominoes_validate_scratch`].
  */
 typedef struct ParlorDominoVerdict {
   /**
@@ -2317,7 +2348,7 @@ typedef struct ParlorTichuMatch {
 /**
  * A token of the text is not a tile (expected `a-b`, `a|b` or `[a|b]`).
  */
-#define PARLOR_DOMINOES_ERR_BAD_TILE 100
+#define PARLOR_DOMINOES_ERR_UNKNOWN_TILE 100
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
@@ -2881,7 +2912,7 @@ uint32_t parlor_abi_version(void);
  * `*out_count`.
  *
  * `out_error_offset` (may be NULL) receives, on a parse error, the byte offset of the bad
- * token (or bad number). Returns `PARLOR_OK`; `PARLOR_DOMINOES_ERR_BAD_TILE`;
+ * token (or bad number). Returns `PARLOR_OK`; `PARLOR_DOMINOES_ERR_UNKNOWN_TILE`;
  * `PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE`; `PARLOR_ERR_INVALID_UTF8`; `PARLOR_ERR_NULL_POINTER`
  * (`out_count` NULL, or `text`/`out` NULL with a non-zero length); `PARLOR_ERR_BUFFER_TOO_SMALL`
  * when more than `capacity` tiles (then `*out_count` is the number needed: pass `out` NULL and
@@ -2902,45 +2933,45 @@ ParlorStatus parlor_dominoes_parse(const char *text,
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * Decides whether `tiles[0..len]`, in play order, is a legal game under `spinner_rule` (a
- * `PARLOR_DOMINOES_SPINNER_*` code). Writes the verdict to `*out_verdict`; when legal and
- * `witness` is non-NULL, writes each tile's placement to `witness[0..len]` (the opening's
- * parent is `PARLOR_DOMINOES_NO_PARENT`); nothing else of `witness` is written.
+ * Writes to `*out_bytes` the scratch bytes [`parlor_dominoes_validate_scratch`] needs for a
+ * play order of `len` tiles: `PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` (3,520) up to
+ * `PARLOR_DOMINOES_SHORT_TILES` (32) tiles, `PARLOR_DOMINOES_SCRATCH_BYTES` (28,160) up to
+ * `PARLOR_DOMINOES_MAX_PLAY_ORDER` (256).
  *
- * Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`;
- * `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than
- * `PARLOR_DOMINOES_MAX_TILES` tiles); `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `witness` with
- * `witness_capacity < len`; nothing is written). Stack: under 4 KiB up to 32 tiles (a double-6
- * game), about 28 KiB above (the working memory): on small stacks use
- * [`parlor_dominoes_validate_scratch`].
+ * Returns `PARLOR_OK`; `PARLOR_ERR_NULL_POINTER` (`out_bytes` NULL);
+ * `PARLOR_ERR_CAPACITY_EXCEEDED` (`len` > `PARLOR_DOMINOES_MAX_PLAY_ORDER`).
  *
  * # Safety
- * `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)
- * for `witness_capacity` placements.
+ * `out_bytes` must be valid for one write.
  */
-PARLOR_MUST_USE
-ParlorStatus parlor_dominoes_validate(const struct ParlorDominoTile *tiles,
-                                      size_t len,
-                                      uint8_t spinner_rule,
-                                      struct ParlorDominoVerdict *out_verdict,
-                                      struct ParlorDominoPlacement *witness,
-                                      size_t witness_capacity);
+PARLOR_MUST_USE ParlorStatus parlor_dominoes_scratch_bytes(size_t len, size_t *out_bytes);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * [`parlor_dominoes_validate`] with caller-provided working memory, for small stacks (it uses
- * under 4 KiB of stack for any input; see `docs/dominoes.md`): `scratch` points to
- * `scratch_bytes` ≥ `PARLOR_DOMINOES_SCRATCH_BYTES` bytes of any alignment and content, which
- * the call overwrites. Same answers and witness as [`parlor_dominoes_validate`].
+ * Decides whether `tiles[0..len]`, in play order, is a legal game under `spinner_rule` (a
+ * `PARLOR_DOMINOES_SPINNER_*` code), in caller-provided working memory: `scratch` points to
+ * `scratch_bytes` bytes aligned to `PARLOR_DOMINOES_SCRATCH_ALIGN`, of any content, at least
+ * [`parlor_dominoes_scratch_bytes`] for `len` (`PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` up to
+ * 32 tiles, `PARLOR_DOMINOES_SCRATCH_BYTES` for any order); the call overwrites it. Writes the
+ * verdict to `*out_verdict`; when legal and `witness` is non-NULL, writes each tile's placement
+ * to `witness[0..len]` (the opening's parent is `PARLOR_DOMINOES_NO_PARENT`); nothing else of
+ * `witness` is written. Stack: under 2 KiB for any input (`docs/embedded.md`).
  *
- * Returns as [`parlor_dominoes_validate`], plus `PARLOR_ERR_NULL_POINTER` (`scratch` NULL) and
- * `PARLOR_ERR_BUFFER_TOO_SMALL` (`scratch_bytes` < `PARLOR_DOMINOES_SCRATCH_BYTES`).
+ * Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`
+ * (`out_verdict` or `scratch` NULL, or `tiles` NULL with `len` > 0);
+ * `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code, or a misaligned `scratch`, `tiles` or
+ * `witness`); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than `PARLOR_DOMINOES_MAX_PLAY_ORDER` tiles);
+ * `PARLOR_ERR_BUFFER_TOO_SMALL` (`scratch_bytes` below the need for `len`, or a non-NULL
+ * `witness` with `witness_capacity < len`; nothing is written).
  *
  * # Safety
- * As [`parlor_dominoes_validate`]; `scratch` must be valid for `scratch_bytes` byte writes and
- * not used by anything else during the call (it may be freed or reused afterwards).
+ * `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)
+ * for `witness_capacity` placements; `scratch` valid for `scratch_bytes` byte writes and not
+ * used by anything else during the call (it may be freed or reused afterwards). Aliasing: no
+ * output (`out_verdict`, `witness`, `scratch`) may overlap an input or another output.
  */
+PARLOR_MUST_USE
 ParlorStatus parlor_dominoes_validate_scratch(const struct ParlorDominoTile *tiles,
                                               size_t len,
                                               uint8_t spinner_rule,
@@ -2961,7 +2992,7 @@ ParlorStatus parlor_dominoes_validate_scratch(const struct ParlorDominoTile *til
  * `…_NO_SUCH_TILE`, `…_PIP_NOT_ON_TILE`, `…_NO_FREE_END`, `…_PLACEMENT_REQUIRED`,
  * `…_OPENING_TAKES_NO_PLACEMENT`) with its index in `*out_failed` (if non-NULL; scores before
  * it are written); `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT` (rule code);
- * `PARLOR_ERR_CAPACITY_EXCEEDED` (`len` > `PARLOR_DOMINOES_MAX_TILES`);
+ * `PARLOR_ERR_CAPACITY_EXCEEDED` (`len` > `PARLOR_DOMINOES_MAX_PLAY_ORDER`);
  * `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `scores` with `scores_capacity < len`).
  *
  * # Safety

@@ -150,7 +150,7 @@ pub fn five_up(text: &str, rule: SpinnerRule, explain: bool) -> Result<String, S
 /// A one-line description of a core error that quotes the offending token of `text`.
 pub fn describe(error: &Error, text: &str) -> String {
     match error {
-        Error::BadTile { span } => {
+        Error::UnknownTile { span } => {
             format!("not a tile: {} (expected a-b, a|b or [a|b])", quoted(span.slice(text)))
         }
         Error::PipOutOfRange { span } => {

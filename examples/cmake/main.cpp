@@ -60,12 +60,15 @@ int main() {
 
     // Five Up dominoes: a legal play order with every double a spinner.
     Text order("6-6 6-5 5-3 3-0");
-    ParlorDominoTile tiles[PARLOR_DOMINOES_MAX_TILES];
+    ParlorDominoTile tiles[PARLOR_DOMINOES_MAX_PLAY_ORDER];
     std::size_t count = 0;
     ParlorDominoVerdict verdict{};
-    st = parlor_dominoes_parse(order.data, order.size, tiles, PARLOR_DOMINOES_MAX_TILES, &count, nullptr);
+    // Working memory for up to 32 tiles (PARLOR_DOMINOES_SCRATCH_BYTES for any order), 4-aligned.
+    static std::uint32_t scratch[PARLOR_DOMINOES_SHORT_SCRATCH_BYTES / 4];
+    st = parlor_dominoes_parse(order.data, order.size, tiles, PARLOR_DOMINOES_MAX_PLAY_ORDER, &count, nullptr);
     if (st == PARLOR_OK)
-        st = parlor_dominoes_validate(tiles, count, PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE, &verdict, nullptr, 0);
+        st = parlor_dominoes_validate_scratch(tiles, count, PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE, scratch,
+                                              sizeof scratch, &verdict, nullptr, 0);
     check(st == PARLOR_OK && count == 4 && verdict.legal, "dominoes 6-6 6-5 5-3 3-0 is legal");
 
     // Bad input is a status code, never a crash.

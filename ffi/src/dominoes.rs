@@ -1,10 +1,10 @@
 //! C entry points for `parlor_core::dominoes` (Five Up). Status codes of this game: 100–199.
 //!
 //! - [`parlor_dominoes_parse`] — text (`"0-6 6-5 5-3"`) to tiles.
-//! - [`parlor_dominoes_validate`] — the seed task: legal with a witness, or the first tile that
-//!   broke the game and why.
-//! - [`parlor_dominoes_validate_scratch`] — the same with caller-provided working memory
-//!   (`PARLOR_DOMINOES_SCRATCH_BYTES`), for small stacks.
+//! - [`parlor_dominoes_validate_scratch`] — the seed task: legal with a witness, or the first
+//!   tile that broke the game and why, in caller-provided working memory
+//!   (`PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` up to 32 tiles, `PARLOR_DOMINOES_SCRATCH_BYTES` up
+//!   to 256; [`parlor_dominoes_scratch_bytes`] answers for a length).
 //! - [`parlor_dominoes_play`] — replays a layout (tiles with placements), with Five Up scores.
 //! - [`parlor_dominoes_placements`] — the legal placements of a tile on a replayed layout.
 //!
@@ -12,17 +12,17 @@
 //! the `PARLOR_DOMINOES_SPINNER_*` constants (checked with `SpinnerRule::try_from`); indices are
 //! 0-based play positions.
 //!
-//! Stack (x86-64 release, measured by `test_stack_use` in `tests/c/dominoes.c`, figures in
-//! `docs/dominoes.md`): `parlor_dominoes_validate_scratch`, `parlor_dominoes_play`,
-//! `parlor_dominoes_placements` and `parlor_dominoes_parse` stay under 4 KiB for any input;
-//! `parlor_dominoes_validate` under 4 KiB up to 32 tiles but about 28 KiB above (its working
-//! memory is on the stack: use the scratch variant on small stacks).
+//! Stack: every entry point stays under 2 KiB for any input (thumbv7em and x86-64; measured by
+//! `scripts/embedded-check` and `test_stack_use` in `tests/c/dominoes.c`, figures in
+//! `docs/embedded.md` and `docs/dominoes.md`). ABI version 3 removed `parlor_dominoes_validate`,
+//! which kept its working memory on the stack (4 KB up to 32 tiles, 28 KB above): call
+//! [`parlor_dominoes_validate_scratch`] instead.
 
 use core::ffi::{CStr, c_char, c_void};
 
 use parlor_core::dominoes::{
-    Error, Illegal, Layout, MAX_TILES, Placement, Reason, SHORT_TILES, Scratch, SpinnerRule, Tile, parse_tiles,
-    validate_each, validate_each_short,
+    BorrowedLayout, Error, Illegal, MAX_PLAY_ORDER, Placement, Reason, SCRATCH_BYTES, SHORT_SCRATCH_BYTES, SHORT_TILES,
+    Scratch, ShortScratch, SpinnerRule, Tile, parse_tiles, validate_each, validate_each_short_with,
 };
 
 use crate::util::{OutputList, input_slice, input_str, output, output_slice, status};
@@ -32,7 +32,7 @@ use crate::{
 };
 
 /// A token of the text is not a tile (expected `a-b`, `a|b` or `[a|b]`).
-pub const PARLOR_DOMINOES_ERR_BAD_TILE: ParlorStatus = 100;
+pub const PARLOR_DOMINOES_ERR_UNKNOWN_TILE: ParlorStatus = 100;
 /// A pip number in the text is larger than 4294967295.
 pub const PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE: ParlorStatus = 101;
 /// A tile played is already in the layout.
@@ -49,17 +49,28 @@ pub const PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED: ParlorStatus = 106;
 pub const PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT: ParlorStatus = 107;
 
 /// Most tiles a play order or layout may have (256; a double-18 set has 190).
-pub const PARLOR_DOMINOES_MAX_TILES: u32 = 256;
+pub const PARLOR_DOMINOES_MAX_PLAY_ORDER: u32 = 256;
 /// Placements that always suffice for [`parlor_dominoes_placements`]: at most one per layout
-/// tile and number of the tile played (2 × `PARLOR_DOMINOES_MAX_TILES`; a bound, not exact).
-pub const PARLOR_DOMINOES_MAX_PLACEMENTS: u32 = 2 * PARLOR_DOMINOES_MAX_TILES;
+/// tile and number of the tile played (2 × `PARLOR_DOMINOES_MAX_PLAY_ORDER`; a bound, not exact).
+pub const PARLOR_DOMINOES_MAX_PLACEMENTS: u32 = 2 * PARLOR_DOMINOES_MAX_PLAY_ORDER;
 /// The `parent` of the opening tile's placement: "no parent".
 pub const PARLOR_DOMINOES_NO_PARENT: u32 = u32::MAX;
-/// Bytes of working memory `parlor_dominoes_validate_scratch` needs (28 KiB, enough for
-/// `PARLOR_DOMINOES_MAX_TILES` tiles on any target). Any byte buffer works — no alignment or
-/// initialisation needed (e.g. `static uint8_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES];`); each
-/// call overwrites it, so one buffer serves any number of calls, one at a time.
-pub const PARLOR_DOMINOES_SCRATCH_BYTES: usize = 28 * 1024;
+/// Bytes of working memory `parlor_dominoes_validate_scratch` needs for any play order (up to
+/// `PARLOR_DOMINOES_MAX_PLAY_ORDER` tiles): exactly the core's `Scratch`, 28,160 on every target.
+/// The buffer must be aligned to `PARLOR_DOMINOES_SCRATCH_ALIGN` (e.g.
+/// `static uint32_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES / 4];`); its content does not matter.
+/// Each call overwrites it, so one buffer serves any number of calls, one at a time. (ABI
+/// version 2 printed a 28 KiB bound here and took any alignment.)
+pub const PARLOR_DOMINOES_SCRATCH_BYTES: usize = 28_160;
+/// Bytes of working memory `parlor_dominoes_validate_scratch` needs for orders of up to
+/// `PARLOR_DOMINOES_SHORT_TILES` tiles (a double-6 game has 28): exactly the core's
+/// `ShortScratch`, 3,520 on every target; same alignment rule.
+pub const PARLOR_DOMINOES_SHORT_SCRATCH_BYTES: usize = 3_520;
+/// The longest order `PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` of scratch serves: 32 tiles.
+pub const PARLOR_DOMINOES_SHORT_TILES: u32 = 32;
+/// The alignment, in bytes, of the scratch buffer of `parlor_dominoes_validate_scratch`
+/// (a misaligned buffer is `PARLOR_ERR_INVALID_ARGUMENT`).
+pub const PARLOR_DOMINOES_SCRATCH_ALIGN: usize = 4;
 
 /// Spinner rule: every double is a spinner (Five Up, the default).
 pub const PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE: u8 = 0;
@@ -69,13 +80,16 @@ pub const PARLOR_DOMINOES_SPINNER_FIRST_DOUBLE: u8 = 1;
 pub const PARLOR_DOMINOES_SPINNER_NONE: u8 = 2;
 
 // The header needs literals; these keep them equal to the core's values.
-const _: () = assert!(PARLOR_DOMINOES_MAX_TILES as usize == MAX_TILES);
+const _: () = assert!(PARLOR_DOMINOES_MAX_PLAY_ORDER as usize == MAX_PLAY_ORDER);
 const _: () = assert!(PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE == SpinnerRule::EveryDouble.code());
 const _: () = assert!(PARLOR_DOMINOES_SPINNER_FIRST_DOUBLE == SpinnerRule::FirstDouble.code());
 const _: () = assert!(PARLOR_DOMINOES_SPINNER_NONE == SpinnerRule::None.code());
-// The scratch buffer holds a `Scratch` at any alignment of the buffer.
-const _: () =
-    assert!(core::mem::size_of::<Scratch>() + core::mem::align_of::<Scratch>() - 1 <= PARLOR_DOMINOES_SCRATCH_BYTES);
+// The scratch sizes are exact: the core's typed working memories.
+const _: () = assert!(PARLOR_DOMINOES_SCRATCH_BYTES == SCRATCH_BYTES);
+const _: () = assert!(PARLOR_DOMINOES_SHORT_SCRATCH_BYTES == SHORT_SCRATCH_BYTES);
+const _: () = assert!(PARLOR_DOMINOES_SHORT_TILES as usize == SHORT_TILES);
+const _: () = assert!(PARLOR_DOMINOES_SCRATCH_ALIGN == core::mem::align_of::<Scratch>());
+const _: () = assert!(PARLOR_DOMINOES_SCRATCH_ALIGN == core::mem::align_of::<ShortScratch>());
 // A C array of tiles is borrowed as core tiles: both are `repr(C)` pairs of `u32`, `a` then `b`.
 const _: () = assert!(core::mem::size_of::<ParlorDominoTile>() == core::mem::size_of::<Tile>());
 const _: () = assert!(core::mem::align_of::<ParlorDominoTile>() == core::mem::align_of::<Tile>());
@@ -110,7 +124,7 @@ pub struct ParlorDominoPlacement {
     pub pip: u32,
 }
 
-/// The verdict of [`parlor_dominoes_validate`].
+/// The verdict of [`parlor_dominoes_validate_scratch`].
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ParlorDominoVerdict {
@@ -138,7 +152,7 @@ pub struct ParlorDominoScore {
 /// The description of one of this game's status codes, if it is one.
 pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
     Some(match code {
-        PARLOR_DOMINOES_ERR_BAD_TILE => c"dominoes: a token is not a tile (expected a-b, a|b or [a|b])",
+        PARLOR_DOMINOES_ERR_UNKNOWN_TILE => c"dominoes: a token is not a tile (expected a-b, a|b or [a|b])",
         PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE => c"dominoes: a pip number is larger than 4294967295",
         PARLOR_DOMINOES_ERR_DUPLICATE_TILE => c"dominoes: the tile is already in the layout",
         PARLOR_DOMINOES_ERR_NO_SUCH_TILE => c"dominoes: the placement's parent is not an earlier tile",
@@ -154,8 +168,8 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
 /// game's module).
 pub(crate) fn error_code(error: Error) -> ParlorStatus {
     match error {
-        Error::BadTile { .. } => PARLOR_DOMINOES_ERR_BAD_TILE,
-        Error::UnknownRule | Error::UnknownRuleCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
+        Error::UnknownTile { .. } => PARLOR_DOMINOES_ERR_UNKNOWN_TILE,
+        Error::UnknownRule | Error::UnknownCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
         Error::PipOutOfRange { .. } => PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE,
         Error::TooManyTiles { .. } => PARLOR_ERR_CAPACITY_EXCEEDED,
         Error::DuplicateTile { .. } => PARLOR_DOMINOES_ERR_DUPLICATE_TILE,
@@ -217,11 +231,11 @@ type ValidateArguments<'a> = (
     Option<&'a mut [ParlorDominoPlacement]>,
 );
 
-/// The checks shared by both validate entry points: the verdict's slot, the tiles (borrowed),
+/// The checks of the validate entry point: the verdict's slot, the tiles (borrowed),
 /// the rule, the length and the witness buffer (`None` if NULL).
 ///
 /// # Safety
-/// As [`parlor_dominoes_validate`].
+/// As [`parlor_dominoes_validate_scratch`].
 unsafe fn validate_arguments<'a>(
     tiles: *const ParlorDominoTile,
     len: usize,
@@ -233,7 +247,7 @@ unsafe fn validate_arguments<'a>(
     // SAFETY: the caller's contract.
     let out_verdict = unsafe { output(out_verdict) }?;
     // Before borrowing: a length past the capacity is never turned into a slice.
-    if len > MAX_TILES {
+    if len > MAX_PLAY_ORDER {
         return Err(PARLOR_ERR_CAPACITY_EXCEEDED);
     }
     // SAFETY: the caller's contract.
@@ -265,7 +279,7 @@ fn core_tile(tile: &ParlorDominoTile) -> Tile {
 /// `*out_count`.
 ///
 /// `out_error_offset` (may be NULL) receives, on a parse error, the byte offset of the bad
-/// token (or bad number). Returns `PARLOR_OK`; `PARLOR_DOMINOES_ERR_BAD_TILE`;
+/// token (or bad number). Returns `PARLOR_OK`; `PARLOR_DOMINOES_ERR_UNKNOWN_TILE`;
 /// `PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE`; `PARLOR_ERR_INVALID_UTF8`; `PARLOR_ERR_NULL_POINTER`
 /// (`out_count` NULL, or `text`/`out` NULL with a non-zero length); `PARLOR_ERR_BUFFER_TOO_SMALL`
 /// when more than `capacity` tiles (then `*out_count` is the number needed: pass `out` NULL and
@@ -296,7 +310,7 @@ pub unsafe extern "C" fn parlor_dominoes_parse(
             match item {
                 Ok((_, tile)) => list.push(ParlorDominoTile { a: tile.a, b: tile.b }),
                 Err(error) => {
-                    if let (Error::BadTile { span } | Error::PipOutOfRange { span }, false) =
+                    if let (Error::UnknownTile { span } | Error::PipOutOfRange { span }, false) =
                         (error, out_error_offset.is_null())
                     {
                         // SAFETY: non-null; the caller's contract.
@@ -308,60 +322,6 @@ pub unsafe extern "C" fn parlor_dominoes_parse(
         }
         list.finish(out_count)
     })())
-}
-
-/// Decides whether `tiles[0..len]`, in play order, is a legal game under `spinner_rule` (a
-/// `PARLOR_DOMINOES_SPINNER_*` code). Writes the verdict to `*out_verdict`; when legal and
-/// `witness` is non-NULL, writes each tile's placement to `witness[0..len]` (the opening's
-/// parent is `PARLOR_DOMINOES_NO_PARENT`); nothing else of `witness` is written.
-///
-/// Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`;
-/// `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than
-/// `PARLOR_DOMINOES_MAX_TILES` tiles); `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `witness` with
-/// `witness_capacity < len`; nothing is written). Stack: under 4 KiB up to 32 tiles (a double-6
-/// game), about 28 KiB above (the working memory): on small stacks use
-/// [`parlor_dominoes_validate_scratch`].
-///
-/// # Safety
-/// `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)
-/// for `witness_capacity` placements.
-#[must_use = "a status code: PARLOR_OK or an error"]
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn parlor_dominoes_validate(
-    tiles: *const ParlorDominoTile,
-    len: usize,
-    spinner_rule: u8,
-    out_verdict: *mut ParlorDominoVerdict,
-    witness: *mut ParlorDominoPlacement,
-    witness_capacity: usize,
-) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract.
-        let (out_verdict, tiles, rule, witness) =
-            unsafe { validate_arguments(tiles, len, spinner_rule, out_verdict, witness, witness_capacity) }?;
-        *out_verdict = if tiles.len() <= SHORT_TILES {
-            validate_short(tiles, rule, witness)
-        } else {
-            validate_long(tiles, rule, witness)
-        }?;
-        Ok(())
-    })())
-}
-
-/// [`parlor_dominoes_validate`] for short orders (up to `SHORT_TILES`): the core's small engine.
-#[inline(never)]
-fn validate_short(
-    tiles: &[Tile],
-    rule: SpinnerRule,
-    mut witness: Option<&mut [ParlorDominoPlacement]>,
-) -> Result<ParlorDominoVerdict, ParlorStatus> {
-    let illegal = validate_each_short(tiles, rule, |index, placement| {
-        if let Some(slot) = witness.as_mut().and_then(|witness| witness.get_mut(index)) {
-            *slot = c_placement(placement);
-        }
-    })
-    .map_err(error_code)?;
-    Ok(c_verdict(tiles, illegal, witness))
 }
 
 /// The C verdict (legal for `None`); for a legal non-empty order, also the opening's witness
@@ -385,53 +345,86 @@ fn c_verdict(
     }
 }
 
-/// [`parlor_dominoes_validate`] for long orders: a [`Scratch`] on the stack (in its own frame,
-/// so short orders never pay for it).
-#[inline(never)]
-fn validate_long(
-    tiles: &[Tile],
-    rule: SpinnerRule,
-    witness: Option<&mut [ParlorDominoPlacement]>,
-) -> Result<ParlorDominoVerdict, ParlorStatus> {
-    let mut memory = core::mem::MaybeUninit::<Scratch>::uninit();
-    // SAFETY: all-zero bytes are a valid `Scratch` (documented on it). Zeroing in place keeps
-    // the frame at one `Scratch`: `Scratch::new()` is assembled in temporaries and copied
-    // (measured: 70 KiB of stack instead of 30).
-    let scratch = unsafe {
-        memory.as_mut_ptr().write_bytes(0, 1);
-        memory.assume_init_mut()
-    };
-    validate_in(tiles, rule, scratch, witness)
+/// A caller's working memory, borrowed as the core's typed scratch for the order's length.
+enum Memory<'a> {
+    Full(&'a mut Scratch),
+    Short(&'a mut ShortScratch),
 }
 
-/// The validation with a [`Scratch`], shared by [`validate_long`] and
-/// [`parlor_dominoes_validate_scratch`] (one copy in the library, not one per caller).
+/// The validation in the caller's memory, writing the witness as it is found.
 fn validate_in(
     tiles: &[Tile],
     rule: SpinnerRule,
-    scratch: &mut Scratch,
+    memory: Memory<'_>,
     mut witness: Option<&mut [ParlorDominoPlacement]>,
 ) -> Result<ParlorDominoVerdict, ParlorStatus> {
-    let illegal = validate_each(tiles, rule, scratch, |index, placement| {
+    let on_placement = |index: usize, placement: Placement| {
         if let Some(slot) = witness.as_mut().and_then(|witness| witness.get_mut(index)) {
             *slot = c_placement(placement);
         }
-    })
+    };
+    let illegal = match memory {
+        Memory::Full(scratch) => validate_each(tiles, rule, scratch, on_placement),
+        Memory::Short(scratch) => validate_each_short_with(tiles, rule, scratch, on_placement),
+    }
     .map_err(error_code)?;
     Ok(c_verdict(tiles, illegal, witness))
 }
 
-/// [`parlor_dominoes_validate`] with caller-provided working memory, for small stacks (it uses
-/// under 4 KiB of stack for any input; see `docs/dominoes.md`): `scratch` points to
-/// `scratch_bytes` ≥ `PARLOR_DOMINOES_SCRATCH_BYTES` bytes of any alignment and content, which
-/// the call overwrites. Same answers and witness as [`parlor_dominoes_validate`].
+/// The scratch bytes `parlor_dominoes_validate_scratch` needs for an order of `len` tiles.
+fn scratch_needed(len: usize) -> Result<usize, ParlorStatus> {
+    if len <= SHORT_TILES {
+        Ok(PARLOR_DOMINOES_SHORT_SCRATCH_BYTES)
+    } else if len <= MAX_PLAY_ORDER {
+        Ok(PARLOR_DOMINOES_SCRATCH_BYTES)
+    } else {
+        Err(PARLOR_ERR_CAPACITY_EXCEEDED)
+    }
+}
+
+/// Writes to `*out_bytes` the scratch bytes [`parlor_dominoes_validate_scratch`] needs for a
+/// play order of `len` tiles: `PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` (3,520) up to
+/// `PARLOR_DOMINOES_SHORT_TILES` (32) tiles, `PARLOR_DOMINOES_SCRATCH_BYTES` (28,160) up to
+/// `PARLOR_DOMINOES_MAX_PLAY_ORDER` (256).
 ///
-/// Returns as [`parlor_dominoes_validate`], plus `PARLOR_ERR_NULL_POINTER` (`scratch` NULL) and
-/// `PARLOR_ERR_BUFFER_TOO_SMALL` (`scratch_bytes` < `PARLOR_DOMINOES_SCRATCH_BYTES`).
+/// Returns `PARLOR_OK`; `PARLOR_ERR_NULL_POINTER` (`out_bytes` NULL);
+/// `PARLOR_ERR_CAPACITY_EXCEEDED` (`len` > `PARLOR_DOMINOES_MAX_PLAY_ORDER`).
 ///
 /// # Safety
-/// As [`parlor_dominoes_validate`]; `scratch` must be valid for `scratch_bytes` byte writes and
-/// not used by anything else during the call (it may be freed or reused afterwards).
+/// `out_bytes` must be valid for one write.
+#[must_use = "a status code: PARLOR_OK or an error"]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_dominoes_scratch_bytes(len: usize, out_bytes: *mut usize) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract.
+        let out_bytes = unsafe { output(out_bytes) }?;
+        *out_bytes = scratch_needed(len)?;
+        Ok(())
+    })())
+}
+
+/// Decides whether `tiles[0..len]`, in play order, is a legal game under `spinner_rule` (a
+/// `PARLOR_DOMINOES_SPINNER_*` code), in caller-provided working memory: `scratch` points to
+/// `scratch_bytes` bytes aligned to `PARLOR_DOMINOES_SCRATCH_ALIGN`, of any content, at least
+/// [`parlor_dominoes_scratch_bytes`] for `len` (`PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` up to
+/// 32 tiles, `PARLOR_DOMINOES_SCRATCH_BYTES` for any order); the call overwrites it. Writes the
+/// verdict to `*out_verdict`; when legal and `witness` is non-NULL, writes each tile's placement
+/// to `witness[0..len]` (the opening's parent is `PARLOR_DOMINOES_NO_PARENT`); nothing else of
+/// `witness` is written. Stack: under 2 KiB for any input (`docs/embedded.md`).
+///
+/// Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`
+/// (`out_verdict` or `scratch` NULL, or `tiles` NULL with `len` > 0);
+/// `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code, or a misaligned `scratch`, `tiles` or
+/// `witness`); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than `PARLOR_DOMINOES_MAX_PLAY_ORDER` tiles);
+/// `PARLOR_ERR_BUFFER_TOO_SMALL` (`scratch_bytes` below the need for `len`, or a non-NULL
+/// `witness` with `witness_capacity < len`; nothing is written).
+///
+/// # Safety
+/// `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)
+/// for `witness_capacity` placements; `scratch` valid for `scratch_bytes` byte writes and not
+/// used by anything else during the call (it may be freed or reused afterwards). Aliasing: no
+/// output (`out_verdict`, `witness`, `scratch`) may overlap an input or another output.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)] // The C signature: pointer/length pairs.
 pub unsafe extern "C" fn parlor_dominoes_validate_scratch(
@@ -449,54 +442,62 @@ pub unsafe extern "C" fn parlor_dominoes_validate_scratch(
         let (out_verdict, tiles, rule, witness) =
             unsafe { validate_arguments(tiles, len, spinner_rule, out_verdict, witness, witness_capacity) }?;
         // SAFETY: the caller's contract.
-        let scratch = unsafe { scratch_from(scratch, scratch_bytes) }?;
-        *out_verdict = validate_in(tiles, rule, scratch, witness)?;
+        let memory = unsafe { scratch_from(scratch, scratch_bytes, tiles.len()) }?;
+        *out_verdict = validate_in(tiles, rule, memory, witness)?;
         Ok(())
     })())
 }
 
-/// Borrows a caller's scratch buffer as a zeroed [`Scratch`], aligned up inside the buffer.
+/// Borrows a caller's scratch buffer as the core's working memory for an order of `len` tiles,
+/// zeroed in place: a [`ShortScratch`] up to `SHORT_TILES`, else a [`Scratch`].
 ///
 /// # Safety
 /// `scratch` must be valid for `bytes` byte writes and unaliased for `'a`.
-unsafe fn scratch_from<'a>(scratch: *mut c_void, bytes: usize) -> Result<&'a mut Scratch, ParlorStatus> {
+unsafe fn scratch_from<'a>(scratch: *mut c_void, bytes: usize, len: usize) -> Result<Memory<'a>, ParlorStatus> {
     if scratch.is_null() {
         return Err(PARLOR_ERR_NULL_POINTER);
     }
-    if bytes < PARLOR_DOMINOES_SCRATCH_BYTES {
+    if bytes < scratch_needed(len)? {
         return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
     }
-    let offset = scratch.cast::<u8>().align_offset(core::mem::align_of::<Scratch>());
-    if offset.saturating_add(core::mem::size_of::<Scratch>()) > bytes {
-        return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
+    if !scratch.cast::<u32>().is_aligned() {
+        return Err(PARLOR_ERR_INVALID_ARGUMENT);
     }
-    // SAFETY: `offset + size_of::<Scratch>() <= bytes`, so the aligned pointer and the whole
-    // `Scratch` lie in the caller's buffer.
-    let aligned = unsafe { scratch.cast::<u8>().add(offset) }.cast::<Scratch>();
-    // SAFETY: in bounds (above) and valid for writes (the caller's contract). All-zero bytes
-    // are a valid `Scratch` (plain integers and bools; documented on `Scratch`), and zeroing
-    // in place keeps the 28 KiB off the stack.
+    // SAFETY (both arms): the buffer holds at least the type's size (checked above), is aligned
+    // to `PARLOR_DOMINOES_SCRATCH_ALIGN` = the type's alignment (asserted above), and is valid
+    // for writes (the caller's contract). All-zero bytes are a valid value of either type
+    // (plain integers and bools; documented on them), and zeroing in place keeps the memory off
+    // the stack.
     unsafe {
-        aligned.write_bytes(0, 1);
-        Ok(&mut *aligned)
+        if len <= SHORT_TILES {
+            let memory = scratch.cast::<ShortScratch>();
+            memory.write_bytes(0, 1);
+            Ok(Memory::Short(&mut *memory))
+        } else {
+            let memory = scratch.cast::<Scratch>();
+            memory.write_bytes(0, 1);
+            Ok(Memory::Full(&mut *memory))
+        }
     }
 }
 
-/// Replays a layout into `layout` (empty, built by the caller so that the 3 KB value is never
-/// moved): plays `tiles[i]` with `placements[i]` for `i` in `0..len`, checking each.
-fn replay(
-    layout: &mut Layout,
-    tiles: &[ParlorDominoTile],
+/// Replays a layout: plays `tiles[i]` with `placements[i]` for `i` in `0..len`, checking each,
+/// on a [`BorrowedLayout`] over the caller's tiles (a byte of state per tile, so the stack stays
+/// small). `placements` has as many entries as `tiles` (both are borrowed with `len`).
+fn replay<'a>(
+    rule: SpinnerRule,
+    tiles: &'a [ParlorDominoTile],
     placements: &[ParlorDominoPlacement],
     mut on_play: impl FnMut(usize, ParlorDominoScore),
-) -> Result<(), (ParlorStatus, usize)> {
-    for (index, (tile, placement)) in tiles.iter().zip(placements).enumerate() {
+) -> Result<BorrowedLayout<'a>, (ParlorStatus, usize)> {
+    let mut layout = BorrowedLayout::new(rule, core_tiles(tiles)).map_err(|error| (error_code(error), 0))?;
+    for (index, placement) in placements.iter().enumerate().take(tiles.len()) {
         let placement = (placement.parent != PARLOR_DOMINOES_NO_PARENT).then(|| Placement {
             parent: usize::try_from(placement.parent).unwrap_or(usize::MAX),
             pip: placement.pip,
         });
         let score = layout
-            .play(core_tile(tile), placement)
+            .play_next(placement)
             .map_err(|error| (error_code(error), index))?;
         on_play(
             index,
@@ -506,7 +507,7 @@ fn replay(
             },
         );
     }
-    Ok(())
+    Ok(layout)
 }
 
 /// Plays a layout tile by tile: `tiles[i]` attached as `placements[i]` says (the first with
@@ -517,7 +518,7 @@ fn replay(
 /// `…_NO_SUCH_TILE`, `…_PIP_NOT_ON_TILE`, `…_NO_FREE_END`, `…_PLACEMENT_REQUIRED`,
 /// `…_OPENING_TAKES_NO_PLACEMENT`) with its index in `*out_failed` (if non-NULL; scores before
 /// it are written); `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT` (rule code);
-/// `PARLOR_ERR_CAPACITY_EXCEEDED` (`len` > `PARLOR_DOMINOES_MAX_TILES`);
+/// `PARLOR_ERR_CAPACITY_EXCEEDED` (`len` > `PARLOR_DOMINOES_MAX_PLAY_ORDER`);
 /// `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `scores` with `scores_capacity < len`).
 ///
 /// # Safety
@@ -536,7 +537,7 @@ pub unsafe extern "C" fn parlor_dominoes_play(
 ) -> ParlorStatus {
     status((|| {
         // Before borrowing: a length past the capacity is never turned into a slice.
-        if len > MAX_TILES {
+        if len > MAX_PLAY_ORDER {
             return Err(PARLOR_ERR_CAPACITY_EXCEEDED);
         }
         // SAFETY: the caller's contract.
@@ -554,8 +555,7 @@ pub unsafe extern "C" fn parlor_dominoes_play(
             }
             Some(scores)
         };
-        let mut layout = Layout::new(rule);
-        let played = replay(&mut layout, tiles, placements, |index, score| {
+        let played = replay(rule, tiles, placements, |index, score| {
             if let Some(slot) = scores.as_mut().and_then(|scores| scores.get_mut(index)) {
                 *slot = score;
             }
@@ -604,7 +604,7 @@ pub unsafe extern "C" fn parlor_dominoes_placements(
         // SAFETY: the caller's contract.
         let out_count = unsafe { output(out_count) }?;
         // Before borrowing: a length past the capacity is never turned into a slice.
-        if len > MAX_TILES {
+        if len > MAX_PLAY_ORDER {
             return Err(PARLOR_ERR_CAPACITY_EXCEEDED);
         }
         // SAFETY: the caller's contract.
@@ -614,8 +614,7 @@ pub unsafe extern "C" fn parlor_dominoes_placements(
         // SAFETY: the caller's contract.
         let out = unsafe { output_slice(out, capacity) }?;
         let rule = rule_from(spinner_rule)?;
-        let mut layout = Layout::new(rule);
-        replay(&mut layout, tiles, placements, |_, _| {}).map_err(|(code, _)| code)?;
+        let layout = replay(rule, tiles, placements, |_, _| {}).map_err(|(code, _)| code)?;
         let mut list = OutputList::new(out);
         for placement in layout.placements(core_tile(&tile)) {
             list.push(c_placement(placement));

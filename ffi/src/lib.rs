@@ -70,7 +70,12 @@ use core::ffi::c_char;
 /// function signature, struct layout or the meaning of a code.
 /// Version 2: the Mahjong rules codes are 16–17 and the form codes 32–35 (they were 0–1 and
 /// 0–3), a size query (capacity 0) returns `PARLOR_OK`, and `ParlorTichuTrick` gained `played`.
-pub const PARLOR_ABI_VERSION: u32 = 2;
+/// Version 3: `parlor_dominoes_validate` is gone (its working memory was on the stack: use
+/// `parlor_dominoes_validate_scratch`), whose scratch is now exact and 4-byte aligned
+/// (`PARLOR_DOMINOES_SCRATCH_BYTES` 28,160, or `PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` 3,520 up to
+/// 32 tiles); `PARLOR_DOMINOES_ERR_BAD_TILE` is `PARLOR_DOMINOES_ERR_UNKNOWN_TILE` (still 100)
+/// and `PARLOR_DOMINOES_MAX_TILES` is `PARLOR_DOMINOES_MAX_PLAY_ORDER` (still 256).
+pub const PARLOR_ABI_VERSION: u32 = 3;
 
 /// A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
 pub type ParlorStatus = u32;

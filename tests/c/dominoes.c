@@ -11,6 +11,19 @@
 
 #define COUNT(array) (sizeof(array) / sizeof((array)[0]))
 
+/* Working memory of parlor_dominoes_validate_scratch: PARLOR_DOMINOES_SCRATCH_BYTES (exact) aligned
+ * to PARLOR_DOMINOES_SCRATCH_ALIGN (4: a uint32_t array), any content, reused by every call. Two
+ * words more, for the misaligned and offset cases below. */
+static uint32_t scratch_words[PARLOR_DOMINOES_SCRATCH_BYTES / 4 + 2];
+
+/* The seed task with the test's scratch (ABI version 3 removed parlor_dominoes_validate, which kept
+ * its working memory on the stack). */
+static ParlorStatus validate(const ParlorDominoTile *tiles, size_t len, uint8_t rule, ParlorDominoVerdict *verdict,
+                             ParlorDominoPlacement *witness, size_t capacity) {
+    return parlor_dominoes_validate_scratch(tiles, len, rule, scratch_words, PARLOR_DOMINOES_SCRATCH_BYTES, verdict,
+                                            witness, capacity);
+}
+
 static void test_parse(void) {
     const char *text = "6-6 6-5, [5|3] 3|0";
     ParlorDominoTile tiles[8];
@@ -30,7 +43,7 @@ static void test_parse(void) {
     CHECK_EQ_U(tiles[1].b, 5);
 
     /* Bad tokens: the status and the byte offset of the token. */
-    CHECK_EQ_U(parlor_dominoes_parse("1-2 2-x", 7, tiles, 8, &count, &offset), PARLOR_DOMINOES_ERR_BAD_TILE);
+    CHECK_EQ_U(parlor_dominoes_parse("1-2 2-x", 7, tiles, 8, &count, &offset), PARLOR_DOMINOES_ERR_UNKNOWN_TILE);
     CHECK_EQ_U(offset, 4);
     CHECK_EQ_U(parlor_dominoes_parse("4294967296-1", 12, tiles, 8, &count, &offset),
                PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE);
@@ -57,7 +70,7 @@ static void test_validate(void) {
     ParlorDominoVerdict verdict;
     ParlorDominoPlacement witness[8];
 
-    CHECK_EQ_U(parlor_dominoes_validate(line, 4, PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE, &verdict, witness, 8),
+    CHECK_EQ_U(validate(line, 4, PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE, &verdict, witness, 8),
                PARLOR_OK);
     CHECK_EQ_U(verdict.legal, 1);
     CHECK_EQ_U(verdict.reason, PARLOR_DOMINOES_REASON_NONE);
@@ -67,20 +80,20 @@ static void test_validate(void) {
     CHECK_EQ_U(witness[3].parent, 2);
     CHECK_EQ_U(witness[3].pip, 3);
 
-    CHECK_EQ_U(parlor_dominoes_validate(broken, 4, PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE, &verdict, NULL, 0),
+    CHECK_EQ_U(validate(broken, 4, PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE, &verdict, NULL, 0),
                PARLOR_OK);
     CHECK_EQ_U(verdict.legal, 0);
     CHECK_EQ_U(verdict.reason, PARLOR_DOMINOES_REASON_NO_OPEN_END);
     CHECK_EQ_U(verdict.tile, 2);
 
-    CHECK_EQ_U(parlor_dominoes_validate(twice, 2, PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE, &verdict, NULL, 0),
+    CHECK_EQ_U(validate(twice, 2, PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE, &verdict, NULL, 0),
                PARLOR_OK);
     CHECK_EQ_U(verdict.legal, 0);
     CHECK_EQ_U(verdict.reason, PARLOR_DOMINOES_REASON_DUPLICATE);
     CHECK_EQ_U(verdict.tile, 1);
     CHECK_EQ_U(verdict.earlier, 0);
 
-    CHECK_EQ_U(parlor_dominoes_validate(seed_wrong, 6, PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE, &verdict, NULL, 0),
+    CHECK_EQ_U(validate(seed_wrong, 6, PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE, &verdict, NULL, 0),
                PARLOR_OK);
     CHECK_EQ_U(verdict.legal, 0);
     CHECK_EQ_U(verdict.tile, 5);
@@ -88,33 +101,33 @@ static void test_validate(void) {
     /* Spinner rules: 6-6 6-5 6-4 6-3 is a legal Five Up start but not a single line. */
     {
         ParlorDominoTile fan[] = {{6, 6}, {6, 5}, {6, 4}, {6, 3}};
-        CHECK_EQ_U(parlor_dominoes_validate(fan, 4, PARLOR_DOMINOES_SPINNER_FIRST_DOUBLE, &verdict, NULL, 0),
+        CHECK_EQ_U(validate(fan, 4, PARLOR_DOMINOES_SPINNER_FIRST_DOUBLE, &verdict, NULL, 0),
                    PARLOR_OK);
         CHECK_EQ_U(verdict.legal, 1);
-        CHECK_EQ_U(parlor_dominoes_validate(fan, 4, PARLOR_DOMINOES_SPINNER_NONE, &verdict, NULL, 0), PARLOR_OK);
+        CHECK_EQ_U(validate(fan, 4, PARLOR_DOMINOES_SPINNER_NONE, &verdict, NULL, 0), PARLOR_OK);
         CHECK_EQ_U(verdict.legal, 0);
         CHECK_EQ_U(verdict.tile, 3);
     }
 
     /* The empty order is legal; NULL with length 0 is the empty order. */
-    CHECK_EQ_U(parlor_dominoes_validate(NULL, 0, 0, &verdict, NULL, 0), PARLOR_OK);
+    CHECK_EQ_U(validate(NULL, 0, 0, &verdict, NULL, 0), PARLOR_OK);
     CHECK_EQ_U(verdict.legal, 1);
 
     /* Bad arguments. */
-    CHECK_EQ_U(parlor_dominoes_validate(line, 4, 3, &verdict, NULL, 0), PARLOR_ERR_INVALID_ARGUMENT);
-    CHECK_EQ_U(parlor_dominoes_validate(line, 4, 255, &verdict, NULL, 0), PARLOR_ERR_INVALID_ARGUMENT);
-    CHECK_EQ_U(parlor_dominoes_validate(NULL, 4, 0, &verdict, NULL, 0), PARLOR_ERR_NULL_POINTER);
-    CHECK_EQ_U(parlor_dominoes_validate(line, 4, 0, NULL, NULL, 0), PARLOR_ERR_NULL_POINTER);
-    CHECK_EQ_U(parlor_dominoes_validate(line, 4, 0, &verdict, witness, 3), PARLOR_ERR_BUFFER_TOO_SMALL);
-    CHECK_EQ_U(parlor_dominoes_validate(line, (size_t)-1, 0, &verdict, NULL, 0), PARLOR_ERR_CAPACITY_EXCEEDED);
+    CHECK_EQ_U(validate(line, 4, 3, &verdict, NULL, 0), PARLOR_ERR_INVALID_ARGUMENT);
+    CHECK_EQ_U(validate(line, 4, 255, &verdict, NULL, 0), PARLOR_ERR_INVALID_ARGUMENT);
+    CHECK_EQ_U(validate(NULL, 4, 0, &verdict, NULL, 0), PARLOR_ERR_NULL_POINTER);
+    CHECK_EQ_U(validate(line, 4, 0, NULL, NULL, 0), PARLOR_ERR_NULL_POINTER);
+    CHECK_EQ_U(validate(line, 4, 0, &verdict, witness, 3), PARLOR_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_U(validate(line, (size_t)-1, 0, &verdict, NULL, 0), PARLOR_ERR_CAPACITY_EXCEEDED);
     {
-        ParlorDominoTile *many = calloc(PARLOR_DOMINOES_MAX_TILES + 1, sizeof *many);
+        ParlorDominoTile *many = calloc(PARLOR_DOMINOES_MAX_PLAY_ORDER + 1, sizeof *many);
         CHECK(many != NULL);
         if (many != NULL) {
-            CHECK_EQ_U(parlor_dominoes_validate(many, PARLOR_DOMINOES_MAX_TILES + 1, 0, &verdict, NULL, 0),
+            CHECK_EQ_U(validate(many, PARLOR_DOMINOES_MAX_PLAY_ORDER + 1, 0, &verdict, NULL, 0),
                        PARLOR_ERR_CAPACITY_EXCEEDED);
             /* 256 copies of 0-0 fit: the second one is a duplicate. */
-            CHECK_EQ_U(parlor_dominoes_validate(many, PARLOR_DOMINOES_MAX_TILES, 0, &verdict, NULL, 0), PARLOR_OK);
+            CHECK_EQ_U(validate(many, PARLOR_DOMINOES_MAX_PLAY_ORDER, 0, &verdict, NULL, 0), PARLOR_OK);
             CHECK_EQ_U(verdict.reason, PARLOR_DOMINOES_REASON_DUPLICATE);
             CHECK_EQ_U(verdict.tile, 1);
             free(many);
@@ -141,16 +154,14 @@ static size_t adversarial(unsigned k, ParlorDominoTile *out) {
     return n;
 }
 
-/* Any byte buffer of PARLOR_DOMINOES_SCRATCH_BYTES: misaligned, full of garbage, reused. */
-static unsigned char scratch_memory[PARLOR_DOMINOES_SCRATCH_BYTES + 8];
 
 static void test_validate_scratch(void) {
     ParlorDominoTile line[] = {{6, 6}, {6, 5}, {5, 3}, {3, 0}};
     ParlorDominoTile twice[] = {{0, 6}, {1, 0}, {6, 0}};
-    ParlorDominoTile *big = calloc(PARLOR_DOMINOES_MAX_TILES + 1, sizeof *big);
-    ParlorDominoPlacement *witness = calloc(PARLOR_DOMINOES_MAX_TILES, sizeof *witness);
+    ParlorDominoTile *big = calloc(PARLOR_DOMINOES_MAX_PLAY_ORDER + 1, sizeof *big);
+    ParlorDominoPlacement *witness = calloc(PARLOR_DOMINOES_MAX_PLAY_ORDER, sizeof *witness);
     ParlorDominoVerdict verdict;
-    void *scratch = scratch_memory + 3;
+    void *scratch = scratch_words + 1; /* aligned, not at the array's start */
     size_t bytes = PARLOR_DOMINOES_SCRATCH_BYTES, n, i;
     CHECK(big != NULL && witness != NULL);
     if (big == NULL || witness == NULL) {
@@ -158,7 +169,32 @@ static void test_validate_scratch(void) {
         free(witness);
         return;
     }
-    memset(scratch_memory, 0xA5, sizeof scratch_memory);
+    memset(scratch_words, 0xA5, sizeof scratch_words);
+
+    /* The sizes are exact and asked per length: the short scratch up to 32 tiles. */
+    CHECK_EQ_U(parlor_dominoes_scratch_bytes(0, &n), PARLOR_OK);
+    CHECK_EQ_U(n, PARLOR_DOMINOES_SHORT_SCRATCH_BYTES);
+    CHECK_EQ_U(parlor_dominoes_scratch_bytes(PARLOR_DOMINOES_SHORT_TILES, &n), PARLOR_OK);
+    CHECK_EQ_U(n, 3520);
+    CHECK_EQ_U(parlor_dominoes_scratch_bytes(PARLOR_DOMINOES_SHORT_TILES + 1, &n), PARLOR_OK);
+    CHECK_EQ_U(n, PARLOR_DOMINOES_SCRATCH_BYTES);
+    CHECK_EQ_U(parlor_dominoes_scratch_bytes(PARLOR_DOMINOES_MAX_PLAY_ORDER, &n), PARLOR_OK);
+    CHECK_EQ_U(n, 28160);
+    CHECK_EQ_U(parlor_dominoes_scratch_bytes(PARLOR_DOMINOES_MAX_PLAY_ORDER + 1, &n), PARLOR_ERR_CAPACITY_EXCEEDED);
+    CHECK_EQ_U(parlor_dominoes_scratch_bytes(4, NULL), PARLOR_ERR_NULL_POINTER);
+    /* A short order in the short scratch: the same witness. */
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE, scratch,
+                                                PARLOR_DOMINOES_SHORT_SCRATCH_BYTES, &verdict, witness, 4),
+               PARLOR_OK);
+    CHECK_EQ_U(verdict.legal, 1);
+    CHECK_EQ_U(witness[3].parent, 2);
+    CHECK_EQ_U(witness[3].pip, 3);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, 0, scratch, PARLOR_DOMINOES_SHORT_SCRATCH_BYTES - 1, &verdict,
+                                                NULL, 0),
+               PARLOR_ERR_BUFFER_TOO_SMALL);
+    /* A misaligned buffer is refused, not used. */
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, 0, (unsigned char *)scratch_words + 1, bytes, &verdict, NULL, 0),
+               PARLOR_ERR_INVALID_ARGUMENT);
 
     CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE, scratch, bytes,
                                                 &verdict, witness, 4),
@@ -172,10 +208,10 @@ static void test_validate_scratch(void) {
     witness[0].pip = 77;
     CHECK_EQ_U(parlor_dominoes_validate_scratch(twice, 3, 0, scratch, bytes, &verdict, witness, 3), PARLOR_OK);
     CHECK_EQ_U(verdict.legal, 0);
-    CHECK_EQ_U(parlor_dominoes_validate(twice, 3, 0, &verdict, witness, 3), PARLOR_OK);
+    CHECK_EQ_U(validate(twice, 3, 0, &verdict, witness, 3), PARLOR_OK);
     CHECK_EQ_U(parlor_dominoes_validate_scratch(twice, 0, 0, scratch, bytes, &verdict, witness, 3), PARLOR_OK);
     CHECK_EQ_U(verdict.legal, 1);
-    CHECK_EQ_U(parlor_dominoes_validate(twice, 0, 0, &verdict, witness, 3), PARLOR_OK);
+    CHECK_EQ_U(validate(twice, 0, 0, &verdict, witness, 3), PARLOR_OK);
     CHECK_EQ_U(witness[0].parent, 77);
     CHECK_EQ_U(witness[0].pip, 77);
     CHECK_EQ_U(parlor_dominoes_validate_scratch(twice, 3, 0, scratch, bytes, &verdict, NULL, 0), PARLOR_OK);
@@ -185,12 +221,12 @@ static void test_validate_scratch(void) {
     CHECK_EQ_U(verdict.earlier, 0);
 
     /* A chain of 256 tiles 0-1 1-2 ... with pips near UINT32_MAX: legal, each on the one before. */
-    for (i = 0; i < PARLOR_DOMINOES_MAX_TILES; i++) {
+    for (i = 0; i < PARLOR_DOMINOES_MAX_PLAY_ORDER; i++) {
         big[i].a = UINT32_MAX - (uint32_t)i;
         big[i].b = UINT32_MAX - (uint32_t)i - 1;
     }
-    CHECK_EQ_U(parlor_dominoes_validate_scratch(big, PARLOR_DOMINOES_MAX_TILES, 0, scratch, bytes, &verdict, witness,
-                                                PARLOR_DOMINOES_MAX_TILES),
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(big, PARLOR_DOMINOES_MAX_PLAY_ORDER, 0, scratch, bytes, &verdict, witness,
+                                                PARLOR_DOMINOES_MAX_PLAY_ORDER),
                PARLOR_OK);
     CHECK_EQ_U(verdict.legal, 1);
     CHECK_EQ_U(witness[255].parent, 254);
@@ -200,8 +236,11 @@ static void test_validate_scratch(void) {
     CHECK_EQ_U(n, 61);
     CHECK_EQ_U(parlor_dominoes_validate_scratch(big, n, 0, scratch, bytes, &verdict, NULL, 0), PARLOR_OK);
     CHECK_EQ_U(verdict.legal, 1);
-    CHECK_EQ_U(parlor_dominoes_validate(big, n, 0, &verdict, NULL, 0), PARLOR_OK);
-    CHECK_EQ_U(verdict.legal, 1);
+    /* Past 32 tiles the short scratch is too small (exactly: one byte less than the full one too). */
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(big, n, 0, scratch, PARLOR_DOMINOES_SHORT_SCRATCH_BYTES, &verdict, NULL, 0),
+               PARLOR_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(big, n, 0, scratch, bytes - 1, &verdict, NULL, 0),
+               PARLOR_ERR_BUFFER_TOO_SMALL);
     /* The family's last tile made a duplicate of its first a-b: illegal there. */
     big[n - 1] = big[n - 1 - 10];
     CHECK_EQ_U(parlor_dominoes_validate_scratch(big, n, 0, scratch, bytes, &verdict, NULL, 0), PARLOR_OK);
@@ -211,8 +250,6 @@ static void test_validate_scratch(void) {
 
     /* Bad arguments: NULL or short scratch, bad rule codes, the usual NULLs and capacities. */
     CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, 0, NULL, bytes, &verdict, NULL, 0), PARLOR_ERR_NULL_POINTER);
-    CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, 0, scratch, bytes - 1, &verdict, NULL, 0),
-               PARLOR_ERR_BUFFER_TOO_SMALL);
     CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, 0, scratch, 0, &verdict, NULL, 0),
                PARLOR_ERR_BUFFER_TOO_SMALL);
     CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, 3, scratch, bytes, &verdict, NULL, 0),
@@ -224,7 +261,7 @@ static void test_validate_scratch(void) {
     CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, 0, scratch, bytes, NULL, NULL, 0), PARLOR_ERR_NULL_POINTER);
     CHECK_EQ_U(parlor_dominoes_validate_scratch(line, 4, 0, scratch, bytes, &verdict, witness, 3),
                PARLOR_ERR_BUFFER_TOO_SMALL);
-    CHECK_EQ_U(parlor_dominoes_validate_scratch(big, PARLOR_DOMINOES_MAX_TILES + 1, 0, scratch, bytes, &verdict,
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(big, PARLOR_DOMINOES_MAX_PLAY_ORDER + 1, 0, scratch, bytes, &verdict,
                                                 NULL, 0),
                PARLOR_ERR_CAPACITY_EXCEEDED);
     CHECK_EQ_U(parlor_dominoes_validate_scratch(NULL, 0, 0, scratch, bytes, &verdict, NULL, 0), PARLOR_OK);
@@ -241,10 +278,10 @@ static unsigned char probe_stack[128 * 1024];
 static ucontext_t probe_caller, probe_callee;
 static int probe_op;
 static size_t probe_len;
-static ParlorDominoTile probe_tiles[PARLOR_DOMINOES_MAX_TILES];
-static ParlorDominoPlacement probe_placements[PARLOR_DOMINOES_MAX_TILES];
-static ParlorDominoPlacement probe_out[PARLOR_DOMINOES_MAX_TILES];
-static ParlorDominoScore probe_scores[PARLOR_DOMINOES_MAX_TILES];
+static ParlorDominoTile probe_tiles[PARLOR_DOMINOES_MAX_PLAY_ORDER];
+static ParlorDominoPlacement probe_placements[PARLOR_DOMINOES_MAX_PLAY_ORDER];
+static ParlorDominoPlacement probe_out[PARLOR_DOMINOES_MAX_PLAY_ORDER];
+static ParlorDominoScore probe_scores[PARLOR_DOMINOES_MAX_PLAY_ORDER];
 static ParlorStatus probe_status;
 
 static void probe_body(void) {
@@ -253,21 +290,17 @@ static void probe_body(void) {
     size_t count = 0;
     switch (probe_op) {
     case 0:
-        probe_status = parlor_dominoes_validate_scratch(probe_tiles, probe_len, 0, scratch_memory,
-                                                        sizeof scratch_memory, &verdict, probe_out,
-                                                        PARLOR_DOMINOES_MAX_TILES);
+        probe_status = parlor_dominoes_validate_scratch(probe_tiles, probe_len, 0, scratch_words,
+                                                        PARLOR_DOMINOES_SCRATCH_BYTES, &verdict, probe_out,
+                                                        PARLOR_DOMINOES_MAX_PLAY_ORDER);
         break;
     case 1:
-        probe_status = parlor_dominoes_validate(probe_tiles, probe_len, 0, &verdict, probe_out,
-                                                PARLOR_DOMINOES_MAX_TILES);
-        break;
-    case 2:
         probe_status = parlor_dominoes_play(probe_tiles, probe_placements, probe_len, 0, probe_scores,
-                                            PARLOR_DOMINOES_MAX_TILES, &count);
+                                            PARLOR_DOMINOES_MAX_PLAY_ORDER, &count);
         break;
     default:
         probe_status = parlor_dominoes_placements(probe_tiles, probe_placements, probe_len, 0, tile, probe_out,
-                                                  PARLOR_DOMINOES_MAX_TILES, &count);
+                                                  PARLOR_DOMINOES_MAX_PLAY_ORDER, &count);
         break;
     }
 }
@@ -288,20 +321,20 @@ static size_t stack_used(int op, size_t len) {
 }
 
 static void test_stack_use(void) {
-    static const char *names[] = {"validate_scratch", "validate", "play", "placements"};
-    size_t i, used[4][2];
+    static const char *names[] = {"validate_scratch", "play", "placements"};
+    size_t i, used[3][2];
     int op;
     /* A 256-tile chain 0-1 1-2 ..., each on the one before. */
-    for (i = 0; i < PARLOR_DOMINOES_MAX_TILES; i++) {
+    for (i = 0; i < PARLOR_DOMINOES_MAX_PLAY_ORDER; i++) {
         probe_tiles[i].a = (uint32_t)i;
         probe_tiles[i].b = (uint32_t)i + 1;
         probe_placements[i].parent = i == 0 ? PARLOR_DOMINOES_NO_PARENT : (uint32_t)i - 1;
         probe_placements[i].pip = (uint32_t)i;
     }
-    for (op = 0; op < 4; op++) {
+    for (op = 0; op < 3; op++) {
         used[op][0] = stack_used(op, 28);
         CHECK_EQ_U(probe_status, PARLOR_OK);
-        used[op][1] = stack_used(op, PARLOR_DOMINOES_MAX_TILES);
+        used[op][1] = stack_used(op, PARLOR_DOMINOES_MAX_PLAY_ORDER);
         CHECK_EQ_U(probe_status, PARLOR_OK);
         printf("stack: parlor_dominoes_%s: %lu bytes (28 tiles), %lu bytes (256 tiles)\n", names[op],
                (unsigned long)used[op][0], (unsigned long)used[op][1]);

@@ -121,18 +121,15 @@ static void one_call(void) {
         agree("dominoes_parse", s1, s2, o, 3);
         break;
     }
-    case 1: case 2: { /* parlor_dominoes_validate, _validate_scratch */
+    case 1: case 2: { /* parlor_dominoes_validate_scratch: the short or the full scratch */
         size_t n = below(12);
         ParlorDominoTile *tiles = input(n * sizeof *tiles);
         size_t i;
         for (i = 0; i < n && !one_in(8); i++) tiles[i].a = (uint32_t)below(7), tiles[i].b = (uint32_t)below(7);
         o[0] = out(sizeof(ParlorDominoVerdict), 8), o[1] = out(cap * sizeof(ParlorDominoPlacement), 4);
-        if (op == 1) {
-            uint8_t rule = code();
-            s1 = parlor_dominoes_validate(tiles, n, rule, A(o[0], ParlorDominoVerdict), A(o[1], ParlorDominoPlacement), CAP(o[1], ParlorDominoPlacement));
-            s2 = parlor_dominoes_validate(tiles, n, rule, B(o[0], ParlorDominoVerdict), B(o[1], ParlorDominoPlacement), CAP(o[1], ParlorDominoPlacement));
-        } else {
-            size_t bytes = one_in(4) ? below(PARLOR_DOMINOES_SCRATCH_BYTES) : PARLOR_DOMINOES_SCRATCH_BYTES;
+        {
+            size_t full = op == 1 ? PARLOR_DOMINOES_SHORT_SCRATCH_BYTES : PARLOR_DOMINOES_SCRATCH_BYTES;
+            size_t bytes = one_in(4) ? below(full) : full;
             void *scratch = input(bytes);
             uint8_t rule = code();
             s1 = parlor_dominoes_validate_scratch(tiles, n, rule, scratch, bytes, A(o[0], ParlorDominoVerdict), A(o[1], ParlorDominoPlacement), CAP(o[1], ParlorDominoPlacement));

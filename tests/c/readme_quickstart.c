@@ -13,12 +13,14 @@ int main(void) {
 
     /* Five Up dominoes: parse a play order, then validate it. */
     const char *order = "12-12 12-1 3-12 3-1 1-2 3-3";
-    ParlorDominoTile tiles[PARLOR_DOMINOES_MAX_TILES];
+    ParlorDominoTile tiles[PARLOR_DOMINOES_MAX_PLAY_ORDER];
     size_t count = 0;
-    st = parlor_dominoes_parse(order, strlen(order), tiles, PARLOR_DOMINOES_MAX_TILES, &count, NULL);
+    st = parlor_dominoes_parse(order, strlen(order), tiles, PARLOR_DOMINOES_MAX_PLAY_ORDER, &count, NULL);
     if (st != PARLOR_OK) { printf("error: %s\n", parlor_status_str(st)); return 1; }
     ParlorDominoVerdict verdict;
-    st = parlor_dominoes_validate(tiles, count, PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE, &verdict, NULL, 0);
+    static uint32_t scratch[PARLOR_DOMINOES_SHORT_SCRATCH_BYTES / 4]; /* working memory, ≤ 32 tiles */
+    st = parlor_dominoes_validate_scratch(tiles, count, PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE, scratch, sizeof scratch,
+                                          &verdict, NULL, 0);
     if (st != PARLOR_OK) { printf("error: %s\n", parlor_status_str(st)); return 1; }
     printf("dominoes: %s at tile #%u\n", verdict.legal ? "legal" : "illegal", (unsigned)verdict.tile + 1);
 

@@ -5,7 +5,7 @@ use parlor_conformance::check::dominoes as check;
 use parlor_conformance::fuzzing::SplitMix64;
 use parlor_conformance::reference::dominoes::{self as reference, RefVerdict, Spinners};
 use parlor_core::dominoes::{
-    Error, Illegal, Layout, MAX_TILES, OpenEnd, Placement, Reason, SHORT_TILES, Score, Scratch, SpinnerRule, Tile,
+    Error, Illegal, Layout, MAX_PLAY_ORDER, OpenEnd, Placement, Reason, SHORT_TILES, Score, Scratch, SpinnerRule, Tile,
     Tiles, Verdict, validate, validate_each, validate_each_short,
 };
 use parlor_core::notation::Span;
@@ -255,27 +255,27 @@ fn real_games_are_legal_and_witnesses_replay() {
 
 #[test]
 fn capacity_is_256_tiles_then_a_clear_error() {
-    let many = vec![Tile::new(0, 0); MAX_TILES];
+    let many = vec![Tile::new(0, 0); MAX_PLAY_ORDER];
     assert!(!validate(&many, SpinnerRule::EveryDouble).expect("256 fit").is_legal());
-    let too_many = vec![Tile::new(0, 0); MAX_TILES + 1];
+    let too_many = vec![Tile::new(0, 0); MAX_PLAY_ORDER + 1];
     assert_eq!(
         validate(&too_many, SpinnerRule::EveryDouble),
         Err(Error::TooManyTiles {
-            capacity: MAX_TILES,
+            capacity: MAX_PLAY_ORDER,
             span: None
         })
     );
-    let text = vec!["1-1"; MAX_TILES + 1].join(" ");
+    let text = vec!["1-1"; MAX_PLAY_ORDER + 1].join(" ");
     assert_eq!(
         text.parse::<Tiles>(),
         Err(Error::TooManyTiles {
-            capacity: MAX_TILES,
-            span: Some(Span::new(4 * MAX_TILES, 4 * MAX_TILES + 3))
+            capacity: MAX_PLAY_ORDER,
+            span: Some(Span::new(4 * MAX_PLAY_ORDER, 4 * MAX_PLAY_ORDER + 3))
         })
     );
     // A 256-tile legal game: a star of 255 tiles around 0 would exhaust 0's ends, so use a
     // chain 0-1 1-2 … 255-256.
-    let chain: Vec<Tile> = (0..MAX_TILES as u32).map(|i| Tile::new(i, i + 1)).collect();
+    let chain: Vec<Tile> = (0..MAX_PLAY_ORDER as u32).map(|i| Tile::new(i, i + 1)).collect();
     assert!(validate(&chain, SpinnerRule::None).expect("fits").is_legal());
 }
 
@@ -287,11 +287,21 @@ fn spinner_rule_codes_convert_with_try_from_and_a_typed_error() {
     assert_eq!(SpinnerRule::try_from(0), Ok(SpinnerRule::EveryDouble));
     assert_eq!(SpinnerRule::try_from(2), Ok(SpinnerRule::None));
     for code in [3u8, 7, 128, 255] {
-        assert_eq!(SpinnerRule::try_from(code), Err(Error::UnknownRuleCode { code }));
+        assert_eq!(
+            SpinnerRule::try_from(code),
+            Err(Error::UnknownCode {
+                what: "spinner rule",
+                code: u32::from(code)
+            })
+        );
     }
     assert_eq!(
-        Error::UnknownRuleCode { code: 9 }.to_string(),
-        "unknown spinner rule code 9 (expected 0 every double, 1 first double, 2 none)"
+        Error::UnknownCode {
+            what: "spinner rule",
+            code: 9
+        }
+        .to_string(),
+        "unknown spinner rule code 9"
     );
 }
 
@@ -343,11 +353,11 @@ fn streaming_validation_reports_the_witness_and_short_orders_stop_at_32_tiles() 
         validate_each(&chain, SpinnerRule::None, &mut Scratch::new(), |_, _| {}),
         Ok(None)
     );
-    let too_many = vec![Tile::new(1, 2); MAX_TILES + 1];
+    let too_many = vec![Tile::new(1, 2); MAX_PLAY_ORDER + 1];
     assert!(matches!(
         validate_each(&too_many, SpinnerRule::None, &mut Scratch::new(), |_, _| {}),
         Err(Error::TooManyTiles {
-            capacity: MAX_TILES,
+            capacity: MAX_PLAY_ORDER,
             ..
         })
     ));
@@ -383,7 +393,7 @@ fn notation_forms_errors_and_round_trip() {
     assert_eq!("6-1".parse::<Tile>(), Ok(Tile::new(1, 6)));
     assert_eq!(
         "1-2 2-x".parse::<Tiles>(),
-        Err(Error::BadTile { span: Span::new(4, 7) })
+        Err(Error::UnknownTile { span: Span::new(4, 7) })
     );
     assert_eq!(
         "1-2 3-99999999999".parse::<Tiles>(),
@@ -637,14 +647,207 @@ fn bad_input_names_the_token_and_exits_2() {
 }
 
 #[test]
-fn the_c_scratch_size_holds_a_scratch_at_any_alignment() {
-    use parlor::dominoes::PARLOR_DOMINOES_SCRATCH_BYTES;
-    use parlor_core::dominoes::SCRATCH_BYTES;
-    let align = std::mem::align_of::<Scratch>();
-    println!("SCRATCH_BYTES = {SCRATCH_BYTES}, align {align}");
-    assert!(SCRATCH_BYTES + align - 1 <= PARLOR_DOMINOES_SCRATCH_BYTES);
-    assert_eq!(PARLOR_DOMINOES_SCRATCH_BYTES, 28 * 1024);
+fn the_c_scratch_sizes_are_exact() {
+    use parlor::dominoes::{
+        PARLOR_DOMINOES_SCRATCH_ALIGN, PARLOR_DOMINOES_SCRATCH_BYTES, PARLOR_DOMINOES_SHORT_SCRATCH_BYTES,
+        PARLOR_DOMINOES_SHORT_TILES,
+    };
+    use parlor_core::dominoes::{SCRATCH_BYTES, SHORT_SCRATCH_BYTES, ShortScratch};
+    // ABI version 3: the sizes are the typed scratches' own (they were a 28 KiB bound).
+    assert_eq!(PARLOR_DOMINOES_SCRATCH_BYTES, SCRATCH_BYTES);
+    assert_eq!(SCRATCH_BYTES, std::mem::size_of::<Scratch>());
+    assert_eq!(SCRATCH_BYTES, 28_160);
+    assert_eq!(PARLOR_DOMINOES_SHORT_SCRATCH_BYTES, SHORT_SCRATCH_BYTES);
+    assert_eq!(SHORT_SCRATCH_BYTES, std::mem::size_of::<ShortScratch>());
+    assert_eq!(SHORT_SCRATCH_BYTES, 3_520);
+    assert_eq!(PARLOR_DOMINOES_SHORT_TILES as usize, SHORT_TILES);
+    assert_eq!(PARLOR_DOMINOES_SCRATCH_ALIGN, std::mem::align_of::<Scratch>());
+    assert_eq!(PARLOR_DOMINOES_SCRATCH_ALIGN, std::mem::align_of::<ShortScratch>());
     assert!(format!("{:?}", Scratch::new()).starts_with("Scratch"));
+    assert!(format!("{:?}", ShortScratch::new()).starts_with("ShortScratch"));
+}
+
+/// The C verdict of `order` through `parlor_dominoes_validate_scratch`, in a scratch of exactly
+/// the size `parlor_dominoes_scratch_bytes` names (garbage-filled), with its witness.
+fn c_validate(order: &[Tile], rule: SpinnerRule) -> (parlor::dominoes::ParlorDominoVerdict, Vec<(u32, u32)>) {
+    use parlor::dominoes::*;
+    let tiles: Vec<ParlorDominoTile> = order.iter().map(|t| ParlorDominoTile { a: t.a, b: t.b }).collect();
+    let mut bytes = 0usize;
+    // SAFETY: a valid out pointer.
+    assert_eq!(
+        unsafe { parlor_dominoes_scratch_bytes(tiles.len(), &mut bytes) },
+        parlor::PARLOR_OK
+    );
+    let expected_bytes = if order.len() <= 32 { 3_520 } else { 28_160 };
+    assert_eq!(bytes, expected_bytes);
+    let mut scratch = vec![0xDEAD_BEEF_u32; bytes / 4];
+    let mut verdict = ParlorDominoVerdict::default();
+    let mut witness = vec![ParlorDominoPlacement::default(); tiles.len()];
+    // SAFETY: every pointer is valid for its length.
+    let status = unsafe {
+        parlor_dominoes_validate_scratch(
+            tiles.as_ptr(),
+            tiles.len(),
+            rule.code(),
+            scratch.as_mut_ptr().cast(),
+            bytes,
+            &mut verdict,
+            witness.as_mut_ptr(),
+            witness.len(),
+        )
+    };
+    assert_eq!(status, parlor::PARLOR_OK);
+    // One byte short of the need is refused, not used.
+    // SAFETY: as above.
+    let short = unsafe {
+        parlor_dominoes_validate_scratch(
+            tiles.as_ptr(),
+            tiles.len(),
+            rule.code(),
+            scratch.as_mut_ptr().cast(),
+            bytes - 1,
+            &mut ParlorDominoVerdict::default(),
+            std::ptr::null_mut(),
+            0,
+        )
+    };
+    assert_eq!(short, parlor::PARLOR_ERR_BUFFER_TOO_SMALL);
+    (verdict, witness.iter().map(|p| (p.parent, p.pip)).collect())
+}
+
+/// The orders that were stack-hungry through C (more than 32 tiles: the removed
+/// `parlor_dominoes_validate` kept 28 KB of working memory on the stack for them) give, through
+/// `parlor_dominoes_validate_scratch`, the answers of the core's `validate`; a legal witness
+/// replays through the naive reference layout; and `parlor_dominoes_play` /
+/// `parlor_dominoes_placements` (now on a `BorrowedLayout`, no 3 KB `Layout` on the stack) give
+/// the reference layout's totals, points and accepted placements. 40, 64 and 128 tiles; legal
+/// orders, a late duplicate and a late tile no open end can show; all three rules.
+#[test]
+fn stack_hungry_orders_answer_the_same_through_the_scratch_form_and_the_borrowed_layout() {
+    use parlor::dominoes::*;
+    for (len, top, seed) in [(40usize, 8u32, 11u64), (64, 10, 12), (128, 15, 13)] {
+        let game: Vec<Tile> = real_game(top, seed)[..len].to_vec();
+        let mut twice = game.clone();
+        twice[len - 1] = game[len / 2];
+        let mut stuck = game.clone();
+        stuck[len - 1] = Tile::new(1000, 1001);
+        let mut legal_seen = 0;
+        for rule in SpinnerRule::ALL {
+            for order in [&game, &twice, &stuck] {
+                let (c_verdict, c_witness) = c_validate(order, rule);
+                let core = validate(order, rule).expect("within capacity");
+                match &core {
+                    Verdict::Legal(witness) => {
+                        assert_eq!(c_verdict.legal, 1, "{len} tiles under {rule}");
+                        for (index, &(parent, pip)) in c_witness.iter().enumerate() {
+                            let want = witness
+                                .get(index)
+                                .map_or((PARLOR_DOMINOES_NO_PARENT, 0), |p| (p.parent as u32, p.pip));
+                            assert_eq!((parent, pip), want, "witness tile {index} of {len} under {rule}");
+                        }
+                    }
+                    Verdict::Illegal(illegal) => {
+                        assert_eq!(c_verdict.legal, 0);
+                        assert_eq!(c_verdict.tile as usize, illegal.tile);
+                        let (reason, earlier) = match illegal.reason {
+                            Reason::Duplicate { earlier } => (PARLOR_DOMINOES_REASON_DUPLICATE, earlier as u32),
+                            Reason::NoOpenEnd => (PARLOR_DOMINOES_REASON_NO_OPEN_END, 0),
+                        };
+                        assert_eq!((c_verdict.reason, c_verdict.earlier), (reason, earlier));
+                    }
+                }
+                // The order was built under Five Up: there the changed last tile is what breaks it.
+                if rule == SpinnerRule::EveryDouble && std::ptr::eq(order, &twice) {
+                    assert_eq!(
+                        (c_verdict.reason, c_verdict.tile, c_verdict.earlier),
+                        (PARLOR_DOMINOES_REASON_DUPLICATE, len as u32 - 1, len as u32 / 2)
+                    );
+                }
+                if rule == SpinnerRule::EveryDouble && std::ptr::eq(order, &stuck) {
+                    assert_eq!(
+                        (c_verdict.reason, c_verdict.tile),
+                        (PARLOR_DOMINOES_REASON_NO_OPEN_END, len as u32 - 1)
+                    );
+                }
+                let Verdict::Legal(_) = core else { continue };
+                legal_seen += 1;
+                // Replay the witness: C scores against the reference layout.
+                let spinners = Spinners::from_code(rule.code());
+                let tiles: Vec<ParlorDominoTile> = order.iter().map(|t| ParlorDominoTile { a: t.a, b: t.b }).collect();
+                let placements: Vec<ParlorDominoPlacement> = c_witness
+                    .iter()
+                    .map(|&(parent, pip)| ParlorDominoPlacement { parent, pip })
+                    .collect();
+                let mut scores = vec![ParlorDominoScore::default(); len];
+                let mut failed = usize::MAX;
+                // SAFETY: every pointer is valid for its length.
+                let status = unsafe {
+                    parlor_dominoes_play(
+                        tiles.as_ptr(),
+                        placements.as_ptr(),
+                        len,
+                        rule.code(),
+                        scores.as_mut_ptr(),
+                        len,
+                        &mut failed,
+                    )
+                };
+                assert_eq!(status, parlor::PARLOR_OK, "C replays the witness of {len} tiles");
+                let mut naive = reference::RefLayout::new(spinners);
+                for (index, (tile, &(parent, pip))) in order.iter().zip(&c_witness).enumerate() {
+                    let placement = (parent != PARLOR_DOMINOES_NO_PARENT).then_some((parent as usize, pip));
+                    let total = naive
+                        .play((tile.a, tile.b), placement)
+                        .expect("the reference plays the witness");
+                    assert_eq!(scores[index].open_total, total, "total after tile {index} of {len}");
+                    assert_eq!(scores[index].points, reference::points(total, spinners));
+                }
+                // Where a few more tiles could go on the whole layout: C against the placements
+                // the reference accepts (tried one by one on a copy).
+                for candidate in [
+                    Tile::new(0, 20),
+                    Tile::new(top, 21),
+                    Tile::new(3, 22),
+                    Tile::new(30, 31),
+                ] {
+                    let mut found = vec![ParlorDominoPlacement::default(); 64];
+                    let mut count = 0usize;
+                    // SAFETY: as above.
+                    let status = unsafe {
+                        parlor_dominoes_placements(
+                            tiles.as_ptr(),
+                            placements.as_ptr(),
+                            len,
+                            rule.code(),
+                            ParlorDominoTile {
+                                a: candidate.a,
+                                b: candidate.b,
+                            },
+                            found.as_mut_ptr(),
+                            found.len(),
+                            &mut count,
+                        )
+                    };
+                    assert_eq!(status, parlor::PARLOR_OK);
+                    let got: Vec<(u32, u32)> = found[..count].iter().map(|p| (p.parent, p.pip)).collect();
+                    let mut accepted = Vec::new();
+                    for parent in 0..len {
+                        for pip in [candidate.a, candidate.b] {
+                            if accepted.contains(&(parent as u32, pip)) {
+                                continue;
+                            }
+                            let mut copy = naive.clone();
+                            if copy.play((candidate.a, candidate.b), Some((parent, pip))).is_ok() {
+                                accepted.push((parent as u32, pip));
+                            }
+                        }
+                    }
+                    assert_eq!(got, accepted, "placements of {candidate} on {len} tiles under {rule}");
+                }
+            }
+        }
+        assert!(legal_seen >= 1, "{len} tiles: the Five Up order is legal");
+    }
 }
 
 /// `SpinnerRule::points` divides by 5 through a multiplicative inverse: the same answers as

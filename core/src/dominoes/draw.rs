@@ -4,7 +4,7 @@
 //! (`docs/dominoes.md`, "The layout picture").
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use super::{Error, Layout, MAX_TILES, Tile, Witness};
+use super::{Error, Layout, MAX_PLAY_ORDER, Tile, Witness};
 
 /// The output: writes what fits, counts what is needed, drops trailing spaces of each row.
 struct Sink<'a> {
@@ -231,7 +231,7 @@ impl Layout {
     /// in play order of the doubles, then of the arms. So arms never overlap on the page; a plane
     /// drawing would need to bend them.
     ///
-    /// Errors: [`Error::TooManyTiles`] (more than [`MAX_TILES`]); [`Error::NoSuchTile`] (a
+    /// Errors: [`Error::TooManyTiles`] (more than [`MAX_PLAY_ORDER`]); [`Error::NoSuchTile`] (a
     /// parent not earlier than its tile, or sharing no number with it); [`Error::BufferTooSmall`]
     /// with the bytes needed (then `out` holds the first `out.len()` bytes).
     pub fn draw_with(tiles: &[Tile], parent: &dyn Fn(usize) -> Option<usize>, out: &mut [u8]) -> Result<usize, Error> {
@@ -252,9 +252,9 @@ pub(crate) fn draw_tree(
     out: &mut [u8],
 ) -> Result<usize, Error> {
     {
-        if len > MAX_TILES {
+        if len > MAX_PLAY_ORDER {
             return Err(Error::TooManyTiles {
-                capacity: MAX_TILES,
+                capacity: MAX_PLAY_ORDER,
                 span: None,
             });
         }
@@ -287,7 +287,7 @@ pub(crate) fn draw_tree(
             (by(opening.a), by(opening.b))
         };
         // The left arm, reversed onto the page.
-        let mut left_arm = [0u8; MAX_TILES];
+        let mut left_arm = [0u8; MAX_PLAY_ORDER];
         let mut left_len = 0usize;
         let mut walk = left;
         while let Some(index) = walk {

@@ -10,7 +10,7 @@ use crate::notation::Span;
 #[non_exhaustive]
 pub enum Error {
     /// The token at `span` is not a tile: expected `a-b`, `a|b` or `[a|b]` with decimal pips.
-    BadTile {
+    UnknownTile {
         /// The whole token.
         span: Span,
     },
@@ -19,21 +19,24 @@ pub enum Error {
         /// The number's digits.
         span: Span,
     },
-    /// More tiles than [`MAX_TILES`](super::MAX_TILES). `span` is the first token past the
+    /// More tiles than [`MAX_PLAY_ORDER`](super::MAX_PLAY_ORDER). `span` is the first token past the
     /// capacity when the tiles came from text.
     TooManyTiles {
-        /// The capacity, [`MAX_TILES`](super::MAX_TILES).
+        /// The capacity, [`MAX_PLAY_ORDER`](super::MAX_PLAY_ORDER).
         capacity: usize,
         /// The first token that did not fit, when parsing text.
         span: Option<Span>,
     },
     /// An unknown spinner rule name (expected `every-double`, `first-double` or `none`).
     UnknownRule,
-    /// An unknown spinner rule code ([`SpinnerRule::try_from`](super::SpinnerRule::try_from);
-    /// expected 0 every double, 1 first double, 2 none).
-    UnknownRuleCode {
+    /// A numeric code that names nothing: `what` is the enum (`"spinner rule"` from
+    /// [`SpinnerRule::try_from`](super::SpinnerRule::try_from), which takes 0 every double,
+    /// 1 first double, 2 none).
+    UnknownCode {
+        /// The enum the code was read as, e.g. `"spinner rule"`.
+        what: &'static str,
         /// The code given.
-        code: u8,
+        code: u32,
     },
     /// [`Layout::play`](super::Layout::play): the tile is already in the layout at index
     /// `earlier` (a set holds one tile of each pair).
@@ -134,14 +137,11 @@ pub enum Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::BadTile { span } => write!(f, "not a tile (expected a-b, a|b or [a|b]) at {span}"),
+            Error::UnknownTile { span } => write!(f, "not a tile (expected a-b, a|b or [a|b]) at {span}"),
             Error::PipOutOfRange { span } => write!(f, "pip number larger than 4294967295 at {span}"),
             Error::TooManyTiles { capacity, .. } => write!(f, "more than {capacity} tiles"),
             Error::UnknownRule => f.write_str("unknown spinner rule (expected every-double, first-double or none)"),
-            Error::UnknownRuleCode { code } => write!(
-                f,
-                "unknown spinner rule code {code} (expected 0 every double, 1 first double, 2 none)"
-            ),
+            Error::UnknownCode { what, code } => write!(f, "unknown {what} code {code}"),
             Error::DuplicateTile { earlier } => write!(f, "the tile is already in the layout (index {earlier})"),
             Error::NoSuchTile { parent } => write!(f, "no tile with index {parent} in the layout"),
             Error::PipNotOnTile { pip } => write!(f, "the tile does not show {pip}"),

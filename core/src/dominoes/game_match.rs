@@ -150,12 +150,10 @@ impl Match {
             if self.leading().is_some() {
                 self.over = true;
             } else {
+                // Dealt in place (no second `Round` on the stack: the C calls stay small).
                 let config = *self.config();
                 let deal = Deal::Seeded(hand_seed(self.seed, self.hands));
-                self.round = match outcome.winner {
-                    Some(winner) => Round::with_leader(&config, &deal, winner)?,
-                    None => Round::new(&config, &deal)?,
-                };
+                self.round.redeal(&config, &deal, outcome.winner)?;
             }
         }
         Ok(Step { event, outcome })

@@ -6,8 +6,8 @@
 //! spinner's two sides are filled before its ends"). A non-opening tile covers one free point
 //! of the tile it attaches to with its own touching half.
 
-use super::validate::Placement;
-use super::{Error, MAX_TILES, SpinnerRule, Tile};
+use super::verdict::Placement;
+use super::{Error, MAX_PLAY_ORDER, SpinnerRule, Tile};
 
 /// The free points of one tile in a layout (without the tile itself), shared with the round
 /// engine ([`Round`](super::Round)), which keeps its tiles as small ids.
@@ -93,10 +93,50 @@ impl Free {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct Placed {
-    tile: Tile,
-    free: Free,
+/// The free points of every tile of a layout by play index, each [`Free`] packed in a byte
+/// (bits 0–1 the open ends, 2–3 the free sides, 4–5 the free spinner ends: a quarter of the
+/// struct), and the doubles played so far (the next double's position for the spinner rule).
+/// Shared by [`Layout`], [`BorrowedLayout`] and the round engine ([`Round`](super::Round)).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Frees<const N: usize> {
+    free: [u8; N],
+    /// Doubles in the layout.
+    pub(crate) doubles: usize,
+}
+
+impl<const N: usize> Frees<N> {
+    /// No tile down.
+    pub(crate) const fn new() -> Frees<N> {
+        Frees {
+            free: [0; N],
+            doubles: 0,
+        }
+    }
+
+    /// The free points of play index `index` (none past `N`).
+    pub(crate) fn get(&self, index: usize) -> Free {
+        let byte = self.free.get(index).copied().unwrap_or(0);
+        Free {
+            open: [byte & 1 != 0, byte & 2 != 0],
+            sides: (byte >> 2) & 3,
+            ends: (byte >> 4) & 3,
+        }
+    }
+
+    /// Sets the free points of play index `index` (callers keep `index < N`).
+    pub(crate) fn set(&mut self, index: usize, free: Free) {
+        debug_assert!(index < N, "dominoes: a play index past the layout");
+        if let Some(slot) = self.free.get_mut(index) {
+            *slot = u8::from(free.open[0]) | u8::from(free.open[1]) << 1 | (free.sides & 3) << 2 | (free.ends & 3) << 4;
+        }
+    }
+
+    /// Covers one free point of tile `index` (which is `tile`) showing `pip`.
+    pub(crate) fn cover(&mut self, index: usize, tile: Tile, pip: u32) {
+        let mut free = self.get(index);
+        free.cover(tile, pip);
+        self.set(index, free);
+    }
 }
 
 /// The open-end total after a play and the points it scores.
@@ -125,7 +165,8 @@ pub struct OpenEnd {
 /// point (a non-double's two ends, then a double's sides, then a spinner's ends). A plain walk
 /// rather than an adapter chain, which compiles to a fraction of the code (flash).
 struct OpenEnds<'a> {
-    tiles: &'a [Placed],
+    tiles: &'a [Tile],
+    frees: &'a Frees<MAX_PLAY_ORDER>,
     index: usize,
     step: u8,
 }
@@ -135,8 +176,8 @@ impl Iterator for OpenEnds<'_> {
 
     fn next(&mut self) -> Option<OpenEnd> {
         loop {
-            let placed = self.tiles.get(self.index)?;
-            let tile = placed.tile;
+            let tile = *self.tiles.get(self.index)?;
+            let free = self.frees.get(self.index);
             let step = self.step;
             self.step = self.step.saturating_add(1);
             let end = |pip, playable| OpenEnd {
@@ -148,9 +189,9 @@ impl Iterator for OpenEnds<'_> {
             let ends = if tile.is_double() { 0 } else { 2 };
             if step < ends {
                 let (open, pip) = if step == 0 {
-                    (placed.free.open[0], tile.a)
+                    (free.open[0], tile.a)
                 } else {
-                    (placed.free.open[1], tile.b)
+                    (free.open[1], tile.b)
                 };
                 if open {
                     return Some(end(pip, true));
@@ -159,11 +200,11 @@ impl Iterator for OpenEnds<'_> {
             }
             // `step ≥ ends` here (the branch above returns or continues otherwise).
             let step = step.wrapping_sub(ends);
-            if step < placed.free.sides {
+            if step < free.sides {
                 return Some(end(tile.a, true));
             }
-            if step.wrapping_sub(placed.free.sides) < placed.free.ends {
-                return Some(end(tile.a, placed.free.sides == 0));
+            if step.wrapping_sub(free.sides) < free.ends {
+                return Some(end(tile.a, free.sides == 0));
             }
             self.index = self.index.wrapping_add(1);
             self.step = 0;
@@ -171,7 +212,101 @@ impl Iterator for OpenEnds<'_> {
     }
 }
 
-/// A Five Up layout under a [`SpinnerRule`], holding up to [`MAX_TILES`] tiles.
+/// What a layout knows besides its tiles: the rule, each tile's free points (a byte per tile)
+/// and the open-end total. [`Layout`] keeps the tiles itself, [`BorrowedLayout`] borrows them;
+/// both play through this, so the rules are written once.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Board {
+    rule: SpinnerRule,
+    frees: Frees<MAX_PLAY_ORDER>,
+    total: u64,
+}
+
+impl Board {
+    const fn new(rule: SpinnerRule) -> Board {
+        Board {
+            rule,
+            frees: Frees::new(),
+            total: 0,
+        }
+    }
+
+    fn score(&self) -> Score {
+        Score {
+            open_total: self.total,
+            points: self.rule.points(self.total),
+        }
+    }
+
+    fn open_ends<'a>(&'a self, played: &'a [Tile]) -> OpenEnds<'a> {
+        OpenEnds {
+            tiles: played,
+            frees: &self.frees,
+            index: 0,
+            step: 0,
+        }
+    }
+
+    /// The legal placements of `tile` after the tiles `played` (see [`Layout::placements`]).
+    fn placements<'a>(&'a self, played: &'a [Tile], tile: Tile) -> Placements<'a> {
+        let blocked = played.is_empty() || played.len() >= MAX_PLAY_ORDER || played.contains(&tile);
+        Placements {
+            tiles: played,
+            frees: &self.frees,
+            tile,
+            parent: if blocked { played.len() } else { 0 },
+            second: false,
+        }
+    }
+
+    /// Plays `tile` after the tiles `played` (the layout so far, in play order; see
+    /// [`Layout::play`]): on error nothing changes.
+    fn play(&mut self, played: &[Tile], tile: Tile, placement: Option<Placement>) -> Result<Score, Error> {
+        if played.len() >= MAX_PLAY_ORDER {
+            return Err(Error::TooManyTiles {
+                capacity: MAX_PLAY_ORDER,
+                span: None,
+            });
+        }
+        if let Some(earlier) = played.iter().position(|&placed| placed == tile) {
+            return Err(Error::DuplicateTile { earlier });
+        }
+        let spinner = tile.is_double() && self.rule.is_spinner(self.frees.doubles);
+        let free = match (played.is_empty(), placement) {
+            (true, Some(_)) => return Err(Error::OpeningTakesNoPlacement),
+            (false, None) => return Err(Error::PlacementRequired),
+            (true, None) => Free::opening(tile, spinner),
+            (false, Some(Placement { parent, pip })) => {
+                let target = *played.get(parent).ok_or(Error::NoSuchTile { parent })?;
+                if !tile.shows(pip) {
+                    return Err(Error::PipNotOnTile { pip });
+                }
+                let mut target_free = self.frees.get(parent);
+                if !target_free.takes(target, pip) {
+                    return Err(Error::NoFreeEnd { parent, pip });
+                }
+                let before = target_free.counted(target);
+                target_free.cover(target, pip);
+                self.frees.set(parent, target_free);
+                self.total = self
+                    .total
+                    .saturating_sub(before)
+                    .saturating_add(target_free.counted(target));
+                Free::attached(tile, pip, spinner)
+            }
+        };
+        self.frees.set(played.len(), free);
+        self.total = self.total.saturating_add(free.counted(tile));
+        if tile.is_double() {
+            self.frees.doubles = self.frees.doubles.saturating_add(1);
+        }
+        Ok(self.score())
+    }
+}
+
+/// A Five Up layout under a [`SpinnerRule`], holding up to [`MAX_PLAY_ORDER`] tiles
+/// (`size_of` about 2.3 KB: the tiles and a byte of free points per tile). To replay a play
+/// order kept elsewhere on a small stack, see [`BorrowedLayout`] (about 300 bytes).
 ///
 /// ```
 /// use parlor_core::dominoes::{Layout, Placement, Score, SpinnerRule, Tile};
@@ -188,26 +323,22 @@ impl Iterator for OpenEnds<'_> {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Layout {
-    rule: SpinnerRule,
-    tiles: heapless::Vec<Placed, MAX_TILES>,
-    doubles: usize,
-    total: u64,
+    tiles: heapless::Vec<Tile, MAX_PLAY_ORDER>,
+    board: Board,
 }
 
 impl Layout {
     /// An empty layout.
     pub const fn new(rule: SpinnerRule) -> Layout {
         Layout {
-            rule,
             tiles: heapless::Vec::new(),
-            doubles: 0,
-            total: 0,
+            board: Board::new(rule),
         }
     }
 
     /// The spinner rule.
     pub fn rule(&self) -> SpinnerRule {
-        self.rule
+        self.board.rule
     }
 
     /// The number of tiles played.
@@ -222,37 +353,30 @@ impl Layout {
 
     /// The tile at play index `index`.
     pub fn tile(&self, index: usize) -> Option<Tile> {
-        self.tiles.get(index).map(|placed| placed.tile)
+        self.tiles.get(index).copied()
     }
 
     /// The index of `tile` if it is in the layout.
     pub fn position(&self, tile: Tile) -> Option<usize> {
-        self.tiles.iter().position(|placed| placed.tile == tile)
+        self.tiles.iter().position(|&placed| placed == tile)
     }
 
     /// Every free point, tile by tile in play order: a non-double's free ends, a double's free
     /// sides, then a spinner's free ends.
     pub fn open_ends(&self) -> impl Iterator<Item = OpenEnd> + '_ {
-        OpenEnds {
-            tiles: &self.tiles,
-            index: 0,
-            step: 0,
-        }
+        self.board.open_ends(&self.tiles)
     }
 
     /// The open-end total (spec, "Beyond the seed"): each free end of a non-double counts its
     /// pip; a double counts both halves while at least one side is free and nothing once both
     /// are covered; a spinner's ends do not count (the tiles on them do).
     pub fn open_total(&self) -> u64 {
-        self.total
+        self.board.total
     }
 
     /// The current [`Score`] (open total and its points).
     pub fn score(&self) -> Score {
-        Score {
-            open_total: self.total,
-            points: self.rule.points(self.total),
-        }
+        self.board.score()
     }
 
     /// The legal placements of `tile`, by parent index then pip (`tile.a` first): every earlier
@@ -260,13 +384,7 @@ impl Layout {
     /// the layout is empty (the opening is played with no placement), when the tile is already
     /// in the layout, or when the layout is full.
     pub fn placements(&self, tile: Tile) -> Placements<'_> {
-        let blocked = self.tiles.is_empty() || self.tiles.is_full() || self.position(tile).is_some();
-        Placements {
-            layout: self,
-            tile,
-            parent: if blocked { self.tiles.len() } else { 0 },
-            second: false,
-        }
+        self.board.placements(&self.tiles, tile)
     }
 
     /// Plays `tile`: the opening with `placement == None` on an empty layout, otherwise
@@ -277,52 +395,120 @@ impl Layout {
     /// [`Error::OpeningTakesNoPlacement`], [`Error::PlacementRequired`], [`Error::NoSuchTile`],
     /// [`Error::PipNotOnTile`], [`Error::NoFreeEnd`].
     pub fn play(&mut self, tile: Tile, placement: Option<Placement>) -> Result<Score, Error> {
-        if self.tiles.is_full() {
-            return Err(Error::TooManyTiles {
-                capacity: MAX_TILES,
-                span: None,
-            });
-        }
-        if let Some(earlier) = self.position(tile) {
-            return Err(Error::DuplicateTile { earlier });
-        }
-        let spinner = tile.is_double() && self.rule.is_spinner(self.doubles);
-        let free = match (self.tiles.is_empty(), placement) {
-            (true, Some(_)) => return Err(Error::OpeningTakesNoPlacement),
-            (false, None) => return Err(Error::PlacementRequired),
-            (true, None) => Free::opening(tile, spinner),
-            (false, Some(Placement { parent, pip })) => {
-                let target = self.tiles.get_mut(parent).ok_or(Error::NoSuchTile { parent })?;
-                if !tile.shows(pip) {
-                    return Err(Error::PipNotOnTile { pip });
-                }
-                if !target.free.takes(target.tile, pip) {
-                    return Err(Error::NoFreeEnd { parent, pip });
-                }
-                let before = target.free.counted(target.tile);
-                target.free.cover(target.tile, pip);
-                self.total = self
-                    .total
-                    .saturating_sub(before)
-                    .saturating_add(target.free.counted(target.tile));
-                Free::attached(tile, pip, spinner)
-            }
-        };
-        let placed = Placed { tile, free };
-        self.total = self.total.saturating_add(placed.free.counted(tile));
-        if tile.is_double() {
-            self.doubles = self.doubles.saturating_add(1);
-        }
-        // Cannot fail: fullness was checked first.
-        let _ = self.tiles.push(placed);
-        Ok(self.score())
+        let score = self.board.play(&self.tiles, tile, placement)?;
+        // Cannot fail: `Board::play` refused a full layout.
+        let pushed = self.tiles.push(tile);
+        debug_assert!(pushed.is_ok(), "dominoes: a layout past its capacity");
+        Ok(score)
     }
 }
 
-/// Iterator over the legal placements of a tile ([`Layout::placements`]).
+/// A layout replayed over a play order the caller keeps (`tiles`, borrowed): the rules of
+/// [`Layout`] with a byte of state per tile, so it fits a small stack (`size_of` about 300
+/// bytes against [`Layout`]'s 2.3 KB). The C entry points `parlor_dominoes_play` and
+/// `parlor_dominoes_placements` are built on it. Tiles are played in order, each with
+/// [`BorrowedLayout::play_next`].
+///
+/// ```
+/// use parlor_core::dominoes::{BorrowedLayout, Placement, SpinnerRule, Tile};
+/// let tiles = [Tile::new(5, 5), Tile::new(5, 0), Tile::new(5, 3)];
+/// let mut layout = BorrowedLayout::new(SpinnerRule::EveryDouble, &tiles)?;
+/// assert_eq!(layout.play_next(None)?.points, 2);
+/// let on_5_5 = Placement { parent: 0, pip: 5 };
+/// assert_eq!(layout.placements(Tile::new(5, 0)).collect::<Vec<_>>(), [on_5_5]);
+/// assert_eq!(layout.play_next(Some(on_5_5))?.open_total, 10);
+/// assert_eq!(layout.play_next(Some(on_5_5))?.open_total, 3);
+/// assert_eq!(layout.len(), 3);
+/// # Ok::<(), parlor_core::dominoes::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BorrowedLayout<'a> {
+    tiles: &'a [Tile],
+    played: usize,
+    board: Board,
+}
+
+impl<'a> BorrowedLayout<'a> {
+    /// An empty layout that will play `tiles` in order. Errors: [`Error::TooManyTiles`] for more
+    /// than [`MAX_PLAY_ORDER`] tiles.
+    pub fn new(rule: SpinnerRule, tiles: &'a [Tile]) -> Result<BorrowedLayout<'a>, Error> {
+        if tiles.len() > MAX_PLAY_ORDER {
+            return Err(Error::TooManyTiles {
+                capacity: MAX_PLAY_ORDER,
+                span: None,
+            });
+        }
+        Ok(BorrowedLayout {
+            tiles,
+            played: 0,
+            board: Board::new(rule),
+        })
+    }
+
+    /// The spinner rule.
+    pub fn rule(&self) -> SpinnerRule {
+        self.board.rule
+    }
+
+    /// The number of tiles played so far.
+    pub fn len(&self) -> usize {
+        self.played
+    }
+
+    /// Whether no tile has been played yet.
+    pub fn is_empty(&self) -> bool {
+        self.played == 0
+    }
+
+    /// The tiles played so far, in play order.
+    pub fn played(&self) -> &'a [Tile] {
+        self.tiles.get(..self.played).unwrap_or_default()
+    }
+
+    /// As [`Layout::open_ends`], over the tiles played so far.
+    pub fn open_ends(&self) -> impl Iterator<Item = OpenEnd> + '_ {
+        self.board.open_ends(self.played())
+    }
+
+    /// As [`Layout::open_total`].
+    pub fn open_total(&self) -> u64 {
+        self.board.total
+    }
+
+    /// As [`Layout::score`].
+    pub fn score(&self) -> Score {
+        self.board.score()
+    }
+
+    /// As [`Layout::placements`], on the tiles played so far (`tile` need not be the next one).
+    pub fn placements(&self, tile: Tile) -> Placements<'_> {
+        self.board.placements(self.played(), tile)
+    }
+
+    /// Plays the next tile of the order, attached as `placement` says (`None` for the
+    /// opening), as [`Layout::play`] does; on error nothing changes.
+    ///
+    /// Errors: those of [`Layout::play`]; [`Error::TooManyTiles`] (with `capacity` the order's
+    /// length) once every tile of the order is played.
+    pub fn play_next(&mut self, placement: Option<Placement>) -> Result<Score, Error> {
+        let (Some(&tile), Some(played)) = (self.tiles.get(self.played), self.tiles.get(..self.played)) else {
+            return Err(Error::TooManyTiles {
+                capacity: self.tiles.len(),
+                span: None,
+            });
+        };
+        let score = self.board.play(played, tile, placement)?;
+        self.played = self.played.saturating_add(1);
+        Ok(score)
+    }
+}
+
+/// Iterator over the legal placements of a tile ([`Layout::placements`],
+/// [`BorrowedLayout::placements`]).
 #[derive(Debug, Clone)]
 pub struct Placements<'a> {
-    layout: &'a Layout,
+    tiles: &'a [Tile],
+    frees: &'a Frees<MAX_PLAY_ORDER>,
     tile: Tile,
     parent: usize,
     second: bool,
@@ -332,7 +518,7 @@ impl Iterator for Placements<'_> {
     type Item = Placement;
 
     fn next(&mut self) -> Option<Placement> {
-        while let Some(placed) = self.layout.tiles.get(self.parent) {
+        while let Some(&placed) = self.tiles.get(self.parent) {
             let pip = if self.second { self.tile.b } else { self.tile.a };
             let parent = self.parent;
             let fresh = !self.second || !self.tile.is_double();
@@ -342,7 +528,7 @@ impl Iterator for Placements<'_> {
             } else {
                 self.second = true;
             }
-            if fresh && placed.free.takes(placed.tile, pip) {
+            if fresh && self.frees.get(parent).takes(placed, pip) {
                 return Some(Placement { parent, pip });
             }
         }
@@ -357,9 +543,9 @@ mod tests {
 
     /// The adapter chain `Layout::open_ends` replaced, in the same order.
     fn reference(layout: &Layout) -> impl Iterator<Item = OpenEnd> + '_ {
-        layout.tiles.iter().enumerate().flat_map(|(index, placed)| {
-            let tile = placed.tile;
-            let ends = [(placed.free.open[0], tile.a), (placed.free.open[1], tile.b)];
+        layout.tiles.iter().enumerate().flat_map(|(index, &tile)| {
+            let free = layout.board.frees.get(index);
+            let ends = [(free.open[0], tile.a), (free.open[1], tile.b)];
             let plain = (!tile.is_double())
                 .then_some(ends)
                 .into_iter()
@@ -370,15 +556,15 @@ mod tests {
                     pip,
                     playable: true,
                 });
-            let sides = (0..placed.free.sides).map(move |_| OpenEnd {
+            let sides = (0..free.sides).map(move |_| OpenEnd {
                 tile: index,
                 pip: tile.a,
                 playable: true,
             });
-            let spinner_ends = (0..placed.free.ends).map(move |_| OpenEnd {
+            let spinner_ends = (0..free.ends).map(move |_| OpenEnd {
                 tile: index,
                 pip: tile.a,
-                playable: placed.free.sides == 0,
+                playable: free.sides == 0,
             });
             plain.chain(sides).chain(spinner_ends)
         })

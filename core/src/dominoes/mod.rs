@@ -17,8 +17,9 @@
 //!   [`Config::ALL_FIVES`], [`Config::BLOCK`], and the bots [`lowest_legal_action`] and
 //!   [`RandomBot`].
 //!
-//! Files: `tile.rs` (the model), `notation.rs`, `validate.rs` (the seed task), `search.rs`
-//! (the flow search behind it), `layout.rs` (engines and scoring), `table.rs` (pip numbering),
+//! Files: `tile.rs` (the model), `notation.rs`, `validate.rs` (the seed task), `verdict.rs`
+//! (its answer types), `flow.rs` (the flow search behind it), `layout.rs` (engines and
+//! scoring), `table.rs` (pip numbering),
 //! `round.rs` (the hand engine), `game_match.rs` (the match), `bot.rs` (the bots).
 //!
 //! ```
@@ -42,37 +43,37 @@
 mod bot;
 mod draw;
 mod error;
+mod flow;
 mod game_match;
 mod layout;
 mod notation;
 mod round;
-mod search;
 mod table;
 mod tile;
 mod validate;
+mod verdict;
 
 pub use bot::{RandomBot, lowest_legal_action};
 pub use error::Error;
+pub use flow::{SCRATCH_BYTES, SHORT_SCRATCH_BYTES, Scratch, ShortScratch};
 pub use game_match::{MATCH_BYTES, MATCH_ENCODED_BYTES, Match, Step};
-pub use layout::{Layout, OpenEnd, Placements, Score};
+pub use layout::{BorrowedLayout, Layout, OpenEnd, Placements, Score};
 pub use notation::parse_tiles;
 pub use round::{
     Action, Config, Deal, DrawRule, ENCODED_BYTES, End, Event, FORMAT_VERSION, LeaderRule, MAX_ACTIONS, MAX_PIP,
     MAX_PLAYERS, MAX_SET_TILES, Observation, Outcome, ROUND_BYTES, Round, Unit,
 };
-pub use search::{SCRATCH_BYTES, Scratch};
 pub use tile::{Tile, Tiles};
-pub use validate::{
-    Illegal, Placement, Reason, Verdict, Witness, validate, validate_each, validate_each_short, validate_with,
-};
+pub use validate::{validate, validate_each, validate_each_short, validate_each_short_with, validate_with};
+pub use verdict::{Illegal, Placement, Reason, Verdict, Witness};
 
 /// The most tiles a play order ([`Tiles`], [`validate`]) or a [`Layout`] can hold: 256, more
 /// than a full double-18 set (190 tiles). Longer inputs get [`Error::TooManyTiles`].
-pub const MAX_TILES: usize = 256;
+pub const MAX_PLAY_ORDER: usize = 256;
 
 /// The most tiles [`validate_each_short`] takes (and [`validate`] checks with its small,
 /// stack-cheap engine): 32, enough for a double-6 game (28 tiles).
-pub const SHORT_TILES: usize = search::SMALL_TILES;
+pub const SHORT_TILES: usize = flow::SMALL_TILES;
 
 /// Which doubles are spinners (spec, "Beyond the seed").
 ///
@@ -159,16 +160,19 @@ impl TryFrom<u8> for SpinnerRule {
     type Error = Error;
 
     /// The rule with C ABI code `code` (0 every double, 1 first double, 2 none; see
-    /// [`SpinnerRule::code`]), or [`Error::UnknownRuleCode`] naming the code. This is how rule
-    /// codes from C are checked.
+    /// [`SpinnerRule::code`]), or [`Error::UnknownCode`] naming the code (`what` =
+    /// `"spinner rule"`). This is how rule codes from C are checked.
     ///
     /// ```
     /// use parlor_core::dominoes::{Error, SpinnerRule};
     /// assert_eq!(SpinnerRule::try_from(1), Ok(SpinnerRule::FirstDouble));
-    /// assert_eq!(SpinnerRule::try_from(3), Err(Error::UnknownRuleCode { code: 3 }));
+    /// assert_eq!(SpinnerRule::try_from(3), Err(Error::UnknownCode { what: "spinner rule", code: 3 }));
     /// ```
     fn try_from(code: u8) -> Result<SpinnerRule, Error> {
-        SpinnerRule::from_code(code).ok_or(Error::UnknownRuleCode { code })
+        SpinnerRule::from_code(code).ok_or(Error::UnknownCode {
+            what: "spinner rule",
+            code: u32::from(code),
+        })
     }
 }
 

@@ -5,14 +5,14 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::{Error, MAX_TILES, Tile, Tiles};
+use super::{Error, MAX_PLAY_ORDER, Tile, Tiles};
 use crate::notation::{Span, tokens};
 
 /// Parses one decimal pip (ASCII digits only) whose text starts at byte `start`.
 fn parse_pip(text: &str, start: usize) -> Result<u32, Error> {
     let span = Span::new(start, start.saturating_add(text.len()));
     if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
-        return Err(Error::BadTile { span });
+        return Err(Error::UnknownTile { span });
     }
     let mut value: u32 = 0;
     for digit in text.bytes() {
@@ -27,7 +27,7 @@ fn parse_pip(text: &str, start: usize) -> Result<u32, Error> {
 /// Parses one token (no separators inside) starting at byte `start` of the whole text.
 pub(crate) fn parse_token(token: &str, start: usize) -> Result<Tile, Error> {
     let whole = Span::new(start, start.saturating_add(token.len()));
-    let bad = Error::BadTile { span: whole };
+    let bad = Error::UnknownTile { span: whole };
     // Brackets are checked on bytes and cut with `get`: `strip_suffix` keeps a slice-index panic
     // path at opt-level "z" (found by the embedded panic-path check).
     let (inner, offset) = match token.as_bytes() {
@@ -42,7 +42,7 @@ pub(crate) fn parse_token(token: &str, start: usize) -> Result<Tile, Error> {
     let left = inner.get(..cut).ok_or(bad)?;
     let right = inner.get(cut.saturating_add(1)..).ok_or(bad)?;
     let bad_if_syntax = |error: Error| match error {
-        Error::BadTile { .. } => bad,
+        Error::UnknownTile { .. } => bad,
         other => other,
     };
     let a = parse_pip(left, offset).map_err(bad_if_syntax)?;
@@ -82,15 +82,15 @@ impl fmt::Display for Tile {
 impl FromStr for Tiles {
     type Err = Error;
 
-    /// Parses tiles separated by ASCII whitespace or commas. Errors: [`Error::BadTile`],
+    /// Parses tiles separated by ASCII whitespace or commas. Errors: [`Error::UnknownTile`],
     /// [`Error::PipOutOfRange`] (with the token's span), [`Error::TooManyTiles`] past
-    /// [`MAX_TILES`]. The empty text is the empty play order.
+    /// [`MAX_PLAY_ORDER`]. The empty text is the empty play order.
     fn from_str(text: &str) -> Result<Tiles, Error> {
         let mut tiles = Tiles::new();
         for item in parse_tiles(text) {
             let (span, tile) = item?;
             tiles.push(tile).map_err(|_| Error::TooManyTiles {
-                capacity: MAX_TILES,
+                capacity: MAX_PLAY_ORDER,
                 span: Some(span),
             })?;
         }

@@ -515,44 +515,9 @@ fn pips(hand: &Hand) -> u32 {
         .fold(0u32, u32::saturating_add)
 }
 
-/// The free points of every layout tile, by play index, and the open-end total.
-struct Frees {
-    /// [`Free`] packed in a byte (bits 0–1 the open ends, 2–3 the free sides, 4–5 the free
-    /// spinner ends), by play index: a quarter of the stack.
-    free: [u8; MAX_SET_TILES],
-    /// Doubles in the layout (the next double's position for the spinner rule).
-    doubles: usize,
-}
-
-impl Frees {
-    const fn new() -> Frees {
-        Frees {
-            free: [0; MAX_SET_TILES],
-            doubles: 0,
-        }
-    }
-
-    fn get(&self, index: usize) -> Free {
-        let byte = self.free.get(index).copied().unwrap_or(0);
-        Free {
-            open: [byte & 1 != 0, byte & 2 != 0],
-            sides: (byte >> 2) & 3,
-            ends: (byte >> 4) & 3,
-        }
-    }
-
-    fn set(&mut self, index: usize, free: Free) {
-        if let Some(slot) = self.free.get_mut(index) {
-            *slot = u8::from(free.open[0]) | u8::from(free.open[1]) << 1 | (free.sides & 3) << 2 | (free.ends & 3) << 4;
-        }
-    }
-
-    fn cover(&mut self, index: usize, tile: Tile, pip: u32) {
-        let mut free = self.get(index);
-        free.cover(tile, pip);
-        self.set(index, free);
-    }
-}
+/// The free points of every layout tile, by play index (a byte per tile: a quarter of the
+/// stack of unpacked ones), and the doubles down.
+type Frees = super::layout::Frees<MAX_SET_TILES>;
 
 /// One hand of dominoes as a plain fixed-size value (`size_of` = [`ROUND_BYTES`] = 504 bytes):
 /// copy it to undo or to search.
@@ -610,8 +575,6 @@ impl Round {
     }
 
     fn deal(config: &Config, deal: &Deal<'_>, leader: Option<Seat>) -> Result<Round, Error> {
-        config.validate()?;
-        let tiles = config.set_tiles();
         let mut round = Round {
             hands: [[0; WORDS]; MAX_PLAYERS],
             config: *config,
@@ -625,7 +588,31 @@ impl Round {
             end: PLAYING,
             scores: [0; MAX_PLAYERS],
         };
-        let mut order = [0u8; MAX_SET_TILES];
+        round.redeal(config, deal, leader)?;
+        Ok(round)
+    }
+
+    /// Deals a fresh hand into `self`, rewriting every field (what [`Round::new`] /
+    /// [`Round::with_leader`] return), without a second `Round` on the stack: the match deals
+    /// its next hand this way. The deck is shuffled in `self.deck` itself. On an error `self`
+    /// is left partly dealt (the match's seeded deals under a validated config can only fail
+    /// with [`Error::Internal`]).
+    pub(crate) fn redeal(&mut self, config: &Config, deal: &Deal<'_>, leader: Option<Seat>) -> Result<(), Error> {
+        config.validate()?;
+        let tiles = config.set_tiles();
+        self.hands = [[0; WORDS]; MAX_PLAYERS];
+        self.config = *config;
+        self.deck.fill(0);
+        self.parents.fill(0);
+        self.played = 0;
+        self.cursor = 0;
+        self.to_act = 0;
+        self.passes = 0;
+        self.drew = false;
+        self.end = PLAYING;
+        self.scores = [0; MAX_PLAYERS];
+        // The deal order, built in `deck` (the dealt prefix is cleared below).
+        let order = &mut self.deck;
         match deal {
             Deal::Seeded(seed) => {
                 let mut n = 0usize;
@@ -672,26 +659,23 @@ impl Round {
             }
         }
         let dealt = config.dealt();
-        for (position, &id) in order.iter().enumerate().take(tiles) {
-            if position < dealt {
-                let seat = position
-                    .checked_div(usize::from(config.hand_size))
-                    .ok_or(Error::Internal)?;
-                insert(round.hands.get_mut(seat).ok_or(Error::Internal)?, id);
-            } else {
-                *round.deck.get_mut(position).ok_or(Error::Internal)? = id;
-            }
+        for (position, slot) in self.deck.iter_mut().enumerate().take(dealt) {
+            let seat = position
+                .checked_div(usize::from(config.hand_size))
+                .ok_or(Error::Internal)?;
+            insert(self.hands.get_mut(seat).ok_or(Error::Internal)?, *slot);
+            *slot = 0;
         }
-        round.cursor = u8::try_from(dealt).map_err(|_| Error::Internal)?;
-        round.to_act = match leader {
+        self.cursor = u8::try_from(dealt).map_err(|_| Error::Internal)?;
+        self.to_act = match leader {
             Some(seat) if seat.0 < config.players => seat.0,
             Some(seat) => return Err(Error::NoSuchSeat { seat: seat.0 }),
             None => match config.leader {
                 LeaderRule::FirstSeat => 0,
-                LeaderRule::HighestDouble => round.highest_double_holder(),
+                LeaderRule::HighestDouble => self.highest_double_holder(),
             },
         };
-        Ok(round)
+        Ok(())
     }
 
     /// The holder of the highest double; else of the heaviest tile (ties: higher end). Tile ids

@@ -2,7 +2,7 @@
 
 use core::hash::{Hash, Hasher};
 
-use super::{Error, MAX_TILES};
+use super::{Error, MAX_PLAY_ORDER};
 
 /// One domino: an unordered pair of pip counts (spec, "The seed task": `1-6` and `6-1` are the
 /// same tile). The fields keep the order in which the tile was written, so notation round-trips;
@@ -84,7 +84,7 @@ impl Hash for Tile {
     }
 }
 
-/// A play order: up to [`MAX_TILES`] tiles in the order they were played. Parses from and
+/// A play order: up to [`MAX_PLAY_ORDER`] tiles in the order they were played. Parses from and
 /// prints to the notation (`"0-6 6-5 5-3"`, see [`Tiles::from_str`](core::str::FromStr)).
 ///
 /// ```
@@ -96,7 +96,7 @@ impl Hash for Tile {
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Tiles {
-    list: heapless::Vec<Tile, MAX_TILES>,
+    list: heapless::Vec<Tile, MAX_PLAY_ORDER>,
 }
 
 impl Tiles {
@@ -110,7 +110,7 @@ impl Tiles {
     /// Appends a tile, or [`Error::TooManyTiles`] when full.
     pub fn push(&mut self, tile: Tile) -> Result<(), Error> {
         self.list.push(tile).map_err(|_| Error::TooManyTiles {
-            capacity: MAX_TILES,
+            capacity: MAX_PLAY_ORDER,
             span: None,
         })
     }
@@ -142,7 +142,7 @@ impl core::ops::Deref for Tiles {
 impl TryFrom<&[Tile]> for Tiles {
     type Error = Error;
 
-    /// Copies a slice, or [`Error::TooManyTiles`] if it has more than [`MAX_TILES`] tiles.
+    /// Copies a slice, or [`Error::TooManyTiles`] if it has more than [`MAX_PLAY_ORDER`] tiles.
     fn try_from(tiles: &[Tile]) -> Result<Tiles, Error> {
         let mut list = Tiles::new();
         for &tile in tiles {

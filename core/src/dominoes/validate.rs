@@ -1,108 +1,9 @@
 //! The seed task: is a play order a legal game? With a witness or the first tile that broke it.
+//! The answer types are in `verdict.rs`, the flow search in `flow.rs`.
 
-use core::fmt;
-
-use super::search::{Engine, Internal, Outcome, SMALL_TILES, Scratch, SmallMemory};
-use super::{Error, MAX_TILES, SpinnerRule, Tile};
-
-/// Where a tile was attached: on the earlier tile at index `parent`, against a free end of it
-/// showing `pip` (the tile's own half showing `pip` touches it). Indices are 0-based positions
-/// in the play order or the [`Layout`](super::Layout).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Placement {
-    /// Index of the tile played on.
-    pub parent: usize,
-    /// The number on the touching halves.
-    pub pip: u32,
-}
-
-/// Why a play order is illegal (spec, "The seed task").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Reason {
-    /// The tile was already played at index `earlier` (a set has one tile of each pair).
-    Duplicate {
-        /// Index of the earlier copy.
-        earlier: usize,
-    },
-    /// However the earlier tiles were played, no open end shows either number of this tile
-    /// (for a double: its number) when it is played.
-    NoOpenEnd,
-}
-
-/// An illegal play order: `tile` is the first tile after which no legal continuation exists,
-/// that is, the smallest index such that `tiles[..=tile]` is not a legal game (while
-/// `tiles[..tile]` is), and `reason` says why. A duplicate is reported as soon as it is
-/// played, before asking whether it could attach.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Illegal {
-    /// 0-based index of the tile that broke the game.
-    pub tile: usize,
-    /// Why it could not be played.
-    pub reason: Reason,
-}
-
-/// Where every tile of a legal play order attached: one way to lay the tiles out, so an
-/// engine can draw it. Tile 0 is the opening and has no placement.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Witness {
-    len: usize,
-    placements: heapless::Vec<(u16, u32), MAX_TILES>,
-}
-
-impl Witness {
-    /// The number of tiles (including the opening).
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the play order was empty.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The placement of tile `index`: `None` for the opening (index 0) and out of range.
-    pub fn get(&self, index: usize) -> Option<Placement> {
-        let &(parent, pip) = self.placements.get(index.checked_sub(1)?)?;
-        Some(Placement {
-            parent: usize::from(parent),
-            pip,
-        })
-    }
-
-    /// The placements of tiles 1, 2, … in order.
-    pub fn iter(&self) -> impl Iterator<Item = Placement> + '_ {
-        self.placements.iter().map(|&(parent, pip)| Placement {
-            parent: usize::from(parent),
-            pip,
-        })
-    }
-}
-
-/// The answer of [`validate`].
-#[allow(clippy::large_enum_variant)] // No heap to box into: the witness lives inline.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    /// A legal game, with one layout that realises it.
-    Legal(Witness),
-    /// An illegal game: the first tile that broke it, and how.
-    Illegal(Illegal),
-}
-
-impl Verdict {
-    /// Whether the play order is legal.
-    pub fn is_legal(&self) -> bool {
-        matches!(self, Verdict::Legal(_))
-    }
-}
-
-impl fmt::Display for Reason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Reason::Duplicate { earlier } => write!(f, "duplicates tile #{}", earlier.saturating_add(1)),
-            Reason::NoOpenEnd => f.write_str("no open end matches it in any legal play of the tiles before it"),
-        }
-    }
-}
+use super::flow::{Engine, Internal, Outcome, SMALL_TILES, Scratch, ShortScratch, SmallMemory};
+use super::verdict::{Illegal, Placement, Verdict, Witness};
+use super::{Error, MAX_PLAY_ORDER, SpinnerRule, Tile};
 
 /// Decides whether `tiles`, in play order, is a legal game under `rule` (the seed task; spec,
 /// "The seed task"): every tile after the first attaches to an open end showing one of its
@@ -112,7 +13,7 @@ impl fmt::Display for Reason {
 /// [`SCRATCH_BYTES`](super::SCRATCH_BYTES) goes on the stack too (about 32 KiB in all): on small
 /// stacks use [`validate_with`] or [`validate_each`] with a `Scratch` kept elsewhere.
 ///
-/// Errors: [`Error::TooManyTiles`] for more than [`MAX_TILES`] tiles; [`Error::Internal`] only
+/// Errors: [`Error::TooManyTiles`] for more than [`MAX_PLAY_ORDER`] tiles; [`Error::Internal`] only
 /// on a bug (a broken invariant of the check; for [`validate_each`] the callbacks may have run).
 ///
 /// ```
@@ -126,9 +27,9 @@ impl fmt::Display for Reason {
 /// # Ok::<(), parlor_core::dominoes::Error>(())
 /// ```
 pub fn validate(tiles: &[Tile], rule: SpinnerRule) -> Result<Verdict, Error> {
-    if tiles.len() > MAX_TILES {
+    if tiles.len() > MAX_PLAY_ORDER {
         return Err(Error::TooManyTiles {
-            capacity: MAX_TILES,
+            capacity: MAX_PLAY_ORDER,
             span: None,
         });
     }
@@ -156,9 +57,9 @@ fn validate_large(tiles: &[Tile], rule: SpinnerRule) -> Result<Verdict, Error> {
 /// avoid initialising [`SCRATCH_BYTES`](super::SCRATCH_BYTES) each time, or keep it off a small
 /// stack). Same answers and errors as [`validate`].
 pub fn validate_with(tiles: &[Tile], rule: SpinnerRule, scratch: &mut Scratch) -> Result<Verdict, Error> {
-    if tiles.len() > MAX_TILES {
+    if tiles.len() > MAX_PLAY_ORDER {
         return Err(Error::TooManyTiles {
-            capacity: MAX_TILES,
+            capacity: MAX_PLAY_ORDER,
             span: None,
         });
     }
@@ -171,7 +72,7 @@ pub fn validate_with(tiles: &[Tile], rule: SpinnerRule, scratch: &mut Scratch) -
 /// Uses little stack besides `scratch` (the C ABI's `parlor_dominoes_validate_scratch` is built
 /// on it, writing the placements straight into the caller's buffer).
 ///
-/// Errors: [`Error::TooManyTiles`] for more than [`MAX_TILES`] tiles; [`Error::Internal`] only
+/// Errors: [`Error::TooManyTiles`] for more than [`MAX_PLAY_ORDER`] tiles; [`Error::Internal`] only
 /// on a bug (a broken invariant of the check; for [`validate_each`] the callbacks may have run).
 ///
 /// ```
@@ -192,9 +93,9 @@ pub fn validate_each(
     scratch: &mut Scratch,
     mut on_placement: impl FnMut(usize, Placement),
 ) -> Result<Option<Illegal>, Error> {
-    if tiles.len() > MAX_TILES {
+    if tiles.len() > MAX_PLAY_ORDER {
         return Err(Error::TooManyTiles {
-            capacity: MAX_TILES,
+            capacity: MAX_PLAY_ORDER,
             span: None,
         });
     }
@@ -218,6 +119,30 @@ pub fn validate_each(
 pub fn validate_each_short(
     tiles: &[Tile],
     rule: SpinnerRule,
+    on_placement: impl FnMut(usize, Placement),
+) -> Result<Option<Illegal>, Error> {
+    validate_each_short_with(tiles, rule, &mut const { ShortScratch::new() }, on_placement)
+}
+
+/// [`validate_each_short`] with caller-provided working memory: a [`ShortScratch`] of
+/// [`SHORT_SCRATCH_BYTES`](super::SHORT_SCRATCH_BYTES) (3.5 KB) instead of a [`Scratch`] of 28 KB,
+/// for up to [`SHORT_TILES`](super::SHORT_TILES) = 32 tiles. Same answers as [`validate_each`];
+/// the C ABI's `parlor_dominoes_validate_scratch` uses it when the caller's buffer is short.
+///
+/// Errors: [`Error::TooManyTiles`] (with `capacity` 32) for longer orders; [`Error::Internal`]
+/// as [`validate_each`].
+///
+/// ```
+/// use parlor_core::dominoes::{validate_each_short_with, ShortScratch, SpinnerRule, Tile};
+/// let mut scratch = ShortScratch::new();
+/// let tiles = [Tile::new(6, 6), Tile::new(6, 5)];
+/// assert_eq!(validate_each_short_with(&tiles, SpinnerRule::EveryDouble, &mut scratch, |_, _| {})?, None);
+/// # Ok::<(), parlor_core::dominoes::Error>(())
+/// ```
+pub fn validate_each_short_with(
+    tiles: &[Tile],
+    rule: SpinnerRule,
+    scratch: &mut ShortScratch,
     mut on_placement: impl FnMut(usize, Placement),
 ) -> Result<Option<Illegal>, Error> {
     if tiles.len() > SMALL_TILES {
@@ -226,32 +151,24 @@ pub fn validate_each_short(
             span: None,
         });
     }
-    decide_each(
-        &mut const { SmallMemory::new() }.engine(),
-        tiles,
-        rule,
-        &mut on_placement,
-    )
+    decide_each(&mut scratch.memory.engine(), tiles, rule, &mut on_placement)
 }
 
 /// Runs the check on an engine large enough for `tiles`, then builds the witness in place.
 fn decide(engine: &mut Engine<'_>, tiles: &[Tile], rule: SpinnerRule) -> Result<Verdict, Error> {
-    let mut verdict = Verdict::Legal(Witness {
-        len: tiles.len(),
-        placements: heapless::Vec::new(),
-    });
+    let mut verdict = Verdict::Legal(Witness::empty(tiles.len()));
     let mut overflow = false;
     let illegal = decide_each(engine, tiles, rule, &mut |_, placement| {
         if let Verdict::Legal(witness) = &mut verdict {
-            // Callers check `tiles.len() <= MAX_TILES`, and a parent is an earlier index.
+            // Callers check `tiles.len() <= MAX_PLAY_ORDER`, and a parent is an earlier index.
             let pushed = u16::try_from(placement.parent)
                 .ok()
-                .and_then(|parent| witness.placements.push((parent, placement.pip)).ok());
+                .and_then(|parent| witness.push(parent, placement.pip));
             overflow |= pushed.is_none();
         }
     })?;
     if overflow {
-        debug_assert!(false, "dominoes: a witness past MAX_TILES");
+        debug_assert!(false, "dominoes: a witness past MAX_PLAY_ORDER");
         return Err(Error::Internal);
     }
     if let Some(illegal) = illegal {

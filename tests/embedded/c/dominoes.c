@@ -7,6 +7,11 @@
 #define EVERY PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE
 #define MAX 32
 
+/* Working memory of parlor_dominoes_validate_scratch, 4-byte aligned: the exact short size for up
+ * to 32 tiles (every order here but the 40-tile chain), the full size for any order. */
+static uint32_t short_scratch[PARLOR_DOMINOES_SHORT_SCRATCH_BYTES / 4];
+static uint32_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES / 4];
+
 static size_t parse(const char *text, ParlorDominoTile *tiles) {
     size_t count = 0;
     size_t offset = 0;
@@ -20,7 +25,9 @@ static unsigned verdict_of(const char *text, uint8_t rule, unsigned *tile) {
     ParlorDominoTile tiles[MAX];
     ParlorDominoVerdict verdict;
     size_t len = parse(text, tiles);
-    CHECK_EQ_U(STACK("parlor_dominoes_validate", parlor_dominoes_validate(tiles, len, rule, &verdict, NULL, 0)),
+    CHECK_EQ_U(STACK("parlor_dominoes_validate_scratch",
+                     parlor_dominoes_validate_scratch(tiles, len, rule, short_scratch, sizeof short_scratch, &verdict,
+                                                      NULL, 0)),
                PARLOR_OK);
     if (tile != NULL) {
         *tile = verdict.tile;
@@ -61,14 +68,18 @@ static void witness_and_layout(void) {
     size_t len = parse("1-2 2-3 1-3 1-1", tiles);
 
     /* 1-3 must attach by its 3 (on 2-3) so that a 1 stays open for 1-1. */
-    CHECK_EQ_U(parlor_dominoes_validate(tiles, len, EVERY, &verdict, witness, MAX), PARLOR_OK);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(tiles, len, EVERY, short_scratch, sizeof short_scratch, &verdict, witness,
+                                                MAX),
+               PARLOR_OK);
     CHECK_EQ_U(verdict.legal, 1);
     CHECK_EQ_U(witness[0].parent, PARLOR_DOMINOES_NO_PARENT);
     CHECK_EQ_U(witness[2].parent, 1);
     CHECK_EQ_U(witness[2].pip, 3);
     CHECK_EQ_U(witness[3].parent, 2);
     CHECK_EQ_U(witness[3].pip, 1);
-    CHECK_EQ_U(parlor_dominoes_validate(tiles, len, EVERY, &verdict, witness, 2), PARLOR_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(tiles, len, EVERY, short_scratch, sizeof short_scratch, &verdict, witness,
+                                                2),
+               PARLOR_ERR_BUFFER_TOO_SMALL);
 
     /* Scores: 5-5 opens (10, 2 points), 5-0 on a side (10, 2), 5-3 on the other side: both
      * sides covered, the spinner stops counting (0 + 3). */
@@ -107,29 +118,26 @@ static void witness_and_layout(void) {
 }
 
 /* More tiles than the library's capacity (all 0-0; the count is rejected before any is read). */
-static const ParlorDominoTile too_many[PARLOR_DOMINOES_MAX_TILES + 1u];
-
-/* Caller-provided working memory: the same answers as parlor_dominoes_validate on little stack. */
-static uint8_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES];
+static const ParlorDominoTile too_many[PARLOR_DOMINOES_MAX_PLAY_ORDER + 1u];
 
 /* A chain 0-1 1-2 … 39-40 (legal): more than 32 tiles, where validate needs its full scratch. */
 #define CHAIN 40
 static int chain_is_legal(void) {
     ParlorDominoTile chain[CHAIN];
-    ParlorDominoVerdict plain;
     ParlorDominoVerdict scratched;
     uint32_t i;
     for (i = 0; i < CHAIN; i++) {
         chain[i].a = i;
         chain[i].b = i + 1u;
     }
-    CHECK_EQ_U(STACK("parlor_dominoes_validate (40 tiles)", parlor_dominoes_validate(chain, CHAIN, EVERY, &plain, NULL, 0)),
-               PARLOR_OK);
     CHECK_EQ_U(STACK("parlor_dominoes_validate_scratch (40 tiles)",
                      parlor_dominoes_validate_scratch(chain, CHAIN, EVERY, scratch, sizeof scratch, &scratched, NULL, 0)),
                PARLOR_OK);
-    CHECK_EQ_U(scratched.legal, plain.legal);
-    return plain.legal;
+    /* The short scratch serves 32 tiles at most. */
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(chain, CHAIN, EVERY, short_scratch, sizeof short_scratch, &scratched,
+                                                NULL, 0),
+               PARLOR_ERR_BUFFER_TOO_SMALL);
+    return scratched.legal;
 }
 
 static void with_scratch(void) {
@@ -151,6 +159,9 @@ static void with_scratch(void) {
     CHECK_EQ_U(chain_is_legal(), 1);
     CHECK_EQ_U(parlor_dominoes_validate_scratch(tiles, len, EVERY, scratch, 100, &verdict, NULL, 0),
                PARLOR_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(tiles, len, EVERY, (uint8_t *)scratch + 2, sizeof scratch - 2, &verdict,
+                                                NULL, 0),
+               PARLOR_ERR_INVALID_ARGUMENT);
     CHECK_EQ_U(parlor_dominoes_validate_scratch(tiles, len, EVERY, NULL, sizeof scratch, &verdict, NULL, 0),
                PARLOR_ERR_NULL_POINTER);
 }
@@ -162,7 +173,7 @@ static void errors(void) {
     size_t offset = 0;
     const char bad_utf8[2] = {(char)0xC3, (char)0x28};
 
-    CHECK_EQ_U(parlor_dominoes_parse("1-2 1-x", 7, tiles, MAX, &count, &offset), PARLOR_DOMINOES_ERR_BAD_TILE);
+    CHECK_EQ_U(parlor_dominoes_parse("1-2 1-x", 7, tiles, MAX, &count, &offset), PARLOR_DOMINOES_ERR_UNKNOWN_TILE);
     CHECK_EQ_U(offset, 4);
     CHECK_EQ_U(parlor_dominoes_parse("4294967296-1", 12, tiles, MAX, &count, &offset),
                PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE);
@@ -174,12 +185,18 @@ static void errors(void) {
     CHECK_EQ_U(parlor_dominoes_parse("1-2 2-3 3-4", 11, NULL, 0, &count, NULL), PARLOR_OK);
     CHECK_EQ_U(count, 3);
     count = parse("1-2 2-3", tiles);
-    CHECK_EQ_U(parlor_dominoes_validate(tiles, count, 3, &verdict, NULL, 0), PARLOR_ERR_INVALID_ARGUMENT);
-    CHECK_EQ_U(parlor_dominoes_validate(tiles, count, EVERY, NULL, NULL, 0), PARLOR_ERR_NULL_POINTER);
-    CHECK_EQ_U(parlor_dominoes_validate(NULL, 2, EVERY, &verdict, NULL, 0), PARLOR_ERR_NULL_POINTER);
-    CHECK_EQ_U(parlor_dominoes_validate(too_many, PARLOR_DOMINOES_MAX_TILES + 1u, EVERY, &verdict, NULL, 0),
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(tiles, count, 3, short_scratch, sizeof short_scratch, &verdict, NULL, 0),
+               PARLOR_ERR_INVALID_ARGUMENT);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(tiles, count, EVERY, short_scratch, sizeof short_scratch, NULL, NULL, 0),
+               PARLOR_ERR_NULL_POINTER);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(NULL, 2, EVERY, short_scratch, sizeof short_scratch, &verdict, NULL, 0),
+               PARLOR_ERR_NULL_POINTER);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(too_many, PARLOR_DOMINOES_MAX_PLAY_ORDER + 1u, EVERY, scratch,
+                                                sizeof scratch, &verdict, NULL, 0),
                PARLOR_ERR_CAPACITY_EXCEEDED);
-    CHECK_STR(parlor_status_str(PARLOR_DOMINOES_ERR_BAD_TILE),
+    CHECK_EQ_U(STACK("parlor_dominoes_scratch_bytes", parlor_dominoes_scratch_bytes(CHAIN, &count)), PARLOR_OK);
+    CHECK_EQ_U(count, PARLOR_DOMINOES_SCRATCH_BYTES);
+    CHECK_STR(parlor_status_str(PARLOR_DOMINOES_ERR_UNKNOWN_TILE),
               "dominoes: a token is not a tile (expected a-b, a|b or [a|b])");
 }
 

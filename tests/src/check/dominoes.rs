@@ -4,8 +4,8 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use parlor_core::dominoes::{
-    Error, Layout, MAX_TILES, Placement, Reason, SHORT_TILES, Scratch, SpinnerRule, Tile, Tiles, Verdict, validate,
-    validate_each, validate_each_short, validate_with,
+    BorrowedLayout, Error, Layout, MAX_PLAY_ORDER, Placement, Reason, SHORT_TILES, Scratch, ShortScratch, SpinnerRule,
+    Tile, Tiles, Verdict, validate, validate_each, validate_each_short, validate_each_short_with, validate_with,
 };
 
 use crate::reference::dominoes::{self as reference, RefLayout, RefVerdict, Spinners};
@@ -137,8 +137,20 @@ pub fn check_order(tiles: &[(u32, u32)], rule: SpinnerRule) {
         (want_illegal, &want),
         "validate_each on {tiles:?}"
     );
+    // The short form with the caller's memory answers the same (it is what C uses up to 32 tiles).
+    let mut short_with = Vec::new();
+    let mut short_scratch = ShortScratch::new();
+    let short_answer = validate_each_short_with(&core_tiles, rule, &mut short_scratch, |index, placement| {
+        short_with.push((index, placement));
+    });
     let mut short = Vec::new();
-    match validate_each_short(&core_tiles, rule, |index, placement| short.push((index, placement))) {
+    let short_stack = validate_each_short(&core_tiles, rule, |index, placement| short.push((index, placement)));
+    assert_eq!(
+        (&short_answer, &short_with),
+        (&short_stack, &short),
+        "short forms on {tiles:?}"
+    );
+    match short_stack {
         Ok(illegal) => assert_eq!(
             (illegal, &short),
             (want_illegal, &want),
@@ -170,9 +182,18 @@ pub fn check_order(tiles: &[(u32, u32)], rule: SpinnerRule) {
     if let Verdict::Legal(witness) = &verdict {
         assert_eq!(witness.len(), tiles.len());
         let mut layout = Layout::new(rule);
+        // The stack-light layout over the same order (what C's play and placements use).
+        let mut borrowed = BorrowedLayout::new(rule, &core_tiles).expect("within capacity");
         let mut naive = RefLayout::new(spinners(rule));
         for (index, (&tile, &pair)) in core_tiles.iter().zip(tiles).enumerate() {
             let placement = witness.get(index);
+            assert!(
+                layout.placements(tile).eq(borrowed.placements(tile)),
+                "borrowed placements of tile {index} of {tiles:?}"
+            );
+            let borrowed_score = borrowed
+                .play_next(placement)
+                .expect("the borrowed layout plays the witness");
             if let Some(placement) = placement {
                 assert!(
                     layout.placements(tile).any(|p| p == placement),
@@ -186,6 +207,11 @@ pub fn check_order(tiles: &[(u32, u32)], rule: SpinnerRule) {
                 .play(pair, placement.map(|p| (p.parent, p.pip)))
                 .unwrap_or_else(|error| panic!("reference rejects witness tile {index} of {tiles:?}: {error}"));
             assert_eq!(score.open_total, total, "open total after tile {index} of {tiles:?}");
+            assert_eq!(borrowed_score, score, "borrowed layout after tile {index} of {tiles:?}");
+            assert!(
+                layout.open_ends().eq(borrowed.open_ends()),
+                "borrowed open ends of {tiles:?}"
+            );
             assert_eq!(score.points, reference::points(total, spinners(rule)));
             let mut open: Vec<u32> = layout.open_ends().map(|end| end.pip).collect();
             open.sort_unstable();
@@ -361,12 +387,22 @@ pub fn ffi(case: FfiCase) {
             } else {
                 tiles.as_ptr()
             };
-            // SAFETY: as above.
+            // The exact scratch the length needs (the short one up to 32 tiles), 4-aligned, of
+            // any content.
+            let need = if tiles.len() <= SHORT_TILES {
+                PARLOR_DOMINOES_SHORT_SCRATCH_BYTES
+            } else {
+                PARLOR_DOMINOES_SCRATCH_BYTES
+            };
+            let mut memory = vec![u32::from(case.tile.1) * 0x0101_0101; need / 4];
+            // SAFETY: as above; the scratch is valid for `need` bytes.
             let status = unsafe {
-                parlor_dominoes_validate(
+                parlor_dominoes_validate_scratch(
                     tiles_ptr,
                     tiles.len(),
                     case.rule,
+                    memory.as_mut_ptr().cast(),
+                    need,
                     null_if(nulls, 1, &mut verdict),
                     null_if(nulls, 2, witness.as_mut_ptr()),
                     capacity,
@@ -422,7 +458,7 @@ pub fn ffi(case: FfiCase) {
                     null_if(nulls, 3, &mut failed),
                 )
             };
-            if let (Some(rule), true) = (rule, count <= MAX_TILES && nulls & 3 == 0) {
+            if let (Some(rule), true) = (rule, count <= MAX_PLAY_ORDER && nulls & 3 == 0) {
                 let mut layout = Layout::new(rule);
                 let mut first_error = None;
                 for (index, (tile, p)) in core_tiles.iter().zip(&placements).enumerate() {
@@ -444,14 +480,17 @@ pub fn ffi(case: FfiCase) {
             status
         }
         4 => {
-            // Scratch of any content and alignment; `tile.0` picks short buffers now and then.
+            // Scratch of any content, at any byte offset (only a 4-aligned one is accepted);
+            // `tile.0` picks short buffers now and then.
             let mut verdict = ParlorDominoVerdict::default();
             let mut witness = vec![ParlorDominoPlacement::default(); capacity];
             let skew = usize::from(case.tile.1 % 16);
             let short = usize::from(case.tile.0.is_multiple_of(4)) * usize::from(case.tile.0 / 4 % 3 + 1);
             let bytes = PARLOR_DOMINOES_SCRATCH_BYTES - short;
-            let mut memory = vec![case.tile.1; PARLOR_DOMINOES_SCRATCH_BYTES + 16];
-            let scratch = null_if(nulls, 3, memory[skew..].as_mut_ptr()).cast::<std::ffi::c_void>();
+            let mut memory = vec![u32::from(case.tile.1) * 0x0101_0101; PARLOR_DOMINOES_SCRATCH_BYTES / 4 + 4];
+            let base = memory.as_mut_ptr().cast::<u8>();
+            // SAFETY: `skew` < 16 bytes into a buffer 16 bytes longer than the scratch.
+            let scratch = null_if(nulls, 3, unsafe { base.add(skew) }).cast::<std::ffi::c_void>();
             let tiles_ptr = if nulls & 1 != 0 {
                 std::ptr::null()
             } else {
@@ -472,6 +511,7 @@ pub fn ffi(case: FfiCase) {
             };
             if status == parlor::PARLOR_OK {
                 assert_eq!(short, 0, "a short scratch was accepted");
+                assert_eq!(skew % 4, 0, "a misaligned scratch was accepted");
                 let rule = rule.expect("C accepted the rule code");
                 let expected = validate(&core_tiles, rule).expect("C accepted the length");
                 assert_eq!(verdict.legal == 1, expected.is_legal());

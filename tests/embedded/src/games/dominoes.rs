@@ -110,7 +110,7 @@ fn scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
 /// The CLI's one-line description of a core error, quoting the offending token of `text`.
 fn describe<T>(error: &Error, text: &str, out: &mut Text) -> Result<T, ()> {
     match error {
-        Error::BadTile { span } => super::fail(
+        Error::UnknownTile { span } => super::fail(
             out,
             format_args!("not a tile: {:?} (expected a-b, a|b or [a|b])", span.slice(text)),
         ),

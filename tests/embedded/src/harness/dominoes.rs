@@ -6,7 +6,8 @@ use core::hint::black_box;
 
 use parlor::dominoes as ffi;
 use parlor_core::dominoes::{
-    Layout, MAX_TILES, Placement, Scratch, SpinnerRule, Tile, Tiles, Verdict, parse_tiles, validate, validate_with,
+    BorrowedLayout, Layout, MAX_PLAY_ORDER, Placement, Scratch, ShortScratch, SpinnerRule, Tile, Tiles, Verdict,
+    parse_tiles, validate, validate_each_short_with, validate_with,
 };
 
 use super::{Sink, opaque};
@@ -45,7 +46,7 @@ fn core_api(sink: &mut Sink) {
         ));
     }
     sink.add(Tiles::try_from(black_box(tiles.as_slice())).map(|t| t.len()));
-    sink.add((tiles.len(), tiles.is_empty(), MAX_TILES));
+    sink.add((tiles.len(), tiles.is_empty(), MAX_PLAY_ORDER));
     // validate() keeps its Scratch on the stack; the harness calls it too (it is public API).
     let verdict = validate(&tiles, rule);
     sink.add(verdict.as_ref().map(Verdict::is_legal));
@@ -60,6 +61,20 @@ fn core_api(sink: &mut Sink) {
     }
     let mut scratch = Scratch::new();
     sink.add(validate_with(&tiles, SpinnerRule::FirstDouble, &mut scratch).map(|v| v.is_legal()));
+    let mut short = ShortScratch::new();
+    sink.add(validate_each_short_with(&tiles, rule, &mut short, |index, placement| {
+        black_box((index, placement.parent));
+    }));
+    // The borrowed layout over the same order.
+    if let Ok(mut borrowed) = BorrowedLayout::new(rule, tiles.as_slice()) {
+        sink.add(borrowed.play_next(None));
+        sink.add(borrowed.placements(Tile::new(black_box(5), 1)).count());
+        for end in borrowed.open_ends() {
+            sink.add((end.tile, end.pip));
+        }
+        sink.add((borrowed.rule(), borrowed.len(), borrowed.is_empty(), borrowed.played().len()));
+        sink.add((borrowed.open_total(), borrowed.score()));
+    }
     // The layout: play, placements, open ends, score.
     let mut layout = Layout::new(SpinnerRule::EveryDouble);
     sink.add(layout.play(Tile::new(black_box(5), 5), None));
@@ -110,21 +125,15 @@ fn c_api(sink: &mut Sink) {
         let mut verdict = ffi::ParlorDominoVerdict::default();
         let mut witness = [ffi::ParlorDominoPlacement::default(); 8];
         let rule = black_box(ffi::PARLOR_DOMINOES_SPINNER_EVERY_DOUBLE);
-        sink.add(ffi::parlor_dominoes_validate(
-            tiles.as_ptr(),
-            len,
-            rule,
-            &mut verdict,
-            witness.as_mut_ptr(),
-            black_box(witness.len()),
-        ));
-        let mut scratch = [0u8; ffi::PARLOR_DOMINOES_SCRATCH_BYTES];
+        let mut bytes = 0usize;
+        sink.add(ffi::parlor_dominoes_scratch_bytes(len, &mut bytes));
+        let mut scratch = [0u32; ffi::PARLOR_DOMINOES_SHORT_SCRATCH_BYTES / 4];
         sink.add(ffi::parlor_dominoes_validate_scratch(
             tiles.as_ptr(),
             len,
             rule,
             scratch.as_mut_ptr().cast(),
-            black_box(scratch.len()),
+            black_box(bytes.min(ffi::PARLOR_DOMINOES_SHORT_SCRATCH_BYTES)),
             &mut verdict,
             witness.as_mut_ptr(),
             black_box(witness.len()),

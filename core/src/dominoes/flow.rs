@@ -1,4 +1,5 @@
-//! The search behind the exact legality check: an incremental circulation with lower bounds.
+//! The flow search behind the exact legality check: an incremental circulation with lower
+//! bounds.
 //!
 //! ## Why a flow
 //! Legality depends only on the multiset of open-end numbers. Let `C_v` be how many open ends
@@ -32,13 +33,24 @@
 //! fixed arrays and no recursion.
 
 use super::table::{Map, NONE, Table};
-use super::validate::Reason;
-use super::{MAX_TILES, SpinnerRule, Tile};
+use super::verdict::Reason;
+use super::{MAX_PLAY_ORDER, SpinnerRule, Tile};
 
-/// Bytes of working memory one [`Scratch`] takes (about 28 KB for [`MAX_TILES`] = 256).
-/// [`validate`](super::validate) puts one on the stack (a small one for ≤ 32 tiles); on small
-/// stacks keep one in a `static` or on the heap and call [`validate_with`](super::validate_with).
+/// Bytes of working memory one [`Scratch`] takes: exactly `size_of::<Scratch>()`, 28,160 on
+/// every target (for [`MAX_PLAY_ORDER`] = 256 tiles; alignment 4). [`validate`](super::validate)
+/// puts one on the stack above [`SHORT_TILES`](super::SHORT_TILES) tiles; on small stacks keep
+/// one in a `static` and call [`validate_with`](super::validate_with) or
+/// [`validate_each`](super::validate_each).
 pub const SCRATCH_BYTES: usize = core::mem::size_of::<Scratch>();
+
+/// Bytes of working memory one [`ShortScratch`] takes: exactly `size_of::<ShortScratch>()`,
+/// 3,520 on every target (for [`SHORT_TILES`](super::SHORT_TILES) = 32 tiles; alignment 4).
+pub const SHORT_SCRATCH_BYTES: usize = core::mem::size_of::<ShortScratch>();
+
+// The figures the docs and the C header print: the same on 32- and 64-bit targets (the memory
+// holds only fixed-width integers and `bool`s).
+const _: () = assert!(SCRATCH_BYTES == 28_160 && SHORT_SCRATCH_BYTES == 3_520);
+const _: () = assert!(core::mem::align_of::<Scratch>() == 4 && core::mem::align_of::<ShortScratch>() == 4);
 
 /// The common end `Z` of every open segment (not an index).
 const Z: u16 = NONE - 1;
@@ -49,7 +61,7 @@ const Z: u16 = NONE - 1;
 /// have twice as many slots as keys. Sizes are parameters so that short orders can use a
 /// small memory that is cheap to initialise; the check itself ([`Engine`]) works on slices of
 /// either and is compiled once.
-pub(crate) type LargeMemory = Memory<MAX_TILES, { 2 * MAX_TILES }, 512, 1024, { 2 * MAX_TILES }>;
+pub(crate) type LargeMemory = Memory<MAX_PLAY_ORDER, { 2 * MAX_PLAY_ORDER }, 512, 1024, { 2 * MAX_PLAY_ORDER }>;
 /// Working memory for up to [`SMALL_TILES`] tiles (about 3.5 KB).
 pub(crate) type SmallMemory = Memory<SMALL_TILES, { 2 * SMALL_TILES }, 64, 128, { 2 * SMALL_TILES }>;
 /// The most tiles [`SmallMemory`] takes.
@@ -112,7 +124,7 @@ const EMPTY_TILE: TileState = TileState {
 };
 
 /// Caller-providable working memory of the legality check for up to
-/// [`MAX_TILES`] tiles ([`SCRATCH_BYTES`] bytes, no heap). Reusable: every call resets what it
+/// [`MAX_PLAY_ORDER`] tiles ([`SCRATCH_BYTES`] bytes, no heap). Reusable: every call resets what it
 /// uses, and never reads what it has not written in the same call.
 ///
 /// Every field is a plain integer, a `bool` or an array or struct of those, so all-zero bytes
@@ -139,6 +151,36 @@ impl core::fmt::Debug for Scratch {
 impl Default for Scratch {
     fn default() -> Self {
         Scratch::new()
+    }
+}
+
+/// [`Scratch`] for short orders: the working memory of the check for up to
+/// [`SHORT_TILES`](super::SHORT_TILES) = 32 tiles (a double-6 game has 28), [`SHORT_SCRATCH_BYTES`]
+/// bytes. [`validate_each_short`](super::validate_each_short) puts one on the stack;
+/// [`validate_each_short_with`](super::validate_each_short_with) takes the caller's. Reusable,
+/// and all-zero bytes are a valid `ShortScratch`, as for [`Scratch`].
+#[derive(Clone)]
+pub struct ShortScratch {
+    pub(crate) memory: SmallMemory,
+}
+
+impl ShortScratch {
+    /// Fresh working memory (a `const fn`, so it can initialise a `static`).
+    pub const fn new() -> ShortScratch {
+        ShortScratch { memory: Memory::new() }
+    }
+}
+
+impl core::fmt::Debug for ShortScratch {
+    /// Opaque: working memory has no meaning between calls.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("ShortScratch").finish_non_exhaustive()
+    }
+}
+
+impl Default for ShortScratch {
+    fn default() -> Self {
+        ShortScratch::new()
     }
 }
 
