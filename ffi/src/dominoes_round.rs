@@ -387,8 +387,13 @@ fn view_mut(words: &mut [u64]) -> &mut [u8] {
     unsafe { core::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u8>(), words.len().saturating_mul(8)) }
 }
 
-fn load_round(state: &ParlorDominoesRound) -> Result<Round, ParlorStatus> {
-    Round::decode(view(&state.opaque)).map_err(error_code)
+/// Decodes the caller's round in place and lends it to `f` (one `Round` on the stack: the
+/// round calls stay under 2 KiB).
+fn with_round<R>(
+    state: &ParlorDominoesRound,
+    f: impl FnOnce(&Round) -> Result<R, ParlorStatus>,
+) -> Result<R, ParlorStatus> {
+    Round::decode_with(view(&state.opaque), |round| f(round)).map_err(error_code)?
 }
 
 fn store_round(round: &Round, state: &mut ParlorDominoesRound) -> Result<(), ParlorStatus> {
@@ -398,8 +403,12 @@ fn store_round(round: &Round, state: &mut ParlorDominoesRound) -> Result<(), Par
     Ok(())
 }
 
-fn load_match(state: &ParlorDominoesMatch) -> Result<Match, ParlorStatus> {
-    Match::decode(view(&state.opaque)).map_err(error_code)
+/// Decodes the caller's match in place and lends it to `f` (one `Match` on the stack).
+fn with_match<R>(
+    state: &ParlorDominoesMatch,
+    f: impl FnOnce(&Match) -> Result<R, ParlorStatus>,
+) -> Result<R, ParlorStatus> {
+    Match::decode_with(view(&state.opaque), |game| f(game)).map_err(error_code)?
 }
 
 fn store_match(game: &Match, state: &mut ParlorDominoesMatch) -> Result<(), ParlorStatus> {
@@ -522,10 +531,13 @@ pub unsafe extern "C" fn parlor_dominoes_round_to_act(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let round = load_round(unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
+        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
         // SAFETY: the caller's contract.
-        *unsafe { output(seat) }? = round.to_act().map_or(PARLOR_DOMINOES_NO_SEAT, |seat| seat.0);
-        Ok(())
+        let seat = unsafe { output(seat) }?;
+        with_round(state, |round| {
+            *seat = round.to_act().map_or(PARLOR_DOMINOES_NO_SEAT, |seat| seat.0);
+            Ok(())
+        })
     })
 }
 
@@ -557,12 +569,15 @@ pub unsafe extern "C" fn parlor_dominoes_round_legal_actions(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let round = load_round(unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
+        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
         // SAFETY: the caller's contract.
         let out = unsafe { output_slice(out, capacity) }?;
         // SAFETY: the caller's contract.
         let total = unsafe { output(total) }?;
-        legal_into(&round, seat, out, total);
+        with_round(state, |round| {
+            legal_into(round, seat, out, total);
+            Ok(())
+        })?;
         // Capacity 0 is a size query: `PARLOR_OK` with the total.
         if *total > capacity && capacity != 0 {
             return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
@@ -586,11 +601,11 @@ pub unsafe extern "C" fn parlor_dominoes_round_apply(
     status(|| {
         // SAFETY: the caller's contract.
         let state = unsafe { output(state) }?;
-        let mut round = load_round(state)?;
         // SAFETY: the caller's contract.
         let action = core_action(unsafe { action.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
-        let happened = round.apply(Seat(seat), action).map_err(error_code)?;
-        store_round(&round, state)?;
+        // Decoded, applied and re-encoded in place (the state is rewritten only on success).
+        let happened = Round::update_encoded(view_mut(&mut state.opaque), |round| round.apply(Seat(seat), action))
+            .map_err(error_code)?;
         // SAFETY: the caller's contract (null is allowed).
         if let Some(event) = unsafe { event.as_mut() } {
             *event = c_event(happened);
@@ -663,14 +678,14 @@ pub unsafe extern "C" fn parlor_dominoes_round_observe(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let round = load_round(unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
+        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
         // SAFETY: the caller's contract.
         let out = unsafe { output(out) }?;
         // SAFETY: the caller's contract.
         let hand = unsafe { output_slice(hand, hand_capacity) }?;
         // SAFETY: the caller's contract.
         let layout = unsafe { output_slice(layout, layout_capacity) }?;
-        observe_into(&round, seat, out, hand, layout)
+        with_round(state, |round| observe_into(round, seat, out, hand, layout))
     })
 }
 
@@ -685,10 +700,13 @@ pub unsafe extern "C" fn parlor_dominoes_round_outcome(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let round = load_round(unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
+        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
         // SAFETY: the caller's contract.
-        *unsafe { output(out) }? = c_outcome(round.outcome());
-        Ok(())
+        let out = unsafe { output(out) }?;
+        with_round(state, |round| {
+            *out = c_outcome(round.outcome());
+            Ok(())
+        })
     })
 }
 
@@ -706,13 +724,15 @@ pub unsafe extern "C" fn parlor_dominoes_round_encode(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let round = load_round(unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
+        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
         // SAFETY: the caller's contract.
         let buf = unsafe { output_slice(buf, capacity) }?;
         // SAFETY: the caller's contract.
         let len = unsafe { output(len) }?;
-        crate::util::encoded_into(buf, len, ENCODED_BYTES, |buf| {
-            round.encode(buf).map(drop).map_err(error_code)
+        with_round(state, |round| {
+            crate::util::encoded_into(buf, len, ENCODED_BYTES, |buf| {
+                round.encode(buf).map(drop).map_err(error_code)
+            })
         })
     })
 }
@@ -732,9 +752,7 @@ pub unsafe extern "C" fn parlor_dominoes_round_decode(
         let bytes = unsafe { input_slice(buf, len) }?;
         // SAFETY: the caller's contract.
         let out = unsafe { output(out) }?;
-        let round = Round::decode(bytes).map_err(error_code)?;
-        store_round(&round, out)?;
-        Ok(())
+        Round::decode_with(bytes, |round| store_round(round, out)).map_err(error_code)?
     })
 }
 
@@ -769,10 +787,10 @@ pub unsafe extern "C" fn parlor_dominoes_match_round(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let game = load_match(unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
+        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
         // SAFETY: the caller's contract.
-        store_round(game.round(), unsafe { output(out) }?)?;
-        Ok(())
+        let out = unsafe { output(out) }?;
+        with_match(state, |game| store_round(game.round(), out))
     })
 }
 
@@ -787,10 +805,13 @@ pub unsafe extern "C" fn parlor_dominoes_match_to_act(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let game = load_match(unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
+        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
         // SAFETY: the caller's contract.
-        *unsafe { output(seat) }? = game.round().to_act().map_or(PARLOR_DOMINOES_NO_SEAT, |seat| seat.0);
-        Ok(())
+        let seat = unsafe { output(seat) }?;
+        with_match(state, |game| {
+            *seat = game.round().to_act().map_or(PARLOR_DOMINOES_NO_SEAT, |seat| seat.0);
+            Ok(())
+        })
     })
 }
 
@@ -808,12 +829,15 @@ pub unsafe extern "C" fn parlor_dominoes_match_legal_actions(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let game = load_match(unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
+        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
         // SAFETY: the caller's contract.
         let out = unsafe { output_slice(out, capacity) }?;
         // SAFETY: the caller's contract.
         let total = unsafe { output(total) }?;
-        legal_into(game.round(), seat, out, total);
+        with_match(state, |game| {
+            legal_into(game.round(), seat, out, total);
+            Ok(())
+        })?;
         // Capacity 0 is a size query: `PARLOR_OK` with the total.
         if *total > capacity && capacity != 0 {
             return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
@@ -839,11 +863,11 @@ pub unsafe extern "C" fn parlor_dominoes_match_apply(
     status(|| {
         // SAFETY: the caller's contract.
         let state = unsafe { output(state) }?;
-        let mut game = load_match(state)?;
         // SAFETY: the caller's contract.
         let action = core_action(unsafe { action.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
-        let step = game.apply(Seat(seat), action).map_err(error_code)?;
-        store_match(&game, state)?;
+        // Decoded, applied and re-encoded in place (the state is rewritten only on success).
+        let step = Match::update_encoded(view_mut(&mut state.opaque), |game| game.apply(Seat(seat), action))
+            .map_err(error_code)?;
         // SAFETY: the caller's contract (null is allowed).
         if let Some(event) = unsafe { event.as_mut() } {
             *event = c_event(step.event);
@@ -870,19 +894,21 @@ pub unsafe extern "C" fn parlor_dominoes_match_outcome(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let game = load_match(unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
+        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
         // SAFETY: the caller's contract.
         let scores = unsafe { output_slice(scores, MAX_PLAYERS) }?;
         // SAFETY: the caller's contract.
         let over = unsafe { output(over) }?;
         // SAFETY: the caller's contract.
         let winner = unsafe { output(winner) }?;
-        for (slot, &score) in scores.iter_mut().zip(game.scores().iter()) {
-            *slot = score;
-        }
-        *over = u8::from(game.is_over());
-        *winner = game.winner().map_or(PARLOR_DOMINOES_NO_SEAT, |seat| seat.0);
-        Ok(())
+        with_match(state, |game| {
+            for (slot, &score) in scores.iter_mut().zip(game.scores().iter()) {
+                *slot = score;
+            }
+            *over = u8::from(game.is_over());
+            *winner = game.winner().map_or(PARLOR_DOMINOES_NO_SEAT, |seat| seat.0);
+            Ok(())
+        })
     })
 }
 
@@ -899,13 +925,15 @@ pub unsafe extern "C" fn parlor_dominoes_match_encode(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let game = load_match(unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
+        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
         // SAFETY: the caller's contract.
         let buf = unsafe { output_slice(buf, capacity) }?;
         // SAFETY: the caller's contract.
         let len = unsafe { output(len) }?;
-        crate::util::encoded_into(buf, len, MATCH_ENCODED_BYTES, |buf| {
-            game.encode(buf).map(drop).map_err(error_code)
+        with_match(state, |game| {
+            crate::util::encoded_into(buf, len, MATCH_ENCODED_BYTES, |buf| {
+                game.encode(buf).map(drop).map_err(error_code)
+            })
         })
     })
 }
@@ -925,7 +953,6 @@ pub unsafe extern "C" fn parlor_dominoes_match_decode(
         let bytes = unsafe { input_slice(buf, len) }?;
         // SAFETY: the caller's contract.
         let out = unsafe { output(out) }?;
-        store_match(&Match::decode(bytes).map_err(error_code)?, out)?;
-        Ok(())
+        Match::decode_with(bytes, |game| store_match(game, out)).map_err(error_code)?
     })
 }

@@ -63,14 +63,11 @@ impl Match {
     /// A match under `config` (validated), its hands dealt from `seed`. Errors:
     /// [`Error::BadConfig`].
     pub fn new(config: &Config, seed: u64) -> Result<Match, Error> {
-        let round = Round::new(config, &Deal::Seeded(hand_seed(seed, 0)))?;
-        Ok(Match {
-            round,
-            seed,
-            totals: [0; MAX_PLAYERS],
-            hands: 0,
-            over: false,
-        })
+        // The first hand is dealt inside the match (no second `Round` on the stack).
+        let mut game = Match::blank();
+        game.seed = seed;
+        game.round.redeal(config, &Deal::Seeded(hand_seed(seed, 0)), None)?;
+        Ok(game)
     }
 
     /// The hand being played (the last one, once the match is over).
@@ -181,6 +178,56 @@ impl Match {
     /// Reads [`Match::encode`]'s form and re-checks it: the hand as [`Round::decode`] does, and
     /// a match over exactly when its last hand is over and decided. Errors: [`Error::BadEncoding`].
     pub fn decode(bytes: &[u8]) -> Result<Match, Error> {
+        let mut game = Match::blank();
+        game.decode_into(bytes)?;
+        Ok(game)
+    }
+
+    /// [`Match::decode`] for small stacks: decodes `bytes` in place into one `Match` and lends
+    /// it to `f`, returning `f`'s answer (no second `Match` and no `Result<Match, _>` on the
+    /// stack; the C ABI's match calls use it). Errors: as [`Match::decode`] (then `f` is not
+    /// called).
+    ///
+    /// ```
+    /// use parlor_core::dominoes::{Config, Match, MATCH_ENCODED_BYTES};
+    /// let game = Match::new(&Config::FIVE_UP, 9)?;
+    /// let mut bytes = [0u8; MATCH_ENCODED_BYTES];
+    /// game.encode(&mut bytes)?;
+    /// assert_eq!(Match::decode_with(&bytes, |decoded| decoded.scores())?, [0; 4]);
+    /// # Ok::<(), parlor_core::dominoes::Error>(())
+    /// ```
+    pub fn decode_with<R>(bytes: &[u8], f: impl FnOnce(&mut Match) -> R) -> Result<R, Error> {
+        let mut game = Match::blank();
+        game.decode_into(bytes)?;
+        Ok(f(&mut game))
+    }
+
+    /// Applies `f` to the match encoded in `bytes` ([`Match::encode`]'s form), in place, as
+    /// [`Round::update_encoded`] does for a round: one `Match` on the stack, `bytes` rewritten
+    /// only when `f` succeeds (the C ABI's match apply uses it). Errors: [`Match::decode`]'s,
+    /// then `f`'s.
+    pub fn update_encoded<R>(bytes: &mut [u8], f: impl FnOnce(&mut Match) -> Result<R, Error>) -> Result<R, Error> {
+        let mut game = Match::blank();
+        game.decode_into(bytes)?;
+        let answer = f(&mut game)?;
+        game.encode(bytes)?;
+        Ok(answer)
+    }
+
+    /// A placeholder that [`Match::decode_into`] overwrites; never handed out as a match.
+    const fn blank() -> Match {
+        Match {
+            round: Round::blank(),
+            seed: 0,
+            totals: [0; MAX_PLAYERS],
+            hands: 0,
+            over: false,
+        }
+    }
+
+    /// Reads [`Match::encode`]'s form into `self` in place (the round with
+    /// [`Round::decode_into`]); on an error `self` is left partly written (callers drop it).
+    fn decode_into(&mut self, bytes: &[u8]) -> Result<(), Error> {
         let bad = |why| Error::BadEncoding { why };
         let (header, round) = bytes.split_at_checked(MATCH_HEADER).ok_or(bad("too short"))?;
         let byte = |at: usize| header.get(at).copied().unwrap_or(0);
@@ -201,23 +248,21 @@ impl Match {
             let at = seat.saturating_mul(2).saturating_add(12);
             *total = u16::from_le_bytes([byte(at), byte(at.saturating_add(1))]);
         }
-        let game = Match {
-            round: Round::decode(round)?,
-            seed: u64::from_le_bytes(seed),
-            totals,
-            hands: u16::from_le_bytes([byte(2), byte(3)]),
-            over,
-        };
-        let players = usize::from(game.config().players);
-        if game.totals.iter().skip(players).any(|&total| total != 0) {
+        self.round.decode_into(round)?;
+        self.seed = u64::from_le_bytes(seed);
+        self.totals = totals;
+        self.hands = u16::from_le_bytes([byte(2), byte(3)]);
+        self.over = over;
+        let players = usize::from(self.config().players);
+        if self.totals.iter().skip(players).any(|&total| total != 0) {
             return Err(bad("a score for a seat the table does not have"));
         }
-        let hand_over = game.round.outcome().is_some();
-        let decided = game.leading().is_some();
+        let hand_over = self.round.outcome().is_some();
+        let decided = self.leading().is_some();
         if over != hand_over || over != decided {
             return Err(bad("the match's end is inconsistent"));
         }
-        Ok(game)
+        Ok(())
     }
 }
 

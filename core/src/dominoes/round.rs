@@ -575,19 +575,7 @@ impl Round {
     }
 
     fn deal(config: &Config, deal: &Deal<'_>, leader: Option<Seat>) -> Result<Round, Error> {
-        let mut round = Round {
-            hands: [[0; WORDS]; MAX_PLAYERS],
-            config: *config,
-            deck: [0; MAX_SET_TILES],
-            parents: [0; MAX_SET_TILES],
-            played: 0,
-            cursor: 0,
-            to_act: 0,
-            passes: 0,
-            drew: false,
-            end: PLAYING,
-            scores: [0; MAX_PLAYERS],
-        };
+        let mut round = Round::blank();
         round.redeal(config, deal, leader)?;
         Ok(round)
     }
@@ -1175,6 +1163,76 @@ impl Round {
     /// the boneyard), a layout that the rules allow, a consistent turn and end. Errors:
     /// [`Error::BadEncoding`] naming the first problem.
     pub fn decode(bytes: &[u8]) -> Result<Round, Error> {
+        let mut round = Round::blank();
+        round.decode_into(bytes)?;
+        Ok(round)
+    }
+
+    /// [`Round::decode`] for small stacks: decodes `bytes` in place into one `Round` and lends
+    /// it to `f`, returning `f`'s answer (no second `Round` and no `Result<Round, _>` on the
+    /// stack; the C ABI's round calls use it). Errors: as [`Round::decode`] (then `f` is not
+    /// called).
+    ///
+    /// ```
+    /// use parlor_core::dominoes::{Config, Deal, Round, ENCODED_BYTES};
+    /// let round = Round::new(&Config::FIVE_UP, &Deal::Seeded(3))?;
+    /// let mut bytes = [0u8; ENCODED_BYTES];
+    /// round.encode(&mut bytes)?;
+    /// assert_eq!(Round::decode_with(&bytes, |decoded| decoded.to_act())?, round.to_act());
+    /// # Ok::<(), parlor_core::dominoes::Error>(())
+    /// ```
+    pub fn decode_with<R>(bytes: &[u8], f: impl FnOnce(&mut Round) -> R) -> Result<R, Error> {
+        let mut round = Round::blank();
+        round.decode_into(bytes)?;
+        Ok(f(&mut round))
+    }
+
+    /// Applies `f` to the round encoded in `bytes` ([`Round::encode`]'s form), in place: decodes
+    /// it into one `Round`, runs `f`, and when `f` succeeds writes the changed round back into
+    /// `bytes` (its first [`ENCODED_BYTES`]); when `f` fails `bytes` are unchanged. One `Round`
+    /// on the stack (the C ABI's apply call uses it). Errors: [`Round::decode`]'s, then `f`'s.
+    ///
+    /// ```
+    /// use parlor_core::dominoes::{lowest_legal_action, Config, Deal, Round, ENCODED_BYTES};
+    /// let round = Round::new(&Config::FIVE_UP, &Deal::Seeded(3))?;
+    /// let mut bytes = [0u8; ENCODED_BYTES];
+    /// round.encode(&mut bytes)?;
+    /// let seat = round.to_act().unwrap();
+    /// let action = lowest_legal_action(&round, seat).unwrap();
+    /// Round::update_encoded(&mut bytes, |round| round.apply(seat, action))?;
+    /// assert_ne!(Round::decode(&bytes)?, round);
+    /// # Ok::<(), parlor_core::dominoes::Error>(())
+    /// ```
+    pub fn update_encoded<R>(bytes: &mut [u8], f: impl FnOnce(&mut Round) -> Result<R, Error>) -> Result<R, Error> {
+        let mut round = Round::blank();
+        round.decode_into(bytes)?;
+        let answer = f(&mut round)?;
+        round.encode(bytes)?;
+        Ok(answer)
+    }
+
+    /// A placeholder state (all zero, the Five Up config) that [`Round::decode_into`] and
+    /// [`Round::redeal`] overwrite field by field; never handed out as a round.
+    pub(crate) const fn blank() -> Round {
+        Round {
+            hands: [[0; WORDS]; MAX_PLAYERS],
+            config: Config::FIVE_UP,
+            deck: [0; MAX_SET_TILES],
+            parents: [0; MAX_SET_TILES],
+            played: 0,
+            cursor: 0,
+            to_act: 0,
+            passes: 0,
+            drew: false,
+            end: PLAYING,
+            scores: [0; MAX_PLAYERS],
+        }
+    }
+
+    /// Reads [`Round::encode`]'s form into `self`, in place, and re-checks every invariant. On
+    /// an error `self` is left partly written (callers drop it: [`Round::decode`],
+    /// [`Round::decode_with`], the match's decode).
+    pub(crate) fn decode_into(&mut self, bytes: &[u8]) -> Result<(), Error> {
         let bad = |why| Error::BadEncoding { why };
         let bytes = bytes.get(..ENCODED_BYTES).ok_or(bad("too short"))?;
         let byte = |at: usize| bytes.get(at).copied().unwrap_or(0);
@@ -1200,20 +1258,15 @@ impl Round {
             leader: LeaderRule::from_code(byte(12)).ok_or(bad("unknown leader rule"))?,
         };
         config.validate().map_err(|_| bad("invalid config"))?;
-        let mut round = Round {
-            hands: [[0; WORDS]; MAX_PLAYERS],
-            config,
-            deck: [0; MAX_SET_TILES],
-            parents: [0; MAX_SET_TILES],
-            played: byte(13),
-            cursor: byte(14),
-            to_act: byte(15),
-            passes: byte(16),
-            drew: flag(17)?,
-            end: byte(18),
-            scores: [0; MAX_PLAYERS],
-        };
-        for (seat, score) in round.scores.iter_mut().enumerate() {
+        self.hands = [[0; WORDS]; MAX_PLAYERS];
+        self.config = config;
+        self.played = byte(13);
+        self.cursor = byte(14);
+        self.to_act = byte(15);
+        self.passes = byte(16);
+        self.drew = flag(17)?;
+        self.end = byte(18);
+        for (seat, score) in self.scores.iter_mut().enumerate() {
             let at = seat.saturating_mul(2).saturating_add(19);
             *score = u16::from_le_bytes([byte(at), byte(at.saturating_add(1))]);
         }
@@ -1221,21 +1274,20 @@ impl Round {
         let (deck, rest) = rest.split_at_checked(MAX_SET_TILES).ok_or(bad("too short"))?;
         let (parents, hands) = rest.split_at_checked(MAX_SET_TILES).ok_or(bad("too short"))?;
         // Element-wise copies: `copy_from_slice` keeps a length-mismatch panic path.
-        for (slot, &byte) in round.deck.iter_mut().zip(deck) {
+        for (slot, &byte) in self.deck.iter_mut().zip(deck) {
             *slot = byte;
         }
-        for (slot, &byte) in round.parents.iter_mut().zip(parents) {
+        for (slot, &byte) in self.parents.iter_mut().zip(parents) {
             *slot = byte;
         }
-        for (word, chunk) in round.hands.iter_mut().flatten().zip(hands.chunks_exact(8)) {
+        for (word, chunk) in self.hands.iter_mut().flatten().zip(hands.chunks_exact(8)) {
             let mut le = [0u8; 8];
             for (slot, &byte) in le.iter_mut().zip(chunk) {
                 *slot = byte;
             }
             *word = u64::from_le_bytes(le);
         }
-        round.validate_state()?;
-        Ok(round)
+        self.validate_state()
     }
 
     fn validate_state(&self) -> Result<(), Error> {
