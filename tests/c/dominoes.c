@@ -339,12 +339,12 @@ static void test_stack_use(void) {
         printf("stack: parlor_dominoes_%s: %lu bytes (28 tiles), %lu bytes (256 tiles)\n", names[op],
                (unsigned long)used[op][0], (unsigned long)used[op][1]);
     }
-    /* The embedded entry point stays far under an 8 KiB budget for any length. */
+    /* Release builds stay under 2 KiB for any length (docs/dominoes.md: 648, 664 and 1,416 bytes
+     * on x86-64); these budgets hold in the debug build the tests link, also under the address
+     * sanitizer (3.8, 6.0 and 7.5 KB there). play and placements keep a 304-byte BorrowedLayout,
+     * no longer a 3 KB Layout (16 KiB was their debug budget). */
     CHECK(used[0][0] < 4096 && used[0][1] < 4096);
-    /* Plain validate: under 8 KiB for short orders (a double-6 game). */
-    CHECK(used[1][0] < 8192);
-    /* play and placements hold a 3 KB Layout (more in a debug build). */
-    CHECK(used[2][1] < 16384 && used[3][1] < 16384);
+    CHECK(used[1][1] < 8192 && used[2][1] < 8192);
 }
 
 static void test_play_and_placements(void) {

@@ -570,6 +570,18 @@ mod tests {
         })
     }
 
+    /// The borrowed layout is what the C play/placements calls keep on the stack: a byte of free
+    /// points per tile, far under the 2 KiB budget; `Layout` holds the tiles too.
+    #[test]
+    fn the_borrowed_layout_fits_a_small_stack() {
+        let borrowed = core::mem::size_of::<super::BorrowedLayout<'_>>();
+        let owned = core::mem::size_of::<Layout>();
+        // x86-64: BorrowedLayout 304 bytes, Layout 2,336.
+        assert!(borrowed <= 304, "BorrowedLayout {borrowed} bytes");
+        assert!(owned <= 2_336, "Layout {owned} bytes");
+        assert!(borrowed >= super::MAX_PLAY_ORDER && owned >= 9 * super::MAX_PLAY_ORDER);
+    }
+
     #[test]
     fn open_ends_come_tile_by_tile_in_the_order_of_the_adapter_chain() {
         let mut state = 0x1234_5678_u32;

@@ -1,13 +1,14 @@
-//! `parlor dominoes five-up [--explain] [--spinner RULE] TILES…` on the bare metal: the same core
-//! calls and the same output as `cli/src/dominoes.rs`, except that the check gets its working
-//! memory from the caller (`validate_with`, what `validate` does with a `Scratch` of its own):
-//! `validate` keeps its `SCRATCH_BYTES` working memory on the stack for long orders, more than
-//! fits beside the firmware's buffers on a 64 KiB board. The firmware keeps one `Scratch` in
-//! static RAM, as the core's docs advise for small stacks.
+//! `parlor dominoes five-up [--explain] [--spinner RULE] TILES…` on the bare metal: the same
+//! answers and output as `cli/src/dominoes.rs`, except that the check gets its working memory
+//! from the caller and streams the witness (`validate_each`, the same check as `validate`):
+//! `validate` keeps its `SCRATCH_BYTES` working memory on the stack for long orders and builds
+//! a 2 KB `Witness` in its frame, more than the 2 KiB stack budget. The firmware keeps one
+//! `Scratch` in static RAM, as the core's docs advise for small stacks, and the placements in
+//! its own frame (outside the measured call).
 
 use core::fmt::Write;
 
-use parlor_core::dominoes::{Error, Reason, Scratch, SpinnerRule, Tile, Tiles, Verdict, validate_with};
+use parlor_core::dominoes::{Error, MAX_PLAY_ORDER, Placement, Reason, Scratch, SpinnerRule, Tile, Tiles, validate_each};
 
 use super::{Args, Outcome, Probe};
 use crate::text::Text;
@@ -43,12 +44,22 @@ fn five_up(text: &str, rule: SpinnerRule, explain: bool, out: &mut Text, probe: 
     let tiles: Tiles = probe
         .call(|| text.parse())
         .or_else(|error| describe(&error, text, out))?;
-    let verdict = scratch(|scratch| probe.call(|| validate_with(&tiles, rule, scratch)))
-        .or_else(|error| describe(&error, text, out))?;
-    let _ = match (&verdict, explain) {
-        (Verdict::Legal(_), false) => writeln!(out, "legal"),
-        (Verdict::Illegal(_), false) => writeln!(out, "illegal"),
-        (Verdict::Legal(witness), true) => {
+    // The witness: placements[i] for tile i ≥ 1, as `validate_each` reports them.
+    let mut placements = [Placement { parent: 0, pip: 0 }; MAX_PLAY_ORDER];
+    let illegal = scratch(|scratch| {
+        probe.call(|| {
+            validate_each(&tiles, rule, scratch, |index, placement| {
+                if let Some(slot) = placements.get_mut(index) {
+                    *slot = placement;
+                }
+            })
+        })
+    })
+    .or_else(|error| describe(&error, text, out))?;
+    let _ = match (illegal, explain) {
+        (None, false) => writeln!(out, "legal"),
+        (Some(_), false) => writeln!(out, "illegal"),
+        (None, true) => {
             if tiles.is_empty() {
                 let _ = write!(out, "legal: no tiles");
             } else {
@@ -56,7 +67,7 @@ fn five_up(text: &str, rule: SpinnerRule, explain: bool, out: &mut Text, probe: 
             }
             for (index, tile) in tiles.iter().enumerate() {
                 let separator = if index > 0 { "; " } else { "" };
-                let _ = match witness.get(index) {
+                let _ = match placements.get(index).filter(|_| index > 0) {
                     None => write!(out, "{separator}{tile} opens"),
                     Some(placement) => write!(
                         out,
@@ -68,7 +79,7 @@ fn five_up(text: &str, rule: SpinnerRule, explain: bool, out: &mut Text, probe: 
             }
             writeln!(out)
         }
-        (Verdict::Illegal(illegal), true) => {
+        (Some(illegal), true) => {
             let number = illegal.tile.saturating_add(1);
             let tile = tiles.get(illegal.tile).copied().unwrap_or_else(|| Tile::new(0, 0));
             match illegal.reason {
