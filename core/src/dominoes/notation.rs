@@ -87,14 +87,36 @@ impl FromStr for Tiles {
     /// [`MAX_PLAY_ORDER`]. The empty text is the empty play order.
     fn from_str(text: &str) -> Result<Tiles, Error> {
         let mut tiles = Tiles::new();
+        tiles.extend_from_text(text)?;
+        Ok(tiles)
+    }
+}
+
+impl Tiles {
+    /// Appends the tiles of `text`, parsed as [`FromStr`] does (same errors, spans into `text`;
+    /// [`Error::TooManyTiles`] once the list holds [`MAX_PLAY_ORDER`]). In place, for small
+    /// stacks: `"…".parse::<Tiles>()` builds the 2 KB list in its own frame and returns it by
+    /// value, about 2.2 KB of stack on Cortex-M; this keeps it where the caller put it. On an
+    /// error the tiles before the bad token have been appended.
+    ///
+    /// ```
+    /// use parlor_core::dominoes::{Tile, Tiles};
+    /// let mut tiles = Tiles::new();
+    /// tiles.extend_from_text("6-6 6-5")?;
+    /// tiles.extend_from_text("5-3")?;
+    /// assert_eq!(tiles.as_slice(), [Tile::new(6, 6), Tile::new(6, 5), Tile::new(5, 3)]);
+    /// assert!(tiles.extend_from_text("3-x").is_err());
+    /// # Ok::<(), parlor_core::dominoes::Error>(())
+    /// ```
+    pub fn extend_from_text(&mut self, text: &str) -> Result<(), Error> {
         for item in parse_tiles(text) {
             let (span, tile) = item?;
-            tiles.push(tile).map_err(|_| Error::TooManyTiles {
+            self.push(tile).map_err(|_| Error::TooManyTiles {
                 capacity: MAX_PLAY_ORDER,
                 span: Some(span),
             })?;
         }
-        Ok(tiles)
+        Ok(())
     }
 }
 

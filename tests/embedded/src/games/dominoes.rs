@@ -1,5 +1,6 @@
 //! `parlor dominoes five-up [--explain] [--spinner RULE] TILES…` on the bare metal: the same
-//! answers and output as `cli/src/dominoes.rs`, except that the check gets its working memory
+//! answers and output as `cli/src/dominoes.rs`, except that the tiles are parsed in place
+//! (`Tiles::extend_from_text`, what `text.parse()` does) and the check gets its working memory
 //! from the caller and streams the witness (`validate_each`, the same check as `validate`):
 //! `validate` keeps its `SCRATCH_BYTES` working memory on the stack for long orders and builds
 //! a 2 KB `Witness` in its frame, more than the 2 KiB stack budget. The firmware keeps one
@@ -41,8 +42,10 @@ pub fn run(args: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
 }
 
 fn five_up(text: &str, rule: SpinnerRule, explain: bool, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
-    let tiles: Tiles = probe
-        .call(|| text.parse())
+    // Parsed in place (what `text.parse::<Tiles>()` does, without returning the 2 KB list by value).
+    let mut tiles = Tiles::new();
+    probe
+        .call(|| tiles.extend_from_text(text))
         .or_else(|error| describe(&error, text, out))?;
     // The witness: placements[i] for tile i ≥ 1, as `validate_each` reports them.
     let mut placements = [Placement { parent: 0, pip: 0 }; MAX_PLAY_ORDER];

@@ -46,6 +46,8 @@ fn core_api(sink: &mut Sink) {
         ));
     }
     sink.add(Tiles::try_from(black_box(tiles.as_slice())).map(|t| t.len()));
+    let mut appended = Tiles::new();
+    sink.add((appended.extend_from_text(text), appended.len()));
     sink.add((tiles.len(), tiles.is_empty(), MAX_PLAY_ORDER));
     // validate() keeps its Scratch on the stack; the harness calls it too (it is public API).
     let verdict = validate(&tiles, rule);
