@@ -101,7 +101,7 @@ static void moves_and_text(void) {
     CHECK_EQ_U(parlor_doudizhu_format(&hand, tiny, 2, &len), PARLOR_ERR_BUFFER_TOO_SMALL);
     CHECK_EQ_U(len, 3);
     CHECK_EQ_U(STACK("parlor_doudizhu_parse", parlor_doudizhu_parse("33X", 3, &hand, &offset)),
-               PARLOR_DOUDIZHU_ERR_INVALID_CARD);
+               PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD);
     CHECK_EQ_U(offset, 2);
     CHECK_EQ_U(parlor_doudizhu_parse("RR", 2, &hand, &offset), PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES);
     CHECK_EQ_U(parlor_doudizhu_parse(bad_utf8, 2, &hand, NULL), PARLOR_ERR_INVALID_UTF8);
@@ -122,7 +122,7 @@ static void moves_and_text(void) {
     CHECK_EQ_U(readings[0].chain, 2);
     CHECK_EQ_U(readings[0].key, 0);
     CHECK_EQ_U(parlor_doudizhu_beats(NULL, &hand, PAGAT, NULL), PARLOR_ERR_NULL_POINTER);
-    CHECK_STR(parlor_status_str(PARLOR_DOUDIZHU_ERR_INVALID_CARD) == NULL ? "" : "set", "set");
+    CHECK_STR(parlor_status_str(PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD) == NULL ? "" : "set", "set");
 }
 
 static void searches_need_memory(void) {
