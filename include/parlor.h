@@ -452,10 +452,12 @@
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
  * Scratch bytes that always suffice for [`parlor_doudizhu_spring`] and
- * [`parlor_doudizhu_min_plays`] (a memo of 248,832 sub-hands plus the hand's plays); the exact
- * need of one hand is [`parlor_doudizhu_scratch_bytes`].
+ * [`parlor_doudizhu_min_plays`], exactly the core's `Scratch` (32 KiB: the hand's plays, 8 bytes
+ * each, a cache of solved sub-hands in the rest, a 683-byte safety cache); the exact need of
+ * one hand is [`parlor_doudizhu_scratch_bytes`] (at most 28,963 bytes, with room for
+ * 2,511 plays; 9–12 KB for a dealt landlord hand). Any alignment and content; more bytes only make the search faster.
  */
-#define PARLOR_DOUDIZHU_SCRATCH_BYTES 278964
+#define PARLOR_DOUDIZHU_SCRATCH_BYTES 32768
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
@@ -2496,7 +2498,7 @@ typedef struct ParlorTichuMatch {
 /**
  * A text card set has a character that is no card.
  */
-#define PARLOR_DOUDIZHU_ERR_INVALID_CARD 300
+#define PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD 300
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
@@ -3279,7 +3281,7 @@ ParlorStatus parlor_dominoes_match_decode(const uint8_t *buf,
  * `len` bytes at `text` into `*out`.
  *
  * Errors: [`PARLOR_ERR_NULL_POINTER`] (null `out`, or null `text` with `len > 0`),
- * `PARLOR_ERR_INVALID_UTF8`, [`PARLOR_DOUDIZHU_ERR_INVALID_CARD`],
+ * `PARLOR_ERR_INVALID_UTF8`, [`PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD`],
  * [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`]. On error, `*error_offset` (optional, may be null)
  * receives the byte offset of the offending card.
  *
@@ -3387,8 +3389,9 @@ ParlorStatus parlor_doudizhu_moves(const struct ParlorDoudizhuCards *hand,
  * unknown (both null: a play is safe only if no combination of at most 17 of the other cards
  * beats it). Sets `*out_yes`; for yes, writes the plays in order to `plan` (`plan_cap`
  * entries; [`PARLOR_DOUDIZHU_MAX_PLAN`] suffices) and their number to `*plan_len`.
- * `scratch` is caller memory of `scratch_len` bytes ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`]
- * suffice), any alignment.
+ * `scratch` is caller memory of `scratch_len` bytes, any alignment and content: at least
+ * [`parlor_doudizhu_scratch_bytes`] for the hand and preset ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`]
+ * always suffice).
  *
  * Errors: null pointers (also `first` null with `second` non-null), unknown preset, bad
  * counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`], [`PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP`],
@@ -3437,17 +3440,20 @@ ParlorStatus parlor_doudizhu_min_plays(const struct ParlorDoudizhuCards *hand,
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
  * Sets `*out_bytes` to the scratch bytes [`parlor_doudizhu_spring`] and
- * [`parlor_doudizhu_min_plays`] need for `*hand` (at most 20 cards): one byte per sub-hand
- * (the product of count + 1 over the ranks) plus the hand's plays; never more than
- * [`PARLOR_DOUDIZHU_SCRATCH_BYTES`].
+ * [`parlor_doudizhu_min_plays`] need for `*hand` (at most 20 cards) under the preset: 683
+ * bytes of safety cache, 8 bytes per play of the hand and 8,192 bytes of memo (8 per sub-hand
+ * for a hand with fewer than 1,024); never more than [`PARLOR_DOUDIZHU_SCRATCH_BYTES`]. Exactly
+ * the threshold the searches check (one byte fewer is
+ * [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`]).
  *
- * Errors: null pointers, bad counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`].
+ * Errors: null pointers, unknown preset, bad counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`].
  *
  * # Safety
  * `hand` valid for a read; `out_bytes` valid for a write.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_doudizhu_scratch_bytes(const struct ParlorDoudizhuCards *hand,
+                                           uint8_t preset,
                                            size_t *out_bytes);
 #endif
 

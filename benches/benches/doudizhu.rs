@@ -9,9 +9,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use parlor_core::doudizhu::{
-    Cards, Opponents, Preset, SCRATCH_BYTES, beats, classify, for_each_move, min_plays, spring,
-};
+use parlor_core::doudizhu::{Cards, Opponents, Preset, Scratch, beats, classify, for_each_move, min_plays, spring};
 
 fn c(text: &str) -> Cards {
     text.parse().unwrap_or(Cards::EMPTY)
@@ -117,7 +115,7 @@ fn percentiles(c: &mut Criterion) {
     let _ = c;
     cpu_figures();
     let set = deals(2000);
-    let mut scratch = vec![0u8; SCRATCH_BYTES];
+    let mut scratch = Box::new(Scratch::new());
     for (name, preset) in [
         ("pagat", Preset::PAGAT),
         ("rlcard", Preset::RLCARD),
@@ -210,7 +208,7 @@ fn benches(cr: &mut Criterion) {
         });
     }
     let set = deals(200);
-    let mut scratch = vec![0u8; SCRATCH_BYTES];
+    let mut scratch = Box::new(Scratch::new());
     g.bench_function("spring 20/17/17 pagat (mean over 200 deals)", |b| {
         b.iter(|| {
             set.iter()

@@ -259,7 +259,7 @@ fn doudizhu(c: &mut Criterion) {
     let dd = |counts: &[u8; 15]| dou_dizhu::Hand::try_from(*counts).unwrap_or(dou_dizhu::Hand::EMPTY);
     let landlords = random_card_counts(200, 20, 0x0dd2);
     let peasants = random_card_counts(200, 17, 0x1dd2);
-    let fixed = Cards::parse("333444555666789TJQKA").unwrap_or(Cards::EMPTY);
+    let fixed = "333444555666789TJQKA".parse::<Cards>().unwrap_or(Cards::EMPTY);
     let fixed_dd = dd(&fixed.counts());
     let leads_agree = landlords
         .iter()
@@ -277,7 +277,7 @@ fn doudizhu(c: &mut Criterion) {
     let prevs: Vec<(Cards, dou_dizhu::core::Guard<dou_dizhu::Play>)> = ["5", "77", "34567", "QQQKKK34", "3334"]
         .iter()
         .filter_map(|text| {
-            let prev = Cards::parse(text).ok()?;
+            let prev = text.parse::<Cards>().ok()?;
             let play = dd(&prev.counts()).to_play()?;
             Some((prev, play))
         })

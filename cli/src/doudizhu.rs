@@ -17,8 +17,7 @@
 use std::io::{BufRead, Write};
 
 use parlor_core::doudizhu::{
-    Cards, Error, Opponents, Preset, PresetId, Readings, SCRATCH_BYTES, beats, classify, for_each_move, min_plays,
-    spring,
+    Cards, Error, Opponents, Preset, PresetId, Readings, Scratch, beats, classify, for_each_move, min_plays, spring,
 };
 
 use crate::{CliError, batch, quoted};
@@ -115,8 +114,8 @@ pub enum Command {
 
 /// Parses one card-set argument, naming the bad token on error.
 pub fn cards(text: &str) -> Result<Cards, String> {
-    Cards::parse(text).map_err(|error| match error {
-        Error::InvalidCard { span } | Error::TooManyCopies { span, .. } => {
+    text.parse::<Cards>().map_err(|error| match error {
+        Error::UnknownCard { span } | Error::TooManyCopies { span, .. } => {
             format!("{error}: {} in {}", quoted(span.slice(text)), quoted(text))
         }
         other => format!("{other} in {}", quoted(text)),
@@ -169,7 +168,7 @@ pub fn spring_case(
     first: Option<&str>,
     second: Option<&str>,
     preset: &Preset,
-    scratch: &mut [u8],
+    scratch: &mut Scratch,
 ) -> Result<Option<Vec<Cards>>, String> {
     let landlord = cards(landlord)?;
     let opponents = match (first, second) {
@@ -263,7 +262,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             common,
         } => {
             let preset = common.preset.preset();
-            let mut scratch = vec![0u8; SCRATCH_BYTES];
+            let mut scratch = Box::new(Scratch::new());
             if *judge {
                 return run_judge(input, out, &preset, &mut scratch);
             }
@@ -300,7 +299,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
         }
         Command::MinPlays { hand, common } => {
             let preset = common.preset.preset();
-            let mut scratch = vec![0u8; SCRATCH_BYTES];
+            let mut scratch = Box::new(Scratch::new());
             let mut answer = |text: &str| -> Result<String, String> {
                 let hand = cards(text)?;
                 min_plays(&hand, &preset, &mut scratch)
@@ -323,7 +322,7 @@ fn run_judge(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     preset: &Preset,
-    scratch: &mut [u8],
+    scratch: &mut Scratch,
 ) -> Result<(), CliError> {
     let mut text = String::new();
     input.read_to_string(&mut text)?;

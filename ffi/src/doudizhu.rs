@@ -6,14 +6,14 @@
 use core::ffi::{CStr, c_char};
 
 use parlor_core::doudizhu::{
-    self, Cards, Error, Kind, MAX_READINGS, Opponents, Preset, PresetId, RANKS, for_each_move, min_plays, spring,
+    self, Cards, Error, Kind, MAX_READINGS, Opponents, Preset, PresetId, RANKS, for_each_move, min_plays_in, spring_in,
 };
 
 use crate::util::{OutputList, input_str, output, output_slice, status, write_text};
 use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_NULL_POINTER, ParlorStatus};
 
 /// A text card set has a character that is no card.
-pub const PARLOR_DOUDIZHU_ERR_INVALID_CARD: ParlorStatus = 300;
+pub const PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD: ParlorStatus = 300;
 /// A card set holds more cards of a rank than the deck (a fifth 7, two red jokers).
 pub const PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES: ParlorStatus = 301;
 /// The previous play is neither empty nor a combination under the preset.
@@ -83,9 +83,11 @@ pub const PARLOR_DOUDIZHU_MAX_MOVES: usize = 2511;
 /// The most plays in a spring plan (one card each at worst).
 pub const PARLOR_DOUDIZHU_MAX_PLAN: usize = 20;
 /// Scratch bytes that always suffice for [`parlor_doudizhu_spring`] and
-/// [`parlor_doudizhu_min_plays`] (a memo of 248,832 sub-hands plus the hand's plays); the exact
-/// need of one hand is [`parlor_doudizhu_scratch_bytes`].
-pub const PARLOR_DOUDIZHU_SCRATCH_BYTES: usize = 278_964;
+/// [`parlor_doudizhu_min_plays`], exactly the core's `Scratch` (32 KiB: the hand's plays, 8 bytes
+/// each, a cache of solved sub-hands in the rest, a 683-byte safety cache); the exact need of
+/// one hand is [`parlor_doudizhu_scratch_bytes`] (at most 28,963 bytes, with room for
+/// 2,511 plays; 9–12 KB for a dealt landlord hand). Any alignment and content; more bytes only make the search faster.
+pub const PARLOR_DOUDIZHU_SCRATCH_BYTES: usize = 32_768;
 /// The ranks of a card set (the length of [`ParlorDoudizhuCards::counts`]): 0 = 3 … 11 = A,
 /// 12 = 2, 13 = black joker, 14 = red joker.
 pub const PARLOR_DOUDIZHU_RANKS: usize = 15;
@@ -118,7 +120,7 @@ pub struct ParlorDoudizhuReading {
 /// The description of one of this game's status codes, if it is one.
 pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
     Some(match code {
-        PARLOR_DOUDIZHU_ERR_INVALID_CARD => c"doudizhu: a character is not a card (3-9, T or 10, J, Q, K, A, 2, B, R)",
+        PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD => c"doudizhu: a character is not a card (3-9, T or 10, J, Q, K, A, 2, B, R)",
         PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES => c"doudizhu: more cards of a rank than the deck holds",
         PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION => c"doudizhu: the previous play is not a combination",
         PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE => c"doudizhu: a searched hand holds more than 20 cards",
@@ -138,7 +140,7 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
 /// game's module).
 pub(crate) fn error_code(error: Error) -> ParlorStatus {
     match error {
-        Error::InvalidCard { .. } => PARLOR_DOUDIZHU_ERR_INVALID_CARD,
+        Error::UnknownCard { .. } => PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD,
         Error::TooManyCopies { .. } => PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES,
         Error::NotACombination => PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION,
         Error::HandTooLarge { .. } => PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE,
@@ -196,7 +198,7 @@ unsafe fn optional_cards(ptr: *const ParlorDoudizhuCards) -> Result<Option<Cards
 /// `len` bytes at `text` into `*out`.
 ///
 /// Errors: [`PARLOR_ERR_NULL_POINTER`] (null `out`, or null `text` with `len > 0`),
-/// `PARLOR_ERR_INVALID_UTF8`, [`PARLOR_DOUDIZHU_ERR_INVALID_CARD`],
+/// `PARLOR_ERR_INVALID_UTF8`, [`PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD`],
 /// [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`]. On error, `*error_offset` (optional, may be null)
 /// receives the byte offset of the offending card.
 ///
@@ -216,13 +218,13 @@ pub unsafe extern "C" fn parlor_doudizhu_parse(
         let out = unsafe { output(out) }?;
         // SAFETY: caller contract.
         let text = unsafe { input_str(text, len) }?;
-        match Cards::parse(text) {
+        match text.parse::<Cards>() {
             Ok(cards) => {
                 *out = to_c(&cards);
                 Ok(())
             }
             Err(error) => {
-                if let Error::InvalidCard { span } | Error::TooManyCopies { span, .. } = error {
+                if let Error::UnknownCard { span } | Error::TooManyCopies { span, .. } = error {
                     // SAFETY: caller contract (optional pointer).
                     if let Ok(slot) = unsafe { output(error_offset) } {
                         *slot = span.start;
@@ -378,8 +380,9 @@ pub unsafe extern "C" fn parlor_doudizhu_moves(
 /// unknown (both null: a play is safe only if no combination of at most 17 of the other cards
 /// beats it). Sets `*out_yes`; for yes, writes the plays in order to `plan` (`plan_cap`
 /// entries; [`PARLOR_DOUDIZHU_MAX_PLAN`] suffices) and their number to `*plan_len`.
-/// `scratch` is caller memory of `scratch_len` bytes ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`]
-/// suffice), any alignment.
+/// `scratch` is caller memory of `scratch_len` bytes, any alignment and content: at least
+/// [`parlor_doudizhu_scratch_bytes`] for the hand and preset ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`]
+/// always suffice).
 ///
 /// Errors: null pointers (also `first` null with `second` non-null), unknown preset, bad
 /// counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`], [`PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP`],
@@ -426,7 +429,7 @@ pub unsafe extern "C" fn parlor_doudizhu_spring(
             (None, None) => Opponents::Unknown,
             (None, Some(_)) => return Err(PARLOR_ERR_NULL_POINTER),
         };
-        let found = spring(&landlord, &opponents, &self::preset(preset)?, scratch).map_err(error_code)?;
+        let found = spring_in(&landlord, &opponents, &self::preset(preset)?, scratch).map_err(error_code)?;
         *out_yes = u8::from(found.is_some());
         let plays = found.as_ref().map(|p| p.plays()).unwrap_or(&[]);
         let mut list = OutputList::new(plan_out);
@@ -462,7 +465,7 @@ pub unsafe extern "C" fn parlor_doudizhu_min_plays(
         let scratch = unsafe { output_slice(scratch, scratch_len) }?;
         // SAFETY: caller contract.
         let hand = unsafe { cards_in(hand) }?;
-        *out_plays = min_plays(&hand, &self::preset(preset)?, scratch).map_err(error_code)?;
+        *out_plays = min_plays_in(&hand, &self::preset(preset)?, scratch).map_err(error_code)?;
         Ok(())
     })())
 }
@@ -500,14 +503,15 @@ const _: () = assert!(PARLOR_DOUDIZHU_SCRATCH_BYTES == doudizhu::SCRATCH_BYTES);
 const _: () = assert!(PARLOR_DOUDIZHU_MAX_READINGS == MAX_READINGS);
 const _: () = assert!(PARLOR_DOUDIZHU_MAX_MOVES == doudizhu::MAX_MOVES);
 const _: () = assert!(PARLOR_DOUDIZHU_MAX_PLAN == doudizhu::MAX_HAND);
-const _: () = assert!(PARLOR_DOUDIZHU_SCRATCH_BYTES == doudizhu::SCRATCH_BYTES);
 
 /// Sets `*out_bytes` to the scratch bytes [`parlor_doudizhu_spring`] and
-/// [`parlor_doudizhu_min_plays`] need for `*hand` (at most 20 cards): one byte per sub-hand
-/// (the product of count + 1 over the ranks) plus the hand's plays; never more than
-/// [`PARLOR_DOUDIZHU_SCRATCH_BYTES`].
+/// [`parlor_doudizhu_min_plays`] need for `*hand` (at most 20 cards) under the preset: 683
+/// bytes of safety cache, 8 bytes per play of the hand and 8,192 bytes of memo (8 per sub-hand
+/// for a hand with fewer than 1,024); never more than [`PARLOR_DOUDIZHU_SCRATCH_BYTES`]. Exactly
+/// the threshold the searches check (one byte fewer is
+/// [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`]).
 ///
-/// Errors: null pointers, bad counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`].
+/// Errors: null pointers, unknown preset, bad counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`].
 ///
 /// # Safety
 /// `hand` valid for a read; `out_bytes` valid for a write.
@@ -515,6 +519,7 @@ const _: () = assert!(PARLOR_DOUDIZHU_SCRATCH_BYTES == doudizhu::SCRATCH_BYTES);
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_doudizhu_scratch_bytes(
     hand: *const ParlorDoudizhuCards,
+    preset: u8,
     out_bytes: *mut usize,
 ) -> ParlorStatus {
     status((|| {
@@ -522,7 +527,7 @@ pub unsafe extern "C" fn parlor_doudizhu_scratch_bytes(
         let out_bytes = unsafe { output(out_bytes) }?;
         // SAFETY: caller contract.
         let hand = unsafe { cards_in(hand) }?;
-        *out_bytes = doudizhu::scratch_bytes(&hand).map_err(error_code)?;
+        *out_bytes = doudizhu::scratch_bytes(&hand, &self::preset(preset)?).map_err(error_code)?;
         Ok(())
     })())
 }

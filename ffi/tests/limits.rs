@@ -51,16 +51,24 @@ fn the_longest_doudizhu_text_fits_the_format_maximum() {
     let mut bytes = 0usize;
     // SAFETY: valid pointers.
     assert_eq!(
-        unsafe { parlor_doudizhu_scratch_bytes(&deck, &mut bytes) },
+        unsafe { parlor_doudizhu_scratch_bytes(&deck, 0, &mut bytes) },
         parlor::doudizhu::PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE
     );
     let hand = ParlorDoudizhuCards {
         counts: [2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     };
     // SAFETY: valid pointers.
-    assert_eq!(unsafe { parlor_doudizhu_scratch_bytes(&hand, &mut bytes) }, PARLOR_OK);
-    // (2 + 1) · (1 + 1) sub-hands plus 2,511 plays of 12 bytes.
-    assert_eq!(bytes, 6 + 2511 * 12);
+    assert_eq!(
+        unsafe { parlor_doudizhu_scratch_bytes(&hand, 0, &mut bytes) },
+        PARLOR_OK
+    );
+    // The 683-byte safety cache, 3 plays (3, 4, 33) of 8 bytes, 6 sub-hands: 6 memo entries.
+    assert_eq!(bytes, 683 + 3 * 8 + 6 * 8);
+    // SAFETY: valid pointers.
+    assert_eq!(
+        unsafe { parlor_doudizhu_scratch_bytes(&hand, 3, &mut bytes) },
+        parlor::PARLOR_ERR_INVALID_ARGUMENT
+    );
 }
 
 #[test]

@@ -34,7 +34,7 @@ int main(void) {
     CHECK_EQ_U(parlor_doudizhu_format(&c, text, 2, &len), PARLOR_ERR_BUFFER_TOO_SMALL);
     CHECK_EQ_U(len, 3);
     size_t offset = 0;
-    CHECK_EQ_U(parlor_doudizhu_parse("33X", 3, &c, &offset), PARLOR_DOUDIZHU_ERR_INVALID_CARD);
+    CHECK_EQ_U(parlor_doudizhu_parse("33X", 3, &c, &offset), PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD);
     CHECK_EQ_U(offset, 2);
     CHECK_EQ_U(parlor_doudizhu_parse("77777", 5, &c, &offset), PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES);
     CHECK_EQ_U(offset, 4);

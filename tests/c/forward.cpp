@@ -21,9 +21,9 @@ int main() {
     struct ParlorDoudizhuCards *tagged = &cards;
     if (rank_count(tagged, 2) != 1) failed++;
     std::size_t bytes = 0;
-    if (parlor_doudizhu_scratch_bytes(&cards, &bytes) != PARLOR_OK) failed++;
-    // (2 + 1) · (1 + 1) · (1 + 1) sub-hands plus the plays.
-    if (bytes != 12 + 2511 * 12) failed++;
+    if (parlor_doudizhu_scratch_bytes(&cards, PARLOR_DOUDIZHU_PRESET_PAGAT, &bytes) != PARLOR_OK) failed++;
+    // The 683-byte safety cache, 4 plays (3, 4, 5, 33) of 8 bytes, 12 sub-hands: 12 memo entries.
+    if (bytes != 683 + 4 * 8 + 12 * 8) failed++;
     std::printf("%d passed, %d failed\n", 5 - failed, failed);
     return failed != 0;
 }

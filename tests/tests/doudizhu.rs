@@ -104,13 +104,13 @@ fn notation_round_trips_and_errors_name_the_card() {
     let err = |text: &str| text.parse::<Cards>().unwrap_err();
     assert_eq!(
         err("33X"),
-        Error::InvalidCard {
+        Error::UnknownCard {
             span: parlor_core::notation::Span::new(2, 3)
         }
     );
     assert_eq!(
         err("1"),
-        Error::InvalidCard {
+        Error::UnknownCard {
             span: parlor_core::notation::Span::new(0, 1)
         }
     );
@@ -128,7 +128,7 @@ fn notation_round_trips_and_errors_name_the_card() {
             ..
         }
     ));
-    assert!(matches!(err("3-"), Error::InvalidCard { .. }));
+    assert!(matches!(err("3-"), Error::UnknownCard { .. }));
     assert!(Cards::from_counts([5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).is_err());
     assert!(Cards::from_counts([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]).is_err());
 }
@@ -296,7 +296,7 @@ fn moves_are_distinct_and_beat_the_previous_play() {
 
 #[test]
 fn spring_plans_and_modes() {
-    let mut scratch = vec![0u8; SCRATCH_BYTES];
+    let mut scratch = Box::new(Scratch::new());
     let p = &Preset::PAGAT;
     let plan = spring(
         &c("BR2222AAAAKKKKQQQQJJ"),
@@ -383,7 +383,7 @@ fn spring_plans_and_modes() {
         Err(Error::HandTooLarge { cards: 21 })
     );
     assert!(matches!(
-        spring(&c("3"), &Opponents::Unknown, p, &mut scratch[..10]),
+        spring_in(&c("3"), &Opponents::Unknown, p, &mut [0u8; 10]),
         Err(Error::ScratchTooSmall { .. })
     ));
     assert_eq!(is_safe(&c("BR"), &c("BR"), &Opponents::Unknown, p), Ok(true));
@@ -393,7 +393,7 @@ fn spring_plans_and_modes() {
 #[test]
 fn spring_cases_of_the_reference_file() {
     let text = std::fs::read_to_string(parlor_conformance::vectors::dir().join("doudizhu_spring.cases")).unwrap();
-    let mut scratch = vec![0u8; SCRATCH_BYTES];
+    let mut scratch = Box::new(Scratch::new());
     let mut ran = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
         let cols: Vec<&str> = line.split('\t').collect();
@@ -417,8 +417,8 @@ fn spring_cases_of_the_reference_file() {
 
 #[test]
 fn min_plays_values() {
-    let mut scratch = vec![0u8; SCRATCH_BYTES];
-    let m = |text: &str, preset: &Preset| min_plays(&c(text), preset, &mut vec![0u8; SCRATCH_BYTES]).unwrap();
+    let mut scratch = Box::new(Scratch::new());
+    let m = |text: &str, preset: &Preset| min_plays(&c(text), preset, &mut Scratch::new()).unwrap();
     assert_eq!(min_plays(&Cards::EMPTY, &Preset::PAGAT, &mut scratch), Ok(0));
     assert_eq!(m("33344455566677789TJQ", &Preset::PAGAT), 1);
     assert_eq!(m("3456789TJQKA2R345678", &Preset::PAGAT), 4);

@@ -6,13 +6,13 @@
 //! `docs/doudizhu.md`.
 //!
 //! - [`Cards`] — a hand or a play as a rank-count vector (3 … A, 2, B, R), parsed from and
-//!   printed to the spec's notation ([`cards`]).
+//!   printed to the spec's notation ([`cards`], [`notation`]).
 //! - [`classify`] — every [`Reading`] (kind, chain length, key rank) of a card set under a
 //!   rule [`Preset`]; [`beats`] — whether a play may follow another ([`combination`]).
 //! - [`moves()`] / [`for_each_move`] — every distinct play that beats a given play, into a
 //!   buffer of at most [`MAX_MOVES`] ([`moves`](mod@moves)).
 //! - [`spring`] — the seed's question, with the plan; [`min_plays`] — the fewest plays that
-//!   empty a hand; both search the sub-hands in caller memory of [`SCRATCH_BYTES`] ([`search`]).
+//!   empty a hand; both search the sub-hands in caller memory of [`SCRATCH_BYTES`] ([`solve`]).
 //! - [`Round`] — one whole deal (auction, kitty, tricks, stake) under a [`Config`] preset
 //!   (`PAGAT`, `OPENSPIEL`, `RLCARD`, `ROB`), with [`Deal`], [`Action`], [`Event`],
 //!   [`Observation`] and [`Outcome`] ([`round`]); [`Match`] — deals to the end of a match
@@ -37,15 +37,17 @@ pub mod cards;
 pub mod combination;
 pub mod game_match;
 pub mod moves;
+pub mod notation;
 pub mod openspiel;
 pub mod round;
-pub mod search;
+pub mod solve;
 
 pub use cards::{Cards, RANKS, Rank};
 pub use combination::{Kind, MAX_READINGS, Preset, PresetId, Reading, Readings, beats, classify};
 pub use moves::{MAX_HAND, MAX_MOVES, for_each_move, moves};
-pub use search::{
-    MEMO_BYTES, Opponents, PEASANT_CARDS, Plan, SCRATCH_BYTES, is_safe, min_plays, scratch_bytes, spring,
+pub use solve::{
+    MEMO_SLOTS, Opponents, PEASANT_CARDS, Plan, SCRATCH_BYTES, Scratch, is_safe, min_plays, min_plays_in,
+    scratch_bytes, spring, spring_in,
 };
 
 pub use game_match::{MATCH_ENCODED_BYTES, Match};
@@ -60,7 +62,7 @@ pub use round::{
 pub enum Error {
     /// A character that is no card (the notation is `3`…`9`, `T`/`10`, `J`, `Q`, `K`, `A`,
     /// `2`, `B`, `R`, either case, or `-` for none).
-    InvalidCard {
+    UnknownCard {
         /// Where the character is.
         span: Span,
     },
@@ -142,7 +144,7 @@ pub enum Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::InvalidCard { span } => write!(f, "not a card at {span}"),
+            Error::UnknownCard { span } => write!(f, "not a card at {span}"),
             Error::TooManyCopies { rank, span } => {
                 write!(
                     f,

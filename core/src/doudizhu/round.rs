@@ -36,7 +36,7 @@ use super::Error;
 use super::cards::{Cards, RANKS, Rank};
 use super::combination::{Kind, Preset, Reading, classify};
 use super::moves::{MAX_MOVES, generate};
-use super::search::{Opponents, Plan, min_plays, spring};
+use super::solve::{Opponents, Plan, Scratch, min_plays, spring};
 use crate::game::{Rng, Seat, shuffle};
 
 /// Seats at the table.
@@ -1132,7 +1132,7 @@ impl Round {
     ///
     /// # Errors
     /// As [`spring`]; [`Error::InvalidSeat`] for a seat past 2.
-    pub fn spring_plan(&self, seat: Seat, scratch: &mut [u8]) -> Result<Option<Plan>, Error> {
+    pub fn spring_plan(&self, seat: Seat, scratch: &mut Scratch) -> Result<Option<Plan>, Error> {
         if seat.index() >= SEATS {
             return Err(Error::InvalidSeat { seat: seat.0 });
         }
@@ -1214,7 +1214,7 @@ impl Observation {
     ///
     /// # Errors
     /// As [`spring`].
-    pub fn spring(&self, scratch: &mut [u8]) -> Result<Option<Plan>, Error> {
+    pub fn spring(&self, scratch: &mut Scratch) -> Result<Option<Plan>, Error> {
         spring(
             &self.hand,
             &Opponents::Both(self.others_cards(), Cards::EMPTY),
@@ -1227,7 +1227,7 @@ impl Observation {
     ///
     /// # Errors
     /// As [`min_plays`].
-    pub fn min_plays(&self, scratch: &mut [u8]) -> Result<u8, Error> {
+    pub fn min_plays(&self, scratch: &mut Scratch) -> Result<u8, Error> {
         min_plays(&self.hand, &self.rules, scratch)
     }
 }
@@ -1831,7 +1831,7 @@ mod tests {
         };
         let mut r = Round::new(&Config::PAGAT, &deal).unwrap();
         r.apply(Seat(0), Action::Bid(3)).unwrap();
-        let mut scratch = [0u8; crate::doudizhu::SCRATCH_BYTES];
+        let mut scratch = crate::doudizhu::Scratch::new();
         let obs = r.observation(Seat(0)).unwrap();
         assert_eq!(obs.min_plays(&mut scratch), Ok(2));
         // The other seats together could beat the airplane (bombs, 999…AAA), never the rocket:

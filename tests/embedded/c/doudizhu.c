@@ -1,8 +1,8 @@
 /* Dou Dizhu through the C ABI on the Cortex-M3: the seed's classification and beating examples,
  * move generation, and the error paths (null pointers, bad UTF-8, unknown presets, bad counts,
- * too-small buffers). The searches (spring, min-plays) need PARLOR_DOUDIZHU_SCRATCH_BYTES
- * (about 250 KB) of caller memory, more than this board's 64 KiB RAM: only their
- * scratch-too-small answer is checked here. Expected values: docs/rules/doudizhu.md and the seed vectors. */
+ * too-small buffers). The searches (spring, min-plays) run in the caller memory
+ * parlor_doudizhu_scratch_bytes names for the hand (779 bytes for 3BR; at most
+ * PARLOR_DOUDIZHU_SCRATCH_BYTES = 32 KiB), and answer scratch-too-small below it. Expected values: docs/rules/doudizhu.md and the seed vectors. */
 #include "check.h"
 #include "parlor.h"
 
@@ -101,7 +101,7 @@ static void moves_and_text(void) {
     CHECK_EQ_U(parlor_doudizhu_format(&hand, tiny, 2, &len), PARLOR_ERR_BUFFER_TOO_SMALL);
     CHECK_EQ_U(len, 3);
     CHECK_EQ_U(STACK("parlor_doudizhu_parse", parlor_doudizhu_parse("33X", 3, &hand, &offset)),
-               PARLOR_DOUDIZHU_ERR_INVALID_CARD);
+               PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD);
     CHECK_EQ_U(offset, 2);
     CHECK_EQ_U(parlor_doudizhu_parse("RR", 2, &hand, &offset), PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES);
     CHECK_EQ_U(parlor_doudizhu_parse(bad_utf8, 2, &hand, NULL), PARLOR_ERR_INVALID_UTF8);
@@ -122,7 +122,7 @@ static void moves_and_text(void) {
     CHECK_EQ_U(readings[0].chain, 2);
     CHECK_EQ_U(readings[0].key, 0);
     CHECK_EQ_U(parlor_doudizhu_beats(NULL, &hand, PAGAT, NULL), PARLOR_ERR_NULL_POINTER);
-    CHECK_STR(parlor_status_str(PARLOR_DOUDIZHU_ERR_INVALID_CARD) == NULL ? "" : "set", "set");
+    CHECK_STR(parlor_status_str(PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD) == NULL ? "" : "set", "set");
 }
 
 static void searches_need_memory(void) {
@@ -130,16 +130,28 @@ static void searches_need_memory(void) {
     ParlorDoudizhuCards first = cards_of("44");
     ParlorDoudizhuCards second = cards_of("55");
     ParlorDoudizhuCards plan[20];
-    uint8_t scratch[256];
+    uint8_t scratch[1024];
     size_t plan_len = 0;
+    size_t need = 0;
     uint8_t yes = 9;
     uint8_t plays = 0;
+    /* 683 bytes of safety cache, 4 plays (3, B, R, BR) of 8 bytes, 8 sub-hands: 8 memo entries. */
+    CHECK_EQ_U(STACK("parlor_doudizhu_scratch_bytes", parlor_doudizhu_scratch_bytes(&landlord, PAGAT, &need)),
+               PARLOR_OK);
+    CHECK_EQ_U(need, 683 + 4 * 8 + 8 * 8);
     CHECK_EQ_U(STACK("parlor_doudizhu_spring", parlor_doudizhu_spring(&landlord, &first, &second, PAGAT, scratch,
-                                                                       sizeof scratch, plan, 20, &plan_len, &yes)),
+                                                                       need, plan, 20, &plan_len, &yes)),
+               PARLOR_OK);
+    CHECK_EQ_U(yes, 1);
+    CHECK_EQ_U(plan_len, 2);
+    CHECK_EQ_U(plan[0].counts[13] + plan[0].counts[14], 2); /* the rocket first, */
+    CHECK_EQ_U(plan[1].counts[0], 1);                         /* the 3 last */
+    CHECK_EQ_U(STACK("parlor_doudizhu_min_plays", parlor_doudizhu_min_plays(&landlord, PAGAT, scratch, need, &plays)),
+               PARLOR_OK);
+    CHECK_EQ_U(plays, 2);
+    CHECK_EQ_U(parlor_doudizhu_spring(&landlord, &first, &second, PAGAT, scratch, need - 1, plan, 20, &plan_len, &yes),
                PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL);
-    CHECK_EQ_U(STACK("parlor_doudizhu_min_plays",
-                     parlor_doudizhu_min_plays(&landlord, PAGAT, scratch, sizeof scratch, &plays)),
-               PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL);
+    CHECK_EQ_U(parlor_doudizhu_min_plays(&landlord, PAGAT, scratch, 256, &plays), PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL);
     CHECK_EQ_U(parlor_doudizhu_spring(&landlord, NULL, &second, PAGAT, scratch, sizeof scratch, plan, 20, &plan_len,
                                       &yes),
                PARLOR_ERR_NULL_POINTER);

@@ -178,7 +178,7 @@ pub fn diff(case: Case) {
     );
     // Spring and min-plays on every landlord hand (up to 20 cards): the reference's memoised
     // search with its threats cut to the highest key per kind and chain is fast enough.
-    let mut scratch = vec![0u8; core_ddz::SCRATCH_BYTES];
+    let mut scratch = Box::new(core_ddz::Scratch::new());
     {
         let min = core_ddz::min_plays(&hand, &preset, &mut scratch).expect("at most 20 cards");
         assert_eq!(
@@ -281,13 +281,13 @@ pub fn ffi(input: FfiCase) {
         unsafe { c::parlor_doudizhu_parse(input.text.as_ptr().cast(), input.text.len(), &mut parsed, &mut offset) };
     match std::str::from_utf8(&input.text) {
         Err(_) => assert_eq!(status, parlor::PARLOR_ERR_INVALID_UTF8),
-        Ok(text) => match Cards::parse(text) {
+        Ok(text) => match text.parse::<Cards>() {
             Ok(cards) => {
                 assert_eq!(status, parlor::PARLOR_OK);
                 assert_eq!(parsed.counts, cards.counts());
             }
-            Err(Error::InvalidCard { span }) => {
-                assert_eq!(status, c::PARLOR_DOUDIZHU_ERR_INVALID_CARD);
+            Err(Error::UnknownCard { span }) => {
+                assert_eq!(status, c::PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD);
                 assert_eq!(offset, span.start);
             }
             Err(_) => assert_eq!(status, c::PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES),
@@ -372,7 +372,7 @@ pub fn ffi(input: FfiCase) {
         &hand,
         &Opponents::Both(deal.first, deal.second),
         &preset,
-        &mut vec![0u8; core_ddz::SCRATCH_BYTES],
+        &mut core_ddz::Scratch::new(),
     )
     .expect("consistent");
     assert_eq!(yes, u8::from(want.is_some()));

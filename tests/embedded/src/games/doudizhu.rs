@@ -40,8 +40,8 @@ pub fn run(args: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
 
 /// One card-set argument, with the CLI's message naming the bad token.
 fn cards(text: &str, out: &mut Text, probe: &mut Probe) -> Result<Cards, ()> {
-    probe.call(|| Cards::parse(text)).or_else(|error| match error {
-        Error::InvalidCard { span } | Error::TooManyCopies { span, .. } => {
+    probe.call(|| text.parse::<Cards>()).or_else(|error| match error {
+        Error::UnknownCard { span } | Error::TooManyCopies { span, .. } => {
             super::fail(out, format_args!("{error}: {:?} in {text:?}", span.slice(text)))
         }
         other => super::fail(out, format_args!("{other} in {text:?}")),

@@ -26,9 +26,9 @@ fn core_api(sink: &mut Sink) {
     let preset = PresetId::from_code(black_box(0)).map_or(Preset::PAGAT, PresetId::preset);
     sink.add(PresetId::from_name(opaque("rlcard")).map(PresetId::name));
     sink.add((Preset::RLCARD.wing_copies, Preset::OPENSPIEL.wing_triplet_next_to_chain));
-    let hand = Cards::parse(opaque("3334445566789TJQKA2BR")).unwrap_or(Cards::EMPTY);
+    let hand = opaque("3334445566789TJQKA2BR").parse::<Cards>().unwrap_or(Cards::EMPTY);
     let prev = opaque("QQQKKK34").parse::<Cards>().unwrap_or(Cards::EMPTY);
-    let play = Cards::parse(opaque("KKKAAA56")).unwrap_or(Cards::EMPTY);
+    let play = opaque("KKKAAA56").parse::<Cards>().unwrap_or(Cards::EMPTY);
     let readings = doudizhu::classify(&play, &preset);
     sink.add((readings.len(), readings.is_empty(), readings.strongest()));
     sink.add(readings.beats(&doudizhu::classify(&prev, &preset)));
@@ -50,14 +50,14 @@ fn core_api(sink: &mut Sink) {
     sink.add((result, seen));
     let mut scratch = [0u8; SCRATCH];
     let scratch = black_box(&mut scratch[..]);
-    sink.add(doudizhu::min_plays(&hand, &preset, scratch).ok());
+    sink.add(doudizhu::min_plays_in(&hand, &preset, scratch).ok());
     let opponents = [
         Opponents::Both(prev, Cards::EMPTY),
         Opponents::One(prev),
         Opponents::Unknown,
     ];
     for opponents in &opponents {
-        let plan = doudizhu::spring(&hand, opponents, &preset, scratch);
+        let plan = doudizhu::spring_in(&hand, opponents, &preset, scratch);
         sink.add(plan.map(|plan| plan.map(|plan| plan.plays().len())));
         sink.add(doudizhu::is_safe(&play, &hand, opponents, &preset));
     }
