@@ -19,7 +19,7 @@
 use std::io::{BufRead, Write};
 use std::ops::ControlFlow;
 
-use parlor_core::tichu::text::{self, BadCards, BadWish, HandTooLarge, Overlap, ReadingText};
+use parlor_core::tichu::text::{self, BadWish, ReadingText};
 use parlor_core::tichu::{self, Cards, Rank};
 
 use crate::CliError;
@@ -136,8 +136,7 @@ fn line_args<T: clap::Args>(line: &str) -> Result<T, String> {
 }
 
 fn cards(what: &str, text: &str) -> Result<Cards, String> {
-    text.parse::<Cards>()
-        .map_err(|error| BadCards { what, text, error }.to_string())
+    text::cards(what, text).map_err(|error| error.to_string())
 }
 
 /// Splits a batch line into one or two tab-separated fields; more is an error.
@@ -151,26 +150,8 @@ fn fields(line: &str, expected: &str) -> Result<(String, Option<String>), String
     }
 }
 
-/// The overlap error naming the card: `card 7 of the play "77" is also in the previous play
-/// "777", more often than the deck has it`.
-fn overlap(what: &str, text: &str, set: Cards, other_what: &str, other_text: &str, other: Cards) -> Result<(), String> {
-    match other.overlap(set) {
-        None => Ok(()),
-        Some(card) => Err(Overlap {
-            card,
-            set: (what, text),
-            other: (other_what, other_text),
-        }
-        .to_string()),
-    }
-}
-
 fn legal(previous_text: &str, play_text: &str) -> Result<String, String> {
-    let previous = cards("previous play", previous_text)?;
-    let play = cards("play", play_text)?;
-    overlap("play", play_text, play, "previous play", previous_text, previous)?;
-    let legal =
-        tichu::is_legal(previous, play).map_err(|error| BadCards::previous_play(previous_text, error).to_string())?;
+    let legal = text::legal_from_text(previous_text, play_text).map_err(|error| error.to_string())?;
     Ok(if legal { "legal" } else { "illegal" }.to_owned())
 }
 
@@ -182,20 +163,8 @@ fn wish_rank(text: Option<&str>) -> Result<Option<Rank>, String> {
 }
 
 fn moves(hand_text: &str, previous_text: &str, wish: Option<Rank>) -> Result<Vec<String>, String> {
-    let hand = cards("hand", hand_text)?;
-    let previous = cards("previous play", previous_text)?;
-    overlap("hand", hand_text, hand, "previous play", previous_text, previous)?;
-    if hand.len() > tichu::MAX_HAND {
-        return Err(HandTooLarge {
-            text: hand_text,
-            given: hand.len(),
-        }
-        .to_string());
-    }
-    let previous =
-        tichu::previous_play(previous).map_err(|error| BadCards::previous_play(previous_text, error).to_string())?;
     let mut plays = Vec::new();
-    tichu::for_each_move(&hand, previous, wish, |play, _| {
+    text::for_each_move_from_text(hand_text, previous_text, wish, |play, _| {
         plays.push(play.to_string());
         ControlFlow::Continue(())
     })

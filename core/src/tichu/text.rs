@@ -2,6 +2,8 @@
 //! both print through these `Display` adapters, so no answer or message is written twice.
 //!
 //! - [`ReadingText`] / [`KeyText`] — a reading as `kind length key` (`full-house 5 K`);
+//! - [`legal_from_text`], [`for_each_move_from_text`], [`cards`] — the `legal`, `moves` and card
+//!   arguments from their text, refused with an [`InputError`] naming the bad argument;
 //! - [`play_trick`] — one trick played out from the text of its options and actions (the deck
 //!   accounting of given hands and plays from unknown hands included), answering a
 //!   [`TrickTable`] whose `Display` is the one-line state, or a [`TrickError`] naming the first
@@ -162,6 +164,102 @@ impl fmt::Display for HandTooLarge<'_> {
             self.given
         )
     }
+}
+
+/// Why the card arguments of `legal` or `moves` were refused; its `Display` is the message.
+#[derive(Clone, Copy, Debug)]
+pub enum InputError<'a> {
+    /// A set that does not parse, or a previous play that is no combination or the Dog.
+    Cards(BadCards<'a>),
+    /// Two sets that hold a card more often than the deck has it.
+    Overlap(Overlap<'a>),
+    /// A hand of more than [`MAX_HAND`] cards.
+    HandTooLarge(HandTooLarge<'a>),
+    /// The move walk's own error ([`for_each_move`](super::for_each_move)).
+    Core(Error),
+}
+
+impl fmt::Display for InputError<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::Cards(error) => error.fmt(f),
+            InputError::Overlap(error) => error.fmt(f),
+            InputError::HandTooLarge(error) => error.fmt(f),
+            InputError::Core(error) => error.fmt(f),
+        }
+    }
+}
+
+/// `text` parsed as a card set, or the message naming it as `what`.
+pub fn cards<'a>(what: &'a str, text: &'a str) -> Result<Cards, InputError<'a>> {
+    text.parse::<Cards>()
+        .map_err(|error| InputError::Cards(BadCards { what, text, error }))
+}
+
+/// `Ok` when `set` and `other` can be on the table together, else the message naming the card.
+fn disjoint<'a>(set: (&'a str, &'a str, Cards), other: (&'a str, &'a str, Cards)) -> Result<(), InputError<'a>> {
+    match other.2.overlap(set.2) {
+        None => Ok(()),
+        Some(card) => Err(InputError::Overlap(Overlap {
+            card,
+            set: (set.0, set.1),
+            other: (other.0, other.1),
+        })),
+    }
+}
+
+/// The `legal` command: whether the play `play_text` is legal on `previous_text` (`-` or the
+/// empty text: the lead), or the message naming the bad argument.
+///
+/// ```
+/// use parlor_core::tichu::text::legal_from_text;
+/// assert_eq!(legal_from_text("44499", "77722").ok(), Some(true));
+/// assert_eq!(
+///     legal_from_text("777", "77").unwrap_err().to_string(),
+///     "card 7 of the play \"77\" is also in the previous play \"777\", more often than the deck has it"
+/// );
+/// ```
+pub fn legal_from_text<'a>(previous_text: &'a str, play_text: &'a str) -> Result<bool, InputError<'a>> {
+    let previous = cards("previous play", previous_text)?;
+    let play = cards("play", play_text)?;
+    disjoint(("play", play_text, play), ("previous play", previous_text, previous))?;
+    super::is_legal(previous, play).map_err(|error| InputError::Cards(BadCards::previous_play(previous_text, error)))
+}
+
+/// The `moves` command: calls `f` with every distinct legal play from the hand `hand_text` on
+/// `previous_text` (`-` or empty: the lead) under an open `wish`, in the order of
+/// [`for_each_move`](super::for_each_move); or the message naming the bad argument (checked
+/// before any play is produced).
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use parlor_core::tichu::text::for_each_move_from_text;
+/// let mut plays = Vec::new();
+/// for_each_move_from_text("2233P", "55", None, |play, _| {
+///     plays.push(play.to_string());
+///     ControlFlow::Continue(())
+/// })
+/// .unwrap();
+/// assert!(plays.is_empty());
+/// ```
+pub fn for_each_move_from_text<'a>(
+    hand_text: &'a str,
+    previous_text: &'a str,
+    wish: Option<Rank>,
+    f: impl FnMut(Cards, Combination) -> core::ops::ControlFlow<()>,
+) -> Result<(), InputError<'a>> {
+    let hand = cards("hand", hand_text)?;
+    let previous = cards("previous play", previous_text)?;
+    disjoint(("hand", hand_text, hand), ("previous play", previous_text, previous))?;
+    if hand.len() > MAX_HAND {
+        return Err(InputError::HandTooLarge(HandTooLarge {
+            text: hand_text,
+            given: hand.len(),
+        }));
+    }
+    let previous = super::previous_play(previous)
+        .map_err(|error| InputError::Cards(BadCards::previous_play(previous_text, error)))?;
+    super::for_each_move(&hand, previous, wish, f).map_err(InputError::Core)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1090,5 +1188,65 @@ impl fmt::Display for Refusal<'_> {
             ),
             (error, _) => error.fmt(f),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+    extern crate std;
+    use std::string::ToString;
+
+    use super::super::Suit;
+    use super::*;
+
+    fn cards(text: &str) -> Cards {
+        text.parse().unwrap_or_default()
+    }
+
+    /// The deck counts four of a rank across both notations and each suited card once.
+    #[test]
+    fn the_deck_supplies_each_card_as_often_as_it_has_it() {
+        let mut deck = Deck::default();
+        assert_eq!(deck.add(cards("5j5s5p")), Ok(()));
+        assert_eq!(deck.add(cards("5")), Ok(()));
+        let five = Rank::new(5).map(|rank| Card::Natural(rank, None));
+        assert_eq!(deck.add(cards("5")).err(), five);
+        let jade_five = Rank::new(5).map(|rank| Card::Natural(rank, Some(Suit::Jade)));
+        assert_eq!(deck.add(cards("5j")).err(), jade_five);
+        // A refused set leaves the deck as it was: the Mah Jong (taken before the fifth 5 is
+        // refused) is still there.
+        assert_eq!(deck.add(cards("15")).err(), five);
+        assert_eq!(deck.add(cards("1")), Ok(()));
+        assert_eq!(deck.add(cards("1")), Err(Card::MahJong));
+    }
+
+    #[test]
+    fn a_play_from_an_unknown_hand_may_not_use_a_given_card() {
+        let options = TrickOptions {
+            hands: Some("AjAsApAt/?/?/?"),
+            ..TrickOptions::default()
+        };
+        let refused = play_trick(&options, ["Aj", "1:A"]).map(|_| ()).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "action 2 \"1:A\" by seat 1: card A was played before or is in a hand, more often than the deck has it"
+        );
+    }
+
+    #[test]
+    fn scores_follow_the_rules() {
+        let round = |order, tricks| ScoreOptions {
+            order: Some(order),
+            tricks,
+            ..ScoreOptions::default()
+        };
+        assert_eq!(score(&round("0123", Some("25,25,25,25"))), Ok(Score([75, 25])));
+        assert_eq!(score(&round("13", None)), Ok(Score([0, 200])));
+        assert_eq!(
+            score(&round("0123", Some("-25,-25,75,75"))).map_err(|e| e.0),
+            Err(ScoreProblem::TwoNegative)
+        );
     }
 }

@@ -5,9 +5,7 @@
 use core::fmt::Write;
 use core::ops::ControlFlow;
 
-use parlor_core::tichu::text::{
-    self as answer, BadCards, BadWish, HandTooLarge, Overlap, ReadingText, ScoreOptions, TrickOptions,
-};
+use parlor_core::tichu::text::{self as answer, BadWish, ReadingText, ScoreOptions, TrickOptions};
 use parlor_core::tichu::{self, Cards};
 
 use super::{Args, Outcome, Probe};
@@ -44,46 +42,22 @@ pub fn run(args: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
     Outcome::Ran
 }
 
-/// The CLI's message for a bad card set.
+/// A card set, or the core's message for a bad one.
 fn cards(what: &str, text: &str, out: &mut Text, probe: &mut Probe) -> Result<Cards, ()> {
     probe
-        .call(|| text.parse::<Cards>())
-        .or_else(|error| super::error(out, BadCards { what, text, error }))
+        .call(|| answer::cards(what, text))
+        .or_else(|error| super::error(out, error))
 }
 
 fn legal(args: &Args<'_>, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
     let previous = args.required(0, "previous", out)?;
     let play = args.required(1, "play", out)?;
-    let (previous_text, play_text) = (previous, play);
-    let previous = cards("previous play", previous_text, out, probe)?;
-    let play = cards("play", play_text, out, probe)?;
-    overlap(
-        ("play", play_text, play),
-        ("previous play", previous_text, previous),
-        out,
-    )?;
-    match probe.call(|| tichu::is_legal(previous, play)) {
+    match probe.call(|| answer::legal_from_text(previous, play)) {
         Ok(legal) => {
             let _ = writeln!(out, "{}", if legal { "legal" } else { "illegal" });
             Ok(())
         }
-        Err(error) => super::error(out, BadCards::previous_play(previous_text, error)),
-    }
-}
-
-/// The CLI's overlap message, naming the card held by both sets.
-fn overlap(set: (&str, &str, Cards), other: (&str, &str, Cards), out: &mut Text) -> Result<(), ()> {
-    let ((what, text, cards), (other_what, other_text, other_cards)) = (set, other);
-    match other_cards.overlap(cards) {
-        None => Ok(()),
-        Some(card) => super::error(
-            out,
-            Overlap {
-                card,
-                set: (what, text),
-                other: (other_what, other_text),
-            },
-        ),
+        Err(error) => super::error(out, error),
     }
 }
 
@@ -95,26 +69,12 @@ fn moves(args: &Args<'_>, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
             None => return super::error(out, BadWish(text)),
         },
     };
-    let hand_text = args.required(0, "hand", out)?;
-    let previous_text = args.positional(1).unwrap_or("");
-    let hand = cards("hand", hand_text, out, probe)?;
-    let previous = cards("previous play", previous_text, out, probe)?;
-    overlap(
-        ("hand", hand_text, hand),
-        ("previous play", previous_text, previous),
-        out,
-    )?;
-    if hand.len() > tichu::MAX_HAND {
-        let given = hand.len();
-        return super::error(out, HandTooLarge { text: hand_text, given });
-    }
-    let previous = probe
-        .call(|| tichu::previous_play(previous))
-        .or_else(|error| super::error(out, BadCards::previous_play(previous_text, error)))?;
-    // The CLI prints the plays after the search succeeds; so do we (the buffer is rewound on error).
+    let hand = args.required(0, "hand", out)?;
+    let previous = args.positional(1).unwrap_or("");
+    // The plays are written as they come; on an error the buffer holds only the message.
     let mut failed = false;
     let result = probe.call(|| {
-        tichu::for_each_move(&hand, previous, wish, |play, _| {
+        answer::for_each_move_from_text(hand, previous, wish, |play, _| {
             if writeln!(out, "{play}").is_err() {
                 failed = true;
                 return ControlFlow::Break(());
