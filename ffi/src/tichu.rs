@@ -210,7 +210,7 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
         PARLOR_TICHU_ERR_ALREADY_EXCHANGED => c"tichu: this seat has already chosen its exchange",
         PARLOR_TICHU_ERR_BAD_EXCHANGE => c"tichu: an exchange is three different cards of the hand",
         PARLOR_TICHU_ERR_NOT_AN_OPPONENT => c"tichu: the Dragon's trick must go to an opponent",
-        PARLOR_TICHU_ERR_INTERNAL => c"tichu: reserved code (never returned; internal errors are PARLOR_ERR_INTERNAL)",
+        PARLOR_TICHU_ERR_INTERNAL => c"tichu: reserved, never returned",
         _ => return None,
     })
 }
