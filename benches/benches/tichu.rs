@@ -43,8 +43,8 @@ fn benches<M: Measurement + 'static>(c: &mut Criterion<M>, prefix: &str) {
     });
     c.bench_function(&format!("{prefix}/parse + is_legal (text)"), |b| {
         b.iter(|| {
-            let previous = tichu::parse_cards(black_box("5P304967")).unwrap_or_default();
-            let play = tichu::parse_cards(black_box("680594J7")).unwrap_or_default();
+            let previous = black_box("5P304967").parse::<tichu::Cards>().unwrap_or_default();
+            let play = black_box("680594J7").parse::<tichu::Cards>().unwrap_or_default();
             tichu::is_legal(previous, play)
         })
     });
@@ -60,7 +60,7 @@ fn benches<M: Measurement + 'static>(c: &mut Criterion<M>, prefix: &str) {
             |b| {
                 b.iter(|| {
                     let mut count = 0usize;
-                    let _ = tichu::for_each_move(black_box(hand), None, None, |play, _| {
+                    let _ = tichu::for_each_move(black_box(&hand), None, None, |play, _| {
                         black_box(play);
                         count += 1;
                         ControlFlow::Continue(())

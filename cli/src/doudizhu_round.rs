@@ -325,10 +325,7 @@ fn parse_action(round: &Round, seat: Seat, words: &[&str]) -> Result<Action, Str
             }
         }
         _ => {
-            return Err(format!(
-                "expected `<seat> bid <1|2|3>`, `<seat> pass` or `<seat> play <cards>`, not {}",
-                quoted(&words.join(" "))
-            ));
+            return Err("expected `<seat> bid <1|2|3>`, `<seat> pass` or `<seat> play <cards>`".to_owned());
         }
     };
     Ok(action)
@@ -398,7 +395,8 @@ pub fn replay_text(text: &str, config: &Config, printed: &mut String) -> Result<
             .position(|w| EVENT_WORDS.contains(w))
             .map_or(rest.len(), |at| at + 1);
         let (action_words, annotation) = rest.split_at(split);
-        let action = parse_action(r, seat, action_words).map_err(|e| (n, e))?;
+        // Named by the whole quoted line, seat included, as the core's refusals below are.
+        let action = parse_action(r, seat, action_words).map_err(|e| (n, format!("{}: {e}", quoted(line))))?;
         let shown = action_line(r, seat, &action);
         let event = r
             .apply(seat, action)

@@ -143,10 +143,8 @@ where
 /// `text` quoted for a message, cut after 40 characters so that one bad argument or batch line
 /// never makes a screen-long message (the error's byte span still locates the bad part).
 pub fn quoted(text: &str) -> String {
-    match cut(text) {
-        Some(head) => format!("{head:?}…"),
-        None => format!("{text:?}"),
-    }
+    // The core's adapter, so that the firmware's messages quote alike.
+    parlor_core::notation::Quoted(text).to_string()
 }
 
 /// The first 40 characters of `text` when it is longer (the limit of every quote in a message).

@@ -19,9 +19,10 @@
 use std::io::{BufRead, Write};
 use std::ops::ControlFlow;
 
-use parlor_core::tichu::{self, Cards, Combination, Kind, Rank};
+use parlor_core::tichu::text::{self, BadWish, ReadingText};
+use parlor_core::tichu::{self, Cards, Rank};
 
-use crate::{CliError, quoted};
+use crate::CliError;
 
 pub mod round;
 pub mod score;
@@ -135,7 +136,7 @@ fn line_args<T: clap::Args>(line: &str) -> Result<T, String> {
 }
 
 fn cards(what: &str, text: &str) -> Result<Cards, String> {
-    tichu::parse_cards(text).map_err(|error| format!("bad {what} {}: {error}", quoted(text)))
+    text::cards(what, text).map_err(|error| error.to_string())
 }
 
 /// Splits a batch line into one or two tab-separated fields; more is an error.
@@ -149,60 +150,21 @@ fn fields(line: &str, expected: &str) -> Result<(String, Option<String>), String
     }
 }
 
-/// The overlap error naming the card: `card 7 of the play "77" is also in the previous play
-/// "777", more often than the deck has it`.
-fn overlap(what: &str, text: &str, set: Cards, other_what: &str, other_text: &str, other: Cards) -> Result<(), String> {
-    match other.overlap(set) {
-        None => Ok(()),
-        Some(card) => Err(format!(
-            "card {card} of the {what} {} is also in the {other_what} {}, more often than the deck has it",
-            quoted(text),
-            quoted(other_text)
-        )),
-    }
-}
-
 fn legal(previous_text: &str, play_text: &str) -> Result<String, String> {
-    let previous = cards("previous play", previous_text)?;
-    let play = cards("play", play_text)?;
-    overlap("play", play_text, play, "previous play", previous_text, previous)?;
-    let legal = tichu::is_legal(previous, play)
-        .map_err(|error| format!("bad previous play {}: {error}", quoted(previous_text)))?;
+    let legal = text::legal_from_text(previous_text, play_text).map_err(|error| error.to_string())?;
     Ok(if legal { "legal" } else { "illegal" }.to_owned())
 }
 
 fn wish_rank(text: Option<&str>) -> Result<Option<Rank>, String> {
     match text {
         None => Ok(None),
-        Some(text) => {
-            let mut chars = text.chars();
-            match (chars.next().and_then(Rank::from_symbol), chars.next()) {
-                (Some(rank), None) => Ok(Some(rank)),
-                _ => Err(format!(
-                    "bad wish {}: a rank character 2-9, 0, J, Q, K or A",
-                    quoted(text)
-                )),
-            }
-        }
+        Some(text) => text::wish_rank(text).map(Some).ok_or_else(|| BadWish(text).to_string()),
     }
 }
 
 fn moves(hand_text: &str, previous_text: &str, wish: Option<Rank>) -> Result<Vec<String>, String> {
-    let hand = cards("hand", hand_text)?;
-    let previous = cards("previous play", previous_text)?;
-    overlap("hand", hand_text, hand, "previous play", previous_text, previous)?;
-    if hand.len() > tichu::MAX_HAND {
-        return Err(format!(
-            "bad hand {}: {} ({} cards given)",
-            quoted(hand_text),
-            tichu::Error::HandTooLarge,
-            hand.len()
-        ));
-    }
-    let previous = tichu::previous_play(previous)
-        .map_err(|error| format!("bad previous play {}: {error}", quoted(previous_text)))?;
     let mut plays = Vec::new();
-    tichu::for_each_move(hand, previous, wish, |play, _| {
+    text::for_each_move_from_text(hand_text, previous_text, wish, |play, _| {
         plays.push(play.to_string());
         ControlFlow::Continue(())
     })
@@ -210,24 +172,11 @@ fn moves(hand_text: &str, previous_text: &str, wish: Option<Rank>) -> Result<Vec
     Ok(plays)
 }
 
-/// The key of a reading as notation: a rank character, `1` (Mah Jong), `R` (Dragon), `D`
-/// (Dog), or `n.5` for a Phoenix single.
-fn key_text(reading: Combination) -> String {
-    let key = reading.key();
-    match (reading.kind(), key) {
-        (Kind::Dog, _) => "D".to_owned(),
-        (_, 2) => "1".to_owned(),
-        (_, 30) => "R".to_owned(),
-        (_, k) if k % 2 == 1 => format!("{}.5", k / 2),
-        (_, k) => Rank::new(k / 2).map_or_else(|| k.to_string(), |rank| rank.symbol().to_string()),
-    }
-}
-
 fn readings(text: &str) -> Result<Vec<String>, String> {
     let set = cards("cards", text)?;
     let lines: Vec<String> = tichu::readings(set)
         .iter()
-        .map(|r| format!("{} {} {}", r.kind().name(), r.len(), key_text(r)))
+        .map(|r| ReadingText(r).to_string())
         .collect();
     Ok(if lines.is_empty() {
         vec!["none".to_owned()]

@@ -49,7 +49,7 @@ fn an_illegal_line_is_named_on_stderr_with_exit_2() {
     let out = parlor(&["doudizhu", "replay"], "doudizhu seed 1\n0 bid 4\n");
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "error: line 2: \"4\" is no bid (1, 2 or 3)\n"
+        "error: line 2: \"0 bid 4\": \"4\" is no bid (1, 2 or 3)\n"
     );
     let out = parlor(&["doudizhu", "replay"], "doudizhu deal 3 4 5 6\n");
     assert_eq!(
@@ -250,5 +250,29 @@ fn plain_logs_still_replay_and_a_reading_is_no_event() {
     assert_eq!(String::from_utf8_lossy(&r.stdout), p);
     // A word that is neither a reading nor an event is still refused as before.
     let err = replay_error("pagat", "doudizhu seed 0\n0 bid 3 soon\n");
-    assert!(err.starts_with("error: line 2: expected "), "{err}");
+    assert!(err.starts_with("error: line 2: \"0 bid 3 soon\": expected "), "{err}");
+}
+
+/// Every refused action line names the whole line, seat included (`"0 play 34": …`), whether the
+/// words are no action, no cards, or the core refuses the action.
+#[test]
+fn replay_errors_on_action_lines_name_the_seat() {
+    let cases = [
+        (
+            "0 bidd 2",
+            "error: line 2: \"0 bidd 2\": expected `<seat> bid <1|2|3>`, `<seat> pass` or `<seat> play <cards>`\n",
+        ),
+        ("0 play 34", "error: line 2: \"0 play 34\": \"34\" is no combination\n"),
+        ("0 play 3", "error: line 2: \"0 play 3\": seat 0 may not play 3 now\n"),
+        (
+            "0 play 33 xx",
+            "error: line 2: \"0 play 33 xx\": \"xx\" is no reading of 33\n",
+        ),
+        ("0 call", "error: line 2: \"0 call\": the action is not legal now\n"),
+    ];
+    for (line, expected) in cases {
+        let out = parlor(&["doudizhu", "replay"], &format!("doudizhu seed 1\n{line}\n"));
+        assert_eq!(out.status.code(), Some(2), "{line}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), expected, "{line}");
+    }
 }

@@ -79,7 +79,7 @@ fn bad_and_illegal_lines_stop_the_replay() {
         ),
         (
             "tichu seed 3\n# a comment\n\n0 no-grand\n2 no-grand\n",
-            "error: line 5: 2 no-grand: not this seat's turn\n",
+            "error: line 5: 2 no-grand: not this seat's turn: seat 1 decides on Grand Tichu next (grand or no-grand)\n",
         ),
         ("tichu seed x\n", "error: line 1: bad seed \"x\": a number 0..2^64\n"),
         (
@@ -92,7 +92,7 @@ fn bad_and_illegal_lines_stop_the_replay() {
         ),
         (
             "tichu seed 3\n0 tichu\n",
-            "error: line 2: 0 tichu: this action belongs to another stage of the round\n",
+            "error: line 2: 0 tichu: the Grand Tichu decisions come first: seat 0 decides next (grand or no-grand)\n",
         ),
         (
             "tichu seed 3\n0 no-grand\n",
@@ -104,7 +104,7 @@ fn bad_and_illegal_lines_stop_the_replay() {
         ),
         (
             "tichu seed 3\n0 no-grand\n1 no-grand\n2 no-grand\n3 no-grand\n0 exchange 5t At 4p\n1 play 5t\n",
-            "error: line 7: 1 play 5t: this action belongs to another stage of the round\n",
+            "error: line 7: 1 play 5t: the exchange is not over: seats 1, 2 and 3 still have to choose the three cards to pass\n",
         ),
         (
             "tichu deal 2j 3j 4j 5j\n",
@@ -170,4 +170,40 @@ fn a_match_plays_to_the_target_and_replays() {
     let (code, _, _) = parlor(&["tichu", "replay", dir.to_str().expect("utf-8")], "");
     assert_eq!(code, 0);
     let _ = std::fs::remove_file(dir);
+}
+
+/// A refused action names whose turn it is or what the round waits for, never just "another
+/// stage": a play before the exchange is over (after the player's own exchange), a play out of
+/// turn once the tricks start, a play or gift while a Dragon trick waits to be given.
+#[test]
+fn replay_names_whose_turn_it_is() {
+    let calls = "tichu seed 0\n0 no-grand\n1 no-grand\n2 grand\n3 no-grand\n";
+    let exchange = "0 exchange Jp Qj 5p\n1 exchange Ks 0t 8p\n2 exchange 9s 6s 7s\n3 exchange As Kj 0p\n";
+    let dragon = "1 play 1 wish A\n2 play Aj\n3 play P\n0 pass\n1 play R\n2 pass\n3 pass\n0 pass\n";
+    let cases = [
+        (
+            format!("{calls}0 exchange Jp Qj 5p\n2 exchange 9s 6s 7s\n0 play 5j\n"),
+            "error: line 8: 0 play 5j: the exchange is not over: seats 1 and 3 still have to choose the three cards to pass\n",
+        ),
+        (
+            format!("{calls}{exchange}2 play Aj\n"),
+            "error: line 10: 2 play Aj: not this seat's turn: it is seat 1's turn (out of turn only a bomb, on a play)\n",
+        ),
+        (
+            format!("{calls}{exchange}0 exchange Jp Qj 5p\n"),
+            "error: line 10: 0 exchange Jp Qj 5p: the calls and the exchange are over: the tricks are played now, seat 1's turn\n",
+        ),
+        (
+            format!("{calls}{exchange}{dragon}2 play 5j\n"),
+            "error: line 18: 2 play 5j: the trick won with the Dragon waits: seat 1 gives it to an opponent first (1 give S)\n",
+        ),
+        (
+            format!("{calls}{exchange}{dragon}2 give 1\n"),
+            "error: line 18: 2 give 1: not this seat's turn: seat 1 gives the Dragon's trick to an opponent first\n",
+        ),
+    ];
+    for (log, stderr) in cases {
+        let (code, _, err) = parlor(&["tichu", "replay"], &log);
+        assert_eq!((code, err.as_str()), (2, stderr), "{log:?}");
+    }
 }

@@ -109,3 +109,23 @@ mod tests {
         }
     }
 }
+
+/// A text quoted in a message: in double quotes with Rust's string escapes, cut after 40
+/// characters with `…` appended (the limit of every quote in a message, CLI and firmware alike).
+///
+/// ```
+/// use parlor_core::notation::Quoted;
+/// assert_eq!(Quoted("5j6").to_string(), "\"5j6\"");
+/// assert_eq!(Quoted(&"7".repeat(41)).to_string(), format!("{:?}…", "7".repeat(40)));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Quoted<'a>(pub &'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.char_indices().nth(40).and_then(|(end, _)| self.0.get(..end)) {
+            Some(head) => write!(f, "{head:?}…"),
+            None => write!(f, "{:?}", self.0),
+        }
+    }
+}

@@ -50,7 +50,7 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static core::ffi::C
         PARLOR_DOMINOES_ERR_MUST_DRAW => c"dominoes: the seat must draw",
         PARLOR_DOMINOES_ERR_CANNOT_DRAW => c"dominoes: nothing may be drawn now",
         PARLOR_DOMINOES_ERR_BAD_STATE => c"dominoes: the state bytes are not a valid round or match",
-        PARLOR_DOMINOES_ERR_INTERNAL => c"dominoes: internal error (a bug in Parlor)",
+        PARLOR_DOMINOES_ERR_INTERNAL => c"dominoes: reserved, never returned",
         _ => return None,
     })
 }

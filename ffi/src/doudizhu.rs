@@ -131,7 +131,7 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
         PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION => c"doudizhu: the action is not legal now",
         PARLOR_DOUDIZHU_ERR_ROUND_OVER => c"doudizhu: the deal or match is over",
         PARLOR_DOUDIZHU_ERR_INVALID_STATE => c"doudizhu: the round or match bytes are no valid state",
-        PARLOR_DOUDIZHU_ERR_INTERNAL => c"doudizhu: internal error",
+        PARLOR_DOUDIZHU_ERR_INTERNAL => c"doudizhu: reserved, never returned",
         _ => return None,
     })
 }

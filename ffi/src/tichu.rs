@@ -210,7 +210,7 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
         PARLOR_TICHU_ERR_ALREADY_EXCHANGED => c"tichu: this seat has already chosen its exchange",
         PARLOR_TICHU_ERR_BAD_EXCHANGE => c"tichu: an exchange is three different cards of the hand",
         PARLOR_TICHU_ERR_NOT_AN_OPPONENT => c"tichu: the Dragon's trick must go to an opponent",
-        PARLOR_TICHU_ERR_INTERNAL => c"tichu: internal error (a bug)",
+        PARLOR_TICHU_ERR_INTERNAL => c"tichu: reserved, never returned",
         _ => return None,
     })
 }
@@ -228,14 +228,8 @@ pub fn error_code(error: Error) -> ParlorStatus {
         Error::PreviousIsDog => PARLOR_TICHU_ERR_PREVIOUS_IS_DOG,
         Error::InvalidCombination => PARLOR_TICHU_ERR_INVALID_COMBINATION,
         Error::HandTooLarge => PARLOR_TICHU_ERR_HAND_TOO_LARGE,
-        Error::OutputTooSmall { .. } => PARLOR_ERR_BUFFER_TOO_SMALL,
-        Error::InvalidSeat
-        | Error::InvalidRank
-        | Error::InvalidSuit
-        | Error::InvalidKind
-        | Error::InvalidCall
-        | Error::InvalidConfig
-        | Error::InvalidScore => PARLOR_ERR_INVALID_ARGUMENT,
+        Error::BufferTooSmall { .. } => PARLOR_ERR_BUFFER_TOO_SMALL,
+        Error::UnknownCode { .. } | Error::InvalidConfig | Error::InvalidScore => PARLOR_ERR_INVALID_ARGUMENT,
         Error::NotAnOpponent => PARLOR_TICHU_ERR_NOT_AN_OPPONENT,
         Error::InvalidDeal => PARLOR_TICHU_ERR_INVALID_DEAL,
         Error::RoundOver => PARLOR_TICHU_ERR_ROUND_OVER,
@@ -326,7 +320,7 @@ pub unsafe extern "C" fn parlor_tichu_parse(
         let text = unsafe { input_str(text, len) }?;
         // SAFETY: forwarded contract.
         let out_mask = unsafe { output(out_mask) }?;
-        match tichu::parse_cards(text) {
+        match text.parse::<tichu::Cards>() {
             Ok(set) => {
                 *out_mask = set.mask();
                 Ok(())
@@ -392,8 +386,8 @@ pub unsafe extern "C" fn parlor_tichu_is_legal(
         let play = unsafe { input_str(play, play_len) }?;
         // SAFETY: forwarded contract.
         let out_legal = unsafe { output(out_legal) }?;
-        let previous = tichu::parse_cards(previous).map_err(error_code)?;
-        let play = tichu::parse_cards(play).map_err(error_code)?;
+        let previous = previous.parse::<tichu::Cards>().map_err(error_code)?;
+        let play = play.parse::<tichu::Cards>().map_err(error_code)?;
         *out_legal = bool_code(tichu::is_legal(previous, play).map_err(error_code)?);
         Ok(())
     })())
@@ -490,7 +484,7 @@ pub unsafe extern "C" fn parlor_tichu_moves(
         let hand = cards(hand_mask)?;
         let wish = wish_in(wish)?;
         let mut list = OutputList::new(out);
-        tichu::for_each_move(hand, previous, wish, |play, _| {
+        tichu::for_each_move(&hand, previous, wish, |play, _| {
             list.push(play.mask());
             ControlFlow::Continue(())
         })

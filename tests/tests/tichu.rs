@@ -14,12 +14,12 @@ fn cards(text: &str) -> Cards {
 }
 
 fn legal(previous: &str, play: &str) -> Result<bool, Error> {
-    tichu::is_legal(tichu::parse_cards(previous)?, tichu::parse_cards(play)?)
+    tichu::is_legal(previous.parse::<tichu::Cards>()?, play.parse::<tichu::Cards>()?)
 }
 
 fn moves(hand: &str, previous: Option<Combination>, wish: Option<Rank>) -> Vec<String> {
     let mut out = Vec::new();
-    tichu::for_each_move(cards(hand), previous, wish, |play, _| {
+    tichu::for_each_move(&cards(hand), previous, wish, |play, _| {
         out.push(play.to_string());
         ControlFlow::Continue(())
     })
@@ -57,8 +57,8 @@ fn legal_vectors_agree_with_core_and_reference() {
             let wish = rest.iter().position(|&a| a == "--wish").and_then(|i| rest.get(i + 1));
             let wish = wish.and_then(|w| w.chars().next()).and_then(Rank::from_symbol);
             if let (Ok(hand), Ok(Ok(previous))) = (
-                tichu::parse_cards(hand),
-                tichu::parse_cards(previous).map(tichu::previous_play),
+                hand.parse::<tichu::Cards>(),
+                previous.parse::<tichu::Cards>().map(tichu::previous_play),
             ) && hand.len() <= tichu::MAX_HAND
                 && !vector.expected.starts_with("error:")
             {
@@ -89,7 +89,7 @@ fn trick_points_and_score_vectors_agree_with_the_reference() {
         }
         // The core directly: card points.
         if let ["points", set] = rest
-            && let Ok(set) = tichu::parse_cards(set)
+            && let Ok(set) = set.parse::<tichu::Cards>()
         {
             assert_eq!(set.points().to_string(), vector.expected, "{file}:{} core", vector.line);
         }
@@ -139,30 +139,30 @@ fn impossible_card_sets_are_typed_errors() {
     use parlor_core::notation::Span;
     let seven = Rank::from_symbol('7').unwrap();
     assert_eq!(
-        tichu::parse_cards("77777"),
+        "77777".parse::<tichu::Cards>(),
         Err(Error::TooManyOfRank {
             rank: seven,
             span: Span::new(4, 5)
         })
     );
     assert_eq!(
-        tichu::parse_cards("PP"),
+        "PP".parse::<tichu::Cards>(),
         Err(Error::DuplicateCard { span: Span::new(1, 2) })
     );
     assert_eq!(
-        tichu::parse_cards("5j5j"),
+        "5j5j".parse::<tichu::Cards>(),
         Err(Error::DuplicateCard { span: Span::new(2, 4) })
     );
     assert_eq!(
-        tichu::parse_cards("5j6"),
+        "5j6".parse::<tichu::Cards>(),
         Err(Error::MixedNotation { span: Span::new(2, 3) })
     );
     assert_eq!(
-        tichu::parse_cards("5x"),
+        "5x".parse::<tichu::Cards>(),
         Err(Error::UnknownCard { span: Span::new(1, 2) })
     );
     assert_eq!(
-        tichu::parse_cards("1j"),
+        "1j".parse::<tichu::Cards>(),
         Err(Error::UnknownCard { span: Span::new(1, 2) })
     );
     // Across the previous play and the play: a fifth 7, two Phoenixes.
@@ -288,12 +288,12 @@ fn the_wish_binds_a_player_who_can_fulfil_it() {
     // A bomb containing the wished rank must be played.
     let king = Some(combo(Kind::Single, 1, 26));
     assert_eq!(moves("7777A", king, seven), ["7777"]);
-    assert_eq!(tichu::can_pass(cards("7777A"), king, seven), Ok(false));
+    assert_eq!(tichu::can_pass(&cards("7777A"), king, seven), Ok(false));
     // The Phoenix's help counts, but the Phoenix is never the wished rank.
     let pair_of_sixes = Some(combo(Kind::Pair, 2, 12));
     assert_eq!(moves("7P", pair_of_sixes, seven), ["7P"]);
     assert_eq!(moves("8P", pair_of_sixes, seven), ["8P"]);
-    assert_eq!(tichu::wish_forces(cards("8P"), pair_of_sixes, seven), Ok(false));
+    assert_eq!(tichu::wish_forces(&cards("8P"), pair_of_sixes, seven), Ok(false));
 }
 
 #[test]
@@ -449,14 +449,14 @@ fn full_hands_match_the_reference() {
 fn move_buffer_too_small_reports_the_size_needed() {
     let mut out = [Cards::EMPTY; 4];
     assert_eq!(
-        tichu::legal_moves(cards("1234P"), None, None, &mut out),
-        Err(Error::OutputTooSmall { needed: 9 })
+        tichu::moves(&cards("1234P"), None, None, &mut out),
+        Err(Error::BufferTooSmall { needed: 9 })
     );
     assert_eq!(out[3], cards("4"));
     let too_many = "1234567890JQKAR";
     let mut big = vec![Cards::EMPTY; tichu::MAX_MOVES];
     assert_eq!(
-        tichu::legal_moves(cards(too_many), None, None, &mut big),
+        tichu::moves(&cards(too_many), None, None, &mut big),
         Err(Error::HandTooLarge)
     );
 }
@@ -469,11 +469,11 @@ fn regression_phoenix_on_phoenix_is_an_overlap() {
     let led_phoenix = tichu::previous_play(cards("P")).unwrap();
     let mut out = [Cards::EMPTY; 8];
     assert_eq!(
-        tichu::legal_moves(cards("5P"), led_phoenix, None, &mut out),
+        tichu::moves(&cards("5P"), led_phoenix, None, &mut out),
         Err(Error::CardsOverlap)
     );
     assert_eq!(tichu::is_legal_after(led_phoenix, cards("P")), Err(Error::CardsOverlap));
-    assert_eq!(tichu::legal_moves(cards("5"), led_phoenix, None, &mut out), Ok(1));
+    assert_eq!(tichu::moves(&cards("5"), led_phoenix, None, &mut out), Ok(1));
 }
 
 #[test]
@@ -557,7 +557,7 @@ fn the_largest_move_lists_found() {
     // Found by a hill-climbing search over 14-card hands (docs/tichu.md, "Move generation").
     let count = |hand: &str| {
         let mut out = vec![Cards::EMPTY; tichu::MAX_MOVES];
-        tichu::legal_moves(cards(hand), None, None, &mut out).unwrap()
+        tichu::moves(&cards(hand), None, None, &mut out).unwrap()
     };
     assert_eq!(count("234567890JQKAP"), 381);
     assert_eq!(count("1234567890JQKP"), 381);
@@ -629,15 +629,15 @@ fn a_dragon_as_the_last_card() {
 fn enum_codes_from_c_are_typed_errors() {
     use tichu::{Call, Seat, Suit};
     assert_eq!(Rank::try_from(2).map(Rank::value), Ok(2));
-    assert_eq!(Rank::try_from(15), Err(Error::InvalidRank));
-    assert_eq!(Rank::try_from(0), Err(Error::InvalidRank));
+    assert_eq!(Rank::try_from(15), Err(Error::UnknownCode { what: "rank", code: 15 }));
+    assert_eq!(Rank::try_from(0), Err(Error::UnknownCode { what: "rank", code: 0 }));
     assert_eq!(Suit::try_from(3), Ok(Suit::Star));
-    assert_eq!(Suit::try_from(4), Err(Error::InvalidSuit));
+    assert_eq!(Suit::try_from(4), Err(Error::UnknownCode { what: "suit", code: 4 }));
     assert_eq!(Kind::try_from(8), Ok(Kind::Dog));
-    assert_eq!(Kind::try_from(9), Err(Error::InvalidKind));
+    assert_eq!(Kind::try_from(9), Err(Error::UnknownCode { what: "kind", code: 9 }));
     assert_eq!(Call::try_from(2), Ok(Call::GrandTichu));
-    assert_eq!(Call::try_from(3), Err(Error::InvalidCall));
-    assert_eq!(Seat::try_from(4), Err(Error::InvalidSeat));
+    assert_eq!(Call::try_from(3), Err(Error::UnknownCode { what: "call", code: 3 }));
+    assert_eq!(Seat::try_from(4), Err(Error::UnknownCode { what: "seat", code: 4 }));
 }
 
 #[test]
@@ -677,7 +677,7 @@ fn lead_plays(counts: &[u8; 13], mahjong: bool, phoenix: bool) -> usize {
     mask |= u64::from(mahjong) << 52 | u64::from(phoenix) << 54;
     let hand = Cards::from_mask(mask).unwrap();
     let mut n = 0;
-    tichu::for_each_move(hand, None, None, |_, _| {
+    tichu::for_each_move(&hand, None, None, |_, _| {
         n += 1;
         ControlFlow::Continue(())
     })
@@ -745,11 +745,11 @@ fn max_moves_is_reached_and_suffices() {
     // The proven maximum (see `max_moves_is_the_proven_maximum`): JJ QQQQ KKKK AAA + Phoenix.
     let hand = cards("JjJsQjQsQpQtKjKsKpKtAjAsApP");
     let mut out = vec![Cards::EMPTY; tichu::MAX_MOVES];
-    assert_eq!(tichu::legal_moves(hand, None, None, &mut out), Ok(1674));
+    assert_eq!(tichu::moves(&hand, None, None, &mut out), Ok(1674));
     let mut short = vec![Cards::EMPTY; tichu::MAX_MOVES - 1];
     assert_eq!(
-        tichu::legal_moves(hand, None, None, &mut short),
-        Err(Error::OutputTooSmall { needed: 1674 })
+        tichu::moves(&hand, None, None, &mut short),
+        Err(Error::BufferTooSmall { needed: 1674 })
     );
     assert_eq!(tichu::MAX_MOVES, 1674);
 }

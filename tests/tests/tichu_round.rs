@@ -723,11 +723,11 @@ fn for_each_bomb_is_the_bombs_of_for_each_move() {
             let Ok(previous) = previous_play(table) else { continue };
             let mut bombs = Vec::new();
             let mut filtered = Vec::new();
-            let a = for_each_bomb(hand, previous, |play, _| {
+            let a = for_each_bomb(&hand, previous, |play, _| {
                 bombs.push(play);
                 ControlFlow::Continue(())
             });
-            let b = for_each_move(hand, previous, None, |play, reading| {
+            let b = for_each_move(&hand, previous, None, |play, reading| {
                 if reading.is_bomb() {
                     filtered.push(play);
                 }

@@ -18,7 +18,8 @@ use parlor_core::game::Seat;
 use parlor_core::tichu::bot::RandomBot;
 use parlor_core::tichu::game_match::Match;
 use parlor_core::tichu::round::{Action, Config, Deal, Event, Outcome, Round};
-use parlor_core::tichu::{self, Card, Cards, Rank};
+use parlor_core::tichu::text::Refusal;
+use parlor_core::tichu::{self, Card, Cards};
 
 use super::wish_rank;
 use crate::{CliError, quoted};
@@ -47,7 +48,9 @@ pub struct ReplayArgs {
 
 /// One card in the suited notation (`5j`, `1`, `D`, `P`, `R`).
 fn one_card(text: &str) -> Result<Card, String> {
-    let set = tichu::parse_cards(text).map_err(|error| format!("bad card {}: {error}", quoted(text)))?;
+    let set = text
+        .parse::<tichu::Cards>()
+        .map_err(|error| format!("bad card {}: {error}", quoted(text)))?;
     let mut cards = set.iter();
     match (cards.next(), cards.next()) {
         (Some(card @ Card::Natural(_, Some(_))), None) => Ok(card),
@@ -143,7 +146,9 @@ fn action_line(words: &[&str]) -> Result<(Seat, Action), String> {
 }
 
 fn play_cards(text: &str) -> Result<Cards, String> {
-    let cards = tichu::parse_cards(text).map_err(|error| format!("bad play {}: {error}", quoted(text)))?;
+    let cards = text
+        .parse::<tichu::Cards>()
+        .map_err(|error| format!("bad play {}: {error}", quoted(text)))?;
     if cards.is_empty() {
         return Err("an empty play (write pass to pass)".to_owned());
     }
@@ -189,10 +194,6 @@ fn events_text(event: &Event) -> String {
 
 fn scores_text(outcome: &Outcome) -> String {
     format!("scores: {} {}", outcome.scores[0], outcome.scores[1])
-}
-
-fn wish_name(rank: Option<Rank>) -> String {
-    rank.map_or_else(|| "-".to_owned(), |r| r.symbol().to_string())
 }
 
 /// `error: line N: what` on standard error, exit status 2 (the replay format scripts read).
@@ -255,12 +256,14 @@ pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -
             continue;
         }
         let (seat, action) = action_line(&words).map_err(|what| line_error(number, &what))?;
+        // An illegal action leaves the round unchanged: the refusal reads the round as it was.
         let event = current.apply(seat, action).map_err(|error| {
-            let wish = match error {
-                tichu::Error::MustFulfilWish => format!(" (wish {})", wish_name(current.trick().wish())),
-                _ => String::new(),
+            let why = Refusal {
+                round: current,
+                seat,
+                error,
             };
-            line_error(number, &format!("{}: {error}{wish}", action_text(seat, action)))
+            line_error(number, &format!("{}: {why}", action_text(seat, action)))
         })?;
         writeln!(out, "{}{}", action_text(seat, action), events_text(&event))?;
         if let Some(outcome) = current.outcome() {

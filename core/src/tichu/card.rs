@@ -74,15 +74,18 @@ impl Rank {
 
 impl TryFrom<u8> for Rank {
     type Error = Error;
-    /// The rank of a value 2..=14 (the C ABI's wish code), else [`Error::InvalidRank`].
+    /// The rank of a value 2..=14 (the C ABI's wish code), else [`Error::UnknownCode`] `{ what: "rank", .. }`.
     ///
     /// ```
     /// use parlor_core::tichu::{Error, Rank};
     /// assert_eq!(Rank::try_from(14), Ok(Rank::ACE));
-    /// assert_eq!(Rank::try_from(1), Err(Error::InvalidRank)); // the Mah Jong is no rank
+    /// assert_eq!(Rank::try_from(1), Err(Error::UnknownCode { what: "rank", code: 1 })); // the Mah Jong is no rank
     /// ```
     fn try_from(value: u8) -> Result<Rank, Error> {
-        Rank::new(value).ok_or(Error::InvalidRank)
+        Rank::new(value).ok_or(Error::UnknownCode {
+            what: "rank",
+            code: u32::from(value),
+        })
     }
 }
 
@@ -129,9 +132,12 @@ impl Suit {
 impl TryFrom<u8> for Suit {
     type Error = Error;
     /// The suit of a code 0..=3 (its index in [`Suit::ALL`], the suit's bit in a rank group of a
-    /// suited mask), else [`Error::InvalidSuit`].
+    /// suited mask), else [`Error::UnknownCode`] `{ what: "suit", .. }`.
     fn try_from(code: u8) -> Result<Suit, Error> {
-        Suit::ALL.get(usize::from(code)).copied().ok_or(Error::InvalidSuit)
+        Suit::ALL.get(usize::from(code)).copied().ok_or(Error::UnknownCode {
+            what: "suit",
+            code: u32::from(code),
+        })
     }
 }
 

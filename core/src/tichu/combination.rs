@@ -56,7 +56,7 @@ impl Kind {
 impl TryFrom<u8> for Kind {
     type Error = Error;
     /// The type of a code 0..=8 (the order of the variants, as the C ABI's `kind`); other codes
-    /// are [`Error::InvalidKind`].
+    /// are [`Error::UnknownCode`] `{ what: "kind", .. }`.
     fn try_from(code: u8) -> Result<Kind, Error> {
         Ok(match code {
             0 => Kind::Single,
@@ -68,7 +68,12 @@ impl TryFrom<u8> for Kind {
             6 => Kind::FourOfAKind,
             7 => Kind::StraightFlush,
             8 => Kind::Dog,
-            _ => return Err(Error::InvalidKind),
+            _ => {
+                return Err(Error::UnknownCode {
+                    what: "kind",
+                    code: u32::from(code),
+                });
+            }
         })
     }
 }

@@ -157,11 +157,11 @@ impl Match {
 
     /// Writes the match's versioned byte form ([`ENCODED_BYTES`]; version [`FORMAT_VERSION`]):
     /// config, seed, rounds finished, scores, winner, then the round's own encoding.
-    /// Errors: [`Error::OutputTooSmall`].
+    /// Errors: [`Error::BufferTooSmall`].
     pub fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
         let out = out
             .get_mut(..ENCODED_BYTES)
-            .ok_or(Error::OutputTooSmall { needed: ENCODED_BYTES })?;
+            .ok_or(Error::BufferTooSmall { needed: ENCODED_BYTES })?;
         let (head, tail) = out.split_at_mut(ENCODED_BYTES.saturating_sub(round::ENCODED_BYTES));
         let mut bytes = [0u8; 26];
         bytes[0] = FORMAT_VERSION;

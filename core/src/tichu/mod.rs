@@ -9,8 +9,10 @@
 //!   [`is_legal`] and the resolved form [`is_legal_after`];
 //! - [`trick`] — a trick an engine can drive: lead, play, pass, bombs at any time, the Dog, the
 //!   Dragon's trick given away, the Mah Jong wish;
-//! - [`search`] — every distinct legal play from a hand of up to 14 cards;
+//! - [`moves`](mod@moves) — every distinct legal play from a hand of up to 14 cards;
 //! - [`score`] — round scoring;
+//! - [`text`] — the answer texts of `parlor tichu …` (trick, score, readings, refusals), one
+//!   source for the CLI and the firmware;
 //! - [`round`] — a whole round (Grand Tichu, exchange, tricks, calls, scoring) for a game engine;
 //!   [`game_match`] — rounds to the target score; [`bot`] — two simple players.
 //!
@@ -30,19 +32,19 @@ pub mod bot;
 pub mod card;
 pub mod combination;
 pub mod game_match;
+pub mod moves;
 pub mod notation;
 pub mod round;
 pub mod score;
-pub mod search;
+pub mod text;
 pub mod trick;
 
 pub use card::{Card, Cards, Rank, Suit};
 pub use combination::{
     Combination, Kind, Readings, is_legal, is_legal_after, phoenix_single_on, previous_play, readings, resolve,
 };
-pub use notation::parse_cards;
+pub use moves::{MAX_HAND, MAX_MOVES, can_pass, for_each_bomb, for_each_move, moves, wish_forces};
 pub use score::{Call, score_round};
-pub use search::{MAX_HAND, MAX_MOVES, can_pass, for_each_bomb, for_each_move, legal_moves, wish_forces};
 pub use trick::{Seat, Step, Trick, TrickEnd, TrickParts};
 
 /// Everything that can be wrong with a Tichu input. Text errors carry the [`Span`] of the
@@ -84,21 +86,22 @@ pub enum Error {
     InvalidCombination,
     /// A hand of more than [`MAX_HAND`] cards.
     HandTooLarge,
-    /// The output buffer is too small; `needed` entries are required.
-    OutputTooSmall {
-        /// Entries needed.
+    /// A caller buffer is too short; `needed` items are required (plays for [`moves()`], bytes
+    /// for `encode`).
+    BufferTooSmall {
+        /// Items needed.
         needed: usize,
     },
-    /// A seat outside 0..=3 ([`Seat`]'s `TryFrom<u8>`).
-    InvalidSeat,
-    /// A rank code outside 2..=14 ([`Rank`]'s `TryFrom<u8>`; the C ABI's wish code).
-    InvalidRank,
-    /// A suit code outside 0..=3 ([`Suit`]'s `TryFrom<u8>`).
-    InvalidSuit,
-    /// A combination type code outside 0..=8 ([`Kind`]'s `TryFrom<u8>`).
-    InvalidKind,
-    /// A call code outside 0..=2 ([`Call`]'s `TryFrom<u8>`).
-    InvalidCall,
+    /// A numeric code that names nothing: a seat outside 0..=3 ([`Seat`]'s `TryFrom<u8>`,
+    /// `what` = `"seat"`), a rank outside 2..=14 ([`Rank`], the C ABI's wish code, `"rank"`), a
+    /// suit outside 0..=3 ([`Suit`], `"suit"`), a combination type outside 0..=8 ([`Kind`],
+    /// `"kind"`), a call outside 0..=2 ([`Call`], `"call"`).
+    UnknownCode {
+        /// Which enum: `"seat"`, `"rank"`, `"suit"`, `"kind"` or `"call"`.
+        what: &'static str,
+        /// The code given.
+        code: u32,
+    },
     /// The trick is over.
     TrickOver,
     /// Not this seat's turn (only a bomb may be played out of turn, and not on the lead).
@@ -179,12 +182,8 @@ impl fmt::Display for Error {
             Error::PreviousIsDog => f.write_str("the previous play is the Dog, which ends its trick"),
             Error::InvalidCombination => f.write_str("the type, length and key do not make a combination"),
             Error::HandTooLarge => write!(f, "a hand has at most {MAX_HAND} cards"),
-            Error::OutputTooSmall { needed } => write!(f, "the output needs room for {needed} plays"),
-            Error::InvalidSeat => f.write_str("a seat is 0..=3"),
-            Error::InvalidRank => f.write_str("a rank is 2..=14"),
-            Error::InvalidSuit => f.write_str("a suit is 0..=3"),
-            Error::InvalidKind => f.write_str("a combination type code is 0..=8"),
-            Error::InvalidCall => f.write_str("a call is 0 (none), 1 (Tichu) or 2 (Grand Tichu)"),
+            Error::BufferTooSmall { needed } => write!(f, "the output buffer is too small ({needed} needed)"),
+            Error::UnknownCode { what, code } => write!(f, "unknown {what} code {code}"),
             Error::TrickOver => f.write_str("the trick is over"),
             Error::NotYourTurn => f.write_str("not this seat's turn"),
             Error::SeatIsOut => f.write_str("this seat has no cards left"),

@@ -24,54 +24,49 @@ use crate::notation::{Span, is_lone_dash};
 /// [`Error::DuplicateCard`] (two Phoenixes, a suited card twice), [`Error::MixedNotation`].
 ///
 /// ```
-/// use parlor_core::tichu::{parse_cards, Error};
-/// let set = parse_cards("6P0594J7").unwrap();
+/// use parlor_core::tichu::{Cards, Error};
+/// let set: Cards = "6P0594J7".parse().unwrap();
 /// assert_eq!(set.len(), 8);
 /// assert_eq!(set.to_string(), "456790JP");
-/// assert_eq!(parse_cards("5j6j7j").unwrap().to_string(), "5j6j7j");
-/// assert!(matches!(parse_cards("77777"), Err(Error::TooManyOfRank { .. })));
+/// assert_eq!("5j6j7j".parse::<Cards>().unwrap().to_string(), "5j6j7j");
+/// assert!(matches!("77777".parse::<Cards>(), Err(Error::TooManyOfRank { .. })));
 /// ```
-pub fn parse_cards(text: &str) -> Result<Cards, Error> {
-    if is_lone_dash(text) {
-        return Ok(Cards::EMPTY);
-    }
-    let mut cards = Cards::EMPTY;
-    let mut chars = text.char_indices().peekable();
-    while let Some((start, c)) = chars.next() {
-        if c.is_ascii_whitespace() || c == ',' {
-            continue;
-        }
-        let card = match c {
-            '1' => Card::MahJong,
-            'D' => Card::Dog,
-            'P' => Card::Phoenix,
-            'R' => Card::Dragon,
-            _ => match Rank::from_symbol(c) {
-                Some(rank) => {
-                    let suit = chars.peek().and_then(|&(_, next)| Suit::from_letter(next));
-                    if suit.is_some() {
-                        chars.next();
-                    }
-                    Card::Natural(rank, suit)
-                }
-                None => {
-                    return Err(Error::UnknownCard {
-                        span: Span::new(start, start.saturating_add(c.len_utf8())),
-                    });
-                }
-            },
-        };
-        let end = chars.peek().map_or(text.len(), |&(index, _)| index);
-        cards.insert(card).map_err(|error| error.at(Span::new(start, end)))?;
-    }
-    Ok(cards)
-}
-
 impl FromStr for Cards {
     type Err = Error;
-    /// See [`parse_cards`].
     fn from_str(text: &str) -> Result<Cards, Error> {
-        parse_cards(text)
+        if is_lone_dash(text) {
+            return Ok(Cards::EMPTY);
+        }
+        let mut cards = Cards::EMPTY;
+        let mut chars = text.char_indices().peekable();
+        while let Some((start, c)) = chars.next() {
+            if c.is_ascii_whitespace() || c == ',' {
+                continue;
+            }
+            let card = match c {
+                '1' => Card::MahJong,
+                'D' => Card::Dog,
+                'P' => Card::Phoenix,
+                'R' => Card::Dragon,
+                _ => match Rank::from_symbol(c) {
+                    Some(rank) => {
+                        let suit = chars.peek().and_then(|&(_, next)| Suit::from_letter(next));
+                        if suit.is_some() {
+                            chars.next();
+                        }
+                        Card::Natural(rank, suit)
+                    }
+                    None => {
+                        return Err(Error::UnknownCard {
+                            span: Span::new(start, start.saturating_add(c.len_utf8())),
+                        });
+                    }
+                },
+            };
+            let end = chars.peek().map_or(text.len(), |&(index, _)| index);
+            cards.insert(card).map_err(|error| error.at(Span::new(start, end)))?;
+        }
+        Ok(cards)
     }
 }
 

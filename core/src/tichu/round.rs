@@ -38,8 +38,8 @@ use core::ops::ControlFlow;
 use super::Error;
 use super::card::{Card, Cards, Rank, SUITED_BIT, Suit};
 use super::combination::{DRAGON_KEY, Kind};
+use super::moves::{for_each_bomb, for_each_move};
 use super::score::{Call, score_round};
-use super::search::{for_each_bomb, for_each_move};
 use super::trick::{Seat as TrickSeat, Step, Trick, TrickParts};
 use crate::game::{Rng, Seat, shuffle};
 
@@ -413,7 +413,7 @@ fn game_seat(seat: TrickSeat) -> Seat {
 }
 
 fn trick_seat(seat: Seat) -> Result<TrickSeat, Error> {
-    TrickSeat::new(seat.0).ok_or(Error::InvalidSeat)
+    TrickSeat::try_from(seat.0)
 }
 
 /// Seat `k` (taken mod 4).
@@ -532,7 +532,7 @@ impl Round {
     }
 
     /// The hand of `seat` now (all 14 cards even during the Grand Tichu decisions; what a seat
-    /// may see is [`Round::observation`]). Errors: [`Error::InvalidSeat`].
+    /// may see is [`Round::observation`]). Errors: [`Error::UnknownCode`] (`"seat"`).
     pub fn hand(&self, seat: Seat) -> Result<Cards, Error> {
         Ok(at(&self.hands, trick_seat(seat)?))
     }
@@ -573,6 +573,11 @@ impl Round {
 
     fn exchanged(&self, seat: TrickSeat) -> bool {
         at(&self.given, seat)[0] != NO_CARD
+    }
+
+    /// Whether `seat` has chosen its three cards to pass (false for a seat outside 0..=3).
+    pub fn has_exchanged(&self, seat: Seat) -> bool {
+        trick_seat(seat).is_ok_and(|s| self.exchanged(s))
     }
 
     /// The seat whose ordinary turn it is: the next Grand Tichu decision, the lowest seat still
@@ -714,7 +719,7 @@ impl Round {
                 let top = self.trick.top();
                 if s == self.trick.turn() {
                     let mut flow = ControlFlow::Continue(());
-                    let result = for_each_move(hand, top, self.trick.wish(), |cards, _| {
+                    let result = for_each_move(&hand, top, self.trick.wish(), |cards, _| {
                         flow = emit_play(cards, f);
                         flow
                     });
@@ -728,7 +733,7 @@ impl Round {
                     }
                 } else if top.is_some() && !hand.is_empty() {
                     let mut flow = ControlFlow::Continue(());
-                    let result = for_each_bomb(hand, top, |cards, _| {
+                    let result = for_each_bomb(&hand, top, |cards, _| {
                         flow = f(Action::Play { cards, wish: None });
                         flow
                     });
@@ -754,7 +759,7 @@ impl Round {
 
     /// Applies `seat`'s `action`. An illegal action is an error and leaves the round unchanged.
     ///
-    /// Errors: [`Error::InvalidSeat`]; [`Error::RoundOver`]; [`Error::WrongPhase`] (an action
+    /// Errors: [`Error::UnknownCode`] (`"seat"`); [`Error::RoundOver`]; [`Error::WrongPhase`] (an action
     /// of another stage); [`Error::NotYourTurn`]; [`Error::AlreadyCalled`] (a second call, a
     /// Tichu after a Grand Tichu); [`Error::TooLateToCall`] (after one's first card);
     /// [`Error::AlreadyExchanged`]; [`Error::BadExchange`] (cards not three different cards of
@@ -1062,7 +1067,7 @@ impl Round {
     /// What `seat` may know: its own hand (only the 8-card window until the Grand Tichu
     /// decisions are made), its own exchange and the cards passed to it, the public history, the
     /// calls, card counts, the out order and the points taken. Never another seat's hidden card.
-    /// Errors: [`Error::InvalidSeat`].
+    /// Errors: [`Error::UnknownCode`] (`"seat"`).
     pub fn observation(&self, seat: Seat) -> Result<Observation, Error> {
         let s = trick_seat(seat)?;
         let grand = self.phase == Phase::GrandTichu;
@@ -1119,11 +1124,11 @@ impl Round {
     /// Writes the round's versioned byte form into `out` ([`ENCODED_BYTES`] bytes; version
     /// [`FORMAT_VERSION`]): the config, the deal (2-bit owner per card, the window bits), the
     /// exchanges, the play number of every card, the wish and the action log. Errors:
-    /// [`Error::OutputTooSmall`].
+    /// [`Error::BufferTooSmall`].
     pub fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
         let out = out
             .get_mut(..ENCODED_BYTES)
-            .ok_or(Error::OutputTooSmall { needed: ENCODED_BYTES })?;
+            .ok_or(Error::BufferTooSmall { needed: ENCODED_BYTES })?;
         out.fill(0);
         let mut w = Writer { out, at: 0 };
         w.byte(FORMAT_VERSION);

@@ -30,13 +30,16 @@ impl Call {
 
 impl TryFrom<u8> for Call {
     type Error = Error;
-    /// The call of a code 0..=2 (none, Tichu, Grand Tichu), else [`Error::InvalidCall`].
+    /// The call of a code 0..=2 (none, Tichu, Grand Tichu), else [`Error::UnknownCode`] `{ what: "call", .. }`.
     fn try_from(code: u8) -> Result<Call, Error> {
         match code {
             0 => Ok(Call::None),
             1 => Ok(Call::Tichu),
             2 => Ok(Call::GrandTichu),
-            _ => Err(Error::InvalidCall),
+            _ => Err(Error::UnknownCode {
+                what: "call",
+                code: u32::from(code),
+            }),
         }
     }
 }

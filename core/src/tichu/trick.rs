@@ -9,7 +9,7 @@
 use super::Error;
 use super::card::{Cards, Rank};
 use super::combination::{Combination, DRAGON_KEY, Kind, resolve};
-use super::search::{MAX_HAND, wish_forces};
+use super::moves::{MAX_HAND, wish_forces};
 
 /// A seat 0..=3; partners are two apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -48,9 +48,12 @@ impl Seat {
 
 impl TryFrom<u8> for Seat {
     type Error = Error;
-    /// The seat of an index 0..=3, else [`Error::InvalidSeat`].
+    /// The seat of an index 0..=3, else [`Error::UnknownCode`] `{ what: "seat", .. }`.
     fn try_from(index: u8) -> Result<Seat, Error> {
-        Seat::new(index).ok_or(Error::InvalidSeat)
+        Seat::new(index).ok_or(Error::UnknownCode {
+            what: "seat",
+            code: u32::from(index),
+        })
     }
 }
 
@@ -302,7 +305,7 @@ impl Trick {
             return Err(Error::UnexpectedWish);
         }
         if let Some(rank) = self.parts.wish {
-            if in_turn && play.count(rank) == 0 && wish_forces(hand, self.parts.top, Some(rank))? {
+            if in_turn && play.count(rank) == 0 && wish_forces(&hand, self.parts.top, Some(rank))? {
                 return Err(Error::MustFulfilWish);
             }
             if play.count(rank) > 0 {
@@ -379,7 +382,7 @@ impl Trick {
         if self.parts.top.is_none() {
             return Err(Error::CannotPassOnLead);
         }
-        if wish_forces(hand, self.parts.top, self.parts.wish)? {
+        if wish_forces(&hand, self.parts.top, self.parts.wish)? {
             return Err(Error::MustFulfilWish);
         }
         self.parts.passes = self.parts.passes.saturating_add(1);

@@ -73,7 +73,8 @@ fn hand_of(codes: &[u8], suited: bool, narrow: bool, max: usize) -> Cards {
     codes.dedup();
     codes.truncate(max);
     let text = set_text(&codes, suited);
-    tichu::parse_cards(&text).unwrap_or_else(|e| panic!("hand {text:?}: {e}"))
+    text.parse::<tichu::Cards>()
+        .unwrap_or_else(|e| panic!("hand {text:?}: {e}"))
 }
 
 fn reading_tuple(c: Combination) -> reference::Reading {
@@ -93,8 +94,9 @@ pub fn diff(case: DiffCase) {
         play_text.insert(at, char::from(byte % 128));
     }
     // Legality through text, and the parse round trip.
-    let core = tichu::parse_cards(&previous_text)
-        .and_then(|p| tichu::parse_cards(&play_text).map(|q| (p, q)))
+    let core = previous_text
+        .parse::<tichu::Cards>()
+        .and_then(|p| play_text.parse::<tichu::Cards>().map(|q| (p, q)))
         .and_then(|(p, q)| tichu::is_legal(p, q));
     let naive = reference::is_legal(&previous_text, &play_text);
     assert_eq!(
@@ -103,7 +105,7 @@ pub fn diff(case: DiffCase) {
         "is_legal({previous_text:?}, {play_text:?}): core {core:?}, reference {naive:?}"
     );
     // The card an overlap error names exists exactly when the sets overlap.
-    if let (Ok(p), Ok(q)) = (tichu::parse_cards(&previous_text), tichu::parse_cards(&play_text)) {
+    if let (Ok(p), Ok(q)) = (previous_text.parse::<tichu::Cards>(), play_text.parse::<tichu::Cards>()) {
         let named = p.overlap(q);
         assert_eq!(named.is_none(), p.is_disjoint_from(q), "overlap of {p} and {q}");
         if let Some(card) = named {
@@ -111,8 +113,12 @@ pub fn diff(case: DiffCase) {
         }
     }
     for text in [&previous_text, &play_text] {
-        if let Ok(set) = tichu::parse_cards(text) {
-            assert_eq!(tichu::parse_cards(&set.to_string()), Ok(set), "round trip of {text:?}");
+        if let Ok(set) = text.parse::<tichu::Cards>() {
+            assert_eq!(
+                set.to_string().parse::<tichu::Cards>(),
+                Ok(set),
+                "round trip of {text:?}"
+            );
             assert_eq!(Cards::from_mask(set.mask()), Ok(set));
             let core: Vec<_> = tichu::readings(set).iter().map(reading_tuple).collect();
             let naive = reference::readings(&reference::parse(text).unwrap_or_default());
@@ -121,7 +127,7 @@ pub fn diff(case: DiffCase) {
     }
     // Move generation from a hand of distinct codes.
     let hand = hand_of(&case.hand, case.suited, case.narrow, 10);
-    let core_previous = tichu::parse_cards(&previous_text).and_then(tichu::previous_play);
+    let core_previous = previous_text.parse::<tichu::Cards>().and_then(tichu::previous_play);
     let naive_previous = reference::parse(&previous_text).and_then(|p| reference::previous(&p));
     assert_eq!(
         core_previous.ok().flatten().map(reading_tuple),
@@ -133,7 +139,7 @@ pub fn diff(case: DiffCase) {
         _ => {
             let mut leads = Vec::new();
             let other = hand_of(&case.play, case.suited, case.narrow, 14);
-            let _ = tichu::for_each_move(other, None, None, |_, reading| {
+            let _ = tichu::for_each_move(&other, None, None, |_, reading| {
                 leads.push(reading);
                 ControlFlow::Continue(())
             });
@@ -147,7 +153,7 @@ pub fn diff(case: DiffCase) {
     if hand.has_phoenix() && previous.is_some_and(|p| p.kind() == Kind::Single && p.key() % 2 == 1) {
         let mut out = [Cards::EMPTY; 4];
         assert_eq!(
-            tichu::legal_moves(hand, previous, None, &mut out),
+            tichu::moves(&hand, previous, None, &mut out),
             Err(tichu::Error::CardsOverlap)
         );
         return;
@@ -160,7 +166,7 @@ pub fn diff(case: DiffCase) {
 /// move is a legal subset of the hand with the reading the core reports.
 pub fn check_moves(hand: Cards, previous: Option<Combination>, wish: Option<Rank>) {
     let mut core = Vec::new();
-    tichu::for_each_move(hand, previous, wish, |play, reading| {
+    tichu::for_each_move(&hand, previous, wish, |play, reading| {
         core.push((play, reading));
         ControlFlow::Continue(())
     })
@@ -222,7 +228,7 @@ pub fn ffi(case: FfiCase) {
     let mut mask = 0u64;
     let mut offset = usize::MAX;
     let code = unsafe { parlor_tichu_parse(case.a.as_ptr().cast(), case.a.len(), &mut mask, &mut offset) };
-    match text(&case.a).map(|t| tichu::parse_cards(&t)) {
+    match text(&case.a).map(|t| t.parse::<tichu::Cards>()) {
         None => assert_eq!(code, PARLOR_ERR_INVALID_UTF8),
         Some(Ok(set)) => assert_eq!((code, mask), (PARLOR_OK, set.mask())),
         Some(Err(e)) => assert_eq!(code, error_code(e)),
@@ -239,7 +245,9 @@ pub fn ffi(case: FfiCase) {
         )
     };
     if let (Some(a), Some(b)) = (text(&case.a), text(&case.b)) {
-        let core = tichu::parse_cards(&a).and_then(|p| tichu::parse_cards(&b).map(|q| (p, q)));
+        let core = a
+            .parse::<tichu::Cards>()
+            .and_then(|p| b.parse::<tichu::Cards>().map(|q| (p, q)));
         match core.and_then(|(p, q)| tichu::is_legal(p, q)) {
             Ok(l) => assert_eq!((code, legal), (PARLOR_OK, u8::from(l))),
             Err(e) => assert_eq!(code, error_code(e)),
@@ -324,7 +332,9 @@ pub fn ffi(case: FfiCase) {
         let mut codes: Vec<u8> = case.hand.iter().map(|c| c % 56).collect();
         codes.sort();
         codes.dedup();
-        tichu::parse_cards(&set_text(&codes, case.mask.is_multiple_of(2))).map_or(0, Cards::mask)
+        set_text(&codes, case.mask.is_multiple_of(2))
+            .parse::<tichu::Cards>()
+            .map_or(0, Cards::mask)
     };
     let capacity = usize::from(case.capacity);
     let mut masks = vec![0u64; capacity];
@@ -348,7 +358,7 @@ pub fn ffi(case: FfiCase) {
         (Ok(_), Err(())) => assert_eq!(code, PARLOR_ERR_INVALID_ARGUMENT),
         (Ok(hand), Ok(wish)) => {
             let mut all = vec![Cards::EMPTY; tichu::MAX_MOVES];
-            match tichu::legal_moves(hand, core_previous, wish, &mut all) {
+            match tichu::moves(&hand, core_previous, wish, &mut all) {
                 Ok(n) => {
                     assert_eq!(count, n);
                     let expected: Vec<u64> = all[..n.min(capacity)].iter().map(|c| c.mask()).collect();
@@ -384,7 +394,9 @@ pub fn ffi(case: FfiCase) {
             return;
         }
         let hand = Cards::from_mask(hand_mask).unwrap_or(Cards::EMPTY);
-        let play = tichu::parse_cards(&set_text(codes, hand.is_suited())).unwrap_or(Cards::EMPTY);
+        let play = set_text(codes, hand.is_suited())
+            .parse::<tichu::Cards>()
+            .unwrap_or(Cards::EMPTY);
         let mut next = 0u8;
         let seat_code = seat % 5;
         let (code, core) = if codes.is_empty() {
@@ -439,7 +451,7 @@ pub struct TrickCase {
 /// The plays of `hand` on `top`, in the core's order.
 fn plays_of(hand: Cards, top: Option<Combination>) -> Vec<Cards> {
     let mut plays = Vec::new();
-    let _ = tichu::for_each_move(hand, top, None, |play, _| {
+    let _ = tichu::for_each_move(&hand, top, None, |play, _| {
         plays.push(play);
         ControlFlow::Continue(())
     });
@@ -569,8 +581,11 @@ pub fn trick(case: TrickCase) {
         *size = size.saturating_add(1).min(8);
     }
     let dealt = sizes.map(|size| cards.by_ref().take(usize::from(size)).collect::<Vec<u8>>());
-    let hands =
-        dealt.map(|codes| tichu::parse_cards(&set_text(&codes, case.suited)).unwrap_or_else(|e| panic!("deal: {e}")));
+    let hands = dealt.map(|codes| {
+        set_text(&codes, case.suited)
+            .parse::<tichu::Cards>()
+            .unwrap_or_else(|e| panic!("deal: {e}"))
+    });
     let wish = Rank::new(case.wish % 16);
     let hands_text: Vec<String> = (0..4)
         .map(|s| {

@@ -1,10 +1,12 @@
-//! `parlor tichu legal | moves | readings` on the bare metal: the same core calls and the same
-//! output as `cli/src/tichu.rs`.
+//! `parlor tichu legal | moves | readings | trick | points | score` on the bare metal: the same
+//! core calls as `cli/src/tichu.rs`, printing through the same texts (`parlor_core::tichu::text`).
+//! Every Tichu vector runs here; the one text not ours is clap's for a `--leader` out of range.
 
 use core::fmt::Write;
 use core::ops::ControlFlow;
 
-use parlor_core::tichu::{self, Cards, Combination, Kind, Rank};
+use parlor_core::tichu::text::{self as answer, BadWish, ReadingText, ScoreOptions, TrickOptions};
+use parlor_core::tichu::{self, Cards};
 
 use super::{Args, Outcome, Probe};
 use crate::text::Text;
@@ -15,8 +17,13 @@ pub fn run(args: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
     let Some((command, rest)) = args.split_first() else {
         return Outcome::Skipped;
     };
-    // Only `moves` takes `--wish`; anything else clap would reject is skipped.
-    let options: &[&str] = if *command == "moves" { &["--wish"] } else { &[] };
+    // Each command's options (all take a value); anything else clap would reject is skipped.
+    let options: &[&str] = match *command {
+        "moves" => &["--wish"],
+        "trick" => &["--leader", "--wish", "--hands"],
+        "score" => &["--tricks", "--hand", "--tichu", "--grand"],
+        _ => &[],
+    };
     let Some(args) = Args::parse(rest, options) else {
         return Outcome::Skipped;
     };
@@ -24,91 +31,50 @@ pub fn run(args: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
         "legal" if args.positional_count() <= 2 => legal(&args, out, probe),
         "moves" if args.positional_count() <= 2 => moves(&args, out, probe),
         "readings" if args.positional_count() <= 1 => readings(&args, out, probe),
+        "points" if args.positional_count() <= 1 => points(&args, out, probe),
+        "score" if args.positional_count() <= 1 => score(&args, out, probe),
+        "trick" => match trick(&args, out, probe) {
+            Some(result) => result,
+            None => return Outcome::Skipped,
+        },
         _ => return Outcome::Skipped,
     };
     Outcome::Ran
 }
 
-/// The CLI's message for a bad card set.
+/// A card set, or the core's message for a bad one.
 fn cards(what: &str, text: &str, out: &mut Text, probe: &mut Probe) -> Result<Cards, ()> {
     probe
-        .call(|| tichu::parse_cards(text))
-        .or_else(|error| super::fail(out, format_args!("bad {what} {text:?}: {error}")))
+        .call(|| answer::cards(what, text))
+        .or_else(|error| super::error(out, error))
 }
 
 fn legal(args: &Args<'_>, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
     let previous = args.required(0, "previous", out)?;
     let play = args.required(1, "play", out)?;
-    let (previous_text, play_text) = (previous, play);
-    let previous = cards("previous play", previous_text, out, probe)?;
-    let play = cards("play", play_text, out, probe)?;
-    overlap(
-        ("play", play_text, play),
-        ("previous play", previous_text, previous),
-        out,
-    )?;
-    match probe.call(|| tichu::is_legal(previous, play)) {
+    match probe.call(|| answer::legal_from_text(previous, play)) {
         Ok(legal) => {
             let _ = writeln!(out, "{}", if legal { "legal" } else { "illegal" });
             Ok(())
         }
-        Err(error) => super::fail(out, format_args!("bad previous play {previous_text:?}: {error}")),
-    }
-}
-
-/// The CLI's overlap message, naming the card held by both sets.
-fn overlap(set: (&str, &str, Cards), other: (&str, &str, Cards), out: &mut Text) -> Result<(), ()> {
-    let ((what, text, cards), (other_what, other_text, other_cards)) = (set, other);
-    match other_cards.overlap(cards) {
-        None => Ok(()),
-        Some(card) => super::fail(
-            out,
-            format_args!(
-                "card {card} of the {what} {text:?} is also in the {other_what} {other_text:?}, more often than the deck has it"
-            ),
-        ),
+        Err(error) => super::error(out, error),
     }
 }
 
 fn moves(args: &Args<'_>, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
     let wish = match args.value("--wish") {
         None => None,
-        Some(text) => {
-            let mut chars = text.chars();
-            match (chars.next().and_then(Rank::from_symbol), chars.next()) {
-                (Some(rank), None) => Some(rank),
-                _ => {
-                    return super::fail(
-                        out,
-                        format_args!("bad wish {text:?}: a rank character 2-9, 0, J, Q, K or A"),
-                    );
-                }
-            }
-        }
+        Some(text) => match answer::wish_rank(text) {
+            Some(rank) => Some(rank),
+            None => return super::error(out, BadWish(text)),
+        },
     };
-    let hand_text = args.required(0, "hand", out)?;
-    let previous_text = args.positional(1).unwrap_or("");
-    let hand = cards("hand", hand_text, out, probe)?;
-    let previous = cards("previous play", previous_text, out, probe)?;
-    overlap(
-        ("hand", hand_text, hand),
-        ("previous play", previous_text, previous),
-        out,
-    )?;
-    if hand.len() > tichu::MAX_HAND {
-        let (error, given) = (tichu::Error::HandTooLarge, hand.len());
-        return super::fail(
-            out,
-            format_args!("bad hand {hand_text:?}: {error} ({given} cards given)"),
-        );
-    }
-    let previous = probe
-        .call(|| tichu::previous_play(previous))
-        .or_else(|error| super::fail(out, format_args!("bad previous play {previous_text:?}: {error}")))?;
-    // The CLI prints the plays after the search succeeds; so do we (the buffer is rewound on error).
+    let hand = args.required(0, "hand", out)?;
+    let previous = args.positional(1).unwrap_or("");
+    // The plays are written as they come; on an error the buffer holds only the message.
     let mut failed = false;
     let result = probe.call(|| {
-        tichu::for_each_move(hand, previous, wish, |play, _| {
+        answer::for_each_move_from_text(hand, previous, wish, |play, _| {
             if writeln!(out, "{play}").is_err() {
                 failed = true;
                 return ControlFlow::Break(());
@@ -122,22 +88,6 @@ fn moves(args: &Args<'_>, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
     if failed { Err(()) } else { Ok(()) }
 }
 
-/// The key of a reading as the CLI prints it: a rank character, `1` (Mah Jong), `R` (Dragon),
-/// `D` (Dog), or `n.5` for a Phoenix single.
-fn write_key(out: &mut Text, reading: Combination) {
-    let key = reading.key();
-    let _ = match (reading.kind(), key) {
-        (Kind::Dog, _) => write!(out, "D"),
-        (_, 2) => write!(out, "1"),
-        (_, 30) => write!(out, "R"),
-        (_, k) if k % 2 == 1 => write!(out, "{}.5", k / 2),
-        (_, k) => match Rank::new(k / 2) {
-            Some(rank) => write!(out, "{}", rank.symbol()),
-            None => write!(out, "{k}"),
-        },
-    };
-}
-
 fn readings(args: &Args<'_>, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
     let text = args.required(0, "cards", out)?;
     let set = cards("cards", text, out, probe)?;
@@ -145,12 +95,63 @@ fn readings(args: &Args<'_>, out: &mut Text, probe: &mut Probe) -> Result<(), ()
     let mut any = false;
     for reading in readings.iter() {
         any = true;
-        let _ = write!(out, "{} {} ", reading.kind().name(), reading.len());
-        write_key(out, reading);
-        let _ = writeln!(out);
+        let _ = writeln!(out, "{}", ReadingText(reading));
     }
     if !any {
         let _ = writeln!(out, "none");
     }
     Ok(())
+}
+
+fn points(args: &Args<'_>, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
+    let text = args.required(0, "cards", out)?;
+    let set = cards("cards", text, out, probe)?;
+    let _ = writeln!(out, "{}", probe.call(|| set.points()));
+    Ok(())
+}
+
+fn score(args: &Args<'_>, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
+    let options = ScoreOptions {
+        order: args.positional(0),
+        tricks: args.value("--tricks"),
+        hand: args.value("--hand"),
+        tichu: args.value("--tichu"),
+        grand: args.value("--grand"),
+    };
+    match probe.call(|| answer::score(&options)) {
+        Ok(score) => {
+            let _ = writeln!(out, "{score}");
+            Ok(())
+        }
+        Err(error) => super::error(out, error),
+    }
+}
+
+/// `None`: a `--leader` that is no number (clap's own text, not ours): skipped.
+fn trick(args: &Args<'_>, out: &mut Text, probe: &mut Probe) -> Option<Result<(), ()>> {
+    let leader = match args.value("--leader") {
+        None => None,
+        Some(text) => match text.parse::<u8>().ok()? {
+            leader @ 0..=3 => Some(leader),
+            // The CLI's clap range check (`value_parser!(u8).range(0..=3)`), folded to one line.
+            _ => {
+                return Some(super::fail(
+                    out,
+                    format_args!("invalid value '{text}' for '--leader <LEADER>': {text} is not in 0..=3 (see --help)"),
+                ));
+            }
+        },
+    };
+    let options = TrickOptions {
+        leader,
+        wish: args.value("--wish"),
+        hands: args.value("--hands"),
+    };
+    Some(match probe.call(|| answer::play_trick(&options, args.positionals())) {
+        Ok(table) => {
+            let _ = writeln!(out, "{table}");
+            Ok(())
+        }
+        Err(error) => super::error(out, error),
+    })
 }

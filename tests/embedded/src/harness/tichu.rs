@@ -19,9 +19,9 @@ pub fn exercise() -> u32 {
 }
 
 fn core_api(sink: &mut Sink) {
-    let hand = tichu::parse_cards(opaque("1234567890JQKAPR")).unwrap_or_default();
+    let hand = opaque("1234567890JQKAPR").parse::<tichu::Cards>().unwrap_or_default();
     let previous = opaque("5P304967").parse::<Cards>().unwrap_or_default();
-    let suited = tichu::parse_cards(opaque("5j6j7j8j9j")).unwrap_or_default();
+    let suited = opaque("5j6j7j8j9j").parse::<tichu::Cards>().unwrap_or_default();
     sink.add(tichu::is_legal(previous, hand));
     sink.add(tichu::is_legal(black_box(Cards::default()), suited));
     let top = tichu::previous_play(previous).ok().flatten();
@@ -46,12 +46,12 @@ fn core_api(sink: &mut Sink) {
     let made = Combination::new(kind, black_box(5), black_box(20));
     sink.add(made);
     let wish = Rank::new(black_box(7));
-    sink.add(tichu::wish_forces(hand, top, wish));
-    sink.add(tichu::can_pass(hand, top, wish));
+    sink.add(tichu::wish_forces(&hand, top, wish));
+    sink.add(tichu::can_pass(&hand, top, wish));
     let mut moves = [Cards::default(); 64];
-    sink.add(tichu::legal_moves(hand, top, wish, &mut moves));
+    sink.add(tichu::moves(&hand, top, wish, &mut moves));
     let mut seen = 0u64;
-    let result = tichu::for_each_move(hand, None, None, |play, reading| {
+    let result = tichu::for_each_move(&hand, None, None, |play, reading| {
         seen ^= play.mask() ^ u64::from(reading.key());
         ControlFlow::Continue(())
     });

@@ -17,7 +17,7 @@ pub const MAX_HAND: usize = 14;
 
 /// The most distinct plays [`for_each_move`] can produce, in any situation: 1,674 (from
 /// `JJ QQQQ KKKK AAA` + Phoenix, suited, on the lead), so a buffer of this many entries always
-/// suffices for [`legal_moves`] (13.4 KB of `Cards`, against 131 KB for the trivial 2¹⁴ − 1).
+/// suffices for [`moves`] (13.4 KB of `Cards`, against 131 KB for the trivial 2¹⁴ − 1).
 ///
 /// Proven by exhaustion (`max_moves_is_the_proven_maximum` in `tests/tests/tichu.rs`, ignored by
 /// default: about a minute in release mode): a play on any table is a combination and so also a
@@ -28,7 +28,7 @@ pub const MAX_HAND: usize = 14;
 /// play, so 14-card hands suffice; the Dog and the Dragon (one play each) are never better than
 /// a natural card in their place. The maximum over all 15,231,140 count vectors of 14 cards,
 /// with and without the Mah Jong and the Phoenix, is 1,674. Should a caller still pass a smaller
-/// buffer, the answer is [`Error::OutputTooSmall`], never an overrun.
+/// buffer, the answer is [`Error::BufferTooSmall`], never an overrun.
 pub const MAX_MOVES: usize = 1674;
 
 /// The subsets of one rank's 4-bit group of a given size.
@@ -524,7 +524,7 @@ fn generate_some(
 /// natural card of the rank and some legal play contains one (spec "Beyond the seed": bombs and
 /// the Phoenix's help included; the Phoenix never counts as the wished rank).
 /// Errors: as [`for_each_move`].
-pub fn wish_forces(hand: Cards, previous: Option<Combination>, wish: Option<Rank>) -> Result<bool, Error> {
+pub fn wish_forces(hand: &Cards, previous: Option<Combination>, wish: Option<Rank>) -> Result<bool, Error> {
     let Some(rank) = wish else {
         return Ok(false);
     };
@@ -535,7 +535,7 @@ pub fn wish_forces(hand: Cards, previous: Option<Combination>, wish: Option<Rank
         return Ok(false);
     }
     let mut found = false;
-    let _ = generate(hand, previous, &mut |play: Cards, _| {
+    let _ = generate(*hand, previous, &mut |play: Cards, _| {
         if play.count(rank) > 0 {
             found = true;
             ControlFlow::Break(())
@@ -560,7 +560,7 @@ pub fn wish_forces(hand: Cards, previous: Option<Combination>, wish: Option<Rank
 /// let hand: Cards = "2233P".parse().unwrap();
 /// let previous = previous_play("55".parse().unwrap()).unwrap();
 /// let mut plays = Vec::new();
-/// for_each_move(hand, previous, None, |play, _| {
+/// for_each_move(&hand, previous, None, |play, _| {
 ///     plays.push(play.to_string());
 ///     ControlFlow::Continue(())
 /// })
@@ -568,13 +568,13 @@ pub fn wish_forces(hand: Cards, previous: Option<Combination>, wish: Option<Rank
 /// assert!(plays.is_empty()); // no pair above 5: only 2P, 3P, 22, 33 would be pairs
 /// ```
 pub fn for_each_move(
-    hand: Cards,
+    hand: &Cards,
     previous: Option<Combination>,
     wish: Option<Rank>,
     mut f: impl FnMut(Cards, Combination) -> ControlFlow<()>,
 ) -> Result<(), Error> {
     let forced = if wish_forces(hand, previous, wish)? { wish } else { None };
-    let _ = generate(hand, previous, &mut |play: Cards, reading| match forced {
+    let _ = generate(*hand, previous, &mut |play: Cards, reading| match forced {
         Some(rank) if play.count(rank) == 0 => ControlFlow::Continue(()),
         _ => f(play, reading),
     })?;
@@ -586,28 +586,28 @@ pub fn for_each_move(
 /// without generating the others (the plays a seat may make out of turn). Errors: as
 /// [`for_each_move`].
 pub fn for_each_bomb(
-    hand: Cards,
+    hand: &Cards,
     previous: Option<Combination>,
     mut f: impl FnMut(Cards, Combination) -> ControlFlow<()>,
 ) -> Result<(), Error> {
-    let _ = generate_some(hand, previous, true, &mut |play, reading| f(play, reading))?;
+    let _ = generate_some(*hand, previous, true, &mut |play, reading| f(play, reading))?;
     Ok(())
 }
 
 /// Writes every play of [`for_each_move`] into `out` and returns how many. [`MAX_MOVES`] entries
-/// always suffice. Errors: as [`for_each_move`], and [`Error::OutputTooSmall`] with the number
+/// always suffice. Errors: as [`for_each_move`], and [`Error::BufferTooSmall`] with the number
 /// needed (the first `out.len()` plays are written).
 ///
 /// ```
-/// use parlor_core::tichu::{legal_moves, Cards};
+/// use parlor_core::tichu::{moves, Cards};
 /// let hand: Cards = "1234P".parse().unwrap();
 /// let mut out = [Cards::EMPTY; 32];
-/// let n = legal_moves(hand, None, None, &mut out).unwrap();
+/// let n = moves(&hand, None, None, &mut out).unwrap();
 /// let plays: Vec<String> = out[..n].iter().map(|c| c.to_string()).collect();
 /// assert_eq!(plays, ["1", "2", "3", "4", "P", "2P", "3P", "4P", "1234P"]);
 /// ```
-pub fn legal_moves(
-    hand: Cards,
+pub fn moves(
+    hand: &Cards,
     previous: Option<Combination>,
     wish: Option<Rank>,
     out: &mut [Cards],
@@ -621,13 +621,13 @@ pub fn legal_moves(
         ControlFlow::Continue(())
     })?;
     if count > out.len() {
-        return Err(Error::OutputTooSmall { needed: count });
+        return Err(Error::BufferTooSmall { needed: count });
     }
     Ok(count)
 }
 
 /// Whether a player holding `hand` may pass on `previous`: never on the lead, and not while the
 /// wish binds them ([`wish_forces`]). Errors: as [`for_each_move`].
-pub fn can_pass(hand: Cards, previous: Option<Combination>, wish: Option<Rank>) -> Result<bool, Error> {
+pub fn can_pass(hand: &Cards, previous: Option<Combination>, wish: Option<Rank>) -> Result<bool, Error> {
     Ok(previous.is_some() && !wish_forces(hand, previous, wish)?)
 }
