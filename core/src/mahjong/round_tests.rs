@@ -77,7 +77,7 @@ fn play_checked(config: &Config, seed: u64) -> Round {
         assert_eq!(Round::decode(&buf).unwrap(), round, "seed {seed}");
         let mut actions = [Action::Pass; MAX_ACTIONS];
         let total = round.legal_actions(seat, &mut actions);
-        assert!(total >= 1 && total <= MAX_ACTIONS, "{total}");
+        assert!((1..=MAX_ACTIONS).contains(&total), "{total}");
         for &a in &actions[..total] {
             assert!(round.is_legal(seat, a));
         }
