@@ -139,10 +139,32 @@ impl Round {
             bits_remove(&mut bits, self.drawn);
         }
         if bits_len(&bits) % 3 == 1 {
-            tenpai_waits(&bits_counts(&bits))
+            self.seat_waits(seat, &bits_counts(&bits))
         } else {
             0
         }
+    }
+
+    /// The waits of `seat`'s closed `counts` (`3n+1` tiles) when tenpai, less the kinds whose
+    /// four copies the seat holds itself, in the hand and its melds (no wait: jun-karaten).
+    pub(super) fn seat_waits(&self, seat: u8, counts: &[u8; KINDS]) -> u64 {
+        let w = tenpai_waits(counts);
+        if w == 0 {
+            return 0;
+        }
+        let mut own = *counts;
+        for m in self.melds_of(seat) {
+            for &id in m.tiles() {
+                if let Some(c) = own.get_mut(usize::from(kind_of(id))) {
+                    *c = c.saturating_add(1);
+                }
+            }
+        }
+        let full = (0u8..)
+            .zip(own.iter())
+            .filter(|&(_, &c)| c >= 4)
+            .fold(0u64, |m, (k, _)| m | (1u64 << k));
+        w & !full
     }
 
     fn set_waits(&mut self, seat: u8, w: u64) {
@@ -220,7 +242,7 @@ impl Round {
                 if let Some(x) = c.get_mut(usize::from(kind)) {
                     *x = x.saturating_sub(1);
                 }
-                if self.hand_shanten(&c) == 0 {
+                if self.hand_shanten(&c) == 0 && self.seat_waits(seat, &c) != 0 {
                     tenpai_kinds |= 1u64 << kind;
                 }
             }
@@ -588,7 +610,8 @@ impl Round {
     fn discard(&mut self, seat: u8, tile: u8, riichi: bool, event: &mut Event) -> Result<(), Error> {
         let hand = self.hands.get_mut(usize::from(seat)).ok_or(Error::Internal)?;
         bits_remove(hand, tile);
-        let w = tenpai_waits(&bits_counts(hand));
+        let counts = bits_counts(hand);
+        let w = self.seat_waits(seat, &counts);
         self.set_waits(seat, w);
         let mut flags = seat & 3;
         if tile == self.drawn {
@@ -792,7 +815,7 @@ impl Round {
         if let Some(c) = self.kan_counts.get_mut(usize::from(seat)) {
             *c = c.saturating_add(1);
         }
-        let w = tenpai_waits(&bits_counts(&self.hand_bits(seat)));
+        let w = self.seat_waits(seat, &bits_counts(&self.hand_bits(seat)));
         self.set_waits(seat, w);
         if let Some(h) = self.hands.get_mut(usize::from(seat)) {
             bits_insert(h, id);
