@@ -150,6 +150,13 @@ fn sizes_fit_the_budget() {
     const { assert!(ROUND_BYTES <= 1024) };
     const { assert!(super::game_match::MATCH_BYTES <= 1536) };
     eprintln!(
+        "Action {} Observation {} Outcome {} Event {}",
+        core::mem::size_of::<Action>(),
+        core::mem::size_of::<Observation>(),
+        core::mem::size_of::<Outcome>(),
+        core::mem::size_of::<Event>()
+    );
+    eprintln!(
         "Round {ROUND_BYTES} bytes, Match {} bytes, encoded {ENCODED_BYTES}",
         super::game_match::MATCH_BYTES
     );
