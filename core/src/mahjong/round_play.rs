@@ -1067,6 +1067,7 @@ impl Round {
 
     fn abort(&mut self, why: Abort) {
         self.settle_waits();
+        self.riichi_declared = 0;
         self.phase = PHASE_OVER;
         self.pending = 0;
         self.end = END_ABORT.saturating_add(abort_code(why));

@@ -675,3 +675,135 @@ fn a_wait_on_own_fourth_copy_is_noten() {
     assert_ne!(super::round_play::tenpai_waits(&counts), 0);
     assert_eq!(round.seat_waits(1, &counts), 0);
 }
+
+/// The match's end and carry rules, driven with made-up outcomes of a round in a given context.
+#[test]
+fn match_rotation_and_end_rules() {
+    use score::Wind;
+    let outcome = |end: End, deltas: [i32; 4], repeats: bool, scores: [i32; 4]| Outcome {
+        end,
+        wins: [None; 3],
+        deltas,
+        riichi: [false; 4],
+        tenpai: [false; 4],
+        honba: 0,
+        sticks: 0,
+        dealer_repeats: repeats,
+        scores,
+    };
+    let at = |kyoku: u8, honba: u8, scores: [i32; 4]| {
+        let mut m = Match::new(&Config::TENHOU, 1).unwrap();
+        m.round.start = Start {
+            round_wind: Wind::ALL[usize::from(kyoku / 4)],
+            dealer: Seat(kyoku % 4),
+            honba,
+            sticks: 0,
+            scores,
+        };
+        m
+    };
+    let even = [25_000; 4];
+    // East 2, a non-dealer win: the deal passes on, honba back to 0.
+    let mut m = at(1, 2, even);
+    m.after_round(&outcome(End::Win, [0; 4], false, [33_000, 17_000, 25_000, 25_000]))
+        .unwrap();
+    assert!(!m.is_over());
+    let n = m.next_start();
+    assert_eq!((n.round_wind, n.dealer, n.honba), (Wind::East, Seat(2), 0));
+    assert_eq!(*m.round().start(), n);
+    // East 4, dealer noten at a draw: South 1 with honba + 1.
+    let mut m = at(3, 1, even);
+    m.after_round(&outcome(End::Exhaustive, [0; 4], false, even)).unwrap();
+    let n = m.next_start();
+    assert_eq!((n.round_wind, n.dealer, n.honba), (Wind::South, Seat(0), 2));
+    // A dealer repeat keeps the round, honba + 1.
+    let mut m = at(2, 0, even);
+    m.after_round(&outcome(End::Win, [0; 4], true, [20_000, 20_000, 40_000, 20_000]))
+        .unwrap();
+    let n = m.next_start();
+    assert_eq!((n.round_wind, n.dealer, n.honba), (Wind::East, Seat(2), 1));
+    // Busting below zero ends the match at once (exactly 0 plays on).
+    let mut m = at(1, 0, even);
+    m.after_round(&outcome(End::Win, [0; 4], false, [51_000, 0, 25_000, 24_000]))
+        .unwrap();
+    assert!(!m.is_over());
+    let mut m = at(1, 0, even);
+    m.after_round(&outcome(End::Win, [0; 4], false, [51_100, -100, 25_000, 24_000]))
+        .unwrap();
+    assert!(m.is_over());
+    // South 4, a non-dealer win and someone at 30,000: over.
+    let mut m = at(7, 0, even);
+    m.after_round(&outcome(End::Win, [0; 4], false, [31_000, 19_000, 25_000, 25_000]))
+        .unwrap();
+    assert!(m.is_over());
+    // South 4, nobody at 30,000: West 1.
+    let mut m = at(7, 0, even);
+    m.after_round(&outcome(End::Win, [0; 4], false, [29_000, 21_000, 25_000, 25_000]))
+        .unwrap();
+    assert!(!m.is_over());
+    assert_eq!(
+        (m.next_start().round_wind, m.next_start().dealer),
+        (Wind::West, Seat(0))
+    );
+    // South 4, the dealer (seat 3) wins and is first with 30,000+: agari-yame ends it.
+    let mut m = at(7, 0, even);
+    m.after_round(&outcome(End::Win, [0; 4], true, [20_000, 20_000, 20_000, 40_000]))
+        .unwrap();
+    assert!(m.is_over());
+    // ... but not when another seat is first: South 4, 1 honba.
+    let mut m = at(7, 0, even);
+    m.after_round(&outcome(End::Win, [0; 4], true, [41_000, 19_000, 10_000, 30_000]))
+        .unwrap();
+    assert!(!m.is_over());
+    assert_eq!((m.next_start().dealer, m.next_start().honba), (Seat(3), 1));
+    // West 4 without anyone at 30,000 still ends (one extension wind at most).
+    let mut m = at(11, 0, even);
+    m.after_round(&outcome(End::Exhaustive, [0; 4], false, even)).unwrap();
+    assert!(m.is_over());
+    // Without the extension, South 4 ends whatever the points.
+    let mut m = Match::new(
+        &Config {
+            extension: false,
+            ..Config::TENHOU
+        },
+        1,
+    )
+    .unwrap();
+    m.round.start = Start {
+        round_wind: Wind::South,
+        dealer: Seat(3),
+        ..Start::first(&Config::TENHOU)
+    };
+    m.after_round(&outcome(End::Exhaustive, [0; 4], false, even)).unwrap();
+    assert!(m.is_over());
+}
+
+/// A given match waits for each deal; sticks left at the end go to the first place.
+#[test]
+fn given_match_waits_for_each_deal() {
+    let mut m = Match::new_given(&Config::TENHOU_EAST, &Deal::Seeded(5)).unwrap();
+    assert_eq!(m.deal_round(&Deal::Seeded(6)), Err(Error::NotAwaitingDeal));
+    let mut bot = RandomBot::new(5);
+    let mut deals = 6u64;
+    loop {
+        while let Some(seat) = m.round().to_act() {
+            let a = bot.choose(m.round(), seat).unwrap();
+            m.apply(seat, a).unwrap();
+        }
+        if m.is_over() {
+            break;
+        }
+        assert!(m.awaiting_deal());
+        assert_eq!(m.apply(Seat(0), Action::Pass), Err(Error::AwaitingDeal));
+        m.deal_round(&Deal::Seeded(deals)).unwrap();
+        assert_eq!(*m.round().start(), m.next_start());
+        deals += 1;
+    }
+    let last = m.round().scores();
+    let finals = m.final_scores().unwrap();
+    let top = m.placement().unwrap()[0];
+    let sticks = i32::from(m.round().sticks_on_table()) * 1000;
+    assert_eq!(finals[top.index()], last[top.index()] + sticks);
+    assert_eq!(finals.iter().sum::<i32>(), 100_000);
+    assert_eq!(m.deal_round(&Deal::Seeded(1)), Err(Error::MatchOver));
+}
