@@ -807,3 +807,22 @@ fn given_match_waits_for_each_deal() {
     assert_eq!(finals.iter().sum::<i32>(), 100_000);
     assert_eq!(m.deal_round(&Deal::Seeded(1)), Err(Error::MatchOver));
 }
+
+/// The largest call window: 1111m 2222m 4444m 5m facing a 3m has 36 chii id pairs.
+#[test]
+fn the_widest_chii_window_fits_max_actions() {
+    let wall = WallBuilder::new()
+        .hands(["3m", "1111m 2222m 4444m 5m", "", ""])
+        .live("7z")
+        .dora("6z", "6z")
+        .build(&[0, 1, 2, 3, 4]);
+    let mut round = Round::new(&Config::TENHOU, &Deal::Given { wall }).unwrap();
+    let three = round.hand(Seat(0)).find(|&id| id / 4 == 2).unwrap();
+    round.apply(Seat(0), Action::Discard { tile: three }).unwrap();
+    let mut actions = [Action::Pass; MAX_ACTIONS];
+    let n = round.legal_actions(Seat(1), &mut actions);
+    assert_eq!(n, 1 + 16 + 16 + 4);
+    assert!(n <= MAX_ACTIONS);
+    assert_eq!(actions[0], Action::Pass);
+    assert!(actions[1..n].iter().all(|a| matches!(a, Action::Chii { .. })));
+}
