@@ -70,7 +70,17 @@ fn random_rounds_end_with_balanced_payments() {
 /// form round trip, legal actions within `MAX_ACTIONS` and each one `is_legal`, an illegal action
 /// refused with the round unchanged.
 fn play_checked(config: &Config, seed: u64) -> Round {
-    let mut round = Round::new(config, &Deal::Seeded(seed)).unwrap();
+    // Vary the context: dealer, winds, honba, sticks and a seat too poor for riichi.
+    let mut scores = [25_000; 4];
+    scores[(seed % 4) as usize] = [25_000, 900, 1_000, 60_000][(seed / 4 % 4) as usize];
+    let start = Start {
+        round_wind: score::Wind::ALL[(seed % 3) as usize],
+        dealer: Seat(((seed / 3) % 4) as u8),
+        honba: (seed % 5) as u8,
+        sticks: (seed % 3) as u8,
+        scores,
+    };
+    let mut round = Round::with_start(config, &Deal::Seeded(seed), &start).unwrap();
     let mut bot = RandomBot::new(seed);
     let mut buf = [0u8; ENCODED_BYTES];
     while let Some(seat) = round.to_act() {
@@ -108,12 +118,34 @@ fn play_checked(config: &Config, seed: u64) -> Round {
     let n = round.encode(&mut buf).unwrap();
     assert_eq!(Round::decode(&buf[..n]).unwrap(), round);
     assert!(matches!(round.apply(Seat(0), Action::Pass), Err(Error::RoundOver)));
+    let o = round.outcome().unwrap();
+    let sum: i32 = o.deltas.iter().sum();
+    let new_sticks = o.riichi.iter().filter(|&&r| r).count() as i32;
+    let table = (i32::from(start.sticks) + new_sticks) * 1000;
+    match o.end {
+        End::Win => {
+            assert_eq!(sum, table, "seed {seed}");
+            assert_eq!(o.sticks, 0);
+            let first = o.wins[0].unwrap();
+            // The winner nearest the discarder takes the honba (300 each) and every stick.
+            assert!(first.deltas[first.winner.index()] >= i32::from(start.honba) * 300 + table);
+        }
+        _ => {
+            assert_eq!(sum, 0, "seed {seed}");
+            assert_eq!(i32::from(o.sticks) * 1000, table);
+        }
+    }
+    for s in 0..4 {
+        let put = if o.riichi[s] { 1000 } else { 0 };
+        assert_eq!(o.scores[s], start.scores[s] + o.deltas[s] - put);
+    }
     round
 }
 
 #[test]
 fn invariants_hold_at_every_step() {
-    for seed in 0..300u64 {
+    let n: u64 = if cfg!(debug_assertions) { 300 } else { 3000 };
+    for seed in 0..n {
         play_checked(&Config::TENHOU, seed);
         play_checked(&Config::BASIC, seed);
     }
