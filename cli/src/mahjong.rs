@@ -4,6 +4,9 @@
 
 use std::io::{BufRead, Write};
 
+pub mod tenhou;
+pub mod tenhou_turns;
+
 use parlor_core::mahjong::{self, Error, Form, Hand, KINDS, Rules};
 
 use crate::{CliError, quoted};

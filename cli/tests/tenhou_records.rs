@@ -1,0 +1,119 @@
+//! Real Tenhou game records replayed: the folder named by `PARLOR_TENHOU_RECORDS` (its
+//! `*.json` and `records/*.json`, with `expected.tsv` beside them: `<file>\t<round>\t<d0> <d1>
+//! <d2> <d3>` and `<file>\tfinal\t<p0> … <p3>`). Without the variable the tests skip with one
+//! line. The records are Tenhou's logs and are never committed here.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use parlor_cli::mahjong::tenhou::{self, Record};
+use parlor_cli::mahjong::tenhou_turns::{End, Step, turns};
+
+/// `expected.tsv`: (file, round index or `final`) → the numbers.
+type Expected = BTreeMap<(String, String), String>;
+
+/// The folder, its record files and the expected lines, or `None` (skip) without the variable.
+fn records() -> Option<(PathBuf, Vec<PathBuf>, Expected)> {
+    let Some(dir) = std::env::var_os("PARLOR_TENHOU_RECORDS") else {
+        eprintln!("skipped: PARLOR_TENHOU_RECORDS is not set (a folder of Tenhou JSON records)");
+        return None;
+    };
+    let dir = PathBuf::from(dir);
+    let mut files = Vec::new();
+    for sub in [dir.clone(), dir.join("records")] {
+        let Ok(entries) = std::fs::read_dir(&sub) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().is_some_and(|e| e == "json") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    assert!(
+        !files.is_empty(),
+        "PARLOR_TENHOU_RECORDS={} holds no .json record",
+        dir.display()
+    );
+    let mut expected = BTreeMap::new();
+    if let Ok(text) = std::fs::read_to_string(dir.join("expected.tsv")) {
+        for line in text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
+            let parts: Vec<&str> = line.split('\t').collect();
+            assert_eq!(parts.len(), 3, "expected.tsv: {line:?}");
+            expected.insert((parts[0].to_owned(), parts[1].to_owned()), parts[2].to_owned());
+        }
+    }
+    Some((dir, files, expected))
+}
+
+fn name_in(dir: &Path, file: &Path) -> String {
+    file.strip_prefix(dir)
+        .unwrap_or(file)
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
+fn read(file: &Path) -> Record {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    tenhou::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+}
+
+#[test]
+fn every_record_reads_and_writes_back_the_same() {
+    let Some((_, files, _)) = records() else { return };
+    for file in &files {
+        let record = read(file);
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        let original: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+        let written = record.to_value();
+        assert_eq!(
+            written["log"],
+            original["log"],
+            "{}: log written back differs",
+            file.display()
+        );
+        assert_eq!(
+            tenhou::parse(&record.to_json()).ok(),
+            Some(record),
+            "{}",
+            file.display()
+        );
+    }
+}
+
+#[test]
+fn every_round_lays_out_a_whole_wall_and_its_turns() {
+    let Some((dir, files, expected)) = records() else {
+        return;
+    };
+    let mut rounds = 0;
+    let mut ends = BTreeMap::new();
+    for file in &files {
+        let record = read(file);
+        let name = name_in(&dir, file);
+        for (i, round) in record.rounds.iter().enumerate() {
+            let t = turns(round, record.aka).unwrap_or_else(|e| panic!("{name}: round {i}: {e}"));
+            let mut ids = t.wall;
+            ids.sort_unstable();
+            assert_eq!(ids.to_vec(), (0..136).collect::<Vec<u8>>(), "{name}: round {i}");
+            // The live draws sit at wall[52..], the replacement draws at wall[122..].
+            let (mut live, mut rinshan) = (52, 122);
+            for step in &t.steps {
+                if let Step::Draw { tile, rinshan: r, .. } = step {
+                    let at = if *r { &mut rinshan } else { &mut live };
+                    assert_eq!(t.wall[*at], *tile, "{name}: round {i}");
+                    *at += 1;
+                }
+            }
+            assert_eq!(live - 52, t.live_draws);
+            if let Some(want) = expected.get(&(name.clone(), i.to_string())) {
+                let got = round.result.deltas().map(|d| d.to_string()).join(" ");
+                assert_eq!(&got, want, "{name}: round {i}: recorded deltas vs expected.tsv");
+            }
+            *ends.entry(format!("{:?}", t.end)).or_insert(0) += 1;
+            rounds += 1;
+        }
+    }
+    eprintln!("{} records, {rounds} rounds laid out: {ends:?}", files.len());
+    assert!(ends.contains_key(&format!("{:?}", End::Win)));
+}
