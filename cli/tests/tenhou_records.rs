@@ -117,3 +117,58 @@ fn every_round_lays_out_a_whole_wall_and_its_turns() {
     eprintln!("{} records, {rounds} rounds laid out: {ends:?}", files.len());
     assert!(ends.contains_key(&format!("{:?}", End::Win)));
 }
+
+/// Every round alone (dealt in its recorded context) and every record through `Match`: every
+/// action legal, every round's deltas those of the record and `expected.tsv`, each next
+/// round's start and the final points reproduced, the match ending where the record ends.
+#[test]
+fn every_record_replays_through_the_engine() {
+    use parlor_cli::mahjong::tenhou_replay::{replay_match, replay_round};
+    use parlor_core::mahjong::Config;
+    let Some((dir, files, expected)) = records() else {
+        return;
+    };
+    let config = Config::TENHOU;
+    let (mut rounds, mut alone, mut chained, mut whole) = (0, 0, 0, 0);
+    let mut failures = Vec::new();
+    for file in &files {
+        let record = read(file);
+        let name = name_in(&dir, file);
+        for (i, log) in record.rounds.iter().enumerate() {
+            rounds += 1;
+            match replay_round(log, record.aka, &config) {
+                Ok(_) => alone += 1,
+                Err(f) => failures.push(format!("{name}: round {i} alone: {f}")),
+            }
+        }
+        let result = replay_match(&record, &config, |i, deltas| {
+            let want = expected.get(&(name.clone(), i.to_string()));
+            let got = deltas.map(|d| d.to_string()).join(" ");
+            if want.is_some_and(|w| *w == got) || want.is_none() {
+                chained += 1;
+            }
+        });
+        match result {
+            Ok(replay) => {
+                let got = replay.final_scores.map(|d| d.to_string()).join(" ");
+                match expected.get(&(name.clone(), "final".to_owned())) {
+                    Some(want) if *want != got => {
+                        failures.push(format!("{name}: final scores {got}, expected.tsv {want}"))
+                    }
+                    _ => whole += 1,
+                }
+            }
+            Err(f) => failures.push(format!("{name}: match: {f}")),
+        }
+    }
+    eprintln!(
+        "tenhou records: {} files, {rounds} rounds; {alone} rounds reproduced alone, {chained} through the match; {whole} whole records",
+        files.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

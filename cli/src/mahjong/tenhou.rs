@@ -80,6 +80,11 @@ impl Code {
         Some(Code((kind / 9 + 1) * 10 + kind % 9 + 1))
     }
 
+    /// [`Code::of_id`] for an id the engine gave (`0..136`); a larger one reads as 1m.
+    pub fn of_id_lossy(id: u8, red_fives: bool) -> Code {
+        Code::of_id(id, red_fives).unwrap_or(Code(11))
+    }
+
     /// Does tile id `id` show this code (its kind, and red exactly for copy 0 of a five when
     /// `red_fives`)?
     pub fn matches(self, id: u8, red_fives: bool) -> bool {

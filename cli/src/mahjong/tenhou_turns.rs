@@ -571,11 +571,13 @@ mod tests {
     use super::super::tenhou::parse;
     use super::*;
 
-    const ROUND: &str = r#"{"name":["a","b","c","d"],"rule":{"disp":"鳳南喰赤","aka":1},"log":[
-[[0,0,0],[25000,25000,25000,25000],[16],[],[11,13,14,15,19,29,31,32,33,34,37,44,46],[32,34,23,17,14,43,47,16,42,18,44,13,41,37,43,24,45,27],[44,29,19,46,11,60,60,14,60,32,60,37,31,13,60,32,60,23],[14,15,17,23,26,29,33,41,42,43,43,45,47],[31,41,35,42,"p434343",11,36,"p424242",18,12,41,28,"c131415",18,27,22,23],[60,29,47,45,23,26,33,11,36,60,35,60,41,60,60,60,60],[22,22,24,25,27,31,32,33,35,36,36,37,38],[39,11,35,21,25,28,21,42,14,45,21,13,25,38,24,46,16],[27,60,36,60,35,60,60,60,60,60,60,60,"r24",60,60,60,60],[12,12,17,19,28,34,53,37,39,44,44,45,47],["4444p44",39,47,"c363453",33,11,12,24,46,51,15,38,28,32,23,46,19],[47,28,60,45,60,60,37,60,60,19,60,60,60,60,60,60,39],["和了",[0,8700,-7700,0],[1,2,1,"30符4飜7700点","自風 南(1飜)","混一色(2飜)","ドラ(1飜)"]]]]}"#;
+    const ROUND: &str = r#"{"title":["",""],"name":["A","B","C","D"],"rule":{"disp":"鳳南喰赤","aka":1},"log":[
+[[0,0,0],[25000,25000,25000,25000],[16],[],[11,12,13,21,22,23,31,32,33,41,41,45,46],[47,26],[46,60],[14,15,16,24,25,27,28,34,35,36,42,42,42],[],[],[17,18,19,29,29,37,38,39,43,43,44,46,46],["46p4646"],[44],[12,13,14,24,25,26,34,35,36,43,44,47,47],[15],[60],["和了",[-1000,1000,0,0],[1,0,1,"30符1飜1000点","役牌 中(1飜)"]]]]}"#;
 
+    /// A made-up round: the dealer discards green, seat 2 pons it (from across), discards N;
+    /// seat 3 draws and discards; the dealer draws 6p, discards it; seat 1 wins on it.
     #[test]
-    fn a_real_round_lays_out_its_wall_and_turns() {
+    fn a_round_lays_out_its_wall_and_turns() {
         let record = parse(ROUND).map_err(|e| e.to_string());
         let record = record.as_ref().map(|r| &r.rounds[0]);
         let t = turns(record.unwrap_or_else(|e| panic!("{e}")), true).unwrap_or_else(|e| panic!("{e}"));
@@ -583,43 +585,70 @@ mod tests {
         let mut sorted = t.wall;
         sorted.sort_unstable();
         assert_eq!(sorted.to_vec(), (0..136).collect::<Vec<u8>>());
-        // The dealer's haipai first: 1m is id 0, 3m id 8, …; the first live draw is the third 2s (id 78: seats 0 and 2 were dealt 76 and 77).
-        assert_eq!(&t.wall[..3], &[0, 8, 12]);
-        assert_eq!(t.wall[52], 78);
-        // Dora indicator 6m: id 20.
-        assert_eq!(t.wall[126], 20);
-        // The first actions: dealer draws 2s, discards N (id 120).
+        // The dealer's haipai first (1m 2m 3m: ids 0, 4, 8), ids given in order of appearance:
+        // the dealer's first draw is the third red dragon (two went to seat 3): 134.
+        assert_eq!(&t.wall[..3], &[0, 4, 8]);
+        assert_eq!(t.wall[52], 134);
+        // Dora indicator 6m after seat 1's: id 21.
+        assert_eq!(t.wall[126], 21);
         assert_eq!(
-            t.steps[0],
-            Step::Draw {
-                seat: 0,
-                tile: 78,
-                rinshan: false
-            }
+            t.steps,
+            vec![
+                Step::Draw {
+                    seat: 0,
+                    tile: 134,
+                    rinshan: false
+                },
+                Step::Discard {
+                    seat: 0,
+                    tile: 128,
+                    tsumogiri: false,
+                    riichi: false
+                },
+                Step::Pon {
+                    seat: 2,
+                    from: 0,
+                    called: 128,
+                    own: [129, 130]
+                },
+                Step::Discard {
+                    seat: 2,
+                    tile: 120,
+                    tsumogiri: false,
+                    riichi: false
+                },
+                Step::Draw {
+                    seat: 3,
+                    tile: 18,
+                    rinshan: false
+                },
+                Step::Discard {
+                    seat: 3,
+                    tile: 18,
+                    tsumogiri: true,
+                    riichi: false
+                },
+                Step::Draw {
+                    seat: 0,
+                    tile: 57,
+                    rinshan: false
+                },
+                Step::Discard {
+                    seat: 0,
+                    tile: 57,
+                    tsumogiri: true,
+                    riichi: false
+                },
+                Step::Ron {
+                    seats: vec![1],
+                    from: 0
+                },
+            ]
         );
-        assert!(matches!(
-            t.steps[1],
-            Step::Discard {
-                seat: 0,
-                tile: 120,
-                tsumogiri: false,
-                riichi: false
-            }
-        ));
-        // Seat 3 pons seat 0's N (44): the first take of seat 3 is "4444p44" (from the right = seat 0).
-        assert!(
-            t.steps
-                .iter()
-                .any(|s| matches!(s, Step::Pon { seat: 3, from: 0, called, .. } if called / 4 == 30))
-        );
-        assert_eq!(
-            t.steps.last(),
-            Some(&Step::Ron {
-                seats: vec![1],
-                from: 2
-            })
-        );
+        // Seat 1 was dealt the first plain 5m (17) and seat 3 the first 6p (56).
+        assert_eq!((t.wall[53], t.wall[54]), (18, 57));
         assert_eq!(t.end, End::Win);
-        assert_eq!(t.sticks_down, [false, false, true, false]);
+        assert_eq!(t.live_draws, 3);
+        assert_eq!(t.sticks_down, [false; 4]);
     }
 }
