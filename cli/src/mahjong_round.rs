@@ -357,7 +357,7 @@ fn parse_header(words: &[&str], config: &Config) -> Result<Table, String> {
                 .parse()
                 .map_err(|_| format!("{} is no seed (an integer)", quoted(n)))?;
             Match::new(config, seed)
-                .map(|m| Table::Match(Box::new(m)))
+                .map(Table::Match)
                 .map_err(|e| e.to_string())
         }
         ["wall", rest @ ..] if rest.len() >= 136 => {
@@ -405,9 +405,10 @@ fn parse_header(words: &[&str], config: &Config) -> Result<Table, String> {
     }
 }
 
+/// What a text log plays: one round, or a whole match (about the same size).
 enum Table {
     Round(Round),
-    Match(Box<Match>),
+    Match(Match),
 }
 
 impl Table {
@@ -803,8 +804,8 @@ fn code(id: u8, red: bool) -> Code {
     Code::of_id_lossy(id, red)
 }
 
-/// Plays with the bot and writes the log as a Tenhou record.
-fn play_tenhou(args: &PlayArgs) -> Result<Record, CliError> {
+/// Plays with the bot (as `play` does) and writes the log as a Tenhou record.
+pub fn play_tenhou(args: &PlayArgs) -> Result<Record, CliError> {
     let mut bot = RandomBot::new(args.seed);
     let mut rounds = Vec::new();
     if args.whole_match {

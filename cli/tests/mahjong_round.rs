@@ -12,7 +12,7 @@ fn stderr(out: &std::process::Output) -> String {
 /// A one-round record (East 1; seat 1 wins a ron on seat 2's discard): the first round of a
 /// real Phoenix-room game, with made-up names.
 const ROUND: &str = r#"{"title":["",""],"name":["A","B","C","D"],"rule":{"disp":"鳳南喰赤","aka":1},"log":[
-[[0,0,0],[25000,25000,25000,25000],[16],[],[11,12,13,21,22,23,31,32,33,41,41,45,46],[47,26],[46,60],[14,15,16,24,25,27,28,34,35,36,42,42,42],[],[],[17,18,19,29,29,37,38,39,43,43,44,46,46],["46p4646"],[44],[12,13,14,24,25,26,34,35,36,43,44,47,47],[15],[60],["和了",[-1000,1000,0,0],[1,0,1,"30符1飜1000点","役牌 中(1飜)"]]]]}"#;
+[[0,0,0],[25000,25000,25000,25000],[16],[],[11,12,13,21,22,23,31,32,33,41,41,45,46],[47,26],[46,60],[14,15,16,24,25,27,27,34,35,36,42,42,42],[],[],[17,18,19,29,29,37,38,39,43,43,44,46,46],["46p4646"],[44],[12,13,14,24,25,26,34,35,36,43,44,47,47],[15],[60],["和了",[-5200,5200,0,0],[1,0,1,"40符3飜5200点","自風 南(1飜)","三色同順(2飜)"]]]]}"#;
 
 #[test]
 fn a_record_that_does_not_read_is_named_with_its_round_and_token() {
@@ -59,4 +59,113 @@ fn a_bad_text_log_line_is_named_with_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     let out = parlor(&["mahjong", "replay"], "");
     assert_eq!(stderr(&out), "error: line 1: the log holds no round\n");
+}
+
+/// The Tenhou writer against the reader and the engine, round by round: every seeded round
+/// `play --format tenhou6` writes reads back, lays out the same wall and replays to the deltas
+/// the game had.
+#[test]
+fn every_written_round_replays_to_its_own_deltas() {
+    use parlor_cli::mahjong::tenhou;
+    use parlor_cli::mahjong::tenhou_replay::replay_round;
+    use parlor_cli::mahjong_round::{Format, PlayArgs, play_tenhou};
+    use parlor_core::mahjong::Config;
+    let mut ends = std::collections::BTreeMap::new();
+    for seed in 0..60 {
+        let args = PlayArgs {
+            preset: Config::TENHOU,
+            seed,
+            whole_match: false,
+            format: Format::Tenhou6,
+            log: None,
+        };
+        let record = play_tenhou(&args).unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
+        let back = tenhou::parse(&record.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(back, record, "seed {seed}");
+        let log = &record.rounds[0];
+        let outcome = replay_round(log, true, &Config::TENHOU).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(outcome.deltas, log.result.deltas(), "seed {seed}");
+        *ends.entry(format!("{:?}", outcome.end)).or_insert(0) += 1;
+    }
+    eprintln!("written rounds replayed: {ends:?}");
+}
+
+/// The wall of [`ROUND`] in the engine's layout (as `tenhou_turns` lays it out), 136 ids.
+const WALL: &str = "0 4 8 36 40 44 72 76 80 108 109 124 128 12 17 20 48 53 60 61 84 89 92 112 113 114 24 28 32 68 69 96 100 104 116 117 120 129 130 5 9 13 49 54 56 85 90 93 118 121 132 133 134 18 57 1 2 3 6 7 10 11 14 15 16 19 22 23 25 26 27 29 30 31 33 34 35 37 38 39 41 42 43 45 46 47 50 51 52 55 58 59 62 63 64 65 66 67 70 71 73 74 75 77 78 79 81 82 83 86 87 88 91 94 95 97 98 99 101 102 103 105 106 107 110 111 21 115 119 122 123 125 126 127 131 135";
+
+/// [`ROUND`] as the text log: the window after the dealer's discard asks seat 2 (pon), the
+/// others' windows nobody; each uncalled discard is followed by the next seat's draw.
+#[test]
+fn a_text_log_replays_with_its_events_outcome_and_scores() {
+    let log = format!(
+        "mahjong wall {WALL} start 0 0 0 25000 25000 25000 25000\n\
+         0 discard 128\n2 pon 129 130\n2 discard 120\n3 discard 18\n0 discard 57\n1 ron\n"
+    );
+    let out = parlor(&["mahjong", "replay", "-"], &log);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let want = format!(
+        "mahjong wall {WALL} start 0 0 0 25000 25000 25000 25000\n\
+         0 discard 128\n\
+         2 pon 129 130 call 2 pon 128 129 130\n\
+         2 discard 120 draw 3 18\n\
+         3 discard 18 draw 0 57\n\
+         0 discard 57\n\
+         1 ron over\n\
+         outcome: win; seat 1 ron from 0 3 han 40 fu 5200 points\n\
+         round 0: -5200 5200 0 0\n\
+         scores: 19800 30200 25000 25000\n"
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), want);
+    // What replay printed replays as it is; a wrong annotation or summary line is named.
+    let again = parlor(&["mahjong", "replay"], &want);
+    assert_eq!(String::from_utf8_lossy(&again.stdout), want);
+    let wrong = want.replace("draw 3 18", "draw 3 19");
+    let out = parlor(&["mahjong", "replay"], &wrong);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: line 4: \"2 discard 120\" is followed by \"draw 3 18\", not \"draw 3 19\"\n"
+    );
+    let wrong = want.replace("round 0: -5200", "round 0: -5300");
+    let out = parlor(&["mahjong", "replay"], &wrong);
+    assert_eq!(
+        stderr(&out),
+        "error: line 9: the replay computes \"round 0: -5200 5200 0 0\", not \"round 0: -5300 5200 0 0\"\n"
+    );
+    // Seat 1 may not discard in seat 2's window; seat 3 may not act on seat 0's turn.
+    let out = parlor(&["mahjong", "replay"], &log.replace("2 pon 129 130", "1 discard 17"));
+    assert_eq!(stderr(&out), "error: line 3: seat 1 may not act now (seat 2 may)\n");
+    let out = parlor(&["mahjong", "replay"], &log.replace("0 discard 128", "0 discard 3"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("error: line 2: \"0 discard 3\": "),
+        "{}",
+        stderr(&out)
+    );
+    let out = parlor(&["mahjong", "replay"], &log.replace("1 ron\n", ""));
+    assert_eq!(stderr(&out), "error: line 6: the log ends before the round is over\n");
+}
+
+/// `play` prints a log that `replay` reproduces line for line, for rounds and a match.
+#[test]
+fn what_play_prints_replays_as_it_is() {
+    for seed in [0u64, 1, 7, 42] {
+        let seed = seed.to_string();
+        let out = parlor(&["mahjong", "play", "--seed", &seed], "");
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let log = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(log.starts_with(&format!("mahjong seed {seed}\n")));
+        assert!(log.lines().any(|l| l.starts_with("round 0: ")), "{log}");
+        let last = log.lines().last().unwrap_or("");
+        let points: Vec<i64> = last
+            .strip_prefix("scores: ")
+            .unwrap_or("")
+            .split(' ')
+            .filter_map(|p| p.parse().ok())
+            .collect();
+        assert_eq!(points.len(), 4, "{last}");
+        let again = parlor(&["mahjong", "replay", "-"], &log);
+        assert_eq!(again.status.code(), Some(0), "seed {seed}: {}", stderr(&again));
+        assert_eq!(String::from_utf8_lossy(&again.stdout), log, "seed {seed}");
+    }
 }

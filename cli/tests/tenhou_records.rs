@@ -123,13 +123,14 @@ fn every_round_lays_out_a_whole_wall_and_its_turns() {
 /// round's start and the final points reproduced, the match ending where the record ends.
 #[test]
 fn every_record_replays_through_the_engine() {
-    use parlor_cli::mahjong::tenhou_replay::{replay_match, replay_round};
+    use parlor_cli::mahjong::tenhou_replay::{replay_match, replay_round, text_log};
+    use parlor_cli::mahjong_round::replay_text;
     use parlor_core::mahjong::Config;
     let Some((dir, files, expected)) = records() else {
         return;
     };
     let config = Config::TENHOU;
-    let (mut rounds, mut alone, mut chained, mut whole) = (0, 0, 0, 0);
+    let (mut rounds, mut alone, mut chained, mut whole, mut text_logs) = (0, 0, 0, 0, 0);
     let mut failures = Vec::new();
     for file in &files {
         let record = read(file);
@@ -139,6 +140,16 @@ fn every_record_replays_through_the_engine() {
             match replay_round(log, record.aka, &config) {
                 Ok(_) => alone += 1,
                 Err(f) => failures.push(format!("{name}: round {i} alone: {f}")),
+            }
+            // The same round as the project's text log replays to the same deltas.
+            if let Ok(text) = text_log(log, record.aka, &config) {
+                let mut printed = String::new();
+                let want = format!("round 0: {}", log.result.deltas().map(|d| d.to_string()).join(" "));
+                match replay_text(&text, &config, &mut printed) {
+                    Ok(()) if printed.lines().any(|l| l == want) => text_logs += 1,
+                    Ok(()) => failures.push(format!("{name}: round {i} as a text log: no line {want:?}")),
+                    Err((n, what)) => failures.push(format!("{name}: round {i} as a text log: line {n}: {what}")),
+                }
             }
         }
         let result = replay_match(&record, &config, |i, deltas| {
@@ -162,7 +173,7 @@ fn every_record_replays_through_the_engine() {
         }
     }
     eprintln!(
-        "tenhou records: {} files, {rounds} rounds; {alone} rounds reproduced alone, {chained} through the match; {whole} whole records",
+        "tenhou records: {} files, {rounds} rounds; {alone} rounds reproduced alone ({text_logs} as text logs too), {chained} through the match; {whole} whole records",
         files.len()
     );
     assert!(

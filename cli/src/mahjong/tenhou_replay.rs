@@ -101,6 +101,23 @@ trait Table {
     fn act(&mut self, seat: Seat, action: Action) -> Result<Event, Error>;
 }
 
+/// A table that also keeps every action applied (for [`text_log`]).
+struct Logged<'a, T> {
+    table: &'a mut T,
+    applied: Vec<(Seat, Action)>,
+}
+
+impl<T: Table> Table for Logged<'_, T> {
+    fn round(&self) -> &Round {
+        self.table.round()
+    }
+    fn act(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        let event = self.table.act(seat, action)?;
+        self.applied.push((seat, action));
+        Ok(event)
+    }
+}
+
 impl Table for Round {
     fn round(&self) -> &Round {
         self
@@ -325,13 +342,18 @@ fn check_outcome(outcome: &Outcome, log: &RoundLog, turns: &Turns) -> Result<(),
             };
             if agari.winner.0 != w.who || agari.deltas != w.deltas {
                 let v = &agari.value;
+                let yaku: Vec<String> = v.yaku().iter().map(|y| format!("{} {}", y.yaku, y.han)).collect();
                 return Err(Failure::Mismatch(format!(
-                    "win {k}: the engine pays seat {} {:?} ({} han {} fu, {} points), the record seat {} {:?} ({})",
+                    "win {k}: the engine pays seat {} {:?} ({} han {} fu, {} points: {}, dora {} ura {} red {}), the record seat {} {:?} ({})",
                     agari.winner,
                     agari.deltas,
                     v.han(),
                     v.fu(),
                     v.payment().total,
+                    yaku.join(", "),
+                    v.dora(),
+                    v.ura(),
+                    v.red(),
                     w.who,
                     w.deltas,
                     w.text.join(" ")
@@ -361,6 +383,34 @@ pub fn replay_round(log: &RoundLog, aka: bool, config: &Config) -> Result<Outcom
         .ok_or_else(|| Failure::Mismatch("the round is not over".to_owned()))?;
     check_outcome(&outcome, log, &t)?;
     Ok(outcome)
+}
+
+/// One recorded round as the project's text log (`mahjong wall <ids> start …` and one `<seat>
+/// <action>` line per action the engine took, window answers included), replayed on the way.
+pub fn text_log(log: &RoundLog, aka: bool, config: &Config) -> Result<String, Failure> {
+    let t = turns(log, aka).map_err(Failure::Record)?;
+    let start = start_of(log);
+    let mut round = Round::with_start(config, &Deal::Given { wall: t.wall }, &start)
+        .map_err(|e| Failure::Illegal(format!("the deal: {e}")))?;
+    let mut logged = Logged {
+        table: &mut round,
+        applied: Vec::new(),
+    };
+    play(&mut logged, &t)?;
+    let applied = logged.applied;
+    let ids: Vec<String> = t.wall.iter().map(u8::to_string).collect();
+    let mut text = format!(
+        "mahjong wall {} start {} {} {} {}\n",
+        ids.join(" "),
+        start.kyoku(),
+        start.honba,
+        start.sticks,
+        start.scores.map(|s| s.to_string()).join(" ")
+    );
+    for (seat, action) in applied {
+        text.push_str(&format!("{seat} {action}\n"));
+    }
+    Ok(text)
 }
 
 /// What a whole record's replay through [`Match`] gives.
