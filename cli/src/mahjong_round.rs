@@ -40,7 +40,7 @@ use parlor_core::mahjong::{Action, Config, Deal, End, Event, Match, Outcome, Pha
 use crate::mahjong::tenhou::{
     self, Code, Discard as TDiscard, DrawKind, From, Record, Result as TResult, RoundLog, SeatLog, Take, Win,
 };
-use crate::mahjong::tenhou_replay::{replay_match, replay_round, start_of};
+use crate::mahjong::tenhou_replay::{replay_match, replay_round, start_of, watch_round};
 use crate::{CliError, quoted};
 
 fn parse_config(name: &str) -> Result<Config, String> {
@@ -356,9 +356,7 @@ fn parse_header(words: &[&str], config: &Config) -> Result<Table, String> {
             let seed: u64 = n
                 .parse()
                 .map_err(|_| format!("{} is no seed (an integer)", quoted(n)))?;
-            Match::new(config, seed)
-                .map(Table::Match)
-                .map_err(|e| e.to_string())
+            Match::new(config, seed).map(Table::Match).map_err(|e| e.to_string())
         }
         ["wall", rest @ ..] if rest.len() >= 136 => {
             let (ids, tail) = rest.split_at(136);
@@ -631,7 +629,8 @@ impl Recorder {
                     .hand(seat)
                     .filter(|id| usize::from(id / 4) == kind.index())
                     .collect();
-                let codes: Vec<Code> = ids.iter().map(|id| self.code(*id)).collect();
+                let mut codes: Vec<Code> = ids.iter().map(|id| self.code(*id)).collect();
+                codes.sort_by_key(|c| sort_key(*c));
                 if let [a, b, c, d] = codes.as_slice() {
                     let tiles = [*a, *b, *c, *d];
                     self.seats[s].discards.push(TDiscard::Ankan {
@@ -661,7 +660,8 @@ impl Recorder {
                 let from = From::between(call.seat.0, giver.0).unwrap_or(From::Left);
                 let own: Vec<u8> = meld.tiles().iter().copied().filter(|t| *t != called).collect();
                 let c = self.code(called);
-                let oc: Vec<Code> = own.iter().map(|o| self.code(*o)).collect();
+                let mut oc: Vec<Code> = own.iter().map(|o| self.code(*o)).collect();
+                oc.sort_by_key(|c| sort_key(*c));
                 match (meld.kind, oc.as_slice()) {
                     (MeldKind::Chii, [a, b]) => self.seats[cs].takes.push(Take::Chii {
                         called: c,
@@ -795,13 +795,34 @@ impl Recorder {
     }
 }
 
-/// Tenhou sorts a haipai by its number, red fives as fives.
+/// Tenhou sorts a haipai (and the tiles of a meld) by kind, a red five after the other fives.
 fn sort_key(c: Code) -> (u8, bool) {
-    (c.kind(), !c.is_red())
+    (c.kind(), c.is_red())
 }
 
 fn code(id: u8, red: bool) -> Code {
     Code::of_id_lossy(id, red)
+}
+
+/// One recorded round replayed alone and written back by the same writer as `play --format
+/// tenhou6` (the test of that writer against real records).
+pub fn rewrite_round(
+    log: &RoundLog,
+    aka: bool,
+    config: &Config,
+) -> Result<RoundLog, crate::mahjong::tenhou_replay::Failure> {
+    let mut recorder: Option<Recorder> = None;
+    let round = watch_round(log, aka, config, |before, seat, action, event| {
+        recorder
+            .get_or_insert_with(|| Recorder::new(before))
+            .note(before, seat, action, event);
+    })?;
+    let outcome = round
+        .outcome()
+        .ok_or_else(|| crate::mahjong::tenhou_replay::Failure::Mismatch("the round is not over".to_owned()))?;
+    Ok(recorder
+        .unwrap_or_else(|| Recorder::new(&round))
+        .finish(&round, &outcome))
 }
 
 /// Plays with the bot (as `play` does) and writes the log as a Tenhou record.

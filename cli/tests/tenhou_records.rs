@@ -183,3 +183,81 @@ fn every_record_replays_through_the_engine() {
         failures.join("\n")
     );
 }
+
+/// The writer of `play --format tenhou6` against real records: each round replayed alone and
+/// written back must be the record's round — header, indicators, every column as Tenhou writes
+/// it (haipai order, call strings), the result's seats and deltas (point strings and yaku names
+/// are the engine's own, not compared).
+#[test]
+fn every_round_written_back_is_the_record() {
+    use parlor_cli::mahjong::tenhou::Result as R;
+    use parlor_cli::mahjong_round::rewrite_round;
+    use parlor_core::mahjong::Config;
+    let Some((dir, files, _)) = records() else { return };
+    let mut failures = Vec::new();
+    let mut same = 0;
+    for file in &files {
+        let record = read(file);
+        let name = name_in(&dir, file);
+        for (i, log) in record.rounds.iter().enumerate() {
+            let Ok(mut back) = rewrite_round(log, record.aka, &Config::TENHOU) else {
+                continue;
+            };
+            // The texts of a win are the engine's.
+            if let (R::Win(ours), R::Win(theirs)) = (&mut back.result, &log.result) {
+                for (o, t) in ours.iter_mut().zip(theirs) {
+                    o.text.clone_from(&t.text);
+                }
+            }
+            let mut what = Vec::new();
+            if back.dora != log.dora {
+                what.push(format!("dora {:?} vs {:?}", back.dora, log.dora));
+            }
+            if back.ura != log.ura {
+                what.push(format!("ura {:?} vs {:?}", back.ura, log.ura));
+            }
+            for p in 0..4 {
+                let (o, t) = (&back.seats[p], &log.seats[p]);
+                if o.haipai != t.haipai {
+                    what.push(format!("seat {p} haipai {:?} vs {:?}", o.haipai, t.haipai));
+                }
+                if o.takes != t.takes {
+                    let k = o.takes.iter().zip(&t.takes).position(|(a, b)| a != b);
+                    what.push(format!(
+                        "seat {p} takes at {k:?}: {:?} vs {:?}",
+                        k.and_then(|k| o.takes.get(k)),
+                        k.and_then(|k| t.takes.get(k))
+                    ));
+                }
+                if o.discards != t.discards {
+                    let k = o.discards.iter().zip(&t.discards).position(|(a, b)| a != b);
+                    what.push(format!(
+                        "seat {p} discards at {k:?}: {:?} vs {:?} ({} vs {})",
+                        k.and_then(|k| o.discards.get(k)),
+                        k.and_then(|k| t.discards.get(k)),
+                        o.discards.len(),
+                        t.discards.len()
+                    ));
+                }
+            }
+            if back.result != log.result {
+                what.push(format!("result {:?} vs {:?}", back.result, log.result));
+            }
+            if (back.kyoku, back.honba, back.sticks, back.scores) != (log.kyoku, log.honba, log.sticks, log.scores) {
+                what.push("header".to_owned());
+            }
+            if what.is_empty() {
+                same += 1;
+            } else {
+                failures.push(format!("{name}: round {i}: {}", what.join("; ")));
+            }
+        }
+    }
+    eprintln!("tenhou records: {same} rounds written back as recorded");
+    assert!(
+        failures.is_empty(),
+        "{} rounds differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -101,19 +101,21 @@ trait Table {
     fn act(&mut self, seat: Seat, action: Action) -> Result<Event, Error>;
 }
 
-/// A table that also keeps every action applied (for [`text_log`]).
-struct Logged<'a, T> {
+/// A table that shows every action applied to `visit` (the round before it, the seat, the
+/// action, its event).
+struct Watched<'a, T, F> {
     table: &'a mut T,
-    applied: Vec<(Seat, Action)>,
+    visit: F,
 }
 
-impl<T: Table> Table for Logged<'_, T> {
+impl<T: Table, F: FnMut(&Round, Seat, Action, &Event)> Table for Watched<'_, T, F> {
     fn round(&self) -> &Round {
         self.table.round()
     }
     fn act(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        let before = self.table.round().clone();
         let event = self.table.act(seat, action)?;
-        self.applied.push((seat, action));
+        (self.visit)(&before, seat, action, &event);
         Ok(event)
     }
 }
@@ -385,32 +387,45 @@ pub fn replay_round(log: &RoundLog, aka: bool, config: &Config) -> Result<Outcom
     Ok(outcome)
 }
 
+/// Replays one recorded round alone like [`replay_round`], showing every action the engine
+/// took (window answers included) to `visit(before, seat, action, event)`; returns the finished
+/// round (its outcome not compared with the record).
+pub fn watch_round(
+    log: &RoundLog,
+    aka: bool,
+    config: &Config,
+    visit: impl FnMut(&Round, Seat, Action, &Event),
+) -> Result<Round, Failure> {
+    let t = turns(log, aka).map_err(Failure::Record)?;
+    let mut round = Round::with_start(config, &Deal::Given { wall: t.wall }, &start_of(log))
+        .map_err(|e| Failure::Illegal(format!("the deal: {e}")))?;
+    play(
+        &mut Watched {
+            table: &mut round,
+            visit,
+        },
+        &t,
+    )?;
+    Ok(round)
+}
+
 /// One recorded round as the project's text log (`mahjong wall <ids> start …` and one `<seat>
 /// <action>` line per action the engine took, window answers included), replayed on the way.
 pub fn text_log(log: &RoundLog, aka: bool, config: &Config) -> Result<String, Failure> {
-    let t = turns(log, aka).map_err(Failure::Record)?;
-    let start = start_of(log);
-    let mut round = Round::with_start(config, &Deal::Given { wall: t.wall }, &start)
-        .map_err(|e| Failure::Illegal(format!("the deal: {e}")))?;
-    let mut logged = Logged {
-        table: &mut round,
-        applied: Vec::new(),
-    };
-    play(&mut logged, &t)?;
-    let applied = logged.applied;
-    let ids: Vec<String> = t.wall.iter().map(u8::to_string).collect();
-    let mut text = format!(
-        "mahjong wall {} start {} {} {} {}\n",
+    let mut lines = String::new();
+    let round = watch_round(log, aka, config, |_, seat, action, _| {
+        lines.push_str(&format!("{seat} {action}\n"));
+    })?;
+    let start = round.start();
+    let ids: Vec<String> = round.wall().iter().map(u8::to_string).collect();
+    Ok(format!(
+        "mahjong wall {} start {} {} {} {}\n{lines}",
         ids.join(" "),
         start.kyoku(),
         start.honba,
         start.sticks,
         start.scores.map(|s| s.to_string()).join(" ")
-    );
-    for (seat, action) in applied {
-        text.push_str(&format!("{seat} {action}\n"));
-    }
-    Ok(text)
+    ))
 }
 
 /// What a whole record's replay through [`Match`] gives.
