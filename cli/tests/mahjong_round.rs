@@ -149,13 +149,23 @@ fn a_text_log_replays_with_its_events_outcome_and_scores() {
 /// `play` prints a log that `replay` reproduces line for line, for rounds and a match.
 #[test]
 fn what_play_prints_replays_as_it_is() {
-    for seed in [0u64, 1, 7, 42] {
-        let seed = seed.to_string();
-        let out = parlor(&["mahjong", "play", "--seed", &seed], "");
+    for (seed, whole) in [("0", false), ("1", false), ("7", false), ("42", false), ("2", true)] {
+        let mut args = vec!["mahjong", "play", "--seed", seed];
+        if whole {
+            args.push("--match");
+        }
+        let out = parlor(&args, "");
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         let log = String::from_utf8_lossy(&out.stdout).into_owned();
-        assert!(log.starts_with(&format!("mahjong seed {seed}\n")));
+        let header = if whole {
+            format!("mahjong match {seed}\n")
+        } else {
+            format!("mahjong seed {seed}\n")
+        };
+        assert!(log.starts_with(&header), "{log}");
         assert!(log.lines().any(|l| l.starts_with("round 0: ")), "{log}");
+        let rounds = log.lines().filter(|l| l.starts_with("round ")).count();
+        assert!(if whole { rounds >= 8 } else { rounds == 1 }, "{rounds} rounds");
         let last = log.lines().last().unwrap_or("");
         let points: Vec<i64> = last
             .strip_prefix("scores: ")
@@ -164,8 +174,67 @@ fn what_play_prints_replays_as_it_is() {
             .filter_map(|p| p.parse().ok())
             .collect();
         assert_eq!(points.len(), 4, "{last}");
+        if whole {
+            assert_eq!(points.iter().sum::<i64>(), 100_000, "{last}");
+        }
         let again = parlor(&["mahjong", "replay", "-"], &log);
         assert_eq!(again.status.code(), Some(0), "seed {seed}: {}", stderr(&again));
         assert_eq!(String::from_utf8_lossy(&again.stdout), log, "seed {seed}");
+    }
+}
+
+#[test]
+fn a_record_replays_to_its_deltas_and_scores() {
+    let out = parlor(&["mahjong", "replay", "--format", "tenhou6", "-"], ROUND);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "round 0: -5200 5200 0 0\nscores: 19800 30200 25000 25000\n"
+    );
+    // A delta the engine does not reproduce, an action it refuses: named, exit 2.
+    let bad = ROUND.replace("[-5200,5200,0,0]", "[-5300,5300,0,0]");
+    let out = parlor(&["mahjong", "replay", "--format", "tenhou6"], &bad);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with(
+            "error: round 0: differs from the record: win 0: the engine pays seat 1 [-5200, 5200, 0, 0] (3 han 40 fu"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let bad = ROUND
+        .replace("[1,0,1,\"40符", "[3,0,3,\"40符")
+        .replace("[-5200,5200,0,0]", "[-5200,0,0,5200]");
+    let out = parlor(&["mahjong", "replay", "--format", "tenhou6"], &bad);
+    assert_eq!(
+        stderr(&out),
+        "error: round 0: engine refuses: action 8: seat 3 ron in the record, but the engine does not ask seat 3 (no window for it)\n"
+    );
+}
+
+/// `play --format tenhou6` writes a record that `replay --format tenhou6` reproduces: the same
+/// round and score lines as the text log of the same seed, for rounds and whole matches.
+#[test]
+fn what_play_writes_as_a_tenhou_record_replays() {
+    for (seed, whole) in [("0", false), ("3", false), ("11", false), ("1", true), ("4", true)] {
+        let mut args = vec!["mahjong", "play", "--seed", seed];
+        if whole {
+            args.push("--match");
+        }
+        let text = parlor(&args, "");
+        assert_eq!(text.status.code(), Some(0), "{}", stderr(&text));
+        let want: String = String::from_utf8_lossy(&text.stdout)
+            .lines()
+            .filter(|l| l.starts_with("round ") || l.starts_with("scores: "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        args.extend(["--format", "tenhou6"]);
+        let record = parlor(&args, "");
+        assert_eq!(record.status.code(), Some(0), "{}", stderr(&record));
+        let json = String::from_utf8_lossy(&record.stdout).into_owned();
+        assert!(json.starts_with('{') && json.contains("\"log\":[["), "{json}");
+        let out = parlor(&["mahjong", "replay", "--format", "tenhou6", "-"], &json);
+        assert_eq!(out.status.code(), Some(0), "seed {seed}: {}", stderr(&out));
+        assert_eq!(String::from_utf8_lossy(&out.stdout), want, "seed {seed} match {whole}");
     }
 }
