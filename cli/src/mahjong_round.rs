@@ -294,18 +294,10 @@ pub fn replay_tenhou(text: &str, config: &Config, printed: &mut String) -> Resul
             let _ = writeln!(lines, "round {i}: {}", joined(&d));
         });
         printed.push_str(&lines);
-        match result {
-            Ok(replay) => {
-                let _ = writeln!(printed, "scores: {}", joined(&replay.final_scores));
-                Ok(())
-            }
-            Err(f) if f.round + 1 == record.rounds.len() && f.failure_is_open_match() => {
-                let last = record.rounds.last().ok_or("no round")?;
-                let _ = writeln!(printed, "scores: {}", joined(&after(last, &record, config)?));
-                Ok(())
-            }
-            Err(f) => Err(f.to_string()),
-        }
+        let replay = result.map_err(|f| f.to_string())?;
+        let scores = replay.final_scores.unwrap_or(replay.scores);
+        let _ = writeln!(printed, "scores: {}", joined(&scores));
+        Ok(())
     } else {
         let mut scores = [0; 4];
         for (i, log) in record.rounds.iter().enumerate() {
@@ -315,23 +307,6 @@ pub fn replay_tenhou(text: &str, config: &Config, printed: &mut String) -> Resul
         }
         let _ = writeln!(printed, "scores: {}", joined(&scores));
         Ok(())
-    }
-}
-
-/// The points after a recorded round (its start, deltas, sticks put down).
-fn after(last: &RoundLog, record: &Record, config: &Config) -> Result<[i32; 4], String> {
-    replay_round(last, record.aka, config)
-        .map(|o| o.scores)
-        .map_err(|f| f.to_string())
-}
-
-trait OpenMatch {
-    fn failure_is_open_match(&self) -> bool;
-}
-
-impl OpenMatch for crate::mahjong::tenhou_replay::RoundFailure {
-    fn failure_is_open_match(&self) -> bool {
-        matches!(&self.failure, crate::mahjong::tenhou_replay::Failure::Mismatch(w) if w.starts_with("the record ends, the match goes on"))
     }
 }
 

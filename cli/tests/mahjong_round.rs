@@ -238,3 +238,26 @@ fn what_play_writes_as_a_tenhou_record_replays() {
         assert_eq!(String::from_utf8_lossy(&out.stdout), want, "seed {seed} match {whole}");
     }
 }
+
+/// A made-up triple ron: the dealer's first discard, 5p, completes three tanyao hands. Tenhou
+/// writes only `三家和了`; the replay lets every seat that may win on it call ron, and the
+/// engine aborts the round (no payments, the dealer keeps the seat).
+const TRIPLE_RON: &str = r#"{"title":["",""],"name":["A","B","C","D"],"rule":{"disp":"鳳南喰赤","aka":1},"log":[[[0,0,0],[25000,25000,25000,25000],[16],[],[11,11,19,19,21,21,29,29,31,31,41,41,25],[47],[25],[12,13,14,13,14,15,36,37,38,32,32,24,26],[],[],[22,23,24,35,36,37,16,17,18,33,33,33,25],[],[],[23,24,32,33,34,34,35,36,36,37,38,17,17],[],[],["三家和了"]]]}"#;
+
+#[test]
+fn a_triple_ron_the_record_does_not_spell_out_replays() {
+    let out = parlor(&["mahjong", "replay", "--format", "tenhou6"], TRIPLE_RON);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "round 0: 0 0 0 0\nscores: 25000 25000 25000 25000\n"
+    );
+    // Called an exhaustive draw instead, the columns do not fit (one live draw, not 70).
+    let bad = TRIPLE_RON.replace("[\"三家和了\"]", "[\"流局\",[0,0,0,0]]");
+    let out = parlor(&["mahjong", "replay", "--format", "tenhou6"], &bad);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: round 0: bad record: exhaustive draw with 1 live draws and 0 kans (70 in all expected)\n"
+    );
+}

@@ -15,7 +15,7 @@ use parlor_core::mahjong::{
 };
 
 use super::tenhou::{DrawKind, Record, Result as RoundResult, RoundLog};
-use super::tenhou_turns::{Step, Turns, turns};
+use super::tenhou_turns::{End, Step, Turns, turns};
 
 /// Why a round did not replay.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -177,10 +177,12 @@ fn apply(table: &mut impl Table, seat: u8, action: Action, at: usize) -> Result<
         .map_err(|e| Failure::Illegal(format!("action {at}: seat {seat} {}: {e}", show_action(action))))
 }
 
-/// Answers an open window: every seat the engine asks answers its record action or `pass`.
+/// Answers an open window: every seat the engine asks answers its record action or `pass`
+/// (with `ron_all`, the triple ron the record does not spell out: `ron` where it is legal).
 fn answer_window(
     table: &mut impl Table,
     answers: [Option<Action>; 4],
+    ron_all: bool,
     at: usize,
     last: &mut Event,
 ) -> Result<(), Failure> {
@@ -195,7 +197,8 @@ fn answer_window(
             )));
         };
         answered[usize::from(seat)] = true;
-        let action = answers[usize::from(seat)].unwrap_or(Action::Pass);
+        let ron = ron_all && table.round().is_legal(Seat(seat), Action::Ron);
+        let action = answers[usize::from(seat)].unwrap_or(if ron { Action::Ron } else { Action::Pass });
         *last = apply(table, seat, action, at)?;
     }
     for (seat, answer) in answers.iter().enumerate() {
@@ -275,8 +278,8 @@ fn play(table: &mut impl Table, turns: &Turns) -> Result<(), Failure> {
         at += 1;
         if window {
             let (answers, consumed) = callers(steps, at);
-            let window_at = at;
-            answer_window(table, answers, window_at, &mut last)?;
+            let triple_ron = at == steps.len() && turns.end == End::Abortive(DrawKind::TripleRon);
+            answer_window(table, answers, triple_ron, at, &mut last)?;
             if consumed {
                 if let Some(call) = last.called.filter(|_| !matches!(steps.get(at), Some(Step::Ron { .. }))) {
                     let seat = match steps.get(at) {
@@ -318,17 +321,16 @@ fn end_name(end: EngineEnd) -> &'static str {
 }
 
 /// Compares the engine's outcome with the record's result.
-fn check_outcome(outcome: &Outcome, log: &RoundLog, turns: &Turns) -> Result<(), Failure> {
-    let _ = turns;
-    let want = match (&log.result, ()) {
-        (RoundResult::Win(_), _) => EngineEnd::Win,
-        (RoundResult::Draw(DrawKind::Nagashi, _), _) => EngineEnd::Nagashi,
-        (RoundResult::Draw(kind, _), _) if kind.is_exhaustive() => EngineEnd::Exhaustive,
-        (RoundResult::Draw(DrawKind::NineTerminals, _), _) => EngineEnd::Abort(Abort::NineTerminals),
-        (RoundResult::Draw(DrawKind::FourWinds, _), _) => EngineEnd::Abort(Abort::FourWinds),
-        (RoundResult::Draw(DrawKind::FourRiichi, _), _) => EngineEnd::Abort(Abort::FourRiichi),
-        (RoundResult::Draw(DrawKind::FourKans, _), _) => EngineEnd::Abort(Abort::FourKans),
-        (RoundResult::Draw(_, _), _) => EngineEnd::Abort(Abort::TripleRon),
+fn check_outcome(outcome: &Outcome, log: &RoundLog) -> Result<(), Failure> {
+    let want = match &log.result {
+        RoundResult::Win(_) => EngineEnd::Win,
+        RoundResult::Draw(DrawKind::Nagashi, _) => EngineEnd::Nagashi,
+        RoundResult::Draw(kind, _) if kind.is_exhaustive() => EngineEnd::Exhaustive,
+        RoundResult::Draw(DrawKind::NineTerminals, _) => EngineEnd::Abort(Abort::NineTerminals),
+        RoundResult::Draw(DrawKind::FourWinds, _) => EngineEnd::Abort(Abort::FourWinds),
+        RoundResult::Draw(DrawKind::FourRiichi, _) => EngineEnd::Abort(Abort::FourRiichi),
+        RoundResult::Draw(DrawKind::FourKans, _) => EngineEnd::Abort(Abort::FourKans),
+        RoundResult::Draw(_, _) => EngineEnd::Abort(Abort::TripleRon),
     };
     if outcome.end != want {
         return Err(Failure::Mismatch(format!(
@@ -383,7 +385,7 @@ pub fn replay_round(log: &RoundLog, aka: bool, config: &Config) -> Result<Outcom
     let outcome = round
         .outcome()
         .ok_or_else(|| Failure::Mismatch("the round is not over".to_owned()))?;
-    check_outcome(&outcome, log, &t)?;
+    check_outcome(&outcome, log)?;
     Ok(outcome)
 }
 
@@ -433,13 +435,18 @@ pub fn text_log(log: &RoundLog, aka: bool, config: &Config) -> Result<String, Fa
 pub struct MatchReplay {
     /// Each round's deltas (the engine's, equal to the record's).
     pub deltas: Vec<[i32; 4]>,
-    /// The match's final points.
-    pub final_scores: [i32; 4],
+    /// The match's final points when it is over after the record's last round, else `None`
+    /// (a record that stops before the match ends).
+    pub final_scores: Option<[i32; 4]>,
+    /// The points after the record's last round (the final points when the match is over;
+    /// else the sticks on the table are not given out).
+    pub scores: [i32; 4],
 }
 
 /// Replays a whole record through [`Match`]: every round as [`replay_round`] does, plus each
-/// next round's start (round, dealer, honba, sticks, points) and the match ending where the
-/// record ends. Calls `each(i, deltas)` after each round reproduced.
+/// next round's start (round, dealer, honba, sticks, points); the match must not end before the
+/// record does ([`MatchReplay::final_scores`] says whether it ends with it). Calls `each(i,
+/// deltas)` after each round reproduced.
 pub fn replay_match(
     record: &Record,
     config: &Config,
@@ -447,7 +454,6 @@ pub fn replay_match(
 ) -> Result<MatchReplay, RoundFailure> {
     let mut game: Option<Match> = None;
     let mut deltas = Vec::new();
-    let count = record.rounds.len();
     for (i, log) in record.rounds.iter().enumerate() {
         let fail = |failure| RoundFailure { round: i, failure };
         let t = turns(log, record.aka).map_err(|w| fail(Failure::Record(w)))?;
@@ -484,23 +490,18 @@ pub fn replay_match(
             .round()
             .outcome()
             .ok_or_else(|| fail(Failure::Mismatch("the round is not over".to_owned())))?;
-        check_outcome(&outcome, log, &t).map_err(fail)?;
+        check_outcome(&outcome, log).map_err(fail)?;
         each(i, outcome.deltas);
         deltas.push(outcome.deltas);
-        if i + 1 == count && !m.is_over() {
-            return Err(fail(Failure::Mismatch(format!(
-                "the record ends, the match goes on (next: {})",
-                show_start(&m.next_start())
-            ))));
-        }
     }
     let m = game.ok_or(RoundFailure {
         round: 0,
         failure: Failure::Record("no round".to_owned()),
     })?;
-    let final_scores = m.final_scores().ok_or(RoundFailure {
-        round: count.saturating_sub(1),
-        failure: Failure::Mismatch("the match has no final scores".to_owned()),
-    })?;
-    Ok(MatchReplay { deltas, final_scores })
+    Ok(MatchReplay {
+        deltas,
+        final_scores: m.final_scores(),
+        // Awaiting the next deal, the next start holds the points after the last round.
+        scores: m.final_scores().unwrap_or(m.next_start().scores),
+    })
 }
