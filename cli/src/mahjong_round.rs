@@ -38,7 +38,7 @@ use parlor_core::mahjong::score::{Limit, MeldKind};
 use parlor_core::mahjong::{Action, Config, Deal, End, Event, Match, Outcome, Phase, RandomBot, Round, Start};
 
 use crate::mahjong::tenhou::{
-    self, Code, Discard as TDiscard, DrawKind, From, Record, Result as TResult, RoundLog, SeatLog, Take, Win,
+    self, Code, Discard as TDiscard, DrawKind, Giver, Record, Result as TResult, RoundLog, SeatLog, Take, Win,
 };
 use crate::mahjong::tenhou_replay::{replay_match, replay_round, start_of, watch_round};
 use crate::{CliError, quoted};
@@ -541,7 +541,7 @@ struct Recorder {
     seats: [SeatLog; 4],
     drawn: [Option<u8>; 4],
     /// The pon each kind's added kan joins: (called id, own ids, giver).
-    pons: Vec<(u8, u8, [u8; 2], From)>,
+    pons: Vec<(u8, u8, [u8; 2], Giver)>,
 }
 
 impl Recorder {
@@ -632,7 +632,7 @@ impl Recorder {
             let cs = call.seat.index();
             let meld = call.meld;
             if let (Some(called), Some(giver)) = (meld.called, meld.from) {
-                let from = From::between(call.seat.0, giver.0).unwrap_or(From::Left);
+                let from = Giver::between(call.seat.0, giver.0).unwrap_or(Giver::Left);
                 let own: Vec<u8> = meld.tiles().iter().copied().filter(|t| *t != called).collect();
                 let c = self.code(called);
                 let mut oc: Vec<Code> = own.iter().map(|o| self.code(*o)).collect();

@@ -100,7 +100,7 @@ impl fmt::Display for Code {
 
 /// Where a called tile came from, seen from the caller.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum From {
+pub enum Giver {
     /// The previous seat (kamicha, `caller + 3`).
     Left,
     /// The seat across (toimen, `caller + 2`).
@@ -109,7 +109,7 @@ pub enum From {
     Right,
 }
 
-impl From {
+impl Giver {
     /// The seat the tile came from, for `caller` (0..4).
     pub fn seat(self, caller: u8) -> u8 {
         (caller + self.offset()) % 4
@@ -118,18 +118,18 @@ impl From {
     /// How many seats after the caller the giver sits (3, 2 or 1).
     pub fn offset(self) -> u8 {
         match self {
-            From::Left => 3,
-            From::Across => 2,
-            From::Right => 1,
+            Giver::Left => 3,
+            Giver::Across => 2,
+            Giver::Right => 1,
         }
     }
 
     /// The giver `giver` seen from `caller` (`None` for the caller itself).
-    pub fn between(caller: u8, giver: u8) -> Option<From> {
+    pub fn between(caller: u8, giver: u8) -> Option<Giver> {
         match (giver + 4 - caller % 4) % 4 {
-            3 => Some(From::Left),
-            2 => Some(From::Across),
-            1 => Some(From::Right),
+            3 => Some(Giver::Left),
+            2 => Some(Giver::Across),
+            1 => Some(Giver::Right),
             _ => None,
         }
     }
@@ -156,7 +156,7 @@ pub enum Take {
         /// The two tiles from the hand.
         own: [Code; 2],
         /// The giver.
-        from: From,
+        from: Giver,
         /// As written.
         text: String,
     },
@@ -167,7 +167,7 @@ pub enum Take {
         /// The three tiles from the hand.
         own: [Code; 3],
         /// The giver.
-        from: From,
+        from: Giver,
         /// As written.
         text: String,
     },
@@ -348,26 +348,6 @@ pub struct Record {
     pub rounds: Vec<RoundLog>,
 }
 
-impl Record {
-    /// The final points: the last round's start plus its deltas, minus the riichi sticks put
-    /// down in it, plus the sticks left on the table to the top seat (ties to the lower seat)
-    /// — Tenhou's rule (供託は終局時トップ取り). `sticks_down[p]` says whether seat `p` put a
-    /// stick down in the last round that stayed down (the replay knows).
-    pub fn final_scores(last: &RoundLog, sticks_down: [bool; 4]) -> [i32; 4] {
-        let deltas = last.result.deltas();
-        let mut out = [0; 4];
-        for p in 0..4 {
-            out[p] = last.scores[p] + deltas[p] - if sticks_down[p] { 1000 } else { 0 };
-        }
-        if !matches!(last.result, Result::Win(_)) {
-            let left = last.sticks + sticks_down.iter().filter(|d| **d).count() as u32;
-            let top = (0..4).fold(0, |best, p| if out[p] > out[best] { p } else { best });
-            out[top] += 1000 * left as i32;
-        }
-        out
-    }
-}
-
 /// A record that does not read: where (`round`, when inside one) and what.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordError {
@@ -502,16 +482,16 @@ fn take(value: &Value, what: &str) -> Parsed<Take> {
             ('p', 0..=2, 3) if same_kind(t) => Ok(Take::Pon {
                 called,
                 own: [others[0], others[1]],
-                from: [From::Left, From::Across, From::Right][call.position],
+                from: [Giver::Left, Giver::Across, Giver::Right][call.position],
                 text,
             }),
             ('m', 0 | 1 | 3, 4) if same_kind(t) => Ok(Take::Daiminkan {
                 called,
                 own: [others[0], others[1], others[2]],
                 from: match call.position {
-                    0 => From::Left,
-                    1 => From::Across,
-                    _ => From::Right,
+                    0 => Giver::Left,
+                    1 => Giver::Across,
+                    _ => Giver::Right,
                 },
                 text,
             }),
@@ -744,7 +724,7 @@ impl Discard {
 /// The call strings Tenhou writes, for a writer that has the tiles: the letter goes before the
 /// called tile, at the giver's place.
 pub mod calls {
-    use super::{Code, From};
+    use super::{Code, Giver};
 
     fn join(tiles: &[Code]) -> String {
         tiles.iter().map(|c| c.to_string()).collect()
@@ -756,22 +736,22 @@ pub mod calls {
     }
 
     /// A pon from `from`: `p` at 0 (left), 1 (across) or 2 (right).
-    pub fn pon(called: Code, own: [Code; 2], from: From) -> String {
+    pub fn pon(called: Code, own: [Code; 2], from: Giver) -> String {
         let [a, b] = own;
         match from {
-            From::Left => format!("p{called}{a}{b}"),
-            From::Across => format!("{a}p{called}{b}"),
-            From::Right => format!("{a}{b}p{called}"),
+            Giver::Left => format!("p{called}{a}{b}"),
+            Giver::Across => format!("{a}p{called}{b}"),
+            Giver::Right => format!("{a}{b}p{called}"),
         }
     }
 
     /// An open kan from `from`: `m` at 0, 1 or 3.
-    pub fn daiminkan(called: Code, own: [Code; 3], from: From) -> String {
+    pub fn daiminkan(called: Code, own: [Code; 3], from: Giver) -> String {
         let [a, b, c] = own;
         match from {
-            From::Left => format!("m{called}{a}{b}{c}"),
-            From::Across => format!("{a}m{called}{b}{c}"),
-            From::Right => format!("{a}{b}{c}m{called}"),
+            Giver::Left => format!("m{called}{a}{b}{c}"),
+            Giver::Across => format!("{a}m{called}{b}{c}"),
+            Giver::Right => format!("{a}{b}{c}m{called}"),
         }
     }
 
@@ -783,12 +763,12 @@ pub mod calls {
 
     /// An added kan on a pon from `from`: `k` + the added tile where the pon had its letter
     /// (the pon's called tile right after it).
-    pub fn kakan(added: Code, pon_called: Code, own: [Code; 2], from: From) -> String {
+    pub fn kakan(added: Code, pon_called: Code, own: [Code; 2], from: Giver) -> String {
         let [a, b] = own;
         match from {
-            From::Left => format!("k{added}{pon_called}{a}{b}"),
-            From::Across => format!("{a}k{added}{pon_called}{b}"),
-            From::Right => format!("{a}{b}k{added}{pon_called}"),
+            Giver::Left => format!("k{added}{pon_called}{a}{b}"),
+            Giver::Across => format!("{a}k{added}{pon_called}{b}"),
+            Giver::Right => format!("{a}{b}k{added}{pon_called}"),
         }
     }
 }
@@ -881,14 +861,17 @@ mod tests {
             Ok(Take::Pon {
                 called: t(18),
                 own: [t(18), t(18)],
-                from: From::Right,
+                from: Giver::Right,
                 text: "1818p18".into()
             })
         );
         assert!(matches!(take(&json!("c363453"), "x"), Ok(Take::Chii { called, .. }) if called == t(36)));
         assert!(matches!(
             take(&json!("26m262626"), "x"),
-            Ok(Take::Daiminkan { from: From::Across, .. })
+            Ok(Take::Daiminkan {
+                from: Giver::Across,
+                ..
+            })
         ));
         assert!(matches!(discard(&json!("191919a19"), "x"), Ok(Discard::Ankan { .. })));
         assert!(matches!(discard(&json!("31k313131"), "x"), Ok(Discard::Kakan { added, .. }) if added == t(31)));
@@ -906,9 +889,9 @@ mod tests {
             call_text("x1212", "w").err(),
             Some("w: \"x1212\" is no call (tiles with one of c p m a k before a tile)".into())
         );
-        assert_eq!(calls::pon(t(18), [t(18), t(18)], From::Right), "1818p18");
+        assert_eq!(calls::pon(t(18), [t(18), t(18)], Giver::Right), "1818p18");
         assert_eq!(
-            calls::daiminkan(t(26), [t(26), t(26), t(26)], From::Across),
+            calls::daiminkan(t(26), [t(26), t(26), t(26)], Giver::Across),
             "26m262626"
         );
     }
