@@ -9,7 +9,7 @@
 use std::fmt;
 
 use parlor_core::game::Seat;
-use parlor_core::mahjong::score::Wind;
+use parlor_core::mahjong::score::{MeldKind, Wind};
 use parlor_core::mahjong::{
     Abort, Action, Config, Deal, End as EngineEnd, Error, Event, Match, Outcome, Phase, Round, Start, Tile,
 };
@@ -281,17 +281,23 @@ fn play(table: &mut impl Table, turns: &Turns) -> Result<(), Failure> {
             let triple_ron = at == steps.len() && turns.end == End::Abortive(DrawKind::TripleRon);
             answer_window(table, answers, triple_ron, at, &mut last)?;
             if consumed {
-                if let Some(call) = last.called.filter(|_| !matches!(steps.get(at), Some(Step::Ron { .. }))) {
-                    let seat = match steps.get(at) {
-                        Some(Step::Chii { seat, .. } | Step::Pon { seat, .. } | Step::Daiminkan { seat, .. }) => *seat,
-                        _ => call.seat.0,
+                let want = match steps.get(at) {
+                    Some(Step::Chii { seat, .. }) => Some((*seat, MeldKind::Chii)),
+                    Some(Step::Pon { seat, .. }) => Some((*seat, MeldKind::Pon)),
+                    Some(Step::Daiminkan { seat, .. }) => Some((*seat, MeldKind::Minkan)),
+                    _ => None,
+                };
+                let got = last.called.map(|c| (c.seat.0, c.meld.kind));
+                if want.is_some() && got != want {
+                    let show = |c: Option<(u8, MeldKind)>| match c {
+                        Some((seat, kind)) => format!("seat {seat} {kind:?}"),
+                        None => "no call".to_owned(),
                     };
-                    if call.seat.0 != seat {
-                        return Err(Failure::Mismatch(format!(
-                            "action {at}: the window gave the call to seat {}, the record to seat {seat}",
-                            call.seat
-                        )));
-                    }
+                    return Err(Failure::Mismatch(format!(
+                        "action {at}: the window resolved into {}, the record has {}",
+                        show(got),
+                        show(want)
+                    )));
                 }
                 at += 1;
             }
