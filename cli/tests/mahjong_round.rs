@@ -208,7 +208,7 @@ fn a_record_replays_to_its_deltas_and_scores() {
     let out = parlor(&["mahjong", "replay", "--format", "tenhou6"], &bad);
     assert_eq!(
         stderr(&out),
-        "error: round 0: engine refuses: action 8: seat 3 ron in the record, but the engine does not ask seat 3 (no window for it)\n"
+        "error: round 0: engine refuses: step 8: seat 3 ron in the record, but the engine does not ask seat 3 (no window for it)\n"
     );
 }
 

@@ -174,7 +174,7 @@ fn callers(steps: &[Step], at: usize) -> ([Option<Action>; 4], bool) {
 fn apply(table: &mut impl Table, seat: u8, action: Action, at: usize) -> Result<Event, Failure> {
     table
         .act(Seat(seat), action)
-        .map_err(|e| Failure::Illegal(format!("action {at}: seat {seat} {}: {e}", show_action(action))))
+        .map_err(|e| Failure::Illegal(format!("step {at}: seat {seat} {}: {e}", show_action(action))))
 }
 
 /// Answers an open window: every seat the engine asks answers its record action or `pass`
@@ -193,7 +193,7 @@ fn answer_window(
         }
         let Some(seat) = (0..4u8).find(|s| table.round().may_act(Seat(*s)) && !answered[usize::from(*s)]) else {
             return Err(Failure::Illegal(format!(
-                "action {at}: the window is open but no seat may answer"
+                "step {at}: the window is open but no seat may answer"
             )));
         };
         answered[usize::from(seat)] = true;
@@ -206,7 +206,7 @@ fn answer_window(
             && !answered[seat]
         {
             return Err(Failure::Illegal(format!(
-                "action {at}: seat {seat} {} in the record, but the engine does not ask seat {seat} (no window for it)",
+                "step {at}: seat {seat} {} in the record, but the engine does not ask seat {seat} (no window for it)",
                 show_action(*action)
             )));
         }
@@ -222,7 +222,7 @@ fn check_draw(table: &impl Table, last: &Event, seat: u8, tile: u8, at: usize) -
     };
     if engine != Some((Seat(seat), tile)) {
         return Err(Failure::Illegal(format!(
-            "action {at}: the record has seat {seat} draw {}, the engine {}",
+            "step {at}: the record has seat {seat} draw {}, the engine {}",
             show_id(tile),
             match engine {
                 Some((s, t)) => format!("seat {s} draw {}", show_id(t)),
@@ -272,7 +272,7 @@ fn play(table: &mut impl Table, turns: &Turns) -> Result<(), Failure> {
                 false
             }
             Step::Chii { .. } | Step::Pon { .. } | Step::Daiminkan { .. } | Step::Ron { .. } => {
-                return Err(Failure::Record(format!("action {at}: a call outside a window")));
+                return Err(Failure::Record(format!("step {at}: a call outside a window")));
             }
         };
         at += 1;
@@ -294,7 +294,7 @@ fn play(table: &mut impl Table, turns: &Turns) -> Result<(), Failure> {
                         None => "no call".to_owned(),
                     };
                     return Err(Failure::Mismatch(format!(
-                        "action {at}: the window resolved into {}, the record has {}",
+                        "step {at}: the window resolved into {}, the record has {}",
                         show(got),
                         show(want)
                     )));
