@@ -261,3 +261,56 @@ fn a_triple_ron_the_record_does_not_spell_out_replays() {
         "error: round 0: bad record: exhaustive draw with 1 live draws and 0 kans (70 in all expected)\n"
     );
 }
+
+/// Damaged records (each number of [`ROUND`] and [`TRIPLE_RON`] replaced in turn by odd
+/// values) are refused with a message naming the round, never a panic, through reading, the turn
+/// simulation and the engine.
+#[test]
+fn damaged_records_are_refused_not_panicked_on() {
+    use parlor_cli::mahjong_round::replay_tenhou;
+    use parlor_core::mahjong::Config;
+    let odd = [
+        "0",
+        "1",
+        "10",
+        "15",
+        "51",
+        "60",
+        "99",
+        "-1",
+        "4294967296",
+        "\"x\"",
+        "[]",
+        "\"p111111\"",
+    ];
+    let mut refused = 0;
+    for base in [ROUND, TRIPLE_RON] {
+        let numbers: Vec<(usize, usize)> = {
+            let bytes = base.as_bytes();
+            let mut spans = Vec::new();
+            let mut i = 0;
+            while i < bytes.len() {
+                if bytes[i].is_ascii_digit() && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric()) {
+                    let start = i;
+                    while i < bytes.len() && bytes[i].is_ascii_digit() {
+                        i += 1;
+                    }
+                    spans.push((start, i));
+                } else {
+                    i += 1;
+                }
+            }
+            spans
+        };
+        for (k, (start, end)) in numbers.iter().enumerate() {
+            let value = odd[k % odd.len()];
+            let damaged = format!("{}{value}{}", &base[..*start], &base[*end..]);
+            let mut printed = String::new();
+            if let Err(what) = replay_tenhou(&damaged, &Config::TENHOU, &mut printed) {
+                assert!(!what.is_empty());
+                refused += 1;
+            }
+        }
+    }
+    assert!(refused > 100, "{refused} refused");
+}

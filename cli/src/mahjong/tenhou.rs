@@ -294,9 +294,9 @@ impl Result {
     /// The round's deltas, summed over the winners (zeros for a draw without deltas).
     pub fn deltas(&self) -> [i32; 4] {
         match self {
-            Result::Win(wins) => wins.iter().fold([0; 4], |mut sum, w| {
+            Result::Win(wins) => wins.iter().fold([0i32; 4], |mut sum, w| {
                 for (s, d) in sum.iter_mut().zip(w.deltas) {
-                    *s += d;
+                    *s = s.saturating_add(d);
                 }
                 sum
             }),
