@@ -82,9 +82,10 @@ pub struct PlayArgs {
 /// Arguments of `parlor mahjong replay`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ReplayArgs {
-    /// The rules preset (default `tenhou`).
-    #[arg(long, default_value = "tenhou", value_parser = parse_config)]
-    pub preset: Config,
+    /// The rules preset (default `tenhou`; for a Tenhou record, the record's rule: `tenhou-east`
+    /// for an East-only game, red fives off when `rule.aka` is 0).
+    #[arg(long, value_parser = parse_config)]
+    pub preset: Option<Config>,
     /// The log's format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
@@ -272,21 +273,34 @@ pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -
     let text = read_input(args.file.as_deref(), input)?;
     let mut printed = String::new();
     let result = match args.format {
-        Format::Text => {
-            replay_text(&text, &args.preset, &mut printed).map_err(|(n, what)| format!("error: line {n}: {what}"))
+        Format::Text => replay_text(&text, &args.preset.unwrap_or_default(), &mut printed)
+            .map_err(|(n, what)| format!("error: line {n}: {what}")),
+        Format::Tenhou6 => {
+            replay_tenhou(&text, args.preset.as_ref(), &mut printed).map_err(|what| format!("error: {what}"))
         }
-        Format::Tenhou6 => replay_tenhou(&text, &args.preset, &mut printed).map_err(|what| format!("error: {what}")),
     };
     out.write_all(printed.as_bytes())?;
     result.map_err(CliError::Exact)
 }
 
-/// Replays a Tenhou record: `round <i>: …` per round, then `scores: …`. A record that starts at
+/// The preset a record's rule names: [`Config::TENHOU`], East-only ([`Config::TENHOU_EAST`])
+/// when `rule.disp` names East and not South (`鳳東喰赤`), red fives off when `rule.aka` is 0.
+pub fn rule_of(record: &Record) -> Config {
+    let disp = record.rule_disp.as_deref().unwrap_or("");
+    let east = (disp.contains('東') && !disp.contains('南')) || (disp.contains("East") && !disp.contains("South"));
+    let mut config = if east { Config::TENHOU_EAST } else { Config::TENHOU };
+    config.score.red_fives = record.aka;
+    config
+}
+
+/// Replays a Tenhou record (under `config`, or the record's own rule: [`rule_of`]): `round
+/// <i>: …` per round, then `scores: …`. A record that starts at
 /// East 1 of the preset replays through the match (each next start and the end checked; when it
 /// stops before the match ends, `scores:` are the points after its last round); any other (an
 /// excerpt) round by round in its recorded context.
-pub fn replay_tenhou(text: &str, config: &Config, printed: &mut String) -> Result<(), String> {
+pub fn replay_tenhou(text: &str, config: Option<&Config>, printed: &mut String) -> Result<(), String> {
     let record = tenhou::parse(text).map_err(|e| e.to_string())?;
+    let config = &config.copied().unwrap_or_else(|| rule_of(&record));
     let first = record.rounds.first().map(start_of);
     if first == Some(Start::first(config)) {
         let mut lines = String::new();
@@ -842,14 +856,11 @@ pub fn play_tenhou(args: &PlayArgs) -> Result<Record, CliError> {
     );
     Ok(Record {
         names: ["bot 0", "bot 1", "bot 2", "bot 3"].map(str::to_owned),
-        rule_disp: Some(
-            if args.preset.score.red_fives {
-                "南喰赤"
-            } else {
-                "南喰"
-            }
-            .to_owned(),
-        ),
+        rule_disp: Some(format!(
+            "{}喰{}",
+            if args.preset.rounds <= 4 { "東" } else { "南" },
+            if args.preset.score.red_fives { "赤" } else { "" }
+        )),
         aka: args.preset.score.red_fives,
         extra,
         rounds,

@@ -216,8 +216,17 @@ fn a_record_replays_to_its_deltas_and_scores() {
 /// round and score lines as the text log of the same seed, for rounds and whole matches.
 #[test]
 fn what_play_writes_as_a_tenhou_record_replays() {
-    for (seed, whole) in [("0", false), ("3", false), ("11", false), ("1", true), ("4", true)] {
-        let mut args = vec!["mahjong", "play", "--seed", seed];
+    // An East-only match replays under the record's own rule (`東喰赤`: `tenhou-east`).
+    let cases = [
+        ("0", false, "tenhou"),
+        ("3", false, "tenhou"),
+        ("11", false, "tenhou"),
+        ("1", true, "tenhou"),
+        ("4", true, "tenhou"),
+        ("2", true, "tenhou-east"),
+    ];
+    for (seed, whole, preset) in cases {
+        let mut args = vec!["mahjong", "play", "--preset", preset, "--seed", seed];
         if whole {
             args.push("--match");
         }
@@ -306,7 +315,7 @@ fn damaged_records_are_refused_not_panicked_on() {
             let value = odd[k % odd.len()];
             let damaged = format!("{}{value}{}", &base[..*start], &base[*end..]);
             let mut printed = String::new();
-            if let Err(what) = replay_tenhou(&damaged, &Config::TENHOU, &mut printed) {
+            if let Err(what) = replay_tenhou(&damaged, Some(&Config::TENHOU), &mut printed) {
                 assert!(!what.is_empty());
                 refused += 1;
             }
