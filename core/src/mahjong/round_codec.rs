@@ -527,7 +527,9 @@ impl Round {
             deltas,
             tenpai,
             nagashi,
-        };
+            waits: [0; SEATS],
+        }
+        .with_fresh_waits();
         round.check().map_err(bad)?;
         Ok(round)
     }
@@ -715,6 +717,11 @@ impl Round {
             }
         }
         let _ = DORA_AT;
+        for s in 0..4u8 {
+            if self.waits.get(usize::from(s)).copied() != Some(self.fresh_waits(s)) {
+                return Err("the waits cache is stale");
+            }
+        }
         Ok(())
     }
 }
