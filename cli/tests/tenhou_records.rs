@@ -267,3 +267,40 @@ fn every_round_written_back_is_the_record() {
         failures.join("\n")
     );
 }
+
+/// `parlor mahjong replay --format tenhou6 FILE` on each record prints exactly `expected.tsv`:
+/// `round <i>: <d0> <d1> <d2> <d3>` per round, then `scores: <p0> <p1> <p2> <p3>`.
+#[test]
+fn the_command_prints_expected_tsv_for_every_record() {
+    let Some((dir, files, expected)) = records() else {
+        return;
+    };
+    for file in &files {
+        let name = name_in(&dir, file);
+        let Some(path) = file.to_str() else { continue };
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+            .args(["mahjong", "replay", "--format", "tenhou6", path])
+            .output()
+            .unwrap_or_else(|e| panic!("parlor runs: {e}"));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let rounds = read(file).rounds.len();
+        // A record without expected lines is checked by the other tests.
+        let want: Option<String> = (0..rounds)
+            .map(|i| {
+                expected
+                    .get(&(name.clone(), i.to_string()))
+                    .map(|d| format!("round {i}: {d}\n"))
+            })
+            .collect();
+        let Some(mut want) = want else { continue };
+        if let Some(f) = expected.get(&(name.clone(), "final".to_owned())) {
+            want.push_str(&format!("scores: {f}\n"));
+        }
+        assert_eq!(String::from_utf8_lossy(&out.stdout), want, "{name}");
+    }
+}
