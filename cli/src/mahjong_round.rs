@@ -315,7 +315,7 @@ pub fn replay_tenhou(text: &str, config: Option<&Config>, printed: &mut String) 
     } else {
         let mut scores = [0; 4];
         for (i, log) in record.rounds.iter().enumerate() {
-            let outcome = replay_round(log, record.aka, config).map_err(|f| format!("round {i}: {f}"))?;
+            let outcome = replay_round(log, config).map_err(|f| format!("round {i}: {f}"))?;
             let _ = writeln!(printed, "round {i}: {}", joined(&outcome.deltas));
             scores = outcome.scores;
         }
@@ -795,13 +795,9 @@ fn code(id: u8, red: bool) -> Code {
 
 /// One recorded round replayed alone and written back by the same writer as `play --format
 /// tenhou6` (the test of that writer against real records).
-pub fn rewrite_round(
-    log: &RoundLog,
-    aka: bool,
-    config: &Config,
-) -> Result<RoundLog, crate::mahjong::tenhou_replay::Failure> {
+pub fn rewrite_round(log: &RoundLog, config: &Config) -> Result<RoundLog, crate::mahjong::tenhou_replay::Failure> {
     let mut recorder: Option<Recorder> = None;
-    let round = watch_round(log, aka, config, |before, seat, action, event| {
+    let round = watch_round(log, config, |before, seat, action, event| {
         recorder
             .get_or_insert_with(|| Recorder::new(before))
             .note(before, seat, action, event);

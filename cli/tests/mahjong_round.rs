@@ -83,7 +83,7 @@ fn every_written_round_replays_to_its_own_deltas() {
         let back = tenhou::parse(&record.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert_eq!(back, record, "seed {seed}");
         let log = &record.rounds[0];
-        let outcome = replay_round(log, true, &Config::TENHOU).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let outcome = replay_round(log, &Config::TENHOU).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert_eq!(outcome.deltas, log.result.deltas(), "seed {seed}");
         *ends.entry(format!("{:?}", outcome.end)).or_insert(0) += 1;
     }

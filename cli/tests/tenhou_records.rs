@@ -137,12 +137,12 @@ fn every_record_replays_through_the_engine() {
         let name = name_in(&dir, file);
         for (i, log) in record.rounds.iter().enumerate() {
             rounds += 1;
-            match replay_round(log, record.aka, &config) {
+            match replay_round(log, &config) {
                 Ok(_) => alone += 1,
                 Err(f) => failures.push(format!("{name}: round {i} alone: {f}")),
             }
             // The same round as the project's text log replays to the same deltas.
-            if let Ok(text) = text_log(log, record.aka, &config) {
+            if let Ok(text) = text_log(log, &config) {
                 let mut printed = String::new();
                 let want = format!("round 0: {}", log.result.deltas().map(|d| d.to_string()).join(" "));
                 match replay_text(&text, &config, &mut printed) {
@@ -206,7 +206,7 @@ fn every_round_written_back_is_the_record() {
         let record = read(file);
         let name = name_in(&dir, file);
         for (i, log) in record.rounds.iter().enumerate() {
-            let Ok(mut back) = rewrite_round(log, record.aka, &Config::TENHOU) else {
+            let Ok(mut back) = rewrite_round(log, &Config::TENHOU) else {
                 continue;
             };
             // The texts of a win are the engine's.

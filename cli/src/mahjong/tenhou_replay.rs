@@ -382,9 +382,10 @@ fn check_outcome(outcome: &Outcome, log: &RoundLog) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Replays one recorded round alone (dealt in its recorded context) and returns its outcome.
-pub fn replay_round(log: &RoundLog, aka: bool, config: &Config) -> Result<Outcome, Failure> {
-    let t = turns(log, aka).map_err(Failure::Record)?;
+/// Replays one recorded round alone (dealt in its recorded context; red fives as `config`
+/// says) and returns its outcome.
+pub fn replay_round(log: &RoundLog, config: &Config) -> Result<Outcome, Failure> {
+    let t = turns(log, config.score.red_fives).map_err(Failure::Record)?;
     let mut round = Round::with_start(config, &Deal::Given { wall: t.wall }, &start_of(log))
         .map_err(|e| Failure::Illegal(format!("the deal: {e}")))?;
     play(&mut round, &t)?;
@@ -400,11 +401,10 @@ pub fn replay_round(log: &RoundLog, aka: bool, config: &Config) -> Result<Outcom
 /// round (its outcome not compared with the record).
 pub fn watch_round(
     log: &RoundLog,
-    aka: bool,
     config: &Config,
     visit: impl FnMut(&Round, Seat, Action, &Event),
 ) -> Result<Round, Failure> {
-    let t = turns(log, aka).map_err(Failure::Record)?;
+    let t = turns(log, config.score.red_fives).map_err(Failure::Record)?;
     let mut round = Round::with_start(config, &Deal::Given { wall: t.wall }, &start_of(log))
         .map_err(|e| Failure::Illegal(format!("the deal: {e}")))?;
     play(
@@ -419,9 +419,9 @@ pub fn watch_round(
 
 /// One recorded round as the project's text log (`mahjong wall <ids> start …` and one `<seat>
 /// <action>` line per action the engine took, window answers included), replayed on the way.
-pub fn text_log(log: &RoundLog, aka: bool, config: &Config) -> Result<String, Failure> {
+pub fn text_log(log: &RoundLog, config: &Config) -> Result<String, Failure> {
     let mut lines = String::new();
-    let round = watch_round(log, aka, config, |_, seat, action, _| {
+    let round = watch_round(log, config, |_, seat, action, _| {
         lines.push_str(&format!("{seat} {action}\n"));
     })?;
     let start = round.start();
@@ -462,7 +462,7 @@ pub fn replay_match(
     let mut deltas = Vec::new();
     for (i, log) in record.rounds.iter().enumerate() {
         let fail = |failure| RoundFailure { round: i, failure };
-        let t = turns(log, record.aka).map_err(|w| fail(Failure::Record(w)))?;
+        let t = turns(log, config.score.red_fives).map_err(|w| fail(Failure::Record(w)))?;
         let deal = Deal::Given { wall: t.wall };
         let want = start_of(log);
         let m = match game.as_mut() {
