@@ -703,6 +703,13 @@ impl Round {
         if self.pending & (1 << self.actor) != 0 && matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN) {
             return Err("the actor answers its own window");
         }
+        if self.riichi_declared != 0 {
+            let last = usize::from(self.pond_len.saturating_sub(1));
+            let flags = self.pond_flags.get(last).copied().unwrap_or(0);
+            if self.phase != PHASE_CALLS || flags & POND_RIICHI == 0 {
+                return Err("a riichi declared outside its call window");
+            }
+        }
         if self.phase == PHASE_OVER && self.pending != 0 {
             return Err("seats pending after the end");
         }
