@@ -28,6 +28,7 @@ pub mod dominoes;
 pub mod dominoes_round;
 pub mod doudizhu;
 pub mod mahjong;
+pub mod mahjong_round;
 pub mod mahjong_score;
 pub mod tichu;
 

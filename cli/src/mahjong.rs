@@ -4,6 +4,10 @@
 
 use std::io::{BufRead, Write};
 
+pub mod tenhou;
+pub mod tenhou_replay;
+pub mod tenhou_turns;
+
 use parlor_core::mahjong::{self, Error, Form, Hand, KINDS, Rules};
 
 use crate::{CliError, quoted};
@@ -66,6 +70,12 @@ pub enum Command {
     /// all the winner receives, honba in, riichi sticks out; `no yaku` for a hand without yaku),
     /// then the yaku, dora, fu breakdown and payments.
     Score(crate::mahjong_score::ScoreArgs),
+    /// Plays a round (or `--match`) with the seeded random bot and prints the log: the project's
+    /// text log or `--format tenhou6` (Tenhou's JSON record).
+    Play(crate::mahjong_round::PlayArgs),
+    /// Replays a log (`-` = standard input): the text log, or `--format tenhou6` (Tenhou's JSON
+    /// record: `round <i>: <d0> <d1> <d2> <d3>` per round, then `scores: …`).
+    Replay(crate::mahjong_round::ReplayArgs),
 }
 
 /// A hand form on the command line.
@@ -152,8 +162,11 @@ type Answer = dyn Fn(&str) -> Result<String, String>;
 
 /// Runs one `mahjong` subcommand.
 pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
-    if let Command::Score(args) = command {
-        return crate::mahjong_score::run(args, input, out);
+    match command {
+        Command::Score(args) => return crate::mahjong_score::run(args, input, out),
+        Command::Play(args) => return crate::mahjong_round::play(args, out),
+        Command::Replay(args) => return crate::mahjong_round::replay(args, input, out),
+        _ => {}
     }
     let rules = |riichi: bool| if riichi { Rules::RIICHI } else { Rules::SEED };
     let (batch, tiles, answer): (bool, &[String], Box<Answer>) = match command {
@@ -185,7 +198,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             let rules = rules(*riichi);
             (*batch, tiles, Box::new(move |text| decompose(text, rules)))
         }
-        Command::Score(_) => return Ok(()),
+        Command::Score(_) | Command::Play(_) | Command::Replay(_) => return Ok(()),
     };
     if batch {
         if !tiles.is_empty() {

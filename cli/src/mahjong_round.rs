@@ -1,0 +1,864 @@
+//! `parlor mahjong play` and `replay`: whole rounds and matches of Riichi with the built-in
+//! bot, their logs, and Tenhou's JSON records (`--format tenhou6`).
+//!
+//! The text log (one round, or a whole match):
+//!
+//! ```text
+//! mahjong seed 7                 # one round, East 1, dealt by Deal::Seeded(7)
+//! mahjong match 7                # or: a whole match, Match::new(config, 7)
+//! mahjong wall <136 ids> [start <kyoku> <honba> <sticks> <p0> <p1> <p2> <p3>]
+//! 0 discard 108                  # <seat> <action>; actions as the core writes them:
+//! 1 pass                         #   discard <id>, riichi <id>, tsumo, ankan <kind>, kakan <id>,
+//! 2 pon 109 110                  #   kyuushu, ron, pon <id> <id>, kan, chii <id> <id>, pass
+//! ```
+//!
+//! Tile ids are `kind * 4 + copy` (`0` = the first 1m, `135` the last red dragon; with red fives
+//! 16, 52, 88 are the red 5m 5p 5s). `#` starts a comment, blank lines are ignored. In a call
+//! window every seat the engine asks answers (the first of them in turn order from the
+//! discarder first); draws are automatic.
+//!
+//! `replay` prints each action line with what followed it: ` draw <seat> <id>` (the automatic
+//! draw), ` call <seat> <chii|pon|kan|added-kan|closed-kan> <ids>`, ` stick <seat>` (a riichi
+//! accepted), ` dora <id>` (an indicator revealed), ` over`; after each round an `outcome:`
+//! line and `round <i>: <d0> <d1> <d2> <d3>` (the deltas without the riichi sticks put down,
+//! as Tenhou records them); at the end `scores: <p0> <p1> <p2> <p3>` (one round: the points
+//! after it; a match: the final points, leftover sticks to first place). `play` prints exactly
+//! that, so its output replays as it is: annotations and summary lines are checked, not echoed.
+//! A bad or illegal line: `error: line N: <what>` on standard error, exit status 2.
+//!
+//! `--format tenhou6` reads and writes Tenhou's JSON record instead
+//! ([`crate::mahjong::tenhou`]); its replay prints `round <i>: …` per round and `scores: …`,
+//! an error `error: round <i>: …`.
+
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+
+use parlor_core::game::Seat;
+use parlor_core::mahjong::score::{Limit, MeldKind};
+use parlor_core::mahjong::{Action, Config, Deal, End, Event, Match, Outcome, Phase, RandomBot, Round, Start};
+
+use crate::mahjong::tenhou::{
+    self, Code, Discard as TDiscard, DrawKind, Giver, Record, Result as TResult, RoundLog, SeatLog, Take, Win,
+};
+use crate::mahjong::tenhou_replay::{replay_match, replay_round, start_of, watch_round};
+use crate::{CliError, quoted};
+
+fn parse_config(name: &str) -> Result<Config, String> {
+    Config::preset(name).ok_or_else(|| {
+        let names: Vec<&str> = Config::PRESETS.iter().map(|(n, _)| *n).collect();
+        format!("unknown preset {} ({})", quoted(name), names.join(", "))
+    })
+}
+
+/// A log format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// The project's text log, one line per action.
+    Text,
+    /// Tenhou's JSON game record ("tenhou.net/6").
+    Tenhou6,
+}
+
+/// Arguments of `parlor mahjong play`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct PlayArgs {
+    /// The rules preset (default `tenhou`).
+    #[arg(long, default_value = "tenhou", value_parser = parse_config)]
+    pub preset: Config,
+    /// The seed of the deal (of the match) and of the random bot.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Play a whole match instead of one round.
+    #[arg(long = "match")]
+    pub whole_match: bool,
+    /// The log's format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    /// Also write the log to this file.
+    #[arg(long)]
+    pub log: Option<std::path::PathBuf>,
+}
+
+/// Arguments of `parlor mahjong replay`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ReplayArgs {
+    /// The rules preset (default `tenhou`; for a Tenhou record, the record's rule: `tenhou-east`
+    /// for an East-only game, red fives off when `rule.aka` is 0).
+    #[arg(long, value_parser = parse_config)]
+    pub preset: Option<Config>,
+    /// The log's format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    /// The log file, or `-` (or nothing) for standard input.
+    pub file: Option<String>,
+}
+
+fn kind_name(kind: MeldKind) -> &'static str {
+    match kind {
+        MeldKind::Chii => "chii",
+        MeldKind::Pon => "pon",
+        MeldKind::Minkan => "kan",
+        MeldKind::Shouminkan => "added-kan",
+        MeldKind::Ankan => "closed-kan",
+    }
+}
+
+/// The annotation of an event (leading space per item).
+fn events(event: &Event) -> String {
+    let mut text = String::new();
+    if let Some(call) = event.called {
+        let ids: Vec<String> = call.meld.tiles().iter().map(u8::to_string).collect();
+        let _ = write!(
+            text,
+            " call {} {} {}",
+            call.seat,
+            kind_name(call.meld.kind),
+            ids.join(" ")
+        );
+    }
+    if let Some(seat) = event.riichi {
+        let _ = write!(text, " stick {seat}");
+    }
+    for id in event.dora.iter().flatten() {
+        let _ = write!(text, " dora {id}");
+    }
+    if let Some((seat, id)) = event.drew {
+        let _ = write!(text, " draw {seat} {id}");
+    }
+    if event.over {
+        text.push_str(" over");
+    }
+    text
+}
+
+fn joined(values: &[i32; 4]) -> String {
+    values.map(|v| v.to_string()).join(" ")
+}
+
+fn outcome_line(outcome: &Outcome) -> String {
+    let mut text = String::from("outcome: ");
+    text.push_str(match outcome.end {
+        End::Win => "win",
+        End::Exhaustive => "exhaustive draw",
+        End::Nagashi => "nagashi mangan",
+        End::Abort(a) => match a {
+            parlor_core::mahjong::Abort::NineTerminals => "abortive draw (nine terminals)",
+            parlor_core::mahjong::Abort::FourWinds => "abortive draw (four winds)",
+            parlor_core::mahjong::Abort::FourRiichi => "abortive draw (four riichi)",
+            parlor_core::mahjong::Abort::FourKans => "abortive draw (four kans)",
+            parlor_core::mahjong::Abort::TripleRon => "abortive draw (triple ron)",
+        },
+    });
+    for agari in outcome.wins.iter().flatten() {
+        let how = match agari.from {
+            Some(from) => format!("ron from {from}"),
+            None => "tsumo".to_owned(),
+        };
+        let v = &agari.value;
+        let _ = write!(
+            text,
+            "; seat {} {how} {} han {} fu {} points",
+            agari.winner,
+            v.han(),
+            v.fu(),
+            v.payment().total
+        );
+    }
+    if matches!(outcome.end, End::Exhaustive) {
+        let tenpai: Vec<String> = (0..4).filter(|&s| outcome.tenpai[s]).map(|s| s.to_string()).collect();
+        let _ = write!(
+            text,
+            "; tenpai {}",
+            if tenpai.is_empty() {
+                "none".to_owned()
+            } else {
+                tenpai.join(" ")
+            }
+        );
+    }
+    text
+}
+
+/// `parlor mahjong play`.
+pub fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let printed = match args.format {
+        Format::Text => play_text(args)?,
+        Format::Tenhou6 => {
+            let mut text = play_tenhou(args)?.to_json();
+            text.push('\n');
+            text
+        }
+    };
+    if let Some(path) = &args.log {
+        std::fs::write(path, &printed).map_err(|e| CliError::Input(format!("cannot write {}: {e}", path.display())))?;
+    }
+    out.write_all(printed.as_bytes())?;
+    Ok(())
+}
+
+fn fail(error: parlor_core::mahjong::Error) -> CliError {
+    CliError::Input(error.to_string())
+}
+
+/// One bot move: the seat the engine asks first, and the bot's action.
+fn bot_move(bot: &mut RandomBot, round: &Round) -> Result<Option<(Seat, Action)>, CliError> {
+    let Some(seat) = round.to_act() else { return Ok(None) };
+    let action = bot
+        .choose(round, seat)
+        .ok_or_else(|| CliError::Input(format!("no legal action for seat {seat}")))?;
+    Ok(Some((seat, action)))
+}
+
+fn play_text(args: &PlayArgs) -> Result<String, CliError> {
+    let mut printed = String::new();
+    let mut bot = RandomBot::new(args.seed);
+    if args.whole_match {
+        let mut game = Match::new(&args.preset, args.seed).map_err(fail)?;
+        let _ = writeln!(printed, "mahjong match {}", args.seed);
+        let mut index = 0;
+        while let Some((seat, action)) = bot_move(&mut bot, game.round())? {
+            let step = game.apply(seat, action).map_err(fail)?;
+            let _ = writeln!(printed, "{seat} {action}{}", events(&step.event));
+            if let Some(outcome) = step.outcome {
+                let _ = writeln!(
+                    printed,
+                    "{}\nround {index}: {}",
+                    outcome_line(&outcome),
+                    joined(&outcome.deltas)
+                );
+                index += 1;
+            }
+            if game.is_over() {
+                break;
+            }
+        }
+        let scores = game
+            .final_scores()
+            .ok_or_else(|| CliError::Input("the match did not end".to_owned()))?;
+        let _ = writeln!(printed, "scores: {}", joined(&scores));
+    } else {
+        let mut round = Round::new(&args.preset, &Deal::Seeded(args.seed)).map_err(fail)?;
+        let _ = writeln!(printed, "mahjong seed {}", args.seed);
+        while let Some((seat, action)) = bot_move(&mut bot, &round)? {
+            let event = round.apply(seat, action).map_err(fail)?;
+            let _ = writeln!(printed, "{seat} {action}{}", events(&event));
+        }
+        let outcome = round
+            .outcome()
+            .ok_or_else(|| CliError::Input("the round did not end".to_owned()))?;
+        let _ = writeln!(
+            printed,
+            "{}\nround 0: {}\nscores: {}",
+            outcome_line(&outcome),
+            joined(&outcome.deltas),
+            joined(&outcome.scores)
+        );
+    }
+    Ok(printed)
+}
+
+fn read_input(file: Option<&str>, input: &mut dyn BufRead) -> Result<String, CliError> {
+    match file {
+        None | Some("-") => {
+            let mut text = String::new();
+            input.read_to_string(&mut text)?;
+            Ok(text)
+        }
+        Some(path) => std::fs::read_to_string(path).map_err(|e| CliError::Input(format!("cannot read {path}: {e}"))),
+    }
+}
+
+/// `parlor mahjong replay`.
+pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    let text = read_input(args.file.as_deref(), input)?;
+    let mut printed = String::new();
+    let result = match args.format {
+        Format::Text => replay_text(&text, &args.preset.unwrap_or_default(), &mut printed)
+            .map_err(|(n, what)| format!("error: line {n}: {what}")),
+        Format::Tenhou6 => {
+            replay_tenhou(&text, args.preset.as_ref(), &mut printed).map_err(|what| format!("error: {what}"))
+        }
+    };
+    out.write_all(printed.as_bytes())?;
+    result.map_err(CliError::Exact)
+}
+
+/// The preset a record's rule names: [`Config::TENHOU`], East-only ([`Config::TENHOU_EAST`])
+/// when `rule.disp` names East and not South (`鳳東喰赤`), red fives off when `rule.aka` is 0.
+pub fn rule_of(record: &Record) -> Config {
+    let disp = record.rule_disp.as_deref().unwrap_or("");
+    let east = (disp.contains('東') && !disp.contains('南')) || (disp.contains("East") && !disp.contains("South"));
+    let mut config = if east { Config::TENHOU_EAST } else { Config::TENHOU };
+    config.score.red_fives = record.aka;
+    config
+}
+
+/// Replays a Tenhou record (under `config`, or the record's own rule: [`rule_of`]): `round
+/// <i>: …` per round, then `scores: …`. A record that starts at
+/// East 1 of the preset replays through the match (each next start and the end checked; when it
+/// stops before the match ends, `scores:` are the points after its last round); any other (an
+/// excerpt) round by round in its recorded context.
+pub fn replay_tenhou(text: &str, config: Option<&Config>, printed: &mut String) -> Result<(), String> {
+    let record = tenhou::parse(text).map_err(|e| e.to_string())?;
+    let config = &config.copied().unwrap_or_else(|| rule_of(&record));
+    let first = record.rounds.first().map(start_of);
+    if first == Some(Start::first(config)) {
+        let mut lines = String::new();
+        let result = replay_match(&record, config, |i, d| {
+            let _ = writeln!(lines, "round {i}: {}", joined(&d));
+        });
+        printed.push_str(&lines);
+        let replay = result.map_err(|f| f.to_string())?;
+        let scores = replay.final_scores.unwrap_or(replay.scores);
+        let _ = writeln!(printed, "scores: {}", joined(&scores));
+        Ok(())
+    } else {
+        let mut scores = [0; 4];
+        for (i, log) in record.rounds.iter().enumerate() {
+            let outcome = replay_round(log, config).map_err(|f| format!("round {i}: {f}"))?;
+            let _ = writeln!(printed, "round {i}: {}", joined(&outcome.deltas));
+            scores = outcome.scores;
+        }
+        let _ = writeln!(printed, "scores: {}", joined(&scores));
+        Ok(())
+    }
+}
+
+fn parse_id(word: &str) -> Result<u8, String> {
+    word.parse::<u8>()
+        .ok()
+        .filter(|id| *id < 136)
+        .ok_or_else(|| format!("{} is no tile id (0-135)", quoted(word)))
+}
+
+fn parse_header(words: &[&str], config: &Config) -> Result<Table, String> {
+    match words {
+        ["seed", n] => {
+            let seed: u64 = n
+                .parse()
+                .map_err(|_| format!("{} is no seed (an integer)", quoted(n)))?;
+            Round::new(config, &Deal::Seeded(seed))
+                .map(Table::Round)
+                .map_err(|e| e.to_string())
+        }
+        ["match", n] => {
+            let seed: u64 = n
+                .parse()
+                .map_err(|_| format!("{} is no seed (an integer)", quoted(n)))?;
+            Match::new(config, seed).map(Table::Match).map_err(|e| e.to_string())
+        }
+        ["wall", rest @ ..] if rest.len() >= 136 => {
+            let (ids, tail) = rest.split_at(136);
+            let mut wall = [0u8; 136];
+            for (slot, w) in wall.iter_mut().zip(ids) {
+                *slot = parse_id(w)?;
+            }
+            let start = match tail {
+                [] => Start::first(config),
+                ["start", kyoku, honba, sticks, p @ ..] if p.len() == 4 => {
+                    let n = |w: &str, what: &str| -> Result<u8, String> {
+                        w.parse().map_err(|_| format!("{} is no {what}", quoted(w)))
+                    };
+                    let kyoku = n(kyoku, "kyoku (0-15)")?;
+                    let mut scores = [0i32; 4];
+                    for (s, w) in scores.iter_mut().zip(p) {
+                        *s = w.parse().map_err(|_| format!("{} is no score", quoted(w)))?;
+                    }
+                    Start {
+                        round_wind: parlor_core::mahjong::score::Wind::ALL
+                            .get(usize::from(kyoku / 4))
+                            .copied()
+                            .ok_or_else(|| format!("kyoku {kyoku} is past North 4"))?,
+                        dealer: Seat(kyoku % 4),
+                        honba: n(honba, "honba count")?,
+                        sticks: n(sticks, "stick count")?,
+                        scores,
+                    }
+                }
+                _ => {
+                    return Err(
+                        "after the wall: nothing, or `start <kyoku> <honba> <sticks> <p0> <p1> <p2> <p3>`".to_owned(),
+                    );
+                }
+            };
+            Round::with_start(config, &Deal::Given { wall }, &start)
+                .map(Table::Round)
+                .map_err(|e| e.to_string())
+        }
+        _ => Err(
+            "expected a header `mahjong seed <N>`, `mahjong match <N>` or `mahjong wall <136 ids> [start …]`"
+                .to_owned(),
+        ),
+    }
+}
+
+/// What a text log plays: one round, or a whole match (about the same size).
+enum Table {
+    Round(Round),
+    Match(Match),
+}
+
+impl Table {
+    fn round(&self) -> &Round {
+        match self {
+            Table::Round(r) => r,
+            Table::Match(m) => m.round(),
+        }
+    }
+}
+
+/// How many words an action takes after its verb.
+fn action_words(verb: &str) -> Option<usize> {
+    Some(match verb {
+        "discard" | "riichi" | "kakan" | "ankan" => 1,
+        "pon" | "chii" => 2,
+        "tsumo" | "kyuushu" | "ron" | "kan" | "pass" => 0,
+        _ => return None,
+    })
+}
+
+const ACTIONS: &str = "discard <id>, riichi <id>, tsumo, ankan <kind>, kakan <id>, kyuushu, ron, pon <id> <id>, kan, chii <id> <id> or pass";
+
+/// Replays the text log `text`, appending the printed lines; a bad line is `Err((line, what))`.
+pub fn replay_text(text: &str, config: &Config, printed: &mut String) -> Result<(), (usize, String)> {
+    let mut table: Option<Table> = None;
+    let mut index = 0usize;
+    let mut last_outcome: Option<Outcome> = None;
+    let mut last = 0usize;
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        last = n;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.first() == Some(&"mahjong") {
+            if table.is_some() {
+                return Err((n, "a second header (one round or one match per log)".to_owned()));
+            }
+            table = Some(parse_header(words.get(1..).unwrap_or(&[]), config).map_err(|e| (n, e))?);
+            printed.push_str(line);
+            printed.push('\n');
+            continue;
+        }
+        let Some(t) = table.as_mut() else {
+            return Err((
+                n,
+                "expected a header `mahjong seed <N>`, `mahjong match <N>` or `mahjong wall …` first".to_owned(),
+            ));
+        };
+        if let Some(&head) = words.first().filter(|w| w.ends_with(':') || **w == "round") {
+            // Summary lines are checked against the replay's own.
+            let expected = match (head, &last_outcome) {
+                ("outcome:", Some(o)) => Some(outcome_line(o)),
+                ("round", Some(o)) => Some(format!("round {}: {}", index.saturating_sub(1), joined(&o.deltas))),
+                ("scores:", _) => match t {
+                    Table::Round(r) => r.outcome().map(|o| format!("scores: {}", joined(&o.scores))),
+                    Table::Match(m) => m.final_scores().map(|s| format!("scores: {}", joined(&s))),
+                },
+                _ => None,
+            };
+            let Some(expected) = expected else {
+                return Err((n, format!("{} before a round is over", quoted(head))));
+            };
+            if words.join(" ") != expected {
+                return Err((
+                    n,
+                    format!("the replay computes {}, not {}", quoted(&expected), quoted(line)),
+                ));
+            }
+            continue;
+        }
+        let seat = match words.first().copied() {
+            Some(w @ ("0" | "1" | "2" | "3")) => Seat(w.as_bytes()[0] - b'0'),
+            Some(w) => return Err((n, format!("{} is no seat (0-3)", quoted(w)))),
+            None => return Err((n, "empty line".to_owned())),
+        };
+        let verb = words.get(1).copied().unwrap_or("");
+        let count = action_words(verb).ok_or_else(|| (n, format!("{} is no action ({ACTIONS})", quoted(verb))))?;
+        let end = 2 + count;
+        let Some(action_text) = words.get(1..end) else {
+            return Err((n, format!("{verb} takes {count} word(s)")));
+        };
+        let action: Action = action_text
+            .join(" ")
+            .parse()
+            .map_err(|e: parlor_core::mahjong::Error| (n, format!("{}: {e}", quoted(&action_text.join(" ")))))?;
+        let annotation = words.get(end..).unwrap_or(&[]).join(" ");
+        if t.round().outcome().is_some() {
+            return Err((n, "the round is over".to_owned()));
+        }
+        if !t.round().may_act(seat) {
+            let who = t.round().to_act().map_or("nobody".to_owned(), |s| format!("seat {s}"));
+            return Err((n, format!("seat {seat} may not act now ({who} may)")));
+        }
+        let (event, outcome) = match t {
+            Table::Round(r) => {
+                let e = r
+                    .apply(seat, action)
+                    .map_err(|e| (n, format!("{}: {e}", quoted(line))))?;
+                (e, if e.over { r.outcome() } else { None })
+            }
+            Table::Match(m) => {
+                let s = m
+                    .apply(seat, action)
+                    .map_err(|e| (n, format!("{}: {e}", quoted(line))))?;
+                (s.event, s.outcome)
+            }
+        };
+        let shown = events(&event);
+        if !annotation.is_empty() && annotation != shown.trim_start() {
+            return Err((
+                n,
+                format!(
+                    "{} is followed by {}, not {}",
+                    quoted(&format!("{seat} {action}")),
+                    quoted(shown.trim_start()),
+                    quoted(&annotation)
+                ),
+            ));
+        }
+        let _ = writeln!(printed, "{seat} {action}{shown}");
+        if let Some(o) = outcome {
+            let _ = writeln!(printed, "{}\nround {index}: {}", outcome_line(&o), joined(&o.deltas));
+            index += 1;
+            last_outcome = Some(o);
+        }
+    }
+    let Some(t) = table else {
+        return Err((last.max(1), "the log holds no round".to_owned()));
+    };
+    let scores = match &t {
+        Table::Round(r) => r.outcome().map(|o| o.scores),
+        Table::Match(m) => m.final_scores(),
+    };
+    match scores {
+        Some(s) => {
+            let _ = writeln!(printed, "scores: {}", joined(&s));
+            Ok(())
+        }
+        None => Err((
+            last.max(1),
+            match t {
+                Table::Round(_) => "the log ends before the round is over".to_owned(),
+                Table::Match(_) => "the log ends before the match is over".to_owned(),
+            },
+        )),
+    }
+}
+
+/// Writes one engine round into Tenhou's columns as it is played.
+struct Recorder {
+    red: bool,
+    start: Start,
+    seats: [SeatLog; 4],
+    drawn: [Option<u8>; 4],
+    /// The pon each kind's added kan joins: (called id, own ids, giver).
+    pons: Vec<(u8, u8, [u8; 2], Giver)>,
+}
+
+impl Recorder {
+    fn new(round: &Round) -> Recorder {
+        let red = round.config().score.red_fives;
+        let start = *round.start();
+        let mut seats: [SeatLog; 4] = Default::default();
+        let wall = round.wall();
+        for k in 0..4u8 {
+            let seat = (start.dealer.0 + k) % 4;
+            let from = 13 * usize::from(k);
+            let mut haipai: Vec<Code> = wall
+                .get(from..from + 13)
+                .unwrap_or_default()
+                .iter()
+                .map(|id| code(*id, red))
+                .collect();
+            haipai.sort_by_key(|c| sort_key(*c));
+            seats[usize::from(seat)].haipai = haipai;
+        }
+        let mut recorder = Recorder {
+            red,
+            start,
+            seats,
+            drawn: [None; 4],
+            pons: Vec::new(),
+        };
+        if let (Some(id), Phase::Turn { seat }) = (round.drawn(), round.phase()) {
+            recorder.draw(seat, id);
+        }
+        recorder
+    }
+
+    fn code(&self, id: u8) -> Code {
+        code(id, self.red)
+    }
+
+    fn draw(&mut self, seat: Seat, id: u8) {
+        let c = self.code(id);
+        self.seats[seat.index()].takes.push(Take::Draw(c));
+        self.drawn[seat.index()] = Some(id);
+    }
+
+    /// Notes `action` by `seat` (before it is applied to `before`) and what followed.
+    fn note(&mut self, before: &Round, seat: Seat, action: Action, event: &Event) {
+        let s = seat.index();
+        let drawn = self.drawn[s];
+        let tile = |id: u8| {
+            if Some(id) == drawn {
+                None
+            } else {
+                Some(code(id, self.red))
+            }
+        };
+        match action {
+            Action::Discard { tile: id } => self.seats[s].discards.push(TDiscard::Tile(tile(id))),
+            Action::Riichi { tile: id } => self.seats[s].discards.push(TDiscard::Riichi(tile(id))),
+            Action::Ankan { kind } => {
+                let ids: Vec<u8> = before
+                    .hand(seat)
+                    .filter(|id| usize::from(id / 4) == kind.index())
+                    .collect();
+                let mut codes: Vec<Code> = ids.iter().map(|id| self.code(*id)).collect();
+                codes.sort_by_key(|c| sort_key(*c));
+                if let [a, b, c, d] = codes.as_slice() {
+                    let tiles = [*a, *b, *c, *d];
+                    self.seats[s].discards.push(TDiscard::Ankan {
+                        tiles,
+                        text: tenhou::calls::ankan(tiles),
+                    });
+                }
+            }
+            Action::Kakan { tile: id } => {
+                let added = self.code(id);
+                let pon = self.pons.iter().find(|p| p.0 == seat.0 && p.1 / 4 == id / 4).copied();
+                if let Some((_, called, own, from)) = pon {
+                    let (called, own) = (self.code(called), own.map(|o| self.code(o)));
+                    self.seats[s].discards.push(TDiscard::Kakan {
+                        added,
+                        tiles: [added, called, own[0], own[1]],
+                        text: tenhou::calls::kakan(added, called, own, from),
+                    });
+                }
+            }
+            _ => {}
+        }
+        if let Some(call) = event.called {
+            let cs = call.seat.index();
+            let meld = call.meld;
+            if let (Some(called), Some(giver)) = (meld.called, meld.from) {
+                let from = Giver::between(call.seat.0, giver.0).unwrap_or(Giver::Left);
+                let own: Vec<u8> = meld.tiles().iter().copied().filter(|t| *t != called).collect();
+                let c = self.code(called);
+                let mut oc: Vec<Code> = own.iter().map(|o| self.code(*o)).collect();
+                oc.sort_by_key(|c| sort_key(*c));
+                match (meld.kind, oc.as_slice()) {
+                    (MeldKind::Chii, [a, b]) => self.seats[cs].takes.push(Take::Chii {
+                        called: c,
+                        own: [*a, *b],
+                        text: tenhou::calls::chii(c, [*a, *b]),
+                    }),
+                    (MeldKind::Pon, [a, b]) => {
+                        self.seats[cs].takes.push(Take::Pon {
+                            called: c,
+                            own: [*a, *b],
+                            from,
+                            text: tenhou::calls::pon(c, [*a, *b], from),
+                        });
+                        if let [x, y] = own.as_slice() {
+                            self.pons.push((call.seat.0, called, [*x, *y], from));
+                        }
+                    }
+                    (MeldKind::Minkan, [a, b, d]) => {
+                        self.seats[cs].takes.push(Take::Daiminkan {
+                            called: c,
+                            own: [*a, *b, *d],
+                            from,
+                            text: tenhou::calls::daiminkan(c, [*a, *b, *d], from),
+                        });
+                        self.seats[cs].discards.push(TDiscard::Placeholder);
+                    }
+                    _ => {}
+                }
+                self.drawn[cs] = None;
+            }
+        }
+        if let Some((who, id)) = event.drew {
+            self.draw(who, id);
+        }
+    }
+
+    fn finish(self, round: &Round, outcome: &Outcome) -> RoundLog {
+        let dora: Vec<Code> = round.dora_indicators().iter().map(|id| code(*id, self.red)).collect();
+        let riichi_win = outcome
+            .wins
+            .iter()
+            .flatten()
+            .any(|w| round.in_riichi(w.winner) || outcome.riichi[w.winner.index()]);
+        let ura: Vec<Code> = if riichi_win {
+            round
+                .wall()
+                .get(131..131 + dora.len())
+                .unwrap_or_default()
+                .iter()
+                .map(|id| code(*id, self.red))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let honba = u32::from(self.start.honba);
+        let dealer = self.start.dealer;
+        let result = match outcome.end {
+            End::Win => TResult::Win(
+                outcome
+                    .wins
+                    .iter()
+                    .flatten()
+                    .map(|w| {
+                        let v = &w.value;
+                        let p = v.payment();
+                        let first = outcome.wins.first().copied().flatten().map(|f| f.winner) == Some(w.winner);
+                        let h = if first { honba } else { 0 };
+                        let limit = match v.limit() {
+                            Limit::None => None,
+                            Limit::Mangan => Some("満貫"),
+                            Limit::Haneman => Some("跳満"),
+                            Limit::Baiman => Some("倍満"),
+                            Limit::Sanbaiman => Some("三倍満"),
+                            Limit::KazoeYakuman | Limit::Yakuman => Some("役満"),
+                        };
+                        let points = match w.from {
+                            Some(_) => format!("{}点", p.ron.saturating_sub(300 * h)),
+                            None if w.winner == dealer => format!("{}点∀", p.non_dealer.saturating_sub(100 * h)),
+                            None => format!(
+                                "{}-{}点",
+                                p.non_dealer.saturating_sub(100 * h),
+                                p.dealer.saturating_sub(100 * h)
+                            ),
+                        };
+                        let head = match limit {
+                            Some(name) => format!("{name}{points}"),
+                            None => format!("{}符{}飜{points}", v.fu(), v.han()),
+                        };
+                        let mut text = vec![head];
+                        text.extend(v.yaku().iter().map(|y| format!("{}({}飜)", y.yaku, y.han)));
+                        Win {
+                            deltas: w.deltas,
+                            who: w.winner.0,
+                            from: w.from.map_or(w.winner.0, |f| f.0),
+                            pao: w.pao.map_or(w.winner.0, |p| p.0),
+                            text,
+                        }
+                    })
+                    .collect(),
+            ),
+            End::Exhaustive => {
+                let tenpai = outcome.tenpai.iter().filter(|t| **t).count();
+                match tenpai {
+                    0 => TResult::Draw(DrawKind::AllNoten, None),
+                    4 => TResult::Draw(DrawKind::AllTenpai, None),
+                    _ => TResult::Draw(DrawKind::Exhaustive, Some(outcome.deltas)),
+                }
+            }
+            End::Nagashi => TResult::Draw(DrawKind::Nagashi, Some(outcome.deltas)),
+            End::Abort(a) => TResult::Draw(
+                match a {
+                    parlor_core::mahjong::Abort::NineTerminals => DrawKind::NineTerminals,
+                    parlor_core::mahjong::Abort::FourWinds => DrawKind::FourWinds,
+                    parlor_core::mahjong::Abort::FourRiichi => DrawKind::FourRiichi,
+                    parlor_core::mahjong::Abort::FourKans => DrawKind::FourKans,
+                    parlor_core::mahjong::Abort::TripleRon => DrawKind::TripleRon,
+                },
+                None,
+            ),
+        };
+        RoundLog {
+            kyoku: self.start.kyoku(),
+            honba,
+            sticks: u32::from(self.start.sticks),
+            scores: self.start.scores,
+            dora,
+            ura,
+            seats: self.seats,
+            result,
+        }
+    }
+}
+
+/// Tenhou sorts a haipai (and the tiles of a meld) by kind, a red five after the other fives.
+fn sort_key(c: Code) -> (u8, bool) {
+    (c.kind(), c.is_red())
+}
+
+fn code(id: u8, red: bool) -> Code {
+    Code::of_id_lossy(id, red)
+}
+
+/// One recorded round replayed alone and written back by the same writer as `play --format
+/// tenhou6` (the test of that writer against real records).
+pub fn rewrite_round(log: &RoundLog, config: &Config) -> Result<RoundLog, crate::mahjong::tenhou_replay::Failure> {
+    let mut recorder: Option<Recorder> = None;
+    let round = watch_round(log, config, |before, seat, action, event| {
+        recorder
+            .get_or_insert_with(|| Recorder::new(before))
+            .note(before, seat, action, event);
+    })?;
+    let outcome = round
+        .outcome()
+        .ok_or_else(|| crate::mahjong::tenhou_replay::Failure::Mismatch("the round is not over".to_owned()))?;
+    Ok(recorder
+        .unwrap_or_else(|| Recorder::new(&round))
+        .finish(&round, &outcome))
+}
+
+/// Plays with the bot (as `play` does) and writes the log as a Tenhou record.
+pub fn play_tenhou(args: &PlayArgs) -> Result<Record, CliError> {
+    let mut bot = RandomBot::new(args.seed);
+    let mut rounds = Vec::new();
+    if args.whole_match {
+        let mut game = Match::new(&args.preset, args.seed).map_err(fail)?;
+        let mut recorder = Recorder::new(game.round());
+        while let Some((seat, action)) = bot_move(&mut bot, game.round())? {
+            let before = game.round().clone();
+            let step = game.apply(seat, action).map_err(fail)?;
+            recorder.note(&before, seat, action, &step.event);
+            if let Some(outcome) = step.outcome {
+                // The finished round: `before` with the action applied.
+                let mut finished = before;
+                let _ = finished.apply(seat, action);
+                let next = Recorder::new(game.round());
+                rounds.push(std::mem::replace(&mut recorder, next).finish(&finished, &outcome));
+            }
+            if game.is_over() {
+                break;
+            }
+        }
+    } else {
+        let mut round = Round::new(&args.preset, &Deal::Seeded(args.seed)).map_err(fail)?;
+        let mut recorder = Recorder::new(&round);
+        while let Some((seat, action)) = bot_move(&mut bot, &round)? {
+            let before = round.clone();
+            let event = round.apply(seat, action).map_err(fail)?;
+            recorder.note(&before, seat, action, &event);
+        }
+        let outcome = round
+            .outcome()
+            .ok_or_else(|| CliError::Input("the round did not end".to_owned()))?;
+        rounds.push(recorder.finish(&round, &outcome));
+    }
+    let mut extra = serde_json::Map::new();
+    extra.insert(
+        "title".to_owned(),
+        serde_json::json!(["parlor mahjong play", format!("seed {}", args.seed)]),
+    );
+    Ok(Record {
+        names: ["bot 0", "bot 1", "bot 2", "bot 3"].map(str::to_owned),
+        rule_disp: Some(format!(
+            "{}喰{}",
+            if args.preset.rounds <= 4 { "東" } else { "南" },
+            if args.preset.score.red_fives { "赤" } else { "" }
+        )),
+        aka: args.preset.score.red_fives,
+        extra,
+        rounds,
+    })
+}

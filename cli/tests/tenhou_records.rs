@@ -1,0 +1,306 @@
+//! Real Tenhou game records replayed: the folder named by `PARLOR_TENHOU_RECORDS` (its
+//! `*.json` and `records/*.json`, with `expected.tsv` beside them: `<file>\t<round>\t<d0> <d1>
+//! <d2> <d3>` and `<file>\tfinal\t<p0> … <p3>`). Without the variable the tests skip with one
+//! line. The records are Tenhou's logs and are never committed here.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use parlor_cli::mahjong::tenhou::{self, Record};
+use parlor_cli::mahjong::tenhou_turns::{End, Step, turns};
+
+/// `expected.tsv`: (file, round index or `final`) → the numbers.
+type Expected = BTreeMap<(String, String), String>;
+
+/// The folder, its record files and the expected lines, or `None` (skip) without the variable.
+fn records() -> Option<(PathBuf, Vec<PathBuf>, Expected)> {
+    let Some(dir) = std::env::var_os("PARLOR_TENHOU_RECORDS") else {
+        eprintln!("skipped: PARLOR_TENHOU_RECORDS is not set (a folder of Tenhou JSON records)");
+        return None;
+    };
+    let dir = PathBuf::from(dir);
+    let mut files = Vec::new();
+    for sub in [dir.clone(), dir.join("records")] {
+        let Ok(entries) = std::fs::read_dir(&sub) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().is_some_and(|e| e == "json") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    assert!(
+        !files.is_empty(),
+        "PARLOR_TENHOU_RECORDS={} holds no .json record",
+        dir.display()
+    );
+    let mut expected = BTreeMap::new();
+    if let Ok(text) = std::fs::read_to_string(dir.join("expected.tsv")) {
+        for line in text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
+            let parts: Vec<&str> = line.split('\t').collect();
+            assert_eq!(parts.len(), 3, "expected.tsv: {line:?}");
+            expected.insert((parts[0].to_owned(), parts[1].to_owned()), parts[2].to_owned());
+        }
+    }
+    Some((dir, files, expected))
+}
+
+fn name_in(dir: &Path, file: &Path) -> String {
+    file.strip_prefix(dir)
+        .unwrap_or(file)
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
+fn read(file: &Path) -> Record {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    tenhou::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+}
+
+#[test]
+fn every_record_reads_and_writes_back_the_same() {
+    let Some((_, files, _)) = records() else { return };
+    for file in &files {
+        let record = read(file);
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        let original: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+        let written = record.to_value();
+        assert_eq!(
+            written["log"],
+            original["log"],
+            "{}: log written back differs",
+            file.display()
+        );
+        assert_eq!(
+            tenhou::parse(&record.to_json()).ok(),
+            Some(record),
+            "{}",
+            file.display()
+        );
+    }
+}
+
+#[test]
+fn every_round_lays_out_a_whole_wall_and_its_turns() {
+    let Some((dir, files, expected)) = records() else {
+        return;
+    };
+    let mut rounds = 0;
+    let mut ends = BTreeMap::new();
+    for file in &files {
+        let record = read(file);
+        let name = name_in(&dir, file);
+        for (i, round) in record.rounds.iter().enumerate() {
+            let t = turns(round, record.aka).unwrap_or_else(|e| panic!("{name}: round {i}: {e}"));
+            let mut ids = t.wall;
+            ids.sort_unstable();
+            assert_eq!(ids.to_vec(), (0..136).collect::<Vec<u8>>(), "{name}: round {i}");
+            // The live draws sit at wall[52..], the replacement draws at wall[122..].
+            let (mut live, mut rinshan) = (52, 122);
+            for step in &t.steps {
+                if let Step::Draw { tile, rinshan: r, .. } = step {
+                    let at = if *r { &mut rinshan } else { &mut live };
+                    assert_eq!(t.wall[*at], *tile, "{name}: round {i}");
+                    *at += 1;
+                }
+            }
+            assert_eq!(live - 52, t.live_draws);
+            if let Some(want) = expected.get(&(name.clone(), i.to_string())) {
+                let got = round.result.deltas().map(|d| d.to_string()).join(" ");
+                assert_eq!(&got, want, "{name}: round {i}: recorded deltas vs expected.tsv");
+            }
+            *ends.entry(format!("{:?}", t.end)).or_insert(0) += 1;
+            rounds += 1;
+        }
+    }
+    eprintln!("{} records, {rounds} rounds laid out: {ends:?}", files.len());
+    assert!(ends.contains_key(&format!("{:?}", End::Win)));
+}
+
+/// Every round alone (dealt in its recorded context) and every record through `Match`: every
+/// action legal, every round's deltas those of the record and `expected.tsv`, each next
+/// round's start and the final points reproduced, the match ending where the record ends.
+#[test]
+fn every_record_replays_through_the_engine() {
+    use parlor_cli::mahjong::tenhou_replay::{MatchReplay, replay_match, replay_round, text_log};
+    use parlor_cli::mahjong_round::replay_text;
+    use parlor_core::mahjong::Config;
+    let Some((dir, files, expected)) = records() else {
+        return;
+    };
+    let config = Config::TENHOU;
+    let (mut rounds, mut alone, mut chained, mut whole, mut text_logs) = (0, 0, 0, 0, 0);
+    let mut failures = Vec::new();
+    for file in &files {
+        let record = read(file);
+        let name = name_in(&dir, file);
+        for (i, log) in record.rounds.iter().enumerate() {
+            rounds += 1;
+            match replay_round(log, &config) {
+                Ok(_) => alone += 1,
+                Err(f) => failures.push(format!("{name}: round {i} alone: {f}")),
+            }
+            // The same round as the project's text log replays to the same deltas.
+            if let Ok(text) = text_log(log, &config) {
+                let mut printed = String::new();
+                let want = format!("round 0: {}", log.result.deltas().map(|d| d.to_string()).join(" "));
+                match replay_text(&text, &config, &mut printed) {
+                    Ok(()) if printed.lines().any(|l| l == want) => text_logs += 1,
+                    Ok(()) => failures.push(format!("{name}: round {i} as a text log: no line {want:?}")),
+                    Err((n, what)) => failures.push(format!("{name}: round {i} as a text log: line {n}: {what}")),
+                }
+            }
+        }
+        let result = replay_match(&record, &config, |i, deltas| {
+            let want = expected.get(&(name.clone(), i.to_string()));
+            let got = deltas.map(|d| d.to_string()).join(" ");
+            if want.is_some_and(|w| *w == got) || want.is_none() {
+                chained += 1;
+            }
+        });
+        match result {
+            Ok(MatchReplay { final_scores: None, .. }) => {
+                failures.push(format!("{name}: match: the record ends, the match goes on"))
+            }
+            Ok(MatchReplay {
+                final_scores: Some(scores),
+                ..
+            }) => {
+                let got = scores.map(|d| d.to_string()).join(" ");
+                match expected.get(&(name.clone(), "final".to_owned())) {
+                    Some(want) if *want != got => {
+                        failures.push(format!("{name}: final scores {got}, expected.tsv {want}"))
+                    }
+                    _ => whole += 1,
+                }
+            }
+            Err(f) => failures.push(format!("{name}: match: {f}")),
+        }
+    }
+    eprintln!(
+        "tenhou records: {} files, {rounds} rounds; {alone} rounds reproduced alone ({text_logs} as text logs too), {chained} through the match; {whole} whole records",
+        files.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The writer of `play --format tenhou6` against real records: each round replayed alone and
+/// written back must be the record's round — header, indicators, every column as Tenhou writes
+/// it (haipai order, call strings), the result's seats and deltas (point strings and yaku names
+/// are the engine's own, not compared).
+#[test]
+fn every_round_written_back_is_the_record() {
+    use parlor_cli::mahjong::tenhou::Result as R;
+    use parlor_cli::mahjong_round::rewrite_round;
+    use parlor_core::mahjong::Config;
+    let Some((dir, files, _)) = records() else { return };
+    let mut failures = Vec::new();
+    let mut same = 0;
+    for file in &files {
+        let record = read(file);
+        let name = name_in(&dir, file);
+        for (i, log) in record.rounds.iter().enumerate() {
+            let Ok(mut back) = rewrite_round(log, &Config::TENHOU) else {
+                continue;
+            };
+            // The texts of a win are the engine's.
+            if let (R::Win(ours), R::Win(theirs)) = (&mut back.result, &log.result) {
+                for (o, t) in ours.iter_mut().zip(theirs) {
+                    o.text.clone_from(&t.text);
+                }
+            }
+            let mut what = Vec::new();
+            if back.dora != log.dora {
+                what.push(format!("dora {:?} vs {:?}", back.dora, log.dora));
+            }
+            if back.ura != log.ura {
+                what.push(format!("ura {:?} vs {:?}", back.ura, log.ura));
+            }
+            for p in 0..4 {
+                let (o, t) = (&back.seats[p], &log.seats[p]);
+                if o.haipai != t.haipai {
+                    what.push(format!("seat {p} haipai {:?} vs {:?}", o.haipai, t.haipai));
+                }
+                if o.takes != t.takes {
+                    let k = o.takes.iter().zip(&t.takes).position(|(a, b)| a != b);
+                    what.push(format!(
+                        "seat {p} takes at {k:?}: {:?} vs {:?}",
+                        k.and_then(|k| o.takes.get(k)),
+                        k.and_then(|k| t.takes.get(k))
+                    ));
+                }
+                if o.discards != t.discards {
+                    let k = o.discards.iter().zip(&t.discards).position(|(a, b)| a != b);
+                    what.push(format!(
+                        "seat {p} discards at {k:?}: {:?} vs {:?} ({} vs {})",
+                        k.and_then(|k| o.discards.get(k)),
+                        k.and_then(|k| t.discards.get(k)),
+                        o.discards.len(),
+                        t.discards.len()
+                    ));
+                }
+            }
+            if back.result != log.result {
+                what.push(format!("result {:?} vs {:?}", back.result, log.result));
+            }
+            if (back.kyoku, back.honba, back.sticks, back.scores) != (log.kyoku, log.honba, log.sticks, log.scores) {
+                what.push("header".to_owned());
+            }
+            if what.is_empty() {
+                same += 1;
+            } else {
+                failures.push(format!("{name}: round {i}: {}", what.join("; ")));
+            }
+        }
+    }
+    eprintln!("tenhou records: {same} rounds written back as recorded");
+    assert!(
+        failures.is_empty(),
+        "{} rounds differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// `parlor mahjong replay --format tenhou6 FILE` on each record prints exactly `expected.tsv`:
+/// `round <i>: <d0> <d1> <d2> <d3>` per round, then `scores: <p0> <p1> <p2> <p3>`.
+#[test]
+fn the_command_prints_expected_tsv_for_every_record() {
+    let Some((dir, files, expected)) = records() else {
+        return;
+    };
+    for file in &files {
+        let name = name_in(&dir, file);
+        let Some(path) = file.to_str() else { continue };
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+            .args(["mahjong", "replay", "--format", "tenhou6", path])
+            .output()
+            .unwrap_or_else(|e| panic!("parlor runs: {e}"));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let rounds = read(file).rounds.len();
+        // A record without expected lines is checked by the other tests.
+        let want: Option<String> = (0..rounds)
+            .map(|i| {
+                expected
+                    .get(&(name.clone(), i.to_string()))
+                    .map(|d| format!("round {i}: {d}\n"))
+            })
+            .collect();
+        let Some(mut want) = want else { continue };
+        if let Some(f) = expected.get(&(name.clone(), "final".to_owned())) {
+            want.push_str(&format!("scores: {f}\n"));
+        }
+        assert_eq!(String::from_utf8_lossy(&out.stdout), want, "{name}");
+    }
+}
