@@ -22,9 +22,13 @@
 //! assert_eq!(shanten(&hand, None), Ok(0));
 //! ```
 
+pub mod bot;
 pub mod decompose;
+pub mod error;
+pub mod game_match;
 pub mod hand;
 pub mod notation;
+pub mod round;
 pub mod rules;
 pub mod score;
 pub mod shanten;
@@ -33,9 +37,16 @@ mod suit_program;
 pub mod tables;
 pub mod tile;
 
+pub use bot::{RandomBot, lowest_legal_action};
 pub use decompose::{Decomposition, Meld, Regular, for_each_decomposition};
-pub use hand::{Error, Hand, MAX_TILES, Size};
+pub use error::Error;
+pub use game_match::{Match, Step};
+pub use hand::{Hand, MAX_TILES, Size};
 pub use notation::parse_tile_counts;
+pub use round::{
+    Abort, Action, Agari, Call, Config, Deal, Discard, End, Event, MAX_ACTIONS, MultiRon, Observation, Outcome, Phase,
+    Round, Start, TableMeld,
+};
 pub use rules::{Form, Rules, is_complete, wait_tiles, waits};
 pub use shanten::{Ukeire, shanten, ukeire};
 pub use tables::{BUILT_IN_TABLE_BYTES, SUIT_CLASSES};

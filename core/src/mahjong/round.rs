@@ -1,0 +1,899 @@
+//! One hand (kyoku) of four-player Riichi: the wall and the dead wall, draws and discards, the
+//! call window, riichi, furiten, wins, draws and their payments (`docs/mahjong.md`, "The round").
+//!
+//! # Tiles
+//! A tile is an id `0..136`: `id = kind * 4 + copy`, `kind` = [`Tile::index`] (`1m…9m` 0–8,
+//! `1p…9p` 9–17, `1s…9s` 18–26, `1z…7z` 27–33). With red fives ([`score::Config::red_fives`]),
+//! copy 0 of `5m 5p 5s` (ids 16, 52, 88) is the red five.
+//!
+//! # The wall
+//! [`Deal::Given`] takes the whole wall as 136 ids in this layout (not a physical wall):
+//! - `wall[0..52]`: the deal; seat `(dealer + k) % 4` receives `wall[13k..13k+13]`;
+//! - `wall[52..122]`: the live wall, drawn from the front; each kan shortens its end by one
+//!   (the last live draw is `wall[121 - kans]`), so it holds `70 - kans` draws;
+//! - `wall[122..126]`: the four kan replacement tiles (rinshan), in draw order;
+//! - `wall[126..131]`: the dora indicators (the first, then one per kan, in order);
+//! - `wall[131..136]`: the ura-dora indicators, paired with `wall[126..131]`.
+//!
+//! [`Deal::Seeded`] lists the ids in increasing order, shuffles them with
+//! [`game::shuffle`](crate::game::shuffle) and [`Rng::new(seed)`](crate::game::Rng::new), and
+//! uses the result as the wall above.
+//!
+//! # Turns
+//! Draws are automatic: the dealer's first draw happens in [`Round::new`], and every later draw
+//! (the next seat's after a discard nobody called, the replacement tile after a kan) happens
+//! inside [`Round::apply`] and is reported in [`Event::drew`]. A seat on turn holds `3n+2` tiles
+//! and chooses [`Action::Discard`], [`Action::Riichi`], [`Action::Tsumo`], [`Action::Ankan`],
+//! [`Action::Kakan`] or [`Action::Kyuushu`].
+//!
+//! After a discard, every other seat that may call (ron, pon, open kan, chii — chii only the
+//! next seat) must answer in the call window ([`Phase::Calls`]): [`Round::may_act`] is true for
+//! each such seat that has not answered yet, and [`Round::to_act`] names the first of them in
+//! turn order from the discarder. Answers are collected in any order and stay hidden; when the
+//! last one is in, the window resolves: ron (one, two with [`MultiRon::Double`], …) beats pon
+//! and open kan, which beat chii; with nobody calling the next seat draws. An added kan opens
+//! the same window for ron only ([`Phase::Chankan`]); so does a closed kan when a seat could rob
+//! it with thirteen orphans ([`Config::kokushi_robs_ankan`]).
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use core::fmt;
+
+use super::Error;
+use super::score::{self, HandValue, MeldKind, Wind};
+use super::tile::Tile;
+use crate::game::Seat;
+
+/// The number of tile ids: 136.
+pub const TILE_IDS: usize = 136;
+/// The number of seats: 4.
+pub const SEATS: usize = 4;
+/// The most discards a round can hold: 96 (70 live draws and 4 replacement draws are at most 74
+/// discards after a draw, and at most 16 chii/pon calls add one each, 90 in all).
+pub const MAX_DISCARDS: usize = 96;
+/// The most legal actions a seat ever has: 40. On turn: at most 14 discards, 14 riichi
+/// discards, tsumo, 3 closed kans (14 tiles hold at most three kinds four times), 4 added kans
+/// and kyuushu (37). In a call window: ron, pass, 3 pons, the open kan and at most 12 chii
+/// (three shapes, up to four id pairs each) — 18.
+pub const MAX_ACTIONS: usize = 40;
+/// `size_of::<Round>()` (documented in `docs/mahjong.md`, asserted ≤ 1024 in a test).
+pub const ROUND_BYTES: usize = core::mem::size_of::<Round>();
+/// The length of [`Round::encode`]'s byte form (format version 1): 1 version byte, the config,
+/// the start, the wall and the play log.
+pub const ENCODED_BYTES: usize = 1 + CONFIG_BYTES + START_BYTES + TILE_IDS + 1 + 2 * MAX_LOG;
+/// The format version written first by [`Round::encode`].
+pub const FORMAT_VERSION: u8 = 1;
+/// The points a riichi declaration puts on the table.
+pub const RIICHI_STICK: i32 = 1000;
+/// The points one honba adds to a win (100 from each payer, 300 in all).
+pub const HONBA_POINTS: i32 = 300;
+
+/// Bytes of a [`Config`] in the byte form.
+pub const CONFIG_BYTES: usize = 24;
+/// Bytes of a [`Start`] in the byte form.
+pub const START_BYTES: usize = 4 + 4 * 4;
+/// The most actions a round's log holds (every action applied, window answers included).
+pub const MAX_LOG: usize = 512;
+
+/// How many seats may win on one discard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MultiRon {
+    /// Only the claimant nearest the discarder in turn order wins (atamahane, head bump).
+    HeadBump,
+    /// Two seats may win on one discard (double ron); three claimants win too unless
+    /// [`Config::abort_triple_ron`] makes it an abortive draw.
+    Double,
+}
+
+impl MultiRon {
+    /// The code in the byte form and across C: 0 head bump, 1 double.
+    pub const fn code(self) -> u8 {
+        match self {
+            MultiRon::HeadBump => 0,
+            MultiRon::Double => 1,
+        }
+    }
+
+    /// The rule of code `code`, or `None`.
+    pub const fn from_code(code: u8) -> Option<MultiRon> {
+        match code {
+            0 => Some(MultiRon::HeadBump),
+            1 => Some(MultiRon::Double),
+            _ => None,
+        }
+    }
+}
+
+/// The rules of a round and a match, as data ([`Config::validate`] checks it). Each field is one
+/// documented rule; presets are consts.
+///
+/// ```
+/// use parlor_core::mahjong::{Config, MultiRon};
+/// let config = Config::default();
+/// assert_eq!(config, Config::TENHOU);
+/// assert_eq!(config.multi_ron, MultiRon::Double);
+/// assert!(Config { rounds: 4, ..Config::TENHOU }.validate().is_ok());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// The hand-value rules ([`score::Config`]): open tanyao, red fives, kan dora, ura dora, …
+    pub score: score::Config,
+    /// The rounds of the match before any extension: 8 for a hanchan (East and South), 4 for
+    /// tonpuusen (East only). 1–16.
+    pub rounds: u8,
+    /// Each seat's points at the start of the match (Tenhou: 25,000). A multiple of 100.
+    pub start_points: i32,
+    /// The points a seat needs to end the match after the last scheduled round (Tenhou: 30,000).
+    /// While nobody has them the match goes on into the next wind ([`Config::extension`]).
+    pub target_points: i32,
+    /// Play on past the last scheduled round (South 4 into West) while nobody has
+    /// [`Config::target_points`]; in the extension the match ends as soon as a seat has them
+    /// (after any round), and at the latest after the extension's fourth round.
+    pub extension: bool,
+    /// Several winners on one discard: double ron or head bump.
+    pub multi_ron: MultiRon,
+    /// Three rons on one discard are an abortive draw (Tenhou) rather than three wins. Only read
+    /// with [`MultiRon::Double`].
+    pub abort_triple_ron: bool,
+    /// Abortive draw when a seat on its first uninterrupted draw holds nine kinds of terminals and
+    /// honors and declares it ([`Action::Kyuushu`]).
+    pub abort_nine_terminals: bool,
+    /// Abortive draw when the four first discards, with no call before, are the same wind.
+    pub abort_four_winds: bool,
+    /// Abortive draw when a fourth seat's riichi is accepted (its stick is put down).
+    pub abort_four_riichi: bool,
+    /// Abortive draw when a fourth kan is made by two or more seats (after the kan's discard
+    /// passes). One seat's four kans play on, and no fifth kan is allowed.
+    pub abort_four_kans: bool,
+    /// Kuikae is forbidden: after a chii or pon the seat may not discard the called kind, nor the
+    /// kind at the other end of a chii's run (`34` chii on `2` may not discard `5`).
+    pub kuikae_forbidden: bool,
+    /// A seat below 0 points ends the match (Tenhou: below zero; exactly 0 plays on).
+    pub busting: bool,
+    /// Nagashi mangan at an exhaustive draw: a seat whose discards are all terminals and honors
+    /// and none was called is paid a mangan tsumo (no honba); the round still counts as a draw.
+    pub nagashi_mangan: bool,
+    /// Pao: a seat that feeds the call completing big three dragons (the third dragon set) or big
+    /// four winds (the fourth wind set) pays the whole yakuman on a tsumo and half of it on a ron
+    /// by another seat.
+    pub pao: bool,
+    /// Agari-yame / tenpai-yame: in the last round (or any extension round) the dealer who is
+    /// then first ends the match after a win or a tenpai draw instead of repeating.
+    pub agari_yame: bool,
+    /// A thirteen-orphans hand may rob a closed kan (Tenhou: yes).
+    pub kokushi_robs_ankan: bool,
+}
+
+impl Config {
+    /// Tenhou's ranked four-player hanchan with red fives and open tanyao (`鳳南喰赤`), the
+    /// rules of the real records: double ron (triple ron aborts), every abortive draw, kuikae
+    /// forbidden, busting below 0, nagashi mangan, pao, South 4 extension into West below
+    /// 30,000, agari-yame; hand value [`score::Config::ONLINE`]. The default.
+    pub const TENHOU: Config = Config {
+        score: score::Config::ONLINE,
+        rounds: 8,
+        start_points: 25_000,
+        target_points: 30_000,
+        extension: true,
+        multi_ron: MultiRon::Double,
+        abort_triple_ron: true,
+        abort_nine_terminals: true,
+        abort_four_winds: true,
+        abort_four_riichi: true,
+        abort_four_kans: true,
+        kuikae_forbidden: true,
+        busting: true,
+        nagashi_mangan: true,
+        pao: true,
+        agari_yame: true,
+        kokushi_robs_ankan: true,
+    };
+
+    /// [`Config::TENHOU`] as an East-only match (tonpuusen, 4 rounds, extension into South).
+    pub const TENHOU_EAST: Config = Config {
+        rounds: 4,
+        ..Config::TENHOU
+    };
+
+    /// A plain rule set without the optional extras: head bump, no abortive draws, kuikae
+    /// allowed, no busting, no nagashi mangan, no pao, no extension, no agari-yame, no kokushi
+    /// robbing a closed kan; hand value [`score::Config::ONLINE`].
+    pub const BASIC: Config = Config {
+        extension: false,
+        multi_ron: MultiRon::HeadBump,
+        abort_triple_ron: false,
+        abort_nine_terminals: false,
+        abort_four_winds: false,
+        abort_four_riichi: false,
+        abort_four_kans: false,
+        kuikae_forbidden: false,
+        busting: false,
+        nagashi_mangan: false,
+        pao: false,
+        agari_yame: false,
+        kokushi_robs_ankan: false,
+        ..Config::TENHOU
+    };
+
+    /// The named presets: `tenhou` (the default), `tenhou-east`, `basic`.
+    pub const PRESETS: [(&'static str, Config); 3] = [
+        ("tenhou", Config::TENHOU),
+        ("tenhou-east", Config::TENHOU_EAST),
+        ("basic", Config::BASIC),
+    ];
+
+    /// The preset named `name`, if there is one.
+    pub fn preset(name: &str) -> Option<Config> {
+        Config::PRESETS.iter().find(|(n, _)| *n == name).map(|&(_, c)| c)
+    }
+
+    /// Checks every field: [`Error::BadConfig`] naming the first one out of range (`rounds` 1–16,
+    /// points positive multiples of 100 below 1,000,000, the score config's own check).
+    pub fn validate(&self) -> Result<(), Error> {
+        if self.score.validate().is_err() {
+            return Err(Error::BadConfig {
+                why: "score config: double-wind pair fu must be 2 or 4",
+            });
+        }
+        if !(1..=16).contains(&self.rounds) {
+            return Err(Error::BadConfig {
+                why: "rounds must be 1-16",
+            });
+        }
+        let points_ok = |p: i32| (100..1_000_000).contains(&p) && p % 100 == 0;
+        if !points_ok(self.start_points) {
+            return Err(Error::BadConfig {
+                why: "start points must be a multiple of 100 in 100-999900",
+            });
+        }
+        if !points_ok(self.target_points) {
+            return Err(Error::BadConfig {
+                why: "target points must be a multiple of 100 in 100-999900",
+            });
+        }
+        Ok(())
+    }
+}
+
+impl Default for Config {
+    /// [`Config::TENHOU`].
+    fn default() -> Config {
+        Config::TENHOU
+    }
+}
+
+/// The match context a round starts in: round wind, dealer, honba, riichi sticks on the table
+/// and the four seats' points (as a Tenhou record's round header gives them).
+///
+/// ```
+/// use parlor_core::mahjong::{Config, Start};
+/// use parlor_core::mahjong::score::Wind;
+/// use parlor_core::game::Seat;
+/// let start = Start::first(&Config::TENHOU);
+/// assert_eq!((start.round_wind, start.dealer, start.honba, start.sticks), (Wind::East, Seat(0), 0, 0));
+/// assert_eq!(start.scores, [25_000; 4]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Start {
+    /// The round wind (East for East 1–4, South for South 1–4, …).
+    pub round_wind: Wind,
+    /// The dealer's seat (0–3); its seat wind is East, the next seat's South, …
+    pub dealer: Seat,
+    /// Honba (repeat counters): 300 points per counter to a win, +1 after a dealer repeat or a
+    /// draw.
+    pub honba: u8,
+    /// Riichi sticks already on the table (1000 each), collected by the next winner.
+    pub sticks: u8,
+    /// Each seat's points at the start of the round (seat order, not wind order).
+    pub scores: [i32; SEATS],
+}
+
+impl Start {
+    /// East 1 of a match: dealer seat 0, no honba or sticks, every seat at
+    /// [`Config::start_points`].
+    pub const fn first(config: &Config) -> Start {
+        Start {
+            round_wind: Wind::East,
+            dealer: Seat(0),
+            honba: 0,
+            sticks: 0,
+            scores: [config.start_points; SEATS],
+        }
+    }
+
+    /// The round's number as Tenhou counts it: `round_wind × 4 + dealer` (East 1 = 0, South 4 =
+    /// 7, West 1 = 8).
+    pub const fn kyoku(&self) -> u8 {
+        (self.round_wind.code() & 3)
+            .wrapping_mul(4)
+            .wrapping_add(self.dealer.0 & 3)
+    }
+
+    /// The seat wind of `seat` (East for the dealer).
+    pub fn seat_wind(&self, seat: Seat) -> Wind {
+        let offset = seat.0.wrapping_add(4).wrapping_sub(self.dealer.0 & 3) & 3;
+        Wind::ALL.get(usize::from(offset)).copied().unwrap_or(Wind::East)
+    }
+
+    /// Checks the fields: [`Error::BadDeal`] for a dealer above 3 or points not a multiple of
+    /// 100 or beyond ±10,000,000.
+    pub fn validate(&self) -> Result<(), Error> {
+        if self.dealer.0 > 3 {
+            return Err(Error::BadDeal {
+                why: "dealer seat above 3",
+            });
+        }
+        for &s in &self.scores {
+            if s % 100 != 0 || !(-10_000_000..=10_000_000).contains(&s) {
+                return Err(Error::BadDeal {
+                    why: "points must be multiples of 100 within 10,000,000",
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How the tiles of a round are dealt: a seed, or the whole wall (the [module docs](self) give
+/// the layout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Deal {
+    /// The 136 ids in increasing order shuffled by [`game::shuffle`](crate::game::shuffle) with
+    /// [`Rng::new(seed)`](crate::game::Rng::new), used as the wall. The same seed deals the same
+    /// wall in every version.
+    Seeded(u64),
+    /// The wall in the documented layout: 136 ids, each exactly once.
+    Given {
+        /// The wall: deal, live wall, replacement tiles, dora and ura indicators.
+        wall: [u8; TILE_IDS],
+    },
+}
+
+/// What a seat does. Tile fields are ids (`0..136`) of tiles in the seat's closed hand, except
+/// [`Action::Ankan`]'s kind.
+///
+/// ```
+/// use parlor_core::mahjong::Action;
+/// let a: Action = "chii 12 17".parse().unwrap();
+/// assert_eq!(a, Action::Chii { tiles: [12, 17] });
+/// assert_eq!(a.to_string(), "chii 12 17");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// On turn: discard `tile`.
+    Discard {
+        /// The id discarded.
+        tile: u8,
+    },
+    /// On turn: declare riichi, discarding `tile` (closed hand, tenpai after the discard, at
+    /// least 1000 points, at least 4 live tiles left). The stick is put down when the discard
+    /// is not won on.
+    Riichi {
+        /// The id discarded.
+        tile: u8,
+    },
+    /// On turn: win on the tile just drawn (self-draw); needs a yaku.
+    Tsumo,
+    /// On turn: a closed kan of the four tiles of `kind` in hand (after riichi only when it keeps
+    /// the waits and uses the drawn tile).
+    Ankan {
+        /// The kind (all four copies are in the hand).
+        kind: Tile,
+    },
+    /// On turn: add `tile` to the seat's pon of its kind (an added kan; other seats may rob it).
+    Kakan {
+        /// The id added from the hand.
+        tile: u8,
+    },
+    /// On the seat's first uninterrupted draw with nine or more kinds of terminals and honors:
+    /// abort the round ([`Config::abort_nine_terminals`]).
+    Kyuushu,
+    /// In a call window: win on the discard (or rob the kan).
+    Ron,
+    /// In a call window: pon the discard with `tiles` from the hand.
+    Pon {
+        /// The two ids from the hand (ascending).
+        tiles: [u8; 2],
+    },
+    /// In a call window: open kan (daiminkan) on the discard with the three tiles of its kind in
+    /// the hand.
+    Kan,
+    /// In a call window, the next seat only: chii the discard with `tiles` from the hand.
+    Chii {
+        /// The two ids from the hand (ascending).
+        tiles: [u8; 2],
+    },
+    /// In a call window: do not call.
+    Pass,
+}
+
+impl fmt::Display for Action {
+    /// The replay-log form: `discard 12`, `riichi 12`, `tsumo`, `ankan 5m`, `kakan 17`,
+    /// `kyuushu`, `ron`, `pon 17 18`, `kan`, `chii 12 17`, `pass` (numbers are tile ids).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Discard { tile } => write!(f, "discard {tile}"),
+            Action::Riichi { tile } => write!(f, "riichi {tile}"),
+            Action::Tsumo => f.write_str("tsumo"),
+            Action::Ankan { kind } => write!(f, "ankan {kind}"),
+            Action::Kakan { tile } => write!(f, "kakan {tile}"),
+            Action::Kyuushu => f.write_str("kyuushu"),
+            Action::Ron => f.write_str("ron"),
+            Action::Pon { tiles: [a, b] } => write!(f, "pon {a} {b}"),
+            Action::Kan => f.write_str("kan"),
+            Action::Chii { tiles: [a, b] } => write!(f, "chii {a} {b}"),
+            Action::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+impl core::str::FromStr for Action {
+    type Err = Error;
+
+    /// The [`Display`](fmt::Display) form back. Errors: [`Error::IllegalAction`] naming what
+    /// is not understood.
+    fn from_str(text: &str) -> Result<Action, Error> {
+        let mut words = text.split_ascii_whitespace();
+        let verb = words.next().ok_or(Error::IllegalAction { why: "empty action" })?;
+        let mut id = || -> Result<u8, Error> {
+            words
+                .next()
+                .and_then(|w| w.parse::<u8>().ok())
+                .filter(|&id| usize::from(id) < TILE_IDS)
+                .ok_or(Error::IllegalAction {
+                    why: "expected a tile id 0-135",
+                })
+        };
+        let action = match verb {
+            "discard" => Action::Discard { tile: id()? },
+            "riichi" => Action::Riichi { tile: id()? },
+            "tsumo" => Action::Tsumo,
+            "kakan" => Action::Kakan { tile: id()? },
+            "kyuushu" => Action::Kyuushu,
+            "ron" => Action::Ron,
+            "pon" => Action::Pon { tiles: [id()?, id()?] },
+            "kan" => Action::Kan,
+            "chii" => Action::Chii { tiles: [id()?, id()?] },
+            "pass" => Action::Pass,
+            "ankan" => {
+                let kind = words
+                    .next()
+                    .and_then(|w| w.parse::<super::Hand>().ok())
+                    .filter(|h| h.len() == 1)
+                    .and_then(|h| h.tiles().next())
+                    .ok_or(Error::IllegalAction {
+                        why: "expected a tile kind like 5m",
+                    })?;
+                return match words.next() {
+                    None => Ok(Action::Ankan { kind }),
+                    Some(_) => Err(Error::IllegalAction { why: "trailing text" }),
+                };
+            }
+            _ => return Err(Error::IllegalAction { why: "unknown action" }),
+        };
+        match words.next() {
+            None => Ok(action),
+            Some(_) => Err(Error::IllegalAction { why: "trailing text" }),
+        }
+    }
+}
+
+/// Where a round is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// `seat` holds `3n+2` tiles and must act (discard, riichi, tsumo, kan, kyuushu).
+    Turn {
+        /// The seat on turn.
+        seat: Seat,
+    },
+    /// `discarder` discarded `tile`: the seats that may call answer.
+    Calls {
+        /// The seat that discarded.
+        discarder: Seat,
+        /// The discarded id.
+        tile: u8,
+    },
+    /// `seat` added `tile` to a pon (or made a closed kan a thirteen-orphans hand may rob): the
+    /// seats that may rob it answer ron or pass.
+    Chankan {
+        /// The seat that made the kan.
+        seat: Seat,
+        /// The id added (for a closed kan: one of its four).
+        tile: u8,
+    },
+    /// The round is over ([`Round::outcome`]).
+    Over,
+}
+
+/// A called (or closed-kan) meld on the table, by tile ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct TableMeld {
+    /// Chii, pon, open kan, added kan or closed kan.
+    pub kind: MeldKind,
+    /// The ids, ascending (three; four for a kan).
+    pub tiles: [u8; 4],
+    /// The id taken from a discard (for an added kan: the pon's called tile); `None` for a closed
+    /// kan.
+    pub called: Option<u8>,
+    /// The seat the called tile came from; `None` for a closed kan.
+    pub from: Option<Seat>,
+}
+
+impl TableMeld {
+    /// The meld's tiles (3 or 4 ids).
+    pub fn tiles(&self) -> &[u8] {
+        self.tiles.get(..self.kind.tiles()).unwrap_or_default()
+    }
+}
+
+/// One discard in the round's public log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Discard {
+    /// Who discarded.
+    pub seat: Seat,
+    /// The id.
+    pub tile: u8,
+    /// The tile just drawn was discarded (tsumogiri).
+    pub tsumogiri: bool,
+    /// The riichi declaration discard.
+    pub riichi: bool,
+    /// Another seat called it (it left the pond).
+    pub called: bool,
+}
+
+/// A call made when a window resolved (see [`Event::called`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Call {
+    /// The seat that called.
+    pub seat: Seat,
+    /// The meld made.
+    pub meld: TableMeld,
+}
+
+/// What an applied action did, besides the action itself. The round draws automatically, so one
+/// action can also close a window, make a call, draw a tile, reveal a dora and end the round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Event {
+    /// The call the window resolved into (pon, open kan, chii), or the closed / added kan the
+    /// action made.
+    pub called: Option<Call>,
+    /// A riichi accepted: this seat's stick was put down (its discard passed).
+    pub riichi: Option<Seat>,
+    /// New dora indicators revealed (ids), in order: after a closed kan at once, after an open or
+    /// added kan when the kan's seat discards (Tenhou).
+    pub dora: [Option<u8>; 2],
+    /// The tile drawn automatically after the action, and who drew it (the next seat after a
+    /// discard nobody called, or the kan's seat drawing its replacement). Hidden from the other
+    /// seats' observations.
+    pub drew: Option<(Seat, u8)>,
+    /// A call window opened ([`Phase::Calls`] or [`Phase::Chankan`]).
+    pub window: bool,
+    /// The round ended ([`Round::outcome`] is `Some`).
+    pub over: bool,
+}
+
+/// Why an abortive draw happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Abort {
+    /// Nine kinds of terminals and honors declared on a first draw (kyuushu kyuuhai).
+    NineTerminals,
+    /// The four first discards were the same wind (suufon renda).
+    FourWinds,
+    /// A fourth riichi was accepted (suucha riichi).
+    FourRiichi,
+    /// A fourth kan by two or more seats (suukaikan).
+    FourKans,
+    /// Three seats called ron on one discard (sanchahou).
+    TripleRon,
+}
+
+/// How a round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// One or more wins ([`Outcome::wins`]).
+    Win,
+    /// The live wall ran out (exhaustive draw, ryuukyoku); tenpai payments per
+    /// [`Outcome::tenpai`].
+    Exhaustive,
+    /// The live wall ran out and one or more seats had nagashi mangan (paid instead of tenpai
+    /// payments).
+    Nagashi,
+    /// An abortive draw.
+    Abort(Abort),
+}
+
+/// One win of a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Agari {
+    /// The winner.
+    pub winner: Seat,
+    /// The discarder (or the kan's seat on a chankan); `None` on a tsumo.
+    pub from: Option<Seat>,
+    /// The seat liable under pao, if any.
+    pub pao: Option<Seat>,
+    /// The winning tile's id.
+    pub tile: u8,
+    /// The hand's value (its payment includes the honba the win was paid with).
+    pub value: HandValue,
+    /// The points each seat gains (+) or pays (−) for this win: hand, honba and the sticks
+    /// collected.
+    pub deltas: [i32; SEATS],
+}
+
+/// The end of a round: why, the wins, and every payment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// How the round ended.
+    pub end: End,
+    /// The wins (`[Some, None, None]` for one winner; several on a double ron, nearest to the
+    /// discarder first; all `None` for a draw).
+    pub wins: [Option<Agari>; 3],
+    /// Each seat's score change in the round, as Tenhou records it: wins, honba, sticks collected
+    /// by the winner, tenpai payments, nagashi mangan — WITHOUT the 1000 a riichi declarer put
+    /// down this round (see [`Outcome::riichi`]). So the next round's points are
+    /// `start + deltas − 1000 × riichi`.
+    pub deltas: [i32; SEATS],
+    /// Seats whose riichi stick was put down this round.
+    pub riichi: [bool; SEATS],
+    /// Seats tenpai at an exhaustive draw (all `false` otherwise).
+    pub tenpai: [bool; SEATS],
+    /// The honba this round was played with.
+    pub honba: u8,
+    /// Riichi sticks left on the table after the round (carried to the next one): 0 after a win.
+    pub sticks: u8,
+    /// Whether the dealer keeps the seat: the dealer won, was tenpai at an exhaustive draw, or
+    /// the round was aborted.
+    pub dealer_repeats: bool,
+    /// Each seat's points after the round: `start + deltas − 1000 × riichi`.
+    pub scores: [i32; SEATS],
+}
+
+/// One hand of Riichi (see the [module docs](self)): a plain fixed-size value, [`ROUND_BYTES`]
+/// bytes; copying it is the undo.
+///
+/// ```
+/// use parlor_core::mahjong::{lowest_legal_action, Config, Deal, Round};
+/// let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(7))?;
+/// while let Some(seat) = round.to_act() {
+///     let action = lowest_legal_action(&round, seat).unwrap();
+///     round.apply(seat, action)?;
+/// }
+/// let outcome = round.outcome().unwrap();
+/// assert_eq!(outcome.deltas.iter().sum::<i32>() % 1000, 0);
+/// # Ok::<(), parlor_core::mahjong::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Round {
+    config: Config,
+    start: Start,
+    wall: [u8; TILE_IDS],
+}
+
+impl Round {
+    /// East 1 of a match ([`Start::first`]) dealt by `deal`. Errors: [`Error::BadConfig`],
+    /// [`Error::BadDeal`] (a given wall that is not each id once).
+    pub fn new(config: &Config, deal: &Deal) -> Result<Round, Error> {
+        Round::with_start(config, deal, &Start::first(config))
+    }
+
+    /// A round in the context `start` (round wind, dealer, honba, sticks, points) dealt by
+    /// `deal`; the dealer has drawn its fourteenth tile. Errors: [`Error::BadConfig`],
+    /// [`Error::BadDeal`].
+    pub fn with_start(config: &Config, deal: &Deal, start: &Start) -> Result<Round, Error> {
+        config.validate()?;
+        start.validate()?;
+        let _ = deal;
+        Err(Error::Internal)
+    }
+
+    /// The config.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The context the round started in.
+    pub fn start(&self) -> &Start {
+        &self.start
+    }
+
+    /// Where the round is.
+    pub fn phase(&self) -> Phase {
+        Phase::Over
+    }
+
+    /// The seat to act: the seat on turn, or in a call window the first seat (in turn order from
+    /// the discarder) that has not answered yet; `None` once the round is over.
+    pub fn to_act(&self) -> Option<Seat> {
+        None
+    }
+
+    /// Whether `seat` may act now: the seat on turn, or a seat that may call and has not answered
+    /// the open window.
+    pub fn may_act(&self, seat: Seat) -> bool {
+        let _ = seat;
+        false
+    }
+
+    /// Every legal action of `seat` now, in a fixed order: on turn — discards (ascending id),
+    /// riichi discards (ascending), tsumo, closed kans (ascending kind), added kans (ascending
+    /// id), kyuushu; in a window — ron, pon (ascending id pairs), kan, chii (ascending id pairs),
+    /// pass. Nothing when `seat` may not act.
+    pub fn for_each_legal_action(&self, seat: Seat, visit: impl FnMut(Action)) {
+        let _ = (seat, visit);
+    }
+
+    /// Writes the first `min(total, out.len())` legal actions of `seat` into `out` and returns
+    /// the total (at most [`MAX_ACTIONS`]).
+    pub fn legal_actions(&self, seat: Seat, out: &mut [Action]) -> usize {
+        let mut total = 0usize;
+        self.for_each_legal_action(seat, |action| {
+            if let Some(slot) = out.get_mut(total) {
+                *slot = action;
+            }
+            total = total.saturating_add(1);
+        });
+        total
+    }
+
+    /// Whether `action` is legal for `seat` now (exactly when [`Round::for_each_legal_action`]
+    /// lists it).
+    pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        let mut found = false;
+        self.for_each_legal_action(seat, |a| found |= a == action);
+        found
+    }
+
+    /// Takes `action` for `seat` and everything that follows automatically (closing the window,
+    /// the call, the next draw, a new dora, the end). Errors, with the round unchanged:
+    /// [`Error::NoSuchSeat`], [`Error::RoundOver`], [`Error::NotYourTurn`],
+    /// [`Error::IllegalAction`].
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        let _ = (seat, action);
+        Err(Error::Internal)
+    }
+
+    /// The outcome, once the round is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        None
+    }
+
+    /// What `seat` may know ([`Observation`]). Errors: [`Error::NoSuchSeat`].
+    pub fn observation(&self, seat: Seat) -> Result<Observation, Error> {
+        let _ = seat;
+        Err(Error::Internal)
+    }
+
+    /// `seat`'s closed tiles (ids ascending, the drawn tile included).
+    pub fn hand(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
+        let _ = seat;
+        core::iter::empty()
+    }
+
+    /// The tile `seat` just drew (on turn after a draw or a replacement draw).
+    pub fn drawn(&self) -> Option<u8> {
+        None
+    }
+
+    /// `seat`'s melds in the order made (an added kan stays where its pon was).
+    pub fn melds(&self, seat: Seat) -> &[TableMeld] {
+        let _ = seat;
+        &[]
+    }
+
+    /// Every discard of the round in order.
+    pub fn discards(&self) -> impl Iterator<Item = Discard> + '_ {
+        core::iter::empty()
+    }
+
+    /// The dora indicators revealed so far (ids).
+    pub fn dora_indicators(&self) -> &[u8] {
+        &[]
+    }
+
+    /// Tiles left to draw in the live wall.
+    pub fn wall_left(&self) -> u8 {
+        0
+    }
+
+    /// The wall the round was dealt from (the documented layout).
+    pub fn wall(&self) -> &[u8; TILE_IDS] {
+        &self.wall
+    }
+
+    /// Whether `seat`'s riichi stick is down (riichi accepted).
+    pub fn in_riichi(&self, seat: Seat) -> bool {
+        let _ = seat;
+        false
+    }
+
+    /// Each seat's current points: the start points less the riichi sticks put down this round
+    /// (before the outcome's payments).
+    pub fn scores(&self) -> [i32; SEATS] {
+        self.start.scores
+    }
+
+    /// Writes the byte form (format version [`FORMAT_VERSION`], [`ENCODED_BYTES`] long) into
+    /// `out` and returns its length. Errors: [`Error::BufferTooSmall`].
+    pub fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
+        if out.len() < ENCODED_BYTES {
+            return Err(Error::BufferTooSmall { needed: ENCODED_BYTES });
+        }
+        Err(Error::Internal)
+    }
+
+    /// The round of a byte form, every invariant re-checked (the config, the start, the wall a
+    /// permutation, every logged action legal when replayed). Errors: [`Error::BadEncoding`].
+    pub fn decode(bytes: &[u8]) -> Result<Round, Error> {
+        let _ = bytes;
+        Err(Error::BadEncoding { why: "not implemented" })
+    }
+}
+
+/// What one seat may know of a round ([`Round::observation`]): its own closed tiles and drawn
+/// tile, every discard (tsumogiri and riichi flags), every meld, the dora indicators, every
+/// seat's points, riichi state and tile count, the wall count, the context. Never another seat's
+/// closed tiles or window answer, the wall's order or the ura indicators (before the end).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Observation {
+    /// The observing seat.
+    pub seat: Seat,
+    /// The round's context.
+    pub start: Start,
+    /// Where the round is.
+    pub phase: Phase,
+    /// Whether the observing seat may act now.
+    pub may_act: bool,
+    /// The observing seat's closed tiles (ids; `hand_len` of them, ascending).
+    pub hand: [u8; 14],
+    /// How many of `hand` are used.
+    pub hand_len: u8,
+    /// The tile the observing seat just drew, when on turn after a draw.
+    pub drawn: Option<u8>,
+    /// Each seat's closed tile count.
+    pub hand_counts: [u8; SEATS],
+    /// Each seat's melds (`meld_counts` used).
+    pub melds: [[TableMeld; 4]; SEATS],
+    /// How many melds each seat has.
+    pub meld_counts: [u8; SEATS],
+    /// Every discard in order (`discard_count` used).
+    pub discards: [Discard; MAX_DISCARDS],
+    /// How many discards there are.
+    pub discard_count: u8,
+    /// The dora indicators revealed (`dora_count` used).
+    pub dora: [u8; 5],
+    /// How many dora indicators are revealed.
+    pub dora_count: u8,
+    /// Whose riichi stick is down.
+    pub riichi: [bool; SEATS],
+    /// Every seat's current points (sticks put down deducted).
+    pub scores: [i32; SEATS],
+    /// Riichi sticks on the table.
+    pub sticks: u8,
+    /// Tiles left in the live wall.
+    pub wall_left: u8,
+}
+
+impl Observation {
+    /// The observing seat's closed tiles.
+    pub fn hand(&self) -> &[u8] {
+        self.hand.get(..usize::from(self.hand_len)).unwrap_or_default()
+    }
+
+    /// `seat`'s melds.
+    pub fn melds(&self, seat: Seat) -> &[TableMeld] {
+        let n = self.meld_counts.get(seat.index()).copied().unwrap_or(0);
+        self.melds
+            .get(seat.index())
+            .and_then(|m| m.get(..usize::from(n)))
+            .unwrap_or_default()
+    }
+
+    /// Every discard in order.
+    pub fn discards(&self) -> &[Discard] {
+        self.discards.get(..usize::from(self.discard_count)).unwrap_or_default()
+    }
+
+    /// The dora indicators revealed.
+    pub fn dora_indicators(&self) -> &[u8] {
+        self.dora.get(..usize::from(self.dora_count)).unwrap_or_default()
+    }
+}
