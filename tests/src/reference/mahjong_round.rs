@@ -42,6 +42,8 @@ pub struct RefConfig {
     pub nagashi: bool,
     /// Pao (liability) for big three dragons and big four winds.
     pub pao: bool,
+    /// A thirteen-orphans hand may rob a closed kan.
+    pub kokushi_robs_ankan: bool,
     /// Hand-value rules.
     pub score: score::Config,
 }
@@ -59,6 +61,7 @@ impl RefConfig {
         kuikae_forbidden: true,
         nagashi: true,
         pao: true,
+        kokushi_robs_ankan: true,
         score: score::Config::ONLINE,
     };
 }
@@ -117,61 +120,49 @@ pub fn seeded_wall(seed: u64) -> [u8; 136] {
     wall
 }
 
-/// An action as plain values. Tiles are [`Piece`]s (kind and red): copies of one piece are
-/// interchangeable, so actions never name a copy.
+/// An action as plain values; tiles are ids (`0..136`) in the seat's hand, every copy its own
+/// action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum RefAction {
-    /// Discard a tile; `tsumogiri`: the tile just drawn (else one from the hand).
-    Discard {
-        /// The tile.
-        tile: Piece,
-        /// The drawn tile.
-        tsumogiri: bool,
-    },
-    /// Declare riichi with this discard.
-    Riichi {
-        /// The tile.
-        tile: Piece,
-        /// The drawn tile.
-        tsumogiri: bool,
-    },
+    /// Discard this id (the drawn one: tsumogiri).
+    Discard(u8),
+    /// Declare riichi discarding this id.
+    Riichi(u8),
     /// Win on the own draw.
     Tsumo,
-    /// A closed kan of four of this kind from the hand.
+    /// A closed kan of the four of this kind from the hand.
     Ankan(Tile),
-    /// Add the fourth tile of this kind to an own pon.
-    Kakan(Tile),
+    /// Add this id to the own pon of its kind.
+    Kakan(u8),
     /// Abort the hand with nine different terminals and honors.
     NineTerminals,
-    /// Win on the discard (or the added kan tile).
+    /// Win on the discard (or the kan tile).
     Ron,
-    /// Pon the discard with these two tiles from the hand (ascending).
-    Pon(Piece, Piece),
-    /// Open kan on the discard with the three copies from the hand.
+    /// Pon the discard with these two ids (ascending).
+    Pon([u8; 2]),
+    /// Open kan on the discard with the three of its kind from the hand.
     Minkan,
-    /// Chii the discard with these two tiles from the hand (ascending).
-    Chii(Piece, Piece),
+    /// Chii the discard with these two ids (ascending).
+    Chii([u8; 2]),
     /// Decline every call.
     Pass,
 }
 
 impl fmt::Display for RefAction {
+    /// The core's replay-log words: `discard 12`, `riichi 12`, `tsumo`, `ankan 5m`, `kakan 17`,
+    /// `kyuushu`, `ron`, `pon 17 18`, `kan`, `chii 12 17`, `pass`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RefAction::Discard { tile, tsumogiri } => {
-                write!(f, "discard {tile}{}", if *tsumogiri { " tsumogiri" } else { "" })
-            }
-            RefAction::Riichi { tile, tsumogiri } => {
-                write!(f, "riichi {tile}{}", if *tsumogiri { " tsumogiri" } else { "" })
-            }
+            RefAction::Discard(t) => write!(f, "discard {t}"),
+            RefAction::Riichi(t) => write!(f, "riichi {t}"),
             RefAction::Tsumo => write!(f, "tsumo"),
             RefAction::Ankan(t) => write!(f, "ankan {t}"),
             RefAction::Kakan(t) => write!(f, "kakan {t}"),
-            RefAction::NineTerminals => write!(f, "nine-terminals"),
+            RefAction::NineTerminals => write!(f, "kyuushu"),
             RefAction::Ron => write!(f, "ron"),
-            RefAction::Pon(a, b) => write!(f, "pon {a} {b}"),
-            RefAction::Minkan => write!(f, "minkan"),
-            RefAction::Chii(a, b) => write!(f, "chii {a} {b}"),
+            RefAction::Pon([a, b]) => write!(f, "pon {a} {b}"),
+            RefAction::Minkan => write!(f, "kan"),
+            RefAction::Chii([a, b]) => write!(f, "chii {a} {b}"),
             RefAction::Pass => write!(f, "pass"),
         }
     }
@@ -254,6 +245,17 @@ pub struct RefOutcome {
     pub dealer_keeps: bool,
 }
 
+/// What opened a call window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WindowKind {
+    /// A discard: ron, pon, open kan, chii.
+    Discard,
+    /// An added kan: ron only (chankan).
+    Kakan,
+    /// A closed kan: ron with thirteen orphans only.
+    Ankan,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Phase {
     /// `seat` holds 3n+2 tiles and must act. `after_call`: a chii or pon was just made (only a
@@ -264,12 +266,12 @@ enum Phase {
         rinshan: bool,
         forbidden: Vec<usize>,
     },
-    /// The tile `tile` discarded (or added to a kan when `kakan`) by `from`; each seat in
-    /// `eligible` answers once.
+    /// The tile `tile` discarded (or added to a kan, or one of a closed kan's four) by `from`;
+    /// each seat in `eligible` answers once.
     Window {
         from: usize,
         tile: u8,
-        kakan: bool,
+        kind: WindowKind,
         riichi: bool,
         eligible: [bool; 4],
         answers: [Option<RefAction>; 4],
@@ -479,9 +481,9 @@ impl RefRound {
     }
 
     /// The discarded (or added-kan) tile now open to calls, with its discarder.
-    pub fn window(&self) -> Option<(usize, u8, bool)> {
+    pub fn window(&self) -> Option<(usize, u8, WindowKind)> {
         match self.phase {
-            Phase::Window { from, tile, kakan, .. } => Some((from, tile, kakan)),
+            Phase::Window { from, tile, kind, .. } => Some((from, tile, kind)),
             _ => None,
         }
     }
@@ -597,11 +599,21 @@ impl RefRound {
     /// Every legal action of `seat` now, sorted, without duplicates.
     pub fn actions(&self, seat: usize) -> Vec<RefAction> {
         let mut out = match &self.phase {
-            Phase::Turn { seat: s, after_call, forbidden, .. } if *s == seat => {
-                self.turn_actions(seat, *after_call, forbidden)
-            }
-            Phase::Window { eligible, answers, from, tile, kakan, .. } if eligible[seat] && answers[seat].is_none() => {
-                let mut v = self.call_options(seat, *from, *tile, *kakan);
+            Phase::Turn {
+                seat: s,
+                after_call,
+                forbidden,
+                ..
+            } if *s == seat => self.turn_actions(seat, *after_call, forbidden),
+            Phase::Window {
+                eligible,
+                answers,
+                from,
+                tile,
+                kind,
+                ..
+            } if eligible[seat] && answers[seat].is_none() => {
+                let mut v = self.call_options(seat, *from, *tile, *kind);
                 v.push(RefAction::Pass);
                 v
             }
@@ -615,22 +627,17 @@ impl RefRound {
     fn turn_actions(&self, seat: usize, after_call: bool, forbidden: &[usize]) -> Vec<RefAction> {
         let hand = &self.hands[seat];
         let mut out = Vec::new();
-        let drawn = self.drawn;
-        // The hand without the drawn tile (one copy of it).
-        let mut rest: Vec<u8> = hand.clone();
-        if let Some(d) = drawn {
-            let i = rest.iter().position(|&t| t == d).expect("the drawn tile is in the hand");
-            rest.remove(i);
-        }
         if after_call {
             for &t in hand {
                 if !forbidden.contains(&kind(t)) {
-                    out.push(RefAction::Discard { tile: self.piece(t), tsumogiri: false });
+                    out.push(RefAction::Discard(t));
                 }
             }
             return out;
         }
-        let d = drawn.expect("a turn without a call follows a draw");
+        let d = self.drawn.expect("a turn without a call follows a draw");
+        // The hand before the draw.
+        let rest: Vec<u8> = hand.iter().copied().filter(|&t| t != d).collect();
         let in_riichi = self.riichi[seat].is_some();
         if self.can_win(seat, d, true, false) {
             out.push(RefAction::Tsumo);
@@ -645,86 +652,82 @@ impl RefRound {
         if self.live_left() > 0 && self.kans < 4 {
             let c = counts_of(hand);
             for k in 0..34 {
-                if c[k] == 4 {
-                    let ok = if in_riichi {
-                        // Only with the drawn tile, and the waits must stay the same.
-                        kind(d) == k && {
-                            let before = self.waits_of(seat, &rest);
-                            let after: Vec<u8> = hand.iter().copied().filter(|&t| kind(t) != k).collect();
-                            let mut copy = self.clone();
-                            copy.melds[seat].push(RefMeld {
-                                kind: MeldKind::Ankan,
-                                tiles: hand.iter().copied().filter(|&t| kind(t) == k).collect(),
-                                called: None,
-                                from: None,
-                            });
-                            copy.waits_of(seat, &after) == before
-                        }
-                    } else {
-                        true
-                    };
-                    if ok {
-                        out.push(RefAction::Ankan(tile(k)));
+                if c[k] != 4 {
+                    continue;
+                }
+                let ok = !in_riichi || {
+                    // After riichi only with the drawn tile, and the waits must stay the same.
+                    kind(d) == k && {
+                        let before = self.waits_of(seat, &rest);
+                        let after: Vec<u8> = hand.iter().copied().filter(|&t| kind(t) != k).collect();
+                        let mut copy = self.clone();
+                        copy.melds[seat].push(RefMeld {
+                            kind: MeldKind::Ankan,
+                            tiles: hand.iter().copied().filter(|&t| kind(t) == k).collect(),
+                            called: None,
+                            from: None,
+                        });
+                        copy.waits_of(seat, &after) == before
                     }
+                };
+                if ok {
+                    out.push(RefAction::Ankan(tile(k)));
                 }
             }
             if !in_riichi {
                 for m in &self.melds[seat] {
                     if m.kind == MeldKind::Pon {
                         let k = kind(m.tiles[0]);
-                        if c[k] >= 1 {
-                            out.push(RefAction::Kakan(tile(k)));
+                        for &t in hand.iter().filter(|&&t| kind(t) == k) {
+                            out.push(RefAction::Kakan(t));
                         }
                     }
                 }
             }
         }
         if in_riichi {
-            out.push(RefAction::Discard { tile: self.piece(d), tsumogiri: true });
+            out.push(RefAction::Discard(d));
             return out;
         }
         let may_riichi = !self.open(seat) && self.points[seat] >= 1000 && self.live_left() >= 4;
-        // Discards: the drawn tile (tsumogiri) or any other tile of the hand.
-        let mut options: Vec<(u8, bool)> = vec![(d, true)];
-        options.extend(rest.iter().map(|&t| (t, false)));
-        for (t, tsumogiri) in options {
-            let p = self.piece(t);
-            out.push(RefAction::Discard { tile: p, tsumogiri });
+        for &t in hand {
+            out.push(RefAction::Discard(t));
             if may_riichi {
-                let mut after = hand.clone();
-                let i = after.iter().position(|&x| x == t).expect("in hand");
-                after.remove(i);
+                let after: Vec<u8> = hand.iter().copied().filter(|&x| x != t).collect();
                 if !self.waits_of(seat, &after).is_empty() {
-                    out.push(RefAction::Riichi { tile: p, tsumogiri });
+                    out.push(RefAction::Riichi(t));
                 }
             }
         }
         out
     }
 
-    /// The calls `seat` may make on `id` discarded (or added to a kan) by `from`, without Pass.
-    fn call_options(&self, seat: usize, from: usize, id: u8, kakan: bool) -> Vec<RefAction> {
+    /// The calls `seat` may make on `id` discarded (or used in a kan) by `from`, without Pass.
+    fn call_options(&self, seat: usize, from: usize, id: u8, window: WindowKind) -> Vec<RefAction> {
         let mut out = Vec::new();
         if seat == from {
             return out;
         }
-        if !self.furiten(seat) && self.can_win(seat, id, false, kakan) {
+        let ron = match window {
+            WindowKind::Discard | WindowKind::Kakan => self.can_win(seat, id, false, window == WindowKind::Kakan),
+            WindowKind::Ankan => {
+                self.config.kokushi_robs_ankan
+                    && matches!(self.value(seat, id, false, true, true), Ok(v) if v.has(Yaku::Kokushi) || v.has(Yaku::Kokushi13))
+            }
+        };
+        if ron && !self.furiten(seat) {
             out.push(RefAction::Ron);
         }
-        if kakan || self.riichi[seat].is_some() || self.live_left() == 0 {
+        if window != WindowKind::Discard || self.riichi[seat].is_some() || self.live_left() == 0 {
             return out;
         }
         let k = kind(id);
         let hand = &self.hands[seat];
         let same: Vec<u8> = hand.iter().copied().filter(|&t| kind(t) == k).collect();
-        if same.len() >= 2 {
-            for i in 0..same.len() {
-                for j in i + 1..same.len() {
-                    let (a, b) = (same[i], same[j]);
-                    if self.discard_left_after(seat, &[a, b], &[k]) {
-                        let (pa, pb) = (self.piece(a).min(self.piece(b)), self.piece(a).max(self.piece(b)));
-                        out.push(RefAction::Pon(pa, pb));
-                    }
+        for (i, &a) in same.iter().enumerate() {
+            for &b in &same[i + 1..] {
+                if self.discard_left_after(seat, &[a, b], &[k]) {
+                    out.push(RefAction::Pon([a.min(b), a.max(b)]));
                 }
             }
         }
@@ -750,7 +753,7 @@ impl RefRound {
                         let mut forbidden = vec![k];
                         forbidden.extend(other);
                         if self.discard_left_after(seat, &[a, b], &forbidden) {
-                            out.push(RefAction::Chii(self.piece(a), self.piece(b)));
+                            out.push(RefAction::Chii([a, b]));
                         }
                     }
                 }
@@ -761,27 +764,16 @@ impl RefRound {
 
     /// Whether, after taking `used` out of `seat`'s hand for a call, some tile may be discarded.
     fn discard_left_after(&self, seat: usize, used: &[u8], forbidden: &[usize]) -> bool {
-        let mut rest = self.hands[seat].clone();
-        for u in used {
-            let i = rest.iter().position(|t| t == u).expect("in hand");
-            rest.remove(i);
-        }
+        let rest: Vec<u8> = self.hands[seat].iter().copied().filter(|t| !used.contains(t)).collect();
         if !self.config.kuikae_forbidden {
             return !rest.is_empty();
         }
         rest.iter().any(|&t| !forbidden.contains(&kind(t)))
     }
 
-    fn take(&mut self, seat: usize, p: Piece) -> u8 {
-        let i = self.hands[seat]
-            .iter()
-            .enumerate()
-            .filter(|&(_, &t)| self.piece(t) == p)
-            .map(|(i, &t)| (t, i))
-            .min()
-            .map(|(_, i)| i)
-            .expect("a listed tile is in the hand");
-        self.hands[seat].remove(i)
+    fn remove(&mut self, seat: usize, id: u8) {
+        let i = self.hands[seat].iter().position(|&t| t == id).expect("in the hand");
+        self.hands[seat].remove(i);
     }
 
     fn draw_live(&mut self, seat: usize) {
@@ -837,7 +829,7 @@ impl RefRound {
         if seat >= 4 || !self.actions(seat).contains(action) {
             return Err(format!("seat {seat} may not {action}"));
         }
-        match self.phase.clone() {
+        match self.phase {
             Phase::Turn { .. } => self.apply_turn(seat, *action),
             Phase::Window { .. } => {
                 if let Phase::Window { answers, .. } = &mut self.phase {
@@ -859,43 +851,19 @@ impl RefRound {
             RefAction::NineTerminals => self.abort(RefDraw::NineTerminals),
             RefAction::Ankan(t) => {
                 let k = t.index();
-                let tiles: Vec<u8> = self.hands[seat].iter().copied().filter(|&x| kind(x) == k).collect();
-                self.hands[seat].retain(|&x| kind(x) != k);
-                self.melds[seat].push(RefMeld {
-                    kind: MeldKind::Ankan,
-                    tiles,
-                    called: None,
-                    from: None,
-                });
-                self.kan_made(seat, true);
-                self.draw_rinshan(seat);
-            }
-            RefAction::Kakan(t) => {
-                let k = t.index();
-                let i = self.hands[seat].iter().position(|&x| kind(x) == k).expect("listed");
-                let id = self.hands[seat].remove(i);
+                let lowest = *self.hands[seat].iter().filter(|&&x| kind(x) == k).min().expect("four");
                 self.drawn = None;
-                self.open_window(seat, id, true, false);
+                self.open_window(seat, lowest, WindowKind::Ankan, false);
             }
-            RefAction::Discard { tile, tsumogiri } | RefAction::Riichi { tile, tsumogiri } => {
-                let riichi = matches!(action, RefAction::Riichi { .. });
-                let id = if tsumogiri {
-                    let d = self.drawn.expect("drawn");
-                    let i = self.hands[seat].iter().position(|&x| x == d).expect("in hand");
-                    self.hands[seat].remove(i)
-                } else {
-                    // A copy from the hand other than the drawn tile.
-                    let drawn = self.drawn;
-                    let i = self.hands[seat]
-                        .iter()
-                        .enumerate()
-                        .filter(|&(_, &x)| Some(x) != drawn && self.piece(x) == tile)
-                        .map(|(i, &x)| (x, i))
-                        .min()
-                        .map(|(_, i)| i)
-                        .expect("listed");
-                    self.hands[seat].remove(i)
-                };
+            RefAction::Kakan(id) => {
+                self.remove(seat, id);
+                self.drawn = None;
+                self.open_window(seat, id, WindowKind::Kakan, false);
+            }
+            RefAction::Discard(id) | RefAction::Riichi(id) => {
+                let riichi = matches!(action, RefAction::Riichi(_));
+                let tsumogiri = self.drawn == Some(id);
+                self.remove(seat, id);
                 if self.riichi[seat].is_some() {
                     self.ippatsu[seat] = false;
                 }
@@ -908,21 +876,21 @@ impl RefRound {
                     riichi,
                     called: false,
                 });
-                self.open_window(seat, id, false, riichi);
+                self.open_window(seat, id, WindowKind::Discard, riichi);
             }
             _ => unreachable!("not a turn action"),
         }
     }
 
-    fn open_window(&mut self, from: usize, tile: u8, kakan: bool, riichi: bool) {
+    fn open_window(&mut self, from: usize, tile: u8, kind: WindowKind, riichi: bool) {
         let mut eligible = [false; 4];
         for (s, e) in eligible.iter_mut().enumerate() {
-            *e = s != from && !self.call_options(s, from, tile, kakan).is_empty();
+            *e = s != from && !self.call_options(s, from, tile, kind).is_empty();
         }
         self.phase = Phase::Window {
             from,
             tile,
-            kakan,
+            kind,
             riichi,
             eligible,
             answers: [None; 4],
@@ -934,7 +902,7 @@ impl RefRound {
         let Phase::Window {
             from,
             tile,
-            kakan,
+            kind: window,
             riichi,
             eligible,
             answers,
@@ -948,12 +916,12 @@ impl RefRound {
         let order: Vec<usize> = (1..4).map(|i| (from + i) % 4).collect();
         let rons: Vec<usize> = order.iter().copied().filter(|&s| answers[s] == Some(RefAction::Ron)).collect();
         if !rons.is_empty() {
-            if rons.len() == 3 && self.config.triple_ron_draw {
+            if rons.len() == 3 && self.config.double_ron && self.config.triple_ron_draw {
                 self.abort(RefDraw::TripleRon);
                 return;
             }
             let winners: Vec<usize> = if self.config.double_ron { rons } else { vec![rons[0]] };
-            self.settle_wins(&winners, Some(from), tile, kakan);
+            self.settle_wins(&winners, Some(from), tile, window != WindowKind::Discard);
             return;
         }
         // Let pass: every seat whose waits hold the tile is furiten until its next discard
@@ -966,18 +934,35 @@ impl RefRound {
                 }
             }
         }
-        if kakan {
-            // The added kan stands.
-            let k = kind(tile);
-            let m = self.melds[from]
-                .iter_mut()
-                .find(|m| m.kind == MeldKind::Pon && kind(m.tiles[0]) == k)
-                .expect("the pon");
-            m.kind = MeldKind::Shouminkan;
-            m.tiles.push(tile);
-            self.kan_made(from, false);
-            self.draw_rinshan(from);
-            return;
+        match window {
+            WindowKind::Kakan => {
+                // The added kan stands.
+                let k = kind(tile);
+                let m = self.melds[from]
+                    .iter_mut()
+                    .find(|m| m.kind == MeldKind::Pon && kind(m.tiles[0]) == k)
+                    .expect("the pon");
+                m.kind = MeldKind::Shouminkan;
+                m.tiles.push(tile);
+                self.kan_made(from, false);
+                self.draw_rinshan(from);
+                return;
+            }
+            WindowKind::Ankan => {
+                let k = kind(tile);
+                let tiles: Vec<u8> = self.hands[from].iter().copied().filter(|&x| kind(x) == k).collect();
+                self.hands[from].retain(|&x| kind(x) != k);
+                self.melds[from].push(RefMeld {
+                    kind: MeldKind::Ankan,
+                    tiles,
+                    called: None,
+                    from: None,
+                });
+                self.kan_made(from, true);
+                self.draw_rinshan(from);
+                return;
+            }
+            WindowKind::Discard => {}
         }
         if riichi {
             let double = self.discards[from].len() == 1 && !self.any_call;
@@ -1012,7 +997,12 @@ impl RefRound {
             .iter()
             .copied()
             .find(|&s| matches!(answers[s], Some(RefAction::Pon(..) | RefAction::Minkan)))
-            .or_else(|| order.iter().copied().find(|&s| matches!(answers[s], Some(RefAction::Chii(..)))));
+            .or_else(|| {
+                order
+                    .iter()
+                    .copied()
+                    .find(|&s| matches!(answers[s], Some(RefAction::Chii(..))))
+            });
         let Some(caller) = call else {
             self.draw_live((from + 1) % 4);
             return;
@@ -1021,20 +1011,13 @@ impl RefRound {
         self.discards[from].last_mut().expect("the discard").called = true;
         let k = kind(tile);
         let (kind_made, used, forbidden) = match action {
-            RefAction::Pon(a, b) => {
-                let ia = self.take(caller, a);
-                let ib = self.take(caller, b);
-                (MeldKind::Pon, vec![ia, ib], vec![k])
-            }
+            RefAction::Pon([a, b]) => (MeldKind::Pon, vec![a, b], vec![k]),
             RefAction::Minkan => {
                 let used: Vec<u8> = self.hands[caller].iter().copied().filter(|&x| kind(x) == k).collect();
-                self.hands[caller].retain(|&x| kind(x) != k);
                 (MeldKind::Minkan, used, Vec::new())
             }
-            RefAction::Chii(a, b) => {
-                let ia = self.take(caller, a);
-                let ib = self.take(caller, b);
-                let (lo, hi) = (kind(ia).min(kind(ib)), kind(ia).max(kind(ib)));
+            RefAction::Chii([a, b]) => {
+                let (lo, hi) = (kind(a).min(kind(b)), kind(a).max(kind(b)));
                 let mut forbidden = vec![k];
                 if k < lo && hi % 9 < 8 {
                     forbidden.push(hi + 1);
@@ -1042,12 +1025,16 @@ impl RefRound {
                 if k > hi && lo % 9 > 0 {
                     forbidden.push(lo - 1);
                 }
-                (MeldKind::Chii, vec![ia, ib], forbidden)
+                (MeldKind::Chii, vec![a, b], forbidden)
             }
             _ => unreachable!("a call"),
         };
+        for &u in &used {
+            self.remove(caller, u);
+        }
         let mut tiles = used;
         tiles.push(tile);
+        tiles.sort();
         self.melds[caller].push(RefMeld {
             kind: kind_made,
             tiles,
@@ -1319,7 +1306,7 @@ mod tests {
         if let Some(i) = actions.iter().position(|a| matches!(a, RefAction::Tsumo | RefAction::Ron)) {
             return i;
         }
-        if let Some(i) = actions.iter().position(|a| matches!(a, RefAction::Riichi { .. })) {
+        if let Some(i) = actions.iter().position(|a| matches!(a, RefAction::Riichi(_))) {
             return i;
         }
         if let Some(i) = actions.iter().position(|a| *a == RefAction::Pass) {
@@ -1328,19 +1315,19 @@ mod tests {
             }
             return (x % actions.len() as u64) as usize;
         }
-        let mut best = (i8::MAX, 0usize);
+        let mut best = (i8::MAX, 0u64, 0usize);
         for (i, a) in actions.iter().enumerate() {
-            if let RefAction::Discard { tile, .. } = a {
+            if let RefAction::Discard(id) = a {
                 let mut c = counts_of(&round.hands[seat]);
-                c[tile.tile().index()] -= 1;
+                c[kind(*id)] -= 1;
                 let s = Hand::from_counts(&c).ok().and_then(|h| shanten(&h, None).ok()).unwrap_or(i8::MAX);
-                let key = (s, ((x >> (i % 32)) & 3) as usize);
-                if (key.0, key.1) < (best.0, 9) && s < best.0 || (s == best.0 && (x >> (i % 60)) & 1 == 1) {
-                    best = (s, i);
+                let tie = x.rotate_left(i as u32 * 7) & 0xFF;
+                if (s, tie) < (best.0, best.1) {
+                    best = (s, tie, i);
                 }
             }
         }
-        if best.0 == i8::MAX { (x % actions.len() as u64) as usize } else { best.1 }
+        if best.0 == i8::MAX { (x % actions.len() as u64) as usize } else { best.2 }
     }
 
     #[test]

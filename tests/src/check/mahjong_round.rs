@@ -1,0 +1,441 @@
+//! Riichi round checker `mahjong_round`: one hand from a seeded wall, in a random match context,
+//! played on the core's `Round` and on the naive reference round side by side. At every step:
+//! the seats that may act are equal, every seat's legal actions are equal in order (as log
+//! text), hands, melds, rivers, dora indicators, the wall count, riichi states and points are
+//! equal, a stray (mostly illegal) action is legal exactly when the reference lists it and, when
+//! refused, leaves the round unchanged, encode/decode round-trips, and each observation shows
+//! its seat only its own tiles (the unseen wall can be shuffled without changing any
+//! observation). At the end the outcomes are equal: how it ended, each win and its value, every
+//! delta, tenpai seats, sticks, the dealer's repeat.
+
+use arbitrary::Arbitrary;
+use parlor_core::game::Seat;
+use parlor_core::mahjong::round::{self, ENCODED_BYTES};
+use parlor_core::mahjong::score::{MeldKind, Wind};
+use parlor_core::mahjong::{Abort, Action, Config, Deal, End, Hand, MultiRon, Outcome, Phase, Round, Start, Tile, shanten};
+
+use crate::reference::mahjong_round::{self as reference, RefAction, RefConfig, RefDraw, RefRound, RefStart};
+
+/// The reference rules of a core config.
+pub fn ref_config(config: &Config) -> RefConfig {
+    RefConfig {
+        red_fives: config.score.red_fives,
+        double_ron: config.multi_ron == MultiRon::Double,
+        triple_ron_draw: config.abort_triple_ron,
+        nine_terminals: config.abort_nine_terminals,
+        four_winds: config.abort_four_winds,
+        four_riichi: config.abort_four_riichi,
+        four_kans: config.abort_four_kans,
+        kuikae_forbidden: config.kuikae_forbidden,
+        nagashi: config.nagashi_mangan,
+        pao: config.pao,
+        kokushi_robs_ankan: config.kokushi_robs_ankan,
+        score: config.score,
+    }
+}
+
+/// The reference context of a core start.
+pub fn ref_start(start: &Start) -> RefStart {
+    RefStart {
+        round_wind: start.round_wind.code(),
+        dealer: start.dealer.index(),
+        honba: u32::from(start.honba),
+        sticks: u32::from(start.sticks),
+        scores: start.scores,
+    }
+}
+
+/// The core action of a reference one.
+pub fn core_action(action: RefAction) -> Action {
+    match action {
+        RefAction::Discard(tile) => Action::Discard { tile },
+        RefAction::Riichi(tile) => Action::Riichi { tile },
+        RefAction::Tsumo => Action::Tsumo,
+        RefAction::Ankan(kind) => Action::Ankan { kind },
+        RefAction::Kakan(tile) => Action::Kakan { tile },
+        RefAction::NineTerminals => Action::Kyuushu,
+        RefAction::Ron => Action::Ron,
+        RefAction::Pon(tiles) => Action::Pon { tiles },
+        RefAction::Minkan => Action::Kan,
+        RefAction::Chii(tiles) => Action::Chii { tiles },
+        RefAction::Pass => Action::Pass,
+    }
+}
+
+/// One case: the wall's seed, the context, a choice stream (each `u16` picks a seat among those
+/// that may act and one of its actions; when it runs out greedy players finish the hand), and
+/// stray actions tried on the way.
+#[derive(Debug, Clone, Arbitrary)]
+pub struct RoundCase {
+    /// The wall's seed.
+    pub seed: u64,
+    /// 0 Tenhou's rules, 1 the basic rules (head bump, no abortive draws, kuikae allowed), 2
+    /// Tenhou's without red fives.
+    pub preset: u8,
+    /// Dealer, round wind, honba, sticks.
+    pub context: (u8, u8, u8, u8),
+    /// Points offsets (hundreds) from 25,000.
+    pub points: [i16; 4],
+    /// The greedy players' seed.
+    pub bot_seed: u64,
+    /// Choices; `0xFFFF`: the greedy player's.
+    pub choices: Vec<u16>,
+    /// Stray actions (seat, kind, tile, other tile).
+    pub stray: Vec<(u8, u8, u8, u8)>,
+    /// At this step (mod 128) the unseen wall is shuffled and every observation compared.
+    pub leak_step: u8,
+}
+
+/// The config of a case's preset.
+pub fn preset_config(preset: u8) -> Config {
+    match preset % 3 {
+        0 => Config::TENHOU,
+        1 => Config::BASIC,
+        _ => Config {
+            score: parlor_core::mahjong::score::Config {
+                red_fives: false,
+                ..Config::TENHOU.score
+            },
+            ..Config::TENHOU
+        },
+    }
+}
+
+fn case_start(case: &RoundCase, config: &Config) -> Start {
+    let (dealer, wind, honba, sticks) = case.context;
+    Start {
+        round_wind: Wind::ALL[usize::from(wind % 3)],
+        dealer: Seat(dealer % 4),
+        honba: honba % 6,
+        sticks: sticks % 4,
+        scores: case
+            .points
+            .map(|p| config.start_points + i32::from(p % 260) * 100),
+    }
+}
+
+/// The log text of every legal action of `seat`, in the core's order.
+fn core_actions(round: &Round, seat: Seat) -> Vec<String> {
+    let mut all = Vec::new();
+    round.for_each_legal_action(seat, |a| all.push(a.to_string()));
+    all
+}
+
+fn stray_action(kind: u8, tile: u8, other: u8) -> Action {
+    let tile = tile % 140;
+    match kind % 11 {
+        0 => Action::Discard { tile },
+        1 => Action::Riichi { tile },
+        2 => Action::Tsumo,
+        3 => Action::Ankan {
+            kind: Tile::new(tile % 34).unwrap_or(Tile::FIRST),
+        },
+        4 => Action::Kakan { tile },
+        5 => Action::Kyuushu,
+        6 => Action::Ron,
+        7 => Action::Pon { tiles: [tile, other % 140] },
+        8 => Action::Kan,
+        9 => Action::Chii { tiles: [tile, other % 140] },
+        _ => Action::Pass,
+    }
+}
+
+/// A greedy player over the core: wins, riichi, calls sometimes, else the discard that leaves
+/// the lowest shanten (ties by `x`).
+pub fn greedy(round: &Round, seat: Seat, x: u64) -> Option<Action> {
+    let mut actions = Vec::new();
+    round.for_each_legal_action(seat, |a| actions.push(a));
+    if actions.is_empty() {
+        return None;
+    }
+    if let Some(&a) = actions.iter().find(|a| matches!(a, Action::Tsumo | Action::Ron)) {
+        return Some(a);
+    }
+    if x % 5 != 0 {
+        if let Some(&a) = actions.iter().find(|a| matches!(a, Action::Riichi { .. })) {
+            return Some(a);
+        }
+    }
+    if actions.contains(&Action::Pass) {
+        return Some(if x % 3 == 0 {
+            actions[(x >> 8) as usize % actions.len()]
+        } else {
+            Action::Pass
+        });
+    }
+    if x % 7 == 0 {
+        if let Some(&a) = actions.iter().find(|a| matches!(a, Action::Ankan { .. } | Action::Kakan { .. })) {
+            return Some(a);
+        }
+    }
+    let hand: Vec<u8> = round.hand(seat).collect();
+    let mut best: Option<(i8, u64, Action)> = None;
+    for (i, &a) in actions.iter().enumerate() {
+        let Action::Discard { tile } = a else { continue };
+        let mut counts = [0u8; 34];
+        for &t in hand.iter().filter(|&&t| t != tile) {
+            counts[usize::from(t / 4)] += 1;
+        }
+        let s = Hand::from_counts(&counts)
+            .ok()
+            .and_then(|h| shanten(&h, None).ok())
+            .unwrap_or(i8::MAX);
+        let tie = x.rotate_left((i as u32).wrapping_mul(7)) & 0xFF;
+        if best.is_none_or(|(bs, bt, _)| (s, tie) < (bs, bt)) {
+            best = Some((s, tie, a));
+        }
+    }
+    best.map(|(_, _, a)| a).or_else(|| actions.first().copied())
+}
+
+/// Compares everything public and private of the two rounds.
+fn compare_state(core: &Round, naive: &RefRound, context: &str) {
+    for s in 0..4usize {
+        let seat = Seat(s as u8);
+        assert_eq!(core.may_act(seat), naive.may_act(s), "{context}: may_act seat {s}");
+        let mut hand: Vec<u8> = core.hand(seat).collect();
+        hand.sort();
+        let mut naive_hand = naive.hands[s].clone();
+        naive_hand.sort();
+        assert_eq!(hand, naive_hand, "{context}: hand of seat {s}");
+        let melds: Vec<(MeldKind, Vec<u8>, Option<u8>, Option<usize>)> = core
+            .melds(seat)
+            .iter()
+            .map(|m| {
+                let mut t = m.tiles().to_vec();
+                t.sort();
+                (m.kind, t, m.called, m.from.map(|f| f.index()))
+            })
+            .collect();
+        let naive_melds: Vec<(MeldKind, Vec<u8>, Option<u8>, Option<usize>)> = naive.melds[s]
+            .iter()
+            .map(|m| {
+                let mut t = m.tiles.clone();
+                t.sort();
+                (m.kind, t, m.called, m.from)
+            })
+            .collect();
+        assert_eq!(melds, naive_melds, "{context}: melds of seat {s}");
+        let river: Vec<(u8, bool, bool, bool)> = core
+            .discards()
+            .filter(|d| d.seat == seat)
+            .map(|d| (d.tile, d.tsumogiri, d.riichi, d.called))
+            .collect();
+        let naive_river: Vec<(u8, bool, bool, bool)> = naive.discards[s]
+            .iter()
+            .map(|d| (d.tile, d.tsumogiri, d.riichi, d.called))
+            .collect();
+        assert_eq!(river, naive_river, "{context}: river of seat {s}");
+        assert_eq!(core.in_riichi(seat), naive.riichi[s].is_some(), "{context}: riichi of seat {s}");
+    }
+    let expected_to_act = match naive.window() {
+        Some((from, _, _)) => (1..4).map(|i| (from + i) % 4).find(|&s| naive.may_act(s)),
+        None => naive.turn(),
+    };
+    assert_eq!(core.to_act().map(Seat::index), expected_to_act, "{context}: to_act");
+    if naive.turn().is_some() {
+        assert_eq!(core.drawn(), naive.drawn, "{context}: drawn");
+    }
+    let dora: Vec<u8> = core.dora_indicators().to_vec();
+    assert_eq!(dora, naive.wall[126..126 + naive.dora_shown].to_vec(), "{context}: dora");
+    assert_eq!(usize::from(core.wall_left()), naive.live_left(), "{context}: wall left");
+    assert_eq!(core.scores(), naive.points, "{context}: points");
+}
+
+/// Checks `seat`'s observation against what it may know.
+fn check_observation(core: &Round, seat: Seat) {
+    let obs = core.observation(seat).expect("a seat");
+    let mut hand: Vec<u8> = core.hand(seat).collect();
+    hand.sort();
+    let mut seen = obs.hand().to_vec();
+    seen.sort();
+    assert_eq!(seen, hand, "observation: own hand");
+    assert_eq!(obs.seat, seat);
+    assert_eq!(obs.may_act, core.may_act(seat));
+    if core.to_act() == Some(seat) && matches!(core.phase(), Phase::Turn { .. }) {
+        assert_eq!(obs.drawn, core.drawn());
+    } else {
+        assert_eq!(obs.drawn, None, "observation: another seat's draw");
+    }
+    for s in 0..4u8 {
+        assert_eq!(usize::from(obs.hand_counts[usize::from(s)]), core.hand(Seat(s)).count());
+        assert_eq!(obs.melds(Seat(s)), core.melds(Seat(s)));
+        assert_eq!(obs.riichi[usize::from(s)], core.in_riichi(Seat(s)));
+    }
+    assert_eq!(obs.discards().to_vec(), core.discards().collect::<Vec<_>>());
+    assert_eq!(obs.dora_indicators(), core.dora_indicators());
+    assert_eq!(obs.scores, core.scores());
+    assert_eq!(obs.wall_left, core.wall_left());
+    assert_eq!(obs.phase, core.phase());
+}
+
+/// The wall positions no seat has seen after `naive`'s play so far: the live wall not drawn
+/// (including the part kans cut off), the replacement tiles not drawn, the dora indicators not
+/// turned and every ura indicator.
+fn unseen_positions(naive: &RefRound) -> Vec<usize> {
+    let mut out: Vec<usize> = (naive.next_live..122).collect();
+    out.extend(122 + naive.kans..126);
+    out.extend(126 + naive.dora_shown + naive.dora_pending..136);
+    out
+}
+
+/// Replays `log` on a wall whose unseen tiles are shuffled: every seat's observation must be
+/// the same as in `core`.
+fn check_no_leak(config: &Config, start: &Start, core: &Round, naive: &RefRound, log: &[(Seat, Action)], salt: u64) {
+    let positions = unseen_positions(naive);
+    if positions.len() < 2 {
+        return;
+    }
+    let mut wall = *core.wall();
+    let mut x = salt | 1;
+    for i in (1..positions.len()).rev() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let j = (x % (i as u64 + 1)) as usize;
+        wall.swap(positions[i], positions[j]);
+    }
+    let mut other = Round::with_start(config, &Deal::Given { wall }, start).expect("the shuffled wall deals");
+    for &(seat, action) in log {
+        other.apply(seat, action).expect("the same play is legal on the shuffled wall");
+    }
+    for s in 0..4u8 {
+        assert_eq!(
+            core.observation(Seat(s)),
+            other.observation(Seat(s)),
+            "seat {s} sees a difference in the unseen wall"
+        );
+    }
+}
+
+/// Compares the two outcomes.
+fn compare_outcome(outcome: &Outcome, naive: &RefRound, context: &str) {
+    let o = naive.outcome().expect("the reference ended too");
+    let end = match o.draw {
+        None => End::Win,
+        Some(RefDraw::Exhaustive) if o.nagashi.iter().any(|&n| n) => End::Nagashi,
+        Some(RefDraw::Exhaustive) => End::Exhaustive,
+        Some(RefDraw::NineTerminals) => End::Abort(Abort::NineTerminals),
+        Some(RefDraw::FourWinds) => End::Abort(Abort::FourWinds),
+        Some(RefDraw::FourRiichi) => End::Abort(Abort::FourRiichi),
+        Some(RefDraw::FourKans) => End::Abort(Abort::FourKans),
+        Some(RefDraw::TripleRon) => End::Abort(Abort::TripleRon),
+    };
+    assert_eq!(outcome.end, end, "{context}: end");
+    let wins: Vec<_> = outcome.wins.iter().flatten().collect();
+    assert_eq!(wins.len(), o.wins.len(), "{context}: winners");
+    for (w, n) in wins.iter().zip(&o.wins) {
+        assert_eq!(w.winner.index(), n.seat, "{context}: winner");
+        assert_eq!(w.from.map(Seat::index), n.from, "{context}: from");
+        assert_eq!(w.pao.map(Seat::index), n.pao, "{context}: pao");
+        assert_eq!(w.value, n.value, "{context}: hand value of seat {}", n.seat);
+    }
+    assert_eq!(outcome.deltas, o.deltas, "{context}: deltas");
+    assert_eq!(outcome.tenpai, o.tenpai, "{context}: tenpai");
+    assert_eq!(u32::from(outcome.sticks), o.sticks, "{context}: sticks");
+    assert_eq!(outcome.dealer_repeats, o.dealer_keeps, "{context}: dealer repeats");
+    assert_eq!(Some(outcome.scores), naive.final_points(), "{context}: scores");
+    let riichi: [bool; 4] = std::array::from_fn(|s| naive.riichi[s].is_some());
+    assert_eq!(outcome.riichi, riichi, "{context}: riichi sticks put down");
+}
+
+/// The checker (see the module docs).
+pub fn round(case: RoundCase) {
+    let config = preset_config(case.preset);
+    let start = case_start(&case, &config);
+    let mut core = Round::with_start(&config, &Deal::Seeded(case.seed), &start).expect("a seeded round");
+    let mut naive = RefRound::new(ref_config(&config), reference::seeded_wall(case.seed), ref_start(&start));
+    assert_eq!(core.wall(), &naive.wall, "seed {}: the seeded wall", case.seed);
+    let mut log: Vec<(Seat, Action)> = Vec::new();
+    let mut x = case.bot_seed | 1;
+    let mut step = 0usize;
+    loop {
+        let context = format!("seed {} preset {} step {step}", case.seed, case.preset % 3);
+        compare_state(&core, &naive, &context);
+        for s in 0..4u8 {
+            let naive_actions: Vec<String> = naive.actions(usize::from(s)).iter().map(|a| a.to_string()).collect();
+            assert_eq!(core_actions(&core, Seat(s)), naive_actions, "{context}: legal actions of seat {s}");
+            check_observation(&core, Seat(s));
+        }
+        let mut bytes = vec![0u8; ENCODED_BYTES];
+        assert_eq!(core.encode(&mut bytes), Ok(ENCODED_BYTES), "{context}: encode");
+        assert_eq!(Round::decode(&bytes).as_ref(), Ok(&core), "{context}: decode");
+        if step == usize::from(case.leak_step % 128) {
+            check_no_leak(&config, &start, &core, &naive, &log, case.seed ^ case.bot_seed);
+        }
+        // A stray action: legal for both or for neither; refused ones change nothing.
+        if let Some(&(seat, kind, tile, other)) = case.stray.get(step) {
+            let seat = Seat(seat % 5);
+            let action = stray_action(kind, tile, other);
+            let legal = core.is_legal(seat, action);
+            if seat.0 < 4 {
+                let listed = naive
+                    .actions(seat.index())
+                    .iter()
+                    .any(|&a| core_action(a) == action);
+                assert_eq!(legal, listed, "{context}: stray {seat:?} {action}");
+            }
+            let mut copy = core.clone();
+            match copy.apply(seat, action) {
+                Err(_) => assert_eq!(copy, core, "{context}: a refused {action} changed the round"),
+                Ok(_) => assert!(legal, "{context}: an unlisted {action} applied"),
+            }
+        }
+        if core.outcome().is_some() || naive.is_over() {
+            break;
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let seats: Vec<Seat> = (0..4u8).map(Seat).filter(|&s| core.may_act(s)).collect();
+        assert!(!seats.is_empty(), "{context}: nobody may act in an unfinished round");
+        let (seat, action) = match case.choices.get(step).copied().filter(|&c| c != 0xFFFF) {
+            Some(c) => {
+                let seat = seats[usize::from(c & 3) % seats.len()];
+                let mut actions = Vec::new();
+                core.for_each_legal_action(seat, |a| actions.push(a));
+                (seat, actions[usize::from(c >> 2) % actions.len()])
+            }
+            None => {
+                let seat = seats[(x >> 40) as usize % seats.len()];
+                (seat, greedy(&core, seat, x).expect("a seat that may act has an action"))
+            }
+        };
+        let event = core
+            .apply(seat, action)
+            .unwrap_or_else(|e| panic!("{context}: core refused its own listed {action}: {e}"));
+        naive
+            .apply(seat.index(), &reference_action(action))
+            .unwrap_or_else(|e| panic!("{context}: reference refused {action}: {e}"));
+        log.push((seat, action));
+        assert_eq!(event.over, naive.is_over(), "{context}: over after {action}");
+        step += 1;
+        assert!(step < 1000, "{context}: the hand does not end");
+    }
+    let context = format!("seed {} preset {} end", case.seed, case.preset % 3);
+    let outcome = core.outcome().unwrap_or_else(|| panic!("{context}: the core did not end"));
+    compare_outcome(&outcome, &naive, &context);
+    let total: i32 = outcome.scores.iter().sum::<i32>() + 1000 * i32::from(outcome.sticks);
+    let before: i32 = start.scores.iter().sum::<i32>() + 1000 * i32::from(start.sticks);
+    assert_eq!(total, before, "{context}: points are conserved");
+}
+
+/// The reference action of a core one.
+pub fn reference_action(action: Action) -> RefAction {
+    match action {
+        Action::Discard { tile } => RefAction::Discard(tile),
+        Action::Riichi { tile } => RefAction::Riichi(tile),
+        Action::Tsumo => RefAction::Tsumo,
+        Action::Ankan { kind } => RefAction::Ankan(kind),
+        Action::Kakan { tile } => RefAction::Kakan(tile),
+        Action::Kyuushu => RefAction::NineTerminals,
+        Action::Ron => RefAction::Ron,
+        Action::Pon { tiles } => RefAction::Pon(tiles),
+        Action::Kan => RefAction::Minkan,
+        Action::Chii { tiles } => RefAction::Chii(tiles),
+        Action::Pass => RefAction::Pass,
+    }
+}
+
+/// The number of bytes [`round`] needs at least (for the harness's size hints).
+pub const ROUND_ENCODED_BYTES: usize = round::ENCODED_BYTES;
