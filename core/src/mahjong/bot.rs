@@ -3,12 +3,13 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::round::MAX_ACTIONS;
-use super::{Action, Round};
+use super::tile::KINDS;
+use super::{Action, Hand, Round, shanten};
 use crate::game::{Rng, Seat};
 
 /// The first action in legal-action order ([`Round::for_each_legal_action`]): on turn the
-/// discard of the lowest id (so the bot never wins or calls), in a window ron if it may, else
-/// the lowest pon. `None` when `seat` may not act.
+/// discard of the lowest id, in a call window pass — the bot never wins, calls or declares
+/// riichi. `None` when `seat` may not act.
 pub fn lowest_legal_action(round: &Round, seat: Seat) -> Option<Action> {
     let mut first = None;
     round.for_each_legal_action(seat, |action| {
@@ -20,9 +21,10 @@ pub fn lowest_legal_action(round: &Round, seat: Seat) -> Option<Action> {
 }
 
 /// A bot choosing among the legal actions with [`Rng`]: it always wins (tsumo, ron) when it
-/// may, declares riichi when it may, calls with probability 1/4, otherwise discards uniformly
-/// (one [`Rng::below`](crate::game::Rng::below) draw per decision, so a seed replays the same
-/// game).
+/// may and declares riichi when it may; in a call window it calls with probability 1/4 (a call
+/// picked uniformly), else passes; on turn it discards a tile chosen uniformly among those that
+/// leave the lowest shanten (so it reaches tenpai and wins now and then). A seed replays the
+/// same game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RandomBot {
     rng: Rng,
@@ -45,31 +47,50 @@ impl RandomBot {
         if let Some(&win) = actions.iter().find(|a| matches!(a, Action::Tsumo | Action::Ron)) {
             return Some(win);
         }
-        let pick = self.rng.below(u32::try_from(total).unwrap_or(u32::MAX));
-        let riichi = actions.iter().find(|a| matches!(a, Action::Riichi { .. })).copied();
-        let has_pass = actions.contains(&Action::Pass);
-        if has_pass {
-            // A call window: call with probability 1/4.
-            if pick.is_multiple_of(4) {
-                let calls = total.saturating_sub(1);
-                if calls > 0 {
-                    let idx = (pick as usize / 4).checked_rem(calls).unwrap_or(0);
-                    return actions.get(idx).copied();
-                }
+        if actions.first() == Some(&Action::Pass) {
+            let calls = total.saturating_sub(1);
+            let pick = self.rng.below(u32::try_from(calls.saturating_mul(4)).unwrap_or(u32::MAX)) as usize;
+            return match actions.get(pick.saturating_add(1)) {
+                Some(&call) if pick < calls => Some(call),
+                _ => Some(Action::Pass),
+            };
+        }
+        if let Some(&riichi) = actions.iter().find(|a| matches!(a, Action::Riichi { .. })) {
+            return Some(riichi);
+        }
+        // The discards leaving the lowest shanten.
+        let mut counts = [0u8; KINDS];
+        for id in round.hand(seat) {
+            if let Some(c) = counts.get_mut(usize::from(id >> 2)) {
+                *c = c.saturating_add(1);
             }
-            return Some(Action::Pass);
         }
-        if riichi.is_some() {
-            return riichi;
+        let mut best = i8::MAX;
+        let mut good = 0u64;
+        for kind in 0..KINDS {
+            if counts.get(kind).copied().unwrap_or(0) == 0 {
+                continue;
+            }
+            let mut c = counts;
+            if let Some(x) = c.get_mut(kind) {
+                *x = x.saturating_sub(1);
+            }
+            let s = Hand::from_counts(&c).ok().and_then(|h| shanten(&h, None).ok()).unwrap_or(i8::MAX);
+            if s < best {
+                best = s;
+                good = 0;
+            }
+            if s == best {
+                good |= 1u64 << kind;
+            }
         }
-        let discards = actions.iter().filter(|a| matches!(a, Action::Discard { .. })).count();
-        if discards == 0 {
-            return actions.get(pick as usize).copied();
+        let is_good = |a: &&Action| matches!(a, Action::Discard { tile } if good & (1u64 << (tile >> 2)) != 0);
+        let n = actions.iter().filter(is_good).count();
+        if n == 0 {
+            let pick = self.rng.below(u32::try_from(total).unwrap_or(u32::MAX)) as usize;
+            return actions.get(pick).copied();
         }
-        actions
-            .iter()
-            .filter(|a| matches!(a, Action::Discard { .. }))
-            .nth((pick as usize).checked_rem(discards).unwrap_or(0))
-            .copied()
+        let pick = self.rng.below(u32::try_from(n).unwrap_or(u32::MAX)) as usize;
+        actions.iter().filter(is_good).nth(pick).copied()
     }
 }

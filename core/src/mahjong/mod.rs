@@ -29,6 +29,7 @@ pub mod game_match;
 pub mod hand;
 pub mod notation;
 pub mod round;
+mod round_play;
 pub mod rules;
 pub mod score;
 pub mod shanten;
@@ -51,3 +52,5 @@ pub use rules::{Form, Rules, is_complete, wait_tiles, waits};
 pub use shanten::{Ukeire, shanten, ukeire};
 pub use tables::{BUILT_IN_TABLE_BYTES, SUIT_CLASSES};
 pub use tile::{KINDS, Suit, Tile};
+#[cfg(test)]
+mod round_tests;

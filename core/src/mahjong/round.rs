@@ -40,7 +40,7 @@ use core::fmt;
 
 use super::Error;
 use super::score::{self, HandValue, MeldKind, Wind};
-use super::tile::Tile;
+use super::tile::{KINDS, Tile};
 use crate::game::Seat;
 
 /// The number of tile ids: 136.
@@ -663,10 +663,98 @@ pub struct Outcome {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Round {
-    config: Config,
-    start: Start,
-    wall: [u8; TILE_IDS],
+    pub(super) config: Config,
+    pub(super) start: Start,
+    pub(super) wall: [u8; TILE_IDS],
+    /// Each seat's closed tiles as a set of ids (bit `id`; kind `k` is the nibble `4k..4k+4`).
+    pub(super) hands: [Bits; SEATS],
+    pub(super) melds: [[TableMeld; 4]; SEATS],
+    pub(super) meld_counts: [u8; SEATS],
+    /// The discards in order (ids) and their flags ([`POND_SEAT`], [`POND_TSUMOGIRI`], …).
+    pub(super) pond: [u8; MAX_DISCARDS],
+    pub(super) pond_flags: [u8; MAX_DISCARDS],
+    pub(super) pond_len: u8,
+    /// Live-wall draws taken (from `wall[52]` on).
+    pub(super) draws: u8,
+    /// Kans made (replacement tiles taken from `wall[122]` on).
+    pub(super) kans: u8,
+    /// Dora indicators revealed (1–5).
+    pub(super) dora: u8,
+    /// An open or added kan's dora waits for the kan seat's discard.
+    pub(super) dora_pending: bool,
+    pub(super) phase: u8,
+    /// The seat on turn, the discarder (calls) or the kan's seat (chankan).
+    pub(super) actor: u8,
+    /// The discard or the kan tile in a window.
+    pub(super) window_tile: u8,
+    /// A chankan window robs a closed kan (thirteen orphans only).
+    pub(super) window_ankan: bool,
+    /// The tile the actor just drew ([`NONE`] after a call).
+    pub(super) drawn: u8,
+    /// The drawn tile is a kan replacement.
+    pub(super) rinshan: bool,
+    /// Answers collected in the window.
+    pub(super) answers: [Option<Action>; SEATS],
+    /// Seats still to answer (bit per seat).
+    pub(super) pending: u8,
+    /// 0 no riichi, 1 riichi, 2 double riichi (stick down).
+    pub(super) riichi: [u8; SEATS],
+    /// The riichi declared on the discard in the window: 0 none, 1 riichi, 2 double.
+    pub(super) riichi_declared: u8,
+    pub(super) ippatsu: u8,
+    pub(super) furiten_temp: u8,
+    pub(super) furiten_riichi: u8,
+    /// Seats that have not discarded yet.
+    pub(super) first: u8,
+    /// A call or kan has happened.
+    pub(super) interrupted: bool,
+    /// Kinds the actor may not discard (kuikae), bit per kind.
+    pub(super) kuikae: u64,
+    pub(super) kan_counts: [u8; SEATS],
+    /// Pao: the liable seat + 1 per seat (0 none).
+    pub(super) pao: [u8; SEATS],
+    /// How the round ended (valid in [`PHASE_OVER`]).
+    pub(super) end: u8,
+    pub(super) winners: [WinRecord; 3],
+    pub(super) winner_count: u8,
+    pub(super) deltas: [i32; SEATS],
+    pub(super) tenpai: u8,
+    pub(super) nagashi: u8,
 }
+
+/// A set of tile ids: bit `id` of the 192 (136 used).
+pub(super) type Bits = [u64; 3];
+
+/// The record of one win kept in the round (its value is recomputed by [`Round::outcome`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub(super) struct WinRecord {
+    pub(super) seat: u8,
+    /// The discarder or kan seat; [`NONE`] for a tsumo.
+    pub(super) from: u8,
+    pub(super) tile: u8,
+    pub(super) flags: u8,
+}
+
+pub(super) const NONE: u8 = 0xFF;
+pub(super) const PHASE_TURN: u8 = 0;
+pub(super) const PHASE_CALLS: u8 = 1;
+pub(super) const PHASE_CHANKAN: u8 = 2;
+pub(super) const PHASE_OVER: u8 = 3;
+pub(super) const POND_SEAT: u8 = 0b11;
+pub(super) const POND_TSUMOGIRI: u8 = 1 << 2;
+pub(super) const POND_RIICHI: u8 = 1 << 3;
+pub(super) const POND_CALLED: u8 = 1 << 4;
+pub(super) const WIN_RINSHAN: u8 = 1;
+pub(super) const WIN_CHANKAN: u8 = 1 << 1;
+pub(super) const WIN_HAITEI: u8 = 1 << 2;
+pub(super) const WIN_HOUTEI: u8 = 1 << 3;
+pub(super) const WIN_BLESSING: u8 = 1 << 4;
+pub(super) const WIN_IPPATSU: u8 = 1 << 5;
+pub(super) const WIN_HONBA: u8 = 1 << 6;
+pub(super) const END_WIN: u8 = 0;
+pub(super) const END_EXHAUSTIVE: u8 = 1;
+pub(super) const END_NAGASHI: u8 = 2;
+pub(super) const END_ABORT: u8 = 3; // + the abort's code 0..5
 
 impl Round {
     /// East 1 of a match ([`Start::first`]) dealt by `deal`. Errors: [`Error::BadConfig`],
@@ -681,8 +769,14 @@ impl Round {
     pub fn with_start(config: &Config, deal: &Deal, start: &Start) -> Result<Round, Error> {
         config.validate()?;
         start.validate()?;
-        let _ = deal;
-        Err(Error::Internal)
+        let wall = match deal {
+            Deal::Seeded(seed) => seeded_wall(*seed),
+            Deal::Given { wall } => {
+                check_wall(wall)?;
+                *wall
+            }
+        };
+        Ok(Round::deal(config, start, &wall))
     }
 
     /// The config.
@@ -697,28 +791,66 @@ impl Round {
 
     /// Where the round is.
     pub fn phase(&self) -> Phase {
-        Phase::Over
+        match self.phase {
+            PHASE_TURN => Phase::Turn { seat: Seat(self.actor) },
+            PHASE_CALLS => Phase::Calls {
+                discarder: Seat(self.actor),
+                tile: self.window_tile,
+            },
+            PHASE_CHANKAN => Phase::Chankan {
+                seat: Seat(self.actor),
+                tile: self.window_tile,
+            },
+            _ => Phase::Over,
+        }
     }
 
     /// The seat to act: the seat on turn, or in a call window the first seat (in turn order from
     /// the discarder) that has not answered yet; `None` once the round is over.
     pub fn to_act(&self) -> Option<Seat> {
-        None
+        match self.phase {
+            PHASE_TURN => Some(Seat(self.actor)),
+            PHASE_CALLS | PHASE_CHANKAN => (1..4u8)
+                .map(|k| self.actor.wrapping_add(k) & 3)
+                .find(|&s| self.pending & (1 << s) != 0)
+                .map(Seat),
+            _ => None,
+        }
     }
 
     /// Whether `seat` may act now: the seat on turn, or a seat that may call and has not answered
     /// the open window.
     pub fn may_act(&self, seat: Seat) -> bool {
-        let _ = seat;
-        false
+        match self.phase {
+            PHASE_TURN => seat.0 == self.actor,
+            PHASE_CALLS | PHASE_CHANKAN => seat.0 < 4 && self.pending & (1 << seat.0) != 0,
+            _ => false,
+        }
     }
 
     /// Every legal action of `seat` now, in a fixed order: on turn — discards (ascending id),
     /// riichi discards (ascending), tsumo, closed kans (ascending kind), added kans (ascending
-    /// id), kyuushu; in a window — ron, pon (ascending id pairs), kan, chii (ascending id pairs),
-    /// pass. Nothing when `seat` may not act.
-    pub fn for_each_legal_action(&self, seat: Seat, visit: impl FnMut(Action)) {
-        let _ = (seat, visit);
+    /// id), kyuushu; in a window — pass, ron, pon (ascending id pairs), kan, chii (ascending id
+    /// pairs). Nothing when `seat` may not act. (So the first action is always the most passive
+    /// one: a discard or a pass.)
+    pub fn for_each_legal_action(&self, seat: Seat, mut visit: impl FnMut(Action)) {
+        if !self.may_act(seat) {
+            return;
+        }
+        match self.phase {
+            PHASE_TURN => self.turn_actions(&mut visit),
+            PHASE_CALLS => {
+                visit(Action::Pass);
+                self.call_actions(seat.0, &mut visit);
+            }
+            PHASE_CHANKAN => {
+                visit(Action::Pass);
+                if self.can_ron(seat.0, self.window_tile, true) {
+                    visit(Action::Ron);
+                }
+            }
+            _ => {}
+        }
     }
 
     /// Writes the first `min(total, out.len())` legal actions of `seat` into `out` and returns
@@ -747,51 +879,145 @@ impl Round {
     /// [`Error::NoSuchSeat`], [`Error::RoundOver`], [`Error::NotYourTurn`],
     /// [`Error::IllegalAction`].
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
-        let _ = (seat, action);
-        Err(Error::Internal)
+        if seat.0 > 3 {
+            return Err(Error::NoSuchSeat { seat: seat.0 });
+        }
+        if self.phase == PHASE_OVER {
+            return Err(Error::RoundOver);
+        }
+        if !self.may_act(seat) {
+            return Err(Error::NotYourTurn { seat: seat.0 });
+        }
+        if !self.is_legal(seat, action) {
+            return Err(Error::IllegalAction {
+                why: self.why_illegal(seat.0, action),
+            });
+        }
+        let mut event = Event::default();
+        self.act(seat.0, action, &mut event)?;
+        event.window = matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN);
+        event.over = self.phase == PHASE_OVER;
+        Ok(event)
     }
 
     /// The outcome, once the round is over.
     pub fn outcome(&self) -> Option<Outcome> {
-        None
+        if self.phase != PHASE_OVER {
+            return None;
+        }
+        self.make_outcome().ok()
     }
 
     /// What `seat` may know ([`Observation`]). Errors: [`Error::NoSuchSeat`].
     pub fn observation(&self, seat: Seat) -> Result<Observation, Error> {
-        let _ = seat;
-        Err(Error::Internal)
+        let s = usize::from(seat.0);
+        if s >= SEATS {
+            return Err(Error::NoSuchSeat { seat: seat.0 });
+        }
+        let mut hand = [0u8; 14];
+        let mut hand_len = 0u8;
+        for (slot, id) in hand.iter_mut().zip(self.hand(seat)) {
+            *slot = id;
+            hand_len = hand_len.saturating_add(1);
+        }
+        let mut discards = [Discard::default(); MAX_DISCARDS];
+        for (slot, d) in discards.iter_mut().zip(self.discards()) {
+            *slot = d;
+        }
+        let mut dora = [0u8; 5];
+        for (slot, &id) in dora.iter_mut().zip(self.dora_indicators()) {
+            *slot = id;
+        }
+        let mut hand_counts = [0u8; SEATS];
+        for (count, bits) in hand_counts.iter_mut().zip(self.hands.iter()) {
+            *count = bits_len(bits);
+        }
+        let mut riichi = [false; SEATS];
+        for (r, &state) in riichi.iter_mut().zip(self.riichi.iter()) {
+            *r = state != 0;
+        }
+        let drawn = (self.phase == PHASE_TURN && self.actor == seat.0 && self.drawn != NONE).then_some(self.drawn);
+        Ok(Observation {
+            seat,
+            start: self.start,
+            phase: self.phase(),
+            may_act: self.may_act(seat),
+            hand,
+            hand_len,
+            drawn,
+            hand_counts,
+            melds: self.melds,
+            meld_counts: self.meld_counts,
+            discards,
+            discard_count: self.pond_len,
+            dora,
+            dora_count: self.dora,
+            riichi,
+            scores: self.scores(),
+            sticks: self.sticks_on_table(),
+            wall_left: self.wall_left(),
+        })
     }
 
-    /// `seat`'s closed tiles (ids ascending, the drawn tile included).
+    /// `seat`'s closed tiles (ids ascending, the drawn tile included; a tile added to a kan in a
+    /// chankan window stays in the hand until the window closes).
     pub fn hand(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
-        let _ = seat;
-        core::iter::empty()
+        let bits = self.hands.get(seat.index()).copied().unwrap_or([0; 3]);
+        bit_ids(bits)
     }
 
-    /// The tile `seat` just drew (on turn after a draw or a replacement draw).
+    /// The tile the seat on turn just drew (`None` after a call, in a window or at the end).
     pub fn drawn(&self) -> Option<u8> {
-        None
+        (self.phase == PHASE_TURN && self.drawn != NONE).then_some(self.drawn)
     }
 
     /// `seat`'s melds in the order made (an added kan stays where its pon was).
     pub fn melds(&self, seat: Seat) -> &[TableMeld] {
-        let _ = seat;
-        &[]
+        let n = self.meld_counts.get(seat.index()).copied().unwrap_or(0);
+        self.melds
+            .get(seat.index())
+            .and_then(|m| m.get(..usize::from(n)))
+            .unwrap_or_default()
     }
 
     /// Every discard of the round in order.
     pub fn discards(&self) -> impl Iterator<Item = Discard> + '_ {
-        core::iter::empty()
+        self.pond
+            .iter()
+            .zip(self.pond_flags.iter())
+            .take(usize::from(self.pond_len))
+            .map(|(&tile, &flags)| Discard {
+                seat: Seat(flags & POND_SEAT),
+                tile,
+                tsumogiri: flags & POND_TSUMOGIRI != 0,
+                riichi: flags & POND_RIICHI != 0,
+                called: flags & POND_CALLED != 0,
+            })
     }
 
     /// The dora indicators revealed so far (ids).
     pub fn dora_indicators(&self) -> &[u8] {
-        &[]
+        self.wall
+            .get(DORA_AT..DORA_AT.saturating_add(usize::from(self.dora)))
+            .unwrap_or_default()
     }
 
-    /// Tiles left to draw in the live wall.
+    /// The ura-dora indicators paired with the revealed dora indicators (hidden information until
+    /// the end: never in an [`Observation`]).
+    pub fn ura_indicators(&self) -> &[u8] {
+        self.wall
+            .get(URA_AT..URA_AT.saturating_add(usize::from(self.dora)))
+            .unwrap_or_default()
+    }
+
+    /// Tiles left to draw in the live wall (`70 − draws − kans`).
     pub fn wall_left(&self) -> u8 {
-        0
+        LIVE_DRAWS.saturating_sub(self.draws).saturating_sub(self.kans)
+    }
+
+    /// Kans made in the round.
+    pub fn kans(&self) -> u8 {
+        self.kans
     }
 
     /// The wall the round was dealt from (the documented layout).
@@ -801,33 +1027,138 @@ impl Round {
 
     /// Whether `seat`'s riichi stick is down (riichi accepted).
     pub fn in_riichi(&self, seat: Seat) -> bool {
-        let _ = seat;
-        false
+        self.riichi.get(seat.index()).is_some_and(|&r| r != 0)
     }
 
-    /// Each seat's current points: the start points less the riichi sticks put down this round
-    /// (before the outcome's payments).
-    pub fn scores(&self) -> [i32; SEATS] {
-        self.start.scores
-    }
-
-    /// Writes the byte form (format version [`FORMAT_VERSION`], [`ENCODED_BYTES`] long) into
-    /// `out` and returns its length. Errors: [`Error::BufferTooSmall`].
-    pub fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
-        if out.len() < ENCODED_BYTES {
-            return Err(Error::BufferTooSmall { needed: ENCODED_BYTES });
+    /// Riichi sticks on the table now: those of the start and those put down this round (0 once
+    /// a win collected them).
+    pub fn sticks_on_table(&self) -> u8 {
+        if self.phase == PHASE_OVER && self.end == END_WIN {
+            return 0;
         }
-        Err(Error::Internal)
+        self.start.sticks.saturating_add(self.riichi_count())
     }
 
-    /// The round of a byte form, every invariant re-checked (the config, the start, the wall a
-    /// permutation, every logged action legal when replayed). Errors: [`Error::BadEncoding`].
-    pub fn decode(bytes: &[u8]) -> Result<Round, Error> {
-        let _ = bytes;
-        Err(Error::BadEncoding { why: "not implemented" })
+    /// Each seat's current points: the start points less the riichi sticks put down this round,
+    /// plus the round's payments once it is over.
+    pub fn scores(&self) -> [i32; SEATS] {
+        let mut scores = self.start.scores;
+        for ((score, &r), &d) in scores.iter_mut().zip(self.riichi.iter()).zip(self.deltas.iter()) {
+            if r != 0 {
+                *score = score.saturating_sub(RIICHI_STICK);
+            }
+            *score = score.saturating_add(d);
+        }
+        scores
+    }
+
+    pub(super) fn riichi_count(&self) -> u8 {
+        self.riichi
+            .iter()
+            .filter(|&&r| r != 0)
+            .fold(0u8, |n, _| n.saturating_add(1))
     }
 }
 
+/// Where the live wall starts in the layout.
+pub(super) const LIVE_AT: usize = 52;
+/// Where the replacement tiles start.
+pub(super) const RINSHAN_AT: usize = 122;
+/// Where the dora indicators start.
+pub(super) const DORA_AT: usize = 126;
+/// Where the ura indicators start.
+pub(super) const URA_AT: usize = 131;
+/// Draws in the live wall without kans.
+pub(super) const LIVE_DRAWS: u8 = 70;
+
+/// The wall of `Deal::Seeded(seed)`.
+pub fn seeded_wall(seed: u64) -> [u8; TILE_IDS] {
+    let mut wall = [0u8; TILE_IDS];
+    for (id, slot) in (0u8..).zip(wall.iter_mut()) {
+        *slot = id;
+    }
+    crate::game::shuffle(&mut wall, &mut crate::game::Rng::new(seed));
+    wall
+}
+
+/// Checks that `wall` holds each id `0..136` once.
+fn check_wall(wall: &[u8; TILE_IDS]) -> Result<(), Error> {
+    let mut seen: Bits = [0; 3];
+    for &id in wall {
+        if usize::from(id) >= TILE_IDS {
+            return Err(Error::BadDeal {
+                why: "a tile id above 135",
+            });
+        }
+        if bits_has(&seen, id) {
+            return Err(Error::BadDeal {
+                why: "a tile id twice in the wall",
+            });
+        }
+        bits_insert(&mut seen, id);
+    }
+    Ok(())
+}
+
+pub(super) fn bits_has(bits: &Bits, id: u8) -> bool {
+    bits.get(usize::from(id >> 6))
+        .is_some_and(|w| w & (1u64 << (id & 63)) != 0)
+}
+
+pub(super) fn bits_insert(bits: &mut Bits, id: u8) {
+    if let Some(w) = bits.get_mut(usize::from(id >> 6)) {
+        *w |= 1u64 << (id & 63);
+    }
+}
+
+pub(super) fn bits_remove(bits: &mut Bits, id: u8) {
+    if let Some(w) = bits.get_mut(usize::from(id >> 6)) {
+        *w &= !(1u64 << (id & 63));
+    }
+}
+
+pub(super) fn bits_len(bits: &Bits) -> u8 {
+    bits.iter().map(|w| w.count_ones() as u8).fold(0u8, u8::saturating_add)
+}
+
+/// The ids of a set, ascending.
+pub(super) fn bit_ids(bits: Bits) -> impl Iterator<Item = u8> {
+    (0u8..3).flat_map(move |i| {
+        let mut word = bits.get(usize::from(i)).copied().unwrap_or(0);
+        core::iter::from_fn(move || {
+            if word == 0 {
+                return None;
+            }
+            let bit = word.trailing_zeros() as u8;
+            word &= word.wrapping_sub(1);
+            Some(i.wrapping_mul(64).wrapping_add(bit))
+        })
+    })
+}
+
+/// How many ids of kind `kind` (0–33) the set holds.
+pub(super) fn kind_count(bits: &Bits, kind: u8) -> u8 {
+    let word = bits.get(usize::from(kind >> 4)).copied().unwrap_or(0);
+    ((word >> ((kind & 15) << 2)) & 0xF).count_ones() as u8
+}
+
+/// The ids of kind `kind` the set holds, ascending.
+pub(super) fn kind_ids(bits: &Bits, kind: u8) -> impl Iterator<Item = u8> {
+    let word = bits.get(usize::from(kind >> 4)).copied().unwrap_or(0);
+    let nibble = ((word >> ((kind & 15) << 2)) & 0xF) as u8;
+    (0u8..4)
+        .filter(move |c| nibble & (1 << c) != 0)
+        .map(move |c| (kind << 2) | c)
+}
+
+/// The 34 counts of a set.
+pub(super) fn bits_counts(bits: &Bits) -> [u8; KINDS] {
+    let mut counts = [0u8; KINDS];
+    for (kind, slot) in (0u8..).zip(counts.iter_mut()) {
+        *slot = kind_count(bits, kind);
+    }
+    counts
+}
 /// What one seat may know of a round ([`Round::observation`]): its own closed tiles and drawn
 /// tile, every discard (tsumogiri and riichi flags), every meld, the dora indicators, every
 /// seat's points, riichi state and tile count, the wall count, the context. Never another seat's

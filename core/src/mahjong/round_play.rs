@@ -1,0 +1,1281 @@
+//! The round's rules: legal actions, applying them, wins and payments (the private half of
+//! [`Round`]; the public types and the layout are in [`round`](super::round)).
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use super::Error;
+use super::hand::Hand;
+use super::round::{
+    Abort, Action, Agari, Bits, Call, Config, DORA_AT, END_ABORT, END_EXHAUSTIVE, END_NAGASHI, END_WIN, End, Event,
+    HONBA_POINTS, LIVE_AT, MultiRon, NONE, Outcome, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_CALLED,
+    POND_RIICHI, POND_TSUMOGIRI, RIICHI_STICK, RINSHAN_AT, Round, SEATS, Start, TILE_IDS, TableMeld, WIN_BLESSING,
+    WIN_CHANKAN, WIN_HAITEI, WIN_HONBA, WIN_HOUTEI, WIN_IPPATSU, WIN_RINSHAN, WinRecord, bit_ids, bits_counts,
+    bits_has, bits_insert, bits_len, bits_remove, kind_count, kind_ids,
+};
+use super::rules::{Rules, complete_counts, thirteen_orphans_complete, waits};
+use super::score::{self, CalledMeld, HandValue, MeldKind, Piece, Riichi, Yaku};
+use super::shanten::shanten;
+use super::tile::{KINDS, Tile};
+use crate::game::Seat;
+
+/// The kind (0–33) of an id.
+pub(super) const fn kind_of(id: u8) -> u8 {
+    id >> 2
+}
+
+/// Whether kind `k` is a terminal or an honor.
+fn is_orphan_kind(k: u8) -> bool {
+    Tile::new(k).is_some_and(Tile::is_orphan)
+}
+
+fn seat_bit(seat: u8) -> u8 {
+    1u8 << (seat & 3)
+}
+
+fn next_seat(seat: u8, k: u8) -> u8 {
+    seat.wrapping_add(k) & 3
+}
+
+/// `counts` with one more of `kind`.
+fn plus(counts: &[u8; KINDS], kind: u8) -> [u8; KINDS] {
+    let mut c = *counts;
+    if let Some(x) = c.get_mut(usize::from(kind)) {
+        *x = x.saturating_add(1);
+    }
+    c
+}
+
+fn piece(id: u8) -> Piece {
+    Piece::from_id(id).unwrap_or_default()
+}
+
+/// The score-side meld of a table meld, the seat winds relative to `start`.
+fn called_meld(m: &TableMeld, start: &Start) -> Result<CalledMeld, Error> {
+    let mut pieces = [Piece::default(); 4];
+    for (slot, &id) in pieces.iter_mut().zip(m.tiles()) {
+        *slot = piece(id);
+    }
+    let n = m.kind.tiles();
+    let tiles = pieces.get(..n).ok_or(Error::Internal)?;
+    let called = m.called.map(piece);
+    let from = m.from.map(|s| start.seat_wind(s));
+    Ok(CalledMeld::new(m.kind, tiles, called, from)?)
+}
+
+impl Round {
+    /// Deals a checked wall: hands, the dealer's first draw, the first dora.
+    pub(super) fn deal(config: &Config, start: &Start, wall: &[u8; TILE_IDS]) -> Round {
+        let mut hands: [Bits; SEATS] = [[0; 3]; SEATS];
+        for (k, chunk) in (0u8..4).zip(wall.chunks_exact(13)) {
+            let seat = next_seat(start.dealer.0, k);
+            if let Some(hand) = hands.get_mut(usize::from(seat)) {
+                for &id in chunk {
+                    bits_insert(hand, id);
+                }
+            }
+        }
+        let dealer = start.dealer.0 & 3;
+        let first = wall.get(LIVE_AT).copied().unwrap_or(0);
+        if let Some(hand) = hands.get_mut(usize::from(dealer)) {
+            bits_insert(hand, first);
+        }
+        Round {
+            config: *config,
+            start: *start,
+            wall: *wall,
+            hands,
+            melds: [[TableMeld::default(); 4]; SEATS],
+            meld_counts: [0; SEATS],
+            pond: [0; super::round::MAX_DISCARDS],
+            pond_flags: [0; super::round::MAX_DISCARDS],
+            pond_len: 0,
+            draws: 1,
+            kans: 0,
+            dora: 1,
+            dora_pending: false,
+            phase: PHASE_TURN,
+            actor: dealer,
+            window_tile: 0,
+            window_ankan: false,
+            drawn: first,
+            rinshan: false,
+            answers: [None; SEATS],
+            pending: 0,
+            riichi: [0; SEATS],
+            riichi_declared: 0,
+            ippatsu: 0,
+            furiten_temp: 0,
+            furiten_riichi: 0,
+            first: 0b1111,
+            interrupted: false,
+            kuikae: 0,
+            kan_counts: [0; SEATS],
+            pao: [0; SEATS],
+            end: END_WIN,
+            winners: [WinRecord::default(); 3],
+            winner_count: 0,
+            deltas: [0; SEATS],
+            tenpai: 0,
+            nagashi: 0,
+        }
+    }
+
+    pub(super) fn hand_bits(&self, seat: u8) -> Bits {
+        self.hands.get(usize::from(seat)).copied().unwrap_or([0; 3])
+    }
+
+    fn melds_of(&self, seat: u8) -> &[TableMeld] {
+        self.melds(Seat(seat))
+    }
+
+    /// Whether `seat`'s hand is closed (no meld but closed kans).
+    fn is_closed(&self, seat: u8) -> bool {
+        self.melds_of(seat).iter().all(|m| m.kind == MeldKind::Ankan)
+    }
+
+    fn riichi_of(&self, seat: u8) -> u8 {
+        self.riichi.get(usize::from(seat)).copied().unwrap_or(0)
+    }
+
+    fn score_of(&self, seat: u8) -> i32 {
+        self.scores().get(usize::from(seat)).copied().unwrap_or(0)
+    }
+
+    fn total_kans_ok(&self) -> bool {
+        self.kans < 4 && self.wall_left() > 0
+    }
+
+    /// The legal actions on turn, in order.
+    pub(super) fn turn_actions(&self, visit: &mut impl FnMut(Action)) {
+        let seat = self.actor;
+        let bits = self.hand_bits(seat);
+        let in_riichi = self.riichi_of(seat) != 0;
+        let counts = bits_counts(&bits);
+        // Discards.
+        if in_riichi {
+            if self.drawn != NONE {
+                visit(Action::Discard { tile: self.drawn });
+            }
+        } else {
+            let forbid = if self.config.kuikae_forbidden { self.kuikae } else { 0 };
+            for id in bit_ids(bits) {
+                if forbid & (1u64 << kind_of(id)) == 0 {
+                    visit(Action::Discard { tile: id });
+                }
+            }
+        }
+        if self.drawn == NONE {
+            return; // after a call: discard only
+        }
+        // Riichi.
+        if !in_riichi
+            && self.is_closed(seat)
+            && self.score_of(seat) >= RIICHI_STICK
+            && self.wall_left() >= 4
+            && self.hand_shanten(&counts) <= 0
+        {
+            let mut tenpai_kinds = 0u64;
+            for kind in 0..KINDS as u8 {
+                if counts.get(usize::from(kind)).copied().unwrap_or(0) == 0 {
+                    continue;
+                }
+                let mut c = counts;
+                if let Some(x) = c.get_mut(usize::from(kind)) {
+                    *x = x.saturating_sub(1);
+                }
+                if self.hand_shanten(&c) == 0 {
+                    tenpai_kinds |= 1u64 << kind;
+                }
+            }
+            for id in bit_ids(bits) {
+                if tenpai_kinds & (1u64 << kind_of(id)) != 0 {
+                    visit(Action::Riichi { tile: id });
+                }
+            }
+        }
+        // Tsumo.
+        if self.can_tsumo() {
+            visit(Action::Tsumo);
+        }
+        // Closed kans.
+        if self.total_kans_ok() {
+            for kind in 0..KINDS as u8 {
+                if counts.get(usize::from(kind)).copied() != Some(4) {
+                    continue;
+                }
+                if in_riichi && !self.riichi_ankan_ok(seat, kind) {
+                    continue;
+                }
+                if let Some(tile) = Tile::new(kind) {
+                    visit(Action::Ankan { kind: tile });
+                }
+            }
+            // Added kans.
+            if !in_riichi {
+                for m in self.melds_of(seat) {
+                    if m.kind != MeldKind::Pon {
+                        continue;
+                    }
+                    let kind = kind_of(m.tiles.first().copied().unwrap_or(0));
+                    for id in kind_ids(&bits, kind) {
+                        visit(Action::Kakan { tile: id });
+                    }
+                }
+            }
+        }
+        // Nine terminals.
+        if self.config.abort_nine_terminals && self.first & seat_bit(seat) != 0 && !self.interrupted {
+            let kinds = (0..KINDS as u8)
+                .filter(|&k| is_orphan_kind(k) && counts.get(usize::from(k)).is_some_and(|&c| c > 0))
+                .count();
+            if kinds >= 9 {
+                visit(Action::Kyuushu);
+            }
+        }
+    }
+
+    /// Shanten of closed counts (any form); 8 on an error (never for a real hand).
+    fn hand_shanten(&self, counts: &[u8; KINDS]) -> i8 {
+        match Hand::from_counts(counts) {
+            Ok(hand) => shanten(&hand, None).unwrap_or(8),
+            Err(_) => 8,
+        }
+    }
+
+    /// The waits of closed counts of `3n+1` tiles (bit per kind), 0 on an error.
+    fn waits_of(counts: &[u8; KINDS]) -> u64 {
+        Hand::from_counts(counts)
+            .ok()
+            .and_then(|h| waits(&h, Rules::RIICHI).ok())
+            .unwrap_or(0)
+    }
+
+    /// After riichi, a closed kan of `kind` keeps the hand as it was: it uses the drawn tile and
+    /// leaves the waits unchanged.
+    fn riichi_ankan_ok(&self, seat: u8, kind: u8) -> bool {
+        if self.drawn == NONE || kind_of(self.drawn) != kind {
+            return false;
+        }
+        let mut bits = self.hand_bits(seat);
+        bits_remove(&mut bits, self.drawn);
+        let before = Round::waits_of(&bits_counts(&bits));
+        let mut after = bits_counts(&self.hand_bits(seat));
+        if let Some(x) = after.get_mut(usize::from(kind)) {
+            *x = 0;
+        }
+        before != 0 && before == Round::waits_of(&after)
+    }
+
+    /// Whether the seat on turn may win on its drawn tile.
+    fn can_tsumo(&self) -> bool {
+        let seat = self.actor;
+        if self.drawn == NONE {
+            return false;
+        }
+        let bits = self.hand_bits(seat);
+        let counts = bits_counts(&bits);
+        if !complete_counts(&counts, usize::from(bits_len(&bits)), Rules::RIICHI) {
+            return false;
+        }
+        let record = self.tsumo_record();
+        self.value_of(&record, true).is_ok()
+    }
+
+    fn tsumo_record(&self) -> WinRecord {
+        let seat = self.actor;
+        let mut flags = WIN_HONBA;
+        if self.rinshan {
+            flags |= WIN_RINSHAN;
+        } else if self.wall_left() == 0 {
+            flags |= WIN_HAITEI;
+        }
+        if self.first & seat_bit(seat) != 0 && !self.interrupted {
+            flags |= WIN_BLESSING;
+        }
+        if self.ippatsu & seat_bit(seat) != 0 {
+            flags |= WIN_IPPATSU;
+        }
+        WinRecord {
+            seat,
+            from: NONE,
+            tile: self.drawn,
+            flags,
+        }
+    }
+
+    fn ron_record(&self, seat: u8, tile: u8, chankan: bool) -> WinRecord {
+        let mut flags = WIN_HONBA;
+        if chankan {
+            flags |= WIN_CHANKAN;
+        } else if self.wall_left() == 0 {
+            flags |= WIN_HOUTEI;
+        }
+        if self.ippatsu & seat_bit(seat) != 0 {
+            flags |= WIN_IPPATSU;
+        }
+        WinRecord {
+            seat,
+            from: self.actor,
+            tile,
+            flags,
+        }
+    }
+
+    /// Whether `seat` is furiten (its own discards, a tile let pass, a tile let pass in riichi)
+    /// for the tenpai hand `counts` (13 − 3m tiles).
+    fn furiten(&self, seat: u8, counts: &[u8; KINDS], len: usize) -> bool {
+        let bit = seat_bit(seat);
+        if (self.furiten_temp | self.furiten_riichi) & bit != 0 {
+            return true;
+        }
+        let mut seen = 0u64;
+        for d in self.discards() {
+            if d.seat.0 == seat {
+                seen |= 1u64 << kind_of(d.tile);
+            }
+        }
+        (0..KINDS as u8)
+            .filter(|&k| seen & (1u64 << k) != 0)
+            .any(|k| complete_counts(&plus(counts, k), len.saturating_add(1), Rules::RIICHI))
+    }
+
+    /// Whether `seat` may win on `tile` (the window's discard, or the kan tile on a chankan).
+    pub(super) fn can_ron(&self, seat: u8, tile: u8, chankan: bool) -> bool {
+        if seat == self.actor {
+            return false;
+        }
+        let bits = self.hand_bits(seat);
+        let counts = bits_counts(&bits);
+        let len = usize::from(bits_len(&bits));
+        let with = plus(&counts, kind_of(tile));
+        if !complete_counts(&with, len.saturating_add(1), Rules::RIICHI) {
+            return false;
+        }
+        if chankan && self.window_ankan && !(len == 13 && thirteen_orphans_complete(&with)) {
+            return false;
+        }
+        if self.furiten(seat, &counts, len) {
+            return false;
+        }
+        let record = self.ron_record(seat, tile, chankan);
+        self.value_of(&record, true).is_ok()
+    }
+
+    /// The calls `seat` may make on the window's discard (after `Pass`, in order: ron, pons,
+    /// kan, chiis).
+    pub(super) fn call_actions(&self, seat: u8, visit: &mut impl FnMut(Action)) {
+        let tile = self.window_tile;
+        if self.can_ron(seat, tile, false) {
+            visit(Action::Ron);
+        }
+        if self.riichi_of(seat) != 0 || self.wall_left() == 0 || seat == self.actor {
+            return;
+        }
+        let bits = self.hand_bits(seat);
+        let kind = kind_of(tile);
+        let same = kind_count(&bits, kind);
+        if same >= 2 {
+            let mut ids = [0u8; 3];
+            let mut n = 0usize;
+            for id in kind_ids(&bits, kind) {
+                if let Some(slot) = ids.get_mut(n) {
+                    *slot = id;
+                    n = n.saturating_add(1);
+                }
+            }
+            if self.call_leaves_discard(seat, &[kind], kind, None) {
+                for i in 0..n {
+                    for j in i.saturating_add(1)..n {
+                        if let (Some(&a), Some(&b)) = (ids.get(i), ids.get(j)) {
+                            visit(Action::Pon { tiles: [a, b] });
+                        }
+                    }
+                }
+            }
+        }
+        if same == 3 && self.total_kans_ok() {
+            visit(Action::Kan);
+        }
+        if seat == next_seat(self.actor, 1) {
+            let Some(t) = Tile::new(kind) else { return };
+            if t.suit() == super::tile::Suit::Honor {
+                return;
+            }
+            let n = t.number();
+            // Shapes by the run's lowest number: n-2, n-1, n.
+            for low in [n.wrapping_sub(2), n.wrapping_sub(1), n] {
+                if !(1..=7).contains(&low) {
+                    continue;
+                }
+                let base = kind.wrapping_sub(n).wrapping_add(low); // kind of `low`
+                let others: [u8; 2] = match low {
+                    l if l == n => [base.wrapping_add(1), base.wrapping_add(2)],
+                    l if l.wrapping_add(1) == n => [base, base.wrapping_add(2)],
+                    _ => [base, base.wrapping_add(1)],
+                };
+                let [k1, k2] = others;
+                if kind_count(&bits, k1) == 0 || kind_count(&bits, k2) == 0 {
+                    continue;
+                }
+                // Kuikae: the called kind and the far end of a run completed at an end.
+                let suji = if low == n && n <= 6 {
+                    Some(kind.wrapping_add(3))
+                } else if low.wrapping_add(2) == n && n >= 4 {
+                    Some(kind.wrapping_sub(3))
+                } else {
+                    None
+                };
+                if !self.call_leaves_discard(seat, &[k1, k2], kind, suji) {
+                    continue;
+                }
+                for a in kind_ids(&bits, k1) {
+                    for b in kind_ids(&bits, k2) {
+                        visit(Action::Chii { tiles: [a, b] });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether, after a call using one tile of each kind in `used` (pon: `used` = the kind
+    /// twice, given once), the hand keeps a tile it may discard under kuikae.
+    fn call_leaves_discard(&self, seat: u8, used: &[u8], called: u8, suji: Option<u8>) -> bool {
+        let mut counts = bits_counts(&self.hand_bits(seat));
+        let pon = used.len() == 1;
+        for &k in used {
+            if let Some(x) = counts.get_mut(usize::from(k)) {
+                *x = x.saturating_sub(if pon { 2 } else { 1 });
+            }
+        }
+        let forbid = if self.config.kuikae_forbidden {
+            (1u64 << called) | suji.map_or(0, |s| 1u64 << s)
+        } else {
+            0
+        };
+        (0..KINDS as u8).any(|k| forbid & (1u64 << k) == 0 && counts.get(usize::from(k)).is_some_and(|&c| c > 0))
+    }
+
+    /// A short reason an action is refused (for [`Error::IllegalAction`]).
+    pub(super) fn why_illegal(&self, seat: u8, action: Action) -> &'static str {
+        let bits = self.hand_bits(seat);
+        let window = matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN);
+        match action {
+            Action::Discard { .. }
+            | Action::Riichi { .. }
+            | Action::Tsumo
+            | Action::Ankan { .. }
+            | Action::Kakan { .. }
+            | Action::Kyuushu
+                if window =>
+            {
+                "a call window is open: answer pass or a call"
+            }
+            Action::Ron | Action::Pon { .. } | Action::Kan | Action::Chii { .. } | Action::Pass if !window => {
+                "no call window is open"
+            }
+            Action::Discard { tile } | Action::Riichi { tile } | Action::Kakan { tile } if !bits_has(&bits, tile) => {
+                "the tile is not in the hand"
+            }
+            Action::Discard { .. } if self.riichi_of(seat) != 0 => "after riichi only the drawn tile is discarded",
+            Action::Discard { .. } => "kuikae: the called kind (or its far end) may not be discarded now",
+            Action::Riichi { .. } => "riichi needs a closed tenpai hand, 1000 points and 4 live tiles",
+            Action::Tsumo => "the hand is not complete with a yaku",
+            Action::Ankan { .. } | Action::Kakan { .. } | Action::Kan => "no such kan is possible now",
+            Action::Kyuushu => "kyuushu needs nine kinds of terminals and honors on the first draw",
+            Action::Ron => "no ron: the hand is not complete with a yaku, or it is furiten",
+            Action::Pon { .. } => "no such pon",
+            Action::Chii { .. } => "no such chii (only the next seat, a run, kuikae)",
+            Action::Pass => "cannot pass now",
+        }
+    }
+
+    /// Applies a legal action.
+    pub(super) fn act(&mut self, seat: u8, action: Action, event: &mut Event) -> Result<(), Error> {
+        match action {
+            Action::Discard { tile } => self.discard(seat, tile, false, event),
+            Action::Riichi { tile } => self.discard(seat, tile, true, event),
+            Action::Tsumo => {
+                let record = self.tsumo_record();
+                self.finish_wins(&[record])
+            }
+            Action::Ankan { kind } => self.ankan(seat, kind.index() as u8, event),
+            Action::Kakan { tile } => self.kakan(seat, tile, event),
+            Action::Kyuushu => {
+                self.abort(Abort::NineTerminals);
+                Ok(())
+            }
+            Action::Ron | Action::Pon { .. } | Action::Kan | Action::Chii { .. } | Action::Pass => {
+                if let Some(slot) = self.answers.get_mut(usize::from(seat)) {
+                    *slot = Some(action);
+                }
+                self.pending &= !seat_bit(seat);
+                if self.pending == 0 {
+                    if self.phase == PHASE_CALLS {
+                        self.resolve_calls(event)
+                    } else {
+                        self.resolve_chankan(event)
+                    }
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    fn reveal_pending(&mut self, event: &mut Event) {
+        if self.dora_pending {
+            self.dora_pending = false;
+            self.reveal(event);
+        }
+    }
+
+    fn reveal(&mut self, event: &mut Event) {
+        if self.dora < 5 {
+            self.dora = self.dora.saturating_add(1);
+            let id = self
+                .wall
+                .get(DORA_AT.saturating_add(usize::from(self.dora)).saturating_sub(1))
+                .copied();
+            if let Some(slot) = event.dora.iter_mut().find(|d| d.is_none()) {
+                *slot = id;
+            }
+        }
+    }
+
+    fn discard(&mut self, seat: u8, tile: u8, riichi: bool, event: &mut Event) -> Result<(), Error> {
+        let hand = self.hands.get_mut(usize::from(seat)).ok_or(Error::Internal)?;
+        bits_remove(hand, tile);
+        let mut flags = seat & 3;
+        if tile == self.drawn {
+            flags |= POND_TSUMOGIRI;
+        }
+        if riichi {
+            flags |= POND_RIICHI;
+            self.riichi_declared = if self.first & seat_bit(seat) != 0 && !self.interrupted {
+                2
+            } else {
+                1
+            };
+        } else {
+            self.riichi_declared = 0;
+        }
+        let at = usize::from(self.pond_len);
+        *self.pond.get_mut(at).ok_or(Error::Internal)? = tile;
+        *self.pond_flags.get_mut(at).ok_or(Error::Internal)? = flags;
+        self.pond_len = self.pond_len.saturating_add(1);
+        self.furiten_temp &= !seat_bit(seat);
+        self.first &= !seat_bit(seat);
+        self.ippatsu &= !seat_bit(seat);
+        self.drawn = NONE;
+        self.rinshan = false;
+        self.kuikae = 0;
+        self.reveal_pending(event);
+        self.phase = PHASE_CALLS;
+        self.window_tile = tile;
+        self.window_ankan = false;
+        self.open_window(event)
+    }
+
+    /// Asks every seat with a call (or, in a chankan window, a ron); resolves at once when none
+    /// has one.
+    fn open_window(&mut self, event: &mut Event) -> Result<(), Error> {
+        self.answers = [None; SEATS];
+        let mut pending = 0u8;
+        for k in 1..4u8 {
+            let s = next_seat(self.actor, k);
+            let mut any = false;
+            if self.phase == PHASE_CALLS {
+                self.call_actions(s, &mut |_| any = true);
+            } else {
+                any = self.can_ron(s, self.window_tile, true);
+            }
+            if any {
+                pending |= seat_bit(s);
+            }
+        }
+        self.pending = pending;
+        if pending != 0 {
+            return Ok(());
+        }
+        if self.phase == PHASE_CALLS {
+            self.resolve_calls(event)
+        } else {
+            self.resolve_chankan(event)
+        }
+    }
+
+    /// The seats that answered ron, nearest the actor first.
+    fn ron_claimants(&self) -> ([u8; 3], usize) {
+        let mut rons = [0u8; 3];
+        let mut n = 0usize;
+        for k in 1..4u8 {
+            let s = next_seat(self.actor, k);
+            if self.answers.get(usize::from(s)).copied().flatten() == Some(Action::Ron)
+                && let Some(slot) = rons.get_mut(n)
+            {
+                *slot = s;
+                n = n.saturating_add(1);
+            }
+        }
+        (rons, n)
+    }
+
+    /// Resolves rons in a window: `Some(result)` when the round ended.
+    fn resolve_rons(&mut self, chankan: bool) -> Option<Result<(), Error>> {
+        let (rons, n) = self.ron_claimants();
+        if n == 0 {
+            return None;
+        }
+        if n == 3 && self.config.multi_ron == MultiRon::Double && self.config.abort_triple_ron {
+            self.abort(Abort::TripleRon);
+            return Some(Ok(()));
+        }
+        let take = if self.config.multi_ron == MultiRon::HeadBump {
+            1
+        } else {
+            n
+        };
+        let mut records = [WinRecord::default(); 3];
+        for (i, (slot, &s)) in records.iter_mut().zip(rons.iter()).take(take).enumerate() {
+            let mut r = self.ron_record(s, self.window_tile, chankan);
+            if i > 0 {
+                r.flags &= !WIN_HONBA;
+            }
+            *slot = r;
+        }
+        Some(self.finish_wins(records.get(..take).unwrap_or_default()))
+    }
+
+    /// Marks temporary (and riichi) furiten for every seat but the actor whose hand `tile`
+    /// completes and that did not win on it.
+    fn mark_missed(&mut self, tile: u8) {
+        for k in 1..4u8 {
+            let s = next_seat(self.actor, k);
+            let bits = self.hand_bits(s);
+            let counts = plus(&bits_counts(&bits), kind_of(tile));
+            if complete_counts(&counts, usize::from(bits_len(&bits)).saturating_add(1), Rules::RIICHI) {
+                self.furiten_temp |= seat_bit(s);
+                if self.riichi_of(s) != 0 {
+                    self.furiten_riichi |= seat_bit(s);
+                }
+            }
+        }
+    }
+
+    fn resolve_calls(&mut self, event: &mut Event) -> Result<(), Error> {
+        self.pending = 0;
+        if let Some(done) = self.resolve_rons(false) {
+            return done;
+        }
+        let discarder = self.actor;
+        let tile = self.window_tile;
+        // The discard passed: a riichi declared on it is accepted.
+        if self.riichi_declared != 0 {
+            if let Some(r) = self.riichi.get_mut(usize::from(discarder)) {
+                *r = self.riichi_declared;
+            }
+            self.riichi_declared = 0;
+            self.ippatsu |= seat_bit(discarder);
+            event.riichi = Some(Seat(discarder));
+            if self.config.abort_four_riichi && self.riichi_count() == 4 {
+                self.abort(Abort::FourRiichi);
+                return Ok(());
+            }
+        }
+        self.mark_missed(tile);
+        // Four winds: the first four discards, no call, the same wind.
+        if self.config.abort_four_winds && self.pond_len == 4 && !self.interrupted {
+            let k = kind_of(tile);
+            if (27..=30).contains(&k) && self.pond.iter().take(4).all(|&t| kind_of(t) == k) {
+                self.abort(Abort::FourWinds);
+                return Ok(());
+            }
+        }
+        // Four kans by two or more seats.
+        if self.config.abort_four_kans && self.kans == 4 && self.kan_counts.iter().filter(|&&c| c > 0).count() >= 2 {
+            self.abort(Abort::FourKans);
+            return Ok(());
+        }
+        // Pon or kan beats chii.
+        let mut call = None;
+        for k in 1..4u8 {
+            let s = next_seat(discarder, k);
+            match self.answers.get(usize::from(s)).copied().flatten() {
+                Some(a @ (Action::Pon { .. } | Action::Kan)) => {
+                    call = Some((s, a));
+                    break;
+                }
+                Some(a @ Action::Chii { .. }) if call.is_none() => call = Some((s, a)),
+                _ => {}
+            }
+        }
+        self.answers = [None; SEATS];
+        if let Some((s, action)) = call {
+            return self.make_call(s, action, event);
+        }
+        if self.wall_left() == 0 {
+            self.exhaustive_draw();
+            return Ok(());
+        }
+        self.draw_next(next_seat(discarder, 1), event);
+        Ok(())
+    }
+
+    fn draw_next(&mut self, seat: u8, event: &mut Event) {
+        let id = self
+            .wall
+            .get(LIVE_AT.saturating_add(usize::from(self.draws)))
+            .copied()
+            .unwrap_or(0);
+        self.draws = self.draws.saturating_add(1);
+        if let Some(h) = self.hands.get_mut(usize::from(seat)) {
+            bits_insert(h, id);
+        }
+        self.phase = PHASE_TURN;
+        self.actor = seat;
+        self.drawn = id;
+        self.rinshan = false;
+        self.kuikae = 0;
+        event.drew = Some((Seat(seat), id));
+    }
+
+    fn draw_replacement(&mut self, seat: u8, event: &mut Event) {
+        let id = self
+            .wall
+            .get(RINSHAN_AT.saturating_add(usize::from(self.kans)))
+            .copied()
+            .unwrap_or(0);
+        self.kans = self.kans.saturating_add(1);
+        if let Some(c) = self.kan_counts.get_mut(usize::from(seat)) {
+            *c = c.saturating_add(1);
+        }
+        if let Some(h) = self.hands.get_mut(usize::from(seat)) {
+            bits_insert(h, id);
+        }
+        self.phase = PHASE_TURN;
+        self.actor = seat;
+        self.drawn = id;
+        self.rinshan = true;
+        self.kuikae = 0;
+        event.drew = Some((Seat(seat), id));
+    }
+
+    fn push_meld(&mut self, seat: u8, meld: TableMeld) -> Result<(), Error> {
+        let n = self.meld_counts.get_mut(usize::from(seat)).ok_or(Error::Internal)?;
+        let slot = self
+            .melds
+            .get_mut(usize::from(seat))
+            .and_then(|m| m.get_mut(usize::from(*n)))
+            .ok_or(Error::Internal)?;
+        *slot = meld;
+        *n = n.saturating_add(1);
+        Ok(())
+    }
+
+    /// Interrupts: no first-turn wins or double riichi after a call, ippatsu broken.
+    fn interrupt(&mut self) {
+        self.interrupted = true;
+        self.ippatsu = 0;
+        self.first = 0;
+    }
+
+    fn make_call(&mut self, seat: u8, action: Action, event: &mut Event) -> Result<(), Error> {
+        let discarder = self.actor;
+        let tile = self.window_tile;
+        let kind = kind_of(tile);
+        let mut tiles = [tile, 0, 0, 0];
+        let (meld_kind, used): (MeldKind, usize) = match action {
+            Action::Pon { tiles: [a, b] } => {
+                tiles = [tile, a, b, 0];
+                (MeldKind::Pon, 2)
+            }
+            Action::Chii { tiles: [a, b] } => {
+                tiles = [tile, a, b, 0];
+                (MeldKind::Chii, 2)
+            }
+            Action::Kan => {
+                let bits = self.hand_bits(seat);
+                for (slot, id) in tiles.iter_mut().skip(1).zip(kind_ids(&bits, kind)) {
+                    *slot = id;
+                }
+                (MeldKind::Minkan, 3)
+            }
+            _ => return Err(Error::Internal),
+        };
+        let hand = self.hands.get_mut(usize::from(seat)).ok_or(Error::Internal)?;
+        for &id in tiles.iter().skip(1).take(used) {
+            bits_remove(hand, id);
+        }
+        let n = used.saturating_add(1);
+        if let Some(t) = tiles.get_mut(..n) {
+            t.sort_unstable();
+        }
+        self.push_meld(
+            seat,
+            TableMeld {
+                kind: meld_kind,
+                tiles,
+                called: Some(tile),
+                from: Some(Seat(discarder)),
+            },
+        )?;
+        let at = usize::from(self.pond_len.saturating_sub(1));
+        if let Some(f) = self.pond_flags.get_mut(at) {
+            *f |= POND_CALLED;
+        }
+        self.interrupt();
+        if meld_kind != MeldKind::Chii {
+            self.note_pao(seat, discarder);
+        }
+        event.called = Some(super::round::Call {
+            seat: Seat(seat),
+            meld: TableMeld {
+                kind: meld_kind,
+                tiles,
+                called: Some(tile),
+                from: Some(Seat(discarder)),
+            },
+        });
+        if meld_kind == MeldKind::Minkan {
+            self.dora_pending = true;
+            self.draw_replacement(seat, event);
+            return Ok(());
+        }
+        self.phase = PHASE_TURN;
+        self.actor = seat;
+        self.drawn = NONE;
+        self.rinshan = false;
+        self.kuikae = 1u64 << kind;
+        if meld_kind == MeldKind::Chii {
+            let low = kind_of(tiles.first().copied().unwrap_or(0));
+            let high = kind_of(tiles.get(2).copied().unwrap_or(0));
+            let number = Tile::new(kind).map_or(0, Tile::number);
+            if kind == low && number <= 6 {
+                self.kuikae |= 1u64 << high.wrapping_add(1);
+            } else if kind == high && number >= 4 {
+                self.kuikae |= 1u64 << low.wrapping_sub(1);
+            }
+        }
+        Ok(())
+    }
+
+    /// Pao: `seat`'s third dragon set or fourth wind set called from `from`.
+    fn note_pao(&mut self, seat: u8, from: u8) {
+        if !self.config.pao {
+            return;
+        }
+        let sets = |range: core::ops::RangeInclusive<u8>| {
+            self.melds_of(seat)
+                .iter()
+                .filter(|m| m.kind != MeldKind::Chii && range.contains(&kind_of(m.tiles.first().copied().unwrap_or(0))))
+                .count()
+        };
+        let last = self
+            .melds_of(seat)
+            .last()
+            .map(|m| kind_of(m.tiles.first().copied().unwrap_or(0)))
+            .unwrap_or(0);
+        let liable =
+            ((31..=33).contains(&last) && sets(31..=33) == 3) || ((27..=30).contains(&last) && sets(27..=30) == 4);
+        if liable && let Some(p) = self.pao.get_mut(usize::from(seat)) {
+            *p = from.saturating_add(1);
+        }
+    }
+
+    fn ankan(&mut self, seat: u8, kind: u8, event: &mut Event) -> Result<(), Error> {
+        self.reveal_pending(event);
+        self.interrupt();
+        // Thirteen orphans may rob a closed kan: the tiles stay in the hand until the window
+        // closes.
+        if self.config.kokushi_robs_ankan && is_orphan_kind(kind) {
+            let tile = kind_ids(&self.hand_bits(seat), kind).next().unwrap_or(0);
+            self.phase = PHASE_CHANKAN;
+            self.window_tile = tile;
+            self.window_ankan = true;
+            self.actor = seat;
+            self.drawn = NONE;
+            let mut any = false;
+            for k in 1..4u8 {
+                any |= self.can_ron(next_seat(seat, k), tile, true);
+            }
+            if any {
+                return self.open_window(event);
+            }
+        }
+        self.finish_ankan(seat, kind, event)
+    }
+
+    fn finish_ankan(&mut self, seat: u8, kind: u8, event: &mut Event) -> Result<(), Error> {
+        let hand = self.hands.get_mut(usize::from(seat)).ok_or(Error::Internal)?;
+        let mut tiles = [0u8; 4];
+        for (slot, id) in tiles.iter_mut().zip(kind_ids(hand, kind)) {
+            *slot = id;
+        }
+        for &id in &tiles {
+            bits_remove(hand, id);
+        }
+        self.push_meld(
+            seat,
+            TableMeld {
+                kind: MeldKind::Ankan,
+                tiles,
+                called: None,
+                from: None,
+            },
+        )?;
+        event.called = Some(Call {
+            seat: Seat(seat),
+            meld: TableMeld {
+                kind: MeldKind::Ankan,
+                tiles,
+                called: None,
+                from: None,
+            },
+        });
+        // Tenhou: a closed kan's dora is revealed at once.
+        self.reveal(event);
+        self.draw_replacement(seat, event);
+        Ok(())
+    }
+
+    fn kakan(&mut self, seat: u8, tile: u8, event: &mut Event) -> Result<(), Error> {
+        self.reveal_pending(event);
+        self.interrupt();
+        self.phase = PHASE_CHANKAN;
+        self.window_tile = tile;
+        self.window_ankan = false;
+        self.actor = seat;
+        self.drawn = NONE;
+        self.open_window(event)
+    }
+
+    fn resolve_chankan(&mut self, event: &mut Event) -> Result<(), Error> {
+        self.pending = 0;
+        if let Some(done) = self.resolve_rons(true) {
+            return done;
+        }
+        self.answers = [None; SEATS];
+        let seat = self.actor;
+        let tile = self.window_tile;
+        self.mark_missed(tile);
+        if self.window_ankan {
+            return self.finish_ankan(seat, kind_of(tile), event);
+        }
+        let hand = self.hands.get_mut(usize::from(seat)).ok_or(Error::Internal)?;
+        bits_remove(hand, tile);
+        let kind = kind_of(tile);
+        let n = usize::from(self.meld_counts.get(usize::from(seat)).copied().unwrap_or(0));
+        let melds = self.melds.get_mut(usize::from(seat)).ok_or(Error::Internal)?;
+        let meld = melds
+            .iter_mut()
+            .take(n)
+            .find(|m| m.kind == MeldKind::Pon && kind_of(m.tiles.first().copied().unwrap_or(0)) == kind)
+            .ok_or(Error::Internal)?;
+        meld.kind = MeldKind::Shouminkan;
+        if let Some(last) = meld.tiles.get_mut(3) {
+            *last = tile;
+        }
+        meld.tiles.sort_unstable();
+        event.called = Some(Call {
+            seat: Seat(seat),
+            meld: *meld,
+        });
+        self.dora_pending = true;
+        self.draw_replacement(seat, event);
+        Ok(())
+    }
+
+    fn abort(&mut self, why: Abort) {
+        self.phase = PHASE_OVER;
+        self.pending = 0;
+        self.end = END_ABORT.saturating_add(abort_code(why));
+    }
+
+    fn exhaustive_draw(&mut self) {
+        self.phase = PHASE_OVER;
+        self.pending = 0;
+        let mut tenpai = 0u8;
+        for s in 0..4u8 {
+            let counts = bits_counts(&self.hand_bits(s));
+            if self.hand_shanten(&counts) == 0 {
+                tenpai |= seat_bit(s);
+            }
+        }
+        self.tenpai = tenpai;
+        let mut nagashi = 0u8;
+        if self.config.nagashi_mangan {
+            for s in 0..4u8 {
+                let mut any = false;
+                let ok = self.discards().filter(|d| d.seat.0 == s).all(|d| {
+                    any = true;
+                    !d.called && is_orphan_kind(kind_of(d.tile))
+                });
+                if ok && any {
+                    nagashi |= seat_bit(s);
+                }
+            }
+        }
+        self.nagashi = nagashi;
+        let dealer = self.start.dealer.0 & 3;
+        let mut deltas = [0i32; SEATS];
+        if nagashi != 0 {
+            self.end = END_NAGASHI;
+            for s in (0..4u8).filter(|&s| nagashi & seat_bit(s) != 0) {
+                for p in (0..4u8).filter(|&p| p != s) {
+                    let pay = if s == dealer || p == dealer { 4000 } else { 2000 };
+                    add(&mut deltas, s, pay);
+                    add(&mut deltas, p, pay.saturating_neg());
+                }
+            }
+        } else {
+            self.end = END_EXHAUSTIVE;
+            let n = tenpai.count_ones();
+            if (1..=3).contains(&n) {
+                let (gain, loss): (i32, i32) = match n {
+                    1 => (3000, 1000),
+                    2 => (1500, 1500),
+                    _ => (1000, 3000),
+                };
+                for s in 0..4u8 {
+                    if tenpai & seat_bit(s) != 0 {
+                        add(&mut deltas, s, gain);
+                    } else {
+                        add(&mut deltas, s, loss.saturating_neg());
+                    }
+                }
+            }
+        }
+        self.deltas = deltas;
+    }
+
+    /// The score-side win of a record.
+    fn win_of(&self, record: &WinRecord, with_sticks: bool) -> Result<score::Win, Error> {
+        let seat = record.seat;
+        let mut win = score::Win::default();
+        let bits = self.hand_bits(seat);
+        for id in bit_ids(bits) {
+            win.closed.push(piece(id))?;
+        }
+        let tsumo = record.from == NONE;
+        if !tsumo {
+            win.closed.push(piece(record.tile))?;
+        }
+        win.winning = piece(record.tile);
+        for m in self.melds_of(seat) {
+            win.melds.push(called_meld(m, &self.start)?)?;
+        }
+        win.tsumo = tsumo;
+        win.seat = self.start.seat_wind(Seat(seat));
+        win.round = self.start.round_wind;
+        win.riichi = match self.riichi_of(seat) {
+            0 => Riichi::None,
+            1 => Riichi::Riichi,
+            _ => Riichi::Double,
+        };
+        win.ippatsu = record.flags & WIN_IPPATSU != 0;
+        win.rinshan = record.flags & WIN_RINSHAN != 0;
+        win.chankan = record.flags & WIN_CHANKAN != 0;
+        win.haitei = record.flags & WIN_HAITEI != 0;
+        win.houtei = record.flags & WIN_HOUTEI != 0;
+        let blessing = record.flags & WIN_BLESSING != 0;
+        let dealer = seat == self.start.dealer.0;
+        win.tenhou = blessing && dealer;
+        win.chiihou = blessing && !dealer;
+        for &id in self.dora_indicators() {
+            win.dora.push(piece(id))?;
+        }
+        if win.riichi != Riichi::None {
+            for &id in self.ura_indicators() {
+                win.ura.push(piece(id))?;
+            }
+        }
+        if record.flags & WIN_HONBA != 0 {
+            win.honba = u16::from(self.start.honba);
+            if with_sticks {
+                win.riichi_sticks = u16::from(self.sticks_on_table_now());
+            }
+        }
+        Ok(win)
+    }
+
+    /// Sticks on the table while playing (start + accepted this round).
+    fn sticks_on_table_now(&self) -> u8 {
+        self.start.sticks.saturating_add(self.riichi_count_now())
+    }
+
+    fn riichi_count_now(&self) -> u8 {
+        self.riichi
+            .iter()
+            .filter(|&&r| r != 0)
+            .fold(0u8, |n, _| n.saturating_add(1))
+    }
+
+    /// The value of a win.
+    pub(super) fn value_of(&self, record: &WinRecord, with_sticks: bool) -> Result<HandValue, Error> {
+        let win = self.win_of(record, with_sticks)?;
+        Ok(score::score(&win, &self.config.score)?)
+    }
+
+    /// The points each seat gains or pays for one win.
+    fn win_deltas(&self, record: &WinRecord, value: &HandValue) -> [i32; SEATS] {
+        let mut deltas = [0i32; SEATS];
+        let w = record.seat;
+        let pay = value.payment();
+        let pao = self.pao.get(usize::from(w)).copied().unwrap_or(0);
+        let pao_seat = pao.wrapping_sub(1);
+        let pao_applies = pao != 0 && (value.has(Yaku::Daisangen) || value.has(Yaku::Daisuushii));
+        let honba = i32::from(self.start.honba);
+        let honba_here = record.flags & WIN_HONBA != 0;
+        let to_i = |x: u32| i32::try_from(x).unwrap_or(i32::MAX);
+        if record.from != NONE {
+            let total = to_i(pay.ron);
+            if pao_applies && pao_seat != record.from {
+                let honba_pts = if honba_here {
+                    honba.saturating_mul(HONBA_POINTS)
+                } else {
+                    0
+                };
+                let hand = total.saturating_sub(honba_pts);
+                let half = hand / 2;
+                add(&mut deltas, pao_seat, half.saturating_neg());
+                add(
+                    &mut deltas,
+                    record.from,
+                    hand.saturating_sub(half).saturating_add(honba_pts).saturating_neg(),
+                );
+            } else {
+                add(&mut deltas, record.from, total.saturating_neg());
+            }
+            add(&mut deltas, w, total);
+        } else {
+            let dealer = self.start.dealer.0 & 3;
+            let total = to_i(pay.total);
+            if pao_applies {
+                add(&mut deltas, pao_seat, total.saturating_neg());
+            } else {
+                for p in (0..4u8).filter(|&p| p != w) {
+                    let x = if p == dealer { pay.dealer } else { pay.non_dealer };
+                    add(&mut deltas, p, to_i(x).saturating_neg());
+                }
+            }
+            add(&mut deltas, w, total);
+        }
+        add(&mut deltas, w, to_i(pay.sticks));
+        deltas
+    }
+
+    /// Ends the round with `records` (one tsumo, or rons nearest the discarder first).
+    fn finish_wins(&mut self, records: &[WinRecord]) -> Result<(), Error> {
+        let mut deltas = [0i32; SEATS];
+        let mut kept = [WinRecord::default(); 3];
+        let mut n = 0u8;
+        for (slot, record) in kept.iter_mut().zip(records) {
+            let value = self.value_of(record, true)?;
+            let d = self.win_deltas(record, &value);
+            for (t, x) in deltas.iter_mut().zip(d) {
+                *t = t.saturating_add(x);
+            }
+            *slot = *record;
+            n = n.saturating_add(1);
+        }
+        self.riichi_declared = 0;
+        self.winners = kept;
+        self.winner_count = n;
+        self.deltas = deltas;
+        self.end = END_WIN;
+        self.phase = PHASE_OVER;
+        self.pending = 0;
+        Ok(())
+    }
+
+    /// The outcome of a finished round (values re-scored from the kept records).
+    pub(super) fn make_outcome(&self) -> Result<Outcome, Error> {
+        let end = match self.end {
+            END_WIN => End::Win,
+            END_EXHAUSTIVE => End::Exhaustive,
+            END_NAGASHI => End::Nagashi,
+            code => End::Abort(abort_of(code.wrapping_sub(END_ABORT)).ok_or(Error::Internal)?),
+        };
+        let mut wins: [Option<Agari>; 3] = [None; 3];
+        for (slot, record) in wins
+            .iter_mut()
+            .zip(self.winners.iter())
+            .take(usize::from(self.winner_count))
+        {
+            // Sticks were on the table when the win was scored: count them as then.
+            let value = self.value_of_final(record)?;
+            let pao = self.pao.get(usize::from(record.seat)).copied().unwrap_or(0);
+            let pao_applies = pao != 0 && (value.has(Yaku::Daisangen) || value.has(Yaku::Daisuushii));
+            *slot = Some(Agari {
+                winner: Seat(record.seat),
+                from: (record.from != NONE).then_some(Seat(record.from)),
+                pao: pao_applies.then_some(Seat(pao.wrapping_sub(1))),
+                tile: record.tile,
+                value,
+                deltas: self.win_deltas(record, &value),
+            });
+        }
+        let mut riichi = [false; SEATS];
+        for (r, &state) in riichi.iter_mut().zip(self.riichi.iter()) {
+            *r = state != 0;
+        }
+        let mut tenpai = [false; SEATS];
+        for (s, t) in (0u8..).zip(tenpai.iter_mut()) {
+            *t = self.tenpai & seat_bit(s) != 0;
+        }
+        let dealer = self.start.dealer.0 & 3;
+        let dealer_repeats = match end {
+            End::Win => self
+                .winners
+                .iter()
+                .take(usize::from(self.winner_count))
+                .any(|w| w.seat == dealer),
+            End::Exhaustive | End::Nagashi => self.tenpai & seat_bit(dealer) != 0,
+            End::Abort(_) => true,
+        };
+        Ok(Outcome {
+            end,
+            wins,
+            deltas: self.deltas,
+            riichi,
+            tenpai,
+            honba: self.start.honba,
+            sticks: self.sticks_on_table(),
+            dealer_repeats,
+            scores: self.scores(),
+        })
+    }
+
+    /// The value of a kept win record after the end (the sticks it collected counted).
+    fn value_of_final(&self, record: &WinRecord) -> Result<HandValue, Error> {
+        self.value_of(record, true)
+    }
+}
+
+fn add(deltas: &mut [i32; SEATS], seat: u8, x: i32) {
+    if let Some(d) = deltas.get_mut(usize::from(seat & 3)) {
+        *d = d.saturating_add(x);
+    }
+}
+
+/// The code of an abort kind (0–4).
+pub(super) const fn abort_code(why: Abort) -> u8 {
+    match why {
+        Abort::NineTerminals => 0,
+        Abort::FourWinds => 1,
+        Abort::FourRiichi => 2,
+        Abort::FourKans => 3,
+        Abort::TripleRon => 4,
+    }
+}
+
+/// The abort of a code.
+pub(super) const fn abort_of(code: u8) -> Option<Abort> {
+    match code {
+        0 => Some(Abort::NineTerminals),
+        1 => Some(Abort::FourWinds),
+        2 => Some(Abort::FourRiichi),
+        3 => Some(Abort::FourKans),
+        4 => Some(Abort::TripleRon),
+        _ => None,
+    }
+}
