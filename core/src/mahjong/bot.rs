@@ -49,7 +49,9 @@ impl RandomBot {
         }
         if actions.first() == Some(&Action::Pass) {
             let calls = total.saturating_sub(1);
-            let pick = self.rng.below(u32::try_from(calls.saturating_mul(4)).unwrap_or(u32::MAX)) as usize;
+            let pick = self
+                .rng
+                .below(u32::try_from(calls.saturating_mul(4)).unwrap_or(u32::MAX)) as usize;
             return match actions.get(pick.saturating_add(1)) {
                 Some(&call) if pick < calls => Some(call),
                 _ => Some(Action::Pass),
@@ -75,7 +77,10 @@ impl RandomBot {
             if let Some(x) = c.get_mut(kind) {
                 *x = x.saturating_sub(1);
             }
-            let s = Hand::from_counts(&c).ok().and_then(|h| shanten(&h, None).ok()).unwrap_or(i8::MAX);
+            let s = Hand::from_counts(&c)
+                .ok()
+                .and_then(|h| shanten(&h, None).ok())
+                .unwrap_or(i8::MAX);
             if s < best {
                 best = s;
                 good = 0;

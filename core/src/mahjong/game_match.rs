@@ -3,15 +3,16 @@
 //! (`docs/mahjong.md`, "The match").
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use super::round::{ENCODED_BYTES, SEATS};
-use super::{Action, Config, Deal, Error, Event, Outcome, Round, Start};
+use super::round::{ENCODED_BYTES, FORMAT_VERSION, RIICHI_STICK, SEATS};
+use super::score::Wind;
+use super::{Action, Config, Deal, End, Error, Event, Outcome, Round, Start};
 use crate::game::{Rng, Seat};
 
 /// `size_of::<Match>()` (asserted ≤ 1536 in a test).
 pub const MATCH_BYTES: usize = core::mem::size_of::<Match>();
 /// The length of [`Match::encode`]'s byte form (format version 1).
 pub const MATCH_ENCODED_BYTES: usize = MATCH_HEADER + ENCODED_BYTES;
-const MATCH_HEADER: usize = 40;
+const MATCH_HEADER: usize = 32;
 
 /// What [`Match::apply`] did: the round's event and, when the action ended the round, its
 /// outcome (the next round has then been dealt for a seeded match; a given match waits for
@@ -160,12 +161,21 @@ impl Match {
     /// The final points once the match is over: the last scores with the sticks left on the
     /// table given to the first place.
     pub fn final_scores(&self) -> Option<[i32; SEATS]> {
-        None
+        if !self.over {
+            return None;
+        }
+        let mut scores = self.round.scores();
+        let sticks = self.round.sticks_on_table();
+        let top = placement(&scores)[0];
+        if let Some(s) = scores.get_mut(top.index()) {
+            *s = s.saturating_add(i32::from(sticks).saturating_mul(RIICHI_STICK));
+        }
+        Some(scores)
     }
 
-    /// The seats from first to last place once the match is over (points, ties by seat).
+    /// The seats from first to last place once the match is over (final points, ties by seat).
     pub fn placement(&self) -> Option<[Seat; SEATS]> {
-        None
+        self.final_scores().map(|s| placement(&s))
     }
 
     /// Takes `action` for `seat` in the current round; when that ends the round, carries the
@@ -178,23 +188,134 @@ impl Match {
         if self.awaiting {
             return Err(Error::AwaitingDeal);
         }
-        let _ = (seat, action, self.seed, self.given);
-        Err(Error::Internal)
+        let event = self.round.apply(seat, action)?;
+        let outcome = if event.over { self.round.outcome() } else { None };
+        if let Some(o) = &outcome {
+            self.after_round(o)?;
+        }
+        Ok(Step { event, outcome })
     }
 
-    /// Writes the byte form ([`MATCH_ENCODED_BYTES`] long). Errors: [`Error::BufferTooSmall`].
+    /// Carries a finished round into the next start, or ends the match.
+    fn after_round(&mut self, o: &Outcome) -> Result<(), Error> {
+        let config = *self.round.config();
+        let start = *self.round.start();
+        self.rounds_played = self.rounds_played.saturating_add(1);
+        let scores = o.scores;
+        let kyoku = start.kyoku();
+        let repeat = o.dealer_repeats;
+        let next_kyoku = if repeat { kyoku } else { kyoku.saturating_add(1) };
+        let honba = if repeat || o.end != End::Win {
+            start.honba.saturating_add(1)
+        } else {
+            0
+        };
+        let last = config.rounds.saturating_sub(1);
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let dealer = start.dealer;
+        let top = placement(&scores)[0];
+        let mut over = config.busting && scores.iter().any(|&s| s < 0);
+        if !over && next_kyoku > last {
+            let extension_over = next_kyoku > last.saturating_add(4) || next_kyoku >= 16;
+            over = !config.extension || best >= config.target_points || extension_over;
+        }
+        if !over && repeat && kyoku >= last && config.agari_yame && !matches!(o.end, End::Abort(_)) {
+            let dealer_score = scores.get(dealer.index()).copied().unwrap_or(0);
+            over = top == dealer && dealer_score >= config.target_points;
+        }
+        self.next = Start {
+            round_wind: Wind::ALL
+                .get(usize::from(next_kyoku / 4) & 3)
+                .copied()
+                .unwrap_or(Wind::East),
+            dealer: Seat(next_kyoku & 3),
+            honba,
+            sticks: o.sticks,
+            scores,
+        };
+        if over {
+            self.over = true;
+            return Ok(());
+        }
+        if self.given {
+            self.awaiting = true;
+        } else {
+            let deal = Deal::Seeded(round_seed(self.seed, self.rounds_played));
+            self.round = Round::with_start(&config, &deal, &self.next)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the byte form ([`MATCH_ENCODED_BYTES`] long: version, seed, flags, rounds played,
+    /// the next start, then the round's [`Round::encode`] form). Errors:
+    /// [`Error::BufferTooSmall`].
     pub fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
         if out.len() < MATCH_ENCODED_BYTES {
             return Err(Error::BufferTooSmall {
                 needed: MATCH_ENCODED_BYTES,
             });
         }
-        Err(Error::Internal)
+        let (head, rest) = out.split_at_mut(MATCH_HEADER);
+        let flags = u8::from(self.given) | (u8::from(self.awaiting) << 1) | (u8::from(self.over) << 2);
+        let mut bytes = [0u8; MATCH_HEADER];
+        bytes[0] = FORMAT_VERSION;
+        bytes[1..9].copy_from_slice(&self.seed.to_le_bytes());
+        bytes[9] = flags;
+        bytes[10..12].copy_from_slice(&self.rounds_played.to_le_bytes());
+        bytes[12..32].copy_from_slice(&self.next.to_bytes());
+        head.copy_from_slice(&bytes);
+        let n = self.round.encode(rest)?;
+        Ok(MATCH_HEADER.saturating_add(n))
     }
 
-    /// The match of a byte form, re-validated. Errors: [`Error::BadEncoding`].
+    /// The match of a byte form, re-validated (the round's own checks, the next start, the flags
+    /// consistent with the round: a finished round while awaiting a deal or over, else the
+    /// round started at the next start). Errors: [`Error::BadEncoding`].
     pub fn decode(bytes: &[u8]) -> Result<Match, Error> {
-        let _ = bytes;
-        Err(Error::BadEncoding { why: "not implemented" })
+        let bad = |why| Error::BadEncoding { why };
+        if bytes.len() != MATCH_ENCODED_BYTES {
+            return Err(bad("wrong length"));
+        }
+        let (head, rest) = bytes.split_at(MATCH_HEADER);
+        let head: &[u8; MATCH_HEADER] = head.try_into().map_err(|_| bad("truncated"))?;
+        if head[0] != FORMAT_VERSION {
+            return Err(bad("unknown format version"));
+        }
+        let mut seed = [0u8; 8];
+        seed.copy_from_slice(&head[1..9]);
+        let flags = head[9];
+        if flags >> 3 != 0 {
+            return Err(bad("unknown match flag bits"));
+        }
+        let rounds_played = u16::from_le_bytes([head[10], head[11]]);
+        let next = Start::from_bytes(&head[12..32]).map_err(|_| bad("bad next start"))?;
+        let round = Round::decode(rest)?;
+        let m = Match {
+            round,
+            seed: u64::from_le_bytes(seed),
+            given: flags & 1 != 0,
+            awaiting: flags & 2 != 0,
+            over: flags & 4 != 0,
+            rounds_played,
+            next,
+        };
+        let finished = m.round.outcome().is_some();
+        if (m.awaiting || m.over) != finished {
+            return Err(bad("match flags do not fit the round"));
+        }
+        if m.awaiting && (m.over || !m.given) {
+            return Err(bad("only a given match awaits a deal"));
+        }
+        if !m.awaiting && !m.over && *m.round.start() != m.next {
+            return Err(bad("the round did not start at the next start"));
+        }
+        Ok(m)
     }
+}
+
+/// The seats by `scores`, highest first, ties by seat (seat 0 first).
+pub fn placement(scores: &[i32; SEATS]) -> [Seat; SEATS] {
+    let mut seats = [Seat(0), Seat(1), Seat(2), Seat(3)];
+    seats.sort_unstable_by_key(|s| (core::cmp::Reverse(scores.get(s.index()).copied().unwrap_or(0)), s.0));
+    seats
 }

@@ -29,6 +29,7 @@ pub mod game_match;
 pub mod hand;
 pub mod notation;
 pub mod round;
+mod round_codec;
 mod round_play;
 pub mod rules;
 pub mod score;

@@ -57,9 +57,9 @@ pub const MAX_DISCARDS: usize = 96;
 pub const MAX_ACTIONS: usize = 40;
 /// `size_of::<Round>()` (documented in `docs/mahjong.md`, asserted ≤ 1024 in a test).
 pub const ROUND_BYTES: usize = core::mem::size_of::<Round>();
-/// The length of [`Round::encode`]'s byte form (format version 1): 1 version byte, the config,
-/// the start, the wall and the play log.
-pub const ENCODED_BYTES: usize = 1 + CONFIG_BYTES + START_BYTES + TILE_IDS + 1 + 2 * MAX_LOG;
+/// The length of [`Round::encode`]'s byte form (format version 1): the version byte, the config
+/// (24 bytes), the start (20), the wall (136), the hands, melds, discards and every state field.
+pub const ENCODED_BYTES: usize = super::round_codec::BYTES;
 /// The format version written first by [`Round::encode`].
 pub const FORMAT_VERSION: u8 = 1;
 /// The points a riichi declaration puts on the table.
@@ -67,12 +67,10 @@ pub const RIICHI_STICK: i32 = 1000;
 /// The points one honba adds to a win (100 from each payer, 300 in all).
 pub const HONBA_POINTS: i32 = 300;
 
-/// Bytes of a [`Config`] in the byte form.
-pub const CONFIG_BYTES: usize = 24;
-/// Bytes of a [`Start`] in the byte form.
-pub const START_BYTES: usize = 4 + 4 * 4;
-/// The most actions a round's log holds (every action applied, window answers included).
-pub const MAX_LOG: usize = 512;
+/// Bytes of a [`Config`] in its byte form ([`Config::to_bytes`]).
+pub const CONFIG_BYTES: usize = super::round_codec::CONFIG_BYTES;
+/// Bytes of a [`Start`] in its byte form ([`Start::to_bytes`]).
+pub const START_BYTES: usize = super::round_codec::START_BYTES;
 
 /// How many seats may win on one discard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

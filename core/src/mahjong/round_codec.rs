@@ -1,0 +1,753 @@
+//! The byte form of a [`Round`] (format version 1) and its full re-validation.
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use super::Error;
+use super::round::{
+    Action, Bits, Config, DORA_AT, ENCODED_BYTES, END_ABORT, FORMAT_VERSION, LIVE_AT, LIVE_DRAWS, MAX_DISCARDS,
+    MultiRon, NONE, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_CALLED, POND_RIICHI, POND_SEAT,
+    POND_TSUMOGIRI, RINSHAN_AT, Round, SEATS, Start, TILE_IDS, TableMeld, WinRecord, bit_ids, bits_has, bits_insert,
+    bits_len,
+};
+use super::round_play::kind_of;
+use super::score::{self, CalledMeld, Kazoe, MeldKind, Piece, Wind};
+use super::tile::Tile;
+use crate::game::Seat;
+
+/// Bytes of a [`Config`] in the byte form.
+pub(super) const CONFIG_BYTES: usize = 24;
+/// Bytes of a [`Start`] in the byte form.
+pub(super) const START_BYTES: usize = 20;
+const HAND_BYTES: usize = 17;
+const MELD_BYTES: usize = 7;
+const SCALARS: usize = 10 + 3 * SEATS + 11 + 8 + 2 * SEATS + 1 + 4 * 3 + 1 + 4 * SEATS + 2;
+/// The whole byte form's length (see [`ENCODED_BYTES`]).
+pub(super) const BYTES: usize = 1
+    + CONFIG_BYTES
+    + START_BYTES
+    + TILE_IDS
+    + SEATS * HAND_BYTES
+    + SEATS * 4 * MELD_BYTES
+    + SEATS
+    + 2 * MAX_DISCARDS
+    + 1
+    + SCALARS;
+
+const fn bad(why: &'static str) -> Error {
+    Error::BadEncoding { why }
+}
+
+struct Writer<'a> {
+    out: &'a mut [u8],
+    at: usize,
+}
+
+impl Writer<'_> {
+    fn put(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        let end = self.at.checked_add(bytes.len()).ok_or(Error::Internal)?;
+        self.out
+            .get_mut(self.at..end)
+            .ok_or(Error::Internal)?
+            .copy_from_slice(bytes);
+        self.at = end;
+        Ok(())
+    }
+
+    fn u8(&mut self, x: u8) -> Result<(), Error> {
+        self.put(&[x])
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], Error> {
+        let end = self.at.checked_add(n).ok_or(bad("truncated"))?;
+        let s = self.bytes.get(self.at..end).ok_or(bad("truncated"))?;
+        self.at = end;
+        Ok(s)
+    }
+
+    fn u8(&mut self) -> Result<u8, Error> {
+        self.take(1)?.first().copied().ok_or(bad("truncated"))
+    }
+
+    fn bool(&mut self) -> Result<bool, Error> {
+        match self.u8()? {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(bad("a flag byte that is not 0 or 1")),
+        }
+    }
+
+    fn i32(&mut self) -> Result<i32, Error> {
+        let b: [u8; 4] = self.take(4)?.try_into().map_err(|_| bad("truncated"))?;
+        Ok(i32::from_le_bytes(b))
+    }
+
+    fn u64(&mut self) -> Result<u64, Error> {
+        let b: [u8; 8] = self.take(8)?.try_into().map_err(|_| bad("truncated"))?;
+        Ok(u64::from_le_bytes(b))
+    }
+}
+
+impl Config {
+    /// The config's 24-byte form (inside [`Round::encode`]; also the C ABI's config bytes).
+    pub fn to_bytes(&self) -> [u8; CONFIG_BYTES] {
+        let s = &self.score;
+        let mut b = [0u8; CONFIG_BYTES];
+        let head = [
+            u8::from(s.open_tanyao),
+            u8::from(s.red_fives),
+            u8::from(s.kan_dora),
+            u8::from(s.ura_dora),
+            u8::from(s.kiriage),
+            u8::from(s.kazoe == Kazoe::Sanbaiman),
+            u8::from(s.composite_yakuman),
+            u8::from(s.double_kokushi_13),
+            u8::from(s.double_suuankou_tanki),
+            u8::from(s.double_junsei_chuuren),
+            u8::from(s.double_daisuushii),
+            s.double_wind_pair_fu,
+            self.rounds,
+        ];
+        let flags = [
+            self.extension,
+            self.abort_triple_ron,
+            self.abort_nine_terminals,
+            self.abort_four_winds,
+            self.abort_four_riichi,
+            self.abort_four_kans,
+            self.kuikae_forbidden,
+            self.busting,
+            self.nagashi_mangan,
+            self.pao,
+            self.agari_yame,
+            self.kokushi_robs_ankan,
+        ]
+        .iter()
+        .enumerate()
+        .fold(0u16, |f, (i, &on)| if on { f | (1u16 << i) } else { f });
+        let mut w = Writer { out: &mut b, at: 0 };
+        let _ = w.put(&head);
+        let _ = w.put(&self.start_points.to_le_bytes());
+        let _ = w.put(&self.target_points.to_le_bytes());
+        let _ = w.u8(self.multi_ron.code());
+        let _ = w.put(&flags.to_le_bytes());
+        b
+    }
+
+    /// The config of a 24-byte form, validated. Errors: [`Error::BadEncoding`] (a flag byte not
+    /// 0/1, an unknown code, unused bits set), [`Error::BadConfig`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Config, Error> {
+        let mut r = Reader { bytes, at: 0 };
+        let mut score = score::Config {
+            open_tanyao: r.bool()?,
+            red_fives: r.bool()?,
+            kan_dora: r.bool()?,
+            ura_dora: r.bool()?,
+            kiriage: r.bool()?,
+            kazoe: if r.bool()? { Kazoe::Sanbaiman } else { Kazoe::Yakuman },
+            ..score::Config::ONLINE
+        };
+        score.composite_yakuman = r.bool()?;
+        score.double_kokushi_13 = r.bool()?;
+        score.double_suuankou_tanki = r.bool()?;
+        score.double_junsei_chuuren = r.bool()?;
+        score.double_daisuushii = r.bool()?;
+        score.double_wind_pair_fu = r.u8()?;
+        let rounds = r.u8()?;
+        let start_points = r.i32()?;
+        let target_points = r.i32()?;
+        let multi_ron = MultiRon::from_code(r.u8()?).ok_or(bad("unknown multi-ron code"))?;
+        let f: [u8; 2] = r.take(2)?.try_into().map_err(|_| bad("truncated"))?;
+        let flags = u16::from_le_bytes(f);
+        if flags >> 12 != 0 {
+            return Err(bad("unused config flag bits set"));
+        }
+        let bit = |i: u16| flags & (1u16 << i) != 0;
+        let config = Config {
+            score,
+            rounds,
+            start_points,
+            target_points,
+            extension: bit(0),
+            multi_ron,
+            abort_triple_ron: bit(1),
+            abort_nine_terminals: bit(2),
+            abort_four_winds: bit(3),
+            abort_four_riichi: bit(4),
+            abort_four_kans: bit(5),
+            kuikae_forbidden: bit(6),
+            busting: bit(7),
+            nagashi_mangan: bit(8),
+            pao: bit(9),
+            agari_yame: bit(10),
+            kokushi_robs_ankan: bit(11),
+        };
+        config.validate()?;
+        Ok(config)
+    }
+}
+
+impl Start {
+    /// The start's 20-byte form: round wind code, dealer, honba, sticks, four points (i32 LE).
+    pub fn to_bytes(&self) -> [u8; START_BYTES] {
+        let mut b = [0u8; START_BYTES];
+        let mut w = Writer { out: &mut b, at: 0 };
+        let _ = w.put(&[self.round_wind.code(), self.dealer.0, self.honba, self.sticks]);
+        for s in &self.scores {
+            let _ = w.put(&s.to_le_bytes());
+        }
+        b
+    }
+
+    /// The start of a 20-byte form, validated. Errors: [`Error::BadEncoding`],
+    /// [`Error::BadDeal`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Start, Error> {
+        let mut r = Reader { bytes, at: 0 };
+        let round_wind = Wind::try_from(r.u8()?).map_err(|_| bad("unknown wind code"))?;
+        let dealer = Seat(r.u8()?);
+        let honba = r.u8()?;
+        let sticks = r.u8()?;
+        let mut scores = [0i32; SEATS];
+        for s in &mut scores {
+            *s = r.i32()?;
+        }
+        let start = Start {
+            round_wind,
+            dealer,
+            honba,
+            sticks,
+            scores,
+        };
+        start.validate()?;
+        Ok(start)
+    }
+}
+
+impl Action {
+    /// The action as three bytes `[code, a, b]`: 1 discard `a`, 2 riichi `a`, 3 tsumo, 4 ankan
+    /// of kind `a`, 5 kakan `a`, 6 kyuushu, 7 ron, 8 pon `a b`, 9 kan, 10 chii `a b`, 11 pass
+    /// (unused bytes 0). The byte form of window answers and the C ABI's action.
+    pub fn to_code(self) -> [u8; 3] {
+        match self {
+            Action::Discard { tile } => [1, tile, 0],
+            Action::Riichi { tile } => [2, tile, 0],
+            Action::Tsumo => [3, 0, 0],
+            Action::Ankan { kind } => [4, kind.index() as u8, 0],
+            Action::Kakan { tile } => [5, tile, 0],
+            Action::Kyuushu => [6, 0, 0],
+            Action::Ron => [7, 0, 0],
+            Action::Pon { tiles: [a, b] } => [8, a, b],
+            Action::Kan => [9, 0, 0],
+            Action::Chii { tiles: [a, b] } => [10, a, b],
+            Action::Pass => [11, 0, 0],
+        }
+    }
+
+    /// The action of a [`Action::to_code`] form. Errors: [`Error::IllegalAction`] for an unknown
+    /// code, a tile id above 135, a kind above 33 or unused bytes not 0.
+    pub fn from_code(code: [u8; 3]) -> Result<Action, Error> {
+        let [c, a, b] = code;
+        let id = |x: u8| {
+            if usize::from(x) < TILE_IDS {
+                Ok(x)
+            } else {
+                Err(Error::IllegalAction {
+                    why: "a tile id above 135",
+                })
+            }
+        };
+        let unused = |x: u8| {
+            if x == 0 {
+                Ok(())
+            } else {
+                Err(Error::IllegalAction {
+                    why: "an unused action byte is not 0",
+                })
+            }
+        };
+        let action = match c {
+            1 => Action::Discard { tile: id(a)? },
+            2 => Action::Riichi { tile: id(a)? },
+            4 => Action::Ankan {
+                kind: Tile::new(a).ok_or(Error::IllegalAction { why: "a kind above 33" })?,
+            },
+            5 => Action::Kakan { tile: id(a)? },
+            8 => {
+                return Ok(Action::Pon {
+                    tiles: [id(a)?, id(b)?],
+                });
+            }
+            10 => {
+                return Ok(Action::Chii {
+                    tiles: [id(a)?, id(b)?],
+                });
+            }
+            3 | 6 | 7 | 9 | 11 => {
+                unused(a)?;
+                unused(b)?;
+                return Ok(match c {
+                    3 => Action::Tsumo,
+                    6 => Action::Kyuushu,
+                    7 => Action::Ron,
+                    9 => Action::Kan,
+                    _ => Action::Pass,
+                });
+            }
+            _ => {
+                return Err(Error::IllegalAction {
+                    why: "unknown action code",
+                });
+            }
+        };
+        unused(b)?;
+        Ok(action)
+    }
+}
+
+fn meld_code(kind: MeldKind) -> u8 {
+    kind as u8
+}
+
+fn hand_bytes(bits: &Bits) -> [u8; HAND_BYTES] {
+    let mut b = [0u8; HAND_BYTES];
+    for id in bit_ids(*bits) {
+        if let Some(x) = b.get_mut(usize::from(id >> 3)) {
+            *x |= 1 << (id & 7);
+        }
+    }
+    b
+}
+
+impl Round {
+    /// Writes the byte form (format version [`FORMAT_VERSION`], [`ENCODED_BYTES`] long) into
+    /// `out` and returns its length. Errors: [`Error::BufferTooSmall`].
+    pub fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
+        if out.len() < ENCODED_BYTES {
+            return Err(Error::BufferTooSmall { needed: ENCODED_BYTES });
+        }
+        let mut w = Writer { out, at: 0 };
+        w.u8(FORMAT_VERSION)?;
+        w.put(&self.config.to_bytes())?;
+        w.put(&self.start.to_bytes())?;
+        w.put(&self.wall)?;
+        for h in &self.hands {
+            w.put(&hand_bytes(h))?;
+        }
+        for seat in &self.melds {
+            for m in seat {
+                w.u8(meld_code(m.kind))?;
+                w.put(&m.tiles)?;
+                w.u8(m.called.unwrap_or(NONE))?;
+                w.u8(m.from.map_or(NONE, |s| s.0))?;
+            }
+        }
+        w.put(&self.meld_counts)?;
+        w.put(&self.pond)?;
+        w.put(&self.pond_flags)?;
+        w.u8(self.pond_len)?;
+        w.put(&[
+            self.draws,
+            self.kans,
+            self.dora,
+            u8::from(self.dora_pending),
+            self.phase,
+            self.actor,
+            self.window_tile,
+            u8::from(self.window_ankan),
+            self.drawn,
+            u8::from(self.rinshan),
+        ])?;
+        for a in &self.answers {
+            w.put(&a.map_or([0; 3], Action::to_code))?;
+        }
+        w.u8(self.pending)?;
+        w.put(&self.riichi)?;
+        w.put(&[
+            self.riichi_declared,
+            self.ippatsu,
+            self.furiten_temp,
+            self.furiten_riichi,
+            self.first,
+            u8::from(self.interrupted),
+        ])?;
+        w.put(&self.kuikae.to_le_bytes())?;
+        w.put(&self.kan_counts)?;
+        w.put(&self.pao)?;
+        w.u8(self.end)?;
+        for r in &self.winners {
+            w.put(&[r.seat, r.from, r.tile, r.flags])?;
+        }
+        w.u8(self.winner_count)?;
+        for d in &self.deltas {
+            w.put(&d.to_le_bytes())?;
+        }
+        w.put(&[self.tenpai, self.nagashi])?;
+        debug_assert_eq!(w.at, ENCODED_BYTES);
+        Ok(w.at)
+    }
+
+    /// The round of a byte form, every invariant re-checked: the version, the config, the start,
+    /// the wall a permutation, every field in range, each of the 136 ids exactly once among the
+    /// undrawn wall, the hands, the melds and the discards, hand sizes that fit the melds and the
+    /// phase, real melds, a window consistent with the last discard. Errors:
+    /// [`Error::BadEncoding`] (also for a wrong length).
+    pub fn decode(bytes: &[u8]) -> Result<Round, Error> {
+        if bytes.len() != ENCODED_BYTES {
+            return Err(bad("wrong length"));
+        }
+        let mut r = Reader { bytes, at: 0 };
+        if r.u8()? != FORMAT_VERSION {
+            return Err(bad("unknown format version"));
+        }
+        let config = Config::from_bytes(r.take(CONFIG_BYTES)?).map_err(|_| bad("bad config"))?;
+        let start = Start::from_bytes(r.take(START_BYTES)?).map_err(|_| bad("bad start"))?;
+        let wall: [u8; TILE_IDS] = r.take(TILE_IDS)?.try_into().map_err(|_| bad("truncated"))?;
+        let mut hands: [Bits; SEATS] = [[0; 3]; SEATS];
+        for h in &mut hands {
+            for (byte, &x) in (0u8..).zip(r.take(HAND_BYTES)?) {
+                for bit in 0..8u8 {
+                    if x & (1 << bit) != 0 {
+                        let id = byte.wrapping_mul(8).wrapping_add(bit);
+                        if usize::from(id) >= TILE_IDS {
+                            return Err(bad("a hand bit beyond id 135"));
+                        }
+                        bits_insert(h, id);
+                    }
+                }
+            }
+        }
+        let mut melds = [[TableMeld::default(); 4]; SEATS];
+        for seat in &mut melds {
+            for m in seat.iter_mut() {
+                let kind = MeldKind::try_from(r.u8()?).map_err(|_| bad("unknown meld kind"))?;
+                let tiles: [u8; 4] = r.take(4)?.try_into().map_err(|_| bad("truncated"))?;
+                let called = r.u8()?;
+                let from = r.u8()?;
+                *m = TableMeld {
+                    kind,
+                    tiles,
+                    called: (called != NONE).then_some(called),
+                    from: (from != NONE).then_some(Seat(from)),
+                };
+            }
+        }
+        let meld_counts: [u8; SEATS] = r.take(SEATS)?.try_into().map_err(|_| bad("truncated"))?;
+        let pond: [u8; MAX_DISCARDS] = r.take(MAX_DISCARDS)?.try_into().map_err(|_| bad("truncated"))?;
+        let pond_flags: [u8; MAX_DISCARDS] = r.take(MAX_DISCARDS)?.try_into().map_err(|_| bad("truncated"))?;
+        let pond_len = r.u8()?;
+        let draws = r.u8()?;
+        let kans = r.u8()?;
+        let dora = r.u8()?;
+        let dora_pending = r.bool()?;
+        let phase = r.u8()?;
+        let actor = r.u8()?;
+        let window_tile = r.u8()?;
+        let window_ankan = r.bool()?;
+        let drawn = r.u8()?;
+        let rinshan = r.bool()?;
+        let mut answers = [None; SEATS];
+        for a in &mut answers {
+            let code: [u8; 3] = r.take(3)?.try_into().map_err(|_| bad("truncated"))?;
+            *a = if code == [0; 3] {
+                None
+            } else {
+                Some(Action::from_code(code).map_err(|_| bad("bad window answer"))?)
+            };
+        }
+        let pending = r.u8()?;
+        let riichi: [u8; SEATS] = r.take(SEATS)?.try_into().map_err(|_| bad("truncated"))?;
+        let riichi_declared = r.u8()?;
+        let ippatsu = r.u8()?;
+        let furiten_temp = r.u8()?;
+        let furiten_riichi = r.u8()?;
+        let first = r.u8()?;
+        let interrupted = r.bool()?;
+        let kuikae = r.u64()?;
+        let kan_counts: [u8; SEATS] = r.take(SEATS)?.try_into().map_err(|_| bad("truncated"))?;
+        let pao: [u8; SEATS] = r.take(SEATS)?.try_into().map_err(|_| bad("truncated"))?;
+        let end = r.u8()?;
+        let mut winners = [WinRecord::default(); 3];
+        for w in &mut winners {
+            let b: [u8; 4] = r.take(4)?.try_into().map_err(|_| bad("truncated"))?;
+            let [seat, from, tile, flags] = b;
+            *w = WinRecord {
+                seat,
+                from,
+                tile,
+                flags,
+            };
+        }
+        let winner_count = r.u8()?;
+        let mut deltas = [0i32; SEATS];
+        for d in &mut deltas {
+            *d = r.i32()?;
+        }
+        let tenpai = r.u8()?;
+        let nagashi = r.u8()?;
+        let round = Round {
+            config,
+            start,
+            wall,
+            hands,
+            melds,
+            meld_counts,
+            pond,
+            pond_flags,
+            pond_len,
+            draws,
+            kans,
+            dora,
+            dora_pending,
+            phase,
+            actor,
+            window_tile,
+            window_ankan,
+            drawn,
+            rinshan,
+            answers,
+            pending,
+            riichi,
+            riichi_declared,
+            ippatsu,
+            furiten_temp,
+            furiten_riichi,
+            first,
+            interrupted,
+            kuikae,
+            kan_counts,
+            pao,
+            end,
+            winners,
+            winner_count,
+            deltas,
+            tenpai,
+            nagashi,
+        };
+        round.check().map_err(bad)?;
+        Ok(round)
+    }
+
+    /// Every invariant of a round value (used by [`Round::decode`]; tests call it after each
+    /// action).
+    pub(super) fn check(&self) -> Result<(), &'static str> {
+        let mut seen: Bits = [0; 3];
+        for &id in &self.wall {
+            if usize::from(id) >= TILE_IDS || bits_has(&seen, id) {
+                return Err("the wall is not each id once");
+            }
+            bits_insert(&mut seen, id);
+        }
+        if self.phase > PHASE_OVER || self.actor > 3 {
+            return Err("phase or actor out of range");
+        }
+        if !(1..=LIVE_DRAWS).contains(&self.draws) || self.kans > 4 || self.wall_left() > LIVE_DRAWS.saturating_sub(1) {
+            return Err("draw counts out of range");
+        }
+        if self.draws.saturating_add(self.kans) > LIVE_DRAWS {
+            return Err("more draws than the live wall holds");
+        }
+        if !(1..=5).contains(&self.dora) || self.dora > self.kans.saturating_add(2) {
+            return Err("dora count out of range");
+        }
+        if usize::from(self.pond_len) > MAX_DISCARDS {
+            return Err("discard count out of range");
+        }
+        let seats = 0b1111u8;
+        for &m in &[
+            self.pending,
+            self.ippatsu,
+            self.furiten_temp,
+            self.furiten_riichi,
+            self.first,
+            self.tenpai,
+            self.nagashi,
+        ] {
+            if m & !seats != 0 {
+                return Err("a seat mask above seat 3");
+            }
+        }
+        if self.riichi.iter().any(|&r| r > 2) || self.riichi_declared > 2 {
+            return Err("riichi state out of range");
+        }
+        if self.kuikae >> 34 != 0 {
+            return Err("kuikae mask beyond kind 33");
+        }
+        if self.kan_counts.iter().fold(0u8, |a, &c| a.saturating_add(c)) != self.kans {
+            return Err("kans per seat do not add up");
+        }
+        if self.pao.iter().any(|&p| p > 4) {
+            return Err("pao seat out of range");
+        }
+        if self.end > END_ABORT.saturating_add(4) || self.winner_count > 3 {
+            return Err("end out of range");
+        }
+        // Tile conservation: the drawn tiles are exactly the hands, melds and discards.
+        let mut taken: Bits = [0; 3];
+        let live_end = LIVE_AT.saturating_add(usize::from(self.draws));
+        for &id in self.wall.get(..live_end).unwrap_or_default() {
+            bits_insert(&mut taken, id);
+        }
+        let rinshan_end = RINSHAN_AT.saturating_add(usize::from(self.kans));
+        for &id in self.wall.get(RINSHAN_AT..rinshan_end).unwrap_or_default() {
+            bits_insert(&mut taken, id);
+        }
+        let mut placed: Bits = [0; 3];
+        let mut place = |id: u8| -> Result<(), &'static str> {
+            if usize::from(id) >= TILE_IDS || bits_has(&placed, id) {
+                return Err("a tile id in two places");
+            }
+            bits_insert(&mut placed, id);
+            Ok(())
+        };
+        for h in &self.hands {
+            for id in bit_ids(*h) {
+                place(id)?;
+            }
+        }
+        for (s, (seat_melds, &n)) in (0u8..).zip(self.melds.iter().zip(self.meld_counts.iter())) {
+            if n > 4 {
+                return Err("more than four melds");
+            }
+            for (i, m) in seat_melds.iter().enumerate() {
+                if i >= usize::from(n) {
+                    if *m != TableMeld::default() {
+                        return Err("an unused meld slot is not empty");
+                    }
+                    continue;
+                }
+                check_meld(m, s)?;
+                for &id in m.tiles() {
+                    place(id)?;
+                }
+            }
+        }
+        for (i, (&id, &flags)) in self.pond.iter().zip(self.pond_flags.iter()).enumerate() {
+            if i >= usize::from(self.pond_len) {
+                if id != 0 || flags != 0 {
+                    return Err("an unused discard slot is not empty");
+                }
+                continue;
+            }
+            if flags & !(POND_SEAT | POND_TSUMOGIRI | POND_RIICHI | POND_CALLED) != 0 {
+                return Err("unknown discard flag bits");
+            }
+            if flags & POND_CALLED != 0 {
+                let seat = flags & POND_SEAT;
+                let called = self.melds.iter().enumerate().any(|(s, ms)| {
+                    ms.iter()
+                        .any(|m| m.called == Some(id) && m.from == Some(Seat(seat)) && s != usize::from(seat))
+                });
+                if !called {
+                    return Err("a called discard in no meld");
+                }
+            } else {
+                place(id)?;
+            }
+        }
+        if placed != taken {
+            return Err("the tiles in play are not the tiles drawn");
+        }
+        // Hand sizes.
+        let mut fourteen = 0u8;
+        for s in 0..4u8 {
+            let closed = bits_len(&self.hand_bits(s));
+            let melds = self.meld_counts.get(usize::from(s)).copied().unwrap_or(0);
+            let size = closed.saturating_add(melds.saturating_mul(3));
+            match size {
+                13 => {}
+                14 => fourteen = fourteen.saturating_add(1),
+                _ => return Err("a hand size that does not fit its melds"),
+            }
+            if size == 14 && self.phase != PHASE_OVER && s != self.actor {
+                return Err("a seat not on turn holds an extra tile");
+            }
+        }
+        let actor_size = bits_len(&self.hand_bits(self.actor)).saturating_add(
+            self.meld_counts
+                .get(usize::from(self.actor))
+                .copied()
+                .unwrap_or(0)
+                .saturating_mul(3),
+        );
+        match self.phase {
+            PHASE_TURN | PHASE_CHANKAN if actor_size != 14 => return Err("the seat on turn lacks its tile"),
+            PHASE_CALLS if fourteen != 0 => return Err("an extra tile in a call window"),
+            _ => {}
+        }
+        if self.drawn != NONE && !bits_has(&self.hand_bits(self.actor), self.drawn) {
+            return Err("the drawn tile is not in the hand");
+        }
+        match self.phase {
+            PHASE_CALLS => {
+                let last = usize::from(self.pond_len.checked_sub(1).ok_or("a call window without a discard")?);
+                let flags = self.pond_flags.get(last).copied().unwrap_or(0);
+                if self.pond.get(last) != Some(&self.window_tile)
+                    || flags & POND_SEAT != self.actor
+                    || flags & POND_CALLED != 0
+                {
+                    return Err("the call window is not on the last discard");
+                }
+            }
+            PHASE_CHANKAN if !bits_has(&self.hand_bits(self.actor), self.window_tile) => {
+                return Err("the kan tile is not in the hand");
+            }
+            _ => {}
+        }
+        if self.pending & (1 << self.actor) != 0 && matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN) {
+            return Err("the actor answers its own window");
+        }
+        if self.phase == PHASE_OVER && self.pending != 0 {
+            return Err("seats pending after the end");
+        }
+        for (s, &r) in (0u8..).zip(self.riichi.iter()) {
+            if r != 0 && self.melds(Seat(s)).iter().any(|m| m.kind != MeldKind::Ankan) {
+                return Err("riichi with an open meld");
+            }
+        }
+        for w in self.winners.iter().take(usize::from(self.winner_count)) {
+            if w.seat > 3 || (w.from > 3 && w.from != NONE) || usize::from(w.tile) >= TILE_IDS {
+                return Err("a win record out of range");
+            }
+        }
+        let _ = DORA_AT;
+        Ok(())
+    }
+}
+
+/// A table meld is a real meld of its kind: ids of the right kinds, ascending, the called tile in
+/// it and from another seat (a chii from the seat before).
+fn check_meld(m: &TableMeld, seat: u8) -> Result<(), &'static str> {
+    let tiles = m.tiles();
+    if tiles.iter().any(|&id| usize::from(id) >= TILE_IDS) || tiles.windows(2).any(|w| w.first() >= w.get(1)) {
+        return Err("meld ids out of range or not ascending");
+    }
+    if m.kind.tiles() == 3 && m.tiles.get(3) != Some(&0) {
+        return Err("an unused meld tile is not 0");
+    }
+    let mut pieces = [Piece::default(); 4];
+    for (p, &id) in pieces.iter_mut().zip(tiles) {
+        *p = Piece::from_id(id).ok_or("meld id out of range")?;
+    }
+    let called = match (m.called, m.kind) {
+        (None, MeldKind::Ankan) => None,
+        (Some(c), k) if k != MeldKind::Ankan && tiles.contains(&c) => Piece::from_id(c),
+        _ => return Err("a meld's called tile is wrong"),
+    };
+    match (m.from, m.kind) {
+        (None, MeldKind::Ankan) => {}
+        (Some(f), MeldKind::Chii) if f.0 == seat.wrapping_add(3) & 3 => {}
+        (Some(f), k) if k != MeldKind::Ankan && k != MeldKind::Chii && f.0 < 4 && f.0 != seat => {}
+        _ => return Err("a meld called from a wrong seat"),
+    }
+    if kind_of(m.called.unwrap_or(0)) > 33 {
+        return Err("meld id out of range");
+    }
+    CalledMeld::new(m.kind, pieces.get(..tiles.len()).unwrap_or_default(), called, None)
+        .map(|_| ())
+        .map_err(|_| "not a meld")
+}
