@@ -638,28 +638,28 @@
 /**
  * `uint64_t` words of a [`ParlorMahjongRound`]: room for `PARLOR_MAHJONG_ROUND_ENCODED_BYTES`.
  */
-#define PARLOR_MAHJONG_ROUND_WORDS 151
+#define PARLOR_MAHJONG_ROUND_WORDS 80
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
  * `uint64_t` words of a [`ParlorMahjongMatch`].
  */
-#define PARLOR_MAHJONG_MATCH_WORDS 156
+#define PARLOR_MAHJONG_MATCH_WORDS 84
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
  * Bytes of a round's encoded form (`parlor_mahjong_round_encode`).
  */
-#define PARLOR_MAHJONG_ROUND_ENCODED_BYTES 1206
+#define PARLOR_MAHJONG_ROUND_ENCODED_BYTES 639
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
  * Bytes of a match's encoded form (`parlor_mahjong_match_encode`).
  */
-#define PARLOR_MAHJONG_MATCH_ENCODED_BYTES 1246
+#define PARLOR_MAHJONG_MATCH_ENCODED_BYTES 671
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)

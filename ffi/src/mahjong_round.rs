@@ -48,13 +48,13 @@ pub const PARLOR_MAHJONG_ERR_AWAITING_DEAL: ParlorStatus = 467;
 pub const PARLOR_MAHJONG_ERR_NOT_AWAITING_DEAL: ParlorStatus = 468;
 
 /// `uint64_t` words of a [`ParlorMahjongRound`]: room for `PARLOR_MAHJONG_ROUND_ENCODED_BYTES`.
-pub const PARLOR_MAHJONG_ROUND_WORDS: usize = 151;
+pub const PARLOR_MAHJONG_ROUND_WORDS: usize = 80;
 /// `uint64_t` words of a [`ParlorMahjongMatch`].
-pub const PARLOR_MAHJONG_MATCH_WORDS: usize = 156;
+pub const PARLOR_MAHJONG_MATCH_WORDS: usize = 84;
 /// Bytes of a round's encoded form (`parlor_mahjong_round_encode`).
-pub const PARLOR_MAHJONG_ROUND_ENCODED_BYTES: usize = 1206;
+pub const PARLOR_MAHJONG_ROUND_ENCODED_BYTES: usize = 639;
 /// Bytes of a match's encoded form (`parlor_mahjong_match_encode`).
-pub const PARLOR_MAHJONG_MATCH_ENCODED_BYTES: usize = 1246;
+pub const PARLOR_MAHJONG_MATCH_ENCODED_BYTES: usize = 671;
 const _: () = assert!(
     PARLOR_MAHJONG_ROUND_ENCODED_BYTES == round::ENCODED_BYTES
         && PARLOR_MAHJONG_MATCH_ENCODED_BYTES == game_match::MATCH_ENCODED_BYTES
@@ -372,7 +372,9 @@ pub struct ParlorMahjongObservation {
 pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static core::ffi::CStr> {
     Some(match code {
         PARLOR_MAHJONG_ERR_BAD_CONFIG => c"mahjong: a round config field is out of range",
-        PARLOR_MAHJONG_ERR_BAD_DEAL => c"mahjong: the wall is not the 136 tiles once each, or the start is out of range",
+        PARLOR_MAHJONG_ERR_BAD_DEAL => {
+            c"mahjong: the wall is not the 136 tiles once each, or the start is out of range"
+        }
         PARLOR_MAHJONG_ERR_NO_SUCH_SEAT => c"mahjong: no such seat (0-3)",
         PARLOR_MAHJONG_ERR_ROUND_OVER => c"mahjong: the round is over",
         PARLOR_MAHJONG_ERR_NOT_YOUR_TURN => c"mahjong: the seat may not act now",
@@ -504,7 +506,8 @@ fn start_ptr(start: *const ParlorMahjongStart, config: &Config) -> Result<Start,
         .first()
         .ok_or(PARLOR_ERR_INVALID_ARGUMENT)?;
     let start = Start {
-        round_wind: parlor_core::mahjong::score::Wind::try_from(s.round_wind).map_err(|_| PARLOR_ERR_INVALID_ARGUMENT)?,
+        round_wind: parlor_core::mahjong::score::Wind::try_from(s.round_wind)
+            .map_err(|_| PARLOR_ERR_INVALID_ARGUMENT)?,
         dealer: Seat(s.dealer),
         honba: s.honba,
         sticks: s.sticks,
@@ -932,12 +935,7 @@ pub unsafe extern "C" fn parlor_mahjong_round_to_act(
     })())
 }
 
-fn legal_into(
-    round: &Round,
-    seat: u8,
-    out: &mut [ParlorMahjongAction],
-    total: &mut usize,
-) -> Result<(), ParlorStatus> {
+fn legal_into(round: &Round, seat: u8, out: &mut [ParlorMahjongAction], total: &mut usize) -> Result<(), ParlorStatus> {
     let seat = seat_in(seat)?;
     let mut count = 0usize;
     round.for_each_legal_action(seat, |action| {

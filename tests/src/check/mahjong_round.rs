@@ -12,7 +12,9 @@ use arbitrary::Arbitrary;
 use parlor_core::game::Seat;
 use parlor_core::mahjong::round::{self, ENCODED_BYTES};
 use parlor_core::mahjong::score::{MeldKind, Wind};
-use parlor_core::mahjong::{Abort, Action, Config, Deal, End, Hand, MultiRon, Outcome, Phase, Round, Start, Tile, shanten};
+use parlor_core::mahjong::{
+    Abort, Action, Config, Deal, End, Hand, MultiRon, Outcome, Phase, Round, Start, Tile, shanten,
+};
 
 use crate::reference::mahjong_round::{self as reference, RefAction, RefConfig, RefDraw, RefRound, RefStart};
 
@@ -108,9 +110,7 @@ fn case_start(case: &RoundCase, config: &Config) -> Start {
         dealer: Seat(dealer % 4),
         honba: honba % 6,
         sticks: sticks % 4,
-        scores: case
-            .points
-            .map(|p| config.start_points + i32::from(p % 260) * 100),
+        scores: case.points.map(|p| config.start_points + i32::from(p % 260) * 100),
     }
 }
 
@@ -133,9 +133,13 @@ fn stray_action(kind: u8, tile: u8, other: u8) -> Action {
         4 => Action::Kakan { tile },
         5 => Action::Kyuushu,
         6 => Action::Ron,
-        7 => Action::Pon { tiles: [tile, other % 140] },
+        7 => Action::Pon {
+            tiles: [tile, other % 140],
+        },
         8 => Action::Kan,
-        9 => Action::Chii { tiles: [tile, other % 140] },
+        9 => Action::Chii {
+            tiles: [tile, other % 140],
+        },
         _ => Action::Pass,
     }
 }
@@ -151,22 +155,22 @@ pub fn greedy(round: &Round, seat: Seat, x: u64) -> Option<Action> {
     if let Some(&a) = actions.iter().find(|a| matches!(a, Action::Tsumo | Action::Ron)) {
         return Some(a);
     }
-    if x % 5 != 0 {
-        if let Some(&a) = actions.iter().find(|a| matches!(a, Action::Riichi { .. })) {
-            return Some(a);
-        }
+    let riichi = actions.iter().find(|a| matches!(a, Action::Riichi { .. }));
+    if let Some(&a) = riichi.filter(|_| !x.is_multiple_of(5)) {
+        return Some(a);
     }
     if actions.contains(&Action::Pass) {
-        return Some(if x % 3 == 0 {
+        return Some(if x.is_multiple_of(3) {
             actions[(x >> 8) as usize % actions.len()]
         } else {
             Action::Pass
         });
     }
-    if x % 7 == 0 {
-        if let Some(&a) = actions.iter().find(|a| matches!(a, Action::Ankan { .. } | Action::Kakan { .. })) {
-            return Some(a);
-        }
+    let kan = actions
+        .iter()
+        .find(|a| matches!(a, Action::Ankan { .. } | Action::Kakan { .. }));
+    if let Some(&a) = kan.filter(|_| x.is_multiple_of(7)) {
+        return Some(a);
     }
     let hand: Vec<u8> = round.hand(seat).collect();
     let mut best: Option<(i8, u64, Action)> = None;
@@ -188,6 +192,9 @@ pub fn greedy(round: &Round, seat: Seat, x: u64) -> Option<Action> {
     best.map(|(_, _, a)| a).or_else(|| actions.first().copied())
 }
 
+/// A meld as plain values: kind, sorted ids, called id, the seat it came from.
+type MeldRow = (MeldKind, Vec<u8>, Option<u8>, Option<usize>);
+
 /// Compares everything public and private of the two rounds.
 fn compare_state(core: &Round, naive: &RefRound, context: &str) {
     for s in 0..4usize {
@@ -198,7 +205,7 @@ fn compare_state(core: &Round, naive: &RefRound, context: &str) {
         let mut naive_hand = naive.hands[s].clone();
         naive_hand.sort();
         assert_eq!(hand, naive_hand, "{context}: hand of seat {s}");
-        let melds: Vec<(MeldKind, Vec<u8>, Option<u8>, Option<usize>)> = core
+        let melds: Vec<MeldRow> = core
             .melds(seat)
             .iter()
             .map(|m| {
@@ -207,7 +214,7 @@ fn compare_state(core: &Round, naive: &RefRound, context: &str) {
                 (m.kind, t, m.called, m.from.map(|f| f.index()))
             })
             .collect();
-        let naive_melds: Vec<(MeldKind, Vec<u8>, Option<u8>, Option<usize>)> = naive.melds[s]
+        let naive_melds: Vec<MeldRow> = naive.melds[s]
             .iter()
             .map(|m| {
                 let mut t = m.tiles.clone();
@@ -226,7 +233,11 @@ fn compare_state(core: &Round, naive: &RefRound, context: &str) {
             .map(|d| (d.tile, d.tsumogiri, d.riichi, d.called))
             .collect();
         assert_eq!(river, naive_river, "{context}: river of seat {s}");
-        assert_eq!(core.in_riichi(seat), naive.riichi[s].is_some(), "{context}: riichi of seat {s}");
+        assert_eq!(
+            core.in_riichi(seat),
+            naive.riichi[s].is_some(),
+            "{context}: riichi of seat {s}"
+        );
     }
     let expected_to_act = match naive.window() {
         Some((from, _, _)) => (1..4).map(|i| (from + i) % 4).find(|&s| naive.may_act(s)),
@@ -237,9 +248,17 @@ fn compare_state(core: &Round, naive: &RefRound, context: &str) {
         assert_eq!(core.drawn(), naive.drawn, "{context}: drawn");
     }
     let dora: Vec<u8> = core.dora_indicators().to_vec();
-    assert_eq!(dora, naive.wall[126..126 + naive.dora_shown].to_vec(), "{context}: dora");
+    assert_eq!(
+        dora,
+        naive.wall[126..126 + naive.dora_shown].to_vec(),
+        "{context}: dora"
+    );
     assert_eq!(usize::from(core.wall_left()), naive.live_left(), "{context}: wall left");
-    assert_eq!(core.scores(), naive.points, "{context}: points");
+    // Points: deposits taken; once over, the payments added.
+    // (At the end the outcome comparison says more.)
+    if !naive.is_over() {
+        assert_eq!(core.scores(), naive.points, "{context}: points");
+    }
 }
 
 /// Checks `seat`'s observation against what it may know.
@@ -297,7 +316,9 @@ fn check_no_leak(config: &Config, start: &Start, core: &Round, naive: &RefRound,
     }
     let mut other = Round::with_start(config, &Deal::Given { wall }, start).expect("the shuffled wall deals");
     for &(seat, action) in log {
-        other.apply(seat, action).expect("the same play is legal on the shuffled wall");
+        other
+            .apply(seat, action)
+            .expect("the same play is legal on the shuffled wall");
     }
     for s in 0..4u8 {
         assert_eq!(
@@ -311,6 +332,22 @@ fn check_no_leak(config: &Config, start: &Start, core: &Round, naive: &RefRound,
 /// Compares the two outcomes.
 fn compare_outcome(outcome: &Outcome, naive: &RefRound, context: &str) {
     let o = naive.outcome().expect("the reference ended too");
+    let hands: Vec<String> = (0..4)
+        .map(|s| {
+            let mut kinds: Vec<String> = naive.hands[s]
+                .iter()
+                .map(|&t| format!("{}", Tile::new(t / 4).unwrap_or(Tile::FIRST)))
+                .collect();
+            kinds.sort();
+            let melds: Vec<String> = naive.melds[s]
+                .iter()
+                .map(|m| format!("{:?}{:?}", m.kind, m.tiles.iter().map(|t| t / 4).collect::<Vec<_>>()))
+                .collect();
+            format!("seat {s}: {} | {}", kinds.join(" "), melds.join(" "))
+        })
+        .collect();
+    let detail = format!("{context}\ncore: {outcome:?}\nreference: {o:?}\n{}", hands.join("\n"));
+    let context = detail.as_str();
     let end = match o.draw {
         None => End::Win,
         Some(RefDraw::Exhaustive) if o.nagashi.iter().any(|&n| n) => End::Nagashi,
@@ -341,20 +378,57 @@ fn compare_outcome(outcome: &Outcome, naive: &RefRound, context: &str) {
 
 /// The checker (see the module docs).
 pub fn round(case: RoundCase) {
+    round_outcome(case);
+}
+
+/// The checker, returning the hand's outcome and how many steps it took.
+pub fn round_outcome(case: RoundCase) -> (Outcome, usize) {
     let config = preset_config(case.preset);
     let start = case_start(&case, &config);
     let mut core = Round::with_start(&config, &Deal::Seeded(case.seed), &start).expect("a seeded round");
-    let mut naive = RefRound::new(ref_config(&config), reference::seeded_wall(case.seed), ref_start(&start));
+    let mut naive = RefRound::new(
+        ref_config(&config),
+        reference::seeded_wall(case.seed),
+        ref_start(&start),
+    );
     assert_eq!(core.wall(), &naive.wall, "seed {}: the seeded wall", case.seed);
     let mut log: Vec<(Seat, Action)> = Vec::new();
     let mut x = case.bot_seed | 1;
     let mut step = 0usize;
     loop {
-        let context = format!("seed {} preset {} step {step}", case.seed, case.preset % 3);
+        let last = log
+            .iter()
+            .rev()
+            .take(3)
+            .map(|(s, a)| format!("{} {a}", s.0))
+            .collect::<Vec<_>>()
+            .join(" < ");
+        let context = format!(
+            "seed {} preset {} step {step} (last: {last})",
+            case.seed,
+            case.preset % 3
+        );
         compare_state(&core, &naive, &context);
         for s in 0..4u8 {
             let naive_actions: Vec<String> = naive.actions(usize::from(s)).iter().map(|a| a.to_string()).collect();
-            assert_eq!(core_actions(&core, Seat(s)), naive_actions, "{context}: legal actions of seat {s}");
+            let core_list = core_actions(&core, Seat(s));
+            if core_list != naive_actions {
+                let r = usize::from(s);
+                panic!(
+                    "{context}: legal actions of seat {s}\ncore: {core_list:?}\nreference: {naive_actions:?}\nhand {:?} melds {:?} points {} live {} riichi {:?} furiten {:?}/{:?} rivers {:?}",
+                    naive.hands[r]
+                        .iter()
+                        .map(|t| Tile::new(t / 4).map(|k| k.to_string()))
+                        .collect::<Vec<_>>(),
+                    naive.melds[r],
+                    naive.points[r],
+                    naive.live_left(),
+                    naive.riichi,
+                    naive.furiten_temp,
+                    naive.furiten_riichi,
+                    naive.discards[r].iter().map(|d| d.tile).collect::<Vec<_>>()
+                );
+            }
             check_observation(&core, Seat(s));
         }
         let mut bytes = vec![0u8; ENCODED_BYTES];
@@ -369,10 +443,7 @@ pub fn round(case: RoundCase) {
             let action = stray_action(kind, tile, other);
             let legal = core.is_legal(seat, action);
             if seat.0 < 4 {
-                let listed = naive
-                    .actions(seat.index())
-                    .iter()
-                    .any(|&a| core_action(a) == action);
+                let listed = naive.actions(seat.index()).iter().any(|&a| core_action(a) == action);
                 assert_eq!(legal, listed, "{context}: stray {seat:?} {action}");
             }
             let mut copy = core.clone();
@@ -382,6 +453,10 @@ pub fn round(case: RoundCase) {
             }
         }
         if core.outcome().is_some() || naive.is_over() {
+            let context = format!("{context}: end");
+            assert_eq!(core.outcome().is_some(), naive.is_over(), "{context}");
+            compare_outcome(&core.outcome().expect("over"), &naive, &context);
+            assert_eq!(Some(core.scores()), naive.final_points(), "{context}: points");
             break;
         }
         x ^= x << 13;
@@ -413,11 +488,13 @@ pub fn round(case: RoundCase) {
         assert!(step < 1000, "{context}: the hand does not end");
     }
     let context = format!("seed {} preset {} end", case.seed, case.preset % 3);
-    let outcome = core.outcome().unwrap_or_else(|| panic!("{context}: the core did not end"));
-    compare_outcome(&outcome, &naive, &context);
+    let outcome = core
+        .outcome()
+        .unwrap_or_else(|| panic!("{context}: the core did not end"));
     let total: i32 = outcome.scores.iter().sum::<i32>() + 1000 * i32::from(outcome.sticks);
     let before: i32 = start.scores.iter().sum::<i32>() + 1000 * i32::from(start.sticks);
     assert_eq!(total, before, "{context}: points are conserved");
+    (outcome, step)
 }
 
 /// The reference action of a core one.

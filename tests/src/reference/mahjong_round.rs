@@ -14,7 +14,7 @@
 use std::fmt;
 
 use parlor_core::mahjong::Tile;
-use parlor_core::mahjong::score::{self, CalledMeld, HandValue, MeldKind, Piece, Riichi, Wind, Win, Yaku};
+use parlor_core::mahjong::score::{self, CalledMeld, HandValue, MeldKind, Piece, Riichi, Win, Wind, Yaku};
 
 /// The rules variant, as plain values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -331,7 +331,7 @@ fn kind(id: u8) -> usize {
 }
 
 fn is_orphan(k: usize) -> bool {
-    k >= 27 || k % 9 == 0 || k % 9 == 8
+    k >= 27 || k.is_multiple_of(9) || k % 9 == 8
 }
 
 fn tile(k: usize) -> Tile {
@@ -362,7 +362,9 @@ pub fn complete(counts: &[u8; 34]) -> bool {
 
 /// The lowest tile left is in the pair, a triplet or a run starting at it.
 fn regular(c: &mut [u8; 34], pair: bool) -> bool {
-    let Some(i) = (0..34).find(|&i| c[i] > 0) else { return !pair };
+    let Some(i) = (0..34).find(|&i| c[i] > 0) else {
+        return !pair;
+    };
     if pair && c[i] >= 2 {
         c[i] -= 2;
         let ok = regular(c, false);
@@ -440,7 +442,11 @@ impl RefRound {
     /// The piece of tile id `id` under the rules (red only with red fives).
     pub fn piece(&self, id: u8) -> Piece {
         let p = Piece::from_id(id).expect("an id below 136");
-        if self.config.red_fives { p } else { Piece::plain(p.tile()) }
+        if self.config.red_fives {
+            p
+        } else {
+            Piece::plain(p.tile())
+        }
     }
 
     /// The seat wind of `seat`.
@@ -596,7 +602,9 @@ impl RefRound {
         }
     }
 
-    /// Every legal action of `seat` now, sorted, without duplicates.
+    /// Every legal action of `seat` now, in the core's documented order: on turn discards,
+    /// riichi discards (ascending ids), tsumo, closed kans, added kans, kyuushu; in a window
+    /// pass, ron, pons, kan, chiis.
     pub fn actions(&self, seat: usize) -> Vec<RefAction> {
         let mut out = match &self.phase {
             Phase::Turn {
@@ -621,6 +629,10 @@ impl RefRound {
         };
         out.sort();
         out.dedup();
+        // In a window the pass comes first (the most passive action first).
+        if out.last() == Some(&RefAction::Pass) {
+            out.rotate_right(1);
+        }
         out
     }
 
@@ -651,10 +663,7 @@ impl RefRound {
         // Kans: not on the last draw, at most four in a hand.
         if self.live_left() > 0 && self.kans < 4 {
             let c = counts_of(hand);
-            for k in 0..34 {
-                if c[k] != 4 {
-                    continue;
-                }
+            for k in (0..34).filter(|&k| c[k] == 4) {
                 let ok = !in_riichi || {
                     // After riichi only with the drawn tile, and the waits must stay the same.
                     kind(d) == k && {
@@ -856,7 +865,7 @@ impl RefRound {
                 self.open_window(seat, lowest, WindowKind::Ankan, false);
             }
             RefAction::Kakan(id) => {
-                self.remove(seat, id);
+                // The tile stays in the hand until the kan stands (nobody robs it).
                 self.drawn = None;
                 self.open_window(seat, id, WindowKind::Kakan, false);
             }
@@ -914,7 +923,11 @@ impl RefRound {
             return;
         }
         let order: Vec<usize> = (1..4).map(|i| (from + i) % 4).collect();
-        let rons: Vec<usize> = order.iter().copied().filter(|&s| answers[s] == Some(RefAction::Ron)).collect();
+        let rons: Vec<usize> = order
+            .iter()
+            .copied()
+            .filter(|&s| answers[s] == Some(RefAction::Ron))
+            .collect();
         if !rons.is_empty() {
             if rons.len() == 3 && self.config.double_ron && self.config.triple_ron_draw {
                 self.abort(RefDraw::TripleRon);
@@ -944,6 +957,8 @@ impl RefRound {
                     .expect("the pon");
                 m.kind = MeldKind::Shouminkan;
                 m.tiles.push(tile);
+                m.tiles.sort();
+                self.remove(from, tile);
                 self.kan_made(from, false);
                 self.draw_rinshan(from);
                 return;
@@ -1063,7 +1078,11 @@ impl RefRound {
                 seat: caller,
                 after_call: true,
                 rinshan: false,
-                forbidden: if self.config.kuikae_forbidden { forbidden } else { Vec::new() },
+                forbidden: if self.config.kuikae_forbidden {
+                    forbidden
+                } else {
+                    Vec::new()
+                },
             };
         }
     }
@@ -1096,7 +1115,11 @@ impl RefRound {
         if nagashi.iter().any(|&n| n) {
             for s in (0..4).filter(|&s| nagashi[s]) {
                 for p in (0..4).filter(|&p| p != s) {
-                    let pay = if s == self.start.dealer || p == self.start.dealer { 4000 } else { 2000 };
+                    let pay = if s == self.start.dealer || p == self.start.dealer {
+                        4000
+                    } else {
+                        2000
+                    };
                     deltas[p] -= pay;
                     deltas[s] += pay;
                 }
@@ -1131,9 +1154,8 @@ impl RefRound {
                 .value(w, id, from.is_none(), chankan, collect)
                 .expect("a listed win scores");
             let pay = value.payment();
-            let pao = self.pao[w].filter(|_| {
-                self.config.pao && (value.has(Yaku::Daisangen) || value.has(Yaku::Daisuushii))
-            });
+            let pao =
+                self.pao[w].filter(|_| self.config.pao && (value.has(Yaku::Daisangen) || value.has(Yaku::Daisuushii)));
             let honba = if collect { self.start.honba as i32 } else { 0 };
             match from {
                 None => match pao {
@@ -1142,8 +1164,11 @@ impl RefRound {
                     }
                     None => {
                         for p in (0..4).filter(|&p| p != w) {
-                            let amount =
-                                if p == self.start.dealer { pay.dealer } else { pay.non_dealer };
+                            let amount = if p == self.start.dealer {
+                                pay.dealer
+                            } else {
+                                pay.non_dealer
+                            };
                             deltas[p] -= amount as i32;
                         }
                     }
@@ -1289,7 +1314,9 @@ impl RefMatch {
 
 /// The top seat: most points, ties to the lower seat.
 pub fn top_seat(points: &[i32; 4]) -> usize {
-    (0..4).max_by_key(|&s| (points[s], std::cmp::Reverse(s))).expect("four seats")
+    (0..4)
+        .max_by_key(|&s| (points[s], std::cmp::Reverse(s)))
+        .expect("four seats")
 }
 
 #[cfg(test)]
@@ -1303,14 +1330,17 @@ mod tests {
     /// A greedy player: wins, riichi, keeps the discard that leaves the lowest shanten.
     pub(super) fn greedy(round: &RefRound, seat: usize, actions: &[RefAction], x: u64) -> usize {
         use parlor_core::mahjong::{Hand, shanten};
-        if let Some(i) = actions.iter().position(|a| matches!(a, RefAction::Tsumo | RefAction::Ron)) {
+        if let Some(i) = actions
+            .iter()
+            .position(|a| matches!(a, RefAction::Tsumo | RefAction::Ron))
+        {
             return i;
         }
         if let Some(i) = actions.iter().position(|a| matches!(a, RefAction::Riichi(_))) {
             return i;
         }
         if let Some(i) = actions.iter().position(|a| *a == RefAction::Pass) {
-            if x % 3 != 0 {
+            if !x.is_multiple_of(3) {
                 return i;
             }
             return (x % actions.len() as u64) as usize;
@@ -1320,14 +1350,21 @@ mod tests {
             if let RefAction::Discard(id) = a {
                 let mut c = counts_of(&round.hands[seat]);
                 c[kind(*id)] -= 1;
-                let s = Hand::from_counts(&c).ok().and_then(|h| shanten(&h, None).ok()).unwrap_or(i8::MAX);
+                let s = Hand::from_counts(&c)
+                    .ok()
+                    .and_then(|h| shanten(&h, None).ok())
+                    .unwrap_or(i8::MAX);
                 let tie = x.rotate_left(i as u32 * 7) & 0xFF;
                 if (s, tie) < (best.0, best.1) {
                     best = (s, tie, i);
                 }
             }
         }
-        if best.0 == i8::MAX { (x % actions.len() as u64) as usize } else { best.2 }
+        if best.0 == i8::MAX {
+            (x % actions.len() as u64) as usize
+        } else {
+            best.2
+        }
     }
 
     #[test]
@@ -1353,7 +1390,11 @@ mod tests {
             assert_eq!(total, 100_000, "seed {seed}: {o:?}");
             let key = match o.draw {
                 Some(d) => format!("{d:?}"),
-                None => format!("win{}{}", o.wins.len(), if o.wins[0].from.is_none() { " tsumo" } else { " ron" }),
+                None => format!(
+                    "win{}{}",
+                    o.wins.len(),
+                    if o.wins[0].from.is_none() { " tsumo" } else { " ron" }
+                ),
             };
             *kinds.entry(key).or_insert(0) += 1;
         }
@@ -1384,15 +1425,17 @@ mod tests {
                 x ^= x >> 7;
                 x ^= x << 17;
                 // Win when possible, else mostly pass on calls and discard at random.
-                if let Some(i) = actions.iter().position(|a| matches!(a, RefAction::Tsumo | RefAction::Ron)) {
+                if let Some(i) = actions
+                    .iter()
+                    .position(|a| matches!(a, RefAction::Tsumo | RefAction::Ron))
+                {
                     return i;
                 }
-                if x % 4 != 0 {
-                    if let Some(i) = actions.iter().position(|a| *a == RefAction::Pass) {
-                        return i;
-                    }
+                let pass = actions.iter().position(|a| *a == RefAction::Pass);
+                match pass.filter(|_| !x.is_multiple_of(4)) {
+                    Some(i) => i,
+                    None => (x % actions.len() as u64) as usize,
                 }
-                (x % actions.len() as u64) as usize
             });
 
             let o = round.outcome().expect("over");
@@ -1405,7 +1448,10 @@ mod tests {
     #[test]
     fn dealer_draws_first_and_deal_follows_layout() {
         let wall: [u8; 136] = std::array::from_fn(|i| i as u8);
-        let start = RefStart { dealer: 2, ..RefStart::FIRST };
+        let start = RefStart {
+            dealer: 2,
+            ..RefStart::FIRST
+        };
         let round = RefRound::new(RefConfig::TENHOU, wall, start);
         assert_eq!(round.turn(), Some(2));
         assert_eq!(round.hands[2].len(), 14);
