@@ -376,6 +376,37 @@ fn compare_outcome(outcome: &Outcome, naive: &RefRound, context: &str) {
     assert_eq!(outcome.riichi, riichi, "{context}: riichi sticks put down");
 }
 
+/// Every per-step comparison of the core and the reference: state, each seat's legal actions
+/// in order, observations, the byte form's round trip.
+pub fn check_step(core: &Round, naive: &RefRound, context: &str) {
+    compare_state(core, naive, context);
+    for s in 0..4u8 {
+        let naive_actions: Vec<String> = naive.actions(usize::from(s)).iter().map(|a| a.to_string()).collect();
+        let core_list = core_actions(core, Seat(s));
+        if core_list != naive_actions {
+            let r = usize::from(s);
+            panic!(
+                "{context}: legal actions of seat {s}\ncore: {core_list:?}\nreference: {naive_actions:?}\nhand {:?} melds {:?} points {} live {} riichi {:?} furiten {:?}/{:?} rivers {:?}",
+                naive.hands[r]
+                    .iter()
+                    .map(|t| Tile::new(t / 4).map(|k| k.to_string()))
+                    .collect::<Vec<_>>(),
+                naive.melds[r],
+                naive.points[r],
+                naive.live_left(),
+                naive.riichi,
+                naive.furiten_temp,
+                naive.furiten_riichi,
+                naive.discards[r].iter().map(|d| d.tile).collect::<Vec<_>>()
+            );
+        }
+        check_observation(core, Seat(s));
+    }
+    let mut bytes = vec![0u8; ENCODED_BYTES];
+    assert_eq!(core.encode(&mut bytes), Ok(ENCODED_BYTES), "{context}: encode");
+    assert_eq!(Round::decode(&bytes).as_ref(), Ok(core), "{context}: decode");
+}
+
 /// The checker (see the module docs).
 pub fn round(case: RoundCase) {
     round_outcome(case);
@@ -408,32 +439,7 @@ pub fn round_outcome(case: RoundCase) -> (Outcome, usize) {
             case.seed,
             case.preset % 3
         );
-        compare_state(&core, &naive, &context);
-        for s in 0..4u8 {
-            let naive_actions: Vec<String> = naive.actions(usize::from(s)).iter().map(|a| a.to_string()).collect();
-            let core_list = core_actions(&core, Seat(s));
-            if core_list != naive_actions {
-                let r = usize::from(s);
-                panic!(
-                    "{context}: legal actions of seat {s}\ncore: {core_list:?}\nreference: {naive_actions:?}\nhand {:?} melds {:?} points {} live {} riichi {:?} furiten {:?}/{:?} rivers {:?}",
-                    naive.hands[r]
-                        .iter()
-                        .map(|t| Tile::new(t / 4).map(|k| k.to_string()))
-                        .collect::<Vec<_>>(),
-                    naive.melds[r],
-                    naive.points[r],
-                    naive.live_left(),
-                    naive.riichi,
-                    naive.furiten_temp,
-                    naive.furiten_riichi,
-                    naive.discards[r].iter().map(|d| d.tile).collect::<Vec<_>>()
-                );
-            }
-            check_observation(&core, Seat(s));
-        }
-        let mut bytes = vec![0u8; ENCODED_BYTES];
-        assert_eq!(core.encode(&mut bytes), Ok(ENCODED_BYTES), "{context}: encode");
-        assert_eq!(Round::decode(&bytes).as_ref(), Ok(&core), "{context}: decode");
+        check_step(&core, &naive, &context);
         if step == usize::from(case.leak_step % 128) {
             check_no_leak(&config, &start, &core, &naive, &log, case.seed ^ case.bot_seed);
         }
@@ -516,3 +522,388 @@ pub fn reference_action(action: Action) -> RefAction {
 
 /// The number of bytes [`round`] needs at least (for the harness's size hints).
 pub const ROUND_ENCODED_BYTES: usize = round::ENCODED_BYTES;
+
+/// A raw C action: (seat, kind, tile, tiles).
+pub type RawAction = (u8, u8, u8, [u8; 2]);
+
+/// One case of `ffi_mahjong_round`: random state bytes through every read-only entry point, then
+/// a hand (and, with `play_match`, a match) driven through the C ABI and the core side by side
+/// with raw C actions.
+#[derive(Debug, Clone, Arbitrary)]
+pub struct FfiRoundCase {
+    /// Raw bytes for a `ParlorMahjongRound` (random state: a status, never undefined behaviour).
+    pub state: Vec<u8>,
+    /// The wall's seed.
+    pub seed: u64,
+    /// Raw actions `(seat, kind, tile, tiles)`; `None`: the greedy choice of a seat that may act.
+    pub actions: Vec<Option<RawAction>>,
+    /// Drive a match instead of a single hand.
+    pub play_match: bool,
+}
+
+fn words_of<const N: usize>(bytes: &[u8]) -> [u64; N] {
+    let mut words = [0u64; N];
+    for (word, chunk) in words.iter_mut().zip(bytes.chunks(8)) {
+        let mut b = [0u8; 8];
+        b[..chunk.len()].copy_from_slice(chunk);
+        *word = u64::from_le_bytes(b);
+    }
+    words
+}
+
+/// The checker: the C ABI agrees with the core on every call (see [`FfiRoundCase`]).
+pub fn ffi_round(case: FfiRoundCase) {
+    use parlor::mahjong_round::*;
+    use parlor::{PARLOR_ERR_INVALID_STATE, PARLOR_OK};
+
+    // Random state bytes: either a status or a round the core decodes too.
+    let random = ParlorMahjongRound {
+        opaque: words_of(&case.state),
+    };
+    let bytes: Vec<u8> = random.opaque.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let decoded = Round::decode(&bytes[..ENCODED_BYTES]);
+    let mut seat = 0u8;
+    // SAFETY: valid pointers to locals.
+    let status = unsafe { parlor_mahjong_round_to_act(&random, &mut seat, std::ptr::null_mut()) };
+    if status == PARLOR_OK {
+        assert!(decoded.is_ok() && bytes[ENCODED_BYTES..].iter().all(|&b| b == 0));
+    } else {
+        assert_eq!(status, PARLOR_ERR_INVALID_STATE);
+    }
+    let mut obs = std::mem::MaybeUninit::<ParlorMahjongObservation>::zeroed();
+    // SAFETY: valid pointers.
+    let status = unsafe { parlor_mahjong_round_observe(&random, 0, obs.as_mut_ptr()) };
+    assert!(status == PARLOR_OK || status == PARLOR_ERR_INVALID_STATE);
+    let random_match = ParlorMahjongMatch {
+        opaque: words_of(&case.state),
+    };
+    let (mut scores, mut rounds, mut over) = ([0i32; 4], 0u32, 0u8);
+    // SAFETY: valid pointers.
+    let status = unsafe {
+        parlor_mahjong_match_scores(
+            &random_match,
+            scores.as_mut_ptr(),
+            &mut rounds,
+            &mut over,
+            std::ptr::null_mut(),
+        )
+    };
+    assert!(status == PARLOR_OK || status == PARLOR_ERR_INVALID_STATE);
+
+    let mut x = case.seed | 1;
+    if case.play_match {
+        let mut c_match = std::mem::MaybeUninit::<ParlorMahjongMatch>::zeroed();
+        // SAFETY: valid pointers.
+        assert_eq!(
+            unsafe { parlor_mahjong_match_new(std::ptr::null(), case.seed, c_match.as_mut_ptr()) },
+            PARLOR_OK
+        );
+        // SAFETY: initialised by the call above.
+        let mut c_match = unsafe { c_match.assume_init() };
+        let mut core = parlor_core::mahjong::Match::new(&Config::TENHOU, case.seed).expect("a match");
+        for raw in case.actions.iter().take(400) {
+            if core.is_over() {
+                break;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (seat, action) = c_step(core.round(), raw, x);
+            let before = c_match;
+            let mut event = ParlorMahjongEvent::default();
+            // SAFETY: valid pointers.
+            let status = unsafe {
+                parlor_mahjong_match_apply(
+                    &mut c_match,
+                    seat,
+                    &action,
+                    &mut event,
+                    std::ptr::null_mut(),
+                    std::ptr::null_mut(),
+                )
+            };
+            let expected = match Action::try_from(&action) {
+                Err(code) => Err(code),
+                Ok(a) => core.apply(Seat(seat), a).map(|_| ()).map_err(error_code),
+            };
+            match expected {
+                Ok(()) => assert_eq!(status, PARLOR_OK),
+                Err(code) => {
+                    assert_eq!(status, code, "{action:?}");
+                    assert_eq!(c_match, before, "a refused action changed the C match");
+                }
+            }
+            let mut bytes = vec![0u8; parlor_core::mahjong::game_match::MATCH_ENCODED_BYTES];
+            core.encode(&mut bytes).expect("encode");
+            let c_bytes: Vec<u8> = c_match.opaque.iter().flat_map(|w| w.to_le_bytes()).collect();
+            assert_eq!(&c_bytes[..bytes.len()], &bytes[..]);
+        }
+        return;
+    }
+
+    let mut c_round = std::mem::MaybeUninit::<ParlorMahjongRound>::zeroed();
+    // SAFETY: valid pointers.
+    assert_eq!(
+        unsafe { parlor_mahjong_round_new(std::ptr::null(), case.seed, std::ptr::null(), c_round.as_mut_ptr()) },
+        PARLOR_OK
+    );
+    // SAFETY: initialised by the call above.
+    let mut c_round = unsafe { c_round.assume_init() };
+    let mut core = Round::new(&Config::TENHOU, &Deal::Seeded(case.seed)).expect("a round");
+    for raw in case.actions.iter().take(300) {
+        if core.outcome().is_some() {
+            break;
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let (seat, action) = c_step(&core, raw, x);
+        let before = c_round;
+        let mut event = ParlorMahjongEvent::default();
+        // SAFETY: valid pointers.
+        let status = unsafe { parlor_mahjong_round_apply(&mut c_round, seat, &action, &mut event) };
+        let expected = match Action::try_from(&action) {
+            Err(code) => Err(code),
+            Ok(a) => core.apply(Seat(seat), a).map_err(error_code),
+        };
+        match expected {
+            Ok(e) => {
+                assert_eq!(status, PARLOR_OK);
+                assert_eq!(event.round_over, u8::from(e.over));
+                assert_eq!(event.drew_tile, e.drew.map_or(PARLOR_MAHJONG_ROUND_NONE, |(_, t)| t));
+            }
+            Err(code) => {
+                assert_eq!(status, code, "{action:?}");
+                assert_eq!(c_round, before, "a refused action changed the C state");
+            }
+        }
+        let mut bytes = vec![0u8; ENCODED_BYTES];
+        core.encode(&mut bytes).expect("encode");
+        let c_bytes: Vec<u8> = c_round.opaque.iter().flat_map(|w| w.to_le_bytes()).collect();
+        assert_eq!(&c_bytes[..ENCODED_BYTES], &bytes[..]);
+        let s = seat % 4;
+        let mut total = 0usize;
+        let mut first = [ParlorMahjongAction::default(); 4];
+        // SAFETY: valid pointers.
+        let status = unsafe { parlor_mahjong_round_legal_actions(&c_round, s, first.as_mut_ptr(), 4, &mut total) };
+        let core_total = core.legal_actions(Seat(s), &mut []);
+        assert_eq!(total, core_total);
+        assert_eq!(
+            status,
+            if core_total > 4 {
+                parlor::PARLOR_ERR_BUFFER_TOO_SMALL
+            } else {
+                PARLOR_OK
+            }
+        );
+        let mut listed = [Action::Pass; 4];
+        core.legal_actions(Seat(s), &mut listed);
+        for (c, a) in first.iter().zip(listed).take(core_total) {
+            assert_eq!(Action::try_from(c), Ok(a));
+        }
+        let mut obs = std::mem::MaybeUninit::<ParlorMahjongObservation>::zeroed();
+        // SAFETY: valid pointers.
+        assert_eq!(
+            unsafe { parlor_mahjong_round_observe(&c_round, s, obs.as_mut_ptr()) },
+            PARLOR_OK
+        );
+        // SAFETY: written by the call above.
+        let obs = unsafe { obs.assume_init() };
+        assert_eq!(obs, observation_out(&core.observation(Seat(s)).expect("a seat")));
+    }
+    let mut outcome = ParlorMahjongOutcome::default();
+    let mut over = 9u8;
+    // SAFETY: valid pointers.
+    assert_eq!(
+        unsafe { parlor_mahjong_round_outcome(&c_round, &mut outcome, &mut over) },
+        PARLOR_OK
+    );
+    assert_eq!(over, u8::from(core.outcome().is_some()));
+    if let Some(o) = core.outcome() {
+        assert_eq!(outcome.deltas, o.deltas);
+        assert_eq!(outcome.scores, o.scores);
+    }
+}
+
+/// The seat and C action of one step: a raw one, or the greedy choice of a seat that may act.
+fn c_step(core: &Round, raw: &Option<RawAction>, x: u64) -> (u8, parlor::mahjong_round::ParlorMahjongAction) {
+    use parlor::mahjong_round::{ParlorMahjongAction, action_out};
+    match raw {
+        Some((seat, kind, tile, tiles)) => (
+            *seat % 5,
+            ParlorMahjongAction {
+                kind: *kind % 12,
+                tile: *tile,
+                tiles: *tiles,
+            },
+        ),
+        None => {
+            let seats: Vec<Seat> = (0..4u8).map(Seat).filter(|&s| core.may_act(s)).collect();
+            let seat = seats[(x >> 40) as usize % seats.len().max(1)];
+            let action = greedy(core, seat, x).unwrap_or(Action::Pass);
+            (seat.0, action_out(action))
+        }
+    }
+}
+
+/// A wall built from tile text (`0m` the red five), for hand-made scenarios: `hands[s]` seat
+/// `s`'s 13 tiles, `live` the front of the live wall in draw order, `dora` / `ura` the first
+/// indicators; every other place gets the unused ids in increasing order. Each piece takes the
+/// lowest unused id of its kind (a plain five never the red copy 0 when `red_fives`).
+pub fn build_wall(dealer: u8, hands: [&str; 4], live: &str, dora: &str, ura: &str, red_fives: bool) -> [u8; 136] {
+    use parlor_core::mahjong::score::{Piece, parse_pieces};
+    let mut used = [false; 136];
+    let mut take = |text: &str| -> Vec<u8> {
+        let mut pieces = [Piece::default(); 136];
+        let n = parse_pieces(text, &mut pieces).unwrap_or_else(|e| panic!("tiles {text}: {e}"));
+        pieces[..n]
+            .iter()
+            .map(|p| {
+                let kind = p.tile().index() as u8;
+                let five = p.tile().number() == 5 && kind < 27;
+                let copies: Vec<u8> = if p.is_red() {
+                    vec![0]
+                } else if five && red_fives {
+                    vec![1, 2, 3]
+                } else {
+                    vec![0, 1, 2, 3]
+                };
+                let id = copies
+                    .iter()
+                    .map(|c| kind * 4 + c)
+                    .find(|&id| !used[usize::from(id)])
+                    .unwrap_or_else(|| panic!("no copy of {p} left in {text}"));
+                used[usize::from(id)] = true;
+                id
+            })
+            .collect()
+    };
+    let mut slots: [Option<u8>; 136] = [None; 136];
+    for (k, s) in (0..4u8).map(|k| (k, (dealer + k) % 4)) {
+        let ids = take(hands[usize::from(s)]);
+        assert_eq!(ids.len(), 13, "seat {s} needs 13 tiles");
+        for (i, id) in ids.into_iter().enumerate() {
+            slots[13 * usize::from(k) + i] = Some(id);
+        }
+    }
+    for (i, id) in take(live).into_iter().enumerate() {
+        slots[52 + i] = Some(id);
+    }
+    for (i, id) in take(dora).into_iter().enumerate() {
+        slots[126 + i] = Some(id);
+    }
+    for (i, id) in take(ura).into_iter().enumerate() {
+        slots[131 + i] = Some(id);
+    }
+    let mut rest = (0..136u8).filter(|&id| !used[usize::from(id)]);
+    slots.map(|slot| slot.unwrap_or_else(|| rest.next().expect("136 ids")))
+}
+
+/// The text of an action with its ids written as tiles (`discard 5m`, `pon 0p 5p`).
+pub fn tile_text(action: Action, red_fives: bool) -> String {
+    let t = |id: u8| {
+        let p = parlor_core::mahjong::score::Piece::from_id(id).expect("an id");
+        if red_fives { p.to_string() } else { p.tile().to_string() }
+    };
+    match action {
+        Action::Discard { tile } => format!("discard {}", t(tile)),
+        Action::Riichi { tile } => format!("riichi {}", t(tile)),
+        Action::Kakan { tile } => format!("kakan {}", t(tile)),
+        Action::Pon { tiles: [a, b] } => format!("pon {} {}", t(a), t(b)),
+        Action::Chii { tiles: [a, b] } => format!("chii {} {}", t(a), t(b)),
+        other => other.to_string(),
+    }
+}
+
+/// A scripted hand on the core and the reference side by side, every step checked as in
+/// [`round`]. Each script line is `(seat, action)` with tiles written as tiles (see
+/// [`tile_text`]; a discard prefers the drawn tile). Seats in a call window that the script
+/// does not name pass first. After the script, `then` plays on: `true` every seat discards
+/// its drawn tile and passes on every call (to the end of the hand), `false` stops.
+pub fn scripted(
+    config: &Config,
+    start: &Start,
+    wall: [u8; 136],
+    script: &[(u8, &str)],
+    then: bool,
+) -> (Round, RefRound) {
+    let red = config.score.red_fives;
+    let mut core = Round::with_start(config, &Deal::Given { wall }, start).expect("a given wall");
+    let mut naive = RefRound::new(ref_config(config), wall, ref_start(start));
+    let mut step = 0usize;
+    let mut next = 0usize;
+    let apply = |core: &mut Round, naive: &mut RefRound, seat: Seat, action: Action, step: usize| {
+        core.apply(seat, action)
+            .unwrap_or_else(|e| panic!("step {step}: core refused {seat:?} {action}: {e}"));
+        naive
+            .apply(seat.index(), &reference_action(action))
+            .unwrap_or_else(|e| panic!("step {step}: reference refused {action}: {e}"));
+    };
+    loop {
+        let context = format!("scripted step {step}");
+        check_step(&core, &naive, &context);
+        if core.outcome().is_some() {
+            compare_outcome(&core.outcome().expect("over"), &naive, &context);
+            break;
+        }
+        let Some(&(seat, text)) = script.get(next) else {
+            if !then {
+                break;
+            }
+            // Tsumogiri and pass.
+            let seat = (0..4u8).map(Seat).find(|&s| core.may_act(s)).expect("someone acts");
+            let action = if matches!(core.phase(), Phase::Turn { .. }) {
+                Action::Discard {
+                    tile: core.drawn().or_else(|| core.hand(seat).next()).expect("a tile"),
+                }
+            } else {
+                Action::Pass
+            };
+            apply(&mut core, &mut naive, seat, action, step);
+            step += 1;
+            continue;
+        };
+        let seat = Seat(seat);
+        if !core.may_act(seat) || (!matches!(core.phase(), Phase::Turn { .. }) && text != "pass") {
+            // Others in the window pass first (not the scripted seat, unless it passes).
+            // Seats the script answers for in this window keep their answers.
+            let answering: Vec<u8> = script[next..]
+                .iter()
+                .take_while(|(_, t)| ["ron", "pon", "kan", "chii", "pass"].iter().any(|w| t.starts_with(w)))
+                .map(|&(s, _)| s)
+                .collect();
+            let turn_line = !["ron", "pon", "kan", "chii", "pass"]
+                .iter()
+                .any(|w| text.starts_with(w));
+            if let Some(other) = (0..4u8)
+                .map(Seat)
+                .find(|&s| core.may_act(s) && (turn_line || (s != seat && !answering.contains(&s.0))))
+            {
+                apply(&mut core, &mut naive, other, Action::Pass, step);
+                step += 1;
+                continue;
+            }
+        }
+        let mut candidates = Vec::new();
+        core.for_each_legal_action(seat, |a| {
+            if tile_text(a, red) == text {
+                candidates.push(a)
+            }
+        });
+        let drawn = core.drawn();
+        let action = candidates
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::Discard { tile } | Action::Riichi { tile } if Some(*tile) == drawn))
+            .or_else(|| candidates.first().copied())
+            .unwrap_or_else(|| {
+                let legal: Vec<String> = core_actions(&core, seat);
+                panic!("step {step}: {seat:?} may not {text}; legal: {legal:?}")
+            });
+        apply(&mut core, &mut naive, seat, action, step);
+        next += 1;
+        step += 1;
+        assert!(step < 1000);
+    }
+    (core, naive)
+}
