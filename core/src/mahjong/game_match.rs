@@ -57,7 +57,7 @@ pub struct Step {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Match {
-    round: Round,
+    pub(super) round: Round,
     seed: u64,
     given: bool,
     awaiting: bool,
@@ -197,7 +197,7 @@ impl Match {
     }
 
     /// Carries a finished round into the next start, or ends the match.
-    fn after_round(&mut self, o: &Outcome) -> Result<(), Error> {
+    pub(super) fn after_round(&mut self, o: &Outcome) -> Result<(), Error> {
         let config = *self.round.config();
         let start = *self.round.start();
         self.rounds_played = self.rounds_played.saturating_add(1);

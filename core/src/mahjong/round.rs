@@ -718,6 +718,10 @@ pub struct Round {
     pub(super) deltas: [i32; SEATS],
     pub(super) tenpai: u8,
     pub(super) nagashi: u8,
+    /// Each seat's waits (bit per kind) as a cache, a function of the state
+    /// ([`Round::fresh_waits`]): of its hand, or of its hand less the drawn tile on turn, or 0
+    /// while it holds `3n+2` tiles otherwise. Not in the byte form (recomputed).
+    pub(super) waits: [u64; SEATS],
 }
 
 /// A set of tile ids: bit `id` of the 192 (136 used).
@@ -867,6 +871,14 @@ impl Round {
     /// Whether `action` is legal for `seat` now (exactly when [`Round::for_each_legal_action`]
     /// lists it).
     pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        // The two commonest actions are checked directly (the same rules as the enumeration).
+        match action {
+            Action::Discard { tile } if self.phase == PHASE_TURN => {
+                return seat.0 == self.actor && self.discard_ok(tile);
+            }
+            Action::Pass if matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN) => return self.may_act(seat),
+            _ => {}
+        }
         let mut found = false;
         self.for_each_legal_action(seat, |a| found |= a == action);
         found

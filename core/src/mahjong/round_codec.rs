@@ -527,7 +527,9 @@ impl Round {
             deltas,
             tenpai,
             nagashi,
-        };
+            waits: [0; SEATS],
+        }
+        .with_fresh_waits();
         round.check().map_err(bad)?;
         Ok(round)
     }
@@ -701,6 +703,13 @@ impl Round {
         if self.pending & (1 << self.actor) != 0 && matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN) {
             return Err("the actor answers its own window");
         }
+        if self.riichi_declared != 0 {
+            let last = usize::from(self.pond_len.saturating_sub(1));
+            let flags = self.pond_flags.get(last).copied().unwrap_or(0);
+            if self.phase != PHASE_CALLS || flags & POND_RIICHI == 0 {
+                return Err("a riichi declared outside its call window");
+            }
+        }
         if self.phase == PHASE_OVER && self.pending != 0 {
             return Err("seats pending after the end");
         }
@@ -715,6 +724,11 @@ impl Round {
             }
         }
         let _ = DORA_AT;
+        for s in 0..4u8 {
+            if self.waits.get(usize::from(s)).copied() != Some(self.fresh_waits(s)) {
+                return Err("the waits cache is stale");
+            }
+        }
         Ok(())
     }
 }

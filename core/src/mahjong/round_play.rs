@@ -11,7 +11,7 @@ use super::round::{
     WIN_CHANKAN, WIN_HAITEI, WIN_HONBA, WIN_HOUTEI, WIN_IPPATSU, WIN_RINSHAN, WinRecord, bit_ids, bits_counts,
     bits_has, bits_insert, bits_len, bits_remove, kind_count, kind_ids,
 };
-use super::rules::{Rules, complete_counts, thirteen_orphans_complete, waits};
+use super::rules::{Rules, thirteen_orphans_complete, waits};
 use super::score::{self, CalledMeld, HandValue, MeldKind, Piece, Riichi, Yaku};
 use super::shanten::shanten;
 use super::tile::{KINDS, Tile};
@@ -116,7 +116,67 @@ impl Round {
             deltas: [0; SEATS],
             tenpai: 0,
             nagashi: 0,
+            waits: [0; SEATS],
         }
+        .with_fresh_waits()
+    }
+
+    /// The round with its waits cache computed from scratch.
+    pub(super) fn with_fresh_waits(mut self) -> Round {
+        for s in 0..4u8 {
+            let w = self.fresh_waits(s);
+            if let Some(slot) = self.waits.get_mut(usize::from(s)) {
+                *slot = w;
+            }
+        }
+        self
+    }
+
+    /// The waits cache's value for `seat` (see [`Round::waits`]).
+    pub(super) fn fresh_waits(&self, seat: u8) -> u64 {
+        let mut bits = self.hand_bits(seat);
+        if self.phase == PHASE_TURN && seat == self.actor && self.drawn != NONE {
+            bits_remove(&mut bits, self.drawn);
+        }
+        if bits_len(&bits) % 3 == 1 {
+            self.seat_waits(seat, &bits_counts(&bits))
+        } else {
+            0
+        }
+    }
+
+    /// The waits of `seat`'s closed `counts` (`3n+1` tiles) when tenpai, less the kinds whose
+    /// four copies the seat holds itself, in the hand and its melds (no wait: jun-karaten).
+    pub(super) fn seat_waits(&self, seat: u8, counts: &[u8; KINDS]) -> u64 {
+        let w = tenpai_waits(counts);
+        if w == 0 {
+            return 0;
+        }
+        let mut own = *counts;
+        for m in self.melds_of(seat) {
+            for &id in m.tiles() {
+                if let Some(c) = own.get_mut(usize::from(kind_of(id))) {
+                    *c = c.saturating_add(1);
+                }
+            }
+        }
+        let full = (0u8..)
+            .zip(own.iter())
+            .filter(|&(_, &c)| c >= 4)
+            .fold(0u64, |m, (k, _)| m | (1u64 << k));
+        w & !full
+    }
+
+    fn set_waits(&mut self, seat: u8, w: u64) {
+        if let Some(slot) = self.waits.get_mut(usize::from(seat)) {
+            *slot = w;
+        }
+    }
+
+    fn waits_bit(&self, seat: u8, tile: u8) -> bool {
+        self.waits
+            .get(usize::from(seat))
+            .is_some_and(|w| w & (1u64 << kind_of(tile)) != 0)
     }
 
     pub(super) fn hand_bits(&self, seat: u8) -> Bits {
@@ -150,7 +210,7 @@ impl Round {
         let bits = self.hand_bits(seat);
         let in_riichi = self.riichi_of(seat) != 0;
         let counts = bits_counts(&bits);
-        // Discards.
+        // Discards (the rule of [`Round::discard_ok`]).
         if in_riichi {
             if self.drawn != NONE {
                 visit(Action::Discard { tile: self.drawn });
@@ -182,7 +242,7 @@ impl Round {
                 if let Some(x) = c.get_mut(usize::from(kind)) {
                     *x = x.saturating_sub(1);
                 }
-                if self.hand_shanten(&c) == 0 {
+                if self.hand_shanten(&c) == 0 && self.seat_waits(seat, &c) != 0 {
                     tenpai_kinds |= 1u64 << kind;
                 }
             }
@@ -233,6 +293,19 @@ impl Round {
         }
     }
 
+    /// Whether the seat on turn may discard `tile`: in the hand; after riichi only the drawn
+    /// tile; not a kind kuikae forbids.
+    pub(super) fn discard_ok(&self, tile: u8) -> bool {
+        if !bits_has(&self.hand_bits(self.actor), tile) {
+            return false;
+        }
+        if self.riichi_of(self.actor) != 0 {
+            return tile == self.drawn;
+        }
+        let forbid = if self.config.kuikae_forbidden { self.kuikae } else { 0 };
+        forbid & (1u64 << kind_of(tile)) == 0
+    }
+
     /// Shanten of closed counts (any form); 8 on an error (never for a real hand).
     fn hand_shanten(&self, counts: &[u8; KINDS]) -> i8 {
         match Hand::from_counts(counts) {
@@ -271,9 +344,7 @@ impl Round {
         if self.drawn == NONE {
             return false;
         }
-        let bits = self.hand_bits(seat);
-        let counts = bits_counts(&bits);
-        if !complete_counts(&counts, usize::from(bits_len(&bits)), Rules::RIICHI) {
+        if !self.waits_bit(seat, self.drawn) {
             return false;
         }
         let record = self.tsumo_record();
@@ -320,22 +391,16 @@ impl Round {
         }
     }
 
-    /// Whether `seat` is furiten (its own discards, a tile let pass, a tile let pass in riichi)
-    /// for the tenpai hand `counts` (13 − 3m tiles).
-    fn furiten(&self, seat: u8, counts: &[u8; KINDS], len: usize) -> bool {
+    /// Whether `seat` is furiten: one of its waits is among its own discards, or it let a
+    /// winning tile pass since its last discard, or after its riichi.
+    fn furiten(&self, seat: u8) -> bool {
         let bit = seat_bit(seat);
         if (self.furiten_temp | self.furiten_riichi) & bit != 0 {
             return true;
         }
-        let mut seen = 0u64;
-        for d in self.discards() {
-            if d.seat.0 == seat {
-                seen |= 1u64 << kind_of(d.tile);
-            }
-        }
-        (0..KINDS as u8)
-            .filter(|&k| seen & (1u64 << k) != 0)
-            .any(|k| complete_counts(&plus(counts, k), len.saturating_add(1), Rules::RIICHI))
+        let waits = self.waits.get(usize::from(seat)).copied().unwrap_or(0);
+        self.discards()
+            .any(|d| d.seat.0 == seat && waits & (1u64 << kind_of(d.tile)) != 0)
     }
 
     /// Whether `seat` may win on `tile` (the window's discard, or the kan tile on a chankan).
@@ -343,17 +408,18 @@ impl Round {
         if seat == self.actor {
             return false;
         }
+        if !self.waits_bit(seat, tile) {
+            return false;
+        }
         let bits = self.hand_bits(seat);
-        let counts = bits_counts(&bits);
         let len = usize::from(bits_len(&bits));
-        let with = plus(&counts, kind_of(tile));
-        if !complete_counts(&with, len.saturating_add(1), Rules::RIICHI) {
-            return false;
+        if chankan && self.window_ankan {
+            let with = plus(&bits_counts(&bits), kind_of(tile));
+            if !(len == 13 && thirteen_orphans_complete(&with)) {
+                return false;
+            }
         }
-        if chankan && self.window_ankan && !(len == 13 && thirteen_orphans_complete(&with)) {
-            return false;
-        }
-        if self.furiten(seat, &counts, len) {
+        if self.furiten(seat) {
             return false;
         }
         let record = self.ron_record(seat, tile, chankan);
@@ -544,6 +610,9 @@ impl Round {
     fn discard(&mut self, seat: u8, tile: u8, riichi: bool, event: &mut Event) -> Result<(), Error> {
         let hand = self.hands.get_mut(usize::from(seat)).ok_or(Error::Internal)?;
         bits_remove(hand, tile);
+        let counts = bits_counts(hand);
+        let w = self.seat_waits(seat, &counts);
+        self.set_waits(seat, w);
         let mut flags = seat & 3;
         if tile == self.drawn {
             flags |= POND_TSUMOGIRI;
@@ -650,9 +719,7 @@ impl Round {
     fn mark_missed(&mut self, tile: u8) {
         for k in 1..4u8 {
             let s = next_seat(self.actor, k);
-            let bits = self.hand_bits(s);
-            let counts = plus(&bits_counts(&bits), kind_of(tile));
-            if complete_counts(&counts, usize::from(bits_len(&bits)).saturating_add(1), Rules::RIICHI) {
+            if self.waits_bit(s, tile) {
                 self.furiten_temp |= seat_bit(s);
                 if self.riichi_of(s) != 0 {
                     self.furiten_riichi |= seat_bit(s);
@@ -748,6 +815,8 @@ impl Round {
         if let Some(c) = self.kan_counts.get_mut(usize::from(seat)) {
             *c = c.saturating_add(1);
         }
+        let w = self.seat_waits(seat, &bits_counts(&self.hand_bits(seat)));
+        self.set_waits(seat, w);
         if let Some(h) = self.hands.get_mut(usize::from(seat)) {
             bits_insert(h, id);
         }
@@ -844,6 +913,7 @@ impl Round {
         self.actor = seat;
         self.drawn = NONE;
         self.rinshan = false;
+        self.set_waits(seat, 0);
         self.kuikae = 1u64 << kind;
         if meld_kind == MeldKind::Chii {
             let low = kind_of(tiles.first().copied().unwrap_or(0));
@@ -893,6 +963,7 @@ impl Round {
             self.window_ankan = true;
             self.actor = seat;
             self.drawn = NONE;
+            self.set_waits(seat, 0);
             let mut any = false;
             for k in 1..4u8 {
                 any |= self.can_ron(next_seat(seat, k), tile, true);
@@ -938,13 +1009,14 @@ impl Round {
     }
 
     fn kakan(&mut self, seat: u8, tile: u8, event: &mut Event) -> Result<(), Error> {
+        // The added kan interrupts (breaks ippatsu) only once nobody robs it.
         self.reveal_pending(event);
-        self.interrupt();
         self.phase = PHASE_CHANKAN;
         self.window_tile = tile;
         self.window_ankan = false;
         self.actor = seat;
         self.drawn = NONE;
+        self.set_waits(seat, 0);
         self.open_window(event)
     }
 
@@ -960,6 +1032,7 @@ impl Round {
         if self.window_ankan {
             return self.finish_ankan(seat, kind_of(tile), event);
         }
+        self.interrupt();
         let hand = self.hands.get_mut(usize::from(seat)).ok_or(Error::Internal)?;
         bits_remove(hand, tile);
         let kind = kind_of(tile);
@@ -984,7 +1057,17 @@ impl Round {
         Ok(())
     }
 
+    /// The waits cache of the actor once the round is over (0 when it holds `3n+2` tiles).
+    fn settle_waits(&mut self) {
+        let actor = self.actor;
+        self.phase = PHASE_OVER;
+        let w = self.fresh_waits(actor);
+        self.set_waits(actor, w);
+    }
+
     fn abort(&mut self, why: Abort) {
+        self.settle_waits();
+        self.riichi_declared = 0;
         self.phase = PHASE_OVER;
         self.pending = 0;
         self.end = END_ABORT.saturating_add(abort_code(why));
@@ -995,8 +1078,7 @@ impl Round {
         self.pending = 0;
         let mut tenpai = 0u8;
         for s in 0..4u8 {
-            let counts = bits_counts(&self.hand_bits(s));
-            if self.hand_shanten(&counts) == 0 {
+            if self.waits.get(usize::from(s)).is_some_and(|&w| w != 0) {
                 tenpai |= seat_bit(s);
             }
         }
@@ -1182,7 +1264,7 @@ impl Round {
         self.winner_count = n;
         self.deltas = deltas;
         self.end = END_WIN;
-        self.phase = PHASE_OVER;
+        self.settle_waits();
         self.pending = 0;
         Ok(())
     }
@@ -1249,6 +1331,16 @@ impl Round {
     fn value_of_final(&self, record: &WinRecord) -> Result<HandValue, Error> {
         self.value_of(record, true)
     }
+}
+
+/// The waits of closed counts of `3n+1` tiles when they are tenpai (a shanten check first: most
+/// hands are not), 0 otherwise.
+pub(super) fn tenpai_waits(counts: &[u8; KINDS]) -> u64 {
+    let Ok(hand) = Hand::from_counts(counts) else { return 0 };
+    if shanten(&hand, None) != Ok(0) {
+        return 0;
+    }
+    waits(&hand, Rules::RIICHI).unwrap_or(0)
 }
 
 fn add(deltas: &mut [i32; SEATS], seat: u8, x: i32) {

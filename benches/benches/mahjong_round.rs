@@ -1,0 +1,114 @@
+//! Criterion benchmarks for the Riichi round engine (figures in `docs/mahjong.md` and
+//! BENCHMARKS.md). Goal (issue 15): random self-play of whole hands (kyoku) ≥ 20,000 per second
+//! per core.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use parlor_core::game::Rng;
+use parlor_core::mahjong::round::ENCODED_BYTES;
+use parlor_core::mahjong::{Action, Config, Deal, MAX_ACTIONS, Match, RandomBot, Round, lowest_legal_action};
+
+fn random_kyoku(seed: u64) -> i32 {
+    let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
+    let mut bot = RandomBot::new(seed);
+    while let Some(seat) = round.to_act() {
+        let Some(action) = bot.choose(&round, seat) else { break };
+        let _ = round.apply(seat, action);
+    }
+    round.outcome().map_or(0, |o| o.deltas[0])
+}
+
+/// Uniformly random legal actions (one `Rng::below` per decision), a win taken when offered.
+fn uniform_kyoku(seed: u64) -> i32 {
+    let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
+    let mut rng = Rng::new(seed);
+    let mut actions = [Action::Pass; MAX_ACTIONS];
+    while let Some(seat) = round.to_act() {
+        let n = round.legal_actions(seat, &mut actions).min(MAX_ACTIONS);
+        let legal = &actions[..n];
+        let action = match legal.iter().find(|a| matches!(a, Action::Tsumo | Action::Ron)) {
+            Some(&win) => win,
+            None => legal[rng.below(n as u32) as usize],
+        };
+        let _ = round.apply(seat, action);
+    }
+    round.outcome().map_or(0, |o| o.deltas[0])
+}
+
+fn lowest_kyoku(seed: u64) -> i32 {
+    let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
+    while let Some(seat) = round.to_act() {
+        let Some(action) = lowest_legal_action(&round, seat) else {
+            break;
+        };
+        let _ = round.apply(seat, action);
+    }
+    round.outcome().map_or(0, |o| o.deltas[0])
+}
+
+fn random_match(seed: u64) -> u16 {
+    let mut game = Match::new(&Config::TENHOU, seed).expect("a match");
+    let mut bot = RandomBot::new(seed);
+    while let Some(seat) = game.round().to_act() {
+        let Some(action) = bot.choose(game.round(), seat) else {
+            break;
+        };
+        let _ = game.apply(seat, action);
+    }
+    game.rounds_played()
+}
+
+fn benches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("mahjong-round");
+    group.throughput(Throughput::Elements(1));
+    let mut seed = 0u64;
+    group.bench_function(
+        "random self-play kyoku (RandomBot: shanten discards, calls, riichi)",
+        |b| {
+            b.iter(|| {
+                seed = seed.wrapping_add(1);
+                black_box(random_kyoku(black_box(seed)))
+            })
+        },
+    );
+    group.bench_function(
+        "uniform random self-play kyoku (every legal action equally likely)",
+        |b| {
+            b.iter(|| {
+                seed = seed.wrapping_add(1);
+                black_box(uniform_kyoku(black_box(seed)))
+            })
+        },
+    );
+    group.bench_function("lowest-legal self-play kyoku (tsumogiri-like, always passes)", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            black_box(lowest_kyoku(black_box(seed)))
+        })
+    });
+    group.bench_function("random self-play hanchan (Match)", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            black_box(random_match(black_box(seed)))
+        })
+    });
+    let mut done = Round::new(&Config::TENHOU, &Deal::Seeded(3)).expect("a round");
+    let mut bot = RandomBot::new(3);
+    while let Some(seat) = done.to_act() {
+        let Some(action) = bot.choose(&done, seat) else { break };
+        let _ = done.apply(seat, action);
+    }
+    let mut bytes = [0u8; ENCODED_BYTES];
+    group.bench_function("encode a finished round", |b| {
+        b.iter(|| black_box(&done).encode(black_box(&mut bytes)))
+    });
+    let _ = done.encode(&mut bytes);
+    group.bench_function("decode a finished round (full re-validation)", |b| {
+        b.iter(|| Round::decode(black_box(&bytes)))
+    });
+    group.finish();
+}
+
+criterion_group!(group, benches);
+criterion_main!(group);
