@@ -99,7 +99,6 @@ fn start(dealer: u8, honba: u8, sticks: u8) -> Start {
 /// its riichi: the added kan never stood, so ippatsu holds — riichi, ippatsu, chankan, pinfu:
 /// 4 han 30 fu, 7700, plus the riichi stick.
 #[test]
-#[ignore = "engine bug reported in mj-bugs.md (22:36, chankan after a riichi loses ippatsu); unignore when fixed"]
 fn chankan_keeps_ippatsu() {
     let hands = [
         "7s 1m 9m 1p 9p 3z 3z 6z 6z 8m 8p 2s 9s",
@@ -438,7 +437,6 @@ fn nagashi_mangan_at_the_exhaustive_draw() {
 /// The same with a meld: seat 1 pons West and keeps the fourth West as its tanki — a wait on a
 /// fifth copy, so noten (mj-bugs.md, 22:50).
 #[test]
-#[ignore = "engine bug reported in mj-bugs.md (22:50, a wait on a fifth copy counts as tenpai); unignore when fixed"]
 fn a_wait_on_a_fifth_copy_is_noten_with_a_pon() {
     let hands = [
         "3z 2m 3m 4m 4m 5m 6m 2p 3p 4p 9p 9p 5s",
@@ -453,4 +451,16 @@ fn a_wait_on_a_fifth_copy_is_noten_with_a_pon() {
     assert_eq!(outcome.end, End::Exhaustive);
     assert_eq!(outcome.tenpai, [true, false, false, false]);
     assert_eq!(outcome.deltas, [3000, -1000, -1000, -1000]);
+}
+
+/// Whole matches: the core's `Match` against the reference match (rotation, honba, sticks,
+/// extension, agari-yame, busting, final points), every hand's outcome compared.
+#[test]
+fn whole_matches_agree_with_the_reference() {
+    use parlor_conformance::check::mahjong_round::whole_match;
+    let mut hands = 0;
+    for (preset, seed) in [(0u8, 1u64), (1, 2), (2, 3), (0, 4)] {
+        hands += whole_match(preset, seed, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    }
+    assert!(hands >= 20, "{hands}");
 }

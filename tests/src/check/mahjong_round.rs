@@ -907,3 +907,87 @@ pub fn scripted(
     }
     (core, naive)
 }
+
+/// The reference match rules of a core config.
+pub fn ref_match_rules(config: &Config) -> reference::RefMatchRules {
+    reference::RefMatchRules {
+        rounds: config.rounds,
+        target: config.target_points,
+        extension: config.extension,
+        busting: config.busting,
+        agari_yame: config.agari_yame,
+    }
+}
+
+/// A whole seeded match on the core's `Match` and the reference match, greedy players: at every
+/// step the acting seat's legal actions are equal; after each hand the outcomes, the points and
+/// the next hand's context (round wind, dealer, honba, sticks) are equal, and the match ends on
+/// the same hand with the same final points. Returns the hands played.
+pub fn whole_match(preset: u8, seed: u64, bot_seed: u64) -> usize {
+    let config = match preset % 3 {
+        0 => Config::TENHOU,
+        1 => Config::TENHOU_EAST,
+        _ => Config::BASIC,
+    };
+    let mut core = parlor_core::mahjong::Match::new(&config, seed).expect("a match");
+    let mut naive = reference::RefMatch::new(ref_config(&config), ref_match_rules(&config), config.start_points, seed);
+    let mut x = bot_seed | 1;
+    let mut steps = 0usize;
+    while !core.is_over() {
+        let context = format!(
+            "match preset {} seed {seed} hand {} step {steps}",
+            preset % 3,
+            naive.hands
+        );
+        assert!(!naive.over, "{context}: the reference match ended first");
+        assert_eq!(core.round().wall(), &naive.round.wall, "{context}: the hand's wall");
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let round = core.round();
+        let seats: Vec<Seat> = (0..4u8).map(Seat).filter(|&s| round.may_act(s)).collect();
+        let seat = seats[(x >> 40) as usize % seats.len()];
+        let naive_actions: Vec<String> = naive
+            .round
+            .actions(seat.index())
+            .iter()
+            .map(|a| a.to_string())
+            .collect();
+        assert_eq!(
+            core_actions(round, seat),
+            naive_actions,
+            "{context}: legal actions of seat {}",
+            seat.0
+        );
+        let action = greedy(round, seat, x).expect("an action");
+        let step = core
+            .apply(seat, action)
+            .unwrap_or_else(|e| panic!("{context}: core refused {action}: {e}"));
+        naive
+            .round
+            .apply(seat.index(), &reference_action(action))
+            .unwrap_or_else(|e| panic!("{context}: reference refused {action}: {e}"));
+        if let Some(outcome) = step.outcome {
+            compare_outcome(&outcome, &naive.round, &context);
+            let goes_on = naive.next_hand();
+            assert_eq!(goes_on, !core.is_over(), "{context}: the match's end");
+            if goes_on {
+                assert_eq!(
+                    ref_start(core.round().start()),
+                    naive.round.start,
+                    "{context}: the next hand"
+                );
+            }
+        }
+        steps += 1;
+        assert!(steps < 20_000, "{context}: the match does not end");
+    }
+    assert!(naive.over);
+    assert_eq!(
+        core.final_scores(),
+        Some(naive.scores),
+        "match seed {seed}: final points"
+    );
+    assert_eq!(usize::from(core.rounds_played()), naive.hands);
+    naive.hands
+}

@@ -1223,91 +1223,112 @@ pub fn play_out(round: &mut RefRound, mut pick: impl FnMut(&[RefAction]) -> usiz
     }
 }
 
+/// The match rules (the match part of the core's `Config`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RefMatchRules {
+    /// Scheduled hands: 8 (East and South) or 4 (East only).
+    pub rounds: u8,
+    /// Points that end the match after the scheduled hands.
+    pub target: i32,
+    /// Play on into the next wind (at most four more hands) while nobody has `target`.
+    pub extension: bool,
+    /// Below 0 ends the match.
+    pub busting: bool,
+    /// The last hands' leading dealer ends the match by a win or tenpai.
+    pub agari_yame: bool,
+}
+
+/// The seed of hand `k` of a seeded match: the `(k+1)`-th SplitMix64 output of `seed`.
+pub fn hand_seed(seed: u64, k: usize) -> u64 {
+    let mut state = seed;
+    let mut out = 0;
+    for _ in 0..=k {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        out = z ^ (z >> 31);
+    }
+    out
+}
+
 /// The match: hands until the end conditions (see `docs/mahjong.md`, "The match").
 #[derive(Debug, Clone)]
 pub struct RefMatch {
-    /// Rules.
+    /// Hand rules.
     pub config: RefConfig,
-    /// East only (tonpuusen) instead of East and South.
-    pub east_only: bool,
+    /// Match rules.
+    pub rules: RefMatchRules,
+    /// The match's seed.
+    pub seed: u64,
     /// The current hand.
     pub round: RefRound,
-    /// Hands played.
+    /// Hands finished.
     pub hands: usize,
-    /// Round wind index (0 East, 1 South, 2 West) and hand number within it (0..4).
-    pub wind: u8,
-    /// Hand within the wind (0..4): the dealer is this seat.
-    pub number: u8,
     /// Over.
     pub over: bool,
-    /// Points (final after the end: leftover sticks to the top seat).
+    /// Points after the last finished hand (final points, leftover sticks to the top, once over).
     pub scores: [i32; 4],
 }
 
 impl RefMatch {
-    /// A match from the first hand's `wall` (`next_wall` supplies the later ones).
-    pub fn new(config: RefConfig, east_only: bool, wall: [u8; 136]) -> RefMatch {
+    /// A seeded match: hand `k` is dealt from [`seeded_wall`]`(`[`hand_seed`]`(seed, k))`.
+    pub fn new(config: RefConfig, rules: RefMatchRules, start_points: i32, seed: u64) -> RefMatch {
+        let start = RefStart {
+            scores: [start_points; 4],
+            ..RefStart::FIRST
+        };
         RefMatch {
             config,
-            east_only,
-            round: RefRound::new(config, wall, RefStart::FIRST),
+            rules,
+            seed,
+            round: RefRound::new(config, seeded_wall(hand_seed(seed, 0)), start),
             hands: 0,
-            wind: 0,
-            number: 0,
             over: false,
-            scores: [25_000; 4],
+            scores: [start_points; 4],
         }
     }
 
-    /// After the current hand ended: scores, the end check, the next hand's start (dealt from
-    /// `wall`). Returns whether the match goes on.
-    pub fn next(&mut self, wall: [u8; 136]) -> bool {
+    /// After the current hand ended: the points, the end check, the next hand dealt. Returns
+    /// whether the match goes on.
+    pub fn next_hand(&mut self) -> bool {
         let o = self.round.outcome().expect("the hand is over").clone();
         let points = self.round.final_points().expect("over");
         self.scores = points;
         self.hands += 1;
         let start = self.round.start;
+        // Hands are numbered wind × 4 + dealer: East 1 = 0, South 4 = 7, West 1 = 8.
+        let number = usize::from(start.round_wind) * 4 + start.dealer;
         let keeps = o.dealer_keeps;
+        let next = if keeps { number } else { number + 1 };
         let honba = if keeps || o.draw.is_some() { start.honba + 1 } else { 0 };
-        let (mut wind, mut number) = (self.wind, self.number);
-        if !keeps {
-            number += 1;
-            if number == 4 {
-                number = 0;
-                wind += 1;
-            }
-        }
-        // The last scheduled hand is (last_wind, 3); the wind after it is the extension.
-        let last_wind: u8 = if self.east_only { 0 } else { 1 };
+        let last = usize::from(self.rules.rounds) - 1;
+        let best = *points.iter().max().expect("four");
         let top = top_seat(&points);
-        let late = self.wind > last_wind || (self.wind == last_wind && self.number == 3);
-        let end = if points.iter().any(|&p| p < 0) {
-            true
-        } else if !late {
-            false
-        } else if keeps {
-            // Agari-yame / tenpai-yame: the dealer keeps the seat leading with 30,000 (not on an
-            // abortive draw).
-            o.draw.is_none_or(|d| d == RefDraw::Exhaustive) && top == start.dealer && points[top] >= 30_000
-        } else {
-            // The seat passes on: over when someone has 30,000, or after the extension's last hand.
-            points.iter().any(|&p| p >= 30_000) || wind > last_wind + 1
-        };
+        let mut end = self.rules.busting && points.iter().any(|&p| p < 0);
+        if !end && next > last {
+            // Past the scheduled hands: over with a seat at the target, or without the
+            // extension, or after its fourth hand.
+            end = !self.rules.extension || best >= self.rules.target || next > last + 4 || next >= 16;
+        }
+        let aborted = !matches!(o.draw, None | Some(RefDraw::Exhaustive));
+        if !end && keeps && number >= last && self.rules.agari_yame && !aborted {
+            end = top == start.dealer && points[top] >= self.rules.target;
+        }
         if end {
             self.over = true;
             self.scores[top] += 1000 * o.sticks as i32;
             return false;
         }
-        self.wind = wind;
-        self.number = number;
-        let next = RefStart {
-            round_wind: wind,
-            dealer: usize::from(number),
+        let start = RefStart {
+            round_wind: (next / 4) as u8,
+            dealer: next % 4,
             honba,
             sticks: o.sticks,
             scores: points,
         };
-        self.round = RefRound::new(self.config, wall, next);
+        let wall = seeded_wall(hand_seed(self.seed, self.hands));
+        self.round = RefRound::new(self.config, wall, start);
         true
     }
 }
