@@ -89,7 +89,7 @@ static void test_a_seeded_hand(void) {
     ParlorMahjongStart start;
     uint8_t bytes[PARLOR_MAHJONG_ROUND_ENCODED_BYTES];
     size_t total = 0, len = 0;
-    uint8_t seat = 0, over = 1;
+    uint8_t seat = 0, over = 1, mask = 0, other;
     int steps = 0, i, sum = 0;
 
     /* South 2: seat 1 deals, one honba, one stick on the table. */
@@ -136,13 +136,28 @@ static void test_a_seeded_hand(void) {
         CHECK_EQ_U(parlor_mahjong_round_apply(&round, seat, &bad, NULL), PARLOR_ERR_INVALID_ARGUMENT);
         bad = simple(PARLOR_MAHJONG_ACTION_TSUMO, 3);
         CHECK_EQ_U(parlor_mahjong_round_apply(&round, seat, &bad, NULL), PARLOR_ERR_INVALID_ARGUMENT);
-        bad = simple(PARLOR_MAHJONG_ACTION_PASS, 0);
-        CHECK(parlor_mahjong_round_apply(&round, (uint8_t)((seat + 1) % 4), &bad, NULL) != PARLOR_OK ||
-              seen.phase != PARLOR_MAHJONG_PHASE_TURN);
-        if (seen.phase == PARLOR_MAHJONG_PHASE_TURN) {
-            CHECK(memcmp(&round, &before, sizeof round) == 0);
+        CHECK_EQ_U(parlor_mahjong_round_to_act(&round, &seat, &mask), PARLOR_OK);
+        for (other = 0; other < 4; other++) {
+            if (!(mask & (1u << other))) {
+                bad = simple(PARLOR_MAHJONG_ACTION_PASS, 0);
+                CHECK_EQ_U(parlor_mahjong_round_apply(&round, other, &bad, NULL), PARLOR_MAHJONG_ERR_NOT_YOUR_TURN);
+                break;
+            }
         }
-        round = before;
+        if (seen.phase == PARLOR_MAHJONG_PHASE_TURN) {
+            /* A discard of a tile the seat does not hold. */
+            uint8_t absent = 0;
+            for (;; absent++) {
+                for (i = 0; i < seen.hand_len && seen.hand[i] != absent; i++) {
+                }
+                if (i == seen.hand_len) {
+                    break;
+                }
+            }
+            bad = simple(PARLOR_MAHJONG_ACTION_DISCARD, absent);
+            CHECK_EQ_U(parlor_mahjong_round_apply(&round, seat, &bad, NULL), PARLOR_MAHJONG_ERR_ILLEGAL_ACTION);
+        }
+        CHECK(memcmp(&round, &before, sizeof round) == 0);
         CHECK_EQ_U(parlor_mahjong_round_apply(&round, seat, &legal[0], &event), PARLOR_OK);
         steps++;
         if (steps > 600) {

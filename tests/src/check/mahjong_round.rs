@@ -290,11 +290,14 @@ fn check_observation(core: &Round, seat: Seat) {
 
 /// The wall positions no seat has seen after `naive`'s play so far: the live wall not drawn
 /// (including the part kans cut off), the replacement tiles not drawn, the dora indicators not
-/// turned and every ura indicator.
+/// turned and every ura indicator (while the hand goes on).
 fn unseen_positions(naive: &RefRound) -> Vec<usize> {
     let mut out: Vec<usize> = (naive.next_live..122).collect();
     out.extend(122 + naive.kans..126);
-    out.extend(126 + naive.dora_shown + naive.dora_pending..136);
+    if !naive.is_over() {
+        // (At the end the ura indicators are shown with a riichi win.)
+        out.extend(126 + naive.dora_shown + naive.dora_pending..136);
+    }
     out
 }
 
