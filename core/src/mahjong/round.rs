@@ -52,8 +52,9 @@ pub const SEATS: usize = 4;
 pub const MAX_DISCARDS: usize = 96;
 /// The most legal actions a seat ever has: 40. On turn: at most 14 discards, 14 riichi
 /// discards, tsumo, 3 closed kans (14 tiles hold at most three kinds four times), 4 added kans
-/// and kyuushu (37). In a call window: ron, pass, 3 pons, the open kan and at most 12 chii
-/// (three shapes, up to four id pairs each) — 18.
+/// and kyuushu (37). In a call window: pass, ron, and either pons and a kan or chiis: a chii
+/// lists every id pair, `a·b + b·c + c·d` for the counts `a b c d` of the four kinds around the
+/// discard, at most 36 with 13 tiles (38 in all).
 pub const MAX_ACTIONS: usize = 40;
 /// `size_of::<Round>()` (documented in `docs/mahjong.md`, asserted ≤ 1024 in a test).
 pub const ROUND_BYTES: usize = core::mem::size_of::<Round>();

@@ -1198,48 +1198,82 @@ impl Round {
     }
 
     /// The points each seat gains or pays for one win.
+    ///
+    /// Pao: only the liable yakuman is shared — on a tsumo the liable seat pays it whole as if
+    /// it had dealt in (with the honba, 300 each), the other yakuman of a composite hand are paid
+    /// as a normal tsumo; on a ron by another seat the discarder and the liable seat pay half of
+    /// it each, the liable seat also the honba, the discarder the rest of the hand.
     fn win_deltas(&self, record: &WinRecord, value: &HandValue) -> [i32; SEATS] {
         let mut deltas = [0i32; SEATS];
         let w = record.seat;
         let pay = value.payment();
         let pao = self.pao.get(usize::from(w)).copied().unwrap_or(0);
         let pao_seat = pao.wrapping_sub(1);
-        let pao_applies = pao != 0 && (value.has(Yaku::Daisangen) || value.has(Yaku::Daisuushii));
-        let honba = i32::from(self.start.honba);
-        let honba_here = record.flags & WIN_HONBA != 0;
+        let yakuman = i32::from(value.yakuman());
+        let liable = if value.has(Yaku::Daisuushii) && self.config.score.double_daisuushii {
+            2
+        } else {
+            1
+        };
+        let pao_applies = pao != 0 && yakuman >= liable && (value.has(Yaku::Daisangen) || value.has(Yaku::Daisuushii));
+        let honba = if record.flags & WIN_HONBA != 0 {
+            i32::from(self.start.honba)
+        } else {
+            0
+        };
         let to_i = |x: u32| i32::try_from(x).unwrap_or(i32::MAX);
+        let dealer = self.start.dealer.0 & 3;
+        let winner_is_dealer = w == dealer;
+        // One yakuman won by ron: 48,000 for the dealer, 32,000 otherwise.
+        let ron_unit: i32 = if winner_is_dealer { 48_000 } else { 32_000 };
         if record.from != NONE {
             let total = to_i(pay.ron);
             if pao_applies && pao_seat != record.from {
-                let honba_pts = if honba_here {
-                    honba.saturating_mul(HONBA_POINTS)
-                } else {
-                    0
-                };
+                let honba_pts = honba.saturating_mul(HONBA_POINTS);
                 let hand = total.saturating_sub(honba_pts);
-                let half = hand / 2;
-                add(&mut deltas, pao_seat, half.saturating_neg());
-                add(
-                    &mut deltas,
-                    record.from,
-                    hand.saturating_sub(half).saturating_add(honba_pts).saturating_neg(),
-                );
+                let shared = ron_unit.saturating_mul(liable).min(hand);
+                let half = shared / 2;
+                add(&mut deltas, pao_seat, half.saturating_add(honba_pts).saturating_neg());
+                add(&mut deltas, record.from, hand.saturating_sub(half).saturating_neg());
             } else {
                 add(&mut deltas, record.from, total.saturating_neg());
             }
             add(&mut deltas, w, total);
         } else {
-            let dealer = self.start.dealer.0 & 3;
             let total = to_i(pay.total);
             if pao_applies {
-                add(&mut deltas, pao_seat, total.saturating_neg());
+                let rest = yakuman.saturating_sub(liable);
+                let per_honba = honba.saturating_mul(100);
+                // The other yakuman, per yakuman: the dealer's and a non-dealer's share.
+                let dealer_share = to_i(if winner_is_dealer { pay.non_dealer } else { pay.dealer })
+                    .saturating_sub(per_honba)
+                    .checked_div(yakuman)
+                    .unwrap_or(0)
+                    .saturating_mul(rest);
+                let other_share = to_i(pay.non_dealer)
+                    .saturating_sub(per_honba)
+                    .checked_div(yakuman)
+                    .unwrap_or(0)
+                    .saturating_mul(rest);
+                let mut paid = 0i32;
+                for p in (0..4u8).filter(|&p| p != w) {
+                    let mut x = if p == dealer { dealer_share } else { other_share };
+                    if p == pao_seat {
+                        x = x
+                            .saturating_add(ron_unit.saturating_mul(liable))
+                            .saturating_add(honba.saturating_mul(HONBA_POINTS));
+                    }
+                    add(&mut deltas, p, x.saturating_neg());
+                    paid = paid.saturating_add(x);
+                }
+                add(&mut deltas, w, paid);
             } else {
                 for p in (0..4u8).filter(|&p| p != w) {
                     let x = if p == dealer { pay.dealer } else { pay.non_dealer };
                     add(&mut deltas, p, to_i(x).saturating_neg());
                 }
+                add(&mut deltas, w, total);
             }
-            add(&mut deltas, w, total);
         }
         add(&mut deltas, w, to_i(pay.sticks));
         deltas

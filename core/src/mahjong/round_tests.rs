@@ -70,7 +70,17 @@ fn random_rounds_end_with_balanced_payments() {
 /// form round trip, legal actions within `MAX_ACTIONS` and each one `is_legal`, an illegal action
 /// refused with the round unchanged.
 fn play_checked(config: &Config, seed: u64) -> Round {
-    let mut round = Round::new(config, &Deal::Seeded(seed)).unwrap();
+    // Vary the context: dealer, winds, honba, sticks and a seat too poor for riichi.
+    let mut scores = [25_000; 4];
+    scores[(seed % 4) as usize] = [25_000, 900, 1_000, 60_000][(seed / 4 % 4) as usize];
+    let start = Start {
+        round_wind: score::Wind::ALL[(seed % 3) as usize],
+        dealer: Seat(((seed / 3) % 4) as u8),
+        honba: (seed % 5) as u8,
+        sticks: (seed % 3) as u8,
+        scores,
+    };
+    let mut round = Round::with_start(config, &Deal::Seeded(seed), &start).unwrap();
     let mut bot = RandomBot::new(seed);
     let mut buf = [0u8; ENCODED_BYTES];
     while let Some(seat) = round.to_act() {
@@ -108,12 +118,34 @@ fn play_checked(config: &Config, seed: u64) -> Round {
     let n = round.encode(&mut buf).unwrap();
     assert_eq!(Round::decode(&buf[..n]).unwrap(), round);
     assert!(matches!(round.apply(Seat(0), Action::Pass), Err(Error::RoundOver)));
+    let o = round.outcome().unwrap();
+    let sum: i32 = o.deltas.iter().sum();
+    let new_sticks = o.riichi.iter().filter(|&&r| r).count() as i32;
+    let table = (i32::from(start.sticks) + new_sticks) * 1000;
+    match o.end {
+        End::Win => {
+            assert_eq!(sum, table, "seed {seed}");
+            assert_eq!(o.sticks, 0);
+            let first = o.wins[0].unwrap();
+            // The winner nearest the discarder takes the honba (300 each) and every stick.
+            assert!(first.deltas[first.winner.index()] >= i32::from(start.honba) * 300 + table);
+        }
+        _ => {
+            assert_eq!(sum, 0, "seed {seed}");
+            assert_eq!(i32::from(o.sticks) * 1000, table);
+        }
+    }
+    for s in 0..4 {
+        let put = if o.riichi[s] { 1000 } else { 0 };
+        assert_eq!(o.scores[s], start.scores[s] + o.deltas[s] - put);
+    }
     round
 }
 
 #[test]
 fn invariants_hold_at_every_step() {
-    for seed in 0..300u64 {
+    let n: u64 = if cfg!(debug_assertions) { 300 } else { 3000 };
+    for seed in 0..n {
         play_checked(&Config::TENHOU, seed);
         play_checked(&Config::BASIC, seed);
     }
@@ -806,4 +838,88 @@ fn given_match_waits_for_each_deal() {
     assert_eq!(finals[top.index()], last[top.index()] + sticks);
     assert_eq!(finals.iter().sum::<i32>(), 100_000);
     assert_eq!(m.deal_round(&Deal::Seeded(1)), Err(Error::MatchOver));
+}
+
+/// The largest call window: 1111m 2222m 4444m 5m facing a 3m has 36 chii id pairs.
+#[test]
+fn the_widest_chii_window_fits_max_actions() {
+    let wall = WallBuilder::new()
+        .hands(["3m", "1111m 2222m 4444m 5m", "", ""])
+        .live("7z")
+        .dora("6z", "6z")
+        .build(&[0, 1, 2, 3, 4]);
+    let mut round = Round::new(&Config::TENHOU, &Deal::Given { wall }).unwrap();
+    let three = round.hand(Seat(0)).find(|&id| id / 4 == 2).unwrap();
+    round.apply(Seat(0), Action::Discard { tile: three }).unwrap();
+    let mut actions = [Action::Pass; MAX_ACTIONS];
+    let n = round.legal_actions(Seat(1), &mut actions);
+    assert_eq!(n, 1 + 16 + 16 + 4);
+    assert!(n <= MAX_ACTIONS);
+    assert_eq!(actions[0], Action::Pass);
+    assert!(actions[1..n].iter().all(|a| matches!(a, Action::Chii { .. })));
+}
+
+/// Pao: seat 1 pons 5z from seat 0, 6z from seat 2 and its third dragon, 7z, from seat 3, then
+/// wins daisangen on a 9p tanki. On the tsumo seat 3 pays the whole 32,000; on a ron from seat 0
+/// the two share it, 16,000 each.
+#[test]
+fn pao_for_the_third_dragon() {
+    for tsumo in [true, false] {
+        let live = if tsumo {
+            "2z 3z 1z 1z 1z 4z 4z 9p"
+        } else {
+            "2z 3z 1z 1z 1z 4z 9p"
+        };
+        let wall = WallBuilder::new()
+            .hands(["5z", "55z 66z 77z 123m 9p 1s 4s 7s", "6z", "7z"])
+            .live(live)
+            .dora("9s", "9s")
+            .build(&[18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 17]);
+        let mut round = Round::new(&Config::TENHOU, &Deal::Given { wall }).unwrap();
+        let pon_by_1 = |round: &mut Round, seat: u8, kind: u8, throw: u8| {
+            let id = round.hand(Seat(seat)).find(|&id| id / 4 == kind).unwrap();
+            round.apply(Seat(seat), Action::Discard { tile: id }).unwrap();
+            while matches!(round.phase(), Phase::Calls { .. }) {
+                let s = round.to_act().unwrap();
+                let mut pon = None;
+                round.for_each_legal_action(s, |a| {
+                    if let Action::Pon { .. } = a {
+                        pon.get_or_insert(a);
+                    }
+                });
+                let answer = if s == Seat(1) { pon.unwrap() } else { Action::Pass };
+                round.apply(s, answer).unwrap();
+            }
+            assert_eq!(round.phase(), Phase::Turn { seat: Seat(1) });
+            let t = round.hand(Seat(1)).find(|&id| id / 4 == throw).unwrap();
+            round.apply(Seat(1), Action::Discard { tile: t }).unwrap();
+            pass_all(round);
+        };
+        pon_by_1(&mut round, 0, 31, 18); // seat 0's 5z; seat 1 throws 1s
+        assert_eq!(round.to_act(), Some(Seat(2)));
+        pon_by_1(&mut round, 2, 32, 21); // seat 2's 6z; 4s
+        tsumogiri(&mut round); // seat 2
+        pon_by_1(&mut round, 3, 33, 24); // seat 3's 7z: the third dragon set, pao on seat 3; 7s
+        assert_eq!(round.pao[1], 4);
+        tsumogiri(&mut round); // seat 2
+        tsumogiri(&mut round); // seat 3
+        if tsumo {
+            tsumogiri(&mut round); // seat 0
+            round.apply(Seat(1), Action::Tsumo).unwrap();
+        } else {
+            let t = drawn(&round);
+            round.apply(Seat(0), Action::Discard { tile: t }).unwrap();
+            round.apply(Seat(1), Action::Ron).unwrap();
+            pass_all(&mut round);
+        }
+        let o = round.outcome().unwrap();
+        let win = o.wins[0].unwrap();
+        assert!(win.value.has(score::Yaku::Daisangen));
+        assert_eq!(win.pao, Some(Seat(3)));
+        if tsumo {
+            assert_eq!(o.deltas, [0, 32_000, 0, -32_000]);
+        } else {
+            assert_eq!(o.deltas, [-16_000, 32_000, 0, -16_000]);
+        }
+    }
 }
