@@ -1156,7 +1156,6 @@ impl RefRound {
             let pay = value.payment();
             let pao =
                 self.pao[w].filter(|_| self.config.pao && (value.has(Yaku::Daisangen) || value.has(Yaku::Daisuushii)));
-            let honba = if collect { self.start.honba as i32 } else { 0 };
             match from {
                 None => match pao {
                     Some(l) => {
@@ -1175,9 +1174,10 @@ impl RefRound {
                 },
                 Some(d) => match pao.filter(|&l| l != d) {
                     Some(l) => {
-                        let base = pay.ron as i32 - 300 * honba;
-                        deltas[l] -= base / 2;
-                        deltas[d] -= base - base / 2 + 300 * honba;
+                        // Half each, the honba too.
+                        let all = pay.ron as i32;
+                        deltas[l] -= all / 2;
+                        deltas[d] -= all - all / 2;
                     }
                     None => deltas[d] -= pay.ron as i32,
                 },
