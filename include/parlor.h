@@ -669,6 +669,244 @@
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
+ * `uint64_t` words of a [`ParlorMahjongRound`]: room for `PARLOR_MAHJONG_ROUND_ENCODED_BYTES`.
+ */
+#define PARLOR_MAHJONG_ROUND_WORDS 80
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * `uint64_t` words of a [`ParlorMahjongMatch`].
+ */
+#define PARLOR_MAHJONG_MATCH_WORDS 84
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Bytes of a round's encoded form (`parlor_mahjong_round_encode`).
+ */
+#define PARLOR_MAHJONG_ROUND_ENCODED_BYTES 639
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Bytes of a match's encoded form (`parlor_mahjong_match_encode`).
+ */
+#define PARLOR_MAHJONG_MATCH_ENCODED_BYTES 671
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A buffer of this many `ParlorMahjongAction`s always holds every legal action of a seat.
+ */
+#define PARLOR_MAHJONG_MAX_ACTIONS 40
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The most discards a round holds (the length of `ParlorMahjongObservation::discards`).
+ */
+#define PARLOR_MAHJONG_MAX_DISCARDS 96
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Tile ids in a wall.
+ */
+#define PARLOR_MAHJONG_WALL_TILES 136
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * "No seat" / "no tile" in round outputs.
+ */
+#define PARLOR_MAHJONG_ROUND_NONE 255
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Action kind: discard `tile`.
+ */
+#define PARLOR_MAHJONG_ACTION_DISCARD 0
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Action kind: riichi, discarding `tile`.
+ */
+#define PARLOR_MAHJONG_ACTION_RIICHI 1
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Action kind: tsumo (win on the own draw).
+ */
+#define PARLOR_MAHJONG_ACTION_TSUMO 2
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Action kind: a closed kan of the tile kind `tile` (0..34).
+ */
+#define PARLOR_MAHJONG_ACTION_ANKAN 3
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Action kind: an added kan with id `tile`.
+ */
+#define PARLOR_MAHJONG_ACTION_KAKAN 4
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Action kind: abort with nine terminals and honors (kyuushu kyuuhai).
+ */
+#define PARLOR_MAHJONG_ACTION_KYUUSHU 5
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Action kind: ron (win on the discard, or rob the kan).
+ */
+#define PARLOR_MAHJONG_ACTION_RON 6
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Action kind: pon with ids `tiles[0]`, `tiles[1]`.
+ */
+#define PARLOR_MAHJONG_ACTION_PON 7
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Action kind: open kan on the discard.
+ */
+#define PARLOR_MAHJONG_ACTION_KAN 8
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Action kind: chii with ids `tiles[0]`, `tiles[1]`.
+ */
+#define PARLOR_MAHJONG_ACTION_CHII 9
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Action kind: pass (no call).
+ */
+#define PARLOR_MAHJONG_ACTION_PASS 10
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Phase: a seat on turn (`phase_seat`).
+ */
+#define PARLOR_MAHJONG_PHASE_TURN 0
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Phase: a call window on `phase_tile`, discarded by `phase_seat`.
+ */
+#define PARLOR_MAHJONG_PHASE_CALLS 1
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Phase: a kan by `phase_seat` may be robbed (`phase_tile`).
+ */
+#define PARLOR_MAHJONG_PHASE_CHANKAN 2
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Phase: the round is over.
+ */
+#define PARLOR_MAHJONG_PHASE_OVER 3
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * End: one or more wins.
+ */
+#define PARLOR_MAHJONG_END_WIN 0
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * End: exhaustive draw with tenpai payments.
+ */
+#define PARLOR_MAHJONG_END_EXHAUSTIVE 1
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * End: exhaustive draw with nagashi mangan.
+ */
+#define PARLOR_MAHJONG_END_NAGASHI 2
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * End: abortive draw, nine terminals.
+ */
+#define PARLOR_MAHJONG_END_NINE_TERMINALS 3
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * End: abortive draw, four winds.
+ */
+#define PARLOR_MAHJONG_END_FOUR_WINDS 4
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * End: abortive draw, four riichi.
+ */
+#define PARLOR_MAHJONG_END_FOUR_RIICHI 5
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * End: abortive draw, four kans.
+ */
+#define PARLOR_MAHJONG_END_FOUR_KANS 6
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * End: abortive draw, three rons.
+ */
+#define PARLOR_MAHJONG_END_TRIPLE_RON 7
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Preset: Tenhou's ranked hanchan (the default).
+ */
+#define PARLOR_MAHJONG_PRESET_TENHOU 0
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Preset: Tenhou's rules, East only.
+ */
+#define PARLOR_MAHJONG_PRESET_TENHOU_EAST 1
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Preset: the basic rules (head bump, no abortive draws, kuikae allowed, …).
+ */
+#define PARLOR_MAHJONG_PRESET_BASIC 2
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
  * Meld kind code: chii.
  */
 #define PARLOR_MAHJONG_MELD_CHII 0
@@ -1735,98 +1973,327 @@ typedef struct ParlorMahjongConfig {
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * A called meld.
+ * The rules of a round and a match (`parlor_core::mahjong::Config`); flags are 0/1.
  */
-typedef struct ParlorMahjongMeld {
+typedef struct ParlorMahjongRoundConfig {
+  /**
+   * The hand-value rules.
+   */
+  struct ParlorMahjongConfig score;
+  /**
+   * Rounds before any extension: 8 hanchan, 4 East only (1–16).
+   */
+  uint8_t rounds;
+  /**
+   * Play on past the last round while nobody has `target_points`.
+   */
+  uint8_t extension;
+  /**
+   * 0 head bump, 1 double ron.
+   */
+  uint8_t multi_ron;
+  /**
+   * Three rons abort.
+   */
+  uint8_t abort_triple_ron;
+  /**
+   * Nine terminals may abort.
+   */
+  uint8_t abort_nine_terminals;
+  /**
+   * Four winds abort.
+   */
+  uint8_t abort_four_winds;
+  /**
+   * Four riichi abort.
+   */
+  uint8_t abort_four_riichi;
+  /**
+   * Four kans by two or more seats abort.
+   */
+  uint8_t abort_four_kans;
+  /**
+   * Kuikae forbidden.
+   */
+  uint8_t kuikae_forbidden;
+  /**
+   * A seat below 0 ends the match.
+   */
+  uint8_t busting;
+  /**
+   * Nagashi mangan.
+   */
+  uint8_t nagashi_mangan;
+  /**
+   * Pao for big three dragons / big four winds.
+   */
+  uint8_t pao;
+  /**
+   * Agari-yame / tenpai-yame.
+   */
+  uint8_t agari_yame;
+  /**
+   * Thirteen orphans may rob a closed kan.
+   */
+  uint8_t kokushi_robs_ankan;
+  /**
+   * Points at the start of the match.
+   */
+  int32_t start_points;
+  /**
+   * Points that end the match after the last round.
+   */
+  int32_t target_points;
+} ParlorMahjongRoundConfig;
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The match context of a round (`parlor_core::mahjong::Start`).
+ */
+typedef struct ParlorMahjongStart {
+  /**
+   * Round wind 0 East … 3 North.
+   */
+  uint8_t round_wind;
+  /**
+   * The dealer's seat.
+   */
+  uint8_t dealer;
+  /**
+   * Honba.
+   */
+  uint8_t honba;
+  /**
+   * Riichi sticks on the table.
+   */
+  uint8_t sticks;
+  /**
+   * Each seat's points at the start.
+   */
+  int32_t scores[4];
+} ParlorMahjongStart;
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A round's state (its encoded form; opaque, caller-owned, storable in a static).
+ */
+typedef struct ParlorMahjongRound {
+  /**
+   * The encoded round.
+   */
+  uint64_t opaque[PARLOR_MAHJONG_ROUND_WORDS];
+} ParlorMahjongRound;
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * An action.
+ */
+typedef struct ParlorMahjongAction {
+  /**
+   * `PARLOR_MAHJONG_ACTION_*`.
+   */
+  uint8_t kind;
+  /**
+   * Discard, riichi, kakan: the id; ankan: the kind 0..34; else 0.
+   */
+  uint8_t tile;
+  /**
+   * Pon, chii: the two ids from the hand (ascending); else 0.
+   */
+  uint8_t tiles[2];
+} ParlorMahjongAction;
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A meld on the table.
+ */
+typedef struct ParlorMahjongTableMeld {
   /**
    * `PARLOR_MAHJONG_MELD_*`.
    */
   uint8_t kind;
   /**
-   * 136-form ids: 3 for chii and pon, 4 for kans.
+   * How many of `tiles` (3 or 4).
+   */
+  uint8_t tile_count;
+  /**
+   * The ids, ascending.
    */
   uint8_t tiles[4];
   /**
-   * Index in `tiles` of the tile taken from a discard, or `PARLOR_MAHJONG_NONE`.
+   * The id taken from a discard, or 255 (closed kan).
    */
   uint8_t called;
   /**
-   * Seat wind (0 E … 3 N) of the seat it came from, or `PARLOR_MAHJONG_NONE`.
+   * The seat it came from, or 255.
    */
   uint8_t from;
-} ParlorMahjongMeld;
+} ParlorMahjongTableMeld;
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * A winning hand and its circumstances.
+ * What an action led to.
  */
-typedef struct ParlorMahjongWin {
+typedef struct ParlorMahjongEvent {
   /**
-   * Closed tiles (136-form ids), the winning tile included: `14 − 3 × melds_len` of them.
+   * The seat that called (pon, open kan, chii) or made a closed/added kan, or 255.
    */
-  uint8_t closed[14];
+  uint8_t call_seat;
   /**
-   * How many of `closed` are used.
+   * That meld (zeroed without a call).
    */
-  uint8_t closed_len;
+  struct ParlorMahjongTableMeld call;
   /**
-   * Called melds (closed kans included).
-   */
-  struct ParlorMahjongMeld melds[4];
-  /**
-   * How many of `melds` are used (0–4).
-   */
-  uint8_t melds_len;
-  /**
-   * The winning tile's id (one of `closed`).
-   */
-  uint8_t winning;
-  /**
-   * 1 self-draw, 0 ron.
-   */
-  uint8_t tsumo;
-  /**
-   * Seat wind 0–3 (0 East = dealer).
-   */
-  uint8_t seat;
-  /**
-   * Round wind 0–3.
-   */
-  uint8_t round;
-  /**
-   * 0 none, 1 riichi, 2 double riichi.
+   * The seat whose riichi stick went down, or 255.
    */
   uint8_t riichi;
   /**
-   * `PARLOR_MAHJONG_FLAG_*` bits (others must be 0).
+   * New dora indicators (ids), 255 when unused.
    */
-  uint32_t flags;
+  uint8_t dora[2];
   /**
-   * Dora indicators (ids).
+   * The seat that drew automatically after the action, or 255.
+   */
+  uint8_t drew_seat;
+  /**
+   * The id it drew (hidden information of that seat), or 255.
+   */
+  uint8_t drew_tile;
+  /**
+   * 1: a call window opened.
+   */
+  uint8_t window;
+  /**
+   * 1: the round ended.
+   */
+  uint8_t round_over;
+  /**
+   * 1: the match ended (match calls only).
+   */
+  uint8_t match_over;
+} ParlorMahjongEvent;
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A discard.
+ */
+typedef struct ParlorMahjongDiscard {
+  /**
+   * Who discarded.
+   */
+  uint8_t seat;
+  /**
+   * The id.
+   */
+  uint8_t tile;
+  /**
+   * 1: the drawn tile was discarded.
+   */
+  uint8_t tsumogiri;
+  /**
+   * 1: the riichi declaration.
+   */
+  uint8_t riichi;
+  /**
+   * 1: another seat called it.
+   */
+  uint8_t called;
+} ParlorMahjongDiscard;
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * What one seat may know (`parlor_mahjong_round_observe`); never another seat's closed tiles,
+ * window answer, the wall or the ura indicators.
+ */
+typedef struct ParlorMahjongObservation {
+  /**
+   * The observing seat.
+   */
+  uint8_t seat;
+  /**
+   * `PARLOR_MAHJONG_PHASE_*`.
+   */
+  uint8_t phase;
+  /**
+   * The seat on turn, the discarder or the kan's seat; 255 when over.
+   */
+  uint8_t phase_seat;
+  /**
+   * The tile open to calls, or 255.
+   */
+  uint8_t phase_tile;
+  /**
+   * 1: the observing seat may act.
+   */
+  uint8_t may_act;
+  /**
+   * The round's context.
+   */
+  struct ParlorMahjongStart start;
+  /**
+   * The own closed tiles (ids ascending; `hand_len` used).
+   */
+  uint8_t hand[14];
+  /**
+   * How many of `hand`.
+   */
+  uint8_t hand_len;
+  /**
+   * The tile just drawn by the observing seat, or 255.
+   */
+  uint8_t drawn;
+  /**
+   * Each seat's closed tile count.
+   */
+  uint8_t hand_counts[4];
+  /**
+   * Each seat's melds (`meld_counts` used).
+   */
+  struct ParlorMahjongTableMeld melds[4][4];
+  /**
+   * How many melds each seat has.
+   */
+  uint8_t meld_counts[4];
+  /**
+   * Every discard in order (`discard_count` used).
+   */
+  struct ParlorMahjongDiscard discards[PARLOR_MAHJONG_MAX_DISCARDS];
+  /**
+   * How many discards.
+   */
+  uint8_t discard_count;
+  /**
+   * The dora indicators revealed (`dora_count` used).
    */
   uint8_t dora[5];
   /**
-   * How many of `dora` are used.
+   * How many dora indicators.
    */
-  uint8_t dora_len;
+  uint8_t dora_count;
   /**
-   * Ura-dora indicators (ids).
+   * 1 per seat whose riichi stick is down.
    */
-  uint8_t ura[5];
-  /**
-   * How many of `ura` are used.
-   */
-  uint8_t ura_len;
-  /**
-   * Honba counters.
-   */
-  uint16_t honba;
+  uint8_t riichi[4];
   /**
    * Riichi sticks on the table.
    */
-  uint16_t riichi_sticks;
-} ParlorMahjongWin;
+  uint8_t sticks;
+  /**
+   * Tiles left in the live wall.
+   */
+  uint8_t wall_left;
+  /**
+   * Every seat's current points.
+   */
+  int32_t scores[4];
+} ParlorMahjongObservation;
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
@@ -1951,6 +2418,194 @@ typedef struct ParlorMahjongValue {
    */
   uint32_t sticks;
 } ParlorMahjongValue;
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * One win of a round.
+ */
+typedef struct ParlorMahjongAgari {
+  /**
+   * The winner.
+   */
+  uint8_t winner;
+  /**
+   * The discarder (or the kan's seat on a chankan), 255 on a tsumo.
+   */
+  uint8_t from;
+  /**
+   * The seat liable under pao, or 255.
+   */
+  uint8_t pao;
+  /**
+   * The winning tile's id.
+   */
+  uint8_t tile;
+  /**
+   * Each seat's gain (+) or payment (−) for this win.
+   */
+  int32_t deltas[4];
+  /**
+   * The hand's value.
+   */
+  struct ParlorMahjongValue value;
+} ParlorMahjongAgari;
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A round's end.
+ */
+typedef struct ParlorMahjongOutcome {
+  /**
+   * `PARLOR_MAHJONG_END_*`.
+   */
+  uint8_t end;
+  /**
+   * How many of `wins` (0 on a draw).
+   */
+  uint8_t win_count;
+  /**
+   * The honba the round was played with.
+   */
+  uint8_t honba;
+  /**
+   * Riichi sticks left on the table.
+   */
+  uint8_t sticks;
+  /**
+   * 1: the dealer keeps the seat.
+   */
+  uint8_t dealer_repeats;
+  /**
+   * 1 per seat whose riichi stick went down this round.
+   */
+  uint8_t riichi[4];
+  /**
+   * 1 per seat tenpai at an exhaustive draw.
+   */
+  uint8_t tenpai[4];
+  /**
+   * Each seat's score change as game records write it (without this round's riichi sticks).
+   */
+  int32_t deltas[4];
+  /**
+   * Each seat's points after the round.
+   */
+  int32_t scores[4];
+  /**
+   * The wins, nearest to the discarder first.
+   */
+  struct ParlorMahjongAgari wins[3];
+} ParlorMahjongOutcome;
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A match's state (its encoded form; opaque, caller-owned).
+ */
+typedef struct ParlorMahjongMatch {
+  /**
+   * The encoded match.
+   */
+  uint64_t opaque[PARLOR_MAHJONG_MATCH_WORDS];
+} ParlorMahjongMatch;
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A called meld.
+ */
+typedef struct ParlorMahjongMeld {
+  /**
+   * `PARLOR_MAHJONG_MELD_*`.
+   */
+  uint8_t kind;
+  /**
+   * 136-form ids: 3 for chii and pon, 4 for kans.
+   */
+  uint8_t tiles[4];
+  /**
+   * Index in `tiles` of the tile taken from a discard, or `PARLOR_MAHJONG_NONE`.
+   */
+  uint8_t called;
+  /**
+   * Seat wind (0 E … 3 N) of the seat it came from, or `PARLOR_MAHJONG_NONE`.
+   */
+  uint8_t from;
+} ParlorMahjongMeld;
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A winning hand and its circumstances.
+ */
+typedef struct ParlorMahjongWin {
+  /**
+   * Closed tiles (136-form ids), the winning tile included: `14 − 3 × melds_len` of them.
+   */
+  uint8_t closed[14];
+  /**
+   * How many of `closed` are used.
+   */
+  uint8_t closed_len;
+  /**
+   * Called melds (closed kans included).
+   */
+  struct ParlorMahjongMeld melds[4];
+  /**
+   * How many of `melds` are used (0–4).
+   */
+  uint8_t melds_len;
+  /**
+   * The winning tile's id (one of `closed`).
+   */
+  uint8_t winning;
+  /**
+   * 1 self-draw, 0 ron.
+   */
+  uint8_t tsumo;
+  /**
+   * Seat wind 0–3 (0 East = dealer).
+   */
+  uint8_t seat;
+  /**
+   * Round wind 0–3.
+   */
+  uint8_t round;
+  /**
+   * 0 none, 1 riichi, 2 double riichi.
+   */
+  uint8_t riichi;
+  /**
+   * `PARLOR_MAHJONG_FLAG_*` bits (others must be 0).
+   */
+  uint32_t flags;
+  /**
+   * Dora indicators (ids).
+   */
+  uint8_t dora[5];
+  /**
+   * How many of `dora` are used.
+   */
+  uint8_t dora_len;
+  /**
+   * Ura-dora indicators (ids).
+   */
+  uint8_t ura[5];
+  /**
+   * How many of `ura` are used.
+   */
+  uint8_t ura_len;
+  /**
+   * Honba counters.
+   */
+  uint16_t honba;
+  /**
+   * Riichi sticks on the table.
+   */
+  uint16_t riichi_sticks;
+} ParlorMahjongWin;
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
@@ -2608,6 +3263,69 @@ typedef struct ParlorTichuMatch {
  * and decompositions 3n+2, shanten either; seven pairs and thirteen orphans 13 or 14).
  */
 #define PARLOR_MAHJONG_ERR_WRONG_SIZE 403
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A round [`Config`](parlor_core::mahjong::Config) out of range (`parlor_mahjong_round_new`).
+ */
+#define PARLOR_MAHJONG_ERR_BAD_CONFIG 460
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A given wall that is not the 136 ids once each, or a start out of range.
+ */
+#define PARLOR_MAHJONG_ERR_BAD_DEAL 461
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A seat number above 3.
+ */
+#define PARLOR_MAHJONG_ERR_NO_SUCH_SEAT 462
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The round is over: no seat may act.
+ */
+#define PARLOR_MAHJONG_ERR_ROUND_OVER 463
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The seat may not act now (another seat's turn, or it already answered the call window).
+ */
+#define PARLOR_MAHJONG_ERR_NOT_YOUR_TURN 464
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The action is not legal for the seat now (the state is unchanged).
+ */
+#define PARLOR_MAHJONG_ERR_ILLEGAL_ACTION 465
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The match is over.
+ */
+#define PARLOR_MAHJONG_ERR_MATCH_OVER 466
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The match waits for the next round's wall (`parlor_mahjong_match_deal`).
+ */
+#define PARLOR_MAHJONG_ERR_AWAITING_DEAL 467
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * `parlor_mahjong_match_deal` while a round is being played, or for a seeded match.
+ */
+#define PARLOR_MAHJONG_ERR_NOT_AWAITING_DEAL 468
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
@@ -3892,6 +4610,310 @@ ParlorStatus parlor_mahjong_decompositions(const uint8_t *counts,
                                            struct ParlorMahjongDecomposition *out,
                                            size_t capacity,
                                            size_t *out_count);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Fills `*out` with preset `preset` (`PARLOR_MAHJONG_PRESET_*`). Errors:
+ * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (unknown preset).
+ *
+ * # Safety
+ * `out` writable.
+ */
+ParlorStatus parlor_mahjong_round_config_preset(uint8_t preset,
+                                                struct ParlorMahjongRoundConfig *out);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A new round under `*config` (NULL: Tenhou's rules) in the context `*start` (NULL: East 1,
+ * seat 0 deals, the start points) with the wall of `seed` into `*out_round`; the dealer has
+ * drawn. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (a flag not 0/1, an
+ * unknown code), `PARLOR_MAHJONG_ERR_BAD_CONFIG`, `PARLOR_MAHJONG_ERR_BAD_DEAL`.
+ *
+ * # Safety
+ * `config`, `start` NULL or readable; `out_round` writable.
+ */
+ParlorStatus parlor_mahjong_round_new(const struct ParlorMahjongRoundConfig *config,
+                                      uint64_t seed,
+                                      const struct ParlorMahjongStart *start,
+                                      struct ParlorMahjongRound *out_round);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * As `parlor_mahjong_round_new` with the whole wall given: `wall_len` must be 136 ids in the
+ * documented layout (`docs/mahjong.md`). Errors: as `parlor_mahjong_round_new`,
+ * `PARLOR_ERR_INVALID_ARGUMENT` for another length, `PARLOR_MAHJONG_ERR_BAD_DEAL` for ids that
+ * are not each tile once.
+ *
+ * # Safety
+ * `config`, `start` NULL or readable; `wall` readable for `wall_len` bytes; `out_round` writable.
+ */
+ParlorStatus parlor_mahjong_round_new_given(const struct ParlorMahjongRoundConfig *config,
+                                            const uint8_t *wall,
+                                            size_t wall_len,
+                                            const struct ParlorMahjongStart *start,
+                                            struct ParlorMahjongRound *out_round);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The seat to act into `*out_seat` (in a call window the first seat in turn order from the
+ * discarder that has not answered; 255 once over), and the mask of every seat that may act
+ * now into `*out_mask` (may be NULL; bit `s`: seat `s`). Errors: `PARLOR_ERR_NULL_POINTER`,
+ * `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `round` readable; `out_seat` writable; `out_mask` NULL or writable.
+ */
+ParlorStatus parlor_mahjong_round_to_act(const struct ParlorMahjongRound *round,
+                                         uint8_t *out_seat,
+                                         uint8_t *out_mask);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The legal actions of `seat` (the core's order: on turn discards, riichi discards, tsumo,
+ * closed kans, added kans, kyuushu; in a window ron, pons, kan, chiis, pass) into `out_actions`
+ * as far as `capacity` allows, their number into `*out_total` (0 when `seat` may not act);
+ * `PARLOR_MAHJONG_MAX_ACTIONS` always suffice. `PARLOR_ERR_BUFFER_TOO_SMALL` when
+ * `*out_total > capacity > 0` (the first `capacity` are written); capacity 0 is a size query
+ * (`PARLOR_OK`). Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_MAHJONG_ERR_NO_SUCH_SEAT`,
+ * `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `round` readable; `out_actions` writable for `capacity` entries (NULL with 0); `out_total`
+ * writable.
+ */
+ParlorStatus parlor_mahjong_round_legal_actions(const struct ParlorMahjongRound *round,
+                                                uint8_t seat,
+                                                struct ParlorMahjongAction *out_actions,
+                                                size_t capacity,
+                                                size_t *out_total);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * `seat` applies `*action` to `*round` (and everything that follows automatically: the window
+ * closing, the call, the next draw, a new dora, the end); `*out_event` (may be NULL) says what
+ * happened. On error the round is unchanged. Errors: `PARLOR_ERR_NULL_POINTER`,
+ * `PARLOR_ERR_INVALID_ARGUMENT` (a bad action code or field), `PARLOR_ERR_INVALID_STATE`,
+ * `PARLOR_MAHJONG_ERR_NO_SUCH_SEAT`, `_ROUND_OVER`, `_NOT_YOUR_TURN`, `_ILLEGAL_ACTION`.
+ *
+ * # Safety
+ * `round` readable and writable; `action` readable; `out_event` NULL or writable.
+ */
+ParlorStatus parlor_mahjong_round_apply(struct ParlorMahjongRound *round,
+                                        uint8_t seat,
+                                        const struct ParlorMahjongAction *action,
+                                        struct ParlorMahjongEvent *out_event);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * What `seat` may know into `*out_observation`. Errors: `PARLOR_ERR_NULL_POINTER`,
+ * `PARLOR_MAHJONG_ERR_NO_SUCH_SEAT`, `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `round` readable; `out_observation` writable.
+ */
+ParlorStatus parlor_mahjong_round_observe(const struct ParlorMahjongRound *round,
+                                          uint8_t seat,
+                                          struct ParlorMahjongObservation *out_observation);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * `*out_over` = 1 and the result into `*out_outcome` once the round is over; `*out_over` = 0
+ * (and `*out_outcome` zeroed) before. Errors: `PARLOR_ERR_NULL_POINTER`,
+ * `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `round` readable; `out_outcome`, `out_over` writable.
+ */
+ParlorStatus parlor_mahjong_round_outcome(const struct ParlorMahjongRound *round,
+                                          struct ParlorMahjongOutcome *out_outcome,
+                                          uint8_t *out_over);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The round's versioned byte form (`PARLOR_MAHJONG_ROUND_ENCODED_BYTES`) into `out`; its length
+ * into `*out_len` (capacity 0 is a size query: `PARLOR_OK`). Errors: `PARLOR_ERR_NULL_POINTER`,
+ * `PARLOR_ERR_BUFFER_TOO_SMALL`, `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `round` readable; `out` writable for `capacity` bytes (NULL with 0); `out_len` writable.
+ */
+ParlorStatus parlor_mahjong_round_encode(const struct ParlorMahjongRound *round,
+                                         uint8_t *out,
+                                         size_t capacity,
+                                         size_t *out_len);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The round of `len` encoded bytes into `*out_round`, re-validated. Errors:
+ * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE` (bytes no round has).
+ *
+ * # Safety
+ * `bytes` readable for `len` bytes; `out_round` writable.
+ */
+ParlorStatus parlor_mahjong_round_decode(const uint8_t *bytes,
+                                         size_t len,
+                                         struct ParlorMahjongRound *out_round);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A new match under `*config` (NULL: Tenhou's rules) seeded `seed` into `*out_match` (round
+ * `k` is dealt from the `(k+1)`-th output of the seed's generator). Errors:
+ * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`, `PARLOR_MAHJONG_ERR_BAD_CONFIG`.
+ *
+ * # Safety
+ * `config` NULL or readable; `out_match` writable.
+ */
+ParlorStatus parlor_mahjong_match_new(const struct ParlorMahjongRoundConfig *config,
+                                      uint64_t seed,
+                                      struct ParlorMahjongMatch *out_match);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * A new match whose rounds are dealt from given walls: the first from `wall` (136 ids), each
+ * later one by `parlor_mahjong_match_deal`. Errors: as `parlor_mahjong_round_new_given`.
+ *
+ * # Safety
+ * `config` NULL or readable; `wall` readable for `wall_len` bytes; `out_match` writable.
+ */
+ParlorStatus parlor_mahjong_match_new_given(const struct ParlorMahjongRoundConfig *config,
+                                            const uint8_t *wall,
+                                            size_t wall_len,
+                                            struct ParlorMahjongMatch *out_match);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * Deals the next round of a given-walls match from `wall` (after a round ended). Errors:
+ * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (length), `PARLOR_ERR_INVALID_STATE`,
+ * `PARLOR_MAHJONG_ERR_BAD_DEAL`, `_MATCH_OVER`, `_NOT_AWAITING_DEAL`.
+ *
+ * # Safety
+ * `game` readable and writable; `wall` readable for `wall_len` bytes.
+ */
+ParlorStatus parlor_mahjong_match_deal(struct ParlorMahjongMatch *game,
+                                       const uint8_t *wall,
+                                       size_t wall_len);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The round in play (the last one once the match is over) into `*out_round`, for the
+ * `parlor_mahjong_round_*` queries. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `game` readable; `out_round` writable.
+ */
+ParlorStatus parlor_mahjong_match_round(const struct ParlorMahjongMatch *game,
+                                        struct ParlorMahjongRound *out_round);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The seat to act in the match's round into `*out_seat` (255 when none: the match is over or
+ * awaits a wall), the mask of seats that may act into `*out_mask` (may be NULL). Errors:
+ * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `game` readable; `out_seat` writable; `out_mask` NULL or writable.
+ */
+ParlorStatus parlor_mahjong_match_to_act(const struct ParlorMahjongMatch *game,
+                                         uint8_t *out_seat,
+                                         uint8_t *out_mask);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The legal actions of `seat` in the match's round, as `parlor_mahjong_round_legal_actions`
+ * (none while the match is over or awaits a wall).
+ *
+ * # Safety
+ * As `parlor_mahjong_round_legal_actions`, with `game` readable.
+ */
+ParlorStatus parlor_mahjong_match_legal_actions(const struct ParlorMahjongMatch *game,
+                                                uint8_t seat,
+                                                struct ParlorMahjongAction *out_actions,
+                                                size_t capacity,
+                                                size_t *out_total);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * `seat` applies `*action` to the match's round; when the round ends its points are settled and
+ * the next round is dealt (a seeded match; a given-walls match then awaits
+ * `parlor_mahjong_match_deal`), unless the match is over. `*out_event` (may be NULL) says what
+ * happened (`match_over`); `*out_outcome` (may be NULL) receives the result of a round that just
+ * ended, and `*out_round_over` (may be NULL) 1 then (0 otherwise, `*out_outcome` zeroed). On
+ * error the match is unchanged. Errors: as `parlor_mahjong_round_apply`;
+ * `PARLOR_MAHJONG_ERR_MATCH_OVER`, `_AWAITING_DEAL`.
+ *
+ * # Safety
+ * `game` readable and writable; `action` readable; `out_event`, `out_outcome`, `out_round_over`
+ * NULL or writable.
+ */
+ParlorStatus parlor_mahjong_match_apply(struct ParlorMahjongMatch *game,
+                                        uint8_t seat,
+                                        const struct ParlorMahjongAction *action,
+                                        struct ParlorMahjongEvent *out_event,
+                                        struct ParlorMahjongOutcome *out_outcome,
+                                        uint8_t *out_round_over);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The match's standing: each seat's points into `out_scores[4]` (final points, leftover sticks
+ * to the top seat, once over), the rounds finished into `*out_rounds`, whether it is over into
+ * `*out_over` and the final placement (seats, first place first; 255s while it goes on) into
+ * `out_placement[4]` (may be NULL). Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `game` readable; `out_scores` writable for 4 values; `out_rounds`, `out_over` writable;
+ * `out_placement` NULL or writable for 4 bytes.
+ */
+ParlorStatus parlor_mahjong_match_scores(const struct ParlorMahjongMatch *game,
+                                         int32_t *out_scores,
+                                         uint32_t *out_rounds,
+                                         uint8_t *out_over,
+                                         uint8_t *out_placement);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The match's versioned byte form (`PARLOR_MAHJONG_MATCH_ENCODED_BYTES`) into `out`, its length
+ * into `*out_len` (capacity 0 is a size query). Errors: `PARLOR_ERR_NULL_POINTER`,
+ * `PARLOR_ERR_BUFFER_TOO_SMALL`, `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `game` readable; `out` writable for `capacity` bytes (NULL with 0); `out_len` writable.
+ */
+ParlorStatus parlor_mahjong_match_encode(const struct ParlorMahjongMatch *game,
+                                         uint8_t *out,
+                                         size_t capacity,
+                                         size_t *out_len);
+#endif
+
+#if defined(PARLOR_FEATURE_MAHJONG)
+/**
+ * The match of `len` encoded bytes into `*out_match`, re-validated. Errors:
+ * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
+ *
+ * # Safety
+ * `bytes` readable for `len` bytes; `out_match` writable.
+ */
+ParlorStatus parlor_mahjong_match_decode(const uint8_t *bytes,
+                                         size_t len,
+                                         struct ParlorMahjongMatch *out_match);
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)

@@ -57,6 +57,8 @@ pub mod doudizhu_round;
 #[cfg(feature = "mahjong")]
 pub mod mahjong;
 #[cfg(feature = "mahjong")]
+pub mod mahjong_round;
+#[cfg(feature = "mahjong")]
 pub mod mahjong_score;
 #[cfg(feature = "tichu")]
 pub mod tichu;
@@ -131,7 +133,9 @@ fn status_message(code: ParlorStatus) -> &'static core::ffi::CStr {
         #[cfg(feature = "doudizhu")]
         300..=399 => doudizhu::status_message(code),
         #[cfg(feature = "mahjong")]
-        400..=499 => mahjong::status_message(code).or_else(|| mahjong_score::status_message(code)),
+        400..=499 => mahjong::status_message(code)
+            .or_else(|| mahjong_score::status_message(code))
+            .or_else(|| mahjong_round::status_message(code)),
         _ => None,
     };
     message.unwrap_or(c"unknown status code")

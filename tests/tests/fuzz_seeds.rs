@@ -15,7 +15,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use parlor_conformance::check::{dominoes, doudizhu, mahjong, tichu};
+use parlor_conformance::check::{dominoes, doudizhu, mahjong, mahjong_round, tichu};
 use parlor_conformance::fuzzing::{SplitMix64, run_bytes};
 use parlor_conformance::vectors;
 
@@ -75,6 +75,16 @@ const TARGETS: &[Target] = &[
         name: "ffi_mahjong",
         run: |d| run_bytes(d, &mahjong::ffi),
         dictionary_game: Some("mahjong"),
+    },
+    Target {
+        name: "mahjong_round",
+        run: |d| run_bytes(d, &mahjong_round::round),
+        dictionary_game: None,
+    },
+    Target {
+        name: "ffi_mahjong_round",
+        run: |d| run_bytes(d, &mahjong_round::ffi_round),
+        dictionary_game: None,
     },
 ];
 

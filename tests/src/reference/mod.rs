@@ -7,6 +7,7 @@ pub mod dominoes_round;
 pub mod doudizhu;
 pub mod doudizhu_round;
 pub mod mahjong;
+pub mod mahjong_round;
 pub mod tichu;
 pub mod tichu_round;
 pub mod tichu_trick;

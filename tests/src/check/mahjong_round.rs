@@ -1,0 +1,996 @@
+//! Riichi round checker `mahjong_round`: one hand from a seeded wall, in a random match context,
+//! played on the core's `Round` and on the naive reference round side by side. At every step:
+//! the seats that may act are equal, every seat's legal actions are equal in order (as log
+//! text), hands, melds, rivers, dora indicators, the wall count, riichi states and points are
+//! equal, a stray (mostly illegal) action is legal exactly when the reference lists it and, when
+//! refused, leaves the round unchanged, encode/decode round-trips, and each observation shows
+//! its seat only its own tiles (the unseen wall can be shuffled without changing any
+//! observation). At the end the outcomes are equal: how it ended, each win and its value, every
+//! delta, tenpai seats, sticks, the dealer's repeat.
+
+use arbitrary::Arbitrary;
+use parlor_core::game::Seat;
+use parlor_core::mahjong::round::{self, ENCODED_BYTES};
+use parlor_core::mahjong::score::{MeldKind, Wind};
+use parlor_core::mahjong::{
+    Abort, Action, Config, Deal, End, Hand, MultiRon, Outcome, Phase, Round, Start, Tile, shanten,
+};
+
+use crate::reference::mahjong_round::{self as reference, RefAction, RefConfig, RefDraw, RefRound, RefStart};
+
+/// The reference rules of a core config.
+pub fn ref_config(config: &Config) -> RefConfig {
+    RefConfig {
+        red_fives: config.score.red_fives,
+        double_ron: config.multi_ron == MultiRon::Double,
+        triple_ron_draw: config.abort_triple_ron,
+        nine_terminals: config.abort_nine_terminals,
+        four_winds: config.abort_four_winds,
+        four_riichi: config.abort_four_riichi,
+        four_kans: config.abort_four_kans,
+        kuikae_forbidden: config.kuikae_forbidden,
+        nagashi: config.nagashi_mangan,
+        pao: config.pao,
+        kokushi_robs_ankan: config.kokushi_robs_ankan,
+        score: config.score,
+    }
+}
+
+/// The reference context of a core start.
+pub fn ref_start(start: &Start) -> RefStart {
+    RefStart {
+        round_wind: start.round_wind.code(),
+        dealer: start.dealer.index(),
+        honba: u32::from(start.honba),
+        sticks: u32::from(start.sticks),
+        scores: start.scores,
+    }
+}
+
+/// The core action of a reference one.
+pub fn core_action(action: RefAction) -> Action {
+    match action {
+        RefAction::Discard(tile) => Action::Discard { tile },
+        RefAction::Riichi(tile) => Action::Riichi { tile },
+        RefAction::Tsumo => Action::Tsumo,
+        RefAction::Ankan(kind) => Action::Ankan { kind },
+        RefAction::Kakan(tile) => Action::Kakan { tile },
+        RefAction::NineTerminals => Action::Kyuushu,
+        RefAction::Ron => Action::Ron,
+        RefAction::Pon(tiles) => Action::Pon { tiles },
+        RefAction::Minkan => Action::Kan,
+        RefAction::Chii(tiles) => Action::Chii { tiles },
+        RefAction::Pass => Action::Pass,
+    }
+}
+
+/// One case: the wall's seed, the context, a choice stream (each `u16` picks a seat among those
+/// that may act and one of its actions; when it runs out greedy players finish the hand), and
+/// stray actions tried on the way.
+#[derive(Debug, Clone, Arbitrary)]
+pub struct RoundCase {
+    /// The wall's seed.
+    pub seed: u64,
+    /// 0 Tenhou's rules, 1 the basic rules (head bump, no abortive draws, kuikae allowed), 2
+    /// Tenhou's without red fives.
+    pub preset: u8,
+    /// Dealer, round wind, honba, sticks.
+    pub context: (u8, u8, u8, u8),
+    /// Points offsets (hundreds) from 25,000.
+    pub points: [i16; 4],
+    /// The greedy players' seed.
+    pub bot_seed: u64,
+    /// Choices; `0xFFFF`: the greedy player's.
+    pub choices: Vec<u16>,
+    /// Stray actions (seat, kind, tile, other tile).
+    pub stray: Vec<(u8, u8, u8, u8)>,
+    /// At this step (mod 128) the unseen wall is shuffled and every observation compared.
+    pub leak_step: u8,
+}
+
+/// The config of a case's preset.
+pub fn preset_config(preset: u8) -> Config {
+    match preset % 3 {
+        0 => Config::TENHOU,
+        1 => Config::BASIC,
+        _ => Config {
+            score: parlor_core::mahjong::score::Config {
+                red_fives: false,
+                ..Config::TENHOU.score
+            },
+            ..Config::TENHOU
+        },
+    }
+}
+
+fn case_start(case: &RoundCase, config: &Config) -> Start {
+    let (dealer, wind, honba, sticks) = case.context;
+    Start {
+        round_wind: Wind::ALL[usize::from(wind % 3)],
+        dealer: Seat(dealer % 4),
+        honba: honba % 6,
+        sticks: sticks % 4,
+        scores: case.points.map(|p| config.start_points + i32::from(p % 260) * 100),
+    }
+}
+
+/// The log text of every legal action of `seat`, in the core's order.
+fn core_actions(round: &Round, seat: Seat) -> Vec<String> {
+    let mut all = Vec::new();
+    round.for_each_legal_action(seat, |a| all.push(a.to_string()));
+    all
+}
+
+fn stray_action(kind: u8, tile: u8, other: u8) -> Action {
+    let tile = tile % 140;
+    match kind % 11 {
+        0 => Action::Discard { tile },
+        1 => Action::Riichi { tile },
+        2 => Action::Tsumo,
+        3 => Action::Ankan {
+            kind: Tile::new(tile % 34).unwrap_or(Tile::FIRST),
+        },
+        4 => Action::Kakan { tile },
+        5 => Action::Kyuushu,
+        6 => Action::Ron,
+        7 => Action::Pon {
+            tiles: [tile, other % 140],
+        },
+        8 => Action::Kan,
+        9 => Action::Chii {
+            tiles: [tile, other % 140],
+        },
+        _ => Action::Pass,
+    }
+}
+
+/// A greedy player over the core: wins, riichi, calls sometimes, else the discard that leaves
+/// the lowest shanten (ties by `x`).
+pub fn greedy(round: &Round, seat: Seat, x: u64) -> Option<Action> {
+    let mut actions = Vec::new();
+    round.for_each_legal_action(seat, |a| actions.push(a));
+    if actions.is_empty() {
+        return None;
+    }
+    if let Some(&a) = actions.iter().find(|a| matches!(a, Action::Tsumo | Action::Ron)) {
+        return Some(a);
+    }
+    let riichi = actions.iter().find(|a| matches!(a, Action::Riichi { .. }));
+    if let Some(&a) = riichi.filter(|_| !x.is_multiple_of(5)) {
+        return Some(a);
+    }
+    if actions.contains(&Action::Pass) {
+        return Some(if x.is_multiple_of(3) {
+            actions[(x >> 8) as usize % actions.len()]
+        } else {
+            Action::Pass
+        });
+    }
+    let kan = actions
+        .iter()
+        .find(|a| matches!(a, Action::Ankan { .. } | Action::Kakan { .. }));
+    if let Some(&a) = kan.filter(|_| x.is_multiple_of(7)) {
+        return Some(a);
+    }
+    let hand: Vec<u8> = round.hand(seat).collect();
+    let mut best: Option<(i8, u64, Action)> = None;
+    for (i, &a) in actions.iter().enumerate() {
+        let Action::Discard { tile } = a else { continue };
+        let mut counts = [0u8; 34];
+        for &t in hand.iter().filter(|&&t| t != tile) {
+            counts[usize::from(t / 4)] += 1;
+        }
+        let s = Hand::from_counts(&counts)
+            .ok()
+            .and_then(|h| shanten(&h, None).ok())
+            .unwrap_or(i8::MAX);
+        let tie = x.rotate_left((i as u32).wrapping_mul(7)) & 0xFF;
+        if best.is_none_or(|(bs, bt, _)| (s, tie) < (bs, bt)) {
+            best = Some((s, tie, a));
+        }
+    }
+    best.map(|(_, _, a)| a).or_else(|| actions.first().copied())
+}
+
+/// A meld as plain values: kind, sorted ids, called id, the seat it came from.
+type MeldRow = (MeldKind, Vec<u8>, Option<u8>, Option<usize>);
+
+/// Compares everything public and private of the two rounds.
+fn compare_state(core: &Round, naive: &RefRound, context: &str) {
+    for s in 0..4usize {
+        let seat = Seat(s as u8);
+        assert_eq!(core.may_act(seat), naive.may_act(s), "{context}: may_act seat {s}");
+        let mut hand: Vec<u8> = core.hand(seat).collect();
+        hand.sort();
+        let mut naive_hand = naive.hands[s].clone();
+        naive_hand.sort();
+        assert_eq!(hand, naive_hand, "{context}: hand of seat {s}");
+        let melds: Vec<MeldRow> = core
+            .melds(seat)
+            .iter()
+            .map(|m| {
+                let mut t = m.tiles().to_vec();
+                t.sort();
+                (m.kind, t, m.called, m.from.map(|f| f.index()))
+            })
+            .collect();
+        let naive_melds: Vec<MeldRow> = naive.melds[s]
+            .iter()
+            .map(|m| {
+                let mut t = m.tiles.clone();
+                t.sort();
+                (m.kind, t, m.called, m.from)
+            })
+            .collect();
+        assert_eq!(melds, naive_melds, "{context}: melds of seat {s}");
+        let river: Vec<(u8, bool, bool, bool)> = core
+            .discards()
+            .filter(|d| d.seat == seat)
+            .map(|d| (d.tile, d.tsumogiri, d.riichi, d.called))
+            .collect();
+        let naive_river: Vec<(u8, bool, bool, bool)> = naive.discards[s]
+            .iter()
+            .map(|d| (d.tile, d.tsumogiri, d.riichi, d.called))
+            .collect();
+        assert_eq!(river, naive_river, "{context}: river of seat {s}");
+        assert_eq!(
+            core.in_riichi(seat),
+            naive.riichi[s].is_some(),
+            "{context}: riichi of seat {s}"
+        );
+    }
+    let expected_to_act = match naive.window() {
+        Some((from, _, _)) => (1..4).map(|i| (from + i) % 4).find(|&s| naive.may_act(s)),
+        None => naive.turn(),
+    };
+    assert_eq!(core.to_act().map(Seat::index), expected_to_act, "{context}: to_act");
+    if naive.turn().is_some() {
+        assert_eq!(core.drawn(), naive.drawn, "{context}: drawn");
+    }
+    let dora: Vec<u8> = core.dora_indicators().to_vec();
+    assert_eq!(
+        dora,
+        naive.wall[126..126 + naive.dora_shown].to_vec(),
+        "{context}: dora"
+    );
+    assert_eq!(usize::from(core.wall_left()), naive.live_left(), "{context}: wall left");
+    // Points: deposits taken; once over, the payments added.
+    // (At the end the outcome comparison says more.)
+    if !naive.is_over() {
+        assert_eq!(core.scores(), naive.points, "{context}: points");
+    }
+}
+
+/// Checks `seat`'s observation against what it may know.
+fn check_observation(core: &Round, seat: Seat) {
+    let obs = core.observation(seat).expect("a seat");
+    let mut hand: Vec<u8> = core.hand(seat).collect();
+    hand.sort();
+    let mut seen = obs.hand().to_vec();
+    seen.sort();
+    assert_eq!(seen, hand, "observation: own hand");
+    assert_eq!(obs.seat, seat);
+    assert_eq!(obs.may_act, core.may_act(seat));
+    if core.to_act() == Some(seat) && matches!(core.phase(), Phase::Turn { .. }) {
+        assert_eq!(obs.drawn, core.drawn());
+    } else {
+        assert_eq!(obs.drawn, None, "observation: another seat's draw");
+    }
+    for s in 0..4u8 {
+        assert_eq!(usize::from(obs.hand_counts[usize::from(s)]), core.hand(Seat(s)).count());
+        assert_eq!(obs.melds(Seat(s)), core.melds(Seat(s)));
+        assert_eq!(obs.riichi[usize::from(s)], core.in_riichi(Seat(s)));
+    }
+    assert_eq!(obs.discards().to_vec(), core.discards().collect::<Vec<_>>());
+    assert_eq!(obs.dora_indicators(), core.dora_indicators());
+    assert_eq!(obs.scores, core.scores());
+    assert_eq!(obs.wall_left, core.wall_left());
+    assert_eq!(obs.phase, core.phase());
+}
+
+/// The wall positions no seat has seen after `naive`'s play so far: the live wall not drawn
+/// (including the part kans cut off), the replacement tiles not drawn, the dora indicators not
+/// turned and every ura indicator (while the hand goes on).
+fn unseen_positions(naive: &RefRound) -> Vec<usize> {
+    let mut out: Vec<usize> = (naive.next_live..122).collect();
+    out.extend(122 + naive.kans..126);
+    if !naive.is_over() {
+        // (At the end the ura indicators are shown with a riichi win.)
+        out.extend(126 + naive.dora_shown + naive.dora_pending..136);
+    }
+    out
+}
+
+/// Replays `log` on a wall whose unseen tiles are shuffled: every seat's observation must be
+/// the same as in `core`.
+fn check_no_leak(config: &Config, start: &Start, core: &Round, naive: &RefRound, log: &[(Seat, Action)], salt: u64) {
+    let positions = unseen_positions(naive);
+    if positions.len() < 2 {
+        return;
+    }
+    let mut wall = *core.wall();
+    let mut x = salt | 1;
+    for i in (1..positions.len()).rev() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let j = (x % (i as u64 + 1)) as usize;
+        wall.swap(positions[i], positions[j]);
+    }
+    let mut other = Round::with_start(config, &Deal::Given { wall }, start).expect("the shuffled wall deals");
+    for &(seat, action) in log {
+        other
+            .apply(seat, action)
+            .expect("the same play is legal on the shuffled wall");
+    }
+    for s in 0..4u8 {
+        assert_eq!(
+            core.observation(Seat(s)),
+            other.observation(Seat(s)),
+            "seat {s} sees a difference in the unseen wall"
+        );
+    }
+}
+
+/// Compares the two outcomes.
+fn compare_outcome(outcome: &Outcome, naive: &RefRound, context: &str) {
+    let o = naive.outcome().expect("the reference ended too");
+    let hands: Vec<String> = (0..4)
+        .map(|s| {
+            let mut kinds: Vec<String> = naive.hands[s]
+                .iter()
+                .map(|&t| format!("{}", Tile::new(t / 4).unwrap_or(Tile::FIRST)))
+                .collect();
+            kinds.sort();
+            let melds: Vec<String> = naive.melds[s]
+                .iter()
+                .map(|m| format!("{:?}{:?}", m.kind, m.tiles.iter().map(|t| t / 4).collect::<Vec<_>>()))
+                .collect();
+            format!("seat {s}: {} | {}", kinds.join(" "), melds.join(" "))
+        })
+        .collect();
+    let detail = format!("{context}\ncore: {outcome:?}\nreference: {o:?}\n{}", hands.join("\n"));
+    let context = detail.as_str();
+    let end = match o.draw {
+        None => End::Win,
+        Some(RefDraw::Exhaustive) if o.nagashi.iter().any(|&n| n) => End::Nagashi,
+        Some(RefDraw::Exhaustive) => End::Exhaustive,
+        Some(RefDraw::NineTerminals) => End::Abort(Abort::NineTerminals),
+        Some(RefDraw::FourWinds) => End::Abort(Abort::FourWinds),
+        Some(RefDraw::FourRiichi) => End::Abort(Abort::FourRiichi),
+        Some(RefDraw::FourKans) => End::Abort(Abort::FourKans),
+        Some(RefDraw::TripleRon) => End::Abort(Abort::TripleRon),
+    };
+    assert_eq!(outcome.end, end, "{context}: end");
+    let wins: Vec<_> = outcome.wins.iter().flatten().collect();
+    assert_eq!(wins.len(), o.wins.len(), "{context}: winners");
+    for (w, n) in wins.iter().zip(&o.wins) {
+        assert_eq!(w.winner.index(), n.seat, "{context}: winner");
+        assert_eq!(w.from.map(Seat::index), n.from, "{context}: from");
+        assert_eq!(w.pao.map(Seat::index), n.pao, "{context}: pao");
+        assert_eq!(w.value, n.value, "{context}: hand value of seat {}", n.seat);
+    }
+    assert_eq!(outcome.deltas, o.deltas, "{context}: deltas");
+    assert_eq!(outcome.tenpai, o.tenpai, "{context}: tenpai");
+    assert_eq!(u32::from(outcome.sticks), o.sticks, "{context}: sticks");
+    assert_eq!(outcome.dealer_repeats, o.dealer_keeps, "{context}: dealer repeats");
+    assert_eq!(Some(outcome.scores), naive.final_points(), "{context}: scores");
+    let riichi: [bool; 4] = std::array::from_fn(|s| naive.riichi[s].is_some());
+    assert_eq!(outcome.riichi, riichi, "{context}: riichi sticks put down");
+}
+
+/// Every per-step comparison of the core and the reference: state, each seat's legal actions
+/// in order, observations, the byte form's round trip.
+pub fn check_step(core: &Round, naive: &RefRound, context: &str) {
+    compare_state(core, naive, context);
+    for s in 0..4u8 {
+        let naive_actions: Vec<String> = naive.actions(usize::from(s)).iter().map(|a| a.to_string()).collect();
+        let core_list = core_actions(core, Seat(s));
+        if core_list != naive_actions {
+            let r = usize::from(s);
+            panic!(
+                "{context}: legal actions of seat {s}\ncore: {core_list:?}\nreference: {naive_actions:?}\nhand {:?} melds {:?} points {} live {} riichi {:?} furiten {:?}/{:?} rivers {:?}",
+                naive.hands[r]
+                    .iter()
+                    .map(|t| Tile::new(t / 4).map(|k| k.to_string()))
+                    .collect::<Vec<_>>(),
+                naive.melds[r],
+                naive.points[r],
+                naive.live_left(),
+                naive.riichi,
+                naive.furiten_temp,
+                naive.furiten_riichi,
+                naive.discards[r].iter().map(|d| d.tile).collect::<Vec<_>>()
+            );
+        }
+        check_observation(core, Seat(s));
+    }
+    let mut bytes = vec![0u8; ENCODED_BYTES];
+    assert_eq!(core.encode(&mut bytes), Ok(ENCODED_BYTES), "{context}: encode");
+    assert_eq!(Round::decode(&bytes).as_ref(), Ok(core), "{context}: decode");
+}
+
+/// The checker (see the module docs).
+pub fn round(case: RoundCase) {
+    round_outcome(case);
+}
+
+/// The checker, returning the hand's outcome and how many steps it took.
+pub fn round_outcome(case: RoundCase) -> (Outcome, usize) {
+    let config = preset_config(case.preset);
+    let start = case_start(&case, &config);
+    let mut core = Round::with_start(&config, &Deal::Seeded(case.seed), &start).expect("a seeded round");
+    let mut naive = RefRound::new(
+        ref_config(&config),
+        reference::seeded_wall(case.seed),
+        ref_start(&start),
+    );
+    assert_eq!(core.wall(), &naive.wall, "seed {}: the seeded wall", case.seed);
+    let mut log: Vec<(Seat, Action)> = Vec::new();
+    let mut x = case.bot_seed | 1;
+    let mut step = 0usize;
+    loop {
+        let last = log
+            .iter()
+            .rev()
+            .take(3)
+            .map(|(s, a)| format!("{} {a}", s.0))
+            .collect::<Vec<_>>()
+            .join(" < ");
+        let context = format!(
+            "seed {} preset {} step {step} (last: {last})",
+            case.seed,
+            case.preset % 3
+        );
+        check_step(&core, &naive, &context);
+        if step == usize::from(case.leak_step % 128) {
+            check_no_leak(&config, &start, &core, &naive, &log, case.seed ^ case.bot_seed);
+        }
+        // A stray action: legal for both or for neither; refused ones change nothing.
+        if let Some(&(seat, kind, tile, other)) = case.stray.get(step) {
+            let seat = Seat(seat % 5);
+            let action = stray_action(kind, tile, other);
+            let legal = core.is_legal(seat, action);
+            if seat.0 < 4 {
+                let listed = naive.actions(seat.index()).iter().any(|&a| core_action(a) == action);
+                assert_eq!(legal, listed, "{context}: stray {seat:?} {action}");
+            }
+            let mut copy = core.clone();
+            match copy.apply(seat, action) {
+                Err(_) => assert_eq!(copy, core, "{context}: a refused {action} changed the round"),
+                Ok(_) => assert!(legal, "{context}: an unlisted {action} applied"),
+            }
+        }
+        if core.outcome().is_some() || naive.is_over() {
+            let context = format!("{context}: end");
+            assert_eq!(core.outcome().is_some(), naive.is_over(), "{context}");
+            compare_outcome(&core.outcome().expect("over"), &naive, &context);
+            assert_eq!(Some(core.scores()), naive.final_points(), "{context}: points");
+            break;
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let seats: Vec<Seat> = (0..4u8).map(Seat).filter(|&s| core.may_act(s)).collect();
+        assert!(!seats.is_empty(), "{context}: nobody may act in an unfinished round");
+        let (seat, action) = match case.choices.get(step).copied().filter(|&c| c != 0xFFFF) {
+            Some(c) => {
+                let seat = seats[usize::from(c & 3) % seats.len()];
+                let mut actions = Vec::new();
+                core.for_each_legal_action(seat, |a| actions.push(a));
+                (seat, actions[usize::from(c >> 2) % actions.len()])
+            }
+            None => {
+                let seat = seats[(x >> 40) as usize % seats.len()];
+                (seat, greedy(&core, seat, x).expect("a seat that may act has an action"))
+            }
+        };
+        let event = core
+            .apply(seat, action)
+            .unwrap_or_else(|e| panic!("{context}: core refused its own listed {action}: {e}"));
+        naive
+            .apply(seat.index(), &reference_action(action))
+            .unwrap_or_else(|e| panic!("{context}: reference refused {action}: {e}"));
+        log.push((seat, action));
+        assert_eq!(event.over, naive.is_over(), "{context}: over after {action}");
+        step += 1;
+        assert!(step < 1000, "{context}: the hand does not end");
+    }
+    let context = format!("seed {} preset {} end", case.seed, case.preset % 3);
+    let outcome = core
+        .outcome()
+        .unwrap_or_else(|| panic!("{context}: the core did not end"));
+    let total: i32 = outcome.scores.iter().sum::<i32>() + 1000 * i32::from(outcome.sticks);
+    let before: i32 = start.scores.iter().sum::<i32>() + 1000 * i32::from(start.sticks);
+    assert_eq!(total, before, "{context}: points are conserved");
+    (outcome, step)
+}
+
+/// The reference action of a core one.
+pub fn reference_action(action: Action) -> RefAction {
+    match action {
+        Action::Discard { tile } => RefAction::Discard(tile),
+        Action::Riichi { tile } => RefAction::Riichi(tile),
+        Action::Tsumo => RefAction::Tsumo,
+        Action::Ankan { kind } => RefAction::Ankan(kind),
+        Action::Kakan { tile } => RefAction::Kakan(tile),
+        Action::Kyuushu => RefAction::NineTerminals,
+        Action::Ron => RefAction::Ron,
+        Action::Pon { tiles } => RefAction::Pon(tiles),
+        Action::Kan => RefAction::Minkan,
+        Action::Chii { tiles } => RefAction::Chii(tiles),
+        Action::Pass => RefAction::Pass,
+    }
+}
+
+/// The number of bytes [`round`] needs at least (for the harness's size hints).
+pub const ROUND_ENCODED_BYTES: usize = round::ENCODED_BYTES;
+
+/// A raw C action: (seat, kind, tile, tiles).
+pub type RawAction = (u8, u8, u8, [u8; 2]);
+
+/// One case of `ffi_mahjong_round`: random state bytes through every read-only entry point, then
+/// a hand (and, with `play_match`, a match) driven through the C ABI and the core side by side
+/// with raw C actions.
+#[derive(Debug, Clone, Arbitrary)]
+pub struct FfiRoundCase {
+    /// Raw bytes for a `ParlorMahjongRound` (random state: a status, never undefined behaviour).
+    pub state: Vec<u8>,
+    /// The wall's seed.
+    pub seed: u64,
+    /// Raw actions `(seat, kind, tile, tiles)`; `None`: the greedy choice of a seat that may act.
+    pub actions: Vec<Option<RawAction>>,
+    /// Drive a match instead of a single hand.
+    pub play_match: bool,
+}
+
+fn words_of<const N: usize>(bytes: &[u8]) -> [u64; N] {
+    let mut words = [0u64; N];
+    for (word, chunk) in words.iter_mut().zip(bytes.chunks(8)) {
+        let mut b = [0u8; 8];
+        b[..chunk.len()].copy_from_slice(chunk);
+        *word = u64::from_le_bytes(b);
+    }
+    words
+}
+
+/// The checker: the C ABI agrees with the core on every call (see [`FfiRoundCase`]).
+pub fn ffi_round(case: FfiRoundCase) {
+    use parlor::mahjong_round::*;
+    use parlor::{PARLOR_ERR_INVALID_STATE, PARLOR_OK};
+
+    // Random state bytes: either a status or a round the core decodes too.
+    let random = ParlorMahjongRound {
+        opaque: words_of(&case.state),
+    };
+    let bytes: Vec<u8> = random.opaque.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let decoded = Round::decode(&bytes[..ENCODED_BYTES]);
+    let mut seat = 0u8;
+    // SAFETY: valid pointers to locals.
+    let status = unsafe { parlor_mahjong_round_to_act(&random, &mut seat, std::ptr::null_mut()) };
+    if status == PARLOR_OK {
+        assert!(decoded.is_ok() && bytes[ENCODED_BYTES..].iter().all(|&b| b == 0));
+    } else {
+        assert_eq!(status, PARLOR_ERR_INVALID_STATE);
+    }
+    let mut obs = std::mem::MaybeUninit::<ParlorMahjongObservation>::zeroed();
+    // SAFETY: valid pointers.
+    let status = unsafe { parlor_mahjong_round_observe(&random, 0, obs.as_mut_ptr()) };
+    assert!(status == PARLOR_OK || status == PARLOR_ERR_INVALID_STATE);
+    let random_match = ParlorMahjongMatch {
+        opaque: words_of(&case.state),
+    };
+    let (mut scores, mut rounds, mut over) = ([0i32; 4], 0u32, 0u8);
+    // SAFETY: valid pointers.
+    let status = unsafe {
+        parlor_mahjong_match_scores(
+            &random_match,
+            scores.as_mut_ptr(),
+            &mut rounds,
+            &mut over,
+            std::ptr::null_mut(),
+        )
+    };
+    assert!(status == PARLOR_OK || status == PARLOR_ERR_INVALID_STATE);
+
+    let mut x = case.seed | 1;
+    if case.play_match {
+        let mut c_match = std::mem::MaybeUninit::<ParlorMahjongMatch>::zeroed();
+        // SAFETY: valid pointers.
+        assert_eq!(
+            unsafe { parlor_mahjong_match_new(std::ptr::null(), case.seed, c_match.as_mut_ptr()) },
+            PARLOR_OK
+        );
+        // SAFETY: initialised by the call above.
+        let mut c_match = unsafe { c_match.assume_init() };
+        let mut core = parlor_core::mahjong::Match::new(&Config::TENHOU, case.seed).expect("a match");
+        for raw in case.actions.iter().take(400) {
+            if core.is_over() {
+                break;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (seat, action) = c_step(core.round(), raw, x);
+            let before = c_match;
+            let mut event = ParlorMahjongEvent::default();
+            // SAFETY: valid pointers.
+            let status = unsafe {
+                parlor_mahjong_match_apply(
+                    &mut c_match,
+                    seat,
+                    &action,
+                    &mut event,
+                    std::ptr::null_mut(),
+                    std::ptr::null_mut(),
+                )
+            };
+            let expected = match Action::try_from(&action) {
+                Err(code) => Err(code),
+                Ok(a) => core.apply(Seat(seat), a).map(|_| ()).map_err(error_code),
+            };
+            match expected {
+                Ok(()) => assert_eq!(status, PARLOR_OK),
+                Err(code) => {
+                    assert_eq!(status, code, "{action:?}");
+                    assert_eq!(c_match, before, "a refused action changed the C match");
+                }
+            }
+            let mut bytes = vec![0u8; parlor_core::mahjong::game_match::MATCH_ENCODED_BYTES];
+            core.encode(&mut bytes).expect("encode");
+            let c_bytes: Vec<u8> = c_match.opaque.iter().flat_map(|w| w.to_le_bytes()).collect();
+            assert_eq!(&c_bytes[..bytes.len()], &bytes[..]);
+        }
+        return;
+    }
+
+    let mut c_round = std::mem::MaybeUninit::<ParlorMahjongRound>::zeroed();
+    // SAFETY: valid pointers.
+    assert_eq!(
+        unsafe { parlor_mahjong_round_new(std::ptr::null(), case.seed, std::ptr::null(), c_round.as_mut_ptr()) },
+        PARLOR_OK
+    );
+    // SAFETY: initialised by the call above.
+    let mut c_round = unsafe { c_round.assume_init() };
+    let mut core = Round::new(&Config::TENHOU, &Deal::Seeded(case.seed)).expect("a round");
+    for raw in case.actions.iter().take(300) {
+        if core.outcome().is_some() {
+            break;
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let (seat, action) = c_step(&core, raw, x);
+        let before = c_round;
+        let mut event = ParlorMahjongEvent::default();
+        // SAFETY: valid pointers.
+        let status = unsafe { parlor_mahjong_round_apply(&mut c_round, seat, &action, &mut event) };
+        let expected = match Action::try_from(&action) {
+            Err(code) => Err(code),
+            Ok(a) => core.apply(Seat(seat), a).map_err(error_code),
+        };
+        match expected {
+            Ok(e) => {
+                assert_eq!(status, PARLOR_OK);
+                assert_eq!(event.round_over, u8::from(e.over));
+                assert_eq!(event.drew_tile, e.drew.map_or(PARLOR_MAHJONG_ROUND_NONE, |(_, t)| t));
+            }
+            Err(code) => {
+                assert_eq!(status, code, "{action:?}");
+                assert_eq!(c_round, before, "a refused action changed the C state");
+            }
+        }
+        let mut bytes = vec![0u8; ENCODED_BYTES];
+        core.encode(&mut bytes).expect("encode");
+        let c_bytes: Vec<u8> = c_round.opaque.iter().flat_map(|w| w.to_le_bytes()).collect();
+        assert_eq!(&c_bytes[..ENCODED_BYTES], &bytes[..]);
+        let s = seat % 4;
+        let mut total = 0usize;
+        let mut first = [ParlorMahjongAction::default(); 4];
+        // SAFETY: valid pointers.
+        let status = unsafe { parlor_mahjong_round_legal_actions(&c_round, s, first.as_mut_ptr(), 4, &mut total) };
+        let core_total = core.legal_actions(Seat(s), &mut []);
+        assert_eq!(total, core_total);
+        assert_eq!(
+            status,
+            if core_total > 4 {
+                parlor::PARLOR_ERR_BUFFER_TOO_SMALL
+            } else {
+                PARLOR_OK
+            }
+        );
+        let mut listed = [Action::Pass; 4];
+        core.legal_actions(Seat(s), &mut listed);
+        for (c, a) in first.iter().zip(listed).take(core_total) {
+            assert_eq!(Action::try_from(c), Ok(a));
+        }
+        let mut obs = std::mem::MaybeUninit::<ParlorMahjongObservation>::zeroed();
+        // SAFETY: valid pointers.
+        assert_eq!(
+            unsafe { parlor_mahjong_round_observe(&c_round, s, obs.as_mut_ptr()) },
+            PARLOR_OK
+        );
+        // SAFETY: written by the call above.
+        let obs = unsafe { obs.assume_init() };
+        assert_eq!(obs, observation_out(&core.observation(Seat(s)).expect("a seat")));
+    }
+    let mut outcome = ParlorMahjongOutcome::default();
+    let mut over = 9u8;
+    // SAFETY: valid pointers.
+    assert_eq!(
+        unsafe { parlor_mahjong_round_outcome(&c_round, &mut outcome, &mut over) },
+        PARLOR_OK
+    );
+    assert_eq!(over, u8::from(core.outcome().is_some()));
+    if let Some(o) = core.outcome() {
+        assert_eq!(outcome.deltas, o.deltas);
+        assert_eq!(outcome.scores, o.scores);
+    }
+}
+
+/// The seat and C action of one step: a raw one, or the greedy choice of a seat that may act.
+fn c_step(core: &Round, raw: &Option<RawAction>, x: u64) -> (u8, parlor::mahjong_round::ParlorMahjongAction) {
+    use parlor::mahjong_round::{ParlorMahjongAction, action_out};
+    match raw {
+        Some((seat, kind, tile, tiles)) => (
+            *seat % 5,
+            ParlorMahjongAction {
+                kind: *kind % 12,
+                tile: *tile,
+                tiles: *tiles,
+            },
+        ),
+        None => {
+            let seats: Vec<Seat> = (0..4u8).map(Seat).filter(|&s| core.may_act(s)).collect();
+            let seat = seats[(x >> 40) as usize % seats.len().max(1)];
+            let action = greedy(core, seat, x).unwrap_or(Action::Pass);
+            (seat.0, action_out(action))
+        }
+    }
+}
+
+/// A wall built from tile text (`0m` the red five), for hand-made scenarios: `hands[s]` seat
+/// `s`'s 13 tiles, `live` the front of the live wall in draw order, `dora` / `ura` the first
+/// indicators; every other place gets the unused ids in increasing order. Each piece takes the
+/// lowest unused id of its kind (a plain five never the red copy 0 when `red_fives`).
+pub fn build_wall(dealer: u8, hands: [&str; 4], live: &str, dora: &str, ura: &str, red_fives: bool) -> [u8; 136] {
+    use parlor_core::mahjong::score::{Piece, parse_pieces};
+    let mut used = [false; 136];
+    let mut take = |text: &str| -> Vec<u8> {
+        let mut pieces = [Piece::default(); 136];
+        let n = parse_pieces(text, &mut pieces).unwrap_or_else(|e| panic!("tiles {text}: {e}"));
+        pieces[..n]
+            .iter()
+            .map(|p| {
+                let kind = p.tile().index() as u8;
+                let five = p.tile().number() == 5 && kind < 27;
+                let copies: Vec<u8> = if p.is_red() {
+                    vec![0]
+                } else if five && red_fives {
+                    vec![1, 2, 3]
+                } else {
+                    vec![0, 1, 2, 3]
+                };
+                let id = copies
+                    .iter()
+                    .map(|c| kind * 4 + c)
+                    .find(|&id| !used[usize::from(id)])
+                    .unwrap_or_else(|| panic!("no copy of {p} left in {text}"));
+                used[usize::from(id)] = true;
+                id
+            })
+            .collect()
+    };
+    let mut slots: [Option<u8>; 136] = [None; 136];
+    for (k, s) in (0..4u8).map(|k| (k, (dealer + k) % 4)) {
+        let ids = take(hands[usize::from(s)]);
+        assert_eq!(ids.len(), 13, "seat {s} needs 13 tiles");
+        for (i, id) in ids.into_iter().enumerate() {
+            slots[13 * usize::from(k) + i] = Some(id);
+        }
+    }
+    for (i, id) in take(live).into_iter().enumerate() {
+        slots[52 + i] = Some(id);
+    }
+    for (i, id) in take(dora).into_iter().enumerate() {
+        slots[126 + i] = Some(id);
+    }
+    for (i, id) in take(ura).into_iter().enumerate() {
+        slots[131 + i] = Some(id);
+    }
+    let mut rest = (0..136u8).filter(|&id| !used[usize::from(id)]);
+    slots.map(|slot| slot.unwrap_or_else(|| rest.next().expect("136 ids")))
+}
+
+/// The text of an action with its ids written as tiles (`discard 5m`, `pon 0p 5p`).
+pub fn tile_text(action: Action, red_fives: bool) -> String {
+    let t = |id: u8| {
+        let p = parlor_core::mahjong::score::Piece::from_id(id).expect("an id");
+        if red_fives { p.to_string() } else { p.tile().to_string() }
+    };
+    match action {
+        Action::Discard { tile } => format!("discard {}", t(tile)),
+        Action::Riichi { tile } => format!("riichi {}", t(tile)),
+        Action::Kakan { tile } => format!("kakan {}", t(tile)),
+        Action::Pon { tiles: [a, b] } => format!("pon {} {}", t(a), t(b)),
+        Action::Chii { tiles: [a, b] } => format!("chii {} {}", t(a), t(b)),
+        other => other.to_string(),
+    }
+}
+
+/// A scripted hand on the core and the reference side by side, every step checked as in
+/// [`round`]. Each script line is `(seat, action)` with tiles written as tiles (see
+/// [`tile_text`]; a discard prefers the drawn tile). Seats in a call window that the script
+/// does not name pass first. After the script, `then` plays on: `true` every seat discards
+/// its drawn tile and passes on every call (to the end of the hand), `false` stops.
+pub fn scripted(
+    config: &Config,
+    start: &Start,
+    wall: [u8; 136],
+    script: &[(u8, &str)],
+    then: bool,
+) -> (Round, RefRound) {
+    let red = config.score.red_fives;
+    let mut core = Round::with_start(config, &Deal::Given { wall }, start).expect("a given wall");
+    let mut naive = RefRound::new(ref_config(config), wall, ref_start(start));
+    let mut step = 0usize;
+    let mut next = 0usize;
+    let apply = |core: &mut Round, naive: &mut RefRound, seat: Seat, action: Action, step: usize| {
+        core.apply(seat, action)
+            .unwrap_or_else(|e| panic!("step {step}: core refused {seat:?} {action}: {e}"));
+        naive
+            .apply(seat.index(), &reference_action(action))
+            .unwrap_or_else(|e| panic!("step {step}: reference refused {action}: {e}"));
+    };
+    loop {
+        let context = format!("scripted step {step}");
+        check_step(&core, &naive, &context);
+        if core.outcome().is_some() {
+            compare_outcome(&core.outcome().expect("over"), &naive, &context);
+            break;
+        }
+        let Some(&(seat, text)) = script.get(next) else {
+            if !then {
+                break;
+            }
+            // Tsumogiri and pass.
+            let seat = (0..4u8).map(Seat).find(|&s| core.may_act(s)).expect("someone acts");
+            let action = if matches!(core.phase(), Phase::Turn { .. }) {
+                Action::Discard {
+                    tile: core.drawn().or_else(|| core.hand(seat).next()).expect("a tile"),
+                }
+            } else {
+                Action::Pass
+            };
+            apply(&mut core, &mut naive, seat, action, step);
+            step += 1;
+            continue;
+        };
+        let seat = Seat(seat);
+        if !core.may_act(seat) || (!matches!(core.phase(), Phase::Turn { .. }) && text != "pass") {
+            // Others in the window pass first (not the scripted seat, unless it passes).
+            // Seats the script answers for in this window keep their answers.
+            let answering: Vec<u8> = script[next..]
+                .iter()
+                .take_while(|(_, t)| ["ron", "pon", "kan", "chii", "pass"].iter().any(|w| t.starts_with(w)))
+                .map(|&(s, _)| s)
+                .collect();
+            let turn_line = !["ron", "pon", "kan", "chii", "pass"]
+                .iter()
+                .any(|w| text.starts_with(w));
+            if let Some(other) = (0..4u8)
+                .map(Seat)
+                .find(|&s| core.may_act(s) && (turn_line || (s != seat && !answering.contains(&s.0))))
+            {
+                apply(&mut core, &mut naive, other, Action::Pass, step);
+                step += 1;
+                continue;
+            }
+        }
+        let mut candidates = Vec::new();
+        core.for_each_legal_action(seat, |a| {
+            if tile_text(a, red) == text {
+                candidates.push(a)
+            }
+        });
+        let drawn = core.drawn();
+        let action = candidates
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::Discard { tile } | Action::Riichi { tile } if Some(*tile) == drawn))
+            .or_else(|| candidates.first().copied())
+            .unwrap_or_else(|| {
+                let legal: Vec<String> = core_actions(&core, seat);
+                panic!("step {step}: {seat:?} may not {text}; legal: {legal:?}")
+            });
+        apply(&mut core, &mut naive, seat, action, step);
+        next += 1;
+        step += 1;
+        assert!(step < 1000);
+    }
+    (core, naive)
+}
+
+/// The reference match rules of a core config.
+pub fn ref_match_rules(config: &Config) -> reference::RefMatchRules {
+    reference::RefMatchRules {
+        rounds: config.rounds,
+        target: config.target_points,
+        extension: config.extension,
+        busting: config.busting,
+        agari_yame: config.agari_yame,
+    }
+}
+
+/// A whole seeded match on the core's `Match` and the reference match, greedy players: at every
+/// step the acting seat's legal actions are equal; after each hand the outcomes, the points and
+/// the next hand's context (round wind, dealer, honba, sticks) are equal, and the match ends on
+/// the same hand with the same final points. Returns the hands played.
+pub fn whole_match(preset: u8, seed: u64, bot_seed: u64) -> usize {
+    let config = match preset % 3 {
+        0 => Config::TENHOU,
+        1 => Config::TENHOU_EAST,
+        _ => Config::BASIC,
+    };
+    let mut core = parlor_core::mahjong::Match::new(&config, seed).expect("a match");
+    let mut naive = reference::RefMatch::new(ref_config(&config), ref_match_rules(&config), config.start_points, seed);
+    let mut x = bot_seed | 1;
+    let mut steps = 0usize;
+    while !core.is_over() {
+        let context = format!(
+            "match preset {} seed {seed} hand {} step {steps}",
+            preset % 3,
+            naive.hands
+        );
+        assert!(!naive.over, "{context}: the reference match ended first");
+        assert_eq!(core.round().wall(), &naive.round.wall, "{context}: the hand's wall");
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let round = core.round();
+        let seats: Vec<Seat> = (0..4u8).map(Seat).filter(|&s| round.may_act(s)).collect();
+        let seat = seats[(x >> 40) as usize % seats.len()];
+        let naive_actions: Vec<String> = naive
+            .round
+            .actions(seat.index())
+            .iter()
+            .map(|a| a.to_string())
+            .collect();
+        assert_eq!(
+            core_actions(round, seat),
+            naive_actions,
+            "{context}: legal actions of seat {}",
+            seat.0
+        );
+        let action = greedy(round, seat, x).expect("an action");
+        let step = core
+            .apply(seat, action)
+            .unwrap_or_else(|e| panic!("{context}: core refused {action}: {e}"));
+        naive
+            .round
+            .apply(seat.index(), &reference_action(action))
+            .unwrap_or_else(|e| panic!("{context}: reference refused {action}: {e}"));
+        if let Some(outcome) = step.outcome {
+            compare_outcome(&outcome, &naive.round, &context);
+            let goes_on = naive.next_hand();
+            assert_eq!(goes_on, !core.is_over(), "{context}: the match's end");
+            if goes_on {
+                assert_eq!(
+                    ref_start(core.round().start()),
+                    naive.round.start,
+                    "{context}: the next hand"
+                );
+            }
+        }
+        steps += 1;
+        assert!(steps < 20_000, "{context}: the match does not end");
+    }
+    assert!(naive.over);
+    assert_eq!(
+        core.final_scores(),
+        Some(naive.scores),
+        "match seed {seed}: final points"
+    );
+    assert_eq!(usize::from(core.rounds_played()), naive.hands);
+    naive.hands
+}
