@@ -20,6 +20,22 @@
 static const uint64_t round_seeds[] = {1, 7, 2026};
 static const uint64_t match_seeds[] = {1, 7};
 static uint8_t encoded[1024];
+static uint8_t encoded_again[1024];
+
+/* The state decoded from `encoded` encodes to the same bytes (`again` of them). */
+static void check_same_bytes(uint32_t status, size_t again, size_t len) {
+    size_t i;
+    int same = status == PARLOR_OK && again == len;
+    for (i = 0; same && i < len; i++) {
+        same = encoded[i] == encoded_again[i];
+    }
+    CHECK(same);
+}
+
+/* An observation answer: PARLOR_OK, or (dominoes, lists not asked for) a too-small buffer. */
+static void check_observed(uint32_t status) {
+    CHECK(status == PARLOR_OK || status == PARLOR_ERR_BUFFER_TOO_SMALL);
+}
 
 static void put_u64(uint64_t value) {
     char digits[24];
@@ -135,6 +151,21 @@ static void dominoes_round(uint64_t seed) {
     error |= STACK("parlor_dominoes_round_outcome", parlor_dominoes_round_outcome(&round, &outcome)) != PARLOR_OK;
     error |= STACK("parlor_dominoes_round_encode",
                    parlor_dominoes_round_encode(&round, encoded, sizeof encoded, &len)) != PARLOR_OK;
+    {
+        struct ParlorDominoesRound copy;
+        struct ParlorDominoesObservation observation;
+        size_t again = 0;
+        uint8_t seat;
+        uint32_t status = STACK("parlor_dominoes_round_decode", parlor_dominoes_round_decode(encoded, len, &copy));
+        if (status == PARLOR_OK) {
+            status = parlor_dominoes_round_encode(&copy, encoded_again, sizeof encoded_again, &again);
+        }
+        check_same_bytes(status, again, len);
+        for (seat = 0; seat < 2; seat++) {
+            check_observed(STACK("parlor_dominoes_round_observe",
+                                 parlor_dominoes_round_observe(&round, seat, &observation, NULL, 0, NULL, 0)));
+        }
+    }
     for (i = 0; i < 4; i++) {
         scores[i] = outcome.scores[i];
     }
@@ -178,6 +209,17 @@ static void dominoes_match(uint64_t seed) {
     }
     error |= STACK("parlor_dominoes_match_encode",
                    parlor_dominoes_match_encode(&game, encoded, sizeof encoded, &len)) != PARLOR_OK;
+    {
+        struct ParlorDominoesMatch copy;
+        struct ParlorDominoesRound last;
+        size_t again = 0;
+        uint32_t status = STACK("parlor_dominoes_match_decode", parlor_dominoes_match_decode(encoded, len, &copy));
+        if (status == PARLOR_OK) {
+            status = parlor_dominoes_match_encode(&copy, encoded_again, sizeof encoded_again, &again);
+        }
+        check_same_bytes(status, again, len);
+        CHECK_EQ_U(STACK("parlor_dominoes_match_round", parlor_dominoes_match_round(&game, &last)), PARLOR_OK);
+    }
     for (i = 0; i < 4; i++) {
         scores[i] = totals[i];
     }
@@ -196,6 +238,11 @@ static void tichu_round(uint64_t seed) {
     size_t len = 0;
     if (STACK("parlor_tichu_round_new", parlor_tichu_round_new(NULL, seed, NULL, &round)) != PARLOR_OK) {
         error = 1;
+    } else {
+        uint8_t mask = 0, order[4];
+        /* The Grand Tichu decisions come first: the seat in turn may act. */
+        CHECK_EQ_U(STACK("parlor_tichu_round_may_act", parlor_tichu_round_may_act(&round, &mask, order)), PARLOR_OK);
+        CHECK(mask != 0);
     }
     while (!error && actions < ACTION_CAP) {
         uint8_t seat = NO_SEAT;
@@ -218,6 +265,20 @@ static void tichu_round(uint64_t seed) {
     error |= STACK("parlor_tichu_round_outcome", parlor_tichu_round_outcome(&round, &outcome, &over)) != PARLOR_OK;
     error |= STACK("parlor_tichu_round_encode", parlor_tichu_round_encode(&round, encoded, sizeof encoded, &len)) !=
              PARLOR_OK;
+    {
+        struct ParlorTichuRound copy;
+        struct ParlorTichuObservation observation;
+        size_t again = 0;
+        uint8_t seat;
+        uint32_t status = STACK("parlor_tichu_round_decode", parlor_tichu_round_decode(encoded, len, &copy));
+        if (status == PARLOR_OK) {
+            status = parlor_tichu_round_encode(&copy, encoded_again, sizeof encoded_again, &again);
+        }
+        check_same_bytes(status, again, len);
+        for (seat = 0; seat < 4; seat++) {
+            check_observed(STACK("parlor_tichu_round_observe", parlor_tichu_round_observe(&round, seat, &observation)));
+        }
+    }
     for (i = 0; i < 2; i++) {
         scores[i] = outcome.scores[i];
     }
@@ -260,6 +321,15 @@ static void tichu_match(uint64_t seed) {
     }
     error |= STACK("parlor_tichu_match_encode", parlor_tichu_match_encode(&game, encoded, sizeof encoded, &len)) !=
              PARLOR_OK;
+    {
+        struct ParlorTichuMatch copy;
+        size_t again = 0;
+        uint32_t status = STACK("parlor_tichu_match_decode", parlor_tichu_match_decode(encoded, len, &copy));
+        if (status == PARLOR_OK) {
+            status = parlor_tichu_match_encode(&copy, encoded_again, sizeof encoded_again, &again);
+        }
+        check_same_bytes(status, again, len);
+    }
     for (i = 0; i < 2; i++) {
         scores[i] = totals[i];
     }
@@ -306,6 +376,21 @@ static void doudizhu_round(uint8_t game, const char *preset, uint64_t seed) {
     }
     error |= STACK("parlor_doudizhu_round_encode",
                    parlor_doudizhu_round_encode(&round, encoded, sizeof encoded, &len)) != PARLOR_OK;
+    {
+        struct ParlorDoudizhuRound copy;
+        struct ParlorDoudizhuObservation observation;
+        size_t again = 0;
+        uint8_t seat;
+        uint32_t status = STACK("parlor_doudizhu_round_decode", parlor_doudizhu_round_decode(encoded, len, &copy));
+        if (status == PARLOR_OK) {
+            status = parlor_doudizhu_round_encode(&copy, encoded_again, sizeof encoded_again, &again);
+        }
+        check_same_bytes(status, again, len);
+        for (seat = 0; seat < 3; seat++) {
+            check_observed(
+                STACK("parlor_doudizhu_round_observe", parlor_doudizhu_round_observe(&round, seat, &observation)));
+        }
+    }
     report("round", "doudizhu", preset, seed, actions, over, error, scores, 3, fnv(encoded, len));
 }
 
@@ -345,6 +430,17 @@ static void doudizhu_match(uint8_t game_code, const char *preset, uint64_t seed)
     }
     error |= STACK("parlor_doudizhu_match_encode",
                    parlor_doudizhu_match_encode(&game, encoded, sizeof encoded, &len)) != PARLOR_OK;
+    {
+        struct ParlorDoudizhuMatch copy;
+        struct ParlorDoudizhuRound last;
+        size_t again = 0;
+        uint32_t status = STACK("parlor_doudizhu_match_decode", parlor_doudizhu_match_decode(encoded, len, &copy));
+        if (status == PARLOR_OK) {
+            status = parlor_doudizhu_match_encode(&copy, encoded_again, sizeof encoded_again, &again);
+        }
+        check_same_bytes(status, again, len);
+        CHECK_EQ_U(STACK("parlor_doudizhu_match_round", parlor_doudizhu_match_round(&game, &last)), PARLOR_OK);
+    }
     report("match", "doudizhu", preset, seed, actions, over != 0, error, scores, 3, fnv(encoded, len));
 }
 #endif
@@ -355,6 +451,8 @@ void test_rounds(void) {
     (void)match_seeds;
     (void)report;
     (void)fnv;
+    (void)check_same_bytes;
+    (void)check_observed;
 #ifdef PARLOR_GAME_DOMINOES
     for (i = 0; i < sizeof round_seeds / sizeof round_seeds[0]; i++) dominoes_round(round_seeds[i]);
     for (i = 0; i < sizeof match_seeds / sizeof match_seeds[0]; i++) dominoes_match(match_seeds[i]);
