@@ -111,9 +111,15 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
     let mut i = len;
     while i > 1 {
         i = i.saturating_sub(1);
-        // `below(i + 1)` is at most `i`, so the index is in range.
+        // `below(i + 1)` is at most `i`: swap items `j` and `i` (nothing when equal). Written
+        // without `swap`, whose bounds check the optimizer keeps when this is not inlined: a
+        // panic path in the C library (`scripts/embedded-check` rejects any).
         let j = rng.below((i as u32).saturating_add(1)) as usize;
-        items.swap(i, j);
+        if let Some((head, tail)) = items.split_at_mut_checked(i)
+            && let (Some(a), Some(b)) = (head.get_mut(j), tail.first_mut())
+        {
+            core::mem::swap(a, b);
+        }
     }
 }
 

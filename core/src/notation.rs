@@ -73,18 +73,47 @@ pub(crate) fn is_lone_dash(text: &str) -> bool {
     for c in text.chars() {
         if c == '-' && !dash {
             dash = true;
-        } else if !c.is_whitespace() {
+        } else if !is_whitespace(c) {
             return false;
         }
     }
     dash
 }
 
+/// `c.is_whitespace()` (the Unicode `White_Space` property) as one `match`, without linking
+/// `core`'s 256-byte lookup table for it (flash on microcontrollers; tested equal over every
+/// `char`).
+#[cfg(any(feature = "tichu", feature = "doudizhu"))]
+const fn is_whitespace(c: char) -> bool {
+    matches!(
+        c,
+        '\t'..='\r'
+            | ' '
+            | '\u{85}'
+            | '\u{a0}'
+            | '\u{1680}'
+            | '\u{2000}'..='\u{200a}'
+            | '\u{2028}'
+            | '\u{2029}'
+            | '\u{202f}'
+            | '\u{205f}'
+            | '\u{3000}'
+    )
+}
+
 #[cfg(test)]
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
     #[cfg(any(feature = "tichu", feature = "doudizhu"))]
-    use super::is_lone_dash;
+    use super::{is_lone_dash, is_whitespace};
+
+    #[cfg(any(feature = "tichu", feature = "doudizhu"))]
+    #[test]
+    fn whitespace_is_cores_for_every_char() {
+        for c in (0..=0x10_FFFFu32).filter_map(char::from_u32) {
+            assert_eq!(is_whitespace(c), c.is_whitespace(), "{c:?}");
+        }
+    }
 
     #[cfg(any(feature = "tichu", feature = "doudizhu"))]
     #[test]

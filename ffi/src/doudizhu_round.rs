@@ -202,23 +202,23 @@ fn seat_in(seat: u8) -> Result<Seat, ParlorStatus> {
 }
 
 fn words_to_bytes<const W: usize, const B: usize>(words: &[u64; W]) -> [u8; B] {
+    // Byte `i` is byte `i % 8` of word `i / 8` (little-endian), 0 past the words. Not
+    // `chunks_mut(8)`: its length (a division by a run-time chunk size) is a panic path in the C
+    // library when the optimizer does not inline it.
     let mut bytes = [0u8; B];
-    for (chunk, word) in bytes.chunks_mut(8).zip(words.iter()) {
-        for (b, w) in chunk.iter_mut().zip(word.to_le_bytes()) {
-            *b = w;
-        }
+    for (i, b) in bytes.iter_mut().enumerate() {
+        *b = words.get(i / 8).map_or(0, |w| (w >> (8 * (i % 8))) as u8);
     }
     bytes
 }
 
 fn bytes_to_words<const W: usize, const B: usize>(bytes: &[u8; B]) -> [u64; W] {
+    // Word `k` is bytes `8k..8k + 8` (little-endian), missing bytes 0 (see `words_to_bytes`).
     let mut words = [0u64; W];
-    for (word, chunk) in words.iter_mut().zip(bytes.chunks(8)) {
-        let mut w = [0u8; 8];
-        for (a, b) in w.iter_mut().zip(chunk) {
-            *a = *b;
+    for (i, &b) in bytes.iter().enumerate() {
+        if let Some(w) = words.get_mut(i / 8) {
+            *w |= u64::from(b) << (8 * (i % 8));
         }
-        *word = u64::from_le_bytes(w);
     }
     words
 }

@@ -46,6 +46,21 @@ fn panic(_info: &core::panic::PanicInfo<'_>) -> ! {
     unsafe { parlor_panic_path_reached() }
 }
 
+/// A status text: a `&'static CStr` whose bytes are a `static` of their own (`[u8; N]`, NUL
+/// included), not a string literal. Literals are merged by LLVM into one `.rodata.str1.1`
+/// section together with `core::fmt`'s format templates, and a C program's `--gc-sections` keeps
+/// or drops such a section whole: any formatting entry point then linked every game's status
+/// texts (about 3.5 KB). Each `static` is its own section and is linked only when
+/// `parlor_status_str` is.
+macro_rules! status_text {
+    ($text:literal) => {{
+        const BYTES: &[u8] = concat!($text, "\0").as_bytes();
+        static TEXT: [u8; BYTES.len()] = $crate::util::text_bytes(BYTES);
+        static C_TEXT: &::core::ffi::CStr = $crate::util::c_text(&TEXT);
+        C_TEXT
+    }};
+}
+
 #[cfg(feature = "dominoes")]
 pub mod dominoes;
 #[cfg(feature = "dominoes")]
@@ -117,15 +132,21 @@ pub extern "C" fn parlor_status_str(code: ParlorStatus) -> *const c_char {
 
 fn status_message(code: ParlorStatus) -> &'static core::ffi::CStr {
     let message = match code {
-        PARLOR_OK => Some(c"ok"),
-        PARLOR_ERR_NULL_POINTER => Some(c"a required pointer argument was null"),
-        PARLOR_ERR_INVALID_ARGUMENT => Some(c"an argument was out of range (unknown code or bad length)"),
-        PARLOR_ERR_BUFFER_TOO_SMALL => Some(c"the output buffer is too small"),
-        PARLOR_ERR_CAPACITY_EXCEEDED => Some(c"the input exceeds the library's fixed capacity"),
-        PARLOR_ERR_INVALID_UTF8 => Some(c"the text input is not valid UTF-8"),
-        PARLOR_ERR_PARSE => Some(c"reserved: the text input could not be parsed"),
-        PARLOR_ERR_INVALID_STATE => Some(c"the game state is not valid, or the request does not apply to it"),
-        PARLOR_ERR_INTERNAL => Some(c"internal error: a state the library rules out was reached (a bug)"),
+        PARLOR_OK => Some(status_text!("ok")),
+        PARLOR_ERR_NULL_POINTER => Some(status_text!("a required pointer argument was null")),
+        PARLOR_ERR_INVALID_ARGUMENT => Some(status_text!(
+            "an argument was out of range (unknown code or bad length)"
+        )),
+        PARLOR_ERR_BUFFER_TOO_SMALL => Some(status_text!("the output buffer is too small")),
+        PARLOR_ERR_CAPACITY_EXCEEDED => Some(status_text!("the input exceeds the library's fixed capacity")),
+        PARLOR_ERR_INVALID_UTF8 => Some(status_text!("the text input is not valid UTF-8")),
+        PARLOR_ERR_PARSE => Some(status_text!("reserved: the text input could not be parsed")),
+        PARLOR_ERR_INVALID_STATE => Some(status_text!(
+            "the game state is not valid, or the request does not apply to it"
+        )),
+        PARLOR_ERR_INTERNAL => Some(status_text!(
+            "internal error: a state the library rules out was reached (a bug)"
+        )),
         #[cfg(feature = "dominoes")]
         100..=199 => dominoes::status_message(code),
         #[cfg(feature = "tichu")]
@@ -138,7 +159,7 @@ fn status_message(code: ParlorStatus) -> &'static core::ffi::CStr {
             .or_else(|| mahjong_round::status_message(code)),
         _ => None,
     };
-    message.unwrap_or(c"unknown status code")
+    message.unwrap_or(status_text!("unknown status code"))
 }
 
 /// Returns the library version as a static NUL-terminated string (`"MAJOR.MINOR.PATCH"`).

@@ -243,16 +243,16 @@ pub struct ParlorMahjongValue {
 /// The description of a status code of this module, if it is one.
 pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static core::ffi::CStr> {
     Some(match code {
-        PARLOR_MAHJONG_ERR_NO_YAKU => c"mahjong: no yaku",
-        PARLOR_MAHJONG_ERR_NOT_COMPLETE => c"mahjong: not a complete hand",
-        PARLOR_MAHJONG_ERR_WRONG_TILE_COUNT => c"mahjong: the closed tiles must be 14 - 3 x melds",
-        PARLOR_MAHJONG_ERR_WINNING_TILE_NOT_IN_HAND => c"mahjong: the winning tile is not in the hand",
-        PARLOR_MAHJONG_ERR_BAD_MELD => c"mahjong: not a meld",
-        PARLOR_MAHJONG_ERR_CALLED_FROM_WRONG_SEAT => c"mahjong: a meld called from a wrong seat",
-        PARLOR_MAHJONG_ERR_CONFLICTING_FLAGS => c"mahjong: conflicting win flags",
-        PARLOR_MAHJONG_ERR_TOO_MANY_INDICATORS => c"mahjong: dora indicators do not fit the rules",
-        PARLOR_MAHJONG_ERR_SECOND_RED_FIVE => c"mahjong: a second red five",
-        PARLOR_MAHJONG_ERR_DUPLICATE_TILE_ID => c"mahjong: the same tile id twice",
+        PARLOR_MAHJONG_ERR_NO_YAKU => status_text!("mahjong: no yaku"),
+        PARLOR_MAHJONG_ERR_NOT_COMPLETE => status_text!("mahjong: not a complete hand"),
+        PARLOR_MAHJONG_ERR_WRONG_TILE_COUNT => status_text!("mahjong: the closed tiles must be 14 - 3 x melds"),
+        PARLOR_MAHJONG_ERR_WINNING_TILE_NOT_IN_HAND => status_text!("mahjong: the winning tile is not in the hand"),
+        PARLOR_MAHJONG_ERR_BAD_MELD => status_text!("mahjong: not a meld"),
+        PARLOR_MAHJONG_ERR_CALLED_FROM_WRONG_SEAT => status_text!("mahjong: a meld called from a wrong seat"),
+        PARLOR_MAHJONG_ERR_CONFLICTING_FLAGS => status_text!("mahjong: conflicting win flags"),
+        PARLOR_MAHJONG_ERR_TOO_MANY_INDICATORS => status_text!("mahjong: dora indicators do not fit the rules"),
+        PARLOR_MAHJONG_ERR_SECOND_RED_FIVE => status_text!("mahjong: a second red five"),
+        PARLOR_MAHJONG_ERR_DUPLICATE_TILE_ID => status_text!("mahjong: the same tile id twice"),
         _ => return None,
     })
 }

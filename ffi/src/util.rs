@@ -9,6 +9,24 @@ use crate::{
     ParlorStatus,
 };
 
+/// `bytes` as an array of `N` (the `status_text!` macro's `static`; compile time only: `N` is
+/// `bytes.len()`).
+pub(crate) const fn text_bytes<const N: usize>(bytes: &[u8]) -> [u8; N] {
+    match bytes.first_chunk::<N>() {
+        Some(chunk) => *chunk,
+        None => [0; N],
+    }
+}
+
+/// `bytes` (NUL-terminated, no interior NUL) as a C string (the `status_text!` macro's
+/// `static`; compile time only).
+pub(crate) const fn c_text(bytes: &'static [u8]) -> &'static core::ffi::CStr {
+    match core::ffi::CStr::from_bytes_with_nul(bytes) {
+        Ok(text) => text,
+        Err(_) => c"",
+    }
+}
+
 /// Borrows `len` elements at `ptr` as a slice. A null `ptr` is an empty slice when `len` is 0
 /// and [`PARLOR_ERR_NULL_POINTER`] otherwise.
 ///

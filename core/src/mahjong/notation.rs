@@ -104,13 +104,13 @@ impl fmt::Display for Hand {
             let mut suit = None;
             for tile in self.tiles() {
                 if let Some(previous) = suit.filter(|&s| s != tile.suit()) {
-                    write!(f, "{}", Suit::letter(previous))?;
+                    fmt::Write::write_char(f, Suit::letter(previous))?;
                 }
                 suit = Some(tile.suit());
-                write!(f, "{}", tile.number())?;
+                super::tile::write_number(f, tile.number())?;
             }
             if let Some(last) = suit {
-                write!(f, "{}", last.letter())?;
+                fmt::Write::write_char(f, last.letter())?;
             }
             return Ok(());
         }

@@ -40,8 +40,10 @@ struct Choices {
 
 /// `[group][size]`: every subset of `group` with `size` bits (suited hands: the suits to pick).
 const SUITED_CHOICES: [[Choices; 5]; 16] = choice_table(true);
-/// `[group][size]`: the one canonical subset, the low run, in a rank-only hand.
-const RANK_ONLY_CHOICES: [[Choices; 5]; 16] = choice_table(false);
+/// `[size]`: the one canonical subset of `size` cards in a rank-only hand, the low run
+/// (`choice_table(false)` as one byte per size instead of a 560-byte table: flash on
+/// microcontrollers; tested equal).
+static LOW_RUNS: [u8; 5] = [0, 0b1, 0b11, 0b111, 0b1111];
 
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // evaluated at compile time only: a miss is a build error
 const fn choice_table(suited: bool) -> [[Choices; 5]; 16] {
@@ -62,6 +64,15 @@ const fn choice_table(suited: bool) -> [[Choices; 5]; 16] {
         group += 1;
     }
     table
+}
+
+/// `choice_table(false)[group][size]`: the low run of `size` cards when `group` holds it (sizes
+/// 1 to 4), else none.
+fn rank_only_choices(group: u8, size: usize) -> &'static [u8] {
+    match LOW_RUNS.get(size..=size) {
+        Some(run @ [bits]) if size > 0 && bits & group == *bits => run,
+        _ => &[],
+    }
 }
 
 /// The bit offset of rank value `value` (2..=14) in a card mask.
@@ -113,12 +124,10 @@ impl Gen<'_> {
         // Rank values are 1..=14 and `groups` has 16 entries: the fallback is never taken.
         debug_assert!(usize::from(value) < self.groups.len());
         let group = self.groups.get(usize::from(value)).copied().unwrap_or(0) & 0xF;
-        let table = if self.suited {
-            &SUITED_CHOICES
-        } else {
-            &RANK_ONLY_CHOICES
-        };
-        match table.get(usize::from(group)).and_then(|row| row.get(size)) {
+        if !self.suited {
+            return rank_only_choices(group, size);
+        }
+        match SUITED_CHOICES.get(usize::from(group)).and_then(|row| row.get(size)) {
             // The table builder keeps `len` ≤ 6, the items' length.
             Some(entry) => entry.items.get(..usize::from(entry.len)).unwrap_or(&[]),
             None => &[],
@@ -396,9 +405,11 @@ impl Gen<'_> {
         ControlFlow::Continue(())
     }
 
+    #[allow(clippy::manual_contains)] // `contains` on `[u8]` links `memchr`: see below
     fn bombs(&mut self) -> ControlFlow<()> {
         for value in 2u8..=14 {
-            if self.choices(value, 4).contains(&0xF) {
+            // `any`, not `contains`: `[u8]::contains` links `memchr` (about 200 bytes of flash).
+            if self.choices(value, 4).iter().any(|&sub| sub == 0xF) {
                 self.emit(0xF << shift(value), Kind::FourOfAKind, 4, value.wrapping_mul(2))?;
             }
         }
@@ -630,4 +641,28 @@ pub fn moves(
 /// wish binds them ([`wish_forces`]). Errors: as [`for_each_move`].
 pub fn can_pass(hand: &Cards, previous: Option<Combination>, wish: Option<Rank>) -> Result<bool, Error> {
     Ok(previous.is_some() && !wish_forces(hand, previous, wish)?)
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
+mod choice_tests {
+    use super::{choice_table, rank_only_choices};
+
+    #[test]
+    fn rank_only_choices_are_the_table() {
+        let table = choice_table(false);
+        for group in 0..16u8 {
+            for size in 0..8usize {
+                let expected: &[u8] = match table[usize::from(group)].get(size) {
+                    Some(entry) => &entry.items[..usize::from(entry.len)],
+                    None => &[],
+                };
+                assert_eq!(
+                    rank_only_choices(group, size),
+                    expected,
+                    "group {group:04b} size {size}"
+                );
+            }
+        }
+    }
 }

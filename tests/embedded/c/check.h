@@ -32,5 +32,7 @@ void test_dominoes(void);
 void test_tichu(void);
 void test_doudizhu(void);
 void test_mahjong(void);
+/* The round engines: seeded whole rounds and matches (rounds.c). */
+void test_rounds(void);
 
 #endif

@@ -6,7 +6,7 @@
 static int passed;
 static int failed;
 
-#define STACK_SLOTS 64
+#define STACK_SLOTS 128
 static const char *stack_names[STACK_SLOTS];
 static size_t stack_max[STACK_SLOTS];
 
@@ -88,5 +88,6 @@ int main(void) {
 #ifdef PARLOR_GAME_MAHJONG
     test_mahjong();
 #endif
+    test_rounds();
     return check_summary();
 }

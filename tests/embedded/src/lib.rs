@@ -6,10 +6,11 @@
 #![no_std]
 
 pub mod games;
-#[cfg(all(target_arch = "riscv32", target_os = "none"))]
-pub mod riscv;
 #[cfg(feature = "ffi")]
 pub mod harness;
+#[cfg(all(target_arch = "riscv32", target_os = "none"))]
+pub mod riscv;
+pub mod rounds;
 pub mod semihosting;
 pub mod stack;
 pub mod text;

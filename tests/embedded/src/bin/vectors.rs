@@ -7,7 +7,7 @@
 
 use parlor_embedded::games::{self, Outcome, Probe};
 use parlor_embedded::text::Text;
-use parlor_embedded::{hprintln, semihosting, stack};
+use parlor_embedded::{hprintln, rounds, semihosting, stack};
 
 /// One vector line: the `parlor` command words and the expected output.
 struct Vector {
@@ -18,6 +18,7 @@ struct Vector {
 }
 
 include!(concat!(env!("OUT_DIR"), "/vectors.rs"));
+include!(concat!(env!("OUT_DIR"), "/rounds.rs"));
 
 /// How many distinct command kinds (`game command`) are tallied.
 const KINDS: usize = 32;
@@ -100,6 +101,39 @@ fn main() -> ! {
                 }
             );
         }
+    }
+    // The round engines: every seeded round and match case, compared with the host's outcome.
+    let mut expected = ROUNDS.iter();
+    for game in rounds::GAMES {
+        if !GAMES.contains(&game) || SHARD.0 != 0 {
+            continue;
+        }
+        let mut probe = games::RoundProbe::default();
+        rounds::cases(game, |case| {
+            let Some(played) = rounds::play(case, &mut probe) else {
+                return;
+            };
+            out.clear();
+            let _ = core::fmt::Write::write_fmt(&mut out, format_args!("{played}"));
+            match expected.next() {
+                Some(&want) if want == out.as_str() => {
+                    passed += 1;
+                    hprintln!("rounds  {}", want);
+                }
+                want => {
+                    failed += 1;
+                    hprintln!("FAIL  rounds: {}", out.as_str());
+                    hprintln!("      expected (host): {:?}", want);
+                }
+            }
+        });
+        for (what, max) in rounds::CALLS.iter().zip(probe.max) {
+            hprintln!("stack  {} round-{}: {} bytes (max over its cases)", game, what, max);
+        }
+    }
+    for want in expected.filter(|_| SHARD.0 == 0) {
+        failed += 1;
+        hprintln!("FAIL  rounds: not played on the target: {}", want);
     }
     for kind in kinds.iter().filter(|kind| !kind.game.is_empty()) {
         if kind.ran > 0 {

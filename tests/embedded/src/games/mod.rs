@@ -40,6 +40,23 @@ impl Probe {
     }
 }
 
+/// The stack high-water mark of the round engines' core calls, per [`crate::rounds::Call`] kind.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct RoundProbe {
+    /// The deepest stack use of one call of each kind, in bytes.
+    pub max: [usize; 3],
+}
+
+impl crate::rounds::Meter for RoundProbe {
+    fn call<R>(&mut self, what: crate::rounds::Call, f: impl FnOnce() -> R) -> R {
+        let (result, used) = crate::stack::measure(f);
+        if let Some(max) = self.max.get_mut(what as usize) {
+            *max = (*max).max(used);
+        }
+        result
+    }
+}
+
 /// Runs one vector's command line (`args` without the program name) into `out`, measuring the
 /// core calls with `probe`.
 pub fn run(args: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {

@@ -1,0 +1,456 @@
+//! Seeded whole rounds and matches played by the core's bots, for the round engines on the
+//! emulator.
+//!
+//! The same file is compiled twice: into the vector firmware (for the target) and into
+//! `build.rs` (for the host, `#[path]`-included), which plays every [`CASES`] entry with the
+//! host's `parlor-core` and writes the lines it prints as the firmware's expected outcomes. The
+//! firmware plays them again on the emulated part and compares line for line; the C firmware
+//! plays the `lowest` cases through `include/parlor.h` and prints the same lines, which
+//! `scripts/embedded-check` compares with these.
+//!
+//! A line: `round <game> <bot> seed <S>: <N> actions, scores <s0> <s1> …, digest <FNV-1a 32 of
+//! the final encoded state>` (a match: `match …`, the match totals and the encoded match). The
+//! bots are the core's: `lowest` = `lowest_legal_action` for the seat in turn, `random` =
+//! `RandomBot::new(S)` driven exactly as `parlor <game> play --seed S [--match]` drives it, so
+//! the random lines' scores are those `parlor <game> play` prints.
+//!
+//! Hook for Mahjong (its round engine is being written): add a `mahjong` module below with the
+//! same two functions (`round`, `game_match`), its arm in [`play`], `"mahjong"` in [`GAMES`]
+//! cases, and the C side in `c/rounds.c`; `scripts/embedded-check` picks the lines up unchanged.
+
+// A firmware of a game without a round engine here (Mahjong) compiles the module empty.
+#![cfg_attr(
+    not(any(feature = "dominoes", feature = "tichu", feature = "doudizhu")),
+    allow(dead_code, unreachable_code, unused_variables)
+)]
+
+use core::fmt;
+
+/// The most actions one case may take before it is reported as not ending (a bug, never a hang).
+pub const ACTION_CAP: u32 = 200_000;
+
+/// Which of the core's bots plays every seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bot {
+    /// `lowest_legal_action` for the seat in turn (the first legal action in the core's order).
+    Lowest,
+    /// The core's `RandomBot` seeded with the case's seed, driven as `parlor <game> play` does.
+    Random,
+}
+
+/// A round or a whole match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// One seeded round (`Round::new(&Config::default(), &Deal::Seeded(seed))`).
+    Round,
+    /// One seeded match (`Match::new(&Config::default(), seed)`), played to its end.
+    Match,
+}
+
+/// One case: a game, round or match, a bot and a seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// The game's name (`dominoes`, `tichu`, `doudizhu`).
+    pub game: &'static str,
+    /// Round or match.
+    pub kind: Kind,
+    /// The bot of every seat.
+    pub bot: Bot,
+    /// The seed of the deal (and of the random bot).
+    pub seed: u64,
+    /// The rules: `""` for the game's default `Config`, else a preset's name (Dou Dizhu
+    /// `rlcard`: the landlord is dealt, so the lowest bot plays cards instead of passing the
+    /// auction into a void deal).
+    pub preset: &'static str,
+}
+
+/// The games that have a round engine here (Mahjong: see the hook in the module text).
+pub const GAMES: [&str; 3] = ["dominoes", "tichu", "doudizhu"];
+/// The seeds of the rounds.
+pub const ROUND_SEEDS: [u64; 3] = [1, 7, 2026];
+/// The seeds of the matches.
+pub const MATCH_SEEDS: [u64; 2] = [1, 7];
+
+/// Every case of `game`, in the order they are printed: rounds (lowest, random) then matches;
+/// Dou Dizhu adds its `rlcard` preset for the lowest bot.
+pub fn cases(game: &'static str, mut f: impl FnMut(Case)) {
+    for (kind, seeds) in [(Kind::Round, &ROUND_SEEDS[..]), (Kind::Match, &MATCH_SEEDS[..])] {
+        for (bot, preset) in [(Bot::Lowest, ""), (Bot::Random, ""), (Bot::Lowest, "rlcard")] {
+            if !preset.is_empty() && game != "doudizhu" {
+                continue;
+            }
+            for &seed in seeds {
+                f(Case {
+                    game,
+                    kind,
+                    bot,
+                    seed,
+                    preset,
+                });
+            }
+        }
+    }
+}
+
+/// Which kind of core call a [`Meter`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Call {
+    /// `Round::new` / `Match::new`.
+    New = 0,
+    /// The bot's choice (legal-action generation).
+    Bot = 1,
+    /// `apply`.
+    Apply = 2,
+}
+
+/// The names of the [`Call`] kinds, by their number.
+pub const CALLS: [&str; 3] = ["new", "bot", "apply"];
+
+/// What one case ended with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The case.
+    pub case: Case,
+    /// Actions applied.
+    pub actions: u32,
+    /// The round (match) ended.
+    pub over: bool,
+    /// A bot found no action or the engine refused one (an engine bug).
+    pub error: bool,
+    /// The round's scores (the match's totals), `count` of them.
+    pub scores: [i64; 4],
+    /// How many scores the game has (dominoes 4 seats, Tichu 2 teams, Dou Dizhu 3 seats).
+    pub count: usize,
+    /// FNV-1a (32 bits) of the final round's (match's) `encode` bytes.
+    pub digest: u32,
+}
+
+impl Played {
+    fn new(case: Case) -> Played {
+        Played {
+            case,
+            actions: 0,
+            over: false,
+            error: false,
+            scores: [0; 4],
+            count: 0,
+            digest: 0,
+        }
+    }
+
+    fn set_scores(&mut self, scores: impl IntoIterator<Item = i64>) {
+        self.count = 0;
+        for (slot, score) in self.scores.iter_mut().zip(scores) {
+            *slot = score;
+            self.count += 1;
+        }
+    }
+
+    /// Counts one action; false once the cap is reached.
+    fn step(&mut self) -> bool {
+        if self.actions >= ACTION_CAP {
+            return false;
+        }
+        self.actions += 1;
+        true
+    }
+}
+
+impl fmt::Display for Played {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let case = &self.case;
+        let kind = match case.kind {
+            Kind::Round => "round",
+            Kind::Match => "match",
+        };
+        let bot = match case.bot {
+            Bot::Lowest => "lowest",
+            Bot::Random => "random",
+        };
+        f.write_str(kind)?;
+        f.write_str(" ")?;
+        f.write_str(case.game)?;
+        if !case.preset.is_empty() {
+            f.write_str(" ")?;
+            f.write_str(case.preset)?;
+        }
+        write!(f, " {bot} seed {}: {} actions, ", case.seed, self.actions)?;
+        if self.error {
+            return f.write_str("error: a bot found no action or the engine refused one");
+        }
+        if !self.over {
+            return f.write_str("did not end");
+        }
+        f.write_str("scores")?;
+        for score in self.scores.iter().take(self.count) {
+            write!(f, " {score}")?;
+        }
+        write!(f, ", digest {:08x}", self.digest)
+    }
+}
+
+/// FNV-1a, 32 bits, of the first `len` bytes an `encode` wrote (0 when it failed).
+fn digest(encoded: Option<(&[u8; 1024], usize)>) -> u32 {
+    let Some((bytes, len)) = encoded else {
+        return 0;
+    };
+    let mut hash = 0x811c_9dc5u32;
+    for &byte in bytes.iter().take(len) {
+        hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
+    }
+    hash
+}
+
+/// Runs each core call of a case (the firmware measures their stack; the host just calls).
+pub trait Meter {
+    /// Runs `f`, a call of kind `what`.
+    fn call<R>(&mut self, what: Call, f: impl FnOnce() -> R) -> R;
+}
+
+/// A [`Meter`] that only calls.
+pub struct NoMeter;
+
+impl Meter for NoMeter {
+    fn call<R>(&mut self, _what: Call, f: impl FnOnce() -> R) -> R {
+        f()
+    }
+}
+
+/// Plays one case with the core (returns `None` for a game without a round engine here).
+pub fn play(case: Case, m: &mut impl Meter) -> Option<Played> {
+    let played = match (case.game, case.kind) {
+        #[cfg(feature = "dominoes")]
+        ("dominoes", Kind::Round) => dominoes::round(case, m),
+        #[cfg(feature = "dominoes")]
+        ("dominoes", Kind::Match) => dominoes::game_match(case, m),
+        #[cfg(feature = "tichu")]
+        ("tichu", Kind::Round) => tichu::round(case, m),
+        #[cfg(feature = "tichu")]
+        ("tichu", Kind::Match) => tichu::game_match(case, m),
+        #[cfg(feature = "doudizhu")]
+        ("doudizhu", Kind::Round) => doudizhu::round(case, m),
+        #[cfg(feature = "doudizhu")]
+        ("doudizhu", Kind::Match) => doudizhu::game_match(case, m),
+        _ => return None,
+    };
+    Some(played)
+}
+
+#[cfg(feature = "dominoes")]
+mod dominoes {
+    use super::{Bot, Call, Case, Meter, Played, digest};
+    use parlor_core::dominoes::{Action, Config, Deal, Match, RandomBot, Round, lowest_legal_action};
+    use parlor_core::game::Seat;
+
+    fn choose(bot: Bot, random: &mut RandomBot, round: &Round, seat: Seat) -> Option<Action> {
+        match bot {
+            Bot::Lowest => lowest_legal_action(round, seat),
+            Bot::Random => random.choose(round, seat),
+        }
+    }
+
+    pub fn round(case: Case, m: &mut impl Meter) -> Played {
+        let mut played = Played::new(case);
+        let Ok(mut round) = m.call(Call::New, || Round::new(&Config::default(), &Deal::Seeded(case.seed))) else {
+            played.error = true;
+            return played;
+        };
+        let mut random = RandomBot::new(case.seed);
+        while let Some(seat) = round.to_act() {
+            let Some(action) = m.call(Call::Bot, || choose(case.bot, &mut random, &round, seat)) else {
+                played.error = true;
+                break;
+            };
+            if m.call(Call::Apply, || round.apply(seat, action)).is_err() || !played.step() {
+                played.error |= played.actions < super::ACTION_CAP;
+                break;
+            }
+        }
+        if let Some(outcome) = round.outcome() {
+            played.over = true;
+            played.set_scores(outcome.scores.map(i64::from));
+        }
+        let mut bytes = [0u8; 1024];
+        played.digest = digest(round.encode(&mut bytes).ok().map(|len| (&bytes, len)));
+        played
+    }
+
+    pub fn game_match(case: Case, m: &mut impl Meter) -> Played {
+        let mut played = Played::new(case);
+        let Ok(mut game) = m.call(Call::New, || Match::new(&Config::default(), case.seed)) else {
+            played.error = true;
+            return played;
+        };
+        let mut random = RandomBot::new(case.seed);
+        while !game.is_over() {
+            let Some(seat) = game.round().to_act() else {
+                played.error = true;
+                break;
+            };
+            let Some(action) = m.call(Call::Bot, || choose(case.bot, &mut random, game.round(), seat)) else {
+                played.error = true;
+                break;
+            };
+            if m.call(Call::Apply, || game.apply(seat, action)).is_err() || !played.step() {
+                played.error |= played.actions < super::ACTION_CAP;
+                break;
+            }
+        }
+        if game.is_over() {
+            played.over = true;
+            played.set_scores(game.scores().map(i64::from));
+        }
+        let mut bytes = [0u8; 1024];
+        played.digest = digest(game.encode(&mut bytes).ok().map(|len| (&bytes, len)));
+        played
+    }
+}
+
+#[cfg(feature = "tichu")]
+mod tichu {
+    use super::{Bot, Call, Case, Meter, Played, digest};
+    use parlor_core::game::Seat;
+    use parlor_core::tichu::bot::{RandomBot, lowest_legal_action};
+    use parlor_core::tichu::game_match::Match;
+    use parlor_core::tichu::round::{Action, Config, Deal, Round};
+
+    /// The next (seat, action): `lowest` for the seat in turn, `random` as the CLI's `step`.
+    fn next(bot: Bot, random: &mut RandomBot, round: &Round) -> Option<(Seat, Action)> {
+        match bot {
+            Bot::Lowest => {
+                let seat = round.to_act()?;
+                lowest_legal_action(round, seat).map(|action| (seat, action))
+            }
+            Bot::Random => random.step(round),
+        }
+    }
+
+    pub fn round(case: Case, m: &mut impl Meter) -> Played {
+        let mut played = Played::new(case);
+        let Ok(mut round) = m.call(Call::New, || Round::new(&Config::default(), &Deal::Seeded(case.seed))) else {
+            played.error = true;
+            return played;
+        };
+        let mut random = RandomBot::new(case.seed);
+        while let Some((seat, action)) = m.call(Call::Bot, || next(case.bot, &mut random, &round)) {
+            if m.call(Call::Apply, || round.apply(seat, action)).is_err() || !played.step() {
+                played.error |= played.actions < super::ACTION_CAP;
+                break;
+            }
+        }
+        if let Some(outcome) = round.outcome() {
+            played.over = true;
+            played.set_scores(outcome.scores.map(i64::from));
+        } else if round.to_act().is_some() {
+            played.error = true;
+        }
+        let mut bytes = [0u8; 1024];
+        played.digest = digest(round.encode(&mut bytes).ok().map(|len| (&bytes, len)));
+        played
+    }
+
+    pub fn game_match(case: Case, m: &mut impl Meter) -> Played {
+        let mut played = Played::new(case);
+        let Ok(mut game) = m.call(Call::New, || Match::new(&Config::default(), case.seed)) else {
+            played.error = true;
+            return played;
+        };
+        let mut random = RandomBot::new(case.seed);
+        while !game.is_over() {
+            let Some((seat, action)) = m.call(Call::Bot, || next(case.bot, &mut random, game.round())) else {
+                played.error = true;
+                break;
+            };
+            if m.call(Call::Apply, || game.apply(seat, action)).is_err() || !played.step() {
+                played.error |= played.actions < super::ACTION_CAP;
+                break;
+            }
+        }
+        if game.is_over() {
+            played.over = true;
+            played.set_scores(game.scores().map(i64::from));
+        }
+        let mut bytes = [0u8; 1024];
+        played.digest = digest(game.encode(&mut bytes).ok().map(|len| (&bytes, len)));
+        played
+    }
+}
+
+#[cfg(feature = "doudizhu")]
+mod doudizhu {
+    use super::{Bot, Call, Case, Meter, Played, digest};
+    use parlor_core::doudizhu::Match;
+    use parlor_core::doudizhu::bot::{RandomBot, lowest_legal_action};
+    use parlor_core::doudizhu::round::{Action, Config, Deal, Round};
+    use parlor_core::game::Seat;
+
+    fn config(case: Case) -> Config {
+        match case.preset {
+            "rlcard" => Config::RLCARD,
+            _ => Config::default(),
+        }
+    }
+
+    fn choose(bot: Bot, random: &mut RandomBot, round: &Round, seat: Seat) -> Option<Action> {
+        match bot {
+            Bot::Lowest => lowest_legal_action(round, seat),
+            Bot::Random => random.choose(round, seat),
+        }
+    }
+
+    pub fn round(case: Case, m: &mut impl Meter) -> Played {
+        let mut played = Played::new(case);
+        let Ok(mut round) = m.call(Call::New, || Round::new(&config(case), &Deal::Seeded(case.seed))) else {
+            played.error = true;
+            return played;
+        };
+        let mut random = RandomBot::new(case.seed);
+        while let Some(seat) = round.to_act() {
+            let Some(action) = m.call(Call::Bot, || choose(case.bot, &mut random, &round, seat)) else {
+                played.error = true;
+                break;
+            };
+            if m.call(Call::Apply, || round.apply(seat, action)).is_err() || !played.step() {
+                played.error |= played.actions < super::ACTION_CAP;
+                break;
+            }
+        }
+        if let Some(outcome) = round.outcome() {
+            played.over = true;
+            played.set_scores(outcome.scores.map(i64::from));
+        }
+        let mut bytes = [0u8; 1024];
+        played.digest = digest(round.encode(&mut bytes).ok().map(|len| (&bytes, len)));
+        played
+    }
+
+    pub fn game_match(case: Case, m: &mut impl Meter) -> Played {
+        let mut played = Played::new(case);
+        let Ok(mut game) = m.call(Call::New, || Match::new(&config(case), case.seed)) else {
+            played.error = true;
+            return played;
+        };
+        let mut random = RandomBot::new(case.seed);
+        while !game.is_over() {
+            let Some(seat) = game.round().to_act() else {
+                played.error = true;
+                break;
+            };
+            let Some(action) = m.call(Call::Bot, || choose(case.bot, &mut random, game.round(), seat)) else {
+                played.error = true;
+                break;
+            };
+            if m.call(Call::Apply, || game.apply(seat, action)).is_err() || !played.step() {
+                played.error |= played.actions < super::ACTION_CAP;
+                break;
+            }
+        }
+        if game.is_over() {
+            played.over = true;
+            played.set_scores(game.scores());
+        }
+        let mut bytes = [0u8; 1024];
+        played.digest = digest(game.encode(&mut bytes).ok().map(|len| (&bytes, len)));
+        played
+    }
+}
