@@ -620,7 +620,13 @@ fn observe_into(
     hand: &mut [ParlorDominoTile],
     layout: &mut [ParlorDominoesLaid],
 ) -> Result<(), ParlorStatus> {
-    let seen = round.observation(Seat(seat)).map_err(error_code)?;
+    // Read in place through a reference: `map_err(..)?` would copy the 420-byte observation
+    // twice more onto the stack.
+    let observed = round.observation(Seat(seat));
+    let seen = match &observed {
+        Ok(seen) => seen,
+        Err(error) => return Err(error_code(*error)),
+    };
     let mut hand_len = 0usize;
     for tile in seen.hand() {
         if let Some(slot) = hand.get_mut(hand_len) {
