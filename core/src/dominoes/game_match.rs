@@ -63,11 +63,16 @@ impl Match {
     /// A match under `config` (validated), its hands dealt from `seed`. Errors:
     /// [`Error::BadConfig`].
     pub fn new(config: &Config, seed: u64) -> Result<Match, Error> {
-        // The first hand is dealt inside the match (no second `Round` on the stack).
         let mut game = Match::blank();
-        game.seed = seed;
-        game.round.redeal(config, &Deal::Seeded(hand_seed(seed, 0)), None)?;
+        game.start(config, seed)?;
         Ok(game)
+    }
+
+    /// Starts the match from `seed` in `self` (a blank): the first hand is dealt inside the
+    /// match, no second `Round` on the stack.
+    fn start(&mut self, config: &Config, seed: u64) -> Result<(), Error> {
+        self.seed = seed;
+        self.round.redeal(config, &Deal::Seeded(hand_seed(seed, 0)), None)
     }
 
     /// [`Match::new`] for small stacks: starts the match in place in one `Match` and lends it to
@@ -75,8 +80,7 @@ impl Match {
     /// `parlor_dominoes_match_new` uses it). Errors: as [`Match::new`] (then `f` is not called).
     pub fn new_with<R>(config: &Config, seed: u64, f: impl FnOnce(&Match) -> R) -> Result<R, Error> {
         let mut game = Match::blank();
-        game.seed = seed;
-        game.round.redeal(config, &Deal::Seeded(hand_seed(seed, 0)), None)?;
+        game.start(config, seed)?;
         Ok(f(&game))
     }
 
