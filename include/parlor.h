@@ -35,7 +35,8 @@
  * A null pointer is PARLOR_ERR_NULL_POINTER, except a null buffer with length 0, which is an
  * empty input or a size query. A misaligned pointer (not aligned for its element type) is
  * PARLOR_ERR_INVALID_ARGUMENT; nothing is read or written through it. Byte buffers (text,
- * scratch memory) may have any alignment.
+ * Dou Dizhu scratch memory) may have any alignment; the dominoes scratch is aligned to
+ * PARLOR_DOMINOES_SCRATCH_ALIGN (4).
  *
  * @par Size queries
  * An output buffer of capacity 0 (null or not) with a length out-pointer asks for the size:

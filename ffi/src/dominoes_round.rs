@@ -472,9 +472,7 @@ pub unsafe extern "C" fn parlor_dominoes_round_new(
         let config = core_config(unsafe { config.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
         // SAFETY: the caller's contract.
         let out = unsafe { output(out) }?;
-        let round = Round::new(&config, &Deal::Seeded(seed)).map_err(error_code)?;
-        store_round(&round, out)?;
-        Ok(())
+        Round::new_with(&config, &Deal::Seeded(seed), |round| store_round(round, out)).map_err(error_code)?
     })
 }
 
@@ -514,9 +512,10 @@ pub unsafe extern "C" fn parlor_dominoes_round_new_given(
         let hands = hands
             .get(..usize::from(config.players))
             .ok_or(PARLOR_DOMINOES_ERR_BAD_DEAL)?;
-        let round = Round::new(&config, &Deal::Given { hands, boneyard }).map_err(error_code)?;
-        store_round(&round, out)?;
-        Ok(())
+        Round::new_with(&config, &Deal::Given { hands, boneyard }, |round| {
+            store_round(round, out)
+        })
+        .map_err(error_code)?
     })
 }
 
@@ -621,7 +620,13 @@ fn observe_into(
     hand: &mut [ParlorDominoTile],
     layout: &mut [ParlorDominoesLaid],
 ) -> Result<(), ParlorStatus> {
-    let seen = round.observation(Seat(seat)).map_err(error_code)?;
+    // Read in place through a reference: `map_err(..)?` would copy the 420-byte observation
+    // twice more onto the stack.
+    let observed = round.observation(Seat(seat));
+    let seen = match &observed {
+        Ok(seen) => seen,
+        Err(error) => return Err(error_code(*error)),
+    };
     let mut hand_len = 0usize;
     for tile in seen.hand() {
         if let Some(slot) = hand.get_mut(hand_len) {
@@ -771,8 +776,7 @@ pub unsafe extern "C" fn parlor_dominoes_match_new(
         let config = core_config(unsafe { config.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
         // SAFETY: the caller's contract.
         let out = unsafe { output(out) }?;
-        store_match(&Match::new(&config, seed).map_err(error_code)?, out)?;
-        Ok(())
+        Match::new_with(&config, seed, |game| store_match(game, out)).map_err(error_code)?
     })
 }
 

@@ -63,11 +63,25 @@ impl Match {
     /// A match under `config` (validated), its hands dealt from `seed`. Errors:
     /// [`Error::BadConfig`].
     pub fn new(config: &Config, seed: u64) -> Result<Match, Error> {
-        // The first hand is dealt inside the match (no second `Round` on the stack).
         let mut game = Match::blank();
-        game.seed = seed;
-        game.round.redeal(config, &Deal::Seeded(hand_seed(seed, 0)), None)?;
+        game.start(config, seed)?;
         Ok(game)
+    }
+
+    /// Starts the match from `seed` in `self` (a blank): the first hand is dealt inside the
+    /// match, no second `Round` on the stack.
+    fn start(&mut self, config: &Config, seed: u64) -> Result<(), Error> {
+        self.seed = seed;
+        self.round.redeal(config, &Deal::Seeded(hand_seed(seed, 0)), None)
+    }
+
+    /// [`Match::new`] for small stacks: starts the match in place in one `Match` and lends it to
+    /// `f`, returning `f`'s answer (no `Result<Match, _>` copy on the stack; the C ABI's
+    /// `parlor_dominoes_match_new` uses it). Errors: as [`Match::new`] (then `f` is not called).
+    pub fn new_with<R>(config: &Config, seed: u64, f: impl FnOnce(&Match) -> R) -> Result<R, Error> {
+        let mut game = Match::blank();
+        game.start(config, seed)?;
+        Ok(f(&game))
     }
 
     /// The hand being played (the last one, once the match is over).
@@ -271,6 +285,29 @@ impl Match {
 mod tests {
     use super::*;
     use crate::dominoes::{RandomBot, lowest_legal_action};
+
+    /// The in-place forms of the C calls answer as the by-value ones.
+    #[test]
+    fn in_place_start_decode_and_update_match_the_by_value_forms() {
+        for seed in 0..10u64 {
+            let game = Match::new(&Config::FIVE_UP, seed).unwrap();
+            assert_eq!(Match::new_with(&Config::FIVE_UP, seed, Match::clone).unwrap(), game);
+            let mut bytes = [0u8; MATCH_ENCODED_BYTES];
+            game.encode(&mut bytes).unwrap();
+            assert_eq!(Match::decode_with(&bytes, |decoded| decoded.clone()).unwrap(), game);
+            let seat = game.round().to_act().unwrap();
+            let action = lowest_legal_action(game.round(), seat).unwrap();
+            let mut expected = game.clone();
+            let step = expected.apply(seat, action).unwrap();
+            assert_eq!(Match::update_encoded(&mut bytes, |g| g.apply(seat, action)), Ok(step));
+            assert_eq!(Match::decode(&bytes).unwrap(), expected);
+            let before = bytes;
+            // Not the seat to act now (two seats in Five Up): `NotYourTurn`.
+            let wrong = Seat((expected.round().to_act().unwrap().0 + 1) % 2);
+            assert!(Match::update_encoded(&mut bytes, |g| g.apply(wrong, action)).is_err());
+            assert_eq!(bytes, before, "an illegal action leaves the bytes unchanged");
+        }
+    }
 
     #[test]
     fn matches_play_to_the_target_and_round_trip() {

@@ -568,6 +568,15 @@ impl Round {
         Round::deal(config, deal, None)
     }
 
+    /// [`Round::new`] for small stacks: deals the hand in place into one `Round` and lends it to
+    /// `f`, returning `f`'s answer (no `Result<Round, _>` copy on the stack; the C ABI's deal
+    /// calls use it). Errors: as [`Round::new`] (then `f` is not called).
+    pub fn new_with<R>(config: &Config, deal: &Deal<'_>, f: impl FnOnce(&Round) -> R) -> Result<R, Error> {
+        let mut round = Round::blank();
+        round.redeal(config, deal, None)?;
+        Ok(f(&round))
+    }
+
     /// Deals a hand led by `leader` (a match's later hands: the previous winner leads).
     /// Errors: as [`Round::new`], and [`Error::NoSuchSeat`].
     pub fn with_leader(config: &Config, deal: &Deal<'_>, leader: Seat) -> Result<Round, Error> {
@@ -1149,8 +1158,9 @@ impl Round {
         let mut bytes = header
             .into_iter()
             .chain(self.scores.iter().flat_map(|score| score.to_le_bytes()))
-            .chain(self.deck)
-            .chain(self.parents)
+            // By reference: chaining the arrays by value would copy 380 bytes onto the stack.
+            .chain(self.deck.iter().copied())
+            .chain(self.parents.iter().copied())
             .chain(self.hands.iter().flatten().flat_map(|word| word.to_le_bytes()));
         for slot in out.iter_mut() {
             *slot = bytes.next().ok_or(Error::Internal)?;
@@ -1482,6 +1492,37 @@ mod tests {
         assert_eq!(core::mem::size_of::<Match>(), 528);
         assert!(core::mem::size_of::<Match>() <= 768);
         assert_eq!(ENCODED_BYTES, 503);
+    }
+
+    /// The in-place forms the C calls use answer as the by-value ones: a deal, a decode, and an
+    /// update that keeps the bytes when the action is illegal.
+    #[test]
+    fn in_place_deal_decode_and_update_match_the_by_value_forms() {
+        for seed in 0..20u64 {
+            let config = [Config::FIVE_UP, Config::ALL_FIVES, Config::BLOCK][seed as usize % 3];
+            let deal = Deal::Seeded(seed);
+            let round = Round::new(&config, &deal).unwrap();
+            assert_eq!(Round::new_with(&config, &deal, Round::clone).unwrap(), round);
+            let mut bytes = [0u8; ENCODED_BYTES];
+            round.encode(&mut bytes).unwrap();
+            assert_eq!(Round::decode_with(&bytes, |decoded| decoded.clone()).unwrap(), round);
+            let seat = round.to_act().unwrap();
+            let before = bytes;
+            let illegal = Action::Play {
+                tile: t(0, 0),
+                on: Some(t(9, 9)),
+            };
+            assert!(Round::update_encoded(&mut bytes, |r| r.apply(seat, illegal)).is_err());
+            assert_eq!(bytes, before, "an illegal action leaves the bytes unchanged");
+            let action = crate::dominoes::lowest_legal_action(&round, seat).unwrap();
+            let mut expected = round.clone();
+            let event = expected.apply(seat, action).unwrap();
+            assert_eq!(Round::update_encoded(&mut bytes, |r| r.apply(seat, action)), Ok(event));
+            assert_eq!(Round::decode(&bytes).unwrap(), expected);
+            let mut garbage = bytes;
+            garbage[0] ^= 0xFF;
+            assert!(Round::decode_with(&garbage, |_| ()).is_err());
+        }
     }
 
     #[test]
