@@ -197,7 +197,8 @@ impl Memo<'_> {
     /// The bucket of `key` (a multiplicative hash, reduced by a multiply-high).
     fn bucket(&self, key: u64) -> usize {
         let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
-        // h < 2^32 and len < 2^12: the product fits, the quotient is below `len`.
+        // h < 2^32 and len < 2^19 (at most twice the 248,832 sub-hands): the product fits in 64
+        // bits, and the quotient is below `len`.
         (h.wrapping_mul(self.len) >> 32) as usize
     }
 
