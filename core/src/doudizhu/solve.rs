@@ -489,6 +489,12 @@ fn solve(root: u64, uncovered: u64, table: &PlayTable<'_>, memo: &mut Memo<'_>, 
         *bottom = start(root);
     }
     let mut returned = 0u8;
+    // The best value a non-empty child can have (1 play, value 2) for Fewest; none for Split,
+    // where a child's 1 already ends the frame.
+    let floor = match goal {
+        Goal::Fewest => 2,
+        Goal::Split => 0,
+    };
     loop {
         let Some(top) = stack.get_mut(sp) else {
             return Err(internal("frame stack overflow"));
@@ -516,6 +522,11 @@ fn solve(root: u64, uncovered: u64, table: &PlayTable<'_>, memo: &mut Memo<'_>, 
                 continue;
             }
             let child = hand.wrapping_sub(play);
+            // Fewest: once a child needs one play, only a play that empties the sub-hand can
+            // do better (any other child needs at least one more): no descent.
+            if child != 0 && top.best <= floor {
+                continue;
+            }
             let value = if child == 0 {
                 1
             } else if hopeless(child | flag) {
