@@ -321,43 +321,31 @@ impl Scratch {
 }
 
 /// Fills a play table with the plays of `hand` (those `keep` accepts first in each bucket),
-/// and makes the memo of the bytes after them (two passes of the generator: count, then
-/// place). `keep` is `dyn`: one copy for both searches (flash). [`Error::ScratchTooSmall`] if
-/// `work` cannot hold every play of the hand and [`MEMO_SLOTS`] memo entries (or fewer for a
-/// small hand): the hand's need, [`scratch_bytes`].
+/// and makes the memo of the bytes after them: two passes of the generator (count, then place
+/// in generator order), then `keep` on each stored play and a stable partition of each bucket.
+/// `keep` runs outside the generator, so its own searches (`can_beat`) never nest in one: the
+/// stack holds one generator at a time. `keep` is `dyn`: one copy for both searches (flash).
+/// [`Error::ScratchTooSmall`] if `work` cannot hold every play of the hand and [`MEMO_SLOTS`]
+/// memo entries (or fewer for a small hand): the hand's need, [`scratch_bytes`].
+#[inline(never)] // its frame apart from the searches' (stack)
 fn build_table<'a>(
     hand: &Cards,
     preset: &Preset,
     work: &'a mut [u8],
     keep: &mut dyn FnMut(&Cards) -> bool,
 ) -> Result<(PlayTable<'a>, Memo<'a>), Error> {
-    // Per lowest rank: plays kept, plays in all.
-    let mut kept = [0u16; RANKS];
+    // Plays per lowest rank.
     let mut all = [0u16; RANKS];
     generate(hand, None, preset, usize::from(preset.max_cards), &mut |c: Cards, _| {
-        let Some(low) = c.lowest() else {
-            return true;
-        };
-        if let Some(n) = all.get_mut(low as usize) {
-            *n = n.saturating_add(1);
-        }
-        if keep(&c)
-            && let Some(n) = kept.get_mut(low as usize)
-        {
+        if let Some(n) = c.lowest().and_then(|low| all.get_mut(low as usize)) {
             *n = n.saturating_add(1);
         }
         true
     });
     let mut bucket = [0u16; RANKS + 1];
-    let mut kept_end = [0u16; RANKS];
     let mut acc = 0u16;
-    for ((b, k), (&n, &m)) in bucket
-        .iter_mut()
-        .zip(kept_end.iter_mut())
-        .zip(all.iter().zip(kept.iter()))
-    {
+    for (b, &n) in bucket.iter_mut().zip(all.iter()) {
         *b = acc;
-        *k = acc.saturating_add(m);
         acc = acc.saturating_add(n);
     }
     if let Some(last) = bucket.last_mut() {
@@ -374,30 +362,68 @@ fn build_table<'a>(
     let Some((table, memo)) = work.split_at_mut_checked(plays) else {
         return Err(internal("a play area past the checked length"));
     };
-    // Kept plays go from the bucket's start, the others from its kept end.
-    let mut next_kept = bucket;
-    let mut next_other = kept_end;
+    let (table, _) = table.as_chunks_mut::<PLAY_BYTES>();
+    let mut next = bucket;
     generate(hand, None, preset, usize::from(preset.max_cards), &mut |c: Cards, _| {
-        let Some(low) = c.lowest() else {
-            return true;
-        };
-        let pos = if keep(&c) {
-            next_kept.get_mut(low as usize)
-        } else {
-            next_other.get_mut(low as usize)
-        };
-        if let Some(pos) = pos {
-            if let Some(p) = usize::from(*pos)
-                .checked_mul(PLAY_BYTES)
-                .and_then(|at| table.get_mut(at..))
-                .and_then(|rec| rec.first_chunk_mut::<8>())
-            {
+        if let Some(pos) = c.lowest().and_then(|low| next.get_mut(low as usize)) {
+            if let Some(p) = table.get_mut(usize::from(*pos)) {
                 *p = pack(&c.counts()).to_le_bytes();
             }
             *pos = pos.saturating_add(1);
         }
         true
     });
+    // Kept plays first in each bucket, each part in generator order; the memo's bytes (at
+    // least 8 per play: a hand has more sub-hands than plays, and 1,024 memo entries) hold
+    // the others meanwhile.
+    let (spare, _) = memo.as_chunks_mut::<PLAY_BYTES>();
+    let mut kept = [0u16; RANKS];
+    for (r, end) in kept.iter_mut().enumerate() {
+        let (Some(&lo), Some(&hi)) = (bucket.get(r), bucket.get(r.saturating_add(1))) else {
+            return Err(internal("a bucket past the ranks"));
+        };
+        let Some(plays) = table.get_mut(usize::from(lo)..usize::from(hi)) else {
+            return Err(internal("a bucket past the table"));
+        };
+        let (mut k, mut u) = (0usize, 0usize);
+        if plays.len() > spare.len() {
+            // A bucket longer than the spare bytes (no dealt hand has one): in place, each kept
+            // play rotated down past the others before it.
+            for i in 0..plays.len() {
+                let Some(&play) = plays.get(i) else { break };
+                if keep(&Cards::from_counts_unchecked(unpack(u64::from_le_bytes(play)))) {
+                    if let Some(span) = plays.get_mut(k..=i) {
+                        span.rotate_right(1);
+                    }
+                    k = k.saturating_add(1);
+                }
+            }
+            *end = lo.saturating_add(k as u16);
+            continue;
+        }
+        for i in 0..plays.len() {
+            let Some(&play) = plays.get(i) else { break };
+            let cards = Cards::from_counts_unchecked(unpack(u64::from_le_bytes(play)));
+            if keep(&cards) {
+                if let Some(slot) = plays.get_mut(k) {
+                    *slot = play;
+                }
+                k = k.saturating_add(1);
+            } else {
+                match spare.get_mut(u) {
+                    Some(slot) => *slot = play,
+                    None => return Err(internal("more plays than memo bytes")),
+                }
+                u = u.saturating_add(1);
+            }
+        }
+        match (plays.get_mut(k..), spare.get(..u)) {
+            (Some(rest), Some(others)) if rest.len() == others.len() => rest.copy_from_slice(others),
+            _ => return Err(internal("a partition that does not add up")),
+        }
+        // k ≤ the bucket's length, a `u16`.
+        *end = lo.saturating_add(k as u16);
+    }
     // Every bucket the memo's bytes hold, but no more than twice the sub-hands (a small hand
     // clears less).
     let (memo, _) = memo.as_chunks_mut::<{ 2 * SLOT_BYTES }>();
@@ -406,12 +432,11 @@ fn build_table<'a>(
         .get_mut(..buckets)
         .ok_or_else(|| internal("a memo past its bytes"))?;
     memo.fill([0; 2 * SLOT_BYTES]);
-    let (plays, _) = table.as_chunks::<PLAY_BYTES>();
     Ok((
         PlayTable {
-            plays,
+            plays: table,
             bucket,
-            kept: kept_end,
+            kept,
         },
         Memo {
             len: buckets as u64,
@@ -748,6 +773,7 @@ pub fn spring_in(
     spring_cut(landlord, threats, preset, parts(landlord, preset, scratch)?)
 }
 
+#[inline(never)] // its frame (and the plan) apart from the C entry point's (stack)
 fn spring_cut(
     landlord: &Cards,
     (first, second, limit): (Cards, Cards, usize),
