@@ -44,7 +44,7 @@ const WORK_BYTES: usize = SCRATCH_BYTES - SAFE_BYTES;
 ///
 /// ```
 /// use parlor_core::doudizhu::{min_plays, Preset, Scratch, SCRATCH_BYTES};
-/// static mut _FIRMWARE: Scratch = Scratch::new(); // `const`: fits a `static`
+/// const _FRESH: Scratch = Scratch::new(); // a `const fn`: a firmware's static can hold one
 /// assert_eq!(core::mem::size_of::<Scratch>(), SCRATCH_BYTES);
 /// let mut scratch = Scratch::new();
 /// assert_eq!(min_plays(&"3334".parse()?, &Preset::PAGAT, &mut scratch)?, 1);

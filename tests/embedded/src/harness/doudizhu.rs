@@ -152,6 +152,9 @@ fn c_api(sink: &mut Sink) {
             &mut yes,
         ));
         let mut plays = 0u8;
+        let mut need = 0usize;
+        sink.add(ffi::parlor_doudizhu_scratch_bytes(&cards, preset, &mut need));
+        sink.add(need);
         sink.add(ffi::parlor_doudizhu_min_plays(
             &cards,
             preset,
