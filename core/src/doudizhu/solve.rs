@@ -107,7 +107,21 @@ pub struct Plan {
     len: u8,
 }
 
+impl Default for Plan {
+    fn default() -> Self {
+        Plan::new()
+    }
+}
+
 impl Plan {
+    /// No plays (what [`spring_in`] fills).
+    pub const fn new() -> Plan {
+        Plan {
+            plays: [Cards::EMPTY; MAX_HAND],
+            len: 0,
+        }
+    }
+
     /// The plays, in the order the landlord leads them.
     pub fn plays(&self) -> &[Cards] {
         // `push` is the only writer and keeps `len` ≤ MAX_HAND, so the prefix always exists.
@@ -754,11 +768,14 @@ pub fn spring(
     scratch: &mut Scratch,
 ) -> Result<Option<Plan>, Error> {
     let threats = peasants(landlord, opponents, preset)?;
-    spring_cut(landlord, threats, preset, scratch.parts(landlord, preset)?)
+    let mut plan = Plan::new();
+    let yes = spring_cut(landlord, threats, preset, scratch.parts(landlord, preset)?, &mut plan)?;
+    Ok(yes.then_some(plan))
 }
 
 /// [`spring`] in plain caller bytes (the C ABI's form): at least [`scratch_bytes`]`(landlord,
-/// preset)` of them, any content.
+/// preset)` of them, any content. Returns whether the landlord springs; the plan goes to
+/// `plan` (cleared first; left empty for `false`), so no plan is copied on the way out (stack).
 ///
 /// # Errors
 /// As [`spring`]; [`Error::ScratchTooSmall`] (with the need) if `scratch` is shorter than
@@ -768,9 +785,11 @@ pub fn spring_in(
     opponents: &Opponents,
     preset: &Preset,
     scratch: &mut [u8],
-) -> Result<Option<Plan>, Error> {
+    plan: &mut Plan,
+) -> Result<bool, Error> {
+    *plan = Plan::new();
     let threats = peasants(landlord, opponents, preset)?;
-    spring_cut(landlord, threats, preset, parts(landlord, preset, scratch)?)
+    spring_cut(landlord, threats, preset, parts(landlord, preset, scratch)?, plan)
 }
 
 #[inline(never)] // its frame (and the plan) apart from the C entry point's (stack)
@@ -779,7 +798,8 @@ fn spring_cut(
     (first, second, limit): (Cards, Cards, usize),
     preset: &Preset,
     parts: Parts<'_>,
-) -> Result<Option<Plan>, Error> {
+    plan: &mut Plan,
+) -> Result<bool, Error> {
     let Parts { safe, work } = parts;
     let mut cache = SafeCache { state: safe };
     let mut safe = |c: &Cards| -> bool {
@@ -798,19 +818,15 @@ fn spring_cut(
         }
     };
     let (table, mut memo) = build_table(landlord, preset, work, &mut safe)?;
-    let mut plan = Plan {
-        plays: [Cards::EMPTY; MAX_HAND],
-        len: 0,
-    };
     if landlord.is_empty() {
-        return Ok(Some(plan));
+        return Ok(true);
     }
     let root = pack(&landlord.counts());
     // The fields of the ranks no safe play holds: their cards can only go in the final play.
     let uncovered = fields(root) & !table.covered();
     // One search answers the question (safe plays, the final play free once).
     if solve(root | FREE, uncovered, &table, &mut memo, Goal::Split)? != 1 {
-        return Ok(None);
+        return Ok(false);
     }
     // The plan: no final play needed, or the first final play (in generator order) after
     // which the safe plays split the rest.
@@ -878,7 +894,7 @@ fn spring_cut(
     if let Some(f) = last {
         plan.push(f)?;
     }
-    Ok(Some(plan))
+    Ok(true)
 }
 
 /// Whether a single play `play` is safe against `opponents` (no peasant can beat it), as
@@ -948,9 +964,12 @@ mod tests {
                 );
                 for opponents in [Opponents::Unknown, Opponents::Both(Cards::EMPTY, Cards::EMPTY)] {
                     let plan = spring(&hand, &opponents, &preset, &mut big).unwrap();
-                    assert_eq!(spring_in(&hand, &opponents, &preset, &mut small), Ok(plan), "{text}");
+                    let mut got = Plan::new();
+                    let yes = spring_in(&hand, &opponents, &preset, &mut small, &mut got);
+                    assert_eq!(yes, Ok(plan.is_some()), "{text}");
+                    assert_eq!(got, plan.unwrap_or_default());
                     assert_eq!(
-                        spring_in(&hand, &opponents, &preset, &mut small[..need - 1]),
+                        spring_in(&hand, &opponents, &preset, &mut small[..need - 1], &mut got),
                         Err(Error::ScratchTooSmall { needed: need })
                     );
                 }

@@ -57,8 +57,9 @@ fn core_api(sink: &mut Sink) {
         Opponents::Unknown,
     ];
     for opponents in &opponents {
-        let plan = doudizhu::spring_in(&hand, opponents, &preset, scratch);
-        sink.add(plan.map(|plan| plan.map(|plan| plan.plays().len())));
+        let mut plan = doudizhu::Plan::new();
+        let yes = doudizhu::spring_in(&hand, opponents, &preset, scratch, &mut plan);
+        sink.add((yes, plan.plays().len()));
         sink.add(doudizhu::is_safe(&play, &hand, opponents, &preset));
     }
     // The card model.
