@@ -9,7 +9,9 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use parlor_core::doudizhu::{Cards, Opponents, Preset, Scratch, beats, classify, for_each_move, min_plays, spring};
+use parlor_core::doudizhu::{
+    Cards, Opponents, Preset, Scratch, beats, classify, for_each_move, min_plays, scratch_bytes, spring,
+};
 
 fn c(text: &str) -> Cards {
     text.parse().unwrap_or(Cards::EMPTY)
@@ -167,6 +169,20 @@ fn percentiles(c: &mut Criterion) {
             at(0.5),
             at(0.99),
             at(1.0)
+        );
+        // The caller memory each landlord hand needs (`scratch_bytes`).
+        let mut bytes: Vec<usize> = set
+            .iter()
+            .filter_map(|(l, _, _)| scratch_bytes(l, &preset).ok())
+            .collect();
+        bytes.sort_unstable();
+        let at = |q: f64| bytes[((bytes.len() - 1) as f64 * q) as usize];
+        eprintln!(
+            "scratch bytes 20 cards {name}: p50 {}, p99 {}, max {} (Scratch: {})",
+            at(0.5),
+            at(0.99),
+            at(1.0),
+            parlor_core::doudizhu::SCRATCH_BYTES
         );
     }
 }

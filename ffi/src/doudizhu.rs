@@ -429,9 +429,10 @@ pub unsafe extern "C" fn parlor_doudizhu_spring(
             (None, None) => Opponents::Unknown,
             (None, Some(_)) => return Err(PARLOR_ERR_NULL_POINTER),
         };
-        let found = spring_in(&landlord, &opponents, &self::preset(preset)?, scratch).map_err(error_code)?;
-        *out_yes = u8::from(found.is_some());
-        let plays = found.as_ref().map(|p| p.plays()).unwrap_or(&[]);
+        let mut found = doudizhu::Plan::new();
+        let yes = spring_in(&landlord, &opponents, &self::preset(preset)?, scratch, &mut found).map_err(error_code)?;
+        *out_yes = u8::from(yes);
+        let plays = found.plays();
         plan_into(plan_out, plays);
         // As `OutputList::finish`: the count always, too small only for a non-empty buffer.
         *plan_len = plays.len();

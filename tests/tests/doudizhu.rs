@@ -383,7 +383,7 @@ fn spring_plans_and_modes() {
         Err(Error::HandTooLarge { cards: 21 })
     );
     assert!(matches!(
-        spring_in(&c("3"), &Opponents::Unknown, p, &mut [0u8; 10]),
+        spring_in(&c("3"), &Opponents::Unknown, p, &mut [0u8; 10], &mut Plan::new()),
         Err(Error::ScratchTooSmall { .. })
     ));
     assert_eq!(is_safe(&c("BR"), &c("BR"), &Opponents::Unknown, p), Ok(true));

@@ -44,7 +44,7 @@ const WORK_BYTES: usize = SCRATCH_BYTES - SAFE_BYTES;
 ///
 /// ```
 /// use parlor_core::doudizhu::{min_plays, Preset, Scratch, SCRATCH_BYTES};
-/// static mut _FIRMWARE: Scratch = Scratch::new(); // `const`: fits a `static`
+/// const _FRESH: Scratch = Scratch::new(); // a `const fn`: a firmware's static can hold one
 /// assert_eq!(core::mem::size_of::<Scratch>(), SCRATCH_BYTES);
 /// let mut scratch = Scratch::new();
 /// assert_eq!(min_plays(&"3334".parse()?, &Preset::PAGAT, &mut scratch)?, 1);
@@ -107,7 +107,21 @@ pub struct Plan {
     len: u8,
 }
 
+impl Default for Plan {
+    fn default() -> Self {
+        Plan::new()
+    }
+}
+
 impl Plan {
+    /// No plays (what [`spring_in`] fills).
+    pub const fn new() -> Plan {
+        Plan {
+            plays: [Cards::EMPTY; MAX_HAND],
+            len: 0,
+        }
+    }
+
     /// The plays, in the order the landlord leads them.
     pub fn plays(&self) -> &[Cards] {
         // `push` is the only writer and keeps `len` ≤ MAX_HAND, so the prefix always exists.
@@ -197,7 +211,8 @@ impl Memo<'_> {
     /// The bucket of `key` (a multiplicative hash, reduced by a multiply-high).
     fn bucket(&self, key: u64) -> usize {
         let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
-        // h < 2^32 and len < 2^12: the product fits, the quotient is below `len`.
+        // h < 2^32 and len < 2^19 (at most twice the 248,832 sub-hands): the product fits in 64
+        // bits, and the quotient is below `len`.
         (h.wrapping_mul(self.len) >> 32) as usize
     }
 
@@ -320,43 +335,31 @@ impl Scratch {
 }
 
 /// Fills a play table with the plays of `hand` (those `keep` accepts first in each bucket),
-/// and makes the memo of the bytes after them (two passes of the generator: count, then
-/// place). `keep` is `dyn`: one copy for both searches (flash). [`Error::ScratchTooSmall`] if
-/// `work` cannot hold every play of the hand and [`MEMO_SLOTS`] memo entries (or fewer for a
-/// small hand): the hand's need, [`scratch_bytes`].
+/// and makes the memo of the bytes after them: two passes of the generator (count, then place
+/// in generator order), then `keep` on each stored play and a stable partition of each bucket.
+/// `keep` runs outside the generator, so its own searches (`can_beat`) never nest in one: the
+/// stack holds one generator at a time. `keep` is `dyn`: one copy for both searches (flash).
+/// [`Error::ScratchTooSmall`] if `work` cannot hold every play of the hand and [`MEMO_SLOTS`]
+/// memo entries (or fewer for a small hand): the hand's need, [`scratch_bytes`].
+#[inline(never)] // its frame apart from the searches' (stack)
 fn build_table<'a>(
     hand: &Cards,
     preset: &Preset,
     work: &'a mut [u8],
     keep: &mut dyn FnMut(&Cards) -> bool,
 ) -> Result<(PlayTable<'a>, Memo<'a>), Error> {
-    // Per lowest rank: plays kept, plays in all.
-    let mut kept = [0u16; RANKS];
+    // Plays per lowest rank.
     let mut all = [0u16; RANKS];
     generate(hand, None, preset, usize::from(preset.max_cards), &mut |c: Cards, _| {
-        let Some(low) = c.lowest() else {
-            return true;
-        };
-        if let Some(n) = all.get_mut(low as usize) {
-            *n = n.saturating_add(1);
-        }
-        if keep(&c)
-            && let Some(n) = kept.get_mut(low as usize)
-        {
+        if let Some(n) = c.lowest().and_then(|low| all.get_mut(low as usize)) {
             *n = n.saturating_add(1);
         }
         true
     });
     let mut bucket = [0u16; RANKS + 1];
-    let mut kept_end = [0u16; RANKS];
     let mut acc = 0u16;
-    for ((b, k), (&n, &m)) in bucket
-        .iter_mut()
-        .zip(kept_end.iter_mut())
-        .zip(all.iter().zip(kept.iter()))
-    {
+    for (b, &n) in bucket.iter_mut().zip(all.iter()) {
         *b = acc;
-        *k = acc.saturating_add(m);
         acc = acc.saturating_add(n);
     }
     if let Some(last) = bucket.last_mut() {
@@ -373,30 +376,68 @@ fn build_table<'a>(
     let Some((table, memo)) = work.split_at_mut_checked(plays) else {
         return Err(internal("a play area past the checked length"));
     };
-    // Kept plays go from the bucket's start, the others from its kept end.
-    let mut next_kept = bucket;
-    let mut next_other = kept_end;
+    let (table, _) = table.as_chunks_mut::<PLAY_BYTES>();
+    let mut next = bucket;
     generate(hand, None, preset, usize::from(preset.max_cards), &mut |c: Cards, _| {
-        let Some(low) = c.lowest() else {
-            return true;
-        };
-        let pos = if keep(&c) {
-            next_kept.get_mut(low as usize)
-        } else {
-            next_other.get_mut(low as usize)
-        };
-        if let Some(pos) = pos {
-            if let Some(p) = usize::from(*pos)
-                .checked_mul(PLAY_BYTES)
-                .and_then(|at| table.get_mut(at..))
-                .and_then(|rec| rec.first_chunk_mut::<8>())
-            {
+        if let Some(pos) = c.lowest().and_then(|low| next.get_mut(low as usize)) {
+            if let Some(p) = table.get_mut(usize::from(*pos)) {
                 *p = pack(&c.counts()).to_le_bytes();
             }
             *pos = pos.saturating_add(1);
         }
         true
     });
+    // Kept plays first in each bucket, each part in generator order; the memo's bytes (at
+    // least 8 per play: a hand has more sub-hands than plays, and 1,024 memo entries) hold
+    // the others meanwhile.
+    let (spare, _) = memo.as_chunks_mut::<PLAY_BYTES>();
+    let mut kept = [0u16; RANKS];
+    for (r, end) in kept.iter_mut().enumerate() {
+        let (Some(&lo), Some(&hi)) = (bucket.get(r), bucket.get(r.saturating_add(1))) else {
+            return Err(internal("a bucket past the ranks"));
+        };
+        let Some(plays) = table.get_mut(usize::from(lo)..usize::from(hi)) else {
+            return Err(internal("a bucket past the table"));
+        };
+        let (mut k, mut u) = (0usize, 0usize);
+        if plays.len() > spare.len() {
+            // A bucket longer than the spare bytes (no dealt hand has one): in place, each kept
+            // play rotated down past the others before it.
+            for i in 0..plays.len() {
+                let Some(&play) = plays.get(i) else { break };
+                if keep(&Cards::from_counts_unchecked(unpack(u64::from_le_bytes(play)))) {
+                    if let Some(span) = plays.get_mut(k..=i) {
+                        span.rotate_right(1);
+                    }
+                    k = k.saturating_add(1);
+                }
+            }
+            *end = lo.saturating_add(k as u16);
+            continue;
+        }
+        for i in 0..plays.len() {
+            let Some(&play) = plays.get(i) else { break };
+            let cards = Cards::from_counts_unchecked(unpack(u64::from_le_bytes(play)));
+            if keep(&cards) {
+                if let Some(slot) = plays.get_mut(k) {
+                    *slot = play;
+                }
+                k = k.saturating_add(1);
+            } else {
+                match spare.get_mut(u) {
+                    Some(slot) => *slot = play,
+                    None => return Err(internal("more plays than memo bytes")),
+                }
+                u = u.saturating_add(1);
+            }
+        }
+        match (plays.get_mut(k..), spare.get(..u)) {
+            (Some(rest), Some(others)) if rest.len() == others.len() => rest.copy_from_slice(others),
+            _ => return Err(internal("a partition that does not add up")),
+        }
+        // k ≤ the bucket's length, a `u16`.
+        *end = lo.saturating_add(k as u16);
+    }
     // Every bucket the memo's bytes hold, but no more than twice the sub-hands (a small hand
     // clears less).
     let (memo, _) = memo.as_chunks_mut::<{ 2 * SLOT_BYTES }>();
@@ -405,12 +446,11 @@ fn build_table<'a>(
         .get_mut(..buckets)
         .ok_or_else(|| internal("a memo past its bytes"))?;
     memo.fill([0; 2 * SLOT_BYTES]);
-    let (plays, _) = table.as_chunks::<PLAY_BYTES>();
     Ok((
         PlayTable {
-            plays,
+            plays: table,
             bucket,
-            kept: kept_end,
+            kept,
         },
         Memo {
             len: buckets as u64,
@@ -488,6 +528,12 @@ fn solve(root: u64, uncovered: u64, table: &PlayTable<'_>, memo: &mut Memo<'_>, 
         *bottom = start(root);
     }
     let mut returned = 0u8;
+    // The best value a non-empty child can have (1 play, value 2) for Fewest; none for Split,
+    // where a child's 1 already ends the frame.
+    let floor = match goal {
+        Goal::Fewest => 2,
+        Goal::Split => 0,
+    };
     loop {
         let Some(top) = stack.get_mut(sp) else {
             return Err(internal("frame stack overflow"));
@@ -515,6 +561,11 @@ fn solve(root: u64, uncovered: u64, table: &PlayTable<'_>, memo: &mut Memo<'_>, 
                 continue;
             }
             let child = hand.wrapping_sub(play);
+            // Fewest: once a child needs one play, only a play that empties the sub-hand can
+            // do better (any other child needs at least one more): no descent.
+            if child != 0 && top.best <= floor {
+                continue;
+            }
             let value = if child == 0 {
                 1
             } else if hopeless(child | flag) {
@@ -717,11 +768,14 @@ pub fn spring(
     scratch: &mut Scratch,
 ) -> Result<Option<Plan>, Error> {
     let threats = peasants(landlord, opponents, preset)?;
-    spring_cut(landlord, threats, preset, scratch.parts(landlord, preset)?)
+    let mut plan = Plan::new();
+    let yes = spring_cut(landlord, threats, preset, scratch.parts(landlord, preset)?, &mut plan)?;
+    Ok(yes.then_some(plan))
 }
 
 /// [`spring`] in plain caller bytes (the C ABI's form): at least [`scratch_bytes`]`(landlord,
-/// preset)` of them, any content.
+/// preset)` of them, any content. Returns whether the landlord springs; the plan goes to
+/// `plan` (cleared first; left empty for `false`), so no plan is copied on the way out (stack).
 ///
 /// # Errors
 /// As [`spring`]; [`Error::ScratchTooSmall`] (with the need) if `scratch` is shorter than
@@ -731,17 +785,21 @@ pub fn spring_in(
     opponents: &Opponents,
     preset: &Preset,
     scratch: &mut [u8],
-) -> Result<Option<Plan>, Error> {
+    plan: &mut Plan,
+) -> Result<bool, Error> {
+    *plan = Plan::new();
     let threats = peasants(landlord, opponents, preset)?;
-    spring_cut(landlord, threats, preset, parts(landlord, preset, scratch)?)
+    spring_cut(landlord, threats, preset, parts(landlord, preset, scratch)?, plan)
 }
 
+#[inline(never)] // its frame (and the plan) apart from the C entry point's (stack)
 fn spring_cut(
     landlord: &Cards,
     (first, second, limit): (Cards, Cards, usize),
     preset: &Preset,
     parts: Parts<'_>,
-) -> Result<Option<Plan>, Error> {
+    plan: &mut Plan,
+) -> Result<bool, Error> {
     let Parts { safe, work } = parts;
     let mut cache = SafeCache { state: safe };
     let mut safe = |c: &Cards| -> bool {
@@ -760,19 +818,15 @@ fn spring_cut(
         }
     };
     let (table, mut memo) = build_table(landlord, preset, work, &mut safe)?;
-    let mut plan = Plan {
-        plays: [Cards::EMPTY; MAX_HAND],
-        len: 0,
-    };
     if landlord.is_empty() {
-        return Ok(Some(plan));
+        return Ok(true);
     }
     let root = pack(&landlord.counts());
     // The fields of the ranks no safe play holds: their cards can only go in the final play.
     let uncovered = fields(root) & !table.covered();
     // One search answers the question (safe plays, the final play free once).
     if solve(root | FREE, uncovered, &table, &mut memo, Goal::Split)? != 1 {
-        return Ok(None);
+        return Ok(false);
     }
     // The plan: no final play needed, or the first final play (in generator order) after
     // which the safe plays split the rest.
@@ -840,7 +894,7 @@ fn spring_cut(
     if let Some(f) = last {
         plan.push(f)?;
     }
-    Ok(Some(plan))
+    Ok(true)
 }
 
 /// Whether a single play `play` is safe against `opponents` (no peasant can beat it), as
@@ -910,9 +964,12 @@ mod tests {
                 );
                 for opponents in [Opponents::Unknown, Opponents::Both(Cards::EMPTY, Cards::EMPTY)] {
                     let plan = spring(&hand, &opponents, &preset, &mut big).unwrap();
-                    assert_eq!(spring_in(&hand, &opponents, &preset, &mut small), Ok(plan), "{text}");
+                    let mut got = Plan::new();
+                    let yes = spring_in(&hand, &opponents, &preset, &mut small, &mut got);
+                    assert_eq!(yes, Ok(plan.is_some()), "{text}");
+                    assert_eq!(got, plan.unwrap_or_default());
                     assert_eq!(
-                        spring_in(&hand, &opponents, &preset, &mut small[..need - 1]),
+                        spring_in(&hand, &opponents, &preset, &mut small[..need - 1], &mut got),
                         Err(Error::ScratchTooSmall { needed: need })
                     );
                 }

@@ -57,8 +57,9 @@ fn core_api(sink: &mut Sink) {
         Opponents::Unknown,
     ];
     for opponents in &opponents {
-        let plan = doudizhu::spring_in(&hand, opponents, &preset, scratch);
-        sink.add(plan.map(|plan| plan.map(|plan| plan.plays().len())));
+        let mut plan = doudizhu::Plan::new();
+        let yes = doudizhu::spring_in(&hand, opponents, &preset, scratch, &mut plan);
+        sink.add((yes, plan.plays().len()));
         sink.add(doudizhu::is_safe(&play, &hand, opponents, &preset));
     }
     // The card model.
@@ -152,6 +153,9 @@ fn c_api(sink: &mut Sink) {
             &mut yes,
         ));
         let mut plays = 0u8;
+        let mut need = 0usize;
+        sink.add(ffi::parlor_doudizhu_scratch_bytes(&cards, preset, &mut need));
+        sink.add(need);
         sink.add(ffi::parlor_doudizhu_min_plays(
             &cards,
             preset,
