@@ -82,6 +82,7 @@ fn play_checked(config: &Config, seed: u64) -> Round {
     };
     let mut round = Round::with_start(config, &Deal::Seeded(seed), &start).unwrap();
     let mut bot = RandomBot::new(seed);
+    let mut rng = crate::game::Rng::new(seed);
     let mut buf = [0u8; ENCODED_BYTES];
     while let Some(seat) = round.to_act() {
         round.check().unwrap_or_else(|e| panic!("seed {seed}: {e}"));
@@ -111,7 +112,12 @@ fn play_checked(config: &Config, seed: u64) -> Round {
         assert!(round.apply(seat, Action::Discard { tile: missing }).is_err());
         assert!(round.apply(seat, Action::Kakan { tile: missing }).is_err());
         assert_eq!(round, before);
-        let action = bot.choose(&round, seat).unwrap();
+        // Odd seeds: uniformly random legal actions (many calls, kans, kyuushu), even seeds the bot.
+        let action = if seed % 2 == 1 {
+            actions[(rng.below(total as u32)) as usize]
+        } else {
+            bot.choose(&round, seat).unwrap()
+        };
         round.apply(seat, action).unwrap();
     }
     round.check().unwrap();
@@ -920,6 +926,49 @@ fn pao_for_the_third_dragon() {
             assert_eq!(o.deltas, [0, 32_000, 0, -32_000]);
         } else {
             assert_eq!(o.deltas, [-16_000, 32_000, 0, -16_000]);
+        }
+    }
+}
+
+/// Every legal-action list is in the documented order (kinds of actions in order, ids ascending
+/// within a kind) — over random rounds.
+#[test]
+fn legal_actions_are_in_the_documented_order() {
+    fn rank(a: &Action, window: bool) -> (u8, u16) {
+        let pair = |t: [u8; 2]| u16::from(t[0]) * 256 + u16::from(t[1]);
+        if window {
+            match *a {
+                Action::Pass => (0, 0),
+                Action::Ron => (1, 0),
+                Action::Pon { tiles } => (2, pair(tiles)),
+                Action::Kan => (3, 0),
+                Action::Chii { tiles } => (4, pair(tiles)),
+                _ => (9, 0),
+            }
+        } else {
+            match *a {
+                Action::Discard { tile } => (0, tile.into()),
+                Action::Riichi { tile } => (1, tile.into()),
+                Action::Tsumo => (2, 0),
+                Action::Ankan { kind } => (3, kind.index() as u16),
+                Action::Kakan { tile } => (4, tile.into()),
+                Action::Kyuushu => (5, 0),
+                _ => (9, 0),
+            }
+        }
+    }
+    for seed in 0..200u64 {
+        let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).unwrap();
+        let mut bot = RandomBot::new(seed);
+        while let Some(seat) = round.to_act() {
+            let window = !matches!(round.phase(), Phase::Turn { .. });
+            let mut actions = [Action::Pass; MAX_ACTIONS];
+            let n = round.legal_actions(seat, &mut actions);
+            let ranks: std::vec::Vec<_> = actions[..n].iter().map(|a| rank(a, window)).collect();
+            assert!(ranks.windows(2).all(|w| w[0] < w[1]), "{:?}", &actions[..n]);
+            assert!(ranks.iter().all(|r| r.0 != 9));
+            let a = bot.choose(&round, seat).unwrap();
+            round.apply(seat, a).unwrap();
         }
     }
 }
