@@ -34,6 +34,25 @@
 //! and open kan, which beat chii; with nobody calling the next seat draws. An added kan opens
 //! the same window for ron only ([`Phase::Chankan`]); so does a closed kan when a seat could rob
 //! it with thirteen orphans ([`Config::kokushi_robs_ankan`]).
+//!
+//! # Rulings (Tenhou's, which the real records confirm)
+//! - Riichi: closed hand (closed kans allowed), tenpai after the discard, at least 1000 points and
+//!   4 live tiles; the stick goes down when the discard is not won on. After riichi only the drawn
+//!   tile is discarded, and a closed kan only of the drawn tile's kind that keeps the waits.
+//! - Ippatsu ends with the seat's next discard or any call, closed kan or completed added kan (an
+//!   added kan that is robbed does not break it).
+//! - Furiten: a wait among the seat's own discards; a winning tile let pass (until its next
+//!   discard; for good after riichi). A wait on a kind whose four copies the seat holds itself is
+//!   no wait (noten, no riichi).
+//! - New dora: a closed kan's at once; an open or added kan's at the kan seat's next discard.
+//! - No call on the last discard, no kan once the live wall is empty, at most four kans; four
+//!   kans by two or more seats abort when the following discard passes.
+//! - Kuikae forbidden per [`Config::kuikae_forbidden`]: the called kind and a chii's far end.
+//! - Payments: the deltas of [`Outcome`] leave out the sticks the round's riichi declarers put
+//!   down (as Tenhou records them); on a double ron the winner nearest the discarder takes the
+//!   honba and the sticks; pao shares only the liable yakuman.
+//! - Whether a call window is open is public ([`Observation::phase`]), as at a table where a
+//!   seat that may call takes its time; no observation holds another seat's tiles or answer.
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use core::fmt;

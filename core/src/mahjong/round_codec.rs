@@ -724,12 +724,62 @@ impl Round {
             }
         }
         let _ = DORA_AT;
+        // Flags that follow from the history.
+        let any_meld = self.meld_counts.iter().any(|&n| n > 0);
+        if any_meld && !self.interrupted {
+            return Err("melds without the interruption flag");
+        }
+        let riichi_mask = (0u8..4)
+            .filter(|&s| self.riichi_of_seat(s) != 0)
+            .fold(0u8, |m, s| m | (1 << s));
+        if self.ippatsu & !riichi_mask != 0 || self.furiten_riichi & !riichi_mask != 0 {
+            return Err("ippatsu or riichi furiten without riichi");
+        }
+        if self.phase != PHASE_OVER && (self.tenpai != 0 || self.nagashi != 0 || self.winner_count != 0) {
+            return Err("an end record before the end");
+        }
+        for (s, &n) in (0u8..).zip(self.kan_counts.iter()) {
+            let kans = self.melds(Seat(s)).iter().filter(|m| m.kind.is_kan()).count();
+            if usize::from(n) != kans {
+                return Err("kan counts do not match the kan melds");
+            }
+        }
+        for (s, &p) in (0u8..).zip(self.pao.iter()) {
+            if p == 0 {
+                continue;
+            }
+            let sets = |lo: u8, hi: u8| {
+                self.melds(Seat(s))
+                    .iter()
+                    .filter(|m| m.kind != MeldKind::Chii && (lo..=hi).contains(&kind_of(m.tiles[0])))
+                    .count()
+            };
+            if p.wrapping_sub(1) == s || (sets(31, 33) < 3 && sets(27, 30) < 4) {
+                return Err("pao without its melds");
+            }
+        }
+        if self.phase == PHASE_CHANKAN && self.window_ankan {
+            let kind = kind_of(self.window_tile);
+            if bit_ids(self.hand_bits(self.actor))
+                .filter(|&id| kind_of(id) == kind)
+                .count()
+                != 4
+            {
+                return Err("a closed-kan window without the four tiles");
+            }
+        }
         for s in 0..4u8 {
             if self.waits.get(usize::from(s)).copied() != Some(self.fresh_waits(s)) {
                 return Err("the waits cache is stale");
             }
         }
         Ok(())
+    }
+}
+
+impl Round {
+    fn riichi_of_seat(&self, seat: u8) -> u8 {
+        self.riichi.get(usize::from(seat)).copied().unwrap_or(0)
     }
 }
 

@@ -271,13 +271,18 @@ impl Round {
             }
             // Added kans.
             if !in_riichi {
+                // Ascending id, whatever the order of the pons.
+                let mut pon_kinds = 0u64;
                 for m in self.melds_of(seat) {
-                    if m.kind != MeldKind::Pon {
-                        continue;
+                    if m.kind == MeldKind::Pon {
+                        pon_kinds |= 1u64 << kind_of(m.tiles.first().copied().unwrap_or(0));
                     }
-                    let kind = kind_of(m.tiles.first().copied().unwrap_or(0));
-                    for id in kind_ids(&bits, kind) {
-                        visit(Action::Kakan { tile: id });
+                }
+                if pon_kinds != 0 {
+                    for id in bit_ids(bits) {
+                        if pon_kinds & (1u64 << kind_of(id)) != 0 {
+                            visit(Action::Kakan { tile: id });
+                        }
                     }
                 }
             }

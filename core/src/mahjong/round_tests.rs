@@ -923,3 +923,46 @@ fn pao_for_the_third_dragon() {
         }
     }
 }
+
+/// Every legal-action list is in the documented order (kinds of actions in order, ids ascending
+/// within a kind) — over random rounds.
+#[test]
+fn legal_actions_are_in_the_documented_order() {
+    fn rank(a: &Action, window: bool) -> (u8, u16) {
+        let pair = |t: [u8; 2]| u16::from(t[0]) * 256 + u16::from(t[1]);
+        if window {
+            match *a {
+                Action::Pass => (0, 0),
+                Action::Ron => (1, 0),
+                Action::Pon { tiles } => (2, pair(tiles)),
+                Action::Kan => (3, 0),
+                Action::Chii { tiles } => (4, pair(tiles)),
+                _ => (9, 0),
+            }
+        } else {
+            match *a {
+                Action::Discard { tile } => (0, tile.into()),
+                Action::Riichi { tile } => (1, tile.into()),
+                Action::Tsumo => (2, 0),
+                Action::Ankan { kind } => (3, kind.index() as u16),
+                Action::Kakan { tile } => (4, tile.into()),
+                Action::Kyuushu => (5, 0),
+                _ => (9, 0),
+            }
+        }
+    }
+    for seed in 0..200u64 {
+        let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).unwrap();
+        let mut bot = RandomBot::new(seed);
+        while let Some(seat) = round.to_act() {
+            let window = !matches!(round.phase(), Phase::Turn { .. });
+            let mut actions = [Action::Pass; MAX_ACTIONS];
+            let n = round.legal_actions(seat, &mut actions);
+            let ranks: std::vec::Vec<_> = actions[..n].iter().map(|a| rank(a, window)).collect();
+            assert!(ranks.windows(2).all(|w| w[0] < w[1]), "{:?}", &actions[..n]);
+            assert!(ranks.iter().all(|r| r.0 != 9));
+            let a = bot.choose(&round, seat).unwrap();
+            round.apply(seat, a).unwrap();
+        }
+    }
+}
