@@ -48,7 +48,6 @@ fn many_case(seed: u64) -> RoundCase {
 /// kans must be listed in ascending id order as `for_each_legal_action` documents (the engine
 /// listed them in meld order; mj-bugs.md 23:23).
 #[test]
-#[ignore = "engine bug reported in mj-bugs.md (23:23, added kans in meld order); unignore when fixed"]
 fn added_kans_are_listed_by_ascending_id() {
     round(many_case(3959));
 }
