@@ -289,9 +289,8 @@ impl Match {
         }
         let rounds_played = u16::from_le_bytes([head[10], head[11]]);
         let next = Start::from_bytes(&head[12..32]).map_err(|_| bad("bad next start"))?;
-        let round = Round::decode(rest)?;
         let m = Match {
-            round,
+            round: Round::decode(rest)?,
             seed: u64::from_le_bytes(seed),
             given: flags & 1 != 0,
             awaiting: flags & 2 != 0,

@@ -944,49 +944,45 @@ impl Round {
         if s >= SEATS {
             return Err(Error::NoSuchSeat { seat: seat.0 });
         }
-        let mut hand = [0u8; 14];
-        let mut hand_len = 0u8;
-        for (slot, id) in hand.iter_mut().zip(self.hand(seat)) {
-            *slot = id;
-            hand_len = hand_len.saturating_add(1);
-        }
-        let mut discards = [Discard::default(); MAX_DISCARDS];
-        for (slot, d) in discards.iter_mut().zip(self.discards()) {
-            *slot = d;
-        }
-        let mut dora = [0u8; 5];
-        for (slot, &id) in dora.iter_mut().zip(self.dora_indicators()) {
-            *slot = id;
-        }
-        let mut hand_counts = [0u8; SEATS];
-        for (count, bits) in hand_counts.iter_mut().zip(self.hands.iter()) {
-            *count = bits_len(bits);
-        }
-        let mut riichi = [false; SEATS];
-        for (r, &state) in riichi.iter_mut().zip(self.riichi.iter()) {
-            *r = state != 0;
-        }
         let drawn = (self.phase == PHASE_TURN && self.actor == seat.0 && self.drawn != NONE).then_some(self.drawn);
-        Ok(Observation {
+        // Built in place (the discards are the bulk): no second copy on the stack.
+        let mut obs = Observation {
             seat,
             start: self.start,
             phase: self.phase(),
             may_act: self.may_act(seat),
-            hand,
-            hand_len,
+            hand: [0; 14],
+            hand_len: 0,
             drawn,
-            hand_counts,
+            hand_counts: [0; SEATS],
             melds: self.melds,
             meld_counts: self.meld_counts,
-            discards,
+            discards: [Discard::default(); MAX_DISCARDS],
             discard_count: self.pond_len,
-            dora,
+            dora: [0; 5],
             dora_count: self.dora,
-            riichi,
+            riichi: [false; SEATS],
             scores: self.scores(),
             sticks: self.sticks_on_table(),
             wall_left: self.wall_left(),
-        })
+        };
+        for (slot, id) in obs.hand.iter_mut().zip(self.hand(seat)) {
+            *slot = id;
+            obs.hand_len = obs.hand_len.saturating_add(1);
+        }
+        for (slot, d) in obs.discards.iter_mut().zip(self.discards()) {
+            *slot = d;
+        }
+        for (slot, &id) in obs.dora.iter_mut().zip(self.dora_indicators()) {
+            *slot = id;
+        }
+        for (count, bits) in obs.hand_counts.iter_mut().zip(self.hands.iter()) {
+            *count = bits_len(bits);
+        }
+        for (r, &state) in obs.riichi.iter_mut().zip(self.riichi.iter()) {
+            *r = state != 0;
+        }
+        Ok(obs)
     }
 
     /// `seat`'s closed tiles (ids ascending, the drawn tile included; a tile added to a kan in a
@@ -1112,7 +1108,7 @@ pub fn seeded_wall(seed: u64) -> [u8; TILE_IDS] {
 }
 
 /// Checks that `wall` holds each id `0..136` once.
-fn check_wall(wall: &[u8; TILE_IDS]) -> Result<(), Error> {
+pub(super) fn check_wall(wall: &[u8; TILE_IDS]) -> Result<(), Error> {
     let mut seen: Bits = [0; 3];
     for &id in wall {
         if usize::from(id) >= TILE_IDS {

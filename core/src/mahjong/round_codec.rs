@@ -74,6 +74,15 @@ impl<'a> Reader<'a> {
         self.take(1)?.first().copied().ok_or(bad("truncated"))
     }
 
+    /// Reads `out.len()` bytes into `out`.
+    fn fill(&mut self, out: &mut [u8]) -> Result<(), Error> {
+        let src = self.take(out.len())?;
+        for (d, &x) in out.iter_mut().zip(src) {
+            *d = x;
+        }
+        Ok(())
+    }
+
     fn bool(&mut self) -> Result<bool, Error> {
         match self.u8()? {
             0 => Ok(false),
@@ -406,9 +415,13 @@ impl Round {
         }
         let config = Config::from_bytes(r.take(CONFIG_BYTES)?).map_err(|_| bad("bad config"))?;
         let start = Start::from_bytes(r.take(START_BYTES)?).map_err(|_| bad("bad start"))?;
-        let wall: [u8; TILE_IDS] = r.take(TILE_IDS)?.try_into().map_err(|_| bad("truncated"))?;
-        let mut hands: [Bits; SEATS] = [[0; 3]; SEATS];
-        for h in &mut hands {
+        let mut wall = [0u8; TILE_IDS];
+        r.fill(&mut wall)?;
+        super::round::check_wall(&wall).map_err(|_| bad("the wall is not each id once"))?;
+        // Every field is read straight into the round (no second round-sized value on the stack).
+        let mut round = Round::deal(&config, &start, &wall);
+        round.hands = [[0; 3]; SEATS];
+        for h in &mut round.hands {
             for (byte, &x) in (0u8..).zip(r.take(HAND_BYTES)?) {
                 for bit in 0..8u8 {
                     if x & (1 << bit) != 0 {
@@ -421,37 +434,32 @@ impl Round {
                 }
             }
         }
-        let mut melds = [[TableMeld::default(); 4]; SEATS];
-        for seat in &mut melds {
+        for seat in &mut round.melds {
             for m in seat.iter_mut() {
                 let kind = MeldKind::try_from(r.u8()?).map_err(|_| bad("unknown meld kind"))?;
-                let tiles: [u8; 4] = r.take(4)?.try_into().map_err(|_| bad("truncated"))?;
+                m.kind = kind;
+                r.fill(&mut m.tiles)?;
                 let called = r.u8()?;
                 let from = r.u8()?;
-                *m = TableMeld {
-                    kind,
-                    tiles,
-                    called: (called != NONE).then_some(called),
-                    from: (from != NONE).then_some(Seat(from)),
-                };
+                m.called = (called != NONE).then_some(called);
+                m.from = (from != NONE).then_some(Seat(from));
             }
         }
-        let meld_counts: [u8; SEATS] = r.take(SEATS)?.try_into().map_err(|_| bad("truncated"))?;
-        let pond: [u8; MAX_DISCARDS] = r.take(MAX_DISCARDS)?.try_into().map_err(|_| bad("truncated"))?;
-        let pond_flags: [u8; MAX_DISCARDS] = r.take(MAX_DISCARDS)?.try_into().map_err(|_| bad("truncated"))?;
-        let pond_len = r.u8()?;
-        let draws = r.u8()?;
-        let kans = r.u8()?;
-        let dora = r.u8()?;
-        let dora_pending = r.bool()?;
-        let phase = r.u8()?;
-        let actor = r.u8()?;
-        let window_tile = r.u8()?;
-        let window_ankan = r.bool()?;
-        let drawn = r.u8()?;
-        let rinshan = r.bool()?;
-        let mut answers = [None; SEATS];
-        for a in &mut answers {
+        r.fill(&mut round.meld_counts)?;
+        r.fill(&mut round.pond)?;
+        r.fill(&mut round.pond_flags)?;
+        round.pond_len = r.u8()?;
+        round.draws = r.u8()?;
+        round.kans = r.u8()?;
+        round.dora = r.u8()?;
+        round.dora_pending = r.bool()?;
+        round.phase = r.u8()?;
+        round.actor = r.u8()?;
+        round.window_tile = r.u8()?;
+        round.window_ankan = r.bool()?;
+        round.drawn = r.u8()?;
+        round.rinshan = r.bool()?;
+        for a in &mut round.answers {
             let code: [u8; 3] = r.take(3)?.try_into().map_err(|_| bad("truncated"))?;
             *a = if code == [0; 3] {
                 None
@@ -459,20 +467,19 @@ impl Round {
                 Some(Action::from_code(code).map_err(|_| bad("bad window answer"))?)
             };
         }
-        let pending = r.u8()?;
-        let riichi: [u8; SEATS] = r.take(SEATS)?.try_into().map_err(|_| bad("truncated"))?;
-        let riichi_declared = r.u8()?;
-        let ippatsu = r.u8()?;
-        let furiten_temp = r.u8()?;
-        let furiten_riichi = r.u8()?;
-        let first = r.u8()?;
-        let interrupted = r.bool()?;
-        let kuikae = r.u64()?;
-        let kan_counts: [u8; SEATS] = r.take(SEATS)?.try_into().map_err(|_| bad("truncated"))?;
-        let pao: [u8; SEATS] = r.take(SEATS)?.try_into().map_err(|_| bad("truncated"))?;
-        let end = r.u8()?;
-        let mut winners = [WinRecord::default(); 3];
-        for w in &mut winners {
+        round.pending = r.u8()?;
+        r.fill(&mut round.riichi)?;
+        round.riichi_declared = r.u8()?;
+        round.ippatsu = r.u8()?;
+        round.furiten_temp = r.u8()?;
+        round.furiten_riichi = r.u8()?;
+        round.first = r.u8()?;
+        round.interrupted = r.bool()?;
+        round.kuikae = r.u64()?;
+        r.fill(&mut round.kan_counts)?;
+        r.fill(&mut round.pao)?;
+        round.end = r.u8()?;
+        for w in &mut round.winners {
             let b: [u8; 4] = r.take(4)?.try_into().map_err(|_| bad("truncated"))?;
             let [seat, from, tile, flags] = b;
             *w = WinRecord {
@@ -482,54 +489,13 @@ impl Round {
                 flags,
             };
         }
-        let winner_count = r.u8()?;
-        let mut deltas = [0i32; SEATS];
-        for d in &mut deltas {
+        round.winner_count = r.u8()?;
+        for d in &mut round.deltas {
             *d = r.i32()?;
         }
-        let tenpai = r.u8()?;
-        let nagashi = r.u8()?;
-        let round = Round {
-            config,
-            start,
-            wall,
-            hands,
-            melds,
-            meld_counts,
-            pond,
-            pond_flags,
-            pond_len,
-            draws,
-            kans,
-            dora,
-            dora_pending,
-            phase,
-            actor,
-            window_tile,
-            window_ankan,
-            drawn,
-            rinshan,
-            answers,
-            pending,
-            riichi,
-            riichi_declared,
-            ippatsu,
-            furiten_temp,
-            furiten_riichi,
-            first,
-            interrupted,
-            kuikae,
-            kan_counts,
-            pao,
-            end,
-            winners,
-            winner_count,
-            deltas,
-            tenpai,
-            nagashi,
-            waits: [0; SEATS],
-        }
-        .with_fresh_waits();
+        round.tenpai = r.u8()?;
+        round.nagashi = r.u8()?;
+        round.refresh_waits();
         round.check().map_err(bad)?;
         Ok(round)
     }

@@ -78,7 +78,7 @@ impl Round {
         if let Some(hand) = hands.get_mut(usize::from(dealer)) {
             bits_insert(hand, first);
         }
-        Round {
+        let mut round = Round {
             config: *config,
             start: *start,
             wall: *wall,
@@ -117,19 +117,19 @@ impl Round {
             tenpai: 0,
             nagashi: 0,
             waits: [0; SEATS],
-        }
-        .with_fresh_waits()
+        };
+        round.refresh_waits();
+        round
     }
 
-    /// The round with its waits cache computed from scratch.
-    pub(super) fn with_fresh_waits(mut self) -> Round {
+    /// Computes the waits cache from scratch (in place: no second round on the stack).
+    pub(super) fn refresh_waits(&mut self) {
         for s in 0..4u8 {
             let w = self.fresh_waits(s);
             if let Some(slot) = self.waits.get_mut(usize::from(s)) {
                 *slot = w;
             }
         }
-        self
     }
 
     /// The waits cache's value for `seat` (see [`Round::waits`]).
@@ -1316,25 +1316,6 @@ impl Round {
             END_NAGASHI => End::Nagashi,
             code => End::Abort(abort_of(code.wrapping_sub(END_ABORT)).ok_or(Error::Internal)?),
         };
-        let mut wins: [Option<Agari>; 3] = [None; 3];
-        for (slot, record) in wins
-            .iter_mut()
-            .zip(self.winners.iter())
-            .take(usize::from(self.winner_count))
-        {
-            // Sticks were on the table when the win was scored: count them as then.
-            let value = self.value_of_final(record)?;
-            let pao = self.pao.get(usize::from(record.seat)).copied().unwrap_or(0);
-            let pao_applies = pao != 0 && (value.has(Yaku::Daisangen) || value.has(Yaku::Daisuushii));
-            *slot = Some(Agari {
-                winner: Seat(record.seat),
-                from: (record.from != NONE).then_some(Seat(record.from)),
-                pao: pao_applies.then_some(Seat(pao.wrapping_sub(1))),
-                tile: record.tile,
-                value,
-                deltas: self.win_deltas(record, &value),
-            });
-        }
         let mut riichi = [false; SEATS];
         for (r, &state) in riichi.iter_mut().zip(self.riichi.iter()) {
             *r = state != 0;
@@ -1353,9 +1334,10 @@ impl Round {
             End::Exhaustive | End::Nagashi => self.tenpai & seat_bit(dealer) != 0,
             End::Abort(_) => true,
         };
-        Ok(Outcome {
+        // The wins are written into the outcome in place (each holds a hand value).
+        let mut outcome = Outcome {
             end,
-            wins,
+            wins: [None; 3],
             deltas: self.deltas,
             riichi,
             tenpai,
@@ -1363,7 +1345,26 @@ impl Round {
             sticks: self.sticks_on_table(),
             dealer_repeats,
             scores: self.scores(),
-        })
+        };
+        for (slot, record) in outcome
+            .wins
+            .iter_mut()
+            .zip(self.winners.iter())
+            .take(usize::from(self.winner_count))
+        {
+            let value = self.value_of_final(record)?;
+            let pao = self.pao.get(usize::from(record.seat)).copied().unwrap_or(0);
+            let pao_applies = pao != 0 && (value.has(Yaku::Daisangen) || value.has(Yaku::Daisuushii));
+            *slot = Some(Agari {
+                winner: Seat(record.seat),
+                from: (record.from != NONE).then_some(Seat(record.from)),
+                pao: pao_applies.then_some(Seat(pao.wrapping_sub(1))),
+                tile: record.tile,
+                deltas: self.win_deltas(record, &value),
+                value,
+            });
+        }
+        Ok(outcome)
     }
 
     /// The value of a kept win record after the end (the sticks it collected counted).

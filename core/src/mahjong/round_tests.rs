@@ -82,6 +82,7 @@ fn play_checked(config: &Config, seed: u64) -> Round {
     };
     let mut round = Round::with_start(config, &Deal::Seeded(seed), &start).unwrap();
     let mut bot = RandomBot::new(seed);
+    let mut rng = crate::game::Rng::new(seed);
     let mut buf = [0u8; ENCODED_BYTES];
     while let Some(seat) = round.to_act() {
         round.check().unwrap_or_else(|e| panic!("seed {seed}: {e}"));
@@ -111,7 +112,12 @@ fn play_checked(config: &Config, seed: u64) -> Round {
         assert!(round.apply(seat, Action::Discard { tile: missing }).is_err());
         assert!(round.apply(seat, Action::Kakan { tile: missing }).is_err());
         assert_eq!(round, before);
-        let action = bot.choose(&round, seat).unwrap();
+        // Odd seeds: uniformly random legal actions (many calls, kans, kyuushu), even seeds the bot.
+        let action = if seed % 2 == 1 {
+            actions[(rng.below(total as u32)) as usize]
+        } else {
+            bot.choose(&round, seat).unwrap()
+        };
         round.apply(seat, action).unwrap();
     }
     round.check().unwrap();
