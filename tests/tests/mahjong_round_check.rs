@@ -30,6 +30,28 @@ fn core_and_reference_agree_on_greedy_hands_of_every_preset() {
     }
 }
 
+/// Case `seed` of [`many_greedy_hands`]: greedy players from the first step in a varied context.
+fn many_case(seed: u64) -> RoundCase {
+    RoundCase {
+        seed: seed.wrapping_mul(0x2545_F491_4F6C_DD1D),
+        preset: (seed % 3) as u8,
+        context: ((seed % 4) as u8, (seed % 3) as u8, (seed % 5) as u8, (seed % 3) as u8),
+        points: [(seed % 97) as i16 - 40, (seed as i16) * 7 - 80, -230, 40],
+        bot_seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        choices: Vec::new(),
+        stray: Vec::new(),
+        leak_step: (seed * 13 % 90) as u8,
+    }
+}
+
+/// Case 3959 of the long run: seat 1 holds two pons (1s, 9m) and both fourth tiles; the added
+/// kans must be listed in ascending id order as `for_each_legal_action` documents (the engine
+/// listed them in meld order; mj-bugs.md 23:23).
+#[test]
+fn added_kans_are_listed_by_ascending_id() {
+    round(many_case(3959));
+}
+
 /// A long run with the kinds of ends tallied (`cargo test … -- --ignored --nocapture`).
 #[test]
 #[ignore]
@@ -46,16 +68,7 @@ fn many_greedy_hands() {
         if only.is_some_and(|o| o != seed) {
             continue;
         }
-        let case = RoundCase {
-            seed: seed.wrapping_mul(0x2545_F491_4F6C_DD1D),
-            preset: (seed % 3) as u8,
-            context: ((seed % 4) as u8, (seed % 3) as u8, (seed % 5) as u8, (seed % 3) as u8),
-            points: [(seed % 97) as i16 - 40, (seed as i16) * 7 - 80, -230, 40],
-            bot_seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-            choices: Vec::new(),
-            stray: Vec::new(),
-            leak_step: (seed * 13 % 90) as u8,
-        };
+        let case = many_case(seed);
         let Ok((outcome, _)) = std::panic::catch_unwind(|| round_outcome(case)) else {
             failures.push(seed);
             continue;
@@ -463,4 +476,20 @@ fn whole_matches_agree_with_the_reference() {
         hands += whole_match(preset, seed, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     }
     assert!(hands >= 20, "{hands}");
+}
+
+/// Many whole matches, each preset (`cargo test --release … many_matches -- --ignored`).
+#[test]
+#[ignore]
+fn many_matches() {
+    use parlor_conformance::check::mahjong_round::whole_match;
+    let n: u64 = std::env::var("MJ_MATCHES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(30);
+    let mut hands = 0;
+    for seed in 0..n {
+        hands += whole_match((seed % 3) as u8, 1000 + seed, seed.wrapping_mul(0xD134_2543_DE82_EF95));
+    }
+    println!("{n} matches, {hands} hands");
 }
