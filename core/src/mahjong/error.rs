@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use super::hand::{MAX_TILES, Size};
+use super::hand::{MAX_HAND, Size};
 use super::score;
 use super::tile::Tile;
 use crate::notation::Span;
@@ -27,7 +27,7 @@ pub enum Error {
         /// Where the fifth copy was written.
         span: Span,
     },
-    /// More than [`MAX_TILES`] tiles; `span` is the token of the fifteenth.
+    /// More than [`MAX_HAND`] tiles; `span` is the token of the fifteenth.
     TooManyTiles {
         /// Where the tile beyond the fourteenth was written.
         span: Span,
@@ -119,7 +119,7 @@ impl fmt::Display for Error {
         match self {
             Error::UnknownTile { span } => write!(f, "unknown tile at {span}"),
             Error::FifthCopy { tile, .. } => write!(f, "fifth copy of {tile}"),
-            Error::TooManyTiles { .. } => write!(f, "more than {MAX_TILES} tiles"),
+            Error::TooManyTiles { .. } => write!(f, "more than {MAX_HAND} tiles"),
             Error::WrongSize { tiles, expected } => {
                 let plural = if *tiles == 1 { "" } else { "s" };
                 write!(f, "wrong hand size: {tiles} tile{plural}, expected {expected}")

@@ -43,7 +43,7 @@ pub use bot::{RandomBot, lowest_legal_action};
 pub use decompose::{Decomposition, Meld, Regular, for_each_decomposition};
 pub use error::Error;
 pub use game_match::{Match, Step};
-pub use hand::{Hand, MAX_TILES, Size};
+pub use hand::{Hand, MAX_HAND, Size};
 pub use notation::parse_tile_counts;
 pub use round::{
     Abort, Action, Agari, Call, Config, Deal, Discard, End, Event, MAX_ACTIONS, MultiRon, Observation, Outcome, Phase,
