@@ -80,7 +80,7 @@ fn error_code(error: Error) -> ParlorStatus {
         Error::FifthCopy { .. } => PARLOR_MAHJONG_ERR_FIFTH_COPY,
         Error::TooManyTiles { .. } => PARLOR_MAHJONG_ERR_TOO_MANY_TILES,
         Error::WrongSize { .. } => PARLOR_MAHJONG_ERR_WRONG_SIZE,
-        Error::UnknownRulesCode { .. } | Error::UnknownFormCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
+        Error::UnknownCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
         Error::Internal => crate::PARLOR_ERR_INTERNAL,
         // `Error` is non-exhaustive: a variant the core adds before it has a code here reads as
         // internal (to be given its own number), never as another error's code.

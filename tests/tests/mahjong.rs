@@ -448,7 +448,13 @@ fn enum_codes_from_c_use_try_from() {
     assert_eq!(Rules::try_from(16), Ok(Rules::SEED));
     assert_eq!(Rules::try_from(17), Ok(Rules::RIICHI));
     for code in [0u8, 1, 18, 33, 255] {
-        assert_eq!(Rules::try_from(code), Err(Error::UnknownRulesCode { code }));
+        assert_eq!(
+            Rules::try_from(code),
+            Err(Error::UnknownCode {
+                what: "rules",
+                code: u32::from(code)
+            })
+        );
     }
     assert_eq!(Form::try_from(33), Ok(Form::Regular));
     assert_eq!(Form::try_from(34), Ok(Form::SevenPairs));
@@ -457,10 +463,16 @@ fn enum_codes_from_c_use_try_from() {
         assert_eq!(Form::try_from(form.code()), Ok(form));
     }
     for code in [0u8, 1, 2, 3, 16, 17, 32, 36, 255] {
-        assert_eq!(Form::try_from(code), Err(Error::UnknownFormCode { code }));
+        assert_eq!(
+            Form::try_from(code),
+            Err(Error::UnknownCode {
+                what: "form",
+                code: u32::from(code)
+            })
+        );
     }
     assert_eq!(
-        Error::UnknownFormCode { code: 9 }.to_string(),
+        Error::UnknownCode { what: "form", code: 9 }.to_string(),
         "unknown form code 9 (33 regular, 34 seven pairs, 35 thirteen orphans)"
     );
 }

@@ -39,16 +39,15 @@ pub enum Error {
         /// The sizes the operation accepts.
         expected: Size,
     },
-    /// A rules code from C that is not `16` (seed) or `17` (riichi); see `TryFrom<u8> for Rules`.
-    UnknownRulesCode {
+    /// A numeric code from C that names nothing: a rules code that is not `16` (seed) or `17`
+    /// (riichi), `what` = `"rules"` (see `TryFrom<u8> for Rules`); a form code that is not `33`
+    /// (regular), `34` (seven pairs) or `35` (thirteen orphans), `what` = `"form"` (see
+    /// `TryFrom<u8> for Form`).
+    UnknownCode {
+        /// Which enum: `"rules"` or `"form"`.
+        what: &'static str,
         /// The code given.
-        code: u8,
-    },
-    /// A form code from C that is not `33` (regular), `34` (seven pairs) or `35` (thirteen
-    /// orphans); see `TryFrom<u8> for Form`.
-    UnknownFormCode {
-        /// The code given.
-        code: u8,
+        code: u32,
     },
     /// A round [`Config`](super::Config) field out of range; `why` names it.
     BadConfig {
@@ -124,12 +123,14 @@ impl fmt::Display for Error {
                 let plural = if *tiles == 1 { "" } else { "s" };
                 write!(f, "wrong hand size: {tiles} tile{plural}, expected {expected}")
             }
-            Error::UnknownRulesCode { code } => write!(f, "unknown rules code {code} (16 seed, 17 riichi)"),
-            Error::UnknownFormCode { code } => {
-                write!(
-                    f,
-                    "unknown form code {code} (33 regular, 34 seven pairs, 35 thirteen orphans)"
-                )
+            Error::UnknownCode { what, code } => {
+                write!(f, "unknown {what} code {code}")?;
+                // The valid codes of the family, as before the rename (the CLI prints them).
+                match *what {
+                    "rules" => f.write_str(" (16 seed, 17 riichi)"),
+                    "form" => f.write_str(" (33 regular, 34 seven pairs, 35 thirteen orphans)"),
+                    _ => Ok(()),
+                }
             }
             Error::BadConfig { why } => write!(f, "bad config: {why}"),
             Error::BadDeal { why } => write!(f, "bad deal: {why}"),
