@@ -25,6 +25,7 @@
 pub mod bot;
 pub mod decompose;
 pub mod error;
+mod gains;
 pub mod game_match;
 pub mod hand;
 pub mod notation;
