@@ -9,7 +9,7 @@ use parlor_conformance::reference::mahjong as reference;
 use parlor_conformance::tools::{self, Python};
 use parlor_conformance::vectors;
 use parlor_core::mahjong::{
-    Decomposition, Error, Form, Hand, Meld, Rules, Size, Tile, for_each_decomposition, is_complete, parse_tile_counts,
+    Decomposition, Error, Form, Hand, Meld, Rules, Size, Tile, TileCounts, for_each_decomposition, is_complete,
     shanten, ukeire, wait_tiles, waits,
 };
 use parlor_core::notation::Span;
@@ -124,7 +124,11 @@ fn vectors_agree_with_the_core_api() {
             "waits" => names(waits(&hand, rules).map_err(|_| ())?),
             "shanten" => shanten(&hand, form).map_err(|_| ())?.to_string(),
             "ukeire" => {
-                let visible = parse_tile_counts(flag(flags, "--visible=").unwrap_or("")).map_err(|_| ())?;
+                let visible = flag(flags, "--visible=")
+                    .unwrap_or("")
+                    .parse::<TileCounts>()
+                    .map(|counts| counts.0)
+                    .map_err(|_| ())?;
                 let u = ukeire(&hand, Some(&visible), form).map_err(|_| ())?;
                 wait_tiles(u.accepted)
                     .map(|t| format!("{t}:{}", u.remaining[t.index()]))
@@ -283,9 +287,9 @@ fn ukeire_counts_unseen_copies() {
     let h = hand("1m 1m 1m 4s 4s 4s 7p 7p 7p 3m 3m 3m 9s");
     let u = ukeire(&h, None, None).unwrap();
     assert_eq!((u.shanten, names(u.accepted), u.total), (0, "9s".into(), 3));
-    let seen = parse_tile_counts("9s 9s").unwrap();
+    let seen = "9s 9s".parse::<TileCounts>().unwrap().0;
     assert_eq!(ukeire(&h, Some(&seen), None).unwrap().total, 1);
-    let too_many = parse_tile_counts("9s 9s 9s 9s").unwrap();
+    let too_many = "9s 9s 9s 9s".parse::<TileCounts>().unwrap().0;
     assert!(matches!(
         ukeire(&h, Some(&too_many), None),
         Err(Error::FifthCopy { .. })

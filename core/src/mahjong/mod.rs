@@ -45,7 +45,7 @@ pub use decompose::{Decomposition, Meld, Regular, for_each_decomposition};
 pub use error::Error;
 pub use game_match::{Match, Step};
 pub use hand::{Hand, MAX_HAND, Size};
-pub use notation::parse_tile_counts;
+pub use notation::TileCounts;
 pub use round::{
     Abort, Action, Agari, Call, Config, Deal, Discard, End, Event, MAX_ACTIONS, MultiRon, Observation, Outcome, Phase,
     Round, Start, TableMeld,
