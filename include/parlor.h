@@ -585,7 +585,7 @@
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * The most tiles in a hand.
+ * The most tiles in a hand (the core's `mahjong::MAX_HAND`; the C name is kept for compatibility).
  */
 #define PARLOR_MAHJONG_MAX_TILES 14
 #endif

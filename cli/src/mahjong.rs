@@ -132,7 +132,9 @@ fn shanten(text: &str, form: Option<Form>) -> Result<String, String> {
 
 /// Parses `--visible` (or a batch line's second column) into tile counts.
 fn visible_counts(text: &str) -> Result<[u8; KINDS], String> {
-    mahjong::parse_tile_counts(text).map_err(|error| format!("--visible: {}", describe(error, text)))
+    text.parse::<mahjong::TileCounts>()
+        .map(|counts| counts.0)
+        .map_err(|error| format!("--visible: {}", describe(error, text)))
 }
 
 fn ukeire(text: &str, visible: &[u8; KINDS], form: Option<Form>) -> Result<String, String> {

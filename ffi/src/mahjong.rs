@@ -24,7 +24,7 @@ pub const PARLOR_MAHJONG_ERR_WRONG_SIZE: ParlorStatus = 403;
 
 /// The number of tile kinds: the length of every counts array, tile codes `0..34`.
 pub const PARLOR_MAHJONG_KINDS: usize = 34;
-/// The most tiles in a hand.
+/// The most tiles in a hand (the core's `mahjong::MAX_HAND`; the C name is kept for compatibility).
 pub const PARLOR_MAHJONG_MAX_TILES: usize = 14;
 /// The most sets in a regular decomposition (the length of its set arrays).
 pub const PARLOR_MAHJONG_MAX_SETS: usize = 4;
@@ -50,7 +50,7 @@ pub const PARLOR_MAHJONG_FORM_THIRTEEN_ORPHANS: u8 = 35;
 
 // Every code and length in the header is the core's (checked at compile time).
 const _: () = assert!(PARLOR_MAHJONG_KINDS == KINDS);
-const _: () = assert!(PARLOR_MAHJONG_MAX_TILES == mahjong::MAX_TILES);
+const _: () = assert!(PARLOR_MAHJONG_MAX_TILES == mahjong::MAX_HAND);
 const _: () = assert!(PARLOR_MAHJONG_RULES_SEED == Rules::SEED_CODE);
 const _: () = assert!(PARLOR_MAHJONG_RULES_RIICHI == Rules::RIICHI_CODE);
 const _: () = assert!(PARLOR_MAHJONG_FORM_MINIMUM == Form::MINIMUM_CODE);
@@ -80,7 +80,7 @@ fn error_code(error: Error) -> ParlorStatus {
         Error::FifthCopy { .. } => PARLOR_MAHJONG_ERR_FIFTH_COPY,
         Error::TooManyTiles { .. } => PARLOR_MAHJONG_ERR_TOO_MANY_TILES,
         Error::WrongSize { .. } => PARLOR_MAHJONG_ERR_WRONG_SIZE,
-        Error::UnknownRulesCode { .. } | Error::UnknownFormCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
+        Error::UnknownCode { .. } => PARLOR_ERR_INVALID_ARGUMENT,
         Error::Internal => crate::PARLOR_ERR_INTERNAL,
         // `Error` is non-exhaustive: a variant the core adds before it has a code here reads as
         // internal (to be given its own number), never as another error's code.

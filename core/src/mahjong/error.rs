@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use super::hand::{MAX_TILES, Size};
+use super::hand::{MAX_HAND, Size};
 use super::score;
 use super::tile::Tile;
 use crate::notation::Span;
@@ -27,7 +27,7 @@ pub enum Error {
         /// Where the fifth copy was written.
         span: Span,
     },
-    /// More than [`MAX_TILES`] tiles; `span` is the token of the fifteenth.
+    /// More than [`MAX_HAND`] tiles; `span` is the token of the fifteenth.
     TooManyTiles {
         /// Where the tile beyond the fourteenth was written.
         span: Span,
@@ -39,16 +39,15 @@ pub enum Error {
         /// The sizes the operation accepts.
         expected: Size,
     },
-    /// A rules code from C that is not `16` (seed) or `17` (riichi); see `TryFrom<u8> for Rules`.
-    UnknownRulesCode {
+    /// A numeric code from C that names nothing: a rules code that is not `16` (seed) or `17`
+    /// (riichi), `what` = `"rules"` (see `TryFrom<u8> for Rules`); a form code that is not `33`
+    /// (regular), `34` (seven pairs) or `35` (thirteen orphans), `what` = `"form"` (see
+    /// `TryFrom<u8> for Form`).
+    UnknownCode {
+        /// Which enum: `"rules"` or `"form"`.
+        what: &'static str,
         /// The code given.
-        code: u8,
-    },
-    /// A form code from C that is not `33` (regular), `34` (seven pairs) or `35` (thirteen
-    /// orphans); see `TryFrom<u8> for Form`.
-    UnknownFormCode {
-        /// The code given.
-        code: u8,
+        code: u32,
     },
     /// A round [`Config`](super::Config) field out of range; `why` names it.
     BadConfig {
@@ -119,17 +118,19 @@ impl fmt::Display for Error {
         match self {
             Error::UnknownTile { span } => write!(f, "unknown tile at {span}"),
             Error::FifthCopy { tile, .. } => write!(f, "fifth copy of {tile}"),
-            Error::TooManyTiles { .. } => write!(f, "more than {MAX_TILES} tiles"),
+            Error::TooManyTiles { .. } => write!(f, "more than {MAX_HAND} tiles"),
             Error::WrongSize { tiles, expected } => {
                 let plural = if *tiles == 1 { "" } else { "s" };
                 write!(f, "wrong hand size: {tiles} tile{plural}, expected {expected}")
             }
-            Error::UnknownRulesCode { code } => write!(f, "unknown rules code {code} (16 seed, 17 riichi)"),
-            Error::UnknownFormCode { code } => {
-                write!(
-                    f,
-                    "unknown form code {code} (33 regular, 34 seven pairs, 35 thirteen orphans)"
-                )
+            Error::UnknownCode { what, code } => {
+                write!(f, "unknown {what} code {code}")?;
+                // The valid codes of the family, as before the rename (the CLI prints them).
+                match *what {
+                    "rules" => f.write_str(" (16 seed, 17 riichi)"),
+                    "form" => f.write_str(" (33 regular, 34 seven pairs, 35 thirteen orphans)"),
+                    _ => Ok(()),
+                }
             }
             Error::BadConfig { why } => write!(f, "bad config: {why}"),
             Error::BadDeal { why } => write!(f, "bad deal: {why}"),

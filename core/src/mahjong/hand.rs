@@ -10,10 +10,10 @@ use super::tile::{KINDS, Tile};
 use crate::notation::Span;
 
 /// The largest hand: 14 tiles (four sets and a pair, with no melds called).
-pub const MAX_TILES: usize = 14;
+pub const MAX_HAND: usize = 14;
 
 /// A closed hand as counts per tile kind (index order of [`Tile`]), at most four copies of a kind
-/// and at most [`MAX_TILES`] tiles. Every `Hand` value satisfies both limits.
+/// and at most [`MAX_HAND`] tiles. Every `Hand` value satisfies both limits.
 ///
 /// Parsed from the seed's spaced notation (`1m 1m 2m`) or the compact one (`112m456p11z`), in any
 /// mix; [`Display`](fmt::Display) prints the spaced form and `{:#}` the compact one, and both
@@ -48,7 +48,7 @@ impl Hand {
     }
 
     /// A hand from 34 counts. Errors: [`Error::FifthCopy`] for a count above 4 (its span is
-    /// empty), [`Error::TooManyTiles`] for more than [`MAX_TILES`] tiles; with several faults,
+    /// empty), [`Error::TooManyTiles`] for more than [`MAX_HAND`] tiles; with several faults,
     /// the error is the one adding the tiles one at a time in index order would meet first.
     ///
     /// One branch-free pass over the 34 counts validates them (the common case); only a bad
@@ -70,7 +70,7 @@ impl Hand {
             over |= count > 4;
         }
         match u8::try_from(total) {
-            Ok(len) if !over && usize::from(len) <= MAX_TILES => Ok(Hand { counts: *counts, len }),
+            Ok(len) if !over && usize::from(len) <= MAX_HAND => Ok(Hand { counts: *counts, len }),
             _ => Hand::from_counts_checked(counts),
         }
     }
@@ -83,7 +83,7 @@ impl Hand {
         let span = Span::default();
         let mut len = 0u8;
         for (tile, &count) in Tile::all().zip(counts.iter()) {
-            if usize::from(len) + usize::from(count.min(4)) > MAX_TILES {
+            if usize::from(len) + usize::from(count.min(4)) > MAX_HAND {
                 return Err(Error::TooManyTiles { span });
             }
             if count > 4 {
@@ -103,7 +103,7 @@ impl Hand {
         if *count >= 4 {
             return Err(Error::FifthCopy { tile, span });
         }
-        if usize::from(self.len) >= MAX_TILES {
+        if usize::from(self.len) >= MAX_HAND {
             return Err(Error::TooManyTiles { span });
         }
         *count += 1;

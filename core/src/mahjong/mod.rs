@@ -25,6 +25,7 @@
 pub mod bot;
 pub mod decompose;
 pub mod error;
+mod gains;
 pub mod game_match;
 pub mod hand;
 pub mod notation;
@@ -43,8 +44,8 @@ pub use bot::{RandomBot, lowest_legal_action};
 pub use decompose::{Decomposition, Meld, Regular, for_each_decomposition};
 pub use error::Error;
 pub use game_match::{Match, Step};
-pub use hand::{Hand, MAX_TILES, Size};
-pub use notation::parse_tile_counts;
+pub use hand::{Hand, MAX_HAND, Size};
+pub use notation::TileCounts;
 pub use round::{
     Abort, Action, Agari, Call, Config, Deal, Discard, End, Event, MAX_ACTIONS, MultiRon, Observation, Outcome, Phase,
     Round, Start, TableMeld,

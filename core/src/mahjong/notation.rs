@@ -40,31 +40,41 @@ impl FromStr for Hand {
     }
 }
 
-/// Parses any number of tiles (for example the tiles visible on the table) into 34 counts,
-/// in the same notation as a [`Hand`]. Errors: [`Error::UnknownTile`], [`Error::FifthCopy`].
-///
-/// ```
-/// use parlor_core::mahjong::parse_tile_counts;
-/// let counts = parse_tile_counts("1111m 5z").unwrap();
-/// assert_eq!((counts[0], counts[31]), (4, 1));
-/// assert!(parse_tile_counts("11111m").is_err());
-/// ```
-pub fn parse_tile_counts(text: &str) -> Result<[u8; KINDS], Error> {
-    let mut counts = [0u8; KINDS];
-    for (span, token) in tokens(text) {
-        parse_token(
-            token,
-            span.start,
-            &mut |tile, span| match counts.get_mut(tile.index()) {
-                Some(c) if *c < 4 => {
-                    *c = c.wrapping_add(1);
-                    Ok(())
-                }
-                _ => Err(Error::FifthCopy { tile, span }),
-            },
-        )?;
+/// Any number of tiles (for example the tiles visible on the table) as 34 counts, index order of
+/// [`Tile`], each 0–4 — unlike a [`Hand`], with no limit on the total. [`FromStr`] reads the same
+/// notation as a [`Hand`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileCounts(pub [u8; KINDS]);
+
+impl FromStr for TileCounts {
+    type Err = Error;
+
+    /// Parses any number of tiles into 34 counts. Errors: [`Error::UnknownTile`],
+    /// [`Error::FifthCopy`] (both with the span of the offending group or token).
+    ///
+    /// ```
+    /// use parlor_core::mahjong::TileCounts;
+    /// let TileCounts(counts) = "1111m 5z".parse().unwrap();
+    /// assert_eq!((counts[0], counts[31]), (4, 1));
+    /// assert!("11111m".parse::<TileCounts>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<TileCounts, Error> {
+        let mut counts = [0u8; KINDS];
+        for (span, token) in tokens(text) {
+            parse_token(
+                token,
+                span.start,
+                &mut |tile, span| match counts.get_mut(tile.index()) {
+                    Some(c) if *c < 4 => {
+                        *c = c.wrapping_add(1);
+                        Ok(())
+                    }
+                    _ => Err(Error::FifthCopy { tile, span }),
+                },
+            )?;
+        }
+        Ok(TileCounts(counts))
     }
-    Ok(counts)
 }
 
 /// Adds the tiles of one token (`1m` or `123m456p`) starting at byte `offset` of the text.

@@ -65,21 +65,24 @@ impl TryFrom<u8> for Rules {
     type Error = Error;
 
     /// The rules with C ABI code `code` (16 [`Rules::SEED`], 17 [`Rules::RIICHI`]), or
-    /// [`Error::UnknownRulesCode`] naming the code — also for a form code. This is how rules
+    /// [`Error::UnknownCode`] `{ what: "rules", .. }` naming the code — also for a form code. This is how rules
     /// codes from C are checked.
     ///
     /// ```
     /// use parlor_core::mahjong::{Error, Form, Rules};
     /// assert_eq!(Rules::try_from(17), Ok(Rules::RIICHI));
-    /// assert_eq!(Rules::try_from(18), Err(Error::UnknownRulesCode { code: 18 }));
+    /// assert_eq!(Rules::try_from(18), Err(Error::UnknownCode { what: "rules", code: 18 }));
     /// // A form code is no rules code.
-    /// assert_eq!(Rules::try_from(Form::Regular.code()), Err(Error::UnknownRulesCode { code: 33 }));
+    /// assert_eq!(Rules::try_from(Form::Regular.code()), Err(Error::UnknownCode { what: "rules", code: 33 }));
     /// ```
     fn try_from(code: u8) -> Result<Rules, Error> {
         match code {
             Rules::SEED_CODE => Ok(Rules::SEED),
             Rules::RIICHI_CODE => Ok(Rules::RIICHI),
-            _ => Err(Error::UnknownRulesCode { code }),
+            _ => Err(Error::UnknownCode {
+                what: "rules",
+                code: u32::from(code),
+            }),
         }
     }
 }
@@ -88,22 +91,25 @@ impl TryFrom<u8> for Form {
     type Error = Error;
 
     /// The form with C ABI code `code` (33 [`Form::Regular`], 34 [`Form::SevenPairs`],
-    /// 35 [`Form::ThirteenOrphans`]; see [`Form::code`]), or [`Error::UnknownFormCode`] naming
+    /// 35 [`Form::ThirteenOrphans`]; see [`Form::code`]), or [`Error::UnknownCode`] `{ what: "form", .. }` naming
     /// the code — also for a rules code. Code 32 ([`Form::MINIMUM_CODE`], the minimum over
     /// forms, `None` in the Rust API) is not a form: the C ABI maps it before calling this.
     ///
     /// ```
     /// use parlor_core::mahjong::{Error, Form, Rules};
     /// assert_eq!(Form::try_from(34), Ok(Form::SevenPairs));
-    /// assert_eq!(Form::try_from(Form::MINIMUM_CODE), Err(Error::UnknownFormCode { code: 32 }));
-    /// assert_eq!(Form::try_from(Rules::RIICHI_CODE), Err(Error::UnknownFormCode { code: 17 }));
+    /// assert_eq!(Form::try_from(Form::MINIMUM_CODE), Err(Error::UnknownCode { what: "form", code: 32 }));
+    /// assert_eq!(Form::try_from(Rules::RIICHI_CODE), Err(Error::UnknownCode { what: "form", code: 17 }));
     /// ```
     fn try_from(code: u8) -> Result<Form, Error> {
         match code {
             33 => Ok(Form::Regular),
             34 => Ok(Form::SevenPairs),
             35 => Ok(Form::ThirteenOrphans),
-            _ => Err(Error::UnknownFormCode { code }),
+            _ => Err(Error::UnknownCode {
+                what: "form",
+                code: u32::from(code),
+            }),
         }
     }
 }

@@ -26,18 +26,20 @@
 // the shanten-speed branch (the rework lands with them on); everything else in the core is clean.
 #![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+use super::gains::Gains;
+#[cfg(any(test, not(feature = "shanten-table")))]
+use super::gains::lane;
 use super::hand::{Error, Hand, Size};
 #[cfg(any(test, not(feature = "shanten-table")))]
 use super::rules::honor_counts;
 use super::rules::{Form, suit_counts};
-use super::tables::Gains;
+#[cfg(any(test, not(feature = "shanten-table")))]
+use super::tables::suit_gains;
 #[cfg(feature = "shanten-table")]
 use super::tables::{
     draws_exceeding, exceeds, honor_class, honor_class_gains, pair_gains, suit_class, suit_honor_gains, suit_walk,
     threshold_lane,
 };
-#[cfg(any(test, not(feature = "shanten-table")))]
-use super::tables::{lane, suit_gains};
 use super::tile::{KINDS, Tile};
 
 #[cfg(any(test, not(feature = "shanten-table")))]

@@ -13,7 +13,7 @@
 // reworked on the shanten-speed branch (the rework lands with them on).
 #![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use super::tables::{Gains, lane};
+use super::gains::{Gains, lane};
 
 /// Larger than any real cost (at most 14 tiles are drawn).
 pub(crate) const INF: u8 = 60;

@@ -49,7 +49,7 @@ pub fn run(args: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
         "shanten" => shanten(text, form, out, probe),
         "ukeire" => {
             let visible = args.value("--visible").unwrap_or("");
-            match probe.call(|| mahjong::parse_tile_counts(visible)) {
+            match probe.call(|| visible.parse::<mahjong::TileCounts>().map(|counts| counts.0)) {
                 Ok(seen) => ukeire(text, &seen, form, out, probe),
                 Err(error) => {
                     let mut message = Text::new();
