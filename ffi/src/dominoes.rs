@@ -152,7 +152,9 @@ pub struct ParlorDominoScore {
 /// The description of one of this game's status codes, if it is one.
 pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
     Some(match code {
-        PARLOR_DOMINOES_ERR_UNKNOWN_TILE => status_text!("dominoes: a token is not a tile (expected a-b, a|b or [a|b])"),
+        PARLOR_DOMINOES_ERR_UNKNOWN_TILE => {
+            status_text!("dominoes: a token is not a tile (expected a-b, a|b or [a|b])")
+        }
         PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE => status_text!("dominoes: a pip number is larger than 4294967295"),
         PARLOR_DOMINOES_ERR_DUPLICATE_TILE => status_text!("dominoes: the tile is already in the layout"),
         PARLOR_DOMINOES_ERR_NO_SUCH_TILE => status_text!("dominoes: the placement's parent is not an earlier tile"),

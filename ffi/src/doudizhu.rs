@@ -120,13 +120,17 @@ pub struct ParlorDoudizhuReading {
 /// The description of one of this game's status codes, if it is one.
 pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
     Some(match code {
-        PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD => status_text!("doudizhu: a character is not a card (3-9, T or 10, J, Q, K, A, 2, B, R)"),
+        PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD => {
+            status_text!("doudizhu: a character is not a card (3-9, T or 10, J, Q, K, A, 2, B, R)")
+        }
         PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES => status_text!("doudizhu: more cards of a rank than the deck holds"),
         PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION => status_text!("doudizhu: the previous play is not a combination"),
         PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE => status_text!("doudizhu: a searched hand holds more than 20 cards"),
         PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP => status_text!("doudizhu: the hands together exceed the deck"),
         PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL => status_text!("doudizhu: the scratch memory is too small"),
-        PARLOR_DOUDIZHU_ERR_INVALID_DEAL => status_text!("doudizhu: the deal is impossible (17, 17, 17 and 3 cards of one deck)"),
+        PARLOR_DOUDIZHU_ERR_INVALID_DEAL => {
+            status_text!("doudizhu: the deal is impossible (17, 17, 17 and 3 cards of one deck)")
+        }
         PARLOR_DOUDIZHU_ERR_NOT_YOUR_TURN => status_text!("doudizhu: it is not this seat's turn"),
         PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION => status_text!("doudizhu: the action is not legal now"),
         PARLOR_DOUDIZHU_ERR_ROUND_OVER => status_text!("doudizhu: the deal or match is over"),

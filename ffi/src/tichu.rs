@@ -202,7 +202,9 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
         PARLOR_TICHU_ERR_UNEXPECTED_WISH => status_text!("tichu: a wish needs the Mah Jong and no open wish"),
         PARLOR_TICHU_ERR_INVALID_TRICK => status_text!("tichu: inconsistent trick state"),
         PARLOR_TICHU_ERR_PLAYED_TWICE => status_text!("tichu: a card of the play was already played in this trick"),
-        PARLOR_TICHU_ERR_INVALID_DEAL => status_text!("tichu: the hands are not the whole deck in four hands of 14 suited cards"),
+        PARLOR_TICHU_ERR_INVALID_DEAL => {
+            status_text!("tichu: the hands are not the whole deck in four hands of 14 suited cards")
+        }
         PARLOR_TICHU_ERR_ROUND_OVER => status_text!("tichu: the round is over"),
         PARLOR_TICHU_ERR_WRONG_PHASE => status_text!("tichu: this action belongs to another stage of the round"),
         PARLOR_TICHU_ERR_ALREADY_CALLED => status_text!("tichu: this seat has already called"),

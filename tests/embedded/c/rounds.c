@@ -9,8 +9,9 @@
  * `rounds  ` lines): any difference fails the run. The seeds are rounds.rs's ROUND_SEEDS and
  * MATCH_SEEDS.
  *
- * Hook for Mahjong: when its round engine lands, add mahjong_round/mahjong_match below in the
- * same shape (and its module in rounds.rs). */
+ * A new game's round engine: add <game>_round/<game>_match below in the same shape (and its
+ * module in rounds.rs). Mahjong: in a call window `_to_act` names each seat that may still
+ * answer, in turn from the discarder, and the lowest legal action of each is its pass. */
 #include "check.h"
 #include "parlor.h"
 
@@ -445,6 +446,140 @@ static void doudizhu_match(uint8_t game_code, const char *preset, uint64_t seed)
 }
 #endif
 
+#ifdef PARLOR_GAME_MAHJONG
+static void mahjong_round(uint64_t seed) {
+    struct ParlorMahjongRoundConfig config;
+    struct ParlorMahjongRound round;
+    struct ParlorMahjongOutcome outcome;
+    unsigned long actions = 0;
+    int error = 0, i;
+    uint8_t over = 0;
+    int64_t scores[4];
+    size_t len = 0;
+    CHECK_EQ_U(parlor_mahjong_round_config_preset(PARLOR_MAHJONG_PRESET_TENHOU, &config), PARLOR_OK);
+    if (STACK("parlor_mahjong_round_new", parlor_mahjong_round_new(&config, seed, NULL, &round)) != PARLOR_OK) {
+        error = 1;
+    }
+    while (!error && actions < ACTION_CAP) {
+        uint8_t seat = NO_SEAT, mask = 0;
+        struct ParlorMahjongAction action;
+        size_t total = 0;
+        if (STACK("parlor_mahjong_round_to_act", parlor_mahjong_round_to_act(&round, &seat, &mask)) != PARLOR_OK) {
+            error = 1;
+        } else if (seat == NO_SEAT) {
+            break;
+        } else if ((mask & (1u << seat)) == 0) {
+            error = 1; /* the seat asked first may act */
+        } else if (!listed(STACK("parlor_mahjong_round_legal_actions",
+                         parlor_mahjong_round_legal_actions(&round, seat, &action, 1, &total)), total)) {
+            error = 1;
+        } else if (STACK("parlor_mahjong_round_apply", parlor_mahjong_round_apply(&round, seat, &action, NULL)) !=
+                   PARLOR_OK) {
+            error = 1;
+        } else {
+            actions++;
+        }
+    }
+    error |= STACK("parlor_mahjong_round_outcome", parlor_mahjong_round_outcome(&round, &outcome, &over)) != PARLOR_OK;
+    error |= STACK("parlor_mahjong_round_encode",
+                   parlor_mahjong_round_encode(&round, encoded, sizeof encoded, &len)) != PARLOR_OK;
+    {
+        struct ParlorMahjongRound copy;
+        struct ParlorMahjongObservation observation;
+        size_t again = 0;
+        uint8_t seat;
+        uint32_t status = STACK("parlor_mahjong_round_decode", parlor_mahjong_round_decode(encoded, len, &copy));
+        if (status == PARLOR_OK) {
+            status = parlor_mahjong_round_encode(&copy, encoded_again, sizeof encoded_again, &again);
+        }
+        check_same_bytes(status, again, len);
+        for (seat = 0; seat < 4; seat++) {
+            check_observed(STACK("parlor_mahjong_round_observe", parlor_mahjong_round_observe(&round, seat, &observation)));
+        }
+    }
+    for (i = 0; i < 4; i++) {
+        scores[i] = outcome.scores[i];
+    }
+    report("round", "mahjong", NULL, seed, actions, over != 0, error, scores, 4, fnv(encoded, len));
+}
+
+static void mahjong_match(uint64_t seed) {
+    struct ParlorMahjongMatch game;
+    unsigned long actions = 0;
+    int error = 0, i;
+    int32_t totals[4] = {0, 0, 0, 0};
+    uint32_t rounds = 0;
+    uint8_t over = 0;
+    int64_t scores[4];
+    size_t len = 0;
+    /* NULL config: Tenhou's hanchan, the default. */
+    if (STACK("parlor_mahjong_match_new", parlor_mahjong_match_new(NULL, seed, &game)) != PARLOR_OK) {
+        error = 1;
+    }
+    while (!error && actions < ACTION_CAP) {
+        uint8_t seat = NO_SEAT;
+        struct ParlorMahjongAction action;
+        size_t total = 0;
+        if (STACK("parlor_mahjong_match_scores", parlor_mahjong_match_scores(&game, totals, &rounds, &over, NULL)) !=
+            PARLOR_OK) {
+            error = 1;
+        } else if (over) {
+            break;
+        } else if (STACK("parlor_mahjong_match_to_act", parlor_mahjong_match_to_act(&game, &seat, NULL)) != PARLOR_OK ||
+                   seat == NO_SEAT) {
+            error = 1;
+        } else if (!listed(STACK("parlor_mahjong_match_legal_actions",
+                         parlor_mahjong_match_legal_actions(&game, seat, &action, 1, &total)), total)) {
+            error = 1;
+        } else if (STACK("parlor_mahjong_match_apply",
+                         parlor_mahjong_match_apply(&game, seat, &action, NULL, NULL, NULL)) != PARLOR_OK) {
+            error = 1;
+        } else {
+            actions++;
+        }
+    }
+    error |= STACK("parlor_mahjong_match_encode",
+                   parlor_mahjong_match_encode(&game, encoded, sizeof encoded, &len)) != PARLOR_OK;
+    {
+        struct ParlorMahjongMatch copy;
+        struct ParlorMahjongRound last;
+        size_t again = 0;
+        uint32_t status = STACK("parlor_mahjong_match_decode", parlor_mahjong_match_decode(encoded, len, &copy));
+        if (status == PARLOR_OK) {
+            status = parlor_mahjong_match_encode(&copy, encoded_again, sizeof encoded_again, &again);
+        }
+        check_same_bytes(status, again, len);
+        CHECK_EQ_U(STACK("parlor_mahjong_match_round", parlor_mahjong_match_round(&game, &last)), PARLOR_OK);
+        CHECK(rounds > 0);
+    }
+    for (i = 0; i < 4; i++) {
+        scores[i] = totals[i];
+    }
+    report("match", "mahjong", NULL, seed, actions, over != 0, error, scores, 4, fnv(encoded, len));
+}
+
+/* The given-wall entry points: the 136 ids in increasing order are a valid wall (each id once). */
+static void mahjong_given(void) {
+    static uint8_t wall[136];
+    struct ParlorMahjongRound round;
+    struct ParlorMahjongMatch game;
+    uint8_t seat = NO_SEAT;
+    int i;
+    for (i = 0; i < 136; i++) {
+        wall[i] = (uint8_t)i;
+    }
+    CHECK_EQ_U(STACK("parlor_mahjong_round_new_given", parlor_mahjong_round_new_given(NULL, wall, 136, NULL, &round)),
+               PARLOR_OK);
+    CHECK_EQ_U(parlor_mahjong_round_to_act(&round, &seat, NULL), PARLOR_OK);
+    CHECK_EQ_U(seat, 0); /* East 1: seat 0 deals and has drawn */
+    CHECK_EQ_U(STACK("parlor_mahjong_match_new_given", parlor_mahjong_match_new_given(NULL, wall, 136, &game)),
+               PARLOR_OK);
+    /* The first round is dealt: no deal is awaited, so another is refused (the match unchanged). */
+    CHECK(STACK("parlor_mahjong_match_deal", parlor_mahjong_match_deal(&game, wall, 136)) != PARLOR_OK);
+    CHECK_EQ_U(parlor_mahjong_round_new_given(NULL, wall, 135, NULL, &round), PARLOR_ERR_INVALID_ARGUMENT);
+}
+#endif
+
 void test_rounds(void) {
     size_t i;
     (void)round_seeds;
@@ -470,6 +605,11 @@ void test_rounds(void) {
         doudizhu_match(PARLOR_DOUDIZHU_GAME_PAGAT, NULL, match_seeds[i]);
         doudizhu_match(PARLOR_DOUDIZHU_GAME_RLCARD, "rlcard", match_seeds[i]);
     }
+#endif
+#ifdef PARLOR_GAME_MAHJONG
+    for (i = 0; i < sizeof round_seeds / sizeof round_seeds[0]; i++) mahjong_round(round_seeds[i]);
+    for (i = 0; i < sizeof match_seeds / sizeof match_seeds[0]; i++) mahjong_match(match_seeds[i]);
+    mahjong_given();
 #endif
     (void)i;
 }

@@ -14,13 +14,19 @@
 //! `RandomBot::new(S)` driven exactly as `parlor <game> play --seed S [--match]` drives it, so
 //! the random lines' scores are those `parlor <game> play` prints.
 //!
-//! Hook for Mahjong (its round engine is being written): add a `mahjong` module below with the
-//! same two functions (`round`, `game_match`), its arm in [`play`], `"mahjong"` in [`GAMES`]
-//! cases, and the C side in `c/rounds.c`; `scripts/embedded-check` picks the lines up unchanged.
+//! A new game's round engine: add its module below with the same two functions (`round`,
+//! `game_match`), its arm in [`play`], its name in [`GAMES`], and the C side in `c/rounds.c`;
+//! `scripts/embedded-check` picks the lines up unchanged.
+//!
+//! Mahjong: every seat that may act in a call window answers in turn, the engine's `to_act`
+//! (the first seat from the discarder that has not answered), as `parlor mahjong play` asks;
+//! a match is the default hanchan (about 1,400 actions for the lowest bot, seconds on the
+//! emulator), and its scores are the final points (`Match::final_scores`: leftover sticks to
+//! first place), the `scores:` line `parlor mahjong play --match` prints.
 
-// A firmware of a game without a round engine here (Mahjong) compiles the module empty.
+// A firmware of a game without a round engine here compiles the module empty.
 #![cfg_attr(
-    not(any(feature = "dominoes", feature = "tichu", feature = "doudizhu")),
+    not(any(feature = "dominoes", feature = "tichu", feature = "doudizhu", feature = "mahjong")),
     allow(dead_code, unreachable_code, unused_variables)
 )]
 
@@ -64,8 +70,8 @@ pub struct Case {
     pub preset: &'static str,
 }
 
-/// The games that have a round engine here (Mahjong: see the hook in the module text).
-pub const GAMES: [&str; 3] = ["dominoes", "tichu", "doudizhu"];
+/// The games that have a round engine here.
+pub const GAMES: [&str; 4] = ["dominoes", "tichu", "doudizhu", "mahjong"];
 /// The seeds of the rounds.
 pub const ROUND_SEEDS: [u64; 3] = [1, 7, 2026];
 /// The seeds of the matches.
@@ -119,7 +125,8 @@ pub struct Played {
     pub error: bool,
     /// The round's scores (the match's totals), `count` of them.
     pub scores: [i64; 4],
-    /// How many scores the game has (dominoes 4 seats, Tichu 2 teams, Dou Dizhu 3 seats).
+    /// How many scores the game has (dominoes 4 seats, Tichu 2 teams, Dou Dizhu 3 seats,
+    /// Mahjong 4 seats' points).
     pub count: usize,
     /// FNV-1a (32 bits) of the final round's (match's) `encode` bytes.
     pub digest: u32,
@@ -231,6 +238,10 @@ pub fn play(case: Case, m: &mut impl Meter) -> Option<Played> {
         ("doudizhu", Kind::Round) => doudizhu::round(case, m),
         #[cfg(feature = "doudizhu")]
         ("doudizhu", Kind::Match) => doudizhu::game_match(case, m),
+        #[cfg(feature = "mahjong")]
+        ("mahjong", Kind::Round) => mahjong::round(case, m),
+        #[cfg(feature = "mahjong")]
+        ("mahjong", Kind::Match) => mahjong::game_match(case, m),
         _ => return None,
     };
     Some(played)
@@ -448,6 +459,81 @@ mod doudizhu {
         if game.is_over() {
             played.over = true;
             played.set_scores(game.scores());
+        }
+        let mut bytes = [0u8; 1024];
+        played.digest = digest(game.encode(&mut bytes).ok().map(|len| (&bytes, len)));
+        played
+    }
+}
+
+#[cfg(feature = "mahjong")]
+mod mahjong {
+    use super::{Bot, Call, Case, Meter, Played, digest};
+    use parlor_core::game::Seat;
+    use parlor_core::mahjong::{Action, Config, Deal, Match, RandomBot, Round, lowest_legal_action};
+
+    fn config(case: Case) -> Config {
+        Config::preset(case.preset).unwrap_or_default()
+    }
+
+    fn choose(bot: Bot, random: &mut RandomBot, round: &Round, seat: Seat) -> Option<Action> {
+        match bot {
+            Bot::Lowest => lowest_legal_action(round, seat),
+            Bot::Random => random.choose(round, seat),
+        }
+    }
+
+    pub fn round(case: Case, m: &mut impl Meter) -> Played {
+        let mut played = Played::new(case);
+        let Ok(mut round) = m.call(Call::New, || Round::new(&config(case), &Deal::Seeded(case.seed))) else {
+            played.error = true;
+            return played;
+        };
+        let mut random = RandomBot::new(case.seed);
+        // In a call window `to_act` is each seat that may still answer, in turn from the discarder.
+        while let Some(seat) = round.to_act() {
+            let Some(action) = m.call(Call::Bot, || choose(case.bot, &mut random, &round, seat)) else {
+                played.error = true;
+                break;
+            };
+            if m.call(Call::Apply, || round.apply(seat, action)).is_err() || !played.step() {
+                played.error |= played.actions < super::ACTION_CAP;
+                break;
+            }
+        }
+        if let Some(outcome) = round.outcome() {
+            played.over = true;
+            played.set_scores(outcome.scores.map(i64::from));
+        }
+        let mut bytes = [0u8; 1024];
+        played.digest = digest(round.encode(&mut bytes).ok().map(|len| (&bytes, len)));
+        played
+    }
+
+    pub fn game_match(case: Case, m: &mut impl Meter) -> Played {
+        let mut played = Played::new(case);
+        let Ok(mut game) = m.call(Call::New, || Match::new(&config(case), case.seed)) else {
+            played.error = true;
+            return played;
+        };
+        let mut random = RandomBot::new(case.seed);
+        while !game.is_over() {
+            let Some(seat) = game.round().to_act() else {
+                played.error = true;
+                break;
+            };
+            let Some(action) = m.call(Call::Bot, || choose(case.bot, &mut random, game.round(), seat)) else {
+                played.error = true;
+                break;
+            };
+            if m.call(Call::Apply, || game.apply(seat, action)).is_err() || !played.step() {
+                played.error |= played.actions < super::ACTION_CAP;
+                break;
+            }
+        }
+        if let Some(scores) = game.final_scores() {
+            played.over = true;
+            played.set_scores(scores.map(i64::from));
         }
         let mut bytes = [0u8; 1024];
         played.digest = digest(game.encode(&mut bytes).ok().map(|len| (&bytes, len)));
