@@ -188,7 +188,10 @@ fn sub_hands(hand: &[u8; RANKS]) -> usize {
 /// Memo buckets (two slots each) a hand needs at least: [`MEMO_SLOTS`] / 2, fewer for a hand
 /// with fewer sub-hands.
 fn min_buckets(hand: &[u8; RANKS]) -> usize {
-    (MEMO_SLOTS / 2).min(sub_hands(hand).div_ceil(2))
+    (MEMO_SLOTS / 2).min({
+        let subs = sub_hands(hand); // ⌈subs / 2⌉ without `div_ceil` (its outlined form has a panic path)
+        (subs / 2).saturating_add(usize::from(!subs.is_multiple_of(2)))
+    })
 }
 
 /// The memo: a two-way set-associative cache of solved sub-hands in caller bytes. A slot is a

@@ -617,7 +617,9 @@ fn regular_fu(ctx: &Ctx, sets: &[Set; 4], pair: Tile, wait: Wait) -> Result<(Lis
         item(FuKind::OpenPinfu, 10)?;
     }
     let raw = items.as_slice().iter().fold(0u8, |n, i| n.saturating_add(i.fu));
-    let fu = raw.div_ceil(10).saturating_mul(10);
+    let fu = (raw / 10)
+        .saturating_add(u8::from(!raw.is_multiple_of(10)))
+        .saturating_mul(10); // no `div_ceil`: its outlined form has a panic path
     Ok((items, raw, fu, pinfu))
 }
 
@@ -747,7 +749,9 @@ fn ordinary(
 }
 
 fn round_up_100(points: u32) -> u32 {
-    points.div_ceil(100).saturating_mul(100)
+    (points / 100)
+        .saturating_add(u32::from(!points.is_multiple_of(100)))
+        .saturating_mul(100) // no `div_ceil` (see `fu`)
 }
 
 #[allow(clippy::too_many_arguments)]
