@@ -28,7 +28,7 @@ use crate::mahjong_score::{
 use crate::util::{input_slice, output, output_slice, status};
 use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_STATE, ParlorStatus};
 
-/// A round [`Config`](parlor_core::mahjong::Config) out of range (`parlor_mahjong_round_new`).
+/// A round [`Config`] out of range (`parlor_mahjong_round_new`).
 pub const PARLOR_MAHJONG_ERR_BAD_CONFIG: ParlorStatus = 460;
 /// A given wall that is not the 136 ids once each, or a start out of range.
 pub const PARLOR_MAHJONG_ERR_BAD_DEAL: ParlorStatus = 461;

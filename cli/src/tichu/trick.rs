@@ -1,5 +1,5 @@
 //! `parlor tichu trick <action>…` — one trick played out by the core's
-//! [`play_trick`](parlor_core::tichu::text::play_trick), whose texts are the answer (notation in
+//! [`play_trick`], whose texts are the answer (notation in
 //! `docs/tichu.md`, "CLI"); this module only holds clap's arguments.
 //!
 //! ```text

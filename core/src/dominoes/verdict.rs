@@ -93,7 +93,7 @@ impl Witness {
     }
 }
 
-/// The answer of [`validate`].
+/// The answer of [`validate`](super::validate).
 #[allow(clippy::large_enum_variant)] // No heap to box into: the witness lives inline.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Verdict {

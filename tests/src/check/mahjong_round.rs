@@ -523,7 +523,7 @@ pub fn reference_action(action: Action) -> RefAction {
     }
 }
 
-/// The number of bytes [`round`] needs at least (for the harness's size hints).
+/// The number of bytes [`round()`] needs at least (for the harness's size hints).
 pub const ROUND_ENCODED_BYTES: usize = round::ENCODED_BYTES;
 
 /// A raw C action: (seat, kind, tile, tiles).
@@ -819,7 +819,7 @@ pub fn tile_text(action: Action, red_fives: bool) -> String {
 }
 
 /// A scripted hand on the core and the reference side by side, every step checked as in
-/// [`round`]. Each script line is `(seat, action)` with tiles written as tiles (see
+/// [`round()`]. Each script line is `(seat, action)` with tiles written as tiles (see
 /// [`tile_text`]; a discard prefers the drawn tile). Seats in a call window that the script
 /// does not name pass first. After the script, `then` plays on: `true` every seat discards
 /// its drawn tile and passes on every call (to the end of the hand), `false` stops.
