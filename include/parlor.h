@@ -3268,7 +3268,7 @@ typedef struct ParlorTichuMatch {
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * A round [`Config`](parlor_core::mahjong::Config) out of range (`parlor_mahjong_round_new`).
+ * A round [`Config`] out of range (`parlor_mahjong_round_new`).
  */
 #define PARLOR_MAHJONG_ERR_BAD_CONFIG 460
 #endif
