@@ -525,23 +525,23 @@ fn wall_ptr(wall: *const u8, len: usize) -> Result<Deal, ParlorStatus> {
 }
 
 fn load<const N: usize, const B: usize>(words: &[u64; N]) -> [u8; B] {
+    // Byte `i` is byte `i % 8` of word `i / 8` (little-endian), 0 past the words. Not
+    // `chunks_mut(8)`: its length (a division by a run-time chunk size) is a panic path in the C
+    // library when the optimizer does not inline it.
     let mut bytes = [0u8; B];
-    for (chunk, word) in bytes.chunks_mut(8).zip(words) {
-        for (slot, b) in chunk.iter_mut().zip(word.to_le_bytes()) {
-            *slot = b;
-        }
+    for (i, slot) in bytes.iter_mut().enumerate() {
+        *slot = words.get(i / 8).map_or(0, |w| (w >> (8 * (i % 8))) as u8);
     }
     bytes
 }
 
 fn store<const N: usize>(bytes: &[u8]) -> [u64; N] {
+    // Word `k` is bytes `8k..8k + 8` (little-endian), missing bytes 0 (see `load`).
     let mut words = [0u64; N];
-    for (word, chunk) in words.iter_mut().zip(bytes.chunks(8)) {
-        let mut b = [0u8; 8];
-        for (slot, &v) in b.iter_mut().zip(chunk) {
-            *slot = v;
+    for (i, &b) in bytes.iter().enumerate() {
+        if let Some(w) = words.get_mut(i / 8) {
+            *w |= u64::from(b) << (8 * (i % 8));
         }
-        *word = u64::from_le_bytes(b);
     }
     words
 }

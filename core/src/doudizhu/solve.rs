@@ -410,7 +410,13 @@ fn build_table<'a>(
                 let Some(&play) = plays.get(i) else { break };
                 if keep(&Cards::from_counts_unchecked(unpack(u64::from_le_bytes(play)))) {
                     if let Some(span) = plays.get_mut(k..=i) {
-                        span.rotate_right(1);
+                        // `rotate_right(1)` without its length assertion (a panic path in the C library).
+                        if let Some(&last) = span.last() {
+                            let mut carry = last;
+                            for slot in span.iter_mut() {
+                                core::mem::swap(slot, &mut carry);
+                            }
+                        }
                     }
                     k = k.saturating_add(1);
                 }

@@ -47,7 +47,9 @@ impl Writer<'_> {
         self.out
             .get_mut(self.at..end)
             .ok_or(Error::Internal)?
-            .copy_from_slice(bytes);
+            .iter_mut()
+            .zip(bytes) // the same length (checked above): no `copy_from_slice` panic path
+            .for_each(|(slot, &b)| *slot = b);
         self.at = end;
         Ok(())
     }
