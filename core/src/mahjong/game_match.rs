@@ -255,15 +255,32 @@ impl Match {
                 needed: MATCH_ENCODED_BYTES,
             });
         }
-        let (head, rest) = out.split_at_mut(MATCH_HEADER);
+        // A fixed-size head (no `copy_from_slice` length check: a panic path in the C library).
+        let (head, rest) = out
+            .split_first_chunk_mut::<MATCH_HEADER>()
+            .ok_or(Error::BufferTooSmall {
+                needed: MATCH_ENCODED_BYTES,
+            })?;
         let flags = u8::from(self.given) | (u8::from(self.awaiting) << 1) | (u8::from(self.over) << 2);
         let mut bytes = [0u8; MATCH_HEADER];
-        bytes[0] = FORMAT_VERSION;
-        bytes[1..9].copy_from_slice(&self.seed.to_le_bytes());
-        bytes[9] = flags;
-        bytes[10..12].copy_from_slice(&self.rounds_played.to_le_bytes());
-        bytes[12..32].copy_from_slice(&self.next.to_bytes());
-        head.copy_from_slice(&bytes);
+        let (seed, played, next) = (
+            self.seed.to_le_bytes(),
+            self.rounds_played.to_le_bytes(),
+            self.next.to_bytes(),
+        );
+        // version, seed (8), flags, rounds played (2), next start (20): written byte by byte
+        // (no `copy_from_slice` length checks, a panic path in the C library).
+        let (version, flag_byte) = ([FORMAT_VERSION], [flags]);
+        let fields = version
+            .iter()
+            .chain(&seed)
+            .chain(&flag_byte)
+            .chain(&played)
+            .chain(&next);
+        for (slot, &b) in bytes.iter_mut().zip(fields) {
+            *slot = b;
+        }
+        *head = bytes;
         let n = self.round.encode(rest)?;
         Ok(MATCH_HEADER.saturating_add(n))
     }
