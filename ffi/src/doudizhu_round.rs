@@ -17,7 +17,7 @@ use parlor_core::game::Seat;
 use crate::doudizhu::{
     PARLOR_DOUDIZHU_ERR_INVALID_STATE, ParlorDoudizhuCards, ParlorDoudizhuReading, cards_in, error_code, to_c,
 };
-use crate::util::{OutputList, input_slice, output, output_slice, status};
+use crate::util::{OutputList, bytes_to_words, input_slice, output, output_slice, status, words_to_bytes};
 use crate::{PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_STATE, ParlorStatus};
 
 /// Whole-game preset code: Pagat's game (bids 1–3, stake scoring), the default.
@@ -199,28 +199,6 @@ fn seat_in(seat: u8) -> Result<Seat, ParlorStatus> {
     } else {
         Err(PARLOR_ERR_INVALID_ARGUMENT)
     }
-}
-
-fn words_to_bytes<const W: usize, const B: usize>(words: &[u64; W]) -> [u8; B] {
-    // Byte `i` is byte `i % 8` of word `i / 8` (little-endian), 0 past the words. Not
-    // `chunks_mut(8)`: its length (a division by a run-time chunk size) is a panic path in the C
-    // library when the optimizer does not inline it.
-    let mut bytes = [0u8; B];
-    for (i, b) in bytes.iter_mut().enumerate() {
-        *b = words.get(i / 8).map_or(0, |w| (w >> (8 * (i % 8))) as u8);
-    }
-    bytes
-}
-
-fn bytes_to_words<const W: usize, const B: usize>(bytes: &[u8; B]) -> [u64; W] {
-    // Word `k` is bytes `8k..8k + 8` (little-endian), missing bytes 0 (see `words_to_bytes`).
-    let mut words = [0u64; W];
-    for (i, &b) in bytes.iter().enumerate() {
-        if let Some(w) = words.get_mut(i / 8) {
-            *w |= u64::from(b) << (8 * (i % 8));
-        }
-    }
-    words
 }
 
 const RB: usize = PARLOR_DOUDIZHU_ROUND_WORDS * 8;

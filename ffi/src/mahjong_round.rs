@@ -25,7 +25,7 @@ use crate::mahjong_score::{
     PARLOR_MAHJONG_MELD_SHOUMINKAN, ParlorMahjongConfig, ParlorMahjongValue, read_config, score_error_code,
     write_value,
 };
-use crate::util::{input_slice, output, output_slice, status};
+use crate::util::{bytes_to_words, input_slice, output, output_slice, status, words_to_bytes};
 use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_STATE, ParlorStatus};
 
 /// A round [`Config`] out of range (`parlor_mahjong_round_new`).
@@ -524,34 +524,12 @@ fn wall_ptr(wall: *const u8, len: usize) -> Result<Deal, ParlorStatus> {
     Ok(Deal::Given { wall })
 }
 
-fn load<const N: usize, const B: usize>(words: &[u64; N]) -> [u8; B] {
-    // Byte `i` is byte `i % 8` of word `i / 8` (little-endian), 0 past the words. Not
-    // `chunks_mut(8)`: its length (a division by a run-time chunk size) is a panic path in the C
-    // library when the optimizer does not inline it.
-    let mut bytes = [0u8; B];
-    for (i, slot) in bytes.iter_mut().enumerate() {
-        *slot = words.get(i / 8).map_or(0, |w| (w >> (8 * (i % 8))) as u8);
-    }
-    bytes
-}
-
-fn store<const N: usize>(bytes: &[u8]) -> [u64; N] {
-    // Word `k` is bytes `8k..8k + 8` (little-endian), missing bytes 0 (see `load`).
-    let mut words = [0u64; N];
-    for (i, &b) in bytes.iter().enumerate() {
-        if let Some(w) = words.get_mut(i / 8) {
-            *w |= u64::from(b) << (8 * (i % 8));
-        }
-    }
-    words
-}
-
 fn round_in(state: *const ParlorMahjongRound) -> Result<Round, ParlorStatus> {
     // SAFETY: forwarded contract (one readable struct).
     let state = unsafe { input_slice(state, 1) }?
         .first()
         .ok_or(PARLOR_ERR_INVALID_ARGUMENT)?;
-    let bytes: [u8; PARLOR_MAHJONG_ROUND_WORDS * 8] = load(&state.opaque);
+    let bytes: [u8; PARLOR_MAHJONG_ROUND_WORDS * 8] = words_to_bytes(&state.opaque);
     let encoded = bytes.get(..round::ENCODED_BYTES).ok_or(PARLOR_ERR_INVALID_STATE)?;
     if bytes.iter().skip(round::ENCODED_BYTES).any(|&b| b != 0) {
         return Err(PARLOR_ERR_INVALID_STATE);
@@ -562,7 +540,9 @@ fn round_in(state: *const ParlorMahjongRound) -> Result<Round, ParlorStatus> {
 fn round_state(round: &Round) -> Result<ParlorMahjongRound, ParlorStatus> {
     let mut bytes = [0u8; round::ENCODED_BYTES];
     round.encode(&mut bytes).map_err(error_code)?;
-    Ok(ParlorMahjongRound { opaque: store(&bytes) })
+    Ok(ParlorMahjongRound {
+        opaque: bytes_to_words(&bytes),
+    })
 }
 
 fn match_in(state: *const ParlorMahjongMatch) -> Result<Match, ParlorStatus> {
@@ -570,7 +550,7 @@ fn match_in(state: *const ParlorMahjongMatch) -> Result<Match, ParlorStatus> {
     let state = unsafe { input_slice(state, 1) }?
         .first()
         .ok_or(PARLOR_ERR_INVALID_ARGUMENT)?;
-    let bytes: [u8; PARLOR_MAHJONG_MATCH_WORDS * 8] = load(&state.opaque);
+    let bytes: [u8; PARLOR_MAHJONG_MATCH_WORDS * 8] = words_to_bytes(&state.opaque);
     let encoded = bytes
         .get(..game_match::MATCH_ENCODED_BYTES)
         .ok_or(PARLOR_ERR_INVALID_STATE)?;
@@ -583,7 +563,9 @@ fn match_in(state: *const ParlorMahjongMatch) -> Result<Match, ParlorStatus> {
 fn match_state(game: &Match) -> Result<ParlorMahjongMatch, ParlorStatus> {
     let mut bytes = [0u8; game_match::MATCH_ENCODED_BYTES];
     game.encode(&mut bytes).map_err(error_code)?;
-    Ok(ParlorMahjongMatch { opaque: store(&bytes) })
+    Ok(ParlorMahjongMatch {
+        opaque: bytes_to_words(&bytes),
+    })
 }
 
 fn seat_in(code: u8) -> Result<Seat, ParlorStatus> {

@@ -18,7 +18,7 @@ use parlor_core::tichu::round::{
 use parlor_core::tichu::{Call, Card, Cards, Rank};
 
 use crate::tichu::{ParlorTichuTrick, error_code, trick_out_parts};
-use crate::util::{input_slice, output, output_slice, status};
+use crate::util::{bytes_to_words, input_slice, output, output_slice, status, words_to_bytes};
 use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_STATE, ParlorStatus};
 
 /// `uint64_t` words of a [`ParlorTichuRound`]: room for `ENCODED_BYTES` (333) bytes.
@@ -225,34 +225,12 @@ fn config_in(config: *const ParlorTichuConfig) -> Result<Config, ParlorStatus> {
     Ok(config)
 }
 
-fn load<const N: usize, const B: usize>(words: &[u64; N]) -> [u8; B] {
-    // Byte `i` is byte `i % 8` of word `i / 8` (little-endian), 0 past the words. Not
-    // `chunks_mut(8)`: its length (a division by a run-time chunk size) is a panic path in the C
-    // library when the optimizer does not inline it.
-    let mut bytes = [0u8; B];
-    for (i, slot) in bytes.iter_mut().enumerate() {
-        *slot = words.get(i / 8).map_or(0, |w| (w >> (8 * (i % 8))) as u8);
-    }
-    bytes
-}
-
-fn store<const N: usize>(bytes: &[u8]) -> [u64; N] {
-    // Word `k` is bytes `8k..8k + 8` (little-endian), missing bytes 0 (see `load`).
-    let mut words = [0u64; N];
-    for (i, &b) in bytes.iter().enumerate() {
-        if let Some(w) = words.get_mut(i / 8) {
-            *w |= u64::from(b) << (8 * (i % 8));
-        }
-    }
-    words
-}
-
 fn round_in(state: *const ParlorTichuRound) -> Result<Round, ParlorStatus> {
     // SAFETY: forwarded contract (one readable struct).
     let state = unsafe { input_slice(state, 1) }?
         .first()
         .ok_or(PARLOR_ERR_INVALID_ARGUMENT)?;
-    let bytes: [u8; PARLOR_TICHU_ROUND_WORDS * 8] = load(&state.opaque);
+    let bytes: [u8; PARLOR_TICHU_ROUND_WORDS * 8] = words_to_bytes(&state.opaque);
     let encoded = bytes.get(..round::ENCODED_BYTES).ok_or(PARLOR_ERR_INVALID_STATE)?;
     if bytes.iter().skip(round::ENCODED_BYTES).any(|&b| b != 0) {
         return Err(PARLOR_ERR_INVALID_STATE);
@@ -263,7 +241,9 @@ fn round_in(state: *const ParlorTichuRound) -> Result<Round, ParlorStatus> {
 fn round_state(round: &Round) -> Result<ParlorTichuRound, ParlorStatus> {
     let mut bytes = [0u8; round::ENCODED_BYTES];
     round.encode(&mut bytes).map_err(error_code)?;
-    Ok(ParlorTichuRound { opaque: store(&bytes) })
+    Ok(ParlorTichuRound {
+        opaque: bytes_to_words(&bytes),
+    })
 }
 
 fn match_in(state: *const ParlorTichuMatch) -> Result<Match, ParlorStatus> {
@@ -271,7 +251,7 @@ fn match_in(state: *const ParlorTichuMatch) -> Result<Match, ParlorStatus> {
     let state = unsafe { input_slice(state, 1) }?
         .first()
         .ok_or(PARLOR_ERR_INVALID_ARGUMENT)?;
-    let bytes: [u8; PARLOR_TICHU_MATCH_WORDS * 8] = load(&state.opaque);
+    let bytes: [u8; PARLOR_TICHU_MATCH_WORDS * 8] = words_to_bytes(&state.opaque);
     let encoded = bytes.get(..game_match::ENCODED_BYTES).ok_or(PARLOR_ERR_INVALID_STATE)?;
     if bytes.iter().skip(game_match::ENCODED_BYTES).any(|&b| b != 0) {
         return Err(PARLOR_ERR_INVALID_STATE);
@@ -282,7 +262,9 @@ fn match_in(state: *const ParlorTichuMatch) -> Result<Match, ParlorStatus> {
 fn match_state(game: &Match) -> Result<ParlorTichuMatch, ParlorStatus> {
     let mut bytes = [0u8; game_match::ENCODED_BYTES];
     game.encode(&mut bytes).map_err(error_code)?;
-    Ok(ParlorTichuMatch { opaque: store(&bytes) })
+    Ok(ParlorTichuMatch {
+        opaque: bytes_to_words(&bytes),
+    })
 }
 
 fn seat_in(code: u8) -> Result<Seat, ParlorStatus> {

@@ -249,3 +249,27 @@ pub(crate) fn encoded_into(
     }
     encode(buf)
 }
+
+/// The bytes of a caller's opaque state words: byte `i` is byte `i % 8` (little-endian) of word
+/// `i / 8`, 0 past the words. The round engines' C states hold their encoded form this way.
+/// Not `chunks_mut(8)`: its length (a division by a run-time chunk size) is a panic path in the
+/// C library when the optimizer does not inline it.
+pub(crate) fn words_to_bytes<const W: usize, const B: usize>(words: &[u64; W]) -> [u8; B] {
+    let mut bytes = [0u8; B];
+    for (i, b) in bytes.iter_mut().enumerate() {
+        *b = words.get(i / 8).map_or(0, |w| (w >> (8 * (i % 8))) as u8);
+    }
+    bytes
+}
+
+/// The opaque state words of `bytes` (the inverse of [`words_to_bytes`]): word `k` is bytes
+/// `8k..8k + 8` (little-endian), missing bytes 0, bytes past the words dropped.
+pub(crate) fn bytes_to_words<const W: usize>(bytes: &[u8]) -> [u64; W] {
+    let mut words = [0u64; W];
+    for (i, &b) in bytes.iter().enumerate() {
+        if let Some(w) = words.get_mut(i / 8) {
+            *w |= u64::from(b) << (8 * (i % 8));
+        }
+    }
+    words
+}
