@@ -262,7 +262,6 @@ impl Match {
                 needed: MATCH_ENCODED_BYTES,
             })?;
         let flags = u8::from(self.given) | (u8::from(self.awaiting) << 1) | (u8::from(self.over) << 2);
-        let mut bytes = [0u8; MATCH_HEADER];
         let (seed, played, next) = (
             self.seed.to_le_bytes(),
             self.rounds_played.to_le_bytes(),
@@ -277,10 +276,9 @@ impl Match {
             .chain(&flag_byte)
             .chain(&played)
             .chain(&next);
-        for (slot, &b) in bytes.iter_mut().zip(fields) {
+        for (slot, &b) in head.iter_mut().zip(fields) {
             *slot = b;
         }
-        *head = bytes;
         let n = self.round.encode(rest)?;
         Ok(MATCH_HEADER.saturating_add(n))
     }
