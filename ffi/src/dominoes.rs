@@ -160,7 +160,7 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
         PARLOR_DOMINOES_ERR_NO_SUCH_TILE => status_text!("dominoes: the placement's parent is not an earlier tile"),
         PARLOR_DOMINOES_ERR_PIP_NOT_ON_TILE => status_text!("dominoes: the placement's pip is not on the tile"),
         PARLOR_DOMINOES_ERR_NO_FREE_END => status_text!("dominoes: the parent tile has no free end showing that pip"),
-        PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED => status_text!("dominoes: a tile after the first needs a placement"),
+        PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED => status_text!("dominoes", "a tile after the first needs a placement"),
         PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT => status_text!("dominoes: the opening tile takes no placement"),
         _ => return crate::dominoes_round::status_message(code),
     })

@@ -52,10 +52,23 @@ fn panic(_info: &core::panic::PanicInfo<'_>) -> ! {
 /// or drops such a section whole: any formatting entry point then linked every game's status
 /// texts (about 3.5 KB). Each `static` is its own section and is linked only when
 /// `parlor_status_str` is.
+///
+/// `status_text!("game", core::path::TEXT)` is the form every game-specific code uses: the core's
+/// own wording of the error (the `&'static str` constant its `Display` prints), prefixed with the
+/// game's name (`"dominoes: …"`), so that a C status string and a Rust error never say a thing two
+/// ways. The bytes are joined and NUL-terminated at compile time.
 macro_rules! status_text {
     ($text:literal) => {{
         const BYTES: &[u8] = concat!($text, "\0").as_bytes();
         static TEXT: [u8; BYTES.len()] = $crate::util::text_bytes(BYTES);
+        static C_TEXT: &::core::ffi::CStr = $crate::util::c_text(&TEXT);
+        C_TEXT
+    }};
+    ($game:literal, $text:expr) => {{
+        const PREFIX: &str = concat!($game, ": ");
+        const CORE: &str = $text;
+        const LEN: usize = PREFIX.len() + CORE.len() + 1;
+        static TEXT: [u8; LEN] = $crate::util::joined_text::<LEN>(PREFIX, CORE);
         static C_TEXT: &::core::ffi::CStr = $crate::util::c_text(&TEXT);
         C_TEXT
     }};

@@ -18,6 +18,28 @@ pub(crate) const fn text_bytes<const N: usize>(bytes: &[u8]) -> [u8; N] {
     }
 }
 
+/// `prefix` then `text` then a NUL, as an array of `N` = the sum of their lengths + 1 (the
+/// two-argument `status_text!`'s `static`; compile time only: a wrong `N` leaves the tail or
+/// the NUL out, which [`c_text`] then turns into an empty text, caught by the status tests).
+pub(crate) const fn joined_text<const N: usize>(prefix: &str, text: &str) -> [u8; N] {
+    let mut out = [0u8; N];
+    let mut rest: &mut [u8] = &mut out;
+    let mut parts: [&[u8]; 2] = [prefix.as_bytes(), text.as_bytes()];
+    let mut part = 0;
+    while part < 2 {
+        while let Some((&byte, tail)) = parts[part].split_first() {
+            let Some((slot, more)) = rest.split_first_mut() else {
+                return [0; N];
+            };
+            *slot = byte;
+            rest = more;
+            parts[part] = tail;
+        }
+        part += 1;
+    }
+    out
+}
+
 /// `bytes` (NUL-terminated, no interior NUL) as a C string (the `status_text!` macro's
 /// `static`; compile time only).
 pub(crate) const fn c_text(bytes: &'static [u8]) -> &'static core::ffi::CStr {
