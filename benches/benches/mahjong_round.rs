@@ -1,5 +1,5 @@
 //! Criterion benchmarks for the Riichi round engine (figures in `docs/mahjong.md` and
-//! BENCHMARKS.md). Goal (issue 15): random self-play of whole hands (kyoku) ≥ 20,000 per second
+//! BENCHMARKS.md). Goal: random self-play of whole hands (kyoku) ≥ 20,000 per second
 //! per core.
 
 use std::hint::black_box;

@@ -1,5 +1,5 @@
 //! Criterion benchmarks for the Tichu round engine (figures in `docs/tichu.md` and
-//! BENCHMARKS.md). Goal (issue 12): random self-play of whole rounds ≥ 20,000 rounds/s per core.
+//! BENCHMARKS.md). Goal: random self-play of whole rounds ≥ 20,000 rounds/s per core.
 
 use std::hint::black_box;
 

@@ -194,7 +194,7 @@ fn help_documents_the_notation() {
     }
 }
 
-/// Regression (issue 10): the Jade Ace a second time within one trick, in an out-of-turn bomb,
+/// Regression: the Jade Ace a second time within one trick, in an out-of-turn bomb,
 /// is refused like every card the deck cannot supply again.
 #[test]
 fn a_trick_refuses_a_card_played_twice() {
