@@ -169,7 +169,7 @@ impl Error {
     /// The text of [`Error::NotInLayout`] (C `PARLOR_DOMINOES_ERR_NOT_IN_LAYOUT`).
     pub const NOT_IN_LAYOUT: &'static str = "the tile attached to is not in the layout";
     /// The text of [`Error::NoOpenEndOn`] (C `PARLOR_DOMINOES_ERR_NO_OPEN_END_ON`).
-    pub const NO_OPEN_END_ON: &'static str = "the tile cannot attach there (no free end shows its number)";
+    pub const NO_OPEN_END_ON: &'static str = "the tile cannot attach there: no free end shows its number";
     /// The text of [`Error::MustPlay`] (C `PARLOR_DOMINOES_ERR_MUST_PLAY`).
     pub const MUST_PLAY: &'static str = "a tile in hand can be played, so the seat must play";
     /// The text of [`Error::MustDraw`] (C `PARLOR_DOMINOES_ERR_MUST_DRAW`).
