@@ -61,19 +61,19 @@ fn bad_and_illegal_lines_stop_the_replay_with_their_line_number() {
         // 5-5's two sides are covered by 5-6 and 5-0; 0-3 shows no 5 for its ends.
         (
             format!("{head}\n0 play 0-0 on 5-0\n"),
-            "error: line 7: 0 play 0-0 on 5-0: 0-0 cannot attach to 5-0: no free end of 5-0 shows its number\n",
+            "error: line 7: 0 play 0-0 on 5-0: the tile cannot attach there: no free end shows its number (0-0 on 5-0)\n",
         ),
         (
             format!("{head}\n0 play 6-6 on 5-6\n"),
-            "error: line 7: 0 play 6-6 on 5-6: 6-6 is not in the hand\n",
+            "error: line 7: 0 play 6-6 on 5-6: the tile is not in the hand (6-6)\n",
         ),
         (
             format!("{head}\n1 play 4-4 on 5-5\n"),
-            "error: line 7: 1 play 4-4 on 5-5: it is not seat 1's turn\n",
+            "error: line 7: 1 play 4-4 on 5-5: it is not this seat's turn (seat 1)\n",
         ),
         (
             format!("{head}\n0 play 2-3 on 3-6\n"),
-            "error: line 7: 0 play 2-3 on 3-6: 3-6 is not in the layout\n",
+            "error: line 7: 0 play 2-3 on 3-6: the tile attached to is not in the layout (3-6)\n",
         ),
         (
             format!("{head}\n0 juggle\n"),
@@ -90,11 +90,11 @@ fn bad_and_illegal_lines_stop_the_replay_with_their_line_number() {
         (head.clone(), "error: line 7: the log ends before the hand is over\n"),
         (
             "dominoes players 5 seed 1\n".to_owned(),
-            "error: line 1: bad config: 2 to 4 players\n",
+            "error: line 1: the config is not playable: 2 to 4 players\n",
         ),
         (
             "dominoes deal 1-1 | 2-2 | boneyard 3-3\n".to_owned(),
-            "error: line 1: bad deal: the hands and the boneyard must be the whole set\n",
+            "error: line 1: the deal is impossible: the hands and the boneyard must be the whole set\n",
         ),
     ];
     for (log, expected) in cases {

@@ -54,7 +54,7 @@ fn an_illegal_line_is_named_on_stderr_with_exit_2() {
     let out = parlor(&["doudizhu", "replay"], "doudizhu deal 3 4 5 6\n");
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "error: line 1: invalid deal: a hand does not hold 17 cards\n"
+        "error: line 1: the deal is impossible: a hand does not hold 17 cards\n"
     );
     let out = parlor(&["doudizhu", "replay"], "doudizhu seed 1\n0 bid 1\n");
     assert_eq!(

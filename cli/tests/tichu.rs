@@ -136,7 +136,7 @@ fn points_one_set_and_batch() {
     ok(&["tichu", "points", "P"], "-25");
     bad(
         &["tichu", "points", "55555"],
-        "bad cards \"55555\": a fifth card of rank 5 at bytes 4..5",
+        "bad cards \"55555\": a fifth card of one rank (5) at bytes 4..5",
     );
     bad(&["tichu", "points"], "missing <cards> (or use --batch)");
     let (code, stdout, stderr) = parlor(&["tichu", "points", "--batch"], "5KR0P\r\nPP\n-\n5j0tKs\n");

@@ -31,7 +31,8 @@ pub mod notation;
 #[cfg(feature = "tichu")]
 pub mod tichu;
 
-/// The text of every game's `Error::Internal` (one wording for the four games).
-#[cfg(any(feature = "dominoes", feature = "tichu", feature = "doudizhu", feature = "mahjong"))]
-pub(crate) const INTERNAL_TEXT: &str =
+/// The text of every game's `Error::Internal` (one wording for the four games, Mahjong scoring's
+/// `score::Error::Internal` included), which the C library's `parlor_status_str` also returns for
+/// `PARLOR_ERR_INTERNAL`: a broken invariant, never a rules answer.
+pub const INTERNAL_TEXT: &str =
     "internal error: a state the library rules out was reached (a bug; please report the input)";

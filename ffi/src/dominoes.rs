@@ -152,16 +152,20 @@ pub struct ParlorDominoScore {
 /// The description of one of this game's status codes, if it is one.
 pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
     Some(match code {
-        PARLOR_DOMINOES_ERR_UNKNOWN_TILE => {
-            status_text!("dominoes: a token is not a tile (expected a-b, a|b or [a|b])")
+        PARLOR_DOMINOES_ERR_UNKNOWN_TILE => status_text!("dominoes", parlor_core::dominoes::Error::UNKNOWN_TILE),
+        PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE => {
+            status_text!("dominoes", parlor_core::dominoes::Error::PIP_OUT_OF_RANGE)
         }
-        PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE => status_text!("dominoes: a pip number is larger than 4294967295"),
-        PARLOR_DOMINOES_ERR_DUPLICATE_TILE => status_text!("dominoes: the tile is already in the layout"),
-        PARLOR_DOMINOES_ERR_NO_SUCH_TILE => status_text!("dominoes: the placement's parent is not an earlier tile"),
-        PARLOR_DOMINOES_ERR_PIP_NOT_ON_TILE => status_text!("dominoes: the placement's pip is not on the tile"),
-        PARLOR_DOMINOES_ERR_NO_FREE_END => status_text!("dominoes: the parent tile has no free end showing that pip"),
-        PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED => status_text!("dominoes", "a tile after the first needs a placement"),
-        PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT => status_text!("dominoes: the opening tile takes no placement"),
+        PARLOR_DOMINOES_ERR_DUPLICATE_TILE => status_text!("dominoes", parlor_core::dominoes::Error::DUPLICATE_TILE),
+        PARLOR_DOMINOES_ERR_NO_SUCH_TILE => status_text!("dominoes", parlor_core::dominoes::Error::NO_SUCH_TILE),
+        PARLOR_DOMINOES_ERR_PIP_NOT_ON_TILE => status_text!("dominoes", parlor_core::dominoes::Error::PIP_NOT_ON_TILE),
+        PARLOR_DOMINOES_ERR_NO_FREE_END => status_text!("dominoes", parlor_core::dominoes::Error::NO_FREE_END),
+        PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED => {
+            status_text!("dominoes", parlor_core::dominoes::Error::PLACEMENT_REQUIRED)
+        }
+        PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT => {
+            status_text!("dominoes", parlor_core::dominoes::Error::OPENING_TAKES_NO_PLACEMENT)
+        }
         _ => return crate::dominoes_round::status_message(code),
     })
 }

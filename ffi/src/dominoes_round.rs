@@ -38,18 +38,19 @@ pub const PARLOR_DOMINOES_ERR_INTERNAL: ParlorStatus = 120;
 
 pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static core::ffi::CStr> {
     Some(match code {
-        PARLOR_DOMINOES_ERR_BAD_CONFIG => status_text!("dominoes: the config is not playable"),
-        PARLOR_DOMINOES_ERR_BAD_DEAL => status_text!("dominoes: the deal is impossible"),
-        PARLOR_DOMINOES_ERR_NO_SUCH_SEAT => status_text!("dominoes: no such seat at this table"),
-        PARLOR_DOMINOES_ERR_HAND_OVER => status_text!("dominoes: the hand is over"),
-        PARLOR_DOMINOES_ERR_NOT_YOUR_TURN => status_text!("dominoes: it is not this seat's turn"),
-        PARLOR_DOMINOES_ERR_NOT_IN_HAND => status_text!("dominoes: the tile is not in the hand"),
-        PARLOR_DOMINOES_ERR_NOT_IN_LAYOUT => status_text!("dominoes: the tile attached to is not in the layout"),
-        PARLOR_DOMINOES_ERR_NO_OPEN_END_ON => status_text!("dominoes: the tile cannot attach there"),
-        PARLOR_DOMINOES_ERR_MUST_PLAY => status_text!("dominoes: a tile can be played, so the seat must play"),
-        PARLOR_DOMINOES_ERR_MUST_DRAW => status_text!("dominoes: the seat must draw"),
-        PARLOR_DOMINOES_ERR_CANNOT_DRAW => status_text!("dominoes: nothing may be drawn now"),
-        PARLOR_DOMINOES_ERR_BAD_STATE => status_text!("dominoes: the state bytes are not a valid round or match"),
+        PARLOR_DOMINOES_ERR_BAD_CONFIG => status_text!("dominoes", parlor_core::dominoes::Error::BAD_CONFIG),
+        PARLOR_DOMINOES_ERR_BAD_DEAL => status_text!("dominoes", parlor_core::dominoes::Error::BAD_DEAL),
+        PARLOR_DOMINOES_ERR_NO_SUCH_SEAT => status_text!("dominoes", parlor_core::dominoes::Error::NO_SUCH_SEAT),
+        PARLOR_DOMINOES_ERR_HAND_OVER => status_text!("dominoes", parlor_core::dominoes::Error::HAND_OVER),
+        PARLOR_DOMINOES_ERR_NOT_YOUR_TURN => status_text!("dominoes", parlor_core::dominoes::Error::NOT_YOUR_TURN),
+        PARLOR_DOMINOES_ERR_NOT_IN_HAND => status_text!("dominoes", parlor_core::dominoes::Error::NOT_IN_HAND),
+        PARLOR_DOMINOES_ERR_NOT_IN_LAYOUT => status_text!("dominoes", parlor_core::dominoes::Error::NOT_IN_LAYOUT),
+        PARLOR_DOMINOES_ERR_NO_OPEN_END_ON => status_text!("dominoes", parlor_core::dominoes::Error::NO_OPEN_END_ON),
+        PARLOR_DOMINOES_ERR_MUST_PLAY => status_text!("dominoes", parlor_core::dominoes::Error::MUST_PLAY),
+        PARLOR_DOMINOES_ERR_MUST_DRAW => status_text!("dominoes", parlor_core::dominoes::Error::MUST_DRAW),
+        PARLOR_DOMINOES_ERR_CANNOT_DRAW => status_text!("dominoes", parlor_core::dominoes::Error::CANNOT_DRAW),
+        PARLOR_DOMINOES_ERR_BAD_STATE => status_text!("dominoes", parlor_core::dominoes::Error::BAD_ENCODING),
+        // A C-only code with no core error (reserved: broken invariants are `PARLOR_ERR_INTERNAL`).
         PARLOR_DOMINOES_ERR_INTERNAL => status_text!("dominoes: reserved, never returned"),
         _ => return None,
     })

@@ -120,21 +120,22 @@ pub struct ParlorDoudizhuReading {
 /// The description of one of this game's status codes, if it is one.
 pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
     Some(match code {
-        PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD => {
-            status_text!("doudizhu: a character is not a card (3-9, T or 10, J, Q, K, A, 2, B, R)")
+        PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD => status_text!("doudizhu", parlor_core::doudizhu::Error::UNKNOWN_CARD),
+        PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES => status_text!("doudizhu", parlor_core::doudizhu::Error::TOO_MANY_COPIES),
+        PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION => {
+            status_text!("doudizhu", parlor_core::doudizhu::Error::NOT_A_COMBINATION)
         }
-        PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES => status_text!("doudizhu: more cards of a rank than the deck holds"),
-        PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION => status_text!("doudizhu: the previous play is not a combination"),
-        PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE => status_text!("doudizhu: a searched hand holds more than 20 cards"),
-        PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP => status_text!("doudizhu: the hands together exceed the deck"),
-        PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL => status_text!("doudizhu: the scratch memory is too small"),
-        PARLOR_DOUDIZHU_ERR_INVALID_DEAL => {
-            status_text!("doudizhu: the deal is impossible (17, 17, 17 and 3 cards of one deck)")
+        PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE => status_text!("doudizhu", parlor_core::doudizhu::Error::HAND_TOO_LARGE),
+        PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP => status_text!("doudizhu", parlor_core::doudizhu::Error::CARDS_OVERLAP),
+        PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL => {
+            status_text!("doudizhu", parlor_core::doudizhu::Error::SCRATCH_TOO_SMALL)
         }
-        PARLOR_DOUDIZHU_ERR_NOT_YOUR_TURN => status_text!("doudizhu: it is not this seat's turn"),
-        PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION => status_text!("doudizhu: the action is not legal now"),
-        PARLOR_DOUDIZHU_ERR_ROUND_OVER => status_text!("doudizhu: the deal or match is over"),
-        PARLOR_DOUDIZHU_ERR_INVALID_STATE => status_text!("doudizhu: the round or match bytes are no valid state"),
+        PARLOR_DOUDIZHU_ERR_INVALID_DEAL => status_text!("doudizhu", parlor_core::doudizhu::Error::INVALID_DEAL),
+        PARLOR_DOUDIZHU_ERR_NOT_YOUR_TURN => status_text!("doudizhu", parlor_core::doudizhu::Error::NOT_YOUR_TURN),
+        PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION => status_text!("doudizhu", parlor_core::doudizhu::Error::ILLEGAL_ACTION),
+        PARLOR_DOUDIZHU_ERR_ROUND_OVER => status_text!("doudizhu", parlor_core::doudizhu::Error::ROUND_OVER),
+        PARLOR_DOUDIZHU_ERR_INVALID_STATE => status_text!("doudizhu", parlor_core::doudizhu::Error::INVALID_STATE),
+        // A C-only code with no core error (reserved: broken invariants are `PARLOR_ERR_INTERNAL`).
         PARLOR_DOUDIZHU_ERR_INTERNAL => status_text!("doudizhu: reserved, never returned"),
         _ => return None,
     })

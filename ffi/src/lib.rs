@@ -56,7 +56,8 @@ fn panic(_info: &core::panic::PanicInfo<'_>) -> ! {
 /// `status_text!("game", core::path::TEXT)` is the form every game-specific code uses: the core's
 /// own wording of the error (the `&'static str` constant its `Display` prints), prefixed with the
 /// game's name (`"dominoes: …"`), so that a C status string and a Rust error never say a thing two
-/// ways. The bytes are joined and NUL-terminated at compile time.
+/// ways. The bytes are joined and NUL-terminated at compile time. `status_text!(core::TEXT)` is a
+/// core constant without a prefix (`PARLOR_ERR_INTERNAL`: [`parlor_core::INTERNAL_TEXT`]).
 macro_rules! status_text {
     ($text:literal) => {{
         const BYTES: &[u8] = concat!($text, "\0").as_bytes();
@@ -69,6 +70,13 @@ macro_rules! status_text {
         const CORE: &str = $text;
         const LEN: usize = PREFIX.len() + CORE.len() + 1;
         static TEXT: [u8; LEN] = $crate::util::joined_text::<LEN>(PREFIX, CORE);
+        static C_TEXT: &::core::ffi::CStr = $crate::util::c_text(&TEXT);
+        C_TEXT
+    }};
+    ($text:path) => {{
+        const CORE: &str = $text;
+        const LEN: usize = CORE.len() + 1;
+        static TEXT: [u8; LEN] = $crate::util::joined_text::<LEN>("", CORE);
         static C_TEXT: &::core::ffi::CStr = $crate::util::c_text(&TEXT);
         C_TEXT
     }};
@@ -157,9 +165,8 @@ fn status_message(code: ParlorStatus) -> &'static core::ffi::CStr {
         PARLOR_ERR_INVALID_STATE => Some(status_text!(
             "the game state is not valid, or the request does not apply to it"
         )),
-        PARLOR_ERR_INTERNAL => Some(status_text!(
-            "internal error: a state the library rules out was reached (a bug)"
-        )),
+        // The core's own wording of every game's `Error::Internal`.
+        PARLOR_ERR_INTERNAL => Some(status_text!(parlor_core::INTERNAL_TEXT)),
         #[cfg(feature = "dominoes")]
         100..=199 => dominoes::status_message(code),
         #[cfg(feature = "tichu")]

@@ -66,10 +66,10 @@ pub const PARLOR_MAHJONG_SET_RUN: u8 = 1;
 /// The description of one of this game's status codes, if it is one.
 pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
     match code {
-        PARLOR_MAHJONG_ERR_UNKNOWN_TILE => Some(status_text!("mahjong: unknown tile")),
-        PARLOR_MAHJONG_ERR_FIFTH_COPY => Some(status_text!("mahjong: a fifth copy of a tile")),
-        PARLOR_MAHJONG_ERR_TOO_MANY_TILES => Some(status_text!("mahjong: more than 14 tiles")),
-        PARLOR_MAHJONG_ERR_WRONG_SIZE => Some(status_text!("mahjong: the hand's size does not fit the operation")),
+        PARLOR_MAHJONG_ERR_UNKNOWN_TILE => Some(status_text!("mahjong", parlor_core::mahjong::Error::UNKNOWN_TILE)),
+        PARLOR_MAHJONG_ERR_FIFTH_COPY => Some(status_text!("mahjong", parlor_core::mahjong::Error::FIFTH_COPY)),
+        PARLOR_MAHJONG_ERR_TOO_MANY_TILES => Some(status_text!("mahjong", parlor_core::mahjong::Error::TOO_MANY_TILES)),
+        PARLOR_MAHJONG_ERR_WRONG_SIZE => Some(status_text!("mahjong", parlor_core::mahjong::Error::WRONG_SIZE)),
         _ => None,
     }
 }

@@ -371,17 +371,15 @@ pub struct ParlorMahjongObservation {
 /// The description of a status code of this module, if it is one.
 pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static core::ffi::CStr> {
     Some(match code {
-        PARLOR_MAHJONG_ERR_BAD_CONFIG => c"mahjong: a round config field is out of range",
-        PARLOR_MAHJONG_ERR_BAD_DEAL => {
-            c"mahjong: the wall is not the 136 tiles once each, or the start is out of range"
-        }
-        PARLOR_MAHJONG_ERR_NO_SUCH_SEAT => c"mahjong: no such seat (0-3)",
-        PARLOR_MAHJONG_ERR_ROUND_OVER => c"mahjong: the round is over",
-        PARLOR_MAHJONG_ERR_NOT_YOUR_TURN => c"mahjong: the seat may not act now",
-        PARLOR_MAHJONG_ERR_ILLEGAL_ACTION => c"mahjong: the action is not legal now",
-        PARLOR_MAHJONG_ERR_MATCH_OVER => c"mahjong: the match is over",
-        PARLOR_MAHJONG_ERR_AWAITING_DEAL => c"mahjong: the match waits for the next round's wall",
-        PARLOR_MAHJONG_ERR_NOT_AWAITING_DEAL => c"mahjong: the match does not wait for a wall",
+        PARLOR_MAHJONG_ERR_BAD_CONFIG => status_text!("mahjong", parlor_core::mahjong::Error::BAD_CONFIG),
+        PARLOR_MAHJONG_ERR_BAD_DEAL => status_text!("mahjong", parlor_core::mahjong::Error::BAD_DEAL),
+        PARLOR_MAHJONG_ERR_NO_SUCH_SEAT => status_text!("mahjong", parlor_core::mahjong::Error::NO_SUCH_SEAT),
+        PARLOR_MAHJONG_ERR_ROUND_OVER => status_text!("mahjong", parlor_core::mahjong::Error::ROUND_OVER),
+        PARLOR_MAHJONG_ERR_NOT_YOUR_TURN => status_text!("mahjong", parlor_core::mahjong::Error::NOT_YOUR_TURN),
+        PARLOR_MAHJONG_ERR_ILLEGAL_ACTION => status_text!("mahjong", parlor_core::mahjong::Error::ILLEGAL_ACTION),
+        PARLOR_MAHJONG_ERR_MATCH_OVER => status_text!("mahjong", parlor_core::mahjong::Error::MATCH_OVER),
+        PARLOR_MAHJONG_ERR_AWAITING_DEAL => status_text!("mahjong", parlor_core::mahjong::Error::AWAITING_DEAL),
+        PARLOR_MAHJONG_ERR_NOT_AWAITING_DEAL => status_text!("mahjong", parlor_core::mahjong::Error::NOT_AWAITING_DEAL),
         _ => return None,
     })
 }

@@ -243,15 +243,26 @@ pub struct ParlorMahjongValue {
 /// The description of a status code of this module, if it is one.
 pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static core::ffi::CStr> {
     Some(match code {
-        PARLOR_MAHJONG_ERR_NO_YAKU => status_text!("mahjong: no yaku"),
-        PARLOR_MAHJONG_ERR_NOT_COMPLETE => status_text!("mahjong: not a complete hand"),
-        PARLOR_MAHJONG_ERR_WRONG_TILE_COUNT => status_text!("mahjong: the closed tiles must be 14 - 3 x melds"),
-        PARLOR_MAHJONG_ERR_WINNING_TILE_NOT_IN_HAND => status_text!("mahjong: the winning tile is not in the hand"),
-        PARLOR_MAHJONG_ERR_BAD_MELD => status_text!("mahjong: not a meld"),
-        PARLOR_MAHJONG_ERR_CALLED_FROM_WRONG_SEAT => status_text!("mahjong: a meld called from a wrong seat"),
-        PARLOR_MAHJONG_ERR_CONFLICTING_FLAGS => status_text!("mahjong: conflicting win flags"),
-        PARLOR_MAHJONG_ERR_TOO_MANY_INDICATORS => status_text!("mahjong: dora indicators do not fit the rules"),
-        PARLOR_MAHJONG_ERR_SECOND_RED_FIVE => status_text!("mahjong: a second red five"),
+        PARLOR_MAHJONG_ERR_NO_YAKU => status_text!("mahjong", parlor_core::mahjong::score::Error::NO_YAKU),
+        PARLOR_MAHJONG_ERR_NOT_COMPLETE => status_text!("mahjong", parlor_core::mahjong::score::Error::NOT_COMPLETE),
+        PARLOR_MAHJONG_ERR_WRONG_TILE_COUNT => {
+            status_text!("mahjong", parlor_core::mahjong::score::Error::WRONG_TILE_COUNT)
+        }
+        PARLOR_MAHJONG_ERR_WINNING_TILE_NOT_IN_HAND => {
+            status_text!("mahjong", parlor_core::mahjong::score::Error::WINNING_TILE_NOT_IN_HAND)
+        }
+        PARLOR_MAHJONG_ERR_BAD_MELD => status_text!("mahjong", parlor_core::mahjong::score::Error::BAD_MELD),
+        PARLOR_MAHJONG_ERR_CALLED_FROM_WRONG_SEAT => {
+            status_text!("mahjong", parlor_core::mahjong::score::Error::CALLED_FROM_WRONG_SEAT)
+        }
+        PARLOR_MAHJONG_ERR_CONFLICTING_FLAGS => status_text!("mahjong", parlor_core::mahjong::score::Error::CONFLICT),
+        PARLOR_MAHJONG_ERR_TOO_MANY_INDICATORS => {
+            status_text!("mahjong", parlor_core::mahjong::score::Error::TOO_MANY_INDICATORS)
+        }
+        PARLOR_MAHJONG_ERR_SECOND_RED_FIVE => {
+            status_text!("mahjong", parlor_core::mahjong::score::Error::SECOND_RED_FIVE)
+        }
+        // A C-only code with no core error: the 136-form tile ids are checked here, not in the core.
         PARLOR_MAHJONG_ERR_DUPLICATE_TILE_ID => status_text!("mahjong: the same tile id twice"),
         _ => return None,
     })
@@ -271,7 +282,7 @@ pub fn score_error_code(error: Error) -> ParlorStatus {
         Error::SecondRedFive { .. } => PARLOR_MAHJONG_ERR_SECOND_RED_FIVE,
         Error::FifthCopy { .. } => PARLOR_MAHJONG_ERR_FIFTH_COPY,
         Error::TooManyTiles => PARLOR_ERR_CAPACITY_EXCEEDED,
-        Error::UnknownTile | Error::UnknownCode | Error::BadConfig => PARLOR_ERR_INVALID_ARGUMENT,
+        Error::UnknownTile | Error::UnknownCode { .. } | Error::BadConfig => PARLOR_ERR_INVALID_ARGUMENT,
         Error::Internal => crate::PARLOR_ERR_INVALID_STATE,
     }
 }

@@ -203,6 +203,6 @@ int main(void) {
     }
 
     CHECK_STR(parlor_status_str(PARLOR_MAHJONG_ERR_FIFTH_COPY), "mahjong: a fifth copy of a tile");
-    CHECK_STR(parlor_status_str(PARLOR_MAHJONG_ERR_WRONG_SIZE), "mahjong: the hand's size does not fit the operation");
+    CHECK_STR(parlor_status_str(PARLOR_MAHJONG_ERR_WRONG_SIZE), "mahjong: wrong hand size");
     return CHECK_SUMMARY();
 }

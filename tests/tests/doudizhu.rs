@@ -372,7 +372,7 @@ fn spring_plans_and_modes() {
     assert_eq!(overlap, Err(Error::CardsOverlap { rank: Rank::RedJoker }));
     assert_eq!(
         overlap.unwrap_err().to_string(),
-        "the hands together hold more cards of rank R than a deck holds (1)"
+        "the hands together hold more cards of a rank than the deck (rank R, a deck holds 1)"
     );
     assert_eq!(
         is_safe(&c("3"), &c("3A"), &Opponents::Both(c("AAA"), c("A")), p),
@@ -601,7 +601,7 @@ fn cli_errors_name_the_bad_input_and_exit_2() {
     );
     assert_eq!(
         input(&["beats", "33333", "4"]),
-        "too many cards of rank 3 (a deck holds 4) at bytes 4..5: \"3\" in \"33333\""
+        "more cards of a rank than the deck holds (rank 3, a deck holds 4) at bytes 4..5: \"3\" in \"33333\""
     );
     assert_eq!(
         input(&["beats", "34", "55"]),
@@ -609,7 +609,7 @@ fn cli_errors_name_the_bad_input_and_exit_2() {
     );
     assert_eq!(
         input(&["spring", "3", "3333"]),
-        "the hands together hold more cards of rank 3 than a deck holds (4)"
+        "the hands together hold more cards of a rank than the deck (rank 3, a deck holds 4)"
     );
     assert_eq!(input(&["classify"]), "missing the card set (or use --batch)");
     assert!(matches!(

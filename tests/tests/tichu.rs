@@ -788,7 +788,7 @@ fn batch_lines_with_extra_fields_and_long_tokens() {
     assert_eq!(
         message,
         format!(
-            "bad previous play \"{}\"…: a fifth card of rank 5 at bytes 4..5",
+            "bad previous play \"{}\"…: a fifth card of one rank (5) at bytes 4..5",
             "5".repeat(40)
         )
     );

@@ -134,37 +134,80 @@ pub enum Error {
     Internal,
 }
 
+/// The fixed wording of each error that has its own C status code: `Display` prints it (then the
+/// details: ` at <span>`, ` (<values>)` or `: <why>`), and `parlor_status_str` returns it after
+/// `"dominoes: "`, so the text exists once.
+impl Error {
+    /// The text of [`Error::UnknownTile`] (C `PARLOR_DOMINOES_ERR_UNKNOWN_TILE`).
+    pub const UNKNOWN_TILE: &'static str = "not a tile (expected a-b, a|b or [a|b])";
+    /// The text of [`Error::PipOutOfRange`] (C `PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE`).
+    pub const PIP_OUT_OF_RANGE: &'static str = "a pip number is larger than 4294967295";
+    /// The text of [`Error::DuplicateTile`] (C `PARLOR_DOMINOES_ERR_DUPLICATE_TILE`).
+    pub const DUPLICATE_TILE: &'static str = "the tile is already in the layout";
+    /// The text of [`Error::NoSuchTile`] (C `PARLOR_DOMINOES_ERR_NO_SUCH_TILE`).
+    pub const NO_SUCH_TILE: &'static str = "the placement's parent is not an earlier tile";
+    /// The text of [`Error::PipNotOnTile`] (C `PARLOR_DOMINOES_ERR_PIP_NOT_ON_TILE`).
+    pub const PIP_NOT_ON_TILE: &'static str = "the placement's pip is not on the tile";
+    /// The text of [`Error::NoFreeEnd`] (C `PARLOR_DOMINOES_ERR_NO_FREE_END`).
+    pub const NO_FREE_END: &'static str = "the parent tile has no free end showing that pip";
+    /// The text of [`Error::PlacementRequired`] (C `PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED`).
+    pub const PLACEMENT_REQUIRED: &'static str = "a tile after the first needs a placement";
+    /// The text of [`Error::OpeningTakesNoPlacement`] (C `PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT`).
+    pub const OPENING_TAKES_NO_PLACEMENT: &'static str = "the opening tile takes no placement";
+    /// The text of [`Error::BadConfig`] (C `PARLOR_DOMINOES_ERR_BAD_CONFIG`).
+    pub const BAD_CONFIG: &'static str = "the config is not playable";
+    /// The text of [`Error::BadDeal`] (C `PARLOR_DOMINOES_ERR_BAD_DEAL`).
+    pub const BAD_DEAL: &'static str = "the deal is impossible";
+    /// The text of [`Error::NoSuchSeat`] (C `PARLOR_DOMINOES_ERR_NO_SUCH_SEAT`).
+    pub const NO_SUCH_SEAT: &'static str = "no such seat at this table";
+    /// The text of [`Error::HandOver`] (C `PARLOR_DOMINOES_ERR_HAND_OVER`).
+    pub const HAND_OVER: &'static str = "the hand is over";
+    /// The text of [`Error::NotYourTurn`] (C `PARLOR_DOMINOES_ERR_NOT_YOUR_TURN`).
+    pub const NOT_YOUR_TURN: &'static str = "it is not this seat's turn";
+    /// The text of [`Error::NotInHand`] (C `PARLOR_DOMINOES_ERR_NOT_IN_HAND`).
+    pub const NOT_IN_HAND: &'static str = "the tile is not in the hand";
+    /// The text of [`Error::NotInLayout`] (C `PARLOR_DOMINOES_ERR_NOT_IN_LAYOUT`).
+    pub const NOT_IN_LAYOUT: &'static str = "the tile attached to is not in the layout";
+    /// The text of [`Error::NoOpenEndOn`] (C `PARLOR_DOMINOES_ERR_NO_OPEN_END_ON`).
+    pub const NO_OPEN_END_ON: &'static str = "the tile cannot attach there: no free end shows its number";
+    /// The text of [`Error::MustPlay`] (C `PARLOR_DOMINOES_ERR_MUST_PLAY`).
+    pub const MUST_PLAY: &'static str = "a tile in hand can be played, so the seat must play";
+    /// The text of [`Error::MustDraw`] (C `PARLOR_DOMINOES_ERR_MUST_DRAW`).
+    pub const MUST_DRAW: &'static str =
+        "no tile can be played and the boneyard can be drawn from, so the seat must draw";
+    /// The text of [`Error::CannotDraw`] (C `PARLOR_DOMINOES_ERR_CANNOT_DRAW`).
+    pub const CANNOT_DRAW: &'static str = "nothing may be drawn now";
+    /// The text of [`Error::BadEncoding`] (C `PARLOR_DOMINOES_ERR_BAD_STATE`).
+    pub const BAD_ENCODING: &'static str = "the state bytes are not a valid round or match";
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::UnknownTile { span } => write!(f, "not a tile (expected a-b, a|b or [a|b]) at {span}"),
-            Error::PipOutOfRange { span } => write!(f, "pip number larger than 4294967295 at {span}"),
+            Error::UnknownTile { span } => write!(f, "{} at {span}", Error::UNKNOWN_TILE),
+            Error::PipOutOfRange { span } => write!(f, "{} at {span}", Error::PIP_OUT_OF_RANGE),
             Error::TooManyTiles { capacity, .. } => write!(f, "more than {capacity} tiles"),
             Error::UnknownRule => f.write_str("unknown spinner rule (expected every-double, first-double or none)"),
             Error::UnknownCode { what, code } => write!(f, "unknown {what} code {code}"),
-            Error::DuplicateTile { earlier } => write!(f, "the tile is already in the layout (index {earlier})"),
-            Error::NoSuchTile { parent } => write!(f, "no tile with index {parent} in the layout"),
-            Error::PipNotOnTile { pip } => write!(f, "the tile does not show {pip}"),
-            Error::NoFreeEnd { parent, pip } => write!(f, "tile {parent} has no free end showing {pip}"),
-            Error::PlacementRequired => f.write_str("the layout is not empty: the tile needs a placement"),
-            Error::OpeningTakesNoPlacement => f.write_str("the layout is empty: the opening tile takes no placement"),
-            Error::BadConfig { why } => write!(f, "bad config: {why}"),
-            Error::BadDeal { why } => write!(f, "bad deal: {why}"),
-            Error::NoSuchSeat { seat } => write!(f, "no seat {seat} at this table"),
-            Error::HandOver => f.write_str("the hand is over"),
-            Error::NotYourTurn { seat } => write!(f, "it is not seat {seat}'s turn"),
-            Error::NotInHand { tile } => write!(f, "{tile} is not in the hand"),
-            Error::NotInLayout { on } => write!(f, "{on} is not in the layout"),
-            Error::NoOpenEndOn { tile, on } => {
-                write!(f, "{tile} cannot attach to {on}: no free end of {on} shows its number")
-            }
-            Error::MustPlay => f.write_str("a tile in hand can be played, so the seat must play"),
-            Error::MustDraw => {
-                f.write_str("no tile can be played and the boneyard can be drawn from, so the seat must draw")
-            }
-            Error::CannotDraw => f.write_str("nothing may be drawn now"),
+            Error::DuplicateTile { earlier } => write!(f, "{} (index {earlier})", Error::DUPLICATE_TILE),
+            Error::NoSuchTile { parent } => write!(f, "{} (index {parent})", Error::NO_SUCH_TILE),
+            Error::PipNotOnTile { pip } => write!(f, "{} (pip {pip})", Error::PIP_NOT_ON_TILE),
+            Error::NoFreeEnd { parent, pip } => write!(f, "{} (tile {parent}, pip {pip})", Error::NO_FREE_END),
+            Error::PlacementRequired => f.write_str(Error::PLACEMENT_REQUIRED),
+            Error::OpeningTakesNoPlacement => f.write_str(Error::OPENING_TAKES_NO_PLACEMENT),
+            Error::BadConfig { why } => write!(f, "{}: {why}", Error::BAD_CONFIG),
+            Error::BadDeal { why } => write!(f, "{}: {why}", Error::BAD_DEAL),
+            Error::NoSuchSeat { seat } => write!(f, "{} (seat {seat})", Error::NO_SUCH_SEAT),
+            Error::HandOver => f.write_str(Error::HAND_OVER),
+            Error::NotYourTurn { seat } => write!(f, "{} (seat {seat})", Error::NOT_YOUR_TURN),
+            Error::NotInHand { tile } => write!(f, "{} ({tile})", Error::NOT_IN_HAND),
+            Error::NotInLayout { on } => write!(f, "{} ({on})", Error::NOT_IN_LAYOUT),
+            Error::NoOpenEndOn { tile, on } => write!(f, "{} ({tile} on {on})", Error::NO_OPEN_END_ON),
+            Error::MustPlay => f.write_str(Error::MUST_PLAY),
+            Error::MustDraw => f.write_str(Error::MUST_DRAW),
+            Error::CannotDraw => f.write_str(Error::CANNOT_DRAW),
             Error::BufferTooSmall { needed } => write!(f, "the buffer is too small ({needed} bytes needed)"),
-            Error::BadEncoding { why } => write!(f, "not a valid state: {why}"),
+            Error::BadEncoding { why } => write!(f, "{}: {why}", Error::BAD_ENCODING),
             Error::Internal => f.write_str(crate::INTERNAL_TEXT),
         }
     }

@@ -141,34 +141,65 @@ pub enum Error {
     Internal,
 }
 
+/// The fixed wording of each error that has its own C status code: `Display` prints it (then the
+/// details: ` at <span>`, ` (<values>)` or `: <why>`), and `parlor_status_str` returns it after
+/// `"doudizhu: "`, so the text exists once.
+impl Error {
+    /// The text of [`Error::UnknownCard`] (C `PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD`).
+    pub const UNKNOWN_CARD: &'static str = "not a card";
+    /// The text of [`Error::TooManyCopies`] (C `PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`).
+    pub const TOO_MANY_COPIES: &'static str = "more cards of a rank than the deck holds";
+    /// The text of [`Error::NotACombination`] (C `PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION`).
+    pub const NOT_A_COMBINATION: &'static str = "the previous play is not a combination";
+    /// The text of [`Error::HandTooLarge`] (C `PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`).
+    pub const HAND_TOO_LARGE: &'static str = "a searched hand holds more than 20 cards";
+    /// The text of [`Error::CardsOverlap`] (C `PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP`).
+    pub const CARDS_OVERLAP: &'static str = "the hands together hold more cards of a rank than the deck";
+    /// The text of [`Error::ScratchTooSmall`] (C `PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`).
+    pub const SCRATCH_TOO_SMALL: &'static str = "the scratch memory is too small";
+    /// The text of [`Error::InvalidDeal`] (C `PARLOR_DOUDIZHU_ERR_INVALID_DEAL`).
+    pub const INVALID_DEAL: &'static str = "the deal is impossible";
+    /// The text of [`Error::NotYourTurn`] (C `PARLOR_DOUDIZHU_ERR_NOT_YOUR_TURN`).
+    pub const NOT_YOUR_TURN: &'static str = "it is not this seat's turn";
+    /// The text of [`Error::IllegalAction`] (C `PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION`).
+    pub const ILLEGAL_ACTION: &'static str = "the action is not legal now";
+    /// The text of [`Error::RoundOver`] (C `PARLOR_DOUDIZHU_ERR_ROUND_OVER`).
+    pub const ROUND_OVER: &'static str = "the deal or match is over";
+    /// The text of [`Error::InvalidState`] (C `PARLOR_DOUDIZHU_ERR_INVALID_STATE`).
+    pub const INVALID_STATE: &'static str = "the round or match bytes are no valid state";
+}
+
+// `HAND_TOO_LARGE` names the capacity.
+const _: () = assert!(MAX_HAND == 20);
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::UnknownCard { span } => write!(f, "not a card at {span}"),
-            Error::TooManyCopies { rank, span } => {
-                write!(
-                    f,
-                    "too many cards of rank {rank} (a deck holds {}) at {span}",
-                    rank.copies()
-                )
-            }
-            Error::NotACombination => f.write_str("the previous play is not a combination"),
-            Error::HandTooLarge { cards } => write!(f, "a hand of {cards} cards (at most {MAX_HAND})"),
+            Error::UnknownCard { span } => write!(f, "{} at {span}", Error::UNKNOWN_CARD),
+            Error::TooManyCopies { rank, span } => write!(
+                f,
+                "{} (rank {rank}, a deck holds {}) at {span}",
+                Error::TOO_MANY_COPIES,
+                rank.copies()
+            ),
+            Error::NotACombination => f.write_str(Error::NOT_A_COMBINATION),
+            Error::HandTooLarge { cards } => write!(f, "{} ({cards} cards)", Error::HAND_TOO_LARGE),
             Error::CardsOverlap { rank } => write!(
                 f,
-                "the hands together hold more cards of rank {rank} than a deck holds ({})",
+                "{} (rank {rank}, a deck holds {})",
+                Error::CARDS_OVERLAP,
                 rank.copies()
             ),
             Error::BufferTooSmall { needed } => write!(f, "the output buffer is too small ({needed} needed)"),
-            Error::ScratchTooSmall { needed } => write!(f, "the search memory is too small ({needed} bytes needed)"),
+            Error::ScratchTooSmall { needed } => write!(f, "{} ({needed} bytes needed)", Error::SCRATCH_TOO_SMALL),
             Error::UnknownCode { what, code } => write!(f, "unknown {what} code {code}"),
             Error::InvalidConfig { what } => write!(f, "invalid config: {what}"),
-            Error::InvalidDeal { what } => write!(f, "invalid deal: {what}"),
-            Error::NotYourTurn { seat } => write!(f, "it is not seat {seat}'s turn"),
-            Error::IllegalAction => f.write_str("the action is not legal now"),
-            Error::RoundOver => f.write_str("the deal is over"),
+            Error::InvalidDeal { what } => write!(f, "{}: {what}", Error::INVALID_DEAL),
+            Error::NotYourTurn { seat } => write!(f, "{} (seat {seat})", Error::NOT_YOUR_TURN),
+            Error::IllegalAction => f.write_str(Error::ILLEGAL_ACTION),
+            Error::RoundOver => f.write_str(Error::ROUND_OVER),
             Error::InvalidSeat { seat } => write!(f, "seat {seat} is no seat (0-2)"),
-            Error::InvalidState { what } => write!(f, "invalid state: {what}"),
+            Error::InvalidState { what } => write!(f, "{}: {what}", Error::INVALID_STATE),
             Error::Internal => f.write_str(crate::INTERNAL_TEXT),
         }
     }

@@ -113,15 +113,50 @@ impl Error {
     }
 }
 
+/// The fixed wording of each error that has its own C status code: `Display` prints it (then the
+/// details: ` at <span>`, ` (<values>)` or `: <why>`), and `parlor_status_str` returns it after
+/// `"mahjong: "`, so the text exists once. (Scoring's codes: [`score::Error`]'s constants.)
+impl Error {
+    /// The text of [`Error::UnknownTile`] (C `PARLOR_MAHJONG_ERR_UNKNOWN_TILE`).
+    pub const UNKNOWN_TILE: &'static str = "unknown tile";
+    /// The text of [`Error::FifthCopy`] (C `PARLOR_MAHJONG_ERR_FIFTH_COPY`).
+    pub const FIFTH_COPY: &'static str = "a fifth copy of a tile";
+    /// The text of [`Error::TooManyTiles`] (C `PARLOR_MAHJONG_ERR_TOO_MANY_TILES`).
+    pub const TOO_MANY_TILES: &'static str = "more than 14 tiles";
+    /// The text of [`Error::WrongSize`] (C `PARLOR_MAHJONG_ERR_WRONG_SIZE`).
+    pub const WRONG_SIZE: &'static str = "wrong hand size";
+    /// The text of [`Error::BadConfig`] (C `PARLOR_MAHJONG_ERR_BAD_CONFIG`).
+    pub const BAD_CONFIG: &'static str = "a round config field is out of range";
+    /// The text of [`Error::BadDeal`] (C `PARLOR_MAHJONG_ERR_BAD_DEAL`).
+    pub const BAD_DEAL: &'static str = "the wall is not the 136 tiles once each, or the start is out of range";
+    /// The text of [`Error::NoSuchSeat`] (C `PARLOR_MAHJONG_ERR_NO_SUCH_SEAT`).
+    pub const NO_SUCH_SEAT: &'static str = "no such seat (seats are 0-3)";
+    /// The text of [`Error::RoundOver`] (C `PARLOR_MAHJONG_ERR_ROUND_OVER`).
+    pub const ROUND_OVER: &'static str = "the round is over";
+    /// The text of [`Error::NotYourTurn`] (C `PARLOR_MAHJONG_ERR_NOT_YOUR_TURN`).
+    pub const NOT_YOUR_TURN: &'static str = "the seat may not act now";
+    /// The text of [`Error::IllegalAction`] (C `PARLOR_MAHJONG_ERR_ILLEGAL_ACTION`).
+    pub const ILLEGAL_ACTION: &'static str = "the action is not legal now";
+    /// The text of [`Error::MatchOver`] (C `PARLOR_MAHJONG_ERR_MATCH_OVER`).
+    pub const MATCH_OVER: &'static str = "the match is over";
+    /// The text of [`Error::AwaitingDeal`] (C `PARLOR_MAHJONG_ERR_AWAITING_DEAL`).
+    pub const AWAITING_DEAL: &'static str = "the match waits for the next round's deal";
+    /// The text of [`Error::NotAwaitingDeal`] (C `PARLOR_MAHJONG_ERR_NOT_AWAITING_DEAL`).
+    pub const NOT_AWAITING_DEAL: &'static str = "the match does not wait for a deal";
+}
+
+// `TOO_MANY_TILES` names the capacity.
+const _: () = assert!(MAX_HAND == 14);
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::UnknownTile { span } => write!(f, "unknown tile at {span}"),
-            Error::FifthCopy { tile, .. } => write!(f, "fifth copy of {tile}"),
-            Error::TooManyTiles { .. } => write!(f, "more than {MAX_HAND} tiles"),
+            Error::UnknownTile { span } => write!(f, "{} at {span}", Error::UNKNOWN_TILE),
+            Error::FifthCopy { tile, .. } => write!(f, "{} ({tile})", Error::FIFTH_COPY),
+            Error::TooManyTiles { .. } => f.write_str(Error::TOO_MANY_TILES),
             Error::WrongSize { tiles, expected } => {
                 let plural = if *tiles == 1 { "" } else { "s" };
-                write!(f, "wrong hand size: {tiles} tile{plural}, expected {expected}")
+                write!(f, "{}: {tiles} tile{plural}, expected {expected}", Error::WRONG_SIZE)
             }
             Error::UnknownCode { what, code } => {
                 write!(f, "unknown {what} code {code}")?;
@@ -132,18 +167,18 @@ impl fmt::Display for Error {
                     _ => Ok(()),
                 }
             }
-            Error::BadConfig { why } => write!(f, "bad config: {why}"),
-            Error::BadDeal { why } => write!(f, "bad deal: {why}"),
-            Error::NoSuchSeat { seat } => write!(f, "no seat {seat} (seats are 0-3)"),
-            Error::RoundOver => f.write_str("the round is over"),
-            Error::NotYourTurn { seat } => write!(f, "seat {seat} may not act now"),
-            Error::IllegalAction { why } => write!(f, "illegal action: {why}"),
+            Error::BadConfig { why } => write!(f, "{}: {why}", Error::BAD_CONFIG),
+            Error::BadDeal { why } => write!(f, "{}: {why}", Error::BAD_DEAL),
+            Error::NoSuchSeat { seat } => write!(f, "{}: seat {seat}", Error::NO_SUCH_SEAT),
+            Error::RoundOver => f.write_str(Error::ROUND_OVER),
+            Error::NotYourTurn { seat } => write!(f, "{} (seat {seat})", Error::NOT_YOUR_TURN),
+            Error::IllegalAction { why } => write!(f, "{}: {why}", Error::ILLEGAL_ACTION),
             Error::Score(e) => write!(f, "scoring failed: {e}"),
             Error::BufferTooSmall { needed } => write!(f, "the buffer is too small ({needed} bytes needed)"),
             Error::BadEncoding { why } => write!(f, "not a valid state: {why}"),
-            Error::MatchOver => f.write_str("the match is over"),
-            Error::AwaitingDeal => f.write_str("the match waits for the next round's deal"),
-            Error::NotAwaitingDeal => f.write_str("the match does not wait for a deal"),
+            Error::MatchOver => f.write_str(Error::MATCH_OVER),
+            Error::AwaitingDeal => f.write_str(Error::AWAITING_DEAL),
+            Error::NotAwaitingDeal => f.write_str(Error::NOT_AWAITING_DEAL),
             Error::Internal => f.write_str(crate::INTERNAL_TEXT),
         }
     }

@@ -167,43 +167,108 @@ impl Error {
     }
 }
 
+/// The fixed wording of each error that has its own C status code: `Display` prints it (then the
+/// details: ` at <span>`, ` (<values>)`), and `parlor_status_str` returns it after `"tichu: "`,
+/// so the text exists once.
+impl Error {
+    /// The text of [`Error::UnknownCard`] (C `PARLOR_TICHU_ERR_UNKNOWN_CARD`).
+    pub const UNKNOWN_CARD: &'static str = "unknown card";
+    /// The text of [`Error::TooManyOfRank`] (C `PARLOR_TICHU_ERR_TOO_MANY_OF_RANK`).
+    pub const TOO_MANY_OF_RANK: &'static str = "a fifth card of one rank";
+    /// The text of [`Error::DuplicateCard`] (C `PARLOR_TICHU_ERR_DUPLICATE_CARD`).
+    pub const DUPLICATE_CARD: &'static str = "a card given twice";
+    /// The text of [`Error::MixedNotation`] (C `PARLOR_TICHU_ERR_MIXED_NOTATION`).
+    pub const MIXED_NOTATION: &'static str = "suited and rank-only cards mixed";
+    /// The text of [`Error::InvalidMask`] (C `PARLOR_TICHU_ERR_INVALID_MASK`).
+    pub const INVALID_MASK: &'static str = "invalid card mask";
+    /// The text of [`Error::CardsOverlap`] (C `PARLOR_TICHU_ERR_CARDS_OVERLAP`).
+    pub const CARDS_OVERLAP: &'static str = "the two card sets hold a card more often than the deck";
+    /// The text of [`Error::PreviousNotACombination`] (C `PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION`).
+    pub const PREVIOUS_NOT_A_COMBINATION: &'static str = "the previous play is not a combination";
+    /// The text of [`Error::PreviousIsDog`] (C `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`).
+    pub const PREVIOUS_IS_DOG: &'static str = "the previous play is the Dog, which ends its trick";
+    /// The text of [`Error::InvalidCombination`] (C `PARLOR_TICHU_ERR_INVALID_COMBINATION`).
+    pub const INVALID_COMBINATION: &'static str = "the kind, length and key do not make a combination";
+    /// The text of [`Error::HandTooLarge`] (C `PARLOR_TICHU_ERR_HAND_TOO_LARGE`).
+    pub const HAND_TOO_LARGE: &'static str = "a hand has at most 14 cards";
+    /// The text of [`Error::TrickOver`] (C `PARLOR_TICHU_ERR_TRICK_OVER`).
+    pub const TRICK_OVER: &'static str = "the trick is over";
+    /// The text of [`Error::NotYourTurn`] (C `PARLOR_TICHU_ERR_NOT_YOUR_TURN`).
+    pub const NOT_YOUR_TURN: &'static str = "not this seat's turn";
+    /// The text of [`Error::SeatIsOut`] (C `PARLOR_TICHU_ERR_SEAT_IS_OUT`).
+    pub const SEAT_IS_OUT: &'static str = "this seat has no cards left";
+    /// The text of [`Error::NotInHand`] (C `PARLOR_TICHU_ERR_NOT_IN_HAND`).
+    pub const NOT_IN_HAND: &'static str = "the play holds cards that are not in the hand";
+    /// The text of [`Error::IllegalPlay`] (C `PARLOR_TICHU_ERR_ILLEGAL_PLAY`).
+    pub const ILLEGAL_PLAY: &'static str = "the play does not beat the table";
+    /// The text of [`Error::CannotPassOnLead`] (C `PARLOR_TICHU_ERR_CANNOT_PASS_ON_LEAD`).
+    pub const CANNOT_PASS_ON_LEAD: &'static str = "the leader cannot pass";
+    /// The text of [`Error::MustFulfilWish`] (C `PARLOR_TICHU_ERR_MUST_FULFIL_WISH`).
+    pub const MUST_FULFIL_WISH: &'static str = "the player must fulfil the Mah Jong wish";
+    /// The text of [`Error::UnexpectedWish`] (C `PARLOR_TICHU_ERR_UNEXPECTED_WISH`).
+    pub const UNEXPECTED_WISH: &'static str = "a wish needs the Mah Jong in the play and no open wish";
+    /// The text of [`Error::NotAnOpponent`] (C `PARLOR_TICHU_ERR_NOT_AN_OPPONENT`).
+    pub const NOT_AN_OPPONENT: &'static str = "the Dragon's trick must go to an opponent";
+    /// The text of [`Error::PlayedTwice`] (C `PARLOR_TICHU_ERR_PLAYED_TWICE`).
+    pub const PLAYED_TWICE: &'static str = "a card of the play was already played in this trick";
+    /// The text of [`Error::InvalidTrick`] (C `PARLOR_TICHU_ERR_INVALID_TRICK`).
+    pub const INVALID_TRICK: &'static str = "inconsistent trick state";
+    /// The text of [`Error::InvalidDeal`] (C `PARLOR_TICHU_ERR_INVALID_DEAL`).
+    pub const INVALID_DEAL: &'static str = "the hands are not the whole deck in four hands of 14 suited cards";
+    /// The text of [`Error::RoundOver`] (C `PARLOR_TICHU_ERR_ROUND_OVER`).
+    pub const ROUND_OVER: &'static str = "the round is over";
+    /// The text of [`Error::WrongPhase`] (C `PARLOR_TICHU_ERR_WRONG_PHASE`).
+    pub const WRONG_PHASE: &'static str = "this action belongs to another stage of the round";
+    /// The text of [`Error::AlreadyCalled`] (C `PARLOR_TICHU_ERR_ALREADY_CALLED`).
+    pub const ALREADY_CALLED: &'static str = "this seat has already called";
+    /// The text of [`Error::TooLateToCall`] (C `PARLOR_TICHU_ERR_TOO_LATE_TO_CALL`).
+    pub const TOO_LATE_TO_CALL: &'static str = "Tichu can only be called before one's first card";
+    /// The text of [`Error::AlreadyExchanged`] (C `PARLOR_TICHU_ERR_ALREADY_EXCHANGED`).
+    pub const ALREADY_EXCHANGED: &'static str = "this seat has already chosen its exchange";
+    /// The text of [`Error::BadExchange`] (C `PARLOR_TICHU_ERR_BAD_EXCHANGE`).
+    pub const BAD_EXCHANGE: &'static str = "an exchange is three different cards of the hand";
+}
+
+// `HAND_TOO_LARGE` names the capacity.
+const _: () = assert!(MAX_HAND == 14);
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::UnknownCard { span } => write!(f, "unknown card at {span}"),
+            Error::UnknownCard { span } => write!(f, "{} at {span}", Error::UNKNOWN_CARD),
             Error::TooManyOfRank { rank, span } => {
-                write!(f, "a fifth card of rank {} at {span}", rank.symbol())
+                write!(f, "{} ({}) at {span}", Error::TOO_MANY_OF_RANK, rank.symbol())
             }
-            Error::DuplicateCard { span } => write!(f, "a card given twice at {span}"),
-            Error::MixedNotation { span } => write!(f, "suited and rank-only cards mixed at {span}"),
-            Error::InvalidMask => f.write_str("invalid card mask"),
-            Error::CardsOverlap => f.write_str("the two card sets hold a card more often than the deck"),
-            Error::PreviousNotACombination => f.write_str("the previous play is not a combination"),
-            Error::PreviousIsDog => f.write_str("the previous play is the Dog, which ends its trick"),
-            Error::InvalidCombination => f.write_str("the type, length and key do not make a combination"),
-            Error::HandTooLarge => write!(f, "a hand has at most {MAX_HAND} cards"),
+            Error::DuplicateCard { span } => write!(f, "{} at {span}", Error::DUPLICATE_CARD),
+            Error::MixedNotation { span } => write!(f, "{} at {span}", Error::MIXED_NOTATION),
+            Error::InvalidMask => f.write_str(Error::INVALID_MASK),
+            Error::CardsOverlap => f.write_str(Error::CARDS_OVERLAP),
+            Error::PreviousNotACombination => f.write_str(Error::PREVIOUS_NOT_A_COMBINATION),
+            Error::PreviousIsDog => f.write_str(Error::PREVIOUS_IS_DOG),
+            Error::InvalidCombination => f.write_str(Error::INVALID_COMBINATION),
+            Error::HandTooLarge => f.write_str(Error::HAND_TOO_LARGE),
             Error::BufferTooSmall { needed } => write!(f, "the output buffer is too small ({needed} needed)"),
             Error::UnknownCode { what, code } => write!(f, "unknown {what} code {code}"),
-            Error::TrickOver => f.write_str("the trick is over"),
-            Error::NotYourTurn => f.write_str("not this seat's turn"),
-            Error::SeatIsOut => f.write_str("this seat has no cards left"),
-            Error::NotInHand => f.write_str("the play holds cards that are not in the hand"),
-            Error::IllegalPlay => f.write_str("the play does not beat the table"),
-            Error::CannotPassOnLead => f.write_str("the leader cannot pass"),
-            Error::MustFulfilWish => f.write_str("the player can play the wished rank and must"),
-            Error::UnexpectedWish => f.write_str("a wish needs the Mah Jong in the play and no open wish"),
-            Error::NotAnOpponent => f.write_str("the Dragon's trick must go to an opponent"),
-            Error::PlayedTwice => f.write_str("a card of the play was already played in this trick"),
-            Error::InvalidTrick => f.write_str("inconsistent trick state"),
+            Error::TrickOver => f.write_str(Error::TRICK_OVER),
+            Error::NotYourTurn => f.write_str(Error::NOT_YOUR_TURN),
+            Error::SeatIsOut => f.write_str(Error::SEAT_IS_OUT),
+            Error::NotInHand => f.write_str(Error::NOT_IN_HAND),
+            Error::IllegalPlay => f.write_str(Error::ILLEGAL_PLAY),
+            Error::CannotPassOnLead => f.write_str(Error::CANNOT_PASS_ON_LEAD),
+            Error::MustFulfilWish => f.write_str(Error::MUST_FULFIL_WISH),
+            Error::UnexpectedWish => f.write_str(Error::UNEXPECTED_WISH),
+            Error::NotAnOpponent => f.write_str(Error::NOT_AN_OPPONENT),
+            Error::PlayedTwice => f.write_str(Error::PLAYED_TWICE),
+            Error::InvalidTrick => f.write_str(Error::INVALID_TRICK),
             Error::InvalidScore => f.write_str("impossible round result"),
             Error::InvalidConfig => f.write_str("the round configuration is out of range"),
-            Error::InvalidDeal => f.write_str("the hands are not the whole deck in four hands of 14 suited cards"),
-            Error::RoundOver => f.write_str("the round is over"),
-            Error::WrongPhase => f.write_str("this action belongs to another stage of the round"),
-            Error::AlreadyCalled => f.write_str("this seat has already called"),
-            Error::TooLateToCall => f.write_str("Tichu can only be called before one's first card"),
-            Error::AlreadyExchanged => f.write_str("this seat has already chosen its exchange"),
-            Error::BadExchange => f.write_str("an exchange is three different cards of the hand"),
+            Error::InvalidDeal => f.write_str(Error::INVALID_DEAL),
+            Error::RoundOver => f.write_str(Error::ROUND_OVER),
+            Error::WrongPhase => f.write_str(Error::WRONG_PHASE),
+            Error::AlreadyCalled => f.write_str(Error::ALREADY_CALLED),
+            Error::TooLateToCall => f.write_str(Error::TOO_LATE_TO_CALL),
+            Error::AlreadyExchanged => f.write_str(Error::ALREADY_EXCHANGED),
+            Error::BadExchange => f.write_str(Error::BAD_EXCHANGE),
             Error::InvalidEncoding => f.write_str("the bytes are no encoded round"),
             Error::Internal => f.write_str(crate::INTERNAL_TEXT),
         }

@@ -197,7 +197,7 @@ static void errors(void) {
     CHECK_EQ_U(STACK("parlor_dominoes_scratch_bytes", parlor_dominoes_scratch_bytes(CHAIN, &count)), PARLOR_OK);
     CHECK_EQ_U(count, PARLOR_DOMINOES_SCRATCH_BYTES);
     CHECK_STR(parlor_status_str(PARLOR_DOMINOES_ERR_UNKNOWN_TILE),
-              "dominoes: a token is not a tile (expected a-b, a|b or [a|b])");
+              "dominoes: not a tile (expected a-b, a|b or [a|b])");
 }
 
 void test_dominoes(void) {

@@ -165,7 +165,7 @@ static void text_and_errors(void) {
     CHECK_EQ_U(points, 25);
     CHECK_EQ_U(parlor_tichu_card_points(~(uint64_t)0, &points), PARLOR_TICHU_ERR_INVALID_MASK);
     CHECK_EQ_U(parlor_tichu_card_points(0, NULL), PARLOR_ERR_NULL_POINTER);
-    CHECK_STR(parlor_status_str(PARLOR_TICHU_ERR_UNKNOWN_CARD), "tichu: unknown card character");
+    CHECK_STR(parlor_status_str(PARLOR_TICHU_ERR_UNKNOWN_CARD), "tichu: unknown card");
 }
 
 static void scoring(void) {

@@ -47,8 +47,16 @@ pub enum Error {
     /// A meld that is not one: a kan of three, a chii that is not a run, a pon of two kinds, two
     /// red fives in it, a called tile not in it, a closed kan with a called tile or seat.
     BadMeld,
-    /// A code (from C or text) that names nothing: a wind, meld kind, yaku or flag.
-    UnknownCode,
+    /// A numeric code that names nothing: a wind outside 0..=3 (`TryFrom<u8> for Wind`, `what`
+    /// = `"wind"`; a wind letter that is not `E`, `S`, `W` or `N` gives its first byte, or 0 for
+    /// an empty text), a meld kind outside 0..=4 ([`MeldKind`], `"meld kind"`), a yaku code that
+    /// names none ([`Yaku`], `"yaku"`).
+    UnknownCode {
+        /// Which enum: `"wind"`, `"meld kind"` or `"yaku"`.
+        what: &'static str,
+        /// The code given.
+        code: u32,
+    },
     /// A [`Config`] field out of range (see [`Config::validate`]).
     BadConfig,
     /// A fifth copy of `tile`, counting the closed tiles, the melds and the indicators.
@@ -131,31 +139,59 @@ impl fmt::Display for Conflict {
     }
 }
 
+/// The fixed wording of each error that has its own C status code: `Display` prints it (then the
+/// details: ` (<values>)` or `: <which>`), and `parlor_status_str` returns it after `"mahjong: "`,
+/// so the text exists once.
+impl Error {
+    /// The text of [`Error::NoYaku`] (C `PARLOR_MAHJONG_ERR_NO_YAKU`).
+    pub const NO_YAKU: &'static str = "no yaku";
+    /// The text of [`Error::NotComplete`] (C `PARLOR_MAHJONG_ERR_NOT_COMPLETE`).
+    pub const NOT_COMPLETE: &'static str = "not a complete hand";
+    /// The text of [`Error::WrongTileCount`] (C `PARLOR_MAHJONG_ERR_WRONG_TILE_COUNT`).
+    pub const WRONG_TILE_COUNT: &'static str = "the closed tiles must be 14 - 3 x melds";
+    /// The text of [`Error::WinningTileNotInHand`] (C `PARLOR_MAHJONG_ERR_WINNING_TILE_NOT_IN_HAND`).
+    pub const WINNING_TILE_NOT_IN_HAND: &'static str = "the winning tile is not in the hand";
+    /// The text of [`Error::BadMeld`] (C `PARLOR_MAHJONG_ERR_BAD_MELD`).
+    pub const BAD_MELD: &'static str = "not a meld";
+    /// The text of [`Error::CalledFromWrongSeat`] (C `PARLOR_MAHJONG_ERR_CALLED_FROM_WRONG_SEAT`).
+    pub const CALLED_FROM_WRONG_SEAT: &'static str = "a meld called from a wrong seat";
+    /// The text of [`Error::Conflict`] (C `PARLOR_MAHJONG_ERR_CONFLICTING_FLAGS`).
+    pub const CONFLICT: &'static str = "conflicting flags";
+    /// The text of [`Error::TooManyIndicators`] (C `PARLOR_MAHJONG_ERR_TOO_MANY_INDICATORS`).
+    pub const TOO_MANY_INDICATORS: &'static str = "too many dora indicators for the rules";
+    /// The text of [`Error::SecondRedFive`] (C `PARLOR_MAHJONG_ERR_SECOND_RED_FIVE`).
+    pub const SECOND_RED_FIVE: &'static str = "a second red five";
+    /// The text of [`Error::FifthCopy`] (C `PARLOR_MAHJONG_ERR_FIFTH_COPY`, shared with the hand
+    /// error's [`FifthCopy`](crate::mahjong::Error::FifthCopy): one code, one wording).
+    pub const FIFTH_COPY: &'static str = crate::mahjong::Error::FIFTH_COPY;
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::UnknownTile => write!(f, "unknown tile"),
             Error::TooManyTiles => write!(f, "too many tiles"),
-            Error::BadMeld => write!(f, "not a meld"),
-            Error::UnknownCode => write!(f, "unknown code"),
+            Error::BadMeld => f.write_str(Error::BAD_MELD),
+            Error::UnknownCode { what, code } => write!(f, "unknown {what} code {code}"),
             Error::BadConfig => write!(f, "bad config (double-wind pair fu must be 2 or 4)"),
-            Error::FifthCopy { tile } => write!(f, "fifth copy of {tile}"),
-            Error::SecondRedFive { tile } => write!(f, "second red {tile}"),
+            Error::FifthCopy { tile } => write!(f, "{} ({tile})", Error::FIFTH_COPY),
+            Error::SecondRedFive { tile } => write!(f, "{} ({tile})", Error::SECOND_RED_FIVE),
             Error::WrongTileCount { tiles, melds } => {
                 write!(
                     f,
-                    "{tiles} closed tiles with {melds} melds (a winning hand has 14 - 3 x melds)"
+                    "{} ({tiles} closed tiles with {melds} melds)",
+                    Error::WRONG_TILE_COUNT
                 )
             }
-            Error::WinningTileNotInHand => write!(f, "the winning tile is not in the hand"),
+            Error::WinningTileNotInHand => f.write_str(Error::WINNING_TILE_NOT_IN_HAND),
             Error::CalledFromWrongSeat { index } => {
-                write!(f, "meld {} called from a wrong seat", u16::from(*index) + 1)
+                write!(f, "{} (meld {})", Error::CALLED_FROM_WRONG_SEAT, u16::from(*index) + 1)
             }
-            Error::Conflict(c) => write!(f, "conflicting flags: {c}"),
-            Error::TooManyIndicators => write!(f, "too many dora indicators for the rules"),
-            Error::NotComplete => write!(f, "not a complete hand"),
-            Error::NoYaku => write!(f, "no yaku"),
-            Error::Internal => write!(f, "internal error"),
+            Error::Conflict(c) => write!(f, "{}: {c}", Error::CONFLICT),
+            Error::TooManyIndicators => f.write_str(Error::TOO_MANY_INDICATORS),
+            Error::NotComplete => f.write_str(Error::NOT_COMPLETE),
+            Error::NoYaku => f.write_str(Error::NO_YAKU),
+            Error::Internal => f.write_str(crate::INTERNAL_TEXT),
         }
     }
 }

@@ -282,7 +282,10 @@ impl TryFrom<u8> for Wind {
 
     /// The wind of C code 0–3; [`Error::UnknownCode`] otherwise.
     fn try_from(code: u8) -> Result<Wind, Error> {
-        Wind::ALL.get(usize::from(code)).copied().ok_or(Error::UnknownCode)
+        Wind::ALL.get(usize::from(code)).copied().ok_or(Error::UnknownCode {
+            what: "wind",
+            code: u32::from(code),
+        })
     }
 }
 
@@ -296,7 +299,10 @@ impl FromStr for Wind {
             "S" | "s" => Ok(Wind::South),
             "W" | "w" => Ok(Wind::West),
             "N" | "n" => Ok(Wind::North),
-            _ => Err(Error::UnknownCode),
+            _ => Err(Error::UnknownCode {
+                what: "wind",
+                code: text.bytes().next().map_or(0, u32::from),
+            }),
         }
     }
 }
@@ -365,7 +371,10 @@ impl TryFrom<u8> for MeldKind {
 
     /// The kind of C code 0–4; [`Error::UnknownCode`] otherwise.
     fn try_from(code: u8) -> Result<MeldKind, Error> {
-        MeldKind::ALL.get(usize::from(code)).copied().ok_or(Error::UnknownCode)
+        MeldKind::ALL.get(usize::from(code)).copied().ok_or(Error::UnknownCode {
+            what: "meld kind",
+            code: u32::from(code),
+        })
     }
 }
 

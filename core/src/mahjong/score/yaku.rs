@@ -257,7 +257,10 @@ impl TryFrom<u8> for Yaku {
         Yaku::ALL
             .into_iter()
             .find(|y| y.code() == code)
-            .ok_or(Error::UnknownCode)
+            .ok_or(Error::UnknownCode {
+                what: "yaku",
+                code: u32::from(code),
+            })
     }
 }
 
