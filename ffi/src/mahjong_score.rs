@@ -283,7 +283,7 @@ pub fn score_error_code(error: Error) -> ParlorStatus {
         Error::FifthCopy { .. } => PARLOR_MAHJONG_ERR_FIFTH_COPY,
         Error::TooManyTiles => PARLOR_ERR_CAPACITY_EXCEEDED,
         Error::UnknownTile | Error::UnknownCode { .. } | Error::BadConfig => PARLOR_ERR_INVALID_ARGUMENT,
-        Error::Internal => crate::PARLOR_ERR_INVALID_STATE,
+        Error::Internal => crate::PARLOR_ERR_INTERNAL,
     }
 }
 
