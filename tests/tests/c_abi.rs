@@ -275,7 +275,11 @@ fn the_fuzz_loop_calls_every_function_the_header_declares() {
     let header = std::fs::read_to_string(root().join("include/parlor.h")).expect("read include/parlor.h");
     let source = std::fs::read_to_string(root().join("tests/c/fuzz_loop.c")).expect("read tests/c/fuzz_loop.c");
     let declared = declared_functions(&header);
-    for known in ["parlor_status_str", "parlor_dominoes_round_new", "parlor_tichu_match_decode"] {
+    for known in [
+        "parlor_status_str",
+        "parlor_dominoes_round_new",
+        "parlor_tichu_match_decode",
+    ] {
         assert!(declared.contains(known), "the declaration scan misses {known}");
     }
     assert!(declared.len() >= 110, "only {} declarations found", declared.len());
