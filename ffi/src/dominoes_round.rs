@@ -388,13 +388,24 @@ fn view_mut(words: &mut [u64]) -> &mut [u8] {
     unsafe { core::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u8>(), words.len().saturating_mul(8)) }
 }
 
+/// The caller's state words as bytes to decode: refused ([`PARLOR_DOMINOES_ERR_BAD_STATE`])
+/// unless every byte past the first `encoded` is 0, as the functions write it (one state, one
+/// byte form, as in the other games' states; the C fuzz loop found a flipped tail byte accepted).
+fn state_view(words: &[u64], encoded: usize) -> Result<&[u8], ParlorStatus> {
+    let bytes = view(words);
+    if bytes.get(encoded..).is_some_and(|tail| tail.iter().any(|&b| b != 0)) {
+        return Err(PARLOR_DOMINOES_ERR_BAD_STATE);
+    }
+    Ok(bytes)
+}
+
 /// Decodes the caller's round in place and lends it to `f` (one `Round` on the stack: the
 /// round calls stay under 2 KiB).
 fn with_round<R>(
     state: &ParlorDominoesRound,
     f: impl FnOnce(&Round) -> Result<R, ParlorStatus>,
 ) -> Result<R, ParlorStatus> {
-    Round::decode_with(view(&state.opaque), |round| f(round)).map_err(error_code)?
+    Round::decode_with(state_view(&state.opaque, ENCODED_BYTES)?, |round| f(round)).map_err(error_code)?
 }
 
 fn store_round(round: &Round, state: &mut ParlorDominoesRound) -> Result<(), ParlorStatus> {
@@ -409,7 +420,7 @@ fn with_match<R>(
     state: &ParlorDominoesMatch,
     f: impl FnOnce(&Match) -> Result<R, ParlorStatus>,
 ) -> Result<R, ParlorStatus> {
-    Match::decode_with(view(&state.opaque), |game| f(game)).map_err(error_code)?
+    Match::decode_with(state_view(&state.opaque, MATCH_ENCODED_BYTES)?, |game| f(game)).map_err(error_code)?
 }
 
 fn store_match(game: &Match, state: &mut ParlorDominoesMatch) -> Result<(), ParlorStatus> {
@@ -604,6 +615,7 @@ pub unsafe extern "C" fn parlor_dominoes_round_apply(
         // SAFETY: the caller's contract.
         let action = core_action(unsafe { action.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
         // Decoded, applied and re-encoded in place (the state is rewritten only on success).
+        state_view(&state.opaque, ENCODED_BYTES)?;
         let happened = Round::update_encoded(view_mut(&mut state.opaque), |round| round.apply(Seat(seat), action))
             .map_err(error_code)?;
         // SAFETY: the caller's contract (null is allowed).
@@ -871,6 +883,7 @@ pub unsafe extern "C" fn parlor_dominoes_match_apply(
         // SAFETY: the caller's contract.
         let action = core_action(unsafe { action.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
         // Decoded, applied and re-encoded in place (the state is rewritten only on success).
+        state_view(&state.opaque, MATCH_ENCODED_BYTES)?;
         let step = Match::update_encoded(view_mut(&mut state.opaque), |game| game.apply(Seat(seat), action))
             .map_err(error_code)?;
         // SAFETY: the caller's contract (null is allowed).

@@ -234,6 +234,53 @@ static void test_a_whole_match(void) {
     CHECK_EQ_U(scores[1], sum[1]);
 }
 
+/* Regression (tests/c/fuzz_loop.c): a state with a non-zero byte past its encoded form (the
+ * round's bytes 503..511 of 512, the match's 523..527 of 528) was accepted by every call and
+ * then differed from encode-then-decode of itself; now it is PARLOR_DOMINOES_ERR_BAD_STATE, as
+ * in the other games' states, and a refused apply leaves it unchanged. */
+static void test_state_tail_bytes_are_refused(void) {
+    ParlorDominoesConfig config;
+    ParlorDominoesRound round, spoilt;
+    ParlorDominoesMatch game, spoilt_game;
+    ParlorDominoesAction legal[PARLOR_DOMINOES_MAX_SET_TILES];
+    ParlorDominoesObservation seen;
+    ParlorDominoesOutcome outcome;
+    uint8_t bytes[PARLOR_DOMINOES_MATCH_ENCODED_BYTES];
+    uint8_t seat = 0, over = 0, winner = 0;
+    uint16_t scores[4];
+    size_t total = 0, len = 0, at;
+
+    CHECK_EQ_U(parlor_dominoes_config_preset(PARLOR_DOMINOES_PRESET_FIVE_UP, &config), PARLOR_OK);
+    CHECK_EQ_U(parlor_dominoes_round_new(&config, 5, &round), PARLOR_OK);
+    CHECK_EQ_U(parlor_dominoes_round_to_act(&round, &seat), PARLOR_OK);
+    CHECK_EQ_U(parlor_dominoes_round_legal_actions(&round, seat, legal, PARLOR_DOMINOES_MAX_SET_TILES, &total), PARLOR_OK);
+    for (at = PARLOR_DOMINOES_ROUND_ENCODED_BYTES; at < sizeof round; at++) {
+        spoilt = round;
+        ((uint8_t *)&spoilt)[at] = 1;
+        CHECK_EQ_U(parlor_dominoes_round_to_act(&spoilt, &seat), PARLOR_DOMINOES_ERR_BAD_STATE);
+        CHECK_EQ_U(parlor_dominoes_round_observe(&spoilt, 0, &seen, NULL, 0, NULL, 0), PARLOR_DOMINOES_ERR_BAD_STATE);
+        CHECK_EQ_U(parlor_dominoes_round_outcome(&spoilt, &outcome), PARLOR_DOMINOES_ERR_BAD_STATE);
+        CHECK_EQ_U(parlor_dominoes_round_encode(&spoilt, bytes, sizeof bytes, &len), PARLOR_DOMINOES_ERR_BAD_STATE);
+        CHECK_EQ_U(parlor_dominoes_round_apply(&spoilt, seat, &legal[0], NULL), PARLOR_DOMINOES_ERR_BAD_STATE);
+        CHECK_EQ_U(((uint8_t *)&spoilt)[at], 1);
+    }
+    CHECK_EQ_U(parlor_dominoes_round_apply(&round, seat, &legal[0], NULL), PARLOR_OK);
+
+    CHECK_EQ_U(parlor_dominoes_match_new(&config, 5, &game), PARLOR_OK);
+    CHECK_EQ_U(parlor_dominoes_match_to_act(&game, &seat), PARLOR_OK);
+    CHECK_EQ_U(parlor_dominoes_match_legal_actions(&game, seat, legal, PARLOR_DOMINOES_MAX_SET_TILES, &total), PARLOR_OK);
+    for (at = PARLOR_DOMINOES_MATCH_ENCODED_BYTES; at < sizeof game; at++) {
+        spoilt_game = game;
+        ((uint8_t *)&spoilt_game)[at] = 0x80;
+        CHECK_EQ_U(parlor_dominoes_match_to_act(&spoilt_game, &seat), PARLOR_DOMINOES_ERR_BAD_STATE);
+        CHECK_EQ_U(parlor_dominoes_match_round(&spoilt_game, &spoilt), PARLOR_DOMINOES_ERR_BAD_STATE);
+        CHECK_EQ_U(parlor_dominoes_match_outcome(&spoilt_game, scores, &over, &winner), PARLOR_DOMINOES_ERR_BAD_STATE);
+        CHECK_EQ_U(parlor_dominoes_match_encode(&spoilt_game, bytes, sizeof bytes, &len), PARLOR_DOMINOES_ERR_BAD_STATE);
+        CHECK_EQ_U(parlor_dominoes_match_apply(&spoilt_game, seat, &legal[0], NULL, NULL), PARLOR_DOMINOES_ERR_BAD_STATE);
+    }
+    CHECK_EQ_U(parlor_dominoes_match_apply(&game, seat, &legal[0], NULL, NULL), PARLOR_OK);
+}
+
 /* Stack use: each entry point on a painted stack (the debug build the tests link uses more than
  * release; release figures are in docs/dominoes.md). */
 #define PAINT 0xA5
@@ -324,5 +371,6 @@ int main(void) {
     test_a_given_hand();
     test_seeded_hands_and_bytes();
     test_a_whole_match();
+    test_state_tail_bytes_are_refused();
     return CHECK_SUMMARY();
 }

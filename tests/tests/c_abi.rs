@@ -215,3 +215,90 @@ fn ignoring_a_status_is_a_compile_error_with_werror_unused_result() {
         assert!(refused.contains("nodiscard") || refused.contains("unused"), "{refused}");
     }
 }
+
+/// The `parlor_*` names directly followed by `(` in `text`.
+fn names_called_in(text: &str) -> impl Iterator<Item = &str> {
+    text.match_indices("parlor_").filter_map(move |(start, _)| {
+        let before = text[..start].chars().next_back();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return None; // part of a longer name
+        }
+        let rest = &text[start..];
+        let end = rest
+            .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'))
+            .unwrap_or(rest.len());
+        rest[end..].starts_with('(').then(|| &rest[..end])
+    })
+}
+
+/// The functions a header declares: the `parlor_*(` names on declaration lines (a line that
+/// starts with a type, not a comment, a continuation or a preprocessor line; the doc comments
+/// name functions too).
+fn declared_functions(header: &str) -> std::collections::BTreeSet<String> {
+    header
+        .lines()
+        .filter(|line| line.starts_with(|c: char| c.is_ascii_alphabetic()))
+        .flat_map(names_called_in)
+        .map(str::to_owned)
+        .collect()
+}
+
+/// `source` without its C comments (`/* … */`, `// …`), which name functions they do not call.
+fn without_comments(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut rest = source;
+    loop {
+        let block = rest.find("/*");
+        let line = rest.find("//");
+        match (block, line) {
+            (Some(b), l) if l.is_none_or(|l| b < l) => {
+                out.push_str(&rest[..b]);
+                rest = rest[b..].find("*/").map_or("", |end| &rest[b + end + 2..]);
+            }
+            (_, Some(l)) => {
+                out.push_str(&rest[..l]);
+                rest = rest[l..].find('\n').map_or("", |end| &rest[l + end..]);
+            }
+            _ => {
+                out.push_str(rest);
+                return out;
+            }
+        }
+    }
+}
+
+/// `tests/c/fuzz_loop.c` says it covers every entry point of `parlor.h`: each function the
+/// header declares is called in its code (comments aside), so a new entry point fails here
+/// until the loop calls it.
+#[test]
+fn the_fuzz_loop_calls_every_function_the_header_declares() {
+    let header = std::fs::read_to_string(root().join("include/parlor.h")).expect("read include/parlor.h");
+    let source = std::fs::read_to_string(root().join("tests/c/fuzz_loop.c")).expect("read tests/c/fuzz_loop.c");
+    let declared = declared_functions(&header);
+    for known in [
+        "parlor_status_str",
+        "parlor_dominoes_round_new",
+        "parlor_tichu_match_decode",
+    ] {
+        assert!(declared.contains(known), "the declaration scan misses {known}");
+    }
+    assert!(declared.len() >= 110, "only {} declarations found", declared.len());
+    let code = without_comments(&source);
+    let called: std::collections::BTreeSet<&str> = names_called_in(&code).collect();
+    let missing: Vec<&String> = declared.iter().filter(|name| !called.contains(name.as_str())).collect();
+    assert!(
+        missing.is_empty(),
+        "tests/c/fuzz_loop.c does not call {} of the {} functions parlor.h declares: {missing:?}",
+        missing.len(),
+        declared.len()
+    );
+}
+
+#[test]
+fn the_declaration_scan_reads_declarations_not_comments() {
+    let header = "/**\n * As `parlor_a_round_new(`.\n */\nPARLOR_MUST_USE\nParlorStatus parlor_b(const char *x,\n    size_t n);\nuint32_t parlor_c(void);\n#define parlor_d(x) x\n";
+    let names: Vec<String> = declared_functions(header).into_iter().collect();
+    assert_eq!(names, ["parlor_b", "parlor_c"]);
+    let code = without_comments("a = parlor_x(1); /* parlor_y(2) */ b = parlor_z (3); // parlor_w(4)\nxparlor_v(5);");
+    assert_eq!(names_called_in(&code).collect::<Vec<_>>(), ["parlor_x"]);
+}
