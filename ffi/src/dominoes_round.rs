@@ -84,7 +84,7 @@ use parlor_core::dominoes::{
 use parlor_core::game::Seat;
 
 use crate::dominoes::{ParlorDominoTile, error_code};
-use crate::util::{input_slice, output, output_slice};
+use crate::util::{input, input_slice, optional_output, output, output_slice};
 use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_OK};
 
 /// `uint64_t`s in a [`ParlorDominoesRound`]: 64 (512 bytes, holding the 503-byte encoded hand).
@@ -481,7 +481,7 @@ pub unsafe extern "C" fn parlor_dominoes_round_new(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let config = core_config(unsafe { config.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
+        let config = core_config(unsafe { input(config) }?)?;
         // SAFETY: the caller's contract.
         let out = unsafe { output(out) }?;
         Round::new_with(&config, &Deal::Seeded(seed), |round| store_round(round, out)).map_err(error_code)?
@@ -502,7 +502,7 @@ pub unsafe extern "C" fn parlor_dominoes_round_new_given(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let config = core_config(unsafe { config.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
+        let config = core_config(unsafe { input(config) }?)?;
         // SAFETY: the caller's contract.
         let tiles = unsafe { input_slice(tiles, len) }?;
         // SAFETY: the caller's contract.
@@ -542,7 +542,7 @@ pub unsafe extern "C" fn parlor_dominoes_round_to_act(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
+        let state = unsafe { input(state) }?;
         // SAFETY: the caller's contract.
         let seat = unsafe { output(seat) }?;
         with_round(state, |round| {
@@ -580,7 +580,7 @@ pub unsafe extern "C" fn parlor_dominoes_round_legal_actions(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
+        let state = unsafe { input(state) }?;
         // SAFETY: the caller's contract.
         let out = unsafe { output_slice(out, capacity) }?;
         // SAFETY: the caller's contract.
@@ -613,13 +613,14 @@ pub unsafe extern "C" fn parlor_dominoes_round_apply(
         // SAFETY: the caller's contract.
         let state = unsafe { output(state) }?;
         // SAFETY: the caller's contract.
-        let action = core_action(unsafe { action.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
+        let action = core_action(unsafe { input(action) }?)?;
+        // SAFETY: the caller's contract (null is allowed); checked before the state changes.
+        let event = unsafe { optional_output(event) }?;
         // Decoded, applied and re-encoded in place (the state is rewritten only on success).
         state_view(&state.opaque, ENCODED_BYTES)?;
         let happened = Round::update_encoded(view_mut(&mut state.opaque), |round| round.apply(Seat(seat), action))
             .map_err(error_code)?;
-        // SAFETY: the caller's contract (null is allowed).
-        if let Some(event) = unsafe { event.as_mut() } {
+        if let Some(event) = event {
             *event = c_event(happened);
         }
         Ok(())
@@ -696,7 +697,7 @@ pub unsafe extern "C" fn parlor_dominoes_round_observe(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
+        let state = unsafe { input(state) }?;
         // SAFETY: the caller's contract.
         let out = unsafe { output(out) }?;
         // SAFETY: the caller's contract.
@@ -718,7 +719,7 @@ pub unsafe extern "C" fn parlor_dominoes_round_outcome(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
+        let state = unsafe { input(state) }?;
         // SAFETY: the caller's contract.
         let out = unsafe { output(out) }?;
         with_round(state, |round| {
@@ -742,7 +743,7 @@ pub unsafe extern "C" fn parlor_dominoes_round_encode(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
+        let state = unsafe { input(state) }?;
         // SAFETY: the caller's contract.
         let buf = unsafe { output_slice(buf, capacity) }?;
         // SAFETY: the caller's contract.
@@ -786,7 +787,7 @@ pub unsafe extern "C" fn parlor_dominoes_match_new(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let config = core_config(unsafe { config.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
+        let config = core_config(unsafe { input(config) }?)?;
         // SAFETY: the caller's contract.
         let out = unsafe { output(out) }?;
         Match::new_with(&config, seed, |game| store_match(game, out)).map_err(error_code)?
@@ -804,7 +805,7 @@ pub unsafe extern "C" fn parlor_dominoes_match_round(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
+        let state = unsafe { input(state) }?;
         // SAFETY: the caller's contract.
         let out = unsafe { output(out) }?;
         with_match(state, |game| store_round(game.round(), out))
@@ -822,7 +823,7 @@ pub unsafe extern "C" fn parlor_dominoes_match_to_act(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
+        let state = unsafe { input(state) }?;
         // SAFETY: the caller's contract.
         let seat = unsafe { output(seat) }?;
         with_match(state, |game| {
@@ -846,7 +847,7 @@ pub unsafe extern "C" fn parlor_dominoes_match_legal_actions(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
+        let state = unsafe { input(state) }?;
         // SAFETY: the caller's contract.
         let out = unsafe { output_slice(out, capacity) }?;
         // SAFETY: the caller's contract.
@@ -881,17 +882,17 @@ pub unsafe extern "C" fn parlor_dominoes_match_apply(
         // SAFETY: the caller's contract.
         let state = unsafe { output(state) }?;
         // SAFETY: the caller's contract.
-        let action = core_action(unsafe { action.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?)?;
+        let action = core_action(unsafe { input(action) }?)?;
+        // SAFETY: the caller's contract (null is allowed); checked before the state changes.
+        let (event, hand_outcome) = unsafe { (optional_output(event)?, optional_output(hand_outcome)?) };
         // Decoded, applied and re-encoded in place (the state is rewritten only on success).
         state_view(&state.opaque, MATCH_ENCODED_BYTES)?;
         let step = Match::update_encoded(view_mut(&mut state.opaque), |game| game.apply(Seat(seat), action))
             .map_err(error_code)?;
-        // SAFETY: the caller's contract (null is allowed).
-        if let Some(event) = unsafe { event.as_mut() } {
+        if let Some(event) = event {
             *event = c_event(step.event);
         }
-        // SAFETY: the caller's contract (null is allowed).
-        if let Some(outcome) = unsafe { hand_outcome.as_mut() } {
+        if let Some(outcome) = hand_outcome {
             *outcome = c_outcome(step.outcome);
         }
         Ok(())
@@ -912,7 +913,7 @@ pub unsafe extern "C" fn parlor_dominoes_match_outcome(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
+        let state = unsafe { input(state) }?;
         // SAFETY: the caller's contract.
         let scores = unsafe { output_slice(scores, MAX_PLAYERS) }?;
         // SAFETY: the caller's contract.
@@ -943,7 +944,7 @@ pub unsafe extern "C" fn parlor_dominoes_match_encode(
 ) -> ParlorStatus {
     status(|| {
         // SAFETY: the caller's contract.
-        let state = unsafe { state.as_ref() }.ok_or(crate::PARLOR_ERR_NULL_POINTER)?;
+        let state = unsafe { input(state) }?;
         // SAFETY: the caller's contract.
         let buf = unsafe { output_slice(buf, capacity) }?;
         // SAFETY: the caller's contract.

@@ -9,7 +9,7 @@ use parlor_core::doudizhu::{
     self, Cards, Error, Kind, MAX_READINGS, Opponents, Preset, PresetId, RANKS, for_each_move, min_plays_in, spring_in,
 };
 
-use crate::util::{OutputList, input_str, output, output_slice, status, write_text};
+use crate::util::{OutputList, input_str, optional_output, output, output_slice, status, write_text};
 use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_NULL_POINTER, ParlorStatus};
 
 /// A text card set has a character that is no card.
@@ -231,7 +231,7 @@ pub unsafe extern "C" fn parlor_doudizhu_parse(
             Err(error) => {
                 if let Error::UnknownCard { span } | Error::TooManyCopies { span, .. } = error {
                     // SAFETY: caller contract (optional pointer).
-                    if let Ok(slot) = unsafe { output(error_offset) } {
+                    if let Some(slot) = unsafe { optional_output(error_offset) }? {
                         *slot = span.start;
                     }
                 }

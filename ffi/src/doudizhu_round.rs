@@ -17,7 +17,9 @@ use parlor_core::game::Seat;
 use crate::doudizhu::{
     PARLOR_DOUDIZHU_ERR_INVALID_STATE, ParlorDoudizhuCards, ParlorDoudizhuReading, cards_in, error_code, to_c,
 };
-use crate::util::{OutputList, bytes_to_words, input_slice, output, output_slice, status, words_to_bytes};
+use crate::util::{
+    OutputList, bytes_to_words, input_slice, optional_output, output, output_slice, status, words_to_bytes,
+};
 use crate::{PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_STATE, ParlorStatus};
 
 /// Whole-game preset code: Pagat's game (bids 1–3, stake scoring), the default.
@@ -505,13 +507,14 @@ pub unsafe extern "C" fn parlor_doudizhu_round_apply(
     status((|| {
         // SAFETY: caller contract.
         let state = unsafe { output(round) }?;
+        // SAFETY: caller contract (optional pointer), checked before the state changes.
+        let event = unsafe { optional_output(event) }?;
         let mut r = load_round(state)?;
         // SAFETY: caller contract.
         let action = action_in(&unsafe { read(action) }?)?;
         let e = r.apply(seat_in(seat)?, action).map_err(error_code)?;
         *state = store_round(&r)?;
-        // SAFETY: caller contract (optional pointer).
-        if let Ok(slot) = unsafe { output(event) } {
+        if let Some(slot) = event {
             *slot = event_to_c(&e);
         }
         Ok(())
@@ -717,13 +720,14 @@ pub unsafe extern "C" fn parlor_doudizhu_match_apply(
     status((|| {
         // SAFETY: caller contract.
         let state = unsafe { output(m) }?;
+        // SAFETY: caller contract (optional pointer), checked before the state changes.
+        let event = unsafe { optional_output(event) }?;
         let mut game = load_match(state)?;
         // SAFETY: caller contract.
         let action = action_in(&unsafe { read(action) }?)?;
         let e = game.apply(seat_in(seat)?, action).map_err(error_code)?;
         *state = store_match(&game)?;
-        // SAFETY: caller contract (optional pointer).
-        if let Ok(slot) = unsafe { output(event) } {
+        if let Some(slot) = event {
             *slot = event_to_c(&e);
         }
         Ok(())

@@ -25,7 +25,7 @@ use crate::mahjong_score::{
     PARLOR_MAHJONG_MELD_SHOUMINKAN, ParlorMahjongConfig, ParlorMahjongValue, read_config, score_error_code,
     write_value,
 };
-use crate::util::{bytes_to_words, input_slice, output, output_slice, status, words_to_bytes};
+use crate::util::{bytes_to_words, input_slice, optional_output, output, output_slice, status, words_to_bytes};
 use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_STATE, ParlorStatus};
 
 /// A round [`Config`] out of range (`parlor_mahjong_round_new`).
@@ -983,13 +983,14 @@ pub unsafe extern "C" fn parlor_mahjong_round_apply(
         let action = unsafe { input_slice(action, 1) }?
             .first()
             .ok_or(PARLOR_ERR_INVALID_ARGUMENT)?;
+        // SAFETY: forwarded contract; checked before the state changes.
+        let out_event = unsafe { optional_output(out_event) }?;
         let mut core = round_in(state)?;
         let action = Action::try_from(action)?;
         let event = core.apply(seat_in(seat)?, action).map_err(error_code)?;
         *state = round_state(&core)?;
-        if !out_event.is_null() {
-            // SAFETY: forwarded contract.
-            *unsafe { output(out_event) }? = event_out(&event, false);
+        if let Some(slot) = out_event {
+            *slot = event_out(&event, false);
         }
         Ok(())
     })())
@@ -1279,21 +1280,26 @@ pub unsafe extern "C" fn parlor_mahjong_match_apply(
         let action = unsafe { input_slice(action, 1) }?
             .first()
             .ok_or(PARLOR_ERR_INVALID_ARGUMENT)?;
+        // SAFETY: forwarded contract; every output checked before the state changes.
+        let (out_event, out_outcome, out_round_over) = unsafe {
+            (
+                optional_output(out_event)?,
+                optional_output(out_outcome)?,
+                optional_output(out_round_over)?,
+            )
+        };
         let mut core = match_in(state)?;
         let action = Action::try_from(action)?;
         let Step { event, outcome } = core.apply(seat_in(seat)?, action).map_err(error_code)?;
         *state = match_state(&core)?;
-        if !out_event.is_null() {
-            // SAFETY: forwarded contract.
-            *unsafe { output(out_event) }? = event_out(&event, core.is_over());
+        if let Some(slot) = out_event {
+            *slot = event_out(&event, core.is_over());
         }
-        if !out_outcome.is_null() {
-            // SAFETY: forwarded contract.
-            *unsafe { output(out_outcome) }? = outcome.as_ref().map(outcome_out).unwrap_or_default();
+        if let Some(slot) = out_outcome {
+            *slot = outcome.as_ref().map(outcome_out).unwrap_or_default();
         }
-        if !out_round_over.is_null() {
-            // SAFETY: forwarded contract.
-            *unsafe { output(out_round_over) }? = u8::from(outcome.is_some());
+        if let Some(slot) = out_round_over {
+            *slot = u8::from(outcome.is_some());
         }
         Ok(())
     })())

@@ -18,7 +18,7 @@ use parlor_core::tichu::round::{
 use parlor_core::tichu::{Call, Card, Cards, Rank};
 
 use crate::tichu::{ParlorTichuTrick, error_code, trick_out_parts};
-use crate::util::{bytes_to_words, input_slice, output, output_slice, status, words_to_bytes};
+use crate::util::{bytes_to_words, input_slice, optional_output, output, output_slice, status, words_to_bytes};
 use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_STATE, ParlorStatus};
 
 /// `uint64_t` words of a [`ParlorTichuRound`]: room for `ENCODED_BYTES` (333) bytes.
@@ -583,12 +583,13 @@ pub unsafe extern "C" fn parlor_tichu_round_apply(
         let action = unsafe { input_slice(action, 1) }?
             .first()
             .ok_or(PARLOR_ERR_INVALID_ARGUMENT)?;
+        // SAFETY: forwarded contract; checked before the state changes.
+        let out_event = unsafe { optional_output(out_event) }?;
         let mut core = round_in(state)?;
         let event = core.apply(seat_in(seat)?, action_in(action)?).map_err(error_code)?;
         *state = round_state(&core)?;
-        if !out_event.is_null() {
-            // SAFETY: forwarded contract.
-            *unsafe { output(out_event) }? = event_out(&event, false);
+        if let Some(slot) = out_event {
+            *slot = event_out(&event, false);
         }
         Ok(())
     })())
@@ -815,6 +816,8 @@ pub unsafe extern "C" fn parlor_tichu_match_apply(
         let action = unsafe { input_slice(action, 1) }?
             .first()
             .ok_or(PARLOR_ERR_INVALID_ARGUMENT)?;
+        // SAFETY: forwarded contract; every output checked before the state changes.
+        let (out_event, out_outcome) = unsafe { (optional_output(out_event)?, optional_output(out_outcome)?) };
         let mut core = match_in(state)?;
         let MatchEvent {
             event,
@@ -822,13 +825,11 @@ pub unsafe extern "C" fn parlor_tichu_match_apply(
             match_over,
         } = core.apply(seat_in(seat)?, action_in(action)?).map_err(error_code)?;
         *state = match_state(&core)?;
-        if !out_event.is_null() {
-            // SAFETY: forwarded contract.
-            *unsafe { output(out_event) }? = event_out(&event, match_over);
+        if let Some(slot) = out_event {
+            *slot = event_out(&event, match_over);
         }
-        if !out_outcome.is_null() {
-            // SAFETY: forwarded contract.
-            *unsafe { output(out_outcome) }? = outcome.as_ref().map(outcome_out).unwrap_or_default();
+        if let Some(slot) = out_outcome {
+            *slot = outcome.as_ref().map(outcome_out).unwrap_or_default();
         }
         Ok(())
     })())

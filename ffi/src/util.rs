@@ -102,6 +102,37 @@ pub(crate) unsafe fn output<'a, T>(ptr: *mut T) -> Result<&'a mut T, ParlorStatu
     Ok(unsafe { &mut *ptr })
 }
 
+/// Borrows one `T` at `ptr`: [`PARLOR_ERR_NULL_POINTER`] when null,
+/// [`PARLOR_ERR_INVALID_ARGUMENT`] when misaligned.
+///
+/// # Safety
+/// A non-null, aligned `ptr` must point to an initialised `T` that stays valid and unmodified
+/// for `'a`.
+pub(crate) unsafe fn input<'a, T>(ptr: *const T) -> Result<&'a T, ParlorStatus> {
+    if ptr.is_null() {
+        return Err(PARLOR_ERR_NULL_POINTER);
+    }
+    if !ptr.is_aligned() {
+        return Err(PARLOR_ERR_INVALID_ARGUMENT);
+    }
+    // SAFETY: non-null and aligned; validity is the caller's contract.
+    Ok(unsafe { &*ptr })
+}
+
+/// An optional out pointer: `None` when null, else as [`output`] (a misaligned pointer is
+/// [`PARLOR_ERR_INVALID_ARGUMENT`], never silently skipped). Taken before a call changes any
+/// state, so a refused pointer leaves the state as it was.
+///
+/// # Safety
+/// As [`output`], for a non-null `ptr`.
+pub(crate) unsafe fn optional_output<'a, T>(ptr: *mut T) -> Result<Option<&'a mut T>, ParlorStatus> {
+    if ptr.is_null() {
+        return Ok(None);
+    }
+    // SAFETY: forwarded contract.
+    unsafe { output(ptr) }.map(Some)
+}
+
 /// Borrows `len` elements at `ptr` as an output slice. A null `ptr` is allowed only with
 /// `len == 0` (a size query).
 ///

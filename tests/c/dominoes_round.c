@@ -366,11 +366,43 @@ static void test_stack_use(void) {
     CHECK(most < 32768);
 }
 
+/* A misaligned event or action pointer is refused (never read or written through) before the
+ * action is taken: the state is as it was, and the same action then applies. */
+static void test_misaligned_pointers_leave_the_state_unchanged(void) {
+    ParlorDominoesConfig config;
+    ParlorDominoesRound round, before;
+    ParlorDominoesAction legal[PARLOR_DOMINOES_MAX_SET_TILES];
+    union {
+        ParlorDominoesEvent event;
+        ParlorDominoesAction action;
+        unsigned char bytes[sizeof(ParlorDominoesEvent) + sizeof(ParlorDominoesAction) + 8];
+    } space;
+    size_t total = 0;
+    uint8_t seat = 0;
+
+    CHECK_EQ_U(parlor_dominoes_config_preset(PARLOR_DOMINOES_PRESET_FIVE_UP, &config), PARLOR_OK);
+    CHECK_EQ_U(parlor_dominoes_round_new(&config, 9, &round), PARLOR_OK);
+    CHECK_EQ_U(parlor_dominoes_round_to_act(&round, &seat), PARLOR_OK);
+    CHECK_EQ_U(parlor_dominoes_round_legal_actions(&round, seat, legal, PARLOR_DOMINOES_MAX_SET_TILES, &total), PARLOR_OK);
+    CHECK(total >= 1);
+    before = round;
+    CHECK_EQ_U(parlor_dominoes_round_apply(&round, seat, &legal[0], (ParlorDominoesEvent *)(void *)(space.bytes + 1)),
+               PARLOR_ERR_INVALID_ARGUMENT);
+    CHECK(memcmp(&round, &before, sizeof round) == 0);
+    memcpy(space.bytes + 1, &legal[0], sizeof legal[0]);
+    CHECK_EQ_U(parlor_dominoes_round_apply(&round, seat, (const ParlorDominoesAction *)(const void *)(space.bytes + 1), NULL),
+               PARLOR_ERR_INVALID_ARGUMENT);
+    CHECK(memcmp(&round, &before, sizeof round) == 0);
+    CHECK_EQ_U(parlor_dominoes_round_apply(&round, seat, &legal[0], &space.event), PARLOR_OK);
+    CHECK(memcmp(&round, &before, sizeof round) != 0);
+}
+
 int main(void) {
     test_stack_use();
     test_a_given_hand();
     test_seeded_hands_and_bytes();
     test_a_whole_match();
     test_state_tail_bytes_are_refused();
+    test_misaligned_pointers_leave_the_state_unchanged();
     return CHECK_SUMMARY();
 }

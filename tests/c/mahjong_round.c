@@ -250,9 +250,36 @@ static void test_a_seeded_match(void) {
     CHECK_EQ_U(parlor_mahjong_match_scores(&copy, scores, &rounds, &over, NULL), PARLOR_ERR_INVALID_STATE);
 }
 
+/* A misaligned output pointer is refused before the action is taken: the match is as it was,
+ * and the same action then applies (regression: the match was advanced, then the status said
+ * the call failed). `ParlorMahjongOutcome` holds int32_t fields, so one byte off is misaligned. */
+static void test_misaligned_outcome_leaves_the_match_unchanged(void) {
+    ParlorMahjongMatch game, before;
+    ParlorMahjongAction legal[PARLOR_MAHJONG_MAX_ACTIONS];
+    union {
+        ParlorMahjongOutcome outcome;
+        unsigned char bytes[sizeof(ParlorMahjongOutcome) + 8];
+    } space;
+    ParlorMahjongOutcome *misaligned = (ParlorMahjongOutcome *)(void *)(space.bytes + 1);
+    size_t total = 0;
+    uint8_t seat = 0, mask = 0, round_over = 0;
+
+    CHECK_EQ_U(parlor_mahjong_match_new(NULL, 11, &game), PARLOR_OK);
+    CHECK_EQ_U(parlor_mahjong_match_to_act(&game, &seat, &mask), PARLOR_OK);
+    CHECK_EQ_U(parlor_mahjong_match_legal_actions(&game, seat, legal, PARLOR_MAHJONG_MAX_ACTIONS, &total), PARLOR_OK);
+    CHECK(total >= 1);
+    before = game;
+    CHECK_EQ_U(parlor_mahjong_match_apply(&game, seat, &legal[0], NULL, misaligned, &round_over),
+               PARLOR_ERR_INVALID_ARGUMENT);
+    CHECK(memcmp(&game, &before, sizeof game) == 0);
+    CHECK_EQ_U(parlor_mahjong_match_apply(&game, seat, &legal[0], NULL, &space.outcome, &round_over), PARLOR_OK);
+    CHECK(memcmp(&game, &before, sizeof game) != 0);
+}
+
 int main(void) {
     test_preset_and_given_wall();
     test_a_seeded_hand();
     test_a_seeded_match();
+    test_misaligned_outcome_leaves_the_match_unchanged();
     return CHECK_SUMMARY();
 }
