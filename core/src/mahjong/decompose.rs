@@ -3,7 +3,8 @@
 
 use core::fmt;
 
-use super::hand::{Error, Hand, Size};
+use super::error::Error;
+use super::hand::{Hand, Size};
 use super::rules::{Form, Rules, seven_pairs_complete, thirteen_orphans_complete};
 use super::tile::{KINDS, Tile};
 

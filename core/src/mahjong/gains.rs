@@ -9,9 +9,11 @@
 /// [`shanten`](super::shanten) branch-free.
 pub(crate) type Gains = [u8; 16];
 
-/// The lane of `pair` (0–1) and `sets` (0–4) in [`Gains`].
+/// The lane of `pair` (0–1) and `sets` (0–4) in [`Gains`] (the tests and the table generator;
+/// the library reads lanes by rows, without an index).
+#[cfg(test)]
 pub(crate) const fn lane(pair: usize, sets: usize) -> usize {
-    // Shifts and `|`, not `8 * pair + sets`: the same lanes for the ranges above (the hot
-    // convolution calls this), with no arithmetic that could overflow on any input.
+    // Shifts and `|`, not `8 * pair + sets`: the same lanes for the ranges above, with no
+    // arithmetic that could overflow on any input.
     (pair << 3) | (sets & 7)
 }

@@ -1,11 +1,8 @@
-//! The hand model: 34 counts and the typed errors of the game.
-
-// The core's indexing and arithmetic lints are waived here while this module is reworked on
-// the shanten-speed branch (the rework lands with them on); everything else in the core is clean.
-#![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+//! The hand model: 34 counts (the game's errors are in [`error`](super::error)).
 
 use core::fmt;
 
+use super::error::Error;
 use super::tile::{KINDS, Tile};
 use crate::notation::Span;
 
@@ -66,7 +63,8 @@ impl Hand {
         let mut total = 0u32;
         let mut over = false;
         for &count in counts {
-            total += u32::from(count);
+            // 34 counts of at most 255 sum below 2^14: never wraps.
+            total = total.wrapping_add(u32::from(count));
             over |= count > 4;
         }
         match u8::try_from(total) {
@@ -83,13 +81,14 @@ impl Hand {
         let span = Span::default();
         let mut len = 0u8;
         for (tile, &count) in Tile::all().zip(counts.iter()) {
-            if usize::from(len) + usize::from(count.min(4)) > MAX_HAND {
+            // `len` ≤ 14 (checked below on every step) plus at most 4: never wraps.
+            if usize::from(len).wrapping_add(usize::from(count.min(4))) > MAX_HAND {
                 return Err(Error::TooManyTiles { span });
             }
             if count > 4 {
                 return Err(Error::FifthCopy { tile, span });
             }
-            len += count; // at most 14 after the check above
+            len = len.wrapping_add(count); // count ≤ 4 and len + count ≤ 14 after the checks above
         }
         Ok(Hand { counts: *counts, len })
     }
@@ -98,7 +97,8 @@ impl Hand {
     /// [`Error::FifthCopy`] or [`Error::TooManyTiles`]; the hand is unchanged on error.
     pub fn add(&mut self, tile: Tile, span: Span) -> Result<(), Error> {
         let Some(count) = self.counts.get_mut(tile.index()) else {
-            return Err(Error::UnknownTile { span });
+            debug_assert!(false, "a Tile's index is below KINDS (every constructor checks it)");
+            return Err(Error::Internal);
         };
         if *count >= 4 {
             return Err(Error::FifthCopy { tile, span });
@@ -106,8 +106,9 @@ impl Hand {
         if usize::from(self.len) >= MAX_HAND {
             return Err(Error::TooManyTiles { span });
         }
-        *count += 1;
-        self.len += 1;
+        // Both below their limits (4 and 14) after the checks above: neither wraps.
+        *count = count.wrapping_add(1);
+        self.len = self.len.wrapping_add(1);
         Ok(())
     }
 
@@ -115,8 +116,8 @@ impl Hand {
     pub fn remove(&mut self, tile: Tile) -> bool {
         match self.counts.get_mut(tile.index()) {
             Some(count) if *count > 0 => {
-                *count -= 1;
-                self.len = self.len.saturating_sub(1);
+                *count = count.wrapping_sub(1); // above 0 (the match arm)
+                self.len = self.len.saturating_sub(1); // holds that copy, so at least 1
                 true
             }
             _ => false,
@@ -130,7 +131,15 @@ impl Hand {
 
     /// How many copies of `tile` the hand holds (0–4).
     pub fn count(&self, tile: Tile) -> u8 {
-        self.counts.get(tile.index()).copied().unwrap_or(0)
+        match self.counts.get(tile.index()) {
+            Some(&count) => count,
+            None => {
+                // Unreachable: a `Tile`'s index is below KINDS (every constructor checks it),
+                // and this accessor has no error to return.
+                debug_assert!(false, "a Tile's index is below KINDS");
+                0
+            }
+        }
     }
 
     /// The number of tiles (0–14).
@@ -201,9 +210,8 @@ impl fmt::Display for Size {
     }
 }
 
-pub use super::error::Error;
-
 #[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
     use super::*;
 

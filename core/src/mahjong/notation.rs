@@ -5,7 +5,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::hand::{Error, Hand};
+use super::error::Error;
+use super::hand::Hand;
 use super::tile::{KINDS, Suit, Tile};
 use crate::notation::{Span, tokens};
 

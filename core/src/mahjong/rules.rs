@@ -1,7 +1,8 @@
 //! Rule checks: complete hands and waits (seed `003`; seven pairs and
 //! thirteen orphans from `docs/rules/mahjong.md`, "Beyond the seed").
 
-use super::hand::{Error, Hand, Size};
+use super::error::Error;
+use super::hand::{Hand, Size};
 use super::tile::{KINDS, Suit, Tile};
 
 /// Which hand shapes count as complete, besides sets + pair which always does.

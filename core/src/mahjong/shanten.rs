@@ -22,17 +22,14 @@
 //! `shanten-table` feature; honors from a closed formula. The working memory is a few dozen
 //! bytes of stack.
 
-// The core's indexing and arithmetic lints are waived here while this module is reworked on
-// the shanten-speed branch (the rework lands with them on); everything else in the core is clean.
-#![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
-
+use super::error::Error;
 use super::gains::Gains;
-#[cfg(any(test, not(feature = "shanten-table")))]
-use super::gains::lane;
-use super::hand::{Error, Hand, Size};
+use super::hand::{Hand, Size};
 #[cfg(any(test, not(feature = "shanten-table")))]
 use super::rules::honor_counts;
 use super::rules::{Form, suit_counts};
+#[cfg(any(test, not(feature = "shanten-table")))]
+use super::suit_program::from_rows;
 #[cfg(any(test, not(feature = "shanten-table")))]
 use super::tables::suit_gains;
 #[cfg(feature = "shanten-table")]
@@ -40,6 +37,8 @@ use super::tables::{
     draws_exceeding, exceeds, honor_class, honor_class_gains, pair_gains, suit_class, suit_honor_gains, suit_walk,
     threshold_lane,
 };
+#[cfg(any(test, not(feature = "shanten-table")))]
+use super::tile::Suit;
 use super::tile::{KINDS, Tile};
 
 #[cfg(any(test, not(feature = "shanten-table")))]
@@ -48,26 +47,9 @@ use super::tile::{KINDS, Tile};
 /// set and `min(count, 2)` as the pair; so the gains depend only on how many kinds are held at
 /// least once, twice and three times ([`honor_gains_of`]).
 fn honor_gains(h: &[u8; 9]) -> Gains {
-    let (mut ge1, mut ge2, mut ge3) = (0u8, 0u8, 0u8);
-    for &count in h {
-        ge1 += u8::from(count >= 1);
-        ge2 += u8::from(count >= 2);
-        ge3 += u8::from(count >= 3);
-    }
-    honor_gains_by_counts(ge1, ge2, ge3)
-}
-
-/// [`honor_gains_of`] from the built-in table of honor classes, with the `shanten-table`
-/// feature.
-#[cfg(feature = "shanten-table")]
-fn honor_gains_by_counts(ge1: u8, ge2: u8, ge3: u8) -> Gains {
-    honor_class_gains(honor_class(ge1, ge2, ge3))
-}
-
-/// [`honor_gains_of`], computed, without the `shanten-table` feature.
-#[cfg(not(feature = "shanten-table"))]
-fn honor_gains_by_counts(ge1: u8, ge2: u8, ge3: u8) -> Gains {
-    honor_gains_of(ge1, ge2, ge3)
+    // At most nine kinds: the count fits a byte.
+    let at_least = |k: u8| h.iter().filter(|&&count| count >= k).count() as u8;
+    honor_gains_of(at_least(1), at_least(2), at_least(3))
 }
 
 #[cfg(any(test, not(feature = "shanten-table")))]
@@ -75,68 +57,80 @@ fn honor_gains_by_counts(ge1: u8, ge2: u8, ge3: u8) -> Gains {
 /// A kind's set value is `[count ≥ 1] + [count ≥ 2] + [count ≥ 3]`, so the best `s` sets use
 /// `min(s, ge1) + min(s, ge2) + min(s, ge3)` tiles; the pair comes from a kind held exactly twice
 /// (or else three or four times), or from a single, whichever leaves the most for the sets.
-pub(crate) const fn honor_gains_of(ge1: u8, ge2: u8, ge3: u8) -> Gains {
-    const fn min(x: u8, y: u8) -> u8 {
-        if x < y { x } else { y }
-    }
-    const fn max(x: u8, y: u8) -> u8 {
-        if x > y { x } else { y }
-    }
-    const fn best(sets: u8, a: u8, b: u8, c: u8) -> u8 {
-        min(sets, a) + min(sets, b) + min(sets, c)
-    }
-    let mut gains = [0u8; 16];
-    let mut sets = 0;
-    while sets < 5 {
+pub(crate) fn honor_gains_of(ge1: u8, ge2: u8, ge3: u8) -> Gains {
+    // Three terms of at most `sets` ≤ 4 each: at most 12, so no sum below wraps (nor the 2 or
+    // 1 added for the pair).
+    let best = |sets: u8, a: u8, b: u8, c: u8| sets.min(a).wrapping_add(sets.min(b)).wrapping_add(sets.min(c));
+    let (mut no_pair, mut pair) = ([0u8; 5], [0u8; 5]);
+    for (sets, (plain_slot, pair_slot)) in (0u8..).zip(no_pair.iter_mut().zip(pair.iter_mut())) {
         let plain = best(sets, ge1, ge2, ge3);
         let from_double = if ge2 > 0 && ge1 >= ge2 && ge2 >= ge3 {
-            2 + best(sets, ge1 - 1, ge2 - 1, ge3 - (ge2 == ge3) as u8)
+            // ge1 ≥ ge2 > 0, and ge3 drops only when it equals ge2 > 0: no subtraction wraps.
+            let ge3_left = ge3.wrapping_sub(u8::from(ge2 == ge3));
+            best(sets, ge1.wrapping_sub(1), ge2.wrapping_sub(1), ge3_left).wrapping_add(2)
         } else {
             0
         };
         let from_single = if ge1 > ge2 {
-            1 + best(sets, ge1 - 1, ge2, ge3)
+            best(sets, ge1.wrapping_sub(1), ge2, ge3).wrapping_add(1) // ge1 > ge2 ≥ 0
         } else {
             0
         };
-        gains[lane(0, sets as usize)] = plain;
-        gains[lane(1, sets as usize)] = max(plain, max(from_double, from_single));
-        sets += 1;
+        *plain_slot = plain;
+        *pair_slot = plain.max(from_double).max(from_single);
     }
-    gains
+    from_rows(&no_pair, &pair)
 }
 
-/// Lanes a convolution term shifted by `shift` lanes may write: for `shift = k` (a set count
-/// taken from the first table without its pair) both rows from `k` sets on; for `shift = 8 + k`
-/// (the first table's pair row) the pair row from `k` sets on.
-const TERM_MASKS: [Gains; 13] = {
-    let mut masks = [[0u8; 16]; 13];
-    let mut shift = 0;
-    while shift < 13 {
-        let mut l = 0;
-        while l < 16 {
-            let (row, sets) = (l / 8, l % 8);
-            let from_row = shift / 8;
-            if sets < 5 && sets >= shift % 8 && row >= from_row {
-                masks[shift][l] = 0xff;
-            }
-            l += 1;
-        }
-        shift += 1;
-    }
-    masks
-};
+/// The lanes term `shift` of [`combine`] may write: for `shift = k` (a set count taken from the
+/// first table without its pair) both rows from `k` sets on; for `shift = 8 + k` (the first
+/// table's pair row) the pair row from `k` sets on; none for `k` ≥ 5 (lanes that are never set).
+const fn term_mask(shift: u32) -> Gains {
+    /// Lanes 0–4 of a row.
+    const ROW: u64 = 0xff_ffff_ffff;
+    let k = shift & 7;
+    // `k` < 5 here, so the shift is at most 32: no wrap.
+    let bits = k.wrapping_mul(8);
+    let row = if k < 5 {
+        ROW.wrapping_shr(bits).wrapping_shl(bits)
+    } else {
+        0
+    };
+    let pair_row = (row as u128).wrapping_shl(64);
+    let both = if shift < 8 { pair_row | row as u128 } else { pair_row };
+    both.to_le_bytes()
+}
+
+/// [`term_mask`] of every shift (lane of the first table).
+const TERM_MASKS: [Gains; 16] = [
+    term_mask(0),
+    term_mask(1),
+    term_mask(2),
+    term_mask(3),
+    term_mask(4),
+    term_mask(5),
+    term_mask(6),
+    term_mask(7),
+    term_mask(8),
+    term_mask(9),
+    term_mask(10),
+    term_mask(11),
+    term_mask(12),
+    term_mask(13),
+    term_mask(14),
+    term_mask(15),
+];
 
 /// One term of [`combine`]: `out = max(out, (b shifted up by shift lanes) + add)` on the lanes
-/// of `TERM_MASKS[shift]`: sixteen fixed lanes, no branches.
+/// of `mask` (`TERM_MASKS[shift]`): sixteen fixed lanes, no branches.
 #[inline(always)]
-fn term(out: &mut Gains, b: &Gains, shift: usize, add: u8) {
+fn term(out: &mut Gains, b: &Gains, shift: usize, mask: &Gains, add: u8) {
     let mut shifted = [0u8; 16];
     for (to, &from) in shifted.iter_mut().skip(shift).zip(b) {
         *to = from;
     }
-    let mask = TERM_MASKS.get(shift).copied().unwrap_or([0; 16]);
     for ((slot, value), mask) in out.iter_mut().zip(shifted).zip(mask) {
+        // Lanes are at most 14: the sum fits a byte (and is masked where it does not count).
         *slot = (*slot).max(value.wrapping_add(add) & mask);
     }
 }
@@ -144,26 +138,29 @@ fn term(out: &mut Gains, b: &Gains, shift: usize, add: u8) {
 /// (max, +) convolution of two gains tables: sets add up, at most one pair in all. Every entry of
 /// `a` (lanes 0–4 and 8–12) adds to `b` shifted by its lane. Entries are at most 14, so sums fit
 /// a byte. With the `shanten-table` feature (speed) the ten terms are written out, so each shift
-/// is a constant; without it (small builds) they run as a loop, about 800 bytes less code.
+/// is a constant, and inlined into the tile acceptance (its four calls are a tenth of it);
+/// without it (small builds) they run as a loop, about 800 bytes less code.
+#[cfg_attr(feature = "shanten-table", inline(always))]
 fn combine(a: &Gains, b: &Gains) -> Gains {
     let mut out = [0u8; 16];
-    let at = |l: usize| a.get(l).copied().unwrap_or(0);
     #[cfg(feature = "shanten-table")]
     {
-        term(&mut out, b, 0, at(0));
-        term(&mut out, b, 1, at(1));
-        term(&mut out, b, 2, at(2));
-        term(&mut out, b, 3, at(3));
-        term(&mut out, b, 4, at(4));
-        term(&mut out, b, 8, at(8));
-        term(&mut out, b, 9, at(9));
-        term(&mut out, b, 10, at(10));
-        term(&mut out, b, 11, at(11));
-        term(&mut out, b, 12, at(12));
+        term(&mut out, b, 0, &TERM_MASKS[0], a[0]);
+        term(&mut out, b, 1, &TERM_MASKS[1], a[1]);
+        term(&mut out, b, 2, &TERM_MASKS[2], a[2]);
+        term(&mut out, b, 3, &TERM_MASKS[3], a[3]);
+        term(&mut out, b, 4, &TERM_MASKS[4], a[4]);
+        term(&mut out, b, 8, &TERM_MASKS[8], a[8]);
+        term(&mut out, b, 9, &TERM_MASKS[9], a[9]);
+        term(&mut out, b, 10, &TERM_MASKS[10], a[10]);
+        term(&mut out, b, 11, &TERM_MASKS[11], a[11]);
+        term(&mut out, b, 12, &TERM_MASKS[12], a[12]);
     }
     #[cfg(not(feature = "shanten-table"))]
-    for shift in [0, 1, 2, 3, 4, 8, 9, 10, 11, 12] {
-        term(&mut out, b, shift, at(shift));
+    for (shift, (&add, mask)) in a.iter().zip(&TERM_MASKS).enumerate() {
+        if shift & 7 < 5 {
+            term(&mut out, b, shift, mask, add);
+        }
     }
     out
 }
@@ -186,46 +183,74 @@ fn halves(gains: &[Gains; 4]) -> [Gains; 2] {
     [combine(m, p), combine(s, z)]
 }
 
+/// The two rows of a gains table (no pair, pair), lanes 0–7 and 8–15.
+fn rows(g: &Gains) -> ([u8; 8], [u8; 8]) {
+    let [a0, a1, a2, a3, a4, a5, a6, a7, b0, b1, b2, b3, b4, b5, b6, b7] = *g;
+    ([a0, a1, a2, a3, a4, a5, a6, a7], [b0, b1, b2, b3, b4, b5, b6, b7])
+}
+
+/// `3 × sets + 1 − used`: the regular shanten of a hand needing `sets` sets whose groups use
+/// `used` held tiles. `sets` is at most 4 and `used` at most 28 (two halves' lanes), so the
+/// result is in −27..=13 and no op wraps.
+fn regular_shanten(sets: usize, used: u8) -> i8 {
+    let sets = sets.min(4) as i8;
+    sets.wrapping_mul(3).wrapping_add(1).wrapping_sub(used as i8)
+}
+
+/// Seven-pairs shanten from the kinds held at least twice (`pairs`) and at least once
+/// (`kinds`): `6 − pairs + max(0, 7 − kinds)`. Both are at most 34, so the result is in
+/// −28..=13 and no op wraps.
+fn seven_pairs_from(pairs: u8, kinds: u8) -> i8 {
+    let missing = 7u8.saturating_sub(kinds); // the max(0, ·): a genuine floor, not a fallback
+    6i8.wrapping_sub(pairs as i8).wrapping_add(missing as i8)
+}
+
+/// Thirteen-orphans shanten from the orphan kinds held (`kinds`, at most 13) and whether one is
+/// held twice: `13 − kinds − [pair]`, in −1..=13 (no op wraps).
+fn thirteen_orphans_from(kinds: u8, pair: bool) -> i8 {
+    13i8.wrapping_sub(kinds as i8).wrapping_sub(i8::from(pair))
+}
+
 #[cfg(any(test, not(feature = "shanten-table")))]
 /// Regular shanten from the two halves, for a hand needing `sets` sets: `3 × sets + 1` minus the
 /// most tiles the groups use (the pair on either side).
 fn regular_from(halves: &[Gains; 2], sets: usize) -> i8 {
     let [left, right] = halves;
     let sets = sets.min(4);
-    let at = |g: &Gains, pair: usize, sets: usize| g.get(lane(pair, sets)).copied().unwrap_or(0);
+    let ((left_plain, left_pair), (right_plain, right_pair)) = (rows(left), rows(right));
+    // `k` sets on the left (lanes 0..=sets ascending) against `sets − k` on the right (the same
+    // lanes descending); `sets + 1` ≤ 5, no wrap.
+    let lanes = sets.wrapping_add(1);
+    let left_lanes = left_plain.iter().zip(&left_pair).take(lanes);
+    let right_lanes = right_plain.iter().zip(&right_pair).take(lanes).rev();
     let mut used = 0u8;
-    for k in 0..=sets {
-        let left_pair = at(left, 0, k) + at(right, 1, sets - k);
-        let right_pair = at(left, 1, k) + at(right, 0, sets - k);
-        used = used.max(left_pair).max(right_pair);
+    for ((&l0, &l1), (&r0, &r1)) in left_lanes.zip(right_lanes) {
+        // Lanes are at most 14: the sums fit a byte.
+        used = used.max(l0.wrapping_add(r1)).max(l1.wrapping_add(r0));
     }
-    (3 * sets + 1) as i8 - used as i8
+    regular_shanten(sets, used)
 }
 
 #[cfg(any(test, not(feature = "shanten-table")))]
 /// Seven-pairs shanten: `6 − pairs + max(0, 7 − kinds)`, pairs counted as kinds held at least
 /// twice (four of a kind is one pair).
 fn seven_pairs_counts(counts: &[u8; KINDS]) -> i8 {
-    let (mut pairs, mut kinds) = (0i8, 0i8);
-    for &c in counts {
-        pairs += i8::from(c >= 2);
-        kinds += i8::from(c >= 1);
-    }
-    6 - pairs + (7 - kinds).max(0)
+    // At most 34 kinds: the counts fit a byte.
+    let at_least = |k: u8| counts.iter().filter(|&&c| c >= k).count() as u8;
+    seven_pairs_from(at_least(2), at_least(1))
 }
-
-/// Indices of the thirteen terminals and honors (1 and 9 of each suit, 1z–7z).
-const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 #[cfg(any(test, not(feature = "shanten-table")))]
 fn thirteen_orphans_counts(counts: &[u8; KINDS]) -> i8 {
-    let (mut kinds, mut pair) = (0i8, false);
-    for &i in &ORPHANS {
-        let c = counts.get(i).copied().unwrap_or(0);
-        kinds += i8::from(c > 0);
-        pair |= c >= 2;
-    }
-    13 - kinds - i8::from(pair)
+    let orphans = || {
+        Tile::all()
+            .zip(counts)
+            .filter(|(tile, _)| tile.is_orphan())
+            .map(|(_, &c)| c)
+    };
+    // At most 13 orphan kinds: the count fits a byte.
+    let kinds = orphans().filter(|&c| c > 0).count() as u8;
+    thirteen_orphans_from(kinds, orphans().any(|c| c >= 2))
 }
 
 #[cfg(any(test, not(feature = "shanten-table")))]
@@ -267,7 +292,8 @@ pub(crate) fn check_size_for(hand: &Hand, form: Option<Form>) -> Result<(), Erro
 /// `1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 1p 1p 1p` are 1-shanten.
 ///
 /// Errors: [`Error::WrongSize`] for 0, 3, 6, 9 or 12 tiles, or when seven pairs or thirteen
-/// orphans is asked of a hand that is not 13 or 14 tiles.
+/// orphans is asked of a hand that is not 13 or 14 tiles; [`Error::Internal`] only for a broken
+/// invariant (a lookup past a built-in table), never for a hand.
 ///
 /// ```
 /// use parlor_core::mahjong::{Form, Hand, shanten};
@@ -280,7 +306,7 @@ pub fn shanten(hand: &Hand, form: Option<Form>) -> Result<i8, Error> {
     check_size_for(hand, form)?;
     let counts = hand.counts();
     #[cfg(feature = "shanten-table")]
-    return Ok(shanten_by_census(counts, hand.len(), form));
+    return shanten_by_census(counts, hand.len(), form);
     #[cfg(not(feature = "shanten-table"))]
     let halves = match form {
         None | Some(Form::Regular) => halves(&hand_gains(counts)),
@@ -297,83 +323,126 @@ pub fn shanten(hand: &Hand, form: Option<Form>) -> Result<i8, Error> {
 /// flagged: a masked sum of the words and one multiplication.
 #[cfg(feature = "shanten-table")]
 struct Census {
-    at_least: [[u64; 5]; 3],
+    once: [u64; 5],
+    twice: [u64; 5],
+    thrice: [u64; 5],
+}
+
+/// Every kind as a bitmask (bit = [`Tile::index`]).
+#[cfg(feature = "shanten-table")]
+const ALL_KINDS: u64 = (1 << KINDS) - 1;
+
+/// The flag words (as in [`Census`]) of the kinds set in `kinds` (bit = [`Tile::index`]).
+#[cfg(feature = "shanten-table")]
+const fn flags_of(kinds: u64) -> [u64; 5] {
+    let mut words = [0u64; 5];
+    let mut slots: &mut [u64] = &mut words;
+    let mut rest = kinds;
+    while let [word, more @ ..] = slots {
+        let mut byte = 0u32;
+        while byte < 8 {
+            if rest & 1 != 0 {
+                // `byte` < 8: the shift is at most 56 and the product does not wrap.
+                *word |= 0x80u64.wrapping_shl(byte.wrapping_mul(8));
+            }
+            rest >>= 1;
+            byte = byte.wrapping_add(1); // below 8 in the loop
+        }
+        slots = more;
+    }
+    words
 }
 
 #[cfg(feature = "shanten-table")]
 impl Census {
     const TOP: u64 = 0x8080_8080_8080_8080;
     /// Every kind.
-    const ALL: [u64; 5] = Census::mask(0, KINDS);
+    const ALL: [u64; 5] = flags_of(ALL_KINDS);
     /// The honors, 1z–7z.
-    const HONORS: [u64; 5] = Census::mask(27, KINDS);
+    const HONORS: [u64; 5] = flags_of(ALL_KINDS & !((1 << 27) - 1));
     /// The thirteen orphans.
-    const ORPHAN_KINDS: [u64; 5] = {
-        let mut words = [0u64; 5];
-        let mut i = 0;
-        while i < ORPHANS.len() {
-            words[ORPHANS[i] / 8] |= 0x80 << (8 * (ORPHANS[i] % 8));
-            i += 1;
-        }
-        words
-    };
-
-    /// Flags of the kinds `from..to`.
-    const fn mask(from: usize, to: usize) -> [u64; 5] {
-        let mut words = [0u64; 5];
-        let mut i = from;
-        while i < to {
-            words[i / 8] |= 0x80 << (8 * (i % 8));
-            i += 1;
-        }
-        words
-    }
+    const ORPHAN_KINDS: [u64; 5] = flags_of(ORPHAN_MASK);
 
     fn of(counts: &[u8; KINDS]) -> Census {
-        let mut at_least = [[0u64; 5]; 3];
-        for (w, chunk) in counts.chunks(8).enumerate() {
+        let mut census = Census {
+            once: [0; 5],
+            twice: [0; 5],
+            thrice: [0; 5],
+        };
+        let words = census
+            .once
+            .iter_mut()
+            .zip(census.twice.iter_mut())
+            .zip(census.thrice.iter_mut());
+        for (chunk, ((once, twice), thrice)) in counts.chunks(8).zip(words) {
             let mut bytes = [0u8; 8];
             for (to, &from) in bytes.iter_mut().zip(chunk) {
                 *to = from;
             }
             let word = u64::from_le_bytes(bytes);
-            for (k, flags) in at_least.iter_mut().enumerate() {
-                let add = 0x7f7f_7f7f_7f7f_7f7fu64 - 0x0101_0101_0101_0101 * k as u64;
-                if let Some(slot) = flags.get_mut(w) {
-                    *slot = word.wrapping_add(add) & Census::TOP;
-                }
-            }
+            // Counts are at most 4: adding 0x80 − k to each byte neither carries into the next
+            // byte nor wraps the word.
+            *once = word.wrapping_add(0x7f7f_7f7f_7f7f_7f7f) & Census::TOP;
+            *twice = word.wrapping_add(0x7e7e_7e7e_7e7e_7e7e) & Census::TOP;
+            *thrice = word.wrapping_add(0x7d7d_7d7d_7d7d_7d7d) & Census::TOP;
         }
-        Census { at_least }
+        census
     }
 
-    /// How many kinds of `set` are held at least `k` (1–3) times.
-    fn count(&self, k: usize, set: &[u64; 5]) -> u8 {
-        let Some(flags) = self.at_least.get(k.wrapping_sub(1)) else {
-            return 0;
-        };
+    /// How many kinds of `set` have their flag in `flags`.
+    fn kinds(flags: &[u64; 5], set: &[u64; 5]) -> u8 {
         let mut sum = 0u64;
         for (&f, &m) in flags.iter().zip(set) {
-            sum += (f & m) >> 7; // a byte per kind position, at most 5 in all
+            // One bit per byte, five words: every byte of the sum stays at most 5 (no carry,
+            // no wrap).
+            sum = sum.wrapping_add((f & m) >> 7);
         }
         (sum.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
     }
 
+    /// How many kinds of `set` are held at least once.
+    fn once_in(&self, set: &[u64; 5]) -> u8 {
+        Census::kinds(&self.once, set)
+    }
+
+    /// How many kinds of `set` are held at least twice.
+    fn twice_in(&self, set: &[u64; 5]) -> u8 {
+        Census::kinds(&self.twice, set)
+    }
+
+    /// How many kinds of `set` are held at least three times.
+    fn thrice_in(&self, set: &[u64; 5]) -> u8 {
+        Census::kinds(&self.thrice, set)
+    }
+
     fn seven_pairs(&self) -> i8 {
-        let (pairs, kinds) = (self.count(2, &Census::ALL) as i8, self.count(1, &Census::ALL) as i8);
-        6 - pairs + (7 - kinds).max(0)
+        seven_pairs_from(self.twice_in(&Census::ALL), self.once_in(&Census::ALL))
     }
 
     fn thirteen_orphans(&self) -> i8 {
-        let pair = self.count(2, &Census::ORPHAN_KINDS) > 0;
-        13 - self.count(1, &Census::ORPHAN_KINDS) as i8 - i8::from(pair)
+        let orphans = &Census::ORPHAN_KINDS;
+        thirteen_orphans_from(self.once_in(orphans), self.twice_in(orphans) > 0)
     }
 
     /// The honors' class (see [`honor_class`]).
-    fn honor_class(&self) -> u8 {
+    fn honor_class(&self) -> Result<u8, Error> {
         let h = &Census::HONORS;
-        honor_class(self.count(1, h), self.count(2, h), self.count(3, h))
+        honor_class(self.once_in(h), self.twice_in(h), self.thrice_in(h))
     }
+}
+
+/// The two rows of a gains table as little-endian words (lane `8p + s` is byte `s` of row `p`).
+#[cfg(feature = "shanten-table")]
+fn row_words(g: &Gains) -> (u64, u64) {
+    let (plain, pair) = rows(g);
+    (u64::from_le_bytes(plain), u64::from_le_bytes(pair))
+}
+
+/// `8 × (7 − sets)` for `sets` ≤ 4 (at most 56 and at least 24: no op wraps): the shift that
+/// keeps a byte-swapped row's first `sets + 1` lanes, reversed.
+#[cfg(feature = "shanten-table")]
+fn reversal_shift(sets: u32) -> u32 {
+    7u32.wrapping_sub(sets.min(4)).wrapping_mul(8)
 }
 
 /// The most tiles the groups of a hand needing `sets` sets use, from the two halves: the
@@ -382,24 +451,21 @@ impl Census {
 #[cfg(feature = "shanten-table")]
 fn most_used(left: &Gains, right: &Gains, sets: usize) -> u8 {
     const TOP: u64 = 0x8080_8080_8080_8080;
-    // Lanes hold at most 28, below 128: `(x | TOP) - y` keeps each byte's top bit iff x >= y.
+    // Lanes hold at most 28, below 128: `(x | TOP) - y` keeps each byte's top bit iff x >= y,
+    // and borrows from no other byte; `ge - (ge >> 7)` turns each 0x80 byte into 0x7f, byte by
+    // byte. Neither wraps the word.
     let max = |x: u64, y: u64| {
-        let ge = ((x | TOP) - y) & TOP;
-        let keep_x = ge | (ge - (ge >> 7));
+        let ge = (x | TOP).wrapping_sub(y) & TOP;
+        let keep_x = ge | ge.wrapping_sub(ge >> 7);
         (x & keep_x) | (y & !keep_x)
     };
-    let row = |g: &Gains, pair: usize| {
-        let mut bytes = [0u8; 8];
-        for (to, &from) in bytes.iter_mut().zip(g.iter().skip(8 * pair)) {
-            *to = from;
-        }
-        u64::from_le_bytes(bytes)
-    };
-    let sets = sets.min(4) as u32;
-    let reversed = |row: u64| row.swap_bytes() >> (8 * (7 - sets));
-    let lanes = u64::MAX >> (8 * (7 - sets));
-    let pair_left = row(left, 1).wrapping_add(reversed(row(right, 0)));
-    let pair_right = row(left, 0).wrapping_add(reversed(row(right, 1)));
+    let shift = reversal_shift(sets.min(4) as u32);
+    let reversed = |row: u64| row.swap_bytes().wrapping_shr(shift);
+    let lanes = u64::MAX.wrapping_shr(shift);
+    let ((left_plain, left_pair), (right_plain, right_pair)) = (row_words(left), row_words(right));
+    // Lanes of at most 14 each: the sums stay below 128 per byte (no carry).
+    let pair_left = left_pair.wrapping_add(reversed(right_plain));
+    let pair_right = left_plain.wrapping_add(reversed(right_pair));
     let mut best = max(pair_left, pair_right) & lanes;
     best = max(best, best >> 32);
     best = max(best, best >> 16);
@@ -408,23 +474,27 @@ fn most_used(left: &Gains, right: &Gains, sets: usize) -> u8 {
 }
 
 /// [`shanten`] with the built-in classifier, for a hand of `len` tiles whose size suits `form`.
+/// [`Error::Internal`] only for a lookup past a built-in table (a broken invariant).
 #[cfg(feature = "shanten-table")]
-fn shanten_by_census(counts: &[u8; KINDS], len: usize, form: Option<Form>) -> i8 {
+fn shanten_by_census(counts: &[u8; KINDS], len: usize, form: Option<Form>) -> Result<i8, Error> {
     let census = Census::of(counts);
     let full = len == 13 || len == 14;
-    let regular = || {
+    let regular = || -> Result<i8, Error> {
         let sets = (len / 3).min(4);
-        let left = pair_gains(suit_class(&suit_counts(counts, 0)), suit_class(&suit_counts(counts, 1)));
-        let right = suit_honor_gains(suit_class(&suit_counts(counts, 2)), census.honor_class());
-        (3 * sets + 1) as i8 - most_used(&left, &right, sets) as i8
+        let left = pair_gains(
+            suit_class(&suit_counts(counts, 0))?,
+            suit_class(&suit_counts(counts, 1))?,
+        )?;
+        let right = suit_honor_gains(suit_class(&suit_counts(counts, 2))?, census.honor_class()?)?;
+        Ok(regular_shanten(sets, most_used(&left, &right, sets)))
     };
-    match form {
-        Some(Form::Regular) => regular(),
+    Ok(match form {
+        Some(Form::Regular) => regular()?,
         Some(Form::SevenPairs) => census.seven_pairs(),
         Some(Form::ThirteenOrphans) => census.thirteen_orphans(),
-        None if full => regular().min(census.seven_pairs()).min(census.thirteen_orphans()),
-        None => regular(),
-    }
+        None if full => regular()?.min(census.seven_pairs()).min(census.thirteen_orphans()),
+        None => regular()?,
+    })
 }
 
 /// Tile acceptance of a hand: the kinds whose draw lowers the shanten, and how many copies of
@@ -465,7 +535,7 @@ pub fn ukeire(hand: &Hand, visible: Option<&[u8; KINDS]>, form: Option<Form>) ->
     hand.expect_size(Size::Waiting)?;
     let counts = hand.counts();
     let none = [0u8; KINDS];
-    let seen = visible.unwrap_or(&none);
+    let seen = visible.unwrap_or(&none); // the documented `None`: no tile seen elsewhere
     if visible.is_some() {
         for (tile, (&held, &shown)) in Tile::all().zip(counts.iter().zip(seen.iter())) {
             if held.saturating_add(shown) > 4 {
@@ -477,9 +547,9 @@ pub fn ukeire(hand: &Hand, visible: Option<&[u8; KINDS]>, form: Option<Form>) ->
         }
     }
     #[cfg(feature = "shanten-table")]
-    let (before, accepted) = accepted_kinds(counts, hand.len(), form);
+    let (before, accepted) = accepted_kinds(counts, hand.len(), form)?;
     #[cfg(not(feature = "shanten-table"))]
-    let (before, accepted) = accepted_by_redrawing(counts, hand.len(), form);
+    let (before, accepted) = accepted_by_redrawing(counts, hand.len(), form)?;
     let mut result = Ukeire {
         shanten: before,
         accepted,
@@ -489,13 +559,18 @@ pub fn ukeire(hand: &Hand, visible: Option<&[u8; KINDS]>, form: Option<Form>) ->
     let mut bits = accepted;
     while bits != 0 {
         let index = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        let held = counts.get(index).copied().unwrap_or(4);
-        let shown = seen.get(index).copied().unwrap_or(0);
-        if let Some(slot) = result.remaining.get_mut(index) {
-            *slot = 4u8.saturating_sub(held).saturating_sub(shown);
-            result.total = result.total.saturating_add(*slot);
-        }
+        bits &= bits.wrapping_sub(1); // clears the lowest set bit (`bits` ≠ 0: no wrap)
+        // `accepted` holds only bits of kinds (below KINDS), so every lookup finds its kind.
+        let (Some(&held), Some(&shown), Some(slot)) =
+            (counts.get(index), seen.get(index), result.remaining.get_mut(index))
+        else {
+            debug_assert!(false, "ukeire: an accepted bit past the 34 kinds");
+            return Err(Error::Internal);
+        };
+        // The hand and `visible` hold at most 4 together (checked above), so neither saturates;
+        // the total is at most 34 × 4.
+        *slot = 4u8.saturating_sub(held).saturating_sub(shown);
+        result.total = result.total.saturating_add(*slot);
     }
     Ok(result)
 }
@@ -515,10 +590,12 @@ fn empty_and_single(counts: &[u8; KINDS]) -> (u64, u64) {
 #[cfg(feature = "shanten-table")]
 const ORPHAN_MASK: u64 = {
     let mut mask = 0u64;
-    let mut i = 0;
-    while i < ORPHANS.len() {
-        mask |= 1 << ORPHANS[i];
-        i += 1;
+    let mut index = 0u8;
+    while let Some(tile) = Tile::new(index) {
+        if tile.is_orphan() {
+            mask |= 1 << index;
+        }
+        index += 1;
     }
     mask
 };
@@ -531,18 +608,16 @@ const ORPHAN_MASK: u64 = {
 #[cfg(feature = "shanten-table")]
 fn draw_threshold(rest: &Gains, target: u8, sets: usize) -> u128 {
     let sets = sets.min(4) as u32;
-    let row = |pair: usize| {
-        let mut bytes = [0u8; 8];
-        for (to, &from) in bytes.iter_mut().zip(rest.iter().skip(8 * pair)) {
-            *to = from;
-        }
-        u64::from_le_bytes(bytes)
-    };
-    let reversed = |row: u64| row.swap_bytes() >> (8 * (7 - sets));
+    let (plain, pair) = row_words(rest);
+    let shift = reversal_shift(sets);
+    let reversed = |row: u64| row.swap_bytes().wrapping_shr(shift);
     // Lane value 127 − (target − r) = r + (127 − target); r ≤ target ≤ 13, so no lane carries.
-    let base = u64::from(threshold_lane(target)) * (0x01_0101_0101u64 >> (8 * (4 - sets)));
-    let no_pair = reversed(row(1)).wrapping_add(base);
-    let pair = reversed(row(0)).wrapping_add(base);
+    // The first `sets + 1` lanes get it: a shift of 8 × (4 − sets) ≤ 32 (no wrap), and a lane
+    // value of at most 127 times bytes of 1 carries nowhere.
+    let ones = 0x01_0101_0101u64.wrapping_shr(4u32.wrapping_sub(sets).wrapping_mul(8));
+    let base = u64::from(threshold_lane(target)).wrapping_mul(ones);
+    let no_pair = reversed(pair).wrapping_add(base);
+    let pair = reversed(plain).wrapping_add(base);
     u128::from(no_pair) | u128::from(pair) << 64
 }
 
@@ -558,38 +633,36 @@ fn draw_threshold(rest: &Gains, target: u8, sets: usize) -> u128 {
 /// number ([`draws_exceeding`]); for the honors, three candidate gains (a kind held 0, 1 or 2
 /// times gained a copy; a fourth copy adds nothing).
 #[cfg(feature = "shanten-table")]
-fn accepted_kinds(counts: &[u8; KINDS], len: usize, form: Option<Form>) -> (i8, u64) {
+fn accepted_kinds(counts: &[u8; KINDS], len: usize, form: Option<Form>) -> Result<(i8, u64), Error> {
     let full = len == 13;
     let sets = (len / 3).min(4);
     let regular_needed = matches!(form, None | Some(Form::Regular));
     let pairs_needed = full && matches!(form, None | Some(Form::SevenPairs));
     let orphans_needed = full && matches!(form, None | Some(Form::ThirteenOrphans));
-    let walks = [
-        suit_walk(&suit_counts(counts, 0)),
-        suit_walk(&suit_counts(counts, 1)),
-        suit_walk(&suit_counts(counts, 2)),
-    ];
+    let suits = [suit_counts(counts, 0), suit_counts(counts, 1), suit_counts(counts, 2)];
+    let walks = [suit_walk(&suits[0])?, suit_walk(&suits[1])?, suit_walk(&suits[2])?];
     let census = Census::of(counts);
     let honors = &Census::HONORS;
     let (ge1, ge2, ge3) = (
-        census.count(1, honors),
-        census.count(2, honors),
-        census.count(3, honors),
+        census.once_in(honors),
+        census.twice_in(honors),
+        census.thrice_in(honors),
     );
     let mut honors_by_count = [0u64; 3];
     for (index, &count) in counts.iter().enumerate().skip(27) {
+        // Kinds held 3 or 4 times are in no mask: a fourth copy adds nothing, a fifth is none.
         if let Some(mask) = honors_by_count.get_mut(usize::from(count)) {
             *mask |= 1 << index;
         }
     }
     let [m, p, s] = [&walks[0].gains, &walks[1].gains, &walks[2].gains];
-    let z_class = honor_class(ge1, ge2, ge3);
-    let z = honor_class_gains(z_class);
+    let z_class = honor_class(ge1, ge2, ge3)?;
+    let z = honor_class_gains(z_class)?;
     let (mp, sz) = (
-        pair_gains(walks[0].class, walks[1].class),
-        suit_honor_gains(walks[2].class, z_class),
+        pair_gains(walks[0].class, walks[1].class)?,
+        suit_honor_gains(walks[2].class, z_class)?,
     );
-    let regular = (3 * sets + 1) as i8 - most_used(&mp, &sz, sets) as i8;
+    let regular = regular_shanten(sets, most_used(&mp, &sz, sets));
     let seven_pairs = census.seven_pairs();
     let orphans = census.thirteen_orphans();
     let mut before = i8::MAX;
@@ -612,39 +685,46 @@ fn accepted_kinds(counts: &[u8; KINDS], len: usize, form: Option<Form>) -> (i8, 
     };
     if pairs_count {
         // A single becomes a pair; a new kind counts while fewer than seven are held.
-        let kinds = KINDS as u32 - empty.count_ones();
+        let kinds = (!empty & ALL_KINDS).count_ones();
         accepted |= single | if kinds < 7 { empty } else { 0 };
     }
     if orphans_count {
-        let pair = census.count(2, &Census::ORPHAN_KINDS) > 0;
+        let pair = census.twice_in(&Census::ORPHAN_KINDS) > 0;
         accepted |= ORPHAN_MASK & (empty | if pair { 0 } else { single });
     }
     if regular_needed {
         // Used tiles above `target` lower the shanten below `before` (regular >= before, so
-        // target >= the tiles the groups use now).
-        let target = (3 * sets as i8 + 1 - before).max(0) as u8;
+        // target >= the tiles the groups use now). `3 × sets + 1` ≤ 13 minus `before` (−1 to
+        // i8::MAX) is in −114..=14: no wrap.
+        let target = regular_shanten(sets, 0).wrapping_sub(before).max(0) as u8;
         let threshold = |rest: &Gains| draw_threshold(rest, target, sets);
         let rests = [combine(p, &sz), combine(m, &sz), combine(&mp, &z)];
-        for (suit, (walk, rest)) in walks.iter().zip(&rests).enumerate() {
-            let found = draws_exceeding(&suit_counts(counts, suit), walk, threshold(rest));
-            accepted |= u64::from(found) << (9 * suit);
+        for ((walk, rest), (suit, shift)) in walks.iter().zip(&rests).zip(suits.iter().zip([0u32, 9, 18])) {
+            let found = draws_exceeding(suit, walk, threshold(rest))?;
+            accepted |= u64::from(found).wrapping_shl(shift); // a suit's first kind: below 64
         }
         let honor_threshold = threshold(&combine(&mp, s));
-        let drawn = [(ge1 + 1, ge2, ge3), (ge1, ge2 + 1, ge3), (ge1, ge2, ge3 + 1)];
+        // A candidate counts only when some honor is held that many times (`kinds` ≠ 0), so
+        // the count it raises is below 7: no `+ 1` wraps.
+        let drawn = [
+            (ge1.wrapping_add(1), ge2, ge3),
+            (ge1, ge2.wrapping_add(1), ge3),
+            (ge1, ge2, ge3.wrapping_add(1)),
+        ];
         for (&(a, b, c), &kinds) in drawn.iter().zip(&honors_by_count) {
-            if kinds != 0 && exceeds(&honor_gains_by_counts(a, b, c), honor_threshold) {
+            if kinds != 0 && exceeds(&honor_class_gains(honor_class(a, b, c)?)?, honor_threshold) {
                 accepted |= kinds;
             }
         }
     }
-    (before, accepted)
+    Ok((before, accepted))
 }
 
 /// The shanten of a hand of `3n+1` tiles for `form` and the kinds whose draw lowers it, by
 /// recomputing the shanten with each kind drawn (only the drawn tile's half of the suits
 /// changes). The table-free build's method; with the table, the reference of the unit tests.
 #[cfg(any(test, not(feature = "shanten-table")))]
-fn accepted_by_redrawing(counts: &[u8; KINDS], len: usize, form: Option<Form>) -> (i8, u64) {
+fn accepted_by_redrawing(counts: &[u8; KINDS], len: usize, form: Option<Form>) -> Result<(i8, u64), Error> {
     let regular_needed = matches!(form, None | Some(Form::Regular));
     let base_gains = if regular_needed {
         hand_gains(counts)
@@ -658,33 +738,34 @@ fn accepted_by_redrawing(counts: &[u8; KINDS], len: usize, form: Option<Form>) -
     };
     let before = shanten_counts(counts, len, &base_halves, form);
     let mut accepted = 0u64;
-    for tile in Tile::all() {
-        let index = tile.index();
-        let held = counts.get(index).copied().unwrap_or(4);
+    for (tile, &held) in Tile::all().zip(counts) {
         if held >= 4 {
             continue;
         }
+        let index = tile.index();
         let mut with = *counts;
-        if let Some(c) = with.get_mut(index) {
-            *c += 1;
-        }
+        let Some(slot) = with.get_mut(index) else {
+            debug_assert!(false, "a Tile's index is below KINDS");
+            return Err(Error::Internal);
+        };
+        *slot = held.wrapping_add(1); // held < 4
         let mut drawn_halves = base_halves;
         if regular_needed {
             // Only the drawn tile's suit and so only its half change.
-            let suit = index / 9;
             let [m, p, s, z] = base_gains;
-            drawn_halves = match suit {
-                0 => [combine(&suit_gains(&suit_counts(&with, 0)), &p), base_halves[1]],
-                1 => [combine(&m, &suit_gains(&suit_counts(&with, 1))), base_halves[1]],
-                2 => [base_halves[0], combine(&suit_gains(&suit_counts(&with, 2)), &z)],
-                _ => [base_halves[0], combine(&s, &honor_gains(&honor_counts(&with)))],
+            drawn_halves = match tile.suit() {
+                Suit::Man => [combine(&suit_gains(&suit_counts(&with, 0)), &p), base_halves[1]],
+                Suit::Pin => [combine(&m, &suit_gains(&suit_counts(&with, 1))), base_halves[1]],
+                Suit::Sou => [base_halves[0], combine(&suit_gains(&suit_counts(&with, 2)), &z)],
+                Suit::Honor => [base_halves[0], combine(&s, &honor_gains(&honor_counts(&with)))],
             };
         }
-        if shanten_counts(&with, len + 1, &drawn_halves, form) < before {
+        // `len` ≤ 13 (a waiting hand): no wrap.
+        if shanten_counts(&with, len.wrapping_add(1), &drawn_halves, form) < before {
             accepted |= 1 << index;
         }
     }
-    (before, accepted)
+    Ok((before, accepted))
 }
 
 #[cfg(test)]
@@ -692,6 +773,7 @@ fn accepted_by_redrawing(counts: &[u8; KINDS], len: usize, form: Option<Form>) -
 mod tests {
     extern crate std;
     use super::*;
+    use crate::mahjong::gains::lane;
 
     /// `honor_gains` against every way of giving each honor kind a set, the pair or nothing, for
     /// every multiset of seven honor counts (the order of kinds does not matter).
@@ -790,8 +872,12 @@ mod tests {
                 &[None, Some(Form::Regular)]
             };
             for (slot, &form) in by_form.iter_mut().zip(forms) {
-                let got = accepted_kinds(&counts, len, form);
-                assert_eq!(got, accepted_by_redrawing(&counts, len, form), "{counts:?} {form:?}");
+                let got = accepted_kinds(&counts, len, form).unwrap();
+                assert_eq!(
+                    got,
+                    accepted_by_redrawing(&counts, len, form).unwrap(),
+                    "{counts:?} {form:?}"
+                );
                 *slot += usize::from(got.1 != 0);
             }
         }
@@ -859,13 +945,13 @@ mod tests {
                 "{counts:?}"
             );
             assert_eq!(
-                honor_class_gains(census.honor_class()),
+                census.honor_class().and_then(honor_class_gains).unwrap(),
                 honor_gains(&honor_counts(&counts)),
                 "{counts:?}"
             );
             let sets = len / 3;
             assert_eq!(
-                (3 * sets.min(4) + 1) as i8 - most_used(&halves[0], &halves[1], sets) as i8,
+                regular_shanten(sets, most_used(&halves[0], &halves[1], sets)),
                 regular_from(&halves, sets),
                 "{counts:?}"
             );
@@ -882,7 +968,7 @@ mod tests {
             };
             for &form in forms {
                 assert_eq!(
-                    shanten_by_census(&counts, len, form),
+                    shanten_by_census(&counts, len, form).unwrap(),
                     shanten_counts(&counts, len, &halves, form),
                     "{counts:?} {form:?}"
                 );
@@ -944,7 +1030,7 @@ mod tests {
             let [m, p, s] = [0, 1, 2].map(|suit| suit_counts(&counts, suit));
             for (a, b) in [(&m, &p), (&p, &s), (&s, &m), (&m, &m)] {
                 assert_eq!(
-                    pair_gains(suit_class(a), suit_class(b)),
+                    pair_gains(suit_class(a).unwrap(), suit_class(b).unwrap()).unwrap(),
                     combine(&suit_gains(a), &suit_gains(b)),
                     "{a:?} {b:?}"
                 );

@@ -9,11 +9,7 @@
 //! classifier ([`tables`](super::tables)) and checks it in tests; without it, it runs for
 //! every suit of every hand.
 
-// The core's indexing and arithmetic lints are waived here while the shanten dynamic program is
-// reworked on the shanten-speed branch (the rework lands with them on).
-#![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
-
-use super::gains::{Gains, lane};
+use super::gains::Gains;
 
 /// Larger than any real cost (at most 14 tiles are drawn).
 pub(crate) const INF: u8 = 60;
@@ -24,33 +20,36 @@ pub(crate) type Table = [u8; 16];
 pub(crate) const EMPTY: Table = [INF; 16];
 
 /// Lanes a shift by `ds` sets must not fill: sets below `ds` and the unused lanes 5–7, 13–15.
-const MASKS: [Table; 5] = {
-    let mut masks = [[0u8; 16]; 5];
-    let mut ds = 0;
-    while ds < 5 {
-        let mut i = 0;
-        while i < 16 {
-            let m = i & 7;
-            if m < ds || m >= 5 {
-                masks[ds][i] = 0xff;
-            }
-            i += 1;
-        }
-        ds += 1;
-    }
-    masks
-};
+const fn mask(ds: u32) -> Table {
+    /// Lanes 0–4 of a row.
+    const ROW: u64 = 0xff_ffff_ffff;
+    // `ds` ≤ 4 in `MASKS`: a shift of at most 32, no wrap.
+    let bits = ds.wrapping_mul(8);
+    let open = !ROW.wrapping_shr(bits).wrapping_shl(bits);
+    let row = open as u128;
+    (row | row.wrapping_shl(64)).to_le_bytes()
+}
+
+/// [`mask`] of every shift by 0–4 sets.
+const MASKS: [Table; 5] = [mask(0), mask(1), mask(2), mask(3), mask(4)];
+
+/// A gains table from its two rows (no pair, pair) of sets 0–4; the other lanes 0.
+pub(crate) fn from_rows(no_pair: &[u8; 5], pair: &[u8; 5]) -> Gains {
+    let ([a0, a1, a2, a3, a4], [b0, b1, b2, b3, b4]) = (*no_pair, *pair);
+    [a0, a1, a2, a3, a4, 0, 0, 0, b0, b1, b2, b3, b4, 0, 0, 0]
+}
 
 /// Relaxes `dst[pair + dp][sets + ds]` with `src[pair][sets] + add` (`ds` 0–4, `dp` 0–1): shift,
-/// add, mask and min over 16 fixed lanes. One copy for every shift: this program runs for every
-/// hand only in the small builds without the `shanten-table` feature, where code size counts.
-fn relax(dst: &mut Table, src: &Table, ds: usize, dp: usize, add: u8) {
+/// add, mask and min over 16 fixed lanes (`mask` = `MASKS[ds]`). One copy for every shift: this
+/// program runs for every hand only in the small builds without the `shanten-table` feature,
+/// where code size counts.
+fn relax(dst: &mut Table, src: &Table, ds: usize, dp: usize, mask: &Table, add: u8) {
     let mut shifted = EMPTY;
-    for (to, &from) in shifted.iter_mut().skip(ds + 8 * dp).zip(src) {
+    // `ds` ≤ 4 and `dp` ≤ 1: the shift is at most 12, no wrap.
+    for (to, &from) in shifted.iter_mut().skip(ds.wrapping_add(dp.wrapping_mul(8))).zip(src) {
         *to = from;
     }
-    let mask = MASKS.get(ds).copied().unwrap_or([0xff; 16]);
-    for ((slot, value), mask) in dst.iter_mut().zip(shifted).zip(mask) {
+    for ((slot, value), &mask) in dst.iter_mut().zip(shifted).zip(mask) {
         *slot = (*slot).min(value.saturating_add(add) | mask);
     }
 }
@@ -62,16 +61,16 @@ pub(crate) fn suit_table(h: &[u8; 9]) -> Table {
     let mut live = [[false; 3]; 3];
     state[0][0][0] = 0;
     live[0][0] = true;
-    for i in 0..9usize {
-        let held = h.get(i).copied().unwrap_or(0);
-        let near = held | h.get(i + 1).copied().unwrap_or(0) | h.get(i + 2).copied().unwrap_or(0);
+    for (i, &held) in h.iter().enumerate() {
+        // Past the ninth number nothing is held (a genuine 0: runs cannot start there anyway).
+        // `i` < 9: no wrap.
+        let ahead = |d: usize| h.get(i.wrapping_add(d)).copied().unwrap_or(0);
+        let near = held | ahead(1) | ahead(2);
         // Two equal runs are only worth it over a held pair somewhere in their window: with at
         // most one copy of each held, the second run covers nothing the first could not, and a
         // set of drawn tiles elsewhere costs the same.
-        let window = held
-            .max(h.get(i + 1).copied().unwrap_or(0))
-            .max(h.get(i + 2).copied().unwrap_or(0));
-        let max_runs = match (i < 7, near > 0, window >= 2) {
+        let window = held.max(ahead(1)).max(ahead(2));
+        let max_runs: usize = match (i < 7, near > 0, window >= 2) {
             (true, true, true) => 2,
             (true, true, false) => 1,
             _ => 0,
@@ -83,28 +82,38 @@ pub(crate) fn suit_table(h: &[u8; 9]) -> Table {
         let mut next = [[EMPTY; 3]; 3];
         let mut next_live = [[false; 3]; 3];
         let groups_here = usize::from(held > 0);
-        for r1 in 0..3usize {
-            for r2 in 0..3usize {
-                if !live[r1][r2] {
+        for (r1, (state_row, live_row)) in state.iter().zip(&live).enumerate() {
+            for (r2, (src, &is_live)) in state_row.iter().zip(live_row).enumerate() {
+                if !is_live {
                     continue;
                 }
-                let src = state[r1][r2];
                 for t in 0..=groups_here {
                     for q in 0..=groups_here {
-                        for r0 in 0..=max_runs {
-                            let need = r1 + r2 + r0 + 3 * t + 2 * q;
+                        // `r0` runs start here: `MASKS[r0 + t]`, `r0 + t` ≤ 3 (so the `take`
+                        // never cuts; `max_runs + 1` ≤ 3, no wrap).
+                        let runs = MASKS.iter().skip(t).take(max_runs.wrapping_add(1));
+                        for (r0, mask) in runs.enumerate() {
+                            // At most 2 + 2 + 2 + 3 + 2 = 11: no op wraps.
+                            let need = r1
+                                .wrapping_add(r2)
+                                .wrapping_add(r0)
+                                .wrapping_add(t.wrapping_mul(3))
+                                .wrapping_add(q.wrapping_mul(2));
                             if need > 4 {
                                 break;
                             }
                             let add = (need as u8).saturating_sub(held);
                             // `get_mut`, not indexing: at opt-level "z" the optimizer cannot bound
                             // `r0` here and would keep a panic path (embedded panic-path check).
-                            if let Some(cell) = next.get_mut(r0).and_then(|row| row.get_mut(r1)) {
-                                relax(cell, &src, r0 + t, q, add);
-                            }
-                            if let Some(flag) = next_live.get_mut(r0).and_then(|row| row.get_mut(r1)) {
-                                *flag = true;
-                            }
+                            let cell = next.get_mut(r0).and_then(|row| row.get_mut(r1));
+                            let flag = next_live.get_mut(r0).and_then(|row| row.get_mut(r1));
+                            let (Some(cell), Some(flag)) = (cell, flag) else {
+                                // r0 ≤ max_runs ≤ 2 and r1 < 3 (the rows of `state`).
+                                debug_assert!(false, "suit program: a run count past 2");
+                                continue;
+                            };
+                            relax(cell, src, r0.wrapping_add(t), q, mask, add);
+                            *flag = true;
                         }
                     }
                 }
@@ -117,25 +126,26 @@ pub(crate) fn suit_table(h: &[u8; 9]) -> Table {
 }
 
 /// The gains of a suit's cost table: `gains[p][s]` is the most of `3s' + 2p' - cost[p'][s']` over
-/// `p' <= p`, `s' <= s` (groups not taken are drawn elsewhere, so fewer are always allowed).
+/// `p' <= p`, `s' <= s` (groups not taken are drawn elsewhere, so fewer are always allowed),
+/// built as a running maximum: `gains[p][s]` = the best of its own groups, `gains[p][s − 1]`
+/// and `gains[p − 1][s]`.
 pub(crate) fn gains_from_costs(costs: &Table) -> Gains {
-    let mut gains = [0u8; 16];
-    for pair in 0..2 {
-        for sets in 0..5 {
-            let mut best = 0u8;
-            for p in 0..=pair {
-                for s in 0..=sets {
-                    let cost = costs.get(p * 8 + s).copied().unwrap_or(INF);
-                    let tiles = (3 * s + 2 * p) as u8;
-                    if cost < INF && cost <= tiles {
-                        best = best.max(tiles - cost);
-                    }
-                }
+    let [c0, c1, c2, c3, c4, _, _, _, d0, d1, d2, d3, d4, _, _, _] = *costs;
+    let cost_rows = [[c0, c1, c2, c3, c4], [d0, d1, d2, d3, d4]];
+    let mut rows = [[0u8; 5]; 2];
+    let mut below = [0u8; 5]; // the row of one pair fewer (none for the first row)
+    for ((row, cost_row), pair_tiles) in rows.iter_mut().zip(&cost_rows).zip([0u8, 2]) {
+        let mut best = 0u8;
+        for (((slot, &cost), &under), set_tiles) in row.iter_mut().zip(cost_row).zip(&below).zip([0u8, 3, 6, 9, 12]) {
+            let tiles = set_tiles.wrapping_add(pair_tiles); // at most 14: no wrap
+            if cost < INF && cost <= tiles {
+                best = best.max(tiles.wrapping_sub(cost)); // cost ≤ tiles: no wrap
             }
-            if let Some(slot) = gains.get_mut(lane(pair, sets)) {
-                *slot = best;
-            }
+            best = best.max(under);
+            *slot = best;
         }
+        below = *row;
     }
-    gains
+    let [no_pair, pair] = rows;
+    from_rows(&no_pair, &pair)
 }

@@ -16,13 +16,10 @@
 //! most 64 KiB); the unit test `suit_class_files_match_dynamic_program` rebuilds them and fails
 //! when they are stale (`PARLOR_BLESS=1 cargo test -p parlor-core suit_class_files` rewrites
 //! them). Without the feature every suit runs the dynamic program: the same answers, slower.
-// The table lookups index generated tables whose bounds the generator and the staleness test
-// prove; the lints are turned back on here after the shanten speed work is reviewed for them.
-#![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use super::gains::Gains;
 #[cfg(feature = "shanten-table")]
-use super::gains::lane;
+use super::error::Error;
+use super::gains::Gains;
 
 /// Numbers in a suit.
 const NUMBERS: usize = 9;
@@ -48,28 +45,51 @@ const HONOR_GAINS_BYTES: &[u8] = include_bytes!("honor_gains.bin");
 
 /// The automaton's transitions: entry `at + count` is the next `at` (5 × a state index), or after
 /// the ninth count the class.
+///
+/// Checked while the build evaluates it: every entry plus a count of at most 4 stays inside the
+/// table, so a walk over counts 0–4 never leaves it (the lookups still use `get`).
 #[cfg(feature = "shanten-table")]
-#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // evaluated at compile time: a miss is a build error
 static TRANSITIONS: [u16; TRANSITION_BYTES.len() / 2] = {
     let mut out = [0u16; TRANSITION_BYTES.len() / 2];
-    let mut i = 0;
-    while i < out.len() {
-        out[i] = u16::from_le_bytes([TRANSITION_BYTES[2 * i], TRANSITION_BYTES[2 * i + 1]]);
-        i += 1;
+    let mut slots: &mut [u16] = &mut out;
+    let mut bytes = TRANSITION_BYTES;
+    while let ([slot, more @ ..], [low, high, rest @ ..]) = (slots, bytes) {
+        *slot = u16::from_le_bytes([*low, *high]);
+        assert!(
+            (*slot as usize) + 4 < TRANSITION_BYTES.len() / 2,
+            "a transition leaves the table"
+        );
+        (slots, bytes) = (more, rest);
     }
     out
 };
 
-/// Gains tables stored as [`CLASS_BYTES`] per table, expanded to [`Gains`].
+/// Gains tables stored as [`CLASS_BYTES`] per table (lanes 0–4, then 8–12), expanded to
+/// [`Gains`]. The build fails unless `bytes` holds exactly `N` tables.
 #[cfg(feature = "shanten-table")]
 const fn expand<const N: usize>(bytes: &[u8]) -> [Gains; N] {
     let mut out = [[0u8; 16]; N];
-    let mut i = 0;
-    while i < N * CLASS_BYTES && i < bytes.len() {
-        out[i / CLASS_BYTES][lane(i % CLASS_BYTES / 5, i % 5)] = bytes[i];
-        i += 1;
+    let mut tables: &mut [Gains] = &mut out;
+    let mut bytes = bytes;
+    while let ([gains, more @ ..], [a0, a1, a2, a3, a4, b0, b1, b2, b3, b4, rest @ ..]) = (tables, bytes) {
+        *gains = [*a0, *a1, *a2, *a3, *a4, 0, 0, 0, *b0, *b1, *b2, *b3, *b4, 0, 0, 0];
+        (tables, bytes) = (more, rest);
     }
+    assert!(
+        bytes.is_empty() && CLASS_BYTES == 10,
+        "a gains file is not N tables of CLASS_BYTES"
+    );
     out
+}
+
+/// A lookup past a built-in table: impossible for a hand (counts 0–4, at most 14 tiles; the
+/// tables are checked at build time and by `suit_class_files_match_dynamic_program`), so a
+/// debug assertion, then [`Error::Internal`].
+#[cfg(feature = "shanten-table")]
+#[cold]
+fn broken() -> Error {
+    debug_assert!(false, "mahjong tables: a lookup past a built-in table");
+    Error::Internal
 }
 
 /// The distinct honor gains (55 honor classes).
@@ -119,64 +139,74 @@ const _: () = assert!(BUILT_IN_TABLE_BYTES <= 65_536);
 pub const BUILT_IN_TABLE_BYTES: usize = 0;
 
 /// One step of the automaton: from state `at` (5 × a state index) over a count. Hands hold at
-/// most four of a kind and fourteen tiles, so every step stays in the table; the index is
-/// clamped to the table anyway (panic-free for any input, and without a branch).
+/// most four of a kind and fourteen tiles, so every step stays in the table (checked when the
+/// table is built); a step past it is [`broken`].
 #[cfg(feature = "shanten-table")]
 #[inline(always)]
-fn next_state(at: u16, count: u8) -> u16 {
-    let index = (usize::from(at) + usize::from(count)).min(TRANSITIONS.len() - 1);
-    TRANSITIONS.get(index).copied().unwrap_or(0)
+fn next_state(at: u16, count: u8) -> Result<u16, Error> {
+    // A `u16` plus a `u8`: checked (it could wrap a 16-bit `usize`), and free where the
+    // compiler sees that it cannot.
+    let index = usize::from(at).checked_add(usize::from(count)).ok_or_else(broken)?;
+    TRANSITIONS.get(index).copied().ok_or_else(broken)
 }
 
 /// The class of a numbered suit (`counts`: nine counts of 0–4, at most 14 in all).
 #[cfg(feature = "shanten-table")]
-pub(crate) fn suit_class(counts: &[u8; NUMBERS]) -> u16 {
+pub(crate) fn suit_class(counts: &[u8; NUMBERS]) -> Result<u16, Error> {
     let mut at = 0u16;
     for &count in counts {
-        at = next_state(at, count);
+        at = next_state(at, count)?;
     }
-    at
+    Ok(at)
 }
 
 /// The gains of class `class`.
 #[cfg(feature = "shanten-table")]
 #[inline(always)]
-pub(crate) fn class_gains(class: u16) -> Gains {
-    CLASS_GAINS.get(usize::from(class)).copied().unwrap_or_default()
+pub(crate) fn class_gains(class: u16) -> Result<Gains, Error> {
+    CLASS_GAINS.get(usize::from(class)).copied().ok_or_else(broken)
 }
 
 /// The gains of a numbered suit (`counts`: nine counts of 0–4, at most 14 in all).
 #[cfg(all(test, feature = "shanten-table"))]
 pub(crate) fn suit_gains(counts: &[u8; NUMBERS]) -> Gains {
-    class_gains(suit_class(counts))
+    suit_class(counts)
+        .and_then(class_gains)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The honor class of a hand whose honors hold `ge1 ≥ ge2 ≥ ge3` kinds at least once, twice and
 /// three times (at most 7 kinds).
 #[cfg(feature = "shanten-table")]
-pub(crate) fn honor_class(ge1: u8, ge2: u8, ge3: u8) -> u8 {
+pub(crate) fn honor_class(ge1: u8, ge2: u8, ge3: u8) -> Result<u8, Error> {
     /// Triples `7 ≥ x ≥ y ≥ z ≥ 0` with `x < a`: `a(a+1)(a+2)/6`; pairs `y ≥ z` with `y < b`.
     const BEFORE_FIRST: [u8; 8] = [0, 1, 4, 10, 20, 35, 56, 84];
     const BEFORE_SECOND: [u8; 8] = [0, 1, 3, 6, 10, 15, 21, 28];
-    let index = usize::from(BEFORE_FIRST.get(usize::from(ge1)).copied().unwrap_or(0))
-        + usize::from(BEFORE_SECOND.get(usize::from(ge2)).copied().unwrap_or(0))
-        + usize::from(ge3);
-    HONOR_INDEX.get(index).copied().unwrap_or(0)
+    let first = BEFORE_FIRST.get(usize::from(ge1)).copied().ok_or_else(broken)?;
+    let second = BEFORE_SECOND.get(usize::from(ge2)).copied().ok_or_else(broken)?;
+    // At most 84 + 28 + 255 in a `usize`: never wraps.
+    let index = usize::from(first)
+        .wrapping_add(usize::from(second))
+        .wrapping_add(usize::from(ge3));
+    HONOR_INDEX.get(index).copied().ok_or_else(broken)
 }
 
 /// The gains of honor class `class`.
 #[cfg(feature = "shanten-table")]
-pub(crate) fn honor_class_gains(class: u8) -> Gains {
-    HONOR_GAINS.get(usize::from(class)).copied().unwrap_or_default()
+pub(crate) fn honor_class_gains(class: u8) -> Result<Gains, Error> {
+    HONOR_GAINS.get(usize::from(class)).copied().ok_or_else(broken)
 }
 
 /// The gains of a numbered suit of class `class` and the honors of class `honors` together.
 #[cfg(feature = "shanten-table")]
-pub(crate) fn suit_honor_gains(class: u16, honors: u8) -> Gains {
-    let index =
-        (usize::from(class) * HONOR_CLASSES + usize::from(honors)).min(SUIT_HONOR_BYTES.len().saturating_sub(1));
-    let id = SUIT_HONOR_BYTES.get(index).copied().unwrap_or(0);
-    PAIR_GAINS.get(usize::from(id)).copied().unwrap_or_default()
+pub(crate) fn suit_honor_gains(class: u16, honors: u8) -> Result<Gains, Error> {
+    // Checked, and free on targets where a `u16` times 55 plus a `u8` cannot wrap a `usize`.
+    let index = usize::from(class)
+        .checked_mul(HONOR_CLASSES)
+        .and_then(|row| row.checked_add(usize::from(honors)))
+        .ok_or_else(broken)?;
+    let id = SUIT_HONOR_BYTES.get(index).copied().ok_or_else(broken)?;
+    PAIR_GAINS.get(usize::from(id)).copied().ok_or_else(broken)
 }
 
 /// The gains of two numbered suits of classes `a` and `b` together (their convolution), read
@@ -184,11 +214,17 @@ pub(crate) fn suit_honor_gains(class: u16, honors: u8) -> Gains {
 /// byte per pair names the result (`suit_pairs.bin`, the lower triangle; convolution is
 /// symmetric).
 #[cfg(feature = "shanten-table")]
-pub(crate) fn pair_gains(a: u16, b: u16) -> Gains {
+pub(crate) fn pair_gains(a: u16, b: u16) -> Result<Gains, Error> {
     let (high, low) = (usize::from(a.max(b)), usize::from(a.min(b)));
-    let index = (high * (high + 1) / 2 + low).min(PAIR_BYTES.len().saturating_sub(1));
-    let id = PAIR_BYTES.get(index).copied().unwrap_or(0);
-    PAIR_GAINS.get(usize::from(id)).copied().unwrap_or_default()
+    // `high(high + 1)/2 + low` for `u16` classes: checked, and free on targets where it cannot
+    // wrap a `usize`.
+    let index = high
+        .checked_add(1)
+        .and_then(|next| next.checked_mul(high))
+        .and_then(|twice| (twice / 2).checked_add(low))
+        .ok_or_else(broken)?;
+    let id = PAIR_BYTES.get(index).copied().ok_or_else(broken)?;
+    PAIR_GAINS.get(usize::from(id)).copied().ok_or_else(broken)
 }
 
 /// A suit's walk through the automaton, kept for [`draws_exceeding`]: `states[i]` is the state
@@ -205,18 +241,18 @@ pub(crate) struct SuitWalk {
 /// [`suit_gains`], keeping the states the walk passes through (all nine steps: the draws
 /// resume from each of them).
 #[cfg(feature = "shanten-table")]
-pub(crate) fn suit_walk(counts: &[u8; NUMBERS]) -> SuitWalk {
+pub(crate) fn suit_walk(counts: &[u8; NUMBERS]) -> Result<SuitWalk, Error> {
     let mut states = [0u16; NUMBERS];
     let mut at = 0u16;
     for (state, &count) in states.iter_mut().zip(counts) {
         *state = at;
-        at = next_state(at, count);
+        at = next_state(at, count)?;
     }
-    SuitWalk {
+    Ok(SuitWalk {
         states,
         class: at,
-        gains: class_gains(at),
-    }
+        gains: class_gains(at)?,
+    })
 }
 
 /// A threshold per lane of [`Gains`] in the form [`exceeds`] tests in one addition: lane `l`
@@ -248,23 +284,26 @@ pub(crate) fn exceeds(gains: &Gains, threshold: Threshold) -> bool {
 /// (independent loads). The suit must hold at most 13 tiles (so the drawn pattern is one of
 /// the classified ones).
 #[cfg(feature = "shanten-table")]
-pub(crate) fn draws_exceeding(counts: &[u8; NUMBERS], walk: &SuitWalk, threshold: Threshold) -> u16 {
+pub(crate) fn draws_exceeding(counts: &[u8; NUMBERS], walk: &SuitWalk, threshold: Threshold) -> Result<u16, Error> {
     let mut at = [0u16; NUMBERS];
-    for (j, (&count, &state)) in counts.iter().zip(&walk.states).enumerate() {
+    for ((&count, &state), drawn) in counts.iter().zip(&walk.states).zip(at.iter_mut()) {
+        // The walk of a copy drawn at this number: one more than held, and for a number held
+        // four times (never drawn: dropped below) the held pattern itself, so every walk is of
+        // a classified pattern. `count.min(3) + 1` is at most 4: no wrap.
+        *drawn = next_state(state, count.min(3).wrapping_add(1))?;
+    }
+    // Advance each drawn walk over the numbers after its own.
+    for (j, &count) in counts.iter().enumerate().skip(1) {
         for started in at.iter_mut().take(j) {
-            *started = next_state(*started, count);
-        }
-        if let Some(drawn) = at.get_mut(j) {
-            // A count of 4 steps to a wrong state here; its result is dropped below.
-            *drawn = next_state(state.saturating_add(1), count);
+            *started = next_state(*started, count)?;
         }
     }
     let mut found = 0u16;
     for (i, (&class, &count)) in at.iter().zip(counts).enumerate() {
-        let gains = CLASS_GAINS.get(usize::from(class)).copied().unwrap_or_default();
+        let gains = class_gains(class)?;
         found |= u16::from(count < 4 && exceeds(&gains, threshold)) << i;
     }
-    found
+    Ok(found)
 }
 
 /// The gains of a numbered suit, without the `shanten-table` feature: the dynamic program.

@@ -15,7 +15,8 @@ use std::collections::HashMap;
 use std::string::String;
 use std::vec::Vec;
 
-use super::{CLASS_BYTES, Gains, NUMBERS, lane};
+use super::{CLASS_BYTES, Gains, NUMBERS};
+use crate::mahjong::gains::lane;
 use crate::mahjong::suit_program::{gains_from_costs, suit_table};
 
 /// A continuation that no hand reaches (more than 14 tiles in the suit).
