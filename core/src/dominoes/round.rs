@@ -1075,7 +1075,9 @@ impl Round {
         }
     }
 
+    /// The pips left in `seat`'s hand (`bonus` asks seats below `players` ≤ 4 only).
     fn pips_of(&self, seat: usize) -> u32 {
+        debug_assert!(seat < MAX_PLAYERS, "dominoes round: pips of seat {seat}");
         self.hands.get(seat).map_or(0, pips)
     }
 
