@@ -777,7 +777,11 @@ impl Round {
     /// The tile at play index `index` of the layout. Errors: [`Error::Internal`] past the
     /// layout: parents point backwards (checked on decode, kept by `apply`).
     fn placed(&self, index: usize) -> Result<Tile, Error> {
-        match self.deck.get(..usize::from(self.played)).and_then(|layout| layout.get(index)) {
+        match self
+            .deck
+            .get(..usize::from(self.played))
+            .and_then(|layout| layout.get(index))
+        {
             Some(&id) => Ok(tile_of(id)),
             None => Err(internal()),
         }

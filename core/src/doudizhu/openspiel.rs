@@ -140,7 +140,10 @@ fn walk_wings(head: usize, len: usize, pair: bool, visit: &mut dyn FnMut(u32, &[
         }
         // Here `depth` < `len` ≤ 5: `seq` (5 entries) holds the previous choice and `next`
         // (6) this level's start; the fallbacks are never taken (asserted).
-        debug_assert!(depth < len && len <= seq.len(), "doudizhu openspiel: depth {depth} of {len}");
+        debug_assert!(
+            depth < len && len <= seq.len(),
+            "doudizhu openspiel: depth {depth} of {len}"
+        );
         let max = if depth == 0 {
             RANKS.saturating_sub(1)
         } else {

@@ -47,7 +47,10 @@ const _: () = {
         let mut size = 0;
         while size < SUITED_CHOICES[group].len() {
             let entry = &SUITED_CHOICES[group][size];
-            assert!(entry.len as usize <= entry.items.len(), "a choice list longer than its items");
+            assert!(
+                entry.len as usize <= entry.items.len(),
+                "a choice list longer than its items"
+            );
             size += 1;
         }
         group += 1;
