@@ -89,10 +89,10 @@ impl Rng {
 
     /// A uniform integer in `0..n` (Lemire's method, exactly unbiased); `0` when `n` is `0` or `1`.
     pub fn below(&mut self, n: u32) -> u32 {
-        if n <= 1 {
+        // `0..n` holds only 0 for `n` ≤ 1 (documented): no draw.
+        let Some(divisor) = NonZeroU32::new(n).filter(|d| d.get() > 1) else {
             return 0;
-        }
-        let Some(divisor) = NonZeroU32::new(n) else { return 0 };
+        };
         let threshold = n.wrapping_neg() % divisor; // 2^32 mod n
         loop {
             let m = u64::from(self.next_u32()).wrapping_mul(u64::from(n)); // u32 × u32 fits a u64

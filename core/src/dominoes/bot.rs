@@ -39,7 +39,12 @@ impl RandomBot {
         if total == 0 {
             return None;
         }
-        let pick = self.rng.below(u32::try_from(total).unwrap_or(u32::MAX));
+        // `total` ≤ MAX_ACTIONS (1,710): it fits a `u32`.
+        let Ok(total) = u32::try_from(total) else {
+            debug_assert!(false, "dominoes bot: {total} legal actions");
+            return None;
+        };
+        let pick = self.rng.below(total);
         if let Some(&action) = buffer.get(pick as usize) {
             return Some(action);
         }

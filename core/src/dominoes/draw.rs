@@ -122,13 +122,21 @@ impl Tree<'_> {
         self.child(index, 0)
     }
 
-    /// The pip by which `index` touches its parent.
+    /// The pip by which `index` (≥ 1: only later tiles are asked) touches its parent;
+    /// `draw_tree` checked first that each of them shares a number with its parent.
     fn touching(&self, index: usize) -> u32 {
         let tile = self.tile(index);
-        self.parent_of(index)
-            .and_then(|parent| shared(tile, self.tile(parent)))
-            .unwrap_or(tile.a)
+        let pip = self.parent_of(index).and_then(|parent| shared(tile, self.tile(parent)));
+        debug_assert!(pip.is_some(), "dominoes draw: tile {index} has no checked parent");
+        pip.unwrap_or(tile.a)
     }
+}
+
+/// The number at the other half of `tile` from `pip`, which `tile` shows (callers pass its
+/// touching number: [`Tree::touching`]); a double shows `pip` on both halves.
+fn far(tile: Tile, pip: u32) -> u32 {
+    debug_assert!(tile.shows(pip), "dominoes draw: {pip} is not on the tile");
+    if tile.a == pip { tile.b } else { tile.a }
 }
 
 /// One cell of a line: a tile and which way it faces.
@@ -144,7 +152,7 @@ impl Cell {
         if self.tile.is_double() {
             width(self.tile.a)
         } else {
-            let right = self.tile.other(self.left).unwrap_or(self.left);
+            let right = far(self.tile, self.left);
             width(self.left).saturating_add(1).saturating_add(width(right))
         }
     }
@@ -161,7 +169,7 @@ impl Cell {
         } else if row == 1 {
             sink.number(self.left);
             sink.byte(b'|');
-            sink.number(self.tile.other(self.left).unwrap_or(self.left));
+            sink.number(far(self.tile, self.left));
         } else {
             sink.spaces(cell);
         }
@@ -237,7 +245,12 @@ impl Layout {
     pub fn draw_with(tiles: &[Tile], parent: &dyn Fn(usize) -> Option<usize>, out: &mut [u8]) -> Result<usize, Error> {
         draw_tree(
             tiles.len(),
-            &|index| tiles.get(index).copied().unwrap_or_default(),
+            // `draw_tree` asks only indexes below the length it is given.
+            &|index| {
+                let tile = tiles.get(index).copied();
+                debug_assert!(tile.is_some(), "dominoes draw: tile {index} past the layout");
+                tile.unwrap_or_default()
+            },
             parent,
             out,
         )
@@ -261,6 +274,8 @@ pub(crate) fn draw_tree(
         let tiles = Range(len);
         let tree = Tree { len, tile, parent };
         for index in 1..tiles.len() {
+            // A real default: a caller's `parent` may name no tile at all, reported as the index
+            // past every layout.
             let bad = Error::NoSuchTile {
                 parent: tree.parent_of(index).unwrap_or(usize::MAX),
             };
@@ -292,7 +307,9 @@ pub(crate) fn draw_tree(
         let mut walk = left;
         while let Some(index) = walk {
             if let Some(slot) = left_arm.get_mut(left_len) {
-                *slot = u8::try_from(index).unwrap_or(0);
+                // `index` < `len` ≤ MAX_PLAY_ORDER = 256 (checked above): it fits a `u8`.
+                const _: () = assert!(MAX_PLAY_ORDER <= 256);
+                *slot = index as u8;
             }
             left_len = left_len.saturating_add(1);
             walk = tree.next(index);
@@ -313,7 +330,7 @@ pub(crate) fn draw_tree(
                 let touching = tree.touching(usize::from(index));
                 visit(Cell {
                     tile,
-                    left: tile.other(touching).unwrap_or(touching),
+                    left: far(tile, touching),
                 });
             }
             visit(Cell {

@@ -100,15 +100,18 @@ impl Match {
         self.totals
     }
 
-    /// The points of `seat`'s side: its own with no partnerships, its team's with them.
+    /// The points of `seat`'s side: its own with no partnerships, its team's with them
+    /// (0 for a seat the table does not have: it scores nothing).
     pub fn side_score(&self, seat: Seat) -> u16 {
-        let own = self.totals.get(seat.index()).copied().unwrap_or(0);
+        let [s0, s1, s2, s3] = self.totals;
+        let (own, partner) = match seat.0 {
+            0 => (s0, s2),
+            1 => (s1, s3),
+            2 => (s2, s0),
+            3 => (s3, s1),
+            _ => return 0,
+        };
         if self.config().partnerships {
-            let partner = self
-                .totals
-                .get(seat.index().saturating_add(2) % 4)
-                .copied()
-                .unwrap_or(0);
             own.saturating_add(partner)
         } else {
             own
@@ -243,29 +246,26 @@ impl Match {
     /// [`Round::decode_into`]); on an error `self` is left partly written (callers drop it).
     fn decode_into(&mut self, bytes: &[u8]) -> Result<(), Error> {
         let bad = |why| Error::BadEncoding { why };
-        let (header, round) = bytes.split_at_checked(MATCH_HEADER).ok_or(bad("too short"))?;
-        let byte = |at: usize| header.get(at).copied().unwrap_or(0);
-        if byte(0) != super::FORMAT_VERSION {
+        let (header, round) = bytes.split_first_chunk::<MATCH_HEADER>().ok_or(bad("too short"))?;
+        // The header's fields by position; a length mismatch is a build error here.
+        let [version, over, h0, h1, s0, s1, s2, s3, s4, s5, s6, s7, totals @ ..] = *header;
+        let totals: [u8; 2 * MAX_PLAYERS] = totals;
+        if version != super::FORMAT_VERSION {
             return Err(bad("unknown format version"));
         }
-        let over = match byte(1) {
+        let over = match over {
             0 => false,
             1 => true,
             _ => return Err(bad("a flag byte is not 0 or 1")),
         };
-        let mut seed = [0u8; 8];
-        for (offset, slot) in seed.iter_mut().enumerate() {
-            *slot = byte(offset.saturating_add(4));
-        }
-        let mut totals = [0u16; MAX_PLAYERS];
-        for (seat, total) in totals.iter_mut().enumerate() {
-            let at = seat.saturating_mul(2).saturating_add(12);
-            *total = u16::from_le_bytes([byte(at), byte(at.saturating_add(1))]);
+        let mut decoded = [0u16; MAX_PLAYERS];
+        for (total, pair) in decoded.iter_mut().zip(totals.as_chunks::<2>().0) {
+            *total = u16::from_le_bytes(*pair);
         }
         self.round.decode_into(round)?;
-        self.seed = u64::from_le_bytes(seed);
-        self.totals = totals;
-        self.hands = u16::from_le_bytes([byte(2), byte(3)]);
+        self.seed = u64::from_le_bytes([s0, s1, s2, s3, s4, s5, s6, s7]);
+        self.totals = decoded;
+        self.hands = u16::from_le_bytes([h0, h1]);
         self.over = over;
         let players = usize::from(self.config().players);
         if self.totals.iter().skip(players).any(|&total| total != 0) {

@@ -113,8 +113,9 @@ impl<const N: usize> Frees<N> {
         }
     }
 
-    /// The free points of play index `index` (none past `N`).
+    /// The free points of play index `index` (callers keep `index < N`; none past it).
     pub(crate) fn get(&self, index: usize) -> Free {
+        debug_assert!(index < N, "dominoes: a play index past the layout");
         let byte = self.free.get(index).copied().unwrap_or(0);
         Free {
             open: [byte & 1 != 0, byte & 2 != 0],
@@ -462,6 +463,8 @@ impl<'a> BorrowedLayout<'a> {
 
     /// The tiles played so far, in play order.
     pub fn played(&self) -> &'a [Tile] {
+        // `play` counts only tiles of `tiles`: the prefix exists.
+        debug_assert!(self.played <= self.tiles.len(), "dominoes: played past the tiles");
         self.tiles.get(..self.played).unwrap_or_default()
     }
 

@@ -35,12 +35,14 @@ const WORDS: usize = 3;
 const HEADER_BYTES: usize = 27;
 
 /// The tiles of the double-18 set by id: id `b(b+1)/2 + a` is the tile `a-b` (`a ≤ b`), so the
-/// ids of a double-`n` set are `0..(n+1)(n+2)/2` whatever `n` is.
-static TILES: [(u8, u8); MAX_SET_TILES] = tile_table();
+/// ids of a double-`n` set are `0..(n+1)(n+2)/2` whatever `n` is. Sized by the id type (`u8`)
+/// so that every id indexes it; ids past [`MAX_SET_TILES`] are never stored (only [`id_of`]
+/// and the checked decode make ids) and their entries are never read (asserted in [`tile_of`]).
+static TILES: [(u8, u8); 256] = tile_table();
 
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // Compile-time only.
-const fn tile_table() -> [(u8, u8); MAX_SET_TILES] {
-    let mut table = [(0u8, 0u8); MAX_SET_TILES];
+const fn tile_table() -> [(u8, u8); 256] {
+    let mut table = [(0u8, 0u8); 256];
     let mut high = 0u8;
     let mut id = 0usize;
     while high <= MAX_PIP {
@@ -68,8 +70,31 @@ fn id_of(tile: Tile, high: u8) -> Option<u8> {
 
 /// The tile with id `id` (written low pip first).
 fn tile_of(id: u8) -> Tile {
-    let (a, b) = TILES.get(usize::from(id)).copied().unwrap_or((0, 0));
+    debug_assert!(usize::from(id) < MAX_SET_TILES, "dominoes: tile id {id} names no tile");
+    #[allow(clippy::indexing_slicing)] // a proven range: a `u8` indexes the 256 entries
+    let (a, b) = TILES[usize::from(id)];
     Tile::new(u32::from(a), u32::from(b))
+}
+
+/// [`Error::Internal`], for a path the round's invariants rule out (asserted in debug builds).
+fn internal() -> Error {
+    debug_assert!(false, "dominoes round: a broken invariant");
+    Error::Internal
+}
+
+/// The stand-in for a play index past the layout, which no caller asks ([`Round::draw`]'s
+/// `draw_tree` looks only below the length it is given; parents point backwards): asserted,
+/// never shown.
+fn stray_tile(index: usize) -> Tile {
+    debug_assert!(false, "dominoes round: play index {index} past the layout");
+    Tile::new(0, 0)
+}
+
+/// A count of points as the scores keep them. Every count is at most the pips of a double-18
+/// set (3,420: an open-end total or a bonus counts each tile once), so the conversion cannot
+/// fail. Errors: [`Error::Internal`].
+fn points_of(points: u32) -> Result<u16, Error> {
+    u16::try_from(points).map_err(|_| internal())
 }
 
 /// The number both tiles show: where `child` attaches to `parent` (unique for two different
@@ -482,16 +507,20 @@ fn remove(hand: &mut Hand, id: u8) {
 }
 
 fn count(hand: &Hand) -> u8 {
-    let bits: u32 = hand.iter().map(|word| word.count_ones()).sum();
-    u8::try_from(bits).unwrap_or(u8::MAX)
+    // Each word holds at most 64 bits, three words at most 192: `u8` holds the sum.
+    let [a, b, c] = hand.map(|word| word.count_ones() as u8);
+    a.wrapping_add(b).wrapping_add(c)
 }
+
+/// The first id of each word of a [`Hand`] (`WORDS` = 3 entries: a build error otherwise).
+const WORD_BASES: [u8; WORDS] = [0, 64, 128];
 
 /// The ids in a hand, ascending.
 fn ids(hand: &Hand) -> impl Iterator<Item = u8> + '_ {
-    hand.iter().enumerate().flat_map(|(index, &word)| {
-        let base = u8::try_from(index.saturating_mul(64)).unwrap_or(u8::MAX);
-        Bits(word).map(move |bit| base.saturating_add(bit))
-    })
+    // `bit` < 64 and the bases are multiples of 64: `|` is the sum, and it fits a `u8`.
+    hand.iter()
+        .zip(WORD_BASES)
+        .flat_map(|(&word, base)| Bits(word).map(move |bit| base | bit))
 }
 
 struct Bits(u64);
@@ -669,7 +698,11 @@ impl Round {
             Some(seat) => return Err(Error::NoSuchSeat { seat: seat.0 }),
             None => match config.leader {
                 LeaderRule::FirstSeat => 0,
-                LeaderRule::HighestDouble => self.highest_double_holder(),
+                // Validated configs deal at least one tile: some seat holds the best one.
+                LeaderRule::HighestDouble => self.highest_double_holder().ok_or_else(|| {
+                    debug_assert!(false, "dominoes: a deal with no tile in any hand");
+                    Error::Internal
+                })?,
             },
         };
         Ok(())
@@ -677,19 +710,19 @@ impl Round {
 
     /// The holder of the highest double; else of the heaviest tile (ties: higher end). Tile ids
     /// grow with the higher pip then the lower, so the largest id among doubles, else the tile
-    /// with the largest (pips, higher end) wins.
-    fn highest_double_holder(&self) -> u8 {
+    /// with the largest (pips, higher end) wins. `None` only when no tile was dealt.
+    fn highest_double_holder(&self) -> Option<u8> {
         let mut best: Option<((bool, u32, u32), u8)> = None;
-        for (seat, hand) in self.hands.iter().enumerate().take(usize::from(self.config.players)) {
+        for (hand, seat) in self.hands.iter().zip(0u8..).take(usize::from(self.config.players)) {
             for id in ids(hand) {
                 let tile = tile_of(id);
                 let key = (tile.is_double(), tile.pips() as u32, tile.high());
                 if best.is_none_or(|(top, _)| key > top) {
-                    best = Some((key, u8::try_from(seat).unwrap_or(0)));
+                    best = Some((key, seat));
                 }
             }
         }
-        best.map_or(0, |(_, seat)| seat)
+        best.map(|(_, seat)| seat)
     }
 
     /// The config the hand is played under.
@@ -731,18 +764,34 @@ impl Round {
     /// Draws the layout as [`Layout::draw_with`](super::Layout::draw_with) does, from where each
     /// tile was actually attached; returns the bytes written. Errors: [`Error::BufferTooSmall`].
     pub fn draw(&self, out: &mut [u8]) -> Result<usize, Error> {
+        let layout = self.deck.get(..usize::from(self.played)).ok_or_else(internal)?;
         super::draw::draw_tree(
-            usize::from(self.played),
-            &|index| tile_of(self.deck.get(index).copied().unwrap_or(0)),
+            layout.len(),
+            // `draw_tree` asks only indexes below `layout.len()` (asserted there).
+            &|index| layout.get(index).map_or_else(|| stray_tile(index), |&id| tile_of(id)),
             &|index| self.parents.get(index).map(|&parent| usize::from(parent)),
             out,
         )
     }
 
+    /// The tile at play index `index` of the layout. Errors: [`Error::Internal`] past the
+    /// layout: parents point backwards (checked on decode, kept by `apply`).
+    fn placed(&self, index: usize) -> Result<Tile, Error> {
+        match self
+            .deck
+            .get(..usize::from(self.played))
+            .and_then(|layout| layout.get(index))
+        {
+            Some(&id) => Ok(tile_of(id)),
+            None => Err(internal()),
+        }
+    }
+
     /// The open-end total of the layout now.
     pub fn open_total(&self) -> u32 {
         let mut frees = Frees::new();
-        self.frees_into(&mut frees);
+        // A broken invariant (asserted in `frees_into`) leaves the frees replayed so far.
+        let _ = self.frees_into(&mut frees);
         self.total(&frees)
     }
 
@@ -765,11 +814,14 @@ impl Round {
             }
     }
 
-    /// The free points of every layout tile (replaying where each tile attached).
-    fn frees_into(&self, frees: &mut Frees) {
+    /// The free points of every layout tile (replaying where each tile attached). Errors:
+    /// [`Error::Internal`] for a parent that is not an earlier tile sharing a number (decode
+    /// checks every layout, `apply` only attaches that way).
+    fn frees_into(&self, frees: &mut Frees) -> Result<(), Error> {
         let mut doubles = 0usize;
-        for index in 0..usize::from(self.played) {
-            let tile = tile_of(self.deck.get(index).copied().unwrap_or(0));
+        let played = usize::from(self.played);
+        for (index, (&id, &parent)) in self.deck.iter().zip(&self.parents).take(played).enumerate() {
+            let tile = tile_of(id);
             let spinner = tile.is_double() && self.config.spinner.is_spinner(doubles);
             if tile.is_double() {
                 doubles = doubles.saturating_add(1);
@@ -777,23 +829,21 @@ impl Round {
             let free = if index == 0 {
                 Free::opening(tile, spinner)
             } else {
-                let parent = usize::from(self.parents.get(index).copied().unwrap_or(0));
-                let parent_tile = tile_of(self.deck.get(parent).copied().unwrap_or(0));
-                let pip = shared(tile, parent_tile).unwrap_or(u32::MAX);
+                let parent = usize::from(parent);
+                let parent_tile = self.placed(parent)?;
+                let pip = shared(tile, parent_tile).ok_or_else(internal)?;
                 frees.cover(parent, parent_tile, pip);
                 Free::attached(tile, pip, spinner)
             };
             frees.set(index, free);
         }
         frees.doubles = doubles;
+        Ok(())
     }
 
     /// Calls `visit` with each legal play of `seat`'s hand (see the type's docs for the order);
     /// returns how many there were.
-    fn each_play(&self, seat: usize, frees: &Frees, mut visit: impl FnMut(Action)) -> usize {
-        let Some(hand) = self.hands.get(seat) else {
-            return 0;
-        };
+    fn each_play(&self, hand: &Hand, frees: &Frees, mut visit: impl FnMut(Action)) -> usize {
         let mut found = 0usize;
         if self.played == 0 {
             for id in ids(hand) {
@@ -807,12 +857,13 @@ impl Round {
         }
         // For each number, the layout tiles (as bits of their play index) that take it now.
         let mut takers: [Hand; MAX_PIP as usize + 1] = [[0; WORDS]; MAX_PIP as usize + 1];
-        for (index, &id) in self.deck.iter().take(usize::from(self.played)).enumerate() {
+        // Play indexes count from 0 in a `u8` (`played` is one): zip them in.
+        for ((index, &id), play) in self.deck.iter().take(usize::from(self.played)).enumerate().zip(0u8..) {
             let tile = tile_of(id);
             let free = frees.get(index);
             for pip in [tile.a, tile.b] {
                 if let (true, Some(mask)) = (free.takes(tile, pip), takers.get_mut(pip as usize)) {
-                    insert(mask, u8::try_from(index).unwrap_or(u8::MAX));
+                    insert(mask, play);
                 }
             }
         }
@@ -826,9 +877,12 @@ impl Round {
             for ((slot, &a), &b) in parents.iter_mut().zip(low).zip(high) {
                 *slot = a | b;
             }
-            for index in ids(&parents) {
-                let on = tile_of(self.deck.get(usize::from(index)).copied().unwrap_or(0));
-                visit(Action::Play { tile, on: Some(on) });
+            // The bits set are play indexes of layout tiles (set just above): each names one.
+            for on in ids(&parents).filter_map(|index| self.deck.get(usize::from(index))) {
+                visit(Action::Play {
+                    tile,
+                    on: Some(tile_of(*on)),
+                });
                 found = found.saturating_add(1);
             }
         }
@@ -841,9 +895,16 @@ impl Round {
         if self.to_act() != Some(seat) {
             return;
         }
+        let Some(hand) = self.hands.get(seat.index()) else {
+            // `to_act` is below `players` ≤ 4 (checked on decode, kept by `apply`).
+            debug_assert!(false, "dominoes: the seat to act has no hand");
+            return;
+        };
         let mut frees = Frees::new();
-        self.frees_into(&mut frees);
-        if self.each_play(seat.index(), &frees, &mut visit) > 0 {
+        if self.frees_into(&mut frees).is_err() {
+            return; // a broken invariant, asserted in `frees_into`
+        }
+        if self.each_play(hand, &frees, &mut visit) > 0 {
             return;
         }
         visit(if self.drawable() { Action::Draw } else { Action::Pass });
@@ -878,8 +939,8 @@ impl Round {
         if seat.0 != self.to_act {
             return Err(Error::NotYourTurn { seat: seat.0 });
         }
-        let hand = self.hands.get(seat.index()).ok_or(Error::Internal)?;
-        self.frees_into(frees);
+        let hand = self.hands.get(seat.index()).ok_or_else(internal)?;
+        self.frees_into(frees)?;
         let frees = &*frees;
         match action {
             Action::Play { tile, on } => {
@@ -899,7 +960,7 @@ impl Round {
                                     .position(|&placed| placed == parent)
                             })
                             .ok_or(Error::NotInLayout { on })?;
-                        let parent = tile_of(self.deck.get(index).copied().unwrap_or(0));
+                        let parent = self.placed(index)?;
                         let playable = shared(tile, parent).is_some_and(|pip| frees.get(index).takes(parent, pip));
                         if !playable {
                             return Err(Error::NoOpenEndOn { tile, on });
@@ -909,7 +970,7 @@ impl Round {
                 }
             }
             Action::Draw | Action::Pass => {
-                if self.each_play(seat.index(), frees, |_| {}) > 0 {
+                if self.each_play(hand, frees, |_| {}) > 0 {
                     return Err(Error::MustPlay);
                 }
                 match (action, self.drawable()) {
@@ -940,16 +1001,19 @@ impl Round {
                 let free = match parent {
                     None => Free::opening(tile, spinner),
                     Some(parent) => {
-                        let parent_tile = tile_of(self.deck.get(parent).copied().unwrap_or(0));
-                        let pip = shared(tile, parent_tile).ok_or(Error::Internal)?;
+                        let parent_tile = self.placed(parent)?;
+                        let pip = shared(tile, parent_tile).ok_or_else(internal)?;
                         frees.cover(parent, parent_tile, pip);
                         Free::attached(tile, pip, spinner)
                     }
                 };
                 frees.set(index, free);
                 *self.deck.get_mut(index).ok_or(Error::Internal)? = id;
-                *self.parents.get_mut(index).ok_or(Error::Internal)? =
-                    parent.and_then(|p| u8::try_from(p).ok()).unwrap_or(0);
+                // The opening has no parent: its byte stays 0 (the documented form).
+                *self.parents.get_mut(index).ok_or(Error::Internal)? = match parent {
+                    None => 0,
+                    Some(parent) => u8::try_from(parent).map_err(|_| internal())?,
+                };
                 self.played = self.played.saturating_add(1);
                 let total = self.total(&frees);
                 let hand = self.hands.get_mut(seat.index()).ok_or(Error::Internal)?;
@@ -960,13 +1024,13 @@ impl Round {
                 } else {
                     0
                 };
-                let points = u16::try_from(points).unwrap_or(u16::MAX);
+                let points = points_of(points)?;
                 self.credit(seat.index(), points);
                 self.passes = 0;
                 self.drew = false;
                 if out {
                     self.end = DOMINO;
-                    self.finish();
+                    self.finish()?;
                 } else {
                     self.to_act = seat.next(players).0;
                 }
@@ -993,7 +1057,7 @@ impl Round {
                 let blocked = self.passes >= players && !self.any_drawable();
                 if blocked {
                     self.end = BLOCKED;
-                    self.finish();
+                    self.finish()?;
                 }
                 Ok(Event::Passed { hand_over: blocked })
             }
@@ -1015,7 +1079,9 @@ impl Round {
         }
     }
 
+    /// The pips left in `seat`'s hand (`bonus` asks seats below `players` ≤ 4 only).
     fn pips_of(&self, seat: usize) -> u32 {
+        debug_assert!(seat < MAX_PLAYERS, "dominoes round: pips of seat {seat}");
         self.hands.get(seat).map_or(0, pips)
     }
 
@@ -1065,11 +1131,11 @@ impl Round {
         }
     }
 
-    fn finish(&mut self) {
+    fn finish(&mut self) -> Result<(), Error> {
         if let Some((seat, pips)) = self.bonus() {
-            let points = u16::try_from(self.config.unit.bonus_points(pips)).unwrap_or(u16::MAX);
-            self.credit(seat, points);
+            self.credit(seat, points_of(self.config.unit.bonus_points(pips))?);
         }
+        Ok(())
     }
 
     /// The end of the hand, once it is over.
@@ -1077,9 +1143,11 @@ impl Round {
         if self.end == PLAYING {
             return None;
         }
-        let bonus = self.bonus().map(|(seat, pips)| {
-            let points = u16::try_from(self.config.unit.bonus_points(pips)).unwrap_or(u16::MAX);
-            (Seat(u8::try_from(seat).unwrap_or(0)), points)
+        // `bonus` names a seat below `players` ≤ 4, and `finish` already converted these
+        // points (an error there stops the hand before it is over).
+        let bonus = self.bonus().and_then(|(seat, pips)| {
+            let points = points_of(self.config.unit.bonus_points(pips)).ok()?;
+            Some((Seat(u8::try_from(seat).ok()?), points))
         });
         let end = if self.end == DOMINO {
             End::Domino {
@@ -1112,17 +1180,21 @@ impl Round {
         for (slot, &id) in layout.iter_mut().zip(&self.deck).take(played) {
             *slot = id;
         }
+        let mut frees = Frees::new();
+        self.frees_into(&mut frees)?;
         Ok(Observation {
             seat,
             to_act: self.to_act(),
-            hand: self.hands.get(seat.index()).copied().unwrap_or([0; WORDS]),
+            // `seat` < `players` ≤ 4 (checked above).
+            hand: self.hands.get(seat.index()).copied().ok_or_else(internal)?,
             layout,
             parents: self.parents,
             played: self.played,
             hand_counts,
-            boneyard: u8::try_from(self.boneyard_len()).unwrap_or(u8::MAX),
+            // At most 190 tiles (`cursor` is a `u8`).
+            boneyard: u8::try_from(self.boneyard_len()).map_err(|_| internal())?,
             scores: self.scores,
-            open_total: self.open_total(),
+            open_total: self.total(&frees),
         })
     }
 
@@ -1245,42 +1317,65 @@ impl Round {
     pub(crate) fn decode_into(&mut self, bytes: &[u8]) -> Result<(), Error> {
         let bad = |why| Error::BadEncoding { why };
         let bytes = bytes.get(..ENCODED_BYTES).ok_or(bad("too short"))?;
-        let byte = |at: usize| bytes.get(at).copied().unwrap_or(0);
-        if byte(0) != FORMAT_VERSION {
+        let (header, rest) = bytes.split_first_chunk::<HEADER_BYTES>().ok_or(bad("too short"))?;
+        let [
+            version,
+            high,
+            players,
+            partnerships,
+            hand_size,
+            spinner,
+            draw,
+            reserve,
+            unit,
+            scores_plays,
+            target_low,
+            target_high,
+            leader,
+            played,
+            cursor,
+            to_act,
+            passes,
+            drew,
+            end,
+            scores @ ..,
+        ] = *header;
+        if version != FORMAT_VERSION {
             return Err(bad("unknown format version"));
         }
-        let flag = |at: usize| match byte(at) {
+        let flag = |byte: u8| match byte {
             0 => Ok(false),
             1 => Ok(true),
             _ => Err(bad("a flag byte is not 0 or 1")),
         };
         let config = Config {
-            high: byte(1),
-            players: byte(2),
-            partnerships: flag(3)?,
-            hand_size: byte(4),
-            spinner: SpinnerRule::from_code(byte(5)).ok_or(bad("unknown spinner rule"))?,
-            draw: DrawRule::from_code(byte(6)).ok_or(bad("unknown draw rule"))?,
-            reserve: byte(7),
-            unit: Unit::from_code(byte(8)).ok_or(bad("unknown unit"))?,
-            scores_plays: flag(9)?,
-            target: u16::from_le_bytes([byte(10), byte(11)]),
-            leader: LeaderRule::from_code(byte(12)).ok_or(bad("unknown leader rule"))?,
+            high,
+            players,
+            partnerships: flag(partnerships)?,
+            hand_size,
+            spinner: SpinnerRule::from_code(spinner).ok_or(bad("unknown spinner rule"))?,
+            draw: DrawRule::from_code(draw).ok_or(bad("unknown draw rule"))?,
+            reserve,
+            unit: Unit::from_code(unit).ok_or(bad("unknown unit"))?,
+            scores_plays: flag(scores_plays)?,
+            target: u16::from_le_bytes([target_low, target_high]),
+            leader: LeaderRule::from_code(leader).ok_or(bad("unknown leader rule"))?,
         };
         config.validate().map_err(|_| bad("invalid config"))?;
         self.hands = [[0; WORDS]; MAX_PLAYERS];
         self.config = config;
-        self.played = byte(13);
-        self.cursor = byte(14);
-        self.to_act = byte(15);
-        self.passes = byte(16);
-        self.drew = flag(17)?;
-        self.end = byte(18);
-        for (seat, score) in self.scores.iter_mut().enumerate() {
-            let at = seat.saturating_mul(2).saturating_add(19);
-            *score = u16::from_le_bytes([byte(at), byte(at.saturating_add(1))]);
+        self.played = played;
+        self.cursor = cursor;
+        self.to_act = to_act;
+        self.passes = passes;
+        self.drew = flag(drew)?;
+        self.end = end;
+        // `scores` is the header's last `2 × MAX_PLAYERS` bytes: a length mismatch is a build
+        // error in the pattern above.
+        let scores: [u8; 2 * MAX_PLAYERS] = scores;
+        for (score, pair) in self.scores.iter_mut().zip(scores.as_chunks::<2>().0) {
+            *score = u16::from_le_bytes(*pair);
         }
-        let rest = bytes.get(HEADER_BYTES..).ok_or(bad("too short"))?;
         let (deck, rest) = rest.split_at_checked(MAX_SET_TILES).ok_or(bad("too short"))?;
         let (parents, hands) = rest.split_at_checked(MAX_SET_TILES).ok_or(bad("too short"))?;
         // Element-wise copies: `copy_from_slice` keeps a length-mismatch panic path.
@@ -1356,8 +1451,8 @@ impl Round {
         }
         let mut frees = Frees::new();
         let mut doubles = 0usize;
-        for index in 0..played {
-            let tile = tile_of(self.deck.get(index).copied().unwrap_or(0));
+        for (index, (&id, &parent)) in self.deck.iter().zip(&self.parents).take(played).enumerate() {
+            let tile = tile_of(id);
             let spinner = tile.is_double() && c.spinner.is_spinner(doubles);
             if tile.is_double() {
                 doubles = doubles.saturating_add(1);
@@ -1365,8 +1460,9 @@ impl Round {
             let free = if index == 0 {
                 Free::opening(tile, spinner)
             } else {
-                let parent = usize::from(self.parents.get(index).copied().unwrap_or(0));
-                let parent_tile = tile_of(self.deck.get(parent).copied().unwrap_or(0));
+                // Below `index` (checked just above): a tile of the layout.
+                let parent = usize::from(parent);
+                let parent_tile = self.placed(parent)?;
                 let pip = shared(tile, parent_tile)
                     .filter(|&pip| frees.get(parent).takes(parent_tile, pip))
                     .ok_or(bad("a layout the rules do not allow"))?;
@@ -1408,7 +1504,9 @@ fn layout_of<'a>(
         .take(usize::from(played))
         .enumerate()
         .map(move |(index, (&id, &parent))| {
-            let on = (index > 0).then(|| tile_of(deck.get(usize::from(parent)).copied().unwrap_or(0)));
+            // A parent is an earlier play index (checked on decode, kept by `apply`).
+            let parent = usize::from(parent);
+            let on = (index > 0).then(|| deck.get(parent).map_or_else(|| stray_tile(parent), |&on| tile_of(on)));
             (tile_of(id), on)
         })
 }

@@ -525,7 +525,7 @@ pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
     }
     // Plain chains: one count throughout, consecutive ranks within 3 … A.
     // No rank present means no card: then no chain fits, whatever `per` is.
-    let per = n.checked_div(distinct).unwrap_or(0);
+    let per = n.checked_div(distinct).unwrap_or(0); // a real default, as just said
     if high <= CHAIN_TOP && present == run(low, distinct) && shape.mask(per) == present {
         match per {
             1 if distinct >= 5 => push(&mut out, Kind::Sequence, distinct, low),

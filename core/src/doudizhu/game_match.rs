@@ -111,13 +111,14 @@ impl Match {
         if !self.is_over() {
             return None;
         }
-        let best = self.scores.iter().copied().max().unwrap_or(0);
+        let [a, b, c] = self.scores;
+        let best = a.max(b).max(c);
         Some(
             self.scores
                 .iter()
-                .enumerate()
-                .filter(|(_, s)| **s == best)
-                .fold(0u8, |bits, (i, _)| bits | 1u8.checked_shl(i as u32).unwrap_or(0)),
+                .zip([1u8, 2, 4]) // bit `s` for seat `s`
+                .filter(|(s, _)| **s == best)
+                .fold(0u8, |bits, (_, bit)| bits | bit),
         )
     }
 
@@ -204,7 +205,7 @@ impl Match {
         for s in scores.iter_mut() {
             *s = i64::from_le_bytes(r.take::<8>()?);
         }
-        let round = Round::decode(bytes.get(1 + 8 + 2 + 8 * SEATS..).unwrap_or(&[]))?;
+        let round = Round::decode(r.rest())?;
         let m = Match {
             round,
             seed,
@@ -241,16 +242,16 @@ fn same_deal(a: &Round, b: &Round) -> bool {
     let ob = (0..SEATS as u8).map(|s| b.observation(Seat(s)));
     oa.zip(ob).all(|(x, y)| match (x, y) {
         (Ok(x), Ok(y)) => {
+            // `None` only for a seat past 2 or cards past the deck, which a round's own
+            // observation never has: then the deals are not shown to be the same.
             let dealt = |o: &super::round::Observation, r: &Round| {
-                let mut d = o
-                    .hand
-                    .plus(o.played.get(o.seat.index()).unwrap_or(&super::Cards::EMPTY));
+                let mut d = o.hand.plus(o.played.get(o.seat.index())?);
                 if r.landlord() == Some(o.seat) {
                     d = d.and_then(|d| d.minus(&r.kitty()));
                 }
                 d
             };
-            dealt(&x, a) == dealt(&y, b)
+            matches!((dealt(&x, a), dealt(&y, b)), (Some(x), Some(y)) if x == y)
         }
         _ => false,
     })

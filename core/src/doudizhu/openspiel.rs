@@ -92,17 +92,18 @@ fn wing_sequence(cards: &Cards, head: usize, len: usize, pair: bool) -> Option<(
 
 /// Whether rank `r` may be the next wing given the wings so far (`used`).
 fn wing_ok(used: &[u8; RANKS], r: usize, pair: bool) -> bool {
+    // `walk_wings` asks ranks up to `RANKS - 1` only; past them no wing fits (asserted).
+    debug_assert!(r < RANKS, "doudizhu openspiel: wing rank {r}");
     let u = used.get(r).copied().unwrap_or(3);
     if u >= 3 || (pair && u >= 2) {
         return false;
     }
     if r >= Rank::BlackJoker.index() {
-        let other = if r == Rank::BlackJoker.index() {
-            Rank::RedJoker.index()
-        } else {
-            Rank::BlackJoker.index()
-        };
-        if pair || u > 0 || used.get(other).copied().unwrap_or(0) > 0 {
+        // The jokers are the last two ranks (a build error otherwise).
+        const _: () = assert!(Rank::BlackJoker.index() == RANKS - 2 && Rank::RedJoker.index() == RANKS - 1);
+        let [.., black, red] = *used;
+        let other = if r == Rank::BlackJoker.index() { red } else { black };
+        if pair || u > 0 || other > 0 {
             return false;
         }
     }
@@ -137,6 +138,12 @@ fn walk_wings(head: usize, len: usize, pair: bool, visit: &mut dyn FnMut(u32, &[
             }
             continue;
         }
+        // Here `depth` < `len` ≤ 5: `seq` (5 entries) holds the previous choice and `next`
+        // (6) this level's start; the fallbacks are never taken (asserted).
+        debug_assert!(
+            depth < len && len <= seq.len(),
+            "doudizhu openspiel: depth {depth} of {len}"
+        );
         let max = if depth == 0 {
             RANKS.saturating_sub(1)
         } else {

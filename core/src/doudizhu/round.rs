@@ -296,14 +296,24 @@ pub enum Deal {
 }
 
 /// The canonical deck of [`Deal::Seeded`], as rank indices.
-fn canonical_deck() -> [u8; 54] {
+const CANONICAL_DECK: [u8; 54] = canonical_deck();
+
+/// Built at compile time: a deck whose copies do not fill exactly 54 slots is a build error.
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // compile-time only
+const fn canonical_deck() -> [u8; 54] {
     let mut deck = [0u8; 54];
-    let mut ranks = Rank::ALL
-        .iter()
-        .flat_map(|r| core::iter::repeat_n(r.index() as u8, usize::from(r.copies())));
-    for slot in deck.iter_mut() {
-        *slot = ranks.next().unwrap_or(0);
+    let mut at = 0;
+    let mut rank = 0;
+    while rank < RANKS {
+        let mut copy = 0;
+        while copy < Rank::ALL[rank].copies() {
+            deck[at] = rank as u8;
+            at += 1;
+            copy += 1;
+        }
+        rank += 1;
     }
+    assert!(at == deck.len(), "the canonical deck has 54 cards");
     deck
 }
 
@@ -336,7 +346,7 @@ impl Deal {
                     DealStyle::FaceUp => Some(rng.below(51)),
                     DealStyle::Blocks => None,
                 };
-                let mut deck = canonical_deck();
+                let mut deck = CANONICAL_DECK;
                 shuffle(&mut deck, &mut rng);
                 let mut hands = [Cards::EMPTY; SEATS];
                 let mut kitty = Cards::EMPTY;
@@ -487,7 +497,9 @@ pub struct Outcome {
     pub robs: u8,
     /// Spring or anti-spring (doubles the stake once).
     pub spring: Spring,
-    /// bid × 2^(bombs + robs + spring); 0 for a void deal.
+    /// bid × 2^(bombs + robs + spring); 0 for a void deal. Saturates at `u32::MAX` (the scores
+    /// at `i32::MAX / 2` per share), which only a decoded state claiming more doublings than a
+    /// deal can hold reaches.
     pub stake: u32,
     /// Each seat's score for the deal ([`Scoring`]).
     pub scores: [i32; SEATS],
@@ -603,7 +615,7 @@ impl Round {
         if config.auction == Auction::None {
             round.bid = 1;
             round.bidder = first.0;
-            round.take_kitty(first.0);
+            round.take_kitty(first.0)?;
         }
         Ok(round)
     }
@@ -639,6 +651,7 @@ impl Round {
     /// A seat's current hand (empty for a seat past 2). Hidden information: use
     /// [`observation`](Round::observation) for what a seat may know.
     pub fn hand(&self, seat: Seat) -> Cards {
+        // A real default, documented: a seat the table does not have holds nothing.
         self.hands.get(seat.index()).copied().unwrap_or(Cards::EMPTY)
     }
 
@@ -657,14 +670,17 @@ impl Round {
         (self.bid, self.bombs, self.robs)
     }
 
-    fn take_kitty(&mut self, landlord: u8) {
+    /// Gives the kitty to `landlord` and starts the play. Errors: [`Error::Internal`] for a
+    /// landlord past seat 2 or a kitty that does not fit the hand (the auction names a seat,
+    /// and the hands and the kitty split one deck).
+    fn take_kitty(&mut self, landlord: u8) -> Result<(), Error> {
+        let hand = self.hands.get_mut(usize::from(landlord)).ok_or_else(internal)?;
+        *hand = hand.plus(&self.kitty).ok_or_else(internal)?;
         self.landlord = landlord;
-        if let Some(hand) = self.hands.get_mut(usize::from(landlord)) {
-            *hand = hand.plus(&self.kitty).unwrap_or(*hand);
-        }
         self.phase = Phase::Play;
         self.turn = landlord;
         self.passes = 0;
+        Ok(())
     }
 
     /// Calls `f` with every legal action of `seat`, in the documented order
@@ -945,12 +961,12 @@ impl Round {
                     self.bidder = seat;
                 }
                 if code == 3 {
-                    self.take_kitty(seat);
+                    self.take_kitty(seat)?;
                 } else if self.auction_len >= 3 {
                     if self.bidder == NONE {
                         self.phase = Phase::Over;
                     } else {
-                        self.take_kitty(self.bidder);
+                        self.take_kitty(self.bidder)?;
                     }
                 } else {
                     self.turn = next(seat);
@@ -961,7 +977,7 @@ impl Round {
                     if self.passes >= 3 {
                         self.phase = Phase::Over;
                     } else if self.passes == 2 && self.bid > 0 {
-                        self.take_kitty(self.bidder);
+                        self.take_kitty(self.bidder)?;
                     } else {
                         self.turn = next(seat);
                     }
@@ -969,7 +985,7 @@ impl Round {
                     self.bid = code;
                     self.bidder = seat;
                     if code == 3 {
-                        self.take_kitty(seat);
+                        self.take_kitty(seat)?;
                     } else {
                         self.turn = next(seat);
                     }
@@ -988,7 +1004,7 @@ impl Round {
                         self.bidder = seat;
                         self.caller = seat;
                         if next(seat) == self.first {
-                            self.take_kitty(seat);
+                            self.take_kitty(seat)?;
                         } else {
                             self.stage = STAGE_ROBBING;
                             self.turn = next(seat);
@@ -1006,7 +1022,7 @@ impl Round {
                         self.stage = STAGE_FINAL;
                         self.turn = self.caller;
                     } else {
-                        self.take_kitty(self.caller);
+                        self.take_kitty(self.caller)?;
                     }
                 }
                 _ => {
@@ -1014,7 +1030,7 @@ impl Round {
                         self.robs = self.robs.saturating_add(1);
                         self.bidder = seat;
                     }
-                    self.take_kitty(self.bidder);
+                    self.take_kitty(self.bidder)?;
                 }
             },
             Auction::None => return Err(Error::Internal),
@@ -1042,14 +1058,14 @@ impl Round {
         };
         let winner = self.hands.iter().position(Cards::is_empty)?;
         let landlord_won = winner == landlord.index();
-        let peasant_plays: u32 = self
-            .plays
-            .iter()
-            .enumerate()
-            .filter(|(s, _)| *s != landlord.index())
-            .map(|(_, &n)| u32::from(n))
-            .sum();
-        let landlord_plays = self.plays.get(landlord.index()).copied().unwrap_or(0);
+        let (mut landlord_plays, mut peasant_plays) = (0u8, 0u32);
+        for (s, &n) in self.plays.iter().enumerate() {
+            if s == landlord.index() {
+                landlord_plays = n;
+            } else {
+                peasant_plays = peasant_plays.saturating_add(u32::from(n));
+            }
+        }
         let spring = if landlord_won && peasant_plays == 0 {
             Spring::Spring
         } else if !landlord_won && landlord_plays == 1 {
@@ -1063,7 +1079,10 @@ impl Round {
         let stake = 1u32
             .checked_shl(doublings)
             .and_then(|p| p.checked_mul(u32::from(self.bid)))
+            // A documented clamp ([`Outcome::stake`]): a real deal has at most 14 bombs, but a
+            // decoded state is only held to "no more bombs than plays".
             .unwrap_or(u32::MAX);
+        // Halved so that the landlord's double share cannot overflow either (same clamp).
         let unit = i32::try_from(stake).unwrap_or(i32::MAX / 2);
         let mut scores = [0i32; SEATS];
         for (s, score) in scores.iter_mut().enumerate() {
@@ -1199,6 +1218,8 @@ impl Observation {
 
     /// The cards held by the two other seats together, as this seat can deduce them: the deck
     /// minus its hand and everything played (during the auction this includes the hidden kitty).
+    /// The fields are public: for a hand-built observation whose cards overlap (never one a
+    /// round gives), a played set that does not fit is skipped.
     pub fn others_cards(&self) -> Cards {
         let mut rest = Cards::DECK.minus(&self.hand).unwrap_or(Cards::EMPTY);
         for p in &self.played {
@@ -1272,30 +1293,36 @@ impl<'a> Writer<'a> {
 
 /// A little byte reader (bounds checked; running out is an invalid state).
 pub(crate) struct Reader<'a> {
-    buf: &'a [u8],
-    at: usize,
+    /// The bytes not read yet.
+    rest: &'a [u8],
 }
 
 impl<'a> Reader<'a> {
     pub(crate) fn new(buf: &'a [u8]) -> Reader<'a> {
-        Reader { buf, at: 0 }
+        Reader { rest: buf }
     }
     pub(crate) fn take<const N: usize>(&mut self) -> Result<[u8; N], Error> {
-        let end = self.at.checked_add(N).ok_or(Error::Internal)?;
-        let bytes = self
-            .buf
-            .get(self.at..end)
+        let (head, rest) = self
+            .rest
+            .split_first_chunk::<N>()
             .ok_or(Error::InvalidState { what: "too short" })?;
-        let mut out = [0u8; N];
-        for (d, b) in out.iter_mut().zip(bytes) {
-            *d = *b;
-        }
-        self.at = end;
-        Ok(out)
+        self.rest = rest;
+        Ok(*head)
     }
     pub(crate) fn byte(&mut self) -> Result<u8, Error> {
-        Ok(self.take::<1>()?.iter().copied().next().unwrap_or(0))
+        let [byte] = self.take::<1>()?;
+        Ok(byte)
     }
+    /// The bytes not read yet.
+    pub(crate) fn rest(&self) -> &'a [u8] {
+        self.rest
+    }
+}
+
+/// [`Error::Internal`], for a path the round's invariants rule out (asserted in debug builds).
+fn internal() -> Error {
+    debug_assert!(false, "doudizhu round: a broken invariant");
+    Error::Internal
 }
 
 fn bad(what: &'static str) -> Error {
@@ -1552,7 +1579,8 @@ impl Round {
             }
         }
         let total_plays: usize = self.plays.iter().map(|&n| usize::from(n)).sum();
-        if total_plays > 0 && self.plays.get(l).copied().unwrap_or(0) == 0 {
+        let landlord_plays = self.plays.get(l).copied().ok_or(bad("no such landlord"))?;
+        if total_plays > 0 && landlord_plays == 0 {
             return Err(bad("the landlord has not led"));
         }
         if usize::from(self.bombs) > total_plays {

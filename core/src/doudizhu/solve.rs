@@ -221,6 +221,8 @@ impl Memo<'_> {
 
     /// The value stored for `key`, 0 if none.
     fn get(&self, key: u64) -> u8 {
+        // `bucket` is below `len`, the buckets' count; a miss (0) is always a safe answer here:
+        // the search recomputes what the memo does not hold.
         let Some(b) = self.buckets.get(self.bucket(key)) else {
             return 0;
         };

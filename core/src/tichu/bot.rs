@@ -96,16 +96,19 @@ impl RandomBot {
                 }
                 i = i.saturating_sub(1);
             }
+            // `i` < the cards not taken yet: the loop returned.
+            debug_assert!(false, "tichu bot: no {i}-th card left");
             0
         };
         let a = pick(&[]);
         let b = pick(&[a]);
         let c = pick(&[a, b]);
-        let card = |i: u32| cards.get(i as usize).copied().unwrap_or(Card::Dog);
+        // Each pick is below `n`, the cards written (asserted in `pick`).
+        let card = |i: u32| cards.get(i as usize).copied();
         Some(Action::Exchange {
-            left: card(a),
-            partner: card(b),
-            right: card(c),
+            left: card(a)?,
+            partner: card(b)?,
+            right: card(c)?,
         })
     }
 

@@ -40,6 +40,22 @@ struct Choices {
 
 /// `[group][size]`: every subset of `group` with `size` bits (suited hands: the suits to pick).
 const SUITED_CHOICES: [[Choices; 5]; 16] = choice_table(true);
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // evaluated at compile time only
+const _: () = {
+    let mut group = 0;
+    while group < SUITED_CHOICES.len() {
+        let mut size = 0;
+        while size < SUITED_CHOICES[group].len() {
+            let entry = &SUITED_CHOICES[group][size];
+            assert!(
+                entry.len as usize <= entry.items.len(),
+                "a choice list longer than its items"
+            );
+            size += 1;
+        }
+        group += 1;
+    }
+};
 /// `[size]`: the one canonical subset of `size` cards in a rank-only hand, the low run
 /// (`choice_table(false)` as one byte per size instead of a 560-byte table: flash on
 /// microcontrollers; tested equal).
@@ -121,14 +137,16 @@ struct Gen<'f> {
 impl Gen<'_> {
     /// The subsets of size `size` of the cards of rank `value`.
     fn choices(&self, value: u8, size: usize) -> &'static [u8] {
-        // Rank values are 1..=14 and `groups` has 16 entries: the fallback is never taken.
+        // Rank values are 1..=14 and `groups` has 16 entries (asserted).
         debug_assert!(usize::from(value) < self.groups.len());
-        let group = self.groups.get(usize::from(value)).copied().unwrap_or(0) & 0xF;
+        #[allow(clippy::indexing_slicing)] // a proven range: `value & 15` < 16, the array's length
+        let group = self.groups[usize::from(value & 15)] & 0xF;
         if !self.suited {
             return rank_only_choices(group, size);
         }
         match SUITED_CHOICES.get(usize::from(group)).and_then(|row| row.get(size)) {
-            // The table builder keeps `len` ≤ 6, the items' length.
+            // Every entry's `len` ≤ 6, the items' length (a build-time check below): the
+            // fallback is never taken.
             Some(entry) => entry.items.get(..usize::from(entry.len)).unwrap_or(&[]),
             None => &[],
         }
@@ -192,6 +210,7 @@ impl Gen<'_> {
                     advanced = true;
                     break;
                 }
+                debug_assert!(!options.is_empty(), "tichu generator: a part without options");
                 let first = options.first().copied().unwrap_or(0);
                 mask ^= u64::from(current ^ first) << shift(value);
                 *i = 0;
@@ -297,7 +316,8 @@ impl Gen<'_> {
                 n = n.wrapping_add(1);
             }
         }
-        // `n` counts the slots written, so it is at most `parts.len()`.
+        // `n` counts the slots written, so it is at most `parts.len()` (asserted).
+        debug_assert!(n <= parts.len());
         let parts = parts.get(..n).unwrap_or(&[]);
         self.product(parts, extra | mahjong, Kind::Straight, len, high.wrapping_mul(2))
     }
@@ -365,7 +385,8 @@ impl Gen<'_> {
             *slot = (value, if value == phoenix_rank { 1 } else { 2 });
         }
         let n = usize::from(high.wrapping_sub(low).saturating_add(1));
-        // `n` counts the slots written, so it is at most `parts.len()`.
+        // `n` is the run's length, at most `parts.len()` (asserted): every slot was written.
+        debug_assert!(n <= parts.len(), "tichu generator: a run of {n} ranks");
         let parts = parts.get(..n).unwrap_or(&[]);
         self.product(
             parts,

@@ -638,7 +638,8 @@ impl Round {
     pub fn first_claim(&self, claims: [bool; 4]) -> Option<Seat> {
         self.claim_order()
             .into_iter()
-            .find(|seat| claims.get(seat.index()).copied().unwrap_or(false))
+            // `claim_order` gives seats 0..=3 (`& 3`): `wrap` keeps them as they are.
+            .find(|seat| at(&claims, TrickSeat::wrap(seat.0)))
     }
 
     /// Calls `f` with every legal action of `seat` now, in a fixed order: Grand Tichu `false`
@@ -702,10 +703,10 @@ impl Round {
                         *slot = card;
                         n = n.saturating_add(1);
                     }
-                    let cards = cards.get(..n).unwrap_or(&[]);
-                    for (i, &left) in cards.iter().enumerate() {
-                        for (j, &partner) in cards.iter().enumerate() {
-                            for (k, &right) in cards.iter().enumerate() {
+                    // The first `n` slots hold the hand (written just above).
+                    for (i, &left) in cards.iter().take(n).enumerate() {
+                        for (j, &partner) in cards.iter().take(n).enumerate() {
+                            for (k, &right) in cards.iter().take(n).enumerate() {
                                 if i != j && j != k && i != k {
                                     f(Action::Exchange { left, partner, right })?;
                                 }

@@ -113,9 +113,7 @@ pub fn score_round(
             return Err(Error::InvalidScore);
         }
         for seat in (0..4u8).filter_map(Seat::new) {
-            // `seat.index()` < 4, the array's length: the fallback is never taken (kept over a
-            // zip, which costs flash here).
-            let points = trick_points.get(usize::from(seat.index())).copied().unwrap_or(0);
+            let points = seat.of(&trick_points);
             let team = if seat == last { first.team() } else { seat.team() };
             if let Some(slot) = score.get_mut(team) {
                 *slot = slot.saturating_add(points);
@@ -126,8 +124,7 @@ pub fn score_round(
         }
     }
     for seat in (0..4u8).filter_map(Seat::new) {
-        // As above: in range, the fallback is never taken.
-        let call = calls.get(usize::from(seat.index())).copied().unwrap_or_default();
+        let call = seat.of(&calls);
         if let Some(slot) = score.get_mut(seat.team()) {
             *slot = slot.saturating_add(call.bonus(seat == first));
         }

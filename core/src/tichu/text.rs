@@ -610,8 +610,9 @@ fn unknown_hand(play: Cards) -> Cards {
 }
 
 impl TrickTable {
+    /// `seat`'s hand, `None` when the table did not give it (`?`).
     fn hand(&self, seat: Seat) -> Option<Cards> {
-        self.hands.get(usize::from(seat.index())).copied().flatten()
+        seat.of(&self.hands)
     }
 
     fn top(&self) -> Top {
@@ -631,9 +632,14 @@ impl TrickTable {
                 turn: parts.turn,
                 bomb: play.is_some_and(|play| readings(play).iter().any(|r| r.is_bomb())),
             },
-            Error::NotInHand => Why::NotInHand {
-                hand: self.hand(seat).unwrap_or_default(),
-                play: play.unwrap_or_default(),
+            // Only a play into a given hand is refused so (an unknown hand is built to hold the
+            // play): else the core's own error, asserted.
+            Error::NotInHand => match (self.hand(seat), play) {
+                (Some(hand), Some(play)) => Why::NotInHand { hand, play },
+                _ => {
+                    debug_assert!(false, "tichu text: not in an unknown hand");
+                    Why::Core(error)
+                }
             },
             Error::IllegalPlay => match play {
                 Some(play) if !readings(play).is_combination() => Why::NotACombination,
@@ -652,6 +658,7 @@ impl TrickTable {
         let (seat, play) = match action {
             Action::Give(to) => return self.give(to).map_err(|why| (None, why)),
             _ if parts.end.is_some() => return Err((None, Why::TrickOver)),
+            // A real default: an action naming no seat is the seat to play's.
             Action::Play(seat, play, wish) => (seat.unwrap_or(parts.turn), Some((play, wish))),
             Action::Pass(seat) => (seat.unwrap_or(parts.turn), None),
         };
@@ -668,6 +675,7 @@ impl TrickTable {
                 };
                 self.trick.play(seat, cards, hand, wish)
             }
+            // A real default: a seat whose hand is unknown (`?`) passes from some nonempty hand.
             None => self
                 .trick
                 .pass(seat, known.unwrap_or_else(|| unknown_hand(Cards::EMPTY))),
@@ -812,6 +820,7 @@ pub fn play_trick<'a>(
     };
     let mut deck = Deck::default();
     let hands = parse_hands(options.hands, &mut deck).map_err(TrickError)?;
+    // A real default: with no `--leader`, seat 0 leads (documented with the option).
     let leader = Seat::new(options.leader.unwrap_or(0)).ok_or(TrickError(TrickProblem::Leader))?;
     let out = hands.map(|hand| hand.is_some_and(Cards::is_empty));
     let trick = Trick::with(leader, out, wish).map_err(|_| TrickError(TrickProblem::LeaderOut(leader)))?;
@@ -1076,7 +1085,7 @@ fn score_problem<'a>(options: &ScoreOptions<'a>) -> Result<Score, ScoreProblem<'
         (options.tichu, Call::Tichu, "--tichu"),
         (options.grand, Call::GrandTichu, "--grand"),
     ] {
-        let (given, len) = seats(what, text.unwrap_or_default())?;
+        let (given, len) = seats(what, text.unwrap_or_default())?; // not given: no seat calls
         for seat in given.iter().take(len) {
             let slot = calls
                 .get_mut(usize::from(seat.index()))

@@ -28,6 +28,17 @@ impl Seat {
     pub const fn index(self) -> u8 {
         self.0
     }
+    /// `values[self]`: a per-seat entry, through a match on the seat's proven range (a `Seat`
+    /// is 0..=3 by construction), so no bounds check and no fallback.
+    pub(crate) const fn of<T: Copy>(self, values: &[T; 4]) -> T {
+        let [a, b, c, d] = *values;
+        match self.0 & 3 {
+            0 => a,
+            1 => b,
+            2 => c,
+            _ => d,
+        }
+    }
     /// The next seat in playing order.
     pub const fn next(self) -> Seat {
         Seat(self.0.wrapping_add(1) % 4)
@@ -237,9 +248,7 @@ impl Trick {
     }
 
     fn is_out(&self, seat: Seat) -> bool {
-        // A `Seat` is 0..=3 and `out` has four entries: the fallback is never taken.
-        debug_assert!(usize::from(seat.0) < self.parts.out.len());
-        self.parts.out.get(usize::from(seat.0)).copied().unwrap_or(true)
+        seat.of(&self.parts.out)
     }
 
     /// The next seat after `seat` that holds cards.
