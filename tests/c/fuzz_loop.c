@@ -519,15 +519,19 @@ static void spoil(uint8_t *p, size_t n) {
 static long game_calls[4], applied[4], ended[4];
 
 /* States kept from flipped bytes that decoded (`have` 2, the others 1) are states no play
- * reaches: Riichi's decoder accepts some of them (a stored window answer such as a pon of tiles
- * the seat does not hold), and a legal action then leads to a state the library itself refuses
- * (a core gap: Round::decode does not check the window answers). For such a state the loop
- * counts it (`broken`, the closing line) and deals anew; for a state reached by play the next
- * call's check fails. */
+ * reaches, but every decoder checks all it reads, so a legal action on one must again give a
+ * state the library accepts (a gap here was Riichi's stored window answers, now checked on
+ * decode: core test `decode_refuses_a_stored_window_answer_the_seat_could_not_give`). */
 static long broken[4];
 
 static void after_play(int game, int *have, ParlorStatus still_valid) {
-    if (*have == 2 && still_valid != PARLOR_OK) broken[game]++, *have = 0;
+    if (*have == 2 && still_valid != PARLOR_OK) {
+        printf("FAIL: game %d: a decoded state became invalid after a legal action (status %u)\n", game,
+               (unsigned)still_valid);
+        broken[game]++, *have = 0;
+    }
+    CHECK(still_valid == PARLOR_OK || *have != 2);
+    CHECK(broken[game] == 0);
 }
 
 #define VALID_0 (m ? parlor_dominoes_match_to_act(state, &valid_seat) : parlor_dominoes_round_to_act(state, &valid_seat))

@@ -671,6 +671,31 @@ impl Round {
         if self.pending & (1 << self.actor) != 0 && matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN) {
             return Err("the actor answers its own window");
         }
+        // Stored answers of an open window: only from seats that have answered, and each one of
+        // that seat's legal answers (a flipped code could otherwise be carried out when the
+        // window closes: a pon of tiles the seat does not hold). Outside a window the last
+        // window's answers are history and never read.
+        for (s, answer) in (0u8..).zip(self.answers.iter()) {
+            let Some(answer) = *answer else { continue };
+            if !matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN) {
+                break;
+            }
+            let answered = self.pending & (1 << s) == 0 && s != self.actor;
+            let legal = match self.phase {
+                PHASE_CALLS => {
+                    let mut found = answer == Action::Pass;
+                    self.call_actions(s, &mut |a| found |= a == answer);
+                    found
+                }
+                PHASE_CHANKAN => {
+                    answer == Action::Pass || (answer == Action::Ron && self.can_ron(s, self.window_tile, true))
+                }
+                _ => false,
+            };
+            if !answered || !legal {
+                return Err("a stored window answer is not that seat's legal answer");
+            }
+        }
         if self.riichi_declared != 0 {
             let last = usize::from(self.pond_len.saturating_sub(1));
             let flags = self.pond_flags.get(last).copied().unwrap_or(0);

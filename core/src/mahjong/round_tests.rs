@@ -972,3 +972,41 @@ fn legal_actions_are_in_the_documented_order() {
         }
     }
 }
+
+/// Regression (found by the C fuzz loop): a call window's stored answer was not checked on
+/// decode. A flipped answer code (a pon of tiles the seat does not hold) decoded, and the next
+/// legal answer closed the window and carried it out, leaving a state that no longer decoded.
+#[test]
+fn decode_refuses_a_stored_window_answer_the_seat_could_not_give() {
+    let mut buf = [0u8; ENCODED_BYTES];
+    let mut checked = 0;
+    for seed in 0..400u64 {
+        let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).unwrap();
+        let mut bot = RandomBot::new(seed);
+        while let Some(seat) = round.to_act() {
+            // A window where one seat has passed and another is still to answer.
+            if round.phase == PHASE_CALLS && round.answers.iter().any(Option::is_some) && round.pending != 0 {
+                let (s, _) = (0..4).zip(round.answers.iter()).find(|(_, a)| a.is_some()).unwrap();
+                let mut spoilt = round.clone();
+                // Tiles 0 and 1 (two 1m) that the seat does not hold.
+                let held = |id: u8| round.hand(Seat(s)).any(|h| h == id);
+                let tiles = (0..135u8).find(|&id| !held(id) && !held(id + 1)).unwrap();
+                spoilt.answers[usize::from(s)] = Some(Action::Pon {
+                    tiles: [tiles, tiles + 1],
+                });
+                let n = spoilt.encode(&mut buf).unwrap();
+                assert!(
+                    Round::decode(&buf[..n]).is_err(),
+                    "seed {seed}: the spoilt answer decoded"
+                );
+                let n = round.encode(&mut buf).unwrap();
+                assert_eq!(Round::decode(&buf[..n]).unwrap(), round);
+                checked += 1;
+                break;
+            }
+            let action = bot.choose(&round, seat).unwrap();
+            round.apply(seat, action).unwrap();
+        }
+    }
+    assert!(checked > 20, "only {checked} windows with a stored answer");
+}
