@@ -51,9 +51,7 @@ impl RandomBot {
         }
         if actions.first() == Some(&Action::Pass) {
             let calls = total.saturating_sub(1);
-            let pick = self
-                .rng
-                .below(below(calls.saturating_mul(4))) as usize;
+            let pick = self.rng.below(below(calls.saturating_mul(4))) as usize;
             return match actions.get(pick.saturating_add(1)) {
                 Some(&call) if pick < calls => Some(call),
                 _ => Some(Action::Pass),

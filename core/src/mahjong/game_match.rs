@@ -3,7 +3,7 @@
 //! (`docs/mahjong.md`, "The match").
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use super::round::{ENCODED_BYTES, FORMAT_VERSION, RIICHI_STICK, SEATS};
+use super::round::{ENCODED_BYTES, FORMAT_VERSION, RIICHI_STICK, SEATS, at_mut};
 use super::score::Wind;
 use super::{Action, Config, Deal, End, Error, Event, Outcome, Round, Start};
 use crate::game::{Rng, Seat};
@@ -167,9 +167,8 @@ impl Match {
         let mut scores = self.round.scores();
         let sticks = self.round.sticks_on_table();
         let top = placement(&scores)[0];
-        if let Some(s) = scores.get_mut(top.index()) {
-            *s = s.saturating_add(i32::from(sticks).saturating_mul(RIICHI_STICK));
-        }
+        let s = at_mut(&mut scores, top.0); // `placement` names seats 0–3
+        *s = s.saturating_add(i32::from(sticks).saturating_mul(RIICHI_STICK));
         Some(scores)
     }
 
@@ -189,7 +188,13 @@ impl Match {
             return Err(Error::AwaitingDeal);
         }
         let event = self.round.apply(seat, action)?;
-        let outcome = if event.over { self.round.outcome() } else { None };
+        // A finished round always has an outcome (its wins scored when made): a failure is a
+        // broken invariant, an error here rather than a match that silently stops advancing.
+        let outcome = if event.over {
+            Some(self.round.make_outcome()?)
+        } else {
+            None
+        };
         if let Some(o) = &outcome {
             self.after_round(o)?;
         }

@@ -933,11 +933,22 @@ impl Round {
     }
 
     /// The outcome, once the round is over.
+    ///
+    /// The wins are re-scored from the kept records; they scored when they were made, so this
+    /// cannot fail. If it did (a broken invariant, asserted in debug builds) the answer is
+    /// `None` rather than a made-up outcome ([`Match::apply`](super::Match::apply) returns
+    /// [`Error::Internal`] then).
     pub fn outcome(&self) -> Option<Outcome> {
         if self.phase != PHASE_OVER {
             return None;
         }
-        self.make_outcome().ok()
+        match self.make_outcome() {
+            Ok(outcome) => Some(outcome),
+            Err(_) => {
+                debug_assert!(false, "mahjong round: the outcome of a finished round failed");
+                None
+            }
+        }
     }
 
     /// What `seat` may know ([`Observation`]). Errors: [`Error::NoSuchSeat`].

@@ -5,8 +5,8 @@ use super::Error;
 use super::round::{
     Action, Bits, Config, DORA_AT, ENCODED_BYTES, END_ABORT, FORMAT_VERSION, LIVE_AT, LIVE_DRAWS, MAX_DISCARDS,
     MultiRon, NONE, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_CALLED, POND_RIICHI, POND_SEAT,
-    POND_TSUMOGIRI, RINSHAN_AT, Round, SEATS, Start, TILE_IDS, TableMeld, WinRecord, bit_ids, bits_has, bits_insert,
-    at, bits_len, prefix,
+    POND_TSUMOGIRI, RINSHAN_AT, Round, SEATS, Start, TILE_IDS, TableMeld, WinRecord, at, bit_ids, bits_has,
+    bits_insert, bits_len, prefix,
 };
 use super::round_play::kind_of;
 use super::score::{self, CalledMeld, Kazoe, MeldKind, Piece, Wind};
@@ -579,7 +579,11 @@ impl Round {
             bits_insert(&mut taken, id);
         }
         let rinshan_end = RINSHAN_AT.saturating_add(usize::from(self.kans));
-        for &id in self.wall.get(RINSHAN_AT..rinshan_end).ok_or("draw counts out of range")? {
+        for &id in self
+            .wall
+            .get(RINSHAN_AT..rinshan_end)
+            .ok_or("draw counts out of range")?
+        {
             bits_insert(&mut taken, id);
         }
         let mut placed: Bits = [0; 3];

@@ -8,8 +8,8 @@ use super::round::{
     Abort, Action, Agari, Bits, Call, Config, END_ABORT, END_EXHAUSTIVE, END_NAGASHI, END_WIN, End, Event,
     HONBA_POINTS, LIVE_AT, MultiRon, NONE, Outcome, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_CALLED,
     POND_RIICHI, POND_TSUMOGIRI, RIICHI_STICK, RINSHAN_AT, Round, SEATS, Start, TILE_IDS, TableMeld, WIN_BLESSING,
-    WIN_CHANKAN, WIN_HAITEI, WIN_HONBA, WIN_HOUTEI, WIN_IPPATSU, WIN_RINSHAN, WinRecord, bit_ids, bits_counts,
-    at, at_mut, bits_has, bits_insert, bits_len, bits_remove, dead_wall, internal, kind_count, kind_ids, prefix,
+    WIN_CHANKAN, WIN_HAITEI, WIN_HONBA, WIN_HOUTEI, WIN_IPPATSU, WIN_RINSHAN, WinRecord, at, at_mut, bit_ids,
+    bits_counts, bits_has, bits_insert, bits_len, bits_remove, dead_wall, internal, kind_count, kind_ids, prefix,
 };
 use super::rules::{Rules, thirteen_orphans_complete, waits};
 use super::score::{self, CalledMeld, HandValue, MeldKind, Piece, Riichi, Yaku};
@@ -606,7 +606,9 @@ impl Round {
         if self.dora < 5 {
             // The new indicator is the `dora`-th of the row (1–5 once added).
             let [row, _] = dead_wall(&self.wall);
-            let id = *row.get(usize::from(self.dora)).ok_or_else(|| internal("a sixth dora indicator"))?;
+            let id = *row
+                .get(usize::from(self.dora))
+                .ok_or_else(|| internal("a sixth dora indicator"))?;
             self.dora = self.dora.saturating_add(1); // below 5 just above
             let slot = event
                 .dora
@@ -639,8 +641,14 @@ impl Round {
             self.riichi_declared = 0;
         }
         let at = usize::from(self.pond_len);
-        *self.pond.get_mut(at).ok_or_else(|| internal("a discard beyond the pond"))? = tile;
-        *self.pond_flags.get_mut(at).ok_or_else(|| internal("a discard beyond the pond"))? = flags;
+        *self
+            .pond
+            .get_mut(at)
+            .ok_or_else(|| internal("a discard beyond the pond"))? = tile;
+        *self
+            .pond_flags
+            .get_mut(at)
+            .ok_or_else(|| internal("a discard beyond the pond"))? = flags;
         self.pond_len = self.pond_len.saturating_add(1);
         self.furiten_temp &= !seat_bit(seat);
         self.first &= !seat_bit(seat);
@@ -878,9 +886,11 @@ impl Round {
         for &id in tiles.iter().skip(1).take(used) {
             bits_remove(hand, id);
         }
-        let n = used.saturating_add(1);
-        if let Some(t) = tiles.get_mut(..n) {
-            t.sort_unstable();
+        // Constant ranges of the fixed array: the pon's or chii's three ids, the kan's four.
+        if meld_kind == MeldKind::Minkan {
+            tiles.sort_unstable();
+        } else {
+            tiles[..3].sort_unstable();
         }
         self.push_meld(
             seat,
@@ -924,7 +934,9 @@ impl Round {
             // Constant indices into the meld's array (a chii's three ids, ascending).
             let low = kind_of(tiles[0]);
             let high = kind_of(tiles[2]);
-            let number = Tile::new(kind).map_or(0, Tile::number);
+            let number = Tile::new(kind)
+                .ok_or_else(|| internal("a called tile above 135"))?
+                .number();
             if kind == low && number <= 6 {
                 self.kuikae |= 1u64 << high.wrapping_add(1);
             } else if kind == high && number >= 4 {
@@ -1307,7 +1319,9 @@ impl Round {
             END_WIN => End::Win,
             END_EXHAUSTIVE => End::Exhaustive,
             END_NAGASHI => End::Nagashi,
-            code => End::Abort(abort_of(code.wrapping_sub(END_ABORT)).ok_or_else(|| internal("an end code that names nothing"))?),
+            code => End::Abort(
+                abort_of(code.wrapping_sub(END_ABORT)).ok_or_else(|| internal("an end code that names nothing"))?,
+            ),
         };
         let mut riichi = [false; SEATS];
         for (r, &state) in riichi.iter_mut().zip(self.riichi.iter()) {

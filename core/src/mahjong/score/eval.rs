@@ -531,7 +531,10 @@ fn regular(ctx: &Ctx, sets: &[Set; 4], pair: Tile, wait: Wait) -> Result<Option<
             push(&mut y, Yaku::RoundWind, 0)?;
         }
     }
-    let has = |run: bool, suit: Suit, n: u8| sets.iter().any(|s| s.run == run && Tile::from_parts(suit, n) == Some(s.tile));
+    let has = |run: bool, suit: Suit, n: u8| {
+        sets.iter()
+            .any(|s| s.run == run && Tile::from_parts(suit, n) == Some(s.tile))
+    };
     let numbered = [Suit::Man, Suit::Pin, Suit::Sou];
     if (1..=7).any(|n| numbered.iter().all(|&suit| has(true, suit, n))) {
         push(&mut y, Yaku::SanshokuDoujun, 0)?;
