@@ -1203,7 +1203,7 @@ pub(super) fn bits_len(bits: &Bits) -> u8 {
 
 /// The ids of a set, ascending.
 pub(super) fn bit_ids(bits: Bits) -> impl Iterator<Item = u8> {
-    (0u8..).zip(bits).flat_map(move |(i, mut word)| {
+    (0u8..3).zip(bits).flat_map(move |(i, mut word)| {
         core::iter::from_fn(move || {
             if word == 0 {
                 return None;

@@ -224,7 +224,7 @@ impl Round {
             && self.hand_shanten(&counts) <= 0
         {
             let mut tenpai_kinds = 0u64;
-            for (kind, _) in (0u8..).zip(counts).filter(|&(_, n)| n != 0) {
+            for (kind, _) in (0u8..).zip(counts.iter()).filter(|&(_, &n)| n != 0) {
                 let mut c = counts;
                 if let Some(x) = c.get_mut(usize::from(kind)) {
                     *x = x.saturating_sub(1);
@@ -305,9 +305,9 @@ impl Round {
     /// answer is 8, which offers no riichi: the infallible enumeration then lists less, never
     /// an action the rules refuse.
     fn hand_shanten(&self, counts: &[u8; KINDS]) -> i8 {
-        match Hand::from_counts(counts).and_then(|hand| shanten(&hand, None)) {
-            Ok(s) => s,
-            Err(_) => {
+        match Hand::from_counts(counts).map(|hand| shanten(&hand, None)) {
+            Ok(Ok(s)) => s,
+            _ => {
                 debug_assert!(false, "mahjong round: shanten of a seat's hand failed");
                 8
             }
@@ -318,9 +318,9 @@ impl Round {
     /// cannot fail; if it did (asserted in debug builds) the answer is no wait, which allows no
     /// closed kan after riichi: the enumeration lists less, never an illegal action.
     fn waits_of(counts: &[u8; KINDS]) -> u64 {
-        match Hand::from_counts(counts).and_then(|h| waits(&h, Rules::RIICHI)) {
-            Ok(w) => w,
-            Err(_) => {
+        match Hand::from_counts(counts).map(|h| waits(&h, Rules::RIICHI)) {
+            Ok(Ok(w)) => w,
+            _ => {
                 debug_assert!(false, "mahjong round: waits of a seat's hand failed");
                 0
             }
