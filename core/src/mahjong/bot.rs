@@ -40,6 +40,8 @@ impl RandomBot {
     pub fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
         let mut buffer = [Action::Pass; MAX_ACTIONS];
         let total = round.legal_actions(seat, &mut buffer).min(MAX_ACTIONS);
+        // At most `MAX_ACTIONS` (40): every count below converts to `u32` exactly.
+        let below = |n: usize| n as u32;
         let actions = buffer.get(..total)?;
         if actions.is_empty() {
             return None;
@@ -49,9 +51,7 @@ impl RandomBot {
         }
         if actions.first() == Some(&Action::Pass) {
             let calls = total.saturating_sub(1);
-            let pick = self
-                .rng
-                .below(u32::try_from(calls.saturating_mul(4)).unwrap_or(u32::MAX)) as usize;
+            let pick = self.rng.below(below(calls.saturating_mul(4))) as usize;
             return match actions.get(pick.saturating_add(1)) {
                 Some(&call) if pick < calls => Some(call),
                 _ => Some(Action::Pass),
@@ -69,18 +69,20 @@ impl RandomBot {
         }
         let mut best = i8::MAX;
         let mut good = 0u64;
-        for kind in 0..KINDS {
-            if counts.get(kind).copied().unwrap_or(0) == 0 {
-                continue;
-            }
+        for (kind, _) in counts.iter().enumerate().filter(|&(_, &n)| n != 0) {
             let mut c = counts;
             if let Some(x) = c.get_mut(kind) {
                 *x = x.saturating_sub(1);
             }
-            let s = Hand::from_counts(&c)
-                .ok()
-                .and_then(|h| shanten(&h, None).ok())
-                .unwrap_or(i8::MAX);
+            // The seat's own hand less a tile is a hand; if it were not (a broken invariant,
+            // asserted in debug builds) the discard just counts as no good one.
+            let s = match Hand::from_counts(&c).and_then(|h| shanten(&h, None)) {
+                Ok(s) => s,
+                Err(_) => {
+                    debug_assert!(false, "mahjong bot: the hand less a tile is no hand");
+                    i8::MAX
+                }
+            };
             if s < best {
                 best = s;
                 good = 0;
@@ -92,10 +94,10 @@ impl RandomBot {
         let is_good = |a: &&Action| matches!(a, Action::Discard { tile } if good & (1u64 << (tile >> 2)) != 0);
         let n = actions.iter().filter(is_good).count();
         if n == 0 {
-            let pick = self.rng.below(u32::try_from(total).unwrap_or(u32::MAX)) as usize;
+            let pick = self.rng.below(below(total)) as usize;
             return actions.get(pick).copied();
         }
-        let pick = self.rng.below(u32::try_from(n).unwrap_or(u32::MAX)) as usize;
+        let pick = self.rng.below(below(n)) as usize;
         actions.iter().filter(is_good).nth(pick).copied()
     }
 }

@@ -177,15 +177,14 @@ fn sets_search(
     sets_needed: usize,
     emit: &mut dyn FnMut(&Regular),
 ) {
-    let Some(index) = (from..KINDS).find(|&i| rest.get(i).is_some_and(|&c| c > 0)) else {
+    let Some(tile) = Tile::all().skip(from).find(|t| t.count_in(rest) > 0) else {
         if usize::from(partial.len) == sets_needed {
             emit(partial);
         }
         return;
     };
-    let Some(tile) = Tile::new(index as u8) else { return };
-    // `index` is a tile's (checked just above): in range of the 34 counts.
-    let count = rest.get(index).copied().unwrap_or(0);
+    let index = tile.index();
+    let count = tile.count_in(rest);
     for triplet in [true, false] {
         let runs = if triplet {
             match count.checked_sub(3) {
@@ -204,8 +203,7 @@ fn sets_search(
         let third = second.and_then(Tile::next_in_suit);
         if runs > 0 {
             let (Some(b), Some(c)) = (second, third) else { continue };
-            // Tile indices are below 34, the counts' length: the fallbacks are never taken.
-            if rest.get(b.index()).copied().unwrap_or(0) < runs || rest.get(c.index()).copied().unwrap_or(0) < runs {
+            if b.count_in(rest) < runs || c.count_in(rest) < runs {
                 continue;
             }
         }

@@ -3,7 +3,7 @@
 //! (`docs/mahjong.md`, "The match").
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use super::round::{ENCODED_BYTES, FORMAT_VERSION, RIICHI_STICK, SEATS};
+use super::round::{ENCODED_BYTES, FORMAT_VERSION, RIICHI_STICK, SEATS, at_mut};
 use super::score::Wind;
 use super::{Action, Config, Deal, End, Error, Event, Outcome, Round, Start};
 use crate::game::{Rng, Seat};
@@ -167,9 +167,8 @@ impl Match {
         let mut scores = self.round.scores();
         let sticks = self.round.sticks_on_table();
         let top = placement(&scores)[0];
-        if let Some(s) = scores.get_mut(top.index()) {
-            *s = s.saturating_add(i32::from(sticks).saturating_mul(RIICHI_STICK));
-        }
+        let s = at_mut(&mut scores, top.0); // `placement` names seats 0–3
+        *s = s.saturating_add(i32::from(sticks).saturating_mul(RIICHI_STICK));
         Some(scores)
     }
 
@@ -189,7 +188,13 @@ impl Match {
             return Err(Error::AwaitingDeal);
         }
         let event = self.round.apply(seat, action)?;
-        let outcome = if event.over { self.round.outcome() } else { None };
+        // A finished round always has an outcome (its wins scored when made): a failure is a
+        // broken invariant, an error here rather than a match that silently stops advancing.
+        let outcome = if event.over {
+            Some(self.round.make_outcome()?)
+        } else {
+            None
+        };
         if let Some(o) = &outcome {
             self.after_round(o)?;
         }
@@ -211,7 +216,8 @@ impl Match {
             0
         };
         let last = config.rounds.saturating_sub(1);
-        let best = scores.iter().copied().max().unwrap_or(0);
+        let [s0, s1, s2, s3] = scores;
+        let best = s0.max(s1).max(s2).max(s3);
         let dealer = start.dealer;
         let top = placement(&scores)[0];
         let mut over = config.busting && scores.iter().any(|&s| s < 0);
@@ -220,14 +226,11 @@ impl Match {
             over = !config.extension || best >= config.target_points || extension_over;
         }
         if !over && repeat && kyoku >= last && config.agari_yame && !matches!(o.end, End::Abort(_)) {
-            let dealer_score = scores.get(dealer.index()).copied().unwrap_or(0);
-            over = top == dealer && dealer_score >= config.target_points;
+            // The dealer on top has the best score.
+            over = top == dealer && best >= config.target_points;
         }
         self.next = Start {
-            round_wind: Wind::ALL
-                .get(usize::from(next_kyoku / 4) & 3)
-                .copied()
-                .unwrap_or(Wind::East),
+            round_wind: Wind::of_turn(next_kyoku / 4), // below 16: East to North
             dealer: Seat(next_kyoku & 3),
             honba,
             sticks: o.sticks,
@@ -329,7 +332,10 @@ impl Match {
 
 /// The seats by `scores`, highest first, ties by seat (seat 0 first).
 pub fn placement(scores: &[i32; SEATS]) -> [Seat; SEATS] {
-    let mut seats = [Seat(0), Seat(1), Seat(2), Seat(3)];
-    seats.sort_unstable_by_key(|s| (core::cmp::Reverse(scores.get(s.index()).copied().unwrap_or(0)), s.0));
-    seats
+    let mut order = [(0i32, 0u8); SEATS];
+    for ((slot, &score), seat) in order.iter_mut().zip(scores).zip(0u8..) {
+        *slot = (score, seat);
+    }
+    order.sort_unstable_by_key(|&(score, seat)| (core::cmp::Reverse(score), seat));
+    order.map(|(_, seat)| Seat(seat))
 }

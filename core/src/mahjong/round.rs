@@ -328,8 +328,9 @@ impl Start {
 
     /// The seat wind of `seat` (East for the dealer).
     pub fn seat_wind(&self, seat: Seat) -> Wind {
-        let offset = seat.0.wrapping_add(4).wrapping_sub(self.dealer.0 & 3) & 3;
-        Wind::ALL.get(usize::from(offset)).copied().unwrap_or(Wind::East)
+        // Seat numbers are taken modulo 4 (a seat above 3 is no seat of the table; the round
+        // never asks for one): every offset is a wind.
+        Wind::of_turn(seat.0.wrapping_add(4).wrapping_sub(self.dealer.0 & 3))
     }
 
     /// Checks the fields: [`Error::BadDeal`] for a dealer above 3 or points not a multiple of
@@ -539,7 +540,8 @@ pub struct TableMeld {
 impl TableMeld {
     /// The meld's tiles (3 or 4 ids).
     pub fn tiles(&self) -> &[u8] {
-        self.tiles.get(..self.kind.tiles()).unwrap_or_default()
+        let [three @ .., _] = &self.tiles;
+        if self.kind.is_kan() { &self.tiles } else { three }
     }
 }
 
@@ -931,11 +933,22 @@ impl Round {
     }
 
     /// The outcome, once the round is over.
+    ///
+    /// The wins are re-scored from the kept records; they scored when they were made, so this
+    /// cannot fail. If it did (a broken invariant, asserted in debug builds) the answer is
+    /// `None` rather than a made-up outcome ([`Match::apply`](super::Match::apply) returns
+    /// [`Error::Internal`] then).
     pub fn outcome(&self) -> Option<Outcome> {
         if self.phase != PHASE_OVER {
             return None;
         }
-        self.make_outcome().ok()
+        match self.make_outcome() {
+            Ok(outcome) => Some(outcome),
+            Err(_) => {
+                debug_assert!(false, "mahjong round: the outcome of a finished round failed");
+                None
+            }
+        }
     }
 
     /// What `seat` may know ([`Observation`]). Errors: [`Error::NoSuchSeat`].
@@ -987,7 +1000,9 @@ impl Round {
 
     /// `seat`'s closed tiles (ids ascending, the drawn tile included; a tile added to a kan in a
     /// chankan window stays in the hand until the window closes).
+    /// Nothing for a seat above 3 (no seat of the table holds tiles).
     pub fn hand(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
+        // A seat above 3 is the caller's input, not a broken invariant: it holds no tiles.
         let bits = self.hands.get(seat.index()).copied().unwrap_or([0; 3]);
         bit_ids(bits)
     }
@@ -997,13 +1012,14 @@ impl Round {
         (self.phase == PHASE_TURN && self.drawn != NONE).then_some(self.drawn)
     }
 
-    /// `seat`'s melds in the order made (an added kan stays where its pon was).
+    /// `seat`'s melds in the order made (an added kan stays where its pon was); none for a seat
+    /// above 3.
     pub fn melds(&self, seat: Seat) -> &[TableMeld] {
-        let n = self.meld_counts.get(seat.index()).copied().unwrap_or(0);
-        self.melds
-            .get(seat.index())
-            .and_then(|m| m.get(..usize::from(n)))
-            .unwrap_or_default()
+        // A seat above 3 is the caller's input (no seat of the table): it has no melds.
+        match (self.melds.get(seat.index()), self.meld_counts.get(seat.index())) {
+            (Some(melds), Some(&n)) => prefix(melds, usize::from(n)),
+            _ => &[],
+        }
     }
 
     /// Every discard of the round in order.
@@ -1023,17 +1039,15 @@ impl Round {
 
     /// The dora indicators revealed so far (ids).
     pub fn dora_indicators(&self) -> &[u8] {
-        self.wall
-            .get(DORA_AT..DORA_AT.saturating_add(usize::from(self.dora)))
-            .unwrap_or_default()
+        let [dora, _] = dead_wall(&self.wall);
+        prefix(dora, usize::from(self.dora))
     }
 
     /// The ura-dora indicators paired with the revealed dora indicators (hidden information until
     /// the end: never in an [`Observation`]).
     pub fn ura_indicators(&self) -> &[u8] {
-        self.wall
-            .get(URA_AT..URA_AT.saturating_add(usize::from(self.dora)))
-            .unwrap_or_default()
+        let [_, ura] = dead_wall(&self.wall);
+        prefix(ura, usize::from(self.dora))
     }
 
     /// Tiles left to draw in the live wall (`70 − draws − kans`).
@@ -1051,8 +1065,9 @@ impl Round {
         &self.wall
     }
 
-    /// Whether `seat`'s riichi stick is down (riichi accepted).
+    /// Whether `seat`'s riichi stick is down (riichi accepted); false for a seat above 3.
     pub fn in_riichi(&self, seat: Seat) -> bool {
+        // A seat above 3 is the caller's input (no seat of the table): no stick.
         self.riichi.get(seat.index()).is_some_and(|&r| r != 0)
     }
 
@@ -1096,6 +1111,45 @@ pub(super) const DORA_AT: usize = 126;
 pub(super) const URA_AT: usize = 131;
 /// Draws in the live wall without kans.
 pub(super) const LIVE_DRAWS: u8 = 70;
+
+/// The dora and the ura-dora indicator rows of a wall (`wall[126..131]`, `wall[131..136]`):
+/// constant ranges of a fixed array, checked at compile time.
+pub(super) fn dead_wall(wall: &[u8; TILE_IDS]) -> [&[u8]; 2] {
+    [&wall[DORA_AT..URA_AT], &wall[URA_AT..TILE_IDS]]
+}
+
+/// The first `n` entries of `array`. `n` is a count every write keeps at most `N` (melds,
+/// discards, dora indicators, hand tiles) and decoding checks: a larger one is a broken
+/// invariant, asserted in debug builds; release builds then give the whole array rather than
+/// panic.
+pub(super) fn prefix<T>(array: &[T], n: usize) -> &[T] {
+    debug_assert!(n <= array.len(), "a count beyond its array: {n} of {}", array.len());
+    array.get(..n).unwrap_or(array)
+}
+
+/// A broken invariant of the round engine: a debug assertion, then [`Error::Internal`] (never a
+/// value that would read as a rules answer).
+pub(super) fn internal(what: &'static str) -> Error {
+    debug_assert!(false, "mahjong round: {what}");
+    Error::Internal
+}
+
+/// Seat `seat`'s entry of a per-seat array. Seats inside the round are `0..4` by construction
+/// (turn order is `(seat + k) & 3`, the loops run over `0..4`, the public entry points refuse a
+/// seat above 3 with [`Error::NoSuchSeat`] and decoding checks every seat byte), so the mask is
+/// a no-op; the debug assertion checks it.
+#[allow(clippy::indexing_slicing)] // a proven range: `& 3` into four entries
+pub(super) fn at<T>(array: &[T; SEATS], seat: u8) -> &T {
+    debug_assert!(seat < 4, "a round seat above 3: {seat}");
+    &array[usize::from(seat & 3)]
+}
+
+/// [`at`], mutably.
+#[allow(clippy::indexing_slicing)] // a proven range: `& 3` into four entries
+pub(super) fn at_mut<T>(array: &mut [T; SEATS], seat: u8) -> &mut T {
+    debug_assert!(seat < 4, "a round seat above 3: {seat}");
+    &mut array[usize::from(seat & 3)]
+}
 
 /// The wall of `Deal::Seeded(seed)`.
 pub fn seeded_wall(seed: u64) -> [u8; TILE_IDS] {
@@ -1149,8 +1203,7 @@ pub(super) fn bits_len(bits: &Bits) -> u8 {
 
 /// The ids of a set, ascending.
 pub(super) fn bit_ids(bits: Bits) -> impl Iterator<Item = u8> {
-    (0u8..3).flat_map(move |i| {
-        let mut word = bits.get(usize::from(i)).copied().unwrap_or(0);
+    (0u8..3).zip(bits).flat_map(move |(i, mut word)| {
         core::iter::from_fn(move || {
             if word == 0 {
                 return None;
@@ -1164,12 +1217,14 @@ pub(super) fn bit_ids(bits: Bits) -> impl Iterator<Item = u8> {
 
 /// How many ids of kind `kind` (0–33) the set holds.
 pub(super) fn kind_count(bits: &Bits, kind: u8) -> u8 {
+    // A kind above 47 has no word: the set holds no id of it, 0 is the answer (callers pass 0–33).
     let word = bits.get(usize::from(kind >> 4)).copied().unwrap_or(0);
     ((word >> ((kind & 15) << 2)) & 0xF).count_ones() as u8
 }
 
 /// The ids of kind `kind` the set holds, ascending.
 pub(super) fn kind_ids(bits: &Bits, kind: u8) -> impl Iterator<Item = u8> {
+    // As in `kind_count`: no word, no id of the kind.
     let word = bits.get(usize::from(kind >> 4)).copied().unwrap_or(0);
     let nibble = ((word >> ((kind & 15) << 2)) & 0xF) as u8;
     (0u8..4)
@@ -1232,11 +1287,14 @@ pub struct Observation {
 impl Observation {
     /// The observing seat's closed tiles.
     pub fn hand(&self) -> &[u8] {
+        // The fields are public: a count beyond the array is a hand-built observation (input,
+        // not an invariant of ours), shown as nothing.
         self.hand.get(..usize::from(self.hand_len)).unwrap_or_default()
     }
 
     /// `seat`'s melds.
     pub fn melds(&self, seat: Seat) -> &[TableMeld] {
+        // Input, as in `hand`: a seat above 3 or a hand-built count beyond 4 shows no meld.
         let n = self.meld_counts.get(seat.index()).copied().unwrap_or(0);
         self.melds
             .get(seat.index())
@@ -1246,11 +1304,13 @@ impl Observation {
 
     /// Every discard in order.
     pub fn discards(&self) -> &[Discard] {
+        // Input, as in `hand`.
         self.discards.get(..usize::from(self.discard_count)).unwrap_or_default()
     }
 
     /// The dora indicators revealed.
     pub fn dora_indicators(&self) -> &[u8] {
+        // Input, as in `hand`.
         self.dora.get(..usize::from(self.dora_count)).unwrap_or_default()
     }
 }

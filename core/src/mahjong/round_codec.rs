@@ -5,8 +5,8 @@ use super::Error;
 use super::round::{
     Action, Bits, Config, DORA_AT, ENCODED_BYTES, END_ABORT, FORMAT_VERSION, LIVE_AT, LIVE_DRAWS, MAX_DISCARDS,
     MultiRon, NONE, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_CALLED, POND_RIICHI, POND_SEAT,
-    POND_TSUMOGIRI, RINSHAN_AT, Round, SEATS, Start, TILE_IDS, TableMeld, WinRecord, bit_ids, bits_has, bits_insert,
-    bits_len,
+    POND_TSUMOGIRI, RINSHAN_AT, Round, SEATS, Start, TILE_IDS, TableMeld, WinRecord, at, bit_ids, bits_has,
+    bits_insert, bits_len, prefix,
 };
 use super::round_play::kind_of;
 use super::score::{self, CalledMeld, Kazoe, MeldKind, Piece, Wind};
@@ -353,7 +353,7 @@ impl Round {
             for m in seat {
                 w.u8(meld_code(m.kind))?;
                 w.put(&m.tiles)?;
-                w.u8(m.called.unwrap_or(NONE))?;
+                w.u8(m.called.unwrap_or(NONE))?; // the byte form of `None` (a closed kan)
                 w.u8(m.from.map_or(NONE, |s| s.0))?;
             }
         }
@@ -497,14 +497,29 @@ impl Round {
         }
         round.tenpai = r.u8()?;
         round.nagashi = r.u8()?;
+        // The waits cache is derived: computed once the state it derives from is checked (a hand
+        // of garbage bytes is no hand to compute waits of).
+        round.check_state().map_err(bad)?;
         round.refresh_waits();
-        round.check().map_err(bad)?;
         Ok(round)
     }
 
-    /// Every invariant of a round value (used by [`Round::decode`]; tests call it after each
+    /// Every invariant of a round value, the waits cache included (tests call it after each
     /// action).
+    #[cfg(test)]
     pub(super) fn check(&self) -> Result<(), &'static str> {
+        self.check_state()?;
+        for s in 0..4u8 {
+            if self.waits.get(usize::from(s)).copied() != Some(self.fresh_waits(s)) {
+                return Err("the waits cache is stale");
+            }
+        }
+        Ok(())
+    }
+
+    /// Every invariant of a round value but the waits cache (used by [`Round::decode`], which
+    /// then computes the cache).
+    pub(super) fn check_state(&self) -> Result<(), &'static str> {
         let mut seen: Bits = [0; 3];
         for &id in &self.wall {
             if usize::from(id) >= TILE_IDS || bits_has(&seen, id) {
@@ -559,11 +574,16 @@ impl Round {
         // Tile conservation: the drawn tiles are exactly the hands, melds and discards.
         let mut taken: Bits = [0; 3];
         let live_end = LIVE_AT.saturating_add(usize::from(self.draws));
-        for &id in self.wall.get(..live_end).unwrap_or_default() {
+        // Within the wall: `draws` ≤ 70 and `kans` ≤ 4 are checked above.
+        for &id in self.wall.get(..live_end).ok_or("draw counts out of range")? {
             bits_insert(&mut taken, id);
         }
         let rinshan_end = RINSHAN_AT.saturating_add(usize::from(self.kans));
-        for &id in self.wall.get(RINSHAN_AT..rinshan_end).unwrap_or_default() {
+        for &id in self
+            .wall
+            .get(RINSHAN_AT..rinshan_end)
+            .ok_or("draw counts out of range")?
+        {
             bits_insert(&mut taken, id);
         }
         let mut placed: Bits = [0; 3];
@@ -626,7 +646,7 @@ impl Round {
         let mut fourteen = 0u8;
         for s in 0..4u8 {
             let closed = bits_len(&self.hand_bits(s));
-            let melds = self.meld_counts.get(usize::from(s)).copied().unwrap_or(0);
+            let melds = *at(&self.meld_counts, s);
             let size = closed.saturating_add(melds.saturating_mul(3));
             match size {
                 13 => {}
@@ -637,13 +657,9 @@ impl Round {
                 return Err("a seat not on turn holds an extra tile");
             }
         }
-        let actor_size = bits_len(&self.hand_bits(self.actor)).saturating_add(
-            self.meld_counts
-                .get(usize::from(self.actor))
-                .copied()
-                .unwrap_or(0)
-                .saturating_mul(3),
-        );
+        // The actor is checked to be a seat above.
+        let actor_size =
+            bits_len(&self.hand_bits(self.actor)).saturating_add(at(&self.meld_counts, self.actor).saturating_mul(3));
         match self.phase {
             PHASE_TURN | PHASE_CHANKAN if actor_size != 14 => return Err("the seat on turn lacks its tile"),
             PHASE_CALLS if fourteen != 0 => return Err("an extra tile in a call window"),
@@ -655,7 +671,7 @@ impl Round {
         match self.phase {
             PHASE_CALLS => {
                 let last = usize::from(self.pond_len.checked_sub(1).ok_or("a call window without a discard")?);
-                let flags = self.pond_flags.get(last).copied().unwrap_or(0);
+                let flags = *self.pond_flags.get(last).ok_or("discard count out of range")?;
                 if self.pond.get(last) != Some(&self.window_tile)
                     || flags & POND_SEAT != self.actor
                     || flags & POND_CALLED != 0
@@ -697,8 +713,12 @@ impl Round {
             }
         }
         if self.riichi_declared != 0 {
-            let last = usize::from(self.pond_len.saturating_sub(1));
-            let flags = self.pond_flags.get(last).copied().unwrap_or(0);
+            // A declaration is only ever pending on a discard (none yet: refused).
+            let flags = self
+                .pond_len
+                .checked_sub(1)
+                .and_then(|last| self.pond_flags.get(usize::from(last)))
+                .map_or(0, |&f| f);
             if self.phase != PHASE_CALLS || flags & POND_RIICHI == 0 {
                 return Err("a riichi declared outside its call window");
             }
@@ -761,18 +781,13 @@ impl Round {
                 return Err("a closed-kan window without the four tiles");
             }
         }
-        for s in 0..4u8 {
-            if self.waits.get(usize::from(s)).copied() != Some(self.fresh_waits(s)) {
-                return Err("the waits cache is stale");
-            }
-        }
         Ok(())
     }
 }
 
 impl Round {
     fn riichi_of_seat(&self, seat: u8) -> u8 {
-        self.riichi.get(usize::from(seat)).copied().unwrap_or(0)
+        *at(&self.riichi, seat)
     }
 }
 
@@ -801,10 +816,10 @@ fn check_meld(m: &TableMeld, seat: u8) -> Result<(), &'static str> {
         (Some(f), k) if k != MeldKind::Ankan && k != MeldKind::Chii && f.0 < 4 && f.0 != seat => {}
         _ => return Err("a meld called from a wrong seat"),
     }
-    if kind_of(m.called.unwrap_or(0)) > 33 {
+    if m.called.is_some_and(|c| kind_of(c) > 33) {
         return Err("meld id out of range");
     }
-    CalledMeld::new(m.kind, pieces.get(..tiles.len()).unwrap_or_default(), called, None)
+    CalledMeld::new(m.kind, prefix(&pieces, tiles.len()), called, None)
         .map(|_| ())
         .map_err(|_| "not a meld")
 }

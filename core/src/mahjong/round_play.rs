@@ -5,11 +5,11 @@
 use super::Error;
 use super::hand::Hand;
 use super::round::{
-    Abort, Action, Agari, Bits, Call, Config, DORA_AT, END_ABORT, END_EXHAUSTIVE, END_NAGASHI, END_WIN, End, Event,
+    Abort, Action, Agari, Bits, Call, Config, END_ABORT, END_EXHAUSTIVE, END_NAGASHI, END_WIN, End, Event,
     HONBA_POINTS, LIVE_AT, MultiRon, NONE, Outcome, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_CALLED,
     POND_RIICHI, POND_TSUMOGIRI, RIICHI_STICK, RINSHAN_AT, Round, SEATS, Start, TILE_IDS, TableMeld, WIN_BLESSING,
-    WIN_CHANKAN, WIN_HAITEI, WIN_HONBA, WIN_HOUTEI, WIN_IPPATSU, WIN_RINSHAN, WinRecord, bit_ids, bits_counts,
-    bits_has, bits_insert, bits_len, bits_remove, kind_count, kind_ids,
+    WIN_CHANKAN, WIN_HAITEI, WIN_HONBA, WIN_HOUTEI, WIN_IPPATSU, WIN_RINSHAN, WinRecord, at, at_mut, bit_ids,
+    bits_counts, bits_has, bits_insert, bits_len, bits_remove, dead_wall, internal, kind_count, kind_ids, prefix,
 };
 use super::rules::{Rules, thirteen_orphans_complete, waits};
 use super::score::{self, CalledMeld, HandValue, MeldKind, Piece, Riichi, Yaku};
@@ -44,19 +44,20 @@ fn plus(counts: &[u8; KINDS], kind: u8) -> [u8; KINDS] {
     c
 }
 
-fn piece(id: u8) -> Piece {
-    Piece::from_id(id).unwrap_or_default()
+/// The score-side piece of a round id (every id in the round is below 136: the wall is checked
+/// on deal and decode).
+fn piece(id: u8) -> Result<Piece, Error> {
+    Piece::from_id(id).ok_or_else(|| internal("a tile id above 135"))
 }
 
 /// The score-side meld of a table meld, the seat winds relative to `start`.
 fn called_meld(m: &TableMeld, start: &Start) -> Result<CalledMeld, Error> {
     let mut pieces = [Piece::default(); 4];
     for (slot, &id) in pieces.iter_mut().zip(m.tiles()) {
-        *slot = piece(id);
+        *slot = piece(id)?;
     }
-    let n = m.kind.tiles();
-    let tiles = pieces.get(..n).ok_or(Error::Internal)?;
-    let called = m.called.map(piece);
+    let tiles = prefix(&pieces, m.kind.tiles());
+    let called = m.called.map(piece).transpose()?;
     let from = m.from.map(|s| start.seat_wind(s));
     Ok(CalledMeld::new(m.kind, tiles, called, from)?)
 }
@@ -66,18 +67,14 @@ impl Round {
     pub(super) fn deal(config: &Config, start: &Start, wall: &[u8; TILE_IDS]) -> Round {
         let mut hands: [Bits; SEATS] = [[0; 3]; SEATS];
         for (k, chunk) in (0u8..4).zip(wall.chunks_exact(13)) {
-            let seat = next_seat(start.dealer.0, k);
-            if let Some(hand) = hands.get_mut(usize::from(seat)) {
-                for &id in chunk {
-                    bits_insert(hand, id);
-                }
+            let hand = at_mut(&mut hands, next_seat(start.dealer.0, k));
+            for &id in chunk {
+                bits_insert(hand, id);
             }
         }
         let dealer = start.dealer.0 & 3;
-        let first = wall.get(LIVE_AT).copied().unwrap_or(0);
-        if let Some(hand) = hands.get_mut(usize::from(dealer)) {
-            bits_insert(hand, first);
-        }
+        let first = wall[LIVE_AT]; // a constant index into the fixed wall
+        bits_insert(at_mut(&mut hands, dealer), first);
         let mut round = Round {
             config: *config,
             start: *start,
@@ -125,10 +122,7 @@ impl Round {
     /// Computes the waits cache from scratch (in place: no second round on the stack).
     pub(super) fn refresh_waits(&mut self) {
         for s in 0..4u8 {
-            let w = self.fresh_waits(s);
-            if let Some(slot) = self.waits.get_mut(usize::from(s)) {
-                *slot = w;
-            }
+            *at_mut(&mut self.waits, s) = self.fresh_waits(s);
         }
     }
 
@@ -168,19 +162,15 @@ impl Round {
     }
 
     fn set_waits(&mut self, seat: u8, w: u64) {
-        if let Some(slot) = self.waits.get_mut(usize::from(seat)) {
-            *slot = w;
-        }
+        *at_mut(&mut self.waits, seat) = w;
     }
 
     fn waits_bit(&self, seat: u8, tile: u8) -> bool {
-        self.waits
-            .get(usize::from(seat))
-            .is_some_and(|w| w & (1u64 << kind_of(tile)) != 0)
+        at(&self.waits, seat) & (1u64 << kind_of(tile)) != 0
     }
 
     pub(super) fn hand_bits(&self, seat: u8) -> Bits {
-        self.hands.get(usize::from(seat)).copied().unwrap_or([0; 3])
+        *at(&self.hands, seat)
     }
 
     fn melds_of(&self, seat: u8) -> &[TableMeld] {
@@ -193,11 +183,11 @@ impl Round {
     }
 
     fn riichi_of(&self, seat: u8) -> u8 {
-        self.riichi.get(usize::from(seat)).copied().unwrap_or(0)
+        *at(&self.riichi, seat)
     }
 
     fn score_of(&self, seat: u8) -> i32 {
-        self.scores().get(usize::from(seat)).copied().unwrap_or(0)
+        *at(&self.scores(), seat)
     }
 
     fn total_kans_ok(&self) -> bool {
@@ -234,10 +224,7 @@ impl Round {
             && self.hand_shanten(&counts) <= 0
         {
             let mut tenpai_kinds = 0u64;
-            for kind in 0..KINDS as u8 {
-                if counts.get(usize::from(kind)).copied().unwrap_or(0) == 0 {
-                    continue;
-                }
+            for (kind, _) in (0u8..).zip(counts.iter()).filter(|&(_, &n)| n != 0) {
                 let mut c = counts;
                 if let Some(x) = c.get_mut(usize::from(kind)) {
                     *x = x.saturating_sub(1);
@@ -275,7 +262,7 @@ impl Round {
                 let mut pon_kinds = 0u64;
                 for m in self.melds_of(seat) {
                     if m.kind == MeldKind::Pon {
-                        pon_kinds |= 1u64 << kind_of(m.tiles.first().copied().unwrap_or(0));
+                        pon_kinds |= 1u64 << kind_of(m.tiles[0]); // a constant index into the meld's array
                     }
                 }
                 if pon_kinds != 0 {
@@ -311,20 +298,33 @@ impl Round {
         forbid & (1u64 << kind_of(tile)) == 0
     }
 
-    /// Shanten of closed counts (any form); 8 on an error (never for a real hand).
+    /// Shanten of a seat's closed counts (any form).
+    ///
+    /// The counts are a real hand (at most 14 tiles, 4 of a kind, a size `3n+2` or `3n+1`), so
+    /// neither step can fail; if one did (a broken invariant, asserted in debug builds), the
+    /// answer is 8, which offers no riichi: the infallible enumeration then lists less, never
+    /// an action the rules refuse.
     fn hand_shanten(&self, counts: &[u8; KINDS]) -> i8 {
-        match Hand::from_counts(counts) {
-            Ok(hand) => shanten(&hand, None).unwrap_or(8),
-            Err(_) => 8,
+        match Hand::from_counts(counts).map(|hand| shanten(&hand, None)) {
+            Ok(Ok(s)) => s,
+            _ => {
+                debug_assert!(false, "mahjong round: shanten of a seat's hand failed");
+                8
+            }
         }
     }
 
-    /// The waits of closed counts of `3n+1` tiles (bit per kind), 0 on an error.
+    /// The waits of closed counts of `3n+1` tiles (bit per kind). They are a real hand, so this
+    /// cannot fail; if it did (asserted in debug builds) the answer is no wait, which allows no
+    /// closed kan after riichi: the enumeration lists less, never an illegal action.
     fn waits_of(counts: &[u8; KINDS]) -> u64 {
-        Hand::from_counts(counts)
-            .ok()
-            .and_then(|h| waits(&h, Rules::RIICHI).ok())
-            .unwrap_or(0)
+        match Hand::from_counts(counts).map(|h| waits(&h, Rules::RIICHI)) {
+            Ok(Ok(w)) => w,
+            _ => {
+                debug_assert!(false, "mahjong round: waits of a seat's hand failed");
+                0
+            }
+        }
     }
 
     /// After riichi, a closed kan of `kind` keeps the hand as it was: it uses the drawn tile and
@@ -403,7 +403,7 @@ impl Round {
         if (self.furiten_temp | self.furiten_riichi) & bit != 0 {
             return true;
         }
-        let waits = self.waits.get(usize::from(seat)).copied().unwrap_or(0);
+        let waits = *at(&self.waits, seat);
         self.discards()
             .any(|d| d.seat.0 == seat && waits & (1u64 << kind_of(d.tile)) != 0)
     }
@@ -467,7 +467,11 @@ impl Round {
             visit(Action::Kan);
         }
         if seat == next_seat(self.actor, 1) {
-            let Some(t) = Tile::new(kind) else { return };
+            let Some(t) = Tile::new(kind) else {
+                // The window tile is a round id (below 136), so its kind is below 34.
+                debug_assert!(false, "mahjong round: a window tile above 135");
+                return; // no chii listed: the enumeration lists less, never an illegal action
+            };
             if t.suit() == super::tile::Suit::Honor {
                 return;
             }
@@ -575,9 +579,7 @@ impl Round {
                 Ok(())
             }
             Action::Ron | Action::Pon { .. } | Action::Kan | Action::Chii { .. } | Action::Pass => {
-                if let Some(slot) = self.answers.get_mut(usize::from(seat)) {
-                    *slot = Some(action);
-                }
+                *at_mut(&mut self.answers, seat) = Some(action);
                 self.pending &= !seat_bit(seat);
                 if self.pending == 0 {
                     if self.phase == PHASE_CALLS {
@@ -592,28 +594,34 @@ impl Round {
         }
     }
 
-    fn reveal_pending(&mut self, event: &mut Event) {
+    fn reveal_pending(&mut self, event: &mut Event) -> Result<(), Error> {
         if self.dora_pending {
             self.dora_pending = false;
-            self.reveal(event);
+            self.reveal(event)?;
         }
+        Ok(())
     }
 
-    fn reveal(&mut self, event: &mut Event) {
+    fn reveal(&mut self, event: &mut Event) -> Result<(), Error> {
         if self.dora < 5 {
-            self.dora = self.dora.saturating_add(1);
-            let id = self
-                .wall
-                .get(DORA_AT.saturating_add(usize::from(self.dora)).saturating_sub(1))
-                .copied();
-            if let Some(slot) = event.dora.iter_mut().find(|d| d.is_none()) {
-                *slot = id;
-            }
+            // The new indicator is the `dora`-th of the row (1–5 once added).
+            let [row, _] = dead_wall(&self.wall);
+            let id = *row
+                .get(usize::from(self.dora))
+                .ok_or_else(|| internal("a sixth dora indicator"))?;
+            self.dora = self.dora.saturating_add(1); // below 5 just above
+            let slot = event
+                .dora
+                .iter_mut()
+                .find(|d| d.is_none())
+                .ok_or_else(|| internal("more dora in one event than kans"))?;
+            *slot = Some(id);
         }
+        Ok(())
     }
 
     fn discard(&mut self, seat: u8, tile: u8, riichi: bool, event: &mut Event) -> Result<(), Error> {
-        let hand = self.hands.get_mut(usize::from(seat)).ok_or(Error::Internal)?;
+        let hand = at_mut(&mut self.hands, seat);
         bits_remove(hand, tile);
         let counts = bits_counts(hand);
         let w = self.seat_waits(seat, &counts);
@@ -633,8 +641,14 @@ impl Round {
             self.riichi_declared = 0;
         }
         let at = usize::from(self.pond_len);
-        *self.pond.get_mut(at).ok_or(Error::Internal)? = tile;
-        *self.pond_flags.get_mut(at).ok_or(Error::Internal)? = flags;
+        *self
+            .pond
+            .get_mut(at)
+            .ok_or_else(|| internal("a discard beyond the pond"))? = tile;
+        *self
+            .pond_flags
+            .get_mut(at)
+            .ok_or_else(|| internal("a discard beyond the pond"))? = flags;
         self.pond_len = self.pond_len.saturating_add(1);
         self.furiten_temp &= !seat_bit(seat);
         self.first &= !seat_bit(seat);
@@ -642,7 +656,7 @@ impl Round {
         self.drawn = NONE;
         self.rinshan = false;
         self.kuikae = 0;
-        self.reveal_pending(event);
+        self.reveal_pending(event)?;
         self.phase = PHASE_CALLS;
         self.window_tile = tile;
         self.window_ankan = false;
@@ -683,7 +697,7 @@ impl Round {
         let mut n = 0usize;
         for k in 1..4u8 {
             let s = next_seat(self.actor, k);
-            if self.answers.get(usize::from(s)).copied().flatten() == Some(Action::Ron)
+            if *at(&self.answers, s) == Some(Action::Ron)
                 && let Some(slot) = rons.get_mut(n)
             {
                 *slot = s;
@@ -716,7 +730,7 @@ impl Round {
             }
             *slot = r;
         }
-        Some(self.finish_wins(records.get(..take).unwrap_or_default()))
+        Some(self.finish_wins(prefix(&records, take)))
     }
 
     /// Marks temporary (and riichi) furiten for every seat but the actor whose hand `tile`
@@ -742,9 +756,7 @@ impl Round {
         let tile = self.window_tile;
         // The discard passed: a riichi declared on it is accepted.
         if self.riichi_declared != 0 {
-            if let Some(r) = self.riichi.get_mut(usize::from(discarder)) {
-                *r = self.riichi_declared;
-            }
+            *at_mut(&mut self.riichi, discarder) = self.riichi_declared;
             self.riichi_declared = 0;
             self.ippatsu |= seat_bit(discarder);
             event.riichi = Some(Seat(discarder));
@@ -771,7 +783,7 @@ impl Round {
         let mut call = None;
         for k in 1..4u8 {
             let s = next_seat(discarder, k);
-            match self.answers.get(usize::from(s)).copied().flatten() {
+            match *at(&self.answers, s) {
                 Some(a @ (Action::Pon { .. } | Action::Kan)) => {
                     call = Some((s, a));
                     break;
@@ -788,58 +800,53 @@ impl Round {
             self.exhaustive_draw();
             return Ok(());
         }
-        self.draw_next(next_seat(discarder, 1), event);
-        Ok(())
+        self.draw_next(next_seat(discarder, 1), event)
     }
 
-    fn draw_next(&mut self, seat: u8, event: &mut Event) {
-        let id = self
+    /// The next live-wall draw (the caller has checked [`Round::wall_left`]).
+    fn draw_next(&mut self, seat: u8, event: &mut Event) -> Result<(), Error> {
+        let id = *self
             .wall
             .get(LIVE_AT.saturating_add(usize::from(self.draws)))
-            .copied()
-            .unwrap_or(0);
-        self.draws = self.draws.saturating_add(1);
-        if let Some(h) = self.hands.get_mut(usize::from(seat)) {
-            bits_insert(h, id);
-        }
+            .ok_or_else(|| internal("a draw beyond the live wall"))?;
+        self.draws = self.draws.saturating_add(1); // at most 70: the wall is 136 ids
+        bits_insert(at_mut(&mut self.hands, seat), id);
         self.phase = PHASE_TURN;
         self.actor = seat;
         self.drawn = id;
         self.rinshan = false;
         self.kuikae = 0;
         event.drew = Some((Seat(seat), id));
+        Ok(())
     }
 
-    fn draw_replacement(&mut self, seat: u8, event: &mut Event) {
-        let id = self
+    /// The kan replacement draw (a kan is legal only while fewer than four were made).
+    fn draw_replacement(&mut self, seat: u8, event: &mut Event) -> Result<(), Error> {
+        let id = *self
             .wall
             .get(RINSHAN_AT.saturating_add(usize::from(self.kans)))
-            .copied()
-            .unwrap_or(0);
-        self.kans = self.kans.saturating_add(1);
-        if let Some(c) = self.kan_counts.get_mut(usize::from(seat)) {
-            *c = c.saturating_add(1);
-        }
+            .filter(|_| self.kans < 4)
+            .ok_or_else(|| internal("a fifth kan replacement"))?;
+        self.kans = self.kans.saturating_add(1); // below 4 just above
+        let c = at_mut(&mut self.kan_counts, seat);
+        *c = c.saturating_add(1); // at most 4 (the kans)
         let w = self.seat_waits(seat, &bits_counts(&self.hand_bits(seat)));
         self.set_waits(seat, w);
-        if let Some(h) = self.hands.get_mut(usize::from(seat)) {
-            bits_insert(h, id);
-        }
+        bits_insert(at_mut(&mut self.hands, seat), id);
         self.phase = PHASE_TURN;
         self.actor = seat;
         self.drawn = id;
         self.rinshan = true;
         self.kuikae = 0;
         event.drew = Some((Seat(seat), id));
+        Ok(())
     }
 
     fn push_meld(&mut self, seat: u8, meld: TableMeld) -> Result<(), Error> {
-        let n = self.meld_counts.get_mut(usize::from(seat)).ok_or(Error::Internal)?;
-        let slot = self
-            .melds
-            .get_mut(usize::from(seat))
-            .and_then(|m| m.get_mut(usize::from(*n)))
-            .ok_or(Error::Internal)?;
+        let n = at_mut(&mut self.meld_counts, seat);
+        let slot = at_mut(&mut self.melds, seat)
+            .get_mut(usize::from(*n))
+            .ok_or_else(|| internal("a fifth meld"))?;
         *slot = meld;
         *n = n.saturating_add(1);
         Ok(())
@@ -873,15 +880,17 @@ impl Round {
                 }
                 (MeldKind::Minkan, 3)
             }
-            _ => return Err(Error::Internal),
+            _ => return Err(internal("a call resolved from an answer that is no call")),
         };
-        let hand = self.hands.get_mut(usize::from(seat)).ok_or(Error::Internal)?;
+        let hand = at_mut(&mut self.hands, seat);
         for &id in tiles.iter().skip(1).take(used) {
             bits_remove(hand, id);
         }
-        let n = used.saturating_add(1);
-        if let Some(t) = tiles.get_mut(..n) {
-            t.sort_unstable();
+        // Constant ranges of the fixed array: the pon's or chii's three ids, the kan's four.
+        if meld_kind == MeldKind::Minkan {
+            tiles.sort_unstable();
+        } else {
+            tiles[..3].sort_unstable();
         }
         self.push_meld(
             seat,
@@ -892,13 +901,15 @@ impl Round {
                 from: Some(Seat(discarder)),
             },
         )?;
-        let at = usize::from(self.pond_len.saturating_sub(1));
-        if let Some(f) = self.pond_flags.get_mut(at) {
-            *f |= POND_CALLED;
-        }
+        let last = self
+            .pond_len
+            .checked_sub(1)
+            .and_then(|i| self.pond_flags.get_mut(usize::from(i)))
+            .ok_or_else(|| internal("a call without a discard"))?;
+        *last |= POND_CALLED;
         self.interrupt();
         if meld_kind != MeldKind::Chii {
-            self.note_pao(seat, discarder);
+            self.note_pao(seat, discarder, kind);
         }
         event.called = Some(super::round::Call {
             seat: Seat(seat),
@@ -911,8 +922,7 @@ impl Round {
         });
         if meld_kind == MeldKind::Minkan {
             self.dora_pending = true;
-            self.draw_replacement(seat, event);
-            return Ok(());
+            return self.draw_replacement(seat, event);
         }
         self.phase = PHASE_TURN;
         self.actor = seat;
@@ -921,9 +931,12 @@ impl Round {
         self.set_waits(seat, 0);
         self.kuikae = 1u64 << kind;
         if meld_kind == MeldKind::Chii {
-            let low = kind_of(tiles.first().copied().unwrap_or(0));
-            let high = kind_of(tiles.get(2).copied().unwrap_or(0));
-            let number = Tile::new(kind).map_or(0, Tile::number);
+            // Constant indices into the meld's array (a chii's three ids, ascending).
+            let low = kind_of(tiles[0]);
+            let high = kind_of(tiles[2]);
+            let number = Tile::new(kind)
+                .ok_or_else(|| internal("a called tile above 135"))?
+                .number();
             if kind == low && number <= 6 {
                 self.kuikae |= 1u64 << high.wrapping_add(1);
             } else if kind == high && number >= 4 {
@@ -933,36 +946,34 @@ impl Round {
         Ok(())
     }
 
-    /// Pao: `seat`'s third dragon set or fourth wind set called from `from`.
-    fn note_pao(&mut self, seat: u8, from: u8) {
+    /// Pao: `seat`'s third dragon set or fourth wind set, the pon or kan of `last` (its kind)
+    /// just called from `from`.
+    fn note_pao(&mut self, seat: u8, from: u8, last: u8) {
         if !self.config.pao {
             return;
         }
         let sets = |range: core::ops::RangeInclusive<u8>| {
             self.melds_of(seat)
                 .iter()
-                .filter(|m| m.kind != MeldKind::Chii && range.contains(&kind_of(m.tiles.first().copied().unwrap_or(0))))
+                .filter(|m| m.kind != MeldKind::Chii && range.contains(&kind_of(m.tiles[0]))) // constant index
                 .count()
         };
-        let last = self
-            .melds_of(seat)
-            .last()
-            .map(|m| kind_of(m.tiles.first().copied().unwrap_or(0)))
-            .unwrap_or(0);
         let liable =
             ((31..=33).contains(&last) && sets(31..=33) == 3) || ((27..=30).contains(&last) && sets(27..=30) == 4);
-        if liable && let Some(p) = self.pao.get_mut(usize::from(seat)) {
-            *p = from.saturating_add(1);
+        if liable {
+            *at_mut(&mut self.pao, seat) = from.wrapping_add(1); // a seat 0–3: 1–4
         }
     }
 
     fn ankan(&mut self, seat: u8, kind: u8, event: &mut Event) -> Result<(), Error> {
-        self.reveal_pending(event);
+        self.reveal_pending(event)?;
         self.interrupt();
         // Thirteen orphans may rob a closed kan: the tiles stay in the hand until the window
         // closes.
         if self.config.kokushi_robs_ankan && is_orphan_kind(kind) {
-            let tile = kind_ids(&self.hand_bits(seat), kind).next().unwrap_or(0);
+            let tile = kind_ids(&self.hand_bits(seat), kind)
+                .next()
+                .ok_or_else(|| internal("a closed kan of a kind not in the hand"))?;
             self.phase = PHASE_CHANKAN;
             self.window_tile = tile;
             self.window_ankan = true;
@@ -981,7 +992,7 @@ impl Round {
     }
 
     fn finish_ankan(&mut self, seat: u8, kind: u8, event: &mut Event) -> Result<(), Error> {
-        let hand = self.hands.get_mut(usize::from(seat)).ok_or(Error::Internal)?;
+        let hand = at_mut(&mut self.hands, seat);
         let mut tiles = [0u8; 4];
         for (slot, id) in tiles.iter_mut().zip(kind_ids(hand, kind)) {
             *slot = id;
@@ -1008,14 +1019,13 @@ impl Round {
             },
         });
         // Tenhou: a closed kan's dora is revealed at once.
-        self.reveal(event);
-        self.draw_replacement(seat, event);
-        Ok(())
+        self.reveal(event)?;
+        self.draw_replacement(seat, event)
     }
 
     fn kakan(&mut self, seat: u8, tile: u8, event: &mut Event) -> Result<(), Error> {
         // The added kan interrupts (breaks ippatsu) only once nobody robs it.
-        self.reveal_pending(event);
+        self.reveal_pending(event)?;
         self.phase = PHASE_CHANKAN;
         self.window_tile = tile;
         self.window_ankan = false;
@@ -1038,28 +1048,23 @@ impl Round {
             return self.finish_ankan(seat, kind_of(tile), event);
         }
         self.interrupt();
-        let hand = self.hands.get_mut(usize::from(seat)).ok_or(Error::Internal)?;
-        bits_remove(hand, tile);
+        bits_remove(at_mut(&mut self.hands, seat), tile);
         let kind = kind_of(tile);
-        let n = usize::from(self.meld_counts.get(usize::from(seat)).copied().unwrap_or(0));
-        let melds = self.melds.get_mut(usize::from(seat)).ok_or(Error::Internal)?;
-        let meld = melds
+        let n = usize::from(*at(&self.meld_counts, seat));
+        let meld = at_mut(&mut self.melds, seat)
             .iter_mut()
             .take(n)
-            .find(|m| m.kind == MeldKind::Pon && kind_of(m.tiles.first().copied().unwrap_or(0)) == kind)
-            .ok_or(Error::Internal)?;
+            .find(|m| m.kind == MeldKind::Pon && kind_of(m.tiles[0]) == kind) // constant index
+            .ok_or_else(|| internal("an added kan without its pon"))?;
         meld.kind = MeldKind::Shouminkan;
-        if let Some(last) = meld.tiles.get_mut(3) {
-            *last = tile;
-        }
+        meld.tiles[3] = tile; // a constant index: a pon's fourth slot
         meld.tiles.sort_unstable();
         event.called = Some(Call {
             seat: Seat(seat),
             meld: *meld,
         });
         self.dora_pending = true;
-        self.draw_replacement(seat, event);
-        Ok(())
+        self.draw_replacement(seat, event)
     }
 
     /// The waits cache of the actor once the round is over (0 when it holds `3n+2` tiles).
@@ -1083,7 +1088,7 @@ impl Round {
         self.pending = 0;
         let mut tenpai = 0u8;
         for s in 0..4u8 {
-            if self.waits.get(usize::from(s)).is_some_and(|&w| w != 0) {
+            if *at(&self.waits, s) != 0 {
                 tenpai |= seat_bit(s);
             }
         }
@@ -1140,13 +1145,13 @@ impl Round {
         let mut win = score::Win::default();
         let bits = self.hand_bits(seat);
         for id in bit_ids(bits) {
-            win.closed.push(piece(id))?;
+            win.closed.push(piece(id)?)?;
         }
         let tsumo = record.from == NONE;
         if !tsumo {
-            win.closed.push(piece(record.tile))?;
+            win.closed.push(piece(record.tile)?)?;
         }
-        win.winning = piece(record.tile);
+        win.winning = piece(record.tile)?;
         for m in self.melds_of(seat) {
             win.melds.push(called_meld(m, &self.start)?)?;
         }
@@ -1168,11 +1173,11 @@ impl Round {
         win.tenhou = blessing && dealer;
         win.chiihou = blessing && !dealer;
         for &id in self.dora_indicators() {
-            win.dora.push(piece(id))?;
+            win.dora.push(piece(id)?)?;
         }
         if win.riichi != Riichi::None {
             for &id in self.ura_indicators() {
-                win.ura.push(piece(id))?;
+                win.ura.push(piece(id)?)?;
             }
         }
         if record.flags & WIN_HONBA != 0 {
@@ -1208,11 +1213,11 @@ impl Round {
     /// it had dealt in (with the honba, 300 each), the other yakuman of a composite hand are paid
     /// as a normal tsumo; on a ron by another seat the discarder and the liable seat pay half of
     /// it each, the liable seat also the honba, the discarder the rest of the hand.
-    fn win_deltas(&self, record: &WinRecord, value: &HandValue) -> [i32; SEATS] {
+    fn win_deltas(&self, record: &WinRecord, value: &HandValue) -> Result<[i32; SEATS], Error> {
         let mut deltas = [0i32; SEATS];
         let w = record.seat;
         let pay = value.payment();
-        let pao = self.pao.get(usize::from(w)).copied().unwrap_or(0);
+        let pao = *at(&self.pao, w);
         let pao_seat = pao.wrapping_sub(1);
         let yakuman = i32::from(value.yakuman());
         let liable = if value.has(Yaku::Daisuushii) && self.config.score.double_daisuushii {
@@ -1226,13 +1231,14 @@ impl Round {
         } else {
             0
         };
-        let to_i = |x: u32| i32::try_from(x).unwrap_or(i32::MAX);
+        // Payments are at most a few hundred thousand points (six yakuman by ron with 255 honba).
+        let to_i = |x: u32| i32::try_from(x).map_err(|_| internal("a payment beyond i32"));
         let dealer = self.start.dealer.0 & 3;
         let winner_is_dealer = w == dealer;
         // One yakuman won by ron: 48,000 for the dealer, 32,000 otherwise.
         let ron_unit: i32 = if winner_is_dealer { 48_000 } else { 32_000 };
         if record.from != NONE {
-            let total = to_i(pay.ron);
+            let total = to_i(pay.ron)?;
             if pao_applies && pao_seat != record.from {
                 let honba_pts = honba.saturating_mul(HONBA_POINTS);
                 let hand = total.saturating_sub(honba_pts);
@@ -1245,21 +1251,20 @@ impl Round {
             }
             add(&mut deltas, w, total);
         } else {
-            let total = to_i(pay.total);
+            let total = to_i(pay.total)?;
             if pao_applies {
                 let rest = yakuman.saturating_sub(liable);
                 let per_honba = honba.saturating_mul(100);
-                // The other yakuman, per yakuman: the dealer's and a non-dealer's share.
-                let dealer_share = to_i(if winner_is_dealer { pay.non_dealer } else { pay.dealer })
-                    .saturating_sub(per_honba)
-                    .checked_div(yakuman)
-                    .unwrap_or(0)
-                    .saturating_mul(rest);
-                let other_share = to_i(pay.non_dealer)
-                    .saturating_sub(per_honba)
-                    .checked_div(yakuman)
-                    .unwrap_or(0)
-                    .saturating_mul(rest);
+                // The other yakuman, per yakuman: the dealer's and a non-dealer's share
+                // (`pao_applies` needs `yakuman >= liable >= 1`: no division by 0).
+                let per_yakuman = |x: i32| {
+                    x.saturating_sub(per_honba)
+                        .checked_div(yakuman)
+                        .map(|v| v.saturating_mul(rest))
+                        .ok_or_else(|| internal("pao on a hand without yakuman"))
+                };
+                let dealer_share = per_yakuman(to_i(if winner_is_dealer { pay.non_dealer } else { pay.dealer })?)?;
+                let other_share = per_yakuman(to_i(pay.non_dealer)?)?;
                 let mut paid = 0i32;
                 for p in (0..4u8).filter(|&p| p != w) {
                     let mut x = if p == dealer { dealer_share } else { other_share };
@@ -1275,13 +1280,13 @@ impl Round {
             } else {
                 for p in (0..4u8).filter(|&p| p != w) {
                     let x = if p == dealer { pay.dealer } else { pay.non_dealer };
-                    add(&mut deltas, p, to_i(x).saturating_neg());
+                    add(&mut deltas, p, to_i(x)?.saturating_neg());
                 }
                 add(&mut deltas, w, total);
             }
         }
-        add(&mut deltas, w, to_i(pay.sticks));
-        deltas
+        add(&mut deltas, w, to_i(pay.sticks)?);
+        Ok(deltas)
     }
 
     /// Ends the round with `records` (one tsumo, or rons nearest the discarder first).
@@ -1291,7 +1296,7 @@ impl Round {
         let mut n = 0u8;
         for (slot, record) in kept.iter_mut().zip(records) {
             let value = self.value_of(record, true)?;
-            let d = self.win_deltas(record, &value);
+            let d = self.win_deltas(record, &value)?;
             for (t, x) in deltas.iter_mut().zip(d) {
                 *t = t.saturating_add(x);
             }
@@ -1314,7 +1319,9 @@ impl Round {
             END_WIN => End::Win,
             END_EXHAUSTIVE => End::Exhaustive,
             END_NAGASHI => End::Nagashi,
-            code => End::Abort(abort_of(code.wrapping_sub(END_ABORT)).ok_or(Error::Internal)?),
+            code => End::Abort(
+                abort_of(code.wrapping_sub(END_ABORT)).ok_or_else(|| internal("an end code that names nothing"))?,
+            ),
         };
         let mut riichi = [false; SEATS];
         for (r, &state) in riichi.iter_mut().zip(self.riichi.iter()) {
@@ -1353,14 +1360,14 @@ impl Round {
             .take(usize::from(self.winner_count))
         {
             let value = self.value_of_final(record)?;
-            let pao = self.pao.get(usize::from(record.seat)).copied().unwrap_or(0);
+            let pao = *at(&self.pao, record.seat);
             let pao_applies = pao != 0 && (value.has(Yaku::Daisangen) || value.has(Yaku::Daisuushii));
             *slot = Some(Agari {
                 winner: Seat(record.seat),
                 from: (record.from != NONE).then_some(Seat(record.from)),
                 pao: pao_applies.then_some(Seat(pao.wrapping_sub(1))),
                 tile: record.tile,
-                deltas: self.win_deltas(record, &value),
+                deltas: self.win_deltas(record, &value)?,
                 value,
             });
         }
@@ -1375,18 +1382,35 @@ impl Round {
 
 /// The waits of closed counts of `3n+1` tiles when they are tenpai (a shanten check first: most
 /// hands are not), 0 otherwise.
+///
+/// The counts are a seat's real hand (at most 14 tiles, 4 of a kind, `3n+1`), so no step can
+/// fail; if one did (a broken invariant, asserted in debug builds) the answer is no wait: the
+/// infallible enumerations that use it then list less, never an action the rules refuse.
 pub(super) fn tenpai_waits(counts: &[u8; KINDS]) -> u64 {
-    let Ok(hand) = Hand::from_counts(counts) else { return 0 };
-    if shanten(&hand, None) != Ok(0) {
+    let Ok(hand) = Hand::from_counts(counts) else {
+        debug_assert!(false, "mahjong round: a seat's counts are no hand");
         return 0;
+    };
+    match shanten(&hand, None) {
+        Ok(0) => {}
+        Ok(_) => return 0, // not tenpai: no wait, the real answer
+        Err(_) => {
+            debug_assert!(false, "mahjong round: shanten of a 3n+1 hand failed");
+            return 0;
+        }
     }
-    waits(&hand, Rules::RIICHI).unwrap_or(0)
+    match waits(&hand, Rules::RIICHI) {
+        Ok(w) => w,
+        Err(_) => {
+            debug_assert!(false, "mahjong round: waits of a tenpai hand failed");
+            0
+        }
+    }
 }
 
 fn add(deltas: &mut [i32; SEATS], seat: u8, x: i32) {
-    if let Some(d) = deltas.get_mut(usize::from(seat & 3)) {
-        *d = d.saturating_add(x);
-    }
+    let d = at_mut(deltas, seat);
+    *d = d.saturating_add(x);
 }
 
 /// The code of an abort kind (0–4).

@@ -157,6 +157,34 @@ fn invariants_hold_at_every_step() {
     }
 }
 
+/// Regression (issue 10 §2): decoding computed the waits cache before checking the state, so a
+/// hand of garbage bytes (more than 14 tiles) or a meld count above 4 reached the engine's
+/// "cannot happen" paths (their debug assertions). Every byte of a mid-round state, set to each
+/// of a few values, now decodes or is refused without reaching them.
+#[test]
+fn decode_checks_the_state_before_deriving_the_waits() {
+    let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(5)).unwrap();
+    let mut bot = RandomBot::new(5);
+    for _ in 0..30 {
+        let Some(seat) = round.to_act() else { break };
+        let action = bot.choose(&round, seat).unwrap();
+        round.apply(seat, action).unwrap();
+    }
+    let mut buf = [0u8; ENCODED_BYTES];
+    round.encode(&mut buf).unwrap();
+    for at in 0..ENCODED_BYTES {
+        for value in [0x00, 0x09, 0x7F, 0xFF] {
+            let mut b = buf;
+            b[at] = value;
+            match Round::decode(&b) {
+                Ok(r) => r.check().unwrap(),
+                Err(Error::BadEncoding { .. }) => {}
+                Err(e) => panic!("byte {at} = {value}: {e}"),
+            }
+        }
+    }
+}
+
 #[test]
 fn decode_refuses_damaged_bytes() {
     let round = play_random(&Config::TENHOU, 3);

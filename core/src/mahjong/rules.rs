@@ -141,27 +141,19 @@ pub(crate) fn honor_counts(counts: &[u8; KINDS]) -> [u8; 9] {
 /// what is left of it after triplets must start runs (three equal runs are three triplets, so
 /// `count % 3` runs is the only choice).
 fn suit_sets(mut c: [u8; 9]) -> bool {
-    for i in 0..9 {
-        // `i < 9` = the array's length: the fallback is never taken.
-        let runs = c.get(i).copied().unwrap_or(0) % 3;
-        if runs == 0 {
-            continue;
+    let mut rest: &mut [u8] = &mut c;
+    while let [first, tail @ ..] = core::mem::take(&mut rest) {
+        let runs = *first % 3;
+        if runs != 0 {
+            // Runs from 8 or 9 have no two numbers above: no sets.
+            let [b, d, ..] = tail else { return false };
+            if *b < runs || *d < runs {
+                return false;
+            }
+            *b = b.wrapping_sub(runs); // checked ≥ runs above
+            *d = d.wrapping_sub(runs);
         }
-        if i >= 7 {
-            return false;
-        }
-        let (Some(&b), Some(&d)) = (c.get(i.wrapping_add(1)), c.get(i.wrapping_add(2))) else {
-            return false;
-        };
-        if b < runs || d < runs {
-            return false;
-        }
-        if let Some(x) = c.get_mut(i.wrapping_add(1)) {
-            *x = x.wrapping_sub(runs); // checked ≥ runs above
-        }
-        if let Some(x) = c.get_mut(i.wrapping_add(2)) {
-            *x = x.wrapping_sub(runs); // checked ≥ runs above
-        }
+        rest = tail;
     }
     true
 }
@@ -299,8 +291,7 @@ pub fn waits(hand: &Hand, rules: Rules) -> Result<u64, Error> {
         if held >= 4 {
             continue;
         }
-        let suit = suit_index(tile.suit());
-        if regular_wait(counts, &fits, &totals, tile, suit) {
+        if regular_wait(counts, &fits, &totals, tile) {
             mask |= 1 << tile.index();
         }
     }
@@ -325,6 +316,17 @@ pub fn waits(hand: &Hand, rules: Rules) -> Result<u64, Error> {
     Ok(mask)
 }
 
+/// `per_suit`'s entry for `suit` (in [`suit_index`] order), by destructuring.
+fn of_suit<T: Copy>(per_suit: &[T; 4], suit: Suit) -> T {
+    let [man, pin, sou, honor] = *per_suit;
+    match suit {
+        Suit::Man => man,
+        Suit::Pin => pin,
+        Suit::Sou => sou,
+        Suit::Honor => honor,
+    }
+}
+
 fn suit_index(suit: Suit) -> usize {
     match suit {
         Suit::Man => 0,
@@ -335,7 +337,8 @@ fn suit_index(suit: Suit) -> usize {
 }
 
 /// Whether drawing `tile` (of suit index `suit`) makes sets + pair.
-fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], tile: Tile, suit: usize) -> bool {
+fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], tile: Tile) -> bool {
+    let suit = suit_index(tile.suit());
     // The drawn tile must join a group with a held tile of its suit: one within two numbers
     // (honors: the same kind).
     let near = |i: usize| counts.get(i).is_some_and(|&c| c > 0);
@@ -351,13 +354,10 @@ fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], 
         return false;
     }
     let mut pairs = 0usize;
-    for other in 0..4 {
+    for (other, (&total, fit)) in totals.iter().zip(fits).enumerate() {
         if other == suit {
             continue;
         }
-        // `other < 4` = the arrays' length: the fallbacks are never taken.
-        let total = totals.get(other).copied().unwrap_or(0);
-        let fit = fits.get(other).copied().unwrap_or([false; 2]);
         match total % 3 {
             0 if fit[0] => {}
             2 if fit[1] => pairs = pairs.wrapping_add(1),
@@ -372,8 +372,7 @@ fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], 
     if let Some(x) = c.get_mut(usize::from(tile.number().wrapping_sub(1))) {
         *x = x.wrapping_add(1);
     }
-    // `suit < 4` (a tile's suit): the fallback is never taken.
-    let total = totals.get(suit).copied().unwrap_or(0).wrapping_add(1);
+    let total = of_suit(totals, tile.suit()).wrapping_add(1); // a tile count: far below u32::MAX
     match (total % 3, pairs) {
         (0, 1) => suit_fits(c, suit == 3, false),
         (2, 0) => suit_fits(c, suit == 3, true),

@@ -133,6 +133,28 @@ impl Tile {
         }
     }
 
+    /// `counts`' entry for this kind.
+    #[allow(clippy::indexing_slicing)] // a proven range: a `Tile`'s index is below `KINDS`
+    pub(crate) const fn count_in(self, counts: &[u8; KINDS]) -> u8 {
+        counts[self.0 as usize]
+    }
+
+    /// The wind tiles `1z`–`4z` (East, South, West, North).
+    pub(crate) const WINDS: [Tile; 4] = [Tile(27), Tile(28), Tile(29), Tile(30)];
+
+    /// The next kind in the cycle dora indicators follow: within a numbered suit (9 → 1), the
+    /// winds (E → S → W → N → E), the dragons (white → green → red → white).
+    pub(crate) const fn dora_next(self) -> Tile {
+        Tile(match self.0 {
+            8 => 0,
+            17 => 9,
+            26 => 18,
+            30 => 27,
+            33 => 31,
+            i => i.wrapping_add(1), // at most 32 here: 33 is matched above
+        })
+    }
+
     /// All 34 kinds in order.
     pub fn all() -> impl Iterator<Item = Tile> + Clone {
         (0..KINDS as u8).map(Tile)

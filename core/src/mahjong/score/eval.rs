@@ -12,30 +12,21 @@ use crate::mahjong::tile::{KINDS, Suit, Tile};
 
 type Counts = [u8; KINDS];
 
+#[allow(clippy::indexing_slicing)] // a proven range: a `Tile`'s index is below `KINDS`
 fn count(c: &Counts, t: Tile) -> u8 {
-    c.get(t.index()).copied().unwrap_or(0)
+    c[t.index()]
 }
 
+#[allow(clippy::indexing_slicing)] // a proven range: a `Tile`'s index is below `KINDS`
 fn add(c: &mut Counts, t: Tile, n: u8) {
-    if let Some(slot) = c.get_mut(t.index()) {
-        *slot = slot.saturating_add(n);
-    }
+    let slot = &mut c[t.index()];
+    *slot = slot.saturating_add(n); // counts of at most 4 + 14 tiles
 }
 
 /// The dora a shown indicator points at: the next kind, cyclically within a suit (9 → 1), the
 /// winds (E → S → W → N → E) and the dragons (white → green → red → white).
 pub(crate) fn dora_of(indicator: Tile) -> Tile {
-    let n = indicator.number();
-    let next = match indicator.suit() {
-        Suit::Honor => match n {
-            4 => 1,
-            7 => 5,
-            _ => n.saturating_add(1),
-        },
-        _ if n == 9 => 1,
-        _ => n.saturating_add(1),
-    };
-    Tile::from_parts(indicator.suit(), next).unwrap_or(indicator)
+    indicator.dora_next()
 }
 
 fn is_dragon(t: Tile) -> bool {
@@ -55,17 +46,28 @@ fn is_green(t: Tile) -> bool {
 }
 
 /// One set of a reading.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct Set {
-    tile: Option<Tile>,
+    /// The triplet's kind or the run's lowest.
+    tile: Tile,
     run: bool,
     kan: bool,
     concealed: bool,
 }
 
 impl Set {
+    /// A slot not yet filled. Every slot of a reading's four is written before it is valued
+    /// (the melds' first, then the closed sets, whose number `value` checks), so this one is
+    /// never read as a set.
+    const EMPTY: Set = Set {
+        tile: Tile::FIRST,
+        run: false,
+        kan: false,
+        concealed: false,
+    };
+
     fn tile(&self) -> Tile {
-        self.tile.unwrap_or(Tile::FIRST)
+        self.tile
     }
 
     /// Holds a terminal or honor.
@@ -145,7 +147,7 @@ impl<'a> Ctx<'a> {
             add(&mut all, p.tile(), 1);
             red = red.saturating_add(u8::from(p.is_red()));
         }
-        let mut meld_sets = [Set::default(); 4];
+        let mut meld_sets = [Set::EMPTY; 4];
         let mut open = false;
         let mut kans = 0u8;
         for (i, (m, slot)) in melds.iter().zip(meld_sets.iter_mut()).enumerate() {
@@ -162,7 +164,7 @@ impl<'a> Ctx<'a> {
             open |= m.kind().is_open();
             kans = kans.saturating_add(u8::from(m.kind().is_kan()));
             *slot = Set {
-                tile: Some(m.first()),
+                tile: m.first(),
                 run: m.kind() == MeldKind::Chii,
                 kan: m.kind().is_kan(),
                 concealed: m.kind() == MeldKind::Ankan,
@@ -323,22 +325,22 @@ pub(super) fn score(win: &Win, config: &Config) -> Result<HandValue, Error> {
         match d {
             Decomposition::Regular(r) => {
                 let mut sets = ctx.meld_sets;
-                let closed_sets = sets.get_mut(ctx.meld_len..).unwrap_or_default();
-                if closed_sets.len() != r.sets().len() {
+                let closed_sets = sets.get_mut(ctx.meld_len..);
+                let Some(closed_sets) = closed_sets.filter(|c| c.len() == r.sets().len()) else {
                     debug_assert!(false, "a reading with the wrong number of sets");
                     best.failure = Some(Error::Internal);
                     return;
-                }
+                };
                 for (slot, m) in closed_sets.iter_mut().zip(r.sets()) {
                     *slot = match *m {
                         Meld::Triplet(t) => Set {
-                            tile: Some(t),
+                            tile: t,
                             run: false,
                             kan: false,
                             concealed: true,
                         },
                         Meld::Run(t) => Set {
-                            tile: Some(t),
+                            tile: t,
                             run: true,
                             kan: false,
                             concealed: true,
@@ -348,8 +350,7 @@ pub(super) fn score(win: &Win, config: &Config) -> Result<HandValue, Error> {
                 if r.pair() == w {
                     best.offer(regular(&ctx, &sets, r.pair(), Wait::Tanki));
                 }
-                for i in ctx.meld_len..4 {
-                    let Some(set) = sets.get(i).copied() else { continue };
+                for (i, set) in sets.iter().copied().enumerate().skip(ctx.meld_len) {
                     let t = set.tile();
                     let wait = if !set.run {
                         if t != w {
@@ -376,7 +377,10 @@ pub(super) fn score(win: &Win, config: &Config) -> Result<HandValue, Error> {
             Decomposition::ThirteenOrphans { .. } => best.offer(thirteen_orphans(&ctx)),
         }
     })
-    .map_err(|_| Error::Internal)?;
+    .map_err(|_| {
+        debug_assert!(false, "the checked closed tiles are no hand to decompose");
+        Error::Internal
+    })?;
     if let Some(e) = best.failure {
         return Err(e);
     }
@@ -527,7 +531,10 @@ fn regular(ctx: &Ctx, sets: &[Set; 4], pair: Tile, wait: Wait) -> Result<Option<
             push(&mut y, Yaku::RoundWind, 0)?;
         }
     }
-    let has = |run: bool, suit: Suit, n: u8| sets.iter().any(|s| s.run == run && Tile::from_parts(suit, n) == s.tile);
+    let has = |run: bool, suit: Suit, n: u8| {
+        sets.iter()
+            .any(|s| s.run == run && Tile::from_parts(suit, n) == Some(s.tile))
+    };
     let numbered = [Suit::Man, Suit::Pin, Suit::Sou];
     if (1..=7).any(|n| numbered.iter().all(|&suit| has(true, suit, n))) {
         push(&mut y, Yaku::SanshokuDoujun, 0)?;
@@ -729,9 +736,9 @@ fn ordinary(
         6..=7 => (Limit::Haneman, 3000, false),
         5 => (Limit::Mangan, 2000, false),
         _ => {
-            let base = u32::from(fu)
-                .checked_shl(u32::from(han).saturating_add(2))
-                .unwrap_or(u32::MAX);
+            // `han` is at most 4 in this arm and `fu` a `u8`: the shift by at most 6 loses no
+            // bit (below 2^14).
+            let base = u32::from(fu).wrapping_shl(u32::from(han).wrapping_add(2));
             let kiriage = ctx.config.kiriage && matches!((han, fu), (4, 30) | (3, 60));
             if base >= 2000 {
                 (Limit::Mangan, 2000, false)

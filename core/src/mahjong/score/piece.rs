@@ -125,16 +125,12 @@ pub fn parse_pieces(text: &str, out: &mut [Piece]) -> Result<usize, Error> {
     let mut n = 0usize;
     for (_, token) in tokens(text) {
         let bytes = token.as_bytes();
-        let mut digits: &[u8] = &[];
-        let mut start = 0usize;
-        for (i, &b) in bytes.iter().enumerate() {
-            if b.is_ascii_digit() {
-                if digits.is_empty() {
-                    start = i;
-                }
-                digits = bytes.get(start..=i).unwrap_or_default();
-                continue;
-            }
+        // Each group is digits and the suit letter that ends them; a last group of digits only
+        // has no letter (an error).
+        for group in bytes.split_inclusive(|b| !b.is_ascii_digit()) {
+            let Some((&b, digits)) = group.split_last().filter(|(b, _)| !b.is_ascii_digit()) else {
+                return Err(Error::UnknownTile);
+            };
             let suit = Suit::from_letter(b).ok_or(Error::UnknownTile)?;
             if digits.is_empty() {
                 return Err(Error::UnknownTile);
@@ -151,13 +147,17 @@ pub fn parse_pieces(text: &str, out: &mut [Piece]) -> Result<usize, Error> {
                 *slot = piece;
                 n = n.saturating_add(1);
             }
-            digits = &[];
-        }
-        if !digits.is_empty() {
-            return Err(Error::UnknownTile);
         }
     }
     Ok(n)
+}
+
+/// The first `n` items of `items`. `n` is a count kept at most the length (a [`List`]'s `len`,
+/// the pieces [`parse_pieces`] wrote): a larger one is a broken invariant, asserted in debug
+/// builds; release builds then give every item rather than panic.
+fn prefix<T>(items: &[T], n: usize) -> &[T] {
+    debug_assert!(n <= items.len(), "a count beyond its array: {n} of {}", items.len());
+    items.get(..n).unwrap_or(items)
 }
 
 /// A short list of at most `N` items (closed tiles, melds, indicators), filled from the front.
@@ -201,7 +201,7 @@ impl<T: Copy + Default, const N: usize> List<T, N> {
 
     /// The items, in order.
     pub fn as_slice(&self) -> &[T] {
-        self.items.get(..usize::from(self.len)).unwrap_or_default()
+        prefix(&self.items, usize::from(self.len))
     }
 
     /// How many items.
@@ -248,7 +248,24 @@ impl Wind {
 
     /// The honor tile of this wind (`1z`–`4z`).
     pub fn tile(self) -> Tile {
-        Tile::from_parts(Suit::Honor, self.code().saturating_add(1)).unwrap_or(Tile::FIRST)
+        let [east, south, west, north] = Tile::WINDS;
+        match self {
+            Wind::East => east,
+            Wind::South => south,
+            Wind::West => west,
+            Wind::North => north,
+        }
+    }
+
+    /// The wind of turn position `n` modulo 4 (0 East, 1 South, 2 West, 3 North): every
+    /// value is a wind.
+    pub(crate) const fn of_turn(n: u8) -> Wind {
+        match n & 3 {
+            0 => Wind::East,
+            1 => Wind::South,
+            2 => Wind::West,
+            _ => Wind::North,
+        }
     }
 
     /// The C code 0–3 (East, South, West, North).
@@ -453,12 +470,13 @@ impl CalledMeld {
 
     /// The tiles, ascending (3, or 4 for a kan).
     pub fn tiles(&self) -> &[Piece] {
-        self.tiles.get(..self.kind.tiles()).unwrap_or_default()
+        let [three @ .., _] = &self.tiles;
+        if self.kind.is_kan() { &self.tiles } else { three }
     }
 
     /// The lowest tile kind (the kind of a triplet or kan, the start of a run).
     pub fn first(&self) -> Tile {
-        self.tiles.first().map(|p| p.tile()).unwrap_or(Tile::FIRST)
+        self.tiles[0].tile() // a constant index into the fixed array
     }
 
     /// How many red fives the meld holds (0 or 1).
@@ -500,7 +518,7 @@ impl FromStr for CalledMeld {
             Error::TooManyTiles => Error::BadMeld,
             other => other,
         })?;
-        CalledMeld::new(kind, out.get(..n).unwrap_or_default(), None, from)
+        CalledMeld::new(kind, prefix(&out, n), None, from)
     }
 }
 
