@@ -79,7 +79,22 @@ pub const MAX_ACTIONS: usize = 40;
 pub const ROUND_BYTES: usize = core::mem::size_of::<Round>();
 /// The length of [`Round::encode`]'s byte form (format version 1): the version byte, the config
 /// (24 bytes), the start (20), the wall (136), the hands, melds, discards and every state field.
-pub const ENCODED_BYTES: usize = super::round_codec::BYTES;
+pub const ENCODED_BYTES: usize = 1
+    + CONFIG_BYTES
+    + START_BYTES
+    + TILE_IDS
+    + SEATS * HAND_BYTES
+    + SEATS * 4 * MELD_BYTES
+    + SEATS
+    + 2 * MAX_DISCARDS
+    + 1
+    + SCALAR_BYTES;
+/// Bytes of one seat's closed hand in the byte form (a 136-bit set, 17 bytes).
+pub(super) const HAND_BYTES: usize = 17;
+/// Bytes of one meld in the byte form.
+pub(super) const MELD_BYTES: usize = 7;
+/// Bytes of the scalar state fields in the byte form.
+const SCALAR_BYTES: usize = 10 + 3 * SEATS + 11 + 8 + 2 * SEATS + 1 + 4 * 3 + 1 + 4 * SEATS + 2;
 /// The format version written first by [`Round::encode`].
 pub const FORMAT_VERSION: u8 = 1;
 /// The points a riichi declaration puts on the table.
@@ -88,9 +103,9 @@ pub const RIICHI_STICK: i32 = 1000;
 pub const HONBA_POINTS: i32 = 300;
 
 /// Bytes of a [`Config`] in its byte form ([`Config::to_bytes`]).
-pub const CONFIG_BYTES: usize = super::round_codec::CONFIG_BYTES;
+pub const CONFIG_BYTES: usize = 24;
 /// Bytes of a [`Start`] in its byte form ([`Start::to_bytes`]).
-pub const START_BYTES: usize = super::round_codec::START_BYTES;
+pub const START_BYTES: usize = 20;
 
 /// How many seats may win on one discard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,34 +3,15 @@
 
 use super::Error;
 use super::round::{
-    Action, Bits, Config, DORA_AT, ENCODED_BYTES, END_ABORT, FORMAT_VERSION, LIVE_AT, LIVE_DRAWS, MAX_DISCARDS,
-    MultiRon, NONE, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_CALLED, POND_RIICHI, POND_SEAT,
-    POND_TSUMOGIRI, RINSHAN_AT, Round, SEATS, Start, TILE_IDS, TableMeld, WinRecord, at, bit_ids, bits_has,
-    bits_insert, bits_len, prefix,
+    Action, Bits, CONFIG_BYTES, Config, DORA_AT, ENCODED_BYTES, END_ABORT, FORMAT_VERSION, HAND_BYTES, LIVE_AT,
+    LIVE_DRAWS, MAX_DISCARDS, MultiRon, NONE, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_CALLED,
+    POND_RIICHI, POND_SEAT, POND_TSUMOGIRI, RINSHAN_AT, Round, SEATS, START_BYTES, Start, TILE_IDS, TableMeld,
+    WinRecord, at, bit_ids, bits_has, bits_insert, bits_len, prefix,
 };
 use super::round_play::kind_of;
 use super::score::{self, CalledMeld, Kazoe, MeldKind, Piece, Wind};
 use super::tile::Tile;
 use crate::game::Seat;
-
-/// Bytes of a [`Config`] in the byte form.
-pub(super) const CONFIG_BYTES: usize = 24;
-/// Bytes of a [`Start`] in the byte form.
-pub(super) const START_BYTES: usize = 20;
-const HAND_BYTES: usize = 17;
-const MELD_BYTES: usize = 7;
-const SCALARS: usize = 10 + 3 * SEATS + 11 + 8 + 2 * SEATS + 1 + 4 * 3 + 1 + 4 * SEATS + 2;
-/// The whole byte form's length (see [`ENCODED_BYTES`]).
-pub(super) const BYTES: usize = 1
-    + CONFIG_BYTES
-    + START_BYTES
-    + TILE_IDS
-    + SEATS * HAND_BYTES
-    + SEATS * 4 * MELD_BYTES
-    + SEATS
-    + 2 * MAX_DISCARDS
-    + 1
-    + SCALARS;
 
 const fn bad(why: &'static str) -> Error {
     Error::BadEncoding { why }
@@ -501,7 +482,39 @@ impl Round {
         // of garbage bytes is no hand to compute waits of).
         round.check_state().map_err(bad)?;
         round.refresh_waits();
+        round.check_answers().map_err(bad)?;
         Ok(round)
+    }
+
+    /// The stored answers of an open call window, checked against the rules (after the waits
+    /// cache is derived: a ron answer is checked with the seat's waits).
+    fn check_answers(&self) -> Result<(), &'static str> {
+        // Stored answers of an open window: only from seats that have answered, and each one of
+        // that seat's legal answers (a flipped code could otherwise be carried out when the
+        // window closes: a pon of tiles the seat does not hold). Outside a window the last
+        // window's answers are history and never read.
+        for (s, answer) in (0u8..).zip(self.answers.iter()) {
+            let Some(answer) = *answer else { continue };
+            if !matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN) {
+                break;
+            }
+            let answered = self.pending & (1 << s) == 0 && s != self.actor;
+            let legal = match self.phase {
+                PHASE_CALLS => {
+                    let mut found = answer == Action::Pass;
+                    self.call_actions(s, &mut |a| found |= a == answer);
+                    found
+                }
+                PHASE_CHANKAN => {
+                    answer == Action::Pass || (answer == Action::Ron && self.can_ron(s, self.window_tile, true))
+                }
+                _ => false,
+            };
+            if !answered || !legal {
+                return Err("a stored window answer is not that seat's legal answer");
+            }
+        }
+        Ok(())
     }
 
     /// Every invariant of a round value, the waits cache included (tests call it after each
@@ -509,6 +522,7 @@ impl Round {
     #[cfg(test)]
     pub(super) fn check(&self) -> Result<(), &'static str> {
         self.check_state()?;
+        self.check_answers()?;
         for s in 0..4u8 {
             if self.waits.get(usize::from(s)).copied() != Some(self.fresh_waits(s)) {
                 return Err("the waits cache is stale");
@@ -686,31 +700,6 @@ impl Round {
         }
         if self.pending & (1 << self.actor) != 0 && matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN) {
             return Err("the actor answers its own window");
-        }
-        // Stored answers of an open window: only from seats that have answered, and each one of
-        // that seat's legal answers (a flipped code could otherwise be carried out when the
-        // window closes: a pon of tiles the seat does not hold). Outside a window the last
-        // window's answers are history and never read.
-        for (s, answer) in (0u8..).zip(self.answers.iter()) {
-            let Some(answer) = *answer else { continue };
-            if !matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN) {
-                break;
-            }
-            let answered = self.pending & (1 << s) == 0 && s != self.actor;
-            let legal = match self.phase {
-                PHASE_CALLS => {
-                    let mut found = answer == Action::Pass;
-                    self.call_actions(s, &mut |a| found |= a == answer);
-                    found
-                }
-                PHASE_CHANKAN => {
-                    answer == Action::Pass || (answer == Action::Ron && self.can_ron(s, self.window_tile, true))
-                }
-                _ => false,
-            };
-            if !answered || !legal {
-                return Err("a stored window answer is not that seat's legal answer");
-            }
         }
         if self.riichi_declared != 0 {
             // A declaration is only ever pending on a discard (none yet: refused).
