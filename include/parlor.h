@@ -3882,7 +3882,8 @@ ParlorStatus parlor_dominoes_round_encode(const struct ParlorDominoesRound *stat
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * Reads a byte form (checked like every state) into `*out`.
+ * Reads a byte form (checked like every state) into `*out`: at most
+ * `PARLOR_DOMINOES_ROUND_ENCODED_BYTES` bytes (a longer `len` is `PARLOR_DOMINOES_ERR_BAD_STATE`).
  *
  * # Safety
  * `buf` valid for `len` reads, `out` for a write.
@@ -3984,7 +3985,8 @@ ParlorStatus parlor_dominoes_match_encode(const struct ParlorDominoesMatch *stat
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * Reads a match's byte form (checked) into `*out`.
+ * Reads a match's byte form (checked) into `*out`: at most
+ * `PARLOR_DOMINOES_MATCH_ENCODED_BYTES` bytes (a longer `len` is `PARLOR_DOMINOES_ERR_BAD_STATE`).
  *
  * # Safety
  * As `parlor_dominoes_round_decode`.
@@ -4310,7 +4312,7 @@ ParlorStatus parlor_doudizhu_round_encode(const struct ParlorDoudizhuRound *roun
  * Reads a round's byte form (`len` bytes at `bytes`) into `*out`, re-validating it.
  *
  * Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`] (or an unknown-code / config
- * error) for bytes that are no valid round.
+ * error) for bytes that are no valid round, and for more than the byte form's length.
  *
  * # Safety
  * `bytes` valid for `len` reads; `out` for a write.

@@ -756,7 +756,8 @@ pub unsafe extern "C" fn parlor_dominoes_round_encode(
     })
 }
 
-/// Reads a byte form (checked like every state) into `*out`.
+/// Reads a byte form (checked like every state) into `*out`: at most
+/// `PARLOR_DOMINOES_ROUND_ENCODED_BYTES` bytes (a longer `len` is `PARLOR_DOMINOES_ERR_BAD_STATE`).
 ///
 /// # Safety
 /// `buf` valid for `len` reads, `out` for a write.
@@ -771,6 +772,10 @@ pub unsafe extern "C" fn parlor_dominoes_round_decode(
         let bytes = unsafe { input_slice(buf, len) }?;
         // SAFETY: the caller's contract.
         let out = unsafe { output(out) }?;
+        // Exactly the byte form: trailing bytes are refused, as in every game.
+        if bytes.len() > ENCODED_BYTES {
+            return Err(PARLOR_DOMINOES_ERR_BAD_STATE);
+        }
         Round::decode_with(bytes, |round| store_round(round, out)).map_err(error_code)?
     })
 }
@@ -957,7 +962,8 @@ pub unsafe extern "C" fn parlor_dominoes_match_encode(
     })
 }
 
-/// Reads a match's byte form (checked) into `*out`.
+/// Reads a match's byte form (checked) into `*out`: at most
+/// `PARLOR_DOMINOES_MATCH_ENCODED_BYTES` bytes (a longer `len` is `PARLOR_DOMINOES_ERR_BAD_STATE`).
 ///
 /// # Safety
 /// As `parlor_dominoes_round_decode`.
@@ -972,6 +978,10 @@ pub unsafe extern "C" fn parlor_dominoes_match_decode(
         let bytes = unsafe { input_slice(buf, len) }?;
         // SAFETY: the caller's contract.
         let out = unsafe { output(out) }?;
+        // Exactly the byte form: trailing bytes are refused, as in every game.
+        if bytes.len() > MATCH_ENCODED_BYTES {
+            return Err(PARLOR_DOMINOES_ERR_BAD_STATE);
+        }
         Match::decode_with(bytes, |game| store_match(game, out)).map_err(error_code)?
     })
 }

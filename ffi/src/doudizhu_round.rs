@@ -597,7 +597,7 @@ pub unsafe extern "C" fn parlor_doudizhu_round_encode(
 /// Reads a round's byte form (`len` bytes at `bytes`) into `*out`, re-validating it.
 ///
 /// Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`] (or an unknown-code / config
-/// error) for bytes that are no valid round.
+/// error) for bytes that are no valid round, and for more than the byte form's length.
 ///
 /// # Safety
 /// `bytes` valid for `len` reads; `out` for a write.
@@ -612,6 +612,10 @@ pub unsafe extern "C" fn parlor_doudizhu_round_decode(
         let bytes = unsafe { input_slice(bytes, len) }?;
         // SAFETY: caller contract.
         let out = unsafe { output(out) }?;
+        // Exactly the byte form: trailing bytes are refused, as in every game.
+        if bytes.len() > ENCODED_BYTES {
+            return Err(PARLOR_DOUDIZHU_ERR_INVALID_STATE);
+        }
         let r = Round::decode(bytes).map_err(error_code)?;
         *out = store_round(&r)?;
         Ok(())
@@ -803,6 +807,10 @@ pub unsafe extern "C" fn parlor_doudizhu_match_decode(
         let bytes = unsafe { input_slice(bytes, len) }?;
         // SAFETY: caller contract.
         let out = unsafe { output(out) }?;
+        // Exactly the byte form: trailing bytes are refused, as in every game.
+        if bytes.len() > MATCH_ENCODED_BYTES {
+            return Err(PARLOR_DOUDIZHU_ERR_INVALID_STATE);
+        }
         let game = Match::decode(bytes).map_err(error_code)?;
         *out = store_match(&game)?;
         Ok(())
