@@ -9,9 +9,7 @@
 
 use core::fmt::Write;
 
-use parlor_core::dominoes::{
-    Error, MAX_PLAY_ORDER, Placement, Reason, Scratch, SpinnerRule, Tile, Tiles, validate_each,
-};
+use parlor_core::dominoes::{Error, MAX_PLAY_ORDER, Placement, Reason, Scratch, SpinnerRule, Tile, Tiles, validate_each};
 
 use super::{Args, Outcome, Probe};
 use crate::text::Text;
