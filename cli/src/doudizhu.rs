@@ -13,11 +13,17 @@
 //! ```
 //! Every command takes `--preset pagat|rlcard|openspiel` (default `pagat`) and `--batch`
 //! (one case per standard-input line, columns separated by TAB, one answer line per case).
+//!
+//! The answers and messages are the core's (`parlor_core::doudizhu::text`, which the bare-metal
+//! vector runner prints too); only the batch and judge input messages are this file's.
 
 use std::io::{BufRead, Write};
 
+use parlor_core::doudizhu::text::{
+    self, BeatsRefusal, JudgeAnswer, KindNames, Missing, MovesRefusal, ReadingList, SpringAnswer, YesNo,
+};
 use parlor_core::doudizhu::{
-    Cards, Error, Opponents, Preset, PresetId, Readings, Scratch, beats, classify, for_each_move, min_plays, spring,
+    Cards, Opponents, Plan, Preset, PresetId, Scratch, beats, classify, for_each_move, min_plays, spring,
 };
 
 use crate::{CliError, batch, quoted};
@@ -114,40 +120,7 @@ pub enum Command {
 
 /// Parses one card-set argument, naming the bad token on error.
 pub fn cards(text: &str) -> Result<Cards, String> {
-    text.parse::<Cards>().map_err(|error| match error {
-        Error::UnknownCard { span } | Error::TooManyCopies { span, .. } => {
-            format!("{error}: {} in {}", quoted(span.slice(text)), quoted(text))
-        }
-        other => format!("{other} in {}", quoted(text)),
-    })
-}
-
-fn names(readings: &Readings) -> String {
-    if readings.is_empty() {
-        return "invalid".to_owned();
-    }
-    let mut names: Vec<&str> = readings.iter().map(|r| r.kind.name()).collect();
-    names.sort_unstable();
-    names.dedup();
-    names.join(" ")
-}
-
-fn detailed(readings: &Readings) -> String {
-    if readings.is_empty() {
-        return "invalid".to_owned();
-    }
-    readings.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(" ")
-}
-
-/// Sort key printing order: fewer cards first, then by ranks low to high.
-fn order_key(cards: &Cards) -> (usize, Vec<u8>) {
-    let ranks = cards
-        .counts()
-        .iter()
-        .enumerate()
-        .flat_map(|(i, &n)| std::iter::repeat_n(i as u8, usize::from(n)))
-        .collect();
-    (cards.len(), ranks)
+    text::cards(text).map_err(|error| error.to_string())
 }
 
 /// Every play from `hand` beating `prev`, in printing order.
@@ -157,8 +130,8 @@ pub fn move_list(hand: &Cards, prev: &Cards, preset: &Preset) -> Result<Vec<Card
         all.push(play);
         std::ops::ControlFlow::Continue(())
     })
-    .map_err(|error| format!("{error}: {prev}"))?;
-    all.sort_by_cached_key(order_key);
+    .map_err(|error| MovesRefusal { previous: *prev, error }.to_string())?;
+    all.sort_by(text::print_order);
     Ok(all)
 }
 
@@ -169,21 +142,20 @@ pub fn spring_case(
     second: Option<&str>,
     preset: &Preset,
     scratch: &mut Scratch,
-) -> Result<Option<Vec<Cards>>, String> {
+) -> Result<Option<Plan>, String> {
     let landlord = cards(landlord)?;
     let opponents = match (first, second) {
         (Some(a), Some(b)) => Opponents::Both(cards(a)?, cards(b)?),
         (Some(a), None) => Opponents::One(cards(a)?),
         _ => Opponents::Unknown,
     };
-    let plan = spring(&landlord, &opponents, preset, scratch).map_err(|error| error.to_string())?;
-    Ok(plan.map(|plan| plan.plays().to_vec()))
+    spring(&landlord, &opponents, preset, scratch).map_err(|error| error.to_string())
 }
 
 fn required<'a>(value: Option<&'a String>, what: &str) -> Result<&'a str, CliError> {
     value
         .map(String::as_str)
-        .ok_or_else(|| CliError::Input(format!("missing {what} (or use --batch)")))
+        .ok_or_else(|| CliError::Input(Missing(what).to_string()))
 }
 
 fn columns(line: &str) -> Vec<&str> {
@@ -204,7 +176,11 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             let answer = |text: &str| -> Result<String, String> {
                 let set = cards(text)?;
                 let found = classify(&set, &preset);
-                Ok(if *readings { detailed(&found) } else { names(&found) })
+                Ok(if *readings {
+                    ReadingList(&found).to_string()
+                } else {
+                    KindNames(&found).to_string()
+                })
             };
             if common.batch {
                 return batch::run(input, out, |line| answer(line.trim()));
@@ -216,9 +192,9 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             let preset = common.preset.preset();
             let answer = |prev: &str, play: &str| -> Result<String, String> {
                 let (prev_cards, play_cards) = (cards(prev)?, cards(play)?);
-                let yes =
-                    beats(&prev_cards, &play_cards, &preset).map_err(|error| format!("{error}: {}", quoted(prev)))?;
-                Ok(if yes { "yes" } else { "no" }.to_owned())
+                let yes = beats(&prev_cards, &play_cards, &preset)
+                    .map_err(|error| BeatsRefusal { previous: prev, error }.to_string())?;
+                Ok(YesNo(yes).to_string())
             };
             if common.batch {
                 return batch::run(input, out, |line| match columns(line).as_slice() {
@@ -275,27 +251,14 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
                         [l, a, b] => (*l, Some(*a), Some(*b)),
                         _ => return Err("expected one to three TAB-separated columns: landlord, peasants".to_owned()),
                     };
-                    Ok(match spring_case(landlord, first, second, &preset, &mut scratch)? {
-                        Some(plan) => {
-                            let plays: Vec<String> = plan.iter().map(Cards::to_string).collect();
-                            format!("yes {}", plays.join(" ")).trim_end().to_owned()
-                        }
-                        None => "no".to_owned(),
-                    })
+                    let plan = spring_case(landlord, first, second, &preset, &mut scratch)?;
+                    Ok(SpringAnswer::one_line(plan.as_ref()).to_string())
                 });
             }
             let landlord = required(landlord.as_ref(), "the landlord's hand")?;
-            match spring_case(landlord, first.as_deref(), second.as_deref(), &preset, &mut scratch)
-                .map_err(CliError::Input)?
-            {
-                Some(plan) => {
-                    writeln!(out, "yes")?;
-                    for play in plan {
-                        writeln!(out, "{play}")?;
-                    }
-                }
-                None => writeln!(out, "no")?,
-            }
+            let plan = spring_case(landlord, first.as_deref(), second.as_deref(), &preset, &mut scratch)
+                .map_err(CliError::Input)?;
+            writeln!(out, "{}", SpringAnswer::lines(plan.as_ref()))?;
         }
         Command::MinPlays { hand, common } => {
             let preset = common.preset.preset();
@@ -348,7 +311,14 @@ fn run_judge(
         let second = hand("second peasant")?;
         let plan = spring(&landlord, &Opponents::Both(first, second), preset, scratch)
             .map_err(|error| CliError::Input(format!("judge input: case {case}: {error}")))?;
-        writeln!(out, "Case {case}: {}", if plan.is_some() { "Yes" } else { "No" })?;
+        writeln!(
+            out,
+            "{}",
+            JudgeAnswer {
+                case,
+                springs: plan.is_some()
+            }
+        )?;
     }
     Ok(())
 }

@@ -1,5 +1,5 @@
 //! Build script: puts `memory.x` on the linker path, and converts the conformance vectors
-//! (`tests/vectors/<game>*.tsv`, read with `parlor-vector-format`, the parser `parlor check`
+//! (`tests/vectors/<game>*.tsv`, and `riichi_score.tsv` for Mahjong; read with `parlor-vector-format`, the parser `parlor check`
 //! uses) of every enabled game feature into static Rust data (`$OUT_DIR/vectors.rs`) for the
 //! vector firmware.
 //!
@@ -47,7 +47,11 @@ fn main() {
         .unwrap_or_default();
     files.retain(|path| {
         let name = path.file_name().and_then(|name| name.to_str()).unwrap_or_default();
-        name.ends_with(".tsv") && enabled.iter().any(|game| name.starts_with(game))
+        // `riichi_score.tsv` holds `mahjong score` lines (the Riichi hand value).
+        name.ends_with(".tsv")
+            && enabled
+                .iter()
+                .any(|game| name.starts_with(game) || (*game == "mahjong" && name.starts_with("riichi")))
     });
     files.sort();
 

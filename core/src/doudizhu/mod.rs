@@ -18,6 +18,8 @@
 //!   [`Observation`] and [`Outcome`] ([`round`]); [`Match`] — deals to the end of a match
 //!   ([`game_match`]); [`bot`] — the lowest-legal and seeded random bots; [`openspiel`] —
 //!   OpenSpiel's action ids for the `openspiel` preset (legal-action masks).
+//! - [`text`] — the answer texts of `parlor doudizhu …` (`Display` adapters: kind names, `yes` /
+//!   `no`, spring plans, messages), printed by the CLI and the bare-metal vector runner alike.
 //!
 //! ```
 //! use parlor_core::doudizhu::{beats, classify, Cards, Kind, Preset};
@@ -41,6 +43,7 @@ pub mod notation;
 pub mod openspiel;
 pub mod round;
 pub mod solve;
+pub mod text;
 
 pub use cards::{Cards, RANKS, Rank};
 pub use combination::{Kind, MAX_READINGS, Preset, PresetId, Reading, Readings, beats, classify};

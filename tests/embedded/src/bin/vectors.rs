@@ -147,10 +147,11 @@ fn main() -> ! {
         }
         if kind.skipped > 0 {
             hprintln!(
-                "skipped  {} {}: {} vectors (no bare-metal runner)",
+                "skipped  {} {}: {} vectors ({})",
                 kind.game,
                 kind.command,
-                kind.skipped
+                kind.skipped,
+                games::skip_reason(kind.game, kind.command)
             );
         }
     }

@@ -1,12 +1,22 @@
-//! `parlor doudizhu classify | beats | moves` on the bare metal: the same core calls and the same
-//! output as `cli/src/doudizhu.rs`. `spring` and `min-plays` need the caller's search memory
-//! (`SCRATCH_BYTES`, about 250 KB), more than the 64 KiB RAM of the emulated board: skipped.
+//! `parlor doudizhu classify | beats | moves | spring | min-plays` on the bare metal: the same
+//! core calls as `cli/src/doudizhu.rs`, printing through the same texts
+//! (`parlor_core::doudizhu::text`). Every Dou Dizhu vector runs here.
+//!
+//! `spring` and `min-plays` search in the caller's memory: one `Scratch` (`SCRATCH_BYTES`,
+//! 32 KiB) in static RAM, as the core's docs advise for small stacks (the CLI boxes one). The
+//! same static block holds `moves`' list of plays (up to `MAX_MOVES` = 2,511, packed in 8 bytes
+//! each: 20 KB, sorted there), which at 15 bytes a `Cards` in a frame would need more stack
+//! than the 64 KiB boards keep next to the scratch (about 25 KB). Only the core calls' own
+//! frames are measured.
 
-use core::cmp::Ordering;
 use core::fmt::Write;
+use core::mem::ManuallyDrop;
 use core::ops::ControlFlow;
 
-use parlor_core::doudizhu::{self, Cards, Error, MAX_MOVES, MAX_READINGS, Preset, PresetId};
+use parlor_core::doudizhu::text::{
+    self as answer, BeatsRefusal, KindNames, Missing, MovesRefusal, ReadingList, SpringAnswer, YesNo,
+};
+use parlor_core::doudizhu::{self, Cards, MAX_MOVES, Opponents, Preset, PresetId, RANKS, SCRATCH_BYTES, Scratch};
 
 use super::{Args, Outcome, Probe};
 use crate::text::Text;
@@ -17,6 +27,7 @@ pub fn run(args: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
     let Some((command, rest)) = args.split_first() else {
         return Outcome::Skipped;
     };
+    // `--batch` and `spring --judge` read standard input: not in the vector files, skipped.
     let flags: &[&str] = if *command == "classify" { &["--readings"] } else { &[] };
     let Some(args) = Args::parse_with_flags(rest, &["--preset"], flags) else {
         return Outcome::Skipped;
@@ -33,100 +44,150 @@ pub fn run(args: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
         "classify" if args.positional_count() <= 1 => classify(&args, &preset, out, probe),
         "beats" if args.positional_count() <= 2 => beats(&args, &preset, out, probe),
         "moves" if args.positional_count() <= 2 => moves(&args, &preset, out, probe),
+        "spring" if args.positional_count() <= 3 => spring(&args, &preset, out, probe),
+        "min-plays" if args.positional_count() <= 1 => min_plays(&args, &preset, out, probe),
         _ => return Outcome::Skipped,
     };
     Outcome::Ran
 }
 
-/// One card-set argument, with the CLI's message naming the bad token.
+/// The `index`-th positional word, or the CLI's message naming the missing argument.
+fn required<'a>(args: &Args<'a>, index: usize, what: &str, out: &mut Text) -> Result<&'a str, ()> {
+    match args.positional(index) {
+        Some(word) => Ok(word),
+        None => super::error(out, Missing(what)),
+    }
+}
+
+/// One card-set argument, or the core's message naming the bad token.
 fn cards(text: &str, out: &mut Text, probe: &mut Probe) -> Result<Cards, ()> {
-    probe.call(|| text.parse::<Cards>()).or_else(|error| match error {
-        Error::UnknownCard { span } | Error::TooManyCopies { span, .. } => {
-            super::fail(out, format_args!("{error}: {:?} in {text:?}", span.slice(text)))
-        }
-        other => super::fail(out, format_args!("{other} in {text:?}")),
-    })
+    probe
+        .call(|| answer::cards(text))
+        .or_else(|error| super::error(out, error))
 }
 
 fn classify(args: &Args<'_>, preset: &Preset, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
-    let text = args.required(0, "the card set", out)?;
+    let text = required(args, 0, "the card set", out)?;
     let set = cards(text, out, probe)?;
     let found = probe.call(|| doudizhu::classify(&set, preset));
-    if found.is_empty() {
-        let _ = writeln!(out, "invalid");
-        return Ok(());
-    }
-    if args.flag("--readings") {
-        for (i, reading) in found.iter().enumerate() {
-            let _ = write!(out, "{}{reading}", if i > 0 { " " } else { "" });
-        }
+    let _ = if args.flag("--readings") {
+        writeln!(out, "{}", ReadingList(&found))
     } else {
-        // Kind names sorted and deduplicated, as the CLI prints them.
-        let mut names = [""; MAX_READINGS];
-        let mut count = 0;
-        for (slot, reading) in names.iter_mut().zip(found.iter()) {
-            *slot = reading.kind.name();
-            count += 1;
-        }
-        let names = names.get_mut(..count).unwrap_or_default();
-        names.sort_unstable();
-        let mut previous = None;
-        for name in names.iter() {
-            if previous != Some(*name) {
-                let _ = write!(out, "{}{name}", if previous.is_some() { " " } else { "" });
-            }
-            previous = Some(*name);
-        }
-    }
-    let _ = writeln!(out);
+        writeln!(out, "{}", KindNames(&found))
+    };
     Ok(())
 }
 
 fn beats(args: &Args<'_>, preset: &Preset, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
-    let prev = args.required(0, "the previous play", out)?;
-    let play = args.required(1, "the play", out)?;
+    let prev = required(args, 0, "the previous play", out)?;
+    let play = required(args, 1, "the play", out)?;
     let (prev_cards, play_cards) = (cards(prev, out, probe)?, cards(play, out, probe)?);
     match probe.call(|| doudizhu::beats(&prev_cards, &play_cards, preset)) {
         Ok(yes) => {
-            let _ = writeln!(out, "{}", if yes { "yes" } else { "no" });
+            let _ = writeln!(out, "{}", YesNo(yes));
             Ok(())
         }
-        Err(error) => super::fail(out, format_args!("{error}: {prev:?}")),
+        Err(error) => super::error(out, BeatsRefusal { previous: prev, error }),
     }
-}
-
-/// The CLI's printing order: fewer cards first, then the ranks (with repeats) low to high.
-fn print_order(a: &Cards, b: &Cards) -> Ordering {
-    let ranks = |cards: &Cards| {
-        let counts = cards.counts();
-        (0..counts.len()).flat_map(move |i| core::iter::repeat_n(i, usize::from(counts.get(i).copied().unwrap_or(0))))
-    };
-    a.len().cmp(&b.len()).then_with(|| ranks(a).cmp(ranks(b)))
 }
 
 fn moves(args: &Args<'_>, preset: &Preset, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
-    let hand = args.required(0, "the hand", out)?;
+    let hand = required(args, 0, "the hand", out)?;
     let hand = cards(hand, out, probe)?;
     let prev = cards(args.positional(1).unwrap_or("-"), out, probe)?;
-    let mut found = [Cards::EMPTY; MAX_MOVES];
-    let mut count = 0usize;
-    let result = probe.call(|| {
-        doudizhu::for_each_move(&hand, &prev, preset, |play| match found.get_mut(count) {
-            Some(slot) => {
-                *slot = play;
-                count += 1;
-                ControlFlow::Continue(())
-            }
-            None => ControlFlow::Break(()),
-        })
-    });
-    if let Err(error) = result {
-        return super::fail(out, format_args!("{error}: {prev}"));
+    plays(|found| {
+        let mut count = 0usize;
+        let result = probe.call(|| {
+            doudizhu::for_each_move(&hand, &prev, preset, |play| match found.get_mut(count) {
+                Some(slot) => {
+                    *slot = pack(&play);
+                    count += 1;
+                    ControlFlow::Continue(())
+                }
+                None => ControlFlow::Break(()),
+            })
+        });
+        if let Err(error) = result {
+            return super::error(out, MovesRefusal { previous: prev, error });
+        }
+        let found = found.get_mut(..count).unwrap_or_default();
+        found.sort_unstable_by(|a, b| answer::print_order(&unpack(*a), &unpack(*b)));
+        for play in found.iter() {
+            let _ = writeln!(out, "{}", unpack(*play));
+        }
+        Ok(())
+    })
+}
+
+/// A play in 8 bytes: 3 bits a rank count (at most 4), rank 3 in the low bits.
+fn pack(cards: &Cards) -> u64 {
+    cards
+        .counts()
+        .iter()
+        .rev()
+        .fold(0, |packed, &count| (packed << 3) | u64::from(count))
+}
+
+/// The play [`pack`] packed (every packed value comes from a valid `Cards`, so `from_counts`
+/// accepts it; the empty set otherwise, never met).
+fn unpack(packed: u64) -> Cards {
+    let mut counts = [0u8; RANKS];
+    for (i, count) in counts.iter_mut().enumerate() {
+        *count = ((packed >> (3 * i)) & 7) as u8;
     }
-    let found = found.get_mut(..count).unwrap_or_default();
-    found.sort_unstable_by(print_order);
-    for play in found.iter() {
-        let _ = writeln!(out, "{play}");
-    }
+    Cards::from_counts(counts).unwrap_or(Cards::EMPTY)
+}
+
+fn spring(args: &Args<'_>, preset: &Preset, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
+    let landlord = required(args, 0, "the landlord's hand", out)?;
+    let landlord = cards(landlord, out, probe)?;
+    let opponents = match (args.positional(1), args.positional(2)) {
+        (Some(a), Some(b)) => Opponents::Both(cards(a, out, probe)?, cards(b, out, probe)?),
+        (Some(a), None) => Opponents::One(cards(a, out, probe)?),
+        _ => Opponents::Unknown,
+    };
+    let plan = scratch(|scratch| probe.call(|| doudizhu::spring(&landlord, &opponents, preset, scratch)))
+        .or_else(|error| super::error(out, error))?;
+    let _ = writeln!(out, "{}", SpringAnswer::lines(plan.as_ref()));
     Ok(())
+}
+
+fn min_plays(args: &Args<'_>, preset: &Preset, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
+    let hand = required(args, 0, "the hand", out)?;
+    let hand = cards(hand, out, probe)?;
+    let fewest = scratch(|scratch| probe.call(|| doudizhu::min_plays(&hand, preset, scratch)))
+        .or_else(|error| super::error(out, error))?;
+    let _ = writeln!(out, "{fewest}");
+    Ok(())
+}
+
+/// The firmware's one block of static working memory (32 KiB of `.bss`): the searches'
+/// `Scratch`, or `moves`' packed plays; one command uses one of them, never both.
+union Memory {
+    scratch: ManuallyDrop<Scratch>,
+    plays: [u64; MAX_MOVES],
+}
+
+const _: () = assert!(core::mem::size_of::<Memory>() == SCRATCH_BYTES);
+
+/// The block (zeroed at start-up: no flash image, no stack copy).
+static mut MEMORY: Memory = Memory {
+    scratch: ManuallyDrop::new(Scratch::new()),
+};
+
+/// Runs `f` with the firmware's one `Scratch`.
+fn scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    // SAFETY: single-threaded firmware without interrupts; the only reference to the block
+    // lives for `f`, and `f` never calls back into this function or into `plays`. A `Scratch`
+    // is byte arrays (any content valid, nothing meant between calls), so what `plays` left
+    // there is a valid one.
+    f(unsafe { &mut (*core::ptr::addr_of_mut!(MEMORY)).scratch })
+}
+
+/// Runs `f` with the block as `moves`' list of packed plays (any content: every slot is
+/// written before it is read).
+fn plays<R>(f: impl FnOnce(&mut [u64; MAX_MOVES]) -> R) -> R {
+    // SAFETY: as in `scratch`: the only reference lives for `f`, which never calls back into
+    // this function or into `scratch`; any bytes are valid `u64`s.
+    f(unsafe { &mut (*core::ptr::addr_of_mut!(MEMORY)).plays })
 }
