@@ -155,7 +155,11 @@ pub fn win_of(args: &ScoreArgs) -> Result<(Win, Config), String> {
 fn answer(args: &ScoreArgs) -> Result<String, String> {
     let (win, config) = win_of(args)?;
     match score(&win, &config) {
-        Ok(value) => Ok(ValueText { win: &win, value: &value }.to_string()),
+        Ok(value) => Ok(ValueText {
+            win: &win,
+            value: &value,
+        }
+        .to_string()),
         Err(Error::NoYaku) => Ok(Error::NO_YAKU.to_owned()),
         Err(error) => Err(error.to_string()),
     }

@@ -315,7 +315,12 @@ fn vectors_agree_with_the_core() {
         match score(&win, &config) {
             Ok(v) => {
                 check::check_value(&win, &config, &v);
-                assert_eq!(ValueText { win: &win, value: &v }.to_string(), vector.expected, "{file}:{}", vector.line);
+                assert_eq!(
+                    ValueText { win: &win, value: &v }.to_string(),
+                    vector.expected,
+                    "{file}:{}",
+                    vector.line
+                );
             }
             Err(Error::NoYaku) => assert_eq!(vector.expected, "no yaku"),
             Err(_) => assert!(vector.expected.starts_with("error: "), "{file}:{}", vector.line),

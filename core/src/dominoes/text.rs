@@ -232,7 +232,10 @@ mod tests {
     fn answers_name_the_tiles() {
         assert_eq!(answer("0-6 6-5 5-3", false), "legal");
         assert_eq!(answer("", true), "legal: no tiles");
-        assert_eq!(answer("6-6 6-5 5-3", true), "legal: 6-6 opens; 6-5 on #1 at 6; 5-3 on #2 at 5");
+        assert_eq!(
+            answer("6-6 6-5 5-3", true),
+            "legal: 6-6 opens; 6-5 on #1 at 6; 5-3 on #2 at 5"
+        );
         assert_eq!(answer("6-5 5-6", true), "illegal: #2 5-6 duplicates #1 6-5");
         assert_eq!(
             answer("6-6 1-2", true),
@@ -242,9 +245,17 @@ mod tests {
             answer("6-6 6-5 3-3", true),
             "illegal: #3 3-3: no open end shows 3, however #1..#2 are played"
         );
-        assert_eq!(answer("1-2 2:3", true), "not a tile: \"2:3\" (expected a-b, a|b or [a|b])");
-        let many = std::iter::repeat_n("1-2", MAX_PLAY_ORDER + 1).collect::<std::vec::Vec<_>>().join(" ");
-        assert_eq!(answer(&many, false), "too many tiles: \"1-2\" is tile 257 (at most 256)");
+        assert_eq!(
+            answer("1-2 2:3", true),
+            "not a tile: \"2:3\" (expected a-b, a|b or [a|b])"
+        );
+        let many = std::iter::repeat_n("1-2", MAX_PLAY_ORDER + 1)
+            .collect::<std::vec::Vec<_>>()
+            .join(" ");
+        assert_eq!(
+            answer(&many, false),
+            "too many tiles: \"1-2\" is tile 257 (at most 256)"
+        );
     }
 
     /// The streamed placements print as the witness does.

@@ -101,7 +101,10 @@ impl fmt::Display for InputError<'_> {
             InputError::Hand(error) => error.fmt(f),
             InputError::Visible(error) => write!(f, "--visible: {error}"),
             InputError::FifthWithVisible(tile) => {
-                write!(f, "fifth copy of {tile}: the hand and the visible tiles together hold five")
+                write!(
+                    f,
+                    "fifth copy of {tile}: the hand and the visible tiles together hold five"
+                )
             }
             InputError::Core(error) => error.fmt(f),
         }
@@ -233,7 +236,13 @@ pub struct Headline<'a>(pub &'a HandValue);
 impl fmt::Display for Headline<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let value = self.0;
-        write!(f, "{} han {} fu {} points", value.han(), value.fu(), value.payment().total)?;
+        write!(
+            f,
+            "{} han {} fu {} points",
+            value.han(),
+            value.fu(),
+            value.payment().total
+        )?;
         match value.limit_name() {
             Some(limit) => write!(f, " {limit}"),
             None => Ok(()),
@@ -298,7 +307,11 @@ impl fmt::Display for ValueText<'_> {
         for yaku in value.yaku() {
             write!(f, "\n{} {}", yaku.yaku, yaku.han)?;
         }
-        for (name, count) in [("dora", value.dora()), ("ura dora", value.ura()), ("red five", value.red())] {
+        for (name, count) in [
+            ("dora", value.dora()),
+            ("ura dora", value.ura()),
+            ("red five", value.red()),
+        ] {
             if count > 0 {
                 write!(f, "\n{name} {count}")?;
             }
@@ -344,7 +357,10 @@ mod tests {
         let message = |text| hand(text).map(|_| ()).unwrap_err().to_string();
         assert_eq!(message("1m 1m 0m 2m"), "unknown tile \"0m\"");
         assert_eq!(message("1m 1m 1m 1m 1m"), "fifth copy of 1m (\"1m\")");
-        assert_eq!(message("111m222m333m444m5555z"), "more than 14 tiles (from \"5555z\" on)");
+        assert_eq!(
+            message("111m222m333m444m5555z"),
+            "more than 14 tiles (from \"5555z\" on)"
+        );
         assert_eq!(
             message(&"x".repeat(41)),
             std::format!("unknown tile {:?}…", "x".repeat(40))
