@@ -8,9 +8,9 @@
 
 use std::io::{BufRead, Write};
 
-use parlor_core::dominoes::{Error, Reason, SpinnerRule, Tiles, Verdict, validate};
+use parlor_core::dominoes::{Error, SpinnerRule, Tiles, validate};
 
-use crate::{CliError, quoted};
+use crate::CliError;
 
 /// The `dominoes` subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -100,73 +100,10 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
     }
 }
 
-/// The one-line answer for a play order in text, or a one-line message naming the bad token.
+/// The one-line answer for a play order in text, or a one-line message naming the bad token
+/// (both `parlor_core::dominoes::text`, which the firmware prints too).
 pub fn five_up(text: &str, rule: SpinnerRule, explain: bool) -> Result<String, String> {
-    let tiles: Tiles = text.parse().map_err(|error| describe(&error, text))?;
-    let verdict = validate(&tiles, rule).map_err(|error| describe(&error, text))?;
-    Ok(match (&verdict, explain) {
-        (Verdict::Legal(_), false) => "legal".to_owned(),
-        (Verdict::Illegal(_), false) => "illegal".to_owned(),
-        (Verdict::Legal(witness), true) => {
-            let mut steps = Vec::with_capacity(tiles.len());
-            for (index, tile) in tiles.iter().enumerate() {
-                steps.push(match witness.get(index) {
-                    None => format!("{tile} opens"),
-                    Some(placement) => format!("{tile} on #{} at {}", placement.parent + 1, placement.pip),
-                });
-            }
-            if steps.is_empty() {
-                "legal: no tiles".to_owned()
-            } else {
-                format!("legal: {}", steps.join("; "))
-            }
-        }
-        (Verdict::Illegal(illegal), true) => {
-            let number = illegal.tile + 1;
-            let tile = tiles.get(illegal.tile).copied().unwrap_or_default();
-            match illegal.reason {
-                Reason::Duplicate { earlier } => {
-                    let first = tiles.get(earlier).copied().unwrap_or_default();
-                    format!("illegal: #{number} {tile} duplicates #{} {first}", earlier + 1)
-                }
-                Reason::NoOpenEnd => {
-                    let numbers = if tile.is_double() {
-                        format!("{}", tile.a)
-                    } else {
-                        format!("{} or {}", tile.a, tile.b)
-                    };
-                    let before = if illegal.tile == 1 {
-                        "#1 is played".to_owned()
-                    } else {
-                        format!("#1..#{} are played", illegal.tile)
-                    };
-                    format!("illegal: #{number} {tile}: no open end shows {numbers}, however {before}")
-                }
-            }
-        }
-    })
-}
-
-/// A one-line description of a core error that quotes the offending token of `text`.
-pub fn describe(error: &Error, text: &str) -> String {
-    match error {
-        Error::UnknownTile { span } => {
-            format!("not a tile: {} (expected a-b, a|b or [a|b])", quoted(span.slice(text)))
-        }
-        Error::PipOutOfRange { span } => {
-            format!(
-                "pip number out of range: {} (at most 4294967295)",
-                quoted(span.slice(text))
-            )
-        }
-        Error::TooManyTiles {
-            capacity,
-            span: Some(span),
-        } => format!(
-            "too many tiles: {} is tile {} (at most {capacity})",
-            quoted(span.slice(text)),
-            capacity + 1
-        ),
-        other => other.to_string(),
-    }
+    let tiles: Tiles = text.parse().map_err(|error: Error| error.in_source(text).to_string())?;
+    let verdict = validate(&tiles, rule).map_err(|error| error.in_source(text).to_string())?;
+    Ok(verdict.answer(&tiles, explain).to_string())
 }

@@ -433,12 +433,13 @@ fn parse_action(line: &str) -> Result<(Seat, Action), String> {
 
 /// `parlor dominoes draw`: the picture of a legal order, or the verdict of `five-up --explain`.
 pub fn draw(text: &str, rule: parlor_core::dominoes::SpinnerRule) -> Result<String, String> {
-    let tiles: Tiles = text.parse().map_err(|error| crate::dominoes::describe(&error, text))?;
-    match parlor_core::dominoes::validate(&tiles, rule).map_err(|error| crate::dominoes::describe(&error, text))? {
-        parlor_core::dominoes::Verdict::Legal(witness) => picture(|out| Layout::draw(&tiles, &witness, out)),
-        parlor_core::dominoes::Verdict::Illegal(_) => {
-            crate::dominoes::five_up(text, rule, true).map(|line| line + "\n")
-        }
+    let tiles: Tiles = text
+        .parse()
+        .map_err(|error: parlor_core::dominoes::Error| error.in_source(text).to_string())?;
+    let verdict = parlor_core::dominoes::validate(&tiles, rule).map_err(|error| error.in_source(text).to_string())?;
+    match &verdict {
+        parlor_core::dominoes::Verdict::Legal(witness) => picture(|out| Layout::draw(&tiles, witness, out)),
+        parlor_core::dominoes::Verdict::Illegal(_) => Ok(format!("{}\n", verdict.explain(&tiles))),
     }
 }
 

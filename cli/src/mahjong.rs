@@ -8,9 +8,10 @@ pub mod tenhou;
 pub mod tenhou_replay;
 pub mod tenhou_turns;
 
-use parlor_core::mahjong::{self, Error, Form, Hand, KINDS, Rules};
+use parlor_core::mahjong::text as answer;
+use parlor_core::mahjong::{Form, KINDS, Rules};
 
-use crate::{CliError, quoted};
+use crate::CliError;
 
 /// The `mahjong` subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -99,64 +100,35 @@ impl From<FormArg> for Form {
     }
 }
 
-/// A one-line message for a core error on `text`, naming the bad token.
-pub fn describe(error: Error, text: &str) -> String {
-    let token = error.span().map(|span| span.slice(text)).unwrap_or_default();
-    match error {
-        Error::UnknownTile { .. } => format!("unknown tile {}", quoted(token)),
-        Error::FifthCopy { tile, .. } if token.is_empty() => format!("fifth copy of {tile}"),
-        Error::FifthCopy { tile, .. } => format!("fifth copy of {tile} ({})", quoted(token)),
-        Error::TooManyTiles { .. } => format!("more than 14 tiles (from {} on)", quoted(token)),
-        // Errors without a token (sizes, codes, internal) read as the core says them.
-        _ => error.to_string(),
-    }
-}
-
-fn parse(text: &str) -> Result<Hand, String> {
-    text.parse::<Hand>().map_err(|error| describe(error, text))
-}
+// The answers and messages are `parlor_core::mahjong::text`'s, which the firmware prints too.
 
 fn waits(text: &str, rules: Rules) -> Result<String, String> {
-    let hand = parse(text)?;
-    let mask = mahjong::waits(&hand, rules).map_err(|e| e.to_string())?;
-    Ok(mahjong::wait_tiles(mask)
-        .map(|t| t.to_string())
-        .collect::<Vec<_>>()
-        .join(" "))
+    answer::waits_from_text(text, rules)
+        .map(|waits| waits.to_string())
+        .map_err(|error| error.to_string())
 }
 
 fn shanten(text: &str, form: Option<Form>) -> Result<String, String> {
-    let hand = parse(text)?;
-    Ok(mahjong::shanten(&hand, form).map_err(|e| e.to_string())?.to_string())
+    answer::shanten_from_text(text, form)
+        .map(|shanten| shanten.to_string())
+        .map_err(|error| error.to_string())
 }
 
 /// Parses `--visible` (or a batch line's second column) into tile counts.
 fn visible_counts(text: &str) -> Result<[u8; KINDS], String> {
-    text.parse::<mahjong::TileCounts>()
-        .map(|counts| counts.0)
-        .map_err(|error| format!("--visible: {}", describe(error, text)))
+    answer::visible(text).map_err(|error| error.to_string())
 }
 
 fn ukeire(text: &str, visible: &[u8; KINDS], form: Option<Form>) -> Result<String, String> {
-    let hand = parse(text)?;
-    let result = mahjong::ukeire(&hand, Some(visible), form).map_err(|error| match error {
-        // The hand parsed, so a fifth copy is the hand and the visible tiles together.
-        Error::FifthCopy { tile, .. } => {
-            format!("fifth copy of {tile}: the hand and the visible tiles together hold five")
-        }
-        other => describe(other, text),
-    })?;
-    Ok(mahjong::wait_tiles(result.accepted)
-        .map(|t| format!("{t}:{}", result.remaining.get(t.index()).copied().unwrap_or(0)))
-        .collect::<Vec<_>>()
-        .join(" "))
+    answer::ukeire_from_text(text, visible, form)
+        .map(|ukeire| ukeire.to_string())
+        .map_err(|error| error.to_string())
 }
 
 fn decompose(text: &str, rules: Rules) -> Result<String, String> {
-    let hand = parse(text)?;
-    let mut all = Vec::new();
-    mahjong::for_each_decomposition(&hand, rules, |d| all.push(d.to_string())).map_err(|e| e.to_string())?;
-    Ok(all.join(" | "))
+    answer::decompositions_from_text(text, rules)
+        .map(|all| all.to_string())
+        .map_err(|error| error.to_string())
 }
 
 /// Answers one hand's text with one output line or an error message.

@@ -5,9 +5,8 @@
 use std::io::{BufRead, Write};
 
 use clap::Parser;
-use parlor_core::mahjong::score::{
-    CalledMeld, Config, Error, FuKind, HandValue, List, Piece, Riichi, Wait, Win, Wind, score,
-};
+use parlor_core::mahjong::score::{CalledMeld, Config, Error, List, Piece, Riichi, Win, Wind, score};
+use parlor_core::mahjong::text::ValueText;
 
 use crate::{CliError, quoted};
 
@@ -92,14 +91,6 @@ struct Line {
     args: ScoreArgs,
 }
 
-/// A one-line message for a scoring error.
-fn describe(error: Error) -> String {
-    match error {
-        Error::NoYaku => "no yaku".into(),
-        other => other.to_string(),
-    }
-}
-
 fn tiles<const N: usize>(what: &str, text: &str) -> Result<List<Piece, N>, String> {
     text.parse().map_err(|e| match e {
         Error::TooManyTiles => format!("{what}: too many tiles in {}", quoted(text)),
@@ -159,78 +150,18 @@ pub fn win_of(args: &ScoreArgs) -> Result<(Win, Config), String> {
     Ok((win, config))
 }
 
-fn fu_name(kind: FuKind) -> String {
-    match kind {
-        FuKind::Base => "base".into(),
-        FuKind::Chiitoitsu => "chiitoitsu".into(),
-        FuKind::ClosedRon => "closed ron".into(),
-        FuKind::Tsumo => "tsumo".into(),
-        FuKind::OpenPinfu => "open hand without fu".into(),
-        FuKind::Set { tile, kan, concealed } => {
-            let what = if kan { "kan" } else { "triplet" };
-            let how = if concealed { "concealed" } else { "open" };
-            format!("{how} {what} {tile}")
-        }
-        FuKind::Pair { tile } => format!("pair {tile}"),
-        FuKind::Wait(w) => match w {
-            Wait::Kanchan => "kanchan".into(),
-            Wait::Penchan => "penchan".into(),
-            _ => "tanki".into(),
-        },
-    }
-}
-
-/// The answer's lines: the first `<han> han <fu> fu <points> points[ <limit>]`, then the yaku,
-/// dora, fu and payments.
-pub fn lines(win: &Win, v: &HandValue) -> Vec<String> {
-    let mut out = Vec::new();
-    let limit = v.limit_name().map(|l| format!(" {l}")).unwrap_or_default();
-    out.push(format!(
-        "{} han {} fu {} points{limit}",
-        v.han(),
-        v.fu(),
-        v.payment().total
-    ));
-    for y in v.yaku() {
-        out.push(format!("{} {}", y.yaku, y.han));
-    }
-    for (name, n) in [("dora", v.dora()), ("ura dora", v.ura()), ("red five", v.red())] {
-        if n > 0 {
-            out.push(format!("{name} {n}"));
-        }
-    }
-    if !v.fu_items().is_empty() {
-        let items: Vec<String> = v
-            .fu_items()
-            .iter()
-            .map(|i| format!("{} {}", fu_name(i.kind), i.fu))
-            .collect();
-        out.push(format!("fu: {} = {} -> {}", items.join(", "), v.raw_fu(), v.fu()));
-    }
-    let p = v.payment();
-    out.push(if !win.tsumo {
-        format!("ron: {} from the discarder", p.ron)
-    } else if win.dealer() {
-        format!("tsumo: {} from each", p.non_dealer)
-    } else {
-        format!(
-            "tsumo: {} from the dealer, {} from each other seat",
-            p.dealer, p.non_dealer
-        )
-    });
-    if p.sticks > 0 {
-        out.push(format!("riichi sticks: {}", p.sticks));
-    }
-    out
-}
-
-/// The full answer to one set of arguments (`no yaku` is an answer, not an error).
-fn answer(args: &ScoreArgs) -> Result<Vec<String>, String> {
+/// The full answer to one set of arguments, one item a line (`no yaku` is an answer, not an
+/// error): `parlor_core::mahjong::text::ValueText`.
+fn answer(args: &ScoreArgs) -> Result<String, String> {
     let (win, config) = win_of(args)?;
     match score(&win, &config) {
-        Ok(v) => Ok(lines(&win, &v)),
-        Err(Error::NoYaku) => Ok(vec!["no yaku".into()]),
-        Err(e) => Err(describe(e)),
+        Ok(value) => Ok(ValueText {
+            win: &win,
+            value: &value,
+        }
+        .to_string()),
+        Err(Error::NoYaku) => Ok(Error::NO_YAKU.to_owned()),
+        Err(error) => Err(error.to_string()),
     }
 }
 
@@ -292,7 +223,9 @@ pub fn args_of(line: &str) -> Result<ScoreArgs, String> {
 }
 
 fn batch_line(line: &str) -> Result<String, String> {
-    Ok(answer(&args_of(line)?)?.into_iter().next().unwrap_or_default())
+    let answer = answer(&args_of(line)?)?;
+    // The first line: the headline (or `no yaku`).
+    Ok(answer.lines().next().unwrap_or_default().to_owned())
 }
 
 /// Runs `parlor mahjong score`.
@@ -305,8 +238,6 @@ pub fn run(args: &ScoreArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
         }
         return crate::batch::run(input, out, batch_line);
     }
-    for line in answer(args).map_err(CliError::Input)? {
-        writeln!(out, "{line}")?;
-    }
+    writeln!(out, "{}", answer(args).map_err(CliError::Input)?)?;
     Ok(())
 }

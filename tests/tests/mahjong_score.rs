@@ -304,7 +304,8 @@ fn vectors_pass_through_the_cli_and_batch() {
 /// the first output line is rebuilt from `score` itself.
 #[test]
 fn vectors_agree_with_the_core() {
-    use parlor_cli::mahjong_score::{args_of, lines, win_of};
+    use parlor_cli::mahjong_score::{args_of, win_of};
+    use parlor_core::mahjong::text::ValueText;
     let mut checked = 0;
     for (file, vector) in parlor_conformance::vectors::load("riichi") {
         let Ok(args) = args_of(&vector.args[2..].join(" ")) else {
@@ -314,7 +315,12 @@ fn vectors_agree_with_the_core() {
         match score(&win, &config) {
             Ok(v) => {
                 check::check_value(&win, &config, &v);
-                assert_eq!(lines(&win, &v).join("\n"), vector.expected, "{file}:{}", vector.line);
+                assert_eq!(
+                    ValueText { win: &win, value: &v }.to_string(),
+                    vector.expected,
+                    "{file}:{}",
+                    vector.line
+                );
             }
             Err(Error::NoYaku) => assert_eq!(vector.expected, "no yaku"),
             Err(_) => assert!(vector.expected.starts_with("error: "), "{file}:{}", vector.line),

@@ -16,11 +16,14 @@
 //!   (hands to the target score), [`Config`] presets [`Config::FIVE_UP`] (the default),
 //!   [`Config::ALL_FIVES`], [`Config::BLOCK`], and the bots [`lowest_legal_action`] and
 //!   [`RandomBot`].
+//! - [`text`] — the answer texts of `parlor dominoes five-up` (the verdict explained, parse
+//!   errors naming the bad token), one source for the CLI and the firmware.
 //!
 //! Files: `tile.rs` (the model), `notation.rs`, `validate.rs` (the seed task), `verdict.rs`
 //! (its answer types), `flow.rs` (the flow search behind it), `layout.rs` (engines and
 //! scoring), `table.rs` (pip numbering),
-//! `round.rs` (the hand engine), `game_match.rs` (the match), `bot.rs` (the bots).
+//! `round.rs` (the hand engine), `game_match.rs` (the match), `bot.rs` (the bots), `text.rs`
+//! (the answer texts).
 //!
 //! ```
 //! use parlor_core::dominoes::{validate, Reason, SpinnerRule, Tiles, Verdict};
@@ -49,6 +52,7 @@ mod layout;
 mod notation;
 mod round;
 mod table;
+pub mod text;
 mod tile;
 mod validate;
 mod verdict;

@@ -13,7 +13,10 @@
 //! - [`shanten`](mod@shanten) — [`shanten()`](shanten::shanten) and [`ukeire`], exact, with a
 //!   built-in generated suit classifier ([`tables`], [`BUILT_IN_TABLE_BYTES`] of flash);
 //! - [`score`](mod@score) — Riichi hand value: yaku, han, fu, limits and payments
-//!   ([`score::score`], [`score::Config`] presets, red fives and the 136-tile form).
+//!   ([`score::score`], [`score::Config`] presets, red fives and the 136-tile form);
+//! - [`text`] — the answer texts of `parlor mahjong waits | shanten | ukeire | decompose | score`
+//!   (parse errors naming the bad token, tile lists, the hand value's lines), one source for the
+//!   CLI and the firmware.
 //!
 //! ```
 //! use parlor_core::mahjong::{Hand, Rules, waits, wait_tiles, shanten};
@@ -38,6 +41,7 @@ pub mod shanten;
 #[cfg(any(test, not(feature = "shanten-table")))]
 mod suit_program;
 pub mod tables;
+pub mod text;
 pub mod tile;
 
 pub use bot::{RandomBot, lowest_legal_action};

@@ -1,9 +1,10 @@
-//! `parlor mahjong waits | shanten | ukeire | decompose` on the bare metal: the same core calls and
-//! the same output as `cli/src/mahjong.rs`.
+//! `parlor mahjong waits | shanten | ukeire | decompose` on the bare metal: the same core calls as
+//! `cli/src/mahjong.rs`, printing through the same texts (`parlor_core::mahjong::text`).
 
 use core::fmt::Write;
 
-use parlor_core::mahjong::{self, Error, Form, Hand, KINDS, Rules};
+use parlor_core::mahjong::text as answer;
+use parlor_core::mahjong::{Form, Rules};
 
 use super::{Args, Outcome, Probe};
 use crate::text::Text;
@@ -45,104 +46,33 @@ pub fn run(args: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
     }
     let text = text.as_str();
     let _ = match *command {
-        "waits" => waits(text, rules, out, probe),
-        "shanten" => shanten(text, form, out, probe),
+        "waits" => print(probe.call(|| answer::waits_from_text(text, rules)), out),
+        "shanten" => print(probe.call(|| answer::shanten_from_text(text, form)), out),
         "ukeire" => {
+            // The visible tiles first, as the CLI reads them.
             let visible = args.value("--visible").unwrap_or("");
-            match probe.call(|| visible.parse::<mahjong::TileCounts>().map(|counts| counts.0)) {
-                Ok(seen) => ukeire(text, &seen, form, out, probe),
-                Err(error) => {
-                    let mut message = Text::new();
-                    describe(&mut message, error, visible);
-                    super::fail(out, format_args!("--visible: {}", message.as_str()))
-                }
-            }
+            probe
+                .call(|| answer::visible(visible))
+                .or_else(|error| super::error(out, error))
+                .and_then(|seen| print(probe.call(|| answer::ukeire_from_text(text, &seen, form)), out))
         }
         _ => decompose(text, rules, out, probe),
     };
     Outcome::Ran
 }
 
-/// The CLI's one-line message for a core error on `text`, naming the bad token.
-fn describe(out: &mut Text, error: Error, text: &str) {
-    let token = error.span().map(|span| span.slice(text)).unwrap_or_default();
-    let _ = match error {
-        Error::UnknownTile { .. } => write!(out, "unknown tile {token:?}"),
-        Error::FifthCopy { tile, .. } if token.is_empty() => write!(out, "fifth copy of {tile}"),
-        Error::FifthCopy { tile, .. } => write!(out, "fifth copy of {tile} ({token:?})"),
-        Error::TooManyTiles { .. } => write!(out, "more than 14 tiles (from {token:?} on)"),
-        // The rest (wrong size, unknown codes from C) print as the core's Display, as the CLI does.
-        _ => write!(out, "{error}"),
-    };
-}
-
-/// [`describe`] as the CLI's `error: …` output.
-fn fail<T>(out: &mut Text, error: Error, text: &str) -> Result<T, ()> {
-    out.clear();
-    let _ = write!(out, "error: ");
-    describe(out, error, text);
-    Err(())
-}
-
-fn parse(text: &str, out: &mut Text, probe: &mut Probe) -> Result<Hand, ()> {
-    probe
-        .call(|| text.parse::<Hand>())
-        .or_else(|error| fail(out, error, text))
-}
-
-fn waits(text: &str, rules: Rules, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
-    let hand = parse(text, out, probe)?;
-    let mask = probe
-        .call(|| mahjong::waits(&hand, rules))
-        .or_else(|error| super::error(out, error))?;
-    for (i, tile) in mahjong::wait_tiles(mask).enumerate() {
-        let _ = write!(out, "{}{tile}", if i > 0 { " " } else { "" });
-    }
-    let _ = writeln!(out);
-    Ok(())
-}
-
-fn shanten(text: &str, form: Option<Form>, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
-    let hand = parse(text, out, probe)?;
-    let value = probe
-        .call(|| mahjong::shanten(&hand, form))
-        .or_else(|error| super::error(out, error))?;
+/// The answer's line, or the CLI's `error: …` message.
+fn print<T: core::fmt::Display>(result: Result<T, answer::InputError<'_>>, out: &mut Text) -> Result<(), ()> {
+    let value = result.or_else(|error| super::error(out, error))?;
     let _ = writeln!(out, "{value}");
     Ok(())
 }
 
-fn ukeire(text: &str, visible: &[u8; KINDS], form: Option<Form>, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
-    let hand = parse(text, out, probe)?;
-    let result = probe
-        .call(|| mahjong::ukeire(&hand, Some(visible), form))
-        .or_else(|error| match error {
-            // The hand parsed, so a fifth copy is the hand and the visible tiles together.
-            Error::FifthCopy { tile, .. } => super::fail(
-                out,
-                format_args!("fifth copy of {tile}: the hand and the visible tiles together hold five"),
-            ),
-            other => fail(out, other, text),
-        })?;
-    for (i, tile) in mahjong::wait_tiles(result.accepted).enumerate() {
-        let count = result.remaining.get(tile.index()).copied().unwrap_or(0);
-        let _ = write!(out, "{}{tile}:{count}", if i > 0 { " " } else { "" });
-    }
-    let _ = writeln!(out);
-    Ok(())
-}
-
 fn decompose(text: &str, rules: Rules, out: &mut Text, probe: &mut Probe) -> Result<(), ()> {
-    let hand = parse(text, out, probe)?;
-    let mut first = true;
-    let result = probe.call(|| {
-        mahjong::for_each_decomposition(&hand, rules, |decomposition| {
-            let _ = write!(out, "{}{decomposition}", if first { "" } else { " | " });
-            first = false;
-        })
-    });
-    if let Err(error) = result {
-        return super::error(out, error);
-    }
-    let _ = writeln!(out);
+    let all = probe
+        .call(|| answer::decompositions_from_text(text, rules))
+        .or_else(|error| super::error(out, error))?;
+    // The search runs as the answer is written.
+    let _ = probe.call(|| writeln!(out, "{all}"));
     Ok(())
 }
