@@ -1,4 +1,4 @@
-//! One source for every answer text (issue 10 §1): each game code's `parlor_status_str` is
+//! One source for every answer text: each game code's `parlor_status_str` is
 //! `"<game>: "` followed by the core's own constant, the one its `Display` prints, and no two
 //! codes share a text.
 #![allow(missing_docs)]

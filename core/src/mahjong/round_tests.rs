@@ -157,7 +157,7 @@ fn invariants_hold_at_every_step() {
     }
 }
 
-/// Regression (issue 10 §2): decoding computed the waits cache before checking the state, so a
+/// Regression: decoding computed the waits cache before checking the state, so a
 /// hand of garbage bytes (more than 14 tiles) or a meld count above 4 reached the engine's
 /// "cannot happen" paths (their debug assertions). Every byte of a mid-round state, set to each
 /// of a few values, now decodes or is refused without reaching them.

@@ -419,7 +419,7 @@ mod tests {
         Seat::new(index).unwrap_or(Seat(0))
     }
 
-    /// Regression (issue 10): the Jade Ace played a second time within one trick, as part of an
+    /// Regression: the Jade Ace played a second time within one trick, as part of an
     /// out-of-turn bomb, was taken.
     #[test]
     fn trick_refuses_a_card_played_twice_in_it() {
