@@ -475,6 +475,28 @@ mod tests {
     }
 
     #[test]
+    fn score_arguments_name_the_bad_token() {
+        let message = |error: ScoreArgError<'_>| error.to_string();
+        assert_eq!(
+            message(score_wind("--seat", "X").unwrap_err()),
+            "--seat: expected E, S, W or N, not \"X\""
+        );
+        assert_eq!(
+            message(score_meld("minkan:777z").unwrap_err()),
+            "--meld: not a meld \"minkan:777z\" (chii:123s, pon:555p, minkan:7777z, shouminkan:2222p, ankan:1111m, then @E|S|W|N)"
+        );
+        assert_eq!(
+            message(score_preset("x").unwrap_err()),
+            "unknown preset \"x\" (online, mahjong-soul, mahjong-pypi)"
+        );
+        assert_eq!(
+            message(score_tiles::<5>("--dora", "123456m").unwrap_err()),
+            "--dora: too many tiles in \"123456m\""
+        );
+        assert_eq!(message(score_winning("0z").unwrap_err()), "--win: unknown tile \"0z\"");
+    }
+
+    #[test]
     fn answers_list_tiles_and_decompositions() {
         assert_eq!(TileList(0).to_string(), "");
         assert_eq!(shanten_from_text("1m 1m 1m 2m", None), Ok(0));
