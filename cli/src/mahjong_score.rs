@@ -5,10 +5,12 @@
 use std::io::{BufRead, Write};
 
 use clap::Parser;
-use parlor_core::mahjong::score::{CalledMeld, Config, Error, List, Piece, Riichi, Win, Wind, score};
-use parlor_core::mahjong::text::ValueText;
+use parlor_core::mahjong::score::{Config, Error, Riichi, Win, score};
+use parlor_core::mahjong::text::{
+    ScoreArgError, ValueText, score_meld, score_preset, score_tiles, score_wind, score_winning,
+};
 
-use crate::{CliError, quoted};
+use crate::CliError;
 
 /// The arguments of `parlor mahjong score`.
 #[derive(Debug, Clone, clap::Args)]
@@ -91,38 +93,24 @@ struct Line {
     args: ScoreArgs,
 }
 
-fn tiles<const N: usize>(what: &str, text: &str) -> Result<List<Piece, N>, String> {
-    text.parse().map_err(|e| match e {
-        Error::TooManyTiles => format!("{what}: too many tiles in {}", quoted(text)),
-        _ => format!("{what}: unknown tile in {}", quoted(text)),
-    })
-}
-
-fn wind(what: &str, text: &str) -> Result<Wind, String> {
-    text.parse()
-        .map_err(|_| format!("{what}: expected E, S, W or N, not {}", quoted(text)))
-}
-
-/// The [`Win`] and [`Config`] of the arguments.
+/// The [`Win`] and [`Config`] of the arguments (refusals: [`ScoreArgError`], the core's texts).
 pub fn win_of(args: &ScoreArgs) -> Result<(Win, Config), String> {
-    let config = Config::preset(&args.preset).ok_or_else(|| {
-        format!(
-            "unknown preset {} (online, mahjong-soul, mahjong-pypi)",
-            quoted(&args.preset)
-        )
-    })?;
+    let joined = args.tiles.join(" ");
+    win_of_texts(args, &joined).map_err(|error| error.to_string())
+}
+
+fn win_of_texts<'a>(args: &'a ScoreArgs, joined: &'a str) -> Result<(Win, Config), ScoreArgError<'a>> {
+    let config = score_preset(&args.preset)?;
     if args.ron == args.tsumo {
-        return Err("give --ron or --tsumo".into());
+        return Err(ScoreArgError::RonOrTsumo);
     }
-    let winning = args.winning.as_deref().ok_or("give the winning tile: --win TILE")?;
+    let winning = args.winning.as_deref().ok_or(ScoreArgError::NoWinningTile)?;
     let mut win = Win {
-        closed: tiles("tiles", &args.tiles.join(" "))?,
-        winning: winning
-            .parse()
-            .map_err(|_| format!("--win: unknown tile {}", quoted(winning)))?,
+        closed: score_tiles("tiles", joined)?,
+        winning: score_winning(winning)?,
         tsumo: args.tsumo,
-        seat: wind("--seat", &args.seat)?,
-        round: wind("--round", &args.round)?,
+        seat: score_wind("--seat", &args.seat)?,
+        round: score_wind("--round", &args.round)?,
         riichi: match (args.riichi, args.double_riichi) {
             (true, _) => Riichi::Riichi,
             (_, true) => Riichi::Double,
@@ -135,17 +123,16 @@ pub fn win_of(args: &ScoreArgs) -> Result<(Win, Config), String> {
         houtei: args.houtei,
         tenhou: args.tenhou,
         chiihou: args.chiihou,
-        dora: tiles("--dora", &args.dora)?,
-        ura: tiles("--ura", &args.ura)?,
+        dora: score_tiles("--dora", &args.dora)?,
+        ura: score_tiles("--ura", &args.ura)?,
         honba: args.honba,
         riichi_sticks: args.sticks,
         ..Win::default()
     };
     for spec in &args.melds {
-        let meld: CalledMeld = spec.parse().map_err(|_| {
-            format!("--meld: not a meld {} (chii:123s, pon:555p, minkan:7777z, shouminkan:2222p, ankan:1111m, then @E|S|W|N)", quoted(spec))
-        })?;
-        win.melds.push(meld).map_err(|_| "more than four melds".to_string())?;
+        win.melds
+            .push(score_meld(spec)?)
+            .map_err(|_| ScoreArgError::TooManyMelds)?;
     }
     Ok((win, config))
 }

@@ -10,7 +10,10 @@
 //!   a hand's text: [`TileList`] (`1m 4m`), the shanten number, [`UkeireText`] (`1m:4 4m:3`),
 //!   [`Decompositions`] (`111m 234m … | …`), or the [`InputError`];
 //! - [`ValueText`] — a Riichi hand value ([`score::score`](super::score::score)) as `parlor mahjong score` prints it:
-//!   [`Headline`] (`4 han 20 fu 5200 points`), the yaku, dora, fu ([`FuName`]) and payments.
+//!   [`Headline`] (`4 han 20 fu 5200 points`), the yaku, dora, fu ([`FuName`]) and payments;
+//! - [`ScoreArgError`] — a `parlor mahjong score` argument refused before the hand is valued
+//!   (`--seat: expected E, S, W or N, not "X"`), from [`score_tiles`], [`score_wind`],
+//!   [`score_meld`] and [`score_preset`].
 //!
 //! Quotes in messages are [`Quoted`] (cut after 40 characters).
 //!
@@ -27,7 +30,7 @@
 
 use core::fmt;
 
-use super::score::{FuKind, HandValue, Wait, Win};
+use super::score::{CalledMeld, Config, FuKind, HandValue, List, Piece, Wait, Win, Wind};
 use super::{
     Error, Form, Hand, KINDS, MAX_HAND, Rules, Size, Tile, TileCounts, Ukeire, for_each_decomposition, wait_tiles,
 };
@@ -343,6 +346,97 @@ impl fmt::Display for ValueText<'_> {
     }
 }
 
+/// A `parlor mahjong score` argument refused before the hand is valued: the CLI and the
+/// bare-metal runner print the same message (`Display`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreArgError<'a> {
+    /// `--preset` names no rule set ([`Config::preset`]).
+    Preset(&'a str),
+    /// Neither `--ron` nor `--tsumo`.
+    RonOrTsumo,
+    /// No `--win`.
+    NoWinningTile,
+    /// `--win` is not a tile.
+    WinningTile(&'a str),
+    /// A tile list (`what`: `tiles`, `--dora`, `--ura`) holds more tiles than it may.
+    TooManyTiles {
+        /// The argument.
+        what: &'a str,
+        /// Its text.
+        text: &'a str,
+    },
+    /// A tile list (`what`) holds something that is not a tile.
+    UnknownTile {
+        /// The argument.
+        what: &'a str,
+        /// Its text.
+        text: &'a str,
+    },
+    /// A wind argument (`what`: `--seat`, `--round`) is not `E`, `S`, `W` or `N`.
+    Wind {
+        /// The argument.
+        what: &'a str,
+        /// Its text.
+        text: &'a str,
+    },
+    /// A `--meld` that is not a meld.
+    Meld(&'a str),
+    /// A fifth `--meld`.
+    TooManyMelds,
+}
+
+impl fmt::Display for ScoreArgError<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::Preset(name) => write!(
+                f,
+                "unknown preset {} (online, mahjong-soul, mahjong-pypi)",
+                Quoted(name)
+            ),
+            Self::RonOrTsumo => f.write_str("give --ron or --tsumo"),
+            Self::NoWinningTile => f.write_str("give the winning tile: --win TILE"),
+            Self::WinningTile(text) => write!(f, "--win: unknown tile {}", Quoted(text)),
+            Self::TooManyTiles { what, text } => write!(f, "{what}: too many tiles in {}", Quoted(text)),
+            Self::UnknownTile { what, text } => write!(f, "{what}: unknown tile in {}", Quoted(text)),
+            Self::Wind { what, text } => write!(f, "{what}: expected E, S, W or N, not {}", Quoted(text)),
+            Self::Meld(spec) => write!(
+                f,
+                "--meld: not a meld {} (chii:123s, pon:555p, minkan:7777z, shouminkan:2222p, ankan:1111m, then @E|S|W|N)",
+                Quoted(spec)
+            ),
+            Self::TooManyMelds => f.write_str("more than four melds"),
+        }
+    }
+}
+
+/// The tiles of argument `what` (`tiles`, `--dora`, `--ura`) from `text`.
+pub fn score_tiles<'a, const N: usize>(what: &'a str, text: &'a str) -> Result<List<Piece, N>, ScoreArgError<'a>> {
+    text.parse().map_err(|error| match error {
+        super::score::Error::TooManyTiles => ScoreArgError::TooManyTiles { what, text },
+        _ => ScoreArgError::UnknownTile { what, text },
+    })
+}
+
+/// The wind of argument `what` (`--seat`, `--round`) from `text`.
+pub fn score_wind<'a>(what: &'a str, text: &'a str) -> Result<Wind, ScoreArgError<'a>> {
+    text.parse().map_err(|_| ScoreArgError::Wind { what, text })
+}
+
+/// The winning tile (`--win`) from `text`.
+pub fn score_winning(text: &str) -> Result<Piece, ScoreArgError<'_>> {
+    text.parse().map_err(|_| ScoreArgError::WinningTile(text))
+}
+
+/// One `--meld` from its `spec`.
+pub fn score_meld(spec: &str) -> Result<CalledMeld, ScoreArgError<'_>> {
+    spec.parse().map_err(|_| ScoreArgError::Meld(spec))
+}
+
+/// The rule set named `name` (`--preset`).
+pub fn score_preset(name: &str) -> Result<Config, ScoreArgError<'_>> {
+    Config::preset(name).ok_or(ScoreArgError::Preset(name))
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
@@ -378,6 +472,28 @@ mod tests {
             decompositions_from_text("1m", Rules::SEED).unwrap_err().to_string(),
             "wrong hand size: 1 tile, expected 3n+2 tiles (2, 5, 8, 11 or 14)"
         );
+    }
+
+    #[test]
+    fn score_arguments_name_the_bad_token() {
+        let message = |error: ScoreArgError<'_>| error.to_string();
+        assert_eq!(
+            message(score_wind("--seat", "X").unwrap_err()),
+            "--seat: expected E, S, W or N, not \"X\""
+        );
+        assert_eq!(
+            message(score_meld("minkan:777z").unwrap_err()),
+            "--meld: not a meld \"minkan:777z\" (chii:123s, pon:555p, minkan:7777z, shouminkan:2222p, ankan:1111m, then @E|S|W|N)"
+        );
+        assert_eq!(
+            message(score_preset("x").unwrap_err()),
+            "unknown preset \"x\" (online, mahjong-soul, mahjong-pypi)"
+        );
+        assert_eq!(
+            message(score_tiles::<5>("--dora", "123456m").unwrap_err()),
+            "--dora: too many tiles in \"123456m\""
+        );
+        assert_eq!(message(score_winning("0z").unwrap_err()), "--win: unknown tile \"0z\"");
     }
 
     #[test]

@@ -26,17 +26,12 @@ pub enum Outcome {
 
 /// Why the firmware skips the vectors of a command kind, as the skip line prints it.
 ///
-/// Every Dou Dizhu, Tichu and dominoes vector runs, and every Mahjong one but `mahjong score`
-/// (the Riichi hand value, `tests/vectors/riichi_score.tsv`): its answer texts are still
-/// written in `cli/src/mahjong_score.rs` only, with no core text layer for the firmware to
-/// print through, and the vector firmware does not build the hand value (the `mahjong-score`
-/// feature, measured apart). Any other skip is a command line a runner does not map: standard
-/// input (`--batch`, `--judge`) or a clap usage error, whose text is clap's.
+/// Every Dou Dizhu, Tichu, dominoes and Mahjong vector runs (`mahjong score` too, printing
+/// through `parlor_core::mahjong::text` as the CLI does). A skip is a command line a runner does
+/// not map: standard input (`--batch`, `--judge`) or a clap usage error, whose text is clap's.
 pub fn skip_reason(game: &str, command: &str) -> &'static str {
-    match (game, command) {
-        ("mahjong", "score") => "no runner yet: the hand value's texts are cli/src/mahjong_score.rs's alone",
-        _ => "no bare-metal runner for this command line (standard input or a clap usage text)",
-    }
+    let _ = (game, command);
+    "no bare-metal runner for this command line (standard input or a clap usage text)"
 }
 
 /// The stack high-water mark of the core calls a runner makes (painted and scanned around each
@@ -172,6 +167,23 @@ impl<'a> Args<'a> {
             }
         }
         found
+    }
+
+    /// Every value of option `name` (`--name value` or `--name=value`), in order (a repeatable
+    /// option, such as `mahjong score --meld`).
+    pub fn values(&self, name: &str) -> impl Iterator<Item = &'a str> {
+        let mut words = self.words.iter();
+        core::iter::from_fn(move || {
+            while let Some(word) = words.next() {
+                if *word == name {
+                    return words.next().copied();
+                }
+                if let Some(value) = word.strip_prefix(name).and_then(|rest| rest.strip_prefix('=')) {
+                    return Some(value);
+                }
+            }
+            None
+        })
     }
 
     /// Whether the boolean option `name` is given.
