@@ -2395,6 +2395,11 @@ typedef struct ParlorMahjongValue {
    */
   uint8_t kiriage;
   /**
+   * Always 0: the two bytes before `base`, named so that every byte the library writes is
+   * defined (an unnamed padding could carry whatever the stack held).
+   */
+  uint8_t reserved[2];
+  /**
    * Base points.
    */
   uint32_t base;

@@ -226,6 +226,9 @@ pub struct ParlorMahjongValue {
     pub limit: u8,
     /// 1 when mangan came from kiriage.
     pub kiriage: u8,
+    /// Always 0: the two bytes before `base`, named so that every byte the library writes is
+    /// defined (an unnamed padding could carry whatever the stack held).
+    pub reserved: [u8; 2],
     /// Base points.
     pub base: u32,
     /// Ron: what the discarder pays.

@@ -80,28 +80,30 @@ impl FromStr for TileCounts {
 
 /// Adds the tiles of one token (`1m` or `123m456p`) starting at byte `offset` of the text.
 fn parse_token(token: &str, offset: usize, add: &mut dyn FnMut(Tile, Span) -> Result<(), Error>) -> Result<(), Error> {
+    let bytes = token.as_bytes();
     let mut start = 0usize;
-    // Each group is digits and the letter that ends them (a last group of digits only has none).
-    for group in token.as_bytes().split_inclusive(|b| !b.is_ascii_digit()) {
+    while start < bytes.len() {
+        // `start < bytes.len()` (loop condition), so the fallback is never taken.
+        let rest = bytes.get(start..).unwrap_or_default();
+        let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        let group_len = digits.saturating_add(1).min(rest.len());
         let span = Span::new(
             offset.saturating_add(start),
-            offset.saturating_add(start).saturating_add(group.len()),
+            offset.saturating_add(start).saturating_add(group_len),
         );
-        let (suit, digits) = match group.split_last() {
-            Some((&letter, digits)) if !letter.is_ascii_digit() => (Suit::from_letter(letter), digits),
-            _ => (None, group),
-        };
-        let (Some(suit), false) = (suit, digits.is_empty()) else {
+        let suit = rest.get(digits).and_then(|&letter| Suit::from_letter(letter));
+        let (Some(suit), true) = (suit, digits > 0) else {
             // The whole token is named: a stray letter or a missing suit spoils it all.
             return Err(Error::UnknownTile {
                 span: Span::new(offset, offset.saturating_add(token.len())),
             });
         };
-        for &digit in digits {
+        // `digits` counts a prefix of `rest`, so the slice always exists.
+        for &digit in rest.get(..digits).unwrap_or_default() {
             let tile = Tile::from_parts(suit, digit.wrapping_sub(b'0')).ok_or(Error::UnknownTile { span })?;
             add(tile, span)?;
         }
-        start = start.saturating_add(group.len());
+        start = start.saturating_add(group_len);
     }
     Ok(())
 }

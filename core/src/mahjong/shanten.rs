@@ -374,11 +374,14 @@ impl Census {
             .iter_mut()
             .zip(census.twice.iter_mut())
             .zip(census.thrice.iter_mut());
-        for (chunk, ((once, twice), thrice)) in counts.chunks(8).zip(words) {
-            let mut bytes = [0u8; 8];
-            for (to, &from) in bytes.iter_mut().zip(chunk) {
-                *to = from;
-            }
+        // Four whole words and the last two kinds padded (`as_chunks`, not `chunks`: no panic
+        // path in the library image).
+        let (full, tail) = counts.as_chunks::<8>();
+        let mut last = [0u8; 8];
+        for (to, &from) in last.iter_mut().zip(tail) {
+            *to = from;
+        }
+        for (bytes, ((once, twice), thrice)) in full.iter().copied().chain(core::iter::once(last)).zip(words) {
             let word = u64::from_le_bytes(bytes);
             // Counts are at most 4: adding 0x80 − k to each byte neither carries into the next
             // byte nor wraps the word.

@@ -99,7 +99,10 @@ impl Tile {
 
     /// The index `0..34` (the C ABI tile code).
     pub const fn index(self) -> usize {
-        self.0 as usize
+        let i = self.0 as usize;
+        // Every `Tile` holds 0..34 (its constructors check it); the clamp lets the compiler see
+        // that, so a 34-entry array indexed by it has no bounds-check panic path.
+        if i < KINDS { i } else { KINDS - 1 }
     }
 
     /// The suit.
@@ -136,7 +139,7 @@ impl Tile {
     /// `counts`' entry for this kind.
     #[allow(clippy::indexing_slicing)] // a proven range: a `Tile`'s index is below `KINDS`
     pub(crate) const fn count_in(self, counts: &[u8; KINDS]) -> u8 {
-        counts[self.0 as usize]
+        counts[self.index()]
     }
 
     /// The wind tiles `1z`–`4z` (East, South, West, North).

@@ -125,12 +125,16 @@ pub fn parse_pieces(text: &str, out: &mut [Piece]) -> Result<usize, Error> {
     let mut n = 0usize;
     for (_, token) in tokens(text) {
         let bytes = token.as_bytes();
-        // Each group is digits and the suit letter that ends them; a last group of digits only
-        // has no letter (an error).
-        for group in bytes.split_inclusive(|b| !b.is_ascii_digit()) {
-            let Some((&b, digits)) = group.split_last().filter(|(b, _)| !b.is_ascii_digit()) else {
-                return Err(Error::UnknownTile);
-            };
+        let mut digits: &[u8] = &[];
+        let mut start = 0usize;
+        for (i, &b) in bytes.iter().enumerate() {
+            if b.is_ascii_digit() {
+                if digits.is_empty() {
+                    start = i;
+                }
+                digits = bytes.get(start..=i).unwrap_or_default();
+                continue;
+            }
             let suit = Suit::from_letter(b).ok_or(Error::UnknownTile)?;
             if digits.is_empty() {
                 return Err(Error::UnknownTile);
@@ -147,6 +151,10 @@ pub fn parse_pieces(text: &str, out: &mut [Piece]) -> Result<usize, Error> {
                 *slot = piece;
                 n = n.saturating_add(1);
             }
+            digits = &[];
+        }
+        if !digits.is_empty() {
+            return Err(Error::UnknownTile);
         }
     }
     Ok(n)
