@@ -3,6 +3,17 @@
 
 use core::fmt;
 
+/// A parse error `E` with the text it came from, for a message that names the bad token: each
+/// game's `Display` for `InSource<'_, its Error>` quotes the token where the error has one (its
+/// `text` module; build one with `error.in_source(text)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InSource<'a, E> {
+    /// The error.
+    pub error: E,
+    /// The text that was parsed (the error's spans point into it).
+    pub source: &'a str,
+}
+
 /// A half-open byte range `start..end` into the text that was parsed.
 ///
 /// Parse errors carry a `Span` so that a caller (the CLI, a C engine through the FFI) can name the

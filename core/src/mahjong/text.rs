@@ -43,15 +43,10 @@ fn broken(why: &str) -> fmt::Error {
     fmt::Error
 }
 
-/// A parse error with the text it came from: `Display` names the bad token (quoted) where the
-/// error has one, else it is the error's own text. Build it with [`Error::in_source`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct InSource<'a> {
-    /// The error.
-    pub error: Error,
-    /// The text that was parsed (the error's span points into it).
-    pub source: &'a str,
-}
+/// A parse error of this game with the text it came from (the shared
+/// [`crate::notation::InSource`]): `Display` names the bad token (quoted) where the error has
+/// one, else it is the error's own text. Build it with [`Error::in_source`].
+pub type InSource<'a> = crate::notation::InSource<'a, Error>;
 
 impl Error {
     /// This error with the text it came from, for a message that names the bad token.
