@@ -1,4 +1,17 @@
-//! The pieces every game's round engine shares: the [`Seat`] type and the seeded deal.
+//! What every game shares: the one interface ([`Round`], [`Match`], [`Rules`]), the [`Seat`]
+//! type, the shared error kinds ([`Fault`]), scores and placements, the seeded deal, and the bots
+//! written once over the traits ([`bot`]).
+//!
+//! # One interface
+//!
+//! The four round engines — [`dominoes::Round`](crate::dominoes::round::Round),
+//! [`tichu::round::Round`](crate::tichu::round::Round),
+//! [`doudizhu::round::Round`](crate::doudizhu::round::Round) and
+//! [`mahjong::Round`](crate::mahjong::Round) — implement [`Round`]; their matches implement
+//! [`Match`]; their configs implement [`Rules`]. Everything around the engines (bots, the
+//! conformance checker, the fuzz shims, the firmware runner, the benchmarks, the CLI's
+//! `play`/`replay` driver and the C ABI) is written once over these traits. A round is a plain
+//! fixed-size `Clone` value: copying it is the undo and the search primitive.
 //!
 //! # The seeded deal (value-stable across versions)
 //!
@@ -28,6 +41,32 @@
 
 use core::fmt;
 use core::num::NonZeroU32;
+
+pub mod bot;
+mod engine;
+
+pub use engine::{Fault, GameError, GameId, MAX_SEATS, Match, Placement, Round, RuleError, RuleKey, Rules, Scores, Step};
+
+/// The deal seed of round `k` (0 = the first) of a match seeded `seed`: the `k`-th output (from 0)
+/// of [`Rng::new(seed)`](Rng::new). Every game's match deals its rounds from these seeds, so a
+/// match log's round `k` replays as a single round seeded `round_seed(seed, k)`.
+///
+/// ```
+/// use parlor_core::game::{round_seed, Rng};
+/// let mut rng = Rng::new(9);
+/// let first = rng.next_u64();
+/// assert_eq!(round_seed(9, 0), first);
+/// assert_eq!(round_seed(9, 1), rng.next_u64());
+/// ```
+#[must_use]
+pub fn round_seed(seed: u64, k: u32) -> u64 {
+    let mut rng = Rng::new(seed);
+    let mut value = rng.next_u64();
+    for _ in 0..k {
+        value = rng.next_u64();
+    }
+    value
+}
 
 /// A seat at the table: `0..players`, in turn order (play passes from seat `s` to `s + 1`, and
 /// from the last seat to seat 0). Which seats exist depends on the game and its `Config`; each
