@@ -221,7 +221,11 @@ impl Placement {
 
     /// The winning seats (place 0), in seat order.
     pub fn winners(&self) -> impl Iterator<Item = Seat> + '_ {
-        self.places().iter().zip(0u8..).filter(|(place, _)| **place == 0).map(|(_, seat)| Seat(seat))
+        self.places()
+            .iter()
+            .zip(0u8..)
+            .filter(|(place, _)| **place == 0)
+            .map(|(_, seat)| Seat(seat))
     }
 }
 
@@ -277,7 +281,10 @@ pub trait Rules: Sized + Clone + fmt::Debug + PartialEq + 'static {
 
     /// The preset called `name`; `None` for a name not in [`Rules::PRESETS`].
     fn preset(name: &str) -> Option<Self> {
-        Self::PRESETS.iter().find(|(n, _)| *n == name).map(|(_, config)| config.clone())
+        Self::PRESETS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, config)| config.clone())
     }
 
     /// Sets rule `key` to `value` (the text the user typed). The config is unchanged on an error.
@@ -490,4 +497,26 @@ pub trait Match: Clone + Sized {
 
     /// The match of a byte form, every invariant checked. Errors: [`Fault::InvalidState`].
     fn decode(bytes: &[u8]) -> Result<Self, <Self::Round as Round>::Error>;
+}
+
+/// What a search bot needs of a game beyond [`Round`]: what a seat may believe (a whole round
+/// consistent with its observation), a cheap playout policy, and a reward. Every game implements
+/// it; `game::search` (ISMCTS) is written once over it.
+pub trait Search: Round {
+    /// The playout policy: cheap, deterministic for its seed (each game's greedy bot).
+    type Playout: super::bot::Bot<Self>;
+
+    /// A playout policy seeded `seed`.
+    fn playout(seed: u64) -> Self::Playout;
+
+    /// A full round consistent with what `seat` has observed, the cards (tiles) it cannot see
+    /// drawn at random with `rng` from those consistent with everything public or inferable
+    /// (exchanges it took part in, melds, discards, the kitty, played cards, counts, and the
+    /// facts that exclude cards, documented per game). The seat's own hand and every public fact
+    /// are kept; only hidden information changes. Errors: [`Fault::NoSuchSeat`].
+    fn determinize(&self, seat: Seat, rng: &mut super::Rng) -> Result<Self, Self::Error>;
+
+    /// How good a finished round is for `seat`, in `0.0..=1.0` (1 = the best result; ties and
+    /// partnerships per game: documented).
+    fn reward(outcome: &Self::Outcome, seat: Seat) -> f32;
 }

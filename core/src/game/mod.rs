@@ -45,7 +45,9 @@ use core::num::NonZeroU32;
 pub mod bot;
 mod engine;
 
-pub use engine::{Fault, GameError, GameId, MAX_SEATS, Match, Placement, Round, RuleError, RuleKey, Rules, Scores, Step};
+pub use engine::{
+    Fault, GameError, GameId, MAX_SEATS, Match, Placement, Round, RuleError, RuleKey, Rules, Scores, Search, Step,
+};
 
 /// The deal seed of round `k` (0 = the first) of a match seeded `seed`: the `k`-th output (from 0)
 /// of [`Rng::new(seed)`](Rng::new). Every game's match deals its rounds from these seeds, so a
