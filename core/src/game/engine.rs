@@ -293,6 +293,19 @@ pub trait Rules: Sized + Clone + fmt::Debug + PartialEq + 'static {
 
     /// Writes the value of rule `key` as [`Rules::set`] takes it.
     fn write_value(&self, key: &str, out: &mut dyn fmt::Write) -> Result<(), RuleError>;
+
+    /// The most bytes [`Rules::encode`] writes.
+    const ENCODED_BYTES: usize;
+
+    /// Writes the config's byte form (versioned; the C ABI stores configs this way) and returns
+    /// its length; `None` when `out` is shorter than [`Rules::ENCODED_BYTES`].
+    fn encode(&self, out: &mut [u8]) -> Option<usize>;
+
+    /// The config of a byte form written by [`Rules::encode`], every field checked (a code that
+    /// names nothing is refused); `None` for bytes that are not a config of this game. Whether
+    /// the fields make sense together is `validate`'s question (a round or match refuses an
+    /// invalid config with [`Fault::InvalidConfig`]).
+    fn decode(bytes: &[u8]) -> Option<Self>;
 }
 
 /// One deal played out — a dominoes hand, a Tichu round, a Dou Dizhu deal, a Mahjong kyoku —
