@@ -18,6 +18,9 @@
 //! which kept its working memory on the stack (4 KB up to 32 tiles, 28 KB above): call
 //! [`parlor_dominoes_validate_scratch`] instead.
 
+// The C functions are documented for Doxygen (the header): `@param[in]` is no rustdoc link.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use core::ffi::{CStr, c_char, c_void};
 
 use parlor_core::dominoes::{

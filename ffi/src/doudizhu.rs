@@ -3,6 +3,9 @@
 //! Card sets cross as [`ParlorDoudizhuCards`] (15 rank counts, index 0 = 3 … 14 = red joker);
 //! presets as `uint8_t` codes `PARLOR_DOUDIZHU_PRESET_*`; readings as [`ParlorDoudizhuReading`].
 
+// The C functions are documented for Doxygen (the header): `@param[in]` is no rustdoc link.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use core::ffi::{CStr, c_char};
 
 use parlor_core::doudizhu::{

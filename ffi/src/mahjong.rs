@@ -4,6 +4,9 @@
 //! array of 34 counts (`uint8_t counts[34]`, each 0–4, at most 14 tiles in all). Sets of tiles
 //! (waits, accepted tiles) are 34-bit masks in a `uint64_t`, bit `i` for tile code `i`.
 
+// The C functions are documented for Doxygen (the header): `@param[in]` is no rustdoc link.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use core::ffi::{CStr, c_char};
 
 use parlor_core::mahjong::{self, Decomposition, Error, Form, Hand, KINDS, Meld, Rules, Tile};

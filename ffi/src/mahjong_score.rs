@@ -5,6 +5,9 @@
 //! same id twice in one input is refused (one physical tile). Booleans are `uint8_t` 0 or 1;
 //! every code is checked.
 
+// The C functions are documented for Doxygen (the header): `@param[in]` is no rustdoc link.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use parlor_core::mahjong::score::{
     CalledMeld, Config, Error, FuKind, HandValue, Kazoe, Limit, List, MeldKind, Piece, Riichi, Wait, Win, Wind, score,
 };
@@ -479,6 +482,7 @@ pub fn write_value(v: &HandValue) -> ParlorMahjongValue {
 ///
 /// # Safety
 /// `out` must be null or valid for writing one `ParlorMahjongConfig`.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_config_preset(preset: u8, out: *mut ParlorMahjongConfig) -> ParlorStatus {
     status((|| {
@@ -514,6 +518,7 @@ pub unsafe extern "C" fn parlor_mahjong_config_preset(preset: u8, out: *mut Parl
 /// # Safety
 /// `win` and `config` must be null or point to one initialised value each; `out` null or valid
 /// for writing one `ParlorMahjongValue`.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_score(
     win: *const ParlorMahjongWin,

@@ -101,8 +101,11 @@ fn function_declarations(header: &str) -> Vec<Declaration> {
             index += 1;
             continue;
         }
+        // cbindgen puts the marker on a line of its own above a long declaration.
+        let marker_line = index > 0 && lines.get(index - 1).is_some_and(|l| l.trim() == "PARLOR_MUST_USE");
+        let first = if marker_line { index - 1 } else { index };
         let mut text = String::new();
-        let mut end = index;
+        let mut end = first;
         while let Some(part) = lines.get(end) {
             text.push_str(part.trim());
             text.push(' ');
@@ -117,13 +120,13 @@ fn function_declarations(header: &str) -> Vec<Declaration> {
             rest[len..].starts_with('(').then(|| rest[..len].to_owned())
         });
         if let Some(name) = name {
-            let mut doc_start = index;
-            if index > 0 && lines.get(index - 1).is_some_and(|l| l.trim() == "*/") {
+            let mut doc_start = first;
+            if first > 0 && lines.get(first - 1).is_some_and(|l| l.trim() == "*/") {
                 while doc_start > 0 && !lines.get(doc_start).is_some_and(|l| l.trim_start().starts_with("/**")) {
                     doc_start -= 1;
                 }
             }
-            let doc = lines[doc_start..index].join("\n");
+            let doc = lines[doc_start..first].join("\n");
             out.push(Declaration { name, text, doc });
         }
         index = end.max(index + 1);
@@ -212,7 +215,7 @@ fn every_status_returning_function_is_documented_in_doxygen_form() {
 
 #[test]
 fn the_form_check_reads_a_doc_comment() {
-    let header = "/**\n * @brief Parses.\n *\n * @param[in] x The x.\n * @return A status.\n * @retval PARLOR_OK Parsed.\n */\nPARLOR_MUST_USE ParlorStatus parlor_a(int x,\n    int y);\n/**\n * Old.\n *\n * # Safety\n * See [`parlor_a`].\n */\nParlorStatus parlor_b(int x);\nconst char *parlor_c(void);\n";
+    let header = "/**\n * @brief Parses.\n *\n * @param[in] x The x.\n * @return A status.\n * @retval PARLOR_OK Parsed.\n */\nPARLOR_MUST_USE\nParlorStatus parlor_a(int x,\n    int y);\n/**\n * Old.\n *\n * # Safety\n * See [`parlor_a`].\n */\nParlorStatus parlor_b(int x);\nconst char *parlor_c(void);\n";
     let declarations = function_declarations(header);
     let names: Vec<&str> = declarations.iter().map(|d| d.name.as_str()).collect();
     assert_eq!(names, ["parlor_a", "parlor_b", "parlor_c"]);
