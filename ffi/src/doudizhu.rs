@@ -441,12 +441,12 @@ pub unsafe extern "C" fn parlor_doudizhu_moves(
 /// @param[out] plan When the answer is yes, receives the plays in order: @p plan_cap entries (NULL
 /// with @p plan_cap 0). #PARLOR_DOUDIZHU_MAX_PLAN always suffices.
 /// @param[in] plan_cap Number of card sets @p plan holds.
-/// @param[out] plan_len Receives the number of plays of the plan (0 when the answer is no).
+/// @param[out] plan_len Receives the number of plays of the plan.
 /// @param[out] out_yes Receives 1 when the landlord can play out so, else 0.
 /// @return #PARLOR_OK or an error status.
 /// @retval PARLOR_OK Decided.
-/// @retval PARLOR_ERR_NULL_POINTER @p landlord, @p scratch, @p plan_len or @p out_yes is NULL; @p plan
-/// is NULL with @p plan_cap above 0; or @p first is NULL while @p second is not.
+/// @retval PARLOR_ERR_NULL_POINTER @p landlord, @p plan_len or @p out_yes is NULL; @p scratch or
+/// @p plan is NULL with a length above 0; or @p first is NULL while @p second is not.
 /// @retval PARLOR_ERR_INVALID_ARGUMENT An unknown preset, or a misaligned @p plan_len.
 /// @retval PARLOR_ERR_BUFFER_TOO_SMALL The plan is longer than @p plan_cap; `*plan_len` is the length
 /// needed.
@@ -527,7 +527,8 @@ fn plan_into(out: &mut [ParlorDoudizhuCards], plays: &[Cards]) {
 /// @param[out] out_plays Receives the number of plays.
 /// @return #PARLOR_OK or an error status.
 /// @retval PARLOR_OK Counted.
-/// @retval PARLOR_ERR_NULL_POINTER @p hand, @p scratch or @p out_plays is NULL.
+/// @retval PARLOR_ERR_NULL_POINTER @p hand or @p out_plays is NULL, or @p scratch is NULL with
+/// @p scratch_len above 0.
 /// @retval PARLOR_ERR_INVALID_ARGUMENT An unknown preset.
 /// @retval PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES @p hand holds impossible counts.
 /// @retval PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE @p hand holds more than 20 cards.
