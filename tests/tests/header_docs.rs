@@ -20,7 +20,12 @@ use parlor_conformance::tools;
 /// Files of `ffi/src` whose items are not yet in Doxygen form nor `#[must_use]`: the per-game
 /// round/match functions, which the generic C round/match set replaces. Remove a file here when
 /// it is converted or deleted (the checks fail while a listed file no longer exists).
-const PENDING: &[&str] = &["dominoes_round.rs", "tichu_round.rs", "doudizhu_round.rs", "mahjong_round.rs"];
+const PENDING: &[&str] = &[
+    "dominoes_round.rs",
+    "tichu_round.rs",
+    "doudizhu_round.rs",
+    "mahjong_round.rs",
+];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -144,13 +149,20 @@ fn every_status_returning_function_is_declared_must_use() {
     let header = header();
     let sources = ffi_sources();
     let declarations = function_declarations(&header);
-    assert!(declarations.len() >= 110, "only {} declarations found", declarations.len());
+    assert!(
+        declarations.len() >= 110,
+        "only {} declarations found",
+        declarations.len()
+    );
     let status: Vec<&Declaration> = declarations.iter().filter(|d| returns_status(d)).collect();
     assert!(
         status.iter().any(|d| d.name == "parlor_tichu_card_points"),
         "the scan misses parlor_tichu_card_points"
     );
-    assert!(!status.iter().any(|d| d.name == "parlor_status_str"), "parlor_status_str returns a text");
+    assert!(
+        !status.iter().any(|d| d.name == "parlor_status_str"),
+        "parlor_status_str returns a text"
+    );
     let (pending, checked): (Vec<&&Declaration>, Vec<&&Declaration>) =
         status.iter().partition(|d| is_pending(&sources, &d.name));
     let missing: Vec<&str> = checked
@@ -209,7 +221,10 @@ fn every_status_returning_function_is_documented_in_doxygen_form() {
             wrong.insert(declaration.name.clone(), problems);
         }
     }
-    assert!(wrong.is_empty(), "not in Doxygen form (see tests/tests/header_docs.rs): {wrong:#?}");
+    assert!(
+        wrong.is_empty(),
+        "not in Doxygen form (see tests/tests/header_docs.rs): {wrong:#?}"
+    );
     eprintln!("{checked} functions in Doxygen form; {pending} in PENDING files not checked");
 }
 
@@ -219,7 +234,10 @@ fn the_form_check_reads_a_doc_comment() {
     let declarations = function_declarations(header);
     let names: Vec<&str> = declarations.iter().map(|d| d.name.as_str()).collect();
     assert_eq!(names, ["parlor_a", "parlor_b", "parlor_c"]);
-    assert_eq!(declarations[0].text, "PARLOR_MUST_USE ParlorStatus parlor_a(int x, int y); ");
+    assert_eq!(
+        declarations[0].text,
+        "PARLOR_MUST_USE ParlorStatus parlor_a(int x, int y); "
+    );
     assert!(returns_status(&declarations[0]) && returns_status(&declarations[1]));
     assert!(!returns_status(&declarations[2]));
     assert_eq!(doc_form_problems(&declarations[0]), Vec::<String>::new());
@@ -386,14 +404,17 @@ fn doxygen_renders_the_header_without_a_warning() {
         "doxygen failed: {}",
         String::from_utf8_lossy(&output.stderr)
     );
-    assert!(out.join("html/parlor_8h.html").is_file(), "doxygen wrote no page for parlor.h");
+    assert!(
+        out.join("html/parlor_8h.html").is_file(),
+        "doxygen wrote no page for parlor.h"
+    );
     let header = header();
     let lines: Vec<&str> = header.lines().collect();
     let sources = ffi_sources();
     let warnings = parse_warnings(&std::fs::read_to_string(&log).unwrap_or_default());
-    let (pending, failing): (Vec<&Warning>, Vec<&Warning>) = warnings.iter().partition(|warning| {
-        warned_item(&lines, warning).is_some_and(|item| is_pending(&sources, &item))
-    });
+    let (pending, failing): (Vec<&Warning>, Vec<&Warning>) = warnings
+        .iter()
+        .partition(|warning| warned_item(&lines, warning).is_some_and(|item| is_pending(&sources, &item)));
     let shown: Vec<String> = failing
         .iter()
         .map(|w| format!("include/parlor.h:{}: {}", w.line, w.text))
