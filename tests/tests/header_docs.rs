@@ -10,7 +10,7 @@
 //! Items defined in the files of [`PENDING`] (the per-game round/match functions, being replaced
 //! by one generic set) are not held to the form yet; each check prints how many it let pass.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -203,10 +203,51 @@ fn doc_form_problems(declaration: &Declaration) -> Vec<String> {
     problems
 }
 
+/// The game of a `parlor_<game>_…` function or a `PARLOR_<GAME>_ERR_…` code, lower case.
+fn game_of(name: &str) -> Option<String> {
+    let lower = name.to_ascii_lowercase();
+    ["dominoes", "tichu", "doudizhu", "mahjong"]
+        .into_iter()
+        .find(|game| lower.starts_with(&format!("parlor_{game}_")))
+        .map(str::to_owned)
+}
+
+/// What is wrong with the `@retval` codes of a doc comment: a name the header does not define
+/// (`defines`), or another game's code.
+fn retval_problems(declaration: &Declaration, defines: &BTreeSet<&str>) -> Vec<String> {
+    let mut problems = Vec::new();
+    for line in declaration.doc.lines() {
+        let Some(code) = line
+            .split("@retval ")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+        else {
+            continue;
+        };
+        if !defines.contains(code) {
+            problems.push(format!("`@retval {code}`: no such code"));
+        } else if code.contains("_ERR_") && game_of(code).is_some() && game_of(code) != game_of(&declaration.name) {
+            problems.push(format!("`@retval {code}`: another game's code"));
+        }
+    }
+    problems
+}
+
+/// The names of the header's `#define`s.
+fn defines(header: &str) -> BTreeSet<&str> {
+    header
+        .lines()
+        .filter_map(|line| line.strip_prefix("#define "))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .collect()
+}
+
 #[test]
 fn every_status_returning_function_is_documented_in_doxygen_form() {
     let header = header();
     let sources = ffi_sources();
+    let defined = defines(&header);
+    assert!(defined.contains("PARLOR_OK") && defined.contains("PARLOR_TICHU_ERR_INVALID_MASK"));
     let mut wrong = BTreeMap::new();
     let mut pending = 0;
     let mut checked = 0;
@@ -216,7 +257,8 @@ fn every_status_returning_function_is_documented_in_doxygen_form() {
             continue;
         }
         checked += 1;
-        let problems = doc_form_problems(declaration);
+        let mut problems = doc_form_problems(declaration);
+        problems.extend(retval_problems(declaration, &defined));
         if !problems.is_empty() {
             wrong.insert(declaration.name.clone(), problems);
         }
@@ -241,6 +283,22 @@ fn the_form_check_reads_a_doc_comment() {
     assert!(returns_status(&declarations[0]) && returns_status(&declarations[1]));
     assert!(!returns_status(&declarations[2]));
     assert_eq!(doc_form_problems(&declarations[0]), Vec::<String>::new());
+    let defined = defines("#define PARLOR_OK 0\n#define PARLOR_TICHU_ERR_X 200\n#define PARLOR_ERR_Y 1\n");
+    let mut tichu = function_declarations(
+        "/**\n * @retval PARLOR_OK Done.\n * @retval PARLOR_ERR_Y Y.\n * @retval PARLOR_TICHU_ERR_X X.\n * @retval PARLOR_ERR_Z Z.\n */\nParlorStatus parlor_tichu_a(void);\n",
+    );
+    assert_eq!(
+        retval_problems(&tichu[0], &defined),
+        ["`@retval PARLOR_ERR_Z`: no such code"]
+    );
+    tichu[0].name = "parlor_mahjong_a".to_owned();
+    assert_eq!(
+        retval_problems(&tichu[0], &defined),
+        [
+            "`@retval PARLOR_TICHU_ERR_X`: another game's code",
+            "`@retval PARLOR_ERR_Z`: no such code"
+        ]
+    );
     assert_eq!(
         doc_form_problems(&declarations[1]),
         [
