@@ -128,8 +128,8 @@
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
  * Bytes of working memory `parlor_dominoes_validate_scratch` needs for any play order (up to
- * `PARLOR_DOMINOES_MAX_PLAY_ORDER` tiles): exactly the core's `Scratch`, 28,160 on every target.
- * The buffer must be aligned to `PARLOR_DOMINOES_SCRATCH_ALIGN` (e.g.
+ * #PARLOR_DOMINOES_MAX_PLAY_ORDER tiles): exactly the core's `Scratch`, 28,160 on every target.
+ * The buffer must be aligned to #PARLOR_DOMINOES_SCRATCH_ALIGN (e.g.
  * `static uint32_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES / 4];`); its content does not matter.
  * Each call overwrites it, so one buffer serves any number of calls, one at a time. (ABI
  * version 2 printed a 28 KiB bound here and took any alignment.)
@@ -140,7 +140,7 @@
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
  * Bytes of working memory `parlor_dominoes_validate_scratch` needs for orders of up to
- * `PARLOR_DOMINOES_SHORT_TILES` tiles (a double-6 game has 28): exactly the core's
+ * #PARLOR_DOMINOES_SHORT_TILES tiles (a double-6 game has 28): exactly the core's
  * `ShortScratch`, 3,520 on every target; same alignment rule.
  */
 #define PARLOR_DOMINOES_SHORT_SCRATCH_BYTES 3520
@@ -148,7 +148,7 @@
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * The longest order `PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` of scratch serves: 32 tiles.
+ * The longest order #PARLOR_DOMINOES_SHORT_SCRATCH_BYTES of scratch serves: 32 tiles.
  */
 #define PARLOR_DOMINOES_SHORT_TILES 32
 #endif
@@ -156,7 +156,7 @@
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
  * The alignment, in bytes, of the scratch buffer of `parlor_dominoes_validate_scratch`
- * (a misaligned buffer is `PARLOR_ERR_INVALID_ARGUMENT`).
+ * (a misaligned buffer is #PARLOR_ERR_INVALID_ARGUMENT).
  */
 #define PARLOR_DOMINOES_SCRATCH_ALIGN 4
 #endif
@@ -627,7 +627,7 @@
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
  * Rules code: the seed's game, sets + pair only. Rules codes are 16–31, form codes 32–47: a
- * code of one family passed for the other is `PARLOR_ERR_INVALID_ARGUMENT`.
+ * code of one family passed for the other is #PARLOR_ERR_INVALID_ARGUMENT.
  */
 #define PARLOR_MAHJONG_RULES_SEED 16
 #endif
@@ -1368,7 +1368,7 @@ typedef struct ParlorDominoVerdict {
  */
 typedef struct ParlorDominoPlacement {
   /**
-   * Index of the tile played on, or `PARLOR_DOMINOES_NO_PARENT`.
+   * Index of the tile played on, or #PARLOR_DOMINOES_NO_PARENT.
    */
   uint32_t parent;
   /**
@@ -1911,7 +1911,7 @@ typedef struct ParlorMahjongUkeire {
  */
 typedef struct ParlorMahjongDecomposition {
   /**
-   * `PARLOR_MAHJONG_FORM_REGULAR`, `..._SEVEN_PAIRS` or `..._THIRTEEN_ORPHANS`.
+   * #PARLOR_MAHJONG_FORM_REGULAR, `..._SEVEN_PAIRS` or `..._THIRTEEN_ORPHANS`.
    */
   uint8_t form;
   /**
@@ -1924,7 +1924,7 @@ typedef struct ParlorMahjongDecomposition {
    */
   uint8_t set_count;
   /**
-   * Per set: `PARLOR_MAHJONG_SET_TRIPLET` or `PARLOR_MAHJONG_SET_RUN`.
+   * Per set: #PARLOR_MAHJONG_SET_TRIPLET or #PARLOR_MAHJONG_SET_RUN.
    */
   uint8_t set_kinds[PARLOR_MAHJONG_MAX_SETS];
   /**
@@ -2347,7 +2347,7 @@ typedef struct ParlorMahjongFu {
    */
   uint8_t kind;
   /**
-   * The set's or pair's kind code, or `PARLOR_MAHJONG_NONE`.
+   * The set's or pair's kind code, or #PARLOR_MAHJONG_NONE.
    */
   uint8_t tile;
   /**
@@ -2556,11 +2556,11 @@ typedef struct ParlorMahjongMeld {
    */
   uint8_t tiles[4];
   /**
-   * Index in `tiles` of the tile taken from a discard, or `PARLOR_MAHJONG_NONE`.
+   * Index in `tiles` of the tile taken from a discard, or #PARLOR_MAHJONG_NONE.
    */
   uint8_t called;
   /**
-   * Seat wind (0 E … 3 N) of the seat it came from, or `PARLOR_MAHJONG_NONE`.
+   * Seat wind (0 E … 3 N) of the seat it came from, or #PARLOR_MAHJONG_NONE.
    */
   uint8_t from;
 } ParlorMahjongMeld;
@@ -2647,7 +2647,7 @@ typedef struct ParlorMahjongWin {
  */
 typedef struct ParlorTichuCombination {
   /**
-   * `PARLOR_TICHU_SINGLE` … `PARLOR_TICHU_DOG`.
+   * #PARLOR_TICHU_SINGLE … #PARLOR_TICHU_DOG.
    */
   uint8_t kind;
   /**
@@ -2671,7 +2671,7 @@ typedef struct ParlorTichuTrickEnd {
    */
   uint8_t taker;
   /**
-   * Who leads next, or `PARLOR_TICHU_NO_SEAT`.
+   * Who leads next, or #PARLOR_TICHU_NO_SEAT.
    */
   uint8_t next_leader;
   /**
@@ -2731,7 +2731,7 @@ typedef struct ParlorTichuTrick {
   int16_t points;
   /**
    * Every card played into the trick so far (a card mask; rank-only once a rank-only play was
-   * made): a card is never played twice in one trick (`PARLOR_TICHU_ERR_PLAYED_TWICE`).
+   * made): a card is never played twice in one trick (#PARLOR_TICHU_ERR_PLAYED_TWICE).
    */
   uint64_t played;
   /**
@@ -3080,14 +3080,14 @@ typedef struct ParlorTichuMatch {
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * A tile after the first was given no placement (`parent` = `PARLOR_DOMINOES_NO_PARENT`).
+ * A tile after the first was given no placement (`parent` = #PARLOR_DOMINOES_NO_PARENT).
  */
 #define PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED 106
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * The opening tile was given a placement (its `parent` must be `PARLOR_DOMINOES_NO_PARENT`).
+ * The opening tile was given a placement (its `parent` must be #PARLOR_DOMINOES_NO_PARENT).
  */
 #define PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT 107
 #endif
@@ -3265,7 +3265,7 @@ typedef struct ParlorTichuMatch {
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
  * Reserved (nothing returns it; the number stays taken): a broken invariant is the common
- * `PARLOR_ERR_INTERNAL` in every game.
+ * #PARLOR_ERR_INTERNAL in every game.
  */
 #define PARLOR_DOUDIZHU_ERR_INTERNAL 311
 #endif
@@ -3633,7 +3633,7 @@ typedef struct ParlorTichuMatch {
 #if defined(PARLOR_FEATURE_TICHU)
 /**
  * Reserved (nothing returns it; the number stays taken): a broken invariant is the common
- * `PARLOR_ERR_INTERNAL` in every game.
+ * #PARLOR_ERR_INTERNAL in every game.
  */
 #define PARLOR_TICHU_ERR_INTERNAL 228
 #endif

@@ -46,9 +46,9 @@ pub const PARLOR_DOMINOES_ERR_NO_SUCH_TILE: ParlorStatus = 103;
 pub const PARLOR_DOMINOES_ERR_PIP_NOT_ON_TILE: ParlorStatus = 104;
 /// The parent tile has no free end showing the placement's pip.
 pub const PARLOR_DOMINOES_ERR_NO_FREE_END: ParlorStatus = 105;
-/// A tile after the first was given no placement (`parent` = `PARLOR_DOMINOES_NO_PARENT`).
+/// A tile after the first was given no placement (`parent` = #PARLOR_DOMINOES_NO_PARENT).
 pub const PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED: ParlorStatus = 106;
-/// The opening tile was given a placement (its `parent` must be `PARLOR_DOMINOES_NO_PARENT`).
+/// The opening tile was given a placement (its `parent` must be #PARLOR_DOMINOES_NO_PARENT).
 pub const PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT: ParlorStatus = 107;
 
 /// Most tiles a play order or layout may have (256; a double-18 set has 190).
@@ -59,20 +59,20 @@ pub const PARLOR_DOMINOES_MAX_PLACEMENTS: u32 = 2 * PARLOR_DOMINOES_MAX_PLAY_ORD
 /// The `parent` of the opening tile's placement: "no parent".
 pub const PARLOR_DOMINOES_NO_PARENT: u32 = u32::MAX;
 /// Bytes of working memory `parlor_dominoes_validate_scratch` needs for any play order (up to
-/// `PARLOR_DOMINOES_MAX_PLAY_ORDER` tiles): exactly the core's `Scratch`, 28,160 on every target.
-/// The buffer must be aligned to `PARLOR_DOMINOES_SCRATCH_ALIGN` (e.g.
+/// #PARLOR_DOMINOES_MAX_PLAY_ORDER tiles): exactly the core's `Scratch`, 28,160 on every target.
+/// The buffer must be aligned to #PARLOR_DOMINOES_SCRATCH_ALIGN (e.g.
 /// `static uint32_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES / 4];`); its content does not matter.
 /// Each call overwrites it, so one buffer serves any number of calls, one at a time. (ABI
 /// version 2 printed a 28 KiB bound here and took any alignment.)
 pub const PARLOR_DOMINOES_SCRATCH_BYTES: usize = 28_160;
 /// Bytes of working memory `parlor_dominoes_validate_scratch` needs for orders of up to
-/// `PARLOR_DOMINOES_SHORT_TILES` tiles (a double-6 game has 28): exactly the core's
+/// #PARLOR_DOMINOES_SHORT_TILES tiles (a double-6 game has 28): exactly the core's
 /// `ShortScratch`, 3,520 on every target; same alignment rule.
 pub const PARLOR_DOMINOES_SHORT_SCRATCH_BYTES: usize = 3_520;
-/// The longest order `PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` of scratch serves: 32 tiles.
+/// The longest order #PARLOR_DOMINOES_SHORT_SCRATCH_BYTES of scratch serves: 32 tiles.
 pub const PARLOR_DOMINOES_SHORT_TILES: u32 = 32;
 /// The alignment, in bytes, of the scratch buffer of `parlor_dominoes_validate_scratch`
-/// (a misaligned buffer is `PARLOR_ERR_INVALID_ARGUMENT`).
+/// (a misaligned buffer is #PARLOR_ERR_INVALID_ARGUMENT).
 pub const PARLOR_DOMINOES_SCRATCH_ALIGN: usize = 4;
 
 /// Spinner rule: every double is a spinner (Five Up, the default).
@@ -123,7 +123,7 @@ pub struct ParlorDominoTile {
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ParlorDominoPlacement {
-    /// Index of the tile played on, or `PARLOR_DOMINOES_NO_PARENT`.
+    /// Index of the tile played on, or #PARLOR_DOMINOES_NO_PARENT.
     pub parent: u32,
     /// The number on the touching halves.
     pub pip: u32,
@@ -196,7 +196,7 @@ pub(crate) fn error_code(error: Error) -> ParlorStatus {
     }
 }
 
-/// A rule code from C, checked (an unknown code is `PARLOR_ERR_INVALID_ARGUMENT`).
+/// A rule code from C, checked (an unknown code is #PARLOR_ERR_INVALID_ARGUMENT).
 fn rule_from(code: u8) -> Result<SpinnerRule, ParlorStatus> {
     SpinnerRule::try_from(code).map_err(error_code)
 }

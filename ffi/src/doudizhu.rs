@@ -39,7 +39,7 @@ pub const PARLOR_DOUDIZHU_ERR_ROUND_OVER: ParlorStatus = 309;
 /// The opaque round or match bytes are no valid state (corrupted or uninitialised).
 pub const PARLOR_DOUDIZHU_ERR_INVALID_STATE: ParlorStatus = 310;
 /// Reserved (nothing returns it; the number stays taken): a broken invariant is the common
-/// `PARLOR_ERR_INTERNAL` in every game.
+/// #PARLOR_ERR_INTERNAL in every game.
 pub const PARLOR_DOUDIZHU_ERR_INTERNAL: ParlorStatus = 311;
 
 /// Preset code: the seed's rules (Pagat / HDU 4032 wording), the default.

@@ -37,7 +37,7 @@ pub const PARLOR_MAHJONG_PAIRS: usize = 7;
 pub const PARLOR_MAHJONG_FORMAT_BYTES: usize = 45;
 
 /// Rules code: the seed's game, sets + pair only. Rules codes are 16–31, form codes 32–47: a
-/// code of one family passed for the other is `PARLOR_ERR_INVALID_ARGUMENT`.
+/// code of one family passed for the other is #PARLOR_ERR_INVALID_ARGUMENT.
 pub const PARLOR_MAHJONG_RULES_SEED: u8 = 16;
 /// Rules code: Riichi, sets + pair, seven pairs and thirteen orphans.
 pub const PARLOR_MAHJONG_RULES_RIICHI: u8 = 17;
@@ -484,14 +484,14 @@ pub unsafe extern "C" fn parlor_mahjong_ukeire(
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParlorMahjongDecomposition {
-    /// `PARLOR_MAHJONG_FORM_REGULAR`, `..._SEVEN_PAIRS` or `..._THIRTEEN_ORPHANS`.
+    /// #PARLOR_MAHJONG_FORM_REGULAR, `..._SEVEN_PAIRS` or `..._THIRTEEN_ORPHANS`.
     pub form: u8,
     /// Regular: the pair's tile code. Thirteen orphans: the doubled tile. Seven pairs: the first
     /// pair (as `pairs[0]`).
     pub pair: u8,
     /// Regular: the number of sets (0–4); otherwise 0.
     pub set_count: u8,
-    /// Per set: `PARLOR_MAHJONG_SET_TRIPLET` or `PARLOR_MAHJONG_SET_RUN`.
+    /// Per set: #PARLOR_MAHJONG_SET_TRIPLET or #PARLOR_MAHJONG_SET_RUN.
     pub set_kinds: [u8; PARLOR_MAHJONG_MAX_SETS],
     /// Per set: its tile code (a run's lowest tile).
     pub set_tiles: [u8; PARLOR_MAHJONG_MAX_SETS],

@@ -101,9 +101,9 @@ pub struct ParlorMahjongMeld {
     pub kind: u8,
     /// 136-form ids: 3 for chii and pon, 4 for kans.
     pub tiles: [u8; 4],
-    /// Index in `tiles` of the tile taken from a discard, or `PARLOR_MAHJONG_NONE`.
+    /// Index in `tiles` of the tile taken from a discard, or #PARLOR_MAHJONG_NONE.
     pub called: u8,
-    /// Seat wind (0 E … 3 N) of the seat it came from, or `PARLOR_MAHJONG_NONE`.
+    /// Seat wind (0 E … 3 N) of the seat it came from, or #PARLOR_MAHJONG_NONE.
     pub from: u8,
 }
 
@@ -193,7 +193,7 @@ pub struct ParlorMahjongYaku {
 pub struct ParlorMahjongFu {
     /// `PARLOR_MAHJONG_FU_*`.
     pub kind: u8,
-    /// The set's or pair's kind code, or `PARLOR_MAHJONG_NONE`.
+    /// The set's or pair's kind code, or #PARLOR_MAHJONG_NONE.
     pub tile: u8,
     /// Fu.
     pub fu: u8,

@@ -73,7 +73,7 @@ pub const PARLOR_TICHU_ERR_BAD_EXCHANGE: ParlorStatus = 226;
 /// The Dragon's trick must go to an opponent of its winner.
 pub const PARLOR_TICHU_ERR_NOT_AN_OPPONENT: ParlorStatus = 227;
 /// Reserved (nothing returns it; the number stays taken): a broken invariant is the common
-/// `PARLOR_ERR_INTERNAL` in every game.
+/// #PARLOR_ERR_INTERNAL in every game.
 pub const PARLOR_TICHU_ERR_INTERNAL: ParlorStatus = 228;
 
 /// Combination kind codes (`ParlorTichuCombination.kind`).
@@ -131,7 +131,7 @@ const _: () = {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParlorTichuCombination {
-    /// `PARLOR_TICHU_SINGLE` … `PARLOR_TICHU_DOG`.
+    /// #PARLOR_TICHU_SINGLE … #PARLOR_TICHU_DOG.
     pub kind: u8,
     /// Number of cards.
     pub length: u8,
@@ -145,7 +145,7 @@ pub struct ParlorTichuCombination {
 pub struct ParlorTichuTrickEnd {
     /// Who won the trick.
     pub taker: u8,
-    /// Who leads next, or `PARLOR_TICHU_NO_SEAT`.
+    /// Who leads next, or #PARLOR_TICHU_NO_SEAT.
     pub next_leader: u8,
     /// Card points in the trick.
     pub points: i16,
@@ -179,7 +179,7 @@ pub struct ParlorTichuTrick {
     /// Card points played into the trick.
     pub points: i16,
     /// Every card played into the trick so far (a card mask; rank-only once a rank-only play was
-    /// made): a card is never played twice in one trick (`PARLOR_TICHU_ERR_PLAYED_TWICE`).
+    /// made): a card is never played twice in one trick (#PARLOR_TICHU_ERR_PLAYED_TWICE).
     pub played: u64,
     /// 1 when the trick is over (`end` is then valid).
     pub over: u8,
