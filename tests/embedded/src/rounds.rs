@@ -322,7 +322,8 @@ mod dominoes {
 mod tichu {
     use super::{Bot, Call, Case, Meter, Played, digest};
     use parlor_core::game::Seat;
-    use parlor_core::tichu::bot::{RandomBot, lowest_legal_action};
+    use parlor_core::game::bot::lowest_legal_action;
+    use parlor_core::tichu::bot::RandomBot;
     use parlor_core::tichu::game_match::Match;
     use parlor_core::tichu::round::{Action, Config, Deal, Round};
 
