@@ -159,7 +159,7 @@ pub(crate) fn error_code(error: Error) -> ParlorStatus {
         Error::CardsOverlap { .. } => PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP,
         Error::BufferTooSmall { .. } => PARLOR_ERR_BUFFER_TOO_SMALL,
         Error::ScratchTooSmall { .. } => PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL,
-        Error::UnknownCode { .. } | Error::InvalidConfig { .. } | Error::InvalidSeat { .. } => {
+        Error::UnknownCode { .. } | Error::InvalidConfig { .. } | Error::NoSuchSeat { .. } => {
             PARLOR_ERR_INVALID_ARGUMENT
         }
         Error::InvalidDeal { .. } => PARLOR_DOUDIZHU_ERR_INVALID_DEAL,
