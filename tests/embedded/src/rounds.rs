@@ -473,7 +473,8 @@ mod doudizhu {
 mod mahjong {
     use super::{Bot, Call, Case, Meter, Played, digest};
     use parlor_core::game::Seat;
-    use parlor_core::mahjong::{Action, Config, Deal, Match, RandomBot, Round, lowest_legal_action};
+    use parlor_core::game::bot::lowest_legal_action;
+    use parlor_core::mahjong::{Action, Config, Deal, Match, RandomBot, Round};
 
     fn config(case: Case) -> Config {
         Config::preset(case.preset).unwrap_or_default()
