@@ -1,0 +1,324 @@
+//! The hand's byte forms: [`Config::to_bytes`] / [`Config::from_bytes`], [`Round::encode`],
+//! [`Round::decode`] and the checks a decoded state passes (a child of [`round`](super)).
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use super::*;
+
+impl Config {
+    /// The config's byte form: [`FORMAT_VERSION`], then high, players, partnerships (0/1),
+    /// hand size, spinner code, draw code, reserve, unit code, plays-score flag (0/1), target
+    /// (u16 LE), leader code. The same bytes open [`Round::encode`]'s form.
+    pub const fn to_bytes(&self) -> [u8; CONFIG_BYTES] {
+        let target = self.target.to_le_bytes();
+        [
+            FORMAT_VERSION,
+            self.high,
+            self.players,
+            self.partnerships as u8,
+            self.hand_size,
+            self.spinner.code(),
+            self.draw.code(),
+            self.reserve,
+            self.unit.code(),
+            self.scores_plays as u8,
+            target[0],
+            target[1],
+            self.leader.code(),
+        ]
+    }
+
+    /// The config of [`Config::to_bytes`]'s form, every code and flag checked (not
+    /// [validated](Config::validate)). Errors: what is wrong, as [`Error::InvalidState`]'s `why`.
+    pub(crate) fn from_bytes(bytes: &[u8; CONFIG_BYTES]) -> Result<Config, &'static str> {
+        let [
+            version,
+            high,
+            players,
+            partnerships,
+            hand_size,
+            spinner,
+            draw,
+            reserve,
+            unit,
+            scores_plays,
+            target_low,
+            target_high,
+            leader,
+        ] = *bytes;
+        if version != FORMAT_VERSION {
+            return Err("unknown format version");
+        }
+        let flag = |byte: u8| match byte {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err("a flag byte is not 0 or 1"),
+        };
+        Ok(Config {
+            high,
+            players,
+            partnerships: flag(partnerships)?,
+            hand_size,
+            spinner: SpinnerRule::from_code(spinner).ok_or("unknown spinner rule")?,
+            draw: DrawRule::from_code(draw).ok_or("unknown draw rule")?,
+            reserve,
+            unit: Unit::from_code(unit).ok_or("unknown unit")?,
+            scores_plays: flag(scores_plays)?,
+            target: u16::from_le_bytes([target_low, target_high]),
+            leader: LeaderRule::from_code(leader).ok_or("unknown leader rule")?,
+        })
+    }
+}
+
+impl Round {
+    /// Writes the versioned byte form (exactly [`ENCODED_BYTES`] bytes) and returns its length.
+    /// Errors: [`Error::BufferTooSmall`].
+    pub fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
+        let out = out
+            .get_mut(..ENCODED_BYTES)
+            .ok_or(Error::BufferTooSmall { needed: ENCODED_BYTES })?;
+        let state: [u8; 6] = [
+            self.played,
+            self.cursor,
+            self.to_act,
+            self.passes,
+            u8::from(self.drew),
+            self.end,
+        ];
+        let mut bytes = self
+            .config
+            .to_bytes()
+            .into_iter()
+            .chain(state)
+            .chain(self.scores.iter().flat_map(|score| score.to_le_bytes()))
+            // By reference: chaining the arrays by value would copy 380 bytes onto the stack.
+            .chain(self.deck.iter().copied())
+            .chain(self.parents.iter().copied())
+            .chain(self.hands.iter().flatten().flat_map(|word| word.to_le_bytes()));
+        for slot in out.iter_mut() {
+            *slot = bytes.next().ok_or(Error::Internal)?;
+        }
+        Ok(ENCODED_BYTES)
+    }
+
+    /// Reads [`Round::encode`]'s form (the first [`ENCODED_BYTES`] bytes) and re-checks every
+    /// invariant: a valid config, every tile of the set exactly once (in a hand, the layout or
+    /// the boneyard), a layout that the rules allow, a consistent turn and end. Errors:
+    /// [`Error::InvalidState`] naming the first problem.
+    pub fn decode(bytes: &[u8]) -> Result<Round, Error> {
+        let mut round = Round::blank();
+        round.decode_into(bytes)?;
+        Ok(round)
+    }
+
+    /// [`Round::decode`] for small stacks: decodes `bytes` in place into one `Round` and lends
+    /// it to `f`, returning `f`'s answer (no second `Round` and no `Result<Round, _>` on the
+    /// stack; the C ABI's round calls use it). Errors: as [`Round::decode`] (then `f` is not
+    /// called).
+    ///
+    /// ```
+    /// use parlor_core::dominoes::{Config, Deal, Round, ENCODED_BYTES};
+    /// let round = Round::new(&Config::FIVE_UP, &Deal::Seeded(3))?;
+    /// let mut bytes = [0u8; ENCODED_BYTES];
+    /// round.encode(&mut bytes)?;
+    /// assert_eq!(Round::decode_with(&bytes, |decoded| decoded.to_act())?, round.to_act());
+    /// # Ok::<(), parlor_core::dominoes::Error>(())
+    /// ```
+    pub fn decode_with<R>(bytes: &[u8], f: impl FnOnce(&mut Round) -> R) -> Result<R, Error> {
+        let mut round = Round::blank();
+        round.decode_into(bytes)?;
+        Ok(f(&mut round))
+    }
+
+    /// Applies `f` to the round encoded in `bytes` ([`Round::encode`]'s form), in place: decodes
+    /// it into one `Round`, runs `f`, and when `f` succeeds writes the changed round back into
+    /// `bytes` (its first [`ENCODED_BYTES`]); when `f` fails `bytes` are unchanged. One `Round`
+    /// on the stack (the C ABI's apply call uses it). Errors: [`Round::decode`]'s, then `f`'s.
+    ///
+    /// ```
+    /// use parlor_core::dominoes::{Config, Deal, Round, ENCODED_BYTES};
+    /// use parlor_core::game::bot::lowest_legal_action;
+    /// let round = Round::new(&Config::FIVE_UP, &Deal::Seeded(3))?;
+    /// let mut bytes = [0u8; ENCODED_BYTES];
+    /// round.encode(&mut bytes)?;
+    /// let seat = round.to_act().unwrap();
+    /// let action = lowest_legal_action(&round, seat).unwrap();
+    /// Round::update_encoded(&mut bytes, |round| round.apply(seat, action))?;
+    /// assert_ne!(Round::decode(&bytes)?, round);
+    /// # Ok::<(), parlor_core::dominoes::Error>(())
+    /// ```
+    pub fn update_encoded<R>(bytes: &mut [u8], f: impl FnOnce(&mut Round) -> Result<R, Error>) -> Result<R, Error> {
+        let mut round = Round::blank();
+        round.decode_into(bytes)?;
+        let answer = f(&mut round)?;
+        round.encode(bytes)?;
+        Ok(answer)
+    }
+
+    /// A placeholder state (all zero, the Five Up config) that [`Round::decode_into`] and
+    /// [`Round::redeal`] overwrite field by field; never handed out as a round.
+    pub(crate) const fn blank() -> Round {
+        Round {
+            hands: [[0; WORDS]; MAX_PLAYERS],
+            config: Config::FIVE_UP,
+            deck: [0; MAX_SET_TILES],
+            parents: [0; MAX_SET_TILES],
+            played: 0,
+            cursor: 0,
+            to_act: 0,
+            passes: 0,
+            drew: false,
+            end: PLAYING,
+            scores: [0; MAX_PLAYERS],
+        }
+    }
+
+    /// Reads [`Round::encode`]'s form into `self`, in place, and re-checks every invariant. On
+    /// an error `self` is left partly written (callers drop it: [`Round::decode`],
+    /// [`Round::decode_with`], the match's decode).
+    pub(crate) fn decode_into(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        let bad = |why| Error::InvalidState { why };
+        let bytes = bytes.get(..ENCODED_BYTES).ok_or(bad("too short"))?;
+        let (header, rest) = bytes.split_first_chunk::<HEADER_BYTES>().ok_or(bad("too short"))?;
+        let (config_bytes, state) = header.split_first_chunk::<CONFIG_BYTES>().ok_or(bad("too short"))?;
+        // The header after the config: 6 state bytes and the four scores (a build error if the
+        // lengths disagree).
+        let state: &[u8; 14] = state.try_into().map_err(|_| bad("too short"))?;
+        let [played, cursor, to_act, passes, drew, end, scores @ ..] = *state;
+        let config = Config::from_bytes(config_bytes).map_err(bad)?;
+        let flag = |byte: u8| match byte {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(bad("a flag byte is not 0 or 1")),
+        };
+        config.validate().map_err(|_| bad("invalid config"))?;
+        self.hands = [[0; WORDS]; MAX_PLAYERS];
+        self.config = config;
+        self.played = played;
+        self.cursor = cursor;
+        self.to_act = to_act;
+        self.passes = passes;
+        self.drew = flag(drew)?;
+        self.end = end;
+        // `scores` is the header's last `2 × MAX_PLAYERS` bytes: a length mismatch is a build
+        // error in the pattern above.
+        let scores: [u8; 2 * MAX_PLAYERS] = scores;
+        for (score, pair) in self.scores.iter_mut().zip(scores.as_chunks::<2>().0) {
+            *score = u16::from_le_bytes(*pair);
+        }
+        let (deck, rest) = rest.split_at_checked(MAX_SET_TILES).ok_or(bad("too short"))?;
+        let (parents, hands) = rest.split_at_checked(MAX_SET_TILES).ok_or(bad("too short"))?;
+        // Element-wise copies: `copy_from_slice` keeps a length-mismatch panic path.
+        for (slot, &byte) in self.deck.iter_mut().zip(deck) {
+            *slot = byte;
+        }
+        for (slot, &byte) in self.parents.iter_mut().zip(parents) {
+            *slot = byte;
+        }
+        for (word, chunk) in self.hands.iter_mut().flatten().zip(hands.chunks_exact(8)) {
+            let mut le = [0u8; 8];
+            for (slot, &byte) in le.iter_mut().zip(chunk) {
+                *slot = byte;
+            }
+            *word = u64::from_le_bytes(le);
+        }
+        self.validate_state()
+    }
+
+    fn validate_state(&self) -> Result<(), Error> {
+        let bad = |why| Error::InvalidState { why };
+        let c = &self.config;
+        let tiles = c.set_tiles();
+        let (played, cursor) = (usize::from(self.played), usize::from(self.cursor));
+        if played > cursor || cursor > tiles || cursor < c.dealt() {
+            return Err(bad("tile counts out of range"));
+        }
+        if self.to_act >= c.players {
+            return Err(bad("no such seat to act"));
+        }
+        if self.end > BLOCKED {
+            return Err(bad("unknown end state"));
+        }
+        if self.drew && (cursor == c.dealt() || c.draw == DrawRule::Never) {
+            return Err(bad("a draw that cannot have happened"));
+        }
+        if self.scores.iter().skip(usize::from(c.players)).any(|&score| score != 0) {
+            return Err(bad("a score for a seat the table does not have"));
+        }
+        // Every tile of the set exactly once: layout, boneyard, hands.
+        let mut seen: Hand = [0; WORDS];
+        let mut place = |id: u8| -> Result<(), Error> {
+            if usize::from(id) >= tiles || has(&seen, id) {
+                return Err(bad("a tile outside the set or twice"));
+            }
+            insert(&mut seen, id);
+            Ok(())
+        };
+        for (position, &id) in self.deck.iter().enumerate() {
+            if position < played || (cursor..tiles).contains(&position) {
+                place(id)?;
+            } else if id != 0 {
+                return Err(bad("a stray byte in the tile order"));
+            }
+        }
+        for (seat, hand) in self.hands.iter().enumerate() {
+            if seat >= usize::from(c.players) && count(hand) != 0 {
+                return Err(bad("tiles for a seat the table does not have"));
+            }
+            for id in ids(hand) {
+                place(id)?;
+            }
+        }
+        // The layout: each tile attached to an earlier one at a free point.
+        for (index, &parent) in self.parents.iter().enumerate() {
+            let parent = usize::from(parent);
+            if (index == 0 || index >= played) && parent != 0 {
+                return Err(bad("a stray byte in the parents"));
+            }
+            if index >= 1 && index < played && parent >= index {
+                return Err(bad("a tile attached to a later one"));
+            }
+        }
+        let mut frees = Frees::new();
+        let mut doubles = 0usize;
+        for (index, (&id, &parent)) in self.deck.iter().zip(&self.parents).take(played).enumerate() {
+            let tile = tile_of(id);
+            let spinner = tile.is_double() && c.spinner.is_spinner(doubles);
+            if tile.is_double() {
+                doubles = doubles.saturating_add(1);
+            }
+            let free = if index == 0 {
+                Free::opening(tile, spinner)
+            } else {
+                // Below `index` (checked just above): a tile of the layout.
+                let parent = usize::from(parent);
+                let parent_tile = self.placed(parent)?;
+                let pip = shared(tile, parent_tile)
+                    .filter(|&pip| frees.get(parent).takes(parent_tile, pip))
+                    .ok_or(bad("a layout the rules do not allow"))?;
+                frees.cover(parent, parent_tile, pip);
+                Free::attached(tile, pip, spinner)
+            };
+            frees.set(index, free);
+        }
+        // The turn and the end.
+        let players = usize::from(c.players);
+        let empty_hand = self.hands.iter().take(players).any(|hand| count(hand) == 0);
+        let blocked = self.passes >= c.players && !self.any_drawable();
+        // A pass that blocks ends the hand at once; a draw (`drew`) may leave the seat that drew
+        // the last tile still to act after a run of passes.
+        let consistent = match self.end {
+            PLAYING => !empty_hand && (!blocked || self.drew),
+            DOMINO => {
+                self.hands
+                    .get(usize::from(self.to_act))
+                    .is_some_and(|hand| count(hand) == 0)
+                    && self.passes == 0
+            }
+            _ => blocked && !empty_hand,
+        };
+        if !consistent {
+            return Err(bad("the turn or the end is inconsistent"));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,427 @@
+//! The hand's play: legal actions, applying them, scoring and the outcome, what a seat may see
+//! (a child of [`round`](super), which holds the types and the state).
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use super::*;
+
+impl Round {
+    /// The open-end total of the layout with these free points.
+    pub(super) fn total(&self, frees: &Frees) -> u32 {
+        let mut total = 0u32;
+        for (index, &id) in self.deck.iter().enumerate().take(usize::from(self.played)) {
+            total = total.saturating_add(frees.get(index).counted(tile_of(id)) as u32);
+        }
+        total
+    }
+
+    fn drawable(&self) -> bool {
+        let left = self.boneyard_len();
+        left > usize::from(self.config.reserve)
+            && match self.config.draw {
+                DrawRule::UntilPlayable => true,
+                DrawRule::One => !self.drew,
+                DrawRule::Never => false,
+            }
+    }
+
+    /// The free points of every layout tile (replaying where each tile attached). Errors:
+    /// [`Error::Internal`] for a parent that is not an earlier tile sharing a number (decode
+    /// checks every layout, `apply` only attaches that way).
+    pub(super) fn frees_into(&self, frees: &mut Frees) -> Result<(), Error> {
+        let mut doubles = 0usize;
+        let played = usize::from(self.played);
+        for (index, (&id, &parent)) in self.deck.iter().zip(&self.parents).take(played).enumerate() {
+            let tile = tile_of(id);
+            let spinner = tile.is_double() && self.config.spinner.is_spinner(doubles);
+            if tile.is_double() {
+                doubles = doubles.saturating_add(1);
+            }
+            let free = if index == 0 {
+                Free::opening(tile, spinner)
+            } else {
+                let parent = usize::from(parent);
+                let parent_tile = self.placed(parent)?;
+                let pip = shared(tile, parent_tile).ok_or_else(internal)?;
+                frees.cover(parent, parent_tile, pip);
+                Free::attached(tile, pip, spinner)
+            };
+            frees.set(index, free);
+        }
+        frees.doubles = doubles;
+        Ok(())
+    }
+
+    /// Calls `visit` with each legal play of `seat`'s hand (see the type's docs for the order)
+    /// until it answers `Break`; returns how many it was called with.
+    fn each_play(&self, hand: &Hand, frees: &Frees, mut visit: impl FnMut(Action) -> ControlFlow<()>) -> usize {
+        let mut found = 0usize;
+        if self.played == 0 {
+            for id in ids(hand) {
+                found = found.saturating_add(1);
+                if visit(Action::Play {
+                    tile: tile_of(id),
+                    on: None,
+                })
+                .is_break()
+                {
+                    break;
+                }
+            }
+            return found;
+        }
+        // For each number, the layout tiles (as bits of their play index) that take it now.
+        let mut takers: [Hand; MAX_PIP as usize + 1] = [[0; WORDS]; MAX_PIP as usize + 1];
+        // Play indexes count from 0 in a `u8` (`played` is one): zip them in.
+        for ((index, &id), play) in self.deck.iter().take(usize::from(self.played)).enumerate().zip(0u8..) {
+            let tile = tile_of(id);
+            let free = frees.get(index);
+            for pip in [tile.a, tile.b] {
+                if let (true, Some(mask)) = (free.takes(tile, pip), takers.get_mut(pip as usize)) {
+                    insert(mask, play);
+                }
+            }
+        }
+        for id in ids(hand) {
+            let tile = tile_of(id);
+            let (Some(low), Some(high)) = (takers.get(tile.a as usize), takers.get(tile.b as usize)) else {
+                continue;
+            };
+            // A layout tile shows both numbers only if it is this tile: the two sets are disjoint.
+            let mut parents: Hand = [0; WORDS];
+            for ((slot, &a), &b) in parents.iter_mut().zip(low).zip(high) {
+                *slot = a | b;
+            }
+            // The bits set are play indexes of layout tiles (set just above): each names one.
+            for on in ids(&parents).filter_map(|index| self.deck.get(usize::from(index))) {
+                found = found.saturating_add(1);
+                if visit(Action::Play {
+                    tile,
+                    on: Some(tile_of(*on)),
+                })
+                .is_break()
+                {
+                    return found;
+                }
+            }
+        }
+        found
+    }
+
+    /// Calls `visit` with every legal action of `seat`, in legal-action order (nothing when it is
+    /// not `seat`'s turn or the hand is over).
+    pub fn for_each_legal_action(&self, seat: Seat, mut visit: impl FnMut(Action)) {
+        self.try_for_each_legal_action(seat, |action| {
+            visit(action);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// [`Round::for_each_legal_action`] with a callback that may stop the walk (`Break`).
+    pub fn try_for_each_legal_action(&self, seat: Seat, mut visit: impl FnMut(Action) -> ControlFlow<()>) {
+        if self.to_act() != Some(seat) {
+            return;
+        }
+        let Some(hand) = self.hands.get(seat.index()) else {
+            // `to_act` is below `players` ≤ 4 (checked on decode, kept by `apply`).
+            debug_assert!(false, "dominoes: the seat to act has no hand");
+            return;
+        };
+        let mut frees = Frees::new();
+        if self.frees_into(&mut frees).is_err() {
+            return; // a broken invariant, asserted in `frees_into`
+        }
+        if self.each_play(hand, &frees, &mut visit) > 0 {
+            return;
+        }
+        let _ = visit(if self.drawable() { Action::Draw } else { Action::Pass });
+    }
+
+    /// Writes the first `min(total, out.len())` legal actions of `seat` into `out` and returns
+    /// the total (at most [`MAX_ACTIONS`], and [`Config::max_actions`] for this config).
+    pub fn legal_actions(&self, seat: Seat, out: &mut [Action]) -> usize {
+        let mut total = 0usize;
+        self.for_each_legal_action(seat, |action| {
+            if let Some(slot) = out.get_mut(total) {
+                *slot = action;
+            }
+            total = total.saturating_add(1);
+        });
+        total
+    }
+
+    /// Whether `seat` may take `action` now.
+    pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        self.check(seat, action, &mut Frees::new()).is_ok()
+    }
+
+    /// Checks `action`: for a play, the tile's id and the parent's play index and the frees.
+    fn check(&self, seat: Seat, action: Action, frees: &mut Frees) -> Result<Option<(u8, Option<usize>)>, Error> {
+        if seat.0 >= self.config.players {
+            return Err(Error::NoSuchSeat { seat: seat.0 });
+        }
+        if self.end != PLAYING {
+            return Err(Error::RoundOver);
+        }
+        if seat.0 != self.to_act {
+            return Err(Error::NotYourTurn { seat: seat.0 });
+        }
+        let hand = self.hands.get(seat.index()).ok_or_else(internal)?;
+        self.frees_into(frees)?;
+        let frees = &*frees;
+        match action {
+            Action::Play { tile, on } => {
+                let id = id_of(tile, self.config.high)
+                    .filter(|&id| has(hand, id))
+                    .ok_or(Error::NotInHand { tile })?;
+                match (self.played, on) {
+                    (0, None) => Ok(Some((id, None))),
+                    (0, Some(_)) => Err(Error::OpeningTakesNoPlacement),
+                    (_, None) => Err(Error::PlacementRequired),
+                    (_, Some(on)) => {
+                        let index = id_of(on, self.config.high)
+                            .and_then(|parent| {
+                                self.deck
+                                    .iter()
+                                    .take(usize::from(self.played))
+                                    .position(|&placed| placed == parent)
+                            })
+                            .ok_or(Error::NotInLayout { on })?;
+                        let parent = self.placed(index)?;
+                        let playable = shared(tile, parent).is_some_and(|pip| frees.get(index).takes(parent, pip));
+                        if !playable {
+                            return Err(Error::NoOpenEndOn { tile, on });
+                        }
+                        Ok(Some((id, Some(index))))
+                    }
+                }
+            }
+            Action::Draw | Action::Pass => {
+                if self.each_play(hand, frees, |_| ControlFlow::Break(())) > 0 {
+                    return Err(Error::MustPlay);
+                }
+                match (action, self.drawable()) {
+                    (Action::Draw, false) => Err(Error::CannotDraw),
+                    (Action::Pass, true) => Err(Error::MustDraw),
+                    _ => Ok(None),
+                }
+            }
+        }
+    }
+
+    /// Takes `action` for `seat`. An illegal action is an error and leaves the round unchanged:
+    /// [`Error::NoSuchSeat`], [`Error::RoundOver`], [`Error::NotYourTurn`], [`Error::NotInHand`],
+    /// [`Error::OpeningTakesNoPlacement`], [`Error::PlacementRequired`], [`Error::NotInLayout`],
+    /// [`Error::NoOpenEndOn`] (the tile attaches to no free end of that tile: a covered end,
+    /// or no shared number), [`Error::MustPlay`] (drawing or passing with a playable tile),
+    /// [`Error::MustDraw`] (passing while a draw is allowed), [`Error::CannotDraw`].
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        let mut frees = Frees::new();
+        let checked = self.check(seat, action, &mut frees)?;
+        let players = self.config.players;
+        match (action, checked) {
+            (Action::Play { .. }, Some((id, parent))) => {
+                // The tile as the layout stores it (low pip first), whichever way it was written.
+                let tile = tile_of(id);
+                let index = usize::from(self.played);
+                let spinner = tile.is_double() && self.config.spinner.is_spinner(frees.doubles);
+                let free = match parent {
+                    None => Free::opening(tile, spinner),
+                    Some(parent) => {
+                        let parent_tile = self.placed(parent)?;
+                        let pip = shared(tile, parent_tile).ok_or_else(internal)?;
+                        frees.cover(parent, parent_tile, pip);
+                        Free::attached(tile, pip, spinner)
+                    }
+                };
+                frees.set(index, free);
+                *self.deck.get_mut(index).ok_or(Error::Internal)? = id;
+                // The opening has no parent: its byte stays 0 (the documented form).
+                *self.parents.get_mut(index).ok_or(Error::Internal)? = match parent {
+                    None => 0,
+                    Some(parent) => u8::try_from(parent).map_err(|_| internal())?,
+                };
+                self.played = self.played.saturating_add(1);
+                let total = self.total(&frees);
+                let hand = self.hands.get_mut(seat.index()).ok_or(Error::Internal)?;
+                remove(hand, id);
+                let out = count(hand) == 0;
+                let points = if self.config.scores_plays {
+                    self.config.unit.play_points(total)
+                } else {
+                    0
+                };
+                let points = points_of(points)?;
+                self.credit(seat.index(), points);
+                self.passes = 0;
+                self.drew = false;
+                if out {
+                    self.end = DOMINO;
+                    self.finish()?;
+                } else {
+                    self.to_act = seat.next(players).0;
+                }
+                Ok(Event::Played {
+                    open_total: total,
+                    points,
+                    hand_over: out,
+                })
+            }
+            (Action::Draw, None) => {
+                let position = usize::from(self.cursor);
+                let slot = self.deck.get_mut(position).ok_or(Error::Internal)?;
+                let id = *slot;
+                *slot = 0;
+                self.cursor = self.cursor.saturating_add(1);
+                self.drew = true;
+                insert(self.hands.get_mut(seat.index()).ok_or(Error::Internal)?, id);
+                Ok(Event::Drew { tile: tile_of(id) })
+            }
+            (Action::Pass, None) => {
+                self.passes = self.passes.saturating_add(1);
+                self.drew = false;
+                self.to_act = seat.next(players).0;
+                let blocked = self.passes >= players && !self.any_drawable();
+                if blocked {
+                    self.end = BLOCKED;
+                    self.finish()?;
+                }
+                Ok(Event::Passed { hand_over: blocked })
+            }
+            _ => {
+                debug_assert!(false, "check and apply disagree");
+                Err(Error::Internal)
+            }
+        }
+    }
+
+    /// Whether any tile may still be drawn (ignoring who drew this turn).
+    pub(super) fn any_drawable(&self) -> bool {
+        self.config.draw != DrawRule::Never && self.boneyard_len() > usize::from(self.config.reserve)
+    }
+
+    fn credit(&mut self, seat: usize, points: u16) {
+        if let Some(score) = self.scores.get_mut(seat) {
+            *score = score.saturating_add(points);
+        }
+    }
+
+    /// The pips left in `seat`'s hand (`bonus` asks seats below `players` ≤ 4 only).
+    fn pips_of(&self, seat: usize) -> u32 {
+        debug_assert!(seat < MAX_PLAYERS, "dominoes round: pips of seat {seat}");
+        self.hands.get(seat).map_or(0, pips)
+    }
+
+    /// The end bonus of a finished hand and the seat credited, per the rulings.
+    fn bonus(&self) -> Option<(usize, u32)> {
+        let players = usize::from(self.config.players);
+        let team = |seat: usize| if self.config.partnerships { seat % 2 } else { seat };
+        match self.end {
+            DOMINO => {
+                let winner = usize::from(self.to_act);
+                let pips = (0..players)
+                    .filter(|&seat| team(seat) != team(winner))
+                    .map(|seat| self.pips_of(seat))
+                    .fold(0u32, u32::saturating_add);
+                Some((winner, pips))
+            }
+            BLOCKED if self.config.partnerships => {
+                let team_pips = |t: usize| self.pips_of(t).saturating_add(self.pips_of(t.saturating_add(2)));
+                let (zero, one) = (team_pips(0), team_pips(1));
+                let (low, other) = match zero.cmp(&one) {
+                    core::cmp::Ordering::Less => (0usize, one),
+                    core::cmp::Ordering::Greater => (1usize, zero),
+                    core::cmp::Ordering::Equal => return None,
+                };
+                let partner = low.saturating_add(2);
+                let credited = if self.pips_of(partner) < self.pips_of(low) {
+                    partner
+                } else {
+                    low
+                };
+                Some((credited, other))
+            }
+            BLOCKED => {
+                let lowest = (0..players).map(|seat| self.pips_of(seat)).min()?;
+                let mut holders = (0..players).filter(|&seat| self.pips_of(seat) == lowest);
+                let winner = holders.next()?;
+                if holders.next().is_some() {
+                    return None;
+                }
+                let others = (0..players)
+                    .filter(|&seat| seat != winner)
+                    .map(|seat| self.pips_of(seat))
+                    .fold(0u32, u32::saturating_add);
+                Some((winner, others))
+            }
+            _ => None,
+        }
+    }
+
+    fn finish(&mut self) -> Result<(), Error> {
+        if let Some((seat, pips)) = self.bonus() {
+            self.credit(seat, points_of(self.config.unit.bonus_points(pips))?);
+        }
+        Ok(())
+    }
+
+    /// The end of the hand, once it is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.end == PLAYING {
+            return None;
+        }
+        // `bonus` names a seat below `players` ≤ 4, and `finish` already converted these
+        // points (an error there stops the hand before it is over).
+        let bonus = self.bonus().and_then(|(seat, pips)| {
+            let points = points_of(self.config.unit.bonus_points(pips)).ok()?;
+            Some((Seat(u8::try_from(seat).ok()?), points))
+        });
+        let end = if self.end == DOMINO {
+            End::Domino {
+                seat: Seat(self.to_act),
+            }
+        } else {
+            End::Blocked
+        };
+        Some(Outcome {
+            end,
+            scores: self.scores,
+            bonus,
+            winner: bonus.map(|(seat, _)| seat),
+            players: self.config.players,
+        })
+    }
+
+    /// What `seat` may know: its own tiles, the layout, every seat's tile count, the boneyard
+    /// count and the scores, never another seat's tiles or the boneyard's order.
+    /// Errors: [`Error::NoSuchSeat`].
+    pub fn observation(&self, seat: Seat) -> Result<Observation, Error> {
+        if seat.0 >= self.config.players {
+            return Err(Error::NoSuchSeat { seat: seat.0 });
+        }
+        let mut hand_counts = [0u8; MAX_PLAYERS];
+        for (slot, hand) in hand_counts.iter_mut().zip(&self.hands) {
+            *slot = count(hand);
+        }
+        let mut layout = [0u8; MAX_SET_TILES];
+        let played = usize::from(self.played);
+        for (slot, &id) in layout.iter_mut().zip(&self.deck).take(played) {
+            *slot = id;
+        }
+        let mut frees = Frees::new();
+        self.frees_into(&mut frees)?;
+        Ok(Observation {
+            seat,
+            to_act: self.to_act(),
+            // `seat` < `players` ≤ 4 (checked above).
+            hand: self.hands.get(seat.index()).copied().ok_or_else(internal)?,
+            layout,
+            parents: self.parents,
+            played: self.played,
+            hand_counts,
+            // At most 190 tiles (`cursor` is a `u8`).
+            boneyard: u8::try_from(self.boneyard_len()).map_err(|_| internal())?,
+            scores: self.scores,
+            open_total: self.total(&frees),
+        })
+    }
+}

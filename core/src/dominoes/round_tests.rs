@@ -1,0 +1,448 @@
+//! Unit tests of [`Round`](super::Round) (a child of [`round`](super)).
+extern crate std;
+use std::string::String;
+use std::vec::Vec;
+
+use super::*;
+use crate::dominoes::{Match, RandomBot};
+use crate::game::bot::lowest_legal_action;
+
+fn text(tiles: impl Iterator<Item = Tile>) -> String {
+    let list: Vec<String> = tiles.map(|tile| std::format!("{tile}")).collect();
+    list.join(" ")
+}
+
+fn t(a: u32, b: u32) -> Tile {
+    Tile::new(a, b)
+}
+
+fn rest(hands: &[&[Tile]], high: u32) -> Vec<Tile> {
+    Tile::set(high)
+        .filter(|tile| !hands.iter().any(|hand| hand.contains(tile)))
+        .collect()
+}
+
+fn play(tile: Tile, on: Option<Tile>) -> Action {
+    Action::Play { tile, on }
+}
+
+#[test]
+fn sizes_are_within_the_budget() {
+    assert_eq!(core::mem::size_of::<Round>(), 504);
+    assert!(core::mem::size_of::<Round>() <= 512);
+    assert_eq!(core::mem::size_of::<Match>(), 528);
+    assert!(core::mem::size_of::<Match>() <= 768);
+    assert_eq!(ENCODED_BYTES, 503);
+}
+
+/// The in-place forms the C calls use answer as the by-value ones: a deal, a decode, and an
+/// update that keeps the bytes when the action is illegal.
+#[test]
+fn in_place_deal_decode_and_update_match_the_by_value_forms() {
+    for seed in 0..20u64 {
+        let config = [Config::FIVE_UP, Config::ALL_FIVES, Config::BLOCK][seed as usize % 3];
+        let deal = Deal::Seeded(seed);
+        let round = Round::new(&config, &deal).unwrap();
+        assert_eq!(Round::new_with(&config, &deal, Round::clone).unwrap(), round);
+        let mut bytes = [0u8; ENCODED_BYTES];
+        round.encode(&mut bytes).unwrap();
+        assert_eq!(Round::decode_with(&bytes, |decoded| decoded.clone()).unwrap(), round);
+        let seat = round.to_act().unwrap();
+        let before = bytes;
+        let illegal = Action::Play {
+            tile: t(0, 0),
+            on: Some(t(9, 9)),
+        };
+        assert!(Round::update_encoded(&mut bytes, |r| r.apply(seat, illegal)).is_err());
+        assert_eq!(bytes, before, "an illegal action leaves the bytes unchanged");
+        let action = lowest_legal_action(&round, seat).unwrap();
+        let mut expected = round.clone();
+        let event = expected.apply(seat, action).unwrap();
+        assert_eq!(Round::update_encoded(&mut bytes, |r| r.apply(seat, action)), Ok(event));
+        assert_eq!(Round::decode(&bytes).unwrap(), expected);
+        let mut garbage = bytes;
+        garbage[0] ^= 0xFF;
+        assert!(Round::decode_with(&garbage, |_| ()).is_err());
+    }
+}
+
+#[test]
+fn seeded_deals_are_pinned() {
+    // Seat 0 takes shuffled positions 0..5, seat 1 positions 5..10, the boneyard the rest
+    // (hands listed by tile id). Checked against an independent script of the documented
+    // algorithm (SplitMix64, Lemire, Fisher-Yates over 0-0 0-1 … 6-6).
+    let cases = [
+        (
+            0u64,
+            "0-1 2-2 1-4 5-5 3-6",
+            "3-4 3-5 4-5 2-6 5-6",
+            0u8,
+            "2-3 0-5 0-6 1-3 2-4 1-2 1-6 4-4 3-3 0-4 2-5 0-3 1-1 0-2 6-6 0-0 1-5 4-6",
+        ),
+        (
+            1,
+            "0-1 0-3 1-3 0-4 3-6",
+            "0-0 2-2 2-5 1-6 4-6",
+            1,
+            "1-2 2-3 0-2 0-6 3-3 4-4 5-6 1-1 6-6 0-5 4-5 3-4 2-6 1-4 1-5 5-5 3-5 2-4",
+        ),
+        (
+            42,
+            "3-3 1-4 2-4 1-6 3-6",
+            "2-2 2-3 4-4 4-5 2-6",
+            1,
+            "0-5 0-1 0-2 1-3 5-5 6-6 4-6 0-3 1-5 0-6 2-5 5-6 3-4 0-0 1-2 1-1 0-4 3-5",
+        ),
+    ];
+    for (seed, zero, one, leader, boneyard) in cases {
+        let round = Round::new(&Config::FIVE_UP, &Deal::Seeded(seed)).unwrap();
+        assert_eq!(text(round.hand(Seat(0))), zero, "seed {seed}");
+        assert_eq!(text(round.hand(Seat(1))), one, "seed {seed}");
+        assert_eq!(round.to_act(), Some(Seat(leader)), "seed {seed}");
+        let order = (round.cursor as usize..28).map(|position| tile_of(round.deck[position]));
+        assert_eq!(text(order), boneyard, "seed {seed}");
+    }
+}
+
+#[test]
+fn a_whole_five_up_hand_scores_as_the_rules_say() {
+    let hands: [&[Tile]; 2] = [
+        &[t(5, 5), t(5, 0), t(1, 2), t(2, 3), t(0, 0)],
+        &[t(5, 6), t(4, 4), t(1, 1), t(0, 3), t(3, 3)],
+    ];
+    let boneyard = rest(&hands, 6);
+    let mut round = Round::new(
+        &Config::FIVE_UP,
+        &Deal::Given {
+            hands: &hands,
+            boneyard: &boneyard,
+        },
+    )
+    .unwrap();
+    assert_eq!(round.to_act(), Some(Seat(0)));
+    let played = |open_total, points| Event::Played {
+        open_total,
+        points,
+        hand_over: false,
+    };
+    let script: [(u8, Action, Event); 11] = [
+        (0, play(t(5, 5), None), played(10, 2)),
+        (1, play(t(5, 6), Some(t(5, 5))), played(16, 0)),
+        (0, play(t(5, 0), Some(t(5, 5))), played(6, 0)),
+        (1, play(t(0, 3), Some(t(5, 0))), played(9, 0)),
+        (0, play(t(2, 3), Some(t(0, 3))), played(8, 0)),
+        (1, Action::Draw, Event::Drew { tile: t(0, 1) }),
+        (1, Action::Draw, Event::Drew { tile: t(0, 2) }),
+        (1, play(t(0, 2), Some(t(2, 3))), played(6, 0)),
+        (0, play(t(0, 0), Some(t(0, 2))), played(6, 0)),
+        (1, play(t(0, 1), Some(t(0, 0))), played(7, 0)),
+        (
+            0,
+            play(t(1, 2), Some(t(0, 1))),
+            Event::Played {
+                open_total: 8,
+                points: 0,
+                hand_over: true,
+            },
+        ),
+    ];
+    for (step, (seat, action, event)) in script.into_iter().enumerate() {
+        let mut legal = [Action::Pass; 8];
+        let total = round.legal_actions(Seat(seat), &mut legal);
+        assert!(
+            legal[..total.min(8)].contains(&action),
+            "step {step}: {action} not in {:?}",
+            &legal[..total]
+        );
+        assert_eq!(round.apply(Seat(seat), action), Ok(event), "step {step}");
+        let copy = Round::decode(&{
+            let mut bytes = [0u8; ENCODED_BYTES];
+            round.encode(&mut bytes).unwrap();
+            bytes
+        })
+        .unwrap();
+        assert_eq!(copy, round);
+    }
+    // Seat 1 holds 4-4 1-1 3-3: 16 pips → (16 + 2) / 5 = 3.
+    let outcome = round.outcome().unwrap();
+    assert_eq!(outcome.end, End::Domino { seat: Seat(0) });
+    assert_eq!(outcome.bonus, Some((Seat(0), 3)));
+    assert_eq!(outcome.scores, [5, 0, 0, 0]);
+    assert_eq!(outcome.winner, Some(Seat(0)));
+    assert_eq!(round.to_act(), None);
+    assert_eq!(round.apply(Seat(1), Action::Pass), Err(Error::RoundOver));
+}
+
+#[test]
+fn illegal_actions_are_typed_errors_and_change_nothing() {
+    let hands: [&[Tile]; 2] = [
+        &[t(5, 5), t(5, 0), t(1, 2), t(2, 3), t(0, 0)],
+        &[t(5, 6), t(4, 4), t(1, 1), t(0, 3), t(3, 3)],
+    ];
+    let boneyard = rest(&hands, 6);
+    let mut round = Round::new(
+        &Config::FIVE_UP,
+        &Deal::Given {
+            hands: &hands,
+            boneyard: &boneyard,
+        },
+    )
+    .unwrap();
+    let before = round.clone();
+    assert_eq!(round.apply(Seat(1), Action::Draw), Err(Error::NotYourTurn { seat: 1 }));
+    assert_eq!(round.apply(Seat(2), Action::Draw), Err(Error::NoSuchSeat { seat: 2 }));
+    assert_eq!(round.apply(Seat(0), Action::Draw), Err(Error::MustPlay));
+    assert_eq!(round.apply(Seat(0), Action::Pass), Err(Error::MustPlay));
+    assert_eq!(
+        round.apply(Seat(0), play(t(6, 6), None)),
+        Err(Error::NotInHand { tile: t(6, 6) })
+    );
+    assert_eq!(
+        round.apply(Seat(0), play(t(5, 5), Some(t(5, 0)))),
+        Err(Error::OpeningTakesNoPlacement)
+    );
+    assert_eq!(round, before);
+    round.apply(Seat(0), play(t(5, 5), None)).unwrap();
+    round.apply(Seat(1), play(t(5, 6), Some(t(5, 5)))).unwrap();
+    round.apply(Seat(0), play(t(5, 0), Some(t(5, 5)))).unwrap();
+    let before = round.clone();
+    // 5-5's sides are covered; its ends take tiles now but 0-3 shows no 5.
+    assert_eq!(
+        round.apply(Seat(1), play(t(0, 3), Some(t(5, 5)))),
+        Err(Error::NoOpenEndOn {
+            tile: t(0, 3),
+            on: t(5, 5)
+        })
+    );
+    assert_eq!(round.apply(Seat(1), play(t(0, 3), None)), Err(Error::PlacementRequired));
+    assert_eq!(
+        round.apply(Seat(1), play(t(0, 3), Some(t(2, 3)))),
+        Err(Error::NotInLayout { on: t(2, 3) })
+    );
+    assert_eq!(round, before);
+    round.apply(Seat(1), play(t(0, 3), Some(t(5, 0)))).unwrap();
+    let before = round.clone();
+    // 0-3 covered 5-0's 0 end: 0-0 cannot go there.
+    assert_eq!(
+        round.apply(Seat(0), play(t(0, 0), Some(t(5, 0)))),
+        Err(Error::NoOpenEndOn {
+            tile: t(0, 0),
+            on: t(5, 0)
+        })
+    );
+    assert_eq!(round, before);
+    round.apply(Seat(0), play(t(2, 3), Some(t(0, 3)))).unwrap();
+    let before = round.clone();
+    assert_eq!(round.apply(Seat(1), Action::Pass), Err(Error::MustDraw));
+    assert_eq!(round, before);
+}
+
+#[test]
+fn a_blocked_block_game_scores_the_lower_hand() {
+    let hands: [&[Tile]; 2] = [
+        &[t(0, 0), t(1, 1), t(2, 2), t(3, 3), t(4, 4), t(5, 5), t(6, 6)],
+        &[t(0, 1), t(0, 2), t(0, 3), t(0, 4), t(0, 5), t(1, 2), t(1, 3)],
+    ];
+    let boneyard = rest(&hands, 6);
+    let mut round = Round::new(
+        &Config::BLOCK,
+        &Deal::Given {
+            hands: &hands,
+            boneyard: &boneyard,
+        },
+    )
+    .unwrap();
+    assert_eq!(round.to_act(), Some(Seat(0)));
+    let event = round.apply(Seat(0), play(t(6, 6), None)).unwrap();
+    assert_eq!(
+        event,
+        Event::Played {
+            open_total: 12,
+            points: 0,
+            hand_over: false
+        }
+    );
+    assert_eq!(round.legal_actions(Seat(1), &mut []), 1);
+    assert_eq!(round.apply(Seat(1), Action::Draw), Err(Error::CannotDraw));
+    assert_eq!(
+        round.apply(Seat(1), Action::Pass),
+        Ok(Event::Passed { hand_over: false })
+    );
+    assert_eq!(
+        round.apply(Seat(0), Action::Pass),
+        Ok(Event::Passed { hand_over: true })
+    );
+    // Seat 0 holds 30 pips, seat 1 22: seat 1 scores 30, rounded to five: 30.
+    let outcome = round.outcome().unwrap();
+    assert_eq!(outcome.end, End::Blocked);
+    assert_eq!(outcome.scores, [0, 30, 0, 0]);
+    assert_eq!(outcome.winner, Some(Seat(1)));
+}
+
+#[test]
+fn observations_hide_the_other_seats_tiles() {
+    let hands: [&[Tile]; 2] = [
+        &[t(5, 5), t(5, 0), t(1, 2), t(2, 3), t(0, 0)],
+        &[t(5, 6), t(4, 4), t(1, 1), t(0, 3), t(3, 3)],
+    ];
+    // The same deal with one of seat 1's tiles swapped with a boneyard tile.
+    let other: [&[Tile]; 2] = [hands[0], &[t(5, 6), t(4, 4), t(2, 4), t(0, 3), t(3, 3)]];
+    let boneyard = rest(&hands, 6);
+    let mut swapped = boneyard.clone();
+    let at = swapped.iter().position(|&tile| tile == t(2, 4)).unwrap();
+    swapped[at] = t(1, 1);
+    let mut a = Round::new(
+        &Config::FIVE_UP,
+        &Deal::Given {
+            hands: &hands,
+            boneyard: &boneyard,
+        },
+    )
+    .unwrap();
+    let mut b = Round::new(
+        &Config::FIVE_UP,
+        &Deal::Given {
+            hands: &other,
+            boneyard: &swapped,
+        },
+    )
+    .unwrap();
+    for (seat, action) in [(0, play(t(5, 5), None)), (1, play(t(5, 6), Some(t(5, 5))))] {
+        assert_eq!(a.observation(Seat(0)), b.observation(Seat(0)));
+        assert_ne!(a.observation(Seat(1)), b.observation(Seat(1)));
+        a.apply(Seat(seat), action).unwrap();
+        b.apply(Seat(seat), action).unwrap();
+    }
+    let seen = a.observation(Seat(0)).unwrap();
+    assert_eq!(seen, b.observation(Seat(0)).unwrap());
+    assert_eq!(text(seen.hand()), "0-0 1-2 2-3 0-5");
+    assert_eq!(seen.hand_counts, [4, 4, 0, 0]);
+    assert_eq!(seen.boneyard, 18);
+    assert_eq!(seen.open_total, 16);
+    let layout: Vec<_> = seen.layout().collect();
+    assert_eq!(layout, [(t(5, 5), None), (t(5, 6), Some(t(5, 5)))]);
+    assert_eq!(a.observation(Seat(2)), Err(Error::NoSuchSeat { seat: 2 }));
+}
+
+#[test]
+fn configs_are_validated() {
+    assert_eq!(Config::default(), Config::FIVE_UP);
+    for config in [
+        Config::FIVE_UP,
+        Config::ALL_FIVES,
+        Config::BLOCK,
+        Config::FIVE_UP.with_players(4),
+    ] {
+        assert_eq!(config.validate(), Ok(()));
+    }
+    let bad = |config: Config| matches!(config.validate(), Err(Error::InvalidConfig { .. }));
+    assert!(bad(Config {
+        high: 7,
+        ..Config::FIVE_UP
+    }));
+    assert!(bad(Config::FIVE_UP.with_players(5)));
+    assert!(bad(Config {
+        partnerships: true,
+        ..Config::FIVE_UP
+    }));
+    assert!(bad(Config {
+        hand_size: 15,
+        ..Config::FIVE_UP
+    }));
+    assert!(bad(Config {
+        hand_size: 0,
+        ..Config::FIVE_UP
+    }));
+    assert!(bad(Config {
+        target: 0,
+        ..Config::FIVE_UP
+    }));
+    assert!(!bad(Config {
+        hand_size: 14,
+        ..Config::FIVE_UP
+    }));
+    assert_eq!(Config::FIVE_UP.max_actions(), 7 * 3 * 4);
+    assert_eq!(
+        Config {
+            high: 18,
+            ..Config::FIVE_UP
+        }
+        .max_actions(),
+        MAX_ACTIONS
+    );
+    let bad_deal = |hands: &[&[Tile]], boneyard: &[Tile]| {
+        matches!(
+            Round::new(&Config::FIVE_UP, &Deal::Given { hands, boneyard }),
+            Err(Error::BadDeal { .. })
+        )
+    };
+    let hands: [&[Tile]; 2] = [
+        &[t(0, 0), t(0, 1), t(0, 2), t(0, 3), t(0, 4)],
+        &[t(1, 1), t(1, 2), t(1, 3), t(1, 4), t(1, 5)],
+    ];
+    let boneyard = rest(&hands, 6);
+    assert!(!bad_deal(&hands, &boneyard));
+    assert!(bad_deal(&hands, &boneyard[1..]));
+    assert!(bad_deal(&hands[..1], &boneyard));
+    let twice: [&[Tile]; 2] = [&[t(0, 0), t(0, 1), t(0, 2), t(0, 3), t(0, 0)], hands[1]];
+    assert!(bad_deal(&twice, &boneyard));
+    let outside: [&[Tile]; 2] = [&[t(0, 7), t(0, 1), t(0, 2), t(0, 3), t(0, 4)], hands[1]];
+    assert!(bad_deal(&outside, &boneyard));
+}
+
+#[test]
+fn random_games_round_trip_and_random_bytes_never_decode_to_nonsense() {
+    let mut finished = 0;
+    for seed in 0..300u64 {
+        let high = [6u8, 9, 12, 15, 18][seed as usize % 5];
+        let base = [Config::FIVE_UP, Config::ALL_FIVES, Config::BLOCK][seed as usize % 3];
+        let config = Config {
+            high,
+            ..base.with_players(2 + (seed % 3) as u8)
+        };
+        let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+        let mut bot = RandomBot::new(seed);
+        let mut steps = 0;
+        while let Some(seat) = round.to_act() {
+            let action = if seed % 2 == 0 {
+                bot.choose(&round, seat)
+            } else {
+                lowest_legal_action(&round, seat)
+            };
+            round.apply(seat, action.unwrap()).unwrap();
+            let mut bytes = [0u8; ENCODED_BYTES];
+            assert_eq!(round.encode(&mut bytes), Ok(ENCODED_BYTES));
+            assert_eq!(Round::decode(&bytes).as_ref(), Ok(&round));
+            // One flipped byte: an error or a valid round, never a panic.
+            let at = (steps * 31 + seed as usize) % ENCODED_BYTES;
+            bytes[at] ^= 0x5A;
+            if let Ok(other) = Round::decode(&bytes) {
+                let mut again = [0u8; ENCODED_BYTES];
+                other.encode(&mut again).unwrap();
+                assert_eq!(again, bytes);
+            }
+            steps += 1;
+        }
+        let outcome = round.outcome().unwrap();
+        finished += 1;
+        let tiles: usize = (0..config.players)
+            .map(|seat| round.hand_len(Seat(seat)))
+            .sum::<usize>()
+            + round.layout().count()
+            + round.boneyard_len();
+        assert_eq!(tiles, config.set_tiles());
+        if let End::Domino { seat } = outcome.end {
+            assert_eq!(round.hand_len(seat), 0);
+        }
+    }
+    assert_eq!(finished, 300);
+    let mut rng = Rng::new(9);
+    for _ in 0..2000 {
+        let mut bytes = [0u8; ENCODED_BYTES];
+        for byte in bytes.iter_mut() {
+            *byte = rng.next_u32() as u8;
+        }
+        bytes[0] = FORMAT_VERSION;
+        assert!(Round::decode(&bytes).is_err());
+    }
+}
