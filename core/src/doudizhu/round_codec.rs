@@ -1,0 +1,374 @@
+//! The deal's byte form: the byte writer and reader, the config's bytes, [`Round::encode`],
+//! [`Round::decode`] and the checks a decoded state passes (a child of [`round`](super)).
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use super::*;
+
+/// A little byte writer over a caller buffer (bounds checked).
+pub(crate) struct Writer<'a> {
+    buf: &'a mut [u8],
+    at: usize,
+}
+
+impl<'a> Writer<'a> {
+    pub(crate) fn new(buf: &'a mut [u8]) -> Writer<'a> {
+        Writer { buf, at: 0 }
+    }
+    pub(crate) fn put(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        let end = self.at.checked_add(bytes.len()).ok_or(Error::Internal)?;
+        let slot = self
+            .buf
+            .get_mut(self.at..end)
+            .ok_or(Error::BufferTooSmall { needed: end })?;
+        // A zip, not `copy_from_slice`: no length-mismatch panic path (the lengths are equal).
+        for (d, b) in slot.iter_mut().zip(bytes) {
+            *d = *b;
+        }
+        self.at = end;
+        Ok(())
+    }
+    pub(crate) fn len(&self) -> usize {
+        self.at
+    }
+}
+
+/// A little byte reader (bounds checked; running out is an invalid state).
+pub(crate) struct Reader<'a> {
+    /// The bytes not read yet.
+    rest: &'a [u8],
+}
+
+impl<'a> Reader<'a> {
+    pub(crate) fn new(buf: &'a [u8]) -> Reader<'a> {
+        Reader { rest: buf }
+    }
+    pub(crate) fn take<const N: usize>(&mut self) -> Result<[u8; N], Error> {
+        let (head, rest) = self
+            .rest
+            .split_first_chunk::<N>()
+            .ok_or(Error::InvalidState { what: "too short" })?;
+        self.rest = rest;
+        Ok(*head)
+    }
+    pub(crate) fn byte(&mut self) -> Result<u8, Error> {
+        let [byte] = self.take::<1>()?;
+        Ok(byte)
+    }
+    /// The bytes not read yet.
+    pub(crate) fn rest(&self) -> &'a [u8] {
+        self.rest
+    }
+}
+
+fn bad(what: &'static str) -> Error {
+    Error::InvalidState { what }
+}
+
+pub(crate) fn encode_config(c: &Config, w: &mut Writer<'_>) -> Result<(), Error> {
+    let r = &c.rules;
+    let flags = u8::from(r.wing_triplet_next_to_chain)
+        | u8::from(r.both_jokers_as_kickers) << 1
+        | u8::from(r.quad_pair_as_singles) << 2
+        | u8::from(r.quad_with_two) << 3
+        | u8::from(c.quad_blocks_chain_head) << 4
+        | u8::from(c.bomb_follows_rocket) << 5;
+    w.put(&[
+        r.wing_copies,
+        flags,
+        r.max_cards,
+        c.auction as u8,
+        c.deal as u8,
+        c.scoring as u8,
+    ])?;
+    w.put(&c.deals.to_le_bytes())?;
+    w.put(&c.target.to_le_bytes())
+}
+
+fn decode_config(r: &mut Reader<'_>) -> Result<Config, Error> {
+    let config = decode_config_fields(r)?;
+    config.validate()?;
+    Ok(config)
+}
+
+/// The config's fields, each checked alone (codes that name something, known flags), not
+/// validated together.
+pub(crate) fn decode_config_fields(r: &mut Reader<'_>) -> Result<Config, Error> {
+    let [wing_copies, flags, max_cards, auction, deal, scoring] = r.take::<6>()?;
+    if flags >> 6 != 0 {
+        return Err(bad("unknown config flags"));
+    }
+    let bit = |i: u8| flags >> i & 1 == 1;
+    let config = Config {
+        rules: Preset {
+            wing_copies,
+            wing_triplet_next_to_chain: bit(0),
+            both_jokers_as_kickers: bit(1),
+            quad_pair_as_singles: bit(2),
+            quad_with_two: bit(3),
+            max_cards,
+        },
+        auction: Auction::from_code(auction)?,
+        deal: DealStyle::from_code(deal)?,
+        scoring: Scoring::from_code(scoring)?,
+        quad_blocks_chain_head: bit(4),
+        bomb_follows_rocket: bit(5),
+        deals: u16::from_le_bytes(r.take::<2>()?),
+        target: u32::from_le_bytes(r.take::<4>()?),
+    };
+    Ok(config)
+}
+
+fn cards_from(bytes: [u8; RANKS]) -> Result<Cards, Error> {
+    Cards::from_counts(bytes).map_err(|_| bad("a card count exceeds the deck"))
+}
+
+impl Round {
+    /// Writes the round's versioned byte form ([`ENCODED_BYTES`] bytes, first byte
+    /// [`FORMAT_VERSION`]) into `out` and returns its length.
+    ///
+    /// # Errors
+    /// [`Error::BufferTooSmall`] if `out` is shorter than [`ENCODED_BYTES`].
+    pub fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
+        if out.len() < ENCODED_BYTES {
+            return Err(Error::BufferTooSmall { needed: ENCODED_BYTES });
+        }
+        let mut w = Writer::new(out);
+        w.put(&[FORMAT_VERSION])?;
+        encode_config(&self.config, &mut w)?;
+        for c in self.hands.iter().chain(self.played.iter()) {
+            w.put(&c.counts())?;
+        }
+        w.put(&self.kitty.counts())?;
+        let (top_seat, top_play) = match self.top {
+            Some((s, p)) => (s, p),
+            None => (
+                NONE,
+                Play {
+                    cards: Cards::EMPTY,
+                    reading: Reading {
+                        kind: Kind::Single,
+                        chain: 0,
+                        key: Rank::Three,
+                    },
+                },
+            ),
+        };
+        w.put(&top_play.cards.counts())?;
+        w.put(&[
+            top_play.reading.kind as u8,
+            top_play.reading.chain,
+            top_play.reading.key as u8,
+        ])?;
+        w.put(&self.auction)?;
+        w.put(&[
+            self.auction_len,
+            top_seat,
+            self.first,
+            self.turn,
+            self.phase as u8,
+            self.landlord,
+            self.bid,
+            self.bidder,
+            self.caller,
+            self.stage,
+            self.passes,
+            self.robs,
+            self.bombs,
+        ])?;
+        w.put(&self.plays)?;
+        Ok(w.len())
+    }
+
+    /// Reads a round written by [`encode`](Round::encode), re-validating every invariant: the
+    /// cards make up the deck, the auction replays to the stored state, the turn, trick and
+    /// stake counters are consistent, and the bytes are exactly what `encode` writes (so
+    /// `decode(encode(r)) == r` and random bytes are an error).
+    ///
+    /// # Errors
+    /// [`Error::InvalidState`] naming the broken invariant; [`Error::UnknownCode`] /
+    /// [`Error::InvalidConfig`] for a bad configuration.
+    pub fn decode(bytes: &[u8]) -> Result<Round, Error> {
+        let mut r = Reader::new(bytes);
+        if r.byte()? != FORMAT_VERSION {
+            return Err(bad("unknown format version"));
+        }
+        let config = decode_config(&mut r)?;
+        let mut cards = [Cards::EMPTY; 7];
+        for c in cards.iter_mut() {
+            *c = cards_from(r.take::<RANKS>()?)?;
+        }
+        let [h0, h1, h2, p0, p1, p2, kitty] = cards;
+        let top_cards = cards_from(r.take::<RANKS>()?)?;
+        let [kind, chain, key] = r.take::<3>()?;
+        let auction = r.take::<MAX_AUCTION>()?;
+        let [
+            auction_len,
+            top_seat,
+            first,
+            turn,
+            phase,
+            landlord,
+            bid,
+            bidder,
+            caller,
+            stage,
+            passes,
+            robs,
+            bombs,
+        ] = r.take::<13>()?;
+        let plays = r.take::<SEATS>()?;
+        let phase = match phase {
+            0 => Phase::Auction,
+            1 => Phase::Play,
+            2 => Phase::Over,
+            _ => return Err(bad("unknown phase")),
+        };
+        if usize::from(first) >= SEATS {
+            return Err(bad("the first bidder is no seat"));
+        }
+        let hands = [h0, h1, h2];
+        let played = [p0, p1, p2];
+        // Replay the auction from the deal.
+        let mut dealt = hands;
+        for (d, p) in dealt.iter_mut().zip(played.iter()) {
+            *d = d.plus(p).ok_or(bad("a card is in two places"))?;
+        }
+        if let Some(l) = seat_opt(landlord) {
+            let lh = dealt.get_mut(l.index()).ok_or(Error::Internal)?;
+            *lh = lh.minus(&kitty).ok_or(bad("the landlord does not hold the kitty"))?;
+        }
+        let mut round = Round::new(
+            &config,
+            &Deal::Given {
+                hands: dealt,
+                kitty,
+                first_bidder: Seat(first),
+            },
+        )
+        .map_err(|_| bad("the cards do not make a deal"))?;
+        if usize::from(auction_len) > MAX_AUCTION {
+            return Err(bad("auction too long"));
+        }
+        for (i, &code) in auction.iter().enumerate() {
+            if i < usize::from(auction_len) {
+                let action = auction_action(code).ok_or(bad("unknown auction code"))?;
+                let seat = round.to_act().ok_or(bad("auction past its end"))?;
+                round.apply(seat, action).map_err(|_| bad("illegal auction action"))?;
+            } else if code != 0 {
+                return Err(bad("bytes past the auction"));
+            }
+        }
+        if round.landlord != landlord {
+            return Err(bad("the auction gives another landlord"));
+        }
+        let in_play = phase != Phase::Auction && seat_opt(landlord).is_some();
+        if !in_play && (round.phase != phase || played.iter().any(|p| !p.is_empty())) {
+            return Err(bad("the auction ends elsewhere"));
+        }
+        // The play: the dealt cards, now split between hands and played piles.
+        if in_play {
+            round.hands = hands;
+            round.played = played;
+            round.plays = plays;
+            round.bombs = bombs;
+            round.phase = phase;
+            round.turn = turn;
+            round.passes = passes;
+            let top = if top_seat == NONE {
+                None
+            } else {
+                let reading = Reading {
+                    kind: Kind::from_code(kind).ok_or(bad("unknown kind"))?,
+                    chain,
+                    key: Rank::from_index(usize::from(key)).ok_or(bad("unknown rank"))?,
+                };
+                Some((
+                    top_seat,
+                    Play {
+                        cards: top_cards,
+                        reading,
+                    },
+                ))
+            };
+            round.top = top;
+            round.check_play()?;
+        }
+        let mut again = [0u8; ENCODED_BYTES];
+        let n = round.encode(&mut again)?;
+        if bytes.len() < n || again.get(..n) != bytes.get(..n) {
+            return Err(bad("not in canonical form"));
+        }
+        let _ = (bidder, caller, stage, bid, robs);
+        Ok(round)
+    }
+
+    /// The play-phase invariants `decode` checks after replaying the auction.
+    fn check_play(&self) -> Result<(), Error> {
+        let l = usize::from(self.landlord);
+        for (s, ((h, p), &n)) in self
+            .hands
+            .iter()
+            .zip(self.played.iter())
+            .zip(self.plays.iter())
+            .enumerate()
+        {
+            let dealt = if s == l { 20 } else { 17 };
+            if h.len().saturating_add(p.len()) != dealt {
+                return Err(bad("a seat holds the wrong number of cards"));
+            }
+            if (n == 0) != p.is_empty() || usize::from(n) > p.len() {
+                return Err(bad("play counts disagree with the played cards"));
+            }
+        }
+        let total_plays: usize = self.plays.iter().map(|&n| usize::from(n)).sum();
+        let landlord_plays = self.plays.get(l).copied().ok_or(bad("no such landlord"))?;
+        if total_plays > 0 && landlord_plays == 0 {
+            return Err(bad("the landlord has not led"));
+        }
+        if usize::from(self.bombs) > total_plays {
+            return Err(bad("more bombs than plays"));
+        }
+        let empty = self.hands.iter().filter(|h| h.is_empty()).count();
+        match (self.phase, self.top) {
+            (Phase::Over, Some((s, _))) => {
+                if empty != 1 || !self.hand(Seat(s)).is_empty() || self.passes != 0 || self.turn != s {
+                    return Err(bad("the deal ends without its last play"));
+                }
+            }
+            (Phase::Play, top) => {
+                if empty != 0 || usize::from(self.turn) >= SEATS {
+                    return Err(bad("an empty hand in play"));
+                }
+                match top {
+                    None => {
+                        if self.passes != 0 || (total_plays == 0 && self.turn != self.landlord) {
+                            return Err(bad("a lead out of place"));
+                        }
+                    }
+                    Some((s, _)) => {
+                        let expected = if self.passes == 0 { next(s) } else { next(next(s)) };
+                        if self.passes > 1 || self.turn != expected {
+                            return Err(bad("the turn is out of place"));
+                        }
+                    }
+                }
+            }
+            _ => return Err(bad("phase and trick disagree")),
+        }
+        if let Some((s, play)) = self.top {
+            let p = self
+                .played
+                .get(usize::from(s))
+                .ok_or(bad("the top player is no seat"))?;
+            if !p.contains(&play.cards)
+                || play.cards.is_empty()
+                || !classify(&play.cards, &self.config.rules)
+                    .iter()
+                    .any(|r| r == play.reading)
+            {
+                return Err(bad("the top play is not a play of its seat"));
+            }
+        }
+        Ok(())
+    }
+}

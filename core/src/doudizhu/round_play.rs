@@ -1,0 +1,491 @@
+//! The deal's play: legal actions, applying them (the auction, the kitty, the plays), the
+//! outcome and what a seat may see (a child of [`round`](super), which holds the types and the
+//! state).
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use super::*;
+
+impl Round {
+    /// Calls `f` with every legal action of `seat`, in the documented order
+    /// ([`Action`]); nothing when it is not `seat`'s turn.
+    pub fn for_each_legal_action(&self, seat: Seat, mut f: impl FnMut(Action)) {
+        self.visit(seat, &mut |a| {
+            f(a);
+            true
+        });
+    }
+
+    /// Visits the legal actions until `f` returns `false`; returns `false` if stopped.
+    pub(in crate::doudizhu) fn visit(&self, seat: Seat, f: &mut dyn FnMut(Action) -> bool) -> bool {
+        if self.to_act() != Some(seat) {
+            return true;
+        }
+        match self.phase {
+            Phase::Over => true,
+            Phase::Auction => {
+                if !f(Action::Pass) {
+                    return false;
+                }
+                match self.config.auction {
+                    Auction::Bids | Auction::OpenSpiel => {
+                        for b in self.bid.saturating_add(1)..=3 {
+                            if !f(Action::Bid(b)) {
+                                return false;
+                            }
+                        }
+                        true
+                    }
+                    Auction::Rob => f(if self.stage == STAGE_CALLING {
+                        Action::Call
+                    } else {
+                        Action::Rob
+                    }),
+                    Auction::None => true,
+                }
+            }
+            Phase::Play => {
+                let prev = self.top.map(|(_, p)| p.reading);
+                if prev.is_some() && !f(Action::Pass) {
+                    return false;
+                }
+                let hand = self.hand(seat);
+                let rules = self.config.rules;
+                let quirk = self.config.quad_blocks_chain_head;
+                if self.config.bomb_follows_rocket && prev.is_some_and(|p| p.kind == Kind::Rocket) {
+                    for rank in Rank::ALL.into_iter().filter(|&r| hand.count(r) == 4) {
+                        let mut cards = Cards::EMPTY;
+                        cards.add(rank, 4);
+                        let reading = Reading {
+                            kind: Kind::Bomb,
+                            chain: 1,
+                            key: rank,
+                        };
+                        if !f(Action::Play(Play { cards, reading })) {
+                            return false;
+                        }
+                    }
+                    return true;
+                }
+                // Only OpenSpiel's rules give one card set several readings, and only for
+                // airplanes; every other play's one reading is the generator's.
+                let several = rules.wing_copies >= 3 && rules.wing_triplet_next_to_chain;
+                generate(
+                    &hand,
+                    prev,
+                    &rules,
+                    usize::from(rules.max_cards),
+                    &mut |cards, generated| {
+                        let multi = several
+                            && matches!(
+                                generated.kind,
+                                Kind::Airplane | Kind::AirplaneSingles | Kind::AirplanePairs
+                            );
+                        if !multi {
+                            if quirk && blocked_chain(&hand, &generated) {
+                                return true;
+                            }
+                            return f(Action::Play(Play {
+                                cards,
+                                reading: generated,
+                            }));
+                        }
+                        for reading in classify(&cards, &rules).iter() {
+                            if prev.is_some_and(|p| !reading.beats(&p)) {
+                                continue;
+                            }
+                            if quirk && blocked_chain(&hand, &reading) {
+                                continue;
+                            }
+                            if !f(Action::Play(Play { cards, reading })) {
+                                return false;
+                            }
+                        }
+                        true
+                    },
+                )
+            }
+        }
+    }
+
+    /// Writes the first `min(total, out.len())` legal actions of `seat` into `out` and returns
+    /// the total (0 when it is not `seat`'s turn). [`MAX_ACTIONS`] slots always suffice.
+    pub fn legal_actions(&self, seat: Seat, out: &mut [Action]) -> usize {
+        let mut n = 0usize;
+        self.for_each_legal_action(seat, |a| {
+            if let Some(slot) = out.get_mut(n) {
+                *slot = a;
+            }
+            n = n.saturating_add(1);
+        });
+        n
+    }
+
+    /// The number of legal actions of `seat`.
+    pub fn count_legal_actions(&self, seat: Seat) -> usize {
+        self.legal_actions(seat, &mut [])
+    }
+
+    /// Whether `action` is legal for `seat` now.
+    pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        if self.to_act() != Some(seat) {
+            return false;
+        }
+        match (self.phase, action) {
+            (Phase::Play, Action::Play(play)) => self.play_is_legal(seat, &play),
+            (Phase::Play, Action::Pass) => self.top.is_some(),
+            (Phase::Auction, a) => {
+                let mut found = false;
+                self.visit(seat, &mut |b| {
+                    found = a == b;
+                    !found
+                });
+                found
+            }
+            _ => false,
+        }
+    }
+
+    fn play_is_legal(&self, seat: Seat, play: &Play) -> bool {
+        let hand = self.hand(seat);
+        if play.cards.is_empty() || !hand.contains(&play.cards) {
+            return false;
+        }
+        if !classify(&play.cards, &self.config.rules)
+            .iter()
+            .any(|r| r == play.reading)
+        {
+            return false;
+        }
+        if self.config.quad_blocks_chain_head && blocked_chain(&hand, &play.reading) {
+            return false;
+        }
+        self.top.is_none_or(|(_, top)| {
+            play.reading.beats(&top.reading)
+                || (self.config.bomb_follows_rocket
+                    && top.reading.kind == Kind::Rocket
+                    && play.reading.kind == Kind::Bomb)
+        })
+    }
+
+    /// The legal play of `cards` for `seat`, read at its strongest legal reading, if any (a
+    /// convenience for text input: `333444555666` under `openspiel` has several readings).
+    pub fn play_of(&self, seat: Seat, cards: &Cards) -> Option<Action> {
+        classify(cards, &self.config.rules)
+            .iter()
+            .map(|reading| Action::Play(Play { cards: *cards, reading }))
+            .find(|a| self.is_legal(seat, *a))
+    }
+
+    /// Applies `seat`'s `action`.
+    ///
+    /// # Errors
+    /// [`Error::RoundOver`] after the end, [`Error::NotYourTurn`] for another seat,
+    /// [`Error::IllegalAction`] for an action the rules forbid now. On error the round is
+    /// unchanged.
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        if self.phase == Phase::Over {
+            return Err(Error::RoundOver);
+        }
+        if seat.0 != self.turn {
+            return Err(Error::NotYourTurn { seat: seat.0 });
+        }
+        if !self.is_legal(seat, action) {
+            return Err(Error::IllegalAction);
+        }
+        let mut event = Event {
+            seat,
+            action,
+            landlord: None,
+            kitty: None,
+            void: false,
+            doubled: false,
+            lead: None,
+            outcome: None,
+        };
+        match action {
+            Action::Play(play) => self.apply_play(seat.0, &play, &mut event)?,
+            Action::Pass if self.phase == Phase::Play => {
+                self.passes = self.passes.saturating_add(1);
+                if self.passes >= 2 {
+                    let leader = self.top.map_or(next(seat.0), |(s, _)| s);
+                    self.top = None;
+                    self.passes = 0;
+                    self.turn = leader;
+                    event.lead = Some(Seat(leader));
+                } else {
+                    self.turn = next(seat.0);
+                }
+            }
+            _ => {
+                let code = auction_code(action).ok_or(Error::Internal)?;
+                self.apply_auction(seat.0, code)?;
+                if action == Action::Rob {
+                    event.doubled = true;
+                }
+                match self.phase {
+                    Phase::Play => {
+                        event.landlord = self.landlord();
+                        event.kitty = Some(self.kitty);
+                    }
+                    Phase::Over => {
+                        event.void = true;
+                        event.outcome = self.outcome();
+                    }
+                    Phase::Auction => {}
+                }
+            }
+        }
+        Ok(event)
+    }
+
+    fn apply_play(&mut self, seat: u8, play: &Play, event: &mut Event) -> Result<(), Error> {
+        let i = usize::from(seat);
+        let hand = self.hands.get_mut(i).ok_or(Error::Internal)?;
+        *hand = hand.minus(&play.cards).ok_or(Error::Internal)?;
+        let emptied = hand.is_empty();
+        let played = self.played.get_mut(i).ok_or(Error::Internal)?;
+        *played = played.plus(&play.cards).ok_or(Error::Internal)?;
+        if let Some(n) = self.plays.get_mut(i) {
+            *n = n.saturating_add(1);
+        }
+        if matches!(play.reading.kind, Kind::Bomb | Kind::Rocket) {
+            self.bombs = self.bombs.saturating_add(1);
+            event.doubled = true;
+        }
+        self.top = Some((seat, *play));
+        self.passes = 0;
+        if emptied {
+            self.phase = Phase::Over;
+            event.outcome = self.outcome();
+        } else {
+            self.turn = next(seat);
+        }
+        Ok(())
+    }
+
+    /// The auction step (the action is known legal); also used by `decode` to replay the log.
+    fn apply_auction(&mut self, seat: u8, code: u8) -> Result<(), Error> {
+        let slot = self
+            .auction
+            .get_mut(usize::from(self.auction_len))
+            .ok_or(Error::Internal)?;
+        *slot = code;
+        self.auction_len = self.auction_len.saturating_add(1);
+        let pass = code == CODE_PASS;
+        if pass {
+            self.passes = self.passes.saturating_add(1);
+        } else {
+            self.passes = 0;
+        }
+        match self.config.auction {
+            Auction::Bids => {
+                if !pass {
+                    self.bid = code;
+                    self.bidder = seat;
+                }
+                if code == 3 {
+                    self.take_kitty(seat)?;
+                } else if self.auction_len >= 3 {
+                    if self.bidder == NONE {
+                        self.phase = Phase::Over;
+                    } else {
+                        self.take_kitty(self.bidder)?;
+                    }
+                } else {
+                    self.turn = next(seat);
+                }
+            }
+            Auction::OpenSpiel => {
+                if pass {
+                    if self.passes >= 3 {
+                        self.phase = Phase::Over;
+                    } else if self.passes == 2 && self.bid > 0 {
+                        self.take_kitty(self.bidder)?;
+                    } else {
+                        self.turn = next(seat);
+                    }
+                } else {
+                    self.bid = code;
+                    self.bidder = seat;
+                    if code == 3 {
+                        self.take_kitty(seat)?;
+                    } else {
+                        self.turn = next(seat);
+                    }
+                }
+            }
+            Auction::Rob => match self.stage {
+                STAGE_CALLING => {
+                    if pass {
+                        if self.passes >= 3 {
+                            self.phase = Phase::Over;
+                        } else {
+                            self.turn = next(seat);
+                        }
+                    } else {
+                        self.bid = 1;
+                        self.bidder = seat;
+                        self.caller = seat;
+                        if next(seat) == self.first {
+                            self.take_kitty(seat)?;
+                        } else {
+                            self.stage = STAGE_ROBBING;
+                            self.turn = next(seat);
+                        }
+                    }
+                }
+                STAGE_ROBBING => {
+                    if !pass {
+                        self.robs = self.robs.saturating_add(1);
+                        self.bidder = seat;
+                    }
+                    if next(seat) != self.first {
+                        self.turn = next(seat);
+                    } else if self.robs > 0 {
+                        self.stage = STAGE_FINAL;
+                        self.turn = self.caller;
+                    } else {
+                        self.take_kitty(self.caller)?;
+                    }
+                }
+                _ => {
+                    if !pass {
+                        self.robs = self.robs.saturating_add(1);
+                        self.bidder = seat;
+                    }
+                    self.take_kitty(self.bidder)?;
+                }
+            },
+            Auction::None => return Err(Error::Internal),
+        }
+        Ok(())
+    }
+
+    /// The outcome, once the deal is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let Some(landlord) = seat_opt(self.landlord) else {
+            return Some(Outcome {
+                landlord: None,
+                winner: None,
+                landlord_won: false,
+                bid: 0,
+                bombs: 0,
+                robs: self.robs,
+                spring: Spring::None,
+                stake: 0,
+                scores: [0; SEATS],
+            });
+        };
+        let winner = self.hands.iter().position(Cards::is_empty)?;
+        let landlord_won = winner == landlord.index();
+        let (mut landlord_plays, mut peasant_plays) = (0u8, 0u32);
+        for (s, &n) in self.plays.iter().enumerate() {
+            if s == landlord.index() {
+                landlord_plays = n;
+            } else {
+                peasant_plays = peasant_plays.saturating_add(u32::from(n));
+            }
+        }
+        let spring = if landlord_won && peasant_plays == 0 {
+            Spring::Spring
+        } else if !landlord_won && landlord_plays == 1 {
+            Spring::AntiSpring
+        } else {
+            Spring::None
+        };
+        let doublings = u32::from(self.bombs)
+            .saturating_add(u32::from(self.robs))
+            .saturating_add(u32::from(spring != Spring::None));
+        let stake = 1u32
+            .checked_shl(doublings)
+            .and_then(|p| p.checked_mul(u32::from(self.bid)))
+            // A documented clamp ([`Outcome::stake`]): a real deal has at most 14 bombs, but a
+            // decoded state is only held to "no more bombs than plays".
+            .unwrap_or(u32::MAX);
+        // Halved so that the landlord's double share cannot overflow either (same clamp).
+        let unit = i32::try_from(stake).unwrap_or(i32::MAX / 2);
+        let mut scores = [0i32; SEATS];
+        for (s, score) in scores.iter_mut().enumerate() {
+            let is_landlord = s == landlord.index();
+            *score = match self.config.scoring {
+                Scoring::Stake => {
+                    let base = if is_landlord { unit.saturating_mul(2) } else { unit };
+                    if is_landlord == landlord_won {
+                        base
+                    } else {
+                        base.saturating_neg()
+                    }
+                }
+                Scoring::WinLoss => i32::from(is_landlord == landlord_won),
+            };
+        }
+        Some(Outcome {
+            landlord: Some(landlord),
+            winner: Some(Seat(winner as u8)),
+            landlord_won,
+            bid: self.bid,
+            bombs: self.bombs,
+            robs: self.robs,
+            spring,
+            stake,
+            scores,
+        })
+    }
+
+    /// What `seat` may know: its own hand and everything public, never another seat's cards.
+    ///
+    /// # Errors
+    /// [`Error::NoSuchSeat`] for a seat past 2.
+    pub fn observation(&self, seat: Seat) -> Result<Observation, Error> {
+        if seat.index() >= SEATS {
+            return Err(Error::NoSuchSeat { seat: seat.0 });
+        }
+        let mut counts = [0u8; SEATS];
+        for (c, h) in counts.iter_mut().zip(self.hands.iter()) {
+            *c = h.len() as u8;
+        }
+        Ok(Observation {
+            seat,
+            hand: self.hand(seat),
+            counts,
+            played: self.played,
+            kitty: self.landlord().map(|_| self.kitty),
+            landlord: self.landlord(),
+            first_bidder: Seat(self.first),
+            auction: self.auction,
+            auction_len: self.auction_len,
+            bid: self.bid,
+            robs: self.robs,
+            bombs: self.bombs,
+            plays: self.plays,
+            to_act: self.to_act(),
+            top: self.top(),
+            passes: if self.phase == Phase::Play { self.passes } else { 0 },
+            rules: self.config.rules,
+        })
+    }
+
+    /// Perfect-information analysis: can `seat` (to lead now) play out all its cards so that
+    /// neither other seat can ever beat a play but the last? The seed's spring solver on the
+    /// actual hands. For the question a seat itself may ask, see [`Observation::spring`].
+    ///
+    /// # Errors
+    /// As [`spring`]; [`Error::NoSuchSeat`] for a seat past 2.
+    pub fn spring_plan(&self, seat: Seat, scratch: &mut Scratch) -> Result<Option<Plan>, Error> {
+        if seat.index() >= SEATS {
+            return Err(Error::NoSuchSeat { seat: seat.0 });
+        }
+        let a = self.hand(Seat(next(seat.0)));
+        let b = self.hand(Seat(next(next(seat.0))));
+        spring(&self.hand(seat), &Opponents::Both(a, b), &self.config.rules, scratch)
+    }
+}
+
+/// Whether OpenSpiel's generator skips this reading: a plain chain starting at a rank of which
+/// the hand holds all four cards ([`Config::quad_blocks_chain_head`]).
+pub(super) fn blocked_chain(hand: &Cards, reading: &Reading) -> bool {
+    matches!(reading.kind, Kind::Sequence | Kind::PairSequence | Kind::Airplane) && hand.count(reading.key) == 4
+}

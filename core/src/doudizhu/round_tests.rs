@@ -1,0 +1,302 @@
+//! Unit tests of [`Round`](super::Round) (a child of [`round`](super)).
+use super::play::blocked_chain;
+use super::*;
+
+fn c(s: &str) -> Cards {
+    s.parse().unwrap()
+}
+
+#[test]
+fn sizes() {
+    assert_eq!(core::mem::size_of::<Round>(), 168);
+    assert_eq!(ENCODED_BYTES, 161);
+    assert_eq!(core::mem::size_of::<Action>(), 18);
+}
+
+#[test]
+fn seeded_deal_is_pinned() {
+    // seed, face-up style, the three hands, the kitty, the first bidder: never changes.
+    let vectors = [
+        (
+            0,
+            false,
+            ["3356666799TQQKA2R", "34458899TJJJKAA22", "44557778TTJQQKK2B"],
+            "38A",
+            0,
+        ),
+        (
+            0,
+            true,
+            ["344455668889QQKKK", "3556799TTJQKAAA2B", "3467779TTJJJQA22R"],
+            "382",
+            0,
+        ),
+        (
+            1,
+            false,
+            ["344567789TJJQKA2B", "33345556689TTJKAA", "46778899JQQKKA22R"],
+            "TQ2",
+            0,
+        ),
+        (
+            1,
+            true,
+            ["345679TJJQQQKKA22", "33455566789TJQKAR", "3446778899TTJAA2B"],
+            "8K2",
+            1,
+        ),
+        (
+            7,
+            false,
+            ["4567789TTJQKKAA2B", "333455567899TQQK2", "4466789TJJJQKA22R"],
+            "38A",
+            0,
+        ),
+        (
+            7,
+            true,
+            ["34777889TJQQKKAA2", "34455668JJQKKA22B", "34556678999TTJQ2R"],
+            "3TA",
+            1,
+        ),
+    ];
+    for (seed, face_up, hands, kitty, first) in vectors {
+        let config = if face_up { Config::OPENSPIEL } else { Config::PAGAT };
+        let dealt = Deal::Seeded(seed).cards(&config).unwrap();
+        assert_eq!(
+            dealt,
+            (hands.map(c), c(kitty), Seat(first)),
+            "seed {seed} face-up {face_up}"
+        );
+    }
+}
+
+#[test]
+fn given_deal_checks() {
+    let (hands, kitty, _) = Deal::Seeded(3).cards(&Config::PAGAT).unwrap();
+    let mut bad_hands = hands;
+    bad_hands[0] = hands[1];
+    let e = Round::new(
+        &Config::PAGAT,
+        &Deal::Given {
+            hands: bad_hands,
+            kitty,
+            first_bidder: Seat(0),
+        },
+    );
+    assert_eq!(
+        e,
+        Err(Error::InvalidDeal {
+            what: "a card is dealt twice"
+        })
+    );
+}
+
+#[test]
+fn openspiel_chain_head_quirk() {
+    let hand = c("33334567");
+    let r = Reading {
+        kind: Kind::Sequence,
+        chain: 5,
+        key: Rank::Three,
+    };
+    assert!(blocked_chain(&hand, &r));
+    assert!(!blocked_chain(&c("3334567"), &r));
+}
+
+#[test]
+fn pagat_auction_all_pass_is_void() {
+    let mut r = Round::new(&Config::PAGAT, &Deal::Seeded(5)).unwrap();
+    for s in 0..3 {
+        let e = r.apply(Seat(s), Action::Pass).unwrap();
+        assert_eq!(e.void, s == 2);
+    }
+    assert_eq!(r.outcome().unwrap().scores, [0, 0, 0]);
+    assert_eq!(r.to_act(), None);
+}
+
+#[test]
+fn pagat_highest_bid_wins_after_three_turns() {
+    let mut r = Round::new(&Config::PAGAT, &Deal::Seeded(5)).unwrap();
+    r.apply(Seat(0), Action::Bid(1)).unwrap();
+    assert!(!r.is_legal(Seat(1), Action::Bid(1)));
+    r.apply(Seat(1), Action::Bid(2)).unwrap();
+    let e = r.apply(Seat(2), Action::Pass).unwrap();
+    assert_eq!(e.landlord, Some(Seat(1)));
+    assert_eq!(r.hand(Seat(1)).len(), 20);
+    assert_eq!(r.to_act(), Some(Seat(1)));
+}
+
+#[test]
+fn openspiel_auction_rebid_after_pass() {
+    let mut r = Round::new(&Config::OPENSPIEL, &Deal::Seeded(9)).unwrap();
+    let f = r.first_bidder().0;
+    let s = |k: u8| Seat((f + k) % 3);
+    r.apply(s(0), Action::Pass).unwrap();
+    r.apply(s(1), Action::Bid(1)).unwrap();
+    r.apply(s(2), Action::Pass).unwrap();
+    r.apply(s(0), Action::Bid(2)).unwrap(); // passed before, bids again
+    r.apply(s(1), Action::Pass).unwrap();
+    let e = r.apply(s(2), Action::Pass).unwrap();
+    assert_eq!(e.landlord, Some(s(0)));
+    assert_eq!(r.stake_factors().0, 2);
+}
+
+#[test]
+fn rob_auction_doubles() {
+    let mut r = Round::new(&Config::ROB, &Deal::Seeded(2)).unwrap();
+    r.apply(Seat(0), Action::Call).unwrap();
+    r.apply(Seat(1), Action::Rob).unwrap();
+    r.apply(Seat(2), Action::Pass).unwrap();
+    assert_eq!(r.to_act(), Some(Seat(0))); // the caller's final say
+    let e = r.apply(Seat(0), Action::Rob).unwrap();
+    assert_eq!(e.landlord, Some(Seat(0)));
+    assert_eq!(r.stake_factors(), (1, 0, 2));
+    // A call by the last seat ends at once.
+    let mut r = Round::new(&Config::ROB, &Deal::Seeded(2)).unwrap();
+    r.apply(Seat(0), Action::Pass).unwrap();
+    r.apply(Seat(1), Action::Pass).unwrap();
+    let e = r.apply(Seat(2), Action::Call).unwrap();
+    assert_eq!(e.landlord, Some(Seat(2)));
+}
+
+#[test]
+fn illegal_actions_leave_the_round_unchanged() {
+    let mut r = Round::new(&Config::PAGAT, &Deal::Seeded(4)).unwrap();
+    let before = r;
+    assert_eq!(r.apply(Seat(1), Action::Pass), Err(Error::NotYourTurn { seat: 1 }));
+    assert_eq!(r.apply(Seat(0), Action::Bid(4)), Err(Error::IllegalAction));
+    assert_eq!(r.apply(Seat(0), Action::Rob), Err(Error::IllegalAction));
+    assert_eq!(r, before);
+    r.apply(Seat(0), Action::Bid(3)).unwrap();
+    let before = r;
+    assert_eq!(r.apply(Seat(0), Action::Pass), Err(Error::IllegalAction));
+    let rank = Rank::ALL.into_iter().find(|&k| r.hand(Seat(0)).count(k) == 0).unwrap();
+    let mut one = Cards::EMPTY;
+    one.add(rank, 1);
+    let play = Action::Play(Play {
+        cards: one,
+        reading: Reading {
+            kind: Kind::Single,
+            chain: 1,
+            key: rank,
+        },
+    });
+    if !r.hand(Seat(0)).contains(&one) {
+        assert_eq!(r.apply(Seat(0), play), Err(Error::IllegalAction));
+    }
+    assert_eq!(r, before);
+}
+
+#[test]
+fn observation_hides_other_hands() {
+    // Two deals that differ only in how seats 1 and 2 hold their cards: seat 0 sees the same.
+    let (hands, kitty, _) = Deal::Seeded(3).cards(&Config::PAGAT).unwrap();
+    let swapped = [hands[0], hands[2], hands[1]];
+    let deal = |hands| Deal::Given {
+        hands,
+        kitty,
+        first_bidder: Seat(0),
+    };
+    let mut a = Round::new(&Config::PAGAT, &deal(hands)).unwrap();
+    let mut b = Round::new(&Config::PAGAT, &deal(swapped)).unwrap();
+    assert_eq!(a.observation(Seat(0)), b.observation(Seat(0)));
+    assert_ne!(a.observation(Seat(1)), b.observation(Seat(1)));
+    for r in [&mut a, &mut b] {
+        r.apply(Seat(0), Action::Bid(3)).unwrap();
+    }
+    let lead = crate::game::bot::lowest_legal_action(&a, Seat(0)).unwrap();
+    a.apply(Seat(0), lead).unwrap();
+    b.apply(Seat(0), lead).unwrap();
+    let (oa, ob) = (a.observation(Seat(0)).unwrap(), b.observation(Seat(0)).unwrap());
+    assert_eq!(oa, ob);
+    assert_eq!(oa.kitty, Some(kitty));
+    assert_eq!(oa.counts, [19, 17, 17]);
+    assert_eq!(oa.others_cards().len(), 34);
+}
+
+#[test]
+fn solvers_run_on_a_position() {
+    let hands = [c("33344455566677788"), c("3456789999TTTTJJJ"), c("JQQQQKKKKAAAA2222")];
+    let deal = Deal::Given {
+        hands,
+        kitty: c("8BR"),
+        first_bidder: Seat(0),
+    };
+    let mut r = Round::new(&Config::PAGAT, &deal).unwrap();
+    r.apply(Seat(0), Action::Bid(3)).unwrap();
+    let mut scratch = crate::doudizhu::Scratch::new();
+    let obs = r.observation(Seat(0)).unwrap();
+    assert_eq!(obs.min_plays(&mut scratch), Ok(2));
+    // The other seats together could beat the airplane (bombs, 999…AAA), never the rocket:
+    // the rocket first, the airplane last.
+    let plan = obs.spring(&mut scratch).unwrap().unwrap();
+    assert_eq!(plan.plays(), [c("BR"), c("333444555666777888")]);
+    let exact = r.spring_plan(Seat(0), &mut scratch).unwrap().unwrap();
+    assert_eq!(exact.plays().len(), 2);
+    // A peasant cannot spring from its 17 cards against the landlord's 20.
+    let peasant = r.observation(Seat(1)).unwrap();
+    assert_eq!(peasant.spring(&mut scratch), Ok(None));
+}
+
+#[test]
+fn rlcard_starts_in_play() {
+    let r = Round::new(&Config::RLCARD, &Deal::Seeded(1)).unwrap();
+    assert_eq!(r.landlord(), Some(Seat(0)));
+    assert_eq!(r.hand(Seat(0)).len(), 20);
+    assert!(!r.in_auction());
+}
+
+#[test]
+fn spring_when_the_peasants_always_pass() {
+    let mut r = Round::new(&Config::PAGAT, &Deal::Seeded(8)).unwrap();
+    r.apply(Seat(0), Action::Bid(3)).unwrap();
+    while let Some(seat) = r.to_act() {
+        let action = if r.is_legal(seat, Action::Pass) {
+            Action::Pass
+        } else {
+            let mut first = None;
+            r.for_each_legal_action(seat, |a| {
+                first.get_or_insert(a);
+            });
+            first.unwrap()
+        };
+        r.apply(seat, action).unwrap();
+    }
+    let o = r.outcome().unwrap();
+    assert_eq!(o.spring, Spring::Spring);
+    assert!(o.landlord_won);
+    assert_eq!(o.stake, 3 << (1 + u32::from(o.bombs)));
+    let s = o.stake as i32;
+    assert_eq!(o.scores, [2 * s, -s, -s]);
+}
+
+#[test]
+fn encode_round_trips_and_rejects_garbage() {
+    let mut r = Round::new(&Config::OPENSPIEL, &Deal::Seeded(11)).unwrap();
+    let mut buf = [0u8; ENCODED_BYTES];
+    let mut rng = Rng::new(3);
+    loop {
+        let n = r.encode(&mut buf).unwrap();
+        assert_eq!(n, ENCODED_BYTES);
+        assert_eq!(Round::decode(&buf), Ok(r));
+        let mut broken = buf;
+        broken[20] ^= 1;
+        assert!(Round::decode(&broken).is_err());
+        let Some(seat) = r.to_act() else { break };
+        let total = r.count_legal_actions(seat);
+        let mut out = [Action::Pass; 1];
+        let pick = rng.below(total as u32) as usize;
+        let mut i = 0;
+        let mut chosen = Action::Pass;
+        r.for_each_legal_action(seat, |a| {
+            if i == pick {
+                chosen = a;
+            }
+            i += 1;
+        });
+        let _ = r.legal_actions(seat, &mut out);
+        r.apply(seat, chosen).unwrap();
+    }
+    assert!(r.outcome().is_some());
+}
