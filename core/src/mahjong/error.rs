@@ -131,8 +131,9 @@ impl Error {
 impl Error {
     /// The text of [`Error::UnknownTile`] (C `PARLOR_MAHJONG_ERR_UNKNOWN_TILE`).
     pub const UNKNOWN_TILE: &'static str = "unknown tile";
-    /// The text of [`Error::FifthCopy`] (C `PARLOR_MAHJONG_ERR_FIFTH_COPY`).
-    pub const FIFTH_COPY: &'static str = "a fifth copy of a tile";
+    /// The text of [`Error::FifthCopy`] (C `PARLOR_MAHJONG_ERR_FIFTH_COPY`), the scoring error's
+    /// [`FIFTH_COPY`](score::Error::FIFTH_COPY): one code, one wording.
+    pub const FIFTH_COPY: &'static str = score::Error::FIFTH_COPY;
     /// The text of [`Error::TooManyTiles`] (C `PARLOR_MAHJONG_ERR_TOO_MANY_TILES`).
     pub const TOO_MANY_TILES: &'static str = "more than 14 tiles";
     /// The text of [`Error::WrongSize`] (C `PARLOR_MAHJONG_ERR_WRONG_SIZE`).

@@ -29,7 +29,7 @@ use super::hand::{Hand, Size};
 use super::rules::honor_counts;
 use super::rules::{Form, suit_counts};
 #[cfg(any(test, not(feature = "shanten-table")))]
-use super::suit_program::from_rows;
+use super::suit_program::honor_gains_of;
 #[cfg(any(test, not(feature = "shanten-table")))]
 use super::tables::suit_gains;
 #[cfg(feature = "shanten-table")]
@@ -50,36 +50,6 @@ fn honor_gains(h: &[u8; 9]) -> Gains {
     // At most nine kinds: the count fits a byte.
     let at_least = |k: u8| h.iter().filter(|&&count| count >= k).count() as u8;
     honor_gains_of(at_least(1), at_least(2), at_least(3))
-}
-
-#[cfg(any(test, not(feature = "shanten-table")))]
-/// The honors' gains when `ge1 ≥ ge2 ≥ ge3` kinds are held at least once, twice and three times.
-/// A kind's set value is `[count ≥ 1] + [count ≥ 2] + [count ≥ 3]`, so the best `s` sets use
-/// `min(s, ge1) + min(s, ge2) + min(s, ge3)` tiles; the pair comes from a kind held exactly twice
-/// (or else three or four times), or from a single, whichever leaves the most for the sets.
-pub(crate) fn honor_gains_of(ge1: u8, ge2: u8, ge3: u8) -> Gains {
-    // Three terms of at most `sets` ≤ 4 each: at most 12, so no sum below wraps (nor the 2 or
-    // 1 added for the pair).
-    let best = |sets: u8, a: u8, b: u8, c: u8| sets.min(a).wrapping_add(sets.min(b)).wrapping_add(sets.min(c));
-    let (mut no_pair, mut pair) = ([0u8; 5], [0u8; 5]);
-    for (sets, (plain_slot, pair_slot)) in (0u8..).zip(no_pair.iter_mut().zip(pair.iter_mut())) {
-        let plain = best(sets, ge1, ge2, ge3);
-        let from_double = if ge2 > 0 && ge1 >= ge2 && ge2 >= ge3 {
-            // ge1 ≥ ge2 > 0, and ge3 drops only when it equals ge2 > 0: no subtraction wraps.
-            let ge3_left = ge3.wrapping_sub(u8::from(ge2 == ge3));
-            best(sets, ge1.wrapping_sub(1), ge2.wrapping_sub(1), ge3_left).wrapping_add(2)
-        } else {
-            0
-        };
-        let from_single = if ge1 > ge2 {
-            best(sets, ge1.wrapping_sub(1), ge2, ge3).wrapping_add(1) // ge1 > ge2 ≥ 0
-        } else {
-            0
-        };
-        *plain_slot = plain;
-        *pair_slot = plain.max(from_double).max(from_single);
-    }
-    from_rows(&no_pair, &pair)
 }
 
 /// The lanes term `shift` of [`combine`] may write: for `shift = k` (a set count taken from the

@@ -162,8 +162,8 @@ impl Error {
     /// The text of [`Error::SecondRedFive`] (C `PARLOR_MAHJONG_ERR_SECOND_RED_FIVE`).
     pub const SECOND_RED_FIVE: &'static str = "a second red five";
     /// The text of [`Error::FifthCopy`] (C `PARLOR_MAHJONG_ERR_FIFTH_COPY`, shared with the hand
-    /// error's [`FifthCopy`](crate::mahjong::Error::FifthCopy): one code, one wording).
-    pub const FIFTH_COPY: &'static str = crate::mahjong::Error::FIFTH_COPY;
+    /// error's `FifthCopy`, which takes it from here: one code, one wording).
+    pub const FIFTH_COPY: &'static str = "a fifth copy of a tile";
 }
 
 impl fmt::Display for Error {

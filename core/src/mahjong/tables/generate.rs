@@ -202,7 +202,7 @@ fn honor_classes() -> (Vec<u8>, Vec<Gains>) {
     for x in 0..8u8 {
         for y in 0..=x {
             for z in 0..=y {
-                let g = crate::mahjong::shanten::honor_gains_of(x, y, z);
+                let g = crate::mahjong::suit_program::honor_gains_of(x, y, z);
                 let id = distinct.iter().position(|d| *d == g).unwrap_or_else(|| {
                     distinct.push(g);
                     distinct.len() - 1
