@@ -1,7 +1,7 @@
 //! `parlor dominoes play`, `replay` and `draw` as scripts see them: exact output, errors on
 //! stderr as `error: line N: …` with exit status 2.
 
-mod common;
+use crate::common;
 
 use common::parlor;
 

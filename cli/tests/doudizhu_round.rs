@@ -1,6 +1,6 @@
 //! `parlor doudizhu play` / `replay` as scripts see them: exact log formats, exit statuses.
 
-mod common;
+use crate::common;
 
 use common::parlor;
 

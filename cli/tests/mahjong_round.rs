@@ -1,7 +1,7 @@
 //! `parlor mahjong play` / `replay` as scripts see them: exact log formats, exit statuses, and
 //! what `play` prints replaying as it is (text and Tenhou's JSON).
 
-mod common;
+use crate::common;
 
 use common::parlor;
 

@@ -1,6 +1,6 @@
 //! The `parlor` binary as scripts see it: exit statuses, stdout/stderr split, one-line errors.
 
-mod common;
+use crate::common;
 
 use common::parlor;
 

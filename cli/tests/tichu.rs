@@ -1,7 +1,7 @@
 //! `parlor tichu trick | points | score` as scripts see them: exact stdout, stderr and exit
 //! statuses, one case and `--batch` (rules: `docs/rules/tichu.md`, notation: `docs/tichu.md`).
 
-mod common;
+use crate::common;
 
 /// Runs `parlor` with `args` and `stdin`; returns (exit status, stdout, stderr).
 fn parlor(args: &[&str], stdin: &str) -> (i32, String, String) {

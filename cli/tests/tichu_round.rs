@@ -1,7 +1,7 @@
 //! `parlor tichu play` and `parlor tichu replay` as scripts see them: exact stdout, stderr and
 //! exit statuses; every edge-case log of `tests/vectors/tichu_round/` replays to its scores.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -138,7 +138,7 @@ fn ffi_checker_over_regressions_and_random_cases() {
 }
 
 /// A longer soak of the differential checker (`SOAK=n`, default 200 000 cases):
-/// `cargo test --release -p parlor-conformance --test dominoes soak -- --ignored`.
+/// `cargo test --release -p parlor-conformance --test conformance dominoes::soak -- --ignored`.
 #[test]
 #[ignore]
 fn soak_diff_checker() {

@@ -9,7 +9,7 @@
 //!   game's vectors (`tests/vectors/<game>_*.tsv`), in libFuzzer's dictionary format.
 //!
 //! The test checks both against what the generator below makes; `PARLOR_BLESS=1 cargo test -p
-//! parlor-conformance --test fuzz_seeds` rewrites them. A target added later simply has no seeds
+//! parlor-conformance --test conformance fuzz_seeds::` rewrites them. A target added later simply has no seeds
 //! until it is listed in `TARGETS`.
 
 use std::collections::BTreeSet;

@@ -375,7 +375,7 @@ fn python_helper_without_the_package_is_a_skip_not_a_broken_pipe() {
 }
 
 /// A longer differential run, for release builds: `cargo test --release -p parlor-conformance
-/// --test mahjong -- --ignored`.
+/// --test conformance mahjong:: -- --ignored`.
 #[test]
 #[ignore]
 fn diff_checker_long_run() {

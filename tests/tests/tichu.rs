@@ -709,8 +709,8 @@ fn each_count_vector(counts: &mut [u8; 13], rank: usize, left: u8, visit: &mut d
 /// never removes a play, so 14-card hands suffice; and the Dog or the Dragon (one play each) is
 /// never better than a natural card (its own single plus more). So the maximum over the 15.2
 /// million count vectors of 14 cards with the Mah Jong and the Phoenix or not is the maximum
-/// over every situation. Run: `cargo test --release -p parlor-conformance --test tichu --
-/// --ignored max_moves_is_the_proven_maximum` (about a minute).
+/// over every situation. Run: `cargo test --release -p parlor-conformance --test conformance --
+/// --ignored tichu::max_moves_is_the_proven_maximum` (about a minute).
 #[test]
 #[ignore = "exhaustive: about a minute in release mode"]
 fn max_moves_is_the_proven_maximum() {

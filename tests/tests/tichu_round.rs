@@ -380,7 +380,7 @@ fn calls_and_the_stages() {
 /// MAX_ACTIONS' count of plays holding the Mah Jong: over all rank counts of the other cards,
 /// the single plus every straight from 1 (a Phoenix in any place or at the top counted apart, an
 /// over-count) is at most 513. Ignored by default (minutes unoptimised):
-/// `cargo test -p parlor-conformance --release --test tichu_round -- --ignored`.
+/// `cargo test -p parlor-conformance --release --test conformance tichu_round:: -- --ignored`.
 #[test]
 #[ignore]
 fn plays_with_the_mahjong_are_at_most_513() {
@@ -422,7 +422,8 @@ fn plays_with_the_mahjong_are_at_most_513() {
 
 /// Finds random rounds with each edge case of `tests/vectors/tichu_round/` and prints their
 /// logs (how the vector logs were found; their comments and expected scores were checked by
-/// hand and by the reference). `cargo test --release --test tichu_round find_edge_cases -- --ignored --nocapture`.
+/// hand and by the reference). `cargo test --release -p parlor-conformance --test conformance
+/// tichu_round::find_edge_cases -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn find_edge_cases() {
