@@ -91,7 +91,10 @@ fn placeable(kinds: &[usize; SUBSETS], places: &[Place]) -> bool {
 
 impl Round {
     /// A whole hand consistent with what `seat` has seen, the unseen tiles dealt at random with
-    /// `rng` (see the [module docs](self)): `seat`'s hand, the layout, every count, the scores,
+    /// `rng`: shuffled, then each placed with a place that may hold it (a hand whose seat does
+    /// not lack its numbers, the boneyard), with chance proportional to the room left, among the
+    /// places that keep the rest placeable — a uniform shuffle when nobody lacks anything
+    /// (`docs/dominoes.md`, "What a seat may believe"). `seat`'s hand, the layout, every count, the scores,
     /// the turn and every seat's exclusions ([`Round::voids`]) are kept; the other hands and the
     /// boneyard's tiles and order are drawn anew. Errors: [`Error::NoSuchSeat`];
     /// [`Error::Internal`] if no consistent deal were left (a state `decode` accepts always has
