@@ -314,7 +314,9 @@ fn greedy_takes_the_best_score_and_is_deterministic() {
         (log, round.outcome().unwrap())
     };
     assert_eq!(play(4), play(4));
-    // Through the trait: the playout policy.
+    // Through the trait: a sample and the playout policy.
+    let sample = <Round as Search>::determinize(&round, Seat(0), &mut Rng::new(1)).unwrap();
+    assert_consistent(&round, Seat(0), &sample);
     let mut playout = <Round as Search>::playout(4);
     assert_eq!(
         Bot::choose(&mut playout, &round, Seat(0)),
