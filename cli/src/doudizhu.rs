@@ -49,10 +49,12 @@ fn parse_preset(name: &str) -> Result<PresetId, String> {
 /// The `doudizhu` subcommands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// Play a whole deal (or `--match`) with the seeded random bot: the log, the outcome, `scores:`.
+    /// Play a deal (or `--match`) with the bots or as a person (--human SEAT): the log, the outcome, `scores:`.
     Play(round::PlayArgs),
     /// Check a replay log: one line per action with its events, then the outcome and `scores:`.
     Replay(round::ReplayArgs),
+    /// List the rule keys (for --rule KEY=VALUE), their values and the preset's defaults.
+    Rules(crate::play::RulesArgs),
     /// Print the kinds a card set reads as (sorted, space-separated), or `invalid`.
     Classify {
         /// The card set, e.g. `33344456`.
@@ -165,7 +167,8 @@ fn columns(line: &str) -> Vec<&str> {
 /// Runs one `doudizhu` subcommand.
 pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
     match command {
-        Command::Play(args) => return round::play(args, out),
+        Command::Play(args) => return round::play(args, input, out),
+        Command::Rules(args) => return crate::play::rules::<parlor_core::doudizhu::Config>(args, out),
         Command::Replay(args) => return round::replay(args, input, out),
         Command::Classify {
             cards: text,

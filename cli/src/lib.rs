@@ -27,9 +27,11 @@ pub mod check;
 pub mod dominoes;
 pub mod dominoes_round;
 pub mod doudizhu;
+pub mod human;
 pub mod mahjong;
 pub mod mahjong_round;
 pub mod mahjong_score;
+pub mod play;
 pub mod tichu;
 
 /// The command line of `parlor`.
