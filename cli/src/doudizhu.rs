@@ -37,9 +37,35 @@ pub struct Common {
     /// Rule preset: `pagat` (the seed's rules, default), `rlcard` or `openspiel`.
     #[arg(long, default_value = "pagat", value_parser = parse_preset)]
     pub preset: PresetId,
+    /// Set a combination rule: `KEY=VALUE` (repeatable; `parlor doudizhu rules` lists the keys;
+    /// the combination keys are `wing-copies` … `max-cards`, `bomb-follows-rocket`).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
     /// Read cases from standard input, one per line, columns separated by TAB.
     #[arg(long)]
     pub batch: bool,
+}
+
+impl Common {
+    /// The combination rules of `--preset` with every `--rule` set; a key that is no
+    /// combination rule (the auction, the scoring, …) is refused by name.
+    pub fn combination_rules(&self) -> Result<Preset, CliError> {
+        let mut config = parlor_core::doudizhu::Config::default();
+        config.rules = self.preset.preset();
+        let base = config;
+        for rule in &self.rules {
+            crate::play::set_rule(&mut config, rule).map_err(CliError::Input)?;
+            let mut only_rules = config;
+            only_rules.rules = base.rules;
+            if only_rules != base {
+                return Err(CliError::Input(format!(
+                    "--rule {}: not a combination rule (it applies to play and replay)",
+                    quoted(rule)
+                )));
+            }
+        }
+        Ok(config.rules)
+    }
 }
 
 fn parse_preset(name: &str) -> Result<PresetId, String> {
@@ -175,7 +201,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             readings,
             common,
         } => {
-            let preset = common.preset.preset();
+            let preset = common.combination_rules()?;
             let answer = |text: &str| -> Result<String, String> {
                 let set = cards(text)?;
                 let found = classify(&set, &preset);
@@ -192,7 +218,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             writeln!(out, "{}", answer(text).map_err(CliError::Input)?)?;
         }
         Command::Beats { prev, play, common } => {
-            let preset = common.preset.preset();
+            let preset = common.combination_rules()?;
             let answer = |prev: &str, play: &str| -> Result<String, String> {
                 let (prev_cards, play_cards) = (cards(prev)?, cards(play)?);
                 let yes = beats(&prev_cards, &play_cards, &preset)
@@ -213,7 +239,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             writeln!(out, "{text}")?;
         }
         Command::Moves { hand, prev, common } => {
-            let preset = common.preset.preset();
+            let preset = common.combination_rules()?;
             let list = |hand: &str, prev: Option<&str>| -> Result<Vec<Cards>, String> {
                 move_list(&cards(hand)?, &cards(prev.unwrap_or("-"))?, &preset)
             };
@@ -240,7 +266,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             judge,
             common,
         } => {
-            let preset = common.preset.preset();
+            let preset = common.combination_rules()?;
             let mut scratch = Box::new(Scratch::new());
             if *judge {
                 return run_judge(input, out, &preset, &mut scratch);
@@ -264,7 +290,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             writeln!(out, "{}", SpringAnswer::lines(plan.as_ref()))?;
         }
         Command::MinPlays { hand, common } => {
-            let preset = common.preset.preset();
+            let preset = common.combination_rules()?;
             let mut scratch = Box::new(Scratch::new());
             let mut answer = |text: &str| -> Result<String, String> {
                 let hand = cards(text)?;

@@ -50,16 +50,16 @@ pub struct Cli {
 /// The top-level commands: one per game, plus `check`.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Five Up dominoes: is a play order legal?
+    /// Five Up dominoes: play-order legality, layouts, hands and matches played, replayed, their rules.
     #[command(subcommand)]
     Dominoes(dominoes::Command),
-    /// Tichu: play legality, move generation, a trick played out, card points, round scoring, whole rounds played and replayed.
+    /// Tichu: play legality, move generation, a trick played out, card points, round scoring, whole rounds played and replayed, their rules.
     #[command(subcommand)]
     Tichu(tichu::Command),
-    /// Dou Dizhu (Fight the Landlord): classification, beating, moves, spring, min-plays.
+    /// Dou Dizhu (Fight the Landlord): classification, beating, moves, spring, min-plays, deals played and replayed, their rules.
     #[command(subcommand)]
     Doudizhu(doudizhu::Command),
-    /// Mahjong: waits, shanten, ukeire, decompositions.
+    /// Riichi Mahjong: waits, shanten, ukeire, decompositions, hand values, rounds played and replayed, their rules.
     #[command(subcommand)]
     Mahjong(mahjong::Command),
     /// Run vector files (each line: a parlor command line, TAB, the expected output).
@@ -121,7 +121,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = Cli::try_parse_from(args).map_err(|error| {
+    let cli = parse(args).map_err(|error| {
         let code = error.exit_code();
         let text = error.render().to_string();
         let missing_subcommand = error.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
@@ -141,6 +141,40 @@ where
         Command::Check(args) => check::run(args, out)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Parses the command line with the list of every command in the top-level help.
+fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    use clap::{CommandFactory, FromArgMatches};
+    let command = Cli::command();
+    let list = every_command(&command);
+    let mut command = command.after_help(list);
+    let matches = command.try_get_matches_from_mut(args)?;
+    Cli::from_arg_matches(&matches)
+}
+
+/// `Every command:` and one line per leaf command (`parlor tichu play — what it does`).
+fn every_command(command: &clap::Command) -> String {
+    let mut text = String::from("Every command:\n");
+    for game in command.get_subcommands() {
+        let name = game.get_name();
+        let leaves: Vec<&clap::Command> = game.get_subcommands().collect();
+        if leaves.is_empty() {
+            let about = game.get_about().map(ToString::to_string).unwrap_or_default();
+            text.push_str(&format!("  parlor {name:<22} {about}\n"));
+        }
+        for leaf in leaves {
+            let path = format!("{name} {}", leaf.get_name());
+            let about = leaf.get_about().map(ToString::to_string).unwrap_or_default();
+            let about = about.split(". ").next().unwrap_or("").trim_end_matches('.');
+            text.push_str(&format!("  parlor {path:<22} {about}\n"));
+        }
+    }
+    text
 }
 
 /// `text` quoted for a message, cut after 40 characters so that one bad argument or batch line

@@ -91,6 +91,12 @@ fn kind_name(kind: MeldKind) -> &'static str {
 
 /// The annotation of an event (leading space per item).
 fn events(event: &Event) -> String {
+    events_seen(event, None)
+}
+
+/// The annotation of an event as seat `viewer` sees it (`None`: everything): the tile another
+/// seat drew is not named.
+fn events_seen(event: &Event, viewer: Option<Seat>) -> String {
     let mut text = String::new();
     if let Some(call) = event.called {
         let ids: Vec<String> = call.meld.tiles().iter().map(u8::to_string).collect();
@@ -109,7 +115,11 @@ fn events(event: &Event) -> String {
         let _ = write!(text, " dora {id}");
     }
     if let Some((seat, id)) = event.drew {
-        let _ = write!(text, " draw {seat} {id}");
+        if viewer.is_none_or(|viewer| viewer == seat) {
+            let _ = write!(text, " draw {seat} {id}");
+        } else {
+            let _ = write!(text, " draw {seat}");
+        }
     }
     if event.over {
         text.push_str(" over");
@@ -310,6 +320,11 @@ impl Game for Round {
 
     fn is_summary(word: &str) -> bool {
         word.ends_with(':') || word == "round"
+    }
+
+    /// The tile another seat drew is not named.
+    fn public_line(_before: &Round, seat: Seat, action: Action, event: &Event, viewer: Seat) -> String {
+        format!("{seat} {action}{}", events_seen(event, Some(viewer)))
     }
 
     const LOG_IS_PRINTED: bool = true;

@@ -200,6 +200,25 @@ pub trait Game: Round + 'static {
         Vec::new()
     }
 
+    /// The line a person at seat `viewer` sees for `seat`'s `action` (applied to `before`): by
+    /// default the log line and the events `play` prints; a game whose log names a card the
+    /// viewer may not see (a card passed face down, a tile another seat drew) hides it.
+    fn public_line(before: &Self, seat: Seat, action: Self::Action, event: &Self::Event, viewer: Seat) -> String {
+        let _ = viewer;
+        format!("{}{}", Self::log_line(before, seat, action), Self::play_events(event))
+    }
+
+    /// The action `hint` suggests to a person at `seat`: the best bot the game has (by default
+    /// the first legal action).
+    fn hint(round: &Self, seat: Seat) -> Option<Self::Action> {
+        parlor_core::game::bot::lowest_legal_action(round, seat)
+    }
+
+    /// A line of the person's screen with the game's symbols (only on a terminal).
+    fn pretty(line: &str) -> String {
+        line.to_owned()
+    }
+
     /// Whether a line starting with `word` is a summary line `play` prints (checked by replay).
     fn is_summary(word: &str) -> bool;
 
@@ -327,7 +346,9 @@ pub fn rule_words<C: Rules>(preset: Option<&str>, rules: &[String]) -> String {
 }
 
 /// A seat's player at a table of bots.
-enum Player<G: Game> {
+pub(crate) enum Player<G: Game> {
+    /// A person (`--human`): never answers for the bots' step.
+    Person,
     /// The game's random player, one for the whole table (so the default table plays as it
     /// always did).
     Random(Rc<RefCell<G::Random>>),
@@ -335,17 +356,25 @@ enum Player<G: Game> {
     Lowest,
 }
 
-impl<G: Game> Bot<G> for Player<G> {
-    fn choose(&mut self, round: &G, seat: Seat) -> Option<G::Action> {
+impl<G: Game> Player<G> {
+    /// The player's choice (`None` for a person).
+    pub(crate) fn pick(&mut self, round: &G, seat: Seat) -> Option<G::Action> {
         match self {
+            Player::Person => None,
             Player::Random(bot) => bot.borrow_mut().choose(round, seat),
             Player::Lowest => Lowest.choose(round, seat),
         }
     }
 }
 
+impl<G: Game> Bot<G> for Player<G> {
+    fn choose(&mut self, round: &G, seat: Seat) -> Option<G::Action> {
+        self.pick(round, seat)
+    }
+}
+
 /// The players of `specs` (empty: random everywhere), one per seat of a `seats` table.
-fn players<G: Game>(specs: &[String], seats: usize, seed: u64) -> Result<Vec<Player<G>>, String> {
+pub(crate) fn players<G: Game>(specs: &[String], seats: usize, seed: u64) -> Result<Vec<Player<G>>, String> {
     if !specs.is_empty() && specs.len() != seats {
         return Err(format!("--bots: {} bots for {seats} seats (one per seat)", specs.len()));
     }

@@ -106,6 +106,15 @@ impl Game for Round {
         word == "scores:"
     }
 
+    /// Another seat's exchange is face down: the cards it passed are not named.
+    fn public_line(_before: &Round, seat: Seat, action: Action, event: &Event, viewer: Seat) -> String {
+        let shown = match action {
+            Action::Exchange { .. } if seat != viewer => format!("{seat} exchange (three cards face down)"),
+            _ => action_text(seat, action),
+        };
+        format!("{shown}{}", events_text(event))
+    }
+
     fn summary_mismatch(want: &str, line: &str) -> String {
         let strip = |text: &str| text.strip_prefix("scores: ").unwrap_or(text).to_owned();
         format!("the round scores {}, not {}", strip(want), strip(line))
