@@ -630,6 +630,7 @@ pub fn replay_into<G: Game>(
     let mut last = 0usize;
     let mut last_any = 0usize;
     let mut singles = 0u32;
+    let mut expected_tail: Vec<String> = Vec::new();
     let mut totals: Vec<i64> = Vec::new();
     let mut k = 0u32;
     for (n, line) in log_lines(bytes) {
@@ -693,6 +694,12 @@ pub fn replay_into<G: Game>(
             match expected.pop_front() {
                 Some(want) if want == words.join(" ") => continue,
                 Some(want) => return Err((n, G::summary_mismatch(&want, line))),
+                None if current.over() => {
+                    return Err((
+                        n,
+                        format!("{} is not what play prints after this {round_noun}", quoted(line)),
+                    ));
+                }
                 None => return Err((n, format!("{} before the {round_noun} is over", quoted(words[0])))),
             }
         }
@@ -756,6 +763,11 @@ pub fn replay_into<G: Game>(
                     for (total, score) in totals.iter_mut().zip(scores.as_slice()) {
                         *total = total.saturating_add(i64::from(*score));
                     }
+                    if singles > 1 {
+                        // What `play --rounds K` prints after the last round (checked, printed
+                        // once at the end).
+                        expected_tail = G::rounds_tail(&totals);
+                    }
                 }
             }
             for end in &lines {
@@ -763,6 +775,7 @@ pub fn replay_into<G: Game>(
             }
             expected = lines
                 .into_iter()
+                .chain(expected_tail.drain(..))
                 .filter(|l| l.split_whitespace().next().is_some_and(summary::<G>))
                 .collect();
         }
