@@ -149,10 +149,9 @@ pub fn play<G: Game>(
         "You play seat {me} of {seats} ({game}). Type a number, an action, hint, undo, log FILE or quit."
     )?;
     loop {
-        if point.fresh {
+        if point.fresh && !point.table.over() {
             if let Table::Match(m) = &point.table {
                 if let Some(header) = G::round_words(m.round(), options.seed, point.k) {
-                    log.truncate(point.log.max(1));
                     log.push(format!("{game} {header}"));
                 }
                 writeln!(out, "== round {} ==", point.k.saturating_add(1))?;

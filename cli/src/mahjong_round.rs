@@ -322,9 +322,15 @@ impl Game for Round {
         word.ends_with(':') || word == "round"
     }
 
-    /// The tile another seat drew is not named.
+    /// The tile another seat drew is not named, nor the tiles of another seat's call claim
+    /// (they show in the `call` event once the call is made; an overridden claim shows none).
     fn public_line(_before: &Round, seat: Seat, action: Action, event: &Event, viewer: Seat) -> String {
-        format!("{seat} {action}{}", events_seen(event, Some(viewer)))
+        let shown = match action {
+            Action::Chii { .. } if seat != viewer => format!("{seat} chii"),
+            Action::Pon { .. } if seat != viewer => format!("{seat} pon"),
+            _ => format!("{seat} {action}"),
+        };
+        format!("{shown}{}", events_seen(event, Some(viewer)))
     }
 
     const LOG_IS_PRINTED: bool = true;
