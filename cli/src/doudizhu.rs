@@ -50,8 +50,10 @@ impl Common {
     /// The combination rules of `--preset` with every `--rule` set; a key that is no
     /// combination rule (the auction, the scoring, …) is refused by name.
     pub fn combination_rules(&self) -> Result<Preset, CliError> {
-        let mut config = parlor_core::doudizhu::Config::default();
-        config.rules = self.preset.preset();
+        let mut config = parlor_core::doudizhu::Config {
+            rules: self.preset.preset(),
+            ..Default::default()
+        };
         let base = config;
         for rule in &self.rules {
             crate::play::set_rule(&mut config, rule).map_err(CliError::Input)?;

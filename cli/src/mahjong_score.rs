@@ -107,8 +107,10 @@ pub fn win_of(args: &ScoreArgs) -> Result<(Win, Config), String> {
 /// The hand-value config `config` with every `--rule` set; a key that is no hand-value rule
 /// (the number of rounds, the starting points, …) is refused by name.
 pub fn with_rules(config: Config, rules: &[String]) -> Result<Config, String> {
-    let mut game = parlor_core::mahjong::Config::default();
-    game.score = config;
+    let mut game = parlor_core::mahjong::Config {
+        score: config,
+        ..Default::default()
+    };
     let base = game;
     for rule in rules {
         crate::play::set_rule(&mut game, rule)?;

@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use common::parlor;
 use parlor_cli::play::Game;
-use parlor_core::game::{Round, Rules, Seat};
+use parlor_core::game::{Rules, Seat};
 
 /// `count` answers of `1` (the first legal action) and a newline each.
 fn ones(count: usize) -> String {
