@@ -162,6 +162,18 @@ impl Game for Round {
         matches!(word, "domino:" | "blocked:" | "scores:")
     }
 
+    /// Tiles of a double-6 set as Unicode domino tiles (`3-5` → 🀹), bigger sets as written.
+    fn pretty(line: &str) -> String {
+        crate::human::map_tokens(line, |token| {
+            let (a, b) = token.split_once('-')?;
+            let (a, b) = (a.parse::<u32>().ok()?, b.parse::<u32>().ok()?);
+            (a <= 6 && b <= 6)
+                .then(|| char::from_u32(0x1F031 + a * 7 + b))
+                .flatten()
+                .map(|tile| format!("{tile} "))
+        })
+    }
+
     fn summary_mismatch(want: &str, line: &str) -> String {
         format!("the hand ended `{want}`, not `{line}`")
     }

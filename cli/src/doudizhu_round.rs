@@ -183,6 +183,15 @@ impl Game for Round {
         matches!(word, "outcome:" | "scores:" | "total:")
     }
 
+    /// The jokers in colour (B black-and-white bold, R red) within card strings.
+    fn pretty(line: &str) -> String {
+        crate::human::map_tokens(line, |token| {
+            let cards = token.chars().all(|c| "3456789TJQKA2BR".contains(c));
+            (cards && (token.contains('B') || token.contains('R')))
+                .then(|| token.replace('B', "\x1b[1mB\x1b[0m").replace('R', "\x1b[1;31mR\x1b[0m"))
+        })
+    }
+
     const LOG_IS_PRINTED: bool = false;
     const ECHO_HEADER: bool = true;
     const ROUND: &'static str = "deal";

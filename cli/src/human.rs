@@ -315,7 +315,9 @@ fn ask<G: Game>(
             let _ = writeln!(screen, "{verb}:");
             group = verb;
         }
-        let _ = writeln!(screen, "  {:>3}  {text}", index + 1);
+        let shown = G::describe(round, *action);
+        let shown = if pretty { G::pretty(&shown) } else { shown };
+        let _ = writeln!(screen, "  {:>3}  {shown}", index + 1);
     }
     if actions.len() > LISTED {
         let _ = writeln!(
@@ -401,4 +403,36 @@ fn choose<A: Copy + Eq + std::fmt::Display>(actions: &[A], text: &str) -> Result
                 crate::quoted(text)
             )
         })
+}
+
+/// `line` with each whitespace-separated token `f` maps replaced (the others, and the spaces, as
+/// they were): the games' terminal symbols.
+pub fn map_tokens(line: &str, f: impl Fn(&str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut token = String::new();
+    let flush = |token: &mut String, out: &mut String| {
+        if !token.is_empty() {
+            // A trailing comma or colon stays outside the token.
+            let core = token.trim_end_matches([',', ':', ';']);
+            let tail = token.get(core.len()..).unwrap_or("");
+            match f(core) {
+                Some(shown) => {
+                    out.push_str(&shown);
+                    out.push_str(tail);
+                }
+                None => out.push_str(token),
+            }
+            token.clear();
+        }
+    };
+    for c in line.chars() {
+        if c.is_whitespace() {
+            flush(&mut token, &mut out);
+            out.push(c);
+        } else {
+            token.push(c);
+        }
+    }
+    flush(&mut token, &mut out);
+    out
 }

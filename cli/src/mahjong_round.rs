@@ -322,6 +322,68 @@ impl Game for Round {
         word.ends_with(':') || word == "round"
     }
 
+    /// The tile ids of an action named after it: `discard 16 (0m)`, `chii 80 88 (3s 0s)`.
+    fn describe(round: &Round, action: Action) -> String {
+        let text = action.to_string();
+        let red = round.config().score.red_fives;
+        let names: Vec<String> = text
+            .split_whitespace()
+            .skip(1)
+            .filter_map(|word| word.parse::<u8>().ok())
+            .filter(|_| !text.starts_with("ankan"))
+            .map(|id| {
+                let kind = id / 4;
+                let suit = ["m", "p", "s", "z"].get(usize::from(kind / 9)).copied().unwrap_or("?");
+                let number = if red && matches!(id, 16 | 52 | 88) {
+                    0
+                } else {
+                    kind % 9 + 1
+                };
+                format!("{number}{suit}")
+            })
+            .collect();
+        if names.is_empty() {
+            text
+        } else {
+            format!("{text} ({})", names.join(" "))
+        }
+    }
+
+    /// Tiles as Unicode Mahjong tiles (`5m` → 🀋; the red five `0m` in red), except on the
+    /// `ids:` line.
+    fn pretty(line: &str) -> String {
+        if line.starts_with("ids:") {
+            return line.to_owned();
+        }
+        crate::human::map_tokens(line, |token| {
+            let mut chars = token.chars();
+            let (Some(digit), Some(suit), None) = (chars.next(), chars.next(), chars.next()) else {
+                return None;
+            };
+            let n = digit.to_digit(10)?;
+            let (red, n) = if n == 0 { (true, 5) } else { (false, n) };
+            let code = match suit {
+                'm' if n >= 1 => 0x1F007 + n - 1,
+                's' if n >= 1 => 0x1F010 + n - 1,
+                'p' if n >= 1 => 0x1F019 + n - 1,
+                'z' => match n {
+                    1..=4 => 0x1F000 + n - 1,
+                    5 => 0x1F006,
+                    6 => 0x1F005,
+                    7 => 0x1F004,
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            let tile = char::from_u32(code)?;
+            Some(if red {
+                format!("\x1b[31m{tile}\x1b[0m")
+            } else {
+                tile.to_string()
+            })
+        })
+    }
+
     /// The tile another seat drew is not named, nor the tiles of another seat's call claim
     /// (they show in the `call` event once the call is made; an overridden claim shows none).
     fn public_line(_before: &Round, seat: Seat, action: Action, event: &Event, viewer: Seat) -> String {

@@ -214,6 +214,12 @@ pub trait Game: Round + 'static {
         parlor_core::game::bot::lowest_legal_action(round, seat)
     }
 
+    /// An action as a person's list shows it (by default its log notation).
+    fn describe(round: &Self, action: Self::Action) -> String {
+        let _ = round;
+        action.to_string()
+    }
+
     /// A line of the person's screen with the game's symbols (only on a terminal).
     fn pretty(line: &str) -> String {
         line.to_owned()

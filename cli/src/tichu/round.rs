@@ -106,6 +106,21 @@ impl Game for Round {
         word == "scores:"
     }
 
+    /// Suits in colour (jade green, pagoda blue, star red), the specials bold.
+    fn pretty(line: &str) -> String {
+        crate::human::map_tokens(line, |token| {
+            let colour = match token.as_bytes() {
+                [rank, b'j'] if rank.is_ascii_alphanumeric() => "32",
+                [rank, b'p'] if rank.is_ascii_alphanumeric() => "34",
+                [rank, b's'] if rank.is_ascii_alphanumeric() => "37",
+                [rank, b't'] if rank.is_ascii_alphanumeric() => "31",
+                [b'D' | b'P' | b'R'] => "1",
+                _ => return None,
+            };
+            Some(format!("\x1b[{colour}m{token}\x1b[0m"))
+        })
+    }
+
     /// Another seat's exchange is face down: the cards it passed are not named.
     fn public_line(_before: &Round, seat: Seat, action: Action, event: &Event, viewer: Seat) -> String {
         let shown = match action {
