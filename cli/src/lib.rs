@@ -8,7 +8,13 @@
 //! parlor doudizhu classify 33344456             # reading names | invalid
 //! parlor mahjong waits 1m 1m 1m 4s 4s 4s 7p 7p 7p 3m 3m 3m 9s
 //! parlor check tests/vectors/*.tsv              # run vector files, `N passed, N failed`
+//! parlor tichu play --seed 5 --match --rule target=500   # the bots play; one driver for every game
+//! parlor mahjong rules                          # every rule key, its value and default
+//! parlor dominoes play --human 0                # a person plays seat 0 against the bots
 //! ```
+//!
+//! `play`, `replay` and `rules` are written once over the game interface ([`play`]); a
+//! person's seat too ([`human`]).
 //!
 //! Every leaf command also takes `--batch`: one case per line on standard input, one answer per
 //! line on standard output in the same order; a bad line prints `error: <what is wrong>` and

@@ -56,7 +56,7 @@ pub struct PlayOptions {
     #[arg(long, value_delimiter = ',')]
     pub bots: Vec<String>,
     /// Play seat SEAT yourself: the screen shows what that seat may see, you type the actions.
-    #[arg(long, value_name = "SEAT")]
+    #[arg(long, value_name = "SEAT", conflicts_with = "rounds")]
     pub human: Option<u8>,
     /// Also write the log to this file.
     #[arg(long)]
