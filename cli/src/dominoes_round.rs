@@ -1,7 +1,8 @@
 //! `parlor dominoes play`, `replay` and `draw`: whole hands and matches with the built-in bots,
 //! replay logs, and the layout picture.
 //!
-//! The replay log (one hand; a new header line starts the next hand of a match):
+//! The replay log (one hand; a match log starts `dominoes players <n> match <S>` and each hand
+//! has its own header; the driver is [`crate::play`]):
 //!
 //! ```text
 //! dominoes players 2 seed 7            # or: dominoes deal 5-5 5-0 … | 5-6 4-4 … | boneyard 0-1 0-2 …

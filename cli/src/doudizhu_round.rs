@@ -1,7 +1,8 @@
 //! `parlor doudizhu play` and `replay`: whole deals and matches with the built-in bots, and
 //! replay logs.
 //!
-//! The replay log (one deal; a new header line starts the next deal of a match):
+//! The replay log (one deal; a match log starts `doudizhu match <S>` and each deal has its own
+//! header; the driver is [`crate::play`]):
 //!
 //! ```text
 //! doudizhu seed 7                  # or: doudizhu deal <h0> <h1> <h2> <kitty> [first <seat>]
@@ -21,8 +22,9 @@
 //! `replay` prints one line per action with its events appended — `landlord <seat> kitty
 //! <cards>` when the auction ends, `void` when everyone passed, `stake x2` for a bomb, rocket
 //! or rob, `lead <seat>` after two passes, `out` on the last card — then an `outcome:` line and
-//! `scores: <d0> <d1> <d2>` (all pass: `scores: 0 0 0`); a log of several deals (a match) ends
-//! with `total: <t0> <t1> <t2>` after the last deal's `scores:` line. A bad or illegal line stops it:
+//! `scores: <d0> <d1> <d2>` (all pass: `scores: 0 0 0`); a log of several single deals ends
+//! with `total: <t0> <t1> <t2>` after the last deal's `scores:` line, a match with its `match:`
+//! line. A bad or illegal line stops it:
 //! `error: line N: <what is wrong>` on standard error, exit status 2.
 //!
 //! So `play`'s output replays as it is: an action line may carry its events (they must be the
