@@ -247,6 +247,10 @@ impl Game for Round {
         RandomBot::new(seed)
     }
 
+    fn greedy(seed: u64) -> Option<Box<dyn parlor_core::game::bot::Bot<Round>>> {
+        Some(Box::new(<Round as parlor_core::game::Search>::playout(seed)))
+    }
+
     fn round_words(_round: &Round, _seed: u64, _k: u32) -> Option<String> {
         None
     }

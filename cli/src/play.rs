@@ -52,7 +52,8 @@ pub struct PlayOptions {
     #[arg(long, value_name = "K")]
     pub rounds: Option<u32>,
     /// The bots, one per seat, separated by commas: `random` (the game's seeded random player,
-    /// the default), `lowest` (the first legal action).
+    /// the default), `lowest` (the first legal action), `greedy` (the game's greedy player, where
+    /// it has one).
     #[arg(long, value_delimiter = ',')]
     pub bots: Vec<String>,
     /// Play seat SEAT yourself: the screen shows what that seat may see, you type the actions.
@@ -99,6 +100,13 @@ pub trait Game: Round + 'static {
 
     /// The game's random player seeded `seed`.
     fn random(seed: u64) -> Self::Random;
+
+    /// The game's greedy player seeded `seed` (its search playout policy, `game::Search`), when
+    /// the game has one.
+    fn greedy(seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        let _ = seed;
+        None
+    }
 
     /// The deal words of a single round seeded `seed` (after `<game> `): `seed 7`.
     fn seed_words(config: &Self::Config, seed: u64) -> String {
@@ -208,10 +216,13 @@ pub trait Game: Round + 'static {
         format!("{}{}", Self::log_line(before, seat, action), Self::play_events(event))
     }
 
-    /// The action `hint` suggests to a person at `seat`: the best bot the game has (by default
-    /// the first legal action).
+    /// The action `hint` suggests to a person at `seat`: the best bot the game has (the greedy
+    /// player where the game has one, else the first legal action).
     fn hint(round: &Self, seat: Seat) -> Option<Self::Action> {
-        parlor_core::game::bot::lowest_legal_action(round, seat)
+        match Self::greedy(u64::from(seat.0)) {
+            Some(mut bot) => bot.choose(round, seat),
+            None => parlor_core::game::bot::lowest_legal_action(round, seat),
+        }
     }
 
     /// An action as a person's list shows it (by default its log notation).
@@ -360,6 +371,8 @@ pub(crate) enum Player<G: Game> {
     Random(Rc<RefCell<G::Random>>),
     /// The first legal action.
     Lowest,
+    /// The game's greedy player.
+    Greedy(Box<dyn Bot<G>>),
 }
 
 impl<G: Game> Player<G> {
@@ -369,6 +382,7 @@ impl<G: Game> Player<G> {
             Player::Person => None,
             Player::Random(bot) => bot.borrow_mut().choose(round, seat),
             Player::Lowest => Lowest.choose(round, seat),
+            Player::Greedy(bot) => bot.choose(round, seat),
         }
     }
 }
@@ -389,7 +403,13 @@ pub(crate) fn players<G: Game>(specs: &[String], seats: usize, seed: u64) -> Res
         .map(|seat| match specs.get(seat).map_or("random", String::as_str) {
             "random" => Ok(Player::Random(Rc::clone(&shared))),
             "lowest" => Ok(Player::Lowest),
-            other => Err(format!("--bots: unknown bot {} (random or lowest)", quoted(other))),
+            "greedy" => G::greedy(parlor_core::game::round_seed(seed, u32::try_from(seat).unwrap_or(0)))
+                .map(Player::Greedy)
+                .ok_or_else(|| format!("--bots: {} has no greedy bot yet (random or lowest)", G::GAME.name())),
+            other => Err(format!(
+                "--bots: unknown bot {} (random, lowest or greedy)",
+                quoted(other)
+            )),
         })
         .collect()
 }

@@ -231,6 +231,38 @@ fn bots_are_chosen_per_seat() {
     let (code, replayed, _) = run(&["dominoes", "replay", "-"], &out);
     assert_eq!(code, 0);
     assert_eq!(replayed.lines().last(), out.lines().last());
+    // Mahjong's greedy bot (its search playout policy): seed 3 ends in seat 1's ron.
+    let (code, out, _) = run(
+        &[
+            "mahjong",
+            "play",
+            "--seed",
+            "3",
+            "--bots",
+            "greedy,greedy,greedy,greedy",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let tail: Vec<&str> = out.lines().rev().take(3).collect();
+    assert_eq!(
+        tail,
+        [
+            "scores: 25000 37000 25000 13000",
+            "round 0: 0 13000 0 -12000",
+            "outcome: win; seat 1 ron from 3 6 han 25 fu 12000 points"
+        ]
+    );
+    let (code, replayed, _) = run(&["mahjong", "replay", "-"], &out);
+    assert_eq!((code, replayed.as_str()), (0, out.as_str()));
+    // A person's hint is the greedy bot's choice where the game has one.
+    let (_, screen, _) = run(&["mahjong", "play", "--human", "0", "--seed", "5"], "hint\nquit\n");
+    assert!(screen.contains("hint: 6  discard 58"), "{screen}");
+    let (code, _, err) = run(&["tichu", "play", "--bots", "greedy,lowest,lowest,lowest"], "");
+    assert_eq!(
+        (code, err.as_str()),
+        (2, "parlor: --bots: tichu has no greedy bot yet (random or lowest)\n")
+    );
     let (code, _, err) = run(&["dominoes", "play", "--bots", "lowest"], "");
     assert_eq!(
         (code, err.as_str()),
