@@ -1,5 +1,6 @@
 //! Move generation: every distinct play from a hand that beats a given play (or every lead).
 
+use core::cell::Cell;
 use core::ops::ControlFlow;
 
 use super::Error;
@@ -115,6 +116,9 @@ struct Gen<'a> {
     fits: bool,
     f: &'a mut dyn FnMut(Cards, Reading) -> bool,
     stopped: bool,
+    /// Plays still to pass over before the one wanted ([`generate_from`]): a block of plays whose
+    /// number is known (wings, quad kickers) is skipped whole while it fits.
+    skip: Option<&'a Cell<usize>>,
 }
 
 /// Runs the generator; `f` gets each play with the reading it was generated as (its only
@@ -127,6 +131,22 @@ pub(crate) fn generate(
     limit: usize,
     f: &mut dyn FnMut(Cards, Reading) -> bool,
 ) -> bool {
+    generate_from(hand, prev, preset, limit, None, f)
+}
+
+/// [`generate`], passing over whole blocks of plays while `skip` (when given) is at least
+/// their number, taking it down by it: then `f` sees the plays from about the `skip`-th on, and
+/// must count down `skip` for each play it is given (`f` and the blocks share the count). Only
+/// for rules whose sets read one way each (the caller expands no readings): the blocks are
+/// counted as the generator reports them.
+pub(crate) fn generate_from(
+    hand: &Cards,
+    prev: Option<Reading>,
+    preset: &Preset,
+    limit: usize,
+    skip: Option<&Cell<usize>>,
+    f: &mut dyn FnMut(Cards, Reading) -> bool,
+) -> bool {
     let mut g = Gen {
         hand: hand.counts(),
         prev,
@@ -135,9 +155,93 @@ pub(crate) fn generate(
         fits: hand.len() <= limit,
         f,
         stopped: false,
+        skip,
     };
     g.run();
     !g.stopped
+}
+
+/// The number of legal plays a round offers for `hand` over `prev` (the whole legal-action
+/// count but the pass), without visiting them: what [`generate`] reports, with two round rules
+/// applied as the round applies them — `quad_blocks_chain_head` (a plain chain from a rank the
+/// hand holds four of is no play) and, when `expand` (rules that give airplane sets several
+/// readings), each airplane set counted once per reading that beats `prev`. The wing and
+/// kicker blocks are counted in closed form (multisets under caps); the rest is a few loops.
+pub(crate) fn count_plays(
+    hand: &Cards,
+    prev: Option<Reading>,
+    preset: &Preset,
+    limit: usize,
+    expand: bool,
+    quirk: bool,
+) -> usize {
+    let mut none = |_: Cards, _: Reading| true;
+    let g = Gen {
+        hand: hand.counts(),
+        prev,
+        preset,
+        limit,
+        fits: hand.len() <= limit,
+        f: &mut none,
+        stopped: false,
+        skip: None,
+    };
+    g.count(expand, quirk)
+}
+
+/// The multisets of `need` items with at most `caps[r]` of rank `r` (a polynomial coefficient,
+/// computed up to degree `need` ≤ 20).
+fn multisets(caps: &[u8; RANKS], need: usize) -> usize {
+    const TOP: usize = 20;
+    if need > TOP {
+        return 0;
+    }
+    let mut coef = [0usize; TOP + 1];
+    if let Some(first) = coef.first_mut() {
+        *first = 1;
+    }
+    for &cap in caps.iter().filter(|&&c| c > 0) {
+        // In place from the top: coef[j] = Σ_{t ≤ cap} coef[j − t] of the ranks before.
+        for j in (1..=need).rev() {
+            let mut sum = 0usize;
+            for t in 0..=usize::from(cap).min(j) {
+                sum = sum.saturating_add(coef.get(j.wrapping_sub(t)).copied().unwrap_or(0)); // t ≤ j
+            }
+            if let Some(slot) = coef.get_mut(j) {
+                *slot = sum;
+            }
+        }
+    }
+    coef.get(need).copied().unwrap_or(0)
+}
+
+/// [`multisets`] without those holding both jokers (unless the rules allow both as kickers).
+fn kicker_sets(caps: &[u8; RANKS], need: usize, both_jokers: bool) -> usize {
+    let all = multisets(caps, need);
+    let [.., black, red] = *caps;
+    if both_jokers || black == 0 || red == 0 || need < 2 {
+        return all;
+    }
+    let mut rest = *caps;
+    let [.., b, r] = &mut rest;
+    (*b, *r) = (0, 0);
+    all.saturating_sub(multisets(&rest, need.wrapping_sub(2))) // need ≥ 2
+}
+
+/// The binomial coefficient `C(n, k)` for the small numbers of the kicker counts.
+fn choose(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut out = 1usize;
+    for i in 0..k {
+        // Exact at every step: a product of i + 1 consecutive numbers is divisible by (i + 1)!.
+        out = out
+            .saturating_mul(n.wrapping_sub(i))
+            .checked_div(i.wrapping_add(1))
+            .unwrap_or(0); // i < k ≤ n
+    }
+    out
 }
 
 /// The reading of a generated play. The generator's loops keep `chain` ≤ 12 and `key` below
@@ -186,6 +290,209 @@ impl Gen<'_> {
     /// chain loops look one rank past their end).
     fn h(&self, i: usize) -> u8 {
         self.hand.get(i).copied().unwrap_or(0)
+    }
+
+    fn fits_size(&self, cards: usize) -> bool {
+        self.fits || cards <= self.limit
+    }
+
+    /// Passes over a block of `n` plays if the skip count is at least `n`; whether it did.
+    fn skipped(&self, n: usize) -> bool {
+        match self.skip {
+            Some(left) if left.get() >= n => {
+                left.set(left.get().wrapping_sub(n)); // ≥ n
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The caps of the single wings of the chain `start .. start + len`.
+    fn single_caps(&self, start: usize, len: usize) -> [u8; RANKS] {
+        let end = start.wrapping_add(len);
+        let cap_all = self.preset.wing_copies.clamp(1, 4);
+        let mut caps = [0u8; RANKS];
+        for (i, cap) in caps.iter_mut().enumerate() {
+            if i >= start && i < end {
+                continue;
+            }
+            let next_to_chain = i <= CHAIN_TOP && (i.wrapping_add(1) == start || i == end);
+            let mut c = cap_all.min(self.h(i));
+            if next_to_chain && !self.preset.wing_triplet_next_to_chain {
+                c = c.min(2);
+            }
+            *cap = c;
+        }
+        caps
+    }
+
+    /// The ranks that may be a pair wing of the chain `start .. start + len`.
+    fn pair_caps(&self, start: usize, len: usize) -> [u8; RANKS] {
+        let mut caps = [0u8; RANKS];
+        for (i, cap) in caps.iter_mut().enumerate() {
+            if (i < start || i >= start.wrapping_add(len)) && i <= Rank::Two as usize && self.h(i) >= 2 {
+                *cap = 1;
+            }
+        }
+        caps
+    }
+
+    /// How many single-wing plays the generator reports for the chain `start .. start + len`
+    /// (rules that read each set one way: no wing can be a triplet next to the chain, so only
+    /// the two jokers together are ruled out), or — `expand` — how many readings of it there are.
+    fn single_wing_count(&self, start: usize, len: usize) -> usize {
+        kicker_sets(&self.single_caps(start, len), len, self.preset.both_jokers_as_kickers)
+    }
+
+    fn count(&self, expand: bool, quirk: bool) -> usize {
+        let mut n = 0usize;
+        let mut add = |k: usize| n = n.saturating_add(k);
+        // simple
+        let b = Rank::BlackJoker as usize;
+        let r = Rank::RedJoker as usize;
+        if self.wants(Kind::Rocket)
+            && self.h(b) > 0
+            && self.h(r) > 0
+            && self.fits_size(2)
+            && self.beats_prev(&reading(Kind::Rocket, 1, b))
+        {
+            add(1);
+        }
+        for i in 0..RANKS {
+            let have = self.h(i);
+            let suited = i <= Rank::Two as usize;
+            for (kind, need) in [
+                (Kind::Single, 1u8),
+                (Kind::Pair, 2),
+                (Kind::Triplet, 3),
+                (Kind::Bomb, 4),
+            ] {
+                if have >= need
+                    && (need == 1 || suited)
+                    && self.wants(kind)
+                    && self.fits_size(usize::from(need))
+                    && self.beats_prev(&reading(kind, 1, i))
+                {
+                    add(1);
+                }
+            }
+        }
+        // chains
+        for (kind, per, min) in [
+            (Kind::Sequence, 1u8, 5usize),
+            (Kind::PairSequence, 2, 3),
+            (Kind::Airplane, 3, 2),
+        ] {
+            if !self.wants(kind) {
+                continue;
+            }
+            for start in 0..=CHAIN_TOP {
+                // OpenSpiel's rule: no plain chain from a rank held four times.
+                let head_blocked = quirk && self.h(start) == 4;
+                for end in start..=CHAIN_TOP {
+                    if self.h(end) < per {
+                        break;
+                    }
+                    let len = end.wrapping_sub(start).saturating_add(1);
+                    if len >= min
+                        && !head_blocked
+                        && self.fits_size(len.saturating_mul(usize::from(per)))
+                        && self.beats_prev(&reading(kind, len, start))
+                    {
+                        add(1);
+                    }
+                }
+            }
+        }
+        // triplet + kicker
+        let single = self.wants(Kind::TripletSingle);
+        let pair = self.wants(Kind::TripletPair);
+        if single || pair {
+            for t in 0..=Rank::Two as usize {
+                if self.h(t) < 3 {
+                    continue;
+                }
+                let others = |need: u8, suited_only: bool| {
+                    (0..RANKS)
+                        .filter(|&k| k != t && self.h(k) >= need && (!suited_only || k <= Rank::Two as usize))
+                        .count()
+                };
+                if single && self.fits_size(4) && self.beats_prev(&reading(Kind::TripletSingle, 1, t)) {
+                    add(others(1, false));
+                }
+                if pair && self.fits_size(5) && self.beats_prev(&reading(Kind::TripletPair, 1, t)) {
+                    add(others(2, true));
+                }
+            }
+        }
+        // airplanes with wings
+        let singles = self.wants(Kind::AirplaneSingles);
+        let pairs = self.wants(Kind::AirplanePairs);
+        if singles || pairs {
+            let max = usize::from(self.preset.max_cards).min(self.limit);
+            for start in 0..=CHAIN_TOP {
+                for end in start..=CHAIN_TOP {
+                    if self.h(end) < 3 {
+                        break;
+                    }
+                    let len = end.wrapping_sub(start).saturating_add(1);
+                    if len < 2 {
+                        continue;
+                    }
+                    if singles
+                        && len.saturating_mul(4) <= max
+                        && self.beats_prev(&reading(Kind::AirplaneSingles, len, start))
+                    {
+                        add(self.single_wing_count(start, len));
+                    }
+                    if pairs
+                        && len.saturating_mul(5) <= max
+                        && self.beats_prev(&reading(Kind::AirplanePairs, len, start))
+                    {
+                        let m = self.pair_caps(start, len).iter().filter(|&&c| c > 0).count();
+                        add(choose(m, len));
+                    }
+                }
+            }
+        }
+        // quad + two
+        if self.preset.quad_with_two {
+            let singles = self.wants(Kind::QuadSingles);
+            let pairs = self.wants(Kind::QuadPairs);
+            for q in 0..=Rank::Two as usize {
+                if self.h(q) < 4 {
+                    continue;
+                }
+                if singles && self.fits_size(6) && self.beats_prev(&reading(Kind::QuadSingles, 1, q)) {
+                    add(self.quad_single_count(q));
+                }
+                if pairs && self.fits_size(8) && self.beats_prev(&reading(Kind::QuadPairs, 1, q)) {
+                    add(self.quad_pair_count(q));
+                }
+            }
+        }
+        let _ = expand; // every airplane reading is one (chain, wings) pair: counted above
+        n
+    }
+
+    fn quad_single_caps(&self, q: usize) -> [u8; RANKS] {
+        let per = if self.preset.quad_pair_as_singles { 2 } else { 1 };
+        let mut caps = [0u8; RANKS];
+        for (i, cap) in caps.iter_mut().enumerate() {
+            if i != q {
+                *cap = self.h(i).min(per);
+            }
+        }
+        caps
+    }
+
+    fn quad_single_count(&self, q: usize) -> usize {
+        kicker_sets(&self.quad_single_caps(q), 2, self.preset.both_jokers_as_kickers)
+    }
+
+    fn quad_pair_count(&self, q: usize) -> usize {
+        let m = (0..=Rank::Two as usize).filter(|&i| i != q && self.h(i) >= 2).count();
+        choose(m, 2)
     }
 
     fn run(&mut self) {
@@ -334,7 +641,7 @@ impl Gen<'_> {
         }
         let preset = *self.preset;
         let this = reading(Kind::AirplaneSingles, len, start);
-        if !self.beats_prev(&this) {
+        if !self.beats_prev(&this) || self.skipped(kicker_sets(&caps, len, preset.both_jokers_as_kickers)) {
             return;
         }
         let mut all = Multisets::new(&caps, len);
@@ -380,7 +687,7 @@ impl Gen<'_> {
             }
         }
         let this = reading(Kind::AirplanePairs, len, start);
-        if !self.beats_prev(&this) {
+        if !self.beats_prev(&this) || self.skipped(choose(caps.iter().filter(|&&c| c > 0).count(), len)) {
             return;
         }
         let mut all = Multisets::new(&caps, len);
@@ -411,7 +718,14 @@ impl Gen<'_> {
             if let Some(slot) = base.get_mut(q) {
                 *slot = 4;
             }
-            if singles && self.beats_prev(&reading(Kind::QuadSingles, 1, q)) {
+            if singles
+                && self.beats_prev(&reading(Kind::QuadSingles, 1, q))
+                && !self.skipped(if self.fits_size(6) {
+                    self.quad_single_count(q)
+                } else {
+                    0
+                })
+            {
                 let per = if preset.quad_pair_as_singles { 2 } else { 1 };
                 let mut caps = [0u8; RANKS];
                 for (i, cap) in caps.iter_mut().enumerate() {
@@ -430,7 +744,10 @@ impl Gen<'_> {
                     }
                 }
             }
-            if pairs && self.beats_prev(&reading(Kind::QuadPairs, 1, q)) {
+            if pairs
+                && self.beats_prev(&reading(Kind::QuadPairs, 1, q))
+                && !self.skipped(if self.fits_size(8) { self.quad_pair_count(q) } else { 0 })
+            {
                 let mut caps = [0u8; RANKS];
                 for (i, cap) in caps.iter_mut().enumerate() {
                     if i != q && i <= Rank::Two as usize && self.h(i) >= 2 {

@@ -30,12 +30,13 @@
 //! ```
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+use core::cell::Cell;
 use core::fmt;
 
 use super::Error;
 use super::cards::{Cards, RANKS, Rank};
 use super::combination::{Kind, Preset, Reading, classify};
-use super::moves::{MAX_MOVES, generate};
+use super::moves::{MAX_MOVES, count_plays, generate, generate_from};
 use super::solve::{Opponents, Plan, Scratch, min_plays, spring};
 use crate::game::{Rng, Seat, shuffle};
 
@@ -749,7 +750,7 @@ impl Round {
                 }
                 // Only OpenSpiel's rules give one card set several readings, and only for
                 // airplanes; every other play's one reading is the generator's.
-                let several = rules.wing_copies >= 3 && rules.wing_triplet_next_to_chain;
+                let several = several_readings(&rules);
                 generate(
                     &hand,
                     prev,
@@ -801,9 +802,90 @@ impl Round {
         n
     }
 
-    /// The number of legal actions of `seat`.
+    /// The number of legal actions of `seat`, without visiting them in play: the wing and
+    /// kicker blocks are counted in closed form (the hot path of random playouts).
     pub fn count_legal_actions(&self, seat: Seat) -> usize {
-        self.legal_actions(seat, &mut [])
+        if self.to_act() != Some(seat) || self.phase != Phase::Play {
+            return self.legal_actions(seat, &mut []);
+        }
+        let prev = self.top.map(|(_, p)| p.reading);
+        let pass = usize::from(prev.is_some());
+        let hand = self.hand(seat);
+        if self.config.bomb_follows_rocket && prev.is_some_and(|p| p.kind == Kind::Rocket) {
+            let bombs = Rank::ALL.into_iter().filter(|&r| hand.count(r) == 4).count();
+            return pass.saturating_add(bombs);
+        }
+        let rules = self.config.rules;
+        let plays = count_plays(
+            &hand,
+            prev,
+            &rules,
+            usize::from(rules.max_cards),
+            several_readings(&rules),
+            self.config.quad_blocks_chain_head,
+        );
+        pass.saturating_add(plays)
+    }
+
+    /// The legal action of index `n` (order of [`Round::for_each_legal_action`]); `None` when
+    /// `n` is past the count. In play, the wing and kicker blocks before it are passed over by
+    /// their counts (except under rules that read airplane sets several ways), and the
+    /// generator stops at it.
+    pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
+        let prev = self.top.map(|(_, p)| p.reading);
+        let rules = self.config.rules;
+        let plain = self.to_act() == Some(seat)
+            && self.phase == Phase::Play
+            && !several_readings(&rules)
+            && !(self.config.bomb_follows_rocket && prev.is_some_and(|p| p.kind == Kind::Rocket));
+        if !plain {
+            let mut left = n;
+            let mut found = None;
+            self.visit(seat, &mut |a| {
+                if left == 0 {
+                    found = Some(a);
+                    false
+                } else {
+                    left = left.saturating_sub(1);
+                    true
+                }
+            });
+            return found;
+        }
+        let mut left = n;
+        if prev.is_some() {
+            match left.checked_sub(1) {
+                None => return Some(Action::Pass),
+                Some(rest) => left = rest,
+            }
+        }
+        let hand = self.hand(seat);
+        let quirk = self.config.quad_blocks_chain_head;
+        let skip = Cell::new(left);
+        let mut found = None;
+        generate_from(
+            &hand,
+            prev,
+            &rules,
+            usize::from(rules.max_cards),
+            Some(&skip),
+            &mut |cards, reading| {
+                if quirk && blocked_chain(&hand, &reading) {
+                    return true;
+                }
+                match skip.get().checked_sub(1) {
+                    None => {
+                        found = Some(Action::Play(Play { cards, reading }));
+                        false
+                    }
+                    Some(rest) => {
+                        skip.set(rest);
+                        true
+                    }
+                }
+            },
+        );
+        found
     }
 
     /// Whether `action` is legal for `seat` now.
@@ -1238,6 +1320,12 @@ impl Round {
         }
         Ok(out)
     }
+}
+
+/// Whether the rules give some airplane sets several readings (single wings may be a triplet
+/// next to the chain: OpenSpiel's rules), so that a generated set may be several actions.
+fn several_readings(rules: &Preset) -> bool {
+    rules.wing_copies >= 3 && rules.wing_triplet_next_to_chain
 }
 
 /// Whether OpenSpiel's generator skips this reading: a plain chain starting at a rank of which
@@ -1720,6 +1808,7 @@ impl Round {
 #[cfg(test)]
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)]
 mod tests {
+    extern crate std;
     use super::*;
 
     fn c(s: &str) -> Cards {
@@ -1989,6 +2078,105 @@ mod tests {
         assert_eq!(o.stake, 3 << (1 + u32::from(o.bombs)));
         let s = o.stake as i32;
         assert_eq!(o.scores, [2 * s, -s, -s]);
+    }
+
+    /// The closed-form count and the skipping `nth` agree with the enumeration, for random
+    /// hands of 1–20 cards over random previous plays, under the presets and house-rule mixes.
+    #[test]
+    fn counts_and_nth_agree_with_the_enumeration() {
+        let mut configs = std::vec::Vec::new();
+        for base in [Config::PAGAT, Config::RLCARD, Config::OPENSPIEL] {
+            configs.push(base);
+            for wing_copies in [1, 2, 3, 4] {
+                for next in [false, true] {
+                    for jokers in [false, true] {
+                        let mut c = base;
+                        c.rules.wing_copies = wing_copies;
+                        c.rules.wing_triplet_next_to_chain = next;
+                        c.rules.both_jokers_as_kickers = jokers;
+                        c.rules.quad_pair_as_singles = !c.rules.quad_pair_as_singles;
+                        c.rules.quad_with_two = true;
+                        configs.push(c);
+                    }
+                }
+            }
+            let mut small = base;
+            small.rules.max_cards = 6;
+            small.quad_blocks_chain_head = !small.quad_blocks_chain_head;
+            configs.push(small);
+        }
+        let mut rng = Rng::new(77);
+        let mut checked = 0usize;
+        let mut most = 0usize;
+        for config in &configs {
+            let config = Config {
+                auction: Auction::None,
+                ..*config
+            };
+            let base = Round::new(&config, &Deal::Seeded(1)).unwrap();
+            for case in 0..200 {
+                let mut deck = CANONICAL_DECK;
+                shuffle(&mut deck, &mut rng);
+                let size = if case % 2 == 0 {
+                    1 + rng.below(20) as usize
+                } else {
+                    15 + rng.below(6) as usize
+                };
+                let mut hand = Cards::EMPTY;
+                let mut other = Cards::EMPTY;
+                for (k, &card) in deck.iter().enumerate() {
+                    if k < size {
+                        add_card(&mut hand, card);
+                    } else if k < size + 20 {
+                        add_card(&mut other, card);
+                    }
+                }
+                if case % 4 == 3 {
+                    // Airplane-rich: three or four consecutive triplets, then random cards.
+                    hand = Cards::EMPTY;
+                    let start = rng.below(9) as usize;
+                    for rank in Rank::ALL.into_iter().skip(start).take(3 + (case / 4) % 2) {
+                        hand.add(rank, 3);
+                    }
+                    for &card in &deck {
+                        let rank = Rank::from_index(usize::from(card)).unwrap();
+                        if hand.len() < size.max(16) && hand.count(rank) < rank.copies() {
+                            hand.add(rank, 1);
+                        }
+                    }
+                }
+                let mut r = base;
+                r.hands[0] = hand;
+                r.turn = 0;
+                r.top = None;
+                if rng.below(3) > 0 {
+                    // A previous play by seat 2: a random lead from another hand.
+                    let mut leads = std::vec::Vec::new();
+                    generate(&other, None, &config.rules, 20, &mut |cards, reading| {
+                        leads.push(Play { cards, reading });
+                        true
+                    });
+                    if let Some(&p) = leads.get(rng.below(leads.len() as u32) as usize) {
+                        r.top = Some((2, p));
+                    }
+                }
+                let mut all = std::vec::Vec::new();
+                r.for_each_legal_action(Seat(0), |a| all.push(a));
+                assert_eq!(
+                    r.count_legal_actions(Seat(0)),
+                    all.len(),
+                    "{config:?} hand {hand} top {:?}",
+                    r.top
+                );
+                for (i, a) in all.iter().enumerate() {
+                    assert_eq!(r.nth_legal_action(Seat(0), i), Some(*a), "{config:?} hand {hand} #{i}");
+                }
+                assert_eq!(r.nth_legal_action(Seat(0), all.len()), None);
+                checked += all.len();
+                most = most.max(all.len());
+            }
+        }
+        assert!(checked > 200_000 && most > 300, "{checked} actions, at most {most}");
     }
 
     #[test]
