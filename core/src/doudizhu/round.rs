@@ -828,8 +828,9 @@ impl Round {
     }
 
     /// The legal action of index `n` (order of [`Round::for_each_legal_action`]); `None` when
-    /// `n` is past the count. In play, the wing and kicker blocks before it are passed over by
-    /// their counts (except under rules that read airplane sets several ways), and the
+    /// `n` is past the count. On a lead, the blocks of plays before it (simple plays, each kind
+    /// of chain, triplets with kickers, each chain's wings, each quad's kickers) are passed over
+    /// by their counts (except under rules that read airplane sets several ways), and the
     /// generator stops at it.
     pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
         let prev = self.top.map(|(_, p)| p.reading);
@@ -863,12 +864,14 @@ impl Round {
         let quirk = self.config.quad_blocks_chain_head;
         let skip = Cell::new(left);
         let mut found = None;
+        // Over a play, the blocks are small: counting them costs more than walking them.
+        let blocks = prev.is_none().then_some((&skip, quirk));
         generate_from(
             &hand,
             prev,
             &rules,
             usize::from(rules.max_cards),
-            Some(&skip),
+            blocks,
             &mut |cards, reading| {
                 if quirk && blocked_chain(&hand, &reading) {
                     return true;
