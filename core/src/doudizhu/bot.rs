@@ -132,12 +132,29 @@ fn take_chain(c: &mut [u8; RANKS], per: u8, min: usize) -> usize {
     best_len
 }
 
+/// Whether the hand holds some chain: five ranks in a row (3 … A), three pairs or two
+/// triplets (when not, the chain orders of [`plays_left`] change nothing).
+fn has_chain(c: &[u8; RANKS]) -> bool {
+    let mut masks = [0u16; 3];
+    for (i, &n) in c.iter().enumerate().take(ACE.saturating_add(1)) {
+        for mask in masks.iter_mut().take(usize::from(n)) {
+            *mask |= 1u16.checked_shl(i as u32).unwrap_or(0);
+        }
+    }
+    let [m1, m2, m3] = masks;
+    let run = |m: u16, len: u32| (1..len).fold(m, |acc, k| acc & (m >> k)) != 0;
+    run(m1, 5) || run(m2, 3) || run(m3, 2)
+}
+
 /// A quick estimate of the plays that empty a hand of counts `c` (the greedy bot's
 /// `min_plays`): chains taken out greedily in three orders, the rest counted by
 /// [`groups`]; the least of the three. Exact for the usual shapes, an over-estimate at worst,
 /// and a few hundred instructions (the exact [`min_plays`](super::min_plays) searches).
 pub fn plays_left(c: &[u8; RANKS]) -> u32 {
     let mut best = groups(c, &[]);
+    if !has_chain(c) {
+        return best;
+    }
     // (cards per rank, least ranks): sequences, pair sequences, airplanes.
     let orders: [[(u8, usize); 3]; 3] = [
         [(1, 5), (2, 3), (3, 2)],
