@@ -440,3 +440,47 @@ fn a_seat_that_passed_on_a_wished_single_holds_none_of_that_rank() {
         assert_eq!(round.hand(passer).unwrap().count(rank), 0);
     }
 }
+
+#[test]
+#[ignore = "a measurement: cargo test --release -- --ignored --nocapture"]
+fn measure_playout_and_determinize_cost() {
+    let start = std::time::Instant::now();
+    let mut actions = 0u64;
+    let rounds = 2000u64;
+    for seed in 0..rounds {
+        let mut round = Round::new(&Config::default(), &Deal::Seeded(seed)).unwrap();
+        let mut bots = [0, 1, 2, 3].map(|k| Greedy::new(seed + k));
+        while let Some((seat, action)) = bot::step(&round, &mut bots) {
+            round.apply(seat, action).unwrap();
+            actions += 1;
+        }
+    }
+    let playout = start.elapsed();
+    let mut states = Vec::new();
+    for seed in 0..50u64 {
+        let mut round = Round::new(&Config::default(), &Deal::Seeded(seed)).unwrap();
+        let mut bots = [0, 1, 2, 3].map(|k| Greedy::new(seed + k));
+        let mut n = 0;
+        while let Some((seat, action)) = bot::step(&round, &mut bots) {
+            round.apply(seat, action).unwrap();
+            n += 1;
+            if n % 10 == 0 {
+                states.push(round);
+            }
+        }
+    }
+    let mut rng = Rng::new(1);
+    let start = std::time::Instant::now();
+    for round in &states {
+        for seat in 0..4 {
+            std::hint::black_box(round.determinize(Seat(seat), &mut rng).unwrap());
+        }
+    }
+    let det = start.elapsed();
+    std::println!(
+        "greedy playout: {:.1} us per round ({} actions per round); determinize: {:.1} us",
+        playout.as_secs_f64() * 1e6 / rounds as f64,
+        actions / rounds,
+        det.as_secs_f64() * 1e6 / (states.len() * 4) as f64
+    );
+}
