@@ -141,14 +141,11 @@ impl Bot<Round> for RandomBot {
 /// Rank groups of a hand: entry `v` is the count of natural rank `v` (2..=14), entry 1 the
 /// Mah Jong (0 or 1; it can start a straight).
 fn rank_counts(hand: Cards) -> [u8; 15] {
+    // Per-rank counts in 4-bit groups, group `v` for rank value `v` (the Mah Jong in group 1).
+    let word = hand.count_word();
     let mut counts = [0u8; 15];
-    for rank in Rank::all() {
-        if let Some(slot) = counts.get_mut(usize::from(rank.value())) {
-            *slot = hand.count(rank);
-        }
-    }
-    if let Some(slot) = counts.get_mut(1) {
-        *slot = u8::from(hand.has_mahjong());
+    for (v, count) in counts.iter_mut().enumerate().skip(1) {
+        *count = ((word >> ((v as u32) << 2)) & 0xF) as u8;
     }
     counts
 }
