@@ -27,6 +27,7 @@
 
 pub mod bot;
 pub mod decompose;
+mod engine;
 pub mod error;
 mod gains;
 pub mod game_match;
@@ -37,6 +38,7 @@ mod round_codec;
 mod round_play;
 pub mod rules;
 pub mod score;
+pub mod search;
 pub mod shanten;
 #[cfg(any(test, not(feature = "shanten-table")))]
 mod suit_program;
@@ -44,7 +46,7 @@ pub mod tables;
 pub mod text;
 pub mod tile;
 
-pub use bot::{RandomBot, lowest_legal_action};
+pub use bot::{Greedy, RandomBot};
 pub use decompose::{Decomposition, Meld, Regular, for_each_decomposition};
 pub use error::Error;
 pub use game_match::{Match, Step};
@@ -59,4 +61,8 @@ pub use shanten::{Ukeire, shanten, ukeire};
 pub use tables::{BUILT_IN_TABLE_BYTES, SUIT_CLASSES};
 pub use tile::{KINDS, Suit, Tile};
 #[cfg(test)]
+mod engine_tests;
+#[cfg(test)]
 mod round_tests;
+#[cfg(test)]
+mod search_tests;
