@@ -166,7 +166,7 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
         PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT => {
             status_text!("dominoes", parlor_core::dominoes::Error::OPENING_TAKES_NO_PLACEMENT)
         }
-        _ => return crate::dominoes_round::status_message(code),
+        _ => return None,
     })
 }
 
@@ -185,7 +185,9 @@ pub(crate) fn error_code(error: Error) -> ParlorStatus {
         Error::PlacementRequired => PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED,
         Error::OpeningTakesNoPlacement => PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT,
         Error::Internal => crate::PARLOR_ERR_INTERNAL,
-        other => crate::dominoes_round::round_status(other),
+        // Round errors never come from a rule check; the round engine's errors are mapped by
+        // `generic::error_status` (one code per shared kind in every game).
+        _ => crate::PARLOR_ERR_INTERNAL,
     }
 }
 
