@@ -733,7 +733,12 @@
  * "No action": the bot lets an out-of-turn right pass (the seat is not the one in turn).
  * No game uses this code for an action.
  */
-#define PARLOR_ACTION_NONE ACTION_NONE
+#define PARLOR_ACTION_NONE 18446744073709551615ull
+
+/**
+ * The most score entries of any game (parlor_round_outcome, parlor_match_scores): 4.
+ */
+#define PARLOR_MAX_SEATS 4
 
 /**
  * Field selector of parlor_config_key: the key's name (`red-fives`).

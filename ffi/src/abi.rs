@@ -91,9 +91,11 @@ pub const PARLOR_BOT_SEARCH: ParlorBot = 4;
 pub const PARLOR_NO_SEAT: u32 = 0xFFFF_FFFF;
 /// "No action": the bot lets an out-of-turn right pass (the seat is not the one in turn).
 /// No game uses this code for an action.
-pub const PARLOR_ACTION_NONE: u64 = ACTION_NONE;
+pub const PARLOR_ACTION_NONE: u64 = 0xFFFF_FFFF_FFFF_FFFF;
+const _: () = assert!(PARLOR_ACTION_NONE == ACTION_NONE);
 /// The most score entries of any game (parlor_round_outcome, parlor_match_scores): 4.
-pub const PARLOR_MAX_SEATS: usize = parlor_core::game::MAX_SEATS;
+pub const PARLOR_MAX_SEATS: usize = 4;
+const _: () = assert!(PARLOR_MAX_SEATS == parlor_core::game::MAX_SEATS);
 
 /// Field selector of parlor_config_key: the key's name (`red-fives`).
 pub const PARLOR_KEY_NAME: u32 = 0;
@@ -239,7 +241,6 @@ pub unsafe extern "C" fn parlor_config_preset(
         let out = unsafe { output(config) }?;
         let mut words = [0u64; PARLOR_CONFIG_WORDS];
         dispatch!(game, R, M => {
-            use parlor_core::game::Round as _;
             let chosen = if name.is_empty() {
                 generic::preset_name::<<R as parlor_core::game::Round>::Config>(0)
                     .and_then(generic::preset::<<R as parlor_core::game::Round>::Config>)?

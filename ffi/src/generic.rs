@@ -162,7 +162,13 @@ pub(crate) fn new_round<R: Round>(config: &Opened<'_>, seed: u64) -> Result<R, P
 /// A round of the deal `text` under `config`.
 pub(crate) fn given_round<R: Round>(config: &Opened<'_>, text: &str) -> Result<R, ParlorStatus> {
     let config = config_of::<R::Config>(config)?;
-    R::given(&config, text).map_err(|e| error_status(e, PARLOR_ERR_BAD_DEAL))
+    // A deal text that does not parse or does not deal is a bad deal whatever kind the game
+    // gives it; only a config that breaks its own rules keeps its status.
+    R::given(&config, text).map_err(|e| match e.fault() {
+        Some(Fault::InvalidConfig) => PARLOR_ERR_INVALID_CONFIG,
+        Some(Fault::Internal) => PARLOR_ERR_INTERNAL,
+        _ => PARLOR_ERR_BAD_DEAL,
+    })
 }
 
 /// Every legal action code of `seat`, as far as `out` holds them; the total into `total`.
@@ -257,9 +263,9 @@ pub(crate) unsafe fn action_text<R: Round>(
 
 /// The code of an action text.
 pub(crate) fn parse_action<R: Round>(text: &str) -> Result<u64, ParlorStatus> {
-    R::parse_action(text)
-        .map(R::action_code)
-        .map_err(|e| error_status(e, PARLOR_ERR_PARSE))
+    // Every refusal of a text is a parse error here (a game may file its notation errors under
+    // another kind: Riichi's are `IllegalAction`).
+    R::parse_action(text).map(R::action_code).map_err(|_| PARLOR_ERR_PARSE)
 }
 
 /// The scratch bytes bot `bot` needs for game `R` (0 for the bots of this version).

@@ -28,13 +28,30 @@ typedef struct {
     uint32_t given_to_act;
     size_t lowest_steps;       /* actions of the round played by the lowest bot */
     int32_t lowest_scores[4];  /* its outcome */
+    size_t random_steps;       /* the same round played by the random bot (seed = action number) */
+    int32_t random_scores[4];
     size_t score_count;
     uint32_t match_rounds;     /* the match of the same seed played by the lowest bot */
     int32_t match_scores[4];
 } Expected;
 
 static const Expected EXPECTED[4] = {
-#include "rounds_expected.h"
+    {PARLOR_GAME_DOMINOES, "five-up", 7, 2, 1, 5, "play 1-3 play 3-4 play 4-4", "target", "100",
+     "5-5 5-0 1-2 2-3 0-0 | 5-6 4-4 1-1 0-3 3-3 | boneyard 0-1 0-2 0-4 0-6 1-3 1-4 1-5 1-6 2-2 2-4 2-5 2-6 3-4 3-5 "
+     "3-6 4-5 4-6 6-6",
+     0, 16, {6, 1, 0, 0}, 20, {10, 1, 0, 0}, 2, 16, {50, 61, 0, 0}},
+    {PARLOR_GAME_TICHU, "standard", 7, 4, 0, 2, "no-grand grand", "target", "500",
+     "2j2s2p2t3j3s3p3t4j4s4p4t5j5s 5p5t6j6s6p6t7j7s7p7t8j8s8p8t 9j9s9p9t0j0s0p0tJjJsJpJtQjQs QpQtKjKsKpKtAjAsApAt1DPR",
+     0, 100, {50, 50, 0, 0}, 116, {95, -295, 0, 0}, 2, 17, {1160, 940, 0, 0}},
+    {PARLOR_GAME_DOUDIZHU, "pagat", 7, 3, 0, 4, "pass bid 1 bid 2", "scoring", "win-loss",
+     "3356666799TQQKA2R 34458899TJJJKAA22 44557778TTJQQKK2B 38A first 1", 1, 3, {0, 0, 0, 0}, 71, {6, -3, -3, 0}, 3, 9,
+     {0, 0, 0, 0}},
+    {PARLOR_GAME_MAHJONG, "tenhou", 7, 4, 0, 14, "discard 15 discard 16 discard 46", "red-fives", "no",
+     "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 "
+     "42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 "
+     "80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 "
+     "114 115 116 117 118 119 120 121 122 123 124 125 126 127 128 129 130 131 132 133 134 135",
+     0, 90, {0, 0, 0, 0}, 83, {0, 0, 0, 0}, 4, 12, {25000, 25000, 25000, 25000}},
 };
 
 /* The texts of the first (up to) three legal actions of `seat`, space-separated. */
@@ -52,8 +69,9 @@ static void first_actions(const ParlorRound *round, ParlorGame game, uint32_t se
     }
 }
 
-/* Plays `round` to its end with the lowest bot (the seat in turn); returns the actions taken. */
-static size_t play_lowest(ParlorRound *round) {
+/* Plays `round` to its end with `bot` (the seat in turn; the random bot seeded with the action's
+ * number); returns the actions taken. */
+static size_t play_out(ParlorRound *round, ParlorBot bot) {
     size_t steps = 0;
     uint32_t seat = 0;
     for (;;) {
@@ -61,7 +79,7 @@ static size_t play_lowest(ParlorRound *round) {
         ParlorStep step;
         CHECK_EQ_U(parlor_round_to_act(round, &seat), PARLOR_OK);
         if (seat == PARLOR_NO_SEAT || steps > 5000) break;
-        CHECK_EQ_U(parlor_bot_choose(round, seat, PARLOR_BOT_LOWEST, 0, NULL, 0, &code), PARLOR_OK);
+        CHECK_EQ_U(parlor_bot_choose(round, seat, bot, steps, NULL, 0, &code), PARLOR_OK);
         CHECK_EQ_U(parlor_round_apply(round, seat, code, &step), PARLOR_OK);
         steps++;
     }
@@ -72,7 +90,7 @@ static void test_game(const Expected *e) {
     ParlorConfig config, changed;
     ParlorRound round, before, copy;
     ParlorMatch match;
-    char text[256], value[64];
+    char text[2048], value[64];
     size_t len = 0, total = 0, count = 0, i;
     uint32_t seat = 0, seats = 0, rounds = 0;
     uint64_t codes[4], code = 0;
@@ -153,7 +171,7 @@ static void test_game(const Expected *e) {
     CHECK(len > 10 && len < sizeof text);
     CHECK_EQ_U(parlor_round_view(&round, seat, text, sizeof text, &total), PARLOR_OK);
     CHECK_EQ_U(total, len);
-    CHECK(text[len - 1] == '\n');
+    CHECK(len < sizeof text && text[len - 1] == '\n');
     /* Not over yet: the same status in every game. */
     CHECK_EQ_U(parlor_round_outcome(&round, scores, PARLOR_MAX_SEATS, &count), PARLOR_ERR_ROUND_NOT_OVER);
 
@@ -196,8 +214,19 @@ static void test_game(const Expected *e) {
         CHECK_EQ_U(parlor_round_decode(99, bytes, len, &back), PARLOR_ERR_UNKNOWN_GAME);
     }
 
-    /* Played out by the lowest bot: the pinned outcome. */
-    total = play_lowest(&round);
+    /* Played out by the random bot, then by the lowest bot: the pinned outcomes. */
+    copy = round;
+    total = play_out(&copy, PARLOR_BOT_RANDOM);
+    printf("  random bot: %lu actions, scores", (unsigned long)total);
+    CHECK_EQ_U(total, e->random_steps);
+    CHECK_EQ_U(parlor_round_outcome(&copy, scores, PARLOR_MAX_SEATS, &count), PARLOR_OK);
+    CHECK_EQ_U(count, e->score_count);
+    for (i = 0; i < count; i++) {
+        printf(" %d", (int)scores[i]);
+        CHECK_EQ_U((uint32_t)scores[i], (uint32_t)e->random_scores[i]);
+    }
+    printf("\n");
+    total = play_out(&round, PARLOR_BOT_LOWEST);
     printf("  lowest bot: %lu actions, scores", (unsigned long)total);
     CHECK_EQ_U(total, e->lowest_steps);
     CHECK_EQ_U(parlor_round_outcome(&round, NULL, 0, &count), PARLOR_OK);
