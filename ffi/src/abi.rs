@@ -25,7 +25,7 @@ macro_rules! dispatch {
     ($game:expr, $R:ident, $M:ident => $body:expr) => {{
         #[allow(unreachable_patterns, unused_variables)]
         match $game {
-            #[cfg(all(feature = "dominoes", any()))] // until the game implements the traits
+            #[cfg(feature = "dominoes")]
             GameId::Dominoes => {
                 #[allow(dead_code)]
                 type $R = parlor_core::dominoes::Round;
@@ -33,7 +33,7 @@ macro_rules! dispatch {
                 type $M = parlor_core::dominoes::Match;
                 $body
             }
-            #[cfg(all(feature = "tichu", any()))] // until the game implements the traits
+            #[cfg(feature = "tichu")]
             GameId::Tichu => {
                 #[allow(dead_code)]
                 type $R = parlor_core::tichu::round::Round;
@@ -41,7 +41,7 @@ macro_rules! dispatch {
                 type $M = parlor_core::tichu::game_match::Match;
                 $body
             }
-            #[cfg(all(feature = "doudizhu", any()))] // until the game implements the traits
+            #[cfg(feature = "doudizhu")]
             GameId::Doudizhu => {
                 #[allow(dead_code)]
                 type $R = parlor_core::doudizhu::round::Round;
@@ -49,7 +49,7 @@ macro_rules! dispatch {
                 type $M = parlor_core::doudizhu::game_match::Match;
                 $body
             }
-            #[cfg(all(feature = "mahjong", any()))] // until the game implements the traits
+            #[cfg(feature = "mahjong")]
             GameId::Mahjong => {
                 #[allow(dead_code)]
                 type $R = parlor_core::mahjong::Round;

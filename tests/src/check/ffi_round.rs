@@ -314,25 +314,21 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(
 }
 
 /// `ffi_dominoes_round`.
-#[cfg(any())] // until the game implements the traits
 pub fn dominoes(case: FfiCase) {
     check::<parlor_core::dominoes::Round, parlor_core::dominoes::Match>(&case);
 }
 
 /// `ffi_tichu_round`.
-#[cfg(any())] // until the game implements the traits
 pub fn tichu(case: FfiCase) {
     check::<parlor_core::tichu::round::Round, parlor_core::tichu::game_match::Match>(&case);
 }
 
 /// `ffi_doudizhu_round`.
-#[cfg(any())] // until the game implements the traits
 pub fn doudizhu(case: FfiCase) {
     check::<parlor_core::doudizhu::round::Round, parlor_core::doudizhu::game_match::Match>(&case);
 }
 
 /// `ffi_mahjong_round`.
-#[cfg(any())] // until the game implements the traits
 pub fn mahjong(case: FfiCase) {
     check::<parlor_core::mahjong::Round, parlor_core::mahjong::Match>(&case);
 }
