@@ -184,17 +184,19 @@ fn expected_status<R: Round>(core: &R, seat: Seat, code: u64) -> ParlorStatus {
     }
 }
 
-/// The checker for game `R` with match `M`.
-pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case: &FfiCase) {
+/// The checker for game `R` with match `M`; returns the actions the round took and whether it
+/// ended (for tests that the cases reach deep into the games).
+pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case: &FfiCase) -> (usize, bool) {
     let (config, core_config) = config_of::<R>(case.preset);
     let mut c = ParlorRound { opaque: [0; parlor::PARLOR_STATE_WORDS] };
     // SAFETY: valid pointers.
     let status = unsafe { parlor::parlor_round_new(&config, case.seed, &mut c) };
     let Ok(mut core) = R::seeded(&core_config, case.seed) else {
         assert_ne!(status, PARLOR_OK);
-        return;
+        return (0, false);
     };
     ok(status, "round_new");
+    let mut taken = 0;
     compare(&c, &core);
     probe_corruption(&c, &case.flips, &case.garbage);
     let mut codes = case.codes.iter().copied().cycle();
@@ -221,6 +223,7 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
         if status == PARLOR_OK {
             let action = R::action_from_code(code).expect("applied");
             core.apply(seat, action).expect("the core takes it too");
+            taken += 1;
             assert_eq!(report.round_over == 1, core.to_act().is_none());
             compare(&c, &core);
         } else {
@@ -229,6 +232,7 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
     }
     probe_corruption(&c, &case.flips, &[]);
     check_match::<R, M>(case, &config, &core_config);
+    (taken, core.to_act().is_none())
 }
 
 /// The match: played by the lowest bot through C and the core; totals, rounds and places agree.
