@@ -102,7 +102,7 @@
  * and `PARLOR_DOMINOES_MAX_TILES` is `PARLOR_DOMINOES_MAX_PLAY_ORDER` (still 256).
  * Version 4: one function set for every game (`parlor_config_*`, `parlor_round_*`,
  * `parlor_match_*`, `parlor_action_*`, `parlor_bot_*` over `ParlorConfig`, `ParlorRound`,
- * `ParlorMatch`); the per-game `parlor_<game>_round_*` / `_match_*` functions, their structs and
+ * `ParlorMatch`); the per-game `parlor_GAME_round_*` / `_match_*` functions, their structs and
  * their status codes are gone (the numbers stay retired); the shared round errors have one code
  * each in every game (9-22).
  */
@@ -3148,7 +3148,7 @@ ParlorStatus parlor_tichu_score_round(const uint8_t *finish,
 /**
  * @brief The game of a config, round or match code, by name.
  *
- * @param game A ParlorGame code.
+ * @param[in] game A ParlorGame code.
  * @return A static NUL-terminated name (`"dominoes"`, `"tichu"`, `"doudizhu"`, `"mahjong"`),
  *         or `""` for a code that names no game.
  */
@@ -3160,9 +3160,9 @@ const char *parlor_game_name(ParlorGame game);
  * The names are the command line's `--preset` names (parlor_config_preset_name lists them);
  * an empty name is the game's default preset.
  *
- * @param game The game (PARLOR_GAME_*).
- * @param name The preset's name, UTF-8, not NUL-terminated (may be null when @p len is 0).
- * @param len Bytes of @p name.
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] name The preset's name, UTF-8, not NUL-terminated (may be null when @p len is 0).
+ * @param[in] len Bytes of @p name.
  * @param[out] config Receives the config (written only on success).
  * @return A status.
  * @retval PARLOR_OK @p config holds the preset.
@@ -3180,10 +3180,10 @@ ParlorStatus parlor_config_preset(ParlorGame game,
 /**
  * @brief The name of a game's preset number @p index (0 = the default).
  *
- * @param game The game (PARLOR_GAME_*).
- * @param index The preset's number, from 0.
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] index The preset's number, from 0.
  * @param[out] buf Receives the NUL-terminated name (may be null when @p capacity is 0).
- * @param capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
  * @param[out] len Receives the name's length without the NUL (may be null).
  * @return A status.
  * @retval PARLOR_OK The name is in @p buf (or its length in @p len for a size query).
@@ -3206,10 +3206,10 @@ ParlorStatus parlor_config_preset_name(ParlorGame game,
  * Whether the rules make sense together is checked when a round or match is made.
  *
  * @param[in,out] config The config to change.
- * @param key The rule key, UTF-8, not NUL-terminated (`red-fives`).
- * @param key_len Bytes of @p key.
- * @param value The value as the command line takes it, UTF-8, not NUL-terminated (`yes`).
- * @param value_len Bytes of @p value.
+ * @param[in] key The rule key, UTF-8, not NUL-terminated (`red-fives`).
+ * @param[in] key_len Bytes of @p key.
+ * @param[in] value The value as the command line takes it, UTF-8, not NUL-terminated (`yes`).
+ * @param[in] value_len Bytes of @p value.
  * @return A status.
  * @retval PARLOR_OK The rule is set.
  * @retval PARLOR_ERR_UNKNOWN_RULE The game has no rule of that key.
@@ -3228,11 +3228,11 @@ ParlorStatus parlor_config_set(struct ParlorConfig *config,
 /**
  * @brief The value of one rule of a config, as text parlor_config_set takes.
  *
- * @param config The config.
- * @param key The rule key, UTF-8, not NUL-terminated.
- * @param key_len Bytes of @p key.
+ * @param[in] config The config.
+ * @param[in] key The rule key, UTF-8, not NUL-terminated.
+ * @param[in] key_len Bytes of @p key.
  * @param[out] buf Receives the NUL-terminated value (may be null when @p capacity is 0).
- * @param capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
  * @param[out] len Receives the value's length without the NUL (may be null).
  * @return A status.
  * @retval PARLOR_OK The value is in @p buf (or its length in @p len).
@@ -3256,11 +3256,11 @@ ParlorStatus parlor_config_get(const struct ParlorConfig *config,
  * Keys are numbered from 0 in a fixed order; the first index past the last one answers
  * PARLOR_ERR_UNKNOWN_RULE.
  *
- * @param game The game (PARLOR_GAME_*).
- * @param index The key's number, from 0.
- * @param field PARLOR_KEY_NAME, PARLOR_KEY_VALUES or PARLOR_KEY_DOC.
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] index The key's number, from 0.
+ * @param[in] field PARLOR_KEY_NAME, PARLOR_KEY_VALUES or PARLOR_KEY_DOC.
  * @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
- * @param capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
  * @param[out] len Receives the text's length without the NUL (may be null).
  * @return A status.
  * @retval PARLOR_OK The text is in @p buf (or its length in @p len).
@@ -3281,7 +3281,7 @@ ParlorStatus parlor_config_key(ParlorGame game,
 /**
  * @brief The game of a config.
  *
- * @param config The config.
+ * @param[in] config The config.
  * @param[out] game Receives its PARLOR_GAME_* code.
  * @return A status.
  * @retval PARLOR_OK @p game is written.
@@ -3295,8 +3295,8 @@ ParlorStatus parlor_config_game(const struct ParlorConfig *config,
 /**
  * @brief Deals a round of the config's game from a seed (the same cards in every version).
  *
- * @param config The rules (parlor_config_preset, parlor_config_set).
- * @param seed The deal seed.
+ * @param[in] config The rules (parlor_config_preset, parlor_config_set).
+ * @param[in] seed The deal seed.
  * @param[out] round Receives the round (written only on success).
  * @return A status.
  * @retval PARLOR_OK @p round holds the new round.
@@ -3311,11 +3311,11 @@ ParlorStatus parlor_round_new(const struct ParlorConfig *config,
 
 /**
  * @brief Deals a round of the config's game from an explicit deal, written as the game's
- * replay logs write it after `deal` (documented per game in docs/<game>.md).
+ * replay logs write it after `deal` (documented on each game's page in docs/).
  *
- * @param config The rules.
- * @param deal The deal text, UTF-8, not NUL-terminated.
- * @param len Bytes of @p deal.
+ * @param[in] config The rules.
+ * @param[in] deal The deal text, UTF-8, not NUL-terminated.
+ * @param[in] len Bytes of @p deal.
  * @param[out] round Receives the round (written only on success).
  * @return A status.
  * @retval PARLOR_OK @p round holds the new round.
@@ -3334,7 +3334,7 @@ ParlorStatus parlor_round_new_given(const struct ParlorConfig *config,
 /**
  * @brief The game of a round.
  *
- * @param round The round.
+ * @param[in] round The round.
  * @param[out] game Receives its PARLOR_GAME_* code.
  * @return A status.
  * @retval PARLOR_OK @p game is written.
@@ -3346,7 +3346,7 @@ PARLOR_MUST_USE ParlorStatus parlor_round_game(const struct ParlorRound *round, 
 /**
  * @brief The number of seats at a round's table (seats are 0 .. seats-1, in turn order).
  *
- * @param round The round.
+ * @param[in] round The round.
  * @param[out] seats Receives the count (2-4).
  * @return A status.
  * @retval PARLOR_OK @p seats is written.
@@ -3361,7 +3361,7 @@ PARLOR_MUST_USE ParlorStatus parlor_round_seats(const struct ParlorRound *round,
  * Reads the state's header only (no decoding). Other seats may also have out-of-turn rights:
  * parlor_round_may_act.
  *
- * @param round The round.
+ * @param[in] round The round.
  * @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the round is over.
  * @return A status.
  * @retval PARLOR_OK @p seat is written.
@@ -3374,8 +3374,8 @@ PARLOR_MUST_USE ParlorStatus parlor_round_to_act(const struct ParlorRound *round
  * @brief Whether a seat has a legal action now (its turn, or an out-of-turn right such as a
  * Tichu bomb or a Riichi call). Reads the state's header only.
  *
- * @param round The round.
- * @param seat The seat.
+ * @param[in] round The round.
+ * @param[in] seat The seat.
  * @param[out] may_act Receives 1 or 0.
  * @return A status.
  * @retval PARLOR_OK @p may_act is written.
@@ -3395,10 +3395,10 @@ ParlorStatus parlor_round_may_act(const struct ParlorRound *round,
  * now has none (total 0). A buffer of the game's most legal actions always suffices; capacity 0
  * asks for the total only.
  *
- * @param round The round.
- * @param seat The seat.
+ * @param[in] round The round.
+ * @param[in] seat The seat.
  * @param[out] out Receives the codes (may be null when @p capacity is 0).
- * @param capacity Entries of @p out.
+ * @param[in] capacity Entries of @p out.
  * @param[out] total Receives the number of legal actions.
  * @return A status.
  * @retval PARLOR_OK All codes are in @p out (or the total in @p total for capacity 0).
@@ -3419,8 +3419,8 @@ ParlorStatus parlor_round_legal_actions(const struct ParlorRound *round,
  * @brief The number of legal actions of a seat (with parlor_round_legal_action_at, a uniform
  * random choice needs no list).
  *
- * @param round The round.
- * @param seat The seat.
+ * @param[in] round The round.
+ * @param[in] seat The seat.
  * @param[out] count Receives the count (0 for a seat that may not act now).
  * @return A status.
  * @retval PARLOR_OK @p count is written.
@@ -3437,9 +3437,9 @@ ParlorStatus parlor_round_legal_action_count(const struct ParlorRound *round,
  * @brief The code of legal action number @p index of a seat (order of
  * parlor_round_legal_actions).
  *
- * @param round The round.
- * @param seat The seat.
- * @param index The action's number, from 0.
+ * @param[in] round The round.
+ * @param[in] seat The seat.
+ * @param[in] index The action's number, from 0.
  * @param[out] code Receives the action code.
  * @return A status.
  * @retval PARLOR_OK @p code is written.
@@ -3458,8 +3458,8 @@ ParlorStatus parlor_round_legal_action_at(const struct ParlorRound *round,
  * @brief Takes an action for a seat. On an error the round is unchanged.
  *
  * @param[in,out] round The round.
- * @param seat The seat acting.
- * @param code The action's code (parlor_round_legal_actions, parlor_action_parse).
+ * @param[in] seat The seat acting.
+ * @param[in] code The action's code (parlor_round_legal_actions, parlor_action_parse).
  * @param[out] step Receives whether the round ended and its scores (may be null).
  * @return A status.
  * @retval PARLOR_OK The action is taken.
@@ -3481,9 +3481,9 @@ ParlorStatus parlor_round_apply(struct ParlorRound *round,
  * @brief The score deltas of a finished round, in seat order (Tichu and partnership dominoes:
  * per team, team 0 = seats 0 and 2).
  *
- * @param round The round.
+ * @param[in] round The round.
  * @param[out] scores Receives the scores (may be null when @p capacity is 0).
- * @param capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
+ * @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
  * @param[out] count Receives the number of entries.
  * @return A status.
  * @retval PARLOR_OK The scores are in @p scores (or the count in @p count).
@@ -3503,10 +3503,10 @@ ParlorStatus parlor_round_outcome(const struct ParlorRound *round,
  * table, the other seats' counts, whose turn it is, the scores; never another seat's hidden
  * cards. Lines end with a newline.
  *
- * @param round The round.
- * @param seat The seat.
+ * @param[in] round The round.
+ * @param[in] seat The seat.
  * @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
- * @param capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
  * @param[out] len Receives the text's length without the NUL (may be null).
  * @return A status.
  * @retval PARLOR_OK The text is in @p buf (or its length in @p len).
@@ -3526,9 +3526,9 @@ ParlorStatus parlor_round_view(const struct ParlorRound *round,
  * @brief Writes the round's portable byte form (the game's versioned encoding, documented per
  * game), which parlor_round_decode reads back.
  *
- * @param round The round.
+ * @param[in] round The round.
  * @param[out] buf Receives the bytes (may be null when @p capacity is 0).
- * @param capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
  * @param[out] len Receives the length.
  * @return A status.
  * @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
@@ -3545,9 +3545,9 @@ ParlorStatus parlor_round_encode(const struct ParlorRound *round,
 /**
  * @brief Reads a round's portable byte form (parlor_round_encode), every field checked.
  *
- * @param game The game the bytes are a round of (PARLOR_GAME_*).
- * @param bytes The bytes.
- * @param len Bytes of @p bytes.
+ * @param[in] game The game the bytes are a round of (PARLOR_GAME_*).
+ * @param[in] bytes The bytes.
+ * @param[in] len Bytes of @p bytes.
  * @param[out] round Receives the round (written only on success).
  * @return A status.
  * @retval PARLOR_OK @p round holds the round.
@@ -3564,10 +3564,10 @@ ParlorStatus parlor_round_decode(ParlorGame game,
 /**
  * @brief The text of an action code in the game's replay-log notation.
  *
- * @param game The game (PARLOR_GAME_*).
- * @param code The action code.
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] code The action code.
  * @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
- * @param capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
  * @param[out] len Receives the text's length without the NUL (may be null).
  * @return A status.
  * @retval PARLOR_OK The text is in @p buf (or its length in @p len).
@@ -3588,9 +3588,9 @@ ParlorStatus parlor_action_text(ParlorGame game,
  *
  * Whether the action is legal now is parlor_round_apply's question.
  *
- * @param game The game (PARLOR_GAME_*).
- * @param text The action, UTF-8, not NUL-terminated.
- * @param len Bytes of @p text.
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] text The action, UTF-8, not NUL-terminated.
+ * @param[in] len Bytes of @p text.
  * @param[out] code Receives the action code.
  * @return A status.
  * @retval PARLOR_OK @p code is written.
@@ -3609,8 +3609,8 @@ ParlorStatus parlor_action_parse(ParlorGame game,
  * @brief The scratch memory a bot needs for a game's rounds (0 for PARLOR_BOT_LOWEST and
  * PARLOR_BOT_RANDOM).
  *
- * @param game The game (PARLOR_GAME_*).
- * @param bot The bot (PARLOR_BOT_*).
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] bot The bot (PARLOR_BOT_*).
  * @param[out] bytes Receives the bytes of scratch parlor_bot_choose needs.
  * @return A status.
  * @retval PARLOR_OK @p bytes is written.
@@ -3626,13 +3626,13 @@ ParlorStatus parlor_bot_scratch_bytes(ParlorGame game,
 /**
  * @brief A bot's choice for a seat that may act.
  *
- * @param round The round.
- * @param seat The seat (it must be able to act: parlor_round_may_act).
- * @param bot The bot (PARLOR_BOT_*).
- * @param seed The seed of PARLOR_BOT_RANDOM's draw (ignored by PARLOR_BOT_LOWEST).
- * @param scratch Working memory of parlor_bot_scratch_bytes bytes, any alignment (may be null
+ * @param[in] round The round.
+ * @param[in] seat The seat (it must be able to act: parlor_round_may_act).
+ * @param[in] bot The bot (PARLOR_BOT_*).
+ * @param[in] seed The seed of PARLOR_BOT_RANDOM's draw (ignored by PARLOR_BOT_LOWEST).
+ * @param[in] scratch Working memory of parlor_bot_scratch_bytes bytes, any alignment (may be null
  *        with @p scratch_len 0 when the bot needs none).
- * @param scratch_len Bytes of @p scratch.
+ * @param[in] scratch_len Bytes of @p scratch.
  * @param[out] code Receives the action code, or PARLOR_ACTION_NONE when the bot lets an
  *        out-of-turn right pass (never for the seat in turn).
  * @return A status.
@@ -3658,8 +3658,8 @@ ParlorStatus parlor_bot_choose(const struct ParlorRound *round,
  * @brief Starts a match of the config's game (rounds to the game's end), its first round dealt
  * from the seed (round k from the k-th output of the documented generator).
  *
- * @param config The rules.
- * @param seed The match seed.
+ * @param[in] config The rules.
+ * @param[in] seed The match seed.
  * @param[out] game Receives the match (written only on success).
  * @return A status.
  * @retval PARLOR_OK @p game holds the new match.
@@ -3675,7 +3675,7 @@ ParlorStatus parlor_match_new(const struct ParlorConfig *config,
 /**
  * @brief The game of a match.
  *
- * @param game The match.
+ * @param[in] game The match.
  * @param[out] code Receives its PARLOR_GAME_* code.
  * @return A status.
  * @retval PARLOR_OK @p code is written.
@@ -3687,7 +3687,7 @@ PARLOR_MUST_USE ParlorStatus parlor_match_game(const struct ParlorMatch *game, P
 /**
  * @brief The number of seats at a match's table.
  *
- * @param game The match.
+ * @param[in] game The match.
  * @param[out] seats Receives the count (2-4).
  * @return A status.
  * @retval PARLOR_OK @p seats is written.
@@ -3700,7 +3700,7 @@ PARLOR_MUST_USE ParlorStatus parlor_match_seats(const struct ParlorMatch *game, 
  * @brief A copy of the round being played (the last one once the match is over), for every
  * parlor_round_* query: legal actions, the view, a bot's choice.
  *
- * @param game The match.
+ * @param[in] game The match.
  * @param[out] round Receives the round.
  * @return A status.
  * @retval PARLOR_OK @p round holds the copy.
@@ -3714,7 +3714,7 @@ ParlorStatus parlor_match_round(const struct ParlorMatch *game,
 /**
  * @brief The seat whose turn it is in the match's current round. Reads the header only.
  *
- * @param game The match.
+ * @param[in] game The match.
  * @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the match is over.
  * @return A status.
  * @retval PARLOR_OK @p seat is written.
@@ -3727,8 +3727,8 @@ PARLOR_MUST_USE ParlorStatus parlor_match_to_act(const struct ParlorMatch *game,
  * @brief Whether a seat has a legal action now in the match's current round. Reads the header
  * only.
  *
- * @param game The match.
- * @param seat The seat.
+ * @param[in] game The match.
+ * @param[in] seat The seat.
  * @param[out] may_act Receives 1 or 0.
  * @return A status.
  * @retval PARLOR_OK @p may_act is written.
@@ -3747,8 +3747,8 @@ ParlorStatus parlor_match_may_act(const struct ParlorMatch *game,
  * unchanged.
  *
  * @param[in,out] game The match.
- * @param seat The seat acting.
- * @param code The action's code.
+ * @param[in] seat The seat acting.
+ * @param[in] code The action's code.
  * @param[out] step Receives whether a round (and the match) ended, and the finished round's
  *        score deltas (may be null).
  * @return A status.
@@ -3770,9 +3770,9 @@ ParlorStatus parlor_match_apply(struct ParlorMatch *game,
 /**
  * @brief The match's running totals (per seat; per team in Tichu and partnership dominoes).
  *
- * @param game The match.
+ * @param[in] game The match.
  * @param[out] scores Receives the totals (may be null when @p capacity is 0).
- * @param capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
+ * @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
  * @param[out] count Receives the number of entries.
  * @return A status.
  * @retval PARLOR_OK The totals are in @p scores (or the count in @p count).
@@ -3789,7 +3789,7 @@ ParlorStatus parlor_match_scores(const struct ParlorMatch *game,
 /**
  * @brief The number of rounds finished so far.
  *
- * @param game The match.
+ * @param[in] game The match.
  * @param[out] rounds Receives the count.
  * @return A status.
  * @retval PARLOR_OK @p rounds is written.
@@ -3804,9 +3804,9 @@ ParlorStatus parlor_match_rounds_played(const struct ParlorMatch *game,
  * @brief The places of a finished match: one per seat, seat 0 first, 0 = first place (seats
  * that share a result share a place: partners, the two peasants, a tie).
  *
- * @param game The match.
+ * @param[in] game The match.
  * @param[out] places Receives the places (may be null when @p capacity is 0).
- * @param capacity Entries of @p places; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
+ * @param[in] capacity Entries of @p places; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
  * @param[out] count Receives the number of seats.
  * @return A status.
  * @retval PARLOR_OK The places are in @p places (or the count in @p count).
@@ -3825,9 +3825,9 @@ ParlorStatus parlor_match_result(const struct ParlorMatch *game,
  * @brief Writes the match's portable byte form (the game's versioned encoding, round
  * included), which parlor_match_decode reads back.
  *
- * @param game The match.
+ * @param[in] game The match.
  * @param[out] buf Receives the bytes (may be null when @p capacity is 0).
- * @param capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
  * @param[out] len Receives the length.
  * @return A status.
  * @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
@@ -3844,9 +3844,9 @@ ParlorStatus parlor_match_encode(const struct ParlorMatch *game,
 /**
  * @brief Reads a match's portable byte form (parlor_match_encode), every field checked.
  *
- * @param game The game the bytes are a match of (PARLOR_GAME_*).
- * @param bytes The bytes.
- * @param len Bytes of @p bytes.
+ * @param[in] game The game the bytes are a match of (PARLOR_GAME_*).
+ * @param[in] bytes The bytes.
+ * @param[in] len Bytes of @p bytes.
  * @param[out] out Receives the match (written only on success).
  * @return A status.
  * @retval PARLOR_OK @p out holds the match.

@@ -104,6 +104,27 @@ pub const PARLOR_KEY_VALUES: u32 = 1;
 /// Field selector of parlor_config_key: one line on what the rule does.
 pub const PARLOR_KEY_DOC: u32 = 2;
 
+/// Every game's byte forms fit the one state size (and its config the config size): a game that
+/// grows past it fails to build here, not at run time.
+macro_rules! fits {
+    ($feature:literal, $R:ty, $M:ty) => {
+        #[cfg(feature = $feature)]
+        const _: () = {
+            assert!(<$R as parlor_core::game::Round>::ENCODED_BYTES <= crate::state::STATE_PAYLOAD);
+            assert!(<$M as parlor_core::game::Match>::ENCODED_BYTES <= crate::state::STATE_PAYLOAD);
+            assert!(
+                <<$R as parlor_core::game::Round>::Config as parlor_core::game::Rules>::ENCODED_BYTES
+                    <= crate::state::CONFIG_PAYLOAD
+            );
+            assert!(<$R as parlor_core::game::Round>::ENCODED_BYTES <= u16::MAX as usize);
+        };
+    };
+}
+fits!("dominoes", parlor_core::dominoes::Round, parlor_core::dominoes::Match);
+fits!("tichu", parlor_core::tichu::round::Round, parlor_core::tichu::game_match::Match);
+fits!("doudizhu", parlor_core::doudizhu::round::Round, parlor_core::doudizhu::game_match::Match);
+fits!("mahjong", parlor_core::mahjong::Round, parlor_core::mahjong::Match);
+
 const _: () = assert!(GameId::Dominoes as u32 == PARLOR_GAME_DOMINOES);
 const _: () = assert!(GameId::Tichu as u32 == PARLOR_GAME_TICHU);
 const _: () = assert!(GameId::Doudizhu as u32 == PARLOR_GAME_DOUDIZHU);
@@ -193,7 +214,7 @@ fn may_act_of(facts: &Facts, seat: u32) -> Result<bool, ParlorStatus> {
 
 /// @brief The game of a config, round or match code, by name.
 ///
-/// @param game A ParlorGame code.
+/// @param[in] game A ParlorGame code.
 /// @return A static NUL-terminated name (`"dominoes"`, `"tichu"`, `"doudizhu"`, `"mahjong"`),
 ///         or `""` for a code that names no game.
 #[unsafe(no_mangle)]
@@ -215,9 +236,9 @@ pub extern "C" fn parlor_game_name(game: ParlorGame) -> *const c_char {
 /// The names are the command line's `--preset` names (parlor_config_preset_name lists them);
 /// an empty name is the game's default preset.
 ///
-/// @param game The game (PARLOR_GAME_*).
-/// @param name The preset's name, UTF-8, not NUL-terminated (may be null when @p len is 0).
-/// @param len Bytes of @p name.
+/// @param[in] game The game (PARLOR_GAME_*).
+/// @param[in] name The preset's name, UTF-8, not NUL-terminated (may be null when @p len is 0).
+/// @param[in] len Bytes of @p name.
 /// @param[out] config Receives the config (written only on success).
 /// @return A status.
 /// @retval PARLOR_OK @p config holds the preset.
@@ -256,10 +277,10 @@ pub unsafe extern "C" fn parlor_config_preset(
 
 /// @brief The name of a game's preset number @p index (0 = the default).
 ///
-/// @param game The game (PARLOR_GAME_*).
-/// @param index The preset's number, from 0.
+/// @param[in] game The game (PARLOR_GAME_*).
+/// @param[in] index The preset's number, from 0.
 /// @param[out] buf Receives the NUL-terminated name (may be null when @p capacity is 0).
-/// @param capacity Bytes of @p buf; 0 asks for the length only.
+/// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
 /// @param[out] len Receives the name's length without the NUL (may be null).
 /// @return A status.
 /// @retval PARLOR_OK The name is in @p buf (or its length in @p len for a size query).
@@ -290,10 +311,10 @@ pub unsafe extern "C" fn parlor_config_preset_name(
 /// Whether the rules make sense together is checked when a round or match is made.
 ///
 /// @param[in,out] config The config to change.
-/// @param key The rule key, UTF-8, not NUL-terminated (`red-fives`).
-/// @param key_len Bytes of @p key.
-/// @param value The value as the command line takes it, UTF-8, not NUL-terminated (`yes`).
-/// @param value_len Bytes of @p value.
+/// @param[in] key The rule key, UTF-8, not NUL-terminated (`red-fives`).
+/// @param[in] key_len Bytes of @p key.
+/// @param[in] value The value as the command line takes it, UTF-8, not NUL-terminated (`yes`).
+/// @param[in] value_len Bytes of @p value.
 /// @return A status.
 /// @retval PARLOR_OK The rule is set.
 /// @retval PARLOR_ERR_UNKNOWN_RULE The game has no rule of that key.
@@ -332,11 +353,11 @@ pub unsafe extern "C" fn parlor_config_set(
 
 /// @brief The value of one rule of a config, as text parlor_config_set takes.
 ///
-/// @param config The config.
-/// @param key The rule key, UTF-8, not NUL-terminated.
-/// @param key_len Bytes of @p key.
+/// @param[in] config The config.
+/// @param[in] key The rule key, UTF-8, not NUL-terminated.
+/// @param[in] key_len Bytes of @p key.
 /// @param[out] buf Receives the NUL-terminated value (may be null when @p capacity is 0).
-/// @param capacity Bytes of @p buf; 0 asks for the length only.
+/// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
 /// @param[out] len Receives the value's length without the NUL (may be null).
 /// @return A status.
 /// @retval PARLOR_OK The value is in @p buf (or its length in @p len).
@@ -373,11 +394,11 @@ pub unsafe extern "C" fn parlor_config_get(
 /// Keys are numbered from 0 in a fixed order; the first index past the last one answers
 /// PARLOR_ERR_UNKNOWN_RULE.
 ///
-/// @param game The game (PARLOR_GAME_*).
-/// @param index The key's number, from 0.
-/// @param field PARLOR_KEY_NAME, PARLOR_KEY_VALUES or PARLOR_KEY_DOC.
+/// @param[in] game The game (PARLOR_GAME_*).
+/// @param[in] index The key's number, from 0.
+/// @param[in] field PARLOR_KEY_NAME, PARLOR_KEY_VALUES or PARLOR_KEY_DOC.
 /// @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
-/// @param capacity Bytes of @p buf; 0 asks for the length only.
+/// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
 /// @param[out] len Receives the text's length without the NUL (may be null).
 /// @return A status.
 /// @retval PARLOR_OK The text is in @p buf (or its length in @p len).
@@ -406,7 +427,7 @@ pub unsafe extern "C" fn parlor_config_key(
 
 /// @brief The game of a config.
 ///
-/// @param config The config.
+/// @param[in] config The config.
 /// @param[out] game Receives its PARLOR_GAME_* code.
 /// @return A status.
 /// @retval PARLOR_OK @p game is written.
@@ -428,8 +449,8 @@ pub unsafe extern "C" fn parlor_config_game(config: *const ParlorConfig, game: *
 
 /// @brief Deals a round of the config's game from a seed (the same cards in every version).
 ///
-/// @param config The rules (parlor_config_preset, parlor_config_set).
-/// @param seed The deal seed.
+/// @param[in] config The rules (parlor_config_preset, parlor_config_set).
+/// @param[in] seed The deal seed.
 /// @param[out] round Receives the round (written only on success).
 /// @return A status.
 /// @retval PARLOR_OK @p round holds the new round.
@@ -455,11 +476,11 @@ pub unsafe extern "C" fn parlor_round_new(config: *const ParlorConfig, seed: u64
 }
 
 /// @brief Deals a round of the config's game from an explicit deal, written as the game's
-/// replay logs write it after `deal` (documented per game in docs/<game>.md).
+/// replay logs write it after `deal` (documented on each game's page in docs/).
 ///
-/// @param config The rules.
-/// @param deal The deal text, UTF-8, not NUL-terminated.
-/// @param len Bytes of @p deal.
+/// @param[in] config The rules.
+/// @param[in] deal The deal text, UTF-8, not NUL-terminated.
+/// @param[in] len Bytes of @p deal.
 /// @param[out] round Receives the round (written only on success).
 /// @return A status.
 /// @retval PARLOR_OK @p round holds the new round.
@@ -495,7 +516,7 @@ pub unsafe extern "C" fn parlor_round_new_given(
 
 /// @brief The game of a round.
 ///
-/// @param round The round.
+/// @param[in] round The round.
 /// @param[out] game Receives its PARLOR_GAME_* code.
 /// @return A status.
 /// @retval PARLOR_OK @p game is written.
@@ -515,7 +536,7 @@ pub unsafe extern "C" fn parlor_round_game(round: *const ParlorRound, game: *mut
 
 /// @brief The number of seats at a round's table (seats are 0 .. seats-1, in turn order).
 ///
-/// @param round The round.
+/// @param[in] round The round.
 /// @param[out] seats Receives the count (2-4).
 /// @return A status.
 /// @retval PARLOR_OK @p seats is written.
@@ -538,7 +559,7 @@ pub unsafe extern "C" fn parlor_round_seats(round: *const ParlorRound, seats: *m
 /// Reads the state's header only (no decoding). Other seats may also have out-of-turn rights:
 /// parlor_round_may_act.
 ///
-/// @param round The round.
+/// @param[in] round The round.
 /// @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the round is over.
 /// @return A status.
 /// @retval PARLOR_OK @p seat is written.
@@ -559,8 +580,8 @@ pub unsafe extern "C" fn parlor_round_to_act(round: *const ParlorRound, seat: *m
 /// @brief Whether a seat has a legal action now (its turn, or an out-of-turn right such as a
 /// Tichu bomb or a Riichi call). Reads the state's header only.
 ///
-/// @param round The round.
-/// @param seat The seat.
+/// @param[in] round The round.
+/// @param[in] seat The seat.
 /// @param[out] may_act Receives 1 or 0.
 /// @return A status.
 /// @retval PARLOR_OK @p may_act is written.
@@ -586,10 +607,10 @@ pub unsafe extern "C" fn parlor_round_may_act(round: *const ParlorRound, seat: u
 /// now has none (total 0). A buffer of the game's most legal actions always suffices; capacity 0
 /// asks for the total only.
 ///
-/// @param round The round.
-/// @param seat The seat.
+/// @param[in] round The round.
+/// @param[in] seat The seat.
 /// @param[out] out Receives the codes (may be null when @p capacity is 0).
-/// @param capacity Entries of @p out.
+/// @param[in] capacity Entries of @p out.
 /// @param[out] total Receives the number of legal actions.
 /// @return A status.
 /// @retval PARLOR_OK All codes are in @p out (or the total in @p total for capacity 0).
@@ -629,8 +650,8 @@ pub unsafe extern "C" fn parlor_round_legal_actions(
 /// @brief The number of legal actions of a seat (with parlor_round_legal_action_at, a uniform
 /// random choice needs no list).
 ///
-/// @param round The round.
-/// @param seat The seat.
+/// @param[in] round The round.
+/// @param[in] seat The seat.
 /// @param[out] count Receives the count (0 for a seat that may not act now).
 /// @return A status.
 /// @retval PARLOR_OK @p count is written.
@@ -651,9 +672,9 @@ pub unsafe extern "C" fn parlor_round_legal_action_count(
 /// @brief The code of legal action number @p index of a seat (order of
 /// parlor_round_legal_actions).
 ///
-/// @param round The round.
-/// @param seat The seat.
-/// @param index The action's number, from 0.
+/// @param[in] round The round.
+/// @param[in] seat The seat.
+/// @param[in] index The action's number, from 0.
 /// @param[out] code Receives the action code.
 /// @return A status.
 /// @retval PARLOR_OK @p code is written.
@@ -689,8 +710,8 @@ pub unsafe extern "C" fn parlor_round_legal_action_at(
 /// @brief Takes an action for a seat. On an error the round is unchanged.
 ///
 /// @param[in,out] round The round.
-/// @param seat The seat acting.
-/// @param code The action's code (parlor_round_legal_actions, parlor_action_parse).
+/// @param[in] seat The seat acting.
+/// @param[in] code The action's code (parlor_round_legal_actions, parlor_action_parse).
 /// @param[out] step Receives whether the round ended and its scores (may be null).
 /// @return A status.
 /// @retval PARLOR_OK The action is taken.
@@ -741,9 +762,9 @@ pub unsafe extern "C" fn parlor_round_apply(
 /// @brief The score deltas of a finished round, in seat order (Tichu and partnership dominoes:
 /// per team, team 0 = seats 0 and 2).
 ///
-/// @param round The round.
+/// @param[in] round The round.
 /// @param[out] scores Receives the scores (may be null when @p capacity is 0).
-/// @param capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
+/// @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
 /// @param[out] count Receives the number of entries.
 /// @return A status.
 /// @retval PARLOR_OK The scores are in @p scores (or the count in @p count).
@@ -778,10 +799,10 @@ pub unsafe extern "C" fn parlor_round_outcome(
 /// table, the other seats' counts, whose turn it is, the scores; never another seat's hidden
 /// cards. Lines end with a newline.
 ///
-/// @param round The round.
-/// @param seat The seat.
+/// @param[in] round The round.
+/// @param[in] seat The seat.
 /// @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
-/// @param capacity Bytes of @p buf; 0 asks for the length only.
+/// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
 /// @param[out] len Receives the text's length without the NUL (may be null).
 /// @return A status.
 /// @retval PARLOR_OK The text is in @p buf (or its length in @p len).
@@ -813,9 +834,9 @@ pub unsafe extern "C" fn parlor_round_view(
 /// @brief Writes the round's portable byte form (the game's versioned encoding, documented per
 /// game), which parlor_round_decode reads back.
 ///
-/// @param round The round.
+/// @param[in] round The round.
 /// @param[out] buf Receives the bytes (may be null when @p capacity is 0).
-/// @param capacity Bytes of @p buf; 0 asks for the length only.
+/// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
 /// @param[out] len Receives the length.
 /// @return A status.
 /// @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
@@ -844,9 +865,9 @@ pub unsafe extern "C" fn parlor_round_encode(
 
 /// @brief Reads a round's portable byte form (parlor_round_encode), every field checked.
 ///
-/// @param game The game the bytes are a round of (PARLOR_GAME_*).
-/// @param bytes The bytes.
-/// @param len Bytes of @p bytes.
+/// @param[in] game The game the bytes are a round of (PARLOR_GAME_*).
+/// @param[in] bytes The bytes.
+/// @param[in] len Bytes of @p bytes.
 /// @param[out] round Receives the round (written only on success).
 /// @return A status.
 /// @retval PARLOR_OK @p round holds the round.
@@ -882,10 +903,10 @@ pub unsafe extern "C" fn parlor_round_decode(
 
 /// @brief The text of an action code in the game's replay-log notation.
 ///
-/// @param game The game (PARLOR_GAME_*).
-/// @param code The action code.
+/// @param[in] game The game (PARLOR_GAME_*).
+/// @param[in] code The action code.
 /// @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
-/// @param capacity Bytes of @p buf; 0 asks for the length only.
+/// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
 /// @param[out] len Receives the text's length without the NUL (may be null).
 /// @return A status.
 /// @retval PARLOR_OK The text is in @p buf (or its length in @p len).
@@ -913,9 +934,9 @@ pub unsafe extern "C" fn parlor_action_text(
 ///
 /// Whether the action is legal now is parlor_round_apply's question.
 ///
-/// @param game The game (PARLOR_GAME_*).
-/// @param text The action, UTF-8, not NUL-terminated.
-/// @param len Bytes of @p text.
+/// @param[in] game The game (PARLOR_GAME_*).
+/// @param[in] text The action, UTF-8, not NUL-terminated.
+/// @param[in] len Bytes of @p text.
 /// @param[out] code Receives the action code.
 /// @return A status.
 /// @retval PARLOR_OK @p code is written.
@@ -947,8 +968,8 @@ pub unsafe extern "C" fn parlor_action_parse(
 /// @brief The scratch memory a bot needs for a game's rounds (0 for PARLOR_BOT_LOWEST and
 /// PARLOR_BOT_RANDOM).
 ///
-/// @param game The game (PARLOR_GAME_*).
-/// @param bot The bot (PARLOR_BOT_*).
+/// @param[in] game The game (PARLOR_GAME_*).
+/// @param[in] bot The bot (PARLOR_BOT_*).
 /// @param[out] bytes Receives the bytes of scratch parlor_bot_choose needs.
 /// @return A status.
 /// @retval PARLOR_OK @p bytes is written.
@@ -969,13 +990,13 @@ pub unsafe extern "C" fn parlor_bot_scratch_bytes(game: ParlorGame, bot: ParlorB
 
 /// @brief A bot's choice for a seat that may act.
 ///
-/// @param round The round.
-/// @param seat The seat (it must be able to act: parlor_round_may_act).
-/// @param bot The bot (PARLOR_BOT_*).
-/// @param seed The seed of PARLOR_BOT_RANDOM's draw (ignored by PARLOR_BOT_LOWEST).
-/// @param scratch Working memory of parlor_bot_scratch_bytes bytes, any alignment (may be null
+/// @param[in] round The round.
+/// @param[in] seat The seat (it must be able to act: parlor_round_may_act).
+/// @param[in] bot The bot (PARLOR_BOT_*).
+/// @param[in] seed The seed of PARLOR_BOT_RANDOM's draw (ignored by PARLOR_BOT_LOWEST).
+/// @param[in] scratch Working memory of parlor_bot_scratch_bytes bytes, any alignment (may be null
 ///        with @p scratch_len 0 when the bot needs none).
-/// @param scratch_len Bytes of @p scratch.
+/// @param[in] scratch_len Bytes of @p scratch.
 /// @param[out] code Receives the action code, or PARLOR_ACTION_NONE when the bot lets an
 ///        out-of-turn right pass (never for the seat in turn).
 /// @return A status.
@@ -1019,8 +1040,8 @@ pub unsafe extern "C" fn parlor_bot_choose(
 /// @brief Starts a match of the config's game (rounds to the game's end), its first round dealt
 /// from the seed (round k from the k-th output of the documented generator).
 ///
-/// @param config The rules.
-/// @param seed The match seed.
+/// @param[in] config The rules.
+/// @param[in] seed The match seed.
 /// @param[out] game Receives the match (written only on success).
 /// @return A status.
 /// @retval PARLOR_OK @p game holds the new match.
@@ -1047,7 +1068,7 @@ pub unsafe extern "C" fn parlor_match_new(config: *const ParlorConfig, seed: u64
 
 /// @brief The game of a match.
 ///
-/// @param game The match.
+/// @param[in] game The match.
 /// @param[out] code Receives its PARLOR_GAME_* code.
 /// @return A status.
 /// @retval PARLOR_OK @p code is written.
@@ -1067,7 +1088,7 @@ pub unsafe extern "C" fn parlor_match_game(game: *const ParlorMatch, code: *mut 
 
 /// @brief The number of seats at a match's table.
 ///
-/// @param game The match.
+/// @param[in] game The match.
 /// @param[out] seats Receives the count (2-4).
 /// @return A status.
 /// @retval PARLOR_OK @p seats is written.
@@ -1088,7 +1109,7 @@ pub unsafe extern "C" fn parlor_match_seats(game: *const ParlorMatch, seats: *mu
 /// @brief A copy of the round being played (the last one once the match is over), for every
 /// parlor_round_* query: legal actions, the view, a bot's choice.
 ///
-/// @param game The match.
+/// @param[in] game The match.
 /// @param[out] round Receives the round.
 /// @return A status.
 /// @retval PARLOR_OK @p round holds the copy.
@@ -1114,7 +1135,7 @@ pub unsafe extern "C" fn parlor_match_round(game: *const ParlorMatch, round: *mu
 
 /// @brief The seat whose turn it is in the match's current round. Reads the header only.
 ///
-/// @param game The match.
+/// @param[in] game The match.
 /// @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the match is over.
 /// @return A status.
 /// @retval PARLOR_OK @p seat is written.
@@ -1135,8 +1156,8 @@ pub unsafe extern "C" fn parlor_match_to_act(game: *const ParlorMatch, seat: *mu
 /// @brief Whether a seat has a legal action now in the match's current round. Reads the header
 /// only.
 ///
-/// @param game The match.
-/// @param seat The seat.
+/// @param[in] game The match.
+/// @param[in] seat The seat.
 /// @param[out] may_act Receives 1 or 0.
 /// @return A status.
 /// @retval PARLOR_OK @p may_act is written.
@@ -1161,8 +1182,8 @@ pub unsafe extern "C" fn parlor_match_may_act(game: *const ParlorMatch, seat: u3
 /// unchanged.
 ///
 /// @param[in,out] game The match.
-/// @param seat The seat acting.
-/// @param code The action's code.
+/// @param[in] seat The seat acting.
+/// @param[in] code The action's code.
 /// @param[out] step Receives whether a round (and the match) ended, and the finished round's
 ///        score deltas (may be null).
 /// @return A status.
@@ -1209,9 +1230,9 @@ pub unsafe extern "C" fn parlor_match_apply(
 
 /// @brief The match's running totals (per seat; per team in Tichu and partnership dominoes).
 ///
-/// @param game The match.
+/// @param[in] game The match.
 /// @param[out] scores Receives the totals (may be null when @p capacity is 0).
-/// @param capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
+/// @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
 /// @param[out] count Receives the number of entries.
 /// @return A status.
 /// @retval PARLOR_OK The totals are in @p scores (or the count in @p count).
@@ -1242,7 +1263,7 @@ pub unsafe extern "C" fn parlor_match_scores(
 
 /// @brief The number of rounds finished so far.
 ///
-/// @param game The match.
+/// @param[in] game The match.
 /// @param[out] rounds Receives the count.
 /// @return A status.
 /// @retval PARLOR_OK @p rounds is written.
@@ -1266,9 +1287,9 @@ pub unsafe extern "C" fn parlor_match_rounds_played(game: *const ParlorMatch, ro
 /// @brief The places of a finished match: one per seat, seat 0 first, 0 = first place (seats
 /// that share a result share a place: partners, the two peasants, a tie).
 ///
-/// @param game The match.
+/// @param[in] game The match.
 /// @param[out] places Receives the places (may be null when @p capacity is 0).
-/// @param capacity Entries of @p places; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
+/// @param[in] capacity Entries of @p places; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
 /// @param[out] count Receives the number of seats.
 /// @return A status.
 /// @retval PARLOR_OK The places are in @p places (or the count in @p count).
@@ -1301,9 +1322,9 @@ pub unsafe extern "C" fn parlor_match_result(
 /// @brief Writes the match's portable byte form (the game's versioned encoding, round
 /// included), which parlor_match_decode reads back.
 ///
-/// @param game The match.
+/// @param[in] game The match.
 /// @param[out] buf Receives the bytes (may be null when @p capacity is 0).
-/// @param capacity Bytes of @p buf; 0 asks for the length only.
+/// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
 /// @param[out] len Receives the length.
 /// @return A status.
 /// @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
@@ -1331,9 +1352,9 @@ pub unsafe extern "C" fn parlor_match_encode(
 
 /// @brief Reads a match's portable byte form (parlor_match_encode), every field checked.
 ///
-/// @param game The game the bytes are a match of (PARLOR_GAME_*).
-/// @param bytes The bytes.
-/// @param len Bytes of @p bytes.
+/// @param[in] game The game the bytes are a match of (PARLOR_GAME_*).
+/// @param[in] bytes The bytes.
+/// @param[in] len Bytes of @p bytes.
 /// @param[out] out Receives the match (written only on success).
 /// @return A status.
 /// @retval PARLOR_OK @p out holds the match.

@@ -114,7 +114,7 @@ use core::ffi::c_char;
 /// and `PARLOR_DOMINOES_MAX_TILES` is `PARLOR_DOMINOES_MAX_PLAY_ORDER` (still 256).
 /// Version 4: one function set for every game (`parlor_config_*`, `parlor_round_*`,
 /// `parlor_match_*`, `parlor_action_*`, `parlor_bot_*` over `ParlorConfig`, `ParlorRound`,
-/// `ParlorMatch`); the per-game `parlor_<game>_round_*` / `_match_*` functions, their structs and
+/// `ParlorMatch`); the per-game `parlor_GAME_round_*` / `_match_*` functions, their structs and
 /// their status codes are gone (the numbers stay retired); the shared round errors have one code
 /// each in every game (9-22).
 pub const PARLOR_ABI_VERSION: u32 = 4;
