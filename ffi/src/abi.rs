@@ -15,8 +15,8 @@ use crate::state::{
 };
 use crate::util::{input, input_slice, input_str, optional_output, output, output_slice, status, write_text};
 use crate::{
-    PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_ROUND_NOT_OVER, PARLOR_ERR_ROUND_OVER,
-    PARLOR_ERR_UNKNOWN_GAME, ParlorStatus,
+    PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_ROUND_NOT_OVER, PARLOR_ERR_ROUND_OVER, PARLOR_ERR_UNKNOWN_GAME,
+    ParlorStatus,
 };
 
 /// Runs `$body` with `$R` the round type and `$M` the match type of game `$game` (a
@@ -121,8 +121,16 @@ macro_rules! fits {
     };
 }
 fits!("dominoes", parlor_core::dominoes::Round, parlor_core::dominoes::Match);
-fits!("tichu", parlor_core::tichu::round::Round, parlor_core::tichu::game_match::Match);
-fits!("doudizhu", parlor_core::doudizhu::round::Round, parlor_core::doudizhu::game_match::Match);
+fits!(
+    "tichu",
+    parlor_core::tichu::round::Round,
+    parlor_core::tichu::game_match::Match
+);
+fits!(
+    "doudizhu",
+    parlor_core::doudizhu::round::Round,
+    parlor_core::doudizhu::game_match::Match
+);
 fits!("mahjong", parlor_core::mahjong::Round, parlor_core::mahjong::Match);
 
 const _: () = assert!(GameId::Dominoes as u32 == PARLOR_GAME_DOMINOES);
@@ -419,7 +427,8 @@ pub unsafe extern "C" fn parlor_config_key(
 ) -> ParlorStatus {
     status((|| {
         let game = game_of(game)?;
-        let text = dispatch!(game, R, M => generic::rule_key_text::<<R as parlor_core::game::Round>::Config>(index, field))?;
+        let text =
+            dispatch!(game, R, M => generic::rule_key_text::<<R as parlor_core::game::Round>::Config>(index, field))?;
         // SAFETY: the caller's contract (documented above).
         unsafe { write_text(&text, buf, capacity, len) }
     })())
@@ -459,7 +468,11 @@ pub unsafe extern "C" fn parlor_config_game(config: *const ParlorConfig, game: *
 /// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
 #[must_use]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn parlor_round_new(config: *const ParlorConfig, seed: u64, round: *mut ParlorRound) -> ParlorStatus {
+pub unsafe extern "C" fn parlor_round_new(
+    config: *const ParlorConfig,
+    seed: u64,
+    round: *mut ParlorRound,
+) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
         let opened = unsafe { open_config(config) }?;
@@ -983,7 +996,7 @@ pub unsafe extern "C" fn parlor_bot_scratch_bytes(game: ParlorGame, bot: ParlorB
         let game = game_of(game)?;
         // SAFETY: the caller's contract (documented above).
         let bytes = unsafe { output(bytes) }?;
-        *bytes = dispatch!(game, R, M => generic::bot_scratch_bytes::<R>(bot))?;
+        *bytes = dispatch!(game, R, M => generic::bot_scratch_bytes(bot))?;
         Ok(())
     })())
 }
@@ -1050,7 +1063,11 @@ pub unsafe extern "C" fn parlor_bot_choose(
 /// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
 #[must_use]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn parlor_match_new(config: *const ParlorConfig, seed: u64, game: *mut ParlorMatch) -> ParlorStatus {
+pub unsafe extern "C" fn parlor_match_new(
+    config: *const ParlorConfig,
+    seed: u64,
+    game: *mut ParlorMatch,
+) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
         let opened = unsafe { open_config(config) }?;

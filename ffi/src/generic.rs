@@ -57,10 +57,20 @@ pub(crate) fn seat_of(seat: u32, seats: u8) -> Result<Seat, ParlorStatus> {
 // ---- configs ----
 
 /// Seals `config` into a config state.
-pub(crate) fn seal_config<C: Rules>(game: parlor_core::game::GameId, config: &C, out: &mut [u8]) -> Result<(), ParlorStatus> {
+pub(crate) fn seal_config<C: Rules>(
+    game: parlor_core::game::GameId,
+    config: &C,
+    out: &mut [u8],
+) -> Result<(), ParlorStatus> {
     let mut payload = [0u8; CONFIG_PAYLOAD];
     let len = config.encode(&mut payload).ok_or(PARLOR_ERR_INTERNAL)?;
-    seal(out, Kind::Config, game, &Facts::NONE, payload.get(..len).ok_or(PARLOR_ERR_INTERNAL)?)
+    seal(
+        out,
+        Kind::Config,
+        game,
+        &Facts::NONE,
+        payload.get(..len).ok_or(PARLOR_ERR_INTERNAL)?,
+    )
 }
 
 /// The config of an opened config state.
@@ -102,7 +112,9 @@ pub(crate) unsafe fn rule_value<C: Rules>(
     len: *mut usize,
 ) -> Result<(), ParlorStatus> {
     // An unknown key is refused before anything is written.
-    config.write_value(key, &mut Discard).map_err(|_| PARLOR_ERR_UNKNOWN_RULE)?;
+    config
+        .write_value(key, &mut Discard)
+        .map_err(|_| PARLOR_ERR_UNKNOWN_RULE)?;
     let shown = Shown(|out: &mut dyn fmt::Write| config.write_value(key, out).map_err(|_| fmt::Error));
     // SAFETY: forwarded contract.
     unsafe { write_text(&shown, buf, capacity, len) }
@@ -130,7 +142,10 @@ pub(crate) fn rule_key_text<C: Rules>(index: usize, field: u32) -> Result<&'stat
 
 /// The name of preset `index` of a game.
 pub(crate) fn preset_name<C: Rules>(index: usize) -> Result<&'static str, ParlorStatus> {
-    C::PRESETS.get(index).map(|(name, _)| *name).ok_or(PARLOR_ERR_UNKNOWN_PRESET)
+    C::PRESETS
+        .get(index)
+        .map(|(name, _)| *name)
+        .ok_or(PARLOR_ERR_UNKNOWN_PRESET)
 }
 
 // ---- rounds ----
@@ -138,7 +153,9 @@ pub(crate) fn preset_name<C: Rules>(index: usize) -> Result<&'static str, Parlor
 /// Seals `round` into a round state.
 pub(crate) fn seal_round<R: Round>(round: &R, out: &mut [u8]) -> Result<(), ParlorStatus> {
     let mut payload = [0u8; STATE_PAYLOAD];
-    let len = round.encode(&mut payload).map_err(|e| error_status(e, PARLOR_ERR_INTERNAL))?;
+    let len = round
+        .encode(&mut payload)
+        .map_err(|e| error_status(e, PARLOR_ERR_INTERNAL))?;
     seal(
         out,
         Kind::Round,
@@ -172,7 +189,12 @@ pub(crate) fn given_round<R: Round>(config: &Opened<'_>, text: &str) -> Result<R
 }
 
 /// Every legal action code of `seat`, as far as `out` holds them; the total into `total`.
-pub(crate) fn legal_actions<R: Round>(round: &R, seat: Seat, out: &mut [u64], total: &mut usize) -> Result<(), ParlorStatus> {
+pub(crate) fn legal_actions<R: Round>(
+    round: &R,
+    seat: Seat,
+    out: &mut [u64],
+    total: &mut usize,
+) -> Result<(), ParlorStatus> {
     let mut list = OutputList::new(out);
     round.for_each_legal_action(seat, |action| list.push(R::action_code(action)));
     list.finish(total)
@@ -268,8 +290,9 @@ pub(crate) fn parse_action<R: Round>(text: &str) -> Result<u64, ParlorStatus> {
     R::parse_action(text).map(R::action_code).map_err(|_| PARLOR_ERR_PARSE)
 }
 
-/// The scratch bytes bot `bot` needs for game `R` (0 for the bots of this version).
-pub(crate) fn bot_scratch_bytes<R: Round>(bot: u32) -> Result<usize, ParlorStatus> {
+/// The scratch bytes bot `bot` needs (0 for the bots of this version, in every game; the search
+/// bot's will depend on the game).
+pub(crate) fn bot_scratch_bytes(bot: u32) -> Result<usize, ParlorStatus> {
     match bot {
         BOT_LOWEST | BOT_RANDOM => Ok(0),
         _ => Err(PARLOR_ERR_UNKNOWN_BOT),
@@ -285,7 +308,7 @@ pub(crate) fn bot_choose<R: Round>(
     seed: u64,
     scratch: &mut [u8],
 ) -> Result<u64, ParlorStatus> {
-    let needed = bot_scratch_bytes::<R>(bot)?;
+    let needed = bot_scratch_bytes(bot)?;
     if scratch.len() < needed {
         return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
     }
@@ -320,7 +343,9 @@ pub(crate) fn match_facts<M: Match>(game: &M) -> Facts {
 /// Seals `game` into a match state.
 pub(crate) fn seal_match<M: Match>(game: &M, out: &mut [u8]) -> Result<(), ParlorStatus> {
     let mut payload = [0u8; STATE_PAYLOAD];
-    let len = game.encode(&mut payload).map_err(|e| error_status(e, PARLOR_ERR_INTERNAL))?;
+    let len = game
+        .encode(&mut payload)
+        .map_err(|e| error_status(e, PARLOR_ERR_INTERNAL))?;
     seal(
         out,
         Kind::Match,

@@ -82,19 +82,19 @@ macro_rules! status_text {
     }};
 }
 
+pub mod abi;
 #[cfg(feature = "dominoes")]
 pub mod dominoes;
 #[cfg(feature = "doudizhu")]
 pub mod doudizhu;
+pub mod generic;
 #[cfg(feature = "mahjong")]
 pub mod mahjong;
 #[cfg(feature = "mahjong")]
 pub mod mahjong_score;
+pub mod state;
 #[cfg(feature = "tichu")]
 pub mod tichu;
-pub mod abi;
-pub mod generic;
-pub mod state;
 mod util;
 
 pub use abi::*;
@@ -227,8 +227,7 @@ fn status_message(code: ParlorStatus) -> &'static core::ffi::CStr {
         #[cfg(feature = "doudizhu")]
         300..=399 => doudizhu::status_message(code),
         #[cfg(feature = "mahjong")]
-        400..=499 => mahjong::status_message(code)
-            .or_else(|| mahjong_score::status_message(code)),
+        400..=499 => mahjong::status_message(code).or_else(|| mahjong_score::status_message(code)),
         _ => None,
     };
     message.unwrap_or(status_text!("unknown status code"))

@@ -173,8 +173,25 @@ pub(crate) fn digest(head: &[u8], payload: &[u8]) -> u64 {
 pub(crate) fn open(bytes: &[u8], kind: Kind) -> Result<Opened<'_>, ParlorStatus> {
     let bad = PARLOR_ERR_INVALID_STATE;
     let (head, rest) = bytes.split_first_chunk::<HEADER_BYTES>().ok_or(bad)?;
-    let [m0, m1, m2, m3, version, game, stored_kind, seats, l0, l1, to_act, may_act, flags, r0, r1, r2, d @ ..] =
-        *head;
+    let [
+        m0,
+        m1,
+        m2,
+        m3,
+        version,
+        game,
+        stored_kind,
+        seats,
+        l0,
+        l1,
+        to_act,
+        may_act,
+        flags,
+        r0,
+        r1,
+        r2,
+        d @ ..,
+    ] = *head;
     if [m0, m1, m2, m3] != MAGIC || version != STATE_VERSION || stored_kind != kind as u8 || [r0, r1, r2] != [0; 3] {
         return Err(bad);
     }
@@ -272,7 +289,10 @@ mod tests {
         assert_eq!(opened.game, GameId::Tichu);
         assert_eq!(opened.facts, facts);
         assert_eq!(opened.payload, &payload);
-        assert_eq!(open(bytes_of(&words), Kind::Match).unwrap_err(), PARLOR_ERR_INVALID_STATE);
+        assert_eq!(
+            open(bytes_of(&words), Kind::Match).unwrap_err(),
+            PARLOR_ERR_INVALID_STATE
+        );
         for bit in 0..(HEADER_BYTES + payload.len()) * 8 {
             let mut copy = words;
             bytes_of_mut(&mut copy)[bit / 8] ^= 1 << (bit % 8);
@@ -282,6 +302,9 @@ mod tests {
                 "bit {bit}"
             );
         }
-        assert_eq!(open(bytes_of(&[0u64; PARLOR_STATE_WORDS]), Kind::Round).unwrap_err(), PARLOR_ERR_INVALID_STATE);
+        assert_eq!(
+            open(bytes_of(&[0u64; PARLOR_STATE_WORDS]), Kind::Round).unwrap_err(),
+            PARLOR_ERR_INVALID_STATE
+        );
     }
 }

@@ -22,7 +22,9 @@ const CODES: [(Fault, ParlorStatus); 8] = [
 
 fn text(code: ParlorStatus) -> &'static str {
     // SAFETY: parlor_status_str returns a static NUL-terminated string.
-    unsafe { CStr::from_ptr(parlor_status_str(code)) }.to_str().expect("UTF-8")
+    unsafe { CStr::from_ptr(parlor_status_str(code)) }
+        .to_str()
+        .expect("UTF-8")
 }
 
 fn every_fault_has_its_code<R: Round>() {

@@ -50,7 +50,10 @@ fn every_status_is_must_use_and_the_comments_are_doxygen() {
             continue;
         }
         let Some(at) = line.find("parlor_") else { continue };
-        let name: String = line[at..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        let name: String = line[at..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
         if !line[at + name.len()..].starts_with('(') || !ONE_SET.iter().any(|prefix| name.starts_with(prefix)) {
             continue;
         }
@@ -66,7 +69,10 @@ fn every_status_is_must_use_and_the_comments_are_doxygen() {
         }
         let comment_end = k - 1;
         assert_eq!(lines[comment_end], " */", "{name} has no comment");
-        let comment_start = (0..comment_end).rev().find(|&j| lines[j] == "/**").expect("comment start");
+        let comment_start = (0..comment_end)
+            .rev()
+            .find(|&j| lines[j] == "/**")
+            .expect("comment start");
         let comment = lines[comment_start..comment_end].join("\n");
         assert!(comment.contains("@brief"), "{name}: no @brief");
         assert!(
@@ -81,5 +87,9 @@ fn every_status_is_must_use_and_the_comments_are_doxygen() {
         }
         assert!(comment.contains("@param"), "{name}: no @param");
     }
-    assert_eq!((functions, statuses), (37, 36), "functions and status-returning functions of the one set");
+    assert_eq!(
+        (functions, statuses),
+        (37, 36),
+        "functions and status-returning functions of the one set"
+    );
 }

@@ -203,7 +203,11 @@ fn ignoring_a_status_is_a_compile_error_with_werror_unused_result() {
     compile_only(&cc, &flags, &dir.join("used_status.c")).expect("the control compiles");
     let refused = compile_only(&cc, &flags, &dir.join("ignored_status.c"))
         .expect_err("a dropped PARLOR_MUST_USE status must not compile with -Werror=unused-result");
-    for dropped in ["parlor_tichu_card_points", "parlor_mahjong_config_preset", "parlor_round_apply"] {
+    for dropped in [
+        "parlor_tichu_card_points",
+        "parlor_mahjong_config_preset",
+        "parlor_round_apply",
+    ] {
         assert!(refused.contains(dropped), "no complaint about {dropped}: {refused}");
     }
     // C++17 reads PARLOR_MUST_USE as [[nodiscard]].
@@ -231,7 +235,12 @@ fn the_any_game_example_plays_every_game_as_the_core_does() {
     let flags = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
     let mut runs = vec![(flags.to_vec(), root().join("target/c-abi/example"))];
     let sanitized = root().join("target/c-abi/example-sanitize");
-    if tools::available("any_game.c under ASan+UBSan", tools::compiler_accepts(&cc, SANITIZE, &sanitized)).is_some() {
+    if tools::available(
+        "any_game.c under ASan+UBSan",
+        tools::compiler_accepts(&cc, SANITIZE, &sanitized),
+    )
+    .is_some()
+    {
         runs.push((flags.iter().chain(SANITIZE).copied().collect(), sanitized));
     }
     let expected = any_game_expected();
@@ -249,10 +258,18 @@ fn the_any_game_example_plays_every_game_as_the_core_does() {
             .arg(&exe)
             .output()
             .expect("run the C compiler");
-        assert!(output.status.success(), "any_game.c failed to compile:\n{}", String::from_utf8_lossy(&output.stderr));
+        assert!(
+            output.status.success(),
+            "any_game.c failed to compile:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
         let run = Command::new(&exe).output().expect("run any_game");
         let stdout = String::from_utf8_lossy(&run.stdout);
-        assert!(run.status.success(), "any_game failed:\n{stdout}\n{}", String::from_utf8_lossy(&run.stderr));
+        assert!(
+            run.status.success(),
+            "any_game failed:\n{stdout}\n{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
         assert_eq!(stdout, expected, "any_game.c ({})", flags.join(" "));
     }
 }
@@ -268,7 +285,9 @@ fn any_game_expected() -> String {
         let mut bot_seed = seed;
         let mut actions = 0u64;
         while let Some(seat) = game.round().to_act().filter(|_| !game.is_over()) {
-            bot_seed = bot_seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            bot_seed = bot_seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let action = if seat.0 % 2 == 1 {
                 Uniform::new(bot_seed).choose(game.round(), seat)
             } else {

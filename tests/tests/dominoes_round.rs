@@ -29,4 +29,3 @@ fn every_preset_and_table_size_is_checked_against_the_reference() {
         }
     }
 }
-

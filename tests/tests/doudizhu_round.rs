@@ -137,4 +137,3 @@ fn round_checker_agrees_with_the_reference() {
         parlor_conformance::fuzzing::run_target("doudizhu_round", 300, parlor_conformance::check::doudizhu_round::diff);
     assert!(checked >= 250, "{checked}");
 }
-

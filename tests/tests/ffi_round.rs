@@ -35,7 +35,13 @@ fn seeded_rounds_are_played_to_their_end_through_c() {
         preset: 0,
         seed,
         steps: (0..600u16)
-            .map(|i| if i % 9 == 8 { 0x8000 | i } else { i.wrapping_mul(7919) % 1000 })
+            .map(|i| {
+                if i % 9 == 8 {
+                    0x8000 | i
+                } else {
+                    i.wrapping_mul(7919) % 1000
+                }
+            })
             .collect(),
         codes: vec![0, 1, u64::MAX, 0x30101, 0x1000_0000_0000_0000, 0xf01, 0x21],
         flips: vec![0, 100, 200, 1000, 3000, 6000],
@@ -43,11 +49,15 @@ fn seeded_rounds_are_played_to_their_end_through_c() {
     };
     for seed in [1, 7, 2026] {
         let (dominoes, d_end) = check::<parlor_core::dominoes::Round, parlor_core::dominoes::Match>(&case(seed));
-        let (tichu, t_end) = check::<parlor_core::tichu::round::Round, parlor_core::tichu::game_match::Match>(&case(seed));
+        let (tichu, t_end) =
+            check::<parlor_core::tichu::round::Round, parlor_core::tichu::game_match::Match>(&case(seed));
         let (doudizhu, z_end) =
             check::<parlor_core::doudizhu::round::Round, parlor_core::doudizhu::game_match::Match>(&case(seed));
         let (mahjong, m_end) = check::<parlor_core::mahjong::Round, parlor_core::mahjong::Match>(&case(seed));
         assert!(d_end && t_end && z_end && m_end, "seed {seed}: a round did not end");
-        assert!(dominoes >= 5 && tichu >= 40 && doudizhu >= 3 && mahjong >= 20, "seed {seed}");
+        assert!(
+            dominoes >= 5 && tichu >= 40 && doudizhu >= 3 && mahjong >= 20,
+            "seed {seed}"
+        );
     }
 }

@@ -67,7 +67,10 @@ fn compare<R: Round>(c: &ParlorRound, core: &R) {
     for s in 0..core.seats() {
         let mut may = 9u8;
         // SAFETY: valid pointers.
-        ok(unsafe { parlor::parlor_round_may_act(c, u32::from(s), &mut may) }, "may_act");
+        ok(
+            unsafe { parlor::parlor_round_may_act(c, u32::from(s), &mut may) },
+            "may_act",
+        );
         assert_eq!(may == 1, core.may_act(Seat(s)), "may_act of seat {s}");
         let mut want = Vec::new();
         core.for_each_legal_action(Seat(s), |a| want.push(R::action_code(a)));
@@ -90,13 +93,20 @@ fn compare<R: Round>(c: &ParlorRound, core: &R) {
             // A short buffer: the first codes, BUFFER_TOO_SMALL, the total.
             let mut short = [0u64; 1];
             // SAFETY: a buffer of one code.
-            let status = unsafe { parlor::parlor_round_legal_actions(c, u32::from(s), short.as_mut_ptr(), 1, &mut total) };
-            assert_eq!((status, short[0], total), (parlor::PARLOR_ERR_BUFFER_TOO_SMALL, want[0], want.len()));
+            let status =
+                unsafe { parlor::parlor_round_legal_actions(c, u32::from(s), short.as_mut_ptr(), 1, &mut total) };
+            assert_eq!(
+                (status, short[0], total),
+                (parlor::PARLOR_ERR_BUFFER_TOO_SMALL, want[0], want.len())
+            );
         }
         if let Some(last) = want.len().checked_sub(1) {
             let mut code = 0u64;
             // SAFETY: valid pointers.
-            ok(unsafe { parlor::parlor_round_legal_action_at(c, u32::from(s), last, &mut code) }, "at");
+            ok(
+                unsafe { parlor::parlor_round_legal_action_at(c, u32::from(s), last, &mut code) },
+                "at",
+            );
             assert_eq!(code, want[last]);
         }
         let mut view = Vec::new();
@@ -116,7 +126,10 @@ fn compare<R: Round>(c: &ParlorRound, core: &R) {
     let mut got = vec![0u8; n];
     let mut len = 0usize;
     // SAFETY: a buffer of `n` bytes.
-    ok(unsafe { parlor::parlor_round_encode(c, got.as_mut_ptr(), n, &mut len) }, "encode");
+    ok(
+        unsafe { parlor::parlor_round_encode(c, got.as_mut_ptr(), n, &mut len) },
+        "encode",
+    );
     assert_eq!((len, &got[..]), (n, &bytes[..n]));
     let mut scores = [0i32; 4];
     let mut count = 0usize;
@@ -138,7 +151,10 @@ fn probe_corruption(c: &ParlorRound, flips: &[u16], garbage: &[u8]) {
     ok(unsafe { parlor::parlor_round_to_act(c, &mut seat) }, "to_act");
     let mut used = 0usize;
     // SAFETY: a size query.
-    ok(unsafe { parlor::parlor_round_encode(c, core::ptr::null_mut(), 0, &mut used) }, "encode size");
+    ok(
+        unsafe { parlor::parlor_round_encode(c, core::ptr::null_mut(), 0, &mut used) },
+        "encode size",
+    );
     for &bit in flips.iter().take(8) {
         let mut copy = *c;
         let bit = usize::from(bit) % (copy.opaque.len() * 64);
@@ -160,13 +176,18 @@ fn probe_corruption(c: &ParlorRound, flips: &[u16], garbage: &[u8]) {
         }
     }
     if !garbage.is_empty() {
-        let mut random = ParlorRound { opaque: [0; parlor::PARLOR_STATE_WORDS] };
+        let mut random = ParlorRound {
+            opaque: [0; parlor::PARLOR_STATE_WORDS],
+        };
         for (i, byte) in garbage.iter().enumerate().take(random.opaque.len() * 8) {
             random.opaque[i / 8] |= u64::from(*byte) << (8 * (i % 8));
         }
         let mut again = 0u32;
         // SAFETY: valid pointers.
-        assert_eq!(unsafe { parlor::parlor_round_to_act(&random, &mut again) }, PARLOR_ERR_INVALID_STATE);
+        assert_eq!(
+            unsafe { parlor::parlor_round_to_act(&random, &mut again) },
+            PARLOR_ERR_INVALID_STATE
+        );
     }
 }
 
@@ -188,7 +209,9 @@ fn expected_status<R: Round>(core: &R, seat: Seat, code: u64) -> ParlorStatus {
 /// ended (for tests that the cases reach deep into the games).
 pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case: &FfiCase) -> (usize, bool) {
     let (config, core_config) = config_of::<R>(case.preset);
-    let mut c = ParlorRound { opaque: [0; parlor::PARLOR_STATE_WORDS] };
+    let mut c = ParlorRound {
+        opaque: [0; parlor::PARLOR_STATE_WORDS],
+    };
     // SAFETY: valid pointers.
     let status = unsafe { parlor::parlor_round_new(&config, case.seed, &mut c) };
     let Ok(mut core) = R::seeded(&core_config, case.seed) else {
@@ -207,7 +230,9 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
             (Seat((step % 5) as u8), code)
         } else {
             let count = core.count_legal_actions(seat).max(1);
-            let action = core.nth_legal_action(seat, usize::from(step) % count).expect("a legal action");
+            let action = core
+                .nth_legal_action(seat, usize::from(step) % count)
+                .expect("a legal action");
             (seat, R::action_code(action))
         };
         let want = if usize::from(seat.0) >= usize::from(core.seats()) {
@@ -241,7 +266,9 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(
     config: &ParlorConfig,
     core_config: &R::Config,
 ) {
-    let mut c = ParlorMatch { opaque: [0; parlor::PARLOR_STATE_WORDS] };
+    let mut c = ParlorMatch {
+        opaque: [0; parlor::PARLOR_STATE_WORDS],
+    };
     // SAFETY: valid pointers.
     let status = unsafe { parlor::parlor_match_new(config, case.seed, &mut c) };
     let Ok(mut core) = M::new(core_config, case.seed) else {
@@ -258,14 +285,24 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(
             break;
         };
         assert_eq!(seat, u32::from(turn.0));
-        let mut round = ParlorRound { opaque: [0; parlor::PARLOR_STATE_WORDS] };
+        let mut round = ParlorRound {
+            opaque: [0; parlor::PARLOR_STATE_WORDS],
+        };
         // SAFETY: valid pointers.
         ok(unsafe { parlor::parlor_match_round(&c, &mut round) }, "match_round");
         let mut code = 0u64;
         // SAFETY: valid pointers; no scratch.
         ok(
             unsafe {
-                parlor::parlor_bot_choose(&round, seat, parlor::PARLOR_BOT_LOWEST, 0, core::ptr::null_mut(), 0, &mut code)
+                parlor::parlor_bot_choose(
+                    &round,
+                    seat,
+                    parlor::PARLOR_BOT_LOWEST,
+                    0,
+                    core::ptr::null_mut(),
+                    0,
+                    &mut code,
+                )
             },
             "bot_choose",
         );
@@ -273,7 +310,10 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(
         assert_eq!(code, R::action_code(action));
         let mut report = ParlorStep::default();
         // SAFETY: valid pointers.
-        ok(unsafe { parlor::parlor_match_apply(&mut c, seat, code, &mut report) }, "match_apply");
+        ok(
+            unsafe { parlor::parlor_match_apply(&mut c, seat, code, &mut report) },
+            "match_apply",
+        );
         let step = core.apply(turn, action).expect("the core takes it");
         assert_eq!(report.round_over == 1, step.finished.is_some());
         assert_eq!(report.match_over == 1, step.match_over);
@@ -287,11 +327,17 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(
     let mut totals = [0i32; 4];
     let mut count = 0usize;
     // SAFETY: valid pointers.
-    ok(unsafe { parlor::parlor_match_scores(&c, totals.as_mut_ptr(), 4, &mut count) }, "match_scores");
+    ok(
+        unsafe { parlor::parlor_match_scores(&c, totals.as_mut_ptr(), 4, &mut count) },
+        "match_scores",
+    );
     assert_eq!(&totals[..count], core.scores().as_slice());
     let mut rounds = 0u32;
     // SAFETY: valid pointers.
-    ok(unsafe { parlor::parlor_match_rounds_played(&c, &mut rounds) }, "rounds_played");
+    ok(
+        unsafe { parlor::parlor_match_rounds_played(&c, &mut rounds) },
+        "rounds_played",
+    );
     assert_eq!(rounds, core.rounds_played());
     let mut places = [0u8; 4];
     // SAFETY: valid pointers.
@@ -306,9 +352,17 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(
     let mut bytes = vec![0u8; M::ENCODED_BYTES];
     let mut len = 0usize;
     // SAFETY: a buffer of `bytes.len()` bytes.
-    ok(unsafe { parlor::parlor_match_encode(&c, bytes.as_mut_ptr(), bytes.len(), &mut len) }, "match_encode");
-    assert!(M::decode(&bytes[..len]).ok().as_ref() == Some(&core), "match bytes decode to the core's match");
-    let mut back = ParlorMatch { opaque: [0; parlor::PARLOR_STATE_WORDS] };
+    ok(
+        unsafe { parlor::parlor_match_encode(&c, bytes.as_mut_ptr(), bytes.len(), &mut len) },
+        "match_encode",
+    );
+    assert!(
+        M::decode(&bytes[..len]).ok().as_ref() == Some(&core),
+        "match bytes decode to the core's match"
+    );
+    let mut back = ParlorMatch {
+        opaque: [0; parlor::PARLOR_STATE_WORDS],
+    };
     // SAFETY: valid pointers.
     ok(
         unsafe { parlor::parlor_match_decode(R::GAME as ParlorGame, bytes.as_ptr(), len, &mut back) },
