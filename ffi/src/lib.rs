@@ -92,11 +92,19 @@ pub mod abi;
 pub mod dominoes;
 #[cfg(feature = "doudizhu")]
 pub mod doudizhu;
+#[cfg_attr(
+    not(any(feature = "dominoes", feature = "tichu", feature = "doudizhu", feature = "mahjong")),
+    allow(dead_code)
+)]
 pub mod generic;
 #[cfg(feature = "mahjong")]
 pub mod mahjong;
 #[cfg(feature = "mahjong")]
 pub mod mahjong_score;
+#[cfg_attr(
+    not(any(feature = "dominoes", feature = "tichu", feature = "doudizhu", feature = "mahjong")),
+    allow(dead_code)
+)]
 pub mod state;
 #[cfg(feature = "tichu")]
 pub mod tichu;
