@@ -274,6 +274,61 @@ fn the_any_game_example_plays_every_game_as_the_core_does() {
     }
 }
 
+/// Every whole C program in the docs (a fenced `c` block with `int main`) builds with
+/// `-Wall -Wextra -Werror` (an ignored status is an error), runs with exit status 0, and prints
+/// what the sentence after it says (`It prints `...``).
+#[test]
+fn the_docs_c_programs_build_run_and_print_what_they_say() {
+    let Some(cc) = tools::available("the docs' C programs", tools::c_compiler()) else {
+        return;
+    };
+    let lib_dir = build_library();
+    let out_dir = root().join("target/c-abi/docs");
+    std::fs::create_dir_all(&out_dir).expect("create output folder");
+    let mut ran = 0;
+    for doc in ["dominoes", "tichu", "doudizhu", "mahjong"] {
+        let text = std::fs::read_to_string(root().join(format!("docs/{doc}.md"))).expect("read the doc");
+        for (i, block) in text.split("```c\n").skip(1).enumerate() {
+            let Some((program, after)) = block.split_once("```") else {
+                continue;
+            };
+            if !program.contains("int main(void)") {
+                continue;
+            }
+            let source = out_dir.join(format!("{doc}_{i}.c"));
+            std::fs::write(&source, program).expect("write the program");
+            let exe = out_dir.join(format!("{doc}_{i}"));
+            let output = Command::new(&cc)
+                .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I"])
+                .arg(root().join("include"))
+                .arg(&source)
+                .arg(lib_dir.join("libparlor.a"))
+                .args(NATIVE_STATIC_LIBS)
+                .arg("-o")
+                .arg(&exe)
+                .output()
+                .expect("run the C compiler");
+            assert!(
+                output.status.success(),
+                "docs/{doc}.md program {i}:\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            let run = Command::new(&exe).output().expect("run the program");
+            assert!(run.status.success(), "docs/{doc}.md program {i} failed");
+            let printed = String::from_utf8_lossy(&run.stdout);
+            if let Some(said) = after
+                .trim_start()
+                .strip_prefix("It prints `")
+                .and_then(|rest| rest.split_once('`'))
+            {
+                assert_eq!(printed.trim_end(), said.0, "docs/{doc}.md program {i}");
+            }
+            ran += 1;
+        }
+    }
+    assert!(ran >= 4, "{ran} programs in the docs");
+}
+
 /// What `examples/c/any_game.c` prints, computed through the core's traits.
 fn any_game_expected() -> String {
     use parlor_core::game::{Match, Round};
