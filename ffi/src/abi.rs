@@ -478,12 +478,11 @@ pub unsafe extern "C" fn parlor_round_new(
         let opened = unsafe { open_config(config) }?;
         // SAFETY: as above.
         let out = unsafe { output(round) }?;
-        let mut words = [0u64; PARLOR_STATE_WORDS];
+        // Sealed straight into the caller's struct: everything that can fail happens first.
         dispatch!(opened.game, R, M => {
             let made = generic::new_round::<R>(&opened, seed)?;
-            generic::seal_round(&made, bytes_of_mut(&mut words))
+            generic::seal_round(&made, bytes_of_mut(&mut out.opaque))
         })?;
-        out.opaque = words;
         Ok(())
     })())
 }
@@ -517,12 +516,11 @@ pub unsafe extern "C" fn parlor_round_new_given(
         let text = unsafe { input_str(deal, len) }?;
         // SAFETY: as above.
         let out = unsafe { output(round) }?;
-        let mut words = [0u64; PARLOR_STATE_WORDS];
+        // Sealed straight into the caller's struct: everything that can fail happens first.
         dispatch!(opened.game, R, M => {
             let made = generic::given_round::<R>(&opened, text)?;
-            generic::seal_round(&made, bytes_of_mut(&mut words))
+            generic::seal_round(&made, bytes_of_mut(&mut out.opaque))
         })?;
-        out.opaque = words;
         Ok(())
     })())
 }
@@ -752,19 +750,18 @@ pub unsafe extern "C" fn parlor_round_apply(
         if opened.facts.round_over {
             return Err(PARLOR_ERR_ROUND_OVER);
         }
-        let mut words = [0u64; PARLOR_STATE_WORDS];
         let report = dispatch!(opened.game, R, M => {
             let mut played = generic::round_of::<R>(&opened)?;
             generic::apply_round(&mut played, seat, code)?;
-            generic::seal_round(&played, bytes_of_mut(&mut words))?;
+            // SAFETY: as above (checked by `open_round`); `opened` is not read after this.
+            let out = unsafe { output(round) }?;
+            generic::seal_round(&played, bytes_of_mut(&mut out.opaque))?;
             Ok(StepReport {
                 round_over: played.to_act().is_none(),
                 match_over: false,
                 scores: generic::round_scores(&played).unwrap_or_default(),
             })
         })?;
-        // SAFETY: as above (checked by `open_round`).
-        unsafe { output(round) }?.opaque = words;
         if let Some(step) = step {
             *step = ParlorStep::from(&report);
         }
@@ -901,13 +898,12 @@ pub unsafe extern "C" fn parlor_round_decode(
         let bytes = unsafe { input_slice(bytes, len) }?;
         // SAFETY: as above.
         let out = unsafe { output(round) }?;
-        let mut words = [0u64; PARLOR_STATE_WORDS];
+        // Sealed straight into the caller's struct: everything that can fail happens first.
         dispatch!(game, R, M => {
             let decoded = <R as parlor_core::game::Round>::decode(bytes)
                 .map_err(|e| generic::error_status(e, crate::PARLOR_ERR_INVALID_STATE))?;
-            generic::seal_round(&decoded, bytes_of_mut(&mut words))
+            generic::seal_round(&decoded, bytes_of_mut(&mut out.opaque))
         })?;
-        out.opaque = words;
         Ok(())
     })())
 }
@@ -1073,12 +1069,11 @@ pub unsafe extern "C" fn parlor_match_new(
         let opened = unsafe { open_config(config) }?;
         // SAFETY: as above.
         let out = unsafe { output(game) }?;
-        let mut words = [0u64; PARLOR_STATE_WORDS];
+        // Sealed straight into the caller's struct: everything that can fail happens first.
         dispatch!(opened.game, R, M => {
             let made = generic::new_match::<M>(&opened, seed)?;
-            generic::seal_match(&made, bytes_of_mut(&mut words))
+            generic::seal_match(&made, bytes_of_mut(&mut out.opaque))
         })?;
-        out.opaque = words;
         Ok(())
     })())
 }
@@ -1140,12 +1135,11 @@ pub unsafe extern "C" fn parlor_match_round(game: *const ParlorMatch, round: *mu
         let opened = unsafe { open_match(game) }?;
         // SAFETY: as above.
         let out = unsafe { output(round) }?;
-        let mut words = [0u64; PARLOR_STATE_WORDS];
+        // Sealed straight into the caller's struct: everything that can fail happens first.
         dispatch!(opened.game, R, M => {
             let played = generic::match_of::<M>(&opened)?;
-            generic::seal_round(parlor_core::game::Match::round(&played), bytes_of_mut(&mut words))
+            generic::seal_round(parlor_core::game::Match::round(&played), bytes_of_mut(&mut out.opaque))
         })?;
-        out.opaque = words;
         Ok(())
     })())
 }
@@ -1229,15 +1223,14 @@ pub unsafe extern "C" fn parlor_match_apply(
         if opened.facts.match_over {
             return Err(PARLOR_ERR_ROUND_OVER);
         }
-        let mut words = [0u64; PARLOR_STATE_WORDS];
         let report = dispatch!(opened.game, R, M => {
             let mut played = generic::match_of::<M>(&opened)?;
             let report = generic::apply_match(&mut played, seat, code)?;
-            generic::seal_match(&played, bytes_of_mut(&mut words))?;
+            // SAFETY: as above (checked by `open_match`); `opened` is not read after this.
+            let out = unsafe { output(game) }?;
+            generic::seal_match(&played, bytes_of_mut(&mut out.opaque))?;
             Ok(report)
         })?;
-        // SAFETY: as above (checked by `open_match`).
-        unsafe { output(game) }?.opaque = words;
         if let Some(step) = step {
             *step = ParlorStep::from(&report);
         }
@@ -1392,13 +1385,12 @@ pub unsafe extern "C" fn parlor_match_decode(
         let bytes = unsafe { input_slice(bytes, len) }?;
         // SAFETY: as above.
         let out = unsafe { output(out) }?;
-        let mut words = [0u64; PARLOR_STATE_WORDS];
+        // Sealed straight into the caller's struct: everything that can fail happens first.
         dispatch!(game, R, M => {
             let decoded = <M as parlor_core::game::Match>::decode(bytes)
                 .map_err(|e| generic::error_status(e, crate::PARLOR_ERR_INVALID_STATE))?;
-            generic::seal_match(&decoded, bytes_of_mut(&mut words))
+            generic::seal_match(&decoded, bytes_of_mut(&mut out.opaque))
         })?;
-        out.opaque = words;
         Ok(())
     })())
 }
