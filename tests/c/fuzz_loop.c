@@ -548,7 +548,8 @@ static void deal(int g) {
     s1 = parlor_config_preset(game, name, len, A(o[0], ParlorConfig));
     s2 = parlor_config_preset(game, name, len, B(o[0], ParlorConfig));
     REQUIRED(o[0], s1);
-    if (s1 == PARLOR_OK && o[0].a) memcpy(&t->config, o[0].a, sizeof t->config), t->have_config = 1;
+    /* Kept only when it is this game's (a random game code may name another). */
+    if (s1 == PARLOR_OK && o[0].a && game == (ParlorGame)(g + 1)) memcpy(&t->config, o[0].a, sizeof t->config), t->have_config = 1;
     agree("config_preset", s1, s2, o, 1);
     if (!t->have_config) return;
     for (i = below(3); i > 0; i--) {
@@ -751,18 +752,17 @@ static void game_call_of(int g) {
             CHECK(m ? memcmp(&back_match, &t->match, sizeof back_match) == 0 : memcmp(&back_round, &t->round, sizeof back_round) == 0);
             if (one_in(2)) flip(bytes, enc);
             else fill(bytes, enc);
+            ParlorGame as = any_game(g);
             o[0] = out(sizeof(ParlorRound), 20);
-            s1 = m ? parlor_match_decode(any_game(g), bytes, enc, A(o[0], ParlorMatch)) : parlor_round_decode(any_game(g), bytes, enc, A(o[0], ParlorRound));
-            s2 = m ? parlor_match_decode(any_game(g), bytes, enc, B(o[0], ParlorMatch)) : parlor_round_decode(any_game(g), bytes, enc, B(o[0], ParlorRound));
+            s1 = m ? parlor_match_decode(as, bytes, enc, A(o[0], ParlorMatch)) : parlor_round_decode(as, bytes, enc, A(o[0], ParlorRound));
+            s2 = m ? parlor_match_decode(as, bytes, enc, B(o[0], ParlorMatch)) : parlor_round_decode(as, bytes, enc, B(o[0], ParlorRound));
             CHECK(documented(s1));
-            /* A flipped encoding that decodes is a state every call accepts: keep it. */
-            if (s1 == PARLOR_OK && o[0].a && s1 == s2) {
+            /* A flipped encoding that decodes (as this game) is a state every call accepts: keep it. */
+            if (s1 == PARLOR_OK && o[0].a && s1 == s2 && as == (ParlorGame)(g + 1)) {
                 if (m) memcpy(&t->match, o[0].a, sizeof t->match);
                 else memcpy(&t->round, o[0].a, sizeof t->round);
             }
-            if (o[0].a) memcpy(o[0].b, o[0].a, o[0].bytes); /* the game code may differ between runs */
-            agree("decode", s1, s1, o, 1);
-            (void)s2;
+            agree("decode", s1, s2, o, 1);
         }
         free(bytes);
         break;
