@@ -160,7 +160,7 @@ static void play_round(ParlorGame game, const char *name, const char *preset, ui
     check_views(&round);
     {
         size_t total = 0;
-        (void)STACK("parlor_round_legal_actions", parlor_round_legal_actions(&round, 0, NULL, 0, &total));
+        CHECK_EQ_U(STACK("parlor_round_legal_actions", parlor_round_legal_actions(&round, 0, NULL, 0, &total)), PARLOR_OK);
     }
     report("round", name, preset, seed, actions, over, error, scores, (int)count, fnv(encoded, len));
 }
