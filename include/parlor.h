@@ -108,6 +108,37 @@
  */
 #define PARLOR_ABI_VERSION 4
 
+/**
+ * "No seat": parlor_round_to_act of a finished round.
+ */
+#define PARLOR_NO_SEAT 4294967295
+
+/**
+ * "No action": the bot lets an out-of-turn right pass (the seat is not the one in turn).
+ * No game uses this code for an action.
+ */
+#define PARLOR_ACTION_NONE 18446744073709551615ull
+
+/**
+ * The most score entries of any game (parlor_round_outcome, parlor_match_scores): 4.
+ */
+#define PARLOR_MAX_SEATS 4
+
+/**
+ * Field selector of parlor_config_key: the key's name (`red-fives`).
+ */
+#define PARLOR_KEY_NAME 0
+
+/**
+ * Field selector of parlor_config_key: the values it takes (`yes|no`).
+ */
+#define PARLOR_KEY_VALUES 1
+
+/**
+ * Field selector of parlor_config_key: one line on what the rule does.
+ */
+#define PARLOR_KEY_DOC 2
+
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
  * Most tiles a play order or layout may have (256; a double-18 set has 190).
@@ -650,6 +681,17 @@
 #define PARLOR_MAHJONG_FU_TANKI 12
 #endif
 
+/**
+ * Words (`uint64_t`) of a [`ParlorRound`] and of a [`ParlorMatch`]: one size for every game
+ * (800 bytes), the largest sealed state (a Riichi match) with room to spare.
+ */
+#define PARLOR_STATE_WORDS 100
+
+/**
+ * Words (`uint64_t`) of a [`ParlorConfig`] (64 bytes): every game's rules variant.
+ */
+#define PARLOR_CONFIG_WORDS 8
+
 #if defined(PARLOR_FEATURE_TICHU)
 /**
  * Combination kind codes (`ParlorTichuCombination.kind`).
@@ -738,54 +780,82 @@
 #endif
 
 /**
- * "No seat": parlor_round_to_act of a finished round.
- */
-#define PARLOR_NO_SEAT 4294967295
-
-/**
- * "No action": the bot lets an out-of-turn right pass (the seat is not the one in turn).
- * No game uses this code for an action.
- */
-#define PARLOR_ACTION_NONE 18446744073709551615ull
-
-/**
- * The most score entries of any game (parlor_round_outcome, parlor_match_scores): 4.
- */
-#define PARLOR_MAX_SEATS 4
-
-/**
- * Field selector of parlor_config_key: the key's name (`red-fives`).
- */
-#define PARLOR_KEY_NAME 0
-
-/**
- * Field selector of parlor_config_key: the values it takes (`yes|no`).
- */
-#define PARLOR_KEY_VALUES 1
-
-/**
- * Field selector of parlor_config_key: one line on what the rule does.
- */
-#define PARLOR_KEY_DOC 2
-
-/**
- * Words (`uint64_t`) of a [`ParlorRound`] and of a [`ParlorMatch`]: one size for every game
- * (800 bytes), the largest sealed state (a Riichi match) with room to spare.
- */
-#define PARLOR_STATE_WORDS 100
-
-/**
- * Words (`uint64_t`) of a [`ParlorConfig`] (64 bytes): every game's rules variant.
- */
-#define PARLOR_CONFIG_WORDS 8
-
-/**
  * A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
  *
  * Retired numbers (ABI version 3's per-game round and match codes, never to be reused):
  * dominoes 108-120, Mahjong 460-468. Their conditions now have the shared codes 7 and 9-22.
  */
 typedef uint32_t ParlorStatus;
+
+/**
+ * Which game (`uint32_t`): the numbers of the core's `game::GameId`, fixed forever.
+ */
+typedef uint32_t ParlorGame;
+
+/**
+ * A game's rules variant (any game), as opaque caller memory: made by `parlor_config_preset`,
+ * changed by `parlor_config_set`. Plain bytes: copy it, store it in a static.
+ */
+typedef struct ParlorConfig {
+  /**
+   * Opaque: only the library reads or writes these words.
+   */
+  uint64_t opaque[PARLOR_CONFIG_WORDS];
+} ParlorConfig;
+
+/**
+ * One round of any game (a dominoes hand, a Tichu round, a Dou Dizhu deal, a Riichi kyoku), as
+ * opaque caller memory. Plain bytes: copy it to undo or to search, store it in a static.
+ */
+typedef struct ParlorRound {
+  /**
+   * Opaque: only the library reads or writes these words.
+   */
+  uint64_t opaque[PARLOR_STATE_WORDS];
+} ParlorRound;
+
+/**
+ * What parlor_round_apply and parlor_match_apply report (plain integers; written only).
+ */
+typedef struct ParlorStep {
+  /**
+   * 1 when the action ended the round (its scores are in `scores`), else 0.
+   */
+  uint8_t round_over;
+  /**
+   * 1 when the action ended the match (parlor_match_apply only), else 0.
+   */
+  uint8_t match_over;
+  /**
+   * Entries of `scores` used: the round's score deltas when `round_over` (seats, or teams in
+   * Tichu and partnership dominoes), else 0.
+   */
+  uint8_t score_count;
+  /**
+   * Always 0.
+   */
+  uint8_t reserved;
+  /**
+   * The finished round's score deltas, in seat (or team) order; 0 past `score_count`.
+   */
+  int32_t scores[PARLOR_MAX_SEATS];
+} ParlorStep;
+
+/**
+ * Which bot (`uint32_t`) for parlor_bot_choose.
+ */
+typedef uint32_t ParlorBot;
+
+/**
+ * A match of any game (rounds played to the game's end), as opaque caller memory, the same
+ * size as a ParlorRound. Plain bytes: copy it, store it in a static.
+ */
+typedef struct ParlorMatch {
+  /**
+   * Opaque: only the library reads or writes these words.
+   */
+  uint64_t opaque[PARLOR_STATE_WORDS];
+} ParlorMatch;
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
@@ -1356,76 +1426,6 @@ typedef struct ParlorTichuTrick {
 #endif
 
 /**
- * Which game (`uint32_t`): the numbers of the core's `game::GameId`, fixed forever.
- */
-typedef uint32_t ParlorGame;
-
-/**
- * A game's rules variant (any game), as opaque caller memory: made by `parlor_config_preset`,
- * changed by `parlor_config_set`. Plain bytes: copy it, store it in a static.
- */
-typedef struct ParlorConfig {
-  /**
-   * Opaque: only the library reads or writes these words.
-   */
-  uint64_t opaque[PARLOR_CONFIG_WORDS];
-} ParlorConfig;
-
-/**
- * One round of any game (a dominoes hand, a Tichu round, a Dou Dizhu deal, a Riichi kyoku), as
- * opaque caller memory. Plain bytes: copy it to undo or to search, store it in a static.
- */
-typedef struct ParlorRound {
-  /**
-   * Opaque: only the library reads or writes these words.
-   */
-  uint64_t opaque[PARLOR_STATE_WORDS];
-} ParlorRound;
-
-/**
- * What parlor_round_apply and parlor_match_apply report (plain integers; written only).
- */
-typedef struct ParlorStep {
-  /**
-   * 1 when the action ended the round (its scores are in `scores`), else 0.
-   */
-  uint8_t round_over;
-  /**
-   * 1 when the action ended the match (parlor_match_apply only), else 0.
-   */
-  uint8_t match_over;
-  /**
-   * Entries of `scores` used: the round's score deltas when `round_over` (seats, or teams in
-   * Tichu and partnership dominoes), else 0.
-   */
-  uint8_t score_count;
-  /**
-   * Always 0.
-   */
-  uint8_t reserved;
-  /**
-   * The finished round's score deltas, in seat (or team) order; 0 past `score_count`.
-   */
-  int32_t scores[PARLOR_MAX_SEATS];
-} ParlorStep;
-
-/**
- * Which bot (`uint32_t`) for parlor_bot_choose.
- */
-typedef uint32_t ParlorBot;
-
-/**
- * A match of any game (rounds played to the game's end), as opaque caller memory, the same
- * size as a ParlorRound. Plain bytes: copy it, store it in a static.
- */
-typedef struct ParlorMatch {
-  /**
-   * Opaque: only the library reads or writes these words.
-   */
-  uint64_t opaque[PARLOR_STATE_WORDS];
-} ParlorMatch;
-
-/**
  * Success.
  */
 #define PARLOR_OK 0
@@ -1548,6 +1548,49 @@ typedef struct ParlorMatch {
  * for a later version).
  */
 #define PARLOR_ERR_UNKNOWN_BOT 22
+
+/**
+ * Five Up dominoes and its relatives (All Fives, the block game).
+ */
+#define PARLOR_GAME_DOMINOES 1
+
+/**
+ * Tichu.
+ */
+#define PARLOR_GAME_TICHU 2
+
+/**
+ * Dou Dizhu.
+ */
+#define PARLOR_GAME_DOUDIZHU 3
+
+/**
+ * Riichi Mahjong.
+ */
+#define PARLOR_GAME_MAHJONG 4
+
+/**
+ * The first legal action in the game's documented legal-action order (the most passive one
+ * first where there is one). Needs no scratch memory.
+ */
+#define PARLOR_BOT_LOWEST 1
+
+/**
+ * A uniformly random legal action, drawn from the seed (one draw per call: pass a new seed for
+ * each choice). Needs no scratch memory.
+ */
+#define PARLOR_BOT_RANDOM 2
+
+/**
+ * Reserved for each game's greedy bot (not in this version: PARLOR_ERR_UNKNOWN_BOT).
+ */
+#define PARLOR_BOT_GREEDY 3
+
+/**
+ * Reserved for the search bot (not in this version: PARLOR_ERR_UNKNOWN_BOT); its strength
+ * level goes in bits 8-15: `PARLOR_BOT_SEARCH | (level << 8)`.
+ */
+#define PARLOR_BOT_SEARCH 4
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
@@ -1996,49 +2039,6 @@ typedef struct ParlorMatch {
 #define PARLOR_TICHU_ERR_INTERNAL 228
 #endif
 
-/**
- * Five Up dominoes and its relatives (All Fives, the block game).
- */
-#define PARLOR_GAME_DOMINOES 1
-
-/**
- * Tichu.
- */
-#define PARLOR_GAME_TICHU 2
-
-/**
- * Dou Dizhu.
- */
-#define PARLOR_GAME_DOUDIZHU 3
-
-/**
- * Riichi Mahjong.
- */
-#define PARLOR_GAME_MAHJONG 4
-
-/**
- * The first legal action in the game's documented legal-action order (the most passive one
- * first where there is one). Needs no scratch memory.
- */
-#define PARLOR_BOT_LOWEST 1
-
-/**
- * A uniformly random legal action, drawn from the seed (one draw per call: pass a new seed for
- * each choice). Needs no scratch memory.
- */
-#define PARLOR_BOT_RANDOM 2
-
-/**
- * Reserved for each game's greedy bot (not in this version: PARLOR_ERR_UNKNOWN_BOT).
- */
-#define PARLOR_BOT_GREEDY 3
-
-/**
- * Reserved for the search bot (not in this version: PARLOR_ERR_UNKNOWN_BOT); its strength
- * level goes in bits 8-15: `PARLOR_BOT_SEARCH | (level << 8)`.
- */
-#define PARLOR_BOT_SEARCH 4
-
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -2068,6 +2068,721 @@ const char *parlor_version(void);
  * @return The library's #PARLOR_ABI_VERSION.
  */
 uint32_t parlor_abi_version(void);
+
+/**
+ * @brief The game of a config, round or match code, by name.
+ *
+ * @param[in] game A ParlorGame code.
+ * @return A static NUL-terminated name (`"dominoes"`, `"tichu"`, `"doudizhu"`, `"mahjong"`),
+ *         or `""` for a code that names no game.
+ */
+const char *parlor_game_name(ParlorGame game);
+
+/**
+ * @brief Makes a game's named rules preset.
+ *
+ * The names are the command line's `--preset` names (parlor_config_preset_name lists them);
+ * an empty name is the game's default preset.
+ *
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] name The preset's name, UTF-8, not NUL-terminated (may be null when @p len is 0).
+ * @param[in] len Bytes of @p name.
+ * @param[out] config Receives the config (written only on success).
+ * @return A status.
+ * @retval PARLOR_OK @p config holds the preset.
+ * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+ * @retval PARLOR_ERR_UNKNOWN_PRESET The game has no preset of that name.
+ * @retval PARLOR_ERR_INVALID_UTF8 @p name is not UTF-8.
+ * @retval PARLOR_ERR_NULL_POINTER @p config is null, or @p name is null with @p len > 0.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_config_preset(ParlorGame game,
+                                  const char *name,
+                                  size_t len,
+                                  struct ParlorConfig *config);
+
+/**
+ * @brief The name of a game's preset number @p index (0 = the default).
+ *
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] index The preset's number, from 0.
+ * @param[out] buf Receives the NUL-terminated name (may be null when @p capacity is 0).
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[out] len Receives the name's length without the NUL (may be null).
+ * @return A status.
+ * @retval PARLOR_OK The name is in @p buf (or its length in @p len for a size query).
+ * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+ * @retval PARLOR_ERR_UNKNOWN_PRESET @p index is past the last preset.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf cannot hold the name and its NUL.
+ * @retval PARLOR_ERR_NULL_POINTER @p buf is null with @p capacity > 0.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_config_preset_name(ParlorGame game,
+                                       size_t index,
+                                       char *buf,
+                                       size_t capacity,
+                                       size_t *len);
+
+/**
+ * @brief Sets one rule of a config by key, as the command line's `--rule KEY=VALUE` does.
+ *
+ * The keys of a game are listed by parlor_config_key; the config is unchanged on an error.
+ * Whether the rules make sense together is checked when a round or match is made.
+ *
+ * @param[in,out] config The config to change.
+ * @param[in] key The rule key, UTF-8, not NUL-terminated (`red-fives`).
+ * @param[in] key_len Bytes of @p key.
+ * @param[in] value The value as the command line takes it, UTF-8, not NUL-terminated (`yes`).
+ * @param[in] value_len Bytes of @p value.
+ * @return A status.
+ * @retval PARLOR_OK The rule is set.
+ * @retval PARLOR_ERR_UNKNOWN_RULE The game has no rule of that key.
+ * @retval PARLOR_ERR_BAD_RULE_VALUE The rule does not take that value.
+ * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+ * @retval PARLOR_ERR_INVALID_UTF8 @p key or @p value is not UTF-8.
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_config_set(struct ParlorConfig *config,
+                               const char *key,
+                               size_t key_len,
+                               const char *value,
+                               size_t value_len);
+
+/**
+ * @brief The value of one rule of a config, as text parlor_config_set takes.
+ *
+ * @param[in] config The config.
+ * @param[in] key The rule key, UTF-8, not NUL-terminated.
+ * @param[in] key_len Bytes of @p key.
+ * @param[out] buf Receives the NUL-terminated value (may be null when @p capacity is 0).
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[out] len Receives the value's length without the NUL (may be null).
+ * @return A status.
+ * @retval PARLOR_OK The value is in @p buf (or its length in @p len).
+ * @retval PARLOR_ERR_UNKNOWN_RULE The game has no rule of that key.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf cannot hold the value and its NUL.
+ * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+ * @retval PARLOR_ERR_INVALID_UTF8 @p key is not UTF-8.
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_config_get(const struct ParlorConfig *config,
+                               const char *key,
+                               size_t key_len,
+                               char *buf,
+                               size_t capacity,
+                               size_t *len);
+
+/**
+ * @brief Lists a game's rule keys: one field of key number @p index.
+ *
+ * Keys are numbered from 0 in a fixed order; the first index past the last one answers
+ * PARLOR_ERR_UNKNOWN_RULE.
+ *
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] index The key's number, from 0.
+ * @param[in] field PARLOR_KEY_NAME, PARLOR_KEY_VALUES or PARLOR_KEY_DOC.
+ * @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[out] len Receives the text's length without the NUL (may be null).
+ * @return A status.
+ * @retval PARLOR_OK The text is in @p buf (or its length in @p len).
+ * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+ * @retval PARLOR_ERR_UNKNOWN_RULE @p index is past the last key.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p field is not a PARLOR_KEY_* code.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf cannot hold the text and its NUL.
+ * @retval PARLOR_ERR_NULL_POINTER @p buf is null with @p capacity > 0.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_config_key(ParlorGame game,
+                               size_t index,
+                               uint32_t field,
+                               char *buf,
+                               size_t capacity,
+                               size_t *len);
+
+/**
+ * @brief The game of a config.
+ *
+ * @param[in] config The config.
+ * @param[out] game Receives its PARLOR_GAME_* code.
+ * @return A status.
+ * @retval PARLOR_OK @p game is written.
+ * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_config_game(const struct ParlorConfig *config,
+                                ParlorGame *game);
+
+/**
+ * @brief Deals a round of the config's game from a seed (the same cards in every version).
+ *
+ * @param[in] config The rules (parlor_config_preset, parlor_config_set).
+ * @param[in] seed The deal seed.
+ * @param[out] round Receives the round (written only on success).
+ * @return A status.
+ * @retval PARLOR_OK @p round holds the new round.
+ * @retval PARLOR_ERR_INVALID_CONFIG The rules do not make sense together.
+ * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_new(const struct ParlorConfig *config,
+                              uint64_t seed,
+                              struct ParlorRound *round);
+
+/**
+ * @brief Deals a round of the config's game from an explicit deal, written as the game's
+ * replay logs write it after `deal` (documented on each game's page in docs/).
+ *
+ * @param[in] config The rules.
+ * @param[in] deal The deal text, UTF-8, not NUL-terminated.
+ * @param[in] len Bytes of @p deal.
+ * @param[out] round Receives the round (written only on success).
+ * @return A status.
+ * @retval PARLOR_OK @p round holds the new round.
+ * @retval PARLOR_ERR_BAD_DEAL The text is not a deal of this game under these rules.
+ * @retval PARLOR_ERR_INVALID_CONFIG The rules do not make sense together.
+ * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+ * @retval PARLOR_ERR_INVALID_UTF8 @p deal is not UTF-8.
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_new_given(const struct ParlorConfig *config,
+                                    const char *deal,
+                                    size_t len,
+                                    struct ParlorRound *round);
+
+/**
+ * @brief The game of a round.
+ *
+ * @param[in] round The round.
+ * @param[out] game Receives its PARLOR_GAME_* code.
+ * @return A status.
+ * @retval PARLOR_OK @p game is written.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE ParlorStatus parlor_round_game(const struct ParlorRound *round, ParlorGame *game);
+
+/**
+ * @brief The number of seats at a round's table (seats are 0 .. seats-1, in turn order).
+ *
+ * @param[in] round The round.
+ * @param[out] seats Receives the count (2-4).
+ * @return A status.
+ * @retval PARLOR_OK @p seats is written.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE ParlorStatus parlor_round_seats(const struct ParlorRound *round, uint32_t *seats);
+
+/**
+ * @brief The seat whose turn it is (in a Riichi call window: the first seat still to answer).
+ *
+ * Reads the state's header only (no decoding). Other seats may also have out-of-turn rights:
+ * parlor_round_may_act.
+ *
+ * @param[in] round The round.
+ * @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the round is over.
+ * @return A status.
+ * @retval PARLOR_OK @p seat is written.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE ParlorStatus parlor_round_to_act(const struct ParlorRound *round, uint32_t *seat);
+
+/**
+ * @brief Whether a seat has a legal action now (its turn, or an out-of-turn right such as a
+ * Tichu bomb or a Riichi call). Reads the state's header only.
+ *
+ * @param[in] round The round.
+ * @param[in] seat The seat.
+ * @param[out] may_act Receives 1 or 0.
+ * @return A status.
+ * @retval PARLOR_OK @p may_act is written.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_may_act(const struct ParlorRound *round,
+                                  uint32_t seat,
+                                  uint8_t *may_act);
+
+/**
+ * @brief The legal actions of a seat, as action codes in the game's documented order.
+ *
+ * Writes as many codes as fit into @p out and the total into @p total. A seat that may not act
+ * now has none (total 0). A buffer of the game's most legal actions always suffices; capacity 0
+ * asks for the total only.
+ *
+ * @param[in] round The round.
+ * @param[in] seat The seat.
+ * @param[out] out Receives the codes (may be null when @p capacity is 0).
+ * @param[in] capacity Entries of @p out.
+ * @param[out] total Receives the number of legal actions.
+ * @return A status.
+ * @retval PARLOR_OK All codes are in @p out (or the total in @p total for capacity 0).
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p out holds the first @p capacity codes; @p total has the count.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p out or @p total is misaligned.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_legal_actions(const struct ParlorRound *round,
+                                        uint32_t seat,
+                                        uint64_t *out,
+                                        size_t capacity,
+                                        size_t *total);
+
+/**
+ * @brief The number of legal actions of a seat (with parlor_round_legal_action_at, a uniform
+ * random choice needs no list).
+ *
+ * @param[in] round The round.
+ * @param[in] seat The seat.
+ * @param[out] count Receives the count (0 for a seat that may not act now).
+ * @return A status.
+ * @retval PARLOR_OK @p count is written.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_legal_action_count(const struct ParlorRound *round,
+                                             uint32_t seat,
+                                             size_t *count);
+
+/**
+ * @brief The code of legal action number @p index of a seat (order of
+ * parlor_round_legal_actions).
+ *
+ * @param[in] round The round.
+ * @param[in] seat The seat.
+ * @param[in] index The action's number, from 0.
+ * @param[out] code Receives the action code.
+ * @return A status.
+ * @retval PARLOR_OK @p code is written.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p index is not below the count of legal actions.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_legal_action_at(const struct ParlorRound *round,
+                                          uint32_t seat,
+                                          size_t index,
+                                          uint64_t *code);
+
+/**
+ * @brief Takes an action for a seat. On an error the round is unchanged.
+ *
+ * @param[in,out] round The round.
+ * @param[in] seat The seat acting.
+ * @param[in] code The action's code (parlor_round_legal_actions, parlor_action_parse).
+ * @param[out] step Receives whether the round ended and its scores (may be null).
+ * @return A status.
+ * @retval PARLOR_OK The action is taken.
+ * @retval PARLOR_ERR_UNKNOWN_ACTION @p code names no action of this game.
+ * @retval PARLOR_ERR_ILLEGAL_ACTION The seat may act, but not this action.
+ * @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
+ * @retval PARLOR_ERR_ROUND_OVER The round is over.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER @p round is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_apply(struct ParlorRound *round,
+                                uint32_t seat,
+                                uint64_t code,
+                                struct ParlorStep *step);
+
+/**
+ * @brief The score deltas of a finished round, in seat order (Tichu and partnership dominoes:
+ * per team, team 0 = seats 0 and 2).
+ *
+ * @param[in] round The round.
+ * @param[out] scores Receives the scores (may be null when @p capacity is 0).
+ * @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
+ * @param[out] count Receives the number of entries.
+ * @return A status.
+ * @retval PARLOR_OK The scores are in @p scores (or the count in @p count).
+ * @retval PARLOR_ERR_ROUND_NOT_OVER The round goes on (the same status in every game).
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scores holds the first @p capacity entries.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_outcome(const struct ParlorRound *round,
+                                  int32_t *scores,
+                                  size_t capacity,
+                                  size_t *count);
+
+/**
+ * @brief Writes what one seat may see as text for a person or a UI: its own hand sorted, the
+ * table, the other seats' counts, whose turn it is, the scores; never another seat's hidden
+ * cards. Lines end with a newline.
+ *
+ * @param[in] round The round.
+ * @param[in] seat The seat.
+ * @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[out] len Receives the text's length without the NUL (may be null).
+ * @return A status.
+ * @retval PARLOR_OK The text is in @p buf (or its length in @p len).
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf holds as much as fits, NUL-terminated.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER @p round is null, or @p buf is null with @p capacity > 0.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_view(const struct ParlorRound *round,
+                               uint32_t seat,
+                               char *buf,
+                               size_t capacity,
+                               size_t *len);
+
+/**
+ * @brief Writes the round's portable byte form (the game's versioned encoding, documented per
+ * game), which parlor_round_decode reads back.
+ *
+ * @param[in] round The round.
+ * @param[out] buf Receives the bytes (may be null when @p capacity is 0).
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[out] len Receives the length.
+ * @return A status.
+ * @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_encode(const struct ParlorRound *round,
+                                 uint8_t *buf,
+                                 size_t capacity,
+                                 size_t *len);
+
+/**
+ * @brief Reads a round's portable byte form (parlor_round_encode), every field checked.
+ *
+ * @param[in] game The game the bytes are a round of (PARLOR_GAME_*).
+ * @param[in] bytes The bytes.
+ * @param[in] len Bytes of @p bytes.
+ * @param[out] round Receives the round (written only on success).
+ * @return A status.
+ * @retval PARLOR_OK @p round holds the round.
+ * @retval PARLOR_ERR_INVALID_STATE The bytes are not a round of that game.
+ * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_decode(ParlorGame game,
+                                 const uint8_t *bytes,
+                                 size_t len,
+                                 struct ParlorRound *round);
+
+/**
+ * @brief The text of an action code in the game's replay-log notation.
+ *
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] code The action code.
+ * @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[out] len Receives the text's length without the NUL (may be null).
+ * @return A status.
+ * @retval PARLOR_OK The text is in @p buf (or its length in @p len).
+ * @retval PARLOR_ERR_UNKNOWN_ACTION @p code names no action of this game.
+ * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf holds as much as fits, NUL-terminated.
+ * @retval PARLOR_ERR_NULL_POINTER @p buf is null with @p capacity > 0.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_action_text(ParlorGame game,
+                                uint64_t code,
+                                char *buf,
+                                size_t capacity,
+                                size_t *len);
+
+/**
+ * @brief The code of an action written in the game's replay-log notation.
+ *
+ * Whether the action is legal now is parlor_round_apply's question.
+ *
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] text The action, UTF-8, not NUL-terminated.
+ * @param[in] len Bytes of @p text.
+ * @param[out] code Receives the action code.
+ * @return A status.
+ * @retval PARLOR_OK @p code is written.
+ * @retval PARLOR_ERR_PARSE The text is not an action of this game.
+ * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+ * @retval PARLOR_ERR_INVALID_UTF8 @p text is not UTF-8.
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_action_parse(ParlorGame game,
+                                 const char *text,
+                                 size_t len,
+                                 uint64_t *code);
+
+/**
+ * @brief The scratch memory a bot needs for a game's rounds (0 for PARLOR_BOT_LOWEST and
+ * PARLOR_BOT_RANDOM).
+ *
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] bot The bot (PARLOR_BOT_*).
+ * @param[out] bytes Receives the bytes of scratch parlor_bot_choose needs.
+ * @return A status.
+ * @retval PARLOR_OK @p bytes is written.
+ * @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (greedy and search are reserved).
+ * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+ * @retval PARLOR_ERR_NULL_POINTER @p bytes is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_bot_scratch_bytes(ParlorGame game,
+                                      ParlorBot bot,
+                                      size_t *bytes);
+
+/**
+ * @brief A bot's choice for a seat that may act.
+ *
+ * @param[in] round The round.
+ * @param[in] seat The seat (it must be able to act: parlor_round_may_act).
+ * @param[in] bot The bot (PARLOR_BOT_*).
+ * @param[in] seed The seed of PARLOR_BOT_RANDOM's draw (ignored by PARLOR_BOT_LOWEST).
+ * @param[in] scratch Working memory of parlor_bot_scratch_bytes bytes, any alignment (may be null
+ *        with @p scratch_len 0 when the bot needs none).
+ * @param[in] scratch_len Bytes of @p scratch.
+ * @param[out] code Receives the action code, or PARLOR_ACTION_NONE when the bot lets an
+ *        out-of-turn right pass (never for the seat in turn).
+ * @return A status.
+ * @retval PARLOR_OK @p code is written.
+ * @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
+ * @retval PARLOR_ERR_ROUND_OVER The round is over.
+ * @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scratch is shorter than the bot needs.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_bot_choose(const struct ParlorRound *round,
+                               uint32_t seat,
+                               ParlorBot bot,
+                               uint64_t seed,
+                               uint8_t *scratch,
+                               size_t scratch_len,
+                               uint64_t *code);
+
+/**
+ * @brief Starts a match of the config's game (rounds to the game's end), its first round dealt
+ * from the seed (round k from the k-th output of the documented generator).
+ *
+ * @param[in] config The rules.
+ * @param[in] seed The match seed.
+ * @param[out] game Receives the match (written only on success).
+ * @return A status.
+ * @retval PARLOR_OK @p game holds the new match.
+ * @retval PARLOR_ERR_INVALID_CONFIG The rules do not make sense together.
+ * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_new(const struct ParlorConfig *config,
+                              uint64_t seed,
+                              struct ParlorMatch *game);
+
+/**
+ * @brief The game of a match.
+ *
+ * @param[in] game The match.
+ * @param[out] code Receives its PARLOR_GAME_* code.
+ * @return A status.
+ * @retval PARLOR_OK @p code is written.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE ParlorStatus parlor_match_game(const struct ParlorMatch *game, ParlorGame *code);
+
+/**
+ * @brief The number of seats at a match's table.
+ *
+ * @param[in] game The match.
+ * @param[out] seats Receives the count (2-4).
+ * @return A status.
+ * @retval PARLOR_OK @p seats is written.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE ParlorStatus parlor_match_seats(const struct ParlorMatch *game, uint32_t *seats);
+
+/**
+ * @brief A copy of the round being played (the last one once the match is over), for every
+ * parlor_round_* query: legal actions, the view, a bot's choice.
+ *
+ * @param[in] game The match.
+ * @param[out] round Receives the round.
+ * @return A status.
+ * @retval PARLOR_OK @p round holds the copy.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_round(const struct ParlorMatch *game,
+                                struct ParlorRound *round);
+
+/**
+ * @brief The seat whose turn it is in the match's current round. Reads the header only.
+ *
+ * @param[in] game The match.
+ * @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the match is over.
+ * @return A status.
+ * @retval PARLOR_OK @p seat is written.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE ParlorStatus parlor_match_to_act(const struct ParlorMatch *game, uint32_t *seat);
+
+/**
+ * @brief Whether a seat has a legal action now in the match's current round. Reads the header
+ * only.
+ *
+ * @param[in] game The match.
+ * @param[in] seat The seat.
+ * @param[out] may_act Receives 1 or 0.
+ * @return A status.
+ * @retval PARLOR_OK @p may_act is written.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_may_act(const struct ParlorMatch *game,
+                                  uint32_t seat,
+                                  uint8_t *may_act);
+
+/**
+ * @brief Takes an action for a seat in the match's current round; when that ends the round, it
+ * is scored and the next one dealt (unless the match is over). On an error the match is
+ * unchanged.
+ *
+ * @param[in,out] game The match.
+ * @param[in] seat The seat acting.
+ * @param[in] code The action's code.
+ * @param[out] step Receives whether a round (and the match) ended, and the finished round's
+ *        score deltas (may be null).
+ * @return A status.
+ * @retval PARLOR_OK The action is taken.
+ * @retval PARLOR_ERR_UNKNOWN_ACTION @p code names no action of this game.
+ * @retval PARLOR_ERR_ILLEGAL_ACTION The seat may act, but not this action.
+ * @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
+ * @retval PARLOR_ERR_ROUND_OVER The match is over.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER @p game is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_apply(struct ParlorMatch *game,
+                                uint32_t seat,
+                                uint64_t code,
+                                struct ParlorStep *step);
+
+/**
+ * @brief The match's running totals (per seat; per team in Tichu and partnership dominoes).
+ *
+ * @param[in] game The match.
+ * @param[out] scores Receives the totals (may be null when @p capacity is 0).
+ * @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
+ * @param[out] count Receives the number of entries.
+ * @return A status.
+ * @retval PARLOR_OK The totals are in @p scores (or the count in @p count).
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scores holds the first @p capacity entries.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_scores(const struct ParlorMatch *game,
+                                 int32_t *scores,
+                                 size_t capacity,
+                                 size_t *count);
+
+/**
+ * @brief The number of rounds finished so far.
+ *
+ * @param[in] game The match.
+ * @param[out] rounds Receives the count.
+ * @return A status.
+ * @retval PARLOR_OK @p rounds is written.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_rounds_played(const struct ParlorMatch *game,
+                                        uint32_t *rounds);
+
+/**
+ * @brief The places of a finished match: one per seat, seat 0 first, 0 = first place (seats
+ * that share a result share a place: partners, the two peasants, a tie).
+ *
+ * @param[in] game The match.
+ * @param[out] places Receives the places (may be null when @p capacity is 0).
+ * @param[in] capacity Entries of @p places; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
+ * @param[out] count Receives the number of seats.
+ * @return A status.
+ * @retval PARLOR_OK The places are in @p places (or the count in @p count).
+ * @retval PARLOR_ERR_MATCH_NOT_OVER The match goes on.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p places holds the first @p capacity entries.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_result(const struct ParlorMatch *game,
+                                 uint8_t *places,
+                                 size_t capacity,
+                                 size_t *count);
+
+/**
+ * @brief Writes the match's portable byte form (the game's versioned encoding, round
+ * included), which parlor_match_decode reads back.
+ *
+ * @param[in] game The match.
+ * @param[out] buf Receives the bytes (may be null when @p capacity is 0).
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[out] len Receives the length.
+ * @return A status.
+ * @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_encode(const struct ParlorMatch *game,
+                                 uint8_t *buf,
+                                 size_t capacity,
+                                 size_t *len);
+
+/**
+ * @brief Reads a match's portable byte form (parlor_match_encode), every field checked.
+ *
+ * @param[in] game The game the bytes are a match of (PARLOR_GAME_*).
+ * @param[in] bytes The bytes.
+ * @param[in] len Bytes of @p bytes.
+ * @param[out] out Receives the match (written only on success).
+ * @return A status.
+ * @retval PARLOR_OK @p out holds the match.
+ * @retval PARLOR_ERR_INVALID_STATE The bytes are not a match of that game.
+ * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_decode(ParlorGame game,
+                                 const uint8_t *bytes,
+                                 size_t len,
+                                 struct ParlorMatch *out);
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
@@ -3144,721 +3859,6 @@ ParlorStatus parlor_tichu_score_round(const uint8_t *finish,
                                       const uint8_t *calls,
                                       int16_t *out_scores);
 #endif
-
-/**
- * @brief The game of a config, round or match code, by name.
- *
- * @param[in] game A ParlorGame code.
- * @return A static NUL-terminated name (`"dominoes"`, `"tichu"`, `"doudizhu"`, `"mahjong"`),
- *         or `""` for a code that names no game.
- */
-const char *parlor_game_name(ParlorGame game);
-
-/**
- * @brief Makes a game's named rules preset.
- *
- * The names are the command line's `--preset` names (parlor_config_preset_name lists them);
- * an empty name is the game's default preset.
- *
- * @param[in] game The game (PARLOR_GAME_*).
- * @param[in] name The preset's name, UTF-8, not NUL-terminated (may be null when @p len is 0).
- * @param[in] len Bytes of @p name.
- * @param[out] config Receives the config (written only on success).
- * @return A status.
- * @retval PARLOR_OK @p config holds the preset.
- * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
- * @retval PARLOR_ERR_UNKNOWN_PRESET The game has no preset of that name.
- * @retval PARLOR_ERR_INVALID_UTF8 @p name is not UTF-8.
- * @retval PARLOR_ERR_NULL_POINTER @p config is null, or @p name is null with @p len > 0.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_config_preset(ParlorGame game,
-                                  const char *name,
-                                  size_t len,
-                                  struct ParlorConfig *config);
-
-/**
- * @brief The name of a game's preset number @p index (0 = the default).
- *
- * @param[in] game The game (PARLOR_GAME_*).
- * @param[in] index The preset's number, from 0.
- * @param[out] buf Receives the NUL-terminated name (may be null when @p capacity is 0).
- * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
- * @param[out] len Receives the name's length without the NUL (may be null).
- * @return A status.
- * @retval PARLOR_OK The name is in @p buf (or its length in @p len for a size query).
- * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
- * @retval PARLOR_ERR_UNKNOWN_PRESET @p index is past the last preset.
- * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf cannot hold the name and its NUL.
- * @retval PARLOR_ERR_NULL_POINTER @p buf is null with @p capacity > 0.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_config_preset_name(ParlorGame game,
-                                       size_t index,
-                                       char *buf,
-                                       size_t capacity,
-                                       size_t *len);
-
-/**
- * @brief Sets one rule of a config by key, as the command line's `--rule KEY=VALUE` does.
- *
- * The keys of a game are listed by parlor_config_key; the config is unchanged on an error.
- * Whether the rules make sense together is checked when a round or match is made.
- *
- * @param[in,out] config The config to change.
- * @param[in] key The rule key, UTF-8, not NUL-terminated (`red-fives`).
- * @param[in] key_len Bytes of @p key.
- * @param[in] value The value as the command line takes it, UTF-8, not NUL-terminated (`yes`).
- * @param[in] value_len Bytes of @p value.
- * @return A status.
- * @retval PARLOR_OK The rule is set.
- * @retval PARLOR_ERR_UNKNOWN_RULE The game has no rule of that key.
- * @retval PARLOR_ERR_BAD_RULE_VALUE The rule does not take that value.
- * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
- * @retval PARLOR_ERR_INVALID_UTF8 @p key or @p value is not UTF-8.
- * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_config_set(struct ParlorConfig *config,
-                               const char *key,
-                               size_t key_len,
-                               const char *value,
-                               size_t value_len);
-
-/**
- * @brief The value of one rule of a config, as text parlor_config_set takes.
- *
- * @param[in] config The config.
- * @param[in] key The rule key, UTF-8, not NUL-terminated.
- * @param[in] key_len Bytes of @p key.
- * @param[out] buf Receives the NUL-terminated value (may be null when @p capacity is 0).
- * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
- * @param[out] len Receives the value's length without the NUL (may be null).
- * @return A status.
- * @retval PARLOR_OK The value is in @p buf (or its length in @p len).
- * @retval PARLOR_ERR_UNKNOWN_RULE The game has no rule of that key.
- * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf cannot hold the value and its NUL.
- * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
- * @retval PARLOR_ERR_INVALID_UTF8 @p key is not UTF-8.
- * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_config_get(const struct ParlorConfig *config,
-                               const char *key,
-                               size_t key_len,
-                               char *buf,
-                               size_t capacity,
-                               size_t *len);
-
-/**
- * @brief Lists a game's rule keys: one field of key number @p index.
- *
- * Keys are numbered from 0 in a fixed order; the first index past the last one answers
- * PARLOR_ERR_UNKNOWN_RULE.
- *
- * @param[in] game The game (PARLOR_GAME_*).
- * @param[in] index The key's number, from 0.
- * @param[in] field PARLOR_KEY_NAME, PARLOR_KEY_VALUES or PARLOR_KEY_DOC.
- * @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
- * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
- * @param[out] len Receives the text's length without the NUL (may be null).
- * @return A status.
- * @retval PARLOR_OK The text is in @p buf (or its length in @p len).
- * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
- * @retval PARLOR_ERR_UNKNOWN_RULE @p index is past the last key.
- * @retval PARLOR_ERR_INVALID_ARGUMENT @p field is not a PARLOR_KEY_* code.
- * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf cannot hold the text and its NUL.
- * @retval PARLOR_ERR_NULL_POINTER @p buf is null with @p capacity > 0.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_config_key(ParlorGame game,
-                               size_t index,
-                               uint32_t field,
-                               char *buf,
-                               size_t capacity,
-                               size_t *len);
-
-/**
- * @brief The game of a config.
- *
- * @param[in] config The config.
- * @param[out] game Receives its PARLOR_GAME_* code.
- * @return A status.
- * @retval PARLOR_OK @p game is written.
- * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
- * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_config_game(const struct ParlorConfig *config,
-                                ParlorGame *game);
-
-/**
- * @brief Deals a round of the config's game from a seed (the same cards in every version).
- *
- * @param[in] config The rules (parlor_config_preset, parlor_config_set).
- * @param[in] seed The deal seed.
- * @param[out] round Receives the round (written only on success).
- * @return A status.
- * @retval PARLOR_OK @p round holds the new round.
- * @retval PARLOR_ERR_INVALID_CONFIG The rules do not make sense together.
- * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
- * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_round_new(const struct ParlorConfig *config,
-                              uint64_t seed,
-                              struct ParlorRound *round);
-
-/**
- * @brief Deals a round of the config's game from an explicit deal, written as the game's
- * replay logs write it after `deal` (documented on each game's page in docs/).
- *
- * @param[in] config The rules.
- * @param[in] deal The deal text, UTF-8, not NUL-terminated.
- * @param[in] len Bytes of @p deal.
- * @param[out] round Receives the round (written only on success).
- * @return A status.
- * @retval PARLOR_OK @p round holds the new round.
- * @retval PARLOR_ERR_BAD_DEAL The text is not a deal of this game under these rules.
- * @retval PARLOR_ERR_INVALID_CONFIG The rules do not make sense together.
- * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
- * @retval PARLOR_ERR_INVALID_UTF8 @p deal is not UTF-8.
- * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_round_new_given(const struct ParlorConfig *config,
-                                    const char *deal,
-                                    size_t len,
-                                    struct ParlorRound *round);
-
-/**
- * @brief The game of a round.
- *
- * @param[in] round The round.
- * @param[out] game Receives its PARLOR_GAME_* code.
- * @return A status.
- * @retval PARLOR_OK @p game is written.
- * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
- */
-PARLOR_MUST_USE ParlorStatus parlor_round_game(const struct ParlorRound *round, ParlorGame *game);
-
-/**
- * @brief The number of seats at a round's table (seats are 0 .. seats-1, in turn order).
- *
- * @param[in] round The round.
- * @param[out] seats Receives the count (2-4).
- * @return A status.
- * @retval PARLOR_OK @p seats is written.
- * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
- */
-PARLOR_MUST_USE ParlorStatus parlor_round_seats(const struct ParlorRound *round, uint32_t *seats);
-
-/**
- * @brief The seat whose turn it is (in a Riichi call window: the first seat still to answer).
- *
- * Reads the state's header only (no decoding). Other seats may also have out-of-turn rights:
- * parlor_round_may_act.
- *
- * @param[in] round The round.
- * @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the round is over.
- * @return A status.
- * @retval PARLOR_OK @p seat is written.
- * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
- */
-PARLOR_MUST_USE ParlorStatus parlor_round_to_act(const struct ParlorRound *round, uint32_t *seat);
-
-/**
- * @brief Whether a seat has a legal action now (its turn, or an out-of-turn right such as a
- * Tichu bomb or a Riichi call). Reads the state's header only.
- *
- * @param[in] round The round.
- * @param[in] seat The seat.
- * @param[out] may_act Receives 1 or 0.
- * @return A status.
- * @retval PARLOR_OK @p may_act is written.
- * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
- * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_round_may_act(const struct ParlorRound *round,
-                                  uint32_t seat,
-                                  uint8_t *may_act);
-
-/**
- * @brief The legal actions of a seat, as action codes in the game's documented order.
- *
- * Writes as many codes as fit into @p out and the total into @p total. A seat that may not act
- * now has none (total 0). A buffer of the game's most legal actions always suffices; capacity 0
- * asks for the total only.
- *
- * @param[in] round The round.
- * @param[in] seat The seat.
- * @param[out] out Receives the codes (may be null when @p capacity is 0).
- * @param[in] capacity Entries of @p out.
- * @param[out] total Receives the number of legal actions.
- * @return A status.
- * @retval PARLOR_OK All codes are in @p out (or the total in @p total for capacity 0).
- * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p out holds the first @p capacity codes; @p total has the count.
- * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
- * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
- * @retval PARLOR_ERR_INVALID_ARGUMENT @p out or @p total is misaligned.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_round_legal_actions(const struct ParlorRound *round,
-                                        uint32_t seat,
-                                        uint64_t *out,
-                                        size_t capacity,
-                                        size_t *total);
-
-/**
- * @brief The number of legal actions of a seat (with parlor_round_legal_action_at, a uniform
- * random choice needs no list).
- *
- * @param[in] round The round.
- * @param[in] seat The seat.
- * @param[out] count Receives the count (0 for a seat that may not act now).
- * @return A status.
- * @retval PARLOR_OK @p count is written.
- * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
- * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_round_legal_action_count(const struct ParlorRound *round,
-                                             uint32_t seat,
-                                             size_t *count);
-
-/**
- * @brief The code of legal action number @p index of a seat (order of
- * parlor_round_legal_actions).
- *
- * @param[in] round The round.
- * @param[in] seat The seat.
- * @param[in] index The action's number, from 0.
- * @param[out] code Receives the action code.
- * @return A status.
- * @retval PARLOR_OK @p code is written.
- * @retval PARLOR_ERR_INVALID_ARGUMENT @p index is not below the count of legal actions.
- * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
- * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_round_legal_action_at(const struct ParlorRound *round,
-                                          uint32_t seat,
-                                          size_t index,
-                                          uint64_t *code);
-
-/**
- * @brief Takes an action for a seat. On an error the round is unchanged.
- *
- * @param[in,out] round The round.
- * @param[in] seat The seat acting.
- * @param[in] code The action's code (parlor_round_legal_actions, parlor_action_parse).
- * @param[out] step Receives whether the round ended and its scores (may be null).
- * @return A status.
- * @retval PARLOR_OK The action is taken.
- * @retval PARLOR_ERR_UNKNOWN_ACTION @p code names no action of this game.
- * @retval PARLOR_ERR_ILLEGAL_ACTION The seat may act, but not this action.
- * @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
- * @retval PARLOR_ERR_ROUND_OVER The round is over.
- * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
- * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER @p round is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_round_apply(struct ParlorRound *round,
-                                uint32_t seat,
-                                uint64_t code,
-                                struct ParlorStep *step);
-
-/**
- * @brief The score deltas of a finished round, in seat order (Tichu and partnership dominoes:
- * per team, team 0 = seats 0 and 2).
- *
- * @param[in] round The round.
- * @param[out] scores Receives the scores (may be null when @p capacity is 0).
- * @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
- * @param[out] count Receives the number of entries.
- * @return A status.
- * @retval PARLOR_OK The scores are in @p scores (or the count in @p count).
- * @retval PARLOR_ERR_ROUND_NOT_OVER The round goes on (the same status in every game).
- * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scores holds the first @p capacity entries.
- * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_round_outcome(const struct ParlorRound *round,
-                                  int32_t *scores,
-                                  size_t capacity,
-                                  size_t *count);
-
-/**
- * @brief Writes what one seat may see as text for a person or a UI: its own hand sorted, the
- * table, the other seats' counts, whose turn it is, the scores; never another seat's hidden
- * cards. Lines end with a newline.
- *
- * @param[in] round The round.
- * @param[in] seat The seat.
- * @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
- * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
- * @param[out] len Receives the text's length without the NUL (may be null).
- * @return A status.
- * @retval PARLOR_OK The text is in @p buf (or its length in @p len).
- * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf holds as much as fits, NUL-terminated.
- * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
- * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER @p round is null, or @p buf is null with @p capacity > 0.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_round_view(const struct ParlorRound *round,
-                               uint32_t seat,
-                               char *buf,
-                               size_t capacity,
-                               size_t *len);
-
-/**
- * @brief Writes the round's portable byte form (the game's versioned encoding, documented per
- * game), which parlor_round_decode reads back.
- *
- * @param[in] round The round.
- * @param[out] buf Receives the bytes (may be null when @p capacity is 0).
- * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
- * @param[out] len Receives the length.
- * @return A status.
- * @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
- * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).
- * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_round_encode(const struct ParlorRound *round,
-                                 uint8_t *buf,
-                                 size_t capacity,
-                                 size_t *len);
-
-/**
- * @brief Reads a round's portable byte form (parlor_round_encode), every field checked.
- *
- * @param[in] game The game the bytes are a round of (PARLOR_GAME_*).
- * @param[in] bytes The bytes.
- * @param[in] len Bytes of @p bytes.
- * @param[out] round Receives the round (written only on success).
- * @return A status.
- * @retval PARLOR_OK @p round holds the round.
- * @retval PARLOR_ERR_INVALID_STATE The bytes are not a round of that game.
- * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
- * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_round_decode(ParlorGame game,
-                                 const uint8_t *bytes,
-                                 size_t len,
-                                 struct ParlorRound *round);
-
-/**
- * @brief The text of an action code in the game's replay-log notation.
- *
- * @param[in] game The game (PARLOR_GAME_*).
- * @param[in] code The action code.
- * @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
- * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
- * @param[out] len Receives the text's length without the NUL (may be null).
- * @return A status.
- * @retval PARLOR_OK The text is in @p buf (or its length in @p len).
- * @retval PARLOR_ERR_UNKNOWN_ACTION @p code names no action of this game.
- * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
- * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf holds as much as fits, NUL-terminated.
- * @retval PARLOR_ERR_NULL_POINTER @p buf is null with @p capacity > 0.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_action_text(ParlorGame game,
-                                uint64_t code,
-                                char *buf,
-                                size_t capacity,
-                                size_t *len);
-
-/**
- * @brief The code of an action written in the game's replay-log notation.
- *
- * Whether the action is legal now is parlor_round_apply's question.
- *
- * @param[in] game The game (PARLOR_GAME_*).
- * @param[in] text The action, UTF-8, not NUL-terminated.
- * @param[in] len Bytes of @p text.
- * @param[out] code Receives the action code.
- * @return A status.
- * @retval PARLOR_OK @p code is written.
- * @retval PARLOR_ERR_PARSE The text is not an action of this game.
- * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
- * @retval PARLOR_ERR_INVALID_UTF8 @p text is not UTF-8.
- * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_action_parse(ParlorGame game,
-                                 const char *text,
-                                 size_t len,
-                                 uint64_t *code);
-
-/**
- * @brief The scratch memory a bot needs for a game's rounds (0 for PARLOR_BOT_LOWEST and
- * PARLOR_BOT_RANDOM).
- *
- * @param[in] game The game (PARLOR_GAME_*).
- * @param[in] bot The bot (PARLOR_BOT_*).
- * @param[out] bytes Receives the bytes of scratch parlor_bot_choose needs.
- * @return A status.
- * @retval PARLOR_OK @p bytes is written.
- * @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (greedy and search are reserved).
- * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
- * @retval PARLOR_ERR_NULL_POINTER @p bytes is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_bot_scratch_bytes(ParlorGame game,
-                                      ParlorBot bot,
-                                      size_t *bytes);
-
-/**
- * @brief A bot's choice for a seat that may act.
- *
- * @param[in] round The round.
- * @param[in] seat The seat (it must be able to act: parlor_round_may_act).
- * @param[in] bot The bot (PARLOR_BOT_*).
- * @param[in] seed The seed of PARLOR_BOT_RANDOM's draw (ignored by PARLOR_BOT_LOWEST).
- * @param[in] scratch Working memory of parlor_bot_scratch_bytes bytes, any alignment (may be null
- *        with @p scratch_len 0 when the bot needs none).
- * @param[in] scratch_len Bytes of @p scratch.
- * @param[out] code Receives the action code, or PARLOR_ACTION_NONE when the bot lets an
- *        out-of-turn right pass (never for the seat in turn).
- * @return A status.
- * @retval PARLOR_OK @p code is written.
- * @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
- * @retval PARLOR_ERR_ROUND_OVER The round is over.
- * @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot.
- * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scratch is shorter than the bot needs.
- * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
- * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_bot_choose(const struct ParlorRound *round,
-                               uint32_t seat,
-                               ParlorBot bot,
-                               uint64_t seed,
-                               uint8_t *scratch,
-                               size_t scratch_len,
-                               uint64_t *code);
-
-/**
- * @brief Starts a match of the config's game (rounds to the game's end), its first round dealt
- * from the seed (round k from the k-th output of the documented generator).
- *
- * @param[in] config The rules.
- * @param[in] seed The match seed.
- * @param[out] game Receives the match (written only on success).
- * @return A status.
- * @retval PARLOR_OK @p game holds the new match.
- * @retval PARLOR_ERR_INVALID_CONFIG The rules do not make sense together.
- * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
- * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_match_new(const struct ParlorConfig *config,
-                              uint64_t seed,
-                              struct ParlorMatch *game);
-
-/**
- * @brief The game of a match.
- *
- * @param[in] game The match.
- * @param[out] code Receives its PARLOR_GAME_* code.
- * @return A status.
- * @retval PARLOR_OK @p code is written.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
- */
-PARLOR_MUST_USE ParlorStatus parlor_match_game(const struct ParlorMatch *game, ParlorGame *code);
-
-/**
- * @brief The number of seats at a match's table.
- *
- * @param[in] game The match.
- * @param[out] seats Receives the count (2-4).
- * @return A status.
- * @retval PARLOR_OK @p seats is written.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
- */
-PARLOR_MUST_USE ParlorStatus parlor_match_seats(const struct ParlorMatch *game, uint32_t *seats);
-
-/**
- * @brief A copy of the round being played (the last one once the match is over), for every
- * parlor_round_* query: legal actions, the view, a bot's choice.
- *
- * @param[in] game The match.
- * @param[out] round Receives the round.
- * @return A status.
- * @retval PARLOR_OK @p round holds the copy.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_match_round(const struct ParlorMatch *game,
-                                struct ParlorRound *round);
-
-/**
- * @brief The seat whose turn it is in the match's current round. Reads the header only.
- *
- * @param[in] game The match.
- * @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the match is over.
- * @return A status.
- * @retval PARLOR_OK @p seat is written.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
- */
-PARLOR_MUST_USE ParlorStatus parlor_match_to_act(const struct ParlorMatch *game, uint32_t *seat);
-
-/**
- * @brief Whether a seat has a legal action now in the match's current round. Reads the header
- * only.
- *
- * @param[in] game The match.
- * @param[in] seat The seat.
- * @param[out] may_act Receives 1 or 0.
- * @return A status.
- * @retval PARLOR_OK @p may_act is written.
- * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_match_may_act(const struct ParlorMatch *game,
-                                  uint32_t seat,
-                                  uint8_t *may_act);
-
-/**
- * @brief Takes an action for a seat in the match's current round; when that ends the round, it
- * is scored and the next one dealt (unless the match is over). On an error the match is
- * unchanged.
- *
- * @param[in,out] game The match.
- * @param[in] seat The seat acting.
- * @param[in] code The action's code.
- * @param[out] step Receives whether a round (and the match) ended, and the finished round's
- *        score deltas (may be null).
- * @return A status.
- * @retval PARLOR_OK The action is taken.
- * @retval PARLOR_ERR_UNKNOWN_ACTION @p code names no action of this game.
- * @retval PARLOR_ERR_ILLEGAL_ACTION The seat may act, but not this action.
- * @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
- * @retval PARLOR_ERR_ROUND_OVER The match is over.
- * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER @p game is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_match_apply(struct ParlorMatch *game,
-                                uint32_t seat,
-                                uint64_t code,
-                                struct ParlorStep *step);
-
-/**
- * @brief The match's running totals (per seat; per team in Tichu and partnership dominoes).
- *
- * @param[in] game The match.
- * @param[out] scores Receives the totals (may be null when @p capacity is 0).
- * @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
- * @param[out] count Receives the number of entries.
- * @return A status.
- * @retval PARLOR_OK The totals are in @p scores (or the count in @p count).
- * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scores holds the first @p capacity entries.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_match_scores(const struct ParlorMatch *game,
-                                 int32_t *scores,
-                                 size_t capacity,
-                                 size_t *count);
-
-/**
- * @brief The number of rounds finished so far.
- *
- * @param[in] game The match.
- * @param[out] rounds Receives the count.
- * @return A status.
- * @retval PARLOR_OK @p rounds is written.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_match_rounds_played(const struct ParlorMatch *game,
-                                        uint32_t *rounds);
-
-/**
- * @brief The places of a finished match: one per seat, seat 0 first, 0 = first place (seats
- * that share a result share a place: partners, the two peasants, a tie).
- *
- * @param[in] game The match.
- * @param[out] places Receives the places (may be null when @p capacity is 0).
- * @param[in] capacity Entries of @p places; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
- * @param[out] count Receives the number of seats.
- * @return A status.
- * @retval PARLOR_OK The places are in @p places (or the count in @p count).
- * @retval PARLOR_ERR_MATCH_NOT_OVER The match goes on.
- * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p places holds the first @p capacity entries.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_match_result(const struct ParlorMatch *game,
-                                 uint8_t *places,
-                                 size_t capacity,
-                                 size_t *count);
-
-/**
- * @brief Writes the match's portable byte form (the game's versioned encoding, round
- * included), which parlor_match_decode reads back.
- *
- * @param[in] game The match.
- * @param[out] buf Receives the bytes (may be null when @p capacity is 0).
- * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
- * @param[out] len Receives the length.
- * @return A status.
- * @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
- * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_match_encode(const struct ParlorMatch *game,
-                                 uint8_t *buf,
-                                 size_t capacity,
-                                 size_t *len);
-
-/**
- * @brief Reads a match's portable byte form (parlor_match_encode), every field checked.
- *
- * @param[in] game The game the bytes are a match of (PARLOR_GAME_*).
- * @param[in] bytes The bytes.
- * @param[in] len Bytes of @p bytes.
- * @param[out] out Receives the match (written only on success).
- * @return A status.
- * @retval PARLOR_OK @p out holds the match.
- * @retval PARLOR_ERR_INVALID_STATE The bytes are not a match of that game.
- * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
- * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
- */
-PARLOR_MUST_USE
-ParlorStatus parlor_match_decode(ParlorGame game,
-                                 const uint8_t *bytes,
-                                 size_t len,
-                                 struct ParlorMatch *out);
 
 #ifdef __cplusplus
 }  // extern "C"
