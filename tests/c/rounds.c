@@ -299,6 +299,35 @@ static void test_game(const Expected *e) {
     }
 }
 
+/* Tichu: seats out of turn may act (a Tichu call); a bot lets the right pass
+ * (PARLOR_ACTION_NONE), yet the seat's own legal action applies out of turn. */
+static void test_out_of_turn(void) {
+    ParlorConfig config;
+    ParlorRound round;
+    uint32_t seat = 0, other;
+    uint64_t code = 0;
+    size_t count = 0;
+    uint8_t may = 0;
+    int i;
+    CHECK_EQ_U(parlor_config_preset(PARLOR_GAME_TICHU, "", 0, &config), PARLOR_OK);
+    CHECK_EQ_U(parlor_round_new(&config, 7, &round), PARLOR_OK);
+    for (i = 0; i < 4; i++) { /* the four Grand Tichu decisions */
+        CHECK_EQ_U(parlor_round_to_act(&round, &seat), PARLOR_OK);
+        CHECK_EQ_U(parlor_bot_choose(&round, seat, PARLOR_BOT_LOWEST, 0, NULL, 0, &code), PARLOR_OK);
+        CHECK_EQ_U(parlor_round_apply(&round, seat, code, NULL), PARLOR_OK);
+    }
+    CHECK_EQ_U(parlor_round_to_act(&round, &seat), PARLOR_OK);
+    other = (seat + 1) % 4;
+    CHECK_EQ_U(parlor_round_may_act(&round, other, &may), PARLOR_OK);
+    CHECK_EQ_U(may, 1);
+    CHECK_EQ_U(parlor_bot_choose(&round, other, PARLOR_BOT_LOWEST, 0, NULL, 0, &code), PARLOR_OK);
+    CHECK(code == PARLOR_ACTION_NONE);
+    CHECK_EQ_U(parlor_round_legal_action_count(&round, other, &count), PARLOR_OK);
+    CHECK(count >= 1);
+    CHECK_EQ_U(parlor_round_legal_action_at(&round, other, 0, &code), PARLOR_OK);
+    CHECK_EQ_U(parlor_round_apply(&round, other, code, NULL), PARLOR_OK);
+}
+
 int main(void) {
     size_t g;
     CHECK_EQ_U(parlor_abi_version(), PARLOR_ABI_VERSION);
@@ -313,5 +342,6 @@ int main(void) {
         CHECK_EQ_U(parlor_config_preset(PARLOR_GAME_TICHU, "", 0, NULL), PARLOR_ERR_NULL_POINTER);
     }
     for (g = 0; g < 4; g++) test_game(&EXPECTED[g]);
+    test_out_of_turn();
     return CHECK_SUMMARY();
 }
