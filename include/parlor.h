@@ -407,6 +407,13 @@
 #define PARLOR_DOUDIZHU_FORMAT_BYTES 64
 #endif
 
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+/**
+ * The number of OpenSpiel action ids of Dou Dizhu (ids are 0 .. this - 1): 26,057.
+ */
+#define PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS 26057
+#endif
+
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
  * The number of tile kinds: the length of every counts array, tile codes `0..34`.
@@ -3222,6 +3229,36 @@ PARLOR_MUST_USE
 ParlorStatus parlor_doudizhu_scratch_bytes(const struct ParlorDoudizhuCards *hand,
                                            uint8_t preset,
                                            size_t *out_bytes);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+/**
+ * @brief The Dou Dizhu action code (parlor_round_apply's) of an OpenSpiel action id.
+ *
+ * @param[in] id An OpenSpiel id, 0 .. #PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS - 1.
+ * @param[out] code Receives the action code.
+ * @return A status.
+ * @retval PARLOR_OK @p code is written.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p id is not below #PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS.
+ * @retval PARLOR_ERR_NULL_POINTER @p code is null.
+ */
+PARLOR_MUST_USE ParlorStatus parlor_doudizhu_openspiel_action(uint32_t id, uint64_t *code);
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+/**
+ * @brief The OpenSpiel action id of a Dou Dizhu action code.
+ *
+ * @param[in] code A Dou Dizhu action code.
+ * @param[out] id Receives its OpenSpiel id.
+ * @return A status.
+ * @retval PARLOR_OK @p id is written.
+ * @retval PARLOR_ERR_UNKNOWN_ACTION @p code names no Dou Dizhu action.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT The action has no OpenSpiel id (a call or a rob of
+ *         another preset's auction, or a play OpenSpiel's layout does not have).
+ * @retval PARLOR_ERR_NULL_POINTER @p id is null.
+ */
+PARLOR_MUST_USE ParlorStatus parlor_doudizhu_openspiel_action_id(uint64_t code, uint32_t *id);
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)

@@ -92,6 +92,8 @@ pub mod abi;
 pub mod dominoes;
 #[cfg(feature = "doudizhu")]
 pub mod doudizhu;
+#[cfg(feature = "doudizhu")]
+pub mod doudizhu_openspiel;
 #[cfg_attr(
     not(any(feature = "dominoes", feature = "tichu", feature = "doudizhu", feature = "mahjong")),
     allow(dead_code)

@@ -969,7 +969,7 @@ static void game_call_of(int g) {
     }
 }
 
-/* ---- Rule-check configs, scratch sizes, hand values ---- */
+/* ---- Rule-check configs, scratch sizes, OpenSpiel ids, hand values ---- */
 
 /* 234m 567p 23455s 678s won on 8s (tests/c/mahjong_score.c): a valid win to mutate. */
 static void mahjong_win(ParlorMahjongWin *win) {
@@ -1000,7 +1000,7 @@ static void misc_call(void) {
     ParlorStatus s1 = 0, s2 = 0;
     Out o[4];
     memset(o, 0, sizeof o);
-    switch (below(5)) {
+    switch (below(6)) {
     case 0: { /* parlor_dominoes_scratch_bytes */
         size_t len = one_in(4) ? (size_t)next() : below(300);
         o[0] = out(sizeof(size_t), 20);
@@ -1036,6 +1036,33 @@ static void misc_call(void) {
         }
         agree("doudizhu_scratch_bytes", s1, s2, o, 1);
         free(hand);
+        break;
+    }
+    case 2: { /* parlor_doudizhu_openspiel_action, _action_id: ids map to codes and back */
+        uint32_t id = one_in(8) ? (uint32_t)next() : (uint32_t)below(PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS + 2);
+        uint64_t code = next();
+        o[0] = out(sizeof(uint64_t), 20);
+        s1 = parlor_doudizhu_openspiel_action(id, A(o[0], uint64_t));
+        s2 = parlor_doudizhu_openspiel_action(id, B(o[0], uint64_t));
+        REQUIRED(o[0], s1);
+        if (o[0].a) CHECK_EQ_U(s1, id < PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS ? PARLOR_OK : PARLOR_ERR_INVALID_ARGUMENT);
+        if (s1 == PARLOR_OK && o[0].a) {
+            code = *A(o[0], uint64_t);
+            if (one_in(4)) code ^= 1ull << below(64);
+        }
+        agree("doudizhu_openspiel_action", s1, s2, o, 1);
+        o[0] = out(sizeof(uint32_t), 20);
+        s1 = parlor_doudizhu_openspiel_action_id(code, A(o[0], uint32_t));
+        s2 = parlor_doudizhu_openspiel_action_id(code, B(o[0], uint32_t));
+        REQUIRED(o[0], s1);
+        if (s1 == PARLOR_OK && o[0].a) {
+            uint32_t back = *A(o[0], uint32_t);
+            uint64_t again = 0;
+            CHECK(back < PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS);
+            CHECK_EQ_U(parlor_doudizhu_openspiel_action(back, &again), PARLOR_OK);
+            CHECK(again == code);
+        }
+        agree("doudizhu_openspiel_action_id", s1, s2, o, 1);
         break;
     }
     case 3: { /* parlor_mahjong_config_preset */

@@ -328,6 +328,32 @@ static void test_out_of_turn(void) {
     CHECK_EQ_U(parlor_round_apply(&round, other, code, NULL), PARLOR_OK);
 }
 
+/* Dou Dizhu's OpenSpiel ids map to the one set's action codes and back: every legal action of
+ * the openspiel preset's first bidder has an id, and the id gives its code again. */
+static void test_openspiel_ids(void) {
+    ParlorConfig config;
+    ParlorRound round;
+    uint64_t codes[8], code = 0;
+    size_t total = 0, i;
+    uint32_t seat = 0, id = 0;
+    CHECK_EQ_U(parlor_config_preset(PARLOR_GAME_DOUDIZHU, "openspiel", 9, &config), PARLOR_OK);
+    CHECK_EQ_U(parlor_round_new(&config, 7, &round), PARLOR_OK);
+    CHECK_EQ_U(parlor_round_to_act(&round, &seat), PARLOR_OK);
+    CHECK_EQ_U(parlor_round_legal_actions(&round, seat, codes, 8, &total), PARLOR_OK);
+    CHECK_EQ_U(total, 4); /* pass, bid 1, bid 2, bid 3 */
+    for (i = 0; i < total; i++) {
+        CHECK_EQ_U(parlor_doudizhu_openspiel_action_id(codes[i], &id), PARLOR_OK);
+        CHECK_EQ_U(id, i); /* OpenSpiel: 0 pass, 1-3 the bids */
+        CHECK_EQ_U(parlor_doudizhu_openspiel_action(id, &code), PARLOR_OK);
+        CHECK(code == codes[i]);
+    }
+    CHECK_EQ_U(parlor_doudizhu_openspiel_action(PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS, &code), PARLOR_ERR_INVALID_ARGUMENT);
+    CHECK_EQ_U(parlor_doudizhu_openspiel_action(PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS - 1, &code), PARLOR_OK);
+    CHECK_EQ_U(parlor_doudizhu_openspiel_action_id(code, &id), PARLOR_OK);
+    CHECK_EQ_U(id, PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS - 1);
+    CHECK_EQ_U(parlor_doudizhu_openspiel_action_id(PARLOR_ACTION_NONE, &id), PARLOR_ERR_UNKNOWN_ACTION);
+}
+
 int main(void) {
     size_t g;
     CHECK_EQ_U(parlor_abi_version(), PARLOR_ABI_VERSION);
@@ -343,5 +369,6 @@ int main(void) {
     }
     for (g = 0; g < 4; g++) test_game(&EXPECTED[g]);
     test_out_of_turn();
+    test_openspiel_ids();
     return CHECK_SUMMARY();
 }
