@@ -178,6 +178,16 @@ pub fn exercise_game(game: u32) -> u32 {
         sink.add(parlor::parlor_round_apply(&mut other, seat, code, null_mut()));
         sink.add(parlor::parlor_config_preset(game, null(), 0, &mut config));
     }
+    #[cfg(feature = "doudizhu")]
+    {
+        let mut id = 0u32;
+        // SAFETY: valid pointers.
+        unsafe {
+            sink.add(parlor::doudizhu_openspiel::parlor_doudizhu_openspiel_action(black_box(number), &mut code));
+            sink.add(parlor::doudizhu_openspiel::parlor_doudizhu_openspiel_action_id(code, &mut id));
+        }
+        black_box(id);
+    }
     black_box((&step, &places, &flag, &total));
     sink.0
 }
