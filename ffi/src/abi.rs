@@ -31,7 +31,7 @@ macro_rules! dispatch {
                 type $R = parlor_core::dominoes::Round;
                 #[allow(dead_code)]
                 type $M = parlor_core::dominoes::Match;
-                $body
+                apart(|| $body)
             }
             #[cfg(feature = "tichu")]
             GameId::Tichu => {
@@ -39,7 +39,7 @@ macro_rules! dispatch {
                 type $R = parlor_core::tichu::round::Round;
                 #[allow(dead_code)]
                 type $M = parlor_core::tichu::game_match::Match;
-                $body
+                apart(|| $body)
             }
             #[cfg(feature = "doudizhu")]
             GameId::Doudizhu => {
@@ -47,7 +47,7 @@ macro_rules! dispatch {
                 type $R = parlor_core::doudizhu::round::Round;
                 #[allow(dead_code)]
                 type $M = parlor_core::doudizhu::game_match::Match;
-                $body
+                apart(|| $body)
             }
             #[cfg(feature = "mahjong")]
             GameId::Mahjong => {
@@ -55,11 +55,19 @@ macro_rules! dispatch {
                 type $R = parlor_core::mahjong::Round;
                 #[allow(dead_code)]
                 type $M = parlor_core::mahjong::Match;
-                $body
+                apart(|| $body)
             }
             _ => Err(PARLOR_ERR_UNKNOWN_GAME),
         }
     }};
+}
+
+/// Runs one game's arm of `dispatch!` in a frame of its own: the entry point's frame then holds
+/// no game's state, and each game's call uses only its own stack (not the largest game's, which
+/// a `match` over the four arms in one frame would reserve for all).
+#[inline(never)]
+fn apart<T>(arm: impl FnOnce() -> T) -> T {
+    arm()
 }
 
 /// Which game (`uint32_t`): the numbers of the core's `game::GameId`, fixed forever.
