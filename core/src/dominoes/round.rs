@@ -30,15 +30,21 @@ pub const MAX_PLAYERS: usize = 4;
 /// most 9 × 10 = 90 such pairs per number, times 19 numbers. (Double-6: at most 7 × 12 = 84;
 /// see [`Config::max_actions`].) Draw and pass are only legal when no play is.
 pub const MAX_ACTIONS: usize = 1710;
-/// `size_of::<Round>()`: 504 bytes on 64-bit and 32-bit targets (tested).
+/// `size_of::<Round>()`: 512 bytes on 64-bit and 32-bit targets (tested).
 pub const ROUND_BYTES: usize = core::mem::size_of::<Round>();
-/// The length of [`Round::encode`]'s byte form (format version 1): 503 bytes.
-pub const ENCODED_BYTES: usize = HEADER_BYTES + 2 * MAX_SET_TILES + MAX_PLAYERS * WORDS * 8;
+/// The length of [`Round::encode`]'s byte form (format version 2): 513 bytes.
+pub const ENCODED_BYTES: usize = HEADER_BYTES + 2 * MAX_SET_TILES + MAX_PLAYERS * WORDS * 8 + VOID_BYTES;
 /// The format version written first by [`Round::encode`].
-pub const FORMAT_VERSION: u8 = 1;
+/// Version 2 added the seats' exclusions ([`Round::voids`]) after the hands.
+pub const FORMAT_VERSION: u8 = 2;
 
 const WORDS: usize = 3;
 const HEADER_BYTES: usize = 27;
+/// The seats' exclusions: 19 bits (numbers 0–18) per seat, seat 0 first, packed little-endian
+/// into 76 bits of 10 bytes (the last 4 bits 0).
+const VOID_BYTES: usize = 10;
+const VOID_BITS: u32 = MAX_PIP as u32 + 1;
+const VOID_MASK: u32 = (1 << VOID_BITS) - 1;
 
 /// The tiles of the double-18 set by id: id `b(b+1)/2 + a` is the tile `a-b` (`a ≤ b`), so the
 /// ids of a double-`n` set are `0..(n+1)(n+2)/2` whatever `n` is. Sized by the id type (`u8`)
@@ -492,7 +498,12 @@ pub struct Outcome {
     pub winner: Option<Seat>,
     /// Seats at the table (the config's `players`): how many entries of `scores` count.
     pub players: u8,
+    /// Whether partners (seats 0+2, 1+3) score together (the config's `partnerships`).
+    pub partnerships: bool,
 }
+
+#[path = "search.rs"]
+mod search;
 
 const PLAYING: u8 = 0;
 const DOMINO: u8 = 1;
@@ -560,7 +571,7 @@ fn pips(hand: &Hand) -> u32 {
 /// stack of unpacked ones), and the doubles down.
 type Frees = super::layout::Frees<MAX_SET_TILES>;
 
-/// One hand of dominoes as a plain fixed-size value (`size_of` = [`ROUND_BYTES`] = 504 bytes):
+/// One hand of dominoes as a plain fixed-size value (`size_of` = [`ROUND_BYTES`] = 512 bytes):
 /// copy it to undo or to search.
 ///
 /// Turn order: seat `s` then `s + 1`, wrapping. [`Round::to_act`] is the one seat that may act
@@ -600,6 +611,8 @@ pub struct Round {
     drew: bool,
     end: u8,
     scores: [u16; MAX_PLAYERS],
+    /// What each seat is known not to hold ([`Round::voids`]), packed (see `VOID_BYTES`).
+    voids: [u8; VOID_BYTES],
 }
 
 impl Round {
@@ -649,6 +662,7 @@ impl Round {
         self.drew = false;
         self.end = PLAYING;
         self.scores = [0; MAX_PLAYERS];
+        self.voids = [0; VOID_BYTES];
         // The deal order, built in `deck` (the dealt prefix is cleared below).
         let order = &mut self.deck;
         match deal {
@@ -846,6 +860,8 @@ pub struct Observation {
     pub scores: [u16; MAX_PLAYERS],
     /// The layout's open-end total.
     pub open_total: u32,
+    /// What each seat is known to lack ([`Round::voids`]); seats past `players`: 0.
+    pub voids: [u32; MAX_PLAYERS],
 }
 
 impl Observation {

@@ -93,7 +93,8 @@ impl Round {
             // By reference: chaining the arrays by value would copy 380 bytes onto the stack.
             .chain(self.deck.iter().copied())
             .chain(self.parents.iter().copied())
-            .chain(self.hands.iter().flatten().flat_map(|word| word.to_le_bytes()));
+            .chain(self.hands.iter().flatten().flat_map(|word| word.to_le_bytes()))
+            .chain(self.voids);
         for slot in out.iter_mut() {
             *slot = bytes.next().ok_or(Error::Internal)?;
         }
@@ -169,6 +170,7 @@ impl Round {
             drew: false,
             end: PLAYING,
             scores: [0; MAX_PLAYERS],
+            voids: [0; VOID_BYTES],
         }
     }
 
@@ -214,12 +216,18 @@ impl Round {
         for (slot, &byte) in self.parents.iter_mut().zip(parents) {
             *slot = byte;
         }
+        let (hands, voids) = hands
+            .split_at_checked(MAX_PLAYERS * WORDS * 8)
+            .ok_or(bad("too short"))?;
         for (word, chunk) in self.hands.iter_mut().flatten().zip(hands.chunks_exact(8)) {
             let mut le = [0u8; 8];
             for (slot, &byte) in le.iter_mut().zip(chunk) {
                 *slot = byte;
             }
             *word = u64::from_le_bytes(le);
+        }
+        for (slot, &byte) in self.voids.iter_mut().zip(voids) {
+            *slot = byte;
         }
         self.validate_state()
     }
@@ -318,6 +326,30 @@ impl Round {
         };
         if !consistent {
             return Err(bad("the turn or the end is inconsistent"));
+        }
+        // The exclusions: 76 bits, numbers of the set, seats of the table, and true of every
+        // tile in hand but the one a seat still drawing drew last.
+        if self.packed_voids() >> (4 * VOID_BITS) != 0 {
+            return Err(bad("a stray bit in the exclusions"));
+        }
+        let numbers = 1u32
+            .checked_shl(u32::from(c.high).saturating_add(1))
+            .map_or(u32::MAX, |bit| bit.wrapping_sub(1));
+        for (seat, hand) in self.hands.iter().enumerate() {
+            let known = self.void(seat);
+            if known & !numbers != 0 || (seat >= players && known != 0) {
+                return Err(bad("an exclusion outside the set or the table"));
+            }
+            let drawing = self.end == PLAYING && self.drew && seat == usize::from(self.to_act);
+            let showing = ids(hand)
+                .filter(|&id| {
+                    let tile = tile_of(id);
+                    known & (1u32.checked_shl(tile.a).unwrap_or(0) | 1u32.checked_shl(tile.b).unwrap_or(0)) != 0
+                })
+                .count();
+            if showing > usize::from(drawing) {
+                return Err(bad("a seat holds a number it is known to lack"));
+            }
         }
         Ok(())
     }

@@ -149,6 +149,46 @@ impl Round {
         total
     }
 
+    /// The points `action` would score for `seat` now: a play's own points (the open-end total
+    /// after it, in the config's unit; 0 where plays do not score), not the end bonus; 0 for a
+    /// draw or a pass. `None` when the action is not legal now. The greedy bot's measure.
+    ///
+    /// ```
+    /// use parlor_core::dominoes::{Action, Config, Round, Tile};
+    /// use parlor_core::game::{Round as _, Seat};
+    /// let deal = "5-5 5-0 1-2 2-3 0-0 | 5-6 4-4 1-1 0-3 3-3 | boneyard 0-1 0-2 0-4 0-6 1-3 1-4 1-5 1-6 2-2 2-4 2-5 2-6 3-4 3-5 3-6 4-5 4-6 6-6";
+    /// let round = Round::given(&Config::FIVE_UP, deal)?;
+    /// let opening = |a, b| Action::Play { tile: Tile::new(a, b), on: None };
+    /// assert_eq!(round.play_points(Seat(0), opening(5, 5)), Some(2)); // 10 open: 10 ÷ 5
+    /// assert_eq!(round.play_points(Seat(0), opening(0, 5)), Some(1));
+    /// assert_eq!(round.play_points(Seat(0), opening(1, 2)), Some(0));
+    /// assert_eq!(round.play_points(Seat(1), opening(5, 6)), None); // not its turn
+    /// # Ok::<(), parlor_core::dominoes::Error>(())
+    /// ```
+    pub fn play_points(&self, seat: Seat, action: Action) -> Option<u16> {
+        let mut frees = Frees::new();
+        let Some((id, parent)) = self.check(seat, action, &mut frees).ok()? else {
+            return Some(0);
+        };
+        if !self.config.scores_plays {
+            return Some(0);
+        }
+        let tile = tile_of(id);
+        let spinner = tile.is_double() && self.config.spinner.is_spinner(frees.doubles);
+        let free = match parent {
+            None => Free::opening(tile, spinner),
+            Some(parent) => {
+                let parent_tile = self.placed(parent).ok()?;
+                let pip = shared(tile, parent_tile)?;
+                frees.cover(parent, parent_tile, pip);
+                Free::attached(tile, pip, spinner)
+            }
+        };
+        // As `apply` counts it: the layout's tiles with the parent covered, and the new tile.
+        let total = self.total(&frees).saturating_add(free.counted(tile) as u32);
+        points_of(self.config.unit.play_points(total)).ok()
+    }
+
     /// Whether `seat` may take `action` now.
     pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
         self.check(seat, action, &mut Frees::new()).is_ok()
@@ -267,6 +307,16 @@ impl Round {
                 })
             }
             (Action::Draw, None) => {
+                // The seat cannot play: its hand before this draw shows no open number. The
+                // first draw of a turn adds them to what it lacked; after an earlier draw of this
+                // turn only they are known of every tile (that tile was dealt no earlier fact).
+                let open = self.open_numbers(&frees);
+                let known = if self.drew {
+                    open
+                } else {
+                    self.void(seat.index()) | open
+                };
+                self.set_void(seat.index(), known);
                 let position = usize::from(self.cursor);
                 let slot = self.deck.get_mut(position).ok_or(Error::Internal)?;
                 let id = *slot;
@@ -277,6 +327,15 @@ impl Round {
                 Ok(Event::Drew { tile: tile_of(id) })
             }
             (Action::Pass, None) => {
+                // Nothing in hand can be played: no open number. A tile drawn this turn carries
+                // no earlier fact, so after a draw only the open numbers are known.
+                let open = self.open_numbers(&frees);
+                let known = if self.drew {
+                    open
+                } else {
+                    self.void(seat.index()) | open
+                };
+                self.set_void(seat.index(), known);
                 self.passes = self.passes.saturating_add(1);
                 self.drew = false;
                 self.to_act = seat.next(players).0;
@@ -291,6 +350,66 @@ impl Round {
                 debug_assert!(false, "check and apply disagree");
                 Err(Error::Internal)
             }
+        }
+    }
+
+    /// The numbers some free point of the layout takes now, as bits (bit `v`: number `v`).
+    fn open_numbers(&self, frees: &Frees) -> u32 {
+        let mut open = 0u32;
+        for (index, &id) in self.deck.iter().enumerate().take(usize::from(self.played)) {
+            let tile = tile_of(id);
+            let free = frees.get(index);
+            for pip in [tile.a, tile.b] {
+                if free.takes(tile, pip) {
+                    open |= 1u32.checked_shl(pip).unwrap_or(0);
+                }
+            }
+        }
+        open
+    }
+
+    /// The numbers `seat` is known to lack, as bits (bit `v`: `seat` holds no tile showing
+    /// `v`): public facts, inferred from its draws and passes. A seat that draws or passes
+    /// cannot play, so it holds no number a free point of the layout takes; the facts are
+    /// forgotten for tiles drawn later (after a draw only that turn's open numbers are known of
+    /// the whole hand). While a seat is still drawing, the tile it drew last is not covered
+    /// (it may be the one it plays). 0 for a seat the table does not have.
+    pub fn voids(&self, seat: Seat) -> u32 {
+        if seat.0 >= self.config.players {
+            return 0;
+        }
+        self.void(seat.index())
+    }
+
+    /// The packed exclusions as one integer (76 bits).
+    pub(super) fn packed_voids(&self) -> u128 {
+        let mut bytes = [0u8; 16];
+        for (slot, &byte) in bytes.iter_mut().zip(&self.voids) {
+            *slot = byte;
+        }
+        u128::from_le_bytes(bytes)
+    }
+
+    /// Seat `seat`'s exclusions (`seat` < 4; 0 otherwise).
+    pub(super) fn void(&self, seat: usize) -> u32 {
+        let shift = u32::try_from(seat).unwrap_or(u32::MAX).saturating_mul(VOID_BITS);
+        self.packed_voids()
+            .checked_shr(shift)
+            .map_or(0, |bits| (bits as u32) & VOID_MASK)
+    }
+
+    /// Sets seat `seat`'s exclusions (`seat` < 4; numbers above 18 are dropped).
+    fn set_void(&mut self, seat: usize, known: u32) {
+        let shift = u32::try_from(seat).unwrap_or(u32::MAX).saturating_mul(VOID_BITS);
+        let (Some(mask), Some(value)) = (
+            u128::from(VOID_MASK).checked_shl(shift),
+            u128::from(known & VOID_MASK).checked_shl(shift),
+        ) else {
+            return;
+        };
+        let packed = (self.packed_voids() & !mask) | value;
+        for (slot, byte) in self.voids.iter_mut().zip(packed.to_le_bytes()) {
+            *slot = byte;
         }
     }
 
@@ -388,6 +507,7 @@ impl Round {
             bonus,
             winner: bonus.map(|(seat, _)| seat),
             players: self.config.players,
+            partnerships: self.config.partnerships,
         })
     }
 
@@ -422,6 +542,7 @@ impl Round {
             boneyard: u8::try_from(self.boneyard_len()).map_err(|_| internal())?,
             scores: self.scores,
             open_total: self.total(&frees),
+            voids: [0, 1, 2, 3].map(|other| self.voids(Seat(other))),
         })
     }
 }

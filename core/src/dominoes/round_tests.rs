@@ -28,11 +28,11 @@ fn play(tile: Tile, on: Option<Tile>) -> Action {
 
 #[test]
 fn sizes_are_within_the_budget() {
-    assert_eq!(core::mem::size_of::<Round>(), 504);
+    assert_eq!(core::mem::size_of::<Round>(), 512);
     assert!(core::mem::size_of::<Round>() <= 512);
-    assert_eq!(core::mem::size_of::<Match>(), 528);
+    assert_eq!(core::mem::size_of::<Match>(), 536);
     assert!(core::mem::size_of::<Match>() <= 768);
-    assert_eq!(ENCODED_BYTES, 503);
+    assert_eq!(ENCODED_BYTES, 513);
 }
 
 /// The in-place forms the C calls use answer as the by-value ones: a deal, a decode, and an

@@ -30,12 +30,13 @@
 //! ```
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+use core::cell::Cell;
 use core::fmt;
 
 use super::Error;
 use super::cards::{Cards, RANKS, Rank};
 use super::combination::{Kind, Preset, Reading, classify};
-use super::moves::{MAX_MOVES, generate};
+use super::moves::{MAX_MOVES, count_plays, generate, generate_from};
 use super::solve::{Opponents, Plan, Scratch, min_plays, spring};
 use crate::game::{Rng, Seat, shuffle};
 
@@ -698,6 +699,81 @@ impl Round {
         self.turn = landlord;
         self.passes = 0;
         Ok(())
+    }
+}
+
+impl Round {
+    /// A copy of the round in which the cards `seat` cannot see are dealt anew with `rng`,
+    /// uniformly among the deals consistent with what `seat` knows: its own hand, every played
+    /// card, every seat's count and, once shown, the kitty — which the landlord still holds
+    /// unless it has played those ranks (so the landlord's hand keeps, of each rank, the kitty's
+    /// cards beyond those it played). Before the kitty is shown it is redealt too. Everything
+    /// public (auction, trick, counters) is kept, so the copy decodes and `seat`'s observation
+    /// is unchanged.
+    ///
+    /// # Errors
+    /// [`Error::NoSuchSeat`] for a seat past 2; [`Error::Internal`] if the round's cards do
+    /// not make up the deck (ruled out by construction and by `decode`).
+    pub fn redeal_hidden(&self, seat: Seat, rng: &mut Rng) -> Result<Round, Error> {
+        let me = seat.index();
+        if me >= SEATS {
+            return Err(Error::NoSuchSeat { seat: seat.0 });
+        }
+        let landlord = usize::from(self.landlord);
+        let kitty_shown = landlord < SEATS;
+        // The cards the landlord is known to hold: the kitty's, less the ranks it has played.
+        let mut forced = Cards::EMPTY;
+        if kitty_shown && landlord != me {
+            let played = self.played.get(landlord).copied().unwrap_or(Cards::EMPTY);
+            for rank in Rank::ALL {
+                forced.add(rank, self.kitty.count(rank).saturating_sub(played.count(rank)));
+            }
+        }
+        // The unseen pool: the other hands (and the hidden kitty), less the forced cards.
+        let mut pool = Cards::EMPTY;
+        for (s, hand) in self.hands.iter().enumerate() {
+            if s != me {
+                pool = pool.plus(hand).ok_or_else(internal)?;
+            }
+        }
+        if !kitty_shown {
+            pool = pool.plus(&self.kitty).ok_or_else(internal)?;
+        }
+        let pool = pool.minus(&forced).ok_or_else(internal)?;
+        let mut cards = [0u8; 54];
+        let mut n = 0usize;
+        for (rank, count) in (0u8..).zip(pool.counts()) {
+            for _ in 0..count {
+                *cards.get_mut(n).ok_or_else(internal)? = rank;
+                n = n.saturating_add(1);
+            }
+        }
+        let cards = cards.get_mut(..n).ok_or_else(internal)?;
+        shuffle(cards, rng);
+        let mut out = *self;
+        let mut next = cards.iter();
+        for (s, hand) in out.hands.iter_mut().enumerate() {
+            if s == me {
+                continue;
+            }
+            let mut fresh = if s == landlord { forced } else { Cards::EMPTY };
+            let want = self.hands.get(s).map_or(0, Cards::len);
+            while fresh.len() < want {
+                add_card(&mut fresh, *next.next().ok_or_else(internal)?);
+            }
+            *hand = fresh;
+        }
+        if !kitty_shown {
+            let mut kitty = Cards::EMPTY;
+            for &card in next.by_ref() {
+                add_card(&mut kitty, card);
+            }
+            out.kitty = kitty;
+        }
+        if next.next().is_some() {
+            return Err(internal());
+        }
+        Ok(out)
     }
 }
 

@@ -68,7 +68,7 @@ impl Round {
                 }
                 // Only OpenSpiel's rules give one card set several readings, and only for
                 // airplanes; every other play's one reading is the generator's.
-                let several = rules.wing_copies >= 3 && rules.wing_triplet_next_to_chain;
+                let several = several_readings(&rules);
                 generate(
                     &hand,
                     prev,
@@ -120,9 +120,93 @@ impl Round {
         n
     }
 
-    /// The number of legal actions of `seat`.
+    /// The number of legal actions of `seat`, without visiting them in play: the wing and
+    /// kicker blocks are counted in closed form (the hot path of random playouts).
     pub fn count_legal_actions(&self, seat: Seat) -> usize {
-        self.legal_actions(seat, &mut [])
+        if self.to_act() != Some(seat) || self.phase != Phase::Play {
+            return self.legal_actions(seat, &mut []);
+        }
+        let prev = self.top.map(|(_, p)| p.reading);
+        let pass = usize::from(prev.is_some());
+        let hand = self.hand(seat);
+        if self.config.bomb_follows_rocket && prev.is_some_and(|p| p.kind == Kind::Rocket) {
+            let bombs = Rank::ALL.into_iter().filter(|&r| hand.count(r) == 4).count();
+            return pass.saturating_add(bombs);
+        }
+        let rules = self.config.rules;
+        let plays = count_plays(
+            &hand,
+            prev,
+            &rules,
+            usize::from(rules.max_cards),
+            several_readings(&rules),
+            self.config.quad_blocks_chain_head,
+        );
+        pass.saturating_add(plays)
+    }
+
+    /// The legal action of index `n` (order of [`Round::for_each_legal_action`]); `None` when
+    /// `n` is past the count. On a lead, the blocks of plays before it (simple plays, each kind
+    /// of chain, triplets with kickers, each chain's wings, each quad's kickers) are passed over
+    /// by their counts (except under rules that read airplane sets several ways), and the
+    /// generator stops at it.
+    pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
+        let prev = self.top.map(|(_, p)| p.reading);
+        let rules = self.config.rules;
+        let plain = self.to_act() == Some(seat)
+            && self.phase == Phase::Play
+            && !several_readings(&rules)
+            && !(self.config.bomb_follows_rocket && prev.is_some_and(|p| p.kind == Kind::Rocket));
+        if !plain {
+            let mut left = n;
+            let mut found = None;
+            self.visit(seat, &mut |a| {
+                if left == 0 {
+                    found = Some(a);
+                    false
+                } else {
+                    left = left.saturating_sub(1);
+                    true
+                }
+            });
+            return found;
+        }
+        let mut left = n;
+        if prev.is_some() {
+            match left.checked_sub(1) {
+                None => return Some(Action::Pass),
+                Some(rest) => left = rest,
+            }
+        }
+        let hand = self.hand(seat);
+        let quirk = self.config.quad_blocks_chain_head;
+        let skip = Cell::new(left);
+        let mut found = None;
+        // Over a play, the blocks are small: counting them costs more than walking them.
+        let blocks = prev.is_none().then_some((&skip, quirk));
+        generate_from(
+            &hand,
+            prev,
+            &rules,
+            usize::from(rules.max_cards),
+            blocks,
+            &mut |cards, reading| {
+                if quirk && blocked_chain(&hand, &reading) {
+                    return true;
+                }
+                match skip.get().checked_sub(1) {
+                    None => {
+                        found = Some(Action::Play(Play { cards, reading }));
+                        false
+                    }
+                    Some(rest) => {
+                        skip.set(rest);
+                        true
+                    }
+                }
+            },
+        );
+        found
     }
 
     /// Whether `action` is legal for `seat` now.
@@ -482,6 +566,12 @@ impl Round {
         let b = self.hand(Seat(next(next(seat.0))));
         spring(&self.hand(seat), &Opponents::Both(a, b), &self.config.rules, scratch)
     }
+}
+
+/// Whether the rules give some airplane sets several readings (single wings may be a triplet
+/// next to the chain: OpenSpiel's rules), so that a generated set may be several actions.
+fn several_readings(rules: &Preset) -> bool {
+    rules.wing_copies >= 3 && rules.wing_triplet_next_to_chain
 }
 
 /// Whether OpenSpiel's generator skips this reading: a plain chain starting at a rank of which

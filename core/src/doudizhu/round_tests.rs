@@ -1,4 +1,5 @@
 //! Unit tests of [`Round`](super::Round) (a child of [`round`](super)).
+extern crate std;
 use super::play::blocked_chain;
 use super::*;
 
@@ -269,6 +270,105 @@ fn spring_when_the_peasants_always_pass() {
     assert_eq!(o.stake, 3 << (1 + u32::from(o.bombs)));
     let s = o.stake as i32;
     assert_eq!(o.scores, [2 * s, -s, -s]);
+}
+
+/// The closed-form count and the skipping `nth` agree with the enumeration, for random
+/// hands of 1–20 cards over random previous plays, under the presets and house-rule mixes.
+#[test]
+fn counts_and_nth_agree_with_the_enumeration() {
+    let mut configs = std::vec::Vec::new();
+    for base in [Config::PAGAT, Config::RLCARD, Config::OPENSPIEL] {
+        configs.push(base);
+        for wing_copies in [1, 2, 3, 4] {
+            for next in [false, true] {
+                for jokers in [false, true] {
+                    let mut c = base;
+                    c.rules.wing_copies = wing_copies;
+                    c.rules.wing_triplet_next_to_chain = next;
+                    c.rules.both_jokers_as_kickers = jokers;
+                    c.rules.quad_pair_as_singles = !c.rules.quad_pair_as_singles;
+                    c.rules.quad_with_two = true;
+                    configs.push(c);
+                }
+            }
+        }
+        let mut small = base;
+        small.rules.max_cards = 6;
+        small.quad_blocks_chain_head = !small.quad_blocks_chain_head;
+        configs.push(small);
+    }
+    let mut rng = Rng::new(77);
+    let mut checked = 0usize;
+    let mut most = 0usize;
+    for config in &configs {
+        let config = Config {
+            auction: Auction::None,
+            ..*config
+        };
+        let base = Round::new(&config, &Deal::Seeded(1)).unwrap();
+        for case in 0..200 {
+            let mut deck = CANONICAL_DECK;
+            shuffle(&mut deck, &mut rng);
+            let size = if case % 2 == 0 {
+                1 + rng.below(20) as usize
+            } else {
+                15 + rng.below(6) as usize
+            };
+            let mut hand = Cards::EMPTY;
+            let mut other = Cards::EMPTY;
+            for (k, &card) in deck.iter().enumerate() {
+                if k < size {
+                    add_card(&mut hand, card);
+                } else if k < size + 20 {
+                    add_card(&mut other, card);
+                }
+            }
+            if case % 4 == 3 {
+                // Airplane-rich: three or four consecutive triplets, then random cards.
+                hand = Cards::EMPTY;
+                let start = rng.below(9) as usize;
+                for rank in Rank::ALL.into_iter().skip(start).take(3 + (case / 4) % 2) {
+                    hand.add(rank, 3);
+                }
+                for &card in &deck {
+                    let rank = Rank::from_index(usize::from(card)).unwrap();
+                    if hand.len() < size.max(16) && hand.count(rank) < rank.copies() {
+                        hand.add(rank, 1);
+                    }
+                }
+            }
+            let mut r = base;
+            r.hands[0] = hand;
+            r.turn = 0;
+            r.top = None;
+            if rng.below(3) > 0 {
+                // A previous play by seat 2: a random lead from another hand.
+                let mut leads = std::vec::Vec::new();
+                generate(&other, None, &config.rules, 20, &mut |cards, reading| {
+                    leads.push(Play { cards, reading });
+                    true
+                });
+                if let Some(&p) = leads.get(rng.below(leads.len() as u32) as usize) {
+                    r.top = Some((2, p));
+                }
+            }
+            let mut all = std::vec::Vec::new();
+            r.for_each_legal_action(Seat(0), |a| all.push(a));
+            assert_eq!(
+                r.count_legal_actions(Seat(0)),
+                all.len(),
+                "{config:?} hand {hand} top {:?}",
+                r.top
+            );
+            for (i, a) in all.iter().enumerate() {
+                assert_eq!(r.nth_legal_action(Seat(0), i), Some(*a), "{config:?} hand {hand} #{i}");
+            }
+            assert_eq!(r.nth_legal_action(Seat(0), all.len()), None);
+            checked += all.len();
+            most = most.max(all.len());
+        }
+    }
+    assert!(checked > 200_000 && most > 300, "{checked} actions, at most {most}");
 }
 
 #[test]
