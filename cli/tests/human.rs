@@ -3,7 +3,7 @@
 //! and no screen ever holds another seat's hidden card (checked against the round's hands at
 //! the moment each line was printed).
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

@@ -5,7 +5,9 @@
 mod common;
 mod dominoes_round;
 mod doudizhu_round;
+mod human;
 mod mahjong_round;
+mod play_driver;
 mod process;
 mod tenhou_records;
 mod tichu;

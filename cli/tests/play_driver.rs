@@ -2,7 +2,7 @@
 //! logs replayed as one match with one `match:` line, `--rounds K`, `--bots`, logs that are not
 //! UTF-8, `parlor check` of a file with no vectors, `parlor --help`.
 
-mod common;
+use crate::common;
 
 use common::parlor;
 

@@ -31,8 +31,18 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// Builds `libparlor.a` in a target folder of its own (so it never waits on the outer cargo's lock).
+/// The folder holding `libparlor.a` and `libparlor.so`. The outer `cargo test` has built them
+/// already: parlor-ffi is a dependency of this crate, and its `staticlib` and `cdylib` land
+/// beside this test executable (`target/<profile>/deps`), so the core is not compiled twice.
+/// Where they are not there, builds them in a target folder of its own (so it never waits on
+/// the outer cargo's lock).
 fn build_library() -> PathBuf {
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(Path::to_path_buf));
+    if let Some(deps) = beside.filter(|d| d.join("libparlor.a").is_file() && d.join("libparlor.so").is_file()) {
+        return deps;
+    }
     let target = root().join("target").join("c-abi");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let status = Command::new(cargo)

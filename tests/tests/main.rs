@@ -8,6 +8,7 @@ mod dominoes_round;
 mod doudizhu;
 mod doudizhu_reference;
 mod doudizhu_round;
+mod ffi_round;
 mod fuzz_regressions;
 mod fuzz_seeds;
 mod header_docs;
