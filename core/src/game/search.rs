@@ -15,8 +15,9 @@
 //!    `mean + C·sqrt(ln(availability) / visits)` (`C` = [`EXPLORATION`]) is applied and descended
 //!    into. Children are keyed by (seat, action), so every seat's moves are in the tree, each
 //!    node's statistics from the point of view of the seat that acted into it.
-//! 3. **Expand**: when some legal action has no child yet, one of them (uniform, seeded) becomes a
-//!    new child, is applied, and the iteration goes on to the playout. When the node buffer is
+//! 3. **Expand**: when some legal action has no child yet, one of them becomes a new child — the
+//!    playout policy's choice in this determinization while it has none, otherwise a uniform
+//!    (seeded) one — is applied, and the iteration goes on to the playout. When the node buffer is
 //!    full, nothing is added: selection goes on among the children there are, and the playout
 //!    starts where they end (a smaller buffer only weakens play).
 //! 4. **Play out** to the end of the round with the game's cheap policy ([`Search::Playout`], one
@@ -346,7 +347,7 @@ pub fn search<R: Search>(
     let mut tree = Tree::<R>::new(nodes, seat);
     for _ in 0..iterations {
         let mut state = round.determinize(seat, &mut rng)?;
-        let leaf = tree.descend(&mut state, seat, !in_turn, &mut rng);
+        let leaf = tree.descend(&mut state, seat, !in_turn, &mut rng, &mut policy);
         playout(&mut state, &mut policy);
         tree.backpropagate(leaf, state.outcome().as_ref());
     }
@@ -479,7 +480,10 @@ impl<'a, R: Round> Tree<'a, R> {
     /// Selection and expansion in `state` (a determinization); returns the node the playout
     /// starts from. The root's mover is `seat`, with "let the right pass" as a choice when
     /// `root_pass`; below it, the seat in turn.
-    fn descend(&mut self, state: &mut R, seat: Seat, root_pass: bool, rng: &mut Rng) -> usize {
+    fn descend(&mut self, state: &mut R, seat: Seat, root_pass: bool, rng: &mut Rng, policy: &mut R::Playout) -> usize
+    where
+        R: Search,
+    {
         let mut node = 0usize;
         let mut mover = Some(seat);
         let mut pass_choice = root_pass;
@@ -512,7 +516,18 @@ impl<'a, R: Round> Tree<'a, R> {
             state.for_each_legal_action(seat, |action| consider(self, Some(action)));
             pass_choice = false;
             let (next, action) = match (untried, best) {
-                (Some(action), _) if !self.is_full() => {
+                (Some(random), _) if !self.is_full() => {
+                    // The playout policy's own choice first, while it is untried: a budget
+                    // smaller than the branching still weighs the policy's move.
+                    let preferred = match policy.choose(state, seat) {
+                        Some(action) => Some(Some(action)),
+                        None if root_pass && node == 0 => Some(None),
+                        None => None,
+                    };
+                    let action = match preferred {
+                        Some(action) if self.find_child(node, seat.0, action).is_none() => action,
+                        _ => random,
+                    };
                     if apply(state, seat, action).is_err() {
                         return node;
                     }
