@@ -11,7 +11,10 @@ use parlor_core::game::search::{Level, Node, search};
 use parlor_core::game::{Round, Rules, Search};
 
 fn decisions<R: Search>(level: Level, count: u32) {
-    let config = R::Config::PRESETS.first().map(|(_, config)| config.clone()).expect("a preset");
+    let config = R::Config::PRESETS
+        .first()
+        .map(|(_, config)| config.clone())
+        .expect("a preset");
     let mut nodes = vec![Node::EMPTY; level.nodes::<R>()];
     let mut done = 0u32;
     let mut time = Duration::ZERO;
@@ -25,8 +28,8 @@ fn decisions<R: Search>(level: Level, count: u32) {
         while let Some(seat) = round.to_act() {
             if k % 7 == 3 && round.count_legal_actions(seat) > 1 {
                 let start = Instant::now();
-                let report = search(&round, seat, level.iterations::<R>(), &mut nodes, seed ^ u64::from(k))
-                    .expect("a search");
+                let report =
+                    search(&round, seat, level.iterations::<R>(), &mut nodes, seed ^ u64::from(k)).expect("a search");
                 time += start.elapsed();
                 used += report.nodes_used;
                 checksum = checksum.wrapping_add(report.action.map_or(0, R::action_code));

@@ -278,6 +278,14 @@ impl Level {
     pub const fn bytes<R: Search>(self) -> usize {
         bytes_for::<R>(self.nodes::<R>())
     }
+
+    /// The bytes of a buffer of any alignment that holds [`Level::nodes`] nodes once its start is
+    /// rounded up to [`node_align`]: [`Level::bytes`] + `node_align − 1` (the C ABI's scratch
+    /// size).
+    #[must_use]
+    pub const fn scratch_bytes<R: Search>(self) -> usize {
+        self.bytes::<R>().saturating_add(node_align::<R>().saturating_sub(1))
+    }
 }
 
 impl core::fmt::Display for Level {
@@ -448,11 +456,13 @@ impl<'a, R: Round> Tree<'a, R> {
         let link = u16::try_from(index).ok().filter(|link| *link != NONE)?;
         let parent_link = u16::try_from(parent).ok()?;
         let slot = self.probe(parent, seat, action).err()??;
-        *self.nodes.get_mut(index)? = Node {
+        let node = self.nodes.get_mut(index)?;
+        *node = Node {
             action,
             available: 1, // available in the iteration that adds it
             parent: parent_link,
             seat,
+            slots: node.slots, // the table's, not the node's: kept
             ..Node::EMPTY
         };
         *self.nodes.get_mut(slot / 2)?.slots.get_mut(slot % 2)? = link;
