@@ -649,3 +649,29 @@ fn out_of_turn_rights_offer_letting_them_pass() {
     }
     assert_eq!(round.tricks[0] + round.tricks[1], TRICKS);
 }
+
+#[test]
+fn every_child_is_in_the_tree_once() {
+    // A full search of a deep tree: no (parent, seat, action) key twice, every child's parent
+    // earlier in the buffer, and every used node reachable through the child table.
+    for seed in 0..5 {
+        let round = Toy::<false>::seeded(&ToyConfig, seed).unwrap();
+        let mut nodes = vec![Node::EMPTY; 700];
+        let report = search(&round, Seat(0), 1500, &mut nodes, seed).unwrap();
+        assert_eq!(report.nodes_used, 700);
+        let mut keys: Vec<(usize, Seat, Option<u8>)> = Vec::new();
+        for (index, node) in nodes.iter().enumerate().skip(1) {
+            let parent = node.parent().unwrap();
+            assert!(parent < index);
+            keys.push((parent, node.seat(), node.action()));
+        }
+        let count = keys.len();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), count);
+        let tree = Tree::<Toy> { nodes: &mut nodes, used: 700 };
+        for (index, (parent, seat, action)) in keys.iter().enumerate() {
+            assert!(tree.find_child(*parent, seat.0, *action).is_some(), "{index}");
+        }
+    }
+}
