@@ -22,7 +22,8 @@
  *
  * @par Status codes
  * Every function that returns a ParlorStatus is marked PARLOR_MUST_USE: ignoring the status
- * is a warning (`[[nodiscard]]` in C++17 and C23, `warn_unused_result` in GCC and Clang).
+ * is a warning (`[[nodiscard]]` in C++17 and C23, `warn_unused_result` in GCC and Clang,
+ * `_Check_return_` for MSVC's code analysis).
  * Common codes are 1-99, then one range of 100 per game (dominoes 100-199, Tichu 200-299,
  * Dou Dizhu 300-399, Mahjong 400-499). PARLOR_ERR_INTERNAL is a bug report, never an answer.
  *
@@ -56,12 +57,20 @@
  * is a uint64_t with bit i for code i.
  */
 #if defined(__cplusplus) && __cplusplus >= 201703L
+/** @brief Marks a function whose returned status must be used: `[[nodiscard]]` in C++17. */
 #define PARLOR_MUST_USE [[nodiscard]]
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ > 201710L
+/** @brief Marks a function whose returned status must be used: `[[nodiscard]]` in C23. */
 #define PARLOR_MUST_USE [[nodiscard]]
 #elif defined(__GNUC__) || defined(__clang__)
+/** @brief Marks a function whose returned status must be used (GCC, Clang). */
 #define PARLOR_MUST_USE __attribute__((warn_unused_result))
+#elif defined(_MSC_VER)
+#include <sal.h>
+/** @brief Marks a function whose returned status must be used (MSVC: C6031 under /analyze). */
+#define PARLOR_MUST_USE _Check_return_
 #else
+/** @brief Marks a function whose returned status must be used (no effect on this compiler). */
 #define PARLOR_MUST_USE
 #endif
 
@@ -70,9 +79,13 @@
  * fewer defines PARLOR_CUSTOM_FEATURES and the PARLOR_FEATURE_<GAME> macros of the games it
  * built before including this header. */
 #if !defined(PARLOR_CUSTOM_FEATURES)
+/** @brief The library was built with Five Up dominoes (feature `dominoes`). */
 #define PARLOR_FEATURE_DOMINOES 1
+/** @brief The library was built with Tichu (feature `tichu`). */
 #define PARLOR_FEATURE_TICHU 1
+/** @brief The library was built with Dou Dizhu (feature `doudizhu`). */
 #define PARLOR_FEATURE_DOUDIZHU 1
+/** @brief The library was built with Mahjong (feature `mahjong`). */
 #define PARLOR_FEATURE_MAHJONG 1
 #endif
 
@@ -99,8 +112,8 @@
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * Placements that always suffice for [`parlor_dominoes_placements`]: at most one per layout
- * tile and number of the tile played (2 × `PARLOR_DOMINOES_MAX_PLAY_ORDER`; a bound, not exact).
+ * Placements that always suffice for parlor_dominoes_placements(): at most one per layout
+ * tile and number of the tile played (2 × #PARLOR_DOMINOES_MAX_PLAY_ORDER; a bound, not exact).
  */
 #define PARLOR_DOMINOES_MAX_PLACEMENTS (2 * PARLOR_DOMINOES_MAX_PLAY_ORDER)
 #endif
@@ -115,8 +128,8 @@
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
  * Bytes of working memory `parlor_dominoes_validate_scratch` needs for any play order (up to
- * `PARLOR_DOMINOES_MAX_PLAY_ORDER` tiles): exactly the core's `Scratch`, 28,160 on every target.
- * The buffer must be aligned to `PARLOR_DOMINOES_SCRATCH_ALIGN` (e.g.
+ * #PARLOR_DOMINOES_MAX_PLAY_ORDER tiles): exactly the core's `Scratch`, 28,160 on every target.
+ * The buffer must be aligned to #PARLOR_DOMINOES_SCRATCH_ALIGN (e.g.
  * `static uint32_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES / 4];`); its content does not matter.
  * Each call overwrites it, so one buffer serves any number of calls, one at a time. (ABI
  * version 2 printed a 28 KiB bound here and took any alignment.)
@@ -127,7 +140,7 @@
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
  * Bytes of working memory `parlor_dominoes_validate_scratch` needs for orders of up to
- * `PARLOR_DOMINOES_SHORT_TILES` tiles (a double-6 game has 28): exactly the core's
+ * #PARLOR_DOMINOES_SHORT_TILES tiles (a double-6 game has 28): exactly the core's
  * `ShortScratch`, 3,520 on every target; same alignment rule.
  */
 #define PARLOR_DOMINOES_SHORT_SCRATCH_BYTES 3520
@@ -135,7 +148,7 @@
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * The longest order `PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` of scratch serves: 32 tiles.
+ * The longest order #PARLOR_DOMINOES_SHORT_SCRATCH_BYTES of scratch serves: 32 tiles.
  */
 #define PARLOR_DOMINOES_SHORT_TILES 32
 #endif
@@ -143,7 +156,7 @@
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
  * The alignment, in bytes, of the scratch buffer of `parlor_dominoes_validate_scratch`
- * (a misaligned buffer is `PARLOR_ERR_INVALID_ARGUMENT`).
+ * (a misaligned buffer is #PARLOR_ERR_INVALID_ARGUMENT).
  */
 #define PARLOR_DOMINOES_SCRATCH_ALIGN 4
 #endif
@@ -332,7 +345,7 @@
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
- * Kind codes of [`ParlorDoudizhuReading::kind`] (the seed's 13 types, quad + two split in two).
+ * Kind codes of ParlorDoudizhuReading::kind (the seed's 13 types, quad + two split in two): single.
  */
 #define PARLOR_DOUDIZHU_KIND_SINGLE 0
 #endif
@@ -438,7 +451,7 @@
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
  * The most distinct plays of a hand of at most 20 cards (the `cap` that always suffices for
- * [`parlor_doudizhu_moves`] with such a hand).
+ * parlor_doudizhu_moves() with such a hand).
  */
 #define PARLOR_DOUDIZHU_MAX_MOVES 2511
 #endif
@@ -452,18 +465,18 @@
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
- * Scratch bytes that always suffice for [`parlor_doudizhu_spring`] and
- * [`parlor_doudizhu_min_plays`], exactly the core's `Scratch` (32 KiB: the hand's plays, 8 bytes
- * each, a cache of solved sub-hands in the rest, a 683-byte safety cache); the exact need of
- * one hand is [`parlor_doudizhu_scratch_bytes`] (at most 28,963 bytes, with room for
- * 2,511 plays; 9–12 KB for a dealt landlord hand). Any alignment and content; more bytes only make the search faster.
+ * Scratch bytes that always suffice for parlor_doudizhu_spring() and parlor_doudizhu_min_plays():
+ * exactly the core's `Scratch` (32 KiB: the hand's plays, 8 bytes each, a cache of solved
+ * sub-hands in the rest, a 683-byte safety cache). The exact need of one hand is
+ * parlor_doudizhu_scratch_bytes() (at most 28,963 bytes, with room for 2,511 plays; 9–12 KB for
+ * a dealt landlord hand). Any alignment and content; more bytes only make the search faster.
  */
 #define PARLOR_DOUDIZHU_SCRATCH_BYTES 32768
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
- * The ranks of a card set (the length of [`ParlorDoudizhuCards::counts`]): 0 = 3 … 11 = A,
+ * The ranks of a card set (the length of ParlorDoudizhuCards::counts): 0 = 3 … 11 = A,
  * 12 = 2, 13 = black joker, 14 = red joker.
  */
 #define PARLOR_DOUDIZHU_RANKS 15
@@ -471,7 +484,7 @@
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
- * Bytes that always suffice for [`parlor_doudizhu_format`], the NUL included (the whole deck
+ * Bytes that always suffice for parlor_doudizhu_format(), the NUL included (the whole deck
  * is 54 characters).
  */
 #define PARLOR_DOUDIZHU_FORMAT_BYTES 64
@@ -606,7 +619,7 @@
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * Bytes that always suffice for [`parlor_mahjong_format`], the NUL included.
+ * Bytes that always suffice for parlor_mahjong_format(), the NUL included.
  */
 #define PARLOR_MAHJONG_FORMAT_BYTES 45
 #endif
@@ -614,7 +627,7 @@
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
  * Rules code: the seed's game, sets + pair only. Rules codes are 16–31, form codes 32–47: a
- * code of one family passed for the other is `PARLOR_ERR_INVALID_ARGUMENT`.
+ * code of one family passed for the other is #PARLOR_ERR_INVALID_ARGUMENT.
  */
 #define PARLOR_MAHJONG_RULES_SEED 16
 #endif
@@ -656,14 +669,14 @@
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * Set kind code in [`ParlorMahjongDecomposition`]: a triplet.
+ * Set kind code in ParlorMahjongDecomposition::set_kinds: a triplet.
  */
 #define PARLOR_MAHJONG_SET_TRIPLET 0
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * Set kind code in [`ParlorMahjongDecomposition`]: a run starting at the set's tile.
+ * Set kind code in ParlorMahjongDecomposition::set_kinds: a run starting at the set's tile.
  */
 #define PARLOR_MAHJONG_SET_RUN 1
 #endif
@@ -950,7 +963,7 @@
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * Flag bit of [`ParlorMahjongWin::flags`]: ippatsu.
+ * Flag bit of ParlorMahjongWin::flags: ippatsu.
  */
 #define PARLOR_MAHJONG_FLAG_IPPATSU 1
 #endif
@@ -1169,7 +1182,7 @@
 
 #if defined(PARLOR_FEATURE_TICHU)
 /**
- * Bytes that always suffice for [`parlor_tichu_format`], the NUL included (the whole suited
+ * Bytes that always suffice for parlor_tichu_format(), the NUL included (the whole suited
  * deck is 108 characters).
  */
 #define PARLOR_TICHU_FORMAT_BYTES 112
@@ -1308,7 +1321,7 @@ typedef uint32_t ParlorStatus;
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * A tile: two pip counts, unordered (`{1, 6}` and `{6, 1}` are the same tile).
+ * @brief A domino tile: two pip counts, unordered (`{1, 6}` and `{6, 1}` are the same tile).
  */
 typedef struct ParlorDominoTile {
   /**
@@ -1324,7 +1337,7 @@ typedef struct ParlorDominoTile {
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * The verdict of [`parlor_dominoes_validate_scratch`].
+ * @brief The verdict of parlor_dominoes_validate_scratch() on a play order.
  */
 typedef struct ParlorDominoVerdict {
   /**
@@ -1348,12 +1361,14 @@ typedef struct ParlorDominoVerdict {
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * Where a tile attaches: on the earlier tile `parent` (0-based play index), against a free
- * end showing `pip`. The opening tile has `parent` = `PARLOR_DOMINOES_NO_PARENT`, `pip` 0.
+ * @brief Where a tile attaches in a layout.
+ *
+ * On the earlier tile `parent` (0-based play index), against a free end showing `pip`. The
+ * opening tile has `parent` = #PARLOR_DOMINOES_NO_PARENT and `pip` 0.
  */
 typedef struct ParlorDominoPlacement {
   /**
-   * Index of the tile played on, or `PARLOR_DOMINOES_NO_PARENT`.
+   * Index of the tile played on, or #PARLOR_DOMINOES_NO_PARENT.
    */
   uint32_t parent;
   /**
@@ -1365,8 +1380,10 @@ typedef struct ParlorDominoPlacement {
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * The open-end total after a play and the points it scores (Five Up: total / 5; All Fives:
- * the total; when the total is a positive multiple of 5, else 0).
+ * @brief The open-end total after a play and the points it scores.
+ *
+ * Five Up scores total / 5 and All Fives the total, when the total is a positive multiple of 5;
+ * otherwise 0.
  */
 typedef struct ParlorDominoScore {
   /**
@@ -1605,8 +1622,10 @@ typedef struct ParlorDominoesMatch {
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
- * A card set: `counts[i]` cards of rank `i` (0 = 3, …, 11 = A, 12 = 2, 13 = black joker,
- * 14 = red joker); at most 4 of a suited rank and 1 of a joker.
+ * @brief A Dou Dizhu card set: a count per rank.
+ *
+ * `counts[i]` cards of rank `i` (0 = 3, …, 11 = A, 12 = 2, 13 = black joker, 14 = red joker); at
+ * most 4 of a suited rank and 1 of a joker.
  */
 typedef struct ParlorDoudizhuCards {
   /**
@@ -1618,8 +1637,10 @@ typedef struct ParlorDoudizhuCards {
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
- * One reading of a card set: kind code, chain length (1 without a chain) and key rank index
- * (the main part's rank; a chain's lowest rank).
+ * @brief One reading of a Dou Dizhu card set as a combination.
+ *
+ * Kind code, chain length (1 without a chain) and key rank index (the main part's rank; a chain's
+ * lowest rank).
  */
 typedef struct ParlorDoudizhuReading {
   /**
@@ -1857,7 +1878,7 @@ typedef struct ParlorDoudizhuMatch {
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * Tile acceptance of a hand, as returned by [`parlor_mahjong_ukeire`].
+ * @brief Tile acceptance (ukeire) of a Mahjong hand, as written by parlor_mahjong_ukeire().
  */
 typedef struct ParlorMahjongUkeire {
   /**
@@ -1885,11 +1906,12 @@ typedef struct ParlorMahjongUkeire {
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * One decomposition of a complete hand, as written by [`parlor_mahjong_decompositions`].
+ * @brief One decomposition of a complete Mahjong hand, as written by
+ * parlor_mahjong_decompositions().
  */
 typedef struct ParlorMahjongDecomposition {
   /**
-   * `PARLOR_MAHJONG_FORM_REGULAR`, `..._SEVEN_PAIRS` or `..._THIRTEEN_ORPHANS`.
+   * #PARLOR_MAHJONG_FORM_REGULAR, `..._SEVEN_PAIRS` or `..._THIRTEEN_ORPHANS`.
    */
   uint8_t form;
   /**
@@ -1902,7 +1924,7 @@ typedef struct ParlorMahjongDecomposition {
    */
   uint8_t set_count;
   /**
-   * Per set: `PARLOR_MAHJONG_SET_TRIPLET` or `PARLOR_MAHJONG_SET_RUN`.
+   * Per set: #PARLOR_MAHJONG_SET_TRIPLET or #PARLOR_MAHJONG_SET_RUN.
    */
   uint8_t set_kinds[PARLOR_MAHJONG_MAX_SETS];
   /**
@@ -1918,7 +1940,9 @@ typedef struct ParlorMahjongDecomposition {
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * The rule set (see `parlor_core::mahjong::score::Config`); booleans 0/1.
+ * @brief The Riichi scoring rule set; booleans are 0 or 1.
+ *
+ * See `parlor_core::mahjong::score::Config`; parlor_mahjong_config_preset() fills one.
  */
 typedef struct ParlorMahjongConfig {
   /**
@@ -2299,7 +2323,7 @@ typedef struct ParlorMahjongObservation {
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * One yaku of a value.
+ * @brief One yaku of a hand value and its han.
  */
 typedef struct ParlorMahjongYaku {
   /**
@@ -2315,7 +2339,7 @@ typedef struct ParlorMahjongYaku {
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * One fu item.
+ * @brief One fu item of a hand value.
  */
 typedef struct ParlorMahjongFu {
   /**
@@ -2323,7 +2347,7 @@ typedef struct ParlorMahjongFu {
    */
   uint8_t kind;
   /**
-   * The set's or pair's kind code, or `PARLOR_MAHJONG_NONE`.
+   * The set's or pair's kind code, or #PARLOR_MAHJONG_NONE.
    */
   uint8_t tile;
   /**
@@ -2335,7 +2359,7 @@ typedef struct ParlorMahjongFu {
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * The value of a winning hand.
+ * @brief The value of a winning Riichi hand, as written by parlor_mahjong_score().
  */
 typedef struct ParlorMahjongValue {
   /**
@@ -2520,7 +2544,7 @@ typedef struct ParlorMahjongMatch {
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * A called meld.
+ * @brief A called Riichi meld (closed kans included), in 136-form tile ids.
  */
 typedef struct ParlorMahjongMeld {
   /**
@@ -2532,11 +2556,11 @@ typedef struct ParlorMahjongMeld {
    */
   uint8_t tiles[4];
   /**
-   * Index in `tiles` of the tile taken from a discard, or `PARLOR_MAHJONG_NONE`.
+   * Index in `tiles` of the tile taken from a discard, or #PARLOR_MAHJONG_NONE.
    */
   uint8_t called;
   /**
-   * Seat wind (0 E … 3 N) of the seat it came from, or `PARLOR_MAHJONG_NONE`.
+   * Seat wind (0 E … 3 N) of the seat it came from, or #PARLOR_MAHJONG_NONE.
    */
   uint8_t from;
 } ParlorMahjongMeld;
@@ -2544,7 +2568,7 @@ typedef struct ParlorMahjongMeld {
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * A winning hand and its circumstances.
+ * @brief A winning Riichi hand and its circumstances, the input of parlor_mahjong_score().
  */
 typedef struct ParlorMahjongWin {
   /**
@@ -2616,12 +2640,14 @@ typedef struct ParlorMahjongWin {
 
 #if defined(PARLOR_FEATURE_TICHU)
 /**
- * A resolved play: kind code, number of cards, key in half ranks (rank × 2; Mah Jong 2,
- * Dragon 30, a Phoenix single n + ½ is odd, Dog 0).
+ * @brief A resolved Tichu play: kind code, number of cards and key.
+ *
+ * The key is in half ranks (rank × 2; Mah Jong 2, Dragon 30, a Phoenix single n + ½ is odd,
+ * Dog 0).
  */
 typedef struct ParlorTichuCombination {
   /**
-   * `PARLOR_TICHU_SINGLE` … `PARLOR_TICHU_DOG`.
+   * #PARLOR_TICHU_SINGLE … #PARLOR_TICHU_DOG.
    */
   uint8_t kind;
   /**
@@ -2637,7 +2663,7 @@ typedef struct ParlorTichuCombination {
 
 #if defined(PARLOR_FEATURE_TICHU)
 /**
- * How a trick ended.
+ * @brief How a Tichu trick ended (valid when ParlorTichuTrick::over is 1).
  */
 typedef struct ParlorTichuTrickEnd {
   /**
@@ -2645,7 +2671,7 @@ typedef struct ParlorTichuTrickEnd {
    */
   uint8_t taker;
   /**
-   * Who leads next, or `PARLOR_TICHU_NO_SEAT`.
+   * Who leads next, or #PARLOR_TICHU_NO_SEAT.
    */
   uint8_t next_leader;
   /**
@@ -2665,7 +2691,10 @@ typedef struct ParlorTichuTrickEnd {
 
 #if defined(PARLOR_FEATURE_TICHU)
 /**
- * The state of a trick (plain values; create it with [`parlor_tichu_trick_new`]).
+ * @brief The state of a Tichu trick, as plain values.
+ *
+ * Create one with parlor_tichu_trick_new(); advance it with parlor_tichu_trick_play() and
+ * parlor_tichu_trick_pass(), which check every field it holds (#PARLOR_TICHU_ERR_INVALID_TRICK).
  */
 typedef struct ParlorTichuTrick {
   /**
@@ -2702,7 +2731,7 @@ typedef struct ParlorTichuTrick {
   int16_t points;
   /**
    * Every card played into the trick so far (a card mask; rank-only once a rank-only play was
-   * made): a card is never played twice in one trick (`PARLOR_TICHU_ERR_PLAYED_TWICE`).
+   * made): a card is never played twice in one trick (#PARLOR_TICHU_ERR_PLAYED_TWICE).
    */
   uint64_t played;
   /**
@@ -3051,14 +3080,14 @@ typedef struct ParlorTichuMatch {
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * A tile after the first was given no placement (`parent` = `PARLOR_DOMINOES_NO_PARENT`).
+ * A tile after the first was given no placement (`parent` = #PARLOR_DOMINOES_NO_PARENT).
  */
 #define PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED 106
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * The opening tile was given a placement (its `parent` must be `PARLOR_DOMINOES_NO_PARENT`).
+ * The opening tile was given a placement (its `parent` must be #PARLOR_DOMINOES_NO_PARENT).
  */
 #define PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT 107
 #endif
@@ -3193,7 +3222,7 @@ typedef struct ParlorTichuMatch {
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
  * The scratch memory given to a search is smaller than it needs
- * ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`] always suffices).
+ * (#PARLOR_DOUDIZHU_SCRATCH_BYTES always suffices).
  */
 #define PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL 305
 #endif
@@ -3236,7 +3265,7 @@ typedef struct ParlorTichuMatch {
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
  * Reserved (nothing returns it; the number stays taken): a broken invariant is the common
- * `PARLOR_ERR_INTERNAL` in every game.
+ * #PARLOR_ERR_INTERNAL in every game.
  */
 #define PARLOR_DOUDIZHU_ERR_INTERNAL 311
 #endif
@@ -3604,7 +3633,7 @@ typedef struct ParlorTichuMatch {
 #if defined(PARLOR_FEATURE_TICHU)
 /**
  * Reserved (nothing returns it; the number stays taken): a broken invariant is the common
- * `PARLOR_ERR_INTERNAL` in every game.
+ * #PARLOR_ERR_INTERNAL in every game.
  */
 #define PARLOR_TICHU_ERR_INTERNAL 228
 #endif
@@ -3614,39 +3643,58 @@ extern "C" {
 #endif // __cplusplus
 
 /**
- * Returns a static, NUL-terminated English description of a status code, for any `code`
- * (unknown codes get `"unknown status code"`). The pointer is valid for the program's lifetime
- * and must not be freed.
+ * @brief Describes a status code in English.
+ *
+ * @param[in] code Any status code (unknown codes get `"unknown status code"`).
+ * @return A static, NUL-terminated text, valid for the program's lifetime; never NULL, never
+ * to be freed.
  */
 const char *parlor_status_str(ParlorStatus code);
 
 /**
- * Returns the library version as a static NUL-terminated string (`"MAJOR.MINOR.PATCH"`).
+ * @brief The library version.
+ *
+ * @return A static, NUL-terminated text `"MAJOR.MINOR.PATCH"`; never NULL, never to be freed.
  */
 const char *parlor_version(void);
 
 /**
- * Returns [`PARLOR_ABI_VERSION`] as compiled into the library, so a program can check at run
- * time that the library matches the header it was built against.
+ * @brief The C ABI version the library was built with.
+ *
+ * A program compares it with #PARLOR_ABI_VERSION to check at run time that the library matches
+ * the header it was built against.
+ *
+ * @return The library's #PARLOR_ABI_VERSION.
  */
 uint32_t parlor_abi_version(void);
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * Parses the tiles of `text` (`len` bytes of UTF-8, no NUL needed): `a-b`, `a|b` or `[a|b]`
- * separated by spaces or commas. Writes up to `capacity` tiles to `out` and their count to
- * `*out_count`.
+ * @brief Parses dominoes tiles from text.
  *
- * `out_error_offset` (may be NULL) receives, on a parse error, the byte offset of the bad
- * token (or bad number). Returns `PARLOR_OK`; `PARLOR_DOMINOES_ERR_UNKNOWN_TILE`;
- * `PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE`; `PARLOR_ERR_INVALID_UTF8`; `PARLOR_ERR_NULL_POINTER`
- * (`out_count` NULL, or `text`/`out` NULL with a non-zero length); `PARLOR_ERR_BUFFER_TOO_SMALL`
- * when more than `capacity` tiles (then `*out_count` is the number needed: pass `out` NULL and
- * `capacity` 0 to ask).
+ * Tiles are written `a-b`, `a|b` or `[a|b]`, separated by spaces or commas.
  *
- * # Safety
- * `text` must be valid for `len` bytes; `out` for `capacity` tiles; the out pointers, when
- * non-null, for one write each.
+ * @param[in] text The text: @p len bytes of UTF-8, no NUL needed (NULL when @p len is 0).
+ * @param[in] len Length of @p text in bytes.
+ * @param[out] out Receives the tiles in text order: @p capacity entries (NULL with @p capacity 0
+ * asks for the count).
+ * @param[in] capacity Number of tiles @p out holds.
+ * @param[out] out_count Receives the number of tiles, also when @p out is too small.
+ * @param[out] out_error_offset Optional (may be NULL): on a parse error, receives the byte offset
+ * in @p text of the bad token (or bad number).
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Parsed (or, with @p capacity 0, counted).
+ * @retval PARLOR_ERR_NULL_POINTER @p out_count is NULL, or @p text or @p out is NULL with a
+ * non-zero length.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p out or @p out_count is misaligned, or a length exceeds
+ * the address space.
+ * @retval PARLOR_ERR_INVALID_UTF8 @p text is not UTF-8.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL More tiles than @p capacity: the first @p capacity are
+ * written and `*out_count` is the number needed.
+ * @retval PARLOR_DOMINOES_ERR_UNKNOWN_TILE A token is not a tile.
+ * @retval PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE A pip number is larger than 4294967295.
+ * @pre @p text is readable for @p len bytes; @p out is writable for @p capacity tiles;
+ * @p out_count and a non-NULL @p out_error_offset (any alignment) are writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_dominoes_parse(const char *text,
@@ -3659,43 +3707,57 @@ ParlorStatus parlor_dominoes_parse(const char *text,
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * Writes to `*out_bytes` the scratch bytes [`parlor_dominoes_validate_scratch`] needs for a
- * play order of `len` tiles: `PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` (3,520) up to
- * `PARLOR_DOMINOES_SHORT_TILES` (32) tiles, `PARLOR_DOMINOES_SCRATCH_BYTES` (28,160) up to
- * `PARLOR_DOMINOES_MAX_PLAY_ORDER` (256).
+ * @brief Tells the scratch bytes parlor_dominoes_validate_scratch() needs for a play order.
  *
- * Returns `PARLOR_OK`; `PARLOR_ERR_NULL_POINTER` (`out_bytes` NULL);
- * `PARLOR_ERR_CAPACITY_EXCEEDED` (`len` > `PARLOR_DOMINOES_MAX_PLAY_ORDER`).
+ * #PARLOR_DOMINOES_SHORT_SCRATCH_BYTES (3,520) up to #PARLOR_DOMINOES_SHORT_TILES (32) tiles,
+ * #PARLOR_DOMINOES_SCRATCH_BYTES (28,160) up to #PARLOR_DOMINOES_MAX_PLAY_ORDER (256).
  *
- * # Safety
- * `out_bytes` must be valid for one write.
+ * @param[in] len The number of tiles of the play order.
+ * @param[out] out_bytes Receives the number of bytes.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Written.
+ * @retval PARLOR_ERR_NULL_POINTER @p out_bytes is NULL.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p out_bytes is misaligned.
+ * @retval PARLOR_ERR_CAPACITY_EXCEEDED @p len is above #PARLOR_DOMINOES_MAX_PLAY_ORDER.
+ * @pre @p out_bytes is writable.
  */
 PARLOR_MUST_USE ParlorStatus parlor_dominoes_scratch_bytes(size_t len, size_t *out_bytes);
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * Decides whether `tiles[0..len]`, in play order, is a legal game under `spinner_rule` (a
- * `PARLOR_DOMINOES_SPINNER_*` code), in caller-provided working memory: `scratch` points to
- * `scratch_bytes` bytes aligned to `PARLOR_DOMINOES_SCRATCH_ALIGN`, of any content, at least
- * [`parlor_dominoes_scratch_bytes`] for `len` (`PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` up to
- * 32 tiles, `PARLOR_DOMINOES_SCRATCH_BYTES` for any order); the call overwrites it. Writes the
- * verdict to `*out_verdict`; when legal and `witness` is non-NULL, writes each tile's placement
- * to `witness[0..len]` (the opening's parent is `PARLOR_DOMINOES_NO_PARENT`); nothing else of
- * `witness` is written. Stack: under 2 KiB for any input (`docs/embedded.md`).
+ * @brief Decides whether a play order of tiles is a legal game, in caller-provided memory.
  *
- * Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`
- * (`out_verdict` or `scratch` NULL, or `tiles` NULL with `len` > 0);
- * `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code, or a misaligned `scratch`, `tiles` or
- * `witness`); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than `PARLOR_DOMINOES_MAX_PLAY_ORDER` tiles);
- * `PARLOR_ERR_BUFFER_TOO_SMALL` (`scratch_bytes` below the need for `len`, or a non-NULL
- * `witness` with `witness_capacity < len`; nothing is written).
+ * The seed's question: legal with a witness (each tile's placement), or the first tile after
+ * which no legal continuation exists and why. Stack: under 2 KiB for any input
+ * (docs/embedded.md).
  *
- * # Safety
- * `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)
- * for `witness_capacity` placements; `scratch` valid for `scratch_bytes` byte writes and not
- * used by anything else during the call (it may be freed or reused afterwards). Aliasing: no
- * output (`out_verdict`, `witness`, `scratch`) may overlap an input or another output.
+ * @param[in] tiles The tiles in play order: @p len entries.
+ * @param[in] len Number of tiles, at most #PARLOR_DOMINOES_MAX_PLAY_ORDER.
+ * @param[in] spinner_rule A `PARLOR_DOMINOES_SPINNER_*` code.
+ * @param[out] scratch Working memory: @p scratch_bytes bytes of any content, aligned to
+ * #PARLOR_DOMINOES_SCRATCH_ALIGN, at least what parlor_dominoes_scratch_bytes() tells for @p len
+ * (#PARLOR_DOMINOES_SHORT_SCRATCH_BYTES up to 32 tiles, #PARLOR_DOMINOES_SCRATCH_BYTES for any
+ * order). The call overwrites it; one buffer serves any number of calls, one at a time.
+ * @param[in] scratch_bytes Size of @p scratch in bytes.
+ * @param[out] out_verdict Receives the verdict (legal and illegal orders alike).
+ * @param[out] witness Optional (may be NULL): when the order is legal, receives each tile's
+ * placement in `witness[0..len]` (the opening's parent is #PARLOR_DOMINOES_NO_PARENT); nothing
+ * else of it is written.
+ * @param[in] witness_capacity Number of placements @p witness holds.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Decided; `*out_verdict` says legal or why not.
+ * @retval PARLOR_ERR_NULL_POINTER @p out_verdict or @p scratch is NULL, or @p tiles is NULL with
+ * @p len above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT An unknown rule code, or a misaligned @p scratch, @p tiles
+ * or @p witness.
+ * @retval PARLOR_ERR_CAPACITY_EXCEEDED More than #PARLOR_DOMINOES_MAX_PLAY_ORDER tiles.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scratch_bytes is below the need for @p len, or a non-NULL
+ * @p witness has @p witness_capacity below @p len; nothing is written.
+ * @pre @p tiles is readable for @p len tiles; @p out_verdict is writable; a non-NULL @p witness
+ * is writable for @p witness_capacity placements; @p scratch is writable for @p scratch_bytes
+ * bytes and used by nothing else during the call (it may be freed or reused afterwards). No
+ * output (@p out_verdict, @p witness, @p scratch) overlaps an input or another output.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_dominoes_validate_scratch(const struct ParlorDominoTile *tiles,
@@ -3710,20 +3772,34 @@ ParlorStatus parlor_dominoes_validate_scratch(const struct ParlorDominoTile *til
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * Plays a layout tile by tile: `tiles[i]` attached as `placements[i]` says (the first with
- * `parent` = `PARLOR_DOMINOES_NO_PARENT`), under `spinner_rule`. When `scores` is non-NULL,
- * `scores[i]` receives the open-end total and points after tile `i`.
+ * @brief Replays a layout tile by tile, checking each play and scoring it.
  *
- * Returns `PARLOR_OK`; on the first bad play its status (`PARLOR_DOMINOES_ERR_DUPLICATE_TILE`,
- * `…_NO_SUCH_TILE`, `…_PIP_NOT_ON_TILE`, `…_NO_FREE_END`, `…_PLACEMENT_REQUIRED`,
- * `…_OPENING_TAKES_NO_PLACEMENT`) with its index in `*out_failed` (if non-NULL; scores before
- * it are written); `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT` (rule code);
- * `PARLOR_ERR_CAPACITY_EXCEEDED` (`len` > `PARLOR_DOMINOES_MAX_PLAY_ORDER`);
- * `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `scores` with `scores_capacity < len`).
+ * Tile `tiles[i]` attaches as `placements[i]` says (the first with `parent` =
+ * #PARLOR_DOMINOES_NO_PARENT).
  *
- * # Safety
- * `tiles` and `placements` must be valid for `len` elements, `scores` (if non-NULL) for
- * `scores_capacity`, `out_failed` (if non-NULL) for one write.
+ * @param[in] tiles The tiles in play order: @p len entries.
+ * @param[in] placements Where each tile attaches: @p len entries.
+ * @param[in] len Number of tiles, at most #PARLOR_DOMINOES_MAX_PLAY_ORDER.
+ * @param[in] spinner_rule A `PARLOR_DOMINOES_SPINNER_*` code.
+ * @param[out] scores Optional (may be NULL): `scores[i]` receives the open-end total and the
+ * points after tile `i`.
+ * @param[in] scores_capacity Number of entries @p scores holds (at least @p len when non-NULL).
+ * @param[out] out_failed Optional (may be NULL): on a bad play, receives its index (the scores
+ * before it are written).
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Every play is legal.
+ * @retval PARLOR_ERR_NULL_POINTER @p tiles or @p placements is NULL with @p len above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT An unknown rule code, or a misaligned pointer.
+ * @retval PARLOR_ERR_CAPACITY_EXCEEDED @p len is above #PARLOR_DOMINOES_MAX_PLAY_ORDER.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL A non-NULL @p scores with @p scores_capacity below @p len.
+ * @retval PARLOR_DOMINOES_ERR_DUPLICATE_TILE A tile played is already in the layout.
+ * @retval PARLOR_DOMINOES_ERR_NO_SUCH_TILE A placement's parent is not an earlier tile.
+ * @retval PARLOR_DOMINOES_ERR_PIP_NOT_ON_TILE A placement's pip is not on the tile played.
+ * @retval PARLOR_DOMINOES_ERR_NO_FREE_END The parent has no free end showing the pip.
+ * @retval PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED A tile after the first has no placement.
+ * @retval PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT The opening tile has a placement.
+ * @pre @p tiles and @p placements are readable for @p len entries; a non-NULL @p scores is
+ * writable for @p scores_capacity entries; a non-NULL @p out_failed (any alignment) is writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_dominoes_play(const struct ParlorDominoTile *tiles,
@@ -3737,21 +3813,40 @@ ParlorStatus parlor_dominoes_play(const struct ParlorDominoTile *tiles,
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * The legal placements of `tile` on the layout `tiles`/`placements[0..len]` (replayed as in
- * [`parlor_dominoes_play`]): every earlier tile with a free end showing one of `tile`'s
- * numbers that can take a tile now, by parent index then pip. None if the layout is empty
- * (any tile opens) or already holds `tile`. Writes up to `capacity` to `out` and the count to
- * `*out_count` (`PARLOR_DOMINOES_MAX_PLACEMENTS` always suffices).
+ * @brief Lists the legal placements of a tile on a replayed layout.
  *
- * Returns `PARLOR_OK`; a replay error status as [`parlor_dominoes_play`];
- * `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT`; `PARLOR_ERR_CAPACITY_EXCEEDED`;
- * `PARLOR_ERR_BUFFER_TOO_SMALL` when more than `capacity` placements (`*out_count` = the
- * number needed; `out` NULL with `capacity` 0 asks).
+ * The layout is replayed as by parlor_dominoes_play(). The placements are every earlier tile with
+ * a free end showing one of the tile's numbers that can take a tile now, by parent index then
+ * pip; none when the layout is empty (any tile opens) or already holds the tile.
  *
- * # Safety
- * `tiles` and `placements` valid for `len` elements, `out` for `capacity`, `out_count` for one
- * write. Aliasing: `out` must not overlap `placements` (both are placements; the inputs are
- * read while `out` is written).
+ * @param[in] tiles The layout's tiles in play order: @p len entries.
+ * @param[in] placements Where each layout tile attaches: @p len entries.
+ * @param[in] len Number of layout tiles, at most #PARLOR_DOMINOES_MAX_PLAY_ORDER.
+ * @param[in] spinner_rule A `PARLOR_DOMINOES_SPINNER_*` code.
+ * @param[in] tile The tile to place.
+ * @param[out] out Receives the placements: @p capacity entries (NULL with @p capacity 0 asks for
+ * the count). #PARLOR_DOMINOES_MAX_PLACEMENTS always suffices.
+ * @param[in] capacity Number of placements @p out holds.
+ * @param[out] out_count Receives the number of placements, also when @p out is too small.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Listed (or, with @p capacity 0, counted).
+ * @retval PARLOR_ERR_NULL_POINTER @p out_count is NULL, or a buffer is NULL with a non-zero length.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT An unknown rule code, or a misaligned pointer.
+ * @retval PARLOR_ERR_CAPACITY_EXCEEDED @p len is above #PARLOR_DOMINOES_MAX_PLAY_ORDER.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL More placements than @p capacity: the first @p capacity are
+ * written and `*out_count` is the number needed.
+ * @retval PARLOR_DOMINOES_ERR_DUPLICATE_TILE The layout does not replay: a tile twice.
+ * @retval PARLOR_DOMINOES_ERR_NO_SUCH_TILE The layout does not replay: a parent that is not an
+ * earlier tile.
+ * @retval PARLOR_DOMINOES_ERR_PIP_NOT_ON_TILE The layout does not replay: a pip not on its tile.
+ * @retval PARLOR_DOMINOES_ERR_NO_FREE_END The layout does not replay: no free end with the pip.
+ * @retval PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED The layout does not replay: a tile after the
+ * first without a placement.
+ * @retval PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT The layout does not replay: the opening
+ * tile has a placement.
+ * @pre @p tiles and @p placements are readable for @p len entries; @p out is writable for
+ * @p capacity placements; @p out_count is writable. @p out does not overlap @p placements (the
+ * inputs are read while @p out is written).
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_dominoes_placements(const struct ParlorDominoTile *tiles,
@@ -4003,17 +4098,24 @@ ParlorStatus parlor_dominoes_match_decode(const uint8_t *buf,
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
- * Parses the notation (`33344456`, `10` or `T`, either case, `-` or empty = no cards) from
- * `len` bytes at `text` into `*out`.
+ * @brief Parses a Dou Dizhu card set from text.
  *
- * Errors: [`PARLOR_ERR_NULL_POINTER`] (null `out`, or null `text` with `len > 0`),
- * `PARLOR_ERR_INVALID_UTF8`, [`PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD`],
- * [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`]. On error, `*error_offset` (optional, may be null)
- * receives the byte offset of the offending card.
+ * The notation: `33344456`, `10` or `T` for ten, either case; `-` or an empty text is no cards.
  *
- * # Safety
- * `text` valid for `len` bytes (or null with 0); `out` valid for a write; `error_offset` null or
- * valid for a write.
+ * @param[in] text The text: @p len bytes of UTF-8, no NUL needed (NULL when @p len is 0).
+ * @param[in] len Length of @p text in bytes.
+ * @param[out] out Receives the card set (written only on success).
+ * @param[out] error_offset Optional (may be NULL): on a parse error, receives the byte offset in
+ * @p text of the offending card.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Parsed.
+ * @retval PARLOR_ERR_NULL_POINTER @p out is NULL, or @p text is NULL with @p len above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p len exceeds `PTRDIFF_MAX`.
+ * @retval PARLOR_ERR_INVALID_UTF8 @p text is not UTF-8.
+ * @retval PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD A character that is no card.
+ * @retval PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES More cards of a rank than the deck holds.
+ * @pre @p text is readable for @p len bytes; @p out and a non-NULL @p error_offset (any
+ * alignment) are writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_doudizhu_parse(const char *text,
@@ -4024,15 +4126,23 @@ ParlorStatus parlor_doudizhu_parse(const char *text,
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
- * Writes `*cards` in the notation (low to high, `T` for ten, `-` for none), NUL-terminated,
- * into `buf` (`capacity` bytes; [`PARLOR_DOUDIZHU_FORMAT_BYTES`] always suffice). `*out_len` (optional) receives the length.
+ * @brief Writes a Dou Dizhu card set as NUL-terminated text (low to high, `T` for ten, `-` for none).
  *
- * Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`] for impossible counts,
- * [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_len` holds the length needed).
- *
- * # Safety
- * `cards` valid for a read; `buf` valid for `capacity` bytes (or null with 0); `out_len` null
- * or valid for a write.
+ * @param[in] cards The card set.
+ * @param[out] buf Receives the text and a NUL: @p capacity bytes (NULL with @p capacity 0 asks
+ * for the length). #PARLOR_DOUDIZHU_FORMAT_BYTES always suffice.
+ * @param[in] capacity Size of @p buf in bytes.
+ * @param[out] out_len Optional (may be NULL): receives the text's length in bytes without the NUL,
+ * also when @p buf is too small.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Written (or, with @p capacity 0 and @p out_len, the length was reported).
+ * @retval PARLOR_ERR_NULL_POINTER @p cards is NULL, or @p buf is NULL with @p capacity above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p capacity exceeds `PTRDIFF_MAX`.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL The text and its NUL do not fit; @p buf holds as much as fits,
+ * NUL-terminated, and `*out_len` the length needed.
+ * @retval PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES @p cards holds impossible counts.
+ * @pre @p cards is readable; @p buf is writable for @p capacity bytes; a non-NULL @p out_len is
+ * writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_doudizhu_format(const struct ParlorDoudizhuCards *cards,
@@ -4043,17 +4153,24 @@ ParlorStatus parlor_doudizhu_format(const struct ParlorDoudizhuCards *cards,
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
- * Classifies `*cards` under preset code `preset`: writes up to `cap` readings (strongest
- * first) to `out` and their number to `*out_count` (0 = not a combination). `cap`
- * [`PARLOR_DOUDIZHU_MAX_READINGS`] always suffices.
+ * @brief Lists the readings of a Dou Dizhu card set as combinations, strongest first.
  *
- * Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (unknown preset),
- * [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`], [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_count`
- * holds the number of readings).
- *
- * # Safety
- * `cards` valid for a read; `out` valid for `cap` writes (or null with 0); `out_count` valid
- * for a write.
+ * @param[in] cards The card set.
+ * @param[in] preset A `PARLOR_DOUDIZHU_PRESET_*` code.
+ * @param[out] out Receives the readings: @p cap entries (NULL with @p cap 0 asks for the number).
+ * #PARLOR_DOUDIZHU_MAX_READINGS always suffices.
+ * @param[in] cap Number of readings @p out holds.
+ * @param[out] out_count Receives the number of readings (0: not a combination), also when @p out
+ * is too small.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Classified (or, with @p cap 0, counted).
+ * @retval PARLOR_ERR_NULL_POINTER @p cards or @p out_count is NULL, or @p out is NULL with @p cap
+ * above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT An unknown preset, or a misaligned @p out_count.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL More readings than @p cap: the first @p cap are written and
+ * `*out_count` is the number of readings.
+ * @retval PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES @p cards holds impossible counts.
+ * @pre @p cards is readable; @p out is writable for @p cap readings; @p out_count is writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_doudizhu_classify(const struct ParlorDoudizhuCards *cards,
@@ -4065,15 +4182,22 @@ ParlorStatus parlor_doudizhu_classify(const struct ParlorDoudizhuCards *cards,
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
- * Sets `*out_yes` to 1 if `*play` may follow `*prev` (some reading of the play beats the
- * strongest reading of the previous play; any combination when `prev` is null or empty; a
- * pass never), else 0.
+ * @brief Decides whether a Dou Dizhu play may follow the previous play.
  *
- * Errors: null `play`/`out_yes`, unknown preset, bad counts,
- * [`PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION`] for a previous play that is no combination.
+ * Some reading of the play must beat the strongest reading of the previous play; on the lead
+ * (@p prev NULL or empty) any combination may be played; a pass (no cards) never beats.
  *
- * # Safety
- * `prev` null or valid for a read; `play` valid for a read; `out_yes` valid for a write.
+ * @param[in] prev The previous play, or NULL (or empty) for the lead.
+ * @param[in] play The play.
+ * @param[in] preset A `PARLOR_DOUDIZHU_PRESET_*` code.
+ * @param[out] out_yes Receives 1 when @p play may follow @p prev, else 0.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Decided.
+ * @retval PARLOR_ERR_NULL_POINTER @p play or @p out_yes is NULL.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT An unknown preset.
+ * @retval PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES A card set holds impossible counts.
+ * @retval PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION @p prev is neither empty nor a combination.
+ * @pre A non-NULL @p prev and @p play are readable; @p out_yes is writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_doudizhu_beats(const struct ParlorDoudizhuCards *prev,
@@ -4084,19 +4208,27 @@ ParlorStatus parlor_doudizhu_beats(const struct ParlorDoudizhuCards *prev,
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
- * Writes every distinct play from `*hand` that beats `*prev` (every lead when `prev` is null
- * or empty) to `out` (`cap` entries) and their number to `*out_count`. For a hand of at most
- * 20 cards, `cap` [`PARLOR_DOUDIZHU_MAX_MOVES`] always suffices; a `cap` of 0 with a null
- * `out` asks for the number.
+ * @brief Lists every distinct play from a Dou Dizhu hand that beats the previous play.
  *
- * Errors: null pointers, unknown preset, bad counts, a previous play that is no combination,
- * [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_count` holds the number needed and `out` the
- * first `cap` plays).
- *
- * # Safety
- * `hand` valid for a read; `prev` null or valid for a read; `out` valid for `cap` writes (or
- * null with 0); `out_count` valid for a write. Aliasing: `out` must not overlap
- * `hand` or `prev` (all card sets; the inputs are read while `out` is written).
+ * @param[in] hand The hand.
+ * @param[in] prev The previous play, or NULL (or empty) for the lead: every lead is listed.
+ * @param[in] preset A `PARLOR_DOUDIZHU_PRESET_*` code.
+ * @param[out] out Receives the plays: @p cap entries (NULL with @p cap 0 asks for the number).
+ * #PARLOR_DOUDIZHU_MAX_MOVES always suffices for a hand of at most 20 cards.
+ * @param[in] cap Number of card sets @p out holds.
+ * @param[out] out_count Receives the number of plays, also when @p out is too small.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Listed (or, with @p cap 0, counted).
+ * @retval PARLOR_ERR_NULL_POINTER @p hand or @p out_count is NULL, or @p out is NULL with @p cap
+ * above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT An unknown preset, or a misaligned @p out_count.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL More plays than @p cap: the first @p cap are written and
+ * `*out_count` is the number needed.
+ * @retval PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES A card set holds impossible counts.
+ * @retval PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION @p prev is neither empty nor a combination.
+ * @pre @p hand and a non-NULL @p prev are readable; @p out is writable for @p cap card sets;
+ * @p out_count is writable. @p out overlaps neither @p hand nor @p prev (the inputs are read
+ * while @p out is written).
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_doudizhu_moves(const struct ParlorDoudizhuCards *hand,
@@ -4109,26 +4241,41 @@ ParlorStatus parlor_doudizhu_moves(const struct ParlorDoudizhuCards *hand,
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
- * The seed's question: can the landlord (`*landlord`, at most 20 cards) play out alone so
- * that no peasant can ever beat a play (all but the last)? Peasants: both given (`first` and
- * `second` non-null), one given (`second` null: the other holds the rest of the deck), or
- * unknown (both null: a play is safe only if no combination of at most 17 of the other cards
- * beats it). Sets `*out_yes`; for yes, writes the plays in order to `plan` (`plan_cap`
- * entries; [`PARLOR_DOUDIZHU_MAX_PLAN`] suffices) and their number to `*plan_len`.
- * `scratch` is caller memory of `scratch_len` bytes, any alignment and content: at least
- * [`parlor_doudizhu_scratch_bytes`] for the hand and preset ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`]
- * always suffice).
+ * @brief Decides whether the landlord can play out alone so that no peasant ever beats a play.
  *
- * Errors: null pointers (also `first` null with `second` non-null), unknown preset, bad
- * counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`], [`PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP`],
- * [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`], [`PARLOR_ERR_BUFFER_TOO_SMALL`] (plan too short;
- * `*plan_len` holds the length needed).
+ * The seed's question: every play but the last must be unbeatable. The peasants' cards are both
+ * given (@p first and @p second non-NULL), one given (@p second NULL: the other holds the rest of
+ * the deck), or unknown (both NULL: a play is safe only if no combination of at most 17 of the
+ * other cards beats it).
  *
- * # Safety
- * Card pointers null or valid for a read as described; `scratch` valid for `scratch_len`
- * byte writes; `plan` valid for `plan_cap` writes (or null with 0); `plan_len`, `out_yes` valid
- * for a write. Aliasing: no buffer overlaps another — `plan` must not overlap `landlord`,
- * `first` or `second` (all card sets; the inputs are read while the plan is written).
+ * @param[in] landlord The landlord's hand, at most 20 cards.
+ * @param[in] first One peasant's hand, or NULL (then @p second must be NULL too).
+ * @param[in] second The other peasant's hand, or NULL.
+ * @param[in] preset A `PARLOR_DOUDIZHU_PRESET_*` code.
+ * @param[out] scratch Working memory: @p scratch_len bytes, any alignment and content, at least
+ * parlor_doudizhu_scratch_bytes() for the hand and preset (#PARLOR_DOUDIZHU_SCRATCH_BYTES always
+ * suffices). The call overwrites it.
+ * @param[in] scratch_len Size of @p scratch in bytes.
+ * @param[out] plan When the answer is yes, receives the plays in order: @p plan_cap entries (NULL
+ * with @p plan_cap 0). #PARLOR_DOUDIZHU_MAX_PLAN always suffices.
+ * @param[in] plan_cap Number of card sets @p plan holds.
+ * @param[out] plan_len Receives the number of plays of the plan.
+ * @param[out] out_yes Receives 1 when the landlord can play out so, else 0.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Decided.
+ * @retval PARLOR_ERR_NULL_POINTER @p landlord, @p plan_len or @p out_yes is NULL; @p scratch or
+ * @p plan is NULL with a length above 0; or @p first is NULL while @p second is not.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT An unknown preset, or a misaligned @p plan_len.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL The plan is longer than @p plan_cap; `*plan_len` is the length
+ * needed.
+ * @retval PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES A card set holds impossible counts.
+ * @retval PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE @p landlord holds more than 20 cards.
+ * @retval PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP The hands together hold more cards of a rank than the
+ * deck.
+ * @retval PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL @p scratch_len is below the need.
+ * @pre Each non-NULL card set is readable; @p scratch is writable for @p scratch_len bytes;
+ * @p plan is writable for @p plan_cap card sets; @p plan_len and @p out_yes are writable. No
+ * buffer overlaps another: @p plan overlaps none of the hands.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_doudizhu_spring(const struct ParlorDoudizhuCards *landlord,
@@ -4145,15 +4292,24 @@ ParlorStatus parlor_doudizhu_spring(const struct ParlorDoudizhuCards *landlord,
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
- * Sets `*out_plays` to the fewest plays that empty `*hand` (at most 20 cards) under the
- * preset (NOIP 2015 "斗地主"). `scratch` as for [`parlor_doudizhu_spring`].
+ * @brief Counts the fewest plays that empty a Dou Dizhu hand (NOIP 2015 "斗地主").
  *
- * Errors: null pointers, unknown preset, bad counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`],
- * [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`].
- *
- * # Safety
- * `hand` valid for a read; `scratch` valid for `scratch_len` byte writes; `out_plays` valid for
- * a write.
+ * @param[in] hand The hand, at most 20 cards.
+ * @param[in] preset A `PARLOR_DOUDIZHU_PRESET_*` code.
+ * @param[out] scratch Working memory as for parlor_doudizhu_spring(): @p scratch_len bytes, any
+ * alignment and content.
+ * @param[in] scratch_len Size of @p scratch in bytes.
+ * @param[out] out_plays Receives the number of plays.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Counted.
+ * @retval PARLOR_ERR_NULL_POINTER @p hand or @p out_plays is NULL, or @p scratch is NULL with
+ * @p scratch_len above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT An unknown preset.
+ * @retval PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES @p hand holds impossible counts.
+ * @retval PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE @p hand holds more than 20 cards.
+ * @retval PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL @p scratch_len is below the need.
+ * @pre @p hand is readable; @p scratch is writable for @p scratch_len bytes; @p out_plays is
+ * writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_doudizhu_min_plays(const struct ParlorDoudizhuCards *hand,
@@ -4165,17 +4321,23 @@ ParlorStatus parlor_doudizhu_min_plays(const struct ParlorDoudizhuCards *hand,
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
- * Sets `*out_bytes` to the scratch bytes [`parlor_doudizhu_spring`] and
- * [`parlor_doudizhu_min_plays`] need for `*hand` (at most 20 cards) under the preset: 683
- * bytes of safety cache, 8 bytes per play of the hand and 8,192 bytes of memo (8 per sub-hand
- * for a hand with fewer than 1,024); never more than [`PARLOR_DOUDIZHU_SCRATCH_BYTES`]. Exactly
- * the threshold the searches check (one byte fewer is
- * [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`]).
+ * @brief Tells the scratch bytes parlor_doudizhu_spring() and parlor_doudizhu_min_plays() need.
  *
- * Errors: null pointers, unknown preset, bad counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`].
+ * 683 bytes of safety cache, 8 bytes per play of the hand and 8,192 bytes of memo (8 per
+ * sub-hand for a hand with fewer than 1,024); never more than #PARLOR_DOUDIZHU_SCRATCH_BYTES.
+ * Exactly the threshold the searches check: one byte fewer is
+ * #PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL.
  *
- * # Safety
- * `hand` valid for a read; `out_bytes` valid for a write.
+ * @param[in] hand The hand, at most 20 cards.
+ * @param[in] preset A `PARLOR_DOUDIZHU_PRESET_*` code.
+ * @param[out] out_bytes Receives the number of bytes.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Written.
+ * @retval PARLOR_ERR_NULL_POINTER @p hand or @p out_bytes is NULL.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT An unknown preset, or a misaligned @p out_bytes.
+ * @retval PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES @p hand holds impossible counts.
+ * @retval PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE @p hand holds more than 20 cards.
+ * @pre @p hand is readable; @p out_bytes is writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_doudizhu_scratch_bytes(const struct ParlorDoudizhuCards *hand,
@@ -4465,20 +4627,31 @@ ParlorStatus parlor_doudizhu_openspiel_action(uint32_t id, struct ParlorDoudizhu
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * Parses a hand (spaced `1m 1m 2m`, compact `112m456p11z`, or a mix; at most 14 tiles, any
- * size) into 34 counts.
+ * @brief Parses a Mahjong hand from text into counts per tile code.
  *
- * `text`/`len`: UTF-8 bytes. `out_counts`: room for `out_counts_len` counts, which must be 34.
- * `out_tiles` (may be null): receives the number of tiles. `out_error_start`/`out_error_end`
- * (may be null): on a parse error, the byte span of the bad token.
+ * Spaced (`1m 1m 2m`), compact (`112m456p11z`) or a mix; at most 14 tiles, any size.
  *
- * Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_UNKNOWN_TILE`, `..._FIFTH_COPY`,
- * `..._TOO_MANY_TILES`, `PARLOR_ERR_INVALID_UTF8`, `PARLOR_ERR_NULL_POINTER`, or
- * `PARLOR_ERR_INVALID_ARGUMENT` (`out_counts_len` is not 34).
- *
- * # Safety
- * `text` must be valid for `len` bytes (or null with `len == 0`); `out_counts` valid for
- * `out_counts_len` bytes; the optional pointers null or valid for one write.
+ * @param[in] text The text: @p len bytes of UTF-8, no NUL needed (NULL when @p len is 0).
+ * @param[in] len Length of @p text in bytes.
+ * @param[out] out_counts Receives the hand: @p out_counts_len counts indexed by tile code.
+ * @param[in] out_counts_len Number of counts @p out_counts holds: must be #PARLOR_MAHJONG_KINDS (34).
+ * @param[out] out_tiles Optional (may be NULL): receives the number of tiles.
+ * @param[out] out_error_start Optional (may be NULL): on a parse error, receives the byte offset in
+ * @p text where the bad token starts.
+ * @param[out] out_error_end Optional (may be NULL): on a parse error, receives the byte offset in
+ * @p text just past the bad token.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Parsed.
+ * @retval PARLOR_ERR_NULL_POINTER @p text or @p out_counts is NULL with a length above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p out_counts_len is not 34, or an optional out-pointer is
+ * misaligned.
+ * @retval PARLOR_ERR_INVALID_UTF8 @p text is not UTF-8.
+ * @retval PARLOR_MAHJONG_ERR_UNKNOWN_TILE A token that is no tile (`0m`, `8z`, `5x`, digits
+ * without a suit).
+ * @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A fifth copy of a kind.
+ * @retval PARLOR_MAHJONG_ERR_TOO_MANY_TILES More than 14 tiles.
+ * @pre @p text is readable for @p len bytes; @p out_counts is writable for @p out_counts_len
+ * bytes; each non-NULL optional pointer is writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_parse(const char *text,
@@ -4492,14 +4665,28 @@ ParlorStatus parlor_mahjong_parse(const char *text,
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * Writes a hand as text: spaced (`compact == 0`, `1m 1m 2m`) or compact (`compact != 0`,
- * `112m`), NUL-terminated, into `buf` of `capacity` bytes; `out_len` (may be null) receives
- * the length without the NUL (also when the buffer is too small:
- * `PARLOR_ERR_BUFFER_TOO_SMALL`; 45 bytes always suffice).
+ * @brief Writes a Mahjong hand as NUL-terminated text, spaced or compact.
  *
- * # Safety
- * `counts` valid for `counts_len` bytes; `buf` valid for `capacity` bytes (or null with
- * capacity 0); `out_len` null or valid for one write.
+ * @param[in] counts The hand: @p counts_len counts indexed by tile code (each 0–4, at most 14
+ * tiles in all).
+ * @param[in] counts_len Number of counts in @p counts: must be #PARLOR_MAHJONG_KINDS (34).
+ * @param[in] compact 0 for the spaced form (`1m 1m 2m`), any other value for the compact form
+ * (`112m`).
+ * @param[out] buf Receives the text and a NUL: @p capacity bytes (NULL with @p capacity 0 asks
+ * for the length). #PARLOR_MAHJONG_FORMAT_BYTES (45) always suffice.
+ * @param[in] capacity Size of @p buf in bytes.
+ * @param[out] out_len Optional (may be NULL): receives the text's length in bytes without the NUL,
+ * also when @p buf is too small.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Written (or, with @p capacity 0 and @p out_len, the length was reported).
+ * @retval PARLOR_ERR_NULL_POINTER @p counts or @p buf is NULL with a length above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p counts_len is not 34.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL The text and its NUL do not fit; @p buf holds as much as fits,
+ * NUL-terminated, and `*out_len` the length needed.
+ * @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A count above 4.
+ * @retval PARLOR_MAHJONG_ERR_TOO_MANY_TILES More than 14 tiles.
+ * @pre @p counts is readable for @p counts_len bytes; @p buf is writable for @p capacity bytes; a
+ * non-NULL @p out_len is writable (any alignment).
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_format(const uint8_t *counts,
@@ -4512,15 +4699,25 @@ ParlorStatus parlor_mahjong_format(const uint8_t *counts,
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * The waits of a hand of 3n+1 tiles as a mask (bit `i` = tile code `i`), under `rules`
- * (`PARLOR_MAHJONG_RULES_SEED` or `..._RIICHI`). A tile held four times is never a wait.
+ * @brief Finds the waits of a Mahjong hand of 3n+1 tiles, as a tile mask.
  *
- * Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_WRONG_SIZE`, `..._FIFTH_COPY`,
- * `..._TOO_MANY_TILES`, `PARLOR_ERR_NULL_POINTER` or `PARLOR_ERR_INVALID_ARGUMENT` (counts
- * length not 34, unknown rules code).
+ * A tile the hand holds four times is never a wait.
  *
- * # Safety
- * `counts` valid for `counts_len` bytes; `out_mask` valid for one write.
+ * @param[in] counts The hand: @p counts_len counts indexed by tile code (each 0–4, at most 14
+ * tiles in all).
+ * @param[in] counts_len Number of counts in @p counts: must be #PARLOR_MAHJONG_KINDS (34).
+ * @param[in] rules #PARLOR_MAHJONG_RULES_SEED or #PARLOR_MAHJONG_RULES_RIICHI.
+ * @param[out] out_mask Receives the waits: bit `i` set for tile code `i`.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Found (a mask of 0: no wait).
+ * @retval PARLOR_ERR_NULL_POINTER @p out_mask is NULL, or @p counts is NULL with @p counts_len
+ * above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p counts_len is not 34, an unknown rules code, or a
+ * misaligned @p out_mask.
+ * @retval PARLOR_MAHJONG_ERR_WRONG_SIZE The hand does not have 3n+1 tiles.
+ * @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A count above 4.
+ * @retval PARLOR_MAHJONG_ERR_TOO_MANY_TILES More than 14 tiles.
+ * @pre @p counts is readable for @p counts_len bytes; @p out_mask is writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_waits(const uint8_t *counts,
@@ -4531,13 +4728,30 @@ ParlorStatus parlor_mahjong_waits(const uint8_t *counts,
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * The waits as tile codes in order (`m p s z`, then number) into `out_tiles` of `capacity`
- * entries; `out_count` receives how many there are (at most 34; also when the buffer is too
- * small: `PARLOR_ERR_BUFFER_TOO_SMALL`). Otherwise as [`parlor_mahjong_waits`].
+ * @brief Lists the waits of a Mahjong hand of 3n+1 tiles as tile codes, in order.
  *
- * # Safety
- * `counts` valid for `counts_len` bytes; `out_tiles` valid for `capacity` bytes (or null with
- * capacity 0); `out_count` valid for one write.
+ * The order is `m p s z`, then number. Otherwise as parlor_mahjong_waits().
+ *
+ * @param[in] counts The hand: @p counts_len counts indexed by tile code (each 0–4, at most 14
+ * tiles in all).
+ * @param[in] counts_len Number of counts in @p counts: must be #PARLOR_MAHJONG_KINDS (34).
+ * @param[in] rules #PARLOR_MAHJONG_RULES_SEED or #PARLOR_MAHJONG_RULES_RIICHI.
+ * @param[out] out_tiles Receives the tile codes: @p capacity entries (NULL with @p capacity 0 asks
+ * for the number). 34 always suffice.
+ * @param[in] capacity Number of codes @p out_tiles holds.
+ * @param[out] out_count Receives the number of waits, also when @p out_tiles is too small.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Listed (or, with @p capacity 0, counted).
+ * @retval PARLOR_ERR_NULL_POINTER @p out_count is NULL, or a buffer is NULL with a length above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p counts_len is not 34, an unknown rules code, or a
+ * misaligned @p out_count.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL More waits than @p capacity: the first @p capacity are
+ * written and `*out_count` is the number needed.
+ * @retval PARLOR_MAHJONG_ERR_WRONG_SIZE The hand does not have 3n+1 tiles.
+ * @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A count above 4.
+ * @retval PARLOR_MAHJONG_ERR_TOO_MANY_TILES More than 14 tiles.
+ * @pre @p counts is readable for @p counts_len bytes; @p out_tiles is writable for @p capacity
+ * bytes; @p out_count is writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_waits_list(const uint8_t *counts,
@@ -4550,10 +4764,22 @@ ParlorStatus parlor_mahjong_waits_list(const uint8_t *counts,
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * Whether a hand of 3n+2 tiles is complete under `rules`: `*out_complete` is 1 or 0.
+ * @brief Decides whether a Mahjong hand of 3n+2 tiles is complete.
  *
- * # Safety
- * `counts` valid for `counts_len` bytes; `out_complete` valid for one write.
+ * @param[in] counts The hand: @p counts_len counts indexed by tile code (each 0–4, at most 14
+ * tiles in all).
+ * @param[in] counts_len Number of counts in @p counts: must be #PARLOR_MAHJONG_KINDS (34).
+ * @param[in] rules #PARLOR_MAHJONG_RULES_SEED or #PARLOR_MAHJONG_RULES_RIICHI.
+ * @param[out] out_complete Receives 1 when the hand is complete, else 0.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Decided.
+ * @retval PARLOR_ERR_NULL_POINTER @p out_complete is NULL, or @p counts is NULL with @p counts_len
+ * above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p counts_len is not 34, or an unknown rules code.
+ * @retval PARLOR_MAHJONG_ERR_WRONG_SIZE The hand does not have 3n+2 tiles.
+ * @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A count above 4.
+ * @retval PARLOR_MAHJONG_ERR_TOO_MANY_TILES More than 14 tiles.
+ * @pre @p counts is readable for @p counts_len bytes; @p out_complete is writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_is_complete(const uint8_t *counts,
@@ -4564,11 +4790,23 @@ ParlorStatus parlor_mahjong_is_complete(const uint8_t *counts,
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * The shanten number (-1 complete, 0 tenpai, …) of a hand of 3n+1 or 3n+2 tiles for `form`
- * (`PARLOR_MAHJONG_FORM_*`; seven pairs and thirteen orphans need 13 or 14 tiles).
+ * @brief Computes the shanten number of a Mahjong hand of 3n+1 or 3n+2 tiles.
  *
- * # Safety
- * `counts` valid for `counts_len` bytes; `out_shanten` valid for one write.
+ * @param[in] counts The hand: @p counts_len counts indexed by tile code (each 0–4, at most 14
+ * tiles in all).
+ * @param[in] counts_len Number of counts in @p counts: must be #PARLOR_MAHJONG_KINDS (34).
+ * @param[in] form A `PARLOR_MAHJONG_FORM_*` code (seven pairs and thirteen orphans need 13 or 14
+ * tiles).
+ * @param[out] out_shanten Receives the shanten number: −1 complete, 0 tenpai, 1 one tile away, …
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Computed.
+ * @retval PARLOR_ERR_NULL_POINTER @p out_shanten is NULL, or @p counts is NULL with @p counts_len
+ * above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p counts_len is not 34, or an unknown form code.
+ * @retval PARLOR_MAHJONG_ERR_WRONG_SIZE The hand's size does not fit the form.
+ * @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A count above 4.
+ * @retval PARLOR_MAHJONG_ERR_TOO_MANY_TILES More than 14 tiles.
+ * @pre @p counts is readable for @p counts_len bytes; @p out_shanten is writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_shanten(const uint8_t *counts,
@@ -4579,16 +4817,32 @@ ParlorStatus parlor_mahjong_shanten(const uint8_t *counts,
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * Tile acceptance (ukeire) of a hand of 3n+1 tiles for `form`: which kinds lower the shanten
- * and how many copies of each are unseen, given the hand and the `visible` counts (34 counts of
- * tiles seen elsewhere, or null with `visible_len == 0` for none).
+ * @brief Computes the tile acceptance (ukeire) of a Mahjong hand of 3n+1 tiles.
  *
- * Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_WRONG_SIZE`, `..._FIFTH_COPY` (also when hand and
- * visible hold five of a kind), `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`.
+ * Which kinds lower the shanten for the form, and how many copies of each are unseen given the
+ * hand and the visible tiles.
  *
- * # Safety
- * `counts` valid for `counts_len` bytes, `visible` for `visible_len` bytes (or null with 0);
- * `out` valid for one write.
+ * @param[in] counts The hand: @p counts_len counts indexed by tile code (each 0–4, at most 14
+ * tiles in all).
+ * @param[in] counts_len Number of counts in @p counts: must be #PARLOR_MAHJONG_KINDS (34).
+ * @param[in] visible Tiles seen elsewhere: @p visible_len counts indexed by tile code, or NULL
+ * with @p visible_len 0 for none.
+ * @param[in] visible_len Number of counts in @p visible: 34, or 0 for none.
+ * @param[in] form A `PARLOR_MAHJONG_FORM_*` code.
+ * @param[out] out Receives the acceptance.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Computed.
+ * @retval PARLOR_ERR_NULL_POINTER @p out is NULL, or @p counts or @p visible is NULL with a length
+ * above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT A counts length that is not 34, an unknown form code, or a
+ * misaligned @p out.
+ * @retval PARLOR_MAHJONG_ERR_WRONG_SIZE The hand does not have 3n+1 tiles, or its size does not fit
+ * the form.
+ * @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A count above 4, also when the hand and @p visible together
+ * hold five of a kind.
+ * @retval PARLOR_MAHJONG_ERR_TOO_MANY_TILES More than 14 tiles in the hand.
+ * @pre @p counts is readable for @p counts_len bytes and a non-NULL @p visible for @p visible_len
+ * bytes; @p out is writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_ukeire(const uint8_t *counts,
@@ -4601,15 +4855,31 @@ ParlorStatus parlor_mahjong_ukeire(const uint8_t *counts,
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * Every decomposition of a hand of 3n+2 tiles under `rules` (none when it is not complete),
- * in the core's order (regular ones by pair then sets, then seven pairs, then thirteen
- * orphans), into `out` of `capacity` entries. `out_count` receives how many there are, also
- * when the buffer is too small (`PARLOR_ERR_BUFFER_TOO_SMALL`; the first `capacity` are
- * written). A null `out` with capacity 0 asks for the count.
+ * @brief Lists every decomposition of a Mahjong hand of 3n+2 tiles.
  *
- * # Safety
- * `counts` valid for `counts_len` bytes; `out` valid for `capacity` entries (or null with 0);
- * `out_count` valid for one write.
+ * None when the hand is not complete. The core's order: regular ones by pair then sets, then
+ * seven pairs, then thirteen orphans.
+ *
+ * @param[in] counts The hand: @p counts_len counts indexed by tile code (each 0–4, at most 14
+ * tiles in all).
+ * @param[in] counts_len Number of counts in @p counts: must be #PARLOR_MAHJONG_KINDS (34).
+ * @param[in] rules #PARLOR_MAHJONG_RULES_SEED or #PARLOR_MAHJONG_RULES_RIICHI.
+ * @param[out] out Receives the decompositions: @p capacity entries (NULL with @p capacity 0 asks
+ * for the number).
+ * @param[in] capacity Number of decompositions @p out holds.
+ * @param[out] out_count Receives the number of decompositions, also when @p out is too small.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Listed (or, with @p capacity 0, counted).
+ * @retval PARLOR_ERR_NULL_POINTER @p out_count is NULL, or a buffer is NULL with a length above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p counts_len is not 34, an unknown rules code, or a
+ * misaligned @p out_count.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL More decompositions than @p capacity: the first @p capacity
+ * are written and `*out_count` is the number needed.
+ * @retval PARLOR_MAHJONG_ERR_WRONG_SIZE The hand does not have 3n+2 tiles.
+ * @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A count above 4.
+ * @retval PARLOR_MAHJONG_ERR_TOO_MANY_TILES More than 14 tiles.
+ * @pre @p counts is readable for @p counts_len bytes; @p out is writable for @p capacity entries;
+ * @p out_count is writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_decompositions(const uint8_t *counts,
@@ -4926,27 +5196,53 @@ ParlorStatus parlor_mahjong_match_decode(const uint8_t *bytes,
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * Fills `out` with preset `preset`: 0 `online` (the default), 1 `mahjong-soul`,
- * 2 `mahjong-pypi`. Errors: `PARLOR_ERR_INVALID_ARGUMENT` (unknown preset), a null pointer.
+ * @brief Fills a Riichi scoring rule set from a named preset.
  *
- * # Safety
- * `out` must be null or valid for writing one `ParlorMahjongConfig`.
+ * @param[in] preset 0 `online` (the default), 1 `mahjong-soul`, 2 `mahjong-pypi`.
+ * @param[out] out Receives the rule set.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Filled.
+ * @retval PARLOR_ERR_NULL_POINTER @p out is NULL.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT An unknown preset.
+ * @pre @p out is writable.
  */
-ParlorStatus parlor_mahjong_config_preset(uint8_t preset, struct ParlorMahjongConfig *out);
+PARLOR_MUST_USE
+ParlorStatus parlor_mahjong_config_preset(uint8_t preset,
+                                          struct ParlorMahjongConfig *out);
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * Values the winning hand `win` under `config` into `out` (written only on success).
+ * @brief Values a winning Riichi hand: yaku, han, fu, limit and payments.
  *
- * Errors: `PARLOR_MAHJONG_ERR_NO_YAKU` (a complete hand without yaku), the other 440–449 codes
- * and `PARLOR_MAHJONG_ERR_FIFTH_COPY` for impossible input, `PARLOR_ERR_INVALID_ARGUMENT` for an
- * unknown code, a boolean not 0/1 or a length out of range, `PARLOR_ERR_NULL_POINTER`.
+ * Tiles are 136-form ids (kind code × 4 + copy; copy 0 of `5m 5p 5s` is the red five); the same
+ * id twice is refused. Booleans are 0 or 1; every code is checked.
  *
- * # Safety
- * `win` and `config` must be null or point to one initialised value each; `out` null or valid
- * for writing one `ParlorMahjongValue`.
+ * @param[in] win The winning hand and its circumstances.
+ * @param[in] config The rule set (see parlor_mahjong_config_preset()).
+ * @param[out] out Receives the value (written only on success).
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Valued.
+ * @retval PARLOR_ERR_NULL_POINTER @p win, @p config or @p out is NULL.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT An unknown code or tile id, a boolean not 0 or 1, a length
+ * out of range, an inconsistent @p config, or a misaligned pointer.
+ * @retval PARLOR_ERR_CAPACITY_EXCEEDED More tiles than a hand holds.
+ * @retval PARLOR_MAHJONG_ERR_NO_YAKU The hand is complete but has no yaku (dora are not yaku).
+ * @retval PARLOR_MAHJONG_ERR_NOT_COMPLETE The tiles are not a complete hand.
+ * @retval PARLOR_MAHJONG_ERR_WRONG_TILE_COUNT The closed tiles are not `14 − 3 × melds`.
+ * @retval PARLOR_MAHJONG_ERR_WINNING_TILE_NOT_IN_HAND The winning tile is not a closed tile.
+ * @retval PARLOR_MAHJONG_ERR_BAD_MELD A meld that is none (a kan of three, a chii that is no run, …).
+ * @retval PARLOR_MAHJONG_ERR_CALLED_FROM_WRONG_SEAT A meld called from the winner's own seat, or a
+ * chii not from the seat before.
+ * @retval PARLOR_MAHJONG_ERR_CONFLICTING_FLAGS Flags that contradict each other or the hand.
+ * @retval PARLOR_MAHJONG_ERR_TOO_MANY_INDICATORS Kan dora while the config has none, ura-dora
+ * without riichi, or more ura than dora.
+ * @retval PARLOR_MAHJONG_ERR_SECOND_RED_FIVE Two red fives of one suit.
+ * @retval PARLOR_MAHJONG_ERR_DUPLICATE_TILE_ID The same tile id twice.
+ * @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A fifth copy of a kind.
+ * @pre @p win and @p config are readable; @p out is writable.
  */
+PARLOR_MUST_USE
 ParlorStatus parlor_mahjong_score(const struct ParlorMahjongWin *win,
                                   const struct ParlorMahjongConfig *config,
                                   struct ParlorMahjongValue *out);
@@ -4954,13 +5250,27 @@ ParlorStatus parlor_mahjong_score(const struct ParlorMahjongWin *win,
 
 #if defined(PARLOR_FEATURE_TICHU)
 /**
- * Parses a card set in either notation (`6P0594J7`, `-`, `5j6j7j8j9j`) into `*out_mask`.
- * On a parse error, `*out_error_offset` (optional, may be null) receives the byte offset of the
- * offending card. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_UTF8`, 200–203.
+ * @brief Parses a Tichu card set from text into a card mask.
  *
- * # Safety
- * `text` must be readable for `len` bytes (or null with `len` 0); `out_mask` writable; a
- * non-null `out_error_offset` writable.
+ * Either notation: rank-only (`6P0594J7`) or suited (`5j6j7j8j9j`); `-` or an empty text is the
+ * empty set. The mask layout is in the file documentation (Tichu card masks).
+ *
+ * @param[in] text The text: @p len bytes of UTF-8, no NUL needed (NULL when @p len is 0).
+ * @param[in] len Length of @p text in bytes.
+ * @param[out] out_mask Receives the card mask (written only on success).
+ * @param[out] out_error_offset Optional (may be NULL): on a parse error (statuses 200–203),
+ * receives the byte offset in @p text of the offending card.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Parsed; `*out_mask` holds the set.
+ * @retval PARLOR_ERR_NULL_POINTER @p out_mask is NULL, or @p text is NULL with @p len above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p out_mask is misaligned, or @p len exceeds `PTRDIFF_MAX`.
+ * @retval PARLOR_ERR_INVALID_UTF8 @p text is not UTF-8.
+ * @retval PARLOR_TICHU_ERR_UNKNOWN_CARD A character that is no card.
+ * @retval PARLOR_TICHU_ERR_TOO_MANY_OF_RANK A fifth card of one rank (rank-only notation).
+ * @retval PARLOR_TICHU_ERR_DUPLICATE_CARD A card that exists once given twice.
+ * @retval PARLOR_TICHU_ERR_MIXED_NOTATION Suited and rank-only natural cards in one set.
+ * @pre @p text is readable for @p len bytes; @p out_mask and a non-NULL @p out_error_offset
+ * (any alignment) are writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_tichu_parse(const char *text,
@@ -4971,12 +5281,22 @@ ParlorStatus parlor_tichu_parse(const char *text,
 
 #if defined(PARLOR_FEATURE_TICHU)
 /**
- * Writes the card set `mask` as NUL-terminated text (the canonical order; `-` when empty).
- * `out_len` (optional) receives the length without the NUL; a null `buf` with `capacity` 0
- * asks for it. Errors: `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_ERR_BUFFER_TOO_SMALL`.
+ * @brief Writes a Tichu card set as NUL-terminated text (the canonical order; `-` when empty).
  *
- * # Safety
- * `buf` writable for `capacity` bytes (or null with 0); a non-null `out_len` writable.
+ * @param[in] mask The card set (layout in the file documentation).
+ * @param[out] buf Receives the text and a NUL: @p capacity bytes (NULL with @p capacity 0 asks
+ * for the length). #PARLOR_TICHU_FORMAT_BYTES always suffice.
+ * @param[in] capacity Size of @p buf in bytes.
+ * @param[out] out_len Optional (may be NULL): receives the text's length in bytes without the NUL,
+ * also when @p buf is too small.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Written (or, with @p capacity 0 and @p out_len, the length was reported).
+ * @retval PARLOR_ERR_NULL_POINTER @p buf is NULL with @p capacity above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p capacity exceeds `PTRDIFF_MAX`.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL The text and its NUL do not fit; @p buf holds as much as fits,
+ * NUL-terminated, and `*out_len` the length needed.
+ * @retval PARLOR_TICHU_ERR_INVALID_MASK @p mask has bits outside the layout.
+ * @pre @p buf is writable for @p capacity bytes; a non-NULL @p out_len is writable (any alignment).
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_tichu_format(uint64_t mask,
@@ -4987,12 +5307,27 @@ ParlorStatus parlor_tichu_format(uint64_t mask,
 
 #if defined(PARLOR_FEATURE_TICHU)
 /**
- * The seed's function on text: is `play` legal on `previous` (empty or `-` = the lead)?
- * `*out_legal` = 1 or 0. Errors: parse codes 200–203, `PARLOR_TICHU_ERR_CARDS_OVERLAP`,
- * `PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`.
+ * @brief Decides, on text, whether a play may follow the previous play (the seed's question).
  *
- * # Safety
- * The texts readable for their lengths (or null with 0); `out_legal` writable.
+ * @param[in] previous The previous play as text (either notation): @p previous_len bytes of
+ * UTF-8; empty or `-` for the lead.
+ * @param[in] previous_len Length of @p previous in bytes.
+ * @param[in] play The play as text: @p play_len bytes of UTF-8.
+ * @param[in] play_len Length of @p play in bytes.
+ * @param[out] out_legal Receives 1 when @p play is legal on @p previous, else 0.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Decided; `*out_legal` holds the answer.
+ * @retval PARLOR_ERR_NULL_POINTER @p out_legal is NULL, or a text is NULL with a length above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT A length exceeds `PTRDIFF_MAX`.
+ * @retval PARLOR_ERR_INVALID_UTF8 A text is not UTF-8.
+ * @retval PARLOR_TICHU_ERR_UNKNOWN_CARD A character that is no card.
+ * @retval PARLOR_TICHU_ERR_TOO_MANY_OF_RANK A fifth card of one rank.
+ * @retval PARLOR_TICHU_ERR_DUPLICATE_CARD A card that exists once given twice.
+ * @retval PARLOR_TICHU_ERR_MIXED_NOTATION Suited and rank-only natural cards in one set.
+ * @retval PARLOR_TICHU_ERR_CARDS_OVERLAP The two sets cannot be on the table together.
+ * @retval PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION @p previous is no combination.
+ * @retval PARLOR_TICHU_ERR_PREVIOUS_IS_DOG @p previous is the Dog (nothing is played on it).
+ * @pre Each text is readable for its length; @p out_legal is writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_tichu_is_legal(const char *previous,
@@ -5004,13 +5339,20 @@ ParlorStatus parlor_tichu_is_legal(const char *previous,
 
 #if defined(PARLOR_FEATURE_TICHU)
 /**
- * Reads the previous play `mask` at its strongest (the seed's form): `*out_has` = 0 for the
- * lead (an empty set), else 1 and `*out_combination` (a lone Phoenix counts as led, 1½).
- * Errors: `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`,
- * `PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION`.
+ * @brief Reads a previous play given as a card mask at its strongest (the seed's form).
  *
- * # Safety
- * `out_has` and `out_combination` writable.
+ * A lone Phoenix counts as led (1½).
+ *
+ * @param[in] mask The previous play (layout in the file documentation); 0 for the lead.
+ * @param[out] out_has Receives 0 for the lead (an empty set), else 1.
+ * @param[out] out_combination Receives the play's reading when `*out_has` is 1 (zeroed otherwise).
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Read.
+ * @retval PARLOR_ERR_NULL_POINTER @p out_has or @p out_combination is NULL.
+ * @retval PARLOR_TICHU_ERR_INVALID_MASK @p mask has bits outside the layout.
+ * @retval PARLOR_TICHU_ERR_PREVIOUS_IS_DOG @p mask is the Dog.
+ * @retval PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION @p mask is no combination.
+ * @pre @p out_has and @p out_combination are writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_tichu_previous(uint64_t mask,
@@ -5020,15 +5362,25 @@ ParlorStatus parlor_tichu_previous(uint64_t mask,
 
 #if defined(PARLOR_FEATURE_TICHU)
 /**
- * The resolved form: is `play_mask` legal on `*previous` (null = the lead), and which reading
- * does it take (the strongest that beats, a Phoenix single n + ½)? `*out_legal` = 1 or 0;
- * when legal, `*out_combination` (optional, may be null) receives the reading.
- * Errors: `PARLOR_ERR_INVALID_ARGUMENT` (unknown kind code), `PARLOR_TICHU_ERR_INVALID_COMBINATION`,
- * `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_TICHU_ERR_CARDS_OVERLAP` (a Phoenix on a Phoenix),
- * `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG` (nothing is played on the Dog).
+ * @brief Decides whether a play may follow a resolved previous play, and how it reads.
  *
- * # Safety
- * A non-null `previous` readable; `out_legal` writable; a non-null `out_combination` writable.
+ * The play takes the strongest reading that beats @p previous (a Phoenix single reads n + ½).
+ *
+ * @param[in] previous The play to beat, or NULL for the lead.
+ * @param[in] play_mask The play (layout in the file documentation).
+ * @param[out] out_legal Receives 1 when the play is legal, else 0.
+ * @param[out] out_combination Optional (may be NULL): receives the play's reading when legal
+ * (zeroed otherwise).
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Decided.
+ * @retval PARLOR_ERR_NULL_POINTER @p out_legal is NULL.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT `previous->kind` is no `PARLOR_TICHU_*` kind code.
+ * @retval PARLOR_TICHU_ERR_INVALID_COMBINATION @p previous has a kind, length and key that do not fit.
+ * @retval PARLOR_TICHU_ERR_INVALID_MASK @p play_mask has bits outside the layout.
+ * @retval PARLOR_TICHU_ERR_CARDS_OVERLAP A Phoenix on a Phoenix.
+ * @retval PARLOR_TICHU_ERR_PREVIOUS_IS_DOG @p previous is the Dog (nothing is played on it).
+ * @pre A non-NULL @p previous is readable; @p out_legal and a non-NULL @p out_combination are
+ * writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_tichu_resolve(const struct ParlorTichuCombination *previous,
@@ -5039,17 +5391,29 @@ ParlorStatus parlor_tichu_resolve(const struct ParlorTichuCombination *previous,
 
 #if defined(PARLOR_FEATURE_TICHU)
 /**
- * Every distinct legal play from `hand_mask` (≤ 14 cards) on `*previous` (null = the lead),
- * honoring the open `wish` (rank 2..=14, 0 = none), as masks into `out_masks[0..capacity]`;
- * `*out_count` receives how many there are. `PARLOR_TICHU_MAX_MOVES` always suffices; with less
- * room the call writes what fits, sets `*out_count` to the number needed and returns
- * `PARLOR_ERR_BUFFER_TOO_SMALL`. Errors also: `PARLOR_ERR_INVALID_ARGUMENT` (bad wish or kind
- * code), `PARLOR_TICHU_ERR_INVALID_COMBINATION`, `PARLOR_TICHU_ERR_INVALID_MASK`,
- * `PARLOR_TICHU_ERR_HAND_TOO_LARGE`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`.
+ * @brief Lists every distinct legal play from a hand on the previous play.
  *
- * # Safety
- * A non-null `previous` readable; `out_masks` writable for `capacity` values (or null with 0);
- * `out_count` writable.
+ * @param[in] hand_mask The hand, at most 14 cards (layout in the file documentation).
+ * @param[in] previous The play to beat, or NULL for the lead.
+ * @param[in] wish The open Mah Jong wish: a rank 2–14, or 0 for none.
+ * @param[out] out_masks Receives the plays as card masks: @p capacity entries (NULL with
+ * @p capacity 0 asks for the number). #PARLOR_TICHU_MAX_MOVES always suffices.
+ * @param[in] capacity Number of `uint64_t` entries in @p out_masks.
+ * @param[out] out_count Receives the number of plays, also when @p out_masks is too small.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Listed (or, with @p capacity 0, counted).
+ * @retval PARLOR_ERR_NULL_POINTER @p out_count is NULL, or @p out_masks is NULL with @p capacity
+ * above 0.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT A bad @p wish or kind code in @p previous, or a misaligned
+ * pointer.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL More plays than @p capacity: the first @p capacity are
+ * written and `*out_count` is the number needed.
+ * @retval PARLOR_TICHU_ERR_INVALID_COMBINATION @p previous has a kind, length and key that do not fit.
+ * @retval PARLOR_TICHU_ERR_INVALID_MASK @p hand_mask has bits outside the layout.
+ * @retval PARLOR_TICHU_ERR_HAND_TOO_LARGE @p hand_mask holds more than 14 cards.
+ * @retval PARLOR_TICHU_ERR_PREVIOUS_IS_DOG @p previous is the Dog.
+ * @pre A non-NULL @p previous is readable; @p out_masks is writable for @p capacity values;
+ * @p out_count is writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_tichu_moves(uint64_t hand_mask,
@@ -5062,12 +5426,18 @@ ParlorStatus parlor_tichu_moves(uint64_t hand_mask,
 
 #if defined(PARLOR_FEATURE_TICHU)
 /**
- * Starts a trick led by `leader` (0..=3) in `*out_trick`; `out_mask` bit `s` marks seat `s` as
- * out of cards; `wish` is the open wish carried over (2..=14, 0 = none).
- * Errors: `PARLOR_ERR_INVALID_ARGUMENT` (bad seat, mask or wish), `PARLOR_TICHU_ERR_SEAT_IS_OUT`.
+ * @brief Starts a Tichu trick.
  *
- * # Safety
- * `out_trick` writable.
+ * @param[in] leader The seat that leads, 0–3.
+ * @param[in] out_mask Bit `s` set: seat `s` has no cards left (bits 0–3 only).
+ * @param[in] wish The open wish carried over: a rank 2–14, or 0 for none.
+ * @param[out] out_trick Receives the new trick.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Started.
+ * @retval PARLOR_ERR_NULL_POINTER @p out_trick is NULL.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT A bad seat, mask or wish, or a misaligned @p out_trick.
+ * @retval PARLOR_TICHU_ERR_SEAT_IS_OUT @p leader has no cards left.
+ * @pre @p out_trick is writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_tichu_trick_new(uint8_t leader,
@@ -5078,15 +5448,35 @@ ParlorStatus parlor_tichu_trick_new(uint8_t leader,
 
 #if defined(PARLOR_FEATURE_TICHU)
 /**
- * Seat `seat`, holding `hand_mask`, plays `play_mask` into `*trick`, wishing `wish` (2..=14,
- * 0 = none; only with the Mah Jong). `*out_next` receives the seat to act, or
- * `PARLOR_TICHU_NO_SEAT` when the trick is over (then `trick->over` = 1 and `trick->end` says
- * how). The trick is unchanged on error. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
- * `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–214, 216, 217,
- * `PARLOR_TICHU_ERR_PLAYED_TWICE` (a card of the play was already played in this trick).
+ * @brief Plays cards into a Tichu trick.
  *
- * # Safety
- * `trick` readable and writable; `out_next` writable.
+ * Out of turn, only a bomb on a play is allowed. The trick is unchanged on error.
+ *
+ * @param[in,out] trick The trick: read, checked, and advanced on success (when it ends,
+ * `trick->over` is 1 and `trick->end` says how).
+ * @param[in] seat The seat that plays, 0–3.
+ * @param[in] play_mask The cards played (layout in the file documentation).
+ * @param[in] hand_mask The seat's hand before the play.
+ * @param[in] wish The wish made with the Mah Jong: a rank 2–14, or 0 for none (only with the
+ * Mah Jong in the play).
+ * @param[out] out_next Receives the seat to act next, or #PARLOR_TICHU_NO_SEAT when the trick is
+ * over.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Played.
+ * @retval PARLOR_ERR_NULL_POINTER @p trick or @p out_next is NULL.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT A bad seat or wish code, or a misaligned @p trick.
+ * @retval PARLOR_TICHU_ERR_INVALID_TRICK `*trick` is no consistent trick.
+ * @retval PARLOR_TICHU_ERR_INVALID_MASK A mask has bits outside the layout.
+ * @retval PARLOR_TICHU_ERR_HAND_TOO_LARGE @p hand_mask holds more than 14 cards.
+ * @retval PARLOR_TICHU_ERR_TRICK_OVER The trick is over.
+ * @retval PARLOR_TICHU_ERR_NOT_YOUR_TURN Not this seat's turn (and no bomb on a play).
+ * @retval PARLOR_TICHU_ERR_SEAT_IS_OUT The seat has no cards left.
+ * @retval PARLOR_TICHU_ERR_NOT_IN_HAND The play holds cards that are not in the hand.
+ * @retval PARLOR_TICHU_ERR_ILLEGAL_PLAY The play is no combination or does not beat the table.
+ * @retval PARLOR_TICHU_ERR_MUST_FULFIL_WISH The seat can play the wished rank, and so must.
+ * @retval PARLOR_TICHU_ERR_UNEXPECTED_WISH A wish without the Mah Jong, or while a wish is open.
+ * @retval PARLOR_TICHU_ERR_PLAYED_TWICE A card of the play was already played in this trick.
+ * @pre @p trick is readable and writable; @p out_next is writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_tichu_trick_play(struct ParlorTichuTrick *trick,
@@ -5099,12 +5489,28 @@ ParlorStatus parlor_tichu_trick_play(struct ParlorTichuTrick *trick,
 
 #if defined(PARLOR_FEATURE_TICHU)
 /**
- * Seat `seat`, holding `hand_mask`, passes in `*trick`; `*out_next` as for
- * [`parlor_tichu_trick_play`]. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
- * `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–212, 215, 216.
+ * @brief Passes in a Tichu trick.
  *
- * # Safety
- * `trick` readable and writable; `out_next` writable.
+ * The trick is unchanged on error.
+ *
+ * @param[in,out] trick The trick: read, checked, and advanced on success.
+ * @param[in] seat The seat that passes, 0–3.
+ * @param[in] hand_mask The seat's hand (layout in the file documentation).
+ * @param[out] out_next Receives the seat to act next, or #PARLOR_TICHU_NO_SEAT when the trick is
+ * over (then `trick->over` is 1).
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Passed.
+ * @retval PARLOR_ERR_NULL_POINTER @p trick or @p out_next is NULL.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT A bad seat code, or a misaligned @p trick.
+ * @retval PARLOR_TICHU_ERR_INVALID_TRICK `*trick` is no consistent trick.
+ * @retval PARLOR_TICHU_ERR_INVALID_MASK @p hand_mask has bits outside the layout.
+ * @retval PARLOR_TICHU_ERR_HAND_TOO_LARGE @p hand_mask holds more than 14 cards.
+ * @retval PARLOR_TICHU_ERR_TRICK_OVER The trick is over.
+ * @retval PARLOR_TICHU_ERR_NOT_YOUR_TURN Not this seat's turn.
+ * @retval PARLOR_TICHU_ERR_SEAT_IS_OUT The seat has no cards left.
+ * @retval PARLOR_TICHU_ERR_CANNOT_PASS_ON_LEAD The leader cannot pass.
+ * @retval PARLOR_TICHU_ERR_MUST_FULFIL_WISH The seat can play the wished rank, and so must.
+ * @pre @p trick is readable and writable; @p out_next is writable.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_tichu_trick_pass(struct ParlorTichuTrick *trick,
@@ -5115,29 +5521,41 @@ ParlorStatus parlor_tichu_trick_pass(struct ParlorTichuTrick *trick,
 
 #if defined(PARLOR_FEATURE_TICHU)
 /**
- * The card points of `mask` (5 → 5, ten and King → 10, Dragon 25, Phoenix −25) into
- * `*out_points`. Errors: `PARLOR_TICHU_ERR_INVALID_MASK`.
+ * @brief Counts the card points of a Tichu card set.
  *
- * # Safety
- * `out_points` writable.
+ * Fives score 5, tens and Kings 10, the Dragon 25, the Phoenix −25.
+ *
+ * @param[in] mask The card set (layout in the file documentation).
+ * @param[out] out_points Receives the points.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Counted.
+ * @retval PARLOR_ERR_NULL_POINTER @p out_points is NULL.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p out_points is misaligned.
+ * @retval PARLOR_TICHU_ERR_INVALID_MASK @p mask has bits outside the layout.
+ * @pre @p out_points is writable.
  */
 PARLOR_MUST_USE ParlorStatus parlor_tichu_card_points(uint64_t mask, int16_t *out_points);
 #endif
 
 #if defined(PARLOR_FEATURE_TICHU)
 /**
- * Scores a round: `finish[4]` the seats in the order they went out (with a double victory the
- * last two in any order), `trick_points[4]` the card points in each seat's won tricks,
- * `last_hand_points` the points left in the last player's hand, `calls[4]` each seat's call
- * (0 none, 1 Tichu, 2 Grand Tichu); `out_scores[2]` receives team 0 (seats 0, 2) and team 1.
- * Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (a bad seat or call code, a
- * finishing order that is no permutation, an amount that is no pile of card points — not a
- * multiple of 5 in -25..=125, checked even on a double victory, where they do not count — or,
- * without a double victory, card points no deal makes: not summing to 100, more than one
- * negative).
+ * @brief Scores a Tichu round for the two teams.
  *
- * # Safety
- * `finish`, `trick_points` and `calls` readable for 4 values; `out_scores` writable for 2.
+ * @param[in] finish 4 seats (0–3) in the order they went out; with a double victory the last two
+ * in any order.
+ * @param[in] trick_points 4 values: the card points in each seat's won tricks.
+ * @param[in] last_hand_points The card points left in the last player's hand.
+ * @param[in] calls 4 codes: each seat's call (0 none, 1 Tichu, 2 Grand Tichu).
+ * @param[out] out_scores 2 values: receives team 0's score (seats 0 and 2), then team 1's.
+ * @return #PARLOR_OK or an error status.
+ * @retval PARLOR_OK Scored.
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is NULL.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT A bad seat or call code; a finishing order that is no
+ * permutation; an amount that is no pile of card points (not a multiple of 5 in −25–125, checked
+ * even on a double victory, where they do not count); without a double victory, card points no
+ * deal makes (not summing to 100, more than one negative); or a misaligned pointer.
+ * @pre @p finish, @p trick_points and @p calls are readable for 4 values; @p out_scores is
+ * writable for 2.
  */
 PARLOR_MUST_USE
 ParlorStatus parlor_tichu_score_round(const uint8_t *finish,

@@ -7,7 +7,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use parlor_core::dominoes::{Config, Deal, ENCODED_BYTES, Match, RandomBot, Round, lowest_legal_action};
+use parlor_core::dominoes::{Config, Deal, ENCODED_BYTES, Match, RandomBot, Round};
+use parlor_core::game::bot::lowest_legal_action;
 
 fn random_hand(config: &Config, seed: u64) -> u16 {
     let mut round = Round::new(config, &Deal::Seeded(seed)).expect("deals");

@@ -6,8 +6,9 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use parlor_core::game::Rng;
+use parlor_core::game::bot::lowest_legal_action;
 use parlor_core::mahjong::round::ENCODED_BYTES;
-use parlor_core::mahjong::{Action, Config, Deal, MAX_ACTIONS, Match, RandomBot, Round, lowest_legal_action};
+use parlor_core::mahjong::{Action, Config, Deal, MAX_ACTIONS, Match, RandomBot, Round};
 
 fn random_kyoku(seed: u64) -> i32 {
     let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
@@ -47,7 +48,7 @@ fn lowest_kyoku(seed: u64) -> i32 {
     round.outcome().map_or(0, |o| o.deltas[0])
 }
 
-fn random_match(seed: u64) -> u16 {
+fn random_match(seed: u64) -> u32 {
     let mut game = Match::new(&Config::TENHOU, seed).expect("a match");
     let mut bot = RandomBot::new(seed);
     while let Some(seat) = game.round().to_act() {

@@ -5,7 +5,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use parlor_core::game::Seat;
-use parlor_core::tichu::bot::{RandomBot, lowest_legal_action};
+use parlor_core::game::bot::lowest_legal_action;
+use parlor_core::tichu::bot::RandomBot;
 use parlor_core::tichu::round::{self, Config, Deal, Round};
 
 fn random_round(seed: u64) -> i16 {

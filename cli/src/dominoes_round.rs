@@ -19,7 +19,9 @@
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 
-use parlor_core::dominoes::{Action, Config, Deal, End, Event, Layout, Match, Outcome, RandomBot, Round, Tile, Tiles};
+use parlor_core::dominoes::{
+    Action, Config, Deal, End, Error, Event, Layout, Match, Outcome, RandomBot, Round, Tiles, parse_action, parse_deal,
+};
 use parlor_core::game::Seat;
 
 use crate::CliError;
@@ -97,7 +99,7 @@ pub fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let mut bot = RandomBot::new(args.seed);
     if args.whole_match {
         let mut game = Match::new(&config, args.seed).map_err(|error| CliError::Input(error.to_string()))?;
-        let mut hand = 0u16;
+        let mut hand = 0u32;
         while !game.is_over() {
             let header = header_of(game.round(), args.seed, hand);
             writeln!(log, "{header}").ok();
@@ -118,7 +120,7 @@ pub fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 finished.apply(seat, action).ok();
                 writeln!(log, "{seat} {action}").ok();
                 writeln!(text, "{seat} {action}").ok();
-                if let Some(outcome) = step.outcome {
+                if let Some(outcome) = step.finished {
                     if args.layout {
                         text.push_str(&layout_picture(&finished));
                     }
@@ -128,11 +130,15 @@ pub fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
             }
             hand += 1;
         }
-        let totals: Vec<String> = game.scores()[..usize::from(config.players)]
+        let totals: Vec<String> = game.totals()[..usize::from(config.players)]
             .iter()
-            .map(u16::to_string)
+            .map(i32::to_string)
             .collect();
-        let winner = game.winner().map_or_else(|| "none".to_owned(), |seat| seat.to_string());
+        // The first winning seat: with partnerships seat 0 or 1 names the team.
+        let winner = game
+            .result()
+            .and_then(|placement| placement.winners().next())
+            .map_or_else(|| "none".to_owned(), |seat| seat.to_string());
         let side = if config.partnerships { "team" } else { "winner" };
         writeln!(text, "match: {} {side} {winner}", totals.join(" ")).ok();
     } else {
@@ -169,12 +175,8 @@ pub fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
 /// The header of a match's hand `hand`: its seed, and its leader when the previous hand's
 /// winner leads.
-fn header_of(round: &Round, seed: u64, hand: u16) -> String {
-    let mut rng = parlor_core::game::Rng::new(seed);
-    let mut hand_seed = rng.next_u64();
-    for _ in 0..hand {
-        hand_seed = rng.next_u64();
-    }
+fn header_of(round: &Round, seed: u64, hand: u32) -> String {
+    let hand_seed = parlor_core::game::round_seed(seed, hand);
     let config = round.config();
     let mut header = format!("dominoes players {} seed {hand_seed}", config.players);
     let dealt = Round::new(config, &Deal::Seeded(hand_seed)).ok();
@@ -299,7 +301,7 @@ pub fn replay_text(text: &str, preset: Config, layout: bool, printed: &mut Strin
             }
             return Err((number, "the hand is over: expected a new header".into()));
         }
-        let (seat, action) = parse_action(line).map_err(|message| (number, message))?;
+        let (seat, action) = parse_action_line(line).map_err(|message| (number, message))?;
         let event = current
             .apply(seat, action)
             .map_err(|error| (number, format!("{seat} {action}: {error}")))?;
@@ -333,46 +335,7 @@ pub fn replay_text(text: &str, preset: Config, layout: bool, printed: &mut Strin
 fn header(line: &str, preset: Config) -> Result<Round, String> {
     let rest = line.strip_prefix("dominoes").unwrap_or(line).trim_start();
     if let Some(deal) = rest.strip_prefix("deal") {
-        let parts: Vec<&str> = deal.split('|').map(str::trim).collect();
-        let (boneyard, hands) = parts.split_last().ok_or("a deal needs hands and a boneyard")?;
-        let boneyard = boneyard
-            .strip_prefix("boneyard")
-            .ok_or("the last part of a deal is `boneyard <tiles>`")?;
-        let boneyard: Tiles = boneyard.parse().map_err(|error| format!("boneyard: {error}"))?;
-        let mut parsed = Vec::new();
-        for (seat, hand) in hands.iter().enumerate() {
-            let tiles: Tiles = hand.parse().map_err(|error| format!("hand {seat}: {error}"))?;
-            parsed.push(tiles.to_vec());
-        }
-        if !(2..=4).contains(&parsed.len()) {
-            return Err(format!("a deal has 2 to 4 hands, not {}", parsed.len()));
-        }
-        let size = parsed.first().map_or(0, Vec::len);
-        let high = parsed
-            .iter()
-            .flatten()
-            .chain(boneyard.iter())
-            .map(|tile| tile.high())
-            .max()
-            .unwrap_or(0);
-        let config = Config {
-            hand_size: u8::try_from(size).map_err(|_| "a hand is too large")?,
-            // The smallest set that holds every tile named (the preset's double-6 for a usual deal).
-            high: [6u8, 9, 12, 15, 18]
-                .into_iter()
-                .find(|&set| u32::from(set) >= high.max(u32::from(preset.high)))
-                .unwrap_or(u8::MAX),
-            ..preset.with_players(parsed.len() as u8)
-        };
-        let hands: Vec<&[Tile]> = parsed.iter().map(Vec::as_slice).collect();
-        return Round::new(
-            &config,
-            &Deal::Given {
-                hands: &hands,
-                boneyard: &boneyard,
-            },
-        )
-        .map_err(|error| error.to_string());
+        return parse_deal(&preset, deal).map_err(|error| deal_message(deal, error));
     }
     let words: Vec<&str> = rest.split_whitespace().collect();
     let number = |text: &str, what: &str| -> Result<u64, String> {
@@ -398,36 +361,60 @@ fn header(line: &str, preset: Config) -> Result<Round, String> {
     }
 }
 
-/// Parses an action line: `<seat> play <tile> [on <tile>]`, `<seat> draw`, `<seat> pass`.
-fn parse_action(line: &str) -> Result<(Seat, Action), String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let (seat, rest) = words.split_first().ok_or("empty line")?;
+/// The message of a deal header the core refused: a bad tile names its part (`hand <n>: …` or
+/// `boneyard: …`), anything else is the core's text.
+fn deal_message(deal: &str, error: Error) -> String {
+    let part = |span: parlor_core::notation::Span| {
+        let before = deal.get(..span.start).unwrap_or("");
+        let index = before.matches('|').count();
+        if deal.get(span.start..).unwrap_or("").contains('|') {
+            format!("hand {index}")
+        } else {
+            "boneyard".to_owned()
+        }
+    };
+    match error {
+        Error::UnknownTile { span } | Error::PipOutOfRange { span } => format!("{}: {error}", part(span)),
+        Error::TooManyTiles { span: Some(span), .. } => format!("{}: {error}", part(span)),
+        other => other.to_string(),
+    }
+}
+
+/// Parses an action line: `<seat> play <tile> [on <tile>]`, `<seat> draw`, `<seat> pass` (the
+/// action by the core's [`parse_action`]).
+fn parse_action_line(line: &str) -> Result<(Seat, Action), String> {
+    let trimmed = line.trim_start();
+    let (seat, rest) = trimmed.split_once(char::is_whitespace).unwrap_or((trimmed, ""));
+    if seat.is_empty() {
+        return Err("empty line".into());
+    }
     let seat = seat
         .parse::<u8>()
         .map(Seat)
         .map_err(|_| format!("expected a seat number, not {}", crate::quoted(seat)))?;
-    let tile = |text: &str| -> Result<Tile, String> {
-        text.parse::<Tile>()
-            .map_err(|_| format!("not a tile: {} (expected a-b)", crate::quoted(text)))
-    };
-    let action = match rest {
-        ["play", played] => Action::Play {
-            tile: tile(played)?,
-            on: None,
-        },
-        ["play", played, "on", on] => Action::Play {
-            tile: tile(played)?,
-            on: Some(tile(on)?),
-        },
-        ["draw"] => Action::Draw,
-        ["pass"] => Action::Pass,
-        _ => {
-            return Err(format!(
-                "expected `<seat> play <tile> [on <tile>]`, `<seat> draw` or `<seat> pass`, not {}",
-                crate::quoted(line)
-            ));
+    let action = parse_action(rest).map_err(|error| match error {
+        Error::UnknownTile { span } | Error::PipOutOfRange { span } => {
+            // The whole word holding the bad pip or tile.
+            let start = rest
+                .get(..span.start)
+                .unwrap_or("")
+                .rfind(char::is_whitespace)
+                .map_or(0, |at| at + 1);
+            let end = rest
+                .get(span.start..)
+                .unwrap_or("")
+                .find(char::is_whitespace)
+                .map_or(rest.len(), |at| span.start + at);
+            format!(
+                "not a tile: {} (expected a-b)",
+                crate::quoted(rest.get(start..end).unwrap_or(""))
+            )
         }
-    };
+        _ => format!(
+            "expected `<seat> play <tile> [on <tile>]`, `<seat> draw` or `<seat> pass`, not {}",
+            crate::quoted(line)
+        ),
+    })?;
     Ok((seat, action))
 }
 

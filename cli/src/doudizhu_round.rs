@@ -33,8 +33,10 @@ use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 
 use parlor_core::doudizhu::bot::RandomBot;
-use parlor_core::doudizhu::{Action, Cards, Config, Deal, Event, Match, Outcome, Round, Spring, classify};
+use parlor_core::doudizhu::notation::{self, Written};
+use parlor_core::doudizhu::{Action, Cards, Config, Deal, Error, Event, Match, Outcome, Round, Spring, classify};
 use parlor_core::game::Seat;
+use parlor_core::notation::InSource;
 
 use crate::{CliError, quoted};
 
@@ -79,6 +81,8 @@ fn action_line(round: &Round, seat: Seat, action: &Action) -> String {
         Action::Play(play) if classify(&play.cards, &round.config().rules).len() > 1 => {
             format!("{seat} play {} {}", play.cards, play.reading)
         }
+        // The cards alone (the action's own text would add a reading it reads otherwise).
+        Action::Play(play) => format!("{seat} play {}", play.cards),
         other => format!("{seat} {other}"),
     }
 }
@@ -172,7 +176,7 @@ pub fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 .choose(&round, seat)
                 .ok_or(CliError::Input("no legal action".to_owned()))?;
             let line = action_line(&round, seat, &action);
-            let event = game.apply(seat, action).map_err(fail)?;
+            let event = game.apply(seat, action).map_err(fail)?.event;
             log.push_str(&line);
             log.push('\n');
             let _ = writeln!(printed, "{line}{}", events(&event));
@@ -182,7 +186,7 @@ pub fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 fresh = true;
             }
         }
-        let s = game.scores();
+        let s = game.scores().map(i64::from);
         let _ = writeln!(printed, "total: {} {} {}", s[0], s[1], s[2]);
     } else {
         let header = format!("doudizhu seed {}\n", args.seed);
@@ -295,40 +299,51 @@ fn parse_header(rest: &[&str], config: &Config) -> Result<Round, String> {
 }
 
 fn parse_action(round: &Round, seat: Seat, words: &[&str]) -> Result<Action, String> {
-    let action = match words {
-        ["pass"] => Action::Pass,
-        ["call"] => Action::Call,
-        ["rob"] => Action::Rob,
-        ["bid", b] => match *b {
-            "1" => Action::Bid(1),
-            "2" => Action::Bid(2),
-            "3" => Action::Bid(3),
-            _ => return Err(format!("{} is no bid (1, 2 or 3)", quoted(b))),
-        },
-        ["play", cards] | ["play", cards, _] => {
-            let set = crate::doudizhu::cards(cards)?;
-            let readings = classify(&set, &round.config().rules);
+    // The core reads the words; the round decides what they mean under its rules.
+    let text = words.join(" ");
+    let written = notation::parse_action(&text).map_err(|error| match error {
+        Error::UnknownBid { span } => format!("{} is no bid (1, 2 or 3)", quoted(span.slice(&text))),
+        Error::UnknownCard { .. } | Error::TooManyCopies { .. } => InSource { error, source: &text }.to_string(),
+        Error::NotACombination => format!("{} is no combination", quoted(words.get(1).copied().unwrap_or(""))),
+        Error::UnknownReading { span } => format!(
+            "{} is no reading of {}",
+            quoted(span.slice(&text)),
+            words.get(1).and_then(|w| w.parse::<Cards>().ok()).unwrap_or_default()
+        ),
+        _ => "expected `<seat> bid <1|2|3>`, `<seat> pass` or `<seat> play <cards>`".to_owned(),
+    })?;
+    let rules = &round.config().rules;
+    match written {
+        Written::Cards(set) => {
+            if classify(&set, rules).is_empty() {
+                return Err(format!(
+                    "{} is no combination",
+                    quoted(words.get(1).copied().unwrap_or(""))
+                ));
+            }
+            round
+                .play_of(seat, &set)
+                .ok_or_else(|| format!("seat {seat} may not play {set} now"))
+        }
+        Written::Action(Action::Play(play)) => {
+            let readings = classify(&play.cards, rules);
             if readings.is_empty() {
-                return Err(format!("{} is no combination", quoted(cards)));
+                return Err(format!(
+                    "{} is no combination",
+                    quoted(words.get(1).copied().unwrap_or(""))
+                ));
             }
-            match words.get(2) {
-                None => round
-                    .play_of(seat, &set)
-                    .ok_or_else(|| format!("seat {seat} may not play {set} now"))?,
-                Some(name) => {
-                    let reading = readings
-                        .iter()
-                        .find(|r| r.to_string() == *name)
-                        .ok_or_else(|| format!("{} is no reading of {set}", quoted(name)))?;
-                    Action::Play(parlor_core::doudizhu::Play { cards: set, reading })
-                }
+            if !readings.iter().any(|r| r == play.reading) {
+                return Err(format!(
+                    "{} is no reading of {}",
+                    quoted(words.get(2).copied().unwrap_or("")),
+                    play.cards
+                ));
             }
+            Ok(Action::Play(play))
         }
-        _ => {
-            return Err("expected `<seat> bid <1|2|3>`, `<seat> pass` or `<seat> play <cards>`".to_owned());
-        }
-    };
-    Ok(action)
+        Written::Action(action) => Ok(action),
+    }
 }
 
 /// Replays `text` under `config`, appending the printed lines to `printed`; a bad line is

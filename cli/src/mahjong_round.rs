@@ -219,7 +219,7 @@ fn play_text(args: &PlayArgs) -> Result<String, CliError> {
         while let Some((seat, action)) = bot_move(&mut bot, game.round())? {
             let step = game.apply(seat, action).map_err(fail)?;
             let _ = writeln!(printed, "{seat} {action}{}", events(&step.event));
-            if let Some(outcome) = step.outcome {
+            if let Some(outcome) = step.finished {
                 let _ = writeln!(
                     printed,
                     "{}\nround {index}: {}",
@@ -324,13 +324,6 @@ pub fn replay_tenhou(text: &str, config: Option<&Config>, printed: &mut String) 
     }
 }
 
-fn parse_id(word: &str) -> Result<u8, String> {
-    word.parse::<u8>()
-        .ok()
-        .filter(|id| *id < 136)
-        .ok_or_else(|| format!("{} is no tile id (0-135)", quoted(word)))
-}
-
 fn parse_header(words: &[&str], config: &Config) -> Result<Table, String> {
     match words {
         ["seed", n] => {
@@ -348,42 +341,11 @@ fn parse_header(words: &[&str], config: &Config) -> Result<Table, String> {
             Match::new(config, seed).map(Table::Match).map_err(|e| e.to_string())
         }
         ["wall", rest @ ..] if rest.len() >= 136 => {
-            let (ids, tail) = rest.split_at(136);
-            let mut wall = [0u8; 136];
-            for (slot, w) in wall.iter_mut().zip(ids) {
-                *slot = parse_id(w)?;
-            }
-            let start = match tail {
-                [] => Start::first(config),
-                ["start", kyoku, honba, sticks, p @ ..] if p.len() == 4 => {
-                    let n = |w: &str, what: &str| -> Result<u8, String> {
-                        w.parse().map_err(|_| format!("{} is no {what}", quoted(w)))
-                    };
-                    let kyoku = n(kyoku, "kyoku (0-15)")?;
-                    let mut scores = [0i32; 4];
-                    for (s, w) in scores.iter_mut().zip(p) {
-                        *s = w.parse().map_err(|_| format!("{} is no score", quoted(w)))?;
-                    }
-                    Start {
-                        round_wind: parlor_core::mahjong::score::Wind::ALL
-                            .get(usize::from(kyoku / 4))
-                            .copied()
-                            .ok_or_else(|| format!("kyoku {kyoku} is past North 4"))?,
-                        dealer: Seat(kyoku % 4),
-                        honba: n(honba, "honba count")?,
-                        sticks: n(sticks, "stick count")?,
-                        scores,
-                    }
-                }
-                _ => {
-                    return Err(
-                        "after the wall: nothing, or `start <kyoku> <honba> <sticks> <p0> <p1> <p2> <p3>`".to_owned(),
-                    );
-                }
-            };
-            Round::with_start(config, &Deal::Given { wall }, &start)
+            // The core's parser of a given deal (`<136 ids> [start …]`), its errors naming the token.
+            let text = rest.join(" ");
+            <Round as parlor_core::game::Round>::given(config, &text)
                 .map(Table::Round)
-                .map_err(|e| e.to_string())
+                .map_err(|e| e.in_source(&text).to_string())
         }
         _ => Err(
             "expected a header `mahjong seed <N>`, `mahjong match <N>` or `mahjong wall <136 ids> [start …]`"
@@ -504,7 +466,7 @@ pub fn replay_text(text: &str, config: &Config, printed: &mut String) -> Result<
                 let s = m
                     .apply(seat, action)
                     .map_err(|e| (n, format!("{}: {e}", quoted(line))))?;
-                (s.event, s.outcome)
+                (s.event, s.finished)
             }
         };
         let shown = events(&event);
@@ -821,7 +783,7 @@ pub fn play_tenhou(args: &PlayArgs) -> Result<Record, CliError> {
             let before = game.round().clone();
             let step = game.apply(seat, action).map_err(fail)?;
             recorder.note(&before, seat, action, &step.event);
-            if let Some(outcome) = step.outcome {
+            if let Some(outcome) = step.finished {
                 // The finished round: `before` with the action applied.
                 let mut finished = before;
                 let _ = finished.apply(seat, action);

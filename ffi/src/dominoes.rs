@@ -18,6 +18,9 @@
 //! which kept its working memory on the stack (4 KB up to 32 tiles, 28 KB above): call
 //! [`parlor_dominoes_validate_scratch`] instead.
 
+// The C functions are documented for Doxygen (the header): `@param[in]` is no rustdoc link.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use core::ffi::{CStr, c_char, c_void};
 
 use parlor_core::dominoes::{
@@ -43,33 +46,33 @@ pub const PARLOR_DOMINOES_ERR_NO_SUCH_TILE: ParlorStatus = 103;
 pub const PARLOR_DOMINOES_ERR_PIP_NOT_ON_TILE: ParlorStatus = 104;
 /// The parent tile has no free end showing the placement's pip.
 pub const PARLOR_DOMINOES_ERR_NO_FREE_END: ParlorStatus = 105;
-/// A tile after the first was given no placement (`parent` = `PARLOR_DOMINOES_NO_PARENT`).
+/// A tile after the first was given no placement (`parent` = #PARLOR_DOMINOES_NO_PARENT).
 pub const PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED: ParlorStatus = 106;
-/// The opening tile was given a placement (its `parent` must be `PARLOR_DOMINOES_NO_PARENT`).
+/// The opening tile was given a placement (its `parent` must be #PARLOR_DOMINOES_NO_PARENT).
 pub const PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT: ParlorStatus = 107;
 
 /// Most tiles a play order or layout may have (256; a double-18 set has 190).
 pub const PARLOR_DOMINOES_MAX_PLAY_ORDER: u32 = 256;
-/// Placements that always suffice for [`parlor_dominoes_placements`]: at most one per layout
-/// tile and number of the tile played (2 × `PARLOR_DOMINOES_MAX_PLAY_ORDER`; a bound, not exact).
+/// Placements that always suffice for parlor_dominoes_placements(): at most one per layout
+/// tile and number of the tile played (2 × #PARLOR_DOMINOES_MAX_PLAY_ORDER; a bound, not exact).
 pub const PARLOR_DOMINOES_MAX_PLACEMENTS: u32 = 2 * PARLOR_DOMINOES_MAX_PLAY_ORDER;
 /// The `parent` of the opening tile's placement: "no parent".
 pub const PARLOR_DOMINOES_NO_PARENT: u32 = u32::MAX;
 /// Bytes of working memory `parlor_dominoes_validate_scratch` needs for any play order (up to
-/// `PARLOR_DOMINOES_MAX_PLAY_ORDER` tiles): exactly the core's `Scratch`, 28,160 on every target.
-/// The buffer must be aligned to `PARLOR_DOMINOES_SCRATCH_ALIGN` (e.g.
+/// #PARLOR_DOMINOES_MAX_PLAY_ORDER tiles): exactly the core's `Scratch`, 28,160 on every target.
+/// The buffer must be aligned to #PARLOR_DOMINOES_SCRATCH_ALIGN (e.g.
 /// `static uint32_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES / 4];`); its content does not matter.
 /// Each call overwrites it, so one buffer serves any number of calls, one at a time. (ABI
 /// version 2 printed a 28 KiB bound here and took any alignment.)
 pub const PARLOR_DOMINOES_SCRATCH_BYTES: usize = 28_160;
 /// Bytes of working memory `parlor_dominoes_validate_scratch` needs for orders of up to
-/// `PARLOR_DOMINOES_SHORT_TILES` tiles (a double-6 game has 28): exactly the core's
+/// #PARLOR_DOMINOES_SHORT_TILES tiles (a double-6 game has 28): exactly the core's
 /// `ShortScratch`, 3,520 on every target; same alignment rule.
 pub const PARLOR_DOMINOES_SHORT_SCRATCH_BYTES: usize = 3_520;
-/// The longest order `PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` of scratch serves: 32 tiles.
+/// The longest order #PARLOR_DOMINOES_SHORT_SCRATCH_BYTES of scratch serves: 32 tiles.
 pub const PARLOR_DOMINOES_SHORT_TILES: u32 = 32;
 /// The alignment, in bytes, of the scratch buffer of `parlor_dominoes_validate_scratch`
-/// (a misaligned buffer is `PARLOR_ERR_INVALID_ARGUMENT`).
+/// (a misaligned buffer is #PARLOR_ERR_INVALID_ARGUMENT).
 pub const PARLOR_DOMINOES_SCRATCH_ALIGN: usize = 4;
 
 /// Spinner rule: every double is a spinner (Five Up, the default).
@@ -103,7 +106,7 @@ pub const PARLOR_DOMINOES_REASON_DUPLICATE: u8 = 1;
 /// Verdict reason: no open end can show the tile's numbers, however the earlier tiles go.
 pub const PARLOR_DOMINOES_REASON_NO_OPEN_END: u8 = 2;
 
-/// A tile: two pip counts, unordered (`{1, 6}` and `{6, 1}` are the same tile).
+/// @brief A domino tile: two pip counts, unordered (`{1, 6}` and `{6, 1}` are the same tile).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ParlorDominoTile {
@@ -113,18 +116,20 @@ pub struct ParlorDominoTile {
     pub b: u32,
 }
 
-/// Where a tile attaches: on the earlier tile `parent` (0-based play index), against a free
-/// end showing `pip`. The opening tile has `parent` = `PARLOR_DOMINOES_NO_PARENT`, `pip` 0.
+/// @brief Where a tile attaches in a layout.
+///
+/// On the earlier tile `parent` (0-based play index), against a free end showing `pip`. The
+/// opening tile has `parent` = #PARLOR_DOMINOES_NO_PARENT and `pip` 0.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ParlorDominoPlacement {
-    /// Index of the tile played on, or `PARLOR_DOMINOES_NO_PARENT`.
+    /// Index of the tile played on, or #PARLOR_DOMINOES_NO_PARENT.
     pub parent: u32,
     /// The number on the touching halves.
     pub pip: u32,
 }
 
-/// The verdict of [`parlor_dominoes_validate_scratch`].
+/// @brief The verdict of parlor_dominoes_validate_scratch() on a play order.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ParlorDominoVerdict {
@@ -138,8 +143,10 @@ pub struct ParlorDominoVerdict {
     pub earlier: u32,
 }
 
-/// The open-end total after a play and the points it scores (Five Up: total / 5; All Fives:
-/// the total; when the total is a positive multiple of 5, else 0).
+/// @brief The open-end total after a play and the points it scores.
+///
+/// Five Up scores total / 5 and All Fives the total, when the total is a positive multiple of 5;
+/// otherwise 0.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ParlorDominoScore {
@@ -189,7 +196,7 @@ pub(crate) fn error_code(error: Error) -> ParlorStatus {
     }
 }
 
-/// A rule code from C, checked (an unknown code is `PARLOR_ERR_INVALID_ARGUMENT`).
+/// A rule code from C, checked (an unknown code is #PARLOR_ERR_INVALID_ARGUMENT).
 fn rule_from(code: u8) -> Result<SpinnerRule, ParlorStatus> {
     SpinnerRule::try_from(code).map_err(error_code)
 }
@@ -280,20 +287,31 @@ fn core_tile(tile: &ParlorDominoTile) -> Tile {
     Tile::new(tile.a, tile.b)
 }
 
-/// Parses the tiles of `text` (`len` bytes of UTF-8, no NUL needed): `a-b`, `a|b` or `[a|b]`
-/// separated by spaces or commas. Writes up to `capacity` tiles to `out` and their count to
-/// `*out_count`.
+/// @brief Parses dominoes tiles from text.
 ///
-/// `out_error_offset` (may be NULL) receives, on a parse error, the byte offset of the bad
-/// token (or bad number). Returns `PARLOR_OK`; `PARLOR_DOMINOES_ERR_UNKNOWN_TILE`;
-/// `PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE`; `PARLOR_ERR_INVALID_UTF8`; `PARLOR_ERR_NULL_POINTER`
-/// (`out_count` NULL, or `text`/`out` NULL with a non-zero length); `PARLOR_ERR_BUFFER_TOO_SMALL`
-/// when more than `capacity` tiles (then `*out_count` is the number needed: pass `out` NULL and
-/// `capacity` 0 to ask).
+/// Tiles are written `a-b`, `a|b` or `[a|b]`, separated by spaces or commas.
 ///
-/// # Safety
-/// `text` must be valid for `len` bytes; `out` for `capacity` tiles; the out pointers, when
-/// non-null, for one write each.
+/// @param[in] text The text: @p len bytes of UTF-8, no NUL needed (NULL when @p len is 0).
+/// @param[in] len Length of @p text in bytes.
+/// @param[out] out Receives the tiles in text order: @p capacity entries (NULL with @p capacity 0
+/// asks for the count).
+/// @param[in] capacity Number of tiles @p out holds.
+/// @param[out] out_count Receives the number of tiles, also when @p out is too small.
+/// @param[out] out_error_offset Optional (may be NULL): on a parse error, receives the byte offset
+/// in @p text of the bad token (or bad number).
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Parsed (or, with @p capacity 0, counted).
+/// @retval PARLOR_ERR_NULL_POINTER @p out_count is NULL, or @p text or @p out is NULL with a
+/// non-zero length.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT @p out or @p out_count is misaligned, or a length exceeds
+/// the address space.
+/// @retval PARLOR_ERR_INVALID_UTF8 @p text is not UTF-8.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL More tiles than @p capacity: the first @p capacity are
+/// written and `*out_count` is the number needed.
+/// @retval PARLOR_DOMINOES_ERR_UNKNOWN_TILE A token is not a tile.
+/// @retval PARLOR_DOMINOES_ERR_PIP_OUT_OF_RANGE A pip number is larger than 4294967295.
+/// @pre @p text is readable for @p len bytes; @p out is writable for @p capacity tiles;
+/// @p out_count and a non-NULL @p out_error_offset (any alignment) are writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_dominoes_parse(
@@ -388,16 +406,19 @@ fn scratch_needed(len: usize) -> Result<usize, ParlorStatus> {
     }
 }
 
-/// Writes to `*out_bytes` the scratch bytes [`parlor_dominoes_validate_scratch`] needs for a
-/// play order of `len` tiles: `PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` (3,520) up to
-/// `PARLOR_DOMINOES_SHORT_TILES` (32) tiles, `PARLOR_DOMINOES_SCRATCH_BYTES` (28,160) up to
-/// `PARLOR_DOMINOES_MAX_PLAY_ORDER` (256).
+/// @brief Tells the scratch bytes parlor_dominoes_validate_scratch() needs for a play order.
 ///
-/// Returns `PARLOR_OK`; `PARLOR_ERR_NULL_POINTER` (`out_bytes` NULL);
-/// `PARLOR_ERR_CAPACITY_EXCEEDED` (`len` > `PARLOR_DOMINOES_MAX_PLAY_ORDER`).
+/// #PARLOR_DOMINOES_SHORT_SCRATCH_BYTES (3,520) up to #PARLOR_DOMINOES_SHORT_TILES (32) tiles,
+/// #PARLOR_DOMINOES_SCRATCH_BYTES (28,160) up to #PARLOR_DOMINOES_MAX_PLAY_ORDER (256).
 ///
-/// # Safety
-/// `out_bytes` must be valid for one write.
+/// @param[in] len The number of tiles of the play order.
+/// @param[out] out_bytes Receives the number of bytes.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Written.
+/// @retval PARLOR_ERR_NULL_POINTER @p out_bytes is NULL.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT @p out_bytes is misaligned.
+/// @retval PARLOR_ERR_CAPACITY_EXCEEDED @p len is above #PARLOR_DOMINOES_MAX_PLAY_ORDER.
+/// @pre @p out_bytes is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_dominoes_scratch_bytes(len: usize, out_bytes: *mut usize) -> ParlorStatus {
@@ -409,27 +430,38 @@ pub unsafe extern "C" fn parlor_dominoes_scratch_bytes(len: usize, out_bytes: *m
     })())
 }
 
-/// Decides whether `tiles[0..len]`, in play order, is a legal game under `spinner_rule` (a
-/// `PARLOR_DOMINOES_SPINNER_*` code), in caller-provided working memory: `scratch` points to
-/// `scratch_bytes` bytes aligned to `PARLOR_DOMINOES_SCRATCH_ALIGN`, of any content, at least
-/// [`parlor_dominoes_scratch_bytes`] for `len` (`PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` up to
-/// 32 tiles, `PARLOR_DOMINOES_SCRATCH_BYTES` for any order); the call overwrites it. Writes the
-/// verdict to `*out_verdict`; when legal and `witness` is non-NULL, writes each tile's placement
-/// to `witness[0..len]` (the opening's parent is `PARLOR_DOMINOES_NO_PARENT`); nothing else of
-/// `witness` is written. Stack: under 2 KiB for any input (`docs/embedded.md`).
+/// @brief Decides whether a play order of tiles is a legal game, in caller-provided memory.
 ///
-/// Returns `PARLOR_OK` (for legal and illegal orders alike); `PARLOR_ERR_NULL_POINTER`
-/// (`out_verdict` or `scratch` NULL, or `tiles` NULL with `len` > 0);
-/// `PARLOR_ERR_INVALID_ARGUMENT` (unknown rule code, or a misaligned `scratch`, `tiles` or
-/// `witness`); `PARLOR_ERR_CAPACITY_EXCEEDED` (more than `PARLOR_DOMINOES_MAX_PLAY_ORDER` tiles);
-/// `PARLOR_ERR_BUFFER_TOO_SMALL` (`scratch_bytes` below the need for `len`, or a non-NULL
-/// `witness` with `witness_capacity < len`; nothing is written).
+/// The seed's question: legal with a witness (each tile's placement), or the first tile after
+/// which no legal continuation exists and why. Stack: under 2 KiB for any input
+/// (docs/embedded.md).
 ///
-/// # Safety
-/// `tiles` must be valid for `len` tiles, `out_verdict` for one write, `witness` (if non-NULL)
-/// for `witness_capacity` placements; `scratch` valid for `scratch_bytes` byte writes and not
-/// used by anything else during the call (it may be freed or reused afterwards). Aliasing: no
-/// output (`out_verdict`, `witness`, `scratch`) may overlap an input or another output.
+/// @param[in] tiles The tiles in play order: @p len entries.
+/// @param[in] len Number of tiles, at most #PARLOR_DOMINOES_MAX_PLAY_ORDER.
+/// @param[in] spinner_rule A `PARLOR_DOMINOES_SPINNER_*` code.
+/// @param[out] scratch Working memory: @p scratch_bytes bytes of any content, aligned to
+/// #PARLOR_DOMINOES_SCRATCH_ALIGN, at least what parlor_dominoes_scratch_bytes() tells for @p len
+/// (#PARLOR_DOMINOES_SHORT_SCRATCH_BYTES up to 32 tiles, #PARLOR_DOMINOES_SCRATCH_BYTES for any
+/// order). The call overwrites it; one buffer serves any number of calls, one at a time.
+/// @param[in] scratch_bytes Size of @p scratch in bytes.
+/// @param[out] out_verdict Receives the verdict (legal and illegal orders alike).
+/// @param[out] witness Optional (may be NULL): when the order is legal, receives each tile's
+/// placement in `witness[0..len]` (the opening's parent is #PARLOR_DOMINOES_NO_PARENT); nothing
+/// else of it is written.
+/// @param[in] witness_capacity Number of placements @p witness holds.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Decided; `*out_verdict` says legal or why not.
+/// @retval PARLOR_ERR_NULL_POINTER @p out_verdict or @p scratch is NULL, or @p tiles is NULL with
+/// @p len above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT An unknown rule code, or a misaligned @p scratch, @p tiles
+/// or @p witness.
+/// @retval PARLOR_ERR_CAPACITY_EXCEEDED More than #PARLOR_DOMINOES_MAX_PLAY_ORDER tiles.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scratch_bytes is below the need for @p len, or a non-NULL
+/// @p witness has @p witness_capacity below @p len; nothing is written.
+/// @pre @p tiles is readable for @p len tiles; @p out_verdict is writable; a non-NULL @p witness
+/// is writable for @p witness_capacity placements; @p scratch is writable for @p scratch_bytes
+/// bytes and used by nothing else during the call (it may be freed or reused afterwards). No
+/// output (@p out_verdict, @p witness, @p scratch) overlaps an input or another output.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)] // The C signature: pointer/length pairs.
@@ -516,20 +548,34 @@ fn replay<'a>(
     Ok(layout)
 }
 
-/// Plays a layout tile by tile: `tiles[i]` attached as `placements[i]` says (the first with
-/// `parent` = `PARLOR_DOMINOES_NO_PARENT`), under `spinner_rule`. When `scores` is non-NULL,
-/// `scores[i]` receives the open-end total and points after tile `i`.
+/// @brief Replays a layout tile by tile, checking each play and scoring it.
 ///
-/// Returns `PARLOR_OK`; on the first bad play its status (`PARLOR_DOMINOES_ERR_DUPLICATE_TILE`,
-/// `…_NO_SUCH_TILE`, `…_PIP_NOT_ON_TILE`, `…_NO_FREE_END`, `…_PLACEMENT_REQUIRED`,
-/// `…_OPENING_TAKES_NO_PLACEMENT`) with its index in `*out_failed` (if non-NULL; scores before
-/// it are written); `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT` (rule code);
-/// `PARLOR_ERR_CAPACITY_EXCEEDED` (`len` > `PARLOR_DOMINOES_MAX_PLAY_ORDER`);
-/// `PARLOR_ERR_BUFFER_TOO_SMALL` (non-NULL `scores` with `scores_capacity < len`).
+/// Tile `tiles[i]` attaches as `placements[i]` says (the first with `parent` =
+/// #PARLOR_DOMINOES_NO_PARENT).
 ///
-/// # Safety
-/// `tiles` and `placements` must be valid for `len` elements, `scores` (if non-NULL) for
-/// `scores_capacity`, `out_failed` (if non-NULL) for one write.
+/// @param[in] tiles The tiles in play order: @p len entries.
+/// @param[in] placements Where each tile attaches: @p len entries.
+/// @param[in] len Number of tiles, at most #PARLOR_DOMINOES_MAX_PLAY_ORDER.
+/// @param[in] spinner_rule A `PARLOR_DOMINOES_SPINNER_*` code.
+/// @param[out] scores Optional (may be NULL): `scores[i]` receives the open-end total and the
+/// points after tile `i`.
+/// @param[in] scores_capacity Number of entries @p scores holds (at least @p len when non-NULL).
+/// @param[out] out_failed Optional (may be NULL): on a bad play, receives its index (the scores
+/// before it are written).
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Every play is legal.
+/// @retval PARLOR_ERR_NULL_POINTER @p tiles or @p placements is NULL with @p len above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT An unknown rule code, or a misaligned pointer.
+/// @retval PARLOR_ERR_CAPACITY_EXCEEDED @p len is above #PARLOR_DOMINOES_MAX_PLAY_ORDER.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL A non-NULL @p scores with @p scores_capacity below @p len.
+/// @retval PARLOR_DOMINOES_ERR_DUPLICATE_TILE A tile played is already in the layout.
+/// @retval PARLOR_DOMINOES_ERR_NO_SUCH_TILE A placement's parent is not an earlier tile.
+/// @retval PARLOR_DOMINOES_ERR_PIP_NOT_ON_TILE A placement's pip is not on the tile played.
+/// @retval PARLOR_DOMINOES_ERR_NO_FREE_END The parent has no free end showing the pip.
+/// @retval PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED A tile after the first has no placement.
+/// @retval PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT The opening tile has a placement.
+/// @pre @p tiles and @p placements are readable for @p len entries; a non-NULL @p scores is
+/// writable for @p scores_capacity entries; a non-NULL @p out_failed (any alignment) is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_dominoes_play(
@@ -579,21 +625,40 @@ pub unsafe extern "C" fn parlor_dominoes_play(
     })())
 }
 
-/// The legal placements of `tile` on the layout `tiles`/`placements[0..len]` (replayed as in
-/// [`parlor_dominoes_play`]): every earlier tile with a free end showing one of `tile`'s
-/// numbers that can take a tile now, by parent index then pip. None if the layout is empty
-/// (any tile opens) or already holds `tile`. Writes up to `capacity` to `out` and the count to
-/// `*out_count` (`PARLOR_DOMINOES_MAX_PLACEMENTS` always suffices).
+/// @brief Lists the legal placements of a tile on a replayed layout.
 ///
-/// Returns `PARLOR_OK`; a replay error status as [`parlor_dominoes_play`];
-/// `PARLOR_ERR_NULL_POINTER`; `PARLOR_ERR_INVALID_ARGUMENT`; `PARLOR_ERR_CAPACITY_EXCEEDED`;
-/// `PARLOR_ERR_BUFFER_TOO_SMALL` when more than `capacity` placements (`*out_count` = the
-/// number needed; `out` NULL with `capacity` 0 asks).
+/// The layout is replayed as by parlor_dominoes_play(). The placements are every earlier tile with
+/// a free end showing one of the tile's numbers that can take a tile now, by parent index then
+/// pip; none when the layout is empty (any tile opens) or already holds the tile.
 ///
-/// # Safety
-/// `tiles` and `placements` valid for `len` elements, `out` for `capacity`, `out_count` for one
-/// write. Aliasing: `out` must not overlap `placements` (both are placements; the inputs are
-/// read while `out` is written).
+/// @param[in] tiles The layout's tiles in play order: @p len entries.
+/// @param[in] placements Where each layout tile attaches: @p len entries.
+/// @param[in] len Number of layout tiles, at most #PARLOR_DOMINOES_MAX_PLAY_ORDER.
+/// @param[in] spinner_rule A `PARLOR_DOMINOES_SPINNER_*` code.
+/// @param[in] tile The tile to place.
+/// @param[out] out Receives the placements: @p capacity entries (NULL with @p capacity 0 asks for
+/// the count). #PARLOR_DOMINOES_MAX_PLACEMENTS always suffices.
+/// @param[in] capacity Number of placements @p out holds.
+/// @param[out] out_count Receives the number of placements, also when @p out is too small.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Listed (or, with @p capacity 0, counted).
+/// @retval PARLOR_ERR_NULL_POINTER @p out_count is NULL, or a buffer is NULL with a non-zero length.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT An unknown rule code, or a misaligned pointer.
+/// @retval PARLOR_ERR_CAPACITY_EXCEEDED @p len is above #PARLOR_DOMINOES_MAX_PLAY_ORDER.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL More placements than @p capacity: the first @p capacity are
+/// written and `*out_count` is the number needed.
+/// @retval PARLOR_DOMINOES_ERR_DUPLICATE_TILE The layout does not replay: a tile twice.
+/// @retval PARLOR_DOMINOES_ERR_NO_SUCH_TILE The layout does not replay: a parent that is not an
+/// earlier tile.
+/// @retval PARLOR_DOMINOES_ERR_PIP_NOT_ON_TILE The layout does not replay: a pip not on its tile.
+/// @retval PARLOR_DOMINOES_ERR_NO_FREE_END The layout does not replay: no free end with the pip.
+/// @retval PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED The layout does not replay: a tile after the
+/// first without a placement.
+/// @retval PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT The layout does not replay: the opening
+/// tile has a placement.
+/// @pre @p tiles and @p placements are readable for @p len entries; @p out is writable for
+/// @p capacity placements; @p out_count is writable. @p out does not overlap @p placements (the
+/// inputs are read while @p out is written).
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_dominoes_placements(

@@ -38,10 +38,10 @@ pub const PARLOR_DOMINOES_ERR_INTERNAL: ParlorStatus = 120;
 
 pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static core::ffi::CStr> {
     Some(match code {
-        PARLOR_DOMINOES_ERR_BAD_CONFIG => status_text!("dominoes", parlor_core::dominoes::Error::BAD_CONFIG),
+        PARLOR_DOMINOES_ERR_BAD_CONFIG => status_text!("dominoes", parlor_core::dominoes::Error::INVALID_CONFIG),
         PARLOR_DOMINOES_ERR_BAD_DEAL => status_text!("dominoes", parlor_core::dominoes::Error::BAD_DEAL),
         PARLOR_DOMINOES_ERR_NO_SUCH_SEAT => status_text!("dominoes", parlor_core::dominoes::Error::NO_SUCH_SEAT),
-        PARLOR_DOMINOES_ERR_HAND_OVER => status_text!("dominoes", parlor_core::dominoes::Error::HAND_OVER),
+        PARLOR_DOMINOES_ERR_HAND_OVER => status_text!("dominoes", parlor_core::dominoes::Error::ROUND_OVER),
         PARLOR_DOMINOES_ERR_NOT_YOUR_TURN => status_text!("dominoes", parlor_core::dominoes::Error::NOT_YOUR_TURN),
         PARLOR_DOMINOES_ERR_NOT_IN_HAND => status_text!("dominoes", parlor_core::dominoes::Error::NOT_IN_HAND),
         PARLOR_DOMINOES_ERR_NOT_IN_LAYOUT => status_text!("dominoes", parlor_core::dominoes::Error::NOT_IN_LAYOUT),
@@ -49,7 +49,7 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static core::ffi::C
         PARLOR_DOMINOES_ERR_MUST_PLAY => status_text!("dominoes", parlor_core::dominoes::Error::MUST_PLAY),
         PARLOR_DOMINOES_ERR_MUST_DRAW => status_text!("dominoes", parlor_core::dominoes::Error::MUST_DRAW),
         PARLOR_DOMINOES_ERR_CANNOT_DRAW => status_text!("dominoes", parlor_core::dominoes::Error::CANNOT_DRAW),
-        PARLOR_DOMINOES_ERR_BAD_STATE => status_text!("dominoes", parlor_core::dominoes::Error::BAD_ENCODING),
+        PARLOR_DOMINOES_ERR_BAD_STATE => status_text!("dominoes", parlor_core::dominoes::Error::INVALID_STATE),
         // A C-only code with no core error (reserved: broken invariants are `PARLOR_ERR_INTERNAL`).
         PARLOR_DOMINOES_ERR_INTERNAL => status_text!("dominoes: reserved, never returned"),
         _ => return None,
@@ -60,10 +60,10 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static core::ffi::C
 pub(crate) fn round_status(error: parlor_core::dominoes::Error) -> ParlorStatus {
     use parlor_core::dominoes::Error;
     match error {
-        Error::BadConfig { .. } => PARLOR_DOMINOES_ERR_BAD_CONFIG,
+        Error::InvalidConfig { .. } => PARLOR_DOMINOES_ERR_BAD_CONFIG,
         Error::BadDeal { .. } => PARLOR_DOMINOES_ERR_BAD_DEAL,
         Error::NoSuchSeat { .. } => PARLOR_DOMINOES_ERR_NO_SUCH_SEAT,
-        Error::HandOver => PARLOR_DOMINOES_ERR_HAND_OVER,
+        Error::RoundOver => PARLOR_DOMINOES_ERR_HAND_OVER,
         Error::NotYourTurn { .. } => PARLOR_DOMINOES_ERR_NOT_YOUR_TURN,
         Error::NotInHand { .. } => PARLOR_DOMINOES_ERR_NOT_IN_HAND,
         Error::NotInLayout { .. } => PARLOR_DOMINOES_ERR_NOT_IN_LAYOUT,
@@ -72,7 +72,7 @@ pub(crate) fn round_status(error: parlor_core::dominoes::Error) -> ParlorStatus 
         Error::MustDraw => PARLOR_DOMINOES_ERR_MUST_DRAW,
         Error::CannotDraw => PARLOR_DOMINOES_ERR_CANNOT_DRAW,
         Error::BufferTooSmall { .. } => crate::PARLOR_ERR_BUFFER_TOO_SMALL,
-        Error::BadEncoding { .. } => PARLOR_DOMINOES_ERR_BAD_STATE,
+        Error::InvalidState { .. } => PARLOR_DOMINOES_ERR_BAD_STATE,
         _ => crate::PARLOR_ERR_INTERNAL,
     }
 }
@@ -898,7 +898,7 @@ pub unsafe extern "C" fn parlor_dominoes_match_apply(
             *event = c_event(step.event);
         }
         if let Some(outcome) = hand_outcome {
-            *outcome = c_outcome(step.outcome);
+            *outcome = c_outcome(step.finished);
         }
         Ok(())
     })
@@ -926,11 +926,16 @@ pub unsafe extern "C" fn parlor_dominoes_match_outcome(
         // SAFETY: the caller's contract.
         let winner = unsafe { output(winner) }?;
         with_match(state, |game| {
-            for (slot, &score) in scores.iter_mut().zip(game.scores().iter()) {
-                *slot = score;
+            // Totals are at most 65,535 per seat (kept as `u16` in the match).
+            for (slot, score) in scores.iter_mut().zip(game.totals()) {
+                *slot = u16::try_from(score).unwrap_or(u16::MAX);
             }
             *over = u8::from(game.is_over());
-            *winner = game.winner().map_or(PARLOR_DOMINOES_NO_SEAT, |seat| seat.0);
+            // The first winning seat: with partnerships seat 0 or 1 names the team.
+            *winner = game
+                .result()
+                .and_then(|placement| placement.winners().next())
+                .map_or(PARLOR_DOMINOES_NO_SEAT, |seat| seat.0);
             Ok(())
         })
     })

@@ -3,6 +3,9 @@
 //! Card sets cross as [`ParlorDoudizhuCards`] (15 rank counts, index 0 = 3 … 14 = red joker);
 //! presets as `uint8_t` codes `PARLOR_DOUDIZHU_PRESET_*`; readings as [`ParlorDoudizhuReading`].
 
+// The C functions are documented for Doxygen (the header): `@param[in]` is no rustdoc link.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use core::ffi::{CStr, c_char};
 
 use parlor_core::doudizhu::{
@@ -23,7 +26,7 @@ pub const PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE: ParlorStatus = 303;
 /// The hands given together hold more cards of a rank than the deck.
 pub const PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP: ParlorStatus = 304;
 /// The scratch memory given to a search is smaller than it needs
-/// ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`] always suffices).
+/// (#PARLOR_DOUDIZHU_SCRATCH_BYTES always suffices).
 pub const PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL: ParlorStatus = 305;
 /// A given deal is impossible (not 17, 17, 17 and 3 cards making the deck; a first bidder past 2).
 pub const PARLOR_DOUDIZHU_ERR_INVALID_DEAL: ParlorStatus = 306;
@@ -36,7 +39,7 @@ pub const PARLOR_DOUDIZHU_ERR_ROUND_OVER: ParlorStatus = 309;
 /// The opaque round or match bytes are no valid state (corrupted or uninitialised).
 pub const PARLOR_DOUDIZHU_ERR_INVALID_STATE: ParlorStatus = 310;
 /// Reserved (nothing returns it; the number stays taken): a broken invariant is the common
-/// `PARLOR_ERR_INTERNAL` in every game.
+/// #PARLOR_ERR_INTERNAL in every game.
 pub const PARLOR_DOUDIZHU_ERR_INTERNAL: ParlorStatus = 311;
 
 /// Preset code: the seed's rules (Pagat / HDU 4032 wording), the default.
@@ -46,7 +49,7 @@ pub const PARLOR_DOUDIZHU_PRESET_RLCARD: u8 = 1;
 /// Preset code: OpenSpiel's rules.
 pub const PARLOR_DOUDIZHU_PRESET_OPENSPIEL: u8 = 2;
 
-/// Kind codes of [`ParlorDoudizhuReading::kind`] (the seed's 13 types, quad + two split in two).
+/// Kind codes of ParlorDoudizhuReading::kind (the seed's 13 types, quad + two split in two): single.
 pub const PARLOR_DOUDIZHU_KIND_SINGLE: u8 = 0;
 /// Pair.
 pub const PARLOR_DOUDIZHU_KIND_PAIR: u8 = 1;
@@ -78,25 +81,27 @@ pub const PARLOR_DOUDIZHU_KIND_QUAD_PAIRS: u8 = 13;
 /// The most readings one card set has (the `cap` that always suffices for classify).
 pub const PARLOR_DOUDIZHU_MAX_READINGS: usize = 4;
 /// The most distinct plays of a hand of at most 20 cards (the `cap` that always suffices for
-/// [`parlor_doudizhu_moves`] with such a hand).
+/// parlor_doudizhu_moves() with such a hand).
 pub const PARLOR_DOUDIZHU_MAX_MOVES: usize = 2511;
 /// The most plays in a spring plan (one card each at worst).
 pub const PARLOR_DOUDIZHU_MAX_PLAN: usize = 20;
-/// Scratch bytes that always suffice for [`parlor_doudizhu_spring`] and
-/// [`parlor_doudizhu_min_plays`], exactly the core's `Scratch` (32 KiB: the hand's plays, 8 bytes
-/// each, a cache of solved sub-hands in the rest, a 683-byte safety cache); the exact need of
-/// one hand is [`parlor_doudizhu_scratch_bytes`] (at most 28,963 bytes, with room for
-/// 2,511 plays; 9–12 KB for a dealt landlord hand). Any alignment and content; more bytes only make the search faster.
+/// Scratch bytes that always suffice for parlor_doudizhu_spring() and parlor_doudizhu_min_plays():
+/// exactly the core's `Scratch` (32 KiB: the hand's plays, 8 bytes each, a cache of solved
+/// sub-hands in the rest, a 683-byte safety cache). The exact need of one hand is
+/// parlor_doudizhu_scratch_bytes() (at most 28,963 bytes, with room for 2,511 plays; 9–12 KB for
+/// a dealt landlord hand). Any alignment and content; more bytes only make the search faster.
 pub const PARLOR_DOUDIZHU_SCRATCH_BYTES: usize = 32_768;
-/// The ranks of a card set (the length of [`ParlorDoudizhuCards::counts`]): 0 = 3 … 11 = A,
+/// The ranks of a card set (the length of ParlorDoudizhuCards::counts): 0 = 3 … 11 = A,
 /// 12 = 2, 13 = black joker, 14 = red joker.
 pub const PARLOR_DOUDIZHU_RANKS: usize = 15;
-/// Bytes that always suffice for [`parlor_doudizhu_format`], the NUL included (the whole deck
+/// Bytes that always suffice for parlor_doudizhu_format(), the NUL included (the whole deck
 /// is 54 characters).
 pub const PARLOR_DOUDIZHU_FORMAT_BYTES: usize = 64;
 
-/// A card set: `counts[i]` cards of rank `i` (0 = 3, …, 11 = A, 12 = 2, 13 = black joker,
-/// 14 = red joker); at most 4 of a suited rank and 1 of a joker.
+/// @brief A Dou Dizhu card set: a count per rank.
+///
+/// `counts[i]` cards of rank `i` (0 = 3, …, 11 = A, 12 = 2, 13 = black joker, 14 = red joker); at
+/// most 4 of a suited rank and 1 of a joker.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParlorDoudizhuCards {
@@ -104,8 +109,10 @@ pub struct ParlorDoudizhuCards {
     pub counts: [u8; PARLOR_DOUDIZHU_RANKS],
 }
 
-/// One reading of a card set: kind code, chain length (1 without a chain) and key rank index
-/// (the main part's rank; a chain's lowest rank).
+/// @brief One reading of a Dou Dizhu card set as a combination.
+///
+/// Kind code, chain length (1 without a chain) and key rank index (the main part's rank; a chain's
+/// lowest rank).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParlorDoudizhuReading {
@@ -152,7 +159,7 @@ pub(crate) fn error_code(error: Error) -> ParlorStatus {
         Error::CardsOverlap { .. } => PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP,
         Error::BufferTooSmall { .. } => PARLOR_ERR_BUFFER_TOO_SMALL,
         Error::ScratchTooSmall { .. } => PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL,
-        Error::UnknownCode { .. } | Error::InvalidConfig { .. } | Error::InvalidSeat { .. } => {
+        Error::UnknownCode { .. } | Error::InvalidConfig { .. } | Error::NoSuchSeat { .. } => {
             PARLOR_ERR_INVALID_ARGUMENT
         }
         Error::InvalidDeal { .. } => PARLOR_DOUDIZHU_ERR_INVALID_DEAL,
@@ -199,17 +206,24 @@ unsafe fn optional_cards(ptr: *const ParlorDoudizhuCards) -> Result<Option<Cards
     }
 }
 
-/// Parses the notation (`33344456`, `10` or `T`, either case, `-` or empty = no cards) from
-/// `len` bytes at `text` into `*out`.
+/// @brief Parses a Dou Dizhu card set from text.
 ///
-/// Errors: [`PARLOR_ERR_NULL_POINTER`] (null `out`, or null `text` with `len > 0`),
-/// `PARLOR_ERR_INVALID_UTF8`, [`PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD`],
-/// [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`]. On error, `*error_offset` (optional, may be null)
-/// receives the byte offset of the offending card.
+/// The notation: `33344456`, `10` or `T` for ten, either case; `-` or an empty text is no cards.
 ///
-/// # Safety
-/// `text` valid for `len` bytes (or null with 0); `out` valid for a write; `error_offset` null or
-/// valid for a write.
+/// @param[in] text The text: @p len bytes of UTF-8, no NUL needed (NULL when @p len is 0).
+/// @param[in] len Length of @p text in bytes.
+/// @param[out] out Receives the card set (written only on success).
+/// @param[out] error_offset Optional (may be NULL): on a parse error, receives the byte offset in
+/// @p text of the offending card.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Parsed.
+/// @retval PARLOR_ERR_NULL_POINTER @p out is NULL, or @p text is NULL with @p len above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT @p len exceeds `PTRDIFF_MAX`.
+/// @retval PARLOR_ERR_INVALID_UTF8 @p text is not UTF-8.
+/// @retval PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD A character that is no card.
+/// @retval PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES More cards of a rank than the deck holds.
+/// @pre @p text is readable for @p len bytes; @p out and a non-NULL @p error_offset (any
+/// alignment) are writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_doudizhu_parse(
@@ -241,15 +255,23 @@ pub unsafe extern "C" fn parlor_doudizhu_parse(
     })())
 }
 
-/// Writes `*cards` in the notation (low to high, `T` for ten, `-` for none), NUL-terminated,
-/// into `buf` (`capacity` bytes; [`PARLOR_DOUDIZHU_FORMAT_BYTES`] always suffice). `*out_len` (optional) receives the length.
+/// @brief Writes a Dou Dizhu card set as NUL-terminated text (low to high, `T` for ten, `-` for none).
 ///
-/// Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`] for impossible counts,
-/// [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_len` holds the length needed).
-///
-/// # Safety
-/// `cards` valid for a read; `buf` valid for `capacity` bytes (or null with 0); `out_len` null
-/// or valid for a write.
+/// @param[in] cards The card set.
+/// @param[out] buf Receives the text and a NUL: @p capacity bytes (NULL with @p capacity 0 asks
+/// for the length). #PARLOR_DOUDIZHU_FORMAT_BYTES always suffice.
+/// @param[in] capacity Size of @p buf in bytes.
+/// @param[out] out_len Optional (may be NULL): receives the text's length in bytes without the NUL,
+/// also when @p buf is too small.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Written (or, with @p capacity 0 and @p out_len, the length was reported).
+/// @retval PARLOR_ERR_NULL_POINTER @p cards is NULL, or @p buf is NULL with @p capacity above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT @p capacity exceeds `PTRDIFF_MAX`.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL The text and its NUL do not fit; @p buf holds as much as fits,
+/// NUL-terminated, and `*out_len` the length needed.
+/// @retval PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES @p cards holds impossible counts.
+/// @pre @p cards is readable; @p buf is writable for @p capacity bytes; a non-NULL @p out_len is
+/// writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_doudizhu_format(
@@ -266,17 +288,24 @@ pub unsafe extern "C" fn parlor_doudizhu_format(
     })())
 }
 
-/// Classifies `*cards` under preset code `preset`: writes up to `cap` readings (strongest
-/// first) to `out` and their number to `*out_count` (0 = not a combination). `cap`
-/// [`PARLOR_DOUDIZHU_MAX_READINGS`] always suffices.
+/// @brief Lists the readings of a Dou Dizhu card set as combinations, strongest first.
 ///
-/// Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (unknown preset),
-/// [`PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`], [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_count`
-/// holds the number of readings).
-///
-/// # Safety
-/// `cards` valid for a read; `out` valid for `cap` writes (or null with 0); `out_count` valid
-/// for a write.
+/// @param[in] cards The card set.
+/// @param[in] preset A `PARLOR_DOUDIZHU_PRESET_*` code.
+/// @param[out] out Receives the readings: @p cap entries (NULL with @p cap 0 asks for the number).
+/// #PARLOR_DOUDIZHU_MAX_READINGS always suffices.
+/// @param[in] cap Number of readings @p out holds.
+/// @param[out] out_count Receives the number of readings (0: not a combination), also when @p out
+/// is too small.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Classified (or, with @p cap 0, counted).
+/// @retval PARLOR_ERR_NULL_POINTER @p cards or @p out_count is NULL, or @p out is NULL with @p cap
+/// above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT An unknown preset, or a misaligned @p out_count.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL More readings than @p cap: the first @p cap are written and
+/// `*out_count` is the number of readings.
+/// @retval PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES @p cards holds impossible counts.
+/// @pre @p cards is readable; @p out is writable for @p cap readings; @p out_count is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_doudizhu_classify(
@@ -306,15 +335,22 @@ pub unsafe extern "C" fn parlor_doudizhu_classify(
     })())
 }
 
-/// Sets `*out_yes` to 1 if `*play` may follow `*prev` (some reading of the play beats the
-/// strongest reading of the previous play; any combination when `prev` is null or empty; a
-/// pass never), else 0.
+/// @brief Decides whether a Dou Dizhu play may follow the previous play.
 ///
-/// Errors: null `play`/`out_yes`, unknown preset, bad counts,
-/// [`PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION`] for a previous play that is no combination.
+/// Some reading of the play must beat the strongest reading of the previous play; on the lead
+/// (@p prev NULL or empty) any combination may be played; a pass (no cards) never beats.
 ///
-/// # Safety
-/// `prev` null or valid for a read; `play` valid for a read; `out_yes` valid for a write.
+/// @param[in] prev The previous play, or NULL (or empty) for the lead.
+/// @param[in] play The play.
+/// @param[in] preset A `PARLOR_DOUDIZHU_PRESET_*` code.
+/// @param[out] out_yes Receives 1 when @p play may follow @p prev, else 0.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Decided.
+/// @retval PARLOR_ERR_NULL_POINTER @p play or @p out_yes is NULL.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT An unknown preset.
+/// @retval PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES A card set holds impossible counts.
+/// @retval PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION @p prev is neither empty nor a combination.
+/// @pre A non-NULL @p prev and @p play are readable; @p out_yes is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_doudizhu_beats(
@@ -336,19 +372,27 @@ pub unsafe extern "C" fn parlor_doudizhu_beats(
     })())
 }
 
-/// Writes every distinct play from `*hand` that beats `*prev` (every lead when `prev` is null
-/// or empty) to `out` (`cap` entries) and their number to `*out_count`. For a hand of at most
-/// 20 cards, `cap` [`PARLOR_DOUDIZHU_MAX_MOVES`] always suffices; a `cap` of 0 with a null
-/// `out` asks for the number.
+/// @brief Lists every distinct play from a Dou Dizhu hand that beats the previous play.
 ///
-/// Errors: null pointers, unknown preset, bad counts, a previous play that is no combination,
-/// [`PARLOR_ERR_BUFFER_TOO_SMALL`] (then `*out_count` holds the number needed and `out` the
-/// first `cap` plays).
-///
-/// # Safety
-/// `hand` valid for a read; `prev` null or valid for a read; `out` valid for `cap` writes (or
-/// null with 0); `out_count` valid for a write. Aliasing: `out` must not overlap
-/// `hand` or `prev` (all card sets; the inputs are read while `out` is written).
+/// @param[in] hand The hand.
+/// @param[in] prev The previous play, or NULL (or empty) for the lead: every lead is listed.
+/// @param[in] preset A `PARLOR_DOUDIZHU_PRESET_*` code.
+/// @param[out] out Receives the plays: @p cap entries (NULL with @p cap 0 asks for the number).
+/// #PARLOR_DOUDIZHU_MAX_MOVES always suffices for a hand of at most 20 cards.
+/// @param[in] cap Number of card sets @p out holds.
+/// @param[out] out_count Receives the number of plays, also when @p out is too small.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Listed (or, with @p cap 0, counted).
+/// @retval PARLOR_ERR_NULL_POINTER @p hand or @p out_count is NULL, or @p out is NULL with @p cap
+/// above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT An unknown preset, or a misaligned @p out_count.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL More plays than @p cap: the first @p cap are written and
+/// `*out_count` is the number needed.
+/// @retval PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES A card set holds impossible counts.
+/// @retval PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION @p prev is neither empty nor a combination.
+/// @pre @p hand and a non-NULL @p prev are readable; @p out is writable for @p cap card sets;
+/// @p out_count is writable. @p out overlaps neither @p hand nor @p prev (the inputs are read
+/// while @p out is written).
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_doudizhu_moves(
@@ -379,26 +423,41 @@ pub unsafe extern "C" fn parlor_doudizhu_moves(
     })())
 }
 
-/// The seed's question: can the landlord (`*landlord`, at most 20 cards) play out alone so
-/// that no peasant can ever beat a play (all but the last)? Peasants: both given (`first` and
-/// `second` non-null), one given (`second` null: the other holds the rest of the deck), or
-/// unknown (both null: a play is safe only if no combination of at most 17 of the other cards
-/// beats it). Sets `*out_yes`; for yes, writes the plays in order to `plan` (`plan_cap`
-/// entries; [`PARLOR_DOUDIZHU_MAX_PLAN`] suffices) and their number to `*plan_len`.
-/// `scratch` is caller memory of `scratch_len` bytes, any alignment and content: at least
-/// [`parlor_doudizhu_scratch_bytes`] for the hand and preset ([`PARLOR_DOUDIZHU_SCRATCH_BYTES`]
-/// always suffice).
+/// @brief Decides whether the landlord can play out alone so that no peasant ever beats a play.
 ///
-/// Errors: null pointers (also `first` null with `second` non-null), unknown preset, bad
-/// counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`], [`PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP`],
-/// [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`], [`PARLOR_ERR_BUFFER_TOO_SMALL`] (plan too short;
-/// `*plan_len` holds the length needed).
+/// The seed's question: every play but the last must be unbeatable. The peasants' cards are both
+/// given (@p first and @p second non-NULL), one given (@p second NULL: the other holds the rest of
+/// the deck), or unknown (both NULL: a play is safe only if no combination of at most 17 of the
+/// other cards beats it).
 ///
-/// # Safety
-/// Card pointers null or valid for a read as described; `scratch` valid for `scratch_len`
-/// byte writes; `plan` valid for `plan_cap` writes (or null with 0); `plan_len`, `out_yes` valid
-/// for a write. Aliasing: no buffer overlaps another — `plan` must not overlap `landlord`,
-/// `first` or `second` (all card sets; the inputs are read while the plan is written).
+/// @param[in] landlord The landlord's hand, at most 20 cards.
+/// @param[in] first One peasant's hand, or NULL (then @p second must be NULL too).
+/// @param[in] second The other peasant's hand, or NULL.
+/// @param[in] preset A `PARLOR_DOUDIZHU_PRESET_*` code.
+/// @param[out] scratch Working memory: @p scratch_len bytes, any alignment and content, at least
+/// parlor_doudizhu_scratch_bytes() for the hand and preset (#PARLOR_DOUDIZHU_SCRATCH_BYTES always
+/// suffices). The call overwrites it.
+/// @param[in] scratch_len Size of @p scratch in bytes.
+/// @param[out] plan When the answer is yes, receives the plays in order: @p plan_cap entries (NULL
+/// with @p plan_cap 0). #PARLOR_DOUDIZHU_MAX_PLAN always suffices.
+/// @param[in] plan_cap Number of card sets @p plan holds.
+/// @param[out] plan_len Receives the number of plays of the plan.
+/// @param[out] out_yes Receives 1 when the landlord can play out so, else 0.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Decided.
+/// @retval PARLOR_ERR_NULL_POINTER @p landlord, @p plan_len or @p out_yes is NULL; @p scratch or
+/// @p plan is NULL with a length above 0; or @p first is NULL while @p second is not.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT An unknown preset, or a misaligned @p plan_len.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL The plan is longer than @p plan_cap; `*plan_len` is the length
+/// needed.
+/// @retval PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES A card set holds impossible counts.
+/// @retval PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE @p landlord holds more than 20 cards.
+/// @retval PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP The hands together hold more cards of a rank than the
+/// deck.
+/// @retval PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL @p scratch_len is below the need.
+/// @pre Each non-NULL card set is readable; @p scratch is writable for @p scratch_len bytes;
+/// @p plan is writable for @p plan_cap card sets; @p plan_len and @p out_yes are writable. No
+/// buffer overlaps another: @p plan overlaps none of the hands.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_doudizhu_spring(
@@ -458,15 +517,24 @@ fn plan_into(out: &mut [ParlorDoudizhuCards], plays: &[Cards]) {
     }
 }
 
-/// Sets `*out_plays` to the fewest plays that empty `*hand` (at most 20 cards) under the
-/// preset (NOIP 2015 "斗地主"). `scratch` as for [`parlor_doudizhu_spring`].
+/// @brief Counts the fewest plays that empty a Dou Dizhu hand (NOIP 2015 "斗地主").
 ///
-/// Errors: null pointers, unknown preset, bad counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`],
-/// [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`].
-///
-/// # Safety
-/// `hand` valid for a read; `scratch` valid for `scratch_len` byte writes; `out_plays` valid for
-/// a write.
+/// @param[in] hand The hand, at most 20 cards.
+/// @param[in] preset A `PARLOR_DOUDIZHU_PRESET_*` code.
+/// @param[out] scratch Working memory as for parlor_doudizhu_spring(): @p scratch_len bytes, any
+/// alignment and content.
+/// @param[in] scratch_len Size of @p scratch in bytes.
+/// @param[out] out_plays Receives the number of plays.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Counted.
+/// @retval PARLOR_ERR_NULL_POINTER @p hand or @p out_plays is NULL, or @p scratch is NULL with
+/// @p scratch_len above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT An unknown preset.
+/// @retval PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES @p hand holds impossible counts.
+/// @retval PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE @p hand holds more than 20 cards.
+/// @retval PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL @p scratch_len is below the need.
+/// @pre @p hand is readable; @p scratch is writable for @p scratch_len bytes; @p out_plays is
+/// writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_doudizhu_min_plays(
@@ -522,17 +590,23 @@ const _: () = assert!(PARLOR_DOUDIZHU_MAX_READINGS == MAX_READINGS);
 const _: () = assert!(PARLOR_DOUDIZHU_MAX_MOVES == doudizhu::MAX_MOVES);
 const _: () = assert!(PARLOR_DOUDIZHU_MAX_PLAN == doudizhu::MAX_HAND);
 
-/// Sets `*out_bytes` to the scratch bytes [`parlor_doudizhu_spring`] and
-/// [`parlor_doudizhu_min_plays`] need for `*hand` (at most 20 cards) under the preset: 683
-/// bytes of safety cache, 8 bytes per play of the hand and 8,192 bytes of memo (8 per sub-hand
-/// for a hand with fewer than 1,024); never more than [`PARLOR_DOUDIZHU_SCRATCH_BYTES`]. Exactly
-/// the threshold the searches check (one byte fewer is
-/// [`PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL`]).
+/// @brief Tells the scratch bytes parlor_doudizhu_spring() and parlor_doudizhu_min_plays() need.
 ///
-/// Errors: null pointers, unknown preset, bad counts, [`PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`].
+/// 683 bytes of safety cache, 8 bytes per play of the hand and 8,192 bytes of memo (8 per
+/// sub-hand for a hand with fewer than 1,024); never more than #PARLOR_DOUDIZHU_SCRATCH_BYTES.
+/// Exactly the threshold the searches check: one byte fewer is
+/// #PARLOR_DOUDIZHU_ERR_SCRATCH_TOO_SMALL.
 ///
-/// # Safety
-/// `hand` valid for a read; `out_bytes` valid for a write.
+/// @param[in] hand The hand, at most 20 cards.
+/// @param[in] preset A `PARLOR_DOUDIZHU_PRESET_*` code.
+/// @param[out] out_bytes Receives the number of bytes.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Written.
+/// @retval PARLOR_ERR_NULL_POINTER @p hand or @p out_bytes is NULL.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT An unknown preset, or a misaligned @p out_bytes.
+/// @retval PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES @p hand holds impossible counts.
+/// @retval PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE @p hand holds more than 20 cards.
+/// @pre @p hand is readable; @p out_bytes is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_doudizhu_scratch_bytes(

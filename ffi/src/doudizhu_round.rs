@@ -729,7 +729,7 @@ pub unsafe extern "C" fn parlor_doudizhu_match_apply(
         let mut game = load_match(state)?;
         // SAFETY: caller contract.
         let action = action_in(&unsafe { read(action) }?)?;
-        let e = game.apply(seat_in(seat)?, action).map_err(error_code)?;
+        let e = game.apply(seat_in(seat)?, action).map_err(error_code)?.event;
         *state = store_match(&game)?;
         if let Some(slot) = event {
             *slot = event_to_c(&e);
@@ -760,9 +760,10 @@ pub unsafe extern "C" fn parlor_doudizhu_match_scores(
         // SAFETY: caller contract.
         let over = unsafe { output(over) }?;
         for (slot, s) in scores.iter_mut().zip(game.scores()) {
-            *slot = s;
+            *slot = i64::from(s);
         }
-        *deals = game.deals_played();
+        // A match plays at most `Config::deals` (a u16) deals; a target-only match saturates.
+        *deals = u16::try_from(game.rounds_played()).unwrap_or(u16::MAX);
         *over = u8::from(game.is_over());
         Ok(())
     })())

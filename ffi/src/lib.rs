@@ -143,9 +143,12 @@ pub const PARLOR_ERR_INVALID_STATE: ParlorStatus = 7;
 /// please report the input). Never a rules answer: the outputs of the call are unspecified.
 pub const PARLOR_ERR_INTERNAL: ParlorStatus = 8;
 
-/// Returns a static, NUL-terminated English description of a status code, for any `code`
-/// (unknown codes get `"unknown status code"`). The pointer is valid for the program's lifetime
-/// and must not be freed.
+/// @brief Describes a status code in English.
+///
+/// @param[in] code Any status code (unknown codes get `"unknown status code"`).
+/// @return A static, NUL-terminated text, valid for the program's lifetime; never NULL, never
+/// to be freed.
+#[allow(rustdoc::broken_intra_doc_links)] // Doxygen's `@param[in]` is no rustdoc link.
 #[unsafe(no_mangle)]
 pub extern "C" fn parlor_status_str(code: ParlorStatus) -> *const c_char {
     status_message(code).as_ptr()
@@ -182,15 +185,21 @@ fn status_message(code: ParlorStatus) -> &'static core::ffi::CStr {
     message.unwrap_or(status_text!("unknown status code"))
 }
 
-/// Returns the library version as a static NUL-terminated string (`"MAJOR.MINOR.PATCH"`).
+/// @brief The library version.
+///
+/// @return A static, NUL-terminated text `"MAJOR.MINOR.PATCH"`; never NULL, never to be freed.
 #[unsafe(no_mangle)]
 pub extern "C" fn parlor_version() -> *const c_char {
     const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
     VERSION.as_ptr().cast()
 }
 
-/// Returns [`PARLOR_ABI_VERSION`] as compiled into the library, so a program can check at run
-/// time that the library matches the header it was built against.
+/// @brief The C ABI version the library was built with.
+///
+/// A program compares it with #PARLOR_ABI_VERSION to check at run time that the library matches
+/// the header it was built against.
+///
+/// @return The library's #PARLOR_ABI_VERSION.
 #[unsafe(no_mangle)]
 pub extern "C" fn parlor_abi_version() -> u32 {
     PARLOR_ABI_VERSION

@@ -4,6 +4,9 @@
 //! array of 34 counts (`uint8_t counts[34]`, each 0–4, at most 14 tiles in all). Sets of tiles
 //! (waits, accepted tiles) are 34-bit masks in a `uint64_t`, bit `i` for tile code `i`.
 
+// The C functions are documented for Doxygen (the header): `@param[in]` is no rustdoc link.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use core::ffi::{CStr, c_char};
 
 use parlor_core::mahjong::{self, Decomposition, Error, Form, Hand, KINDS, Meld, Rules, Tile};
@@ -30,11 +33,11 @@ pub const PARLOR_MAHJONG_MAX_TILES: usize = 14;
 pub const PARLOR_MAHJONG_MAX_SETS: usize = 4;
 /// The pairs of a seven-pairs decomposition (the length of its pairs array).
 pub const PARLOR_MAHJONG_PAIRS: usize = 7;
-/// Bytes that always suffice for [`parlor_mahjong_format`], the NUL included.
+/// Bytes that always suffice for parlor_mahjong_format(), the NUL included.
 pub const PARLOR_MAHJONG_FORMAT_BYTES: usize = 45;
 
 /// Rules code: the seed's game, sets + pair only. Rules codes are 16–31, form codes 32–47: a
-/// code of one family passed for the other is `PARLOR_ERR_INVALID_ARGUMENT`.
+/// code of one family passed for the other is #PARLOR_ERR_INVALID_ARGUMENT.
 pub const PARLOR_MAHJONG_RULES_SEED: u8 = 16;
 /// Rules code: Riichi, sets + pair, seven pairs and thirteen orphans.
 pub const PARLOR_MAHJONG_RULES_RIICHI: u8 = 17;
@@ -58,9 +61,9 @@ const _: () = assert!(PARLOR_MAHJONG_FORM_REGULAR == Form::Regular.code());
 const _: () = assert!(PARLOR_MAHJONG_FORM_SEVEN_PAIRS == Form::SevenPairs.code());
 const _: () = assert!(PARLOR_MAHJONG_FORM_THIRTEEN_ORPHANS == Form::ThirteenOrphans.code());
 
-/// Set kind code in [`ParlorMahjongDecomposition`]: a triplet.
+/// Set kind code in ParlorMahjongDecomposition::set_kinds: a triplet.
 pub const PARLOR_MAHJONG_SET_TRIPLET: u8 = 0;
-/// Set kind code in [`ParlorMahjongDecomposition`]: a run starting at the set's tile.
+/// Set kind code in ParlorMahjongDecomposition::set_kinds: a run starting at the set's tile.
 pub const PARLOR_MAHJONG_SET_RUN: u8 = 1;
 
 /// The description of one of this game's status codes, if it is one.
@@ -116,20 +119,31 @@ fn form_from(code: u8) -> Result<Option<Form>, ParlorStatus> {
     }
 }
 
-/// Parses a hand (spaced `1m 1m 2m`, compact `112m456p11z`, or a mix; at most 14 tiles, any
-/// size) into 34 counts.
+/// @brief Parses a Mahjong hand from text into counts per tile code.
 ///
-/// `text`/`len`: UTF-8 bytes. `out_counts`: room for `out_counts_len` counts, which must be 34.
-/// `out_tiles` (may be null): receives the number of tiles. `out_error_start`/`out_error_end`
-/// (may be null): on a parse error, the byte span of the bad token.
+/// Spaced (`1m 1m 2m`), compact (`112m456p11z`) or a mix; at most 14 tiles, any size.
 ///
-/// Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_UNKNOWN_TILE`, `..._FIFTH_COPY`,
-/// `..._TOO_MANY_TILES`, `PARLOR_ERR_INVALID_UTF8`, `PARLOR_ERR_NULL_POINTER`, or
-/// `PARLOR_ERR_INVALID_ARGUMENT` (`out_counts_len` is not 34).
-///
-/// # Safety
-/// `text` must be valid for `len` bytes (or null with `len == 0`); `out_counts` valid for
-/// `out_counts_len` bytes; the optional pointers null or valid for one write.
+/// @param[in] text The text: @p len bytes of UTF-8, no NUL needed (NULL when @p len is 0).
+/// @param[in] len Length of @p text in bytes.
+/// @param[out] out_counts Receives the hand: @p out_counts_len counts indexed by tile code.
+/// @param[in] out_counts_len Number of counts @p out_counts holds: must be #PARLOR_MAHJONG_KINDS (34).
+/// @param[out] out_tiles Optional (may be NULL): receives the number of tiles.
+/// @param[out] out_error_start Optional (may be NULL): on a parse error, receives the byte offset in
+/// @p text where the bad token starts.
+/// @param[out] out_error_end Optional (may be NULL): on a parse error, receives the byte offset in
+/// @p text just past the bad token.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Parsed.
+/// @retval PARLOR_ERR_NULL_POINTER @p text or @p out_counts is NULL with a length above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT @p out_counts_len is not 34, or an optional out-pointer is
+/// misaligned.
+/// @retval PARLOR_ERR_INVALID_UTF8 @p text is not UTF-8.
+/// @retval PARLOR_MAHJONG_ERR_UNKNOWN_TILE A token that is no tile (`0m`, `8z`, `5x`, digits
+/// without a suit).
+/// @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A fifth copy of a kind.
+/// @retval PARLOR_MAHJONG_ERR_TOO_MANY_TILES More than 14 tiles.
+/// @pre @p text is readable for @p len bytes; @p out_counts is writable for @p out_counts_len
+/// bytes; each non-NULL optional pointer is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_parse(
@@ -172,14 +186,28 @@ pub unsafe extern "C" fn parlor_mahjong_parse(
     })())
 }
 
-/// Writes a hand as text: spaced (`compact == 0`, `1m 1m 2m`) or compact (`compact != 0`,
-/// `112m`), NUL-terminated, into `buf` of `capacity` bytes; `out_len` (may be null) receives
-/// the length without the NUL (also when the buffer is too small:
-/// `PARLOR_ERR_BUFFER_TOO_SMALL`; 45 bytes always suffice).
+/// @brief Writes a Mahjong hand as NUL-terminated text, spaced or compact.
 ///
-/// # Safety
-/// `counts` valid for `counts_len` bytes; `buf` valid for `capacity` bytes (or null with
-/// capacity 0); `out_len` null or valid for one write.
+/// @param[in] counts The hand: @p counts_len counts indexed by tile code (each 0–4, at most 14
+/// tiles in all).
+/// @param[in] counts_len Number of counts in @p counts: must be #PARLOR_MAHJONG_KINDS (34).
+/// @param[in] compact 0 for the spaced form (`1m 1m 2m`), any other value for the compact form
+/// (`112m`).
+/// @param[out] buf Receives the text and a NUL: @p capacity bytes (NULL with @p capacity 0 asks
+/// for the length). #PARLOR_MAHJONG_FORMAT_BYTES (45) always suffice.
+/// @param[in] capacity Size of @p buf in bytes.
+/// @param[out] out_len Optional (may be NULL): receives the text's length in bytes without the NUL,
+/// also when @p buf is too small.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Written (or, with @p capacity 0 and @p out_len, the length was reported).
+/// @retval PARLOR_ERR_NULL_POINTER @p counts or @p buf is NULL with a length above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT @p counts_len is not 34.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL The text and its NUL do not fit; @p buf holds as much as fits,
+/// NUL-terminated, and `*out_len` the length needed.
+/// @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A count above 4.
+/// @retval PARLOR_MAHJONG_ERR_TOO_MANY_TILES More than 14 tiles.
+/// @pre @p counts is readable for @p counts_len bytes; @p buf is writable for @p capacity bytes; a
+/// non-NULL @p out_len is writable (any alignment).
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_format(
@@ -211,15 +239,25 @@ impl core::fmt::Display for Spaced {
     }
 }
 
-/// The waits of a hand of 3n+1 tiles as a mask (bit `i` = tile code `i`), under `rules`
-/// (`PARLOR_MAHJONG_RULES_SEED` or `..._RIICHI`). A tile held four times is never a wait.
+/// @brief Finds the waits of a Mahjong hand of 3n+1 tiles, as a tile mask.
 ///
-/// Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_WRONG_SIZE`, `..._FIFTH_COPY`,
-/// `..._TOO_MANY_TILES`, `PARLOR_ERR_NULL_POINTER` or `PARLOR_ERR_INVALID_ARGUMENT` (counts
-/// length not 34, unknown rules code).
+/// A tile the hand holds four times is never a wait.
 ///
-/// # Safety
-/// `counts` valid for `counts_len` bytes; `out_mask` valid for one write.
+/// @param[in] counts The hand: @p counts_len counts indexed by tile code (each 0–4, at most 14
+/// tiles in all).
+/// @param[in] counts_len Number of counts in @p counts: must be #PARLOR_MAHJONG_KINDS (34).
+/// @param[in] rules #PARLOR_MAHJONG_RULES_SEED or #PARLOR_MAHJONG_RULES_RIICHI.
+/// @param[out] out_mask Receives the waits: bit `i` set for tile code `i`.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Found (a mask of 0: no wait).
+/// @retval PARLOR_ERR_NULL_POINTER @p out_mask is NULL, or @p counts is NULL with @p counts_len
+/// above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT @p counts_len is not 34, an unknown rules code, or a
+/// misaligned @p out_mask.
+/// @retval PARLOR_MAHJONG_ERR_WRONG_SIZE The hand does not have 3n+1 tiles.
+/// @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A count above 4.
+/// @retval PARLOR_MAHJONG_ERR_TOO_MANY_TILES More than 14 tiles.
+/// @pre @p counts is readable for @p counts_len bytes; @p out_mask is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_waits(
@@ -239,13 +277,30 @@ pub unsafe extern "C" fn parlor_mahjong_waits(
     })())
 }
 
-/// The waits as tile codes in order (`m p s z`, then number) into `out_tiles` of `capacity`
-/// entries; `out_count` receives how many there are (at most 34; also when the buffer is too
-/// small: `PARLOR_ERR_BUFFER_TOO_SMALL`). Otherwise as [`parlor_mahjong_waits`].
+/// @brief Lists the waits of a Mahjong hand of 3n+1 tiles as tile codes, in order.
 ///
-/// # Safety
-/// `counts` valid for `counts_len` bytes; `out_tiles` valid for `capacity` bytes (or null with
-/// capacity 0); `out_count` valid for one write.
+/// The order is `m p s z`, then number. Otherwise as parlor_mahjong_waits().
+///
+/// @param[in] counts The hand: @p counts_len counts indexed by tile code (each 0–4, at most 14
+/// tiles in all).
+/// @param[in] counts_len Number of counts in @p counts: must be #PARLOR_MAHJONG_KINDS (34).
+/// @param[in] rules #PARLOR_MAHJONG_RULES_SEED or #PARLOR_MAHJONG_RULES_RIICHI.
+/// @param[out] out_tiles Receives the tile codes: @p capacity entries (NULL with @p capacity 0 asks
+/// for the number). 34 always suffice.
+/// @param[in] capacity Number of codes @p out_tiles holds.
+/// @param[out] out_count Receives the number of waits, also when @p out_tiles is too small.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Listed (or, with @p capacity 0, counted).
+/// @retval PARLOR_ERR_NULL_POINTER @p out_count is NULL, or a buffer is NULL with a length above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT @p counts_len is not 34, an unknown rules code, or a
+/// misaligned @p out_count.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL More waits than @p capacity: the first @p capacity are
+/// written and `*out_count` is the number needed.
+/// @retval PARLOR_MAHJONG_ERR_WRONG_SIZE The hand does not have 3n+1 tiles.
+/// @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A count above 4.
+/// @retval PARLOR_MAHJONG_ERR_TOO_MANY_TILES More than 14 tiles.
+/// @pre @p counts is readable for @p counts_len bytes; @p out_tiles is writable for @p capacity
+/// bytes; @p out_count is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_waits_list(
@@ -273,10 +328,22 @@ pub unsafe extern "C" fn parlor_mahjong_waits_list(
     })())
 }
 
-/// Whether a hand of 3n+2 tiles is complete under `rules`: `*out_complete` is 1 or 0.
+/// @brief Decides whether a Mahjong hand of 3n+2 tiles is complete.
 ///
-/// # Safety
-/// `counts` valid for `counts_len` bytes; `out_complete` valid for one write.
+/// @param[in] counts The hand: @p counts_len counts indexed by tile code (each 0–4, at most 14
+/// tiles in all).
+/// @param[in] counts_len Number of counts in @p counts: must be #PARLOR_MAHJONG_KINDS (34).
+/// @param[in] rules #PARLOR_MAHJONG_RULES_SEED or #PARLOR_MAHJONG_RULES_RIICHI.
+/// @param[out] out_complete Receives 1 when the hand is complete, else 0.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Decided.
+/// @retval PARLOR_ERR_NULL_POINTER @p out_complete is NULL, or @p counts is NULL with @p counts_len
+/// above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT @p counts_len is not 34, or an unknown rules code.
+/// @retval PARLOR_MAHJONG_ERR_WRONG_SIZE The hand does not have 3n+2 tiles.
+/// @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A count above 4.
+/// @retval PARLOR_MAHJONG_ERR_TOO_MANY_TILES More than 14 tiles.
+/// @pre @p counts is readable for @p counts_len bytes; @p out_complete is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_is_complete(
@@ -296,11 +363,23 @@ pub unsafe extern "C" fn parlor_mahjong_is_complete(
     })())
 }
 
-/// The shanten number (-1 complete, 0 tenpai, …) of a hand of 3n+1 or 3n+2 tiles for `form`
-/// (`PARLOR_MAHJONG_FORM_*`; seven pairs and thirteen orphans need 13 or 14 tiles).
+/// @brief Computes the shanten number of a Mahjong hand of 3n+1 or 3n+2 tiles.
 ///
-/// # Safety
-/// `counts` valid for `counts_len` bytes; `out_shanten` valid for one write.
+/// @param[in] counts The hand: @p counts_len counts indexed by tile code (each 0–4, at most 14
+/// tiles in all).
+/// @param[in] counts_len Number of counts in @p counts: must be #PARLOR_MAHJONG_KINDS (34).
+/// @param[in] form A `PARLOR_MAHJONG_FORM_*` code (seven pairs and thirteen orphans need 13 or 14
+/// tiles).
+/// @param[out] out_shanten Receives the shanten number: −1 complete, 0 tenpai, 1 one tile away, …
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Computed.
+/// @retval PARLOR_ERR_NULL_POINTER @p out_shanten is NULL, or @p counts is NULL with @p counts_len
+/// above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT @p counts_len is not 34, or an unknown form code.
+/// @retval PARLOR_MAHJONG_ERR_WRONG_SIZE The hand's size does not fit the form.
+/// @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A count above 4.
+/// @retval PARLOR_MAHJONG_ERR_TOO_MANY_TILES More than 14 tiles.
+/// @pre @p counts is readable for @p counts_len bytes; @p out_shanten is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_shanten(
@@ -320,7 +399,7 @@ pub unsafe extern "C" fn parlor_mahjong_shanten(
     })())
 }
 
-/// Tile acceptance of a hand, as returned by [`parlor_mahjong_ukeire`].
+/// @brief Tile acceptance (ukeire) of a Mahjong hand, as written by parlor_mahjong_ukeire().
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParlorMahjongUkeire {
@@ -336,16 +415,32 @@ pub struct ParlorMahjongUkeire {
     pub remaining: [u8; PARLOR_MAHJONG_KINDS],
 }
 
-/// Tile acceptance (ukeire) of a hand of 3n+1 tiles for `form`: which kinds lower the shanten
-/// and how many copies of each are unseen, given the hand and the `visible` counts (34 counts of
-/// tiles seen elsewhere, or null with `visible_len == 0` for none).
+/// @brief Computes the tile acceptance (ukeire) of a Mahjong hand of 3n+1 tiles.
 ///
-/// Returns `PARLOR_OK`, `PARLOR_MAHJONG_ERR_WRONG_SIZE`, `..._FIFTH_COPY` (also when hand and
-/// visible hold five of a kind), `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`.
+/// Which kinds lower the shanten for the form, and how many copies of each are unseen given the
+/// hand and the visible tiles.
 ///
-/// # Safety
-/// `counts` valid for `counts_len` bytes, `visible` for `visible_len` bytes (or null with 0);
-/// `out` valid for one write.
+/// @param[in] counts The hand: @p counts_len counts indexed by tile code (each 0–4, at most 14
+/// tiles in all).
+/// @param[in] counts_len Number of counts in @p counts: must be #PARLOR_MAHJONG_KINDS (34).
+/// @param[in] visible Tiles seen elsewhere: @p visible_len counts indexed by tile code, or NULL
+/// with @p visible_len 0 for none.
+/// @param[in] visible_len Number of counts in @p visible: 34, or 0 for none.
+/// @param[in] form A `PARLOR_MAHJONG_FORM_*` code.
+/// @param[out] out Receives the acceptance.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Computed.
+/// @retval PARLOR_ERR_NULL_POINTER @p out is NULL, or @p counts or @p visible is NULL with a length
+/// above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT A counts length that is not 34, an unknown form code, or a
+/// misaligned @p out.
+/// @retval PARLOR_MAHJONG_ERR_WRONG_SIZE The hand does not have 3n+1 tiles, or its size does not fit
+/// the form.
+/// @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A count above 4, also when the hand and @p visible together
+/// hold five of a kind.
+/// @retval PARLOR_MAHJONG_ERR_TOO_MANY_TILES More than 14 tiles in the hand.
+/// @pre @p counts is readable for @p counts_len bytes and a non-NULL @p visible for @p visible_len
+/// bytes; @p out is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_ukeire(
@@ -384,18 +479,19 @@ pub unsafe extern "C" fn parlor_mahjong_ukeire(
     })())
 }
 
-/// One decomposition of a complete hand, as written by [`parlor_mahjong_decompositions`].
+/// @brief One decomposition of a complete Mahjong hand, as written by
+/// parlor_mahjong_decompositions().
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParlorMahjongDecomposition {
-    /// `PARLOR_MAHJONG_FORM_REGULAR`, `..._SEVEN_PAIRS` or `..._THIRTEEN_ORPHANS`.
+    /// #PARLOR_MAHJONG_FORM_REGULAR, `..._SEVEN_PAIRS` or `..._THIRTEEN_ORPHANS`.
     pub form: u8,
     /// Regular: the pair's tile code. Thirteen orphans: the doubled tile. Seven pairs: the first
     /// pair (as `pairs[0]`).
     pub pair: u8,
     /// Regular: the number of sets (0–4); otherwise 0.
     pub set_count: u8,
-    /// Per set: `PARLOR_MAHJONG_SET_TRIPLET` or `PARLOR_MAHJONG_SET_RUN`.
+    /// Per set: #PARLOR_MAHJONG_SET_TRIPLET or #PARLOR_MAHJONG_SET_RUN.
     pub set_kinds: [u8; PARLOR_MAHJONG_MAX_SETS],
     /// Per set: its tile code (a run's lowest tile).
     pub set_tiles: [u8; PARLOR_MAHJONG_MAX_SETS],
@@ -443,15 +539,31 @@ fn to_c(decomposition: &Decomposition) -> ParlorMahjongDecomposition {
     out
 }
 
-/// Every decomposition of a hand of 3n+2 tiles under `rules` (none when it is not complete),
-/// in the core's order (regular ones by pair then sets, then seven pairs, then thirteen
-/// orphans), into `out` of `capacity` entries. `out_count` receives how many there are, also
-/// when the buffer is too small (`PARLOR_ERR_BUFFER_TOO_SMALL`; the first `capacity` are
-/// written). A null `out` with capacity 0 asks for the count.
+/// @brief Lists every decomposition of a Mahjong hand of 3n+2 tiles.
 ///
-/// # Safety
-/// `counts` valid for `counts_len` bytes; `out` valid for `capacity` entries (or null with 0);
-/// `out_count` valid for one write.
+/// None when the hand is not complete. The core's order: regular ones by pair then sets, then
+/// seven pairs, then thirteen orphans.
+///
+/// @param[in] counts The hand: @p counts_len counts indexed by tile code (each 0–4, at most 14
+/// tiles in all).
+/// @param[in] counts_len Number of counts in @p counts: must be #PARLOR_MAHJONG_KINDS (34).
+/// @param[in] rules #PARLOR_MAHJONG_RULES_SEED or #PARLOR_MAHJONG_RULES_RIICHI.
+/// @param[out] out Receives the decompositions: @p capacity entries (NULL with @p capacity 0 asks
+/// for the number).
+/// @param[in] capacity Number of decompositions @p out holds.
+/// @param[out] out_count Receives the number of decompositions, also when @p out is too small.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Listed (or, with @p capacity 0, counted).
+/// @retval PARLOR_ERR_NULL_POINTER @p out_count is NULL, or a buffer is NULL with a length above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT @p counts_len is not 34, an unknown rules code, or a
+/// misaligned @p out_count.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL More decompositions than @p capacity: the first @p capacity
+/// are written and `*out_count` is the number needed.
+/// @retval PARLOR_MAHJONG_ERR_WRONG_SIZE The hand does not have 3n+2 tiles.
+/// @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A count above 4.
+/// @retval PARLOR_MAHJONG_ERR_TOO_MANY_TILES More than 14 tiles.
+/// @pre @p counts is readable for @p counts_len bytes; @p out is writable for @p capacity entries;
+/// @p out_count is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_decompositions(

@@ -12,7 +12,8 @@
 //! is the red five); a tile *kind* is `0..34` (`1m…9m 1p…9p 1s…9s 1z…7z`). "None" is 255.
 
 use parlor_core::game::Seat;
-use parlor_core::mahjong::game_match::{self, Match, Step};
+use parlor_core::game::Step;
+use parlor_core::mahjong::game_match::{self, Match};
 use parlor_core::mahjong::round::{self, MAX_DISCARDS, TILE_IDS};
 use parlor_core::mahjong::score::MeldKind;
 use parlor_core::mahjong::{
@@ -387,7 +388,7 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static core::ffi::C
 /// The status of a round or match error.
 pub fn error_code(error: Error) -> ParlorStatus {
     match error {
-        Error::BadConfig { .. } => PARLOR_MAHJONG_ERR_BAD_CONFIG,
+        Error::InvalidConfig { .. } => PARLOR_MAHJONG_ERR_BAD_CONFIG,
         Error::BadDeal { .. } => PARLOR_MAHJONG_ERR_BAD_DEAL,
         Error::NoSuchSeat { .. } => PARLOR_MAHJONG_ERR_NO_SUCH_SEAT,
         Error::RoundOver => PARLOR_MAHJONG_ERR_ROUND_OVER,
@@ -397,7 +398,7 @@ pub fn error_code(error: Error) -> ParlorStatus {
         Error::AwaitingDeal => PARLOR_MAHJONG_ERR_AWAITING_DEAL,
         Error::NotAwaitingDeal => PARLOR_MAHJONG_ERR_NOT_AWAITING_DEAL,
         Error::BufferTooSmall { .. } => PARLOR_ERR_BUFFER_TOO_SMALL,
-        Error::BadEncoding { .. } => PARLOR_ERR_INVALID_STATE,
+        Error::InvalidState { .. } => PARLOR_ERR_INVALID_STATE,
         Error::Score(e) => score_error_code(e),
         // Every other variant (and one the core adds before it has a code here) reads as
         // internal, never as another error's code.
@@ -1290,7 +1291,11 @@ pub unsafe extern "C" fn parlor_mahjong_match_apply(
         };
         let mut core = match_in(state)?;
         let action = Action::try_from(action)?;
-        let Step { event, outcome } = core.apply(seat_in(seat)?, action).map_err(error_code)?;
+        let Step {
+            event,
+            finished: outcome,
+            ..
+        } = core.apply(seat_in(seat)?, action).map_err(error_code)?;
         *state = match_state(&core)?;
         if let Some(slot) = out_event {
             *slot = event_out(&event, core.is_over());
@@ -1333,12 +1338,12 @@ pub unsafe extern "C" fn parlor_mahjong_match_scores(
         for (slot, s) in scores.iter_mut().zip(points) {
             *slot = s;
         }
-        *rounds = u32::from(game.rounds_played());
+        *rounds = game.rounds_played();
         *over = u8::from(game.is_over());
         if !out_placement.is_null() {
             // SAFETY: forwarded contract (4 bytes).
             let placement = unsafe { output_slice(out_placement, 4) }?;
-            let order = game.placement().map(|p| p.map(|s| s.0));
+            let order = game.final_scores().map(|s| game_match::placement(&s).map(|s| s.0));
             for (i, slot) in placement.iter_mut().enumerate() {
                 *slot = order
                     .and_then(|o| o.get(i).copied())

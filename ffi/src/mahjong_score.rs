@@ -5,6 +5,9 @@
 //! same id twice in one input is refused (one physical tile). Booleans are `uint8_t` 0 or 1;
 //! every code is checked.
 
+// The C functions are documented for Doxygen (the header): `@param[in]` is no rustdoc link.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use parlor_core::mahjong::score::{
     CalledMeld, Config, Error, FuKind, HandValue, Kazoe, Limit, List, MeldKind, Piece, Riichi, Wait, Win, Wind, score,
 };
@@ -48,7 +51,7 @@ pub const PARLOR_MAHJONG_MELD_ANKAN: u8 = 4;
 /// "None" for the optional codes (`called`, `from`).
 pub const PARLOR_MAHJONG_NONE: u8 = 255;
 
-/// Flag bit of [`ParlorMahjongWin::flags`]: ippatsu.
+/// Flag bit of ParlorMahjongWin::flags: ippatsu.
 pub const PARLOR_MAHJONG_FLAG_IPPATSU: u32 = 1;
 /// Flag bit: won on a kan replacement tile.
 pub const PARLOR_MAHJONG_FLAG_RINSHAN: u32 = 2;
@@ -90,7 +93,7 @@ pub const PARLOR_MAHJONG_FU_PENCHAN: u8 = 11;
 /// Fu item code: pair wait.
 pub const PARLOR_MAHJONG_FU_TANKI: u8 = 12;
 
-/// A called meld.
+/// @brief A called Riichi meld (closed kans included), in 136-form tile ids.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ParlorMahjongMeld {
@@ -98,13 +101,13 @@ pub struct ParlorMahjongMeld {
     pub kind: u8,
     /// 136-form ids: 3 for chii and pon, 4 for kans.
     pub tiles: [u8; 4],
-    /// Index in `tiles` of the tile taken from a discard, or `PARLOR_MAHJONG_NONE`.
+    /// Index in `tiles` of the tile taken from a discard, or #PARLOR_MAHJONG_NONE.
     pub called: u8,
-    /// Seat wind (0 E … 3 N) of the seat it came from, or `PARLOR_MAHJONG_NONE`.
+    /// Seat wind (0 E … 3 N) of the seat it came from, or #PARLOR_MAHJONG_NONE.
     pub from: u8,
 }
 
-/// A winning hand and its circumstances.
+/// @brief A winning Riichi hand and its circumstances, the input of parlor_mahjong_score().
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ParlorMahjongWin {
@@ -142,7 +145,9 @@ pub struct ParlorMahjongWin {
     pub riichi_sticks: u16,
 }
 
-/// The rule set (see `parlor_core::mahjong::score::Config`); booleans 0/1.
+/// @brief The Riichi scoring rule set; booleans are 0 or 1.
+///
+/// See `parlor_core::mahjong::score::Config`; parlor_mahjong_config_preset() fills one.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ParlorMahjongConfig {
@@ -172,7 +177,7 @@ pub struct ParlorMahjongConfig {
     pub double_wind_pair_fu: u8,
 }
 
-/// One yaku of a value.
+/// @brief One yaku of a hand value and its han.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ParlorMahjongYaku {
@@ -182,19 +187,19 @@ pub struct ParlorMahjongYaku {
     pub han: u8,
 }
 
-/// One fu item.
+/// @brief One fu item of a hand value.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ParlorMahjongFu {
     /// `PARLOR_MAHJONG_FU_*`.
     pub kind: u8,
-    /// The set's or pair's kind code, or `PARLOR_MAHJONG_NONE`.
+    /// The set's or pair's kind code, or #PARLOR_MAHJONG_NONE.
     pub tile: u8,
     /// Fu.
     pub fu: u8,
 }
 
-/// The value of a winning hand.
+/// @brief The value of a winning Riichi hand, as written by parlor_mahjong_score().
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ParlorMahjongValue {
@@ -474,11 +479,16 @@ pub fn write_value(v: &HandValue) -> ParlorMahjongValue {
     out
 }
 
-/// Fills `out` with preset `preset`: 0 `online` (the default), 1 `mahjong-soul`,
-/// 2 `mahjong-pypi`. Errors: `PARLOR_ERR_INVALID_ARGUMENT` (unknown preset), a null pointer.
+/// @brief Fills a Riichi scoring rule set from a named preset.
 ///
-/// # Safety
-/// `out` must be null or valid for writing one `ParlorMahjongConfig`.
+/// @param[in] preset 0 `online` (the default), 1 `mahjong-soul`, 2 `mahjong-pypi`.
+/// @param[out] out Receives the rule set.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Filled.
+/// @retval PARLOR_ERR_NULL_POINTER @p out is NULL.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT An unknown preset.
+/// @pre @p out is writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_config_preset(preset: u8, out: *mut ParlorMahjongConfig) -> ParlorStatus {
     status((|| {
@@ -505,15 +515,35 @@ pub unsafe extern "C" fn parlor_mahjong_config_preset(preset: u8, out: *mut Parl
     })())
 }
 
-/// Values the winning hand `win` under `config` into `out` (written only on success).
+/// @brief Values a winning Riichi hand: yaku, han, fu, limit and payments.
 ///
-/// Errors: `PARLOR_MAHJONG_ERR_NO_YAKU` (a complete hand without yaku), the other 440–449 codes
-/// and `PARLOR_MAHJONG_ERR_FIFTH_COPY` for impossible input, `PARLOR_ERR_INVALID_ARGUMENT` for an
-/// unknown code, a boolean not 0/1 or a length out of range, `PARLOR_ERR_NULL_POINTER`.
+/// Tiles are 136-form ids (kind code × 4 + copy; copy 0 of `5m 5p 5s` is the red five); the same
+/// id twice is refused. Booleans are 0 or 1; every code is checked.
 ///
-/// # Safety
-/// `win` and `config` must be null or point to one initialised value each; `out` null or valid
-/// for writing one `ParlorMahjongValue`.
+/// @param[in] win The winning hand and its circumstances.
+/// @param[in] config The rule set (see parlor_mahjong_config_preset()).
+/// @param[out] out Receives the value (written only on success).
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Valued.
+/// @retval PARLOR_ERR_NULL_POINTER @p win, @p config or @p out is NULL.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT An unknown code or tile id, a boolean not 0 or 1, a length
+/// out of range, an inconsistent @p config, or a misaligned pointer.
+/// @retval PARLOR_ERR_CAPACITY_EXCEEDED More tiles than a hand holds.
+/// @retval PARLOR_MAHJONG_ERR_NO_YAKU The hand is complete but has no yaku (dora are not yaku).
+/// @retval PARLOR_MAHJONG_ERR_NOT_COMPLETE The tiles are not a complete hand.
+/// @retval PARLOR_MAHJONG_ERR_WRONG_TILE_COUNT The closed tiles are not `14 − 3 × melds`.
+/// @retval PARLOR_MAHJONG_ERR_WINNING_TILE_NOT_IN_HAND The winning tile is not a closed tile.
+/// @retval PARLOR_MAHJONG_ERR_BAD_MELD A meld that is none (a kan of three, a chii that is no run, …).
+/// @retval PARLOR_MAHJONG_ERR_CALLED_FROM_WRONG_SEAT A meld called from the winner's own seat, or a
+/// chii not from the seat before.
+/// @retval PARLOR_MAHJONG_ERR_CONFLICTING_FLAGS Flags that contradict each other or the hand.
+/// @retval PARLOR_MAHJONG_ERR_TOO_MANY_INDICATORS Kan dora while the config has none, ura-dora
+/// without riichi, or more ura than dora.
+/// @retval PARLOR_MAHJONG_ERR_SECOND_RED_FIVE Two red fives of one suit.
+/// @retval PARLOR_MAHJONG_ERR_DUPLICATE_TILE_ID The same tile id twice.
+/// @retval PARLOR_MAHJONG_ERR_FIFTH_COPY A fifth copy of a kind.
+/// @pre @p win and @p config are readable; @p out is writable.
+#[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_mahjong_score(
     win: *const ParlorMahjongWin,

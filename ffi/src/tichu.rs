@@ -5,6 +5,9 @@
 //! a rank-only set, the low `count` bits; bit 52 Mah Jong, 53 Dog, 54 Phoenix, 55 Dragon; bit 63
 //! set for a suited set). Get one from text with [`parlor_tichu_parse`].
 
+// The C functions are documented for Doxygen (the header): `@param[in]` is no rustdoc link.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use core::ffi::{CStr, c_char};
 use core::ops::ControlFlow;
 
@@ -70,7 +73,7 @@ pub const PARLOR_TICHU_ERR_BAD_EXCHANGE: ParlorStatus = 226;
 /// The Dragon's trick must go to an opponent of its winner.
 pub const PARLOR_TICHU_ERR_NOT_AN_OPPONENT: ParlorStatus = 227;
 /// Reserved (nothing returns it; the number stays taken): a broken invariant is the common
-/// `PARLOR_ERR_INTERNAL` in every game.
+/// #PARLOR_ERR_INTERNAL in every game.
 pub const PARLOR_TICHU_ERR_INTERNAL: ParlorStatus = 228;
 
 /// Combination kind codes (`ParlorTichuCombination.kind`).
@@ -97,7 +100,7 @@ pub const PARLOR_TICHU_NO_SEAT: u8 = 255;
 /// maximum, 1674 (`JJ QQQQ KKKK AAA` + Phoenix, suited, on the lead; see `MAX_MOVES` in the core
 /// and docs/tichu.md). A `uint64_t` buffer of this size is 13,392 bytes.
 pub const PARLOR_TICHU_MAX_MOVES: usize = 1674;
-/// Bytes that always suffice for [`parlor_tichu_format`], the NUL included (the whole suited
+/// Bytes that always suffice for parlor_tichu_format(), the NUL included (the whole suited
 /// deck is 108 characters).
 pub const PARLOR_TICHU_FORMAT_BYTES: usize = 112;
 const _: () = assert!(PARLOR_TICHU_MAX_MOVES == tichu::MAX_MOVES);
@@ -121,12 +124,14 @@ const _: () = {
     }
 };
 
-/// A resolved play: kind code, number of cards, key in half ranks (rank × 2; Mah Jong 2,
-/// Dragon 30, a Phoenix single n + ½ is odd, Dog 0).
+/// @brief A resolved Tichu play: kind code, number of cards and key.
+///
+/// The key is in half ranks (rank × 2; Mah Jong 2, Dragon 30, a Phoenix single n + ½ is odd,
+/// Dog 0).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParlorTichuCombination {
-    /// `PARLOR_TICHU_SINGLE` … `PARLOR_TICHU_DOG`.
+    /// #PARLOR_TICHU_SINGLE … #PARLOR_TICHU_DOG.
     pub kind: u8,
     /// Number of cards.
     pub length: u8,
@@ -134,13 +139,13 @@ pub struct ParlorTichuCombination {
     pub key: u8,
 }
 
-/// How a trick ended.
+/// @brief How a Tichu trick ended (valid when ParlorTichuTrick::over is 1).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParlorTichuTrickEnd {
     /// Who won the trick.
     pub taker: u8,
-    /// Who leads next, or `PARLOR_TICHU_NO_SEAT`.
+    /// Who leads next, or #PARLOR_TICHU_NO_SEAT.
     pub next_leader: u8,
     /// Card points in the trick.
     pub points: i16,
@@ -150,7 +155,10 @@ pub struct ParlorTichuTrickEnd {
     pub dog: u8,
 }
 
-/// The state of a trick (plain values; create it with [`parlor_tichu_trick_new`]).
+/// @brief The state of a Tichu trick, as plain values.
+///
+/// Create one with parlor_tichu_trick_new(); advance it with parlor_tichu_trick_play() and
+/// parlor_tichu_trick_pass(), which check every field it holds (#PARLOR_TICHU_ERR_INVALID_TRICK).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParlorTichuTrick {
@@ -171,7 +179,7 @@ pub struct ParlorTichuTrick {
     /// Card points played into the trick.
     pub points: i16,
     /// Every card played into the trick so far (a card mask; rank-only once a rank-only play was
-    /// made): a card is never played twice in one trick (`PARLOR_TICHU_ERR_PLAYED_TWICE`).
+    /// made): a card is never played twice in one trick (#PARLOR_TICHU_ERR_PLAYED_TWICE).
     pub played: u64,
     /// 1 when the trick is over (`end` is then valid).
     pub over: u8,
@@ -241,7 +249,8 @@ pub fn error_code(error: Error) -> ParlorStatus {
         Error::TooLateToCall => PARLOR_TICHU_ERR_TOO_LATE_TO_CALL,
         Error::AlreadyExchanged => PARLOR_TICHU_ERR_ALREADY_EXCHANGED,
         Error::BadExchange => PARLOR_TICHU_ERR_BAD_EXCHANGE,
-        Error::InvalidEncoding => PARLOR_ERR_INVALID_STATE,
+        Error::InvalidState => PARLOR_ERR_INVALID_STATE,
+        Error::BadToken { .. } => PARLOR_ERR_INVALID_ARGUMENT,
         Error::InvalidTrick => PARLOR_TICHU_ERR_INVALID_TRICK,
         Error::PlayedTwice => PARLOR_TICHU_ERR_PLAYED_TWICE,
         Error::TrickOver => PARLOR_TICHU_ERR_TRICK_OVER,
@@ -303,13 +312,27 @@ fn seat_in(code: u8) -> Result<Seat, ParlorStatus> {
     Seat::try_from(code).map_err(error_code)
 }
 
-/// Parses a card set in either notation (`6P0594J7`, `-`, `5j6j7j8j9j`) into `*out_mask`.
-/// On a parse error, `*out_error_offset` (optional, may be null) receives the byte offset of the
-/// offending card. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_UTF8`, 200–203.
+/// @brief Parses a Tichu card set from text into a card mask.
 ///
-/// # Safety
-/// `text` must be readable for `len` bytes (or null with `len` 0); `out_mask` writable; a
-/// non-null `out_error_offset` writable.
+/// Either notation: rank-only (`6P0594J7`) or suited (`5j6j7j8j9j`); `-` or an empty text is the
+/// empty set. The mask layout is in the file documentation (Tichu card masks).
+///
+/// @param[in] text The text: @p len bytes of UTF-8, no NUL needed (NULL when @p len is 0).
+/// @param[in] len Length of @p text in bytes.
+/// @param[out] out_mask Receives the card mask (written only on success).
+/// @param[out] out_error_offset Optional (may be NULL): on a parse error (statuses 200–203),
+/// receives the byte offset in @p text of the offending card.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Parsed; `*out_mask` holds the set.
+/// @retval PARLOR_ERR_NULL_POINTER @p out_mask is NULL, or @p text is NULL with @p len above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT @p out_mask is misaligned, or @p len exceeds `PTRDIFF_MAX`.
+/// @retval PARLOR_ERR_INVALID_UTF8 @p text is not UTF-8.
+/// @retval PARLOR_TICHU_ERR_UNKNOWN_CARD A character that is no card.
+/// @retval PARLOR_TICHU_ERR_TOO_MANY_OF_RANK A fifth card of one rank (rank-only notation).
+/// @retval PARLOR_TICHU_ERR_DUPLICATE_CARD A card that exists once given twice.
+/// @retval PARLOR_TICHU_ERR_MIXED_NOTATION Suited and rank-only natural cards in one set.
+/// @pre @p text is readable for @p len bytes; @p out_mask and a non-NULL @p out_error_offset
+/// (any alignment) are writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_parse(
@@ -346,12 +369,22 @@ pub unsafe extern "C" fn parlor_tichu_parse(
     })())
 }
 
-/// Writes the card set `mask` as NUL-terminated text (the canonical order; `-` when empty).
-/// `out_len` (optional) receives the length without the NUL; a null `buf` with `capacity` 0
-/// asks for it. Errors: `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_ERR_BUFFER_TOO_SMALL`.
+/// @brief Writes a Tichu card set as NUL-terminated text (the canonical order; `-` when empty).
 ///
-/// # Safety
-/// `buf` writable for `capacity` bytes (or null with 0); a non-null `out_len` writable.
+/// @param[in] mask The card set (layout in the file documentation).
+/// @param[out] buf Receives the text and a NUL: @p capacity bytes (NULL with @p capacity 0 asks
+/// for the length). #PARLOR_TICHU_FORMAT_BYTES always suffice.
+/// @param[in] capacity Size of @p buf in bytes.
+/// @param[out] out_len Optional (may be NULL): receives the text's length in bytes without the NUL,
+/// also when @p buf is too small.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Written (or, with @p capacity 0 and @p out_len, the length was reported).
+/// @retval PARLOR_ERR_NULL_POINTER @p buf is NULL with @p capacity above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT @p capacity exceeds `PTRDIFF_MAX`.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL The text and its NUL do not fit; @p buf holds as much as fits,
+/// NUL-terminated, and `*out_len` the length needed.
+/// @retval PARLOR_TICHU_ERR_INVALID_MASK @p mask has bits outside the layout.
+/// @pre @p buf is writable for @p capacity bytes; a non-NULL @p out_len is writable (any alignment).
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_format(
@@ -367,12 +400,27 @@ pub unsafe extern "C" fn parlor_tichu_format(
     })())
 }
 
-/// The seed's function on text: is `play` legal on `previous` (empty or `-` = the lead)?
-/// `*out_legal` = 1 or 0. Errors: parse codes 200–203, `PARLOR_TICHU_ERR_CARDS_OVERLAP`,
-/// `PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`.
+/// @brief Decides, on text, whether a play may follow the previous play (the seed's question).
 ///
-/// # Safety
-/// The texts readable for their lengths (or null with 0); `out_legal` writable.
+/// @param[in] previous The previous play as text (either notation): @p previous_len bytes of
+/// UTF-8; empty or `-` for the lead.
+/// @param[in] previous_len Length of @p previous in bytes.
+/// @param[in] play The play as text: @p play_len bytes of UTF-8.
+/// @param[in] play_len Length of @p play in bytes.
+/// @param[out] out_legal Receives 1 when @p play is legal on @p previous, else 0.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Decided; `*out_legal` holds the answer.
+/// @retval PARLOR_ERR_NULL_POINTER @p out_legal is NULL, or a text is NULL with a length above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT A length exceeds `PTRDIFF_MAX`.
+/// @retval PARLOR_ERR_INVALID_UTF8 A text is not UTF-8.
+/// @retval PARLOR_TICHU_ERR_UNKNOWN_CARD A character that is no card.
+/// @retval PARLOR_TICHU_ERR_TOO_MANY_OF_RANK A fifth card of one rank.
+/// @retval PARLOR_TICHU_ERR_DUPLICATE_CARD A card that exists once given twice.
+/// @retval PARLOR_TICHU_ERR_MIXED_NOTATION Suited and rank-only natural cards in one set.
+/// @retval PARLOR_TICHU_ERR_CARDS_OVERLAP The two sets cannot be on the table together.
+/// @retval PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION @p previous is no combination.
+/// @retval PARLOR_TICHU_ERR_PREVIOUS_IS_DOG @p previous is the Dog (nothing is played on it).
+/// @pre Each text is readable for its length; @p out_legal is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_is_legal(
@@ -396,13 +444,20 @@ pub unsafe extern "C" fn parlor_tichu_is_legal(
     })())
 }
 
-/// Reads the previous play `mask` at its strongest (the seed's form): `*out_has` = 0 for the
-/// lead (an empty set), else 1 and `*out_combination` (a lone Phoenix counts as led, 1½).
-/// Errors: `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`,
-/// `PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION`.
+/// @brief Reads a previous play given as a card mask at its strongest (the seed's form).
 ///
-/// # Safety
-/// `out_has` and `out_combination` writable.
+/// A lone Phoenix counts as led (1½).
+///
+/// @param[in] mask The previous play (layout in the file documentation); 0 for the lead.
+/// @param[out] out_has Receives 0 for the lead (an empty set), else 1.
+/// @param[out] out_combination Receives the play's reading when `*out_has` is 1 (zeroed otherwise).
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Read.
+/// @retval PARLOR_ERR_NULL_POINTER @p out_has or @p out_combination is NULL.
+/// @retval PARLOR_TICHU_ERR_INVALID_MASK @p mask has bits outside the layout.
+/// @retval PARLOR_TICHU_ERR_PREVIOUS_IS_DOG @p mask is the Dog.
+/// @retval PARLOR_TICHU_ERR_PREVIOUS_NOT_A_COMBINATION @p mask is no combination.
+/// @pre @p out_has and @p out_combination are writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_previous(
@@ -422,15 +477,25 @@ pub unsafe extern "C" fn parlor_tichu_previous(
     })())
 }
 
-/// The resolved form: is `play_mask` legal on `*previous` (null = the lead), and which reading
-/// does it take (the strongest that beats, a Phoenix single n + ½)? `*out_legal` = 1 or 0;
-/// when legal, `*out_combination` (optional, may be null) receives the reading.
-/// Errors: `PARLOR_ERR_INVALID_ARGUMENT` (unknown kind code), `PARLOR_TICHU_ERR_INVALID_COMBINATION`,
-/// `PARLOR_TICHU_ERR_INVALID_MASK`, `PARLOR_TICHU_ERR_CARDS_OVERLAP` (a Phoenix on a Phoenix),
-/// `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG` (nothing is played on the Dog).
+/// @brief Decides whether a play may follow a resolved previous play, and how it reads.
 ///
-/// # Safety
-/// A non-null `previous` readable; `out_legal` writable; a non-null `out_combination` writable.
+/// The play takes the strongest reading that beats @p previous (a Phoenix single reads n + ½).
+///
+/// @param[in] previous The play to beat, or NULL for the lead.
+/// @param[in] play_mask The play (layout in the file documentation).
+/// @param[out] out_legal Receives 1 when the play is legal, else 0.
+/// @param[out] out_combination Optional (may be NULL): receives the play's reading when legal
+/// (zeroed otherwise).
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Decided.
+/// @retval PARLOR_ERR_NULL_POINTER @p out_legal is NULL.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT `previous->kind` is no `PARLOR_TICHU_*` kind code.
+/// @retval PARLOR_TICHU_ERR_INVALID_COMBINATION @p previous has a kind, length and key that do not fit.
+/// @retval PARLOR_TICHU_ERR_INVALID_MASK @p play_mask has bits outside the layout.
+/// @retval PARLOR_TICHU_ERR_CARDS_OVERLAP A Phoenix on a Phoenix.
+/// @retval PARLOR_TICHU_ERR_PREVIOUS_IS_DOG @p previous is the Dog (nothing is played on it).
+/// @pre A non-NULL @p previous is readable; @p out_legal and a non-NULL @p out_combination are
+/// writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_resolve(
@@ -456,17 +521,29 @@ pub unsafe extern "C" fn parlor_tichu_resolve(
     })())
 }
 
-/// Every distinct legal play from `hand_mask` (≤ 14 cards) on `*previous` (null = the lead),
-/// honoring the open `wish` (rank 2..=14, 0 = none), as masks into `out_masks[0..capacity]`;
-/// `*out_count` receives how many there are. `PARLOR_TICHU_MAX_MOVES` always suffices; with less
-/// room the call writes what fits, sets `*out_count` to the number needed and returns
-/// `PARLOR_ERR_BUFFER_TOO_SMALL`. Errors also: `PARLOR_ERR_INVALID_ARGUMENT` (bad wish or kind
-/// code), `PARLOR_TICHU_ERR_INVALID_COMBINATION`, `PARLOR_TICHU_ERR_INVALID_MASK`,
-/// `PARLOR_TICHU_ERR_HAND_TOO_LARGE`, `PARLOR_TICHU_ERR_PREVIOUS_IS_DOG`.
+/// @brief Lists every distinct legal play from a hand on the previous play.
 ///
-/// # Safety
-/// A non-null `previous` readable; `out_masks` writable for `capacity` values (or null with 0);
-/// `out_count` writable.
+/// @param[in] hand_mask The hand, at most 14 cards (layout in the file documentation).
+/// @param[in] previous The play to beat, or NULL for the lead.
+/// @param[in] wish The open Mah Jong wish: a rank 2–14, or 0 for none.
+/// @param[out] out_masks Receives the plays as card masks: @p capacity entries (NULL with
+/// @p capacity 0 asks for the number). #PARLOR_TICHU_MAX_MOVES always suffices.
+/// @param[in] capacity Number of `uint64_t` entries in @p out_masks.
+/// @param[out] out_count Receives the number of plays, also when @p out_masks is too small.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Listed (or, with @p capacity 0, counted).
+/// @retval PARLOR_ERR_NULL_POINTER @p out_count is NULL, or @p out_masks is NULL with @p capacity
+/// above 0.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT A bad @p wish or kind code in @p previous, or a misaligned
+/// pointer.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL More plays than @p capacity: the first @p capacity are
+/// written and `*out_count` is the number needed.
+/// @retval PARLOR_TICHU_ERR_INVALID_COMBINATION @p previous has a kind, length and key that do not fit.
+/// @retval PARLOR_TICHU_ERR_INVALID_MASK @p hand_mask has bits outside the layout.
+/// @retval PARLOR_TICHU_ERR_HAND_TOO_LARGE @p hand_mask holds more than 14 cards.
+/// @retval PARLOR_TICHU_ERR_PREVIOUS_IS_DOG @p previous is the Dog.
+/// @pre A non-NULL @p previous is readable; @p out_masks is writable for @p capacity values;
+/// @p out_count is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_moves(
@@ -577,12 +654,18 @@ fn trick_in(t: &ParlorTichuTrick) -> Result<Trick, ParlorStatus> {
     Trick::from_parts(parts).map_err(error_code)
 }
 
-/// Starts a trick led by `leader` (0..=3) in `*out_trick`; `out_mask` bit `s` marks seat `s` as
-/// out of cards; `wish` is the open wish carried over (2..=14, 0 = none).
-/// Errors: `PARLOR_ERR_INVALID_ARGUMENT` (bad seat, mask or wish), `PARLOR_TICHU_ERR_SEAT_IS_OUT`.
+/// @brief Starts a Tichu trick.
 ///
-/// # Safety
-/// `out_trick` writable.
+/// @param[in] leader The seat that leads, 0–3.
+/// @param[in] out_mask Bit `s` set: seat `s` has no cards left (bits 0–3 only).
+/// @param[in] wish The open wish carried over: a rank 2–14, or 0 for none.
+/// @param[out] out_trick Receives the new trick.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Started.
+/// @retval PARLOR_ERR_NULL_POINTER @p out_trick is NULL.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT A bad seat, mask or wish, or a misaligned @p out_trick.
+/// @retval PARLOR_TICHU_ERR_SEAT_IS_OUT @p leader has no cards left.
+/// @pre @p out_trick is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_trick_new(
@@ -612,15 +695,35 @@ fn step_out(step: Step) -> u8 {
     }
 }
 
-/// Seat `seat`, holding `hand_mask`, plays `play_mask` into `*trick`, wishing `wish` (2..=14,
-/// 0 = none; only with the Mah Jong). `*out_next` receives the seat to act, or
-/// `PARLOR_TICHU_NO_SEAT` when the trick is over (then `trick->over` = 1 and `trick->end` says
-/// how). The trick is unchanged on error. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
-/// `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–214, 216, 217,
-/// `PARLOR_TICHU_ERR_PLAYED_TWICE` (a card of the play was already played in this trick).
+/// @brief Plays cards into a Tichu trick.
 ///
-/// # Safety
-/// `trick` readable and writable; `out_next` writable.
+/// Out of turn, only a bomb on a play is allowed. The trick is unchanged on error.
+///
+/// @param[in,out] trick The trick: read, checked, and advanced on success (when it ends,
+/// `trick->over` is 1 and `trick->end` says how).
+/// @param[in] seat The seat that plays, 0–3.
+/// @param[in] play_mask The cards played (layout in the file documentation).
+/// @param[in] hand_mask The seat's hand before the play.
+/// @param[in] wish The wish made with the Mah Jong: a rank 2–14, or 0 for none (only with the
+/// Mah Jong in the play).
+/// @param[out] out_next Receives the seat to act next, or #PARLOR_TICHU_NO_SEAT when the trick is
+/// over.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Played.
+/// @retval PARLOR_ERR_NULL_POINTER @p trick or @p out_next is NULL.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT A bad seat or wish code, or a misaligned @p trick.
+/// @retval PARLOR_TICHU_ERR_INVALID_TRICK `*trick` is no consistent trick.
+/// @retval PARLOR_TICHU_ERR_INVALID_MASK A mask has bits outside the layout.
+/// @retval PARLOR_TICHU_ERR_HAND_TOO_LARGE @p hand_mask holds more than 14 cards.
+/// @retval PARLOR_TICHU_ERR_TRICK_OVER The trick is over.
+/// @retval PARLOR_TICHU_ERR_NOT_YOUR_TURN Not this seat's turn (and no bomb on a play).
+/// @retval PARLOR_TICHU_ERR_SEAT_IS_OUT The seat has no cards left.
+/// @retval PARLOR_TICHU_ERR_NOT_IN_HAND The play holds cards that are not in the hand.
+/// @retval PARLOR_TICHU_ERR_ILLEGAL_PLAY The play is no combination or does not beat the table.
+/// @retval PARLOR_TICHU_ERR_MUST_FULFIL_WISH The seat can play the wished rank, and so must.
+/// @retval PARLOR_TICHU_ERR_UNEXPECTED_WISH A wish without the Mah Jong, or while a wish is open.
+/// @retval PARLOR_TICHU_ERR_PLAYED_TWICE A card of the play was already played in this trick.
+/// @pre @p trick is readable and writable; @p out_next is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_trick_play(
@@ -646,12 +749,28 @@ pub unsafe extern "C" fn parlor_tichu_trick_play(
     })())
 }
 
-/// Seat `seat`, holding `hand_mask`, passes in `*trick`; `*out_next` as for
-/// [`parlor_tichu_trick_play`]. Errors: `PARLOR_ERR_INVALID_ARGUMENT`,
-/// `PARLOR_TICHU_ERR_INVALID_TRICK`, `PARLOR_TICHU_ERR_INVALID_MASK`, 209–212, 215, 216.
+/// @brief Passes in a Tichu trick.
 ///
-/// # Safety
-/// `trick` readable and writable; `out_next` writable.
+/// The trick is unchanged on error.
+///
+/// @param[in,out] trick The trick: read, checked, and advanced on success.
+/// @param[in] seat The seat that passes, 0–3.
+/// @param[in] hand_mask The seat's hand (layout in the file documentation).
+/// @param[out] out_next Receives the seat to act next, or #PARLOR_TICHU_NO_SEAT when the trick is
+/// over (then `trick->over` is 1).
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Passed.
+/// @retval PARLOR_ERR_NULL_POINTER @p trick or @p out_next is NULL.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT A bad seat code, or a misaligned @p trick.
+/// @retval PARLOR_TICHU_ERR_INVALID_TRICK `*trick` is no consistent trick.
+/// @retval PARLOR_TICHU_ERR_INVALID_MASK @p hand_mask has bits outside the layout.
+/// @retval PARLOR_TICHU_ERR_HAND_TOO_LARGE @p hand_mask holds more than 14 cards.
+/// @retval PARLOR_TICHU_ERR_TRICK_OVER The trick is over.
+/// @retval PARLOR_TICHU_ERR_NOT_YOUR_TURN Not this seat's turn.
+/// @retval PARLOR_TICHU_ERR_SEAT_IS_OUT The seat has no cards left.
+/// @retval PARLOR_TICHU_ERR_CANNOT_PASS_ON_LEAD The leader cannot pass.
+/// @retval PARLOR_TICHU_ERR_MUST_FULFIL_WISH The seat can play the wished rank, and so must.
+/// @pre @p trick is readable and writable; @p out_next is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_trick_pass(
@@ -673,11 +792,18 @@ pub unsafe extern "C" fn parlor_tichu_trick_pass(
     })())
 }
 
-/// The card points of `mask` (5 → 5, ten and King → 10, Dragon 25, Phoenix −25) into
-/// `*out_points`. Errors: `PARLOR_TICHU_ERR_INVALID_MASK`.
+/// @brief Counts the card points of a Tichu card set.
 ///
-/// # Safety
-/// `out_points` writable.
+/// Fives score 5, tens and Kings 10, the Dragon 25, the Phoenix −25.
+///
+/// @param[in] mask The card set (layout in the file documentation).
+/// @param[out] out_points Receives the points.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Counted.
+/// @retval PARLOR_ERR_NULL_POINTER @p out_points is NULL.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT @p out_points is misaligned.
+/// @retval PARLOR_TICHU_ERR_INVALID_MASK @p mask has bits outside the layout.
+/// @pre @p out_points is writable.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_card_points(mask: u64, out_points: *mut i16) -> ParlorStatus {
@@ -689,18 +815,23 @@ pub unsafe extern "C" fn parlor_tichu_card_points(mask: u64, out_points: *mut i1
     })())
 }
 
-/// Scores a round: `finish[4]` the seats in the order they went out (with a double victory the
-/// last two in any order), `trick_points[4]` the card points in each seat's won tricks,
-/// `last_hand_points` the points left in the last player's hand, `calls[4]` each seat's call
-/// (0 none, 1 Tichu, 2 Grand Tichu); `out_scores[2]` receives team 0 (seats 0, 2) and team 1.
-/// Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (a bad seat or call code, a
-/// finishing order that is no permutation, an amount that is no pile of card points — not a
-/// multiple of 5 in -25..=125, checked even on a double victory, where they do not count — or,
-/// without a double victory, card points no deal makes: not summing to 100, more than one
-/// negative).
+/// @brief Scores a Tichu round for the two teams.
 ///
-/// # Safety
-/// `finish`, `trick_points` and `calls` readable for 4 values; `out_scores` writable for 2.
+/// @param[in] finish 4 seats (0–3) in the order they went out; with a double victory the last two
+/// in any order.
+/// @param[in] trick_points 4 values: the card points in each seat's won tricks.
+/// @param[in] last_hand_points The card points left in the last player's hand.
+/// @param[in] calls 4 codes: each seat's call (0 none, 1 Tichu, 2 Grand Tichu).
+/// @param[out] out_scores 2 values: receives team 0's score (seats 0 and 2), then team 1's.
+/// @return #PARLOR_OK or an error status.
+/// @retval PARLOR_OK Scored.
+/// @retval PARLOR_ERR_NULL_POINTER A pointer is NULL.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT A bad seat or call code; a finishing order that is no
+/// permutation; an amount that is no pile of card points (not a multiple of 5 in −25–125, checked
+/// even on a double victory, where they do not count); without a double victory, card points no
+/// deal makes (not summing to 100, more than one negative); or a misaligned pointer.
+/// @pre @p finish, @p trick_points and @p calls are readable for 4 values; @p out_scores is
+/// writable for 2.
 #[must_use = "a status code: PARLOR_OK or an error"]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_tichu_score_round(

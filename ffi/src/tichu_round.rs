@@ -821,7 +821,7 @@ pub unsafe extern "C" fn parlor_tichu_match_apply(
         let mut core = match_in(state)?;
         let MatchEvent {
             event,
-            outcome,
+            finished: outcome,
             match_over,
         } = core.apply(seat_in(seat)?, action_in(action)?).map_err(error_code)?;
         *state = match_state(&core)?;
@@ -860,7 +860,10 @@ pub unsafe extern "C" fn parlor_tichu_match_scores(
             *slot = s;
         }
         *rounds = game.rounds_played();
-        *winner = game.winner().unwrap_or(PARLOR_TICHU_ROUND_NO_SEAT);
+        // The winning team: the team of seat 0 when seat 0 is at place 0, else team 1.
+        *winner = game.result().map_or(PARLOR_TICHU_ROUND_NO_SEAT, |result| {
+            u8::from(result.place(Seat(0)) != Some(0))
+        });
         Ok(())
     })())
 }

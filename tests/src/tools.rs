@@ -1,5 +1,5 @@
 //! Outside tools that some tests need: Python packages (`mahjong`, `open_spiel`…), the C and
-//! C++ compilers, their sanitizer runtimes, `cmake`, `pkg-config`.
+//! C++ compilers, their sanitizer runtimes, `cmake`, `pkg-config`, `doxygen`.
 //!
 //! One rule for all of them, in one place: a test whose tool is absent **skips** with one line
 //! on standard error (`skipped: <test>: <what is missing>`) on a developer's machine, and
@@ -17,8 +17,9 @@
 //! ```
 //!
 //! Overrides: `PARLOR_PYTHON` (interpreter, default `python3`), `PARLOR_CC` (default `cc`),
-//! `PARLOR_CXX` (default `c++`). Setting one to a name that does not exist is how CI checks the
-//! skip path (`.ci/run`, step "tests without the outside tools").
+//! `PARLOR_CXX` (default `c++`), `PARLOR_DOXYGEN` (default `doxygen`). Setting one to a name
+//! that does not exist is how CI checks the skip path (`.ci/run`, step "tests without the
+//! outside tools").
 
 use std::ffi::{OsStr, OsString};
 use std::io::{ErrorKind, Write};
@@ -117,6 +118,12 @@ fn env_or(variable: &str, default: &str) -> OsString {
 pub fn c_compiler() -> Result<OsString, Missing> {
     let cc = env_or("PARLOR_CC", "cc");
     program(&cc, &["--version"]).map(|()| cc)
+}
+
+/// Doxygen (`PARLOR_DOXYGEN`, default `doxygen`; Debian package `doxygen`), checked to run.
+pub fn doxygen() -> Result<OsString, Missing> {
+    let doxygen = env_or("PARLOR_DOXYGEN", "doxygen");
+    program(&doxygen, &["--version"]).map(|()| doxygen)
 }
 
 /// The C++ compiler (`PARLOR_CXX`, default `c++`), checked to run.

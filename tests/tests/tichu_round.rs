@@ -2,8 +2,9 @@
 //! the pinned seeded deal, whole games by the bots with every invariant checked at every step,
 //! hidden information, encode/decode, and hand-made edge cases.
 
-use parlor_core::game::Seat;
-use parlor_core::tichu::bot::{RandomBot, lowest_legal_action};
+use parlor_core::game::bot::lowest_legal_action;
+use parlor_core::game::{Placement, Seat};
+use parlor_core::tichu::bot::RandomBot;
 use parlor_core::tichu::game_match::{self, Match};
 use parlor_core::tichu::round::{self, Action, Config, Deal, Observation, Phase, Round, card_of_index};
 use parlor_core::tichu::{Call, Card, Cards, Error, Rank};
@@ -280,7 +281,7 @@ fn a_seeded_match_plays_to_the_target() {
         while !game.is_over() {
             let (seat, action) = bot.step(game.round()).unwrap();
             let event = game.apply(seat, action).unwrap();
-            if let Some(outcome) = event.outcome {
+            if let Some(outcome) = event.finished {
                 total[0] += i32::from(outcome.scores[0]);
                 total[1] += i32::from(outcome.scores[1]);
             }
@@ -294,7 +295,8 @@ fn a_seeded_match_plays_to_the_target() {
         assert_eq!(game.scores(), total);
         let [a, b] = total;
         assert!(a.max(b) >= 1000 && a != b);
-        assert_eq!(game.winner(), Some(u8::from(b > a)));
+        let places: &[u8] = if b > a { &[1, 0, 1, 0] } else { &[0, 1, 0, 1] };
+        assert_eq!(game.result().unwrap().places(), places);
         assert!(game.apply(Seat(0), Action::Pass).is_err());
         let mut bytes = vec![0u8; game_match::ENCODED_BYTES];
         game.encode(&mut bytes).unwrap();
@@ -308,10 +310,10 @@ fn a_seeded_match_plays_to_the_target() {
 fn decode_refuses_bytes_no_round_has() {
     let (round, _) = play_checked(5, &Config::STANDARD, 5);
     let bytes = encoded(&round);
-    assert_eq!(Round::decode(&bytes[..10]), Err(Error::InvalidEncoding));
+    assert_eq!(Round::decode(&bytes[..10]), Err(Error::InvalidState));
     let mut wrong = bytes.clone();
     wrong[0] = 2;
-    assert_eq!(Round::decode(&wrong), Err(Error::InvalidEncoding));
+    assert_eq!(Round::decode(&wrong), Err(Error::InvalidState));
     let mut state = 1u64;
     for i in 0..2000 {
         let mut wrong = bytes.clone();
@@ -663,8 +665,8 @@ fn lowest_legal_players_are_pinned() {
     assert_eq!(outcome.scores, [75, 25]);
     assert_eq!(outcome.finish, [Seat(3), Seat(2), Seat(0), Seat(1)]);
     assert_eq!(
-        (game.scores(), game.rounds_played(), game.winner()),
-        ([570, 1030], 13, Some(1))
+        (game.scores(), game.rounds_played(), game.result()),
+        ([570, 1030], 13, Some(Placement::new(&[1, 0, 1, 0])))
     );
 }
 

@@ -19,9 +19,8 @@ use parlor_core::tichu::bot::RandomBot;
 use parlor_core::tichu::game_match::Match;
 use parlor_core::tichu::round::{Action, Config, Deal, Event, Outcome, Round};
 use parlor_core::tichu::text::Refusal;
-use parlor_core::tichu::{self, Card, Cards};
+use parlor_core::tichu::{self, notation};
 
-use super::wish_rank;
 use crate::{CliError, quoted};
 
 /// The options of `parlor tichu play`.
@@ -46,44 +45,8 @@ pub struct ReplayArgs {
     pub file: Option<String>,
 }
 
-/// One card in the suited notation (`5j`, `1`, `D`, `P`, `R`).
-fn one_card(text: &str) -> Result<Card, String> {
-    let set = text
-        .parse::<tichu::Cards>()
-        .map_err(|error| format!("bad card {}: {error}", quoted(text)))?;
-    let mut cards = set.iter();
-    match (cards.next(), cards.next()) {
-        (Some(card @ Card::Natural(_, Some(_))), None) => Ok(card),
-        (Some(Card::Natural(_, None)), None) => {
-            Err(format!("bad card {}: a natural card needs its suit", quoted(text)))
-        }
-        (Some(card), None) => Ok(card),
-        _ => Err(format!("bad card {}: one card expected", quoted(text))),
-    }
-}
-
-/// A hand of 14 cards in dealing order (`Kt5p0s…`): specials one character, naturals a rank
-/// and a suit letter.
-fn ordered_hand(text: &str) -> Result<[Card; 14], String> {
-    let mut cards = Vec::new();
-    let mut rest = text;
-    while !rest.is_empty() {
-        let width = if rest.starts_with(['1', 'D', 'P', 'R']) { 1 } else { 2 };
-        let token = rest.get(..width).unwrap_or(rest);
-        cards.push(one_card(token).map_err(|error| format!("in hand {}: {error}", quoted(text)))?);
-        rest = rest.get(token.len()..).unwrap_or("");
-    }
-    let count = cards.len();
-    cards
-        .try_into()
-        .map_err(|_| format!("bad hand {}: 14 cards expected, got {count}", quoted(text)))
-}
-
 fn seat_of(text: &str) -> Result<Seat, String> {
-    match text {
-        "0" | "1" | "2" | "3" => Ok(Seat(text.as_bytes().first().map_or(0, |b| b - b'0'))),
-        _ => Err(format!("bad seat {}: a seat is 0, 1, 2 or 3", quoted(text))),
-    }
+    notation::parse_seat(text).map_err(|error| error.in_source(text).to_string())
 }
 
 /// A header line: the deal, or `None` when the line is no header.
@@ -94,15 +57,10 @@ fn header(words: &[&str]) -> Option<Result<Deal, String>> {
                 .map(Deal::Seeded)
                 .map_err(|_| format!("bad seed {}: a number 0..2^64", quoted(seed))),
         ),
-        ["tichu", "deal", h0, h1, h2, h3] => Some((|| {
-            let hands = [
-                ordered_hand(h0)?,
-                ordered_hand(h1)?,
-                ordered_hand(h2)?,
-                ordered_hand(h3)?,
-            ];
-            Ok(Deal::Given { hands })
-        })()),
+        ["tichu", "deal", h0, h1, h2, h3] => Some({
+            let text = [*h0, *h1, *h2, *h3].join(" ");
+            notation::parse_deal(&text).map_err(|error| error.in_source(&text).to_string())
+        }),
         ["tichu", ..] => Some(Err(
             "bad header: `tichu seed N` or `tichu deal H0 H1 H2 H3` (14 suited cards each)".to_owned(),
         )),
@@ -116,46 +74,10 @@ fn action_line(words: &[&str]) -> Result<(Seat, Action), String> {
         return Err("empty action".to_owned());
     };
     let seat = seat_of(seat)?;
-    let action = match rest {
-        ["grand"] => Action::GrandTichu(true),
-        ["no-grand"] => Action::GrandTichu(false),
-        ["exchange", a, b, c] => Action::Exchange {
-            left: one_card(a)?,
-            partner: one_card(b)?,
-            right: one_card(c)?,
-        },
-        ["tichu"] => Action::Tichu,
-        ["pass"] => Action::Pass,
-        ["give", to] => Action::GiveDragonTrick(seat_of(to)?),
-        ["play", cards] => Action::Play {
-            cards: play_cards(cards)?,
-            wish: None,
-        },
-        ["play", cards, "wish", rank] => Action::Play {
-            cards: play_cards(cards)?,
-            wish: wish_rank(Some(rank))?,
-        },
-        _ => {
-            return Err(format!(
-                "bad action {}: grand, no-grand, exchange C C C, tichu, play CARDS [wish R], pass or give S",
-                quoted(&rest.join(" "))
-            ));
-        }
-    };
+    // The core's parser on the words joined by one space (the text its messages quote).
+    let text = rest.join(" ");
+    let action = notation::parse_action(&text).map_err(|error| error.in_source(&text).to_string())?;
     Ok((seat, action))
-}
-
-fn play_cards(text: &str) -> Result<Cards, String> {
-    let cards = text
-        .parse::<tichu::Cards>()
-        .map_err(|error| format!("bad play {}: {error}", quoted(text)))?;
-    if cards.is_empty() {
-        return Err("an empty play (write pass to pass)".to_owned());
-    }
-    if cards.iter().any(|card| matches!(card, Card::Natural(_, None))) {
-        return Err(format!("bad play {}: natural cards need their suits", quoted(text)));
-    }
-    Ok(cards)
 }
 
 /// The log line of an action (the notation above; the action's text is its `Display`).
@@ -312,12 +234,16 @@ pub fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 .apply(seat, action)
                 .map_err(|error| CliError::Input(format!("internal: a bot's action was refused: {error}")))?;
             lines.push(action_text(seat, action));
-            if let Some(outcome) = event.outcome {
+            if let Some(outcome) = event.finished {
                 lines.push(scores_text(&outcome));
             }
         }
         let [a, b] = game.scores();
-        let winner = game.winner().map_or_else(|| "-".to_owned(), |team| team.to_string());
+        // The winning team: seat 0's when seat 0 is at place 0.
+        let winner = game.result().map_or_else(
+            || "-".to_owned(),
+            |result| u8::from(result.place(Seat(0)) != Some(0)).to_string(),
+        );
         lines.push(format!(
             "# match: {a} {b}; team {winner} wins after {} rounds",
             game.rounds_played()

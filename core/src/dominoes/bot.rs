@@ -1,21 +1,11 @@
-//! The two built-in bots: the lowest legal action, and a seeded random one.
+//! The dominoes bots: a seeded random one ([`RandomBot`]). The lowest legal action is
+//! [`game::bot::lowest_legal_action`](crate::game::bot::lowest_legal_action), written once for
+//! every game.
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::{Action, Round};
+use crate::game::bot::Bot;
 use crate::game::{Rng, Seat};
-
-/// The first action in legal-action order ([`Round::for_each_legal_action`]): the play of the
-/// lowest tile id (then the earliest layout tile), else `Draw`, else `Pass`. `None` when
-/// `seat` may not act.
-pub fn lowest_legal_action(round: &Round, seat: Seat) -> Option<Action> {
-    let mut first = None;
-    round.for_each_legal_action(seat, |action| {
-        if first.is_none() {
-            first = Some(action);
-        }
-    });
-    first
-}
 
 /// A bot choosing uniformly among the legal actions with [`Rng`] (one
 /// [`Rng::below`](crate::game::Rng::below) draw per choice, so a seed replays the same game).
@@ -57,5 +47,12 @@ impl RandomBot {
             index = index.saturating_add(1);
         });
         chosen
+    }
+}
+
+impl Bot<Round> for RandomBot {
+    /// [`RandomBot::choose`].
+    fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
+        RandomBot::choose(self, round, seat)
     }
 }

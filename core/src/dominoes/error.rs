@@ -71,7 +71,7 @@ pub enum Error {
     OpeningTakesNoPlacement,
     /// [`Config::validate`](super::Config::validate): the config is not playable; `why` says
     /// which field.
-    BadConfig {
+    InvalidConfig {
         /// What is wrong.
         why: &'static str,
     },
@@ -81,13 +81,19 @@ pub enum Error {
         /// What is wrong.
         why: &'static str,
     },
+    /// A replay-log deal ([`parse_deal`](super::parse_deal)) whose shape is wrong: `why` says
+    /// how (the tiles themselves are checked by the tile errors and [`Error::BadDeal`]).
+    BadDealText {
+        /// What is wrong, e.g. "the last part of a deal is `boneyard <tiles>`".
+        why: &'static str,
+    },
     /// The table has no seat `seat`.
     NoSuchSeat {
         /// The seat given.
         seat: u8,
     },
     /// The hand (or the match) is over: nobody may act.
-    HandOver,
+    RoundOver,
     /// It is not seat `seat`'s turn.
     NotYourTurn {
         /// The seat that tried to act.
@@ -124,9 +130,20 @@ pub enum Error {
     },
     /// [`Round::decode`](super::Round::decode) / [`Match::decode`](super::Match::decode): the
     /// bytes are not a valid state; `why` names the first problem.
-    BadEncoding {
+    InvalidState {
         /// What is wrong.
         why: &'static str,
+    },
+    /// An action that is not legal now, with no more precise reason: what
+    /// [`GameError::from_fault`](crate::game::GameError::from_fault) builds for
+    /// [`Fault::IllegalAction`](crate::game::Fault::IllegalAction) (the round itself always names
+    /// the reason: [`Error::NotInHand`], [`Error::MustPlay`], …).
+    IllegalAction,
+    /// The text at `span` is not an action in the replay-log notation: expected `play <tile>`,
+    /// `play <tile> on <tile>`, `draw` or `pass` ([`parse_action`](super::parse_action)).
+    UnknownAction {
+        /// The whole text given.
+        span: Span,
     },
     /// A broken internal invariant: a path the library's own reasoning says cannot be reached
     /// (a bug — please report it with the input). Never a rules answer; debug builds assert
@@ -154,14 +171,14 @@ impl Error {
     pub const PLACEMENT_REQUIRED: &'static str = "a tile after the first needs a placement";
     /// The text of [`Error::OpeningTakesNoPlacement`] (C `PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT`).
     pub const OPENING_TAKES_NO_PLACEMENT: &'static str = "the opening tile takes no placement";
-    /// The text of [`Error::BadConfig`] (C `PARLOR_DOMINOES_ERR_BAD_CONFIG`).
-    pub const BAD_CONFIG: &'static str = "the config is not playable";
+    /// The text of [`Error::InvalidConfig`] (C `PARLOR_DOMINOES_ERR_BAD_CONFIG`).
+    pub const INVALID_CONFIG: &'static str = "the config is not playable";
     /// The text of [`Error::BadDeal`] (C `PARLOR_DOMINOES_ERR_BAD_DEAL`).
     pub const BAD_DEAL: &'static str = "the deal is impossible";
     /// The text of [`Error::NoSuchSeat`] (C `PARLOR_DOMINOES_ERR_NO_SUCH_SEAT`).
     pub const NO_SUCH_SEAT: &'static str = "no such seat at this table";
-    /// The text of [`Error::HandOver`] (C `PARLOR_DOMINOES_ERR_HAND_OVER`).
-    pub const HAND_OVER: &'static str = "the hand is over";
+    /// The text of [`Error::RoundOver`] (C `PARLOR_DOMINOES_ERR_HAND_OVER`).
+    pub const ROUND_OVER: &'static str = "the hand is over";
     /// The text of [`Error::NotYourTurn`] (C `PARLOR_DOMINOES_ERR_NOT_YOUR_TURN`).
     pub const NOT_YOUR_TURN: &'static str = "it is not this seat's turn";
     /// The text of [`Error::NotInHand`] (C `PARLOR_DOMINOES_ERR_NOT_IN_HAND`).
@@ -177,8 +194,12 @@ impl Error {
         "no tile can be played and the boneyard can be drawn from, so the seat must draw";
     /// The text of [`Error::CannotDraw`] (C `PARLOR_DOMINOES_ERR_CANNOT_DRAW`).
     pub const CANNOT_DRAW: &'static str = "nothing may be drawn now";
-    /// The text of [`Error::BadEncoding`] (C `PARLOR_DOMINOES_ERR_BAD_STATE`).
-    pub const BAD_ENCODING: &'static str = "the state bytes are not a valid round or match";
+    /// The text of [`Error::InvalidState`] (C `PARLOR_DOMINOES_ERR_BAD_STATE`).
+    pub const INVALID_STATE: &'static str = "the state bytes are not a valid round or match";
+    /// The text of [`Error::IllegalAction`].
+    pub const ILLEGAL_ACTION: &'static str = "the action is not legal now";
+    /// The text of [`Error::UnknownAction`].
+    pub const UNKNOWN_ACTION: &'static str = "not an action (expected play <tile> [on <tile>], draw or pass)";
 }
 
 impl fmt::Display for Error {
@@ -195,10 +216,11 @@ impl fmt::Display for Error {
             Error::NoFreeEnd { parent, pip } => write!(f, "{} (tile {parent}, pip {pip})", Error::NO_FREE_END),
             Error::PlacementRequired => f.write_str(Error::PLACEMENT_REQUIRED),
             Error::OpeningTakesNoPlacement => f.write_str(Error::OPENING_TAKES_NO_PLACEMENT),
-            Error::BadConfig { why } => write!(f, "{}: {why}", Error::BAD_CONFIG),
+            Error::InvalidConfig { why } => write!(f, "{}: {why}", Error::INVALID_CONFIG),
             Error::BadDeal { why } => write!(f, "{}: {why}", Error::BAD_DEAL),
+            Error::BadDealText { why } => f.write_str(why),
             Error::NoSuchSeat { seat } => write!(f, "{} (seat {seat})", Error::NO_SUCH_SEAT),
-            Error::HandOver => f.write_str(Error::HAND_OVER),
+            Error::RoundOver => f.write_str(Error::ROUND_OVER),
             Error::NotYourTurn { seat } => write!(f, "{} (seat {seat})", Error::NOT_YOUR_TURN),
             Error::NotInHand { tile } => write!(f, "{} ({tile})", Error::NOT_IN_HAND),
             Error::NotInLayout { on } => write!(f, "{} ({on})", Error::NOT_IN_LAYOUT),
@@ -207,7 +229,9 @@ impl fmt::Display for Error {
             Error::MustDraw => f.write_str(Error::MUST_DRAW),
             Error::CannotDraw => f.write_str(Error::CANNOT_DRAW),
             Error::BufferTooSmall { needed } => write!(f, "the buffer is too small ({needed} bytes needed)"),
-            Error::BadEncoding { why } => write!(f, "{}: {why}", Error::BAD_ENCODING),
+            Error::InvalidState { why } => write!(f, "{}: {why}", Error::INVALID_STATE),
+            Error::IllegalAction => f.write_str(Error::ILLEGAL_ACTION),
+            Error::UnknownAction { span } => write!(f, "{} at {span}", Error::UNKNOWN_ACTION),
             Error::Internal => f.write_str(crate::INTERNAL_TEXT),
         }
     }

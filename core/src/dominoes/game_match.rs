@@ -4,7 +4,7 @@
 
 use super::round::{ENCODED_BYTES, MAX_PLAYERS};
 use super::{Action, Config, Deal, Error, Event, Outcome, Round};
-use crate::game::{Rng, Seat};
+use crate::game::{Placement, Scores, Seat, round_seed};
 
 /// `size_of::<Match>()`: 528 bytes (tested).
 pub const MATCH_BYTES: usize = core::mem::size_of::<Match>();
@@ -12,34 +12,30 @@ pub const MATCH_BYTES: usize = core::mem::size_of::<Match>();
 pub const MATCH_ENCODED_BYTES: usize = MATCH_HEADER + ENCODED_BYTES;
 const MATCH_HEADER: usize = 20;
 
-/// What [`Match::apply`] did: the hand's event and, when the action ended the hand, its
-/// outcome (the next hand has then been dealt, unless the match is over).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Step {
-    /// The event of the hand.
-    pub event: Event,
-    /// The finished hand's outcome, when this action ended it.
-    pub outcome: Option<Outcome>,
-}
+/// What [`Match::apply`] did: the hand's event, the finished hand's outcome when the action
+/// ended it (the next hand has then been dealt, unless the match is over), and whether the
+/// match is over.
+pub type Step = crate::game::Step<Event, Outcome>;
 
 /// Hands of dominoes to the target score ([`Config::target`]). Hand `k` (0-based) is dealt
-/// with `Deal::Seeded(s_k)`, `s_k` being the `(k+1)`-th output of
-/// [`Rng::new(seed)`](crate::game::Rng::new)`.next_u64()`. The first hand is led per
+/// with `Deal::Seeded(s_k)`, `s_k` = [`round_seed(seed, k)`](crate::game::round_seed) (the
+/// `(k+1)`-th output of [`Rng::new(seed)`](crate::game::Rng::new)`.next_u64()`). The first hand is led per
 /// [`Config::leader`]; a later hand by the previous hand's winner (after a blocked tie, by the
 /// first-hand rule again). The match is decided after a hand in which a seat (or, with
 /// partnerships, a team) reaches the target with a total no other side equals; on a tie at the
 /// top another hand is played.
 ///
 /// ```
-/// use parlor_core::dominoes::{lowest_legal_action, Config, Match};
+/// use parlor_core::dominoes::{Config, Match};
+/// use parlor_core::game::bot::lowest_legal_action;
 /// let mut game = Match::new(&Config::FIVE_UP, 7)?;
 /// while let Some(seat) = game.round().to_act() {
 ///     let action = lowest_legal_action(game.round(), seat).unwrap();
 ///     game.apply(seat, action)?;
 /// }
 /// assert!(game.is_over());
-/// let winner = game.winner().unwrap();
-/// assert!(game.scores()[winner.index()] >= 61);
+/// let winner = game.result().unwrap().winners().next().unwrap();
+/// assert!(game.totals()[winner.index()] >= 61);
 /// # Ok::<(), parlor_core::dominoes::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -51,17 +47,9 @@ pub struct Match {
     over: bool,
 }
 
-fn hand_seed(seed: u64, hand: u16) -> u64 {
-    let mut rng = Rng::new(seed);
-    for _ in 0..hand {
-        rng.next_u64();
-    }
-    rng.next_u64()
-}
-
 impl Match {
     /// A match under `config` (validated), its hands dealt from `seed`. Errors:
-    /// [`Error::BadConfig`].
+    /// [`Error::InvalidConfig`].
     pub fn new(config: &Config, seed: u64) -> Result<Match, Error> {
         let mut game = Match::blank();
         game.start(config, seed)?;
@@ -72,7 +60,7 @@ impl Match {
     /// match, no second `Round` on the stack.
     fn start(&mut self, config: &Config, seed: u64) -> Result<(), Error> {
         self.seed = seed;
-        self.round.redeal(config, &Deal::Seeded(hand_seed(seed, 0)), None)
+        self.round.redeal(config, &Deal::Seeded(round_seed(seed, 0)), None)
     }
 
     /// [`Match::new`] for small stacks: starts the match in place in one `Match` and lends it to
@@ -94,16 +82,27 @@ impl Match {
         self.round.config()
     }
 
-    /// Each seat's points over the finished hands (partners are summed by
-    /// [`Match::side_score`]).
-    pub fn scores(&self) -> [u16; MAX_PLAYERS] {
-        self.totals
+    /// Each seat's points over the finished hands (partners are not summed: [`Match::scores`]
+    /// and [`Match::side_score`] sum them); seats past `players` are 0.
+    pub fn totals(&self) -> [i32; MAX_PLAYERS] {
+        self.totals.map(i32::from)
+    }
+
+    /// The running totals per side: one entry per seat, or with partnerships two (team 0 =
+    /// seats 0 and 2, team 1 = seats 1 and 3).
+    pub fn scores(&self) -> Scores {
+        let sides = self.sides();
+        let mut values = [0i32; MAX_PLAYERS];
+        for (value, side) in values.iter_mut().zip(0u8..sides) {
+            *value = self.side_score(Seat(side));
+        }
+        Scores::new(values.get(..usize::from(sides)).unwrap_or(&[]))
     }
 
     /// The points of `seat`'s side: its own with no partnerships, its team's with them
     /// (0 for a seat the table does not have: it scores nothing).
-    pub fn side_score(&self, seat: Seat) -> u16 {
-        let [s0, s1, s2, s3] = self.totals;
+    pub fn side_score(&self, seat: Seat) -> i32 {
+        let [s0, s1, s2, s3] = self.totals.map(i32::from);
         let (own, partner) = match seat.0 {
             0 => (s0, s2),
             1 => (s1, s3),
@@ -119,8 +118,8 @@ impl Match {
     }
 
     /// Hands finished so far.
-    pub fn hands_played(&self) -> u16 {
-        self.hands
+    pub fn rounds_played(&self) -> u32 {
+        u32::from(self.hands)
     }
 
     /// Whether the match is decided.
@@ -128,31 +127,52 @@ impl Match {
         self.over
     }
 
-    /// The side with the highest unique total at or above the target: a seat, or with
-    /// partnerships seat 0 (team 0+2) or 1 (team 1+3). `Some` exactly when the match is over.
-    pub fn winner(&self) -> Option<Seat> {
-        if self.over { self.leading() } else { None }
+    /// The result once the match is decided: each seat's place, 0 for the side with the highest
+    /// total (unique and at or above the target), then by total, equal totals sharing a place
+    /// (the number of sides with a higher total); partners share their team's place. `None`
+    /// while the match goes on.
+    pub fn result(&self) -> Option<Placement> {
+        if !self.over {
+            return None;
+        }
+        let players = self.config().players;
+        let mut places = [0u8; MAX_PLAYERS];
+        for (place, seat) in places.iter_mut().zip(0u8..players) {
+            let own = self.side_score(Seat(seat));
+            let better = (0..self.sides())
+                .filter(|&side| self.side_score(Seat(side)) > own)
+                .count();
+            *place = u8::try_from(better).unwrap_or(u8::MAX);
+        }
+        Some(Placement::new(places.get(..usize::from(players)).unwrap_or(&[])))
     }
 
-    fn leading(&self) -> Option<Seat> {
-        let sides: u8 = if self.config().partnerships {
+    /// The sides that score: the seats, or with partnerships the two teams (seats 0 and 1 name
+    /// them).
+    fn sides(&self) -> u8 {
+        if self.config().partnerships {
             2
         } else {
             self.config().players
-        };
+        }
+    }
+
+    fn leading(&self) -> Option<Seat> {
+        let sides = self.sides();
         let score = |side: u8| self.side_score(Seat(side));
         let best = (0..sides).map(score).max()?;
         let mut top = (0..sides).filter(|&side| score(side) == best);
         let first = top.next()?;
-        (top.next().is_none() && best >= self.config().target).then_some(Seat(first))
+        (top.next().is_none() && best >= i32::from(self.config().target)).then_some(Seat(first))
     }
 
     /// Takes `action` for `seat` in the current hand; when that ends the hand, adds its scores,
-    /// decides the match or deals the next hand. Errors: those of [`Round::apply`] (the match
-    /// unchanged), [`Error::HandOver`] once the match is over.
+    /// decides the match or deals the next hand. The [`Step`] holds the hand's event, the
+    /// finished hand's outcome and whether the match is over. Errors: those of [`Round::apply`]
+    /// (the match unchanged), [`Error::RoundOver`] once the match is over.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Step, Error> {
         if self.over {
-            return Err(Error::HandOver);
+            return Err(Error::RoundOver);
         }
         let event = self.round.apply(seat, action)?;
         let outcome = self.round.outcome();
@@ -166,11 +186,15 @@ impl Match {
             } else {
                 // Dealt in place (no second `Round` on the stack: the C calls stay small).
                 let config = *self.config();
-                let deal = Deal::Seeded(hand_seed(self.seed, self.hands));
+                let deal = Deal::Seeded(round_seed(self.seed, u32::from(self.hands)));
                 self.round.redeal(&config, &deal, outcome.winner)?;
             }
         }
-        Ok(Step { event, outcome })
+        Ok(Step {
+            event,
+            finished: outcome,
+            match_over: self.over,
+        })
     }
 
     /// Writes the versioned byte form (exactly [`MATCH_ENCODED_BYTES`] bytes: a 20-byte header
@@ -193,7 +217,7 @@ impl Match {
     }
 
     /// Reads [`Match::encode`]'s form and re-checks it: the hand as [`Round::decode`] does, and
-    /// a match over exactly when its last hand is over and decided. Errors: [`Error::BadEncoding`].
+    /// a match over exactly when its last hand is over and decided. Errors: [`Error::InvalidState`].
     pub fn decode(bytes: &[u8]) -> Result<Match, Error> {
         let mut game = Match::blank();
         game.decode_into(bytes)?;
@@ -210,7 +234,7 @@ impl Match {
     /// let game = Match::new(&Config::FIVE_UP, 9)?;
     /// let mut bytes = [0u8; MATCH_ENCODED_BYTES];
     /// game.encode(&mut bytes)?;
-    /// assert_eq!(Match::decode_with(&bytes, |decoded| decoded.scores())?, [0; 4]);
+    /// assert_eq!(Match::decode_with(&bytes, |decoded| decoded.totals())?, [0; 4]);
     /// # Ok::<(), parlor_core::dominoes::Error>(())
     /// ```
     pub fn decode_with<R>(bytes: &[u8], f: impl FnOnce(&mut Match) -> R) -> Result<R, Error> {
@@ -245,7 +269,7 @@ impl Match {
     /// Reads [`Match::encode`]'s form into `self` in place (the round with
     /// [`Round::decode_into`]); on an error `self` is left partly written (callers drop it).
     fn decode_into(&mut self, bytes: &[u8]) -> Result<(), Error> {
-        let bad = |why| Error::BadEncoding { why };
+        let bad = |why| Error::InvalidState { why };
         let (header, round) = bytes.split_first_chunk::<MATCH_HEADER>().ok_or(bad("too short"))?;
         // The header's fields by position; a length mismatch is a build error here.
         let [version, over, h0, h1, s0, s1, s2, s3, s4, s5, s6, s7, totals @ ..] = *header;
@@ -284,7 +308,9 @@ impl Match {
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 mod tests {
     use super::*;
-    use crate::dominoes::{RandomBot, lowest_legal_action};
+    use crate::dominoes::RandomBot;
+    use crate::game::Rng;
+    use crate::game::bot::lowest_legal_action;
 
     /// The in-place forms of the C calls answer as the by-value ones.
     #[test]
@@ -329,7 +355,8 @@ mod tests {
                     lowest_legal_action(game.round(), seat)
                 };
                 let step = game.apply(seat, action.unwrap()).unwrap();
-                if let Some(outcome) = step.outcome {
+                assert_eq!(step.match_over, game.is_over());
+                if let Some(outcome) = step.finished {
                     hands += 1;
                     for (total, score) in sum.iter_mut().zip(outcome.scores) {
                         *total += score;
@@ -344,11 +371,11 @@ mod tests {
                 assert_eq!(Match::decode(&bytes).as_ref(), Ok(&game));
             }
             assert!(game.is_over());
-            assert_eq!(game.hands_played(), hands);
-            assert_eq!(game.scores(), sum);
-            let winner = game.winner().unwrap();
-            assert!(game.side_score(winner) >= config.target);
-            assert_eq!(game.apply(Seat(0), Action::Pass), Err(Error::HandOver));
+            assert_eq!(game.rounds_played(), u32::from(hands));
+            assert_eq!(game.totals(), sum.map(i32::from));
+            let winner = game.result().unwrap().winners().next().unwrap();
+            assert!(game.side_score(winner) >= i32::from(config.target));
+            assert_eq!(game.apply(Seat(0), Action::Pass), Err(Error::RoundOver));
         }
     }
 

@@ -14,8 +14,9 @@
 //!
 //! - The whole game: [`Round`] (one hand: the deal, turns, the boneyard, scoring), [`Match`]
 //!   (hands to the target score), [`Config`] presets [`Config::FIVE_UP`] (the default),
-//!   [`Config::ALL_FIVES`], [`Config::BLOCK`], and the bots [`lowest_legal_action`] and
-//!   [`RandomBot`].
+//!   [`Config::ALL_FIVES`], [`Config::BLOCK`], and the bot [`RandomBot`] (the lowest legal
+//!   action is [`game::bot::lowest_legal_action`](crate::game::bot::lowest_legal_action)). All
+//!   behind the one interface ([`crate::game`]): `engine.rs`.
 //! - [`text`] — the answer texts of `parlor dominoes five-up` (the verdict explained, parse
 //!   errors naming the bad token), one source for the CLI and the firmware.
 //!
@@ -45,6 +46,7 @@
 
 mod bot;
 mod draw;
+mod engine;
 mod error;
 mod flow;
 mod game_match;
@@ -57,15 +59,16 @@ mod tile;
 mod validate;
 mod verdict;
 
-pub use bot::{RandomBot, lowest_legal_action};
+pub use bot::RandomBot;
+pub use engine::{ACTION_DRAW, ACTION_PASS};
 pub use error::Error;
 pub use flow::{SCRATCH_BYTES, SHORT_SCRATCH_BYTES, Scratch, ShortScratch};
 pub use game_match::{MATCH_BYTES, MATCH_ENCODED_BYTES, Match, Step};
 pub use layout::{BorrowedLayout, Layout, OpenEnd, Placements, Score};
-pub use notation::parse_tiles;
+pub use notation::{parse_action, parse_deal, parse_tiles};
 pub use round::{
-    Action, Config, Deal, DrawRule, ENCODED_BYTES, End, Event, FORMAT_VERSION, LeaderRule, MAX_ACTIONS, MAX_PIP,
-    MAX_PLAYERS, MAX_SET_TILES, Observation, Outcome, ROUND_BYTES, Round, Unit,
+    Action, CONFIG_BYTES, Config, Deal, DrawRule, ENCODED_BYTES, End, Event, FORMAT_VERSION, LeaderRule, MAX_ACTIONS,
+    MAX_PIP, MAX_PLAYERS, MAX_SET_TILES, Observation, Outcome, ROUND_BYTES, Round, Unit,
 };
 pub use tile::{Tile, Tiles};
 pub use validate::{validate, validate_each, validate_each_short, validate_each_short_with, validate_with};

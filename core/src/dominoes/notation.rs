@@ -5,7 +5,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::{Error, MAX_PLAY_ORDER, Tile, Tiles};
+use super::round::MAX_PLAYERS;
+use super::{Action, Config, Deal, Error, MAX_PLAY_ORDER, Round, Tile, Tiles};
 use crate::notation::{Span, tokens};
 
 /// Parses one decimal pip (ASCII digits only) whose text starts at byte `start`.
@@ -130,5 +131,195 @@ impl fmt::Display for Tiles {
             write!(f, "{tile}")?;
         }
         Ok(())
+    }
+}
+
+/// The words of `text` separated by ASCII whitespace, each with its [`Span`] (the action
+/// notation's words; commas are not separators there).
+fn words(text: &str) -> impl Iterator<Item = (Span, &str)> {
+    let mut start = None;
+    let mut spans = text
+        .char_indices()
+        .chain(core::iter::once((text.len(), ' ')))
+        .filter_map(move |(at, c)| match (start, c.is_ascii_whitespace()) {
+            (None, false) => {
+                start = Some(at);
+                None
+            }
+            (Some(from), true) => {
+                start = None;
+                Some(Span::new(from, at))
+            }
+            _ => None,
+        });
+    core::iter::from_fn(move || {
+        let span = spans.next()?;
+        Some((span, text.get(span.start..span.end)?))
+    })
+}
+
+/// Parses an action in the replay-log notation, what [`Action`]'s `Display` prints: `play
+/// <tile>` (the opening), `play <tile> on <tile>`, `draw`, `pass` (words separated by ASCII
+/// whitespace; tiles as [`Tile`]'s `FromStr` takes them). Errors: [`Error::UnknownAction`]
+/// (the span of the whole text, trimmed) for any other shape, [`Error::UnknownTile`] /
+/// [`Error::PipOutOfRange`] naming the bad tile.
+///
+/// ```
+/// use parlor_core::dominoes::{parse_action, Action, Error, Tile};
+/// assert_eq!(parse_action("play 5-0 on 5-5")?, Action::Play { tile: Tile::new(5, 0), on: Some(Tile::new(5, 5)) });
+/// assert_eq!(parse_action(" draw ")?, Action::Draw);
+/// assert!(matches!(parse_action("play 5-x"), Err(Error::UnknownTile { .. })));
+/// assert!(matches!(parse_action("jump"), Err(Error::UnknownAction { .. })));
+/// # Ok::<(), Error>(())
+/// ```
+pub fn parse_action(text: &str) -> Result<Action, Error> {
+    let mut list = words(text);
+    let first = list.next();
+    let whole = Span::new(
+        first.map_or(0, |(span, _)| span.start),
+        words(text).last().map_or(0, |(span, _)| span.end),
+    );
+    let unknown = Error::UnknownAction { span: whole };
+    let tile = |(span, word): (Span, &str)| parse_token(word, span.start);
+    let second = list.next();
+    let third = list.next();
+    let fourth = list.next();
+    if list.next().is_some() {
+        return Err(unknown);
+    }
+    match (first.map(|(_, word)| word), second, third.map(|(_, word)| word), fourth) {
+        (Some("play"), Some(played), None, None) => Ok(Action::Play {
+            tile: tile(played)?,
+            on: None,
+        }),
+        (Some("play"), Some(played), Some("on"), Some(on)) => Ok(Action::Play {
+            tile: tile(played)?,
+            on: Some(tile(on)?),
+        }),
+        (Some("draw"), None, None, None) => Ok(Action::Draw),
+        (Some("pass"), None, None, None) => Ok(Action::Pass),
+        _ => Err(unknown),
+    }
+}
+
+/// How many `|`-separated parts a deal text has at most: four hands and the boneyard.
+const DEAL_PARTS: usize = MAX_PLAYERS + 1;
+
+/// A round dealt from the replay-log deal notation — what a log's header holds after `dominoes
+/// deal`: `<hand 0> | <hand 1> [| <hand 2> | <hand 3>] | boneyard <tiles>`, tiles as
+/// [`parse_tiles`] takes them, the boneyard in draw order. The config is `preset` with the
+/// players the deal has ([`Config::with_players`]: partnerships with four), the hand size of the
+/// first hand, and the smallest set of double-6/9/12/15/18 that holds every tile named and is at
+/// least the preset's. Errors: [`Error::BadDealText`] (the shape), [`Error::UnknownTile`] /
+/// [`Error::PipOutOfRange`] / [`Error::TooManyTiles`] (spans into `text`), then
+/// [`Round::new`]'s ([`Error::InvalidConfig`], [`Error::BadDeal`]).
+///
+/// ```
+/// use parlor_core::dominoes::{parse_deal, Config, Tile};
+/// use parlor_core::game::Seat;
+/// let text = "5-5 5-0 1-2 2-3 0-0 | 5-6 4-4 1-1 0-3 3-3 | boneyard 0-1 0-2 0-4 0-6 1-3 1-4 1-5 1-6 2-2 2-4 2-5 2-6 3-4 3-5 3-6 4-5 4-6 6-6";
+/// let round = parse_deal(&Config::FIVE_UP, text)?;
+/// assert_eq!(round.to_act(), Some(Seat(0))); // holds 5-5
+/// assert_eq!(round.hand(Seat(1)).count(), 5);
+/// assert_eq!(round.boneyard_len(), 18);
+/// # Ok::<(), parlor_core::dominoes::Error>(())
+/// ```
+pub fn parse_deal(preset: &Config, text: &str) -> Result<Round, Error> {
+    let bad = |why| Error::BadDealText { why };
+    // The byte range of each part, `|` excluded.
+    let mut parts = [(0usize, 0usize); DEAL_PARTS];
+    let mut count = 0usize;
+    let mut from = 0usize;
+    for (at, c) in text.char_indices().chain(core::iter::once((text.len(), '|'))) {
+        if c == '|' {
+            *parts.get_mut(count).ok_or(bad("a deal has 2 to 4 hands"))? = (from, at);
+            count = count.saturating_add(1);
+            from = at.saturating_add(1);
+        }
+    }
+    let part = |index: usize| -> (usize, &str) {
+        let (start, end) = parts.get(index).copied().unwrap_or((0, 0));
+        (start, text.get(start..end).unwrap_or(""))
+    };
+    let hands = count.saturating_sub(1);
+    // The boneyard part: its tiles after the word `boneyard`.
+    let (start, last) = part(hands);
+    let trimmed = last.trim_start();
+    let boneyard_text = trimmed
+        .strip_prefix("boneyard")
+        .ok_or(bad("the last part of a deal is `boneyard <tiles>`"))?;
+    // Where the boneyard's tiles start in `text`.
+    let boneyard_start = start
+        .saturating_add(last.len().saturating_sub(trimmed.len()))
+        .saturating_add("boneyard".len());
+    for item in parse_tiles(boneyard_text) {
+        item.map_err(|error| shifted(error, boneyard_start))?;
+    }
+    if !(2..=MAX_PLAYERS).contains(&hands) {
+        return Err(bad("a deal has 2 to 4 hands"));
+    }
+    // Every tile named, hands first: `ends[i]` is where hand `i` ends in `tiles`.
+    let mut tiles = Tiles::new();
+    let mut ends = [0usize; MAX_PLAYERS];
+    for (index, end) in ends.iter_mut().enumerate().take(hands) {
+        let (start, hand) = part(index);
+        for item in parse_tiles(hand) {
+            let (span, tile) = item.map_err(|error| shifted(error, start))?;
+            tiles.push(tile).map_err(|_| too_many(span, start))?;
+        }
+        *end = tiles.len();
+    }
+    let dealt = tiles.len();
+    for item in parse_tiles(boneyard_text) {
+        let (span, tile) = item.map_err(|error| shifted(error, boneyard_start))?;
+        tiles.push(tile).map_err(|_| too_many(span, boneyard_start))?;
+    }
+    let all = tiles.as_slice();
+    let mut slices: [&[Tile]; MAX_PLAYERS] = [&[]; MAX_PLAYERS];
+    let mut from = 0usize;
+    for (slot, &end) in slices.iter_mut().zip(&ends).take(hands) {
+        *slot = all.get(from..end).ok_or(Error::Internal)?;
+        from = end;
+    }
+    let size = ends.first().copied().unwrap_or(0);
+    let high = all.iter().map(|tile| tile.high()).max().unwrap_or(0);
+    let players = u8::try_from(hands).map_err(|_| Error::Internal)?;
+    let config = Config {
+        hand_size: u8::try_from(size).map_err(|_| bad("a hand is too large"))?,
+        // The smallest set that holds every tile named (the preset's double-6 for a usual deal);
+        // none: an invalid config (`Round::new` says which field).
+        high: [6u8, 9, 12, 15, 18]
+            .into_iter()
+            .find(|&set| u32::from(set) >= high.max(u32::from(preset.high)))
+            .unwrap_or(u8::MAX),
+        ..preset.with_players(players)
+    };
+    Round::new(
+        &config,
+        &Deal::Given {
+            hands: slices.get(..hands).ok_or(Error::Internal)?,
+            boneyard: all.get(dealt..).ok_or(Error::Internal)?,
+        },
+    )
+}
+
+/// A tile error of a part of a deal text, its span moved by `offset` (into the whole text).
+fn shifted(error: Error, offset: usize) -> Error {
+    let shift = |span: Span| Span::new(span.start.saturating_add(offset), span.end.saturating_add(offset));
+    match error {
+        Error::UnknownTile { span } => Error::UnknownTile { span: shift(span) },
+        Error::PipOutOfRange { span } => Error::PipOutOfRange { span: shift(span) },
+        other => other,
+    }
+}
+
+/// [`Error::TooManyTiles`] for the tile at `span` of a part starting at `offset`.
+fn too_many(span: Span, offset: usize) -> Error {
+    Error::TooManyTiles {
+        capacity: MAX_PLAY_ORDER,
+        span: Some(Span::new(
+            span.start.saturating_add(offset),
+            span.end.saturating_add(offset),
+        )),
     }
 }

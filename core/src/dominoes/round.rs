@@ -8,6 +8,7 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use core::fmt;
+use core::ops::ControlFlow;
 
 use super::layout::Free;
 use super::{Error, SpinnerRule, Tile};
@@ -336,23 +337,23 @@ impl Config {
 
     /// Checks the config: `high` one of 6, 9, 12, 15, 18; 2–4 players; partnerships only with
     /// four; at least one tile per hand; the hands and the reserve fit in the set; a target of at
-    /// least 1. Errors: [`Error::BadConfig`] naming the field.
+    /// least 1. Errors: [`Error::InvalidConfig`] naming the field.
     pub const fn validate(&self) -> Result<(), Error> {
         if !matches!(self.high, 6 | 9 | 12 | 15 | 18) {
-            return Err(Error::BadConfig {
+            return Err(Error::InvalidConfig {
                 why: "the set must be double-6, 9, 12, 15 or 18",
             });
         }
         if self.players < 2 || self.players > 4 {
-            return Err(Error::BadConfig { why: "2 to 4 players" });
+            return Err(Error::InvalidConfig { why: "2 to 4 players" });
         }
         if self.partnerships && self.players != 4 {
-            return Err(Error::BadConfig {
+            return Err(Error::InvalidConfig {
                 why: "partnerships need four players",
             });
         }
         if self.hand_size == 0 {
-            return Err(Error::BadConfig {
+            return Err(Error::InvalidConfig {
                 why: "at least one tile per hand",
             });
         }
@@ -360,12 +361,12 @@ impl Config {
         #[allow(clippy::arithmetic_side_effects)]
         let dealt = self.hand_size as usize * self.players as usize + self.reserve as usize;
         if dealt > self.set_tiles() {
-            return Err(Error::BadConfig {
+            return Err(Error::InvalidConfig {
                 why: "the hands and the reserve need more tiles than the set has",
             });
         }
         if self.target == 0 {
-            return Err(Error::BadConfig {
+            return Err(Error::InvalidConfig {
                 why: "the target must be at least 1",
             });
         }
@@ -374,6 +375,75 @@ impl Config {
 
     fn dealt(&self) -> usize {
         usize::from(self.hand_size).saturating_mul(usize::from(self.players))
+    }
+}
+
+/// The length of a [`Config`]'s byte form ([`Config::to_bytes`]): 13 bytes, also the first 13
+/// bytes of [`Round::encode`]'s form.
+pub const CONFIG_BYTES: usize = 13;
+
+impl Config {
+    /// The config's byte form: [`FORMAT_VERSION`], then high, players, partnerships (0/1),
+    /// hand size, spinner code, draw code, reserve, unit code, plays-score flag (0/1), target
+    /// (u16 LE), leader code. The same bytes open [`Round::encode`]'s form.
+    pub const fn to_bytes(&self) -> [u8; CONFIG_BYTES] {
+        let target = self.target.to_le_bytes();
+        [
+            FORMAT_VERSION,
+            self.high,
+            self.players,
+            self.partnerships as u8,
+            self.hand_size,
+            self.spinner.code(),
+            self.draw.code(),
+            self.reserve,
+            self.unit.code(),
+            self.scores_plays as u8,
+            target[0],
+            target[1],
+            self.leader.code(),
+        ]
+    }
+
+    /// The config of [`Config::to_bytes`]'s form, every code and flag checked (not
+    /// [validated](Config::validate)). Errors: what is wrong, as [`Error::InvalidState`]'s `why`.
+    pub(crate) fn from_bytes(bytes: &[u8; CONFIG_BYTES]) -> Result<Config, &'static str> {
+        let [
+            version,
+            high,
+            players,
+            partnerships,
+            hand_size,
+            spinner,
+            draw,
+            reserve,
+            unit,
+            scores_plays,
+            target_low,
+            target_high,
+            leader,
+        ] = *bytes;
+        if version != FORMAT_VERSION {
+            return Err("unknown format version");
+        }
+        let flag = |byte: u8| match byte {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err("a flag byte is not 0 or 1"),
+        };
+        Ok(Config {
+            high,
+            players,
+            partnerships: flag(partnerships)?,
+            hand_size,
+            spinner: SpinnerRule::from_code(spinner).ok_or("unknown spinner rule")?,
+            draw: DrawRule::from_code(draw).ok_or("unknown draw rule")?,
+            reserve,
+            unit: Unit::from_code(unit).ok_or("unknown unit")?,
+            scores_plays: flag(scores_plays)?,
+            target: u16::from_le_bytes([target_low, target_high]),
+            leader: LeaderRule::from_code(leader).ok_or("unknown leader rule")?,
+        })
     }
 }
 
@@ -480,6 +550,8 @@ pub struct Outcome {
     /// The seat that won the hand and leads the next one: the seat that went out, or the seat
     /// credited with a blocked hand's bonus; `None` on a blocked tie.
     pub winner: Option<Seat>,
+    /// Seats at the table (the config's `players`): how many entries of `scores` count.
+    pub players: u8,
 }
 
 const PLAYING: u8 = 0;
@@ -592,7 +664,7 @@ pub struct Round {
 
 impl Round {
     /// Deals a hand under `config` (validated) and `deal`; the first leader follows
-    /// `config.leader`. Errors: [`Error::BadConfig`], [`Error::BadDeal`].
+    /// `config.leader`. Errors: [`Error::InvalidConfig`], [`Error::BadDeal`].
     pub fn new(config: &Config, deal: &Deal<'_>) -> Result<Round, Error> {
         Round::deal(config, deal, None)
     }
@@ -841,17 +913,21 @@ impl Round {
         Ok(())
     }
 
-    /// Calls `visit` with each legal play of `seat`'s hand (see the type's docs for the order);
-    /// returns how many there were.
-    fn each_play(&self, hand: &Hand, frees: &Frees, mut visit: impl FnMut(Action)) -> usize {
+    /// Calls `visit` with each legal play of `seat`'s hand (see the type's docs for the order)
+    /// until it answers `Break`; returns how many it was called with.
+    fn each_play(&self, hand: &Hand, frees: &Frees, mut visit: impl FnMut(Action) -> ControlFlow<()>) -> usize {
         let mut found = 0usize;
         if self.played == 0 {
             for id in ids(hand) {
-                visit(Action::Play {
+                found = found.saturating_add(1);
+                if visit(Action::Play {
                     tile: tile_of(id),
                     on: None,
-                });
-                found = found.saturating_add(1);
+                })
+                .is_break()
+                {
+                    break;
+                }
             }
             return found;
         }
@@ -879,11 +955,15 @@ impl Round {
             }
             // The bits set are play indexes of layout tiles (set just above): each names one.
             for on in ids(&parents).filter_map(|index| self.deck.get(usize::from(index))) {
-                visit(Action::Play {
+                found = found.saturating_add(1);
+                if visit(Action::Play {
                     tile,
                     on: Some(tile_of(*on)),
-                });
-                found = found.saturating_add(1);
+                })
+                .is_break()
+                {
+                    return found;
+                }
             }
         }
         found
@@ -892,6 +972,14 @@ impl Round {
     /// Calls `visit` with every legal action of `seat`, in legal-action order (nothing when it is
     /// not `seat`'s turn or the hand is over).
     pub fn for_each_legal_action(&self, seat: Seat, mut visit: impl FnMut(Action)) {
+        self.try_for_each_legal_action(seat, |action| {
+            visit(action);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// [`Round::for_each_legal_action`] with a callback that may stop the walk (`Break`).
+    pub fn try_for_each_legal_action(&self, seat: Seat, mut visit: impl FnMut(Action) -> ControlFlow<()>) {
         if self.to_act() != Some(seat) {
             return;
         }
@@ -907,7 +995,7 @@ impl Round {
         if self.each_play(hand, &frees, &mut visit) > 0 {
             return;
         }
-        visit(if self.drawable() { Action::Draw } else { Action::Pass });
+        let _ = visit(if self.drawable() { Action::Draw } else { Action::Pass });
     }
 
     /// Writes the first `min(total, out.len())` legal actions of `seat` into `out` and returns
@@ -934,7 +1022,7 @@ impl Round {
             return Err(Error::NoSuchSeat { seat: seat.0 });
         }
         if self.end != PLAYING {
-            return Err(Error::HandOver);
+            return Err(Error::RoundOver);
         }
         if seat.0 != self.to_act {
             return Err(Error::NotYourTurn { seat: seat.0 });
@@ -970,7 +1058,7 @@ impl Round {
                 }
             }
             Action::Draw | Action::Pass => {
-                if self.each_play(hand, frees, |_| {}) > 0 {
+                if self.each_play(hand, frees, |_| ControlFlow::Break(())) > 0 {
                     return Err(Error::MustPlay);
                 }
                 match (action, self.drawable()) {
@@ -983,7 +1071,7 @@ impl Round {
     }
 
     /// Takes `action` for `seat`. An illegal action is an error and leaves the round unchanged:
-    /// [`Error::NoSuchSeat`], [`Error::HandOver`], [`Error::NotYourTurn`], [`Error::NotInHand`],
+    /// [`Error::NoSuchSeat`], [`Error::RoundOver`], [`Error::NotYourTurn`], [`Error::NotInHand`],
     /// [`Error::OpeningTakesNoPlacement`], [`Error::PlacementRequired`], [`Error::NotInLayout`],
     /// [`Error::NoOpenEndOn`] (the tile attaches to no free end of that tile: a covered end,
     /// or no shared number), [`Error::MustPlay`] (drawing or passing with a playable tile),
@@ -1161,6 +1249,7 @@ impl Round {
             scores: self.scores,
             bonus,
             winner: bonus.map(|(seat, _)| seat),
+            players: self.config.players,
         })
     }
 
@@ -1204,22 +1293,7 @@ impl Round {
         let out = out
             .get_mut(..ENCODED_BYTES)
             .ok_or(Error::BufferTooSmall { needed: ENCODED_BYTES })?;
-        let c = &self.config;
-        let target = c.target.to_le_bytes();
-        let header: [u8; 19] = [
-            FORMAT_VERSION,
-            c.high,
-            c.players,
-            u8::from(c.partnerships),
-            c.hand_size,
-            c.spinner.code(),
-            c.draw.code(),
-            c.reserve,
-            c.unit.code(),
-            u8::from(c.scores_plays),
-            target[0],
-            target[1],
-            c.leader.code(),
+        let state: [u8; 6] = [
             self.played,
             self.cursor,
             self.to_act,
@@ -1227,8 +1301,11 @@ impl Round {
             u8::from(self.drew),
             self.end,
         ];
-        let mut bytes = header
+        let mut bytes = self
+            .config
+            .to_bytes()
             .into_iter()
+            .chain(state)
             .chain(self.scores.iter().flat_map(|score| score.to_le_bytes()))
             // By reference: chaining the arrays by value would copy 380 bytes onto the stack.
             .chain(self.deck.iter().copied())
@@ -1243,7 +1320,7 @@ impl Round {
     /// Reads [`Round::encode`]'s form (the first [`ENCODED_BYTES`] bytes) and re-checks every
     /// invariant: a valid config, every tile of the set exactly once (in a hand, the layout or
     /// the boneyard), a layout that the rules allow, a consistent turn and end. Errors:
-    /// [`Error::BadEncoding`] naming the first problem.
+    /// [`Error::InvalidState`] naming the first problem.
     pub fn decode(bytes: &[u8]) -> Result<Round, Error> {
         let mut round = Round::blank();
         round.decode_into(bytes)?;
@@ -1275,7 +1352,8 @@ impl Round {
     /// on the stack (the C ABI's apply call uses it). Errors: [`Round::decode`]'s, then `f`'s.
     ///
     /// ```
-    /// use parlor_core::dominoes::{lowest_legal_action, Config, Deal, Round, ENCODED_BYTES};
+    /// use parlor_core::dominoes::{Config, Deal, Round, ENCODED_BYTES};
+    /// use parlor_core::game::bot::lowest_legal_action;
     /// let round = Round::new(&Config::FIVE_UP, &Deal::Seeded(3))?;
     /// let mut bytes = [0u8; ENCODED_BYTES];
     /// round.encode(&mut bytes)?;
@@ -1315,51 +1393,19 @@ impl Round {
     /// an error `self` is left partly written (callers drop it: [`Round::decode`],
     /// [`Round::decode_with`], the match's decode).
     pub(crate) fn decode_into(&mut self, bytes: &[u8]) -> Result<(), Error> {
-        let bad = |why| Error::BadEncoding { why };
+        let bad = |why| Error::InvalidState { why };
         let bytes = bytes.get(..ENCODED_BYTES).ok_or(bad("too short"))?;
         let (header, rest) = bytes.split_first_chunk::<HEADER_BYTES>().ok_or(bad("too short"))?;
-        let [
-            version,
-            high,
-            players,
-            partnerships,
-            hand_size,
-            spinner,
-            draw,
-            reserve,
-            unit,
-            scores_plays,
-            target_low,
-            target_high,
-            leader,
-            played,
-            cursor,
-            to_act,
-            passes,
-            drew,
-            end,
-            scores @ ..,
-        ] = *header;
-        if version != FORMAT_VERSION {
-            return Err(bad("unknown format version"));
-        }
+        let (config_bytes, state) = header.split_first_chunk::<CONFIG_BYTES>().ok_or(bad("too short"))?;
+        // The header after the config: 6 state bytes and the four scores (a build error if the
+        // lengths disagree).
+        let state: &[u8; 14] = state.try_into().map_err(|_| bad("too short"))?;
+        let [played, cursor, to_act, passes, drew, end, scores @ ..] = *state;
+        let config = Config::from_bytes(config_bytes).map_err(bad)?;
         let flag = |byte: u8| match byte {
             0 => Ok(false),
             1 => Ok(true),
             _ => Err(bad("a flag byte is not 0 or 1")),
-        };
-        let config = Config {
-            high,
-            players,
-            partnerships: flag(partnerships)?,
-            hand_size,
-            spinner: SpinnerRule::from_code(spinner).ok_or(bad("unknown spinner rule"))?,
-            draw: DrawRule::from_code(draw).ok_or(bad("unknown draw rule"))?,
-            reserve,
-            unit: Unit::from_code(unit).ok_or(bad("unknown unit"))?,
-            scores_plays: flag(scores_plays)?,
-            target: u16::from_le_bytes([target_low, target_high]),
-            leader: LeaderRule::from_code(leader).ok_or(bad("unknown leader rule"))?,
         };
         config.validate().map_err(|_| bad("invalid config"))?;
         self.hands = [[0; WORDS]; MAX_PLAYERS];
@@ -1396,7 +1442,7 @@ impl Round {
     }
 
     fn validate_state(&self) -> Result<(), Error> {
-        let bad = |why| Error::BadEncoding { why };
+        let bad = |why| Error::InvalidState { why };
         let c = &self.config;
         let tiles = c.set_tiles();
         let (played, cursor) = (usize::from(self.played), usize::from(self.cursor));
@@ -1562,7 +1608,8 @@ mod tests {
     use std::vec::Vec;
 
     use super::*;
-    use crate::dominoes::{Match, RandomBot, lowest_legal_action};
+    use crate::dominoes::{Match, RandomBot};
+    use crate::game::bot::lowest_legal_action;
 
     fn text(tiles: impl Iterator<Item = Tile>) -> String {
         let list: Vec<String> = tiles.map(|tile| std::format!("{tile}")).collect();
@@ -1612,7 +1659,7 @@ mod tests {
             };
             assert!(Round::update_encoded(&mut bytes, |r| r.apply(seat, illegal)).is_err());
             assert_eq!(bytes, before, "an illegal action leaves the bytes unchanged");
-            let action = crate::dominoes::lowest_legal_action(&round, seat).unwrap();
+            let action = lowest_legal_action(&round, seat).unwrap();
             let mut expected = round.clone();
             let event = expected.apply(seat, action).unwrap();
             assert_eq!(Round::update_encoded(&mut bytes, |r| r.apply(seat, action)), Ok(event));
@@ -1727,7 +1774,7 @@ mod tests {
         assert_eq!(outcome.scores, [5, 0, 0, 0]);
         assert_eq!(outcome.winner, Some(Seat(0)));
         assert_eq!(round.to_act(), None);
-        assert_eq!(round.apply(Seat(1), Action::Pass), Err(Error::HandOver));
+        assert_eq!(round.apply(Seat(1), Action::Pass), Err(Error::RoundOver));
     }
 
     #[test]
@@ -1892,7 +1939,7 @@ mod tests {
         ] {
             assert_eq!(config.validate(), Ok(()));
         }
-        let bad = |config: Config| matches!(config.validate(), Err(Error::BadConfig { .. }));
+        let bad = |config: Config| matches!(config.validate(), Err(Error::InvalidConfig { .. }));
         assert!(bad(Config {
             high: 7,
             ..Config::FIVE_UP

@@ -81,6 +81,11 @@ impl fmt::Display for InSource<'_> {
                 Quoted(span.slice(self.source)),
                 capacity.saturating_add(1)
             ),
+            Error::UnknownAction { span } => write!(
+                f,
+                "not an action: {} (expected play <tile> [on <tile>], draw or pass)",
+                Quoted(span.slice(self.source))
+            ),
             // Errors without a token read as the core says them.
             error => error.fmt(f),
         }

@@ -1,4 +1,6 @@
-//! Built-in bots: the lowest legal action, and a seeded random one.
+//! Built-in bots: a seeded random one ([`RandomBot`]); the lowest legal action is the generic
+//! [`game::bot::lowest_legal_action`](crate::game::bot::lowest_legal_action) (a pass whenever
+//! passing is legal, so in an auction it never bids).
 //!
 //! ```
 //! use parlor_core::doudizhu::{bot::RandomBot, Config, Deal, Round};
@@ -14,17 +16,8 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::round::{Action, Round};
+use crate::game::bot::Bot;
 use crate::game::{Rng, Seat};
-
-/// The first legal action of `seat` in legal-action order (a pass whenever passing is legal,
-/// so in an auction this bot never bids), or `None` when `seat` is not to act.
-pub fn lowest_legal_action(round: &Round, seat: Seat) -> Option<Action> {
-    let mut first = None;
-    round.for_each_legal_action(seat, |a| {
-        first.get_or_insert(a);
-    });
-    first
-}
 
 /// A bot that picks uniformly among the legal actions, driven by [`Rng`] (so a seed replays).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,5 +45,12 @@ impl RandomBot {
             }
         });
         chosen
+    }
+}
+
+impl Bot<Round> for RandomBot {
+    /// [`RandomBot::choose`].
+    fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
+        RandomBot::choose(self, round, seat)
     }
 }

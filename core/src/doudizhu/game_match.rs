@@ -1,36 +1,41 @@
 //! A match: deals played one after another, scores added up, the first bidder rotating.
 //!
-//! Deal `k` (from 0) of a match with seed `s` is [`Deal::Seeded`] with the `(k + 1)`-th output
-//! of SplitMix64 seeded with `s` ([`Rng::new(s)`](crate::game::Rng)); under
+//! Deal `k` (from 0) of a match with seed `s` is [`Deal::Seeded`] with
+//! [`round_seed(s, k)`](crate::game::round_seed) (the `(k + 1)`-th output of SplitMix64 seeded
+//! with `s`); under
 //! [`DealStyle::Blocks`] its first bidder is seat `k mod 3` (under [`DealStyle::FaceUp`] the
 //! deal's face-up card decides). Void deals (everyone passed) count as deals and score zero.
 //! The match ends after [`Config::deals`] deals, or as soon as a seat's total reaches
-//! [`Config::target`] (when set).
+//! [`Config::target`] (when set). Its result ([`Match::result`]) places the seats by their
+//! totals: the highest total first, equal totals sharing a place.
 //!
 //! ```
-//! use parlor_core::doudizhu::{bot::lowest_legal_action, Config, Match};
+//! use parlor_core::doudizhu::{Config, Match};
+//! use parlor_core::game::bot::lowest_legal_action;
 //! let mut m = Match::new(&Config::PAGAT, 42)?;
 //! while !m.is_over() {
 //!     let seat = m.round().to_act().unwrap();
 //!     let action = lowest_legal_action(m.round(), seat).unwrap();
 //!     m.apply(seat, action)?;
 //! }
-//! assert_eq!(m.deals_played(), 9);
-//! assert_eq!(m.scores().iter().sum::<i64>(), 0); // stake scoring is zero-sum
+//! assert_eq!(m.rounds_played(), 9);
+//! assert_eq!(m.scores().iter().sum::<i32>(), 0); // stake scoring is zero-sum
 //! # Ok::<(), parlor_core::doudizhu::Error>(())
 //! ```
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::Error;
 use super::round::{
-    Action, Config, Deal, DealStyle, ENCODED_BYTES as ROUND_BYTES, Event, FORMAT_VERSION, Round, SEATS,
+    Action, Config, Deal, DealStyle, ENCODED_BYTES as ROUND_BYTES, Event, FORMAT_VERSION, Outcome, Round, SEATS,
 };
-use crate::game::{Rng, Seat};
+use crate::game::{Placement, Seat, Step, round_seed};
 
-/// Bytes of [`Match::encode`]'s output.
+/// What [`Match::apply`] returns: the deal's event, the finished deal's outcome, the match's end.
+pub type MatchStep = Step<Event, Outcome>;
+
+/// Bytes of [`Match::encode`]'s output (each total as 8 bytes, an `i32` widened: the layout of
+/// format 1, unchanged).
 pub const MATCH_ENCODED_BYTES: usize = 1 + 8 + 2 + 8 * SEATS + ROUND_BYTES;
-
-const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// Deals to the end of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,16 +44,11 @@ pub struct Match {
     seed: u64,
     /// Deals finished.
     done: u16,
-    scores: [i64; SEATS],
-}
-
-/// The seed of deal `k` of a match seeded `seed`: SplitMix64's `(k + 1)`-th output.
-fn deal_seed(seed: u64, k: u16) -> u64 {
-    Rng::new(seed.wrapping_add(u64::from(k).wrapping_mul(GOLDEN))).next_u64()
+    scores: [i32; SEATS],
 }
 
 fn deal_round(config: &Config, seed: u64, k: u16) -> Result<Round, Error> {
-    let deal = Deal::Seeded(deal_seed(seed, k));
+    let deal = Deal::Seeded(round_seed(seed, u32::from(k)));
     match config.deal {
         DealStyle::FaceUp => Round::new(config, &deal),
         DealStyle::Blocks => {
@@ -89,46 +89,43 @@ impl Match {
         self.round.config()
     }
 
-    /// Each seat's total over the finished deals.
-    pub fn scores(&self) -> [i64; SEATS] {
+    /// Each seat's total over the finished deals (saturating at the `i32` range).
+    pub fn scores(&self) -> [i32; SEATS] {
         self.scores
     }
 
-    /// Deals finished so far.
-    pub fn deals_played(&self) -> u16 {
-        self.done
+    /// Deals finished so far (void deals included).
+    pub fn rounds_played(&self) -> u32 {
+        u32::from(self.done)
     }
 
     /// Whether the match is over.
     pub fn is_over(&self) -> bool {
         let c = self.round.config();
-        (c.deals > 0 && self.done >= c.deals) || (c.target > 0 && self.scores.iter().any(|&s| s >= i64::from(c.target)))
+        (c.deals > 0 && self.done >= c.deals)
+            || (c.target > 0 && self.scores.iter().any(|&s| i64::from(s) >= i64::from(c.target)))
     }
 
-    /// The seats with the highest total, as a bit set (bit `s` for seat `s`), once the match is
-    /// over; `None` before.
-    pub fn winners(&self) -> Option<u8> {
+    /// Each seat's place once the match is over (`None` before): 0 for the highest total, and
+    /// each seat's place is the number of seats with a higher total (equal totals share a
+    /// place), so the winners are the seats at place 0.
+    pub fn result(&self) -> Option<Placement> {
         if !self.is_over() {
             return None;
         }
-        let [a, b, c] = self.scores;
-        let best = a.max(b).max(c);
-        Some(
-            self.scores
-                .iter()
-                .zip([1u8, 2, 4]) // bit `s` for seat `s`
-                .filter(|(s, _)| **s == best)
-                .fold(0u8, |bits, (_, bit)| bits | bit),
-        )
+        let places = self
+            .scores
+            .map(|mine| self.scores.iter().filter(|&&other| other > mine).count() as u8);
+        Some(Placement::new(&places))
     }
 
     /// Applies `seat`'s action to the current deal. When it ends the deal, its scores are added
-    /// and (unless the match is over) the next deal starts: the returned event's `outcome` is the
-    /// finished deal's.
+    /// and (unless the match is over) the next deal starts: the step's `finished` (and its
+    /// event's `outcome`) is the finished deal's outcome, `match_over` whether no deal follows.
     ///
     /// # Errors
     /// As [`Round::apply`]; [`Error::RoundOver`] once the match is over. On error nothing changes.
-    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<MatchStep, Error> {
         if self.is_over() {
             return Err(Error::RoundOver);
         }
@@ -137,7 +134,7 @@ impl Match {
         if let Some(outcome) = event.outcome {
             let mut scores = self.scores;
             for (total, s) in scores.iter_mut().zip(outcome.scores.iter()) {
-                *total = total.saturating_add(i64::from(*s));
+                *total = total.saturating_add(*s);
             }
             let done = self.done.saturating_add(1);
             let next = Match {
@@ -157,7 +154,11 @@ impl Match {
         } else {
             self.round = round;
         }
-        Ok(event)
+        Ok(Step {
+            event,
+            finished: event.outcome,
+            match_over: self.is_over(),
+        })
     }
 
     /// Writes the match's versioned byte form ([`MATCH_ENCODED_BYTES`] bytes).
@@ -180,7 +181,7 @@ impl Match {
         w.put(&self.seed.to_le_bytes())?;
         w.put(&self.done.to_le_bytes())?;
         for s in &self.scores {
-            w.put(&s.to_le_bytes())?;
+            w.put(&i64::from(*s).to_le_bytes())?;
         }
         let n = self.round.encode(rest)?;
         Ok(n.saturating_add(w.len()))
@@ -201,9 +202,11 @@ impl Match {
         }
         let seed = u64::from_le_bytes(r.take::<8>()?);
         let done = u16::from_le_bytes(r.take::<2>()?);
-        let mut scores = [0i64; SEATS];
+        let mut scores = [0i32; SEATS];
         for s in scores.iter_mut() {
-            *s = i64::from_le_bytes(r.take::<8>()?);
+            *s = i32::try_from(i64::from_le_bytes(r.take::<8>()?)).map_err(|_| Error::InvalidState {
+                what: "a total outside the i32 range",
+            })?;
         }
         let round = Round::decode(r.rest())?;
         let m = Match {
@@ -214,7 +217,9 @@ impl Match {
         };
         let bad = |what| Error::InvalidState { what };
         let c = *round.config();
-        if c.scoring == super::round::Scoring::Stake && scores.iter().fold(0i64, |a, s| a.saturating_add(*s)) != 0 {
+        if c.scoring == super::round::Scoring::Stake
+            && scores.iter().fold(0i64, |a, s| a.saturating_add(i64::from(*s))) != 0
+        {
             return Err(bad("stake scores do not sum to zero"));
         }
         let finished = round.outcome().is_some();
@@ -266,7 +271,7 @@ mod tests {
     #[test]
     fn size_and_round_trip() {
         assert!(core::mem::size_of::<Match>() <= 512);
-        assert_eq!(core::mem::size_of::<Match>(), 208);
+        assert_eq!(core::mem::size_of::<Match>(), 192);
         let mut m = Match::new(&Config::PAGAT, 5).unwrap();
         let mut bot = RandomBot::new(1);
         let mut buf = [0u8; MATCH_ENCODED_BYTES];
@@ -280,8 +285,8 @@ mod tests {
             steps += 1;
         }
         assert!(steps > 9);
-        assert_eq!(m.deals_played(), 9);
-        assert_eq!(m.scores().iter().sum::<i64>(), 0);
+        assert_eq!(m.rounds_played(), 9);
+        assert_eq!(m.scores().iter().sum::<i32>(), 0);
         m.encode(&mut buf).unwrap();
         assert_eq!(Match::decode(&buf).unwrap(), m);
         assert_eq!(m.apply(Seat(0), Action::Pass), Err(Error::RoundOver));
@@ -295,7 +300,7 @@ mod tests {
         for s in 0..3 {
             m.apply(Seat(s), Action::Pass).unwrap();
         }
-        assert_eq!(m.deals_played(), 1);
+        assert_eq!(m.rounds_played(), 1);
         assert_eq!(m.round().first_bidder(), Seat(1));
         assert_eq!(m.round().to_act(), Some(Seat(1)));
     }
@@ -315,6 +320,13 @@ mod tests {
             m.apply(seat, a).unwrap();
         }
         assert!(m.scores().iter().any(|&s| s >= 6));
-        assert!(m.winners().unwrap() != 0);
+        let result = m.result().unwrap();
+        let best = *m.scores().iter().max().unwrap();
+        for seat in 0..3u8 {
+            assert_eq!(
+                result.place(Seat(seat)) == Some(0),
+                m.scores()[usize::from(seat)] == best
+            );
+        }
     }
 }

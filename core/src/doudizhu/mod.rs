@@ -37,6 +37,9 @@ use crate::notation::Span;
 pub mod bot;
 pub mod cards;
 pub mod combination;
+pub mod engine;
+#[cfg(test)]
+mod engine_tests;
 pub mod game_match;
 pub mod moves;
 pub mod notation;
@@ -53,7 +56,7 @@ pub use solve::{
     scratch_bytes, spring, spring_in,
 };
 
-pub use game_match::{MATCH_ENCODED_BYTES, Match};
+pub use game_match::{MATCH_ENCODED_BYTES, Match, MatchStep};
 pub use round::{
     Action, Auction, Config, Deal, DealStyle, ENCODED_BYTES, Event, MAX_ACTIONS, Observation, Outcome, Play, Round,
     Scoring, Spring,
@@ -128,8 +131,24 @@ pub enum Error {
     IllegalAction,
     /// The deal (or the match) is over.
     RoundOver,
+    /// Action text that is no action of the notation (`pass`, `bid 1|2|3`, `call`, `rob`,
+    /// `play <cards> [<reading>]`; see [`notation::parse_action`]).
+    UnknownAction {
+        /// The text that is not understood (the whole action, or the words past its end).
+        span: Span,
+    },
+    /// A `bid` whose amount is not 1, 2 or 3.
+    UnknownBid {
+        /// The amount.
+        span: Span,
+    },
+    /// A `play`'s reading (`kind[/chain]@key`) that is no reading of its cards.
+    UnknownReading {
+        /// The reading.
+        span: Span,
+    },
     /// A seat past 2.
-    InvalidSeat {
+    NoSuchSeat {
         /// The seat given.
         seat: u8,
     },
@@ -168,6 +187,12 @@ impl Error {
     pub const ILLEGAL_ACTION: &'static str = "the action is not legal now";
     /// The text of [`Error::RoundOver`] (C `PARLOR_DOUDIZHU_ERR_ROUND_OVER`).
     pub const ROUND_OVER: &'static str = "the deal or match is over";
+    /// The text of [`Error::UnknownAction`].
+    pub const UNKNOWN_ACTION: &'static str = "not an action";
+    /// The text of [`Error::UnknownBid`].
+    pub const UNKNOWN_BID: &'static str = "not a bid (1, 2 or 3)";
+    /// The text of [`Error::UnknownReading`].
+    pub const UNKNOWN_READING: &'static str = "not a reading of the cards";
     /// The text of [`Error::InvalidState`] (C `PARLOR_DOUDIZHU_ERR_INVALID_STATE`).
     pub const INVALID_STATE: &'static str = "the round or match bytes are no valid state";
 }
@@ -201,7 +226,10 @@ impl fmt::Display for Error {
             Error::NotYourTurn { seat } => write!(f, "{} (seat {seat})", Error::NOT_YOUR_TURN),
             Error::IllegalAction => f.write_str(Error::ILLEGAL_ACTION),
             Error::RoundOver => f.write_str(Error::ROUND_OVER),
-            Error::InvalidSeat { seat } => write!(f, "seat {seat} is no seat (0-2)"),
+            Error::NoSuchSeat { seat } => write!(f, "seat {seat} is no seat (0-2)"),
+            Error::UnknownAction { span } => write!(f, "{} at {span}", Error::UNKNOWN_ACTION),
+            Error::UnknownBid { span } => write!(f, "{} at {span}", Error::UNKNOWN_BID),
+            Error::UnknownReading { span } => write!(f, "{} at {span}", Error::UNKNOWN_READING),
             Error::InvalidState { what } => write!(f, "{}: {what}", Error::INVALID_STATE),
             Error::Internal => f.write_str(crate::INTERNAL_TEXT),
         }

@@ -1,6 +1,7 @@
 //! The notation of ranks and card sets (spec "The deck"): one character per card, `3`…`9`,
 //! `T` or `10`, `J`, `Q`, `K`, `A`, `2`, `B` (black joker), `R` (red joker), either case, in
-//! any order; `-` alone is the empty set.
+//! any order; `-` alone is the empty set. Also the replay log's actions ([`parse_action`]) and
+//! explicit deals ([`parse_deal`]).
 
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
@@ -11,6 +12,9 @@ use crate::notation::{Span, is_lone_dash};
 
 use super::Error;
 use super::cards::{Cards, Rank};
+use super::combination::{Kind, Preset, Reading, classify};
+use super::round::{Action, Deal, Play};
+use crate::game::Seat;
 
 impl Rank {
     /// The rank's notation character (`3`…`9`, `T`, `J`, `Q`, `K`, `A`, `2`, `B`, `R`).
@@ -131,4 +135,246 @@ impl fmt::Display for Cards {
         }
         Ok(())
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actions and deals: the replay log's notation
+// ---------------------------------------------------------------------------------------------
+
+/// The most permissive rules (every house rule on, plays up to the whole deck): a card set's
+/// readings under it include its readings under every preset, so an action's reading is
+/// checked against it when the rules in force are not known.
+pub(crate) const PERMISSIVE: Preset = Preset {
+    wing_copies: 4,
+    wing_triplet_next_to_chain: true,
+    both_jokers_as_kickers: true,
+    quad_pair_as_singles: true,
+    quad_with_two: true,
+    max_cards: 54,
+};
+
+impl Play {
+    /// The play that `play <cards>` names when no reading is written (and the rules in force are
+    /// not known): the strongest reading of `cards` under [`Preset::PAGAT`], else under
+    /// [`Preset::RLCARD`], else under [`Preset::OPENSPIEL`], else under every house rule at
+    /// once. Under every named preset where a card set has one reading, it is this one (tested
+    /// over every play of each preset). `None` when the cards are no combination at all.
+    ///
+    /// ```
+    /// use parlor_core::doudizhu::{Kind, Play};
+    /// let play = Play::canonical(&"333444555666".parse()?).unwrap();
+    /// assert_eq!(play.reading.to_string(), "airplane/4@3");
+    /// assert_eq!(play.reading.kind, Kind::Airplane);
+    /// # Ok::<(), parlor_core::doudizhu::Error>(())
+    /// ```
+    pub fn canonical(cards: &Cards) -> Option<Play> {
+        [Preset::PAGAT, Preset::RLCARD, Preset::OPENSPIEL, PERMISSIVE]
+            .iter()
+            .find_map(|rules| classify(cards, rules).strongest())
+            .map(|reading| Play { cards: *cards, reading })
+    }
+
+    /// Whether [`Play::canonical`] of these cards is this play (then its text needs no reading).
+    pub fn is_canonical(&self) -> bool {
+        Play::canonical(&self.cards).is_some_and(|p| p.reading == self.reading)
+    }
+}
+
+impl FromStr for Reading {
+    type Err = Error;
+
+    /// Parses a reading as [`Reading`]'s `Display` prints it: `kind@key` (`pair@7`, `bomb@2`,
+    /// `rocket@R`) or, for the chain kinds, `kind/length@key` (`airplane-singles/2@Q`).
+    ///
+    /// # Errors
+    /// [`Error::UnknownReading`] spanning the whole text.
+    fn from_str(text: &str) -> Result<Reading, Error> {
+        let fail = Error::UnknownReading {
+            span: Span::new(0, text.len()),
+        };
+        let (head, key) = text.split_once('@').ok_or(fail)?;
+        let mut key_chars = key.chars();
+        let key = match (key_chars.next(), key_chars.next()) {
+            (Some(c), None) => Rank::from_symbol(c).ok_or(fail)?,
+            _ => return Err(fail),
+        };
+        let (name, chain) = match head.split_once('/') {
+            Some((name, chain)) => {
+                // Digits only: `u8::from_str` would take a `+` sign.
+                if chain.is_empty() || !chain.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(fail);
+                }
+                (name, Some(chain.parse::<u8>().map_err(|_| fail)?))
+            }
+            None => (head, None),
+        };
+        let kind = Kind::ALL.into_iter().find(|k| k.name() == name).ok_or(fail)?;
+        let chained = matches!(
+            kind,
+            Kind::Sequence | Kind::PairSequence | Kind::Airplane | Kind::AirplaneSingles | Kind::AirplanePairs
+        );
+        let chain = match (chained, chain) {
+            (true, Some(n)) if n >= 2 => n,
+            (false, None) => 1,
+            _ => return Err(fail),
+        };
+        Ok(Reading { kind, chain, key })
+    }
+}
+
+/// The words of `text` (split at ASCII whitespace), each with its span.
+fn words(text: &str) -> impl Iterator<Item = (Span, &str)> {
+    let mut at = 0usize;
+    text.split(|c: char| c.is_ascii_whitespace()).filter_map(move |word| {
+        let start = at;
+        at = at.saturating_add(word.len()).saturating_add(1);
+        (!word.is_empty()).then_some((Span::new(start, start.saturating_add(word.len())), word))
+    })
+}
+
+/// `error` with its span moved `by` bytes right (a token's error, placed in the whole text).
+fn shifted(error: Error, by: usize) -> Error {
+    let shift = |span: Span| Span::new(span.start.saturating_add(by), span.end.saturating_add(by));
+    match error {
+        Error::UnknownCard { span } => Error::UnknownCard { span: shift(span) },
+        Error::TooManyCopies { rank, span } => Error::TooManyCopies {
+            rank,
+            span: shift(span),
+        },
+        Error::UnknownReading { span } => Error::UnknownReading { span: shift(span) },
+        other => other,
+    }
+}
+
+/// One card-set word of a longer text (errors spanning into the whole text).
+fn cards_word(span: Span, word: &str) -> Result<Cards, Error> {
+    word.parse::<Cards>().map_err(|e| shifted(e, span.start))
+}
+
+/// An action as the replay log writes it: `play <cards>` may leave out the reading, which is
+/// then the rules' to decide ([`Round::play_of`](super::Round::play_of) in a round,
+/// [`Play::canonical`] without one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Written {
+    /// A whole action (`pass`, `bid 2`, `call`, `rob`, or a play with its reading).
+    Action(Action),
+    /// `play <cards>` without a reading.
+    Cards(Cards),
+}
+
+/// Parses an action of the replay log's notation: `pass`, `bid 1|2|3`, `call`, `rob`,
+/// `play <cards>` or `play <cards> <reading>` (the reading as [`Reading`] prints it, needed only
+/// where the cards read several ways: `play 333444555666 airplane-singles/3@4`). Words are
+/// separated by ASCII whitespace.
+///
+/// # Errors
+/// [`Error::UnknownAction`] for another word or a wrong number of words,
+/// [`Error::UnknownBid`] for an amount not 1–3, [`Error::UnknownCard`] /
+/// [`Error::TooManyCopies`] for the cards, [`Error::NotACombination`] for cards that read as no
+/// combination under any rules, [`Error::UnknownReading`] for a reading the cards do not have.
+/// Every span points into `text`.
+///
+/// ```
+/// use parlor_core::doudizhu::notation::{parse_action, Written};
+/// use parlor_core::doudizhu::Action;
+/// assert_eq!(parse_action(" bid 2 ")?, Written::Action(Action::Bid(2)));
+/// assert_eq!(parse_action("play 33")?, Written::Cards("33".parse()?));
+/// assert!(parse_action("bid 4").is_err());
+/// # Ok::<(), parlor_core::doudizhu::Error>(())
+/// ```
+pub fn parse_action(text: &str) -> Result<Written, Error> {
+    let mut all = words(text);
+    let first = all.next();
+    let whole = match first {
+        Some((span, _)) => Span::new(span.start, text.trim_end().len()),
+        None => Span::new(0, text.len()),
+    };
+    let unknown = Error::UnknownAction { span: whole };
+    let (_, verb) = first.ok_or(unknown)?;
+    let written = match verb {
+        "pass" => Written::Action(Action::Pass),
+        "call" => Written::Action(Action::Call),
+        "rob" => Written::Action(Action::Rob),
+        "bid" => {
+            let (span, amount) = all.next().ok_or(unknown)?;
+            match amount {
+                "1" => Written::Action(Action::Bid(1)),
+                "2" => Written::Action(Action::Bid(2)),
+                "3" => Written::Action(Action::Bid(3)),
+                _ => return Err(Error::UnknownBid { span }),
+            }
+        }
+        "play" => {
+            let (span, word) = all.next().ok_or(unknown)?;
+            let cards = cards_word(span, word)?;
+            match all.next() {
+                None => Written::Cards(cards),
+                Some((span, word)) => {
+                    let readings = classify(&cards, &PERMISSIVE);
+                    if readings.is_empty() {
+                        return Err(Error::NotACombination);
+                    }
+                    let reading = word.parse::<Reading>().map_err(|e| shifted(e, span.start))?;
+                    if !readings.iter().any(|r| r == reading) {
+                        return Err(Error::UnknownReading { span });
+                    }
+                    Written::Action(Action::Play(Play { cards, reading }))
+                }
+            }
+        }
+        _ => return Err(unknown),
+    };
+    match all.next() {
+        None => Ok(written),
+        Some((span, _)) => Err(Error::UnknownAction {
+            span: Span::new(span.start, whole.end),
+        }),
+    }
+}
+
+/// Parses the explicit deal of a replay-log header (what follows `doudizhu deal`): the three
+/// hands and the kitty, as dealt (before the landlord takes the kitty), optionally followed by
+/// `first <seat>`, the first bidder (default seat 0; under `rlcard` the landlord). Example:
+/// `3356666799TQQKA2R 34458899TJJJKAA22 44557778TTJQQKK2B 38A first 1`.
+///
+/// Whether the cards make a deal (17, 17, 17 and 3, one deck) is checked when a round is made
+/// from it ([`Deal::cards`]).
+///
+/// # Errors
+/// [`Error::UnknownCard`] / [`Error::TooManyCopies`] for a hand (spans into `text`);
+/// [`Error::InvalidDeal`] for a missing hand, words after the deal other than `first <seat>`,
+/// or a first bidder that is no seat.
+pub fn parse_deal(text: &str) -> Result<Deal, Error> {
+    let mut all = words(text);
+    let mut sets = [Cards::EMPTY; 4];
+    for set in sets.iter_mut() {
+        let (span, word) = all.next().ok_or(Error::InvalidDeal {
+            what: "expected <h0> <h1> <h2> <kitty> [first <seat>]",
+        })?;
+        *set = cards_word(span, word)?;
+    }
+    let [h0, h1, h2, kitty] = sets;
+    let first_bidder = match (all.next(), all.next(), all.next()) {
+        (None, _, _) => Seat(0),
+        (Some((_, "first")), Some((_, seat)), None) => match seat {
+            "0" => Seat(0),
+            "1" => Seat(1),
+            "2" => Seat(2),
+            _ => {
+                return Err(Error::InvalidDeal {
+                    what: "the first bidder is no seat (0-2)",
+                });
+            }
+        },
+        _ => {
+            return Err(Error::InvalidDeal {
+                what: "only `first <seat>` may follow the cards",
+            });
+        }
+    };
+    Ok(Deal::Given {
+        hands: [h0, h1, h2],
+        kitty,
+        first_bidder,
+    })
 }

@@ -432,14 +432,18 @@ pub enum Action {
 }
 
 impl fmt::Display for Action {
-    /// `pass`, `bid 2`, `call`, `rob`, `play 334455` (the reading is not shown).
+    /// `pass`, `bid 2`, `call`, `rob`, `play 334455`; a play whose reading is not its cards'
+    /// [canonical](Play::canonical) one also shows the reading: `play 333444555666
+    /// airplane-singles/3@4`. [`notation::parse_action`](super::notation::parse_action) reads
+    /// it back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Action::Pass => f.write_str("pass"),
             Action::Bid(b) => write!(f, "bid {b}"),
             Action::Call => f.write_str("call"),
             Action::Rob => f.write_str("rob"),
-            Action::Play(p) => write!(f, "play {}", p.cards),
+            Action::Play(p) if p.is_canonical() => write!(f, "play {}", p.cards),
+            Action::Play(p) => write!(f, "play {} {}", p.cards, p.reading),
         }
     }
 }
@@ -693,7 +697,7 @@ impl Round {
     }
 
     /// Visits the legal actions until `f` returns `false`; returns `false` if stopped.
-    fn visit(&self, seat: Seat, f: &mut dyn FnMut(Action) -> bool) -> bool {
+    pub(super) fn visit(&self, seat: Seat, f: &mut dyn FnMut(Action) -> bool) -> bool {
         if self.to_act() != Some(seat) {
             return true;
         }
@@ -1115,10 +1119,10 @@ impl Round {
     /// What `seat` may know: its own hand and everything public, never another seat's cards.
     ///
     /// # Errors
-    /// [`Error::InvalidSeat`] for a seat past 2.
+    /// [`Error::NoSuchSeat`] for a seat past 2.
     pub fn observation(&self, seat: Seat) -> Result<Observation, Error> {
         if seat.index() >= SEATS {
-            return Err(Error::InvalidSeat { seat: seat.0 });
+            return Err(Error::NoSuchSeat { seat: seat.0 });
         }
         let mut counts = [0u8; SEATS];
         for (c, h) in counts.iter_mut().zip(self.hands.iter()) {
@@ -1150,10 +1154,10 @@ impl Round {
     /// actual hands. For the question a seat itself may ask, see [`Observation::spring`].
     ///
     /// # Errors
-    /// As [`spring`]; [`Error::InvalidSeat`] for a seat past 2.
+    /// As [`spring`]; [`Error::NoSuchSeat`] for a seat past 2.
     pub fn spring_plan(&self, seat: Seat, scratch: &mut Scratch) -> Result<Option<Plan>, Error> {
         if seat.index() >= SEATS {
-            return Err(Error::InvalidSeat { seat: seat.0 });
+            return Err(Error::NoSuchSeat { seat: seat.0 });
         }
         let a = self.hand(Seat(next(seat.0)));
         let b = self.hand(Seat(next(next(seat.0))));
@@ -1259,7 +1263,7 @@ impl Observation {
 
 /// The encoded form's version (its first byte).
 pub const FORMAT_VERSION: u8 = 1;
-const CONFIG_BYTES: usize = 12;
+pub(crate) const CONFIG_BYTES: usize = 12;
 /// Bytes of [`Round::encode`]'s output.
 pub const ENCODED_BYTES: usize = 1 + CONFIG_BYTES + 8 * RANKS + 3 + MAX_AUCTION + 13 + SEATS;
 
@@ -1329,7 +1333,7 @@ fn bad(what: &'static str) -> Error {
     Error::InvalidState { what }
 }
 
-fn encode_config(c: &Config, w: &mut Writer<'_>) -> Result<(), Error> {
+pub(crate) fn encode_config(c: &Config, w: &mut Writer<'_>) -> Result<(), Error> {
     let r = &c.rules;
     let flags = u8::from(r.wing_triplet_next_to_chain)
         | u8::from(r.both_jokers_as_kickers) << 1
@@ -1350,6 +1354,14 @@ fn encode_config(c: &Config, w: &mut Writer<'_>) -> Result<(), Error> {
 }
 
 fn decode_config(r: &mut Reader<'_>) -> Result<Config, Error> {
+    let config = decode_config_fields(r)?;
+    config.validate()?;
+    Ok(config)
+}
+
+/// The config's fields, each checked alone (codes that name something, known flags), not
+/// validated together.
+pub(crate) fn decode_config_fields(r: &mut Reader<'_>) -> Result<Config, Error> {
     let [wing_copies, flags, max_cards, auction, deal, scoring] = r.take::<6>()?;
     if flags >> 6 != 0 {
         return Err(bad("unknown config flags"));
@@ -1372,7 +1384,6 @@ fn decode_config(r: &mut Reader<'_>) -> Result<Config, Error> {
         deals: u16::from_le_bytes(r.take::<2>()?),
         target: u32::from_le_bytes(r.take::<4>()?),
     };
-    config.validate()?;
     Ok(config)
 }
 
@@ -1839,7 +1850,7 @@ mod tests {
         for r in [&mut a, &mut b] {
             r.apply(Seat(0), Action::Bid(3)).unwrap();
         }
-        let lead = crate::doudizhu::bot::lowest_legal_action(&a, Seat(0)).unwrap();
+        let lead = crate::game::bot::lowest_legal_action(&a, Seat(0)).unwrap();
         a.apply(Seat(0), lead).unwrap();
         b.apply(Seat(0), lead).unwrap();
         let (oa, ob) = (a.observation(Seat(0)).unwrap(), b.observation(Seat(0)).unwrap());

@@ -241,3 +241,85 @@ impl fmt::Display for Missing<'_> {
         write!(f, "missing {} (or use --batch)", self.0)
     }
 }
+
+/// A parse error of this game with the text it came from (the shared
+/// [`crate::notation::InSource`]): `Display` names the bad token. A card error reads as
+/// [`BadCards`] of the word holding the bad card (`not a card at bytes 1..2: "Z" in "3Z"`,
+/// the bytes counted in that word); an action error names its word (`not a bid (1, 2 or 3):
+/// "4" in "bid 4"`); any other error is its own text then ` in "<text>"`. Build it with
+/// [`Error::in_source`].
+pub type InSource<'a> = crate::notation::InSource<'a, Error>;
+
+impl Error {
+    /// This error with the text it came from, for a message that names the bad token.
+    ///
+    /// ```
+    /// use parlor_core::doudizhu::notation::parse_action;
+    /// let text = "play 33 3Z";
+    /// let error = parse_action("play 3Z").unwrap_err();
+    /// assert_eq!(error.in_source("play 3Z").to_string(), "not a card at bytes 1..2: \"Z\" in \"3Z\"");
+    /// let error = parse_action(text).unwrap_err();
+    /// assert_eq!(error.in_source(text).to_string(), "not a reading of the cards: \"3Z\" in \"play 33 3Z\"");
+    /// ```
+    pub const fn in_source(self, source: &str) -> InSource<'_> {
+        InSource { error: self, source }
+    }
+}
+
+/// The whitespace-delimited word of `source` around byte `at`, and where it starts.
+fn word_at(source: &str, at: usize) -> (usize, &str) {
+    let before = source.get(..at).unwrap_or("");
+    let start = before
+        .rfind(|c: char| c.is_ascii_whitespace())
+        .map_or(0, |i| i.saturating_add(1));
+    let rest = source.get(start..).unwrap_or("");
+    let len = rest.find(|c: char| c.is_ascii_whitespace()).unwrap_or(rest.len());
+    (start, rest.get(..len).unwrap_or(""))
+}
+
+impl fmt::Display for InSource<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let back = |span: crate::notation::Span, by: usize| {
+            crate::notation::Span::new(span.start.saturating_sub(by), span.end.saturating_sub(by))
+        };
+        match self.error {
+            Error::UnknownCard { span } => {
+                let (start, word) = word_at(self.source, span.start);
+                let error = Error::UnknownCard {
+                    span: back(span, start),
+                };
+                BadCards { text: word, error }.fmt(f)
+            }
+            Error::TooManyCopies { rank, span } => {
+                let (start, word) = word_at(self.source, span.start);
+                let error = Error::TooManyCopies {
+                    rank,
+                    span: back(span, start),
+                };
+                BadCards { text: word, error }.fmt(f)
+            }
+            Error::UnknownAction { span } => write!(
+                f,
+                "{}: {} in {}",
+                Error::UNKNOWN_ACTION,
+                Quoted(span.slice(self.source)),
+                Quoted(self.source)
+            ),
+            Error::UnknownBid { span } => write!(
+                f,
+                "{}: {} in {}",
+                Error::UNKNOWN_BID,
+                Quoted(span.slice(self.source)),
+                Quoted(self.source)
+            ),
+            Error::UnknownReading { span } => write!(
+                f,
+                "{}: {} in {}",
+                Error::UNKNOWN_READING,
+                Quoted(span.slice(self.source)),
+                Quoted(self.source)
+            ),
+            other => write!(f, "{other} in {}", Quoted(self.source)),
+        }
+    }
+}

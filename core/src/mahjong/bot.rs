@@ -1,24 +1,11 @@
-//! The two built-in bots: the lowest legal action, and a seeded random one that calls and
-//! declares riichi sometimes.
+//! The game's own bots: a seeded random one that calls and declares riichi sometimes (the
+//! lowest legal action is [`game::bot::lowest_legal_action`](crate::game::bot::lowest_legal_action)).
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::round::MAX_ACTIONS;
 use super::tile::KINDS;
 use super::{Action, Hand, Round, shanten};
 use crate::game::{Rng, Seat};
-
-/// The first action in legal-action order ([`Round::for_each_legal_action`]): on turn the
-/// discard of the lowest id, in a call window pass — the bot never wins, calls or declares
-/// riichi. `None` when `seat` may not act.
-pub fn lowest_legal_action(round: &Round, seat: Seat) -> Option<Action> {
-    let mut first = None;
-    round.for_each_legal_action(seat, |action| {
-        if first.is_none() {
-            first = Some(action);
-        }
-    });
-    first
-}
 
 /// A bot choosing among the legal actions with [`Rng`]: it always wins (tsumo, ron) when it
 /// may and declares riichi when it may; in a call window it calls with probability 1/4 (a call

@@ -50,7 +50,7 @@ pub enum Error {
         code: u32,
     },
     /// A round [`Config`](super::Config) field out of range; `why` names it.
-    BadConfig {
+    InvalidConfig {
         /// What is wrong.
         why: &'static str,
     },
@@ -59,6 +59,15 @@ pub enum Error {
     BadDeal {
         /// What is wrong.
         why: &'static str,
+    },
+    /// The text of a given deal (a replay log's `mahjong wall …` header after `wall`:
+    /// `<136 ids> [start <kyoku> <honba> <sticks> <p0> <p1> <p2> <p3>]`) that does not parse;
+    /// `why` says what the token at `span` is not (an empty span: the text as a whole).
+    DealText {
+        /// What is wrong, worded to follow the quoted token (`is no tile id (0-135)`).
+        why: &'static str,
+        /// The bad token (empty when the text as a whole is wrong).
+        span: Span,
     },
     /// A seat number above 3.
     NoSuchSeat {
@@ -86,7 +95,7 @@ pub enum Error {
         needed: usize,
     },
     /// Bytes that are not a valid encoded round or match; `why` names the first fault.
-    BadEncoding {
+    InvalidState {
         /// What is wrong.
         why: &'static str,
     },
@@ -107,7 +116,10 @@ impl Error {
     /// The text span the error points at, when it came from text.
     pub const fn span(&self) -> Option<Span> {
         match *self {
-            Error::UnknownTile { span } | Error::FifthCopy { span, .. } | Error::TooManyTiles { span } => Some(span),
+            Error::UnknownTile { span }
+            | Error::FifthCopy { span, .. }
+            | Error::TooManyTiles { span }
+            | Error::DealText { span, .. } => Some(span),
             _ => None,
         }
     }
@@ -125,7 +137,7 @@ impl Error {
     pub const TOO_MANY_TILES: &'static str = "more than 14 tiles";
     /// The text of [`Error::WrongSize`] (C `PARLOR_MAHJONG_ERR_WRONG_SIZE`).
     pub const WRONG_SIZE: &'static str = "wrong hand size";
-    /// The text of [`Error::BadConfig`] (C `PARLOR_MAHJONG_ERR_BAD_CONFIG`).
+    /// The text of [`Error::InvalidConfig`] (C `PARLOR_MAHJONG_ERR_BAD_CONFIG`).
     pub const BAD_CONFIG: &'static str = "a round config field is out of range";
     /// The text of [`Error::BadDeal`] (C `PARLOR_MAHJONG_ERR_BAD_DEAL`).
     pub const BAD_DEAL: &'static str = "the wall is not the 136 tiles once each, or the start is out of range";
@@ -167,15 +179,16 @@ impl fmt::Display for Error {
                     _ => Ok(()),
                 }
             }
-            Error::BadConfig { why } => write!(f, "{}: {why}", Error::BAD_CONFIG),
+            Error::InvalidConfig { why } => write!(f, "{}: {why}", Error::BAD_CONFIG),
             Error::BadDeal { why } => write!(f, "{}: {why}", Error::BAD_DEAL),
+            Error::DealText { why, span } => write!(f, "a given deal's text: {why} (at {span})"),
             Error::NoSuchSeat { seat } => write!(f, "{}: seat {seat}", Error::NO_SUCH_SEAT),
             Error::RoundOver => f.write_str(Error::ROUND_OVER),
             Error::NotYourTurn { seat } => write!(f, "{} (seat {seat})", Error::NOT_YOUR_TURN),
             Error::IllegalAction { why } => write!(f, "{}: {why}", Error::ILLEGAL_ACTION),
             Error::Score(e) => write!(f, "scoring failed: {e}"),
             Error::BufferTooSmall { needed } => write!(f, "the buffer is too small ({needed} bytes needed)"),
-            Error::BadEncoding { why } => write!(f, "not a valid state: {why}"),
+            Error::InvalidState { why } => write!(f, "not a valid state: {why}"),
             Error::MatchOver => f.write_str(Error::MATCH_OVER),
             Error::AwaitingDeal => f.write_str(Error::AWAITING_DEAL),
             Error::NotAwaitingDeal => f.write_str(Error::NOT_AWAITING_DEAL),

@@ -6,7 +6,7 @@
 use super::round::{ENCODED_BYTES, FORMAT_VERSION, RIICHI_STICK, SEATS, at_mut};
 use super::score::Wind;
 use super::{Action, Config, Deal, End, Error, Event, Outcome, Round, Start};
-use crate::game::{Rng, Seat};
+use crate::game::{Placement, Seat, round_seed};
 
 /// `size_of::<Match>()` (asserted ≤ 1536 in a test).
 pub const MATCH_BYTES: usize = core::mem::size_of::<Match>();
@@ -14,16 +14,10 @@ pub const MATCH_BYTES: usize = core::mem::size_of::<Match>();
 pub const MATCH_ENCODED_BYTES: usize = MATCH_HEADER + ENCODED_BYTES;
 const MATCH_HEADER: usize = 32;
 
-/// What [`Match::apply`] did: the round's event and, when the action ended the round, its
-/// outcome (the next round has then been dealt for a seeded match; a given match waits for
-/// [`Match::deal_round`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Step {
-    /// The round's event.
-    pub event: Event,
-    /// The finished round's outcome, when this action ended it.
-    pub outcome: Option<Outcome>,
-}
+/// What [`Match::apply`] did ([`game::Step`](crate::game::Step)): the round's event, the
+/// finished round's outcome when the action ended it (the next round has then been dealt for a
+/// seeded match; a given match waits for [`Match::deal_round`]), and whether the match is over.
+pub type Step = crate::game::Step<Event, Outcome>;
 
 /// Rounds of Riichi to the end of a match.
 ///
@@ -39,13 +33,15 @@ pub struct Step {
 /// ([`Config::busting`]); agari-yame ([`Config::agari_yame`]). Final placement: by points, ties
 /// by seat (seat 0 first); sticks left on the table at the end go to the first place.
 ///
-/// A seeded match deals round `k` (0-based) with `Deal::Seeded(s_k)`, `s_k` the `(k+1)`-th
-/// output of [`Rng::new(seed)`](crate::game::Rng::new)`.next_u64()`. A given match
+/// A seeded match deals round `k` (0-based) with `Deal::Seeded(s_k)`, `s_k` =
+/// [`game::round_seed(seed, k)`](crate::game::round_seed) (the `(k+1)`-th output of
+/// [`Rng::new(seed)`](crate::game::Rng::new)`.next_u64()`). A given match
 /// ([`Match::new_given`]) waits after each round for [`Match::deal_round`] — how a recorded game
 /// is replayed wall by wall.
 ///
 /// ```
-/// use parlor_core::mahjong::{lowest_legal_action, Config, Match};
+/// use parlor_core::game::bot::lowest_legal_action;
+/// use parlor_core::mahjong::{Config, Match};
 /// let mut game = Match::new(&Config::TENHOU, 7)?;
 /// while let Some(seat) = game.round().to_act() {
 ///     let action = lowest_legal_action(game.round(), seat).unwrap();
@@ -62,22 +58,13 @@ pub struct Match {
     given: bool,
     awaiting: bool,
     over: bool,
-    rounds_played: u16,
+    rounds_played: u32,
     next: Start,
-}
-
-/// The seed of round `k` of a match dealt from `seed`.
-pub fn round_seed(seed: u64, k: u16) -> u64 {
-    let mut rng = Rng::new(seed);
-    for _ in 0..k {
-        rng.next_u64();
-    }
-    rng.next_u64()
 }
 
 impl Match {
     /// A match under `config` (validated), its rounds dealt from `seed`. Errors:
-    /// [`Error::BadConfig`].
+    /// [`Error::InvalidConfig`].
     pub fn new(config: &Config, seed: u64) -> Result<Match, Error> {
         let start = Start::first(config);
         let round = Round::with_start(config, &Deal::Seeded(round_seed(seed, 0)), &start)?;
@@ -93,7 +80,7 @@ impl Match {
     }
 
     /// A match whose rounds are dealt by the caller: East 1 from `first`, each later round from
-    /// [`Match::deal_round`]. Errors: [`Error::BadConfig`], [`Error::BadDeal`].
+    /// [`Match::deal_round`]. Errors: [`Error::InvalidConfig`], [`Error::BadDeal`].
     pub fn new_given(config: &Config, first: &Deal) -> Result<Match, Error> {
         let start = Start::first(config);
         let round = Round::with_start(config, first, &start)?;
@@ -149,7 +136,7 @@ impl Match {
     }
 
     /// Rounds finished so far.
-    pub fn rounds_played(&self) -> u16 {
+    pub fn rounds_played(&self) -> u32 {
         self.rounds_played
     }
 
@@ -172,9 +159,15 @@ impl Match {
         Some(scores)
     }
 
-    /// The seats from first to last place once the match is over (final points, ties by seat).
-    pub fn placement(&self) -> Option<[Seat; SEATS]> {
-        self.final_scores().map(|s| placement(&s))
+    /// Each seat's place once the match is over (0 = first): by final points
+    /// ([`Match::final_scores`]), ties by seat (seat 0 first), so no two seats share a place.
+    pub fn result(&self) -> Option<Placement> {
+        let order = placement(&self.final_scores()?);
+        let mut places = [0u8; SEATS];
+        for (place, seat) in (0u8..).zip(order) {
+            *at_mut(&mut places, seat.0) = place; // `placement` names seats 0-3
+        }
+        Some(Placement::new(&places))
     }
 
     /// Takes `action` for `seat` in the current round; when that ends the round, carries the
@@ -190,15 +183,19 @@ impl Match {
         let event = self.round.apply(seat, action)?;
         // A finished round always has an outcome (its wins scored when made): a failure is a
         // broken invariant, an error here rather than a match that silently stops advancing.
-        let outcome = if event.over {
+        let finished = if event.over {
             Some(self.round.make_outcome()?)
         } else {
             None
         };
-        if let Some(o) = &outcome {
+        if let Some(o) = &finished {
             self.after_round(o)?;
         }
-        Ok(Step { event, outcome })
+        Ok(Step {
+            event,
+            finished,
+            match_over: self.over,
+        })
     }
 
     /// Carries a finished round into the next start, or ends the match.
@@ -267,7 +264,7 @@ impl Match {
         let flags = u8::from(self.given) | (u8::from(self.awaiting) << 1) | (u8::from(self.over) << 2);
         let (seed, played, next) = (
             self.seed.to_le_bytes(),
-            self.rounds_played.to_le_bytes(),
+            u16::try_from(self.rounds_played).unwrap_or(u16::MAX).to_le_bytes(),
             self.next.to_bytes(),
         );
         // version, seed (8), flags, rounds played (2), next start (20): written byte by byte
@@ -288,9 +285,9 @@ impl Match {
 
     /// The match of a byte form, re-validated (the round's own checks, the next start, the flags
     /// consistent with the round: a finished round while awaiting a deal or over, else the
-    /// round started at the next start). Errors: [`Error::BadEncoding`].
+    /// round started at the next start). Errors: [`Error::InvalidState`].
     pub fn decode(bytes: &[u8]) -> Result<Match, Error> {
-        let bad = |why| Error::BadEncoding { why };
+        let bad = |why| Error::InvalidState { why };
         if bytes.len() != MATCH_ENCODED_BYTES {
             return Err(bad("wrong length"));
         }
@@ -305,7 +302,7 @@ impl Match {
         if flags >> 3 != 0 {
             return Err(bad("unknown match flag bits"));
         }
-        let rounds_played = u16::from_le_bytes([head[10], head[11]]);
+        let rounds_played = u32::from(u16::from_le_bytes([head[10], head[11]]));
         let next = Start::from_bytes(&head[12..32]).map_err(|_| bad("bad next start"))?;
         let m = Match {
             round: Round::decode(rest)?,

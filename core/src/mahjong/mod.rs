@@ -27,6 +27,7 @@
 
 pub mod bot;
 pub mod decompose;
+mod engine;
 pub mod error;
 mod gains;
 pub mod game_match;
@@ -44,7 +45,7 @@ pub mod tables;
 pub mod text;
 pub mod tile;
 
-pub use bot::{RandomBot, lowest_legal_action};
+pub use bot::RandomBot;
 pub use decompose::{Decomposition, Meld, Regular, for_each_decomposition};
 pub use error::Error;
 pub use game_match::{Match, Step};
@@ -58,5 +59,7 @@ pub use rules::{Form, Rules, is_complete, wait_tiles, waits};
 pub use shanten::{Ukeire, shanten, ukeire};
 pub use tables::{BUILT_IN_TABLE_BYTES, SUIT_CLASSES};
 pub use tile::{KINDS, Suit, Tile};
+#[cfg(test)]
+mod engine_tests;
 #[cfg(test)]
 mod round_tests;

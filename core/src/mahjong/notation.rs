@@ -134,3 +134,72 @@ impl fmt::Display for Hand {
         Ok(())
     }
 }
+
+/// The deal of a replay log's `mahjong wall …` header, the text after `wall`:
+/// `<136 ids> [start <kyoku> <honba> <sticks> <p0> <p1> <p2> <p3>]` — the wall in the layout of
+/// [`Deal::Given`](super::Deal::Given) (tile ids `0..136`, each once: checked when the round is
+/// dealt), then optionally the round's context ([`Start`](super::Start): `kyoku` = round wind ×
+/// 4 + dealer, 0–15; without it East 1 of `config`, [`Start::first`](super::Start::first)).
+/// Tokens are separated by whitespace (or commas). Errors: [`Error::DealText`] naming the bad
+/// token (read it with [`Error::in_source`]).
+///
+/// ```
+/// use parlor_core::mahjong::notation::given_deal;
+/// use parlor_core::mahjong::{Config, Deal};
+/// let ids: Vec<String> = (0..136).map(|id| id.to_string()).collect();
+/// let text = format!("{} start 5 1 2 24000 26000 25000 25000", ids.join(" "));
+/// let (deal, start) = given_deal(&text, &Config::TENHOU).unwrap();
+/// assert!(matches!(deal, Deal::Given { wall } if wall[135] == 135));
+/// assert_eq!((start.dealer.0, start.honba, start.sticks, start.scores[0]), (1, 1, 2, 24_000));
+/// let error = given_deal("1 2 x", &Config::TENHOU).unwrap_err();
+/// assert_eq!(error.in_source("1 2 x").to_string(), "\"x\" is no tile id (0-135)");
+/// ```
+pub fn given_deal(text: &str, config: &super::Config) -> Result<(super::Deal, super::Start), Error> {
+    use super::score::Wind;
+    let at = |why: &'static str, span: Span| Error::DealText { why, span };
+    let mut words = tokens(text);
+    let mut wall = [0u8; super::round::TILE_IDS];
+    for slot in wall.iter_mut() {
+        let (span, word) = words.next().ok_or(at("a wall is 136 tile ids", Span::default()))?;
+        *slot = word
+            .parse::<u8>()
+            .ok()
+            .filter(|&id| usize::from(id) < super::round::TILE_IDS)
+            .ok_or(at("is no tile id (0-135)", span))?;
+    }
+    let deal = super::Deal::Given { wall };
+    let Some((_, word)) = words.next() else {
+        return Ok((deal, super::Start::first(config)));
+    };
+    let tail = "after the wall: nothing, or `start <kyoku> <honba> <sticks> <p0> <p1> <p2> <p3>`";
+    if word != "start" {
+        return Err(at(tail, Span::default()));
+    }
+    // Seven numbers follow `start`: kyoku, honba, sticks and the four points.
+    let mut next = || words.next().ok_or(at(tail, Span::default()));
+    let small = |(span, word): (Span, &str), why: &'static str| word.parse::<u8>().map_err(|_| at(why, span));
+    let (kyoku_span, kyoku_word) = next()?;
+    let kyoku = small((kyoku_span, kyoku_word), "is no kyoku (0-15)")?;
+    let honba = small(next()?, "is no honba count")?;
+    let sticks = small(next()?, "is no stick count")?;
+    let mut scores = [0i32; super::round::SEATS];
+    for score in &mut scores {
+        let (span, word) = next()?;
+        *score = word.parse().map_err(|_| at("is no score", span))?;
+    }
+    if next().is_ok() {
+        return Err(at(tail, Span::default()));
+    }
+    let round_wind = Wind::ALL
+        .get(usize::from(kyoku / 4))
+        .copied()
+        .ok_or(at("is a kyoku past North 4", kyoku_span))?;
+    let start = super::Start {
+        round_wind,
+        dealer: crate::game::Seat(kyoku % 4),
+        honba,
+        sticks,
+        scores,
+    };
+    Ok((deal, start))
+}

@@ -259,27 +259,27 @@ impl Config {
         Config::PRESETS.iter().find(|(n, _)| *n == name).map(|&(_, c)| c)
     }
 
-    /// Checks every field: [`Error::BadConfig`] naming the first one out of range (`rounds` 1–16,
+    /// Checks every field: [`Error::InvalidConfig`] naming the first one out of range (`rounds` 1–16,
     /// points positive multiples of 100 below 1,000,000, the score config's own check).
     pub fn validate(&self) -> Result<(), Error> {
         if self.score.validate().is_err() {
-            return Err(Error::BadConfig {
+            return Err(Error::InvalidConfig {
                 why: "score config: double-wind pair fu must be 2 or 4",
             });
         }
         if !(1..=16).contains(&self.rounds) {
-            return Err(Error::BadConfig {
+            return Err(Error::InvalidConfig {
                 why: "rounds must be 1-16",
             });
         }
         let points_ok = |p: i32| (100..1_000_000).contains(&p) && p % 100 == 0;
         if !points_ok(self.start_points) {
-            return Err(Error::BadConfig {
+            return Err(Error::InvalidConfig {
                 why: "start points must be a multiple of 100 in 100-999900",
             });
         }
         if !points_ok(self.target_points) {
-            return Err(Error::BadConfig {
+            return Err(Error::InvalidConfig {
                 why: "target points must be a multiple of 100 in 100-999900",
             });
         }
@@ -686,7 +686,8 @@ pub struct Outcome {
 /// bytes; copying it is the undo.
 ///
 /// ```
-/// use parlor_core::mahjong::{lowest_legal_action, Config, Deal, Round};
+/// use parlor_core::game::bot::lowest_legal_action;
+/// use parlor_core::mahjong::{Config, Deal, Round};
 /// let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(7))?;
 /// while let Some(seat) = round.to_act() {
 ///     let action = lowest_legal_action(&round, seat).unwrap();
@@ -796,14 +797,14 @@ pub(super) const END_NAGASHI: u8 = 2;
 pub(super) const END_ABORT: u8 = 3; // + the abort's code 0..5
 
 impl Round {
-    /// East 1 of a match ([`Start::first`]) dealt by `deal`. Errors: [`Error::BadConfig`],
+    /// East 1 of a match ([`Start::first`]) dealt by `deal`. Errors: [`Error::InvalidConfig`],
     /// [`Error::BadDeal`] (a given wall that is not each id once).
     pub fn new(config: &Config, deal: &Deal) -> Result<Round, Error> {
         Round::with_start(config, deal, &Start::first(config))
     }
 
     /// A round in the context `start` (round wind, dealer, honba, sticks, points) dealt by
-    /// `deal`; the dealer has drawn its fourteenth tile. Errors: [`Error::BadConfig`],
+    /// `deal`; the dealer has drawn its fourteenth tile. Errors: [`Error::InvalidConfig`],
     /// [`Error::BadDeal`].
     pub fn with_start(config: &Config, deal: &Deal, start: &Start) -> Result<Round, Error> {
         config.validate()?;

@@ -14,7 +14,7 @@ use super::tile::Tile;
 use crate::game::Seat;
 
 const fn bad(why: &'static str) -> Error {
-    Error::BadEncoding { why }
+    Error::InvalidState { why }
 }
 
 struct Writer<'a> {
@@ -131,8 +131,8 @@ impl Config {
         b
     }
 
-    /// The config of a 24-byte form, validated. Errors: [`Error::BadEncoding`] (a flag byte not
-    /// 0/1, an unknown code, unused bits set), [`Error::BadConfig`].
+    /// The config of a 24-byte form, validated. Errors: [`Error::InvalidState`] (a flag byte not
+    /// 0/1, an unknown code, unused bits set), [`Error::InvalidConfig`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Config, Error> {
         let mut r = Reader { bytes, at: 0 };
         let mut score = score::Config {
@@ -196,7 +196,7 @@ impl Start {
         b
     }
 
-    /// The start of a 20-byte form, validated. Errors: [`Error::BadEncoding`],
+    /// The start of a 20-byte form, validated. Errors: [`Error::InvalidState`],
     /// [`Error::BadDeal`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Start, Error> {
         let mut r = Reader { bytes, at: 0 };
@@ -387,7 +387,7 @@ impl Round {
     /// the wall a permutation, every field in range, each of the 136 ids exactly once among the
     /// undrawn wall, the hands, the melds and the discards, hand sizes that fit the melds and the
     /// phase, real melds, a window consistent with the last discard. Errors:
-    /// [`Error::BadEncoding`] (also for a wrong length).
+    /// [`Error::InvalidState`] (also for a wrong length).
     pub fn decode(bytes: &[u8]) -> Result<Round, Error> {
         if bytes.len() != ENCODED_BYTES {
             return Err(bad("wrong length"));

@@ -13,6 +13,7 @@ use super::round::*;
 use super::*;
 #[allow(unused_imports)]
 use crate::game::Seat;
+use crate::game::bot::lowest_legal_action;
 extern crate std;
 use std::string::ToString;
 use std::{eprintln, format};
@@ -178,7 +179,7 @@ fn decode_checks_the_state_before_deriving_the_waits() {
             b[at] = value;
             match Round::decode(&b) {
                 Ok(r) => r.check().unwrap(),
-                Err(Error::BadEncoding { .. }) => {}
+                Err(Error::InvalidState { .. }) => {}
                 Err(e) => panic!("byte {at} = {value}: {e}"),
             }
         }
@@ -198,7 +199,7 @@ fn decode_refuses_damaged_bytes() {
         let at = rng.below(ENCODED_BYTES as u32) as usize;
         b[at] ^= 1 << rng.below(8);
         match Round::decode(&b) {
-            Err(Error::BadEncoding { .. }) => refused += 1,
+            Err(Error::InvalidState { .. }) => refused += 1,
             Ok(r) => r.check().unwrap(),
             Err(e) => panic!("{e}"),
         }
@@ -244,7 +245,7 @@ fn matches_play_to_the_end() {
         while let Some(seat) = game.round().to_act() {
             let action = bots[seat.index()].choose(game.round(), seat).unwrap();
             let step = game.apply(seat, action).unwrap();
-            if let Some(o) = step.outcome {
+            if let Some(o) = step.finished {
                 rounds += 1;
                 let n = game.encode(&mut buf).unwrap();
                 assert_eq!(Match::decode(&buf[..n]).unwrap(), game);
@@ -258,8 +259,11 @@ fn matches_play_to_the_end() {
         assert!(game.is_over());
         let final_scores = game.final_scores().unwrap();
         assert_eq!(final_scores.iter().sum::<i32>(), 100_000, "seed {seed}");
-        let place = game.placement().unwrap();
+        let place = super::game_match::placement(&final_scores);
         assert!(final_scores[place[0].index()] >= final_scores[place[3].index()]);
+        let result = game.result().unwrap();
+        assert_eq!(result.place(place[0]), Some(0));
+        assert_eq!(result.place(place[3]), Some(3));
         assert!(rounds >= 1);
         lengths += rounds;
         assert_eq!(game.apply(Seat(0), Action::Pass).unwrap_err(), Error::MatchOver);
@@ -867,7 +871,7 @@ fn given_match_waits_for_each_deal() {
     }
     let last = m.round().scores();
     let finals = m.final_scores().unwrap();
-    let top = m.placement().unwrap()[0];
+    let top = m.result().unwrap().winners().next().unwrap();
     let sticks = i32::from(m.round().sticks_on_table()) * 1000;
     assert_eq!(finals[top.index()], last[top.index()] + sticks);
     assert_eq!(finals.iter().sum::<i32>(), 100_000);

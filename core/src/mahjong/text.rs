@@ -74,6 +74,9 @@ impl fmt::Display for InSource<'_> {
             Error::FifthCopy { tile, .. } if token.is_empty() => write!(f, "fifth copy of {tile}"),
             Error::FifthCopy { tile, .. } => write!(f, "fifth copy of {tile} ({})", Quoted(token)),
             Error::TooManyTiles { .. } => write!(f, "more than {MAX_HAND} tiles (from {} on)", Quoted(token)),
+            // A given deal's text: the token quoted before what it is not (none: the text).
+            Error::DealText { why, .. } if token.is_empty() => f.write_str(why),
+            Error::DealText { why, .. } => write!(f, "{} {why}", Quoted(token)),
             // Errors without a token (sizes, codes, internal) read as the core says them.
             error => error.fmt(f),
         }

@@ -1,33 +1,12 @@
-//! Two simple players for a [`Round`]: the first legal action, and a seeded random player that
-//! sometimes calls Tichu and bombs out of turn. Enough to play whole rounds and matches (the
+//! Simple players for a [`Round`]: a seeded random player that sometimes calls Tichu and bombs
+//! out of turn (the first legal action is the shared [`crate::game::bot::lowest_legal_action`]). Enough to play whole rounds and matches (the
 //! command line's `play`, fuzzing, benchmarks, the firmware).
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use core::ops::ControlFlow;
-
 use super::card::{Card, Cards};
 use super::round::{Action, Phase, Round};
+use crate::game::bot::{Bot, lowest_legal_action};
 use crate::game::{Rng, Seat};
-
-/// The first legal action of `seat` in [`Round::for_each_legal_action`] order (the lowest
-/// play, a pass only when no play is legal, never a call), or `None` when it has none.
-///
-/// ```
-/// use parlor_core::game::Seat;
-/// use parlor_core::tichu::bot::lowest_legal_action;
-/// use parlor_core::tichu::round::{Action, Config, Deal, Round};
-/// let round = Round::new(&Config::default(), &Deal::Seeded(1)).unwrap();
-/// assert_eq!(lowest_legal_action(&round, Seat(0)), Some(Action::GrandTichu(false)));
-/// assert_eq!(lowest_legal_action(&round, Seat(1)), None); // seat 0 decides first
-/// ```
-pub fn lowest_legal_action(round: &Round, seat: Seat) -> Option<Action> {
-    let mut first = None;
-    round.try_for_each_legal_action(seat, |action| {
-        first = Some(action);
-        ControlFlow::Break(())
-    });
-    first
-}
 
 /// Whether a suited hand holds a bomb at all: four cards of a rank, or five consecutive ranks
 /// of one suit (a quick test before looking for one that beats the table).
@@ -149,5 +128,12 @@ impl RandomBot {
             }
         }
         self.choose(round, turn).map(|action| (turn, action))
+    }
+}
+
+impl Bot<Round> for RandomBot {
+    /// [`RandomBot::choose`].
+    fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
+        RandomBot::choose(self, round, seat)
     }
 }

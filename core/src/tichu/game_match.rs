@@ -1,12 +1,12 @@
 //! A match: rounds until a team reaches the target score ([`Config::target`], 1000 by default)
 //! after a round; if both teams are at or above it the higher wins, and a tie plays another
-//! round. Round `k` (0-based) is dealt `Deal::Seeded(s_k)`, where `s_0, s_1, …` are the outputs
-//! of [`Rng::new(seed)`](Rng::new)'s [`next_u64`](Rng::next_u64).
+//! round. Round `k` (0-based) is dealt `Deal::Seeded(round_seed(seed, k))`
+//! ([`round_seed`](crate::game::round_seed): the outputs of `Rng::new(seed)`).
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::Error;
 use super::round::{self, Action, Config, Deal, Event, Outcome, Phase, Round};
-use crate::game::{Rng, Seat};
+use crate::game::{Placement, Seat, Step, round_seed};
 
 /// Bytes of [`Match::encode`]'s output.
 pub const ENCODED_BYTES: usize = 1 + 4 + 8 + 4 + 8 + 1 + round::ENCODED_BYTES;
@@ -14,23 +14,17 @@ pub const ENCODED_BYTES: usize = 1 + 4 + 8 + 4 + 8 + 1 + round::ENCODED_BYTES;
 pub const FORMAT_VERSION: u8 = 1;
 const NO_WINNER: u8 = 0xFF;
 
-/// What a match action led to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MatchEvent {
-    /// The round's event.
-    pub event: Event,
-    /// The round that just ended, if one did (the next one has started unless the match is over).
-    pub outcome: Option<Outcome>,
-    /// The match ended with this action.
-    pub match_over: bool,
-}
+/// What a match action led to: the round's [`Event`], the finished round's [`Outcome`] when the
+/// action ended it (the next round has then been dealt unless the match is over), and whether
+/// the match is over.
+pub type MatchEvent = Step<Event, Outcome>;
 
 /// Rounds to the target score. Plain fixed-size value (`size_of` in `docs/tichu.md`, tested).
 ///
 /// ```
 /// use parlor_core::tichu::game_match::Match;
 /// use parlor_core::tichu::round::Config;
-/// use parlor_core::tichu::bot::lowest_legal_action;
+/// use parlor_core::game::bot::lowest_legal_action;
 /// let mut game = Match::new(&Config::default(), 42).unwrap();
 /// while !game.is_over() {
 ///     let seat = game.round().to_act().unwrap();
@@ -39,7 +33,8 @@ pub struct MatchEvent {
 /// }
 /// let [a, b] = game.scores();
 /// assert!(a.max(b) >= 1000 && a != b);
-/// assert_eq!(game.winner(), Some(if a > b { 0 } else { 1 }));
+/// let places = if a > b { [0, 1, 0, 1] } else { [1, 0, 1, 0] };
+/// assert_eq!(game.result().unwrap().places(), places);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Match {
@@ -50,16 +45,6 @@ pub struct Match {
     scores: [i32; 2],
     winner: u8,
     round: Round,
-}
-
-/// The deal seed of round `k` of a match seeded `seed`.
-fn round_seed(seed: u64, k: u32) -> u64 {
-    let mut rng = Rng::new(seed);
-    let mut value = rng.next_u64();
-    for _ in 0..k {
-        value = rng.next_u64();
-    }
-    value
 }
 
 impl Match {
@@ -101,12 +86,13 @@ impl Match {
         self.winner != NO_WINNER
     }
 
-    /// The winning team (0: seats 0 and 2; 1: seats 1 and 3), once the match is over.
-    pub const fn winner(&self) -> Option<u8> {
-        if self.winner == NO_WINNER {
-            None
-        } else {
-            Some(self.winner)
+    /// The result once the match is over: the winning team's seats (0 and 2, or 1 and 3) at
+    /// place 0, the others at place 1; `None` while it goes on.
+    pub fn result(&self) -> Option<Placement> {
+        match self.winner {
+            0 => Some(Placement::new(&[0, 1, 0, 1])),
+            1 => Some(Placement::new(&[1, 0, 1, 0])),
+            _ => None,
         }
     }
 
@@ -134,7 +120,7 @@ impl Match {
         next.round = round;
         let mut result = MatchEvent {
             event,
-            outcome: None,
+            finished: None,
             match_over: false,
         };
         if event.round_over {
@@ -143,7 +129,7 @@ impl Match {
                 *total = total.checked_add(i32::from(delta)).ok_or(Error::Internal)?;
             }
             next.rounds = next.rounds.checked_add(1).ok_or(Error::Internal)?;
-            result.outcome = Some(outcome);
+            result.finished = Some(outcome);
             if let Some(team) = Match::decided(next.scores, next.config.target) {
                 next.winner = team;
                 result.match_over = true;
@@ -191,10 +177,10 @@ impl Match {
     /// The match of [`Match::encode`]'s bytes, re-validated: the round decodes (replayed from
     /// its deal), is the deal of round `rounds` of the seed (`rounds − 1` once over) under the same config, is over
     /// exactly when the match is, the winner follows from the scores, the scores are multiples
-    /// of 5. Errors: [`Error::InvalidEncoding`], [`Error::InvalidConfig`].
+    /// of 5. Errors: [`Error::InvalidState`], [`Error::InvalidConfig`].
     pub fn decode(bytes: &[u8]) -> Result<Match, Error> {
         if bytes.len() != ENCODED_BYTES {
-            return Err(Error::InvalidEncoding);
+            return Err(Error::InvalidState);
         }
         let (head, tail) = bytes.split_at(ENCODED_BYTES.saturating_sub(round::ENCODED_BYTES));
         let mut field = [0u8; 26];
@@ -202,7 +188,7 @@ impl Match {
             *slot = b;
         }
         if field[0] != FORMAT_VERSION {
-            return Err(Error::InvalidEncoding);
+            return Err(Error::InvalidState);
         }
         let round = Round::decode(tail)?;
         let eight = |at: usize| {
@@ -230,7 +216,7 @@ impl Match {
                 config.bomb_priority as u8,
             ]
         {
-            return Err(Error::InvalidEncoding);
+            return Err(Error::InvalidState);
         }
         let seed = u64::from_le_bytes(eight(5));
         let rounds = u32::from_le_bytes(four(13));
@@ -252,7 +238,7 @@ impl Match {
                 None => winner == NO_WINNER && !over,
             };
         if !valid {
-            return Err(Error::InvalidEncoding);
+            return Err(Error::InvalidState);
         }
         Ok(Match {
             config,

@@ -31,6 +31,9 @@ use crate::notation::Span;
 pub mod bot;
 pub mod card;
 pub mod combination;
+pub mod engine;
+#[cfg(test)]
+mod engine_tests;
 pub mod game_match;
 pub mod moves;
 pub mod notation;
@@ -144,7 +147,16 @@ pub enum Error {
     /// An exchange that is not three different cards of the hand.
     BadExchange,
     /// Bytes that are no encoded round or match (length, version, or a state no game reaches).
-    InvalidEncoding,
+    InvalidState,
+    /// A token of the replay-log notation that is not what its place takes (an action, a seat,
+    /// a card, a hand, a deal: [`notation::parse_action`], [`notation::parse_deal`]).
+    /// [`Error::in_source`] quotes the token: `bad seat "4": a seat is 0, 1, 2 or 3`.
+    BadToken {
+        /// What the token should have been, and why it is not.
+        token: notation::Token,
+        /// The token in the text parsed.
+        span: Span,
+    },
     /// Round scoring input that cannot happen (a finishing order that is no permutation, card
     /// points that do not sum to 100, a Grand Tichu and a Tichu by one player).
     InvalidScore,
@@ -269,7 +281,8 @@ impl fmt::Display for Error {
             Error::TooLateToCall => f.write_str(Error::TOO_LATE_TO_CALL),
             Error::AlreadyExchanged => f.write_str(Error::ALREADY_EXCHANGED),
             Error::BadExchange => f.write_str(Error::BAD_EXCHANGE),
-            Error::InvalidEncoding => f.write_str("the bytes are no encoded round"),
+            Error::InvalidState => f.write_str("the bytes are no encoded round"),
+            Error::BadToken { token, .. } => notation::fmt_token_plain(*token, f),
             Error::Internal => f.write_str(crate::INTERNAL_TEXT),
         }
     }

@@ -17,7 +17,9 @@ use core::str::FromStr;
 
 use super::Error;
 use super::card::{Card, Cards, Rank, Suit};
-use crate::notation::{Span, is_lone_dash};
+use super::round::{Action, Deal, HAND};
+use crate::game::Seat;
+use crate::notation::{Quoted, Span, is_lone_dash};
 
 /// Parses a card set in either notation (module docs). Errors name the offending character:
 /// [`Error::UnknownCard`], [`Error::TooManyOfRank`] (a fifth card of a rank),
@@ -98,5 +100,365 @@ impl fmt::Display for Cards {
             fmt::Display::fmt(&card, f)?;
         }
         Ok(())
+    }
+}
+
+/// Why a card token of a replay log is no card ([`Token::Card`], [`Token::Play`],
+/// [`Token::HandCard`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardProblem {
+    /// The token does not parse as a card set: the set parser's error, `at` its place within
+    /// the token.
+    Syntax {
+        /// Which parse error.
+        kind: CardSyntax,
+        /// Where in the token.
+        at: Span,
+    },
+    /// More or fewer than one card where one card goes.
+    NotOne,
+    /// A natural card without its suit (a round's cards are suited).
+    NeedsSuit,
+    /// A play of no cards (`-`).
+    Empty,
+}
+
+/// The card set parser's errors ([`Error::UnknownCard`], [`Error::TooManyOfRank`],
+/// [`Error::DuplicateCard`], [`Error::MixedNotation`]) without their span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardSyntax {
+    /// [`Error::UnknownCard`].
+    UnknownCard,
+    /// [`Error::TooManyOfRank`].
+    TooManyOfRank(Rank),
+    /// [`Error::DuplicateCard`].
+    DuplicateCard,
+    /// [`Error::MixedNotation`].
+    MixedNotation,
+}
+
+impl CardProblem {
+    /// The problem of a set parser error (its span taken as the place within the token).
+    fn of(error: Error) -> CardProblem {
+        let (kind, at) = match error {
+            Error::TooManyOfRank { rank, span } => (CardSyntax::TooManyOfRank(rank), span),
+            Error::DuplicateCard { span } => (CardSyntax::DuplicateCard, span),
+            Error::MixedNotation { span } => (CardSyntax::MixedNotation, span),
+            Error::UnknownCard { span } => (CardSyntax::UnknownCard, span),
+            // The set parser has no other error; read any other as an unknown card.
+            _ => (CardSyntax::UnknownCard, Span::default()),
+        };
+        CardProblem::Syntax { kind, at }
+    }
+}
+
+impl fmt::Display for CardProblem {
+    /// The reason alone (`unknown card at bytes 1..2`, `one card expected`, …).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            CardProblem::Syntax { kind, at } => {
+                let error = match kind {
+                    CardSyntax::UnknownCard => Error::UnknownCard { span: at },
+                    CardSyntax::TooManyOfRank(rank) => Error::TooManyOfRank { rank, span: at },
+                    CardSyntax::DuplicateCard => Error::DuplicateCard { span: at },
+                    CardSyntax::MixedNotation => Error::MixedNotation { span: at },
+                };
+                fmt::Display::fmt(&error, f)
+            }
+            CardProblem::NotOne => f.write_str("one card expected"),
+            CardProblem::NeedsSuit => f.write_str("a natural card needs its suit"),
+            CardProblem::Empty => f.write_str("an empty play (write pass to pass)"),
+        }
+    }
+}
+
+/// What a replay-log token should have been ([`Error::BadToken`]; the notation in
+/// `docs/tichu.md`, "Replay logs").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Token {
+    /// An action: `grand`, `no-grand`, `exchange C C C`, `tichu`, `play CARDS [wish R]`, `pass`
+    /// or `give S` (the span covers the whole action text).
+    Action,
+    /// A seat `0`–`3`.
+    Seat,
+    /// A wish rank (`2`–`9`, `0`, `J`, `Q`, `K`, `A`).
+    Wish,
+    /// One suited card (an exchange's).
+    Card(CardProblem),
+    /// The cards of a play.
+    Play(CardProblem),
+    /// A dealt hand of 14 cards in dealing order; `got` cards were given.
+    Hand {
+        /// How many cards the hand had.
+        got: u8,
+    },
+    /// A card of a dealt hand (the span is the hand's; `card` is the card's place in the whole
+    /// text).
+    HandCard {
+        /// The card token.
+        card: Span,
+        /// What is wrong with it.
+        problem: CardProblem,
+    },
+    /// A deal: four hands; `got` were given.
+    Deal {
+        /// How many hands the text had.
+        got: u8,
+    },
+}
+
+/// The replay-log form of a [`Token`] error with its text: `bad seat "4": a seat is 0, 1, 2 or
+/// 3` (what `parlor tichu replay` prints after `error: line N: `). Other errors print as they
+/// are.
+pub(crate) fn fmt_token(token: Token, span: Span, source: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let text = Quoted(span.slice(source));
+    match token {
+        Token::Action => write!(f, "bad action {text}: {ACTION_FORMS}"),
+        Token::Seat => write!(f, "bad seat {text}: a seat is 0, 1, 2 or 3"),
+        Token::Wish => write!(f, "bad wish {text}: a rank character 2-9, 0, J, Q, K or A"),
+        Token::Card(problem) => write!(f, "bad card {text}: {problem}"),
+        Token::Play(CardProblem::Empty) => f.write_str("an empty play (write pass to pass)"),
+        Token::Play(CardProblem::NeedsSuit) => write!(f, "bad play {text}: natural cards need their suits"),
+        Token::Play(problem) => write!(f, "bad play {text}: {problem}"),
+        Token::Hand { got } => write!(f, "bad hand {text}: 14 cards expected, got {got}"),
+        Token::HandCard { card, problem } => {
+            write!(f, "in hand {text}: bad card {}: {problem}", Quoted(card.slice(source)))
+        }
+        Token::Deal { got } => write!(f, "bad deal {text}: {DEAL_FORM}, got {got}"),
+    }
+}
+
+/// The plain text of a [`Token`] error (without its source text).
+pub(crate) fn fmt_token_plain(token: Token, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match token {
+        Token::Action => write!(f, "bad action: {ACTION_FORMS}"),
+        Token::Seat => f.write_str("bad seat: a seat is 0, 1, 2 or 3"),
+        Token::Wish => f.write_str("bad wish: a rank character 2-9, 0, J, Q, K or A"),
+        Token::Card(problem) => write!(f, "bad card: {problem}"),
+        Token::Play(CardProblem::Empty) => f.write_str("an empty play (write pass to pass)"),
+        Token::Play(CardProblem::NeedsSuit) => f.write_str("bad play: natural cards need their suits"),
+        Token::Play(problem) => write!(f, "bad play: {problem}"),
+        Token::Hand { got } => write!(f, "bad hand: 14 cards expected, got {got}"),
+        Token::HandCard { problem, .. } => write!(f, "bad card in a hand: {problem}"),
+        Token::Deal { got } => write!(f, "bad deal: {DEAL_FORM}, got {got}"),
+    }
+}
+
+const ACTION_FORMS: &str = "grand, no-grand, exchange C C C, tichu, play CARDS [wish R], pass or give S";
+const DEAL_FORM: &str = "four hands of 14 suited cards";
+
+fn bad(token: Token, span: Span) -> Error {
+    Error::BadToken { token, span }
+}
+
+/// A seat of the replay log: `0`, `1`, `2` or `3` (nothing around it). Errors:
+/// [`Error::BadToken`] ([`Token::Seat`]).
+///
+/// ```
+/// use parlor_core::game::Seat;
+/// use parlor_core::tichu::notation::parse_seat;
+/// assert_eq!(parse_seat("3"), Ok(Seat(3)));
+/// assert_eq!(parse_seat("4").unwrap_err().in_source("4").to_string(), "bad seat \"4\": a seat is 0, 1, 2 or 3");
+/// ```
+pub fn parse_seat(text: &str) -> Result<Seat, Error> {
+    match text.as_bytes() {
+        [digit @ b'0'..=b'3'] => Ok(Seat(digit.wrapping_sub(b'0'))),
+        _ => Err(bad(Token::Seat, Span::new(0, text.len()))),
+    }
+}
+
+fn seat_at(span: Span, text: &str) -> Result<Seat, Error> {
+    parse_seat(text).map_err(|_| bad(Token::Seat, span))
+}
+
+/// One suited card of `text` (a special or a natural card with its suit).
+fn one_card(text: &str) -> Result<Card, CardProblem> {
+    let set = text.parse::<Cards>().map_err(CardProblem::of)?;
+    let mut cards = set.iter();
+    match (cards.next(), cards.next()) {
+        (Some(Card::Natural(_, None)), None) => Err(CardProblem::NeedsSuit),
+        (Some(card), None) => Ok(card),
+        _ => Err(CardProblem::NotOne),
+    }
+}
+
+fn play_cards(span: Span, text: &str) -> Result<Cards, Error> {
+    let cards = text
+        .parse::<Cards>()
+        .map_err(|error| bad(Token::Play(CardProblem::of(error)), span))?;
+    if cards.is_empty() {
+        return Err(bad(Token::Play(CardProblem::Empty), span));
+    }
+    if cards.iter().any(|card| matches!(card, Card::Natural(_, None))) {
+        return Err(bad(Token::Play(CardProblem::NeedsSuit), span));
+    }
+    Ok(cards)
+}
+
+/// An action in the replay-log notation (what [`Action`]'s `Display` prints): `grand`,
+/// `no-grand`, `exchange <left> <partner> <right>`, `tichu`, `pass`, `give <seat>`,
+/// `play <cards>`, `play <cards> wish <rank>`; words separated by whitespace. Errors:
+/// [`Error::BadToken`] naming the bad token ([`Error::in_source`] quotes it).
+///
+/// ```
+/// use parlor_core::tichu::notation::parse_action;
+/// use parlor_core::tichu::round::Action;
+/// assert_eq!(parse_action("pass"), Ok(Action::Pass));
+/// let action = parse_action("play 1 wish 7").unwrap();
+/// assert_eq!(action.to_string(), "play 1 wish 7");
+/// let text = "exchange 2j 5 9p";
+/// assert_eq!(
+///     parse_action(text).unwrap_err().in_source(text).to_string(),
+///     "bad card \"5\": a natural card needs its suit"
+/// );
+/// ```
+pub fn parse_action(text: &str) -> Result<Action, Error> {
+    let mut words = [("", Span::default()); 5];
+    let mut count = 0usize;
+    for (span, word) in split_words(text) {
+        if let Some(slot) = words.get_mut(count) {
+            *slot = (word, span);
+        }
+        count = count.saturating_add(1);
+    }
+    let whole = match (words.first(), count.checked_sub(1).and_then(|last| words.get(last))) {
+        (Some(&(_, first)), Some(&(_, last))) if count <= words.len() => Span::new(first.start, last.end),
+        _ => {
+            // More than five words: from the first to the end of the text.
+            let start = words.first().map_or(0, |(_, span)| span.start);
+            let end = text.trim_end_matches(|c: char| c.is_ascii_whitespace()).len();
+            Span::new(start.min(end), end)
+        }
+    };
+    let card = |(word, span): (&str, Span)| one_card(word).map_err(|problem| bad(Token::Card(problem), span));
+    let [w0, w1, w2, w3, w4] = words;
+    let action = match (count, w0.0) {
+        (1, "grand") => Action::GrandTichu(true),
+        (1, "no-grand") => Action::GrandTichu(false),
+        (1, "tichu") => Action::Tichu,
+        (1, "pass") => Action::Pass,
+        (2, "give") => Action::GiveDragonTrick(seat_at(w1.1, w1.0)?),
+        (2, "play") => Action::Play {
+            cards: play_cards(w1.1, w1.0)?,
+            wish: None,
+        },
+        (4, "play") if w2.0 == "wish" => {
+            let cards = play_cards(w1.1, w1.0)?;
+            let wish = super::text::wish_rank(w3.0).ok_or(bad(Token::Wish, w3.1))?;
+            Action::Play {
+                cards,
+                wish: Some(wish),
+            }
+        }
+        (4, "exchange") => Action::Exchange {
+            left: card(w1)?,
+            partner: card(w2)?,
+            right: card(w3)?,
+        },
+        _ => return Err(bad(Token::Action, whole)),
+    };
+    let _ = w4;
+    Ok(action)
+}
+
+/// The words of `text` (separated by ASCII whitespace) with their spans.
+fn split_words(text: &str) -> impl Iterator<Item = (Span, &str)> {
+    let mut offset = 0usize;
+    text.split(|c: char| c.is_ascii_whitespace()).filter_map(move |word| {
+        let start = offset;
+        offset = offset.saturating_add(word.len()).saturating_add(1);
+        (!word.is_empty()).then_some((Span::new(start, start.saturating_add(word.len())), word))
+    })
+}
+
+/// A hand of 14 suited cards in dealing order (`Kt5p0s…`, the first 8 its Grand Tichu window):
+/// specials one character, naturals a rank and a suit letter. `span` is the hand's place in
+/// the whole text (errors point into it).
+fn ordered_hand(span: Span, text: &str) -> Result<[Card; HAND], Error> {
+    let mut cards = [Card::Dog; HAND];
+    let mut count = 0usize;
+    let mut at = 0usize;
+    while let Some(rest) = text.get(at..).filter(|rest| !rest.is_empty()) {
+        let width = if rest.starts_with(['1', 'D', 'P', 'R']) { 1 } else { 2 };
+        // A token is one or two characters (fewer at the end of the text).
+        let width = rest.char_indices().nth(width).map_or(rest.len(), |(end, _)| end);
+        let token = rest.get(..width).unwrap_or(rest);
+        let card_span = Span::new(
+            span.start.saturating_add(at),
+            span.start.saturating_add(at).saturating_add(width),
+        );
+        let card = one_card(token).map_err(|problem| {
+            bad(
+                Token::HandCard {
+                    card: card_span,
+                    problem,
+                },
+                span,
+            )
+        })?;
+        if let Some(slot) = cards.get_mut(count) {
+            *slot = card;
+        }
+        count = count.saturating_add(1);
+        at = at.saturating_add(width);
+    }
+    if count != HAND {
+        return Err(bad(
+            Token::Hand {
+                got: u8::try_from(count).unwrap_or(u8::MAX),
+            },
+            span,
+        ));
+    }
+    Ok(cards)
+}
+
+/// The explicit deal of a replay log's header (`tichu deal <h0> <h1> <h2> <h3>`, the text after
+/// `deal`): four hands of 14 suited cards in dealing order, seat 0 first, separated by
+/// whitespace. Whether they make the whole deck is [`Round::new`](super::round::Round::new)'s
+/// question ([`Error::InvalidDeal`]). Errors: [`Error::BadToken`].
+pub fn parse_deal(text: &str) -> Result<Deal, Error> {
+    let mut count = 0usize;
+    let mut all = Span::default();
+    for (index, (span, _)) in split_words(text).enumerate() {
+        if index == 0 {
+            all.start = span.start;
+        }
+        all.end = span.end;
+        count = count.saturating_add(1);
+    }
+    if count != 4 {
+        return Err(bad(
+            Token::Deal {
+                got: u8::try_from(count).unwrap_or(u8::MAX),
+            },
+            all,
+        ));
+    }
+    let mut hands = [[Card::Dog; HAND]; 4];
+    for (slot, (span, word)) in hands.iter_mut().zip(split_words(text)) {
+        *slot = ordered_hand(span, word)?;
+    }
+    Ok(Deal::Given { hands })
+}
+
+/// A Tichu error with the text it came from ([`crate::notation::InSource`]): `Display` quotes
+/// the bad token of a [`Error::BadToken`] (the replay log's messages); any other error prints as
+/// it is.
+pub type InSource<'a> = crate::notation::InSource<'a, Error>;
+
+impl Error {
+    /// This error with the text it came from, for a message that names the bad token.
+    pub const fn in_source(self, source: &str) -> InSource<'_> {
+        InSource { error: self, source }
+    }
+}
+
+impl fmt::Display for InSource<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.error {
+            Error::BadToken { token, span } => fmt_token(token, span, self.source, f),
+            error => fmt::Display::fmt(&error, f),
+        }
     }
 }

@@ -25,7 +25,7 @@
 //! assert_eq!(round.phase(), Phase::Exchange);
 //! // The lowest-legal bot plays the round to its end.
 //! while let Some(seat) = round.to_act() {
-//!     let action = parlor_core::tichu::bot::lowest_legal_action(&round, seat).unwrap();
+//!     let action = parlor_core::game::bot::lowest_legal_action(&round, seat).unwrap();
 //!     round.apply(seat, action).unwrap();
 //! }
 //! let outcome = round.outcome().unwrap();
@@ -200,7 +200,7 @@ pub fn index_of_card(card: Card) -> Option<u8> {
 }
 
 /// The suited set of the cards whose deck indices are the bits of `mask` (bits 0..56).
-fn set_of(mask: u64) -> Cards {
+pub(crate) fn set_of(mask: u64) -> Cards {
     let mask = mask & ((1u64 << DECK) - 1);
     let suited = if mask & ((1u64 << 52) - 1) != 0 { SUITED_BIT } else { 0 };
     Cards::from_bits(mask | suited)
@@ -1172,13 +1172,13 @@ impl Round {
 
     /// The round of [`Round::encode`]'s bytes, re-validated by replaying every action from the
     /// deal (an inconsistent log is an error, never an inconsistent round). Errors:
-    /// [`Error::InvalidEncoding`] (wrong length or version, a deal that is not the whole deck,
+    /// [`Error::InvalidState`] (wrong length or version, a deal that is not the whole deck,
     /// an action that does not apply, fields the replay does not reproduce),
     /// [`Error::InvalidConfig`].
     pub fn decode(bytes: &[u8]) -> Result<Round, Error> {
         let mut r = Reader { bytes, at: 0 };
         if bytes.len() != ENCODED_BYTES || r.byte()? != FORMAT_VERSION {
-            return Err(Error::InvalidEncoding);
+            return Err(Error::InvalidState);
         }
         let config = Config::from_bytes([r.byte()?, r.byte()?, r.byte()?, r.byte()?])?;
         let mut dealt = [0u64; 4];
@@ -1199,7 +1199,7 @@ impl Round {
             || window & !FULL_DECK != 0
             || dealt.iter().any(|h| (h & window).count_ones() as usize != WINDOW)
         {
-            return Err(Error::InvalidEncoding);
+            return Err(Error::InvalidState);
         }
         let mut given = [[NO_CARD; 3]; 4];
         for chosen in given.iter_mut() {
@@ -1231,7 +1231,7 @@ impl Round {
                             .get(slot)
                             .copied()
                             .and_then(card_of_index)
-                            .ok_or(Error::InvalidEncoding)
+                            .ok_or(Error::InvalidState)
                     };
                     Action::Exchange {
                         left: card(0)?,
@@ -1241,7 +1241,7 @@ impl Round {
                 }
                 LOG_TICHU => Action::Tichu,
                 LOG_PLAY => {
-                    plays = plays.checked_add(1).ok_or(Error::InvalidEncoding)?;
+                    plays = plays.checked_add(1).ok_or(Error::InvalidState)?;
                     let mut mask = 0u64;
                     for (i, &n) in card_play.iter().enumerate() {
                         if n == plays {
@@ -1258,13 +1258,13 @@ impl Round {
                 }
                 LOG_PASS => Action::Pass,
                 LOG_GIVE => Action::GiveDragonTrick(Seat((entry >> 5) & 3)),
-                _ => return Err(Error::InvalidEncoding),
+                _ => return Err(Error::InvalidState),
             };
-            round.apply(seat, action).map_err(|_| Error::InvalidEncoding)?;
+            round.apply(seat, action).map_err(|_| Error::InvalidState)?;
         }
         // Every stored field must be what the replay produced (trick-end flags, unused slots).
         if round.given != given || round.card_play != card_play || round.wish_made != wish_made || round.log != log {
-            return Err(Error::InvalidEncoding);
+            return Err(Error::InvalidState);
         }
         Ok(round)
     }
@@ -1304,7 +1304,7 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn byte(&mut self) -> Result<u8, Error> {
-        let b = self.bytes.get(self.at).copied().ok_or(Error::InvalidEncoding)?;
+        let b = self.bytes.get(self.at).copied().ok_or(Error::InvalidState)?;
         self.at = self.at.saturating_add(1);
         Ok(b)
     }

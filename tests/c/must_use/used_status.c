@@ -1,7 +1,11 @@
-/* The control for ignored_status.c: the same call with its status used compiles cleanly. */
+/* The control for ignored_status.c: the same calls with their statuses used compile cleanly. */
 #include "parlor.h"
 
 int main(void) {
     int16_t points = 0;
-    return parlor_tichu_card_points(0, &points) == PARLOR_OK ? points : 1;
+    ParlorMahjongConfig config;
+    if (parlor_mahjong_config_preset(0, &config) != PARLOR_OK) {
+        return 1;
+    }
+    return parlor_tichu_card_points(0, &points) == PARLOR_OK ? points + config.open_tanyao : 1;
 }

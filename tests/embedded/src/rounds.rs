@@ -250,7 +250,8 @@ pub fn play(case: Case, m: &mut impl Meter) -> Option<Played> {
 #[cfg(feature = "dominoes")]
 mod dominoes {
     use super::{Bot, Call, Case, Meter, Played, digest};
-    use parlor_core::dominoes::{Action, Config, Deal, Match, RandomBot, Round, lowest_legal_action};
+    use parlor_core::dominoes::{Action, Config, Deal, Match, RandomBot, Round};
+    use parlor_core::game::bot::lowest_legal_action;
     use parlor_core::game::Seat;
 
     fn choose(bot: Bot, random: &mut RandomBot, round: &Round, seat: Seat) -> Option<Action> {
@@ -309,7 +310,7 @@ mod dominoes {
         }
         if game.is_over() {
             played.over = true;
-            played.set_scores(game.scores().map(i64::from));
+            played.set_scores(game.totals().map(i64::from));
         }
         let mut bytes = [0u8; 1024];
         played.digest = digest(game.encode(&mut bytes).ok().map(|len| (&bytes, len)));
@@ -321,7 +322,8 @@ mod dominoes {
 mod tichu {
     use super::{Bot, Call, Case, Meter, Played, digest};
     use parlor_core::game::Seat;
-    use parlor_core::tichu::bot::{RandomBot, lowest_legal_action};
+    use parlor_core::game::bot::lowest_legal_action;
+    use parlor_core::tichu::bot::RandomBot;
     use parlor_core::tichu::game_match::Match;
     use parlor_core::tichu::round::{Action, Config, Deal, Round};
 
@@ -391,7 +393,8 @@ mod tichu {
 mod doudizhu {
     use super::{Bot, Call, Case, Meter, Played, digest};
     use parlor_core::doudizhu::Match;
-    use parlor_core::doudizhu::bot::{RandomBot, lowest_legal_action};
+    use parlor_core::doudizhu::bot::RandomBot;
+    use parlor_core::game::bot::lowest_legal_action;
     use parlor_core::doudizhu::round::{Action, Config, Deal, Round};
     use parlor_core::game::Seat;
 
@@ -458,7 +461,7 @@ mod doudizhu {
         }
         if game.is_over() {
             played.over = true;
-            played.set_scores(game.scores());
+            played.set_scores(game.scores().map(i64::from));
         }
         let mut bytes = [0u8; 1024];
         played.digest = digest(game.encode(&mut bytes).ok().map(|len| (&bytes, len)));
@@ -470,7 +473,8 @@ mod doudizhu {
 mod mahjong {
     use super::{Bot, Call, Case, Meter, Played, digest};
     use parlor_core::game::Seat;
-    use parlor_core::mahjong::{Action, Config, Deal, Match, RandomBot, Round, lowest_legal_action};
+    use parlor_core::game::bot::lowest_legal_action;
+    use parlor_core::mahjong::{Action, Config, Deal, Match, RandomBot, Round};
 
     fn config(case: Case) -> Config {
         Config::preset(case.preset).unwrap_or_default()

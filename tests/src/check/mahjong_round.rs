@@ -970,7 +970,7 @@ pub fn whole_match(preset: u8, seed: u64, bot_seed: u64) -> usize {
             .round
             .apply(seat.index(), &reference_action(action))
             .unwrap_or_else(|e| panic!("{context}: reference refused {action}: {e}"));
-        if let Some(outcome) = step.outcome {
+        if let Some(outcome) = step.finished {
             compare_outcome(&outcome, &naive.round, &context);
             let goes_on = naive.next_hand();
             assert_eq!(goes_on, !core.is_over(), "{context}: the match's end");
@@ -991,6 +991,6 @@ pub fn whole_match(preset: u8, seed: u64, bot_seed: u64) -> usize {
         Some(naive.scores),
         "match seed {seed}: final points"
     );
-    assert_eq!(usize::from(core.rounds_played()), naive.hands);
+    assert_eq!(core.rounds_played() as usize, naive.hands);
     naive.hands
 }

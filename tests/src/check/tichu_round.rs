@@ -274,7 +274,7 @@ pub fn ffi_round(case: FfiRoundCase) {
                 },
             ),
             None => {
-                let first = parlor_core::tichu::bot::lowest_legal_action(&core, turn).expect("an action");
+                let first = parlor_core::game::bot::lowest_legal_action(&core, turn).expect("an action");
                 (turn.0, action_out(first))
             }
         };

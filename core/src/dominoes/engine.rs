@@ -1,0 +1,516 @@
+//! Dominoes behind the one interface ([`crate::game`]): [`Round`](super::Round) is a
+//! [`game::Round`](crate::game::Round), [`Match`](super::Match) a
+//! [`game::Match`](crate::game::Match), [`Config`](super::Config) the game's
+//! [`Rules`](crate::game::Rules) and [`Error`](super::Error) a
+//! [`GameError`](crate::game::GameError). Everything delegates to the inherent methods.
+//!
+//! # Action codes
+//!
+//! An [`Action`] crosses the C ABI as a `u64` ([`game::Round::action_code`]); its bytes, least
+//! significant first:
+//!
+//! | bits | field |
+//! |---|---|
+//! | 0–7 | kind: 1 play, 2 draw, 3 pass (0 and 4–255 name nothing) |
+//! | 8–15 | play: the tile's lower pip |
+//! | 16–23 | play: the tile's higher pip |
+//! | 24–31 | play: 1 when the tile attaches to a layout tile (`on`), 0 for the opening |
+//! | 32–39 | play with `on`: the layout tile's lower pip |
+//! | 40–47 | play with `on`: the layout tile's higher pip |
+//! | 48–63 | 0 |
+//!
+//! Every unused field is 0, pips are at most [`MAX_PIP`] (18), and a tile is written lower pip
+//! first, so equal actions (`5-0` is `0-5`) have one code: `draw` = 2, `pass` = 3,
+//! `play 5-5` = `0x05_05_01`, `play 5-0 on 5-5` = `0x05_05_01_05_00_01`.
+//! [`game::Round::action_from_code`] refuses any other code. An action naming a pip above 18
+//! (never legal: no set has one) is coded with that pip as 255, which names nothing.
+//!
+//! # Rule keys
+//!
+//! One per [`Config`] field, lower-case with dashes: `high`, `players`, `partnerships`,
+//! `hand-size`, `spinner`, `draw`, `reserve`, `unit`, `scores-plays`, `target`, `leader`
+//! ([`Config::KEYS`](crate::game::Rules::KEYS) gives the values and sources).
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use core::fmt;
+use core::ops::ControlFlow;
+
+use super::round::{MAX_PLAYERS, Observation};
+use super::{
+    Action, CONFIG_BYTES, Config, DrawRule, ENCODED_BYTES, Error, Event, LeaderRule, MATCH_ENCODED_BYTES, MAX_ACTIONS,
+    MAX_PIP, Match, Outcome, Round, SpinnerRule, Tile, Unit,
+};
+use crate::game::{self, Fault, GameId, Placement, RuleError, RuleKey, Scores, Seat};
+
+/// The code of [`Action::Draw`] (see the module docs).
+pub const ACTION_DRAW: u64 = 2;
+/// The code of [`Action::Pass`] (see the module docs).
+pub const ACTION_PASS: u64 = 3;
+const KIND_PLAY: u64 = 1;
+
+/// A tile's two code bytes: lower pip, higher pip (255 for a pip no set has).
+fn tile_code(tile: Tile) -> u64 {
+    let pip = |pip: u32| u64::from(u8::try_from(pip).unwrap_or(u8::MAX));
+    pip(tile.low()) | (pip(tile.high()) << 8)
+}
+
+/// The tile of two code bytes (`code & 0xFFFF`): lower pip first, both at most [`MAX_PIP`].
+fn tile_of_code(code: u64) -> Option<Tile> {
+    let low = (code & 0xFF) as u8;
+    let high = ((code >> 8) & 0xFF) as u8;
+    (low <= high && high <= MAX_PIP).then(|| Tile::new(u32::from(low), u32::from(high)))
+}
+
+impl game::GameError for Error {
+    /// The round's own kinds: [`Error::NoSuchSeat`], [`Error::NotYourTurn`],
+    /// [`Error::RoundOver`], [`Error::InvalidConfig`], [`Error::InvalidState`],
+    /// [`Error::BufferTooSmall`], [`Error::Internal`]; every reason an action is refused
+    /// ([`Error::NotInHand`], [`Error::NotInLayout`], [`Error::NoOpenEndOn`],
+    /// [`Error::OpeningTakesNoPlacement`], [`Error::PlacementRequired`], [`Error::MustPlay`],
+    /// [`Error::MustDraw`], [`Error::CannotDraw`], [`Error::IllegalAction`]) is
+    /// [`Fault::IllegalAction`]. Parse errors, a bad deal and the layout checks of the seed task
+    /// are this game's own (`None`).
+    fn fault(&self) -> Option<Fault> {
+        Some(match self {
+            Error::NoSuchSeat { .. } => Fault::NoSuchSeat,
+            Error::NotYourTurn { .. } => Fault::NotYourTurn,
+            Error::RoundOver => Fault::RoundOver,
+            Error::InvalidConfig { .. } => Fault::InvalidConfig,
+            Error::InvalidState { .. } => Fault::InvalidState,
+            Error::BufferTooSmall { .. } => Fault::BufferTooSmall,
+            Error::Internal => Fault::Internal,
+            Error::NotInHand { .. }
+            | Error::NotInLayout { .. }
+            | Error::NoOpenEndOn { .. }
+            | Error::OpeningTakesNoPlacement
+            | Error::PlacementRequired
+            | Error::MustPlay
+            | Error::MustDraw
+            | Error::CannotDraw
+            | Error::IllegalAction => Fault::IllegalAction,
+            _ => return None,
+        })
+    }
+
+    /// The variant of each kind; the details it cannot know are placeholders: seat 255
+    /// (no seat), `needed` 0 (unknown), `why` the kind's own text.
+    fn from_fault(fault: Fault) -> Error {
+        match fault {
+            Fault::NotYourTurn => Error::NotYourTurn { seat: u8::MAX },
+            Fault::NoSuchSeat => Error::NoSuchSeat { seat: u8::MAX },
+            Fault::IllegalAction => Error::IllegalAction,
+            Fault::RoundOver => Error::RoundOver,
+            Fault::InvalidConfig => Error::InvalidConfig {
+                why: Fault::InvalidConfig.text(),
+            },
+            Fault::InvalidState => Error::InvalidState {
+                why: Fault::InvalidState.text(),
+            },
+            Fault::BufferTooSmall => Error::BufferTooSmall { needed: 0 },
+            Fault::Internal => Error::Internal,
+        }
+    }
+}
+
+impl game::Round for Round {
+    const GAME: GameId = GameId::Dominoes;
+    const SEATS: usize = MAX_PLAYERS;
+    const MAX_ACTIONS: usize = MAX_ACTIONS;
+    const ENCODED_BYTES: usize = ENCODED_BYTES;
+    /// Dominoes never lets a seat act out of turn.
+    const INTERRUPTS: bool = false;
+
+    type Config = Config;
+    type Action = Action;
+    type Event = Event;
+    type Observation = Observation;
+    type Outcome = Outcome;
+    type Error = Error;
+
+    fn seeded(config: &Config, seed: u64) -> Result<Round, Error> {
+        Round::new(config, &super::Deal::Seeded(seed))
+    }
+
+    /// [`parse_deal`](super::parse_deal): `<hand 0> | <hand 1> [| …] | boneyard <tiles>`; the
+    /// deal sets the players, the hand size and the set (the smallest holding every tile).
+    fn given(config: &Config, deal: &str) -> Result<Round, Error> {
+        super::parse_deal(config, deal)
+    }
+
+    fn config(&self) -> &Config {
+        Round::config(self)
+    }
+
+    fn seats(&self) -> u8 {
+        Round::config(self).players
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        Round::to_act(self)
+    }
+
+    /// Exactly the seat to act (it always has a legal action: a play, a draw or a pass).
+    fn may_act(&self, seat: Seat) -> bool {
+        Round::to_act(self) == Some(seat)
+    }
+
+    fn for_each_legal_action<F: FnMut(Action)>(&self, seat: Seat, f: F) {
+        Round::for_each_legal_action(self, seat, f);
+    }
+
+    fn try_for_each_legal_action<F: FnMut(Action) -> ControlFlow<()>>(&self, seat: Seat, f: F) {
+        Round::try_for_each_legal_action(self, seat, f);
+    }
+
+    fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        Round::is_legal(self, seat, action)
+    }
+
+    fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        Round::apply(self, seat, action)
+    }
+
+    fn observation(&self, seat: Seat) -> Result<Observation, Error> {
+        Round::observation(self, seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Round::outcome(self)
+    }
+
+    /// The hand's points per seat (plays and the end bonus; partners not summed).
+    fn outcome_scores(outcome: &Outcome) -> Scores {
+        let scores = outcome.scores.map(i32::from);
+        Scores::new(scores.get(..usize::from(outcome.players)).unwrap_or(&scores))
+    }
+
+    fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
+        Round::encode(self, out)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<Round, Error> {
+        Round::decode(bytes)
+    }
+
+    /// The layout in the module docs.
+    fn action_code(action: Action) -> u64 {
+        match action {
+            Action::Play { tile, on: None } => KIND_PLAY | (tile_code(tile) << 8),
+            Action::Play { tile, on: Some(on) } => {
+                KIND_PLAY | (tile_code(tile) << 8) | (1 << 24) | (tile_code(on) << 32)
+            }
+            Action::Draw => ACTION_DRAW,
+            Action::Pass => ACTION_PASS,
+        }
+    }
+
+    fn action_from_code(code: u64) -> Option<Action> {
+        match code {
+            ACTION_DRAW => Some(Action::Draw),
+            ACTION_PASS => Some(Action::Pass),
+            _ if code & 0xFF == KIND_PLAY && code >> 48 == 0 => {
+                let tile = tile_of_code((code >> 8) & 0xFFFF)?;
+                match (code >> 24) & 0xFF {
+                    0 if code >> 32 == 0 => Some(Action::Play { tile, on: None }),
+                    1 => Some(Action::Play {
+                        tile,
+                        on: Some(tile_of_code((code >> 32) & 0xFFFF)?),
+                    }),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// [`parse_action`](super::parse_action).
+    fn parse_action(text: &str) -> Result<Action, Error> {
+        super::parse_action(text)
+    }
+
+    /// The view of `seat` (`seat 0 of 2`), lines `key: value`:
+    ///
+    /// ```text
+    /// seat: 0 of 2
+    /// hand: 0-0 1-2 2-3 0-5
+    /// layout: 5-5, 5-6 on 5-5
+    /// open total: 16
+    /// tiles: 4 4
+    /// boneyard: 18
+    /// to act: 0
+    /// scores: 2 0
+    /// ```
+    ///
+    /// The hand by tile id (`0-0 0-1 1-1 0-2 …`), the layout in play order (each tile with the
+    /// tile it attached to), every seat's tile count, the seat to act (`over` once the hand is
+    /// over) and the hand's points per seat.
+    fn write_view(&self, seat: Seat, out: &mut dyn fmt::Write) -> Result<(), Error> {
+        let seen = Round::observation(self, seat)?;
+        write_observation(&seen, Round::config(self).players, out).map_err(|_| Error::BufferTooSmall { needed: 0 })
+    }
+}
+
+/// The text of [`game::Round::write_view`] for an observation at a table of `players` seats.
+fn write_observation(seen: &Observation, players: u8, out: &mut dyn fmt::Write) -> fmt::Result {
+    let seats = usize::from(players);
+    writeln!(out, "seat: {} of {players}", seen.seat)?;
+    out.write_str("hand:")?;
+    for tile in seen.hand() {
+        write!(out, " {tile}")?;
+    }
+    out.write_str("\nlayout:")?;
+    for (index, (tile, on)) in seen.layout().enumerate() {
+        let sep = if index == 0 { " " } else { ", " };
+        match on {
+            None => write!(out, "{sep}{tile}")?,
+            Some(on) => write!(out, "{sep}{tile} on {on}")?,
+        }
+    }
+    writeln!(out, "\nopen total: {}", seen.open_total)?;
+    out.write_str("tiles:")?;
+    for count in seen.hand_counts.iter().take(seats) {
+        write!(out, " {count}")?;
+    }
+    writeln!(out, "\nboneyard: {}", seen.boneyard)?;
+    match seen.to_act {
+        Some(to_act) => writeln!(out, "to act: {to_act}")?,
+        None => out.write_str("to act: over\n")?,
+    }
+    out.write_str("scores:")?;
+    for score in seen.scores.iter().take(seats) {
+        write!(out, " {score}")?;
+    }
+    out.write_str("\n")
+}
+
+impl game::Match for Match {
+    type Round = Round;
+    const ENCODED_BYTES: usize = MATCH_ENCODED_BYTES;
+
+    fn new(config: &Config, seed: u64) -> Result<Match, Error> {
+        Match::new(config, seed)
+    }
+
+    fn round(&self) -> &Round {
+        Match::round(self)
+    }
+
+    fn apply(&mut self, seat: Seat, action: Action) -> Result<game::Step<Event, Outcome>, Error> {
+        Match::apply(self, seat, action)
+    }
+
+    /// Per seat, or per team with partnerships ([`Match::scores`]).
+    fn scores(&self) -> Scores {
+        Match::scores(self)
+    }
+
+    fn rounds_played(&self) -> u32 {
+        Match::rounds_played(self)
+    }
+
+    fn result(&self) -> Option<Placement> {
+        Match::result(self)
+    }
+
+    fn is_over(&self) -> bool {
+        Match::is_over(self)
+    }
+
+    fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
+        Match::encode(self, out)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<Match, Error> {
+        Match::decode(bytes)
+    }
+}
+
+/// `yes`/`no` as the rule keys spell a flag.
+fn yes_no(text: &str) -> Result<bool, RuleError> {
+    match text {
+        "yes" => Ok(true),
+        "no" => Ok(false),
+        _ => Err(RuleError::BadValue),
+    }
+}
+
+/// A decimal number in `low..=high`.
+fn number(text: &str, low: u32, high: u32) -> Result<u32, RuleError> {
+    // ASCII digits only (`u32::from_str` would take a leading `+`).
+    if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+        return Err(RuleError::BadValue);
+    }
+    text.parse::<u32>()
+        .ok()
+        .filter(|value| (low..=high).contains(value))
+        .ok_or(RuleError::BadValue)
+}
+
+/// A value known to fit a `u8` or `u16` (checked against its range first).
+fn narrow<T: TryFrom<u32>>(value: u32) -> Result<T, RuleError> {
+    T::try_from(value).map_err(|_| RuleError::BadValue)
+}
+
+const DRAW_NAMES: [(&str, DrawRule); 3] = [
+    ("until-playable", DrawRule::UntilPlayable),
+    ("one", DrawRule::One),
+    ("never", DrawRule::Never),
+];
+const UNIT_NAMES: [(&str, Unit); 2] = [("fives", Unit::Fives), ("total", Unit::Total)];
+const LEADER_NAMES: [(&str, LeaderRule); 2] = [
+    ("highest-double", LeaderRule::HighestDouble),
+    ("first-seat", LeaderRule::FirstSeat),
+];
+
+/// The value of `name` in a name table.
+fn named<T: Copy>(table: &[(&str, T)], text: &str) -> Result<T, RuleError> {
+    table
+        .iter()
+        .find(|(name, _)| *name == text)
+        .map(|&(_, value)| value)
+        .ok_or(RuleError::BadValue)
+}
+
+/// The name of `value` in a name table.
+fn name_of<T: Copy + PartialEq>(table: &[(&'static str, T)], value: T) -> &'static str {
+    table
+        .iter()
+        .find(|(_, entry)| *entry == value)
+        .map_or("?", |&(name, _)| name)
+}
+
+impl game::Rules for Config {
+    const PRESETS: &'static [(&'static str, Config)] = &[
+        ("five-up", Config::FIVE_UP),
+        ("all-fives", Config::ALL_FIVES),
+        ("block", Config::BLOCK),
+    ];
+
+    const KEYS: &'static [RuleKey] = &[
+        RuleKey {
+            name: "high",
+            values: "6|9|12|15|18",
+            doc: "The set's highest pip: double-6 in every preset (docs/dominoes.md, \"The rules of a hand\": 1).",
+        },
+        RuleKey {
+            name: "players",
+            values: "2..=4",
+            doc: "Seats at the table; partnerships need four (docs/dominoes.md, \"Presets\").",
+        },
+        RuleKey {
+            name: "partnerships",
+            values: "yes|no",
+            doc: "Four players as two teams, 0+2 and 1+3, scoring together (docs/dominoes.md, \"The rules of a hand\": 4-5).",
+        },
+        RuleKey {
+            name: "hand-size",
+            values: "1..=190",
+            doc: "Tiles dealt to each seat: Five Up 5, All Fives and block 7 (docs/dominoes.md, \"The rules of a hand\": 1).",
+        },
+        RuleKey {
+            name: "spinner",
+            values: "every-double|first-double|none",
+            doc: "Which doubles are spinners: Five Up every double, All Fives the first, block none (docs/rules/dominoes.md, \"Spinner rules\").",
+        },
+        RuleKey {
+            name: "draw",
+            values: "until-playable|one|never",
+            doc: "What a seat that cannot play draws (docs/dominoes.md, \"The rules of a hand\": 2).",
+        },
+        RuleKey {
+            name: "reserve",
+            values: "0..=190",
+            doc: "Boneyard tiles never drawn; some rule books keep two back (docs/dominoes.md, \"The rules of a hand\": 2).",
+        },
+        RuleKey {
+            name: "unit",
+            values: "fives|total",
+            doc: "Points per multiple of five: Five Up total / 5, All Fives the total (docs/rules/dominoes.md, \"Scoring the open ends\").",
+        },
+        RuleKey {
+            name: "scores-plays",
+            values: "yes|no",
+            doc: "Whether a play making the open ends a multiple of five scores; not in block games (docs/dominoes.md, \"The rules of a hand\": 3).",
+        },
+        RuleKey {
+            name: "target",
+            values: "1..=65535",
+            doc: "The match ends after the hand that reaches it: Five Up 61, All Fives 250, block 100 (docs/dominoes.md, \"The rules of a hand\": 5).",
+        },
+        RuleKey {
+            name: "leader",
+            values: "highest-double|first-seat",
+            doc: "Who leads the first hand: the highest double dealt, or seat 0 (docs/dominoes.md, \"The rules of a hand\": 1).",
+        },
+    ];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), RuleError> {
+        match key {
+            "high" => {
+                let high = number(value, 6, u32::from(MAX_PIP))?;
+                if !matches!(high, 6 | 9 | 12 | 15 | 18) {
+                    return Err(RuleError::BadValue);
+                }
+                self.high = narrow(high)?;
+            }
+            "players" => self.players = narrow(number(value, 2, 4)?)?,
+            "partnerships" => self.partnerships = yes_no(value)?,
+            "hand-size" => self.hand_size = narrow(number(value, 1, 190)?)?,
+            "spinner" => {
+                self.spinner = SpinnerRule::ALL
+                    .into_iter()
+                    .find(|rule| rule.name() == value)
+                    .ok_or(RuleError::BadValue)?;
+            }
+            "draw" => self.draw = named(&DRAW_NAMES, value)?,
+            "reserve" => self.reserve = narrow(number(value, 0, 190)?)?,
+            "unit" => self.unit = named(&UNIT_NAMES, value)?,
+            "scores-plays" => self.scores_plays = yes_no(value)?,
+            "target" => self.target = narrow(number(value, 1, u32::from(u16::MAX))?)?,
+            "leader" => self.leader = named(&LEADER_NAMES, value)?,
+            _ => return Err(RuleError::UnknownKey),
+        }
+        Ok(())
+    }
+
+    fn write_value(&self, key: &str, out: &mut dyn fmt::Write) -> Result<(), RuleError> {
+        let flag = |on: bool| if on { "yes" } else { "no" };
+        let written = match key {
+            "high" => write!(out, "{}", self.high),
+            "players" => write!(out, "{}", self.players),
+            "partnerships" => out.write_str(flag(self.partnerships)),
+            "hand-size" => write!(out, "{}", self.hand_size),
+            "spinner" => out.write_str(self.spinner.name()),
+            "draw" => out.write_str(name_of(&DRAW_NAMES, self.draw)),
+            "reserve" => write!(out, "{}", self.reserve),
+            "unit" => out.write_str(name_of(&UNIT_NAMES, self.unit)),
+            "scores-plays" => out.write_str(flag(self.scores_plays)),
+            "target" => write!(out, "{}", self.target),
+            "leader" => out.write_str(name_of(&LEADER_NAMES, self.leader)),
+            _ => return Err(RuleError::UnknownKey),
+        };
+        // A writer that refuses text is the caller's matter; the key existed.
+        let _ = written;
+        Ok(())
+    }
+
+    const ENCODED_BYTES: usize = CONFIG_BYTES;
+
+    /// [`Config::to_bytes`]: 13 bytes, the first 13 of a round's byte form.
+    fn encode(&self, out: &mut [u8]) -> Option<usize> {
+        let out = out.get_mut(..CONFIG_BYTES)?;
+        for (slot, byte) in out.iter_mut().zip(self.to_bytes()) {
+            *slot = byte;
+        }
+        Some(CONFIG_BYTES)
+    }
+
+    fn decode(bytes: &[u8]) -> Option<Config> {
+        let bytes = bytes.first_chunk::<CONFIG_BYTES>()?;
+        Config::from_bytes(bytes).ok()
+    }
+}
+
+#[cfg(test)]
+#[path = "engine_tests.rs"]
+mod tests;

@@ -1,0 +1,589 @@
+//! Dou Dizhu behind the one interface: [`game::Round`] for [`Round`], [`game::Match`] for
+//! [`Match`], [`game::Rules`] for [`Config`] and [`game::GameError`] for [`Error`]. Every method
+//! delegates to the inherent one of the same name.
+//!
+//! # Action codes (`u64`, value-stable)
+//!
+//! | bits | pass | bid | call | rob | play |
+//! |---|---|---|---|---|---|
+//! | 0–3 | 0 | 1 | 2 | 3 | 4 |
+//! | 4–7 | 0 | the amount (1–3) | 0 | 0 | the reading's kind code (0–13, [`Kind`]) |
+//! | 8–11 | 0 | 0 | 0 | 0 | the reading's chain length (1–12) |
+//! | 12–15 | 0 | 0 | 0 | 0 | the reading's key rank index (0 = `3` … 14 = `R`) |
+//! | 16–60 | 0 | 0 | 0 | 0 | the cards: rank `i`'s count (0–4) in bits `16 + 3i .. 19 + 3i` |
+//! | 61–63 | 0 | 0 | 0 | 0 | 0 |
+//!
+//! [`game::Round::action_from_code`] refuses any other code: a set bit where the table has 0, an
+//! unknown tag, kind or rank, a count past the deck, no cards, or a reading the cards do not
+//! have under any rules. For example `play 33` (a pair keyed 3) is
+//! `4 | 1 << 4 | 1 << 8 | 0 << 12 | 2 << 16` = `0x20114`; `bid 3` is `0x31`.
+//!
+//! # Notation
+//!
+//! [`game::Round::parse_action`] reads what [`Action`]'s `Display` prints (the replay log's
+//! action words, [`notation::parse_action`]); a `play <cards>` without a reading is the
+//! [canonical](Play::canonical) play of the cards. [`game::Round::given`] reads the deal of a
+//! log header `doudizhu deal <h0> <h1> <h2> <kitty> [first <seat>]` ([`notation::parse_deal`]).
+//!
+//! # Rule keys
+//!
+//! [`Config`]'s fields by name (`--rule KEY=VALUE`): see [`game::Rules::KEYS`] for
+//! `Config`, listed in `docs/doudizhu.md`.
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use core::fmt;
+use core::ops::ControlFlow;
+
+use super::cards::{Cards, RANKS, Rank};
+use super::combination::{Kind, Reading, classify};
+use super::game_match::{MATCH_ENCODED_BYTES, Match, MatchStep};
+use super::notation::{self, PERMISSIVE, Written};
+use super::round::{
+    self, Action, Auction, CONFIG_BYTES, Config, Deal, DealStyle, ENCODED_BYTES, Event, FORMAT_VERSION, MAX_ACTIONS,
+    Observation, Outcome, Play, Reader, Round, Scoring, Writer,
+};
+use super::{Error, Spring};
+use crate::game::{self, Fault, GameId, Placement, RuleError, RuleKey, Scores, Seat};
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------------
+
+impl game::GameError for Error {
+    fn fault(&self) -> Option<Fault> {
+        Some(match self {
+            Error::NotYourTurn { .. } => Fault::NotYourTurn,
+            Error::NoSuchSeat { .. } => Fault::NoSuchSeat,
+            Error::IllegalAction => Fault::IllegalAction,
+            Error::RoundOver => Fault::RoundOver,
+            Error::InvalidConfig { .. } => Fault::InvalidConfig,
+            Error::InvalidState { .. } => Fault::InvalidState,
+            Error::BufferTooSmall { .. } => Fault::BufferTooSmall,
+            Error::Internal => Fault::Internal,
+            _ => return None,
+        })
+    }
+
+    /// The variant of `fault`; details a generic caller cannot know are set to documented
+    /// defaults: the seat of `NotYourTurn` is 0 and of `NoSuchSeat` 3 (the first seat past the
+    /// table), `BufferTooSmall` needs 0, and the texts name the shared kind.
+    fn from_fault(fault: Fault) -> Error {
+        match fault {
+            Fault::NotYourTurn => Error::NotYourTurn { seat: 0 },
+            Fault::NoSuchSeat => Error::NoSuchSeat { seat: 3 },
+            Fault::IllegalAction => Error::IllegalAction,
+            Fault::RoundOver => Error::RoundOver,
+            Fault::InvalidConfig => Error::InvalidConfig { what: "invalid config" },
+            Fault::InvalidState => Error::InvalidState {
+                what: "not a Dou Dizhu state",
+            },
+            Fault::BufferTooSmall => Error::BufferTooSmall { needed: 0 },
+            Fault::Internal => Error::Internal,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+// ---------------------------------------------------------------------------------------------
+
+const YES_NO: &str = "yes|no";
+
+impl game::Rules for Config {
+    const PRESETS: &'static [(&'static str, Config)] = &[
+        ("pagat", Config::PAGAT),
+        ("openspiel", Config::OPENSPIEL),
+        ("rlcard", Config::RLCARD),
+        ("rob", Config::ROB),
+    ];
+
+    const KEYS: &'static [RuleKey] = &[
+        RuleKey {
+            name: "wing-copies",
+            values: "1..=4",
+            doc: "most cards of one rank among an airplane's single wings (seed/Pagat 1, RLCard and OpenSpiel 3)",
+        },
+        RuleKey {
+            name: "wing-triplet-next-to-chain",
+            values: YES_NO,
+            doc: "single wings may be a triplet next to the chain, a second reading (OpenSpiel yes, RLCard no)",
+        },
+        RuleKey {
+            name: "both-jokers-as-kickers",
+            values: YES_NO,
+            doc: "both jokers may be attached as kickers (no preset: the seed forbids it)",
+        },
+        RuleKey {
+            name: "quad-pair-as-singles",
+            values: YES_NO,
+            doc: "quad + two singles may attach a pair as its singles (RLCard yes)",
+        },
+        RuleKey {
+            name: "quad-with-two",
+            values: YES_NO,
+            doc: "quad + two singles / two pairs exists (seed yes, OpenSpiel no)",
+        },
+        RuleKey {
+            name: "max-cards",
+            values: "1..=54",
+            doc: "the most cards one play may hold (seed 54, RLCard and OpenSpiel 20)",
+        },
+        RuleKey {
+            name: "auction",
+            values: "bids|openspiel|none|rob",
+            doc: "how the landlord is chosen: Pagat's bids, OpenSpiel's auction, none (RLCard), the apps' call and rob",
+        },
+        RuleKey {
+            name: "deal",
+            values: "blocks|face-up",
+            doc: "how a seeded deal hands out the cards: blocks of 17 (Pagat, RLCard) or OpenSpiel's face-up-card deal",
+        },
+        RuleKey {
+            name: "scoring",
+            values: "stake|win-loss",
+            doc: "the landlord wins or loses 2x the stake, peasants 1x (Pagat, OpenSpiel); or 1/0 per side (RLCard)",
+        },
+        RuleKey {
+            name: "quad-blocks-chain-head",
+            values: YES_NO,
+            doc: "no chain may start at a rank the player holds all four of (OpenSpiel's generator)",
+        },
+        RuleKey {
+            name: "bomb-follows-rocket",
+            values: YES_NO,
+            doc: "any bomb may follow a rocket (OpenSpiel's generator); elsewhere nothing beats the rocket",
+        },
+        RuleKey {
+            name: "deals",
+            values: "0..=65535",
+            doc: "a match ends after this many deals, void deals included (0: no limit; Parlor: 9)",
+        },
+        RuleKey {
+            name: "target",
+            values: "0..=4294967295",
+            doc: "a match ends once a seat's total reaches this (0: no target; Parlor's own rule)",
+        },
+    ];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), RuleError> {
+        let flag = || match value {
+            "yes" => Ok(true),
+            "no" => Ok(false),
+            _ => Err(RuleError::BadValue),
+        };
+        let number = |max: u64| -> Result<u64, RuleError> {
+            // Digits only: `u64::from_str` would take a `+` sign.
+            if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(RuleError::BadValue);
+            }
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|n| *n <= max)
+                .ok_or(RuleError::BadValue)
+        };
+        let mut next = *self;
+        match key {
+            "wing-copies" => {
+                next.rules.wing_copies = u8::try_from(number(4)?).map_err(|_| RuleError::BadValue)?;
+                if next.rules.wing_copies == 0 {
+                    return Err(RuleError::BadValue);
+                }
+            }
+            "wing-triplet-next-to-chain" => next.rules.wing_triplet_next_to_chain = flag()?,
+            "both-jokers-as-kickers" => next.rules.both_jokers_as_kickers = flag()?,
+            "quad-pair-as-singles" => next.rules.quad_pair_as_singles = flag()?,
+            "quad-with-two" => next.rules.quad_with_two = flag()?,
+            "max-cards" => {
+                next.rules.max_cards = u8::try_from(number(54)?).map_err(|_| RuleError::BadValue)?;
+                if next.rules.max_cards == 0 {
+                    return Err(RuleError::BadValue);
+                }
+            }
+            "auction" => {
+                next.auction = match value {
+                    "bids" => Auction::Bids,
+                    "openspiel" => Auction::OpenSpiel,
+                    "none" => Auction::None,
+                    "rob" => Auction::Rob,
+                    _ => return Err(RuleError::BadValue),
+                }
+            }
+            "deal" => {
+                next.deal = match value {
+                    "blocks" => DealStyle::Blocks,
+                    "face-up" => DealStyle::FaceUp,
+                    _ => return Err(RuleError::BadValue),
+                }
+            }
+            "scoring" => {
+                next.scoring = match value {
+                    "stake" => Scoring::Stake,
+                    "win-loss" => Scoring::WinLoss,
+                    _ => return Err(RuleError::BadValue),
+                }
+            }
+            "quad-blocks-chain-head" => next.quad_blocks_chain_head = flag()?,
+            "bomb-follows-rocket" => next.bomb_follows_rocket = flag()?,
+            "deals" => next.deals = u16::try_from(number(u64::from(u16::MAX))?).map_err(|_| RuleError::BadValue)?,
+            "target" => next.target = u32::try_from(number(u64::from(u32::MAX))?).map_err(|_| RuleError::BadValue)?,
+            _ => return Err(RuleError::UnknownKey),
+        }
+        *self = next;
+        Ok(())
+    }
+
+    fn write_value(&self, key: &str, out: &mut dyn fmt::Write) -> Result<(), RuleError> {
+        let yes_no = |b: bool| if b { "yes" } else { "no" };
+        // A writer's failure is the writer's business: the key was known.
+        let _ = match key {
+            "wing-copies" => write!(out, "{}", self.rules.wing_copies),
+            "wing-triplet-next-to-chain" => out.write_str(yes_no(self.rules.wing_triplet_next_to_chain)),
+            "both-jokers-as-kickers" => out.write_str(yes_no(self.rules.both_jokers_as_kickers)),
+            "quad-pair-as-singles" => out.write_str(yes_no(self.rules.quad_pair_as_singles)),
+            "quad-with-two" => out.write_str(yes_no(self.rules.quad_with_two)),
+            "max-cards" => write!(out, "{}", self.rules.max_cards),
+            "auction" => out.write_str(match self.auction {
+                Auction::Bids => "bids",
+                Auction::OpenSpiel => "openspiel",
+                Auction::None => "none",
+                Auction::Rob => "rob",
+            }),
+            "deal" => out.write_str(match self.deal {
+                DealStyle::Blocks => "blocks",
+                DealStyle::FaceUp => "face-up",
+            }),
+            "scoring" => out.write_str(match self.scoring {
+                Scoring::Stake => "stake",
+                Scoring::WinLoss => "win-loss",
+            }),
+            "quad-blocks-chain-head" => out.write_str(yes_no(self.quad_blocks_chain_head)),
+            "bomb-follows-rocket" => out.write_str(yes_no(self.bomb_follows_rocket)),
+            "deals" => write!(out, "{}", self.deals),
+            "target" => write!(out, "{}", self.target),
+            _ => return Err(RuleError::UnknownKey),
+        };
+        Ok(())
+    }
+
+    /// The format version, then the 12 config bytes of the round's byte form.
+    const ENCODED_BYTES: usize = 1 + CONFIG_BYTES;
+
+    fn encode(&self, out: &mut [u8]) -> Option<usize> {
+        let mut w = Writer::new(out);
+        w.put(&[FORMAT_VERSION]).ok()?;
+        round::encode_config(self, &mut w).ok()?;
+        Some(w.len())
+    }
+
+    fn decode(bytes: &[u8]) -> Option<Config> {
+        let mut r = Reader::new(bytes);
+        if r.byte().ok()? != FORMAT_VERSION {
+            return None;
+        }
+        let config = round::decode_config_fields(&mut r).ok()?;
+        r.rest().is_empty().then_some(config)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Action codes
+// ---------------------------------------------------------------------------------------------
+
+const TAG_PASS: u64 = 0;
+const TAG_BID: u64 = 1;
+const TAG_CALL: u64 = 2;
+const TAG_ROB: u64 = 3;
+const TAG_PLAY: u64 = 4;
+/// The first bit of the card counts.
+const CARDS_SHIFT: u32 = 16;
+/// The first bit past the card counts (15 ranks of 3 bits).
+const CARDS_END: u32 = CARDS_SHIFT + 3 * RANKS as u32;
+
+fn code_of(action: Action) -> u64 {
+    match action {
+        Action::Pass => TAG_PASS,
+        Action::Bid(b) => TAG_BID | u64::from(b & 0xF) << 4,
+        Action::Call => TAG_CALL,
+        Action::Rob => TAG_ROB,
+        Action::Play(play) => {
+            let r = play.reading;
+            let mut code =
+                TAG_PLAY | (r.kind as u64 & 0xF) << 4 | u64::from(r.chain & 0xF) << 8 | (r.key as u64 & 0xF) << 12;
+            for (i, count) in (0u32..).zip(play.cards.counts()) {
+                code |= u64::from(count & 0x7) << CARDS_SHIFT.saturating_add(i.saturating_mul(3));
+            }
+            code
+        }
+    }
+}
+
+fn action_of(code: u64) -> Option<Action> {
+    let field = |shift: u32| (code >> shift & 0xF) as u8;
+    match code & 0xF {
+        TAG_PASS if code == TAG_PASS => Some(Action::Pass),
+        TAG_CALL if code == TAG_CALL => Some(Action::Call),
+        TAG_ROB if code == TAG_ROB => Some(Action::Rob),
+        TAG_BID if code >> 8 == 0 && (1..=3).contains(&field(4)) => Some(Action::Bid(field(4))),
+        TAG_PLAY => {
+            // 15 ranks of 3 bits from bit 16: bits 61..64 stay clear.
+            if code >> CARDS_END != 0 {
+                return None;
+            }
+            let mut counts = [0u8; RANKS];
+            for (i, count) in (0u32..).zip(counts.iter_mut()) {
+                *count = (code >> CARDS_SHIFT.saturating_add(i.saturating_mul(3)) & 0x7) as u8;
+            }
+            let cards = Cards::from_counts(counts).ok().filter(|c| !c.is_empty())?;
+            let reading = Reading {
+                kind: Kind::from_code(field(4))?,
+                chain: field(8),
+                key: Rank::from_index(usize::from(field(12)))?,
+            };
+            classify(&cards, &PERMISSIVE)
+                .iter()
+                .any(|r| r == reading)
+                .then_some(Action::Play(Play { cards, reading }))
+        }
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Round
+// ---------------------------------------------------------------------------------------------
+
+impl game::Round for Round {
+    const GAME: GameId = GameId::Doudizhu;
+    const SEATS: usize = round::SEATS;
+    const MAX_ACTIONS: usize = MAX_ACTIONS;
+    const ENCODED_BYTES: usize = ENCODED_BYTES;
+    const INTERRUPTS: bool = false;
+
+    type Config = Config;
+    type Action = Action;
+    type Event = Event;
+    type Observation = Observation;
+    type Outcome = Outcome;
+    type Error = Error;
+
+    fn seeded(config: &Config, seed: u64) -> Result<Round, Error> {
+        Round::new(config, &Deal::Seeded(seed))
+    }
+
+    fn given(config: &Config, deal: &str) -> Result<Round, Error> {
+        Round::new(config, &notation::parse_deal(deal)?)
+    }
+
+    fn config(&self) -> &Config {
+        Round::config(self)
+    }
+
+    fn seats(&self) -> u8 {
+        round::SEATS as u8
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        Round::to_act(self)
+    }
+
+    fn may_act(&self, seat: Seat) -> bool {
+        Round::to_act(self) == Some(seat)
+    }
+
+    fn for_each_legal_action<F: FnMut(Action)>(&self, seat: Seat, f: F) {
+        Round::for_each_legal_action(self, seat, f);
+    }
+
+    fn try_for_each_legal_action<F: FnMut(Action) -> ControlFlow<()>>(&self, seat: Seat, mut f: F) {
+        self.visit(seat, &mut |a| f(a).is_continue());
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut [Action]) -> usize {
+        Round::legal_actions(self, seat, out)
+    }
+
+    fn count_legal_actions(&self, seat: Seat) -> usize {
+        Round::count_legal_actions(self, seat)
+    }
+
+    fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
+        Round::nth_legal_action(self, seat, n)
+    }
+
+    fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        Round::is_legal(self, seat, action)
+    }
+
+    fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        Round::apply(self, seat, action)
+    }
+
+    fn observation(&self, seat: Seat) -> Result<Observation, Error> {
+        Round::observation(self, seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Round::outcome(self)
+    }
+
+    fn outcome_scores(outcome: &Outcome) -> Scores {
+        Scores::new(&outcome.scores)
+    }
+
+    fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
+        Round::encode(self, out)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<Round, Error> {
+        Round::decode(bytes)
+    }
+
+    fn action_code(action: Action) -> u64 {
+        code_of(action)
+    }
+
+    fn action_from_code(code: u64) -> Option<Action> {
+        action_of(code)
+    }
+
+    fn parse_action(text: &str) -> Result<Action, Error> {
+        match notation::parse_action(text)? {
+            Written::Action(action) => Ok(action),
+            Written::Cards(cards) => Play::canonical(&cards).map(Action::Play).ok_or(Error::NotACombination),
+        }
+    }
+
+    fn write_view(&self, seat: Seat, out: &mut dyn fmt::Write) -> Result<(), Error> {
+        let view = Round::observation(self, seat)?;
+        // A writer's failure is the writer's business: nothing else can go wrong here.
+        let _ = write_view(&view, self.outcome().as_ref(), out);
+        Ok(())
+    }
+}
+
+/// The text view of one seat (see [`game::Round::write_view`]), from its observation only.
+fn write_view(view: &Observation, outcome: Option<&Outcome>, out: &mut dyn fmt::Write) -> fmt::Result {
+    let me = view.seat;
+    let role = |s: Seat| match view.landlord {
+        Some(l) if l == s => "landlord",
+        Some(_) => "peasant",
+        None => "bidding",
+    };
+    writeln!(out, "doudizhu: you are seat {me} ({})", role(me))?;
+    writeln!(out, "hand: {} ({} cards)", view.hand, view.hand.len())?;
+    for (s, (count, played)) in (0u8..).zip(view.counts.iter().zip(view.played.iter())) {
+        let seat = Seat(s);
+        let you = if seat == me { ", you" } else { "" };
+        writeln!(out, "seat {s} ({}{you}): {count} cards, played {played}", role(seat))?;
+    }
+    match view.kitty {
+        Some(kitty) => writeln!(out, "kitty: {kitty}")?,
+        None => writeln!(out, "kitty: hidden")?,
+    }
+    out.write_str("auction:")?;
+    let mut any = false;
+    let mut bidder = view.first_bidder;
+    for action in view.auction() {
+        write!(out, " {bidder} {action};")?;
+        bidder = bidder.next(3);
+        any = true;
+    }
+    if !any {
+        out.write_str(" -")?;
+    }
+    out.write_str("\n")?;
+    writeln!(out, "stake: bid {}, bombs {}, robs {}", view.bid, view.bombs, view.robs)?;
+    match view.top {
+        Some((s, play)) => writeln!(
+            out,
+            "trick: seat {s} played {} ({}), passes {}",
+            play.cards, play.reading, view.passes
+        )?,
+        None => out.write_str("trick: -\n")?,
+    }
+    match (view.to_act, outcome) {
+        (Some(s), _) => writeln!(out, "turn: seat {s}")?,
+        (None, Some(o)) => {
+            match (o.landlord, o.landlord_won) {
+                (None, _) => out.write_str("over: void (everyone passed)\n")?,
+                (Some(l), true) => writeln!(out, "over: the landlord (seat {l}) wins, stake {}", o.stake)?,
+                (Some(l), false) => writeln!(out, "over: the peasants win against seat {l}, stake {}", o.stake)?,
+            }
+            if o.spring != Spring::None {
+                writeln!(
+                    out,
+                    "{}",
+                    if o.spring == Spring::Spring {
+                        "spring"
+                    } else {
+                        "anti-spring"
+                    }
+                )?;
+            }
+            writeln!(out, "scores: {}", Scores::new(&o.scores))?;
+        }
+        (None, None) => out.write_str("over\n")?,
+    }
+    Ok(())
+}
+
+impl Round {
+    /// The legal action of index `n` (order of [`Round::for_each_legal_action`]), stopping the
+    /// generator there; `None` when `n` is past the count.
+    pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
+        let mut left = n;
+        let mut found = None;
+        self.visit(seat, &mut |a| {
+            if left == 0 {
+                found = Some(a);
+                false
+            } else {
+                left = left.saturating_sub(1);
+                true
+            }
+        });
+        found
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Match
+// ---------------------------------------------------------------------------------------------
+
+impl game::Match for Match {
+    type Round = Round;
+    const ENCODED_BYTES: usize = MATCH_ENCODED_BYTES;
+
+    fn new(config: &Config, seed: u64) -> Result<Match, Error> {
+        Match::new(config, seed)
+    }
+
+    fn round(&self) -> &Round {
+        Match::round(self)
+    }
+
+    fn apply(&mut self, seat: Seat, action: Action) -> Result<MatchStep, Error> {
+        Match::apply(self, seat, action)
+    }
+
+    fn scores(&self) -> Scores {
+        Scores::new(&Match::scores(self))
+    }
+
+    fn rounds_played(&self) -> u32 {
+        Match::rounds_played(self)
+    }
+
+    fn result(&self) -> Option<Placement> {
+        Match::result(self)
+    }
+
+    fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
+        Match::encode(self, out)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<Match, Error> {
+        Match::decode(bytes)
+    }
+}

@@ -1,0 +1,520 @@
+//! Tests of the one interface for Dou Dizhu (`engine.rs`): codes, notation, counts, byte forms,
+//! rules, views and the match, through the traits.
+#![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)]
+
+extern crate std;
+use std::string::{String, ToString};
+use std::vec::Vec;
+
+use core::ops::ControlFlow;
+
+use super::notation::{PERMISSIVE, Written, parse_action};
+use super::{Action, Cards, Config, Error, Kind, Match, Play, Preset, Reading, Round, classify, for_each_move};
+use crate::game::bot::{Bot, Lowest, Uniform, step};
+use crate::game::{self, Fault, GameError, Round as _, RuleError, Rules, Seat};
+
+fn c(s: &str) -> Cards {
+    s.parse().unwrap()
+}
+
+const PRESETS: [Config; 4] = [Config::PAGAT, Config::OPENSPIEL, Config::RLCARD, Config::ROB];
+
+/// Checks every trait promise about the legal actions of the seat to act, returns them.
+fn check_actions(round: &Round, seat: Seat) -> Vec<Action> {
+    let mut all = Vec::new();
+    game::Round::for_each_legal_action(round, seat, |a| all.push(a));
+    assert_eq!(game::Round::count_legal_actions(round, seat), all.len());
+    let mut buf = std::vec![Action::Pass; all.len() + 1];
+    assert_eq!(game::Round::legal_actions(round, seat, &mut buf), all.len());
+    assert_eq!(&buf[..all.len()], &all[..]);
+    for (i, a) in all.iter().enumerate() {
+        // `nth` walks from the start: a sample of indices keeps the test quick.
+        if i % 17 == 0 || i + 1 == all.len() {
+            assert_eq!(game::Round::nth_legal_action(round, seat, i), Some(*a));
+        }
+        assert!(game::Round::is_legal(round, seat, *a));
+        let code = Round::action_code(*a);
+        assert_eq!(Round::action_from_code(code), Some(*a), "code {code:#x} of {a}");
+        assert_eq!(Round::parse_action(&a.to_string()), Ok(*a), "text {a}");
+    }
+    assert_eq!(game::Round::nth_legal_action(round, seat, all.len()), None);
+    // Any other seat has no action.
+    for other in (0..3).map(Seat).filter(|s| *s != seat) {
+        assert_eq!(game::Round::count_legal_actions(round, other), 0);
+        assert!(!round.may_act(other));
+    }
+    all
+}
+
+#[test]
+fn every_legal_action_round_trips_and_the_counts_agree() {
+    let mut buf = [0u8; Round::ENCODED_BYTES];
+    let mut actions_seen = 0usize;
+    for config in PRESETS {
+        for seed in 0..12u64 {
+            let mut round = Round::seeded(&config, seed).unwrap();
+            let mut bots = [Uniform::new(seed), Uniform::new(seed + 100), Uniform::new(seed + 200)];
+            loop {
+                let n = game::Round::encode(&round, &mut buf).unwrap();
+                assert_eq!(<Round as game::Round>::decode(&buf[..n]), Ok(round));
+                let Some(seat) = game::Round::to_act(&round) else { break };
+                actions_seen += check_actions(&round, seat).len();
+                let (s, a) = step(&round, &mut bots).unwrap();
+                assert_eq!(s, seat);
+                game::Round::apply(&mut round, s, a).unwrap();
+            }
+            assert!(game::Round::outcome(&round).is_some());
+        }
+    }
+    assert!(actions_seen > 10_000, "{actions_seen}");
+}
+
+#[test]
+fn action_codes_are_pinned() {
+    let play = |cards: &str, kind, chain, key| {
+        Action::Play(Play {
+            cards: c(cards),
+            reading: Reading { kind, chain, key },
+        })
+    };
+    use super::Rank::*;
+    let pinned = [
+        (Action::Pass, 0x0),
+        (Action::Bid(1), 0x11),
+        (Action::Bid(3), 0x31),
+        (Action::Call, 0x2),
+        (Action::Rob, 0x3),
+        (play("33", Kind::Pair, 1, Three), 0x2_0114),
+        (
+            play("BR", Kind::Rocket, 1, BlackJoker),
+            (1 << (16 + 3 * 13)) | (1 << (16 + 3 * 14)) | 0xD1B4,
+        ),
+        (play("34567", Kind::Sequence, 5, Three), 0x1249_0554),
+        (
+            play("333444555666", Kind::AirplaneSingles, 3, Four),
+            (3 << 16) | (3 << 19) | (3 << 22) | (3 << 25) | 0x1384,
+        ),
+    ];
+    for (action, code) in pinned {
+        assert_eq!(Round::action_code(action), code, "{action}");
+        assert_eq!(Round::action_from_code(code), Some(action));
+    }
+    // Codes that name nothing.
+    for code in [
+        0x5,                   // unknown tag
+        0x41,                  // bid 4
+        0x01,                  // bid 0
+        0x1_0011,              // bid with stray bits
+        0x10,                  // pass with stray bits
+        0x4,                   // a play without cards
+        0x2_0104,              // 33 read as a single
+        0x5_0114,              // five 3s
+        0x2_00E4,              // kind 14
+        1u64 << 62 | 0x2_0114, // a bit past the cards
+    ] {
+        assert_eq!(Round::action_from_code(code), None, "{code:#x}");
+    }
+}
+
+#[test]
+fn the_notation_reads_what_display_prints() {
+    let airplane = Play::canonical(&c("333444555666")).unwrap();
+    assert_eq!(Action::Play(airplane).to_string(), "play 333444555666");
+    let singles = Action::Play(Play {
+        cards: c("333444555666"),
+        reading: Reading {
+            kind: Kind::AirplaneSingles,
+            chain: 3,
+            key: super::Rank::Four,
+        },
+    });
+    assert_eq!(singles.to_string(), "play 333444555666 airplane-singles/3@4");
+    assert_eq!(
+        Round::parse_action("play 333444555666 airplane-singles/3@4"),
+        Ok(singles)
+    );
+    assert_eq!(
+        Round::parse_action("  pass 9 "),
+        Err(Error::UnknownAction {
+            span: crate::notation::Span::new(7, 8)
+        })
+    );
+    assert_eq!(Round::parse_action("pass"), Ok(Action::Pass));
+    assert_eq!(Round::parse_action("call"), Ok(Action::Call));
+    assert_eq!(Round::parse_action("rob"), Ok(Action::Rob));
+    assert_eq!(Round::parse_action("bid 2"), Ok(Action::Bid(2)));
+    let span = crate::notation::Span::new;
+    assert_eq!(
+        Round::parse_action("bid 4"),
+        Err(Error::UnknownBid { span: span(4, 5) })
+    );
+    assert_eq!(
+        Round::parse_action("bid"),
+        Err(Error::UnknownAction { span: span(0, 3) })
+    );
+    assert_eq!(
+        Round::parse_action("bidd 2"),
+        Err(Error::UnknownAction { span: span(0, 6) })
+    );
+    assert_eq!(Round::parse_action(""), Err(Error::UnknownAction { span: span(0, 0) }));
+    assert_eq!(Round::parse_action("play 34"), Err(Error::NotACombination));
+    assert_eq!(
+        Round::parse_action("play 3Z"),
+        Err(Error::UnknownCard { span: span(6, 7) })
+    );
+    assert_eq!(
+        Round::parse_action("play 33 single@3"),
+        Err(Error::UnknownReading { span: span(8, 16) })
+    );
+    assert_eq!(
+        Round::parse_action("play 33 pair@"),
+        Err(Error::UnknownReading { span: span(8, 13) })
+    );
+    assert_eq!(
+        parse_action("play 33333"),
+        Err(Error::TooManyCopies {
+            rank: super::Rank::Three,
+            span: span(9, 10)
+        })
+    );
+    assert_eq!(parse_action("play 3344"), Ok(Written::Cards(c("3344"))));
+    // The messages name the bad word.
+    let text = "play 3Z";
+    let error = parse_action(text).unwrap_err();
+    assert_eq!(
+        error.in_source(text).to_string(),
+        "not a card at bytes 1..2: \"Z\" in \"3Z\""
+    );
+    let text = "bid 9";
+    let error = parse_action(text).unwrap_err();
+    assert_eq!(
+        error.in_source(text).to_string(),
+        "not a bid (1, 2 or 3): \"9\" in \"bid 9\""
+    );
+}
+
+/// Every play of `preset` with one reading there is the canonical play of its cards, so a log
+/// (or a C caller) that writes `play <cards>` names the same play under every named preset.
+#[test]
+fn a_lone_reading_is_the_canonical_one_under_every_named_preset() {
+    for preset in [Preset::PAGAT, Preset::RLCARD, Preset::OPENSPIEL] {
+        let mut checked = 0usize;
+        for_each_move(&Cards::DECK, &Cards::EMPTY, &preset, |cards| {
+            let readings = classify(&cards, &preset);
+            // Every reading under a preset is one under the permissive rules.
+            let all = classify(&cards, &PERMISSIVE);
+            for r in readings.iter() {
+                assert!(all.iter().any(|p| p == r), "{cards} {r}");
+            }
+            if readings.len() == 1 {
+                assert_eq!(
+                    Play::canonical(&cards).map(|p| p.reading),
+                    readings.strongest(),
+                    "{cards} under {preset:?}"
+                );
+            }
+            checked += 1;
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert!(checked > 10_000, "{checked}");
+    }
+}
+
+#[test]
+fn the_seeded_and_given_deals_are_pinned() {
+    let round = Round::seeded(&Config::PAGAT, 0).unwrap();
+    assert_eq!(round.hand(Seat(0)), c("3356666799TQQKA2R"));
+    assert_eq!(round.kitty(), c("38A"));
+    let given = Round::given(
+        &Config::PAGAT,
+        "3356666799TQQKA2R 34458899TJJJKAA22 44557778TTJQQKK2B 38A",
+    )
+    .unwrap();
+    assert_eq!(given, round);
+    let first = Round::given(
+        &Config::PAGAT,
+        " 3356666799TQQKA2R 34458899TJJJKAA22   44557778TTJQQKK2B 38A first 2 ",
+    )
+    .unwrap();
+    assert_eq!(first.to_act(), Some(Seat(2)));
+    let deal = "3356666799TQQKA2R 34458899TJJJKAA22 44557778TTJQQKK2B";
+    assert!(matches!(
+        Round::given(&Config::PAGAT, deal),
+        Err(Error::InvalidDeal { .. })
+    ));
+    assert_eq!(
+        Round::given(&Config::PAGAT, &std::format!("{deal} 38A first 3")),
+        Err(Error::InvalidDeal {
+            what: "the first bidder is no seat (0-2)"
+        })
+    );
+    assert_eq!(
+        Round::given(&Config::PAGAT, &std::format!("{deal} 38A second 1")),
+        Err(Error::InvalidDeal {
+            what: "only `first <seat>` may follow the cards"
+        })
+    );
+    assert_eq!(
+        Round::given(&Config::PAGAT, &std::format!("{deal} 38X")),
+        Err(Error::UnknownCard {
+            span: crate::notation::Span::new(56, 57)
+        })
+    );
+    assert_eq!(
+        Round::given(&Config::PAGAT, &std::format!("{deal} 388")),
+        Err(Error::InvalidDeal {
+            what: "a card is dealt twice"
+        })
+    );
+}
+
+#[test]
+fn rules_round_trip_by_bytes_and_by_key() {
+    assert_eq!(Config::PRESETS[0], ("pagat", Config::PAGAT));
+    assert_eq!(Config::PRESETS.len(), 4);
+    for (name, config) in Config::PRESETS {
+        assert_eq!(Config::from_name(name), Some(*config));
+        assert_eq!(<Config as Rules>::preset(name), Some(*config));
+        let mut buf = [0u8; <Config as Rules>::ENCODED_BYTES];
+        assert_eq!(Rules::encode(config, &mut buf), Some(13));
+        assert_eq!(<Config as Rules>::decode(&buf), Some(*config));
+        assert_eq!(<Config as Rules>::decode(&buf[..12]), None);
+        assert_eq!(Rules::encode(config, &mut buf[..12]), None);
+        // Every key: its value written, set back, the same config.
+        for key in Config::KEYS {
+            let mut value = String::new();
+            config.write_value(key.name, &mut value).unwrap();
+            let mut copy = Config {
+                deals: 1,
+                target: 1,
+                ..Config::RLCARD
+            };
+            copy.set(key.name, &value).unwrap();
+            let mut again = String::new();
+            copy.write_value(key.name, &mut again).unwrap();
+            assert_eq!(again, value, "{name} {}", key.name);
+        }
+        let mut rebuilt = Config::OPENSPIEL;
+        for key in Config::KEYS {
+            let mut value = String::new();
+            config.write_value(key.name, &mut value).unwrap();
+            rebuilt.set(key.name, &value).unwrap();
+        }
+        assert_eq!(rebuilt, *config);
+    }
+    let mut config = Config::PAGAT;
+    assert_eq!(config.set("auction", "rob"), Ok(()));
+    assert_eq!(config, Config::ROB);
+    assert_eq!(config.set("wing-copies", "5"), Err(RuleError::BadValue));
+    assert_eq!(config.set("wing-copies", "0"), Err(RuleError::BadValue));
+    assert_eq!(config.set("max-cards", "+20"), Err(RuleError::BadValue));
+    assert_eq!(config.set("deals", "65536"), Err(RuleError::BadValue));
+    assert_eq!(config.set("quad-with-two", "true"), Err(RuleError::BadValue));
+    assert_eq!(config.set("jokers", "yes"), Err(RuleError::UnknownKey));
+    assert_eq!(config, Config::ROB); // unchanged by the refusals
+    assert_eq!(
+        config.write_value("jokers", &mut String::new()),
+        Err(RuleError::UnknownKey)
+    );
+    config.set("deals", "0").unwrap();
+    // Fields decode alone; a config that makes no match is refused by the round.
+    let mut buf = [0u8; 13];
+    Rules::encode(&config, &mut buf).unwrap();
+    assert_eq!(<Config as Rules>::decode(&buf), Some(config));
+    assert!(matches!(Round::seeded(&config, 1), Err(Error::InvalidConfig { .. })));
+    buf[0] = 9;
+    assert_eq!(<Config as Rules>::decode(&buf), None);
+}
+
+#[test]
+fn errors_map_onto_the_shared_faults() {
+    for fault in Fault::ALL {
+        assert_eq!(Error::from_fault(fault).fault(), Some(fault));
+    }
+    assert_eq!(Error::NotACombination.fault(), None);
+    assert_eq!(
+        Error::UnknownCard {
+            span: Default::default()
+        }
+        .fault(),
+        None
+    );
+    let mut round = Round::seeded(&Config::PAGAT, 1).unwrap();
+    assert_eq!(round.observation(Seat(3)).unwrap_err().fault(), Some(Fault::NoSuchSeat));
+    assert_eq!(
+        round.apply(Seat(1), Action::Pass).unwrap_err().fault(),
+        Some(Fault::NotYourTurn)
+    );
+    assert_eq!(
+        round.apply(Seat(0), Action::Rob).unwrap_err().fault(),
+        Some(Fault::IllegalAction)
+    );
+    assert_eq!(
+        <Round as game::Round>::decode(&[0u8; 3]).unwrap_err().fault(),
+        Some(Fault::InvalidState)
+    );
+    assert_eq!(
+        game::Round::encode(&round, &mut [0u8; 10]).unwrap_err().fault(),
+        Some(Fault::BufferTooSmall)
+    );
+    let mut sink = String::new();
+    assert_eq!(
+        round.write_view(Seat(5), &mut sink).unwrap_err().fault(),
+        Some(Fault::NoSuchSeat)
+    );
+    assert!(sink.is_empty());
+}
+
+fn view(round: &Round, seat: Seat) -> String {
+    let mut text = String::new();
+    round.write_view(seat, &mut text).unwrap();
+    text
+}
+
+#[test]
+fn a_view_shows_no_other_seats_cards() {
+    // Seats 1 and 2 swap their hands: seat 0 sees the same, through the auction and the play.
+    let (h0, h1, h2, kitty) = ("3356666799TQQKA2R", "34458899TJJJKAA22", "44557778TTJQQKK2B", "38A");
+    let mut a = Round::given(&Config::PAGAT, &std::format!("{h0} {h1} {h2} {kitty}")).unwrap();
+    let mut b = Round::given(&Config::PAGAT, &std::format!("{h0} {h2} {h1} {kitty}")).unwrap();
+    assert_eq!(view(&a, Seat(0)), view(&b, Seat(0)));
+    assert_ne!(view(&a, Seat(1)), view(&b, Seat(1)));
+    assert_eq!(
+        view(&a, Seat(0)),
+        "doudizhu: you are seat 0 (bidding)\n\
+         hand: 3356666799TQQKA2R (17 cards)\n\
+         seat 0 (bidding, you): 17 cards, played -\n\
+         seat 1 (bidding): 17 cards, played -\n\
+         seat 2 (bidding): 17 cards, played -\n\
+         kitty: hidden\n\
+         auction: -\n\
+         stake: bid 0, bombs 0, robs 0\n\
+         trick: -\n\
+         turn: seat 0\n"
+    );
+    for r in [&mut a, &mut b] {
+        r.apply(Seat(0), Action::Bid(3)).unwrap();
+        r.apply(Seat(0), Round::parse_action("play 5").unwrap()).unwrap();
+    }
+    assert_eq!(view(&a, Seat(0)), view(&b, Seat(0)));
+    assert_eq!(
+        view(&a, Seat(0)),
+        "doudizhu: you are seat 0 (landlord)\n\
+         hand: 33366667899TQQKAA2R (19 cards)\n\
+         seat 0 (landlord, you): 19 cards, played 5\n\
+         seat 1 (peasant): 17 cards, played -\n\
+         seat 2 (peasant): 17 cards, played -\n\
+         kitty: 38A\n\
+         auction: 0 bid 3;\n\
+         stake: bid 3, bombs 0, robs 0\n\
+         trick: seat 0 played 5 (single@5), passes 0\n\
+         turn: seat 1\n"
+    );
+    // To the end with the lowest bot: the views stay equal while both deals last.
+    let mut bots = [Lowest, Lowest, Lowest];
+    while let (Some((sa, xa)), Some((sb, xb))) = (step(&a, &mut bots), step(&b, &mut bots)) {
+        if (sa, xa) != (sb, xb) {
+            break;
+        }
+        a.apply(sa, xa).unwrap();
+        b.apply(sb, xb).unwrap();
+        if a.outcome().is_none() && b.outcome().is_none() {
+            assert_eq!(view(&a, Seat(0)), view(&b, Seat(0)));
+        }
+    }
+    for r in [&a, &b] {
+        for s in 0..3 {
+            let text = view(r, Seat(s));
+            assert!(text.is_ascii() && text.ends_with('\n'));
+        }
+    }
+}
+
+#[test]
+fn the_match_through_the_trait_behaves_as_the_inherent_one() {
+    for config in [Config::PAGAT, Config::RLCARD] {
+        let mut by_trait = <Match as game::Match>::new(&config, 42).unwrap();
+        let mut inherent = Match::new(&config, 42).unwrap();
+        let mut bot = Uniform::new(7);
+        let mut finished = 0;
+        while !game::Match::is_over(&by_trait) {
+            let round = game::Match::round(&by_trait);
+            let seat = game::Round::to_act(round).unwrap();
+            let action = bot.choose(round, seat).unwrap();
+            let step = game::Match::apply(&mut by_trait, seat, action).unwrap();
+            assert_eq!(inherent.apply(seat, action).unwrap(), step);
+            if let Some(outcome) = step.finished {
+                finished += 1;
+                assert_eq!(step.event.outcome, Some(outcome));
+                assert_eq!(Round::outcome_scores(&outcome).as_slice(), &outcome.scores);
+            }
+            assert_eq!(step.match_over, game::Match::is_over(&by_trait));
+            assert_eq!(game::Match::rounds_played(&by_trait), finished);
+        }
+        assert_eq!(by_trait, inherent);
+        assert_eq!(finished, 9);
+        let scores = game::Match::scores(&by_trait);
+        assert_eq!(scores.as_slice(), &inherent.scores());
+        let result = game::Match::result(&by_trait).unwrap();
+        let best = *inherent.scores().iter().max().unwrap();
+        for s in 0..3u8 {
+            let higher = inherent
+                .scores()
+                .iter()
+                .filter(|&&t| t > inherent.scores()[usize::from(s)])
+                .count();
+            assert_eq!(result.place(Seat(s)), Some(higher as u8));
+            assert_eq!(
+                result.place(Seat(s)) == Some(0),
+                inherent.scores()[usize::from(s)] == best
+            );
+        }
+        let mut buf = [0u8; <Match as game::Match>::ENCODED_BYTES];
+        let n = game::Match::encode(&by_trait, &mut buf).unwrap();
+        assert_eq!(<Match as game::Match>::decode(&buf[..n]), Ok(by_trait));
+        assert_eq!(
+            game::Match::apply(&mut by_trait, Seat(0), Action::Pass),
+            Err(Error::RoundOver)
+        );
+    }
+}
+
+#[test]
+fn a_pinned_match_and_outcome() {
+    // Seed 42, lowest-legal bots: every seat passes, so every deal is void (Pagat); under
+    // rlcard seat 0 (then 1, 2, …) is the landlord and leads its lowest card.
+    let mut m = Match::new(&Config::PAGAT, 42).unwrap();
+    let mut bots = [Lowest, Lowest, Lowest];
+    while let Some((s, a)) = step(m.round(), &mut bots) {
+        if m.is_over() {
+            break;
+        }
+        let st = m.apply(s, a).unwrap();
+        if let Some(o) = st.finished {
+            assert_eq!(o.landlord, None);
+        }
+    }
+    assert_eq!(m.scores(), [0, 0, 0]);
+    assert_eq!(game::Match::result(&m).unwrap().places(), &[0, 0, 0]);
+    let mut round = Round::seeded(&Config::RLCARD, 0).unwrap();
+    while let Some((s, a)) = step(&round, &mut bots) {
+        round.apply(s, a).unwrap();
+    }
+    let outcome = round.outcome().unwrap();
+    assert_eq!(Round::outcome_scores(&outcome).as_slice(), &outcome.scores);
+    assert_eq!(outcome.landlord, Some(Seat(0)));
+}
+
+#[test]
+fn random_bot_is_a_bot_with_the_same_choices() {
+    let round = Round::seeded(&Config::RLCARD, 3).unwrap();
+    let mut a = super::bot::RandomBot::new(5);
+    let mut b = super::bot::RandomBot::new(5);
+    for _ in 0..5 {
+        let by_trait = Bot::<Round>::choose(&mut a, &round, Seat(0));
+        assert_eq!(by_trait, b.choose(&round, Seat(0)));
+        assert!(by_trait.is_some());
+    }
+    assert_eq!(game::bot::lowest_legal_action(&round, Seat(1)), None);
+}

@@ -1,0 +1,715 @@
+//! Riichi behind the one interface ([`crate::game`]): [`game::Round`] for [`Round`],
+//! [`game::Match`] for [`Match`], [`game::Rules`] for [`Config`], [`game::GameError`] for
+//! [`Error`]. Everything delegates to the inherent methods.
+//!
+//! # Action codes
+//!
+//! [`game::Round::action_code`] packs [`Action::to_code`]'s three bytes `[verb, a, b]` into the
+//! low 24 bits of a `u64` (`verb | a << 8 | b << 16`); every higher bit is 0, and a code with a
+//! higher bit set, an unknown verb, an id above 135, a kind above 33 or a used-less byte not 0
+//! names no action:
+//!
+//! | verb (bits 0–7) | action | `a` (bits 8–15) | `b` (bits 16–23) |
+//! |---|---|---|---|
+//! | 1 | `discard <id>` | tile id 0–135 | 0 |
+//! | 2 | `riichi <id>` (the declaration discard) | tile id | 0 |
+//! | 3 | `tsumo` | 0 | 0 |
+//! | 4 | `ankan <kind>` | kind 0–33 (`1m` = 0 … `7z` = 33) | 0 |
+//! | 5 | `kakan <id>` | tile id | 0 |
+//! | 6 | `kyuushu` | 0 | 0 |
+//! | 7 | `ron` | 0 | 0 |
+//! | 8 | `pon <id> <id>` | first id | second id |
+//! | 9 | `kan` (open kan on the discard) | 0 | 0 |
+//! | 10 | `chii <id> <id>` | first id | second id |
+//! | 11 | `pass` | 0 | 0 |
+//!
+//! So `discard 17` is `0x1101`, `pon 17 18` is `0x12_1108`, `pass` is `11`.
+//!
+//! # Who acts
+//!
+//! [`game::Round::INTERRUPTS`] is `false`: in a call window several seats may answer, but
+//! [`Round::to_act`] names the first one still to answer and the others answer in turn as it
+//! reaches them (answers stay hidden until the window resolves), so a driver that always asks
+//! `to_act` plays every window out.
+//!
+//! # Matches of given deals
+//!
+//! [`game::Match::new`] makes a seeded match (every round dealt from
+//! [`game::round_seed`](crate::game::round_seed)). A match of given deals
+//! ([`Match::new_given`], how a recorded game is replayed wall by wall) stops after each round
+//! until [`Match::deal_round`]; meanwhile [`game::Match::apply`] answers [`Error::AwaitingDeal`]
+//! (no shared kind) and [`Match::awaiting_deal`] says so. That part is outside the trait.
+//!
+//! ```
+//! use parlor_core::game::{self, Match as _, Round as _, Seat};
+//! use parlor_core::mahjong::{Action, Config, Round};
+//! let round = Round::seeded(&Config::TENHOU, 7)?;
+//! assert_eq!(Round::action_code(Action::Discard { tile: 17 }), 0x1101);
+//! assert_eq!(Round::action_from_code(0x12_1108), Some(Action::Pon { tiles: [17, 18] }));
+//! assert_eq!(Round::parse_action("chii 12 17")?, Action::Chii { tiles: [12, 17] });
+//! assert_eq!(round.to_act(), Some(Seat(0)));
+//! let mut view = String::new();
+//! round.write_view(Seat(2), &mut view)?;
+//! assert!(view.starts_with("mahjong: seat 2 (West), East 1"));
+//! # Ok::<(), parlor_core::mahjong::Error>(())
+//! ```
+#![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use core::fmt;
+use core::ops::ControlFlow;
+
+use super::game_match::MATCH_ENCODED_BYTES;
+use super::notation::given_deal;
+use super::round::{CONFIG_BYTES, ENCODED_BYTES, MAX_ACTIONS, SEATS};
+use super::score::{Kazoe, MeldKind, Wind};
+use super::{Action, Config, Deal, Error, Event, Match, MultiRon, Observation, Outcome, Phase, Round, Tile};
+use crate::game::{self, Fault, GameId, Placement, RuleError, RuleKey, Scores, Seat, Step};
+
+impl game::GameError for Error {
+    fn fault(&self) -> Option<Fault> {
+        Some(match self {
+            Error::NoSuchSeat { .. } => Fault::NoSuchSeat,
+            Error::NotYourTurn { .. } => Fault::NotYourTurn,
+            Error::IllegalAction { .. } => Fault::IllegalAction,
+            Error::RoundOver | Error::MatchOver => Fault::RoundOver,
+            Error::InvalidConfig { .. } => Fault::InvalidConfig,
+            Error::InvalidState { .. } => Fault::InvalidState,
+            Error::BufferTooSmall { .. } => Fault::BufferTooSmall,
+            Error::Internal => Fault::Internal,
+            // Hand input, codes, deals, scoring and the awaited deal are this game's own.
+            Error::UnknownTile { .. }
+            | Error::FifthCopy { .. }
+            | Error::TooManyTiles { .. }
+            | Error::WrongSize { .. }
+            | Error::UnknownCode { .. }
+            | Error::BadDeal { .. }
+            | Error::DealText { .. }
+            | Error::Score(_)
+            | Error::AwaitingDeal
+            | Error::NotAwaitingDeal => return None,
+        })
+    }
+
+    /// The variant of the kind; a seat the kind does not know is 255, a `why` is the kind's
+    /// shared text, a buffer's needed length is 0 (unknown).
+    fn from_fault(fault: Fault) -> Error {
+        match fault {
+            Fault::NotYourTurn => Error::NotYourTurn { seat: u8::MAX },
+            Fault::NoSuchSeat => Error::NoSuchSeat { seat: u8::MAX },
+            Fault::IllegalAction => Error::IllegalAction {
+                why: Fault::IllegalAction.text(),
+            },
+            Fault::RoundOver => Error::RoundOver,
+            Fault::InvalidConfig => Error::InvalidConfig {
+                why: Fault::InvalidConfig.text(),
+            },
+            Fault::InvalidState => Error::InvalidState {
+                why: Fault::InvalidState.text(),
+            },
+            Fault::BufferTooSmall => Error::BufferTooSmall { needed: 0 },
+            Fault::Internal => Error::Internal,
+        }
+    }
+}
+
+impl game::Round for Round {
+    const GAME: GameId = GameId::Mahjong;
+    const SEATS: usize = SEATS;
+    const MAX_ACTIONS: usize = MAX_ACTIONS;
+    const ENCODED_BYTES: usize = ENCODED_BYTES;
+    const INTERRUPTS: bool = false;
+
+    type Config = Config;
+    type Action = Action;
+    type Event = Event;
+    type Observation = Observation;
+    type Outcome = Outcome;
+    type Error = Error;
+
+    fn seeded(config: &Config, seed: u64) -> Result<Round, Error> {
+        Round::new(config, &Deal::Seeded(seed))
+    }
+
+    /// The text after `mahjong wall` in a replay log: `<136 ids> [start <kyoku> <honba>
+    /// <sticks> <p0> <p1> <p2> <p3>]` ([`given_deal`]).
+    fn given(config: &Config, deal: &str) -> Result<Round, Error> {
+        let (deal, start) = given_deal(deal, config)?;
+        Round::with_start(config, &deal, &start)
+    }
+
+    fn config(&self) -> &Config {
+        Round::config(self)
+    }
+
+    fn seats(&self) -> u8 {
+        SEATS as u8
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        Round::to_act(self)
+    }
+
+    fn may_act(&self, seat: Seat) -> bool {
+        Round::may_act(self, seat)
+    }
+
+    fn for_each_legal_action<F: FnMut(Action)>(&self, seat: Seat, f: F) {
+        Round::for_each_legal_action(self, seat, f);
+    }
+
+    /// The enumeration cannot stop early: the actions after a `Break` are skipped, not
+    /// computed less (at most [`MAX_ACTIONS`] of them).
+    fn try_for_each_legal_action<F: FnMut(Action) -> ControlFlow<()>>(&self, seat: Seat, mut f: F) {
+        let mut done = false;
+        Round::for_each_legal_action(self, seat, |action| {
+            if !done {
+                done = f(action).is_break();
+            }
+        });
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut [Action]) -> usize {
+        Round::legal_actions(self, seat, out)
+    }
+
+    fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        Round::is_legal(self, seat, action)
+    }
+
+    fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        Round::apply(self, seat, action)
+    }
+
+    fn observation(&self, seat: Seat) -> Result<Observation, Error> {
+        Round::observation(self, seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Round::outcome(self)
+    }
+
+    /// [`Outcome::deltas`]: each seat's change as Tenhou records it (the sticks a riichi
+    /// declarer put down this round not deducted), the replay log's `round <i>:` line.
+    fn outcome_scores(outcome: &Outcome) -> Scores {
+        Scores::new(&outcome.deltas)
+    }
+
+    fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
+        Round::encode(self, out)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<Round, Error> {
+        Round::decode(bytes)
+    }
+
+    fn action_code(action: Action) -> u64 {
+        let [verb, a, b] = action.to_code();
+        u64::from(verb) | (u64::from(a) << 8) | (u64::from(b) << 16)
+    }
+
+    fn action_from_code(code: u64) -> Option<Action> {
+        if code >> 24 != 0 {
+            return None;
+        }
+        let [verb, a, b, ..] = code.to_le_bytes();
+        Action::from_code([verb, a, b]).ok()
+    }
+
+    fn parse_action(text: &str) -> Result<Action, Error> {
+        text.parse()
+    }
+
+    /// The seat's view, from its [`Observation`] only:
+    ///
+    /// ```text
+    /// mahjong: seat 1 (South), East 1, honba 0, sticks 0, dealer 0
+    /// turn: seat 0
+    /// hand: 1m 3m 3m 0p 7p 2s 3s 4s 9s 1z 1z 5z 7z
+    /// ids: 0 9 10 52 62 76 80 84 104 108 109 124 132
+    /// seat 0 (East): 14 tiles, 25000 points; melds: -; discards: -
+    /// seat 1 (South): 13 tiles, 25000 points; melds: -; discards: -
+    /// ...
+    /// dora indicators: 3p; wall 69 left
+    /// ```
+    ///
+    /// The phase line is `turn: seat N`, `call window: seat N discarded 5m (id 17)` or
+    /// `chankan window: seat N added 5m (id 17)` (who may answer a window is hidden), then
+    /// `you may act` when the seat may, or `over` at the end. The hand is sorted (ids
+    /// ascending: kind order, a red five written `0m`/`0p`/`0s`), the drawn tile on its own
+    /// `drawn:` line; melds as `pon 5m 5m 5m <2` (called from seat 2), discards in order with
+    /// `*` after a riichi discard and `'` after a called one.
+    fn write_view(&self, seat: Seat, out: &mut dyn fmt::Write) -> Result<(), Error> {
+        let view = Round::observation(self, seat)?;
+        write_observation(&view, self.config().score.red_fives, out).map_err(|_| Error::BufferTooSmall { needed: 0 })
+    }
+}
+
+/// A tile id written for a person: its kind (`5m`), or `0m`/`0p`/`0s` for a red five.
+struct Id(u8, bool);
+
+impl fmt::Display for Id {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Id(id, red_fives) = *self;
+        match Tile::new(id >> 2) {
+            Some(tile) if red_fives && matches!(id, 16 | 52 | 88) => write!(f, "0{}", tile.suit().letter()),
+            Some(tile) => write!(f, "{tile}"),
+            None => write!(f, "?{id}"),
+        }
+    }
+}
+
+fn wind_name(wind: Wind) -> &'static str {
+    match wind {
+        Wind::East => "East",
+        Wind::South => "South",
+        Wind::West => "West",
+        Wind::North => "North",
+    }
+}
+
+fn meld_name(kind: MeldKind) -> &'static str {
+    match kind {
+        MeldKind::Chii => "chii",
+        MeldKind::Pon => "pon",
+        MeldKind::Minkan => "kan",
+        MeldKind::Shouminkan => "added-kan",
+        MeldKind::Ankan => "closed-kan",
+    }
+}
+
+fn write_observation(view: &Observation, red: bool, out: &mut dyn fmt::Write) -> fmt::Result {
+    let start = &view.start;
+    let kyoku = (start.dealer.0 & 3).saturating_add(1);
+    writeln!(
+        out,
+        "mahjong: seat {} ({}), {} {kyoku}, honba {}, sticks {}, dealer {}",
+        view.seat,
+        wind_name(start.seat_wind(view.seat)),
+        wind_name(start.round_wind),
+        start.honba,
+        view.sticks,
+        start.dealer
+    )?;
+    match view.phase {
+        Phase::Turn { seat } => writeln!(out, "turn: seat {seat}")?,
+        Phase::Calls { discarder, tile } => {
+            writeln!(
+                out,
+                "call window: seat {discarder} discarded {} (id {tile})",
+                Id(tile, red)
+            )?;
+        }
+        Phase::Chankan { seat, tile } => {
+            writeln!(out, "chankan window: seat {seat} added {} (id {tile})", Id(tile, red))?
+        }
+        Phase::Over => writeln!(out, "over")?,
+    }
+    if view.may_act {
+        writeln!(out, "you may act")?;
+    }
+    let own = || view.hand().iter().copied().filter(|&id| Some(id) != view.drawn);
+    out.write_str("hand:")?;
+    for id in own() {
+        write!(out, " {}", Id(id, red))?;
+    }
+    out.write_str("\nids:")?;
+    for id in own() {
+        write!(out, " {id}")?;
+    }
+    out.write_str("\n")?;
+    if let Some(id) = view.drawn {
+        writeln!(out, "drawn: {} (id {id})", Id(id, red))?;
+    }
+    for (s, ((&count, &points), &riichi)) in
+        (0u8..).zip(view.hand_counts.iter().zip(view.scores.iter()).zip(view.riichi.iter()))
+    {
+        let seat = Seat(s);
+        write!(
+            out,
+            "seat {s} ({}): {count} tiles, {points} points{}; melds:",
+            wind_name(start.seat_wind(seat)),
+            if riichi { ", riichi" } else { "" }
+        )?;
+        let melds = view.melds(seat);
+        if melds.is_empty() {
+            out.write_str(" -")?;
+        }
+        for (i, meld) in melds.iter().enumerate() {
+            out.write_str(if i == 0 { " " } else { ", " })?;
+            out.write_str(meld_name(meld.kind))?;
+            for &id in meld.tiles() {
+                write!(out, " {}", Id(id, red))?;
+            }
+            if let Some(from) = meld.from {
+                write!(out, " <{from}")?;
+            }
+        }
+        out.write_str("; discards:")?;
+        let mut any = false;
+        for d in view.discards().iter().filter(|d| d.seat == seat) {
+            any = true;
+            write!(out, " {}", Id(d.tile, red))?;
+            if d.riichi {
+                out.write_str("*")?;
+            }
+            if d.called {
+                out.write_str("'")?;
+            }
+        }
+        if !any {
+            out.write_str(" -")?;
+        }
+        out.write_str("\n")?;
+    }
+    out.write_str("dora indicators:")?;
+    for &id in view.dora_indicators() {
+        write!(out, " {}", Id(id, red))?;
+    }
+    writeln!(out, "; wall {} left", view.wall_left)
+}
+
+impl game::Match for Match {
+    type Round = Round;
+
+    const ENCODED_BYTES: usize = MATCH_ENCODED_BYTES;
+
+    fn new(config: &Config, seed: u64) -> Result<Match, Error> {
+        Match::new(config, seed)
+    }
+
+    fn round(&self) -> &Round {
+        Match::round(self)
+    }
+
+    /// Also [`Error::AwaitingDeal`] (no shared kind) while a match of given deals waits for
+    /// [`Match::deal_round`].
+    fn apply(&mut self, seat: Seat, action: Action) -> Result<Step<Event, Outcome>, Error> {
+        Match::apply(self, seat, action)
+    }
+
+    /// Each seat's points: while playing, the current points (riichi sticks put down
+    /// deducted); once over, [`Match::final_scores`] (the sticks left on the table given to
+    /// first place).
+    fn scores(&self) -> Scores {
+        Scores::new(&self.final_scores().unwrap_or_else(|| Match::scores(self)))
+    }
+
+    fn rounds_played(&self) -> u32 {
+        Match::rounds_played(self)
+    }
+
+    fn result(&self) -> Option<Placement> {
+        Match::result(self)
+    }
+
+    fn is_over(&self) -> bool {
+        Match::is_over(self)
+    }
+
+    fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
+        Match::encode(self, out)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<Match, Error> {
+        Match::decode(bytes)
+    }
+}
+
+/// The version byte in front of [`Config::to_bytes`] in [`game::Rules::encode`].
+const RULES_VERSION: u8 = 1;
+/// The length of [`game::Rules::encode`]'s form.
+const RULES_BYTES: usize = 1 + CONFIG_BYTES;
+
+const YES_NO: &str = "yes|no";
+const POINTS: &str = "100..=999900 (a multiple of 100)";
+
+/// Every field of [`Config`] (and of its hand-value part, [`super::score::Config`]) as a rule
+/// key. Sources: Tenhou's published rule list (the `TENHOU` preset), Mahjong Soul's rule page,
+/// the PyPI package `mahjong`'s `OptionalRules`, and `docs/mahjong.md`.
+const KEYS: &[RuleKey] = &[
+    RuleKey {
+        name: "open-tanyao",
+        values: YES_NO,
+        doc: "all simples counts on an open hand (kuitan; Tenhou: yes, PyPI mahjong: no)",
+    },
+    RuleKey {
+        name: "red-fives",
+        values: YES_NO,
+        doc: "one red 5m 5p 5s (ids 16 52 88) count one han of dora each (Tenhou aka-ari: yes)",
+    },
+    RuleKey {
+        name: "kan-dora",
+        values: YES_NO,
+        doc: "the indicators kans reveal count (Tenhou: yes)",
+    },
+    RuleKey {
+        name: "ura-dora",
+        values: YES_NO,
+        doc: "ura-dora count for a riichi hand (Tenhou: yes)",
+    },
+    RuleKey {
+        name: "kiriage",
+        values: YES_NO,
+        doc: "4 han 30 fu and 3 han 60 fu pay a mangan (kiriage mangan; Tenhou: no)",
+    },
+    RuleKey {
+        name: "kazoe",
+        values: "yakuman|sanbaiman",
+        doc: "13 han or more without a yakuman: a counted yakuman, or capped at sanbaiman (Tenhou: yakuman)",
+    },
+    RuleKey {
+        name: "composite-yakuman",
+        values: YES_NO,
+        doc: "several yakuman in one hand add up (Tenhou: yes)",
+    },
+    RuleKey {
+        name: "double-kokushi-13",
+        values: YES_NO,
+        doc: "thirteen orphans on the 13-sided wait is a double yakuman (Tenhou: no, Mahjong Soul: yes)",
+    },
+    RuleKey {
+        name: "double-suuankou-tanki",
+        values: YES_NO,
+        doc: "four concealed triplets won on the pair is a double yakuman (Tenhou: no, Mahjong Soul: yes)",
+    },
+    RuleKey {
+        name: "double-junsei-chuuren",
+        values: YES_NO,
+        doc: "nine gates on the nine-sided wait is a double yakuman (Tenhou: no, Mahjong Soul: yes)",
+    },
+    RuleKey {
+        name: "double-daisuushii",
+        values: YES_NO,
+        doc: "big four winds is a double yakuman (Tenhou: no, Mahjong Soul: yes)",
+    },
+    RuleKey {
+        name: "double-wind-pair-fu",
+        values: "2|4",
+        doc: "fu of a pair of the seat wind that is also the round wind (Tenhou: 4)",
+    },
+    RuleKey {
+        name: "rounds",
+        values: "1..=16",
+        doc: "rounds before any extension: 8 hanchan, 4 tonpuusen (Tenhou: 8; tenhou-east: 4)",
+    },
+    RuleKey {
+        name: "start-points",
+        values: POINTS,
+        doc: "each seat's points at the start of the match (Tenhou: 25000)",
+    },
+    RuleKey {
+        name: "target-points",
+        values: POINTS,
+        doc: "points a seat needs to end the match after the last scheduled round (Tenhou: 30000)",
+    },
+    RuleKey {
+        name: "extension",
+        values: YES_NO,
+        doc: "play on into the next wind while nobody has the target points (Tenhou: yes)",
+    },
+    RuleKey {
+        name: "multi-ron",
+        values: "double|head-bump",
+        doc: "two seats may win on one discard, or only the nearest one (atamahane) (Tenhou: double)",
+    },
+    RuleKey {
+        name: "abort-triple-ron",
+        values: YES_NO,
+        doc: "three rons on one discard are an abortive draw (sanchahou; Tenhou: yes)",
+    },
+    RuleKey {
+        name: "abort-nine-terminals",
+        values: YES_NO,
+        doc: "nine kinds of terminals and honors on a first draw may abort (kyuushu kyuuhai; Tenhou: yes)",
+    },
+    RuleKey {
+        name: "abort-four-winds",
+        values: YES_NO,
+        doc: "four first discards of the same wind abort (suufon renda; Tenhou: yes)",
+    },
+    RuleKey {
+        name: "abort-four-riichi",
+        values: YES_NO,
+        doc: "a fourth accepted riichi aborts (suucha riichi; Tenhou: yes)",
+    },
+    RuleKey {
+        name: "abort-four-kans",
+        values: YES_NO,
+        doc: "four kans by two or more seats abort (suukaikan; Tenhou: yes)",
+    },
+    RuleKey {
+        name: "kuikae-forbidden",
+        values: YES_NO,
+        doc: "after a call the called kind (and a chii's far end) may not be discarded (Tenhou: yes)",
+    },
+    RuleKey {
+        name: "busting",
+        values: YES_NO,
+        doc: "a seat below 0 points ends the match (tobi; Tenhou: yes)",
+    },
+    RuleKey {
+        name: "nagashi-mangan",
+        values: YES_NO,
+        doc: "all-terminal-and-honor discards none called pay a mangan at an exhaustive draw (Tenhou: yes)",
+    },
+    RuleKey {
+        name: "pao",
+        values: YES_NO,
+        doc: "feeding the last set of big three dragons or big four winds makes a seat liable (Tenhou: yes)",
+    },
+    RuleKey {
+        name: "agari-yame",
+        values: YES_NO,
+        doc: "a first-place dealer in the last round ends the match after a win or tenpai (Tenhou: yes)",
+    },
+    RuleKey {
+        name: "kokushi-robs-ankan",
+        values: YES_NO,
+        doc: "thirteen orphans may rob a closed kan (Tenhou: yes)",
+    },
+];
+
+/// A flag of a config by key: the field to read and write.
+fn flag<'a>(config: &'a mut Config, key: &str) -> Option<&'a mut bool> {
+    let s = &mut config.score;
+    Some(match key {
+        "open-tanyao" => &mut s.open_tanyao,
+        "red-fives" => &mut s.red_fives,
+        "kan-dora" => &mut s.kan_dora,
+        "ura-dora" => &mut s.ura_dora,
+        "kiriage" => &mut s.kiriage,
+        "composite-yakuman" => &mut s.composite_yakuman,
+        "double-kokushi-13" => &mut s.double_kokushi_13,
+        "double-suuankou-tanki" => &mut s.double_suuankou_tanki,
+        "double-junsei-chuuren" => &mut s.double_junsei_chuuren,
+        "double-daisuushii" => &mut s.double_daisuushii,
+        "extension" => &mut config.extension,
+        "abort-triple-ron" => &mut config.abort_triple_ron,
+        "abort-nine-terminals" => &mut config.abort_nine_terminals,
+        "abort-four-winds" => &mut config.abort_four_winds,
+        "abort-four-riichi" => &mut config.abort_four_riichi,
+        "abort-four-kans" => &mut config.abort_four_kans,
+        "kuikae-forbidden" => &mut config.kuikae_forbidden,
+        "busting" => &mut config.busting,
+        "nagashi-mangan" => &mut config.nagashi_mangan,
+        "pao" => &mut config.pao,
+        "agari-yame" => &mut config.agari_yame,
+        "kokushi-robs-ankan" => &mut config.kokushi_robs_ankan,
+        _ => return None,
+    })
+}
+
+fn points(value: &str) -> Result<i32, RuleError> {
+    value
+        .parse::<i32>()
+        .ok()
+        .filter(|p| (100..1_000_000).contains(p) && p % 100 == 0)
+        .ok_or(RuleError::BadValue)
+}
+
+impl game::Rules for Config {
+    /// `tenhou` (the default), `tenhou-east`, `basic` ([`Config::PRESETS`], the names of
+    /// `parlor mahjong play --preset`). The hand-value presets (`online`, `mahjong-soul`,
+    /// `mahjong-pypi`, [`super::score::Config::PRESETS`]) are hand-value rules only; their
+    /// fields are the keys `open-tanyao` … `double-wind-pair-fu`.
+    const PRESETS: &'static [(&'static str, Config)] = &Config::PRESETS;
+    const KEYS: &'static [RuleKey] = KEYS;
+    /// A version byte (1) and [`Config::to_bytes`] (24 bytes).
+    const ENCODED_BYTES: usize = RULES_BYTES;
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), RuleError> {
+        if let Some(field) = flag(self, key) {
+            *field = match value {
+                "yes" => true,
+                "no" => false,
+                _ => return Err(RuleError::BadValue),
+            };
+            return Ok(());
+        }
+        match key {
+            "kazoe" => {
+                self.score.kazoe = match value {
+                    "yakuman" => Kazoe::Yakuman,
+                    "sanbaiman" => Kazoe::Sanbaiman,
+                    _ => return Err(RuleError::BadValue),
+                };
+            }
+            "double-wind-pair-fu" => {
+                self.score.double_wind_pair_fu = match value {
+                    "2" => 2,
+                    "4" => 4,
+                    _ => return Err(RuleError::BadValue),
+                };
+            }
+            "rounds" => {
+                self.rounds = value
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|r| (1..=16).contains(r))
+                    .ok_or(RuleError::BadValue)?;
+            }
+            "start-points" => self.start_points = points(value)?,
+            "target-points" => self.target_points = points(value)?,
+            "multi-ron" => {
+                self.multi_ron = match value {
+                    "double" => MultiRon::Double,
+                    "head-bump" => MultiRon::HeadBump,
+                    _ => return Err(RuleError::BadValue),
+                };
+            }
+            _ => return Err(RuleError::UnknownKey),
+        }
+        Ok(())
+    }
+
+    fn write_value(&self, key: &str, out: &mut dyn fmt::Write) -> Result<(), RuleError> {
+        let mut copy = *self;
+        let written = if let Some(&mut on) = flag(&mut copy, key) {
+            out.write_str(if on { "yes" } else { "no" })
+        } else {
+            match key {
+                "kazoe" => out.write_str(match self.score.kazoe {
+                    Kazoe::Yakuman => "yakuman",
+                    Kazoe::Sanbaiman => "sanbaiman",
+                }),
+                "double-wind-pair-fu" => write!(out, "{}", self.score.double_wind_pair_fu),
+                "rounds" => write!(out, "{}", self.rounds),
+                "start-points" => write!(out, "{}", self.start_points),
+                "target-points" => write!(out, "{}", self.target_points),
+                "multi-ron" => out.write_str(match self.multi_ron {
+                    MultiRon::Double => "double",
+                    MultiRon::HeadBump => "head-bump",
+                }),
+                _ => return Err(RuleError::UnknownKey),
+            }
+        };
+        // A writer that fails is the caller's; the key and value were good.
+        let _ = written;
+        Ok(())
+    }
+
+    fn encode(&self, out: &mut [u8]) -> Option<usize> {
+        let (version, rest) = out.split_first_mut()?;
+        let body = rest.get_mut(..CONFIG_BYTES)?;
+        *version = RULES_VERSION;
+        for (slot, byte) in body.iter_mut().zip(self.to_bytes()) {
+            *slot = byte;
+        }
+        Some(RULES_BYTES)
+    }
+
+    /// The config of [`game::Rules::encode`]'s 25 bytes (exactly), every field checked and the
+    /// whole validated ([`Config::from_bytes`]).
+    fn decode(bytes: &[u8]) -> Option<Config> {
+        match bytes.split_first() {
+            Some((&RULES_VERSION, rest)) if rest.len() == CONFIG_BYTES => Config::from_bytes(rest).ok(),
+            _ => None,
+        }
+    }
+}
+
+impl game::bot::Bot<Round> for super::RandomBot {
+    fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
+        super::RandomBot::choose(self, round, seat)
+    }
+}

@@ -1,0 +1,443 @@
+//! Tests of Riichi behind the one interface: codes, notation, counts, byte forms, rule keys,
+//! views and the match, all through the traits.
+#![allow(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic
+)]
+
+extern crate std;
+use std::string::{String, ToString};
+use std::vec::Vec;
+use std::{format, vec};
+
+use super::round::{ENCODED_BYTES, TILE_IDS};
+use super::{Action, Config, Error, Match, RandomBot, Round, Tile};
+use crate::game::bot::{self, Bot, Lowest, Uniform};
+use crate::game::{self, Fault, GameError, Round as _, RuleError, Seat};
+
+/// Every legal action of `seat` through the trait.
+fn actions(round: &Round, seat: Seat) -> Vec<Action> {
+    let mut list = Vec::new();
+    game::Round::for_each_legal_action(round, seat, |a| list.push(a));
+    list
+}
+
+/// Checks the trait's promises on one state: codes, notation, counts, the byte form.
+fn check_state(round: &Round, seen: &mut usize) {
+    for s in 0..4u8 {
+        let seat = Seat(s);
+        let list = actions(round, seat);
+        assert_eq!(list.is_empty(), !game::Round::may_act(round, seat));
+        assert_eq!(game::Round::count_legal_actions(round, seat), list.len());
+        let mut buffer = [Action::Pass; Round::MAX_ACTIONS];
+        assert_eq!(game::Round::legal_actions(round, seat, &mut buffer), list.len());
+        assert_eq!(&buffer[..list.len()], &list[..]);
+        for (i, &a) in list.iter().enumerate() {
+            assert_eq!(game::Round::nth_legal_action(round, seat, i), Some(a));
+            assert_eq!(Round::action_from_code(Round::action_code(a)), Some(a), "{a}");
+            assert_eq!(Round::parse_action(&a.to_string()), Ok(a), "{a}");
+            assert!(game::Round::is_legal(round, seat, a));
+            *seen += 1;
+        }
+        assert_eq!(game::Round::nth_legal_action(round, seat, list.len()), None);
+    }
+    let mut bytes = [0u8; ENCODED_BYTES];
+    let n = game::Round::encode(round, &mut bytes).unwrap();
+    assert_eq!(n, Round::ENCODED_BYTES);
+    assert_eq!(<Round as game::Round>::decode(&bytes[..n]).as_ref(), Ok(round));
+}
+
+#[test]
+fn bots_through_the_trait_keep_every_promise() {
+    let mut seen = 0usize;
+    let mut kinds = [false; 12];
+    for seed in 0..24u64 {
+        let config = Config::PRESETS[(seed % 3) as usize].1;
+        let mut round = Round::seeded(&config, seed).unwrap();
+        // Half the seats uniform, half the game's random bot (which calls and declares riichi).
+        let mut uniform = [Uniform::new(seed), Uniform::new(seed + 1)];
+        let mut random = [RandomBot::new(seed), RandomBot::new(seed + 7)];
+        let mut steps = 0;
+        while let Some(seat) = game::Round::to_act(&round) {
+            check_state(&round, &mut seen);
+            let action = if seat.0 % 2 == 0 {
+                uniform[usize::from(seat.0 / 2)].choose(&round, seat)
+            } else {
+                Bot::choose(&mut random[usize::from(seat.0 / 2)], &round, seat)
+            }
+            .unwrap();
+            kinds[action.to_code()[0] as usize] = true;
+            game::Round::apply(&mut round, seat, action).unwrap();
+            steps += 1;
+            assert!(steps < 1000);
+        }
+        check_state(&round, &mut seen);
+        let outcome = game::Round::outcome(&round).unwrap();
+        let scores = Round::outcome_scores(&outcome);
+        assert_eq!(scores.as_slice(), &outcome.deltas[..]);
+    }
+    assert!(seen > 5_000, "{seen}");
+    // Discards, riichi, tsumo or ron, pons, chiis and passes were all seen.
+    for code in [1, 2, 8, 10, 11] {
+        assert!(kinds[code], "action code {code} never played");
+    }
+}
+
+#[test]
+fn action_codes_are_pinned() {
+    let pinned = [
+        (Action::Discard { tile: 17 }, 0x1101u64),
+        (Action::Riichi { tile: 135 }, 0x8702),
+        (Action::Tsumo, 3),
+        (
+            Action::Ankan {
+                kind: Tile::new(4).unwrap(),
+            },
+            0x0404,
+        ),
+        (Action::Kakan { tile: 16 }, 0x1005),
+        (Action::Kyuushu, 6),
+        (Action::Ron, 7),
+        (Action::Pon { tiles: [17, 18] }, 0x12_1108),
+        (Action::Kan, 9),
+        (Action::Chii { tiles: [12, 17] }, 0x11_0C0A),
+        (Action::Pass, 11),
+    ];
+    for (action, code) in pinned {
+        assert_eq!(Round::action_code(action), code, "{action}");
+        assert_eq!(Round::action_from_code(code), Some(action));
+    }
+    for bad in [0u64, 12, 0x8801, 0x2204, 0x0103, 1 << 24 | 0x1101, u64::MAX] {
+        assert_eq!(Round::action_from_code(bad), None, "{bad:#x}");
+    }
+    assert_eq!(
+        Round::parse_action("ankan 5m"),
+        Ok(Action::Ankan {
+            kind: "5m".parse().unwrap()
+        })
+    );
+    assert_eq!(
+        Round::parse_action("discard 136"),
+        Err(Error::IllegalAction {
+            why: "expected a tile id 0-135"
+        })
+    );
+}
+
+#[test]
+fn the_seeded_deal_and_a_lowest_round_are_pinned() {
+    let round = Round::seeded(&Config::TENHOU, 7).unwrap();
+    assert_eq!(round, Round::new(&Config::TENHOU, &super::Deal::Seeded(7)).unwrap());
+    let first: Vec<u8> = round.wall()[..6].to_vec();
+    assert_eq!(first, [51, 76, 70, 130, 46, 86]);
+    let mut lowest = [Lowest; 4];
+    let mut lowest_round = round.clone();
+    while let Some((seat, action)) = bot::step(&lowest_round, &mut lowest) {
+        game::Round::apply(&mut lowest_round, seat, action).unwrap();
+    }
+    // The lowest bot never calls nor wins: an exhaustive draw, nobody tenpai.
+    let outcome = game::Round::outcome(&lowest_round).unwrap();
+    assert_eq!(outcome.end, super::End::Exhaustive);
+    assert_eq!(Round::outcome_scores(&outcome).to_string(), "0 0 0 0");
+    // Seed 8 with the game's random bot: seat 2 wins by ron from seat 3, 3 han 40 fu (a
+    // non-dealer's 5200) after its riichi, and collects its own stick back (+1000: the deltas
+    // leave out the stick put down, as Tenhou records them).
+    let mut round = Round::seeded(&Config::TENHOU, 8).unwrap();
+    let mut bots = [
+        RandomBot::new(8),
+        RandomBot::new(8),
+        RandomBot::new(9),
+        RandomBot::new(10),
+    ];
+    while let Some((seat, action)) = bot::step(&round, &mut bots) {
+        game::Round::apply(&mut round, seat, action).unwrap();
+    }
+    let outcome = game::Round::outcome(&round).unwrap();
+    let win = outcome.wins[0].unwrap();
+    assert_eq!(
+        (win.winner, win.from, win.value.han(), win.value.fu()),
+        (Seat(2), Some(Seat(3)), 3, 40)
+    );
+    assert_eq!(outcome.riichi, [false, false, true, false]);
+    assert_eq!(Round::outcome_scores(&outcome).to_string(), "0 0 6200 -5200");
+}
+
+#[test]
+fn rules_round_trip_every_preset_and_key() {
+    use crate::game::Rules;
+    assert_eq!(Config::PRESETS.len(), 3);
+    assert_eq!(<Config as Rules>::PRESETS[0], ("tenhou", Config::TENHOU));
+    assert_eq!(<Config as Rules>::preset("basic"), Some(Config::BASIC));
+    for (_, config) in <Config as Rules>::PRESETS {
+        let mut bytes = [0u8; <Config as Rules>::ENCODED_BYTES];
+        assert_eq!(config.encode(&mut bytes), Some(25));
+        assert_eq!(<Config as Rules>::decode(&bytes).as_ref(), Some(config));
+        assert_eq!(config.encode(&mut bytes[..24]), None);
+        assert_eq!(<Config as Rules>::decode(&bytes[..24]), None);
+        let mut wrong = bytes;
+        wrong[0] = 2;
+        assert_eq!(<Config as Rules>::decode(&wrong), None);
+    }
+    let keys = <Config as Rules>::KEYS;
+    assert_eq!(keys.len(), 28); // 12 hand-value fields and 16 of the round and match
+    let values = |values: &str| -> Vec<String> {
+        match values {
+            "yes|no" => vec!["yes".into(), "no".into()],
+            "1..=16" => vec!["1".into(), "4".into(), "16".into()],
+            v if v.starts_with("100..=999900") => vec!["100".into(), "25000".into(), "999900".into()],
+            v => v.split('|').map(String::from).collect(),
+        }
+    };
+    let mut changed = Vec::new();
+    for key in keys {
+        assert!(
+            key.name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        );
+        assert_eq!(keys.iter().filter(|k| k.name == key.name).count(), 1);
+        let mut config = Config::TENHOU;
+        let mut before = String::new();
+        config.write_value(key.name, &mut before).unwrap();
+        for value in values(key.values) {
+            config.set(key.name, &value).unwrap();
+            let mut text = String::new();
+            config.write_value(key.name, &mut text).unwrap();
+            assert_eq!(text, value, "{}", key.name);
+            assert!(config.validate().is_ok());
+            let mut bytes = [0u8; 25];
+            config.encode(&mut bytes).unwrap();
+            assert_eq!(<Config as Rules>::decode(&bytes), Some(config));
+            if value != before {
+                changed.push((key.name, config));
+            }
+        }
+        let kept = config;
+        assert_eq!(config.set(key.name, "maybe"), Err(RuleError::BadValue));
+        assert_eq!(config, kept);
+    }
+    // Every key moves its own field: no two keys' changes give the same config.
+    for (i, (a, ca)) in changed.iter().enumerate() {
+        for (b, cb) in &changed[i + 1..] {
+            if a != b {
+                assert_ne!(ca, cb, "{a} and {b}");
+            }
+        }
+    }
+    let mut config = Config::TENHOU;
+    assert_eq!(config.set("red-five", "yes"), Err(RuleError::UnknownKey));
+    assert_eq!(config.set("rounds", "0"), Err(RuleError::BadValue));
+    assert_eq!(config.set("start-points", "25050"), Err(RuleError::BadValue));
+    assert_eq!(config.set("double-wind-pair-fu", "3"), Err(RuleError::BadValue));
+    assert_eq!(
+        config.write_value("nope", &mut String::new()),
+        Err(RuleError::UnknownKey)
+    );
+    config.set("kazoe", "sanbaiman").unwrap();
+    config.set("multi-ron", "head-bump").unwrap();
+    assert_eq!(config.score.kazoe, super::score::Kazoe::Sanbaiman);
+    assert_eq!(config.multi_ron, super::MultiRon::HeadBump);
+}
+
+/// The text of a given deal for `wall`.
+fn deal_text(wall: &[u8; TILE_IDS]) -> String {
+    wall.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn a_view_shows_nothing_of_another_seats_hidden_tiles() {
+    let wall = *Round::seeded(&Config::TENHOU, 11).unwrap().wall();
+    // Seat 2's first tile swapped with a live-wall tile far from the front.
+    let mut other = wall;
+    other.swap(26, 110);
+    let a = Round::given(&Config::TENHOU, &deal_text(&wall)).unwrap();
+    let b = Round::given(&Config::TENHOU, &deal_text(&other)).unwrap();
+    assert_eq!(a.wall(), &wall);
+    assert_ne!(a, b);
+    let view = |round: &Round, seat: u8| {
+        let mut text = String::new();
+        round.write_view(Seat(seat), &mut text).unwrap();
+        text
+    };
+    for seat in [0, 1, 3] {
+        assert_eq!(view(&a, seat), view(&b, seat));
+    }
+    assert_ne!(view(&a, 2), view(&b, 2));
+    // And after the dealer's discard (a window or the next draw).
+    let (mut a2, mut b2) = (a.clone(), b.clone());
+    let first = bot::lowest_legal_action(&a2, Seat(0)).unwrap();
+    a2.apply(Seat(0), first).unwrap();
+    b2.apply(Seat(0), first).unwrap();
+    for seat in [0, 1, 3] {
+        assert_eq!(view(&a2, seat), view(&b2, seat));
+    }
+    let text = view(&a, 1);
+    assert!(text.ends_with('\n') && text.is_ascii(), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "mahjong: seat 1 (South), East 1, honba 0, sticks 0, dealer 0");
+    assert_eq!(lines[1], "turn: seat 0");
+    assert!(lines[2].starts_with("hand: "));
+    assert_eq!(lines[2].split(' ').count(), 14);
+    assert_eq!(lines[4], "seat 0 (East): 14 tiles, 25000 points; melds: -; discards: -");
+    // The hand is sorted and matches the round.
+    let ids: Vec<u8> = lines[3]["ids: ".len()..]
+        .split(' ')
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert_eq!(ids, a.hand(Seat(1)).collect::<Vec<_>>());
+    assert_eq!(
+        Round::given(&Config::TENHOU, &deal_text(&wall)[..20])
+            .unwrap_err()
+            .to_string(),
+        "a given deal's text: a wall is 136 tile ids (at bytes 0..0)"
+    );
+    assert_eq!(
+        a.write_view(Seat(4), &mut String::new()),
+        Err(Error::NoSuchSeat { seat: 4 })
+    );
+}
+
+#[test]
+fn given_reads_the_wall_and_the_start() {
+    let wall = *Round::seeded(&Config::TENHOU, 3).unwrap().wall();
+    let text = format!("{} start 6 2 1 20000 30000 26000 23000", deal_text(&wall));
+    let round = Round::given(&Config::TENHOU, &text).unwrap();
+    let start = round.start();
+    assert_eq!(
+        (start.round_wind, start.dealer, start.honba, start.sticks),
+        (super::score::Wind::South, Seat(2), 2, 1)
+    );
+    assert_eq!(start.scores, [20_000, 30_000, 26_000, 23_000]);
+    assert_eq!(game::Round::to_act(&round), Some(Seat(2)));
+    let error = |text: &str| {
+        let e = Round::given(&Config::TENHOU, text).unwrap_err();
+        e.in_source(text).to_string()
+    };
+    let ids = deal_text(&wall);
+    assert_eq!(
+        error(&format!("{ids} start 16 0 0 1 1 1 1")),
+        "\"16\" is a kyoku past North 4"
+    );
+    assert_eq!(error(&format!("{ids} start x 0 0 1 1 1 1")), "\"x\" is no kyoku (0-15)");
+    assert_eq!(error(&format!("{ids} start 0 0 0 1 1 1 z")), "\"z\" is no score");
+    assert_eq!(
+        error(&format!("{ids} start 0 0 0 1 1 1")),
+        "after the wall: nothing, or `start <kyoku> <honba> <sticks> <p0> <p1> <p2> <p3>`"
+    );
+    assert_eq!(
+        error(&format!("{ids} 5")),
+        "after the wall: nothing, or `start <kyoku> <honba> <sticks> <p0> <p1> <p2> <p3>`"
+    );
+    let mut twice = wall;
+    twice[1] = twice[0];
+    assert_eq!(
+        Round::given(&Config::TENHOU, &deal_text(&twice)),
+        Err(Error::BadDeal {
+            why: "a tile id twice in the wall"
+        })
+    );
+}
+
+#[test]
+fn the_trait_match_ends_as_the_inherent_one() {
+    for seed in [1u64, 7] {
+        let mut game = <Match as game::Match>::new(&Config::TENHOU_EAST, seed).unwrap();
+        let mut inherent = Match::new(&Config::TENHOU_EAST, seed).unwrap();
+        let mut bots = [
+            RandomBot::new(seed),
+            RandomBot::new(seed + 1),
+            RandomBot::new(seed + 2),
+            RandomBot::new(seed + 3),
+        ];
+        let mut finished = 0;
+        while !game::Match::is_over(&game) {
+            let (seat, action) = bot::step(game::Match::round(&game), &mut bots).unwrap();
+            let step = game::Match::apply(&mut game, seat, action).unwrap();
+            let same = inherent.apply(seat, action).unwrap();
+            assert_eq!(step, same);
+            if let Some(outcome) = step.finished {
+                finished += 1;
+                assert_eq!(step.match_over, game.is_over());
+                if !step.match_over {
+                    assert_eq!(game.round().start().scores, outcome.scores);
+                }
+            }
+        }
+        assert_eq!(game::Match::rounds_played(&game), finished);
+        let finals = game.final_scores().unwrap();
+        assert_eq!(game::Match::scores(&game).as_slice(), &finals[..]);
+        assert_eq!(finals.iter().sum::<i32>(), 100_000);
+        let result = game::Match::result(&game).unwrap();
+        let order = super::game_match::placement(&finals);
+        for (place, seat) in (0u8..).zip(order) {
+            assert_eq!(result.place(seat), Some(place));
+        }
+        let mut bytes = [0u8; <Match as game::Match>::ENCODED_BYTES];
+        let n = game::Match::encode(&game, &mut bytes).unwrap();
+        assert_eq!(<Match as game::Match>::decode(&bytes[..n]).unwrap(), game);
+        assert_eq!(
+            game::Match::apply(&mut game, Seat(0), Action::Pass)
+                .unwrap_err()
+                .fault(),
+            Some(Fault::RoundOver)
+        );
+    }
+    // A pinned seeded match: East-only, seed 7, the game's random bot at every seat.
+    let mut game = Match::new(&Config::TENHOU_EAST, 7).unwrap();
+    let mut bots = [
+        RandomBot::new(7),
+        RandomBot::new(8),
+        RandomBot::new(9),
+        RandomBot::new(10),
+    ];
+    while let Some((seat, action)) = bot::step(game.round(), &mut bots) {
+        game.apply(seat, action).unwrap();
+        if game.is_over() {
+            break;
+        }
+    }
+    assert_eq!(game::Match::scores(&game).to_string(), "28000 16100 24600 31300");
+    assert_eq!(game.rounds_played(), 9);
+}
+
+#[test]
+fn faults_map_the_shared_kinds() {
+    let cases = [
+        (Error::NoSuchSeat { seat: 4 }, Some(Fault::NoSuchSeat)),
+        (Error::NotYourTurn { seat: 1 }, Some(Fault::NotYourTurn)),
+        (Error::IllegalAction { why: "x" }, Some(Fault::IllegalAction)),
+        (Error::RoundOver, Some(Fault::RoundOver)),
+        (Error::MatchOver, Some(Fault::RoundOver)),
+        (Error::InvalidConfig { why: "x" }, Some(Fault::InvalidConfig)),
+        (Error::InvalidState { why: "x" }, Some(Fault::InvalidState)),
+        (Error::BufferTooSmall { needed: 3 }, Some(Fault::BufferTooSmall)),
+        (Error::Internal, Some(Fault::Internal)),
+        (Error::AwaitingDeal, None),
+        (Error::BadDeal { why: "x" }, None),
+    ];
+    for (error, fault) in cases {
+        assert_eq!(error.fault(), fault, "{error}");
+    }
+    for fault in Fault::ALL {
+        assert_eq!(Error::from_fault(fault).fault(), Some(fault));
+    }
+    let mut short = [0u8; 10];
+    assert_eq!(
+        game::Round::encode(&Round::seeded(&Config::TENHOU, 1).unwrap(), &mut short)
+            .unwrap_err()
+            .fault(),
+        Some(Fault::BufferTooSmall)
+    );
+    assert_eq!(
+        <Round as game::Round>::decode(&short).unwrap_err().fault(),
+        Some(Fault::InvalidState)
+    );
+    let bad = Config {
+        rounds: 0,
+        ..Config::TENHOU
+    };
+    assert_eq!(Round::seeded(&bad, 1).unwrap_err().fault(), Some(Fault::InvalidConfig));
+}

@@ -1,0 +1,515 @@
+//! Tests of Tichu behind the one interface ([`super::engine`]).
+#![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)]
+
+extern crate std;
+
+use std::string::{String, ToString};
+use std::vec::Vec;
+
+use super::bot::RandomBot;
+use super::game_match::Match;
+use super::round::{Action, Config, Deal, Phase, Round};
+use super::{Cards, Error, Rank};
+use crate::game::bot::{self, Bot, Lowest, Uniform};
+use crate::game::{self, Fault, GameError, Placement, Rules as _, Scores, Seat};
+
+fn code(action: Action) -> u64 {
+    <Round as game::Round>::action_code(action)
+}
+
+fn from_code(code: u64) -> Option<Action> {
+    <Round as game::Round>::action_from_code(code)
+}
+
+fn parse(text: &str) -> Result<Action, Error> {
+    <Round as game::Round>::parse_action(text)
+}
+
+fn cards(text: &str) -> Cards {
+    text.parse().unwrap()
+}
+
+/// Every legal action of every seat that may act: code and text round trips, and the trait's
+/// count / nth / list agree (nth checked at a spread of indices: the exchange has 2,184).
+fn check_state(round: &Round) -> usize {
+    let mut checked = 0;
+    for seat in (0..4).map(Seat) {
+        let mut list = Vec::new();
+        game::Round::for_each_legal_action(round, seat, |action| list.push(action));
+        assert_eq!(game::Round::count_legal_actions(round, seat), list.len());
+        assert_eq!(game::Round::may_act(round, seat), !list.is_empty());
+        let mut buffer = std::vec![Action::Pass; list.len()];
+        assert_eq!(game::Round::legal_actions(round, seat, &mut buffer), list.len());
+        assert_eq!(buffer, list);
+        let n = list.len();
+        for index in [0, 1, n / 3, n / 2, n.saturating_sub(2), n.saturating_sub(1)] {
+            if index < n {
+                assert_eq!(game::Round::nth_legal_action(round, seat, index), Some(list[index]));
+            }
+        }
+        assert_eq!(game::Round::nth_legal_action(round, seat, n), None);
+        for &action in &list {
+            assert_eq!(from_code(code(action)), Some(action), "{action}");
+            assert_eq!(parse(&action.to_string()), Ok(action), "{action}");
+            checked += 1;
+        }
+    }
+    checked
+}
+
+fn encoded(round: &Round) -> Vec<u8> {
+    let mut bytes = std::vec![0u8; <Round as game::Round>::ENCODED_BYTES];
+    let len = game::Round::encode(round, &mut bytes).unwrap();
+    bytes.truncate(len);
+    bytes
+}
+
+#[test]
+fn seeded_rounds_through_the_trait_round_trip_every_action_and_state() {
+    let config = Config::default();
+    let mut actions = 0usize;
+    let mut states = 0usize;
+    let mut team_points = [0i64; 2];
+    for seed in 0..12u64 {
+        let mut round = <Round as game::Round>::seeded(&config, seed).unwrap();
+        let mut bots = [0, 1, 2, 3].map(|k| RandomBot::new(seed * 4 + k));
+        while let Some((seat, action)) = bot::step(&round, &mut bots) {
+            // Exchanges: every state (2,184 each); the play: every third state keeps the test fast.
+            if round.phase() != Phase::Play || states.is_multiple_of(3) {
+                actions += check_state(&round);
+            }
+            assert_eq!(<Round as game::Round>::decode(&encoded(&round)), Ok(round));
+            game::Round::apply(&mut round, seat, action).unwrap();
+            states += 1;
+        }
+        let outcome = game::Round::outcome(&round).unwrap();
+        let scores = <Round as game::Round>::outcome_scores(&outcome);
+        assert_eq!(scores.len(), 2);
+        assert_eq!(
+            scores.as_slice(),
+            [i32::from(outcome.scores[0]), i32::from(outcome.scores[1])]
+        );
+        team_points[0] += i64::from(outcome.card_points[0]);
+        team_points[1] += i64::from(outcome.card_points[1]);
+        assert_eq!(<Round as game::Round>::decode(&encoded(&round)), Ok(round));
+    }
+    assert!(states > 12 * 60, "{states}");
+    assert!(actions > 100_000, "{actions}");
+    // Card points are 100 a round, or 200 and 0 on a double victory.
+    assert_eq!((team_points[0] + team_points[1]) % 100, 0);
+}
+
+#[test]
+fn the_lowest_bot_through_the_trait_plays_the_pinned_round() {
+    // The figures of `lowest_legal_players_are_pinned` (tests/tests/tichu_round.rs).
+    let mut round = <Round as game::Round>::seeded(&Config::STANDARD, 0).unwrap();
+    let mut bots = [Lowest; 4];
+    let mut steps = 0;
+    while let Some((seat, action)) = bot::step(&round, &mut bots) {
+        game::Round::apply(&mut round, seat, action).unwrap();
+        steps += 1;
+    }
+    let outcome = game::Round::outcome(&round).unwrap();
+    assert_eq!(steps, 94);
+    assert_eq!(<Round as game::Round>::outcome_scores(&outcome), Scores::new(&[75, 25]));
+    assert_eq!(outcome.finish, [Seat(3), Seat(2), Seat(0), Seat(1)]);
+}
+
+#[test]
+fn the_match_through_the_trait_reaches_the_inherent_result() {
+    let mut game = <Match as game::Match>::new(&Config::STANDARD, 42).unwrap();
+    let mut bots = [Lowest; 4];
+    let mut finished = 0u32;
+    let mut totals = [0i32; 2];
+    while !game::Match::is_over(&game) {
+        let (seat, action) = bot::step(game::Match::round(&game), &mut bots).unwrap();
+        let step = game::Match::apply(&mut game, seat, action).unwrap();
+        if let Some(outcome) = step.finished {
+            finished += 1;
+            totals[0] += i32::from(outcome.scores[0]);
+            totals[1] += i32::from(outcome.scores[1]);
+        }
+        assert_eq!(step.match_over, game::Match::is_over(&game));
+    }
+    assert_eq!(finished, 13);
+    assert_eq!(game::Match::rounds_played(&game), 13);
+    assert_eq!(game::Match::scores(&game), Scores::new(&[570, 1030]));
+    assert_eq!(totals, [570, 1030]);
+    let result = game::Match::result(&game).unwrap();
+    assert_eq!(result, Placement::new(&[1, 0, 1, 0]));
+    assert_eq!(result.winners().collect::<Vec<_>>(), [Seat(1), Seat(3)]);
+    let error = game::Match::apply(&mut game, Seat(0), Action::Pass).unwrap_err();
+    assert_eq!(error.fault(), Some(Fault::RoundOver));
+    let mut bytes = std::vec![0u8; <Match as game::Match>::ENCODED_BYTES];
+    let len = game::Match::encode(&game, &mut bytes).unwrap();
+    assert_eq!(<Match as game::Match>::decode(&bytes[..len]), Ok(game));
+}
+
+#[test]
+fn random_bots_through_the_trait_finish_matches() {
+    let mut game = <Match as game::Match>::new(
+        &Config {
+            target: 300,
+            ..Config::STANDARD
+        },
+        5,
+    )
+    .unwrap();
+    let mut bots = [0u64, 1, 2, 3].map(|k| RandomBot::new(k + 100));
+    let mut steps = 0;
+    while !game::Match::is_over(&game) {
+        let (seat, action) = bot::step(game::Match::round(&game), &mut bots).unwrap();
+        game::Match::apply(&mut game, seat, action).unwrap();
+        steps += 1;
+    }
+    let scores = game::Match::scores(&game);
+    let [a, b] = [scores.as_slice()[0], scores.as_slice()[1]];
+    assert!(a.max(b) >= 300 && a != b);
+    let winners: Vec<Seat> = game::Match::result(&game).unwrap().winners().collect();
+    assert_eq!(winners, if a > b { [Seat(0), Seat(2)] } else { [Seat(1), Seat(3)] });
+    assert!(steps > 100);
+}
+
+#[test]
+fn action_codes_are_pinned() {
+    assert_eq!(code(Action::Pass), 0);
+    assert_eq!(code(Action::GrandTichu(false)), 1 << 60);
+    assert_eq!(code(Action::GrandTichu(true)), 2 << 60);
+    assert_eq!(code(Action::Tichu), 3 << 60);
+    // The Dragon alone: deck index 55.
+    assert_eq!(
+        code(Action::Play {
+            cards: cards("R"),
+            wish: None
+        }),
+        4 << 60 | 1 << 55
+    );
+    // 5j 5s (indices 12, 13) and the Mah Jong wishing an Ace (14).
+    assert_eq!(
+        code(Action::Play {
+            cards: cards("1 5j"),
+            wish: Rank::new(14),
+        }),
+        4 << 60 | 14 << 56 | 1 << 52 | 1 << 12
+    );
+    assert_eq!(code(parse("play 5j5s").unwrap()), 4 << 60 | 1 << 13 | 1 << 12);
+    // exchange 2j (0) to the left, D (53) to the partner, At (51) to the right.
+    assert_eq!(code(parse("exchange 2j D At").unwrap()), 5 << 60 | 51 << 12 | 53 << 6);
+    assert_eq!(code(Action::GiveDragonTrick(Seat(3))), 6 << 60 | 3);
+    // No code: rank-only cards, a seat off the table; every code off the table decodes to None.
+    assert_eq!(
+        code(Action::Play {
+            cards: cards("55"),
+            wish: None
+        }),
+        u64::MAX
+    );
+    assert_eq!(code(Action::GiveDragonTrick(Seat(4))), u64::MAX);
+    for bad in [
+        u64::MAX,
+        1,                      // pass with a payload
+        4 << 60,                // a play of no cards
+        4 << 60 | 1 << 56 | 1,  // wish rank 1
+        4 << 60 | 15 << 56 | 1, // wish rank 15
+        5 << 60 | 56,           // deck index 56
+        5 << 60 | 1 << 18,
+        6 << 60 | 4,
+        7 << 60,
+    ] {
+        assert_eq!(from_code(bad), None, "{bad:#x}");
+    }
+    assert_eq!(
+        from_code(4 << 60 | 1 << 55),
+        Some(Action::Play {
+            cards: cards("R"),
+            wish: None
+        })
+    );
+}
+
+#[test]
+fn parse_errors_name_the_token_as_the_replay_log_did() {
+    let message = |text: &str| parse(text).unwrap_err().in_source(text).to_string();
+    assert_eq!(
+        message("dance"),
+        "bad action \"dance\": grand, no-grand, exchange C C C, tichu, play CARDS [wish R], pass or give S"
+    );
+    assert_eq!(message("give 4"), "bad seat \"4\": a seat is 0, 1, 2 or 3");
+    assert_eq!(
+        message("exchange 2j 5 9p"),
+        "bad card \"5\": a natural card needs its suit"
+    );
+    assert_eq!(message("exchange 2j 5s5p 9p"), "bad card \"5s5p\": one card expected");
+    assert_eq!(
+        message("exchange 2j 5x 9p"),
+        "bad card \"5x\": unknown card at bytes 1..2"
+    );
+    assert_eq!(message("play -"), "an empty play (write pass to pass)");
+    assert_eq!(message("play 55"), "bad play \"55\": natural cards need their suits");
+    assert_eq!(
+        message("play 55555"),
+        "bad play \"55555\": a fifth card of one rank (5) at bytes 4..5"
+    );
+    assert_eq!(
+        message("play 1 wish X"),
+        "bad wish \"X\": a rank character 2-9, 0, J, Q, K or A"
+    );
+    assert_eq!(
+        parse("give 4").unwrap_err().to_string(),
+        "bad seat: a seat is 0, 1, 2 or 3"
+    );
+    assert_eq!(parse("give 4").unwrap_err().fault(), None);
+    // Words may be separated by any whitespace.
+    assert_eq!(parse("  play\t5j5s  "), Ok(parse("play 5j5s").unwrap()));
+}
+
+#[test]
+fn errors_map_onto_the_shared_kinds() {
+    fn fault<T: core::fmt::Debug>(result: Result<T, Error>) -> Option<Fault> {
+        result.unwrap_err().fault()
+    }
+    let mut round = Round::new(&Config::default(), &Deal::Seeded(3)).unwrap();
+    assert_eq!(
+        fault(round.apply(Seat(1), Action::GrandTichu(false))),
+        Some(Fault::NotYourTurn)
+    );
+    assert_eq!(
+        fault(round.apply(Seat(4), Action::GrandTichu(false))),
+        Some(Fault::NoSuchSeat)
+    );
+    assert_eq!(fault(round.apply(Seat(0), Action::Pass)), Some(Fault::IllegalAction));
+    assert_eq!(fault(Round::decode(&[1, 2, 3])), Some(Fault::InvalidState));
+    assert_eq!(
+        fault(Round::new(
+            &Config {
+                target: 0,
+                ..Config::STANDARD
+            },
+            &Deal::Seeded(0)
+        )),
+        Some(Fault::InvalidConfig)
+    );
+    assert_eq!(fault(round.encode(&mut [0u8; 3])), Some(Fault::BufferTooSmall));
+    for kind in Fault::ALL {
+        assert_eq!(Error::from_fault(kind).fault(), Some(kind));
+    }
+    assert_eq!(
+        Error::UnknownCard {
+            span: crate::notation::Span::new(0, 1)
+        }
+        .fault(),
+        None
+    );
+}
+
+#[test]
+fn rules_presets_keys_and_bytes_round_trip() {
+    assert_eq!(Config::PRESETS[0], ("standard", Config::default()));
+    assert_eq!(Config::preset("club"), Some(Config::CLUB));
+    assert_eq!(Config::preset("nope"), None);
+    for (_, preset) in Config::PRESETS {
+        let mut bytes = [0u8; 8];
+        let len = preset.encode(&mut bytes).unwrap();
+        assert_eq!(len, Config::ENCODED_BYTES);
+        assert_eq!(Config::decode(&bytes[..len]), Some(*preset));
+        assert_eq!(preset.encode(&mut [0u8; 4]), None);
+        for key in Config::KEYS {
+            let mut value = String::new();
+            preset.write_value(key.name, &mut value).unwrap();
+            let mut copy = Config {
+                target: 5,
+                tichu_during_exchange: !preset.tichu_during_exchange,
+                ..*preset
+            };
+            copy.set(key.name, &value).unwrap();
+            let mut again = String::new();
+            copy.write_value(key.name, &mut again).unwrap();
+            assert_eq!(again, value, "{}", key.name);
+        }
+    }
+    let mut bytes = [0u8; 5];
+    Config::STANDARD.encode(&mut bytes).unwrap();
+    assert_eq!(bytes, [1, 0xE8, 0x03, 1, 0]);
+    Config::CLUB.encode(&mut bytes).unwrap();
+    assert_eq!(bytes, [1, 0xE8, 0x03, 0, 1]);
+    for bad in [
+        &[2, 0xE8, 3, 1, 0][..],
+        &[1, 0, 0, 1, 0],
+        &[1, 0xE8, 3, 2, 0],
+        &[1, 0xE8, 3, 1, 2],
+        &[1, 0xE8, 3, 1],
+    ] {
+        assert_eq!(Config::decode(bad), None, "{bad:?}");
+    }
+    let mut config = Config::STANDARD;
+    config.set("target", "500").unwrap();
+    config.set("tichu-during-exchange", "no").unwrap();
+    config.set("bomb-priority", "seat-order").unwrap();
+    assert_eq!(
+        config,
+        Config {
+            target: 500,
+            ..Config::CLUB
+        }
+    );
+    assert_eq!(config.set("target", "0"), Err(game::RuleError::BadValue));
+    assert_eq!(config.set("target", "10001"), Err(game::RuleError::BadValue));
+    assert_eq!(config.set("bomb-priority", "first"), Err(game::RuleError::BadValue));
+    assert_eq!(config.set("wish", "yes"), Err(game::RuleError::UnknownKey));
+    assert_eq!(
+        config.write_value("wish", &mut String::new()),
+        Err(game::RuleError::UnknownKey)
+    );
+    assert_eq!(
+        config,
+        Config {
+            target: 500,
+            ..Config::CLUB
+        }
+    );
+    assert_eq!(Config::KEYS.len(), 3);
+}
+
+/// The deal text of a round's hands in dealing order (what `given` reads).
+fn deal_text(round: &Round) -> String {
+    let (dealt, window) = round.deal();
+    let mut hands = Vec::new();
+    for hand in dealt {
+        let mask = hand.mask() & ((1 << 56) - 1);
+        let order = (0..56u8)
+            .filter(|i| mask & window & (1 << i) != 0)
+            .chain((0..56u8).filter(|i| mask & !window & (1 << i) != 0));
+        hands.push(
+            order
+                .filter_map(super::round::card_of_index)
+                .map(|c| c.to_string())
+                .collect::<String>(),
+        );
+    }
+    hands.join(" ")
+}
+
+fn view(round: &Round, seat: Seat) -> String {
+    let mut text = String::new();
+    game::Round::write_view(round, seat, &mut text).unwrap();
+    text
+}
+
+#[test]
+fn given_reads_the_deal_of_the_replay_log() {
+    let seeded = Round::new(&Config::default(), &Deal::Seeded(0)).unwrap();
+    let text = deal_text(&seeded);
+    // Window first, each part in deck order (the seed's dealing order within a part is not kept).
+    assert!(text.starts_with("3p5p5t0sJpQjKtAp2p2t4s5s7p0j "), "{text}");
+    let given = <Round as game::Round>::given(&Config::default(), &text).unwrap();
+    assert_eq!(given.deal(), seeded.deal());
+    let message = |text: &str| {
+        <Round as game::Round>::given(&Config::default(), text)
+            .unwrap_err()
+            .in_source(text)
+            .to_string()
+    };
+    assert_eq!(
+        message("2j 3j"),
+        "bad deal \"2j 3j\": four hands of 14 suited cards, got 2"
+    );
+    let mut hands: Vec<&str> = text.split(' ').collect();
+    hands[1] = "2j";
+    assert_eq!(message(&hands.join(" ")), "bad hand \"2j\": 14 cards expected, got 1");
+    hands[1] = "5x";
+    assert_eq!(
+        message(&hands.join(" ")),
+        "in hand \"5x\": bad card \"5x\": unknown card at bytes 1..2"
+    );
+    hands[1] = hands[0];
+    assert_eq!(
+        message(&hands.join(" ")),
+        "the hands are not the whole deck in four hands of 14 suited cards"
+    );
+}
+
+#[test]
+fn a_view_never_shows_another_seats_hidden_cards() {
+    let seeded = Round::new(&Config::default(), &Deal::Seeded(11)).unwrap();
+    let text = deal_text(&seeded);
+    let mut hands: Vec<String> = text.split(' ').map(String::from).collect();
+    // Swap the last card of seat 1 and seat 3 (outside their windows) and the first of seat 2
+    // and seat 3 (in their windows): seat 0 sees none of them.
+    let take_last = |hand: &str| {
+        let split = if hand.ends_with(['1', 'D', 'P', 'R']) {
+            hand.len() - 1
+        } else {
+            hand.len() - 2
+        };
+        (hand[..split].to_string(), hand[split..].to_string())
+    };
+    let (h1, c1) = take_last(&hands[1]);
+    let (h3, c3) = take_last(&hands[3]);
+    hands[1] = h1 + &c3;
+    hands[3] = h3 + &c1;
+    let other = <Round as game::Round>::given(&Config::default(), &hands.join(" ")).unwrap();
+    assert_ne!(other, seeded);
+    let mut a = seeded;
+    let mut b = other;
+    for round in [&mut a, &mut b] {
+        for seat in 0..4 {
+            round.apply(Seat(seat), Action::GrandTichu(false)).unwrap();
+        }
+    }
+    assert_eq!(view(&a, Seat(0)), view(&b, Seat(0)));
+    assert_eq!(view(&a, Seat(2)), view(&b, Seat(2)));
+    assert_ne!(view(&a, Seat(1)), view(&b, Seat(1)));
+    // Seat 0 exchanges the same cards in both; still equal.
+    let exchange = Lowest.choose(&a, Seat(0)).unwrap();
+    a.apply(Seat(0), exchange).unwrap();
+    b.apply(Seat(0), exchange).unwrap();
+    assert_eq!(view(&a, Seat(0)), view(&b, Seat(0)));
+    assert_eq!(
+        game::Round::write_view(&a, Seat(4), &mut String::new())
+            .unwrap_err()
+            .fault(),
+        Some(Fault::NoSuchSeat)
+    );
+}
+
+#[test]
+fn the_view_is_pinned() {
+    let round = Round::new(&Config::default(), &Deal::Seeded(0)).unwrap();
+    assert_eq!(
+        view(&round, Seat(0)),
+        "tichu: seat 0 (team 0: seats 0 and 2)\n\
+         stage: grand tichu decisions\n\
+         hand: 3p 5p 5t 0s Jp Qj Kt Ap (the first 8 of 14 cards)\n\
+         seat 0 (you): 8 cards, call -, points taken 0\n\
+         seat 1: 8 cards, call -, points taken 0\n\
+         seat 2: 8 cards, call -, points taken 0\n\
+         seat 3: 8 cards, call -, points taken 0\n\
+         turn: seat 0\n"
+    );
+    // Into the play: the Lowest bots until some cards are on the table.
+    let mut round = round;
+    let mut bots = [Lowest; 4];
+    for _ in 0..14 {
+        let (seat, action) = bot::step(&round, &mut bots).unwrap();
+        round.apply(seat, action).unwrap();
+    }
+    let text = view(&round, Seat(1));
+    assert!(text.is_ascii());
+    assert!(text.lines().all(|line| !line.is_empty()));
+    std::println!("{text}");
+}
+
+#[test]
+fn uniform_plays_whole_rounds_through_the_trait() {
+    let mut bots = [0u64, 1, 2, 3].map(Uniform::new);
+    for seed in 0..4 {
+        let mut round = <Round as game::Round>::seeded(&Config::default(), seed).unwrap();
+        let mut steps = 0;
+        while let Some((seat, action)) = bot::step(&round, &mut bots) {
+            game::Round::apply(&mut round, seat, action).unwrap();
+            steps += 1;
+            assert!(steps < 400);
+        }
+        assert!(game::Round::outcome(&round).is_some());
+    }
+}
