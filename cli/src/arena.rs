@@ -12,7 +12,10 @@
 //! the average final score (the match's running total, or the round's score with `--rounds`,
 //! of the seat's own entry: its team's in Tichu), and the average place (1 = first). With
 //! `--rounds` a round's places rank the score entries, ties sharing (competition ranking: one
-//! entry above makes a seat second, two make it third).
+//! entry above makes a seat second, two make it third). And the **duplicate deals won**: a bot
+//! wins a deal when its average score over the deal's seatings is above that of every other kind
+//! of bot listed (a tie counts ½): with `A,B,B` at three seats, A against B on the same cards in
+//! every seat.
 //!
 //! **Intervals.** Seats of one deal are not independent (partners share a result, the rotations
 //! share the cards), so each bot's figures are first averaged per deal over its seats and
@@ -33,8 +36,8 @@ use crate::{CliError, quoted};
 /// The command line of `arena` (every game the same).
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
-    /// The bots, comma-separated: lowest, random, greedy, search[:easy|normal|hard] (`search` is
-    /// `search:normal`); fewer than the seats repeat around the table.
+    /// The bots, comma-separated: lowest, random, greedy, search[:easy|normal|hard|<iterations>]
+    /// (`search` is `search:normal`); fewer than the seats repeat around the table.
     #[arg(long, value_delimiter = ',', required = true, value_parser = parse_spec)]
     pub bots: Vec<BotSpec>,
     /// Deals to play (each replayed once per seating).
@@ -132,6 +135,10 @@ pub struct BotFigures {
     pub score: Estimate,
     /// The average place, 1 = first.
     pub place: Estimate,
+    /// Duplicate deals won: 1 when the bot's average score over the deal's seatings is above
+    /// every other kind of bot's, ½ when tied with the best of them, 0 otherwise (`n` = 0 when
+    /// every bot listed is the same kind).
+    pub deals_won: Estimate,
     /// Its decisions (choices that were actions).
     pub decisions: u64,
     /// The time it spent choosing (out-of-turn questions included).
@@ -296,6 +303,7 @@ where
     let mut wins = vec![Accumulator::default(); count];
     let mut scores = vec![Accumulator::default(); count];
     let mut places = vec![Accumulator::default(); count];
+    let mut deals_won = vec![Accumulator::default(); count];
     let mut games = vec![0u32; count];
     let mut decisions = vec![0u64; count];
     let mut time = vec![Duration::ZERO; count];
@@ -337,11 +345,26 @@ where
                 time[*bot] += timed.time;
             }
         }
+        let means: Vec<f64> = sums
+            .iter()
+            .map(|(_, score, _, n)| score / f64::from((*n).max(1)))
+            .collect();
         for (bot, (win, score, place, n)) in sums.into_iter().enumerate() {
             let n = f64::from(n.max(1));
             wins[bot].add(win / n);
             scores[bot].add(score / n);
             places[bot].add(place / n);
+            let others = (0..count).filter(|other| options.bots[*other] != options.bots[bot]);
+            if let Some(best) = others.map(|other| means[other]).reduce(f64::max) {
+                let mine = means[bot];
+                deals_won[bot].add(if mine > best {
+                    1.0
+                } else if mine == best {
+                    0.5
+                } else {
+                    0.0
+                });
+            }
         }
         progress(deal + 1);
     }
@@ -359,6 +382,7 @@ where
             win_rate: wins[bot].estimate(),
             score: scores[bot].estimate(),
             place: places[bot].estimate(),
+            deals_won: deals_won[bot].estimate(),
             decisions: decisions[bot],
             time: time[bot],
         })
@@ -431,13 +455,16 @@ pub fn write_report(report: &Report, time: bool, out: &mut dyn Write) -> std::io
         let seats: Vec<String> = bot.seats.iter().map(ToString::to_string).collect();
         write!(
             out,
-            "{:<14} seats {:<8} win {:<15} score {:<20} place {}",
+            "{:<14} seats {:<8} win {:<15} score {:<20} place {:<13}",
             bot.spec.to_string(),
             seats.join(","),
             format!("{}%", with_interval(&bot.win_rate, 100.0, 1, false)),
             with_interval(&bot.score, 1.0, 1, true),
             with_interval(&bot.place, 1.0, 2, false)
         )?;
+        if bot.deals_won.n > 0 {
+            write!(out, " deals won {}%", with_interval(&bot.deals_won, 100.0, 1, false))?;
+        }
         if time {
             let per = if bot.decisions == 0 {
                 0.0

@@ -542,9 +542,15 @@ fn bot_specs_parse_and_print() {
     assert_eq!("".parse::<BotSpec>(), Err(BotSpecError::UnknownBot));
     assert_eq!("search:".parse::<BotSpec>(), Err(BotSpecError::UnknownLevel));
     assert_eq!("search:max".parse::<BotSpec>(), Err(BotSpecError::UnknownLevel));
+    assert_eq!("search:2000".parse(), Ok(BotSpec::SearchIterations(2000)));
+    assert_eq!(BotSpec::SearchIterations(2000).to_string(), "search:2000");
+    assert_eq!(BotSpec::SearchIterations(2000).nodes::<Toy>(), 2001);
+    assert_eq!(BotSpec::SearchIterations(u32::MAX).nodes::<Toy>(), MAX_NODES);
+    assert_eq!("search:+5".parse::<BotSpec>(), Err(BotSpecError::UnknownLevel));
+    assert_eq!("search:99999999999".parse::<BotSpec>(), Err(BotSpecError::UnknownLevel));
     assert_eq!(
         BotSpecError::UnknownLevel.to_string(),
-        "unknown search level (expected easy, normal or hard)"
+        "unknown search level (expected easy, normal, hard or an iteration count)"
     );
 }
 
@@ -669,7 +675,10 @@ fn every_child_is_in_the_tree_once() {
         keys.sort_unstable();
         keys.dedup();
         assert_eq!(keys.len(), count);
-        let tree = Tree::<Toy> { nodes: &mut nodes, used: 700 };
+        let tree = Tree::<Toy> {
+            nodes: &mut nodes,
+            used: 700,
+        };
         for (index, (parent, seat, action)) in keys.iter().enumerate() {
             assert!(tree.find_child(*parent, seat.0, *action).is_some(), "{index}");
         }

@@ -6,7 +6,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::bot::{Bot, Lowest, Uniform};
-use super::search::{Level, Node, SearchBot};
+use super::search::{Level, MAX_NODES, Node, SearchBot};
 use super::{Round, Search, Seat};
 
 /// Which bot: what `--bots` lists, one per seat.
@@ -29,6 +29,9 @@ pub enum BotSpec {
     Greedy,
     /// The search bot at a level ([`SearchBot`]); `search` alone is [`Level::Normal`].
     Search(Level),
+    /// The search bot with its own iteration budget, `search:<iterations>` (for measuring: its
+    /// tree may use up to [`MAX_NODES`](super::search::MAX_NODES) nodes, past the levels' 32 KiB).
+    SearchIterations(u32),
 }
 
 impl BotSpec {
@@ -43,7 +46,7 @@ impl BotSpec {
     ];
 
     /// The syntax every spec is written in, for help and error texts.
-    pub const SYNTAX: &'static str = "lowest, random, greedy or search[:easy|normal|hard]";
+    pub const SYNTAX: &'static str = "lowest, random, greedy or search[:easy|normal|hard|<iterations>]";
 
     /// The nodes this bot's search can use in `R`'s game ([`Level::nodes`]); 0 for a bot that does
     /// not search.
@@ -51,6 +54,10 @@ impl BotSpec {
     pub const fn nodes<R: Search>(self) -> usize {
         match self {
             BotSpec::Search(level) => level.nodes::<R>(),
+            BotSpec::SearchIterations(iterations) => {
+                let wanted = (iterations as usize).saturating_add(1);
+                if wanted < MAX_NODES { wanted } else { MAX_NODES }
+            }
             _ => 0,
         }
     }
@@ -64,6 +71,7 @@ impl fmt::Display for BotSpec {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Greedy => f.write_str("greedy"),
             BotSpec::Search(level) => write!(f, "search:{level}"),
+            BotSpec::SearchIterations(iterations) => write!(f, "search:{iterations}"),
         }
     }
 }
@@ -73,15 +81,16 @@ impl fmt::Display for BotSpec {
 pub enum BotSpecError {
     /// The bot's name is none of `lowest`, `random`, `greedy`, `search`.
     UnknownBot,
-    /// `search:` followed by something other than `easy`, `normal`, `hard`.
+    /// `search:` followed by something other than `easy`, `normal`, `hard` or an iteration count.
     UnknownLevel,
 }
 
 impl BotSpecError {
     /// The wording of [`BotSpecError::UnknownBot`].
-    pub const UNKNOWN_BOT: &'static str = "unknown bot (expected lowest, random, greedy or search[:easy|normal|hard])";
+    pub const UNKNOWN_BOT: &'static str =
+        "unknown bot (expected lowest, random, greedy or search[:easy|normal|hard|<iterations>])";
     /// The wording of [`BotSpecError::UnknownLevel`].
-    pub const UNKNOWN_LEVEL: &'static str = "unknown search level (expected easy, normal or hard)";
+    pub const UNKNOWN_LEVEL: &'static str = "unknown search level (expected easy, normal, hard or an iteration count)";
 }
 
 impl fmt::Display for BotSpecError {
@@ -108,9 +117,15 @@ impl FromStr for BotSpec {
             ("random", None) => Ok(BotSpec::Random),
             ("greedy", None) => Ok(BotSpec::Greedy),
             ("search", None) => Ok(BotSpec::Search(Level::Normal)),
-            ("search", Some(level)) => Level::from_name(level)
-                .map(BotSpec::Search)
-                .ok_or(BotSpecError::UnknownLevel),
+            ("search", Some(level)) => match Level::from_name(level) {
+                Some(level) => Ok(BotSpec::Search(level)),
+                // Digits only (no sign, no spaces), as the spec prints.
+                None if !level.is_empty() && level.bytes().all(|b| b.is_ascii_digit()) => level
+                    .parse()
+                    .map(BotSpec::SearchIterations)
+                    .map_err(|_| BotSpecError::UnknownLevel),
+                None => Err(BotSpecError::UnknownLevel),
+            },
             _ => Err(BotSpecError::UnknownBot),
         }
     }
@@ -139,6 +154,7 @@ impl<'n, R: Search> AnyBot<'n, R> {
             BotSpec::Random => AnyBot::Random(Uniform::new(seed)),
             BotSpec::Greedy => AnyBot::Greedy(R::playout(seed)),
             BotSpec::Search(level) => AnyBot::Search(SearchBot::with_level(level, nodes, seed)),
+            BotSpec::SearchIterations(iterations) => AnyBot::Search(SearchBot::new(iterations, nodes, seed)),
         }
     }
 }
