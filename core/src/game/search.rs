@@ -85,6 +85,18 @@ use super::{Fault, GameError, GameId, Rng, Round, Search, Seat};
 /// Whitehouse used for their card games.
 pub const EXPLORATION: f32 = 0.7;
 
+/// The policy's own choice at the root gets `iterations / POLICY_BONUS_SHARE` (at least 1) extra
+/// visits when the answer is picked: another action must be visited that much more often to
+/// replace it. With budgets near the branching factor, every root child has a visit or two and
+/// the most visited one is noise; this keeps the search at least as good as its policy there.
+pub const POLICY_BONUS_SHARE: u32 = 8;
+
+/// Progressive widening: a node gets a new child only while the children legal in the
+/// iteration's determinization number fewer than `1 + WIDENING · sqrt(visits)`, so that small
+/// budgets compare a few actions on many playouts (the policy's first) rather than every action on
+/// one.
+pub const WIDENING: f32 = 1.0;
+
 /// The most nodes a tree uses (node links are 16-bit; a longer buffer uses its first
 /// `MAX_NODES`).
 pub const MAX_NODES: usize = u16::MAX as usize;
@@ -359,7 +371,13 @@ pub fn search<R: Search>(
         playout(&mut state, &mut policy);
         tree.backpropagate(leaf, state.outcome().as_ref());
     }
-    let best = tree.best_root_child(round, seat, !in_turn);
+    let preferred = match policy.choose(round, seat) {
+        Some(action) => Some(Some(action)),
+        None if !in_turn => Some(None),
+        None => None,
+    };
+    let bonus = (iterations / POLICY_BONUS_SHARE).max(1);
+    let best = tree.best_root_child(round, seat, !in_turn, preferred, bonus);
     let nodes_used = tree.used;
     Ok(match best {
         Some((action, visits)) => Report {
@@ -501,9 +519,11 @@ impl<'a, R: Round> Tree<'a, R> {
             let mut best: Option<(usize, f32)> = None;
             let mut untried: Option<Option<R::Action>> = None;
             let mut untried_count = 0u32;
+            let mut tried = 0u32;
             let mut consider =
                 |tree: &mut Tree<'_, R>, action: Option<R::Action>| match tree.find_child(node, seat.0, action) {
                     Some(child) => {
+                        tried = tried.saturating_add(1);
                         if let Some(child_node) = tree.nodes.get_mut(child) {
                             child_node.available = child_node.available.saturating_add(1);
                         }
@@ -525,8 +545,10 @@ impl<'a, R: Round> Tree<'a, R> {
             }
             state.for_each_legal_action(seat, |action| consider(self, Some(action)));
             pass_choice = false;
+            let visits = self.nodes.get(node).map_or(0, |parent| parent.visits);
+            let widen = best.is_none() || (tried as f32) < 1.0 + WIDENING * sqrt(visits as f32);
             let (next, action) = match (untried, best) {
-                (Some(random), _) if !self.is_full() => {
+                (Some(random), _) if widen && !self.is_full() => {
                     // The playout policy's own choice first, while it is untried: a budget
                     // smaller than the branching still weighs the policy's move.
                     let preferred = match policy.choose(state, seat) {
@@ -577,10 +599,17 @@ impl<'a, R: Round> Tree<'a, R> {
     }
 
     /// The root child with the most visits among `round`'s legal actions of `seat` (and letting
-    /// the right pass, when `pass`); ties: the better mean, then the earlier in legal order
-    /// (passing first).
-    fn best_root_child(&self, round: &R, seat: Seat, pass: bool) -> Option<(Option<R::Action>, u32)> {
-        let mut best: Option<(Option<R::Action>, u32, f32)> = None;
+    /// the right pass, when `pass`), `preferred` counting `bonus` more; ties: the better mean,
+    /// then the earlier in legal order (passing first). Its real visits.
+    fn best_root_child(
+        &self,
+        round: &R,
+        seat: Seat,
+        pass: bool,
+        preferred: Option<Option<R::Action>>,
+        bonus: u32,
+    ) -> Option<(Option<R::Action>, u32)> {
+        let mut best: Option<(Option<R::Action>, u32, f32, u32)> = None;
         let mut consider = |action: Option<R::Action>| {
             let Some(node) = self
                 .find_child(0, seat.0, action)
@@ -588,18 +617,19 @@ impl<'a, R: Round> Tree<'a, R> {
             else {
                 return;
             };
-            let (visits, mean) = (node.visits, node.mean());
+            let extra = if preferred == Some(action) { bonus } else { 0 };
+            let (visits, mean) = (node.visits.saturating_add(extra), node.mean());
             let better =
-                visits > 0 && best.is_none_or(|(_, top, top_mean)| visits > top || (visits == top && mean > top_mean));
-            if better {
-                best = Some((action, visits, mean));
+                visits > 0 && best.is_none_or(|(_, top, top_mean, _)| visits > top || (visits == top && mean > top_mean));
+            if better && node.visits > 0 {
+                best = Some((action, visits, mean, node.visits));
             }
         };
         if pass {
             consider(None);
         }
         round.for_each_legal_action(seat, |action| consider(Some(action)));
-        best.map(|(action, visits, _)| (action, visits))
+        best.map(|(action, _, _, visits)| (action, visits))
     }
 }
 
