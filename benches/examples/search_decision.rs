@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use parlor_core::game::bot::Bot;
 use parlor_core::game::search::{Level, Node, search};
-use parlor_core::game::{Round, Rules, Search};
+use parlor_core::game::{Rules, Search};
 
 fn decisions<R: Search>(level: Level, count: u32) {
     let config = R::Config::PRESETS

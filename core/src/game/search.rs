@@ -221,16 +221,30 @@ pub const fn bytes_for<R: Round>(nodes: usize) -> usize {
 }
 
 /// The default iterations of the levels easy, normal and hard per game
-/// ([`Search::LEVEL_ITERATIONS`]). Chosen so that a hard search fits [`MAX_LEVEL_BYTES`] of nodes
-/// and stays near the embedded budgets (hard ≤ 5 M Cortex-M4 instructions, normal ≤ 1 M), which
-/// a playout's cost decides: `docs/search.md` has the figures per game.
+/// ([`Search::LEVEL_ITERATIONS`]), sized to the embedded budgets: a hard decision within 5 M
+/// instructions (50 ms at 100 MHz), a normal one within 1 M, counting each game's measured
+/// cost per iteration — a determinization plus a greedy playout to the end of the round — with
+/// about 20 % to spare for the Cortex-M4's longer 64-bit arithmetic (x86-64 counts, callgrind,
+/// `benches/examples/search_decision.rs`; the firmware's own counts decide):
+///
+/// | game | instructions per iteration | easy | normal | hard |
+/// |---|---|---|---|---|
+/// | dominoes | 92 k | 3 | 8 | 40 |
+/// | Dou Dizhu | 430 k | 1 | 2 | 9 |
+/// | Tichu | 1.32 M | 0 | 0 | 3 |
+/// | Mahjong | 2.70 M | 0 | 0 | 1 |
+///
+/// Zero iterations answer with the playout policy's choice (the greedy bot's move); a handful
+/// of iterations does little more, since the policy's own move is expanded first and favoured
+/// ([`POLICY_BONUS_SHARE`]). Stronger play needs larger budgets than a microcontroller's 50 ms:
+/// [`SearchBot::new`] takes any count (the CLI's `search:<iterations>`).
 #[must_use]
 pub const fn level_iterations(game: GameId) -> [u32; 3] {
     match game {
-        GameId::Dominoes => [50, 200, 800],
-        GameId::Tichu => [25, 100, 400],
-        GameId::Doudizhu => [25, 100, 400],
-        GameId::Mahjong => [10, 40, 160],
+        GameId::Dominoes => [3, 8, 40],
+        GameId::Doudizhu => [1, 2, 9],
+        GameId::Tichu => [0, 0, 3],
+        GameId::Mahjong => [0, 0, 1],
     }
 }
 
@@ -619,8 +633,8 @@ impl<'a, R: Round> Tree<'a, R> {
             };
             let extra = if preferred == Some(action) { bonus } else { 0 };
             let (visits, mean) = (node.visits.saturating_add(extra), node.mean());
-            let better =
-                visits > 0 && best.is_none_or(|(_, top, top_mean, _)| visits > top || (visits == top && mean > top_mean));
+            let better = visits > 0
+                && best.is_none_or(|(_, top, top_mean, _)| visits > top || (visits == top && mean > top_mean));
             if better && node.visits > 0 {
                 best = Some((action, visits, mean, node.visits));
             }
