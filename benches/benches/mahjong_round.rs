@@ -7,8 +7,9 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use parlor_core::game::Rng;
 use parlor_core::game::bot::lowest_legal_action;
+use parlor_core::game::{Search, Seat};
 use parlor_core::mahjong::round::ENCODED_BYTES;
-use parlor_core::mahjong::{Action, Config, Deal, MAX_ACTIONS, Match, RandomBot, Round};
+use parlor_core::mahjong::{Action, Config, Deal, Greedy, MAX_ACTIONS, Match, RandomBot, Round};
 
 fn random_kyoku(seed: u64) -> i32 {
     let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
@@ -41,6 +42,24 @@ fn lowest_kyoku(seed: u64) -> i32 {
     let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
     while let Some(seat) = round.to_act() {
         let Some(action) = lowest_legal_action(&round, seat) else {
+            break;
+        };
+        let _ = round.apply(seat, action);
+    }
+    round.outcome().map_or(0, |o| o.deltas[0])
+}
+
+/// Four greedy seats (the search bot's playout policy).
+fn greedy_kyoku(seed: u64) -> i32 {
+    let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
+    let mut bots = [
+        Greedy::new(seed),
+        Greedy::new(seed + 1),
+        Greedy::new(seed + 2),
+        Greedy::new(seed + 3),
+    ];
+    while let Some(seat) = round.to_act() {
+        let Some(action) = bots[seat.index()].choose(&round, seat) else {
             break;
         };
         let _ = round.apply(seat, action);
@@ -87,6 +106,27 @@ fn benches(c: &mut Criterion) {
             seed = seed.wrapping_add(1);
             black_box(lowest_kyoku(black_box(seed)))
         })
+    });
+    group.bench_function("greedy self-play kyoku (the playout policy)", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            black_box(greedy_kyoku(black_box(seed)))
+        })
+    });
+    // A position 30 actions into a seeded round, sampled for the seat to act.
+    let mut middle = Round::new(&Config::TENHOU, &Deal::Seeded(5)).expect("a round");
+    let mut random = RandomBot::new(5);
+    for _ in 0..30 {
+        let Some(seat) = middle.to_act() else { break };
+        let Some(action) = random.choose(&middle, seat) else {
+            break;
+        };
+        let _ = middle.apply(seat, action);
+    }
+    let to_act = middle.to_act().unwrap_or(Seat(0));
+    let mut rng = Rng::new(1);
+    group.bench_function("determinize a mid-round position (search sample)", |b| {
+        b.iter(|| black_box(&middle).determinize(to_act, &mut rng))
     });
     group.bench_function("random self-play hanchan (Match)", |b| {
         b.iter(|| {
