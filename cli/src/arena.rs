@@ -557,4 +557,97 @@ mod tests {
         assert_eq!(with_interval(&estimate, 100.0, 1, false), "75.0 ± 49.0");
         assert_eq!(with_interval(&one.estimate(), 1.0, 1, true), "+3.0");
     }
+
+    fn without_time(mut report: Report) -> Report {
+        for bot in &mut report.bots {
+            bot.time = Duration::ZERO;
+        }
+        report
+    }
+
+    #[test]
+    fn mahjong_rounds_are_seated_rotated_and_reproducible() {
+        type M = parlor_core::mahjong::Match;
+        let config = config::<<<M as Match>::Round as Round>::Config>(None, &[]).unwrap();
+        let options = Options {
+            bots: vec![BotSpec::Greedy, BotSpec::Random],
+            deals: 3,
+            seed: 5,
+            rounds: true,
+        };
+        let mut done = Vec::new();
+        let report = run::<M>(&config, &options, |deal| done.push(deal)).unwrap();
+        assert_eq!(done, [1, 2, 3]);
+        assert_eq!(
+            (report.game, report.seats, report.seatings, report.deals),
+            ("mahjong", 4, 2, 3)
+        );
+        // Greedy holds seats 0 and 2, then 1 and 3: 3 deals x 2 seatings x 2 seats.
+        assert_eq!(report.bots[0].seats, [0, 2]);
+        assert_eq!(report.bots[1].seats, [1, 3]);
+        for bot in &report.bots {
+            assert_eq!(bot.games, 12);
+            assert_eq!(
+                (bot.win_rate.n, bot.score.n, bot.place.n, bot.deals_won.n),
+                (3, 3, 3, 3)
+            );
+            assert!((0.0..=1.0).contains(&bot.win_rate.mean));
+            assert!((1.0..=4.0).contains(&bot.place.mean));
+        }
+        // Two kinds of bot: their deals won add up to one per deal.
+        assert!((report.bots[0].deals_won.mean + report.bots[1].deals_won.mean - 1.0).abs() < 1e-9);
+        // The same seed plays the same games.
+        let again = run::<M>(&config, &options, |_| {}).unwrap();
+        assert_eq!(without_time(again), without_time(report.clone()));
+        // One kind of bot only: no deals won to count; the text says so by leaving it out.
+        let same = Options {
+            bots: vec![BotSpec::Lowest, BotSpec::Lowest],
+            deals: 1,
+            seed: 5,
+            rounds: true,
+        };
+        let report = run::<M>(&config, &same, |_| {}).unwrap();
+        assert_eq!(report.bots[0].deals_won.n, 0);
+        let mut text = Vec::new();
+        write_report(&report, false, &mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(
+            text.starts_with("mahjong: 1 deals x 2 seatings = 2 rounds, 4 seats; 95% intervals over deals\nlowest")
+        );
+        assert!(!text.contains("deals won"));
+    }
+
+    #[test]
+    fn bad_tables_are_refused() {
+        type M = parlor_core::mahjong::Match;
+        let config = config::<<<M as Match>::Round as Round>::Config>(None, &[]).unwrap();
+        let five = Options {
+            bots: vec![BotSpec::Lowest; 5],
+            deals: 1,
+            seed: 0,
+            rounds: true,
+        };
+        assert_eq!(
+            run::<M>(&config, &five, |_| {}).unwrap_err(),
+            CliError::Input("--bots lists 5 bots; mahjong has 4 seats (1 to 4 bots)".to_string())
+        );
+        let none = Options {
+            bots: vec![BotSpec::Lowest],
+            deals: 0,
+            seed: 0,
+            rounds: true,
+        };
+        assert_eq!(
+            run::<M>(&config, &none, |_| {}).unwrap_err(),
+            CliError::Input("--games must be at least 1".to_string())
+        );
+        let error = super::config::<<<M as Match>::Round as Round>::Config>(Some("nope"), &[]).unwrap_err();
+        assert!(matches!(error, CliError::Input(text) if text.starts_with("unknown preset \"nope\" (expected ")));
+        let error =
+            super::config::<<<M as Match>::Round as Round>::Config>(None, &["red-fives".to_string()]).unwrap_err();
+        assert_eq!(
+            error,
+            CliError::Input("--rule \"red-fives\": expected KEY=VALUE".to_string())
+        );
+    }
 }

@@ -77,6 +77,8 @@ pub enum Command {
     /// Replays a log (`-` = standard input): the text log, or `--format tenhou6` (Tenhou's JSON
     /// record: `round <i>: <d0> <d1> <d2> <d3>` per round, then `scores: …`).
     Replay(crate::mahjong_round::ReplayArgs),
+    /// Bots against each other on seeded duplicate deals: win rate, score and place per bot (95 % intervals).
+    Arena(crate::arena::Args),
 }
 
 /// A hand form on the command line.
@@ -140,6 +142,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
         Command::Score(args) => return crate::mahjong_score::run(args, input, out),
         Command::Play(args) => return crate::mahjong_round::play(args, out),
         Command::Replay(args) => return crate::mahjong_round::replay(args, input, out),
+        Command::Arena(args) => return crate::arena::command::<parlor_core::mahjong::Match>(args, out),
         _ => {}
     }
     let rules = |riichi: bool| if riichi { Rules::RIICHI } else { Rules::SEED };
@@ -172,7 +175,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             let rules = rules(*riichi);
             (*batch, tiles, Box::new(move |text| decompose(text, rules)))
         }
-        Command::Score(_) | Command::Play(_) | Command::Replay(_) => return Ok(()),
+        Command::Score(_) | Command::Play(_) | Command::Replay(_) | Command::Arena(_) => return Ok(()),
     };
     if batch {
         if !tiles.is_empty() {
