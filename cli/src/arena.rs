@@ -13,9 +13,9 @@
 //! of the seat's own entry: its team's in Tichu), and the average place (1 = first). With
 //! `--rounds` a round's places rank the score entries, ties sharing (competition ranking: one
 //! entry above makes a seat second, two make it third). And the **duplicate deals won**: a bot
-//! wins a deal when its average score over the deal's seatings is above that of every other kind
-//! of bot listed (a tie counts ½): with `A,B,B` at three seats, A against B on the same cards in
-//! every seat.
+//! wins a deal when its average score over the deal's seatings is above the average of the other
+//! kinds of bot listed (equal counts ½): with `A,B,B` at three seats, A against B on the same
+//! cards in every seat.
 //!
 //! **Intervals.** Seats of one deal are not independent (partners share a result, the rotations
 //! share the cards), so each bot's figures are first averaged per deal over its seats and
@@ -135,9 +135,9 @@ pub struct BotFigures {
     pub score: Estimate,
     /// The average place, 1 = first.
     pub place: Estimate,
-    /// Duplicate deals won: 1 when the bot's average score over the deal's seatings is above
-    /// every other kind of bot's, ½ when tied with the best of them, 0 otherwise (`n` = 0 when
-    /// every bot listed is the same kind).
+    /// Duplicate deals won: 1 when the bot's average score over the deal's seatings is above the
+    /// average of the other kinds of bot listed, ½ when equal, 0 otherwise (`n` = 0 when every
+    /// bot listed is the same kind).
     pub deals_won: Estimate,
     /// Its decisions (choices that were actions).
     pub decisions: u64,
@@ -354,12 +354,16 @@ where
             wins[bot].add(win / n);
             scores[bot].add(score / n);
             places[bot].add(place / n);
-            let others = (0..count).filter(|other| options.bots[*other] != options.bots[bot]);
-            if let Some(best) = others.map(|other| means[other]).reduce(f64::max) {
+            let others: Vec<f64> = (0..count)
+                .filter(|other| options.bots[*other] != options.bots[bot])
+                .map(|other| means[other])
+                .collect();
+            if !others.is_empty() {
+                let theirs = others.iter().sum::<f64>() / others.len() as f64;
                 let mine = means[bot];
-                deals_won[bot].add(if mine > best {
+                deals_won[bot].add(if mine > theirs {
                     1.0
-                } else if mine == best {
+                } else if mine == theirs {
                     0.5
                 } else {
                     0.0
