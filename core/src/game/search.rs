@@ -60,19 +60,22 @@
 //! the generator is the documented [`Rng`], and the float arithmetic is basic IEEE operations
 //! (`+ - * /` only: the square root and logarithm are our own, below), so x86 and Cortex-M agree.
 //!
-//! ```ignore
-//! # #[cfg(feature = "dominoes")] {
-//! use parlor_core::dominoes::round::Config;
-//! use parlor_core::game::search::{search, Node};
-//! use parlor_core::game::{Round, Search};
-//! type R = parlor_core::dominoes::Round;
+//! ```
+//! # #[cfg(feature = "mahjong")] {
+//! use parlor_core::game::search::{Node, search};
+//! use parlor_core::game::{Round, Rules};
+//! use parlor_core::mahjong::{Config, Round as Kyoku};
 //!
-//! let round = R::seeded(&Config::default(), 7).unwrap();
+//! let config = Config::PRESETS[0].1.clone();
+//! let round = Kyoku::seeded(&config, 7).unwrap();
 //! let seat = round.to_act().unwrap();
-//! let mut nodes = [Node::EMPTY; 200];
-//! let report = search(&round, seat, 150, &mut nodes, 42).unwrap();
-//! assert_eq!(report.iterations, 150);
+//! let mut nodes = [Node::EMPTY; 8];
+//! let report = search(&round, seat, 6, &mut nodes, 42).unwrap();
+//! assert_eq!(report.iterations, 6);
+//! assert!(report.nodes_used <= 7);
 //! assert!(round.is_legal(seat, report.action.unwrap()));
+//! // The same seed, the same answer.
+//! assert_eq!(search(&round, seat, 6, &mut nodes, 42).unwrap(), report);
 //! # }
 //! ```
 

@@ -684,3 +684,30 @@ fn every_child_is_in_the_tree_once() {
         }
     }
 }
+
+/// Each game's node size and levels, and a whole round by search bots at the hard level.
+#[cfg(feature = "mahjong")]
+#[test]
+fn mahjong_levels_fit_and_play() {
+    type R = crate::mahjong::Round;
+    assert_eq!(node_bytes::<R>(), 24);
+    assert_eq!(Level::ALL.map(Level::iterations::<R>), [0, 0, 1]);
+    assert!(Level::Hard.bytes::<R>() <= MAX_LEVEL_BYTES);
+    let config = <R as Round>::Config::PRESETS[0].1.clone();
+    let mut round = R::seeded(&config, 3).unwrap();
+    let mut buffers = [[Node::EMPTY; 4]; 4];
+    let [a, b, c, d] = &mut buffers;
+    let mut bots = [
+        SearchBot::<R>::with_level(Level::Hard, a, 1),
+        SearchBot::with_level(Level::Hard, b, 2),
+        SearchBot::new(3, c, 3),
+        SearchBot::new(3, d, 4),
+    ];
+    let mut actions = 0;
+    while let Some((seat, action)) = step(&round, &mut bots) {
+        round.apply(seat, action).unwrap();
+        actions += 1;
+    }
+    assert!(round.outcome().is_some());
+    assert!(actions > 10);
+}
