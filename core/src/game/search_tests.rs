@@ -693,7 +693,7 @@ fn mahjong_levels_fit_and_play() {
     assert_eq!(node_bytes::<R>(), 24);
     assert_eq!(Level::ALL.map(Level::iterations::<R>), [0, 0, 1]);
     assert!(Level::Hard.bytes::<R>() <= MAX_LEVEL_BYTES);
-    let config = <R as Round>::Config::PRESETS[0].1.clone();
+    let config = <R as Round>::Config::PRESETS[0].1;
     let mut round = R::seeded(&config, 3).unwrap();
     let mut buffers = [[Node::EMPTY; 4]; 4];
     let [a, b, c, d] = &mut buffers;
