@@ -1,14 +1,16 @@
 //! Criterion benchmarks of the whole dominoes game (figures in `docs/dominoes.md` and
 //! `BENCHMARKS.md`): random self-play of whole Five Up hands (deal included), the same with the
-//! lowest-legal bot, a whole match, and one encode/decode round trip.
+//! lowest-legal bot and with the greedy bot (the search's playout), a whole match, one
+//! encode/decode round trip, and one determinization (what a seat may believe) mid-hand.
 //!
 //! Run: `cargo bench -p parlor-benches --bench dominoes_round -- --warm-up-time 1 --measurement-time 3`.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use parlor_core::dominoes::{Config, Deal, ENCODED_BYTES, Match, RandomBot, Round};
+use parlor_core::dominoes::{Config, Deal, ENCODED_BYTES, Greedy, Match, RandomBot, Round};
 use parlor_core::game::bot::lowest_legal_action;
+use parlor_core::game::{Rng, Seat};
 
 fn random_hand(config: &Config, seed: u64) -> u16 {
     let mut round = Round::new(config, &Deal::Seeded(seed)).expect("deals");
@@ -59,6 +61,30 @@ fn whole_hands(c: &mut Criterion) {
             }
             black_box(game.scores())
         })
+    });
+    group.bench_function("five_up_hand_greedy_self_play", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            let mut round = Round::new(&Config::FIVE_UP, &Deal::Seeded(black_box(seed))).expect("deals");
+            let mut bots = [Greedy::new(seed), Greedy::new(seed ^ 1)];
+            while let Some(seat) = round.to_act() {
+                let action = bots[seat.index()].choose(&round, seat).expect("a legal action");
+                round.apply(seat, action).expect("legal");
+            }
+            black_box(round.scores())
+        })
+    });
+    // Mid-hand (seed 10, eight lowest-legal actions in): seat 0's view, seat 1 lacking numbers.
+    let mut middle = Round::new(&Config::FIVE_UP, &Deal::Seeded(10)).expect("deals");
+    for _ in 0..8 {
+        if let Some(seat) = middle.to_act() {
+            let action = lowest_legal_action(&middle, seat).expect("a legal action");
+            middle.apply(seat, action).expect("legal");
+        }
+    }
+    let mut rng = Rng::new(1);
+    group.bench_function("determinize_mid_hand", |b| {
+        b.iter(|| black_box(black_box(&middle).determinize(Seat(0), &mut rng).expect("a sample")))
     });
     let round = Round::new(&Config::FIVE_UP, &Deal::Seeded(1)).expect("deals");
     group.bench_function("encode_decode", |b| {

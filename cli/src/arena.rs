@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use parlor_core::game::bot::{AnyBot, Bot, BotSpec, step};
 use parlor_core::game::search::Node;
-use parlor_core::game::{Match, Rng, Round, Rules, Scores, Search, Seat, round_seed};
+use parlor_core::game::{Match, Rng, Round, Scores, Search, Seat, round_seed};
 
 use crate::{CliError, quoted};
 
@@ -482,38 +482,14 @@ pub fn write_report(report: &Report, time: bool, out: &mut dyn Write) -> std::io
     Ok(())
 }
 
-/// The config of `--preset` and `--rule` options.
-pub fn config<C: Rules>(preset: Option<&str>, rules: &[String]) -> Result<C, CliError> {
-    let mut config = match preset {
-        None => C::PRESETS.first().map(|(_, config)| config.clone()),
-        Some(name) => C::preset(name),
-    }
-    .ok_or_else(|| {
-        let names: Vec<&str> = C::PRESETS.iter().map(|(name, _)| *name).collect();
-        CliError::Input(format!(
-            "unknown preset {} (expected {})",
-            quoted(preset.unwrap_or("")),
-            names.join(", ")
-        ))
-    })?;
-    for rule in rules {
-        let Some((key, value)) = rule.split_once('=') else {
-            return Err(CliError::Input(format!("--rule {}: expected KEY=VALUE", quoted(rule))));
-        };
-        config
-            .set(key, value)
-            .map_err(|error| CliError::Input(format!("--rule {}: {error}", quoted(rule))))?;
-    }
-    Ok(config)
-}
-
 /// `parlor <game> arena`: the hook each game's command calls with its match type.
 pub fn command<M>(args: &Args, out: &mut dyn Write) -> Result<(), CliError>
 where
     M: Match,
     M::Round: Search,
 {
-    let config = config::<<M::Round as Round>::Config>(args.preset.as_deref(), &args.rules)?;
+    let config: <M::Round as Round>::Config =
+        crate::play::config_of(args.preset.as_deref(), &args.rules).map_err(CliError::Input)?;
     let options = Options {
         bots: args.bots.clone(),
         deals: args.games,
@@ -572,7 +548,7 @@ mod tests {
     #[test]
     fn mahjong_rounds_are_seated_rotated_and_reproducible() {
         type M = parlor_core::mahjong::Match;
-        let config = config::<<<M as Match>::Round as Round>::Config>(None, &[]).unwrap();
+        let config: <<M as Match>::Round as Round>::Config = crate::play::config_of(None, &[]).unwrap();
         let options = Options {
             bots: vec![BotSpec::Greedy, BotSpec::Random],
             deals: 3,
@@ -624,7 +600,7 @@ mod tests {
     #[test]
     fn bad_tables_are_refused() {
         type M = parlor_core::mahjong::Match;
-        let config = config::<<<M as Match>::Round as Round>::Config>(None, &[]).unwrap();
+        let config: <<M as Match>::Round as Round>::Config = crate::play::config_of(None, &[]).unwrap();
         let five = Options {
             bots: vec![BotSpec::Lowest; 5],
             deals: 1,
@@ -644,14 +620,6 @@ mod tests {
         assert_eq!(
             run::<M>(&config, &none, |_| {}).unwrap_err(),
             CliError::Input("--games must be at least 1".to_string())
-        );
-        let error = super::config::<<<M as Match>::Round as Round>::Config>(Some("nope"), &[]).unwrap_err();
-        assert!(matches!(error, CliError::Input(text) if text.starts_with("unknown preset \"nope\" (expected ")));
-        let error =
-            super::config::<<<M as Match>::Round as Round>::Config>(None, &["red-fives".to_string()]).unwrap_err();
-        assert_eq!(
-            error,
-            CliError::Input("--rule \"red-fives\": expected KEY=VALUE".to_string())
         );
     }
 }

@@ -711,3 +711,26 @@ fn mahjong_levels_fit_and_play() {
     assert!(round.outcome().is_some());
     assert!(actions > 10);
 }
+
+#[cfg(all(feature = "dominoes", feature = "doudizhu"))]
+#[test]
+fn dominoes_and_doudizhu_levels_fit() {
+    type D = crate::dominoes::Round;
+    type Z = crate::doudizhu::round::Round;
+    assert_eq!((node_bytes::<D>(), node_bytes::<Z>()), (40, 40));
+    assert_eq!(Level::ALL.map(Level::iterations::<D>), [3, 8, 40]);
+    assert_eq!(Level::ALL.map(Level::iterations::<Z>), [1, 2, 9]);
+    assert!(Level::Hard.bytes::<D>() <= MAX_LEVEL_BYTES);
+    assert!(Level::Hard.bytes::<Z>() <= MAX_LEVEL_BYTES);
+    // A hard search in each game's first seeded position answers a legal action.
+    let dominoes = D::seeded(&<D as Round>::Config::PRESETS[0].1, 1).unwrap();
+    let seat = dominoes.to_act().unwrap();
+    let mut nodes = [Node::EMPTY; 41];
+    let report = search(&dominoes, seat, Level::Hard.iterations::<D>(), &mut nodes, 5).unwrap();
+    assert!(dominoes.is_legal(seat, report.action.unwrap()));
+    let doudizhu = Z::seeded(&<Z as Round>::Config::PRESETS[0].1, 1).unwrap();
+    let seat = doudizhu.to_act().unwrap();
+    let mut nodes = [Node::EMPTY; 10];
+    let report = search(&doudizhu, seat, Level::Hard.iterations::<Z>(), &mut nodes, 5).unwrap();
+    assert!(doudizhu.is_legal(seat, report.action.unwrap()));
+}
