@@ -734,3 +734,17 @@ fn dominoes_and_doudizhu_levels_fit() {
     let report = search(&doudizhu, seat, Level::Hard.iterations::<Z>(), &mut nodes, 5).unwrap();
     assert!(doudizhu.is_legal(seat, report.action.unwrap()));
 }
+
+#[cfg(feature = "tichu")]
+#[test]
+fn tichu_levels_fit() {
+    type T = crate::tichu::round::Round;
+    assert_eq!(node_bytes::<T>(), 40);
+    assert_eq!(Level::ALL.map(Level::iterations::<T>), [0, 0, 3]);
+    assert!(Level::Hard.bytes::<T>() <= MAX_LEVEL_BYTES);
+    let round = T::seeded(&<T as Round>::Config::PRESETS[0].1, 1).unwrap();
+    let seat = round.to_act().unwrap();
+    let mut nodes = [Node::EMPTY; 4];
+    let report = search(&round, seat, Level::Hard.iterations::<T>(), &mut nodes, 5).unwrap();
+    assert!(round.is_legal(seat, report.action.unwrap()));
+}
