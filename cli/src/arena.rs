@@ -36,8 +36,8 @@ use crate::{CliError, quoted};
 /// The command line of `arena` (every game the same).
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
-    /// The bots, comma-separated: lowest, random, greedy, search[:easy|normal|hard|<iterations>]
-    /// (`search` is `search:normal`); fewer than the seats repeat around the table.
+    /// The bots, comma-separated: lowest, random, greedy, search[:easy|normal|hard|N] (N
+    /// iterations; `search` is `search:normal`); fewer than the seats repeat around the table.
     #[arg(long, value_delimiter = ',', required = true, value_parser = parse_spec)]
     pub bots: Vec<BotSpec>,
     /// Deals to play (each replayed once per seating).
