@@ -8,5 +8,6 @@ pub mod doudizhu_round;
 pub mod mahjong;
 pub mod mahjong_round;
 pub mod mahjong_score;
+pub mod round;
 pub mod tichu;
 pub mod tichu_round;
