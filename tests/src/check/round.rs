@@ -88,6 +88,12 @@ pub trait Reference: Sized {
     /// The players seated `seed` (one per seat, seat `s` seeded `seed ^ s`).
     fn bot(seed: u64) -> Self::Bot;
 
+    /// The game's own choice of who acts and how once a case's choices run out, from `x` (a
+    /// fresh xorshift value each step); `None` (the default): the [`Reference::Bot`] players.
+    fn choose(_core: &Self::Core, _x: u64) -> Option<(Seat, <Self::Core as Round>::Action)> {
+        None
+    }
+
     /// Another way of writing `action` that the core must take as the same action (a domino
     /// written either way round), chosen by `bits`; the action itself by default.
     fn alias(action: <Self::Core as Round>::Action, _bits: u16) -> <Self::Core as Round>::Action {
@@ -114,7 +120,8 @@ pub struct Case<S> {
     pub setup: S,
     /// The players' seed (once the choices run out).
     pub bot_seed: u64,
-    /// Spreads the sampled steps: the first at `sample % 4`, then every `1 + sample / 4 % 16`.
+    /// Spreads the sampled steps: the first at `sample % 4`, then every `1 + sample / 4 % 16`;
+    /// 0: every step is sampled (slow; what the unit tests use).
     pub sample: u8,
     /// The step (mod 128) at which the twin round is compared, where the game builds one.
     pub leak_step: u8,
@@ -126,14 +133,14 @@ pub struct Case<S> {
 }
 
 impl<S> Case<S> {
-    /// A case of `setup` played by the players from the first step, sampled at steps
-    /// `0, every, 2·every, …` (at most [`MAX_SAMPLES`]), with junk from `junk_seed`.
-    pub fn players(setup: S, bot_seed: u64, every: u8, junk_seed: u64) -> Case<S> {
+    /// A case of `setup` played by the players from the first step, sampled as
+    /// [`Case::sample`] says (0: every step), with junk actions from `junk_seed`.
+    pub fn players(setup: S, bot_seed: u64, sample: u8, junk_seed: u64) -> Case<S> {
         let mut rng = Rng::new(junk_seed);
         Case {
             setup,
             bot_seed,
-            sample: every.saturating_sub(1).min(15) * 4,
+            sample,
             leak_step: (junk_seed % 90) as u8,
             choices: Vec::new(),
             junk: (0..60).map(|_| (rng.next_u32() as u8, rng.next_u64())).collect(),
@@ -183,13 +190,13 @@ fn junk<R: Round>(core: &R, seats: u8, seat_byte: u8, bits: u64) -> (Seat, Optio
 }
 
 /// Plays `case` on the core and the reference side by side; panics on any disagreement.
-pub fn check<A: Reference>(case: Case<A::Setup>)
+/// Returns the finished round and how many actions it took (`None`: the setup's config is
+/// invalid, and the core refused it).
+pub fn check<A: Reference>(case: Case<A::Setup>) -> Option<(A::Core, usize)>
 where
     <A::Core as Round>::Observation: PartialEq,
 {
-    let Some((mut core, mut reference)) = A::start(&case.setup) else {
-        return;
-    };
+    let (mut core, mut reference) = A::start(&case.setup)?;
     let seats = core.seats();
     let mut bots: Vec<A::Bot> = (0..u64::from(seats)).map(|s| A::bot(case.bot_seed ^ s)).collect();
     let first = usize::from(case.sample % 4);
@@ -199,6 +206,7 @@ where
     let mut bytes = vec![0u8; <A::Core as Round>::ENCODED_BYTES];
     let mut again = vec![0u8; <A::Core as Round>::ENCODED_BYTES];
     let mut step = 0usize;
+    let mut x = case.bot_seed | 1;
     loop {
         let context = format!("{:?} step {step}", case.setup);
         // The byte form round-trips.
@@ -215,7 +223,10 @@ where
         let over = core.outcome().is_some();
         assert_eq!(over, reference.is_over(), "{context}: over");
         assert_eq!(over, core.to_act().is_none(), "{context}: to_act once over");
-        let sampled = over || step == 0 || (step >= first && (step - first) % every == 0 && samples < MAX_SAMPLES);
+        let sampled = over
+            || step == 0
+            || case.sample == 0
+            || (step >= first && (step - first) % every == 0 && samples < MAX_SAMPLES);
         let mut listed: Vec<Vec<A::Key>> = Vec::new();
         if sampled {
             samples += usize::from(step > 0);
@@ -285,6 +296,9 @@ where
             break;
         }
         // The chosen action.
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
         let (seat, action) = match case.choices.get(step) {
             Some(&choice) => {
                 let may: Vec<Seat> = (0..seats).map(Seat).filter(|&s| core.may_act(s)).collect();
@@ -296,7 +310,9 @@ where
                     .expect("an action below the count");
                 (seat, A::alias(action, choice))
             }
-            None => bot::step(&core, &mut bots).unwrap_or_else(|| panic!("{context}: the players have no action")),
+            None => A::choose(&core, x)
+                .or_else(|| bot::step(&core, &mut bots))
+                .unwrap_or_else(|| panic!("{context}: the players have no action")),
         };
         let event = core
             .apply(seat, action)
@@ -314,4 +330,5 @@ where
         "{context}: scores"
     );
     A::compare_outcome(&reference, &outcome, &context);
+    Some((core, step))
 }
