@@ -189,6 +189,14 @@ fn junk<R: Round>(core: &R, seats: u8, seat_byte: u8, bits: u64) -> (Seat, Optio
     (seat, R::action_from_code(code))
 }
 
+/// [`check`] for a fuzz target's shim (nothing returned).
+pub fn run<A: Reference>(case: Case<A::Setup>)
+where
+    <A::Core as Round>::Observation: PartialEq,
+{
+    check::<A>(case);
+}
+
 /// Plays `case` on the core and the reference side by side; panics on any disagreement.
 /// Returns the finished round and how many actions it took (`None`: the setup's config is
 /// invalid, and the core refused it).
