@@ -438,8 +438,9 @@ impl generic::Reference for Adapter {
     }
 
     fn apply(&mut self, seat: Seat, action: Action, event: &round::Event, context: &str) {
+        // Legality is the sampled steps' question (whole lists compared): not listed again here.
         self.naive
-            .apply(seat.index(), &reference_action(action))
+            .apply_listed(seat.index(), &reference_action(action))
             .unwrap_or_else(|e| panic!("{context}: reference refused {action}: {e}"));
         assert_eq!(event.over, self.naive.is_over(), "{context}: over after {action}");
     }
