@@ -40,10 +40,9 @@ fn benches(c: &mut Criterion) {
     });
     // A finished round's encode, and its decode (a replay of every action).
     let mut bot = RandomBot::new(3);
-    let (done, _) = play_round(
-        Round::new(&Config::STANDARD, &Deal::Seeded(3)).expect("a round"),
-        |r| bot.step(r),
-    );
+    let (done, _) = play_round(Round::new(&Config::STANDARD, &Deal::Seeded(3)).expect("a round"), |r| {
+        bot.step(r)
+    });
     let mut bytes = [0u8; round::ENCODED_BYTES];
     group.bench_function("encode a finished round", |b| {
         b.iter(|| black_box(&done).encode(black_box(&mut bytes)))

@@ -28,7 +28,9 @@ pub fn play_match<M: Match>(
 ) -> (M, usize) {
     let mut actions = 0usize;
     while !game.is_over() {
-        let Some((seat, action)) = next(game.round()) else { break };
+        let Some((seat, action)) = next(game.round()) else {
+            break;
+        };
         if game.apply(seat, action).is_err() {
             break;
         }

@@ -569,8 +569,16 @@ fn core_and_reference_agree_on_random_rounds() {
     // Whole rounds by the random players, the legal sets compared every 8th step (the naive
     // reference tries every subset of every hand; the fuzz target compares more often).
     for seed in 0..6u64 {
-        let setup = Setup { seed, club: seed % 2 == 1 };
-        round(RoundCase::players(setup, seed * 7 + 1, 7 * 4, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15)));
+        let setup = Setup {
+            seed,
+            club: seed % 2 == 1,
+        };
+        round(RoundCase::players(
+            setup,
+            seed * 7 + 1,
+            7 * 4,
+            seed.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        ));
     }
     let checked = parlor_conformance::fuzzing::run_target("tichu_round", 10, round);
     assert!(checked >= 1);

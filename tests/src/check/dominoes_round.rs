@@ -4,7 +4,9 @@
 //! the C state and actions).
 
 use arbitrary::Arbitrary;
-use parlor_core::dominoes::{Action, Config, Deal, DrawRule, End, Event, LeaderRule, Outcome, Round, SpinnerRule, Tile, Unit};
+use parlor_core::dominoes::{
+    Action, Config, Deal, DrawRule, End, Event, LeaderRule, Outcome, Round, SpinnerRule, Tile, Unit,
+};
 use parlor_core::game::bot::Uniform;
 use parlor_core::game::{Scores, Seat};
 

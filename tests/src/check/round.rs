@@ -153,20 +153,40 @@ impl<S> Case<S> {
 fn core_legal<R: Round>(core: &R, seat: Seat, context: &str) -> Vec<R::Action> {
     let mut all = Vec::new();
     core.for_each_legal_action(seat, |action| all.push(action));
-    assert_eq!(core.count_legal_actions(seat), all.len(), "{context}: count of seat {seat}");
+    assert_eq!(
+        core.count_legal_actions(seat),
+        all.len(),
+        "{context}: count of seat {seat}"
+    );
     assert_eq!(core.may_act(seat), !all.is_empty(), "{context}: may_act of seat {seat}");
     assert!(all.len() <= R::MAX_ACTIONS, "{context}: more than MAX_ACTIONS");
-    assert_eq!(core.nth_legal_action(seat, all.len()), None, "{context}: nth past the end");
+    assert_eq!(
+        core.nth_legal_action(seat, all.len()),
+        None,
+        "{context}: nth past the end"
+    );
     for (i, action) in all.iter().enumerate().step_by(1 + all.len() / 8) {
-        assert_eq!(core.nth_legal_action(seat, i).as_ref(), Some(action), "{context}: nth {i}");
+        assert_eq!(
+            core.nth_legal_action(seat, i).as_ref(),
+            Some(action),
+            "{context}: nth {i}"
+        );
     }
     if let Some(last) = all.last() {
-        assert_eq!(core.nth_legal_action(seat, all.len() - 1).as_ref(), Some(last), "{context}: nth last");
+        assert_eq!(
+            core.nth_legal_action(seat, all.len() - 1).as_ref(),
+            Some(last),
+            "{context}: nth last"
+        );
     }
     let mut buf: Vec<R::Action> = all.iter().copied().take(3).collect();
     let total = core.legal_actions(seat, &mut buf);
     assert_eq!(total, all.len(), "{context}: legal_actions total of seat {seat}");
-    assert_eq!(buf.as_slice(), &all[..all.len().min(3)], "{context}: legal_actions of seat {seat}");
+    assert_eq!(
+        buf.as_slice(),
+        &all[..all.len().min(3)],
+        "{context}: legal_actions of seat {seat}"
+    );
     all
 }
 
@@ -226,7 +246,11 @@ where
             assert_eq!(core.to_act(), turn, "{context}: to_act");
         }
         // A seat not at the table has nothing.
-        assert_eq!(core.count_legal_actions(Seat(seats)), 0, "{context}: a seat not at the table");
+        assert_eq!(
+            core.count_legal_actions(Seat(seats)),
+            0,
+            "{context}: a seat not at the table"
+        );
         assert!(!core.may_act(Seat(seats)), "{context}: a seat not at the table may act");
         let over = core.outcome().is_some();
         assert_eq!(over, reference.is_over(), "{context}: over");
@@ -234,7 +258,7 @@ where
         let sampled = over
             || step == 0
             || case.sample == 0
-            || (step >= first && (step - first) % every == 0 && samples < MAX_SAMPLES);
+            || (step >= first && (step - first).is_multiple_of(every) && samples < MAX_SAMPLES);
         let mut listed: Vec<Vec<A::Key>> = Vec::new();
         if sampled {
             samples += usize::from(step > 0);
@@ -252,19 +276,19 @@ where
             }
             A::compare(&reference, &core, &context);
         }
-        if step == usize::from(case.leak_step % 128) {
-            if let Some(twin) = reference.twin(&case.setup, &core, &log, case.bot_seed) {
-                for s in 0..seats {
-                    let seat = Seat(s);
-                    assert_eq!(
-                        core.observation(seat).ok(),
-                        twin.observation(seat).ok(),
-                        "{context}: seat {seat} sees a difference in cards nobody has seen"
-                    );
-                    let (mut a, mut b) = (String::new(), String::new());
-                    assert!(core.write_view(seat, &mut a).is_ok() && twin.write_view(seat, &mut b).is_ok());
-                    assert_eq!(a, b, "{context}: the view of seat {seat} shows unseen cards");
-                }
+        if step == usize::from(case.leak_step % 128)
+            && let Some(twin) = reference.twin(&case.setup, &core, &log, case.bot_seed)
+        {
+            for s in 0..seats {
+                let seat = Seat(s);
+                assert_eq!(
+                    core.observation(seat).ok(),
+                    twin.observation(seat).ok(),
+                    "{context}: seat {seat} sees a difference in cards nobody has seen"
+                );
+                let (mut a, mut b) = (String::new(), String::new());
+                assert!(core.write_view(seat, &mut a).is_ok() && twin.write_view(seat, &mut b).is_ok());
+                assert_eq!(a, b, "{context}: the view of seat {seat} shows unseen cards");
             }
         }
         // A junk action: legal exactly when listed; refused ones change nothing.
@@ -296,7 +320,11 @@ where
                         assert_eq!(fault, Some(Fault::NoSuchSeat), "{context}: junk by seat {seat}");
                     }
                     let m = copy.encode(&mut again).expect("encode");
-                    assert_eq!(again[..m], bytes[..n], "{context}: a refused {action} changed the round");
+                    assert_eq!(
+                        again[..m],
+                        bytes[..n],
+                        "{context}: a refused {action} changed the round"
+                    );
                 }
             }
         }

@@ -4,9 +4,9 @@
 
 use arbitrary::Arbitrary;
 use parlor_core::game::{Scores, Seat};
+use parlor_core::tichu::Cards;
 use parlor_core::tichu::bot::RandomBot;
 use parlor_core::tichu::round::{self, Action, Config, Deal, Phase, Round, card_of_index};
-use parlor_core::tichu::Cards;
 
 use crate::reference::tichu as ref_cards;
 use crate::reference::tichu_round as reference;
@@ -114,7 +114,11 @@ impl generic::Reference for Adapter {
         naive
             .apply(usize::from(seat.0), &action_text(action))
             .unwrap_or_else(|e| panic!("{context}: reference refused {seat} {action}: {e}"));
-        assert_eq!(event.round_over, naive.stage == reference::Stage::Over, "{context}: over");
+        assert_eq!(
+            event.round_over,
+            naive.stage == reference::Stage::Over,
+            "{context}: over"
+        );
     }
 
     fn scores(&self) -> Option<Scores> {
@@ -129,10 +133,18 @@ impl generic::Reference for Adapter {
             } else {
                 reference::set_text(&naive.hand(usize::from(s)))
             };
-            assert_eq!(core.hand(Seat(s)).expect("seat").to_string(), want, "{context}: hand of {s}");
+            assert_eq!(
+                core.hand(Seat(s)).expect("seat").to_string(),
+                want,
+                "{context}: hand of {s}"
+            );
             check_observation(core, Seat(s));
         }
-        assert_eq!(core.points_taken().map(i32::from), naive.taken, "{context}: points taken");
+        assert_eq!(
+            core.points_taken().map(i32::from),
+            naive.taken,
+            "{context}: points taken"
+        );
     }
 
     fn bot(seed: u64) -> RandomBot {
