@@ -205,30 +205,30 @@
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * `uint64_t`s in a [`ParlorDominoesRound`]: 64 (512 bytes, holding the 503-byte encoded hand).
+ * `uint64_t`s in a [`ParlorDominoesRound`]: 65 (520 bytes, holding the 513-byte encoded hand).
  */
-#define PARLOR_DOMINOES_ROUND_WORDS 64
+#define PARLOR_DOMINOES_ROUND_WORDS 65
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * `uint64_t`s in a [`ParlorDominoesMatch`]: 66 (528 bytes, holding the 523-byte encoded match).
+ * `uint64_t`s in a [`ParlorDominoesMatch`]: 67 (536 bytes, holding the 533-byte encoded match).
  */
-#define PARLOR_DOMINOES_MATCH_WORDS 66
+#define PARLOR_DOMINOES_MATCH_WORDS 67
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * Bytes of `parlor_dominoes_round_encode`'s form (format version 1).
+ * Bytes of `parlor_dominoes_round_encode`'s form (format version 2).
  */
-#define PARLOR_DOMINOES_ROUND_ENCODED_BYTES 503
+#define PARLOR_DOMINOES_ROUND_ENCODED_BYTES 513
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
- * Bytes of `parlor_dominoes_match_encode`'s form (format version 1).
+ * Bytes of `parlor_dominoes_match_encode`'s form (format version 2).
  */
-#define PARLOR_DOMINOES_MATCH_ENCODED_BYTES 523
+#define PARLOR_DOMINOES_MATCH_ENCODED_BYTES 533
 #endif
 
 #if defined(PARLOR_FEATURE_DOMINOES)

@@ -1,6 +1,7 @@
 //! Criterion benchmarks of the whole dominoes game (figures in `docs/dominoes.md` and
 //! `BENCHMARKS.md`): random self-play of whole Five Up hands (deal included), the same with the
-//! lowest-legal bot, a whole match, and one encode/decode round trip.
+//! lowest-legal bot and with the greedy bot (the search's playout), a whole match, one
+//! encode/decode round trip, and one determinization (what a seat may believe) mid-hand.
 //!
 //! Run: `cargo bench -p parlor-benches --bench dominoes_round -- --warm-up-time 1 --measurement-time 3`.
 
@@ -8,7 +9,9 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use parlor_benches::{in_turn, lowest, play_match, play_round};
-use parlor_core::dominoes::{Config, Deal, ENCODED_BYTES, Match, RandomBot, Round};
+use parlor_core::dominoes::{Config, Deal, ENCODED_BYTES, Greedy, Match, RandomBot, Round};
+use parlor_core::game::bot::lowest_legal_action;
+use parlor_core::game::{Rng, Seat};
 
 fn random_hand(config: &Config, seed: u64) -> u16 {
     let round = Round::new(config, &Deal::Seeded(seed)).expect("deals");
@@ -50,6 +53,27 @@ fn whole_hands(c: &mut Criterion) {
             let (game, _) = play_match(game, in_turn(|r, s| bot.choose(r, s)));
             black_box(game.scores())
         })
+    });
+    group.bench_function("five_up_hand_greedy_self_play", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            let round = Round::new(&Config::FIVE_UP, &Deal::Seeded(black_box(seed))).expect("deals");
+            let mut bots = [Greedy::new(seed), Greedy::new(seed ^ 1)];
+            let (round, _) = play_round(round, in_turn(|r, s| bots[s.index()].choose(r, s)));
+            black_box(round.scores())
+        })
+    });
+    // Mid-hand (seed 10, eight lowest-legal actions in): seat 0's view, seat 1 lacking numbers.
+    let mut middle = Round::new(&Config::FIVE_UP, &Deal::Seeded(10)).expect("deals");
+    for _ in 0..8 {
+        if let Some(seat) = middle.to_act() {
+            let action = lowest_legal_action(&middle, seat).expect("a legal action");
+            middle.apply(seat, action).expect("legal");
+        }
+    }
+    let mut rng = Rng::new(1);
+    group.bench_function("determinize_mid_hand", |b| {
+        b.iter(|| black_box(black_box(&middle).determinize(Seat(0), &mut rng).expect("a sample")))
     });
     let round = Round::new(&Config::FIVE_UP, &Deal::Seeded(1)).expect("deals");
     group.bench_function("encode_decode", |b| {

@@ -7,8 +7,9 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use parlor_benches::{in_turn, lowest, play_match, play_round};
 use parlor_core::game::Rng;
+use parlor_core::game::{Search, Seat};
 use parlor_core::mahjong::round::ENCODED_BYTES;
-use parlor_core::mahjong::{Action, Config, Deal, MAX_ACTIONS, Match, RandomBot, Round};
+use parlor_core::mahjong::{Action, Config, Deal, Greedy, MAX_ACTIONS, Match, RandomBot, Round};
 
 fn random_kyoku(seed: u64) -> i32 {
     let round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
@@ -39,6 +40,19 @@ fn uniform_kyoku(seed: u64) -> i32 {
 fn lowest_kyoku(seed: u64) -> i32 {
     let round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
     let (round, _) = play_round(round, lowest);
+    round.outcome().map_or(0, |o| o.deltas[0])
+}
+
+/// Four greedy seats (the search bot's playout policy).
+fn greedy_kyoku(seed: u64) -> i32 {
+    let round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
+    let mut bots = [
+        Greedy::new(seed),
+        Greedy::new(seed + 1),
+        Greedy::new(seed + 2),
+        Greedy::new(seed + 3),
+    ];
+    let (round, _) = play_round(round, in_turn(|r, s| bots[s.index()].choose(r, s)));
     round.outcome().map_or(0, |o| o.deltas[0])
 }
 
@@ -76,6 +90,27 @@ fn benches(c: &mut Criterion) {
             seed = seed.wrapping_add(1);
             black_box(lowest_kyoku(black_box(seed)))
         })
+    });
+    group.bench_function("greedy self-play kyoku (the playout policy)", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            black_box(greedy_kyoku(black_box(seed)))
+        })
+    });
+    // A position 30 actions into a seeded round, sampled for the seat to act.
+    let mut middle = Round::new(&Config::TENHOU, &Deal::Seeded(5)).expect("a round");
+    let mut random = RandomBot::new(5);
+    for _ in 0..30 {
+        let Some(seat) = middle.to_act() else { break };
+        let Some(action) = random.choose(&middle, seat) else {
+            break;
+        };
+        let _ = middle.apply(seat, action);
+    }
+    let to_act = middle.to_act().unwrap_or(Seat(0));
+    let mut rng = Rng::new(1);
+    group.bench_function("determinize a mid-round position (search sample)", |b| {
+        b.iter(|| black_box(&middle).determinize(to_act, &mut rng))
     });
     group.bench_function("random self-play hanchan (Match)", |b| {
         b.iter(|| {

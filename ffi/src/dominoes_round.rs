@@ -87,14 +87,14 @@ use crate::dominoes::{ParlorDominoTile, error_code};
 use crate::util::{input, input_slice, optional_output, output, output_slice};
 use crate::{PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_OK};
 
-/// `uint64_t`s in a [`ParlorDominoesRound`]: 64 (512 bytes, holding the 503-byte encoded hand).
-pub const PARLOR_DOMINOES_ROUND_WORDS: usize = 64;
-/// `uint64_t`s in a [`ParlorDominoesMatch`]: 66 (528 bytes, holding the 523-byte encoded match).
-pub const PARLOR_DOMINOES_MATCH_WORDS: usize = 66;
-/// Bytes of `parlor_dominoes_round_encode`'s form (format version 1).
-pub const PARLOR_DOMINOES_ROUND_ENCODED_BYTES: usize = 503;
-/// Bytes of `parlor_dominoes_match_encode`'s form (format version 1).
-pub const PARLOR_DOMINOES_MATCH_ENCODED_BYTES: usize = 523;
+/// `uint64_t`s in a [`ParlorDominoesRound`]: 65 (520 bytes, holding the 513-byte encoded hand).
+pub const PARLOR_DOMINOES_ROUND_WORDS: usize = 65;
+/// `uint64_t`s in a [`ParlorDominoesMatch`]: 67 (536 bytes, holding the 533-byte encoded match).
+pub const PARLOR_DOMINOES_MATCH_WORDS: usize = 67;
+/// Bytes of `parlor_dominoes_round_encode`'s form (format version 2).
+pub const PARLOR_DOMINOES_ROUND_ENCODED_BYTES: usize = 513;
+/// Bytes of `parlor_dominoes_match_encode`'s form (format version 2).
+pub const PARLOR_DOMINOES_MATCH_ENCODED_BYTES: usize = 533;
 /// The most tiles of a set (double-18): the capacity that always fits a hand or a layout.
 pub const PARLOR_DOMINOES_MAX_SET_TILES: usize = 190;
 /// "No seat": `to_act` of a finished hand, `winner` of a tie.

@@ -235,7 +235,7 @@ static void test_a_whole_match(void) {
 }
 
 /* Regression (tests/c/fuzz_loop.c): a state with a non-zero byte past its encoded form (the
- * round's bytes 503..511 of 512, the match's 523..527 of 528) was accepted by every call and
+ * round's bytes 513..519 of 520, the match's 533..535 of 536) was accepted by every call and
  * then differed from encode-then-decode of itself; now it is PARLOR_DOMINOES_ERR_BAD_STATE, as
  * in the other games' states, and a refused apply leaves it unchanged. */
 static void test_state_tail_bytes_are_refused(void) {

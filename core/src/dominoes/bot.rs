@@ -1,4 +1,5 @@
-//! The dominoes bots: a seeded random one ([`RandomBot`]). The lowest legal action is
+//! The dominoes bots: a seeded random one ([`RandomBot`]) and the greedy playout policy
+//! ([`Greedy`]). The lowest legal action is
 //! [`game::bot::lowest_legal_action`](crate::game::bot::lowest_legal_action), written once for
 //! every game.
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
@@ -54,5 +55,61 @@ impl Bot<Round> for RandomBot {
     /// [`RandomBot::choose`].
     fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
         RandomBot::choose(self, round, seat)
+    }
+}
+
+/// The greedy bot, the search's playout policy: the play that scores the most points now
+/// ([`Round::play_points`]); among those, the heaviest tile (fewer pips left for the other side
+/// to score if this seat is caught); among equals, one at random with its seeded [`Rng`] (one
+/// draw per tie, none without a tie). Draws and passes when nothing else is legal. Cheap: one
+/// legality check per legal play, no copy of the round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Greedy {
+    rng: Rng,
+}
+
+impl Greedy {
+    /// A greedy bot whose tie-breaks depend only on `seed`.
+    pub const fn new(seed: u64) -> Greedy {
+        Greedy { rng: Rng::new(seed) }
+    }
+
+    /// `seat`'s choice, or `None` when it may not act.
+    pub fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
+        let mut best: Option<(u32, Action)> = None;
+        let mut ties = 0u32;
+        let rng = &mut self.rng;
+        round.for_each_legal_action(seat, |action| {
+            let key = match action {
+                Action::Play { tile, .. } => {
+                    let points = u32::from(round.play_points(seat, action).unwrap_or(0));
+                    // Points first (a play scores at most 3,420 ÷ 5), then the tile's pips (≤ 36).
+                    points.saturating_mul(64).saturating_add(tile.pips() as u32)
+                }
+                Action::Draw | Action::Pass => 0,
+            };
+            match best {
+                Some((top, _)) if key < top => {}
+                Some((top, _)) if key == top => {
+                    // Reservoir sampling: the `n`-th equal replaces the choice with chance 1/n.
+                    ties = ties.saturating_add(1);
+                    if rng.below(ties.saturating_add(1)) == 0 {
+                        best = Some((key, action));
+                    }
+                }
+                _ => {
+                    best = Some((key, action));
+                    ties = 0;
+                }
+            }
+        });
+        best.map(|(_, action)| action)
+    }
+}
+
+impl Bot<Round> for Greedy {
+    /// [`Greedy::choose`].
+    fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
+        Greedy::choose(self, round, seat)
     }
 }

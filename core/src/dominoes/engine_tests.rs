@@ -422,7 +422,7 @@ fn presets_and_rule_keys_round_trip() {
     config.write_value("draw", &mut value).unwrap();
     assert_eq!(value, "until-playable");
     // Byte forms that are no config.
-    for (at, byte) in [(0usize, 2u8), (3, 2), (5, 3), (6, 3), (8, 2), (9, 7), (12, 2)] {
+    for (at, byte) in [(0usize, 1u8), (0, 3), (3, 2), (5, 3), (6, 3), (8, 2), (9, 7), (12, 2)] {
         let mut bytes = [0u8; 13];
         Rules::encode(&Config::FIVE_UP, &mut bytes).unwrap();
         bytes[at] = byte;

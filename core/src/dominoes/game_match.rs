@@ -6,9 +6,9 @@ use super::round::{ENCODED_BYTES, MAX_PLAYERS};
 use super::{Action, Config, Deal, Error, Event, Outcome, Round};
 use crate::game::{Placement, Scores, Seat, round_seed};
 
-/// `size_of::<Match>()`: 528 bytes (tested).
+/// `size_of::<Match>()`: 536 bytes (tested).
 pub const MATCH_BYTES: usize = core::mem::size_of::<Match>();
-/// The length of [`Match::encode`]'s byte form (format version 1): 523 bytes.
+/// The length of [`Match::encode`]'s byte form (format version 2): 533 bytes.
 pub const MATCH_ENCODED_BYTES: usize = MATCH_HEADER + ENCODED_BYTES;
 const MATCH_HEADER: usize = 20;
 

@@ -59,7 +59,7 @@ mod tile;
 mod validate;
 mod verdict;
 
-pub use bot::RandomBot;
+pub use bot::{Greedy, RandomBot};
 pub use engine::{ACTION_DRAW, ACTION_PASS};
 pub use error::Error;
 pub use flow::{SCRATCH_BYTES, SHORT_SCRATCH_BYTES, Scratch, ShortScratch};

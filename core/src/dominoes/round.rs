@@ -25,15 +25,21 @@ pub const MAX_PLAYERS: usize = 4;
 /// most 9 × 10 = 90 such pairs per number, times 19 numbers. (Double-6: at most 7 × 12 = 84;
 /// see [`Config::max_actions`].) Draw and pass are only legal when no play is.
 pub const MAX_ACTIONS: usize = 1710;
-/// `size_of::<Round>()`: 504 bytes on 64-bit and 32-bit targets (tested).
+/// `size_of::<Round>()`: 512 bytes on 64-bit and 32-bit targets (tested).
 pub const ROUND_BYTES: usize = core::mem::size_of::<Round>();
-/// The length of [`Round::encode`]'s byte form (format version 1): 503 bytes.
-pub const ENCODED_BYTES: usize = HEADER_BYTES + 2 * MAX_SET_TILES + MAX_PLAYERS * WORDS * 8;
+/// The length of [`Round::encode`]'s byte form (format version 2): 513 bytes.
+pub const ENCODED_BYTES: usize = HEADER_BYTES + 2 * MAX_SET_TILES + MAX_PLAYERS * WORDS * 8 + VOID_BYTES;
 /// The format version written first by [`Round::encode`].
-pub const FORMAT_VERSION: u8 = 1;
+/// Version 2 added the seats' exclusions ([`Round::voids`]) after the hands.
+pub const FORMAT_VERSION: u8 = 2;
 
 const WORDS: usize = 3;
 const HEADER_BYTES: usize = 27;
+/// The seats' exclusions: 19 bits (numbers 0–18) per seat, seat 0 first, packed little-endian
+/// into 76 bits of 10 bytes (the last 4 bits 0).
+const VOID_BYTES: usize = 10;
+const VOID_BITS: u32 = MAX_PIP as u32 + 1;
+const VOID_MASK: u32 = (1 << VOID_BITS) - 1;
 
 /// The tiles of the double-18 set by id: id `b(b+1)/2 + a` is the tile `a-b` (`a ≤ b`), so the
 /// ids of a double-`n` set are `0..(n+1)(n+2)/2` whatever `n` is. Sized by the id type (`u8`)
@@ -552,7 +558,12 @@ pub struct Outcome {
     pub winner: Option<Seat>,
     /// Seats at the table (the config's `players`): how many entries of `scores` count.
     pub players: u8,
+    /// Whether partners (seats 0+2, 1+3) score together (the config's `partnerships`).
+    pub partnerships: bool,
 }
+
+#[path = "search.rs"]
+mod search;
 
 const PLAYING: u8 = 0;
 const DOMINO: u8 = 1;
@@ -620,7 +631,7 @@ fn pips(hand: &Hand) -> u32 {
 /// stack of unpacked ones), and the doubles down.
 type Frees = super::layout::Frees<MAX_SET_TILES>;
 
-/// One hand of dominoes as a plain fixed-size value (`size_of` = [`ROUND_BYTES`] = 504 bytes):
+/// One hand of dominoes as a plain fixed-size value (`size_of` = [`ROUND_BYTES`] = 512 bytes):
 /// copy it to undo or to search.
 ///
 /// Turn order: seat `s` then `s + 1`, wrapping. [`Round::to_act`] is the one seat that may act
@@ -660,6 +671,8 @@ pub struct Round {
     drew: bool,
     end: u8,
     scores: [u16; MAX_PLAYERS],
+    /// What each seat is known not to hold ([`Round::voids`]), packed (see `VOID_BYTES`).
+    voids: [u8; VOID_BYTES],
 }
 
 impl Round {
@@ -709,6 +722,7 @@ impl Round {
         self.drew = false;
         self.end = PLAYING;
         self.scores = [0; MAX_PLAYERS];
+        self.voids = [0; VOID_BYTES];
         // The deal order, built in `deck` (the dealt prefix is cleared below).
         let order = &mut self.deck;
         match deal {
@@ -1011,6 +1025,46 @@ impl Round {
         total
     }
 
+    /// The points `action` would score for `seat` now: a play's own points (the open-end total
+    /// after it, in the config's unit; 0 where plays do not score), not the end bonus; 0 for a
+    /// draw or a pass. `None` when the action is not legal now. The greedy bot's measure.
+    ///
+    /// ```
+    /// use parlor_core::dominoes::{Action, Config, Round, Tile};
+    /// use parlor_core::game::{Round as _, Seat};
+    /// let deal = "5-5 5-0 1-2 2-3 0-0 | 5-6 4-4 1-1 0-3 3-3 | boneyard 0-1 0-2 0-4 0-6 1-3 1-4 1-5 1-6 2-2 2-4 2-5 2-6 3-4 3-5 3-6 4-5 4-6 6-6";
+    /// let round = Round::given(&Config::FIVE_UP, deal)?;
+    /// let opening = |a, b| Action::Play { tile: Tile::new(a, b), on: None };
+    /// assert_eq!(round.play_points(Seat(0), opening(5, 5)), Some(2)); // 10 open: 10 ÷ 5
+    /// assert_eq!(round.play_points(Seat(0), opening(0, 5)), Some(1));
+    /// assert_eq!(round.play_points(Seat(0), opening(1, 2)), Some(0));
+    /// assert_eq!(round.play_points(Seat(1), opening(5, 6)), None); // not its turn
+    /// # Ok::<(), parlor_core::dominoes::Error>(())
+    /// ```
+    pub fn play_points(&self, seat: Seat, action: Action) -> Option<u16> {
+        let mut frees = Frees::new();
+        let Some((id, parent)) = self.check(seat, action, &mut frees).ok()? else {
+            return Some(0);
+        };
+        if !self.config.scores_plays {
+            return Some(0);
+        }
+        let tile = tile_of(id);
+        let spinner = tile.is_double() && self.config.spinner.is_spinner(frees.doubles);
+        let free = match parent {
+            None => Free::opening(tile, spinner),
+            Some(parent) => {
+                let parent_tile = self.placed(parent).ok()?;
+                let pip = shared(tile, parent_tile)?;
+                frees.cover(parent, parent_tile, pip);
+                Free::attached(tile, pip, spinner)
+            }
+        };
+        // As `apply` counts it: the layout's tiles with the parent covered, and the new tile.
+        let total = self.total(&frees).saturating_add(free.counted(tile) as u32);
+        points_of(self.config.unit.play_points(total)).ok()
+    }
+
     /// Whether `seat` may take `action` now.
     pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
         self.check(seat, action, &mut Frees::new()).is_ok()
@@ -1129,6 +1183,16 @@ impl Round {
                 })
             }
             (Action::Draw, None) => {
+                // The seat cannot play: its hand before this draw shows no open number. The
+                // first draw of a turn adds them to what it lacked; after an earlier draw of this
+                // turn only they are known of every tile (that tile was dealt no earlier fact).
+                let open = self.open_numbers(&frees);
+                let known = if self.drew {
+                    open
+                } else {
+                    self.void(seat.index()) | open
+                };
+                self.set_void(seat.index(), known);
                 let position = usize::from(self.cursor);
                 let slot = self.deck.get_mut(position).ok_or(Error::Internal)?;
                 let id = *slot;
@@ -1139,6 +1203,15 @@ impl Round {
                 Ok(Event::Drew { tile: tile_of(id) })
             }
             (Action::Pass, None) => {
+                // Nothing in hand can be played: no open number. A tile drawn this turn carries
+                // no earlier fact, so after a draw only the open numbers are known.
+                let open = self.open_numbers(&frees);
+                let known = if self.drew {
+                    open
+                } else {
+                    self.void(seat.index()) | open
+                };
+                self.set_void(seat.index(), known);
                 self.passes = self.passes.saturating_add(1);
                 self.drew = false;
                 self.to_act = seat.next(players).0;
@@ -1153,6 +1226,66 @@ impl Round {
                 debug_assert!(false, "check and apply disagree");
                 Err(Error::Internal)
             }
+        }
+    }
+
+    /// The numbers some free point of the layout takes now, as bits (bit `v`: number `v`).
+    fn open_numbers(&self, frees: &Frees) -> u32 {
+        let mut open = 0u32;
+        for (index, &id) in self.deck.iter().enumerate().take(usize::from(self.played)) {
+            let tile = tile_of(id);
+            let free = frees.get(index);
+            for pip in [tile.a, tile.b] {
+                if free.takes(tile, pip) {
+                    open |= 1u32.checked_shl(pip).unwrap_or(0);
+                }
+            }
+        }
+        open
+    }
+
+    /// The numbers `seat` is known to lack, as bits (bit `v`: `seat` holds no tile showing
+    /// `v`): public facts, inferred from its draws and passes. A seat that draws or passes
+    /// cannot play, so it holds no number a free point of the layout takes; the facts are
+    /// forgotten for tiles drawn later (after a draw only that turn's open numbers are known of
+    /// the whole hand). While a seat is still drawing, the tile it drew last is not covered
+    /// (it may be the one it plays). 0 for a seat the table does not have.
+    pub fn voids(&self, seat: Seat) -> u32 {
+        if seat.0 >= self.config.players {
+            return 0;
+        }
+        self.void(seat.index())
+    }
+
+    /// The packed exclusions as one integer (76 bits).
+    fn packed_voids(&self) -> u128 {
+        let mut bytes = [0u8; 16];
+        for (slot, &byte) in bytes.iter_mut().zip(&self.voids) {
+            *slot = byte;
+        }
+        u128::from_le_bytes(bytes)
+    }
+
+    /// Seat `seat`'s exclusions (`seat` < 4; 0 otherwise).
+    fn void(&self, seat: usize) -> u32 {
+        let shift = u32::try_from(seat).unwrap_or(u32::MAX).saturating_mul(VOID_BITS);
+        self.packed_voids()
+            .checked_shr(shift)
+            .map_or(0, |bits| (bits as u32) & VOID_MASK)
+    }
+
+    /// Sets seat `seat`'s exclusions (`seat` < 4; numbers above 18 are dropped).
+    fn set_void(&mut self, seat: usize, known: u32) {
+        let shift = u32::try_from(seat).unwrap_or(u32::MAX).saturating_mul(VOID_BITS);
+        let (Some(mask), Some(value)) = (
+            u128::from(VOID_MASK).checked_shl(shift),
+            u128::from(known & VOID_MASK).checked_shl(shift),
+        ) else {
+            return;
+        };
+        let packed = (self.packed_voids() & !mask) | value;
+        for (slot, byte) in self.voids.iter_mut().zip(packed.to_le_bytes()) {
+            *slot = byte;
         }
     }
 
@@ -1250,6 +1383,7 @@ impl Round {
             bonus,
             winner: bonus.map(|(seat, _)| seat),
             players: self.config.players,
+            partnerships: self.config.partnerships,
         })
     }
 
@@ -1284,6 +1418,7 @@ impl Round {
             boneyard: u8::try_from(self.boneyard_len()).map_err(|_| internal())?,
             scores: self.scores,
             open_total: self.total(&frees),
+            voids: [0, 1, 2, 3].map(|other| self.voids(Seat(other))),
         })
     }
 
@@ -1310,7 +1445,8 @@ impl Round {
             // By reference: chaining the arrays by value would copy 380 bytes onto the stack.
             .chain(self.deck.iter().copied())
             .chain(self.parents.iter().copied())
-            .chain(self.hands.iter().flatten().flat_map(|word| word.to_le_bytes()));
+            .chain(self.hands.iter().flatten().flat_map(|word| word.to_le_bytes()))
+            .chain(self.voids);
         for slot in out.iter_mut() {
             *slot = bytes.next().ok_or(Error::Internal)?;
         }
@@ -1386,6 +1522,7 @@ impl Round {
             drew: false,
             end: PLAYING,
             scores: [0; MAX_PLAYERS],
+            voids: [0; VOID_BYTES],
         }
     }
 
@@ -1431,12 +1568,18 @@ impl Round {
         for (slot, &byte) in self.parents.iter_mut().zip(parents) {
             *slot = byte;
         }
+        let (hands, voids) = hands
+            .split_at_checked(MAX_PLAYERS * WORDS * 8)
+            .ok_or(bad("too short"))?;
         for (word, chunk) in self.hands.iter_mut().flatten().zip(hands.chunks_exact(8)) {
             let mut le = [0u8; 8];
             for (slot, &byte) in le.iter_mut().zip(chunk) {
                 *slot = byte;
             }
             *word = u64::from_le_bytes(le);
+        }
+        for (slot, &byte) in self.voids.iter_mut().zip(voids) {
+            *slot = byte;
         }
         self.validate_state()
     }
@@ -1536,6 +1679,30 @@ impl Round {
         if !consistent {
             return Err(bad("the turn or the end is inconsistent"));
         }
+        // The exclusions: 76 bits, numbers of the set, seats of the table, and true of every
+        // tile in hand but the one a seat still drawing drew last.
+        if self.packed_voids() >> (4 * VOID_BITS) != 0 {
+            return Err(bad("a stray bit in the exclusions"));
+        }
+        let numbers = 1u32
+            .checked_shl(u32::from(c.high).saturating_add(1))
+            .map_or(u32::MAX, |bit| bit.wrapping_sub(1));
+        for (seat, hand) in self.hands.iter().enumerate() {
+            let known = self.void(seat);
+            if known & !numbers != 0 || (seat >= players && known != 0) {
+                return Err(bad("an exclusion outside the set or the table"));
+            }
+            let drawing = self.end == PLAYING && self.drew && seat == usize::from(self.to_act);
+            let showing = ids(hand)
+                .filter(|&id| {
+                    let tile = tile_of(id);
+                    known & (1u32.checked_shl(tile.a).unwrap_or(0) | 1u32.checked_shl(tile.b).unwrap_or(0)) != 0
+                })
+                .count();
+            if showing > usize::from(drawing) {
+                return Err(bad("a seat holds a number it is known to lack"));
+            }
+        }
         Ok(())
     }
 }
@@ -1578,6 +1745,8 @@ pub struct Observation {
     pub scores: [u16; MAX_PLAYERS],
     /// The layout's open-end total.
     pub open_total: u32,
+    /// What each seat is known to lack ([`Round::voids`]); seats past `players`: 0.
+    pub voids: [u32; MAX_PLAYERS],
 }
 
 impl Observation {
@@ -1632,11 +1801,11 @@ mod tests {
 
     #[test]
     fn sizes_are_within_the_budget() {
-        assert_eq!(core::mem::size_of::<Round>(), 504);
+        assert_eq!(core::mem::size_of::<Round>(), 512);
         assert!(core::mem::size_of::<Round>() <= 512);
-        assert_eq!(core::mem::size_of::<Match>(), 528);
+        assert_eq!(core::mem::size_of::<Match>(), 536);
         assert!(core::mem::size_of::<Match>() <= 768);
-        assert_eq!(ENCODED_BYTES, 503);
+        assert_eq!(ENCODED_BYTES, 513);
     }
 
     /// The in-place forms the C calls use answer as the by-value ones: a deal, a decode, and an

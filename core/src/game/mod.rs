@@ -4,7 +4,7 @@
 //!
 //! # One interface
 //!
-//! The four round engines — [`dominoes::Round`](crate::dominoes::round::Round),
+//! The four round engines — [`dominoes::Round`](crate::dominoes::Round),
 //! [`tichu::round::Round`](crate::tichu::round::Round),
 //! [`doudizhu::round::Round`](crate::doudizhu::round::Round) and
 //! [`mahjong::Round`](crate::mahjong::Round) — implement [`Round`]; their matches implement

@@ -6,7 +6,7 @@
 //!
 //! [`game::Round::action_code`] packs [`Action::to_code`]'s three bytes `[verb, a, b]` into the
 //! low 24 bits of a `u64` (`verb | a << 8 | b << 16`); every higher bit is 0, and a code with a
-//! higher bit set, an unknown verb, an id above 135, a kind above 33 or a used-less byte not 0
+//! higher bit set, an unknown verb, an id above 135, a kind above 33 or an unused byte not 0
 //! names no action:
 //!
 //! | verb (bits 0–7) | action | `a` (bits 8–15) | `b` (bits 16–23) |

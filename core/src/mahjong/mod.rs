@@ -38,6 +38,7 @@ mod round_codec;
 mod round_play;
 pub mod rules;
 pub mod score;
+pub mod search;
 pub mod shanten;
 #[cfg(any(test, not(feature = "shanten-table")))]
 mod suit_program;
@@ -45,7 +46,7 @@ pub mod tables;
 pub mod text;
 pub mod tile;
 
-pub use bot::RandomBot;
+pub use bot::{Greedy, RandomBot};
 pub use decompose::{Decomposition, Meld, Regular, for_each_decomposition};
 pub use error::Error;
 pub use game_match::{Match, Step};
@@ -63,3 +64,5 @@ pub use tile::{KINDS, Suit, Tile};
 mod engine_tests;
 #[cfg(test)]
 mod round_tests;
+#[cfg(test)]
+mod search_tests;

@@ -1,7 +1,7 @@
 //! A match: rounds until a team reaches the target score ([`Config::target`], 1000 by default)
 //! after a round; if both teams are at or above it the higher wins, and a tie plays another
 //! round. Round `k` (0-based) is dealt `Deal::Seeded(round_seed(seed, k))`
-//! ([`round_seed`](crate::game::round_seed): the outputs of `Rng::new(seed)`).
+//! ([`round_seed`]: the outputs of `Rng::new(seed)`).
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::Error;
