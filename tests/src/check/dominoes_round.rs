@@ -193,6 +193,10 @@ impl round::Reference for Adapter {
         Uniform::new(seed)
     }
 
+    fn believe(core: &Round, seat: Seat, salt: u64) -> Option<Round> {
+        parlor_core::game::Search::determinize(core, seat, &mut parlor_core::game::Rng::new(salt)).ok()
+    }
+
     /// Written either way round: `5-0` is `0-5`.
     fn alias(action: Action, bits: u16) -> Action {
         let flip = |tile: Tile| Tile::new(tile.b, tile.a);

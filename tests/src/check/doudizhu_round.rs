@@ -162,6 +162,10 @@ impl round::Reference for Adapter {
     fn bot(seed: u64) -> Uniform {
         Uniform::new(seed)
     }
+
+    fn believe(core: &Round, seat: Seat, salt: u64) -> Option<Round> {
+        parlor_core::game::Search::determinize(core, seat, &mut parlor_core::game::Rng::new(salt)).ok()
+    }
 }
 
 /// The checker: [`round::check`] with the Dou Dizhu reference.

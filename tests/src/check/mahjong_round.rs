@@ -467,6 +467,10 @@ impl generic::Reference for Adapter {
         Uniform::new(seed)
     }
 
+    fn believe(core: &Round, seat: Seat, salt: u64) -> Option<Round> {
+        parlor_core::game::Search::determinize(core, seat, &mut parlor_core::game::Rng::new(salt)).ok()
+    }
+
     /// A seat among those that may act, then the greedy player's choice.
     fn choose(core: &Round, x: u64) -> Option<(Seat, Action)> {
         let seats: Vec<Seat> = (0..4u8).map(Seat).filter(|&s| core.may_act(s)).collect();

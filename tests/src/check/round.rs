@@ -100,6 +100,14 @@ pub trait Reference: Sized {
         action
     }
 
+    /// A whole round consistent with what `seat` has seen (the game's `Search::determinize`,
+    /// drawn with `salt`); `None` where the game has none. Its observation and view for `seat`
+    /// must equal `core`'s: a difference is hidden information leaking into what `seat` sees (or
+    /// a determinization that changes what `seat` knows).
+    fn believe(_core: &Self::Core, _seat: Seat, _salt: u64) -> Option<Self::Core> {
+        None
+    }
+
     /// A round that differs from `core` only in cards no seat has seen, with the same actions
     /// `log` played on it; `None` where the game has no cheap way to build one.
     fn twin(
@@ -289,6 +297,24 @@ where
                 let (mut a, mut b) = (String::new(), String::new());
                 assert!(core.write_view(seat, &mut a).is_ok() && twin.write_view(seat, &mut b).is_ok());
                 assert_eq!(a, b, "{context}: the view of seat {seat} shows unseen cards");
+            }
+        }
+        if step == usize::from(case.leak_step % 128) {
+            for s in 0..seats {
+                let seat = Seat(s);
+                if let Some(believed) = A::believe(&core, seat, case.bot_seed ^ step as u64) {
+                    assert_eq!(
+                        core.observation(seat).ok(),
+                        believed.observation(seat).ok(),
+                        "{context}: seat {seat}'s observation differs in a round it cannot tell apart"
+                    );
+                    let (mut a, mut b) = (String::new(), String::new());
+                    assert!(core.write_view(seat, &mut a).is_ok() && believed.write_view(seat, &mut b).is_ok());
+                    assert_eq!(
+                        a, b,
+                        "{context}: seat {seat}'s view differs in a round it cannot tell apart"
+                    );
+                }
             }
         }
         // A junk action: legal exactly when listed; refused ones change nothing.
