@@ -15,15 +15,17 @@
 //! the random lines' scores are those `parlor <game> play` prints.
 //!
 //! The runner is written once over `parlor_core::game::{Round, Match}` ([`round`],
-//! [`game_match`]); each game adds only its [`Game`] entry (config, random bot, printed scores).
+//! [`game_match`]); each game adds only its [`Game`] entry (config, random bot).
 //! A new game's round engine: its entry in `games`, its arm in [`play`], its name in [`GAMES`],
 //! and the C side in `c/rounds.c`; `scripts/embedded-check` picks the lines up unchanged.
 //!
 //! Mahjong: every seat that may act in a call window answers in turn, the engine's `to_act`
 //! (the first seat from the discarder that has not answered), as `parlor mahjong play` asks;
 //! a match is the default hanchan (about 1,400 actions for the lowest bot, seconds on the
-//! emulator), and its scores are the final points (`Match::final_scores`: leftover sticks to
-//! first place), the `scores:` line `parlor mahjong play --match` prints.
+//! emulator).
+//!
+//! Every game's scores are the one interface's (`Round::outcome_scores`, `Match::scores`), the
+//! entries the C firmware's `parlor_round_outcome` / `parlor_match_scores` print.
 
 // A firmware of a game without a round engine here compiles the module empty.
 #![cfg_attr(
@@ -34,7 +36,7 @@
 use core::fmt;
 
 use parlor_core::game::bot::lowest_legal_action;
-use parlor_core::game::{Match, Round, Scores, Seat};
+use parlor_core::game::{Match, Round, Seat};
 
 /// The most actions one case may take before it is reported as not ending (a bug, never a hang).
 pub const ACTION_CAP: u32 = 200_000;
@@ -149,6 +151,12 @@ impl Played {
         }
     }
 
+    /// The scores as the one interface gives them (`Round::outcome_scores`, `Match::scores`): the
+    /// C firmware's `parlor_round_outcome` / `parlor_match_scores` print the same entries.
+    fn set_game_scores(&mut self, scores: &parlor_core::game::Scores) {
+        self.set_scores(scores.as_slice().iter().map(|&score| i64::from(score)));
+    }
+
     fn set_scores(&mut self, scores: impl IntoIterator<Item = i64>) {
         self.count = 0;
         for (slot, score) in self.scores.iter_mut().zip(scores) {
@@ -251,8 +259,7 @@ pub fn play(case: Case, m: &mut impl Meter) -> Option<Played> {
     Some(played)
 }
 
-/// What the runner needs of a game beyond [`Round`] and [`Match`]: its config, its random bot
-/// and the scores its lines print.
+/// What the runner needs of a game beyond [`Round`] and [`Match`]: its config and its random bot.
 trait Game {
     type Round: Round;
     type Match: Match<Round = Self::Round>;
@@ -271,12 +278,6 @@ trait Game {
         random: &mut Self::Random,
         round: &Self::Round,
     ) -> Option<(Seat, <Self::Round as Round>::Action)>;
-
-    /// The scores a finished round's line prints.
-    fn round_scores(outcome: &<Self::Round as Round>::Outcome) -> Scores;
-
-    /// The scores a finished match's line prints; `None` while it goes on.
-    fn match_scores(game: &Self::Match) -> Option<Scores>;
 }
 
 /// The next (seat, action) of `bot`: `lowest` for the seat in turn, `random` as the CLI asks.
@@ -311,7 +312,7 @@ fn round<G: Game>(case: Case, m: &mut impl Meter) -> Played {
     }
     if let Some(outcome) = round.outcome() {
         played.over = true;
-        played.set_scores(G::round_scores(&outcome).as_slice().iter().map(|&s| i64::from(s)));
+        played.set_game_scores(&G::Round::outcome_scores(&outcome));
     }
     let mut bytes = [0u8; 1024];
     played.digest = digest(Round::encode(&round, &mut bytes).ok().map(|len| (&bytes, len)));
@@ -335,9 +336,9 @@ fn game_match<G: Game>(case: Case, m: &mut impl Meter) -> Played {
             break;
         }
     }
-    if let Some(scores) = G::match_scores(&game) {
+    if game.is_over() {
         played.over = true;
-        played.set_scores(scores.as_slice().iter().map(|&s| i64::from(s)));
+        played.set_game_scores(&Match::scores(&game));
     }
     let mut bytes = [0u8; 1024];
     played.digest = digest(Match::encode(&game, &mut bytes).ok().map(|len| (&bytes, len)));
@@ -347,7 +348,7 @@ fn game_match<G: Game>(case: Case, m: &mut impl Meter) -> Played {
 /// Each game's [`Game`]: its config, random bot and printed scores.
 mod games {
     #[cfg(any(feature = "dominoes", feature = "tichu", feature = "doudizhu", feature = "mahjong"))]
-    use super::{Case, Game, Scores, Seat};
+    use super::{Case, Game, Seat};
 
     #[cfg(feature = "dominoes")]
     pub struct Dominoes;
@@ -371,14 +372,7 @@ mod games {
             random.choose(round, seat).map(|action| (seat, action))
         }
 
-        /// Every seat's entry (seats past the table: 0).
-        fn round_scores(outcome: &parlor_core::dominoes::Outcome) -> Scores {
-            Scores::new(&outcome.scores.map(i32::from))
-        }
 
-        fn match_scores(game: &Self::Match) -> Option<Scores> {
-            game.is_over().then(|| Scores::new(&game.totals()))
-        }
     }
 
     #[cfg(feature = "tichu")]
@@ -402,13 +396,7 @@ mod games {
             random.step(round)
         }
 
-        fn round_scores(outcome: &parlor_core::tichu::round::Outcome) -> Scores {
-            Scores::new(&outcome.scores.map(i32::from))
-        }
 
-        fn match_scores(game: &Self::Match) -> Option<Scores> {
-            game.is_over().then(|| Scores::new(&game.scores().map(i32::from)))
-        }
     }
 
     #[cfg(feature = "doudizhu")]
@@ -440,13 +428,7 @@ mod games {
             random.choose(round, seat).map(|action| (seat, action))
         }
 
-        fn round_scores(outcome: &parlor_core::doudizhu::round::Outcome) -> Scores {
-            Scores::new(&outcome.scores)
-        }
 
-        fn match_scores(game: &Self::Match) -> Option<Scores> {
-            game.is_over().then(|| Scores::new(&game.scores()))
-        }
     }
 
     #[cfg(feature = "mahjong")]
@@ -471,14 +453,6 @@ mod games {
             random.choose(round, seat).map(|action| (seat, action))
         }
 
-        /// The final points (not the deltas).
-        fn round_scores(outcome: &parlor_core::mahjong::Outcome) -> Scores {
-            Scores::new(&outcome.scores)
-        }
 
-        /// The final points, leftover sticks to first place (`Match::final_scores`).
-        fn match_scores(game: &Self::Match) -> Option<Scores> {
-            game.final_scores().map(|scores| Scores::new(&scores))
-        }
     }
 }
