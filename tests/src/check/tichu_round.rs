@@ -150,122 +150,13 @@ impl generic::Reference for Adapter {
     fn bot(seed: u64) -> RandomBot {
         RandomBot::new(seed)
     }
+
+    fn believe(core: &Round, seat: Seat, salt: u64) -> Option<Round> {
+        parlor_core::game::Search::determinize(core, seat, &mut parlor_core::game::Rng::new(salt)).ok()
+    }
 }
 
 /// The checker: [`generic::check`] with the Tichu reference.
 pub fn round(case: RoundCase) {
     generic::check::<Adapter>(case);
-}
-
-/// One case of `ffi_tichu_round`: random state bytes through every read-only entry point, then
-/// a round driven through the C ABI and the core side by side with raw actions.
-#[derive(Debug, Clone, Arbitrary)]
-pub struct FfiRoundCase {
-    /// Raw bytes for a `ParlorTichuRound` (random state: a status, never undefined behaviour).
-    pub state: Vec<u8>,
-    /// The deal's seed.
-    pub seed: u64,
-    /// Raw actions: (seat, kind, flag, seat field, wish, exchange, cards); `None`: the
-    /// lowest legal action of the seat to act.
-    pub actions: Vec<Option<RawAction>>,
-}
-
-/// A raw C action: (seat, kind, flag, seat field, wish, exchange, cards).
-pub type RawAction = (u8, u8, u8, u8, u8, [u8; 3], u64);
-
-/// The checker: the C ABI agrees with the core on every call (see [`FfiRoundCase`]).
-pub fn ffi_round(case: FfiRoundCase) {
-    use parlor::tichu::error_code;
-    use parlor::tichu_round::*;
-    use parlor::{PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_STATE, PARLOR_OK};
-
-    // Random state bytes: either a status or a round the core decodes too.
-    let mut words = [0u64; PARLOR_TICHU_ROUND_WORDS];
-    for (word, chunk) in words.iter_mut().zip(case.state.chunks(8)) {
-        let mut b = [0u8; 8];
-        b[..chunk.len()].copy_from_slice(chunk);
-        *word = u64::from_le_bytes(b);
-    }
-    let random = ParlorTichuRound { opaque: words };
-    let mut seat = 0u8;
-    // SAFETY: valid pointers to locals.
-    let status = unsafe { parlor_tichu_round_to_act(&random, &mut seat) };
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let decoded = Round::decode(&bytes[..round::ENCODED_BYTES]);
-    if status == PARLOR_OK {
-        assert!(decoded.is_ok());
-    } else {
-        assert_eq!(status, PARLOR_ERR_INVALID_STATE);
-    }
-    let mut obs = std::mem::MaybeUninit::<ParlorTichuObservation>::zeroed();
-    // SAFETY: valid pointers.
-    let status = unsafe { parlor_tichu_round_observe(&random, 0, obs.as_mut_ptr()) };
-    assert!(status == PARLOR_OK || status == PARLOR_ERR_INVALID_STATE);
-
-    let mut c_round = std::mem::MaybeUninit::<ParlorTichuRound>::zeroed();
-    // SAFETY: valid pointers.
-    assert_eq!(
-        unsafe { parlor_tichu_round_new(std::ptr::null(), case.seed, std::ptr::null(), c_round.as_mut_ptr()) },
-        PARLOR_OK
-    );
-    // SAFETY: initialised by the call above.
-    let mut c_round = unsafe { c_round.assume_init() };
-    let mut core = Round::new(&Config::STANDARD, &Deal::Seeded(case.seed)).expect("a round");
-    for raw in case.actions.iter().take(300) {
-        let Some(turn) = core.to_act() else { break };
-        let (seat, action) = match raw {
-            Some((seat, kind, flag, to, wish, exchange, cards)) => (
-                *seat,
-                ParlorTichuAction {
-                    kind: *kind % 7,
-                    flag: *flag % 3,
-                    seat: *to % 5,
-                    wish: *wish % 16,
-                    exchange: exchange.map(|c| c % 57),
-                    cards: *cards,
-                },
-            ),
-            None => {
-                let first = parlor_core::game::bot::lowest_legal_action(&core, turn).expect("an action");
-                (turn.0, action_out(first))
-            }
-        };
-        let before = c_round;
-        let mut event = ParlorTichuEvent::default();
-        // SAFETY: valid pointers.
-        let status = unsafe { parlor_tichu_round_apply(&mut c_round, seat, &action, &mut event) };
-        let expected = if seat > 3 {
-            Err(PARLOR_ERR_INVALID_ARGUMENT)
-        } else {
-            match action_in(&action) {
-                Err(code) => Err(code),
-                Ok(a) => core.apply(Seat(seat), a).map_err(error_code),
-            }
-        };
-        match expected {
-            Ok(_) => assert_eq!(status, PARLOR_OK),
-            Err(code) => {
-                assert_eq!(status, code, "{action:?}");
-                assert_eq!(c_round, before, "a refused action changed the C state");
-            }
-        }
-        let mut bytes = vec![0u8; round::ENCODED_BYTES];
-        core.encode(&mut bytes).expect("encode");
-        let mut len = 0usize;
-        let mut c_bytes = vec![0u8; round::ENCODED_BYTES];
-        // SAFETY: valid pointers and lengths.
-        assert_eq!(
-            unsafe { parlor_tichu_round_encode(&c_round, c_bytes.as_mut_ptr(), c_bytes.len(), &mut len) },
-            PARLOR_OK
-        );
-        assert_eq!(c_bytes, bytes);
-        let mut total = 0usize;
-        let mut first = [ParlorTichuAction::default(); 4];
-        // SAFETY: valid pointers.
-        assert_eq!(
-            unsafe { parlor_tichu_round_legal_actions(&c_round, seat % 4, first.as_mut_ptr(), 4, &mut total) },
-            PARLOR_OK
-        );
-        assert_eq!(total, core.legal_actions(Seat(seat % 4), &mut []));
-    }
 }
