@@ -2,6 +2,7 @@
 //! (`autotests = false` in `cli/Cargo.toml`): one link instead of one per file. Run one file's
 //! tests with a filter: `cargo test -p parlor-cli --test cli tenhou_records::`.
 
+mod arena;
 mod common;
 mod dominoes_round;
 mod doudizhu_round;
