@@ -470,6 +470,9 @@ pub fn config_in(c: &ParlorMahjongRoundConfig) -> Result<Config, ParlorStatus> {
         pao: flag(c.pao)?,
         agari_yame: flag(c.agari_yame)?,
         kokushi_robs_ankan: flag(c.kokushi_robs_ankan)?,
+        // Not in the C struct (its layout is kept): Tenhou's rule; the rule key
+        // `pao-tsumo-whole-hand` sets it.
+        pao_tsumo_whole_hand: true,
     };
     config.validate().map_err(error_code)?;
     Ok(config)

@@ -558,6 +558,11 @@ const KEYS: &[RuleKey] = &[
         doc: "feeding the last set of big three dragons or big four winds makes a seat liable (Tenhou: yes)",
     },
     RuleKey {
+        name: "pao-tsumo-whole-hand",
+        values: YES_NO,
+        doc: "with pao, a tsumo of a composite yakuman is paid whole by the liable seat, not only the liable yakuman (Tenhou: yes)",
+    },
+    RuleKey {
         name: "agari-yame",
         values: YES_NO,
         doc: "a first-place dealer in the last round ends the match after a win or tenpai (Tenhou: yes)",
@@ -593,6 +598,7 @@ fn flag<'a>(config: &'a mut Config, key: &str) -> Option<&'a mut bool> {
         "busting" => &mut config.busting,
         "nagashi-mangan" => &mut config.nagashi_mangan,
         "pao" => &mut config.pao,
+        "pao-tsumo-whole-hand" => &mut config.pao_tsumo_whole_hand,
         "agari-yame" => &mut config.agari_yame,
         "kokushi-robs-ankan" => &mut config.kokushi_robs_ankan,
         _ => return None,

@@ -189,6 +189,11 @@ pub struct Config {
     /// four winds (the fourth wind set) pays the whole yakuman on a tsumo and half of it on a ron
     /// by another seat.
     pub pao: bool,
+    /// Pao on a tsumo of a composite yakuman (the liable one and another, say big three dragons
+    /// and all honors): the liable seat pays the whole hand, every yakuman and the honba (Tenhou:
+    /// yes, as real records show), or only the liable yakuman, the rest paid as a normal tsumo.
+    /// Only read with [`Config::pao`]; a ron is always shared as [`Config::pao`] says.
+    pub pao_tsumo_whole_hand: bool,
     /// Agari-yame / tenpai-yame: in the last round (or any extension round) the dealer who is
     /// then first ends the match after a win or a tenpai draw instead of repeating.
     pub agari_yame: bool,
@@ -217,6 +222,7 @@ impl Config {
         busting: true,
         nagashi_mangan: true,
         pao: true,
+        pao_tsumo_whole_hand: true,
         agari_yame: true,
         kokushi_robs_ankan: true,
     };
