@@ -473,6 +473,8 @@ pub fn config_in(c: &ParlorMahjongRoundConfig) -> Result<Config, ParlorStatus> {
         // Not in the C struct (its layout is kept): Tenhou's rule; the rule key
         // `pao-tsumo-whole-hand` sets it.
         pao_tsumo_whole_hand: true,
+        // The C struct's one `agari_yame` covers both (`tenpai-yame` sets it apart).
+        tenpai_yame: flag(c.agari_yame)?,
     };
     config.validate().map_err(error_code)?;
     Ok(config)

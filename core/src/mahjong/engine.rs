@@ -565,7 +565,12 @@ const KEYS: &[RuleKey] = &[
     RuleKey {
         name: "agari-yame",
         values: YES_NO,
-        doc: "a first-place dealer in the last round ends the match after a win or tenpai (Tenhou: yes)",
+        doc: "a first-place dealer in the last round ends the match after its win (Tenhou: yes)",
+    },
+    RuleKey {
+        name: "tenpai-yame",
+        values: YES_NO,
+        doc: "a first-place dealer in the last round ends the match when tenpai at an exhaustive draw (Tenhou: yes since mid-2010)",
     },
     RuleKey {
         name: "kokushi-robs-ankan",
@@ -600,6 +605,7 @@ fn flag<'a>(config: &'a mut Config, key: &str) -> Option<&'a mut bool> {
         "pao" => &mut config.pao,
         "pao-tsumo-whole-hand" => &mut config.pao_tsumo_whole_hand,
         "agari-yame" => &mut config.agari_yame,
+        "tenpai-yame" => &mut config.tenpai_yame,
         "kokushi-robs-ankan" => &mut config.kokushi_robs_ankan,
         _ => return None,
     })

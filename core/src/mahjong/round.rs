@@ -194,9 +194,12 @@ pub struct Config {
     /// yes, as real records show), or only the liable yakuman, the rest paid as a normal tsumo.
     /// Only read with [`Config::pao`]; a ron is always shared as [`Config::pao`] says.
     pub pao_tsumo_whole_hand: bool,
-    /// Agari-yame / tenpai-yame: in the last round (or any extension round) the dealer who is
-    /// then first ends the match after a win or a tenpai draw instead of repeating.
+    /// Agari-yame: in the last round (or any extension round) the dealer who wins and is then
+    /// first (with [`Config::target_points`]) ends the match instead of repeating.
     pub agari_yame: bool,
+    /// Tenpai-yame: the same after an exhaustive draw at which the dealer is tenpai. Tenhou has
+    /// it since mid-2010; its records from before play on ([`Config::TENHOU_2010`]).
+    pub tenpai_yame: bool,
     /// A thirteen-orphans hand may rob a closed kan (Tenhou: yes).
     pub kokushi_robs_ankan: bool,
 }
@@ -224,12 +227,22 @@ impl Config {
         pao: true,
         pao_tsumo_whole_hand: true,
         agari_yame: true,
+        tenpai_yame: true,
         kokushi_robs_ankan: true,
     };
 
     /// [`Config::TENHOU`] as an East-only match (tonpuusen, 4 rounds, extension into South).
     pub const TENHOU_EAST: Config = Config {
         rounds: 4,
+        ..Config::TENHOU
+    };
+
+    /// [`Config::TENHOU`] as Tenhou played before tenpai-yame (mid-2010): agari-yame only, a
+    /// first-place dealer tenpai at the last round's exhaustive draw plays on. Not a named preset
+    /// (the rule key `tenpai-yame`); `parlor mahjong replay` picks it for a Tenhou record dated
+    /// before the change (`docs/mahjong.md`).
+    pub const TENHOU_2010: Config = Config {
+        tenpai_yame: false,
         ..Config::TENHOU
     };
 
@@ -249,6 +262,7 @@ impl Config {
         nagashi_mangan: false,
         pao: false,
         agari_yame: false,
+        tenpai_yame: false,
         kokushi_robs_ankan: false,
         ..Config::TENHOU
     };

@@ -820,6 +820,22 @@ fn match_rotation_and_end_rules() {
     m.after_round(&outcome(End::Win, [0; 4], true, [20_000, 20_000, 20_000, 40_000]))
         .unwrap();
     assert!(m.is_over());
+    // Tenpai-yame: the dealer tenpai at South 4's exhaustive draw and first with 30,000+
+    // ends it under Tenhou's rule since mid-2010; before (TENHOU_2010), it plays on, 1 honba.
+    let tenpai_top = [20_000, 20_000, 20_000, 40_000];
+    let mut m = at(7, 0, even);
+    m.after_round(&outcome(End::Exhaustive, [0; 4], true, tenpai_top)).unwrap();
+    assert!(m.is_over());
+    let mut m = at(7, 0, even);
+    m.round.config = Config::TENHOU_2010;
+    m.after_round(&outcome(End::Exhaustive, [0; 4], true, tenpai_top)).unwrap();
+    assert!(!m.is_over());
+    assert_eq!((m.next_start().dealer, m.next_start().honba), (Seat(3), 1));
+    // ... while its win still ends it (agari-yame).
+    let mut m = at(7, 0, even);
+    m.round.config = Config::TENHOU_2010;
+    m.after_round(&outcome(End::Win, [0; 4], true, tenpai_top)).unwrap();
+    assert!(m.is_over());
     // ... but not when another seat is first: South 4, 1 honba.
     let mut m = at(7, 0, even);
     m.after_round(&outcome(End::Win, [0; 4], true, [41_000, 19_000, 10_000, 30_000]))
