@@ -4,9 +4,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use parlor_core::game::Seat;
-use parlor_core::game::bot::lowest_legal_action;
-use parlor_core::tichu::bot::RandomBot;
+use parlor_core::game::bot::{self, lowest_legal_action};
+use parlor_core::game::{Rng, Search, Seat};
+use parlor_core::tichu::bot::{Greedy, RandomBot};
 use parlor_core::tichu::round::{self, Config, Deal, Round};
 
 fn random_round(seed: u64) -> i16 {
@@ -29,6 +29,16 @@ fn lowest_round(seed: u64) -> i16 {
     round.outcome().map_or(0, |o| o.scores[0])
 }
 
+/// Four greedy seats (the search bot's playout policy), out-of-turn bombs and calls included.
+fn greedy_round(seed: u64) -> i16 {
+    let mut round = Round::new(&Config::STANDARD, &Deal::Seeded(seed)).expect("a round");
+    let mut bots = [0, 1, 2, 3].map(|k| Greedy::new(seed.wrapping_add(k)));
+    while let Some((seat, action)) = bot::step(&round, &mut bots) {
+        let _ = round.apply(seat, action);
+    }
+    round.outcome().map_or(0, |o| o.scores[0])
+}
+
 fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("tichu-round");
     group.throughput(Throughput::Elements(1));
@@ -45,6 +55,26 @@ fn benches(c: &mut Criterion) {
             black_box(lowest_round(black_box(seed)))
         })
     });
+    group.bench_function("greedy self-play round (the playout policy)", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            black_box(greedy_round(black_box(seed)))
+        })
+    });
+    // A position 60 actions into a seeded round, sampled for the seat to act.
+    let mut middle = Round::new(&Config::STANDARD, &Deal::Seeded(5)).expect("a round");
+    let mut random = RandomBot::new(5);
+    for _ in 0..60 {
+        if let Some((seat, action)) = random.step(&middle) {
+            let _ = middle.apply(seat, action);
+        }
+    }
+    let observer = middle.to_act().unwrap_or(Seat(0));
+    let mut rng = Rng::new(1);
+    group.bench_function(
+        "determinize a mid-round position (deal again, replay the history)",
+        |b| b.iter(|| black_box(black_box(&middle).determinize(observer, &mut rng))),
+    );
     // A finished round's encode, and its decode (a replay of every action).
     let mut done = Round::new(&Config::STANDARD, &Deal::Seeded(3)).expect("a round");
     let mut bot = RandomBot::new(3);

@@ -85,6 +85,12 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), CliError> {
         let text = std::fs::read_to_string(file)
             .map_err(|error| CliError::Input(format!("cannot read {}: {error}", file.display())))?;
         let vectors = parse_vectors(&text).map_err(|error| CliError::Input(format!("{}: {error}", file.display())))?;
+        if vectors.is_empty() {
+            return Err(CliError::Input(format!(
+                "{}: no vectors (each line: a parlor command line, TAB, the expected output)",
+                file.display()
+            )));
+        }
         for vector in &vectors {
             let shown = vector.args.join(" ");
             let actual = rendered_output(vector);

@@ -17,10 +17,12 @@ use crate::CliError;
 pub enum Command {
     /// Is this play order a legal game of Five Up? Prints `legal` or `illegal`.
     FiveUp(FiveUpArgs),
-    /// Play a hand (or a match with --match) with the built-in bots: prints the log, then the outcome.
+    /// Play a hand (or a match with --match) with the built-in bots or as a person (--human SEAT): prints the log, then the outcome.
     Play(crate::dominoes_round::PlayArgs),
     /// Replay a log (a file or - for standard input): one line per action, then `scores: …`.
     Replay(crate::dominoes_round::ReplayArgs),
+    /// List the rule keys (for --rule KEY=VALUE), their values and the preset's defaults.
+    Rules(crate::play::RulesArgs),
     /// Draw the layout of a legal play order as text (an illegal order: the verdict, explained).
     Draw(DrawArgs),
 }
@@ -89,7 +91,8 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             writeln!(out, "{answer}")?;
             Ok(())
         }
-        Command::Play(args) => crate::dominoes_round::play(args, out),
+        Command::Play(args) => crate::dominoes_round::play(args, input, out),
+        Command::Rules(args) => crate::play::rules::<parlor_core::dominoes::Config>(args, out),
         Command::Replay(args) => crate::dominoes_round::replay(args, input, out),
         Command::Draw(args) => {
             let answer = crate::dominoes_round::draw(&args.tiles.join(" "), SpinnerRule::from(args.spinner))

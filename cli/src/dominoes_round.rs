@@ -1,7 +1,8 @@
 //! `parlor dominoes play`, `replay` and `draw`: whole hands and matches with the built-in bots,
 //! replay logs, and the layout picture.
 //!
-//! The replay log (one hand; a new header line starts the next hand of a match):
+//! The replay log (one hand; a match log starts `dominoes players <n> match <S>` and each hand
+//! has its own header; the driver is [`crate::play`]):
 //!
 //! ```text
 //! dominoes players 2 seed 7            # or: dominoes deal 5-5 5-0 … | 5-6 4-4 … | boneyard 0-1 0-2 …
@@ -25,168 +26,166 @@ use parlor_core::dominoes::{
 use parlor_core::game::Seat;
 
 use crate::CliError;
-
-/// The `--preset` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Preset {
-    /// Five Up: every double a spinner, 5 tiles each, draw until playable, fives, target 61.
-    FiveUp,
-    /// All Fives: the first double the spinner, 7 tiles each, scores the total, target 250.
-    AllFives,
-    /// Block: no spinner, no drawing, 7 tiles each, the winner scores the pips, target 100.
-    Block,
-}
-
-impl From<Preset> for Config {
-    fn from(preset: Preset) -> Config {
-        match preset {
-            Preset::FiveUp => Config::FIVE_UP,
-            Preset::AllFives => Config::ALL_FIVES,
-            Preset::Block => Config::BLOCK,
-        }
-    }
-}
+use crate::play::{Extras, Game, PlayOptions, ReplayOptions};
 
 /// Arguments of `parlor dominoes play`.
 #[derive(Debug, clap::Args)]
 pub struct PlayArgs {
-    /// The rules variant.
-    #[arg(long, value_enum, default_value = "five-up")]
-    pub preset: Preset,
+    /// The rules preset: five-up (default), all-fives, block (`parlor dominoes rules` lists them).
+    #[arg(long)]
+    pub preset: Option<String>,
     /// Seats at the table, 2–4 (with four, partners 0+2 and 1+3).
     #[arg(long)]
     pub players: Option<u8>,
-    /// The seed of the deal and of the bot.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Play a whole match to the preset's target instead of one hand.
-    #[arg(long = "match")]
-    pub whole_match: bool,
-    /// Also write the log (without the outcome lines) to this file.
-    #[arg(long)]
-    pub log: Option<std::path::PathBuf>,
     /// Print each finished hand's layout picture before its end line.
     #[arg(long)]
     pub layout: bool,
+    /// What every game's `play` takes.
+    #[command(flatten)]
+    pub options: PlayOptions,
 }
 
 /// Arguments of `parlor dominoes replay`.
 #[derive(Debug, clap::Args)]
 pub struct ReplayArgs {
-    /// The rules variant.
-    #[arg(long, value_enum, default_value = "five-up")]
-    pub preset: Preset,
     /// Print each finished hand's layout picture before its end line.
     #[arg(long)]
     pub layout: bool,
-    /// The log file, or `-` for standard input.
-    pub file: String,
+    /// What every game's `replay` takes.
+    #[command(flatten)]
+    pub options: ReplayOptions,
 }
 
-/// The config of a preset with `players` seats (partnerships with four).
-fn config_for(preset: Preset, players: Option<u8>) -> Result<Config, String> {
-    let config = Config::from(preset);
-    let config = players.map_or(config, |players| config.with_players(players));
-    config.validate().map_err(|error| error.to_string())?;
-    Ok(config)
+/// `parlor dominoes play`: the bots (or a person and bots) play a hand, hands or a match.
+pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut config: Config =
+        crate::play::config_of(args.preset.as_deref(), &args.options.rules).map_err(CliError::Input)?;
+    if let Some(players) = args.players {
+        config = config.with_players(players);
+    }
+    config.validate().map_err(|error| CliError::Input(error.to_string()))?;
+    let words = crate::play::rule_words::<Config>(args.preset.as_deref(), &args.options.rules);
+    let extras = Extras { layout: args.layout };
+    if args.options.human.is_some() {
+        return crate::human::play::<Round>(&config, &words, &args.options, input, out);
+    }
+    crate::play::play::<Round>(&config, &words, &args.options, &extras, out)
 }
 
-/// `parlor dominoes play`: the bots play a hand (or a match); prints the log then the outcome.
-pub fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let config = config_for(args.preset, args.players).map_err(CliError::Input)?;
-    let mut log = String::new();
-    let mut text = String::new();
-    let mut bot = RandomBot::new(args.seed);
-    if args.whole_match {
-        let mut game = Match::new(&config, args.seed).map_err(|error| CliError::Input(error.to_string()))?;
-        let mut hand = 0u32;
-        while !game.is_over() {
-            let header = header_of(game.round(), args.seed, hand);
-            writeln!(log, "{header}").ok();
-            writeln!(text, "{header}").ok();
-            loop {
-                let seat = game
-                    .round()
-                    .to_act()
-                    .ok_or_else(|| CliError::Input("internal: nobody to act".into()))?;
-                let action = bot
-                    .choose(game.round(), seat)
-                    .ok_or_else(|| CliError::Input("internal: no legal action".into()))?;
-                let mut finished = game.round().clone();
-                let step = game
-                    .apply(seat, action)
-                    .map_err(|error| CliError::Input(error.to_string()))?;
-                // The hand as it ended (the match has dealt the next one already).
-                finished.apply(seat, action).ok();
-                writeln!(log, "{seat} {action}").ok();
-                writeln!(text, "{seat} {action}").ok();
-                if let Some(outcome) = step.finished {
-                    if args.layout {
-                        text.push_str(&layout_picture(&finished));
-                    }
-                    end_lines(&mut text, &outcome, config.players);
-                    break;
-                }
-            }
-            hand += 1;
-        }
-        let totals: Vec<String> = game.totals()[..usize::from(config.players)]
-            .iter()
-            .map(i32::to_string)
-            .collect();
-        // The first winning seat: with partnerships seat 0 or 1 names the team.
-        let winner = game
-            .result()
-            .and_then(|placement| placement.winners().next())
-            .map_or_else(|| "none".to_owned(), |seat| seat.to_string());
-        let side = if config.partnerships { "team" } else { "winner" };
-        writeln!(text, "match: {} {side} {winner}", totals.join(" ")).ok();
-    } else {
-        let mut round =
-            Round::new(&config, &Deal::Seeded(args.seed)).map_err(|error| CliError::Input(error.to_string()))?;
-        let header = format!("dominoes players {} seed {}", config.players, args.seed);
-        writeln!(log, "{header}").ok();
-        writeln!(text, "{header}").ok();
-        while let Some(seat) = round.to_act() {
-            let action = bot
-                .choose(&round, seat)
-                .ok_or_else(|| CliError::Input("internal: no legal action".into()))?;
-            round
-                .apply(seat, action)
-                .map_err(|error| CliError::Input(error.to_string()))?;
-            writeln!(log, "{seat} {action}").ok();
-            writeln!(text, "{seat} {action}").ok();
-        }
-        let outcome = round
-            .outcome()
-            .ok_or_else(|| CliError::Input("internal: the hand did not end".into()))?;
-        if args.layout {
-            text.push_str(&layout_picture(&round));
-        }
-        end_lines(&mut text, &outcome, config.players);
-    }
-    if let Some(path) = &args.log {
-        std::fs::write(path, &log)
-            .map_err(|error| CliError::Input(format!("cannot write {}: {error}", path.display())))?;
-    }
-    out.write_all(text.as_bytes())?;
-    Ok(())
+/// `parlor dominoes replay`: reads the log from the file (or standard input).
+pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    let config: Config =
+        crate::play::config_of(args.options.preset.as_deref(), &args.options.rules).map_err(CliError::Input)?;
+    let bytes = crate::play::read_log(args.options.file.as_deref(), input)?;
+    crate::play::replay::<Round>(&bytes, &config, &Extras { layout: args.layout }, out)
 }
 
-/// The header of a match's hand `hand`: its seed, and its leader when the previous hand's
-/// winner leads.
-fn header_of(round: &Round, seed: u64, hand: u32) -> String {
-    let hand_seed = parlor_core::game::round_seed(seed, hand);
-    let config = round.config();
-    let mut header = format!("dominoes players {} seed {hand_seed}", config.players);
-    let dealt = Round::new(config, &Deal::Seeded(hand_seed)).ok();
-    if let Some(leader) = round
-        .to_act()
-        .filter(|&leader| dealt.as_ref().and_then(Round::to_act) != Some(leader))
-    {
-        write!(header, " leader {leader}").ok();
+impl Game for Round {
+    type Match = Match;
+    type Random = RandomBot;
+
+    fn random(seed: u64) -> RandomBot {
+        RandomBot::new(seed)
     }
-    header
+
+    fn seed_words(config: &Config, seed: u64) -> String {
+        format!("players {} seed {seed}", config.players)
+    }
+
+    fn match_words(config: &Config, seed: u64) -> String {
+        format!("players {} match {seed}", config.players)
+    }
+
+    fn parse_match(words: &[&str], config: &Config) -> Option<Result<(Config, u64), String>> {
+        let number = |text: &str, what: &str| {
+            text.parse::<u64>()
+                .map_err(|_| format!("{what} must be a number, not {}", crate::quoted(text)))
+        };
+        match words {
+            ["players", players, "match", seed] => Some((|| {
+                let players = u8::try_from(number(players, "players")?).map_err(|_| "2 to 4 players".to_owned())?;
+                Ok((config.with_players(players), number(seed, "the seed")?))
+            })()),
+            ["match", seed] => Some(number(seed, "the seed").map(|seed| (*config, seed))),
+            _ => None,
+        }
+    }
+
+    fn round_words(round: &Round, seed: u64, k: u32) -> Option<String> {
+        let hand_seed = parlor_core::game::round_seed(seed, k);
+        let config = round.config();
+        let mut header = format!("players {} seed {hand_seed}", config.players);
+        let dealt = Round::new(config, &Deal::Seeded(hand_seed)).ok();
+        if let Some(leader) = round
+            .to_act()
+            .filter(|&leader| dealt.as_ref().and_then(Round::to_act) != Some(leader))
+        {
+            write!(header, " leader {leader}").ok();
+        }
+        Some(header)
+    }
+
+    fn parse_deal(words: &[&str], config: &Config) -> Result<Round, String> {
+        header(&format!("dominoes {}", words.join(" ")), *config)
+    }
+
+    fn replay_line(_before: &Round, seat: Seat, action: Action, event: &Event) -> String {
+        match event {
+            Event::Played { points: 0, .. } | Event::Passed { .. } => format!("{seat} {action}"),
+            Event::Played { points, .. } => format!("{seat} {action} +{points}"),
+            Event::Drew { tile } => format!("{seat} draw {tile}"),
+        }
+    }
+
+    fn parse_line(_round: &Round, line: &str) -> Result<(Seat, Action, String), String> {
+        parse_action_line(line).map(|(seat, action)| (seat, action, String::new()))
+    }
+
+    fn refusal(_round: &Round, _line: &str, seat: Seat, action: Action, error: Error) -> String {
+        format!("{seat} {action}: {error}")
+    }
+
+    fn end_lines(outcome: &Outcome, _k: u32, finished: Option<&Round>, extras: &Extras) -> Vec<String> {
+        let mut lines = Vec::new();
+        if extras.layout
+            && let Some(round) = finished
+        {
+            let picture = layout_picture(round);
+            lines.extend(picture.lines().map(str::to_owned));
+        }
+        let mut text = String::new();
+        end_lines(&mut text, outcome, outcome.players);
+        lines.extend(text.lines().map(str::to_owned));
+        lines
+    }
+
+    fn is_summary(word: &str) -> bool {
+        matches!(word, "domino:" | "blocked:" | "scores:")
+    }
+
+    /// Tiles of a double-6 set as Unicode domino tiles (`3-5` → 🀹), bigger sets as written.
+    fn pretty(line: &str) -> String {
+        crate::human::map_tokens(line, |token| {
+            let (a, b) = token.split_once('-')?;
+            let (a, b) = (a.parse::<u32>().ok()?, b.parse::<u32>().ok()?);
+            (a <= 6 && b <= 6)
+                .then(|| char::from_u32(0x1F031 + a * 7 + b))
+                .flatten()
+                .map(|tile| format!("{tile} "))
+        })
+    }
+
+    fn summary_mismatch(want: &str, line: &str) -> String {
+        format!("the hand ended `{want}`, not `{line}`")
+    }
+
+    const LOG_IS_PRINTED: bool = false;
+    const ENDS_AFTER_LAST_LINE: bool = true;
+    const ECHO_HEADER: bool = false;
+    const ROUND: &'static str = "hand";
+    const NO_HEADER: &'static str =
+        "expected the header `dominoes players <n> seed <N>` or `dominoes deal <hand> | … | boneyard <tiles>`";
+    const EMPTY: &'static str = "no header: the log is empty";
 }
 
 /// The end line and the `scores:` line of a finished hand.
@@ -198,137 +197,14 @@ fn end_lines(text: &mut String, outcome: &Outcome, players: u8) {
         (End::Blocked, None) => writeln!(text, "blocked: tie"),
     }
     .ok();
-    let scores: Vec<String> = outcome.scores[..usize::from(players)]
+    let scores: Vec<String> = outcome
+        .scores
+        .get(..usize::from(players))
+        .unwrap_or(&[])
         .iter()
         .map(u16::to_string)
         .collect();
     writeln!(text, "scores: {}", scores.join(" ")).ok();
-}
-
-/// The `match:` line `play --match` prints: each seat's total, then the winning side (the
-/// highest unique total at or above the target; with partnerships team 0 (0+2) or 1 (1+3)).
-fn match_line(config: &Config, totals: &[u32; 4]) -> String {
-    let players = usize::from(config.players).min(totals.len());
-    let seats = totals.get(..players).unwrap_or(&[]);
-    let side_total = |side: usize| -> u32 {
-        if config.partnerships {
-            seats.iter().skip(side).step_by(2).sum()
-        } else {
-            seats.get(side).copied().unwrap_or(0)
-        }
-    };
-    let sides = if config.partnerships { 2 } else { players };
-    let best = (0..sides).map(side_total).max().unwrap_or(0);
-    let leaders: Vec<usize> = (0..sides).filter(|&side| side_total(side) == best).collect();
-    let winner = match leaders.as_slice() {
-        [only] if best >= u32::from(config.target) => only.to_string(),
-        _ => "none".to_owned(),
-    };
-    let side = if config.partnerships { "team" } else { "winner" };
-    let shown: Vec<String> = seats.iter().map(u32::to_string).collect();
-    format!("match: {} {side} {winner}", shown.join(" "))
-}
-
-/// `parlor dominoes replay`: reads the log from `args.file` (or `input` for `-`).
-pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
-    let text = if args.file == "-" {
-        let mut text = String::new();
-        input.read_to_string(&mut text)?;
-        text
-    } else {
-        std::fs::read_to_string(&args.file)
-            .map_err(|error| CliError::Input(format!("cannot read {}: {error}", args.file)))?
-    };
-    let mut printed = String::new();
-    let result = replay_text(&text, Config::from(args.preset), args.layout, &mut printed);
-    out.write_all(printed.as_bytes())?;
-    result.map_err(|(line, message)| CliError::Exact(format!("error: line {line}: {message}")))
-}
-
-/// Replays a log, appending the output lines to `printed`; a bad line is `(line number, what)`.
-pub fn replay_text(text: &str, preset: Config, layout: bool, printed: &mut String) -> Result<(), (usize, String)> {
-    let mut round: Option<Round> = None;
-    let mut last = 0;
-    // Per-seat points over the finished hands, the end lines still expected after the last one,
-    // and whether the `match:` line was read.
-    let mut totals = [0u32; 4];
-    let mut expected_end: Vec<String> = Vec::new();
-    let mut match_line_seen = false;
-    for (index, raw) in text.lines().enumerate() {
-        let number = index + 1;
-        last = number;
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let playing = round.as_ref().is_some_and(|round| round.to_act().is_some());
-        if line.starts_with("dominoes") {
-            if playing {
-                return Err((number, "a new header before the hand is over".into()));
-            }
-            if match_line_seen {
-                return Err((number, "a new header after the match line".into()));
-            }
-            round = Some(header(line, preset).map_err(|message| (number, message))?);
-            expected_end.clear();
-            continue;
-        }
-        let Some(current) = round.as_mut() else {
-            return Err((
-                number,
-                "expected the header `dominoes players <n> seed <N>` or `dominoes deal <hand> | … | boneyard <tiles>`"
-                    .into(),
-            ));
-        };
-        if !playing {
-            // What `play` prints after a hand (its end lines, and the match line after the last
-            // hand) is accepted and checked, so `play | replay -` round-trips.
-            if expected_end.first().is_some_and(|expected| expected == line) {
-                expected_end.remove(0);
-                continue;
-            }
-            if line.starts_with("match:") && expected_end.is_empty() && !match_line_seen {
-                let expected = match_line(current.config(), &totals);
-                if line != expected {
-                    return Err((number, format!("the match ended `{expected}`, not `{line}`")));
-                }
-                writeln!(printed, "{expected}").ok();
-                match_line_seen = true;
-                continue;
-            }
-            if let Some(expected) = expected_end.first() {
-                return Err((number, format!("the hand ended `{expected}`, not `{line}`")));
-            }
-            return Err((number, "the hand is over: expected a new header".into()));
-        }
-        let (seat, action) = parse_action_line(line).map_err(|message| (number, message))?;
-        let event = current
-            .apply(seat, action)
-            .map_err(|error| (number, format!("{seat} {action}: {error}")))?;
-        match event {
-            Event::Played { points: 0, .. } | Event::Passed { .. } => writeln!(printed, "{seat} {action}"),
-            Event::Played { points, .. } => writeln!(printed, "{seat} {action} +{points}"),
-            Event::Drew { tile } => writeln!(printed, "{seat} draw {tile}"),
-        }
-        .ok();
-        if let Some(outcome) = current.outcome() {
-            if layout {
-                printed.push_str(&layout_picture(current));
-            }
-            let mut end = String::new();
-            end_lines(&mut end, &outcome, current.config().players);
-            printed.push_str(&end);
-            expected_end = end.lines().map(str::to_owned).collect();
-            for (total, &points) in totals.iter_mut().zip(outcome.scores.iter()) {
-                *total = total.saturating_add(u32::from(points));
-            }
-        }
-    }
-    match round {
-        None => Err((last.max(1), "no header: the log is empty".into())),
-        Some(round) if round.to_act().is_some() => Err((last + 1, "the log ends before the hand is over".into())),
-        Some(_) => Ok(()),
-    }
 }
 
 /// Parses a header line into the dealt hand.

@@ -37,9 +37,37 @@ pub struct Common {
     /// Rule preset: `pagat` (the seed's rules, default), `rlcard` or `openspiel`.
     #[arg(long, default_value = "pagat", value_parser = parse_preset)]
     pub preset: PresetId,
+    /// Set a combination rule: `KEY=VALUE` (repeatable; `parlor doudizhu rules` lists the keys;
+    /// the combination keys are `wing-copies` … `max-cards`, `bomb-follows-rocket`).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
     /// Read cases from standard input, one per line, columns separated by TAB.
     #[arg(long)]
     pub batch: bool,
+}
+
+impl Common {
+    /// The combination rules of `--preset` with every `--rule` set; a key that is no
+    /// combination rule (the auction, the scoring, …) is refused by name.
+    pub fn combination_rules(&self) -> Result<Preset, CliError> {
+        let mut config = parlor_core::doudizhu::Config {
+            rules: self.preset.preset(),
+            ..Default::default()
+        };
+        let base = config;
+        for rule in &self.rules {
+            crate::play::set_rule(&mut config, rule).map_err(CliError::Input)?;
+            let mut only_rules = config;
+            only_rules.rules = base.rules;
+            if only_rules != base {
+                return Err(CliError::Input(format!(
+                    "--rule {}: not a combination rule (it applies to play and replay)",
+                    quoted(rule)
+                )));
+            }
+        }
+        Ok(config.rules)
+    }
 }
 
 fn parse_preset(name: &str) -> Result<PresetId, String> {
@@ -49,10 +77,12 @@ fn parse_preset(name: &str) -> Result<PresetId, String> {
 /// The `doudizhu` subcommands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// Play a whole deal (or `--match`) with the seeded random bot: the log, the outcome, `scores:`.
+    /// Play a deal (or `--match`) with the bots or as a person (--human SEAT): the log, the outcome, `scores:`.
     Play(round::PlayArgs),
     /// Check a replay log: one line per action with its events, then the outcome and `scores:`.
     Replay(round::ReplayArgs),
+    /// List the rule keys (for --rule KEY=VALUE), their values and the preset's defaults.
+    Rules(crate::play::RulesArgs),
     /// Print the kinds a card set reads as (sorted, space-separated), or `invalid`.
     Classify {
         /// The card set, e.g. `33344456`.
@@ -165,14 +195,15 @@ fn columns(line: &str) -> Vec<&str> {
 /// Runs one `doudizhu` subcommand.
 pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
     match command {
-        Command::Play(args) => return round::play(args, out),
+        Command::Play(args) => return round::play(args, input, out),
+        Command::Rules(args) => return crate::play::rules::<parlor_core::doudizhu::Config>(args, out),
         Command::Replay(args) => return round::replay(args, input, out),
         Command::Classify {
             cards: text,
             readings,
             common,
         } => {
-            let preset = common.preset.preset();
+            let preset = common.combination_rules()?;
             let answer = |text: &str| -> Result<String, String> {
                 let set = cards(text)?;
                 let found = classify(&set, &preset);
@@ -189,7 +220,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             writeln!(out, "{}", answer(text).map_err(CliError::Input)?)?;
         }
         Command::Beats { prev, play, common } => {
-            let preset = common.preset.preset();
+            let preset = common.combination_rules()?;
             let answer = |prev: &str, play: &str| -> Result<String, String> {
                 let (prev_cards, play_cards) = (cards(prev)?, cards(play)?);
                 let yes = beats(&prev_cards, &play_cards, &preset)
@@ -210,7 +241,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             writeln!(out, "{text}")?;
         }
         Command::Moves { hand, prev, common } => {
-            let preset = common.preset.preset();
+            let preset = common.combination_rules()?;
             let list = |hand: &str, prev: Option<&str>| -> Result<Vec<Cards>, String> {
                 move_list(&cards(hand)?, &cards(prev.unwrap_or("-"))?, &preset)
             };
@@ -237,7 +268,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             judge,
             common,
         } => {
-            let preset = common.preset.preset();
+            let preset = common.combination_rules()?;
             let mut scratch = Box::new(Scratch::new());
             if *judge {
                 return run_judge(input, out, &preset, &mut scratch);
@@ -261,7 +292,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             writeln!(out, "{}", SpringAnswer::lines(plan.as_ref()))?;
         }
         Command::MinPlays { hand, common } => {
-            let preset = common.preset.preset();
+            let preset = common.combination_rules()?;
             let mut scratch = Box::new(Scratch::new());
             let mut answer = |text: &str| -> Result<String, String> {
                 let hand = cards(text)?;

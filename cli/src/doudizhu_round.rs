@@ -1,7 +1,8 @@
 //! `parlor doudizhu play` and `replay`: whole deals and matches with the built-in bots, and
 //! replay logs.
 //!
-//! The replay log (one deal; a new header line starts the next deal of a match):
+//! The replay log (one deal; a match log starts `doudizhu match <S>` and each deal has its own
+//! header; the driver is [`crate::play`]):
 //!
 //! ```text
 //! doudizhu seed 7                  # or: doudizhu deal <h0> <h1> <h2> <kitty> [first <seat>]
@@ -21,8 +22,9 @@
 //! `replay` prints one line per action with its events appended — `landlord <seat> kitty
 //! <cards>` when the auction ends, `void` when everyone passed, `stake x2` for a bomb, rocket
 //! or rob, `lead <seat>` after two passes, `out` on the last card — then an `outcome:` line and
-//! `scores: <d0> <d1> <d2>` (all pass: `scores: 0 0 0`); a log of several deals (a match) ends
-//! with `total: <t0> <t1> <t2>` after the last deal's `scores:` line. A bad or illegal line stops it:
+//! `scores: <d0> <d1> <d2>` (all pass: `scores: 0 0 0`); a log of several single deals ends
+//! with `total: <t0> <t1> <t2>` after the last deal's `scores:` line, a match with its `match:`
+//! line. A bad or illegal line stops it:
 //! `error: line N: <what is wrong>` on standard error, exit status 2.
 //!
 //! So `play`'s output replays as it is: an action line may carry its events (they must be the
@@ -38,37 +40,165 @@ use parlor_core::doudizhu::{Action, Cards, Config, Deal, Error, Event, Match, Ou
 use parlor_core::game::Seat;
 use parlor_core::notation::InSource;
 
+use crate::play::{Extras, Game, PlayOptions, ReplayOptions};
 use crate::{CliError, quoted};
-
-fn parse_config(name: &str) -> Result<Config, String> {
-    Config::from_name(name).ok_or_else(|| format!("unknown preset {} (pagat, openspiel, rlcard or rob)", quoted(name)))
-}
 
 /// Arguments of `parlor doudizhu play`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct PlayArgs {
     /// The whole-game preset: `pagat` (default), `openspiel`, `rlcard` or `rob`.
-    #[arg(long, default_value = "pagat", value_parser = parse_config)]
-    pub preset: Config,
-    /// The seed of the deal (of the match) and of the random bot.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Play a whole match (the preset's number of deals) instead of one deal.
-    #[arg(long = "match")]
-    pub whole_match: bool,
-    /// Also write the log (without the outcome lines) to this file.
     #[arg(long)]
-    pub log: Option<std::path::PathBuf>,
+    pub preset: Option<String>,
+    /// What every game's `play` takes.
+    #[command(flatten)]
+    pub options: PlayOptions,
 }
 
 /// Arguments of `parlor doudizhu replay`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ReplayArgs {
-    /// The whole-game preset: `pagat` (default), `openspiel`, `rlcard` or `rob`.
-    #[arg(long, default_value = "pagat", value_parser = parse_config)]
-    pub preset: Config,
-    /// The log file, or `-` (or nothing) for standard input.
-    pub file: Option<String>,
+    /// What every game's `replay` takes.
+    #[command(flatten)]
+    pub options: ReplayOptions,
+}
+
+/// `parlor doudizhu play`: the bots (or a person and bots) play a deal, deals or a match.
+pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    let config: Config =
+        crate::play::config_of(args.preset.as_deref(), &args.options.rules).map_err(CliError::Input)?;
+    let words = crate::play::rule_words::<Config>(args.preset.as_deref(), &args.options.rules);
+    if args.options.human.is_some() {
+        return crate::human::play::<Round>(&config, &words, &args.options, input, out);
+    }
+    crate::play::play::<Round>(&config, &words, &args.options, &Extras::default(), out)
+}
+
+/// `parlor doudizhu replay`: reads the log from the file (or standard input), validates it.
+pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    let config: Config =
+        crate::play::config_of(args.options.preset.as_deref(), &args.options.rules).map_err(CliError::Input)?;
+    let bytes = crate::play::read_log(args.options.file.as_deref(), input)?;
+    crate::play::replay::<Round>(&bytes, &config, &Extras::default(), out)
+}
+
+impl Game for Round {
+    type Match = Match;
+    type Random = RandomBot;
+
+    fn random(seed: u64) -> RandomBot {
+        RandomBot::new(seed)
+    }
+
+    fn round_words(round: &Round, _seed: u64, _k: u32) -> Option<String> {
+        let hands = [0, 1, 2].map(|s| round.hand(Seat(s)));
+        let hands = match round.landlord() {
+            // rlcard: the landlord already holds the kitty.
+            Some(l) => {
+                let mut h = hands;
+                if let Some(hand) = h.get_mut(l.index()) {
+                    *hand = hand.minus(&round.kitty()).unwrap_or_default();
+                }
+                h
+            }
+            None => hands,
+        };
+        Some(format!(
+            "deal {} {} first {}",
+            seat_list(&hands),
+            round.kitty(),
+            round.first_bidder()
+        ))
+    }
+
+    fn parse_deal(words: &[&str], config: &Config) -> Result<Round, String> {
+        parse_header(words, config)
+    }
+
+    fn log_line(round: &Round, seat: Seat, action: Action) -> String {
+        action_line(round, seat, &action)
+    }
+
+    fn play_events(event: &Event) -> String {
+        events(event)
+    }
+
+    fn replay_line(before: &Round, seat: Seat, action: Action, event: &Event) -> String {
+        format!("{}{}", action_line(before, seat, &action), events(event))
+    }
+
+    fn parse_line(round: &Round, line: &str) -> Result<(Seat, Action, String), String> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let seat = parse_seat(words.first().copied().unwrap_or(""))?;
+        let Some(to_act) = round.to_act() else {
+            return Err("the deal is over".to_owned());
+        };
+        if seat != to_act {
+            return Err(format!("it is seat {to_act}'s turn, not seat {seat}'s"));
+        }
+        let rest = words.get(1..).unwrap_or(&[]);
+        // `play` prints the events after the action; they start at the first event word (a
+        // reading, the optional third word of `play`, always holds `@`, so none is one).
+        let split = rest
+            .iter()
+            .skip(1)
+            .position(|w| EVENT_WORDS.contains(w))
+            .map_or(rest.len(), |at| at + 1);
+        let (action_words, annotation) = rest.split_at(split);
+        // Named by the whole quoted line, seat included, as the core's refusals are.
+        let action = parse_action(round, seat, action_words).map_err(|e| format!("{}: {e}", quoted(line)))?;
+        Ok((seat, action, annotation.join(" ")))
+    }
+
+    fn check_annotation(
+        before: &Round,
+        seat: Seat,
+        action: Action,
+        event: &Event,
+        annotation: &str,
+    ) -> Result<(), String> {
+        let text = events(event);
+        if annotation.is_empty() || annotation == text.trim_start() {
+            return Ok(());
+        }
+        let is = if text.is_empty() {
+            "has no events".to_owned()
+        } else {
+            format!("has the events {}", quoted(text.trim_start()))
+        };
+        Err(format!(
+            "{} {is}, not {}",
+            quoted(&action_line(before, seat, &action)),
+            quoted(annotation)
+        ))
+    }
+
+    fn end_lines(outcome: &Outcome, _k: u32, _finished: Option<&Round>, _extras: &Extras) -> Vec<String> {
+        vec![outcome_line(outcome), scores_line(&outcome.scores.map(i64::from))]
+    }
+
+    fn rounds_tail(totals: &[i64]) -> Vec<String> {
+        let shown: Vec<String> = totals.iter().map(i64::to_string).collect();
+        vec![format!("total: {}", shown.join(" "))]
+    }
+
+    fn is_summary(word: &str) -> bool {
+        matches!(word, "outcome:" | "scores:" | "total:")
+    }
+
+    /// The jokers in colour (B black-and-white bold, R red) within card strings.
+    fn pretty(line: &str) -> String {
+        crate::human::map_tokens(line, |token| {
+            let cards = token.chars().all(|c| "3456789TJQKA2BR".contains(c));
+            (cards && (token.contains('B') || token.contains('R')))
+                .then(|| token.replace('B', "\x1b[1mB\x1b[0m").replace('R', "\x1b[1;31mR\x1b[0m"))
+        })
+    }
+
+    const LOG_IS_PRINTED: bool = false;
+    const ECHO_HEADER: bool = true;
+    const ROUND: &'static str = "deal";
+    const NO_HEADER: &'static str = "expected a header `doudizhu seed <N>` or `doudizhu deal …` first";
+    const EMPTY: &'static str = "the log holds no deal";
 }
 
 fn seat_list(hands: &[Cards; 3]) -> String {
@@ -136,107 +266,6 @@ fn outcome_line(outcome: &Outcome) -> String {
 
 fn scores_line(scores: &[i64; 3]) -> String {
     format!("scores: {} {} {}", scores[0], scores[1], scores[2])
-}
-
-/// `parlor doudizhu play`: plays with the seeded random bot, prints the log, outcome and scores.
-pub fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let mut log = String::new();
-    let mut printed = String::new();
-    let fail = |error: parlor_core::doudizhu::Error| CliError::Input(error.to_string());
-    let mut bot = RandomBot::new(args.seed);
-    if args.whole_match {
-        let mut game = Match::new(&args.preset, args.seed).map_err(fail)?;
-        let mut fresh = true;
-        while !game.is_over() {
-            if fresh {
-                let round = game.round();
-                let hands = [0, 1, 2].map(|s| round.hand(Seat(s)));
-                let hands = match round.landlord() {
-                    // rlcard: the landlord already holds the kitty.
-                    Some(l) => {
-                        let mut h = hands;
-                        h[l.index()] = h[l.index()].minus(&round.kitty()).unwrap_or_default();
-                        h
-                    }
-                    None => hands,
-                };
-                let header = format!(
-                    "doudizhu deal {} {} first {}\n",
-                    seat_list(&hands),
-                    round.kitty(),
-                    round.first_bidder()
-                );
-                log.push_str(&header);
-                printed.push_str(&header);
-                fresh = false;
-            }
-            let round = *game.round();
-            let seat = round.to_act().ok_or(CliError::Input("no seat to act".to_owned()))?;
-            let action = bot
-                .choose(&round, seat)
-                .ok_or(CliError::Input("no legal action".to_owned()))?;
-            let line = action_line(&round, seat, &action);
-            let event = game.apply(seat, action).map_err(fail)?.event;
-            log.push_str(&line);
-            log.push('\n');
-            let _ = writeln!(printed, "{line}{}", events(&event));
-            if let Some(outcome) = event.outcome {
-                let scores = outcome.scores.map(i64::from);
-                let _ = writeln!(printed, "{}\n{}", outcome_line(&outcome), scores_line(&scores));
-                fresh = true;
-            }
-        }
-        let s = game.scores().map(i64::from);
-        let _ = writeln!(printed, "total: {} {} {}", s[0], s[1], s[2]);
-    } else {
-        let header = format!("doudizhu seed {}\n", args.seed);
-        log.push_str(&header);
-        printed.push_str(&header);
-        let mut round = Round::new(&args.preset, &Deal::Seeded(args.seed)).map_err(fail)?;
-        while let Some(seat) = round.to_act() {
-            let action = bot
-                .choose(&round, seat)
-                .ok_or(CliError::Input("no legal action".to_owned()))?;
-            let line = action_line(&round, seat, &action);
-            let event = round.apply(seat, action).map_err(fail)?;
-            log.push_str(&line);
-            log.push('\n');
-            let _ = writeln!(printed, "{line}{}", events(&event));
-        }
-        let outcome = round
-            .outcome()
-            .ok_or(CliError::Input("the deal did not end".to_owned()))?;
-        let _ = writeln!(
-            printed,
-            "{}\n{}",
-            outcome_line(&outcome),
-            scores_line(&outcome.scores.map(i64::from))
-        );
-    }
-    if let Some(path) = &args.log {
-        std::fs::write(path, &log).map_err(|e| CliError::Input(format!("cannot write {}: {e}", path.display())))?;
-    }
-    out.write_all(printed.as_bytes())?;
-    Ok(())
-}
-
-/// `parlor doudizhu replay`: reads the log from `args.file` (or `input` for `-`), validates it.
-pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
-    let text = match args.file.as_deref() {
-        None | Some("-") => {
-            let mut text = String::new();
-            input.read_to_string(&mut text)?;
-            text
-        }
-        Some(path) => std::fs::read_to_string(path).map_err(|e| CliError::Input(format!("cannot read {path}: {e}")))?,
-    };
-    let mut printed = String::new();
-    let result = replay_text(&text, &args.preset, &mut printed);
-    out.write_all(printed.as_bytes())?;
-    match result {
-        Ok(()) => Ok(()),
-        Err((line, what)) => Err(CliError::Usage(format!("error: line {line}: {what}\n"), 2)),
-    }
 }
 
 fn parse_seat(token: &str) -> Result<Seat, String> {
@@ -343,113 +372,5 @@ fn parse_action(round: &Round, seat: Seat, words: &[&str]) -> Result<Action, Str
             Ok(Action::Play(play))
         }
         Written::Action(action) => Ok(action),
-    }
-}
-
-/// Replays `text` under `config`, appending the printed lines to `printed`; a bad line is
-/// `Err((line number, what is wrong))`.
-pub fn replay_text(text: &str, config: &Config, printed: &mut String) -> Result<(), (usize, String)> {
-    let mut round: Option<Round> = None;
-    let mut deals = 0usize;
-    let mut total = [0i64; 3];
-    let mut last = 0usize;
-    for (index, raw) in text.lines().enumerate() {
-        let n = index + 1;
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        last = n;
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.first() == Some(&"doudizhu") {
-            if round.is_some_and(|r| r.outcome().is_none()) {
-                return Err((n, "a new deal before the previous one is over".to_owned()));
-            }
-            round = Some(parse_header(words.get(1..).unwrap_or(&[]), config).map_err(|e| (n, e))?);
-            printed.push_str(line);
-            printed.push('\n');
-            continue;
-        }
-        let Some(r) = round.as_mut() else {
-            return Err((
-                n,
-                "expected a header `doudizhu seed <N>` or `doudizhu deal …` first".to_owned(),
-            ));
-        };
-        if let Some(&head @ ("outcome:" | "scores:" | "total:")) = words.first() {
-            // The summary lines `play` prints are checked against the replay's own.
-            let Some(outcome) = r.outcome() else {
-                return Err((n, format!("{} before the deal is over", quoted(head))));
-            };
-            let expected = match head {
-                "outcome:" => outcome_line(&outcome),
-                "scores:" => scores_line(&outcome.scores.map(i64::from)),
-                _ => format!("total: {} {} {}", total[0], total[1], total[2]),
-            };
-            if words.join(" ") != expected {
-                return Err((
-                    n,
-                    format!("the replay computes {}, not {}", quoted(&expected), quoted(line)),
-                ));
-            }
-            continue;
-        }
-        let seat = parse_seat(words.first().copied().unwrap_or("")).map_err(|e| (n, e))?;
-        let Some(to_act) = r.to_act() else {
-            return Err((n, "the deal is over".to_owned()));
-        };
-        if seat != to_act {
-            return Err((n, format!("it is seat {to_act}'s turn, not seat {seat}'s")));
-        }
-        let rest = words.get(1..).unwrap_or(&[]);
-        // `play` prints the events after the action; they start at the first event word (a
-        // reading, the optional third word of `play`, always holds `@`, so none is one).
-        let split = rest
-            .iter()
-            .skip(1)
-            .position(|w| EVENT_WORDS.contains(w))
-            .map_or(rest.len(), |at| at + 1);
-        let (action_words, annotation) = rest.split_at(split);
-        // Named by the whole quoted line, seat included, as the core's refusals below are.
-        let action = parse_action(r, seat, action_words).map_err(|e| (n, format!("{}: {e}", quoted(line))))?;
-        let shown = action_line(r, seat, &action);
-        let event = r
-            .apply(seat, action)
-            .map_err(|e| (n, format!("{}: {e}", quoted(line))))?;
-        let text = events(&event);
-        if !annotation.is_empty() && annotation.join(" ") != text.trim_start() {
-            let is = if text.is_empty() {
-                "has no events".to_owned()
-            } else {
-                format!("has the events {}", quoted(text.trim_start()))
-            };
-            return Err((
-                n,
-                format!("{} {is}, not {}", quoted(&shown), quoted(&annotation.join(" "))),
-            ));
-        }
-        let _ = writeln!(printed, "{shown}{text}");
-        if let Some(outcome) = event.outcome {
-            deals += 1;
-            for (t, s) in total.iter_mut().zip(outcome.scores) {
-                *t += i64::from(s);
-            }
-            let _ = writeln!(
-                printed,
-                "{}\n{}",
-                outcome_line(&outcome),
-                scores_line(&outcome.scores.map(i64::from))
-            );
-        }
-    }
-    match round {
-        None => Err((last.max(1), "the log holds no deal".to_owned())),
-        Some(r) if r.outcome().is_none() => Err((last.max(1), "the log ends before the deal is over".to_owned())),
-        Some(_) => {
-            if deals > 1 {
-                let _ = writeln!(printed, "total: {} {} {}", total[0], total[1], total[2]);
-            }
-            Ok(())
-        }
     }
 }

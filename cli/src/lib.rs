@@ -8,7 +8,13 @@
 //! parlor doudizhu classify 33344456             # reading names | invalid
 //! parlor mahjong waits 1m 1m 1m 4s 4s 4s 7p 7p 7p 3m 3m 3m 9s
 //! parlor check tests/vectors/*.tsv              # run vector files, `N passed, N failed`
+//! parlor tichu play --seed 5 --match --rule target=500   # the bots play; one driver for every game
+//! parlor mahjong rules                          # every rule key, its value and default
+//! parlor dominoes play --human 0                # a person plays seat 0 against the bots
 //! ```
+//!
+//! `play`, `replay` and `rules` are written once over the game interface ([`play`]); a
+//! person's seat too ([`human`]).
 //!
 //! Every leaf command also takes `--batch`: one case per line on standard input, one answer per
 //! line on standard output in the same order; a bad line prints `error: <what is wrong>` and
@@ -27,9 +33,11 @@ pub mod check;
 pub mod dominoes;
 pub mod dominoes_round;
 pub mod doudizhu;
+pub mod human;
 pub mod mahjong;
 pub mod mahjong_round;
 pub mod mahjong_score;
+pub mod play;
 pub mod tichu;
 
 /// The command line of `parlor`.
@@ -48,16 +56,16 @@ pub struct Cli {
 /// The top-level commands: one per game, plus `check`.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Five Up dominoes: is a play order legal?
+    /// Five Up dominoes: play-order legality, layouts, hands and matches played, replayed, their rules.
     #[command(subcommand)]
     Dominoes(dominoes::Command),
-    /// Tichu: play legality, move generation, a trick played out, card points, round scoring, whole rounds played and replayed.
+    /// Tichu: play legality, move generation, a trick played out, card points, round scoring, whole rounds played and replayed, their rules.
     #[command(subcommand)]
     Tichu(tichu::Command),
-    /// Dou Dizhu (Fight the Landlord): classification, beating, moves, spring, min-plays.
+    /// Dou Dizhu (Fight the Landlord): classification, beating, moves, spring, min-plays, deals played and replayed, their rules.
     #[command(subcommand)]
     Doudizhu(doudizhu::Command),
-    /// Mahjong: waits, shanten, ukeire, decompositions.
+    /// Riichi Mahjong: waits, shanten, ukeire, decompositions, hand values, rounds played and replayed, their rules.
     #[command(subcommand)]
     Mahjong(mahjong::Command),
     /// Run vector files (each line: a parlor command line, TAB, the expected output).
@@ -119,7 +127,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = Cli::try_parse_from(args).map_err(|error| {
+    let cli = parse(args).map_err(|error| {
         let code = error.exit_code();
         let text = error.render().to_string();
         let missing_subcommand = error.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
@@ -139,6 +147,40 @@ where
         Command::Check(args) => check::run(args, out)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Parses the command line with the list of every command in the top-level help.
+fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    use clap::{CommandFactory, FromArgMatches};
+    let command = Cli::command();
+    let list = every_command(&command);
+    let mut command = command.after_help(list);
+    let matches = command.try_get_matches_from_mut(args)?;
+    Cli::from_arg_matches(&matches)
+}
+
+/// `Every command:` and one line per leaf command (`parlor tichu play — what it does`).
+fn every_command(command: &clap::Command) -> String {
+    let mut text = String::from("Every command:\n");
+    for game in command.get_subcommands() {
+        let name = game.get_name();
+        let leaves: Vec<&clap::Command> = game.get_subcommands().collect();
+        if leaves.is_empty() {
+            let about = game.get_about().map(ToString::to_string).unwrap_or_default();
+            text.push_str(&format!("  parlor {name:<22} {about}\n"));
+        }
+        for leaf in leaves {
+            let path = format!("{name} {}", leaf.get_name());
+            let about = leaf.get_about().map(ToString::to_string).unwrap_or_default();
+            let about = about.split(". ").next().unwrap_or("").trim_end_matches('.');
+            text.push_str(&format!("  parlor {path:<22} {about}\n"));
+        }
+    }
+    text
 }
 
 /// `text` quoted for a message, cut after 40 characters so that one bad argument or batch line

@@ -71,12 +71,14 @@ pub enum Command {
     /// all the winner receives, honba in, riichi sticks out; `no yaku` for a hand without yaku),
     /// then the yaku, dora, fu breakdown and payments.
     Score(crate::mahjong_score::ScoreArgs),
-    /// Plays a round (or `--match`) with the seeded random bot and prints the log: the project's
+    /// Plays a round (or `--match`) with the bots or as a person (--human SEAT) and prints the log: the project's
     /// text log or `--format tenhou6` (Tenhou's JSON record).
     Play(crate::mahjong_round::PlayArgs),
     /// Replays a log (`-` = standard input): the text log, or `--format tenhou6` (Tenhou's JSON
     /// record: `round <i>: <d0> <d1> <d2> <d3>` per round, then `scores: …`).
     Replay(crate::mahjong_round::ReplayArgs),
+    /// List the rule keys (for --rule KEY=VALUE), their values and the preset's defaults.
+    Rules(crate::play::RulesArgs),
 }
 
 /// A hand form on the command line.
@@ -138,7 +140,8 @@ type Answer = dyn Fn(&str) -> Result<String, String>;
 pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
     match command {
         Command::Score(args) => return crate::mahjong_score::run(args, input, out),
-        Command::Play(args) => return crate::mahjong_round::play(args, out),
+        Command::Play(args) => return crate::mahjong_round::play(args, input, out),
+        Command::Rules(args) => return crate::play::rules::<parlor_core::mahjong::Config>(args, out),
         Command::Replay(args) => return crate::mahjong_round::replay(args, input, out),
         _ => {}
     }
@@ -172,7 +175,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             let rules = rules(*riichi);
             (*batch, tiles, Box::new(move |text| decompose(text, rules)))
         }
-        Command::Score(_) | Command::Play(_) | Command::Replay(_) => return Ok(()),
+        Command::Score(_) | Command::Play(_) | Command::Replay(_) | Command::Rules(_) => return Ok(()),
     };
     if batch {
         if !tiles.is_empty() {

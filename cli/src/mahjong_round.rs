@@ -41,14 +41,8 @@ use crate::mahjong::tenhou::{
     self, Code, Discard as TDiscard, DrawKind, Giver, Record, Result as TResult, RoundLog, SeatLog, Take, Win,
 };
 use crate::mahjong::tenhou_replay::{replay_match, replay_round, start_of, watch_round};
+use crate::play::{Extras, Game, PlayOptions, ReplayOptions};
 use crate::{CliError, quoted};
-
-fn parse_config(name: &str) -> Result<Config, String> {
-    Config::preset(name).ok_or_else(|| {
-        let names: Vec<&str> = Config::PRESETS.iter().map(|(n, _)| *n).collect();
-        format!("unknown preset {} ({})", quoted(name), names.join(", "))
-    })
-}
 
 /// A log format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -62,35 +56,27 @@ pub enum Format {
 /// Arguments of `parlor mahjong play`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct PlayArgs {
-    /// The rules preset (default `tenhou`).
-    #[arg(long, default_value = "tenhou", value_parser = parse_config)]
-    pub preset: Config,
-    /// The seed of the deal (of the match) and of the random bot.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Play a whole match instead of one round.
-    #[arg(long = "match")]
-    pub whole_match: bool,
+    /// The rules preset: `tenhou` (default), `tenhou-east` or `basic`.
+    #[arg(long)]
+    pub preset: Option<String>,
     /// The log's format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
-    /// Also write the log to this file.
-    #[arg(long)]
-    pub log: Option<std::path::PathBuf>,
+    /// What every game's `play` takes.
+    #[command(flatten)]
+    pub options: PlayOptions,
 }
 
 /// Arguments of `parlor mahjong replay`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ReplayArgs {
-    /// The rules preset (default `tenhou`; for a Tenhou record, the record's rule: `tenhou-east`
-    /// for an East-only game, red fives off when `rule.aka` is 0).
-    #[arg(long, value_parser = parse_config)]
-    pub preset: Option<Config>,
-    /// The log's format.
+    /// The log's format (for a Tenhou record without `--preset`, the record's rule:
+    /// `tenhou-east` for an East-only game, red fives off when `rule.aka` is 0).
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
-    /// The log file, or `-` (or nothing) for standard input.
-    pub file: Option<String>,
+    /// What every game's `replay` takes.
+    #[command(flatten)]
+    pub options: ReplayOptions,
 }
 
 fn kind_name(kind: MeldKind) -> &'static str {
@@ -105,6 +91,12 @@ fn kind_name(kind: MeldKind) -> &'static str {
 
 /// The annotation of an event (leading space per item).
 fn events(event: &Event) -> String {
+    events_seen(event, None)
+}
+
+/// The annotation of an event as seat `viewer` sees it (`None`: everything): the tile another
+/// seat drew is not named.
+fn events_seen(event: &Event, viewer: Option<Seat>) -> String {
     let mut text = String::new();
     if let Some(call) = event.called {
         let ids: Vec<String> = call.meld.tiles().iter().map(u8::to_string).collect();
@@ -123,7 +115,11 @@ fn events(event: &Event) -> String {
         let _ = write!(text, " dora {id}");
     }
     if let Some((seat, id)) = event.drew {
-        let _ = write!(text, " draw {seat} {id}");
+        if viewer.is_none_or(|viewer| viewer == seat) {
+            let _ = write!(text, " draw {seat} {id}");
+        } else {
+            let _ = write!(text, " draw {seat}");
+        }
     }
     if event.over {
         text.push_str(" over");
@@ -180,20 +176,26 @@ fn outcome_line(outcome: &Outcome) -> String {
 }
 
 /// `parlor mahjong play`.
-pub fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let printed = match args.format {
-        Format::Text => play_text(args)?,
-        Format::Tenhou6 => {
-            let mut text = play_tenhou(args)?.to_json();
-            text.push('\n');
-            text
-        }
-    };
-    if let Some(path) = &args.log {
-        std::fs::write(path, &printed).map_err(|e| CliError::Input(format!("cannot write {}: {e}", path.display())))?;
+pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    let config: Config =
+        crate::play::config_of(args.preset.as_deref(), &args.options.rules).map_err(CliError::Input)?;
+    let words = crate::play::rule_words::<Config>(args.preset.as_deref(), &args.options.rules);
+    if args.options.human.is_some() {
+        return crate::human::play::<Round>(&config, &words, &args.options, input, out);
     }
-    out.write_all(printed.as_bytes())?;
-    Ok(())
+    match args.format {
+        Format::Text => crate::play::play::<Round>(&config, &words, &args.options, &Extras::default(), out),
+        Format::Tenhou6 => {
+            let mut printed = play_tenhou(&config, args.options.seed, args.options.whole_match)?.to_json();
+            printed.push('\n');
+            if let Some(path) = &args.options.log {
+                std::fs::write(path, &printed)
+                    .map_err(|e| CliError::Input(format!("cannot write {}: {e}", path.display())))?;
+            }
+            out.write_all(printed.as_bytes())?;
+            Ok(())
+        }
+    }
 }
 
 fn fail(error: parlor_core::mahjong::Error) -> CliError {
@@ -209,78 +211,200 @@ fn bot_move(bot: &mut RandomBot, round: &Round) -> Result<Option<(Seat, Action)>
     Ok(Some((seat, action)))
 }
 
-fn play_text(args: &PlayArgs) -> Result<String, CliError> {
-    let mut printed = String::new();
-    let mut bot = RandomBot::new(args.seed);
-    if args.whole_match {
-        let mut game = Match::new(&args.preset, args.seed).map_err(fail)?;
-        let _ = writeln!(printed, "mahjong match {}", args.seed);
-        let mut index = 0;
-        while let Some((seat, action)) = bot_move(&mut bot, game.round())? {
-            let step = game.apply(seat, action).map_err(fail)?;
-            let _ = writeln!(printed, "{seat} {action}{}", events(&step.event));
-            if let Some(outcome) = step.finished {
-                let _ = writeln!(
-                    printed,
-                    "{}\nround {index}: {}",
-                    outcome_line(&outcome),
-                    joined(&outcome.deltas)
-                );
-                index += 1;
-            }
-            if game.is_over() {
-                break;
-            }
-        }
-        let scores = game
-            .final_scores()
-            .ok_or_else(|| CliError::Input("the match did not end".to_owned()))?;
-        let _ = writeln!(printed, "scores: {}", joined(&scores));
-    } else {
-        let mut round = Round::new(&args.preset, &Deal::Seeded(args.seed)).map_err(fail)?;
-        let _ = writeln!(printed, "mahjong seed {}", args.seed);
-        while let Some((seat, action)) = bot_move(&mut bot, &round)? {
-            let event = round.apply(seat, action).map_err(fail)?;
-            let _ = writeln!(printed, "{seat} {action}{}", events(&event));
-        }
-        let outcome = round
-            .outcome()
-            .ok_or_else(|| CliError::Input("the round did not end".to_owned()))?;
-        let _ = writeln!(
-            printed,
-            "{}\nround 0: {}\nscores: {}",
-            outcome_line(&outcome),
-            joined(&outcome.deltas),
-            joined(&outcome.scores)
-        );
-    }
-    Ok(printed)
-}
-
-fn read_input(file: Option<&str>, input: &mut dyn BufRead) -> Result<String, CliError> {
-    match file {
-        None | Some("-") => {
-            let mut text = String::new();
-            input.read_to_string(&mut text)?;
-            Ok(text)
-        }
-        Some(path) => std::fs::read_to_string(path).map_err(|e| CliError::Input(format!("cannot read {path}: {e}"))),
-    }
-}
-
 /// `parlor mahjong replay`.
 pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
-    let text = read_input(args.file.as_deref(), input)?;
-    let mut printed = String::new();
-    let result = match args.format {
-        Format::Text => replay_text(&text, &args.preset.unwrap_or_default(), &mut printed)
-            .map_err(|(n, what)| format!("error: line {n}: {what}")),
-        Format::Tenhou6 => {
-            replay_tenhou(&text, args.preset.as_ref(), &mut printed).map_err(|what| format!("error: {what}"))
-        }
+    let options = &args.options;
+    let preset = if options.preset.is_some() || !options.rules.is_empty() {
+        Some(crate::play::config_of::<Config>(options.preset.as_deref(), &options.rules).map_err(CliError::Input)?)
+    } else {
+        None
     };
-    out.write_all(printed.as_bytes())?;
-    result.map_err(CliError::Exact)
+    let bytes = crate::play::read_log(options.file.as_deref(), input)?;
+    match args.format {
+        Format::Text => crate::play::replay::<Round>(&bytes, &preset.unwrap_or_default(), &Extras::default(), out),
+        Format::Tenhou6 => {
+            let text =
+                String::from_utf8(bytes).map_err(|_| CliError::Exact("error: the record is not UTF-8".to_owned()))?;
+            let mut printed = String::new();
+            let result = replay_tenhou(&text, preset.as_ref(), &mut printed).map_err(|what| format!("error: {what}"));
+            out.write_all(printed.as_bytes())?;
+            result.map_err(CliError::Exact)
+        }
+    }
+}
+
+/// Replays the text log `text` under `config` (the generic driver, [`crate::play::replay_into`]),
+/// appending the printed lines; a bad line is `Err((line, what))`.
+pub fn replay_text(text: &str, config: &Config, printed: &mut String) -> Result<(), (usize, String)> {
+    crate::play::replay_into::<Round>(text.as_bytes(), config, &Extras::default(), printed)
+}
+
+impl Game for Round {
+    type Match = Match;
+    type Random = RandomBot;
+
+    fn random(seed: u64) -> RandomBot {
+        RandomBot::new(seed)
+    }
+
+    fn greedy(seed: u64) -> Option<Box<dyn parlor_core::game::bot::Bot<Round>>> {
+        Some(Box::new(<Round as parlor_core::game::Search>::playout(seed)))
+    }
+
+    fn round_words(_round: &Round, _seed: u64, _k: u32) -> Option<String> {
+        None
+    }
+
+    fn parse_deal(words: &[&str], config: &Config) -> Result<Round, String> {
+        match words {
+            ["seed", n] => {
+                let seed: u64 = n
+                    .parse()
+                    .map_err(|_| format!("{} is no seed (an integer)", quoted(n)))?;
+                Round::new(config, &Deal::Seeded(seed)).map_err(|e| e.to_string())
+            }
+            ["wall", rest @ ..] if rest.len() >= 136 => {
+                // The core's parser of a given deal (`<136 ids> [start …]`), its errors naming the token.
+                let text = rest.join(" ");
+                <Round as parlor_core::game::Round>::given(config, &text).map_err(|e| e.in_source(&text).to_string())
+            }
+            _ => Err(
+                "expected a header `mahjong seed <N>`, `mahjong match <N>` or `mahjong wall <136 ids> [start …]`"
+                    .to_owned(),
+            ),
+        }
+    }
+
+    fn play_events(event: &Event) -> String {
+        events(event)
+    }
+
+    fn replay_line(_before: &Round, seat: Seat, action: Action, event: &Event) -> String {
+        format!("{seat} {action}{}", events(event))
+    }
+
+    fn parse_line(round: &Round, line: &str) -> Result<(Seat, Action, String), String> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let seat = match words.first().copied() {
+            Some(w @ ("0" | "1" | "2" | "3")) => Seat(w.bytes().next().unwrap_or(b'0').saturating_sub(b'0')),
+            Some(w) => return Err(format!("{} is no seat (0-3)", quoted(w))),
+            None => return Err("empty line".to_owned()),
+        };
+        let verb = words.get(1).copied().unwrap_or("");
+        let count = action_words(verb).ok_or_else(|| format!("{} is no action ({ACTIONS})", quoted(verb)))?;
+        let end = 2 + count;
+        let Some(action_text) = words.get(1..end) else {
+            return Err(format!("{verb} takes {count} word(s)"));
+        };
+        let action: Action = action_text
+            .join(" ")
+            .parse()
+            .map_err(|e: parlor_core::mahjong::Error| format!("{}: {e}", quoted(&action_text.join(" "))))?;
+        let annotation = words.get(end..).unwrap_or(&[]).join(" ");
+        if !round.may_act(seat) {
+            let who = round.to_act().map_or("nobody".to_owned(), |s| format!("seat {s}"));
+            return Err(format!("seat {seat} may not act now ({who} may)"));
+        }
+        Ok((seat, action, annotation))
+    }
+
+    fn end_lines(outcome: &Outcome, k: u32, _finished: Option<&Round>, _extras: &Extras) -> Vec<String> {
+        vec![outcome_line(outcome), format!("round {k}: {}", joined(&outcome.deltas))]
+    }
+
+    fn single_tail(outcome: &Outcome) -> Vec<String> {
+        vec![format!("scores: {}", joined(&outcome.scores))]
+    }
+
+    fn match_tail(game: &Match) -> Vec<String> {
+        game.final_scores()
+            .map(|scores| vec![format!("scores: {}", joined(&scores))])
+            .unwrap_or_default()
+    }
+
+    fn is_summary(word: &str) -> bool {
+        word.ends_with(':') || word == "round"
+    }
+
+    /// The tile ids of an action named after it: `discard 16 (0m)`, `chii 80 88 (3s 0s)`.
+    fn describe(round: &Round, action: Action) -> String {
+        let text = action.to_string();
+        let red = round.config().score.red_fives;
+        let names: Vec<String> = text
+            .split_whitespace()
+            .skip(1)
+            .filter_map(|word| word.parse::<u8>().ok())
+            .filter(|_| !text.starts_with("ankan"))
+            .map(|id| {
+                let kind = id / 4;
+                let suit = ["m", "p", "s", "z"].get(usize::from(kind / 9)).copied().unwrap_or("?");
+                let number = if red && matches!(id, 16 | 52 | 88) {
+                    0
+                } else {
+                    kind % 9 + 1
+                };
+                format!("{number}{suit}")
+            })
+            .collect();
+        if names.is_empty() {
+            text
+        } else {
+            format!("{text} ({})", names.join(" "))
+        }
+    }
+
+    /// Tiles as Unicode Mahjong tiles (`5m` → 🀋; the red five `0m` in red), except on the
+    /// `ids:` line.
+    fn pretty(line: &str) -> String {
+        if line.starts_with("ids:") {
+            return line.to_owned();
+        }
+        crate::human::map_tokens(line, |token| {
+            let mut chars = token.chars();
+            let (Some(digit), Some(suit), None) = (chars.next(), chars.next(), chars.next()) else {
+                return None;
+            };
+            let n = digit.to_digit(10)?;
+            let (red, n) = if n == 0 { (true, 5) } else { (false, n) };
+            let code = match suit {
+                'm' if n >= 1 => 0x1F007 + n - 1,
+                's' if n >= 1 => 0x1F010 + n - 1,
+                'p' if n >= 1 => 0x1F019 + n - 1,
+                'z' => match n {
+                    1..=4 => 0x1F000 + n - 1,
+                    5 => 0x1F006,
+                    6 => 0x1F005,
+                    7 => 0x1F004,
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            let tile = char::from_u32(code)?;
+            Some(if red {
+                format!("\x1b[31m{tile}\x1b[0m")
+            } else {
+                tile.to_string()
+            })
+        })
+    }
+
+    /// The tile another seat drew is not named, nor the tiles of another seat's call claim
+    /// (they show in the `call` event once the call is made; an overridden claim shows none).
+    fn public_line(_before: &Round, seat: Seat, action: Action, event: &Event, viewer: Seat) -> String {
+        let shown = match action {
+            Action::Chii { .. } if seat != viewer => format!("{seat} chii"),
+            Action::Pon { .. } if seat != viewer => format!("{seat} pon"),
+            _ => format!("{seat} {action}"),
+        };
+        format!("{shown}{}", events_seen(event, Some(viewer)))
+    }
+
+    const LOG_IS_PRINTED: bool = true;
+    const ECHO_HEADER: bool = true;
+    const ROUND: &'static str = "round";
+    const NO_HEADER: &'static str =
+        "expected a header `mahjong seed <N>`, `mahjong match <N>` or `mahjong wall …` first";
+    const EMPTY: &'static str = "the log holds no round";
 }
 
 /// The preset a record's rule names: [`Config::TENHOU`], East-only ([`Config::TENHOU_EAST`])
@@ -324,51 +448,6 @@ pub fn replay_tenhou(text: &str, config: Option<&Config>, printed: &mut String) 
     }
 }
 
-fn parse_header(words: &[&str], config: &Config) -> Result<Table, String> {
-    match words {
-        ["seed", n] => {
-            let seed: u64 = n
-                .parse()
-                .map_err(|_| format!("{} is no seed (an integer)", quoted(n)))?;
-            Round::new(config, &Deal::Seeded(seed))
-                .map(Table::Round)
-                .map_err(|e| e.to_string())
-        }
-        ["match", n] => {
-            let seed: u64 = n
-                .parse()
-                .map_err(|_| format!("{} is no seed (an integer)", quoted(n)))?;
-            Match::new(config, seed).map(Table::Match).map_err(|e| e.to_string())
-        }
-        ["wall", rest @ ..] if rest.len() >= 136 => {
-            // The core's parser of a given deal (`<136 ids> [start …]`), its errors naming the token.
-            let text = rest.join(" ");
-            <Round as parlor_core::game::Round>::given(config, &text)
-                .map(Table::Round)
-                .map_err(|e| e.in_source(&text).to_string())
-        }
-        _ => Err(
-            "expected a header `mahjong seed <N>`, `mahjong match <N>` or `mahjong wall <136 ids> [start …]`"
-                .to_owned(),
-        ),
-    }
-}
-
-/// What a text log plays: one round, or a whole match (about the same size).
-enum Table {
-    Round(Round),
-    Match(Match),
-}
-
-impl Table {
-    fn round(&self) -> &Round {
-        match self {
-            Table::Round(r) => r,
-            Table::Match(m) => m.round(),
-        }
-    }
-}
-
 /// How many words an action takes after its verb.
 fn action_words(verb: &str) -> Option<usize> {
     Some(match verb {
@@ -380,135 +459,6 @@ fn action_words(verb: &str) -> Option<usize> {
 }
 
 const ACTIONS: &str = "discard <id>, riichi <id>, tsumo, ankan <kind>, kakan <id>, kyuushu, ron, pon <id> <id>, kan, chii <id> <id> or pass";
-
-/// Replays the text log `text`, appending the printed lines; a bad line is `Err((line, what))`.
-pub fn replay_text(text: &str, config: &Config, printed: &mut String) -> Result<(), (usize, String)> {
-    let mut table: Option<Table> = None;
-    let mut index = 0usize;
-    let mut last_outcome: Option<Outcome> = None;
-    let mut last = 0usize;
-    for (i, raw) in text.lines().enumerate() {
-        let n = i + 1;
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        last = n;
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.first() == Some(&"mahjong") {
-            if table.is_some() {
-                return Err((n, "a second header (one round or one match per log)".to_owned()));
-            }
-            table = Some(parse_header(words.get(1..).unwrap_or(&[]), config).map_err(|e| (n, e))?);
-            printed.push_str(line);
-            printed.push('\n');
-            continue;
-        }
-        let Some(t) = table.as_mut() else {
-            return Err((
-                n,
-                "expected a header `mahjong seed <N>`, `mahjong match <N>` or `mahjong wall …` first".to_owned(),
-            ));
-        };
-        if let Some(&head) = words.first().filter(|w| w.ends_with(':') || **w == "round") {
-            // Summary lines are checked against the replay's own.
-            let expected = match (head, &last_outcome) {
-                ("outcome:", Some(o)) => Some(outcome_line(o)),
-                ("round", Some(o)) => Some(format!("round {}: {}", index.saturating_sub(1), joined(&o.deltas))),
-                ("scores:", _) => match t {
-                    Table::Round(r) => r.outcome().map(|o| format!("scores: {}", joined(&o.scores))),
-                    Table::Match(m) => m.final_scores().map(|s| format!("scores: {}", joined(&s))),
-                },
-                _ => None,
-            };
-            let Some(expected) = expected else {
-                return Err((n, format!("{} before a round is over", quoted(head))));
-            };
-            if words.join(" ") != expected {
-                return Err((
-                    n,
-                    format!("the replay computes {}, not {}", quoted(&expected), quoted(line)),
-                ));
-            }
-            continue;
-        }
-        let seat = match words.first().copied() {
-            Some(w @ ("0" | "1" | "2" | "3")) => Seat(w.as_bytes()[0] - b'0'),
-            Some(w) => return Err((n, format!("{} is no seat (0-3)", quoted(w)))),
-            None => return Err((n, "empty line".to_owned())),
-        };
-        let verb = words.get(1).copied().unwrap_or("");
-        let count = action_words(verb).ok_or_else(|| (n, format!("{} is no action ({ACTIONS})", quoted(verb))))?;
-        let end = 2 + count;
-        let Some(action_text) = words.get(1..end) else {
-            return Err((n, format!("{verb} takes {count} word(s)")));
-        };
-        let action: Action = action_text
-            .join(" ")
-            .parse()
-            .map_err(|e: parlor_core::mahjong::Error| (n, format!("{}: {e}", quoted(&action_text.join(" ")))))?;
-        let annotation = words.get(end..).unwrap_or(&[]).join(" ");
-        if t.round().outcome().is_some() {
-            return Err((n, "the round is over".to_owned()));
-        }
-        if !t.round().may_act(seat) {
-            let who = t.round().to_act().map_or("nobody".to_owned(), |s| format!("seat {s}"));
-            return Err((n, format!("seat {seat} may not act now ({who} may)")));
-        }
-        let (event, outcome) = match t {
-            Table::Round(r) => {
-                let e = r
-                    .apply(seat, action)
-                    .map_err(|e| (n, format!("{}: {e}", quoted(line))))?;
-                (e, if e.over { r.outcome() } else { None })
-            }
-            Table::Match(m) => {
-                let s = m
-                    .apply(seat, action)
-                    .map_err(|e| (n, format!("{}: {e}", quoted(line))))?;
-                (s.event, s.finished)
-            }
-        };
-        let shown = events(&event);
-        if !annotation.is_empty() && annotation != shown.trim_start() {
-            return Err((
-                n,
-                format!(
-                    "{} is followed by {}, not {}",
-                    quoted(&format!("{seat} {action}")),
-                    quoted(shown.trim_start()),
-                    quoted(&annotation)
-                ),
-            ));
-        }
-        let _ = writeln!(printed, "{seat} {action}{shown}");
-        if let Some(o) = outcome {
-            let _ = writeln!(printed, "{}\nround {index}: {}", outcome_line(&o), joined(&o.deltas));
-            index += 1;
-            last_outcome = Some(o);
-        }
-    }
-    let Some(t) = table else {
-        return Err((last.max(1), "the log holds no round".to_owned()));
-    };
-    let scores = match &t {
-        Table::Round(r) => r.outcome().map(|o| o.scores),
-        Table::Match(m) => m.final_scores(),
-    };
-    match scores {
-        Some(s) => {
-            let _ = writeln!(printed, "scores: {}", joined(&s));
-            Ok(())
-        }
-        None => Err((
-            last.max(1),
-            match t {
-                Table::Round(_) => "the log ends before the round is over".to_owned(),
-                Table::Match(_) => "the log ends before the match is over".to_owned(),
-            },
-        )),
-    }
-}
 
 /// Writes one engine round into Tenhou's columns as it is played.
 struct Recorder {
@@ -773,11 +723,11 @@ pub fn rewrite_round(log: &RoundLog, config: &Config) -> Result<RoundLog, crate:
 }
 
 /// Plays with the bot (as `play` does) and writes the log as a Tenhou record.
-pub fn play_tenhou(args: &PlayArgs) -> Result<Record, CliError> {
-    let mut bot = RandomBot::new(args.seed);
+pub fn play_tenhou(preset: &Config, seed: u64, whole_match: bool) -> Result<Record, CliError> {
+    let mut bot = RandomBot::new(seed);
     let mut rounds = Vec::new();
-    if args.whole_match {
-        let mut game = Match::new(&args.preset, args.seed).map_err(fail)?;
+    if whole_match {
+        let mut game = Match::new(preset, seed).map_err(fail)?;
         let mut recorder = Recorder::new(game.round());
         while let Some((seat, action)) = bot_move(&mut bot, game.round())? {
             let before = game.round().clone();
@@ -795,7 +745,7 @@ pub fn play_tenhou(args: &PlayArgs) -> Result<Record, CliError> {
             }
         }
     } else {
-        let mut round = Round::new(&args.preset, &Deal::Seeded(args.seed)).map_err(fail)?;
+        let mut round = Round::new(preset, &Deal::Seeded(seed)).map_err(fail)?;
         let mut recorder = Recorder::new(&round);
         while let Some((seat, action)) = bot_move(&mut bot, &round)? {
             let before = round.clone();
@@ -810,16 +760,16 @@ pub fn play_tenhou(args: &PlayArgs) -> Result<Record, CliError> {
     let mut extra = serde_json::Map::new();
     extra.insert(
         "title".to_owned(),
-        serde_json::json!(["parlor mahjong play", format!("seed {}", args.seed)]),
+        serde_json::json!(["parlor mahjong play", format!("seed {seed}")]),
     );
     Ok(Record {
         names: ["bot 0", "bot 1", "bot 2", "bot 3"].map(str::to_owned),
         rule_disp: Some(format!(
             "{}喰{}",
-            if args.preset.rounds <= 4 { "東" } else { "南" },
-            if args.preset.score.red_fives { "赤" } else { "" }
+            if preset.rounds <= 4 { "東" } else { "南" },
+            if preset.score.red_fives { "赤" } else { "" }
         )),
-        aka: args.preset.score.red_fives,
+        aka: preset.score.red_fives,
         extra,
         rounds,
     })

@@ -79,6 +79,10 @@ pub struct ScoreArgs {
     /// The rule set: online (default), mahjong-soul, mahjong-pypi.
     #[arg(long, default_value = "online")]
     pub preset: String,
+    /// Set a hand-value rule: `KEY=VALUE` (repeatable; `parlor mahjong rules` lists the keys;
+    /// the hand-value keys are `open-tanyao` … `double-wind-pair-fu`, e.g. `red-fives=yes`).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
     /// Read one command line per input line from standard input; print the first line of each
     /// answer.
     #[arg(long)]
@@ -96,7 +100,30 @@ struct Line {
 /// The [`Win`] and [`Config`] of the arguments (refusals: [`ScoreArgError`], the core's texts).
 pub fn win_of(args: &ScoreArgs) -> Result<(Win, Config), String> {
     let joined = args.tiles.join(" ");
-    win_of_texts(args, &joined).map_err(|error| error.to_string())
+    let (win, config) = win_of_texts(args, &joined).map_err(|error| error.to_string())?;
+    Ok((win, with_rules(config, &args.rules)?))
+}
+
+/// The hand-value config `config` with every `--rule` set; a key that is no hand-value rule
+/// (the number of rounds, the starting points, …) is refused by name.
+pub fn with_rules(config: Config, rules: &[String]) -> Result<Config, String> {
+    let mut game = parlor_core::mahjong::Config {
+        score: config,
+        ..Default::default()
+    };
+    let base = game;
+    for rule in rules {
+        crate::play::set_rule(&mut game, rule)?;
+        let mut rest = game;
+        rest.score = base.score;
+        if rest != base {
+            return Err(format!(
+                "--rule {}: not a hand-value rule (it applies to play and replay)",
+                crate::quoted(rule)
+            ));
+        }
+    }
+    Ok(game.score)
 }
 
 fn win_of_texts<'a>(args: &'a ScoreArgs, joined: &'a str) -> Result<(Win, Config), ScoreArgError<'a>> {

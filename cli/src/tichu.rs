@@ -104,8 +104,8 @@ pub enum Command {
         #[arg(long)]
         batch: bool,
     },
-    /// Play a whole round (or a match with --match) with the built-in random players; print the
-    /// log (replayable) and `scores: <team 0+2> <team 1+3>`.
+    /// Play a whole round (or a match with --match) with the built-in players or as a person
+    /// (--human SEAT); print the log (replayable) and `scores: <team 0+2> <team 1+3>`.
     Play {
         /// The options.
         #[command(flatten)]
@@ -118,6 +118,8 @@ pub enum Command {
         #[command(flatten)]
         args: round::ReplayArgs,
     },
+    /// List the rule keys (for --rule KEY=VALUE), their values and the preset's defaults.
+    Rules(crate::play::RulesArgs),
 }
 
 /// One batch line of `trick` or `score`: the words of a command line.
@@ -270,7 +272,8 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             }
             writeln!(out, "{}", score::answer(args).map_err(CliError::Input)?)?;
         }
-        Command::Play { args } => round::play(args, out)?,
+        Command::Play { args } => round::play(args, input, out)?,
+        Command::Rules(args) => crate::play::rules::<tichu::round::Config>(args, out)?,
         Command::Replay { args } => round::replay(args, input, out)?,
     }
     Ok(())

@@ -120,9 +120,12 @@ fn play_logs_replay_to_the_same_lines_for_every_preset() {
                     String::from_utf8_lossy(&replayed.stdout),
                 );
                 let last = p.lines().last().unwrap();
-                assert!(last.starts_with(if whole { "total: " } else { "scores: " }), "{last}");
+                assert!(
+                    last.starts_with(if whole { "match: rounds " } else { "scores: " }),
+                    "{last}"
+                );
                 if whole {
-                    // The match prints the same deals; replay adds the same total.
+                    // The match prints the same deals; replay adds the same match line.
                     assert_eq!(p, r, "{preset} {seed} match");
                 } else {
                     assert_eq!(p, r, "{preset} {seed}");
@@ -218,7 +221,7 @@ fn a_tampered_annotation_or_summary_line_is_an_error_with_exit_2() {
     // A summary line before the deal is over.
     let err = replay_error("pagat", "doudizhu seed 0\nscores: 0 0 0\n");
     assert_eq!(err, "error: line 2: \"scores:\" before the deal is over\n");
-    // A match: a wrong `scores:` line of a middle deal, a wrong `total:`.
+    // A match: a wrong `scores:` line of a middle deal, a wrong `match:` line.
     for preset in ["pagat", "rob"] {
         let m = played(&["--preset", preset, "--seed", "3", "--match"]);
         let first = m.lines().position(|l| l.starts_with("scores: ")).unwrap();
@@ -230,9 +233,15 @@ fn a_tampered_annotation_or_summary_line_is_an_error_with_exit_2() {
             "{err}"
         );
         let total = m.lines().last().unwrap();
-        assert!(total.starts_with("total: "), "{total}");
-        let err = replay_error(preset, &m.replace(total, "total: 0 0 1"));
-        assert!(err.contains("not \"total: 0 0 1\""), "{err}");
+        assert!(total.starts_with("match: rounds "), "{total}");
+        let wrong = "match: rounds 1, scores 0 0 1, winners 2";
+        let err = replay_error(preset, &m.replace(total, wrong));
+        assert!(
+            err.starts_with("error: line ")
+                && err.contains("the replay computes \"match: rounds ")
+                && err.ends_with(&format!("not \"{wrong}\"\n")),
+            "{err}"
+        );
     }
 }
 

@@ -68,18 +68,11 @@ fn a_bad_text_log_line_is_named_with_exit_2() {
 fn every_written_round_replays_to_its_own_deltas() {
     use parlor_cli::mahjong::tenhou;
     use parlor_cli::mahjong::tenhou_replay::replay_round;
-    use parlor_cli::mahjong_round::{Format, PlayArgs, play_tenhou};
+    use parlor_cli::mahjong_round::play_tenhou;
     use parlor_core::mahjong::Config;
     let mut ends = std::collections::BTreeMap::new();
     for seed in 0..60 {
-        let args = PlayArgs {
-            preset: Config::TENHOU,
-            seed,
-            whole_match: false,
-            format: Format::Tenhou6,
-            log: None,
-        };
-        let record = play_tenhou(&args).unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
+        let record = play_tenhou(&Config::TENHOU, seed, false).unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
         let back = tenhou::parse(&record.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert_eq!(back, record, "seed {seed}");
         let log = &record.rounds[0];
@@ -166,7 +159,13 @@ fn what_play_prints_replays_as_it_is() {
         assert!(log.lines().any(|l| l.starts_with("round 0: ")), "{log}");
         let rounds = log.lines().filter(|l| l.starts_with("round ")).count();
         assert!(if whole { rounds >= 8 } else { rounds == 1 }, "{rounds} rounds");
-        let last = log.lines().last().unwrap_or("");
+        // A match ends with its `match:` line after the final `scores:`.
+        let mut tail = log.lines().rev();
+        if whole {
+            let line = tail.next().unwrap_or("");
+            assert!(line.starts_with("match: rounds "), "{line}");
+        }
+        let last = tail.next().unwrap_or("");
         let points: Vec<i64> = last
             .strip_prefix("scores: ")
             .unwrap_or("")

@@ -144,7 +144,9 @@ fn play_prints_a_replayable_log_and_the_scores() {
     // The same round with its hands written out replays the same.
     let (_, seeded, _) = parlor(&["tichu", "replay", "-"], &stdout);
     let (_, matched, _) = parlor(&["tichu", "play", "--seed", "3", "--match"], "");
-    let first_deal = matched.lines().next().expect("a header");
+    let mut headers = matched.lines();
+    assert_eq!(headers.next(), Some("tichu match 3"));
+    let first_deal = headers.next().expect("a header");
     assert!(first_deal.starts_with("tichu deal "));
     assert!(!seeded.is_empty());
 }
@@ -155,7 +157,7 @@ fn a_match_plays_to_the_target_and_replays() {
     assert_eq!(code, 0);
     assert_eq!(
         stdout.lines().last(),
-        Some("# match: 930 1070; team 1 wins after 25 rounds")
+        Some("match: rounds 25, scores 930 1070, winners 1 3")
     );
     assert_eq!(stdout.lines().filter(|l| l.starts_with("tichu deal ")).count(), 25);
     let (code, replayed, stderr) = parlor(&["tichu", "replay", "-"], &stdout);

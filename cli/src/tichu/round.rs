@@ -21,28 +21,126 @@ use parlor_core::tichu::round::{Action, Config, Deal, Event, Outcome, Round};
 use parlor_core::tichu::text::Refusal;
 use parlor_core::tichu::{self, notation};
 
+use crate::play::{Extras, Game, PlayOptions, ReplayOptions};
 use crate::{CliError, quoted};
 
 /// The options of `parlor tichu play`.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct PlayArgs {
-    /// The seed of the deal (`tichu seed S`) and of the random players (default 0).
+    /// The rules preset: `standard` (default) or `club`.
     #[arg(long)]
-    pub seed: Option<u64>,
-    /// Play a whole match to 1000 (each round's log, then its scores; the deals come from the
-    /// match's generator seeded with S).
-    #[arg(long)]
-    pub r#match: bool,
-    /// Also write the log to FILE.
-    #[arg(long)]
-    pub log: Option<std::path::PathBuf>,
+    pub preset: Option<String>,
+    /// What every game's `play` takes.
+    #[command(flatten)]
+    pub options: PlayOptions,
 }
 
 /// The options of `parlor tichu replay`.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct ReplayArgs {
-    /// The log file, or `-` for standard input (the default).
-    pub file: Option<String>,
+    /// What every game's `replay` takes.
+    #[command(flatten)]
+    pub options: ReplayOptions,
+}
+
+/// Plays a round (hands, or a match) with the bots or a person; prints its log and scores.
+pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    let config: Config =
+        crate::play::config_of(args.preset.as_deref(), &args.options.rules).map_err(CliError::Input)?;
+    let words = crate::play::rule_words::<Config>(args.preset.as_deref(), &args.options.rules);
+    if args.options.human.is_some() {
+        return crate::human::play::<Round>(&config, &words, &args.options, input, out);
+    }
+    crate::play::play::<Round>(&config, &words, &args.options, &Extras::default(), out)
+}
+
+/// Replays a log: one line per action with its events, `scores: A B` after each round.
+pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    let config: Config =
+        crate::play::config_of(args.options.preset.as_deref(), &args.options.rules).map_err(CliError::Input)?;
+    let bytes = crate::play::read_log(args.options.file.as_deref(), input)?;
+    crate::play::replay::<Round>(&bytes, &config, &Extras::default(), out)
+}
+
+impl Game for Round {
+    type Match = Match;
+    type Random = RandomBot;
+
+    fn random(seed: u64) -> RandomBot {
+        RandomBot::new(seed)
+    }
+
+    fn round_words(round: &Round, _seed: u64, _k: u32) -> Option<String> {
+        Some(deal_words(round))
+    }
+
+    fn parse_deal(words: &[&str], config: &Config) -> Result<Round, String> {
+        let mut all = vec!["tichu"];
+        all.extend_from_slice(words);
+        let deal = header(&all).unwrap_or_else(|| Err("bad header".to_owned()))?;
+        Round::new(config, &deal).map_err(|error| error.to_string())
+    }
+
+    fn replay_line(_before: &Round, seat: Seat, action: Action, event: &Event) -> String {
+        format!("{}{}", action_text(seat, action), events_text(event))
+    }
+
+    fn parse_line(_round: &Round, line: &str) -> Result<(Seat, Action, String), String> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        // `replay` prints the events after ` | `; a log may carry them (not checked).
+        let end = words.iter().position(|w| *w == "|").unwrap_or(words.len());
+        let (seat, action) = action_line(words.get(..end).unwrap_or(&[]))?;
+        Ok((seat, action, String::new()))
+    }
+
+    fn refusal(round: &Round, _line: &str, seat: Seat, action: Action, error: tichu::Error) -> String {
+        let why = Refusal { round, seat, error };
+        format!("{}: {why}", action_text(seat, action))
+    }
+
+    fn end_lines(outcome: &Outcome, _k: u32, _finished: Option<&Round>, _extras: &Extras) -> Vec<String> {
+        vec![scores_text(outcome)]
+    }
+
+    fn is_summary(word: &str) -> bool {
+        word == "scores:"
+    }
+
+    /// Suits in colour (jade green, pagoda blue, star red), the specials bold.
+    fn pretty(line: &str) -> String {
+        crate::human::map_tokens(line, |token| {
+            let colour = match token.as_bytes() {
+                [rank, b'j'] if rank.is_ascii_alphanumeric() => "32",
+                [rank, b'p'] if rank.is_ascii_alphanumeric() => "34",
+                [rank, b's'] if rank.is_ascii_alphanumeric() => "37",
+                [rank, b't'] if rank.is_ascii_alphanumeric() => "31",
+                [b'D' | b'P' | b'R'] => "1",
+                _ => return None,
+            };
+            Some(format!("\x1b[{colour}m{token}\x1b[0m"))
+        })
+    }
+
+    /// Another seat's exchange is face down: the cards it passed are not named.
+    fn public_line(_before: &Round, seat: Seat, action: Action, event: &Event, viewer: Seat) -> String {
+        let shown = match action {
+            Action::Exchange { .. } if seat != viewer => format!("{seat} exchange (three cards face down)"),
+            _ => action_text(seat, action),
+        };
+        format!("{shown}{}", events_text(event))
+    }
+
+    fn summary_mismatch(want: &str, line: &str) -> String {
+        let strip = |text: &str| text.strip_prefix("scores: ").unwrap_or(text).to_owned();
+        format!("the round scores {}, not {}", strip(want), strip(line))
+    }
+
+    const LOG_IS_PRINTED: bool = true;
+    const ENDS_EARLY: Option<&'static str> = Some("the log ends before the round does");
+    const ECHO_HEADER: bool = true;
+    const ROUND: &'static str = "round";
+    const NO_HEADER: &'static str = "the log starts with `tichu seed N` or `tichu deal H0 H1 H2 H3`";
+    const EMPTY: &'static str = "the log starts with `tichu seed N` or `tichu deal H0 H1 H2 H3`";
 }
 
 fn seat_of(text: &str) -> Result<Seat, String> {
@@ -118,153 +216,9 @@ fn scores_text(outcome: &Outcome) -> String {
     format!("scores: {} {}", outcome.scores[0], outcome.scores[1])
 }
 
-/// `error: line N: what` on standard error, exit status 2 (the replay format scripts read).
-fn line_error(line: usize, what: &str) -> CliError {
-    CliError::Usage(format!("error: line {line}: {what}\n"), 2)
-}
-
-/// Replays a log: one line per action with its events, `scores: A B` after each round.
-pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
-    let text = match args.file.as_deref() {
-        None | Some("-") => {
-            let mut text = String::new();
-            input.read_to_string(&mut text)?;
-            text
-        }
-        Some(path) => std::fs::read_to_string(path)
-            .map_err(|error| CliError::Input(format!("cannot read {}: {error}", quoted(path))))?,
-    };
-    let config = Config::default();
-    let mut round: Option<Round> = None;
-    let mut last_line = 0;
-    for (index, raw) in text.lines().enumerate() {
-        let number = index + 1;
-        last_line = number;
-        let line = raw.split('#').next().unwrap_or("");
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.is_empty() {
-            continue;
-        }
-        if let Some(deal) = header(&words) {
-            if round.as_ref().is_some_and(|r| r.outcome().is_none()) {
-                return Err(line_error(number, "a new deal before the round is over"));
-            }
-            let deal = deal.map_err(|what| line_error(number, &what))?;
-            let new = Round::new(&config, &deal).map_err(|error| line_error(number, &error.to_string()))?;
-            writeln!(out, "{}", words.join(" "))?;
-            round = Some(new);
-            continue;
-        }
-        let Some(current) = round.as_mut() else {
-            return Err(line_error(
-                number,
-                "the log starts with `tichu seed N` or `tichu deal H0 H1 H2 H3`",
-            ));
-        };
-        if let ["scores:", a, b] = words.as_slice() {
-            // A `scores:` line (as `parlor tichu play` prints) is checked against the round.
-            let Some(outcome) = current.outcome() else {
-                return Err(line_error(number, "scores before the round is over"));
-            };
-            if *a != outcome.scores[0].to_string() || *b != outcome.scores[1].to_string() {
-                return Err(line_error(
-                    number,
-                    &format!(
-                        "the round scores {} {}, not {a} {b}",
-                        outcome.scores[0], outcome.scores[1]
-                    ),
-                ));
-            }
-            continue;
-        }
-        let (seat, action) = action_line(&words).map_err(|what| line_error(number, &what))?;
-        // An illegal action leaves the round unchanged: the refusal reads the round as it was.
-        let event = current.apply(seat, action).map_err(|error| {
-            let why = Refusal {
-                round: current,
-                seat,
-                error,
-            };
-            line_error(number, &format!("{}: {why}", action_text(seat, action)))
-        })?;
-        writeln!(out, "{}{}", action_text(seat, action), events_text(&event))?;
-        if let Some(outcome) = current.outcome() {
-            writeln!(out, "{}", scores_text(&outcome))?;
-        }
-    }
-    match round {
-        None => Err(line_error(
-            last_line.max(1),
-            "the log starts with `tichu seed N` or `tichu deal H0 H1 H2 H3`",
-        )),
-        Some(r) if r.outcome().is_none() => Err(line_error(last_line.max(1), "the log ends before the round does")),
-        Some(_) => Ok(()),
-    }
-}
-
-/// Plays one round from `round` with `bot`, writing its log lines to `lines`.
-fn play_round(round: &mut Round, bot: &mut RandomBot, lines: &mut Vec<String>) -> Result<Outcome, CliError> {
-    while let Some((seat, action)) = bot.step(round) {
-        round
-            .apply(seat, action)
-            .map_err(|error| CliError::Input(format!("internal: a bot's action was refused: {error}")))?;
-        lines.push(action_text(seat, action));
-    }
-    round
-        .outcome()
-        .ok_or_else(|| CliError::Input("internal: the round did not end".to_owned()))
-}
-
-/// Plays a round (or a match) with the random players and prints its log and scores.
-pub fn play(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let seed = args.seed.unwrap_or(0);
-    let config = Config::default();
-    let mut bot = RandomBot::new(seed);
-    let mut lines = Vec::new();
-    if args.r#match {
-        let mut game = Match::new(&config, seed).map_err(|error| CliError::Input(error.to_string()))?;
-        while !game.is_over() {
-            let (seat, action) = bot
-                .step(game.round())
-                .ok_or_else(|| CliError::Input("internal: no seat can act".to_owned()))?;
-            if game.round().action_count() == 0 {
-                lines.push(deal_header(game.round()));
-            }
-            let event = game
-                .apply(seat, action)
-                .map_err(|error| CliError::Input(format!("internal: a bot's action was refused: {error}")))?;
-            lines.push(action_text(seat, action));
-            if let Some(outcome) = event.finished {
-                lines.push(scores_text(&outcome));
-            }
-        }
-        let [a, b] = game.scores();
-        // The winning team: seat 0's when seat 0 is at place 0.
-        let winner = game.result().map_or_else(
-            || "-".to_owned(),
-            |result| u8::from(result.place(Seat(0)) != Some(0)).to_string(),
-        );
-        lines.push(format!(
-            "# match: {a} {b}; team {winner} wins after {} rounds",
-            game.rounds_played()
-        ));
-    } else {
-        let mut round = Round::new(&config, &Deal::Seeded(seed)).map_err(|error| CliError::Input(error.to_string()))?;
-        lines.push(format!("tichu seed {seed}"));
-        let outcome = play_round(&mut round, &mut bot, &mut lines)?;
-        lines.push(scores_text(&outcome));
-    }
-    let text = lines.join("\n") + "\n";
-    if let Some(path) = &args.log {
-        std::fs::write(path, &text)
-            .map_err(|error| CliError::Input(format!("cannot write {}: {error}", path.display())))?;
-    }
-    out.write_all(text.as_bytes())?;
-    Ok(())
-}
-
-/// The `tichu deal …` header of a round: its hands in dealing order (the window first).
-fn deal_header(round: &Round) -> String {
+/// The deal words of a round's header (`deal H0 H1 H2 H3`): its hands in dealing order (the
+/// window first).
+fn deal_words(round: &Round) -> String {
     let (dealt, window) = round.deal();
     let hands: Vec<String> = dealt
         .iter()
@@ -279,5 +233,5 @@ fn deal_header(round: &Round) -> String {
                 .collect::<String>()
         })
         .collect();
-    format!("tichu deal {}", hands.join(" "))
+    format!("deal {}", hands.join(" "))
 }

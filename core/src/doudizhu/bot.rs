@@ -1,4 +1,5 @@
-//! Built-in bots: a seeded random one ([`RandomBot`]); the lowest legal action is the generic
+//! Built-in bots: a seeded random one ([`RandomBot`]), the greedy playout policy of the search
+//! bot ([`Greedy`]); the lowest legal action is the generic
 //! [`game::bot::lowest_legal_action`](crate::game::bot::lowest_legal_action) (a pass whenever
 //! passing is legal, so in an auction it never bids).
 //!
@@ -15,6 +16,8 @@
 //! ```
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+use super::cards::{RANKS, Rank};
+use super::combination::Kind;
 use super::round::{Action, Round};
 use crate::game::bot::Bot;
 use crate::game::{Rng, Seat};
@@ -52,5 +55,303 @@ impl Bot<Round> for RandomBot {
     /// [`RandomBot::choose`].
     fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
         RandomBot::choose(self, round, seat)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Greedy
+// ---------------------------------------------------------------------------------------------
+
+/// The rank index of the ace, the last rank a chain may use.
+const ACE: usize = Rank::Ace as usize;
+/// The rank index of the 2.
+const TWO: usize = Rank::Two as usize;
+/// The rank indices of the jokers.
+const BLACK: usize = Rank::BlackJoker as usize;
+const RED: usize = Rank::RedJoker as usize;
+
+fn at(c: &[u8; RANKS], i: usize) -> u8 {
+    c.get(i).copied().unwrap_or(0)
+}
+
+/// Plays left by groups alone, chains already taken out: the rocket, each bomb, each triplet
+/// (carrying a single or a pair), each airplane of `planes` (lengths; one carries as many
+/// singles or pairs as its length, when that many are left over), and the singles and pairs
+/// nothing carries.
+fn groups(c: &[u8; RANKS], planes: &[u8]) -> u32 {
+    let rocket = at(c, BLACK) > 0 && at(c, RED) > 0;
+    let (mut loose, mut triplets, mut bombs) = (0u32, 0u32, 0u32);
+    for (i, &n) in c.iter().enumerate() {
+        if rocket && (i == BLACK || i == RED) {
+            continue;
+        }
+        match n {
+            1 | 2 => loose = loose.saturating_add(1),
+            3 => triplets = triplets.saturating_add(1),
+            4 => bombs = bombs.saturating_add(1),
+            _ => {}
+        }
+    }
+    loose = loose.saturating_sub(triplets);
+    for &len in planes {
+        if loose >= u32::from(len) {
+            loose = loose.saturating_sub(u32::from(len));
+        }
+    }
+    u32::from(rocket)
+        .saturating_add(bombs)
+        .saturating_add(triplets)
+        .saturating_add(loose)
+}
+
+/// Takes the longest chain of `per` cards a rank (at least `min` ranks, 3 … A) out of `c`;
+/// its length, 0 when there is none.
+fn take_chain(c: &mut [u8; RANKS], per: u8, min: usize) -> usize {
+    let (mut best_start, mut best_len) = (0usize, 0usize);
+    let mut start = 0usize;
+    let mut len = 0usize;
+    for i in 0..=ACE {
+        if at(c, i) >= per {
+            if len == 0 {
+                start = i;
+            }
+            len = len.saturating_add(1);
+            if len > best_len {
+                (best_start, best_len) = (start, len);
+            }
+        } else {
+            len = 0;
+        }
+    }
+    if best_len < min {
+        return 0;
+    }
+    for slot in c.iter_mut().skip(best_start).take(best_len) {
+        *slot = slot.saturating_sub(per);
+    }
+    best_len
+}
+
+/// Whether the hand holds some chain: five ranks in a row (3 … A), three pairs or two
+/// triplets (when not, the chain orders of [`plays_left`] change nothing).
+fn has_chain(c: &[u8; RANKS]) -> bool {
+    let mut masks = [0u16; 3];
+    for (i, &n) in c.iter().enumerate().take(ACE.saturating_add(1)) {
+        for mask in masks.iter_mut().take(usize::from(n)) {
+            *mask |= 1u16.checked_shl(i as u32).unwrap_or(0);
+        }
+    }
+    let [m1, m2, m3] = masks;
+    let run = |m: u16, len: u32| (1..len).fold(m, |acc, k| acc & (m >> k)) != 0;
+    run(m1, 5) || run(m2, 3) || run(m3, 2)
+}
+
+/// A quick estimate of the plays that empty a hand of counts `c` (the greedy bot's
+/// `min_plays`): chains taken out greedily in three orders, the rest counted by
+/// [`groups`]; the least of the three. Exact for the usual shapes, an over-estimate at worst,
+/// and a few hundred instructions (the exact [`min_plays`](super::min_plays) searches).
+pub fn plays_left(c: &[u8; RANKS]) -> u32 {
+    let mut best = groups(c, &[]);
+    if !has_chain(c) {
+        return best;
+    }
+    // (cards per rank, least ranks): sequences, pair sequences, airplanes.
+    let orders: [[(u8, usize); 3]; 3] = [
+        [(1, 5), (2, 3), (3, 2)],
+        [(3, 2), (2, 3), (1, 5)],
+        [(2, 3), (1, 5), (3, 2)],
+    ];
+    for order in orders {
+        let mut rest = *c;
+        let mut chains = 0u32;
+        // At most 6 airplanes fit 3 … A (each 2+ ranks).
+        let mut planes = [0u8; 6];
+        let mut n_planes = 0usize;
+        for (per, min) in order {
+            loop {
+                let len = take_chain(&mut rest, per, min);
+                if len == 0 {
+                    break;
+                }
+                chains = chains.saturating_add(1);
+                if per == 3
+                    && let Some(slot) = planes.get_mut(n_planes)
+                {
+                    *slot = len as u8;
+                    n_planes = n_planes.saturating_add(1);
+                }
+            }
+        }
+        let planes = planes.get(..n_planes).unwrap_or(&[]);
+        best = best.min(chains.saturating_add(groups(&rest, planes)));
+    }
+    best
+}
+
+/// The auction strength of a hand: 4 for the rocket (else 3 the red joker, 2 the black), 2 a
+/// 2, 1 an ace, 3 more a bomb.
+fn strength(c: &[u8; RANKS]) -> u32 {
+    let (b, r) = (at(c, BLACK), at(c, RED));
+    let jokers = if b > 0 && r > 0 {
+        4
+    } else {
+        u32::from(r)
+            .saturating_mul(3)
+            .saturating_add(u32::from(b).saturating_mul(2))
+    };
+    let bombs = c.iter().take(TWO.saturating_add(1)).filter(|&&n| n == 4).count() as u32;
+    jokers
+        .saturating_add(u32::from(at(c, TWO)).saturating_mul(2))
+        .saturating_add(u32::from(at(c, ACE)))
+        .saturating_add(bombs.saturating_mul(3))
+}
+
+/// The greedy bot, cheap enough for search playouts (issue 24: shedding by the fewest plays
+/// left, keeping bombs), deterministic for its seed (the seed only breaks exact ties):
+///
+/// - **Auction**: bids by hand strength (the rocket 4, else the red joker 3 and the black 2;
+///   each 2 counts 2, each ace 1, each bomb 3 more): bid 3 from 10, 2 from 8, 1 from 7 (when
+///   above the current bid), else passes; in the call / rob auction it calls from 7 and robs
+///   from 9.
+/// - **Play**: each legal play is scored by [`plays_left`] of the hand after it (×32), plus 50
+///   for a bomb, a rocket or a quad + two and 30 for a play that breaks a bomb or the rocket,
+///   plus 6 per 2 or joker spent
+///   (the hand's control), plus its key rank (0–14: the lower key first); the least score wins.
+///   A play that empties the hand is taken at once. Leading, the cheapest play is led. Over an opponent's play, the cheapest
+///   beating play is made when its score is at most 32 × the plays left now (no worse than a
+///   clean shed), always when an
+///   opponent holds 2 cards or fewer (bombs then cost nothing extra); else it passes. Over the
+///   partner's play, a peasant passes (unless it can go out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Greedy {
+    rng: Rng,
+}
+
+impl Greedy {
+    /// A greedy bot seeded with `seed`.
+    pub const fn new(seed: u64) -> Greedy {
+        Greedy { rng: Rng::new(seed) }
+    }
+
+    /// The greedy choice of `seat`, or `None` when `seat` is not to act.
+    pub fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
+        if round.to_act() != Some(seat) {
+            return None;
+        }
+        let hand = round.hand(seat).counts();
+        if round.in_auction() {
+            return self.bid(round, seat, &hand);
+        }
+        let landlord = round.landlord();
+        let top = round.top();
+        let counts = round.observation(seat).map(|o| o.counts).unwrap_or([20; 3]);
+        let opponent_low = (0u8..3).map(Seat).any(|s| {
+            s != seat
+                && (landlord == Some(seat) || landlord == Some(s))
+                && counts.get(s.index()).is_some_and(|&n| n <= 2)
+        });
+        let partner_on_top = matches!((top, landlord), (Some((t, _)), Some(l)) if t != seat && l != seat && t != l);
+        let now = plays_left(&hand).saturating_mul(32);
+        let rocket = at(&hand, BLACK) > 0 && at(&hand, RED) > 0;
+        let mut best: Option<(u32, Action)> = None;
+        let mut ties = 0u32;
+        let mut winning = None;
+        let rng = &mut self.rng;
+        round.for_each_legal_action(seat, |action| {
+            let Action::Play(play) = action else { return };
+            if winning.is_some() {
+                return;
+            }
+            let mut after = hand;
+            let mut spent_control = 0u32;
+            let mut breaks_bomb = false;
+            // A quad + two spends a bomb as surely as the bomb itself.
+            let mut bomb = matches!(play.reading.kind, Kind::Bomb | Kind::Rocket);
+            for (i, (slot, used)) in after.iter_mut().zip(play.cards.counts()).enumerate() {
+                if used > 0 && *slot == 4 {
+                    if used < 4 {
+                        breaks_bomb = true;
+                    } else {
+                        bomb = true;
+                    }
+                }
+                *slot = slot.saturating_sub(used);
+                if i >= TWO {
+                    spent_control = spent_control.saturating_add(u32::from(used));
+                }
+            }
+            // One joker of the rocket.
+            if rocket && play.reading.kind != Kind::Rocket && (at(&after, BLACK) > 0) != (at(&after, RED) > 0) {
+                breaks_bomb = true;
+            }
+            if after.iter().all(|&n| n == 0) {
+                winning = Some(action);
+                return;
+            }
+            let mut cost = plays_left(&after)
+                .saturating_mul(32)
+                .saturating_add(play.reading.key as u32);
+            if !opponent_low {
+                if bomb {
+                    cost = cost.saturating_add(50);
+                }
+                if breaks_bomb {
+                    cost = cost.saturating_add(30);
+                }
+                cost = cost.saturating_add(spent_control.saturating_mul(6));
+            }
+            match best {
+                Some((b, _)) if cost > b => {}
+                Some((b, _)) if cost == b => {
+                    ties = ties.saturating_add(1);
+                    if rng.below(ties.saturating_add(1)) == 0 {
+                        best = Some((cost, action));
+                    }
+                }
+                _ => {
+                    ties = 0;
+                    best = Some((cost, action));
+                }
+            }
+        });
+        if let Some(action) = winning {
+            return Some(action);
+        }
+        match (top, best) {
+            (None, Some((_, action))) => Some(action),
+            (None, None) => None, // a leader always has a play
+            (Some(_), _) if partner_on_top => Some(Action::Pass),
+            (Some(_), Some((cost, action))) if opponent_low || cost <= now => Some(action),
+            (Some(_), _) => Some(Action::Pass),
+        }
+    }
+
+    fn bid(&mut self, round: &Round, seat: Seat, hand: &[u8; RANKS]) -> Option<Action> {
+        let strength = strength(hand);
+        let wanted = [
+            Action::Bid(3),
+            Action::Bid(2),
+            Action::Bid(1),
+            Action::Rob,
+            Action::Call,
+        ];
+        let want = |a: &Action| match a {
+            Action::Bid(3) => strength >= 10,
+            Action::Bid(2) => strength >= 8,
+            Action::Bid(1) | Action::Call => strength >= 7,
+            Action::Rob => strength >= 9,
+            _ => false,
+        };
+        wanted
+            .into_iter()
+            .find(|a| want(a) && round.is_legal(seat, *a))
+            .or(Some(Action::Pass))
+    }
+}
+
+impl Bot<Round> for Greedy {
+    /// [`Greedy::choose`].
+    fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
+        Greedy::choose(self, round, seat)
     }
 }

@@ -528,25 +528,6 @@ fn write_view(view: &Observation, outcome: Option<&Outcome>, out: &mut dyn fmt::
     Ok(())
 }
 
-impl Round {
-    /// The legal action of index `n` (order of [`Round::for_each_legal_action`]), stopping the
-    /// generator there; `None` when `n` is past the count.
-    pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
-        let mut left = n;
-        let mut found = None;
-        self.visit(seat, &mut |a| {
-            if left == 0 {
-                found = Some(a);
-                false
-            } else {
-                left = left.saturating_sub(1);
-                true
-            }
-        });
-        found
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Match
 // ---------------------------------------------------------------------------------------------

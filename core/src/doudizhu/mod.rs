@@ -45,6 +45,9 @@ pub mod moves;
 pub mod notation;
 pub mod openspiel;
 pub mod round;
+pub mod search;
+#[cfg(test)]
+mod search_tests;
 pub mod solve;
 pub mod text;
 

@@ -1,5 +1,6 @@
 //! Move generation: every distinct play from a hand that beats a given play (or every lead).
 
+use core::cell::Cell;
 use core::ops::ControlFlow;
 
 use super::Error;
@@ -115,6 +116,14 @@ struct Gen<'a> {
     fits: bool,
     f: &'a mut dyn FnMut(Cards, Reading) -> bool,
     stopped: bool,
+    /// Plays still to pass over before the one wanted ([`generate_from`]): a block of plays whose
+    /// number is known (wings, quad kickers) is skipped whole while it fits.
+    skip: Option<&'a Cell<usize>>,
+    /// With `skip`: whether the caller drops chains from a quad (so a chain block counts without
+    /// them).
+    quirk: bool,
+    /// With `skip`: [`Gen::masks`] of the hand.
+    masks: [u16; 4],
 }
 
 /// Runs the generator; `f` gets each play with the reading it was generated as (its only
@@ -127,6 +136,23 @@ pub(crate) fn generate(
     limit: usize,
     f: &mut dyn FnMut(Cards, Reading) -> bool,
 ) -> bool {
+    generate_from(hand, prev, preset, limit, None, f)
+}
+
+/// [`generate`], passing over whole blocks of plays while `skip` (when given) is at least
+/// their number, taking it down by it: then `f` sees the plays from about the `skip`-th on, and
+/// must count down `skip` for each play it is given (`f` and the blocks share the count). Only
+/// for rules whose sets read one way each (the caller expands no readings): the blocks are
+/// counted as the generator reports them, less the chains from a quad when the flag with the
+/// count is set (the caller then drops those, OpenSpiel's chain rule).
+pub(crate) fn generate_from(
+    hand: &Cards,
+    prev: Option<Reading>,
+    preset: &Preset,
+    limit: usize,
+    skip: Option<(&Cell<usize>, bool)>,
+    f: &mut dyn FnMut(Cards, Reading) -> bool,
+) -> bool {
     let mut g = Gen {
         hand: hand.counts(),
         prev,
@@ -135,9 +161,104 @@ pub(crate) fn generate(
         fits: hand.len() <= limit,
         f,
         stopped: false,
+        skip: skip.map(|(cell, _)| cell),
+        quirk: skip.is_some_and(|(_, quirk)| quirk),
+        masks: [0; 4],
     };
+    if g.skip.is_some() {
+        g.masks = g.masks();
+    }
     g.run();
     !g.stopped
+}
+
+/// The number of legal plays a round offers for `hand` over `prev` (the whole legal-action
+/// count but the pass), without visiting them: what [`generate`] reports, with two round rules
+/// applied as the round applies them — `quad_blocks_chain_head` (a plain chain from a rank the
+/// hand holds four of is no play) and, when `expand` (rules that give airplane sets several
+/// readings), each airplane set counted once per reading that beats `prev`. The wing and
+/// kicker blocks are counted in closed form (multisets under caps); the rest is a few loops.
+pub(crate) fn count_plays(
+    hand: &Cards,
+    prev: Option<Reading>,
+    preset: &Preset,
+    limit: usize,
+    expand: bool,
+    quirk: bool,
+) -> usize {
+    let mut none = |_: Cards, _: Reading| true;
+    let g = Gen {
+        hand: hand.counts(),
+        prev,
+        preset,
+        limit,
+        fits: hand.len() <= limit,
+        f: &mut none,
+        stopped: false,
+        skip: None,
+        quirk,
+        masks: [0; 4],
+    };
+    g.count(expand, quirk)
+}
+
+/// The ranks a chain may use, 3 … A, as a mask (bits 0..=11).
+const CHAIN_RANKS: u16 = 0x0FFF;
+const _: () = assert!(CHAIN_TOP == 11);
+
+/// The multisets of `need` items with at most `caps[r]` of rank `r` (a polynomial coefficient,
+/// computed up to degree `need` ≤ 20).
+fn multisets(caps: &[u8; RANKS], need: usize) -> usize {
+    const TOP: usize = 20;
+    if need > TOP {
+        return 0;
+    }
+    let mut coef = [0usize; TOP + 1];
+    if let Some(first) = coef.first_mut() {
+        *first = 1;
+    }
+    for &cap in caps.iter().filter(|&&c| c > 0) {
+        // In place from the top: coef[j] = Σ_{t ≤ cap} coef[j − t] of the ranks before.
+        for j in (1..=need).rev() {
+            let mut sum = 0usize;
+            for t in 0..=usize::from(cap).min(j) {
+                sum = sum.saturating_add(coef.get(j.wrapping_sub(t)).copied().unwrap_or(0)); // t ≤ j
+            }
+            if let Some(slot) = coef.get_mut(j) {
+                *slot = sum;
+            }
+        }
+    }
+    coef.get(need).copied().unwrap_or(0)
+}
+
+/// [`multisets`] without those holding both jokers (unless the rules allow both as kickers).
+fn kicker_sets(caps: &[u8; RANKS], need: usize, both_jokers: bool) -> usize {
+    let all = multisets(caps, need);
+    let [.., black, red] = *caps;
+    if both_jokers || black == 0 || red == 0 || need < 2 {
+        return all;
+    }
+    let mut rest = *caps;
+    let [.., b, r] = &mut rest;
+    (*b, *r) = (0, 0);
+    all.saturating_sub(multisets(&rest, need.wrapping_sub(2))) // need ≥ 2
+}
+
+/// The binomial coefficient `C(n, k)` for the small numbers of the kicker counts.
+fn choose(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut out = 1usize;
+    for i in 0..k {
+        // Exact at every step: a product of i + 1 consecutive numbers is divisible by (i + 1)!.
+        out = out
+            .saturating_mul(n.wrapping_sub(i))
+            .checked_div(i.wrapping_add(1))
+            .unwrap_or(0); // i < k ≤ n
+    }
+    out
 }
 
 /// The reading of a generated play. The generator's loops keep `chain` ≤ 12 and `key` below
@@ -188,6 +309,272 @@ impl Gen<'_> {
         self.hand.get(i).copied().unwrap_or(0)
     }
 
+    fn fits_size(&self, cards: usize) -> bool {
+        self.fits || cards <= self.limit
+    }
+
+    /// Passes over a block of `n` plays if the skip count is at least `n`; whether it did.
+    fn skipped(&self, n: usize) -> bool {
+        match self.skip {
+            Some(left) if left.get() >= n => {
+                left.set(left.get().wrapping_sub(n)); // ≥ n
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The caps of the single wings of the chain `start .. start + len`.
+    fn single_caps(&self, start: usize, len: usize) -> [u8; RANKS] {
+        let end = start.wrapping_add(len);
+        let cap_all = self.preset.wing_copies.clamp(1, 4);
+        let mut caps = [0u8; RANKS];
+        for (i, cap) in caps.iter_mut().enumerate() {
+            if i >= start && i < end {
+                continue;
+            }
+            let next_to_chain = i <= CHAIN_TOP && (i.wrapping_add(1) == start || i == end);
+            let mut c = cap_all.min(self.h(i));
+            if next_to_chain && !self.preset.wing_triplet_next_to_chain {
+                c = c.min(2);
+            }
+            *cap = c;
+        }
+        caps
+    }
+
+    /// The ranks that may be a pair wing of the chain `start .. start + len`.
+    fn pair_caps(&self, start: usize, len: usize) -> [u8; RANKS] {
+        let mut caps = [0u8; RANKS];
+        for (i, cap) in caps.iter_mut().enumerate() {
+            if (i < start || i >= start.wrapping_add(len)) && i <= Rank::Two as usize && self.h(i) >= 2 {
+                *cap = 1;
+            }
+        }
+        caps
+    }
+
+    /// How many single-wing plays the generator reports for the chain `start .. start + len`
+    /// (rules that read each set one way: no wing can be a triplet next to the chain, so only
+    /// the two jokers together are ruled out), or — `expand` — how many readings of it there are.
+    fn single_wing_count(&self, start: usize, len: usize) -> usize {
+        kicker_sets(&self.single_caps(start, len), len, self.preset.both_jokers_as_kickers)
+    }
+
+    /// Bit `r` of mask `k - 1` set for each rank `r` of which the hand holds at least `k`
+    /// cards (`k` = 1 … 4).
+    fn masks(&self) -> [u16; 4] {
+        let mut masks = [0u16; 4];
+        for (i, &n) in self.hand.iter().enumerate() {
+            let bit = 1u16.checked_shl(i as u32).unwrap_or(0);
+            for mask in masks.iter_mut().take(usize::from(n)) {
+                *mask |= bit;
+            }
+        }
+        masks
+    }
+
+    /// The keys of `mask` at which a play of `kind` (chain `chain`) is wanted and beats the
+    /// previous play: all of them on a lead, those above its key over the same kind and chain,
+    /// none over anything else (for the kinds other than bombs and the rocket).
+    fn keys(&self, mask: u16, kind: Kind, chain: usize) -> u16 {
+        match self.prev {
+            None => mask,
+            Some(p) if p.kind == kind && usize::from(p.chain) == chain => {
+                // Ranks above the key: bits key + 1 and up.
+                mask & 1u16
+                    .checked_shl(u32::from(p.key as u8).saturating_add(1))
+                    .map_or(0, |b| b.wrapping_neg())
+            }
+            Some(_) => 0,
+        }
+    }
+
+    /// The plays [`Gen::simple`] reports: the rocket, singles, pairs, triplets, bombs.
+    fn count_simple(&self, [m1, m2, m3, m4]: [u16; 4]) -> usize {
+        let pop = |m: u16| m.count_ones() as usize;
+        let jokers = (1u16 << Rank::BlackJoker as u32) | (1u16 << Rank::RedJoker as u32);
+        let mut n = 0usize;
+        // The rocket and the bombs beat everything but the rocket (a bomb: and higher bombs).
+        let over_rocket = self.prev.is_some_and(|p| p.kind == Kind::Rocket);
+        if m1 & jokers == jokers && !over_rocket && self.fits_size(2) {
+            n = n.saturating_add(1);
+        }
+        if self.fits_size(4) && !over_rocket {
+            let bombs = match self.prev {
+                Some(p) if p.kind == Kind::Bomb => self.keys(m4, Kind::Bomb, 1),
+                _ => m4,
+            };
+            n = n.saturating_add(pop(bombs));
+        }
+        for (mask, kind, size) in [(m1, Kind::Single, 1), (m2, Kind::Pair, 2), (m3, Kind::Triplet, 3)] {
+            if self.fits_size(size) {
+                n = n.saturating_add(pop(self.keys(mask, kind, 1)));
+            }
+        }
+        n
+    }
+
+    /// The plain chains of `kind` ([`Gen::chains`]), less those starting at a quad when
+    /// `quirk`: from each start, every length from the least to the run's end (and the size
+    /// limit); over a chain, the same length from a higher start.
+    fn count_chains(&self, masks: [u16; 4], kind: Kind, quirk: bool) -> usize {
+        let [_, _, _, m4] = masks;
+        let (per, min) = match kind {
+            Kind::Sequence => (1usize, 5usize),
+            Kind::PairSequence => (2, 3),
+            _ => (3, 2),
+        };
+        let runs = masks.get(per.wrapping_sub(1)).copied().unwrap_or(0) & CHAIN_RANKS; // per ≥ 1
+        // At most the 12 ranks 3 … A.
+        let most = if self.fits {
+            CHAIN_TOP.saturating_add(1)
+        } else {
+            self.limit.checked_div(per).unwrap_or(0)
+        };
+        let (low, high) = match self.prev {
+            None => (min, most),
+            Some(p) if p.kind == kind => (usize::from(p.chain), usize::from(p.chain).min(most)),
+            Some(_) => return 0,
+        };
+        let mut rest = self.keys(runs, kind, low) & if quirk { !m4 } else { u16::MAX };
+        let mut n = 0usize;
+        while rest != 0 {
+            let start = rest.trailing_zeros();
+            rest &= rest.wrapping_sub(1);
+            let run = (runs >> start).trailing_ones() as usize;
+            let top = run.min(high);
+            if top >= low {
+                n = n.saturating_add(top.wrapping_sub(low).saturating_add(1)); // top ≥ low
+            }
+        }
+        n
+    }
+
+    /// Triplet + one / + pair ([`Gen::triplet_kickers`]): every triplet key with every other rank.
+    fn count_triplet_kickers(&self, [m1, m2, m3, _]: [u16; 4]) -> usize {
+        let pop = |m: u16| m.count_ones() as usize;
+        let mut n = 0usize;
+        if self.fits_size(4) {
+            n = pop(self.keys(m3, Kind::TripletSingle, 1)).saturating_mul(pop(m1).saturating_sub(1));
+        }
+        if self.fits_size(5) {
+            n = n.saturating_add(pop(self.keys(m3, Kind::TripletPair, 1)).saturating_mul(pop(m2).saturating_sub(1)));
+        }
+        n
+    }
+
+    /// The triplet + kicker plays of the triplet `t` alone (with `skip`: [`Gen::masks`] set).
+    fn count_triplet_kickers_of(&self, t: usize) -> usize {
+        let [m1, m2, _, _] = self.masks;
+        let bit = 1u16.checked_shl(t as u32).unwrap_or(0);
+        let pop = |m: u16| m.count_ones() as usize;
+        let mut n = 0usize;
+        if self.fits_size(4) && self.keys(bit, Kind::TripletSingle, 1) != 0 {
+            n = pop(m1).saturating_sub(1);
+        }
+        if self.fits_size(5) && self.keys(bit, Kind::TripletPair, 1) != 0 {
+            n = n.saturating_add(pop(m2).saturating_sub(1));
+        }
+        n
+    }
+
+    fn count(&self, expand: bool, quirk: bool) -> usize {
+        let _ = expand; // every airplane reading is one (chain, wings) pair: counted alike
+        let pop = |m: u16| m.count_ones() as usize;
+        let masks = self.masks();
+        let [m1, m2, m3, m4] = masks;
+        let mut n = self.count_simple(masks);
+        for kind in [Kind::Sequence, Kind::PairSequence, Kind::Airplane] {
+            n = n.saturating_add(self.count_chains(masks, kind, quirk));
+        }
+        n = n.saturating_add(self.count_triplet_kickers(masks));
+        let mut add = |k: usize| n = n.saturating_add(k);
+        // Airplanes with wings: per chain of triplets, the wing multisets.
+        let singles = self.wants(Kind::AirplaneSingles);
+        let pairs = self.wants(Kind::AirplanePairs);
+        if singles || pairs {
+            let max = usize::from(self.preset.max_cards).min(self.limit);
+            let runs = m3 & CHAIN_RANKS;
+            let mut rest = runs;
+            while rest != 0 {
+                let start = rest.trailing_zeros() as usize;
+                rest &= rest.wrapping_sub(1);
+                let run = (runs >> start).trailing_ones() as usize;
+                for len in 2..=run {
+                    if singles
+                        && len.saturating_mul(4) <= max
+                        && self.beats_prev(&reading(Kind::AirplaneSingles, len, start))
+                    {
+                        add(self.single_wing_count(start, len));
+                    }
+                    if pairs
+                        && len.saturating_mul(5) <= max
+                        && self.beats_prev(&reading(Kind::AirplanePairs, len, start))
+                    {
+                        let chain = (1u16 << len).wrapping_sub(1) << start;
+                        add(choose(pop(m2 & !chain), len));
+                    }
+                }
+            }
+        }
+        // Quad + two singles / two pairs.
+        if self.preset.quad_with_two {
+            let singles = self.fits_size(6) && self.wants(Kind::QuadSingles);
+            let pairs = self.fits_size(8) && self.wants(Kind::QuadPairs);
+            let quads_s = if singles {
+                self.keys(m4, Kind::QuadSingles, 1)
+            } else {
+                0
+            };
+            let quads_p = if pairs { self.keys(m4, Kind::QuadPairs, 1) } else { 0 };
+            if quads_s != 0 {
+                add(pop(quads_s).saturating_mul(self.quad_single_count_masks(m1, m2)));
+            }
+            if quads_p != 0 {
+                add(pop(quads_p).saturating_mul(choose(pop(m2).saturating_sub(1), 2)));
+            }
+        }
+        n
+    }
+
+    /// The kicker pairs of a quad + two singles (the same for every quad of the hand): two
+    /// cards of different ranks other than the quad's, or (with `quad_pair_as_singles`) a pair,
+    /// never both jokers unless the rules allow it.
+    fn quad_single_count_masks(&self, m1: u16, m2: u16) -> usize {
+        let pop = |m: u16| m.count_ones() as usize;
+        let ranks = pop(m1).saturating_sub(1);
+        let mut n = choose(ranks, 2);
+        if self.preset.quad_pair_as_singles {
+            n = n.saturating_add(pop(m2).saturating_sub(1));
+        }
+        let both = (1u16 << Rank::BlackJoker as u32) | (1u16 << Rank::RedJoker as u32);
+        if m1 & both == both && !self.preset.both_jokers_as_kickers {
+            n = n.saturating_sub(1);
+        }
+        n
+    }
+
+    fn quad_single_caps(&self, q: usize) -> [u8; RANKS] {
+        let per = if self.preset.quad_pair_as_singles { 2 } else { 1 };
+        let mut caps = [0u8; RANKS];
+        for (i, cap) in caps.iter_mut().enumerate() {
+            if i != q {
+                *cap = self.h(i).min(per);
+            }
+        }
+        caps
+    }
+
+    fn quad_single_count(&self, q: usize) -> usize {
+        kicker_sets(&self.quad_single_caps(q), 2, self.preset.both_jokers_as_kickers)
+    }
+
+    fn quad_pair_count(&self, q: usize) -> usize {
+        let m = (0..=Rank::Two as usize).filter(|&i| i != q && self.h(i) >= 2).count();
+        choose(m, 2)
+    }
+
     fn run(&mut self) {
         self.simple();
         self.chains();
@@ -197,6 +584,9 @@ impl Gen<'_> {
     }
 
     fn simple(&mut self) {
+        if self.skip.is_some() && self.skipped(self.count_simple(self.masks)) {
+            return;
+        }
         let b = Rank::BlackJoker as usize;
         let r = Rank::RedJoker as usize;
         if self.wants(Kind::Rocket) && self.h(b) > 0 && self.h(r) > 0 {
@@ -232,7 +622,9 @@ impl Gen<'_> {
             (Kind::PairSequence, 2, 3),
             (Kind::Airplane, 3, 2),
         ] {
-            if !self.wants(kind) {
+            if !self.wants(kind)
+                || (self.skip.is_some() && self.skipped(self.count_chains(self.masks, kind, self.quirk)))
+            {
                 continue;
             }
             for start in 0..=CHAIN_TOP {
@@ -256,11 +648,11 @@ impl Gen<'_> {
     fn triplet_kickers(&mut self) {
         let single = self.wants(Kind::TripletSingle);
         let pair = self.wants(Kind::TripletPair);
-        if !single && !pair {
+        if (!single && !pair) || (self.skip.is_some() && self.skipped(self.count_triplet_kickers(self.masks))) {
             return;
         }
         for t in 0..=Rank::Two as usize {
-            if self.h(t) < 3 {
+            if self.h(t) < 3 || (self.skip.is_some() && self.skipped(self.count_triplet_kickers_of(t))) {
                 continue;
             }
             for k in 0..RANKS {
@@ -319,22 +711,10 @@ impl Gen<'_> {
 
     fn single_wings(&mut self, chain: &[u8; RANKS], start: usize, len: usize) {
         let end = start.wrapping_add(len);
-        let cap_all = self.preset.wing_copies.clamp(1, 4);
-        let mut caps = [0u8; RANKS];
-        for (i, cap) in caps.iter_mut().enumerate() {
-            if i >= start && i < end {
-                continue;
-            }
-            let next_to_chain = i <= CHAIN_TOP && (i.wrapping_add(1) == start || i == end);
-            let mut c = cap_all.min(self.h(i));
-            if next_to_chain && !self.preset.wing_triplet_next_to_chain {
-                c = c.min(2);
-            }
-            *cap = c;
-        }
+        let caps = self.single_caps(start, len);
         let preset = *self.preset;
         let this = reading(Kind::AirplaneSingles, len, start);
-        if !self.beats_prev(&this) {
+        if !self.beats_prev(&this) || self.skipped(kicker_sets(&caps, len, preset.both_jokers_as_kickers)) {
             return;
         }
         let mut all = Multisets::new(&caps, len);
@@ -373,14 +753,9 @@ impl Gen<'_> {
     }
 
     fn pair_wings(&mut self, chain: &[u8; RANKS], start: usize, len: usize) {
-        let mut caps = [0u8; RANKS];
-        for (i, cap) in caps.iter_mut().enumerate() {
-            if (i < start || i >= start.wrapping_add(len)) && i <= Rank::Two as usize && self.h(i) >= 2 {
-                *cap = 1;
-            }
-        }
+        let caps = self.pair_caps(start, len);
         let this = reading(Kind::AirplanePairs, len, start);
-        if !self.beats_prev(&this) {
+        if !self.beats_prev(&this) || self.skipped(choose(caps.iter().filter(|&&c| c > 0).count(), len)) {
             return;
         }
         let mut all = Multisets::new(&caps, len);
@@ -411,7 +786,14 @@ impl Gen<'_> {
             if let Some(slot) = base.get_mut(q) {
                 *slot = 4;
             }
-            if singles && self.beats_prev(&reading(Kind::QuadSingles, 1, q)) {
+            if singles
+                && self.beats_prev(&reading(Kind::QuadSingles, 1, q))
+                && !self.skipped(if self.fits_size(6) {
+                    self.quad_single_count(q)
+                } else {
+                    0
+                })
+            {
                 let per = if preset.quad_pair_as_singles { 2 } else { 1 };
                 let mut caps = [0u8; RANKS];
                 for (i, cap) in caps.iter_mut().enumerate() {
@@ -430,7 +812,10 @@ impl Gen<'_> {
                     }
                 }
             }
-            if pairs && self.beats_prev(&reading(Kind::QuadPairs, 1, q)) {
+            if pairs
+                && self.beats_prev(&reading(Kind::QuadPairs, 1, q))
+                && !self.skipped(if self.fits_size(8) { self.quad_pair_count(q) } else { 0 })
+            {
                 let mut caps = [0u8; RANKS];
                 for (i, cap) in caps.iter_mut().enumerate() {
                     if i != q && i <= Rank::Two as usize && self.h(i) >= 2 {

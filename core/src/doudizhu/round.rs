@@ -30,12 +30,13 @@
 //! ```
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+use core::cell::Cell;
 use core::fmt;
 
 use super::Error;
 use super::cards::{Cards, RANKS, Rank};
 use super::combination::{Kind, Preset, Reading, classify};
-use super::moves::{MAX_MOVES, generate};
+use super::moves::{MAX_MOVES, count_plays, generate, generate_from};
 use super::solve::{Opponents, Plan, Scratch, min_plays, spring};
 use crate::game::{Rng, Seat, shuffle};
 
@@ -749,7 +750,7 @@ impl Round {
                 }
                 // Only OpenSpiel's rules give one card set several readings, and only for
                 // airplanes; every other play's one reading is the generator's.
-                let several = rules.wing_copies >= 3 && rules.wing_triplet_next_to_chain;
+                let several = several_readings(&rules);
                 generate(
                     &hand,
                     prev,
@@ -801,9 +802,93 @@ impl Round {
         n
     }
 
-    /// The number of legal actions of `seat`.
+    /// The number of legal actions of `seat`, without visiting them in play: the wing and
+    /// kicker blocks are counted in closed form (the hot path of random playouts).
     pub fn count_legal_actions(&self, seat: Seat) -> usize {
-        self.legal_actions(seat, &mut [])
+        if self.to_act() != Some(seat) || self.phase != Phase::Play {
+            return self.legal_actions(seat, &mut []);
+        }
+        let prev = self.top.map(|(_, p)| p.reading);
+        let pass = usize::from(prev.is_some());
+        let hand = self.hand(seat);
+        if self.config.bomb_follows_rocket && prev.is_some_and(|p| p.kind == Kind::Rocket) {
+            let bombs = Rank::ALL.into_iter().filter(|&r| hand.count(r) == 4).count();
+            return pass.saturating_add(bombs);
+        }
+        let rules = self.config.rules;
+        let plays = count_plays(
+            &hand,
+            prev,
+            &rules,
+            usize::from(rules.max_cards),
+            several_readings(&rules),
+            self.config.quad_blocks_chain_head,
+        );
+        pass.saturating_add(plays)
+    }
+
+    /// The legal action of index `n` (order of [`Round::for_each_legal_action`]); `None` when
+    /// `n` is past the count. On a lead, the blocks of plays before it (simple plays, each kind
+    /// of chain, triplets with kickers, each chain's wings, each quad's kickers) are passed over
+    /// by their counts (except under rules that read airplane sets several ways), and the
+    /// generator stops at it.
+    pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
+        let prev = self.top.map(|(_, p)| p.reading);
+        let rules = self.config.rules;
+        let plain = self.to_act() == Some(seat)
+            && self.phase == Phase::Play
+            && !several_readings(&rules)
+            && !(self.config.bomb_follows_rocket && prev.is_some_and(|p| p.kind == Kind::Rocket));
+        if !plain {
+            let mut left = n;
+            let mut found = None;
+            self.visit(seat, &mut |a| {
+                if left == 0 {
+                    found = Some(a);
+                    false
+                } else {
+                    left = left.saturating_sub(1);
+                    true
+                }
+            });
+            return found;
+        }
+        let mut left = n;
+        if prev.is_some() {
+            match left.checked_sub(1) {
+                None => return Some(Action::Pass),
+                Some(rest) => left = rest,
+            }
+        }
+        let hand = self.hand(seat);
+        let quirk = self.config.quad_blocks_chain_head;
+        let skip = Cell::new(left);
+        let mut found = None;
+        // Over a play, the blocks are small: counting them costs more than walking them.
+        let blocks = prev.is_none().then_some((&skip, quirk));
+        generate_from(
+            &hand,
+            prev,
+            &rules,
+            usize::from(rules.max_cards),
+            blocks,
+            &mut |cards, reading| {
+                if quirk && blocked_chain(&hand, &reading) {
+                    return true;
+                }
+                match skip.get().checked_sub(1) {
+                    None => {
+                        found = Some(Action::Play(Play { cards, reading }));
+                        false
+                    }
+                    Some(rest) => {
+                        skip.set(rest);
+                        true
+                    }
+                }
+            },
+        );
+        found
     }
 
     /// Whether `action` is legal for `seat` now.
@@ -1163,6 +1248,87 @@ impl Round {
         let b = self.hand(Seat(next(next(seat.0))));
         spring(&self.hand(seat), &Opponents::Both(a, b), &self.config.rules, scratch)
     }
+}
+
+impl Round {
+    /// A copy of the round in which the cards `seat` cannot see are dealt anew with `rng`,
+    /// uniformly among the deals consistent with what `seat` knows: its own hand, every played
+    /// card, every seat's count and, once shown, the kitty — which the landlord still holds
+    /// unless it has played those ranks (so the landlord's hand keeps, of each rank, the kitty's
+    /// cards beyond those it played). Before the kitty is shown it is redealt too. Everything
+    /// public (auction, trick, counters) is kept, so the copy decodes and `seat`'s observation
+    /// is unchanged.
+    ///
+    /// # Errors
+    /// [`Error::NoSuchSeat`] for a seat past 2; [`Error::Internal`] if the round's cards do
+    /// not make up the deck (ruled out by construction and by `decode`).
+    pub fn redeal_hidden(&self, seat: Seat, rng: &mut Rng) -> Result<Round, Error> {
+        let me = seat.index();
+        if me >= SEATS {
+            return Err(Error::NoSuchSeat { seat: seat.0 });
+        }
+        let landlord = usize::from(self.landlord);
+        let kitty_shown = landlord < SEATS;
+        // The cards the landlord is known to hold: the kitty's, less the ranks it has played.
+        let mut forced = Cards::EMPTY;
+        if kitty_shown && landlord != me {
+            let played = self.played.get(landlord).copied().unwrap_or(Cards::EMPTY);
+            for rank in Rank::ALL {
+                forced.add(rank, self.kitty.count(rank).saturating_sub(played.count(rank)));
+            }
+        }
+        // The unseen pool: the other hands (and the hidden kitty), less the forced cards.
+        let mut pool = Cards::EMPTY;
+        for (s, hand) in self.hands.iter().enumerate() {
+            if s != me {
+                pool = pool.plus(hand).ok_or_else(internal)?;
+            }
+        }
+        if !kitty_shown {
+            pool = pool.plus(&self.kitty).ok_or_else(internal)?;
+        }
+        let pool = pool.minus(&forced).ok_or_else(internal)?;
+        let mut cards = [0u8; 54];
+        let mut n = 0usize;
+        for (rank, count) in (0u8..).zip(pool.counts()) {
+            for _ in 0..count {
+                *cards.get_mut(n).ok_or_else(internal)? = rank;
+                n = n.saturating_add(1);
+            }
+        }
+        let cards = cards.get_mut(..n).ok_or_else(internal)?;
+        shuffle(cards, rng);
+        let mut out = *self;
+        let mut next = cards.iter();
+        for (s, hand) in out.hands.iter_mut().enumerate() {
+            if s == me {
+                continue;
+            }
+            let mut fresh = if s == landlord { forced } else { Cards::EMPTY };
+            let want = self.hands.get(s).map_or(0, Cards::len);
+            while fresh.len() < want {
+                add_card(&mut fresh, *next.next().ok_or_else(internal)?);
+            }
+            *hand = fresh;
+        }
+        if !kitty_shown {
+            let mut kitty = Cards::EMPTY;
+            for &card in next.by_ref() {
+                add_card(&mut kitty, card);
+            }
+            out.kitty = kitty;
+        }
+        if next.next().is_some() {
+            return Err(internal());
+        }
+        Ok(out)
+    }
+}
+
+/// Whether the rules give some airplane sets several readings (single wings may be a triplet
+/// next to the chain: OpenSpiel's rules), so that a generated set may be several actions.
+fn several_readings(rules: &Preset) -> bool {
+    rules.wing_copies >= 3 && rules.wing_triplet_next_to_chain
 }
 
 /// Whether OpenSpiel's generator skips this reading: a plain chain starting at a rank of which
@@ -1645,6 +1811,7 @@ impl Round {
 #[cfg(test)]
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)]
 mod tests {
+    extern crate std;
     use super::*;
 
     fn c(s: &str) -> Cards {
@@ -1914,6 +2081,105 @@ mod tests {
         assert_eq!(o.stake, 3 << (1 + u32::from(o.bombs)));
         let s = o.stake as i32;
         assert_eq!(o.scores, [2 * s, -s, -s]);
+    }
+
+    /// The closed-form count and the skipping `nth` agree with the enumeration, for random
+    /// hands of 1–20 cards over random previous plays, under the presets and house-rule mixes.
+    #[test]
+    fn counts_and_nth_agree_with_the_enumeration() {
+        let mut configs = std::vec::Vec::new();
+        for base in [Config::PAGAT, Config::RLCARD, Config::OPENSPIEL] {
+            configs.push(base);
+            for wing_copies in [1, 2, 3, 4] {
+                for next in [false, true] {
+                    for jokers in [false, true] {
+                        let mut c = base;
+                        c.rules.wing_copies = wing_copies;
+                        c.rules.wing_triplet_next_to_chain = next;
+                        c.rules.both_jokers_as_kickers = jokers;
+                        c.rules.quad_pair_as_singles = !c.rules.quad_pair_as_singles;
+                        c.rules.quad_with_two = true;
+                        configs.push(c);
+                    }
+                }
+            }
+            let mut small = base;
+            small.rules.max_cards = 6;
+            small.quad_blocks_chain_head = !small.quad_blocks_chain_head;
+            configs.push(small);
+        }
+        let mut rng = Rng::new(77);
+        let mut checked = 0usize;
+        let mut most = 0usize;
+        for config in &configs {
+            let config = Config {
+                auction: Auction::None,
+                ..*config
+            };
+            let base = Round::new(&config, &Deal::Seeded(1)).unwrap();
+            for case in 0..200 {
+                let mut deck = CANONICAL_DECK;
+                shuffle(&mut deck, &mut rng);
+                let size = if case % 2 == 0 {
+                    1 + rng.below(20) as usize
+                } else {
+                    15 + rng.below(6) as usize
+                };
+                let mut hand = Cards::EMPTY;
+                let mut other = Cards::EMPTY;
+                for (k, &card) in deck.iter().enumerate() {
+                    if k < size {
+                        add_card(&mut hand, card);
+                    } else if k < size + 20 {
+                        add_card(&mut other, card);
+                    }
+                }
+                if case % 4 == 3 {
+                    // Airplane-rich: three or four consecutive triplets, then random cards.
+                    hand = Cards::EMPTY;
+                    let start = rng.below(9) as usize;
+                    for rank in Rank::ALL.into_iter().skip(start).take(3 + (case / 4) % 2) {
+                        hand.add(rank, 3);
+                    }
+                    for &card in &deck {
+                        let rank = Rank::from_index(usize::from(card)).unwrap();
+                        if hand.len() < size.max(16) && hand.count(rank) < rank.copies() {
+                            hand.add(rank, 1);
+                        }
+                    }
+                }
+                let mut r = base;
+                r.hands[0] = hand;
+                r.turn = 0;
+                r.top = None;
+                if rng.below(3) > 0 {
+                    // A previous play by seat 2: a random lead from another hand.
+                    let mut leads = std::vec::Vec::new();
+                    generate(&other, None, &config.rules, 20, &mut |cards, reading| {
+                        leads.push(Play { cards, reading });
+                        true
+                    });
+                    if let Some(&p) = leads.get(rng.below(leads.len() as u32) as usize) {
+                        r.top = Some((2, p));
+                    }
+                }
+                let mut all = std::vec::Vec::new();
+                r.for_each_legal_action(Seat(0), |a| all.push(a));
+                assert_eq!(
+                    r.count_legal_actions(Seat(0)),
+                    all.len(),
+                    "{config:?} hand {hand} top {:?}",
+                    r.top
+                );
+                for (i, a) in all.iter().enumerate() {
+                    assert_eq!(r.nth_legal_action(Seat(0), i), Some(*a), "{config:?} hand {hand} #{i}");
+                }
+                assert_eq!(r.nth_legal_action(Seat(0), all.len()), None);
+                checked += all.len();
+                most = most.max(all.len());
+            }
+        }
+        assert!(checked > 200_000 && most > 300, "{checked} actions, at most {most}");
     }
 
     #[test]

@@ -1,0 +1,438 @@
+//! A person's seat: `parlor <game> play --human SEAT [--bots …] [--preset P] [--seed S] [--match]`,
+//! written once over [`Game`].
+//!
+//! Before each of the person's decisions the screen shows what that seat may see
+//! ([`Round::write_view`](parlor_core::game::Round::write_view)) and the legal actions
+//! numbered, grouped by their first word:
+//!
+//! ```text
+//! == move 12: seat 0 to act ==
+//! seat: 0 of 2
+//! hand: 1-4 2-6 …
+//! …
+//! play:
+//!    1  play 1-4 on 4-4
+//!    2  play 2-6 on 6-6
+//! draw:
+//!    3  draw
+//! >
+//! ```
+//!
+//! The person answers with a number, or the action in the log notation (`play 1-4 on 4-4`), or
+//! `hint` (the best bot available suggests one), `undo` (back to the previous decision), `log
+//! FILE` (write the log so far), `quit`. Out of turn (a Tichu bomb or Tichu call) the rights
+//! are offered as they arise; an empty line lets them pass. Every other seat's action is shown
+//! as one line as the table sees it (a card passed face down, a tile drawn by another seat are
+//! not named). The log written (`--log FILE` at the end, or `log FILE`) replays with
+//! `parlor <game> replay`. Colour and symbols only when standard output is a terminal.
+
+use std::fmt::Write as _;
+use std::io::{BufRead, IsTerminal, Write};
+
+use parlor_core::game::bot::step;
+use parlor_core::game::{Match, Seat};
+
+use crate::CliError;
+use crate::play::{Extras, Game, PlayOptions, Player, match_line, players};
+
+/// A round or a match: a plain `Clone` value, so a copy is an undo point.
+enum Table<G: Game> {
+    Round(G),
+    Match(G::Match),
+}
+
+impl<G: Game> Clone for Table<G> {
+    fn clone(&self) -> Self {
+        match self {
+            Table::Round(round) => Table::Round(round.clone()),
+            Table::Match(game) => Table::Match(game.clone()),
+        }
+    }
+}
+
+impl<G: Game> Table<G> {
+    fn round(&self) -> &G {
+        match self {
+            Table::Round(round) => round,
+            Table::Match(game) => game.round(),
+        }
+    }
+
+    fn over(&self) -> bool {
+        match self {
+            Table::Round(round) => round.outcome().is_some(),
+            Table::Match(game) => game.is_over(),
+        }
+    }
+}
+
+/// Everything an undo restores.
+struct Point<G: Game> {
+    table: Table<G>,
+    log: usize,
+    moves: usize,
+    k: u32,
+    fresh: bool,
+}
+
+impl<G: Game> Clone for Point<G> {
+    fn clone(&self) -> Self {
+        Point {
+            table: self.table.clone(),
+            log: self.log,
+            moves: self.moves,
+            k: self.k,
+            fresh: self.fresh,
+        }
+    }
+}
+
+/// The most actions a screen lists (a Tichu exchange has 2,184: the rest are typed).
+const LISTED: usize = 60;
+
+/// What the person typed.
+enum Answer<A> {
+    Act(A),
+    Pass,
+    Undo,
+    Quit,
+}
+
+/// Plays with a person at `options.human` and bots at the other seats (`--bots`: one per seat,
+/// the person's entry ignored, or one per other seat); reads the person's answers from `input`.
+pub fn play<G: Game>(
+    config: &G::Config,
+    words: &str,
+    options: &PlayOptions,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let me = Seat(options.human.unwrap_or(0));
+    let probe = G::seeded(config, options.seed).map_err(|e| CliError::Input(e.to_string()))?;
+    let seats = usize::from(probe.seats());
+    if me.index() >= seats {
+        return Err(CliError::Input(format!(
+            "--human {me}: no such seat (seats 0 to {})",
+            seats.saturating_sub(1)
+        )));
+    }
+    let mut specs = options.bots.clone();
+    if specs.len() + 1 == seats {
+        specs.insert(me.index(), "random".to_owned());
+    }
+    let mut bots = players::<G>(&specs, seats, options.seed).map_err(CliError::Input)?;
+    if let Some(slot) = bots.get_mut(me.index()) {
+        *slot = Player::Person;
+    }
+    let pretty = std::io::stdout().is_terminal();
+    let game = G::GAME.name();
+    let mut log: Vec<String> = Vec::new();
+    let table = if options.whole_match {
+        log.push(format!("{game}{words} {}", G::match_words(config, options.seed)));
+        Table::Match(G::Match::new(config, options.seed).map_err(|e| CliError::Input(e.to_string()))?)
+    } else {
+        log.push(format!("{game}{words} {}", G::seed_words(config, options.seed)));
+        Table::Round(probe)
+    };
+    let mut point = Point {
+        table,
+        log: 0,
+        moves: 0,
+        k: 0,
+        fresh: true,
+    };
+    let mut history: Vec<Point<G>> = Vec::new();
+    // Out-of-turn rights the person let pass, not offered again until they change.
+    let mut declined: Option<Vec<u64>> = None;
+    writeln!(
+        out,
+        "You play seat {me} of {seats} ({game}). Type a number, an action, hint, undo, log FILE or quit."
+    )?;
+    loop {
+        if point.fresh && !point.table.over() {
+            if let Table::Match(m) = &point.table {
+                if let Some(header) = G::round_words(m.round(), options.seed, point.k) {
+                    log.push(format!("{game} {header}"));
+                }
+                writeln!(out, "== round {} ==", point.k.saturating_add(1))?;
+            }
+            point.fresh = false;
+        }
+        point.log = log.len();
+        if point.table.over() {
+            break;
+        }
+        let round = point.table.round().clone();
+        let turn = round.to_act();
+        let mine = round.may_act(me) && (turn == Some(me) || G::INTERRUPTS);
+        let rights: Vec<u64> = if mine && turn != Some(me) {
+            let mut codes = Vec::new();
+            round.for_each_legal_action(me, |a| codes.push(G::action_code(a)));
+            codes
+        } else {
+            Vec::new()
+        };
+        let offer = mine && (turn == Some(me) || declined.as_ref() != Some(&rights));
+        let (seat, action) = if offer {
+            history.push(point.clone());
+            let answer = ask::<G>(&round, me, point.moves, turn != Some(me), pretty, &log, input, out)?;
+            match answer {
+                Answer::Act(action) => {
+                    declined = None;
+                    (me, action)
+                }
+                Answer::Pass => {
+                    history.pop();
+                    declined = Some(rights);
+                    continue;
+                }
+                Answer::Undo => {
+                    history.pop();
+                    match history.pop() {
+                        Some(previous) => {
+                            point = previous;
+                            log.truncate(point.log);
+                            declined = None;
+                            writeln!(out, "(undone: back to your previous decision)")?;
+                        }
+                        None => {
+                            writeln!(out, "(nothing to undo: this is your first decision)")?;
+                        }
+                    }
+                    continue;
+                }
+                Answer::Quit => {
+                    writeln!(out, "(quit)")?;
+                    return write_log(options, &log);
+                }
+            }
+        } else {
+            match step(&round, &mut bots) {
+                Some(choice) => choice,
+                None if mine => {
+                    // Only the person may act now (a right let pass while the seat in turn waits
+                    // on it): offer it again.
+                    declined = None;
+                    continue;
+                }
+                None => return Err(CliError::Input("internal: no seat can act".to_owned())),
+            }
+        };
+        let line = G::log_line(&round, seat, action);
+        let (event, finished) = match &mut point.table {
+            Table::Round(r) => {
+                let event = r
+                    .apply(seat, action)
+                    .map_err(|e| CliError::Input(format!("internal: {line}: {e}")))?;
+                (event, r.outcome())
+            }
+            Table::Match(m) => {
+                let step = m
+                    .apply(seat, action)
+                    .map_err(|e| CliError::Input(format!("internal: {line}: {e}")))?;
+                (step.event, step.finished)
+            }
+        };
+        point.moves = point.moves.saturating_add(1);
+        log.push(line);
+        writeln!(out, "{}", G::public_line(&round, seat, action, &event, me))?;
+        if let Some(outcome) = finished {
+            for end in G::end_lines(&outcome, point.k, None, &Extras::default()) {
+                writeln!(out, "{end}")?;
+            }
+            match &point.table {
+                Table::Round(_) => {
+                    for tail in G::single_tail(&outcome) {
+                        writeln!(out, "{tail}")?;
+                    }
+                }
+                Table::Match(m) => {
+                    point.k = point.k.saturating_add(1);
+                    point.fresh = true;
+                    if m.is_over() {
+                        for tail in G::match_tail(m) {
+                            writeln!(out, "{tail}")?;
+                        }
+                        writeln!(out, "{}", match_line(m))?;
+                    }
+                }
+            }
+        }
+    }
+    write_log(options, &log)
+}
+
+fn write_log(options: &PlayOptions, log: &[String]) -> Result<(), CliError> {
+    if let Some(path) = &options.log {
+        let text: String = log.iter().map(|line| format!("{line}\n")).collect();
+        std::fs::write(path, text).map_err(|e| CliError::Input(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(())
+}
+
+/// Shows the person's screen and reads answers until one is an action, a pass (out of turn),
+/// undo or quit.
+#[allow(clippy::too_many_arguments)]
+fn ask<G: Game>(
+    round: &G,
+    me: Seat,
+    moves: usize,
+    out_of_turn: bool,
+    pretty: bool,
+    log: &[String],
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Answer<G::Action>, CliError> {
+    let mut actions = Vec::new();
+    round.for_each_legal_action(me, |action| actions.push(action));
+    let mut screen = String::new();
+    let title = if out_of_turn {
+        format!("== move {moves}: seat {me} may act out of turn (empty line: let it pass) ==")
+    } else {
+        format!("== move {moves}: seat {me} to act ==")
+    };
+    if pretty {
+        let _ = writeln!(screen, "\x1b[1;36m{title}\x1b[0m");
+    } else {
+        let _ = writeln!(screen, "{title}");
+    }
+    let mut view = String::new();
+    round
+        .write_view(me, &mut view)
+        .map_err(|e| CliError::Input(format!("internal: {e}")))?;
+    for line in view.lines() {
+        if pretty {
+            let _ = writeln!(screen, "{}", G::pretty(line));
+        } else {
+            let _ = writeln!(screen, "{line}");
+        }
+    }
+    let mut group = String::new();
+    for (index, action) in actions.iter().enumerate().take(LISTED) {
+        let text = action.to_string();
+        let verb = text.split_whitespace().next().unwrap_or("").to_owned();
+        if verb != group {
+            let _ = writeln!(screen, "{verb}:");
+            group = verb;
+        }
+        let shown = G::describe(round, *action);
+        let shown = if pretty { G::pretty(&shown) } else { shown };
+        let _ = writeln!(screen, "  {:>3}  {shown}", index + 1);
+    }
+    if actions.len() > LISTED {
+        let _ = writeln!(
+            screen,
+            "  … and {} more (numbers up to {}; or type the action, e.g. {})",
+            actions.len() - LISTED,
+            actions.len(),
+            actions.last().map(ToString::to_string).unwrap_or_default()
+        );
+    }
+    screen.push_str("> ");
+    out.write_all(screen.as_bytes())?;
+    out.flush()?;
+    loop {
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            return Err(CliError::Input(
+                "standard input ended before the game did (type quit to stop)".to_owned(),
+            ));
+        }
+        let text = line.trim();
+        let mut words = text.split_whitespace();
+        match (words.next(), words.next()) {
+            (None, _) if out_of_turn => return Ok(Answer::Pass),
+            (None, _) => {}
+            (Some("quit"), None) => return Ok(Answer::Quit),
+            (Some("undo"), None) => return Ok(Answer::Undo),
+            (Some("hint"), None) => match G::hint(round, me) {
+                Some(action) => {
+                    let number = actions.iter().position(|a| *a == action).map_or(0, |i| i + 1);
+                    writeln!(out, "hint: {number}  {action}")?;
+                }
+                None => writeln!(out, "hint: let it pass")?,
+            },
+            (Some("log"), Some(path)) => {
+                let text: String = log.iter().map(|line| format!("{line}\n")).collect();
+                match std::fs::write(path, text) {
+                    Ok(()) => writeln!(out, "(log written to {path})")?,
+                    Err(e) => writeln!(out, "cannot write {path}: {e}")?,
+                }
+            }
+            (Some("help"), None) => writeln!(
+                out,
+                "a number from the list, an action as listed, hint, undo, log FILE, quit{}",
+                if out_of_turn {
+                    ", or an empty line to let it pass"
+                } else {
+                    ""
+                }
+            )?,
+            _ => match choose(&actions, text) {
+                Ok(action) => return Ok(Answer::Act(action)),
+                // The game's own parser (e.g. a Dou Dizhu play with its reading).
+                Err(why) => match G::parse_action(text) {
+                    Ok(action) if actions.contains(&action) => return Ok(Answer::Act(action)),
+                    _ => writeln!(out, "{why}")?,
+                },
+            },
+        }
+        write!(out, "> ")?;
+        out.flush()?;
+    }
+}
+
+/// The action a person's text names: a number from the list, or an action's text.
+fn choose<A: Copy + Eq + std::fmt::Display>(actions: &[A], text: &str) -> Result<A, String> {
+    if let Ok(number) = text.parse::<usize>() {
+        return number
+            .checked_sub(1)
+            .and_then(|index| actions.get(index))
+            .copied()
+            .ok_or_else(|| format!("no action {number}: choose 1 to {}", actions.len()));
+    }
+    let wanted: Vec<&str> = text.split_whitespace().collect();
+    actions
+        .iter()
+        .find(|action| action.to_string().split_whitespace().eq(wanted.iter().copied()))
+        .copied()
+        .ok_or_else(|| {
+            format!(
+                "{} is not a legal action now (see the list, or type help)",
+                crate::quoted(text)
+            )
+        })
+}
+
+/// `line` with each whitespace-separated token `f` maps replaced (the others, and the spaces, as
+/// they were): the games' terminal symbols.
+pub fn map_tokens(line: &str, f: impl Fn(&str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut token = String::new();
+    let flush = |token: &mut String, out: &mut String| {
+        if !token.is_empty() {
+            // A trailing comma or colon stays outside the token.
+            let core = token.trim_end_matches([',', ':', ';']);
+            let tail = token.get(core.len()..).unwrap_or("");
+            match f(core) {
+                Some(shown) => {
+                    out.push_str(&shown);
+                    out.push_str(tail);
+                }
+                None => out.push_str(token),
+            }
+            token.clear();
+        }
+    };
+    for c in line.chars() {
+        if c.is_whitespace() {
+            flush(&mut token, &mut out);
+            out.push(c);
+        } else {
+            token.push(c);
+        }
+    }
+    flush(&mut token, &mut out);
+    out
+}

@@ -1,0 +1,407 @@
+//! `parlor <game> play --human SEAT` driven through standard input, as a person would: every
+//! game to the end of a round, the log it writes replays, `undo`, `hint`, `log FILE`, `quit`,
+//! and no screen ever holds another seat's hidden card (checked against the round's hands at
+//! the moment each line was printed).
+
+mod common;
+
+use std::collections::HashSet;
+
+use common::parlor;
+use parlor_cli::play::Game;
+use parlor_core::game::{Rules, Seat};
+
+/// `count` answers of `1` (the first legal action) and a newline each.
+fn ones(count: usize) -> String {
+    "1\n".repeat(count)
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("parlor-human-{}-{name}", std::process::id()))
+}
+
+/// Runs a session; returns (exit code, stdout, stderr, the log written with `--log`).
+fn session(game: &str, seat: &str, seed: &str, stdin: &str, extra: &[&str]) -> (i32, String, String, String) {
+    let path = temp(&format!("{game}-{seat}-{seed}.log"));
+    let path_s = path.to_string_lossy().into_owned();
+    let mut args = vec![game, "play", "--human", seat, "--seed", seed, "--log", &path_s];
+    args.extend_from_slice(extra);
+    let out = parlor(&args, stdin);
+    let log = std::fs::read_to_string(&path).unwrap_or_default();
+    let _ = std::fs::remove_file(&path);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        log,
+    )
+}
+
+/// The round after each action of a single-round log: `states[k]` after `k` actions.
+fn states<G: Game>(log: &str) -> Vec<G> {
+    let config = <G::Config as Rules>::PRESETS[0].1.clone();
+    let mut lines = log.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split_whitespace().collect();
+    let mut round = G::parse_deal(&header[1..], &config).expect("the header deals");
+    let mut states = vec![round.clone()];
+    for line in lines {
+        let (seat, action, _) = G::parse_line(&round, line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        round.apply(seat, action).unwrap_or_else(|e| panic!("{line}: {e}"));
+        states.push(round.clone());
+    }
+    states
+}
+
+/// Every printed line with the number of actions applied when it was printed (screens: the
+/// `== move N` of their title; action lines: the count after that action). The numbers of the
+/// action list are cut off (they are no cards).
+fn printed(stdout: &str) -> Vec<(usize, String)> {
+    let mut moves = 0usize;
+    let mut in_screen = false;
+    let mut lines = Vec::new();
+    let is_action = |line: &str| line.split_whitespace().next().is_some_and(|w| w.parse::<u8>().is_ok());
+    for raw in stdout.lines() {
+        let mut line = raw.to_owned();
+        if let Some(rest) = raw.strip_prefix("== move ") {
+            moves = rest
+                .split(':')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .expect("a move number");
+            in_screen = true;
+        } else if let Some(rest) = raw.strip_prefix("> ") {
+            line = rest.to_owned();
+            if is_action(rest) {
+                moves += 1;
+                in_screen = false;
+            }
+        } else if !in_screen && is_action(raw) {
+            moves += 1;
+        } else if in_screen && raw.starts_with("  ") {
+            // `   12  play 5-5 on 6-6`: the number is the list's, not a card.
+            line = raw
+                .trim_start()
+                .split_once("  ")
+                .map_or(String::new(), |(_, action)| action.to_owned());
+        }
+        lines.push((moves, line));
+    }
+    lines
+}
+
+/// Checks every printed line against the hidden cards of the other seats at that moment.
+fn assert_no_leak<G: Game>(
+    stdout: &str,
+    log: &str,
+    viewer: Seat,
+    hidden: impl Fn(&G, Seat) -> HashSet<String>,
+    tokens: impl Fn(&str) -> Vec<String>,
+) -> usize {
+    let states = states::<G>(log);
+    let mut checked = 0;
+    for (moves, line) in printed(stdout) {
+        let round = states
+            .get(moves)
+            .unwrap_or_else(|| panic!("move {moves} past the log's {}", states.len()));
+        let secret = hidden(round, viewer);
+        for token in tokens(&line) {
+            assert!(
+                !secret.contains(&token),
+                "move {moves}: {line:?} shows {token}, hidden from seat {viewer}"
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+fn words(line: &str) -> Vec<String> {
+    line.split(|c: char| c.is_whitespace() || ",;:()|".contains(c))
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// A session to the end of the round: exit 0, the round's end lines, and the log replays to
+/// the same end.
+fn to_the_end(game: &str, seat: &str, seed: &str, end: &str) -> (String, String) {
+    let (code, stdout, stderr, log) = session(game, seat, seed, &ones(4000), &[]);
+    assert_eq!((code, stderr.as_str()), (0, ""), "{stdout}");
+    assert!(stdout.starts_with(&format!("You play seat {seat} of ")), "{stdout}");
+    assert!(
+        stdout.contains("== move 0: ") || stdout.contains("== move "),
+        "{stdout}"
+    );
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(last.starts_with(end), "{last}");
+    let replayed = parlor(&[game, "replay", "-"], &log);
+    assert_eq!(
+        replayed.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&replayed.stderr)
+    );
+    let replayed = String::from_utf8_lossy(&replayed.stdout).into_owned();
+    assert_eq!(replayed.lines().last(), Some(last), "{game} seed {seed}");
+    (stdout, log)
+}
+
+#[test]
+fn dominoes_to_the_end_and_no_other_hand_is_shown() {
+    for (seat, seed) in [("0", "3"), ("1", "8"), ("0", "21")] {
+        let (stdout, log) = to_the_end("dominoes", seat, seed, "scores: ");
+        let viewer = Seat(seat.parse().unwrap());
+        let checked = assert_no_leak::<parlor_core::dominoes::Round>(
+            &stdout,
+            &log,
+            viewer,
+            |round, viewer| {
+                let mut secret = HashSet::new();
+                for other in (0..round.config().players).map(Seat).filter(|s| *s != viewer) {
+                    for tile in round.hand(other) {
+                        secret.insert(format!("{}-{}", tile.a, tile.b));
+                        secret.insert(format!("{}-{}", tile.b, tile.a));
+                    }
+                }
+                secret
+            },
+            words,
+        );
+        assert!(checked > 100, "{checked}");
+    }
+}
+
+#[test]
+fn tichu_to_the_end_with_out_of_turn_rights_and_no_other_hand_is_shown() {
+    use parlor_core::tichu::round::{Action, Round as TichuRound};
+    for (seat, seed) in [("0", "3"), ("2", "5"), ("3", "11")] {
+        let (stdout, log) = to_the_end("tichu", seat, seed, "scores: ");
+        let viewer = Seat(seat.parse().unwrap());
+        // The seat's own exchange: the cards it passed stay known to it.
+        let passed: Vec<(Seat, String)> = log
+            .lines()
+            .filter_map(|line| line.strip_prefix(&format!("{seat} exchange ")))
+            .flat_map(|cards| {
+                cards
+                    .split_whitespace()
+                    .enumerate()
+                    .map(|(i, card)| (Seat((viewer.0 + 1 + i as u8) % 4), card.to_owned()))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        // Other seats' exchanges are face down on the screen.
+        for (_, line) in printed(&stdout) {
+            let mut w = line.split_whitespace();
+            let (who, verb) = (w.next().unwrap_or(""), w.next().unwrap_or(""));
+            if verb == "exchange" && who.parse::<u8>().is_ok() && who != seat {
+                assert!(line.contains("face down"), "{line}");
+            }
+        }
+        let checked = assert_no_leak::<TichuRound>(
+            &stdout,
+            &log,
+            viewer,
+            |round, viewer| {
+                let mut secret = HashSet::new();
+                for other in (0..4).map(Seat).filter(|s| *s != viewer) {
+                    for card in round.hand(other).expect("a seat").iter() {
+                        let text = card.to_string();
+                        // `1` (the Mah Jong) is also every number on the screen.
+                        if text != "1" && !passed.contains(&(other, text.clone())) {
+                            secret.insert(text);
+                        }
+                    }
+                }
+                secret
+            },
+            words,
+        );
+        assert!(checked > 200, "{checked}");
+        let _ = Action::Tichu;
+    }
+    // An out-of-turn right is offered: some session is asked out of turn.
+    let (_, stdout, _, _) = session("tichu", "1", "3", &ones(4000), &[]);
+    assert!(
+        stdout.contains("may act out of turn (empty line: let it pass)"),
+        "no out-of-turn offer"
+    );
+}
+
+#[test]
+fn doudizhu_to_the_end_and_no_other_hand_is_shown() {
+    use parlor_core::doudizhu::Round as DdzRound;
+    for (seat, seed) in [("0", "0"), ("1", "5"), ("2", "9")] {
+        let (stdout, log) = to_the_end("doudizhu", seat, seed, "scores: ");
+        let viewer = Seat(seat.parse().unwrap());
+        let checked = assert_no_leak::<DdzRound>(
+            &stdout,
+            &log,
+            viewer,
+            |round, viewer| {
+                // Cards have no suits: another seat's whole hand (4 cards or more) never shows.
+                (0..3)
+                    .map(Seat)
+                    .filter(|s| *s != viewer)
+                    .map(|s| round.hand(s))
+                    .filter(|hand| hand.len() >= 4)
+                    .map(|hand| hand.to_string())
+                    .collect()
+            },
+            words,
+        );
+        assert!(checked > 50, "{checked}");
+        // The screen's hand is the seat's own.
+        let states = states::<DdzRound>(&log);
+        for (moves, line) in printed(&stdout) {
+            if let Some(rest) = line.strip_prefix("hand: ") {
+                let own = states[moves].hand(viewer).to_string();
+                assert!(rest.starts_with(&format!("{own} ")), "{line} vs {own}");
+            }
+        }
+    }
+}
+
+#[test]
+fn mahjong_to_the_end_and_no_other_hand_is_shown() {
+    use parlor_core::mahjong::Round as MjRound;
+    // The tile ids a line names: the `ids:` line, `(id N)`, the ids after an action's verb, a
+    // drawn tile, a call's tiles, a dora indicator.
+    let ids = |line: &str| -> Vec<String> {
+        let words: Vec<&str> = line
+            .split(|c: char| c.is_whitespace() || "(),;:".contains(c))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let mut found = Vec::new();
+        if words.first() == Some(&"ids") {
+            found.extend(words[1..].iter().map(|w| (*w).to_owned()));
+        }
+        let action_line = words.first().is_some_and(|w| w.parse::<u8>().is_ok());
+        for (i, w) in words.iter().enumerate() {
+            if !action_line && *w != "id" && *w != "dora" {
+                continue;
+            }
+            // (words to skip: a seat, a meld kind; then ids)
+            let (skip, take) = match *w {
+                "id" | "discard" | "riichi" | "kakan" | "dora" => (0, 1),
+                "pon" | "chii" => (0, 2),
+                "call" => (2, 4),
+                "draw" => (1, 1),
+                _ => (0, 0),
+            };
+            found.extend(
+                words
+                    .iter()
+                    .skip(i + 1 + skip)
+                    .take(take)
+                    .filter(|t| t.parse::<u8>().is_ok())
+                    .map(|t| (*t).to_owned()),
+            );
+        }
+        found
+    };
+    for (seat, seed) in [("1", "5"), ("0", "2"), ("3", "7")] {
+        let (stdout, log) = to_the_end("mahjong", seat, seed, "scores: ");
+        let viewer = Seat(seat.parse().unwrap());
+        let checked = assert_no_leak::<MjRound>(
+            &stdout,
+            &log,
+            viewer,
+            |round, viewer| {
+                (0..4)
+                    .map(Seat)
+                    .filter(|s| *s != viewer)
+                    .flat_map(|s| round.hand(s).map(|id| id.to_string()).collect::<Vec<_>>())
+                    .collect()
+            },
+            ids,
+        );
+        assert!(checked > 100, "{checked}");
+    }
+}
+
+#[test]
+fn undo_goes_back_to_the_previous_decision_and_the_log_forgets_what_was_undone() {
+    // Seed 3, seat 0: the first decision offers two plays; undo after the second decision comes
+    // back to the first, then the same answers again give the same game.
+    let straight = session("dominoes", "0", "3", &ones(200), &[]);
+    let with_undo = session("dominoes", "0", "3", &format!("1\n1\nundo\n{}", ones(200)), &[]);
+    assert_eq!(straight.0, 0);
+    assert_eq!(with_undo.0, 0);
+    assert!(
+        with_undo.1.contains("(undone: back to your previous decision)"),
+        "{}",
+        with_undo.1
+    );
+    // The bots draw their random choices on: the game after an undo may differ, but the log
+    // replays and holds no undone action twice.
+    let replayed = parlor(&["dominoes", "replay", "-"], &with_undo.3);
+    assert_eq!(
+        replayed.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&replayed.stderr)
+    );
+    let first = session("dominoes", "0", "3", "undo\n1\n1\nquit\n", &[]);
+    assert!(
+        first.1.contains("(nothing to undo: this is your first decision)"),
+        "{}",
+        first.1
+    );
+    assert_eq!(
+        first.3,
+        "dominoes players 2 seed 3\n1 play 0-4\n0 play 0-0 on 0-4\n1 play 0-6 on 0-0\n0 play 3-4 on 0-4\n1 play 3-5 on 3-4\n"
+    );
+}
+
+#[test]
+fn hint_text_answers_bad_answers_log_and_quit() {
+    let path = temp("mid.log");
+    let input = format!("hint\n7\nfly 3-3\nplay 3-4 on 0-4\nlog {}\nquit\n", path.display());
+    let (code, stdout, _, log) = session("dominoes", "0", "3", &input, &[]);
+    assert_eq!(code, 0);
+    // The hint names a legal action by its number.
+    assert!(stdout.contains("hint: 1  play 0-0 on 0-4"), "{stdout}");
+    assert!(stdout.contains("no action 7: choose 1 to 2"), "{stdout}");
+    assert!(stdout.contains("\"fly 3-3\" is not a legal action now"), "{stdout}");
+    // An action typed in the log notation was taken.
+    assert!(log.lines().any(|l| l == "0 play 3-4 on 0-4"), "{log}");
+    let written = std::fs::read_to_string(&path).expect("log FILE wrote the log");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(written, log);
+    assert!(stdout.trim_end().ends_with("(quit)"), "{stdout}");
+}
+
+#[test]
+fn a_seat_that_does_not_exist_or_input_that_ends_early_is_an_error() {
+    let (code, _, stderr, _) = session("dominoes", "2", "3", "", &[]);
+    assert_eq!(
+        (code, stderr.as_str()),
+        (2, "parlor: --human 2: no such seat (seats 0 to 1)\n")
+    );
+    let (code, _, stderr, _) = session("doudizhu", "0", "3", "1\n", &[]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "parlor: standard input ended before the game did (type quit to stop)\n"
+    );
+}
+
+#[test]
+fn a_match_with_a_person_plays_to_its_end_and_replays() {
+    let (code, stdout, stderr, log) = session("dominoes", "1", "4", &ones(6000), &["--match"]);
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(last.starts_with("match: rounds "), "{last}");
+    assert!(
+        log.starts_with("dominoes players 2 match 4\ndominoes players 2 seed "),
+        "{log}"
+    );
+    let replayed = parlor(&["dominoes", "replay", "-"], &log);
+    assert_eq!(
+        replayed.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&replayed.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&replayed.stdout).lines().last(), Some(last));
+}
