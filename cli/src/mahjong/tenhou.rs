@@ -827,6 +827,27 @@ impl Record {
         Value::Object(object)
     }
 
+    /// The day the game was played, `(year, month, day)`: from `ref` (the log id, which starts
+    /// `YYYYMMDDHH`: `2010081709gm-00a9-0000-fe3371ad`), else from `title[1]` when it reads
+    /// `YYYY/MM/DD`; `None` when neither says.
+    pub fn date(&self) -> Option<(u16, u8, u8)> {
+        let digits = |t: &str| t.parse::<u16>().ok();
+        let from_ref = self.extra.get("ref").and_then(Value::as_str).and_then(|r| {
+            let head = r.get(..8).filter(|h| h.bytes().all(|b| b.is_ascii_digit()))?;
+            Some((digits(&head[..4])?, digits(&head[4..6])?, digits(&head[6..8])?))
+        });
+        let from_title = || {
+            let title = self.extra.get("title")?.get(1)?.as_str()?;
+            let mut parts = title.split('/');
+            let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
+            (y.len() == 4).then_some(())?;
+            Some((digits(y)?, digits(m)?, digits(d.get(..2).unwrap_or(d))?))
+        };
+        let (y, m, d) = from_ref.or_else(from_title)?;
+        let (m, d) = (u8::try_from(m).ok()?, u8::try_from(d).ok()?);
+        ((1..=12).contains(&m) && (1..=31).contains(&d)).then_some((y, m, d))
+    }
+
     /// The record as compact JSON text (one line), as Tenhou's viewer reads it.
     pub fn to_json(&self) -> String {
         self.to_value().to_string()
