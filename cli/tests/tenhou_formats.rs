@@ -66,3 +66,95 @@ fn an_old_record_plays_on_after_the_last_dealer_tenpai() {
     }
     assert!(found > 0, "no bot match ended by tenpai-yame");
 }
+
+/// Every red code of a record without red fives (`rule.aka` 0) written as 51–53: the record
+/// reads them as plain fives and replays with the same deltas.
+#[test]
+fn red_codes_in_a_game_without_red_fives_read_as_fives() {
+    let config = Config {
+        score: parlor_core::mahjong::score::Config {
+            red_fives: false,
+            ..Config::TENHOU.score
+        },
+        ..Config::TENHOU
+    };
+    let record = play_tenhou(&config, 3, true).unwrap();
+    let plain = replay_match(&record, &rule_of(&record), |_, _| {}).unwrap();
+    let text = record.to_json();
+    // Each five as its red code (inside lists and call strings alike).
+    let mut reds = 0;
+    let mut out = String::new();
+    let bytes: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let next_is_5 = bytes.get(i + 1) == Some(&'5');
+        let boundary_before = i == 0 || !bytes[i - 1].is_ascii_digit();
+        let boundary_after = bytes.get(i + 2).is_none_or(|c| !c.is_ascii_digit());
+        if matches!(c, '1' | '2' | '3') && next_is_5 && boundary_before && boundary_after && in_log(&bytes, i) {
+            out.push('5');
+            out.push(match c {
+                '1' => '1',
+                '2' => '2',
+                _ => '3',
+            });
+            reds += 1;
+            i += 2;
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    assert!(reds > 20, "{reds}");
+    let red = tenhou::parse(&out).unwrap();
+    assert!(!red.aka);
+    assert_ne!(red, record);
+    let again = replay_match(&red, &rule_of(&red), |_, _| {}).unwrap();
+    assert_eq!(again, plain);
+    // With red fives on, the same record is refused (more than one red 5 of a suit).
+    let mut config_red = rule_of(&red);
+    config_red.score.red_fives = true;
+    assert!(replay_match(&red, &config_red, |_, _| {}).is_err());
+}
+
+/// Is position `i` inside the `"log"` value (not the scores or names)?
+fn in_log(text: &[char], i: usize) -> bool {
+    let head: String = text[..i].iter().collect();
+    head.contains("\"log\"")
+}
+
+/// An open kan whose replacement draw wins, the `0` after the kan left out (as some records
+/// do): read and replayed with the same deltas as with it.
+#[test]
+fn an_open_kan_won_on_its_replacement_draw_needs_no_placeholder() {
+    use parlor_cli::mahjong::tenhou::{Discard, Take};
+    let mut found = 0;
+    for seed in 0..3000 {
+        let record = play_tenhou(&Config::TENHOU, seed, false).unwrap();
+        let log = &record.rounds[0];
+        let TResult::Win(wins) = &log.result else { continue };
+        let w = usize::from(wins[0].who);
+        if wins[0].from != wins[0].who {
+            continue;
+        }
+        let seat = &log.seats[w];
+        let kan_last = seat.takes.len() >= 2 && matches!(seat.takes[seat.takes.len() - 2], Take::Daiminkan { .. });
+        if !kan_last || seat.discards.last() != Some(&Discard::Placeholder) {
+            continue;
+        }
+        found += 1;
+        let with = replay_match(&record, &Config::TENHOU, |_, _| {}).unwrap();
+        let mut without = record.clone();
+        without.rounds[0].seats[w].discards.pop();
+        let text = without.to_json();
+        let read = tenhou::parse(&text).unwrap();
+        assert_eq!(replay_match(&read, &Config::TENHOU, |_, _| {}).unwrap(), with);
+        // A missing 0 anywhere else is still an error.
+        let mut broken = record.clone();
+        broken.rounds[0].seats[w].discards.pop();
+        broken.rounds[0].result = TResult::Draw(DrawKind::Exhaustive, None);
+        assert!(replay_match(&broken, &Config::TENHOU, |_, _| {}).is_err());
+        break;
+    }
+    assert!(found > 0, "no bot round won on an open kan's replacement draw");
+}

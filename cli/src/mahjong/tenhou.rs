@@ -86,9 +86,19 @@ impl Code {
     }
 
     /// Does tile id `id` show this code (its kind, and red exactly for copy 0 of a five when
-    /// `red_fives`)?
+    /// `red_fives`)? Without red fives a red code (51–53) shows any copy of its five: a record
+    /// of a game without them may still write them (read as plain fives).
     pub fn matches(self, id: u8, red_fives: bool) -> bool {
-        Code::of_id(id, red_fives) == Some(self)
+        let code = if red_fives { self } else { self.plain() };
+        Code::of_id(id, red_fives) == Some(code)
+    }
+
+    /// The code with a red five (51–53) read as its plain five (15, 25, 35); any other as is.
+    pub fn plain(self) -> Code {
+        match self.0 {
+            51..=53 => Code((self.0 - 50) * 10 + 5),
+            _ => self,
+        }
     }
 }
 
