@@ -4,6 +4,10 @@
 
 use std::io::{BufRead, Write};
 
+pub mod builder;
+pub mod mjai;
+pub mod mjlog;
+pub mod records;
 pub mod tenhou;
 pub mod tenhou_replay;
 pub mod tenhou_turns;

@@ -51,6 +51,11 @@ pub enum Format {
     Text,
     /// Tenhou's JSON game record ("tenhou.net/6").
     Tenhou6,
+    /// Tenhou's XML game log (`.mjlog`, gzipped or plain), the file Tenhou lets a player
+    /// download.
+    Mjlog,
+    /// mjai's JSON-lines event log (Mortal, RiichiEnv, mjai.app).
+    Mjai,
 }
 
 /// Arguments of `parlor mahjong play`.
@@ -185,9 +190,9 @@ pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
     }
     match args.format {
         Format::Text => crate::play::play::<Round>(&config, &words, &args.options, &Extras::default(), out),
-        Format::Tenhou6 => {
-            let mut printed = play_tenhou(&config, args.options.seed, args.options.whole_match)?.to_json();
-            printed.push('\n');
+        format => {
+            let record = play_tenhou(&config, args.options.seed, args.options.whole_match)?;
+            let printed = crate::mahjong::records::write(format, &record, &config).map_err(CliError::Input)?;
             if let Some(path) = &args.options.log {
                 std::fs::write(path, &printed)
                     .map_err(|e| CliError::Input(format!("cannot write {}: {e}", path.display())))?;
@@ -222,13 +227,14 @@ pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -
     let bytes = crate::play::read_log(options.file.as_deref(), input)?;
     match args.format {
         Format::Text => crate::play::replay::<Round>(&bytes, &preset.unwrap_or_default(), &Extras::default(), out),
-        Format::Tenhou6 => {
-            let text =
-                String::from_utf8(bytes).map_err(|_| CliError::Exact("error: the record is not UTF-8".to_owned()))?;
+        format => {
             let mut printed = String::new();
-            let rules = if options.preset.is_some() { &[][..] } else { &options.rules[..] };
-            let result = tenhou::parse(&text)
-                .map_err(|e| e.to_string())
+            let rules = if options.preset.is_some() {
+                &[][..]
+            } else {
+                &options.rules[..]
+            };
+            let result = crate::mahjong::records::read(format, &bytes, options.file.as_deref())
                 .and_then(|record| replay_record(&record, preset.as_ref(), rules, &mut printed))
                 .map_err(|what| format!("error: {what}"));
             out.write_all(printed.as_bytes())?;
@@ -444,7 +450,12 @@ pub fn replay_tenhou(text: &str, config: Option<&Config>, printed: &mut String) 
 
 /// Replays a parsed record as [`replay_tenhou`] does; `rules` (`KEY=VALUE`, as `--rule` takes
 /// them) are set on top of `config` or the record's own rule.
-pub fn replay_record(record: &Record, config: Option<&Config>, rules: &[String], printed: &mut String) -> Result<(), String> {
+pub fn replay_record(
+    record: &Record,
+    config: Option<&Config>,
+    rules: &[String],
+    printed: &mut String,
+) -> Result<(), String> {
     let mut config = config.copied().unwrap_or_else(|| rule_of(record));
     for rule in rules {
         crate::play::set_rule(&mut config, rule)?;

@@ -48,7 +48,9 @@ fn an_old_record_plays_on_after_the_last_dealer_tenpai() {
         let record = play_tenhou(&Config::TENHOU, seed, true).unwrap();
         let last = record.rounds.last().unwrap();
         let dealer = usize::from(last.dealer());
-        let TResult::Draw(kind, Some(deltas)) = &last.result else { continue };
+        let TResult::Draw(kind, Some(deltas)) = &last.result else {
+            continue;
+        };
         let busted = last.scores.iter().zip(deltas).any(|(s, d)| s + d < 0);
         if !kind.is_exhaustive() || *kind == DrawKind::Nagashi || last.kyoku != 7 || deltas[dealer] <= 0 || busted {
             continue;
@@ -157,4 +159,78 @@ fn an_open_kan_won_on_its_replacement_draw_needs_no_placeholder() {
         break;
     }
     assert!(found > 0, "no bot round won on an open kan's replacement draw");
+}
+
+/// A record → mjlog (plain and gzipped) → record replays with the same deltas, starts and
+/// final points; likewise → mjai → record.
+fn same_through_formats(record: &Record, config: &Config, what: &str) {
+    use parlor_cli::mahjong::{mjai, mjlog};
+    use std::io::Write as _;
+    let want = replay_match(record, config, |_, _| {}).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let xml = mjlog::write(record, config).unwrap_or_else(|e| panic!("{what}: mjlog: {e}"));
+    let back = mjlog::parse(xml.as_bytes(), None).unwrap_or_else(|e| panic!("{what}: mjlog read: {e}"));
+    assert_eq!(back.rounds.len(), record.rounds.len());
+    let got = replay_match(&back, config, |_, _| {}).unwrap_or_else(|e| panic!("{what}: mjlog replay: {e}"));
+    assert_eq!(got, want, "{what}: mjlog");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(xml.as_bytes()).unwrap();
+    let zipped = gz.finish().unwrap();
+    let back = mjlog::parse(&zipped, Some("logs/2010081709gm-00a9-0000-fe3371ad.mjlog")).unwrap();
+    assert_eq!(back.date(), Some((2010, 8, 17)));
+    assert_eq!(
+        replay_match(&back, config, |_, _| {}).unwrap(),
+        want,
+        "{what}: gzipped mjlog"
+    );
+    let lines = mjai::write(record, config).unwrap_or_else(|e| panic!("{what}: mjai: {e}"));
+    let back = mjai::parse(&lines).unwrap_or_else(|e| panic!("{what}: mjai read: {e}"));
+    let got = replay_match(&back, config, |_, _| {}).unwrap_or_else(|e| panic!("{what}: mjai replay: {e}"));
+    assert_eq!(got, want, "{what}: mjai");
+    // Without the `reason` Parlor writes, mjai's draws are named from the log.
+    let bare: String = lines
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            if let Some(o) = v.as_object_mut() {
+                o.remove("reason");
+                o.remove("tsumogiri");
+            }
+            format!("{v}\n")
+        })
+        .collect();
+    let back = mjai::parse(&bare).unwrap_or_else(|e| panic!("{what}: bare mjai read: {e}"));
+    let got = replay_match(&back, config, |_, _| {}).unwrap_or_else(|e| panic!("{what}: bare mjai replay: {e}"));
+    assert_eq!(got, want, "{what}: bare mjai");
+}
+
+#[test]
+fn bot_matches_move_through_mjlog_and_mjai_unchanged() {
+    for seed in 0..12 {
+        for config in [Config::TENHOU, Config::TENHOU_EAST] {
+            let record = play_tenhou(&config, seed, true).unwrap();
+            same_through_formats(&record, &config, &format!("seed {seed}"));
+        }
+    }
+}
+
+/// The real records (when `PARLOR_TENHOU_RECORDS` names them), each converted at run time into
+/// mjlog and mjai and replayed: the same deltas and final points as the JSON.
+#[test]
+fn real_records_move_through_mjlog_and_mjai_unchanged() {
+    let Some(dir) = std::env::var_os("PARLOR_TENHOU_RECORDS") else {
+        eprintln!("skipped: PARLOR_TENHOU_RECORDS is not set");
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir).join("records");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let record = tenhou::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        same_through_formats(&record, &rule_of(&record), &path.display().to_string());
+        n += 1;
+    }
+    assert!(n > 0);
 }

@@ -824,11 +824,13 @@ fn match_rotation_and_end_rules() {
     // ends it under Tenhou's rule since mid-2010; before (TENHOU_2010), it plays on, 1 honba.
     let tenpai_top = [20_000, 20_000, 20_000, 40_000];
     let mut m = at(7, 0, even);
-    m.after_round(&outcome(End::Exhaustive, [0; 4], true, tenpai_top)).unwrap();
+    m.after_round(&outcome(End::Exhaustive, [0; 4], true, tenpai_top))
+        .unwrap();
     assert!(m.is_over());
     let mut m = at(7, 0, even);
     m.round.config = Config::TENHOU_2010;
-    m.after_round(&outcome(End::Exhaustive, [0; 4], true, tenpai_top)).unwrap();
+    m.after_round(&outcome(End::Exhaustive, [0; 4], true, tenpai_top))
+        .unwrap();
     assert!(!m.is_over());
     assert_eq!((m.next_start().dealer, m.next_start().honba), (Seat(3), 1));
     // ... while its win still ends it (agari-yame).
@@ -981,11 +983,23 @@ fn third_dragon_pao(config: &Config, honba: u8, rest: &str, last: &str, tsumo: b
 #[test]
 fn pao_for_the_third_dragon() {
     let c = Config::TENHOU;
-    assert_eq!(third_dragon_pao(&c, 0, "123m 9p", "9p", true).1, [0, 32_000, 0, -32_000]);
-    assert_eq!(third_dragon_pao(&c, 0, "123m 9p", "9p", false).1, [-16_000, 32_000, 0, -16_000]);
+    assert_eq!(
+        third_dragon_pao(&c, 0, "123m 9p", "9p", true).1,
+        [0, 32_000, 0, -32_000]
+    );
+    assert_eq!(
+        third_dragon_pao(&c, 0, "123m 9p", "9p", false).1,
+        [-16_000, 32_000, 0, -16_000]
+    );
     // Two honba: the liable seat pays them (600) with its share.
-    assert_eq!(third_dragon_pao(&c, 2, "123m 9p", "9p", true).1, [0, 32_600, 0, -32_600]);
-    assert_eq!(third_dragon_pao(&c, 2, "123m 9p", "9p", false).1, [-16_000, 32_600, 0, -16_600]);
+    assert_eq!(
+        third_dragon_pao(&c, 2, "123m 9p", "9p", true).1,
+        [0, 32_600, 0, -32_600]
+    );
+    assert_eq!(
+        third_dragon_pao(&c, 2, "123m 9p", "9p", false).1,
+        [-16_000, 32_600, 0, -16_600]
+    );
 }
 
 /// Pao with a second yakuman won by tsumo (daisangen and all honors, 64,000, two honba): under
