@@ -75,8 +75,11 @@ pub struct PlayArgs {
 /// Arguments of `parlor mahjong replay`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ReplayArgs {
-    /// The log's format (for a Tenhou record without `--preset`, the record's rule:
-    /// `tenhou-east` for an East-only game, red fives off when `rule.aka` is 0).
+    /// The log's format. For a Tenhou record (`tenhou6`, `mjlog`) or an mjai log without
+    /// `--preset`, the record's rule: `tenhou-east` for an East-only game, red fives off when
+    /// `rule.aka` is 0 (mjai: `aka_flag: false`), no tenpai-yame for a game dated before
+    /// 2010-07-01 (the `ref` log id, `title[1]`, or an mjlog's file name); `--rule` is set on
+    /// top of it.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// What every game's `replay` takes.
@@ -464,7 +467,7 @@ pub fn replay_record(
     let first = record.rounds.first().map(start_of);
     if first == Some(Start::first(config)) {
         let mut lines = String::new();
-        let result = replay_match(&record, config, |i, d| {
+        let result = replay_match(record, config, |i, d| {
             let _ = writeln!(lines, "round {i}: {}", joined(&d));
         });
         printed.push_str(&lines);

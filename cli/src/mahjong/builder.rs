@@ -247,11 +247,11 @@ impl Builder {
 
     /// Closes a round whose wins were announced (nothing when none is open or it has none).
     pub fn close(&mut self) -> Result<(), String> {
-        if self.open.as_ref().is_some_and(|o| !o.wins.is_empty()) {
-            if let Some(mut open) = self.open.take() {
-                open.log.result = RoundResult::Win(open.wins);
-                self.rounds.push(open.log);
-            }
+        if self.open.as_ref().is_some_and(|o| !o.wins.is_empty())
+            && let Some(mut open) = self.open.take()
+        {
+            open.log.result = RoundResult::Win(open.wins);
+            self.rounds.push(open.log);
         }
         Ok(())
     }

@@ -164,10 +164,10 @@ pub fn parse(text: &str) -> Result<Record, String> {
                             .and_then(|n| u32::try_from(n).ok())
                             .ok_or(format!("{key} is no count"))
                     };
-                    if let Some(oya) = e.get("oya").and_then(Value::as_u64) {
-                        if oya != u64::from(kyoku % 4) {
-                            return Err(format!("oya {oya} is not the dealer of kyoku {k}"));
-                        }
+                    if let Some(oya) = e.get("oya").and_then(Value::as_u64)
+                        && oya != u64::from(kyoku % 4)
+                    {
+                        return Err(format!("oya {oya} is not the dealer of kyoku {k}"));
                     }
                     let tehais = field(e, "tehais", kind)?.as_array().ok_or("tehais is no list")?;
                     let mut hands: [Vec<Code>; 4] = Default::default();
@@ -269,8 +269,10 @@ pub fn parse(text: &str) -> Result<Record, String> {
             Ok(())
         };
         step(&mut b, &mut drawn, &mut seen).map_err(at)?;
-        if kind == "start_game" {
-            if let Some(list) = e.get("names").and_then(Value::as_array) {
+        if kind == "start_game"
+            && let Some(list) = e.get("names").and_then(Value::as_array)
+        {
+            {
                 for (slot, n) in names.iter_mut().zip(list) {
                     *slot = n.as_str().unwrap_or("").to_owned();
                 }

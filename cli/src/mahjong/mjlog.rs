@@ -318,10 +318,10 @@ pub fn parse(bytes: &[u8], file: Option<&str>) -> Result<Record, String> {
                         .collect::<Result<_, _>>()?;
                 }
                 let kyoku = u8::try_from(kyoku).map_err(|_| "<INIT>: round number out of range".to_owned())?;
-                if let Some(oya) = tag.get("oya") {
-                    if oya.parse::<u8>().ok() != Some(kyoku % 4) {
-                        return Err(format!("<INIT>: dealer {oya} is not that of round {kyoku}"));
-                    }
+                if let Some(oya) = tag.get("oya")
+                    && oya.parse::<u8>().ok() != Some(kyoku % 4)
+                {
+                    return Err(format!("<INIT>: dealer {oya} is not that of round {kyoku}"));
                 }
                 let count =
                     |n: i64, what: &str| u32::try_from(n).map_err(|_| format!("<INIT>: {what} {n} is negative"));
@@ -562,12 +562,11 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
         let mut hands = Vec::new();
         for s in 0..4u8 {
             let mut hand: Vec<u8> = first.hand(Seat(s)).collect();
-            if s == start.dealer.0 {
-                if let Some(d) = dealer_draw {
-                    if let Some(k) = hand.iter().position(|&t| t == d) {
-                        hand.remove(k);
-                    }
-                }
+            if let Some(k) = dealer_draw
+                .filter(|_| s == start.dealer.0)
+                .and_then(|d| hand.iter().position(|&t| t == d))
+            {
+                hand.remove(k);
             }
             hand.sort_unstable();
             hands.push(format!(
