@@ -670,27 +670,6 @@ fn lowest_legal_players_are_pinned() {
     );
 }
 
-#[test]
-fn the_c_abi_agrees_with_the_core() {
-    use parlor_conformance::check::tichu_round::{FfiRoundCase, ffi_round};
-    for seed in 0..3u64 {
-        ffi_round(FfiRoundCase {
-            state: (0..400).map(|i| (i * 7 + seed as usize) as u8).collect(),
-            seed,
-            actions: (0..120)
-                .map(|i| {
-                    if i % 5 == 4 {
-                        Some((i as u8 % 6, i as u8, 1, 2, 7, [1, 2, 3], 1 << 52 | 1 << 63))
-                    } else {
-                        None
-                    }
-                })
-                .collect(),
-        });
-    }
-    parlor_conformance::fuzzing::run_target("ffi_tichu_round", 30, ffi_round);
-}
-
 /// `for_each_bomb` yields exactly the bombs of `for_each_move` (without the wish), in order, on
 /// the lead and on tables of every kind.
 #[test]

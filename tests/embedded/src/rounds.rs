@@ -21,8 +21,10 @@
 //! Mahjong: every seat that may act in a call window answers in turn, the engine's `to_act`
 //! (the first seat from the discarder that has not answered), as `parlor mahjong play` asks;
 //! a match is the default hanchan (about 1,400 actions for the lowest bot, seconds on the
-//! emulator), and its scores are the final points (`Match::final_scores`: leftover sticks to
-//! first place), the `scores:` line `parlor mahjong play --match` prints.
+//! emulator).
+//!
+//! Every game's scores are the one interface's (`Round::outcome_scores`, `Match::scores`), the
+//! entries the C firmware's `parlor_round_outcome` / `parlor_match_scores` print.
 
 // A firmware of a game without a round engine here compiles the module empty.
 #![cfg_attr(
@@ -145,6 +147,12 @@ impl Played {
         }
     }
 
+    /// The scores as the one interface gives them (`Round::outcome_scores`, `Match::scores`): the
+    /// C firmware's `parlor_round_outcome` / `parlor_match_scores` print the same entries.
+    fn set_game_scores(&mut self, scores: &parlor_core::game::Scores) {
+        self.set_scores(scores.as_slice().iter().map(|&score| i64::from(score)));
+    }
+
     fn set_scores(&mut self, scores: impl IntoIterator<Item = i64>) {
         self.count = 0;
         for (slot, score) in self.scores.iter_mut().zip(scores) {
@@ -251,8 +259,8 @@ pub fn play(case: Case, m: &mut impl Meter) -> Option<Played> {
 mod dominoes {
     use super::{Bot, Call, Case, Meter, Played, digest};
     use parlor_core::dominoes::{Action, Config, Deal, Match, RandomBot, Round};
-    use parlor_core::game::bot::lowest_legal_action;
     use parlor_core::game::Seat;
+    use parlor_core::game::bot::lowest_legal_action;
 
     fn choose(bot: Bot, random: &mut RandomBot, round: &Round, seat: Seat) -> Option<Action> {
         match bot {
@@ -280,7 +288,7 @@ mod dominoes {
         }
         if let Some(outcome) = round.outcome() {
             played.over = true;
-            played.set_scores(outcome.scores.map(i64::from));
+            played.set_game_scores(&<Round as parlor_core::game::Round>::outcome_scores(&outcome));
         }
         let mut bytes = [0u8; 1024];
         played.digest = digest(round.encode(&mut bytes).ok().map(|len| (&bytes, len)));
@@ -310,7 +318,7 @@ mod dominoes {
         }
         if game.is_over() {
             played.over = true;
-            played.set_scores(game.totals().map(i64::from));
+            played.set_game_scores(&parlor_core::game::Match::scores(&game));
         }
         let mut bytes = [0u8; 1024];
         played.digest = digest(game.encode(&mut bytes).ok().map(|len| (&bytes, len)));
@@ -353,7 +361,7 @@ mod tichu {
         }
         if let Some(outcome) = round.outcome() {
             played.over = true;
-            played.set_scores(outcome.scores.map(i64::from));
+            played.set_game_scores(&<Round as parlor_core::game::Round>::outcome_scores(&outcome));
         } else if round.to_act().is_some() {
             played.error = true;
         }
@@ -381,7 +389,7 @@ mod tichu {
         }
         if game.is_over() {
             played.over = true;
-            played.set_scores(game.scores().map(i64::from));
+            played.set_game_scores(&parlor_core::game::Match::scores(&game));
         }
         let mut bytes = [0u8; 1024];
         played.digest = digest(game.encode(&mut bytes).ok().map(|len| (&bytes, len)));
@@ -394,9 +402,9 @@ mod doudizhu {
     use super::{Bot, Call, Case, Meter, Played, digest};
     use parlor_core::doudizhu::Match;
     use parlor_core::doudizhu::bot::RandomBot;
-    use parlor_core::game::bot::lowest_legal_action;
     use parlor_core::doudizhu::round::{Action, Config, Deal, Round};
     use parlor_core::game::Seat;
+    use parlor_core::game::bot::lowest_legal_action;
 
     fn config(case: Case) -> Config {
         match case.preset {
@@ -431,7 +439,7 @@ mod doudizhu {
         }
         if let Some(outcome) = round.outcome() {
             played.over = true;
-            played.set_scores(outcome.scores.map(i64::from));
+            played.set_game_scores(&<Round as parlor_core::game::Round>::outcome_scores(&outcome));
         }
         let mut bytes = [0u8; 1024];
         played.digest = digest(round.encode(&mut bytes).ok().map(|len| (&bytes, len)));
@@ -461,7 +469,7 @@ mod doudizhu {
         }
         if game.is_over() {
             played.over = true;
-            played.set_scores(game.scores().map(i64::from));
+            played.set_game_scores(&parlor_core::game::Match::scores(&game));
         }
         let mut bytes = [0u8; 1024];
         played.digest = digest(game.encode(&mut bytes).ok().map(|len| (&bytes, len)));
@@ -507,7 +515,7 @@ mod mahjong {
         }
         if let Some(outcome) = round.outcome() {
             played.over = true;
-            played.set_scores(outcome.scores.map(i64::from));
+            played.set_game_scores(&<Round as parlor_core::game::Round>::outcome_scores(&outcome));
         }
         let mut bytes = [0u8; 1024];
         played.digest = digest(round.encode(&mut bytes).ok().map(|len| (&bytes, len)));
@@ -535,9 +543,9 @@ mod mahjong {
                 break;
             }
         }
-        if let Some(scores) = game.final_scores() {
+        if game.is_over() {
             played.over = true;
-            played.set_scores(scores.map(i64::from));
+            played.set_game_scores(&parlor_core::game::Match::scores(&game));
         }
         let mut bytes = [0u8; 1024];
         played.digest = digest(game.encode(&mut bytes).ok().map(|len| (&bytes, len)));

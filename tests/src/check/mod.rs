@@ -5,6 +5,7 @@ pub mod dominoes;
 pub mod dominoes_round;
 pub mod doudizhu;
 pub mod doudizhu_round;
+pub mod ffi_round;
 pub mod mahjong;
 pub mod mahjong_round;
 pub mod mahjong_score;
