@@ -234,3 +234,57 @@ fn real_records_move_through_mjlog_and_mjai_unchanged() {
     }
     assert!(n > 0);
 }
+
+/// The command line: `play --format mjai` and `--format mjlog` write logs that `replay` reads
+/// (the mjlog gzipped, from a file) with the deltas `tenhou6` gives.
+#[test]
+fn the_command_line_plays_and_replays_mjlog_and_mjai() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let bin = env!("CARGO_BIN_EXE_parlor");
+    let run = |args: &[&str], input: &[u8]| -> (i32, String) {
+        let mut child = Command::new(bin)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code().unwrap_or(-1), text)
+    };
+    let (_, json) = run(
+        &["mahjong", "play", "--format", "tenhou6", "--seed", "5", "--match"],
+        b"",
+    );
+    let (code, want) = run(&["mahjong", "replay", "--format", "tenhou6", "-"], json.as_bytes());
+    assert_eq!(code, 0, "{want}");
+    assert!(want.lines().count() > 8 && want.contains("scores: "), "{want}");
+    let (_, mjai) = run(&["mahjong", "play", "--format", "mjai", "--seed", "5", "--match"], b"");
+    assert!(mjai.starts_with("{"), "{mjai}");
+    assert_eq!(
+        run(&["mahjong", "replay", "--format", "mjai", "-"], mjai.as_bytes()),
+        (0, want.clone())
+    );
+    let (_, xml) = run(&["mahjong", "play", "--format", "mjlog", "--seed", "5", "--match"], b"");
+    assert!(xml.starts_with("<mjloggm"), "{xml}");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(xml.as_bytes()).unwrap();
+    let dir = std::env::temp_dir().join(format!("parlor-mjlog-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.mjlog");
+    std::fs::write(&file, gz.finish().unwrap()).unwrap();
+    let got = run(&["mahjong", "replay", "--format", "mjlog", file.to_str().unwrap()], b"");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(got, (0, want));
+    // Bad input names what is wrong, exit status 2.
+    let (code, err) = run(&["mahjong", "replay", "--format", "mjlog", "-"], b"<html></html>");
+    assert_eq!((code, err.trim()), (2, "error: no <mjloggm> (not a Tenhou XML log)"));
+    let (code, err) = run(
+        &["mahjong", "replay", "--format", "mjai", "-"],
+        b"{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"1m\"}\n",
+    );
+    assert_eq!((code, err.trim()), (2, "error: line 1: an event outside a round"));
+}
