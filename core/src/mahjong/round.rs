@@ -50,7 +50,8 @@
 //! - Kuikae forbidden per [`Config::kuikae_forbidden`]: the called kind and a chii's far end.
 //! - Payments: the deltas of [`Outcome`] leave out the sticks the round's riichi declarers put
 //!   down (as Tenhou records them); on a double ron the winner nearest the discarder takes the
-//!   honba and the sticks; pao shares only the liable yakuman.
+//!   honba and the sticks; pao on a ron shares only the liable yakuman, on a tsumo the liable
+//!   seat pays the whole hand ([`Config::pao_tsumo_whole_hand`], Tenhou) or only its yakuman.
 //! - Whether a call window is open is public ([`Observation::phase`]), as at a table where a
 //!   seat that may call takes its time; no observation holds another seat's tiles or answer.
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
