@@ -288,3 +288,51 @@ fn the_command_line_plays_and_replays_mjlog_and_mjai() {
     );
     assert_eq!((code, err.trim()), (2, "error: line 1: an event outside a round"));
 }
+
+/// A small mjlog written by hand from the format: East 1, the dealer's 13 kinds of terminals and
+/// honors, its first draw (1m, id 1) and nine terminals declared; names percent-encoded.
+const NINE_TERMINALS: &str = r#"<mjloggm ver="2.3"><SHUFFLE seed="mt19937ar-sha512-n288-base64,x" ref=""/><GO type="169" lobby="0"/><UN n0="%41" n1="%42" n2="%E3%81%82" n3="D" dan="0,0,0,0" rate="1500.00,1500.00,1500.00,1500.00" sx="M,M,M,M"/><TAIKYOKU oya="0"/><INIT seed="0,0,0,3,4,53" ten="250,250,250,250" oya="0" hai0="0,32,36,68,72,104,108,112,116,120,124,128,132" hai1="4,5,6,7,8,9,10,11,12,13,14,15,16" hai2="17,18,19,20,21,22,23,24,25,26,27,28,29" hai3="40,41,42,43,44,45,46,47,48,49,50,51,52"/><T1/><RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0" hai0="0,1,32,36,68,72,104,108,112,116,120,124,128,132" type="yao9"/></mjloggm>"#;
+
+#[test]
+fn a_hand_written_mjlog_reads_and_replays() {
+    use parlor_cli::mahjong::mjlog;
+    use parlor_cli::mahjong_round::replay_record;
+    let record = mjlog::parse(NINE_TERMINALS.as_bytes(), Some("2009100112gm-00a9-0000-00000000.mjlog")).unwrap();
+    assert_eq!(record.names, ["A", "B", "あ", "D"].map(str::to_owned));
+    assert_eq!(record.rule_disp.as_deref(), Some("南喰赤"));
+    assert!(record.aka);
+    assert_eq!(record.date(), Some((2009, 10, 1)));
+    let log = &record.rounds[0];
+    assert_eq!(log.dora.iter().map(|c| c.number()).collect::<Vec<_>>(), [25]); // id 53: a plain 5p
+    assert_eq!(log.seats[1].haipai.last().map(|c| c.number()), Some(51)); // id 16: the red 5m
+    assert_eq!(log.result, TResult::Draw(DrawKind::NineTerminals, Some([0; 4])));
+    let mut printed = String::new();
+    replay_record(&record, None, &[], &mut printed).unwrap();
+    assert_eq!(printed, "round 0: 0 0 0 0\nscores: 25000 25000 25000 25000\n");
+    // The same round in mjai.
+    let mjai = parlor_cli::mahjong::mjai::write(&record, &rule_of(&record)).unwrap();
+    let lines: Vec<&str> = mjai.lines().collect();
+    assert_eq!(lines.len(), 6, "{mjai}");
+    assert!(
+        lines[1].contains(r#""tehais":[["1m","9m","1p","9p","1s","9s","E","S","W","N","P","F","C"]"#),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], r#"{"actor":0,"pai":"1m","type":"tsumo"}"#);
+    assert_eq!(
+        lines[3],
+        r#"{"deltas":[0,0,0,0],"reason":"九種九牌","type":"ryukyoku"}"#
+    );
+    // A damaged tag names itself.
+    let bad = NINE_TERMINALS.replace(r#"seed="0,0,0,3,4,53""#, r#"seed="0,0,0,3,4""#);
+    assert_eq!(
+        mjlog::parse(bad.as_bytes(), None).err().as_deref(),
+        Some(r#"<INIT>: seed "0,0,0,3,4" is not 6 numbers"#)
+    );
+    let sanma = NINE_TERMINALS.replace(r#"type="169""#, r#"type="185""#);
+    assert!(
+        mjlog::parse(sanma.as_bytes(), None)
+            .unwrap_err()
+            .contains("three-player")
+    );
+}
