@@ -85,6 +85,8 @@ pub enum Command {
     Replay(crate::mahjong_round::ReplayArgs),
     /// List the rule keys (for --rule KEY=VALUE), their values and the preset's defaults.
     Rules(crate::play::RulesArgs),
+    /// Bots against each other on seeded duplicate deals: win rate, score and place per bot (95 % intervals).
+    Arena(crate::arena::Args),
 }
 
 /// A hand form on the command line.
@@ -149,6 +151,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
         Command::Play(args) => return crate::mahjong_round::play(args, input, out),
         Command::Rules(args) => return crate::play::rules::<parlor_core::mahjong::Config>(args, out),
         Command::Replay(args) => return crate::mahjong_round::replay(args, input, out),
+        Command::Arena(args) => return crate::arena::command::<parlor_core::mahjong::Match>(args, out),
         _ => {}
     }
     let rules = |riichi: bool| if riichi { Rules::RIICHI } else { Rules::SEED };
@@ -181,7 +184,9 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             let rules = rules(*riichi);
             (*batch, tiles, Box::new(move |text| decompose(text, rules)))
         }
-        Command::Score(_) | Command::Play(_) | Command::Replay(_) | Command::Rules(_) => return Ok(()),
+        Command::Score(_) | Command::Play(_) | Command::Replay(_) | Command::Rules(_) | Command::Arena(_) => {
+            return Ok(());
+        }
     };
     if batch {
         if !tiles.is_empty() {

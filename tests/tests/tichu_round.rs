@@ -565,20 +565,20 @@ fn find_edge_cases() {
 
 #[test]
 fn core_and_reference_agree_on_random_rounds() {
-    use parlor_conformance::check::tichu_round::{RoundCase, round};
+    use parlor_conformance::check::tichu_round::{RoundCase, Setup, round};
     // Whole rounds by the random players, the legal sets compared every 8th step (the naive
     // reference tries every subset of every hand; the fuzz target compares more often).
     for seed in 0..6u64 {
-        round(RoundCase {
+        let setup = Setup {
             seed,
-            bot_seed: seed * 7 + 1,
             club: seed % 2 == 1,
-            choices: Vec::new(),
-            stray: (0..40)
-                .map(|i| (i as u8, (i * 3) as u8, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> i))
-                .collect(),
-            every: 7,
-        });
+        };
+        round(RoundCase::players(
+            setup,
+            seed * 7 + 1,
+            7 * 4,
+            seed.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        ));
     }
     let checked = parlor_conformance::fuzzing::run_target("tichu_round", 10, round);
     assert!(checked >= 1);

@@ -9,7 +9,8 @@
 //! delta, tenpai seats, sticks, the dealer's repeat.
 
 use arbitrary::Arbitrary;
-use parlor_core::game::Seat;
+use parlor_core::game::bot::Uniform;
+use parlor_core::game::{Scores, Seat};
 use parlor_core::mahjong::round::{self, ENCODED_BYTES};
 use parlor_core::mahjong::score::{MeldKind, Wind};
 use parlor_core::mahjong::{
@@ -17,6 +18,8 @@ use parlor_core::mahjong::{
 };
 
 use crate::reference::mahjong_round::{self as reference, RefAction, RefConfig, RefDraw, RefRound, RefStart};
+
+use super::round as generic;
 
 /// The reference rules of a core config.
 pub fn ref_config(config: &Config) -> RefConfig {
@@ -64,11 +67,9 @@ pub fn core_action(action: RefAction) -> Action {
     }
 }
 
-/// One case: the wall's seed, the context, a choice stream (each `u16` picks a seat among those
-/// that may act and one of its actions; when it runs out greedy players finish the hand), and
-/// stray actions tried on the way.
+/// The setup of a `mahjong_round` case: the wall's seed, the rules and the match context.
 #[derive(Debug, Clone, Arbitrary)]
-pub struct RoundCase {
+pub struct Setup {
     /// The wall's seed.
     pub seed: u64,
     /// 0 Tenhou's rules, 1 the basic rules (head bump, no abortive draws, kuikae allowed), 2
@@ -78,15 +79,11 @@ pub struct RoundCase {
     pub context: (u8, u8, u8, u8),
     /// Points offsets (hundreds) from 25,000.
     pub points: [i16; 4],
-    /// The greedy players' seed.
-    pub bot_seed: u64,
-    /// Choices; `0xFFFF`: the greedy player's.
-    pub choices: Vec<u16>,
-    /// Stray actions (seat, kind, tile, other tile).
-    pub stray: Vec<(u8, u8, u8, u8)>,
-    /// At this step (mod 128) the unseen wall is shuffled and every observation compared.
-    pub leak_step: u8,
 }
+
+/// One `mahjong_round` case (the generic checker's, [`generic::Case`]); when its choices run
+/// out, greedy players ([`greedy`]) finish the hand.
+pub type RoundCase = generic::Case<Setup>;
 
 /// The config of a case's preset.
 pub fn preset_config(preset: u8) -> Config {
@@ -103,7 +100,7 @@ pub fn preset_config(preset: u8) -> Config {
     }
 }
 
-fn case_start(case: &RoundCase, config: &Config) -> Start {
+fn case_start(case: &Setup, config: &Config) -> Start {
     let (dealer, wind, honba, sticks) = case.context;
     Start {
         round_wind: Wind::ALL[usize::from(wind % 3)],
@@ -119,29 +116,6 @@ fn core_actions(round: &Round, seat: Seat) -> Vec<String> {
     let mut all = Vec::new();
     round.for_each_legal_action(seat, |a| all.push(a.to_string()));
     all
-}
-
-fn stray_action(kind: u8, tile: u8, other: u8) -> Action {
-    let tile = tile % 140;
-    match kind % 11 {
-        0 => Action::Discard { tile },
-        1 => Action::Riichi { tile },
-        2 => Action::Tsumo,
-        3 => Action::Ankan {
-            kind: Tile::new(tile % 34).unwrap_or(Tile::FIRST),
-        },
-        4 => Action::Kakan { tile },
-        5 => Action::Kyuushu,
-        6 => Action::Ron,
-        7 => Action::Pon {
-            tiles: [tile, other % 140],
-        },
-        8 => Action::Kan,
-        9 => Action::Chii {
-            tiles: [tile, other % 140],
-        },
-        _ => Action::Pass,
-    }
 }
 
 /// A greedy player over the core: wins, riichi, calls sometimes, else the discard that leaves
@@ -301,12 +275,19 @@ fn unseen_positions(naive: &RefRound) -> Vec<usize> {
     out
 }
 
-/// Replays `log` on a wall whose unseen tiles are shuffled: every seat's observation must be
-/// the same as in `core`.
-fn check_no_leak(config: &Config, start: &Start, core: &Round, naive: &RefRound, log: &[(Seat, Action)], salt: u64) {
+/// `core`'s play `log` replayed on a wall whose unseen tiles are shuffled (`None` when fewer
+/// than two tiles are unseen): every seat's observation must be the same as in `core`.
+fn twin_wall(
+    config: &Config,
+    start: &Start,
+    core: &Round,
+    naive: &RefRound,
+    log: &[(Seat, Action)],
+    salt: u64,
+) -> Option<Round> {
     let positions = unseen_positions(naive);
     if positions.len() < 2 {
-        return;
+        return None;
     }
     let mut wall = *core.wall();
     let mut x = salt | 1;
@@ -323,13 +304,7 @@ fn check_no_leak(config: &Config, start: &Start, core: &Round, naive: &RefRound,
             .apply(seat, action)
             .expect("the same play is legal on the shuffled wall");
     }
-    for s in 0..4u8 {
-        assert_eq!(
-            core.observation(Seat(s)),
-            other.observation(Seat(s)),
-            "seat {s} sees a difference in the unseen wall"
-        );
-    }
+    Some(other)
 }
 
 /// Compares the two outcomes.
@@ -410,100 +385,114 @@ pub fn check_step(core: &Round, naive: &RefRound, context: &str) {
     assert_eq!(Round::decode(&bytes).as_ref(), Ok(core), "{context}: decode");
 }
 
-/// The checker (see the module docs).
+/// The naive reference hand as the generic checker drives it (with the config and context
+/// it was dealt under, for the twin wall and the conservation of points).
+pub struct Adapter {
+    naive: RefRound,
+    config: Config,
+    start: Start,
+}
+
+impl generic::Reference for Adapter {
+    type Core = Round;
+    type Setup = Setup;
+    type Key = String;
+    type Bot = Uniform;
+    const ORDERED: bool = true;
+
+    fn start(setup: &Setup) -> Option<(Round, Adapter)> {
+        let config = preset_config(setup.preset);
+        let start = case_start(setup, &config);
+        let core = Round::with_start(&config, &Deal::Seeded(setup.seed), &start).expect("a seeded round");
+        let naive = RefRound::new(
+            ref_config(&config),
+            reference::seeded_wall(setup.seed),
+            ref_start(&start),
+        );
+        assert_eq!(core.wall(), &naive.wall, "seed {}: the seeded wall", setup.seed);
+        Some((core, Adapter { naive, config, start }))
+    }
+
+    fn key(action: &Action) -> String {
+        action.to_string()
+    }
+
+    fn legal(&self, seat: Seat) -> Vec<String> {
+        if seat.0 > 3 {
+            return Vec::new();
+        }
+        self.naive.actions(seat.index()).iter().map(|a| a.to_string()).collect()
+    }
+
+    fn is_over(&self) -> bool {
+        self.naive.is_over()
+    }
+
+    fn to_act(&self) -> Option<Option<Seat>> {
+        let naive = &self.naive;
+        let seat = match naive.window() {
+            Some((from, _, _)) => (1..4).map(|i| (from + i) % 4).find(|&s| naive.may_act(s)),
+            None => naive.turn(),
+        };
+        Some(seat.map(|s| Seat(s as u8)))
+    }
+
+    fn apply(&mut self, seat: Seat, action: Action, event: &round::Event, context: &str) {
+        // Legality is the sampled steps' question (whole lists compared): not listed again here.
+        self.naive
+            .apply_listed(seat.index(), &reference_action(action))
+            .unwrap_or_else(|e| panic!("{context}: reference refused {action}: {e}"));
+        assert_eq!(event.over, self.naive.is_over(), "{context}: over after {action}");
+    }
+
+    fn scores(&self) -> Option<Scores> {
+        self.naive.outcome().map(|o| Scores::new(&o.deltas))
+    }
+
+    fn compare(&self, core: &Round, context: &str) {
+        compare_state(core, &self.naive, context);
+        for s in 0..4u8 {
+            check_observation(core, Seat(s));
+        }
+    }
+
+    fn compare_outcome(&self, outcome: &Outcome, context: &str) {
+        compare_outcome(outcome, &self.naive, context);
+        let total: i32 = outcome.scores.iter().sum::<i32>() + 1000 * i32::from(outcome.sticks);
+        let before: i32 = self.start.scores.iter().sum::<i32>() + 1000 * i32::from(self.start.sticks);
+        assert_eq!(total, before, "{context}: points are conserved");
+    }
+
+    fn bot(seed: u64) -> Uniform {
+        Uniform::new(seed)
+    }
+
+    fn believe(core: &Round, seat: Seat, salt: u64) -> Option<Round> {
+        parlor_core::game::Search::determinize(core, seat, &mut parlor_core::game::Rng::new(salt)).ok()
+    }
+
+    /// A seat among those that may act, then the greedy player's choice.
+    fn choose(core: &Round, x: u64) -> Option<(Seat, Action)> {
+        let seats: Vec<Seat> = (0..4u8).map(Seat).filter(|&s| core.may_act(s)).collect();
+        let seat = *seats.get((x >> 40) as usize % seats.len().max(1))?;
+        greedy(core, seat, x).map(|action| (seat, action))
+    }
+
+    /// The same play on a wall whose unseen tiles are shuffled.
+    fn twin(&self, _setup: &Setup, core: &Round, log: &[(Seat, Action)], salt: u64) -> Option<Round> {
+        twin_wall(&self.config, &self.start, core, &self.naive, log, salt)
+    }
+}
+
+/// The checker: [`generic::check`] with the Riichi reference.
 pub fn round(case: RoundCase) {
-    round_outcome(case);
+    generic::check::<Adapter>(case);
 }
 
 /// The checker, returning the hand's outcome and how many steps it took.
 pub fn round_outcome(case: RoundCase) -> (Outcome, usize) {
-    let config = preset_config(case.preset);
-    let start = case_start(&case, &config);
-    let mut core = Round::with_start(&config, &Deal::Seeded(case.seed), &start).expect("a seeded round");
-    let mut naive = RefRound::new(
-        ref_config(&config),
-        reference::seeded_wall(case.seed),
-        ref_start(&start),
-    );
-    assert_eq!(core.wall(), &naive.wall, "seed {}: the seeded wall", case.seed);
-    let mut log: Vec<(Seat, Action)> = Vec::new();
-    let mut x = case.bot_seed | 1;
-    let mut step = 0usize;
-    loop {
-        let last = log
-            .iter()
-            .rev()
-            .take(3)
-            .map(|(s, a)| format!("{} {a}", s.0))
-            .collect::<Vec<_>>()
-            .join(" < ");
-        let context = format!(
-            "seed {} preset {} step {step} (last: {last})",
-            case.seed,
-            case.preset % 3
-        );
-        check_step(&core, &naive, &context);
-        if step == usize::from(case.leak_step % 128) {
-            check_no_leak(&config, &start, &core, &naive, &log, case.seed ^ case.bot_seed);
-        }
-        // A stray action: legal for both or for neither; refused ones change nothing.
-        if let Some(&(seat, kind, tile, other)) = case.stray.get(step) {
-            let seat = Seat(seat % 5);
-            let action = stray_action(kind, tile, other);
-            let legal = core.is_legal(seat, action);
-            if seat.0 < 4 {
-                let listed = naive.actions(seat.index()).iter().any(|&a| core_action(a) == action);
-                assert_eq!(legal, listed, "{context}: stray {seat:?} {action}");
-            }
-            let mut copy = core.clone();
-            match copy.apply(seat, action) {
-                Err(_) => assert_eq!(copy, core, "{context}: a refused {action} changed the round"),
-                Ok(_) => assert!(legal, "{context}: an unlisted {action} applied"),
-            }
-        }
-        if core.outcome().is_some() || naive.is_over() {
-            let context = format!("{context}: end");
-            assert_eq!(core.outcome().is_some(), naive.is_over(), "{context}");
-            compare_outcome(&core.outcome().expect("over"), &naive, &context);
-            assert_eq!(Some(core.scores()), naive.final_points(), "{context}: points");
-            break;
-        }
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let seats: Vec<Seat> = (0..4u8).map(Seat).filter(|&s| core.may_act(s)).collect();
-        assert!(!seats.is_empty(), "{context}: nobody may act in an unfinished round");
-        let (seat, action) = match case.choices.get(step).copied().filter(|&c| c != 0xFFFF) {
-            Some(c) => {
-                let seat = seats[usize::from(c & 3) % seats.len()];
-                let mut actions = Vec::new();
-                core.for_each_legal_action(seat, |a| actions.push(a));
-                (seat, actions[usize::from(c >> 2) % actions.len()])
-            }
-            None => {
-                let seat = seats[(x >> 40) as usize % seats.len()];
-                (seat, greedy(&core, seat, x).expect("a seat that may act has an action"))
-            }
-        };
-        let event = core
-            .apply(seat, action)
-            .unwrap_or_else(|e| panic!("{context}: core refused its own listed {action}: {e}"));
-        naive
-            .apply(seat.index(), &reference_action(action))
-            .unwrap_or_else(|e| panic!("{context}: reference refused {action}: {e}"));
-        log.push((seat, action));
-        assert_eq!(event.over, naive.is_over(), "{context}: over after {action}");
-        step += 1;
-        assert!(step < 1000, "{context}: the hand does not end");
-    }
-    let context = format!("seed {} preset {} end", case.seed, case.preset % 3);
-    let outcome = core
-        .outcome()
-        .unwrap_or_else(|| panic!("{context}: the core did not end"));
-    let total: i32 = outcome.scores.iter().sum::<i32>() + 1000 * i32::from(outcome.sticks);
-    let before: i32 = start.scores.iter().sum::<i32>() + 1000 * i32::from(start.sticks);
-    assert_eq!(total, before, "{context}: points are conserved");
-    (outcome, step)
+    let (core, steps) = generic::check::<Adapter>(case).expect("every preset is valid");
+    (core.outcome().expect("over"), steps)
 }
 
 /// The reference action of a core one.

@@ -9,5 +9,6 @@ pub mod ffi_round;
 pub mod mahjong;
 pub mod mahjong_round;
 pub mod mahjong_score;
+pub mod round;
 pub mod tichu;
 pub mod tichu_round;
