@@ -4,6 +4,10 @@
 
 use std::io::{BufRead, Write};
 
+pub mod builder;
+pub mod mjai;
+pub mod mjlog;
+pub mod records;
 pub mod tenhou;
 pub mod tenhou_replay;
 pub mod tenhou_turns;
@@ -72,10 +76,12 @@ pub enum Command {
     /// then the yaku, dora, fu breakdown and payments.
     Score(crate::mahjong_score::ScoreArgs),
     /// Plays a round (or `--match`) with the bots or as a person (--human SEAT) and prints the log: the project's
-    /// text log or `--format tenhou6` (Tenhou's JSON record).
+    /// text log, `--format tenhou6` (Tenhou's JSON record), `mjlog` (Tenhou's XML log) or `mjai`
+    /// (mjai's JSON event lines).
     Play(crate::mahjong_round::PlayArgs),
     /// Replays a log (`-` = standard input): the text log, or `--format tenhou6` (Tenhou's JSON
-    /// record: `round <i>: <d0> <d1> <d2> <d3>` per round, then `scores: …`).
+    /// record), `mjlog` (Tenhou's XML log, gzipped or plain) or `mjai` (JSON event lines):
+    /// `round <i>: <d0> <d1> <d2> <d3>` per round, then `scores: …`.
     Replay(crate::mahjong_round::ReplayArgs),
     /// List the rule keys (for --rule KEY=VALUE), their values and the preset's defaults.
     Rules(crate::play::RulesArgs),
