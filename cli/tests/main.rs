@@ -10,6 +10,7 @@ mod human;
 mod mahjong_round;
 mod play_driver;
 mod process;
+mod tenhou_formats;
 mod tenhou_records;
 mod tichu;
 mod tichu_round;
