@@ -76,10 +76,15 @@ pub enum Auction {
     /// robbed, the caller may finally rob back once (doubling again). The last to call or rob
     /// is the landlord.
     Rob = 3,
+    /// Botzone's auction (code 4, its `FightTheLandlord2` judge): as [`Auction::Bids`] — from
+    /// the first bidder each seat speaks once, bidding above the current bid (at most 3) or
+    /// passing, a bid of 3 ends it, else the highest bidder is the landlord — except that when
+    /// all three pass the first bidder is the landlord at a bid of 1: no deal is void.
+    Botzone = 4,
 }
 
 impl Auction {
-    /// The auction of code `code` (0–3).
+    /// The auction of code `code` (0–4).
     ///
     /// # Errors
     /// [`Error::UnknownCode`] `{ what: "auction", .. }`.
@@ -89,6 +94,7 @@ impl Auction {
             1 => Auction::OpenSpiel,
             2 => Auction::None,
             3 => Auction::Rob,
+            4 => Auction::Botzone,
             _ => return Err(unknown("auction", code)),
         })
     }
@@ -232,13 +238,30 @@ impl Config {
         target: 0,
     };
 
-    /// The preset named `pagat`, `openspiel`, `rlcard` or `rob` (ASCII case ignored).
+    /// Botzone's game (its `FightTheLandlord2` judge in ailab-pku/botzone-local):
+    /// [`Preset::BOTZONE`] plays, [`Auction::Botzone`] (all pass: the first bidder is the
+    /// landlord at bid 1), the block deal and stake scoring (the landlord wins or loses 2 ×
+    /// bid × 2^(bombs + rockets + spring or anti-spring), each peasant 1 ×).
+    pub const BOTZONE: Config = Config {
+        rules: Preset::BOTZONE,
+        auction: Auction::Botzone,
+        deal: DealStyle::Blocks,
+        scoring: Scoring::Stake,
+        quad_blocks_chain_head: false,
+        bomb_follows_rocket: false,
+        deals: 9,
+        target: 0,
+    };
+
+    /// The preset named `pagat`, `openspiel`, `rlcard`, `rob` or `botzone` (ASCII case
+    /// ignored).
     pub fn from_name(name: &str) -> Option<Config> {
         [
             ("pagat", Config::PAGAT),
             ("openspiel", Config::OPENSPIEL),
             ("rlcard", Config::RLCARD),
             ("rob", Config::ROB),
+            ("botzone", Config::BOTZONE),
         ]
         .into_iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
@@ -709,7 +732,7 @@ impl Round {
                     return false;
                 }
                 match self.config.auction {
-                    Auction::Bids | Auction::OpenSpiel => {
+                    Auction::Bids | Auction::OpenSpiel | Auction::Botzone => {
                         for b in self.bid.saturating_add(1)..=3 {
                             if !f(Action::Bid(b)) {
                                 return false;
@@ -1044,7 +1067,7 @@ impl Round {
             self.passes = 0;
         }
         match self.config.auction {
-            Auction::Bids => {
+            Auction::Bids | Auction::Botzone => {
                 if !pass {
                     self.bid = code;
                     self.bidder = seat;
@@ -1052,7 +1075,12 @@ impl Round {
                 if code == 3 {
                     self.take_kitty(seat)?;
                 } else if self.auction_len >= 3 {
-                    if self.bidder == NONE {
+                    if self.bidder == NONE && self.config.auction == Auction::Botzone {
+                        // Botzone: all passed, the first bidder is the landlord at bid 1.
+                        self.bid = 1;
+                        self.bidder = self.first;
+                        self.take_kitty(self.first)?;
+                    } else if self.bidder == NONE {
                         self.phase = Phase::Over;
                     } else {
                         self.take_kitty(self.bidder)?;
@@ -1506,7 +1534,8 @@ pub(crate) fn encode_config(c: &Config, w: &mut Writer<'_>) -> Result<(), Error>
         | u8::from(r.quad_pair_as_singles) << 2
         | u8::from(r.quad_with_two) << 3
         | u8::from(c.quad_blocks_chain_head) << 4
-        | u8::from(c.bomb_follows_rocket) << 5;
+        | u8::from(c.bomb_follows_rocket) << 5
+        | u8::from(r.quad_chains) << 6;
     w.put(&[
         r.wing_copies,
         flags,
@@ -1529,7 +1558,7 @@ fn decode_config(r: &mut Reader<'_>) -> Result<Config, Error> {
 /// validated together.
 pub(crate) fn decode_config_fields(r: &mut Reader<'_>) -> Result<Config, Error> {
     let [wing_copies, flags, max_cards, auction, deal, scoring] = r.take::<6>()?;
-    if flags >> 6 != 0 {
+    if flags >> 7 != 0 {
         return Err(bad("unknown config flags"));
     }
     let bit = |i: u8| flags >> i & 1 == 1;
@@ -1541,6 +1570,7 @@ pub(crate) fn decode_config_fields(r: &mut Reader<'_>) -> Result<Config, Error> 
             quad_pair_as_singles: bit(2),
             quad_with_two: bit(3),
             max_cards,
+            quad_chains: bit(6),
         },
         auction: Auction::from_code(auction)?,
         deal: DealStyle::from_code(deal)?,
@@ -1925,6 +1955,32 @@ mod tests {
         }
         assert_eq!(r.outcome().unwrap().scores, [0, 0, 0]);
         assert_eq!(r.to_act(), None);
+    }
+
+    #[test]
+    fn botzone_all_pass_makes_the_first_bidder_landlord_at_bid_1() {
+        // Botzone's judge (checkLandlord): three passes, seat 0 (the first bidder) is the
+        // landlord and the final bid is max(bids + [1]) = 1.
+        let mut r = Round::new(&Config::BOTZONE, &Deal::Seeded(5)).unwrap();
+        let first = r.first_bidder();
+        for k in 0..3u8 {
+            let seat = Seat((first.0 + k) % 3);
+            let e = r.apply(seat, Action::Pass).unwrap();
+            assert!(!e.void);
+            assert_eq!(e.landlord, (k == 2).then_some(first));
+        }
+        assert_eq!(r.hand(first).len(), 20);
+        assert_eq!(r.to_act(), Some(first));
+        assert_eq!(r.stake_factors().0, 1);
+        // A bid still wins as under Pagat's auction.
+        let mut r = Round::new(&Config::BOTZONE, &Deal::Seeded(5)).unwrap();
+        let second = Seat((first.0 + 1) % 3);
+        r.apply(first, Action::Pass).unwrap();
+        r.apply(second, Action::Bid(2)).unwrap();
+        assert!(!r.is_legal(Seat((first.0 + 2) % 3), Action::Bid(2)));
+        let e = r.apply(Seat((first.0 + 2) % 3), Action::Pass).unwrap();
+        assert_eq!(e.landlord, Some(second));
+        assert_eq!(r.stake_factors().0, 2);
     }
 
     #[test]
