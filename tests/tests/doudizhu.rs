@@ -36,6 +36,34 @@ fn golden_table_sizes() {
     }
 }
 
+/// Botzone's whole table (every play over a full deck) is the reference's, set for set and
+/// reading for reading.
+#[test]
+fn botzone_table_matches_the_reference() {
+    use parlor_conformance::reference::doudizhu as reference;
+    let all = table(&Preset::BOTZONE);
+    let distinct: HashSet<_> = all.iter().collect();
+    assert_eq!(distinct.len(), all.len(), "duplicates under Botzone");
+    let want = reference::table(reference::Preset::Botzone);
+    assert_eq!(all.len(), want.len());
+    for cards in &all {
+        let mut mine: Vec<_> = classify(cards, &Preset::BOTZONE)
+            .iter()
+            .map(|r| (r.kind.name().to_owned(), r.chain, r.key as u8))
+            .collect();
+        mine.sort();
+        let mut theirs: Vec<_> = want
+            .get(&cards.counts())
+            .unwrap_or_else(|| panic!("{cards} is no Botzone play in the reference"))
+            .iter()
+            .map(|r| (r.kind.name().to_owned(), r.chain, r.key))
+            .collect();
+        theirs.sort();
+        assert_eq!(mine, theirs, "{cards}");
+    }
+    println!("botzone plays over a full deck: {}", all.len());
+}
+
 #[test]
 fn seventy_seven_airplanes_with_single_wings_beat_qqqkkk34() {
     let prev = c("QQQKKK34");
@@ -203,8 +231,18 @@ fn presets_differ_flag_by_flag() {
     assert_eq!(kinds("333444555666", rl), [(Kind::Airplane, 4, '3')]);
     // Four of a rank are never wings in the presets.
     assert_eq!(kinds("3334445556667777", rl), []);
-    // Both jokers as kickers: no preset; a custom one may allow it.
+    // Both jokers as kickers: Botzone only; a custom one may allow it.
     assert_eq!(kinds("333444BR", rl), []);
+    let bz = &Preset::BOTZONE;
+    assert_eq!(kinds("333444BR", bz), [(Kind::AirplaneSingles, 2, '3')]);
+    assert_eq!(kinds("2222BR", bz), [(Kind::QuadSingles, 1, '2')]);
+    // Botzone: a pair is never two singles; chains of quads, alone or with wings.
+    assert_eq!(kinds("333344", bz), []);
+    assert_eq!(kinds("33334444", bz), [(Kind::QuadChain, 2, '3')]);
+    assert_eq!(kinds("33334444", pagat), []);
+    assert_eq!(kinds("333344445678", bz), [(Kind::QuadSingles, 2, '3')]);
+    assert_eq!(kinds("3333444455667788", bz), [(Kind::QuadPairs, 2, '3')]);
+    assert_eq!(kinds("AAAA2222", bz), []);
     let custom = Preset {
         both_jokers_as_kickers: true,
         ..Preset::PAGAT
@@ -221,7 +259,9 @@ fn presets_differ_flag_by_flag() {
     assert_eq!(kinds("33445566778899TTJJQQKK", pagat), [(Kind::PairSequence, 11, '3')]);
     assert_eq!(kinds("33445566778899TTJJQQKK", rl), []);
     assert_eq!(PresetId::from_name("RLCard"), Some(PresetId::Rlcard));
-    assert_eq!(PresetId::from_code(3), None);
+    assert_eq!(PresetId::from_code(3), Some(PresetId::Botzone));
+    assert_eq!(PresetId::from_name("botzone"), Some(PresetId::Botzone));
+    assert_eq!(PresetId::from_code(4), None);
 }
 
 #[test]
@@ -630,7 +670,8 @@ fn codes_from_c_are_validated_by_try_from() {
     assert_eq!(PresetId::try_from(0), Ok(PresetId::Pagat));
     assert_eq!(PresetId::try_from(2), Ok(PresetId::Openspiel));
     assert_eq!(Preset::try_from(1), Ok(Preset::RLCARD));
-    for code in [3u8, 7, 255] {
+    assert_eq!(PresetId::try_from(3), Ok(PresetId::Botzone));
+    for code in [4u8, 7, 255] {
         assert_eq!(
             PresetId::try_from(code),
             Err(Error::UnknownCode {
@@ -641,7 +682,8 @@ fn codes_from_c_are_validated_by_try_from() {
         assert!(Preset::try_from(code).is_err());
     }
     assert_eq!(Kind::try_from(13), Ok(Kind::QuadPairs));
-    assert_eq!(Kind::try_from(14), Err(Error::UnknownCode { what: "kind", code: 14 }));
+    assert_eq!(Kind::try_from(14), Ok(Kind::QuadChain));
+    assert_eq!(Kind::try_from(15), Err(Error::UnknownCode { what: "kind", code: 15 }));
     assert_eq!(Rank::try_from(14), Ok(Rank::RedJoker));
     assert_eq!(Rank::try_from(15), Err(Error::UnknownCode { what: "rank", code: 15 }));
     assert_eq!(
@@ -654,7 +696,7 @@ fn codes_from_c_are_validated_by_try_from() {
     );
     let mut yes = 0u8;
     let hand = parlor::doudizhu::ParlorDoudizhuCards { counts: [1; 15] };
-    for code in [3u8, 200] {
+    for code in [4u8, 200] {
         let status = unsafe { parlor::doudizhu::parlor_doudizhu_beats(&hand, &hand, code, &mut yes) };
         assert_eq!(status, parlor::PARLOR_ERR_INVALID_ARGUMENT);
     }
