@@ -534,6 +534,14 @@
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
+ * Whole-game preset code: Botzone's judge (all pass: the first bidder is the landlord at bid 1;
+ * chains of quads, both jokers as kickers).
+ */
+#define PARLOR_DOUDIZHU_GAME_BOTZONE 4
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+/**
  * Action kind: pass.
  */
 #define PARLOR_DOUDIZHU_ACTION_PASS 0

@@ -71,7 +71,8 @@ impl Common {
 }
 
 fn parse_preset(name: &str) -> Result<PresetId, String> {
-    PresetId::from_name(name).ok_or_else(|| format!("unknown preset {} (pagat, rlcard, openspiel or botzone)", quoted(name)))
+    PresetId::from_name(name)
+        .ok_or_else(|| format!("unknown preset {} (pagat, rlcard, openspiel or botzone)", quoted(name)))
 }
 
 /// The `doudizhu` subcommands.

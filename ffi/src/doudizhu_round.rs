@@ -30,6 +30,9 @@ pub const PARLOR_DOUDIZHU_GAME_RLCARD: u8 = 1;
 pub const PARLOR_DOUDIZHU_GAME_OPENSPIEL: u8 = 2;
 /// Whole-game preset code: the apps' call / rob-the-landlord auction.
 pub const PARLOR_DOUDIZHU_GAME_ROB: u8 = 3;
+/// Whole-game preset code: Botzone's judge (all pass: the first bidder is the landlord at bid 1;
+/// chains of quads, both jokers as kickers).
+pub const PARLOR_DOUDIZHU_GAME_BOTZONE: u8 = 4;
 
 /// Action kind: pass.
 pub const PARLOR_DOUDIZHU_ACTION_PASS: u8 = 0;
@@ -187,6 +190,7 @@ fn game_config(code_: u8) -> Result<Config, ParlorStatus> {
         PARLOR_DOUDIZHU_GAME_RLCARD => Config::RLCARD,
         PARLOR_DOUDIZHU_GAME_OPENSPIEL => Config::OPENSPIEL,
         PARLOR_DOUDIZHU_GAME_ROB => Config::ROB,
+        PARLOR_DOUDIZHU_GAME_BOTZONE => Config::BOTZONE,
         _ => return Err(PARLOR_ERR_INVALID_ARGUMENT),
     })
 }

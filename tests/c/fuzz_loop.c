@@ -845,7 +845,7 @@ static void doudizhu_call(void) {
     game_calls[1]++;
     switch (op) {
     case 0: { /* _new, _new_given */
-        uint8_t game = one_in(6) ? code() : (uint8_t)below(4);
+        uint8_t game = one_in(6) ? code() : (uint8_t)below(5);
         o[0] = out(n, 30);
         if (!m && one_in(2)) {
             ParlorDoudizhuCards deal[3], kit, *hands, *kitty;

@@ -381,9 +381,14 @@ impl PresetId {
     /// The preset of name `pagat`, `rlcard`, `openspiel` or `botzone` (ASCII case ignored), or
     /// `None`.
     pub fn from_name(name: &str) -> Option<PresetId> {
-        [PresetId::Pagat, PresetId::Rlcard, PresetId::Openspiel, PresetId::Botzone]
-            .into_iter()
-            .find(|id| id.name().eq_ignore_ascii_case(name))
+        [
+            PresetId::Pagat,
+            PresetId::Rlcard,
+            PresetId::Openspiel,
+            PresetId::Botzone,
+        ]
+        .into_iter()
+        .find(|id| id.name().eq_ignore_ascii_case(name))
     }
 
     /// The preset's name: `pagat`, `rlcard`, `openspiel` or `botzone`.

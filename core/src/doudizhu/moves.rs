@@ -618,7 +618,9 @@ impl Gen<'_> {
                 if len < 2 {
                     continue;
                 }
-                if plain && self.fits_size(len.saturating_mul(4)) && self.beats_prev(&reading(Kind::QuadChain, len, start))
+                if plain
+                    && self.fits_size(len.saturating_mul(4))
+                    && self.beats_prev(&reading(Kind::QuadChain, len, start))
                 {
                     n = n.saturating_add(1);
                 }
@@ -1090,6 +1092,7 @@ mod tests {
 }
 
 #[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod botzone_tests {
     use super::*;
 
@@ -1108,7 +1111,11 @@ mod botzone_tests {
             n += 1;
             true
         });
-        assert_eq!(count_plays(&set(hand), prev_reading, &preset, 54, false, false), n, "{hand} over {prev}");
+        assert_eq!(
+            count_plays(&set(hand), prev_reading, &preset, 54, false, false),
+            n,
+            "{hand} over {prev}"
+        );
         n
     }
 

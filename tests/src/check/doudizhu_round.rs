@@ -247,6 +247,10 @@ pub fn ffi(case: FfiRoundCase) {
     let mut round = ParlorDoudizhuRound {
         opaque: [0; c::PARLOR_DOUDIZHU_ROUND_WORDS],
     };
+    // An unknown game code (5 and up) is refused.
+    // SAFETY: as above.
+    let bad = unsafe { c::parlor_doudizhu_round_new(5 + case.game % 251, case.seed, &mut round) };
+    assert_eq!(bad, PARLOR_ERR_INVALID_ARGUMENT);
     let game = case.game % 5;
     // SAFETY: as above.
     let status = unsafe { c::parlor_doudizhu_round_new(game, case.seed, &mut round) };
@@ -255,10 +259,7 @@ pub fn ffi(case: FfiRoundCase) {
         1 => Config::RLCARD,
         2 => Config::OPENSPIEL,
         3 => Config::ROB,
-        _ => {
-            assert_eq!(status, PARLOR_ERR_INVALID_ARGUMENT);
-            return;
-        }
+        _ => Config::BOTZONE,
     };
     assert_eq!(status, PARLOR_OK);
     let mut core = Round::new(&config, &Deal::Seeded(case.seed)).expect("a seeded deal");
