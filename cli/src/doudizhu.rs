@@ -38,7 +38,7 @@ pub struct Common {
     #[arg(long, default_value = "pagat", value_parser = parse_preset)]
     pub preset: PresetId,
     /// Set a combination rule: `KEY=VALUE` (repeatable; `parlor doudizhu rules` lists the keys;
-    /// the combination keys are `wing-copies` … `max-cards`, `bomb-follows-rocket`).
+    /// the combination keys are `wing-copies` … `quad-chains`, `bomb-follows-rocket`).
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
     /// Read cases from standard input, one per line, columns separated by TAB.
