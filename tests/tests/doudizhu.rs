@@ -701,3 +701,53 @@ fn codes_from_c_are_validated_by_try_from() {
         assert_eq!(status, parlor::PARLOR_ERR_INVALID_ARGUMENT);
     }
 }
+
+/// Botzone's own judge (its `FightTheLandlord2.py36`, from github.com/ailab-pku/botzone-local;
+/// never committed: the file's path is given in `PARLOR_BOTZONE_JUDGE`, the test skips without
+/// it) agrees with `Preset::BOTZONE` on every card set of at most `PARLOR_BOTZONE_CARDS` cards
+/// (default 6) and on random sets and pairs (`tests/python/botzone_doudizhu.py`).
+#[test]
+fn botzone_judge_agrees() {
+    let Some(judge) = std::env::var_os("PARLOR_BOTZONE_JUDGE") else {
+        eprintln!("skipped: PARLOR_BOTZONE_JUDGE is not set");
+        return;
+    };
+    let most = std::env::var("PARLOR_BOTZONE_CARDS").unwrap_or_else(|_| "6".to_owned());
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/python/botzone_doudizhu.py");
+    let output = std::process::Command::new("python3")
+        .arg(script)
+        .arg(&judge)
+        .arg(&most)
+        .arg("20000")
+        .arg("2026")
+        .output()
+        .expect("python3 runs");
+    if output.status.code() == Some(3) {
+        eprintln!("skipped: {}", String::from_utf8_lossy(&output.stderr).trim());
+        return;
+    }
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let p = &Preset::BOTZONE;
+    let (mut sets, mut plays, mut pairs) = (0, 0, 0);
+    for line in text.lines() {
+        let f: Vec<&str> = line.split(' ').collect();
+        match f.as_slice() {
+            ["c", cards, kind] => {
+                let got = classify(&c(cards), p);
+                let names: Vec<&str> = got.iter().map(|r| r.kind.name()).collect();
+                let want: Vec<&str> = if *kind == "invalid" { vec![] } else { vec![*kind] };
+                assert_eq!(names, want, "classify {cards}");
+                sets += 1;
+                plays += usize::from(!got.is_empty());
+            }
+            ["b", prev, play, yes] => {
+                assert_eq!(beats(&c(prev), &c(play), p), Ok(*yes == "yes"), "beats {prev} {play}");
+                pairs += 1;
+            }
+            _ => panic!("unexpected line {line}"),
+        }
+    }
+    assert!(sets > 20_000 && pairs > 20_000);
+    println!("botzone judge: {sets} sets ({plays} plays), {pairs} pairs agree");
+}
