@@ -10,8 +10,11 @@ use super::combination::{CHAIN_TOP, Kind, Preset, Reading, classify, quad_single
 /// The most distinct plays a hand of at most [`MAX_HAND`] cards can hold, under any preset: an
 /// upper bound summed kind by kind (singles 15, pairs 10, triplets 6, bombs 5, rocket 1,
 /// sequences 36, pair sequences 52, airplanes 15, triplet + one 6·14, triplet + pair 6·12,
-/// airplane + singles Σ(7−k)·C(20−3k, k) = 1,327, airplane + pairs 148, quad + two singles
-/// 5·C(16, 2) = 600, quad + two pairs 5·C(8, 2) = 140). A buffer this long never overflows.
+/// airplane + singles Σ(7−k)·C(20−3k, k) = 1,327, airplane + pairs 148; quad + two singles
+/// 170 and quad + two pairs 45, the most over the number q of quads held (q = 2: two quads ×
+/// (C(13, 2) + 7); q = 3: three quads × C(6, 2)); Botzone's chains of quads 520 (plain 10 from
+/// five quads, single wings C(12, 4) = 495 from two quads and twelve other ranks, pair wings
+/// C(6, 4) = 15): 2,506 in all). A buffer this long never overflows.
 pub const MAX_MOVES: usize = 2511;
 
 /// The most cards a hand given to the searches may hold: the landlord's 20.
