@@ -352,6 +352,13 @@
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
+ * Preset code: DouZero's move generator (RLCard's plays, any cards as kickers).
+ */
+#define PARLOR_DOUDIZHU_PRESET_DOUZERO 4
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+/**
  * Kind codes of ParlorDoudizhuReading::kind (the seed's 13 types, quad + two split in two): single.
  */
 #define PARLOR_DOUDIZHU_KIND_SINGLE 0

@@ -50,6 +50,8 @@ pub const PARLOR_DOUDIZHU_PRESET_RLCARD: u8 = 1;
 pub const PARLOR_DOUDIZHU_PRESET_OPENSPIEL: u8 = 2;
 /// Preset code: Botzone's judge (both jokers as kickers, chains of quads).
 pub const PARLOR_DOUDIZHU_PRESET_BOTZONE: u8 = 3;
+/// Preset code: DouZero's move generator (RLCard's plays, any cards as kickers).
+pub const PARLOR_DOUDIZHU_PRESET_DOUZERO: u8 = 4;
 
 /// Kind codes of ParlorDoudizhuReading::kind (the seed's 13 types, quad + two split in two): single.
 pub const PARLOR_DOUDIZHU_KIND_SINGLE: u8 = 0;
@@ -566,6 +568,7 @@ const _: () = assert!(PARLOR_DOUDIZHU_PRESET_PAGAT == PresetId::Pagat as u8);
 const _: () = assert!(PARLOR_DOUDIZHU_PRESET_RLCARD == PresetId::Rlcard as u8);
 const _: () = assert!(PARLOR_DOUDIZHU_PRESET_OPENSPIEL == PresetId::Openspiel as u8);
 const _: () = assert!(PARLOR_DOUDIZHU_PRESET_BOTZONE == PresetId::Botzone as u8);
+const _: () = assert!(PARLOR_DOUDIZHU_PRESET_DOUZERO == PresetId::Douzero as u8);
 const _: () = {
     let kinds = [
         (PARLOR_DOUDIZHU_KIND_SINGLE, Kind::Single),

@@ -36,32 +36,37 @@ fn golden_table_sizes() {
     }
 }
 
-/// Botzone's whole table (every play over a full deck) is the reference's, set for set and
-/// reading for reading.
+/// Botzone's and DouZero's whole tables (every play over a full deck) are the reference's, set
+/// for set and reading for reading.
 #[test]
-fn botzone_table_matches_the_reference() {
+fn botzone_and_douzero_tables_match_the_reference() {
     use parlor_conformance::reference::doudizhu as reference;
-    let all = table(&Preset::BOTZONE);
-    let distinct: HashSet<_> = all.iter().collect();
-    assert_eq!(distinct.len(), all.len(), "duplicates under Botzone");
-    let want = reference::table(reference::Preset::Botzone);
-    assert_eq!(all.len(), want.len());
-    for cards in &all {
-        let mut mine: Vec<_> = classify(cards, &Preset::BOTZONE)
-            .iter()
-            .map(|r| (r.kind.name().to_owned(), r.chain, r.key as u8))
-            .collect();
-        mine.sort();
-        let mut theirs: Vec<_> = want
-            .get(&cards.counts())
-            .unwrap_or_else(|| panic!("{cards} is no Botzone play in the reference"))
-            .iter()
-            .map(|r| (r.kind.name().to_owned(), r.chain, r.key))
-            .collect();
-        theirs.sort();
-        assert_eq!(mine, theirs, "{cards}");
+    for (preset, rp) in [
+        (Preset::BOTZONE, reference::Preset::Botzone),
+        (Preset::DOUZERO, reference::Preset::DouZero),
+    ] {
+        let all = table(&preset);
+        let distinct: HashSet<_> = all.iter().collect();
+        assert_eq!(distinct.len(), all.len(), "duplicates under {preset:?}");
+        let want = reference::table(rp);
+        assert_eq!(all.len(), want.len(), "{preset:?}");
+        for cards in &all {
+            let mut mine: Vec<_> = classify(cards, &preset)
+                .iter()
+                .map(|r| (r.kind.name().to_owned(), r.chain, r.key as u8))
+                .collect();
+            mine.sort();
+            let mut theirs: Vec<_> = want
+                .get(&cards.counts())
+                .unwrap_or_else(|| panic!("{cards} is no {} play in the reference", rp.name()))
+                .iter()
+                .map(|r| (r.kind.name().to_owned(), r.chain, r.key))
+                .collect();
+            theirs.sort();
+            assert_eq!(mine, theirs, "{cards}");
+        }
+        println!("{} plays over a full deck: {}", rp.name(), all.len());
     }
-    println!("botzone plays over a full deck: {}", all.len());
 }
 
 #[test]
@@ -261,7 +266,15 @@ fn presets_differ_flag_by_flag() {
     assert_eq!(PresetId::from_name("RLCard"), Some(PresetId::Rlcard));
     assert_eq!(PresetId::from_code(3), Some(PresetId::Botzone));
     assert_eq!(PresetId::from_name("botzone"), Some(PresetId::Botzone));
-    assert_eq!(PresetId::from_code(4), None);
+    assert_eq!(PresetId::from_code(4), Some(PresetId::Douzero));
+    assert_eq!(PresetId::from_code(5), None);
+    // DouZero: both jokers and a quad may be single wings; a pair may be two singles.
+    let dz = &Preset::DOUZERO;
+    assert_eq!(kinds("333444BR", dz), [(Kind::AirplaneSingles, 2, '3')]);
+    assert_eq!(kinds("2222BR", dz), [(Kind::QuadSingles, 1, '2')]);
+    assert_eq!(kinds("444455", dz), [(Kind::QuadSingles, 1, '4')]);
+    assert_eq!(kinds("3334445556667777", dz), [(Kind::AirplaneSingles, 4, '3')]);
+    assert_eq!(kinds("3334445556667777", rl), []);
 }
 
 #[test]
@@ -671,7 +684,8 @@ fn codes_from_c_are_validated_by_try_from() {
     assert_eq!(PresetId::try_from(2), Ok(PresetId::Openspiel));
     assert_eq!(Preset::try_from(1), Ok(Preset::RLCARD));
     assert_eq!(PresetId::try_from(3), Ok(PresetId::Botzone));
-    for code in [4u8, 7, 255] {
+    assert_eq!(PresetId::try_from(4), Ok(PresetId::Douzero));
+    for code in [5u8, 7, 255] {
         assert_eq!(
             PresetId::try_from(code),
             Err(Error::UnknownCode {
@@ -696,7 +710,7 @@ fn codes_from_c_are_validated_by_try_from() {
     );
     let mut yes = 0u8;
     let hand = parlor::doudizhu::ParlorDoudizhuCards { counts: [1; 15] };
-    for code in [4u8, 200] {
+    for code in [5u8, 200] {
         let status = unsafe { parlor::doudizhu::parlor_doudizhu_beats(&hand, &hand, code, &mut yes) };
         assert_eq!(status, parlor::PARLOR_ERR_INVALID_ARGUMENT);
     }

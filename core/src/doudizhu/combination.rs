@@ -320,6 +320,20 @@ impl Preset {
         quad_chains: false,
     };
 
+    /// DouZero's move generator (`kwai/DouZero`, `douzero/env/move_generator.py`): RLCard's
+    /// plays, except that the kickers are any cards left — both jokers may be kickers
+    /// (`2222BR`, `333444BR`) and airplane single wings may be a quad (`3334445556667777`) —
+    /// and a wing triplet next to the chain is a second reading.
+    pub const DOUZERO: Preset = Preset {
+        wing_copies: 4,
+        wing_triplet_next_to_chain: true,
+        both_jokers_as_kickers: true,
+        quad_pair_as_singles: true,
+        quad_with_two: true,
+        max_cards: 20,
+        quad_chains: false,
+    };
+
     /// Botzone's FightTheLandlord judge (`FightTheLandlord2`, ailab-pku/botzone-local): wings
     /// and kickers all of different ranks (never a pair as two singles), both jokers may be
     /// kickers (`333444BR`, `2222BR`), chains of quads with or without wings, no size limit
@@ -354,6 +368,8 @@ pub enum PresetId {
     Openspiel = 2,
     /// [`Preset::BOTZONE`], code 3.
     Botzone = 3,
+    /// [`Preset::DOUZERO`], code 4.
+    Douzero = 4,
 }
 
 impl PresetId {
@@ -364,6 +380,7 @@ impl PresetId {
             PresetId::Rlcard => Preset::RLCARD,
             PresetId::Openspiel => Preset::OPENSPIEL,
             PresetId::Botzone => Preset::BOTZONE,
+            PresetId::Douzero => Preset::DOUZERO,
         }
     }
 
@@ -374,37 +391,40 @@ impl PresetId {
             1 => Some(PresetId::Rlcard),
             2 => Some(PresetId::Openspiel),
             3 => Some(PresetId::Botzone),
+            4 => Some(PresetId::Douzero),
             _ => None,
         }
     }
 
-    /// The preset of name `pagat`, `rlcard`, `openspiel` or `botzone` (ASCII case ignored), or
-    /// `None`.
+    /// The preset of name `pagat`, `rlcard`, `openspiel`, `botzone` or `douzero` (ASCII case
+    /// ignored), or `None`.
     pub fn from_name(name: &str) -> Option<PresetId> {
         [
             PresetId::Pagat,
             PresetId::Rlcard,
             PresetId::Openspiel,
             PresetId::Botzone,
+            PresetId::Douzero,
         ]
         .into_iter()
         .find(|id| id.name().eq_ignore_ascii_case(name))
     }
 
-    /// The preset's name: `pagat`, `rlcard`, `openspiel` or `botzone`.
+    /// The preset's name: `pagat`, `rlcard`, `openspiel`, `botzone` or `douzero`.
     pub const fn name(self) -> &'static str {
         match self {
             PresetId::Pagat => "pagat",
             PresetId::Rlcard => "rlcard",
             PresetId::Openspiel => "openspiel",
             PresetId::Botzone => "botzone",
+            PresetId::Douzero => "douzero",
         }
     }
 }
 
 impl TryFrom<u8> for PresetId {
     type Error = super::Error;
-    /// The preset of code 0 (pagat), 1 (rlcard), 2 (openspiel) or 3 (botzone), the C ABI's
+    /// The preset of code 0 (pagat), 1 (rlcard), 2 (openspiel), 3 (botzone) or 4 (douzero), the C ABI's
     /// `PARLOR_DOUDIZHU_PRESET_*`; other codes are
     /// [`Error::UnknownCode`](super::Error::UnknownCode) `{ what: "preset", .. }`.
     ///
@@ -412,7 +432,7 @@ impl TryFrom<u8> for PresetId {
     /// use parlor_core::doudizhu::{Error, PresetId};
     /// assert_eq!(PresetId::try_from(1), Ok(PresetId::Rlcard));
     /// assert_eq!(PresetId::try_from(3), Ok(PresetId::Botzone));
-    /// assert_eq!(PresetId::try_from(4), Err(Error::UnknownCode { what: "preset", code: 4 }));
+    /// assert_eq!(PresetId::try_from(5), Err(Error::UnknownCode { what: "preset", code: 5 }));
     /// ```
     fn try_from(code: u8) -> Result<PresetId, super::Error> {
         PresetId::from_code(code).ok_or(super::Error::UnknownCode {

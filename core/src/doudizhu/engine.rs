@@ -96,6 +96,7 @@ impl game::Rules for Config {
         ("rlcard", Config::RLCARD),
         ("rob", Config::ROB),
         ("botzone", Config::BOTZONE),
+        ("douzero", Config::DOUZERO),
     ];
 
     const KEYS: &'static [RuleKey] = &[

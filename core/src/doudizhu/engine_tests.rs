@@ -272,7 +272,8 @@ fn the_seeded_and_given_deals_are_pinned() {
 #[test]
 fn rules_round_trip_by_bytes_and_by_key() {
     assert_eq!(Config::PRESETS[0], ("pagat", Config::PAGAT));
-    assert_eq!(Config::PRESETS.len(), 5);
+    assert_eq!(Config::PRESETS.len(), 6);
+    assert_eq!(Config::PRESETS[5], ("douzero", Config::DOUZERO));
     assert_eq!(Config::PRESETS[4], ("botzone", Config::BOTZONE));
     for (name, config) in Config::PRESETS {
         assert_eq!(Config::from_name(name), Some(*config));

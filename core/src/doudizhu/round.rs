@@ -253,8 +253,14 @@ impl Config {
         target: 0,
     };
 
-    /// The preset named `pagat`, `openspiel`, `rlcard`, `rob` or `botzone` (ASCII case
-    /// ignored).
+    /// DouZero's game: RLCard's (no auction, 1/0 payoffs) with [`Preset::DOUZERO`] plays.
+    pub const DOUZERO: Config = Config {
+        rules: Preset::DOUZERO,
+        ..Config::RLCARD
+    };
+
+    /// The preset named `pagat`, `openspiel`, `rlcard`, `rob`, `botzone` or `douzero` (ASCII
+    /// case ignored).
     pub fn from_name(name: &str) -> Option<Config> {
         [
             ("pagat", Config::PAGAT),
@@ -262,6 +268,7 @@ impl Config {
             ("rlcard", Config::RLCARD),
             ("rob", Config::ROB),
             ("botzone", Config::BOTZONE),
+            ("douzero", Config::DOUZERO),
         ]
         .into_iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(name))

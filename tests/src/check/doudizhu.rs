@@ -83,6 +83,7 @@ pub fn reference_preset(id: PresetId) -> reference::Preset {
         PresetId::Rlcard => reference::Preset::RlCard,
         PresetId::Openspiel => reference::Preset::OpenSpiel,
         PresetId::Botzone => reference::Preset::Botzone,
+        PresetId::Douzero => reference::Preset::DouZero,
     }
 }
 

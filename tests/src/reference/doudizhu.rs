@@ -323,19 +323,28 @@ pub enum Preset {
     OpenSpiel,
     /// Botzone's judge (ailab-pku/botzone-local, `FightTheLandlord2.py36`).
     Botzone,
+    /// DouZero's move generator (kwai/DouZero, `douzero/env/move_generator.py`).
+    DouZero,
 }
 
 impl Preset {
     /// Every preset.
-    pub const ALL: [Preset; 4] = [Preset::Pagat, Preset::RlCard, Preset::OpenSpiel, Preset::Botzone];
+    pub const ALL: [Preset; 5] = [
+        Preset::Pagat,
+        Preset::RlCard,
+        Preset::OpenSpiel,
+        Preset::Botzone,
+        Preset::DouZero,
+    ];
 
-    /// The CLI name: `pagat`, `rlcard`, `openspiel`, `botzone`.
+    /// The CLI name: `pagat`, `rlcard`, `openspiel`, `botzone`, `douzero`.
     pub fn name(self) -> &'static str {
         match self {
             Preset::Pagat => "pagat",
             Preset::RlCard => "rlcard",
             Preset::OpenSpiel => "openspiel",
             Preset::Botzone => "botzone",
+            Preset::DouZero => "douzero",
         }
     }
 
@@ -384,6 +393,19 @@ impl Preset {
                 quad_pair_as_singles: false,
                 max_cards: None,
                 quad_chains: true,
+            },
+            // Kickers are any cards left after the triplets or the quad (itertools
+            // combinations over the remaining cards): up to four of a rank as wings, both
+            // jokers, a pair as two singles; a wing triplet next to the chain is one more way
+            // to read the set.
+            Preset::DouZero => Rules {
+                wing_copies: 4,
+                wings_may_extend_chain: true,
+                both_jokers_as_kickers: true,
+                quad_two: true,
+                quad_pair_as_singles: true,
+                max_cards: Some(MAX_HAND),
+                quad_chains: false,
             },
         }
     }
@@ -624,13 +646,13 @@ fn build(rules: &Rules) -> HashMap<Hand, Vec<Reading>> {
 
 /// The table of every play of `preset`, built on first use.
 pub fn table(preset: Preset) -> &'static HashMap<Hand, Vec<Reading>> {
-    static TABLES: [OnceLock<HashMap<Hand, Vec<Reading>>>; 4] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static TABLES: [OnceLock<HashMap<Hand, Vec<Reading>>>; 5] = [const { OnceLock::new() }; 5];
     let index = match preset {
         Preset::Pagat => 0,
         Preset::RlCard => 1,
         Preset::OpenSpiel => 2,
         Preset::Botzone => 3,
+        Preset::DouZero => 4,
     };
     TABLES[index].get_or_init(|| build(&preset.rules()))
 }
