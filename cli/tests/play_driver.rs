@@ -75,7 +75,10 @@ fn an_unknown_key_or_a_bad_value_is_one_line_naming_it_with_exit_2() {
     let (code, _, err) = run(&["doudizhu", "play", "--preset", "nope"], "");
     assert_eq!(
         (code, err.as_str()),
-        (2, "parlor: unknown preset \"nope\" (pagat, openspiel, rlcard, rob, botzone, douzero)\n")
+        (
+            2,
+            "parlor: unknown preset \"nope\" (pagat, openspiel, rlcard, rob, botzone, douzero)\n"
+        )
     );
 }
 

@@ -765,3 +765,48 @@ fn botzone_judge_agrees() {
     assert!(sets > 20_000 && pairs > 20_000);
     println!("botzone judge: {sets} sets ({plays} plays), {pairs} pairs agree");
 }
+
+/// DouZero's own move generator (a checkout of github.com/kwai/DouZero in `PARLOR_DOUZERO`;
+/// the test skips without it) lists exactly the leads of `Preset::DOUZERO` for random 20-card
+/// hands (`tests/python/douzero_moves.py`; `PARLOR_DOUZERO_HANDS`, default 300).
+#[test]
+fn douzero_generator_agrees() {
+    let Some(checkout) = std::env::var_os("PARLOR_DOUZERO") else {
+        eprintln!("skipped: PARLOR_DOUZERO is not set");
+        return;
+    };
+    let hands = std::env::var("PARLOR_DOUZERO_HANDS").unwrap_or_else(|_| "300".to_owned());
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/python/douzero_moves.py");
+    let output = std::process::Command::new("python3")
+        .arg(script)
+        .arg(&checkout)
+        .arg(&hands)
+        .arg("2026")
+        .output()
+        .expect("python3 runs");
+    if output.status.code() == Some(3) {
+        eprintln!("skipped: {}", String::from_utf8_lossy(&output.stderr).trim());
+        return;
+    }
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let (mut n, mut plays) = (0, 0);
+    for line in text.lines() {
+        let mut words = line.split(' ');
+        let hand = c(words.next().unwrap());
+        let mut want: Vec<Cards> = words.map(c).collect();
+        let mut got = Vec::new();
+        for_each_move(&hand, &Cards::EMPTY, &Preset::DOUZERO, |play| {
+            got.push(play);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        want.sort_by_key(|x| x.counts());
+        got.sort_by_key(|x| x.counts());
+        assert_eq!(got, want, "leads of {hand}");
+        n += 1;
+        plays += got.len();
+    }
+    assert!(n > 0);
+    println!("douzero generator: {n} hands, {plays} leads agree");
+}
