@@ -3,7 +3,7 @@
 //! command line's `play`, fuzzing, benchmarks, the firmware).
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use super::card::{Card, Cards};
+use super::card::{Card, Cards, Rank};
 use super::round::{Action, Phase, Round};
 use crate::game::bot::{Bot, lowest_legal_action};
 use crate::game::{Rng, Seat};
@@ -135,5 +135,296 @@ impl Bot<Round> for RandomBot {
     /// [`RandomBot::choose`].
     fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
         RandomBot::choose(self, round, seat)
+    }
+}
+
+/// Rank groups of a hand: entry `v` is the count of natural rank `v` (2..=14), entry 1 the
+/// Mah Jong (0 or 1; it can start a straight).
+fn rank_counts(hand: Cards) -> [u8; 15] {
+    // Per-rank counts in 4-bit groups, group `v` for rank value `v` (the Mah Jong in group 1).
+    let word = hand.count_word();
+    let mut counts = [0u8; 15];
+    for (v, count) in counts.iter_mut().enumerate().skip(1) {
+        *count = ((word >> ((v as u32) << 2)) & 0xF) as u8;
+    }
+    counts
+}
+
+/// A quick estimate of the fewest plays that empty `hand` (a `min_plays`-style count, cheap
+/// enough for every candidate play of a playout): four of a kind as one bomb, straights of five
+/// or more where they save plays, runs of pairs, full houses, then one play per remaining rank
+/// group; the Dragon and the Dog one play each; the Phoenix joins a single (or is one play).
+pub fn plays_left(hand: Cards) -> u32 {
+    let mut counts = rank_counts(hand);
+    let mut plays = 0u32;
+    for count in counts.iter_mut().skip(2) {
+        if *count == 4 {
+            plays = plays.saturating_add(1);
+            *count = 0;
+        }
+    }
+    // Straights: each maximal run of ranks held (the Mah Jong as 1) of five or more, taken when
+    // it saves plays (its ranks held once each become one play).
+    let mut start = 1usize;
+    while start < counts.len() {
+        let len = counts.iter().skip(start).take_while(|&&c| c > 0).count();
+        if len >= 5 {
+            let run = counts.iter().skip(start).take(len);
+            let multi = run.filter(|&&c| c >= 2).count();
+            if len.saturating_sub(1) > multi {
+                plays = plays.saturating_add(1);
+                for count in counts.iter_mut().skip(start).take(len) {
+                    *count = count.saturating_sub(1);
+                }
+            }
+        }
+        start = start.saturating_add(len.max(1));
+    }
+    // Runs of two or more consecutive pairs: one play each.
+    let mut start = 2usize;
+    while start < counts.len() {
+        let len = counts.iter().skip(start).take_while(|&&c| c == 2).count();
+        if len >= 2 {
+            plays = plays.saturating_add(1);
+            for count in counts.iter_mut().skip(start).take(len) {
+                *count = 0;
+            }
+        }
+        start = start.saturating_add(len.max(1));
+    }
+    let groups = |n: u8| counts.iter().filter(|&&c| c == n).count() as u32;
+    let (singles, pairs, triples) = (groups(1), groups(2), groups(3));
+    plays = plays
+        .saturating_add(singles)
+        .saturating_add(pairs)
+        .saturating_add(triples)
+        .saturating_sub(triples.min(pairs));
+    plays = plays
+        .saturating_add(u32::from(hand.has_dragon()))
+        .saturating_add(u32::from(hand.has_dog()));
+    if hand.has_phoenix() && singles == 0 {
+        plays = plays.saturating_add(1);
+    }
+    plays
+}
+
+/// Whether `cards` is a bomb: four natural cards of one rank, or five or more natural cards of
+/// one suit (a legal play of them is a straight flush).
+pub fn is_bomb(cards: Cards) -> bool {
+    const SPECIALS: u64 = 0xF << 52;
+    const JADE: u64 = 0x0001_1111_1111_1111;
+    let mask = cards.mask() & ((1u64 << 56) - 1);
+    if mask & SPECIALS != 0 || !cards.is_suited() {
+        return false;
+    }
+    let len = cards.len();
+    let one_rank = len == 4 && Rank::all().any(|rank| cards.count(rank) == 4);
+    let one_suit = len >= 5 && (0..4).any(|suit| mask & !(JADE << suit) == 0);
+    one_rank || one_suit
+}
+
+/// How much a card is worth keeping: rank value for naturals, the Dog 0, the Mah Jong 1, the
+/// Phoenix 15, the Dragon 16.
+fn card_value(card: Card) -> u32 {
+    match card {
+        Card::Natural(rank, _) => u32::from(rank.value()),
+        Card::Dog => 0,
+        Card::MahJong => 1,
+        Card::Phoenix => 15,
+        Card::Dragon => 16,
+    }
+}
+
+/// The ranks of `hand` held four times (bit `v` for rank value `v`).
+fn four_ranks(hand: Cards) -> u16 {
+    Rank::all()
+        .filter(|&rank| hand.count(rank) == 4)
+        .fold(0u16, |m, rank| m | 1 << (rank.value() & 15))
+}
+
+/// A greedy player, cheap enough for playouts and deterministic for its seed (issue 24):
+/// it sheds by the fewest plays left ([`plays_left`]) while keeping its bombs.
+///
+/// - Grand Tichu: never. Tichu: in turn, before its first card, with a full hand of at most 4
+///   estimated plays holding the Dragon, the Phoenix or a bomb.
+/// - Exchange: its two lowest cards outside a bomb to the opponents (the lowest to the left),
+///   its highest natural card outside a bomb to the partner.
+/// - In turn: the play leaving the fewest plays, then the lowest average card, never breaking a
+///   four of a kind, a bomb only to go out or when nothing else is legal; a play with the Mah
+///   Jong wishes nothing. On a trick it passes when its partner holds it, when its best play
+///   leaves more plays than it has now (unless an opponent on top has 2 cards or fewer), and
+///   goes out whenever it can.
+/// - Out of turn: a bomb (its lowest) only on an opponent with 2 cards or fewer on top, or to go
+///   out.
+/// - The Dragon's trick: to the opponent holding more cards (the lower seat on a tie).
+///
+/// Its seed breaks ties among equal plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Greedy {
+    rng: Rng,
+}
+
+impl Greedy {
+    /// A greedy player seeded `seed`.
+    pub const fn new(seed: u64) -> Greedy {
+        Greedy { rng: Rng::new(seed) }
+    }
+
+    fn exchange(hand: Cards) -> Option<Action> {
+        let bombs = four_ranks(hand);
+        let in_bomb = |card: Card| matches!(card, Card::Natural(rank, _) if bombs & (1 << (rank.value() & 15)) != 0);
+        let mut cards = [Card::Dog; 14];
+        let mut n = 0usize;
+        for (slot, card) in cards.iter_mut().zip(hand.iter()) {
+            *slot = card;
+            n = n.saturating_add(1);
+        }
+        let cards = cards.get(..n)?;
+        // Lowest first (ties by the canonical order).
+        let low = |skip: Option<Card>| {
+            cards
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    Some(c) != skip && !in_bomb(c) && !matches!(c, Card::Phoenix | Card::Dragon | Card::MahJong)
+                })
+                .min_by_key(|&c| card_value(c))
+        };
+        let left = low(None).or_else(|| cards.first().copied())?;
+        let right = low(Some(left)).or_else(|| cards.iter().copied().find(|&c| c != left))?;
+        let partner = cards
+            .iter()
+            .copied()
+            .filter(|&c| c != left && c != right && matches!(c, Card::Natural(..)) && !in_bomb(c))
+            .max_by_key(|&c| card_value(c))
+            .or_else(|| cards.iter().copied().find(|&c| c != left && c != right))?;
+        Some(Action::Exchange { left, partner, right })
+    }
+
+    /// The cost of playing `cards` from `hand` (lower is better); `None` for a play it never
+    /// makes by choice (a bomb not going out, a broken four of a kind).
+    fn cost(&mut self, hand: Cards, cards: Cards) -> (u32, bool) {
+        let after = cards.removed_from(hand);
+        if after.is_empty() {
+            return (0, true);
+        }
+        let bombs = four_ranks(hand);
+        let breaks = Rank::all().any(|rank| {
+            let bit = 1u16 << (rank.value() & 15);
+            bombs & bit != 0 && cards.count(rank) > 0 && cards.count(rank) < 4
+        });
+        let total: u32 = cards.iter().map(card_value).sum();
+        let len = cards.len().max(1) as u32;
+        let average = total.saturating_mul(8).checked_div(len).unwrap_or(0);
+        let tie = self.rng.below(4);
+        let cost = plays_left(after)
+            .saturating_mul(1000)
+            .saturating_add(average.saturating_mul(4))
+            .saturating_add(tie);
+        (cost, !(is_bomb(cards) || breaks))
+    }
+
+    fn play_in_turn(&mut self, round: &Round, seat: Seat) -> Option<Action> {
+        let hand = round.hand(seat).ok()?;
+        let parts = round.trick().parts();
+        let mut best: Option<(u32, Action)> = None;
+        let mut forced: Option<(u32, Action)> = None;
+        let mut can_pass = false;
+        let mut goes_out = None;
+        round.for_each_legal_action(seat, |action| match action {
+            Action::Pass => can_pass = true,
+            Action::Play { cards, wish: None } => {
+                let (cost, by_choice) = self.cost(hand, cards);
+                if cost == 0 {
+                    goes_out = goes_out.or(Some(action));
+                }
+                let slot = if by_choice { &mut best } else { &mut forced };
+                if slot.is_none_or(|(c, _)| cost < c) {
+                    *slot = Some((cost, action));
+                }
+            }
+            _ => {}
+        });
+        if let Some(action) = goes_out {
+            return Some(action);
+        }
+        if parts.top.is_none() || !can_pass {
+            return best.or(forced).map(|(_, action)| action);
+        }
+        let top = Seat(parts.top_seat.index());
+        if top.0 & 1 == seat.0 & 1 {
+            return Some(Action::Pass);
+        }
+        let danger = round.hand(top).is_ok_and(|h| h.len() <= 2);
+        match best {
+            Some((cost, action)) if cost / 1000 <= plays_left(hand) || danger => Some(action),
+            _ => Some(Action::Pass),
+        }
+    }
+
+    fn out_of_turn(&mut self, round: &Round, seat: Seat) -> Option<Action> {
+        let hand = round.hand(seat).ok()?;
+        if !holds_bomb(hand) {
+            return None;
+        }
+        let parts = round.trick().parts();
+        let top = Seat(parts.top_seat.index());
+        let danger = top.0 & 1 != seat.0 & 1 && round.hand(top).is_ok_and(|h| h.len() <= 2);
+        let mut choice: Option<(u32, Action)> = None;
+        round.for_each_legal_action(seat, |action| {
+            if let Action::Play { cards, .. } = action {
+                let out = cards.removed_from(hand).is_empty();
+                let value: u32 = cards.iter().map(card_value).sum();
+                if (danger || out) && choice.is_none_or(|(v, _)| value < v) {
+                    choice = Some((if out { 0 } else { value }, action));
+                }
+            }
+        });
+        choice.map(|(_, action)| action)
+    }
+}
+
+impl Bot<Round> for Greedy {
+    fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
+        let in_turn = round.to_act() == Some(seat);
+        match round.phase() {
+            Phase::GrandTichu => in_turn.then_some(Action::GrandTichu(false)),
+            Phase::Exchange => {
+                if in_turn {
+                    Greedy::exchange(round.hand(seat).ok()?)
+                } else {
+                    None
+                }
+            }
+            Phase::DragonGift => {
+                if !in_turn {
+                    return None;
+                }
+                let a = Seat((seat.0.wrapping_add(1)) & 3);
+                let b = Seat((seat.0.wrapping_add(3)) & 3);
+                let count = |s: Seat| round.hand(s).map_or(0, Cards::len);
+                let (low, high) = if a.0 < b.0 { (a, b) } else { (b, a) };
+                Some(Action::GiveDragonTrick(if count(high) > count(low) {
+                    high
+                } else {
+                    low
+                }))
+            }
+            Phase::Play => {
+                if !in_turn {
+                    return self.out_of_turn(round, seat);
+                }
+                let hand = round.hand(seat).ok()?;
+                if round.may_call_tichu(seat)
+                    && hand.len() == 14
+                    && plays_left(hand) <= 4
+                    && (hand.has_dragon() || hand.has_phoenix() || holds_bomb(hand))
+                {
+                    return Some(Action::Tichu);
+                }
+                self.play_in_turn(round, seat)
+            }
+            Phase::Over => None,
+        }
     }
 }

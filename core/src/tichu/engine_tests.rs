@@ -421,6 +421,18 @@ fn given_reads_the_deal_of_the_replay_log() {
         message(&hands.join(" ")),
         "in hand \"5x\": bad card \"5x\": unknown card at bytes 1..2"
     );
+    hands[1] = "2j3j5x";
+    assert_eq!(
+        message(&hands.join(" ")),
+        "in hand \"2j3j5x\": bad card \"5x\": unknown card at bytes 1..2"
+    );
+    hands[1] = "2j3j55";
+    assert_eq!(
+        <Round as game::Round>::given(&Config::default(), &hands.join(" "))
+            .unwrap_err()
+            .to_string(),
+        "bad card in a hand: one card expected"
+    );
     hands[1] = hands[0];
     assert_eq!(
         message(&hands.join(" ")),

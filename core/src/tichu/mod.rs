@@ -14,7 +14,10 @@
 //! - [`text`] — the answer texts of `parlor tichu …` (trick, score, readings, refusals), one
 //!   source for the CLI and the firmware;
 //! - [`round`] — a whole round (Grand Tichu, exchange, tricks, calls, scoring) for a game engine;
-//!   [`game_match`] — rounds to the target score; [`bot`] — two simple players.
+//!   [`game_match`] — rounds to the target score; [`bot`] — a random and a greedy player;
+//! - [`engine`] — the one interface ([`crate::game::Round`], `Match`, `Rules`, `GameError`),
+//!   action codes, the view of a seat; [`search`] — what the search bot needs
+//!   ([`crate::game::Search`]: determinize, the greedy playout, the reward).
 //!
 //! ```
 //! use parlor_core::tichu::{is_legal, Cards};
@@ -39,6 +42,9 @@ pub mod moves;
 pub mod notation;
 pub mod round;
 pub mod score;
+pub mod search;
+#[cfg(test)]
+mod search_tests;
 pub mod text;
 pub mod trick;
 

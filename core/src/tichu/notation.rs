@@ -107,14 +107,9 @@ impl fmt::Display for Cards {
 /// [`Token::HandCard`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CardProblem {
-    /// The token does not parse as a card set: the set parser's error, `at` its place within
-    /// the token.
-    Syntax {
-        /// Which parse error.
-        kind: CardSyntax,
-        /// Where in the token.
-        at: Span,
-    },
+    /// The token does not parse as a card set: the set parser's error (the error's span is the
+    /// refused character(s)).
+    Syntax(CardSyntax),
     /// More or fewer than one card where one card goes.
     NotOne,
     /// A natural card without its suit (a round's cards are suited).
@@ -137,31 +132,37 @@ pub enum CardSyntax {
     MixedNotation,
 }
 
-impl CardProblem {
-    /// The problem of a set parser error (its span taken as the place within the token).
-    fn of(error: Error) -> CardProblem {
-        let (kind, at) = match error {
-            Error::TooManyOfRank { rank, span } => (CardSyntax::TooManyOfRank(rank), span),
-            Error::DuplicateCard { span } => (CardSyntax::DuplicateCard, span),
-            Error::MixedNotation { span } => (CardSyntax::MixedNotation, span),
-            Error::UnknownCard { span } => (CardSyntax::UnknownCard, span),
-            // The set parser has no other error; read any other as an unknown card.
-            _ => (CardSyntax::UnknownCard, Span::default()),
-        };
-        CardProblem::Syntax { kind, at }
-    }
+/// The problem and span of a set parser error on the text at `offset` of the whole text.
+fn syntax_of(error: Error, offset: usize) -> (CardProblem, Span) {
+    let (kind, at) = match error {
+        Error::TooManyOfRank { rank, span } => (CardSyntax::TooManyOfRank(rank), span),
+        Error::DuplicateCard { span } => (CardSyntax::DuplicateCard, span),
+        Error::MixedNotation { span } => (CardSyntax::MixedNotation, span),
+        Error::UnknownCard { span } => (CardSyntax::UnknownCard, span),
+        // The set parser has no other error; read any other as an unknown card.
+        _ => (CardSyntax::UnknownCard, Span::default()),
+    };
+    let span = Span::new(offset.saturating_add(at.start), offset.saturating_add(at.end));
+    (CardProblem::Syntax(kind), span)
 }
 
-impl fmt::Display for CardProblem {
-    /// The reason alone (`unknown card at bytes 1..2`, `one card expected`, …).
+/// The reason of a card problem; `at` is the refused character(s) within the token (syntax
+/// errors only).
+struct Reason {
+    problem: CardProblem,
+    at: Span,
+}
+
+impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            CardProblem::Syntax { kind, at } => {
+        let span = self.at;
+        match self.problem {
+            CardProblem::Syntax(kind) => {
                 let error = match kind {
-                    CardSyntax::UnknownCard => Error::UnknownCard { span: at },
-                    CardSyntax::TooManyOfRank(rank) => Error::TooManyOfRank { rank, span: at },
-                    CardSyntax::DuplicateCard => Error::DuplicateCard { span: at },
-                    CardSyntax::MixedNotation => Error::MixedNotation { span: at },
+                    CardSyntax::UnknownCard => Error::UnknownCard { span },
+                    CardSyntax::TooManyOfRank(rank) => Error::TooManyOfRank { rank, span },
+                    CardSyntax::DuplicateCard => Error::DuplicateCard { span },
+                    CardSyntax::MixedNotation => Error::MixedNotation { span },
                 };
                 fmt::Display::fmt(&error, f)
             }
@@ -172,8 +173,29 @@ impl fmt::Display for CardProblem {
     }
 }
 
+impl fmt::Display for CardProblem {
+    /// The reason alone (`unknown card`, `one card expected`, …).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CardProblem::Syntax(CardSyntax::UnknownCard) => f.write_str(Error::UNKNOWN_CARD),
+            CardProblem::Syntax(CardSyntax::TooManyOfRank(rank)) => {
+                write!(f, "{} ({})", Error::TOO_MANY_OF_RANK, rank.symbol())
+            }
+            CardProblem::Syntax(CardSyntax::DuplicateCard) => f.write_str(Error::DUPLICATE_CARD),
+            CardProblem::Syntax(CardSyntax::MixedNotation) => f.write_str(Error::MIXED_NOTATION),
+            problem => Reason {
+                problem: *problem,
+                at: Span::default(),
+            }
+            .fmt(f),
+        }
+    }
+}
+
 /// What a replay-log token should have been ([`Error::BadToken`]; the notation in
-/// `docs/tichu.md`, "Replay logs").
+/// `docs/tichu.md`, "Replay logs"). The error's span is the token, except for a card set that
+/// does not parse ([`CardProblem::Syntax`]): then it is the refused character(s) inside the
+/// token (the token is the whitespace-separated word around it; in a hand, the card there).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Token {
     /// An action: `grand`, `no-grand`, `exchange C C C`, `tichu`, `play CARDS [wish R]`, `pass`
@@ -189,40 +211,89 @@ pub enum Token {
     Play(CardProblem),
     /// A dealt hand of 14 cards in dealing order; `got` cards were given.
     Hand {
-        /// How many cards the hand had.
+        /// How many cards the hand had (255: 255 or more).
         got: u8,
     },
-    /// A card of a dealt hand (the span is the hand's; `card` is the card's place in the whole
-    /// text).
-    HandCard {
-        /// The card token.
-        card: Span,
-        /// What is wrong with it.
-        problem: CardProblem,
-    },
+    /// A card of a dealt hand.
+    HandCard(CardProblem),
     /// A deal: four hands; `got` were given.
     Deal {
-        /// How many hands the text had.
+        /// How many hands the text had (255: 255 or more).
         got: u8,
     },
 }
 
+/// The whitespace-separated word of `source` around byte `at`.
+fn word_at(source: &str, at: usize) -> Span {
+    let bytes = source.as_bytes();
+    let at = at.min(bytes.len());
+    let start = bytes
+        .get(..at)
+        .and_then(|head| head.iter().rposition(u8::is_ascii_whitespace))
+        .map_or(0, |i| i.saturating_add(1));
+    let end = bytes
+        .get(at..)
+        .and_then(|tail| tail.iter().position(u8::is_ascii_whitespace))
+        .map_or(bytes.len(), |i| at.saturating_add(i));
+    Span::new(start, end)
+}
+
+/// The card tokens of a hand in dealing order: specials one character, naturals two (fewer at
+/// the end), as `(start, width)` within the hand.
+fn hand_tokens(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut at = 0usize;
+    core::iter::from_fn(move || {
+        let rest = text.get(at..).filter(|rest| !rest.is_empty())?;
+        let chars = if rest.starts_with(['1', 'D', 'P', 'R']) { 1 } else { 2 };
+        let width = rest.char_indices().nth(chars).map_or(rest.len(), |(end, _)| end);
+        let start = at;
+        at = at.saturating_add(width);
+        Some((start, width))
+    })
+}
+
+fn relative(span: Span, to: Span) -> Span {
+    Span::new(span.start.saturating_sub(to.start), span.end.saturating_sub(to.start))
+}
+
 /// The replay-log form of a [`Token`] error with its text: `bad seat "4": a seat is 0, 1, 2 or
-/// 3` (what `parlor tichu replay` prints after `error: line N: `). Other errors print as they
-/// are.
+/// 3` (what `parlor tichu replay` prints after `error: line N: `).
 pub(crate) fn fmt_token(token: Token, span: Span, source: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let text = Quoted(span.slice(source));
+    let word = word_at(source, span.start);
+    let quoted_word = Quoted(word.slice(source));
+    let reason = |problem| Reason {
+        problem,
+        at: relative(span, word),
+    };
     match token {
         Token::Action => write!(f, "bad action {text}: {ACTION_FORMS}"),
         Token::Seat => write!(f, "bad seat {text}: a seat is 0, 1, 2 or 3"),
         Token::Wish => write!(f, "bad wish {text}: a rank character 2-9, 0, J, Q, K or A"),
-        Token::Card(problem) => write!(f, "bad card {text}: {problem}"),
+        Token::Card(problem) => write!(f, "bad card {quoted_word}: {}", reason(problem)),
         Token::Play(CardProblem::Empty) => f.write_str("an empty play (write pass to pass)"),
-        Token::Play(CardProblem::NeedsSuit) => write!(f, "bad play {text}: natural cards need their suits"),
-        Token::Play(problem) => write!(f, "bad play {text}: {problem}"),
+        Token::Play(CardProblem::NeedsSuit) => write!(f, "bad play {quoted_word}: natural cards need their suits"),
+        Token::Play(problem) => write!(f, "bad play {quoted_word}: {}", reason(problem)),
         Token::Hand { got } => write!(f, "bad hand {text}: 14 cards expected, got {got}"),
-        Token::HandCard { card, problem } => {
-            write!(f, "in hand {text}: bad card {}: {problem}", Quoted(card.slice(source)))
+        Token::HandCard(problem) => {
+            let hand = word.slice(source);
+            let offset = span.start.saturating_sub(word.start);
+            let (start, width) = hand_tokens(hand)
+                .find(|&(start, width)| offset < start.saturating_add(width))
+                .unwrap_or((offset, 0));
+            let card = Span::new(
+                word.start.saturating_add(start),
+                word.start.saturating_add(start).saturating_add(width),
+            );
+            let reason = Reason {
+                problem,
+                at: relative(span, card),
+            };
+            write!(
+                f,
+                "in hand {quoted_word}: bad card {}: {reason}",
+                Quoted(card.slice(source))
+            )
         }
         Token::Deal { got } => write!(f, "bad deal {text}: {DEAL_FORM}, got {got}"),
     }
@@ -239,7 +310,7 @@ pub(crate) fn fmt_token_plain(token: Token, f: &mut fmt::Formatter<'_>) -> fmt::
         Token::Play(CardProblem::NeedsSuit) => f.write_str("bad play: natural cards need their suits"),
         Token::Play(problem) => write!(f, "bad play: {problem}"),
         Token::Hand { got } => write!(f, "bad hand: 14 cards expected, got {got}"),
-        Token::HandCard { problem, .. } => write!(f, "bad card in a hand: {problem}"),
+        Token::HandCard(problem) => write!(f, "bad card in a hand: {problem}"),
         Token::Deal { got } => write!(f, "bad deal: {DEAL_FORM}, got {got}"),
     }
 }
@@ -271,21 +342,26 @@ fn seat_at(span: Span, text: &str) -> Result<Seat, Error> {
     parse_seat(text).map_err(|_| bad(Token::Seat, span))
 }
 
-/// One suited card of `text` (a special or a natural card with its suit).
-fn one_card(text: &str) -> Result<Card, CardProblem> {
-    let set = text.parse::<Cards>().map_err(CardProblem::of)?;
+/// One suited card of `text` (a special or a natural card with its suit), found at `span` of
+/// the whole text; errors are `make(problem)` at the token (a syntax error at its characters).
+fn one_card(span: Span, text: &str, make: fn(CardProblem) -> Token) -> Result<Card, Error> {
+    let set = text.parse::<Cards>().map_err(|error| {
+        let (problem, at) = syntax_of(error, span.start);
+        bad(make(problem), at)
+    })?;
     let mut cards = set.iter();
     match (cards.next(), cards.next()) {
-        (Some(Card::Natural(_, None)), None) => Err(CardProblem::NeedsSuit),
+        (Some(Card::Natural(_, None)), None) => Err(bad(make(CardProblem::NeedsSuit), span)),
         (Some(card), None) => Ok(card),
-        _ => Err(CardProblem::NotOne),
+        _ => Err(bad(make(CardProblem::NotOne), span)),
     }
 }
 
 fn play_cards(span: Span, text: &str) -> Result<Cards, Error> {
-    let cards = text
-        .parse::<Cards>()
-        .map_err(|error| bad(Token::Play(CardProblem::of(error)), span))?;
+    let cards = text.parse::<Cards>().map_err(|error| {
+        let (problem, at) = syntax_of(error, span.start);
+        bad(Token::Play(problem), at)
+    })?;
     if cards.is_empty() {
         return Err(bad(Token::Play(CardProblem::Empty), span));
     }
@@ -330,7 +406,7 @@ pub fn parse_action(text: &str) -> Result<Action, Error> {
             Span::new(start.min(end), end)
         }
     };
-    let card = |(word, span): (&str, Span)| one_card(word).map_err(|problem| bad(Token::Card(problem), span));
+    let card = |(word, span): (&str, Span)| one_card(span, word, Token::Card);
     let [w0, w1, w2, w3, w4] = words;
     let action = match (count, w0.0) {
         (1, "grand") => Action::GrandTichu(true),
@@ -377,30 +453,14 @@ fn split_words(text: &str) -> impl Iterator<Item = (Span, &str)> {
 fn ordered_hand(span: Span, text: &str) -> Result<[Card; HAND], Error> {
     let mut cards = [Card::Dog; HAND];
     let mut count = 0usize;
-    let mut at = 0usize;
-    while let Some(rest) = text.get(at..).filter(|rest| !rest.is_empty()) {
-        let width = if rest.starts_with(['1', 'D', 'P', 'R']) { 1 } else { 2 };
-        // A token is one or two characters (fewer at the end of the text).
-        let width = rest.char_indices().nth(width).map_or(rest.len(), |(end, _)| end);
-        let token = rest.get(..width).unwrap_or(rest);
-        let card_span = Span::new(
-            span.start.saturating_add(at),
-            span.start.saturating_add(at).saturating_add(width),
-        );
-        let card = one_card(token).map_err(|problem| {
-            bad(
-                Token::HandCard {
-                    card: card_span,
-                    problem,
-                },
-                span,
-            )
-        })?;
+    for (start, width) in hand_tokens(text) {
+        let token = text.get(start..start.saturating_add(width)).unwrap_or("");
+        let at = span.start.saturating_add(start);
+        let card = one_card(Span::new(at, at.saturating_add(width)), token, Token::HandCard)?;
         if let Some(slot) = cards.get_mut(count) {
             *slot = card;
         }
         count = count.saturating_add(1);
-        at = at.saturating_add(width);
     }
     if count != HAND {
         return Err(bad(

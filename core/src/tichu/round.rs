@@ -1270,6 +1270,42 @@ impl Round {
     }
 }
 
+/// A round dealt `dealt` (deck-index bits, seat 0 first) with the Grand Tichu windows `window`,
+/// then the public `history` replayed through [`Round::apply`], each exchange taken from `given`
+/// (deck indices to seat + 1, + 2, + 3). The refusal names the error, the seat and the wish open
+/// when a record does not apply (how a sampled deal learns that a seat could not fulfil a wish).
+pub(crate) fn replayed(
+    config: Config,
+    dealt: [u64; 4],
+    window: u64,
+    given: [[u8; 3]; 4],
+    history: impl Iterator<Item = Record>,
+) -> Result<Round, (Error, Seat, Option<Rank>)> {
+    let mut round = Round::from_deal(config, dealt.map(set_of), window);
+    for record in history {
+        let action = match record.kind {
+            RecordKind::GrandTichu(grand) => Action::GrandTichu(grand),
+            RecordKind::Exchanged => {
+                let chosen = at(&given, seat_k(record.seat.0));
+                let card = |slot: usize| chosen.get(slot).copied().and_then(card_of_index);
+                match (card(0), card(1), card(2)) {
+                    (Some(left), Some(partner), Some(right)) => Action::Exchange { left, partner, right },
+                    _ => return Err((Error::BadExchange, record.seat, None)),
+                }
+            }
+            RecordKind::Tichu => Action::Tichu,
+            RecordKind::Play { cards, wish } => Action::Play { cards, wish },
+            RecordKind::Pass => Action::Pass,
+            RecordKind::GiveDragonTrick(to) => Action::GiveDragonTrick(to),
+        };
+        let wish = round.trick.wish();
+        round
+            .apply(record.seat, action)
+            .map_err(|error| (error, record.seat, wish))?;
+    }
+    Ok(round)
+}
+
 fn emit_play(cards: Cards, f: &mut dyn FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
     f(Action::Play { cards, wish: None })?;
     if cards.has_mahjong() {
