@@ -262,6 +262,20 @@
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
+ * Preset code: Botzone's judge (both jokers as kickers, chains of quads).
+ */
+#define PARLOR_DOUDIZHU_PRESET_BOTZONE 3
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+/**
+ * Preset code: DouZero's move generator (RLCard's plays, any cards as kickers).
+ */
+#define PARLOR_DOUDIZHU_PRESET_DOUZERO 4
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+/**
  * Kind codes of ParlorDoudizhuReading::kind (the seed's 13 types, quad + two split in two): single.
  */
 #define PARLOR_DOUDIZHU_KIND_SINGLE 0
@@ -356,6 +370,13 @@
  * Quad + two pairs.
  */
 #define PARLOR_DOUDIZHU_KIND_QUAD_PAIRS 13
+#endif
+
+#if defined(PARLOR_FEATURE_DOUDIZHU)
+/**
+ * Chain of 2+ quads (Botzone only; its winged forms are quad + singles / pairs with chain 2+).
+ */
+#define PARLOR_DOUDIZHU_KIND_QUAD_CHAIN 14
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)

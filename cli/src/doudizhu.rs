@@ -11,7 +11,7 @@
 //! parlor doudizhu play --seed 7 [--match]         # a whole deal with the bots: log + scores
 //! parlor doudizhu replay log.txt                  # checks a log, `scores: <d0> <d1> <d2>`
 //! ```
-//! Every command takes `--preset pagat|rlcard|openspiel` (default `pagat`) and `--batch`
+//! Every command takes `--preset pagat|rlcard|openspiel|botzone|douzero` (default `pagat`) and `--batch`
 //! (one case per standard-input line, columns separated by TAB, one answer line per case).
 //!
 //! The answers and messages are the core's (`parlor_core::doudizhu::text`, which the bare-metal
@@ -34,11 +34,11 @@ pub mod round;
 /// Options every `doudizhu` command takes.
 #[derive(Debug, Clone, clap::Args)]
 pub struct Common {
-    /// Rule preset: `pagat` (the seed's rules, default), `rlcard` or `openspiel`.
+    /// Rule preset: `pagat` (the seed's rules, default), `rlcard`, `openspiel`, `botzone` (Botzone's judge) or `douzero` (DouZero's generator).
     #[arg(long, default_value = "pagat", value_parser = parse_preset)]
     pub preset: PresetId,
     /// Set a combination rule: `KEY=VALUE` (repeatable; `parlor doudizhu rules` lists the keys;
-    /// the combination keys are `wing-copies` … `max-cards`, `bomb-follows-rocket`).
+    /// the combination keys are `wing-copies` … `quad-chains`, `bomb-follows-rocket`).
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
     /// Read cases from standard input, one per line, columns separated by TAB.
@@ -71,7 +71,12 @@ impl Common {
 }
 
 fn parse_preset(name: &str) -> Result<PresetId, String> {
-    PresetId::from_name(name).ok_or_else(|| format!("unknown preset {} (pagat, rlcard or openspiel)", quoted(name)))
+    PresetId::from_name(name).ok_or_else(|| {
+        format!(
+            "unknown preset {} (pagat, rlcard, openspiel, botzone or douzero)",
+            quoted(name)
+        )
+    })
 }
 
 /// The `doudizhu` subcommands.

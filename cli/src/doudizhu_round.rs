@@ -46,7 +46,7 @@ use crate::{CliError, quoted};
 /// Arguments of `parlor doudizhu play`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct PlayArgs {
-    /// The whole-game preset: `pagat` (default), `openspiel`, `rlcard` or `rob`.
+    /// The whole-game preset: `pagat` (default), `openspiel`, `rlcard`, `rob`, `botzone` or `douzero`.
     #[arg(long)]
     pub preset: Option<String>,
     /// What every game's `play` takes.

@@ -48,6 +48,10 @@ pub const PARLOR_DOUDIZHU_PRESET_PAGAT: u8 = 0;
 pub const PARLOR_DOUDIZHU_PRESET_RLCARD: u8 = 1;
 /// Preset code: OpenSpiel's rules.
 pub const PARLOR_DOUDIZHU_PRESET_OPENSPIEL: u8 = 2;
+/// Preset code: Botzone's judge (both jokers as kickers, chains of quads).
+pub const PARLOR_DOUDIZHU_PRESET_BOTZONE: u8 = 3;
+/// Preset code: DouZero's move generator (RLCard's plays, any cards as kickers).
+pub const PARLOR_DOUDIZHU_PRESET_DOUZERO: u8 = 4;
 
 /// Kind codes of ParlorDoudizhuReading::kind (the seed's 13 types, quad + two split in two): single.
 pub const PARLOR_DOUDIZHU_KIND_SINGLE: u8 = 0;
@@ -77,6 +81,8 @@ pub const PARLOR_DOUDIZHU_KIND_ROCKET: u8 = 11;
 pub const PARLOR_DOUDIZHU_KIND_QUAD_SINGLES: u8 = 12;
 /// Quad + two pairs.
 pub const PARLOR_DOUDIZHU_KIND_QUAD_PAIRS: u8 = 13;
+/// Chain of 2+ quads (Botzone only; its winged forms are quad + singles / pairs with chain 2+).
+pub const PARLOR_DOUDIZHU_KIND_QUAD_CHAIN: u8 = 14;
 
 /// The most readings one card set has (the `cap` that always suffices for classify).
 pub const PARLOR_DOUDIZHU_MAX_READINGS: usize = 4;
@@ -561,6 +567,8 @@ const _: () = assert!(PARLOR_DOUDIZHU_RANKS == RANKS);
 const _: () = assert!(PARLOR_DOUDIZHU_PRESET_PAGAT == PresetId::Pagat as u8);
 const _: () = assert!(PARLOR_DOUDIZHU_PRESET_RLCARD == PresetId::Rlcard as u8);
 const _: () = assert!(PARLOR_DOUDIZHU_PRESET_OPENSPIEL == PresetId::Openspiel as u8);
+const _: () = assert!(PARLOR_DOUDIZHU_PRESET_BOTZONE == PresetId::Botzone as u8);
+const _: () = assert!(PARLOR_DOUDIZHU_PRESET_DOUZERO == PresetId::Douzero as u8);
 const _: () = {
     let kinds = [
         (PARLOR_DOUDIZHU_KIND_SINGLE, Kind::Single),
@@ -577,6 +585,7 @@ const _: () = {
         (PARLOR_DOUDIZHU_KIND_ROCKET, Kind::Rocket),
         (PARLOR_DOUDIZHU_KIND_QUAD_SINGLES, Kind::QuadSingles),
         (PARLOR_DOUDIZHU_KIND_QUAD_PAIRS, Kind::QuadPairs),
+        (PARLOR_DOUDIZHU_KIND_QUAD_CHAIN, Kind::QuadChain),
     ];
     let mut i = 0;
     while i < kinds.len() {

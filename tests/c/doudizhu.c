@@ -73,7 +73,16 @@ int main(void) {
     CHECK_EQ_U(readings[0].kind, PARLOR_DOUDIZHU_KIND_QUAD_SINGLES);
     CHECK_EQ_U(parlor_doudizhu_classify(&c, PARLOR_DOUDIZHU_PRESET_PAGAT, readings, 4, &n), PARLOR_OK);
     CHECK_EQ_U(n, 0);
-    CHECK_EQ_U(parlor_doudizhu_classify(&c, 3, readings, 4, &n), PARLOR_ERR_INVALID_ARGUMENT);
+    CHECK_EQ_U(parlor_doudizhu_classify(&c, PARLOR_DOUDIZHU_PRESET_BOTZONE, readings, 4, &n), PARLOR_OK);
+    CHECK_EQ_U(n, 0); /* Botzone's judge: a pair is never two singles */
+    c = cards("33334444"); /* Botzone's chain of two quads */
+    CHECK_EQ_U(parlor_doudizhu_classify(&c, PARLOR_DOUDIZHU_PRESET_BOTZONE, readings, 4, &n), PARLOR_OK);
+    CHECK_EQ_U(n, 1);
+    CHECK_EQ_U(readings[0].kind, PARLOR_DOUDIZHU_KIND_QUAD_CHAIN);
+    CHECK_EQ_U(readings[0].chain, 2);
+    CHECK_EQ_U(parlor_doudizhu_classify(&c, PARLOR_DOUDIZHU_PRESET_PAGAT, readings, 4, &n), PARLOR_OK);
+    CHECK_EQ_U(n, 0);
+    CHECK_EQ_U(parlor_doudizhu_classify(&c, 5, readings, 4, &n), PARLOR_ERR_INVALID_ARGUMENT);
     CHECK_EQ_U(parlor_doudizhu_classify(NULL, 0, readings, 4, &n), PARLOR_ERR_NULL_POINTER);
     CHECK_EQ_U(parlor_doudizhu_classify(&c, 0, NULL, 4, &n), PARLOR_ERR_NULL_POINTER);
     CHECK_EQ_U(parlor_doudizhu_classify(&c, 0, readings, 4, NULL), PARLOR_ERR_NULL_POINTER);
@@ -182,7 +191,7 @@ int main(void) {
         CHECK_EQ_U(parlor_doudizhu_min_plays(&landlord, 0, scratch, PARLOR_DOUDIZHU_SCRATCH_BYTES, NULL),
                    PARLOR_ERR_NULL_POINTER);
         /* Bad preset codes and impossible counts on every search entry point. */
-        CHECK_EQ_U(parlor_doudizhu_min_plays(&landlord, 3, scratch, PARLOR_DOUDIZHU_SCRATCH_BYTES, &plays),
+        CHECK_EQ_U(parlor_doudizhu_min_plays(&landlord, 5, scratch, PARLOR_DOUDIZHU_SCRATCH_BYTES, &plays),
                    PARLOR_ERR_INVALID_ARGUMENT);
         CHECK_EQ_U(parlor_doudizhu_min_plays(&landlord, 255, scratch, PARLOR_DOUDIZHU_SCRATCH_BYTES, &plays),
                    PARLOR_ERR_INVALID_ARGUMENT);
@@ -198,7 +207,7 @@ int main(void) {
             ParlorDoudizhuCards one[4];
             CHECK_EQ_U(parlor_doudizhu_moves(&landlord, NULL, 0, one, 4, &count), PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES);
             landlord.counts[0] = 1;
-            CHECK_EQ_U(parlor_doudizhu_moves(&landlord, NULL, 3, one, 4, &count), PARLOR_ERR_INVALID_ARGUMENT);
+            CHECK_EQ_U(parlor_doudizhu_moves(&landlord, NULL, 5, one, 4, &count), PARLOR_ERR_INVALID_ARGUMENT);
             CHECK_EQ_U(parlor_doudizhu_moves(&landlord, NULL, 0, one, 4, &count), PARLOR_OK);
             CHECK_EQ_U(count, 1);
         }

@@ -36,6 +36,39 @@ fn golden_table_sizes() {
     }
 }
 
+/// Botzone's and DouZero's whole tables (every play over a full deck) are the reference's, set
+/// for set and reading for reading.
+#[test]
+fn botzone_and_douzero_tables_match_the_reference() {
+    use parlor_conformance::reference::doudizhu as reference;
+    for (preset, rp) in [
+        (Preset::BOTZONE, reference::Preset::Botzone),
+        (Preset::DOUZERO, reference::Preset::DouZero),
+    ] {
+        let all = table(&preset);
+        let distinct: HashSet<_> = all.iter().collect();
+        assert_eq!(distinct.len(), all.len(), "duplicates under {preset:?}");
+        let want = reference::table(rp);
+        assert_eq!(all.len(), want.len(), "{preset:?}");
+        for cards in &all {
+            let mut mine: Vec<_> = classify(cards, &preset)
+                .iter()
+                .map(|r| (r.kind.name().to_owned(), r.chain, r.key as u8))
+                .collect();
+            mine.sort();
+            let mut theirs: Vec<_> = want
+                .get(&cards.counts())
+                .unwrap_or_else(|| panic!("{cards} is no {} play in the reference", rp.name()))
+                .iter()
+                .map(|r| (r.kind.name().to_owned(), r.chain, r.key))
+                .collect();
+            theirs.sort();
+            assert_eq!(mine, theirs, "{cards}");
+        }
+        println!("{} plays over a full deck: {}", rp.name(), all.len());
+    }
+}
+
 #[test]
 fn seventy_seven_airplanes_with_single_wings_beat_qqqkkk34() {
     let prev = c("QQQKKK34");
@@ -203,8 +236,18 @@ fn presets_differ_flag_by_flag() {
     assert_eq!(kinds("333444555666", rl), [(Kind::Airplane, 4, '3')]);
     // Four of a rank are never wings in the presets.
     assert_eq!(kinds("3334445556667777", rl), []);
-    // Both jokers as kickers: no preset; a custom one may allow it.
+    // Both jokers as kickers: Botzone only; a custom one may allow it.
     assert_eq!(kinds("333444BR", rl), []);
+    let bz = &Preset::BOTZONE;
+    assert_eq!(kinds("333444BR", bz), [(Kind::AirplaneSingles, 2, '3')]);
+    assert_eq!(kinds("2222BR", bz), [(Kind::QuadSingles, 1, '2')]);
+    // Botzone: a pair is never two singles; chains of quads, alone or with wings.
+    assert_eq!(kinds("333344", bz), []);
+    assert_eq!(kinds("33334444", bz), [(Kind::QuadChain, 2, '3')]);
+    assert_eq!(kinds("33334444", pagat), []);
+    assert_eq!(kinds("333344445678", bz), [(Kind::QuadSingles, 2, '3')]);
+    assert_eq!(kinds("3333444455667788", bz), [(Kind::QuadPairs, 2, '3')]);
+    assert_eq!(kinds("AAAA2222", bz), []);
     let custom = Preset {
         both_jokers_as_kickers: true,
         ..Preset::PAGAT
@@ -221,7 +264,17 @@ fn presets_differ_flag_by_flag() {
     assert_eq!(kinds("33445566778899TTJJQQKK", pagat), [(Kind::PairSequence, 11, '3')]);
     assert_eq!(kinds("33445566778899TTJJQQKK", rl), []);
     assert_eq!(PresetId::from_name("RLCard"), Some(PresetId::Rlcard));
-    assert_eq!(PresetId::from_code(3), None);
+    assert_eq!(PresetId::from_code(3), Some(PresetId::Botzone));
+    assert_eq!(PresetId::from_name("botzone"), Some(PresetId::Botzone));
+    assert_eq!(PresetId::from_code(4), Some(PresetId::Douzero));
+    assert_eq!(PresetId::from_code(5), None);
+    // DouZero: both jokers and a quad may be single wings; a pair may be two singles.
+    let dz = &Preset::DOUZERO;
+    assert_eq!(kinds("333444BR", dz), [(Kind::AirplaneSingles, 2, '3')]);
+    assert_eq!(kinds("2222BR", dz), [(Kind::QuadSingles, 1, '2')]);
+    assert_eq!(kinds("444455", dz), [(Kind::QuadSingles, 1, '4')]);
+    assert_eq!(kinds("3334445556667777", dz), [(Kind::AirplaneSingles, 4, '3')]);
+    assert_eq!(kinds("3334445556667777", rl), []);
 }
 
 #[test]
@@ -630,7 +683,9 @@ fn codes_from_c_are_validated_by_try_from() {
     assert_eq!(PresetId::try_from(0), Ok(PresetId::Pagat));
     assert_eq!(PresetId::try_from(2), Ok(PresetId::Openspiel));
     assert_eq!(Preset::try_from(1), Ok(Preset::RLCARD));
-    for code in [3u8, 7, 255] {
+    assert_eq!(PresetId::try_from(3), Ok(PresetId::Botzone));
+    assert_eq!(PresetId::try_from(4), Ok(PresetId::Douzero));
+    for code in [5u8, 7, 255] {
         assert_eq!(
             PresetId::try_from(code),
             Err(Error::UnknownCode {
@@ -641,7 +696,8 @@ fn codes_from_c_are_validated_by_try_from() {
         assert!(Preset::try_from(code).is_err());
     }
     assert_eq!(Kind::try_from(13), Ok(Kind::QuadPairs));
-    assert_eq!(Kind::try_from(14), Err(Error::UnknownCode { what: "kind", code: 14 }));
+    assert_eq!(Kind::try_from(14), Ok(Kind::QuadChain));
+    assert_eq!(Kind::try_from(15), Err(Error::UnknownCode { what: "kind", code: 15 }));
     assert_eq!(Rank::try_from(14), Ok(Rank::RedJoker));
     assert_eq!(Rank::try_from(15), Err(Error::UnknownCode { what: "rank", code: 15 }));
     assert_eq!(
@@ -654,8 +710,103 @@ fn codes_from_c_are_validated_by_try_from() {
     );
     let mut yes = 0u8;
     let hand = parlor::doudizhu::ParlorDoudizhuCards { counts: [1; 15] };
-    for code in [3u8, 200] {
+    for code in [5u8, 200] {
         let status = unsafe { parlor::doudizhu::parlor_doudizhu_beats(&hand, &hand, code, &mut yes) };
         assert_eq!(status, parlor::PARLOR_ERR_INVALID_ARGUMENT);
     }
+}
+
+/// Botzone's own judge (its `FightTheLandlord2.py36`, from github.com/ailab-pku/botzone-local;
+/// never committed: the file's path is given in `PARLOR_BOTZONE_JUDGE`, the test skips without
+/// it) agrees with `Preset::BOTZONE` on every card set of at most `PARLOR_BOTZONE_CARDS` cards
+/// (default 6) and on random sets and pairs (`tests/python/botzone_doudizhu.py`).
+#[test]
+fn botzone_judge_agrees() {
+    let Some(judge) = std::env::var_os("PARLOR_BOTZONE_JUDGE") else {
+        eprintln!("skipped: PARLOR_BOTZONE_JUDGE is not set");
+        return;
+    };
+    let most = std::env::var("PARLOR_BOTZONE_CARDS").unwrap_or_else(|_| "6".to_owned());
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/python/botzone_doudizhu.py");
+    let output = std::process::Command::new("python3")
+        .arg(script)
+        .arg(&judge)
+        .arg(&most)
+        .arg("20000")
+        .arg("2026")
+        .output()
+        .expect("python3 runs");
+    if output.status.code() == Some(3) {
+        eprintln!("skipped: {}", String::from_utf8_lossy(&output.stderr).trim());
+        return;
+    }
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let p = &Preset::BOTZONE;
+    let (mut sets, mut plays, mut pairs) = (0, 0, 0);
+    for line in text.lines() {
+        let f: Vec<&str> = line.split(' ').collect();
+        match f.as_slice() {
+            ["c", cards, kind] => {
+                let got = classify(&c(cards), p);
+                let names: Vec<&str> = got.iter().map(|r| r.kind.name()).collect();
+                let want: Vec<&str> = if *kind == "invalid" { vec![] } else { vec![*kind] };
+                assert_eq!(names, want, "classify {cards}");
+                sets += 1;
+                plays += usize::from(!got.is_empty());
+            }
+            ["b", prev, play, yes] => {
+                assert_eq!(beats(&c(prev), &c(play), p), Ok(*yes == "yes"), "beats {prev} {play}");
+                pairs += 1;
+            }
+            _ => panic!("unexpected line {line}"),
+        }
+    }
+    assert!(sets > 20_000 && pairs > 20_000);
+    println!("botzone judge: {sets} sets ({plays} plays), {pairs} pairs agree");
+}
+
+/// DouZero's own move generator (a checkout of github.com/kwai/DouZero in `PARLOR_DOUZERO`;
+/// the test skips without it) lists exactly the leads of `Preset::DOUZERO` for random 20-card
+/// hands (`tests/python/douzero_moves.py`; `PARLOR_DOUZERO_HANDS`, default 300).
+#[test]
+fn douzero_generator_agrees() {
+    let Some(checkout) = std::env::var_os("PARLOR_DOUZERO") else {
+        eprintln!("skipped: PARLOR_DOUZERO is not set");
+        return;
+    };
+    let hands = std::env::var("PARLOR_DOUZERO_HANDS").unwrap_or_else(|_| "300".to_owned());
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/python/douzero_moves.py");
+    let output = std::process::Command::new("python3")
+        .arg(script)
+        .arg(&checkout)
+        .arg(&hands)
+        .arg("2026")
+        .output()
+        .expect("python3 runs");
+    if output.status.code() == Some(3) {
+        eprintln!("skipped: {}", String::from_utf8_lossy(&output.stderr).trim());
+        return;
+    }
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let (mut n, mut plays) = (0, 0);
+    for line in text.lines() {
+        let mut words = line.split(' ');
+        let hand = c(words.next().unwrap());
+        let mut want: Vec<Cards> = words.map(c).collect();
+        let mut got = Vec::new();
+        for_each_move(&hand, &Cards::EMPTY, &Preset::DOUZERO, |play| {
+            got.push(play);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        want.sort_by_key(|x| x.counts());
+        got.sort_by_key(|x| x.counts());
+        assert_eq!(got, want, "leads of {hand}");
+        n += 1;
+        plays += got.len();
+    }
+    assert!(n > 0);
+    println!("douzero generator: {n} hands, {plays} leads agree");
 }

@@ -5,9 +5,10 @@ use core::fmt;
 
 use super::cards::{Cards, RANKS, Rank};
 
-/// The kinds of combination: the seed's 13 types, with quad + two split into its two forms.
+/// The kinds of combination: the seed's 13 types, with quad + two split into its two forms,
+/// and Botzone's chain of quads.
 ///
-/// The discriminant is the kind's code (`0..=13`, also the C ABI's `PARLOR_DOUDIZHU_KIND_*`).
+/// The discriminant is the kind's code (`0..=14`, also the C ABI's `PARLOR_DOUDIZHU_KIND_*`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Kind {
@@ -39,11 +40,15 @@ pub enum Kind {
     QuadSingles,
     /// Type 13, second form: a quad with two pairs.
     QuadPairs,
+    /// Botzone's chain of quads (航天飞机): 2+ consecutive quads within 3 … A, keyed by the
+    /// lowest rank; only with [`Preset::quad_chains`]. Not a bomb. Its winged forms are
+    /// [`Kind::QuadSingles`] / [`Kind::QuadPairs`] with a chain of 2+.
+    QuadChain,
 }
 
 impl Kind {
     /// Every kind, in code order.
-    pub const ALL: [Kind; 14] = [
+    pub const ALL: [Kind; 15] = [
         Kind::Single,
         Kind::Pair,
         Kind::Triplet,
@@ -58,10 +63,11 @@ impl Kind {
         Kind::Rocket,
         Kind::QuadSingles,
         Kind::QuadPairs,
+        Kind::QuadChain,
     ];
 
     /// The kind's name as the CLI prints it, in kebab-case like every printed kind name
-    /// (`single`, `pair`, …, `quad-pairs`).
+    /// (`single`, `pair`, …, `quad-pairs`, `quad-chain`).
     pub const fn name(self) -> &'static str {
         match self {
             Kind::Single => "single",
@@ -78,10 +84,11 @@ impl Kind {
             Kind::Rocket => "rocket",
             Kind::QuadSingles => "quad-singles",
             Kind::QuadPairs => "quad-pairs",
+            Kind::QuadChain => "quad-chain",
         }
     }
 
-    /// The kind of code `code` (`0..=13`), or `None`.
+    /// The kind of code `code` (`0..=14`), or `None`.
     #[allow(clippy::indexing_slicing)] // in range: checked just before (`get` is not `const`)
     pub const fn from_code(code: u8) -> Option<Kind> {
         if (code as usize) < Kind::ALL.len() {
@@ -94,7 +101,7 @@ impl Kind {
 
 impl TryFrom<u8> for Kind {
     type Error = super::Error;
-    /// The kind of code `0..=13` (the C ABI's `PARLOR_DOUDIZHU_KIND_*`); other codes are
+    /// The kind of code `0..=14` (the C ABI's `PARLOR_DOUDIZHU_KIND_*`); other codes are
     /// [`Error::UnknownCode`](super::Error::UnknownCode) `{ what: "kind", .. }`.
     fn try_from(code: u8) -> Result<Kind, super::Error> {
         Kind::from_code(code).ok_or(super::Error::UnknownCode {
@@ -113,7 +120,8 @@ impl fmt::Display for Kind {
 /// One way to read a card set as a combination.
 ///
 /// `chain` is the number of ranks in the main part (5+ for a sequence, 3+ for a pair
-/// sequence, 2+ for an airplane of any kind, 1 otherwise); `key` is the main part's rank, its
+/// sequence, 2+ for an airplane of any kind and for a quad chain, 1 or — Botzone's quad chains
+/// with wings — 2+ for a quad + two, 1 otherwise); `key` is the main part's rank, its
 /// lowest rank for a chain (spec: keyed by the triplet / quad / rank and length).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Reading {
@@ -129,7 +137,7 @@ impl Reading {
     /// Whether this reading beats `prev` (spec "Beating"): the rocket beats all; a bomb beats
     /// all but a higher bomb and the rocket; otherwise the same kind, the same chain length
     /// (hence the same number of cards) and a higher key. A quad + two beats only a lower quad
-    /// + two of the same form.
+    /// + two of the same form (and chain length).
     pub fn beats(&self, prev: &Reading) -> bool {
         match (self.kind, prev.kind) {
             (_, Kind::Rocket) => false,
@@ -154,10 +162,17 @@ impl Reading {
 }
 
 impl fmt::Display for Reading {
-    /// `kind` for kinds without a chain, else `kind/length`, then `@key`: `airplane-singles/2@Q`.
+    /// `kind` for kinds without a chain, else `kind/length`, then `@key`: `airplane-singles/2@Q`
+    /// (a quad + two shows its length only when it is a chain: `quad-singles/2@3`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
-            Kind::Sequence | Kind::PairSequence | Kind::Airplane | Kind::AirplaneSingles | Kind::AirplanePairs => {
+            Kind::Sequence
+            | Kind::PairSequence
+            | Kind::Airplane
+            | Kind::AirplaneSingles
+            | Kind::AirplanePairs
+            | Kind::QuadChain => write!(f, "{}/{}@{}", self.kind, self.chain, self.key),
+            Kind::QuadSingles | Kind::QuadPairs if self.chain > 1 => {
                 write!(f, "{}/{}@{}", self.kind, self.chain, self.key)
             }
             _ => write!(f, "{}@{}", self.kind, self.key),
@@ -260,6 +275,11 @@ pub struct Preset {
     /// The most cards one play may hold; larger sets are no combination. RLCard and OpenSpiel
     /// stop at 20 (the landlord's hand); the seed sets no limit beyond the definitions (54).
     pub max_cards: u8,
+    /// Botzone's chains of quads (航天飞机): 2+ consecutive quads within 3 … A alone
+    /// ([`Kind::QuadChain`]), with two different single cards per quad ([`Kind::QuadSingles`]
+    /// of chain 2+; both jokers only with [`Preset::both_jokers_as_kickers`]) or with two
+    /// different pairs per quad ([`Kind::QuadPairs`] of chain 2+). No other preset has them.
+    pub quad_chains: bool,
 }
 
 impl Preset {
@@ -272,6 +292,7 @@ impl Preset {
         quad_pair_as_singles: false,
         quad_with_two: true,
         max_cards: 54,
+        quad_chains: false,
     };
 
     /// RLCard's Dou Dizhu (its action table: 27,471 plays, one type each): wings may repeat a
@@ -284,6 +305,7 @@ impl Preset {
         quad_pair_as_singles: true,
         quad_with_two: true,
         max_cards: 20,
+        quad_chains: false,
     };
 
     /// OpenSpiel's `dou_dizhu` (26,053 play actions over 25,661 card sets): wings may repeat a
@@ -295,6 +317,35 @@ impl Preset {
         quad_pair_as_singles: false,
         quad_with_two: false,
         max_cards: 20,
+        quad_chains: false,
+    };
+
+    /// DouZero's move generator (`kwai/DouZero`, `douzero/env/move_generator.py`): RLCard's
+    /// plays, except that the kickers are any cards left — both jokers may be kickers
+    /// (`2222BR`, `333444BR`) and airplane single wings may be a quad (`3334445556667777`) —
+    /// and a wing triplet next to the chain is a second reading.
+    pub const DOUZERO: Preset = Preset {
+        wing_copies: 4,
+        wing_triplet_next_to_chain: true,
+        both_jokers_as_kickers: true,
+        quad_pair_as_singles: true,
+        quad_with_two: true,
+        max_cards: 20,
+        quad_chains: false,
+    };
+
+    /// Botzone's FightTheLandlord judge (`FightTheLandlord2`, ailab-pku/botzone-local): wings
+    /// and kickers all of different ranks (never a pair as two singles), both jokers may be
+    /// kickers (`333444BR`, `2222BR`), chains of quads with or without wings, no size limit
+    /// beyond the definitions.
+    pub const BOTZONE: Preset = Preset {
+        wing_copies: 1,
+        wing_triplet_next_to_chain: false,
+        both_jokers_as_kickers: true,
+        quad_pair_as_singles: false,
+        quad_with_two: true,
+        max_cards: 54,
+        quad_chains: true,
     };
 }
 
@@ -315,6 +366,10 @@ pub enum PresetId {
     Rlcard = 1,
     /// [`Preset::OPENSPIEL`], code 2.
     Openspiel = 2,
+    /// [`Preset::BOTZONE`], code 3.
+    Botzone = 3,
+    /// [`Preset::DOUZERO`], code 4.
+    Douzero = 4,
 }
 
 impl PresetId {
@@ -324,6 +379,8 @@ impl PresetId {
             PresetId::Pagat => Preset::PAGAT,
             PresetId::Rlcard => Preset::RLCARD,
             PresetId::Openspiel => Preset::OPENSPIEL,
+            PresetId::Botzone => Preset::BOTZONE,
+            PresetId::Douzero => Preset::DOUZERO,
         }
     }
 
@@ -333,37 +390,49 @@ impl PresetId {
             0 => Some(PresetId::Pagat),
             1 => Some(PresetId::Rlcard),
             2 => Some(PresetId::Openspiel),
+            3 => Some(PresetId::Botzone),
+            4 => Some(PresetId::Douzero),
             _ => None,
         }
     }
 
-    /// The preset of name `pagat`, `rlcard` or `openspiel` (ASCII case ignored), or `None`.
+    /// The preset of name `pagat`, `rlcard`, `openspiel`, `botzone` or `douzero` (ASCII case
+    /// ignored), or `None`.
     pub fn from_name(name: &str) -> Option<PresetId> {
-        [PresetId::Pagat, PresetId::Rlcard, PresetId::Openspiel]
-            .into_iter()
-            .find(|id| id.name().eq_ignore_ascii_case(name))
+        [
+            PresetId::Pagat,
+            PresetId::Rlcard,
+            PresetId::Openspiel,
+            PresetId::Botzone,
+            PresetId::Douzero,
+        ]
+        .into_iter()
+        .find(|id| id.name().eq_ignore_ascii_case(name))
     }
 
-    /// The preset's name: `pagat`, `rlcard` or `openspiel`.
+    /// The preset's name: `pagat`, `rlcard`, `openspiel`, `botzone` or `douzero`.
     pub const fn name(self) -> &'static str {
         match self {
             PresetId::Pagat => "pagat",
             PresetId::Rlcard => "rlcard",
             PresetId::Openspiel => "openspiel",
+            PresetId::Botzone => "botzone",
+            PresetId::Douzero => "douzero",
         }
     }
 }
 
 impl TryFrom<u8> for PresetId {
     type Error = super::Error;
-    /// The preset of code 0 (pagat), 1 (rlcard) or 2 (openspiel), the C ABI's
+    /// The preset of code 0 (pagat), 1 (rlcard), 2 (openspiel), 3 (botzone) or 4 (douzero), the C ABI's
     /// `PARLOR_DOUDIZHU_PRESET_*`; other codes are
     /// [`Error::UnknownCode`](super::Error::UnknownCode) `{ what: "preset", .. }`.
     ///
     /// ```
     /// use parlor_core::doudizhu::{Error, PresetId};
     /// assert_eq!(PresetId::try_from(1), Ok(PresetId::Rlcard));
-    /// assert_eq!(PresetId::try_from(3), Err(Error::UnknownCode { what: "preset", code: 3 }));
+    /// assert_eq!(PresetId::try_from(3), Ok(PresetId::Botzone));
+    /// assert_eq!(PresetId::try_from(5), Err(Error::UnknownCode { what: "preset", code: 5 }));
     /// ```
     fn try_from(code: u8) -> Result<PresetId, super::Error> {
         PresetId::from_code(code).ok_or(super::Error::UnknownCode {
@@ -564,6 +633,29 @@ pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
                 1,
                 key,
             );
+        }
+    }
+    // Botzone's chains of quads: k >= 2 consecutive quads within 3 … A, alone (n = 4k), with 2k
+    // different singles (n = 6k) or with 2k different pairs (n = 8k).
+    if preset.quad_chains && quads.count_ones() >= 2 {
+        let k = quads.count_ones() as usize;
+        let start = quads.trailing_zeros() as usize;
+        let in_chain = start.saturating_add(k) <= CHAIN_TOP.saturating_add(1) && quads == run(start, k);
+        let singles = shape.mask(1).count_ones() as usize;
+        let pairs = shape.mask(2).count_ones() as usize;
+        if in_chain && shape.mask(3) == 0 {
+            let wings = k.saturating_mul(2);
+            if n == k.saturating_mul(4) {
+                push(&mut out, Kind::QuadChain, k, start);
+            } else if n == k.saturating_mul(6)
+                && singles == wings
+                && pairs == 0
+                && (!shape.jokers || preset.both_jokers_as_kickers)
+            {
+                push(&mut out, Kind::QuadSingles, k, start);
+            } else if n == k.saturating_mul(8) && pairs == wings && singles == 0 {
+                push(&mut out, Kind::QuadPairs, k, start);
+            }
         }
     }
     // Airplanes with wings: n = 4k (single wings) or 5k (pair wings), k >= 2.

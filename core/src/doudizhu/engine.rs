@@ -95,6 +95,8 @@ impl game::Rules for Config {
         ("openspiel", Config::OPENSPIEL),
         ("rlcard", Config::RLCARD),
         ("rob", Config::ROB),
+        ("botzone", Config::BOTZONE),
+        ("douzero", Config::DOUZERO),
     ];
 
     const KEYS: &'static [RuleKey] = &[
@@ -111,7 +113,7 @@ impl game::Rules for Config {
         RuleKey {
             name: "both-jokers-as-kickers",
             values: YES_NO,
-            doc: "both jokers may be attached as kickers (no preset: the seed forbids it)",
+            doc: "both jokers may be attached as kickers (Botzone's judge yes: 333444BR, 2222BR; the seed forbids it)",
         },
         RuleKey {
             name: "quad-pair-as-singles",
@@ -129,9 +131,14 @@ impl game::Rules for Config {
             doc: "the most cards one play may hold (seed 54, RLCard and OpenSpiel 20)",
         },
         RuleKey {
+            name: "quad-chains",
+            values: YES_NO,
+            doc: "chains of 2+ quads, alone or with two singles / two pairs per quad (Botzone's judge yes, others no)",
+        },
+        RuleKey {
             name: "auction",
-            values: "bids|openspiel|none|rob",
-            doc: "how the landlord is chosen: Pagat's bids, OpenSpiel's auction, none (RLCard), the apps' call and rob",
+            values: "bids|openspiel|none|rob|botzone",
+            doc: "how the landlord is chosen: Pagat's bids, OpenSpiel's auction, none (RLCard), the apps' call and rob, Botzone's bids (all pass: the first bidder at bid 1)",
         },
         RuleKey {
             name: "deal",
@@ -194,6 +201,7 @@ impl game::Rules for Config {
             "both-jokers-as-kickers" => next.rules.both_jokers_as_kickers = flag()?,
             "quad-pair-as-singles" => next.rules.quad_pair_as_singles = flag()?,
             "quad-with-two" => next.rules.quad_with_two = flag()?,
+            "quad-chains" => next.rules.quad_chains = flag()?,
             "max-cards" => {
                 next.rules.max_cards = u8::try_from(number(54)?).map_err(|_| RuleError::BadValue)?;
                 if next.rules.max_cards == 0 {
@@ -206,6 +214,7 @@ impl game::Rules for Config {
                     "openspiel" => Auction::OpenSpiel,
                     "none" => Auction::None,
                     "rob" => Auction::Rob,
+                    "botzone" => Auction::Botzone,
                     _ => return Err(RuleError::BadValue),
                 }
             }
@@ -243,11 +252,13 @@ impl game::Rules for Config {
             "quad-pair-as-singles" => out.write_str(yes_no(self.rules.quad_pair_as_singles)),
             "quad-with-two" => out.write_str(yes_no(self.rules.quad_with_two)),
             "max-cards" => write!(out, "{}", self.rules.max_cards),
+            "quad-chains" => out.write_str(yes_no(self.rules.quad_chains)),
             "auction" => out.write_str(match self.auction {
                 Auction::Bids => "bids",
                 Auction::OpenSpiel => "openspiel",
                 Auction::None => "none",
                 Auction::Rob => "rob",
+                Auction::Botzone => "botzone",
             }),
             "deal" => out.write_str(match self.deal {
                 DealStyle::Blocks => "blocks",

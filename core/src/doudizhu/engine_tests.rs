@@ -272,7 +272,9 @@ fn the_seeded_and_given_deals_are_pinned() {
 #[test]
 fn rules_round_trip_by_bytes_and_by_key() {
     assert_eq!(Config::PRESETS[0], ("pagat", Config::PAGAT));
-    assert_eq!(Config::PRESETS.len(), 4);
+    assert_eq!(Config::PRESETS.len(), 6);
+    assert_eq!(Config::PRESETS[5], ("douzero", Config::DOUZERO));
+    assert_eq!(Config::PRESETS[4], ("botzone", Config::BOTZONE));
     for (name, config) in Config::PRESETS {
         assert_eq!(Config::from_name(name), Some(*config));
         assert_eq!(<Config as Rules>::preset(name), Some(*config));
@@ -306,6 +308,17 @@ fn rules_round_trip_by_bytes_and_by_key() {
     let mut config = Config::PAGAT;
     assert_eq!(config.set("auction", "rob"), Ok(()));
     assert_eq!(config, Config::ROB);
+    // Botzone's game is Pagat's with Botzone's auction and combination flags.
+    let mut botzone = Config::PAGAT;
+    for (key, value) in [
+        ("auction", "botzone"),
+        ("both-jokers-as-kickers", "yes"),
+        ("quad-chains", "yes"),
+    ] {
+        assert_eq!(botzone.set(key, value), Ok(()));
+    }
+    assert_eq!(botzone, Config::BOTZONE);
+    assert_eq!(botzone.set("quad-chains", "maybe"), Err(RuleError::BadValue));
     assert_eq!(config.set("wing-copies", "5"), Err(RuleError::BadValue));
     assert_eq!(config.set("wing-copies", "0"), Err(RuleError::BadValue));
     assert_eq!(config.set("max-cards", "+20"), Err(RuleError::BadValue));

@@ -10,8 +10,11 @@ use super::combination::{CHAIN_TOP, Kind, Preset, Reading, classify, quad_single
 /// The most distinct plays a hand of at most [`MAX_HAND`] cards can hold, under any preset: an
 /// upper bound summed kind by kind (singles 15, pairs 10, triplets 6, bombs 5, rocket 1,
 /// sequences 36, pair sequences 52, airplanes 15, triplet + one 6·14, triplet + pair 6·12,
-/// airplane + singles Σ(7−k)·C(20−3k, k) = 1,327, airplane + pairs 148, quad + two singles
-/// 5·C(16, 2) = 600, quad + two pairs 5·C(8, 2) = 140). A buffer this long never overflows.
+/// airplane + singles Σ(7−k)·C(20−3k, k) = 1,327, airplane + pairs 148; quad + two singles
+/// 170 and quad + two pairs 45, the most over the number q of quads held (q = 2: two quads ×
+/// (C(13, 2) + 7); q = 3: three quads × C(6, 2)); Botzone's chains of quads 520 (plain 10 from
+/// five quads, single wings C(12, 4) = 495 from two quads and twelve other ranks, pair wings
+/// C(6, 4) = 15): 2,506 in all). A buffer this long never overflows.
 pub const MAX_MOVES: usize = 2511;
 
 /// The most cards a hand given to the searches may hold: the landlord's 20.
@@ -535,7 +538,7 @@ impl Gen<'_> {
                 add(pop(quads_p).saturating_mul(choose(pop(m2).saturating_sub(1), 2)));
             }
         }
-        n
+        n.saturating_add(self.count_quad_chains())
     }
 
     /// The kicker pairs of a quad + two singles (the same for every quad of the hand): two
@@ -581,6 +584,127 @@ impl Gen<'_> {
         self.triplet_kickers();
         self.airplanes_with_wings();
         self.quads();
+        if self.preset.quad_chains {
+            self.quad_chains();
+        }
+    }
+
+    /// The caps of the single wings of the quad chain `start .. start + len`: one card of any
+    /// other rank.
+    fn quad_chain_single_caps(&self, start: usize, len: usize) -> [u8; RANKS] {
+        let mut caps = [0u8; RANKS];
+        for (i, cap) in caps.iter_mut().enumerate() {
+            if i < start || i >= start.wrapping_add(len) {
+                *cap = self.h(i).min(1);
+            }
+        }
+        caps
+    }
+
+    /// The plays [`Gen::quad_chains`] reports (Botzone's chains of quads): per chain of quads in
+    /// the hand, the plain chain, the single-wing sets and the pair-wing sets that beat the
+    /// previous play and fit the size limit.
+    fn count_quad_chains(&self) -> usize {
+        if !self.preset.quad_chains {
+            return 0;
+        }
+        let plain = self.wants(Kind::QuadChain);
+        let singles = self.wants(Kind::QuadSingles);
+        let pairs = self.wants(Kind::QuadPairs);
+        let mut n = 0usize;
+        for start in 0..=CHAIN_TOP {
+            for end in start..=CHAIN_TOP {
+                if self.h(end) < 4 {
+                    break;
+                }
+                let len = end.wrapping_sub(start).saturating_add(1); // end ≥ start
+                if len < 2 {
+                    continue;
+                }
+                if plain
+                    && self.fits_size(len.saturating_mul(4))
+                    && self.beats_prev(&reading(Kind::QuadChain, len, start))
+                {
+                    n = n.saturating_add(1);
+                }
+                if singles
+                    && self.fits_size(len.saturating_mul(6))
+                    && self.beats_prev(&reading(Kind::QuadSingles, len, start))
+                {
+                    let caps = self.quad_chain_single_caps(start, len);
+                    n = n.saturating_add(kicker_sets(
+                        &caps,
+                        len.saturating_mul(2),
+                        self.preset.both_jokers_as_kickers,
+                    ));
+                }
+                if pairs
+                    && self.fits_size(len.saturating_mul(8))
+                    && self.beats_prev(&reading(Kind::QuadPairs, len, start))
+                {
+                    let ranks = self.pair_caps(start, len).iter().filter(|&&c| c > 0).count();
+                    n = n.saturating_add(choose(ranks, len.saturating_mul(2)));
+                }
+            }
+        }
+        n
+    }
+
+    /// Botzone's chains of quads ([`Preset::quad_chains`]): 2+ consecutive quads within 3 … A,
+    /// alone, with two different singles per quad, or with two different pairs per quad.
+    fn quad_chains(&mut self) {
+        let plain = self.wants(Kind::QuadChain);
+        let singles = self.wants(Kind::QuadSingles);
+        let pairs = self.wants(Kind::QuadPairs);
+        if !plain && !singles && !pairs {
+            return;
+        }
+        let both_jokers = self.preset.both_jokers_as_kickers;
+        for start in 0..=CHAIN_TOP {
+            let mut chain = [0u8; RANKS];
+            for end in start..=CHAIN_TOP {
+                if self.h(end) < 4 || self.stopped {
+                    break;
+                }
+                if let Some(slot) = chain.get_mut(end) {
+                    *slot = 4;
+                }
+                let len = end.wrapping_sub(start).saturating_add(1); // end ≥ start
+                if len < 2 {
+                    continue;
+                }
+                if plain {
+                    self.emit(&chain, reading(Kind::QuadChain, len, start));
+                }
+                let wings = len.saturating_mul(2);
+                let this = reading(Kind::QuadSingles, len, start);
+                if singles && self.fits_size(len.saturating_mul(6)) && self.beats_prev(&this) {
+                    let mut all = Multisets::new(&self.quad_chain_single_caps(start, len), wings);
+                    while !self.stopped && all.advance() {
+                        let [.., black, red] = all.cur;
+                        if black > 0 && red > 0 && !both_jokers {
+                            continue;
+                        }
+                        let mut c = chain;
+                        for (a, w) in c.iter_mut().zip(all.cur.iter()) {
+                            *a = a.saturating_add(*w);
+                        }
+                        self.emit(&c, this);
+                    }
+                }
+                let this = reading(Kind::QuadPairs, len, start);
+                if pairs && self.fits_size(len.saturating_mul(8)) && self.beats_prev(&this) {
+                    let mut all = Multisets::new(&self.pair_caps(start, len), wings);
+                    while !self.stopped && all.advance() {
+                        let mut c = chain;
+                        for (a, w) in c.iter_mut().zip(all.cur.iter()) {
+                            *a = a.saturating_add(w.saturating_mul(2));
+                        }
+                        self.emit(&c, this);
+                    }
+                }
+            }
+        }
     }
 
     fn simple(&mut self) {
@@ -967,5 +1091,69 @@ mod tests {
             n += 1;
         }
         assert_eq!(got[..n], [(2, 0, 0), (1, 1, 0), (1, 0, 1), (0, 1, 1)]);
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
+mod botzone_tests {
+    use super::*;
+
+    fn set(text: &str) -> Cards {
+        text.parse().unwrap()
+    }
+
+    /// Every play the generator reports reads as its reading under the preset, and the count
+    /// of [`count_plays`] agrees with the plays listed.
+    fn check(hand: &str, prev: &str) -> usize {
+        let preset = Preset::BOTZONE;
+        let prev_reading = classify(&set(prev), &preset).strongest();
+        let mut n = 0usize;
+        generate(&set(hand), prev_reading, &preset, 54, &mut |cards, r| {
+            assert!(classify(&cards, &preset).iter().any(|x| x == r), "{cards} as {r}");
+            n += 1;
+            true
+        });
+        assert_eq!(
+            count_plays(&set(hand), prev_reading, &preset, 54, false, false),
+            n,
+            "{hand} over {prev}"
+        );
+        n
+    }
+
+    #[test]
+    fn botzone_quad_chains_are_generated_and_counted() {
+        // Two quads and four other ranks: the chain alone, C(4 + 0, 4) = 1 single-wing set
+        // (5 6 7 8), no pair wings.
+        let lead = check("333344445678", "");
+        let mut wings = 0;
+        for_each_move(&set("333344445678"), &Cards::EMPTY, &Preset::BOTZONE, |c| {
+            if c.len() == 12 {
+                wings += 1;
+            }
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(wings, 1);
+        assert!(lead > 0);
+        // Over a quad chain: only longer-equal chains of the same length above it, bombs.
+        assert_eq!(check("333344445555", "33334444"), 3 + 1);
+        // No higher chain in hand: the rocket and the two bombs only.
+        assert_eq!(check("33334444BR56", "333344445678"), 3);
+        // Both jokers may be wings of a chain under Botzone: 44445555 67BR, the rocket, two bombs.
+        assert_eq!(check("44445555BR67", "333344445678"), 1 + 1 + 2);
+        // Pair wings: 33334444 with 55 66 77 88 (one set); the big hand's other plays counted too.
+        let mut pair_wings = 0;
+        for_each_move(&set("3333444455667788"), &Cards::EMPTY, &Preset::BOTZONE, |c| {
+            if c.len() == 16 {
+                pair_wings += 1;
+            }
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(pair_wings, 1);
+        check("3333444455667788", "");
+        check("33334444555566667BR", "");
     }
 }

@@ -151,6 +151,7 @@ pub(crate) const PERMISSIVE: Preset = Preset {
     quad_pair_as_singles: true,
     quad_with_two: true,
     max_cards: 54,
+    quad_chains: true,
 };
 
 impl Play {

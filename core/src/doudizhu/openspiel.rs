@@ -241,7 +241,7 @@ fn play_id(play: &Play) -> Option<u32> {
                 .checked_add(k.checked_mul(per_head)?)?
                 .checked_add(found?)?
         }
-        Kind::QuadSingles | Kind::QuadPairs => return None,
+        Kind::QuadSingles | Kind::QuadPairs | Kind::QuadChain => return None,
     };
     (id < ACTIONS).then_some(id)
 }

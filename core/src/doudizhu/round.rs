@@ -83,10 +83,15 @@ pub enum Auction {
     /// robbed, the caller may finally rob back once (doubling again). The last to call or rob
     /// is the landlord.
     Rob = 3,
+    /// Botzone's auction (code 4, its `FightTheLandlord2` judge): as [`Auction::Bids`] — from
+    /// the first bidder each seat speaks once, bidding above the current bid (at most 3) or
+    /// passing, a bid of 3 ends it, else the highest bidder is the landlord — except that when
+    /// all three pass the first bidder is the landlord at a bid of 1: no deal is void.
+    Botzone = 4,
 }
 
 impl Auction {
-    /// The auction of code `code` (0–3).
+    /// The auction of code `code` (0–4).
     ///
     /// # Errors
     /// [`Error::UnknownCode`] `{ what: "auction", .. }`.
@@ -96,6 +101,7 @@ impl Auction {
             1 => Auction::OpenSpiel,
             2 => Auction::None,
             3 => Auction::Rob,
+            4 => Auction::Botzone,
             _ => return Err(unknown("auction", code)),
         })
     }
@@ -245,13 +251,37 @@ impl Config {
         target: 0,
     };
 
-    /// The preset named `pagat`, `openspiel`, `rlcard` or `rob` (ASCII case ignored).
+    /// Botzone's game (its `FightTheLandlord2` judge in ailab-pku/botzone-local):
+    /// [`Preset::BOTZONE`] plays, [`Auction::Botzone`] (all pass: the first bidder is the
+    /// landlord at bid 1), the block deal and stake scoring (the landlord wins or loses 2 ×
+    /// bid × 2^(bombs + rockets + spring or anti-spring), each peasant 1 ×).
+    pub const BOTZONE: Config = Config {
+        rules: Preset::BOTZONE,
+        auction: Auction::Botzone,
+        deal: DealStyle::Blocks,
+        scoring: Scoring::Stake,
+        quad_blocks_chain_head: false,
+        bomb_follows_rocket: false,
+        deals: 9,
+        target: 0,
+    };
+
+    /// DouZero's game: RLCard's (no auction, 1/0 payoffs) with [`Preset::DOUZERO`] plays.
+    pub const DOUZERO: Config = Config {
+        rules: Preset::DOUZERO,
+        ..Config::RLCARD
+    };
+
+    /// The preset named `pagat`, `openspiel`, `rlcard`, `rob`, `botzone` or `douzero` (ASCII
+    /// case ignored).
     pub fn from_name(name: &str) -> Option<Config> {
         [
             ("pagat", Config::PAGAT),
             ("openspiel", Config::OPENSPIEL),
             ("rlcard", Config::RLCARD),
             ("rob", Config::ROB),
+            ("botzone", Config::BOTZONE),
+            ("douzero", Config::DOUZERO),
         ]
         .into_iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(name))

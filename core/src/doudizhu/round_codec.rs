@@ -71,7 +71,8 @@ pub(crate) fn encode_config(c: &Config, w: &mut Writer<'_>) -> Result<(), Error>
         | u8::from(r.quad_pair_as_singles) << 2
         | u8::from(r.quad_with_two) << 3
         | u8::from(c.quad_blocks_chain_head) << 4
-        | u8::from(c.bomb_follows_rocket) << 5;
+        | u8::from(c.bomb_follows_rocket) << 5
+        | u8::from(r.quad_chains) << 6;
     w.put(&[
         r.wing_copies,
         flags,
@@ -94,7 +95,7 @@ fn decode_config(r: &mut Reader<'_>) -> Result<Config, Error> {
 /// validated together.
 pub(crate) fn decode_config_fields(r: &mut Reader<'_>) -> Result<Config, Error> {
     let [wing_copies, flags, max_cards, auction, deal, scoring] = r.take::<6>()?;
-    if flags >> 6 != 0 {
+    if flags >> 7 != 0 {
         return Err(bad("unknown config flags"));
     }
     let bit = |i: u8| flags >> i & 1 == 1;
@@ -106,6 +107,7 @@ pub(crate) fn decode_config_fields(r: &mut Reader<'_>) -> Result<Config, Error> 
             quad_pair_as_singles: bit(2),
             quad_with_two: bit(3),
             max_cards,
+            quad_chains: bit(6),
         },
         auction: Auction::from_code(auction)?,
         deal: DealStyle::from_code(deal)?,

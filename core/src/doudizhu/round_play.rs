@@ -27,7 +27,7 @@ impl Round {
                     return false;
                 }
                 match self.config.auction {
-                    Auction::Bids | Auction::OpenSpiel => {
+                    Auction::Bids | Auction::OpenSpiel | Auction::Botzone => {
                         for b in self.bid.saturating_add(1)..=3 {
                             if !f(Action::Bid(b)) {
                                 return false;
@@ -365,7 +365,7 @@ impl Round {
             self.passes = 0;
         }
         match self.config.auction {
-            Auction::Bids => {
+            Auction::Bids | Auction::Botzone => {
                 if !pass {
                     self.bid = code;
                     self.bidder = seat;
@@ -373,7 +373,12 @@ impl Round {
                 if code == 3 {
                     self.take_kitty(seat)?;
                 } else if self.auction_len >= 3 {
-                    if self.bidder == NONE {
+                    if self.bidder == NONE && self.config.auction == Auction::Botzone {
+                        // Botzone: all passed, the first bidder is the landlord at bid 1.
+                        self.bid = 1;
+                        self.bidder = self.first;
+                        self.take_kitty(self.first)?;
+                    } else if self.bidder == NONE {
                         self.phase = Phase::Over;
                     } else {
                         self.take_kitty(self.bidder)?;

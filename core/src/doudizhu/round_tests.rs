@@ -117,6 +117,32 @@ fn pagat_auction_all_pass_is_void() {
 }
 
 #[test]
+fn botzone_all_pass_makes_the_first_bidder_landlord_at_bid_1() {
+    // Botzone's judge (checkLandlord): three passes, seat 0 (the first bidder) is the
+    // landlord and the final bid is max(bids + [1]) = 1.
+    let mut r = Round::new(&Config::BOTZONE, &Deal::Seeded(5)).unwrap();
+    let first = r.first_bidder();
+    for k in 0..3u8 {
+        let seat = Seat((first.0 + k) % 3);
+        let e = r.apply(seat, Action::Pass).unwrap();
+        assert!(!e.void);
+        assert_eq!(e.landlord, (k == 2).then_some(first));
+    }
+    assert_eq!(r.hand(first).len(), 20);
+    assert_eq!(r.to_act(), Some(first));
+    assert_eq!(r.stake_factors().0, 1);
+    // A bid still wins as under Pagat's auction.
+    let mut r = Round::new(&Config::BOTZONE, &Deal::Seeded(5)).unwrap();
+    let second = Seat((first.0 + 1) % 3);
+    r.apply(first, Action::Pass).unwrap();
+    r.apply(second, Action::Bid(2)).unwrap();
+    assert!(!r.is_legal(Seat((first.0 + 2) % 3), Action::Bid(2)));
+    let e = r.apply(Seat((first.0 + 2) % 3), Action::Pass).unwrap();
+    assert_eq!(e.landlord, Some(second));
+    assert_eq!(r.stake_factors().0, 2);
+}
+
+#[test]
 fn pagat_highest_bid_wins_after_three_turns() {
     let mut r = Round::new(&Config::PAGAT, &Deal::Seeded(5)).unwrap();
     r.apply(Seat(0), Action::Bid(1)).unwrap();

@@ -82,6 +82,8 @@ pub fn reference_preset(id: PresetId) -> reference::Preset {
         PresetId::Pagat => reference::Preset::Pagat,
         PresetId::Rlcard => reference::Preset::RlCard,
         PresetId::Openspiel => reference::Preset::OpenSpiel,
+        PresetId::Botzone => reference::Preset::Botzone,
+        PresetId::Douzero => reference::Preset::DouZero,
     }
 }
 
@@ -112,21 +114,10 @@ fn core_moves(hand: &Cards, prev: &Cards, preset: &Preset) -> Result<Vec<Cards>,
     Ok(out)
 }
 
-/// `doudizhu_diff`: classify, beats and moves of the core against the reference; every
-/// generated move classifies and beats the previous play; spring and min-plays agree with the
-/// reference on small hands, and every spring plan replays.
-pub fn diff(case: Case) {
-    let deal = deal(&case);
-    let preset = deal.preset.preset();
-    let rp = reference_preset(deal.preset);
-    let hand = deal.landlord;
-    let mut sub = [0u8; 15];
-    for ((s, &have), &pick) in sub.iter_mut().zip(hand.counts().iter()).zip(case.pick.iter()) {
-        *s = pick % (have + 1);
-    }
-    let sub = Cards::from_counts(sub).expect("a sub-hand fits");
-    // Classify.
-    assert_eq!(readings(&sub, &preset), reference_readings(&sub, rp), "classify {sub}");
+/// Beats both ways round and the moves from the hand (or the sub-hand) agree with the reference,
+/// over a previous play taken from the first peasant's plays.
+fn plays_agree(deal: &Deal, case: &Case, hand: Cards, sub: Cards, preset: &Preset, rp: reference::Preset) {
+    let preset = *preset;
     // A previous play from the first peasant (or a raw sub-hand when there is none).
     let theirs = reference::plays_within(&deal.first.counts(), rp);
     let prev = match theirs.len() {
@@ -176,6 +167,32 @@ pub fn diff(case: Case) {
         from.len() > core_ddz::MAX_HAND || got.len() <= core_ddz::MAX_MOVES,
         "moves {from}: more than MAX_MOVES"
     );
+}
+
+/// `doudizhu_diff`: classify, beats and moves of the core against the reference; every
+/// generated move classifies and beats the previous play; spring and min-plays agree with the
+/// reference on small hands, and every spring plan replays.
+pub fn diff(case: Case) {
+    let deal = deal(&case);
+    let preset = deal.preset.preset();
+    let rp = reference_preset(deal.preset);
+    let hand = deal.landlord;
+    let mut sub = [0u8; 15];
+    for ((s, &have), &pick) in sub.iter_mut().zip(hand.counts().iter()).zip(case.pick.iter()) {
+        *s = pick % (have + 1);
+    }
+    let sub = Cards::from_counts(sub).expect("a sub-hand fits");
+    // Classify.
+    assert_eq!(readings(&sub, &preset), reference_readings(&sub, rp), "classify {sub}");
+    plays_agree(&deal, &case, hand, sub, &preset, rp);
+    // Botzone's rules on the same cards too (the case's preset byte keeps its meaning for the
+    // three older presets, so the stored regressions test what they tested).
+    assert_eq!(
+        readings(&sub, &Preset::BOTZONE),
+        reference_readings(&sub, reference::Preset::Botzone),
+        "classify --preset botzone {sub}"
+    );
+    plays_agree(&deal, &case, hand, sub, &Preset::BOTZONE, reference::Preset::Botzone);
     // Spring and min-plays on every landlord hand (up to 20 cards): the reference's memoised
     // search with its threats cut to the highest key per kind and chain is fast enough.
     let mut scratch = Box::new(core_ddz::Scratch::new());

@@ -212,13 +212,16 @@ pub enum Kind {
     Rocket,
     /// Quad + two singles (type 13, first form).
     QuadSingles,
-    /// Quad + two pairs (type 13, second form).
+    /// Quad + two pairs (type 13, second form); under Botzone also 2+ consecutive quads with
+    /// two pairs each (chain 2+).
     QuadPairs,
+    /// Botzone's 2+ consecutive quads within 3…A, nothing attached.
+    QuadChain,
 }
 
 impl Kind {
     /// Every kind in order.
-    pub const ALL: [Kind; 14] = [
+    pub const ALL: [Kind; 15] = [
         Kind::Single,
         Kind::Pair,
         Kind::Triplet,
@@ -233,6 +236,7 @@ impl Kind {
         Kind::Rocket,
         Kind::QuadSingles,
         Kind::QuadPairs,
+        Kind::QuadChain,
     ];
 
     /// The kind's name as the CLI prints it.
@@ -252,6 +256,7 @@ impl Kind {
             Kind::Rocket => "rocket",
             Kind::QuadSingles => "quad-singles",
             Kind::QuadPairs => "quad-pairs",
+            Kind::QuadChain => "quad-chain",
         }
     }
 
@@ -316,18 +321,30 @@ pub enum Preset {
     RlCard,
     /// OpenSpiel's (google-deepmind/open_spiel) `dou_dizhu`: 26,053 play actions.
     OpenSpiel,
+    /// Botzone's judge (ailab-pku/botzone-local, `FightTheLandlord2.py36`).
+    Botzone,
+    /// DouZero's move generator (kwai/DouZero, `douzero/env/move_generator.py`).
+    DouZero,
 }
 
 impl Preset {
     /// Every preset.
-    pub const ALL: [Preset; 3] = [Preset::Pagat, Preset::RlCard, Preset::OpenSpiel];
+    pub const ALL: [Preset; 5] = [
+        Preset::Pagat,
+        Preset::RlCard,
+        Preset::OpenSpiel,
+        Preset::Botzone,
+        Preset::DouZero,
+    ];
 
-    /// The CLI name: `pagat`, `rlcard`, `openspiel`.
+    /// The CLI name: `pagat`, `rlcard`, `openspiel`, `botzone`, `douzero`.
     pub fn name(self) -> &'static str {
         match self {
             Preset::Pagat => "pagat",
             Preset::RlCard => "rlcard",
             Preset::OpenSpiel => "openspiel",
+            Preset::Botzone => "botzone",
+            Preset::DouZero => "douzero",
         }
     }
 
@@ -346,6 +363,7 @@ impl Preset {
                 quad_two: true,
                 quad_pair_as_singles: false,
                 max_cards: None,
+                quad_chains: false,
             },
             Preset::RlCard => Rules {
                 wing_copies: 3,
@@ -354,6 +372,7 @@ impl Preset {
                 quad_two: true,
                 quad_pair_as_singles: true,
                 max_cards: Some(MAX_HAND),
+                quad_chains: false,
             },
             Preset::OpenSpiel => Rules {
                 wing_copies: 3,
@@ -362,6 +381,31 @@ impl Preset {
                 quad_two: false,
                 quad_pair_as_singles: false,
                 max_cards: Some(MAX_HAND),
+                quad_chains: false,
+            },
+            // The judge reads a set by its count of each point: single wings are as many ranks
+            // of one card as there are triplets; the jokers are two different points.
+            Preset::Botzone => Rules {
+                wing_copies: 1,
+                wings_may_extend_chain: false,
+                both_jokers_as_kickers: true,
+                quad_two: true,
+                quad_pair_as_singles: false,
+                max_cards: None,
+                quad_chains: true,
+            },
+            // Kickers are any cards left after the triplets or the quad (itertools
+            // combinations over the remaining cards): up to four of a rank as wings, both
+            // jokers, a pair as two singles; a wing triplet next to the chain is one more way
+            // to read the set.
+            Preset::DouZero => Rules {
+                wing_copies: 4,
+                wings_may_extend_chain: true,
+                both_jokers_as_kickers: true,
+                quad_two: true,
+                quad_pair_as_singles: true,
+                max_cards: Some(MAX_HAND),
+                quad_chains: false,
             },
         }
     }
@@ -386,6 +430,9 @@ pub struct Rules {
     pub quad_pair_as_singles: bool,
     /// Largest play in cards (`None` = no limit beyond the definitions).
     pub max_cards: Option<u32>,
+    /// Whether 2+ consecutive quads (within 3…A) are a play: alone, with two singles of
+    /// different ranks per quad, or with two pairs of different ranks per quad (Botzone).
+    pub quad_chains: bool,
 }
 
 /// Builds one table entry.
@@ -558,6 +605,39 @@ fn build(rules: &Rules) -> HashMap<Hand, Vec<Reading>> {
             }
         }
     }
+    // Chains of quads (Botzone): k ≥ 2 consecutive quads within 3…A; nothing attached, or 2k
+    // single cards of 2k different other ranks, or 2k pairs of 2k different other ranks 3…2.
+    if rules.quad_chains {
+        for start in 0..=ACE {
+            for length in 2..=(ACE + 1 - start) {
+                let mut body = EMPTY;
+                for count in &mut body[start..start + length] {
+                    *count = 4;
+                }
+                record(&mut table, rules, body, Kind::QuadChain, length, start);
+                let outside: Vec<usize> = (0..RANKS)
+                    .filter(|rank| !(start..start + length).contains(rank))
+                    .collect();
+                for wings in multisets(&outside, 2 * length as u32, &|_| 1) {
+                    if both_jokers(&wings) && !rules.both_jokers_as_kickers {
+                        continue;
+                    }
+                    record(&mut table, rules, plus(&body, &wings), Kind::QuadSingles, length, start);
+                }
+                let pair_ranks: Vec<usize> = outside.iter().copied().filter(|rank| *rank <= TWO).collect();
+                for chosen in multisets(&pair_ranks, 2 * length as u32, &|_| 1) {
+                    record(
+                        &mut table,
+                        rules,
+                        plus(&body, &plus(&chosen, &chosen)),
+                        Kind::QuadPairs,
+                        length,
+                        start,
+                    );
+                }
+            }
+        }
+    }
     for readings in table.values_mut() {
         readings.sort();
     }
@@ -566,11 +646,13 @@ fn build(rules: &Rules) -> HashMap<Hand, Vec<Reading>> {
 
 /// The table of every play of `preset`, built on first use.
 pub fn table(preset: Preset) -> &'static HashMap<Hand, Vec<Reading>> {
-    static TABLES: [OnceLock<HashMap<Hand, Vec<Reading>>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static TABLES: [OnceLock<HashMap<Hand, Vec<Reading>>>; 5] = [const { OnceLock::new() }; 5];
     let index = match preset {
         Preset::Pagat => 0,
         Preset::RlCard => 1,
         Preset::OpenSpiel => 2,
+        Preset::Botzone => 3,
+        Preset::DouZero => 4,
     };
     TABLES[index].get_or_init(|| build(&preset.rules()))
 }
