@@ -34,14 +34,16 @@ fn dominoes_uniform(seed: u64) -> u64 {
 }
 
 fn tichu_random(seed: u64) -> u64 {
-    let round = tichu::round::Round::new(&tichu::round::Config::STANDARD, &tichu::round::Deal::Seeded(seed)).expect("a round");
+    let round =
+        tichu::round::Round::new(&tichu::round::Config::STANDARD, &tichu::round::Deal::Seeded(seed)).expect("a round");
     let mut b = tichu::bot::RandomBot::new(seed);
     let (round, n) = play_round(round, |r| b.step(r));
     round.outcome().map_or(0, |o| o.scores[0] as u64) + n as u64
 }
 
 fn tichu_uniform(seed: u64) -> u64 {
-    let round = tichu::round::Round::new(&tichu::round::Config::STANDARD, &tichu::round::Deal::Seeded(seed)).expect("a round");
+    let round =
+        tichu::round::Round::new(&tichu::round::Config::STANDARD, &tichu::round::Deal::Seeded(seed)).expect("a round");
     let mut bots = [0, 1, 2, 3].map(|k| Uniform::new(seed.wrapping_add(k)));
     let (round, n) = play_round(round, |r| bot::step(r, &mut bots));
     round.outcome().map_or(0, |o| o.scores[0] as u64) + n as u64
@@ -95,7 +97,10 @@ fn main() {
     let n: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(5_000);
     let passes: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(5);
     let filter = args.next().unwrap_or_default();
-    let cases: Vec<&Case> = CASES.iter().filter(|(name, _)| name.contains(filter.as_str())).collect();
+    let cases: Vec<&Case> = CASES
+        .iter()
+        .filter(|(name, _)| name.contains(filter.as_str()))
+        .collect();
     let mut best = vec![u64::MAX; cases.len()];
     let mut sums = vec![0u64; cases.len()];
     for _ in 0..passes {
