@@ -22,7 +22,9 @@
 #![no_std]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
-#![allow(clippy::missing_safety_doc)] // Each function's doc states its pointer contract.
+// Each function's doc states its pointer contract; the C functions are documented for Doxygen
+// (`@param[in]`, `#PARLOR_OK`), not with rustdoc links.
+#![allow(clippy::missing_safety_doc, rustdoc::broken_intra_doc_links)]
 
 #[cfg(feature = "std")]
 extern crate std;

@@ -6,7 +6,7 @@
 //! | bytes | field |
 //! |---|---|
 //! | 0..4 | magic `PRLR` |
-//! | 4 | [`STATE_VERSION`] |
+//! | 4 | `STATE_VERSION` |
 //! | 5 | game (`ParlorGame`, 1..=4) |
 //! | 6 | kind (1 config, 2 round, 3 match) |
 //! | 7 | seats at the table (0 for a config) |

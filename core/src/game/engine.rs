@@ -547,4 +547,9 @@ pub trait Search: Round {
     /// How good a finished round is for `seat`, in `0.0..=1.0` (1 = the best result; ties and
     /// partnerships per game: documented).
     fn reward(outcome: &Self::Outcome, seat: Seat) -> f32;
+
+    /// The search iterations of the levels easy, normal and hard
+    /// ([`search::Level`](super::search::Level)); by default the game's figures in
+    /// [`search::level_iterations`](super::search::level_iterations).
+    const LEVEL_ITERATIONS: [u32; 3] = super::search::level_iterations(Self::GAME);
 }
