@@ -127,6 +127,9 @@ struct Gen<'a> {
     quirk: bool,
     /// With `skip`: [`Gen::masks`] of the hand.
     masks: [u16; 4],
+    /// With `skip`: the caller expands airplane sets into several readings, so the airplane
+    /// blocks (plain airplanes, airplanes with wings) are never passed over whole.
+    expand: bool,
 }
 
 /// Runs the generator; `f` gets each play with the reading it was generated as (its only
@@ -139,7 +142,7 @@ pub(crate) fn generate(
     limit: usize,
     f: &mut dyn FnMut(Cards, Reading) -> bool,
 ) -> bool {
-    generate_from(hand, prev, preset, limit, None, f)
+    generate_from(hand, prev, preset, limit, None, false, f)
 }
 
 /// [`generate`], passing over whole blocks of plays while `skip` (when given) is at least
@@ -147,13 +150,16 @@ pub(crate) fn generate(
 /// must count down `skip` for each play it is given (`f` and the blocks share the count). Only
 /// for rules whose sets read one way each (the caller expands no readings): the blocks are
 /// counted as the generator reports them, less the chains from a quad when the flag with the
-/// count is set (the caller then drops those, OpenSpiel's chain rule).
+/// count is set (the caller then drops those, OpenSpiel's chain rule). With `expand` (rules that
+/// read airplane sets several ways, the caller expanding them) the airplane blocks are walked
+/// play by play and only the other blocks are passed over.
 pub(crate) fn generate_from(
     hand: &Cards,
     prev: Option<Reading>,
     preset: &Preset,
     limit: usize,
     skip: Option<(&Cell<usize>, bool)>,
+    expand: bool,
     f: &mut dyn FnMut(Cards, Reading) -> bool,
 ) -> bool {
     let mut g = Gen {
@@ -167,6 +173,7 @@ pub(crate) fn generate_from(
         skip: skip.map(|(cell, _)| cell),
         quirk: skip.is_some_and(|(_, quirk)| quirk),
         masks: [0; 4],
+        expand,
     };
     if g.skip.is_some() {
         g.masks = g.masks();
@@ -201,6 +208,7 @@ pub(crate) fn count_plays(
         skip: None,
         quirk,
         masks: [0; 4],
+        expand: false,
     };
     g.count(expand, quirk)
 }
@@ -747,7 +755,9 @@ impl Gen<'_> {
             (Kind::Airplane, 3, 2),
         ] {
             if !self.wants(kind)
-                || (self.skip.is_some() && self.skipped(self.count_chains(self.masks, kind, self.quirk)))
+                || (self.skip.is_some()
+                    && !(self.expand && kind == Kind::Airplane)
+                    && self.skipped(self.count_chains(self.masks, kind, self.quirk)))
             {
                 continue;
             }
@@ -838,7 +848,9 @@ impl Gen<'_> {
         let caps = self.single_caps(start, len);
         let preset = *self.preset;
         let this = reading(Kind::AirplaneSingles, len, start);
-        if !self.beats_prev(&this) || self.skipped(kicker_sets(&caps, len, preset.both_jokers_as_kickers)) {
+        if !self.beats_prev(&this)
+            || (!self.expand && self.skipped(kicker_sets(&caps, len, preset.both_jokers_as_kickers)))
+        {
             return;
         }
         let mut all = Multisets::new(&caps, len);
@@ -879,7 +891,9 @@ impl Gen<'_> {
     fn pair_wings(&mut self, chain: &[u8; RANKS], start: usize, len: usize) {
         let caps = self.pair_caps(start, len);
         let this = reading(Kind::AirplanePairs, len, start);
-        if !self.beats_prev(&this) || self.skipped(choose(caps.iter().filter(|&&c| c > 0).count(), len)) {
+        if !self.beats_prev(&this)
+            || (!self.expand && self.skipped(choose(caps.iter().filter(|&&c| c > 0).count(), len)))
+        {
             return;
         }
         let mut all = Multisets::new(&caps, len);

@@ -148,14 +148,15 @@ impl Round {
     /// The legal action of index `n` (order of [`Round::for_each_legal_action`]); `None` when
     /// `n` is past the count. On a lead, the blocks of plays before it (simple plays, each kind
     /// of chain, triplets with kickers, each chain's wings, each quad's kickers) are passed over
-    /// by their counts (except under rules that read airplane sets several ways), and the
-    /// generator stops at it.
+    /// by their counts (under rules that read airplane sets several ways, all but the airplane
+    /// blocks, which are walked and expanded as [`Round::for_each_legal_action`] expands them),
+    /// and the generator stops at it.
     pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
         let prev = self.top.map(|(_, p)| p.reading);
         let rules = self.config.rules;
+        let several = several_readings(&rules);
         let plain = self.to_act() == Some(seat)
             && self.phase == Phase::Play
-            && !several_readings(&rules)
             && !(self.config.bomb_follows_rocket && prev.is_some_and(|p| p.kind == Kind::Rocket));
         if !plain {
             let mut left = n;
@@ -184,26 +185,49 @@ impl Round {
         let mut found = None;
         // Over a play, the blocks are small: counting them costs more than walking them.
         let blocks = prev.is_none().then_some((&skip, quirk));
+        // One reading of the play, counted down as `visit` reports it; whether to go on.
+        let mut take = |cards: Cards, reading: Reading| -> bool {
+            if quirk && blocked_chain(&hand, &reading) {
+                return true;
+            }
+            match skip.get().checked_sub(1) {
+                None => {
+                    found = Some(Action::Play(Play { cards, reading }));
+                    false
+                }
+                Some(rest) => {
+                    skip.set(rest);
+                    true
+                }
+            }
+        };
         generate_from(
             &hand,
             prev,
             &rules,
             usize::from(rules.max_cards),
             blocks,
-            &mut |cards, reading| {
-                if quirk && blocked_chain(&hand, &reading) {
-                    return true;
+            several,
+            &mut |cards, generated| {
+                // As `visit`: airplane sets under rules that read them several ways are
+                // expanded into each reading that beats the previous play.
+                let multi = several
+                    && matches!(
+                        generated.kind,
+                        Kind::Airplane | Kind::AirplaneSingles | Kind::AirplanePairs
+                    );
+                if !multi {
+                    return take(cards, generated);
                 }
-                match skip.get().checked_sub(1) {
-                    None => {
-                        found = Some(Action::Play(Play { cards, reading }));
-                        false
+                for reading in classify(&cards, &rules).iter() {
+                    if prev.is_some_and(|p| !reading.beats(&p)) {
+                        continue;
                     }
-                    Some(rest) => {
-                        skip.set(rest);
-                        true
+                    if !take(cards, reading) {
+                        return false;
                     }
                 }
+                true
             },
         );
         found
