@@ -24,6 +24,7 @@ use parlor_core::tichu::{self, Cards, Rank};
 
 use crate::CliError;
 
+pub mod bsw;
 pub mod round;
 pub mod score;
 pub mod trick;

@@ -154,7 +154,7 @@ impl Match {
         let [lo, hi] = self.config.target.to_le_bytes();
         bytes[1] = lo;
         bytes[2] = hi;
-        bytes[3] = u8::from(self.config.tichu_during_exchange);
+        bytes[3] = self.config.flag_byte();
         bytes[4] = self.config.bomb_priority as u8;
         let fields = self
             .seed
@@ -212,7 +212,7 @@ impl Match {
             != [
                 lo,
                 hi,
-                u8::from(config.tichu_during_exchange),
+                config.flag_byte(),
                 config.bomb_priority as u8,
             ]
         {

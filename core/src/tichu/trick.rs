@@ -155,6 +155,10 @@ pub struct TrickParts {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Trick {
     parts: TrickParts,
+    /// Bombs after the last pass: the trick waits for its winner's gathering pass.
+    bomb_after_passes: bool,
+    /// The seat in turn may bomb without fulfilling an open wish.
+    wish_bomb: bool,
 }
 
 impl Trick {
@@ -172,6 +176,38 @@ impl Trick {
                 played: Cards::EMPTY,
                 end: None,
             },
+            bomb_after_passes: false,
+            wish_bomb: false,
+        }
+    }
+
+    /// This trick under the two bomb rules of [`Config`](super::round::Config) (both off in
+    /// [`Trick::new`] and [`Trick::with`]): `bomb_after_passes` — once every other seat with
+    /// cards has passed, the trick is not yet over: its winner is to act and gathers it with a
+    /// pass, and until then any seat may bomb (a winner who went out with the top play gathers
+    /// nothing: the last pass ends the trick) ([`Trick::gathering`]); `wish_bomb` — the seat in turn may bomb
+    /// without fulfilling an open wish.
+    pub const fn with_rules(mut self, bomb_after_passes: bool, wish_bomb: bool) -> Trick {
+        self.bomb_after_passes = bomb_after_passes;
+        self.wish_bomb = wish_bomb;
+        self
+    }
+
+    /// Whether every other seat has passed and the trick waits for the seat in turn to gather it
+    /// with a pass (only under `bomb_after_passes`, [`Trick::with_rules`]); bombs are still
+    /// possible.
+    pub fn gathering(&self) -> bool {
+        self.parts.end.is_none() && self.parts.top.is_some() && self.parts.passes >= self.needed_passes().max(1)
+    }
+
+    /// The seat that gathers the trick: its winner while it holds cards. A winner who went out
+    /// with the trick's top play gathers nothing: the last pass ends such a trick, as
+    /// Brettspielwelt plays it.
+    fn gatherer(&self) -> Option<Seat> {
+        if self.is_out(self.parts.top_seat) {
+            None
+        } else {
+            Some(self.parts.top_seat)
         }
     }
 
@@ -196,8 +232,29 @@ impl Trick {
     /// passes or points before the lead, and after it exactly one pass for every seat with cards
     /// between the top play's seat and the seat to act (so the turn never comes back to the top
     /// play: the trick ends first). Errors: [`Error::InvalidTrick`].
+    ///
+    /// Under the `bomb_after_passes` rule ([`Trick::with_rules`]) the trick may also wait to be
+    /// gathered: every other seat with cards passed and the gatherer is to act; such parts give
+    /// a trick with that rule on (and `wish_bomb` off).
     pub fn from_parts(parts: TrickParts) -> Result<Trick, Error> {
-        let trick = Trick { parts };
+        let mut trick = Trick {
+            parts,
+            bomb_after_passes: false,
+            wish_bomb: false,
+        };
+        if parts.end.is_none()
+            && parts.top.is_some()
+            && parts.passes > 0
+            && parts.passes == trick.needed_passes()
+            && trick.gatherer() == Some(parts.turn)
+            && (-25..=100).contains(&parts.points)
+            && parts.points % 5 == 0
+            && parts.played.points() == parts.points
+            && !parts.played.is_empty()
+        {
+            trick.bomb_after_passes = true;
+            return Ok(trick);
+        }
         let passes_so_far = match parts.top {
             Some(_) => trick.active_between(parts.top_seat, parts.turn),
             None => 0,
@@ -306,15 +363,18 @@ impl Trick {
         }
         let played = self.parts.played.joined(play).ok_or(Error::PlayedTwice)?;
         let reading = resolve(self.parts.top, play).ok_or(Error::IllegalPlay)?;
-        let in_turn = seat == self.parts.turn;
-        if !(in_turn || (reading.is_bomb() && self.parts.top.is_some())) {
+        // While the trick waits to be gathered, the gatherer too may only bomb.
+        let in_turn = seat == self.parts.turn && !self.gathering();
+        let bomb_on_play = reading.is_bomb() && self.parts.top.is_some();
+        if !(in_turn || bomb_on_play) {
             return Err(Error::NotYourTurn);
         }
         if wish.is_some() && (!play.has_mahjong() || self.parts.wish.is_some()) {
             return Err(Error::UnexpectedWish);
         }
         if let Some(rank) = self.parts.wish {
-            if in_turn && play.count(rank) == 0 && wish_forces(&hand, self.parts.top, Some(rank))? {
+            let bound = in_turn && !(self.wish_bomb && bomb_on_play);
+            if bound && play.count(rank) == 0 && wish_forces(&hand, self.parts.top, Some(rank))? {
                 return Err(Error::MustFulfilWish);
             }
             if play.count(rank) > 0 {
@@ -391,6 +451,9 @@ impl Trick {
         if self.parts.top.is_none() {
             return Err(Error::CannotPassOnLead);
         }
+        if self.gathering() {
+            return Ok(self.finish(self.ending()));
+        }
         if wish_forces(&hand, self.parts.top, self.parts.wish)? {
             return Err(Error::MustFulfilWish);
         }
@@ -400,7 +463,13 @@ impl Trick {
                 self.parts.turn = next;
                 Ok(Step::Next(next))
             }
-            _ => Ok(self.finish(self.ending())),
+            _ => match self.gatherer() {
+                Some(gatherer) if self.bomb_after_passes => {
+                    self.parts.turn = gatherer;
+                    Ok(Step::Next(gatherer))
+                }
+                _ => Ok(self.finish(self.ending())),
+            },
         }
     }
 }
