@@ -101,18 +101,22 @@ fn seeded_rounds_through_the_trait_round_trip_every_action_and_state() {
 
 #[test]
 fn the_lowest_bot_through_the_trait_plays_the_pinned_round() {
-    // The figures of `lowest_legal_players_are_pinned` (tests/tests/tichu_round.rs).
-    let mut round = <Round as game::Round>::seeded(&Config::STANDARD, 0).unwrap();
-    let mut bots = [Lowest; 4];
-    let mut steps = 0;
-    while let Some((seat, action)) = bot::step(&round, &mut bots) {
-        game::Round::apply(&mut round, seat, action).unwrap();
-        steps += 1;
+    // The figures of `lowest_legal_players_are_pinned` (tests/tests/tichu_round.rs) under the
+    // rules before the bomb flags; the standard rules add one gathering pass per trick ended by
+    // passes (9 here) and nothing else (the lowest bot never bombs).
+    for (config, want_steps) in [(Config::CLASSIC, 94), (Config::STANDARD, 103)] {
+        let mut round = <Round as game::Round>::seeded(&config, 0).unwrap();
+        let mut bots = [Lowest; 4];
+        let mut steps = 0;
+        while let Some((seat, action)) = bot::step(&round, &mut bots) {
+            game::Round::apply(&mut round, seat, action).unwrap();
+            steps += 1;
+        }
+        let outcome = game::Round::outcome(&round).unwrap();
+        assert_eq!(steps, want_steps);
+        assert_eq!(<Round as game::Round>::outcome_scores(&outcome), Scores::new(&[75, 25]));
+        assert_eq!(outcome.finish, [Seat(3), Seat(2), Seat(0), Seat(1)]);
     }
-    let outcome = game::Round::outcome(&round).unwrap();
-    assert_eq!(steps, 94);
-    assert_eq!(<Round as game::Round>::outcome_scores(&outcome), Scores::new(&[75, 25]));
-    assert_eq!(outcome.finish, [Seat(3), Seat(2), Seat(0), Seat(1)]);
 }
 
 #[test]
@@ -329,13 +333,18 @@ fn rules_presets_keys_and_bytes_round_trip() {
     }
     let mut bytes = [0u8; 5];
     Config::STANDARD.encode(&mut bytes).unwrap();
-    assert_eq!(bytes, [1, 0xE8, 0x03, 1, 0]);
+    assert_eq!(bytes, [1, 0xE8, 0x03, 7, 0]);
     Config::CLUB.encode(&mut bytes).unwrap();
-    assert_eq!(bytes, [1, 0xE8, 0x03, 0, 1]);
+    assert_eq!(bytes, [1, 0xE8, 0x03, 6, 1]);
+    // Both bomb flags off: the bytes from before they existed.
+    Config::CLASSIC.encode(&mut bytes).unwrap();
+    assert_eq!(bytes, [1, 0xE8, 0x03, 1, 0]);
+    assert_eq!(Config::preset("bsw"), Some(Config::STANDARD));
+    assert_eq!(Config::preset("classic").map(|c| (c.bomb_after_passes, c.wish_bomb)), Some((false, false)));
     for bad in [
         &[2, 0xE8, 3, 1, 0][..],
         &[1, 0, 0, 1, 0],
-        &[1, 0xE8, 3, 2, 0],
+        &[1, 0xE8, 3, 8, 0],
         &[1, 0xE8, 3, 1, 2],
         &[1, 0xE8, 3, 1],
     ] {
@@ -367,7 +376,7 @@ fn rules_presets_keys_and_bytes_round_trip() {
             ..Config::CLUB
         }
     );
-    assert_eq!(Config::KEYS.len(), 3);
+    assert_eq!(Config::KEYS.len(), 5);
 }
 
 /// The deal text of a round's hands in dealing order (what `given` reads).
