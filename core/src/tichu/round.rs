@@ -413,7 +413,7 @@ const LOG_PASS: u8 = 5;
 const LOG_GIVE: u8 = 6;
 const LOG_TRICK_ENDED: u8 = 0x80;
 
-/// One Tichu round. Plain fixed-size value (`size_of` 440 bytes, tested):
+/// One Tichu round. Plain fixed-size value (`size_of` 456 bytes, tested):
 /// copy it to undo or to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Round {

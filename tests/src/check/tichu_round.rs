@@ -125,6 +125,8 @@ pub fn round(case: RoundCase) {
     let config = if case.club { Config::CLUB } else { Config::STANDARD };
     let mut core = Round::new(&config, &Deal::Seeded(case.seed)).expect("a seeded round");
     let mut naive = reference::Round::new(reference_hands(&core), config.tichu_during_exchange);
+    naive.late_bombs = config.bomb_after_passes;
+    naive.wish_bombs = config.wish_bomb;
     let mut bot = RandomBot::new(case.bot_seed);
     let every = 1 + usize::from(case.every % 8);
     let mut step = 0usize;
