@@ -38,13 +38,19 @@ fn every_bsw_round_replays_with_its_recorded_result() {
         }
         rounds += results.len();
         // The CLI says the same, one line per round.
-        let out = common::parlor(&["tichu", "replay", "--format", "bsw", file.to_str().expect("utf-8")], "");
+        let out = common::parlor(
+            &["tichu", "replay", "--format", "bsw", file.to_str().expect("utf-8")],
+            "",
+        );
         assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert_eq!(stdout.lines().count(), results.len());
         assert!(stdout.starts_with("round 1: "), "{stdout}");
     }
-    eprintln!("{} BSW logs, {rounds} rounds replayed with their recorded results", files.len());
+    eprintln!(
+        "{} BSW logs, {rounds} rounds replayed with their recorded results",
+        files.len()
+    );
     // The two shared logs hold 10 rounds each.
     assert!(rounds >= files.len());
 }

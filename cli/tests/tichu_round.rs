@@ -221,8 +221,13 @@ fn replay_names_whose_turn_it_is() {
     // then another seat may only bomb.
     let log = format!("{calls}{exchange}{dragon}2 give 1\n");
     let (code, _, err) = parlor(&["tichu", "replay"], &log);
-    assert_eq!(code, 2);
-    assert!(err.starts_with("error: line 18: 2 give 1: "), "{err}");
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            2,
+            "error: line 18: 2 give 1: the trick waits to be gathered: seat 1 gathers it with a pass (1 pass) unless a seat bombs\n"
+        )
+    );
     let log = format!("{calls}{exchange}{dragon}1 pass\n2 give 1\n");
     let (code, _, err) = parlor(&["tichu", "replay"], &log);
     assert_eq!(

@@ -17,8 +17,8 @@
 use std::collections::HashMap;
 
 use parlor_core::game::Seat;
-use parlor_core::tichu::round::{Action, Config, Deal, HAND, Phase, Round, WINDOW};
 use parlor_core::tichu::card::{Card, Cards, Rank, Suit};
+use parlor_core::tichu::round::{Action, Config, Deal, HAND, Phase, Round, WINDOW};
 
 /// One replayed round: its recorded and computed scores (team 0+2, team 1+3).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -130,7 +130,9 @@ impl Builder {
                 .map_err(|e| format!("seat {s} grand tichu: {e}"))?;
         }
         for &seat in &self.early_tichu {
-            round.apply(seat, Action::Tichu).map_err(|e| format!("seat {seat} tichu: {e}"))?;
+            round
+                .apply(seat, Action::Tichu)
+                .map_err(|e| format!("seat {seat} tichu: {e}"))?;
         }
         for (giver, rest) in &self.exchanges {
             let mut to = [None; 3];

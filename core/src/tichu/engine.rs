@@ -282,13 +282,7 @@ impl game::Rules for Config {
     fn encode(&self, out: &mut [u8]) -> Option<usize> {
         let out = out.get_mut(..RULES_BYTES)?;
         let [lo, hi] = self.target.to_le_bytes();
-        let bytes = [
-            RULES_VERSION,
-            lo,
-            hi,
-            self.flag_byte(),
-            self.bomb_priority as u8,
-        ];
+        let bytes = [RULES_VERSION, lo, hi, self.flag_byte(), self.bomb_priority as u8];
         out.copy_from_slice(&bytes);
         Some(RULES_BYTES)
     }

@@ -536,4 +536,90 @@ mod tests {
         );
         assert!(trick.play(seat(3), cards("2s2j2t2p"), cards("2s2j2t2p"), None).is_ok());
     }
+
+    /// `bomb-after-passes`: after the third pass the winner gathers with a pass; before that a
+    /// seat that had passed may bomb back in, and the winner may bomb its own trick.
+    #[test]
+    fn the_trick_waits_to_be_gathered_under_bomb_after_passes() {
+        let start = Trick::new(seat(0)).with_rules(true, false);
+        let mut trick = start;
+        assert_eq!(
+            trick.play(seat(0), cards("Kj"), cards("Kj3s"), None),
+            Ok(Step::Next(seat(1)))
+        );
+        assert_eq!(trick.pass(seat(1), cards("2s")), Ok(Step::Next(seat(2))));
+        assert_eq!(trick.pass(seat(2), cards("2j")), Ok(Step::Next(seat(3))));
+        // The third pass hands the turn back to the winner: not over yet.
+        assert_eq!(trick.pass(seat(3), cards("2p")), Ok(Step::Next(seat(0))));
+        assert!(trick.gathering());
+        assert_eq!(trick.end(), None);
+        assert_eq!(Trick::from_parts(trick.parts()), Ok(trick));
+        // The winner may not play an ordinary combination now, only bomb or gather.
+        assert_eq!(
+            trick.play(seat(0), cards("As"), cards("As3s"), None),
+            Err(Error::NotYourTurn)
+        );
+        let waiting = trick;
+        // Seat 1, which passed, bombs back in; play goes on from seat 2.
+        assert_eq!(
+            trick.play(seat(1), cards("4j4s4p4t"), cards("4j4s4p4t2s"), None),
+            Ok(Step::Next(seat(2)))
+        );
+        assert!(!trick.gathering());
+        // The winner's pass gathers: 10 points to seat 0.
+        let mut trick = waiting;
+        let Ok(Step::Over(end)) = trick.pass(seat(0), cards("3s")) else {
+            panic!("the gathering pass ends the trick")
+        };
+        assert_eq!((end.taker, end.next_leader, end.points), (seat(0), Some(seat(0)), 10));
+        // The winner bombs its own trick; the others must pass again, then it gathers.
+        let mut trick = waiting;
+        assert_eq!(
+            trick.play(seat(0), cards("9j9s9p9t"), cards("9j9s9p9t3s"), None),
+            Ok(Step::Next(seat(1)))
+        );
+        // Off: the third pass ends the trick, as before.
+        let mut trick = Trick::new(seat(0));
+        assert!(trick.play(seat(0), cards("Kj"), cards("Kj3s"), None).is_ok());
+        assert!(trick.pass(seat(1), cards("2s")).is_ok());
+        assert!(trick.pass(seat(2), cards("2j")).is_ok());
+        assert!(matches!(trick.pass(seat(3), cards("2p")), Ok(Step::Over(_))));
+    }
+
+    /// A winner out with its top play gathers nothing: the last pass ends the trick.
+    #[test]
+    fn a_winner_who_went_out_gathers_nothing() {
+        let mut trick = Trick::new(seat(0)).with_rules(true, true);
+        assert!(trick.play(seat(0), cards("Kj"), cards("Kj"), None).is_ok());
+        assert!(trick.pass(seat(1), cards("2s")).is_ok());
+        assert!(trick.pass(seat(2), cards("2j")).is_ok());
+        let Ok(Step::Over(end)) = trick.pass(seat(3), cards("2p")) else {
+            panic!("over at the last pass")
+        };
+        assert_eq!((end.taker, end.next_leader), (seat(0), Some(seat(1))));
+    }
+
+    /// `wish-bomb`: the seat in turn may bomb instead of fulfilling the wish; off it may not.
+    #[test]
+    fn the_seat_in_turn_may_bomb_past_a_wish_under_wish_bomb() {
+        let hand = cards("7j6j6s6p6t");
+        for (rule, want) in [(true, Ok(Step::Next(seat(2)))), (false, Err(Error::MustFulfilWish))] {
+            let mut trick = Trick::new(seat(0)).with_rules(false, rule);
+            let wish = crate::tichu::Rank::new(7);
+            assert!(trick.play(seat(0), cards("1"), cards("13s"), wish).is_ok());
+            assert_eq!(trick.play(seat(1), cards("6j6s6p6t"), hand, None), want);
+            if rule {
+                // The wish stays open for the next turn.
+                assert_eq!(trick.wish(), wish);
+            }
+        }
+        // On the lead there is no table to bomb: the wish binds as before.
+        let mut trick = Trick::with(seat(1), [false; 4], crate::tichu::Rank::new(7))
+            .map(|t| t.with_rules(true, true))
+            .unwrap_or(Trick::new(seat(0)));
+        assert_eq!(
+            trick.play(seat(1), cards("6j6s6p6t"), hand, None),
+            Err(Error::MustFulfilWish)
+        );
+    }
 }
