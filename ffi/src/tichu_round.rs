@@ -220,10 +220,9 @@ fn config_in(config: *const ParlorTichuConfig) -> Result<Config, ParlorStatus> {
             _ => return Err(PARLOR_ERR_INVALID_ARGUMENT),
         },
         bomb_priority: BombPriority::try_from(c.bomb_priority).map_err(|_| PARLOR_ERR_INVALID_ARGUMENT)?,
-        // The C struct has no fields for the two bomb flags yet: they are on, as in the default
-        // (`NULL`) config and `parlor_tichu_config_default`.
-        bomb_after_passes: true,
-        wish_bomb: true,
+        // The C struct has no fields for the two bomb flags yet: the rules before them.
+        bomb_after_passes: false,
+        wish_bomb: false,
     };
     config.validate().map_err(|_| PARLOR_ERR_INVALID_ARGUMENT)?;
     Ok(config)
