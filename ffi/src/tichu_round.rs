@@ -220,7 +220,9 @@ fn config_in(config: *const ParlorTichuConfig) -> Result<Config, ParlorStatus> {
             _ => return Err(PARLOR_ERR_INVALID_ARGUMENT),
         },
         bomb_priority: BombPriority::try_from(c.bomb_priority).map_err(|_| PARLOR_ERR_INVALID_ARGUMENT)?,
-        // The C struct has no fields for the two bomb flags yet: the rules before them.
+        // The C struct has no fields for the two bomb flags yet: a given struct plays the rules
+        // before them (`classic`), so that C programs' answers stay as they were; a `NULL`
+        // config is the default (`standard`, both on).
         bomb_after_passes: false,
         wish_bomb: false,
     };
