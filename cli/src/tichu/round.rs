@@ -11,6 +11,8 @@
 //! 3 pass
 //! 1 give 0                          # the Dragon's trick, by its winner
 //! ```
+//! Under `bomb-after-passes` (the default) a trick's winner gathers it with its own `pass` after
+//! the others passed; a bomb may come before that pass.
 
 use std::io::{BufRead, Write};
 
@@ -27,7 +29,8 @@ use crate::{CliError, quoted};
 /// The options of `parlor tichu play`.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct PlayArgs {
-    /// The rules preset: `standard` (default) or `club`.
+    /// The rules preset: `standard` (default), `club`, `classic` (both bomb rules off: the rules
+    /// before `bomb-after-passes` and `wish-bomb`) or `bsw` (Brettspielwelt).
     #[arg(long)]
     pub preset: Option<String>,
     /// What every game's `play` takes.

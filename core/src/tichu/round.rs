@@ -12,7 +12,10 @@
 //! (out of turn, while the trick has a top play) and any seat that may still call Tichu.
 //! [`Round::to_act`] is the seat whose ordinary turn it is; [`Round::may_act`] /
 //! [`Round::acting_seats`] say who else may. When several claim at once, a host applies the
-//! claim of the first seat in [`Round::claim_order`] ([`Config::bomb_priority`]).
+//! claim of the first seat in [`Round::claim_order`] ([`Config::bomb_priority`]). Under
+//! [`Config::bomb_after_passes`] a trick passed by every other seat waits to be gathered
+//! ([`Trick::gathering`]): its winner is to act, with its gathering [`Action::Pass`] and its
+//! bombs; the other seats may bomb.
 //!
 //! ```
 //! use parlor_core::game::Seat;
