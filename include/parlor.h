@@ -100,8 +100,44 @@
  * (`PARLOR_DOMINOES_SCRATCH_BYTES` 28,160, or `PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` 3,520 up to
  * 32 tiles); `PARLOR_DOMINOES_ERR_BAD_TILE` is `PARLOR_DOMINOES_ERR_UNKNOWN_TILE` (still 100)
  * and `PARLOR_DOMINOES_MAX_TILES` is `PARLOR_DOMINOES_MAX_PLAY_ORDER` (still 256).
+ * Version 4: one function set for every game (`parlor_config_*`, `parlor_round_*`,
+ * `parlor_match_*`, `parlor_action_*`, `parlor_bot_*` over `ParlorConfig`, `ParlorRound`,
+ * `ParlorMatch`); the per-game `parlor_GAME_round_*` / `_match_*` functions, their structs and
+ * their status codes are gone (the numbers stay retired); the shared round errors have one code
+ * each in every game (9-22).
  */
-#define PARLOR_ABI_VERSION 3
+#define PARLOR_ABI_VERSION 4
+
+/**
+ * "No seat": parlor_round_to_act of a finished round.
+ */
+#define PARLOR_NO_SEAT 4294967295
+
+/**
+ * "No action": the bot lets an out-of-turn right pass (the seat is not the one in turn).
+ * No game uses this code for an action.
+ */
+#define PARLOR_ACTION_NONE 18446744073709551615ull
+
+/**
+ * The most score entries of any game (parlor_round_outcome, parlor_match_scores): 4.
+ */
+#define PARLOR_MAX_SEATS 4
+
+/**
+ * Field selector of parlor_config_key: the key's name (`red-fives`).
+ */
+#define PARLOR_KEY_NAME 0
+
+/**
+ * Field selector of parlor_config_key: the values it takes (`yes|no`).
+ */
+#define PARLOR_KEY_VALUES 1
+
+/**
+ * Field selector of parlor_config_key: one line on what the rule does.
+ */
+#define PARLOR_KEY_DOC 2
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
@@ -201,125 +237,6 @@
  * Verdict reason: no open end can show the tile's numbers, however the earlier tiles go.
  */
 #define PARLOR_DOMINOES_REASON_NO_OPEN_END 2
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * `uint64_t`s in a [`ParlorDominoesRound`]: 65 (520 bytes, holding the 513-byte encoded hand).
- */
-#define PARLOR_DOMINOES_ROUND_WORDS 65
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * `uint64_t`s in a [`ParlorDominoesMatch`]: 67 (536 bytes, holding the 533-byte encoded match).
- */
-#define PARLOR_DOMINOES_MATCH_WORDS 67
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Bytes of `parlor_dominoes_round_encode`'s form (format version 2).
- */
-#define PARLOR_DOMINOES_ROUND_ENCODED_BYTES 513
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Bytes of `parlor_dominoes_match_encode`'s form (format version 2).
- */
-#define PARLOR_DOMINOES_MATCH_ENCODED_BYTES 533
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * The most tiles of a set (double-18): the capacity that always fits a hand or a layout.
- */
-#define PARLOR_DOMINOES_MAX_SET_TILES 190
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * "No seat": `to_act` of a finished hand, `winner` of a tie.
- */
-#define PARLOR_DOMINOES_NO_SEAT 255
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Preset: Five Up (the default).
- */
-#define PARLOR_DOMINOES_PRESET_FIVE_UP 0
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Preset: All Fives.
- */
-#define PARLOR_DOMINOES_PRESET_ALL_FIVES 1
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Preset: the block game.
- */
-#define PARLOR_DOMINOES_PRESET_BLOCK 2
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Action kind: play a tile.
- */
-#define PARLOR_DOMINOES_ACTION_PLAY 0
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Action kind: draw from the boneyard.
- */
-#define PARLOR_DOMINOES_ACTION_DRAW 1
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Action kind: pass.
- */
-#define PARLOR_DOMINOES_ACTION_PASS 2
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Event kind: a tile was played.
- */
-#define PARLOR_DOMINOES_EVENT_PLAYED 0
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Event kind: a tile was drawn (`tile`).
- */
-#define PARLOR_DOMINOES_EVENT_DREW 1
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Event kind: the seat passed.
- */
-#define PARLOR_DOMINOES_EVENT_PASSED 2
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * End kind: a seat played its last tile.
- */
-#define PARLOR_DOMINOES_END_DOMINO 0
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * End kind: nobody could play or draw.
- */
-#define PARLOR_DOMINOES_END_BLOCKED 1
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
@@ -492,99 +409,7 @@
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
- * Whole-game preset code: Pagat's game (bids 1–3, stake scoring), the default.
- */
-#define PARLOR_DOUDIZHU_GAME_PAGAT 0
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Whole-game preset code: RLCard's game (seat 0 / the first bidder is the landlord, 1/0 payoffs).
- */
-#define PARLOR_DOUDIZHU_GAME_RLCARD 1
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Whole-game preset code: OpenSpiel 2.0.2's `dou_dizhu`.
- */
-#define PARLOR_DOUDIZHU_GAME_OPENSPIEL 2
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Whole-game preset code: the apps' call / rob-the-landlord auction.
- */
-#define PARLOR_DOUDIZHU_GAME_ROB 3
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Action kind: pass.
- */
-#define PARLOR_DOUDIZHU_ACTION_PASS 0
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Action kind: bid `bid` (1–3).
- */
-#define PARLOR_DOUDIZHU_ACTION_BID 1
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Action kind: call the landlord (rob preset).
- */
-#define PARLOR_DOUDIZHU_ACTION_CALL 2
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Action kind: rob the landlord (rob preset).
- */
-#define PARLOR_DOUDIZHU_ACTION_ROB 3
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Action kind: play `cards` read as `reading`.
- */
-#define PARLOR_DOUDIZHU_ACTION_PLAY 4
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * "No seat" in seat fields (nobody to act, no landlord yet, no lead change).
- */
-#define PARLOR_DOUDIZHU_NO_SEAT 255
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * `uint64_t` words of [`ParlorDoudizhuRound`] (the encoded round, 161 bytes, rounded up).
- */
-#define PARLOR_DOUDIZHU_ROUND_WORDS 21
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * `uint64_t` words of [`ParlorDoudizhuMatch`] (the encoded match, 196 bytes, rounded up).
- */
-#define PARLOR_DOUDIZHU_MATCH_WORDS 25
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Slots that always suffice for [`parlor_doudizhu_round_legal_actions`] (a pass plus every
- * play of a 20-card hand in each of its readings; real positions need far fewer).
- */
-#define PARLOR_DOUDIZHU_MAX_ACTIONS 10045
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * The number of OpenSpiel `dou_dizhu` action ids (0 pass, 1–3 bids, 4–26,056 plays).
+ * The number of OpenSpiel action ids of Dou Dizhu (ids are 0 .. this - 1): 26,057.
  */
 #define PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS 26057
 #endif
@@ -679,244 +504,6 @@
  * Set kind code in ParlorMahjongDecomposition::set_kinds: a run starting at the set's tile.
  */
 #define PARLOR_MAHJONG_SET_RUN 1
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * `uint64_t` words of a [`ParlorMahjongRound`]: room for `PARLOR_MAHJONG_ROUND_ENCODED_BYTES`.
- */
-#define PARLOR_MAHJONG_ROUND_WORDS 80
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * `uint64_t` words of a [`ParlorMahjongMatch`].
- */
-#define PARLOR_MAHJONG_MATCH_WORDS 84
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Bytes of a round's encoded form (`parlor_mahjong_round_encode`).
- */
-#define PARLOR_MAHJONG_ROUND_ENCODED_BYTES 639
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Bytes of a match's encoded form (`parlor_mahjong_match_encode`).
- */
-#define PARLOR_MAHJONG_MATCH_ENCODED_BYTES 671
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * A buffer of this many `ParlorMahjongAction`s always holds every legal action of a seat.
- */
-#define PARLOR_MAHJONG_MAX_ACTIONS 40
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * The most discards a round holds (the length of `ParlorMahjongObservation::discards`).
- */
-#define PARLOR_MAHJONG_MAX_DISCARDS 96
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Tile ids in a wall.
- */
-#define PARLOR_MAHJONG_WALL_TILES 136
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * "No seat" / "no tile" in round outputs.
- */
-#define PARLOR_MAHJONG_ROUND_NONE 255
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Action kind: discard `tile`.
- */
-#define PARLOR_MAHJONG_ACTION_DISCARD 0
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Action kind: riichi, discarding `tile`.
- */
-#define PARLOR_MAHJONG_ACTION_RIICHI 1
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Action kind: tsumo (win on the own draw).
- */
-#define PARLOR_MAHJONG_ACTION_TSUMO 2
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Action kind: a closed kan of the tile kind `tile` (0..34).
- */
-#define PARLOR_MAHJONG_ACTION_ANKAN 3
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Action kind: an added kan with id `tile`.
- */
-#define PARLOR_MAHJONG_ACTION_KAKAN 4
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Action kind: abort with nine terminals and honors (kyuushu kyuuhai).
- */
-#define PARLOR_MAHJONG_ACTION_KYUUSHU 5
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Action kind: ron (win on the discard, or rob the kan).
- */
-#define PARLOR_MAHJONG_ACTION_RON 6
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Action kind: pon with ids `tiles[0]`, `tiles[1]`.
- */
-#define PARLOR_MAHJONG_ACTION_PON 7
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Action kind: open kan on the discard.
- */
-#define PARLOR_MAHJONG_ACTION_KAN 8
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Action kind: chii with ids `tiles[0]`, `tiles[1]`.
- */
-#define PARLOR_MAHJONG_ACTION_CHII 9
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Action kind: pass (no call).
- */
-#define PARLOR_MAHJONG_ACTION_PASS 10
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Phase: a seat on turn (`phase_seat`).
- */
-#define PARLOR_MAHJONG_PHASE_TURN 0
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Phase: a call window on `phase_tile`, discarded by `phase_seat`.
- */
-#define PARLOR_MAHJONG_PHASE_CALLS 1
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Phase: a kan by `phase_seat` may be robbed (`phase_tile`).
- */
-#define PARLOR_MAHJONG_PHASE_CHANKAN 2
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Phase: the round is over.
- */
-#define PARLOR_MAHJONG_PHASE_OVER 3
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * End: one or more wins.
- */
-#define PARLOR_MAHJONG_END_WIN 0
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * End: exhaustive draw with tenpai payments.
- */
-#define PARLOR_MAHJONG_END_EXHAUSTIVE 1
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * End: exhaustive draw with nagashi mangan.
- */
-#define PARLOR_MAHJONG_END_NAGASHI 2
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * End: abortive draw, nine terminals.
- */
-#define PARLOR_MAHJONG_END_NINE_TERMINALS 3
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * End: abortive draw, four winds.
- */
-#define PARLOR_MAHJONG_END_FOUR_WINDS 4
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * End: abortive draw, four riichi.
- */
-#define PARLOR_MAHJONG_END_FOUR_RIICHI 5
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * End: abortive draw, four kans.
- */
-#define PARLOR_MAHJONG_END_FOUR_KANS 6
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * End: abortive draw, three rons.
- */
-#define PARLOR_MAHJONG_END_TRIPLE_RON 7
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Preset: Tenhou's ranked hanchan (the default).
- */
-#define PARLOR_MAHJONG_PRESET_TENHOU 0
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Preset: Tenhou's rules, East only.
- */
-#define PARLOR_MAHJONG_PRESET_TENHOU_EAST 1
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Preset: the basic rules (head bump, no abortive draws, kuikae allowed, …).
- */
-#define PARLOR_MAHJONG_PRESET_BASIC 2
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
@@ -1101,6 +688,17 @@
 #define PARLOR_MAHJONG_FU_TANKI 12
 #endif
 
+/**
+ * Words (`uint64_t`) of a [`ParlorRound`] and of a [`ParlorMatch`]: one size for every game
+ * (800 bytes), the largest sealed state (a Riichi match) with room to spare.
+ */
+#define PARLOR_STATE_WORDS 100
+
+/**
+ * Words (`uint64_t`) of a [`ParlorConfig`] (64 bytes): every game's rules variant.
+ */
+#define PARLOR_CONFIG_WORDS 8
+
 #if defined(PARLOR_FEATURE_TICHU)
 /**
  * Combination kind codes (`ParlorTichuCombination.kind`).
@@ -1188,136 +786,83 @@
 #define PARLOR_TICHU_FORMAT_BYTES 112
 #endif
 
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * `uint64_t` words of a [`ParlorTichuRound`]: room for `ENCODED_BYTES` (333) bytes.
- */
-#define PARLOR_TICHU_ROUND_WORDS 42
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * `uint64_t` words of a [`ParlorTichuMatch`] (359 bytes).
- */
-#define PARLOR_TICHU_MATCH_WORDS 45
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * Bytes of a round's encoded form (`parlor_tichu_round_encode`).
- */
-#define PARLOR_TICHU_ROUND_ENCODED_BYTES 333
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * Bytes of a match's encoded form (`parlor_tichu_match_encode`).
- */
-#define PARLOR_TICHU_MATCH_ENCODED_BYTES 359
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * A buffer of this many `ParlorTichuAction`s always holds every legal action of a seat.
- */
-#define PARLOR_TICHU_MAX_ACTIONS 8345
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * A seat code meaning "none" in round outputs.
- */
-#define PARLOR_TICHU_ROUND_NO_SEAT 255
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * Deck size (the length of `ParlorTichuObservation::card_play`).
- */
-#define PARLOR_TICHU_DECK 56
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * Action kind: a Grand Tichu decision (`flag` 1 = call, 0 = decline).
- */
-#define PARLOR_TICHU_ACTION_GRAND_TICHU 0
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * Action kind: the exchange (`exchange[0..3]` deck indices to seat + 1, + 2, + 3).
- */
-#define PARLOR_TICHU_ACTION_EXCHANGE 1
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * Action kind: a Tichu call.
- */
-#define PARLOR_TICHU_ACTION_TICHU 2
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * Action kind: a play (`cards` mask; `wish` 2..=14 with the Mah Jong, else 0).
- */
-#define PARLOR_TICHU_ACTION_PLAY 3
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * Action kind: a pass.
- */
-#define PARLOR_TICHU_ACTION_PASS 4
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * Action kind: the Dragon's trick given to seat `seat`.
- */
-#define PARLOR_TICHU_ACTION_GIVE_DRAGON_TRICK 5
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * Phase codes of `ParlorTichuObservation::phase` (the order of `Phase`).
- */
-#define PARLOR_TICHU_PHASE_GRAND_TICHU 0
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * The exchange.
- */
-#define PARLOR_TICHU_PHASE_EXCHANGE 1
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * Tricks.
- */
-#define PARLOR_TICHU_PHASE_PLAY 2
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * A Dragon trick waits for its gift.
- */
-#define PARLOR_TICHU_PHASE_DRAGON_GIFT 3
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * The round is over.
- */
-#define PARLOR_TICHU_PHASE_OVER 4
-#endif
-
 /**
  * A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
+ *
+ * Retired numbers (ABI version 3's per-game round and match codes, never to be reused):
+ * dominoes 108-120, Mahjong 460-468. Their conditions now have the shared codes 7 and 9-22.
  */
 typedef uint32_t ParlorStatus;
+
+/**
+ * Which game (`uint32_t`): the numbers of the core's `game::GameId`, fixed forever.
+ */
+typedef uint32_t ParlorGame;
+
+/**
+ * A game's rules variant (any game), as opaque caller memory: made by `parlor_config_preset`,
+ * changed by `parlor_config_set`. Plain bytes: copy it, store it in a static.
+ */
+typedef struct ParlorConfig {
+  /**
+   * Opaque: only the library reads or writes these words.
+   */
+  uint64_t opaque[PARLOR_CONFIG_WORDS];
+} ParlorConfig;
+
+/**
+ * One round of any game (a dominoes hand, a Tichu round, a Dou Dizhu deal, a Riichi kyoku), as
+ * opaque caller memory. Plain bytes: copy it to undo or to search, store it in a static.
+ */
+typedef struct ParlorRound {
+  /**
+   * Opaque: only the library reads or writes these words.
+   */
+  uint64_t opaque[PARLOR_STATE_WORDS];
+} ParlorRound;
+
+/**
+ * What parlor_round_apply and parlor_match_apply report (plain integers; written only).
+ */
+typedef struct ParlorStep {
+  /**
+   * 1 when the action ended the round (its scores are in `scores`), else 0.
+   */
+  uint8_t round_over;
+  /**
+   * 1 when the action ended the match (parlor_match_apply only), else 0.
+   */
+  uint8_t match_over;
+  /**
+   * Entries of `scores` used: the round's score deltas when `round_over` (seats, or teams in
+   * Tichu and partnership dominoes), else 0.
+   */
+  uint8_t score_count;
+  /**
+   * Always 0.
+   */
+  uint8_t reserved;
+  /**
+   * The finished round's score deltas, in seat (or team) order; 0 past `score_count`.
+   */
+  int32_t scores[PARLOR_MAX_SEATS];
+} ParlorStep;
+
+/**
+ * Which bot (`uint32_t`) for parlor_bot_choose.
+ */
+typedef uint32_t ParlorBot;
+
+/**
+ * A match of any game (rounds played to the game's end), as opaque caller memory, the same
+ * size as a ParlorRound. Plain bytes: copy it, store it in a static.
+ */
+typedef struct ParlorMatch {
+  /**
+   * Opaque: only the library reads or writes these words.
+   */
+  uint64_t opaque[PARLOR_STATE_WORDS];
+} ParlorMatch;
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
@@ -1397,229 +942,6 @@ typedef struct ParlorDominoScore {
 } ParlorDominoScore;
 #endif
 
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * The rules variant (the core's `Config`): every code is checked.
- */
-typedef struct ParlorDominoesConfig {
-  /**
-   * Highest pip: 6, 9, 12, 15 or 18.
-   */
-  uint8_t high;
-  /**
-   * Seats, 2–4.
-   */
-  uint8_t players;
-  /**
-   * 1: partners 0+2 and 1+3 (four players only).
-   */
-  uint8_t partnerships;
-  /**
-   * Tiles dealt to each seat.
-   */
-  uint8_t hand_size;
-  /**
-   * `PARLOR_DOMINOES_SPINNER_*`.
-   */
-  uint8_t spinner;
-  /**
-   * 0 draw until playable, 1 draw one, 2 never draw.
-   */
-  uint8_t draw;
-  /**
-   * Boneyard tiles never drawn.
-   */
-  uint8_t reserve;
-  /**
-   * 0 points in fives, 1 the total.
-   */
-  uint8_t unit;
-  /**
-   * 1: plays whose open-end total is a multiple of 5 score.
-   */
-  uint8_t scores_plays;
-  /**
-   * First leader: 0 the highest double, 1 seat 0.
-   */
-  uint8_t leader;
-  /**
-   * The match's target score.
-   */
-  uint16_t target;
-} ParlorDominoesConfig;
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * One hand, caller-owned (storable in a static). Holds the encoded hand; every function
- * re-checks it, so garbage is `PARLOR_DOMINOES_ERR_BAD_STATE`.
- */
-typedef struct ParlorDominoesRound {
-  /**
-   * Opaque: the encoded hand.
-   */
-  uint64_t opaque[PARLOR_DOMINOES_ROUND_WORDS];
-} ParlorDominoesRound;
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * An action: `kind` `PARLOR_DOMINOES_ACTION_*`; a play names `tile` and, unless it is the
- * opening (`has_on` 0), the layout tile `on` it attaches to.
- */
-typedef struct ParlorDominoesAction {
-  /**
-   * `PARLOR_DOMINOES_ACTION_*`.
-   */
-  uint8_t kind;
-  /**
-   * 1 when `on` is given.
-   */
-  uint8_t has_on;
-  /**
-   * The tile played.
-   */
-  struct ParlorDominoTile tile;
-  /**
-   * The layout tile it attaches to.
-   */
-  struct ParlorDominoTile on;
-} ParlorDominoesAction;
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * What an action did.
- */
-typedef struct ParlorDominoesEvent {
-  /**
-   * `PARLOR_DOMINOES_EVENT_*`.
-   */
-  uint8_t kind;
-  /**
-   * 1 when the action ended the hand.
-   */
-  uint8_t hand_over;
-  /**
-   * Points the play scored.
-   */
-  uint16_t points;
-  /**
-   * The open-end total after a play.
-   */
-  uint32_t open_total;
-  /**
-   * The tile drawn (`EVENT_DREW`).
-   */
-  struct ParlorDominoTile tile;
-} ParlorDominoesEvent;
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * What one seat may know; `parlor_dominoes_round_observe` also fills the seat's tiles and the
- * layout into caller arrays.
- */
-typedef struct ParlorDominoesObservation {
-  /**
-   * The observing seat.
-   */
-  uint8_t seat;
-  /**
-   * The seat to act, or `PARLOR_DOMINOES_NO_SEAT`.
-   */
-  uint8_t to_act;
-  /**
-   * Tiles in each seat's hand.
-   */
-  uint8_t hand_counts[4];
-  /**
-   * Tiles left in the boneyard.
-   */
-  uint8_t boneyard;
-  /**
-   * Tiles in the observing seat's hand (all written when `hand_cap` allows).
-   */
-  uint8_t hand_len;
-  /**
-   * Tiles in the layout.
-   */
-  uint8_t layout_len;
-  /**
-   * Points each seat scored in the hand.
-   */
-  uint16_t scores[4];
-  /**
-   * The open-end total.
-   */
-  uint32_t open_total;
-} ParlorDominoesObservation;
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * A layout tile and the tile it attached to (`has_on` 0 for the opening).
- */
-typedef struct ParlorDominoesLaid {
-  /**
-   * The tile.
-   */
-  struct ParlorDominoTile tile;
-  /**
-   * The tile it attached to.
-   */
-  struct ParlorDominoTile on;
-  /**
-   * 1 unless this is the opening.
-   */
-  uint8_t has_on;
-} ParlorDominoesLaid;
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * The end of a hand.
- */
-typedef struct ParlorDominoesOutcome {
-  /**
-   * 1 once the hand is over (the other fields are 0 before).
-   */
-  uint8_t over;
-  /**
-   * `PARLOR_DOMINOES_END_*`.
-   */
-  uint8_t end;
-  /**
-   * The seat that went out (`END_DOMINO`), else `PARLOR_DOMINOES_NO_SEAT`.
-   */
-  uint8_t domino_seat;
-  /**
-   * The hand's winner (leads the next), or `PARLOR_DOMINOES_NO_SEAT` on a blocked tie.
-   */
-  uint8_t winner;
-  /**
-   * The end bonus credited to `winner` (0 on a tie).
-   */
-  uint16_t bonus;
-  /**
-   * Points each seat scored in the hand.
-   */
-  uint16_t scores[4];
-} ParlorDominoesOutcome;
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * A match, caller-owned; like [`ParlorDominoesRound`].
- */
-typedef struct ParlorDominoesMatch {
-  /**
-   * Opaque: the encoded match.
-   */
-  uint64_t opaque[PARLOR_DOMINOES_MATCH_WORDS];
-} ParlorDominoesMatch;
-#endif
-
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
  * @brief A Dou Dizhu card set: a count per rank.
@@ -1656,224 +978,6 @@ typedef struct ParlorDoudizhuReading {
    */
   uint8_t key;
 } ParlorDoudizhuReading;
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * One deal, as opaque caller memory (storable in a static; copy it to undo or search).
- */
-typedef struct ParlorDoudizhuRound {
-  /**
-   * The encoded round; only Parlor writes it.
-   */
-  uint64_t opaque[PARLOR_DOUDIZHU_ROUND_WORDS];
-} ParlorDoudizhuRound;
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * An action: `kind` (`PARLOR_DOUDIZHU_ACTION_*`), `bid` (1–3, for a bid), `cards` and `reading`
- * (for a play). Fields a kind does not use are ignored.
- */
-typedef struct ParlorDoudizhuAction {
-  /**
-   * `PARLOR_DOUDIZHU_ACTION_*`.
-   */
-  uint8_t kind;
-  /**
-   * The bid, 1–3.
-   */
-  uint8_t bid;
-  /**
-   * The cards played.
-   */
-  struct ParlorDoudizhuCards cards;
-  /**
-   * The reading they are played as.
-   */
-  struct ParlorDoudizhuReading reading;
-} ParlorDoudizhuAction;
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * How a deal ended.
- */
-typedef struct ParlorDoudizhuOutcome {
-  /**
-   * The landlord, or [`PARLOR_DOUDIZHU_NO_SEAT`] for a void deal (everyone passed).
-   */
-  uint8_t landlord;
-  /**
-   * The seat that played its last card, or [`PARLOR_DOUDIZHU_NO_SEAT`].
-   */
-  uint8_t winner;
-  /**
-   * 1 if the landlord won.
-   */
-  uint8_t landlord_won;
-  /**
-   * The winning bid.
-   */
-  uint8_t bid;
-  /**
-   * Bombs and rockets played.
-   */
-  uint8_t bombs;
-  /**
-   * Robs.
-   */
-  uint8_t robs;
-  /**
-   * 0 none, 1 spring, 2 anti-spring.
-   */
-  uint8_t spring;
-  /**
-   * bid × 2^(bombs + robs + spring).
-   */
-  uint32_t stake;
-  /**
-   * Each seat's score for the deal.
-   */
-  int32_t scores[3];
-} ParlorDoudizhuOutcome;
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * What an applied action caused.
- */
-typedef struct ParlorDoudizhuEvent {
-  /**
-   * The auction ended with this landlord (else [`PARLOR_DOUDIZHU_NO_SEAT`]); `kitty` is then
-   * the revealed kitty.
-   */
-  uint8_t landlord;
-  /**
-   * The revealed kitty (when `landlord` is set).
-   */
-  struct ParlorDoudizhuCards kitty;
-  /**
-   * 1: everyone passed, the deal is void.
-   */
-  uint8_t void_deal;
-  /**
-   * 1: a bomb, rocket or rob doubled the stake.
-   */
-  uint8_t doubled;
-  /**
-   * Two passes: this seat leads (else [`PARLOR_DOUDIZHU_NO_SEAT`]).
-   */
-  uint8_t lead;
-  /**
-   * 1: the deal ended; `outcome` holds how.
-   */
-  uint8_t over;
-  /**
-   * The outcome when `over` is 1.
-   */
-  struct ParlorDoudizhuOutcome outcome;
-} ParlorDoudizhuEvent;
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * What one seat may know (never another seat's cards).
- */
-typedef struct ParlorDoudizhuObservation {
-  /**
-   * The observing seat.
-   */
-  uint8_t seat;
-  /**
-   * Its hand.
-   */
-  struct ParlorDoudizhuCards hand;
-  /**
-   * Cards in each seat's hand.
-   */
-  uint8_t counts[3];
-  /**
-   * Cards each seat has played.
-   */
-  struct ParlorDoudizhuCards played[3];
-  /**
-   * 1 once the kitty is revealed.
-   */
-  uint8_t kitty_known;
-  /**
-   * The kitty (when `kitty_known`).
-   */
-  struct ParlorDoudizhuCards kitty;
-  /**
-   * The landlord or [`PARLOR_DOUDIZHU_NO_SEAT`].
-   */
-  uint8_t landlord;
-  /**
-   * The first bidder.
-   */
-  uint8_t first_bidder;
-  /**
-   * The auction so far, from the first bidder: 0 pass, 1–3 bid, 4 call, 5 rob.
-   */
-  uint8_t auction[9];
-  /**
-   * Entries of `auction` in use.
-   */
-  uint8_t auction_len;
-  /**
-   * The high bid so far.
-   */
-  uint8_t bid;
-  /**
-   * Robs so far.
-   */
-  uint8_t robs;
-  /**
-   * Bombs and rockets played so far.
-   */
-  uint8_t bombs;
-  /**
-   * Plays each seat has made.
-   */
-  uint8_t plays[3];
-  /**
-   * The seat to act or [`PARLOR_DOUDIZHU_NO_SEAT`].
-   */
-  uint8_t to_act;
-  /**
-   * 1 if a trick is open (`top_*` hold its top play).
-   */
-  uint8_t has_top;
-  /**
-   * The top play's seat.
-   */
-  uint8_t top_seat;
-  /**
-   * The top play's cards.
-   */
-  struct ParlorDoudizhuCards top_cards;
-  /**
-   * The top play's reading.
-   */
-  struct ParlorDoudizhuReading top_reading;
-  /**
-   * Passes since the top play.
-   */
-  uint8_t passes;
-} ParlorDoudizhuObservation;
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * A match, as opaque caller memory.
- */
-typedef struct ParlorDoudizhuMatch {
-  /**
-   * The encoded match; only Parlor writes it.
-   */
-  uint64_t opaque[PARLOR_DOUDIZHU_MATCH_WORDS];
-} ParlorDoudizhuMatch;
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
@@ -1998,327 +1102,98 @@ typedef struct ParlorMahjongConfig {
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * The rules of a round and a match (`parlor_core::mahjong::Config`); flags are 0/1.
+ * @brief A called Riichi meld (closed kans included), in 136-form tile ids.
  */
-typedef struct ParlorMahjongRoundConfig {
-  /**
-   * The hand-value rules.
-   */
-  struct ParlorMahjongConfig score;
-  /**
-   * Rounds before any extension: 8 hanchan, 4 East only (1–16).
-   */
-  uint8_t rounds;
-  /**
-   * Play on past the last round while nobody has `target_points`.
-   */
-  uint8_t extension;
-  /**
-   * 0 head bump, 1 double ron.
-   */
-  uint8_t multi_ron;
-  /**
-   * Three rons abort.
-   */
-  uint8_t abort_triple_ron;
-  /**
-   * Nine terminals may abort.
-   */
-  uint8_t abort_nine_terminals;
-  /**
-   * Four winds abort.
-   */
-  uint8_t abort_four_winds;
-  /**
-   * Four riichi abort.
-   */
-  uint8_t abort_four_riichi;
-  /**
-   * Four kans by two or more seats abort.
-   */
-  uint8_t abort_four_kans;
-  /**
-   * Kuikae forbidden.
-   */
-  uint8_t kuikae_forbidden;
-  /**
-   * A seat below 0 ends the match.
-   */
-  uint8_t busting;
-  /**
-   * Nagashi mangan.
-   */
-  uint8_t nagashi_mangan;
-  /**
-   * Pao for big three dragons / big four winds.
-   */
-  uint8_t pao;
-  /**
-   * Agari-yame / tenpai-yame.
-   */
-  uint8_t agari_yame;
-  /**
-   * Thirteen orphans may rob a closed kan.
-   */
-  uint8_t kokushi_robs_ankan;
-  /**
-   * Points at the start of the match.
-   */
-  int32_t start_points;
-  /**
-   * Points that end the match after the last round.
-   */
-  int32_t target_points;
-} ParlorMahjongRoundConfig;
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * The match context of a round (`parlor_core::mahjong::Start`).
- */
-typedef struct ParlorMahjongStart {
-  /**
-   * Round wind 0 East … 3 North.
-   */
-  uint8_t round_wind;
-  /**
-   * The dealer's seat.
-   */
-  uint8_t dealer;
-  /**
-   * Honba.
-   */
-  uint8_t honba;
-  /**
-   * Riichi sticks on the table.
-   */
-  uint8_t sticks;
-  /**
-   * Each seat's points at the start.
-   */
-  int32_t scores[4];
-} ParlorMahjongStart;
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * A round's state (its encoded form; opaque, caller-owned, storable in a static).
- */
-typedef struct ParlorMahjongRound {
-  /**
-   * The encoded round.
-   */
-  uint64_t opaque[PARLOR_MAHJONG_ROUND_WORDS];
-} ParlorMahjongRound;
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * An action.
- */
-typedef struct ParlorMahjongAction {
-  /**
-   * `PARLOR_MAHJONG_ACTION_*`.
-   */
-  uint8_t kind;
-  /**
-   * Discard, riichi, kakan: the id; ankan: the kind 0..34; else 0.
-   */
-  uint8_t tile;
-  /**
-   * Pon, chii: the two ids from the hand (ascending); else 0.
-   */
-  uint8_t tiles[2];
-} ParlorMahjongAction;
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * A meld on the table.
- */
-typedef struct ParlorMahjongTableMeld {
+typedef struct ParlorMahjongMeld {
   /**
    * `PARLOR_MAHJONG_MELD_*`.
    */
   uint8_t kind;
   /**
-   * How many of `tiles` (3 or 4).
-   */
-  uint8_t tile_count;
-  /**
-   * The ids, ascending.
+   * 136-form ids: 3 for chii and pon, 4 for kans.
    */
   uint8_t tiles[4];
   /**
-   * The id taken from a discard, or 255 (closed kan).
+   * Index in `tiles` of the tile taken from a discard, or #PARLOR_MAHJONG_NONE.
    */
   uint8_t called;
   /**
-   * The seat it came from, or 255.
+   * Seat wind (0 E … 3 N) of the seat it came from, or #PARLOR_MAHJONG_NONE.
    */
   uint8_t from;
-} ParlorMahjongTableMeld;
+} ParlorMahjongMeld;
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
 /**
- * What an action led to.
+ * @brief A winning Riichi hand and its circumstances, the input of parlor_mahjong_score().
  */
-typedef struct ParlorMahjongEvent {
+typedef struct ParlorMahjongWin {
   /**
-   * The seat that called (pon, open kan, chii) or made a closed/added kan, or 255.
+   * Closed tiles (136-form ids), the winning tile included: `14 − 3 × melds_len` of them.
    */
-  uint8_t call_seat;
+  uint8_t closed[14];
   /**
-   * That meld (zeroed without a call).
+   * How many of `closed` are used.
    */
-  struct ParlorMahjongTableMeld call;
+  uint8_t closed_len;
   /**
-   * The seat whose riichi stick went down, or 255.
+   * Called melds (closed kans included).
    */
-  uint8_t riichi;
+  struct ParlorMahjongMeld melds[4];
   /**
-   * New dora indicators (ids), 255 when unused.
+   * How many of `melds` are used (0–4).
    */
-  uint8_t dora[2];
+  uint8_t melds_len;
   /**
-   * The seat that drew automatically after the action, or 255.
+   * The winning tile's id (one of `closed`).
    */
-  uint8_t drew_seat;
+  uint8_t winning;
   /**
-   * The id it drew (hidden information of that seat), or 255.
+   * 1 self-draw, 0 ron.
    */
-  uint8_t drew_tile;
+  uint8_t tsumo;
   /**
-   * 1: a call window opened.
-   */
-  uint8_t window;
-  /**
-   * 1: the round ended.
-   */
-  uint8_t round_over;
-  /**
-   * 1: the match ended (match calls only).
-   */
-  uint8_t match_over;
-} ParlorMahjongEvent;
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * A discard.
- */
-typedef struct ParlorMahjongDiscard {
-  /**
-   * Who discarded.
+   * Seat wind 0–3 (0 East = dealer).
    */
   uint8_t seat;
   /**
-   * The id.
+   * Round wind 0–3.
    */
-  uint8_t tile;
+  uint8_t round;
   /**
-   * 1: the drawn tile was discarded.
-   */
-  uint8_t tsumogiri;
-  /**
-   * 1: the riichi declaration.
+   * 0 none, 1 riichi, 2 double riichi.
    */
   uint8_t riichi;
   /**
-   * 1: another seat called it.
+   * `PARLOR_MAHJONG_FLAG_*` bits (others must be 0).
    */
-  uint8_t called;
-} ParlorMahjongDiscard;
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * What one seat may know (`parlor_mahjong_round_observe`); never another seat's closed tiles,
- * window answer, the wall or the ura indicators.
- */
-typedef struct ParlorMahjongObservation {
+  uint32_t flags;
   /**
-   * The observing seat.
-   */
-  uint8_t seat;
-  /**
-   * `PARLOR_MAHJONG_PHASE_*`.
-   */
-  uint8_t phase;
-  /**
-   * The seat on turn, the discarder or the kan's seat; 255 when over.
-   */
-  uint8_t phase_seat;
-  /**
-   * The tile open to calls, or 255.
-   */
-  uint8_t phase_tile;
-  /**
-   * 1: the observing seat may act.
-   */
-  uint8_t may_act;
-  /**
-   * The round's context.
-   */
-  struct ParlorMahjongStart start;
-  /**
-   * The own closed tiles (ids ascending; `hand_len` used).
-   */
-  uint8_t hand[14];
-  /**
-   * How many of `hand`.
-   */
-  uint8_t hand_len;
-  /**
-   * The tile just drawn by the observing seat, or 255.
-   */
-  uint8_t drawn;
-  /**
-   * Each seat's closed tile count.
-   */
-  uint8_t hand_counts[4];
-  /**
-   * Each seat's melds (`meld_counts` used).
-   */
-  struct ParlorMahjongTableMeld melds[4][4];
-  /**
-   * How many melds each seat has.
-   */
-  uint8_t meld_counts[4];
-  /**
-   * Every discard in order (`discard_count` used).
-   */
-  struct ParlorMahjongDiscard discards[PARLOR_MAHJONG_MAX_DISCARDS];
-  /**
-   * How many discards.
-   */
-  uint8_t discard_count;
-  /**
-   * The dora indicators revealed (`dora_count` used).
+   * Dora indicators (ids).
    */
   uint8_t dora[5];
   /**
-   * How many dora indicators.
+   * How many of `dora` are used.
    */
-  uint8_t dora_count;
+  uint8_t dora_len;
   /**
-   * 1 per seat whose riichi stick is down.
+   * Ura-dora indicators (ids).
    */
-  uint8_t riichi[4];
+  uint8_t ura[5];
+  /**
+   * How many of `ura` are used.
+   */
+  uint8_t ura_len;
+  /**
+   * Honba counters.
+   */
+  uint16_t honba;
   /**
    * Riichi sticks on the table.
    */
-  uint8_t sticks;
-  /**
-   * Tiles left in the live wall.
-   */
-  uint8_t wall_left;
-  /**
-   * Every seat's current points.
-   */
-  int32_t scores[4];
-} ParlorMahjongObservation;
+  uint16_t riichi_sticks;
+} ParlorMahjongWin;
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
@@ -2450,194 +1325,6 @@ typedef struct ParlorMahjongValue {
 } ParlorMahjongValue;
 #endif
 
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * One win of a round.
- */
-typedef struct ParlorMahjongAgari {
-  /**
-   * The winner.
-   */
-  uint8_t winner;
-  /**
-   * The discarder (or the kan's seat on a chankan), 255 on a tsumo.
-   */
-  uint8_t from;
-  /**
-   * The seat liable under pao, or 255.
-   */
-  uint8_t pao;
-  /**
-   * The winning tile's id.
-   */
-  uint8_t tile;
-  /**
-   * Each seat's gain (+) or payment (−) for this win.
-   */
-  int32_t deltas[4];
-  /**
-   * The hand's value.
-   */
-  struct ParlorMahjongValue value;
-} ParlorMahjongAgari;
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * A round's end.
- */
-typedef struct ParlorMahjongOutcome {
-  /**
-   * `PARLOR_MAHJONG_END_*`.
-   */
-  uint8_t end;
-  /**
-   * How many of `wins` (0 on a draw).
-   */
-  uint8_t win_count;
-  /**
-   * The honba the round was played with.
-   */
-  uint8_t honba;
-  /**
-   * Riichi sticks left on the table.
-   */
-  uint8_t sticks;
-  /**
-   * 1: the dealer keeps the seat.
-   */
-  uint8_t dealer_repeats;
-  /**
-   * 1 per seat whose riichi stick went down this round.
-   */
-  uint8_t riichi[4];
-  /**
-   * 1 per seat tenpai at an exhaustive draw.
-   */
-  uint8_t tenpai[4];
-  /**
-   * Each seat's score change as game records write it (without this round's riichi sticks).
-   */
-  int32_t deltas[4];
-  /**
-   * Each seat's points after the round.
-   */
-  int32_t scores[4];
-  /**
-   * The wins, nearest to the discarder first.
-   */
-  struct ParlorMahjongAgari wins[3];
-} ParlorMahjongOutcome;
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * A match's state (its encoded form; opaque, caller-owned).
- */
-typedef struct ParlorMahjongMatch {
-  /**
-   * The encoded match.
-   */
-  uint64_t opaque[PARLOR_MAHJONG_MATCH_WORDS];
-} ParlorMahjongMatch;
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * @brief A called Riichi meld (closed kans included), in 136-form tile ids.
- */
-typedef struct ParlorMahjongMeld {
-  /**
-   * `PARLOR_MAHJONG_MELD_*`.
-   */
-  uint8_t kind;
-  /**
-   * 136-form ids: 3 for chii and pon, 4 for kans.
-   */
-  uint8_t tiles[4];
-  /**
-   * Index in `tiles` of the tile taken from a discard, or #PARLOR_MAHJONG_NONE.
-   */
-  uint8_t called;
-  /**
-   * Seat wind (0 E … 3 N) of the seat it came from, or #PARLOR_MAHJONG_NONE.
-   */
-  uint8_t from;
-} ParlorMahjongMeld;
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * @brief A winning Riichi hand and its circumstances, the input of parlor_mahjong_score().
- */
-typedef struct ParlorMahjongWin {
-  /**
-   * Closed tiles (136-form ids), the winning tile included: `14 − 3 × melds_len` of them.
-   */
-  uint8_t closed[14];
-  /**
-   * How many of `closed` are used.
-   */
-  uint8_t closed_len;
-  /**
-   * Called melds (closed kans included).
-   */
-  struct ParlorMahjongMeld melds[4];
-  /**
-   * How many of `melds` are used (0–4).
-   */
-  uint8_t melds_len;
-  /**
-   * The winning tile's id (one of `closed`).
-   */
-  uint8_t winning;
-  /**
-   * 1 self-draw, 0 ron.
-   */
-  uint8_t tsumo;
-  /**
-   * Seat wind 0–3 (0 East = dealer).
-   */
-  uint8_t seat;
-  /**
-   * Round wind 0–3.
-   */
-  uint8_t round;
-  /**
-   * 0 none, 1 riichi, 2 double riichi.
-   */
-  uint8_t riichi;
-  /**
-   * `PARLOR_MAHJONG_FLAG_*` bits (others must be 0).
-   */
-  uint32_t flags;
-  /**
-   * Dora indicators (ids).
-   */
-  uint8_t dora[5];
-  /**
-   * How many of `dora` are used.
-   */
-  uint8_t dora_len;
-  /**
-   * Ura-dora indicators (ids).
-   */
-  uint8_t ura[5];
-  /**
-   * How many of `ura` are used.
-   */
-  uint8_t ura_len;
-  /**
-   * Honba counters.
-   */
-  uint16_t honba;
-  /**
-   * Riichi sticks on the table.
-   */
-  uint16_t riichi_sticks;
-} ParlorMahjongWin;
-#endif
-
 #if defined(PARLOR_FEATURE_TICHU)
 /**
  * @brief A resolved Tichu play: kind code, number of cards and key.
@@ -2745,246 +1432,6 @@ typedef struct ParlorTichuTrick {
 } ParlorTichuTrick;
 #endif
 
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * The rules variant (`parlor_tichu_config_default`).
- */
-typedef struct ParlorTichuConfig {
-  /**
-   * The match's target score, 1..=10,000 (default 1000).
-   */
-  uint16_t target;
-  /**
-   * 1: Tichu may be called during the exchange (default); 0: only after it.
-   */
-  uint8_t tichu_during_exchange;
-  /**
-   * Simultaneous claims: 0 in turn order from the seat to act (default), 1 by seat number.
-   */
-  uint8_t bomb_priority;
-} ParlorTichuConfig;
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * A round's state (its encoded form; opaque, caller-owned, storable in a static).
- */
-typedef struct ParlorTichuRound {
-  /**
-   * The encoded round.
-   */
-  uint64_t opaque[PARLOR_TICHU_ROUND_WORDS];
-} ParlorTichuRound;
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * An action.
- */
-typedef struct ParlorTichuAction {
-  /**
-   * `PARLOR_TICHU_ACTION_*`.
-   */
-  uint8_t kind;
-  /**
-   * Grand Tichu: 1 call, 0 decline; else 0.
-   */
-  uint8_t flag;
-  /**
-   * Give: the receiving seat; else 0.
-   */
-  uint8_t seat;
-  /**
-   * Play: the wished rank 2..=14, or 0.
-   */
-  uint8_t wish;
-  /**
-   * Exchange: deck indices of the cards to seat + 1, + 2, + 3; else 0.
-   */
-  uint8_t exchange[3];
-  /**
-   * Play: the cards (mask).
-   */
-  uint64_t cards;
-} ParlorTichuAction;
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * What an action led to.
- */
-typedef struct ParlorTichuEvent {
-  /**
-   * 1 when a trick ended (then `taker`, `points`, `dragon`).
-   */
-  uint8_t trick_taken;
-  /**
-   * Who won it.
-   */
-  uint8_t taker;
-  /**
-   * Its card points.
-   */
-  int16_t points;
-  /**
-   * 1: won with the Dragon, waiting for its gift.
-   */
-  uint8_t dragon;
-  /**
-   * The seat that received the Dragon's trick, or 255.
-   */
-  uint8_t dragon_given_to;
-  /**
-   * The seat that went out, or 255.
-   */
-  uint8_t out;
-  /**
-   * The wish rank fulfilled by the play, or 0.
-   */
-  uint8_t wish_fulfilled;
-  /**
-   * 1 when the exchange took place.
-   */
-  uint8_t exchange_done;
-  /**
-   * 1 when the round ended.
-   */
-  uint8_t round_over;
-  /**
-   * Match calls: 1 when the match ended.
-   */
-  uint8_t match_over;
-} ParlorTichuEvent;
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * What one seat may know (`parlor_tichu_round_observe`); never another seat's hidden card.
- */
-typedef struct ParlorTichuObservation {
-  /**
-   * The observing seat.
-   */
-  uint8_t seat;
-  /**
-   * `PARLOR_TICHU_PHASE_*`.
-   */
-  uint8_t phase;
-  /**
-   * The seat in ordinary turn, or 255.
-   */
-  uint8_t to_act;
-  /**
-   * Bit `s`: seat `s` has chosen its exchange.
-   */
-  uint8_t exchanged_mask;
-  /**
-   * The own hand (the 8-card window during the Grand Tichu decisions).
-   */
-  uint64_t hand;
-  /**
-   * The own exchange (deck indices to seat + 1, + 2, + 3), or 255s.
-   */
-  uint8_t given[3];
-  /**
-   * Cards received from seat + 1, + 2, + 3 after the exchange, or 255s.
-   */
-  uint8_t received[3];
-  /**
-   * Grand Tichu decisions made so far.
-   */
-  uint8_t grand_decisions;
-  /**
-   * Calls: 0 none, 1 Tichu, 2 Grand Tichu.
-   */
-  uint8_t calls[4];
-  /**
-   * Cards each seat holds.
-   */
-  uint8_t card_counts[4];
-  /**
-   * Seats out, in order (`out_count` of them).
-   */
-  uint8_t out_order[4];
-  /**
-   * How many are out.
-   */
-  uint8_t out_count;
-  /**
-   * The seat that must give a Dragon trick away, or 255.
-   */
-  uint8_t dragon_waiting;
-  /**
-   * The Mah Jong's wish (2..=14), or 0.
-   */
-  uint8_t wish_made;
-  /**
-   * Plays so far.
-   */
-  uint8_t plays;
-  /**
-   * Card points of the tricks each seat holds.
-   */
-  int16_t points_taken[4];
-  /**
-   * Per deck index: the number (1..=plays) of the play it was in, 0 = not played.
-   */
-  uint8_t card_play[PARLOR_TICHU_DECK];
-  /**
-   * Per play `n` (index `n − 1`): the seat that made it.
-   */
-  uint8_t play_seat[PARLOR_TICHU_DECK];
-  /**
-   * The current trick.
-   */
-  struct ParlorTichuTrick trick;
-} ParlorTichuObservation;
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * A round's result.
- */
-typedef struct ParlorTichuOutcome {
-  /**
-   * Team 0 (seats 0, 2) and team 1: card points plus calls.
-   */
-  int16_t scores[2];
-  /**
-   * Card points per team (200 / 0 on a double victory).
-   */
-  int16_t card_points[2];
-  /**
-   * Tichu and Grand Tichu points per team.
-   */
-  int16_t call_points[2];
-  /**
-   * The team of a double victory, or 255.
-   */
-  uint8_t double_victory;
-  /**
-   * The seats in the order they went out (the last holding cards last).
-   */
-  uint8_t finish[4];
-  /**
-   * Each seat's call: 0 none, 1 Tichu, 2 Grand Tichu.
-   */
-  uint8_t calls[4];
-} ParlorTichuOutcome;
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * A match's state (its encoded form; opaque, caller-owned).
- */
-typedef struct ParlorTichuMatch {
-  /**
-   * The encoded match.
-   */
-  uint64_t opaque[PARLOR_TICHU_MATCH_WORDS];
-} ParlorTichuMatch;
-#endif
-
 /**
  * Success.
  */
@@ -3017,16 +1464,17 @@ typedef struct ParlorTichuMatch {
 #define PARLOR_ERR_INVALID_UTF8 5
 
 /**
- * Reserved (nothing returns it; the number stays taken): every game reports a text that does
- * not parse with its own code naming what is wrong (`PARLOR_TICHU_ERR_UNKNOWN_CARD`, …).
+ * A text input could not be parsed: parlor_action_parse of a text that is no action of the
+ * game. (The rule checks report a text that does not parse with their game's own code naming
+ * what is wrong, `PARLOR_TICHU_ERR_UNKNOWN_CARD`, ….)
  */
 #define PARLOR_ERR_PARSE 6
 
 /**
- * An opaque game state (`Parlor<Game>Round`, `Parlor<Game>Match`) does not hold a valid state
- * (uninitialised, corrupted, or from another version), or a request does not fit it (an outcome
- * asked before the end). Rule-check requests that do not fit a trick have a game code naming
- * why (`PARLOR_TICHU_ERR_TRICK_OVER`, …).
+ * An opaque state (`ParlorConfig`, `ParlorRound`, `ParlorMatch`) does not hold a state made by
+ * this library (uninitialised, corrupted, of another kind or version), or a byte form given to a
+ * `_decode` function is not a state of that game. Rule-check requests that do not fit a trick
+ * have a game code naming why (`PARLOR_TICHU_ERR_TRICK_OVER`, …).
  */
 #define PARLOR_ERR_INVALID_STATE 7
 
@@ -3035,6 +1483,121 @@ typedef struct ParlorTichuMatch {
  * please report the input). Never a rules answer: the outputs of the call are unspecified.
  */
 #define PARLOR_ERR_INTERNAL 8
+
+/**
+ * The seat exists but may not act now (another seat's turn, and no out-of-turn right).
+ */
+#define PARLOR_ERR_NOT_YOUR_TURN 9
+
+/**
+ * The table has no such seat (seat >= the round's seat count).
+ */
+#define PARLOR_ERR_NO_SUCH_SEAT 10
+
+/**
+ * The seat may act, but not this action (it is not among its legal actions).
+ */
+#define PARLOR_ERR_ILLEGAL_ACTION 11
+
+/**
+ * The round (or the match) is over: nobody may act.
+ */
+#define PARLOR_ERR_ROUND_OVER 12
+
+/**
+ * The config breaks one of its own rules (rules that do not make sense together).
+ */
+#define PARLOR_ERR_INVALID_CONFIG 13
+
+/**
+ * A ParlorGame code that names no game of this library (or a game it was built without).
+ */
+#define PARLOR_ERR_UNKNOWN_GAME 14
+
+/**
+ * The game has no preset of that name (or number).
+ */
+#define PARLOR_ERR_UNKNOWN_PRESET 15
+
+/**
+ * The game has no rule of that key (or number).
+ */
+#define PARLOR_ERR_UNKNOWN_RULE 16
+
+/**
+ * The rule exists but does not take that value.
+ */
+#define PARLOR_ERR_BAD_RULE_VALUE 17
+
+/**
+ * The round is not over: it has no outcome yet (the same status in every game).
+ */
+#define PARLOR_ERR_ROUND_NOT_OVER 18
+
+/**
+ * The match is not over: it has no result yet.
+ */
+#define PARLOR_ERR_MATCH_NOT_OVER 19
+
+/**
+ * An action code that names no action of the game.
+ */
+#define PARLOR_ERR_UNKNOWN_ACTION 20
+
+/**
+ * A given deal that is not a deal of the game under the config (bad text, a card twice, wrong
+ * counts).
+ */
+#define PARLOR_ERR_BAD_DEAL 21
+
+/**
+ * A bot code this library does not have (PARLOR_BOT_GREEDY and PARLOR_BOT_SEARCH are reserved
+ * for a later version).
+ */
+#define PARLOR_ERR_UNKNOWN_BOT 22
+
+/**
+ * Five Up dominoes and its relatives (All Fives, the block game).
+ */
+#define PARLOR_GAME_DOMINOES 1
+
+/**
+ * Tichu.
+ */
+#define PARLOR_GAME_TICHU 2
+
+/**
+ * Dou Dizhu.
+ */
+#define PARLOR_GAME_DOUDIZHU 3
+
+/**
+ * Riichi Mahjong.
+ */
+#define PARLOR_GAME_MAHJONG 4
+
+/**
+ * The first legal action in the game's documented legal-action order (the most passive one
+ * first where there is one). Needs no scratch memory.
+ */
+#define PARLOR_BOT_LOWEST 1
+
+/**
+ * A uniformly random legal action, drawn from the seed (one draw per call: pass a new seed for
+ * each choice). Needs no scratch memory.
+ */
+#define PARLOR_BOT_RANDOM 2
+
+/**
+ * Reserved for each game's greedy bot (not in this version: PARLOR_ERR_UNKNOWN_BOT).
+ */
+#define PARLOR_BOT_GREEDY 3
+
+/**
+ * Reserved for the search bot (not in this version: PARLOR_ERR_UNKNOWN_BOT); its strength
+ * level goes in bits 8-15: `PARLOR_BOT_SEARCH | (level << 8)`.
+ */
+#define PARLOR_BOT_SEARCH 4
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
@@ -3090,98 +1653,6 @@ typedef struct ParlorTichuMatch {
  * The opening tile was given a placement (its `parent` must be #PARLOR_DOMINOES_NO_PARENT).
  */
 #define PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT 107
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * The config is not playable (set size, players, hand size, target…).
- */
-#define PARLOR_DOMINOES_ERR_BAD_CONFIG 108
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * The given deal is impossible (a tile twice, outside the set, wrong counts).
- */
-#define PARLOR_DOMINOES_ERR_BAD_DEAL 109
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * The table has no such seat.
- */
-#define PARLOR_DOMINOES_ERR_NO_SUCH_SEAT 110
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * The hand (or the match) is over.
- */
-#define PARLOR_DOMINOES_ERR_HAND_OVER 111
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * It is not that seat's turn.
- */
-#define PARLOR_DOMINOES_ERR_NOT_YOUR_TURN 112
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * The tile played is not in the seat's hand.
- */
-#define PARLOR_DOMINOES_ERR_NOT_IN_HAND 113
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * The tile named to attach to is not in the layout.
- */
-#define PARLOR_DOMINOES_ERR_NOT_IN_LAYOUT 114
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * The tile cannot attach to the tile named (no shared number with a free end).
- */
-#define PARLOR_DOMINOES_ERR_NO_OPEN_END_ON 115
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Drawing or passing while a tile in hand can be played.
- */
-#define PARLOR_DOMINOES_ERR_MUST_PLAY 116
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Passing while the seat may (so must) draw.
- */
-#define PARLOR_DOMINOES_ERR_MUST_DRAW 117
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Nothing may be drawn now.
- */
-#define PARLOR_DOMINOES_ERR_CANNOT_DRAW 118
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * The state bytes are not a valid round or match.
- */
-#define PARLOR_DOMINOES_ERR_BAD_STATE 119
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Reserved (nothing returns it; the number stays taken): a broken invariant is the common
- * `PARLOR_ERR_INTERNAL` in every game.
- */
-#define PARLOR_DOMINOES_ERR_INTERNAL 120
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
@@ -3298,69 +1769,6 @@ typedef struct ParlorTichuMatch {
  * and decompositions 3n+2, shanten either; seven pairs and thirteen orphans 13 or 14).
  */
 #define PARLOR_MAHJONG_ERR_WRONG_SIZE 403
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * A round [`Config`] out of range (`parlor_mahjong_round_new`).
- */
-#define PARLOR_MAHJONG_ERR_BAD_CONFIG 460
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * A given wall that is not the 136 ids once each, or a start out of range.
- */
-#define PARLOR_MAHJONG_ERR_BAD_DEAL 461
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * A seat number above 3.
- */
-#define PARLOR_MAHJONG_ERR_NO_SUCH_SEAT 462
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * The round is over: no seat may act.
- */
-#define PARLOR_MAHJONG_ERR_ROUND_OVER 463
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * The seat may not act now (another seat's turn, or it already answered the call window).
- */
-#define PARLOR_MAHJONG_ERR_NOT_YOUR_TURN 464
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * The action is not legal for the seat now (the state is unchanged).
- */
-#define PARLOR_MAHJONG_ERR_ILLEGAL_ACTION 465
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * The match is over.
- */
-#define PARLOR_MAHJONG_ERR_MATCH_OVER 466
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * The match waits for the next round's wall (`parlor_mahjong_match_deal`).
- */
-#define PARLOR_MAHJONG_ERR_AWAITING_DEAL 467
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * `parlor_mahjong_match_deal` while a round is being played, or for a seeded match.
- */
-#define PARLOR_MAHJONG_ERR_NOT_AWAITING_DEAL 468
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
@@ -3668,6 +2076,721 @@ const char *parlor_version(void);
  */
 uint32_t parlor_abi_version(void);
 
+/**
+ * @brief The game of a config, round or match code, by name.
+ *
+ * @param[in] game A ParlorGame code.
+ * @return A static NUL-terminated name (`"dominoes"`, `"tichu"`, `"doudizhu"`, `"mahjong"`),
+ *         or `""` for a code that names no game.
+ */
+const char *parlor_game_name(ParlorGame game);
+
+/**
+ * @brief Makes a game's named rules preset.
+ *
+ * The names are the command line's `--preset` names (parlor_config_preset_name lists them);
+ * an empty name is the game's default preset.
+ *
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] name The preset's name, UTF-8, not NUL-terminated (may be null when @p len is 0).
+ * @param[in] len Bytes of @p name.
+ * @param[out] config Receives the config (written only on success).
+ * @return A status.
+ * @retval PARLOR_OK @p config holds the preset.
+ * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+ * @retval PARLOR_ERR_UNKNOWN_PRESET The game has no preset of that name.
+ * @retval PARLOR_ERR_INVALID_UTF8 @p name is not UTF-8.
+ * @retval PARLOR_ERR_NULL_POINTER @p config is null, or @p name is null with @p len > 0.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_config_preset(ParlorGame game,
+                                  const char *name,
+                                  size_t len,
+                                  struct ParlorConfig *config);
+
+/**
+ * @brief The name of a game's preset number @p index (0 = the default).
+ *
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] index The preset's number, from 0.
+ * @param[out] buf Receives the NUL-terminated name (may be null when @p capacity is 0).
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[out] len Receives the name's length without the NUL (may be null).
+ * @return A status.
+ * @retval PARLOR_OK The name is in @p buf (or its length in @p len for a size query).
+ * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+ * @retval PARLOR_ERR_UNKNOWN_PRESET @p index is past the last preset.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf cannot hold the name and its NUL.
+ * @retval PARLOR_ERR_NULL_POINTER @p buf is null with @p capacity > 0.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_config_preset_name(ParlorGame game,
+                                       size_t index,
+                                       char *buf,
+                                       size_t capacity,
+                                       size_t *len);
+
+/**
+ * @brief Sets one rule of a config by key, as the command line's `--rule KEY=VALUE` does.
+ *
+ * The keys of a game are listed by parlor_config_key; the config is unchanged on an error.
+ * Whether the rules make sense together is checked when a round or match is made.
+ *
+ * @param[in,out] config The config to change.
+ * @param[in] key The rule key, UTF-8, not NUL-terminated (`red-fives`).
+ * @param[in] key_len Bytes of @p key.
+ * @param[in] value The value as the command line takes it, UTF-8, not NUL-terminated (`yes`).
+ * @param[in] value_len Bytes of @p value.
+ * @return A status.
+ * @retval PARLOR_OK The rule is set.
+ * @retval PARLOR_ERR_UNKNOWN_RULE The game has no rule of that key.
+ * @retval PARLOR_ERR_BAD_RULE_VALUE The rule does not take that value.
+ * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+ * @retval PARLOR_ERR_INVALID_UTF8 @p key or @p value is not UTF-8.
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_config_set(struct ParlorConfig *config,
+                               const char *key,
+                               size_t key_len,
+                               const char *value,
+                               size_t value_len);
+
+/**
+ * @brief The value of one rule of a config, as text parlor_config_set takes.
+ *
+ * @param[in] config The config.
+ * @param[in] key The rule key, UTF-8, not NUL-terminated.
+ * @param[in] key_len Bytes of @p key.
+ * @param[out] buf Receives the NUL-terminated value (may be null when @p capacity is 0).
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[out] len Receives the value's length without the NUL (may be null).
+ * @return A status.
+ * @retval PARLOR_OK The value is in @p buf (or its length in @p len).
+ * @retval PARLOR_ERR_UNKNOWN_RULE The game has no rule of that key.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf cannot hold the value and its NUL.
+ * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+ * @retval PARLOR_ERR_INVALID_UTF8 @p key is not UTF-8.
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_config_get(const struct ParlorConfig *config,
+                               const char *key,
+                               size_t key_len,
+                               char *buf,
+                               size_t capacity,
+                               size_t *len);
+
+/**
+ * @brief Lists a game's rule keys: one field of key number @p index.
+ *
+ * Keys are numbered from 0 in a fixed order; the first index past the last one answers
+ * PARLOR_ERR_UNKNOWN_RULE.
+ *
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] index The key's number, from 0.
+ * @param[in] field PARLOR_KEY_NAME, PARLOR_KEY_VALUES or PARLOR_KEY_DOC.
+ * @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[out] len Receives the text's length without the NUL (may be null).
+ * @return A status.
+ * @retval PARLOR_OK The text is in @p buf (or its length in @p len).
+ * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+ * @retval PARLOR_ERR_UNKNOWN_RULE @p index is past the last key.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p field is not a PARLOR_KEY_* code.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf cannot hold the text and its NUL.
+ * @retval PARLOR_ERR_NULL_POINTER @p buf is null with @p capacity > 0.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_config_key(ParlorGame game,
+                               size_t index,
+                               uint32_t field,
+                               char *buf,
+                               size_t capacity,
+                               size_t *len);
+
+/**
+ * @brief The game of a config.
+ *
+ * @param[in] config The config.
+ * @param[out] game Receives its PARLOR_GAME_* code.
+ * @return A status.
+ * @retval PARLOR_OK @p game is written.
+ * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_config_game(const struct ParlorConfig *config,
+                                ParlorGame *game);
+
+/**
+ * @brief Deals a round of the config's game from a seed (the same cards in every version).
+ *
+ * @param[in] config The rules (parlor_config_preset, parlor_config_set).
+ * @param[in] seed The deal seed.
+ * @param[out] round Receives the round (written only on success).
+ * @return A status.
+ * @retval PARLOR_OK @p round holds the new round.
+ * @retval PARLOR_ERR_INVALID_CONFIG The rules do not make sense together.
+ * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_new(const struct ParlorConfig *config,
+                              uint64_t seed,
+                              struct ParlorRound *round);
+
+/**
+ * @brief Deals a round of the config's game from an explicit deal, written as the game's
+ * replay logs write it after `deal` (documented on each game's page in docs/).
+ *
+ * @param[in] config The rules.
+ * @param[in] deal The deal text, UTF-8, not NUL-terminated.
+ * @param[in] len Bytes of @p deal.
+ * @param[out] round Receives the round (written only on success).
+ * @return A status.
+ * @retval PARLOR_OK @p round holds the new round.
+ * @retval PARLOR_ERR_BAD_DEAL The text is not a deal of this game under these rules.
+ * @retval PARLOR_ERR_INVALID_CONFIG The rules do not make sense together.
+ * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+ * @retval PARLOR_ERR_INVALID_UTF8 @p deal is not UTF-8.
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_new_given(const struct ParlorConfig *config,
+                                    const char *deal,
+                                    size_t len,
+                                    struct ParlorRound *round);
+
+/**
+ * @brief The game of a round.
+ *
+ * @param[in] round The round.
+ * @param[out] game Receives its PARLOR_GAME_* code.
+ * @return A status.
+ * @retval PARLOR_OK @p game is written.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE ParlorStatus parlor_round_game(const struct ParlorRound *round, ParlorGame *game);
+
+/**
+ * @brief The number of seats at a round's table (seats are 0 .. seats-1, in turn order).
+ *
+ * @param[in] round The round.
+ * @param[out] seats Receives the count (2-4).
+ * @return A status.
+ * @retval PARLOR_OK @p seats is written.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE ParlorStatus parlor_round_seats(const struct ParlorRound *round, uint32_t *seats);
+
+/**
+ * @brief The seat whose turn it is (in a Riichi call window: the first seat still to answer).
+ *
+ * Reads the state's header only (no decoding). Other seats may also have out-of-turn rights:
+ * parlor_round_may_act.
+ *
+ * @param[in] round The round.
+ * @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the round is over.
+ * @return A status.
+ * @retval PARLOR_OK @p seat is written.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE ParlorStatus parlor_round_to_act(const struct ParlorRound *round, uint32_t *seat);
+
+/**
+ * @brief Whether a seat has a legal action now (its turn, or an out-of-turn right such as a
+ * Tichu bomb or a Riichi call). Reads the state's header only.
+ *
+ * @param[in] round The round.
+ * @param[in] seat The seat.
+ * @param[out] may_act Receives 1 or 0.
+ * @return A status.
+ * @retval PARLOR_OK @p may_act is written.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_may_act(const struct ParlorRound *round,
+                                  uint32_t seat,
+                                  uint8_t *may_act);
+
+/**
+ * @brief The legal actions of a seat, as action codes in the game's documented order.
+ *
+ * Writes as many codes as fit into @p out and the total into @p total. A seat that may not act
+ * now has none (total 0). A buffer of the game's most legal actions always suffices; capacity 0
+ * asks for the total only.
+ *
+ * @param[in] round The round.
+ * @param[in] seat The seat.
+ * @param[out] out Receives the codes (may be null when @p capacity is 0).
+ * @param[in] capacity Entries of @p out.
+ * @param[out] total Receives the number of legal actions.
+ * @return A status.
+ * @retval PARLOR_OK All codes are in @p out (or the total in @p total for capacity 0).
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p out holds the first @p capacity codes; @p total has the count.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p out or @p total is misaligned.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_legal_actions(const struct ParlorRound *round,
+                                        uint32_t seat,
+                                        uint64_t *out,
+                                        size_t capacity,
+                                        size_t *total);
+
+/**
+ * @brief The number of legal actions of a seat (with parlor_round_legal_action_at, a uniform
+ * random choice needs no list).
+ *
+ * @param[in] round The round.
+ * @param[in] seat The seat.
+ * @param[out] count Receives the count (0 for a seat that may not act now).
+ * @return A status.
+ * @retval PARLOR_OK @p count is written.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_legal_action_count(const struct ParlorRound *round,
+                                             uint32_t seat,
+                                             size_t *count);
+
+/**
+ * @brief The code of legal action number @p index of a seat (order of
+ * parlor_round_legal_actions).
+ *
+ * @param[in] round The round.
+ * @param[in] seat The seat.
+ * @param[in] index The action's number, from 0.
+ * @param[out] code Receives the action code.
+ * @return A status.
+ * @retval PARLOR_OK @p code is written.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p index is not below the count of legal actions.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_legal_action_at(const struct ParlorRound *round,
+                                          uint32_t seat,
+                                          size_t index,
+                                          uint64_t *code);
+
+/**
+ * @brief Takes an action for a seat. On an error the round is unchanged.
+ *
+ * @param[in,out] round The round.
+ * @param[in] seat The seat acting.
+ * @param[in] code The action's code (parlor_round_legal_actions, parlor_action_parse).
+ * @param[out] step Receives whether the round ended and its scores (may be null).
+ * @return A status.
+ * @retval PARLOR_OK The action is taken.
+ * @retval PARLOR_ERR_UNKNOWN_ACTION @p code names no action of this game.
+ * @retval PARLOR_ERR_ILLEGAL_ACTION The seat may act, but not this action.
+ * @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
+ * @retval PARLOR_ERR_ROUND_OVER The round is over.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER @p round is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_apply(struct ParlorRound *round,
+                                uint32_t seat,
+                                uint64_t code,
+                                struct ParlorStep *step);
+
+/**
+ * @brief The score deltas of a finished round, in seat order (Tichu and partnership dominoes:
+ * per team, team 0 = seats 0 and 2).
+ *
+ * @param[in] round The round.
+ * @param[out] scores Receives the scores (may be null when @p capacity is 0).
+ * @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
+ * @param[out] count Receives the number of entries.
+ * @return A status.
+ * @retval PARLOR_OK The scores are in @p scores (or the count in @p count).
+ * @retval PARLOR_ERR_ROUND_NOT_OVER The round goes on (the same status in every game).
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scores holds the first @p capacity entries.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_outcome(const struct ParlorRound *round,
+                                  int32_t *scores,
+                                  size_t capacity,
+                                  size_t *count);
+
+/**
+ * @brief Writes what one seat may see as text for a person or a UI: its own hand sorted, the
+ * table, the other seats' counts, whose turn it is, the scores; never another seat's hidden
+ * cards. Lines end with a newline.
+ *
+ * @param[in] round The round.
+ * @param[in] seat The seat.
+ * @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[out] len Receives the text's length without the NUL (may be null).
+ * @return A status.
+ * @retval PARLOR_OK The text is in @p buf (or its length in @p len).
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf holds as much as fits, NUL-terminated.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER @p round is null, or @p buf is null with @p capacity > 0.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_view(const struct ParlorRound *round,
+                               uint32_t seat,
+                               char *buf,
+                               size_t capacity,
+                               size_t *len);
+
+/**
+ * @brief Writes the round's portable byte form (the game's versioned encoding, documented per
+ * game), which parlor_round_decode reads back.
+ *
+ * @param[in] round The round.
+ * @param[out] buf Receives the bytes (may be null when @p capacity is 0).
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[out] len Receives the length.
+ * @return A status.
+ * @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_encode(const struct ParlorRound *round,
+                                 uint8_t *buf,
+                                 size_t capacity,
+                                 size_t *len);
+
+/**
+ * @brief Reads a round's portable byte form (parlor_round_encode), every field checked.
+ *
+ * @param[in] game The game the bytes are a round of (PARLOR_GAME_*).
+ * @param[in] bytes The bytes.
+ * @param[in] len Bytes of @p bytes.
+ * @param[out] round Receives the round (written only on success).
+ * @return A status.
+ * @retval PARLOR_OK @p round holds the round.
+ * @retval PARLOR_ERR_INVALID_STATE The bytes are not a round of that game.
+ * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_round_decode(ParlorGame game,
+                                 const uint8_t *bytes,
+                                 size_t len,
+                                 struct ParlorRound *round);
+
+/**
+ * @brief The text of an action code in the game's replay-log notation.
+ *
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] code The action code.
+ * @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[out] len Receives the text's length without the NUL (may be null).
+ * @return A status.
+ * @retval PARLOR_OK The text is in @p buf (or its length in @p len).
+ * @retval PARLOR_ERR_UNKNOWN_ACTION @p code names no action of this game.
+ * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf holds as much as fits, NUL-terminated.
+ * @retval PARLOR_ERR_NULL_POINTER @p buf is null with @p capacity > 0.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_action_text(ParlorGame game,
+                                uint64_t code,
+                                char *buf,
+                                size_t capacity,
+                                size_t *len);
+
+/**
+ * @brief The code of an action written in the game's replay-log notation.
+ *
+ * Whether the action is legal now is parlor_round_apply's question.
+ *
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] text The action, UTF-8, not NUL-terminated.
+ * @param[in] len Bytes of @p text.
+ * @param[out] code Receives the action code.
+ * @return A status.
+ * @retval PARLOR_OK @p code is written.
+ * @retval PARLOR_ERR_PARSE The text is not an action of this game.
+ * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+ * @retval PARLOR_ERR_INVALID_UTF8 @p text is not UTF-8.
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_action_parse(ParlorGame game,
+                                 const char *text,
+                                 size_t len,
+                                 uint64_t *code);
+
+/**
+ * @brief The scratch memory a bot needs for a game's rounds (0 for PARLOR_BOT_LOWEST and
+ * PARLOR_BOT_RANDOM).
+ *
+ * @param[in] game The game (PARLOR_GAME_*).
+ * @param[in] bot The bot (PARLOR_BOT_*).
+ * @param[out] bytes Receives the bytes of scratch parlor_bot_choose needs.
+ * @return A status.
+ * @retval PARLOR_OK @p bytes is written.
+ * @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (greedy and search are reserved).
+ * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+ * @retval PARLOR_ERR_NULL_POINTER @p bytes is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_bot_scratch_bytes(ParlorGame game,
+                                      ParlorBot bot,
+                                      size_t *bytes);
+
+/**
+ * @brief A bot's choice for a seat that may act.
+ *
+ * @param[in] round The round.
+ * @param[in] seat The seat (it must be able to act: parlor_round_may_act).
+ * @param[in] bot The bot (PARLOR_BOT_*).
+ * @param[in] seed The seed of PARLOR_BOT_RANDOM's draw (ignored by PARLOR_BOT_LOWEST).
+ * @param[in] scratch Working memory of parlor_bot_scratch_bytes bytes, any alignment (may be null
+ *        with @p scratch_len 0 when the bot needs none).
+ * @param[in] scratch_len Bytes of @p scratch.
+ * @param[out] code Receives the action code, or PARLOR_ACTION_NONE when the bot lets an
+ *        out-of-turn right pass (never for the seat in turn).
+ * @return A status.
+ * @retval PARLOR_OK @p code is written.
+ * @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
+ * @retval PARLOR_ERR_ROUND_OVER The round is over.
+ * @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scratch is shorter than the bot needs.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_bot_choose(const struct ParlorRound *round,
+                               uint32_t seat,
+                               ParlorBot bot,
+                               uint64_t seed,
+                               uint8_t *scratch,
+                               size_t scratch_len,
+                               uint64_t *code);
+
+/**
+ * @brief Starts a match of the config's game (rounds to the game's end), its first round dealt
+ * from the seed (round k from the k-th output of the documented generator).
+ *
+ * @param[in] config The rules.
+ * @param[in] seed The match seed.
+ * @param[out] game Receives the match (written only on success).
+ * @return A status.
+ * @retval PARLOR_OK @p game holds the new match.
+ * @retval PARLOR_ERR_INVALID_CONFIG The rules do not make sense together.
+ * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_new(const struct ParlorConfig *config,
+                              uint64_t seed,
+                              struct ParlorMatch *game);
+
+/**
+ * @brief The game of a match.
+ *
+ * @param[in] game The match.
+ * @param[out] code Receives its PARLOR_GAME_* code.
+ * @return A status.
+ * @retval PARLOR_OK @p code is written.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE ParlorStatus parlor_match_game(const struct ParlorMatch *game, ParlorGame *code);
+
+/**
+ * @brief The number of seats at a match's table.
+ *
+ * @param[in] game The match.
+ * @param[out] seats Receives the count (2-4).
+ * @return A status.
+ * @retval PARLOR_OK @p seats is written.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE ParlorStatus parlor_match_seats(const struct ParlorMatch *game, uint32_t *seats);
+
+/**
+ * @brief A copy of the round being played (the last one once the match is over), for every
+ * parlor_round_* query: legal actions, the view, a bot's choice.
+ *
+ * @param[in] game The match.
+ * @param[out] round Receives the round.
+ * @return A status.
+ * @retval PARLOR_OK @p round holds the copy.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_round(const struct ParlorMatch *game,
+                                struct ParlorRound *round);
+
+/**
+ * @brief The seat whose turn it is in the match's current round. Reads the header only.
+ *
+ * @param[in] game The match.
+ * @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the match is over.
+ * @return A status.
+ * @retval PARLOR_OK @p seat is written.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE ParlorStatus parlor_match_to_act(const struct ParlorMatch *game, uint32_t *seat);
+
+/**
+ * @brief Whether a seat has a legal action now in the match's current round. Reads the header
+ * only.
+ *
+ * @param[in] game The match.
+ * @param[in] seat The seat.
+ * @param[out] may_act Receives 1 or 0.
+ * @return A status.
+ * @retval PARLOR_OK @p may_act is written.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_may_act(const struct ParlorMatch *game,
+                                  uint32_t seat,
+                                  uint8_t *may_act);
+
+/**
+ * @brief Takes an action for a seat in the match's current round; when that ends the round, it
+ * is scored and the next one dealt (unless the match is over). On an error the match is
+ * unchanged.
+ *
+ * @param[in,out] game The match.
+ * @param[in] seat The seat acting.
+ * @param[in] code The action's code.
+ * @param[out] step Receives whether a round (and the match) ended, and the finished round's
+ *        score deltas (may be null).
+ * @return A status.
+ * @retval PARLOR_OK The action is taken.
+ * @retval PARLOR_ERR_UNKNOWN_ACTION @p code names no action of this game.
+ * @retval PARLOR_ERR_ILLEGAL_ACTION The seat may act, but not this action.
+ * @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
+ * @retval PARLOR_ERR_ROUND_OVER The match is over.
+ * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER @p game is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_apply(struct ParlorMatch *game,
+                                uint32_t seat,
+                                uint64_t code,
+                                struct ParlorStep *step);
+
+/**
+ * @brief The match's running totals (per seat; per team in Tichu and partnership dominoes).
+ *
+ * @param[in] game The match.
+ * @param[out] scores Receives the totals (may be null when @p capacity is 0).
+ * @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
+ * @param[out] count Receives the number of entries.
+ * @return A status.
+ * @retval PARLOR_OK The totals are in @p scores (or the count in @p count).
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scores holds the first @p capacity entries.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_scores(const struct ParlorMatch *game,
+                                 int32_t *scores,
+                                 size_t capacity,
+                                 size_t *count);
+
+/**
+ * @brief The number of rounds finished so far.
+ *
+ * @param[in] game The match.
+ * @param[out] rounds Receives the count.
+ * @return A status.
+ * @retval PARLOR_OK @p rounds is written.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_rounds_played(const struct ParlorMatch *game,
+                                        uint32_t *rounds);
+
+/**
+ * @brief The places of a finished match: one per seat, seat 0 first, 0 = first place (seats
+ * that share a result share a place: partners, the two peasants, a tie).
+ *
+ * @param[in] game The match.
+ * @param[out] places Receives the places (may be null when @p capacity is 0).
+ * @param[in] capacity Entries of @p places; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
+ * @param[out] count Receives the number of seats.
+ * @return A status.
+ * @retval PARLOR_OK The places are in @p places (or the count in @p count).
+ * @retval PARLOR_ERR_MATCH_NOT_OVER The match goes on.
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p places holds the first @p capacity entries.
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_result(const struct ParlorMatch *game,
+                                 uint8_t *places,
+                                 size_t capacity,
+                                 size_t *count);
+
+/**
+ * @brief Writes the match's portable byte form (the game's versioned encoding, round
+ * included), which parlor_match_decode reads back.
+ *
+ * @param[in] game The match.
+ * @param[out] buf Receives the bytes (may be null when @p capacity is 0).
+ * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+ * @param[out] len Receives the length.
+ * @return A status.
+ * @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
+ * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).
+ * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_encode(const struct ParlorMatch *game,
+                                 uint8_t *buf,
+                                 size_t capacity,
+                                 size_t *len);
+
+/**
+ * @brief Reads a match's portable byte form (parlor_match_encode), every field checked.
+ *
+ * @param[in] game The game the bytes are a match of (PARLOR_GAME_*).
+ * @param[in] bytes The bytes.
+ * @param[in] len Bytes of @p bytes.
+ * @param[out] out Receives the match (written only on success).
+ * @return A status.
+ * @retval PARLOR_OK @p out holds the match.
+ * @retval PARLOR_ERR_INVALID_STATE The bytes are not a match of that game.
+ * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+ * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+ */
+PARLOR_MUST_USE
+ParlorStatus parlor_match_decode(ParlorGame game,
+                                 const uint8_t *bytes,
+                                 size_t len,
+                                 struct ParlorMatch *out);
+
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**
  * @brief Parses dominoes tiles from text.
@@ -3857,243 +2980,6 @@ ParlorStatus parlor_dominoes_placements(const struct ParlorDominoTile *tiles,
                                         struct ParlorDominoPlacement *out,
                                         size_t capacity,
                                         size_t *out_count);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Fills `*out` with preset `preset` (`PARLOR_DOMINOES_PRESET_*`).
- *
- * # Safety
- * `out` must be valid for a write (null: `PARLOR_ERR_NULL_POINTER`).
- */
-ParlorStatus parlor_dominoes_config_preset(uint8_t preset, struct ParlorDominoesConfig *out);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Deals a hand: `Deal::Seeded(seed)` (the documented shuffle; `docs/dominoes.md`).
- *
- * # Safety
- * `config` must be valid for a read, `out` for a write (null: `PARLOR_ERR_NULL_POINTER`).
- */
-ParlorStatus parlor_dominoes_round_new(const struct ParlorDominoesConfig *config,
-                                       uint64_t seed,
-                                       struct ParlorDominoesRound *out);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Deals given tiles: `tiles` holds the hands one after another (`players × hand_size` tiles,
- * seat 0 first), then the boneyard in draw order; together the whole set.
- *
- * # Safety
- * `config` valid for a read; `tiles` valid for `len` reads; `out` valid for a write.
- */
-ParlorStatus parlor_dominoes_round_new_given(const struct ParlorDominoesConfig *config,
-                                             const struct ParlorDominoTile *tiles,
-                                             size_t len,
-                                             struct ParlorDominoesRound *out);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * The seat to act, or `PARLOR_DOMINOES_NO_SEAT` once the hand is over.
- *
- * # Safety
- * `state` valid for a read, `seat` for a write.
- */
-ParlorStatus parlor_dominoes_round_to_act(const struct ParlorDominoesRound *state, uint8_t *seat);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Writes the legal actions of `seat` (in the core's legal-action order) into `out` as far as
- * `capacity` allows and their number into `*total` (none when it is not `seat`'s turn).
- * `PARLOR_ERR_BUFFER_TOO_SMALL` when `*total > capacity > 0` (the first `capacity` are written);
- * capacity 0 is a size query (`PARLOR_OK` with `*total`).
- *
- * # Safety
- * `state` valid for a read; `out` valid for `capacity` writes (or null with 0); `total` for a write.
- */
-ParlorStatus parlor_dominoes_round_legal_actions(const struct ParlorDominoesRound *state,
-                                                 uint8_t seat,
-                                                 struct ParlorDominoesAction *out,
-                                                 size_t capacity,
-                                                 size_t *total);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Applies `action` for `seat`; on success writes the event into `*event` (may be null). An
- * illegal action is its status code and leaves `*state` unchanged.
- *
- * # Safety
- * `state` valid for reads and writes, `action` for a read, `event` null or valid for a write.
- */
-ParlorStatus parlor_dominoes_round_apply(struct ParlorDominoesRound *state,
-                                         uint8_t seat,
-                                         const struct ParlorDominoesAction *action,
-                                         struct ParlorDominoesEvent *event);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * What `seat` may know: the summary into `*out`, its tiles into `hand` (capacity
- * `hand_capacity`) and the layout in play order into `layout` (capacity `layout_capacity`;
- * `PARLOR_DOMINOES_MAX_SET_TILES` always fits). `PARLOR_ERR_BUFFER_TOO_SMALL` when a list did
- * not fit (`*out` still holds its length).
- *
- * # Safety
- * `state` valid for a read, `out` for a write, the arrays for their capacities (or null with 0).
- */
-ParlorStatus parlor_dominoes_round_observe(const struct ParlorDominoesRound *state,
-                                           uint8_t seat,
-                                           struct ParlorDominoesObservation *out,
-                                           struct ParlorDominoTile *hand,
-                                           size_t hand_capacity,
-                                           struct ParlorDominoesLaid *layout,
-                                           size_t layout_capacity);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * The hand's end into `*out` (`over` 0 while it is being played).
- *
- * # Safety
- * `state` valid for a read, `out` for a write.
- */
-ParlorStatus parlor_dominoes_round_outcome(const struct ParlorDominoesRound *state,
-                                           struct ParlorDominoesOutcome *out);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Writes the versioned byte form (`PARLOR_DOMINOES_ROUND_ENCODED_BYTES`) into `buf`; `*len`
- * receives its length (also when the buffer is too small).
- *
- * # Safety
- * `state` valid for a read, `buf` for `capacity` writes (or null with 0), `len` for a write.
- */
-ParlorStatus parlor_dominoes_round_encode(const struct ParlorDominoesRound *state,
-                                          uint8_t *buf,
-                                          size_t capacity,
-                                          size_t *len);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Reads a byte form (checked like every state) into `*out`: at most
- * `PARLOR_DOMINOES_ROUND_ENCODED_BYTES` bytes (a longer `len` is `PARLOR_DOMINOES_ERR_BAD_STATE`).
- *
- * # Safety
- * `buf` valid for `len` reads, `out` for a write.
- */
-ParlorStatus parlor_dominoes_round_decode(const uint8_t *buf,
-                                          size_t len,
-                                          struct ParlorDominoesRound *out);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Starts a match (hands dealt from `seed`; `docs/dominoes.md`).
- *
- * # Safety
- * `config` valid for a read, `out` for a write.
- */
-ParlorStatus parlor_dominoes_match_new(const struct ParlorDominoesConfig *config,
-                                       uint64_t seed,
-                                       struct ParlorDominoesMatch *out);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Copies the match's current hand into `*out`, for the `parlor_dominoes_round_*` queries.
- *
- * # Safety
- * `state` valid for a read, `out` for a write.
- */
-ParlorStatus parlor_dominoes_match_round(const struct ParlorDominoesMatch *state,
-                                         struct ParlorDominoesRound *out);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * The seat to act in the current hand, or `PARLOR_DOMINOES_NO_SEAT` once the match is over.
- *
- * # Safety
- * `state` valid for a read, `seat` for a write.
- */
-ParlorStatus parlor_dominoes_match_to_act(const struct ParlorDominoesMatch *state, uint8_t *seat);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * The legal actions of `seat` in the current hand (as `parlor_dominoes_round_legal_actions`).
- *
- * # Safety
- * As `parlor_dominoes_round_legal_actions`.
- */
-ParlorStatus parlor_dominoes_match_legal_actions(const struct ParlorDominoesMatch *state,
-                                                 uint8_t seat,
-                                                 struct ParlorDominoesAction *out,
-                                                 size_t capacity,
-                                                 size_t *total);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Applies `action` in the current hand; when it ends the hand, its outcome goes to
- * `*hand_outcome` (`over` 1; may be null) and the next hand is dealt unless the match is over.
- * An illegal action is its status code and leaves `*state` unchanged.
- *
- * # Safety
- * `state` valid for reads and writes, `action` for a read, `event`/`hand_outcome` null or valid.
- */
-ParlorStatus parlor_dominoes_match_apply(struct ParlorDominoesMatch *state,
-                                         uint8_t seat,
-                                         const struct ParlorDominoesAction *action,
-                                         struct ParlorDominoesEvent *event,
-                                         struct ParlorDominoesOutcome *hand_outcome);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * The match's totals per seat into `scores[4]`, whether it is over, and the winner (a seat, or
- * with partnerships 0 or 1 for the team; `PARLOR_DOMINOES_NO_SEAT` while playing).
- *
- * # Safety
- * `state` valid for a read; `scores` valid for 4 writes; `over`, `winner` valid for a write.
- */
-ParlorStatus parlor_dominoes_match_outcome(const struct ParlorDominoesMatch *state,
-                                           uint16_t *scores,
-                                           uint8_t *over,
-                                           uint8_t *winner);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Writes the match's byte form (`PARLOR_DOMINOES_MATCH_ENCODED_BYTES`); as the round's.
- *
- * # Safety
- * As `parlor_dominoes_round_encode`.
- */
-ParlorStatus parlor_dominoes_match_encode(const struct ParlorDominoesMatch *state,
-                                          uint8_t *buf,
-                                          size_t capacity,
-                                          size_t *len);
-#endif
-
-#if defined(PARLOR_FEATURE_DOMINOES)
-/**
- * Reads a match's byte form (checked) into `*out`: at most
- * `PARLOR_DOMINOES_MATCH_ENCODED_BYTES` bytes (a longer `len` is `PARLOR_DOMINOES_ERR_BAD_STATE`).
- *
- * # Safety
- * As `parlor_dominoes_round_decode`.
- */
-ParlorStatus parlor_dominoes_match_decode(const uint8_t *buf,
-                                          size_t len,
-                                          struct ParlorDominoesMatch *out);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
@@ -4347,282 +3233,32 @@ ParlorStatus parlor_doudizhu_scratch_bytes(const struct ParlorDoudizhuCards *han
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
- * Deals a new round of whole-game preset `game` (`PARLOR_DOUDIZHU_GAME_*`) from `seed` (the
- * core's `Deal::Seeded`) into `*out`.
+ * @brief The Dou Dizhu action code (parlor_round_apply's) of an OpenSpiel action id.
  *
- * Errors: null `out`, [`PARLOR_ERR_INVALID_ARGUMENT`] (unknown preset).
- *
- * # Safety
- * `out` valid for a write.
+ * @param[in] id An OpenSpiel id, 0 .. #PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS - 1.
+ * @param[out] code Receives the action code.
+ * @return A status.
+ * @retval PARLOR_OK @p code is written.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT @p id is not below #PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS.
+ * @retval PARLOR_ERR_NULL_POINTER @p code is null.
  */
-ParlorStatus parlor_doudizhu_round_new(uint8_t game,
-                                       uint64_t seed,
-                                       struct ParlorDoudizhuRound *out);
+PARLOR_MUST_USE ParlorStatus parlor_doudizhu_openspiel_action(uint32_t id, uint64_t *code);
 #endif
 
 #if defined(PARLOR_FEATURE_DOUDIZHU)
 /**
- * Deals a new round with explicit cards: `hands` (3 card sets of 17), `*kitty` (3 cards), all
- * together the deck, and `first_bidder` (0–2; the landlord under the rlcard preset).
+ * @brief The OpenSpiel action id of a Dou Dizhu action code.
  *
- * Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`], `PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`,
- * `PARLOR_DOUDIZHU_ERR_INVALID_DEAL`.
- *
- * # Safety
- * `hands` valid for 3 reads; `kitty` for a read; `out` for a write.
+ * @param[in] code A Dou Dizhu action code.
+ * @param[out] id Receives its OpenSpiel id.
+ * @return A status.
+ * @retval PARLOR_OK @p id is written.
+ * @retval PARLOR_ERR_UNKNOWN_ACTION @p code names no Dou Dizhu action.
+ * @retval PARLOR_ERR_INVALID_ARGUMENT The action has no OpenSpiel id (a call or a rob of
+ *         another preset's auction, or a play OpenSpiel's layout does not have).
+ * @retval PARLOR_ERR_NULL_POINTER @p id is null.
  */
-ParlorStatus parlor_doudizhu_round_new_given(uint8_t game,
-                                             const struct ParlorDoudizhuCards *hands,
-                                             const struct ParlorDoudizhuCards *kitty,
-                                             uint8_t first_bidder,
-                                             struct ParlorDoudizhuRound *out);
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Writes the seat to act (0–2) to `*seat`, or [`PARLOR_DOUDIZHU_NO_SEAT`] once the deal is over.
- *
- * Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`].
- *
- * # Safety
- * `round` valid for a read, `seat` for a write.
- */
-ParlorStatus parlor_doudizhu_round_to_act(const struct ParlorDoudizhuRound *round, uint8_t *seat);
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Writes `seat`'s legal actions (in the core's legal-action order: pass, bids or call/rob,
- * plays) into `out` as far as `cap` allows and their number to `*out_count` (0 when it is not
- * `seat`'s turn).
- *
- * Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (seat past 2),
- * [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`], `PARLOR_ERR_BUFFER_TOO_SMALL` (then `*out_count` is
- * the total and `out` holds the first `cap`).
- *
- * # Safety
- * `round` valid for a read; `out` for `cap` writes (or null with 0); `out_count` for a write.
- */
-ParlorStatus parlor_doudizhu_round_legal_actions(const struct ParlorDoudizhuRound *round,
-                                                 uint8_t seat,
-                                                 struct ParlorDoudizhuAction *out,
-                                                 size_t cap,
-                                                 size_t *out_count);
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Applies `seat`'s `*action`; `*event` (optional, may be null) receives what it caused. An
- * illegal action leaves `*round` unchanged.
- *
- * Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (bad codes or seat),
- * [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`], `PARLOR_DOUDIZHU_ERR_NOT_YOUR_TURN`,
- * `PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION`, `PARLOR_DOUDIZHU_ERR_ROUND_OVER`.
- *
- * # Safety
- * `round` valid for reads and writes; `action` for a read; `event` null or valid for a write.
- */
-ParlorStatus parlor_doudizhu_round_apply(struct ParlorDoudizhuRound *round,
-                                         uint8_t seat,
-                                         const struct ParlorDoudizhuAction *action,
-                                         struct ParlorDoudizhuEvent *event);
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Writes what `seat` may know into `*out`.
- *
- * Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (seat past 2),
- * [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`].
- *
- * # Safety
- * `round` valid for a read, `out` for a write.
- */
-ParlorStatus parlor_doudizhu_round_observe(const struct ParlorDoudizhuRound *round,
-                                           uint8_t seat,
-                                           struct ParlorDoudizhuObservation *out);
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Writes the deal's outcome into `*out` once it is over.
- *
- * Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`], [`PARLOR_ERR_INVALID_STATE`]
- * (the deal is not over).
- *
- * # Safety
- * `round` valid for a read, `out` for a write.
- */
-ParlorStatus parlor_doudizhu_round_outcome(const struct ParlorDoudizhuRound *round,
-                                           struct ParlorDoudizhuOutcome *out);
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Writes the round's portable byte form (the core's `Round::encode`, 161 bytes, first byte the
- * format version) into `buf` (`cap` bytes) and its length to `*out_len`.
- *
- * Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`], `PARLOR_ERR_BUFFER_TOO_SMALL`
- * (then `*out_len` holds the length needed).
- *
- * # Safety
- * `round` valid for a read; `buf` for `cap` writes (or null with 0); `out_len` for a write.
- */
-ParlorStatus parlor_doudizhu_round_encode(const struct ParlorDoudizhuRound *round,
-                                          uint8_t *buf,
-                                          size_t cap,
-                                          size_t *out_len);
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Reads a round's byte form (`len` bytes at `bytes`) into `*out`, re-validating it.
- *
- * Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`] (or an unknown-code / config
- * error) for bytes that are no valid round, and for more than the byte form's length.
- *
- * # Safety
- * `bytes` valid for `len` reads; `out` for a write.
- */
-ParlorStatus parlor_doudizhu_round_decode(const uint8_t *bytes,
-                                          size_t len,
-                                          struct ParlorDoudizhuRound *out);
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Starts a match of whole-game preset `game` with `seed` (deals and first bidders follow from
- * it) into `*out`.
- *
- * Errors: null `out`, [`PARLOR_ERR_INVALID_ARGUMENT`].
- *
- * # Safety
- * `out` valid for a write.
- */
-ParlorStatus parlor_doudizhu_match_new(uint8_t game,
-                                       uint64_t seed,
-                                       struct ParlorDoudizhuMatch *out);
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Copies the match's current deal into `*out` (then use the `parlor_doudizhu_round_*` reads).
- *
- * Errors: null pointers, [`PARLOR_DOUDIZHU_ERR_INVALID_STATE`].
- *
- * # Safety
- * `m` valid for a read, `out` for a write.
- */
-ParlorStatus parlor_doudizhu_match_round(const struct ParlorDoudizhuMatch *m,
-                                         struct ParlorDoudizhuRound *out);
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Writes the seat to act in the current deal, or [`PARLOR_DOUDIZHU_NO_SEAT`] once the match is over.
- *
- * # Safety
- * `m` valid for a read, `seat` for a write.
- */
-ParlorStatus parlor_doudizhu_match_to_act(const struct ParlorDoudizhuMatch *m,
-                                          uint8_t *seat);
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * As [`parlor_doudizhu_round_legal_actions`], for the match's current deal.
- *
- * # Safety
- * As [`parlor_doudizhu_round_legal_actions`].
- */
-ParlorStatus parlor_doudizhu_match_legal_actions(const struct ParlorDoudizhuMatch *m,
-                                                 uint8_t seat,
-                                                 struct ParlorDoudizhuAction *out,
-                                                 size_t cap,
-                                                 size_t *out_count);
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Applies `seat`'s action to the match's current deal; when it ends the deal, the scores are
- * added and the next deal starts (`event->outcome` is the finished deal's).
- *
- * Errors: as [`parlor_doudizhu_round_apply`]; `PARLOR_DOUDIZHU_ERR_ROUND_OVER` once the match is over.
- *
- * # Safety
- * `m` valid for reads and writes; `action` for a read; `event` null or valid for a write.
- */
-ParlorStatus parlor_doudizhu_match_apply(struct ParlorDoudizhuMatch *m,
-                                         uint8_t seat,
-                                         const struct ParlorDoudizhuAction *action,
-                                         struct ParlorDoudizhuEvent *event);
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Writes the match totals to `scores` (3 values), the deals finished to `*deals` and 1 to
- * `*over` once the match is over (all three outputs required).
- *
- * # Safety
- * `m` valid for a read; `scores` for 3 writes; `deals` and `over` for a write.
- */
-ParlorStatus parlor_doudizhu_match_scores(const struct ParlorDoudizhuMatch *m,
-                                          int64_t *scores,
-                                          uint16_t *deals,
-                                          uint8_t *over);
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Writes the match's byte form (the core's `Match::encode`, 196 bytes) into `buf`.
- *
- * # Safety
- * As [`parlor_doudizhu_round_encode`].
- */
-ParlorStatus parlor_doudizhu_match_encode(const struct ParlorDoudizhuMatch *m,
-                                          uint8_t *buf,
-                                          size_t cap,
-                                          size_t *out_len);
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Reads a match's byte form into `*out`, re-validating it.
- *
- * # Safety
- * As [`parlor_doudizhu_round_decode`].
- */
-ParlorStatus parlor_doudizhu_match_decode(const uint8_t *bytes,
-                                          size_t len,
-                                          struct ParlorDoudizhuMatch *out);
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Writes OpenSpiel 2.0.2's `dou_dizhu` action id of `*action` (under the openspiel preset) to
- * `*id`: the dense index RL code uses for legal-action masks.
- *
- * Errors: null pointers, [`PARLOR_ERR_INVALID_ARGUMENT`] (bad codes, or an action OpenSpiel
- * has no id for: call, rob, quad + two, a bid outside 1–3, a reading the cards do not have).
- *
- * # Safety
- * `action` valid for a read, `id` for a write.
- */
-ParlorStatus parlor_doudizhu_openspiel_action_id(const struct ParlorDoudizhuAction *action,
-                                                 uint32_t *id);
-#endif
-
-#if defined(PARLOR_FEATURE_DOUDIZHU)
-/**
- * Writes the action of OpenSpiel id `id` (0 … [`PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS`] − 1) to
- * `*out`.
- *
- * Errors: null `out`, [`PARLOR_ERR_INVALID_ARGUMENT`] for an id past the range.
- *
- * # Safety
- * `out` valid for a write.
- */
-ParlorStatus parlor_doudizhu_openspiel_action(uint32_t id, struct ParlorDoudizhuAction *out);
+PARLOR_MUST_USE ParlorStatus parlor_doudizhu_openspiel_action_id(uint64_t code, uint32_t *id);
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
@@ -4888,310 +3524,6 @@ ParlorStatus parlor_mahjong_decompositions(const uint8_t *counts,
                                            struct ParlorMahjongDecomposition *out,
                                            size_t capacity,
                                            size_t *out_count);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Fills `*out` with preset `preset` (`PARLOR_MAHJONG_PRESET_*`). Errors:
- * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (unknown preset).
- *
- * # Safety
- * `out` writable.
- */
-ParlorStatus parlor_mahjong_round_config_preset(uint8_t preset,
-                                                struct ParlorMahjongRoundConfig *out);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * A new round under `*config` (NULL: Tenhou's rules) in the context `*start` (NULL: East 1,
- * seat 0 deals, the start points) with the wall of `seed` into `*out_round`; the dealer has
- * drawn. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (a flag not 0/1, an
- * unknown code), `PARLOR_MAHJONG_ERR_BAD_CONFIG`, `PARLOR_MAHJONG_ERR_BAD_DEAL`.
- *
- * # Safety
- * `config`, `start` NULL or readable; `out_round` writable.
- */
-ParlorStatus parlor_mahjong_round_new(const struct ParlorMahjongRoundConfig *config,
-                                      uint64_t seed,
-                                      const struct ParlorMahjongStart *start,
-                                      struct ParlorMahjongRound *out_round);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * As `parlor_mahjong_round_new` with the whole wall given: `wall_len` must be 136 ids in the
- * documented layout (`docs/mahjong.md`). Errors: as `parlor_mahjong_round_new`,
- * `PARLOR_ERR_INVALID_ARGUMENT` for another length, `PARLOR_MAHJONG_ERR_BAD_DEAL` for ids that
- * are not each tile once.
- *
- * # Safety
- * `config`, `start` NULL or readable; `wall` readable for `wall_len` bytes; `out_round` writable.
- */
-ParlorStatus parlor_mahjong_round_new_given(const struct ParlorMahjongRoundConfig *config,
-                                            const uint8_t *wall,
-                                            size_t wall_len,
-                                            const struct ParlorMahjongStart *start,
-                                            struct ParlorMahjongRound *out_round);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * The seat to act into `*out_seat` (in a call window the first seat in turn order from the
- * discarder that has not answered; 255 once over), and the mask of every seat that may act
- * now into `*out_mask` (may be NULL; bit `s`: seat `s`). Errors: `PARLOR_ERR_NULL_POINTER`,
- * `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `round` readable; `out_seat` writable; `out_mask` NULL or writable.
- */
-ParlorStatus parlor_mahjong_round_to_act(const struct ParlorMahjongRound *round,
-                                         uint8_t *out_seat,
-                                         uint8_t *out_mask);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * The legal actions of `seat` (the core's order: on turn discards, riichi discards, tsumo,
- * closed kans, added kans, kyuushu; in a window ron, pons, kan, chiis, pass) into `out_actions`
- * as far as `capacity` allows, their number into `*out_total` (0 when `seat` may not act);
- * `PARLOR_MAHJONG_MAX_ACTIONS` always suffice. `PARLOR_ERR_BUFFER_TOO_SMALL` when
- * `*out_total > capacity > 0` (the first `capacity` are written); capacity 0 is a size query
- * (`PARLOR_OK`). Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_MAHJONG_ERR_NO_SUCH_SEAT`,
- * `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `round` readable; `out_actions` writable for `capacity` entries (NULL with 0); `out_total`
- * writable.
- */
-ParlorStatus parlor_mahjong_round_legal_actions(const struct ParlorMahjongRound *round,
-                                                uint8_t seat,
-                                                struct ParlorMahjongAction *out_actions,
-                                                size_t capacity,
-                                                size_t *out_total);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * `seat` applies `*action` to `*round` (and everything that follows automatically: the window
- * closing, the call, the next draw, a new dora, the end); `*out_event` (may be NULL) says what
- * happened. On error the round is unchanged. Errors: `PARLOR_ERR_NULL_POINTER`,
- * `PARLOR_ERR_INVALID_ARGUMENT` (a bad action code or field), `PARLOR_ERR_INVALID_STATE`,
- * `PARLOR_MAHJONG_ERR_NO_SUCH_SEAT`, `_ROUND_OVER`, `_NOT_YOUR_TURN`, `_ILLEGAL_ACTION`.
- *
- * # Safety
- * `round` readable and writable; `action` readable; `out_event` NULL or writable.
- */
-ParlorStatus parlor_mahjong_round_apply(struct ParlorMahjongRound *round,
-                                        uint8_t seat,
-                                        const struct ParlorMahjongAction *action,
-                                        struct ParlorMahjongEvent *out_event);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * What `seat` may know into `*out_observation`. Errors: `PARLOR_ERR_NULL_POINTER`,
- * `PARLOR_MAHJONG_ERR_NO_SUCH_SEAT`, `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `round` readable; `out_observation` writable.
- */
-ParlorStatus parlor_mahjong_round_observe(const struct ParlorMahjongRound *round,
-                                          uint8_t seat,
-                                          struct ParlorMahjongObservation *out_observation);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * `*out_over` = 1 and the result into `*out_outcome` once the round is over; `*out_over` = 0
- * (and `*out_outcome` zeroed) before. Errors: `PARLOR_ERR_NULL_POINTER`,
- * `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `round` readable; `out_outcome`, `out_over` writable.
- */
-ParlorStatus parlor_mahjong_round_outcome(const struct ParlorMahjongRound *round,
-                                          struct ParlorMahjongOutcome *out_outcome,
-                                          uint8_t *out_over);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * The round's versioned byte form (`PARLOR_MAHJONG_ROUND_ENCODED_BYTES`) into `out`; its length
- * into `*out_len` (capacity 0 is a size query: `PARLOR_OK`). Errors: `PARLOR_ERR_NULL_POINTER`,
- * `PARLOR_ERR_BUFFER_TOO_SMALL`, `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `round` readable; `out` writable for `capacity` bytes (NULL with 0); `out_len` writable.
- */
-ParlorStatus parlor_mahjong_round_encode(const struct ParlorMahjongRound *round,
-                                         uint8_t *out,
-                                         size_t capacity,
-                                         size_t *out_len);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * The round of `len` encoded bytes into `*out_round`, re-validated. Errors:
- * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE` (bytes no round has).
- *
- * # Safety
- * `bytes` readable for `len` bytes; `out_round` writable.
- */
-ParlorStatus parlor_mahjong_round_decode(const uint8_t *bytes,
-                                         size_t len,
-                                         struct ParlorMahjongRound *out_round);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * A new match under `*config` (NULL: Tenhou's rules) seeded `seed` into `*out_match` (round
- * `k` is dealt from the `(k+1)`-th output of the seed's generator). Errors:
- * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`, `PARLOR_MAHJONG_ERR_BAD_CONFIG`.
- *
- * # Safety
- * `config` NULL or readable; `out_match` writable.
- */
-ParlorStatus parlor_mahjong_match_new(const struct ParlorMahjongRoundConfig *config,
-                                      uint64_t seed,
-                                      struct ParlorMahjongMatch *out_match);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * A new match whose rounds are dealt from given walls: the first from `wall` (136 ids), each
- * later one by `parlor_mahjong_match_deal`. Errors: as `parlor_mahjong_round_new_given`.
- *
- * # Safety
- * `config` NULL or readable; `wall` readable for `wall_len` bytes; `out_match` writable.
- */
-ParlorStatus parlor_mahjong_match_new_given(const struct ParlorMahjongRoundConfig *config,
-                                            const uint8_t *wall,
-                                            size_t wall_len,
-                                            struct ParlorMahjongMatch *out_match);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * Deals the next round of a given-walls match from `wall` (after a round ended). Errors:
- * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (length), `PARLOR_ERR_INVALID_STATE`,
- * `PARLOR_MAHJONG_ERR_BAD_DEAL`, `_MATCH_OVER`, `_NOT_AWAITING_DEAL`.
- *
- * # Safety
- * `game` readable and writable; `wall` readable for `wall_len` bytes.
- */
-ParlorStatus parlor_mahjong_match_deal(struct ParlorMahjongMatch *game,
-                                       const uint8_t *wall,
-                                       size_t wall_len);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * The round in play (the last one once the match is over) into `*out_round`, for the
- * `parlor_mahjong_round_*` queries. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `game` readable; `out_round` writable.
- */
-ParlorStatus parlor_mahjong_match_round(const struct ParlorMahjongMatch *game,
-                                        struct ParlorMahjongRound *out_round);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * The seat to act in the match's round into `*out_seat` (255 when none: the match is over or
- * awaits a wall), the mask of seats that may act into `*out_mask` (may be NULL). Errors:
- * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `game` readable; `out_seat` writable; `out_mask` NULL or writable.
- */
-ParlorStatus parlor_mahjong_match_to_act(const struct ParlorMahjongMatch *game,
-                                         uint8_t *out_seat,
-                                         uint8_t *out_mask);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * The legal actions of `seat` in the match's round, as `parlor_mahjong_round_legal_actions`
- * (none while the match is over or awaits a wall).
- *
- * # Safety
- * As `parlor_mahjong_round_legal_actions`, with `game` readable.
- */
-ParlorStatus parlor_mahjong_match_legal_actions(const struct ParlorMahjongMatch *game,
-                                                uint8_t seat,
-                                                struct ParlorMahjongAction *out_actions,
-                                                size_t capacity,
-                                                size_t *out_total);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * `seat` applies `*action` to the match's round; when the round ends its points are settled and
- * the next round is dealt (a seeded match; a given-walls match then awaits
- * `parlor_mahjong_match_deal`), unless the match is over. `*out_event` (may be NULL) says what
- * happened (`match_over`); `*out_outcome` (may be NULL) receives the result of a round that just
- * ended, and `*out_round_over` (may be NULL) 1 then (0 otherwise, `*out_outcome` zeroed). On
- * error the match is unchanged. Errors: as `parlor_mahjong_round_apply`;
- * `PARLOR_MAHJONG_ERR_MATCH_OVER`, `_AWAITING_DEAL`.
- *
- * # Safety
- * `game` readable and writable; `action` readable; `out_event`, `out_outcome`, `out_round_over`
- * NULL or writable.
- */
-ParlorStatus parlor_mahjong_match_apply(struct ParlorMahjongMatch *game,
-                                        uint8_t seat,
-                                        const struct ParlorMahjongAction *action,
-                                        struct ParlorMahjongEvent *out_event,
-                                        struct ParlorMahjongOutcome *out_outcome,
-                                        uint8_t *out_round_over);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * The match's standing: each seat's points into `out_scores[4]` (final points, leftover sticks
- * to the top seat, once over), the rounds finished into `*out_rounds`, whether it is over into
- * `*out_over` and the final placement (seats, first place first; 255s while it goes on) into
- * `out_placement[4]` (may be NULL). Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `game` readable; `out_scores` writable for 4 values; `out_rounds`, `out_over` writable;
- * `out_placement` NULL or writable for 4 bytes.
- */
-ParlorStatus parlor_mahjong_match_scores(const struct ParlorMahjongMatch *game,
-                                         int32_t *out_scores,
-                                         uint32_t *out_rounds,
-                                         uint8_t *out_over,
-                                         uint8_t *out_placement);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * The match's versioned byte form (`PARLOR_MAHJONG_MATCH_ENCODED_BYTES`) into `out`, its length
- * into `*out_len` (capacity 0 is a size query). Errors: `PARLOR_ERR_NULL_POINTER`,
- * `PARLOR_ERR_BUFFER_TOO_SMALL`, `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `game` readable; `out` writable for `capacity` bytes (NULL with 0); `out_len` writable.
- */
-ParlorStatus parlor_mahjong_match_encode(const struct ParlorMahjongMatch *game,
-                                         uint8_t *out,
-                                         size_t capacity,
-                                         size_t *out_len);
-#endif
-
-#if defined(PARLOR_FEATURE_MAHJONG)
-/**
- * The match of `len` encoded bytes into `*out_match`, re-validated. Errors:
- * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `bytes` readable for `len` bytes; `out_match` writable.
- */
-ParlorStatus parlor_mahjong_match_decode(const uint8_t *bytes,
-                                         size_t len,
-                                         struct ParlorMahjongMatch *out_match);
 #endif
 
 #if defined(PARLOR_FEATURE_MAHJONG)
@@ -5563,234 +3895,6 @@ ParlorStatus parlor_tichu_score_round(const uint8_t *finish,
                                       int16_t last_hand_points,
                                       const uint8_t *calls,
                                       int16_t *out_scores);
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * The default rules (target 1000, Tichu during the exchange, claims in turn order) into
- * `*out_config`. Errors: `PARLOR_ERR_NULL_POINTER`.
- *
- * # Safety
- * `out_config` writable.
- */
-ParlorStatus parlor_tichu_config_default(struct ParlorTichuConfig *out_config);
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * A new round in `*out_round` under `*config` (NULL: the default rules). `hands` NULL: the
- * seeded deal of `seed`; else 56 deck indices, seat 0's 14 cards first, each hand in dealing
- * order (its first 8 the Grand Tichu window; `seed` unused). Errors: `PARLOR_ERR_NULL_POINTER`,
- * `PARLOR_ERR_INVALID_ARGUMENT` (a bad config or card index), `PARLOR_TICHU_ERR_INVALID_DEAL`
- * (not the whole deck).
- *
- * # Safety
- * `config` NULL or readable; `hands` NULL or readable for 56 bytes; `out_round` writable.
- */
-ParlorStatus parlor_tichu_round_new(const struct ParlorTichuConfig *config,
-                                    uint64_t seed,
-                                    const uint8_t *hands,
-                                    struct ParlorTichuRound *out_round);
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * The seat in ordinary turn into `*out_seat` (255 when the round is over). Errors:
- * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `round` readable; `out_seat` writable.
- */
-ParlorStatus parlor_tichu_round_to_act(const struct ParlorTichuRound *round, uint8_t *out_seat);
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * The seats that may act now as a mask into `*out_mask` (bit `s`: seat `s` has a legal action:
- * its turn, a bomb on the table, a Tichu call), and the order simultaneous claims are served in
- * into `out_claim_order[4]` (may be NULL). Errors: `PARLOR_ERR_NULL_POINTER`,
- * `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `round` readable; `out_mask` writable; `out_claim_order` NULL or writable for 4 bytes.
- */
-ParlorStatus parlor_tichu_round_may_act(const struct ParlorTichuRound *round,
-                                        uint8_t *out_mask,
-                                        uint8_t *out_claim_order);
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * Writes the first `min(total, capacity)` legal actions of `seat` into `out_actions` (the
- * core's order) and the total into `*out_total`; `PARLOR_TICHU_MAX_ACTIONS` always suffice.
- * Returns `PARLOR_OK` even when the buffer is short (the total says how many exist). Errors:
- * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT` (seat), `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `round` readable; `out_actions` writable for `capacity` entries (NULL with 0);
- * `out_total` writable.
- */
-ParlorStatus parlor_tichu_round_legal_actions(const struct ParlorTichuRound *round,
-                                              uint8_t seat,
-                                              struct ParlorTichuAction *out_actions,
-                                              size_t capacity,
-                                              size_t *out_total);
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * `seat` applies `*action` to `*round`; `*out_event` (may be NULL) says what happened. On
- * error the round is unchanged. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`
- * (a bad seat or action code), `PARLOR_ERR_INVALID_STATE`, the round's errors (209–228).
- *
- * # Safety
- * `round` readable and writable; `action` readable; `out_event` NULL or writable.
- */
-ParlorStatus parlor_tichu_round_apply(struct ParlorTichuRound *round,
-                                      uint8_t seat,
-                                      const struct ParlorTichuAction *action,
-                                      struct ParlorTichuEvent *out_event);
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * What `seat` may know into `*out_observation`. Errors: `PARLOR_ERR_NULL_POINTER`,
- * `PARLOR_ERR_INVALID_ARGUMENT` (seat), `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `round` readable; `out_observation` writable.
- */
-ParlorStatus parlor_tichu_round_observe(const struct ParlorTichuRound *round,
-                                        uint8_t seat,
-                                        struct ParlorTichuObservation *out_observation);
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * `*out_over` = 1 and the result into `*out_outcome` once the round is over; `*out_over` = 0
- * (and `*out_outcome` zeroed) before. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `round` readable; `out_outcome` and `out_over` writable.
- */
-ParlorStatus parlor_tichu_round_outcome(const struct ParlorTichuRound *round,
-                                        struct ParlorTichuOutcome *out_outcome,
-                                        uint8_t *out_over);
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * The round's versioned byte form (`PARLOR_TICHU_ROUND_ENCODED_BYTES`) into `out`; its length
- * into `*out_len` (also on `PARLOR_ERR_BUFFER_TOO_SMALL`). Errors: `PARLOR_ERR_NULL_POINTER`,
- * `PARLOR_ERR_BUFFER_TOO_SMALL`, `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `round` readable; `out` writable for `capacity` bytes; `out_len` writable.
- */
-ParlorStatus parlor_tichu_round_encode(const struct ParlorTichuRound *round,
-                                       uint8_t *out,
-                                       size_t capacity,
-                                       size_t *out_len);
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * The round of `len` encoded bytes into `*out_round`, re-validated. Errors:
- * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE` (bytes no round has).
- *
- * # Safety
- * `bytes` readable for `len` bytes; `out_round` writable.
- */
-ParlorStatus parlor_tichu_round_decode(const uint8_t *bytes,
-                                       size_t len,
-                                       struct ParlorTichuRound *out_round);
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * A new match under `*config` (NULL: the default rules) seeded `seed` into `*out_match`.
- * Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_ARGUMENT`.
- *
- * # Safety
- * `config` NULL or readable; `out_match` writable.
- */
-ParlorStatus parlor_tichu_match_new(const struct ParlorTichuConfig *config,
-                                    uint64_t seed,
-                                    struct ParlorTichuMatch *out_match);
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * The round in play (the last one once the match is over) into `*out_round`, for
- * `parlor_tichu_round_to_act`, `_legal_actions`, `_observe`. Errors: `PARLOR_ERR_NULL_POINTER`,
- * `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `game` readable; `out_round` writable.
- */
-ParlorStatus parlor_tichu_match_round(const struct ParlorTichuMatch *game,
-                                      struct ParlorTichuRound *out_round);
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * `seat` applies `*action` to the match's round; when the round ends its scores are added and
- * the next round is dealt (unless the match is over). `*out_event` (may be NULL) says what
- * happened (`match_over`); `*out_outcome` (may be NULL) receives the result of a round that
- * just ended (zeroed otherwise). On error the match is unchanged. Errors: as
- * `parlor_tichu_round_apply`; `PARLOR_TICHU_ERR_ROUND_OVER` once the match is over.
- *
- * # Safety
- * `game` readable and writable; `action` readable; `out_event`, `out_outcome` NULL or writable.
- */
-ParlorStatus parlor_tichu_match_apply(struct ParlorTichuMatch *game,
-                                      uint8_t seat,
-                                      const struct ParlorTichuAction *action,
-                                      struct ParlorTichuEvent *out_event,
-                                      struct ParlorTichuOutcome *out_outcome);
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * The totals into `out_scores[2]` (team 0, team 1), the rounds finished into `*out_rounds` and
- * the winning team (0 or 1; 255 while the match goes on) into `*out_winner`. Errors:
- * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `game` readable; `out_scores` writable for 2 values; `out_rounds`, `out_winner` writable.
- */
-ParlorStatus parlor_tichu_match_scores(const struct ParlorTichuMatch *game,
-                                       int32_t *out_scores,
-                                       uint32_t *out_rounds,
-                                       uint8_t *out_winner);
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * The match's versioned byte form (`PARLOR_TICHU_MATCH_ENCODED_BYTES`) into `out`, its length
- * into `*out_len`. Errors: `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_BUFFER_TOO_SMALL`,
- * `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `game` readable; `out` writable for `capacity` bytes; `out_len` writable.
- */
-ParlorStatus parlor_tichu_match_encode(const struct ParlorTichuMatch *game,
-                                       uint8_t *out,
-                                       size_t capacity,
-                                       size_t *out_len);
-#endif
-
-#if defined(PARLOR_FEATURE_TICHU)
-/**
- * The match of `len` encoded bytes into `*out_match`, re-validated. Errors:
- * `PARLOR_ERR_NULL_POINTER`, `PARLOR_ERR_INVALID_STATE`.
- *
- * # Safety
- * `bytes` readable for `len` bytes; `out_match` writable.
- */
-ParlorStatus parlor_tichu_match_decode(const uint8_t *bytes,
-                                       size_t len,
-                                       struct ParlorTichuMatch *out_match);
 #endif
 
 #ifdef __cplusplus

@@ -8,17 +8,15 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use parlor_benches::{in_turn, lowest, play_match, play_round};
 use parlor_core::dominoes::{Config, Deal, ENCODED_BYTES, Greedy, Match, RandomBot, Round};
 use parlor_core::game::bot::lowest_legal_action;
 use parlor_core::game::{Rng, Seat};
 
 fn random_hand(config: &Config, seed: u64) -> u16 {
-    let mut round = Round::new(config, &Deal::Seeded(seed)).expect("deals");
+    let round = Round::new(config, &Deal::Seeded(seed)).expect("deals");
     let mut bot = RandomBot::new(seed);
-    while let Some(seat) = round.to_act() {
-        let action = bot.choose(&round, seat).expect("a legal action");
-        round.apply(seat, action).expect("legal");
-    }
+    let (round, _) = play_round(round, in_turn(|r, s| bot.choose(r, s)));
     round.scores()[0]
 }
 
@@ -42,35 +40,26 @@ fn whole_hands(c: &mut Criterion) {
     group.bench_function("five_up_hand_lowest_legal", |b| {
         b.iter(|| {
             seed = seed.wrapping_add(1);
-            let mut round = Round::new(&Config::FIVE_UP, &Deal::Seeded(black_box(seed))).expect("deals");
-            while let Some(seat) = round.to_act() {
-                let action = lowest_legal_action(&round, seat).expect("a legal action");
-                round.apply(seat, action).expect("legal");
-            }
+            let round = Round::new(&Config::FIVE_UP, &Deal::Seeded(black_box(seed))).expect("deals");
+            let (round, _) = play_round(round, lowest);
             black_box(round.scores())
         })
     });
     group.bench_function("five_up_match_random", |b| {
         b.iter(|| {
             seed = seed.wrapping_add(1);
-            let mut game = Match::new(&Config::FIVE_UP, black_box(seed)).expect("deals");
+            let game = Match::new(&Config::FIVE_UP, black_box(seed)).expect("deals");
             let mut bot = RandomBot::new(seed);
-            while let Some(seat) = game.round().to_act() {
-                let action = bot.choose(game.round(), seat).expect("a legal action");
-                game.apply(seat, action).expect("legal");
-            }
+            let (game, _) = play_match(game, in_turn(|r, s| bot.choose(r, s)));
             black_box(game.scores())
         })
     });
     group.bench_function("five_up_hand_greedy_self_play", |b| {
         b.iter(|| {
             seed = seed.wrapping_add(1);
-            let mut round = Round::new(&Config::FIVE_UP, &Deal::Seeded(black_box(seed))).expect("deals");
+            let round = Round::new(&Config::FIVE_UP, &Deal::Seeded(black_box(seed))).expect("deals");
             let mut bots = [Greedy::new(seed), Greedy::new(seed ^ 1)];
-            while let Some(seat) = round.to_act() {
-                let action = bots[seat.index()].choose(&round, seat).expect("a legal action");
-                round.apply(seat, action).expect("legal");
-            }
+            let (round, _) = play_round(round, in_turn(|r, s| bots[s.index()].choose(r, s)));
             black_box(round.scores())
         })
     });

@@ -11,23 +11,17 @@ use std::process::Command;
 use std::time::Instant;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use parlor_benches::{in_turn, play_round};
 use parlor_core::doudizhu::bot::RandomBot;
 use parlor_core::doudizhu::{Config, Deal, Round};
 
 /// Plays one whole deal with the random bot; returns the number of actions.
 fn self_play(config: &Config, seed: u64) -> usize {
-    let Ok(mut round) = Round::new(config, &Deal::Seeded(seed)) else {
+    let Ok(round) = Round::new(config, &Deal::Seeded(seed)) else {
         return 0;
     };
     let mut bot = RandomBot::new(seed ^ 0xabcd);
-    let mut actions = 0;
-    while let Some(seat) = round.to_act() {
-        let Some(action) = bot.choose(&round, seat) else { break };
-        if round.apply(seat, action).is_err() {
-            break;
-        }
-        actions += 1;
-    }
+    let (round, actions) = play_round(round, in_turn(|r, s| bot.choose(r, s)));
     black_box(round.outcome());
     actions
 }

@@ -5,77 +5,61 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use parlor_benches::{in_turn, lowest, play_match, play_round};
 use parlor_core::game::Rng;
-use parlor_core::game::bot::lowest_legal_action;
 use parlor_core::game::{Search, Seat};
 use parlor_core::mahjong::round::ENCODED_BYTES;
 use parlor_core::mahjong::{Action, Config, Deal, Greedy, MAX_ACTIONS, Match, RandomBot, Round};
 
 fn random_kyoku(seed: u64) -> i32 {
-    let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
+    let round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
     let mut bot = RandomBot::new(seed);
-    while let Some(seat) = round.to_act() {
-        let Some(action) = bot.choose(&round, seat) else { break };
-        let _ = round.apply(seat, action);
-    }
+    let (round, _) = play_round(round, in_turn(|r, s| bot.choose(r, s)));
     round.outcome().map_or(0, |o| o.deltas[0])
 }
 
 /// Uniformly random legal actions (one `Rng::below` per decision), a win taken when offered.
 fn uniform_kyoku(seed: u64) -> i32 {
-    let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
+    let round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
     let mut rng = Rng::new(seed);
     let mut actions = [Action::Pass; MAX_ACTIONS];
-    while let Some(seat) = round.to_act() {
-        let n = round.legal_actions(seat, &mut actions).min(MAX_ACTIONS);
-        let legal = &actions[..n];
-        let action = match legal.iter().find(|a| matches!(a, Action::Tsumo | Action::Ron)) {
-            Some(&win) => win,
-            None => legal[rng.below(n as u32) as usize],
-        };
-        let _ = round.apply(seat, action);
-    }
+    let (round, _) = play_round(
+        round,
+        in_turn(|round: &Round, seat| {
+            let n = round.legal_actions(seat, &mut actions).min(MAX_ACTIONS);
+            let legal = &actions[..n];
+            match legal.iter().find(|a| matches!(a, Action::Tsumo | Action::Ron)) {
+                Some(&win) => Some(win),
+                None => legal.get(rng.below(n as u32) as usize).copied(),
+            }
+        }),
+    );
     round.outcome().map_or(0, |o| o.deltas[0])
 }
 
 fn lowest_kyoku(seed: u64) -> i32 {
-    let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
-    while let Some(seat) = round.to_act() {
-        let Some(action) = lowest_legal_action(&round, seat) else {
-            break;
-        };
-        let _ = round.apply(seat, action);
-    }
+    let round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
+    let (round, _) = play_round(round, lowest);
     round.outcome().map_or(0, |o| o.deltas[0])
 }
 
 /// Four greedy seats (the search bot's playout policy).
 fn greedy_kyoku(seed: u64) -> i32 {
-    let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
+    let round = Round::new(&Config::TENHOU, &Deal::Seeded(seed)).expect("a round");
     let mut bots = [
         Greedy::new(seed),
         Greedy::new(seed + 1),
         Greedy::new(seed + 2),
         Greedy::new(seed + 3),
     ];
-    while let Some(seat) = round.to_act() {
-        let Some(action) = bots[seat.index()].choose(&round, seat) else {
-            break;
-        };
-        let _ = round.apply(seat, action);
-    }
+    let (round, _) = play_round(round, in_turn(|r, s| bots[s.index()].choose(r, s)));
     round.outcome().map_or(0, |o| o.deltas[0])
 }
 
 fn random_match(seed: u64) -> u32 {
-    let mut game = Match::new(&Config::TENHOU, seed).expect("a match");
+    let game = Match::new(&Config::TENHOU, seed).expect("a match");
     let mut bot = RandomBot::new(seed);
-    while let Some(seat) = game.round().to_act() {
-        let Some(action) = bot.choose(game.round(), seat) else {
-            break;
-        };
-        let _ = game.apply(seat, action);
-    }
+    let (game, _) = play_match(game, in_turn(|r, s| bot.choose(r, s)));
     game.rounds_played()
 }
 
@@ -134,12 +118,11 @@ fn benches(c: &mut Criterion) {
             black_box(random_match(black_box(seed)))
         })
     });
-    let mut done = Round::new(&Config::TENHOU, &Deal::Seeded(3)).expect("a round");
     let mut bot = RandomBot::new(3);
-    while let Some(seat) = done.to_act() {
-        let Some(action) = bot.choose(&done, seat) else { break };
-        let _ = done.apply(seat, action);
-    }
+    let (done, _) = play_round(
+        Round::new(&Config::TENHOU, &Deal::Seeded(3)).expect("a round"),
+        in_turn(|r, s| bot.choose(r, s)),
+    );
     let mut bytes = [0u8; ENCODED_BYTES];
     group.bench_function("encode a finished round", |b| {
         b.iter(|| black_box(&done).encode(black_box(&mut bytes)))

@@ -4,38 +4,30 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use parlor_core::game::bot::{self, lowest_legal_action};
+use parlor_benches::{lowest, play_round};
+use parlor_core::game::bot;
 use parlor_core::game::{Rng, Search, Seat};
 use parlor_core::tichu::bot::{Greedy, RandomBot};
 use parlor_core::tichu::round::{self, Config, Deal, Round};
 
 fn random_round(seed: u64) -> i16 {
-    let mut round = Round::new(&Config::STANDARD, &Deal::Seeded(seed)).expect("a round");
+    let round = Round::new(&Config::STANDARD, &Deal::Seeded(seed)).expect("a round");
     let mut bot = RandomBot::new(seed);
-    while let Some((seat, action)) = bot.step(&round) {
-        let _ = round.apply(seat, action);
-    }
+    let (round, _) = play_round(round, |r| bot.step(r));
     round.outcome().map_or(0, |o| o.scores[0])
 }
 
 fn lowest_round(seed: u64) -> i16 {
-    let mut round = Round::new(&Config::STANDARD, &Deal::Seeded(seed)).expect("a round");
-    while let Some(seat) = round.to_act() {
-        let Some(action) = lowest_legal_action(&round, seat) else {
-            break;
-        };
-        let _ = round.apply(seat, action);
-    }
+    let round = Round::new(&Config::STANDARD, &Deal::Seeded(seed)).expect("a round");
+    let (round, _) = play_round(round, lowest);
     round.outcome().map_or(0, |o| o.scores[0])
 }
 
 /// Four greedy seats (the search bot's playout policy), out-of-turn bombs and calls included.
 fn greedy_round(seed: u64) -> i16 {
-    let mut round = Round::new(&Config::STANDARD, &Deal::Seeded(seed)).expect("a round");
+    let round = Round::new(&Config::STANDARD, &Deal::Seeded(seed)).expect("a round");
     let mut bots = [0, 1, 2, 3].map(|k| Greedy::new(seed.wrapping_add(k)));
-    while let Some((seat, action)) = bot::step(&round, &mut bots) {
-        let _ = round.apply(seat, action);
-    }
+    let (round, _) = play_round(round, |r| bot::step(r, &mut bots));
     round.outcome().map_or(0, |o| o.scores[0])
 }
 
@@ -76,11 +68,10 @@ fn benches(c: &mut Criterion) {
         |b| b.iter(|| black_box(black_box(&middle).determinize(observer, &mut rng))),
     );
     // A finished round's encode, and its decode (a replay of every action).
-    let mut done = Round::new(&Config::STANDARD, &Deal::Seeded(3)).expect("a round");
     let mut bot = RandomBot::new(3);
-    while let Some((seat, action)) = bot.step(&done) {
-        let _ = done.apply(seat, action);
-    }
+    let (done, _) = play_round(Round::new(&Config::STANDARD, &Deal::Seeded(3)).expect("a round"), |r| {
+        bot.step(r)
+    });
     let mut bytes = [0u8; round::ENCODED_BYTES];
     group.bench_function("encode a finished round", |b| {
         b.iter(|| black_box(&done).encode(black_box(&mut bytes)))

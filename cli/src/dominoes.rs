@@ -23,6 +23,8 @@ pub enum Command {
     Replay(crate::dominoes_round::ReplayArgs),
     /// List the rule keys (for --rule KEY=VALUE), their values and the preset's defaults.
     Rules(crate::play::RulesArgs),
+    /// Bots against each other on seeded duplicate deals: win rate, score and place per bot (95 % intervals).
+    Arena(crate::arena::Args),
     /// Draw the layout of a legal play order as text (an illegal order: the verdict, explained).
     Draw(DrawArgs),
 }
@@ -94,6 +96,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
         Command::Play(args) => crate::dominoes_round::play(args, input, out),
         Command::Rules(args) => crate::play::rules::<parlor_core::dominoes::Config>(args, out),
         Command::Replay(args) => crate::dominoes_round::replay(args, input, out),
+        Command::Arena(args) => crate::arena::command::<parlor_core::dominoes::Match>(args, out),
         Command::Draw(args) => {
             let answer = crate::dominoes_round::draw(&args.tiles.join(" "), SpinnerRule::from(args.spinner))
                 .map_err(CliError::Input)?;

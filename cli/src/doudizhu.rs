@@ -83,6 +83,8 @@ pub enum Command {
     Replay(round::ReplayArgs),
     /// List the rule keys (for --rule KEY=VALUE), their values and the preset's defaults.
     Rules(crate::play::RulesArgs),
+    /// Bots against each other on seeded duplicate deals: win rate, score and place per bot (95 % intervals).
+    Arena(crate::arena::Args),
     /// Print the kinds a card set reads as (sorted, space-separated), or `invalid`.
     Classify {
         /// The card set, e.g. `33344456`.
@@ -198,6 +200,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
         Command::Play(args) => return round::play(args, input, out),
         Command::Rules(args) => return crate::play::rules::<parlor_core::doudizhu::Config>(args, out),
         Command::Replay(args) => return round::replay(args, input, out),
+        Command::Arena(args) => return crate::arena::command::<parlor_core::doudizhu::Match>(args, out),
         Command::Classify {
             cards: text,
             readings,

@@ -28,6 +28,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod arena;
 pub mod batch;
 pub mod check;
 pub mod dominoes;

@@ -4,6 +4,10 @@
 
 use std::io::{BufRead, Write};
 
+pub mod builder;
+pub mod mjai;
+pub mod mjlog;
+pub mod records;
 pub mod tenhou;
 pub mod tenhou_replay;
 pub mod tenhou_turns;
@@ -72,13 +76,17 @@ pub enum Command {
     /// then the yaku, dora, fu breakdown and payments.
     Score(crate::mahjong_score::ScoreArgs),
     /// Plays a round (or `--match`) with the bots or as a person (--human SEAT) and prints the log: the project's
-    /// text log or `--format tenhou6` (Tenhou's JSON record).
+    /// text log, `--format tenhou6` (Tenhou's JSON record), `mjlog` (Tenhou's XML log) or `mjai`
+    /// (mjai's JSON event lines).
     Play(crate::mahjong_round::PlayArgs),
     /// Replays a log (`-` = standard input): the text log, or `--format tenhou6` (Tenhou's JSON
-    /// record: `round <i>: <d0> <d1> <d2> <d3>` per round, then `scores: …`).
+    /// record), `mjlog` (Tenhou's XML log, gzipped or plain) or `mjai` (JSON event lines):
+    /// `round <i>: <d0> <d1> <d2> <d3>` per round, then `scores: …`.
     Replay(crate::mahjong_round::ReplayArgs),
     /// List the rule keys (for --rule KEY=VALUE), their values and the preset's defaults.
     Rules(crate::play::RulesArgs),
+    /// Bots against each other on seeded duplicate deals: win rate, score and place per bot (95 % intervals).
+    Arena(crate::arena::Args),
 }
 
 /// A hand form on the command line.
@@ -143,6 +151,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
         Command::Play(args) => return crate::mahjong_round::play(args, input, out),
         Command::Rules(args) => return crate::play::rules::<parlor_core::mahjong::Config>(args, out),
         Command::Replay(args) => return crate::mahjong_round::replay(args, input, out),
+        Command::Arena(args) => return crate::arena::command::<parlor_core::mahjong::Match>(args, out),
         _ => {}
     }
     let rules = |riichi: bool| if riichi { Rules::RIICHI } else { Rules::SEED };
@@ -175,7 +184,9 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             let rules = rules(*riichi);
             (*batch, tiles, Box::new(move |text| decompose(text, rules)))
         }
-        Command::Score(_) | Command::Play(_) | Command::Replay(_) | Command::Rules(_) => return Ok(()),
+        Command::Score(_) | Command::Play(_) | Command::Replay(_) | Command::Rules(_) | Command::Arena(_) => {
+            return Ok(());
+        }
     };
     if batch {
         if !tiles.is_empty() {

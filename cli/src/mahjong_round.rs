@@ -51,6 +51,11 @@ pub enum Format {
     Text,
     /// Tenhou's JSON game record ("tenhou.net/6").
     Tenhou6,
+    /// Tenhou's XML game log (`.mjlog`, gzipped or plain), the file Tenhou lets a player
+    /// download.
+    Mjlog,
+    /// mjai's JSON-lines event log (Mortal, RiichiEnv, mjai.app).
+    Mjai,
 }
 
 /// Arguments of `parlor mahjong play`.
@@ -70,8 +75,11 @@ pub struct PlayArgs {
 /// Arguments of `parlor mahjong replay`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ReplayArgs {
-    /// The log's format (for a Tenhou record without `--preset`, the record's rule:
-    /// `tenhou-east` for an East-only game, red fives off when `rule.aka` is 0).
+    /// The log's format. For a Tenhou record (`tenhou6`, `mjlog`) or an mjai log without
+    /// `--preset`, the record's rule: `tenhou-east` for an East-only game, red fives off when
+    /// `rule.aka` is 0 (mjai: `aka_flag: false`), no tenpai-yame for a game dated before
+    /// 2010-07-01 (the `ref` log id, `title[1]`, or an mjlog's file name); `--rule` is set on
+    /// top of it.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// What every game's `replay` takes.
@@ -185,9 +193,9 @@ pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
     }
     match args.format {
         Format::Text => crate::play::play::<Round>(&config, &words, &args.options, &Extras::default(), out),
-        Format::Tenhou6 => {
-            let mut printed = play_tenhou(&config, args.options.seed, args.options.whole_match)?.to_json();
-            printed.push('\n');
+        format => {
+            let record = play_tenhou(&config, args.options.seed, args.options.whole_match)?;
+            let printed = crate::mahjong::records::write(format, &record, &config).map_err(CliError::Input)?;
             if let Some(path) = &args.options.log {
                 std::fs::write(path, &printed)
                     .map_err(|e| CliError::Input(format!("cannot write {}: {e}", path.display())))?;
@@ -214,7 +222,7 @@ fn bot_move(bot: &mut RandomBot, round: &Round) -> Result<Option<(Seat, Action)>
 /// `parlor mahjong replay`.
 pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
     let options = &args.options;
-    let preset = if options.preset.is_some() || !options.rules.is_empty() {
+    let preset = if options.preset.is_some() || (!options.rules.is_empty() && args.format == Format::Text) {
         Some(crate::play::config_of::<Config>(options.preset.as_deref(), &options.rules).map_err(CliError::Input)?)
     } else {
         None
@@ -222,11 +230,16 @@ pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -
     let bytes = crate::play::read_log(options.file.as_deref(), input)?;
     match args.format {
         Format::Text => crate::play::replay::<Round>(&bytes, &preset.unwrap_or_default(), &Extras::default(), out),
-        Format::Tenhou6 => {
-            let text =
-                String::from_utf8(bytes).map_err(|_| CliError::Exact("error: the record is not UTF-8".to_owned()))?;
+        format => {
             let mut printed = String::new();
-            let result = replay_tenhou(&text, preset.as_ref(), &mut printed).map_err(|what| format!("error: {what}"));
+            let rules = if options.preset.is_some() {
+                &[][..]
+            } else {
+                &options.rules[..]
+            };
+            let result = crate::mahjong::records::read(format, &bytes, options.file.as_deref())
+                .and_then(|record| replay_record(&record, preset.as_ref(), rules, &mut printed))
+                .map_err(|what| format!("error: {what}"));
             out.write_all(printed.as_bytes())?;
             result.map_err(CliError::Exact)
         }
@@ -408,14 +421,25 @@ impl Game for Round {
 }
 
 /// The preset a record's rule names: [`Config::TENHOU`], East-only ([`Config::TENHOU_EAST`])
-/// when `rule.disp` names East and not South (`鳳東喰赤`), red fives off when `rule.aka` is 0.
+/// when `rule.disp` names East and not South (`鳳東喰赤`), red fives off when `rule.aka` is 0,
+/// and no tenpai-yame for a game played before [`TENPAI_YAME_SINCE`] by its date
+/// ([`Record::date`]: the `ref` log id, else `title[1]`; a record without a date is taken as
+/// recent).
 pub fn rule_of(record: &Record) -> Config {
     let disp = record.rule_disp.as_deref().unwrap_or("");
     let east = (disp.contains('東') && !disp.contains('南')) || (disp.contains("East") && !disp.contains("South"));
     let mut config = if east { Config::TENHOU_EAST } else { Config::TENHOU };
     config.score.red_fives = record.aka;
+    if record.date().is_some_and(|d| d < TENPAI_YAME_SINCE) {
+        config.tenpai_yame = false;
+    }
     config
 }
+
+/// The first day Parlor takes Tenhou to have had tenpai-yame, `(year, month, day)`: records from
+/// before mid-2010 play on after the last dealer's tenpai draw (issue 25's real records); Tenhou
+/// publishes no date, so a record near it may need `--rule tenpai-yame=yes|no`.
+pub const TENPAI_YAME_SINCE: (u16, u8, u8) = (2010, 7, 1);
 
 /// Replays a Tenhou record (under `config`, or the record's own rule: [`rule_of`]): `round
 /// <i>: …` per round, then `scores: …`. A record that starts at
@@ -424,11 +448,26 @@ pub fn rule_of(record: &Record) -> Config {
 /// excerpt) round by round in its recorded context.
 pub fn replay_tenhou(text: &str, config: Option<&Config>, printed: &mut String) -> Result<(), String> {
     let record = tenhou::parse(text).map_err(|e| e.to_string())?;
-    let config = &config.copied().unwrap_or_else(|| rule_of(&record));
+    replay_record(&record, config, &[], printed)
+}
+
+/// Replays a parsed record as [`replay_tenhou`] does; `rules` (`KEY=VALUE`, as `--rule` takes
+/// them) are set on top of `config` or the record's own rule.
+pub fn replay_record(
+    record: &Record,
+    config: Option<&Config>,
+    rules: &[String],
+    printed: &mut String,
+) -> Result<(), String> {
+    let mut config = config.copied().unwrap_or_else(|| rule_of(record));
+    for rule in rules {
+        crate::play::set_rule(&mut config, rule)?;
+    }
+    let config = &config;
     let first = record.rounds.first().map(start_of);
     if first == Some(Start::first(config)) {
         let mut lines = String::new();
-        let result = replay_match(&record, config, |i, d| {
+        let result = replay_match(record, config, |i, d| {
             let _ = writeln!(lines, "round {i}: {}", joined(&d));
         });
         printed.push_str(&lines);

@@ -125,6 +125,8 @@ pub enum Command {
     },
     /// List the rule keys (for --rule KEY=VALUE), their values and the preset's defaults.
     Rules(crate::play::RulesArgs),
+    /// Bots against each other on seeded duplicate deals: win rate, score and place per bot (95 % intervals).
+    Arena(crate::arena::Args),
 }
 
 /// One batch line of `trick` or `score`: the words of a command line.
@@ -280,6 +282,7 @@ pub fn run(command: &Command, input: &mut dyn BufRead, out: &mut dyn Write) -> R
         Command::Play { args } => round::play(args, input, out)?,
         Command::Rules(args) => crate::play::rules::<tichu::round::Config>(args, out)?,
         Command::Replay { args } => round::replay(args, input, out)?,
+        Command::Arena(args) => crate::arena::command::<tichu::game_match::Match>(args, out)?,
     }
     Ok(())
 }

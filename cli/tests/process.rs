@@ -40,7 +40,7 @@ fn a_game_without_a_command_names_the_choices_in_one_line_with_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "parlor: `parlor tichu` needs a command: legal, moves, readings, trick, points, score, play, replay, rules (see --help)\n"
+        "parlor: `parlor tichu` needs a command: legal, moves, readings, trick, points, score, play, replay, rules, arena (see --help)\n"
     );
 }
 

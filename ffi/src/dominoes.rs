@@ -173,7 +173,7 @@ pub(crate) fn status_message(code: ParlorStatus) -> Option<&'static CStr> {
         PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT => {
             status_text!("dominoes", parlor_core::dominoes::Error::OPENING_TAKES_NO_PLACEMENT)
         }
-        _ => return crate::dominoes_round::status_message(code),
+        _ => return None,
     })
 }
 
@@ -192,7 +192,8 @@ pub(crate) fn error_code(error: Error) -> ParlorStatus {
         Error::PlacementRequired => PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED,
         Error::OpeningTakesNoPlacement => PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT,
         Error::Internal => crate::PARLOR_ERR_INTERNAL,
-        other => crate::dominoes_round::round_status(other),
+        // Round errors never come from a rule check; mapped as the one function set maps them.
+        other => crate::generic::error_status(other, crate::PARLOR_ERR_INTERNAL),
     }
 }
 

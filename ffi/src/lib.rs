@@ -23,6 +23,8 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 #![allow(clippy::missing_safety_doc)] // Each function's doc states its pointer contract.
+// The C functions are documented for Doxygen (`@param[in]`, `#PARLOR_OK`), not rustdoc links.
+#![allow(rustdoc::broken_intra_doc_links)]
 
 #[cfg(feature = "std")]
 extern crate std;
@@ -82,25 +84,39 @@ macro_rules! status_text {
     }};
 }
 
+// Built without any game, every entry point answers PARLOR_ERR_UNKNOWN_GAME (its work unused).
+#[cfg_attr(
+    not(any(feature = "dominoes", feature = "tichu", feature = "doudizhu", feature = "mahjong")),
+    allow(unused_variables, unused_mut, unused_imports, dead_code)
+)]
+pub mod abi;
 #[cfg(feature = "dominoes")]
 pub mod dominoes;
-#[cfg(feature = "dominoes")]
-pub mod dominoes_round;
 #[cfg(feature = "doudizhu")]
 pub mod doudizhu;
 #[cfg(feature = "doudizhu")]
-pub mod doudizhu_round;
+pub mod doudizhu_openspiel;
+#[cfg_attr(
+    not(any(feature = "dominoes", feature = "tichu", feature = "doudizhu", feature = "mahjong")),
+    allow(dead_code)
+)]
+pub mod generic;
 #[cfg(feature = "mahjong")]
 pub mod mahjong;
 #[cfg(feature = "mahjong")]
-pub mod mahjong_round;
-#[cfg(feature = "mahjong")]
 pub mod mahjong_score;
+#[cfg_attr(
+    not(any(feature = "dominoes", feature = "tichu", feature = "doudizhu", feature = "mahjong")),
+    allow(dead_code)
+)]
+pub mod state;
 #[cfg(feature = "tichu")]
 pub mod tichu;
-#[cfg(feature = "tichu")]
-pub mod tichu_round;
 mod util;
+
+pub use abi::*;
+pub use generic::{error_status, fault_status};
+pub use state::{PARLOR_CONFIG_WORDS, PARLOR_STATE_WORDS, ParlorConfig, ParlorMatch, ParlorRound};
 
 use core::ffi::c_char;
 
@@ -113,9 +129,17 @@ use core::ffi::c_char;
 /// (`PARLOR_DOMINOES_SCRATCH_BYTES` 28,160, or `PARLOR_DOMINOES_SHORT_SCRATCH_BYTES` 3,520 up to
 /// 32 tiles); `PARLOR_DOMINOES_ERR_BAD_TILE` is `PARLOR_DOMINOES_ERR_UNKNOWN_TILE` (still 100)
 /// and `PARLOR_DOMINOES_MAX_TILES` is `PARLOR_DOMINOES_MAX_PLAY_ORDER` (still 256).
-pub const PARLOR_ABI_VERSION: u32 = 3;
+/// Version 4: one function set for every game (`parlor_config_*`, `parlor_round_*`,
+/// `parlor_match_*`, `parlor_action_*`, `parlor_bot_*` over `ParlorConfig`, `ParlorRound`,
+/// `ParlorMatch`); the per-game `parlor_GAME_round_*` / `_match_*` functions, their structs and
+/// their status codes are gone (the numbers stay retired); the shared round errors have one code
+/// each in every game (9-22).
+pub const PARLOR_ABI_VERSION: u32 = 4;
 
 /// A status code returned by every fallible function (`uint32_t`). `PARLOR_OK` is 0.
+///
+/// Retired numbers (ABI version 3's per-game round and match codes, never to be reused):
+/// dominoes 108-120, Mahjong 460-468. Their conditions now have the shared codes 7 and 9-22.
 pub type ParlorStatus = u32;
 
 /// Success.
@@ -131,17 +155,48 @@ pub const PARLOR_ERR_BUFFER_TOO_SMALL: ParlorStatus = 3;
 pub const PARLOR_ERR_CAPACITY_EXCEEDED: ParlorStatus = 4;
 /// A text input was not valid UTF-8.
 pub const PARLOR_ERR_INVALID_UTF8: ParlorStatus = 5;
-/// Reserved (nothing returns it; the number stays taken): every game reports a text that does
-/// not parse with its own code naming what is wrong (`PARLOR_TICHU_ERR_UNKNOWN_CARD`, …).
+/// A text input could not be parsed: parlor_action_parse of a text that is no action of the
+/// game. (The rule checks report a text that does not parse with their game's own code naming
+/// what is wrong, `PARLOR_TICHU_ERR_UNKNOWN_CARD`, ….)
 pub const PARLOR_ERR_PARSE: ParlorStatus = 6;
-/// An opaque game state (`Parlor<Game>Round`, `Parlor<Game>Match`) does not hold a valid state
-/// (uninitialised, corrupted, or from another version), or a request does not fit it (an outcome
-/// asked before the end). Rule-check requests that do not fit a trick have a game code naming
-/// why (`PARLOR_TICHU_ERR_TRICK_OVER`, …).
+/// An opaque state (`ParlorConfig`, `ParlorRound`, `ParlorMatch`) does not hold a state made by
+/// this library (uninitialised, corrupted, of another kind or version), or a byte form given to a
+/// `_decode` function is not a state of that game. Rule-check requests that do not fit a trick
+/// have a game code naming why (`PARLOR_TICHU_ERR_TRICK_OVER`, …).
 pub const PARLOR_ERR_INVALID_STATE: ParlorStatus = 7;
 /// A broken internal invariant: the library reached a state its own reasoning rules out (a bug;
 /// please report the input). Never a rules answer: the outputs of the call are unspecified.
 pub const PARLOR_ERR_INTERNAL: ParlorStatus = 8;
+/// The seat exists but may not act now (another seat's turn, and no out-of-turn right).
+pub const PARLOR_ERR_NOT_YOUR_TURN: ParlorStatus = 9;
+/// The table has no such seat (seat >= the round's seat count).
+pub const PARLOR_ERR_NO_SUCH_SEAT: ParlorStatus = 10;
+/// The seat may act, but not this action (it is not among its legal actions).
+pub const PARLOR_ERR_ILLEGAL_ACTION: ParlorStatus = 11;
+/// The round (or the match) is over: nobody may act.
+pub const PARLOR_ERR_ROUND_OVER: ParlorStatus = 12;
+/// The config breaks one of its own rules (rules that do not make sense together).
+pub const PARLOR_ERR_INVALID_CONFIG: ParlorStatus = 13;
+/// A ParlorGame code that names no game of this library (or a game it was built without).
+pub const PARLOR_ERR_UNKNOWN_GAME: ParlorStatus = 14;
+/// The game has no preset of that name (or number).
+pub const PARLOR_ERR_UNKNOWN_PRESET: ParlorStatus = 15;
+/// The game has no rule of that key (or number).
+pub const PARLOR_ERR_UNKNOWN_RULE: ParlorStatus = 16;
+/// The rule exists but does not take that value.
+pub const PARLOR_ERR_BAD_RULE_VALUE: ParlorStatus = 17;
+/// The round is not over: it has no outcome yet (the same status in every game).
+pub const PARLOR_ERR_ROUND_NOT_OVER: ParlorStatus = 18;
+/// The match is not over: it has no result yet.
+pub const PARLOR_ERR_MATCH_NOT_OVER: ParlorStatus = 19;
+/// An action code that names no action of the game.
+pub const PARLOR_ERR_UNKNOWN_ACTION: ParlorStatus = 20;
+/// A given deal that is not a deal of the game under the config (bad text, a card twice, wrong
+/// counts).
+pub const PARLOR_ERR_BAD_DEAL: ParlorStatus = 21;
+/// A bot code this library does not have (PARLOR_BOT_GREEDY and PARLOR_BOT_SEARCH are reserved
+/// for a later version).
+pub const PARLOR_ERR_UNKNOWN_BOT: ParlorStatus = 22;
 
 /// @brief Describes a status code in English.
 ///
@@ -164,12 +219,24 @@ fn status_message(code: ParlorStatus) -> &'static core::ffi::CStr {
         PARLOR_ERR_BUFFER_TOO_SMALL => Some(status_text!("the output buffer is too small")),
         PARLOR_ERR_CAPACITY_EXCEEDED => Some(status_text!("the input exceeds the library's fixed capacity")),
         PARLOR_ERR_INVALID_UTF8 => Some(status_text!("the text input is not valid UTF-8")),
-        PARLOR_ERR_PARSE => Some(status_text!("reserved: the text input could not be parsed")),
-        PARLOR_ERR_INVALID_STATE => Some(status_text!(
-            "the game state is not valid, or the request does not apply to it"
-        )),
+        PARLOR_ERR_PARSE => Some(status_text!("the text input could not be parsed")),
+        PARLOR_ERR_INVALID_STATE => Some(status_text!("invalid state bytes")),
         // The core's own wording of every game's `Error::Internal`.
         PARLOR_ERR_INTERNAL => Some(status_text!(parlor_core::INTERNAL_TEXT)),
+        PARLOR_ERR_NOT_YOUR_TURN => Some(status_text!("not this seat's turn")),
+        PARLOR_ERR_NO_SUCH_SEAT => Some(status_text!("no such seat")),
+        PARLOR_ERR_ILLEGAL_ACTION => Some(status_text!("illegal action")),
+        PARLOR_ERR_ROUND_OVER => Some(status_text!("the round is over")),
+        PARLOR_ERR_INVALID_CONFIG => Some(status_text!("invalid config")),
+        PARLOR_ERR_UNKNOWN_GAME => Some(status_text!("unknown game")),
+        PARLOR_ERR_UNKNOWN_PRESET => Some(status_text!("unknown preset")),
+        PARLOR_ERR_UNKNOWN_RULE => Some(status_text!("unknown rule key")),
+        PARLOR_ERR_BAD_RULE_VALUE => Some(status_text!("value not accepted by this rule")),
+        PARLOR_ERR_ROUND_NOT_OVER => Some(status_text!("the round is not over")),
+        PARLOR_ERR_MATCH_NOT_OVER => Some(status_text!("the match is not over")),
+        PARLOR_ERR_UNKNOWN_ACTION => Some(status_text!("unknown action code")),
+        PARLOR_ERR_BAD_DEAL => Some(status_text!("invalid deal")),
+        PARLOR_ERR_UNKNOWN_BOT => Some(status_text!("unknown bot")),
         #[cfg(feature = "dominoes")]
         100..=199 => dominoes::status_message(code),
         #[cfg(feature = "tichu")]
@@ -177,9 +244,7 @@ fn status_message(code: ParlorStatus) -> &'static core::ffi::CStr {
         #[cfg(feature = "doudizhu")]
         300..=399 => doudizhu::status_message(code),
         #[cfg(feature = "mahjong")]
-        400..=499 => mahjong::status_message(code)
-            .or_else(|| mahjong_score::status_message(code))
-            .or_else(|| mahjong_round::status_message(code)),
+        400..=499 => mahjong::status_message(code).or_else(|| mahjong_score::status_message(code)),
         _ => None,
     };
     message.unwrap_or(status_text!("unknown status code"))

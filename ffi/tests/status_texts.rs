@@ -27,18 +27,6 @@ fn core_texts() -> Vec<(ParlorStatus, &'static str, &'static str)> {
         (parlor::dominoes::PARLOR_DOMINOES_ERR_NO_FREE_END, "dominoes", parlor_core::dominoes::Error::NO_FREE_END),
         (parlor::dominoes::PARLOR_DOMINOES_ERR_PLACEMENT_REQUIRED, "dominoes", parlor_core::dominoes::Error::PLACEMENT_REQUIRED),
         (parlor::dominoes::PARLOR_DOMINOES_ERR_OPENING_TAKES_NO_PLACEMENT, "dominoes", parlor_core::dominoes::Error::OPENING_TAKES_NO_PLACEMENT),
-        (parlor::dominoes_round::PARLOR_DOMINOES_ERR_BAD_CONFIG, "dominoes", parlor_core::dominoes::Error::INVALID_CONFIG),
-        (parlor::dominoes_round::PARLOR_DOMINOES_ERR_BAD_DEAL, "dominoes", parlor_core::dominoes::Error::BAD_DEAL),
-        (parlor::dominoes_round::PARLOR_DOMINOES_ERR_NO_SUCH_SEAT, "dominoes", parlor_core::dominoes::Error::NO_SUCH_SEAT),
-        (parlor::dominoes_round::PARLOR_DOMINOES_ERR_HAND_OVER, "dominoes", parlor_core::dominoes::Error::ROUND_OVER),
-        (parlor::dominoes_round::PARLOR_DOMINOES_ERR_NOT_YOUR_TURN, "dominoes", parlor_core::dominoes::Error::NOT_YOUR_TURN),
-        (parlor::dominoes_round::PARLOR_DOMINOES_ERR_NOT_IN_HAND, "dominoes", parlor_core::dominoes::Error::NOT_IN_HAND),
-        (parlor::dominoes_round::PARLOR_DOMINOES_ERR_NOT_IN_LAYOUT, "dominoes", parlor_core::dominoes::Error::NOT_IN_LAYOUT),
-        (parlor::dominoes_round::PARLOR_DOMINOES_ERR_NO_OPEN_END_ON, "dominoes", parlor_core::dominoes::Error::NO_OPEN_END_ON),
-        (parlor::dominoes_round::PARLOR_DOMINOES_ERR_MUST_PLAY, "dominoes", parlor_core::dominoes::Error::MUST_PLAY),
-        (parlor::dominoes_round::PARLOR_DOMINOES_ERR_MUST_DRAW, "dominoes", parlor_core::dominoes::Error::MUST_DRAW),
-        (parlor::dominoes_round::PARLOR_DOMINOES_ERR_CANNOT_DRAW, "dominoes", parlor_core::dominoes::Error::CANNOT_DRAW),
-        (parlor::dominoes_round::PARLOR_DOMINOES_ERR_BAD_STATE, "dominoes", parlor_core::dominoes::Error::INVALID_STATE),
         (parlor::tichu::PARLOR_TICHU_ERR_UNKNOWN_CARD, "tichu", parlor_core::tichu::Error::UNKNOWN_CARD),
         (parlor::tichu::PARLOR_TICHU_ERR_TOO_MANY_OF_RANK, "tichu", parlor_core::tichu::Error::TOO_MANY_OF_RANK),
         (parlor::tichu::PARLOR_TICHU_ERR_DUPLICATE_CARD, "tichu", parlor_core::tichu::Error::DUPLICATE_CARD),
@@ -91,15 +79,6 @@ fn core_texts() -> Vec<(ParlorStatus, &'static str, &'static str)> {
         (parlor::mahjong_score::PARLOR_MAHJONG_ERR_CONFLICTING_FLAGS, "mahjong", parlor_core::mahjong::score::Error::CONFLICT),
         (parlor::mahjong_score::PARLOR_MAHJONG_ERR_TOO_MANY_INDICATORS, "mahjong", parlor_core::mahjong::score::Error::TOO_MANY_INDICATORS),
         (parlor::mahjong_score::PARLOR_MAHJONG_ERR_SECOND_RED_FIVE, "mahjong", parlor_core::mahjong::score::Error::SECOND_RED_FIVE),
-        (parlor::mahjong_round::PARLOR_MAHJONG_ERR_BAD_CONFIG, "mahjong", parlor_core::mahjong::Error::BAD_CONFIG),
-        (parlor::mahjong_round::PARLOR_MAHJONG_ERR_BAD_DEAL, "mahjong", parlor_core::mahjong::Error::BAD_DEAL),
-        (parlor::mahjong_round::PARLOR_MAHJONG_ERR_NO_SUCH_SEAT, "mahjong", parlor_core::mahjong::Error::NO_SUCH_SEAT),
-        (parlor::mahjong_round::PARLOR_MAHJONG_ERR_ROUND_OVER, "mahjong", parlor_core::mahjong::Error::ROUND_OVER),
-        (parlor::mahjong_round::PARLOR_MAHJONG_ERR_NOT_YOUR_TURN, "mahjong", parlor_core::mahjong::Error::NOT_YOUR_TURN),
-        (parlor::mahjong_round::PARLOR_MAHJONG_ERR_ILLEGAL_ACTION, "mahjong", parlor_core::mahjong::Error::ILLEGAL_ACTION),
-        (parlor::mahjong_round::PARLOR_MAHJONG_ERR_MATCH_OVER, "mahjong", parlor_core::mahjong::Error::MATCH_OVER),
-        (parlor::mahjong_round::PARLOR_MAHJONG_ERR_AWAITING_DEAL, "mahjong", parlor_core::mahjong::Error::AWAITING_DEAL),
-        (parlor::mahjong_round::PARLOR_MAHJONG_ERR_NOT_AWAITING_DEAL, "mahjong", parlor_core::mahjong::Error::NOT_AWAITING_DEAL),
     ]
 }
 
@@ -108,10 +87,6 @@ fn core_texts() -> Vec<(ParlorStatus, &'static str, &'static str)> {
 /// input.
 fn c_only_texts() -> Vec<(ParlorStatus, &'static str)> {
     vec![
-        (
-            parlor::dominoes_round::PARLOR_DOMINOES_ERR_INTERNAL,
-            "dominoes: reserved, never returned",
-        ),
         (
             parlor::tichu::PARLOR_TICHU_ERR_INTERNAL,
             "tichu: reserved, never returned",

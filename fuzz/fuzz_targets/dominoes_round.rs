@@ -1,6 +1,5 @@
 #![no_main]
-// A whole dominoes hand, core against the naive reference at every step
-// (checker: parlor_conformance::check::dominoes_round::round).
-libfuzzer_sys::fuzz_target!(|case: parlor_conformance::check::dominoes_round::RoundCase| {
-    parlor_conformance::check::dominoes_round::round(case);
-});
+// A whole dominoes round, the core against the naive reference: the generic round checker
+// (parlor_conformance::check::round) with this game's adapter.
+use parlor_conformance::check::{round, dominoes_round as game};
+libfuzzer_sys::fuzz_target!(|case: game::RoundCase| round::run::<game::Adapter>(case));

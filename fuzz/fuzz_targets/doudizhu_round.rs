@@ -1,6 +1,5 @@
 #![no_main]
-// Dou Dizhu whole deals: the core's Round against the naive reference at every step (legal
-// sets, encode/decode, public observations, refused actions unchanged, scores).
-libfuzzer_sys::fuzz_target!(|case: parlor_conformance::check::doudizhu_round::RoundCase| {
-    parlor_conformance::check::doudizhu_round::diff(case)
-});
+// A whole doudizhu round, the core against the naive reference: the generic round checker
+// (parlor_conformance::check::round) with this game's adapter.
+use parlor_conformance::check::{round, doudizhu_round as game};
+libfuzzer_sys::fuzz_target!(|case: game::RoundCase| round::run::<game::Adapter>(case));

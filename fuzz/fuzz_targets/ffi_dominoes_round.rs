@@ -1,6 +1,5 @@
 #![no_main]
-// Random bytes as the C state of a dominoes hand and as C actions
-// (checker: parlor_conformance::check::dominoes_round::ffi_round).
-libfuzzer_sys::fuzz_target!(|case: parlor_conformance::check::dominoes_round::FfiRoundCase| {
-    parlor_conformance::check::dominoes_round::ffi_round(case);
+// The one C function set vs the core, dominoes (checker: parlor_conformance::check::ffi_round).
+libfuzzer_sys::fuzz_target!(|case: parlor_conformance::check::ffi_round::FfiCase| {
+    parlor_conformance::check::ffi_round::dominoes(case)
 });

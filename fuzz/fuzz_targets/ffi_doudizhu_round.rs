@@ -1,6 +1,5 @@
 #![no_main]
-// Dou Dizhu whole deals through the C ABI: random state bytes and raw actions, and seeded deals
-// in lockstep with the core.
-libfuzzer_sys::fuzz_target!(|case: parlor_conformance::check::doudizhu_round::FfiRoundCase| {
-    parlor_conformance::check::doudizhu_round::ffi(case)
+// The one C function set vs the core, doudizhu (checker: parlor_conformance::check::ffi_round).
+libfuzzer_sys::fuzz_target!(|case: parlor_conformance::check::ffi_round::FfiCase| {
+    parlor_conformance::check::ffi_round::doudizhu(case)
 });

@@ -1,7 +1,5 @@
 #![no_main]
-// Riichi: a whole hand on the core's Round vs the naive reference round (seats that may act,
-// legal actions in order, hands, melds, rivers, dora, points, outcome and every delta,
-// encode/decode, refused actions leave the round unchanged, no observation leaks).
-libfuzzer_sys::fuzz_target!(|case: parlor_conformance::check::mahjong_round::RoundCase| {
-    parlor_conformance::check::mahjong_round::round(case)
-});
+// A whole mahjong round, the core against the naive reference: the generic round checker
+// (parlor_conformance::check::round) with this game's adapter.
+use parlor_conformance::check::{round, mahjong_round as game};
+libfuzzer_sys::fuzz_target!(|case: game::RoundCase| round::run::<game::Adapter>(case));

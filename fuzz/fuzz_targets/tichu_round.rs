@@ -1,6 +1,5 @@
 #![no_main]
-// Tichu: a whole round on the core's Round vs the naive reference round (legal action sets,
-// outcome, encode/decode, refused actions leave the round unchanged, observations).
-libfuzzer_sys::fuzz_target!(|case: parlor_conformance::check::tichu_round::RoundCase| {
-    parlor_conformance::check::tichu_round::round(case)
-});
+// A whole tichu round, the core against the naive reference: the generic round checker
+// (parlor_conformance::check::round) with this game's adapter.
+use parlor_conformance::check::{round, tichu_round as game};
+libfuzzer_sys::fuzz_target!(|case: game::RoundCase| round::run::<game::Adapter>(case));

@@ -1,16 +1,17 @@
 /* A C-side fuzz loop over every entry point of parlor.h: random inputs in memory that is valid
  * for exactly the lengths passed (each buffer its own malloc, so AddressSanitizer sees any byte
  * read or written past it), random lengths, capacities, codes and NULLs, random bytes as states
- * (tricks, combinations, rounds, matches). Each call runs twice on equal inputs and equal output
+ * (tricks, combinations, configs, rounds, matches). Each call runs twice on equal inputs and equal output
  * buffers; the checks: the status is a documented code, a NULL required output is never
  * PARLOR_OK, and both runs agree on status and every output byte (no hidden state, no
- * uninitialised reads). The whole games (the `_round_*` and `_match_*` calls) keep their states
- * across iterations and play them by mostly legal actions: see "The whole games" below.
+ * uninitialised reads). The whole games (the one function set: `parlor_config_*`,
+ * `parlor_round_*`, `parlor_match_*`, `parlor_action_*`, `parlor_bot_*`) keep their states across
+ * iterations and play them by mostly legal actions: see "The whole games" below.
  * tests/tests/c_abi.rs checks that every function the header declares is called here.
  *
  * Bounded: PARLOR_C_FUZZ_SECONDS=N runs for N seconds, else PARLOR_C_FUZZ_ITERATIONS (default
- * 40000) iterations; PARLOR_C_FUZZ_SEED=S starts the generator elsewhere (the same S, the same
- * calls: a failure found with a seed and an iteration count replays). tests/tests/c_abi.rs runs it plain and under -fsanitize=address,undefined. */
+ * 40000) iterations. Each run draws a new seed and prints it first; PARLOR_C_FUZZ_SEED=S replays
+ * a run (the same S, the same calls: a failure found with a seed and an iteration count replays). tests/tests/c_abi.rs runs it plain and under -fsanitize=address,undefined. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -386,15 +387,14 @@ static void one_call(void) {
 }
 
 /* ---------------------------------------------------------------------------------------------
- * The whole games: each game keeps a round and a match (opaque caller states) across iterations.
- * They are dealt by _new/_new_given from random seeds, configs and deals, then played by mostly
- * legal actions (one taken from _legal_actions; sometimes a mutated or random one), sometimes a
- * byte of the state is flipped, and the queries run on them with random seats, capacities and
- * NULLs. A state argument is its own malloc: a copy of the kept state, or (1 in 12) random bytes,
- * or (1 in 40) NULL; random bytes and NULL are never PARLOR_OK, and a const state comes back
- * unchanged. On a state that decodes: the seat to act has a legal action, every listed legal
- * action applies, an action refused leaves the state's bytes unchanged, and encode then decode
- * gives the state's bytes back. */
+ * The whole games through the one function set. Each game keeps a config, a round and a match
+ * (opaque caller states) across iterations: made from random presets, rule settings and seeds,
+ * played by mostly legal actions (by index, by a bot, from the list; sometimes a mutated or
+ * random code), and queried with random seats, capacities and NULLs. A state argument is its
+ * own malloc: a copy of the kept state, or (1 in 12) random bytes, or (1 in 40) NULL; random
+ * bytes and NULL are never PARLOR_OK, a const state comes back unchanged, and a refused in-out
+ * call leaves the state's bytes unchanged. A kept state with one flipped bit is refused with
+ * PARLOR_ERR_INVALID_STATE, or (a bit past the state's used bytes) answers as the original. */
 
 /* A copy of `n` bytes of `src` in a malloc of exactly `n` bytes. */
 static void *copy_of(const void *src, size_t n) {
@@ -462,1126 +462,514 @@ static void flip(void *p, size_t n) {
 }
 
 /* A random seat: usually one of 0..3 (or the given one), sometimes anything. */
-static uint8_t any_seat(uint8_t seat) {
-    if (one_in(8)) return (uint8_t)(one_in(2) ? next() : below(6));
+static uint32_t any_seat(uint32_t seat) {
+    if (one_in(8)) return one_in(2) ? (uint32_t)next() : (uint32_t)below(6);
     return seat;
 }
 
-/* A random set bit of `mask` (0..7), or 255 when none. */
-static uint8_t bit_of(uint8_t mask) {
-    uint8_t seats[8], n = 0, s;
-    for (s = 0; s < 8; s++)
-        if (mask & (1u << s)) seats[n++] = s;
-    return n ? seats[below(n)] : 255;
+/* A game code: usually 1..4, sometimes anything. */
+static ParlorGame any_game(int g) {
+    if (one_in(20)) return one_in(2) ? (ParlorGame)next() : (ParlorGame)below(6);
+    return (ParlorGame)(g + 1);
 }
 
-/* Changes one byte of an action to a small or random value (an almost-legal action). */
-static void mutate(void *p, size_t n) {
-    unsigned char *b = p;
-    b[below(n)] = one_in(2) ? (unsigned char)next() : (unsigned char)below(5);
+typedef struct {
+    ParlorConfig config;
+    ParlorRound round;
+    ParlorMatch match;
+    int have_config, have_round, have_match;
+} Table;
+
+static Table tables[4];
+
+/* Per game (dominoes, Tichu, Dou Dizhu, Mahjong): whole-game calls, actions applied, rounds and
+ * matches played to their end (the closing line: the loop gets deep into the games). */
+static long game_calls[4], applied[4], ended[4], matches_ended[4];
+
+/* Every status a whole-game call may answer (the documented ones). */
+static int documented(ParlorStatus st) {
+    return st == PARLOR_OK || st == PARLOR_ERR_NULL_POINTER || st == PARLOR_ERR_INVALID_ARGUMENT ||
+           st == PARLOR_ERR_BUFFER_TOO_SMALL || st == PARLOR_ERR_INVALID_UTF8 || st == PARLOR_ERR_PARSE ||
+           st == PARLOR_ERR_INVALID_STATE || (st >= PARLOR_ERR_NOT_YOUR_TURN && st <= PARLOR_ERR_UNKNOWN_BOT);
 }
 
-/* A random permutation of 0..n-1. */
-static void permutation(uint8_t *p, size_t n) {
-    size_t i;
-    for (i = 0; i < n; i++) p[i] = (uint8_t)i;
-    for (i = n; i > 1; i--) {
-        size_t j = below(i);
-        uint8_t t = p[i - 1];
-        p[i - 1] = p[j];
-        p[j] = t;
-    }
-}
-
-/* Sometimes a wrong deal: one entry changed, two equal. */
-static void spoil(uint8_t *p, size_t n) {
-    if (one_in(10)) p[below(n)] = (uint8_t)(one_in(2) ? next() : below(n));
-}
-
-/* The encoded form of a state that decoded: encode (full capacity) and decode give its bytes. */
-#define ROUND_TRIP(encode, decode, T, state, bytes)                                        \
-    do {                                                                                   \
-        uint8_t *rt_buf = malloc(bytes);                                                   \
-        T *rt_back = malloc(sizeof(T));                                                    \
-        size_t rt_len = 0;                                                                 \
-        if (!rt_buf || !rt_back) abort();                                                  \
-        CHECK_EQ_U(encode(state, rt_buf, bytes, &rt_len), PARLOR_OK);                      \
-        CHECK_EQ_U(rt_len, bytes);                                                         \
-        CHECK_EQ_U(decode(rt_buf, bytes, rt_back), PARLOR_OK);                             \
-        if (memcmp(rt_back, state, sizeof(T)) != 0) printf("FAIL: %s round trip\n", #T); \
-        CHECK(memcmp(rt_back, state, sizeof(T)) == 0);                                     \
-        free(rt_buf);                                                                      \
-        free(rt_back);                                                                     \
-    } while (0)
-
-/* Per game (dominoes, Dou Dizhu, Mahjong, Tichu): whole-game calls, actions applied, states
- * played to their end (the closing line: the loop gets deep into the games, not only deals). */
-static long game_calls[4], applied[4], ended[4];
-
-/* States kept from flipped bytes that decoded (`have` 2, the others 1) are states no play
- * reaches, but every decoder checks all it reads, so a legal action on one must again give a
- * state the library accepts (a gap here was Riichi's stored window answers, now checked on
- * decode: core test `decode_refuses_a_stored_window_answer_the_seat_could_not_give`). */
-static long broken[4];
-
-static void after_play(int game, int *have, ParlorStatus still_valid) {
-    if (*have == 2 && still_valid != PARLOR_OK) {
-        printf("FAIL: game %d: a decoded state became invalid after a legal action (status %u)\n", game,
-               (unsigned)still_valid);
-        broken[game]++, *have = 0;
-    }
-    CHECK(still_valid == PARLOR_OK || *have != 2);
-    CHECK(broken[game] == 0);
-}
-
-#define VALID_0 (m ? parlor_dominoes_match_to_act(state, &valid_seat) : parlor_dominoes_round_to_act(state, &valid_seat))
-#define VALID_1 (m ? parlor_doudizhu_match_to_act(state, &valid_seat) : parlor_doudizhu_round_to_act(state, &valid_seat))
-#define VALID_2 (m ? parlor_mahjong_match_to_act(state, &valid_seat, NULL) : parlor_mahjong_round_to_act(state, &valid_seat, NULL))
-#define VALID_3 (m ? parlor_tichu_match_round(state, &valid_round) : parlor_tichu_round_to_act(state, &valid_seat))
-static uint8_t valid_seat;
-static ParlorTichuRound valid_round;
-
-/* ---- Dominoes ---- */
-
-static ParlorDominoesRound dom_round;
-static ParlorDominoesMatch dom_match;
-static int dom_have[2];
-
-static void dominoes_config(ParlorDominoesConfig *c) {
-    static const uint8_t highs[] = {6, 9, 12, 6, 7};
-    if (parlor_dominoes_config_preset((uint8_t)below(3), c) != PARLOR_OK) CHECK(0);
-    if (one_in(3)) {
-        switch (below(9)) {
-        case 0: c->high = highs[below(sizeof highs)]; break;
-        case 1: c->players = (uint8_t)below(6); break;
-        case 2: c->partnerships = (uint8_t)below(3); break;
-        case 3: c->hand_size = (uint8_t)below(12); break;
-        case 4: c->spinner = (uint8_t)below(4); break;
-        case 5: c->draw = (uint8_t)below(4); break;
-        case 6: c->reserve = (uint8_t)below(5); break;
-        case 7: c->unit = (uint8_t)below(3), c->scores_plays = (uint8_t)below(3), c->leader = (uint8_t)below(3); break;
-        default: c->target = (uint16_t)below(200); break;
-        }
-    }
-}
-
-/* The whole set of `high` in random order and orientation (sometimes spoilt). */
-static ParlorDominoTile *dominoes_deal(uint8_t high, size_t *len) {
-    size_t h = high > 18 ? 6 : high, n = (h + 1) * (h + 2) / 2, i = 0, a, b;
-    ParlorDominoTile *tiles = malloc(n * sizeof *tiles);
-    uint8_t order[190];
-    if (!tiles) abort();
-    for (a = 0; a <= h; a++)
-        for (b = a; b <= h; b++) {
-            int flipped = one_in(2);
-            tiles[i].a = (uint32_t)(flipped ? b : a), tiles[i].b = (uint32_t)(flipped ? a : b), i++;
-        }
-    permutation(order, n);
-    {
-        ParlorDominoTile *shuffled = malloc(n * sizeof *shuffled);
-        if (!shuffled) abort();
-        for (i = 0; i < n; i++) shuffled[i] = tiles[order[i]];
-        free(tiles);
-        tiles = shuffled;
-    }
-    if (one_in(10)) tiles[below(n)].a = (uint32_t)below(20);
-    *len = one_in(10) ? below(n + 2) : n;
-    return tiles;
-}
-
-static void dominoes_call(void) {
-    int m = one_in(2);
-    void *state = m ? (void *)&dom_match : (void *)&dom_round;
-    size_t n = m ? sizeof dom_match : sizeof dom_round;
-    size_t enc = m ? PARLOR_DOMINOES_MATCH_ENCODED_BYTES : PARLOR_DOMINOES_ROUND_ENCODED_BYTES;
-    int *have = &dom_have[m], garbage = 0;
-    unsigned op = *have && !one_in(2000) ? 1 + (unsigned)below(15) : 0;
-    ParlorStatus s1 = 0, s2 = 0;
-    Out o[4];
-    StateIn st;
-    memset(o, 0, sizeof o);
-    game_calls[0]++;
-    switch (op) {
-    case 0: { /* _new, _new_given, config_preset */
-        ParlorDominoesConfig c, *config;
-        int given = !m && one_in(2);
-        dominoes_config(&c);
-        config = one_in(20) ? NULL : one_in(10) ? input(sizeof c) : copy_of(&c, sizeof c);
-        o[0] = out(n, 30);
-        if (given) {
-            size_t len = 0;
-            ParlorDominoTile *tiles = dominoes_deal(config ? config->high : 6, &len);
-            s1 = parlor_dominoes_round_new_given(config, tiles, len, A(o[0], ParlorDominoesRound));
-            s2 = parlor_dominoes_round_new_given(config, tiles, len, B(o[0], ParlorDominoesRound));
-            free(tiles);
-        } else {
-            uint64_t seed = next();
-            if (m) {
-                s1 = parlor_dominoes_match_new(config, seed, A(o[0], ParlorDominoesMatch));
-                s2 = parlor_dominoes_match_new(config, seed, B(o[0], ParlorDominoesMatch));
-            } else {
-                s1 = parlor_dominoes_round_new(config, seed, A(o[0], ParlorDominoesRound));
-                s2 = parlor_dominoes_round_new(config, seed, B(o[0], ParlorDominoesRound));
-            }
-        }
-        REQUIRED(o[0], s1);
-        if (!config) CHECK(s1 != PARLOR_OK);
-        if (s1 == PARLOR_OK && o[0].a) memcpy(state, o[0].a, n), *have = 1;
-        agree("dominoes_new", s1, s2, o, 1);
-        free(config);
-        {
-            uint8_t preset = code();
-            o[0] = out(sizeof c, 8);
-            s1 = parlor_dominoes_config_preset(preset, A(o[0], ParlorDominoesConfig));
-            s2 = parlor_dominoes_config_preset(preset, B(o[0], ParlorDominoesConfig));
-            REQUIRED(o[0], s1);
-            CHECK((s1 == PARLOR_OK) == (preset < 3 && o[0].a != NULL));
-            agree("dominoes_config_preset", s1, s2, o, 1);
-        }
-        break;
-    }
-    case 1: case 2: case 3: case 4: case 5: case 6: { /* play a legal (sometimes mutated) action */
-        uint8_t seat = 0;
-        size_t total = 0;
-        ParlorDominoesAction action;
-        s1 = m ? parlor_dominoes_match_to_act(state, &seat) : parlor_dominoes_round_to_act(state, &seat);
-        CHECK_EQ_U(s1, PARLOR_OK);
-        if (s1 != PARLOR_OK) { *have = 0; break; }
-        if (seat == PARLOR_DOMINOES_NO_SEAT) { if (one_in(4)) *have = 0, ended[0]++; break; }
-        s1 = m ? parlor_dominoes_match_legal_actions(state, seat, NULL, 0, &total)
-               : parlor_dominoes_round_legal_actions(state, seat, NULL, 0, &total);
-        CHECK_EQ_U(s1, PARLOR_OK);
-        CHECK(total > 0);
-        if (total == 0) { *have = 0; break; }
-        o[0] = out(total * sizeof action, 0);
-        s1 = m ? parlor_dominoes_match_legal_actions(state, seat, A(o[0], ParlorDominoesAction), total, &total)
-               : parlor_dominoes_round_legal_actions(state, seat, A(o[0], ParlorDominoesAction), total, &total);
-        s2 = m ? parlor_dominoes_match_legal_actions(state, seat, B(o[0], ParlorDominoesAction), total, &total)
-               : parlor_dominoes_round_legal_actions(state, seat, B(o[0], ParlorDominoesAction), total, &total);
-        CHECK_EQ_U(s1, PARLOR_OK);
-        action = A(o[0], ParlorDominoesAction)[below(total)];
-        agree("dominoes_legal_actions", s1, s2, o, 1);
-        {
-            int mutated = one_in(6);
-            ParlorDominoesAction *act;
-            uint8_t who = any_seat(seat);
-            if (mutated) mutate(&action, sizeof action);
-            act = one_in(40) ? NULL : copy_of(&action, sizeof action);
-            o[0] = state_io(state, n, 1, &garbage);
-            o[1] = out(sizeof(ParlorDominoesEvent), 4);
-            if (m) {
-                o[2] = out(sizeof(ParlorDominoesOutcome), 4);
-                s1 = parlor_dominoes_match_apply(A(o[0], ParlorDominoesMatch), who, act, A(o[1], ParlorDominoesEvent), A(o[2], ParlorDominoesOutcome));
-                s2 = parlor_dominoes_match_apply(B(o[0], ParlorDominoesMatch), who, act, B(o[1], ParlorDominoesEvent), B(o[2], ParlorDominoesOutcome));
-            } else {
-                s1 = parlor_dominoes_round_apply(A(o[0], ParlorDominoesRound), who, act, A(o[1], ParlorDominoesEvent));
-                s2 = parlor_dominoes_round_apply(B(o[0], ParlorDominoesRound), who, act, B(o[1], ParlorDominoesEvent));
-            }
-            if (!garbage && !mutated && act && who == seat) {
-                if (s1 != PARLOR_OK) printf("FAIL: dominoes listed action refused: %u\n", (unsigned)s1);
-                CHECK_EQ_U(s1, PARLOR_OK);
-            }
-            if (!act) CHECK(s1 != PARLOR_OK);
-            io_done(&o[0], state, garbage, s1);
-            if (s1 == PARLOR_OK && !garbage) memcpy(state, o[0].a, n), applied[0]++, after_play(0, have, VALID_0);
-            agree("dominoes_apply", s1, s2, o, 3);
-            free(act);
-        }
-        break;
-    }
-    case 7: { /* flip a byte of a copy: refused, or still a state (then kept: every check holds) */
-        uint8_t seat = 0;
-        void *copy = copy_of(state, n);
-        flip(copy, one_in(2) ? enc : n);
-        s1 = m ? parlor_dominoes_match_to_act(copy, &seat) : parlor_dominoes_round_to_act(copy, &seat);
-        CHECK(known(s1));
-        if (s1 == PARLOR_OK) memcpy(state, copy, n), *have = 2; /* still a state: kept */
-        free(copy);
-        break;
-    }
-    case 8: { /* _to_act */
-        st = state_in(state, n, *have);
-        o[0] = out(1, 20);
-        s1 = m ? parlor_dominoes_match_to_act(st.p, A(o[0], uint8_t)) : parlor_dominoes_round_to_act(st.p, A(o[0], uint8_t));
-        s2 = m ? parlor_dominoes_match_to_act(st.p, B(o[0], uint8_t)) : parlor_dominoes_round_to_act(st.p, B(o[0], uint8_t));
-        REQUIRED(o[0], s1);
-        state_done(&st, state, s1);
-        agree("dominoes_to_act", s1, s2, o, 1);
-        break;
-    }
-    case 9: { /* _legal_actions with random capacities */
-        uint8_t seat = any_seat((uint8_t)below(4));
-        size_t cap = one_in(4) ? 0 : below(12), capx;
-        st = state_in(state, n, *have);
-        o[0] = out(cap * sizeof(ParlorDominoesAction), 6), o[1] = out(sizeof(size_t), 20);
-        capx = o[0].a ? cap : one_in(2) ? 0 : 2;
-        s1 = m ? parlor_dominoes_match_legal_actions(st.p, seat, A(o[0], ParlorDominoesAction), capx, A(o[1], size_t))
-               : parlor_dominoes_round_legal_actions(st.p, seat, A(o[0], ParlorDominoesAction), capx, A(o[1], size_t));
-        s2 = m ? parlor_dominoes_match_legal_actions(st.p, seat, B(o[0], ParlorDominoesAction), capx, B(o[1], size_t))
-               : parlor_dominoes_round_legal_actions(st.p, seat, B(o[0], ParlorDominoesAction), capx, B(o[1], size_t));
-        REQUIRED(o[1], s1);
-        if (!o[0].a && capx) CHECK(s1 != PARLOR_OK);
-        if (s1 == PARLOR_OK && o[1].a) CHECK(*A(o[1], size_t) <= capx || capx == 0);
-        state_done(&st, state, s1);
-        agree("dominoes_legal_actions", s1, s2, o, 2);
-        break;
-    }
-    case 10: { /* _observe (of the round, or the match's round) */
-        uint8_t seat = any_seat((uint8_t)below(4));
-        size_t hc = one_in(3) ? below(30) : PARLOR_DOMINOES_MAX_SET_TILES, lc = one_in(3) ? below(30) : PARLOR_DOMINOES_MAX_SET_TILES;
-        ParlorDominoesRound *round = NULL;
-        if (m) {
-            st = state_in(state, n, *have);
-            o[0] = out(sizeof *round, 20);
-            s1 = parlor_dominoes_match_round(st.p, A(o[0], ParlorDominoesRound));
-            s2 = parlor_dominoes_match_round(st.p, B(o[0], ParlorDominoesRound));
-            REQUIRED(o[0], s1);
-            state_done(&st, state, s1);
-            if (s1 == PARLOR_OK && o[0].a) round = copy_of(o[0].a, sizeof *round);
-            agree("dominoes_match_round", s1, s2, o, 1);
-            if (!round) break;
-            if (!dom_have[0] || one_in(64)) memcpy(&dom_round, round, sizeof *round), dom_have[0] = *have;
-            st.p = round, st.n = sizeof *round, st.garbage = 0;
-        } else {
-            st = state_in(state, n, *have);
-        }
-        o[0] = out(sizeof(ParlorDominoesObservation), 20);
-        o[1] = out(hc * sizeof(ParlorDominoTile), 8), o[2] = out(lc * sizeof(ParlorDominoesLaid), 8);
-        s1 = parlor_dominoes_round_observe(st.p, seat, A(o[0], ParlorDominoesObservation), A(o[1], ParlorDominoTile), CAP(o[1], ParlorDominoTile), A(o[2], ParlorDominoesLaid), CAP(o[2], ParlorDominoesLaid));
-        s2 = parlor_dominoes_round_observe(st.p, seat, B(o[0], ParlorDominoesObservation), B(o[1], ParlorDominoTile), CAP(o[1], ParlorDominoTile), B(o[2], ParlorDominoesLaid), CAP(o[2], ParlorDominoesLaid));
-        REQUIRED(o[0], s1);
-        if (m) free(st.p); else state_done(&st, state, s1);
-        agree("dominoes_observe", s1, s2, o, 3);
-        break;
-    }
-    case 11: { /* _outcome */
-        st = state_in(state, n, *have);
-        if (m) {
-            o[0] = out(4 * sizeof(uint16_t), 20), o[1] = out(1, 20), o[2] = out(1, 20);
-            s1 = parlor_dominoes_match_outcome(st.p, A(o[0], uint16_t), A(o[1], uint8_t), A(o[2], uint8_t));
-            s2 = parlor_dominoes_match_outcome(st.p, B(o[0], uint16_t), B(o[1], uint8_t), B(o[2], uint8_t));
-            REQUIRED(o[0], s1); REQUIRED(o[1], s1); REQUIRED(o[2], s1);
-        } else {
-            o[0] = out(sizeof(ParlorDominoesOutcome), 20);
-            s1 = parlor_dominoes_round_outcome(st.p, A(o[0], ParlorDominoesOutcome));
-            s2 = parlor_dominoes_round_outcome(st.p, B(o[0], ParlorDominoesOutcome));
-            REQUIRED(o[0], s1);
-        }
-        state_done(&st, state, s1);
-        agree("dominoes_outcome", s1, s2, o, 3);
-        break;
-    }
-    case 12: case 13: { /* _encode with random capacities; the round trip */
-        size_t cap = one_in(3) ? enc : below(enc + 8);
-        st = state_in(state, n, *have);
-        o[0] = out(cap, 8), o[1] = out(sizeof(size_t), 20);
-        s1 = m ? parlor_dominoes_match_encode(st.p, A(o[0], uint8_t), o[0].bytes, A(o[1], size_t))
-               : parlor_dominoes_round_encode(st.p, A(o[0], uint8_t), o[0].bytes, A(o[1], size_t));
-        s2 = m ? parlor_dominoes_match_encode(st.p, B(o[0], uint8_t), o[0].bytes, B(o[1], size_t))
-               : parlor_dominoes_round_encode(st.p, B(o[0], uint8_t), o[0].bytes, B(o[1], size_t));
-        REQUIRED(o[1], s1);
-        if (s1 == PARLOR_OK && o[1].a) CHECK_EQ_U(*A(o[1], size_t), enc);
-        if (st.p && !st.garbage) {
-            if (m) ROUND_TRIP(parlor_dominoes_match_encode, parlor_dominoes_match_decode, ParlorDominoesMatch, state, enc);
-            else ROUND_TRIP(parlor_dominoes_round_encode, parlor_dominoes_round_decode, ParlorDominoesRound, state, enc);
-        }
-        state_done(&st, state, s1);
-        agree("dominoes_encode", s1, s2, o, 2);
-        break;
-    }
-    case 14: case 15: { /* _decode: random bytes, or an encoding with a flipped byte */
-        size_t len = one_in(4) ? below(enc + 8) : enc, got = 0;
-        uint8_t *bytes = input(len);
-        int random = 1;
-        if (op == 15 && len >= enc && (m ? parlor_dominoes_match_encode(state, bytes, len, &got) : parlor_dominoes_round_encode(state, bytes, len, &got)) == PARLOR_OK) {
-            flip(bytes, enc);
-            random = 0;
-        }
-        o[0] = out(n, 20);
-        s1 = m ? parlor_dominoes_match_decode(bytes, len, A(o[0], ParlorDominoesMatch)) : parlor_dominoes_round_decode(bytes, len, A(o[0], ParlorDominoesRound));
-        s2 = m ? parlor_dominoes_match_decode(bytes, len, B(o[0], ParlorDominoesMatch)) : parlor_dominoes_round_decode(bytes, len, B(o[0], ParlorDominoesRound));
-        REQUIRED(o[0], s1);
-        if (random) CHECK(s1 != PARLOR_OK);
-        if (s1 == PARLOR_OK && o[0].a) memcpy(state, o[0].a, n), *have = 2; /* a flipped encoding that decodes */
-        agree("dominoes_decode", s1, s2, o, 1);
-        free(bytes);
-        break;
-    }
-    }
-}
-
-/* ---- Dou Dizhu ---- */
-
-static ParlorDoudizhuRound ddz_round;
-static ParlorDoudizhuMatch ddz_match;
-static int ddz_have[2];
-
-/* A deck of 54 by rank index, shuffled, dealt 17/17/17 and a kitty of 3 (sometimes spoilt). */
-static void doudizhu_deal(ParlorDoudizhuCards *hands, ParlorDoudizhuCards *kitty) {
-    uint8_t order[54];
-    size_t i;
-    memset(hands, 0, 3 * sizeof *hands);
-    memset(kitty, 0, sizeof *kitty);
-    permutation(order, 54);
-    for (i = 0; i < 54; i++) {
-        uint8_t rank = order[i] >= 52 ? (uint8_t)(13 + order[i] - 52) : (uint8_t)(order[i] / 4);
-        if (i < 51) hands[i / 17].counts[rank]++;
-        else kitty->counts[rank]++;
-    }
-    if (one_in(10)) hands[below(3)].counts[below(15)] = (uint8_t)below(6);
-}
-
-static void doudizhu_call(void) {
-    int m = one_in(2);
-    void *state = m ? (void *)&ddz_match : (void *)&ddz_round;
-    size_t n = m ? sizeof ddz_match : sizeof ddz_round;
-    size_t enc = m ? 196 : 161;
-    int *have = &ddz_have[m], garbage = 0;
-    unsigned op = *have && !one_in(2000) ? 1 + (unsigned)below(15) : 0;
-    ParlorStatus s1 = 0, s2 = 0;
-    Out o[4];
-    StateIn st;
-    memset(o, 0, sizeof o);
-    game_calls[1]++;
-    switch (op) {
-    case 0: { /* _new, _new_given */
-        uint8_t game = one_in(6) ? code() : (uint8_t)below(4);
-        o[0] = out(n, 30);
-        if (!m && one_in(2)) {
-            ParlorDoudizhuCards deal[3], kit, *hands, *kitty;
-            uint8_t first = (uint8_t)(one_in(8) ? next() : below(3));
-            doudizhu_deal(deal, &kit);
-            hands = one_in(30) ? NULL : copy_of(deal, sizeof deal);
-            kitty = one_in(30) ? NULL : copy_of(&kit, sizeof kit);
-            s1 = parlor_doudizhu_round_new_given(game, hands, kitty, first, A(o[0], ParlorDoudizhuRound));
-            s2 = parlor_doudizhu_round_new_given(game, hands, kitty, first, B(o[0], ParlorDoudizhuRound));
-            if (!hands || !kitty) CHECK(s1 != PARLOR_OK);
-            free(hands), free(kitty);
-        } else {
-            uint64_t seed = next();
-            if (m) {
-                s1 = parlor_doudizhu_match_new(game, seed, A(o[0], ParlorDoudizhuMatch));
-                s2 = parlor_doudizhu_match_new(game, seed, B(o[0], ParlorDoudizhuMatch));
-            } else {
-                s1 = parlor_doudizhu_round_new(game, seed, A(o[0], ParlorDoudizhuRound));
-                s2 = parlor_doudizhu_round_new(game, seed, B(o[0], ParlorDoudizhuRound));
-            }
-        }
-        REQUIRED(o[0], s1);
-        if (s1 == PARLOR_OK && o[0].a) memcpy(state, o[0].a, n), *have = 1;
-        agree("doudizhu_new", s1, s2, o, 1);
-        break;
-    }
-    case 1: case 2: case 3: case 4: case 5: case 6: { /* play a legal (sometimes mutated) action */
-        uint8_t seat = 0;
-        size_t total = 0;
-        ParlorDoudizhuAction action;
-        s1 = m ? parlor_doudizhu_match_to_act(state, &seat) : parlor_doudizhu_round_to_act(state, &seat);
-        CHECK_EQ_U(s1, PARLOR_OK);
-        if (s1 != PARLOR_OK) { *have = 0; break; }
-        if (seat == PARLOR_DOUDIZHU_NO_SEAT) { if (one_in(4)) *have = 0, ended[1]++; break; }
-        s1 = m ? parlor_doudizhu_match_legal_actions(state, seat, NULL, 0, &total)
-               : parlor_doudizhu_round_legal_actions(state, seat, NULL, 0, &total);
-        CHECK_EQ_U(s1, PARLOR_OK);
-        CHECK(total > 0 && total <= PARLOR_DOUDIZHU_MAX_ACTIONS);
-        if (total == 0) { *have = 0; break; }
-        o[0] = out(total * sizeof action, 0);
-        s1 = m ? parlor_doudizhu_match_legal_actions(state, seat, A(o[0], ParlorDoudizhuAction), total, &total)
-               : parlor_doudizhu_round_legal_actions(state, seat, A(o[0], ParlorDoudizhuAction), total, &total);
-        s2 = m ? parlor_doudizhu_match_legal_actions(state, seat, B(o[0], ParlorDoudizhuAction), total, &total)
-               : parlor_doudizhu_round_legal_actions(state, seat, B(o[0], ParlorDoudizhuAction), total, &total);
-        CHECK_EQ_U(s1, PARLOR_OK);
-        action = A(o[0], ParlorDoudizhuAction)[below(total)];
-        agree("doudizhu_legal_actions", s1, s2, o, 1);
-        {
-            int mutated = one_in(6);
-            ParlorDoudizhuAction *act;
-            uint8_t who = any_seat(seat);
-            if (mutated) mutate(&action, sizeof action);
-            /* Every action is also an OpenSpiel id or refused; an id maps back to the action. */
-            {
-                uint32_t id = 0;
-                ParlorDoudizhuAction back;
-                ParlorStatus si = parlor_doudizhu_openspiel_action_id(&action, &id);
-                CHECK(known(si));
-                if (si == PARLOR_OK) {
-                    CHECK(id < PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS);
-                    CHECK_EQ_U(parlor_doudizhu_openspiel_action(id, &back), PARLOR_OK);
-                    CHECK_EQ_U(back.kind, action.kind);
-                    CHECK(back.kind != PARLOR_DOUDIZHU_ACTION_PLAY || memcmp(&back.cards, &action.cards, sizeof back.cards) == 0);
+/* A rule setting: a key of the game (or random text) and one of its values (or random text). */
+static void random_rule(ParlorGame game, char *key, size_t *key_len, char *value, size_t *value_len) {
+    char values[256];
+    size_t n = 0, len = 0, i, start = 0, pick, k = 0;
+    *key_len = 0, *value_len = 0;
+    while (parlor_config_key(game, n, PARLOR_KEY_NAME, NULL, 0, &len) == PARLOR_OK) n++;
+    if (n == 0 || one_in(10)) {
+        *key_len = below(12);
+        fill((unsigned char *)key, *key_len);
+    } else {
+        size_t index = below(n);
+        CHECK_EQ_U(parlor_config_key(game, index, PARLOR_KEY_NAME, key, 64, key_len), PARLOR_OK);
+        CHECK_EQ_U(parlor_config_key(game, index, PARLOR_KEY_VALUES, values, sizeof values, &len), PARLOR_OK);
+        /* `a|b|c` or `0..=N`: one alternative, a number, or random text. */
+        pick = below(8);
+        for (i = 0; i <= len; i++) {
+            if (i == len || values[i] == '|') {
+                if (k == pick || i == len) {
+                    *value_len = i - start < 63 ? i - start : 63;
+                    memcpy(value, values + start, *value_len);
+                    break;
                 }
+                k++, start = i + 1;
             }
-            act = one_in(40) ? NULL : copy_of(&action, sizeof action);
-            o[0] = state_io(state, n, 1, &garbage);
-            o[1] = out(sizeof(ParlorDoudizhuEvent), 4);
-            if (m) {
-                s1 = parlor_doudizhu_match_apply(A(o[0], ParlorDoudizhuMatch), who, act, A(o[1], ParlorDoudizhuEvent));
-                s2 = parlor_doudizhu_match_apply(B(o[0], ParlorDoudizhuMatch), who, act, B(o[1], ParlorDoudizhuEvent));
-            } else {
-                s1 = parlor_doudizhu_round_apply(A(o[0], ParlorDoudizhuRound), who, act, A(o[1], ParlorDoudizhuEvent));
-                s2 = parlor_doudizhu_round_apply(B(o[0], ParlorDoudizhuRound), who, act, B(o[1], ParlorDoudizhuEvent));
-            }
-            if (!garbage && !mutated && act && who == seat) {
-                if (s1 != PARLOR_OK) printf("FAIL: doudizhu listed action refused: %u\n", (unsigned)s1);
-                CHECK_EQ_U(s1, PARLOR_OK);
-            }
-            if (!act) CHECK(s1 != PARLOR_OK);
-            io_done(&o[0], state, garbage, s1);
-            if (s1 == PARLOR_OK && !garbage) memcpy(state, o[0].a, n), applied[1]++, after_play(1, have, VALID_1);
-            agree("doudizhu_apply", s1, s2, o, 2);
-            free(act);
         }
-        break;
+        if (strstr(values, "..") || one_in(6)) *value_len = (size_t)sprintf(value, "%u", (unsigned)below(one_in(4) ? 100000 : 70));
+        return;
     }
-    case 7: { /* flip a byte of a copy (as above) */
-        uint8_t seat = 0;
-        void *copy = copy_of(state, n);
-        flip(copy, one_in(2) ? enc : n);
-        s1 = m ? parlor_doudizhu_match_to_act(copy, &seat) : parlor_doudizhu_round_to_act(copy, &seat);
-        CHECK(known(s1));
-        if (s1 == PARLOR_OK) memcpy(state, copy, n), *have = 2; /* still a state: kept */
-        free(copy);
-        break;
-    }
-    case 8: { /* _to_act */
-        st = state_in(state, n, *have);
-        o[0] = out(1, 20);
-        s1 = m ? parlor_doudizhu_match_to_act(st.p, A(o[0], uint8_t)) : parlor_doudizhu_round_to_act(st.p, A(o[0], uint8_t));
-        s2 = m ? parlor_doudizhu_match_to_act(st.p, B(o[0], uint8_t)) : parlor_doudizhu_round_to_act(st.p, B(o[0], uint8_t));
-        REQUIRED(o[0], s1);
-        state_done(&st, state, s1);
-        agree("doudizhu_to_act", s1, s2, o, 1);
-        break;
-    }
-    case 9: { /* _legal_actions with random capacities */
-        uint8_t seat = any_seat((uint8_t)below(3));
-        size_t cap = one_in(4) ? 0 : below(12), capx;
-        st = state_in(state, n, *have);
-        o[0] = out(cap * sizeof(ParlorDoudizhuAction), 6), o[1] = out(sizeof(size_t), 20);
-        capx = o[0].a ? cap : one_in(2) ? 0 : 2;
-        s1 = m ? parlor_doudizhu_match_legal_actions(st.p, seat, A(o[0], ParlorDoudizhuAction), capx, A(o[1], size_t))
-               : parlor_doudizhu_round_legal_actions(st.p, seat, A(o[0], ParlorDoudizhuAction), capx, A(o[1], size_t));
-        s2 = m ? parlor_doudizhu_match_legal_actions(st.p, seat, B(o[0], ParlorDoudizhuAction), capx, B(o[1], size_t))
-               : parlor_doudizhu_round_legal_actions(st.p, seat, B(o[0], ParlorDoudizhuAction), capx, B(o[1], size_t));
-        REQUIRED(o[1], s1);
-        if (!o[0].a && capx) CHECK(s1 != PARLOR_OK);
-        if (s1 == PARLOR_OK && o[1].a) CHECK(*A(o[1], size_t) <= capx || capx == 0);
-        state_done(&st, state, s1);
-        agree("doudizhu_legal_actions", s1, s2, o, 2);
-        break;
-    }
-    case 10: { /* _observe (of the round, or the match's round) */
-        uint8_t seat = any_seat((uint8_t)below(3));
-        ParlorDoudizhuRound *round = NULL;
-        if (m) {
-            st = state_in(state, n, *have);
-            o[0] = out(sizeof *round, 20);
-            s1 = parlor_doudizhu_match_round(st.p, A(o[0], ParlorDoudizhuRound));
-            s2 = parlor_doudizhu_match_round(st.p, B(o[0], ParlorDoudizhuRound));
-            REQUIRED(o[0], s1);
-            state_done(&st, state, s1);
-            if (s1 == PARLOR_OK && o[0].a) round = copy_of(o[0].a, sizeof *round);
-            agree("doudizhu_match_round", s1, s2, o, 1);
-            if (!round) break;
-            if (!ddz_have[0] || one_in(64)) memcpy(&ddz_round, round, sizeof *round), ddz_have[0] = *have;
-            st.p = round, st.n = sizeof *round, st.garbage = 0;
-        } else {
-            st = state_in(state, n, *have);
-        }
-        o[0] = out(sizeof(ParlorDoudizhuObservation), 20);
-        s1 = parlor_doudizhu_round_observe(st.p, seat, A(o[0], ParlorDoudizhuObservation));
-        s2 = parlor_doudizhu_round_observe(st.p, seat, B(o[0], ParlorDoudizhuObservation));
-        REQUIRED(o[0], s1);
-        if (m) free(st.p); else state_done(&st, state, s1);
-        agree("doudizhu_observe", s1, s2, o, 1);
-        break;
-    }
-    case 11: { /* _outcome, _match_scores */
-        st = state_in(state, n, *have);
-        if (m) {
-            o[0] = out(3 * sizeof(int64_t), 20), o[1] = out(sizeof(uint16_t), 20), o[2] = out(1, 20);
-            s1 = parlor_doudizhu_match_scores(st.p, A(o[0], int64_t), A(o[1], uint16_t), A(o[2], uint8_t));
-            s2 = parlor_doudizhu_match_scores(st.p, B(o[0], int64_t), B(o[1], uint16_t), B(o[2], uint8_t));
-            REQUIRED(o[0], s1); REQUIRED(o[1], s1); REQUIRED(o[2], s1);
-        } else {
-            o[0] = out(sizeof(ParlorDoudizhuOutcome), 20);
-            s1 = parlor_doudizhu_round_outcome(st.p, A(o[0], ParlorDoudizhuOutcome));
-            s2 = parlor_doudizhu_round_outcome(st.p, B(o[0], ParlorDoudizhuOutcome));
-            REQUIRED(o[0], s1);
-        }
-        state_done(&st, state, s1);
-        agree("doudizhu_outcome", s1, s2, o, 3);
-        break;
-    }
-    case 12: case 13: { /* _encode with random capacities; the round trip */
-        size_t cap = one_in(3) ? enc : below(enc + 8);
-        st = state_in(state, n, *have);
-        o[0] = out(cap, 8), o[1] = out(sizeof(size_t), 20);
-        s1 = m ? parlor_doudizhu_match_encode(st.p, A(o[0], uint8_t), o[0].bytes, A(o[1], size_t))
-               : parlor_doudizhu_round_encode(st.p, A(o[0], uint8_t), o[0].bytes, A(o[1], size_t));
-        s2 = m ? parlor_doudizhu_match_encode(st.p, B(o[0], uint8_t), o[0].bytes, B(o[1], size_t))
-               : parlor_doudizhu_round_encode(st.p, B(o[0], uint8_t), o[0].bytes, B(o[1], size_t));
-        REQUIRED(o[1], s1);
-        if (s1 == PARLOR_OK && o[1].a) CHECK_EQ_U(*A(o[1], size_t), enc);
-        if (st.p && !st.garbage) {
-            if (m) ROUND_TRIP(parlor_doudizhu_match_encode, parlor_doudizhu_match_decode, ParlorDoudizhuMatch, state, enc);
-            else ROUND_TRIP(parlor_doudizhu_round_encode, parlor_doudizhu_round_decode, ParlorDoudizhuRound, state, enc);
-        }
-        state_done(&st, state, s1);
-        agree("doudizhu_encode", s1, s2, o, 2);
-        break;
-    }
-    case 14: case 15: { /* _decode: random bytes, or an encoding with a flipped byte */
-        size_t len = one_in(4) ? below(enc + 8) : enc, got = 0;
-        uint8_t *bytes = input(len);
-        int random = 1;
-        if (op == 15 && len >= enc && (m ? parlor_doudizhu_match_encode(state, bytes, len, &got) : parlor_doudizhu_round_encode(state, bytes, len, &got)) == PARLOR_OK) {
-            flip(bytes, enc);
-            random = 0;
-        }
-        o[0] = out(n, 20);
-        s1 = m ? parlor_doudizhu_match_decode(bytes, len, A(o[0], ParlorDoudizhuMatch)) : parlor_doudizhu_round_decode(bytes, len, A(o[0], ParlorDoudizhuRound));
-        s2 = m ? parlor_doudizhu_match_decode(bytes, len, B(o[0], ParlorDoudizhuMatch)) : parlor_doudizhu_round_decode(bytes, len, B(o[0], ParlorDoudizhuRound));
-        REQUIRED(o[0], s1);
-        if (random) CHECK(s1 != PARLOR_OK);
-        if (s1 == PARLOR_OK && o[0].a) memcpy(state, o[0].a, n), *have = 2; /* a flipped encoding that decodes */
-        agree("doudizhu_decode", s1, s2, o, 1);
-        free(bytes);
-        break;
-    }
-    }
+    *value_len = below(8);
+    fill((unsigned char *)value, *value_len);
 }
 
-/* ---- Riichi Mahjong ---- */
-
-static ParlorMahjongRound mj_round;
-static ParlorMahjongMatch mj_match;
-static int mj_have[2];
-
-static void mahjong_round_config(ParlorMahjongRoundConfig *c) {
-    if (parlor_mahjong_round_config_preset((uint8_t)below(3), c) != PARLOR_OK) CHECK(0);
-    if (one_in(4)) {
-        switch (below(5)) {
-        case 0: c->rounds = (uint8_t)below(18); break;
-        case 1: ((uint8_t *)c)[below(sizeof c->score)] = (uint8_t)below(3); break; /* a score flag */
-        case 2: c->multi_ron = (uint8_t)below(3), c->busting = (uint8_t)below(3), c->agari_yame = (uint8_t)below(3); break;
-        case 3: c->start_points = (int32_t)(below(8) * 5000), c->target_points = (int32_t)(below(8) * 5000); break;
-        default: c->abort_four_kans = (uint8_t)below(3), c->pao = (uint8_t)below(3), c->kuikae_forbidden = (uint8_t)below(3); break;
-        }
-    }
-}
-
-static void mahjong_start(ParlorMahjongStart *s) {
-    int i;
-    s->round_wind = (uint8_t)below(one_in(8) ? 6 : 2);
-    s->dealer = (uint8_t)below(one_in(8) ? 6 : 4);
-    s->honba = (uint8_t)below(4);
-    s->sticks = (uint8_t)below(3);
-    for (i = 0; i < 4; i++) s->scores[i] = 25000 - (i == 0 ? 1000 * s->sticks : 0) + (one_in(8) ? (int32_t)below(20000) - 10000 : 0);
-}
-
-static void mahjong_call(void) {
-    int m = one_in(2);
-    void *state = m ? (void *)&mj_match : (void *)&mj_round;
-    size_t n = m ? sizeof mj_match : sizeof mj_round;
-    size_t enc = m ? PARLOR_MAHJONG_MATCH_ENCODED_BYTES : PARLOR_MAHJONG_ROUND_ENCODED_BYTES;
-    int *have = &mj_have[m], garbage = 0;
-    unsigned op = *have && !one_in(2000) ? 1 + (unsigned)below(15) : 0;
-    ParlorStatus s1 = 0, s2 = 0;
-    Out o[4];
-    StateIn st;
+/* A new config (preset, sometimes rule settings), round and match for game g. */
+static void deal(int g) {
+    Table *t = &tables[g];
+    ParlorGame game = any_game(g);
+    char name[64], key[64], value[64];
+    size_t len = 0, presets = 0, i;
+    ParlorStatus s1, s2;
+    Out o[2];
     memset(o, 0, sizeof o);
-    game_calls[2]++;
-    switch (op) {
-    case 0: { /* _new, _new_given, the presets */
-        ParlorMahjongRoundConfig c, *config;
-        ParlorMahjongStart sv, *start = NULL;
-        uint8_t wall[PARLOR_MAHJONG_WALL_TILES], *w = NULL;
-        size_t wall_len = one_in(10) ? below(140) : PARLOR_MAHJONG_WALL_TILES;
+    while (parlor_config_preset_name((ParlorGame)(g + 1), presets, NULL, 0, &len) == PARLOR_OK) presets++;
+    CHECK(presets >= 1);
+    if (one_in(10)) {
+        len = below(10);
+        fill((unsigned char *)name, len);
+    } else if (one_in(8)) {
+        len = 0; /* the default */
+    } else {
+        CHECK_EQ_U(parlor_config_preset_name((ParlorGame)(g + 1), below(presets), name, sizeof name, &len), PARLOR_OK);
+    }
+    o[0] = out(sizeof(ParlorConfig), 30);
+    s1 = parlor_config_preset(game, name, len, A(o[0], ParlorConfig));
+    s2 = parlor_config_preset(game, name, len, B(o[0], ParlorConfig));
+    REQUIRED(o[0], s1);
+    /* Kept only when it is this game's (a random game code may name another). */
+    if (s1 == PARLOR_OK && o[0].a && game == (ParlorGame)(g + 1)) memcpy(&t->config, o[0].a, sizeof t->config), t->have_config = 1;
+    agree("config_preset", s1, s2, o, 1);
+    if (!t->have_config) return;
+    for (i = below(3); i > 0; i--) {
+        size_t key_len, value_len;
+        int garbage;
+        random_rule((ParlorGame)(g + 1), key, &key_len, value, &value_len);
+        o[0] = state_io(&t->config, sizeof t->config, t->have_config, &garbage);
+        s1 = parlor_config_set(A(o[0], ParlorConfig), key, key_len, value, value_len);
+        s2 = parlor_config_set(B(o[0], ParlorConfig), key, key_len, value, value_len);
+        io_done(&o[0], &t->config, garbage, s1);
+        if (s1 == PARLOR_OK) {
+            char back[64];
+            size_t back_len = 0;
+            memcpy(&t->config, o[0].a, sizeof t->config);
+            /* The value reads back as set (numbers may be written in their own form). */
+            CHECK_EQ_U(parlor_config_get(&t->config, key, key_len, back, sizeof back, &back_len), PARLOR_OK);
+        }
+        agree("config_set", s1, s2, o, 1);
+    }
+    {
         uint64_t seed = next();
-        mahjong_round_config(&c);
-        config = one_in(6) ? NULL : one_in(10) ? input(sizeof c) : copy_of(&c, sizeof c);
-        if (one_in(2)) mahjong_start(&sv), start = copy_of(&sv, sizeof sv);
+        StateIn st = state_in(&t->config, sizeof t->config, t->have_config);
+        o[0] = out(sizeof(ParlorRound), 30);
+        s1 = parlor_round_new(st.p, seed, A(o[0], ParlorRound));
+        s2 = parlor_round_new(st.p, seed, B(o[0], ParlorRound));
+        REQUIRED(o[0], s1);
+        CHECK(documented(s1));
+        if (s1 == PARLOR_OK && o[0].a) memcpy(&t->round, o[0].a, sizeof t->round), t->have_round = 1;
+        state_done(&st, &t->config, s1);
+        agree("round_new", s1, s2, o, 1);
+        st = state_in(&t->config, sizeof t->config, t->have_config);
+        o[0] = out(sizeof(ParlorMatch), 30);
+        s1 = parlor_match_new(st.p, seed, A(o[0], ParlorMatch));
+        s2 = parlor_match_new(st.p, seed, B(o[0], ParlorMatch));
+        REQUIRED(o[0], s1);
+        if (s1 == PARLOR_OK && o[0].a) memcpy(&t->match, o[0].a, sizeof t->match), t->have_match = 1;
+        state_done(&st, &t->config, s1);
+        agree("match_new", s1, s2, o, 1);
+    }
+}
+
+/* An action code for a seat of a kept round: mostly legal (by index or by a bot), sometimes
+ * mutated or random. */
+static uint64_t some_code(const ParlorRound *round, uint32_t seat) {
+    size_t count = 0;
+    uint64_t code = next();
+    if (!one_in(10) && parlor_round_legal_action_count(round, seat, &count) == PARLOR_OK && count > 0) {
         if (one_in(2)) {
-            permutation(wall, PARLOR_MAHJONG_WALL_TILES);
-            spoil(wall, PARLOR_MAHJONG_WALL_TILES);
-            w = one_in(30) ? NULL : copy_of(wall, wall_len);
-        }
-        o[0] = out(n, 30);
-        if (m && w) {
-            s1 = parlor_mahjong_match_new_given(config, w, wall_len, A(o[0], ParlorMahjongMatch));
-            s2 = parlor_mahjong_match_new_given(config, w, wall_len, B(o[0], ParlorMahjongMatch));
-        } else if (m) {
-            s1 = parlor_mahjong_match_new(config, seed, A(o[0], ParlorMahjongMatch));
-            s2 = parlor_mahjong_match_new(config, seed, B(o[0], ParlorMahjongMatch));
-        } else if (w) {
-            s1 = parlor_mahjong_round_new_given(config, w, wall_len, start, A(o[0], ParlorMahjongRound));
-            s2 = parlor_mahjong_round_new_given(config, w, wall_len, start, B(o[0], ParlorMahjongRound));
+            CHECK_EQ_U(parlor_round_legal_action_at(round, seat, below(count), &code), PARLOR_OK);
         } else {
-            s1 = parlor_mahjong_round_new(config, seed, start, A(o[0], ParlorMahjongRound));
-            s2 = parlor_mahjong_round_new(config, seed, start, B(o[0], ParlorMahjongRound));
+            ParlorStatus st = parlor_bot_choose(round, seat, one_in(2) ? PARLOR_BOT_LOWEST : PARLOR_BOT_RANDOM, next(), NULL, 0, &code);
+            CHECK(st == PARLOR_OK || st == PARLOR_ERR_NOT_YOUR_TURN);
         }
-        REQUIRED(o[0], s1);
-        if (w && wall_len != PARLOR_MAHJONG_WALL_TILES) CHECK(s1 != PARLOR_OK);
-        if (s1 == PARLOR_OK && o[0].a) memcpy(state, o[0].a, n), *have = 1;
-        agree("mahjong_new", s1, s2, o, 1);
-        free(config), free(start), free(w);
-        {
-            uint8_t preset = code();
-            o[0] = out(sizeof c, 8);
-            s1 = parlor_mahjong_round_config_preset(preset, A(o[0], ParlorMahjongRoundConfig));
-            s2 = parlor_mahjong_round_config_preset(preset, B(o[0], ParlorMahjongRoundConfig));
-            REQUIRED(o[0], s1);
-            CHECK((s1 == PARLOR_OK) == (preset < 3 && o[0].a != NULL));
-            agree("mahjong_round_config_preset", s1, s2, o, 1);
-        }
-        break;
+        if (one_in(12)) code ^= 1ull << below(64);
     }
-    case 1: case 2: case 3: case 4: case 5: case 6: { /* play a legal (sometimes mutated) action */
-        uint8_t seat = 0, mask = 0;
-        size_t total = 0;
-        ParlorMahjongAction action;
-        s1 = m ? parlor_mahjong_match_to_act(state, &seat, &mask) : parlor_mahjong_round_to_act(state, &seat, &mask);
-        CHECK_EQ_U(s1, PARLOR_OK);
-        if (s1 != PARLOR_OK) { *have = 0; break; }
-        if (seat == PARLOR_MAHJONG_ROUND_NONE) {
-            uint8_t over = 0;
-            int32_t scores[4];
-            uint32_t rounds = 0;
-            CHECK(mask == 0);
-            if (m && parlor_mahjong_match_scores(state, scores, &rounds, &over, NULL) == PARLOR_OK && !over) {
-                /* A given-walls match awaiting its next wall. */
-                uint8_t wall[PARLOR_MAHJONG_WALL_TILES];
-                size_t wall_len = one_in(20) ? below(140) : PARLOR_MAHJONG_WALL_TILES;
-                uint8_t *w;
-                permutation(wall, PARLOR_MAHJONG_WALL_TILES);
-                spoil(wall, PARLOR_MAHJONG_WALL_TILES);
-                w = one_in(30) ? NULL : copy_of(wall, wall_len);
-                o[0] = state_io(state, n, 1, &garbage);
-                s1 = parlor_mahjong_match_deal(A(o[0], ParlorMahjongMatch), w, wall_len);
-                s2 = parlor_mahjong_match_deal(B(o[0], ParlorMahjongMatch), w, wall_len);
-                if (!w || wall_len != PARLOR_MAHJONG_WALL_TILES) CHECK(s1 != PARLOR_OK);
-                io_done(&o[0], state, garbage, s1);
-                if (s1 == PARLOR_OK && !garbage) memcpy(state, o[0].a, n), after_play(2, have, VALID_2);
-                agree("mahjong_match_deal", s1, s2, o, 1);
-                free(w);
-            } else if (one_in(4)) {
-                *have = 0, ended[2]++;
-            }
-            break;
-        }
-        CHECK(mask & (1u << seat));
-        if (one_in(2)) seat = bit_of(mask);
-        s1 = m ? parlor_mahjong_match_legal_actions(state, seat, NULL, 0, &total)
-               : parlor_mahjong_round_legal_actions(state, seat, NULL, 0, &total);
-        CHECK_EQ_U(s1, PARLOR_OK);
-        CHECK(total > 0 && total <= PARLOR_MAHJONG_MAX_ACTIONS);
-        if (total == 0) { *have = 0; break; }
-        o[0] = out(total * sizeof action, 0);
-        s1 = m ? parlor_mahjong_match_legal_actions(state, seat, A(o[0], ParlorMahjongAction), total, &total)
-               : parlor_mahjong_round_legal_actions(state, seat, A(o[0], ParlorMahjongAction), total, &total);
-        s2 = m ? parlor_mahjong_match_legal_actions(state, seat, B(o[0], ParlorMahjongAction), total, &total)
-               : parlor_mahjong_round_legal_actions(state, seat, B(o[0], ParlorMahjongAction), total, &total);
-        CHECK_EQ_U(s1, PARLOR_OK);
-        action = A(o[0], ParlorMahjongAction)[below(total)];
-        agree("mahjong_legal_actions", s1, s2, o, 1);
-        {
-            int mutated = one_in(6);
-            ParlorMahjongAction *act;
-            uint8_t who = any_seat(seat);
-            if (mutated) mutate(&action, sizeof action);
-            act = one_in(40) ? NULL : copy_of(&action, sizeof action);
-            o[0] = state_io(state, n, 1, &garbage);
-            o[1] = out(sizeof(ParlorMahjongEvent), 4);
-            if (m) {
-                o[2] = out(sizeof(ParlorMahjongOutcome), 4), o[3] = out(1, 4);
-                s1 = parlor_mahjong_match_apply(A(o[0], ParlorMahjongMatch), who, act, A(o[1], ParlorMahjongEvent), A(o[2], ParlorMahjongOutcome), A(o[3], uint8_t));
-                s2 = parlor_mahjong_match_apply(B(o[0], ParlorMahjongMatch), who, act, B(o[1], ParlorMahjongEvent), B(o[2], ParlorMahjongOutcome), B(o[3], uint8_t));
-            } else {
-                s1 = parlor_mahjong_round_apply(A(o[0], ParlorMahjongRound), who, act, A(o[1], ParlorMahjongEvent));
-                s2 = parlor_mahjong_round_apply(B(o[0], ParlorMahjongRound), who, act, B(o[1], ParlorMahjongEvent));
-            }
-            if (!garbage && !mutated && act && who == seat) {
-                if (s1 != PARLOR_OK) printf("FAIL: mahjong listed action refused: %u\n", (unsigned)s1);
-                CHECK_EQ_U(s1, PARLOR_OK);
-            }
-            if (!act) CHECK(s1 != PARLOR_OK);
-            io_done(&o[0], state, garbage, s1);
-            if (s1 == PARLOR_OK && !garbage) memcpy(state, o[0].a, n), applied[2]++, after_play(2, have, VALID_2);
-            agree("mahjong_apply", s1, s2, o, 4);
-            free(act);
-        }
-        break;
-    }
-    case 7: { /* flip a byte of a copy (as above) */
-        uint8_t seat = 0;
-        void *copy = copy_of(state, n);
-        flip(copy, one_in(2) ? enc : n);
-        s1 = m ? parlor_mahjong_match_to_act(copy, &seat, NULL) : parlor_mahjong_round_to_act(copy, &seat, NULL);
-        CHECK(known(s1));
-        if (s1 == PARLOR_OK) memcpy(state, copy, n), *have = 2; /* still a state: kept */
-        free(copy);
-        break;
-    }
-    case 8: { /* _to_act */
-        st = state_in(state, n, *have);
-        o[0] = out(1, 20), o[1] = out(1, 4);
-        s1 = m ? parlor_mahjong_match_to_act(st.p, A(o[0], uint8_t), A(o[1], uint8_t)) : parlor_mahjong_round_to_act(st.p, A(o[0], uint8_t), A(o[1], uint8_t));
-        s2 = m ? parlor_mahjong_match_to_act(st.p, B(o[0], uint8_t), B(o[1], uint8_t)) : parlor_mahjong_round_to_act(st.p, B(o[0], uint8_t), B(o[1], uint8_t));
-        REQUIRED(o[0], s1);
-        state_done(&st, state, s1);
-        agree("mahjong_to_act", s1, s2, o, 2);
-        break;
-    }
-    case 9: { /* _legal_actions with random capacities */
-        uint8_t seat = any_seat((uint8_t)below(4));
-        size_t cap = one_in(4) ? 0 : below(12), capx;
-        st = state_in(state, n, *have);
-        o[0] = out(cap * sizeof(ParlorMahjongAction), 6), o[1] = out(sizeof(size_t), 20);
-        capx = o[0].a ? cap : one_in(2) ? 0 : 2;
-        s1 = m ? parlor_mahjong_match_legal_actions(st.p, seat, A(o[0], ParlorMahjongAction), capx, A(o[1], size_t))
-               : parlor_mahjong_round_legal_actions(st.p, seat, A(o[0], ParlorMahjongAction), capx, A(o[1], size_t));
-        s2 = m ? parlor_mahjong_match_legal_actions(st.p, seat, B(o[0], ParlorMahjongAction), capx, B(o[1], size_t))
-               : parlor_mahjong_round_legal_actions(st.p, seat, B(o[0], ParlorMahjongAction), capx, B(o[1], size_t));
-        REQUIRED(o[1], s1);
-        if (!o[0].a && capx) CHECK(s1 != PARLOR_OK);
-        if (s1 == PARLOR_OK && o[1].a) CHECK(*A(o[1], size_t) <= capx || capx == 0);
-        state_done(&st, state, s1);
-        agree("mahjong_legal_actions", s1, s2, o, 2);
-        break;
-    }
-    case 10: { /* _observe (of the round, or the match's round) */
-        uint8_t seat = any_seat((uint8_t)below(4));
-        ParlorMahjongRound *round = NULL;
-        if (m) {
-            st = state_in(state, n, *have);
-            o[0] = out(sizeof *round, 20);
-            s1 = parlor_mahjong_match_round(st.p, A(o[0], ParlorMahjongRound));
-            s2 = parlor_mahjong_match_round(st.p, B(o[0], ParlorMahjongRound));
-            REQUIRED(o[0], s1);
-            state_done(&st, state, s1);
-            if (s1 == PARLOR_OK && o[0].a) round = copy_of(o[0].a, sizeof *round);
-            agree("mahjong_match_round", s1, s2, o, 1);
-            if (!round) break;
-            if (!mj_have[0] || one_in(64)) memcpy(&mj_round, round, sizeof *round), mj_have[0] = *have;
-            st.p = round, st.n = sizeof *round, st.garbage = 0;
-        } else {
-            st = state_in(state, n, *have);
-        }
-        o[0] = out(sizeof(ParlorMahjongObservation), 20);
-        s1 = parlor_mahjong_round_observe(st.p, seat, A(o[0], ParlorMahjongObservation));
-        s2 = parlor_mahjong_round_observe(st.p, seat, B(o[0], ParlorMahjongObservation));
-        REQUIRED(o[0], s1);
-        if (m) free(st.p); else state_done(&st, state, s1);
-        agree("mahjong_observe", s1, s2, o, 1);
-        break;
-    }
-    case 11: { /* _outcome, _match_scores */
-        st = state_in(state, n, *have);
-        if (m) {
-            o[0] = out(4 * sizeof(int32_t), 20), o[1] = out(sizeof(uint32_t), 20), o[2] = out(1, 20), o[3] = out(4, 4);
-            s1 = parlor_mahjong_match_scores(st.p, A(o[0], int32_t), A(o[1], uint32_t), A(o[2], uint8_t), A(o[3], uint8_t));
-            s2 = parlor_mahjong_match_scores(st.p, B(o[0], int32_t), B(o[1], uint32_t), B(o[2], uint8_t), B(o[3], uint8_t));
-            REQUIRED(o[0], s1); REQUIRED(o[1], s1); REQUIRED(o[2], s1);
-        } else {
-            o[0] = out(sizeof(ParlorMahjongOutcome), 20), o[1] = out(1, 20);
-            s1 = parlor_mahjong_round_outcome(st.p, A(o[0], ParlorMahjongOutcome), A(o[1], uint8_t));
-            s2 = parlor_mahjong_round_outcome(st.p, B(o[0], ParlorMahjongOutcome), B(o[1], uint8_t));
-            REQUIRED(o[0], s1); REQUIRED(o[1], s1);
-        }
-        state_done(&st, state, s1);
-        agree("mahjong_outcome", s1, s2, o, 4);
-        break;
-    }
-    case 12: case 13: { /* _encode with random capacities; the round trip */
-        size_t cap = one_in(3) ? enc : below(enc + 8);
-        st = state_in(state, n, *have);
-        o[0] = out(cap, 8), o[1] = out(sizeof(size_t), 20);
-        s1 = m ? parlor_mahjong_match_encode(st.p, A(o[0], uint8_t), o[0].bytes, A(o[1], size_t))
-               : parlor_mahjong_round_encode(st.p, A(o[0], uint8_t), o[0].bytes, A(o[1], size_t));
-        s2 = m ? parlor_mahjong_match_encode(st.p, B(o[0], uint8_t), o[0].bytes, B(o[1], size_t))
-               : parlor_mahjong_round_encode(st.p, B(o[0], uint8_t), o[0].bytes, B(o[1], size_t));
-        REQUIRED(o[1], s1);
-        if (s1 == PARLOR_OK && o[1].a) CHECK_EQ_U(*A(o[1], size_t), enc);
-        if (st.p && !st.garbage) {
-            if (m) ROUND_TRIP(parlor_mahjong_match_encode, parlor_mahjong_match_decode, ParlorMahjongMatch, state, enc);
-            else ROUND_TRIP(parlor_mahjong_round_encode, parlor_mahjong_round_decode, ParlorMahjongRound, state, enc);
-        }
-        state_done(&st, state, s1);
-        agree("mahjong_encode", s1, s2, o, 2);
-        break;
-    }
-    case 14: case 15: { /* _decode: random bytes, or an encoding with a flipped byte */
-        size_t len = one_in(4) ? below(enc + 8) : enc, got = 0;
-        uint8_t *bytes = input(len);
-        int random = 1;
-        if (op == 15 && len >= enc && (m ? parlor_mahjong_match_encode(state, bytes, len, &got) : parlor_mahjong_round_encode(state, bytes, len, &got)) == PARLOR_OK) {
-            flip(bytes, enc);
-            random = 0;
-        }
-        o[0] = out(n, 20);
-        s1 = m ? parlor_mahjong_match_decode(bytes, len, A(o[0], ParlorMahjongMatch)) : parlor_mahjong_round_decode(bytes, len, A(o[0], ParlorMahjongRound));
-        s2 = m ? parlor_mahjong_match_decode(bytes, len, B(o[0], ParlorMahjongMatch)) : parlor_mahjong_round_decode(bytes, len, B(o[0], ParlorMahjongRound));
-        REQUIRED(o[0], s1);
-        if (random) CHECK(s1 != PARLOR_OK);
-        if (s1 == PARLOR_OK && o[0].a) memcpy(state, o[0].a, n), *have = 2; /* a flipped encoding that decodes */
-        agree("mahjong_decode", s1, s2, o, 1);
-        free(bytes);
-        break;
-    }
-    }
+    return code;
 }
 
-/* ---- Tichu ---- */
+/* The seat to act of a kept round, or a random seat. */
+static uint32_t seat_of(const ParlorRound *round) {
+    uint32_t seat = 0;
+    if (parlor_round_to_act(round, &seat) != PARLOR_OK || seat == PARLOR_NO_SEAT || one_in(6)) seat = (uint32_t)below(4);
+    return any_seat(seat);
+}
 
-static ParlorTichuRound tc_round;
-static ParlorTichuMatch tc_match;
-static int tc_have[2];
-
-static void tichu_call(void) {
-    int m = one_in(2);
-    void *state = m ? (void *)&tc_match : (void *)&tc_round;
-    size_t n = m ? sizeof tc_match : sizeof tc_round;
-    size_t enc = m ? PARLOR_TICHU_MATCH_ENCODED_BYTES : PARLOR_TICHU_ROUND_ENCODED_BYTES;
-    int *have = &tc_have[m], garbage = 0;
-    unsigned op = *have && !one_in(2000) ? 1 + (unsigned)below(15) : 0;
+/* One whole-game call on game g's kept states. */
+static void game_call_of(int g) {
+    Table *t = &tables[g];
+    unsigned op = t->have_round && t->have_match && !one_in(300) ? (unsigned)below(16) : 99;
     ParlorStatus s1 = 0, s2 = 0;
-    Out o[4];
+    Out o[3];
     StateIn st;
+    int garbage;
     memset(o, 0, sizeof o);
-    game_calls[3]++;
+    game_calls[g]++;
+    if (op == 99) {
+        deal(g);
+        return;
+    }
     switch (op) {
-    case 0: { /* _new (seeded or given hands), config_default */
-        ParlorTichuConfig c, *config;
-        uint8_t deck[PARLOR_TICHU_DECK], *hands = NULL;
-        uint64_t seed = next();
-        if (parlor_tichu_config_default(&c) != PARLOR_OK) CHECK(0);
-        if (one_in(4)) {
-            switch (below(3)) {
-            case 0: c.target = (uint16_t)(one_in(2) ? next() : below(400)); break;
-            case 1: c.tichu_during_exchange = (uint8_t)below(3); break;
-            default: c.bomb_priority = (uint8_t)below(3); break;
+    case 0: case 1: case 2: { /* _apply: the round */
+        uint32_t seat = seat_of(&t->round);
+        uint64_t code = some_code(&t->round, seat);
+        o[0] = state_io(&t->round, sizeof t->round, t->have_round, &garbage);
+        o[1] = out(sizeof(ParlorStep), 8);
+        s1 = parlor_round_apply(A(o[0], ParlorRound), seat, code, A(o[1], ParlorStep));
+        s2 = parlor_round_apply(B(o[0], ParlorRound), seat, code, B(o[1], ParlorStep));
+        CHECK(documented(s1));
+        io_done(&o[0], &t->round, garbage, s1);
+        if (s1 == PARLOR_OK && !garbage) {
+            memcpy(&t->round, o[0].a, sizeof t->round);
+            applied[g]++;
+            if (o[1].a && A(o[1], ParlorStep)->round_over) {
+                int32_t scores[PARLOR_MAX_SEATS];
+                size_t count = 0;
+                ended[g]++;
+                CHECK_EQ_U(parlor_round_outcome(&t->round, scores, PARLOR_MAX_SEATS, &count), PARLOR_OK);
+                CHECK_EQ_U(count, A(o[1], ParlorStep)->score_count);
+                CHECK(memcmp(scores, A(o[1], ParlorStep)->scores, count * sizeof *scores) == 0);
             }
         }
-        config = one_in(6) ? NULL : one_in(10) ? input(sizeof c) : copy_of(&c, sizeof c);
-        o[0] = out(n, 30);
-        if (m) {
-            s1 = parlor_tichu_match_new(config, seed, A(o[0], ParlorTichuMatch));
-            s2 = parlor_tichu_match_new(config, seed, B(o[0], ParlorTichuMatch));
-        } else {
-            if (one_in(2)) {
-                permutation(deck, PARLOR_TICHU_DECK);
-                spoil(deck, PARLOR_TICHU_DECK);
-                hands = copy_of(deck, sizeof deck);
+        agree("round_apply", s1, s2, o, 2);
+        break;
+    }
+    case 3: { /* _legal_actions with random capacities; agrees with _count and _at */
+        uint32_t seat = seat_of(&t->round);
+        size_t cap = one_in(4) ? 0 : below(40), capx, count = 0;
+        st = state_in(&t->round, sizeof t->round, t->have_round);
+        o[0] = out(cap * sizeof(uint64_t), 6), o[1] = out(sizeof(size_t), 20);
+        capx = o[0].a ? cap : 0;
+        s1 = parlor_round_legal_actions(st.p, seat, A(o[0], uint64_t), capx, A(o[1], size_t));
+        s2 = parlor_round_legal_actions(st.p, seat, B(o[0], uint64_t), capx, B(o[1], size_t));
+        REQUIRED(o[1], s1);
+        CHECK(documented(s1));
+        if (st.p && !st.garbage && o[1].a && (s1 == PARLOR_OK || s1 == PARLOR_ERR_BUFFER_TOO_SMALL)) {
+            size_t total = *A(o[1], size_t), i;
+            CHECK_EQ_U(s1, capx == 0 || total <= capx ? PARLOR_OK : PARLOR_ERR_BUFFER_TOO_SMALL);
+            CHECK_EQ_U(parlor_round_legal_action_count(st.p, seat, &count), PARLOR_OK);
+            CHECK_EQ_U(count, total);
+            for (i = 0; i < capx && i < total; i++) {
+                uint64_t code = 0;
+                CHECK_EQ_U(parlor_round_legal_action_at(st.p, seat, i, &code), PARLOR_OK);
+                CHECK(code == A(o[0], uint64_t)[i]);
             }
-            s1 = parlor_tichu_round_new(config, seed, hands, A(o[0], ParlorTichuRound));
-            s2 = parlor_tichu_round_new(config, seed, hands, B(o[0], ParlorTichuRound));
+            if (total) {
+                uint64_t code = 0;
+                CHECK_EQ_U(parlor_round_legal_action_at(st.p, seat, total, &code), PARLOR_ERR_INVALID_ARGUMENT);
+            }
         }
+        state_done(&st, &t->round, s1);
+        agree("round_legal_actions", s1, s2, o, 2);
+        break;
+    }
+    case 4: { /* header queries: _to_act, _may_act, _seats, _game */
+        uint32_t seat = any_seat((uint32_t)below(4));
+        st = state_in(&t->round, sizeof t->round, t->have_round);
+        o[0] = out(sizeof(uint32_t), 20), o[1] = out(1, 20), o[2] = out(sizeof(uint32_t), 20);
+        s1 = parlor_round_to_act(st.p, A(o[0], uint32_t));
+        s2 = parlor_round_to_act(st.p, B(o[0], uint32_t));
         REQUIRED(o[0], s1);
-        if (s1 == PARLOR_OK && o[0].a) memcpy(state, o[0].a, n), *have = 1;
-        agree("tichu_new", s1, s2, o, 1);
-        free(config), free(hands);
-        o[0] = out(sizeof c, 8);
-        s1 = parlor_tichu_config_default(A(o[0], ParlorTichuConfig));
-        s2 = parlor_tichu_config_default(B(o[0], ParlorTichuConfig));
-        CHECK((s1 == PARLOR_OK) == (o[0].a != NULL));
-        agree("tichu_config_default", s1, s2, o, 1);
+        CHECK(s1 == s2);
+        s1 = parlor_round_may_act(st.p, seat, A(o[1], uint8_t));
+        s2 = parlor_round_may_act(st.p, seat, B(o[1], uint8_t));
+        CHECK(s1 == s2);
+        s1 = one_in(2) ? parlor_round_seats(st.p, A(o[2], uint32_t)) : parlor_round_game(st.p, A(o[2], uint32_t));
+        s2 = s1;
+        if (st.p && !st.garbage && o[2].a && s1 == PARLOR_OK) CHECK(*A(o[2], uint32_t) >= 1 && *A(o[2], uint32_t) <= 4);
+        if (o[2].a) memcpy(o[2].b, o[2].a, o[2].bytes);
+        state_done(&st, &t->round, s1);
+        agree("round_header", s1, s2, o, 3);
         break;
     }
-    case 1: case 2: case 3: case 4: case 5: case 6: { /* play a legal (sometimes mutated) action */
-        uint8_t seat = 0, mask = 0, order[4];
-        size_t total = 0;
-        ParlorTichuRound round;
-        ParlorTichuAction action;
-        if (m) {
-            s1 = parlor_tichu_match_round(state, &round);
-            CHECK_EQ_U(s1, PARLOR_OK);
-            if (s1 != PARLOR_OK) { *have = 0; break; }
-        } else {
-            round = tc_round;
-        }
-        s1 = parlor_tichu_round_may_act(&round, &mask, order);
-        CHECK_EQ_U(s1, PARLOR_OK);
-        if (s1 != PARLOR_OK) { *have = 0; break; }
-        if (mask == 0) {
-            uint8_t to_act = 0;
-            CHECK_EQ_U(parlor_tichu_round_to_act(&round, &to_act), PARLOR_OK);
-            CHECK_EQ_U(to_act, PARLOR_TICHU_ROUND_NO_SEAT);
-            if (one_in(4)) *have = 0, ended[3]++;
-            break;
-        }
-        seat = bit_of(mask);
-        CHECK_EQ_U(parlor_tichu_round_legal_actions(&round, seat, NULL, 0, &total), PARLOR_OK);
-        CHECK(total > 0 && total <= PARLOR_TICHU_MAX_ACTIONS);
-        if (total == 0) { *have = 0; break; }
-        o[0] = out(total * sizeof action, 0);
-        s1 = parlor_tichu_round_legal_actions(&round, seat, A(o[0], ParlorTichuAction), total, &total);
-        s2 = parlor_tichu_round_legal_actions(&round, seat, B(o[0], ParlorTichuAction), total, &total);
-        CHECK_EQ_U(s1, PARLOR_OK);
-        action = A(o[0], ParlorTichuAction)[below(total)];
-        agree("tichu_legal_actions", s1, s2, o, 1);
-        {
-            int mutated = one_in(6);
-            ParlorTichuAction *act;
-            uint8_t who = any_seat(seat);
-            if (mutated) {
-                if (one_in(2)) mutate(&action, sizeof action);
-                else action.cards ^= 1ull << below(64);
-            }
-            act = one_in(40) ? NULL : copy_of(&action, sizeof action);
-            o[0] = state_io(state, n, 1, &garbage);
-            o[1] = out(sizeof(ParlorTichuEvent), 4);
-            if (m) {
-                o[2] = out(sizeof(ParlorTichuOutcome), 4);
-                s1 = parlor_tichu_match_apply(A(o[0], ParlorTichuMatch), who, act, A(o[1], ParlorTichuEvent), A(o[2], ParlorTichuOutcome));
-                s2 = parlor_tichu_match_apply(B(o[0], ParlorTichuMatch), who, act, B(o[1], ParlorTichuEvent), B(o[2], ParlorTichuOutcome));
-            } else {
-                s1 = parlor_tichu_round_apply(A(o[0], ParlorTichuRound), who, act, A(o[1], ParlorTichuEvent));
-                s2 = parlor_tichu_round_apply(B(o[0], ParlorTichuRound), who, act, B(o[1], ParlorTichuEvent));
-            }
-            if (!garbage && !mutated && act && who == seat) {
-                if (s1 != PARLOR_OK) printf("FAIL: tichu listed action refused: %u\n", (unsigned)s1);
-                CHECK_EQ_U(s1, PARLOR_OK);
-            }
-            if (!act) CHECK(s1 != PARLOR_OK);
-            io_done(&o[0], state, garbage, s1);
-            if (s1 == PARLOR_OK && !garbage) memcpy(state, o[0].a, n), applied[3]++, after_play(3, have, VALID_3);
-            agree("tichu_apply", s1, s2, o, 3);
-            free(act);
-        }
+    case 5: { /* _view with random capacities */
+        uint32_t seat = seat_of(&t->round);
+        st = state_in(&t->round, sizeof t->round, t->have_round);
+        o[0] = out(below(one_in(2) ? 40 : 2000), 6), o[1] = out(sizeof(size_t), 4);
+        s1 = parlor_round_view(st.p, seat, (char *)o[0].a, o[0].bytes, A(o[1], size_t));
+        s2 = parlor_round_view(st.p, seat, (char *)o[0].b, o[0].bytes, B(o[1], size_t));
+        CHECK(documented(s1));
+        if (s1 == PARLOR_OK && o[0].a && o[0].bytes) CHECK(memchr(o[0].a, 0, o[0].bytes) != NULL);
+        state_done(&st, &t->round, s1);
+        agree("round_view", s1, s2, o, 2);
         break;
     }
-    case 7: { /* flip a byte of a copy (as above) */
-        int32_t scores[2];
-        uint32_t rounds = 0;
-        uint8_t seat = 0;
-        void *copy = copy_of(state, n);
-        flip(copy, one_in(2) ? enc : n);
-        s1 = m ? parlor_tichu_match_scores(copy, scores, &rounds, &seat) : parlor_tichu_round_to_act(copy, &seat);
-        CHECK(known(s1));
-        if (s1 == PARLOR_OK) memcpy(state, copy, n), *have = 2; /* still a state: kept */
-        free(copy);
+    case 6: { /* _outcome */
+        size_t cap = below(6);
+        st = state_in(&t->round, sizeof t->round, t->have_round);
+        o[0] = out(cap * sizeof(int32_t), 6), o[1] = out(sizeof(size_t), 20);
+        s1 = parlor_round_outcome(st.p, A(o[0], int32_t), o[0].a ? cap : 0, A(o[1], size_t));
+        s2 = parlor_round_outcome(st.p, B(o[0], int32_t), o[0].a ? cap : 0, B(o[1], size_t));
+        REQUIRED(o[1], s1);
+        CHECK(documented(s1));
+        state_done(&st, &t->round, s1);
+        agree("round_outcome", s1, s2, o, 2);
         break;
     }
-    case 8: { /* _to_act, _may_act (of the round, or the match's round) */
-        ParlorTichuRound *round = NULL;
-        if (m) {
-            st = state_in(state, n, *have);
-            o[0] = out(sizeof *round, 20);
-            s1 = parlor_tichu_match_round(st.p, A(o[0], ParlorTichuRound));
-            s2 = parlor_tichu_match_round(st.p, B(o[0], ParlorTichuRound));
-            REQUIRED(o[0], s1);
-            state_done(&st, state, s1);
-            if (s1 == PARLOR_OK && o[0].a) round = copy_of(o[0].a, sizeof *round);
-            agree("tichu_match_round", s1, s2, o, 1);
-            if (!round) break;
-            if (!tc_have[0] || one_in(64)) memcpy(&tc_round, round, sizeof *round), tc_have[0] = *have;
-            st.p = round, st.n = sizeof *round, st.garbage = 0;
-        } else {
-            st = state_in(state, n, *have);
-        }
-        o[0] = out(1, 20);
-        s1 = parlor_tichu_round_to_act(st.p, A(o[0], uint8_t));
-        s2 = parlor_tichu_round_to_act(st.p, B(o[0], uint8_t));
-        REQUIRED(o[0], s1);
-        agree("tichu_to_act", s1, s2, o, 1);
-        o[0] = out(1, 20), o[1] = out(4, 4);
-        s1 = parlor_tichu_round_may_act(st.p, A(o[0], uint8_t), A(o[1], uint8_t));
-        s2 = parlor_tichu_round_may_act(st.p, B(o[0], uint8_t), B(o[1], uint8_t));
-        REQUIRED(o[0], s1);
-        if (m) free(st.p); else state_done(&st, state, s1);
-        agree("tichu_may_act", s1, s2, o, 2);
-        break;
-    }
-    case 9: case 10: case 11: { /* _legal_actions, _observe, _outcome (of the round, or the match's round); _match_scores */
-        uint8_t seat = any_seat((uint8_t)below(4));
-        ParlorTichuRound *round = NULL;
-        if (m) {
-            st = state_in(state, n, *have);
-            if (op == 11) {
-                o[0] = out(2 * sizeof(int32_t), 20), o[1] = out(sizeof(uint32_t), 20), o[2] = out(1, 20);
-                s1 = parlor_tichu_match_scores(st.p, A(o[0], int32_t), A(o[1], uint32_t), A(o[2], uint8_t));
-                s2 = parlor_tichu_match_scores(st.p, B(o[0], int32_t), B(o[1], uint32_t), B(o[2], uint8_t));
-                REQUIRED(o[0], s1); REQUIRED(o[1], s1); REQUIRED(o[2], s1);
-                state_done(&st, state, s1);
-                agree("tichu_match_scores", s1, s2, o, 3);
-                break;
-            }
-            o[0] = out(sizeof *round, 20);
-            s1 = parlor_tichu_match_round(st.p, A(o[0], ParlorTichuRound));
-            s2 = parlor_tichu_match_round(st.p, B(o[0], ParlorTichuRound));
-            REQUIRED(o[0], s1);
-            state_done(&st, state, s1);
-            if (s1 == PARLOR_OK && o[0].a) round = copy_of(o[0].a, sizeof *round);
-            agree("tichu_match_round", s1, s2, o, 1);
-            if (!round) break;
-            st.p = round, st.n = sizeof *round, st.garbage = 0;
-        } else {
-            st = state_in(state, n, *have);
-        }
-        if (op == 9) {
-            size_t cap = one_in(4) ? 0 : below(12), capx;
-            o[0] = out(cap * sizeof(ParlorTichuAction), 6), o[1] = out(sizeof(size_t), 20);
-            capx = o[0].a ? cap : one_in(2) ? 0 : 2;
-            s1 = parlor_tichu_round_legal_actions(st.p, seat, A(o[0], ParlorTichuAction), capx, A(o[1], size_t));
-            s2 = parlor_tichu_round_legal_actions(st.p, seat, B(o[0], ParlorTichuAction), capx, B(o[1], size_t));
-            REQUIRED(o[1], s1);
-            if (!o[0].a && capx) CHECK(s1 != PARLOR_OK);
-        } else if (op == 10) {
-            o[0] = out(sizeof(ParlorTichuObservation), 20);
-            s1 = parlor_tichu_round_observe(st.p, seat, A(o[0], ParlorTichuObservation));
-            s2 = parlor_tichu_round_observe(st.p, seat, B(o[0], ParlorTichuObservation));
-            REQUIRED(o[0], s1);
-        } else {
-            o[0] = out(sizeof(ParlorTichuOutcome), 20), o[1] = out(1, 20);
-            s1 = parlor_tichu_round_outcome(st.p, A(o[0], ParlorTichuOutcome), A(o[1], uint8_t));
-            s2 = parlor_tichu_round_outcome(st.p, B(o[0], ParlorTichuOutcome), B(o[1], uint8_t));
-            REQUIRED(o[0], s1); REQUIRED(o[1], s1);
-        }
-        if (m) free(st.p); else state_done(&st, state, s1);
-        agree("tichu_round_query", s1, s2, o, 2);
-        break;
-    }
-    case 12: case 13: { /* _encode with random capacities; the round trip */
-        size_t cap = one_in(3) ? enc : below(enc + 8);
-        st = state_in(state, n, *have);
+    case 7: { /* _encode and _decode: the round trip, a flipped encoding, random bytes */
+        int m = one_in(2);
+        size_t enc = 0, cap, got = 0;
+        uint8_t *bytes;
+        CHECK_EQ_U(m ? parlor_match_encode(&t->match, NULL, 0, &enc) : parlor_round_encode(&t->round, NULL, 0, &enc), PARLOR_OK);
+        CHECK(enc > 0 && enc <= sizeof(ParlorRound));
+        cap = one_in(3) ? enc : below(enc + 8);
+        st = state_in(m ? (const void *)&t->match : (const void *)&t->round, sizeof t->round, 1);
         o[0] = out(cap, 8), o[1] = out(sizeof(size_t), 20);
-        s1 = m ? parlor_tichu_match_encode(st.p, A(o[0], uint8_t), o[0].bytes, A(o[1], size_t))
-               : parlor_tichu_round_encode(st.p, A(o[0], uint8_t), o[0].bytes, A(o[1], size_t));
-        s2 = m ? parlor_tichu_match_encode(st.p, B(o[0], uint8_t), o[0].bytes, B(o[1], size_t))
-               : parlor_tichu_round_encode(st.p, B(o[0], uint8_t), o[0].bytes, B(o[1], size_t));
+        s1 = m ? parlor_match_encode(st.p, A(o[0], uint8_t), o[0].bytes, A(o[1], size_t)) : parlor_round_encode(st.p, A(o[0], uint8_t), o[0].bytes, A(o[1], size_t));
+        s2 = m ? parlor_match_encode(st.p, B(o[0], uint8_t), o[0].bytes, B(o[1], size_t)) : parlor_round_encode(st.p, B(o[0], uint8_t), o[0].bytes, B(o[1], size_t));
         REQUIRED(o[1], s1);
         if (s1 == PARLOR_OK && o[1].a) CHECK_EQ_U(*A(o[1], size_t), enc);
-        if (st.p && !st.garbage) {
-            if (m) ROUND_TRIP(parlor_tichu_match_encode, parlor_tichu_match_decode, ParlorTichuMatch, state, enc);
-            else ROUND_TRIP(parlor_tichu_round_encode, parlor_tichu_round_decode, ParlorTichuRound, state, enc);
+        state_done(&st, m ? (const void *)&t->match : (const void *)&t->round, s1);
+        agree("encode", s1, s2, o, 2);
+        bytes = malloc(enc);
+        if (!bytes) abort();
+        CHECK_EQ_U(m ? parlor_match_encode(&t->match, bytes, enc, &got) : parlor_round_encode(&t->round, bytes, enc, &got), PARLOR_OK);
+        {
+            ParlorRound back_round;
+            ParlorMatch back_match;
+            ParlorStatus st2 = m ? parlor_match_decode((ParlorGame)(g + 1), bytes, enc, &back_match) : parlor_round_decode((ParlorGame)(g + 1), bytes, enc, &back_round);
+            CHECK_EQ_U(st2, PARLOR_OK);
+            CHECK(m ? memcmp(&back_match, &t->match, sizeof back_match) == 0 : memcmp(&back_round, &t->round, sizeof back_round) == 0);
+            if (one_in(2)) flip(bytes, enc);
+            else fill(bytes, enc);
+            ParlorGame as = any_game(g);
+            o[0] = out(sizeof(ParlorRound), 20);
+            s1 = m ? parlor_match_decode(as, bytes, enc, A(o[0], ParlorMatch)) : parlor_round_decode(as, bytes, enc, A(o[0], ParlorRound));
+            s2 = m ? parlor_match_decode(as, bytes, enc, B(o[0], ParlorMatch)) : parlor_round_decode(as, bytes, enc, B(o[0], ParlorRound));
+            CHECK(documented(s1));
+            /* A flipped encoding that decodes (as this game) is a state every call accepts: keep it. */
+            if (s1 == PARLOR_OK && o[0].a && s1 == s2 && as == (ParlorGame)(g + 1)) {
+                if (m) memcpy(&t->match, o[0].a, sizeof t->match);
+                else memcpy(&t->round, o[0].a, sizeof t->round);
+            }
+            agree("decode", s1, s2, o, 1);
         }
-        state_done(&st, state, s1);
-        agree("tichu_encode", s1, s2, o, 2);
+        free(bytes);
         break;
     }
-    case 14: case 15: { /* _decode: random bytes, or an encoding with a flipped byte */
-        size_t len = one_in(4) ? below(enc + 8) : enc, got = 0;
-        uint8_t *bytes = input(len);
-        int random = 1;
-        if (op == 15 && len >= enc && (m ? parlor_tichu_match_encode(state, bytes, len, &got) : parlor_tichu_round_encode(state, bytes, len, &got)) == PARLOR_OK) {
-            flip(bytes, enc);
-            random = 0;
+    case 8: { /* a flipped bit: refused, or (past the used bytes) the same answers */
+        ParlorRound copy = t->round;
+        uint32_t a = 0, b = 0;
+        ParlorStatus fa, fb;
+        flip(&copy, sizeof copy);
+        fa = parlor_round_to_act(&t->round, &a);
+        fb = parlor_round_to_act(&copy, &b);
+        CHECK(fb == PARLOR_ERR_INVALID_STATE || (fb == fa && a == b));
+        if (fb == PARLOR_OK) {
+            size_t ca = 0, cb = 0;
+            CHECK_EQ_U(parlor_round_legal_action_count(&copy, a == PARLOR_NO_SEAT ? 0 : a, &cb), parlor_round_legal_action_count(&t->round, a == PARLOR_NO_SEAT ? 0 : a, &ca));
+            CHECK_EQ_U(ca, cb);
         }
-        o[0] = out(n, 20);
-        s1 = m ? parlor_tichu_match_decode(bytes, len, A(o[0], ParlorTichuMatch)) : parlor_tichu_round_decode(bytes, len, A(o[0], ParlorTichuRound));
-        s2 = m ? parlor_tichu_match_decode(bytes, len, B(o[0], ParlorTichuMatch)) : parlor_tichu_round_decode(bytes, len, B(o[0], ParlorTichuRound));
-        REQUIRED(o[0], s1);
-        if (random) CHECK(s1 != PARLOR_OK);
-        if (s1 == PARLOR_OK && o[0].a) memcpy(state, o[0].a, n), *have = 2; /* a flipped encoding that decodes */
-        agree("tichu_decode", s1, s2, o, 1);
-        free(bytes);
+        s1 = parlor_round_apply(&copy, 0, next(), NULL);
+        CHECK(documented(s1));
+        break;
+    }
+    case 9: case 10: case 11: { /* the match: _apply by a bot on its round, or a random code */
+        ParlorRound round;
+        uint32_t seat = 0;
+        uint64_t code = next();
+        if (parlor_match_round(&t->match, &round) == PARLOR_OK && parlor_match_to_act(&t->match, &seat) == PARLOR_OK && seat != PARLOR_NO_SEAT && !one_in(10)) {
+            uint8_t may = 0;
+            CHECK_EQ_U(parlor_match_may_act(&t->match, seat, &may), PARLOR_OK);
+            CHECK_EQ_U(may, 1);
+            code = some_code(&round, seat);
+        }
+        seat = any_seat(seat);
+        o[0] = state_io(&t->match, sizeof t->match, t->have_match, &garbage);
+        o[1] = out(sizeof(ParlorStep), 8);
+        s1 = parlor_match_apply(A(o[0], ParlorMatch), seat, code, A(o[1], ParlorStep));
+        s2 = parlor_match_apply(B(o[0], ParlorMatch), seat, code, B(o[1], ParlorStep));
+        CHECK(documented(s1));
+        io_done(&o[0], &t->match, garbage, s1);
+        if (s1 == PARLOR_OK && !garbage) {
+            memcpy(&t->match, o[0].a, sizeof t->match);
+            applied[g]++;
+            if (o[1].a && A(o[1], ParlorStep)->match_over) {
+                uint8_t places[PARLOR_MAX_SEATS];
+                size_t count = 0;
+                uint32_t seats = 0;
+                matches_ended[g]++;
+                CHECK_EQ_U(parlor_match_result(&t->match, places, PARLOR_MAX_SEATS, &count), PARLOR_OK);
+                CHECK_EQ_U(parlor_match_seats(&t->match, &seats), PARLOR_OK);
+                CHECK_EQ_U(count, seats);
+                t->have_match = !one_in(2); /* sometimes a fresh deal */
+                if (!t->have_match) deal(g);
+            }
+        }
+        agree("match_apply", s1, s2, o, 2);
+        break;
+    }
+    case 12: { /* match queries */
+        st = state_in(&t->match, sizeof t->match, t->have_match);
+        switch (below(7)) {
+        case 0:
+            o[0] = out(below(6) * sizeof(int32_t), 6), o[1] = out(sizeof(size_t), 20);
+            s1 = parlor_match_scores(st.p, A(o[0], int32_t), o[0].bytes / sizeof(int32_t), A(o[1], size_t));
+            s2 = parlor_match_scores(st.p, B(o[0], int32_t), o[0].bytes / sizeof(int32_t), B(o[1], size_t));
+            break;
+        case 1:
+            o[0] = out(below(6), 6), o[1] = out(sizeof(size_t), 20);
+            s1 = parlor_match_result(st.p, A(o[0], uint8_t), o[0].bytes, A(o[1], size_t));
+            s2 = parlor_match_result(st.p, B(o[0], uint8_t), o[0].bytes, B(o[1], size_t));
+            break;
+        case 2:
+            o[0] = out(sizeof(uint32_t), 20);
+            s1 = parlor_match_rounds_played(st.p, A(o[0], uint32_t));
+            s2 = parlor_match_rounds_played(st.p, B(o[0], uint32_t));
+            break;
+        case 3:
+            o[0] = out(sizeof(ParlorRound), 20);
+            s1 = parlor_match_round(st.p, A(o[0], ParlorRound));
+            s2 = parlor_match_round(st.p, B(o[0], ParlorRound));
+            break;
+        case 4:
+            o[0] = out(sizeof(uint32_t), 20);
+            s1 = parlor_match_seats(st.p, A(o[0], uint32_t));
+            s2 = parlor_match_seats(st.p, B(o[0], uint32_t));
+            break;
+        case 5:
+            o[0] = out(sizeof(uint32_t), 20);
+            s1 = parlor_match_game(st.p, A(o[0], uint32_t));
+            s2 = parlor_match_game(st.p, B(o[0], uint32_t));
+            if (s1 == PARLOR_OK && !st.garbage) CHECK_EQ_U(*A(o[0], uint32_t), g + 1);
+            break;
+        default:
+            o[0] = out(sizeof(uint32_t), 20), o[1] = out(1, 20);
+            s1 = parlor_match_to_act(st.p, A(o[0], uint32_t));
+            s2 = parlor_match_to_act(st.p, B(o[0], uint32_t));
+            CHECK(s1 == s2);
+            s1 = parlor_match_may_act(st.p, any_seat((uint32_t)below(4)), A(o[1], uint8_t));
+            s2 = s1;
+            if (o[1].a) memcpy(o[1].b, o[1].a, 1);
+            break;
+        }
+        CHECK(documented(s1));
+        state_done(&st, &t->match, s1);
+        agree("match_query", s1, s2, o, 2);
+        break;
+    }
+    case 13: { /* action texts and parsing: a legal code round-trips, random codes and texts are refused or round-trip */
+        uint32_t seat = seat_of(&t->round);
+        uint64_t code = some_code(&t->round, seat), back = 0;
+        ParlorGame game = any_game(g);
+        o[0] = out(below(one_in(2) ? 8 : 80), 6), o[1] = out(sizeof(size_t), 4);
+        s1 = parlor_action_text(game, code, (char *)o[0].a, o[0].bytes, A(o[1], size_t));
+        s2 = parlor_action_text(game, code, (char *)o[0].b, o[0].bytes, B(o[1], size_t));
+        CHECK(documented(s1));
+        if (s1 == PARLOR_OK && o[0].a && o[1].a && o[0].bytes) {
+            CHECK_EQ_U(parlor_action_parse(game, (const char *)o[0].a, *A(o[1], size_t), &back), PARLOR_OK);
+            CHECK(back == code);
+        }
+        agree("action_text", s1, s2, o, 2);
+        {
+            size_t len = below(16);
+            unsigned char *text = input(len);
+            o[0] = out(sizeof(uint64_t), 20);
+            s1 = parlor_action_parse(game, (const char *)text, len, A(o[0], uint64_t));
+            s2 = parlor_action_parse(game, (const char *)text, len, B(o[0], uint64_t));
+            CHECK(documented(s1));
+            agree("action_parse", s1, s2, o, 1);
+            free(text);
+        }
+        break;
+    }
+    case 14: { /* bots: a choice is legal; scratch sizes */
+        uint32_t seat = seat_of(&t->round);
+        ParlorBot bot = one_in(6) ? (ParlorBot)below(8) : (ParlorBot)(1 + below(2));
+        uint64_t seed = next();
+        size_t scratch_len = below(16), bytes = 0;
+        uint8_t *scratch = input(scratch_len);
+        st = state_in(&t->round, sizeof t->round, t->have_round);
+        o[0] = out(sizeof(uint64_t), 20);
+        s1 = parlor_bot_choose(st.p, seat, bot, seed, scratch, scratch_len, A(o[0], uint64_t));
+        s2 = parlor_bot_choose(st.p, seat, bot, seed, scratch, scratch_len, B(o[0], uint64_t));
+        CHECK(documented(s1));
+        if (s1 == PARLOR_OK && o[0].a && *A(o[0], uint64_t) != PARLOR_ACTION_NONE) {
+            ParlorRound copy = t->round;
+            CHECK_EQ_U(parlor_round_apply(&copy, seat, *A(o[0], uint64_t), NULL), PARLOR_OK);
+        }
+        state_done(&st, &t->round, s1);
+        agree("bot_choose", s1, s2, o, 1);
+        o[0] = out(sizeof(size_t), 20);
+        s1 = parlor_bot_scratch_bytes(any_game(g), bot, A(o[0], size_t));
+        s2 = s1;
+        if (o[0].a) memcpy(o[0].b, o[0].a, o[0].bytes);
+        CHECK(documented(s1));
+        if (s1 == PARLOR_OK) CHECK(parlor_bot_scratch_bytes((ParlorGame)(g + 1), bot, &bytes) == PARLOR_OK && bytes == 0);
+        agree("bot_scratch_bytes", s1, s2, o, 1);
+        free(scratch);
+        break;
+    }
+    default: { /* configs: _get, _key, _preset_name, _game, _new_given; game names */
+        char key[64], value[64];
+        size_t key_len = 0, value_len = 0;
+        ParlorGame game = 0;
+        random_rule((ParlorGame)(g + 1), key, &key_len, value, &value_len);
+        st = state_in(&t->config, sizeof t->config, t->have_config);
+        o[0] = out(below(one_in(2) ? 4 : 64), 6), o[1] = out(sizeof(size_t), 4);
+        s1 = parlor_config_get(st.p, key, key_len, (char *)o[0].a, o[0].bytes, A(o[1], size_t));
+        s2 = parlor_config_get(st.p, key, key_len, (char *)o[0].b, o[0].bytes, B(o[1], size_t));
+        CHECK(documented(s1));
+        state_done(&st, &t->config, s1);
+        agree("config_get", s1, s2, o, 2);
+        o[0] = out(below(80), 6), o[1] = out(sizeof(size_t), 4);
+        {
+            size_t index = below(30);
+            uint32_t field = (uint32_t)below(4);
+            ParlorGame which = any_game(g);
+            s1 = parlor_config_key(which, index, field, (char *)o[0].a, o[0].bytes, A(o[1], size_t));
+            s2 = parlor_config_key(which, index, field, (char *)o[0].b, o[0].bytes, B(o[1], size_t));
+            CHECK(documented(s1));
+            agree("config_key", s1, s2, o, 2);
+            o[0] = out(below(40), 6), o[1] = out(sizeof(size_t), 4);
+            s1 = parlor_config_preset_name(which, below(6), (char *)o[0].a, o[0].bytes, A(o[1], size_t));
+            s2 = parlor_config_preset_name(which, below(6), (char *)o[0].b, o[0].bytes, B(o[1], size_t));
+            CHECK(documented(s1));
+            if (o[0].a) memcpy(o[0].b, o[0].a, o[0].bytes);
+            if (o[1].a) memcpy(o[1].b, o[1].a, o[1].bytes);
+            agree("config_preset_name", s1, s1, o, 2);
+            CHECK(parlor_game_name(which) != NULL);
+        }
+        if (parlor_config_game(&t->config, &game) == PARLOR_OK) CHECK_EQ_U(game, g + 1);
+        {
+            /* A given deal: random text (refused or a round), never UB. */
+            size_t len = below(200);
+            unsigned char *text = input(len);
+            st = state_in(&t->config, sizeof t->config, t->have_config);
+            o[0] = out(sizeof(ParlorRound), 20);
+            s1 = parlor_round_new_given(st.p, (const char *)text, len, A(o[0], ParlorRound));
+            s2 = parlor_round_new_given(st.p, (const char *)text, len, B(o[0], ParlorRound));
+            CHECK(documented(s1));
+            state_done(&st, &t->config, s1);
+            agree("round_new_given", s1, s2, o, 1);
+            free(text);
+        }
         break;
     }
     }
 }
 
-/* ---- Configs, presets, scratch sizes, OpenSpiel ids, hand values ---- */
+/* ---- Rule-check configs, scratch sizes, OpenSpiel ids, hand values ---- */
 
 /* 234m 567p 23455s 678s won on 8s (tests/c/mahjong_score.c): a valid win to mutate. */
 static void mahjong_win(ParlorMahjongWin *win) {
@@ -1650,33 +1038,31 @@ static void misc_call(void) {
         free(hand);
         break;
     }
-    case 2: { /* parlor_doudizhu_openspiel_action, _action_id: ids map to actions and back */
+    case 2: { /* parlor_doudizhu_openspiel_action, _action_id: ids map to codes and back */
         uint32_t id = one_in(8) ? (uint32_t)next() : (uint32_t)below(PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS + 2);
-        ParlorDoudizhuAction *action = input(sizeof *action);
-        o[0] = out(sizeof *action, 20);
-        s1 = parlor_doudizhu_openspiel_action(id, A(o[0], ParlorDoudizhuAction));
-        s2 = parlor_doudizhu_openspiel_action(id, B(o[0], ParlorDoudizhuAction));
+        uint64_t code = next();
+        o[0] = out(sizeof(uint64_t), 20);
+        s1 = parlor_doudizhu_openspiel_action(id, A(o[0], uint64_t));
+        s2 = parlor_doudizhu_openspiel_action(id, B(o[0], uint64_t));
         REQUIRED(o[0], s1);
         if (o[0].a) CHECK_EQ_U(s1, id < PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS ? PARLOR_OK : PARLOR_ERR_INVALID_ARGUMENT);
         if (s1 == PARLOR_OK && o[0].a) {
-            memcpy(action, o[0].a, sizeof *action);
-            if (one_in(4)) mutate(action, sizeof *action);
+            code = *A(o[0], uint64_t);
+            if (one_in(4)) code ^= 1ull << below(64);
         }
         agree("doudizhu_openspiel_action", s1, s2, o, 1);
         o[0] = out(sizeof(uint32_t), 20);
-        s1 = parlor_doudizhu_openspiel_action_id(action, A(o[0], uint32_t));
-        s2 = parlor_doudizhu_openspiel_action_id(action, B(o[0], uint32_t));
+        s1 = parlor_doudizhu_openspiel_action_id(code, A(o[0], uint32_t));
+        s2 = parlor_doudizhu_openspiel_action_id(code, B(o[0], uint32_t));
         REQUIRED(o[0], s1);
         if (s1 == PARLOR_OK && o[0].a) {
             uint32_t back = *A(o[0], uint32_t);
-            ParlorDoudizhuAction again;
+            uint64_t again = 0;
             CHECK(back < PARLOR_DOUDIZHU_OPENSPIEL_ACTIONS);
             CHECK_EQ_U(parlor_doudizhu_openspiel_action(back, &again), PARLOR_OK);
-            CHECK_EQ_U(again.kind, action->kind);
-            CHECK(again.kind != PARLOR_DOUDIZHU_ACTION_PLAY || memcmp(&again.cards, &action->cards, sizeof again.cards) == 0);
+            CHECK(again == code);
         }
         agree("doudizhu_openspiel_action_id", s1, s2, o, 1);
-        free(action);
         break;
     }
     case 3: { /* parlor_mahjong_config_preset */
@@ -1711,13 +1097,9 @@ static void misc_call(void) {
 
 /* One call of the whole-game part. */
 static void game_call(void) {
-    switch (below(9)) {
-    case 0: case 1: dominoes_call(); break;
-    case 2: case 3: doudizhu_call(); break;
-    case 4: case 5: mahjong_call(); break;
-    case 6: case 7: tichu_call(); break;
-    default: misc_call(); break;
-    }
+    unsigned g = (unsigned)below(9);
+    if (g < 8) game_call_of((int)(g / 2));
+    else misc_call();
 }
 
 int main(void) {
@@ -1727,8 +1109,10 @@ int main(void) {
     long done = 0;
     time_t until = seconds ? time(NULL) + atol(seconds) : 0;
     const char *seed = getenv("PARLOR_C_FUZZ_SEED");
-    if (seed) rng = strtoull(seed, NULL, 0);
-    printf("fuzz loop: seed %#llx\n", (unsigned long long)rng);
+    /* A new seed each run (time and clock mixed), printed first: PARLOR_C_FUZZ_SEED replays it. */
+    rng = seed ? strtoull(seed, NULL, 0) : (uint64_t)time(NULL) * 0x9e3779b97f4a7c15ULL ^ (uint64_t)clock() ^ (uint64_t)(size_t)&done;
+    printf("fuzz loop: seed %#llx (PARLOR_C_FUZZ_SEED=%#llx reproduces this run)\n", (unsigned long long)rng, (unsigned long long)rng);
+    fflush(stdout);
     while (seconds ? time(NULL) < until : done < limit) {
         if (one_in(2)) one_call();
         else game_call();
@@ -1736,11 +1120,11 @@ int main(void) {
     }
     printf("fuzz loop: %ld iterations\n", done);
     {
-        static const char *const names[4] = {"dominoes", "doudizhu", "mahjong", "tichu"};
+        static const char *const names[4] = {"dominoes", "tichu", "doudizhu", "mahjong"};
         int g;
         for (g = 0; g < 4; g++)
-            printf("  %s: %ld whole-game calls, %ld actions applied, %ld rounds/matches played out, %ld flipped states broken by play\n",
-                   names[g], game_calls[g], applied[g], ended[g], broken[g]);
+            printf("  %s: %ld whole-game calls, %ld actions applied, %ld rounds and %ld matches played out\n", names[g], game_calls[g],
+                   applied[g], ended[g], matches_ended[g]);
     }
     return CHECK_SUMMARY();
 }

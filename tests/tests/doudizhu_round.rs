@@ -137,15 +137,3 @@ fn round_checker_agrees_with_the_reference() {
         parlor_conformance::fuzzing::run_target("doudizhu_round", 300, parlor_conformance::check::doudizhu_round::diff);
     assert!(checked >= 250, "{checked}");
 }
-
-/// The C ABI checker: random state bytes and raw actions through `parlor_doudizhu_round_*`,
-/// and seeded deals in lockstep with the core.
-#[test]
-fn ffi_round_checker_agrees_with_the_core() {
-    let checked = parlor_conformance::fuzzing::run_target(
-        "ffi_doudizhu_round",
-        300,
-        parlor_conformance::check::doudizhu_round::ffi,
-    );
-    assert!(checked >= 250, "{checked}");
-}

@@ -129,17 +129,6 @@ fn doudizhu_round_corpus_seeds() {
     }
 }
 
-/// Seed inputs, no bug: the corpus of the first `ffi_doudizhu_round` runs (opaque states and
-/// actions through the C ABI, valid and corrupted).
-#[test]
-fn ffi_doudizhu_round_corpus_seeds() {
-    for (target, name) in NAMED {
-        if *target == "ffi_doudizhu_round" {
-            run_regression(target, name, check::doudizhu_round::ffi);
-        }
-    }
-}
-
 /// The hand-value checker asked that reordering the tiles of an input with two faults (two fifth
 /// copies) name the same fault; the core names the first in reading order, which rightly depends
 /// on the order. The checker now compares values only, and requires an error both ways.

@@ -83,7 +83,7 @@ const TARGETS: &[Target] = &[
     },
     Target {
         name: "ffi_mahjong_round",
-        run: |d| run_bytes(d, &mahjong_round::ffi_round),
+        run: |d| run_bytes(d, &parlor_conformance::check::ffi_round::mahjong),
         dictionary_game: None,
     },
 ];

@@ -86,9 +86,19 @@ impl Code {
     }
 
     /// Does tile id `id` show this code (its kind, and red exactly for copy 0 of a five when
-    /// `red_fives`)?
+    /// `red_fives`)? Without red fives a red code (51–53) shows any copy of its five: a record
+    /// of a game without them may still write them (read as plain fives).
     pub fn matches(self, id: u8, red_fives: bool) -> bool {
-        Code::of_id(id, red_fives) == Some(self)
+        let code = if red_fives { self } else { self.plain() };
+        Code::of_id(id, red_fives) == Some(code)
+    }
+
+    /// The code with a red five (51–53) read as its plain five (15, 25, 35); any other as is.
+    pub fn plain(self) -> Code {
+        match self.0 {
+            51..=53 => Code((self.0 - 50) * 10 + 5),
+            _ => self,
+        }
     }
 }
 
@@ -825,6 +835,27 @@ impl Record {
             Value::Array(self.rounds.iter().map(RoundLog::to_value).collect()),
         );
         Value::Object(object)
+    }
+
+    /// The day the game was played, `(year, month, day)`: from `ref` (the log id, which starts
+    /// `YYYYMMDDHH`: `2010081709gm-00a9-0000-fe3371ad`), else from `title[1]` when it reads
+    /// `YYYY/MM/DD`; `None` when neither says.
+    pub fn date(&self) -> Option<(u16, u8, u8)> {
+        let digits = |t: &str| t.parse::<u16>().ok();
+        let from_ref = self.extra.get("ref").and_then(Value::as_str).and_then(|r| {
+            let head = r.get(..8).filter(|h| h.bytes().all(|b| b.is_ascii_digit()))?;
+            Some((digits(&head[..4])?, digits(&head[4..6])?, digits(&head[6..8])?))
+        });
+        let from_title = || {
+            let title = self.extra.get("title")?.get(1)?.as_str()?;
+            let mut parts = title.split('/');
+            let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
+            (y.len() == 4).then_some(())?;
+            Some((digits(y)?, digits(m)?, digits(d.get(..2).unwrap_or(d))?))
+        };
+        let (y, m, d) = from_ref.or_else(from_title)?;
+        let (m, d) = (u8::try_from(m).ok()?, u8::try_from(d).ok()?);
+        ((1..=12).contains(&m) && (1..=31).contains(&d)).then_some((y, m, d))
     }
 
     /// The record as compact JSON text (one line), as Tenhou's viewer reads it.

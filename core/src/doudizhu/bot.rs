@@ -148,7 +148,7 @@ fn has_chain(c: &[u8; RANKS]) -> bool {
 
 /// A quick estimate of the plays that empty a hand of counts `c` (the greedy bot's
 /// `min_plays`): chains taken out greedily in three orders, the rest counted by
-/// [`groups`]; the least of the three. Exact for the usual shapes, an over-estimate at worst,
+/// `groups`; the least of the three. Exact for the usual shapes, an over-estimate at worst,
 /// and a few hundred instructions (the exact [`min_plays`](super::min_plays) searches).
 pub fn plays_left(c: &[u8; RANKS]) -> u32 {
     let mut best = groups(c, &[]);

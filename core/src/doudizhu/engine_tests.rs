@@ -342,6 +342,11 @@ fn errors_map_onto_the_shared_faults() {
     );
     let mut round = Round::seeded(&Config::PAGAT, 1).unwrap();
     assert_eq!(round.observation(Seat(3)).unwrap_err().fault(), Some(Fault::NoSuchSeat));
+    // A seat not at the table is no seat, not merely out of turn (the generic round checker).
+    assert_eq!(
+        round.apply(Seat(3), Action::Pass).unwrap_err().fault(),
+        Some(Fault::NoSuchSeat)
+    );
     assert_eq!(
         round.apply(Seat(1), Action::Pass).unwrap_err().fault(),
         Some(Fault::NotYourTurn)

@@ -945,10 +945,13 @@ impl Round {
     /// Applies `seat`'s `action`.
     ///
     /// # Errors
-    /// [`Error::RoundOver`] after the end, [`Error::NotYourTurn`] for another seat,
-    /// [`Error::IllegalAction`] for an action the rules forbid now. On error the round is
-    /// unchanged.
+    /// [`Error::NoSuchSeat`] for a seat past 2, [`Error::RoundOver`] after the end,
+    /// [`Error::NotYourTurn`] for another seat, [`Error::IllegalAction`] for an action the rules
+    /// forbid now. On error the round is unchanged.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        if seat.0 > 2 {
+            return Err(Error::NoSuchSeat { seat: seat.0 });
+        }
         if self.phase == Phase::Over {
             return Err(Error::RoundOver);
         }

@@ -103,3 +103,5 @@ impl<R: Round, T: Bot<R> + ?Sized> Bot<R> for &mut T {
         (**self).choose(round, seat)
     }
 }
+
+pub use super::spec::{AnyBot, BotSpec, BotSpecError};

@@ -432,6 +432,15 @@ pub trait Round: Clone + Sized {
     /// The round of a byte form, every invariant checked. Errors: [`Fault::InvalidState`].
     fn decode(bytes: &[u8]) -> Result<Self, Self::Error>;
 
+    /// The round of a byte form that this library wrote with [`Round::encode`] and that is known
+    /// to be unchanged since (the C ABI keeps a 64-bit digest with each state and calls this only
+    /// when the digest matches). A game may skip re-validation here; it must still never panic
+    /// or misbehave on any bytes (a forged digest is possible), only answer wrongly. Default:
+    /// [`Round::decode`].
+    fn decode_trusted(bytes: &[u8]) -> Result<Self, Self::Error> {
+        Self::decode(bytes)
+    }
+
     /// The action's code: a `u64` whose layout each game documents (and pins by vectors); the C
     /// ABI's form of an action.
     fn action_code(action: Self::Action) -> u64;
@@ -510,6 +519,12 @@ pub trait Match: Clone + Sized {
 
     /// The match of a byte form, every invariant checked. Errors: [`Fault::InvalidState`].
     fn decode(bytes: &[u8]) -> Result<Self, <Self::Round as Round>::Error>;
+
+    /// As [`Round::decode_trusted`], for a match: bytes this library wrote and that are known to
+    /// be unchanged since. Default: [`Match::decode`].
+    fn decode_trusted(bytes: &[u8]) -> Result<Self, <Self::Round as Round>::Error> {
+        Self::decode(bytes)
+    }
 }
 
 /// What a search bot needs of a game beyond [`Round`]: what a seat may believe (a whole round
@@ -532,4 +547,9 @@ pub trait Search: Round {
     /// How good a finished round is for `seat`, in `0.0..=1.0` (1 = the best result; ties and
     /// partnerships per game: documented).
     fn reward(outcome: &Self::Outcome, seat: Seat) -> f32;
+
+    /// The search iterations of the levels easy, normal and hard
+    /// ([`search::Level`](super::search::Level)); by default the game's figures in
+    /// [`search::level_iterations`](super::search::level_iterations).
+    const LEVEL_ITERATIONS: [u32; 3] = super::search::level_iterations(Self::GAME);
 }

@@ -44,6 +44,8 @@ use core::num::NonZeroU32;
 
 pub mod bot;
 mod engine;
+pub mod search;
+mod spec;
 
 pub use engine::{
     Fault, GameError, GameId, MAX_SEATS, Match, Placement, Round, RuleError, RuleKey, Rules, Scores, Search, Step,

@@ -558,9 +558,19 @@ const KEYS: &[RuleKey] = &[
         doc: "feeding the last set of big three dragons or big four winds makes a seat liable (Tenhou: yes)",
     },
     RuleKey {
+        name: "pao-tsumo-whole-hand",
+        values: YES_NO,
+        doc: "with pao, a tsumo of a composite yakuman is paid whole by the liable seat, not only the liable yakuman (Tenhou: yes)",
+    },
+    RuleKey {
         name: "agari-yame",
         values: YES_NO,
-        doc: "a first-place dealer in the last round ends the match after a win or tenpai (Tenhou: yes)",
+        doc: "a first-place dealer in the last round ends the match after its win (Tenhou: yes)",
+    },
+    RuleKey {
+        name: "tenpai-yame",
+        values: YES_NO,
+        doc: "a first-place dealer in the last round ends the match when tenpai at an exhaustive draw (Tenhou: yes since mid-2010)",
     },
     RuleKey {
         name: "kokushi-robs-ankan",
@@ -593,7 +603,9 @@ fn flag<'a>(config: &'a mut Config, key: &str) -> Option<&'a mut bool> {
         "busting" => &mut config.busting,
         "nagashi-mangan" => &mut config.nagashi_mangan,
         "pao" => &mut config.pao,
+        "pao-tsumo-whole-hand" => &mut config.pao_tsumo_whole_hand,
         "agari-yame" => &mut config.agari_yame,
+        "tenpai-yame" => &mut config.tenpai_yame,
         "kokushi-robs-ankan" => &mut config.kokushi_robs_ankan,
         _ => return None,
     })

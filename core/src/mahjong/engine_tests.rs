@@ -182,7 +182,7 @@ fn rules_round_trip_every_preset_and_key() {
         assert_eq!(<Config as Rules>::decode(&wrong), None);
     }
     let keys = <Config as Rules>::KEYS;
-    assert_eq!(keys.len(), 28); // 12 hand-value fields and 16 of the round and match
+    assert_eq!(keys.len(), 30); // 12 hand-value fields and 18 of the round and match
     let values = |values: &str| -> Vec<String> {
         match values {
             "yes|no" => vec!["yes".into(), "no".into()],

@@ -30,7 +30,7 @@ pub type Step = crate::game::Step<Event, Outcome>;
 /// The end: after the last scheduled round ([`Config::rounds`]) when a seat has
 /// [`Config::target_points`] (else into the extension, where the first round after which a seat
 /// has them ends it, at the latest after four extension rounds); a seat below 0
-/// ([`Config::busting`]); agari-yame ([`Config::agari_yame`]). Final placement: by points, ties
+/// ([`Config::busting`]); agari-yame and tenpai-yame ([`Config::agari_yame`], [`Config::tenpai_yame`]). Final placement: by points, ties
 /// by seat (seat 0 first); sticks left on the table at the end go to the first place.
 ///
 /// A seeded match deals round `k` (0-based) with `Deal::Seeded(s_k)`, `s_k` =
@@ -222,7 +222,12 @@ impl Match {
             let extension_over = next_kyoku > last.saturating_add(4) || next_kyoku >= 16;
             over = !config.extension || best >= config.target_points || extension_over;
         }
-        if !over && repeat && kyoku >= last && config.agari_yame && !matches!(o.end, End::Abort(_)) {
+        let yame = match o.end {
+            End::Win => config.agari_yame,
+            End::Exhaustive | End::Nagashi => config.tenpai_yame,
+            End::Abort(_) => false,
+        };
+        if !over && repeat && kyoku >= last && yame {
             // The dealer on top has the best score.
             over = top == dealer && best >= config.target_points;
         }

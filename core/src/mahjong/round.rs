@@ -50,7 +50,8 @@
 //! - Kuikae forbidden per [`Config::kuikae_forbidden`]: the called kind and a chii's far end.
 //! - Payments: the deltas of [`Outcome`] leave out the sticks the round's riichi declarers put
 //!   down (as Tenhou records them); on a double ron the winner nearest the discarder takes the
-//!   honba and the sticks; pao shares only the liable yakuman.
+//!   honba and the sticks; pao on a ron shares only the liable yakuman, on a tsumo the liable
+//!   seat pays the whole hand ([`Config::pao_tsumo_whole_hand`], Tenhou) or only its yakuman.
 //! - Whether a call window is open is public ([`Observation::phase`]), as at a table where a
 //!   seat that may call takes its time; no observation holds another seat's tiles or answer.
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
@@ -189,9 +190,17 @@ pub struct Config {
     /// four winds (the fourth wind set) pays the whole yakuman on a tsumo and half of it on a ron
     /// by another seat.
     pub pao: bool,
-    /// Agari-yame / tenpai-yame: in the last round (or any extension round) the dealer who is
-    /// then first ends the match after a win or a tenpai draw instead of repeating.
+    /// Pao on a tsumo of a composite yakuman (the liable one and another, say big three dragons
+    /// and all honors): the liable seat pays the whole hand, every yakuman and the honba (Tenhou:
+    /// yes, as real records show), or only the liable yakuman, the rest paid as a normal tsumo.
+    /// Only read with [`Config::pao`]; a ron is always shared as [`Config::pao`] says.
+    pub pao_tsumo_whole_hand: bool,
+    /// Agari-yame: in the last round (or any extension round) the dealer who wins and is then
+    /// first (with [`Config::target_points`]) ends the match instead of repeating.
     pub agari_yame: bool,
+    /// Tenpai-yame: the same after an exhaustive draw at which the dealer is tenpai. Tenhou has
+    /// it since mid-2010; its records from before play on ([`Config::TENHOU_2010`]).
+    pub tenpai_yame: bool,
     /// A thirteen-orphans hand may rob a closed kan (Tenhou: yes).
     pub kokushi_robs_ankan: bool,
 }
@@ -217,13 +226,24 @@ impl Config {
         busting: true,
         nagashi_mangan: true,
         pao: true,
+        pao_tsumo_whole_hand: true,
         agari_yame: true,
+        tenpai_yame: true,
         kokushi_robs_ankan: true,
     };
 
     /// [`Config::TENHOU`] as an East-only match (tonpuusen, 4 rounds, extension into South).
     pub const TENHOU_EAST: Config = Config {
         rounds: 4,
+        ..Config::TENHOU
+    };
+
+    /// [`Config::TENHOU`] as Tenhou played before tenpai-yame (mid-2010): agari-yame only, a
+    /// first-place dealer tenpai at the last round's exhaustive draw plays on. Not a named preset
+    /// (the rule key `tenpai-yame`); `parlor mahjong replay` picks it for a Tenhou record dated
+    /// before the change (`docs/mahjong.md`).
+    pub const TENHOU_2010: Config = Config {
+        tenpai_yame: false,
         ..Config::TENHOU
     };
 
@@ -243,6 +263,7 @@ impl Config {
         nagashi_mangan: false,
         pao: false,
         agari_yame: false,
+        tenpai_yame: false,
         kokushi_robs_ankan: false,
         ..Config::TENHOU
     };

@@ -118,6 +118,10 @@ impl Config {
             self.pao,
             self.agari_yame,
             self.kokushi_robs_ankan,
+            // Stored inverted, so every config from before the flag keeps its bytes.
+            !self.pao_tsumo_whole_hand,
+            // Tenpai-yame as "differs from agari-yame", for the same reason.
+            self.tenpai_yame != self.agari_yame,
         ]
         .iter()
         .enumerate()
@@ -156,7 +160,7 @@ impl Config {
         let multi_ron = MultiRon::from_code(r.u8()?).ok_or(bad("unknown multi-ron code"))?;
         let f: [u8; 2] = r.take(2)?.try_into().map_err(|_| bad("truncated"))?;
         let flags = u16::from_le_bytes(f);
-        if flags >> 12 != 0 {
+        if flags >> 14 != 0 {
             return Err(bad("unused config flag bits set"));
         }
         let bit = |i: u16| flags & (1u16 << i) != 0;
@@ -178,6 +182,8 @@ impl Config {
             pao: bit(9),
             agari_yame: bit(10),
             kokushi_robs_ankan: bit(11),
+            pao_tsumo_whole_hand: !bit(12),
+            tenpai_yame: bit(10) != bit(13),
         };
         config.validate()?;
         Ok(config)

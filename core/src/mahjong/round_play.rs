@@ -1209,10 +1209,11 @@ impl Round {
 
     /// The points each seat gains or pays for one win.
     ///
-    /// Pao: only the liable yakuman is shared — on a tsumo the liable seat pays it whole as if
-    /// it had dealt in (with the honba, 300 each), the other yakuman of a composite hand are paid
-    /// as a normal tsumo; on a ron by another seat the discarder and the liable seat pay half of
-    /// it each, the liable seat also the honba, the discarder the rest of the hand.
+    /// Pao: on a tsumo the liable seat pays the liable yakuman whole as if it had dealt in (with
+    /// the honba, 300 each); the other yakuman of a composite hand it pays too under
+    /// [`Config::pao_tsumo_whole_hand`] (Tenhou), else they are paid as a normal tsumo. On a ron
+    /// by another seat only the liable yakuman is shared: the discarder and the liable seat pay
+    /// half of it each, the liable seat also the honba, the discarder the rest of the hand.
     fn win_deltas(&self, record: &WinRecord, value: &HandValue) -> Result<[i32; SEATS], Error> {
         let mut deltas = [0i32; SEATS];
         let w = record.seat;
@@ -1252,7 +1253,11 @@ impl Round {
             add(&mut deltas, w, total);
         } else {
             let total = to_i(pay.total)?;
-            if pao_applies {
+            if pao_applies && self.config.pao_tsumo_whole_hand {
+                // The whole hand, honba in: a yakuman's tsumo total is its ron value.
+                add(&mut deltas, pao_seat, total.saturating_neg());
+                add(&mut deltas, w, total);
+            } else if pao_applies {
                 let rest = yakuman.saturating_sub(liable);
                 let per_honba = honba.saturating_mul(100);
                 // The other yakuman, per yakuman: the dealer's and a non-dealer's share

@@ -820,6 +820,24 @@ fn match_rotation_and_end_rules() {
     m.after_round(&outcome(End::Win, [0; 4], true, [20_000, 20_000, 20_000, 40_000]))
         .unwrap();
     assert!(m.is_over());
+    // Tenpai-yame: the dealer tenpai at South 4's exhaustive draw and first with 30,000+
+    // ends it under Tenhou's rule since mid-2010; before (TENHOU_2010), it plays on, 1 honba.
+    let tenpai_top = [20_000, 20_000, 20_000, 40_000];
+    let mut m = at(7, 0, even);
+    m.after_round(&outcome(End::Exhaustive, [0; 4], true, tenpai_top))
+        .unwrap();
+    assert!(m.is_over());
+    let mut m = at(7, 0, even);
+    m.round.config = Config::TENHOU_2010;
+    m.after_round(&outcome(End::Exhaustive, [0; 4], true, tenpai_top))
+        .unwrap();
+    assert!(!m.is_over());
+    assert_eq!((m.next_start().dealer, m.next_start().honba), (Seat(3), 1));
+    // ... while its win still ends it (agari-yame).
+    let mut m = at(7, 0, even);
+    m.round.config = Config::TENHOU_2010;
+    m.after_round(&outcome(End::Win, [0; 4], true, tenpai_top)).unwrap();
+    assert!(m.is_over());
     // ... but not when another seat is first: South 4, 1 honba.
     let mut m = at(7, 0, even);
     m.after_round(&outcome(End::Win, [0; 4], true, [41_000, 19_000, 10_000, 30_000]))
@@ -897,68 +915,119 @@ fn the_widest_chii_window_fits_max_actions() {
     assert!(actions[1..n].iter().all(|a| matches!(a, Action::Chii { .. })));
 }
 
-/// Pao: seat 1 pons 5z from seat 0, 6z from seat 2 and its third dragon, 7z, from seat 3, then
-/// wins daisangen on a 9p tanki. On the tsumo seat 3 pays the whole 32,000; on a ron from seat 0
-/// the two share it, 16,000 each.
+/// Seat 1 pons 5z from seat 0, 6z from seat 2 and its third dragon, 7z, from seat 3 (pao on
+/// seat 3), holding `rest` (7 tiles: two sets' worth and a tanki) besides its dragons and 1s 4s
+/// 7s it throws; then wins on `last` by tsumo, or by ron on seat 0's discard. Returns the win
+/// and the deltas.
+fn third_dragon_pao(config: &Config, honba: u8, rest: &str, last: &str, tsumo: bool) -> (Agari, [i32; 4]) {
+    let live = if tsumo {
+        format!("2z 3z 1z 1z 1z 4z 4z {last}")
+    } else {
+        format!("2z 3z 1z 1z 1z 4z {last}")
+    };
+    let wall = WallBuilder::new()
+        .hands(["5z", &format!("55z 66z 77z {rest} 1s 4s 7s"), "6z", "7z"])
+        .live(&live)
+        .dora("9s", "9s")
+        .build(&[18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 17]);
+    let start = Start {
+        honba,
+        ..Start::first(config)
+    };
+    let mut round = Round::with_start(config, &Deal::Given { wall }, &start).unwrap();
+    let pon_by_1 = |round: &mut Round, seat: u8, kind: u8, throw: u8| {
+        let id = round.hand(Seat(seat)).find(|&id| id / 4 == kind).unwrap();
+        round.apply(Seat(seat), Action::Discard { tile: id }).unwrap();
+        while matches!(round.phase(), Phase::Calls { .. }) {
+            let s = round.to_act().unwrap();
+            let mut pon = None;
+            round.for_each_legal_action(s, |a| {
+                if let Action::Pon { .. } = a {
+                    pon.get_or_insert(a);
+                }
+            });
+            let answer = if s == Seat(1) { pon.unwrap() } else { Action::Pass };
+            round.apply(s, answer).unwrap();
+        }
+        assert_eq!(round.phase(), Phase::Turn { seat: Seat(1) });
+        let t = round.hand(Seat(1)).find(|&id| id / 4 == throw).unwrap();
+        round.apply(Seat(1), Action::Discard { tile: t }).unwrap();
+        pass_all(round);
+    };
+    pon_by_1(&mut round, 0, 31, 18); // seat 0's 5z; seat 1 throws 1s
+    assert_eq!(round.to_act(), Some(Seat(2)));
+    pon_by_1(&mut round, 2, 32, 21); // seat 2's 6z; 4s
+    tsumogiri(&mut round); // seat 2
+    pon_by_1(&mut round, 3, 33, 24); // seat 3's 7z: the third dragon set, pao on seat 3; 7s
+    assert_eq!(round.pao[1], 4);
+    tsumogiri(&mut round); // seat 2
+    tsumogiri(&mut round); // seat 3
+    if tsumo {
+        tsumogiri(&mut round); // seat 0
+        round.apply(Seat(1), Action::Tsumo).unwrap();
+    } else {
+        let t = drawn(&round);
+        round.apply(Seat(0), Action::Discard { tile: t }).unwrap();
+        round.apply(Seat(1), Action::Ron).unwrap();
+        pass_all(&mut round);
+    }
+    let o = round.outcome().unwrap();
+    let win = o.wins[0].unwrap();
+    assert!(win.value.has(score::Yaku::Daisangen));
+    assert_eq!(win.pao, Some(Seat(3)));
+    (win, o.deltas)
+}
+
+/// Pao: daisangen on a 9p tanki. On the tsumo seat 3 pays the whole 32,000; on a ron from seat
+/// 0 the two share it, 16,000 each.
 #[test]
 fn pao_for_the_third_dragon() {
-    for tsumo in [true, false] {
-        let live = if tsumo {
-            "2z 3z 1z 1z 1z 4z 4z 9p"
-        } else {
-            "2z 3z 1z 1z 1z 4z 9p"
-        };
-        let wall = WallBuilder::new()
-            .hands(["5z", "55z 66z 77z 123m 9p 1s 4s 7s", "6z", "7z"])
-            .live(live)
-            .dora("9s", "9s")
-            .build(&[18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 17]);
-        let mut round = Round::new(&Config::TENHOU, &Deal::Given { wall }).unwrap();
-        let pon_by_1 = |round: &mut Round, seat: u8, kind: u8, throw: u8| {
-            let id = round.hand(Seat(seat)).find(|&id| id / 4 == kind).unwrap();
-            round.apply(Seat(seat), Action::Discard { tile: id }).unwrap();
-            while matches!(round.phase(), Phase::Calls { .. }) {
-                let s = round.to_act().unwrap();
-                let mut pon = None;
-                round.for_each_legal_action(s, |a| {
-                    if let Action::Pon { .. } = a {
-                        pon.get_or_insert(a);
-                    }
-                });
-                let answer = if s == Seat(1) { pon.unwrap() } else { Action::Pass };
-                round.apply(s, answer).unwrap();
-            }
-            assert_eq!(round.phase(), Phase::Turn { seat: Seat(1) });
-            let t = round.hand(Seat(1)).find(|&id| id / 4 == throw).unwrap();
-            round.apply(Seat(1), Action::Discard { tile: t }).unwrap();
-            pass_all(round);
-        };
-        pon_by_1(&mut round, 0, 31, 18); // seat 0's 5z; seat 1 throws 1s
-        assert_eq!(round.to_act(), Some(Seat(2)));
-        pon_by_1(&mut round, 2, 32, 21); // seat 2's 6z; 4s
-        tsumogiri(&mut round); // seat 2
-        pon_by_1(&mut round, 3, 33, 24); // seat 3's 7z: the third dragon set, pao on seat 3; 7s
-        assert_eq!(round.pao[1], 4);
-        tsumogiri(&mut round); // seat 2
-        tsumogiri(&mut round); // seat 3
-        if tsumo {
-            tsumogiri(&mut round); // seat 0
-            round.apply(Seat(1), Action::Tsumo).unwrap();
-        } else {
-            let t = drawn(&round);
-            round.apply(Seat(0), Action::Discard { tile: t }).unwrap();
-            round.apply(Seat(1), Action::Ron).unwrap();
-            pass_all(&mut round);
-        }
-        let o = round.outcome().unwrap();
-        let win = o.wins[0].unwrap();
-        assert!(win.value.has(score::Yaku::Daisangen));
-        assert_eq!(win.pao, Some(Seat(3)));
-        if tsumo {
-            assert_eq!(o.deltas, [0, 32_000, 0, -32_000]);
-        } else {
-            assert_eq!(o.deltas, [-16_000, 32_000, 0, -16_000]);
-        }
+    let c = Config::TENHOU;
+    assert_eq!(
+        third_dragon_pao(&c, 0, "123m 9p", "9p", true).1,
+        [0, 32_000, 0, -32_000]
+    );
+    assert_eq!(
+        third_dragon_pao(&c, 0, "123m 9p", "9p", false).1,
+        [-16_000, 32_000, 0, -16_000]
+    );
+    // Two honba: the liable seat pays them (600) with its share.
+    assert_eq!(
+        third_dragon_pao(&c, 2, "123m 9p", "9p", true).1,
+        [0, 32_600, 0, -32_600]
+    );
+    assert_eq!(
+        third_dragon_pao(&c, 2, "123m 9p", "9p", false).1,
+        [-16_000, 32_600, 0, -16_600]
+    );
+}
+
+/// Pao with a second yakuman won by tsumo (daisangen and all honors, 64,000, two honba): under
+/// Tenhou (`pao_tsumo_whole_hand`) the liable seat 3 pays the whole hand, both yakuman and the
+/// honba, as real Tenhou records show; without the flag it pays the liable yakuman and the
+/// honba (32,600) and a tsumo share of the other (8,000), the dealer 16,000, seat 2 8,000. A ron
+/// shares only the liable yakuman either way.
+#[test]
+fn pao_tsumo_of_a_composite_yakuman_is_paid_whole() {
+    let tenhou = Config::TENHOU;
+    assert!(tenhou.pao_tsumo_whole_hand);
+    let (win, deltas) = third_dragon_pao(&tenhou, 2, "222z 3z", "3z", true);
+    assert!(win.value.has(score::Yaku::Tsuuiisou));
+    assert_eq!(win.value.yakuman(), 2);
+    assert_eq!(deltas, [0, 64_600, 0, -64_600]);
+    let split = Config {
+        pao_tsumo_whole_hand: false,
+        ..Config::TENHOU
+    };
+    assert_eq!(
+        third_dragon_pao(&split, 2, "222z 3z", "3z", true).1,
+        [-16_000, 64_600, -8_000, -40_600]
+    );
+    for config in [tenhou, split] {
+        assert_eq!(
+            third_dragon_pao(&config, 2, "222z 3z", "3z", false).1,
+            [-48_000, 64_600, 0, -16_600]
+        );
     }
 }
 

@@ -26,7 +26,7 @@ extern uint32_t check_value;
 extern size_t check_used;
 uint32_t check_stack_value(const char *name);
 
-/* Each landed game's tests (games.c files), enabled by -DPARLOR_GAME_<NAME>. */
+/* Each landed game's tests (games.c files), enabled by -DPARLOR_TEST_<NAME> (PARLOR_GAME_<NAME> are the header's game codes). */
 void test_common(void);
 void test_dominoes(void);
 void test_tichu(void);

@@ -76,16 +76,16 @@ int check_summary(void) {
 int main(void) {
     host_puts("parlor C firmware (Cortex-M3)\n");
     test_common();
-#ifdef PARLOR_GAME_DOMINOES
+#ifdef PARLOR_TEST_DOMINOES
     test_dominoes();
 #endif
-#ifdef PARLOR_GAME_TICHU
+#ifdef PARLOR_TEST_TICHU
     test_tichu();
 #endif
-#ifdef PARLOR_GAME_DOUDIZHU
+#ifdef PARLOR_TEST_DOUDIZHU
     test_doudizhu();
 #endif
-#ifdef PARLOR_GAME_MAHJONG
+#ifdef PARLOR_TEST_MAHJONG
     test_mahjong();
 #endif
     test_rounds();

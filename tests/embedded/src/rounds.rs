@@ -14,15 +14,18 @@
 //! `RandomBot::new(S)` driven exactly as `parlor <game> play --seed S [--match]` drives it, so
 //! the random lines' scores are those `parlor <game> play` prints.
 //!
-//! A new game's round engine: add its module below with the same two functions (`round`,
-//! `game_match`), its arm in [`play`], its name in [`GAMES`], and the C side in `c/rounds.c`;
-//! `scripts/embedded-check` picks the lines up unchanged.
+//! The runner is written once over `parlor_core::game::{Round, Match}` ([`round`],
+//! [`game_match`]); each game adds only its [`Game`] entry (config, random bot).
+//! A new game's round engine: its entry in `games`, its arm in [`play`], its name in [`GAMES`],
+//! and the C side in `c/rounds.c`; `scripts/embedded-check` picks the lines up unchanged.
 //!
 //! Mahjong: every seat that may act in a call window answers in turn, the engine's `to_act`
 //! (the first seat from the discarder that has not answered), as `parlor mahjong play` asks;
 //! a match is the default hanchan (about 1,400 actions for the lowest bot, seconds on the
-//! emulator), and its scores are the final points (`Match::final_scores`: leftover sticks to
-//! first place), the `scores:` line `parlor mahjong play --match` prints.
+//! emulator).
+//!
+//! Every game's scores are the one interface's (`Round::outcome_scores`, `Match::scores`), the
+//! entries the C firmware's `parlor_round_outcome` / `parlor_match_scores` print.
 
 // A firmware of a game without a round engine here compiles the module empty.
 #![cfg_attr(
@@ -31,6 +34,9 @@
 )]
 
 use core::fmt;
+
+use parlor_core::game::bot::lowest_legal_action;
+use parlor_core::game::{Match, Round, Seat};
 
 /// The most actions one case may take before it is reported as not ending (a bug, never a hang).
 pub const ACTION_CAP: u32 = 200_000;
@@ -145,6 +151,12 @@ impl Played {
         }
     }
 
+    /// The scores as the one interface gives them (`Round::outcome_scores`, `Match::scores`): the
+    /// C firmware's `parlor_round_outcome` / `parlor_match_scores` print the same entries.
+    fn set_game_scores(&mut self, scores: &parlor_core::game::Scores) {
+        self.set_scores(scores.as_slice().iter().map(|&score| i64::from(score)));
+    }
+
     fn set_scores(&mut self, scores: impl IntoIterator<Item = i64>) {
         self.count = 0;
         for (slot, score) in self.scores.iter_mut().zip(scores) {
@@ -227,320 +239,220 @@ impl Meter for NoMeter {
 pub fn play(case: Case, m: &mut impl Meter) -> Option<Played> {
     let played = match (case.game, case.kind) {
         #[cfg(feature = "dominoes")]
-        ("dominoes", Kind::Round) => dominoes::round(case, m),
+        ("dominoes", Kind::Round) => round::<games::Dominoes>(case, m),
         #[cfg(feature = "dominoes")]
-        ("dominoes", Kind::Match) => dominoes::game_match(case, m),
+        ("dominoes", Kind::Match) => game_match::<games::Dominoes>(case, m),
         #[cfg(feature = "tichu")]
-        ("tichu", Kind::Round) => tichu::round(case, m),
+        ("tichu", Kind::Round) => round::<games::Tichu>(case, m),
         #[cfg(feature = "tichu")]
-        ("tichu", Kind::Match) => tichu::game_match(case, m),
+        ("tichu", Kind::Match) => game_match::<games::Tichu>(case, m),
         #[cfg(feature = "doudizhu")]
-        ("doudizhu", Kind::Round) => doudizhu::round(case, m),
+        ("doudizhu", Kind::Round) => round::<games::Doudizhu>(case, m),
         #[cfg(feature = "doudizhu")]
-        ("doudizhu", Kind::Match) => doudizhu::game_match(case, m),
+        ("doudizhu", Kind::Match) => game_match::<games::Doudizhu>(case, m),
         #[cfg(feature = "mahjong")]
-        ("mahjong", Kind::Round) => mahjong::round(case, m),
+        ("mahjong", Kind::Round) => round::<games::Mahjong>(case, m),
         #[cfg(feature = "mahjong")]
-        ("mahjong", Kind::Match) => mahjong::game_match(case, m),
+        ("mahjong", Kind::Match) => game_match::<games::Mahjong>(case, m),
         _ => return None,
     };
     Some(played)
 }
 
-#[cfg(feature = "dominoes")]
-mod dominoes {
-    use super::{Bot, Call, Case, Meter, Played, digest};
-    use parlor_core::dominoes::{Action, Config, Deal, Match, RandomBot, Round};
-    use parlor_core::game::bot::lowest_legal_action;
-    use parlor_core::game::Seat;
+/// What the runner needs of a game beyond [`Round`] and [`Match`]: its config and its random bot.
+trait Game {
+    type Round: Round;
+    type Match: Match<Round = Self::Round>;
+    /// The game's `RandomBot`.
+    type Random;
 
-    fn choose(bot: Bot, random: &mut RandomBot, round: &Round, seat: Seat) -> Option<Action> {
-        match bot {
-            Bot::Lowest => lowest_legal_action(round, seat),
-            Bot::Random => random.choose(round, seat),
-        }
-    }
+    /// The case's rules (`case.preset`, else the game's default).
+    fn config(case: Case) -> <Self::Round as Round>::Config;
 
-    pub fn round(case: Case, m: &mut impl Meter) -> Played {
-        let mut played = Played::new(case);
-        let Ok(mut round) = m.call(Call::New, || Round::new(&Config::default(), &Deal::Seeded(case.seed))) else {
-            played.error = true;
-            return played;
-        };
-        let mut random = RandomBot::new(case.seed);
-        while let Some(seat) = round.to_act() {
-            let Some(action) = m.call(Call::Bot, || choose(case.bot, &mut random, &round, seat)) else {
-                played.error = true;
-                break;
-            };
-            if m.call(Call::Apply, || round.apply(seat, action)).is_err() || !played.step() {
-                played.error |= played.actions < super::ACTION_CAP;
-                break;
-            }
-        }
-        if let Some(outcome) = round.outcome() {
-            played.over = true;
-            played.set_scores(outcome.scores.map(i64::from));
-        }
-        let mut bytes = [0u8; 1024];
-        played.digest = digest(round.encode(&mut bytes).ok().map(|len| (&bytes, len)));
-        played
-    }
+    /// The random bot of seed `seed`.
+    fn random(seed: u64) -> Self::Random;
 
-    pub fn game_match(case: Case, m: &mut impl Meter) -> Played {
-        let mut played = Played::new(case);
-        let Ok(mut game) = m.call(Call::New, || Match::new(&Config::default(), case.seed)) else {
-            played.error = true;
-            return played;
-        };
-        let mut random = RandomBot::new(case.seed);
-        while !game.is_over() {
-            let Some(seat) = game.round().to_act() else {
-                played.error = true;
-                break;
-            };
-            let Some(action) = m.call(Call::Bot, || choose(case.bot, &mut random, game.round(), seat)) else {
-                played.error = true;
-                break;
-            };
-            if m.call(Call::Apply, || game.apply(seat, action)).is_err() || !played.step() {
-                played.error |= played.actions < super::ACTION_CAP;
-                break;
-            }
+    /// The random bot's next (seat, action), as `parlor <game> play` asks it: for the seat in
+    /// turn (Tichu: its own table step, out-of-turn calls and bombs included).
+    fn random_step(
+        random: &mut Self::Random,
+        round: &Self::Round,
+    ) -> Option<(Seat, <Self::Round as Round>::Action)>;
+}
+
+/// The next (seat, action) of `bot`: `lowest` for the seat in turn, `random` as the CLI asks.
+fn next<G: Game>(bot: Bot, random: &mut G::Random, round: &G::Round) -> Option<(Seat, <G::Round as Round>::Action)> {
+    match bot {
+        Bot::Lowest => {
+            let seat = round.to_act()?;
+            lowest_legal_action(round, seat).map(|action| (seat, action))
         }
-        if game.is_over() {
-            played.over = true;
-            played.set_scores(game.totals().map(i64::from));
-        }
-        let mut bytes = [0u8; 1024];
-        played.digest = digest(game.encode(&mut bytes).ok().map(|len| (&bytes, len)));
-        played
+        Bot::Random => G::random_step(random, round),
     }
 }
 
-#[cfg(feature = "tichu")]
-mod tichu {
-    use super::{Bot, Call, Case, Meter, Played, digest};
-    use parlor_core::game::Seat;
-    use parlor_core::game::bot::lowest_legal_action;
-    use parlor_core::tichu::bot::RandomBot;
-    use parlor_core::tichu::game_match::Match;
-    use parlor_core::tichu::round::{Action, Config, Deal, Round};
-
-    /// The next (seat, action): `lowest` for the seat in turn, `random` as the CLI's `step`.
-    fn next(bot: Bot, random: &mut RandomBot, round: &Round) -> Option<(Seat, Action)> {
-        match bot {
-            Bot::Lowest => {
-                let seat = round.to_act()?;
-                lowest_legal_action(round, seat).map(|action| (seat, action))
-            }
-            Bot::Random => random.step(round),
-        }
-    }
-
-    pub fn round(case: Case, m: &mut impl Meter) -> Played {
-        let mut played = Played::new(case);
-        let Ok(mut round) = m.call(Call::New, || Round::new(&Config::default(), &Deal::Seeded(case.seed))) else {
+fn round<G: Game>(case: Case, m: &mut impl Meter) -> Played {
+    let mut played = Played::new(case);
+    let Ok(mut round) = m.call(Call::New, || G::Round::seeded(&G::config(case), case.seed)) else {
+        played.error = true;
+        return played;
+    };
+    let mut random = G::random(case.seed);
+    // Mahjong: in a call window `to_act` is each seat that may still answer, in turn from the
+    // discarder.
+    while round.to_act().is_some() {
+        let Some((seat, action)) = m.call(Call::Bot, || next::<G>(case.bot, &mut random, &round)) else {
             played.error = true;
-            return played;
+            break;
         };
-        let mut random = RandomBot::new(case.seed);
-        while let Some((seat, action)) = m.call(Call::Bot, || next(case.bot, &mut random, &round)) {
-            if m.call(Call::Apply, || round.apply(seat, action)).is_err() || !played.step() {
-                played.error |= played.actions < super::ACTION_CAP;
-                break;
-            }
+        if m.call(Call::Apply, || round.apply(seat, action)).is_err() || !played.step() {
+            played.error |= played.actions < ACTION_CAP;
+            break;
         }
-        if let Some(outcome) = round.outcome() {
-            played.over = true;
-            played.set_scores(outcome.scores.map(i64::from));
-        } else if round.to_act().is_some() {
-            played.error = true;
-        }
-        let mut bytes = [0u8; 1024];
-        played.digest = digest(round.encode(&mut bytes).ok().map(|len| (&bytes, len)));
-        played
     }
-
-    pub fn game_match(case: Case, m: &mut impl Meter) -> Played {
-        let mut played = Played::new(case);
-        let Ok(mut game) = m.call(Call::New, || Match::new(&Config::default(), case.seed)) else {
-            played.error = true;
-            return played;
-        };
-        let mut random = RandomBot::new(case.seed);
-        while !game.is_over() {
-            let Some((seat, action)) = m.call(Call::Bot, || next(case.bot, &mut random, game.round())) else {
-                played.error = true;
-                break;
-            };
-            if m.call(Call::Apply, || game.apply(seat, action)).is_err() || !played.step() {
-                played.error |= played.actions < super::ACTION_CAP;
-                break;
-            }
-        }
-        if game.is_over() {
-            played.over = true;
-            played.set_scores(game.scores().map(i64::from));
-        }
-        let mut bytes = [0u8; 1024];
-        played.digest = digest(game.encode(&mut bytes).ok().map(|len| (&bytes, len)));
-        played
+    if let Some(outcome) = round.outcome() {
+        played.over = true;
+        played.set_game_scores(&G::Round::outcome_scores(&outcome));
     }
+    let mut bytes = [0u8; 1024];
+    played.digest = digest(Round::encode(&round, &mut bytes).ok().map(|len| (&bytes, len)));
+    played
 }
 
-#[cfg(feature = "doudizhu")]
-mod doudizhu {
-    use super::{Bot, Call, Case, Meter, Played, digest};
-    use parlor_core::doudizhu::Match;
-    use parlor_core::doudizhu::bot::RandomBot;
-    use parlor_core::game::bot::lowest_legal_action;
-    use parlor_core::doudizhu::round::{Action, Config, Deal, Round};
-    use parlor_core::game::Seat;
-
-    fn config(case: Case) -> Config {
-        match case.preset {
-            "rlcard" => Config::RLCARD,
-            _ => Config::default(),
-        }
-    }
-
-    fn choose(bot: Bot, random: &mut RandomBot, round: &Round, seat: Seat) -> Option<Action> {
-        match bot {
-            Bot::Lowest => lowest_legal_action(round, seat),
-            Bot::Random => random.choose(round, seat),
-        }
-    }
-
-    pub fn round(case: Case, m: &mut impl Meter) -> Played {
-        let mut played = Played::new(case);
-        let Ok(mut round) = m.call(Call::New, || Round::new(&config(case), &Deal::Seeded(case.seed))) else {
+fn game_match<G: Game>(case: Case, m: &mut impl Meter) -> Played {
+    let mut played = Played::new(case);
+    let Ok(mut game) = m.call(Call::New, || G::Match::new(&G::config(case), case.seed)) else {
+        played.error = true;
+        return played;
+    };
+    let mut random = G::random(case.seed);
+    while !game.is_over() {
+        let Some((seat, action)) = m.call(Call::Bot, || next::<G>(case.bot, &mut random, game.round())) else {
             played.error = true;
-            return played;
+            break;
         };
-        let mut random = RandomBot::new(case.seed);
-        while let Some(seat) = round.to_act() {
-            let Some(action) = m.call(Call::Bot, || choose(case.bot, &mut random, &round, seat)) else {
-                played.error = true;
-                break;
-            };
-            if m.call(Call::Apply, || round.apply(seat, action)).is_err() || !played.step() {
-                played.error |= played.actions < super::ACTION_CAP;
-                break;
-            }
+        if m.call(Call::Apply, || game.apply(seat, action)).is_err() || !played.step() {
+            played.error |= played.actions < ACTION_CAP;
+            break;
         }
-        if let Some(outcome) = round.outcome() {
-            played.over = true;
-            played.set_scores(outcome.scores.map(i64::from));
-        }
-        let mut bytes = [0u8; 1024];
-        played.digest = digest(round.encode(&mut bytes).ok().map(|len| (&bytes, len)));
-        played
     }
-
-    pub fn game_match(case: Case, m: &mut impl Meter) -> Played {
-        let mut played = Played::new(case);
-        let Ok(mut game) = m.call(Call::New, || Match::new(&config(case), case.seed)) else {
-            played.error = true;
-            return played;
-        };
-        let mut random = RandomBot::new(case.seed);
-        while !game.is_over() {
-            let Some(seat) = game.round().to_act() else {
-                played.error = true;
-                break;
-            };
-            let Some(action) = m.call(Call::Bot, || choose(case.bot, &mut random, game.round(), seat)) else {
-                played.error = true;
-                break;
-            };
-            if m.call(Call::Apply, || game.apply(seat, action)).is_err() || !played.step() {
-                played.error |= played.actions < super::ACTION_CAP;
-                break;
-            }
-        }
-        if game.is_over() {
-            played.over = true;
-            played.set_scores(game.scores().map(i64::from));
-        }
-        let mut bytes = [0u8; 1024];
-        played.digest = digest(game.encode(&mut bytes).ok().map(|len| (&bytes, len)));
-        played
+    if game.is_over() {
+        played.over = true;
+        played.set_game_scores(&Match::scores(&game));
     }
+    let mut bytes = [0u8; 1024];
+    played.digest = digest(Match::encode(&game, &mut bytes).ok().map(|len| (&bytes, len)));
+    played
 }
 
-#[cfg(feature = "mahjong")]
-mod mahjong {
-    use super::{Bot, Call, Case, Meter, Played, digest};
-    use parlor_core::game::Seat;
-    use parlor_core::game::bot::lowest_legal_action;
-    use parlor_core::mahjong::{Action, Config, Deal, Match, RandomBot, Round};
+/// Each game's [`Game`]: its config, random bot and printed scores.
+mod games {
+    #[cfg(any(feature = "dominoes", feature = "tichu", feature = "doudizhu", feature = "mahjong"))]
+    use super::{Case, Game, Seat};
 
-    fn config(case: Case) -> Config {
-        Config::preset(case.preset).unwrap_or_default()
-    }
+    #[cfg(feature = "dominoes")]
+    pub struct Dominoes;
 
-    fn choose(bot: Bot, random: &mut RandomBot, round: &Round, seat: Seat) -> Option<Action> {
-        match bot {
-            Bot::Lowest => lowest_legal_action(round, seat),
-            Bot::Random => random.choose(round, seat),
+    #[cfg(feature = "dominoes")]
+    impl Game for Dominoes {
+        type Round = parlor_core::dominoes::Round;
+        type Match = parlor_core::dominoes::Match;
+        type Random = parlor_core::dominoes::RandomBot;
+
+        fn config(_case: Case) -> parlor_core::dominoes::Config {
+            parlor_core::dominoes::Config::default()
         }
+
+        fn random(seed: u64) -> Self::Random {
+            parlor_core::dominoes::RandomBot::new(seed)
+        }
+
+        fn random_step(random: &mut Self::Random, round: &Self::Round) -> Option<(Seat, parlor_core::dominoes::Action)> {
+            let seat = round.to_act()?;
+            random.choose(round, seat).map(|action| (seat, action))
+        }
+
+
     }
 
-    pub fn round(case: Case, m: &mut impl Meter) -> Played {
-        let mut played = Played::new(case);
-        let Ok(mut round) = m.call(Call::New, || Round::new(&config(case), &Deal::Seeded(case.seed))) else {
-            played.error = true;
-            return played;
-        };
-        let mut random = RandomBot::new(case.seed);
-        // In a call window `to_act` is each seat that may still answer, in turn from the discarder.
-        while let Some(seat) = round.to_act() {
-            let Some(action) = m.call(Call::Bot, || choose(case.bot, &mut random, &round, seat)) else {
-                played.error = true;
-                break;
-            };
-            if m.call(Call::Apply, || round.apply(seat, action)).is_err() || !played.step() {
-                played.error |= played.actions < super::ACTION_CAP;
-                break;
+    #[cfg(feature = "tichu")]
+    pub struct Tichu;
+
+    #[cfg(feature = "tichu")]
+    impl Game for Tichu {
+        type Round = parlor_core::tichu::round::Round;
+        type Match = parlor_core::tichu::game_match::Match;
+        type Random = parlor_core::tichu::bot::RandomBot;
+
+        fn config(_case: Case) -> parlor_core::tichu::round::Config {
+            parlor_core::tichu::round::Config::default()
+        }
+
+        fn random(seed: u64) -> Self::Random {
+            parlor_core::tichu::bot::RandomBot::new(seed)
+        }
+
+        fn random_step(random: &mut Self::Random, round: &Self::Round) -> Option<(Seat, parlor_core::tichu::round::Action)> {
+            random.step(round)
+        }
+
+
+    }
+
+    #[cfg(feature = "doudizhu")]
+    pub struct Doudizhu;
+
+    #[cfg(feature = "doudizhu")]
+    impl Game for Doudizhu {
+        type Round = parlor_core::doudizhu::round::Round;
+        type Match = parlor_core::doudizhu::Match;
+        type Random = parlor_core::doudizhu::bot::RandomBot;
+
+        /// `rlcard`: the landlord is dealt, so the lowest bot plays cards.
+        fn config(case: Case) -> parlor_core::doudizhu::round::Config {
+            match case.preset {
+                "rlcard" => parlor_core::doudizhu::round::Config::RLCARD,
+                _ => parlor_core::doudizhu::round::Config::default(),
             }
         }
-        if let Some(outcome) = round.outcome() {
-            played.over = true;
-            played.set_scores(outcome.scores.map(i64::from));
+
+        fn random(seed: u64) -> Self::Random {
+            parlor_core::doudizhu::bot::RandomBot::new(seed)
         }
-        let mut bytes = [0u8; 1024];
-        played.digest = digest(round.encode(&mut bytes).ok().map(|len| (&bytes, len)));
-        played
+
+        fn random_step(
+            random: &mut Self::Random,
+            round: &Self::Round,
+        ) -> Option<(Seat, parlor_core::doudizhu::round::Action)> {
+            let seat = round.to_act()?;
+            random.choose(round, seat).map(|action| (seat, action))
+        }
+
+
     }
 
-    pub fn game_match(case: Case, m: &mut impl Meter) -> Played {
-        let mut played = Played::new(case);
-        let Ok(mut game) = m.call(Call::New, || Match::new(&config(case), case.seed)) else {
-            played.error = true;
-            return played;
-        };
-        let mut random = RandomBot::new(case.seed);
-        while !game.is_over() {
-            let Some(seat) = game.round().to_act() else {
-                played.error = true;
-                break;
-            };
-            let Some(action) = m.call(Call::Bot, || choose(case.bot, &mut random, game.round(), seat)) else {
-                played.error = true;
-                break;
-            };
-            if m.call(Call::Apply, || game.apply(seat, action)).is_err() || !played.step() {
-                played.error |= played.actions < super::ACTION_CAP;
-                break;
-            }
+    #[cfg(feature = "mahjong")]
+    pub struct Mahjong;
+
+    #[cfg(feature = "mahjong")]
+    impl Game for Mahjong {
+        type Round = parlor_core::mahjong::Round;
+        type Match = parlor_core::mahjong::Match;
+        type Random = parlor_core::mahjong::RandomBot;
+
+        fn config(case: Case) -> parlor_core::mahjong::Config {
+            parlor_core::mahjong::Config::preset(case.preset).unwrap_or_default()
         }
-        if let Some(scores) = game.final_scores() {
-            played.over = true;
-            played.set_scores(scores.map(i64::from));
+
+        fn random(seed: u64) -> Self::Random {
+            parlor_core::mahjong::RandomBot::new(seed)
         }
-        let mut bytes = [0u8; 1024];
-        played.digest = digest(game.encode(&mut bytes).ok().map(|len| (&bytes, len)));
-        played
+
+        fn random_step(random: &mut Self::Random, round: &Self::Round) -> Option<(Seat, parlor_core::mahjong::Action)> {
+            let seat = round.to_act()?;
+            random.choose(round, seat).map(|action| (seat, action))
+        }
+
+
     }
 }

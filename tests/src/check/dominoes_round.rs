@@ -1,20 +1,22 @@
-//! Checkers for the whole dominoes hand: `dominoes_round` (core `Round` against the naive
-//! reference at every step: legal-action sets, events and scores equal, encode/decode round
-//! trip, an illegal action leaves the round unchanged) and `ffi_dominoes_round` (random bytes as
+//! Checkers for the whole dominoes hand: `dominoes_round` (the generic [`round::check`] with
+//! this game's reference adapter: legal actions in order, events, hands, points and the outcome
+//! equal) and `ffi_dominoes_round` (random bytes as
 //! the C state and actions).
 
-use arbitrary::{Arbitrary, Unstructured};
+use arbitrary::Arbitrary;
 use parlor_core::dominoes::{
-    Action, Config, Deal, DrawRule, ENCODED_BYTES, End, Event, LeaderRule, Round, SpinnerRule, Tile, Unit,
+    Action, Config, Deal, DrawRule, End, Event, LeaderRule, Outcome, Round, SpinnerRule, Tile, Unit,
 };
-use parlor_core::game::Seat;
+use parlor_core::game::bot::Uniform;
+use parlor_core::game::{Scores, Seat};
+
+use super::round;
 
 use crate::reference::dominoes_round::{RefAction, RefConfig, RefRound, RefTile, seeded_deck};
 
-/// One `dominoes_round` case: a config built from bytes, a seed, and per step a choice among
-/// the legal actions plus an arbitrary (mostly illegal) action tried first.
-#[derive(Debug, Clone)]
-pub struct RoundCase {
+/// The setup of a `dominoes_round` case: the config built from bytes, and the deal's seed.
+#[derive(Debug, Clone, Arbitrary)]
+pub struct Setup {
     /// Preset selector (Five Up, All Fives, block) and variations.
     pub preset: u8,
     /// Players selector: 2 + players % 3.
@@ -25,28 +27,12 @@ pub struct RoundCase {
     pub variant: u8,
     /// The deal's seed.
     pub seed: u64,
-    /// Per step: (choice among the legal actions, junk action bytes).
-    pub steps: Vec<(u8, [u8; 4])>,
 }
 
-impl<'a> Arbitrary<'a> for RoundCase {
-    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
-        let mut case = RoundCase {
-            preset: u.arbitrary()?,
-            players: u.arbitrary()?,
-            set: u.arbitrary()?,
-            variant: u.arbitrary()?,
-            seed: u.arbitrary()?,
-            steps: Vec::new(),
-        };
-        while let Ok(bytes) = u.bytes(5) {
-            case.steps.push((bytes[0], [bytes[1], bytes[2], bytes[3], bytes[4]]));
-        }
-        Ok(case)
-    }
-}
+/// One `dominoes_round` case (the generic checker's, [`round::Case`]).
+pub type RoundCase = round::Case<Setup>;
 
-impl RoundCase {
+impl Setup {
     /// The config the case plays.
     pub fn config(&self) -> Config {
         let base = [Config::FIVE_UP, Config::ALL_FIVES, Config::BLOCK][usize::from(self.preset % 3)];
@@ -106,247 +92,125 @@ fn ref_action(action: Action) -> RefAction {
     }
 }
 
-fn junk_action(bytes: [u8; 4]) -> Action {
-    let tile = Tile::new(u32::from(bytes[1] % 8), u32::from(bytes[2] % 8));
-    let on = Tile::new(u32::from(bytes[3] % 8), u32::from(bytes[3] / 32));
-    match bytes[0] % 5 {
-        0 => Action::Draw,
-        1 => Action::Pass,
-        2 => Action::Play { tile, on: None },
-        _ => Action::Play { tile, on: Some(on) },
-    }
-}
+/// The naive reference hand as the generic checker drives it.
+pub struct Adapter(RefRound);
 
-/// Plays the case through the core and the reference side by side; panics on a disagreement.
-pub fn round(case: RoundCase) {
-    let config = case.config();
-    if config.validate().is_err() {
-        assert!(Round::new(&config, &Deal::Seeded(case.seed)).is_err());
-        return;
+impl round::Reference for Adapter {
+    type Core = Round;
+    type Setup = Setup;
+    type Key = RefAction;
+    type Bot = Uniform;
+    const ORDERED: bool = true;
+
+    fn start(setup: &Setup) -> Option<(Round, Adapter)> {
+        let config = setup.config();
+        if config.validate().is_err() {
+            assert!(Round::new(&config, &Deal::Seeded(setup.seed)).is_err());
+            return None;
+        }
+        let core = Round::new(&config, &Deal::Seeded(setup.seed)).expect("a valid config deals");
+        let deck = seeded_deck(u32::from(config.high), setup.seed);
+        Some((core, Adapter(RefRound::new(ref_config(&config), &deck, None))))
     }
-    let mut core = Round::new(&config, &Deal::Seeded(case.seed)).expect("a valid config deals");
-    let deck = seeded_deck(u32::from(config.high), case.seed);
-    let mut reference = RefRound::new(ref_config(&config), &deck, None);
-    let players = usize::from(config.players);
-    let mut steps = case
-        .steps
-        .iter()
-        .copied()
-        .cycle()
-        .take(case.steps.len().max(1) * 4 + 400);
-    loop {
-        // The same public state.
-        assert_eq!(
-            core.to_act().map(Seat::index),
-            reference.ended.is_none().then_some(reference.turn)
-        );
-        assert_eq!(
-            core.scores()[..players]
-                .iter()
-                .map(|&s| u32::from(s))
-                .collect::<Vec<_>>(),
-            reference.scores
-        );
-        assert_eq!(core.boneyard_len(), reference.boneyard.len());
-        assert_eq!(core.open_total(), reference.open_total());
+
+    fn key(action: &Action) -> RefAction {
+        ref_action(*action)
+    }
+
+    fn legal(&self, seat: Seat) -> Vec<RefAction> {
+        if self.0.ended.is_some() || seat.index() != self.0.turn {
+            return Vec::new();
+        }
+        self.0.legal(seat.index())
+    }
+
+    fn is_over(&self) -> bool {
+        self.0.ended.is_some()
+    }
+
+    fn to_act(&self) -> Option<Option<Seat>> {
+        Some(self.0.ended.is_none().then_some(Seat(self.0.turn as u8)))
+    }
+
+    fn apply(&mut self, seat: Seat, action: Action, event: &Event, context: &str) {
+        let reference = &mut self.0;
+        let (points, drawn) = reference.apply(seat.index(), ref_action(action));
+        match *event {
+            Event::Played {
+                points: got, hand_over, ..
+            } => {
+                assert_eq!(u32::from(got), points, "{context}: points");
+                assert_eq!(hand_over, reference.ended == Some(true), "{context}: domino");
+            }
+            Event::Drew { tile } => assert_eq!(Some(norm(tile)), drawn, "{context}: drawn"),
+            Event::Passed { hand_over } => assert_eq!(hand_over, reference.ended == Some(false), "{context}: block"),
+        }
+    }
+
+    fn scores(&self) -> Option<Scores> {
+        let scores: Vec<i32> = self.0.scores.iter().map(|&s| s as i32).collect();
+        self.0.ended.map(|_| Scores::new(&scores))
+    }
+
+    fn compare(&self, core: &Round, context: &str) {
+        let reference = &self.0;
+        let players = usize::from(core.config().players);
+        let scores: Vec<u32> = core.scores()[..players].iter().map(|&s| u32::from(s)).collect();
+        assert_eq!(scores, reference.scores, "{context}: points");
+        assert_eq!(core.boneyard_len(), reference.boneyard.len(), "{context}: boneyard");
+        assert_eq!(core.open_total(), reference.open_total(), "{context}: open ends");
         for seat in 0..players {
             let mut hand: Vec<RefTile> = core.hand(Seat(seat as u8)).map(norm).collect();
             let mut want = reference.hands[seat].clone();
             hand.sort_unstable();
             want.sort_unstable();
-            assert_eq!(hand, want, "hand of seat {seat}");
+            assert_eq!(hand, want, "{context}: hand of seat {seat}");
         }
-        // Encode/decode round trip.
-        let mut bytes = [0u8; ENCODED_BYTES];
-        assert_eq!(core.encode(&mut bytes), Ok(ENCODED_BYTES));
-        assert_eq!(Round::decode(&bytes).as_ref(), Ok(&core));
-        let Some(seat) = core.to_act() else { break };
-        // Legal sets equal, in the same order.
-        let mut legal = Vec::new();
-        core.for_each_legal_action(seat, |action| legal.push(action));
-        let want = reference.legal(seat.index());
-        assert_eq!(legal.iter().copied().map(ref_action).collect::<Vec<_>>(), want);
-        let mut slots = [Action::Pass; 3];
-        assert_eq!(core.legal_actions(seat, &mut slots), legal.len());
-        assert_eq!(&slots[..legal.len().min(3)], &legal[..legal.len().min(3)]);
-        for other in 0..4u8 {
-            if Seat(other) != seat {
-                assert_eq!(core.legal_actions(Seat(other), &mut []), 0);
+    }
+
+    fn compare_outcome(&self, outcome: &Outcome, context: &str) {
+        let reference = &self.0;
+        match outcome.end {
+            End::Domino { seat } => {
+                assert_eq!(reference.ended, Some(true), "{context}: domino");
+                assert!(reference.hands[seat.index()].is_empty(), "{context}: domino by {seat}");
             }
+            End::Blocked => assert_eq!(reference.ended, Some(false), "{context}: blocked"),
         }
-        let (choice, junk) = steps.next().unwrap_or((0, [0; 4]));
-        // An arbitrary action: legal exactly when the reference lists it; if illegal, nothing changes.
-        for (actor, action) in [(seat, junk_action(junk)), (Seat(junk[0] % 5), junk_action(junk))] {
-            let legal_here = actor == seat && want.contains(&ref_action(action));
-            assert_eq!(core.is_legal(actor, action), legal_here, "{action:?} by {actor:?}");
-            if !legal_here {
-                let before = core.clone();
-                assert!(core.apply(actor, action).is_err());
-                assert_eq!(core, before);
-            }
-        }
-        let action = legal[usize::from(choice) % legal.len()];
-        // Written either way round: `5-0` is `0-5`.
+        assert_eq!(
+            outcome.bonus.map(|(seat, points)| (seat.index(), u32::from(points))),
+            reference.bonus,
+            "{context}: bonus"
+        );
+        assert_eq!(
+            outcome.winner.map(Seat::index),
+            reference.bonus.map(|(seat, _)| seat),
+            "{context}: winner"
+        );
+    }
+
+    fn bot(seed: u64) -> Uniform {
+        Uniform::new(seed)
+    }
+
+    fn believe(core: &Round, seat: Seat, salt: u64) -> Option<Round> {
+        parlor_core::game::Search::determinize(core, seat, &mut parlor_core::game::Rng::new(salt)).ok()
+    }
+
+    /// Written either way round: `5-0` is `0-5`.
+    fn alias(action: Action, bits: u16) -> Action {
         let flip = |tile: Tile| Tile::new(tile.b, tile.a);
-        let action = match action {
-            Action::Play { tile, on } if choice & 0x80 != 0 => Action::Play {
+        match action {
+            Action::Play { tile, on } if bits & 0x8000 != 0 => Action::Play {
                 tile: flip(tile),
                 on: on.map(flip),
             },
             other => other,
-        };
-        let event = core.apply(seat, action).expect("a legal action applies");
-        let (points, drawn) = reference.apply(seat.index(), ref_action(action));
-        match event {
-            Event::Played {
-                points: got, hand_over, ..
-            } => {
-                assert_eq!(u32::from(got), points);
-                assert_eq!(hand_over, reference.ended == Some(true));
-            }
-            Event::Drew { tile } => assert_eq!(Some(norm(tile)), drawn),
-            Event::Passed { hand_over } => assert_eq!(hand_over, reference.ended == Some(false)),
         }
     }
-    let outcome = core.outcome().expect("the hand is over");
-    match outcome.end {
-        End::Domino { seat } => {
-            assert_eq!(reference.ended, Some(true));
-            assert!(reference.hands[seat.index()].is_empty());
-        }
-        End::Blocked => assert_eq!(reference.ended, Some(false)),
-    }
-    assert_eq!(
-        outcome.bonus.map(|(seat, points)| (seat.index(), u32::from(points))),
-        reference.bonus
-    );
-    assert_eq!(outcome.winner.map(Seat::index), reference.bonus.map(|(seat, _)| seat));
 }
 
-/// One `ffi_dominoes_round` case: random bytes as a C state, and a seeded hand driven by
-/// random C actions (bytes), checked against the core.
-#[derive(Debug, Clone, Arbitrary)]
-pub struct FfiRoundCase {
-    /// Bytes copied over a `ParlorDominoesRound` (the rest zero).
-    pub state: Vec<u8>,
-    /// The seed of the hand played.
-    pub seed: u64,
-    /// Per step: seat, raw action bytes (kind, has_on, four pips).
-    pub steps: Vec<(u8, [u8; 6])>,
-}
-
-/// Runs the case; panics when the C ABI and the core disagree or a refused action changed the
-/// caller's state.
-pub fn ffi_round(case: FfiRoundCase) {
-    use parlor::dominoes::ParlorDominoTile;
-    use parlor::dominoes_round::*;
-
-    // Random bytes: a status; accepted exactly when the core decodes the same bytes.
-    let mut state = ParlorDominoesRound {
-        opaque: [0; PARLOR_DOMINOES_ROUND_WORDS],
-    };
-    for (word, chunk) in state.opaque.iter_mut().zip(case.state.chunks(8)) {
-        let mut le = [0u8; 8];
-        le[..chunk.len()].copy_from_slice(chunk);
-        *word = u64::from_le_bytes(le);
-    }
-    let bytes: Vec<u8> = state.opaque.iter().flat_map(|word| word.to_ne_bytes()).collect();
-    let mut seat = 0u8;
-    let status = unsafe { parlor_dominoes_round_to_act(&state, &mut seat) };
-    assert_eq!(status == parlor::PARLOR_OK, Round::decode(&bytes).is_ok());
-    let mut legal = [ParlorDominoesAction::default(); 4];
-    let mut total = 0usize;
-    let status = unsafe { parlor_dominoes_round_legal_actions(&state, 0, legal.as_mut_ptr(), 4, &mut total) };
-    if Round::decode(&bytes).is_err() {
-        assert_eq!(status, PARLOR_DOMINOES_ERR_BAD_STATE);
-    }
-
-    // A seeded hand driven by raw actions.
-    let mut config = ParlorDominoesConfig::default();
-    assert_eq!(
-        unsafe { parlor_dominoes_config_preset(PARLOR_DOMINOES_PRESET_FIVE_UP, &mut config) },
-        0
-    );
-    let mut c_round = ParlorDominoesRound {
-        opaque: [0; PARLOR_DOMINOES_ROUND_WORDS],
-    };
-    assert_eq!(
-        unsafe { parlor_dominoes_round_new(&config, case.seed, &mut c_round) },
-        0
-    );
-    let mut core = Round::new(&Config::FIVE_UP, &Deal::Seeded(case.seed)).expect("deals");
-    for &(seat, raw) in &case.steps {
-        let Some(to_act) = core.to_act() else { break };
-        let action = ParlorDominoesAction {
-            kind: raw[0] % 4,
-            has_on: raw[1] % 3,
-            tile: ParlorDominoTile {
-                a: u32::from(raw[2] % 8),
-                b: u32::from(raw[3] % 8),
-            },
-            on: ParlorDominoTile {
-                a: u32::from(raw[4] % 8),
-                b: u32::from(raw[5] % 8),
-            },
-        };
-        // Every other step, the first legal action instead (so hands progress).
-        let (seat, action) = if seat % 2 == 0 {
-            let mut first = [ParlorDominoesAction::default(); 1];
-            let mut total = 0usize;
-            let status =
-                unsafe { parlor_dominoes_round_legal_actions(&c_round, to_act.0, first.as_mut_ptr(), 1, &mut total) };
-            assert!(status == 0 || status == parlor::PARLOR_ERR_BUFFER_TOO_SMALL);
-            let mut want = 0usize;
-            core.for_each_legal_action(to_act, |_| want += 1);
-            assert_eq!(total, want);
-            (to_act.0, first[0])
-        } else {
-            (seat % 5, action)
-        };
-        let before = c_round;
-        let mut event = ParlorDominoesEvent::default();
-        let status = unsafe { parlor_dominoes_round_apply(&mut c_round, seat, &action, &mut event) };
-        let core_action = match action.kind {
-            0 => Some(Action::Play {
-                tile: Tile::new(action.tile.a, action.tile.b),
-                on: match action.has_on {
-                    0 => None,
-                    1 => Some(Tile::new(action.on.a, action.on.b)),
-                    _ => {
-                        assert_eq!(status, parlor::PARLOR_ERR_INVALID_ARGUMENT);
-                        assert_eq!(c_round.opaque, before.opaque);
-                        continue;
-                    }
-                },
-            }),
-            1 => Some(Action::Draw),
-            2 => Some(Action::Pass),
-            _ => None,
-        };
-        let Some(core_action) = core_action else {
-            assert_eq!(status, parlor::PARLOR_ERR_INVALID_ARGUMENT);
-            assert_eq!(c_round.opaque, before.opaque);
-            continue;
-        };
-        if action.has_on > 1 {
-            assert_eq!(status, parlor::PARLOR_ERR_INVALID_ARGUMENT);
-            continue;
-        }
-        match core.apply(Seat(seat), core_action) {
-            Ok(happened) => {
-                assert_eq!(status, 0, "{core_action:?}");
-                if let Event::Played { points, .. } = happened {
-                    assert_eq!(event.points, points);
-                }
-            }
-            Err(_) => {
-                assert_ne!(status, 0);
-                assert_eq!(c_round.opaque, before.opaque);
-            }
-        }
-        let mut mirror = [0u8; PARLOR_DOMINOES_ROUND_WORDS * 8];
-        core.encode(&mut mirror).expect("encodes");
-        let c_bytes: Vec<u8> = c_round.opaque.iter().flat_map(|word| word.to_ne_bytes()).collect();
-        assert_eq!(c_bytes, mirror.to_vec());
-    }
+/// Plays the case through the core and the reference side by side ([`round::check`]).
+pub fn round(case: RoundCase) {
+    round::check::<Adapter>(case);
 }

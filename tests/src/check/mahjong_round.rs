@@ -9,7 +9,8 @@
 //! delta, tenpai seats, sticks, the dealer's repeat.
 
 use arbitrary::Arbitrary;
-use parlor_core::game::Seat;
+use parlor_core::game::bot::Uniform;
+use parlor_core::game::{Scores, Seat};
 use parlor_core::mahjong::round::{self, ENCODED_BYTES};
 use parlor_core::mahjong::score::{MeldKind, Wind};
 use parlor_core::mahjong::{
@@ -17,6 +18,8 @@ use parlor_core::mahjong::{
 };
 
 use crate::reference::mahjong_round::{self as reference, RefAction, RefConfig, RefDraw, RefRound, RefStart};
+
+use super::round as generic;
 
 /// The reference rules of a core config.
 pub fn ref_config(config: &Config) -> RefConfig {
@@ -64,11 +67,9 @@ pub fn core_action(action: RefAction) -> Action {
     }
 }
 
-/// One case: the wall's seed, the context, a choice stream (each `u16` picks a seat among those
-/// that may act and one of its actions; when it runs out greedy players finish the hand), and
-/// stray actions tried on the way.
+/// The setup of a `mahjong_round` case: the wall's seed, the rules and the match context.
 #[derive(Debug, Clone, Arbitrary)]
-pub struct RoundCase {
+pub struct Setup {
     /// The wall's seed.
     pub seed: u64,
     /// 0 Tenhou's rules, 1 the basic rules (head bump, no abortive draws, kuikae allowed), 2
@@ -78,15 +79,11 @@ pub struct RoundCase {
     pub context: (u8, u8, u8, u8),
     /// Points offsets (hundreds) from 25,000.
     pub points: [i16; 4],
-    /// The greedy players' seed.
-    pub bot_seed: u64,
-    /// Choices; `0xFFFF`: the greedy player's.
-    pub choices: Vec<u16>,
-    /// Stray actions (seat, kind, tile, other tile).
-    pub stray: Vec<(u8, u8, u8, u8)>,
-    /// At this step (mod 128) the unseen wall is shuffled and every observation compared.
-    pub leak_step: u8,
 }
+
+/// One `mahjong_round` case (the generic checker's, [`generic::Case`]); when its choices run
+/// out, greedy players ([`greedy`]) finish the hand.
+pub type RoundCase = generic::Case<Setup>;
 
 /// The config of a case's preset.
 pub fn preset_config(preset: u8) -> Config {
@@ -103,7 +100,7 @@ pub fn preset_config(preset: u8) -> Config {
     }
 }
 
-fn case_start(case: &RoundCase, config: &Config) -> Start {
+fn case_start(case: &Setup, config: &Config) -> Start {
     let (dealer, wind, honba, sticks) = case.context;
     Start {
         round_wind: Wind::ALL[usize::from(wind % 3)],
@@ -119,29 +116,6 @@ fn core_actions(round: &Round, seat: Seat) -> Vec<String> {
     let mut all = Vec::new();
     round.for_each_legal_action(seat, |a| all.push(a.to_string()));
     all
-}
-
-fn stray_action(kind: u8, tile: u8, other: u8) -> Action {
-    let tile = tile % 140;
-    match kind % 11 {
-        0 => Action::Discard { tile },
-        1 => Action::Riichi { tile },
-        2 => Action::Tsumo,
-        3 => Action::Ankan {
-            kind: Tile::new(tile % 34).unwrap_or(Tile::FIRST),
-        },
-        4 => Action::Kakan { tile },
-        5 => Action::Kyuushu,
-        6 => Action::Ron,
-        7 => Action::Pon {
-            tiles: [tile, other % 140],
-        },
-        8 => Action::Kan,
-        9 => Action::Chii {
-            tiles: [tile, other % 140],
-        },
-        _ => Action::Pass,
-    }
 }
 
 /// A greedy player over the core: wins, riichi, calls sometimes, else the discard that leaves
@@ -301,12 +275,19 @@ fn unseen_positions(naive: &RefRound) -> Vec<usize> {
     out
 }
 
-/// Replays `log` on a wall whose unseen tiles are shuffled: every seat's observation must be
-/// the same as in `core`.
-fn check_no_leak(config: &Config, start: &Start, core: &Round, naive: &RefRound, log: &[(Seat, Action)], salt: u64) {
+/// `core`'s play `log` replayed on a wall whose unseen tiles are shuffled (`None` when fewer
+/// than two tiles are unseen): every seat's observation must be the same as in `core`.
+fn twin_wall(
+    config: &Config,
+    start: &Start,
+    core: &Round,
+    naive: &RefRound,
+    log: &[(Seat, Action)],
+    salt: u64,
+) -> Option<Round> {
     let positions = unseen_positions(naive);
     if positions.len() < 2 {
-        return;
+        return None;
     }
     let mut wall = *core.wall();
     let mut x = salt | 1;
@@ -323,13 +304,7 @@ fn check_no_leak(config: &Config, start: &Start, core: &Round, naive: &RefRound,
             .apply(seat, action)
             .expect("the same play is legal on the shuffled wall");
     }
-    for s in 0..4u8 {
-        assert_eq!(
-            core.observation(Seat(s)),
-            other.observation(Seat(s)),
-            "seat {s} sees a difference in the unseen wall"
-        );
-    }
+    Some(other)
 }
 
 /// Compares the two outcomes.
@@ -410,100 +385,114 @@ pub fn check_step(core: &Round, naive: &RefRound, context: &str) {
     assert_eq!(Round::decode(&bytes).as_ref(), Ok(core), "{context}: decode");
 }
 
-/// The checker (see the module docs).
+/// The naive reference hand as the generic checker drives it (with the config and context
+/// it was dealt under, for the twin wall and the conservation of points).
+pub struct Adapter {
+    naive: RefRound,
+    config: Config,
+    start: Start,
+}
+
+impl generic::Reference for Adapter {
+    type Core = Round;
+    type Setup = Setup;
+    type Key = String;
+    type Bot = Uniform;
+    const ORDERED: bool = true;
+
+    fn start(setup: &Setup) -> Option<(Round, Adapter)> {
+        let config = preset_config(setup.preset);
+        let start = case_start(setup, &config);
+        let core = Round::with_start(&config, &Deal::Seeded(setup.seed), &start).expect("a seeded round");
+        let naive = RefRound::new(
+            ref_config(&config),
+            reference::seeded_wall(setup.seed),
+            ref_start(&start),
+        );
+        assert_eq!(core.wall(), &naive.wall, "seed {}: the seeded wall", setup.seed);
+        Some((core, Adapter { naive, config, start }))
+    }
+
+    fn key(action: &Action) -> String {
+        action.to_string()
+    }
+
+    fn legal(&self, seat: Seat) -> Vec<String> {
+        if seat.0 > 3 {
+            return Vec::new();
+        }
+        self.naive.actions(seat.index()).iter().map(|a| a.to_string()).collect()
+    }
+
+    fn is_over(&self) -> bool {
+        self.naive.is_over()
+    }
+
+    fn to_act(&self) -> Option<Option<Seat>> {
+        let naive = &self.naive;
+        let seat = match naive.window() {
+            Some((from, _, _)) => (1..4).map(|i| (from + i) % 4).find(|&s| naive.may_act(s)),
+            None => naive.turn(),
+        };
+        Some(seat.map(|s| Seat(s as u8)))
+    }
+
+    fn apply(&mut self, seat: Seat, action: Action, event: &round::Event, context: &str) {
+        // Legality is the sampled steps' question (whole lists compared): not listed again here.
+        self.naive
+            .apply_listed(seat.index(), &reference_action(action))
+            .unwrap_or_else(|e| panic!("{context}: reference refused {action}: {e}"));
+        assert_eq!(event.over, self.naive.is_over(), "{context}: over after {action}");
+    }
+
+    fn scores(&self) -> Option<Scores> {
+        self.naive.outcome().map(|o| Scores::new(&o.deltas))
+    }
+
+    fn compare(&self, core: &Round, context: &str) {
+        compare_state(core, &self.naive, context);
+        for s in 0..4u8 {
+            check_observation(core, Seat(s));
+        }
+    }
+
+    fn compare_outcome(&self, outcome: &Outcome, context: &str) {
+        compare_outcome(outcome, &self.naive, context);
+        let total: i32 = outcome.scores.iter().sum::<i32>() + 1000 * i32::from(outcome.sticks);
+        let before: i32 = self.start.scores.iter().sum::<i32>() + 1000 * i32::from(self.start.sticks);
+        assert_eq!(total, before, "{context}: points are conserved");
+    }
+
+    fn bot(seed: u64) -> Uniform {
+        Uniform::new(seed)
+    }
+
+    fn believe(core: &Round, seat: Seat, salt: u64) -> Option<Round> {
+        parlor_core::game::Search::determinize(core, seat, &mut parlor_core::game::Rng::new(salt)).ok()
+    }
+
+    /// A seat among those that may act, then the greedy player's choice.
+    fn choose(core: &Round, x: u64) -> Option<(Seat, Action)> {
+        let seats: Vec<Seat> = (0..4u8).map(Seat).filter(|&s| core.may_act(s)).collect();
+        let seat = *seats.get((x >> 40) as usize % seats.len().max(1))?;
+        greedy(core, seat, x).map(|action| (seat, action))
+    }
+
+    /// The same play on a wall whose unseen tiles are shuffled.
+    fn twin(&self, _setup: &Setup, core: &Round, log: &[(Seat, Action)], salt: u64) -> Option<Round> {
+        twin_wall(&self.config, &self.start, core, &self.naive, log, salt)
+    }
+}
+
+/// The checker: [`generic::check`] with the Riichi reference.
 pub fn round(case: RoundCase) {
-    round_outcome(case);
+    generic::check::<Adapter>(case);
 }
 
 /// The checker, returning the hand's outcome and how many steps it took.
 pub fn round_outcome(case: RoundCase) -> (Outcome, usize) {
-    let config = preset_config(case.preset);
-    let start = case_start(&case, &config);
-    let mut core = Round::with_start(&config, &Deal::Seeded(case.seed), &start).expect("a seeded round");
-    let mut naive = RefRound::new(
-        ref_config(&config),
-        reference::seeded_wall(case.seed),
-        ref_start(&start),
-    );
-    assert_eq!(core.wall(), &naive.wall, "seed {}: the seeded wall", case.seed);
-    let mut log: Vec<(Seat, Action)> = Vec::new();
-    let mut x = case.bot_seed | 1;
-    let mut step = 0usize;
-    loop {
-        let last = log
-            .iter()
-            .rev()
-            .take(3)
-            .map(|(s, a)| format!("{} {a}", s.0))
-            .collect::<Vec<_>>()
-            .join(" < ");
-        let context = format!(
-            "seed {} preset {} step {step} (last: {last})",
-            case.seed,
-            case.preset % 3
-        );
-        check_step(&core, &naive, &context);
-        if step == usize::from(case.leak_step % 128) {
-            check_no_leak(&config, &start, &core, &naive, &log, case.seed ^ case.bot_seed);
-        }
-        // A stray action: legal for both or for neither; refused ones change nothing.
-        if let Some(&(seat, kind, tile, other)) = case.stray.get(step) {
-            let seat = Seat(seat % 5);
-            let action = stray_action(kind, tile, other);
-            let legal = core.is_legal(seat, action);
-            if seat.0 < 4 {
-                let listed = naive.actions(seat.index()).iter().any(|&a| core_action(a) == action);
-                assert_eq!(legal, listed, "{context}: stray {seat:?} {action}");
-            }
-            let mut copy = core.clone();
-            match copy.apply(seat, action) {
-                Err(_) => assert_eq!(copy, core, "{context}: a refused {action} changed the round"),
-                Ok(_) => assert!(legal, "{context}: an unlisted {action} applied"),
-            }
-        }
-        if core.outcome().is_some() || naive.is_over() {
-            let context = format!("{context}: end");
-            assert_eq!(core.outcome().is_some(), naive.is_over(), "{context}");
-            compare_outcome(&core.outcome().expect("over"), &naive, &context);
-            assert_eq!(Some(core.scores()), naive.final_points(), "{context}: points");
-            break;
-        }
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let seats: Vec<Seat> = (0..4u8).map(Seat).filter(|&s| core.may_act(s)).collect();
-        assert!(!seats.is_empty(), "{context}: nobody may act in an unfinished round");
-        let (seat, action) = match case.choices.get(step).copied().filter(|&c| c != 0xFFFF) {
-            Some(c) => {
-                let seat = seats[usize::from(c & 3) % seats.len()];
-                let mut actions = Vec::new();
-                core.for_each_legal_action(seat, |a| actions.push(a));
-                (seat, actions[usize::from(c >> 2) % actions.len()])
-            }
-            None => {
-                let seat = seats[(x >> 40) as usize % seats.len()];
-                (seat, greedy(&core, seat, x).expect("a seat that may act has an action"))
-            }
-        };
-        let event = core
-            .apply(seat, action)
-            .unwrap_or_else(|e| panic!("{context}: core refused its own listed {action}: {e}"));
-        naive
-            .apply(seat.index(), &reference_action(action))
-            .unwrap_or_else(|e| panic!("{context}: reference refused {action}: {e}"));
-        log.push((seat, action));
-        assert_eq!(event.over, naive.is_over(), "{context}: over after {action}");
-        step += 1;
-        assert!(step < 1000, "{context}: the hand does not end");
-    }
-    let context = format!("seed {} preset {} end", case.seed, case.preset % 3);
-    let outcome = core
-        .outcome()
-        .unwrap_or_else(|| panic!("{context}: the core did not end"));
-    let total: i32 = outcome.scores.iter().sum::<i32>() + 1000 * i32::from(outcome.sticks);
-    let before: i32 = start.scores.iter().sum::<i32>() + 1000 * i32::from(start.sticks);
-    assert_eq!(total, before, "{context}: points are conserved");
-    (outcome, step)
+    let (core, steps) = generic::check::<Adapter>(case).expect("every preset is valid");
+    (core.outcome().expect("over"), steps)
 }
 
 /// The reference action of a core one.
@@ -525,229 +514,6 @@ pub fn reference_action(action: Action) -> RefAction {
 
 /// The number of bytes [`round()`] needs at least (for the harness's size hints).
 pub const ROUND_ENCODED_BYTES: usize = round::ENCODED_BYTES;
-
-/// A raw C action: (seat, kind, tile, tiles).
-pub type RawAction = (u8, u8, u8, [u8; 2]);
-
-/// One case of `ffi_mahjong_round`: random state bytes through every read-only entry point, then
-/// a hand (and, with `play_match`, a match) driven through the C ABI and the core side by side
-/// with raw C actions.
-#[derive(Debug, Clone, Arbitrary)]
-pub struct FfiRoundCase {
-    /// Raw bytes for a `ParlorMahjongRound` (random state: a status, never undefined behaviour).
-    pub state: Vec<u8>,
-    /// The wall's seed.
-    pub seed: u64,
-    /// Raw actions `(seat, kind, tile, tiles)`; `None`: the greedy choice of a seat that may act.
-    pub actions: Vec<Option<RawAction>>,
-    /// Drive a match instead of a single hand.
-    pub play_match: bool,
-}
-
-fn words_of<const N: usize>(bytes: &[u8]) -> [u64; N] {
-    let mut words = [0u64; N];
-    for (word, chunk) in words.iter_mut().zip(bytes.chunks(8)) {
-        let mut b = [0u8; 8];
-        b[..chunk.len()].copy_from_slice(chunk);
-        *word = u64::from_le_bytes(b);
-    }
-    words
-}
-
-/// The checker: the C ABI agrees with the core on every call (see [`FfiRoundCase`]).
-pub fn ffi_round(case: FfiRoundCase) {
-    use parlor::mahjong_round::*;
-    use parlor::{PARLOR_ERR_INVALID_STATE, PARLOR_OK};
-
-    // Random state bytes: either a status or a round the core decodes too.
-    let random = ParlorMahjongRound {
-        opaque: words_of(&case.state),
-    };
-    let bytes: Vec<u8> = random.opaque.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let decoded = Round::decode(&bytes[..ENCODED_BYTES]);
-    let mut seat = 0u8;
-    // SAFETY: valid pointers to locals.
-    let status = unsafe { parlor_mahjong_round_to_act(&random, &mut seat, std::ptr::null_mut()) };
-    if status == PARLOR_OK {
-        assert!(decoded.is_ok() && bytes[ENCODED_BYTES..].iter().all(|&b| b == 0));
-    } else {
-        assert_eq!(status, PARLOR_ERR_INVALID_STATE);
-    }
-    let mut obs = std::mem::MaybeUninit::<ParlorMahjongObservation>::zeroed();
-    // SAFETY: valid pointers.
-    let status = unsafe { parlor_mahjong_round_observe(&random, 0, obs.as_mut_ptr()) };
-    assert!(status == PARLOR_OK || status == PARLOR_ERR_INVALID_STATE);
-    let random_match = ParlorMahjongMatch {
-        opaque: words_of(&case.state),
-    };
-    let (mut scores, mut rounds, mut over) = ([0i32; 4], 0u32, 0u8);
-    // SAFETY: valid pointers.
-    let status = unsafe {
-        parlor_mahjong_match_scores(
-            &random_match,
-            scores.as_mut_ptr(),
-            &mut rounds,
-            &mut over,
-            std::ptr::null_mut(),
-        )
-    };
-    assert!(status == PARLOR_OK || status == PARLOR_ERR_INVALID_STATE);
-
-    let mut x = case.seed | 1;
-    if case.play_match {
-        let mut c_match = std::mem::MaybeUninit::<ParlorMahjongMatch>::zeroed();
-        // SAFETY: valid pointers.
-        assert_eq!(
-            unsafe { parlor_mahjong_match_new(std::ptr::null(), case.seed, c_match.as_mut_ptr()) },
-            PARLOR_OK
-        );
-        // SAFETY: initialised by the call above.
-        let mut c_match = unsafe { c_match.assume_init() };
-        let mut core = parlor_core::mahjong::Match::new(&Config::TENHOU, case.seed).expect("a match");
-        for raw in case.actions.iter().take(400) {
-            if core.is_over() {
-                break;
-            }
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let (seat, action) = c_step(core.round(), raw, x);
-            let before = c_match;
-            let mut event = ParlorMahjongEvent::default();
-            // SAFETY: valid pointers.
-            let status = unsafe {
-                parlor_mahjong_match_apply(
-                    &mut c_match,
-                    seat,
-                    &action,
-                    &mut event,
-                    std::ptr::null_mut(),
-                    std::ptr::null_mut(),
-                )
-            };
-            let expected = match Action::try_from(&action) {
-                Err(code) => Err(code),
-                Ok(a) => core.apply(Seat(seat), a).map(|_| ()).map_err(error_code),
-            };
-            match expected {
-                Ok(()) => assert_eq!(status, PARLOR_OK),
-                Err(code) => {
-                    assert_eq!(status, code, "{action:?}");
-                    assert_eq!(c_match, before, "a refused action changed the C match");
-                }
-            }
-            let mut bytes = vec![0u8; parlor_core::mahjong::game_match::MATCH_ENCODED_BYTES];
-            core.encode(&mut bytes).expect("encode");
-            let c_bytes: Vec<u8> = c_match.opaque.iter().flat_map(|w| w.to_le_bytes()).collect();
-            assert_eq!(&c_bytes[..bytes.len()], &bytes[..]);
-        }
-        return;
-    }
-
-    let mut c_round = std::mem::MaybeUninit::<ParlorMahjongRound>::zeroed();
-    // SAFETY: valid pointers.
-    assert_eq!(
-        unsafe { parlor_mahjong_round_new(std::ptr::null(), case.seed, std::ptr::null(), c_round.as_mut_ptr()) },
-        PARLOR_OK
-    );
-    // SAFETY: initialised by the call above.
-    let mut c_round = unsafe { c_round.assume_init() };
-    let mut core = Round::new(&Config::TENHOU, &Deal::Seeded(case.seed)).expect("a round");
-    for raw in case.actions.iter().take(300) {
-        if core.outcome().is_some() {
-            break;
-        }
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let (seat, action) = c_step(&core, raw, x);
-        let before = c_round;
-        let mut event = ParlorMahjongEvent::default();
-        // SAFETY: valid pointers.
-        let status = unsafe { parlor_mahjong_round_apply(&mut c_round, seat, &action, &mut event) };
-        let expected = match Action::try_from(&action) {
-            Err(code) => Err(code),
-            Ok(a) => core.apply(Seat(seat), a).map_err(error_code),
-        };
-        match expected {
-            Ok(e) => {
-                assert_eq!(status, PARLOR_OK);
-                assert_eq!(event.round_over, u8::from(e.over));
-                assert_eq!(event.drew_tile, e.drew.map_or(PARLOR_MAHJONG_ROUND_NONE, |(_, t)| t));
-            }
-            Err(code) => {
-                assert_eq!(status, code, "{action:?}");
-                assert_eq!(c_round, before, "a refused action changed the C state");
-            }
-        }
-        let mut bytes = vec![0u8; ENCODED_BYTES];
-        core.encode(&mut bytes).expect("encode");
-        let c_bytes: Vec<u8> = c_round.opaque.iter().flat_map(|w| w.to_le_bytes()).collect();
-        assert_eq!(&c_bytes[..ENCODED_BYTES], &bytes[..]);
-        let s = seat % 4;
-        let mut total = 0usize;
-        let mut first = [ParlorMahjongAction::default(); 4];
-        // SAFETY: valid pointers.
-        let status = unsafe { parlor_mahjong_round_legal_actions(&c_round, s, first.as_mut_ptr(), 4, &mut total) };
-        let core_total = core.legal_actions(Seat(s), &mut []);
-        assert_eq!(total, core_total);
-        assert_eq!(
-            status,
-            if core_total > 4 {
-                parlor::PARLOR_ERR_BUFFER_TOO_SMALL
-            } else {
-                PARLOR_OK
-            }
-        );
-        let mut listed = [Action::Pass; 4];
-        core.legal_actions(Seat(s), &mut listed);
-        for (c, a) in first.iter().zip(listed).take(core_total) {
-            assert_eq!(Action::try_from(c), Ok(a));
-        }
-        let mut obs = std::mem::MaybeUninit::<ParlorMahjongObservation>::zeroed();
-        // SAFETY: valid pointers.
-        assert_eq!(
-            unsafe { parlor_mahjong_round_observe(&c_round, s, obs.as_mut_ptr()) },
-            PARLOR_OK
-        );
-        // SAFETY: written by the call above.
-        let obs = unsafe { obs.assume_init() };
-        assert_eq!(obs, observation_out(&core.observation(Seat(s)).expect("a seat")));
-    }
-    let mut outcome = ParlorMahjongOutcome::default();
-    let mut over = 9u8;
-    // SAFETY: valid pointers.
-    assert_eq!(
-        unsafe { parlor_mahjong_round_outcome(&c_round, &mut outcome, &mut over) },
-        PARLOR_OK
-    );
-    assert_eq!(over, u8::from(core.outcome().is_some()));
-    if let Some(o) = core.outcome() {
-        assert_eq!(outcome.deltas, o.deltas);
-        assert_eq!(outcome.scores, o.scores);
-    }
-}
-
-/// The seat and C action of one step: a raw one, or the greedy choice of a seat that may act.
-fn c_step(core: &Round, raw: &Option<RawAction>, x: u64) -> (u8, parlor::mahjong_round::ParlorMahjongAction) {
-    use parlor::mahjong_round::{ParlorMahjongAction, action_out};
-    match raw {
-        Some((seat, kind, tile, tiles)) => (
-            *seat % 5,
-            ParlorMahjongAction {
-                kind: *kind % 12,
-                tile: *tile,
-                tiles: *tiles,
-            },
-        ),
-        None => {
-            let seats: Vec<Seat> = (0..4u8).map(Seat).filter(|&s| core.may_act(s)).collect();
-            let seat = seats[(x >> 40) as usize % seats.len().max(1)];
-            let action = greedy(core, seat, x).unwrap_or(Action::Pass);
-            (seat.0, action_out(action))
-        }
-    }
-}
 
 /// A wall built from tile text (`0m` the red five), for hand-made scenarios: `hands[s]` seat
 /// `s`'s 13 tiles, `live` the front of the live wall in draw order, `dora` / `ura` the first

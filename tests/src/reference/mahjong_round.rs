@@ -838,6 +838,16 @@ impl RefRound {
         if seat >= 4 || !self.actions(seat).contains(action) {
             return Err(format!("seat {seat} may not {action}"));
         }
+        self.apply_listed(seat, action)
+    }
+
+    /// [`RefRound::apply`] without listing `seat`'s actions first: the caller vouches that
+    /// `action` is among them (the round checker compares whole lists at sampled steps and
+    /// plays the steps between with this). Only whether `seat` may act at all is checked.
+    pub fn apply_listed(&mut self, seat: usize, action: &RefAction) -> Result<(), String> {
+        if seat >= 4 || !self.may_act(seat) {
+            return Err(format!("seat {seat} may not act"));
+        }
         match self.phase {
             Phase::Turn { .. } => self.apply_turn(seat, *action),
             Phase::Window { .. } => {

@@ -122,7 +122,20 @@ fn score(words: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
             return Outcome::Skipped;
         }
     }
-    let _ = value(&args, tiles.as_str(), Flags { ron, tsumo, riichi, double, honba, sticks }, out, probe);
+    let _ = value(
+        &args,
+        tiles.as_str(),
+        Flags {
+            ron,
+            tsumo,
+            riichi,
+            double,
+            honba,
+            sticks,
+        },
+        out,
+        probe,
+    );
     Outcome::Ran
 }
 
@@ -141,7 +154,16 @@ fn value(args: &Args<'_>, tiles: &str, flags: Flags, out: &mut Text, probe: &mut
     let (win, config) = win_of(args, tiles, &flags).or_else(|error| super::error(out, error))?;
     match probe.call(|| score::score(&win, &config)) {
         Ok(value) => {
-            let _ = probe.call(|| writeln!(out, "{}", answer::ValueText { win: &win, value: &value }));
+            let _ = probe.call(|| {
+                writeln!(
+                    out,
+                    "{}",
+                    answer::ValueText {
+                        win: &win,
+                        value: &value
+                    }
+                )
+            });
         }
         Err(score::Error::NoYaku) => {
             let _ = writeln!(out, "{}", score::Error::NO_YAKU);

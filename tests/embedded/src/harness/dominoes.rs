@@ -64,9 +64,14 @@ fn core_api(sink: &mut Sink) {
     let mut scratch = Scratch::new();
     sink.add(validate_with(&tiles, SpinnerRule::FirstDouble, &mut scratch).map(|v| v.is_legal()));
     let mut short = ShortScratch::new();
-    sink.add(validate_each_short_with(&tiles, rule, &mut short, |index, placement| {
-        black_box((index, placement.parent));
-    }));
+    sink.add(validate_each_short_with(
+        &tiles,
+        rule,
+        &mut short,
+        |index, placement| {
+            black_box((index, placement.parent));
+        },
+    ));
     // The borrowed layout over the same order.
     if let Ok(mut borrowed) = BorrowedLayout::new(rule, tiles.as_slice()) {
         sink.add(borrowed.play_next(None));
@@ -74,7 +79,12 @@ fn core_api(sink: &mut Sink) {
         for end in borrowed.open_ends() {
             sink.add((end.tile, end.pip));
         }
-        sink.add((borrowed.rule(), borrowed.len(), borrowed.is_empty(), borrowed.played().len()));
+        sink.add((
+            borrowed.rule(),
+            borrowed.len(),
+            borrowed.is_empty(),
+            borrowed.played().len(),
+        ));
         sink.add((borrowed.open_total(), borrowed.score()));
     }
     // The layout: play, placements, open ends, score.

@@ -22,7 +22,9 @@ fn core_api(sink: &mut Sink) {
         .parse()
         .unwrap_or_default();
     let complete: Hand = opaque("111m222m333m789p55z").parse().unwrap_or_default();
-    let seen = opaque("1m 5z").parse::<mahjong::TileCounts>().map_or([0; KINDS], |counts| counts.0);
+    let seen = opaque("1m 5z")
+        .parse::<mahjong::TileCounts>()
+        .map_or([0; KINDS], |counts| counts.0);
     for rules in [Rules::SEED, Rules::RIICHI] {
         let mask = mahjong::waits(&hand, rules);
         sink.add(mask.map(|mask| mahjong::wait_tiles(mask).count()));

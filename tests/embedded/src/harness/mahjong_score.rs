@@ -31,7 +31,14 @@ pub fn exercise() -> u32 {
                 }
                 let value = score::score(&win, &config);
                 if let Ok(v) = &value {
-                    sink.add((v.han(), v.fu(), v.payment(), v.limit_name(), v.yaku().len(), v.fu_items().len()));
+                    sink.add((
+                        v.han(),
+                        v.fu(),
+                        v.payment(),
+                        v.limit_name(),
+                        v.yaku().len(),
+                        v.fu_items().len(),
+                    ));
                 }
                 let mut text = crate::text::Text::new();
                 if let Err(e) = &value {
@@ -46,7 +53,11 @@ pub fn exercise() -> u32 {
     // SAFETY: valid pointers to local values.
     sink.add(unsafe { ffi::parlor_mahjong_config_preset(black_box(1), &mut c) });
     let mut win = ffi::ParlorMahjongWin::default();
-    for (slot, id) in win.closed.iter_mut().zip([4u8, 8, 12, 53, 56, 60, 76, 80, 84, 89, 90, 92, 96, 100]) {
+    for (slot, id) in win
+        .closed
+        .iter_mut()
+        .zip([4u8, 8, 12, 53, 56, 60, 76, 80, 84, 89, 90, 92, 96, 100])
+    {
         *slot = black_box(id);
     }
     win.closed_len = black_box(14);

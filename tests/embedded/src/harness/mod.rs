@@ -16,10 +16,12 @@ pub mod doudizhu;
 pub mod mahjong;
 #[cfg(feature = "mahjong-score")]
 pub mod mahjong_score;
+pub mod one_set;
 #[cfg(feature = "tichu")]
 pub mod tichu;
 
-/// The common C entry points (`parlor_status_str`, `parlor_version`, `parlor_abi_version`) and
+/// The common C entry points (`parlor_status_str`, `parlor_version`, `parlor_abi_version`; the
+/// one function set is `one_set`) and
 /// the shared notation helpers of the core.
 pub fn exercise_common() -> u32 {
     let mut sink = 0u32;
@@ -41,6 +43,7 @@ pub fn exercise_common() -> u32 {
 pub fn exercise_all() -> u32 {
     #[allow(unused_mut)]
     let mut sink = exercise_common();
+    sink ^= one_set::exercise();
     #[cfg(feature = "dominoes")]
     {
         sink ^= dominoes::exercise();

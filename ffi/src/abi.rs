@@ -1,0 +1,1404 @@
+//! One C function set for every game: configs (`parlor_config_*`), rounds (`parlor_round_*`),
+//! matches (`parlor_match_*`), actions as `uint64_t` codes (`parlor_action_*`) and the bots
+//! (`parlor_bot_*`). Each entry point checks its pointers, opens the caller's sealed state
+//! (header + digest, see `state.rs`), picks the game with `dispatch!` and calls the generic
+//! code of `generic.rs`.
+
+use core::ffi::c_char;
+
+use parlor_core::game::{GameId, Seat};
+
+use crate::generic::{self, ACTION_NONE, BOT_LOWEST, BOT_RANDOM, StepReport};
+use crate::state::{
+    Facts, Kind, Opened, PARLOR_CONFIG_WORDS, PARLOR_STATE_WORDS, ParlorConfig, ParlorMatch, ParlorRound, bytes_of,
+    bytes_of_mut, open,
+};
+use crate::util::{input, input_slice, input_str, optional_output, output, output_slice, status, write_text};
+use crate::{
+    PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_ROUND_NOT_OVER, PARLOR_ERR_ROUND_OVER, PARLOR_ERR_UNKNOWN_GAME,
+    ParlorStatus,
+};
+
+/// Runs `$body` with `$R` the round type and `$M` the match type of game `$game` (a
+/// `GameId`); a game not built into this library is `PARLOR_ERR_UNKNOWN_GAME`.
+macro_rules! dispatch {
+    ($game:expr, $R:ident, $M:ident => $body:expr) => {{
+        #[allow(unreachable_patterns, unused_variables)]
+        match $game {
+            #[cfg(feature = "dominoes")]
+            GameId::Dominoes => {
+                #[allow(dead_code)]
+                type $R = parlor_core::dominoes::Round;
+                #[allow(dead_code)]
+                type $M = parlor_core::dominoes::Match;
+                apart(|| $body)
+            }
+            #[cfg(feature = "tichu")]
+            GameId::Tichu => {
+                #[allow(dead_code)]
+                type $R = parlor_core::tichu::round::Round;
+                #[allow(dead_code)]
+                type $M = parlor_core::tichu::game_match::Match;
+                apart(|| $body)
+            }
+            #[cfg(feature = "doudizhu")]
+            GameId::Doudizhu => {
+                #[allow(dead_code)]
+                type $R = parlor_core::doudizhu::round::Round;
+                #[allow(dead_code)]
+                type $M = parlor_core::doudizhu::game_match::Match;
+                apart(|| $body)
+            }
+            #[cfg(feature = "mahjong")]
+            GameId::Mahjong => {
+                #[allow(dead_code)]
+                type $R = parlor_core::mahjong::Round;
+                #[allow(dead_code)]
+                type $M = parlor_core::mahjong::Match;
+                apart(|| $body)
+            }
+            _ => Err(PARLOR_ERR_UNKNOWN_GAME),
+        }
+    }};
+}
+
+/// Runs one game's arm of `dispatch!` in a frame of its own: the entry point's frame then holds
+/// no game's state, and each game's call uses only its own stack (not the largest game's, which
+/// a `match` over the four arms in one frame would reserve for all).
+#[inline(never)]
+fn apart<T>(arm: impl FnOnce() -> T) -> T {
+    arm()
+}
+
+/// Which game (`uint32_t`): the numbers of the core's `game::GameId`, fixed forever.
+pub type ParlorGame = u32;
+/// Five Up dominoes and its relatives (All Fives, the block game).
+pub const PARLOR_GAME_DOMINOES: ParlorGame = 1;
+/// Tichu.
+pub const PARLOR_GAME_TICHU: ParlorGame = 2;
+/// Dou Dizhu.
+pub const PARLOR_GAME_DOUDIZHU: ParlorGame = 3;
+/// Riichi Mahjong.
+pub const PARLOR_GAME_MAHJONG: ParlorGame = 4;
+
+/// Which bot (`uint32_t`) for parlor_bot_choose.
+pub type ParlorBot = u32;
+/// The first legal action in the game's documented legal-action order (the most passive one
+/// first where there is one). Needs no scratch memory.
+pub const PARLOR_BOT_LOWEST: ParlorBot = 1;
+/// A uniformly random legal action, drawn from the seed (one draw per call: pass a new seed for
+/// each choice). Needs no scratch memory.
+pub const PARLOR_BOT_RANDOM: ParlorBot = 2;
+/// Reserved for each game's greedy bot (not in this version: PARLOR_ERR_UNKNOWN_BOT).
+pub const PARLOR_BOT_GREEDY: ParlorBot = 3;
+/// Reserved for the search bot (not in this version: PARLOR_ERR_UNKNOWN_BOT); its strength
+/// level goes in bits 8-15: `PARLOR_BOT_SEARCH | (level << 8)`.
+pub const PARLOR_BOT_SEARCH: ParlorBot = 4;
+
+/// "No seat": parlor_round_to_act of a finished round.
+pub const PARLOR_NO_SEAT: u32 = 0xFFFF_FFFF;
+/// "No action": the bot lets an out-of-turn right pass (the seat is not the one in turn).
+/// No game uses this code for an action.
+pub const PARLOR_ACTION_NONE: u64 = 0xFFFF_FFFF_FFFF_FFFF;
+const _: () = assert!(PARLOR_ACTION_NONE == ACTION_NONE);
+/// The most score entries of any game (parlor_round_outcome, parlor_match_scores): 4.
+pub const PARLOR_MAX_SEATS: usize = 4;
+const _: () = assert!(PARLOR_MAX_SEATS == parlor_core::game::MAX_SEATS);
+
+/// Field selector of parlor_config_key: the key's name (`red-fives`).
+pub const PARLOR_KEY_NAME: u32 = 0;
+/// Field selector of parlor_config_key: the values it takes (`yes|no`).
+pub const PARLOR_KEY_VALUES: u32 = 1;
+/// Field selector of parlor_config_key: one line on what the rule does.
+pub const PARLOR_KEY_DOC: u32 = 2;
+
+/// Every game's byte forms fit the one state size (and its config the config size): a game that
+/// grows past it fails to build here, not at run time.
+macro_rules! fits {
+    ($feature:literal, $R:ty, $M:ty) => {
+        #[cfg(feature = $feature)]
+        const _: () = {
+            assert!(<$R as parlor_core::game::Round>::ENCODED_BYTES <= crate::state::STATE_PAYLOAD);
+            assert!(<$M as parlor_core::game::Match>::ENCODED_BYTES <= crate::state::STATE_PAYLOAD);
+            assert!(
+                <<$R as parlor_core::game::Round>::Config as parlor_core::game::Rules>::ENCODED_BYTES
+                    <= crate::state::CONFIG_PAYLOAD
+            );
+            assert!(<$R as parlor_core::game::Round>::ENCODED_BYTES <= u16::MAX as usize);
+        };
+    };
+}
+fits!("dominoes", parlor_core::dominoes::Round, parlor_core::dominoes::Match);
+fits!(
+    "tichu",
+    parlor_core::tichu::round::Round,
+    parlor_core::tichu::game_match::Match
+);
+fits!(
+    "doudizhu",
+    parlor_core::doudizhu::round::Round,
+    parlor_core::doudizhu::game_match::Match
+);
+fits!("mahjong", parlor_core::mahjong::Round, parlor_core::mahjong::Match);
+
+const _: () = assert!(GameId::Dominoes as u32 == PARLOR_GAME_DOMINOES);
+const _: () = assert!(GameId::Tichu as u32 == PARLOR_GAME_TICHU);
+const _: () = assert!(GameId::Doudizhu as u32 == PARLOR_GAME_DOUDIZHU);
+const _: () = assert!(GameId::Mahjong as u32 == PARLOR_GAME_MAHJONG);
+const _: () = assert!(BOT_LOWEST == PARLOR_BOT_LOWEST && BOT_RANDOM == PARLOR_BOT_RANDOM);
+
+/// What parlor_round_apply and parlor_match_apply report (plain integers; written only).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ParlorStep {
+    /// 1 when the action ended the round (its scores are in `scores`), else 0.
+    pub round_over: u8,
+    /// 1 when the action ended the match (parlor_match_apply only), else 0.
+    pub match_over: u8,
+    /// Entries of `scores` used: the round's score deltas when `round_over` (seats, or teams in
+    /// Tichu and partnership dominoes), else 0.
+    pub score_count: u8,
+    /// Always 0.
+    pub reserved: u8,
+    /// The finished round's score deltas, in seat (or team) order; 0 past `score_count`.
+    pub scores: [i32; PARLOR_MAX_SEATS],
+}
+
+impl From<&StepReport> for ParlorStep {
+    fn from(report: &StepReport) -> ParlorStep {
+        let mut step = ParlorStep {
+            round_over: u8::from(report.round_over),
+            match_over: u8::from(report.match_over),
+            ..ParlorStep::default()
+        };
+        if report.round_over {
+            for (slot, value) in step.scores.iter_mut().zip(report.scores.as_slice()) {
+                *slot = *value;
+                step.score_count = step.score_count.saturating_add(1);
+            }
+        }
+        step
+    }
+}
+
+fn game_of(code: ParlorGame) -> Result<GameId, ParlorStatus> {
+    GameId::from_code(code).ok_or(PARLOR_ERR_UNKNOWN_GAME)
+}
+
+/// Opens a config for reading.
+///
+/// # Safety
+/// `config` null or valid for reads of a ParlorConfig.
+unsafe fn open_config<'a>(config: *const ParlorConfig) -> Result<Opened<'a>, ParlorStatus> {
+    // SAFETY: forwarded contract.
+    let config = unsafe { input(config) }?;
+    open(bytes_of::<PARLOR_CONFIG_WORDS>(&config.opaque), Kind::Config)
+}
+
+/// Opens a round for reading.
+///
+/// # Safety
+/// `round` null or valid for reads of a ParlorRound.
+unsafe fn open_round<'a>(round: *const ParlorRound) -> Result<Opened<'a>, ParlorStatus> {
+    // SAFETY: forwarded contract.
+    let round = unsafe { input(round) }?;
+    open(bytes_of::<PARLOR_STATE_WORDS>(&round.opaque), Kind::Round)
+}
+
+/// Opens a match for reading.
+///
+/// # Safety
+/// `game` null or valid for reads of a ParlorMatch.
+unsafe fn open_match<'a>(game: *const ParlorMatch) -> Result<Opened<'a>, ParlorStatus> {
+    // SAFETY: forwarded contract.
+    let game = unsafe { input(game) }?;
+    open(bytes_of::<PARLOR_STATE_WORDS>(&game.opaque), Kind::Match)
+}
+
+/// The seat to act as a C number.
+fn seat_code(seat: Option<Seat>) -> u32 {
+    seat.map_or(PARLOR_NO_SEAT, |seat| u32::from(seat.0))
+}
+
+/// Whether `seat` may act, from the header facts.
+fn may_act_of(facts: &Facts, seat: u32) -> Result<bool, ParlorStatus> {
+    let seat = generic::seat_of(seat, facts.seats)?;
+    Ok(facts.may_act & (1u8 << (seat.0 & 7)) != 0)
+}
+
+// ===================================================================== status-free queries
+
+/// @brief The game of a config, round or match code, by name.
+///
+/// @param[in] game A ParlorGame code.
+/// @return A static NUL-terminated name (`"dominoes"`, `"tichu"`, `"doudizhu"`, `"mahjong"`),
+///         or `""` for a code that names no game.
+#[unsafe(no_mangle)]
+pub extern "C" fn parlor_game_name(game: ParlorGame) -> *const c_char {
+    let name: &'static core::ffi::CStr = match GameId::from_code(game) {
+        Some(GameId::Dominoes) => c"dominoes",
+        Some(GameId::Tichu) => c"tichu",
+        Some(GameId::Doudizhu) => c"doudizhu",
+        Some(GameId::Mahjong) => c"mahjong",
+        None => c"",
+    };
+    name.as_ptr()
+}
+
+// ===================================================================== configs
+
+/// @brief Makes a game's named rules preset.
+///
+/// The names are the command line's `--preset` names (parlor_config_preset_name lists them);
+/// an empty name is the game's default preset.
+///
+/// @param[in] game The game (PARLOR_GAME_*).
+/// @param[in] name The preset's name, UTF-8, not NUL-terminated (may be null when @p len is 0).
+/// @param[in] len Bytes of @p name.
+/// @param[out] config Receives the config (written only on success).
+/// @return A status.
+/// @retval PARLOR_OK @p config holds the preset.
+/// @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+/// @retval PARLOR_ERR_UNKNOWN_PRESET The game has no preset of that name.
+/// @retval PARLOR_ERR_INVALID_UTF8 @p name is not UTF-8.
+/// @retval PARLOR_ERR_NULL_POINTER @p config is null, or @p name is null with @p len > 0.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_config_preset(
+    game: ParlorGame,
+    name: *const c_char,
+    len: usize,
+    config: *mut ParlorConfig,
+) -> ParlorStatus {
+    status((|| {
+        let game = game_of(game)?;
+        // SAFETY: the caller's contract (documented above).
+        let name = unsafe { input_str(name, len) }?;
+        // SAFETY: as above.
+        let out = unsafe { output(config) }?;
+        let mut words = [0u64; PARLOR_CONFIG_WORDS];
+        dispatch!(game, R, M => {
+            let chosen = if name.is_empty() {
+                generic::preset_name::<<R as parlor_core::game::Round>::Config>(0)
+                    .and_then(generic::preset::<<R as parlor_core::game::Round>::Config>)?
+            } else {
+                generic::preset::<<R as parlor_core::game::Round>::Config>(name)?
+            };
+            generic::seal_config(game, &chosen, bytes_of_mut(&mut words))
+        })?;
+        out.opaque = words;
+        Ok(())
+    })())
+}
+
+/// @brief The name of a game's preset number @p index (0 = the default).
+///
+/// @param[in] game The game (PARLOR_GAME_*).
+/// @param[in] index The preset's number, from 0.
+/// @param[out] buf Receives the NUL-terminated name (may be null when @p capacity is 0).
+/// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+/// @param[out] len Receives the name's length without the NUL (may be null).
+/// @return A status.
+/// @retval PARLOR_OK The name is in @p buf (or its length in @p len for a size query).
+/// @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+/// @retval PARLOR_ERR_UNKNOWN_PRESET @p index is past the last preset.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf cannot hold the name and its NUL.
+/// @retval PARLOR_ERR_NULL_POINTER @p buf is null with @p capacity > 0.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_config_preset_name(
+    game: ParlorGame,
+    index: usize,
+    buf: *mut c_char,
+    capacity: usize,
+    len: *mut usize,
+) -> ParlorStatus {
+    status((|| {
+        let game = game_of(game)?;
+        let name = dispatch!(game, R, M => generic::preset_name::<<R as parlor_core::game::Round>::Config>(index))?;
+        // SAFETY: the caller's contract (documented above).
+        unsafe { write_text(&name, buf, capacity, len) }
+    })())
+}
+
+/// @brief Sets one rule of a config by key, as the command line's `--rule KEY=VALUE` does.
+///
+/// The keys of a game are listed by parlor_config_key; the config is unchanged on an error.
+/// Whether the rules make sense together is checked when a round or match is made.
+///
+/// @param[in,out] config The config to change.
+/// @param[in] key The rule key, UTF-8, not NUL-terminated (`red-fives`).
+/// @param[in] key_len Bytes of @p key.
+/// @param[in] value The value as the command line takes it, UTF-8, not NUL-terminated (`yes`).
+/// @param[in] value_len Bytes of @p value.
+/// @return A status.
+/// @retval PARLOR_OK The rule is set.
+/// @retval PARLOR_ERR_UNKNOWN_RULE The game has no rule of that key.
+/// @retval PARLOR_ERR_BAD_RULE_VALUE The rule does not take that value.
+/// @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+/// @retval PARLOR_ERR_INVALID_UTF8 @p key or @p value is not UTF-8.
+/// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_config_set(
+    config: *mut ParlorConfig,
+    key: *const c_char,
+    key_len: usize,
+    value: *const c_char,
+    value_len: usize,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let key = unsafe { input_str(key, key_len) }?;
+        // SAFETY: as above.
+        let value = unsafe { input_str(value, value_len) }?;
+        // SAFETY: as above.
+        let opened = unsafe { open_config(config) }?;
+        let game = opened.game;
+        let mut words = [0u64; PARLOR_CONFIG_WORDS];
+        dispatch!(game, R, M => {
+            let mut rules = generic::config_of::<<R as parlor_core::game::Round>::Config>(&opened)?;
+            generic::set_rule(&mut rules, key, value)?;
+            generic::seal_config(game, &rules, bytes_of_mut(&mut words))
+        })?;
+        // SAFETY: as above (checked non-null and aligned by `open_config`).
+        unsafe { output(config) }?.opaque = words;
+        Ok(())
+    })())
+}
+
+/// @brief The value of one rule of a config, as text parlor_config_set takes.
+///
+/// @param[in] config The config.
+/// @param[in] key The rule key, UTF-8, not NUL-terminated.
+/// @param[in] key_len Bytes of @p key.
+/// @param[out] buf Receives the NUL-terminated value (may be null when @p capacity is 0).
+/// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+/// @param[out] len Receives the value's length without the NUL (may be null).
+/// @return A status.
+/// @retval PARLOR_OK The value is in @p buf (or its length in @p len).
+/// @retval PARLOR_ERR_UNKNOWN_RULE The game has no rule of that key.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf cannot hold the value and its NUL.
+/// @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+/// @retval PARLOR_ERR_INVALID_UTF8 @p key is not UTF-8.
+/// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_config_get(
+    config: *const ParlorConfig,
+    key: *const c_char,
+    key_len: usize,
+    buf: *mut c_char,
+    capacity: usize,
+    len: *mut usize,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let key = unsafe { input_str(key, key_len) }?;
+        // SAFETY: as above.
+        let opened = unsafe { open_config(config) }?;
+        dispatch!(opened.game, R, M => {
+            let rules = generic::config_of::<<R as parlor_core::game::Round>::Config>(&opened)?;
+            // SAFETY: as above.
+            unsafe { generic::rule_value(&rules, key, buf, capacity, len) }
+        })
+    })())
+}
+
+/// @brief Lists a game's rule keys: one field of key number @p index.
+///
+/// Keys are numbered from 0 in a fixed order; the first index past the last one answers
+/// PARLOR_ERR_UNKNOWN_RULE.
+///
+/// @param[in] game The game (PARLOR_GAME_*).
+/// @param[in] index The key's number, from 0.
+/// @param[in] field PARLOR_KEY_NAME, PARLOR_KEY_VALUES or PARLOR_KEY_DOC.
+/// @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
+/// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+/// @param[out] len Receives the text's length without the NUL (may be null).
+/// @return A status.
+/// @retval PARLOR_OK The text is in @p buf (or its length in @p len).
+/// @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+/// @retval PARLOR_ERR_UNKNOWN_RULE @p index is past the last key.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT @p field is not a PARLOR_KEY_* code.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf cannot hold the text and its NUL.
+/// @retval PARLOR_ERR_NULL_POINTER @p buf is null with @p capacity > 0.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_config_key(
+    game: ParlorGame,
+    index: usize,
+    field: u32,
+    buf: *mut c_char,
+    capacity: usize,
+    len: *mut usize,
+) -> ParlorStatus {
+    status((|| {
+        let game = game_of(game)?;
+        let text =
+            dispatch!(game, R, M => generic::rule_key_text::<<R as parlor_core::game::Round>::Config>(index, field))?;
+        // SAFETY: the caller's contract (documented above).
+        unsafe { write_text(&text, buf, capacity, len) }
+    })())
+}
+
+/// @brief The game of a config.
+///
+/// @param[in] config The config.
+/// @param[out] game Receives its PARLOR_GAME_* code.
+/// @return A status.
+/// @retval PARLOR_OK @p game is written.
+/// @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+/// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_config_game(config: *const ParlorConfig, game: *mut ParlorGame) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_config(config) }?;
+        // SAFETY: as above.
+        *unsafe { output(game) }? = opened.game as u32;
+        Ok(())
+    })())
+}
+
+// ===================================================================== rounds
+
+/// @brief Deals a round of the config's game from a seed (the same cards in every version).
+///
+/// @param[in] config The rules (parlor_config_preset, parlor_config_set).
+/// @param[in] seed The deal seed.
+/// @param[out] round Receives the round (written only on success).
+/// @return A status.
+/// @retval PARLOR_OK @p round holds the new round.
+/// @retval PARLOR_ERR_INVALID_CONFIG The rules do not make sense together.
+/// @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+/// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_round_new(
+    config: *const ParlorConfig,
+    seed: u64,
+    round: *mut ParlorRound,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_config(config) }?;
+        // SAFETY: as above.
+        let out = unsafe { output(round) }?;
+        // Sealed straight into the caller's struct: everything that can fail happens first.
+        dispatch!(opened.game, R, M => {
+            let made = generic::new_round::<R>(&opened, seed)?;
+            generic::seal_round(&made, bytes_of_mut(&mut out.opaque))
+        })?;
+        Ok(())
+    })())
+}
+
+/// @brief Deals a round of the config's game from an explicit deal, written as the game's
+/// replay logs write it after `deal` (documented on each game's page in docs/).
+///
+/// @param[in] config The rules.
+/// @param[in] deal The deal text, UTF-8, not NUL-terminated.
+/// @param[in] len Bytes of @p deal.
+/// @param[out] round Receives the round (written only on success).
+/// @return A status.
+/// @retval PARLOR_OK @p round holds the new round.
+/// @retval PARLOR_ERR_BAD_DEAL The text is not a deal of this game under these rules.
+/// @retval PARLOR_ERR_INVALID_CONFIG The rules do not make sense together.
+/// @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+/// @retval PARLOR_ERR_INVALID_UTF8 @p deal is not UTF-8.
+/// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_round_new_given(
+    config: *const ParlorConfig,
+    deal: *const c_char,
+    len: usize,
+    round: *mut ParlorRound,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_config(config) }?;
+        // SAFETY: as above.
+        let text = unsafe { input_str(deal, len) }?;
+        // SAFETY: as above.
+        let out = unsafe { output(round) }?;
+        // Sealed straight into the caller's struct: everything that can fail happens first.
+        dispatch!(opened.game, R, M => {
+            let made = generic::given_round::<R>(&opened, text)?;
+            generic::seal_round(&made, bytes_of_mut(&mut out.opaque))
+        })?;
+        Ok(())
+    })())
+}
+
+/// @brief The game of a round.
+///
+/// @param[in] round The round.
+/// @param[out] game Receives its PARLOR_GAME_* code.
+/// @return A status.
+/// @retval PARLOR_OK @p game is written.
+/// @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_round_game(round: *const ParlorRound, game: *mut ParlorGame) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_round(round) }?;
+        // SAFETY: as above.
+        *unsafe { output(game) }? = opened.game as u32;
+        Ok(())
+    })())
+}
+
+/// @brief The number of seats at a round's table (seats are 0 .. seats-1, in turn order).
+///
+/// @param[in] round The round.
+/// @param[out] seats Receives the count (2-4).
+/// @return A status.
+/// @retval PARLOR_OK @p seats is written.
+/// @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_round_seats(round: *const ParlorRound, seats: *mut u32) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_round(round) }?;
+        // SAFETY: as above.
+        *unsafe { output(seats) }? = u32::from(opened.facts.seats);
+        Ok(())
+    })())
+}
+
+/// @brief The seat whose turn it is (in a Riichi call window: the first seat still to answer).
+///
+/// Reads the state's header only (no decoding). Other seats may also have out-of-turn rights:
+/// parlor_round_may_act.
+///
+/// @param[in] round The round.
+/// @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the round is over.
+/// @return A status.
+/// @retval PARLOR_OK @p seat is written.
+/// @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_round_to_act(round: *const ParlorRound, seat: *mut u32) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_round(round) }?;
+        // SAFETY: as above.
+        *unsafe { output(seat) }? = seat_code(opened.facts.to_act);
+        Ok(())
+    })())
+}
+
+/// @brief Whether a seat has a legal action now (its turn, or an out-of-turn right such as a
+/// Tichu bomb or a Riichi call). Reads the state's header only.
+///
+/// @param[in] round The round.
+/// @param[in] seat The seat.
+/// @param[out] may_act Receives 1 or 0.
+/// @return A status.
+/// @retval PARLOR_OK @p may_act is written.
+/// @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+/// @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_round_may_act(round: *const ParlorRound, seat: u32, may_act: *mut u8) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_round(round) }?;
+        let answer = may_act_of(&opened.facts, seat)?;
+        // SAFETY: as above.
+        *unsafe { output(may_act) }? = u8::from(answer);
+        Ok(())
+    })())
+}
+
+/// @brief The legal actions of a seat, as action codes in the game's documented order.
+///
+/// Writes as many codes as fit into @p out and the total into @p total. A seat that may not act
+/// now has none (total 0). A buffer of the game's most legal actions always suffices; capacity 0
+/// asks for the total only.
+///
+/// @param[in] round The round.
+/// @param[in] seat The seat.
+/// @param[out] out Receives the codes (may be null when @p capacity is 0).
+/// @param[in] capacity Entries of @p out.
+/// @param[out] total Receives the number of legal actions.
+/// @return A status.
+/// @retval PARLOR_OK All codes are in @p out (or the total in @p total for capacity 0).
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p out holds the first @p capacity codes; @p total has the count.
+/// @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+/// @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT @p out or @p total is misaligned.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_round_legal_actions(
+    round: *const ParlorRound,
+    seat: u32,
+    out: *mut u64,
+    capacity: usize,
+    total: *mut usize,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_round(round) }?;
+        let seat = generic::seat_of(seat, opened.facts.seats)?;
+        // SAFETY: as above.
+        let out = unsafe { output_slice(out, capacity) }?;
+        // SAFETY: as above.
+        let total = unsafe { output(total) }?;
+        if opened.facts.may_act & (1u8 << (seat.0 & 7)) == 0 {
+            *total = 0;
+            return Ok(());
+        }
+        dispatch!(opened.game, R, M => {
+            let round = generic::round_of::<R>(&opened)?;
+            generic::legal_actions(&round, seat, out, total)
+        })
+    })())
+}
+
+/// @brief The number of legal actions of a seat (with parlor_round_legal_action_at, a uniform
+/// random choice needs no list).
+///
+/// @param[in] round The round.
+/// @param[in] seat The seat.
+/// @param[out] count Receives the count (0 for a seat that may not act now).
+/// @return A status.
+/// @retval PARLOR_OK @p count is written.
+/// @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+/// @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_round_legal_action_count(
+    round: *const ParlorRound,
+    seat: u32,
+    count: *mut usize,
+) -> ParlorStatus {
+    // SAFETY: the caller's contract; a size query of the list.
+    unsafe { parlor_round_legal_actions(round, seat, core::ptr::null_mut(), 0, count) }
+}
+
+/// @brief The code of legal action number @p index of a seat (order of
+/// parlor_round_legal_actions).
+///
+/// @param[in] round The round.
+/// @param[in] seat The seat.
+/// @param[in] index The action's number, from 0.
+/// @param[out] code Receives the action code.
+/// @return A status.
+/// @retval PARLOR_OK @p code is written.
+/// @retval PARLOR_ERR_INVALID_ARGUMENT @p index is not below the count of legal actions.
+/// @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+/// @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_round_legal_action_at(
+    round: *const ParlorRound,
+    seat: u32,
+    index: usize,
+    code: *mut u64,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_round(round) }?;
+        let seat = generic::seat_of(seat, opened.facts.seats)?;
+        // SAFETY: as above.
+        let code = unsafe { output(code) }?;
+        if opened.facts.may_act & (1u8 << (seat.0 & 7)) == 0 {
+            return Err(PARLOR_ERR_INVALID_ARGUMENT);
+        }
+        *code = dispatch!(opened.game, R, M => {
+            let round = generic::round_of::<R>(&opened)?;
+            generic::legal_action_at(&round, seat, index)
+        })?;
+        Ok(())
+    })())
+}
+
+/// @brief Takes an action for a seat. On an error the round is unchanged.
+///
+/// @param[in,out] round The round.
+/// @param[in] seat The seat acting.
+/// @param[in] code The action's code (parlor_round_legal_actions, parlor_action_parse).
+/// @param[out] step Receives whether the round ended and its scores (may be null).
+/// @return A status.
+/// @retval PARLOR_OK The action is taken.
+/// @retval PARLOR_ERR_UNKNOWN_ACTION @p code names no action of this game.
+/// @retval PARLOR_ERR_ILLEGAL_ACTION The seat may act, but not this action.
+/// @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
+/// @retval PARLOR_ERR_ROUND_OVER The round is over.
+/// @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+/// @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER @p round is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_round_apply(
+    round: *mut ParlorRound,
+    seat: u32,
+    code: u64,
+    step: *mut ParlorStep,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_round(round) }?;
+        // SAFETY: as above.
+        let step = unsafe { optional_output(step) }?;
+        let seat = generic::seat_of(seat, opened.facts.seats)?;
+        if opened.facts.round_over {
+            return Err(PARLOR_ERR_ROUND_OVER);
+        }
+        let report = dispatch!(opened.game, R, M => {
+            let mut played = generic::round_of::<R>(&opened)?;
+            generic::apply_round(&mut played, seat, code)?;
+            // SAFETY: as above (checked by `open_round`); `opened` is not read after this.
+            let out = unsafe { output(round) }?;
+            generic::seal_round(&played, bytes_of_mut(&mut out.opaque))?;
+            Ok(StepReport {
+                round_over: played.to_act().is_none(),
+                match_over: false,
+                scores: generic::round_scores(&played).unwrap_or_default(),
+            })
+        })?;
+        if let Some(step) = step {
+            *step = ParlorStep::from(&report);
+        }
+        Ok(())
+    })())
+}
+
+/// @brief The score deltas of a finished round, in seat order (Tichu and partnership dominoes:
+/// per team, team 0 = seats 0 and 2).
+///
+/// @param[in] round The round.
+/// @param[out] scores Receives the scores (may be null when @p capacity is 0).
+/// @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
+/// @param[out] count Receives the number of entries.
+/// @return A status.
+/// @retval PARLOR_OK The scores are in @p scores (or the count in @p count).
+/// @retval PARLOR_ERR_ROUND_NOT_OVER The round goes on (the same status in every game).
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scores holds the first @p capacity entries.
+/// @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_round_outcome(
+    round: *const ParlorRound,
+    scores: *mut i32,
+    capacity: usize,
+    count: *mut usize,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_round(round) }?;
+        // SAFETY: as above.
+        let out = unsafe { output_slice(scores, capacity) }?;
+        // SAFETY: as above.
+        let count = unsafe { output(count) }?;
+        if !opened.facts.round_over {
+            return Err(PARLOR_ERR_ROUND_NOT_OVER);
+        }
+        let values = dispatch!(opened.game, R, M => generic::round_scores(&generic::round_of::<R>(&opened)?))?;
+        generic::scores_into(&values, out, count)
+    })())
+}
+
+/// @brief Writes what one seat may see as text for a person or a UI: its own hand sorted, the
+/// table, the other seats' counts, whose turn it is, the scores; never another seat's hidden
+/// cards. Lines end with a newline.
+///
+/// @param[in] round The round.
+/// @param[in] seat The seat.
+/// @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
+/// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+/// @param[out] len Receives the text's length without the NUL (may be null).
+/// @return A status.
+/// @retval PARLOR_OK The text is in @p buf (or its length in @p len).
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf holds as much as fits, NUL-terminated.
+/// @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+/// @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER @p round is null, or @p buf is null with @p capacity > 0.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_round_view(
+    round: *const ParlorRound,
+    seat: u32,
+    buf: *mut c_char,
+    capacity: usize,
+    len: *mut usize,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_round(round) }?;
+        let seat = generic::seat_of(seat, opened.facts.seats)?;
+        dispatch!(opened.game, R, M => {
+            let round = generic::round_of::<R>(&opened)?;
+            // SAFETY: as above.
+            unsafe { generic::view(&round, seat, buf, capacity, len) }
+        })
+    })())
+}
+
+/// @brief Writes the round's portable byte form (the game's versioned encoding, documented per
+/// game), which parlor_round_decode reads back.
+///
+/// @param[in] round The round.
+/// @param[out] buf Receives the bytes (may be null when @p capacity is 0).
+/// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+/// @param[out] len Receives the length.
+/// @return A status.
+/// @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).
+/// @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_round_encode(
+    round: *const ParlorRound,
+    buf: *mut u8,
+    capacity: usize,
+    len: *mut usize,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_round(round) }?;
+        // SAFETY: as above.
+        let out = unsafe { output_slice(buf, capacity) }?;
+        // SAFETY: as above.
+        let len = unsafe { output(len) }?;
+        // The payload is the game's byte form already.
+        generic::copy_payload(opened.payload, out, len)
+    })())
+}
+
+/// @brief Reads a round's portable byte form (parlor_round_encode), every field checked.
+///
+/// @param[in] game The game the bytes are a round of (PARLOR_GAME_*).
+/// @param[in] bytes The bytes.
+/// @param[in] len Bytes of @p bytes.
+/// @param[out] round Receives the round (written only on success).
+/// @return A status.
+/// @retval PARLOR_OK @p round holds the round.
+/// @retval PARLOR_ERR_INVALID_STATE The bytes are not a round of that game.
+/// @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+/// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_round_decode(
+    game: ParlorGame,
+    bytes: *const u8,
+    len: usize,
+    round: *mut ParlorRound,
+) -> ParlorStatus {
+    status((|| {
+        let game = game_of(game)?;
+        // SAFETY: the caller's contract (documented above).
+        let bytes = unsafe { input_slice(bytes, len) }?;
+        // SAFETY: as above.
+        let out = unsafe { output(round) }?;
+        // Sealed straight into the caller's struct: everything that can fail happens first.
+        dispatch!(game, R, M => {
+            let decoded = <R as parlor_core::game::Round>::decode(bytes)
+                .map_err(|e| generic::error_status(e, crate::PARLOR_ERR_INVALID_STATE))?;
+            generic::seal_round(&decoded, bytes_of_mut(&mut out.opaque))
+        })?;
+        Ok(())
+    })())
+}
+
+// ===================================================================== actions
+
+/// @brief The text of an action code in the game's replay-log notation.
+///
+/// @param[in] game The game (PARLOR_GAME_*).
+/// @param[in] code The action code.
+/// @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
+/// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+/// @param[out] len Receives the text's length without the NUL (may be null).
+/// @return A status.
+/// @retval PARLOR_OK The text is in @p buf (or its length in @p len).
+/// @retval PARLOR_ERR_UNKNOWN_ACTION @p code names no action of this game.
+/// @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf holds as much as fits, NUL-terminated.
+/// @retval PARLOR_ERR_NULL_POINTER @p buf is null with @p capacity > 0.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_action_text(
+    game: ParlorGame,
+    code: u64,
+    buf: *mut c_char,
+    capacity: usize,
+    len: *mut usize,
+) -> ParlorStatus {
+    status((|| {
+        let game = game_of(game)?;
+        // SAFETY: the caller's contract (documented above).
+        dispatch!(game, R, M => unsafe { generic::action_text::<R>(code, buf, capacity, len) })
+    })())
+}
+
+/// @brief The code of an action written in the game's replay-log notation.
+///
+/// Whether the action is legal now is parlor_round_apply's question.
+///
+/// @param[in] game The game (PARLOR_GAME_*).
+/// @param[in] text The action, UTF-8, not NUL-terminated.
+/// @param[in] len Bytes of @p text.
+/// @param[out] code Receives the action code.
+/// @return A status.
+/// @retval PARLOR_OK @p code is written.
+/// @retval PARLOR_ERR_PARSE The text is not an action of this game.
+/// @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+/// @retval PARLOR_ERR_INVALID_UTF8 @p text is not UTF-8.
+/// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_action_parse(
+    game: ParlorGame,
+    text: *const c_char,
+    len: usize,
+    code: *mut u64,
+) -> ParlorStatus {
+    status((|| {
+        let game = game_of(game)?;
+        // SAFETY: the caller's contract (documented above).
+        let text = unsafe { input_str(text, len) }?;
+        // SAFETY: as above.
+        let code = unsafe { output(code) }?;
+        *code = dispatch!(game, R, M => generic::parse_action::<R>(text))?;
+        Ok(())
+    })())
+}
+
+// ===================================================================== bots
+
+/// @brief The scratch memory a bot needs for a game's rounds (0 for PARLOR_BOT_LOWEST and
+/// PARLOR_BOT_RANDOM).
+///
+/// @param[in] game The game (PARLOR_GAME_*).
+/// @param[in] bot The bot (PARLOR_BOT_*).
+/// @param[out] bytes Receives the bytes of scratch parlor_bot_choose needs.
+/// @return A status.
+/// @retval PARLOR_OK @p bytes is written.
+/// @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (greedy and search are reserved).
+/// @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+/// @retval PARLOR_ERR_NULL_POINTER @p bytes is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_bot_scratch_bytes(game: ParlorGame, bot: ParlorBot, bytes: *mut usize) -> ParlorStatus {
+    status((|| {
+        let game = game_of(game)?;
+        // SAFETY: the caller's contract (documented above).
+        let bytes = unsafe { output(bytes) }?;
+        *bytes = dispatch!(game, R, M => generic::bot_scratch_bytes(bot))?;
+        Ok(())
+    })())
+}
+
+/// @brief A bot's choice for a seat that may act.
+///
+/// @param[in] round The round.
+/// @param[in] seat The seat (it must be able to act: parlor_round_may_act).
+/// @param[in] bot The bot (PARLOR_BOT_*).
+/// @param[in] seed The seed of PARLOR_BOT_RANDOM's draw (ignored by PARLOR_BOT_LOWEST).
+/// @param[in] scratch Working memory of parlor_bot_scratch_bytes bytes, any alignment (may be null
+///        with @p scratch_len 0 when the bot needs none).
+/// @param[in] scratch_len Bytes of @p scratch.
+/// @param[out] code Receives the action code, or PARLOR_ACTION_NONE when the bot lets an
+///        out-of-turn right pass (never for the seat in turn).
+/// @return A status.
+/// @retval PARLOR_OK @p code is written.
+/// @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
+/// @retval PARLOR_ERR_ROUND_OVER The round is over.
+/// @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scratch is shorter than the bot needs.
+/// @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+/// @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_bot_choose(
+    round: *const ParlorRound,
+    seat: u32,
+    bot: ParlorBot,
+    seed: u64,
+    scratch: *mut u8,
+    scratch_len: usize,
+    code: *mut u64,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_round(round) }?;
+        let seat = generic::seat_of(seat, opened.facts.seats)?;
+        // SAFETY: as above.
+        let scratch = unsafe { output_slice(scratch, scratch_len) }?;
+        // SAFETY: as above.
+        let code = unsafe { output(code) }?;
+        *code = dispatch!(opened.game, R, M => {
+            let round = generic::round_of::<R>(&opened)?;
+            generic::bot_choose(&round, &opened.facts, seat, bot, seed, scratch)
+        })?;
+        Ok(())
+    })())
+}
+
+// ===================================================================== matches
+
+/// @brief Starts a match of the config's game (rounds to the game's end), its first round dealt
+/// from the seed (round k from the k-th output of the documented generator).
+///
+/// @param[in] config The rules.
+/// @param[in] seed The match seed.
+/// @param[out] game Receives the match (written only on success).
+/// @return A status.
+/// @retval PARLOR_OK @p game holds the new match.
+/// @retval PARLOR_ERR_INVALID_CONFIG The rules do not make sense together.
+/// @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
+/// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_match_new(
+    config: *const ParlorConfig,
+    seed: u64,
+    game: *mut ParlorMatch,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_config(config) }?;
+        // SAFETY: as above.
+        let out = unsafe { output(game) }?;
+        // Sealed straight into the caller's struct: everything that can fail happens first.
+        dispatch!(opened.game, R, M => {
+            let made = generic::new_match::<M>(&opened, seed)?;
+            generic::seal_match(&made, bytes_of_mut(&mut out.opaque))
+        })?;
+        Ok(())
+    })())
+}
+
+/// @brief The game of a match.
+///
+/// @param[in] game The match.
+/// @param[out] code Receives its PARLOR_GAME_* code.
+/// @return A status.
+/// @retval PARLOR_OK @p code is written.
+/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_match_game(game: *const ParlorMatch, code: *mut ParlorGame) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_match(game) }?;
+        // SAFETY: as above.
+        *unsafe { output(code) }? = opened.game as u32;
+        Ok(())
+    })())
+}
+
+/// @brief The number of seats at a match's table.
+///
+/// @param[in] game The match.
+/// @param[out] seats Receives the count (2-4).
+/// @return A status.
+/// @retval PARLOR_OK @p seats is written.
+/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_match_seats(game: *const ParlorMatch, seats: *mut u32) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_match(game) }?;
+        // SAFETY: as above.
+        *unsafe { output(seats) }? = u32::from(opened.facts.seats);
+        Ok(())
+    })())
+}
+
+/// @brief A copy of the round being played (the last one once the match is over), for every
+/// parlor_round_* query: legal actions, the view, a bot's choice.
+///
+/// @param[in] game The match.
+/// @param[out] round Receives the round.
+/// @return A status.
+/// @retval PARLOR_OK @p round holds the copy.
+/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_match_round(game: *const ParlorMatch, round: *mut ParlorRound) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_match(game) }?;
+        // SAFETY: as above.
+        let out = unsafe { output(round) }?;
+        // Sealed straight into the caller's struct: everything that can fail happens first.
+        dispatch!(opened.game, R, M => {
+            let played = generic::match_of::<M>(&opened)?;
+            generic::seal_round(parlor_core::game::Match::round(&played), bytes_of_mut(&mut out.opaque))
+        })?;
+        Ok(())
+    })())
+}
+
+/// @brief The seat whose turn it is in the match's current round. Reads the header only.
+///
+/// @param[in] game The match.
+/// @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the match is over.
+/// @return A status.
+/// @retval PARLOR_OK @p seat is written.
+/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_match_to_act(game: *const ParlorMatch, seat: *mut u32) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_match(game) }?;
+        // SAFETY: as above.
+        *unsafe { output(seat) }? = seat_code(opened.facts.to_act);
+        Ok(())
+    })())
+}
+
+/// @brief Whether a seat has a legal action now in the match's current round. Reads the header
+/// only.
+///
+/// @param[in] game The match.
+/// @param[in] seat The seat.
+/// @param[out] may_act Receives 1 or 0.
+/// @return A status.
+/// @retval PARLOR_OK @p may_act is written.
+/// @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_match_may_act(game: *const ParlorMatch, seat: u32, may_act: *mut u8) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_match(game) }?;
+        let answer = may_act_of(&opened.facts, seat)?;
+        // SAFETY: as above.
+        *unsafe { output(may_act) }? = u8::from(answer);
+        Ok(())
+    })())
+}
+
+/// @brief Takes an action for a seat in the match's current round; when that ends the round, it
+/// is scored and the next one dealt (unless the match is over). On an error the match is
+/// unchanged.
+///
+/// @param[in,out] game The match.
+/// @param[in] seat The seat acting.
+/// @param[in] code The action's code.
+/// @param[out] step Receives whether a round (and the match) ended, and the finished round's
+///        score deltas (may be null).
+/// @return A status.
+/// @retval PARLOR_OK The action is taken.
+/// @retval PARLOR_ERR_UNKNOWN_ACTION @p code names no action of this game.
+/// @retval PARLOR_ERR_ILLEGAL_ACTION The seat may act, but not this action.
+/// @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
+/// @retval PARLOR_ERR_ROUND_OVER The match is over.
+/// @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
+/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER @p game is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_match_apply(
+    game: *mut ParlorMatch,
+    seat: u32,
+    code: u64,
+    step: *mut ParlorStep,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_match(game) }?;
+        // SAFETY: as above.
+        let step = unsafe { optional_output(step) }?;
+        let seat = generic::seat_of(seat, opened.facts.seats)?;
+        if opened.facts.match_over {
+            return Err(PARLOR_ERR_ROUND_OVER);
+        }
+        let report = dispatch!(opened.game, R, M => {
+            let mut played = generic::match_of::<M>(&opened)?;
+            let report = generic::apply_match(&mut played, seat, code)?;
+            // SAFETY: as above (checked by `open_match`); `opened` is not read after this.
+            let out = unsafe { output(game) }?;
+            generic::seal_match(&played, bytes_of_mut(&mut out.opaque))?;
+            Ok(report)
+        })?;
+        if let Some(step) = step {
+            *step = ParlorStep::from(&report);
+        }
+        Ok(())
+    })())
+}
+
+/// @brief The match's running totals (per seat; per team in Tichu and partnership dominoes).
+///
+/// @param[in] game The match.
+/// @param[out] scores Receives the totals (may be null when @p capacity is 0).
+/// @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
+/// @param[out] count Receives the number of entries.
+/// @return A status.
+/// @retval PARLOR_OK The totals are in @p scores (or the count in @p count).
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scores holds the first @p capacity entries.
+/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_match_scores(
+    game: *const ParlorMatch,
+    scores: *mut i32,
+    capacity: usize,
+    count: *mut usize,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_match(game) }?;
+        // SAFETY: as above.
+        let out = unsafe { output_slice(scores, capacity) }?;
+        // SAFETY: as above.
+        let count = unsafe { output(count) }?;
+        let totals = dispatch!(opened.game, R, M => {
+            Ok(parlor_core::game::Match::scores(&generic::match_of::<M>(&opened)?))
+        })?;
+        generic::scores_into(&totals, out, count)
+    })())
+}
+
+/// @brief The number of rounds finished so far.
+///
+/// @param[in] game The match.
+/// @param[out] rounds Receives the count.
+/// @return A status.
+/// @retval PARLOR_OK @p rounds is written.
+/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_match_rounds_played(game: *const ParlorMatch, rounds: *mut u32) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_match(game) }?;
+        // SAFETY: as above.
+        let rounds = unsafe { output(rounds) }?;
+        *rounds = dispatch!(opened.game, R, M => {
+            Ok(parlor_core::game::Match::rounds_played(&generic::match_of::<M>(&opened)?))
+        })?;
+        Ok(())
+    })())
+}
+
+/// @brief The places of a finished match: one per seat, seat 0 first, 0 = first place (seats
+/// that share a result share a place: partners, the two peasants, a tie).
+///
+/// @param[in] game The match.
+/// @param[out] places Receives the places (may be null when @p capacity is 0).
+/// @param[in] capacity Entries of @p places; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
+/// @param[out] count Receives the number of seats.
+/// @return A status.
+/// @retval PARLOR_OK The places are in @p places (or the count in @p count).
+/// @retval PARLOR_ERR_MATCH_NOT_OVER The match goes on.
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p places holds the first @p capacity entries.
+/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_match_result(
+    game: *const ParlorMatch,
+    places: *mut u8,
+    capacity: usize,
+    count: *mut usize,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_match(game) }?;
+        // SAFETY: as above.
+        let out = unsafe { output_slice(places, capacity) }?;
+        // SAFETY: as above.
+        let count = unsafe { output(count) }?;
+        if !opened.facts.match_over {
+            return Err(crate::PARLOR_ERR_MATCH_NOT_OVER);
+        }
+        dispatch!(opened.game, R, M => generic::match_result(&generic::match_of::<M>(&opened)?, out, count))
+    })())
+}
+
+/// @brief Writes the match's portable byte form (the game's versioned encoding, round
+/// included), which parlor_match_decode reads back.
+///
+/// @param[in] game The match.
+/// @param[out] buf Receives the bytes (may be null when @p capacity is 0).
+/// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
+/// @param[out] len Receives the length.
+/// @return A status.
+/// @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
+/// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).
+/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_match_encode(
+    game: *const ParlorMatch,
+    buf: *mut u8,
+    capacity: usize,
+    len: *mut usize,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: the caller's contract (documented above).
+        let opened = unsafe { open_match(game) }?;
+        // SAFETY: as above.
+        let out = unsafe { output_slice(buf, capacity) }?;
+        // SAFETY: as above.
+        let len = unsafe { output(len) }?;
+        generic::copy_payload(opened.payload, out, len)
+    })())
+}
+
+/// @brief Reads a match's portable byte form (parlor_match_encode), every field checked.
+///
+/// @param[in] game The game the bytes are a match of (PARLOR_GAME_*).
+/// @param[in] bytes The bytes.
+/// @param[in] len Bytes of @p bytes.
+/// @param[out] out Receives the match (written only on success).
+/// @return A status.
+/// @retval PARLOR_OK @p out holds the match.
+/// @retval PARLOR_ERR_INVALID_STATE The bytes are not a match of that game.
+/// @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
+/// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
+#[must_use]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn parlor_match_decode(
+    game: ParlorGame,
+    bytes: *const u8,
+    len: usize,
+    out: *mut ParlorMatch,
+) -> ParlorStatus {
+    status((|| {
+        let game = game_of(game)?;
+        // SAFETY: the caller's contract (documented above).
+        let bytes = unsafe { input_slice(bytes, len) }?;
+        // SAFETY: as above.
+        let out = unsafe { output(out) }?;
+        // Sealed straight into the caller's struct: everything that can fail happens first.
+        dispatch!(game, R, M => {
+            let decoded = <M as parlor_core::game::Match>::decode(bytes)
+                .map_err(|e| generic::error_status(e, crate::PARLOR_ERR_INVALID_STATE))?;
+            generic::seal_match(&decoded, bytes_of_mut(&mut out.opaque))
+        })?;
+        Ok(())
+    })())
+}

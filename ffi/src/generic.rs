@@ -1,0 +1,399 @@
+//! The C ABI's work, written once over the core's traits ([`Round`], [`Match`], [`Rules`]): each
+//! function here is generic over a game and returns a status on failure. `abi.rs` checks the
+//! C pointers, picks the game (`dispatch!`) and calls these.
+
+use core::fmt;
+
+use parlor_core::game::bot::{Bot, Lowest, Uniform};
+use parlor_core::game::{Fault, GameError, Match, Round, Rules, Scores, Seat};
+
+use crate::state::{CONFIG_PAYLOAD, Facts, Kind, Opened, STATE_PAYLOAD, seal};
+use crate::util::{OutputList, write_text};
+use crate::{
+    PARLOR_ERR_BAD_DEAL, PARLOR_ERR_BAD_RULE_VALUE, PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_ILLEGAL_ACTION,
+    PARLOR_ERR_INTERNAL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_CONFIG, PARLOR_ERR_INVALID_STATE,
+    PARLOR_ERR_MATCH_NOT_OVER, PARLOR_ERR_NO_SUCH_SEAT, PARLOR_ERR_NOT_YOUR_TURN, PARLOR_ERR_PARSE,
+    PARLOR_ERR_ROUND_NOT_OVER, PARLOR_ERR_ROUND_OVER, PARLOR_ERR_UNKNOWN_ACTION, PARLOR_ERR_UNKNOWN_BOT,
+    PARLOR_ERR_UNKNOWN_PRESET, PARLOR_ERR_UNKNOWN_RULE, ParlorStatus,
+};
+
+/// The bot codes of `parlor_bot_choose` (see `abi.rs` for their C constants).
+pub(crate) const BOT_LOWEST: u32 = 1;
+/// A seeded uniform choice.
+pub(crate) const BOT_RANDOM: u32 = 2;
+
+/// "No action" (`PARLOR_ACTION_NONE`): the bot lets an out-of-turn right pass.
+pub(crate) const ACTION_NONE: u64 = u64::MAX;
+
+/// The one status of each shared error kind, the same in every game.
+#[must_use]
+pub const fn fault_status(fault: Fault) -> ParlorStatus {
+    match fault {
+        Fault::NotYourTurn => PARLOR_ERR_NOT_YOUR_TURN,
+        Fault::NoSuchSeat => PARLOR_ERR_NO_SUCH_SEAT,
+        Fault::IllegalAction => PARLOR_ERR_ILLEGAL_ACTION,
+        Fault::RoundOver => PARLOR_ERR_ROUND_OVER,
+        Fault::InvalidConfig => PARLOR_ERR_INVALID_CONFIG,
+        Fault::InvalidState => PARLOR_ERR_INVALID_STATE,
+        Fault::BufferTooSmall => PARLOR_ERR_BUFFER_TOO_SMALL,
+        Fault::Internal => PARLOR_ERR_INTERNAL,
+    }
+}
+
+/// The status of a game error: its shared kind's code, or `otherwise` for an error only this
+/// game has (the caller knows what it asked: a deal text, an action text, an action).
+pub fn error_status<E: GameError>(error: E, otherwise: ParlorStatus) -> ParlorStatus {
+    error.fault().map_or(otherwise, fault_status)
+}
+
+/// A C seat number as a seat of a table of `seats`.
+pub(crate) fn seat_of(seat: u32, seats: u8) -> Result<Seat, ParlorStatus> {
+    match u8::try_from(seat) {
+        Ok(seat) if seat < seats => Ok(Seat(seat)),
+        _ => Err(PARLOR_ERR_NO_SUCH_SEAT),
+    }
+}
+
+// ---- configs ----
+
+/// Seals `config` into a config state.
+pub(crate) fn seal_config<C: Rules>(
+    game: parlor_core::game::GameId,
+    config: &C,
+    out: &mut [u8],
+) -> Result<(), ParlorStatus> {
+    let mut payload = [0u8; CONFIG_PAYLOAD];
+    let len = config.encode(&mut payload).ok_or(PARLOR_ERR_INTERNAL)?;
+    seal(
+        out,
+        Kind::Config,
+        game,
+        &Facts::NONE,
+        payload.get(..len).ok_or(PARLOR_ERR_INTERNAL)?,
+    )
+}
+
+/// The config of an opened config state.
+pub(crate) fn config_of<C: Rules>(opened: &Opened<'_>) -> Result<C, ParlorStatus> {
+    C::decode(opened.payload).ok_or(PARLOR_ERR_INVALID_STATE)
+}
+
+/// The preset `name` of a game.
+pub(crate) fn preset<C: Rules>(name: &str) -> Result<C, ParlorStatus> {
+    C::preset(name).ok_or(PARLOR_ERR_UNKNOWN_PRESET)
+}
+
+/// `config` with `key` set to `value`.
+pub(crate) fn set_rule<C: Rules>(config: &mut C, key: &str, value: &str) -> Result<(), ParlorStatus> {
+    config.set(key, value).map_err(|error| match error {
+        parlor_core::game::RuleError::UnknownKey => PARLOR_ERR_UNKNOWN_RULE,
+        parlor_core::game::RuleError::BadValue => PARLOR_ERR_BAD_RULE_VALUE,
+    })
+}
+
+/// Something that writes itself through a `fmt::Write`, as `Display` (for [`write_text`]).
+struct Shown<F: Fn(&mut dyn fmt::Write) -> fmt::Result>(F);
+
+impl<F: Fn(&mut dyn fmt::Write) -> fmt::Result> fmt::Display for Shown<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
+    }
+}
+
+/// Writes the value of rule `key` as text into a C buffer.
+///
+/// # Safety
+/// As [`write_text`].
+pub(crate) unsafe fn rule_value<C: Rules>(
+    config: &C,
+    key: &str,
+    buf: *mut core::ffi::c_char,
+    capacity: usize,
+    len: *mut usize,
+) -> Result<(), ParlorStatus> {
+    // An unknown key is refused before anything is written.
+    config
+        .write_value(key, &mut Discard)
+        .map_err(|_| PARLOR_ERR_UNKNOWN_RULE)?;
+    let shown = Shown(|out: &mut dyn fmt::Write| config.write_value(key, out).map_err(|_| fmt::Error));
+    // SAFETY: forwarded contract.
+    unsafe { write_text(&shown, buf, capacity, len) }
+}
+
+/// A `fmt::Write` that keeps nothing.
+struct Discard;
+
+impl fmt::Write for Discard {
+    fn write_str(&mut self, _: &str) -> fmt::Result {
+        Ok(())
+    }
+}
+
+/// Field `field` (0 name, 1 values, 2 doc) of rule key `index` of a game.
+pub(crate) fn rule_key_text<C: Rules>(index: usize, field: u32) -> Result<&'static str, ParlorStatus> {
+    let key = C::KEYS.get(index).ok_or(PARLOR_ERR_UNKNOWN_RULE)?;
+    match field {
+        0 => Ok(key.name),
+        1 => Ok(key.values),
+        2 => Ok(key.doc),
+        _ => Err(PARLOR_ERR_INVALID_ARGUMENT),
+    }
+}
+
+/// The name of preset `index` of a game.
+pub(crate) fn preset_name<C: Rules>(index: usize) -> Result<&'static str, ParlorStatus> {
+    C::PRESETS
+        .get(index)
+        .map(|(name, _)| *name)
+        .ok_or(PARLOR_ERR_UNKNOWN_PRESET)
+}
+
+// ---- rounds ----
+
+/// Seals `round` into a round state.
+pub(crate) fn seal_round<R: Round>(round: &R, out: &mut [u8]) -> Result<(), ParlorStatus> {
+    let mut payload = [0u8; STATE_PAYLOAD];
+    let len = round
+        .encode(&mut payload)
+        .map_err(|e| error_status(e, PARLOR_ERR_INTERNAL))?;
+    seal(
+        out,
+        Kind::Round,
+        R::GAME,
+        &Facts::of_round(round),
+        payload.get(..len).ok_or(PARLOR_ERR_INTERNAL)?,
+    )
+}
+
+/// The round of an opened (digest-checked) round state.
+pub(crate) fn round_of<R: Round>(opened: &Opened<'_>) -> Result<R, ParlorStatus> {
+    R::decode_trusted(opened.payload).map_err(|_| PARLOR_ERR_INVALID_STATE)
+}
+
+/// A round seeded `seed` under `config`.
+pub(crate) fn new_round<R: Round>(config: &Opened<'_>, seed: u64) -> Result<R, ParlorStatus> {
+    let config = config_of::<R::Config>(config)?;
+    R::seeded(&config, seed).map_err(|e| error_status(e, PARLOR_ERR_INVALID_CONFIG))
+}
+
+/// A round of the deal `text` under `config`.
+pub(crate) fn given_round<R: Round>(config: &Opened<'_>, text: &str) -> Result<R, ParlorStatus> {
+    let config = config_of::<R::Config>(config)?;
+    // A deal text that does not parse or does not deal is a bad deal whatever kind the game
+    // gives it; only a config that breaks its own rules keeps its status.
+    R::given(&config, text).map_err(|e| match e.fault() {
+        Some(Fault::InvalidConfig) => PARLOR_ERR_INVALID_CONFIG,
+        Some(Fault::Internal) => PARLOR_ERR_INTERNAL,
+        _ => PARLOR_ERR_BAD_DEAL,
+    })
+}
+
+/// Every legal action code of `seat`, as far as `out` holds them; the total into `total`.
+pub(crate) fn legal_actions<R: Round>(
+    round: &R,
+    seat: Seat,
+    out: &mut [u64],
+    total: &mut usize,
+) -> Result<(), ParlorStatus> {
+    let mut list = OutputList::new(out);
+    round.for_each_legal_action(seat, |action| list.push(R::action_code(action)));
+    list.finish(total)
+}
+
+/// The code of legal action `index` of `seat`.
+pub(crate) fn legal_action_at<R: Round>(round: &R, seat: Seat, index: usize) -> Result<u64, ParlorStatus> {
+    round
+        .nth_legal_action(seat, index)
+        .map(R::action_code)
+        .ok_or(PARLOR_ERR_INVALID_ARGUMENT)
+}
+
+/// The action of a code of game `R`.
+pub(crate) fn action_of<R: Round>(code: u64) -> Result<R::Action, ParlorStatus> {
+    R::action_from_code(code).ok_or(PARLOR_ERR_UNKNOWN_ACTION)
+}
+
+/// Applies `code` for `seat`; an error leaves `round` unchanged.
+pub(crate) fn apply_round<R: Round>(round: &mut R, seat: Seat, code: u64) -> Result<(), ParlorStatus> {
+    let action = action_of::<R>(code)?;
+    round
+        .apply(seat, action)
+        .map(|_| ())
+        .map_err(|e| error_status(e, PARLOR_ERR_ILLEGAL_ACTION))
+}
+
+/// The round's score deltas, once it is over.
+pub(crate) fn round_scores<R: Round>(round: &R) -> Result<Scores, ParlorStatus> {
+    round
+        .outcome()
+        .map(|outcome| R::outcome_scores(&outcome))
+        .ok_or(PARLOR_ERR_ROUND_NOT_OVER)
+}
+
+/// Writes `scores` into `out` as far as it holds them; the count into `count`.
+pub(crate) fn scores_into(scores: &Scores, out: &mut [i32], count: &mut usize) -> Result<(), ParlorStatus> {
+    let mut list = OutputList::new(out);
+    scores.as_slice().iter().for_each(|value| list.push(*value));
+    list.finish(count)
+}
+
+/// Copies a state's byte form into `out` and its length into `len` (a size query when `out` is
+/// empty; nothing written when it is too short).
+pub(crate) fn copy_payload(payload: &[u8], out: &mut [u8], len: &mut usize) -> Result<(), ParlorStatus> {
+    *len = payload.len();
+    if out.is_empty() {
+        return Ok(());
+    }
+    let dst = out.get_mut(..payload.len()).ok_or(PARLOR_ERR_BUFFER_TOO_SMALL)?;
+    for (slot, byte) in dst.iter_mut().zip(payload) {
+        *slot = *byte;
+    }
+    Ok(())
+}
+
+/// Writes what `seat` may see as text.
+///
+/// # Safety
+/// As [`write_text`].
+pub(crate) unsafe fn view<R: Round>(
+    round: &R,
+    seat: Seat,
+    buf: *mut core::ffi::c_char,
+    capacity: usize,
+    len: *mut usize,
+) -> Result<(), ParlorStatus> {
+    // The seat was checked against the header: `write_view` answers.
+    let shown = Shown(|out: &mut dyn fmt::Write| round.write_view(seat, out).map_err(|_| fmt::Error));
+    // SAFETY: forwarded contract.
+    unsafe { write_text(&shown, buf, capacity, len) }
+}
+
+/// The text of an action code.
+///
+/// # Safety
+/// As [`write_text`].
+pub(crate) unsafe fn action_text<R: Round>(
+    code: u64,
+    buf: *mut core::ffi::c_char,
+    capacity: usize,
+    len: *mut usize,
+) -> Result<(), ParlorStatus> {
+    let action = action_of::<R>(code)?;
+    // SAFETY: forwarded contract.
+    unsafe { write_text(&action, buf, capacity, len) }
+}
+
+/// The code of an action text.
+pub(crate) fn parse_action<R: Round>(text: &str) -> Result<u64, ParlorStatus> {
+    // Every refusal of a text is a parse error here (a game may file its notation errors under
+    // another kind: Riichi's are `IllegalAction`).
+    R::parse_action(text).map(R::action_code).map_err(|_| PARLOR_ERR_PARSE)
+}
+
+/// The scratch bytes bot `bot` needs (0 for the bots of this version, in every game; the search
+/// bot's will depend on the game).
+pub(crate) fn bot_scratch_bytes(bot: u32) -> Result<usize, ParlorStatus> {
+    match bot {
+        BOT_LOWEST | BOT_RANDOM => Ok(0),
+        _ => Err(PARLOR_ERR_UNKNOWN_BOT),
+    }
+}
+
+/// Bot `bot`'s choice for `seat` ([`ACTION_NONE`] when it lets an out-of-turn right pass).
+pub(crate) fn bot_choose<R: Round>(
+    round: &R,
+    facts: &Facts,
+    seat: Seat,
+    bot: u32,
+    seed: u64,
+    scratch: &mut [u8],
+) -> Result<u64, ParlorStatus> {
+    let needed = bot_scratch_bytes(bot)?;
+    if scratch.len() < needed {
+        return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
+    }
+    if facts.round_over {
+        return Err(PARLOR_ERR_ROUND_OVER);
+    }
+    if !round.may_act(seat) {
+        return Err(PARLOR_ERR_NOT_YOUR_TURN);
+    }
+    let choice = match bot {
+        BOT_LOWEST => Lowest.choose(round, seat),
+        BOT_RANDOM => Uniform::new(seed).choose(round, seat),
+        _ => return Err(PARLOR_ERR_UNKNOWN_BOT),
+    };
+    Ok(choice.map_or(ACTION_NONE, R::action_code))
+}
+
+// ---- matches ----
+
+/// The facts of a match: its current round's, and whether it is over.
+pub(crate) fn match_facts<M: Match>(game: &M) -> Facts {
+    let mut facts = Facts::of_round(game.round());
+    facts.match_over = game.is_over();
+    if facts.match_over {
+        facts.round_over = true;
+        facts.to_act = None;
+        facts.may_act = 0;
+    }
+    facts
+}
+
+/// Seals `game` into a match state.
+pub(crate) fn seal_match<M: Match>(game: &M, out: &mut [u8]) -> Result<(), ParlorStatus> {
+    let mut payload = [0u8; STATE_PAYLOAD];
+    let len = game
+        .encode(&mut payload)
+        .map_err(|e| error_status(e, PARLOR_ERR_INTERNAL))?;
+    seal(
+        out,
+        Kind::Match,
+        <M::Round as Round>::GAME,
+        &match_facts(game),
+        payload.get(..len).ok_or(PARLOR_ERR_INTERNAL)?,
+    )
+}
+
+/// The match of an opened (digest-checked) match state.
+pub(crate) fn match_of<M: Match>(opened: &Opened<'_>) -> Result<M, ParlorStatus> {
+    M::decode_trusted(opened.payload).map_err(|_| PARLOR_ERR_INVALID_STATE)
+}
+
+/// A match seeded `seed` under `config`.
+pub(crate) fn new_match<M: Match>(config: &Opened<'_>, seed: u64) -> Result<M, ParlorStatus> {
+    let config = config_of::<<M::Round as Round>::Config>(config)?;
+    M::new(&config, seed).map_err(|e| error_status(e, PARLOR_ERR_INVALID_CONFIG))
+}
+
+/// What a match or round step reports to C.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct StepReport {
+    pub(crate) round_over: bool,
+    pub(crate) match_over: bool,
+    pub(crate) scores: Scores,
+}
+
+/// Applies `code` for `seat` in the match; an error leaves it unchanged.
+pub(crate) fn apply_match<M: Match>(game: &mut M, seat: Seat, code: u64) -> Result<StepReport, ParlorStatus> {
+    let action = action_of::<M::Round>(code)?;
+    let step = game
+        .apply(seat, action)
+        .map_err(|e| error_status(e, PARLOR_ERR_ILLEGAL_ACTION))?;
+    Ok(StepReport {
+        round_over: step.finished.is_some(),
+        match_over: step.match_over,
+        scores: step
+            .finished
+            .map(|outcome| <M::Round as Round>::outcome_scores(&outcome))
+            .unwrap_or_default(),
+    })
+}
+
+/// The places of a finished match.
+pub(crate) fn match_result<M: Match>(game: &M, out: &mut [u8], count: &mut usize) -> Result<(), ParlorStatus> {
+    let placement = game.result().ok_or(PARLOR_ERR_MATCH_NOT_OVER)?;
+    let mut list = OutputList::new(out);
+    placement.places().iter().for_each(|place| list.push(*place));
+    list.finish(count)
+}

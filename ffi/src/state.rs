@@ -1,0 +1,310 @@
+//! The caller-owned opaque states ([`ParlorConfig`], [`ParlorRound`], [`ParlorMatch`]) and their
+//! sealed layout: a header of cached facts, the game's own byte form, and a 64-bit digest.
+//!
+//! Byte layout (in memory order of the `opaque` words; only this library reads it):
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 0..4 | magic `PRLR` |
+//! | 4 | `STATE_VERSION` |
+//! | 5 | game (`ParlorGame`, 1..=4) |
+//! | 6 | kind (1 config, 2 round, 3 match) |
+//! | 7 | seats at the table (0 for a config) |
+//! | 8..10 | payload length, little-endian |
+//! | 10 | seat to act (`0xFF`: nobody, the round is over) |
+//! | 11 | may-act mask: bit `s` set when seat `s` has a legal action now |
+//! | 12 | flags: bit 0 the round is over, bit 1 the match is over |
+//! | 13..16 | 0 |
+//! | 16..24 | digest of bytes 0..16 and the payload |
+//! | 24.. | payload: the game's `encode` form; the rest is 0 |
+//!
+//! On entry a call checks the header and the digest only (O(payload) hashing, no decode), so
+//! `to_act`, `may_act`, `seats` and `game` read nothing else. A call that needs the round decodes
+//! the digest-checked payload with `decode_trusted`; a call that changes it writes the whole
+//! state back only on success.
+
+use parlor_core::game::{GameId, MAX_SEATS, Seat};
+
+use crate::{PARLOR_ERR_INTERNAL, PARLOR_ERR_INVALID_STATE, ParlorStatus};
+
+/// Words (`uint64_t`) of a [`ParlorRound`] and of a [`ParlorMatch`]: one size for every game
+/// (800 bytes), the largest sealed state (a Riichi match) with room to spare.
+pub const PARLOR_STATE_WORDS: usize = 100;
+
+/// Words (`uint64_t`) of a [`ParlorConfig`] (64 bytes): every game's rules variant.
+pub const PARLOR_CONFIG_WORDS: usize = 8;
+
+/// A game's rules variant (any game), as opaque caller memory: made by `parlor_config_preset`,
+/// changed by `parlor_config_set`. Plain bytes: copy it, store it in a static.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParlorConfig {
+    /// Opaque: only the library reads or writes these words.
+    pub opaque: [u64; PARLOR_CONFIG_WORDS],
+}
+
+/// One round of any game (a dominoes hand, a Tichu round, a Dou Dizhu deal, a Riichi kyoku), as
+/// opaque caller memory. Plain bytes: copy it to undo or to search, store it in a static.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParlorRound {
+    /// Opaque: only the library reads or writes these words.
+    pub opaque: [u64; PARLOR_STATE_WORDS],
+}
+
+/// A match of any game (rounds played to the game's end), as opaque caller memory, the same
+/// size as a ParlorRound. Plain bytes: copy it, store it in a static.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParlorMatch {
+    /// Opaque: only the library reads or writes these words.
+    pub opaque: [u64; PARLOR_STATE_WORDS],
+}
+
+/// The layout version of the sealed states (the byte at offset 4).
+pub(crate) const STATE_VERSION: u8 = 1;
+const MAGIC: [u8; 4] = *b"PRLR";
+/// Header bytes before the payload (facts, then the digest).
+pub(crate) const HEADER_BYTES: usize = 24;
+/// Payload room of a round or match.
+pub(crate) const STATE_PAYLOAD: usize = PARLOR_STATE_WORDS * 8 - HEADER_BYTES;
+/// Payload room of a config.
+pub(crate) const CONFIG_PAYLOAD: usize = PARLOR_CONFIG_WORDS * 8 - HEADER_BYTES;
+/// The "nobody" seat byte of the header.
+const NO_SEAT: u8 = 0xFF;
+const FLAG_ROUND_OVER: u8 = 1;
+const FLAG_MATCH_OVER: u8 = 2;
+
+/// What a sealed state is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Kind {
+    Config = 1,
+    Round = 2,
+    Match = 3,
+}
+
+/// The cached facts of a state's header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Facts {
+    pub(crate) seats: u8,
+    pub(crate) to_act: Option<Seat>,
+    pub(crate) may_act: u8,
+    pub(crate) round_over: bool,
+    pub(crate) match_over: bool,
+}
+
+impl Facts {
+    /// A config's facts (none).
+    pub(crate) const NONE: Facts = Facts {
+        seats: 0,
+        to_act: None,
+        may_act: 0,
+        round_over: false,
+        match_over: false,
+    };
+
+    /// The facts of a round.
+    pub(crate) fn of_round<R: parlor_core::game::Round>(round: &R) -> Facts {
+        let seats = round.seats();
+        let mut may_act = 0u8;
+        for seat in 0..seats.min(MAX_SEATS as u8) {
+            if round.may_act(Seat(seat)) {
+                may_act |= 1 << seat;
+            }
+        }
+        let to_act = round.to_act();
+        Facts {
+            seats,
+            to_act,
+            may_act,
+            round_over: to_act.is_none(),
+            match_over: false,
+        }
+    }
+}
+
+/// A checked state: its game, its facts and its payload.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Opened<'a> {
+    pub(crate) game: GameId,
+    pub(crate) facts: Facts,
+    pub(crate) payload: &'a [u8],
+}
+
+/// The bytes of caller words (memory order).
+pub(crate) fn bytes_of<const W: usize>(words: &[u64; W]) -> &[u8] {
+    // SAFETY: `W` initialised `u64`s are `8 * W` initialised bytes; `u8` has alignment 1 and
+    // every bit pattern is a `u8`; the borrow keeps the words alive and unmodified.
+    unsafe { core::slice::from_raw_parts(words.as_ptr().cast::<u8>(), W * 8) }
+}
+
+/// The bytes of caller words, writable (memory order).
+pub(crate) fn bytes_of_mut<const W: usize>(words: &mut [u64; W]) -> &mut [u8] {
+    // SAFETY: as `bytes_of`; any byte written leaves each `u64` a valid `u64`.
+    unsafe { core::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u8>(), W * 8) }
+}
+
+/// The 64-bit digest of a header's first 16 bytes and a payload: a multiply-xor hash over
+/// 8-byte little-endian lanes with a final avalanche. Not cryptographic: it catches corrupted,
+/// uninitialised and stale states, not forged ones (those are still decoded without UB).
+pub(crate) fn digest(head: &[u8], payload: &[u8]) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h: u64 = 0x5041_524C_4F52_0001 ^ (payload.len() as u64);
+    for part in [head, payload] {
+        let (chunks, tail) = part.as_chunks::<8>();
+        for chunk in chunks {
+            h = (h ^ u64::from_le_bytes(*chunk)).wrapping_mul(K);
+            h ^= h >> 29;
+        }
+        let mut last = [0u8; 8];
+        for (slot, byte) in last.iter_mut().zip(tail) {
+            *slot = *byte;
+        }
+        h = (h ^ u64::from_le_bytes(last) ^ ((tail.len() as u64) << 56)).wrapping_mul(K);
+        h ^= h >> 29;
+    }
+    h = (h ^ (h >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    h ^ (h >> 32)
+}
+
+/// Checks a sealed state of `kind`: magic, version, kind, a compiled-in game, the seat facts,
+/// the payload length and the digest. [`PARLOR_ERR_INVALID_STATE`] for anything else.
+pub(crate) fn open(bytes: &[u8], kind: Kind) -> Result<Opened<'_>, ParlorStatus> {
+    let bad = PARLOR_ERR_INVALID_STATE;
+    let (head, rest) = bytes.split_first_chunk::<HEADER_BYTES>().ok_or(bad)?;
+    let [
+        m0,
+        m1,
+        m2,
+        m3,
+        version,
+        game,
+        stored_kind,
+        seats,
+        l0,
+        l1,
+        to_act,
+        may_act,
+        flags,
+        r0,
+        r1,
+        r2,
+        d @ ..,
+    ] = *head;
+    if [m0, m1, m2, m3] != MAGIC || version != STATE_VERSION || stored_kind != kind as u8 || [r0, r1, r2] != [0; 3] {
+        return Err(bad);
+    }
+    let game = GameId::from_code(u32::from(game)).ok_or(bad)?;
+    let len = usize::from(u16::from_le_bytes([l0, l1]));
+    let payload = rest.get(..len).ok_or(bad)?;
+    if u64::from_le_bytes(d) != digest(head.get(..16).ok_or(bad)?, payload) {
+        return Err(bad);
+    }
+    if usize::from(seats) > MAX_SEATS || flags > (FLAG_ROUND_OVER | FLAG_MATCH_OVER) {
+        return Err(bad);
+    }
+    let to_act = match to_act {
+        NO_SEAT => None,
+        seat if seat < seats => Some(Seat(seat)),
+        _ => return Err(bad),
+    };
+    Ok(Opened {
+        game,
+        facts: Facts {
+            seats,
+            to_act,
+            may_act,
+            round_over: flags & FLAG_ROUND_OVER != 0,
+            match_over: flags & FLAG_MATCH_OVER != 0,
+        },
+        payload,
+    })
+}
+
+/// Writes a sealed state of `kind` into `out`: the header of `game` and `facts`, the payload
+/// (the first `len` bytes of `payload`), zeros after it, and the digest. The caller builds the
+/// payload completely first, so a failed call never writes here.
+pub(crate) fn seal(
+    out: &mut [u8],
+    kind: Kind,
+    game: GameId,
+    facts: &Facts,
+    payload: &[u8],
+) -> Result<(), ParlorStatus> {
+    let len = u16::try_from(payload.len()).map_err(|_| PARLOR_ERR_INTERNAL)?;
+    let (head, rest) = out.split_first_chunk_mut::<HEADER_BYTES>().ok_or(PARLOR_ERR_INTERNAL)?;
+    if rest.len() < payload.len() {
+        return Err(PARLOR_ERR_INTERNAL);
+    }
+    let [l0, l1] = len.to_le_bytes();
+    let flags = if facts.round_over { FLAG_ROUND_OVER } else { 0 } | if facts.match_over { FLAG_MATCH_OVER } else { 0 };
+    let fixed: [u8; 16] = [
+        MAGIC[0],
+        MAGIC[1],
+        MAGIC[2],
+        MAGIC[3],
+        STATE_VERSION,
+        game as u8,
+        kind as u8,
+        facts.seats,
+        l0,
+        l1,
+        facts.to_act.map_or(NO_SEAT, |seat| seat.0),
+        facts.may_act,
+        flags,
+        0,
+        0,
+        0,
+    ];
+    let sum = digest(&fixed, payload);
+    for (slot, byte) in head.iter_mut().zip(fixed.iter().chain(sum.to_le_bytes().iter())) {
+        *slot = *byte;
+    }
+    let mut source = payload.iter();
+    for slot in rest.iter_mut() {
+        *slot = source.next().copied().unwrap_or(0);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sealed_state_opens_with_its_facts_and_any_flipped_bit_is_refused() {
+        let mut words = [0u64; PARLOR_STATE_WORDS];
+        let facts = Facts {
+            seats: 4,
+            to_act: Some(Seat(2)),
+            may_act: 0b0101,
+            round_over: false,
+            match_over: false,
+        };
+        let payload = [7u8, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+        seal(bytes_of_mut(&mut words), Kind::Round, GameId::Tichu, &facts, &payload).unwrap();
+        let opened = open(bytes_of(&words), Kind::Round).unwrap();
+        assert_eq!(opened.game, GameId::Tichu);
+        assert_eq!(opened.facts, facts);
+        assert_eq!(opened.payload, &payload);
+        assert_eq!(
+            open(bytes_of(&words), Kind::Match).unwrap_err(),
+            PARLOR_ERR_INVALID_STATE
+        );
+        for bit in 0..(HEADER_BYTES + payload.len()) * 8 {
+            let mut copy = words;
+            bytes_of_mut(&mut copy)[bit / 8] ^= 1 << (bit % 8);
+            assert_eq!(
+                open(bytes_of(&copy), Kind::Round).unwrap_err(),
+                PARLOR_ERR_INVALID_STATE,
+                "bit {bit}"
+            );
+        }
+        assert_eq!(
+            open(bytes_of(&[0u64; PARLOR_STATE_WORDS]), Kind::Round).unwrap_err(),
+            PARLOR_ERR_INVALID_STATE
+        );
+    }
+}

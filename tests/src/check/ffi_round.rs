@@ -1,0 +1,392 @@
+//! The C ABI's one function set against the core, written once over the traits: a seeded round
+//! and match of any game played through `parlor_round_*` / `parlor_match_*` and through the
+//! core's [`Round`] / [`Match`] side by side. At every step: the seat to act and every seat's
+//! may-act answer, the legal action codes (the list, the count, each index), the view text and
+//! the byte form agree; a stray (mostly illegal) code gets the status of the core's error and
+//! leaves the caller's state unchanged; the state with one flipped bit is refused
+//! (`PARLOR_ERR_INVALID_STATE`) or, past its used bytes, answers as before; random bytes are
+//! refused. At the end the outcome's scores (round) and the totals and places (match) agree.
+//! The fuzz targets `ffi_<game>_round` call [`dominoes`], [`tichu`], [`doudizhu`], [`mahjong`].
+
+use arbitrary::Arbitrary;
+use parlor::generic::error_status;
+use parlor::{
+    PARLOR_ERR_ILLEGAL_ACTION, PARLOR_ERR_INVALID_STATE, PARLOR_ERR_ROUND_NOT_OVER, PARLOR_ERR_UNKNOWN_ACTION,
+    PARLOR_NO_SEAT, PARLOR_OK, ParlorConfig, ParlorGame, ParlorMatch, ParlorRound, ParlorStatus, ParlorStep,
+};
+use parlor_core::game::{Match, Round, Rules, Seat};
+
+/// One case: a preset, a seed, the choices of the play, stray codes and the bits to flip.
+#[derive(Debug, Clone, Arbitrary)]
+pub struct FfiCase {
+    /// The preset (modulo the game's count).
+    pub preset: u8,
+    /// The deal (and match) seed.
+    pub seed: u64,
+    /// Per step: a legal action's index (modulo the count), or (high bit set) a stray code.
+    pub steps: Vec<u16>,
+    /// Stray codes (used in turn).
+    pub codes: Vec<u64>,
+    /// Bits of the state to flip, one probe each (modulo the state's bits).
+    pub flips: Vec<u16>,
+    /// Random bytes laid over a state (must be refused).
+    pub garbage: Vec<u8>,
+}
+
+/// The most steps one case plays (a Riichi match is long; the fuzzer gives the rest).
+const MAX_STEPS: usize = 400;
+
+fn ok(status: ParlorStatus, what: &str) {
+    assert_eq!(status, PARLOR_OK, "{what}: status {status}");
+}
+
+fn config_of<R: Round>(preset: u8) -> (ParlorConfig, R::Config) {
+    let presets = <R::Config as Rules>::PRESETS;
+    let (name, config) = presets
+        .get(usize::from(preset) % presets.len())
+        .expect("a game has presets");
+    let mut c = ParlorConfig { opaque: [0; 8] };
+    // SAFETY: valid pointers and lengths.
+    ok(
+        unsafe { parlor::parlor_config_preset(R::GAME as ParlorGame, name.as_ptr().cast(), name.len(), &mut c) },
+        "config_preset",
+    );
+    (c, config.clone())
+}
+
+/// The C round's answers checked against the core round (header, lists, view, bytes).
+fn compare<R: Round>(c: &ParlorRound, core: &R) {
+    let mut seat = 0u32;
+    // SAFETY: valid pointers.
+    ok(unsafe { parlor::parlor_round_to_act(c, &mut seat) }, "to_act");
+    assert_eq!(seat, core.to_act().map_or(PARLOR_NO_SEAT, |s| u32::from(s.0)));
+    let mut seats = 0u32;
+    // SAFETY: valid pointers.
+    ok(unsafe { parlor::parlor_round_seats(c, &mut seats) }, "seats");
+    assert_eq!(seats, u32::from(core.seats()));
+    for s in 0..core.seats() {
+        let mut may = 9u8;
+        // SAFETY: valid pointers.
+        ok(
+            unsafe { parlor::parlor_round_may_act(c, u32::from(s), &mut may) },
+            "may_act",
+        );
+        assert_eq!(may == 1, core.may_act(Seat(s)), "may_act of seat {s}");
+        let mut want = Vec::new();
+        core.for_each_legal_action(Seat(s), |a| want.push(R::action_code(a)));
+        let mut total = usize::MAX;
+        // SAFETY: a size query.
+        ok(
+            unsafe { parlor::parlor_round_legal_actions(c, u32::from(s), core::ptr::null_mut(), 0, &mut total) },
+            "legal size",
+        );
+        assert_eq!(total, want.len());
+        let mut got = vec![0u64; want.len() + 1];
+        // SAFETY: valid buffer of `got.len()` codes.
+        ok(
+            unsafe { parlor::parlor_round_legal_actions(c, u32::from(s), got.as_mut_ptr(), got.len(), &mut total) },
+            "legal",
+        );
+        got.truncate(total);
+        assert_eq!(got, want, "legal codes of seat {s}");
+        if want.len() > 1 {
+            // A short buffer: the first codes, BUFFER_TOO_SMALL, the total.
+            let mut short = [0u64; 1];
+            // SAFETY: a buffer of one code.
+            let status =
+                unsafe { parlor::parlor_round_legal_actions(c, u32::from(s), short.as_mut_ptr(), 1, &mut total) };
+            assert_eq!(
+                (status, short[0], total),
+                (parlor::PARLOR_ERR_BUFFER_TOO_SMALL, want[0], want.len())
+            );
+        }
+        if let Some(last) = want.len().checked_sub(1) {
+            let mut code = 0u64;
+            // SAFETY: valid pointers.
+            ok(
+                unsafe { parlor::parlor_round_legal_action_at(c, u32::from(s), last, &mut code) },
+                "at",
+            );
+            assert_eq!(code, want[last]);
+        }
+        let mut view = Vec::new();
+        let mut text = String::new();
+        core.write_view(Seat(s), &mut text).expect("a seat's view");
+        view.resize(text.len() + 1, 0u8);
+        let mut len = 0usize;
+        // SAFETY: a buffer of `view.len()` bytes.
+        ok(
+            unsafe { parlor::parlor_round_view(c, u32::from(s), view.as_mut_ptr().cast(), view.len(), &mut len) },
+            "view",
+        );
+        assert_eq!(&view[..len], text.as_bytes());
+    }
+    let mut bytes = vec![0u8; R::ENCODED_BYTES];
+    let n = core.encode(&mut bytes).expect("encode");
+    let mut got = vec![0u8; n];
+    let mut len = 0usize;
+    // SAFETY: a buffer of `n` bytes.
+    ok(
+        unsafe { parlor::parlor_round_encode(c, got.as_mut_ptr(), n, &mut len) },
+        "encode",
+    );
+    assert_eq!((len, &got[..]), (n, &bytes[..n]));
+    let mut scores = [0i32; 4];
+    let mut count = 0usize;
+    // SAFETY: valid pointers.
+    let status = unsafe { parlor::parlor_round_outcome(c, scores.as_mut_ptr(), 4, &mut count) };
+    match core.outcome() {
+        Some(outcome) => {
+            ok(status, "outcome");
+            assert_eq!(&scores[..count], R::outcome_scores(&outcome).as_slice());
+        }
+        None => assert_eq!(status, PARLOR_ERR_ROUND_NOT_OVER),
+    }
+}
+
+/// Flipped bits and random bytes are refused, or (past the used bytes) answer as before.
+fn probe_corruption(c: &ParlorRound, flips: &[u16], garbage: &[u8]) {
+    let mut seat = 0u32;
+    // SAFETY: valid pointers.
+    ok(unsafe { parlor::parlor_round_to_act(c, &mut seat) }, "to_act");
+    let mut used = 0usize;
+    // SAFETY: a size query.
+    ok(
+        unsafe { parlor::parlor_round_encode(c, core::ptr::null_mut(), 0, &mut used) },
+        "encode size",
+    );
+    for &bit in flips.iter().take(8) {
+        let mut copy = *c;
+        let bit = usize::from(bit) % (copy.opaque.len() * 64);
+        copy.opaque[bit / 64] ^= 1 << (bit % 64);
+        let mut again = 0u32;
+        // SAFETY: valid pointers.
+        let status = unsafe { parlor::parlor_round_to_act(&copy, &mut again) };
+        // 24 header bytes, then the payload: a flip there is always caught.
+        if bit / 8 < 24 + used {
+            assert_eq!(status, PARLOR_ERR_INVALID_STATE, "bit {bit} flipped");
+        } else {
+            assert_eq!((status, again), (PARLOR_OK, seat), "bit {bit} (unused) flipped");
+        }
+        // SAFETY: valid pointers; a refused state stays as it was.
+        let before = copy;
+        let status = unsafe { parlor::parlor_round_apply(&mut copy, seat, 0, core::ptr::null_mut()) };
+        if status != PARLOR_OK {
+            assert_eq!(copy, before);
+        }
+    }
+    if !garbage.is_empty() {
+        let mut random = ParlorRound {
+            opaque: [0; parlor::PARLOR_STATE_WORDS],
+        };
+        for (i, byte) in garbage.iter().enumerate().take(random.opaque.len() * 8) {
+            random.opaque[i / 8] |= u64::from(*byte) << (8 * (i % 8));
+        }
+        let mut again = 0u32;
+        // SAFETY: valid pointers.
+        assert_eq!(
+            unsafe { parlor::parlor_round_to_act(&random, &mut again) },
+            PARLOR_ERR_INVALID_STATE
+        );
+    }
+}
+
+/// The status the C ABI must give for `code` from `seat` on `core`.
+fn expected_status<R: Round>(core: &R, seat: Seat, code: u64) -> ParlorStatus {
+    let Some(action) = R::action_from_code(code) else {
+        return PARLOR_ERR_UNKNOWN_ACTION;
+    };
+    if core.to_act().is_none() {
+        return parlor::PARLOR_ERR_ROUND_OVER;
+    }
+    match core.clone().apply(seat, action) {
+        Ok(_) => PARLOR_OK,
+        Err(error) => error_status(error, PARLOR_ERR_ILLEGAL_ACTION),
+    }
+}
+
+/// The checker for game `R` with match `M`; returns the actions the round took and whether it
+/// ended (for tests that the cases reach deep into the games).
+pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case: &FfiCase) -> (usize, bool) {
+    let (config, core_config) = config_of::<R>(case.preset);
+    let mut c = ParlorRound {
+        opaque: [0; parlor::PARLOR_STATE_WORDS],
+    };
+    // SAFETY: valid pointers.
+    let status = unsafe { parlor::parlor_round_new(&config, case.seed, &mut c) };
+    let Ok(mut core) = R::seeded(&core_config, case.seed) else {
+        assert_ne!(status, PARLOR_OK);
+        return (0, false);
+    };
+    ok(status, "round_new");
+    let mut taken = 0;
+    compare(&c, &core);
+    probe_corruption(&c, &case.flips, &case.garbage);
+    let mut codes = case.codes.iter().copied().cycle();
+    for &step in case.steps.iter().take(MAX_STEPS) {
+        let Some(seat) = core.to_act() else { break };
+        let (seat, code) = if step & 0x8000 != 0 && !case.codes.is_empty() {
+            let code = codes.next().unwrap_or(0);
+            (Seat((step % 5) as u8), code)
+        } else {
+            let count = core.count_legal_actions(seat).max(1);
+            let action = core
+                .nth_legal_action(seat, usize::from(step) % count)
+                .expect("a legal action");
+            (seat, R::action_code(action))
+        };
+        let want = if usize::from(seat.0) >= usize::from(core.seats()) {
+            parlor::PARLOR_ERR_NO_SUCH_SEAT
+        } else {
+            expected_status(&core, seat, code)
+        };
+        let before = c;
+        let mut report = ParlorStep::default();
+        // SAFETY: valid pointers.
+        let status = unsafe { parlor::parlor_round_apply(&mut c, u32::from(seat.0), code, &mut report) };
+        assert_eq!(status, want, "apply {code:#x} from seat {seat}");
+        if status == PARLOR_OK {
+            let action = R::action_from_code(code).expect("applied");
+            core.apply(seat, action).expect("the core takes it too");
+            taken += 1;
+            assert_eq!(report.round_over == 1, core.to_act().is_none());
+            compare(&c, &core);
+        } else {
+            assert_eq!(c, before, "a refused action changed the state");
+        }
+    }
+    probe_corruption(&c, &case.flips, &[]);
+    check_match::<R, M>(case, &config, &core_config);
+    (taken, core.to_act().is_none())
+}
+
+/// The match: played by the lowest bot through C and the core; totals, rounds and places agree.
+fn check_match<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(
+    case: &FfiCase,
+    config: &ParlorConfig,
+    core_config: &R::Config,
+) {
+    let mut c = ParlorMatch {
+        opaque: [0; parlor::PARLOR_STATE_WORDS],
+    };
+    // SAFETY: valid pointers.
+    let status = unsafe { parlor::parlor_match_new(config, case.seed, &mut c) };
+    let Ok(mut core) = M::new(core_config, case.seed) else {
+        assert_ne!(status, PARLOR_OK);
+        return;
+    };
+    ok(status, "match_new");
+    for _ in 0..MAX_STEPS {
+        let mut seat = 0u32;
+        // SAFETY: valid pointers.
+        ok(unsafe { parlor::parlor_match_to_act(&c, &mut seat) }, "match_to_act");
+        let Some(turn) = core.round().to_act().filter(|_| !core.is_over()) else {
+            assert_eq!(seat, PARLOR_NO_SEAT);
+            break;
+        };
+        assert_eq!(seat, u32::from(turn.0));
+        let mut round = ParlorRound {
+            opaque: [0; parlor::PARLOR_STATE_WORDS],
+        };
+        // SAFETY: valid pointers.
+        ok(unsafe { parlor::parlor_match_round(&c, &mut round) }, "match_round");
+        let mut code = 0u64;
+        // SAFETY: valid pointers; no scratch.
+        ok(
+            unsafe {
+                parlor::parlor_bot_choose(
+                    &round,
+                    seat,
+                    parlor::PARLOR_BOT_LOWEST,
+                    0,
+                    core::ptr::null_mut(),
+                    0,
+                    &mut code,
+                )
+            },
+            "bot_choose",
+        );
+        let action = parlor_core::game::bot::lowest_legal_action(core.round(), turn).expect("the seat in turn acts");
+        assert_eq!(code, R::action_code(action));
+        let mut report = ParlorStep::default();
+        // SAFETY: valid pointers.
+        ok(
+            unsafe { parlor::parlor_match_apply(&mut c, seat, code, &mut report) },
+            "match_apply",
+        );
+        let step = core.apply(turn, action).expect("the core takes it");
+        assert_eq!(report.round_over == 1, step.finished.is_some());
+        assert_eq!(report.match_over == 1, step.match_over);
+        if let Some(outcome) = step.finished {
+            assert_eq!(
+                &report.scores[..usize::from(report.score_count)],
+                R::outcome_scores(&outcome).as_slice()
+            );
+        }
+    }
+    let mut totals = [0i32; 4];
+    let mut count = 0usize;
+    // SAFETY: valid pointers.
+    ok(
+        unsafe { parlor::parlor_match_scores(&c, totals.as_mut_ptr(), 4, &mut count) },
+        "match_scores",
+    );
+    assert_eq!(&totals[..count], core.scores().as_slice());
+    let mut rounds = 0u32;
+    // SAFETY: valid pointers.
+    ok(
+        unsafe { parlor::parlor_match_rounds_played(&c, &mut rounds) },
+        "rounds_played",
+    );
+    assert_eq!(rounds, core.rounds_played());
+    let mut places = [0u8; 4];
+    // SAFETY: valid pointers.
+    let status = unsafe { parlor::parlor_match_result(&c, places.as_mut_ptr(), 4, &mut count) };
+    match core.result() {
+        Some(placement) => {
+            ok(status, "match_result");
+            assert_eq!(&places[..count], placement.places());
+        }
+        None => assert_eq!(status, parlor::PARLOR_ERR_MATCH_NOT_OVER),
+    }
+    let mut bytes = vec![0u8; M::ENCODED_BYTES];
+    let mut len = 0usize;
+    // SAFETY: a buffer of `bytes.len()` bytes.
+    ok(
+        unsafe { parlor::parlor_match_encode(&c, bytes.as_mut_ptr(), bytes.len(), &mut len) },
+        "match_encode",
+    );
+    assert!(
+        M::decode(&bytes[..len]).ok().as_ref() == Some(&core),
+        "match bytes decode to the core's match"
+    );
+    let mut back = ParlorMatch {
+        opaque: [0; parlor::PARLOR_STATE_WORDS],
+    };
+    // SAFETY: valid pointers.
+    ok(
+        unsafe { parlor::parlor_match_decode(R::GAME as ParlorGame, bytes.as_ptr(), len, &mut back) },
+        "match_decode",
+    );
+    assert_eq!(back, c);
+}
+
+/// `ffi_dominoes_round`.
+pub fn dominoes(case: FfiCase) {
+    check::<parlor_core::dominoes::Round, parlor_core::dominoes::Match>(&case);
+}
+
+/// `ffi_tichu_round`.
+pub fn tichu(case: FfiCase) {
+    check::<parlor_core::tichu::round::Round, parlor_core::tichu::game_match::Match>(&case);
+}
+
+/// `ffi_doudizhu_round`.
+pub fn doudizhu(case: FfiCase) {
+    check::<parlor_core::doudizhu::round::Round, parlor_core::doudizhu::game_match::Match>(&case);
+}
+
+/// `ffi_mahjong_round`.
+pub fn mahjong(case: FfiCase) {
+    check::<parlor_core::mahjong::Round, parlor_core::mahjong::Match>(&case);
+}
