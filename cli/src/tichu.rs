@@ -10,6 +10,7 @@
 //! parlor tichu score <order> [--tricks P0,P1,P2,P3] [--hand P] [--tichu S] [--grand S]  # 170 -170
 //! parlor tichu play [--seed S] [--match] [--log FILE]   # a round (or match) by the random players
 //! parlor tichu replay [FILE|-]                  # a log replayed: one line per action, scores
+//! parlor tichu replay --format bsw FILE          # Brettspielwelt .tch: `round k: A B`, checked
 //! ```
 //! Batch lines: `previous<TAB>play` (legal), `hand[<TAB>previous]` (moves: the plays on one
 //! line, separated by spaces), `cards` (readings: the readings separated by `; `; points),
@@ -24,6 +25,7 @@ use parlor_core::tichu::{self, Cards, Rank};
 
 use crate::CliError;
 
+pub mod bsw;
 pub mod round;
 pub mod score;
 pub mod trick;
@@ -113,6 +115,9 @@ pub enum Command {
     },
     /// Replay a round's log: one line per action with its events, then `scores: <team 0+2>
     /// <team 1+3>`. A bad or illegal line: `error: line N: …` on standard error, exit status 2.
+    /// `--format bsw`: a Brettspielwelt `.tch` game log, `round <k>: <team 0+2> <team 1+3>` per
+    /// round, each checked against its recorded `Ergebnis` (rules: the `bsw` preset). Logs from
+    /// before the rules `bomb-after-passes` and `wish-bomb` replay with `--preset classic`.
     Replay {
         /// The options.
         #[command(flatten)]

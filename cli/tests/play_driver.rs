@@ -23,10 +23,12 @@ fn rules_lists_every_key_with_its_value_and_the_presets_default() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "# preset standard; presets: standard, club\n\
+        "# preset standard; presets: standard, club, classic, bsw\n\
          target=1000                (1..=10000; default 1000)  The match ends after a round that leaves a team at or above this score (docs/rules/tichu.md: 1000).\n\
          tichu-during-exchange=yes  (yes|no; default yes)  Tichu may be called from the end of the deal (yes, standard) or only after the exchange (no, club rule; docs/tichu.md).\n\
-         bomb-priority=turn-order   (turn-order|seat-order; default turn-order)  Simultaneous claims (bombs, calls) served in turn order from the seat in turn, or by seat number (docs/tichu.md, a ruling).\n"
+         bomb-priority=turn-order   (turn-order|seat-order; default turn-order)  Simultaneous claims (bombs, calls) served in turn order from the seat in turn, or by seat number (docs/tichu.md, a ruling).\n\
+         bomb-after-passes=yes      (yes|no; default yes)  After every other seat passed, the trick waits for its winner's gathering pass and anyone may still bomb (yes, standard; Tichu-Verein Würzburg rulings, docs/rules/tichu.md) or the last pass ends it (no).\n\
+         wish-bomb=yes              (yes|no; default yes)  A wish binds only in one's ordinary turn: the seat in turn may bomb without fulfilling it (yes, standard; Tichu-Verein Würzburg rulings, docs/rules/tichu.md) or must fulfil it if able (no).\n"
     );
     // A preset's values, and a rule set on top of it (the default stays the preset's).
     let (_, out, _) = run(&["tichu", "rules", "--preset", "club", "--rule", "target=500"], "");

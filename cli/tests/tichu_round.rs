@@ -37,14 +37,18 @@ fn every_edge_case_log_replays_to_its_scores() {
             .find(|l| l.starts_with("scores: "))
             .expect("a scores line")
             .to_owned();
-        let (code, stdout, stderr) = parlor(&["tichu", "replay", file.to_str().expect("utf-8")], "");
+        // The logs predate the bomb flags: replayed with both off (`classic`), byte for byte.
+        let (code, stdout, stderr) = parlor(
+            &["tichu", "replay", "--preset", "classic", file.to_str().expect("utf-8")],
+            "",
+        );
         assert_eq!((code, stderr.as_str()), (0, ""), "{}", file.display());
         assert_eq!(stdout.lines().last(), Some(expected.as_str()), "{}", file.display());
         // The same through standard input; a wrong scores line is an error.
-        let (code, again, _) = parlor(&["tichu", "replay", "-"], &text);
+        let (code, again, _) = parlor(&["tichu", "replay", "--preset", "classic", "-"], &text);
         assert_eq!((code, again), (0, stdout));
         let wrong = text.replace(&expected, "scores: 1 2");
-        let (code, _, stderr) = parlor(&["tichu", "replay"], &wrong);
+        let (code, _, stderr) = parlor(&["tichu", "replay", "--preset", "classic"], &wrong);
         assert_eq!(code, 2);
         assert!(
             stderr.starts_with("error: line ") && stderr.contains("not 1 2"),
@@ -59,7 +63,7 @@ fn replay_prints_each_action_with_its_events() {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors/tichu_round/double-victory.log"),
     )
     .expect("read");
-    let (code, stdout, _) = parlor(&["tichu", "replay", "-"], &log);
+    let (code, stdout, _) = parlor(&["tichu", "replay", "--preset", "classic", "-"], &log);
     assert_eq!(code, 0);
     let lines: Vec<&str> = stdout.lines().collect();
     assert!(lines[0].starts_with("tichu deal 2j2s2p2t3j3s3p3t4j4s4p4t5j6j "));
@@ -137,10 +141,14 @@ fn play_prints_a_replayable_log_and_the_scores() {
             "0 exchange 5t At 9j"
         ]
     );
-    assert_eq!(lines.last(), Some(&"scores: 50 50"));
+    assert_eq!(lines.last(), Some(&"scores: 80 20"));
     let (code, replayed, _) = parlor(&["tichu", "replay", "-"], &stdout);
     assert_eq!(code, 0);
-    assert_eq!(replayed.lines().last(), Some("scores: 50 50"));
+    assert_eq!(replayed.lines().last(), Some("scores: 80 20"));
+    // Under the rules before the bomb flags the same seed plays as it did.
+    let (_, classic, _) = parlor(&["tichu", "play", "--seed", "3", "--preset", "classic"], "");
+    assert_eq!(classic.lines().next(), Some("tichu preset classic seed 3"));
+    assert_eq!(classic.lines().last(), Some("scores: 50 50"));
     // The same round with its hands written out replays the same.
     let (_, seeded, _) = parlor(&["tichu", "replay", "-"], &stdout);
     let (_, matched, _) = parlor(&["tichu", "play", "--seed", "3", "--match"], "");
@@ -157,12 +165,12 @@ fn a_match_plays_to_the_target_and_replays() {
     assert_eq!(code, 0);
     assert_eq!(
         stdout.lines().last(),
-        Some("match: rounds 25, scores 930 1070, winners 1 3")
+        Some("match: rounds 13, scores 1030 670, winners 0 2")
     );
-    assert_eq!(stdout.lines().filter(|l| l.starts_with("tichu deal ")).count(), 25);
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("tichu deal ")).count(), 13);
     let (code, replayed, stderr) = parlor(&["tichu", "replay", "-"], &stdout);
     assert_eq!((code, stderr.as_str()), (0, ""));
-    assert_eq!(replayed.lines().filter(|l| l.starts_with("scores: ")).count(), 25);
+    assert_eq!(replayed.lines().filter(|l| l.starts_with("scores: ")).count(), 13);
     let dir = std::env::temp_dir().join(format!("parlor-tichu-log-{}", std::process::id()));
     let (code, _, _) = parlor(
         &["tichu", "play", "--seed", "5", "--log", dir.to_str().expect("utf-8")],
@@ -205,7 +213,28 @@ fn replay_names_whose_turn_it_is() {
         ),
     ];
     for (log, stderr) in cases {
-        let (code, _, err) = parlor(&["tichu", "replay"], &log);
+        // Written before the bomb flags: the Dragon's trick ends at the third pass.
+        let (code, _, err) = parlor(&["tichu", "replay", "--preset", "classic"], &log);
         assert_eq!((code, err.as_str()), (2, stderr), "{log:?}");
     }
+    // Under the standard rules the Dragon's winner gathers its trick with a pass first; until
+    // then another seat may only bomb.
+    let log = format!("{calls}{exchange}{dragon}2 give 1\n");
+    let (code, _, err) = parlor(&["tichu", "replay"], &log);
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            2,
+            "error: line 18: 2 give 1: the trick waits to be gathered: seat 1 gathers it with a pass (1 pass) unless a seat bombs\n"
+        )
+    );
+    let log = format!("{calls}{exchange}{dragon}1 pass\n2 give 1\n");
+    let (code, _, err) = parlor(&["tichu", "replay"], &log);
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            2,
+            "error: line 19: 2 give 1: not this seat's turn: seat 1 gives the Dragon's trick to an opponent first\n"
+        )
+    );
 }

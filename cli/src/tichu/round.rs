@@ -11,6 +11,8 @@
 //! 3 pass
 //! 1 give 0                          # the Dragon's trick, by its winner
 //! ```
+//! Under `bomb-after-passes` (the default) a trick's winner gathers it with its own `pass` after
+//! the others passed; a bomb may come before that pass.
 
 use std::io::{BufRead, Write};
 
@@ -27,7 +29,8 @@ use crate::{CliError, quoted};
 /// The options of `parlor tichu play`.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct PlayArgs {
-    /// The rules preset: `standard` (default) or `club`.
+    /// The rules preset: `standard` (default), `club`, `classic` (both bomb rules off: the rules
+    /// before `bomb-after-passes` and `wish-bomb`) or `bsw` (Brettspielwelt).
     #[arg(long)]
     pub preset: Option<String>,
     /// What every game's `play` takes.
@@ -38,6 +41,12 @@ pub struct PlayArgs {
 /// The options of `parlor tichu replay`.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct ReplayArgs {
+    /// The log's format: `text` (the project's log) or `bsw` (Brettspielwelt's `.tch` game log,
+    /// German, several rounds: each replayed under the `bsw` preset unless --preset/--rule say
+    /// otherwise, printed as `round <k>: <team 0+2> <team 1+3>` and checked against its
+    /// `Ergebnis`).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
     /// What every game's `replay` takes.
     #[command(flatten)]
     pub options: ReplayOptions,
@@ -54,11 +63,54 @@ pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
     crate::play::play::<Round>(&config, &words, &args.options, &Extras::default(), out)
 }
 
-/// Replays a log: one line per action with its events, `scores: A B` after each round.
+/// A log format of `parlor tichu replay`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// The project's text log.
+    #[default]
+    Text,
+    /// Brettspielwelt's `.tch` game log.
+    Bsw,
+}
+
+/// Replays a log: one line per action with its events, `scores: A B` after each round; with
+/// `--format bsw` one line per round, an error if any round's replay differs from its record.
 pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
-    let config: Config =
-        crate::play::config_of(args.options.preset.as_deref(), &args.options.rules).map_err(CliError::Input)?;
+    let preset = match (args.format, args.options.preset.as_deref()) {
+        (Format::Bsw, None) => Some("bsw"),
+        (_, preset) => preset,
+    };
+    let config: Config = crate::play::config_of(preset, &args.options.rules).map_err(CliError::Input)?;
     let bytes = crate::play::read_log(args.options.file.as_deref(), input)?;
+    if args.format == Format::Bsw {
+        let text = String::from_utf8_lossy(&bytes);
+        let results = super::bsw::replay(&text, &config).map_err(|e| CliError::Exact(format!("error: {e}")))?;
+        let mut wrong = 0usize;
+        for r in &results {
+            let line = match &r.computed {
+                Ok([a, b]) if [*a, *b] == r.recorded => format!("round {}: {a} {b}", r.number),
+                Ok([a, b]) => {
+                    wrong += 1;
+                    format!(
+                        "round {}: {a} {b} (recorded {} {})",
+                        r.number, r.recorded[0], r.recorded[1]
+                    )
+                }
+                Err(e) => {
+                    wrong += 1;
+                    format!("round {}: not replayed: {e}", r.number)
+                }
+            };
+            writeln!(out, "{line}").map_err(|e| CliError::Input(format!("cannot write: {e}")))?;
+        }
+        if wrong > 0 {
+            return Err(CliError::Exact(format!(
+                "error: {wrong} of {} rounds differ from the record",
+                results.len()
+            )));
+        }
+        return Ok(());
+    }
     crate::play::replay::<Round>(&bytes, &config, &Extras::default(), out)
 }
 

@@ -178,11 +178,25 @@ impl game::GameError for Error {
 }
 
 const RULES_VERSION: u8 = 1;
+
+fn yes_no(value: &str) -> Result<bool, RuleError> {
+    match value {
+        "yes" => Ok(true),
+        "no" => Ok(false),
+        _ => Err(RuleError::BadValue),
+    }
+}
 const RULES_BYTES: usize = 5;
 
 impl game::Rules for Config {
-    /// `standard` ([`Config::STANDARD`], the default) and `club` ([`Config::CLUB`]).
-    const PRESETS: &'static [(&'static str, Config)] = &[("standard", Config::STANDARD), ("club", Config::CLUB)];
+    /// `standard` ([`Config::STANDARD`], the default), `club` ([`Config::CLUB`]), `classic`
+    /// ([`Config::CLASSIC`]: both bomb flags off) and `bsw` ([`Config::BSW`]).
+    const PRESETS: &'static [(&'static str, Config)] = &[
+        ("standard", Config::STANDARD),
+        ("club", Config::CLUB),
+        ("classic", Config::CLASSIC),
+        ("bsw", Config::BSW),
+    ];
 
     const KEYS: &'static [RuleKey] = &[
         RuleKey {
@@ -199,6 +213,16 @@ impl game::Rules for Config {
             name: "bomb-priority",
             values: "turn-order|seat-order",
             doc: "Simultaneous claims (bombs, calls) served in turn order from the seat in turn, or by seat number (docs/tichu.md, a ruling).",
+        },
+        RuleKey {
+            name: "bomb-after-passes",
+            values: "yes|no",
+            doc: "After every other seat passed, the trick waits for its winner's gathering pass and anyone may still bomb (yes, standard; Tichu-Verein Würzburg rulings, docs/rules/tichu.md) or the last pass ends it (no).",
+        },
+        RuleKey {
+            name: "wish-bomb",
+            values: "yes|no",
+            doc: "A wish binds only in one's ordinary turn: the seat in turn may bomb without fulfilling it (yes, standard; Tichu-Verein Würzburg rulings, docs/rules/tichu.md) or must fulfil it if able (no).",
         },
     ];
 
@@ -218,6 +242,8 @@ impl game::Rules for Config {
                     _ => return Err(RuleError::BadValue),
                 };
             }
+            "bomb-after-passes" => self.bomb_after_passes = yes_no(value)?,
+            "wish-bomb" => self.wish_bomb = yes_no(value)?,
             "bomb-priority" => {
                 self.bomb_priority = match value {
                     "turn-order" => BombPriority::TurnOrder,
@@ -234,6 +260,8 @@ impl game::Rules for Config {
         let written = match key {
             "target" => write!(out, "{}", self.target),
             "tichu-during-exchange" => out.write_str(if self.tichu_during_exchange { "yes" } else { "no" }),
+            "bomb-after-passes" => out.write_str(if self.bomb_after_passes { "yes" } else { "no" }),
+            "wish-bomb" => out.write_str(if self.wish_bomb { "yes" } else { "no" }),
             "bomb-priority" => out.write_str(match self.bomb_priority {
                 BombPriority::TurnOrder => "turn-order",
                 BombPriority::SeatOrder => "seat-order",
@@ -246,19 +274,15 @@ impl game::Rules for Config {
     }
 
     /// Version 1, then the round's config bytes: the target (2 bytes, little-endian), the
-    /// exchange-call flag (0 or 1), the bomb priority code (0 turn order, 1 seat order).
+    /// flag byte (bit 0 the exchange call, bit 1 `bomb-after-passes`, bit 2 `wish-bomb`; 0 or 1
+    /// with both bomb flags off, as before they existed), the bomb priority code (0 turn order,
+    /// 1 seat order).
     const ENCODED_BYTES: usize = RULES_BYTES;
 
     fn encode(&self, out: &mut [u8]) -> Option<usize> {
         let out = out.get_mut(..RULES_BYTES)?;
         let [lo, hi] = self.target.to_le_bytes();
-        let bytes = [
-            RULES_VERSION,
-            lo,
-            hi,
-            u8::from(self.tichu_during_exchange),
-            self.bomb_priority as u8,
-        ];
+        let bytes = [RULES_VERSION, lo, hi, self.flag_byte(), self.bomb_priority as u8];
         out.copy_from_slice(&bytes);
         Some(RULES_BYTES)
     }
@@ -268,14 +292,13 @@ impl game::Rules for Config {
     fn decode(bytes: &[u8]) -> Option<Config> {
         match *bytes {
             [RULES_VERSION, lo, hi, flag, priority] => {
+                let (tichu_during_exchange, bomb_after_passes, wish_bomb) = Config::flags_of(flag)?;
                 let config = Config {
                     target: u16::from_le_bytes([lo, hi]),
-                    tichu_during_exchange: match flag {
-                        0 => false,
-                        1 => true,
-                        _ => return None,
-                    },
+                    tichu_during_exchange,
                     bomb_priority: BombPriority::try_from(priority).ok()?,
+                    bomb_after_passes,
+                    wish_bomb,
                 };
                 config.validate().ok()?;
                 Some(config)

@@ -101,18 +101,22 @@ fn seeded_rounds_through_the_trait_round_trip_every_action_and_state() {
 
 #[test]
 fn the_lowest_bot_through_the_trait_plays_the_pinned_round() {
-    // The figures of `lowest_legal_players_are_pinned` (tests/tests/tichu_round.rs).
-    let mut round = <Round as game::Round>::seeded(&Config::STANDARD, 0).unwrap();
-    let mut bots = [Lowest; 4];
-    let mut steps = 0;
-    while let Some((seat, action)) = bot::step(&round, &mut bots) {
-        game::Round::apply(&mut round, seat, action).unwrap();
-        steps += 1;
+    // The figures of `lowest_legal_players_are_pinned` (tests/tests/tichu_round.rs) under the
+    // rules before the bomb flags; the standard rules add one gathering pass per trick ended by
+    // passes (9 here) and nothing else (the lowest bot never bombs).
+    for (config, want_steps) in [(Config::CLASSIC, 94), (Config::STANDARD, 103)] {
+        let mut round = <Round as game::Round>::seeded(&config, 0).unwrap();
+        let mut bots = [Lowest; 4];
+        let mut steps = 0;
+        while let Some((seat, action)) = bot::step(&round, &mut bots) {
+            game::Round::apply(&mut round, seat, action).unwrap();
+            steps += 1;
+        }
+        let outcome = game::Round::outcome(&round).unwrap();
+        assert_eq!(steps, want_steps);
+        assert_eq!(<Round as game::Round>::outcome_scores(&outcome), Scores::new(&[75, 25]));
+        assert_eq!(outcome.finish, [Seat(3), Seat(2), Seat(0), Seat(1)]);
     }
-    let outcome = game::Round::outcome(&round).unwrap();
-    assert_eq!(steps, 94);
-    assert_eq!(<Round as game::Round>::outcome_scores(&outcome), Scores::new(&[75, 25]));
-    assert_eq!(outcome.finish, [Seat(3), Seat(2), Seat(0), Seat(1)]);
 }
 
 #[test]
@@ -329,13 +333,21 @@ fn rules_presets_keys_and_bytes_round_trip() {
     }
     let mut bytes = [0u8; 5];
     Config::STANDARD.encode(&mut bytes).unwrap();
-    assert_eq!(bytes, [1, 0xE8, 0x03, 1, 0]);
+    assert_eq!(bytes, [1, 0xE8, 0x03, 7, 0]);
     Config::CLUB.encode(&mut bytes).unwrap();
-    assert_eq!(bytes, [1, 0xE8, 0x03, 0, 1]);
+    assert_eq!(bytes, [1, 0xE8, 0x03, 6, 1]);
+    // Both bomb flags off: the bytes from before they existed.
+    Config::CLASSIC.encode(&mut bytes).unwrap();
+    assert_eq!(bytes, [1, 0xE8, 0x03, 1, 0]);
+    assert_eq!(Config::preset("bsw"), Some(Config::STANDARD));
+    assert_eq!(
+        Config::preset("classic").map(|c| (c.bomb_after_passes, c.wish_bomb)),
+        Some((false, false))
+    );
     for bad in [
         &[2, 0xE8, 3, 1, 0][..],
         &[1, 0, 0, 1, 0],
-        &[1, 0xE8, 3, 2, 0],
+        &[1, 0xE8, 3, 8, 0],
         &[1, 0xE8, 3, 1, 2],
         &[1, 0xE8, 3, 1],
     ] {
@@ -367,7 +379,7 @@ fn rules_presets_keys_and_bytes_round_trip() {
             ..Config::CLUB
         }
     );
-    assert_eq!(Config::KEYS.len(), 3);
+    assert_eq!(Config::KEYS.len(), 5);
 }
 
 /// The deal text of a round's hands in dealing order (what `given` reads).
@@ -524,4 +536,66 @@ fn uniform_plays_whole_rounds_through_the_trait() {
         }
         assert!(game::Round::outcome(&round).is_some());
     }
+}
+
+/// Under the standard rules the trick ended by three passes waits for its winner: the winner is
+/// to act with the gathering pass (and its bombs) only, the others with bombs only; under
+/// `classic` the same round never waits.
+#[test]
+fn the_gathering_step_offers_the_winner_its_pass_and_bombs_only() {
+    let mut round = <Round as game::Round>::seeded(&Config::STANDARD, 0).unwrap();
+    let mut bots = [Lowest; 4];
+    let mut waits = 0;
+    while let Some((seat, action)) = bot::step(&round, &mut bots) {
+        if round.trick().gathering() {
+            waits += 1;
+            let winner = Seat(round.trick().parts().top_seat.index());
+            assert_eq!(round.to_act(), Some(winner));
+            let mut mine = Vec::new();
+            round.for_each_legal_action(winner, |a| mine.push(a));
+            assert!(mine.contains(&Action::Pass));
+            for a in mine {
+                match a {
+                    Action::Pass | Action::Tichu => {}
+                    Action::Play { cards, .. } => assert!(cards.len() >= 4, "{a}: a bomb"),
+                    other => panic!("{other}"),
+                }
+            }
+            for other in (0..4).map(Seat).filter(|&s| s != winner) {
+                round.for_each_legal_action(other, |a| {
+                    assert!(
+                        matches!(a, Action::Tichu) || matches!(a, Action::Play { cards, .. } if cards.len() >= 4),
+                        "{a}"
+                    );
+                });
+            }
+        }
+        game::Round::apply(&mut round, seat, action).unwrap();
+    }
+    assert_eq!(waits, 9);
+    let mut round = <Round as game::Round>::seeded(&Config::CLASSIC, 0).unwrap();
+    while let Some((seat, action)) = bot::step(&round, &mut bots) {
+        assert!(!round.trick().gathering());
+        game::Round::apply(&mut round, seat, action).unwrap();
+    }
+}
+
+#[test]
+#[ignore = "a measurement: the longest random round's action count under the standard rules"]
+fn longest_random_round() {
+    let mut longest = 0;
+    for seed in 0..3000u64 {
+        let mut round = <Round as game::Round>::seeded(&Config::STANDARD, seed).unwrap();
+        let mut bots = [
+            Uniform::new(seed),
+            Uniform::new(seed + 1),
+            Uniform::new(seed + 2),
+            Uniform::new(seed + 3),
+        ];
+        while let Some((seat, action)) = bot::step(&round, &mut bots) {
+            game::Round::apply(&mut round, seat, action).unwrap();
+        }
+        longest = longest.max(round.action_count());
+    }
+    std::eprintln!("longest: {longest} of {}", crate::tichu::round::MAX_LOG);
 }

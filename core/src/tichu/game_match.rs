@@ -154,7 +154,7 @@ impl Match {
         let [lo, hi] = self.config.target.to_le_bytes();
         bytes[1] = lo;
         bytes[2] = hi;
-        bytes[3] = u8::from(self.config.tichu_during_exchange);
+        bytes[3] = self.config.flag_byte();
         bytes[4] = self.config.bomb_priority as u8;
         let fields = self
             .seed
@@ -208,14 +208,7 @@ impl Match {
         let config = *round.config();
         let head_config = [field[1], field[2], field[3], field[4]];
         let [lo, hi] = config.target.to_le_bytes();
-        if head_config
-            != [
-                lo,
-                hi,
-                u8::from(config.tichu_during_exchange),
-                config.bomb_priority as u8,
-            ]
-        {
+        if head_config != [lo, hi, config.flag_byte(), config.bomb_priority as u8] {
             return Err(Error::InvalidState);
         }
         let seed = u64::from_le_bytes(eight(5));

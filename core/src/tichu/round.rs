@@ -12,7 +12,10 @@
 //! (out of turn, while the trick has a top play) and any seat that may still call Tichu.
 //! [`Round::to_act`] is the seat whose ordinary turn it is; [`Round::may_act`] /
 //! [`Round::acting_seats`] say who else may. When several claim at once, a host applies the
-//! claim of the first seat in [`Round::claim_order`] ([`Config::bomb_priority`]).
+//! claim of the first seat in [`Round::claim_order`] ([`Config::bomb_priority`]). Under
+//! [`Config::bomb_after_passes`] a trick passed by every other seat waits to be gathered
+//! ([`Trick::gathering`]): its winner is to act, with its gathering [`Action::Pass`] and its
+//! bombs; the other seats may bomb.
 //!
 //! ```
 //! use parlor_core::game::Seat;
@@ -38,7 +41,7 @@ use core::ops::ControlFlow;
 use super::Error;
 use super::card::{Card, Cards, Rank, SUITED_BIT, Suit};
 use super::combination::{DRAGON_KEY, Kind};
-use super::moves::{for_each_bomb, for_each_move};
+use super::moves::{for_each_bomb, for_each_move, wish_forces};
 use super::score::{Call, score_round};
 use super::trick::{Seat as TrickSeat, Step, Trick, TrickParts};
 use crate::game::{Rng, Seat, shuffle};
@@ -56,7 +59,11 @@ pub const WINDOW: usize = 8;
 /// choices + a Tichu call. A buffer of this many [`Action`]s always suffices.
 pub const MAX_ACTIONS: usize = 1674 + 13 * 513 + 2;
 /// The most actions a round can take: 4 Grand Tichu decisions, 4 exchanges, 4 Tichu calls, at
-/// most 56 plays (a play has a card), at most 3 passes after each play, one gift.
+/// most 56 plays (a play has a card), at most 3 passes after each play, one gift. Under
+/// [`Config::bomb_after_passes`] a trick ended by passes adds its winner's gathering pass, which
+/// this bound does not count: a contrived round of more than this many actions (about 50 tricks
+/// of one card, each passed by all three others) is refused with [`Error::Internal`]. The longest
+/// of 3,000 rounds of uniform random players has 173 actions (`longest_random_round`).
 pub const MAX_LOG: usize = 4 + 4 + 4 + 56 + 3 * 56 + 1;
 /// Bytes of [`Round::encode`]'s output.
 pub const ENCODED_BYTES: usize = 1 + CONFIG_BYTES + 14 + 7 + 12 + DECK + 1 + 1 + MAX_LOG;
@@ -98,6 +105,17 @@ pub struct Config {
     pub tichu_during_exchange: bool,
     /// The order in which simultaneous claims are served ([`Round::claim_order`]).
     pub bomb_priority: BombPriority,
+    /// Bombs after the last pass (rule key `bomb-after-passes`): once every other seat has
+    /// passed in turn, the trick is not yet gathered — its winner is to act and gathers it with a
+    /// pass, and until then any seat (the winner included, a seat that had passed included) may
+    /// still bomb. Off: the last pass ends the trick (the behaviour before this flag).
+    /// Source: the Würzburg Tichu association's rule interpretations (`docs/rules/tichu.md`).
+    pub bomb_after_passes: bool,
+    /// A wish binds only in one's ordinary turn (rule key `wish-bomb`): the seat in turn may
+    /// bomb instead of fulfilling an open wish, as it could have bombed out of turn just before
+    /// its turn came (whoever wins the trick must still fulfil the wish when leading, if able).
+    /// Off: the seat in turn must fulfil the wish if able, a bomb included. Same source.
+    pub wish_bomb: bool,
 }
 
 impl Config {
@@ -106,13 +124,30 @@ impl Config {
         target: 1000,
         tichu_during_exchange: true,
         bomb_priority: BombPriority::TurnOrder,
+        bomb_after_passes: true,
+        wish_bomb: true,
     };
     /// Tichu only after the exchange, claims by seat number (a common club variant).
     pub const CLUB: Config = Config {
         target: 1000,
         tichu_during_exchange: false,
         bomb_priority: BombPriority::SeatOrder,
+        bomb_after_passes: true,
+        wish_bomb: true,
     };
+    /// The rules before the two bomb flags: [`Config::STANDARD`] with
+    /// [`Config::bomb_after_passes`] and [`Config::wish_bomb`] off (the last pass ends the trick;
+    /// the seat in turn must fulfil a wish even with a bomb).
+    pub const CLASSIC: Config = Config {
+        target: 1000,
+        tichu_during_exchange: true,
+        bomb_priority: BombPriority::TurnOrder,
+        bomb_after_passes: false,
+        wish_bomb: false,
+    };
+    /// Brettspielwelt (BSW), the largest online Tichu room, as its game logs show it: the
+    /// standard rules (both bomb flags on; Tichu callable during the exchange).
+    pub const BSW: Config = Config::STANDARD;
 
     /// Checks the values. Errors: [`Error::InvalidConfig`] (a target outside 1..=10,000).
     pub const fn validate(&self) -> Result<(), Error> {
@@ -122,21 +157,36 @@ impl Config {
         Ok(())
     }
 
+    /// The flag byte of the encodings: bit 0 [`Config::tichu_during_exchange`], bit 1
+    /// [`Config::bomb_after_passes`], bit 2 [`Config::wish_bomb`] (0 or 1 with both bomb flags
+    /// off, as before they existed).
+    pub(crate) const fn flag_byte(&self) -> u8 {
+        (self.tichu_during_exchange as u8) | (self.bomb_after_passes as u8) << 1 | (self.wish_bomb as u8) << 2
+    }
+
+    /// The three flags of a [`Config::flag_byte`], or `None` when another bit is set.
+    pub(crate) const fn flags_of(byte: u8) -> Option<(bool, bool, bool)> {
+        if byte > 7 {
+            return None;
+        }
+        Some((byte & 1 != 0, byte & 2 != 0, byte & 4 != 0))
+    }
+
     fn to_bytes(self) -> [u8; CONFIG_BYTES] {
         let [lo, hi] = self.target.to_le_bytes();
-        [lo, hi, u8::from(self.tichu_during_exchange), self.bomb_priority as u8]
+        [lo, hi, self.flag_byte(), self.bomb_priority as u8]
     }
 
     fn from_bytes(bytes: [u8; CONFIG_BYTES]) -> Result<Config, Error> {
         let [lo, hi, flag, priority] = bytes;
+        let (tichu_during_exchange, bomb_after_passes, wish_bomb) =
+            Config::flags_of(flag).ok_or(Error::InvalidConfig)?;
         let config = Config {
             target: u16::from_le_bytes([lo, hi]),
-            tichu_during_exchange: match flag {
-                0 => false,
-                1 => true,
-                _ => return Err(Error::InvalidConfig),
-            },
+            tichu_during_exchange,
             bomb_priority: BombPriority::try_from(priority)?,
+            bomb_after_passes,
+            wish_bomb,
         };
         config.validate()?;
         Ok(config)
@@ -370,7 +420,7 @@ const LOG_PASS: u8 = 5;
 const LOG_GIVE: u8 = 6;
 const LOG_TRICK_ENDED: u8 = 0x80;
 
-/// One Tichu round. Plain fixed-size value (`size_of` 440 bytes, tested):
+/// One Tichu round. Plain fixed-size value (`size_of` 456 bytes, tested):
 /// copy it to undo or to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Round {
@@ -508,7 +558,7 @@ impl Round {
             played_any: 0,
             out: [NO_SEAT; 4],
             out_len: 0,
-            trick: Trick::new(seat_k(0)),
+            trick: Trick::new(seat_k(0)).with_rules(config.bomb_after_passes, config.wish_bomb),
             taken: [0; 4],
             gift_taker: NO_SEAT,
             gift_points: 0,
@@ -718,7 +768,17 @@ impl Round {
             Phase::Play => {
                 let hand = at(&self.hands, s);
                 let top = self.trick.top();
-                if s == self.trick.turn() {
+                if s == self.trick.turn() && self.trick.gathering() {
+                    // The trick waits to be gathered: bombs, or the pass that gathers it.
+                    let mut flow = ControlFlow::Continue(());
+                    let result = for_each_bomb(&hand, top, |cards, _| {
+                        flow = f(Action::Play { cards, wish: None });
+                        flow
+                    });
+                    debug_assert!(result.is_ok(), "a round's hand and table are always valid");
+                    flow?;
+                    f(Action::Pass)?;
+                } else if s == self.trick.turn() {
                     let mut flow = ControlFlow::Continue(());
                     let result = for_each_move(&hand, top, self.trick.wish(), |cards, _| {
                         flow = emit_play(cards, f);
@@ -726,6 +786,23 @@ impl Round {
                     });
                     debug_assert!(result.is_ok(), "a round's hand and table are always valid");
                     flow?;
+                    // A wish binds only in the ordinary turn: the bombs that do not fulfil it.
+                    if let Some(rank) = self.trick.wish()
+                        && self.config.wish_bomb
+                        && top.is_some()
+                        && wish_forces(&hand, top, Some(rank)).unwrap_or(false)
+                    {
+                        let result = for_each_bomb(&hand, top, |cards, _| {
+                            flow = if cards.count(rank) == 0 {
+                                f(Action::Play { cards, wish: None })
+                            } else {
+                                ControlFlow::Continue(())
+                            };
+                            flow
+                        });
+                        debug_assert!(result.is_ok(), "a round's hand and table are always valid");
+                        flow?;
+                    }
                     if top.is_some() {
                         let mut copy = self.trick;
                         if copy.pass(s, hand).is_ok() {
@@ -880,7 +957,7 @@ impl Round {
                 .map(seat_k)
                 .find(|&seat| at(&self.hands, seat).has_mahjong())
                 .ok_or(Error::Internal)?;
-            self.trick = Trick::new(leader);
+            self.trick = Trick::new(leader).with_rules(self.config.bomb_after_passes, self.config.wish_bomb);
             self.phase = Phase::Play;
             event.exchange_done = true;
         }
@@ -986,7 +1063,9 @@ impl Round {
 
     fn start_trick(&mut self, leader: TrickSeat) -> Result<(), Error> {
         let out = [0u8, 1, 2, 3].map(|k| self.is_out(seat_k(k)));
-        self.trick = Trick::with(leader, out, self.trick.wish()).map_err(|_| Error::Internal)?;
+        self.trick = Trick::with(leader, out, self.trick.wish())
+            .map_err(|_| Error::Internal)?
+            .with_rules(self.config.bomb_after_passes, self.config.wish_bomb);
         Ok(())
     }
 

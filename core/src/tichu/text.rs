@@ -1155,6 +1155,10 @@ impl fmt::Display for Refusal<'_> {
                 f,
                 "not this seat's turn: seat {turn} gives the Dragon's trick to an opponent first"
             ),
+            (Error::NotYourTurn, Phase::Play) if round.trick().gathering() => write!(
+                f,
+                "the trick waits to be gathered: seat {turn} gathers it with a pass ({turn} pass) unless a seat bombs"
+            ),
             (Error::NotYourTurn, _) => write!(
                 f,
                 "not this seat's turn: it is seat {turn}'s turn (out of turn only a bomb, on a play)"
@@ -1184,6 +1188,10 @@ impl fmt::Display for Refusal<'_> {
             (Error::WrongPhase, Phase::DragonGift) => write!(
                 f,
                 "the trick won with the Dragon waits: seat {turn} gives it to an opponent first ({turn} give S)"
+            ),
+            (Error::WrongPhase, Phase::Play) if round.trick().gathering() => write!(
+                f,
+                "the trick waits to be gathered: seat {turn} gathers it with a pass ({turn} pass) unless a seat bombs"
             ),
             (Error::WrongPhase, Phase::Play) => write!(
                 f,

@@ -155,6 +155,10 @@ pub struct TrickParts {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Trick {
     parts: TrickParts,
+    /// Bombs after the last pass: the trick waits for its winner's gathering pass.
+    bomb_after_passes: bool,
+    /// The seat in turn may bomb without fulfilling an open wish.
+    wish_bomb: bool,
 }
 
 impl Trick {
@@ -172,6 +176,38 @@ impl Trick {
                 played: Cards::EMPTY,
                 end: None,
             },
+            bomb_after_passes: false,
+            wish_bomb: false,
+        }
+    }
+
+    /// This trick under the two bomb rules of [`Config`](super::round::Config) (both off in
+    /// [`Trick::new`] and [`Trick::with`]): `bomb_after_passes` — once every other seat with
+    /// cards has passed, the trick is not yet over: its winner is to act and gathers it with a
+    /// pass, and until then any seat may bomb (a winner who went out with the top play gathers
+    /// nothing: the last pass ends the trick) ([`Trick::gathering`]); `wish_bomb` — the seat in turn may bomb
+    /// without fulfilling an open wish.
+    pub const fn with_rules(mut self, bomb_after_passes: bool, wish_bomb: bool) -> Trick {
+        self.bomb_after_passes = bomb_after_passes;
+        self.wish_bomb = wish_bomb;
+        self
+    }
+
+    /// Whether every other seat has passed and the trick waits for the seat in turn to gather it
+    /// with a pass (only under `bomb_after_passes`, [`Trick::with_rules`]); bombs are still
+    /// possible.
+    pub fn gathering(&self) -> bool {
+        self.parts.end.is_none() && self.parts.top.is_some() && self.parts.passes >= self.needed_passes().max(1)
+    }
+
+    /// The seat that gathers the trick: its winner while it holds cards. A winner who went out
+    /// with the trick's top play gathers nothing: the last pass ends such a trick, as
+    /// Brettspielwelt plays it.
+    fn gatherer(&self) -> Option<Seat> {
+        if self.is_out(self.parts.top_seat) {
+            None
+        } else {
+            Some(self.parts.top_seat)
         }
     }
 
@@ -196,8 +232,29 @@ impl Trick {
     /// passes or points before the lead, and after it exactly one pass for every seat with cards
     /// between the top play's seat and the seat to act (so the turn never comes back to the top
     /// play: the trick ends first). Errors: [`Error::InvalidTrick`].
+    ///
+    /// Under the `bomb_after_passes` rule ([`Trick::with_rules`]) the trick may also wait to be
+    /// gathered: every other seat with cards passed and the gatherer is to act; such parts give
+    /// a trick with that rule on (and `wish_bomb` off).
     pub fn from_parts(parts: TrickParts) -> Result<Trick, Error> {
-        let trick = Trick { parts };
+        let mut trick = Trick {
+            parts,
+            bomb_after_passes: false,
+            wish_bomb: false,
+        };
+        if parts.end.is_none()
+            && parts.top.is_some()
+            && parts.passes > 0
+            && parts.passes == trick.needed_passes()
+            && trick.gatherer() == Some(parts.turn)
+            && (-25..=100).contains(&parts.points)
+            && parts.points % 5 == 0
+            && parts.played.points() == parts.points
+            && !parts.played.is_empty()
+        {
+            trick.bomb_after_passes = true;
+            return Ok(trick);
+        }
         let passes_so_far = match parts.top {
             Some(_) => trick.active_between(parts.top_seat, parts.turn),
             None => 0,
@@ -306,15 +363,18 @@ impl Trick {
         }
         let played = self.parts.played.joined(play).ok_or(Error::PlayedTwice)?;
         let reading = resolve(self.parts.top, play).ok_or(Error::IllegalPlay)?;
-        let in_turn = seat == self.parts.turn;
-        if !(in_turn || (reading.is_bomb() && self.parts.top.is_some())) {
+        // While the trick waits to be gathered, the gatherer too may only bomb.
+        let in_turn = seat == self.parts.turn && !self.gathering();
+        let bomb_on_play = reading.is_bomb() && self.parts.top.is_some();
+        if !(in_turn || bomb_on_play) {
             return Err(Error::NotYourTurn);
         }
         if wish.is_some() && (!play.has_mahjong() || self.parts.wish.is_some()) {
             return Err(Error::UnexpectedWish);
         }
         if let Some(rank) = self.parts.wish {
-            if in_turn && play.count(rank) == 0 && wish_forces(&hand, self.parts.top, Some(rank))? {
+            let bound = in_turn && !(self.wish_bomb && bomb_on_play);
+            if bound && play.count(rank) == 0 && wish_forces(&hand, self.parts.top, Some(rank))? {
                 return Err(Error::MustFulfilWish);
             }
             if play.count(rank) > 0 {
@@ -391,6 +451,9 @@ impl Trick {
         if self.parts.top.is_none() {
             return Err(Error::CannotPassOnLead);
         }
+        if self.gathering() {
+            return Ok(self.finish(self.ending()));
+        }
         if wish_forces(&hand, self.parts.top, self.parts.wish)? {
             return Err(Error::MustFulfilWish);
         }
@@ -400,7 +463,13 @@ impl Trick {
                 self.parts.turn = next;
                 Ok(Step::Next(next))
             }
-            _ => Ok(self.finish(self.ending())),
+            _ => match self.gatherer() {
+                Some(gatherer) if self.bomb_after_passes => {
+                    self.parts.turn = gatherer;
+                    Ok(Step::Next(gatherer))
+                }
+                _ => Ok(self.finish(self.ending())),
+            },
         }
     }
 }
@@ -466,5 +535,91 @@ mod tests {
                 .is_err()
         );
         assert!(trick.play(seat(3), cards("2s2j2t2p"), cards("2s2j2t2p"), None).is_ok());
+    }
+
+    /// `bomb-after-passes`: after the third pass the winner gathers with a pass; before that a
+    /// seat that had passed may bomb back in, and the winner may bomb its own trick.
+    #[test]
+    fn the_trick_waits_to_be_gathered_under_bomb_after_passes() {
+        let start = Trick::new(seat(0)).with_rules(true, false);
+        let mut trick = start;
+        assert_eq!(
+            trick.play(seat(0), cards("Kj"), cards("Kj3s"), None),
+            Ok(Step::Next(seat(1)))
+        );
+        assert_eq!(trick.pass(seat(1), cards("2s")), Ok(Step::Next(seat(2))));
+        assert_eq!(trick.pass(seat(2), cards("2j")), Ok(Step::Next(seat(3))));
+        // The third pass hands the turn back to the winner: not over yet.
+        assert_eq!(trick.pass(seat(3), cards("2p")), Ok(Step::Next(seat(0))));
+        assert!(trick.gathering());
+        assert_eq!(trick.end(), None);
+        assert_eq!(Trick::from_parts(trick.parts()), Ok(trick));
+        // The winner may not play an ordinary combination now, only bomb or gather.
+        assert_eq!(
+            trick.play(seat(0), cards("As"), cards("As3s"), None),
+            Err(Error::NotYourTurn)
+        );
+        let waiting = trick;
+        // Seat 1, which passed, bombs back in; play goes on from seat 2.
+        assert_eq!(
+            trick.play(seat(1), cards("4j4s4p4t"), cards("4j4s4p4t2s"), None),
+            Ok(Step::Next(seat(2)))
+        );
+        assert!(!trick.gathering());
+        // The winner's pass gathers: 10 points to seat 0.
+        let mut trick = waiting;
+        let Ok(Step::Over(end)) = trick.pass(seat(0), cards("3s")) else {
+            panic!("the gathering pass ends the trick")
+        };
+        assert_eq!((end.taker, end.next_leader, end.points), (seat(0), Some(seat(0)), 10));
+        // The winner bombs its own trick; the others must pass again, then it gathers.
+        let mut trick = waiting;
+        assert_eq!(
+            trick.play(seat(0), cards("9j9s9p9t"), cards("9j9s9p9t3s"), None),
+            Ok(Step::Next(seat(1)))
+        );
+        // Off: the third pass ends the trick, as before.
+        let mut trick = Trick::new(seat(0));
+        assert!(trick.play(seat(0), cards("Kj"), cards("Kj3s"), None).is_ok());
+        assert!(trick.pass(seat(1), cards("2s")).is_ok());
+        assert!(trick.pass(seat(2), cards("2j")).is_ok());
+        assert!(matches!(trick.pass(seat(3), cards("2p")), Ok(Step::Over(_))));
+    }
+
+    /// A winner out with its top play gathers nothing: the last pass ends the trick.
+    #[test]
+    fn a_winner_who_went_out_gathers_nothing() {
+        let mut trick = Trick::new(seat(0)).with_rules(true, true);
+        assert!(trick.play(seat(0), cards("Kj"), cards("Kj"), None).is_ok());
+        assert!(trick.pass(seat(1), cards("2s")).is_ok());
+        assert!(trick.pass(seat(2), cards("2j")).is_ok());
+        let Ok(Step::Over(end)) = trick.pass(seat(3), cards("2p")) else {
+            panic!("over at the last pass")
+        };
+        assert_eq!((end.taker, end.next_leader), (seat(0), Some(seat(1))));
+    }
+
+    /// `wish-bomb`: the seat in turn may bomb instead of fulfilling the wish; off it may not.
+    #[test]
+    fn the_seat_in_turn_may_bomb_past_a_wish_under_wish_bomb() {
+        let hand = cards("7j6j6s6p6t");
+        for (rule, want) in [(true, Ok(Step::Next(seat(2)))), (false, Err(Error::MustFulfilWish))] {
+            let mut trick = Trick::new(seat(0)).with_rules(false, rule);
+            let wish = crate::tichu::Rank::new(7);
+            assert!(trick.play(seat(0), cards("1"), cards("13s"), wish).is_ok());
+            assert_eq!(trick.play(seat(1), cards("6j6s6p6t"), hand, None), want);
+            if rule {
+                // The wish stays open for the next turn.
+                assert_eq!(trick.wish(), wish);
+            }
+        }
+        // On the lead there is no table to bomb: the wish binds as before.
+        let mut trick = Trick::with(seat(1), [false; 4], crate::tichu::Rank::new(7))
+            .map(|t| t.with_rules(true, true))
+            .unwrap_or(Trick::new(seat(0)));
+        assert_eq!(
+            trick.play(seat(1), cards("6j6s6p6t"), hand, None),
+            Err(Error::MustFulfilWish)
+        );
     }
 }

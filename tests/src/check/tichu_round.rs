@@ -90,7 +90,9 @@ impl generic::Reference for Adapter {
     fn start(setup: &Setup) -> Option<(Round, Adapter)> {
         let config = if setup.club { Config::CLUB } else { Config::STANDARD };
         let core = Round::new(&config, &Deal::Seeded(setup.seed)).expect("a seeded round");
-        let naive = reference::Round::new(reference_hands(&core), config.tichu_during_exchange);
+        let mut naive = reference::Round::new(reference_hands(&core), config.tichu_during_exchange);
+        naive.late_bombs = config.bomb_after_passes;
+        naive.wish_bombs = config.wish_bomb;
         Some((core, Adapter(naive)))
     }
 

@@ -81,6 +81,10 @@ pub struct Round {
     pub trick: Option<Trick>,
     /// Card points of the tricks each seat holds.
     pub taken: [i32; 4],
+    /// Rule `bomb-after-passes` (set before the exchange ends).
+    pub late_bombs: bool,
+    /// Rule `wish-bomb`.
+    pub wish_bombs: bool,
 }
 
 impl Round {
@@ -98,7 +102,17 @@ impl Round {
             out: Vec::new(),
             trick: None,
             taken: [0; 4],
+            late_bombs: false,
+            wish_bombs: false,
         }
+    }
+
+    /// A fresh trick under this round's rules.
+    fn trick(&self, leader: usize, hands: [Option<Set>; 4], wish: Option<u8>) -> Result<Trick, String> {
+        let mut trick = Trick::new(leader, hands, wish)?;
+        trick.late_bombs = self.late_bombs;
+        trick.wish_bombs = self.wish_bombs;
+        Ok(trick)
     }
 
     /// The live hand of `seat`.
@@ -147,7 +161,28 @@ impl Round {
                 let trick = self.trick.as_ref().expect("a trick in play");
                 let hand = self.hand(seat);
                 let prev = trick.top.as_ref().map(|t| t.0);
-                if seat == trick.turn {
+                let bombs = |hand: &Set| -> Vec<Set> {
+                    cards::moves(hand, prev, None)
+                        .into_iter()
+                        .filter(|play| {
+                            let reading = cards::resolve(prev, play).expect("a move");
+                            reading.0 == "bomb" || reading.0 == "straight-flush"
+                        })
+                        .collect()
+                };
+                if seat == trick.turn && trick.gathering {
+                    // Every other seat passed: bomb, or pass to gather the trick.
+                    for play in bombs(&hand) {
+                        all.insert(format!("play {}", set_text(&play)));
+                    }
+                    all.insert("pass".to_owned());
+                } else if seat == trick.turn {
+                    if self.wish_bombs && prev.is_some() {
+                        // Any bomb, the wish not binding it.
+                        for play in bombs(&hand) {
+                            all.insert(format!("play {}", set_text(&play)));
+                        }
+                    }
                     // With an open wish that some legal play holding the rank can fulfil, only those.
                     for play in cards::moves(&hand, prev, trick.wish) {
                         let text = set_text(&play);
@@ -232,7 +267,7 @@ impl Round {
                     let leader = (0..4)
                         .find(|&s| hands[s].iter().any(|c| c.rank == MAHJONG))
                         .expect("Mah Jong");
-                    self.trick = Some(Trick::new(leader, hands.map(Some), None)?);
+                    self.trick = Some(self.trick(leader, hands.map(Some), None)?);
                     self.stage = Stage::Play;
                 }
             }
@@ -306,7 +341,7 @@ impl Round {
         let old = self.trick.as_ref().expect("trick");
         let hands = old.hands.clone();
         let wish = old.wish;
-        self.trick = Some(Trick::new(leader, hands, wish)?);
+        self.trick = Some(self.trick(leader, hands, wish)?);
         self.stage = Stage::Play;
         Ok(())
     }

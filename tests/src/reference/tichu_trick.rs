@@ -60,6 +60,13 @@ pub struct Trick {
     pub given: Option<usize>,
     /// Every card known so far: the given hands and the plays from unknown hands.
     pub seen: Set,
+    /// Rule: after the last pass the trick waits for its winner's gathering pass, and anyone
+    /// may still bomb (the Würzburg rulings, `docs/rules/tichu.md`).
+    pub late_bombs: bool,
+    /// Rule: the seat in turn may bomb without fulfilling an open wish.
+    pub wish_bombs: bool,
+    /// Every other seat passed: the winner is to act (bomb or gather).
+    pub gathering: bool,
 }
 
 fn has_rank(set: &Set, rank: u8) -> bool {
@@ -102,6 +109,9 @@ impl Trick {
             end: None,
             given: None,
             seen,
+            late_bombs: false,
+            wish_bombs: false,
+            gathering: false,
         })
     }
 
@@ -163,7 +173,8 @@ impl Trick {
         let prev = self.top.as_ref().map(|t| t.0);
         let reading = cards::resolve(prev, play).ok_or("illegal")?;
         let bomb = reading.0 == "bomb" || reading.0 == "straight-flush";
-        let in_turn = seat == self.turn;
+        // Waiting to be gathered, the winner too may only bomb.
+        let in_turn = seat == self.turn && !self.gathering;
         if !(in_turn || (bomb && self.top.is_some())) {
             return Err("turn".into());
         }
@@ -171,7 +182,8 @@ impl Trick {
             return Err("wish".into());
         }
         if let Some(open) = self.wish {
-            if in_turn && !has_rank(play, open) && self.can_fulfil(seat) {
+            let free = self.wish_bombs && bomb && self.top.is_some();
+            if in_turn && !free && !has_rank(play, open) && self.can_fulfil(seat) {
                 return Err("must fulfil the wish".into());
             }
             if has_rank(play, open) {
@@ -198,6 +210,7 @@ impl Trick {
         self.points += points(play);
         self.top = Some((reading, play.clone(), seat));
         self.passes = 0;
+        self.gathering = false;
         if reading.0 == "dog" {
             self.finish(seat, true);
             return Ok(());
@@ -224,12 +237,20 @@ impl Trick {
         let Some((_, _, top_seat)) = self.top else {
             return Err("lead".into());
         };
+        if self.gathering {
+            // The winner's pass gathers the trick.
+            self.finish(top_seat, false);
+            return Ok(());
+        }
         if self.can_fulfil(seat) {
             return Err("must fulfil the wish".into());
         }
         self.passes += 1;
         let needed = (0..4).filter(|&s| s != top_seat && !self.out[s]).count();
-        if self.passes >= needed {
+        if self.passes >= needed && self.late_bombs && !self.out[top_seat] {
+            self.gathering = true;
+            self.turn = top_seat;
+        } else if self.passes >= needed {
             self.finish(top_seat, false);
         } else if let Some(next) = self.next_with_cards(seat) {
             self.turn = next;
