@@ -42,7 +42,8 @@
  * @par Size queries
  * An output buffer of capacity 0 (null or not) with a length out-pointer asks for the size:
  * the call returns PARLOR_OK and writes the size needed. A non-zero capacity that is too small
- * is PARLOR_ERR_BUFFER_TOO_SMALL, also with the size needed.
+ * is PARLOR_ERR_BUFFER_TOO_SMALL, also with the size needed. Capacity 0 with a null length
+ * pointer asks nothing and is PARLOR_ERR_BUFFER_TOO_SMALL.
  *
  * @par Tichu card masks
  * A Tichu card set is a uint64_t: bits 4*(r-2) .. 4*(r-2)+3 hold the natural rank r
@@ -109,9 +110,10 @@
 #define PARLOR_ABI_VERSION 4
 
 /**
- * "No seat": parlor_round_to_act of a finished round.
+ * "No seat": parlor_round_to_act of a finished round (`UINT32_MAX`, an unsigned 32-bit value
+ * like the seats it is compared with).
  */
-#define PARLOR_NO_SEAT 4294967295
+#define PARLOR_NO_SEAT UINT32_MAX
 
 /**
  * "No action": the bot lets an out-of-turn right pass (the seat is not the one in turn).
@@ -2754,7 +2756,8 @@ ParlorStatus parlor_match_rounds_played(const struct ParlorMatch *game,
 
 /**
  * @brief The places of a finished match: one per seat, seat 0 first, 0 = first place (seats
- * that share a result share a place: partners, the two peasants, a tie).
+ * that share a result share a place: partners, the two peasants, a tie; Mahjong places equal
+ * scores in seat order, as its rules rank them).
  *
  * @param[in] game The match.
  * @param[out] places Receives the places (may be null when @p capacity is 0).

@@ -95,8 +95,9 @@ pub const PARLOR_BOT_GREEDY: ParlorBot = 3;
 /// level goes in bits 8-15: `PARLOR_BOT_SEARCH | (level << 8)`.
 pub const PARLOR_BOT_SEARCH: ParlorBot = 4;
 
-/// "No seat": parlor_round_to_act of a finished round.
-pub const PARLOR_NO_SEAT: u32 = 0xFFFF_FFFF;
+/// "No seat": parlor_round_to_act of a finished round (`UINT32_MAX`, an unsigned 32-bit value
+/// like the seats it is compared with).
+pub const PARLOR_NO_SEAT: u32 = u32::MAX;
 /// "No action": the bot lets an out-of-turn right pass (the seat is not the one in turn).
 /// No game uses this code for an action.
 pub const PARLOR_ACTION_NONE: u64 = 0xFFFF_FFFF_FFFF_FFFF;
@@ -1303,7 +1304,8 @@ pub unsafe extern "C" fn parlor_match_rounds_played(game: *const ParlorMatch, ro
 }
 
 /// @brief The places of a finished match: one per seat, seat 0 first, 0 = first place (seats
-/// that share a result share a place: partners, the two peasants, a tie).
+/// that share a result share a place: partners, the two peasants, a tie; Mahjong places equal
+/// scores in seat order, as its rules rank them).
 ///
 /// @param[in] game The match.
 /// @param[out] places Receives the places (may be null when @p capacity is 0).

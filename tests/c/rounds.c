@@ -354,6 +354,43 @@ static void test_openspiel_ids(void) {
     CHECK_EQ_U(parlor_doudizhu_openspiel_action_id(PARLOR_ACTION_NONE, &id), PARLOR_ERR_UNKNOWN_ACTION);
 }
 
+/* Regression (C++ tryout): PARLOR_NO_SEAT was the bare literal 4294967295 (a `long`), so
+ * `printf("%u", PARLOR_NO_SEAT)` failed -Wformat under -Werror; it is UINT32_MAX now. This file
+ * is built with -Wall -Wextra -Werror, so the printf below is the compile-time half. */
+static void test_regression_no_seat_is_unsigned_32(void) {
+    char text[16];
+    CHECK_EQ_U(sizeof(PARLOR_NO_SEAT), sizeof(uint32_t));
+    CHECK_EQ_U(snprintf(text, sizeof text, "%u", PARLOR_NO_SEAT), 10);
+    CHECK_STR(text, "4294967295");
+}
+
+/* Regression (C++ tryout): capacity 0 with a null length pointer asks nothing; every text
+ * function answers PARLOR_ERR_BUFFER_TOO_SMALL for it in every game (docs/c-abi.md), while
+ * capacity 0 with a length pointer is the size query (PARLOR_OK). */
+static void test_regression_size_query_without_length(void) {
+    static const ParlorGame games[4] = {PARLOR_GAME_DOMINOES, PARLOR_GAME_TICHU, PARLOR_GAME_DOUDIZHU,
+                                        PARLOR_GAME_MAHJONG};
+    size_t g, len = 0;
+    for (g = 0; g < 4; g++) {
+        ParlorConfig config;
+        ParlorRound round;
+        uint64_t code = 0;
+        uint32_t seat = 0;
+        CHECK_EQ_U(parlor_config_preset(games[g], "", 0, &config), PARLOR_OK);
+        CHECK_EQ_U(parlor_round_new(&config, 3, &round), PARLOR_OK);
+        CHECK_EQ_U(parlor_round_to_act(&round, &seat), PARLOR_OK);
+        CHECK_EQ_U(parlor_round_legal_action_at(&round, seat, 0, &code), PARLOR_OK);
+        CHECK_EQ_U(parlor_action_text(games[g], code, NULL, 0, NULL), PARLOR_ERR_BUFFER_TOO_SMALL);
+        CHECK_EQ_U(parlor_round_view(&round, 0, NULL, 0, NULL), PARLOR_ERR_BUFFER_TOO_SMALL);
+        CHECK_EQ_U(parlor_config_key(games[g], 0, PARLOR_KEY_NAME, NULL, 0, NULL), PARLOR_ERR_BUFFER_TOO_SMALL);
+        CHECK_EQ_U(parlor_config_preset_name(games[g], 0, NULL, 0, NULL), PARLOR_ERR_BUFFER_TOO_SMALL);
+        CHECK_EQ_U(parlor_action_text(games[g], code, NULL, 0, &len), PARLOR_OK);
+        CHECK(len > 0);
+        CHECK_EQ_U(parlor_round_view(&round, 0, NULL, 0, &len), PARLOR_OK);
+        CHECK(len > 0);
+    }
+}
+
 int main(void) {
     size_t g;
     CHECK_EQ_U(parlor_abi_version(), PARLOR_ABI_VERSION);
@@ -370,5 +407,7 @@ int main(void) {
     for (g = 0; g < 4; g++) test_game(&EXPECTED[g]);
     test_out_of_turn();
     test_openspiel_ids();
+    test_regression_no_seat_is_unsigned_32();
+    test_regression_size_query_without_length();
     return CHECK_SUMMARY();
 }
