@@ -3,7 +3,7 @@
 //! (`Ergebnis: A - B`) checked. Without the variable the tests skip with one line. The logs are
 //! BSW's and are never committed here.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -3,6 +3,7 @@
 //! tests with a filter: `cargo test -p parlor-cli --test cli tenhou_records::`.
 
 mod arena;
+mod bsw_records;
 mod common;
 mod dominoes_round;
 mod doudizhu_round;
