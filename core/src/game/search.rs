@@ -386,7 +386,7 @@ pub fn search<R: Search>(
         let mut state = round.determinize(seat, &mut rng)?;
         let leaf = tree.descend(&mut state, seat, !in_turn, &mut rng, &mut policy);
         playout(&mut state, &mut policy);
-        tree.backpropagate(leaf, state.outcome().as_ref());
+        tree.backpropagate(leaf, &state);
     }
     let preferred = match policy.choose(round, seat) {
         Some(action) => Some(Some(action)),
@@ -600,14 +600,19 @@ impl<'a, R: Round> Tree<'a, R> {
     /// Counts a visit and adds the reward of the seat that acted into each node, from `leaf` up
     /// to the root (½ for every seat when the playout did not finish). Parents come before their
     /// children in the buffer, so the walk ends.
-    fn backpropagate(&mut self, leaf: usize, outcome: Option<&R::Outcome>)
+    fn backpropagate(&mut self, leaf: usize, state: &R)
     where
         R: Search,
     {
+        let outcome = state.outcome();
         let mut index = leaf;
         while let Some(node) = self.nodes.get_mut(index) {
             node.visits = node.visits.saturating_add(1);
-            node.reward += outcome.map_or(0.5, |outcome| R::reward(outcome, Seat(node.seat)));
+            let seat = Seat(node.seat);
+            node.reward += match &outcome {
+                Some(outcome) => R::reward(outcome, seat),
+                None => state.evaluate(seat).map_or(0.5, |value| value.clamp(0.0, 1.0)),
+            };
             match node.parent() {
                 Some(parent) if parent < index => index = parent,
                 _ => return,
@@ -681,7 +686,13 @@ fn policy_step<R: Round, B: Bot<R>>(round: &R, bot: &mut B) -> Option<(Seat, R::
 /// Plays `state` out to the end of the round with `policy` in every seat (at most
 /// [`MAX_PLAYOUT_STEPS`] actions).
 fn playout<R: Search>(state: &mut R, policy: &mut R::Playout) {
-    for _ in 0..MAX_PLAYOUT_STEPS {
+    for step in 0..MAX_PLAYOUT_STEPS {
+        if step >= R::PLAYOUT_PLIES
+            && let Some(seat) = state.to_act()
+            && state.evaluate(seat).is_some()
+        {
+            return;
+        }
         let Some((seat, action)) = policy_step(state, policy) else {
             return;
         };
