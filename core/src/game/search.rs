@@ -20,10 +20,13 @@
 //!    (seeded) one — is applied, and the iteration goes on to the playout. When the node buffer is
 //!    full, nothing is added: selection goes on among the children there are, and the playout
 //!    starts where they end (a smaller buffer only weakens play).
-//! 4. **Play out** to the end of the round with the game's cheap policy ([`Search::Playout`], one
-//!    bot for every seat, driven as [`bot::step`](super::bot::step) drives a table: out-of-turn rights included).
+//! 4. **Play out** with the game's cheap policy ([`Search::Playout`], one
+//!    bot for every seat, driven as [`bot::step`](super::bot::step) drives a table: out-of-turn rights included)
+//!    to the end of the round, or — in a game with a static evaluation — for
+//!    [`Search::PLAYOUT_PLIES`] actions and then to the first position [`Search::evaluate`] scores.
 //! 5. **Backpropagate**: every node on the path counts a visit and adds
-//!    [`Search::reward`] of the finished round for the seat that acted into it.
+//!    [`Search::reward`] of the finished round for the seat that acted into it
+//!    ([`Search::evaluate`] of the position where a cut-off playout stopped).
 //!
 //! The answer is the root child with the most visits (ties: the better mean, then the one
 //! expanded last), among the actions legal in the real round.
@@ -233,9 +236,12 @@ pub const fn bytes_for<R: Round>(nodes: usize) -> usize {
 /// | game | instructions per iteration | easy | normal | hard |
 /// |---|---|---|---|---|
 /// | dominoes | 92 k | 3 | 8 | 40 |
-/// | Dou Dizhu | 430 k | 1 | 2 | 9 |
+/// | Dou Dizhu | ≈ 116 k (playouts cut at 6 plies, [`Search::evaluate`]) | 2 | 7 | 34 |
 /// | Tichu | 1.32 M | 0 | 0 | 3 |
 /// | Mahjong | 2.70 M | 0 | 0 | 1 |
+///
+/// (The Dou Dizhu cost is x86 time per search scaled by dominoes' measured
+/// instructions per second, not yet callgrind counts: the firmware's counts decide.)
 ///
 /// Zero iterations answer with the playout policy's choice (the greedy bot's move); a handful
 /// of iterations does little more, since the policy's own move is expanded first and favoured
@@ -245,7 +251,7 @@ pub const fn bytes_for<R: Round>(nodes: usize) -> usize {
 pub const fn level_iterations(game: GameId) -> [u32; 3] {
     match game {
         GameId::Dominoes => [3, 8, 40],
-        GameId::Doudizhu => [1, 2, 9],
+        GameId::Doudizhu => [2, 7, 34],
         GameId::Tichu => [0, 0, 3],
         GameId::Mahjong => [0, 0, 1],
     }
