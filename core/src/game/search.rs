@@ -236,12 +236,12 @@ pub const fn bytes_for<R: Round>(nodes: usize) -> usize {
 /// | game | instructions per iteration | easy | normal | hard |
 /// |---|---|---|---|---|
 /// | dominoes | 92 k | 3 | 8 | 40 |
-/// | Dou Dizhu | ≈ 116 k (playouts cut at 6 plies, [`Search::evaluate`]) | 2 | 7 | 34 |
+/// | Dou Dizhu | 142 k (playouts cut at 6 plies, [`Search::evaluate`]) | 1 | 5 | 28 |
 /// | Tichu | 1.32 M | 0 | 0 | 3 |
 /// | Mahjong | 2.70 M | 0 | 0 | 1 |
 ///
-/// (The Dou Dizhu cost is x86 time per search scaled by dominoes' measured
-/// instructions per second, not yet callgrind counts: the firmware's counts decide.)
+/// (Dou Dizhu's 142 k: callgrind totals of `search_decision doudizhu` hard minus easy, 10
+/// searches, 9 − 1 iterations each.)
 ///
 /// Zero iterations answer with the playout policy's choice (the greedy bot's move); a handful
 /// of iterations does little more, since the policy's own move is expanded first and favoured
@@ -251,7 +251,7 @@ pub const fn bytes_for<R: Round>(nodes: usize) -> usize {
 pub const fn level_iterations(game: GameId) -> [u32; 3] {
     match game {
         GameId::Dominoes => [3, 8, 40],
-        GameId::Doudizhu => [2, 7, 34],
+        GameId::Doudizhu => [1, 5, 28],
         GameId::Tichu => [0, 0, 3],
         GameId::Mahjong => [0, 0, 1],
     }

@@ -719,7 +719,7 @@ fn dominoes_and_doudizhu_levels_fit() {
     type Z = crate::doudizhu::round::Round;
     assert_eq!((node_bytes::<D>(), node_bytes::<Z>()), (40, 40));
     assert_eq!(Level::ALL.map(Level::iterations::<D>), [3, 8, 40]);
-    assert_eq!(Level::ALL.map(Level::iterations::<Z>), [2, 7, 34]);
+    assert_eq!(Level::ALL.map(Level::iterations::<Z>), [1, 5, 28]);
     assert!(Level::Hard.bytes::<D>() <= MAX_LEVEL_BYTES);
     assert!(Level::Hard.bytes::<Z>() <= MAX_LEVEL_BYTES);
     // A hard search in each game's first seeded position answers a legal action.
@@ -730,7 +730,7 @@ fn dominoes_and_doudizhu_levels_fit() {
     assert!(dominoes.is_legal(seat, report.action.unwrap()));
     let doudizhu = Z::seeded(&<Z as Round>::Config::PRESETS[0].1, 1).unwrap();
     let seat = doudizhu.to_act().unwrap();
-    let mut nodes = [Node::EMPTY; 35];
+    let mut nodes = [Node::EMPTY; 29];
     let report = search(&doudizhu, seat, Level::Hard.iterations::<Z>(), &mut nodes, 5).unwrap();
     assert!(doudizhu.is_legal(seat, report.action.unwrap()));
 }

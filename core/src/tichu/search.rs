@@ -437,7 +437,11 @@ fn evaluate(round: &Round, seat: Seat) -> Option<f32> {
         Some(_) => -0.5,
         None => 0.0,
     };
-    let (ours, theirs) = if seat.0.is_multiple_of(2) { (even, odd) } else { (odd, even) };
+    let (ours, theirs) = if seat.0.is_multiple_of(2) {
+        (even, odd)
+    } else {
+        (odd, even)
+    };
     let x = 0.5 * (theirs - ours + tempo);
     Some(0.5 + 0.35 * x / (1.0 + x.abs()))
 }
