@@ -110,6 +110,21 @@
 #define PARLOR_ABI_VERSION 4
 
 /**
+ * Search level easy (bits 8-15 of a PARLOR_BOT_SEARCH code): the smallest budget.
+ */
+#define PARLOR_LEVEL_EASY 0
+
+/**
+ * Search level normal: within 1 M instructions per decision on a Cortex-M4.
+ */
+#define PARLOR_LEVEL_NORMAL 1
+
+/**
+ * Search level hard: within 5 M instructions and 32 KiB of scratch per decision on a Cortex-M4.
+ */
+#define PARLOR_LEVEL_HARD 2
+
+/**
  * "No seat": parlor_round_to_act of a finished round (`UINT32_MAX`, an unsigned 32-bit value
  * like the seats it is compared with).
  */
@@ -1574,8 +1589,8 @@ typedef struct ParlorTichuTrick {
 #define PARLOR_ERR_BAD_DEAL 21
 
 /**
- * A bot code this library does not have (PARLOR_BOT_GREEDY and PARLOR_BOT_SEARCH are reserved
- * for a later version).
+ * A bot code this library does not have (an unknown kind, or a search level other than
+ * PARLOR_LEVEL_EASY, PARLOR_LEVEL_NORMAL, PARLOR_LEVEL_HARD).
  */
 #define PARLOR_ERR_UNKNOWN_BOT 22
 
@@ -1612,13 +1627,16 @@ typedef struct ParlorTichuTrick {
 #define PARLOR_BOT_RANDOM 2
 
 /**
- * Reserved for each game's greedy bot (not in this version: PARLOR_ERR_UNKNOWN_BOT).
+ * The game's greedy bot (the search bot's playout policy; documented per game), its
+ * tie-breaks drawn from the seed. Needs no scratch memory.
  */
 #define PARLOR_BOT_GREEDY 3
 
 /**
- * Reserved for the search bot (not in this version: PARLOR_ERR_UNKNOWN_BOT); its strength
- * level goes in bits 8-15: `PARLOR_BOT_SEARCH | (level << 8)`.
+ * The search bot (information-set Monte Carlo tree search, docs/search.md), deterministic for
+ * its seed; its strength level goes in bits 8-15: `PARLOR_BOT_SEARCH | (PARLOR_LEVEL_HARD << 8)`.
+ * Its tree lives in the scratch memory (parlor_bot_scratch_bytes; a smaller buffer only
+ * weakens it).
  */
 #define PARLOR_BOT_SEARCH 4
 
@@ -2560,15 +2578,16 @@ ParlorStatus parlor_action_parse(ParlorGame game,
                                  uint64_t *code);
 
 /**
- * @brief The scratch memory a bot needs for a game's rounds (0 for PARLOR_BOT_LOWEST and
- * PARLOR_BOT_RANDOM).
+ * @brief The scratch memory a bot needs for a game's rounds (0 for PARLOR_BOT_LOWEST,
+ * PARLOR_BOT_RANDOM and PARLOR_BOT_GREEDY; for PARLOR_BOT_SEARCH, its level's tree plus room to
+ * align it, at most 32 KiB + 7).
  *
  * @param[in] game The game (PARLOR_GAME_*).
  * @param[in] bot The bot (PARLOR_BOT_*).
  * @param[out] bytes Receives the bytes of scratch parlor_bot_choose needs.
  * @return A status.
  * @retval PARLOR_OK @p bytes is written.
- * @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (greedy and search are reserved).
+ * @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (or no such search level).
  * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
  * @retval PARLOR_ERR_NULL_POINTER @p bytes is null.
  */
@@ -2583,9 +2602,11 @@ ParlorStatus parlor_bot_scratch_bytes(ParlorGame game,
  * @param[in] round The round.
  * @param[in] seat The seat (it must be able to act: parlor_round_may_act).
  * @param[in] bot The bot (PARLOR_BOT_*).
- * @param[in] seed The seed of PARLOR_BOT_RANDOM's draw (ignored by PARLOR_BOT_LOWEST).
- * @param[in] scratch Working memory of parlor_bot_scratch_bytes bytes, any alignment (may be null
- *        with @p scratch_len 0 when the bot needs none).
+ * @param[in] seed The seed of the bot's random choices (ignored by PARLOR_BOT_LOWEST): the same
+ *        round, bot, seed and scratch length give the same choice.
+ * @param[in] scratch Working memory of parlor_bot_scratch_bytes bytes, any alignment, any
+ *        contents (overwritten; may be null with @p scratch_len 0). A shorter buffer only weakens
+ *        the search bot (none: it plays the greedy bot's choice).
  * @param[in] scratch_len Bytes of @p scratch.
  * @param[out] code Receives the action code, or PARLOR_ACTION_NONE when the bot lets an
  *        out-of-turn right pass (never for the seat in turn).
@@ -2593,8 +2614,7 @@ ParlorStatus parlor_bot_scratch_bytes(ParlorGame game,
  * @retval PARLOR_OK @p code is written.
  * @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
  * @retval PARLOR_ERR_ROUND_OVER The round is over.
- * @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot.
- * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scratch is shorter than the bot needs.
+ * @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (or no such search level).
  * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
  * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
  * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.

@@ -29,7 +29,8 @@
 use std::fmt::Write as _;
 use std::io::{BufRead, IsTerminal, Write};
 
-use parlor_core::game::bot::step;
+use parlor_core::game::bot::{BotSpec, step};
+use parlor_core::game::search::Level;
 use parlor_core::game::{Match, Seat};
 
 use crate::CliError;
@@ -108,6 +109,7 @@ pub fn play<G: Game>(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let me = Seat(options.human.unwrap_or(0));
+    let hint = options.hint.unwrap_or(BotSpec::Search(Level::Hard));
     let probe = G::seeded(config, options.seed).map_err(|e| CliError::Input(e.to_string()))?;
     let seats = usize::from(probe.seats());
     if me.index() >= seats {
@@ -175,7 +177,17 @@ pub fn play<G: Game>(
         let offer = mine && (turn == Some(me) || declined.as_ref() != Some(&rights));
         let (seat, action) = if offer {
             history.push(point.clone());
-            let answer = ask::<G>(&round, me, point.moves, turn != Some(me), pretty, &log, input, out)?;
+            let answer = ask::<G>(
+                &round,
+                me,
+                hint,
+                point.moves,
+                turn != Some(me),
+                pretty,
+                &log,
+                input,
+                out,
+            )?;
             match answer {
                 Answer::Act(action) => {
                     declined = None;
@@ -276,6 +288,7 @@ fn write_log(options: &PlayOptions, log: &[String]) -> Result<(), CliError> {
 fn ask<G: Game>(
     round: &G,
     me: Seat,
+    hint: BotSpec,
     moves: usize,
     out_of_turn: bool,
     pretty: bool,
@@ -346,7 +359,7 @@ fn ask<G: Game>(
             (None, _) => {}
             (Some("quit"), None) => return Ok(Answer::Quit),
             (Some("undo"), None) => return Ok(Answer::Undo),
-            (Some("hint"), None) => match G::hint(round, me) {
+            (Some("hint"), None) => match G::hint(round, me, hint) {
                 Some(action) => {
                     let number = actions.iter().position(|a| *a == action).map_or(0, |i| i + 1);
                     writeln!(out, "hint: {number}  {action}")?;

@@ -31,8 +31,9 @@ use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::rc::Rc;
 
-use parlor_core::game::bot::{Bot, Lowest};
-use parlor_core::game::{Match, Round, Rules, Seat};
+use parlor_core::game::bot::{AnyBot, Bot, BotSpec, BotSpecError, Lowest};
+use parlor_core::game::search::Node;
+use parlor_core::game::{Match, Rng, Rules, Search, Seat};
 
 use crate::{CliError, quoted};
 
@@ -52,10 +53,13 @@ pub struct PlayOptions {
     #[arg(long, value_name = "K")]
     pub rounds: Option<u32>,
     /// The bots, one per seat, separated by commas: `random` (the game's seeded random player,
-    /// the default), `lowest` (the first legal action), `greedy` (the game's greedy player, where
-    /// it has one).
+    /// the default), `lowest` (the first legal action), `greedy` (the game's greedy player),
+    /// `search[:easy|normal|hard|<iterations>]` (the search bot).
     #[arg(long, value_delimiter = ',')]
     pub bots: Vec<String>,
+    /// The bot whose choice a person's `hint` shows (`--bots`' syntax; default `search:hard`).
+    #[arg(long = "hint", value_name = "BOT", value_parser = parse_bot_spec)]
+    pub hint: Option<BotSpec>,
     /// Play seat SEAT yourself: the screen shows what that seat may see, you type the actions.
     #[arg(long, value_name = "SEAT", conflicts_with = "rounds")]
     pub human: Option<u8>,
@@ -91,7 +95,7 @@ pub struct RulesArgs {
 /// What one game brings to the driver: its log's words and lines. Everything else (the loop,
 /// bots, matches, rule words, summary lines, errors naming the line) is [`play`] and
 /// [`replay`].
-pub trait Game: Round + 'static {
+pub trait Game: Search + 'static {
     /// The game's match.
     type Match: Match<Round = Self>;
     /// The game's seeded random player (`--bots random`, the default: one for the whole
@@ -101,11 +105,9 @@ pub trait Game: Round + 'static {
     /// The game's random player seeded `seed`.
     fn random(seed: u64) -> Self::Random;
 
-    /// The game's greedy player seeded `seed` (its search playout policy, `game::Search`), when
-    /// the game has one.
+    /// The game's greedy player seeded `seed` (its search playout policy, `game::Search`).
     fn greedy(seed: u64) -> Option<Box<dyn Bot<Self>>> {
-        let _ = seed;
-        None
+        Some(Box::new(<Self as Search>::playout(seed)))
     }
 
     /// The deal words of a single round seeded `seed` (after `<game> `): `seed 7`.
@@ -216,12 +218,15 @@ pub trait Game: Round + 'static {
         format!("{}{}", Self::log_line(before, seat, action), Self::play_events(event))
     }
 
-    /// The action `hint` suggests to a person at `seat`: the best bot the game has (the greedy
-    /// player where the game has one, else the first legal action).
-    fn hint(round: &Self, seat: Seat) -> Option<Self::Action> {
-        match Self::greedy(u64::from(seat.0)) {
-            Some(mut bot) => bot.choose(round, seat),
-            None => parlor_core::game::bot::lowest_legal_action(round, seat),
+    /// The action `hint` suggests to a person at `seat`: bot `spec`'s choice (`--hint`, by
+    /// default `search:hard`), seeded by the seat; the first legal action when the bot has none
+    /// for the seat in turn.
+    fn hint(round: &Self, seat: Seat, spec: BotSpec) -> Option<Self::Action> {
+        let mut nodes = vec![Node::EMPTY; spec.nodes::<Self>()];
+        let choice = AnyBot::new(spec, u64::from(seat.0), &mut nodes).choose(round, seat);
+        match choice {
+            None if round.to_act() == Some(seat) => parlor_core::game::bot::lowest_legal_action(round, seat),
+            choice => choice,
         }
     }
 
@@ -373,6 +378,12 @@ pub(crate) enum Player<G: Game> {
     Lowest,
     /// The game's greedy player.
     Greedy(Box<dyn Bot<G>>),
+    /// The search bot of a spec: its tree's nodes, and the generator seeding each choice.
+    Search {
+        spec: BotSpec,
+        nodes: Vec<Node<G::Action>>,
+        rng: Rng,
+    },
 }
 
 impl<G: Game> Player<G> {
@@ -383,6 +394,7 @@ impl<G: Game> Player<G> {
             Player::Random(bot) => bot.borrow_mut().choose(round, seat),
             Player::Lowest => Lowest.choose(round, seat),
             Player::Greedy(bot) => bot.choose(round, seat),
+            Player::Search { spec, nodes, rng } => AnyBot::new(*spec, rng.next_u64(), nodes).choose(round, seat),
         }
     }
 }
@@ -393,23 +405,41 @@ impl<G: Game> Bot<G> for Player<G> {
     }
 }
 
-/// The players of `specs` (empty: random everywhere), one per seat of a `seats` table.
+/// A `--bots` entry or `--hint` value as a [`BotSpec`] (the error names the text and the syntax).
+pub(crate) fn parse_bot_spec(text: &str) -> Result<BotSpec, String> {
+    text.parse::<BotSpec>().map_err(|e| match e {
+        BotSpecError::UnknownBot => format!("unknown bot {} (expected {})", quoted(text), BotSpec::SYNTAX),
+        BotSpecError::UnknownLevel => format!(
+            "unknown search level in {} (expected easy, normal, hard or an iteration count)",
+            quoted(text)
+        ),
+    })
+}
+
+/// The players of `specs` (empty: random everywhere), one per seat of a `seats` table; seat `s`'s
+/// greedy or search bot is seeded `game::round_seed(seed, s)`.
 pub(crate) fn players<G: Game>(specs: &[String], seats: usize, seed: u64) -> Result<Vec<Player<G>>, String> {
     if !specs.is_empty() && specs.len() != seats {
         return Err(format!("--bots: {} bots for {seats} seats (one per seat)", specs.len()));
     }
     let shared = Rc::new(RefCell::new(G::random(seed)));
     (0..seats)
-        .map(|seat| match specs.get(seat).map_or("random", String::as_str) {
-            "random" => Ok(Player::Random(Rc::clone(&shared))),
-            "lowest" => Ok(Player::Lowest),
-            "greedy" => G::greedy(parlor_core::game::round_seed(seed, u32::try_from(seat).unwrap_or(0)))
-                .map(Player::Greedy)
-                .ok_or_else(|| format!("--bots: {} has no greedy bot yet (random or lowest)", G::GAME.name())),
-            other => Err(format!(
-                "--bots: unknown bot {} (random, lowest or greedy)",
-                quoted(other)
-            )),
+        .map(|seat| {
+            let text = specs.get(seat).map_or("random", String::as_str);
+            let spec = parse_bot_spec(text).map_err(|e| format!("--bots: {e}"))?;
+            let seat_seed = parlor_core::game::round_seed(seed, u32::try_from(seat).unwrap_or(0));
+            match spec {
+                BotSpec::Random => Ok(Player::Random(Rc::clone(&shared))),
+                BotSpec::Lowest => Ok(Player::Lowest),
+                BotSpec::Greedy => G::greedy(seat_seed)
+                    .map(Player::Greedy)
+                    .ok_or_else(|| format!("--bots: {} has no greedy bot", G::GAME.name())),
+                BotSpec::Search(_) | BotSpec::SearchIterations(_) => Ok(Player::Search {
+                    spec,
+                    nodes: vec![Node::EMPTY; spec.nodes::<G>()],
+                    rng: Rng::new(seat_seed),
+                }),
+            }
         })
         .collect()
 }

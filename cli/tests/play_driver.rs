@@ -260,13 +260,26 @@ fn bots_are_chosen_per_seat() {
     );
     let (code, replayed, _) = run(&["mahjong", "replay", "-"], &out);
     assert_eq!((code, replayed.as_str()), (0, out.as_str()));
-    // A person's hint is the greedy bot's choice where the game has one.
+    // A person's hint is the search bot's choice (search:hard), or `--hint`'s bot's.
     let (_, screen, _) = run(&["mahjong", "play", "--human", "0", "--seed", "5"], "hint\nquit\n");
+    assert!(screen.contains("hint: 4  discard 4"), "{screen}");
+    let (_, screen, _) = run(
+        &["mahjong", "play", "--human", "0", "--seed", "5", "--hint", "greedy"],
+        "hint\nquit\n",
+    );
     assert!(screen.contains("hint: 6  discard 58"), "{screen}");
-    let (code, _, err) = run(&["tichu", "play", "--bots", "greedy,lowest,lowest,lowest"], "");
+    // Search bots at a table: the round ends and its log replays.
+    let (code, out, _) = run(&["dominoes", "play", "--seed", "3", "--bots", "search:easy,greedy"], "");
+    assert_eq!(code, 0);
+    let (code, replayed, _) = run(&["dominoes", "replay", "-"], &out);
+    assert_eq!((code, replayed.lines().last()), (0, out.lines().last()));
+    let (code, _, err) = run(&["tichu", "play", "--bots", "greedy,search:insane,lowest,lowest"], "");
     assert_eq!(
         (code, err.as_str()),
-        (2, "parlor: --bots: tichu has no greedy bot yet (random or lowest)\n")
+        (
+            2,
+            "parlor: --bots: unknown search level in \"search:insane\" (expected easy, normal, hard or an iteration count)\n"
+        )
     );
     let (code, _, err) = run(&["dominoes", "play", "--bots", "lowest"], "");
     assert_eq!(

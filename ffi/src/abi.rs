@@ -8,7 +8,7 @@ use core::ffi::c_char;
 
 use parlor_core::game::{GameId, Seat};
 
-use crate::generic::{self, ACTION_NONE, BOT_LOWEST, BOT_RANDOM, StepReport};
+use crate::generic::{self, ACTION_NONE, BOT_GREEDY, BOT_LOWEST, BOT_RANDOM, BOT_SEARCH, StepReport};
 use crate::state::{
     Facts, Kind, Opened, PARLOR_CONFIG_WORDS, PARLOR_STATE_WORDS, ParlorConfig, ParlorMatch, ParlorRound, bytes_of,
     bytes_of_mut, open,
@@ -89,11 +89,20 @@ pub const PARLOR_BOT_LOWEST: ParlorBot = 1;
 /// A uniformly random legal action, drawn from the seed (one draw per call: pass a new seed for
 /// each choice). Needs no scratch memory.
 pub const PARLOR_BOT_RANDOM: ParlorBot = 2;
-/// Reserved for each game's greedy bot (not in this version: PARLOR_ERR_UNKNOWN_BOT).
+/// The game's greedy bot (the search bot's playout policy; documented per game), its
+/// tie-breaks drawn from the seed. Needs no scratch memory.
 pub const PARLOR_BOT_GREEDY: ParlorBot = 3;
-/// Reserved for the search bot (not in this version: PARLOR_ERR_UNKNOWN_BOT); its strength
-/// level goes in bits 8-15: `PARLOR_BOT_SEARCH | (level << 8)`.
+/// The search bot (information-set Monte Carlo tree search, docs/search.md), deterministic for
+/// its seed; its strength level goes in bits 8-15: `PARLOR_BOT_SEARCH | (PARLOR_LEVEL_HARD << 8)`.
+/// Its tree lives in the scratch memory (parlor_bot_scratch_bytes; a smaller buffer only
+/// weakens it).
 pub const PARLOR_BOT_SEARCH: ParlorBot = 4;
+/// Search level easy (bits 8-15 of a PARLOR_BOT_SEARCH code): the smallest budget.
+pub const PARLOR_LEVEL_EASY: u32 = 0;
+/// Search level normal: within 1 M instructions per decision on a Cortex-M4.
+pub const PARLOR_LEVEL_NORMAL: u32 = 1;
+/// Search level hard: within 5 M instructions and 32 KiB of scratch per decision on a Cortex-M4.
+pub const PARLOR_LEVEL_HARD: u32 = 2;
 
 /// "No seat": parlor_round_to_act of a finished round (`UINT32_MAX`, an unsigned 32-bit value
 /// like the seats it is compared with).
@@ -146,7 +155,24 @@ const _: () = assert!(GameId::Dominoes as u32 == PARLOR_GAME_DOMINOES);
 const _: () = assert!(GameId::Tichu as u32 == PARLOR_GAME_TICHU);
 const _: () = assert!(GameId::Doudizhu as u32 == PARLOR_GAME_DOUDIZHU);
 const _: () = assert!(GameId::Mahjong as u32 == PARLOR_GAME_MAHJONG);
-const _: () = assert!(BOT_LOWEST == PARLOR_BOT_LOWEST && BOT_RANDOM == PARLOR_BOT_RANDOM);
+const _: () = assert!(
+    BOT_LOWEST == PARLOR_BOT_LOWEST
+        && BOT_RANDOM == PARLOR_BOT_RANDOM
+        && BOT_GREEDY == PARLOR_BOT_GREEDY
+        && BOT_SEARCH == PARLOR_BOT_SEARCH
+);
+const _: () = assert!(
+    matches!(
+        generic::LEVEL_CODES[PARLOR_LEVEL_EASY as usize],
+        parlor_core::game::search::Level::Easy
+    ) && matches!(
+        generic::LEVEL_CODES[PARLOR_LEVEL_NORMAL as usize],
+        parlor_core::game::search::Level::Normal
+    ) && matches!(
+        generic::LEVEL_CODES[PARLOR_LEVEL_HARD as usize],
+        parlor_core::game::search::Level::Hard
+    )
+);
 
 /// What parlor_round_apply and parlor_match_apply report (plain integers; written only).
 #[repr(C)]
@@ -983,15 +1009,16 @@ pub unsafe extern "C" fn parlor_action_parse(
 
 // ===================================================================== bots
 
-/// @brief The scratch memory a bot needs for a game's rounds (0 for PARLOR_BOT_LOWEST and
-/// PARLOR_BOT_RANDOM).
+/// @brief The scratch memory a bot needs for a game's rounds (0 for PARLOR_BOT_LOWEST,
+/// PARLOR_BOT_RANDOM and PARLOR_BOT_GREEDY; for PARLOR_BOT_SEARCH, its level's tree plus room to
+/// align it, at most 32 KiB + 7).
 ///
 /// @param[in] game The game (PARLOR_GAME_*).
 /// @param[in] bot The bot (PARLOR_BOT_*).
 /// @param[out] bytes Receives the bytes of scratch parlor_bot_choose needs.
 /// @return A status.
 /// @retval PARLOR_OK @p bytes is written.
-/// @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (greedy and search are reserved).
+/// @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (or no such search level).
 /// @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
 /// @retval PARLOR_ERR_NULL_POINTER @p bytes is null.
 #[must_use]
@@ -1001,7 +1028,7 @@ pub unsafe extern "C" fn parlor_bot_scratch_bytes(game: ParlorGame, bot: ParlorB
         let game = game_of(game)?;
         // SAFETY: the caller's contract (documented above).
         let bytes = unsafe { output(bytes) }?;
-        *bytes = dispatch!(game, R, M => generic::bot_scratch_bytes(bot))?;
+        *bytes = dispatch!(game, R, M => generic::bot_scratch_bytes::<R>(bot))?;
         Ok(())
     })())
 }
@@ -1011,9 +1038,11 @@ pub unsafe extern "C" fn parlor_bot_scratch_bytes(game: ParlorGame, bot: ParlorB
 /// @param[in] round The round.
 /// @param[in] seat The seat (it must be able to act: parlor_round_may_act).
 /// @param[in] bot The bot (PARLOR_BOT_*).
-/// @param[in] seed The seed of PARLOR_BOT_RANDOM's draw (ignored by PARLOR_BOT_LOWEST).
-/// @param[in] scratch Working memory of parlor_bot_scratch_bytes bytes, any alignment (may be null
-///        with @p scratch_len 0 when the bot needs none).
+/// @param[in] seed The seed of the bot's random choices (ignored by PARLOR_BOT_LOWEST): the same
+///        round, bot, seed and scratch length give the same choice.
+/// @param[in] scratch Working memory of parlor_bot_scratch_bytes bytes, any alignment, any
+///        contents (overwritten; may be null with @p scratch_len 0). A shorter buffer only weakens
+///        the search bot (none: it plays the greedy bot's choice).
 /// @param[in] scratch_len Bytes of @p scratch.
 /// @param[out] code Receives the action code, or PARLOR_ACTION_NONE when the bot lets an
 ///        out-of-turn right pass (never for the seat in turn).
@@ -1021,8 +1050,7 @@ pub unsafe extern "C" fn parlor_bot_scratch_bytes(game: ParlorGame, bot: ParlorB
 /// @retval PARLOR_OK @p code is written.
 /// @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
 /// @retval PARLOR_ERR_ROUND_OVER The round is over.
-/// @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot.
-/// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scratch is shorter than the bot needs.
+/// @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (or no such search level).
 /// @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
 /// @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
 /// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.

@@ -4,8 +4,9 @@
 
 use core::fmt;
 
-use parlor_core::game::bot::{Bot, Lowest, Uniform};
-use parlor_core::game::{Fault, GameError, Match, Round, Rules, Scores, Seat};
+use parlor_core::game::bot::{Bot, Lowest, Uniform, lowest_legal_action};
+use parlor_core::game::search::{Level, Node, SearchBot, nodes_for};
+use parlor_core::game::{Fault, GameError, Match, Round, Rules, Scores, Search, Seat};
 
 use crate::state::{CONFIG_PAYLOAD, Facts, Kind, Opened, STATE_PAYLOAD, seal};
 use crate::util::{OutputList, write_text};
@@ -21,6 +22,40 @@ use crate::{
 pub(crate) const BOT_LOWEST: u32 = 1;
 /// A seeded uniform choice.
 pub(crate) const BOT_RANDOM: u32 = 2;
+/// The game's greedy bot (its search's playout policy).
+pub(crate) const BOT_GREEDY: u32 = 3;
+/// The search bot; its level ([`LEVEL_CODES`]) in bits 8–15.
+pub(crate) const BOT_SEARCH: u32 = 4;
+/// The search levels by their C code (bits 8–15 of a search bot's code): 0 easy, 1 normal,
+/// 2 hard.
+pub(crate) const LEVEL_CODES: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+/// What a bot code names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BotCode {
+    Lowest,
+    Random,
+    Greedy,
+    Search(Level),
+}
+
+/// The bot of a C bot code: the kind in bits 0–7, a search level in bits 8–15 (0 for the other
+/// bots), nothing above.
+fn bot_code(bot: u32) -> Result<BotCode, ParlorStatus> {
+    let kind = bot & 0xFF;
+    let level = bot >> 8;
+    match (kind, level) {
+        (BOT_LOWEST, 0) => Ok(BotCode::Lowest),
+        (BOT_RANDOM, 0) => Ok(BotCode::Random),
+        (BOT_GREEDY, 0) => Ok(BotCode::Greedy),
+        (BOT_SEARCH, level) => usize::try_from(level)
+            .ok()
+            .and_then(|level| LEVEL_CODES.get(level))
+            .map(|level| BotCode::Search(*level))
+            .ok_or(PARLOR_ERR_UNKNOWN_BOT),
+        _ => Err(PARLOR_ERR_UNKNOWN_BOT),
+    }
+}
 
 /// "No action" (`PARLOR_ACTION_NONE`): the bot lets an out-of-turn right pass.
 pub(crate) const ACTION_NONE: u64 = u64::MAX;
@@ -290,17 +325,46 @@ pub(crate) fn parse_action<R: Round>(text: &str) -> Result<u64, ParlorStatus> {
     R::parse_action(text).map(R::action_code).map_err(|_| PARLOR_ERR_PARSE)
 }
 
-/// The scratch bytes bot `bot` needs (0 for the bots of this version, in every game; the search
-/// bot's will depend on the game).
-pub(crate) fn bot_scratch_bytes(bot: u32) -> Result<usize, ParlorStatus> {
-    match bot {
-        BOT_LOWEST | BOT_RANDOM => Ok(0),
-        _ => Err(PARLOR_ERR_UNKNOWN_BOT),
-    }
+/// The scratch bytes bot `bot` needs in `R`'s game: 0 for lowest, random and greedy; for a search
+/// level, its nodes plus room to align their start ([`Level::scratch_bytes`]).
+pub(crate) fn bot_scratch_bytes<R: Search>(bot: u32) -> Result<usize, ParlorStatus> {
+    Ok(match bot_code(bot)? {
+        BotCode::Lowest | BotCode::Random | BotCode::Greedy => 0,
+        BotCode::Search(level) => level.scratch_bytes::<R>(),
+    })
 }
 
-/// Bot `bot`'s choice for `seat` ([`ACTION_NONE`] when it lets an out-of-turn right pass).
-pub(crate) fn bot_choose<R: Round>(
+/// The nodes of `R`'s search tree in the caller's byte buffer: its aligned middle, every node
+/// written [`Node::EMPTY`] first (so any bytes the buffer held are fine). A buffer too short for
+/// one aligned node gives no nodes (the search then plays its policy's move).
+fn scratch_nodes<R: Search>(scratch: &mut [u8]) -> &mut [Node<R::Action>] {
+    let size = core::mem::size_of::<Node<R::Action>>();
+    let offset = scratch
+        .as_mut_ptr()
+        .align_offset(core::mem::align_of::<Node<R::Action>>());
+    let Some(aligned) = scratch.get_mut(offset..) else {
+        return &mut [];
+    };
+    let count = nodes_for::<R>(aligned.len());
+    if count == 0 || size == 0 {
+        return &mut [];
+    }
+    let start = aligned.as_mut_ptr().cast::<Node<R::Action>>();
+    for index in 0..count {
+        // SAFETY: `start` is aligned for a node (align_offset above) and `count` nodes of `size`
+        // bytes fit in `aligned` (nodes_for), so slot `index` lies inside the buffer, which the
+        // exclusive borrow `scratch` owns for the returned lifetime. Writing (not reading) the
+        // slot needs no valid value there before.
+        unsafe { start.add(index).write(Node::EMPTY) };
+    }
+    // SAFETY: `count` aligned, initialised nodes inside `scratch` (written just above), borrowed
+    // exclusively for as long as `scratch` is; `count · size` ≤ `scratch.len()` ≤ isize::MAX.
+    unsafe { core::slice::from_raw_parts_mut(start, count) }
+}
+
+/// Bot `bot`'s choice for `seat` ([`ACTION_NONE`] when it lets an out-of-turn right pass). A
+/// search bot keeps its tree in `scratch` (shorter than [`bot_scratch_bytes`]: a smaller tree).
+pub(crate) fn bot_choose<R: Search>(
     round: &R,
     facts: &Facts,
     seat: Seat,
@@ -308,10 +372,7 @@ pub(crate) fn bot_choose<R: Round>(
     seed: u64,
     scratch: &mut [u8],
 ) -> Result<u64, ParlorStatus> {
-    let needed = bot_scratch_bytes(bot)?;
-    if scratch.len() < needed {
-        return Err(PARLOR_ERR_BUFFER_TOO_SMALL);
-    }
+    let bot = bot_code(bot)?;
     if facts.round_over {
         return Err(PARLOR_ERR_ROUND_OVER);
     }
@@ -319,9 +380,13 @@ pub(crate) fn bot_choose<R: Round>(
         return Err(PARLOR_ERR_NOT_YOUR_TURN);
     }
     let choice = match bot {
-        BOT_LOWEST => Lowest.choose(round, seat),
-        BOT_RANDOM => Uniform::new(seed).choose(round, seat),
-        _ => return Err(PARLOR_ERR_UNKNOWN_BOT),
+        BotCode::Lowest => Lowest.choose(round, seat),
+        BotCode::Random => Uniform::new(seed).choose(round, seat),
+        BotCode::Greedy => match R::playout(seed).choose(round, seat) {
+            None if round.to_act() == Some(seat) => lowest_legal_action(round, seat),
+            choice => choice,
+        },
+        BotCode::Search(level) => SearchBot::with_level(level, scratch_nodes::<R>(scratch), seed).choose(round, seat),
     };
     Ok(choice.map_or(ACTION_NONE, R::action_code))
 }

@@ -242,11 +242,14 @@ static void test_game(const Expected *e) {
     CHECK_EQ_U(parlor_round_apply(&round, 0, code, NULL), PARLOR_ERR_ROUND_OVER);
     CHECK_EQ_U(parlor_bot_choose(&round, 0, PARLOR_BOT_LOWEST, 0, NULL, 0, &code), PARLOR_ERR_ROUND_OVER);
 
-    /* Bots: the reserved codes are refused; a random choice is legal. */
+    /* Bots: an unknown search level is refused; greedy and random choices are legal (bots.c pins
+     * the greedy and search bots' choices). */
     CHECK_EQ_U(parlor_round_new(&config, e->seed, &round), PARLOR_OK);
     CHECK_EQ_U(parlor_round_to_act(&round, &seat), PARLOR_OK);
-    CHECK_EQ_U(parlor_bot_choose(&round, seat, PARLOR_BOT_GREEDY, 0, NULL, 0, &code), PARLOR_ERR_UNKNOWN_BOT);
     CHECK_EQ_U(parlor_bot_choose(&round, seat, PARLOR_BOT_SEARCH | (3u << 8), 0, NULL, 0, &code), PARLOR_ERR_UNKNOWN_BOT);
+    CHECK_EQ_U(parlor_bot_choose(&round, seat, PARLOR_BOT_GREEDY, 0, NULL, 0, &code), PARLOR_OK);
+    copy = round;
+    CHECK_EQ_U(parlor_round_apply(&copy, seat, code, NULL), PARLOR_OK);
     CHECK_EQ_U(parlor_bot_scratch_bytes(e->game, PARLOR_BOT_RANDOM, &len), PARLOR_OK);
     CHECK_EQ_U(len, 0);
     CHECK_EQ_U(parlor_bot_choose(&round, seat, PARLOR_BOT_RANDOM, 12345, NULL, 0, &code), PARLOR_OK);

@@ -14,7 +14,7 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::Error;
-use super::bot::Greedy;
+use super::bot::{Greedy, plays_left};
 use super::round::{Outcome, Round};
 use crate::game::{self, Rng, Seat};
 
@@ -29,6 +29,15 @@ impl game::Search for Round {
         self.redeal_hidden(seat, rng)
     }
 
+    /// After the auction: the landlord's chance from the plays each side needs to go out
+    /// ([`plays_left`]: the landlord's against the readier peasant's) and who leads, mapped onto
+    /// the reward's win/loss scale (module docs).
+    fn evaluate(&self, seat: Seat) -> Option<f32> {
+        evaluate(self, seat)
+    }
+
+    const PLAYOUT_PLIES: u32 = PLAYOUT_PLIES;
+
     fn reward(outcome: &Outcome, seat: Seat) -> f32 {
         let Some(landlord) = outcome.landlord else {
             return 0.5;
@@ -38,4 +47,31 @@ impl game::Search for Round {
         let margin = outcome.stake.min(16) as f32 / 160.0;
         if won { 0.9 + margin } else { 0.1 - margin }
     }
+}
+
+/// The actions of a playout before it stops at the static evaluation ([`game::Search::evaluate`]).
+pub const PLAYOUT_PLIES: u32 = 6;
+
+/// The landlord's winning chance, `0.5 + 0.5 · x / (1 + |x|)` with `x = 0.6 · (peasants' plays
+/// left − landlord's + tempo)`, tempo ½ for the side on lead (or holding the top play); the seat's
+/// value `0.1 + 0.8 ·` its side's chance. `None` during the auction.
+fn evaluate(round: &Round, seat: Seat) -> Option<f32> {
+    if round.in_auction() {
+        return None;
+    }
+    let landlord = round.landlord()?;
+    let left = |s: Seat| plays_left(&round.hand(s).counts()) as f32;
+    let lord = left(landlord);
+    let peasants = (0u8..3)
+        .map(Seat)
+        .filter(|s| *s != landlord)
+        .map(left)
+        .fold(f32::INFINITY, f32::min);
+    // The side that leads next: the top play's owner's, else the seat in turn's.
+    let leader = round.top().map(|(s, _)| s).or(round.to_act())?;
+    let tempo = if leader == landlord { 0.5 } else { -0.5 };
+    let x = 0.6 * (peasants - lord + tempo);
+    let chance = 0.5 + 0.5 * x / (1.0 + x.abs());
+    let side = if seat == landlord { chance } else { 1.0 - chance };
+    Some(0.1 + 0.8 * side)
 }

@@ -548,6 +548,19 @@ pub trait Search: Round {
     /// partnerships per game: documented).
     fn reward(outcome: &Self::Outcome, seat: Seat) -> f32;
 
+    /// How good this unfinished round looks for `seat`, in `0.0..=1.0` on [`Search::reward`]'s
+    /// scale (a static evaluation: hands left, points taken); `None` when the game cannot tell
+    /// here (the default: playouts then run to the end of the round). A search stops a playout
+    /// after [`Search::PLAYOUT_PLIES`] actions at the first position this scores.
+    fn evaluate(&self, seat: Seat) -> Option<f32> {
+        let _ = seat;
+        None
+    }
+
+    /// The actions a playout applies before it may stop at a position [`Search::evaluate`]
+    /// scores (the default, `u32::MAX`: play to the end of the round).
+    const PLAYOUT_PLIES: u32 = u32::MAX;
+
     /// The search iterations of the levels easy, normal and hard
     /// ([`search::Level`](super::search::Level)); by default the game's figures in
     /// [`search::level_iterations`](super::search::level_iterations).

@@ -719,7 +719,7 @@ fn dominoes_and_doudizhu_levels_fit() {
     type Z = crate::doudizhu::round::Round;
     assert_eq!((node_bytes::<D>(), node_bytes::<Z>()), (40, 40));
     assert_eq!(Level::ALL.map(Level::iterations::<D>), [3, 8, 40]);
-    assert_eq!(Level::ALL.map(Level::iterations::<Z>), [1, 2, 9]);
+    assert_eq!(Level::ALL.map(Level::iterations::<Z>), [1, 5, 28]);
     assert!(Level::Hard.bytes::<D>() <= MAX_LEVEL_BYTES);
     assert!(Level::Hard.bytes::<Z>() <= MAX_LEVEL_BYTES);
     // A hard search in each game's first seeded position answers a legal action.
@@ -730,7 +730,7 @@ fn dominoes_and_doudizhu_levels_fit() {
     assert!(dominoes.is_legal(seat, report.action.unwrap()));
     let doudizhu = Z::seeded(&<Z as Round>::Config::PRESETS[0].1, 1).unwrap();
     let seat = doudizhu.to_act().unwrap();
-    let mut nodes = [Node::EMPTY; 10];
+    let mut nodes = [Node::EMPTY; 29];
     let report = search(&doudizhu, seat, Level::Hard.iterations::<Z>(), &mut nodes, 5).unwrap();
     assert!(doudizhu.is_legal(seat, report.action.unwrap()));
 }
@@ -747,4 +747,33 @@ fn tichu_levels_fit() {
     let mut nodes = [Node::EMPTY; 4];
     let report = search(&round, seat, Level::Hard.iterations::<T>(), &mut nodes, 5).unwrap();
     assert!(round.is_legal(seat, report.action.unwrap()));
+}
+
+#[cfg(feature = "doudizhu")]
+#[test]
+fn doudizhu_evaluates_after_the_auction_the_two_sides_summing_to_one() {
+    type Z = crate::doudizhu::round::Round;
+    let mut round = Z::seeded(&<Z as Round>::Config::PRESETS[0].1, 3).unwrap();
+    assert_eq!(round.evaluate(Seat(0)), None); // the auction: no side yet
+    let mut policy = Z::playout(1);
+    while round.in_auction() {
+        let (seat, action) = policy_step(&round, &mut policy).unwrap();
+        round.apply(seat, action).unwrap();
+    }
+    let landlord = round.landlord().unwrap();
+    let lord = round.evaluate(landlord).unwrap();
+    let peasant = round.evaluate(Seat((landlord.0 + 1) % 3)).unwrap();
+    // 20 cards against 17 with the lead: one scale, the sides' values summing to 1.0.
+    assert!((0.1..=0.9).contains(&lord), "{lord}");
+    assert!((lord + peasant - 1.0).abs() < 1e-6, "{lord} {peasant}");
+    assert_eq!(Z::PLAYOUT_PLIES, 6);
+}
+
+#[cfg(feature = "tichu")]
+#[test]
+fn tichu_evaluates_only_during_the_tricks() {
+    type T = crate::tichu::round::Round;
+    let round = T::seeded(&<T as Round>::Config::PRESETS[0].1, 1).unwrap();
+    assert_eq!(round.evaluate(Seat(0)), None); // the Grand Tichu decisions
+    assert_eq!(T::PLAYOUT_PLIES, u32::MAX); // playouts to the end (docs/search.md)
 }

@@ -33,7 +33,7 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::Error;
-use super::bot::Greedy;
+use super::bot::{Greedy, plays_left};
 use super::card::Cards;
 use super::round::{self, Observation, Outcome, Phase, RecordKind, Round};
 use crate::game::{self, Rng, Seat};
@@ -401,4 +401,47 @@ impl game::Search for Round {
     fn reward(outcome: &Outcome, seat: Seat) -> f32 {
         reward(outcome, seat)
     }
+
+    /// During the tricks: which team is nearer to going out ([`plays_left`] of each team's
+    /// readier hand, a seat already out counting 0), the seat in turn's team a half play
+    /// ahead; `0.5 ± 0.35 · x / (1 + |x|)` with `x = 0.5 ·` the difference.
+    fn evaluate(&self, seat: Seat) -> Option<f32> {
+        evaluate(self, seat)
+    }
+
+    const PLAYOUT_PLIES: u32 = PLAYOUT_PLIES;
+}
+
+/// The actions of a playout before it stops at the static evaluation ([`game::Search::evaluate`]):
+/// none — Tichu's playouts run to the end of the round. Cut at 8 plies (25 iterations, ≈ 4 M
+/// instructions) the search lost to greedy: 39.5 ± 9.4 % of 100 duplicate deals (seed 1), since
+/// this evaluation sees neither the Tichu calls nor the card points; kept for a better one.
+pub const PLAYOUT_PLIES: u32 = u32::MAX;
+
+/// [`game::Search::evaluate`] for Tichu (see there); `None` outside the tricks.
+fn evaluate(round: &Round, seat: Seat) -> Option<f32> {
+    if round.phase() != Phase::Play {
+        return None;
+    }
+    let mut best = [f32::INFINITY; 2];
+    for s in 0u8..4 {
+        let hand = round.hand(Seat(s)).ok()?;
+        let left = plays_left(hand) as f32;
+        if let Some(team) = best.get_mut(usize::from(s % 2)) {
+            *team = team.min(left);
+        }
+    }
+    let [even, odd] = best;
+    let tempo = match round.to_act() {
+        Some(s) if s.0 % 2 == seat.0 % 2 => 0.5,
+        Some(_) => -0.5,
+        None => 0.0,
+    };
+    let (ours, theirs) = if seat.0.is_multiple_of(2) {
+        (even, odd)
+    } else {
+        (odd, even)
+    };
+    let x = 0.5 * (theirs - ours + tempo);
+    Some(0.5 + 0.35 * x / (1.0 + x.abs()))
 }
