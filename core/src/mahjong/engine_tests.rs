@@ -48,6 +48,8 @@ fn check_state(round: &Round, seen: &mut usize) {
     let n = game::Round::encode(round, &mut bytes).unwrap();
     assert_eq!(n, Round::ENCODED_BYTES);
     assert_eq!(<Round as game::Round>::decode(&bytes[..n]).as_ref(), Ok(round));
+    // The C ABI's digest-checked decode gives the same round, waits cache included.
+    assert_eq!(<Round as game::Round>::decode_trusted(&bytes[..n]).as_ref(), Ok(round));
 }
 
 #[test]
@@ -440,4 +442,38 @@ fn faults_map_the_shared_kinds() {
         ..Config::TENHOU
     };
     assert_eq!(Round::seeded(&bad, 1).unwrap_err().fault(), Some(Fault::InvalidConfig));
+}
+
+#[test]
+fn trusted_decode_refuses_what_it_cannot_read_and_never_panics() {
+    let round = Round::seeded(&Config::TENHOU, 3).unwrap();
+    let mut bytes = [0u8; ENCODED_BYTES];
+    let n = game::Round::encode(&round, &mut bytes).unwrap();
+    // A wrong length and an unknown version are refused as by `decode`.
+    assert!(matches!(
+        <Round as game::Round>::decode_trusted(&bytes[..n - 1]),
+        Err(Error::InvalidState { .. })
+    ));
+    let mut other = bytes;
+    other[0] ^= 0xFF;
+    assert!(matches!(
+        <Round as game::Round>::decode_trusted(&other),
+        Err(Error::InvalidState { .. })
+    ));
+    // Every single-bit flip: a status or some round, never a panic.
+    for i in 0..n {
+        for bit in 0..8 {
+            let mut flipped = bytes;
+            flipped[i] ^= 1 << bit;
+            let _ = <Round as game::Round>::decode_trusted(&flipped);
+        }
+    }
+    // A match's trusted decode is its full decode on the bytes the match wrote.
+    let played = <Match as game::Match>::new(&Config::TENHOU, 5).unwrap();
+    let mut bytes = vec![0u8; 1024];
+    let n = game::Match::encode(&played, &mut bytes).unwrap();
+    assert_eq!(
+        <Match as game::Match>::decode_trusted(&bytes[..n]).as_ref(),
+        Ok(&played)
+    );
 }

@@ -395,6 +395,35 @@ impl Round {
     /// phase, real melds, a window consistent with the last discard. Errors:
     /// [`Error::InvalidState`] (also for a wrong length).
     pub fn decode(bytes: &[u8]) -> Result<Round, Error> {
+        let mut round = Round::read(bytes, true)?;
+        // The waits cache is derived: computed once the state it derives from is checked (a hand
+        // of garbage bytes is no hand to compute waits of).
+        round.check_state().map_err(bad)?;
+        round.refresh_waits();
+        round.check_answers().map_err(bad)?;
+        Ok(round)
+    }
+
+    /// The round of a byte form that [`Round::encode`] wrote and that is known to be unchanged
+    /// since (the C ABI's digest-checked states): the fields are read as [`Round::decode`]
+    /// reads them (each still range-checked where it is converted: the config, the start, the
+    /// meld kinds, the answers) and the waits cache is computed once, but the invariants across
+    /// fields (the wall a permutation, each id once, hand sizes, melds, the window's answers)
+    /// are not re-checked. Bytes that break them give a wrong round, never a panic: the core has
+    /// no indexing and no unchecked arithmetic; a hand of more than 14 tiles (no waits worth
+    /// computing) is refused. Errors: [`Error::InvalidState`].
+    pub fn decode_trusted(bytes: &[u8]) -> Result<Round, Error> {
+        let mut round = Round::read(bytes, false)?;
+        if round.hands.iter().any(|h| bits_len(h) > 14) {
+            return Err(bad("a hand of more than 14 tiles"));
+        }
+        round.refresh_waits();
+        Ok(round)
+    }
+
+    /// Every field of a byte form, read into a round whose waits cache is zero; the wall checked
+    /// to be a permutation when `check_wall`. Errors: [`Error::InvalidState`].
+    fn read(bytes: &[u8], check_wall: bool) -> Result<Round, Error> {
         if bytes.len() != ENCODED_BYTES {
             return Err(bad("wrong length"));
         }
@@ -406,9 +435,11 @@ impl Round {
         let start = Start::from_bytes(r.take(START_BYTES)?).map_err(|_| bad("bad start"))?;
         let mut wall = [0u8; TILE_IDS];
         r.fill(&mut wall)?;
-        super::round::check_wall(&wall).map_err(|_| bad("the wall is not each id once"))?;
+        if check_wall {
+            super::round::check_wall(&wall).map_err(|_| bad("the wall is not each id once"))?;
+        }
         // Every field is read straight into the round (no second round-sized value on the stack).
-        let mut round = Round::deal(&config, &start, &wall);
+        let mut round = Round::dealt(&config, &start, &wall);
         round.hands = [[0; 3]; SEATS];
         for h in &mut round.hands {
             for (byte, &x) in (0u8..).zip(r.take(HAND_BYTES)?) {
@@ -484,11 +515,6 @@ impl Round {
         }
         round.tenpai = r.u8()?;
         round.nagashi = r.u8()?;
-        // The waits cache is derived: computed once the state it derives from is checked (a hand
-        // of garbage bytes is no hand to compute waits of).
-        round.check_state().map_err(bad)?;
-        round.refresh_waits();
-        round.check_answers().map_err(bad)?;
         Ok(round)
     }
 

@@ -65,6 +65,14 @@ fn called_meld(m: &TableMeld, start: &Start) -> Result<CalledMeld, Error> {
 impl Round {
     /// Deals a checked wall: hands, the dealer's first draw, the first dora.
     pub(super) fn deal(config: &Config, start: &Start, wall: &[u8; TILE_IDS]) -> Round {
+        let mut round = Round::dealt(config, start, wall);
+        round.refresh_waits();
+        round
+    }
+
+    /// [`Round::deal`] without the waits cache (all zero): for the decoder, which overwrites
+    /// every field and then computes the cache once.
+    pub(super) fn dealt(config: &Config, start: &Start, wall: &[u8; TILE_IDS]) -> Round {
         let mut hands: [Bits; SEATS] = [[0; 3]; SEATS];
         for (k, chunk) in (0u8..4).zip(wall.chunks_exact(13)) {
             let hand = at_mut(&mut hands, next_seat(start.dealer.0, k));
@@ -75,7 +83,7 @@ impl Round {
         let dealer = start.dealer.0 & 3;
         let first = wall[LIVE_AT]; // a constant index into the fixed wall
         bits_insert(at_mut(&mut hands, dealer), first);
-        let mut round = Round {
+        Round {
             config: *config,
             start: *start,
             wall: *wall,
@@ -114,9 +122,7 @@ impl Round {
             tenpai: 0,
             nagashi: 0,
             waits: [0; SEATS],
-        };
-        round.refresh_waits();
-        round
+        }
     }
 
     /// Computes the waits cache from scratch (in place: no second round on the stack).

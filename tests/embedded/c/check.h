@@ -19,12 +19,16 @@ int check_summary(void);
 #define CHECK_STR(actual, expected) CHECK(text_eq((actual), (expected)))
 
 /* Evaluates `call` (an expression) after painting the stack and records the stack it used
- * under `name`; yields the call's value. */
+ * and the instructions it ran (semihost.h: `insn_ticks`) under `name`; yields the call's value. */
 #define STACK(name, call) \
-    (stack_paint(), check_value = (uint32_t)(call), check_used = stack_used(), check_stack_value((name)))
+    (stack_paint(), check_ticks = insn_ticks(), check_value = (uint32_t)(call), \
+     check_ticks = (insn_ticks() - check_ticks) & INSN_TICK_MASK, check_used = stack_used(), check_stack_value((name)))
 extern uint32_t check_value;
 extern size_t check_used;
+extern uint32_t check_ticks;
 uint32_t check_stack_value(const char *name);
+/* The instructions of `ticks` counter ticks (semihost.h), 0 where nothing is counted. */
+uint64_t insns_of(uint64_t ticks);
 
 /* Each landed game's tests (games.c files), enabled by -DPARLOR_TEST_<NAME> (PARLOR_GAME_<NAME> are the header's game codes). */
 void test_common(void);

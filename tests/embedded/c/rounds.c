@@ -10,6 +10,13 @@
  * `rounds  ` lines): any difference fails the run. The seeds are rounds.rs's ROUND_SEEDS and
  * MATCH_SEEDS.
  *
+ * Then one round per seed of each game with PARLOR_BOT_RANDOM (a new seed for every choice),
+ * for its cost only: with the lowest rounds, each prints
+ *   insns-round <game> <bot> seed <S>: <I> instructions, <N> actions
+ * (the instructions of every to_act, bot and apply call of the round; meaningful on the parts
+ * the script runs under `-icount`, see semihost.h), and the per-game rows of those calls
+ * ("<game> parlor_round_apply") get stack and instruction lines of their own.
+ *
  * Mahjong: in a call window `_to_act` names each seat that may still answer, in turn from the
  * discarder, and the lowest legal action of each is its pass. */
 #include "check.h"
@@ -19,6 +26,7 @@
 
 static const uint64_t round_seeds[] = {1, 7, 2026};
 static const uint64_t match_seeds[] = {1, 7};
+static const uint64_t random_seeds[] = {1, 7};
 static uint8_t encoded[1024];
 static uint8_t encoded_again[1024];
 
@@ -108,19 +116,99 @@ static void report(const char *kind, const char *game, const char *preset, uint6
 }
 
 
+/* The names of one game's per-call rows (stack and instructions). */
+typedef struct {
+    const char *to_act, *bot, *apply, *match_to_act, *match_round, *match_apply, *new_round, *outcome, *encode,
+        *decode, *view, *legal, *new_match, *match_scores, *match_encode, *match_decode;
+} CallNames;
+#define CALL_NAMES(game)                                                                                         \
+    {                                                                                                            \
+        game " parlor_round_to_act", game " parlor_bot_choose", game " parlor_round_apply",                      \
+            game " parlor_match_to_act", game " parlor_match_round", game " parlor_match_apply",                 \
+            game " parlor_round_new", game " parlor_round_outcome", game " parlor_round_encode",                 \
+            game " parlor_round_decode", game " parlor_round_view", game " parlor_round_legal_actions",          \
+            game " parlor_match_new", game " parlor_match_scores", game " parlor_match_encode",                   \
+            game " parlor_match_decode"                                                                          \
+    }
+static const CallNames names_dominoes = CALL_NAMES("dominoes");
+static const CallNames names_tichu = CALL_NAMES("tichu");
+static const CallNames names_doudizhu = CALL_NAMES("doudizhu");
+static const CallNames names_mahjong = CALL_NAMES("mahjong");
+static const CallNames *names_of(ParlorGame game) {
+    switch (game) {
+        case PARLOR_GAME_TICHU: return &names_tichu;
+        case PARLOR_GAME_DOUDIZHU: return &names_doudizhu;
+        case PARLOR_GAME_MAHJONG: return &names_mahjong;
+        default: return &names_dominoes;
+    }
+}
+
 /* A view of every seat (a size query; the text itself is the host's test). */
-static void check_views(const ParlorRound *round) {
+static void check_views(const ParlorRound *round, const CallNames *names) {
     uint32_t seats = 0, seat;
     size_t len = 0;
     CHECK_EQ_U(parlor_round_seats(round, &seats), PARLOR_OK);
     for (seat = 0; seat < seats; seat++) {
-        CHECK_EQ_U(STACK("parlor_round_view", parlor_round_view(round, seat, NULL, 0, &len)), PARLOR_OK);
+        CHECK_EQ_U(STACK(names->view, parlor_round_view(round, seat, NULL, 0, &len)), PARLOR_OK);
         CHECK(len > 0);
     }
 }
 
+/* The cost line of one round (see the module text). */
+static void report_cost(const char *game, const char *preset, const char *bot, uint64_t seed, uint64_t ticks,
+                        unsigned long actions) {
+    host_puts("insns-round ");
+    host_puts(game);
+    if (preset != NULL) {
+        host_puts(" ");
+        host_puts(preset);
+    }
+    host_puts(" ");
+    host_puts(bot);
+    host_puts(" seed ");
+    put_u64(seed);
+    host_puts(": ");
+    put_u64(insns_of(ticks));
+    host_puts(" instructions, ");
+    host_putu(actions);
+    host_puts(" actions\n");
+}
+
+/* One seeded round of `game` under `preset` played by PARLOR_BOT_RANDOM, for its cost. */
+static void cost_random_round(ParlorGame game, const char *name, const char *preset, uint64_t seed) {
+    static ParlorConfig config;
+    static ParlorRound round;
+    const CallNames *names = names_of(game);
+    unsigned long actions = 0;
+    uint64_t ticks = 0;
+    int error = 0;
+    size_t plen = preset ? text_len(preset) : 0;
+    if (parlor_config_preset(game, preset ? preset : "", plen, &config) != PARLOR_OK ||
+        parlor_round_new(&config, seed, &round) != PARLOR_OK) {
+        error = 1;
+    }
+    while (!error && actions < ACTION_CAP) {
+        uint32_t seat = PARLOR_NO_SEAT;
+        uint64_t code = 0;
+        error = STACK(names->to_act, parlor_round_to_act(&round, &seat)) != PARLOR_OK;
+        ticks += check_ticks;
+        if (error || seat == PARLOR_NO_SEAT) break;
+        error = STACK(names->bot, parlor_bot_choose(&round, seat, PARLOR_BOT_RANDOM, seed * 1000003u + actions, NULL, 0,
+                                                    &code)) != PARLOR_OK;
+        ticks += check_ticks;
+        if (error) break;
+        error = STACK(names->apply, parlor_round_apply(&round, seat, code, NULL)) != PARLOR_OK;
+        ticks += check_ticks;
+        actions++;
+    }
+    CHECK(!error);
+    report_cost(name, preset, "random", seed, ticks, actions);
+}
+
 /* One seeded round of `game` under `preset` ("" the default; NULL in the line). */
 static void play_round(ParlorGame game, const char *name, const char *preset, uint64_t seed) {
+    const CallNames *names = names_of(game);
+    uint64_t ticks = 0;
     static ParlorConfig config;
     static ParlorRound round, copy;
     unsigned long actions = 0;
@@ -130,43 +218,46 @@ static void play_round(ParlorGame game, const char *name, const char *preset, ui
     size_t len = 0, count = 0, again = 0, plen = preset ? text_len(preset) : 0;
     uint32_t status;
     if (STACK("parlor_config_preset", parlor_config_preset(game, preset ? preset : "", plen, &config)) != PARLOR_OK ||
-        STACK("parlor_round_new", parlor_round_new(&config, seed, &round)) != PARLOR_OK) {
+        STACK(names->new_round, parlor_round_new(&config, seed, &round)) != PARLOR_OK) {
         error = 1;
     }
     while (!error && actions < ACTION_CAP) {
         uint32_t seat = PARLOR_NO_SEAT;
         uint64_t code = 0;
-        if (STACK("parlor_round_to_act", parlor_round_to_act(&round, &seat)) != PARLOR_OK) {
+        if (STACK(names->to_act, parlor_round_to_act(&round, &seat)) != PARLOR_OK) {
             error = 1;
-        } else if (seat == PARLOR_NO_SEAT) {
+        } else if ((ticks += check_ticks, seat == PARLOR_NO_SEAT)) {
             break;
-        } else if (STACK("parlor_bot_choose", parlor_bot_choose(&round, seat, PARLOR_BOT_LOWEST, 0, NULL, 0, &code)) !=
+        } else if (STACK(names->bot, parlor_bot_choose(&round, seat, PARLOR_BOT_LOWEST, 0, NULL, 0, &code)) !=
                    PARLOR_OK) {
             error = 1;
-        } else if (STACK("parlor_round_apply", parlor_round_apply(&round, seat, code, NULL)) != PARLOR_OK) {
+        } else if ((ticks += check_ticks, STACK(names->apply, parlor_round_apply(&round, seat, code, NULL))) != PARLOR_OK) {
             error = 1;
         } else {
+            ticks += check_ticks;
             actions++;
         }
     }
+    report_cost(name, preset, "lowest", seed, ticks, actions);
     if (!error) {
-        over = STACK("parlor_round_outcome", parlor_round_outcome(&round, raw, PARLOR_MAX_SEATS, &count)) == PARLOR_OK;
+        over = STACK(names->outcome, parlor_round_outcome(&round, raw, PARLOR_MAX_SEATS, &count)) == PARLOR_OK;
         for (i = 0; over && i < (int)count; i++) scores[i] = raw[i];
     }
-    error |= STACK("parlor_round_encode", parlor_round_encode(&round, encoded, sizeof encoded, &len)) != PARLOR_OK;
-    status = STACK("parlor_round_decode", parlor_round_decode(game, encoded, len, &copy));
+    error |= STACK(names->encode, parlor_round_encode(&round, encoded, sizeof encoded, &len)) != PARLOR_OK;
+    status = STACK(names->decode, parlor_round_decode(game, encoded, len, &copy));
     if (status == PARLOR_OK) status = parlor_round_encode(&copy, encoded_again, sizeof encoded_again, &again);
     check_same_bytes(status, again, len);
-    check_views(&round);
+    check_views(&round, names);
     {
         size_t total = 0;
-        CHECK_EQ_U(STACK("parlor_round_legal_actions", parlor_round_legal_actions(&round, 0, NULL, 0, &total)), PARLOR_OK);
+        CHECK_EQ_U(STACK(names->legal, parlor_round_legal_actions(&round, 0, NULL, 0, &total)), PARLOR_OK);
     }
     report("round", name, preset, seed, actions, over, error, scores, (int)count, fnv(encoded, len));
 }
 
 /* One seeded match of `game` under `preset`. */
 static void play_match(ParlorGame game, const char *name, const char *preset, uint64_t seed) {
+    const CallNames *names = names_of(game);
     static ParlorConfig config;
     static ParlorMatch played, copy;
     static ParlorRound round;
@@ -177,31 +268,31 @@ static void play_match(ParlorGame game, const char *name, const char *preset, ui
     size_t len = 0, count = 0, again = 0, plen = preset ? text_len(preset) : 0;
     uint32_t status;
     if (STACK("parlor_config_preset", parlor_config_preset(game, preset ? preset : "", plen, &config)) != PARLOR_OK ||
-        STACK("parlor_match_new", parlor_match_new(&config, seed, &played)) != PARLOR_OK) {
+        STACK(names->new_match, parlor_match_new(&config, seed, &played)) != PARLOR_OK) {
         error = 1;
     }
     while (!error && actions < ACTION_CAP) {
         uint32_t seat = PARLOR_NO_SEAT;
         uint64_t code = 0;
         ParlorStep step;
-        if (STACK("parlor_match_to_act", parlor_match_to_act(&played, &seat)) != PARLOR_OK) {
+        if (STACK(names->match_to_act, parlor_match_to_act(&played, &seat)) != PARLOR_OK) {
             error = 1;
         } else if (seat == PARLOR_NO_SEAT) {
             over = 1;
             break;
-        } else if (STACK("parlor_match_round", parlor_match_round(&played, &round)) != PARLOR_OK ||
+        } else if (STACK(names->match_round, parlor_match_round(&played, &round)) != PARLOR_OK ||
                    parlor_bot_choose(&round, seat, PARLOR_BOT_LOWEST, 0, NULL, 0, &code) != PARLOR_OK) {
             error = 1;
-        } else if (STACK("parlor_match_apply", parlor_match_apply(&played, seat, code, &step)) != PARLOR_OK) {
+        } else if (STACK(names->match_apply, parlor_match_apply(&played, seat, code, &step)) != PARLOR_OK) {
             error = 1;
         } else {
             actions++;
         }
     }
-    error |= STACK("parlor_match_scores", parlor_match_scores(&played, raw, PARLOR_MAX_SEATS, &count)) != PARLOR_OK;
+    error |= STACK(names->match_scores, parlor_match_scores(&played, raw, PARLOR_MAX_SEATS, &count)) != PARLOR_OK;
     for (i = 0; !error && i < (int)count; i++) scores[i] = raw[i];
-    error |= STACK("parlor_match_encode", parlor_match_encode(&played, encoded, sizeof encoded, &len)) != PARLOR_OK;
-    status = STACK("parlor_match_decode", parlor_match_decode(game, encoded, len, &copy));
+    error |= STACK(names->match_encode, parlor_match_encode(&played, encoded, sizeof encoded, &len)) != PARLOR_OK;
+    status = STACK(names->match_decode, parlor_match_decode(game, encoded, len, &copy));
     if (status == PARLOR_OK) status = parlor_match_encode(&copy, encoded_again, sizeof encoded_again, &again);
     check_same_bytes(status, again, len);
     report("match", name, preset, seed, actions, over, error, scores, (int)count, fnv(encoded, len));
@@ -211,6 +302,7 @@ static void play_game(ParlorGame game, const char *name, const char *preset) {
     size_t i;
     for (i = 0; i < sizeof round_seeds / sizeof round_seeds[0]; i++) play_round(game, name, preset, round_seeds[i]);
     for (i = 0; i < sizeof match_seeds / sizeof match_seeds[0]; i++) play_match(game, name, preset, match_seeds[i]);
+    for (i = 0; i < sizeof random_seeds / sizeof random_seeds[0]; i++) cost_random_round(game, name, preset, random_seeds[i]);
 }
 
 void test_rounds(void) {

@@ -65,3 +65,21 @@ int text_eq(const char *a, const char *b) {
 }
 
 uintptr_t stack_painted_top;
+
+uint32_t insn_per_tick_milli;
+
+#if defined(__riscv)
+void insn_calibrate(void) { insn_per_tick_milli = 0u; }
+#else
+void insn_calibrate(void) {
+    /* 2 instructions per iteration (subs, bne) plus a few around it, 200,000 in all. */
+    uint32_t start, ticks, n = 100000u;
+    *(volatile uint32_t *)0xE000E014u = INSN_TICK_MASK; /* SYST_RVR */
+    *(volatile uint32_t *)0xE000E018u = 0u;             /* SYST_CVR: reload */
+    *(volatile uint32_t *)0xE000E010u = 5u;             /* SYST_CSR: enabled, processor clock */
+    start = insn_ticks();
+    __asm__ volatile(".syntax unified\n1:\n\tsubs %0, %0, #1\n\tbne 1b" : "+l"(n) : : "cc");
+    ticks = (insn_ticks() - start) & INSN_TICK_MASK;
+    insn_per_tick_milli = ticks == 0u || ticks > 200000u ? 0u : (uint32_t)(200000000u / ticks);
+}
+#endif

@@ -50,4 +50,23 @@ static inline __attribute__((always_inline)) size_t stack_used(void) {
     return (size_t)(stack_painted_top - (uintptr_t)word);
 }
 
+/* Instruction counting. Under qemu's `-icount shift=0` one instruction is one nanosecond of
+ * the virtual clock, and the Cortex-M SysTick (processor clock, free-running from 2^24 - 1)
+ * counts that clock down: `insn_ticks()` grows with the instructions run (a tick is a fixed
+ * number of instructions, measured by `insn_calibrate()` on a loop of known length). Call
+ * differences are taken mod 2^24 (`& INSN_TICK_MASK`). On RISC-V and without `-icount` the
+ * figures mean nothing (the script reads them from the Arm parts run with `-icount`). */
+#define INSN_TICK_MASK 0xFFFFFFu
+#if defined(__riscv)
+static inline __attribute__((always_inline)) uint32_t insn_ticks(void) { return 0u; }
+#else
+static inline __attribute__((always_inline)) uint32_t insn_ticks(void) {
+    return INSN_TICK_MASK - *(volatile uint32_t *)0xE000E018u; /* SYST_CVR counts down */
+}
+#endif
+/* Starts the counter and measures a tick: `insn_per_tick_milli` instructions per 1,000 ticks
+ * (0 when nothing is counted). */
+void insn_calibrate(void);
+extern uint32_t insn_per_tick_milli;
+
 #endif
