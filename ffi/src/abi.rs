@@ -87,7 +87,8 @@ pub type ParlorBot = u32;
 /// first where there is one). Needs no scratch memory.
 pub const PARLOR_BOT_LOWEST: ParlorBot = 1;
 /// A uniformly random legal action, drawn from the seed (one draw per call: pass a new seed for
-/// each choice). Needs no scratch memory.
+/// each choice), never a call (Tichu, Grand Tichu) unless that is the only legal action: a match
+/// of seats calling at random sinks below zero and never ends. Needs no scratch memory.
 pub const PARLOR_BOT_RANDOM: ParlorBot = 2;
 /// Reserved for each game's greedy bot (not in this version: PARLOR_ERR_UNKNOWN_BOT).
 pub const PARLOR_BOT_GREEDY: ParlorBot = 3;
