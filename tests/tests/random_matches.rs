@@ -19,7 +19,9 @@ fn random_match<M: Match>(seed: u64, max_actions: u64) -> Option<(u32, u64)> {
         bot_seed = bot_seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        let action = Uniform::new(bot_seed).choose(game.round(), seat).expect("the seat in turn acts");
+        let action = Uniform::new(bot_seed)
+            .choose(game.round(), seat)
+            .expect("the seat in turn acts");
         game.apply(seat, action).expect("a bot's action is legal");
         actions += 1;
         if actions > max_actions {
@@ -33,9 +35,16 @@ fn rounds_of<M: Match>(max_rounds: u32) -> Vec<u32> {
     (0..6u64)
         .map(|seed| {
             let (rounds, _) = random_match::<M>(seed, 2_000_000).unwrap_or_else(|| {
-                panic!("{} seed {seed}: the random match does not end", <M::Round as Round>::GAME.name())
+                panic!(
+                    "{} seed {seed}: the random match does not end",
+                    <M::Round as Round>::GAME.name()
+                )
             });
-            assert!(rounds <= max_rounds, "{} seed {seed}: {rounds} rounds", <M::Round as Round>::GAME.name());
+            assert!(
+                rounds <= max_rounds,
+                "{} seed {seed}: {rounds} rounds",
+                <M::Round as Round>::GAME.name()
+            );
             rounds
         })
         .collect()
@@ -44,7 +53,10 @@ fn rounds_of<M: Match>(max_rounds: u32) -> Vec<u32> {
 #[test]
 fn a_random_bot_tichu_match_ends() {
     // To 1,000 points: 12 to 15 rounds of card points and double victories, no calls.
-    assert_eq!(rounds_of::<parlor_core::tichu::game_match::Match>(30), [12, 13, 13, 12, 14, 15]);
+    assert_eq!(
+        rounds_of::<parlor_core::tichu::game_match::Match>(30),
+        [12, 13, 13, 12, 14, 15]
+    );
 }
 
 #[test]

@@ -775,7 +775,10 @@ fn the_longest_round_shape_fits_the_log() {
         assert!(round.outcome().is_some(), "seed {seed}: the round ends");
         let bytes = encoded(&round);
         assert_eq!(Round::decode(&bytes), Ok(round), "seed {seed}: decode");
-        assert_eq!(round.observation(Seat(0)).unwrap().history().count(), round.action_count());
+        assert_eq!(
+            round.observation(Seat(0)).unwrap().history().count(),
+            round.action_count()
+        );
         longest = longest.max(round.action_count());
     }
     // 34 actions more than the old log held.
