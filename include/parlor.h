@@ -1622,7 +1622,8 @@ typedef struct ParlorTichuTrick {
 
 /**
  * A uniformly random legal action, drawn from the seed (one draw per call: pass a new seed for
- * each choice). Needs no scratch memory.
+ * each choice), never a call (Tichu, Grand Tichu) unless that is the only legal action: a match
+ * of seats calling at random sinks below zero and never ends. Needs no scratch memory.
  */
 #define PARLOR_BOT_RANDOM 2
 
@@ -2634,9 +2635,9 @@ ParlorStatus parlor_bot_choose(const struct ParlorRound *round,
  *
  * @param[in] config The rules.
  * @param[in] seed The match seed.
- * @param[out] game Receives the match (written only on success).
+ * @param[out] game_match Receives the match (written only on success).
  * @return A status.
- * @retval PARLOR_OK @p game holds the new match.
+ * @retval PARLOR_OK @p game_match holds the new match.
  * @retval PARLOR_ERR_INVALID_CONFIG The rules do not make sense together.
  * @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
  * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
@@ -2644,74 +2645,80 @@ ParlorStatus parlor_bot_choose(const struct ParlorRound *round,
 PARLOR_MUST_USE
 ParlorStatus parlor_match_new(const struct ParlorConfig *config,
                               uint64_t seed,
-                              struct ParlorMatch *game);
+                              struct ParlorMatch *game_match);
 
 /**
  * @brief The game of a match.
  *
- * @param[in] game The match.
- * @param[out] code Receives its PARLOR_GAME_* code.
+ * @param[in] game_match The match.
+ * @param[out] game Receives its PARLOR_GAME_* code.
  * @return A status.
- * @retval PARLOR_OK @p code is written.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_OK @p game is written.
+ * @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
  * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
  */
-PARLOR_MUST_USE ParlorStatus parlor_match_game(const struct ParlorMatch *game, ParlorGame *code);
+PARLOR_MUST_USE
+ParlorStatus parlor_match_game(const struct ParlorMatch *game_match,
+                               ParlorGame *game);
 
 /**
  * @brief The number of seats at a match's table.
  *
- * @param[in] game The match.
+ * @param[in] game_match The match.
  * @param[out] seats Receives the count (2-4).
  * @return A status.
  * @retval PARLOR_OK @p seats is written.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
  * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
  */
-PARLOR_MUST_USE ParlorStatus parlor_match_seats(const struct ParlorMatch *game, uint32_t *seats);
+PARLOR_MUST_USE
+ParlorStatus parlor_match_seats(const struct ParlorMatch *game_match,
+                                uint32_t *seats);
 
 /**
  * @brief A copy of the round being played (the last one once the match is over), for every
  * parlor_round_* query: legal actions, the view, a bot's choice.
  *
- * @param[in] game The match.
+ * @param[in] game_match The match.
  * @param[out] round Receives the round.
  * @return A status.
  * @retval PARLOR_OK @p round holds the copy.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
  * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
  */
 PARLOR_MUST_USE
-ParlorStatus parlor_match_round(const struct ParlorMatch *game,
+ParlorStatus parlor_match_round(const struct ParlorMatch *game_match,
                                 struct ParlorRound *round);
 
 /**
  * @brief The seat whose turn it is in the match's current round. Reads the header only.
  *
- * @param[in] game The match.
+ * @param[in] game_match The match.
  * @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the match is over.
  * @return A status.
  * @retval PARLOR_OK @p seat is written.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
  * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
  */
-PARLOR_MUST_USE ParlorStatus parlor_match_to_act(const struct ParlorMatch *game, uint32_t *seat);
+PARLOR_MUST_USE
+ParlorStatus parlor_match_to_act(const struct ParlorMatch *game_match,
+                                 uint32_t *seat);
 
 /**
  * @brief Whether a seat has a legal action now in the match's current round. Reads the header
  * only.
  *
- * @param[in] game The match.
+ * @param[in] game_match The match.
  * @param[in] seat The seat.
  * @param[out] may_act Receives 1 or 0.
  * @return A status.
  * @retval PARLOR_OK @p may_act is written.
  * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
  * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
  */
 PARLOR_MUST_USE
-ParlorStatus parlor_match_may_act(const struct ParlorMatch *game,
+ParlorStatus parlor_match_may_act(const struct ParlorMatch *game_match,
                                   uint32_t seat,
                                   uint8_t *may_act);
 
@@ -2720,7 +2727,7 @@ ParlorStatus parlor_match_may_act(const struct ParlorMatch *game,
  * is scored and the next one dealt (unless the match is over). On an error the match is
  * unchanged.
  *
- * @param[in,out] game The match.
+ * @param[in,out] game_match The match.
  * @param[in] seat The seat acting.
  * @param[in] code The action's code.
  * @param[out] step Receives whether a round (and the match) ended, and the finished round's
@@ -2732,11 +2739,11 @@ ParlorStatus parlor_match_may_act(const struct ParlorMatch *game,
  * @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
  * @retval PARLOR_ERR_ROUND_OVER The match is over.
  * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
- * @retval PARLOR_ERR_NULL_POINTER @p game is null.
+ * @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_NULL_POINTER @p game_match is null.
  */
 PARLOR_MUST_USE
-ParlorStatus parlor_match_apply(struct ParlorMatch *game,
+ParlorStatus parlor_match_apply(struct ParlorMatch *game_match,
                                 uint32_t seat,
                                 uint64_t code,
                                 struct ParlorStep *step);
@@ -2744,18 +2751,18 @@ ParlorStatus parlor_match_apply(struct ParlorMatch *game,
 /**
  * @brief The match's running totals (per seat; per team in Tichu and partnership dominoes).
  *
- * @param[in] game The match.
+ * @param[in] game_match The match.
  * @param[out] scores Receives the totals (may be null when @p capacity is 0).
  * @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
  * @param[out] count Receives the number of entries.
  * @return A status.
  * @retval PARLOR_OK The totals are in @p scores (or the count in @p count).
  * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scores holds the first @p capacity entries.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
  * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
  */
 PARLOR_MUST_USE
-ParlorStatus parlor_match_scores(const struct ParlorMatch *game,
+ParlorStatus parlor_match_scores(const struct ParlorMatch *game_match,
                                  int32_t *scores,
                                  size_t capacity,
                                  size_t *count);
@@ -2763,15 +2770,15 @@ ParlorStatus parlor_match_scores(const struct ParlorMatch *game,
 /**
  * @brief The number of rounds finished so far.
  *
- * @param[in] game The match.
+ * @param[in] game_match The match.
  * @param[out] rounds Receives the count.
  * @return A status.
  * @retval PARLOR_OK @p rounds is written.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
  * @retval PARLOR_ERR_NULL_POINTER A pointer is null.
  */
 PARLOR_MUST_USE
-ParlorStatus parlor_match_rounds_played(const struct ParlorMatch *game,
+ParlorStatus parlor_match_rounds_played(const struct ParlorMatch *game_match,
                                         uint32_t *rounds);
 
 /**
@@ -2779,7 +2786,7 @@ ParlorStatus parlor_match_rounds_played(const struct ParlorMatch *game,
  * that share a result share a place: partners, the two peasants, a tie; Mahjong places equal
  * scores in seat order, as its rules rank them).
  *
- * @param[in] game The match.
+ * @param[in] game_match The match.
  * @param[out] places Receives the places (may be null when @p capacity is 0).
  * @param[in] capacity Entries of @p places; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
  * @param[out] count Receives the number of seats.
@@ -2787,11 +2794,11 @@ ParlorStatus parlor_match_rounds_played(const struct ParlorMatch *game,
  * @retval PARLOR_OK The places are in @p places (or the count in @p count).
  * @retval PARLOR_ERR_MATCH_NOT_OVER The match goes on.
  * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p places holds the first @p capacity entries.
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
  * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
  */
 PARLOR_MUST_USE
-ParlorStatus parlor_match_result(const struct ParlorMatch *game,
+ParlorStatus parlor_match_result(const struct ParlorMatch *game_match,
                                  uint8_t *places,
                                  size_t capacity,
                                  size_t *count);
@@ -2800,18 +2807,18 @@ ParlorStatus parlor_match_result(const struct ParlorMatch *game,
  * @brief Writes the match's portable byte form (the game's versioned encoding, round
  * included), which parlor_match_decode reads back.
  *
- * @param[in] game The match.
+ * @param[in] game_match The match.
  * @param[out] buf Receives the bytes (may be null when @p capacity is 0).
  * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
  * @param[out] len Receives the length.
  * @return A status.
  * @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
  * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).
- * @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+ * @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
  * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
  */
 PARLOR_MUST_USE
-ParlorStatus parlor_match_encode(const struct ParlorMatch *game,
+ParlorStatus parlor_match_encode(const struct ParlorMatch *game_match,
                                  uint8_t *buf,
                                  size_t capacity,
                                  size_t *len);
@@ -2822,9 +2829,9 @@ ParlorStatus parlor_match_encode(const struct ParlorMatch *game,
  * @param[in] game The game the bytes are a match of (PARLOR_GAME_*).
  * @param[in] bytes The bytes.
  * @param[in] len Bytes of @p bytes.
- * @param[out] out Receives the match (written only on success).
+ * @param[out] game_match Receives the match (written only on success).
  * @return A status.
- * @retval PARLOR_OK @p out holds the match.
+ * @retval PARLOR_OK @p game_match holds the match.
  * @retval PARLOR_ERR_INVALID_STATE The bytes are not a match of that game.
  * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
  * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
@@ -2833,7 +2840,7 @@ PARLOR_MUST_USE
 ParlorStatus parlor_match_decode(ParlorGame game,
                                  const uint8_t *bytes,
                                  size_t len,
-                                 struct ParlorMatch *out);
+                                 struct ParlorMatch *game_match);
 
 #if defined(PARLOR_FEATURE_DOMINOES)
 /**

@@ -87,7 +87,8 @@ pub type ParlorBot = u32;
 /// first where there is one). Needs no scratch memory.
 pub const PARLOR_BOT_LOWEST: ParlorBot = 1;
 /// A uniformly random legal action, drawn from the seed (one draw per call: pass a new seed for
-/// each choice). Needs no scratch memory.
+/// each choice), never a call (Tichu, Grand Tichu) unless that is the only legal action: a match
+/// of seats calling at random sinks below zero and never ends. Needs no scratch memory.
 pub const PARLOR_BOT_RANDOM: ParlorBot = 2;
 /// The game's greedy bot (the search bot's playout policy; documented per game), its
 /// tie-breaks drawn from the seed. Needs no scratch memory.
@@ -1088,9 +1089,9 @@ pub unsafe extern "C" fn parlor_bot_choose(
 ///
 /// @param[in] config The rules.
 /// @param[in] seed The match seed.
-/// @param[out] game Receives the match (written only on success).
+/// @param[out] game_match Receives the match (written only on success).
 /// @return A status.
-/// @retval PARLOR_OK @p game holds the new match.
+/// @retval PARLOR_OK @p game_match holds the new match.
 /// @retval PARLOR_ERR_INVALID_CONFIG The rules do not make sense together.
 /// @retval PARLOR_ERR_INVALID_STATE @p config is not a config made by this library.
 /// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
@@ -1099,13 +1100,13 @@ pub unsafe extern "C" fn parlor_bot_choose(
 pub unsafe extern "C" fn parlor_match_new(
     config: *const ParlorConfig,
     seed: u64,
-    game: *mut ParlorMatch,
+    game_match: *mut ParlorMatch,
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
         let opened = unsafe { open_config(config) }?;
         // SAFETY: as above.
-        let out = unsafe { output(game) }?;
+        let out = unsafe { output(game_match) }?;
         // Sealed straight into the caller's struct: everything that can fail happens first.
         dispatch!(opened.game, R, M => {
             let made = generic::new_match::<M>(&opened, seed)?;
@@ -1117,38 +1118,38 @@ pub unsafe extern "C" fn parlor_match_new(
 
 /// @brief The game of a match.
 ///
-/// @param[in] game The match.
-/// @param[out] code Receives its PARLOR_GAME_* code.
+/// @param[in] game_match The match.
+/// @param[out] game Receives its PARLOR_GAME_* code.
 /// @return A status.
-/// @retval PARLOR_OK @p code is written.
-/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_OK @p game is written.
+/// @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
 /// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
 #[must_use]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn parlor_match_game(game: *const ParlorMatch, code: *mut ParlorGame) -> ParlorStatus {
+pub unsafe extern "C" fn parlor_match_game(game_match: *const ParlorMatch, game: *mut ParlorGame) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game) }?;
+        let opened = unsafe { open_match(game_match) }?;
         // SAFETY: as above.
-        *unsafe { output(code) }? = opened.game as u32;
+        *unsafe { output(game) }? = opened.game as u32;
         Ok(())
     })())
 }
 
 /// @brief The number of seats at a match's table.
 ///
-/// @param[in] game The match.
+/// @param[in] game_match The match.
 /// @param[out] seats Receives the count (2-4).
 /// @return A status.
 /// @retval PARLOR_OK @p seats is written.
-/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
 /// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
 #[must_use]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn parlor_match_seats(game: *const ParlorMatch, seats: *mut u32) -> ParlorStatus {
+pub unsafe extern "C" fn parlor_match_seats(game_match: *const ParlorMatch, seats: *mut u32) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game) }?;
+        let opened = unsafe { open_match(game_match) }?;
         // SAFETY: as above.
         *unsafe { output(seats) }? = u32::from(opened.facts.seats);
         Ok(())
@@ -1158,18 +1159,18 @@ pub unsafe extern "C" fn parlor_match_seats(game: *const ParlorMatch, seats: *mu
 /// @brief A copy of the round being played (the last one once the match is over), for every
 /// parlor_round_* query: legal actions, the view, a bot's choice.
 ///
-/// @param[in] game The match.
+/// @param[in] game_match The match.
 /// @param[out] round Receives the round.
 /// @return A status.
 /// @retval PARLOR_OK @p round holds the copy.
-/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
 /// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
 #[must_use]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn parlor_match_round(game: *const ParlorMatch, round: *mut ParlorRound) -> ParlorStatus {
+pub unsafe extern "C" fn parlor_match_round(game_match: *const ParlorMatch, round: *mut ParlorRound) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game) }?;
+        let opened = unsafe { open_match(game_match) }?;
         // SAFETY: as above.
         let out = unsafe { output(round) }?;
         // Sealed straight into the caller's struct: everything that can fail happens first.
@@ -1183,18 +1184,18 @@ pub unsafe extern "C" fn parlor_match_round(game: *const ParlorMatch, round: *mu
 
 /// @brief The seat whose turn it is in the match's current round. Reads the header only.
 ///
-/// @param[in] game The match.
+/// @param[in] game_match The match.
 /// @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the match is over.
 /// @return A status.
 /// @retval PARLOR_OK @p seat is written.
-/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
 /// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
 #[must_use]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn parlor_match_to_act(game: *const ParlorMatch, seat: *mut u32) -> ParlorStatus {
+pub unsafe extern "C" fn parlor_match_to_act(game_match: *const ParlorMatch, seat: *mut u32) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game) }?;
+        let opened = unsafe { open_match(game_match) }?;
         // SAFETY: as above.
         *unsafe { output(seat) }? = seat_code(opened.facts.to_act);
         Ok(())
@@ -1204,20 +1205,24 @@ pub unsafe extern "C" fn parlor_match_to_act(game: *const ParlorMatch, seat: *mu
 /// @brief Whether a seat has a legal action now in the match's current round. Reads the header
 /// only.
 ///
-/// @param[in] game The match.
+/// @param[in] game_match The match.
 /// @param[in] seat The seat.
 /// @param[out] may_act Receives 1 or 0.
 /// @return A status.
 /// @retval PARLOR_OK @p may_act is written.
 /// @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
-/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
 /// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
 #[must_use]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn parlor_match_may_act(game: *const ParlorMatch, seat: u32, may_act: *mut u8) -> ParlorStatus {
+pub unsafe extern "C" fn parlor_match_may_act(
+    game_match: *const ParlorMatch,
+    seat: u32,
+    may_act: *mut u8,
+) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game) }?;
+        let opened = unsafe { open_match(game_match) }?;
         let answer = may_act_of(&opened.facts, seat)?;
         // SAFETY: as above.
         *unsafe { output(may_act) }? = u8::from(answer);
@@ -1229,7 +1234,7 @@ pub unsafe extern "C" fn parlor_match_may_act(game: *const ParlorMatch, seat: u3
 /// is scored and the next one dealt (unless the match is over). On an error the match is
 /// unchanged.
 ///
-/// @param[in,out] game The match.
+/// @param[in,out] game_match The match.
 /// @param[in] seat The seat acting.
 /// @param[in] code The action's code.
 /// @param[out] step Receives whether a round (and the match) ended, and the finished round's
@@ -1241,19 +1246,19 @@ pub unsafe extern "C" fn parlor_match_may_act(game: *const ParlorMatch, seat: u3
 /// @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
 /// @retval PARLOR_ERR_ROUND_OVER The match is over.
 /// @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
-/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
-/// @retval PARLOR_ERR_NULL_POINTER @p game is null.
+/// @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_NULL_POINTER @p game_match is null.
 #[must_use]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_match_apply(
-    game: *mut ParlorMatch,
+    game_match: *mut ParlorMatch,
     seat: u32,
     code: u64,
     step: *mut ParlorStep,
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game) }?;
+        let opened = unsafe { open_match(game_match) }?;
         // SAFETY: as above.
         let step = unsafe { optional_output(step) }?;
         let seat = generic::seat_of(seat, opened.facts.seats)?;
@@ -1264,7 +1269,7 @@ pub unsafe extern "C" fn parlor_match_apply(
             let mut played = generic::match_of::<M>(&opened)?;
             let report = generic::apply_match(&mut played, seat, code)?;
             // SAFETY: as above (checked by `open_match`); `opened` is not read after this.
-            let out = unsafe { output(game) }?;
+            let out = unsafe { output(game_match) }?;
             generic::seal_match(&played, bytes_of_mut(&mut out.opaque))?;
             Ok(report)
         })?;
@@ -1277,26 +1282,26 @@ pub unsafe extern "C" fn parlor_match_apply(
 
 /// @brief The match's running totals (per seat; per team in Tichu and partnership dominoes).
 ///
-/// @param[in] game The match.
+/// @param[in] game_match The match.
 /// @param[out] scores Receives the totals (may be null when @p capacity is 0).
 /// @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
 /// @param[out] count Receives the number of entries.
 /// @return A status.
 /// @retval PARLOR_OK The totals are in @p scores (or the count in @p count).
 /// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scores holds the first @p capacity entries.
-/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
 /// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
 #[must_use]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_match_scores(
-    game: *const ParlorMatch,
+    game_match: *const ParlorMatch,
     scores: *mut i32,
     capacity: usize,
     count: *mut usize,
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game) }?;
+        let opened = unsafe { open_match(game_match) }?;
         // SAFETY: as above.
         let out = unsafe { output_slice(scores, capacity) }?;
         // SAFETY: as above.
@@ -1310,18 +1315,18 @@ pub unsafe extern "C" fn parlor_match_scores(
 
 /// @brief The number of rounds finished so far.
 ///
-/// @param[in] game The match.
+/// @param[in] game_match The match.
 /// @param[out] rounds Receives the count.
 /// @return A status.
 /// @retval PARLOR_OK @p rounds is written.
-/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
 /// @retval PARLOR_ERR_NULL_POINTER A pointer is null.
 #[must_use]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn parlor_match_rounds_played(game: *const ParlorMatch, rounds: *mut u32) -> ParlorStatus {
+pub unsafe extern "C" fn parlor_match_rounds_played(game_match: *const ParlorMatch, rounds: *mut u32) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game) }?;
+        let opened = unsafe { open_match(game_match) }?;
         // SAFETY: as above.
         let rounds = unsafe { output(rounds) }?;
         *rounds = dispatch!(opened.game, R, M => {
@@ -1335,7 +1340,7 @@ pub unsafe extern "C" fn parlor_match_rounds_played(game: *const ParlorMatch, ro
 /// that share a result share a place: partners, the two peasants, a tie; Mahjong places equal
 /// scores in seat order, as its rules rank them).
 ///
-/// @param[in] game The match.
+/// @param[in] game_match The match.
 /// @param[out] places Receives the places (may be null when @p capacity is 0).
 /// @param[in] capacity Entries of @p places; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
 /// @param[out] count Receives the number of seats.
@@ -1343,19 +1348,19 @@ pub unsafe extern "C" fn parlor_match_rounds_played(game: *const ParlorMatch, ro
 /// @retval PARLOR_OK The places are in @p places (or the count in @p count).
 /// @retval PARLOR_ERR_MATCH_NOT_OVER The match goes on.
 /// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p places holds the first @p capacity entries.
-/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
 /// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
 #[must_use]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_match_result(
-    game: *const ParlorMatch,
+    game_match: *const ParlorMatch,
     places: *mut u8,
     capacity: usize,
     count: *mut usize,
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game) }?;
+        let opened = unsafe { open_match(game_match) }?;
         // SAFETY: as above.
         let out = unsafe { output_slice(places, capacity) }?;
         // SAFETY: as above.
@@ -1370,26 +1375,26 @@ pub unsafe extern "C" fn parlor_match_result(
 /// @brief Writes the match's portable byte form (the game's versioned encoding, round
 /// included), which parlor_match_decode reads back.
 ///
-/// @param[in] game The match.
+/// @param[in] game_match The match.
 /// @param[out] buf Receives the bytes (may be null when @p capacity is 0).
 /// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
 /// @param[out] len Receives the length.
 /// @return A status.
 /// @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
 /// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).
-/// @retval PARLOR_ERR_INVALID_STATE @p game is not a match made by this library (or corrupted).
+/// @retval PARLOR_ERR_INVALID_STATE @p game_match is not a match made by this library (or corrupted).
 /// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
 #[must_use]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_match_encode(
-    game: *const ParlorMatch,
+    game_match: *const ParlorMatch,
     buf: *mut u8,
     capacity: usize,
     len: *mut usize,
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game) }?;
+        let opened = unsafe { open_match(game_match) }?;
         // SAFETY: as above.
         let out = unsafe { output_slice(buf, capacity) }?;
         // SAFETY: as above.
@@ -1403,9 +1408,9 @@ pub unsafe extern "C" fn parlor_match_encode(
 /// @param[in] game The game the bytes are a match of (PARLOR_GAME_*).
 /// @param[in] bytes The bytes.
 /// @param[in] len Bytes of @p bytes.
-/// @param[out] out Receives the match (written only on success).
+/// @param[out] game_match Receives the match (written only on success).
 /// @return A status.
-/// @retval PARLOR_OK @p out holds the match.
+/// @retval PARLOR_OK @p game_match holds the match.
 /// @retval PARLOR_ERR_INVALID_STATE The bytes are not a match of that game.
 /// @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
 /// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.
@@ -1415,14 +1420,14 @@ pub unsafe extern "C" fn parlor_match_decode(
     game: ParlorGame,
     bytes: *const u8,
     len: usize,
-    out: *mut ParlorMatch,
+    game_match: *mut ParlorMatch,
 ) -> ParlorStatus {
     status((|| {
         let game = game_of(game)?;
         // SAFETY: the caller's contract (documented above).
         let bytes = unsafe { input_slice(bytes, len) }?;
         // SAFETY: as above.
-        let out = unsafe { output(out) }?;
+        let out = unsafe { output(game_match) }?;
         // Sealed straight into the caller's struct: everything that can fail happens first.
         dispatch!(game, R, M => {
             let decoded = <M as parlor_core::game::Match>::decode(bytes)

@@ -66,7 +66,7 @@ fn the_longest_doudizhu_text_fits_the_format_maximum() {
     assert_eq!(bytes, 683 + 3 * 8 + 6 * 8);
     // SAFETY: valid pointers.
     assert_eq!(
-        unsafe { parlor_doudizhu_scratch_bytes(&hand, 3, &mut bytes) },
+        unsafe { parlor_doudizhu_scratch_bytes(&hand, 5, &mut bytes) },
         parlor::PARLOR_ERR_INVALID_ARGUMENT
     );
 }

@@ -42,7 +42,7 @@ static const Expected EXPECTED[4] = {
      0, 16, {6, 1, 0, 0}, 20, {10, 1, 0, 0}, 2, 16, {50, 61, 0, 0}},
     {PARLOR_GAME_TICHU, "standard", 7, 4, 0, 2, "no-grand grand", "target", "500",
      "2j2s2p2t3j3s3p3t4j4s4p4t5j5s 5p5t6j6s6p6t7j7s7p7t8j8s8p8t 9j9s9p9t0j0s0p0tJjJsJpJtQjQs QpQtKjKsKpKtAjAsApAt1DPR",
-     0, 109, {50, 50, 0, 0}, 152, {-345, -55, 0, 0}, 2, 17, {1130, 970, 0, 0}},
+     0, 109, {50, 50, 0, 0}, 132, {0, 200, 0, 0}, 2, 17, {1130, 970, 0, 0}},
     {PARLOR_GAME_DOUDIZHU, "pagat", 7, 3, 0, 4, "pass bid 1 bid 2", "scoring", "win-loss",
      "3356666799TQQKA2R 34458899TJJJKAA22 44557778TTJQQKK2B 38A first 1", 1, 3, {0, 0, 0, 0}, 71, {6, -3, -3, 0}, 3, 9,
      {0, 0, 0, 0}},

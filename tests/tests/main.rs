@@ -16,6 +16,7 @@ mod install;
 mod mahjong;
 mod mahjong_round_check;
 mod mahjong_score;
+mod random_matches;
 mod readme;
 mod tichu;
 mod tichu_round;

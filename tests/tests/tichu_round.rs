@@ -52,14 +52,14 @@ fn play_checked(seed: u64, config: &Config, bot_seed: u64) -> (Round, Vec<(Seat,
 
 #[test]
 fn sizes_fit_the_budget() {
-    assert_eq!(std::mem::size_of::<Round>(), 456);
-    assert_eq!(std::mem::size_of::<Match>(), 488);
+    assert_eq!(std::mem::size_of::<Round>(), 512);
+    assert_eq!(std::mem::size_of::<Match>(), 544);
     assert_eq!(std::mem::size_of::<Action>(), 16);
-    assert_eq!(std::mem::size_of::<Observation>(), 384);
+    assert_eq!(std::mem::size_of::<Observation>(), 440);
     assert!(std::mem::size_of::<Round>() <= 512);
     assert!(std::mem::size_of::<Match>() <= 768);
-    assert_eq!(round::ENCODED_BYTES, 333);
-    assert_eq!(game_match::ENCODED_BYTES, 359);
+    assert_eq!(round::ENCODED_BYTES, 390);
+    assert_eq!(game_match::ENCODED_BYTES, 416);
 }
 
 #[test]
@@ -311,9 +311,12 @@ fn decode_refuses_bytes_no_round_has() {
     let (round, _) = play_checked(5, &Config::STANDARD, 5);
     let bytes = encoded(&round);
     assert_eq!(Round::decode(&bytes[..10]), Err(Error::InvalidState));
-    let mut wrong = bytes.clone();
-    wrong[0] = 2;
-    assert_eq!(Round::decode(&wrong), Err(Error::InvalidState));
+    // Version 1 (a 237-action log with a 1-byte length) is refused, as is any other version.
+    for version in [0, 1, 3] {
+        let mut wrong = bytes.clone();
+        wrong[0] = version;
+        assert_eq!(Round::decode(&wrong), Err(Error::InvalidState));
+    }
     let mut state = 1u64;
     for i in 0..2000 {
         let mut wrong = bytes.clone();
@@ -723,4 +726,62 @@ fn for_each_bomb_is_the_bombs_of_for_each_move() {
         }
     }
     assert!(found > 1000, "{found}");
+}
+
+/// Regression: the round log held 237 actions (3 passes after each play), but under
+/// `bomb_after_passes` a trick ended by passes adds its winner's gathering pass, so a legal round
+/// of one-card tricks, each passed by the three others and gathered, was refused with
+/// `Error::Internal`. The longest shape: every seat calls Tichu, every lead is one card, every
+/// trick is passed by all others and gathered; the lead moves (one overtaking single) to the seat
+/// holding the most cards so that all four keep cards as long as possible.
+fn longest_shape(seed: u64) -> Round {
+    let mut round = Round::new(&Config::STANDARD, &Deal::Seeded(seed)).unwrap();
+    let mut steps = 0;
+    while let Some(seat) = round.to_act() {
+        steps += 1;
+        assert!(steps <= round::MAX_LOG, "seed {seed}: the round does not end");
+        if let Some(caller) = (0..4).map(Seat).find(|&s| legal(&round, s).contains(&Action::Tichu)) {
+            round.apply(caller, Action::Tichu).unwrap();
+            continue;
+        }
+        let actions = legal(&round, seat);
+        let single = |a: &&Action| matches!(a, Action::Play { cards, wish: None } if cards.len() == 1);
+        let parts = round.trick().parts();
+        let count = |s: Seat| round.hand(s).unwrap().len();
+        let action = if actions.contains(&Action::GrandTichu(false)) {
+            Action::GrandTichu(false)
+        } else if parts.top.is_some() && !round.trick().gathering() && actions.contains(&Action::Pass) {
+            let overtake = count(Seat(parts.top_seat.index())) <= 1 && count(seat) > 1;
+            match actions.iter().find(single) {
+                Some(&play) if overtake => play,
+                _ => Action::Pass,
+            }
+        } else if actions.contains(&Action::Pass) {
+            Action::Pass // the gathering pass
+        } else {
+            *actions.iter().find(single).unwrap_or(&actions[0])
+        };
+        round.apply(seat, action).unwrap();
+    }
+    round
+}
+
+#[test]
+fn the_longest_round_shape_fits_the_log() {
+    assert_eq!(round::MAX_LOG, 293);
+    let mut longest = 0;
+    for seed in 0..20u64 {
+        let round = longest_shape(seed);
+        assert!(round.outcome().is_some(), "seed {seed}: the round ends");
+        let bytes = encoded(&round);
+        assert_eq!(Round::decode(&bytes), Ok(round), "seed {seed}: decode");
+        assert_eq!(
+            round.observation(Seat(0)).unwrap().history().count(),
+            round.action_count()
+        );
+        longest = longest.max(round.action_count());
+    }
+    // 34 actions more than the old log held.
+    assert_eq!(longest, 271);
+    assert_eq!(longest_shape(12).action_count(), 271);
 }

@@ -44,6 +44,10 @@ impl<R: Round> Bot<R> for Lowest {
 /// A uniformly random legal action, from a count and an index (no list): `n =
 /// count_legal_actions`, then `nth_legal_action(rng.below(n))`. Deterministic for a seed.
 /// Out of turn (where the game [interrupts](Round::INTERRUPTS)) it lets the right pass.
+///
+/// It never makes a [call](Round::is_call) (Tichu, Grand Tichu) unless that is the only legal
+/// action: it draws uniformly among the other legal actions. Calling at random loses almost every
+/// call (−100 or −200 each), and a Tichu match of such players never reaches its target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Uniform {
     rng: Rng,
@@ -56,8 +60,37 @@ impl Uniform {
         Uniform { rng: Rng::new(seed) }
     }
 
-    /// A uniform legal action of `seat` (out-of-turn rights included); `None` when it has none.
+    /// A uniform legal action of `seat` (out-of-turn rights included) that is not a
+    /// [call](Round::is_call), or a call when only calls are legal; `None` when it has none.
     pub fn pick<R: Round>(&mut self, round: &R, seat: Seat) -> Option<R::Action> {
+        if R::HAS_CALLS {
+            let mut others = 0u32;
+            let mut first_call = None;
+            round.for_each_legal_action(seat, |action| {
+                if !R::is_call(&action) {
+                    others = others.saturating_add(1);
+                } else if first_call.is_none() {
+                    first_call = Some(action);
+                }
+            });
+            if others == 0 {
+                return first_call;
+            }
+            let mut left = self.rng.below(others);
+            let mut found = None;
+            round.try_for_each_legal_action(seat, |action| {
+                if R::is_call(&action) {
+                    ControlFlow::Continue(())
+                } else if left == 0 {
+                    found = Some(action);
+                    ControlFlow::Break(())
+                } else {
+                    left = left.saturating_sub(1);
+                    ControlFlow::Continue(())
+                }
+            });
+            return found;
+        }
         let count = round.count_legal_actions(seat);
         let count = u32::try_from(count).unwrap_or(u32::MAX);
         if count == 0 {

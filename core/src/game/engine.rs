@@ -408,6 +408,19 @@ pub trait Round: Clone + Sized {
         found
     }
 
+    /// Whether `action` is a call: a declaration that only raises the stakes (Tichu's Tichu and
+    /// Grand Tichu), which [`Uniform`](super::bot::Uniform) takes only when it is the seat's only
+    /// legal action — a seat calling at random loses nearly every call, and a match of such seats
+    /// sinks below zero and never ends. Default: no action is a call.
+    fn is_call(action: &Self::Action) -> bool {
+        let _ = action;
+        false
+    }
+
+    /// Whether any action of this game is a [call](Round::is_call); `false` (the default) lets
+    /// [`Uniform`](super::bot::Uniform) draw straight from [`Round::count_legal_actions`].
+    const HAS_CALLS: bool = false;
+
     /// Whether [`Round::apply`] would take `action` from `seat`.
     fn is_legal(&self, seat: Seat, action: Self::Action) -> bool;
 

@@ -314,6 +314,7 @@ impl game::Round for Round {
     const MAX_ACTIONS: usize = round::MAX_ACTIONS;
     const ENCODED_BYTES: usize = round::ENCODED_BYTES;
     const INTERRUPTS: bool = true;
+    const HAS_CALLS: bool = true;
 
     type Config = Config;
     type Action = Action;
@@ -321,6 +322,11 @@ impl game::Round for Round {
     type Observation = Observation;
     type Outcome = Outcome;
     type Error = Error;
+
+    /// A Tichu call or a Grand Tichu call (not the decision against one).
+    fn is_call(action: &Action) -> bool {
+        matches!(action, Action::Tichu | Action::GrandTichu(true))
+    }
 
     fn seeded(config: &Config, seed: u64) -> Result<Round, Error> {
         Round::new(config, &Deal::Seeded(seed))

@@ -10,8 +10,9 @@ use crate::game::{Placement, Seat, Step, round_seed};
 
 /// Bytes of [`Match::encode`]'s output.
 pub const ENCODED_BYTES: usize = 1 + 4 + 8 + 4 + 8 + 1 + round::ENCODED_BYTES;
-/// The format version, the first byte of [`Match::encode`].
-pub const FORMAT_VERSION: u8 = 1;
+/// The format version, the first byte of [`Match::encode`]: 2 since the round's log holds 293
+/// actions (version 1 is refused with [`Error::InvalidState`]).
+pub const FORMAT_VERSION: u8 = 2;
 const NO_WINNER: u8 = 0xFF;
 
 /// What a match action led to: the round's [`Event`], the finished round's [`Outcome`] when the

@@ -58,17 +58,20 @@ pub const WINDOW: usize = 8;
 /// `tests/tests/tichu_round.rs`) + a pass + a Tichu call. The exchange has 14 × 13 × 12 = 2,184
 /// choices + a Tichu call. A buffer of this many [`Action`]s always suffices.
 pub const MAX_ACTIONS: usize = 1674 + 13 * 513 + 2;
-/// The most actions a round can take: 4 Grand Tichu decisions, 4 exchanges, 4 Tichu calls, at
-/// most 56 plays (a play has a card), at most 3 passes after each play, one gift. Under
-/// [`Config::bomb_after_passes`] a trick ended by passes adds its winner's gathering pass, which
-/// this bound does not count: a contrived round of more than this many actions (about 50 tricks
-/// of one card, each passed by all three others) is refused with [`Error::Internal`]. The longest
-/// of 3,000 rounds of uniform random players has 173 actions (`longest_random_round`).
-pub const MAX_LOG: usize = 4 + 4 + 4 + 56 + 3 * 56 + 1;
+/// The most actions a round can take, 293: 4 Grand Tichu decisions, 4 exchanges, 4 Tichu calls
+/// (one per seat; none after a Grand Tichu), at most 56 plays (a play has a card, and a card is
+/// played once), at most 4 passes after each play (every other seat with cards once, the play
+/// resets the count, plus under [`Config::bomb_after_passes`] the winner's gathering pass, which
+/// ends the trick; a lead cannot be passed), one gift (of the one Dragon trick). The longest shape,
+/// one-card tricks each passed by three others and gathered, is played in
+/// `tichu::round::tests::the_longest_round_fits_the_log`. The longest of 3,000 rounds of uniform
+/// random players has 173 actions (`longest_random_round`).
+pub const MAX_LOG: usize = 4 + 4 + 4 + 56 + 4 * 56 + 1;
 /// Bytes of [`Round::encode`]'s output.
-pub const ENCODED_BYTES: usize = 1 + CONFIG_BYTES + 14 + 7 + 12 + DECK + 1 + 1 + MAX_LOG;
-/// The format version, the first byte of [`Round::encode`].
-pub const FORMAT_VERSION: u8 = 1;
+pub const ENCODED_BYTES: usize = 1 + CONFIG_BYTES + 14 + 7 + 12 + DECK + 1 + 2 + MAX_LOG;
+/// The format version, the first byte of [`Round::encode`]: 2 since the log holds 293 actions
+/// with a 2-byte length (version 1, a 237-action log, is refused with [`Error::InvalidState`]).
+pub const FORMAT_VERSION: u8 = 2;
 const CONFIG_BYTES: usize = 4;
 const NO_CARD: u8 = 0xFF;
 const NO_SEAT: u8 = 0xFF;
@@ -420,7 +423,7 @@ const LOG_PASS: u8 = 5;
 const LOG_GIVE: u8 = 6;
 const LOG_TRICK_ENDED: u8 = 0x80;
 
-/// One Tichu round. Plain fixed-size value (`size_of` 456 bytes, tested):
+/// One Tichu round. Plain fixed-size value (`size_of` 512 bytes, tested):
 /// copy it to undo or to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Round {
@@ -454,7 +457,7 @@ pub struct Round {
     /// Plays so far; `card_play[i]` = the number (1..) of the play holding card `i`, 0 unplayed.
     plays: u8,
     card_play: [u8; DECK],
-    log_len: u8,
+    log_len: u16,
     log: [u8; MAX_LOG],
 }
 
@@ -1241,7 +1244,9 @@ impl Round {
             w.byte(b);
         }
         w.byte(self.wish_made);
-        w.byte(self.log_len);
+        for b in self.log_len.to_le_bytes() {
+            w.byte(b);
+        }
         for &b in &self.log {
             w.byte(b);
         }
@@ -1291,7 +1296,7 @@ impl Round {
             *slot = r.byte()?;
         }
         let wish_made = r.byte()?;
-        let log_len = r.byte()?;
+        let log_len = u16::from_le_bytes([r.byte()?, r.byte()?]);
         let mut log = [0u8; MAX_LOG];
         for slot in log.iter_mut() {
             *slot = r.byte()?;
@@ -1461,7 +1466,7 @@ pub struct Observation {
     pub wish_made: Option<Rank>,
     plays: u8,
     card_play: [u8; DECK],
-    log_len: u8,
+    log_len: u16,
     log: [u8; MAX_LOG],
 }
 
