@@ -405,3 +405,19 @@ fn a_match_with_a_person_plays_to_its_end_and_replays() {
     );
     assert_eq!(String::from_utf8_lossy(&replayed.stdout).lines().last(), Some(last));
 }
+
+/// Regression: the Tichu exchange lists 2,184 exchanges and a Tichu call; the screen cut the list
+/// at 60 and the call (the last action) was shown only as the example of the cut exchanges
+/// (`e.g. tichu`). The other kinds of action are now listed after the cut, by number.
+#[test]
+fn a_cut_list_still_shows_every_kind_of_action() {
+    let (code, stdout, _, log) = session("tichu", "0", "3", "1\n2185\nquit\n", &[]);
+    assert_eq!(code, 0);
+    let exchange = stdout.split("stage: exchange").nth(1).expect("the exchange screen");
+    assert!(
+        exchange.contains("  … and 2124 more (numbers up to 2184; or type the action, e.g. exchange 2j 5t 2s)\ntichu:\n  2185  tichu\n> "),
+        "{exchange}"
+    );
+    // Number 2185 is the call, taken.
+    assert!(log.lines().any(|l| l == "0 tichu"), "{log}");
+}
