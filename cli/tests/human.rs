@@ -421,3 +421,14 @@ fn a_cut_list_still_shows_every_kind_of_action() {
     // Number 2185 is the call, taken.
     assert!(log.lines().any(|l| l == "0 tichu"), "{log}");
 }
+
+/// Regression: on a terminal a riichi discard (`2s'` in the view) stayed text beside the
+/// Unicode tiles (`discards: 2s' 🀄`); it is the tile, then the mark.
+#[test]
+fn a_riichi_discard_shows_as_a_tile_on_a_terminal() {
+    let shown = <parlor_core::mahjong::Round as Game>::pretty("seat 3 (North): discards: 2s' 7z 0m'");
+    assert_eq!(
+        shown,
+        "seat 3 (North): discards: \u{1F011}' \u{1F004} \x1b[31m\u{1F00B}\x1b[0m'"
+    );
+}
