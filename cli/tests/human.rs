@@ -432,3 +432,22 @@ fn a_riichi_discard_shows_as_a_tile_on_a_terminal() {
         "seat 3 (North): discards: \u{1F011}' \u{1F004} \x1b[31m\u{1F00B}\x1b[0m'"
     );
 }
+
+/// Regression: a seat down to its last card showed as `1 cards` (Tichu's and Dou Dizhu's
+/// screens); it is `1 card`.
+#[test]
+fn one_card_is_one_card_not_one_cards() {
+    let mut singular = 0;
+    for game in ["tichu", "doudizhu"] {
+        for seed in ["0", "1", "2", "3", "4", "5"] {
+            let (code, stdout, _, _) = session(game, "0", seed, &ones(4000), &[]);
+            assert_eq!(code, 0, "{stdout}");
+            assert!(!stdout.contains(" 1 cards"), "{game} seed {seed}: {stdout}");
+            singular += stdout
+                .lines()
+                .filter(|l| l.contains(": 1 card,") || l.ends_with("(1 card)"))
+                .count();
+        }
+    }
+    assert!(singular > 0, "no screen showed a seat with one card");
+}
