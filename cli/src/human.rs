@@ -333,13 +333,40 @@ fn ask<G: Game>(
         let _ = writeln!(screen, "  {:>3}  {shown}", index + 1);
     }
     if actions.len() > LISTED {
-        let _ = writeln!(
-            screen,
-            "  … and {} more (numbers up to {}; or type the action, e.g. {})",
-            actions.len() - LISTED,
-            actions.len(),
-            actions.last().map(ToString::to_string).unwrap_or_default()
-        );
+        // The unlisted actions of the cut group are counted (typed, or chosen by number); the
+        // unlisted actions of any other group are listed after it, so that no kind of action
+        // (a Tichu call during the exchange) is hidden behind the cut.
+        let cut = group.clone();
+        let mut hidden = 0usize;
+        let mut last_hidden = 0usize;
+        let mut example = String::new();
+        let mut rest = String::new();
+        for (index, action) in actions.iter().enumerate().skip(LISTED) {
+            let text = action.to_string();
+            let verb = text.split_whitespace().next().unwrap_or("").to_owned();
+            if verb == cut {
+                hidden += 1;
+                last_hidden = index + 1;
+                if example.is_empty() {
+                    example = text;
+                }
+                continue;
+            }
+            if verb != group {
+                let _ = writeln!(rest, "{verb}:");
+                group = verb;
+            }
+            let shown = G::describe(round, *action);
+            let shown = if pretty { G::pretty(&shown) } else { shown };
+            let _ = writeln!(rest, "  {:>3}  {shown}", index + 1);
+        }
+        if hidden > 0 {
+            let _ = writeln!(
+                screen,
+                "  … and {hidden} more (numbers up to {last_hidden}; or type the action, e.g. {example})"
+            );
+        }
+        screen.push_str(&rest);
     }
     screen.push_str("> ");
     out.write_all(screen.as_bytes())?;

@@ -366,13 +366,18 @@ impl Game for Round {
         }
     }
 
-    /// Tiles as Unicode Mahjong tiles (`5m` → 🀋; the red five `0m` in red), except on the
-    /// `ids:` line.
+    /// Tiles as Unicode Mahjong tiles (`5m` → 🀋; the red five `0m` in red; a riichi discard
+    /// `2s'` → 🀑'), except on the `ids:` line.
     fn pretty(line: &str) -> String {
         if line.starts_with("ids:") {
             return line.to_owned();
         }
         crate::human::map_tokens(line, |token| {
+            // A riichi discard is marked `'` (`2s'`): the tile, then the mark.
+            let (token, mark) = match token.strip_suffix('\'') {
+                Some(tile) => (tile, "'"),
+                None => (token, ""),
+            };
             let mut chars = token.chars();
             let (Some(digit), Some(suit), None) = (chars.next(), chars.next(), chars.next()) else {
                 return None;
@@ -394,9 +399,9 @@ impl Game for Round {
             };
             let tile = char::from_u32(code)?;
             Some(if red {
-                format!("\x1b[31m{tile}\x1b[0m")
+                format!("\x1b[31m{tile}\x1b[0m{mark}")
             } else {
-                tile.to_string()
+                format!("{tile}{mark}")
             })
         })
     }

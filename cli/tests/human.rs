@@ -405,3 +405,49 @@ fn a_match_with_a_person_plays_to_its_end_and_replays() {
     );
     assert_eq!(String::from_utf8_lossy(&replayed.stdout).lines().last(), Some(last));
 }
+
+/// Regression: the Tichu exchange lists 2,184 exchanges and a Tichu call; the screen cut the list
+/// at 60 and the call (the last action) was shown only as the example of the cut exchanges
+/// (`e.g. tichu`). The other kinds of action are now listed after the cut, by number.
+#[test]
+fn a_cut_list_still_shows_every_kind_of_action() {
+    let (code, stdout, _, log) = session("tichu", "0", "3", "1\n2185\nquit\n", &[]);
+    assert_eq!(code, 0);
+    let exchange = stdout.split("stage: exchange").nth(1).expect("the exchange screen");
+    assert!(
+        exchange.contains("  … and 2124 more (numbers up to 2184; or type the action, e.g. exchange 2j 5t 2s)\ntichu:\n  2185  tichu\n> "),
+        "{exchange}"
+    );
+    // Number 2185 is the call, taken.
+    assert!(log.lines().any(|l| l == "0 tichu"), "{log}");
+}
+
+/// Regression: on a terminal a riichi discard (`2s'` in the view) stayed text beside the
+/// Unicode tiles (`discards: 2s' 🀄`); it is the tile, then the mark.
+#[test]
+fn a_riichi_discard_shows_as_a_tile_on_a_terminal() {
+    let shown = <parlor_core::mahjong::Round as Game>::pretty("seat 3 (North): discards: 2s' 7z 0m'");
+    assert_eq!(
+        shown,
+        "seat 3 (North): discards: \u{1F011}' \u{1F004} \x1b[31m\u{1F00B}\x1b[0m'"
+    );
+}
+
+/// Regression: a seat down to its last card showed as `1 cards` (Tichu's and Dou Dizhu's
+/// screens); it is `1 card`.
+#[test]
+fn one_card_is_one_card_not_one_cards() {
+    let mut singular = 0;
+    for game in ["tichu", "doudizhu"] {
+        for seed in ["0", "1", "2", "3", "4", "5"] {
+            let (code, stdout, _, _) = session(game, "0", seed, &ones(4000), &[]);
+            assert_eq!(code, 0, "{stdout}");
+            assert!(!stdout.contains(" 1 cards"), "{game} seed {seed}: {stdout}");
+            singular += stdout
+                .lines()
+                .filter(|l| l.contains(": 1 card,") || l.ends_with("(1 card)"))
+                .count();
+        }
+    }
+    assert!(singular > 0, "no screen showed a seat with one card");
+}

@@ -482,11 +482,18 @@ fn write_view(view: &Observation, outcome: Option<&Outcome>, out: &mut dyn fmt::
         None => "bidding",
     };
     writeln!(out, "doudizhu: you are seat {me} ({})", role(me))?;
-    writeln!(out, "hand: {} ({} cards)", view.hand, view.hand.len())?;
+    let held = view.hand.len();
+    writeln!(
+        out,
+        "hand: {} ({held} {})",
+        view.hand,
+        if held == 1 { "card" } else { "cards" }
+    )?;
     for (s, (count, played)) in (0u8..).zip(view.counts.iter().zip(view.played.iter())) {
         let seat = Seat(s);
         let you = if seat == me { ", you" } else { "" };
-        writeln!(out, "seat {s} ({}{you}): {count} cards, played {played}", role(seat))?;
+        let cards = if *count == 1 { "card" } else { "cards" };
+        writeln!(out, "seat {s} ({}{you}): {count} {cards}, played {played}", role(seat))?;
     }
     match view.kitty {
         Some(kitty) => writeln!(out, "kitty: {kitty}")?,

@@ -510,7 +510,8 @@ fn write_view(view: &Observation, outcome: Option<Outcome>, out: &mut dyn fmt::W
         let marker = if k == seat.index() { " (you)" } else { "" };
         write!(
             out,
-            "seat {k}{marker}: {count} cards, call {}, points taken {taken}",
+            "seat {k}{marker}: {count} {}, call {}, points taken {taken}",
+            if *count == 1 { "card" } else { "cards" },
             call_name(call)
         )?;
         if view.phase == Phase::Exchange && view.exchanged.get(k).copied().unwrap_or(false) {
