@@ -112,7 +112,7 @@ static void moves_and_text(void) {
     hand.counts[0] = 5;
     CHECK_EQ_U(parlor_doudizhu_classify(&hand, PAGAT, readings, READINGS, &count), PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES);
     hand = cards_of("33344456");
-    CHECK_EQ_U(parlor_doudizhu_classify(&hand, 3, readings, READINGS, &count), PARLOR_ERR_INVALID_ARGUMENT);
+    CHECK_EQ_U(parlor_doudizhu_classify(&hand, 5, readings, READINGS, &count), PARLOR_ERR_INVALID_ARGUMENT);
     CHECK_EQ_U(parlor_doudizhu_classify(&hand, PAGAT, readings, READINGS, NULL), PARLOR_ERR_NULL_POINTER);
     CHECK_EQ_U(parlor_doudizhu_classify(NULL, PAGAT, readings, READINGS, &count), PARLOR_ERR_NULL_POINTER);
     CHECK_EQ_U(parlor_doudizhu_classify(&hand, PAGAT, NULL, 0, &count), PARLOR_OK);
