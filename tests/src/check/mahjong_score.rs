@@ -5,6 +5,9 @@
 
 use arbitrary::Arbitrary;
 use parlor_core::mahjong::Tile;
+use parlor_core::mahjong::score::{FuKind, Limit as CoreLimit};
+
+use crate::reference::mahjong_score::{self as reference, RefError, RefLimit, RefValue};
 use parlor_core::mahjong::score::{
     CalledMeld, Config, Error, HandValue, Kazoe, Limit, List, MeldKind, Piece, Riichi, Win, Wind, score,
 };
@@ -469,6 +472,81 @@ pub fn check_value(win: &Win, config: &Config, v: &HandValue) {
     assert_eq!(p.sticks, 1000 * u32::from(win.riichi_sticks));
 }
 
+/// The core's limit in the reference's terms.
+fn limit_of(limit: CoreLimit) -> RefLimit {
+    match limit {
+        CoreLimit::None => RefLimit::None,
+        CoreLimit::Mangan => RefLimit::Mangan,
+        CoreLimit::Haneman => RefLimit::Haneman,
+        CoreLimit::Baiman => RefLimit::Baiman,
+        CoreLimit::Sanbaiman => RefLimit::Sanbaiman,
+        CoreLimit::KazoeYakuman => RefLimit::KazoeYakuman,
+        CoreLimit::Yakuman => RefLimit::Yakuman,
+    }
+}
+
+/// Whether the core's value `v` is the reference's `r`: han, fu (rounded and raw), the yaku with
+/// their han (one of the readings tied at the top), yakuman count, dora / ura / red counts, the
+/// limit, base points and every payment. `Err` names the first difference.
+pub fn same_value(v: &HandValue, r: &RefValue) -> Result<(), String> {
+    let mut yaku: Vec<(parlor_core::mahjong::score::Yaku, u32)> =
+        v.yaku().iter().map(|y| (y.yaku, u32::from(y.han))).collect();
+    yaku.sort();
+    let p = v.payment();
+    let pairs = [
+        ("han", u32::from(v.han()), r.han),
+        ("fu", u32::from(v.fu()), r.fu),
+        ("raw fu", u32::from(v.raw_fu()), r.raw_fu),
+        ("yakuman", u32::from(v.yakuman()), r.yakuman),
+        ("dora", u32::from(v.dora()), r.dora),
+        ("ura", u32::from(v.ura()), r.ura),
+        ("red", u32::from(v.red()), r.red),
+        ("base", v.base(), r.base),
+        ("ron", p.ron, r.ron),
+        ("dealer pays", p.dealer, r.dealer),
+        ("non-dealer pays", p.non_dealer, r.non_dealer),
+        ("total", p.total, r.total),
+        ("sticks", p.sticks, r.sticks),
+    ];
+    for (what, core, naive) in pairs {
+        if core != naive {
+            return Err(format!("{what}: core {core}, reference {naive}"));
+        }
+    }
+    if limit_of(v.limit()) != r.limit {
+        return Err(format!("limit: core {:?}, reference {:?}", v.limit(), r.limit));
+    }
+    if !r.ties.contains(&yaku) {
+        return Err(format!("yaku: core {yaku:?}, reference {:?}", r.ties));
+    }
+    // The fu items' own checks (sum and rounding) are in `check_value`; a chiitoitsu hand has its
+    // flat item.
+    if v.fu() == 25 && !v.fu_items().iter().any(|i| i.kind == FuKind::Chiitoitsu) {
+        return Err("25 fu without the chiitoitsu item".into());
+    }
+    Ok(())
+}
+
+/// The core's answer `result` for `win` against the naive reference
+/// ([`crate::reference::mahjong_score`]): a value must be the reference's (see [`same_value`]),
+/// `NoYaku` and `NotComplete` the reference's; other errors (impossible input, which the
+/// reference does not check) are not compared.
+pub fn compare_with_reference(win: &Win, config: &Config, result: &Result<HandValue, Error>) {
+    let naive = reference::value(win, config);
+    match (result, &naive) {
+        (Ok(v), Ok(r)) => {
+            if let Err(why) = same_value(v, r) {
+                panic!("core and reference differ ({why}) on {win:?} under {config:?}\ncore: {v:?}\nreference: {r:?}");
+            }
+        }
+        (Err(Error::NoYaku), Err(RefError::NoYaku)) | (Err(Error::NotComplete), Err(RefError::NotComplete)) => {}
+        (Ok(_) | Err(Error::NoYaku | Error::NotComplete), _) => {
+            panic!("core and reference differ on {win:?} under {config:?}\ncore: {result:?}\nreference: {naive:?}")
+        }
+        (Err(_), _) => {}
+    }
+}
+
 /// A fuzz case: bytes driving the generator, or (mode bit) a raw input of arbitrary tiles,
 /// melds and flags.
 #[derive(Debug, Clone, Arbitrary)]
@@ -540,6 +618,7 @@ pub fn score_case(case: ScoreCase) {
         Err(Error::NoYaku) => {}
         Err(e) => assert!(raw, "a valid generated hand was refused: {e:?} {win:?}"),
     }
+    compare_with_reference(&win, &config, &result);
     let mut reversed = win;
     let mut tiles: Vec<Piece> = win.closed.as_slice().to_vec();
     tiles.reverse();
