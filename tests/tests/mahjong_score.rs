@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 
 use parlor_conformance::check::mahjong_score::{self as check, generate, pypi_json};
 use parlor_conformance::fuzzing::{SplitMix64, run_target};
+use parlor_conformance::reference::mahjong_score::{self as reference, RefError, RefValue};
 use parlor_core::mahjong::score::{Config, Error, HandValue, Win, Yaku, score};
 
 /// The package's yaku id for ours (dora, aka and ura are counts, compared apart).
@@ -94,6 +95,39 @@ fn ours(win: &Win, v: &Result<HandValue, Error>) -> String {
                 v.red(),
                 v.ura()
             )
+        }
+    }
+}
+
+/// The naive reference's answers in the same terms, one per reading tied at the top (the
+/// package names one of them).
+fn reference_lines(win: &Win, v: &Result<RefValue, RefError>) -> Vec<String> {
+    match v {
+        Err(RefError::NoYaku) => vec!["error no_yaku".into()],
+        Err(e) => vec![format!("error {e:?}")],
+        Ok(v) => {
+            let (main, additional) = match (win.tsumo, win.dealer()) {
+                (false, _) => (v.ron, 0),
+                (true, true) => (v.non_dealer, v.non_dealer),
+                (true, false) => (v.dealer, v.non_dealer),
+            };
+            let fu = if v.yakuman > 0 { 0 } else { v.fu };
+            v.ties
+                .iter()
+                .map(|yaku| {
+                    let mut yaku: Vec<String> = yaku.iter().map(|(y, h)| format!("{y:?}:{h}")).collect();
+                    yaku.sort();
+                    format!(
+                        "ok {} {fu} {main} {additional} {} {} dora {} aka {} ura {}",
+                        v.han,
+                        v.total + v.sticks,
+                        yaku.join(","),
+                        v.dora,
+                        v.red,
+                        v.ura
+                    )
+                })
+                .collect()
         }
     }
 }
@@ -197,8 +231,11 @@ fn cross_check(config: Config, seed: u64, cases: usize) {
     let mut failures = Vec::new();
     let mut seen = std::collections::BTreeMap::new();
     let (mut melded, mut tsumo) = (0, 0);
+    let mut reference_failures = Vec::new();
     for w in &wins {
         let v = score(w, &config);
+        check::compare_with_reference(w, &config, &v);
+        let naive = reference::value(w, &config);
         if let Ok(v) = &v {
             check::check_value(w, &config, v);
             valued += 1;
@@ -210,6 +247,14 @@ fn cross_check(config: Config, seed: u64, cases: usize) {
         }
         let a = ours(w, &v);
         let b = theirs(lines.next().expect("one answer per hand"));
+        // The reference against the package directly (no documented difference applies to it).
+        if !reference_lines(w, &naive).contains(&b) && reference_failures.len() < 12 {
+            reference_failures.push(format!(
+                "{}\n  reference: {:?}\n  theirs:    {b}",
+                pypi_json(w, &config),
+                reference_lines(w, &naive)
+            ));
+        }
         if a == b {
             agree += 1;
         } else if let Some(why) = documented(w, &a, &b) {
@@ -220,6 +265,11 @@ fn cross_check(config: Config, seed: u64, cases: usize) {
             failures.push(String::new());
         }
     }
+    assert!(
+        reference_failures.is_empty(),
+        "the naive reference differs from the package, the first:\n{}",
+        reference_failures.join("\n")
+    );
     assert!(
         failures.is_empty(),
         "{} undocumented differences, the first:\n{}",
@@ -276,6 +326,13 @@ fn score_checker_over_pseudo_random_cases() {
     assert!(run_target("mahjong_score", 20_000, check::score_case) > 10_000);
 }
 
+/// The checker (core against the naive reference) on 400,000 cases: `cargo test --ignored`.
+#[test]
+#[ignore = "long: 400,000 cases"]
+fn score_checker_long_run() {
+    assert!(run_target("mahjong_score", 400_000, check::score_case) > 200_000);
+}
+
 /// The vectors (`tests/vectors/riichi_score.tsv`) through the CLI, and again through `--batch`
 /// (each command line as an input line; the answer is the first line of the single answer).
 #[test]
@@ -328,6 +385,59 @@ fn vectors_agree_with_the_core() {
         checked += 1;
     }
     assert!(checked >= 35, "{checked}");
+}
+
+/// The vectors' values from the naive reference (not the core): its first line (han, fu,
+/// points, limit), its yaku lines and its dora lines must be the expected text's. Refusals of
+/// impossible input (`error: …`) are the core's checks, which the reference does not repeat;
+/// `not a complete hand` is the reference's too.
+#[test]
+fn vectors_agree_with_the_reference() {
+    use parlor_cli::mahjong_score::{args_of, win_of};
+    let mut checked = 0;
+    for (file, vector) in parlor_conformance::vectors::load("riichi") {
+        let Ok(args) = args_of(&vector.args[2..].join(" ")) else {
+            continue;
+        };
+        let Ok((win, config)) = win_of(&args) else { continue };
+        let at = format!("{file}:{}", vector.line);
+        if vector.expected.starts_with("error: ") && vector.expected != "error: not a complete hand" {
+            continue;
+        }
+        match reference::value(&win, &config) {
+            Ok(v) => {
+                let mut first = format!("{} han {} fu {} points", v.han, v.fu, v.total);
+                if let Some(limit) = v.limit_name() {
+                    first += &format!(" {limit}");
+                }
+                let mut lines: Vec<String> = v.yaku.iter().map(|(y, h)| format!("{} {h}", y.name())).collect();
+                for (name, n) in [("dora", v.dora), ("ura dora", v.ura), ("red five", v.red)] {
+                    if n > 0 {
+                        lines.push(format!("{name} {n}"));
+                    }
+                }
+                let mut expected = vector.expected.split('\n');
+                assert_eq!(expected.next(), Some(first.as_str()), "{at}");
+                let mut theirs: Vec<String> = expected
+                    .take_while(|l| !l.starts_with("fu:") && !l.starts_with("ron:") && !l.starts_with("tsumo:"))
+                    .map(String::from)
+                    .collect();
+                theirs.sort();
+                lines.sort();
+                assert_eq!(lines, theirs, "{at}");
+                if !win.tsumo {
+                    assert!(
+                        vector.expected.contains(&format!("ron: {} from the discarder", v.ron)),
+                        "{at}"
+                    );
+                }
+            }
+            Err(RefError::NoYaku) => assert_eq!(vector.expected, "no yaku", "{at}"),
+            Err(RefError::NotComplete) => assert!(vector.expected.starts_with("error: "), "{at}"),
+        }
+        checked += 1;
+    }
+    assert!(checked >= 30, "{checked}");
 }
 
 /// The fuzz finding: a raw input with two fifth copies names one or the other depending on the

@@ -5,12 +5,11 @@
 
 use arbitrary::Arbitrary;
 use parlor_core::mahjong::Tile;
-use parlor_core::mahjong::score::{FuKind, Limit as CoreLimit};
+use parlor_core::mahjong::score::{
+    CalledMeld, Config, Error, FuKind, HandValue, Kazoe, Limit, List, MeldKind, Piece, Riichi, Win, Wind, Yaku, score,
+};
 
 use crate::reference::mahjong_score::{self as reference, RefError, RefLimit, RefValue};
-use parlor_core::mahjong::score::{
-    CalledMeld, Config, Error, HandValue, Kazoe, Limit, List, MeldKind, Piece, Riichi, Win, Wind, score,
-};
 
 /// A source of choices: `pick(n)` is a value in `0..n` (`n > 0`).
 pub trait Choices {
@@ -433,6 +432,8 @@ pub fn check_value(win: &Win, config: &Config, v: &HandValue) {
     let yaku_han: u32 = v.yaku().iter().map(|y| u32::from(y.han)).sum();
     if v.yakuman() > 0 {
         assert!(v.yaku().iter().all(|y| y.yaku.is_yakuman()), "{v:?}");
+        assert_eq!(yaku_han, u32::from(v.han()), "the listed yakuman add up: {v:?}");
+        assert_eq!(u32::from(v.han()), 13 * u32::from(v.yakuman()), "{v:?}");
         assert_eq!(v.limit(), Limit::Yakuman);
     } else {
         assert!(v.yaku().iter().all(|y| !y.yaku.is_yakuman() && y.han > 0), "{v:?}");
@@ -473,15 +474,15 @@ pub fn check_value(win: &Win, config: &Config, v: &HandValue) {
 }
 
 /// The core's limit in the reference's terms.
-fn limit_of(limit: CoreLimit) -> RefLimit {
+fn limit_of(limit: Limit) -> RefLimit {
     match limit {
-        CoreLimit::None => RefLimit::None,
-        CoreLimit::Mangan => RefLimit::Mangan,
-        CoreLimit::Haneman => RefLimit::Haneman,
-        CoreLimit::Baiman => RefLimit::Baiman,
-        CoreLimit::Sanbaiman => RefLimit::Sanbaiman,
-        CoreLimit::KazoeYakuman => RefLimit::KazoeYakuman,
-        CoreLimit::Yakuman => RefLimit::Yakuman,
+        Limit::None => RefLimit::None,
+        Limit::Mangan => RefLimit::Mangan,
+        Limit::Haneman => RefLimit::Haneman,
+        Limit::Baiman => RefLimit::Baiman,
+        Limit::Sanbaiman => RefLimit::Sanbaiman,
+        Limit::KazoeYakuman => RefLimit::KazoeYakuman,
+        Limit::Yakuman => RefLimit::Yakuman,
     }
 }
 
@@ -489,8 +490,7 @@ fn limit_of(limit: CoreLimit) -> RefLimit {
 /// their han (one of the readings tied at the top), yakuman count, dora / ura / red counts, the
 /// limit, base points and every payment. `Err` names the first difference.
 pub fn same_value(v: &HandValue, r: &RefValue) -> Result<(), String> {
-    let mut yaku: Vec<(parlor_core::mahjong::score::Yaku, u32)> =
-        v.yaku().iter().map(|y| (y.yaku, u32::from(y.han))).collect();
+    let mut yaku: Vec<(Yaku, u32)> = v.yaku().iter().map(|y| (y.yaku, u32::from(y.han))).collect();
     yaku.sort();
     let p = v.payment();
     let pairs = [
@@ -602,16 +602,30 @@ fn raw_win(c: &mut Bytes) -> Win {
 }
 
 /// The fuzz checker: never a panic; a generated (valid) hand is valued or has no yaku; every
-/// value passes [`check_value`] and does not change when the closed tiles are reversed.
+/// value passes [`check_value`], is the naive reference's ([`compare_with_reference`]) and does
+/// not change when the closed tiles are reversed. `mode`: bit 0 raw input, `(mode >> 1) % 3` the
+/// preset; bits 3–7 change it: kazoe capped at sanbaiman (0x08), composite yakuman off (0x10),
+/// double-wind pair 2 fu (0x20), kiriage (0x40), kan dora and ura dora off (0x80).
 pub fn score_case(case: ScoreCase) {
     let config = Config::PRESETS[usize::from(case.mode >> 1) % 3].1;
+    let bit = |b: u8| case.mode & b != 0;
     let config = Config {
-        kiriage: case.mode & 0x40 != 0,
+        kiriage: bit(0x40),
+        kazoe: if bit(0x08) { Kazoe::Sanbaiman } else { config.kazoe },
+        composite_yakuman: config.composite_yakuman && !bit(0x10),
+        double_wind_pair_fu: if bit(0x20) { 2 } else { config.double_wind_pair_fu },
+        kan_dora: config.kan_dora && !bit(0x80),
+        ura_dora: config.ura_dora && !bit(0x80),
         ..config
     };
     let mut c = Bytes::new(&case.bytes);
     let raw = case.mode & 1 == 1;
-    let win = if raw { raw_win(&mut c) } else { generate(&mut c) };
+    let mut win = if raw { raw_win(&mut c) } else { generate(&mut c) };
+    if !raw && !config.kan_dora {
+        // Without kan dora only the first indicator (and its ura) is shown.
+        win.dora = List::from_slice(&win.dora.as_slice()[..1]).unwrap();
+        win.ura = List::from_slice(&win.ura.as_slice()[..win.ura.len().min(1)]).unwrap();
+    }
     let result = score(&win, &config);
     match &result {
         Ok(v) => check_value(&win, &config, v),
