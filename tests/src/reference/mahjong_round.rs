@@ -549,7 +549,9 @@ impl RefRound {
 
     /// The value of `seat` winning on `id` (tsumo: the drawn tile, already in the hand).
     fn value(&self, seat: usize, id: u8, tsumo: bool, chankan: bool, collect: bool) -> Result<RefValue, RefError> {
-        let win = self.win_of(seat, id, tsumo, chankan, collect).expect("a hand the lists hold");
+        let win = self
+            .win_of(seat, id, tsumo, chankan, collect)
+            .expect("a hand the lists hold");
         hand_value::value(&win, &self.config.score)
     }
 
