@@ -19,11 +19,94 @@ use parlor_core::mahjong::score::{Config, Kazoe, MeldKind, Riichi, Win, Yaku};
 /// Why a hand has no value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RefError {
-    /// No reading as four sets and a pair, seven pairs or thirteen orphans (or the wrong number
-    /// of tiles, or the winning tile not among the closed ones).
+    /// No reading as four sets and a pair, seven pairs or thirteen orphans.
     NotComplete,
     /// Complete, but no reading has a yaku (dora are no yaku).
     NoYaku,
+    /// Impossible input, named: a fifth copy, a second red five, the wrong number of closed
+    /// tiles, a winning tile not among them, a call from a seat it cannot come from, flags that
+    /// contradict each other or the hand, indicators the rules do not show, a bad config.
+    Invalid(&'static str),
+}
+
+/// The checks of impossible input, from the list in `docs/mahjong.md` ("Impossible input is a
+/// typed error"). The melds are [`parlor_core::mahjong::score::CalledMeld`] values, which are
+/// real melds by construction.
+fn check_input(win: &Win, config: &Config) -> Result<(), RefError> {
+    use RefError::Invalid;
+    if !matches!(config.double_wind_pair_fu, 2 | 4) {
+        return Err(Invalid("double-wind pair fu must be 2 or 4"));
+    }
+    let melds = win.melds.as_slice();
+    if win.closed.len() + 3 * melds.len() != 14 {
+        return Err(Invalid("wrong number of closed tiles"));
+    }
+    let pieces = || {
+        win.closed
+            .as_slice()
+            .iter()
+            .chain(melds.iter().flat_map(|m| m.tiles()))
+            .chain(win.dora.as_slice())
+            .chain(win.ura.as_slice())
+    };
+    let mut copies = [0u32; 34];
+    let mut reds = [0u32; 3];
+    for p in pieces() {
+        copies[p.tile().index()] += 1;
+        if p.is_red() {
+            reds[p.tile().index() / 9] += 1;
+        }
+    }
+    if copies.iter().any(|&n| n > 4) {
+        return Err(Invalid("a fifth copy"));
+    }
+    if reds.iter().any(|&n| n > 1) {
+        return Err(Invalid("a second red five"));
+    }
+    if !win.closed.as_slice().contains(&win.winning) {
+        return Err(Invalid("the winning tile is not in the hand"));
+    }
+    for m in melds {
+        if let Some(from) = m.from() {
+            if from == win.seat || (m.kind() == MeldKind::Chii && from != win.seat.previous()) {
+                return Err(Invalid("called from a wrong seat"));
+            }
+        }
+    }
+    let open = melds.iter().any(|m| m.kind() != MeldKind::Ankan);
+    let kans = melds
+        .iter()
+        .any(|m| matches!(m.kind(), MeldKind::Minkan | MeldKind::Shouminkan | MeldKind::Ankan));
+    let riichi = win.riichi != Riichi::None;
+    let dealer = win.seat.code() == 0;
+    let conflicts = [
+        (riichi && open, "riichi on an open hand"),
+        (win.ippatsu && !riichi, "ippatsu without riichi"),
+        (win.haitei && !win.tsumo, "haitei on a ron"),
+        (win.houtei && win.tsumo, "houtei on a tsumo"),
+        (
+            win.rinshan && (!win.tsumo || !kans),
+            "rinshan on a ron or without a kan",
+        ),
+        (win.chankan && win.tsumo, "chankan on a tsumo"),
+        (win.haitei && win.rinshan, "haitei with rinshan"),
+        (win.houtei && win.chankan, "houtei with chankan"),
+        (win.tenhou && !dealer, "tenhou by a non-dealer"),
+        (win.chiihou && dealer, "chiihou by the dealer"),
+    ];
+    if let Some((_, what)) = conflicts.iter().find(|(bad, _)| *bad) {
+        return Err(Invalid(what));
+    }
+    if win.tenhou || win.chiihou {
+        let other = riichi || win.ippatsu || win.rinshan || win.chankan || win.haitei || win.houtei;
+        if !win.tsumo || !melds.is_empty() || other {
+            return Err(Invalid("tenhou or chiihou not on a closed first draw"));
+        }
+    }
+    if (!config.kan_dora && win.dora.len() > 1) || (!riichi && !win.ura.is_empty()) || win.ura.len() > win.dora.len() {
+        return Err(Invalid("too many indicators"));
+    }
+    Ok(())
 }
 
 /// The limit reached, by name (`None` below mangan).
@@ -721,10 +804,10 @@ impl Hand<'_> {
 
 /// Values the winning hand `win` under `config`: every reading, the one that pays most.
 ///
-/// The input is taken as valid (the core's checks of impossible input are not repeated here);
-/// a hand that cannot be read is [`RefError::NotComplete`], one whose readings all lack a yaku
-/// [`RefError::NoYaku`].
+/// Impossible input is [`RefError::Invalid`] (checked first); a hand that cannot be read is
+/// [`RefError::NotComplete`], one whose readings all lack a yaku [`RefError::NoYaku`].
 pub fn value(win: &Win, config: &Config) -> Result<RefValue, RefError> {
+    check_input(win, config)?;
     let mut all = [0u8; 34];
     let mut closed = [0u8; 34];
     let mut red = 0;
