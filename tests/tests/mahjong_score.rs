@@ -465,8 +465,10 @@ fn ffi_checker_over_pseudo_random_cases() {
 fn reference_values_textbook_hands() {
     use Yaku::*;
     use parlor_cli::mahjong_score::{args_of, win_of};
+    // (command line, han / fu / points or the refusal, the yaku)
+    type Case = (&'static str, Result<(u32, u32, u32), RefError>, &'static [Yaku]);
     #[rustfmt::skip]
-    let cases: &[(&str, Result<(u32, u32, u32), RefError>, &[Yaku])] = &[
+    let cases: &[Case] = &[
         // Ittsu and pinfu (789m won on 9m: a two-sided wait): 3 han 30 fu.
         ("123456789m 234p 55s --win 9m --ron", Ok((3, 30, 3900)), &[Pinfu, Ittsu]),
         // Sanshoku doujun and pinfu; no tanyao (1s).

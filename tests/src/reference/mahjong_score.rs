@@ -67,10 +67,10 @@ fn check_input(win: &Win, config: &Config) -> Result<(), RefError> {
         return Err(Invalid("the winning tile is not in the hand"));
     }
     for m in melds {
-        if let Some(from) = m.from() {
-            if from == win.seat || (m.kind() == MeldKind::Chii && from != win.seat.previous()) {
-                return Err(Invalid("called from a wrong seat"));
-            }
+        if let Some(from) = m.from()
+            && (from == win.seat || (m.kind() == MeldKind::Chii && from != win.seat.previous()))
+        {
+            return Err(Invalid("called from a wrong seat"));
         }
     }
     let open = melds.iter().any(|m| m.kind() != MeldKind::Ankan);
@@ -200,7 +200,7 @@ fn is_honor(k: usize) -> bool {
 }
 
 fn is_terminal(k: usize) -> bool {
-    k < 27 && (k % 9 == 0 || k % 9 == 8)
+    k < 27 && matches!(k % 9, 0 | 8)
 }
 
 fn is_orphan(k: usize) -> bool {
@@ -876,7 +876,9 @@ pub fn value(win: &Win, config: &Config) -> Result<RefValue, RefError> {
     let up = |x: u32| x.div_ceil(100) * 100;
     let honba = u32::from(win.honba);
     let dealer = win.seat.code() == 0;
-    let mut best: Option<((u32, bool, u32, u32, u32), RefValue)> = None;
+    // The order of readings: points to the winner, a real yakuman, han, fu, fu before rounding.
+    type Key = (u32, bool, u32, u32, u32);
+    let mut best: Option<(Key, RefValue)> = None;
     for reading in &list {
         let Some(v) = hand.value(reading) else { continue };
         let (ron, from_dealer, from_other, total) = if !win.tsumo {
