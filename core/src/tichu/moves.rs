@@ -131,6 +131,13 @@ struct Gen<'f> {
     previous: Option<Combination>,
     /// Only bombs (the plays out of turn).
     bombs_only: bool,
+    /// Weight still to pass over before `f` is called ([`walk`]): each play takes it down by
+    /// its weight, and a block of plays of one reading (a rank's pairs, a straight's suit
+    /// choices, a full house's triple rank) is passed over whole, counted in closed form,
+    /// while it fits. 0 for a plain walk.
+    skip: usize,
+    /// The weight of a play holding the Mah Jong (1; 14 when the caller counts its 13 wishes).
+    mahjong_weight: usize,
     f: &'f mut dyn FnMut(Cards, Combination) -> ControlFlow<()>,
 }
 
@@ -154,10 +161,28 @@ impl Gen<'_> {
 
     /// Emits `mask` (naturals and specials) as `kind`/`len`/`key` if that beats the table.
     fn emit(&mut self, mask: u64, kind: Kind, len: u8, key: u8) -> ControlFlow<()> {
-        let Ok(combination) = Combination::new(kind, len, key) else {
-            return ControlFlow::Continue(());
+        match self.reading(kind, len, key) {
+            Some(combination) => self.deliver(mask, combination),
+            None => ControlFlow::Continue(()),
+        }
+    }
+
+    /// The combination `kind`/`len`/`key` when it is one and beats the table.
+    fn reading(&self, kind: Kind, len: u8, key: u8) -> Option<Combination> {
+        Combination::new(kind, len, key)
+            .ok()
+            .filter(|combination| combination.beats(self.previous))
+    }
+
+    /// Passes `mask` over (taking its weight off [`Gen::skip`]) or hands it to `f`.
+    fn deliver(&mut self, mask: u64, combination: Combination) -> ControlFlow<()> {
+        let weight = if mask & MAHJONG_BIT != 0 {
+            self.mahjong_weight
+        } else {
+            1
         };
-        if !combination.beats(self.previous) {
+        if self.skip >= weight {
+            self.skip = self.skip.wrapping_sub(weight); // ≥ weight: checked just above
             return ControlFlow::Continue(());
         }
         let suited = if self.suited && mask & ((1 << 52) - 1) != 0 {
@@ -166,6 +191,19 @@ impl Gen<'_> {
             0
         };
         (self.f)(Cards::from_bits(mask | suited), combination)
+    }
+
+    /// Whether a block of `plays` plays, each holding the Mah Jong or not (`mahjong`), fits in
+    /// [`Gen::skip`]: then it is passed over (the skip taken down by its weight) and `true`.
+    fn pass_over(&mut self, plays: usize, mahjong: bool) -> bool {
+        let weight = if mahjong { self.mahjong_weight } else { 1 };
+        let block = plays.saturating_mul(weight);
+        if self.skip >= block {
+            self.skip = self.skip.wrapping_sub(block); // ≥ block: checked just above
+            true
+        } else {
+            false
+        }
     }
 
     /// Whether type `kind` can follow the table (bombs are handled apart).
@@ -178,22 +216,37 @@ impl Gen<'_> {
     /// straight flushes. The mask is updated in place as the odometer turns (amortised O(1) per
     /// play), and the parts are two bytes each, so a call sets up almost nothing.
     fn product(&mut self, parts: &[(u8, u8)], extra: u64, kind: Kind, len: u8, key: u8) -> ControlFlow<()> {
+        let Some(combination) = self.reading(kind, len, key) else {
+            return ControlFlow::Continue(());
+        };
+        let check_flush = kind == Kind::Straight && self.suited && extra == 0;
+        // The block's size in closed form: the product of the choices, less the straight
+        // flushes (one card per rank, all of one suit: one per suit every rank holds).
+        let mut total = 1usize;
+        let mut common = 0xFu8;
         let mut mask = extra;
         let mut run_low = 0u64;
         for &(value, size) in parts {
-            let Some(&first) = self.choices(value, usize::from(size)).first() else {
+            let options = self.choices(value, usize::from(size));
+            let Some(&first) = options.first() else {
                 return ControlFlow::Continue(());
             };
+            total = total.saturating_mul(options.len());
+            common &= self.groups.get(usize::from(value & 15)).copied().unwrap_or(0);
             mask |= u64::from(first) << shift(value);
             run_low |= 1u64 << shift(value);
         }
-        let check_flush = kind == Kind::Straight && self.suited && extra == 0;
+        // A straight's parts are one card each, so its flushes are the suits every part holds.
+        let flushes = if check_flush { common.count_ones() as usize } else { 0 };
+        if self.pass_over(total.saturating_sub(flushes), extra & MAHJONG_BIT != 0) {
+            return ControlFlow::Continue(());
+        }
         let mut index = [0u8; MAX_PARTS];
         loop {
             // One card per rank, all of suit `s`: a straight flush, not a plain straight.
             let flush = check_flush && (0..4u32).any(|s| (mask >> s) & run_low == run_low);
             if !flush {
-                self.emit(mask, kind, len, key)?;
+                self.deliver(mask, combination)?;
             }
             // Advance the odometer, lowest rank first.
             let mut advanced = false;
@@ -226,10 +279,18 @@ impl Gen<'_> {
             self.emit(MAHJONG_BIT, Kind::Single, 1, MAHJONG_KEY)?;
         }
         for value in 2u8..=14 {
-            if self.ge1 & (1 << value) != 0 {
-                for &sub in self.choices(value, 1) {
-                    self.emit(u64::from(sub) << shift(value), Kind::Single, 1, value.wrapping_mul(2))?;
-                }
+            if self.ge1 & (1 << value) == 0 {
+                continue;
+            }
+            let Some(combination) = self.reading(Kind::Single, 1, value.wrapping_mul(2)) else {
+                continue;
+            };
+            let options = self.choices(value, 1);
+            if self.pass_over(options.len(), false) {
+                continue;
+            }
+            for &sub in options {
+                self.deliver(u64::from(sub) << shift(value), combination)?;
             }
         }
         ControlFlow::Continue(())
@@ -242,18 +303,23 @@ impl Gen<'_> {
             if self.ge1 & (1 << value) == 0 {
                 continue;
             }
-            for &sub in self.choices(value, k) {
-                self.emit(u64::from(sub) << shift(value), kind, len, value.wrapping_mul(2))?;
+            let Some(combination) = self.reading(kind, len, value.wrapping_mul(2)) else {
+                continue;
+            };
+            let natural = self.choices(value, k);
+            let with_phoenix = if self.phoenix {
+                self.choices(value, k.wrapping_sub(1))
+            } else {
+                &[]
+            };
+            if self.pass_over(natural.len().saturating_add(with_phoenix.len()), false) {
+                continue;
             }
-            if self.phoenix {
-                for &sub in self.choices(value, k.wrapping_sub(1)) {
-                    self.emit(
-                        (u64::from(sub) << shift(value)) | PHOENIX_BIT,
-                        kind,
-                        len,
-                        value.wrapping_mul(2),
-                    )?;
-                }
+            for &sub in natural {
+                self.deliver(u64::from(sub) << shift(value), combination)?;
+            }
+            for &sub in with_phoenix {
+                self.deliver((u64::from(sub) << shift(value)) | PHOENIX_BIT, combination)?;
             }
         }
         ControlFlow::Continue(())
@@ -264,11 +330,33 @@ impl Gen<'_> {
             if self.ge2 & (1 << a) == 0 {
                 continue;
             }
+            let key = a.wrapping_mul(2);
+            if self.reading(Kind::FullHouse, 5, key).is_none() {
+                continue;
+            }
+            // The triple rank's whole block in closed form: the sum of the products below.
+            let (a3, a2) = (self.choices(a, 3).len(), self.choices(a, 2).len());
+            let mut block = 0usize;
             for b in 2u8..=14 {
                 if b == a || self.ge1 & (1 << b) == 0 {
                     continue;
                 }
-                let key = a.wrapping_mul(2);
+                let (b2, b1) = (self.choices(b, 2).len(), self.choices(b, 1).len());
+                block = block.saturating_add(a3.saturating_mul(b2));
+                if self.phoenix {
+                    block = block.saturating_add(a3.saturating_mul(b1));
+                    if b < a {
+                        block = block.saturating_add(a2.saturating_mul(b2));
+                    }
+                }
+            }
+            if self.pass_over(block, false) {
+                continue;
+            }
+            for b in 2u8..=14 {
+                if b == a || self.ge1 & (1 << b) == 0 {
+                    continue;
+                }
                 self.product(&[(a, 3), (b, 2)], 0, Kind::FullHouse, 5, key)?;
                 if self.phoenix {
                     // Phoenix in the pair: XXX + Y + P.
@@ -426,19 +514,28 @@ impl Gen<'_> {
         ControlFlow::Continue(())
     }
 
-    #[allow(clippy::manual_contains)] // `contains` on `[u8]` links `memchr`: see below
     fn bombs(&mut self) -> ControlFlow<()> {
-        for value in 2u8..=14 {
-            // `any`, not `contains`: `[u8]::contains` links `memchr` (about 200 bytes of flash).
-            if self.choices(value, 4).iter().any(|&sub| sub == 0xF) {
-                self.emit(0xF << shift(value), Kind::FourOfAKind, 4, value.wrapping_mul(2))?;
-            }
+        // The ranks held four times (suited: all four suits; rank-only: a count of 4), found in
+        // one word: the low bit of each 4-bit group whose four bits are set.
+        let m = self.hand & ((1u64 << 52) - 1);
+        let mut fours = m & (m >> 1) & (m >> 2) & (m >> 3) & NATURAL_LOW_BITS;
+        while fours != 0 {
+            let at = fours.trailing_zeros();
+            fours &= fours.wrapping_sub(1);
+            // `at` is a multiple of 4 below 52: the rank value (at / 4) + 2 is 2..=14.
+            let value = ((at >> 2) as u8).wrapping_add(2);
+            self.emit(0xF << shift(value), Kind::FourOfAKind, 4, value.wrapping_mul(2))?;
         }
         ControlFlow::Continue(())
     }
 
     fn straight_flushes(&mut self, hand: Cards) -> ControlFlow<()> {
         if !self.suited {
+            return ControlFlow::Continue(());
+        }
+        // No five consecutive ranks of one suit: no straight flush (a quick test first).
+        let m = hand.mask() & ((1u64 << 52) - 1);
+        if m & (m >> 4) & (m >> 8) & (m >> 12) & (m >> 16) == 0 {
             return ControlFlow::Continue(());
         }
         for low in 2u8..=10 {
@@ -472,7 +569,7 @@ impl Gen<'_> {
                 if hand.has_phoenix()
                     && let Some(reading) = phoenix_single_on(self.previous)
                 {
-                    (self.f)(Cards::from_bits(PHOENIX_BIT), reading)?;
+                    self.deliver(PHOENIX_BIT, reading)?;
                 }
             }
             if self.wants(Kind::Pair) {
@@ -516,6 +613,22 @@ fn generate_some(
     bombs_only: bool,
     f: &mut dyn FnMut(Cards, Combination) -> ControlFlow<()>,
 ) -> Result<ControlFlow<()>, Error> {
+    walk(hand, previous, bombs_only, 0, 1, f).map(|(flow, _)| flow)
+}
+
+/// [`generate_some`] passing over plays of total weight `skip` first, a play holding the Mah
+/// Jong weighing `mahjong_weight` and any other 1, whole blocks of plays at a time where their
+/// number is known in closed form: `f` sees the plays from the first whose weight does not fit
+/// in what is left. Returns the flow and the weight left over (where the walk stands inside the
+/// first play `f` saw: 0 at its start; with nothing seen, `skip` less the weight of every play).
+fn walk(
+    hand: Cards,
+    previous: Option<Combination>,
+    bombs_only: bool,
+    skip: usize,
+    mahjong_weight: usize,
+    f: &mut dyn FnMut(Cards, Combination) -> ControlFlow<()>,
+) -> Result<(ControlFlow<()>, usize), Error> {
     if hand.len() > MAX_HAND {
         return Err(Error::HandTooLarge);
     }
@@ -547,9 +660,52 @@ fn generate_some(
         suited: hand.is_suited(),
         previous,
         bombs_only,
+        skip,
+        mahjong_weight,
         f,
     };
-    Ok(generator.run(hand))
+    let flow = generator.run(hand);
+    Ok((flow, generator.skip))
+}
+
+/// The total weight of the plays of [`generate`] (`bombs_only`: of [`for_each_bomb`]) from
+/// `hand` on `previous`, the wish ignored, a play holding the Mah Jong weighing
+/// `mahjong_weight` and any other 1, counted without visiting them (whole blocks in closed
+/// form). Errors: as [`for_each_move`].
+pub(crate) fn count_plays(
+    hand: Cards,
+    previous: Option<Combination>,
+    bombs_only: bool,
+    mahjong_weight: usize,
+) -> Result<usize, Error> {
+    let (_, left) = walk(hand, previous, bombs_only, usize::MAX, mahjong_weight, &mut |_, _| {
+        ControlFlow::Break(())
+    })?;
+    Ok(usize::MAX.wrapping_sub(left)) // `left` ≤ the `usize::MAX` it started from
+}
+
+/// The play of [`generate`] (`bombs_only`: of [`for_each_bomb`]) at weight position `n` (plays
+/// weighed as in [`count_plays`]), with the position inside it (0 at its start, below its
+/// weight); `None` when `n` is at least the total. Errors: as [`for_each_move`].
+pub(crate) fn nth_play(
+    hand: Cards,
+    previous: Option<Combination>,
+    bombs_only: bool,
+    n: usize,
+    mahjong_weight: usize,
+) -> Result<Option<(Cards, usize)>, Error> {
+    let mut found = None;
+    let (_, left) = walk(hand, previous, bombs_only, n, mahjong_weight, &mut |cards, _| {
+        found = Some(cards);
+        ControlFlow::Break(())
+    })?;
+    Ok(found.map(|cards| (cards, left)))
+}
+
+/// `hand` without its natural cards of rank `rank`: its plays are the plays of `hand` that hold
+/// no card of the rank (a play is a set of cards, read at its strongest).
+pub(crate) const fn without_rank(hand: Cards, rank: Rank) -> Cards {
+    Cards::from_bits(hand.mask() & !(0xF << rank.shift()))
 }
 
 /// Whether the Mah Jong wish for `wish` binds a player holding `hand` on `previous`: they hold a
