@@ -34,21 +34,20 @@ impl RandomBot {
         RandomBot { rng: Rng::new(seed) }
     }
 
-    /// A uniformly random legal action among those `keep` accepts (one pass, reservoir
-    /// sampling), or `None` when there is none.
-    fn pick(&mut self, round: &Round, seat: Seat, keep: impl Fn(&Action) -> bool) -> Option<Action> {
-        let mut seen = 0u32;
+    /// A uniformly random legal action other than a Tichu call, or `None` when there is none:
+    /// reservoir sampling over the actions in their order (one draw per action, the last one
+    /// drawn 0 taken), done on their count ([`Round::count_legal_actions`]; the call is always
+    /// the last action) and fetched by index ([`Round::nth_legal_action`]) without listing them.
+    fn pick(&mut self, round: &Round, seat: Seat) -> Option<Action> {
+        let total = round.count_legal_actions(seat);
+        let kept = total.saturating_sub(usize::from(round.may_call_tichu(seat)));
         let mut chosen = None;
-        let rng = &mut self.rng;
-        round.for_each_legal_action(seat, |action| {
-            if keep(&action) {
-                seen = seen.saturating_add(1);
-                if rng.below(seen) == 0 {
-                    chosen = Some(action);
-                }
+        for seen in 1..=kept {
+            if self.rng.below(u32::try_from(seen).unwrap_or(u32::MAX)) == 0 {
+                chosen = Some(seen.wrapping_sub(1)); // seen ≥ 1
             }
-        });
-        chosen
+        }
+        round.nth_legal_action(seat, chosen?)
     }
 
     /// A uniformly random exchange: three different cards of the hand, in random roles.
@@ -102,7 +101,7 @@ impl RandomBot {
                 Phase::Exchange => return self.exchange(round, seat),
                 // Half the time the lowest legal action (cheap: the walk stops at once).
                 _ if self.rng.below(2) == 0 => return lowest_legal_action(round, seat),
-                _ => return self.pick(round, seat, |a| *a != Action::Tichu),
+                _ => return self.pick(round, seat),
             }
         }
         if may_call && self.rng.below(64) == 0 {
@@ -110,7 +109,8 @@ impl RandomBot {
         }
         let holds_bomb = round.hand(seat).is_ok_and(holds_bomb);
         if round.phase() == Phase::Play && holds_bomb && self.rng.below(4) == 0 {
-            return self.pick(round, seat, |a| matches!(a, Action::Play { .. }));
+            // Out of turn in the play every action but the call is a bomb.
+            return self.pick(round, seat);
         }
         None
     }

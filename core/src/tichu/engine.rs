@@ -315,6 +315,8 @@ impl game::Round for Round {
     const ENCODED_BYTES: usize = round::ENCODED_BYTES;
     const INTERRUPTS: bool = true;
     const HAS_CALLS: bool = true;
+    /// The one call of a seat (Grand Tichu, Tichu) is its last legal action in every stage.
+    const CALLS_LAST: bool = true;
 
     type Config = Config;
     type Action = Action;

@@ -843,3 +843,111 @@ mod choice_tests {
         }
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)] // tests may index and panic
+mod walk_tests {
+    extern crate std;
+    use std::vec::Vec;
+
+    use super::{Cards, Combination, ControlFlow, Rank, count_plays, generate_some, nth_play, without_rank};
+    use crate::game::Rng;
+
+    /// Every play of the plain walk, in order.
+    fn listed(hand: Cards, previous: Option<Combination>, bombs_only: bool) -> Option<Vec<Cards>> {
+        let mut plays = Vec::new();
+        generate_some(hand, previous, bombs_only, &mut |play, _| {
+            plays.push(play);
+            ControlFlow::Continue(())
+        })
+        .ok()?;
+        Some(plays)
+    }
+
+    /// A random suited hand of `len` cards of the 56 (deck-index bits, as the round deals).
+    fn random_hand(rng: &mut Rng, len: u32) -> Cards {
+        let mut bits = 0u64;
+        while bits.count_ones() < len {
+            bits |= 1u64 << rng.below(56);
+        }
+        let suited = if bits & ((1 << 52) - 1) != 0 { 1u64 << 63 } else { 0 };
+        Cards::from_bits(bits | suited)
+    }
+
+    /// The rank-only form of a suited hand (each rank's count as a low run).
+    fn rank_only(hand: Cards) -> Cards {
+        let mut mask = hand.mask() & (0xF << 52);
+        for rank in Rank::all() {
+            mask |= ((1u64 << hand.count(rank)) - 1) << rank.shift();
+        }
+        Cards::from_bits(mask)
+    }
+
+    /// `count_plays` and `nth_play` (whole blocks passed over in closed form) against the plain
+    /// walk, at every position, Mah Jong plays weighing 1 and 14, on random suited and rank-only
+    /// hands on the lead and on random tables; and the plays holding a rank are all plays less
+    /// those of the hand without it (how a round counts the plays an open wish allows).
+    #[test]
+    fn counts_and_positions_agree_with_the_walk() {
+        let mut rng = Rng::new(26);
+        let (mut checked, mut on_tables, mut wishes) = (0usize, 0usize, 0usize);
+        for round in 0..6000 {
+            let len = 1 + rng.below(14);
+            let suited = random_hand(&mut rng, len);
+            let hand = if round % 3 == 2 { rank_only(suited) } else { suited };
+            // The table: the lead, or a random play from another random hand.
+            let previous = if round % 4 == 0 {
+                None
+            } else {
+                let len = 4 + rng.below(11);
+                let other = random_hand(&mut rng, len);
+                let plays = listed(other, None, false).unwrap();
+                let play = plays[rng.below(plays.len() as u32) as usize];
+                super::super::combination::resolve(None, play)
+            };
+            for bombs_only in [false, true] {
+                let Some(plays) = listed(hand, previous, bombs_only) else {
+                    assert!(count_plays(hand, previous, bombs_only, 1).is_err());
+                    continue;
+                };
+                on_tables += usize::from(previous.is_some() && !plays.is_empty());
+                assert_eq!(
+                    count_plays(hand, previous, bombs_only, 1),
+                    Ok(plays.len()),
+                    "{hand} on {previous:?}"
+                );
+                for (i, &play) in plays.iter().enumerate() {
+                    assert_eq!(
+                        nth_play(hand, previous, bombs_only, i, 1),
+                        Ok(Some((play, 0))),
+                        "{hand} {i}"
+                    );
+                }
+                assert_eq!(nth_play(hand, previous, bombs_only, plays.len(), 1), Ok(None));
+                let mut at = 0usize;
+                for &play in &plays {
+                    let weight = if play.has_mahjong() { 14 } else { 1 };
+                    for w in 0..weight {
+                        assert_eq!(nth_play(hand, previous, bombs_only, at + w, 14), Ok(Some((play, w))));
+                    }
+                    at += weight;
+                }
+                assert_eq!(count_plays(hand, previous, bombs_only, 14), Ok(at));
+                assert_eq!(nth_play(hand, previous, bombs_only, at, 14), Ok(None));
+                for rank in Rank::all().filter(|&rank| hand.count(rank) > 0) {
+                    let holding = plays.iter().filter(|play| play.count(rank) > 0).count();
+                    let without = count_plays(without_rank(hand, rank), previous, bombs_only, 1).unwrap();
+                    assert_eq!(holding, plays.len() - without, "{hand} rank {rank:?} on {previous:?}");
+                    let rest: Vec<Cards> = plays.iter().copied().filter(|play| play.count(rank) == 0).collect();
+                    assert_eq!(listed(without_rank(hand, rank), previous, bombs_only).unwrap(), rest);
+                    wishes += 1;
+                }
+                checked += plays.len();
+            }
+        }
+        assert!(
+            checked > 25_000 && on_tables > 2_000 && wishes > 50_000,
+            "{checked} {on_tables} {wishes}"
+        );
+    }
+}
