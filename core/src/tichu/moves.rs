@@ -9,7 +9,9 @@
 use core::ops::ControlFlow;
 
 use super::Error;
-use super::card::{Cards, DOG_BIT, DRAGON_BIT, MAHJONG_BIT, NATURAL_LOW_BITS, PHOENIX_BIT, Rank, SUITED_BIT};
+use super::card::{
+    COUNT_LOW_BITS, Cards, DOG_BIT, DRAGON_BIT, MAHJONG_BIT, NATURAL_LOW_BITS, PHOENIX_BIT, Rank, SUITED_BIT,
+};
 use super::combination::{Combination, DRAGON_KEY, Kind, MAHJONG_KEY, phoenix_single_on};
 
 /// The most cards a hand may have (a full Tichu hand).
@@ -96,6 +98,15 @@ const fn shift(value: u8) -> u32 {
     (value as u32).saturating_sub(2) << 2 // value ≤ 15: below 64
 }
 
+/// The low bits of the 4-bit groups of `x` (bits `4·v`, `v` < 16) gathered into bits `v`.
+const fn gather_groups(x: u64) -> u16 {
+    let x = x & 0x1111_1111_1111_1111;
+    let x = (x | x >> 3) & 0x0303_0303_0303_0303;
+    let x = (x | x >> 6) & 0x000F_000F_000F_000F;
+    let x = (x | x >> 12) & 0x0000_00FF_0000_00FF;
+    ((x | x >> 24) & 0xFFFF) as u16
+}
+
 /// The bits of rank values `low..=high` in a rank bitmask (bit `v` = rank value `v`).
 const fn window(low: u8, high: u8) -> u16 {
     if low > high || high > 15 {
@@ -122,7 +133,6 @@ const MAX_PARTS: usize = 14;
 /// (it is most of Tichu's flash on a microcontroller); the indirect call per play is noise.
 struct Gen<'f> {
     hand: u64,
-    groups: [u8; 16],
     /// Rank bitmasks (bit `v` = rank value `v`, 1 = Mah Jong): held at least once, twice.
     ge1: u16,
     ge2: u16,
@@ -142,12 +152,17 @@ struct Gen<'f> {
 }
 
 impl Gen<'_> {
+    /// The 4-bit suit group of rank value `value` (2..=14; 0 for any other value).
+    fn group(&self, value: u8) -> u8 {
+        if !(2..=14).contains(&value) {
+            return 0;
+        }
+        ((self.hand >> shift(value)) & 0xF) as u8
+    }
+
     /// The subsets of size `size` of the cards of rank `value`.
     fn choices(&self, value: u8, size: usize) -> &'static [u8] {
-        // Rank values are 1..=14 and `groups` has 16 entries (asserted).
-        debug_assert!(usize::from(value) < self.groups.len());
-        #[allow(clippy::indexing_slicing)] // a proven range: `value & 15` < 16, the array's length
-        let group = self.groups[usize::from(value & 15)] & 0xF;
+        let group = self.group(value);
         if !self.suited {
             return rank_only_choices(group, size);
         }
@@ -156,6 +171,16 @@ impl Gen<'_> {
             // fallback is never taken.
             Some(entry) => entry.items.get(..usize::from(entry.len)).unwrap_or(&[]),
             None => &[],
+        }
+    }
+
+    /// The key a play of the non-bomb type `kind` with `len` cards must exceed to beat the
+    /// table (0 on the lead); `None` when no such play beats it ([`Combination::beats`]).
+    fn floor(&self, kind: Kind, len: u8) -> Option<u8> {
+        match self.previous {
+            None => Some(0),
+            Some(prev) if prev.kind() == kind && prev.len() == len && !prev.is_bomb() => Some(prev.key()),
+            Some(_) => None,
         }
     }
 
@@ -232,7 +257,7 @@ impl Gen<'_> {
                 return ControlFlow::Continue(());
             };
             total = total.saturating_mul(options.len());
-            common &= self.groups.get(usize::from(value & 15)).copied().unwrap_or(0);
+            common &= self.group(value);
             mask |= u64::from(first) << shift(value);
             run_low |= 1u64 << shift(value);
         }
@@ -278,17 +303,21 @@ impl Gen<'_> {
         if mahjong {
             self.emit(MAHJONG_BIT, Kind::Single, 1, MAHJONG_KEY)?;
         }
+        let Some(floor) = self.floor(Kind::Single, 1) else {
+            return ControlFlow::Continue(());
+        };
         for value in 2u8..=14 {
-            if self.ge1 & (1 << value) == 0 {
+            let key = value.wrapping_mul(2);
+            if self.ge1 & (1 << value) == 0 || key <= floor {
                 continue;
             }
-            let Some(combination) = self.reading(Kind::Single, 1, value.wrapping_mul(2)) else {
-                continue;
-            };
             let options = self.choices(value, 1);
             if self.pass_over(options.len(), false) {
                 continue;
             }
+            let Ok(combination) = Combination::new(Kind::Single, 1, key) else {
+                continue;
+            };
             for &sub in options {
                 self.deliver(u64::from(sub) << shift(value), combination)?;
             }
@@ -299,13 +328,14 @@ impl Gen<'_> {
     /// Pairs (`k` = 2) or triples (`k` = 3), natural or with the Phoenix.
     fn same_rank(&mut self, k: usize, kind: Kind) -> ControlFlow<()> {
         let len = k as u8;
+        let Some(floor) = self.floor(kind, len) else {
+            return ControlFlow::Continue(());
+        };
         for value in 2u8..=14 {
-            if self.ge1 & (1 << value) == 0 {
+            let key = value.wrapping_mul(2);
+            if self.ge1 & (1 << value) == 0 || key <= floor {
                 continue;
             }
-            let Some(combination) = self.reading(kind, len, value.wrapping_mul(2)) else {
-                continue;
-            };
             let natural = self.choices(value, k);
             let with_phoenix = if self.phoenix {
                 self.choices(value, k.wrapping_sub(1))
@@ -315,6 +345,9 @@ impl Gen<'_> {
             if self.pass_over(natural.len().saturating_add(with_phoenix.len()), false) {
                 continue;
             }
+            let Ok(combination) = Combination::new(kind, len, key) else {
+                continue;
+            };
             for &sub in natural {
                 self.deliver(u64::from(sub) << shift(value), combination)?;
             }
@@ -326,12 +359,13 @@ impl Gen<'_> {
     }
 
     fn full_houses(&mut self) -> ControlFlow<()> {
+        let Some(floor) = self.floor(Kind::FullHouse, 5) else {
+            return ControlFlow::Continue(());
+        };
         for a in 2u8..=14 {
-            if self.ge2 & (1 << a) == 0 {
-                continue;
-            }
             let key = a.wrapping_mul(2);
-            if self.reading(Kind::FullHouse, 5, key).is_none() {
+            // A triple needs three cards of its rank, or two and the Phoenix.
+            if self.ge2 & (1 << a) == 0 || key <= floor || (!self.phoenix && self.group(a).count_ones() < 3) {
                 continue;
             }
             // The triple rank's whole block in closed form: the sum of the products below.
@@ -424,6 +458,11 @@ impl Gen<'_> {
                 }
                 let run = window(low, high);
                 let missing = run & !present;
+                // Every straight below has at most one rank missing (the Phoenix's), none
+                // without the Phoenix; longer runs from `low` miss as many or more.
+                if missing.count_ones() > u32::from(self.phoenix) {
+                    break;
+                }
                 if missing == 0 {
                     self.straight(low, high, 0, 0)?;
                 }
@@ -498,10 +537,15 @@ impl Gen<'_> {
                 }
                 let run = window(low, high);
                 let missing = run & !self.ge2;
+                // Every stairs below has its ranks held, at most one of them once (with the
+                // Phoenix), none without it; longer runs from `low` miss as many or more.
+                if missing.count_ones() > u32::from(self.phoenix) || run & !self.ge1 != 0 {
+                    break;
+                }
                 if missing == 0 {
                     self.stairs_of(low, high, 0)?;
                 }
-                if !self.phoenix || run & !self.ge1 != 0 || missing.count_ones() > 1 {
+                if !self.phoenix {
                     continue;
                 }
                 for value in low..=high {
@@ -639,21 +683,13 @@ fn walk(
     if hand.has_phoenix() && previous.is_some_and(|p| p.kind() == Kind::Single && p.key() % 2 == 1) {
         return Err(Error::CardsOverlap);
     }
-    let mut groups = [0u8; 16];
-    let (mut ge1, mut ge2) = (u16::from(hand.has_mahjong()) << 1, 0u16);
-    for rank in Rank::all() {
-        let group = hand.group(rank);
-        let bit = 1u16 << rank.value();
-        let count = group.count_ones();
-        ge1 |= if count >= 1 { bit } else { 0 };
-        ge2 |= if count >= 2 { bit } else { 0 };
-        if let Some(slot) = groups.get_mut(usize::from(rank.value())) {
-            *slot = group;
-        }
-    }
+    // Ranks held at least once and twice (bit `v` for rank value `v`, 1 the Mah Jong), from the
+    // per-rank counts in 4-bit groups.
+    let counts = hand.count_word();
+    let ge1 = gather_groups((counts | counts >> 1 | counts >> 2 | counts >> 3) & COUNT_LOW_BITS);
+    let ge2 = gather_groups((counts >> 1 | counts >> 2 | counts >> 3) & COUNT_LOW_BITS);
     let mut generator = Gen {
         hand: hand.mask(),
-        groups,
         ge1,
         ge2,
         phoenix: hand.has_phoenix(),
@@ -678,28 +714,30 @@ pub(crate) fn count_plays(
     bombs_only: bool,
     mahjong_weight: usize,
 ) -> Result<usize, Error> {
-    let (_, left) = walk(hand, previous, bombs_only, usize::MAX, mahjong_weight, &mut |_, _| {
-        ControlFlow::Break(())
-    })?;
+    let left = match nth_play(hand, previous, bombs_only, usize::MAX, mahjong_weight)? {
+        Ok(_) => 0, // a weight of `usize::MAX`: no hand has it
+        Err(left) => left,
+    };
     Ok(usize::MAX.wrapping_sub(left)) // `left` ≤ the `usize::MAX` it started from
 }
 
 /// The play of [`generate`] (`bombs_only`: of [`for_each_bomb`]) at weight position `n` (plays
 /// weighed as in [`count_plays`]), with the position inside it (0 at its start, below its
-/// weight); `None` when `n` is at least the total. Errors: as [`for_each_move`].
+/// weight); when `n` is at least the total weight, `Err` of `n` less it. One walk, passing
+/// over whole blocks. Errors: as [`for_each_move`].
 pub(crate) fn nth_play(
     hand: Cards,
     previous: Option<Combination>,
     bombs_only: bool,
     n: usize,
     mahjong_weight: usize,
-) -> Result<Option<(Cards, usize)>, Error> {
+) -> Result<Result<(Cards, usize), usize>, Error> {
     let mut found = None;
     let (_, left) = walk(hand, previous, bombs_only, n, mahjong_weight, &mut |cards, _| {
         found = Some(cards);
         ControlFlow::Break(())
     })?;
-    Ok(found.map(|cards| (cards, left)))
+    Ok(found.map(|cards| (cards, left)).ok_or(left))
 }
 
 /// `hand` without its natural cards of rank `rank`: its plays are the plays of `hand` that hold
@@ -856,7 +894,7 @@ mod walk_tests {
     /// Every play of the plain walk, in order.
     fn listed(hand: Cards, previous: Option<Combination>, bombs_only: bool) -> Option<Vec<Cards>> {
         let mut plays = Vec::new();
-        generate_some(hand, previous, bombs_only, &mut |play, _| {
+        let _ = generate_some(hand, previous, bombs_only, &mut |play, _| {
             plays.push(play);
             ControlFlow::Continue(())
         })
@@ -919,21 +957,21 @@ mod walk_tests {
                 for (i, &play) in plays.iter().enumerate() {
                     assert_eq!(
                         nth_play(hand, previous, bombs_only, i, 1),
-                        Ok(Some((play, 0))),
+                        Ok(Ok((play, 0))),
                         "{hand} {i}"
                     );
                 }
-                assert_eq!(nth_play(hand, previous, bombs_only, plays.len(), 1), Ok(None));
+                assert_eq!(nth_play(hand, previous, bombs_only, plays.len() + 5, 1), Ok(Err(5)));
                 let mut at = 0usize;
                 for &play in &plays {
                     let weight = if play.has_mahjong() { 14 } else { 1 };
                     for w in 0..weight {
-                        assert_eq!(nth_play(hand, previous, bombs_only, at + w, 14), Ok(Some((play, w))));
+                        assert_eq!(nth_play(hand, previous, bombs_only, at + w, 14), Ok(Ok((play, w))));
                     }
                     at += weight;
                 }
                 assert_eq!(count_plays(hand, previous, bombs_only, 14), Ok(at));
-                assert_eq!(nth_play(hand, previous, bombs_only, at, 14), Ok(None));
+                assert_eq!(nth_play(hand, previous, bombs_only, at, 14), Ok(Err(0)));
                 for rank in Rank::all().filter(|&rank| hand.count(rank) > 0) {
                     let holding = plays.iter().filter(|play| play.count(rank) > 0).count();
                     let without = count_plays(without_rank(hand, rank), previous, bombs_only, 1).unwrap();

@@ -747,19 +747,35 @@ impl Round {
         let mut left = n;
         // The index inside a block of `count` actions when it holds the one wanted; else the
         // block is passed over.
-        let mut block = |count: usize| {
-            if left < count {
-                Some(left)
+        let block = |count: usize, left: &mut usize| {
+            if *left < count {
+                Some(*left)
             } else {
-                left = left.wrapping_sub(count); // ≥ count: checked just above
+                *left = left.wrapping_sub(count); // ≥ count: checked just above
                 None
             }
+        };
+        // A block of plays walked once: the one wanted, or the block passed over (its weight
+        // taken off `left`). A hand and table the generator refuses (never in a round) give none.
+        let plays = |hand: Cards, bombs_only: bool, weight: usize, left: &mut usize| match nth_play(
+            hand,
+            self.trick.top(),
+            bombs_only,
+            *left,
+            weight,
+        ) {
+            Ok(Ok((cards, w))) => Some(play_with_wish(cards, w)),
+            Ok(Err(rest)) => {
+                *left = rest;
+                None
+            }
+            Err(_) => None,
         };
         match self.phase {
             Phase::Over => {}
             Phase::GrandTichu => {
                 if s.index() == self.grand_next
-                    && let Some(i) = block(2)
+                    && let Some(i) = block(2, &mut left)
                 {
                     return (Some(Action::GrandTichu(i == 1)), 0);
                 }
@@ -771,7 +787,7 @@ impl Round {
                     let count = m
                         .saturating_mul(m.saturating_sub(1))
                         .saturating_mul(m.saturating_sub(2));
-                    if let Some(i) = block(count) {
+                    if let Some(i) = block(count, &mut left) {
                         return (nth_exchange(hand, i), 0);
                     }
                 }
@@ -780,11 +796,10 @@ impl Round {
                 let hand = at(&self.hands, s);
                 let top = self.trick.top();
                 if s == self.trick.turn() && self.trick.gathering() {
-                    let bombs = count_plays(hand, top, true, 1).unwrap_or(0);
-                    if let Some(i) = block(bombs) {
-                        return (bomb_at(hand, top, i), 0);
+                    if let Some(action) = plays(hand, true, 1, &mut left) {
+                        return (Some(action), 0);
                     }
-                    if block(1).is_some() {
+                    if block(1, &mut left).is_some() {
                         return (Some(Action::Pass), 0);
                     }
                 } else if s == self.trick.turn() {
@@ -794,10 +809,8 @@ impl Round {
                         .filter(|&rank| wish_forces(&hand, top, Some(rank)).unwrap_or(false));
                     match forced {
                         None => {
-                            let plays = count_plays(hand, top, false, WISHES).unwrap_or(0);
-                            if let Some(i) = block(plays) {
-                                let found = nth_play(hand, top, false, i, WISHES).ok().flatten();
-                                return (found.map(|(cards, w)| play_with_wish(cards, w)), 0);
+                            if let Some(action) = plays(hand, false, WISHES, &mut left) {
+                                return (Some(action), 0);
                             }
                         }
                         Some(rank) => {
@@ -805,35 +818,34 @@ impl Round {
                             // without it. Rare (an open wish the seat can fulfil): walked.
                             let all = count_plays(hand, top, false, WISHES).unwrap_or(0);
                             let without = count_plays(without_rank(hand, rank), top, false, WISHES).unwrap_or(0);
-                            if let Some(i) = block(all.saturating_sub(without)) {
+                            if let Some(i) = block(all.saturating_sub(without), &mut left) {
                                 return (self.walk_to(s, i), 0);
                             }
                             // A wish binds only in the ordinary turn: the bombs without the rank.
-                            if self.config.wish_bomb && top.is_some() {
-                                let rest = without_rank(hand, rank);
-                                let bombs = count_plays(rest, top, true, 1).unwrap_or(0);
-                                if let Some(i) = block(bombs) {
-                                    return (bomb_at(rest, top, i), 0);
-                                }
+                            if self.config.wish_bomb
+                                && top.is_some()
+                                && let Some(action) = plays(without_rank(hand, rank), true, 1, &mut left)
+                            {
+                                return (Some(action), 0);
                             }
                         }
                     }
-                    if top.is_some() {
-                        let mut copy = self.trick;
-                        if copy.pass(s, hand).is_ok() && block(1).is_some() {
-                            return (Some(Action::Pass), 0);
-                        }
+                    // The pass of the walk (`Trick::pass` accepts it): on a play, unless the wish
+                    // binds (the seat in turn of a trick in play is never out, the trick never
+                    // over).
+                    if top.is_some() && forced.is_none() && block(1, &mut left).is_some() {
+                        return (Some(Action::Pass), 0);
                     }
-                } else if top.is_some() && !hand.is_empty() {
-                    let bombs = count_plays(hand, top, true, 1).unwrap_or(0);
-                    if let Some(i) = block(bombs) {
-                        return (bomb_at(hand, top, i), 0);
-                    }
+                } else if top.is_some()
+                    && !hand.is_empty()
+                    && let Some(action) = plays(hand, true, 1, &mut left)
+                {
+                    return (Some(action), 0);
                 }
             }
             Phase::DragonGift => {
                 if s.index() == self.gift_taker
-                    && let Some(i) = block(2)
+                    && let Some(i) = block(2, &mut left)
                 {
                     let a = s.next();
                     let b = a.partner();
@@ -845,7 +857,7 @@ impl Round {
                 }
             }
         }
-        if self.may_call(s) && block(1).is_some() {
+        if self.may_call(s) && block(1, &mut left).is_some() {
             return (Some(Action::Tichu), 0);
         }
         (None, left)
@@ -1543,12 +1555,6 @@ fn play_with_wish(cards: Cards, w: usize) -> Action {
         u8::try_from(w).ok().and_then(|w| Rank::new(w.wrapping_add(1)))
     };
     Action::Play { cards, wish }
-}
-
-/// The bomb of index `i` from `hand` on `top` (order of [`for_each_bomb`]).
-fn bomb_at(hand: Cards, top: Option<super::Combination>, i: usize) -> Option<Action> {
-    let (cards, _) = nth_play(hand, top, true, i, 1).ok().flatten()?;
-    Some(Action::Play { cards, wish: None })
 }
 
 /// The exchange of index `i` of `hand` (order of [`Round::for_each_legal_action`]: by the
