@@ -39,8 +39,7 @@ impl RandomBot {
     /// drawn 0 taken), done on their count ([`Round::count_legal_actions`]; the call is always
     /// the last action) and fetched by index ([`Round::nth_legal_action`]) without listing them.
     fn pick(&mut self, round: &Round, seat: Seat) -> Option<Action> {
-        let total = round.count_legal_actions(seat);
-        let kept = total.saturating_sub(usize::from(round.may_call_tichu(seat)));
+        let kept = round.count_non_calls(seat);
         let mut chosen = None;
         for seen in 1..=kept {
             if self.rng.below(u32::try_from(seen).unwrap_or(u32::MAX)) == 0 {

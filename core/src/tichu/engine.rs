@@ -315,8 +315,6 @@ impl game::Round for Round {
     const ENCODED_BYTES: usize = round::ENCODED_BYTES;
     const INTERRUPTS: bool = true;
     const HAS_CALLS: bool = true;
-    /// The one call of a seat (Grand Tichu, Tichu) is its last legal action in every stage.
-    const CALLS_LAST: bool = true;
 
     type Config = Config;
     type Action = Action;
@@ -376,6 +374,11 @@ impl game::Round for Round {
     /// [`Round::nth_legal_action`]: whole blocks passed over by their counts.
     fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
         Round::nth_legal_action(self, seat, n)
+    }
+
+    /// The count less the seat's one call (Grand Tichu, Tichu), always its last legal action.
+    fn count_non_calls(&self, seat: Seat) -> Option<usize> {
+        Some(Round::count_non_calls(self, seat))
     }
 
     fn is_legal(&self, seat: Seat, action: Action) -> bool {

@@ -624,6 +624,10 @@ fn count_and_nth_agree_with_the_listing_at_every_index() {
                     assert_eq!(round.may_act(seat), n > 0, "seed {seed} seat {seat}");
                     assert_eq!(round.nth_legal_action(seat, n), None);
                     assert_eq!(round.nth_legal_action(seat, usize::MAX), None);
+                    // The calls close the list: `count_non_calls` is the count of the others.
+                    let others = list.iter().take_while(|a| !<Round as game::Round>::is_call(a)).count();
+                    assert!(list[others..].iter().all(<Round as game::Round>::is_call));
+                    assert_eq!(game::Round::count_non_calls(&round, seat), Some(others));
                     let every = round.phase() != Phase::Exchange || seed < 4;
                     for (i, &want) in list.iter().enumerate() {
                         if every || i % 97 == 0 || i + 1 == n {

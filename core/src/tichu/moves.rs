@@ -136,6 +136,7 @@ struct Gen<'f> {
     /// Rank bitmasks (bit `v` = rank value `v`, 1 = Mah Jong): held at least once, twice.
     ge1: u16,
     ge2: u16,
+    ge3: u16,
     phoenix: bool,
     suited: bool,
     previous: Option<Combination>,
@@ -299,6 +300,14 @@ impl Gen<'_> {
         }
     }
 
+    /// The natural ranks held (bit `v` for rank value `v`) whose plays of key `2·v` beat a
+    /// floor of `floor`.
+    fn ranks_above(&self, floor: u8) -> u16 {
+        // Keys 2·v > floor ⇔ v > floor / 2; rank values 2..=14.
+        let above = !((2u32 << (floor / 2)).wrapping_sub(1)) & 0x7FFC;
+        self.ge1 & above as u16
+    }
+
     fn singles(&mut self, mahjong: bool) -> ControlFlow<()> {
         if mahjong {
             self.emit(MAHJONG_BIT, Kind::Single, 1, MAHJONG_KEY)?;
@@ -306,16 +315,25 @@ impl Gen<'_> {
         let Some(floor) = self.floor(Kind::Single, 1) else {
             return ControlFlow::Continue(());
         };
-        for value in 2u8..=14 {
-            let key = value.wrapping_mul(2);
-            if self.ge1 & (1 << value) == 0 || key <= floor {
-                continue;
-            }
+        let mut ranks = self.ranks_above(floor);
+        // The whole block at once: one single per natural card (suited), per rank (rank-only).
+        let total = if self.suited {
+            let low = ranks.trailing_zeros() as u8;
+            (self.hand & natural_bits(low, 14)).count_ones()
+        } else {
+            ranks.count_ones()
+        };
+        if self.pass_over(total as usize, false) {
+            return ControlFlow::Continue(());
+        }
+        while ranks != 0 {
+            let value = ranks.trailing_zeros() as u8; // 2..=14
+            ranks &= ranks.wrapping_sub(1);
             let options = self.choices(value, 1);
             if self.pass_over(options.len(), false) {
                 continue;
             }
-            let Ok(combination) = Combination::new(Kind::Single, 1, key) else {
+            let Ok(combination) = Combination::new(Kind::Single, 1, value.wrapping_mul(2)) else {
                 continue;
             };
             for &sub in options {
@@ -331,11 +349,10 @@ impl Gen<'_> {
         let Some(floor) = self.floor(kind, len) else {
             return ControlFlow::Continue(());
         };
-        for value in 2u8..=14 {
-            let key = value.wrapping_mul(2);
-            if self.ge1 & (1 << value) == 0 || key <= floor {
-                continue;
-            }
+        let mut ranks = self.ranks_above(floor);
+        while ranks != 0 {
+            let value = ranks.trailing_zeros() as u8; // 2..=14
+            ranks &= ranks.wrapping_sub(1);
             let natural = self.choices(value, k);
             let with_phoenix = if self.phoenix {
                 self.choices(value, k.wrapping_sub(1))
@@ -345,7 +362,7 @@ impl Gen<'_> {
             if self.pass_over(natural.len().saturating_add(with_phoenix.len()), false) {
                 continue;
             }
-            let Ok(combination) = Combination::new(kind, len, key) else {
+            let Ok(combination) = Combination::new(kind, len, value.wrapping_mul(2)) else {
                 continue;
             };
             for &sub in natural {
@@ -362,27 +379,44 @@ impl Gen<'_> {
         let Some(floor) = self.floor(Kind::FullHouse, 5) else {
             return ControlFlow::Continue(());
         };
-        for a in 2u8..=14 {
+        // A triple needs three cards of its rank, or two and the Phoenix.
+        let triples = if self.phoenix { self.ge2 } else { self.ge3 };
+        let mut ranks = triples & self.ranks_above(floor);
+        if ranks == 0 {
+            return ControlFlow::Continue(());
+        }
+        // Over the pair ranks: the ways to take two cards and one card of each rank held.
+        let (mut pairs, mut ones) = (0usize, 0usize);
+        let mut held = self.ge1 & 0x7FFC;
+        while held != 0 {
+            let b = held.trailing_zeros() as u8;
+            held &= held.wrapping_sub(1);
+            pairs = pairs.saturating_add(self.choices(b, 2).len());
+            ones = ones.saturating_add(self.choices(b, 1).len());
+        }
+        while ranks != 0 {
+            let a = ranks.trailing_zeros() as u8; // 2..=14
+            ranks &= ranks.wrapping_sub(1);
             let key = a.wrapping_mul(2);
-            // A triple needs three cards of its rank, or two and the Phoenix.
-            if self.ge2 & (1 << a) == 0 || key <= floor || (!self.phoenix && self.group(a).count_ones() < 3) {
-                continue;
-            }
-            // The triple rank's whole block in closed form: the sum of the products below.
-            let (a3, a2) = (self.choices(a, 3).len(), self.choices(a, 2).len());
-            let mut block = 0usize;
-            for b in 2u8..=14 {
-                if b == a || self.ge1 & (1 << b) == 0 {
-                    continue;
+            // The triple rank's whole block in closed form: the sum over the pair ranks `b` ≠ `a`
+            // of the products below (the Phoenix in the triple only with a lower pair).
+            let (a3, a2, a1) = (
+                self.choices(a, 3).len(),
+                self.choices(a, 2).len(),
+                self.choices(a, 1).len(),
+            );
+            let mut block = a3.saturating_mul(pairs.saturating_sub(a2));
+            if self.phoenix {
+                let mut lower_pairs = 0usize;
+                let mut lower = self.ge2 & ((1u16 << a).wrapping_sub(1));
+                while lower != 0 {
+                    let b = lower.trailing_zeros() as u8;
+                    lower &= lower.wrapping_sub(1);
+                    lower_pairs = lower_pairs.saturating_add(self.choices(b, 2).len());
                 }
-                let (b2, b1) = (self.choices(b, 2).len(), self.choices(b, 1).len());
-                block = block.saturating_add(a3.saturating_mul(b2));
-                if self.phoenix {
-                    block = block.saturating_add(a3.saturating_mul(b1));
-                    if b < a {
-                        block = block.saturating_add(a2.saturating_mul(b2));
-                    }
-                }
+                block = block
+                    .saturating_add(a3.saturating_mul(ones.saturating_sub(a1)))
+                    .saturating_add(a2.saturating_mul(lower_pairs));
             }
             if self.pass_over(block, false) {
                 continue;
@@ -688,10 +722,13 @@ fn walk(
     let counts = hand.count_word();
     let ge1 = gather_groups((counts | counts >> 1 | counts >> 2 | counts >> 3) & COUNT_LOW_BITS);
     let ge2 = gather_groups((counts >> 1 | counts >> 2 | counts >> 3) & COUNT_LOW_BITS);
+    // At least 3: 0b0011 or 0b01xx (counts are at most 4).
+    let ge3 = gather_groups(((counts & counts >> 1) | counts >> 2) & COUNT_LOW_BITS);
     let mut generator = Gen {
         hand: hand.mask(),
         ge1,
         ge2,
+        ge3,
         phoenix: hand.has_phoenix(),
         suited: hand.is_suited(),
         previous,

@@ -730,6 +730,17 @@ impl Round {
         trick_seat(seat).map_or(0, |s| usize::MAX.wrapping_sub(self.locate(s, usize::MAX).1))
     }
 
+    /// How many legal actions of `seat` are not calls: [`Round::count_legal_actions`] less its
+    /// Grand Tichu call or Tichu call, which is always its last legal action.
+    pub fn count_non_calls(&self, seat: Seat) -> usize {
+        let Ok(s) = trick_seat(seat) else {
+            return 0;
+        };
+        let grand = self.phase == Phase::GrandTichu && s.index() == self.grand_next;
+        let calls = usize::from(grand).wrapping_add(usize::from(self.may_call(s))); // at most 1
+        self.count_legal_actions(seat).saturating_sub(calls)
+    }
+
     /// The legal action of index `n` of `seat` (from 0, order of
     /// [`Round::for_each_legal_action`]), found by passing over whole blocks of actions by
     /// their counts ([`Round::count_legal_actions`]); `None` when `n` is at least the count.
