@@ -4,19 +4,10 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::card::{Card, Cards, Rank};
+use super::moves::holds_bomb;
 use super::round::{Action, Phase, Round};
 use crate::game::bot::{Bot, lowest_legal_action};
 use crate::game::{Rng, Seat};
-
-/// Whether a suited hand holds a bomb at all: four cards of a rank, or five consecutive ranks
-/// of one suit (a quick test before looking for one that beats the table).
-fn holds_bomb(hand: Cards) -> bool {
-    const GROUP_LOW_BITS: u64 = 0x0001_1111_1111_1111; // the first bit of each rank's 4 bits
-    let m = hand.mask() & ((1u64 << 52) - 1);
-    let four = m & (m >> 1) & (m >> 2) & (m >> 3) & GROUP_LOW_BITS;
-    let run = m & (m >> 4) & (m >> 8) & (m >> 12) & (m >> 16);
-    four != 0 || run != 0
-}
 
 /// A seeded random player ([`Rng`]): in its turn it calls Grand Tichu one time in 16 and Tichu
 /// one time in 32 when it may, exchanges three random cards, and otherwise plays, one time in

@@ -777,6 +777,16 @@ pub(crate) fn nth_play(
     Ok(found.map(|cards| (cards, left)).ok_or(left))
 }
 
+/// Whether a suited hand holds a bomb at all: four cards of a rank, or five consecutive ranks
+/// of one suit (a quick test before looking for one that beats the table; never `false` for a
+/// hand with a bomb).
+pub(crate) const fn holds_bomb(hand: Cards) -> bool {
+    let m = hand.mask() & ((1u64 << 52) - 1);
+    let four = m & (m >> 1) & (m >> 2) & (m >> 3) & NATURAL_LOW_BITS;
+    let run = m & (m >> 4) & (m >> 8) & (m >> 12) & (m >> 16);
+    four != 0 || run != 0
+}
+
 /// `hand` without its natural cards of rank `rank`: its plays are the plays of `hand` that hold
 /// no card of the rank (a play is a set of cards, read at its strongest).
 pub(crate) const fn without_rank(hand: Cards, rank: Rank) -> Cards {

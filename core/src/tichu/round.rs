@@ -41,7 +41,7 @@ use core::ops::ControlFlow;
 use super::Error;
 use super::card::{Card, Cards, Rank, SUITED_BIT, Suit};
 use super::combination::{DRAGON_KEY, Kind};
-use super::moves::{count_plays, for_each_bomb, for_each_move, nth_play, wish_forces, without_rank};
+use super::moves::{count_plays, for_each_bomb, for_each_move, holds_bomb, nth_play, wish_forces, without_rank};
 use super::score::{Call, score_round};
 use super::trick::{Seat as TrickSeat, Step, Trick, TrickParts};
 use crate::game::{Rng, Seat, shuffle};
@@ -664,7 +664,17 @@ impl Round {
     /// Whether `seat` has some legal action now (its turn, a bomb that beats the table, a Tichu
     /// call). A seat outside 0..=3 never may.
     pub fn may_act(&self, seat: Seat) -> bool {
-        trick_seat(seat).is_ok_and(|s| self.locate(s, 0).0.is_some())
+        let Ok(s) = trick_seat(seat) else {
+            return false;
+        };
+        if self.may_call(s) {
+            return true;
+        }
+        // Out of turn in the play only a bomb: none without one in the hand (a quick test).
+        if self.phase == Phase::Play && s != self.trick.turn() && !holds_bomb(at(&self.hands, s)) {
+            return false;
+        }
+        self.locate(s, 0).0.is_some()
     }
 
     /// [`Round::may_act`] for every seat, seat 0 first.
@@ -1011,8 +1021,21 @@ impl Round {
     /// the hand); the trick's errors ([`Trick::play`], [`Trick::pass`]) for plays and passes;
     /// [`Error::NotAnOpponent`] for a gift; [`Error::Internal`] on a broken invariant.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        let s = trick_seat(seat)?;
+        // A play or a pass in the play (nearly every action) is applied in place: its every
+        // refusal is the trick's (`Trick::play`, `Trick::pass`), which leaves the trick
+        // unchanged and comes before any other write; what follows fails only on a broken
+        // invariant, whose bounds are checked here first. Any other action works on a copy.
+        let in_place = self.phase == Phase::Play
+            && matches!(action, Action::Play { .. } | Action::Pass)
+            && usize::from(self.log_len) < MAX_LOG
+            && usize::from(self.plays) < DECK
+            && usize::from(self.out_len) < 4;
+        if in_place {
+            return self.apply_inner(s, action);
+        }
         let mut next = *self;
-        let event = next.apply_inner(trick_seat(seat)?, action)?;
+        let event = next.apply_inner(s, action)?;
         *self = next;
         Ok(event)
     }
