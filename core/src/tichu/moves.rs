@@ -304,7 +304,7 @@ impl Gen<'_> {
     /// floor of `floor`.
     fn ranks_above(&self, floor: u8) -> u16 {
         // Keys 2·v > floor ⇔ v > floor / 2; rank values 2..=14.
-        let above = !((2u32 << (floor / 2)).wrapping_sub(1)) & 0x7FFC;
+        let above = !((2u32 << (floor / 2).min(15)).wrapping_sub(1)) & 0x7FFC;
         self.ge1 & above as u16
     }
 
