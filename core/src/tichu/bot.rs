@@ -27,8 +27,8 @@ impl RandomBot {
 
     /// A uniformly random legal action other than a Tichu call, or `None` when there is none:
     /// reservoir sampling over the actions in their order (one draw per action, the last one
-    /// drawn 0 taken), done on their count ([`Round::count_legal_actions`]; the call is always
-    /// the last action) and fetched by index ([`Round::nth_legal_action`]) without listing them.
+    /// drawn 0 taken), done on their count ([`Round::count_non_calls`]: the call is always the
+    /// last action) and fetched by index ([`Round::nth_legal_action`]) without listing them.
     fn pick(&mut self, round: &Round, seat: Seat) -> Option<Action> {
         let kept = round.count_non_calls(seat);
         let mut chosen = None;
