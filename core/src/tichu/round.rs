@@ -851,11 +851,12 @@ impl Round {
                             }
                         }
                     }
-                    // The pass of the walk (`Trick::pass` accepts it): on a play, unless the wish
-                    // binds (the seat in turn of a trick in play is never out, the trick never
-                    // over).
-                    if top.is_some() && forced.is_none() && block(1, &mut left).is_some() {
-                        return (Some(Action::Pass), 0);
+                    // The pass, when `Trick::pass` takes it (on a play, never while the wish binds).
+                    if top.is_some() && forced.is_none() {
+                        let mut copy = self.trick;
+                        if copy.pass(s, hand).is_ok() && block(1, &mut left).is_some() {
+                            return (Some(Action::Pass), 0);
+                        }
                     }
                 } else if top.is_some()
                     && !hand.is_empty()
