@@ -41,7 +41,9 @@ use core::ops::ControlFlow;
 use super::Error;
 use super::card::{Card, Cards, Rank, SUITED_BIT, Suit};
 use super::combination::{DRAGON_KEY, Kind};
-use super::moves::{count_plays, for_each_bomb, for_each_move, holds_bomb, nth_play, wish_forces, without_rank};
+use super::moves::{
+    MAX_HAND, count_plays, for_each_bomb, for_each_move, holds_bomb, nth_play, wish_forces, without_rank,
+};
 use super::score::{Call, score_round};
 use super::trick::{Seat as TrickSeat, Step, Trick, TrickParts};
 use crate::game::{Rng, Seat, shuffle};
@@ -824,10 +826,11 @@ impl Round {
                         return (Some(Action::Pass), 0);
                     }
                 } else if s == self.trick.turn() {
-                    let forced = self
-                        .trick
-                        .wish()
-                        .filter(|&rank| wish_forces(&hand, top, Some(rank)).unwrap_or(false));
+                    let forcing = match self.trick.wish() {
+                        Some(rank) => wish_forces(&hand, top, Some(rank)),
+                        None => Ok(false),
+                    };
+                    let forced = self.trick.wish().filter(|_| forcing == Ok(true));
                     match forced {
                         None => {
                             if let Some(action) = plays(hand, false, WISHES, &mut left) {
@@ -852,11 +855,16 @@ impl Round {
                         }
                     }
                     // The pass, when `Trick::pass` takes it (on a play, never while the wish binds).
-                    if top.is_some() && forced.is_none() {
-                        let mut copy = self.trick;
-                        if copy.pass(s, hand).is_ok() && block(1, &mut left).is_some() {
-                            return (Some(Action::Pass), 0);
-                        }
+                    // The pass, when `Trick::check_pass` takes it (the turn and the gathering are
+                    // known here): on a play, the wish not binding, the seat holding cards in a
+                    // trick not over.
+                    let pass = top.is_some()
+                        && forcing == Ok(false)
+                        && self.trick.end().is_none()
+                        && hand.len() <= MAX_HAND
+                        && !self.trick.is_out(s);
+                    if pass && block(1, &mut left).is_some() {
+                        return (Some(Action::Pass), 0);
                     }
                 } else if top.is_some()
                     && !hand.is_empty()
@@ -981,11 +989,8 @@ impl Round {
                         debug_assert!(result.is_ok(), "a round's hand and table are always valid");
                         flow?;
                     }
-                    if top.is_some() {
-                        let mut copy = self.trick;
-                        if copy.pass(s, hand).is_ok() {
-                            f(Action::Pass)?;
-                        }
+                    if top.is_some() && self.trick.check_pass(s, hand).is_ok() {
+                        f(Action::Pass)?;
                     }
                 } else if top.is_some() && !hand.is_empty() {
                     let mut flow = ControlFlow::Continue(());
