@@ -830,7 +830,7 @@ impl Round {
                         Some(rank) => wish_forces(&hand, top, Some(rank)),
                         None => Ok(false),
                     };
-                    let forced = self.trick.wish().filter(|_| forcing == Ok(true));
+                    let forced = self.trick.wish().filter(|_| matches!(forcing, Ok(true)));
                     match forced {
                         None => {
                             if let Some(action) = plays(hand, false, WISHES, &mut left) {
@@ -859,7 +859,7 @@ impl Round {
                     // known here): on a play, the wish not binding, the seat holding cards in a
                     // trick not over.
                     let pass = top.is_some()
-                        && forcing == Ok(false)
+                        && matches!(forcing, Ok(false))
                         && self.trick.end().is_none()
                         && hand.len() <= MAX_HAND
                         && !self.trick.is_out(s);
