@@ -760,6 +760,7 @@ fn match_rotation_and_end_rules() {
         sticks: 0,
         dealer_repeats: repeats,
         scores,
+        players: 4,
     };
     let at = |kyoku: u8, honba: u8, scores: [i32; 4]| {
         let mut m = Match::new(&Config::TENHOU, 1).unwrap();
