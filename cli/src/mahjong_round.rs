@@ -61,7 +61,8 @@ pub enum Format {
 /// Arguments of `parlor mahjong play`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct PlayArgs {
-    /// The rules preset: `tenhou` (default), `tenhou-east` or `basic`.
+    /// The rules preset: `tenhou` (default), `tenhou-east`, `basic`, `tenhou-sanma` (three-player
+    /// Riichi as Tenhou plays it) or `tenhou-sanma-east`.
     #[arg(long)]
     pub preset: Option<String>,
     /// The log's format.
@@ -137,6 +138,16 @@ fn events_seen(event: &Event, viewer: Option<Seat>) -> String {
 
 fn joined(values: &[i32; 4]) -> String {
     values.map(|v| v.to_string()).join(" ")
+}
+
+/// The values of the seats at a table of `players` seats (three players: seat 3 left out).
+fn joined_seats(values: &[i32; 4], players: u8) -> String {
+    values
+        .iter()
+        .take(usize::from(players))
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn outcome_line(outcome: &Outcome) -> String {
@@ -322,16 +333,19 @@ impl Game for Round {
     }
 
     fn end_lines(outcome: &Outcome, k: u32, _finished: Option<&Round>, _extras: &Extras) -> Vec<String> {
-        vec![outcome_line(outcome), format!("round {k}: {}", joined(&outcome.deltas))]
+        vec![
+            outcome_line(outcome),
+            format!("round {k}: {}", joined_seats(&outcome.deltas, outcome.players)),
+        ]
     }
 
     fn single_tail(outcome: &Outcome) -> Vec<String> {
-        vec![format!("scores: {}", joined(&outcome.scores))]
+        vec![format!("scores: {}", joined_seats(&outcome.scores, outcome.players))]
     }
 
     fn match_tail(game: &Match) -> Vec<String> {
         game.final_scores()
-            .map(|scores| vec![format!("scores: {}", joined(&scores))])
+            .map(|scores| vec![format!("scores: {}", joined_seats(&scores, game.round().players()))])
             .unwrap_or_default()
     }
 
