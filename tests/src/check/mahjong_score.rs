@@ -371,7 +371,8 @@ pub fn pypi_json(win: &Win, config: &Config) -> String {
             r#"{{"tiles":{},"win":{},"melds":[{}],"dora":{},"ura":{},"tsumo":{},"riichi":{},"daburu":{},"#,
             r#""ippatsu":{},"rinshan":{},"chankan":{},"haitei":{},"houtei":{},"tenhou":{},"chiihou":{},"#,
             r#""seat":{},"round":{},"honba":{},"sticks":{},"#,
-            r#""open_tanyao":{},"aka":{},"double_yakuman":{},"kazoe_sanbaiman":{},"kiriage":{}}}"#
+            r#""open_tanyao":{},"aka":{},"double_yakuman":{},"kazoe_sanbaiman":{},"kiriage":{},"#,
+            r#""three_player":{},"nuki":{}}}"#
         ),
         list(&tiles),
         ids.winning,
@@ -397,6 +398,8 @@ pub fn pypi_json(win: &Win, config: &Config) -> String {
         b(config.double_kokushi_13),
         b(config.kazoe == Kazoe::Sanbaiman),
         b(config.kiriage),
+        b(config.three_player),
+        win.nukidora,
     )
 }
 
@@ -435,7 +438,7 @@ pub fn check_value(win: &Win, config: &Config, v: &HandValue) {
         assert!(v.yaku().iter().all(|y| !y.yaku.is_yakuman() && y.han > 0), "{v:?}");
         assert_eq!(
             u32::from(v.han()),
-            yaku_han + u32::from(v.dora() + v.ura() + v.red()),
+            yaku_han + u32::from(v.dora() + v.ura() + v.red() + v.nukidora()),
             "{v:?}"
         );
         let raw: u32 = v.fu_items().iter().map(|i| u32::from(i.fu)).sum();
@@ -452,19 +455,21 @@ pub fn check_value(win: &Win, config: &Config, v: &HandValue) {
     assert_eq!(v.base(), base, "{v:?}");
     let honba = u32::from(win.honba);
     let p = v.payment();
+    // Three players: two payers (tsumo-zon), 200 a honba on a ron.
+    let (others, ron_honba) = if config.three_player { (2, 200) } else { (3, 300) };
     if !win.tsumo {
         let times = if win.dealer() { 6 } else { 4 };
-        assert_eq!(p.ron, up(base * times) + 300 * honba);
+        assert_eq!(p.ron, up(base * times) + ron_honba * honba);
         assert_eq!(p.total, p.ron);
     } else if win.dealer() {
         assert_eq!((p.dealer, p.non_dealer), (0, up(2 * base) + 100 * honba));
-        assert_eq!(p.total, 3 * p.non_dealer);
+        assert_eq!(p.total, others * p.non_dealer);
     } else {
         assert_eq!(
             (p.dealer, p.non_dealer),
             (up(2 * base) + 100 * honba, up(base) + 100 * honba)
         );
-        assert_eq!(p.total, p.dealer + 2 * p.non_dealer);
+        assert_eq!(p.total, p.dealer + (others - 1) * p.non_dealer);
     }
     assert_eq!(p.sticks, 1000 * u32::from(win.riichi_sticks));
 }
