@@ -62,7 +62,8 @@ pub enum Format {
 #[derive(Debug, Clone, clap::Args)]
 pub struct PlayArgs {
     /// The rules preset: `tenhou` (default), `tenhou-east`, `basic`, `tenhou-sanma` (three-player
-    /// Riichi as Tenhou plays it) or `tenhou-sanma-east`.
+    /// Riichi as Tenhou plays it), `tenhou-sanma-east`, `mahjong-soul` (Mahjong Soul's ranked
+    /// rules) or `mahjong-soul-sanma`.
     #[arg(long)]
     pub preset: Option<String>,
     /// The log's format.

@@ -649,8 +649,8 @@ fn points(value: &str) -> Result<i32, RuleError> {
 }
 
 impl game::Rules for Config {
-    /// `tenhou` (the default), `tenhou-east`, `basic`, `tenhou-sanma`, `tenhou-sanma-east`
-    /// ([`Config::PRESETS`], the names of
+    /// `tenhou` (the default), `tenhou-east`, `basic`, `tenhou-sanma`, `tenhou-sanma-east`,
+    /// `mahjong-soul`, `mahjong-soul-sanma` ([`Config::PRESETS`], the names of
     /// `parlor mahjong play --preset`). The hand-value presets (`online`, `mahjong-soul`,
     /// `mahjong-pypi`, [`super::score::Config::PRESETS`]) are hand-value rules only; their
     /// fields are the keys `open-tanyao` … `double-wind-pair-fu`.

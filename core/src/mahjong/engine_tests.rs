@@ -171,7 +171,8 @@ fn the_seeded_deal_and_a_lowest_round_are_pinned() {
 #[test]
 fn rules_round_trip_every_preset_and_key() {
     use crate::game::Rules;
-    assert_eq!(Config::PRESETS.len(), 5);
+    assert_eq!(Config::PRESETS.len(), 7);
+    assert_eq!(<Config as Rules>::preset("mahjong-soul"), Some(Config::MAHJONG_SOUL));
     assert_eq!(<Config as Rules>::preset("tenhou-sanma"), Some(Config::TENHOU_SANMA));
     assert_eq!(<Config as Rules>::PRESETS[0], ("tenhou", Config::TENHOU));
     assert_eq!(<Config as Rules>::preset("basic"), Some(Config::BASIC));

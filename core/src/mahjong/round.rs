@@ -290,14 +290,39 @@ impl Config {
         ..Config::TENHOU_SANMA
     };
 
+    /// Mahjong Soul's four-player ranked hanchan (its published rule page, as the Japanese
+    /// Mahjong Wiki's "Majsoul" page lists it): as [`Config::TENHOU`] with the hand value
+    /// [`score::Config::MAHJONG_SOUL`] (the four "double" yakuman shapes) and three rons on one
+    /// discard all winning (no sanchahou abort). Every other round rule is Tenhou's: double ron
+    /// with the honba and sticks to the winner nearest the discarder, kuikae forbidden, busting
+    /// below 0, nagashi mangan, pao, the West extension below 30,000, agari-yame and tenpai-yame,
+    /// every other abortive draw (`docs/mahjong.md`, "Mahjong Soul").
+    pub const MAHJONG_SOUL: Config = Config {
+        score: score::Config::MAHJONG_SOUL,
+        abort_triple_ron: false,
+        ..Config::TENHOU
+    };
+
+    /// Mahjong Soul's three-player ranked hanchan: [`Config::TENHOU_SANMA`] (whose rules it
+    /// follows, tsumo-zon being its default scoring) with Mahjong Soul's double yakuman shapes.
+    pub const MAHJONG_SOUL_SANMA: Config = Config {
+        score: score::Config {
+            three_player: true,
+            ..score::Config::MAHJONG_SOUL
+        },
+        ..Config::TENHOU_SANMA
+    };
+
     /// The named presets: `tenhou` (the default), `tenhou-east`, `basic`, `tenhou-sanma`,
-    /// `tenhou-sanma-east`.
-    pub const PRESETS: [(&'static str, Config); 5] = [
+    /// `tenhou-sanma-east`, `mahjong-soul`, `mahjong-soul-sanma`.
+    pub const PRESETS: [(&'static str, Config); 7] = [
         ("tenhou", Config::TENHOU),
         ("tenhou-east", Config::TENHOU_EAST),
         ("basic", Config::BASIC),
         ("tenhou-sanma", Config::TENHOU_SANMA),
         ("tenhou-sanma-east", Config::TENHOU_SANMA_EAST),
+        ("mahjong-soul", Config::MAHJONG_SOUL),
+        ("mahjong-soul-sanma", Config::MAHJONG_SOUL_SANMA),
     ];
 
     /// The preset named `name`, if there is one.
