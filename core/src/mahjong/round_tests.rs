@@ -1149,7 +1149,7 @@ fn three_rons_abort_on_tenhou_and_all_win_on_mahjong_soul() {
             assert_eq!(o.end, End::Win);
             // Ryanpeikou 3 han 40 fu (5200) for seats 1 and 3, with chinitsu a baiman (16000)
             // for seat 2; the nearest winner (seat 1) also takes the honba (300) and the stick.
-            let winners: Vec<_> = o
+            let winners: std::vec::Vec<_> = o
                 .wins
                 .iter()
                 .flatten()
