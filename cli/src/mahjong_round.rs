@@ -205,6 +205,10 @@ pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
     }
     match args.format {
         Format::Text => crate::play::play::<Round>(&config, &words, &args.options, &Extras::default(), out),
+        // The record formats are written for four players only.
+        _ if config.score.three_player => Err(CliError::Input(
+            "--format tenhou6|mjlog|mjai: three-player rules are played to the text log only".to_owned(),
+        )),
         format => {
             let record = play_tenhou(&config, args.options.seed, args.options.whole_match)?;
             let printed = crate::mahjong::records::write(format, &record, &config).map_err(CliError::Input)?;
@@ -242,6 +246,10 @@ pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -
     let bytes = crate::play::read_log(options.file.as_deref(), input)?;
     match args.format {
         Format::Text => crate::play::replay::<Round>(&bytes, &preset.unwrap_or_default(), &Extras::default(), out),
+        // The record readers are four-player only.
+        _ if preset.is_some_and(|p| p.score.three_player) => Err(CliError::Input(
+            "--format tenhou6|mjlog|mjai: three-player records are not read (the text log is)".to_owned(),
+        )),
         format => {
             let mut printed = String::new();
             let rules = if options.preset.is_some() {
@@ -512,12 +520,12 @@ fn action_words(verb: &str) -> Option<usize> {
     Some(match verb {
         "discard" | "riichi" | "kakan" | "ankan" => 1,
         "pon" | "chii" => 2,
-        "tsumo" | "kyuushu" | "ron" | "kan" | "pass" => 0,
+        "tsumo" | "kyuushu" | "kita" | "ron" | "kan" | "pass" => 0,
         _ => return None,
     })
 }
 
-const ACTIONS: &str = "discard <id>, riichi <id>, tsumo, ankan <kind>, kakan <id>, kyuushu, ron, pon <id> <id>, kan, chii <id> <id> or pass";
+const ACTIONS: &str = "discard <id>, riichi <id>, tsumo, ankan <kind>, kakan <id>, kyuushu, kita, ron, pon <id> <id>, kan, chii <id> <id> or pass";
 
 /// Writes one engine round into Tenhou's columns as it is played.
 struct Recorder {
