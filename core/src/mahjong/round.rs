@@ -954,7 +954,7 @@ impl Round {
         match self.phase {
             PHASE_TURN => Some(Seat(self.actor)),
             PHASE_CALLS | PHASE_CHANKAN => (1..self.players())
-                .map(|k| self.actor.wrapping_add(k) % self.players())
+                .map(|k| self.next_seat(self.actor, k))
                 .find(|&s| self.pending & (1 << s) != 0)
                 .map(Seat),
             _ => None,

@@ -599,6 +599,9 @@ impl Round {
         if three && self.wall.iter().take(layout.end).any(|&id| absent_in_sanma(id)) {
             return Err("a three-player wall holds 2m-8m in play");
         }
+        if self.start.dealer.0 >= layout.seats {
+            return Err("the dealer is no seat of the table");
+        }
         if self.phase > PHASE_OVER || self.actor >= layout.seats {
             return Err("phase or actor out of range");
         }

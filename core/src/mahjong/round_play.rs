@@ -87,7 +87,8 @@ impl Round {
                 bits_insert(hand, id);
             }
         }
-        let dealer = start.dealer.0 % n; // below `n`: checked by `with_start` and the decoder
+        // Below `n`: checked by `with_start` and the decoder.
+        let dealer = start.dealer.0.checked_rem(n).unwrap_or(0);
         // Constant indices into the fixed wall.
         let first = if config.score.three_player {
             wall[39]
