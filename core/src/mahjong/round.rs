@@ -15,9 +15,17 @@
 //! - `wall[126..131]`: the dora indicators (the first, then one per kan, in order);
 //! - `wall[131..136]`: the ura-dora indicators, paired with `wall[126..131]`.
 //!
+//! Three players ([`score::Config::three_player`], [`Config::TENHOU_SANMA`]) use the 108 ids
+//! without `2m`–`8m` (ids 4–31) in `wall[0..108]` (the 28 left out in `wall[108..136]`, never
+//! dealt): the deal `wall[0..39]` (seat `(dealer + k) % 3`), the live wall `wall[39..94]` (55
+//! draws less one per replacement draw), the first four replacement tiles `wall[94..98]` and the
+//! fifth to eighth from the live wall's end backwards (`wall[93]`, `wall[92]`, …: kans and Norths
+//! set aside share them), the dora indicators `wall[98..103]`, the ura `wall[103..108]`. Seat 3 is
+//! absent: it holds no tiles and never acts ([`Round::players`] is 3).
+//!
 //! [`Deal::Seeded`] lists the ids in increasing order, shuffles them with
 //! [`game::shuffle`](crate::game::shuffle) and [`Rng::new(seed)`](crate::game::Rng::new), and
-//! uses the result as the wall above.
+//! uses the result as the wall above (three players: the 108 ids, [`seeded_wall_sanma`]).
 //!
 //! # Turns
 //! Draws are automatic: the dealer's first draw happens in [`Round::new`], and every later draw

@@ -19,7 +19,11 @@ use std::format;
 fn play_checked(seed: u64) -> (Round, [usize; 3]) {
     let config = Config::TENHOU_SANMA;
     let start = Start {
-        round_wind: if seed.is_multiple_of(2) { Wind::East } else { Wind::South },
+        round_wind: if seed.is_multiple_of(2) {
+            Wind::East
+        } else {
+            Wind::South
+        },
         dealer: Seat((seed % 3) as u8),
         honba: (seed % 4) as u8,
         sticks: (seed % 3) as u8,
