@@ -1,4 +1,4 @@
-//! One hand (kyoku) of four-player Riichi: the wall and the dead wall, draws and discards, the
+//! One hand (kyoku) of four-player (or three-player) Riichi: the wall and the dead wall, draws and discards, the
 //! call window, riichi, furiten, wins, draws and their payments (`docs/mahjong.md`, "The round").
 //!
 //! # Tiles

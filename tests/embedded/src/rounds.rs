@@ -274,10 +274,7 @@ trait Game {
 
     /// The random bot's next (seat, action), as `parlor <game> play` asks it: for the seat in
     /// turn (Tichu: its own table step, out-of-turn calls and bombs included).
-    fn random_step(
-        random: &mut Self::Random,
-        round: &Self::Round,
-    ) -> Option<(Seat, <Self::Round as Round>::Action)>;
+    fn random_step(random: &mut Self::Random, round: &Self::Round) -> Option<(Seat, <Self::Round as Round>::Action)>;
 }
 
 /// The next (seat, action) of `bot`: `lowest` for the seat in turn, `random` as the CLI asks.
@@ -367,12 +364,13 @@ mod games {
             parlor_core::dominoes::RandomBot::new(seed)
         }
 
-        fn random_step(random: &mut Self::Random, round: &Self::Round) -> Option<(Seat, parlor_core::dominoes::Action)> {
+        fn random_step(
+            random: &mut Self::Random,
+            round: &Self::Round,
+        ) -> Option<(Seat, parlor_core::dominoes::Action)> {
             let seat = round.to_act()?;
             random.choose(round, seat).map(|action| (seat, action))
         }
-
-
     }
 
     #[cfg(feature = "tichu")]
@@ -392,11 +390,12 @@ mod games {
             parlor_core::tichu::bot::RandomBot::new(seed)
         }
 
-        fn random_step(random: &mut Self::Random, round: &Self::Round) -> Option<(Seat, parlor_core::tichu::round::Action)> {
+        fn random_step(
+            random: &mut Self::Random,
+            round: &Self::Round,
+        ) -> Option<(Seat, parlor_core::tichu::round::Action)> {
             random.step(round)
         }
-
-
     }
 
     #[cfg(feature = "doudizhu")]
@@ -427,8 +426,6 @@ mod games {
             let seat = round.to_act()?;
             random.choose(round, seat).map(|action| (seat, action))
         }
-
-
     }
 
     #[cfg(feature = "mahjong")]
@@ -452,7 +449,5 @@ mod games {
             let seat = round.to_act()?;
             random.choose(round, seat).map(|action| (seat, action))
         }
-
-
     }
 }
