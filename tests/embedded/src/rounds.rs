@@ -274,7 +274,10 @@ trait Game {
 
     /// The random bot's next (seat, action), as `parlor <game> play` asks it: for the seat in
     /// turn (Tichu: its own table step, out-of-turn calls and bombs included).
-    fn random_step(random: &mut Self::Random, round: &Self::Round) -> Option<(Seat, <Self::Round as Round>::Action)>;
+    fn random_step(
+        random: &mut Self::Random,
+        round: &Self::Round,
+    ) -> Option<(Seat, <Self::Round as Round>::Action)>;
 }
 
 /// The next (seat, action) of `bot`: `lowest` for the seat in turn, `random` as the CLI asks.
@@ -364,13 +367,12 @@ mod games {
             parlor_core::dominoes::RandomBot::new(seed)
         }
 
-        fn random_step(
-            random: &mut Self::Random,
-            round: &Self::Round,
-        ) -> Option<(Seat, parlor_core::dominoes::Action)> {
+        fn random_step(random: &mut Self::Random, round: &Self::Round) -> Option<(Seat, parlor_core::dominoes::Action)> {
             let seat = round.to_act()?;
             random.choose(round, seat).map(|action| (seat, action))
         }
+
+
     }
 
     #[cfg(feature = "tichu")]
@@ -390,12 +392,11 @@ mod games {
             parlor_core::tichu::bot::RandomBot::new(seed)
         }
 
-        fn random_step(
-            random: &mut Self::Random,
-            round: &Self::Round,
-        ) -> Option<(Seat, parlor_core::tichu::round::Action)> {
+        fn random_step(random: &mut Self::Random, round: &Self::Round) -> Option<(Seat, parlor_core::tichu::round::Action)> {
             random.step(round)
         }
+
+
     }
 
     #[cfg(feature = "doudizhu")]
@@ -426,6 +427,8 @@ mod games {
             let seat = round.to_act()?;
             random.choose(round, seat).map(|action| (seat, action))
         }
+
+
     }
 
     #[cfg(feature = "mahjong")]
@@ -449,5 +452,7 @@ mod games {
             let seat = round.to_act()?;
             random.choose(round, seat).map(|action| (seat, action))
         }
+
+
     }
 }

@@ -183,13 +183,8 @@ pub fn exercise_game(game: u32) -> u32 {
         let mut id = 0u32;
         // SAFETY: valid pointers.
         unsafe {
-            sink.add(parlor::doudizhu_openspiel::parlor_doudizhu_openspiel_action(
-                black_box(number),
-                &mut code,
-            ));
-            sink.add(parlor::doudizhu_openspiel::parlor_doudizhu_openspiel_action_id(
-                code, &mut id,
-            ));
+            sink.add(parlor::doudizhu_openspiel::parlor_doudizhu_openspiel_action(black_box(number), &mut code));
+            sink.add(parlor::doudizhu_openspiel::parlor_doudizhu_openspiel_action_id(code, &mut id));
         }
         black_box(id);
     }
