@@ -829,7 +829,9 @@ impl Round {
                 return Err("pao without its melds");
             }
         }
-        if self.window_kita && (self.phase != PHASE_CHANKAN || kind_of(self.window_tile) != 30 || self.window_ankan) {
+        // A North window stays marked when a ron on it ended the round.
+        let window_phase = matches!(self.phase, PHASE_CHANKAN | PHASE_OVER);
+        if self.window_kita && (!window_phase || kind_of(self.window_tile) != 30 || self.window_ankan) {
             return Err("a North window outside its phase");
         }
         if self.phase == PHASE_CHANKAN && self.window_ankan {

@@ -425,10 +425,11 @@ impl Round {
 
     fn ron_record(&self, seat: u8, tile: u8, chankan: bool) -> WinRecord {
         let mut flags = WIN_HONBA;
-        // A ron on a North set aside is no chankan (and the wall is not empty: no houtei).
-        if chankan && self.window_kita {
-        } else if chankan {
-            flags |= WIN_CHANKAN;
+        if chankan {
+            // A ron on a North set aside is no chankan (and, a tile being left, no houtei).
+            if !self.window_kita {
+                flags |= WIN_CHANKAN;
+            }
         } else if self.wall_left() == 0 {
             flags |= WIN_HOUTEI;
         }

@@ -292,3 +292,48 @@ fn sanma_exhaustive_draw_pays_2000() {
     }
     assert!(found > 5, "{found}");
 }
+
+/// Swaps `id` into wall place `at` (wherever it was).
+fn place(wall: &mut [u8; 136], at: usize, id: u8) {
+    let from = wall.iter().position(|&x| x == id).unwrap();
+    wall.swap(at, from);
+}
+
+/// A North set aside is won on by the seat waiting on North (ron, no chankan: the hand's own
+/// yaku, here a closed ittsu); the finished round keeps every invariant and its byte form.
+#[test]
+fn a_north_set_aside_is_won_on_without_chankan() {
+    let mut wall = seeded_wall_sanma(1);
+    // Seat 1: 123p 456p 789p 999s and one North (id 121), waiting on North.
+    let seat1 = [36, 40, 44, 48, 53, 56, 60, 64, 68, 104, 105, 106, 121];
+    for (k, &id) in seat1.iter().enumerate() {
+        place(&mut wall, 13 + k, id);
+    }
+    // The dealer draws a North (id 120) first; no other North in the first hands.
+    place(&mut wall, 39, 120);
+    let mut round = Round::new(&Config::TENHOU_SANMA, &Deal::Given { wall }).unwrap();
+    assert_eq!(round.drawn(), Some(120));
+    round.apply(Seat(0), Action::Kita).unwrap();
+    assert!(matches!(
+        round.phase(),
+        Phase::Chankan {
+            seat: Seat(0),
+            tile: 120
+        }
+    ));
+    assert!(round.is_legal(Seat(1), Action::Ron));
+    round.apply(Seat(1), Action::Ron).unwrap();
+    while let Some(seat) = round.to_act() {
+        round.apply(seat, Action::Pass).unwrap();
+    }
+    let o = round.outcome().unwrap();
+    let win = o.wins[0].unwrap();
+    assert_eq!((win.winner, win.from, win.tile), (Seat(1), Some(Seat(0)), 120));
+    assert!(win.value.has(score::Yaku::Ittsu));
+    assert!(!win.value.has(score::Yaku::Chankan));
+    assert_eq!(o.deltas[0], -(win.value.payment().ron as i32));
+    round.check().unwrap();
+    let mut buf = [0u8; ENCODED_BYTES];
+    let n = round.encode(&mut buf).unwrap();
+    assert_eq!(Round::decode(&buf[..n]).unwrap(), round);
+}
