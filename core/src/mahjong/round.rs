@@ -1035,10 +1035,11 @@ impl Round {
 
     /// Takes `action` for `seat` and everything that follows automatically (closing the window,
     /// the call, the next draw, a new dora, the end). Errors, with the round unchanged:
-    /// [`Error::NoSuchSeat`], [`Error::RoundOver`], [`Error::NotYourTurn`],
+    /// [`Error::NoSuchSeat`] (three players: seat 3 too), [`Error::RoundOver`], [`Error::NotYourTurn`],
     /// [`Error::IllegalAction`].
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
-        if seat.0 > 3 {
+        // Seat 3 is no seat of a three-player table.
+        if seat.0 >= self.players() {
             return Err(Error::NoSuchSeat { seat: seat.0 });
         }
         if self.phase == PHASE_OVER {
@@ -1078,10 +1079,10 @@ impl Round {
         }
     }
 
-    /// What `seat` may know ([`Observation`]). Errors: [`Error::NoSuchSeat`].
+    /// What `seat` may know ([`Observation`]). Errors: [`Error::NoSuchSeat`] (also seat 3 of three
+    /// players).
     pub fn observation(&self, seat: Seat) -> Result<Observation, Error> {
-        let s = usize::from(seat.0);
-        if s >= SEATS {
+        if seat.0 >= self.players() {
             return Err(Error::NoSuchSeat { seat: seat.0 });
         }
         let drawn = (self.phase == PHASE_TURN && self.actor == seat.0 && self.drawn != NONE).then_some(self.drawn);

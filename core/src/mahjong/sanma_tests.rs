@@ -41,6 +41,8 @@ fn play_checked(seed: u64) -> (Round, [usize; 3]) {
         let n = round.encode(&mut buf).unwrap();
         assert_eq!(Round::decode(&buf[..n]).unwrap(), round, "seed {seed}");
         assert!(!round.may_act(Seat(3)));
+        assert_eq!(round.apply(Seat(3), Action::Pass), Err(Error::NoSuchSeat { seat: 3 }));
+        assert_eq!(round.observation(Seat(3)), Err(Error::NoSuchSeat { seat: 3 }));
         assert_eq!(round.hand(Seat(3)).count(), 0);
         let mut actions = [Action::Pass; MAX_ACTIONS];
         let total = round.legal_actions(seat, &mut actions);
