@@ -1,7 +1,8 @@
 //! Riichi hand value: the cross-check against the PyPI package `mahjong` 2.1.0
 //! (`tests/python/mahjong_score.py`, its `HandCalculator`) on generated winning hands of every
 //! kind, under the `online` preset (the package's options set to match) and under
-//! `mahjong-pypi` (the package's defaults); and the fuzz checker over pseudo-random cases.
+//! `mahjong-pypi` (the package's defaults), and three-player hands under `tenhou-sanma`; and the
+//! fuzz checker over pseudo-random cases.
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -9,7 +10,7 @@ use std::process::{Command, Stdio};
 use parlor_conformance::check::mahjong_score::{self as check, generate, pypi_json};
 use parlor_conformance::fuzzing::{SplitMix64, run_target};
 use parlor_conformance::reference::mahjong_score::{self as reference, RefError, RefValue};
-use parlor_core::mahjong::score::{Config, Error, HandValue, Win, Yaku, score};
+use parlor_core::mahjong::score::{Config, Error, HandValue, MeldKind, Win, Wind, Yaku, score};
 
 /// The package's yaku id for ours (dora, aka and ura are counts, compared apart).
 fn pypi_yaku(id: u32, seat_or_round: &mut Vec<Yaku>) -> Option<Yaku> {
@@ -86,12 +87,13 @@ fn ours(win: &Win, v: &Result<HandValue, Error>) -> String {
                 (true, false) => (p.dealer, p.non_dealer),
             };
             let fu = if v.yakuman() > 0 { 0 } else { v.fu() };
+            // The package counts extracted Norths among its dora.
             format!(
                 "ok {} {fu} {main} {additional} {} {} dora {} aka {} ura {}",
                 v.han(),
                 p.total + p.sticks,
                 yaku.join(","),
-                v.dora(),
+                v.dora() + v.nukidora(),
                 v.red(),
                 v.ura()
             )
@@ -311,6 +313,108 @@ fn cross_check(config: Config, seed: u64, cases: usize) {
     assert!(missing.is_empty(), "never exercised: {missing:?}");
 }
 
+/// Whether a generated hand can happen in three-player Riichi: no 2m-8m anywhere (hand, melds,
+/// indicators), no chii, no North seat or round.
+fn sanma_hand(win: &Win) -> bool {
+    let absent = |p: &parlor_core::mahjong::score::Piece| p.tile().absent_in_sanma();
+    !(win.closed.as_slice().iter().any(absent)
+        || win.dora.as_slice().iter().any(absent)
+        || win.ura.as_slice().iter().any(absent)
+        || win
+            .melds
+            .as_slice()
+            .iter()
+            .any(|m| m.kind() == MeldKind::Chii || m.tiles().iter().any(absent))
+        || win.seat == Wind::North
+        || win.round == Wind::North)
+}
+
+/// Three-player hand values (`tenhou-sanma`: 1m indicator to 9m, extracted Norths, tsumo-zon,
+/// 200-point honba) against the package's `is_three_player` / `num_nuki_dora` on generated
+/// hands that can happen with three players, each given 0-4 extracted Norths (as many as the
+/// fourth copies allow).
+fn cross_check_sanma(seed: u64, cases: usize) {
+    let config = Config::TENHOU_SANMA;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/python/mahjong_score.py");
+    if let Some(reason) = python_missing(script) {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install mahjong==2.1.0: {reason}"
+        );
+        eprintln!("skipped: {reason}");
+        return;
+    }
+    let mut rng = SplitMix64(seed);
+    let mut wins: Vec<Win> = Vec::new();
+    let mut tried = 0usize;
+    while wins.len() < cases {
+        tried += 1;
+        assert!(tried < cases * 400, "the generator gives too few three-player hands");
+        let mut w = generate(&mut rng);
+        if !sanma_hand(&w) {
+            continue;
+        }
+        let north = |p: &parlor_core::mahjong::score::Piece| p.tile() == parlor_core::mahjong::Tile::NORTH;
+        let norths = w.closed.as_slice().iter().filter(|p| north(p)).count()
+            + w.melds
+                .as_slice()
+                .iter()
+                .map(|m| m.tiles().iter().filter(|p| north(p)).count())
+                .sum::<usize>()
+            + w.dora
+                .as_slice()
+                .iter()
+                .chain(w.ura.as_slice())
+                .filter(|p| north(p))
+                .count();
+        let room = 4usize.saturating_sub(norths) as u64;
+        w.nukidora = (rng.next() % (room + 1)) as u8;
+        // A replacement draw after a North needs no kan (the generator sets rinshan with kans).
+        wins.push(w);
+    }
+    let input: String = wins.iter().map(|w| pypi_json(w, &config) + "\n").collect();
+    let out = run_python(script, input);
+    let mut lines = out.lines();
+    let (mut agree, mut valued, mut with_nuki) = (0, 0, 0);
+    let mut failures = Vec::new();
+    for w in &wins {
+        let v = score(w, &config);
+        // The naive reference agrees with the core on every three-player hand too.
+        check::compare_with_reference(w, &config, &v);
+        if let Ok(v) = &v {
+            check::check_value(w, &config, v);
+            valued += 1;
+            with_nuki += usize::from(w.nukidora > 0);
+        }
+        let a = ours(w, &v);
+        let b = theirs(lines.next().expect("one answer per hand"));
+        if a == b {
+            agree += 1;
+        } else if failures.len() < 12 {
+            failures.push(format!("{}\n  ours:   {a}\n  theirs: {b}", pypi_json(w, &config)));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {cases} differ, the first:\n{}",
+        cases - agree,
+        failures.join("\n")
+    );
+    eprintln!(
+        "python mahjong 2.1.0, three players: {agree} of {cases} agree ({valued} valued, {with_nuki} of them with \
+         extracted Norths; {tried} generated for them)"
+    );
+    assert!(
+        valued * 3 > cases && with_nuki * 4 > valued,
+        "{valued} valued, {with_nuki} with Norths"
+    );
+}
+
+#[test]
+fn agrees_with_pypi_mahjong_with_three_players() {
+    cross_check_sanma(0x5a4d_a003, 4_000);
+}
+
 #[test]
 fn agrees_with_pypi_mahjong_under_the_online_preset() {
     cross_check(Config::ONLINE, 0x0051_1ce5, 12_000);
@@ -407,7 +511,12 @@ fn vectors_agree_with_the_reference() {
                     first += &format!(" {limit}");
                 }
                 let mut lines: Vec<String> = v.yaku.iter().map(|(y, h)| format!("{} {h}", y.name())).collect();
-                for (name, n) in [("dora", v.dora), ("ura dora", v.ura), ("red five", v.red)] {
+                for (name, n) in [
+                    ("dora", v.dora),
+                    ("ura dora", v.ura),
+                    ("red five", v.red),
+                    ("nukidora", v.nukidora),
+                ] {
                     if n > 0 {
                         lines.push(format!("{name} {n}"));
                     }

@@ -514,6 +514,9 @@ pub fn reference_action(action: Action) -> RefAction {
         Action::Kan => RefAction::Minkan,
         Action::Chii { tiles } => RefAction::Chii(tiles),
         Action::Pass => RefAction::Pass,
+        // The reference is four-player and so are the checker's presets (`preset_config`):
+        // no kita is ever legal there.
+        Action::Kita => unreachable!("kita in a four-player reference case"),
     }
 }
 

@@ -373,7 +373,8 @@ pub fn pypi_json(win: &Win, config: &Config) -> String {
             r#"{{"tiles":{},"win":{},"melds":[{}],"dora":{},"ura":{},"tsumo":{},"riichi":{},"daburu":{},"#,
             r#""ippatsu":{},"rinshan":{},"chankan":{},"haitei":{},"houtei":{},"tenhou":{},"chiihou":{},"#,
             r#""seat":{},"round":{},"honba":{},"sticks":{},"#,
-            r#""open_tanyao":{},"aka":{},"double_yakuman":{},"kazoe_sanbaiman":{},"kiriage":{}}}"#
+            r#""open_tanyao":{},"aka":{},"double_yakuman":{},"kazoe_sanbaiman":{},"kiriage":{},"#,
+            r#""three_player":{},"nuki":{}}}"#
         ),
         list(&tiles),
         ids.winning,
@@ -399,6 +400,8 @@ pub fn pypi_json(win: &Win, config: &Config) -> String {
         b(config.double_kokushi_13),
         b(config.kazoe == Kazoe::Sanbaiman),
         b(config.kiriage),
+        b(config.three_player),
+        win.nukidora,
     )
 }
 
@@ -439,7 +442,7 @@ pub fn check_value(win: &Win, config: &Config, v: &HandValue) {
         assert!(v.yaku().iter().all(|y| !y.yaku.is_yakuman() && y.han > 0), "{v:?}");
         assert_eq!(
             u32::from(v.han()),
-            yaku_han + u32::from(v.dora() + v.ura() + v.red()),
+            yaku_han + u32::from(v.dora() + v.ura() + v.red() + v.nukidora()),
             "{v:?}"
         );
         let raw: u32 = v.fu_items().iter().map(|i| u32::from(i.fu)).sum();
@@ -456,19 +459,21 @@ pub fn check_value(win: &Win, config: &Config, v: &HandValue) {
     assert_eq!(v.base(), base, "{v:?}");
     let honba = u32::from(win.honba);
     let p = v.payment();
+    // Three players: two payers (tsumo-zon), 200 a honba on a ron.
+    let (others, ron_honba) = if config.three_player { (2, 200) } else { (3, 300) };
     if !win.tsumo {
         let times = if win.dealer() { 6 } else { 4 };
-        assert_eq!(p.ron, up(base * times) + 300 * honba);
+        assert_eq!(p.ron, up(base * times) + ron_honba * honba);
         assert_eq!(p.total, p.ron);
     } else if win.dealer() {
         assert_eq!((p.dealer, p.non_dealer), (0, up(2 * base) + 100 * honba));
-        assert_eq!(p.total, 3 * p.non_dealer);
+        assert_eq!(p.total, others * p.non_dealer);
     } else {
         assert_eq!(
             (p.dealer, p.non_dealer),
             (up(2 * base) + 100 * honba, up(base) + 100 * honba)
         );
-        assert_eq!(p.total, p.dealer + 2 * p.non_dealer);
+        assert_eq!(p.total, p.dealer + (others - 1) * p.non_dealer);
     }
     assert_eq!(p.sticks, 1000 * u32::from(win.riichi_sticks));
 }
@@ -501,6 +506,7 @@ pub fn same_value(v: &HandValue, r: &RefValue) -> Result<(), String> {
         ("dora", u32::from(v.dora()), r.dora),
         ("ura", u32::from(v.ura()), r.ura),
         ("red", u32::from(v.red()), r.red),
+        ("nukidora", u32::from(v.nukidora()), r.nukidora),
         ("base", v.base(), r.base),
         ("ron", p.ron, r.ron),
         ("dealer pays", p.dealer, r.dealer),
@@ -603,11 +609,11 @@ fn raw_win(c: &mut Bytes) -> Win {
 
 /// The fuzz checker: never a panic; a generated (valid) hand is valued or has no yaku; every
 /// value passes [`check_value`], is the naive reference's ([`compare_with_reference`]) and does
-/// not change when the closed tiles are reversed. `mode`: bit 0 raw input, `(mode >> 1) % 3` the
-/// preset; bits 3–7 change it: kazoe capped at sanbaiman (0x08), composite yakuman off (0x10),
+/// not change when the closed tiles are reversed. `mode`: bit 0 raw input, `(mode >> 1) % 4` the
+/// preset (three players: Norths the winner set aside drawn from the bytes too); bits 3–7 change it: kazoe capped at sanbaiman (0x08), composite yakuman off (0x10),
 /// double-wind pair 2 fu (0x20), kiriage (0x40), kan dora and ura dora off (0x80).
 pub fn score_case(case: ScoreCase) {
-    let config = Config::PRESETS[usize::from(case.mode >> 1) % 3].1;
+    let config = Config::PRESETS[usize::from(case.mode >> 1) % Config::PRESETS.len()].1;
     let bit = |b: u8| case.mode & b != 0;
     let config = Config {
         kiriage: bit(0x40),
@@ -625,6 +631,26 @@ pub fn score_case(case: ScoreCase) {
         // Without kan dora only the first indicator (and its ura) is shown.
         win.dora = List::from_slice(&win.dora.as_slice()[..1]).unwrap();
         win.ura = List::from_slice(&win.ura.as_slice()[..win.ura.len().min(1)]).unwrap();
+    }
+    if config.three_player {
+        // Norths set aside, as many as the copies left allow (raw input: any count).
+        let north = |p: &Piece| p.tile() == Tile::NORTH;
+        let seen = win.closed.as_slice().iter().filter(|p| north(p)).count()
+            + win
+                .melds
+                .as_slice()
+                .iter()
+                .map(|m| m.tiles().iter().filter(|p| north(p)).count())
+                .sum::<usize>()
+            + win
+                .dora
+                .as_slice()
+                .iter()
+                .chain(win.ura.as_slice())
+                .filter(|p| north(p))
+                .count();
+        let room = if raw { 8 } else { 4u32.saturating_sub(seen as u32) };
+        win.nukidora = c.pick(room + 1) as u8;
     }
     let result = score(&win, &config);
     match &result {

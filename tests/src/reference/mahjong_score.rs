@@ -49,7 +49,12 @@ fn check_input(win: &Win, config: &Config) -> Result<(), RefError> {
             .chain(win.dora.as_slice())
             .chain(win.ura.as_slice())
     };
+    if win.nukidora > 0 && !config.three_player {
+        return Err(Invalid("extracted Norths (nukidora) only in three-player rules"));
+    }
     let mut copies = [0u32; 34];
+    // Each extracted North is a physical North (index 30).
+    copies[30] = u32::from(win.nukidora);
     let mut reds = [0u32; 3];
     for p in pieces() {
         copies[p.tile().index()] += 1;
@@ -85,7 +90,8 @@ fn check_input(win: &Win, config: &Config) -> Result<(), RefError> {
         (win.haitei && !win.tsumo, "haitei on a ron"),
         (win.houtei && win.tsumo, "houtei on a tsumo"),
         (
-            win.rinshan && (!win.tsumo || !kans),
+            // Three players: a North set aside also draws a replacement tile.
+            win.rinshan && (!win.tsumo || (!kans && win.nukidora == 0)),
             "rinshan on a ron or without a kan",
         ),
         (win.chankan && win.tsumo, "chankan on a tsumo"),
@@ -149,6 +155,8 @@ pub struct RefValue {
     pub ura: u32,
     /// Red fives counted.
     pub red: u32,
+    /// Extracted Norths counted (three players; 0 with a yakuman).
+    pub nukidora: u32,
     /// The limit.
     pub limit: RefLimit,
     /// Base points.
@@ -224,9 +232,10 @@ fn is_green(k: usize) -> bool {
     matches!(k, 19 | 20 | 21 | 23 | 25 | 32)
 }
 
-/// The dora a shown indicator points at.
-fn dora_of(indicator: usize) -> usize {
+/// The dora a shown indicator points at (three players: no 2m–8m, so `1m` points at `9m`).
+fn dora_of(indicator: usize, three_player: bool) -> usize {
     match indicator {
+        0 if three_player => 8,
         k if k < 27 => k / 9 * 9 + (k % 9 + 1) % 9,
         k if k < 31 => 27 + (k - 27 + 1) % 4,
         k => 31 + (k - 31 + 1) % 3,
@@ -453,6 +462,8 @@ struct Hand<'a> {
     dora: u32,
     ura: u32,
     red: u32,
+    /// Extracted Norths (one han each).
+    nukidora: u32,
 }
 
 /// One valued reading.
@@ -772,7 +783,7 @@ impl Hand<'_> {
             return None;
         }
         list.sort();
-        let han: u32 = list.iter().map(|&(_, h)| h).sum::<u32>() + self.dora + self.ura + self.red;
+        let han: u32 = list.iter().map(|&(_, h)| h).sum::<u32>() + self.dora + self.ura + self.red + self.nukidora;
         let (limit, base) = match han {
             0..=4 => {
                 let base = fu << (2 + han);
@@ -839,7 +850,11 @@ pub fn value(win: &Win, config: &Config) -> Result<RefValue, RefError> {
     let count_dora = |indicators: &[parlor_core::mahjong::score::Piece]| -> u32 {
         indicators
             .iter()
-            .map(|p| u32::from(all[dora_of(p.tile().index())]))
+            .map(|p| {
+                let kind = dora_of(p.tile().index(), config.three_player);
+                // Extracted Norths are dora targets too.
+                u32::from(all[kind]) + if kind == 30 { u32::from(win.nukidora) } else { 0 }
+            })
             .sum()
     };
     let dora_shown = if config.kan_dora {
@@ -868,6 +883,7 @@ pub fn value(win: &Win, config: &Config) -> Result<RefValue, RefError> {
         dora: count_dora(dora_shown),
         ura: count_dora(ura_shown),
         red: if config.red_fives { red } else { 0 },
+        nukidora: u32::from(win.nukidora),
     };
     let list = readings(&closed, &melds, winning, win.tsumo);
     if list.is_empty() {
@@ -881,22 +897,25 @@ pub fn value(win: &Win, config: &Config) -> Result<RefValue, RefError> {
     let mut best: Option<(Key, RefValue)> = None;
     for reading in &list {
         let Some(v) = hand.value(reading) else { continue };
+        // Three players: two payers; the missing seat's tsumo share is not paid (tsumo-zon), a
+        // honba is 100 from each payer (200 on a ron).
+        let payers = if config.three_player { 2 } else { 3 };
         let (ron, from_dealer, from_other, total) = if !win.tsumo {
-            let ron = up(v.base * if dealer { 6 } else { 4 }) + 300 * honba;
+            let ron = up(v.base * if dealer { 6 } else { 4 }) + 100 * payers * honba;
             (ron, 0, 0, ron)
         } else if dealer {
             let each = up(2 * v.base) + 100 * honba;
-            (0, 0, each, 3 * each)
+            (0, 0, each, payers * each)
         } else {
             let d = up(2 * v.base) + 100 * honba;
             let o = up(v.base) + 100 * honba;
-            (0, d, o, d + 2 * o)
+            (0, d, o, d + (payers - 1) * o)
         };
         let key = (total, v.yakuman > 0, v.han, v.fu, v.raw_fu);
-        let (dora, ura, red) = if v.yakuman > 0 {
-            (0, 0, 0)
+        let (dora, ura, red, nukidora) = if v.yakuman > 0 {
+            (0, 0, 0, 0)
         } else {
-            (hand.dora, hand.ura, hand.red)
+            (hand.dora, hand.ura, hand.red, hand.nukidora)
         };
         let candidate = RefValue {
             han: v.han,
@@ -908,6 +927,7 @@ pub fn value(win: &Win, config: &Config) -> Result<RefValue, RefError> {
             dora,
             ura,
             red,
+            nukidora,
             limit: v.limit,
             base: v.base,
             ron,
