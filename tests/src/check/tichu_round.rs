@@ -78,6 +78,7 @@ fn check_observation(round: &Round, seat: Seat) {
 }
 
 /// The naive reference round as the generic checker drives it.
+#[derive(Clone)]
 pub struct Adapter(reference::Round);
 
 impl generic::Reference for Adapter {
@@ -86,6 +87,8 @@ impl generic::Reference for Adapter {
     type Key = String;
     type Bot = RandomBot;
     const ORDERED: bool = false;
+    /// A round takes 8 calls and exchanges, then some 40–90 plays and passes.
+    const PLIES: usize = 96;
 
     fn start(setup: &Setup) -> Option<(Round, Adapter)> {
         let config = if setup.club { Config::CLUB } else { Config::STANDARD };
