@@ -71,6 +71,15 @@ pub trait Reference: Sized + Clone + 'static {
     /// The reference's legal actions of `seat` now, as keys (in its order).
     fn legal(&self, seat: Seat) -> Vec<Self::Key>;
 
+    /// What [`Reference::legal`] of `seat` costs now, in listings of the usual size (1: cheap).
+    /// At a sampled step of a segment a seat whose listing costs `c > 1` is listed in one case
+    /// of `c` (chosen by the case's bytes), so that a few huge listings (every subset of a big
+    /// hand) do not set the pace; the first step of a round, its end and full cases list every
+    /// seat whatever the cost.
+    fn listing_cost(&self, _seat: Seat) -> u64 {
+        1
+    }
+
     /// Whether the reference's round is over.
     fn is_over(&self) -> bool;
 
@@ -336,6 +345,19 @@ impl<A: Reference> Snapshot<A> {
     }
 }
 
+/// Whether listing `seat`'s actions now fits the budget: always when it is cheap, else in one
+/// case of its cost (drawn from the case's bytes and the step).
+fn affordable<A: Reference>(reference: &A, seat: Seat, case: &Case<A::Setup>, step: usize) -> bool {
+    let cost = reference.listing_cost(seat);
+    if cost <= 1 {
+        return true;
+    }
+    let mut z = (u64::from(case.sample) << 24 | u64::from(case.leak_step) << 16 | u64::from(seat.0) << 12)
+        ^ (step as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    (z ^ (z >> 29)) % cost == 0
+}
+
 /// [`check`] for a fuzz target's shim (nothing returned).
 pub fn run<A: Reference>(case: Case<A::Setup>)
 where
@@ -448,7 +470,8 @@ where
             for s in 0..seats {
                 let seat = Seat(s);
                 let ours = core_legal(&core, seat, &context);
-                if !(every_seat || core.to_act() == Some(seat) || seat == rotating) {
+                let chosen = core.to_act() == Some(seat) || seat == rotating;
+                if !(every_seat || chosen && affordable(&reference, seat, &case, step)) {
                     listed.push(None);
                     continue;
                 }

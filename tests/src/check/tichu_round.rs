@@ -110,6 +110,20 @@ impl generic::Reference for Adapter {
         self.0.actions(usize::from(seat.0)).into_iter().collect()
     }
 
+    /// Listing a play stage's moves tries every subset of a hand whose plays are not
+    /// remembered yet: 2^n subsets, counted in units of 2^10.
+    fn listing_cost(&self, seat: Seat) -> u64 {
+        if seat.0 > 3 || self.0.stage != reference::Stage::Play {
+            return 1;
+        }
+        let hand = self.0.hand(usize::from(seat.0));
+        if ref_cards::plays_known(&hand) {
+            1
+        } else {
+            (1u64 << hand.len()) >> 10
+        }
+    }
+
     fn is_over(&self) -> bool {
         self.0.stage == reference::Stage::Over
     }

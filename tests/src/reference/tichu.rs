@@ -267,6 +267,12 @@ thread_local! {
     static ROOTS: std::cell::RefCell<Vec<(Set, std::rc::Rc<Vec<Set>>)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// Whether the plays within `hand` are remembered (so [`moves`] filters them instead of trying
+/// every subset), or `hand` is small enough to enumerate cheaply.
+pub fn plays_known(hand: &Set) -> bool {
+    hand.len() < ROOT_CARDS || ROOTS.with(|roots| roots.borrow().iter().any(|(root, _)| hand.iter().all(|c| root.contains(c))))
+}
+
 /// The plays within `hand` (every subset that is a play on no previous play), from a remembered
 /// hand that holds it, else enumerated and remembered; `None` for a small hand or one with a card
 /// twice (unsuited notation), which [`moves`] enumerates directly.
