@@ -206,8 +206,13 @@ fn seed_corpora_are_the_generated_ones_and_pass_their_checkers() {
         let dir = root().join("fuzz/seeds").join(target.name);
         let seeds = make_seeds(target);
         if bless() {
-            let _ = std::fs::remove_dir_all(&dir);
+            // The generated seeds only: kept inputs beside them stay.
             std::fs::create_dir_all(&dir).expect("create the seed folder");
+            for entry in std::fs::read_dir(&dir).expect("the seed folder").flatten() {
+                if entry.file_name().to_str().is_some_and(is_generated) {
+                    std::fs::remove_file(entry.path()).expect("remove a stale seed");
+                }
+            }
             for (index, seed) in seeds.iter().enumerate() {
                 std::fs::write(dir.join(format!("seed-{index:02}")), seed).expect("write a seed");
             }

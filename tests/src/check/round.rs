@@ -358,6 +358,11 @@ fn affordable<A: Reference>(reference: &A, seat: Seat, case: &Case<A::Setup>, st
     (z ^ (z >> 29)) % cost == 0
 }
 
+/// Drops every kept snapshot (of this thread): the next case plays its whole prefix.
+pub fn forget_snapshots() {
+    SNAPSHOTS.with(|snapshots| snapshots.borrow_mut().clear());
+}
+
 /// [`check`] for a fuzz target's shim (nothing returned).
 pub fn run<A: Reference>(case: Case<A::Setup>)
 where
@@ -384,31 +389,32 @@ pub fn check<A: Reference>(case: Case<A::Setup>) -> Option<(A::Core, usize)>
 where
     <A::Core as Round>::Observation: PartialEq,
 {
-    let (core, reference) = A::start(&case.setup)?;
-    let seats = core.seats();
     let first = usize::from(case.sample % 4);
     let every = 1 + usize::from(case.sample / 4 % 16);
     let mut samples = 0usize;
     let mut bytes = vec![0u8; <A::Core as Round>::ENCODED_BYTES];
     let mut again = vec![0u8; <A::Core as Round>::ENCODED_BYTES];
-    let mut step = 0usize;
     // The prefix: the players' plies, taken by both sides (the reference compares each event),
-    // from the latest snapshot on the way (see [`Snapshot`]).
+    // from the latest snapshot on the way (see [`Snapshot`]), else from the deal.
     let prefix = case.prefix_plies(A::PLIES);
     let setup_key = format!("{:?}", case.setup);
-    let mut play = Snapshot::<A> {
-        core,
-        reference,
-        log: Vec::new(),
-        bots: (0..u64::from(seats)).map(|s| A::bot(case.bot_seed ^ s)).collect(),
-        x: case.bot_seed | 1,
+    let (mut step, mut play) = match Snapshot::<A>::latest(&setup_key, case.bot_seed, prefix) {
+        Some(found) => found,
+        None => {
+            let (core, reference) = A::start(&case.setup)?;
+            let seats = u64::from(core.seats());
+            let play = Snapshot::<A> {
+                core,
+                reference,
+                log: Vec::new(),
+                bots: (0..seats).map(|s| A::bot(case.bot_seed ^ s)).collect(),
+                x: case.bot_seed | 1,
+            };
+            play.keep(&setup_key, case.bot_seed, 0);
+            (0, play)
+        }
     };
-    if let Some((ply, snapshot)) = Snapshot::<A>::latest(&setup_key, case.bot_seed, prefix) {
-        play = snapshot;
-        step = ply;
-    } else {
-        play.keep(&setup_key, case.bot_seed, 0);
-    }
+    let seats = play.core.seats();
     while step < prefix && play.core.to_act().is_some() {
         let context = format!("{:?} prefix step {step}", case.setup);
         play.ply(&context);
