@@ -226,7 +226,7 @@ pub fn diff(case: Case) {
         let threat_plays: Vec<Vec<[u8; 15]>> = threats
             .iter()
             .map(|threat| {
-                reference::plays_within(&threat.counts(), rp)
+                reference::plays_within_unordered(&threat.counts(), rp)
                     .into_iter()
                     .filter(|y| reference::size(y) as usize <= most)
                     .collect()

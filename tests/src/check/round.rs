@@ -41,7 +41,7 @@ pub const MAX_SAMPLES: usize = 6;
 pub const MAX_STEPS: usize = 2000;
 
 /// The most steps one segment compares (a case with `segment` 0 compares to the end).
-pub const MAX_SEGMENT: usize = 24;
+pub const MAX_SEGMENT: usize = 16;
 
 /// A game's naive reference, as the generic checker drives it. The adapter converts between the
 /// core's actions and the reference's own; the reference itself never asks the core.
@@ -270,10 +270,10 @@ fn junk<R: Round>(core: &R, seats: u8, seat_byte: u8, bits: u64) -> (Seat, Optio
 }
 
 /// Snapshots are kept every this many plies of a prefix.
-pub const SNAPSHOT_EVERY: usize = 8;
+pub const SNAPSHOT_EVERY: usize = 4;
 
 /// The most snapshots kept (then they are all dropped and kept afresh).
-const MAX_SNAPSHOTS: usize = 2048;
+const MAX_SNAPSHOTS: usize = 4096;
 
 /// A round part-way through a case's prefix: both sides, the actions so far, the players and
 /// their shared xorshift value. The players are deterministic, so the prefix of a setup, a
@@ -355,7 +355,7 @@ fn affordable<A: Reference>(reference: &A, seat: Seat, case: &Case<A::Setup>, st
     let mut z = (u64::from(case.sample) << 24 | u64::from(case.leak_step) << 16 | u64::from(seat.0) << 12)
         ^ (step as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    (z ^ (z >> 29)) % cost == 0
+    (z ^ (z >> 29)).is_multiple_of(cost)
 }
 
 /// Drops every kept snapshot (of this thread): the next case plays its whole prefix.

@@ -727,6 +727,13 @@ fn table_by_ranks(preset: Preset) -> &'static [Vec<Hand>] {
 /// `hand` contains (looked up by the rank sets within the hand's), in [`hand_order`]. Used for
 /// the peasants in [`spring`]; [`moves`] is the sub-multiset enumeration.
 pub fn plays_within(hand: &Hand, preset: Preset) -> Vec<Hand> {
+    let mut plays = plays_within_unordered(hand, preset);
+    plays.sort_by(hand_order);
+    plays
+}
+
+/// [`plays_within`] in no particular order (for the callers that only filter or search them).
+pub fn plays_within_unordered(hand: &Hand, preset: Preset) -> Vec<Hand> {
     let index = table_by_ranks(preset);
     let held = ranks_of(hand);
     let mut plays = Vec::new();
@@ -738,7 +745,6 @@ pub fn plays_within(hand: &Hand, preset: Preset) -> Vec<Hand> {
         }
         ranks = (ranks - 1) & held;
     }
-    plays.sort_by(hand_order);
     plays
 }
 
@@ -837,7 +843,7 @@ pub fn min_plays(hand: &Hand, preset: Preset) -> u32 {
 fn beaters(hand: &Hand, most: u32, preset: Preset) -> Vec<Reading> {
     // The table's plays within the hand: the readings are sorted and deduplicated below.
     let table = table(preset);
-    let mut out: Vec<Reading> = plays_within(hand, preset)
+    let mut out: Vec<Reading> = plays_within_unordered(hand, preset)
         .iter()
         .filter(|play| size(play) <= most)
         .flat_map(|play| table.get(play).into_iter().flatten().copied())

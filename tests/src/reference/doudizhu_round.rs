@@ -152,6 +152,9 @@ pub fn seeded_deal(seed: u64, face_up: bool) -> ([Hand; 3], Hand, usize) {
     (hands, kitty, face.map_or(0, |p| (p % 3) as usize))
 }
 
+/// The plays within a seat's dealt hand plus the kitty, each with its readings.
+pub type Candidates = Vec<(Hand, Vec<Reading>)>;
+
 /// The reference deal.
 #[derive(Clone, Debug)]
 pub struct RefRound {
@@ -167,7 +170,7 @@ pub struct RefRound {
     pub history: Vec<(usize, RefAction)>,
     /// Every play within each seat's dealt hand plus the kitty, with its readings (a filter of
     /// the full-deck table, computed once per deal; shared by the copies of a deal).
-    pub candidates: Arc<[Vec<(Hand, Vec<Reading>)>; 3]>,
+    pub candidates: Arc<[Candidates; 3]>,
 }
 
 /// The auction as read from its history.

@@ -398,6 +398,9 @@ fn regular(c: &mut [u8; 34], pair: bool) -> bool {
     false
 }
 
+/// A closed hand's kind counts and its melds' kind counts.
+type WaitsKey = ([u8; 34], [u8; 34]);
+
 /// The most wait lists [`WAITS`] keeps (then it starts afresh).
 const MAX_REMEMBERED_WAITS: usize = 200_000;
 
@@ -405,7 +408,7 @@ thread_local! {
     /// The waits of a closed hand (its kind counts) beside its melds (their kind counts), as
     /// computed: the reference asks the same hands' waits at every call window and every riichi
     /// listing, and a fuzzer replays the same deals.
-    static WAITS: RefCell<HashMap<([u8; 34], [u8; 34]), Vec<usize>>> = RefCell::new(HashMap::new());
+    static WAITS: RefCell<HashMap<WaitsKey, Vec<usize>>> = RefCell::new(HashMap::new());
 }
 
 fn counts_of(ids: &[u8]) -> [u8; 34] {
