@@ -170,7 +170,11 @@ fn a_segment_starts_where_its_prefix_leads_with_or_without_snapshots() {
         round::forget_snapshots();
         let (played, at) = round::check::<Adapter>(segment.clone()).expect("a valid preset");
         let (kept, at_again) = round::check::<Adapter>(segment).expect("a valid preset");
-        assert_eq!(encoding(&played), encoding(&kept), "seed {seed}: the snapshot leads elsewhere");
+        assert_eq!(
+            encoding(&played),
+            encoding(&kept),
+            "seed {seed}: the snapshot leads elsewhere"
+        );
         assert_eq!(at, at_again);
         if steps > 21 {
             // Not over within prefix + segment: stopped after 19 + 2 actions.

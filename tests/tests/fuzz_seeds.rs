@@ -247,7 +247,10 @@ fn kept_seed_inputs_pass_their_checkers() {
             kept += 1;
         }
     }
-    assert!(kept >= 24, "the kept seeds (Dou Dizhu deals, C edge inputs, grown corpora) are gone");
+    assert!(
+        kept >= 24,
+        "the kept seeds (Dou Dizhu deals, C edge inputs, grown corpora) are gone"
+    );
 }
 
 /// Whether `name` is a generated seed's (`seed-NN`).
@@ -274,7 +277,9 @@ fn every_target_has_seeds_options_and_shares() {
     for line in shares.lines().filter(|line| !line.starts_with('#') && !line.is_empty()) {
         let fields: Vec<&str> = line.split('\t').collect();
         assert_eq!(fields.len(), 3, "fuzz/shares.tsv: {line:?} is not target, shares, why");
-        let shares: u32 = fields[1].parse().unwrap_or_else(|_| panic!("fuzz/shares.tsv: {line:?}"));
+        let shares: u32 = fields[1]
+            .parse()
+            .unwrap_or_else(|_| panic!("fuzz/shares.tsv: {line:?}"));
         assert!((1..=10).contains(&shares), "fuzz/shares.tsv: {line:?}");
         named.push(fields[0].to_owned());
     }

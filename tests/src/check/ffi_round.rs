@@ -154,7 +154,11 @@ fn refused_round_applies_change_nothing(c: &ParlorRound, seats: &[u32], codes: &
             for with_report in [true, false] {
                 let mut copy = *c;
                 let mut report = ParlorStep::default();
-                let report_ptr: *mut ParlorStep = if with_report { &mut report } else { core::ptr::null_mut() };
+                let report_ptr: *mut ParlorStep = if with_report {
+                    &mut report
+                } else {
+                    core::ptr::null_mut()
+                };
                 // SAFETY: valid pointers (the report may be null).
                 let status = unsafe { parlor::parlor_round_apply(&mut copy, seat, code, report_ptr) };
                 if status == PARLOR_OK {
@@ -231,7 +235,10 @@ fn probe_corruption(c: &ParlorRound, flips: &[u16], garbage: &[u8], codes: &[u64
             assert_eq!((status, again), (PARLOR_OK, seat), "bit {bit} (unused) flipped");
         }
         let taken = refused_round_applies_change_nothing(&copy, &seats, codes, &format!("bit {bit} flipped"));
-        assert!(!(caught && taken), "bit {bit} flipped: an action was taken on a corrupt state");
+        assert!(
+            !(caught && taken),
+            "bit {bit} flipped: an action was taken on a corrupt state"
+        );
     }
     if !garbage.is_empty() {
         let random = ParlorRound {
@@ -258,7 +265,13 @@ fn probe_corruption(c: &ParlorRound, flips: &[u16], garbage: &[u8], codes: &[u64
         let (key, value) = (b"seed", b"1");
         // SAFETY: valid pointers and lengths.
         let status = unsafe {
-            parlor::parlor_config_set(&mut config, key.as_ptr().cast(), key.len(), value.as_ptr().cast(), value.len())
+            parlor::parlor_config_set(
+                &mut config,
+                key.as_ptr().cast(),
+                key.len(),
+                value.as_ptr().cast(),
+                value.len(),
+            )
         };
         assert_eq!(status, PARLOR_ERR_INVALID_STATE, "config_set on random bytes");
         assert_eq!(config, before, "a refused config_set changed the config");
@@ -292,7 +305,10 @@ fn probe_match_corruption(c: &ParlorMatch, flips: &[u16], codes: &[u64]) {
             assert_eq!((status, again), (PARLOR_OK, seat), "match bit {bit} (unused) flipped");
         }
         let taken = refused_match_applies_change_nothing(&copy, &seats, codes, &format!("match bit {bit} flipped"));
-        assert!(!(caught && taken), "match bit {bit} flipped: an action was taken on a corrupt match");
+        assert!(
+            !(caught && taken),
+            "match bit {bit} flipped: an action was taken on a corrupt match"
+        );
     }
 }
 

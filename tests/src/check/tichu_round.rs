@@ -118,7 +118,11 @@ impl generic::Reference for Adapter {
             return 1;
         }
         if self.0.stage == reference::Stage::Exchange {
-            return if self.0.given[usize::from(seat.0)].is_none() { 16 } else { 1 };
+            return if self.0.given[usize::from(seat.0)].is_none() {
+                16
+            } else {
+                1
+            };
         }
         if self.0.stage != reference::Stage::Play {
             return 1;

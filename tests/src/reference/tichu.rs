@@ -227,7 +227,11 @@ pub fn is_legal(prev: &str, play: &str) -> Result<bool, String> {
 /// enumerated again, and the plays on `prev` are those that beat it.
 pub fn moves(hand: &Set, prev: Option<Reading>, wish: Option<u8>) -> BTreeSet<Set> {
     let all: BTreeSet<Set> = match remembered_plays(hand) {
-        Some(plays) => plays.iter().filter(|play| resolve(prev, play).is_some()).cloned().collect(),
+        Some(plays) => plays
+            .iter()
+            .filter(|play| resolve(prev, play).is_some())
+            .cloned()
+            .collect(),
         None => subsets_that_play(hand, prev),
     };
     if let Some(w) = wish {
@@ -270,7 +274,13 @@ thread_local! {
 /// Whether the plays within `hand` are remembered (so [`moves`] filters them instead of trying
 /// every subset), or `hand` is small enough to enumerate cheaply.
 pub fn plays_known(hand: &Set) -> bool {
-    hand.len() < ROOT_CARDS || ROOTS.with(|roots| roots.borrow().iter().any(|(root, _)| hand.iter().all(|c| root.contains(c))))
+    hand.len() < ROOT_CARDS
+        || ROOTS.with(|roots| {
+            roots
+                .borrow()
+                .iter()
+                .any(|(root, _)| hand.iter().all(|c| root.contains(c)))
+        })
 }
 
 /// The plays within `hand` (every subset that is a play on no previous play), from a remembered
@@ -283,7 +293,9 @@ fn remembered_plays(hand: &Set) -> Option<Vec<Set>> {
     }
     let found = ROOTS.with(|roots| {
         let mut roots = roots.borrow_mut();
-        let at = roots.iter().position(|(root, _)| hand.iter().all(|c| root.contains(c)))?;
+        let at = roots
+            .iter()
+            .position(|(root, _)| hand.iter().all(|c| root.contains(c)))?;
         let entry = roots.remove(at);
         let plays = std::rc::Rc::clone(&entry.1);
         roots.insert(0, entry);
