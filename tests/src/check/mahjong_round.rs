@@ -392,6 +392,7 @@ pub fn check_step(core: &Round, naive: &RefRound, context: &str) {
 
 /// The naive reference hand as the generic checker drives it (with the config and context
 /// it was dealt under, for the twin wall and the conservation of points).
+#[derive(Clone)]
 pub struct Adapter {
     naive: RefRound,
     config: Config,
@@ -404,6 +405,8 @@ impl generic::Reference for Adapter {
     type Key = String;
     type Bot = Uniform;
     const ORDERED: bool = true;
+    /// A hand takes up to 70 draws and discards, with the call windows between.
+    const PLIES: usize = 160;
 
     fn start(setup: &Setup) -> Option<(Round, Adapter)> {
         let config = preset_config(setup.preset);

@@ -13,6 +13,8 @@
 //! `wall[126..131]` the dora indicators (the first, then one per kan); `wall[131..136]` the ura
 //! indicators paired with them.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
 
 use parlor_core::mahjong::Tile;
@@ -401,6 +403,19 @@ fn regular(c: &mut [u8; 34], pair: bool) -> bool {
     false
 }
 
+/// A closed hand's kind counts and its melds' kind counts.
+type WaitsKey = ([u8; 34], [u8; 34]);
+
+/// The most wait lists [`WAITS`] keeps (then it starts afresh).
+const MAX_REMEMBERED_WAITS: usize = 200_000;
+
+thread_local! {
+    /// The waits of a closed hand (its kind counts) beside its melds (their kind counts), as
+    /// computed: the reference asks the same hands' waits at every call window and every riichi
+    /// listing, and a fuzzer replays the same deals.
+    static WAITS: RefCell<HashMap<WaitsKey, Vec<usize>>> = RefCell::new(HashMap::new());
+}
+
 fn counts_of(ids: &[u8]) -> [u8; 34] {
     let mut c = [0u8; 34];
     for &id in ids {
@@ -510,22 +525,34 @@ impl RefRound {
     /// kind whose four copies the seat holds itself.
     fn waits_of(&self, seat: usize, closed: &[u8]) -> Vec<usize> {
         let c = counts_of(closed);
-        let melded = |k: usize| -> usize {
-            self.melds[seat]
-                .iter()
-                .map(|m| m.tiles.iter().filter(|&&id| kind(id) == k).count())
-                .sum()
-        };
-        (0..34)
+        let mut melded = [0u8; 34];
+        for m in &self.melds[seat] {
+            for &id in &m.tiles {
+                melded[kind(id)] += 1;
+            }
+        }
+        // The answer depends on these counts alone: remembered (see [`WAITS`]).
+        if let Some(known) = WAITS.with(|w| w.borrow().get(&(c, melded)).cloned()) {
+            return known;
+        }
+        let waits: Vec<usize> = (0..34)
             .filter(|&k| {
-                if usize::from(c[k]) + melded(k) >= 4 {
+                if c[k] + melded[k] >= 4 {
                     return false;
                 }
                 let mut with = c;
                 with[k] += 1;
                 complete(&with)
             })
-            .collect()
+            .collect();
+        WAITS.with(|w| {
+            let mut w = w.borrow_mut();
+            if w.len() >= MAX_REMEMBERED_WAITS {
+                w.clear();
+            }
+            w.insert((c, melded), waits.clone());
+        });
+        waits
     }
 
     /// The waits of `seat` (its closed tiles must number 3n+1).
