@@ -1338,9 +1338,19 @@ pub(super) fn kind_ids(bits: &Bits, kind: u8) -> impl Iterator<Item = u8> {
 
 /// The 34 counts of a set.
 pub(super) fn bits_counts(bits: &Bits) -> [u8; KINDS] {
+    // Every nibble's population at once (SWAR: pairs of bits, then nibbles), then one shift
+    // per kind: kind `k` is nibble `k & 15` of word `k >> 4`, as in [`kind_count`].
     let mut counts = [0u8; KINDS];
-    for (kind, slot) in (0u8..).zip(counts.iter_mut()) {
-        *slot = kind_count(bits, kind);
+    let mut kind = 0usize;
+    for &word in bits {
+        let pairs = word.wrapping_sub((word >> 1) & 0x5555_5555_5555_5555);
+        let nibbles = (pairs & 0x3333_3333_3333_3333).wrapping_add((pairs >> 2) & 0x3333_3333_3333_3333);
+        for shift in (0..64).step_by(4) {
+            if let Some(slot) = counts.get_mut(kind) {
+                *slot = ((nibbles >> shift) & 0xF) as u8;
+            }
+            kind = kind.wrapping_add(1);
+        }
     }
     counts
 }

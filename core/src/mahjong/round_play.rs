@@ -545,6 +545,54 @@ impl Round {
         }
     }
 
+    /// Whether [`Round::call_actions`] lists anything for `seat` (a call or a ron on the
+    /// window's discard), the cheap calls asked first and the ron (which scores the hand) last.
+    fn has_call(&self, seat: u8) -> bool {
+        let tile = self.window_tile;
+        if !(self.riichi_of(seat) != 0 || self.wall_left() == 0 || seat == self.actor) {
+            let bits = self.hand_bits(seat);
+            let kind = kind_of(tile);
+            let same = kind_count(&bits, kind);
+            if same >= 2 && self.call_leaves_discard(seat, &[kind], kind, None) {
+                return true; // a pon
+            }
+            if same == 3 && self.total_kans_ok() {
+                return true;
+            }
+            if seat == next_seat(self.actor, 1)
+                && let Some(t) = Tile::new(kind)
+                && t.suit() != super::tile::Suit::Honor
+            {
+                let n = t.number();
+                for low in [n.wrapping_sub(2), n.wrapping_sub(1), n] {
+                    if !(1..=7).contains(&low) {
+                        continue;
+                    }
+                    let base = kind.wrapping_sub(n).wrapping_add(low);
+                    let [k1, k2]: [u8; 2] = match low {
+                        l if l == n => [base.wrapping_add(1), base.wrapping_add(2)],
+                        l if l.wrapping_add(1) == n => [base, base.wrapping_add(2)],
+                        _ => [base, base.wrapping_add(1)],
+                    };
+                    if kind_count(&bits, k1) == 0 || kind_count(&bits, k2) == 0 {
+                        continue;
+                    }
+                    let suji = if low == n && n <= 6 {
+                        Some(kind.wrapping_add(3))
+                    } else if low.wrapping_add(2) == n && n >= 4 {
+                        Some(kind.wrapping_sub(3))
+                    } else {
+                        None
+                    };
+                    if self.call_leaves_discard(seat, &[k1, k2], kind, suji) {
+                        return true; // a chii
+                    }
+                }
+            }
+        }
+        self.can_ron(seat, tile, false)
+    }
+
     /// Whether, after a call using one tile of each kind in `used` (pon: `used` = the kind
     /// twice, given once), the hand keeps a tile it may discard under kuikae.
     fn call_leaves_discard(&self, seat: u8, used: &[u8], called: u8, suji: Option<u8>) -> bool {
@@ -714,12 +762,11 @@ impl Round {
         let mut pending = 0u8;
         for k in 1..4u8 {
             let s = next_seat(self.actor, k);
-            let mut any = false;
-            if self.phase == PHASE_CALLS {
-                self.call_actions(s, &mut |_| any = true);
+            let any = if self.phase == PHASE_CALLS {
+                self.has_call(s)
             } else {
-                any = self.can_ron(s, self.window_tile, true);
-            }
+                self.can_ron(s, self.window_tile, true)
+            };
             if any {
                 pending |= seat_bit(s);
             }
