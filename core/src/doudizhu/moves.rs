@@ -728,16 +728,23 @@ impl Gen<'_> {
             (*black, *red) = (1, 1);
             self.emit(&c, reading(Kind::Rocket, 1, b));
         }
-        for i in 0..RANKS {
-            let n = self.h(i);
-            let suited = i <= Rank::Two as usize;
-            for (kind, need) in [
-                (Kind::Single, 1u8),
-                (Kind::Pair, 2),
-                (Kind::Triplet, 3),
-                (Kind::Bomb, 4),
-            ] {
-                if n >= need && (need == 1 || suited) && self.wants(kind) {
+        // By rank, then single, pair, triplet, bomb: only the ranks the hand holds enough of
+        // (from the count masks), only the kinds wanted (jokers are singles only).
+        let masks = if self.skip.is_some() { self.masks } else { self.masks() };
+        let suited = (1u16 << (Rank::Two as u32 + 1)).wrapping_sub(1);
+        let mut sets = [(Kind::Single, 1u8, 0u16), (Kind::Pair, 2, 0), (Kind::Triplet, 3, 0), (Kind::Bomb, 4, 0)];
+        let mut any = 0u16;
+        for ((kind, need, set), mask) in sets.iter_mut().zip(masks) {
+            if self.wants(*kind) {
+                *set = if *need == 1 { mask } else { mask & suited };
+                any |= *set;
+            }
+        }
+        while any != 0 && !self.stopped {
+            let i = any.trailing_zeros() as usize;
+            any &= any.wrapping_sub(1);
+            for &(kind, need, set) in &sets {
+                if set & (1u16 << i) != 0 {
                     let mut c = [0u8; RANKS];
                     if let Some(slot) = c.get_mut(i) {
                         *slot = need;
