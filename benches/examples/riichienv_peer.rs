@@ -178,13 +178,16 @@ fn main() {
         use parlor_core::mahjong::score::{Config, score};
         let hands = peer::hands();
         let config = Config::default();
-        let agree = hands
-            .iter()
-            .filter(|h| {
-                let ours = score(&h.win, &config).map(|v| (u32::from(v.han()), u32::from(v.fu())));
-                ours.ok() == Some(peer::value(h))
-            })
-            .count();
+        let mut agree = 0usize;
+        for (h, (closed, winning, tsumo)) in hands.iter().zip(HANDS) {
+            let ours = score(&h.win, &config).map(|v| (u32::from(v.han()), u32::from(v.fu()))).ok();
+            let theirs = peer::value(h);
+            if ours == Some(theirs) {
+                agree += 1;
+            } else {
+                println!("differ: {closed} + {winning} (tsumo {tsumo}): parlor (han, fu) {ours:?}, riichienv {theirs:?}");
+            }
+        }
         let rounds = 2_000u64;
         let mut best = [u64::MAX; 2];
         for _ in 0..passes {
