@@ -114,14 +114,24 @@ mod peer {
                     let id = base + ids.iter().filter(|&&i| i / 4 == base / 4 && i >= base).count() as u8;
                     ids.push(id);
                 }
-                let at = win.closed.as_slice().iter().rposition(|p| *p == win.winning).expect("the winning tile");
+                let at = win
+                    .closed
+                    .as_slice()
+                    .iter()
+                    .rposition(|p| *p == win.winning)
+                    .expect("the winning tile");
                 let winning = ids.remove(at);
                 let conditions = riichienv_core::types::Conditions {
                     tsumo,
                     riichi: true,
                     ..Default::default()
                 };
-                Hand { win, ids, winning, conditions }
+                Hand {
+                    win,
+                    ids,
+                    winning,
+                    conditions,
+                }
             })
             .collect()
     }
@@ -180,12 +190,16 @@ fn main() {
         let config = Config::default();
         let mut agree = 0usize;
         for (h, (closed, winning, tsumo)) in hands.iter().zip(HANDS) {
-            let ours = score(&h.win, &config).map(|v| (u32::from(v.han()), u32::from(v.fu()))).ok();
+            let ours = score(&h.win, &config)
+                .map(|v| (u32::from(v.han()), u32::from(v.fu())))
+                .ok();
             let theirs = peer::value(h);
             if ours == Some(theirs) {
                 agree += 1;
             } else {
-                println!("differ: {closed} + {winning} (tsumo {tsumo}): parlor (han, fu) {ours:?}, riichienv {theirs:?}");
+                println!(
+                    "differ: {closed} + {winning} (tsumo {tsumo}): parlor (han, fu) {ours:?}, riichienv {theirs:?}"
+                );
             }
         }
         let rounds = 2_000u64;

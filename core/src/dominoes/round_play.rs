@@ -14,7 +14,11 @@ impl Round {
             let (a, b) = halves(id);
             let byte = frees.byte(index);
             let counted = if a == b {
-                if byte & (0b11 << 2) != 0 { u32::from(a).saturating_mul(2) } else { 0 }
+                if byte & (0b11 << 2) != 0 {
+                    u32::from(a).saturating_mul(2)
+                } else {
+                    0
+                }
             } else {
                 (if byte & 0b01 != 0 { u32::from(a) } else { 0 }).saturating_add(if byte & 0b10 != 0 {
                     u32::from(b)
@@ -86,7 +90,8 @@ impl Round {
             // The parent loses the point showing `pip`: a double a side (an end once both
             // sides are covered), a non-double the end showing `pip`.
             let covered = frees.byte(parent);
-            let step = (mask(covered & SIDES != 0) & (1 << 2)) | (mask(covered & SIDES == 0 && covered & ENDS != 0) & (1 << 4));
+            let step = (mask(covered & SIDES != 0) & (1 << 2))
+                | (mask(covered & SIDES == 0 && covered & ENDS != 0) & (1 << 4));
             let as_double = covered.wrapping_sub(step);
             let clear = 2u8.wrapping_sub(u8::from(pa == pip && covered & 0b01 != 0));
             let as_single = covered & !clear;

@@ -731,8 +731,13 @@ impl Gen<'_> {
         // By rank, then single, pair, triplet, bomb: only the ranks the hand holds enough of
         // (from the count masks), only the kinds wanted (jokers are singles only).
         let masks = if self.skip.is_some() { self.masks } else { self.masks() };
-        let suited = (1u16 << (Rank::Two as u32 + 1)).wrapping_sub(1);
-        let mut sets = [(Kind::Single, 1u8, 0u16), (Kind::Pair, 2, 0), (Kind::Triplet, 3, 0), (Kind::Bomb, 4, 0)];
+        let suited = (2u16 << Rank::Two as u32).wrapping_sub(1); // ranks 3 … 2
+        let mut sets = [
+            (Kind::Single, 1u8, 0u16),
+            (Kind::Pair, 2, 0),
+            (Kind::Triplet, 3, 0),
+            (Kind::Bomb, 4, 0),
+        ];
         let mut any = 0u16;
         for ((kind, need, set), mask) in sets.iter_mut().zip(masks) {
             if self.wants(*kind) {

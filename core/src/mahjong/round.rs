@@ -929,11 +929,7 @@ impl Round {
         match self.phase {
             PHASE_TURN => self.turn_extras(&mut tally),
             PHASE_CALLS => self.call_actions(seat.0, &mut tally),
-            PHASE_CHANKAN => {
-                if self.can_ron(seat.0, self.window_tile, true) {
-                    tally(Action::Ron);
-                }
-            }
+            PHASE_CHANKAN if self.can_ron(seat.0, self.window_tile, true) => tally(Action::Ron),
             _ => {}
         }
         total
