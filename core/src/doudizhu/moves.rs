@@ -375,11 +375,13 @@ impl Gen<'_> {
     /// Bit `r` of mask `k - 1` set for each rank `r` of which the hand holds at least `k`
     /// cards (`k` = 1 … 4).
     fn masks(&self) -> [u16; 4] {
+        // Without an inner loop of the count's length (a branch per rank the predictor
+        // cannot learn): each mask takes the rank's bit when the count reaches it.
         let mut masks = [0u16; 4];
         for (i, &n) in self.hand.iter().enumerate() {
             let bit = 1u16.checked_shl(i as u32).unwrap_or(0);
-            for mask in masks.iter_mut().take(usize::from(n)) {
-                *mask |= bit;
+            for (mask, need) in masks.iter_mut().zip(1u8..) {
+                *mask |= bit & u16::from(n >= need).wrapping_neg();
             }
         }
         masks
