@@ -74,13 +74,14 @@ impl Round {
             let (a, b) = halves(id);
             let parent = usize::from(parent);
             let (pa, pb) = halves(*layout.get(parent).ok_or_else(internal)?);
-            let shows_low = a == pa || b == pa;
-            if !shows_low && a != pb && b != pb {
+            // `|` and `&` rather than `||` and `&&`: no branch on the tiles (see above).
+            let shows_low = (a == pa) | (b == pa);
+            if !(shows_low | (a == pb) | (b == pb)) {
                 return Err(internal());
             }
-            let pip = if shows_low { pa } else { pb };
+            let pip = pb ^ ((pa ^ pb) & mask(shows_low));
             let double = a == b;
-            let spins = double && spinner.is_spinner(doubles);
+            let spins = double & spinner.is_spinner(doubles);
             doubles = doubles.wrapping_add(usize::from(double));
             // A double attached: both halves shown, one side free (two ends if it spins); a
             // non-double: the end away from `pip` free.
@@ -129,16 +130,17 @@ impl Round {
         for ((index, &id), play) in self.deck.iter().take(usize::from(self.played)).enumerate().zip(0u8..) {
             let (a, b) = halves(id);
             let byte = frees.byte(index);
-            let (take_a, take_b) = if a == b {
-                (byte & 0b1111 << 2 != 0, false)
-            } else {
-                (byte & 0b01 != 0, byte & 0b10 != 0)
-            };
-            if let (true, Some(mask)) = (take_a, takers.get_mut(usize::from(a))) {
-                insert(mask, play);
+            let double = a == b;
+            let take_a = (double & (byte & 0b1111 << 2 != 0)) | (!double & (byte & 0b01 != 0));
+            let take_b = !double & (byte & 0b10 != 0);
+            // The bit is or-ed in as 0 when the end is covered: no branch on the layout.
+            let word = usize::from(play >> 6);
+            let bit = |yes: bool| u64::from(yes) << (play & 63);
+            if let Some(slot) = takers.get_mut(usize::from(a)).and_then(|mask| mask.get_mut(word)) {
+                *slot |= bit(take_a);
             }
-            if let (true, Some(mask)) = (take_b, takers.get_mut(usize::from(b))) {
-                insert(mask, play);
+            if let Some(slot) = takers.get_mut(usize::from(b)).and_then(|mask| mask.get_mut(word)) {
+                *slot |= bit(take_b);
             }
         }
         for id in ids(hand) {
