@@ -267,7 +267,18 @@ fn bots_are_chosen_per_seat() {
         &["mahjong", "play", "--human", "0", "--seed", "5", "--hint", "greedy"],
         "hint\nquit\n",
     );
-    assert!(screen.contains("hint: 6  discard 58"), "{screen}");
+    assert!(screen.contains("hint: 6  discard 58 (6p)"), "{screen}");
+    // A tile is typed by its name as the list shows it (`discard 6p` is `discard 58 (6p)`); a
+    // refused action gets the round's reason.
+    let (_, screen, _) = run(
+        &["mahjong", "play", "--human", "0", "--seed", "5"],
+        "discard 9m\ndiscard 6p\nquit\n",
+    );
+    assert!(
+        screen.contains("\"discard 9m\": no entry of the list shows that"),
+        "{screen}"
+    );
+    assert!(screen.contains("discards: 6p"), "{screen}");
     // Search bots at a table: the round ends and its log replays.
     let (code, out, _) = run(&["dominoes", "play", "--seed", "3", "--bots", "search:easy,greedy"], "");
     assert_eq!(code, 0);

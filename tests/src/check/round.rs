@@ -11,12 +11,12 @@
 //! reference is slow: at most [`MAX_SAMPLES`] per round, spread by the case): the legal actions
 //! of the seat to act and of one more seat in rotation (of every seat at the first step, at the
 //! end and in a case with `sample` 0) are equal to the reference's (in order where the game fixes
-//! it, else as sets),
-//! `count_legal_actions`, `nth_legal_action`, `legal_actions` and `may_act` agree with the walk,
-//! a junk action's legality agrees with the reference's list, the game's own state comparison
-//! holds, and (where the adapter can build one) a twin round that differs only in cards no seat
-//! has seen shows every seat the same observation and view. At the end: the outcome's scores are
-//! equal and the game's own outcome comparison holds.
+//! it, else as sets), `count_legal_actions`, `nth_legal_action`, `count_non_calls` (when the game
+//! gives it), `legal_actions` and `may_act` agree with the walk, a junk action's legality agrees
+//! with the reference's list, the game's own state comparison holds, and (where the adapter can
+//! build one) a twin round that differs only in cards no seat has seen shows every seat the same
+//! observation and view. At the end: the outcome's scores are equal and the game's own outcome
+//! comparison holds.
 
 use std::fmt;
 
@@ -169,6 +169,15 @@ fn core_legal<R: Round>(core: &R, seat: Seat, context: &str) -> Vec<R::Action> {
         "{context}: count of seat {seat}"
     );
     assert_eq!(core.may_act(seat), !all.is_empty(), "{context}: may_act of seat {seat}");
+    if let Some(others) = core.count_non_calls(seat) {
+        // The non-calls come first, then only calls.
+        let leading = all.iter().take_while(|action| !R::is_call(action)).count();
+        assert_eq!(others, leading, "{context}: count_non_calls of seat {seat}");
+        assert!(
+            all[leading..].iter().all(R::is_call),
+            "{context}: a call before another action of seat {seat}"
+        );
+    }
     assert!(all.len() <= R::MAX_ACTIONS, "{context}: more than MAX_ACTIONS");
     assert_eq!(
         core.nth_legal_action(seat, all.len()),

@@ -37,7 +37,7 @@ pub struct Config {
     /// What 13+ han without a yakuman counts as.
     pub kazoe: Kazoe,
     /// Several yakuman in one hand add up (daisangen + tsuuiisou = double). When off only the
-    /// largest counts.
+    /// largest counts and only it is listed (the lowest code among equals).
     pub composite_yakuman: bool,
     /// Thirteen orphans won on a thirteen-sided wait is a double yakuman.
     pub double_kokushi_13: bool,

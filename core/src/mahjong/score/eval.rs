@@ -673,14 +673,24 @@ fn yakuman(
 ) -> Result<HandValue, Error> {
     let mut y = List::new();
     let mut multiple = 0u8;
-    for item in ym.as_slice() {
-        let m = item.yaku.yakuman_multiple(ctx.config);
-        multiple = if ctx.config.composite_yakuman {
-            multiple.saturating_add(m)
-        } else {
-            multiple.max(m)
-        };
-        push(&mut y, item.yaku, m.saturating_mul(13))?;
+    if ctx.config.composite_yakuman {
+        for item in ym.as_slice() {
+            let m = item.yaku.yakuman_multiple(ctx.config);
+            multiple = multiple.saturating_add(m);
+            push(&mut y, item.yaku, m.saturating_mul(13))?;
+        }
+    } else {
+        // Only the largest counts, and only it is listed (the lowest code among equals), so
+        // that the listed han add up to the hand's.
+        let largest = ym.as_slice().iter().map(|item| item.yaku).max_by(|a, b| {
+            a.yakuman_multiple(ctx.config)
+                .cmp(&b.yakuman_multiple(ctx.config))
+                .then(b.cmp(a))
+        });
+        if let Some(yaku) = largest {
+            multiple = yaku.yakuman_multiple(ctx.config);
+            push(&mut y, yaku, multiple.saturating_mul(13))?;
+        }
     }
     let base = 8000u32.saturating_mul(u32::from(multiple));
     Ok(finish(
