@@ -22,10 +22,10 @@ int check_summary(void);
  * and the instructions it ran (semihost.h: `insn_ticks`) under `name`; yields the call's value. */
 #define STACK(name, call) \
     (stack_paint(), check_ticks = insn_ticks(), check_value = (uint32_t)(call), \
-     check_ticks = (insn_ticks() - check_ticks) & INSN_TICK_MASK, check_used = stack_used(), check_stack_value((name)))
+     check_ticks = insn_ticks() - check_ticks, check_used = stack_used(), check_stack_value((name)))
 extern uint32_t check_value;
 extern size_t check_used;
-extern uint32_t check_ticks;
+extern uint64_t check_ticks;
 uint32_t check_stack_value(const char *name);
 /* The instructions of `ticks` counter ticks (semihost.h), 0 where nothing is counted. */
 uint64_t insns_of(uint64_t ticks);

@@ -17,7 +17,7 @@ static size_t stack_max[STACK_SLOTS];
 /* Per name: calls, the sum and the largest of their counter ticks (semihost.h). */
 static uint32_t insn_calls[STACK_SLOTS];
 static uint64_t insn_sum[STACK_SLOTS];
-static uint32_t insn_max[STACK_SLOTS];
+static uint64_t insn_max[STACK_SLOTS];
 
 void check_result(int ok, const char *file, int line, const char *what) {
     if (ok) {
@@ -67,7 +67,7 @@ void check_stack(const char *name, size_t used) {
 
 uint32_t check_value;
 size_t check_used;
-uint32_t check_ticks;
+uint64_t check_ticks;
 
 uint32_t check_stack_value(const char *name) {
     int i = slot_of(name);

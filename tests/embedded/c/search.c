@@ -63,7 +63,7 @@ static void decide(ParlorGame game, const char *name, const ParlorRound *start, 
     uint32_t bot = PARLOR_BOT_SEARCH | (level << 8);
     size_t need = 0, given;
     uint64_t code = PARLOR_ACTION_NONE, again = PARLOR_ACTION_NONE;
-    uint32_t ticks;
+    uint64_t ticks;
     CHECK_EQ_U(parlor_bot_scratch_bytes(game, bot, &need), PARLOR_OK);
     given = need < SCRATCH_CAP ? need : SCRATCH_CAP;
     CHECK(need <= SCRATCH_CAP);
