@@ -201,7 +201,7 @@ fn the_header_lists_the_functions_and_games_the_test_links() {
         );
     }
     assert!(!names.iter().any(|name| name == "parlor_"), "{names:?}");
-    let table = entry_table(&names.get(..2).unwrap_or_default().to_vec());
+    let table = entry_table(names.get(..2).unwrap_or_default());
     assert!(table.contains("(entry)parlor_"), "{table}");
 }
 
