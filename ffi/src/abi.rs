@@ -123,14 +123,21 @@ pub const PARLOR_KEY_VALUES: u32 = 1;
 /// Field selector of parlor_config_key: one line on what the rule does.
 pub const PARLOR_KEY_DOC: u32 = 2;
 
-/// Every game's byte forms fit the one state size (and its config the config size): a game that
+/// Every game's byte forms (and caches) fit the one state size (and its config the config size): a game that
 /// grows past it fails to build here, not at run time.
 macro_rules! fits {
     ($feature:literal, $R:ty, $M:ty) => {
         #[cfg(feature = $feature)]
         const _: () = {
-            assert!(<$R as parlor_core::game::Round>::ENCODED_BYTES <= crate::state::STATE_PAYLOAD);
-            assert!(<$M as parlor_core::game::Match>::ENCODED_BYTES <= crate::state::STATE_PAYLOAD);
+            // The byte form and the cache after it (`generic::seal_round`, `seal_match`).
+            assert!(
+                <$R as parlor_core::game::Round>::ENCODED_BYTES + <$R as parlor_core::game::Round>::CACHE_BYTES
+                    <= crate::state::STATE_PAYLOAD
+            );
+            assert!(
+                <$M as parlor_core::game::Match>::ENCODED_BYTES + <$M as parlor_core::game::Match>::CACHE_BYTES
+                    <= crate::state::STATE_PAYLOAD
+            );
             assert!(
                 <<$R as parlor_core::game::Round>::Config as parlor_core::game::Rules>::ENCODED_BYTES
                     <= crate::state::CONFIG_PAYLOAD
@@ -688,8 +695,7 @@ pub unsafe extern "C" fn parlor_round_legal_actions(
             return Ok(());
         }
         dispatch!(opened.game, R, M => {
-            let round = generic::round_of::<R>(&opened)?;
-            generic::legal_actions(&round, seat, out, total)
+            generic::with_round::<R, _>(&opened, |round| generic::legal_actions(round, seat, out, total))
         })
     })())
 }
@@ -747,8 +753,7 @@ pub unsafe extern "C" fn parlor_round_legal_action_at(
             return Err(PARLOR_ERR_INVALID_ARGUMENT);
         }
         *code = dispatch!(opened.game, R, M => {
-            let round = generic::round_of::<R>(&opened)?;
-            generic::legal_action_at(&round, seat, index)
+            generic::with_round::<R, _>(&opened, |round| generic::legal_action_at(round, seat, index))
         })?;
         Ok(())
     })())
@@ -787,15 +792,20 @@ pub unsafe extern "C" fn parlor_round_apply(
             return Err(PARLOR_ERR_ROUND_OVER);
         }
         let report = dispatch!(opened.game, R, M => {
-            let mut played = generic::round_of::<R>(&opened)?;
-            generic::apply_round(&mut played, seat, code)?;
+            // Decoded into this frame's one value (borrowed, not moved), changed in place and
+            // encoded straight into the caller's state.
+            let mut decoded = generic::decode_round::<R>(&opened);
+            let Ok(played) = &mut decoded else {
+                return Err(crate::PARLOR_ERR_INVALID_STATE);
+            };
+            generic::apply_round(played, seat, code)?;
             // SAFETY: as above (checked by `open_round`); `opened` is not read after this.
             let out = unsafe { output(round) }?;
-            generic::seal_round(&played, bytes_of_mut(&mut out.opaque))?;
+            generic::seal_round(played, bytes_of_mut(&mut out.opaque))?;
             Ok(StepReport {
                 round_over: played.to_act().is_none(),
                 match_over: false,
-                scores: generic::round_scores(&played).unwrap_or_default(),
+                scores: generic::round_scores(played).unwrap_or_default(),
             })
         })?;
         if let Some(step) = step {
@@ -836,7 +846,7 @@ pub unsafe extern "C" fn parlor_round_outcome(
         if !opened.facts.round_over {
             return Err(PARLOR_ERR_ROUND_NOT_OVER);
         }
-        let values = dispatch!(opened.game, R, M => generic::round_scores(&generic::round_of::<R>(&opened)?))?;
+        let values = dispatch!(opened.game, R, M => generic::with_round::<R, _>(&opened, generic::round_scores))?;
         generic::scores_into(&values, out, count)
     })())
 }
@@ -870,9 +880,10 @@ pub unsafe extern "C" fn parlor_round_view(
         let opened = unsafe { open_round(round) }?;
         let seat = generic::seat_of(seat, opened.facts.seats)?;
         dispatch!(opened.game, R, M => {
-            let round = generic::round_of::<R>(&opened)?;
-            // SAFETY: as above.
-            unsafe { generic::view(&round, seat, buf, capacity, len) }
+            generic::with_round::<R, _>(&opened, |round| {
+                // SAFETY: as above.
+                unsafe { generic::view(round, seat, buf, capacity, len) }
+            })
         })
     })())
 }
@@ -1075,8 +1086,7 @@ pub unsafe extern "C" fn parlor_bot_choose(
         // SAFETY: as above.
         let code = unsafe { output(code) }?;
         *code = dispatch!(opened.game, R, M => {
-            let round = generic::round_of::<R>(&opened)?;
-            generic::bot_choose(&round, &opened.facts, seat, bot, seed, scratch)
+            generic::with_round::<R, _>(&opened, |round| generic::bot_choose(round, &opened.facts, seat, bot, seed, scratch))
         })?;
         Ok(())
     })())
@@ -1175,8 +1185,9 @@ pub unsafe extern "C" fn parlor_match_round(game_match: *const ParlorMatch, roun
         let out = unsafe { output(round) }?;
         // Sealed straight into the caller's struct: everything that can fail happens first.
         dispatch!(opened.game, R, M => {
-            let played = generic::match_of::<M>(&opened)?;
-            generic::seal_round(parlor_core::game::Match::round(&played), bytes_of_mut(&mut out.opaque))
+            generic::with_match::<M, _>(&opened, |played| {
+                generic::seal_round(parlor_core::game::Match::round(played), bytes_of_mut(&mut out.opaque))
+            })
         })?;
         Ok(())
     })())
@@ -1266,11 +1277,14 @@ pub unsafe extern "C" fn parlor_match_apply(
             return Err(PARLOR_ERR_ROUND_OVER);
         }
         let report = dispatch!(opened.game, R, M => {
-            let mut played = generic::match_of::<M>(&opened)?;
-            let report = generic::apply_match(&mut played, seat, code)?;
+            let mut decoded = generic::decode_match::<M>(&opened);
+            let Ok(played) = &mut decoded else {
+                return Err(crate::PARLOR_ERR_INVALID_STATE);
+            };
+            let report = generic::apply_match(played, seat, code)?;
             // SAFETY: as above (checked by `open_match`); `opened` is not read after this.
             let out = unsafe { output(game_match) }?;
-            generic::seal_match(&played, bytes_of_mut(&mut out.opaque))?;
+            generic::seal_match(played, bytes_of_mut(&mut out.opaque))?;
             Ok(report)
         })?;
         if let Some(step) = step {
@@ -1307,7 +1321,7 @@ pub unsafe extern "C" fn parlor_match_scores(
         // SAFETY: as above.
         let count = unsafe { output(count) }?;
         let totals = dispatch!(opened.game, R, M => {
-            Ok(parlor_core::game::Match::scores(&generic::match_of::<M>(&opened)?))
+            generic::with_match::<M, _>(&opened, |played| Ok(parlor_core::game::Match::scores(played)))
         })?;
         generic::scores_into(&totals, out, count)
     })())
@@ -1330,7 +1344,7 @@ pub unsafe extern "C" fn parlor_match_rounds_played(game_match: *const ParlorMat
         // SAFETY: as above.
         let rounds = unsafe { output(rounds) }?;
         *rounds = dispatch!(opened.game, R, M => {
-            Ok(parlor_core::game::Match::rounds_played(&generic::match_of::<M>(&opened)?))
+            generic::with_match::<M, _>(&opened, |played| Ok(parlor_core::game::Match::rounds_played(played)))
         })?;
         Ok(())
     })())
@@ -1368,7 +1382,7 @@ pub unsafe extern "C" fn parlor_match_result(
         if !opened.facts.match_over {
             return Err(crate::PARLOR_ERR_MATCH_NOT_OVER);
         }
-        dispatch!(opened.game, R, M => generic::match_result(&generic::match_of::<M>(&opened)?, out, count))
+        dispatch!(opened.game, R, M => generic::with_match::<M, _>(&opened, |played| generic::match_result(played, out, count)))
     })())
 }
 

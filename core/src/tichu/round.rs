@@ -46,6 +46,10 @@ use super::score::{Call, score_round};
 use super::trick::{Seat as TrickSeat, Step, Trick, TrickParts};
 use crate::game::{Rng, Seat, shuffle};
 
+#[path = "round_cache.rs"]
+mod cache;
+pub use cache::CACHE_BYTES;
+
 /// The number of cards in the deck.
 pub const DECK: usize = 56;
 /// Cards per hand after the deal.
