@@ -1264,46 +1264,21 @@ impl Round {
     /// an action that does not apply, fields the replay does not reproduce),
     /// [`Error::InvalidConfig`].
     pub fn decode(bytes: &[u8]) -> Result<Round, Error> {
-        let mut r = Reader { bytes, at: 0 };
-        if bytes.len() != ENCODED_BYTES || r.byte()? != FORMAT_VERSION {
-            return Err(Error::InvalidState);
-        }
-        let config = Config::from_bytes([r.byte()?, r.byte()?, r.byte()?, r.byte()?])?;
-        let mut dealt = [0u64; 4];
-        for group in 0..14usize {
-            let b = r.byte()?;
-            for suit in 0..4usize {
-                let owner = (b >> suit.wrapping_mul(2)) & 3;
-                let index = group.wrapping_mul(4).wrapping_add(suit);
-                *at_mut(&mut dealt, seat_k(owner)) |= 1u64 << (index & 63);
-            }
-        }
-        let mut window_bytes = [0u8; 8];
-        for slot in window_bytes.iter_mut().take(7) {
-            *slot = r.byte()?;
-        }
-        let window = u64::from_le_bytes(window_bytes);
+        let cache::Form {
+            config,
+            dealt,
+            window,
+            given,
+            card_play,
+            wish_made,
+            log_len,
+            log,
+        } = cache::Form::read(bytes)?;
         if dealt.iter().any(|h| h.count_ones() as usize != HAND)
             || window & !FULL_DECK != 0
             || dealt.iter().any(|h| (h & window).count_ones() as usize != WINDOW)
         {
             return Err(Error::InvalidState);
-        }
-        let mut given = [[NO_CARD; 3]; 4];
-        for chosen in given.iter_mut() {
-            for slot in chosen.iter_mut() {
-                *slot = r.byte()?;
-            }
-        }
-        let mut card_play = [0u8; DECK];
-        for slot in card_play.iter_mut() {
-            *slot = r.byte()?;
-        }
-        let wish_made = r.byte()?;
-        let log_len = u16::from_le_bytes([r.byte()?, r.byte()?]);
-        let mut log = [0u8; MAX_LOG];
-        for slot in log.iter_mut() {
-            *slot = r.byte()?;
         }
         let mut round = Round::from_deal(config, dealt.map(set_of), window);
         let mut plays = 0u8;
@@ -1418,19 +1393,6 @@ impl Writer<'_> {
             *slot = b;
         }
         self.at = self.at.saturating_add(1);
-    }
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl Reader<'_> {
-    fn byte(&mut self) -> Result<u8, Error> {
-        let b = self.bytes.get(self.at).copied().ok_or(Error::InvalidState)?;
-        self.at = self.at.saturating_add(1);
-        Ok(b)
     }
 }
 

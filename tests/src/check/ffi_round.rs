@@ -144,8 +144,9 @@ fn compare<R: Round>(c: &ParlorRound, core: &R) {
     }
 }
 
-/// Flipped bits and random bytes are refused, or (past the used bytes) answer as before.
-fn probe_corruption(c: &ParlorRound, flips: &[u16], garbage: &[u8]) {
+/// Flipped bits and random bytes are refused, or (past the used bytes: the header, the payload
+/// and the round's cache of `cache` bytes) answer as before.
+fn probe_corruption(c: &ParlorRound, cache: usize, flips: &[u16], garbage: &[u8]) {
     let mut seat = 0u32;
     // SAFETY: valid pointers.
     ok(unsafe { parlor::parlor_round_to_act(c, &mut seat) }, "to_act");
@@ -162,8 +163,8 @@ fn probe_corruption(c: &ParlorRound, flips: &[u16], garbage: &[u8]) {
         let mut again = 0u32;
         // SAFETY: valid pointers.
         let status = unsafe { parlor::parlor_round_to_act(&copy, &mut again) };
-        // 24 header bytes, then the payload: a flip there is always caught.
-        if bit / 8 < 24 + used {
+        // 24 header bytes, then the payload and the cache: a flip there is always caught.
+        if bit / 8 < 24 + used + cache {
             assert_eq!(status, PARLOR_ERR_INVALID_STATE, "bit {bit} flipped");
         } else {
             assert_eq!((status, again), (PARLOR_OK, seat), "bit {bit} (unused) flipped");
@@ -221,7 +222,7 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
     ok(status, "round_new");
     let mut taken = 0;
     compare(&c, &core);
-    probe_corruption(&c, &case.flips, &case.garbage);
+    probe_corruption(&c, R::CACHE_BYTES, &case.flips, &case.garbage);
     let mut codes = case.codes.iter().copied().cycle();
     for &step in case.steps.iter().take(MAX_STEPS) {
         let Some(seat) = core.to_act() else { break };
@@ -255,7 +256,7 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
             assert_eq!(c, before, "a refused action changed the state");
         }
     }
-    probe_corruption(&c, &case.flips, &[]);
+    probe_corruption(&c, R::CACHE_BYTES, &case.flips, &[]);
     check_match::<R, M>(case, &config, &core_config);
     (taken, core.to_act().is_none())
 }
