@@ -387,7 +387,9 @@ pub(crate) fn bot_choose<R: Search>(
     if facts.round_over {
         return Err(PARLOR_ERR_ROUND_OVER);
     }
-    if !round.may_act(seat) {
+    // The header's may-act mask (the digest-checked facts of this very round): no walk of the
+    // seat's legal actions here.
+    if facts.may_act & (1u8 << (seat.0 & 7)) == 0 {
         return Err(PARLOR_ERR_NOT_YOUR_TURN);
     }
     let choice = match bot {

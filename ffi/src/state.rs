@@ -265,6 +265,20 @@ pub(crate) fn seal_with(
 ) -> Result<(), ParlorStatus> {
     let (head, rest) = out.split_first_chunk_mut::<HEADER_BYTES>().ok_or(PARLOR_ERR_INTERNAL)?;
     let (payload_len, cache_len) = write(rest)?;
+    finish_seal(head, rest, kind, game, facts, payload_len, cache_len)
+}
+
+/// The part of [`seal_with`] that is the same for every game (out of line: one copy of it).
+#[inline(never)]
+fn finish_seal(
+    head: &mut [u8; HEADER_BYTES],
+    rest: &mut [u8],
+    kind: Kind,
+    game: GameId,
+    facts: &Facts,
+    payload_len: usize,
+    cache_len: usize,
+) -> Result<(), ParlorStatus> {
     let len = u16::try_from(payload_len).map_err(|_| PARLOR_ERR_INTERNAL)?;
     let cache = u16::try_from(cache_len).map_err(|_| PARLOR_ERR_INTERNAL)?;
     let used = payload_len.checked_add(cache_len).ok_or(PARLOR_ERR_INTERNAL)?;

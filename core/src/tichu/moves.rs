@@ -538,6 +538,11 @@ fn generate_some(
             *slot = group;
         }
     }
+    if bombs_only && !may_hold_bomb(&groups, hand.is_suited()) {
+        // No four of a kind and no five-card run of one suit: no bomb to generate (the common
+        // case of every out-of-turn seat's `may_act`, answered without the generator).
+        return Ok(ControlFlow::Continue(()));
+    }
     let mut generator = Gen {
         hand: hand.mask(),
         groups,
@@ -550,6 +555,23 @@ fn generate_some(
         f,
     };
     Ok(generator.run(hand))
+}
+
+/// Whether a hand of these rank groups (slot `v`: the 4-bit suit group of rank value `v`) may
+/// hold a bomb: four cards of a rank, or (a suited set) five consecutive ranks of one suit. A
+/// cheap necessary condition: `false` means no bomb at all.
+fn may_hold_bomb(groups: &[u8; 16], suited: bool) -> bool {
+    if groups.iter().any(|&g| g == 0xF) {
+        return true;
+    }
+    suited
+        && (0u32..4).any(|suit| {
+            let ranks = (0u32..)
+                .zip(groups.iter())
+                .filter(|&(_, &g)| (g >> suit) & 1 != 0)
+                .fold(0u32, |m, (v, _)| m | 1u32.wrapping_shl(v));
+            ranks & (ranks >> 1) & (ranks >> 2) & (ranks >> 3) & (ranks >> 4) != 0
+        })
 }
 
 /// Whether the Mah Jong wish for `wish` binds a player holding `hand` on `previous`: they hold a

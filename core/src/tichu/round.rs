@@ -1244,16 +1244,10 @@ impl Round {
                 w.byte(b);
             }
         }
-        for &b in &self.card_play {
-            w.byte(b);
-        }
+        w.bytes(&self.card_play);
         w.byte(self.wish_made);
-        for b in self.log_len.to_le_bytes() {
-            w.byte(b);
-        }
-        for &b in &self.log {
-            w.byte(b);
-        }
+        w.bytes(&self.log_len.to_le_bytes());
+        w.bytes(&self.log);
         debug_assert_eq!(w.at, ENCODED_BYTES);
         Ok(ENCODED_BYTES)
     }
@@ -1393,6 +1387,16 @@ impl Writer<'_> {
             *slot = b;
         }
         self.at = self.at.saturating_add(1);
+    }
+
+    /// Writes `bytes` in one copy (what falls past the end is dropped, as by [`Writer::byte`]).
+    fn bytes(&mut self, bytes: &[u8]) {
+        if let Some(rest) = self.out.get_mut(self.at..) {
+            for (slot, &b) in rest.iter_mut().zip(bytes) {
+                *slot = b;
+            }
+        }
+        self.at = self.at.saturating_add(bytes.len());
     }
 }
 
