@@ -491,12 +491,12 @@ fn trusted_decodes_give_every_state_back_and_never_panic() {
         trusted_tests::play::<Round>(&config, seed, |round| {
             trusted_tests::round_trips(round);
             // Flips on a few states of the first deals (each flip exercises a whole round).
-            if seed < 2 && states % 16 == 0 {
+            if seed < 2 && states.is_multiple_of(16) {
                 trusted_tests::flips_never_panic(round, 6);
             }
             states += 1;
         });
         assert!(states > 10, "seed {seed}: {states} states");
-        trusted_tests::play_match::<Match>(&config, seed, 60, |played| trusted_tests::match_round_trips(played));
+        trusted_tests::play_match::<Match>(&config, seed, 60, trusted_tests::match_round_trips);
     }
 }

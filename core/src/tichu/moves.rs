@@ -561,7 +561,7 @@ fn generate_some(
 /// hold a bomb: four cards of a rank, or (a suited set) five consecutive ranks of one suit. A
 /// cheap necessary condition: `false` means no bomb at all.
 fn may_hold_bomb(groups: &[u8; 16], suited: bool) -> bool {
-    if groups.iter().any(|&g| g == 0xF) {
+    if groups.contains(&0xF) {
         return true;
     }
     suited
