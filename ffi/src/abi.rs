@@ -123,14 +123,21 @@ pub const PARLOR_KEY_VALUES: u32 = 1;
 /// Field selector of parlor_config_key: one line on what the rule does.
 pub const PARLOR_KEY_DOC: u32 = 2;
 
-/// Every game's byte forms fit the one state size (and its config the config size): a game that
+/// Every game's byte forms (and caches) fit the one state size (and its config the config size): a game that
 /// grows past it fails to build here, not at run time.
 macro_rules! fits {
     ($feature:literal, $R:ty, $M:ty) => {
         #[cfg(feature = $feature)]
         const _: () = {
-            assert!(<$R as parlor_core::game::Round>::ENCODED_BYTES <= crate::state::STATE_PAYLOAD);
-            assert!(<$M as parlor_core::game::Match>::ENCODED_BYTES <= crate::state::STATE_PAYLOAD);
+            // The byte form and the cache after it (`generic::seal_round`, `seal_match`).
+            assert!(
+                <$R as parlor_core::game::Round>::ENCODED_BYTES + <$R as parlor_core::game::Round>::CACHE_BYTES
+                    <= crate::state::STATE_PAYLOAD
+            );
+            assert!(
+                <$M as parlor_core::game::Match>::ENCODED_BYTES + <$M as parlor_core::game::Match>::CACHE_BYTES
+                    <= crate::state::STATE_PAYLOAD
+            );
             assert!(
                 <<$R as parlor_core::game::Round>::Config as parlor_core::game::Rules>::ENCODED_BYTES
                     <= crate::state::CONFIG_PAYLOAD
@@ -213,34 +220,189 @@ fn game_of(code: ParlorGame) -> Result<GameId, ParlorStatus> {
     GameId::from_code(code).ok_or(PARLOR_ERR_UNKNOWN_GAME)
 }
 
-/// Opens a config for reading.
-///
-/// # Safety
-/// `config` null or valid for reads of a ParlorConfig.
-unsafe fn open_config<'a>(config: *const ParlorConfig) -> Result<Opened<'a>, ParlorStatus> {
-    // SAFETY: forwarded contract.
-    let config = unsafe { input(config) }?;
-    open(bytes_of::<PARLOR_CONFIG_WORDS>(&config.opaque), Kind::Config)
+/// A caller-owned sealed state type: its words and what kind of state it is.
+trait Sealed {
+    /// The kind its header must name.
+    const KIND: Kind;
+    /// Its bytes.
+    fn bytes(&self) -> &[u8];
+    /// Its bytes, writable.
+    fn bytes_mut(&mut self) -> &mut [u8];
 }
 
-/// Opens a round for reading.
-///
-/// # Safety
-/// `round` null or valid for reads of a ParlorRound.
-unsafe fn open_round<'a>(round: *const ParlorRound) -> Result<Opened<'a>, ParlorStatus> {
-    // SAFETY: forwarded contract.
-    let round = unsafe { input(round) }?;
-    open(bytes_of::<PARLOR_STATE_WORDS>(&round.opaque), Kind::Round)
+impl Sealed for ParlorConfig {
+    const KIND: Kind = Kind::Config;
+    fn bytes(&self) -> &[u8] {
+        bytes_of::<PARLOR_CONFIG_WORDS>(&self.opaque)
+    }
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        bytes_of_mut::<PARLOR_CONFIG_WORDS>(&mut self.opaque)
+    }
 }
 
-/// Opens a match for reading.
+impl Sealed for ParlorRound {
+    const KIND: Kind = Kind::Round;
+    fn bytes(&self) -> &[u8] {
+        bytes_of::<PARLOR_STATE_WORDS>(&self.opaque)
+    }
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        bytes_of_mut::<PARLOR_STATE_WORDS>(&mut self.opaque)
+    }
+}
+
+impl Sealed for ParlorMatch {
+    const KIND: Kind = Kind::Match;
+    fn bytes(&self) -> &[u8] {
+        bytes_of::<PARLOR_STATE_WORDS>(&self.opaque)
+    }
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        bytes_of_mut::<PARLOR_STATE_WORDS>(&mut self.opaque)
+    }
+}
+
+/// Opens a caller's config, round or match for reading: its header and digest checked.
 ///
 /// # Safety
-/// `game` null or valid for reads of a ParlorMatch.
-unsafe fn open_match<'a>(game: *const ParlorMatch) -> Result<Opened<'a>, ParlorStatus> {
+/// `state` null or valid for reads of an `S`.
+unsafe fn open_state<'a, S: Sealed + 'a>(state: *const S) -> Result<Opened<'a>, ParlorStatus> {
     // SAFETY: forwarded contract.
-    let game = unsafe { input(game) }?;
-    open(bytes_of::<PARLOR_STATE_WORDS>(&game.opaque), Kind::Match)
+    let state = unsafe { input(state) }?;
+    open(state.bytes(), S::KIND)
+}
+
+/// The calls that answer one value about a state (mostly from its header): opens `state`,
+/// computes `answer` and writes it to `out` (the state's checks first, then the answer's,
+/// then the output pointer's).
+///
+/// # Safety
+/// `state` null or valid for reads of an `S`; `out` null or valid for writes of a `T`.
+unsafe fn answer<S: Sealed, T>(
+    state: *const S,
+    out: *mut T,
+    answer: impl FnOnce(&Opened<'_>) -> Result<T, ParlorStatus>,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: forwarded contract.
+        let opened = unsafe { open_state(state) }?;
+        let value = answer(&opened)?;
+        // SAFETY: forwarded contract.
+        *unsafe { output(out) }? = value;
+        Ok(())
+    })())
+}
+
+/// The calls that answer a list about a state (scores, places, bytes): opens `state`, checks
+/// the output buffer of `capacity` entries and the count pointer, and lets `fill` write them.
+///
+/// # Safety
+/// `state` null or valid for reads of an `S`; `out` null or valid for writes of `capacity`
+/// `T`s; `count` null or valid for writes.
+unsafe fn answer_list<S: Sealed, T>(
+    state: *const S,
+    out: *mut T,
+    capacity: usize,
+    count: *mut usize,
+    fill: impl FnOnce(&Opened<'_>, &mut [T], &mut usize) -> Result<(), ParlorStatus>,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: forwarded contract.
+        let opened = unsafe { open_state(state) }?;
+        // SAFETY: forwarded contract.
+        let out = unsafe { output_slice(out, capacity) }?;
+        // SAFETY: forwarded contract.
+        let count = unsafe { output(count) }?;
+        fill(&opened, out, count)
+    })())
+}
+
+/// The calls that make a state from another (`_new` and `_new_given` from a config,
+/// `parlor_match_round` from a match): opens `from`, checks `input` (a deal text, or nothing),
+/// and lets `make` seal the new state straight into the caller's `out` (everything that can fail
+/// happens before it writes).
+///
+/// # Safety
+/// `from` null or valid for reads of an `F`; `out` null or valid for writes of an `S`.
+unsafe fn made_from<F: Sealed, S: Sealed, I>(
+    from: *const F,
+    input: impl FnOnce() -> Result<I, ParlorStatus>,
+    out: *mut S,
+    make: impl FnOnce(&Opened<'_>, I, &mut [u8]) -> Result<(), ParlorStatus>,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: forwarded contract.
+        let opened = unsafe { open_state(from) }?;
+        let input = input()?;
+        // SAFETY: forwarded contract.
+        let out = unsafe { output(out) }?;
+        make(&opened, input, out.bytes_mut())
+    })())
+}
+
+/// The calls that read a portable byte form (`_decode`): the game, the bytes, then `decode`
+/// seals the state straight into the caller's `out` once the bytes are checked.
+///
+/// # Safety
+/// `bytes` null or valid for reads of `len` bytes; `out` null or valid for writes of an `S`.
+unsafe fn decoded<S: Sealed>(
+    game: ParlorGame,
+    bytes: *const u8,
+    len: usize,
+    out: *mut S,
+    decode: impl FnOnce(GameId, &[u8], &mut [u8]) -> Result<(), ParlorStatus>,
+) -> ParlorStatus {
+    status((|| {
+        let game = game_of(game)?;
+        // SAFETY: forwarded contract.
+        let bytes = unsafe { input_slice(bytes, len) }?;
+        // SAFETY: forwarded contract.
+        let out = unsafe { output(out) }?;
+        decode(game, bytes, out.bytes_mut())
+    })())
+}
+
+/// The calls that copy a state's portable byte form out (`_encode`).
+///
+/// # Safety
+/// `state` null or valid for reads of an `S`; `buf` null or valid for writes of `capacity`
+/// bytes; `len` null or valid for writes.
+unsafe fn encoded<S: Sealed>(state: *const S, buf: *mut u8, capacity: usize, len: *mut usize) -> ParlorStatus {
+    // SAFETY: forwarded contract. The payload is the game's byte form already.
+    unsafe {
+        answer_list(state, buf, capacity, len, |opened, out, len| {
+            generic::copy_payload(opened.payload, out, len)
+        })
+    }
+}
+
+/// The calls that apply an action to a state (`parlor_round_apply`, `parlor_match_apply`):
+/// opens `state`, checks `step` and the seat, refuses a state that is over, and lets `play`
+/// apply it and seal the result back into the caller's state (through the pointer, once the
+/// opened bytes are no longer read); the report goes to `step`.
+///
+/// # Safety
+/// `state` null or valid for reads and writes of an `S`; `step` null or valid for writes.
+unsafe fn applied<S: Sealed>(
+    state: *mut S,
+    seat: u32,
+    step: *mut ParlorStep,
+    over: impl FnOnce(&Facts) -> bool,
+    play: impl FnOnce(&Opened<'_>, Seat, *mut S) -> Result<StepReport, ParlorStatus>,
+) -> ParlorStatus {
+    status((|| {
+        // SAFETY: forwarded contract.
+        let opened = unsafe { open_state(state.cast_const()) }?;
+        // SAFETY: forwarded contract.
+        let step = unsafe { optional_output(step) }?;
+        let seat = generic::seat_of(seat, opened.facts.seats)?;
+        if over(&opened.facts) {
+            return Err(PARLOR_ERR_ROUND_OVER);
+        }
+        let report = play(&opened, seat, state)?;
+        if let Some(step) = step {
+            *step = ParlorStep::from(&report);
+        }
+        Ok(())
+    })())
 }
 
 /// The seat to act as a C number.
@@ -381,7 +543,7 @@ pub unsafe extern "C" fn parlor_config_set(
         // SAFETY: as above.
         let value = unsafe { input_str(value, value_len) }?;
         // SAFETY: as above.
-        let opened = unsafe { open_config(config) }?;
+        let opened = unsafe { open_state(config) }?;
         let game = opened.game;
         let mut words = [0u64; PARLOR_CONFIG_WORDS];
         dispatch!(game, R, M => {
@@ -389,7 +551,7 @@ pub unsafe extern "C" fn parlor_config_set(
             generic::set_rule(&mut rules, key, value)?;
             generic::seal_config(game, &rules, bytes_of_mut(&mut words))
         })?;
-        // SAFETY: as above (checked non-null and aligned by `open_config`).
+        // SAFETY: as above (checked non-null and aligned by `open_state`).
         unsafe { output(config) }?.opaque = words;
         Ok(())
     })())
@@ -424,7 +586,7 @@ pub unsafe extern "C" fn parlor_config_get(
         // SAFETY: the caller's contract (documented above).
         let key = unsafe { input_str(key, key_len) }?;
         // SAFETY: as above.
-        let opened = unsafe { open_config(config) }?;
+        let opened = unsafe { open_state(config) }?;
         dispatch!(opened.game, R, M => {
             let rules = generic::config_of::<<R as parlor_core::game::Round>::Config>(&opened)?;
             // SAFETY: as above.
@@ -481,13 +643,8 @@ pub unsafe extern "C" fn parlor_config_key(
 #[must_use]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_config_game(config: *const ParlorConfig, game: *mut ParlorGame) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_config(config) }?;
-        // SAFETY: as above.
-        *unsafe { output(game) }? = opened.game as u32;
-        Ok(())
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe { answer(config, game, |opened| Ok(opened.game as u32)) }
 }
 
 // ===================================================================== rounds
@@ -509,18 +666,15 @@ pub unsafe extern "C" fn parlor_round_new(
     seed: u64,
     round: *mut ParlorRound,
 ) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_config(config) }?;
-        // SAFETY: as above.
-        let out = unsafe { output(round) }?;
-        // Sealed straight into the caller's struct: everything that can fail happens first.
-        dispatch!(opened.game, R, M => {
-            let made = generic::new_round::<R>(&opened, seed)?;
-            generic::seal_round(&made, bytes_of_mut(&mut out.opaque))
-        })?;
-        Ok(())
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe {
+        made_from(
+            config,
+            || Ok(()),
+            round,
+            |opened, (), out| dispatch!(opened.game, R, M => generic::seal_round(&generic::new_round::<R>(opened, seed)?, out)),
+        )
+    }
 }
 
 /// @brief Deals a round of the config's game from an explicit deal, written as the game's
@@ -545,20 +699,17 @@ pub unsafe extern "C" fn parlor_round_new_given(
     len: usize,
     round: *mut ParlorRound,
 ) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_config(config) }?;
-        // SAFETY: as above.
-        let text = unsafe { input_str(deal, len) }?;
-        // SAFETY: as above.
-        let out = unsafe { output(round) }?;
-        // Sealed straight into the caller's struct: everything that can fail happens first.
-        dispatch!(opened.game, R, M => {
-            let made = generic::given_round::<R>(&opened, text)?;
-            generic::seal_round(&made, bytes_of_mut(&mut out.opaque))
-        })?;
-        Ok(())
-    })())
+    // SAFETY: the caller's contract (documented above).
+    let text = || unsafe { input_str(deal, len) };
+    // SAFETY: as above.
+    unsafe {
+        made_from(
+            config,
+            text,
+            round,
+            |opened, text, out| dispatch!(opened.game, R, M => generic::seal_round(&generic::given_round::<R>(opened, text)?, out)),
+        )
+    }
 }
 
 /// @brief The game of a round.
@@ -572,13 +723,8 @@ pub unsafe extern "C" fn parlor_round_new_given(
 #[must_use]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_round_game(round: *const ParlorRound, game: *mut ParlorGame) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_round(round) }?;
-        // SAFETY: as above.
-        *unsafe { output(game) }? = opened.game as u32;
-        Ok(())
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe { answer(round, game, |opened| Ok(opened.game as u32)) }
 }
 
 /// @brief The number of seats at a round's table (seats are 0 .. seats-1, in turn order).
@@ -592,13 +738,8 @@ pub unsafe extern "C" fn parlor_round_game(round: *const ParlorRound, game: *mut
 #[must_use]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_round_seats(round: *const ParlorRound, seats: *mut u32) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_round(round) }?;
-        // SAFETY: as above.
-        *unsafe { output(seats) }? = u32::from(opened.facts.seats);
-        Ok(())
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe { answer(round, seats, |opened| Ok(u32::from(opened.facts.seats))) }
 }
 
 /// @brief The seat whose turn it is (in a Riichi call window: the first seat still to answer).
@@ -615,13 +756,8 @@ pub unsafe extern "C" fn parlor_round_seats(round: *const ParlorRound, seats: *m
 #[must_use]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_round_to_act(round: *const ParlorRound, seat: *mut u32) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_round(round) }?;
-        // SAFETY: as above.
-        *unsafe { output(seat) }? = seat_code(opened.facts.to_act);
-        Ok(())
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe { answer(round, seat, |opened| Ok(seat_code(opened.facts.to_act))) }
 }
 
 /// @brief Whether a seat has a legal action now (its turn, or an out-of-turn right such as a
@@ -638,14 +774,8 @@ pub unsafe extern "C" fn parlor_round_to_act(round: *const ParlorRound, seat: *m
 #[must_use]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_round_may_act(round: *const ParlorRound, seat: u32, may_act: *mut u8) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_round(round) }?;
-        let answer = may_act_of(&opened.facts, seat)?;
-        // SAFETY: as above.
-        *unsafe { output(may_act) }? = u8::from(answer);
-        Ok(())
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe { answer(round, may_act, |opened| may_act_of(&opened.facts, seat).map(u8::from)) }
 }
 
 /// @brief The legal actions of a seat, as action codes in the game's documented order.
@@ -677,7 +807,7 @@ pub unsafe extern "C" fn parlor_round_legal_actions(
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_round(round) }?;
+        let opened = unsafe { open_state(round) }?;
         let seat = generic::seat_of(seat, opened.facts.seats)?;
         // SAFETY: as above.
         let out = unsafe { output_slice(out, capacity) }?;
@@ -688,8 +818,7 @@ pub unsafe extern "C" fn parlor_round_legal_actions(
             return Ok(());
         }
         dispatch!(opened.game, R, M => {
-            let round = generic::round_of::<R>(&opened)?;
-            generic::legal_actions(&round, seat, out, total)
+            generic::with_round::<R, _>(&opened, |round| generic::legal_actions(round, seat, out, total))
         })
     })())
 }
@@ -739,7 +868,7 @@ pub unsafe extern "C" fn parlor_round_legal_action_at(
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_round(round) }?;
+        let opened = unsafe { open_state(round) }?;
         let seat = generic::seat_of(seat, opened.facts.seats)?;
         // SAFETY: as above.
         let code = unsafe { output(code) }?;
@@ -747,8 +876,7 @@ pub unsafe extern "C" fn parlor_round_legal_action_at(
             return Err(PARLOR_ERR_INVALID_ARGUMENT);
         }
         *code = dispatch!(opened.game, R, M => {
-            let round = generic::round_of::<R>(&opened)?;
-            generic::legal_action_at(&round, seat, index)
+            generic::with_round::<R, _>(&opened, |round| generic::legal_action_at(round, seat, index))
         })?;
         Ok(())
     })())
@@ -777,32 +905,29 @@ pub unsafe extern "C" fn parlor_round_apply(
     code: u64,
     step: *mut ParlorStep,
 ) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_round(round) }?;
-        // SAFETY: as above.
-        let step = unsafe { optional_output(step) }?;
-        let seat = generic::seat_of(seat, opened.facts.seats)?;
-        if opened.facts.round_over {
-            return Err(PARLOR_ERR_ROUND_OVER);
-        }
-        let report = dispatch!(opened.game, R, M => {
-            let mut played = generic::round_of::<R>(&opened)?;
-            generic::apply_round(&mut played, seat, code)?;
-            // SAFETY: as above (checked by `open_round`); `opened` is not read after this.
-            let out = unsafe { output(round) }?;
-            generic::seal_round(&played, bytes_of_mut(&mut out.opaque))?;
+    let play = |opened: &Opened<'_>, seat, state: *mut ParlorRound| {
+        dispatch!(opened.game, R, M => {
+            // Decoded into this frame's one value (borrowed, not moved), changed in place and
+            // encoded straight into the caller's state.
+            let mut decoded = generic::decode_round::<R>(opened);
+            let Ok(played) = &mut decoded else {
+                return Err(crate::PARLOR_ERR_INVALID_STATE);
+            };
+            generic::apply_round(played, seat, code)?;
+            // SAFETY: the caller's contract (documented above): `state` is valid for writes
+            // (and checked non-null and aligned by `open_state`); the opened bytes are not read
+            // after this.
+            let out = unsafe { output(state) }?;
+            generic::seal_round(played, out.bytes_mut())?;
             Ok(StepReport {
                 round_over: played.to_act().is_none(),
                 match_over: false,
-                scores: generic::round_scores(&played).unwrap_or_default(),
+                scores: generic::round_scores(played).unwrap_or_default(),
             })
-        })?;
-        if let Some(step) = step {
-            *step = ParlorStep::from(&report);
-        }
-        Ok(())
-    })())
+        })
+    };
+    // SAFETY: the caller's contract (documented above).
+    unsafe { applied(round, seat, step, |facts| facts.round_over, play) }
 }
 
 /// @brief The score deltas of a finished round, in seat order (Tichu and partnership dominoes:
@@ -826,19 +951,16 @@ pub unsafe extern "C" fn parlor_round_outcome(
     capacity: usize,
     count: *mut usize,
 ) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_round(round) }?;
-        // SAFETY: as above.
-        let out = unsafe { output_slice(scores, capacity) }?;
-        // SAFETY: as above.
-        let count = unsafe { output(count) }?;
-        if !opened.facts.round_over {
-            return Err(PARLOR_ERR_ROUND_NOT_OVER);
-        }
-        let values = dispatch!(opened.game, R, M => generic::round_scores(&generic::round_of::<R>(&opened)?))?;
-        generic::scores_into(&values, out, count)
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe {
+        answer_list(round, scores, capacity, count, |opened, out, count| {
+            if !opened.facts.round_over {
+                return Err(PARLOR_ERR_ROUND_NOT_OVER);
+            }
+            let values = dispatch!(opened.game, R, M => generic::with_round::<R, _>(opened, generic::round_scores))?;
+            generic::scores_into(&values, out, count)
+        })
+    }
 }
 
 /// @brief Writes what one seat may see as text for a person or a UI: its own hand sorted, the
@@ -867,12 +989,13 @@ pub unsafe extern "C" fn parlor_round_view(
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_round(round) }?;
+        let opened = unsafe { open_state(round) }?;
         let seat = generic::seat_of(seat, opened.facts.seats)?;
         dispatch!(opened.game, R, M => {
-            let round = generic::round_of::<R>(&opened)?;
-            // SAFETY: as above.
-            unsafe { generic::view(&round, seat, buf, capacity, len) }
+            generic::with_round::<R, _>(&opened, |round| {
+                // SAFETY: as above.
+                unsafe { generic::view(round, seat, buf, capacity, len) }
+            })
         })
     })())
 }
@@ -897,16 +1020,8 @@ pub unsafe extern "C" fn parlor_round_encode(
     capacity: usize,
     len: *mut usize,
 ) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_round(round) }?;
-        // SAFETY: as above.
-        let out = unsafe { output_slice(buf, capacity) }?;
-        // SAFETY: as above.
-        let len = unsafe { output(len) }?;
-        // The payload is the game's byte form already.
-        generic::copy_payload(opened.payload, out, len)
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe { encoded(round, buf, capacity, len) }
 }
 
 /// @brief Reads a round's portable byte form (parlor_round_encode), every field checked.
@@ -928,20 +1043,16 @@ pub unsafe extern "C" fn parlor_round_decode(
     len: usize,
     round: *mut ParlorRound,
 ) -> ParlorStatus {
-    status((|| {
-        let game = game_of(game)?;
-        // SAFETY: the caller's contract (documented above).
-        let bytes = unsafe { input_slice(bytes, len) }?;
-        // SAFETY: as above.
-        let out = unsafe { output(round) }?;
-        // Sealed straight into the caller's struct: everything that can fail happens first.
-        dispatch!(game, R, M => {
-            let decoded = <R as parlor_core::game::Round>::decode(bytes)
-                .map_err(|e| generic::error_status(e, crate::PARLOR_ERR_INVALID_STATE))?;
-            generic::seal_round(&decoded, bytes_of_mut(&mut out.opaque))
-        })?;
-        Ok(())
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe {
+        decoded(game, bytes, len, round, |game, bytes, out| {
+            dispatch!(game, R, M => {
+                let decoded = <R as parlor_core::game::Round>::decode(bytes)
+                    .map_err(|e| generic::error_status(e, crate::PARLOR_ERR_INVALID_STATE))?;
+                generic::seal_round(&decoded, out)
+            })
+        })
+    }
 }
 
 // ===================================================================== actions
@@ -1068,15 +1179,14 @@ pub unsafe extern "C" fn parlor_bot_choose(
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_round(round) }?;
+        let opened = unsafe { open_state(round) }?;
         let seat = generic::seat_of(seat, opened.facts.seats)?;
         // SAFETY: as above.
         let scratch = unsafe { output_slice(scratch, scratch_len) }?;
         // SAFETY: as above.
         let code = unsafe { output(code) }?;
         *code = dispatch!(opened.game, R, M => {
-            let round = generic::round_of::<R>(&opened)?;
-            generic::bot_choose(&round, &opened.facts, seat, bot, seed, scratch)
+            generic::with_round::<R, _>(&opened, |round| generic::bot_choose(round, &opened.facts, seat, bot, seed, scratch))
         })?;
         Ok(())
     })())
@@ -1102,18 +1212,15 @@ pub unsafe extern "C" fn parlor_match_new(
     seed: u64,
     game_match: *mut ParlorMatch,
 ) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_config(config) }?;
-        // SAFETY: as above.
-        let out = unsafe { output(game_match) }?;
-        // Sealed straight into the caller's struct: everything that can fail happens first.
-        dispatch!(opened.game, R, M => {
-            let made = generic::new_match::<M>(&opened, seed)?;
-            generic::seal_match(&made, bytes_of_mut(&mut out.opaque))
-        })?;
-        Ok(())
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe {
+        made_from(
+            config,
+            || Ok(()),
+            game_match,
+            |opened, (), out| dispatch!(opened.game, R, M => generic::seal_match(&generic::new_match::<M>(opened, seed)?, out)),
+        )
+    }
 }
 
 /// @brief The game of a match.
@@ -1127,13 +1234,8 @@ pub unsafe extern "C" fn parlor_match_new(
 #[must_use]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_match_game(game_match: *const ParlorMatch, game: *mut ParlorGame) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game_match) }?;
-        // SAFETY: as above.
-        *unsafe { output(game) }? = opened.game as u32;
-        Ok(())
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe { answer(game_match, game, |opened| Ok(opened.game as u32)) }
 }
 
 /// @brief The number of seats at a match's table.
@@ -1147,13 +1249,8 @@ pub unsafe extern "C" fn parlor_match_game(game_match: *const ParlorMatch, game:
 #[must_use]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_match_seats(game_match: *const ParlorMatch, seats: *mut u32) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game_match) }?;
-        // SAFETY: as above.
-        *unsafe { output(seats) }? = u32::from(opened.facts.seats);
-        Ok(())
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe { answer(game_match, seats, |opened| Ok(u32::from(opened.facts.seats))) }
 }
 
 /// @brief A copy of the round being played (the last one once the match is over), for every
@@ -1168,18 +1265,19 @@ pub unsafe extern "C" fn parlor_match_seats(game_match: *const ParlorMatch, seat
 #[must_use]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_match_round(game_match: *const ParlorMatch, round: *mut ParlorRound) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game_match) }?;
-        // SAFETY: as above.
-        let out = unsafe { output(round) }?;
-        // Sealed straight into the caller's struct: everything that can fail happens first.
-        dispatch!(opened.game, R, M => {
-            let played = generic::match_of::<M>(&opened)?;
-            generic::seal_round(parlor_core::game::Match::round(&played), bytes_of_mut(&mut out.opaque))
-        })?;
-        Ok(())
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe {
+        made_from(
+            game_match,
+            || Ok(()),
+            round,
+            |opened, (), out| {
+                dispatch!(opened.game, R, M => generic::with_match::<M, _>(opened, |played| {
+                    generic::seal_round(parlor_core::game::Match::round(played), out)
+                }))
+            },
+        )
+    }
 }
 
 /// @brief The seat whose turn it is in the match's current round. Reads the header only.
@@ -1193,13 +1291,8 @@ pub unsafe extern "C" fn parlor_match_round(game_match: *const ParlorMatch, roun
 #[must_use]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_match_to_act(game_match: *const ParlorMatch, seat: *mut u32) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game_match) }?;
-        // SAFETY: as above.
-        *unsafe { output(seat) }? = seat_code(opened.facts.to_act);
-        Ok(())
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe { answer(game_match, seat, |opened| Ok(seat_code(opened.facts.to_act))) }
 }
 
 /// @brief Whether a seat has a legal action now in the match's current round. Reads the header
@@ -1220,14 +1313,12 @@ pub unsafe extern "C" fn parlor_match_may_act(
     seat: u32,
     may_act: *mut u8,
 ) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game_match) }?;
-        let answer = may_act_of(&opened.facts, seat)?;
-        // SAFETY: as above.
-        *unsafe { output(may_act) }? = u8::from(answer);
-        Ok(())
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe {
+        answer(game_match, may_act, |opened| {
+            may_act_of(&opened.facts, seat).map(u8::from)
+        })
+    }
 }
 
 /// @brief Takes an action for a seat in the match's current round; when that ends the round, it
@@ -1256,28 +1347,23 @@ pub unsafe extern "C" fn parlor_match_apply(
     code: u64,
     step: *mut ParlorStep,
 ) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game_match) }?;
-        // SAFETY: as above.
-        let step = unsafe { optional_output(step) }?;
-        let seat = generic::seat_of(seat, opened.facts.seats)?;
-        if opened.facts.match_over {
-            return Err(PARLOR_ERR_ROUND_OVER);
-        }
-        let report = dispatch!(opened.game, R, M => {
-            let mut played = generic::match_of::<M>(&opened)?;
-            let report = generic::apply_match(&mut played, seat, code)?;
-            // SAFETY: as above (checked by `open_match`); `opened` is not read after this.
-            let out = unsafe { output(game_match) }?;
-            generic::seal_match(&played, bytes_of_mut(&mut out.opaque))?;
+    let play = |opened: &Opened<'_>, seat, state: *mut ParlorMatch| {
+        dispatch!(opened.game, R, M => {
+            let mut decoded = generic::decode_match::<M>(opened);
+            let Ok(played) = &mut decoded else {
+                return Err(crate::PARLOR_ERR_INVALID_STATE);
+            };
+            let report = generic::apply_match(played, seat, code)?;
+            // SAFETY: the caller's contract (documented above): `state` is valid for writes
+            // (and checked non-null and aligned by `open_state`); the opened bytes are not read
+            // after this.
+            let out = unsafe { output(state) }?;
+            generic::seal_match(played, out.bytes_mut())?;
             Ok(report)
-        })?;
-        if let Some(step) = step {
-            *step = ParlorStep::from(&report);
-        }
-        Ok(())
-    })())
+        })
+    };
+    // SAFETY: the caller's contract (documented above).
+    unsafe { applied(game_match, seat, step, |facts| facts.match_over, play) }
 }
 
 /// @brief The match's running totals (per seat; per team in Tichu and partnership dominoes).
@@ -1299,18 +1385,15 @@ pub unsafe extern "C" fn parlor_match_scores(
     capacity: usize,
     count: *mut usize,
 ) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game_match) }?;
-        // SAFETY: as above.
-        let out = unsafe { output_slice(scores, capacity) }?;
-        // SAFETY: as above.
-        let count = unsafe { output(count) }?;
-        let totals = dispatch!(opened.game, R, M => {
-            Ok(parlor_core::game::Match::scores(&generic::match_of::<M>(&opened)?))
-        })?;
-        generic::scores_into(&totals, out, count)
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe {
+        answer_list(game_match, scores, capacity, count, |opened, out, count| {
+            let totals = dispatch!(opened.game, R, M => {
+                generic::with_match::<M, _>(opened, |played| Ok(parlor_core::game::Match::scores(played)))
+            })?;
+            generic::scores_into(&totals, out, count)
+        })
+    }
 }
 
 /// @brief The number of rounds finished so far.
@@ -1324,16 +1407,14 @@ pub unsafe extern "C" fn parlor_match_scores(
 #[must_use]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_match_rounds_played(game_match: *const ParlorMatch, rounds: *mut u32) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game_match) }?;
-        // SAFETY: as above.
-        let rounds = unsafe { output(rounds) }?;
-        *rounds = dispatch!(opened.game, R, M => {
-            Ok(parlor_core::game::Match::rounds_played(&generic::match_of::<M>(&opened)?))
-        })?;
-        Ok(())
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe {
+        answer(game_match, rounds, |opened| {
+            dispatch!(opened.game, R, M => {
+                generic::with_match::<M, _>(opened, |played| Ok(parlor_core::game::Match::rounds_played(played)))
+            })
+        })
+    }
 }
 
 /// @brief The places of a finished match: one per seat, seat 0 first, 0 = first place (seats
@@ -1358,18 +1439,15 @@ pub unsafe extern "C" fn parlor_match_result(
     capacity: usize,
     count: *mut usize,
 ) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game_match) }?;
-        // SAFETY: as above.
-        let out = unsafe { output_slice(places, capacity) }?;
-        // SAFETY: as above.
-        let count = unsafe { output(count) }?;
-        if !opened.facts.match_over {
-            return Err(crate::PARLOR_ERR_MATCH_NOT_OVER);
-        }
-        dispatch!(opened.game, R, M => generic::match_result(&generic::match_of::<M>(&opened)?, out, count))
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe {
+        answer_list(game_match, places, capacity, count, |opened, out, count| {
+            if !opened.facts.match_over {
+                return Err(crate::PARLOR_ERR_MATCH_NOT_OVER);
+            }
+            dispatch!(opened.game, R, M => generic::with_match::<M, _>(opened, |played| generic::match_result(played, out, count)))
+        })
+    }
 }
 
 /// @brief Writes the match's portable byte form (the game's versioned encoding, round
@@ -1392,15 +1470,8 @@ pub unsafe extern "C" fn parlor_match_encode(
     capacity: usize,
     len: *mut usize,
 ) -> ParlorStatus {
-    status((|| {
-        // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_match(game_match) }?;
-        // SAFETY: as above.
-        let out = unsafe { output_slice(buf, capacity) }?;
-        // SAFETY: as above.
-        let len = unsafe { output(len) }?;
-        generic::copy_payload(opened.payload, out, len)
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe { encoded(game_match, buf, capacity, len) }
 }
 
 /// @brief Reads a match's portable byte form (parlor_match_encode), every field checked.
@@ -1422,18 +1493,14 @@ pub unsafe extern "C" fn parlor_match_decode(
     len: usize,
     game_match: *mut ParlorMatch,
 ) -> ParlorStatus {
-    status((|| {
-        let game = game_of(game)?;
-        // SAFETY: the caller's contract (documented above).
-        let bytes = unsafe { input_slice(bytes, len) }?;
-        // SAFETY: as above.
-        let out = unsafe { output(game_match) }?;
-        // Sealed straight into the caller's struct: everything that can fail happens first.
-        dispatch!(game, R, M => {
-            let decoded = <M as parlor_core::game::Match>::decode(bytes)
-                .map_err(|e| generic::error_status(e, crate::PARLOR_ERR_INVALID_STATE))?;
-            generic::seal_match(&decoded, bytes_of_mut(&mut out.opaque))
-        })?;
-        Ok(())
-    })())
+    // SAFETY: the caller's contract (documented above).
+    unsafe {
+        decoded(game, bytes, len, game_match, |game, bytes, out| {
+            dispatch!(game, R, M => {
+                let decoded = <M as parlor_core::game::Match>::decode(bytes)
+                    .map_err(|e| generic::error_status(e, crate::PARLOR_ERR_INVALID_STATE))?;
+                generic::seal_match(&decoded, out)
+            })
+        })
+    }
 }

@@ -8,7 +8,7 @@ use parlor_core::game::bot::{Bot, Lowest, Uniform, lowest_legal_action};
 use parlor_core::game::search::{Level, Node, SearchBot, nodes_for};
 use parlor_core::game::{Fault, GameError, Match, Round, Rules, Scores, Search, Seat};
 
-use crate::state::{CONFIG_PAYLOAD, Facts, Kind, Opened, STATE_PAYLOAD, seal};
+use crate::state::{CONFIG_PAYLOAD, Facts, Kind, Opened, seal, seal_with};
 use crate::util::{OutputList, write_text};
 use crate::{
     PARLOR_ERR_BAD_DEAL, PARLOR_ERR_BAD_RULE_VALUE, PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_ILLEGAL_ACTION,
@@ -185,24 +185,35 @@ pub(crate) fn preset_name<C: Rules>(index: usize) -> Result<&'static str, Parlor
 
 // ---- rounds ----
 
-/// Seals `round` into a round state.
+/// Seals `round` straight into the caller's round state `out`: its byte form, then its cache.
 pub(crate) fn seal_round<R: Round>(round: &R, out: &mut [u8]) -> Result<(), ParlorStatus> {
-    let mut payload = [0u8; STATE_PAYLOAD];
-    let len = round
-        .encode(&mut payload)
-        .map_err(|e| error_status(e, PARLOR_ERR_INTERNAL))?;
-    seal(
-        out,
-        Kind::Round,
-        R::GAME,
-        &Facts::of_round(round),
-        payload.get(..len).ok_or(PARLOR_ERR_INTERNAL)?,
-    )
+    seal_with(out, Kind::Round, R::GAME, &Facts::of_round(round), |room| {
+        let len = round.encode(room).map_err(|e| error_status(e, PARLOR_ERR_INTERNAL))?;
+        let cache = round
+            .encode_cache(room.get_mut(len..).ok_or(PARLOR_ERR_INTERNAL)?)
+            .map_err(|e| error_status(e, PARLOR_ERR_INTERNAL))?;
+        Ok((len, cache))
+    })
 }
 
-/// The round of an opened (digest-checked) round state.
-pub(crate) fn round_of<R: Round>(opened: &Opened<'_>) -> Result<R, ParlorStatus> {
-    R::decode_trusted(opened.payload).map_err(|_| PARLOR_ERR_INVALID_STATE)
+/// The round of an opened (digest-checked) round state, lent to `f`: decoded once, in the
+/// decode's own result (no second round on the stack).
+pub(crate) fn with_round<R: Round, T>(
+    opened: &Opened<'_>,
+    f: impl FnOnce(&R) -> Result<T, ParlorStatus>,
+) -> Result<T, ParlorStatus> {
+    match &R::decode_trusted_cached(opened.payload, opened.cache) {
+        Ok(round) => f(round),
+        Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+    }
+}
+
+/// The round of an opened (digest-checked) round state, for a call that changes it: the caller
+/// borrows it out of the result in its own frame (no copy), applies the action in place and
+/// seals it straight back into the caller's state once the opened bytes are no longer read.
+#[inline(always)]
+pub(crate) fn decode_round<R: Round>(opened: &Opened<'_>) -> Result<R, R::Error> {
+    R::decode_trusted_cached(opened.payload, opened.cache)
 }
 
 /// A round seeded `seed` under `config`.
@@ -376,7 +387,9 @@ pub(crate) fn bot_choose<R: Search>(
     if facts.round_over {
         return Err(PARLOR_ERR_ROUND_OVER);
     }
-    if !round.may_act(seat) {
+    // The header's may-act mask (the digest-checked facts of this very round): no walk of the
+    // seat's legal actions here.
+    if facts.may_act & (1u8 << (seat.0 & 7)) == 0 {
         return Err(PARLOR_ERR_NOT_YOUR_TURN);
     }
     let choice = match bot {
@@ -405,24 +418,39 @@ pub(crate) fn match_facts<M: Match>(game: &M) -> Facts {
     facts
 }
 
-/// Seals `game` into a match state.
+/// Seals `game` straight into the caller's match state `out`: its byte form, then its cache.
 pub(crate) fn seal_match<M: Match>(game: &M, out: &mut [u8]) -> Result<(), ParlorStatus> {
-    let mut payload = [0u8; STATE_PAYLOAD];
-    let len = game
-        .encode(&mut payload)
-        .map_err(|e| error_status(e, PARLOR_ERR_INTERNAL))?;
-    seal(
+    seal_with(
         out,
         Kind::Match,
         <M::Round as Round>::GAME,
         &match_facts(game),
-        payload.get(..len).ok_or(PARLOR_ERR_INTERNAL)?,
+        |room| {
+            let len = game.encode(room).map_err(|e| error_status(e, PARLOR_ERR_INTERNAL))?;
+            let cache = game
+                .encode_cache(room.get_mut(len..).ok_or(PARLOR_ERR_INTERNAL)?)
+                .map_err(|e| error_status(e, PARLOR_ERR_INTERNAL))?;
+            Ok((len, cache))
+        },
     )
 }
 
-/// The match of an opened (digest-checked) match state.
-pub(crate) fn match_of<M: Match>(opened: &Opened<'_>) -> Result<M, ParlorStatus> {
-    M::decode_trusted(opened.payload).map_err(|_| PARLOR_ERR_INVALID_STATE)
+/// The match of an opened (digest-checked) match state, lent to `f` (as [`with_round`]).
+pub(crate) fn with_match<M: Match, T>(
+    opened: &Opened<'_>,
+    f: impl FnOnce(&M) -> Result<T, ParlorStatus>,
+) -> Result<T, ParlorStatus> {
+    match &M::decode_trusted_cached(opened.payload, opened.cache) {
+        Ok(game) => f(game),
+        Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+    }
+}
+
+/// The match of an opened (digest-checked) match state, for a call that changes it (as
+/// [`decode_round`]).
+#[inline(always)]
+pub(crate) fn decode_match<M: Match>(opened: &Opened<'_>) -> Result<M, <M::Round as Round>::Error> {
+    M::decode_trusted_cached(opened.payload, opened.cache)
 }
 
 /// A match seeded `seed` under `config`.

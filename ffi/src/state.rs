@@ -14,14 +14,18 @@
 //! | 10 | seat to act (`0xFF`: nobody, the round is over) |
 //! | 11 | may-act mask: bit `s` set when seat `s` has a legal action now |
 //! | 12 | flags: bit 0 the round is over, bit 1 the match is over |
-//! | 13..16 | 0 |
-//! | 16..24 | digest of bytes 0..16 and the payload |
-//! | 24.. | payload: the game's `encode` form; the rest is 0 |
+//! | 13..15 | cache length, little-endian (0: no cache) |
+//! | 15 | 0 |
+//! | 16..24 | digest of bytes 0..16, the payload and the cache |
+//! | 24.. | payload: the game's `encode` form; then the cache (`encode_cache`); the rest is 0 |
 //!
 //! On entry a call checks the header and the digest only (O(payload) hashing, no decode), so
 //! `to_act`, `may_act`, `seats` and `game` read nothing else. A call that needs the round decodes
-//! the digest-checked payload with `decode_trusted`; a call that changes it writes the whole
-//! state back only on success.
+//! the digest-checked payload with `decode_trusted_cached`, which reads the derived facts the
+//! game keeps in the cache (Tichu's replayed state, Mahjong's waits) instead of recomputing
+//! them; a call that changes the round encodes it straight into the caller's state, only once
+//! everything that can fail has succeeded. The portable byte form (`parlor_round_encode`) is the
+//! payload alone.
 
 use parlor_core::game::{GameId, MAX_SEATS, Seat};
 
@@ -124,12 +128,13 @@ impl Facts {
     }
 }
 
-/// A checked state: its game, its facts and its payload.
+/// A checked state: its game, its facts, its payload and its cache.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Opened<'a> {
     pub(crate) game: GameId,
     pub(crate) facts: Facts,
     pub(crate) payload: &'a [u8],
+    pub(crate) cache: &'a [u8],
 }
 
 /// The bytes of caller words (memory order).
@@ -187,20 +192,22 @@ pub(crate) fn open(bytes: &[u8], kind: Kind) -> Result<Opened<'_>, ParlorStatus>
         to_act,
         may_act,
         flags,
+        c0,
+        c1,
         r0,
-        r1,
-        r2,
         d @ ..,
     ] = *head;
-    if [m0, m1, m2, m3] != MAGIC || version != STATE_VERSION || stored_kind != kind as u8 || [r0, r1, r2] != [0; 3] {
+    if [m0, m1, m2, m3] != MAGIC || version != STATE_VERSION || stored_kind != kind as u8 || r0 != 0 {
         return Err(bad);
     }
     let game = GameId::from_code(u32::from(game)).ok_or(bad)?;
     let len = usize::from(u16::from_le_bytes([l0, l1]));
-    let payload = rest.get(..len).ok_or(bad)?;
-    if u64::from_le_bytes(d) != digest(head.get(..16).ok_or(bad)?, payload) {
+    let cache_len = usize::from(u16::from_le_bytes([c0, c1]));
+    let sealed = rest.get(..len.checked_add(cache_len).ok_or(bad)?).ok_or(bad)?;
+    if u64::from_le_bytes(d) != digest(head.get(..16).ok_or(bad)?, sealed) {
         return Err(bad);
     }
+    let (payload, cache) = sealed.split_at_checked(len).ok_or(bad)?;
     if usize::from(seats) > MAX_SEATS || flags > (FLAG_ROUND_OVER | FLAG_MATCH_OVER) {
         return Err(bad);
     }
@@ -219,6 +226,7 @@ pub(crate) fn open(bytes: &[u8], kind: Kind) -> Result<Opened<'_>, ParlorStatus>
             match_over: flags & FLAG_MATCH_OVER != 0,
         },
         payload,
+        cache,
     })
 }
 
@@ -232,12 +240,52 @@ pub(crate) fn seal(
     facts: &Facts,
     payload: &[u8],
 ) -> Result<(), ParlorStatus> {
-    let len = u16::try_from(payload.len()).map_err(|_| PARLOR_ERR_INTERNAL)?;
+    seal_with(out, kind, game, facts, |room| {
+        let dst = room.get_mut(..payload.len()).ok_or(PARLOR_ERR_INTERNAL)?;
+        for (slot, byte) in dst.iter_mut().zip(payload) {
+            *slot = *byte;
+        }
+        Ok((payload.len(), 0))
+    })
+}
+
+/// Writes a sealed state of `kind` straight into `out` (no payload buffer on the stack):
+/// `write` fills the room after the header with the payload and then the cache and returns
+/// their lengths; then the rest of the room is zeroed and the header and digest written.
+/// `write` is called once everything else that can fail has succeeded: it only encodes a value
+/// into room the build checks is large enough (`fits!` in `abi.rs`), so it does not fail; if it
+/// ever did, the state would be left with a digest that no longer matches (refused as
+/// [`crate::PARLOR_ERR_INVALID_STATE`] by every later call, never misread).
+pub(crate) fn seal_with(
+    out: &mut [u8],
+    kind: Kind,
+    game: GameId,
+    facts: &Facts,
+    write: impl FnOnce(&mut [u8]) -> Result<(usize, usize), ParlorStatus>,
+) -> Result<(), ParlorStatus> {
     let (head, rest) = out.split_first_chunk_mut::<HEADER_BYTES>().ok_or(PARLOR_ERR_INTERNAL)?;
-    if rest.len() < payload.len() {
-        return Err(PARLOR_ERR_INTERNAL);
-    }
+    let (payload_len, cache_len) = write(rest)?;
+    finish_seal(head, rest, kind, game, facts, payload_len, cache_len)
+}
+
+/// The part of [`seal_with`] that is the same for every game (out of line: one copy of it).
+#[inline(never)]
+fn finish_seal(
+    head: &mut [u8; HEADER_BYTES],
+    rest: &mut [u8],
+    kind: Kind,
+    game: GameId,
+    facts: &Facts,
+    payload_len: usize,
+    cache_len: usize,
+) -> Result<(), ParlorStatus> {
+    let len = u16::try_from(payload_len).map_err(|_| PARLOR_ERR_INTERNAL)?;
+    let cache = u16::try_from(cache_len).map_err(|_| PARLOR_ERR_INTERNAL)?;
+    let used = payload_len.checked_add(cache_len).ok_or(PARLOR_ERR_INTERNAL)?;
+    let (sealed, after) = rest.split_at_mut_checked(used).ok_or(PARLOR_ERR_INTERNAL)?;
+    after.fill(0);
     let [l0, l1] = len.to_le_bytes();
+    let [c0, c1] = cache.to_le_bytes();
     let flags = if facts.round_over { FLAG_ROUND_OVER } else { 0 } | if facts.match_over { FLAG_MATCH_OVER } else { 0 };
     let fixed: [u8; 16] = [
         MAGIC[0],
@@ -253,17 +301,13 @@ pub(crate) fn seal(
         facts.to_act.map_or(NO_SEAT, |seat| seat.0),
         facts.may_act,
         flags,
-        0,
-        0,
+        c0,
+        c1,
         0,
     ];
-    let sum = digest(&fixed, payload);
+    let sum = digest(&fixed, sealed);
     for (slot, byte) in head.iter_mut().zip(fixed.iter().chain(sum.to_le_bytes().iter())) {
         *slot = *byte;
-    }
-    let mut source = payload.iter();
-    for slot in rest.iter_mut() {
-        *slot = source.next().copied().unwrap_or(0);
     }
     Ok(())
 }

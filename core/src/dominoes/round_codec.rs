@@ -155,6 +155,27 @@ impl Round {
         Ok(answer)
     }
 
+    /// The round of a byte form that [`Round::encode`] wrote and that is known to be unchanged
+    /// since (the C ABI's digest-checked states): every field read and range-checked alone (the
+    /// version, the config's codes and [`Config::validate`], the flag byte), but nothing across
+    /// fields (the set's tiles each once, the layout, the turn and the end). Bytes that break
+    /// those invariants give a wrong hand, never a panic (the core has no indexing and no
+    /// unchecked arithmetic). Errors: [`Error::InvalidState`].
+    ///
+    /// ```
+    /// use parlor_core::dominoes::{Config, Deal, Round, ENCODED_BYTES};
+    /// let round = Round::new(&Config::FIVE_UP, &Deal::Seeded(3))?;
+    /// let mut bytes = [0u8; ENCODED_BYTES];
+    /// round.encode(&mut bytes)?;
+    /// assert_eq!(Round::decode_trusted(&bytes)?, round);
+    /// # Ok::<(), parlor_core::dominoes::Error>(())
+    /// ```
+    pub fn decode_trusted(bytes: &[u8]) -> Result<Round, Error> {
+        let mut round = Round::blank();
+        round.read_into(bytes)?;
+        Ok(round)
+    }
+
     /// A placeholder state (all zero, the Five Up config) that [`Round::decode_into`] and
     /// [`Round::redeal`] overwrite field by field; never handed out as a round.
     pub(crate) const fn blank() -> Round {
@@ -178,6 +199,13 @@ impl Round {
     /// an error `self` is left partly written (callers drop it: [`Round::decode`],
     /// [`Round::decode_with`], the match's decode).
     pub(crate) fn decode_into(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        self.read_into(bytes)?;
+        self.validate_state()
+    }
+
+    /// Reads [`Round::encode`]'s form into `self`, in place, each field checked alone (the
+    /// trusted decode; [`Round::decode_into`] then re-checks the invariants across fields).
+    pub(crate) fn read_into(&mut self, bytes: &[u8]) -> Result<(), Error> {
         let bad = |why| Error::InvalidState { why };
         let bytes = bytes.get(..ENCODED_BYTES).ok_or(bad("too short"))?;
         let (header, rest) = bytes.split_first_chunk::<HEADER_BYTES>().ok_or(bad("too short"))?;
@@ -229,7 +257,7 @@ impl Round {
         for (slot, &byte) in self.voids.iter_mut().zip(voids) {
             *slot = byte;
         }
-        self.validate_state()
+        Ok(())
     }
 
     fn validate_state(&self) -> Result<(), Error> {

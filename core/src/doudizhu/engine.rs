@@ -450,6 +450,11 @@ impl game::Round for Round {
         Round::decode(bytes)
     }
 
+    /// [`Round::decode_trusted`]: the fields read as stored, no auction replay.
+    fn decode_trusted(bytes: &[u8]) -> Result<Round, Error> {
+        Round::decode_trusted(bytes)
+    }
+
     fn action_code(action: Action) -> u64 {
         code_of(action)
     }
@@ -584,5 +589,10 @@ impl game::Match for Match {
 
     fn decode(bytes: &[u8]) -> Result<Match, Error> {
         Match::decode(bytes)
+    }
+
+    /// [`Match::decode_trusted`]: its deal read by [`Round::decode_trusted`], no re-deal.
+    fn decode_trusted(bytes: &[u8]) -> Result<Match, Error> {
+        Match::decode_trusted(bytes)
     }
 }

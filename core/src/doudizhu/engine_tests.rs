@@ -536,3 +536,26 @@ fn random_bot_is_a_bot_with_the_same_choices() {
     }
     assert_eq!(game::bot::lowest_legal_action(&round, Seat(1)), None);
 }
+
+/// The C ABI's trusted decodes ([`game::Round::decode_trusted`],
+/// [`game::Round::decode_trusted_cached`], and the match's) give back every state of seeded
+/// rounds and matches; truncated or flipped bytes (and caches) give a status or a round that
+/// answers every query without a panic.
+#[test]
+fn trusted_decodes_give_every_state_back_and_never_panic() {
+    use crate::game::trusted_tests;
+    let config = Config::RLCARD;
+    for seed in 0..12u64 {
+        let mut states = 0usize;
+        trusted_tests::play::<Round>(&config, seed, |round| {
+            trusted_tests::round_trips(round);
+            // Flips on a few states of the first deals (each flip exercises a whole round).
+            if seed < 2 && states.is_multiple_of(16) {
+                trusted_tests::flips_never_panic(round, 2);
+            }
+            states += 1;
+        });
+        assert!(states > 10, "seed {seed}: {states} states");
+        trusted_tests::play_match::<Match>(&config, seed, 60, trusted_tests::match_round_trips);
+    }
+}

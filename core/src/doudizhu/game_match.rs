@@ -187,6 +187,36 @@ impl Match {
         Ok(n.saturating_add(w.len()))
     }
 
+    /// The match of a byte form [`encode`](Match::encode) wrote and that is known to be
+    /// unchanged since: the header's fields read alone and the deal by
+    /// [`Round::decode_trusted`] (no re-deal from the seed, no check across fields). Bytes that
+    /// break the invariants give a wrong match, never a panic.
+    ///
+    /// # Errors
+    /// [`Error::InvalidState`] naming a field that is wrong alone.
+    pub fn decode_trusted(bytes: &[u8]) -> Result<Match, Error> {
+        let mut r = super::round::Reader::new(bytes);
+        if r.byte()? != FORMAT_VERSION {
+            return Err(Error::InvalidState {
+                what: "unknown format version",
+            });
+        }
+        let seed = u64::from_le_bytes(r.take::<8>()?);
+        let done = u16::from_le_bytes(r.take::<2>()?);
+        let mut scores = [0i32; SEATS];
+        for s in scores.iter_mut() {
+            *s = i32::try_from(i64::from_le_bytes(r.take::<8>()?)).map_err(|_| Error::InvalidState {
+                what: "a total outside the i32 range",
+            })?;
+        }
+        Ok(Match {
+            round: Round::decode_trusted(r.rest())?,
+            seed,
+            done,
+            scores,
+        })
+    }
+
     /// Reads a match written by [`encode`](Match::encode), re-validating it: the round decodes,
     /// the scores sum to zero under stake scoring, the deal count is within the match, and the
     /// current deal is the one the seed gives (its cards, as dealt).

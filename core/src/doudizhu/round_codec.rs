@@ -190,6 +190,82 @@ impl Round {
     /// [`Error::InvalidState`] naming the broken invariant; [`Error::UnknownCode`] /
     /// [`Error::InvalidConfig`] for a bad configuration.
     pub fn decode(bytes: &[u8]) -> Result<Round, Error> {
+        // Every field read (and checked alone) as the trusted decode reads it; then the whole
+        // state re-derived from the deal and compared.
+        let stored = Round::decode_trusted(bytes)?;
+        if usize::from(stored.first) >= SEATS {
+            return Err(bad("the first bidder is no seat"));
+        }
+        // Replay the auction from the deal.
+        let mut dealt = stored.hands;
+        for (d, p) in dealt.iter_mut().zip(stored.played.iter()) {
+            *d = d.plus(p).ok_or(bad("a card is in two places"))?;
+        }
+        if let Some(l) = seat_opt(stored.landlord) {
+            let lh = dealt.get_mut(l.index()).ok_or(Error::Internal)?;
+            *lh = lh
+                .minus(&stored.kitty)
+                .ok_or(bad("the landlord does not hold the kitty"))?;
+        }
+        let mut round = Round::new(
+            &stored.config,
+            &Deal::Given {
+                hands: dealt,
+                kitty: stored.kitty,
+                first_bidder: Seat(stored.first),
+            },
+        )
+        .map_err(|_| bad("the cards do not make a deal"))?;
+        if usize::from(stored.auction_len) > MAX_AUCTION {
+            return Err(bad("auction too long"));
+        }
+        for (i, &code) in stored.auction.iter().enumerate() {
+            if i < usize::from(stored.auction_len) {
+                let action = auction_action(code).ok_or(bad("unknown auction code"))?;
+                let seat = round.to_act().ok_or(bad("auction past its end"))?;
+                round.apply(seat, action).map_err(|_| bad("illegal auction action"))?;
+            } else if code != 0 {
+                return Err(bad("bytes past the auction"));
+            }
+        }
+        if round.landlord != stored.landlord {
+            return Err(bad("the auction gives another landlord"));
+        }
+        let in_play = stored.phase != Phase::Auction && seat_opt(stored.landlord).is_some();
+        if !in_play && (round.phase != stored.phase || stored.played.iter().any(|p| !p.is_empty())) {
+            return Err(bad("the auction ends elsewhere"));
+        }
+        // The play: the dealt cards, now split between hands and played piles.
+        if in_play {
+            round.hands = stored.hands;
+            round.played = stored.played;
+            round.plays = stored.plays;
+            round.bombs = stored.bombs;
+            round.phase = stored.phase;
+            round.turn = stored.turn;
+            round.passes = stored.passes;
+            round.top = stored.top;
+            round.check_play()?;
+        }
+        let mut again = [0u8; ENCODED_BYTES];
+        let n = round.encode(&mut again)?;
+        if bytes.len() < n || again.get(..n) != bytes.get(..n) {
+            return Err(bad("not in canonical form"));
+        }
+        Ok(round)
+    }
+
+    /// The round of a byte form that [`encode`](Round::encode) wrote and that is known to be
+    /// unchanged since (the C ABI's digest-checked states): every field read as stored, each
+    /// checked alone (the version, the config's codes and its validation, card counts within
+    /// the deck, the phase, the top play's kind and rank), without replaying the auction or
+    /// re-checking anything across fields. Bytes that break the invariants give a wrong deal,
+    /// never a panic (the core has no indexing and no unchecked arithmetic).
+    ///
+    /// # Errors
+    /// [`Error::InvalidState`] for a field that names nothing; [`Error::UnknownCode`] /
+    /// [`Error::InvalidConfig`] for a bad configuration.
+    pub fn decode_trusted(bytes: &[u8]) -> Result<Round, Error> {
         let mut r = Reader::new(bytes);
         if r.byte()? != FORMAT_VERSION {
             return Err(bad("unknown format version"));
@@ -225,83 +301,43 @@ impl Round {
             2 => Phase::Over,
             _ => return Err(bad("unknown phase")),
         };
-        if usize::from(first) >= SEATS {
-            return Err(bad("the first bidder is no seat"));
-        }
-        let hands = [h0, h1, h2];
-        let played = [p0, p1, p2];
-        // Replay the auction from the deal.
-        let mut dealt = hands;
-        for (d, p) in dealt.iter_mut().zip(played.iter()) {
-            *d = d.plus(p).ok_or(bad("a card is in two places"))?;
-        }
-        if let Some(l) = seat_opt(landlord) {
-            let lh = dealt.get_mut(l.index()).ok_or(Error::Internal)?;
-            *lh = lh.minus(&kitty).ok_or(bad("the landlord does not hold the kitty"))?;
-        }
-        let mut round = Round::new(
-            &config,
-            &Deal::Given {
-                hands: dealt,
-                kitty,
-                first_bidder: Seat(first),
-            },
-        )
-        .map_err(|_| bad("the cards do not make a deal"))?;
-        if usize::from(auction_len) > MAX_AUCTION {
-            return Err(bad("auction too long"));
-        }
-        for (i, &code) in auction.iter().enumerate() {
-            if i < usize::from(auction_len) {
-                let action = auction_action(code).ok_or(bad("unknown auction code"))?;
-                let seat = round.to_act().ok_or(bad("auction past its end"))?;
-                round.apply(seat, action).map_err(|_| bad("illegal auction action"))?;
-            } else if code != 0 {
-                return Err(bad("bytes past the auction"));
-            }
-        }
-        if round.landlord != landlord {
-            return Err(bad("the auction gives another landlord"));
-        }
-        let in_play = phase != Phase::Auction && seat_opt(landlord).is_some();
-        if !in_play && (round.phase != phase || played.iter().any(|p| !p.is_empty())) {
-            return Err(bad("the auction ends elsewhere"));
-        }
-        // The play: the dealt cards, now split between hands and played piles.
-        if in_play {
-            round.hands = hands;
-            round.played = played;
-            round.plays = plays;
-            round.bombs = bombs;
-            round.phase = phase;
-            round.turn = turn;
-            round.passes = passes;
-            let top = if top_seat == NONE {
-                None
-            } else {
-                let reading = Reading {
-                    kind: Kind::from_code(kind).ok_or(bad("unknown kind"))?,
-                    chain,
-                    key: Rank::from_index(usize::from(key)).ok_or(bad("unknown rank"))?,
-                };
-                Some((
-                    top_seat,
-                    Play {
-                        cards: top_cards,
-                        reading,
-                    },
-                ))
+        let top = if top_seat == NONE {
+            None
+        } else {
+            let reading = Reading {
+                kind: Kind::from_code(kind).ok_or(bad("unknown kind"))?,
+                chain,
+                key: Rank::from_index(usize::from(key)).ok_or(bad("unknown rank"))?,
             };
-            round.top = top;
-            round.check_play()?;
-        }
-        let mut again = [0u8; ENCODED_BYTES];
-        let n = round.encode(&mut again)?;
-        if bytes.len() < n || again.get(..n) != bytes.get(..n) {
-            return Err(bad("not in canonical form"));
-        }
-        let _ = (bidder, caller, stage, bid, robs);
-        Ok(round)
+            Some((
+                top_seat,
+                Play {
+                    cards: top_cards,
+                    reading,
+                },
+            ))
+        };
+        Ok(Round {
+            config,
+            hands: [h0, h1, h2],
+            played: [p0, p1, p2],
+            kitty,
+            top,
+            auction,
+            auction_len,
+            first,
+            turn,
+            phase,
+            landlord,
+            bid,
+            bidder,
+            caller,
+            stage,
+            passes,
+            robs,
+            bombs,
+            plays,
+        })
     }
 
     /// The play-phase invariants `decode` checks after replaying the auction.

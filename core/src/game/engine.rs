@@ -464,6 +464,31 @@ pub trait Round: Clone + Sized {
         Self::decode(bytes)
     }
 
+    /// The most bytes [`Round::encode_cache`] writes (0, the default: the game keeps no cache).
+    const CACHE_BYTES: usize = 0;
+
+    /// Writes the round's cache into `out` and returns its length (at most
+    /// [`Round::CACHE_BYTES`]): facts derived from the byte form that
+    /// [`Round::decode_trusted_cached`] reads back instead of recomputing them (Tichu: the state
+    /// its action log replays to; Mahjong: each seat's waits). Not a portable form: only this
+    /// library version reads it, and only next to the byte form it was written with (the C ABI
+    /// keeps it after the payload of a sealed state, under the same digest). Default: nothing.
+    /// Errors: [`Fault::BufferTooSmall`].
+    fn encode_cache(&self, out: &mut [u8]) -> Result<usize, Self::Error> {
+        let _ = out;
+        Ok(0)
+    }
+
+    /// [`Round::decode_trusted`] with the cache [`Round::encode_cache`] wrote next to `bytes`,
+    /// both known to be unchanged since: the derived facts are read from `cache`, not
+    /// recomputed. Like [`Round::decode_trusted`] it must never panic on any bytes (only answer
+    /// wrongly); an empty or foreign-length `cache` falls back to [`Round::decode_trusted`].
+    /// Default: [`Round::decode_trusted`] (the cache is ignored).
+    fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Self, Self::Error> {
+        let _ = cache;
+        Self::decode_trusted(bytes)
+    }
+
     /// The action's code: a `u64` whose layout each game documents (and pins by vectors); the C
     /// ABI's form of an action.
     fn action_code(action: Self::Action) -> u64;
@@ -547,6 +572,23 @@ pub trait Match: Clone + Sized {
     /// be unchanged since. Default: [`Match::decode`].
     fn decode_trusted(bytes: &[u8]) -> Result<Self, <Self::Round as Round>::Error> {
         Self::decode(bytes)
+    }
+
+    /// The most bytes [`Match::encode_cache`] writes (default: its round's
+    /// [`Round::CACHE_BYTES`]).
+    const CACHE_BYTES: usize = <Self::Round as Round>::CACHE_BYTES;
+
+    /// As [`Round::encode_cache`], for a match (default: its round's cache).
+    fn encode_cache(&self, out: &mut [u8]) -> Result<usize, <Self::Round as Round>::Error> {
+        self.round().encode_cache(out)
+    }
+
+    /// As [`Round::decode_trusted_cached`], for a match; an empty or foreign-length `cache`
+    /// falls back to [`Match::decode_trusted`]. Default: [`Match::decode_trusted`] (the cache is
+    /// ignored).
+    fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Self, <Self::Round as Round>::Error> {
+        let _ = cache;
+        Self::decode_trusted(bytes)
     }
 }
 

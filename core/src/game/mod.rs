@@ -46,6 +46,8 @@ pub mod bot;
 mod engine;
 pub mod search;
 mod spec;
+#[cfg(test)]
+pub(crate) mod trusted_tests;
 
 pub use engine::{
     Fault, GameError, GameId, MAX_SEATS, Match, Placement, Round, RuleError, RuleKey, Rules, Scores, Search, Step,

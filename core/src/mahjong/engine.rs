@@ -225,6 +225,19 @@ impl game::Round for Round {
         Round::decode_trusted(bytes)
     }
 
+    /// Each seat's waits: [`CACHE_BYTES`](super::round::CACHE_BYTES).
+    const CACHE_BYTES: usize = super::round::CACHE_BYTES;
+
+    /// [`Round::encode_cache`]: the four seats' waits.
+    fn encode_cache(&self, out: &mut [u8]) -> Result<usize, Error> {
+        Round::encode_cache(self, out)
+    }
+
+    /// [`Round::decode_trusted_cached`]: the fields read, the waits taken from the cache.
+    fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Round, Error> {
+        Round::decode_trusted_cached(bytes, cache)
+    }
+
     fn action_code(action: Action) -> u64 {
         let [verb, a, b] = action.to_code();
         u64::from(verb) | (u64::from(a) << 8) | (u64::from(b) << 16)
@@ -445,6 +458,11 @@ impl game::Match for Match {
     /// [`Match::decode_trusted`]: its round read by [`Round::decode_trusted`].
     fn decode_trusted(bytes: &[u8]) -> Result<Match, Error> {
         Match::decode_trusted(bytes)
+    }
+
+    /// [`Match::decode_trusted_cached`]: its round's waits taken from the cache.
+    fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Match, Error> {
+        Match::decode_trusted_cached(bytes, cache)
     }
 }
 

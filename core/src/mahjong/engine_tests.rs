@@ -480,3 +480,26 @@ fn trusted_decode_refuses_what_it_cannot_read_and_never_panics() {
         Ok(&played)
     );
 }
+
+/// The C ABI's trusted decodes ([`game::Round::decode_trusted`],
+/// [`game::Round::decode_trusted_cached`], and the match's) give back every state of seeded
+/// rounds and matches; truncated or flipped bytes (and caches) give a status or a round that
+/// answers every query without a panic.
+#[test]
+fn trusted_decodes_give_every_state_back_and_never_panic() {
+    use crate::game::trusted_tests;
+    let config = Config::TENHOU;
+    for seed in 0..3u64 {
+        let mut states = 0usize;
+        trusted_tests::play::<Round>(&config, seed, |round| {
+            trusted_tests::round_trips(round);
+            // Flips on a few states of the first deals (each flip exercises a whole round).
+            if seed < 2 && states.is_multiple_of(16) {
+                trusted_tests::flips_never_panic(round, 6);
+            }
+            states += 1;
+        });
+        assert!(states > 10, "seed {seed}: {states} states");
+        trusted_tests::play_match::<Match>(&config, seed, 60, trusted_tests::match_round_trips);
+    }
+}

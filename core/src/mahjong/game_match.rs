@@ -310,8 +310,15 @@ impl Match {
         Match::decode_with(bytes, Round::decode_trusted)
     }
 
+    /// [`Match::decode_trusted`] with its round's waits read from `cache`
+    /// ([`Round::decode_trusted_cached`]; the match's cache is its round's). Errors:
+    /// [`Error::InvalidState`].
+    pub fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Match, Error> {
+        Match::decode_with(bytes, |rest| Round::decode_trusted_cached(rest, cache))
+    }
+
     /// [`Match::decode`] with the round read by `round`.
-    fn decode_with(bytes: &[u8], round: fn(&[u8]) -> Result<Round, Error>) -> Result<Match, Error> {
+    fn decode_with(bytes: &[u8], round: impl FnOnce(&[u8]) -> Result<Round, Error>) -> Result<Match, Error> {
         let bad = |why| Error::InvalidState { why };
         if bytes.len() != MATCH_ENCODED_BYTES {
             return Err(bad("wrong length"));

@@ -106,6 +106,8 @@ pub(super) const MELD_BYTES: usize = 7;
 const SCALAR_BYTES: usize = 10 + 3 * SEATS + 11 + 8 + 2 * SEATS + 1 + 4 * 3 + 1 + 4 * SEATS + 2;
 /// The format version written first by [`Round::encode`].
 pub const FORMAT_VERSION: u8 = 1;
+/// The length of [`Round::encode_cache`]'s form: each seat's waits, four `u64`.
+pub const CACHE_BYTES: usize = SEATS * 8;
 /// The points a riichi declaration puts on the table.
 pub const RIICHI_STICK: i32 = 1000;
 /// The points one honba adds to a win (100 from each payer, 300 in all).

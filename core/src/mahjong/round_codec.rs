@@ -3,10 +3,10 @@
 
 use super::Error;
 use super::round::{
-    Action, Bits, CONFIG_BYTES, Config, DORA_AT, ENCODED_BYTES, END_ABORT, FORMAT_VERSION, HAND_BYTES, MAX_DISCARDS,
-    MultiRon, NONE, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_CALLED, POND_RIICHI, POND_SEAT,
-    POND_TSUMOGIRI, Round, SEATS, START_BYTES, Start, TILE_IDS, TableMeld, WinRecord, absent_in_sanma, at, bit_ids,
-    bits_has, bits_insert, bits_len, prefix,
+    Action, Bits, CACHE_BYTES, CONFIG_BYTES, Config, DORA_AT, ENCODED_BYTES, END_ABORT, FORMAT_VERSION, HAND_BYTES,
+    MAX_DISCARDS, MultiRon, NONE, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_CALLED, POND_RIICHI,
+    POND_SEAT, POND_TSUMOGIRI, Round, SEATS, START_BYTES, Start, TILE_IDS, TableMeld, WinRecord, absent_in_sanma, at,
+    bit_ids, bits_has, bits_insert, bits_len, prefix,
 };
 use super::round_play::kind_of;
 use super::score::{self, CalledMeld, Kazoe, MeldKind, Piece, Wind};
@@ -430,6 +430,41 @@ impl Round {
             return Err(bad("a hand of more than 14 tiles"));
         }
         round.refresh_waits();
+        Ok(round)
+    }
+
+    /// Writes the round's derived cache (each seat's waits, [`CACHE_BYTES`] bytes: four
+    /// little-endian `u64` kind masks) into `out` and returns its length, for
+    /// [`Round::decode_trusted_cached`]. Errors: [`Error::BufferTooSmall`].
+    pub fn encode_cache(&self, out: &mut [u8]) -> Result<usize, Error> {
+        let out = out
+            .get_mut(..CACHE_BYTES)
+            .ok_or(Error::BufferTooSmall { needed: CACHE_BYTES })?;
+        for (chunk, waits) in out.chunks_exact_mut(8).zip(self.waits.iter()) {
+            for (slot, byte) in chunk.iter_mut().zip(waits.to_le_bytes()) {
+                *slot = byte;
+            }
+        }
+        Ok(CACHE_BYTES)
+    }
+
+    /// [`Round::decode_trusted`] with the waits read from the cache [`Round::encode_cache`]
+    /// wrote next to `bytes` (both known unchanged: the C ABI's digest covers them), not
+    /// computed: no shanten or wait search at all. A `cache` that is not [`CACHE_BYTES`] long
+    /// falls back to [`Round::decode_trusted`]. Wrong waits in forged bytes give wrong answers
+    /// (a win refused or allowed), never a panic. Errors: [`Error::InvalidState`].
+    pub fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Round, Error> {
+        let (chunks, tail) = cache.as_chunks::<8>();
+        if !tail.is_empty() || chunks.len() != SEATS {
+            return Round::decode_trusted(bytes);
+        }
+        let mut round = Round::read(bytes, false)?;
+        if round.hands.iter().any(|h| bits_len(h) > 14) {
+            return Err(bad("a hand of more than 14 tiles"));
+        }
+        for (waits, chunk) in round.waits.iter_mut().zip(chunks) {
+            *waits = u64::from_le_bytes(*chunk);
+        }
         Ok(round)
     }
 

@@ -411,6 +411,19 @@ impl game::Round for Round {
         Round::decode(bytes)
     }
 
+    /// The state the action log replays to: [`CACHE_BYTES`](round::CACHE_BYTES).
+    const CACHE_BYTES: usize = round::CACHE_BYTES;
+
+    /// [`Round::encode_cache`]: the replayed state.
+    fn encode_cache(&self, out: &mut [u8]) -> Result<usize, Error> {
+        Round::encode_cache(self, out)
+    }
+
+    /// [`Round::decode_trusted_cached`]: the fields and the cache read, no replay.
+    fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Round, Error> {
+        Round::decode_trusted_cached(bytes, cache)
+    }
+
     /// The layout in the [module docs](self).
     fn action_code(action: Action) -> u64 {
         action_code(action)
@@ -609,5 +622,10 @@ impl game::Match for Match {
 
     fn decode(bytes: &[u8]) -> Result<Match, Error> {
         Match::decode(bytes)
+    }
+
+    /// [`Match::decode_trusted_cached`]: no re-deal, no replay.
+    fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Match, Error> {
+        Match::decode_trusted_cached(bytes, cache)
     }
 }

@@ -175,6 +175,68 @@ impl Match {
         Ok(ENCODED_BYTES)
     }
 
+    /// The match of [`Match::encode`]'s bytes and the cache of its round
+    /// ([`Round::encode_cache`]), both known unchanged since (the C ABI's digest-checked states):
+    /// the header's fields read alone and the round by [`Round::decode_trusted_cached`]; no
+    /// re-deal, no replay, nothing checked across fields. A `cache` that is not
+    /// [`CACHE_BYTES`](round::CACHE_BYTES) long falls back to [`Match::decode`]. Errors:
+    /// [`Error::InvalidState`], [`Error::InvalidConfig`].
+    pub fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Match, Error> {
+        if cache.len() != round::CACHE_BYTES {
+            return Match::decode(bytes);
+        }
+        if bytes.len() != ENCODED_BYTES {
+            return Err(Error::InvalidState);
+        }
+        let (head, tail) = bytes.split_at(ENCODED_BYTES.saturating_sub(round::ENCODED_BYTES));
+        let Some((field, _)) = head.split_first_chunk::<26>() else {
+            return Err(Error::InvalidState);
+        };
+        let [
+            version,
+            _,
+            _,
+            _,
+            _,
+            s0,
+            s1,
+            s2,
+            s3,
+            s4,
+            s5,
+            s6,
+            s7,
+            r0,
+            r1,
+            r2,
+            r3,
+            a0,
+            a1,
+            a2,
+            a3,
+            b0,
+            b1,
+            b2,
+            b3,
+            winner,
+        ] = *field;
+        if version != FORMAT_VERSION {
+            return Err(Error::InvalidState);
+        }
+        let round = Round::decode_trusted_cached(tail, cache)?;
+        Ok(Match {
+            config: *round.config(),
+            seed: u64::from_le_bytes([s0, s1, s2, s3, s4, s5, s6, s7]),
+            rounds: u32::from_le_bytes([r0, r1, r2, r3]),
+            scores: [
+                i32::from_le_bytes([a0, a1, a2, a3]),
+                i32::from_le_bytes([b0, b1, b2, b3]),
+            ],
+            winner,
+            round,
+        })
+    }
+
     /// The match of [`Match::encode`]'s bytes, re-validated: the round decodes (replayed from
     /// its deal), is the deal of round `rounds` of the seed (`rounds − 1` once over) under the same config, is over
     /// exactly when the match is, the winner follows from the scores, the scores are multiples

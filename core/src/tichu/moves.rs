@@ -724,6 +724,11 @@ fn walk(
     let ge2 = gather_groups((counts >> 1 | counts >> 2 | counts >> 3) & COUNT_LOW_BITS);
     // At least 3: 0b0011 or 0b01xx (counts are at most 4).
     let ge3 = gather_groups(((counts & counts >> 1) | counts >> 2) & COUNT_LOW_BITS);
+    if bombs_only && !holds_bomb(hand) {
+        // No four of a kind and no five-card run of one suit: no bomb to generate (the common
+        // case of every out-of-turn seat's `may_act`, answered without the generator).
+        return Ok((ControlFlow::Continue(()), skip));
+    }
     let mut generator = Gen {
         hand: hand.mask(),
         ge1,

@@ -48,6 +48,10 @@ use super::score::{Call, score_round};
 use super::trick::{Seat as TrickSeat, Step, Trick, TrickParts};
 use crate::game::{Rng, Seat, shuffle};
 
+#[path = "round_cache.rs"]
+mod cache;
+pub use cache::CACHE_BYTES;
+
 /// The number of cards in the deck.
 pub const DECK: usize = 56;
 /// Cards per hand after the deal.
@@ -1433,16 +1437,10 @@ impl Round {
                 w.byte(b);
             }
         }
-        for &b in &self.card_play {
-            w.byte(b);
-        }
+        w.bytes(&self.card_play);
         w.byte(self.wish_made);
-        for b in self.log_len.to_le_bytes() {
-            w.byte(b);
-        }
-        for &b in &self.log {
-            w.byte(b);
-        }
+        w.bytes(&self.log_len.to_le_bytes());
+        w.bytes(&self.log);
         debug_assert_eq!(w.at, ENCODED_BYTES);
         Ok(ENCODED_BYTES)
     }
@@ -1453,46 +1451,21 @@ impl Round {
     /// an action that does not apply, fields the replay does not reproduce),
     /// [`Error::InvalidConfig`].
     pub fn decode(bytes: &[u8]) -> Result<Round, Error> {
-        let mut r = Reader { bytes, at: 0 };
-        if bytes.len() != ENCODED_BYTES || r.byte()? != FORMAT_VERSION {
-            return Err(Error::InvalidState);
-        }
-        let config = Config::from_bytes([r.byte()?, r.byte()?, r.byte()?, r.byte()?])?;
-        let mut dealt = [0u64; 4];
-        for group in 0..14usize {
-            let b = r.byte()?;
-            for suit in 0..4usize {
-                let owner = (b >> suit.wrapping_mul(2)) & 3;
-                let index = group.wrapping_mul(4).wrapping_add(suit);
-                *at_mut(&mut dealt, seat_k(owner)) |= 1u64 << (index & 63);
-            }
-        }
-        let mut window_bytes = [0u8; 8];
-        for slot in window_bytes.iter_mut().take(7) {
-            *slot = r.byte()?;
-        }
-        let window = u64::from_le_bytes(window_bytes);
+        let cache::Form {
+            config,
+            dealt,
+            window,
+            given,
+            card_play,
+            wish_made,
+            log_len,
+            log,
+        } = cache::Form::read(bytes)?;
         if dealt.iter().any(|h| h.count_ones() as usize != HAND)
             || window & !FULL_DECK != 0
             || dealt.iter().any(|h| (h & window).count_ones() as usize != WINDOW)
         {
             return Err(Error::InvalidState);
-        }
-        let mut given = [[NO_CARD; 3]; 4];
-        for chosen in given.iter_mut() {
-            for slot in chosen.iter_mut() {
-                *slot = r.byte()?;
-            }
-        }
-        let mut card_play = [0u8; DECK];
-        for slot in card_play.iter_mut() {
-            *slot = r.byte()?;
-        }
-        let wish_made = r.byte()?;
-        let log_len = u16::from_le_bytes([r.byte()?, r.byte()?]);
-        let mut log = [0u8; MAX_LOG];
-        for slot in log.iter_mut() {
-            *slot = r.byte()?;
         }
         let mut round = Round::from_deal(config, dealt.map(set_of), window);
         let mut plays = 0u8;
@@ -1650,18 +1623,15 @@ impl Writer<'_> {
         }
         self.at = self.at.saturating_add(1);
     }
-}
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl Reader<'_> {
-    fn byte(&mut self) -> Result<u8, Error> {
-        let b = self.bytes.get(self.at).copied().ok_or(Error::InvalidState)?;
-        self.at = self.at.saturating_add(1);
-        Ok(b)
+    /// Writes `bytes` in one copy (what falls past the end is dropped, as by [`Writer::byte`]).
+    fn bytes(&mut self, bytes: &[u8]) {
+        if let Some(rest) = self.out.get_mut(self.at..) {
+            for (slot, &b) in rest.iter_mut().zip(bytes) {
+                *slot = b;
+            }
+        }
+        self.at = self.at.saturating_add(bytes.len());
     }
 }
 

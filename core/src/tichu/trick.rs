@@ -287,6 +287,21 @@ impl Trick {
     pub const fn parts(&self) -> TrickParts {
         self.parts
     }
+
+    /// The two bomb rules of [`Trick::with_rules`]: `(bomb_after_passes, wish_bomb)`.
+    pub(crate) const fn rules(&self) -> (bool, bool) {
+        (self.bomb_after_passes, self.wish_bomb)
+    }
+
+    /// A trick of `parts` and the two bomb rules, unchecked (the round's trusted decode: parts
+    /// this library wrote; wrong parts give a wrong trick, never a panic).
+    pub(crate) const fn from_raw(parts: TrickParts, bomb_after_passes: bool, wish_bomb: bool) -> Trick {
+        Trick {
+            parts,
+            bomb_after_passes,
+            wish_bomb,
+        }
+    }
     /// The play to beat (`None` on the lead).
     pub const fn top(&self) -> Option<Combination> {
         self.parts.top

@@ -209,7 +209,8 @@ fn words_of<const N: usize>(bytes: &[u8]) -> [u64; N] {
 /// Flipped bits and random bytes are refused, or (past the used bytes) answer as before; every
 /// call that writes a state (`apply` with `codes`, a legal code of the true state among them)
 /// leaves a refused junk state's bytes unchanged.
-fn probe_corruption(c: &ParlorRound, flips: &[u16], garbage: &[u8], codes: &[u64]) {
+/// (The used bytes are the header, the payload and the round's cache of `cache` bytes.)
+fn probe_corruption(c: &ParlorRound, cache: usize, flips: &[u16], garbage: &[u8], codes: &[u64]) {
     let mut seat = 0u32;
     // SAFETY: valid pointers.
     ok(unsafe { parlor::parlor_round_to_act(c, &mut seat) }, "to_act");
@@ -227,8 +228,8 @@ fn probe_corruption(c: &ParlorRound, flips: &[u16], garbage: &[u8], codes: &[u64
         let mut again = 0u32;
         // SAFETY: valid pointers.
         let status = unsafe { parlor::parlor_round_to_act(&copy, &mut again) };
-        // 24 header bytes, then the payload: a flip there is always caught.
-        let caught = bit / 8 < 24 + used;
+        // 24 header bytes, then the payload and the cache: a flip there is always caught.
+        let caught = bit / 8 < 24 + used + cache;
         if caught {
             assert_eq!(status, PARLOR_ERR_INVALID_STATE, "bit {bit} flipped");
         } else {
@@ -278,9 +279,10 @@ fn probe_corruption(c: &ParlorRound, flips: &[u16], garbage: &[u8], codes: &[u64
     }
 }
 
-/// Flipped bits of a match: refused (or, past the used bytes, taken as before), and a refused
-/// apply leaves the bytes unchanged.
-fn probe_match_corruption(c: &ParlorMatch, flips: &[u16], codes: &[u64]) {
+/// Flipped bits of a match: refused (or, past the used bytes — the header, the payload and the
+/// match's cache of `cache` bytes — taken as before), and a refused apply leaves the bytes
+/// unchanged.
+fn probe_match_corruption(c: &ParlorMatch, cache: usize, flips: &[u16], codes: &[u64]) {
     let mut seat = 0u32;
     // SAFETY: valid pointers.
     ok(unsafe { parlor::parlor_match_to_act(c, &mut seat) }, "match_to_act");
@@ -298,7 +300,7 @@ fn probe_match_corruption(c: &ParlorMatch, flips: &[u16], codes: &[u64]) {
         let mut again = 0u32;
         // SAFETY: valid pointers.
         let status = unsafe { parlor::parlor_match_to_act(&copy, &mut again) };
-        let caught = bit / 8 < 24 + used;
+        let caught = bit / 8 < 24 + used + cache;
         if caught {
             assert_eq!(status, PARLOR_ERR_INVALID_STATE, "match bit {bit} flipped");
         } else {
@@ -359,7 +361,13 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
     ok(status, "round_new");
     let mut taken = 0;
     compare(&c, &core);
-    probe_corruption(&c, &case.flips, &case.garbage, &probe_codes(&core, case));
+    probe_corruption(
+        &c,
+        R::CACHE_BYTES,
+        &case.flips,
+        &case.garbage,
+        &probe_codes(&core, case),
+    );
     let mut codes = case.codes.iter().copied().cycle();
     for &step in case.steps.iter().take(MAX_STEPS) {
         let Some(seat) = core.to_act() else { break };
@@ -393,7 +401,7 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
             assert_eq!(c, before, "a refused action changed the state");
         }
     }
-    probe_corruption(&c, &case.flips, &[], &probe_codes(&core, case));
+    probe_corruption(&c, R::CACHE_BYTES, &case.flips, &[], &probe_codes(&core, case));
     check_match::<R, M>(case, &config, &core_config);
     (taken, core.to_act().is_none())
 }
@@ -538,7 +546,7 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(
     if let Some(turn) = core.round().to_act().filter(|_| !core.is_over()) {
         codes.extend(parlor_core::game::bot::lowest_legal_action(core.round(), turn).map(R::action_code));
     }
-    probe_match_corruption(&c, &case.flips, &codes);
+    probe_match_corruption(&c, M::CACHE_BYTES, &case.flips, &codes);
 }
 
 /// `ffi_dominoes_round`.
