@@ -337,7 +337,8 @@ pub struct Report<A> {
     /// The choice: an action of the searching seat, or `None` to let an out-of-turn right pass
     /// (only when the seat was not in turn).
     pub action: Option<A>,
-    /// Iterations run (the budget, or 0 when the buffer holds fewer than 2 nodes).
+    /// Iterations run (the budget, or 0 when the buffer holds fewer than 2 nodes or the game
+    /// leaves the decision to its policy, [`Search::policy_decides`]).
     pub iterations: u32,
     /// Nodes of the buffer used (the root included).
     pub nodes_used: usize,
@@ -380,8 +381,9 @@ pub fn search<R: Search>(
             choice
         }
     };
-    if len < 2 {
-        // No room for a child: nothing to learn (the buffer is left as it was).
+    if len < 2 || round.policy_decides(seat) {
+        // No room for a child, or a decision the game leaves to its policy: nothing to learn
+        // (the buffer is left as it was).
         return Ok(Report {
             action: fallback(&mut policy),
             iterations: 0,

@@ -747,6 +747,14 @@ fn tichu_levels_fit() {
     let mut nodes = [Node::EMPTY; 11];
     let report = search(&round, seat, Level::Hard.iterations::<T>(), &mut nodes, 5).unwrap();
     assert!(round.is_legal(seat, report.action.unwrap()));
+    // The Grand Tichu decision is the policy's (`Search::policy_decides`): no iteration, the
+    // buffer untouched, the greedy choice of the search's policy.
+    assert!(round.policy_decides(seat));
+    assert_eq!(report.iterations, 0);
+    assert_eq!(report.nodes_used, 0);
+    assert_eq!(nodes, [Node::EMPTY; 11]);
+    let mut policy = T::playout(Rng::new(5).next_u64());
+    assert_eq!(report.action, policy.choose(&round, seat));
 }
 
 #[cfg(feature = "doudizhu")]
