@@ -14,8 +14,8 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::Error;
-use super::cards::Rank;
 use super::bot::{Greedy, plays_left};
+use super::cards::Rank;
 use super::round::{Outcome, Round};
 use crate::game::{self, Rng, Seat};
 
@@ -86,7 +86,7 @@ fn evaluate(round: &Round, seat: Seat) -> Option<f32> {
         let c = round.hand(s).counts();
         let rocket = c.get(BLACK).is_some_and(|&n| n > 0) && c.get(RED).is_some_and(|&n| n > 0);
         // At most 13 bombs and a rocket: exact as a float.
-        (c.iter().filter(|&&n| n == 4).count() + usize::from(rocket)) as f32
+        c.iter().filter(|&&n| n == 4).count().saturating_add(usize::from(rocket)) as f32
     };
     let lord_bombs = bombs(landlord);
     let peasant_bombs: f32 = (0u8..3).map(Seat).filter(|s| *s != landlord).map(bombs).sum();
