@@ -1135,6 +1135,10 @@ typedef struct ParlorMahjongConfig {
    * Double-wind pair fu, 2 or 4.
    */
   uint8_t double_wind_pair_fu;
+  /**
+   * Three-player rules (sanma): a 1m indicator points at 9m, tsumo-zon, 200-point honba.
+   */
+  uint8_t three_player;
 } ParlorMahjongConfig;
 #endif
 
@@ -1231,6 +1235,10 @@ typedef struct ParlorMahjongWin {
    * Riichi sticks on the table.
    */
   uint16_t riichi_sticks;
+  /**
+   * Norths the winner set aside (nukidora; three-player rules only, else 0).
+   */
+  uint8_t nukidora;
 } ParlorMahjongWin;
 #endif
 
@@ -3581,7 +3589,8 @@ ParlorStatus parlor_mahjong_decompositions(const uint8_t *counts,
 /**
  * @brief Fills a Riichi scoring rule set from a named preset.
  *
- * @param[in] preset 0 `online` (the default), 1 `mahjong-soul`, 2 `mahjong-pypi`.
+ * @param[in] preset 0 `online` (the default), 1 `mahjong-soul`, 2 `mahjong-pypi`, 3
+ *   `tenhou-sanma`.
  * @param[out] out Receives the rule set.
  * @return #PARLOR_OK or an error status.
  * @retval PARLOR_OK Filled.

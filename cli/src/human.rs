@@ -148,7 +148,7 @@ pub fn play<G: Game>(
     let mut declined: Option<Vec<u64>> = None;
     writeln!(
         out,
-        "You play seat {me} of {seats} ({game}). Type a number, an action, hint, undo, log FILE or quit."
+        "You play seat {me} of {seats} ({game}). Type a number, an action, hint, undo, log FILE, help or quit."
     )?;
     loop {
         if point.fresh && !point.table.over() {
@@ -389,7 +389,10 @@ fn ask<G: Game>(
             (Some("hint"), None) => match G::hint(round, me, hint) {
                 Some(action) => {
                     let number = actions.iter().position(|a| *a == action).map_or(0, |i| i + 1);
-                    writeln!(out, "hint: {number}  {action}")?;
+                    // The hint names the action as the list shows it (a Riichi tile's name too).
+                    let shown = G::describe(round, action);
+                    let shown = if pretty { G::pretty(&shown) } else { shown };
+                    writeln!(out, "hint: {number}  {shown}")?;
                 }
                 None => writeln!(out, "hint: let it pass")?,
             },
@@ -409,12 +412,24 @@ fn ask<G: Game>(
                     ""
                 }
             )?,
-            _ => match choose(&actions, text) {
+            _ => match choose(&actions, text, |action| G::describe(round, action)) {
                 Ok(action) => return Ok(Answer::Act(action)),
                 // The game's own parser (e.g. a Dou Dizhu play with its reading).
                 Err(why) => match G::parse_action(text) {
                     Ok(action) if actions.contains(&action) => return Ok(Answer::Act(action)),
-                    _ => writeln!(out, "{why}")?,
+                    // An action of the game that the rules refuse now: the round's own reason.
+                    Ok(action) => match round.clone().apply(me, action) {
+                        Err(error) => writeln!(out, "{}: {error} (see the list, or type help)", crate::quoted(text))?,
+                        Ok(_) => writeln!(out, "{why}")?,
+                    },
+                    _ if text.parse::<usize>().is_ok() => writeln!(out, "{why}")?,
+                    // `verb name` where the list shows `verb id (name)`: no such entry.
+                    Err(_) if named_verb(&actions, text, |action| G::describe(round, action)) => writeln!(
+                        out,
+                        "{}: no entry of the list shows that (see the list, or type help)",
+                        crate::quoted(text)
+                    )?,
+                    Err(error) => writeln!(out, "{}: {error} (see the list, or type help)", crate::quoted(text))?,
                 },
             },
         }
@@ -423,8 +438,13 @@ fn ask<G: Game>(
     }
 }
 
-/// The action a person's text names: a number from the list, or an action's text.
-fn choose<A: Copy + Eq + std::fmt::Display>(actions: &[A], text: &str) -> Result<A, String> {
+/// The action a person's text names: a number from the list, an action's text, or the list's
+/// shorter form of it: an entry shown `verb id (name)` (a Riichi tile) is also `verb name`.
+fn choose<A: Copy + Eq + std::fmt::Display>(
+    actions: &[A],
+    text: &str,
+    describe: impl Fn(A) -> String,
+) -> Result<A, String> {
     if let Ok(number) = text.parse::<usize>() {
         return number
             .checked_sub(1)
@@ -433,9 +453,23 @@ fn choose<A: Copy + Eq + std::fmt::Display>(actions: &[A], text: &str) -> Result
             .ok_or_else(|| format!("no action {number}: choose 1 to {}", actions.len()));
     }
     let wanted: Vec<&str> = text.split_whitespace().collect();
+    let named = |action: A| {
+        let shown = describe(action);
+        let Some((head, rest)) = shown.split_once(" (") else {
+            return false;
+        };
+        let Some(name) = rest.strip_suffix(')') else {
+            return false;
+        };
+        let mut words: Vec<&str> = head.split_whitespace().collect();
+        words.pop();
+        words.push(name);
+        words == wanted
+    };
     actions
         .iter()
         .find(|action| action.to_string().split_whitespace().eq(wanted.iter().copied()))
+        .or_else(|| actions.iter().find(|action| named(**action)))
         .copied()
         .ok_or_else(|| {
             format!(
@@ -443,6 +477,18 @@ fn choose<A: Copy + Eq + std::fmt::Display>(actions: &[A], text: &str) -> Result
                 crate::quoted(text)
             )
         })
+}
+
+/// Whether `text` is two words whose first is the verb of a listed entry shown `verb id (name)`.
+fn named_verb<A: Copy>(actions: &[A], text: &str, describe: impl Fn(A) -> String) -> bool {
+    let mut words = text.split_whitespace();
+    let (Some(verb), Some(_), None) = (words.next(), words.next(), words.next()) else {
+        return false;
+    };
+    actions.iter().any(|action| {
+        let shown = describe(*action);
+        shown.split_whitespace().next() == Some(verb) && shown.ends_with(')') && shown.contains(" (")
+    })
 }
 
 /// `line` with each whitespace-separated token `f` maps replaced (the others, and the spaces, as

@@ -61,7 +61,9 @@ pub enum Format {
 /// Arguments of `parlor mahjong play`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct PlayArgs {
-    /// The rules preset: `tenhou` (default), `tenhou-east` or `basic`.
+    /// The rules preset: `tenhou` (default), `tenhou-east`, `basic`, `tenhou-sanma` (three-player
+    /// Riichi as Tenhou plays it), `tenhou-sanma-east`, `mahjong-soul` (Mahjong Soul's ranked
+    /// rules) or `mahjong-soul-sanma`.
     #[arg(long)]
     pub preset: Option<String>,
     /// The log's format.
@@ -139,6 +141,16 @@ fn joined(values: &[i32; 4]) -> String {
     values.map(|v| v.to_string()).join(" ")
 }
 
+/// The values of the seats at a table of `players` seats (three players: seat 3 left out).
+fn joined_seats(values: &[i32; 4], players: u8) -> String {
+    values
+        .iter()
+        .take(usize::from(players))
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn outcome_line(outcome: &Outcome) -> String {
     let mut text = String::from("outcome: ");
     text.push_str(match outcome.end {
@@ -193,6 +205,10 @@ pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
     }
     match args.format {
         Format::Text => crate::play::play::<Round>(&config, &words, &args.options, &Extras::default(), out),
+        // The record formats are written for four players only.
+        _ if config.score.three_player => Err(CliError::Input(
+            "--format tenhou6|mjlog|mjai: three-player rules are played to the text log only".to_owned(),
+        )),
         format => {
             let record = play_tenhou(&config, args.options.seed, args.options.whole_match)?;
             let printed = crate::mahjong::records::write(format, &record, &config).map_err(CliError::Input)?;
@@ -230,6 +246,10 @@ pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -
     let bytes = crate::play::read_log(options.file.as_deref(), input)?;
     match args.format {
         Format::Text => crate::play::replay::<Round>(&bytes, &preset.unwrap_or_default(), &Extras::default(), out),
+        // The record readers are four-player only.
+        _ if preset.is_some_and(|p| p.score.three_player) => Err(CliError::Input(
+            "--format tenhou6|mjlog|mjai: three-player records are not read (the text log is)".to_owned(),
+        )),
         format => {
             let mut printed = String::new();
             let rules = if options.preset.is_some() {
@@ -322,16 +342,19 @@ impl Game for Round {
     }
 
     fn end_lines(outcome: &Outcome, k: u32, _finished: Option<&Round>, _extras: &Extras) -> Vec<String> {
-        vec![outcome_line(outcome), format!("round {k}: {}", joined(&outcome.deltas))]
+        vec![
+            outcome_line(outcome),
+            format!("round {k}: {}", joined_seats(&outcome.deltas, outcome.players)),
+        ]
     }
 
     fn single_tail(outcome: &Outcome) -> Vec<String> {
-        vec![format!("scores: {}", joined(&outcome.scores))]
+        vec![format!("scores: {}", joined_seats(&outcome.scores, outcome.players))]
     }
 
     fn match_tail(game: &Match) -> Vec<String> {
         game.final_scores()
-            .map(|scores| vec![format!("scores: {}", joined(&scores))])
+            .map(|scores| vec![format!("scores: {}", joined_seats(&scores, game.round().players()))])
             .unwrap_or_default()
     }
 
@@ -497,12 +520,12 @@ fn action_words(verb: &str) -> Option<usize> {
     Some(match verb {
         "discard" | "riichi" | "kakan" | "ankan" => 1,
         "pon" | "chii" => 2,
-        "tsumo" | "kyuushu" | "ron" | "kan" | "pass" => 0,
+        "tsumo" | "kyuushu" | "kita" | "ron" | "kan" | "pass" => 0,
         _ => return None,
     })
 }
 
-const ACTIONS: &str = "discard <id>, riichi <id>, tsumo, ankan <kind>, kakan <id>, kyuushu, ron, pon <id> <id>, kan, chii <id> <id> or pass";
+const ACTIONS: &str = "discard <id>, riichi <id>, tsumo, ankan <kind>, kakan <id>, kyuushu, kita, ron, pon <id> <id>, kan, chii <id> <id> or pass";
 
 /// Writes one engine round into Tenhou's columns as it is played.
 struct Recorder {

@@ -76,7 +76,11 @@ pub struct ScoreArgs {
     /// Riichi sticks on the table.
     #[arg(long, default_value_t = 0)]
     pub sticks: u16,
-    /// The rule set: online (default), mahjong-soul, mahjong-pypi.
+    /// Norths the winner set aside (nukidora; three-player rules, `--preset tenhou-sanma`).
+    #[arg(long, default_value_t = 0)]
+    pub nukidora: u8,
+    /// The rule set: online (default), mahjong-soul, mahjong-pypi, tenhou-sanma (three players:
+    /// a 1m indicator points at 9m, tsumo-zon, 200-point honba).
     #[arg(long, default_value = "online")]
     pub preset: String,
     /// Set a hand-value rule: `KEY=VALUE` (repeatable; `parlor mahjong rules` lists the keys;
@@ -154,6 +158,7 @@ fn win_of_texts<'a>(args: &'a ScoreArgs, joined: &'a str) -> Result<(Win, Config
         ura: score_tiles("--ura", &args.ura)?,
         honba: args.honba,
         riichi_sticks: args.sticks,
+        nukidora: args.nukidora,
         ..Win::default()
     };
     for spec in &args.melds {

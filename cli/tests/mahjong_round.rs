@@ -322,3 +322,64 @@ fn damaged_records_are_refused_not_panicked_on() {
     }
     assert!(refused > 100, "{refused} refused");
 }
+
+/// Three-player Riichi (`--preset tenhou-sanma`): a match of greedy bots plays to its end with
+/// North set aside (`kita`), three seats in every summary line, 105,000 points in all, and its
+/// text log replays to the same lines; the record formats are refused by name.
+#[test]
+fn a_three_player_match_plays_and_replays_as_the_text_log() {
+    let args = [
+        "mahjong",
+        "play",
+        "--preset",
+        "tenhou-sanma",
+        "--match",
+        "--seed",
+        "5",
+        "--bots",
+        "greedy,greedy,greedy",
+    ];
+    let out = parlor(&args, "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let log = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        log.starts_with("mahjong preset tenhou-sanma match 5\n"),
+        "{}",
+        &log[..60]
+    );
+    assert!(log.lines().any(|l| l.contains(" kita")), "no North set aside");
+    assert!(!log.lines().any(|l| l.starts_with("3 ")), "the absent seat acted");
+    let last = log.lines().last().unwrap();
+    let scores: Vec<i32> = last
+        .split_once("scores ")
+        .unwrap()
+        .1
+        .split(',')
+        .next()
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert_eq!(scores.len(), 3, "{last}");
+    assert_eq!(scores.iter().sum::<i32>(), 105_000, "{last}");
+    for line in log.lines().filter(|l| l.starts_with("round ")) {
+        assert_eq!(line.split(' ').count(), 5, "{line}");
+    }
+    let again = parlor(&["mahjong", "replay", "-"], &log);
+    assert!(again.status.success(), "{}", stderr(&again));
+    let replayed = String::from_utf8(again.stdout).unwrap();
+    let summary = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("round ") || l.starts_with("match:"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(summary(&replayed), summary(&log));
+    let out = parlor(&["mahjong", "play", "--preset", "tenhou-sanma", "--format", "mjai"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("three-player rules are played to the text log only"),
+        "{}",
+        stderr(&out)
+    );
+}

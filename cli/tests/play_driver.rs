@@ -36,8 +36,8 @@ fn rules_lists_every_key_with_its_value_and_the_presets_default() {
     assert!(lines[1].starts_with("target=500 "), "{out}");
     assert!(lines[1].contains("(1..=10000; default 1000)"), "{out}");
     assert!(lines[2].starts_with("tichu-during-exchange=no "), "{out}");
-    // Every game lists its keys: dominoes 11, Dou Dizhu 14, Mahjong 30.
-    for (game, keys) in [("dominoes", 11), ("doudizhu", 14), ("mahjong", 30)] {
+    // Every game lists its keys: dominoes 11, Dou Dizhu 14, Mahjong 31.
+    for (game, keys) in [("dominoes", 11), ("doudizhu", 14), ("mahjong", 31)] {
         let (code, out, _) = run(&[game, "rules"], "");
         assert_eq!(code, 0);
         assert_eq!(out.lines().count(), keys + 1, "{game}: {out}");
@@ -267,7 +267,18 @@ fn bots_are_chosen_per_seat() {
         &["mahjong", "play", "--human", "0", "--seed", "5", "--hint", "greedy"],
         "hint\nquit\n",
     );
-    assert!(screen.contains("hint: 6  discard 58"), "{screen}");
+    assert!(screen.contains("hint: 6  discard 58 (6p)"), "{screen}");
+    // A tile is typed by its name as the list shows it (`discard 6p` is `discard 58 (6p)`); a
+    // refused action gets the round's reason.
+    let (_, screen, _) = run(
+        &["mahjong", "play", "--human", "0", "--seed", "5"],
+        "discard 9m\ndiscard 6p\nquit\n",
+    );
+    assert!(
+        screen.contains("\"discard 9m\": no entry of the list shows that"),
+        "{screen}"
+    );
+    assert!(screen.contains("discards: 6p"), "{screen}");
     // Search bots at a table: the round ends and its log replays.
     let (code, out, _) = run(&["dominoes", "play", "--seed", "3", "--bots", "search:easy,greedy"], "");
     assert_eq!(code, 0);

@@ -143,6 +143,8 @@ pub struct ParlorMahjongWin {
     pub honba: u16,
     /// Riichi sticks on the table.
     pub riichi_sticks: u16,
+    /// Norths the winner set aside (nukidora; three-player rules only, else 0).
+    pub nukidora: u8,
 }
 
 /// @brief The Riichi scoring rule set; booleans are 0 or 1.
@@ -175,6 +177,8 @@ pub struct ParlorMahjongConfig {
     pub double_daisuushii: u8,
     /// Double-wind pair fu, 2 or 4.
     pub double_wind_pair_fu: u8,
+    /// Three-player rules (sanma): a 1m indicator points at 9m, tsumo-zon, 200-point honba.
+    pub three_player: u8,
 }
 
 /// @brief One yaku of a hand value and its han.
@@ -394,6 +398,7 @@ pub fn read_win(c: &ParlorMahjongWin) -> Result<Win, ParlorStatus> {
         ura,
         honba: c.honba,
         riichi_sticks: c.riichi_sticks,
+        nukidora: c.nukidora,
     })
 }
 
@@ -416,6 +421,7 @@ pub fn read_config(c: &ParlorMahjongConfig) -> Result<Config, ParlorStatus> {
         double_junsei_chuuren: flag(c.double_junsei_chuuren)?,
         double_daisuushii: flag(c.double_daisuushii)?,
         double_wind_pair_fu: c.double_wind_pair_fu,
+        three_player: flag(c.three_player)?,
     };
     config.validate().map_err(|_| PARLOR_ERR_INVALID_ARGUMENT)?;
     Ok(config)
@@ -481,7 +487,8 @@ pub fn write_value(v: &HandValue) -> ParlorMahjongValue {
 
 /// @brief Fills a Riichi scoring rule set from a named preset.
 ///
-/// @param[in] preset 0 `online` (the default), 1 `mahjong-soul`, 2 `mahjong-pypi`.
+/// @param[in] preset 0 `online` (the default), 1 `mahjong-soul`, 2 `mahjong-pypi`, 3
+///   `tenhou-sanma`.
 /// @param[out] out Receives the rule set.
 /// @return #PARLOR_OK or an error status.
 /// @retval PARLOR_OK Filled.
@@ -510,6 +517,7 @@ pub unsafe extern "C" fn parlor_mahjong_config_preset(preset: u8, out: *mut Parl
             double_junsei_chuuren: u8::from(c.double_junsei_chuuren),
             double_daisuushii: u8::from(c.double_daisuushii),
             double_wind_pair_fu: c.double_wind_pair_fu,
+            three_player: u8::from(c.three_player),
         };
         Ok(())
     })())

@@ -1071,7 +1071,7 @@ static void misc_call(void) {
         s1 = parlor_mahjong_config_preset(preset, A(o[0], ParlorMahjongConfig));
         s2 = parlor_mahjong_config_preset(preset, B(o[0], ParlorMahjongConfig));
         REQUIRED(o[0], s1);
-        CHECK((s1 == PARLOR_OK) == (preset < 3 && o[0].a != NULL));
+        CHECK((s1 == PARLOR_OK) == (preset < 4 && o[0].a != NULL));
         agree("mahjong_config_preset", s1, s2, o, 1);
         break;
     }
@@ -1079,7 +1079,7 @@ static void misc_call(void) {
         ParlorMahjongWin w, *win;
         ParlorMahjongConfig c, *config;
         mahjong_win(&w);
-        if (parlor_mahjong_config_preset((uint8_t)below(3), &c) != PARLOR_OK) CHECK(0);
+        if (parlor_mahjong_config_preset((uint8_t)below(4), &c) != PARLOR_OK) CHECK(0);
         if (one_in(6)) ((uint8_t *)&c)[below(sizeof c)] = code();
         win = one_in(30) ? NULL : one_in(12) ? input(sizeof w) : copy_of(&w, sizeof w);
         config = one_in(30) ? NULL : copy_of(&c, sizeof c);

@@ -36,8 +36,9 @@ int main(void) {
 
     CHECK_EQ_U(parlor_mahjong_config_preset(0, &online), PARLOR_OK);
     CHECK_EQ_U(parlor_mahjong_config_preset(1, &soul), PARLOR_OK);
-    CHECK_EQ_U(parlor_mahjong_config_preset(3, &soul), PARLOR_ERR_INVALID_ARGUMENT);
+    CHECK_EQ_U(parlor_mahjong_config_preset(4, &soul), PARLOR_ERR_INVALID_ARGUMENT);
     CHECK_EQ_U(online.open_tanyao, 1);
+    CHECK_EQ_U(online.three_player, 0);
     CHECK_EQ_U(online.double_suuankou_tanki, 0);
     CHECK_EQ_U(soul.double_suuankou_tanki, 1);
 
@@ -124,6 +125,23 @@ int main(void) {
         CHECK_EQ_U(parlor_mahjong_score(&open, &online, &v), PARLOR_MAHJONG_ERR_BAD_MELD);
         open.melds[0].kind = 9;
         CHECK_EQ_U(parlor_mahjong_score(&open, &online, &v), PARLOR_ERR_INVALID_ARGUMENT);
+    }
+
+    /* Three players (preset 3, tenhou-sanma): the same tsumo without the missing seat's share
+     * (2600 + 1300), and with one North set aside a mangan (4000 + 2000); Norths set aside under
+     * four-player rules are refused. */
+    {
+        ParlorMahjongConfig sanma;
+        CHECK_EQ_U(parlor_mahjong_config_preset(3, &sanma), PARLOR_OK);
+        CHECK_EQ_U(sanma.three_player, 1);
+        win = pinfu_hand(0);
+        CHECK_EQ_U(parlor_mahjong_score(&win, &sanma, &v), PARLOR_OK);
+        CHECK_EQ_U(v.total, 3900);
+        win.nukidora = 1;
+        CHECK_EQ_U(parlor_mahjong_score(&win, &sanma, &v), PARLOR_OK);
+        CHECK_EQ_U(v.han, 5);
+        CHECK_EQ_U(v.total, 6000);
+        CHECK_EQ_U(parlor_mahjong_score(&win, &online, &v), PARLOR_MAHJONG_ERR_CONFLICTING_FLAGS);
     }
 
     /* Input checks. */

@@ -29,6 +29,7 @@ def value(case):
         has_double_yakuman=case["double_yakuman"],
         kazoe_limit=HandConstants.KAZOE_SANBAIMAN if case["kazoe_sanbaiman"] else HandConstants.KAZOE_LIMITED,
         kiriage=case["kiriage"],
+        is_three_player=case.get("three_player", False),
     )
     config = HandConfig(
         is_tsumo=case["tsumo"],
@@ -45,6 +46,7 @@ def value(case):
         round_wind=case["round"],
         tsumi_number=case["honba"],
         kyoutaku_number=case["sticks"],
+        num_nuki_dora=case.get("nuki", 0),
         options=options,
     )
     melds = [Meld(meld_type=KINDS[m["type"]], tiles=m["tiles"], opened=m["opened"]) for m in case["melds"]]

@@ -137,3 +137,52 @@ fn round_checker_agrees_with_the_reference() {
         parlor_conformance::fuzzing::run_target("doudizhu_round", 300, parlor_conformance::check::doudizhu_round::diff);
     assert!(checked >= 250, "{checked}");
 }
+
+/// A segment starts where the players' prefix leads, whether the prefix is played out or taken
+/// from a kept snapshot (the same round, byte for byte), and stops after the prefix and the
+/// segment's actions unless the deal (as the whole deal by the same players shows) ended first.
+#[test]
+fn a_segment_starts_where_its_prefix_leads_with_or_without_snapshots() {
+    use parlor_conformance::check::doudizhu_round::{Adapter, RoundCase, Setup};
+    use parlor_conformance::check::round;
+    use parlor_core::game::Round as _;
+    let encoding = |r: &parlor_core::doudizhu::Round| {
+        let mut bytes = vec![0u8; parlor_core::doudizhu::Round::ENCODED_BYTES];
+        let n = r.encode(&mut bytes).expect("encode");
+        bytes.truncate(n);
+        bytes
+    };
+    let mut compared = 0;
+    for seed in 0..12u64 {
+        let setup = Setup {
+            preset: seed as u8,
+            seed: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            given: seed % 3 == 0,
+            first: seed as u8,
+        };
+        // The whole deal, played by the players from the first step (no choices).
+        let whole = RoundCase::players(setup.clone(), seed ^ 0x51, 9, seed);
+        let (_, steps) = round::check::<Adapter>(whole).expect("a valid preset");
+        // 19 plies of prefix (a snapshot at 16, then 3 more plies), a segment of 2 steps.
+        let mut segment = RoundCase::players(setup.clone(), seed ^ 0x51, 9, seed);
+        segment.prefix = 19;
+        segment.segment = 2;
+        round::forget_snapshots();
+        let (played, at) = round::check::<Adapter>(segment.clone()).expect("a valid preset");
+        let (kept, at_again) = round::check::<Adapter>(segment).expect("a valid preset");
+        assert_eq!(
+            encoding(&played),
+            encoding(&kept),
+            "seed {seed}: the snapshot leads elsewhere"
+        );
+        assert_eq!(at, at_again);
+        if steps > 21 {
+            // Not over within prefix + segment: stopped after 19 + 2 actions.
+            assert_eq!(at, 21, "seed {seed}");
+            compared += 1;
+        } else {
+            assert!(played.outcome().is_some(), "seed {seed}: the deal ended at {steps}");
+        }
+    }
+    assert!(compared >= 6, "{compared} of 12 deals went past 21 actions");
+}

@@ -26,6 +26,26 @@ fn mahjong_through_the_one_c_function_set() {
     assert!(run_target("ffi_mahjong_round", 40, ffi_round::mahjong) >= 40);
 }
 
+/// Three-player Riichi (the `tenhou-sanma` preset, 4th of the mahjong presets) through C: the
+/// same checker, rounds played to their end (three seats, kita among the actions).
+#[test]
+fn sanma_rounds_are_played_to_their_end_through_c() {
+    use parlor_conformance::check::ffi_round::{FfiCase, check};
+    assert_eq!(parlor_core::mahjong::Config::PRESETS[3].0, "tenhou-sanma");
+    for seed in [3, 11, 2026] {
+        let case = FfiCase {
+            preset: 3,
+            seed,
+            steps: (0..600u16).map(|i| i.wrapping_mul(7919) % 1000).collect(),
+            codes: vec![0, 12, 0x0C0C, u64::MAX],
+            flips: vec![0, 100, 1000],
+            garbage: vec![7; 20],
+        };
+        let (steps, ended) = check::<parlor_core::mahjong::Round, parlor_core::mahjong::Match>(&case);
+        assert!(ended && steps >= 20, "seed {seed}: {steps} steps");
+    }
+}
+
 /// Hand-made cases that play each game's round to its end through C (stray codes mixed in,
 /// bits flipped, random bytes refused): the checker reaches the outcome, not only the deal.
 #[test]

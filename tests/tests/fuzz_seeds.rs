@@ -9,13 +9,19 @@
 //!   game's vectors (`tests/vectors/<game>_*.tsv`), in libFuzzer's dictionary format.
 //!
 //! The test checks both against what the generator below makes; `PARLOR_BLESS=1 cargo test -p
-//! parlor-conformance --test conformance fuzz_seeds::` rewrites them. A target added later simply has no seeds
-//! until it is listed in `TARGETS`.
+//! parlor-conformance --test conformance fuzz_seeds::` rewrites them. Every fuzz target must be
+//! listed in `TARGETS` (a new target fails `every_target_has_seeds_options_and_shares` until it
+//! is). Other files in a seed folder (a corpus a fuzzer grew, hand-made deals) are kept as they
+//! are and must decode and pass too. Every target also has its line in `fuzz/shares.tsv` (CI's
+//! fuzz time by cost).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use parlor_conformance::check::{dominoes, doudizhu, mahjong, mahjong_round, tichu};
+use parlor_conformance::check::{
+    dominoes, dominoes_round, doudizhu, doudizhu_round, ffi_round, mahjong, mahjong_round, mahjong_score, tichu,
+    tichu_round,
+};
 use parlor_conformance::fuzzing::{SplitMix64, run_bytes};
 use parlor_conformance::vectors;
 
@@ -83,7 +89,47 @@ const TARGETS: &[Target] = &[
     },
     Target {
         name: "ffi_mahjong_round",
-        run: |d| run_bytes(d, &parlor_conformance::check::ffi_round::mahjong),
+        run: |d| run_bytes(d, &ffi_round::mahjong),
+        dictionary_game: None,
+    },
+    Target {
+        name: "dominoes_round",
+        run: |d| run_bytes(d, &dominoes_round::round),
+        dictionary_game: None,
+    },
+    Target {
+        name: "ffi_dominoes_round",
+        run: |d| run_bytes(d, &ffi_round::dominoes),
+        dictionary_game: None,
+    },
+    Target {
+        name: "tichu_round",
+        run: |d| run_bytes(d, &tichu_round::round),
+        dictionary_game: None,
+    },
+    Target {
+        name: "ffi_tichu_round",
+        run: |d| run_bytes(d, &ffi_round::tichu),
+        dictionary_game: None,
+    },
+    Target {
+        name: "doudizhu_round",
+        run: |d| run_bytes(d, &doudizhu_round::diff),
+        dictionary_game: None,
+    },
+    Target {
+        name: "ffi_doudizhu_round",
+        run: |d| run_bytes(d, &ffi_round::doudizhu),
+        dictionary_game: None,
+    },
+    Target {
+        name: "mahjong_score",
+        run: |d| run_bytes(d, &mahjong_score::score_case),
+        dictionary_game: None,
+    },
+    Target {
+        name: "ffi_mahjong_score",
+        run: |d| run_bytes(d, &mahjong_score::ffi_case),
         dictionary_game: None,
     },
 ];
@@ -160,8 +206,13 @@ fn seed_corpora_are_the_generated_ones_and_pass_their_checkers() {
         let dir = root().join("fuzz/seeds").join(target.name);
         let seeds = make_seeds(target);
         if bless() {
-            let _ = std::fs::remove_dir_all(&dir);
+            // The generated seeds only: kept inputs beside them stay.
             std::fs::create_dir_all(&dir).expect("create the seed folder");
+            for entry in std::fs::read_dir(&dir).expect("the seed folder").flatten() {
+                if entry.file_name().to_str().is_some_and(is_generated) {
+                    std::fs::remove_file(entry.path()).expect("remove a stale seed");
+                }
+            }
             for (index, seed) in seeds.iter().enumerate() {
                 std::fs::write(dir.join(format!("seed-{index:02}")), seed).expect("write a seed");
             }
@@ -174,6 +225,66 @@ fn seed_corpora_are_the_generated_ones_and_pass_their_checkers() {
             assert!((target.run)(&stored), "{} does not decode", path.display());
         }
     }
+}
+
+/// The seed files that are not generated (`seed-NN`): kept inputs (a grown corpus, hand-made
+/// deals); each decodes and passes its target's checker.
+#[test]
+fn kept_seed_inputs_pass_their_checkers() {
+    let mut kept = 0;
+    for target in TARGETS {
+        let dir = root().join("fuzz/seeds").join(target.name);
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+            .filter(|name| !name.starts_with('.') && !is_generated(name))
+            .collect();
+        names.sort();
+        for name in names {
+            let path = dir.join(&name);
+            let data = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert!((target.run)(&data), "{} does not decode", path.display());
+            kept += 1;
+        }
+    }
+    assert!(
+        kept >= 24,
+        "the kept seeds (Dou Dizhu deals, C edge inputs, grown corpora) are gone"
+    );
+}
+
+/// Whether `name` is a generated seed's (`seed-NN`).
+fn is_generated(name: &str) -> bool {
+    name.strip_prefix("seed-")
+        .is_some_and(|n| n.len() == 2 && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Every target of `fuzz/fuzz_targets/` is in `TARGETS` (so it has seeds), has its options and
+/// its line in `fuzz/shares.tsv`; the shares name no target that is gone.
+#[test]
+fn every_target_has_seeds_options_and_shares() {
+    let mut targets: Vec<String> = std::fs::read_dir(root().join("fuzz/fuzz_targets"))
+        .expect("fuzz/fuzz_targets")
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter_map(|name| name.strip_suffix(".rs").map(str::to_owned))
+        .collect();
+    targets.sort();
+    let mut listed: Vec<String> = TARGETS.iter().map(|t| t.name.to_owned()).collect();
+    listed.sort();
+    assert_eq!(listed, targets, "TARGETS and fuzz/fuzz_targets differ");
+    let shares = std::fs::read_to_string(root().join("fuzz/shares.tsv")).expect("fuzz/shares.tsv");
+    let mut named: Vec<String> = Vec::new();
+    for line in shares.lines().filter(|line| !line.starts_with('#') && !line.is_empty()) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 3, "fuzz/shares.tsv: {line:?} is not target, shares, why");
+        let shares: u32 = fields[1]
+            .parse()
+            .unwrap_or_else(|_| panic!("fuzz/shares.tsv: {line:?}"));
+        assert!((1..=10).contains(&shares), "fuzz/shares.tsv: {line:?}");
+        named.push(fields[0].to_owned());
+    }
+    named.sort();
+    assert_eq!(named, targets, "fuzz/shares.tsv and fuzz/fuzz_targets differ");
 }
 
 #[test]
@@ -202,7 +313,8 @@ fn dictionaries_hold_every_vector_token() {
     }
 }
 
-/// Every target has its options file for fuzzing services (`max_len`), and the seeds fit in it.
+/// Every target has its options file for fuzzing services (`max_len`), and the generated seeds
+/// fit in it.
 #[test]
 fn every_seeded_target_has_libfuzzer_options() {
     for target in TARGETS {

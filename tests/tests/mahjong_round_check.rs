@@ -483,3 +483,70 @@ fn many_matches() {
     }
     println!("{n} matches, {hands} hands");
 }
+
+/// Tenhou's own records through the reference: every round of the folder named by
+/// `PARLOR_TENHOU_RECORDS` (skipped without it), its actions as the core replays them, applied
+/// to the naive round reference, whose hand values come from the naive hand-value reference.
+/// Every round must end as the record says with the record's deltas, and every win's value must
+/// be the core's (han, fu, yaku, payments).
+#[test]
+fn tenhou_records_replay_through_the_reference() {
+    use parlor_cli::mahjong::tenhou;
+    use parlor_cli::mahjong::tenhou_replay::watch_round;
+    use parlor_conformance::check::mahjong_round::{ref_config, ref_start, reference_action};
+    use parlor_conformance::check::mahjong_score::same_value;
+    use parlor_conformance::reference::mahjong_round::RefRound;
+    let Some(dir) = std::env::var_os("PARLOR_TENHOU_RECORDS") else {
+        eprintln!("skipped: PARLOR_TENHOU_RECORDS is not set (a folder of Tenhou JSON records)");
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    let mut files: Vec<_> = [dir.clone(), dir.join("records")]
+        .iter()
+        .filter_map(|d| std::fs::read_dir(d).ok())
+        .flat_map(|entries| entries.flatten().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no record in {}", dir.display());
+    let config = Config::TENHOU;
+    let (mut rounds, mut wins) = (0, 0);
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let record = tenhou::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        for (i, log) in record.rounds.iter().enumerate() {
+            let at = format!("{}: round {i}", file.display());
+            let mut actions = Vec::new();
+            let core = watch_round(log, &config, |_, seat, action, _| actions.push((seat, action)))
+                .unwrap_or_else(|e| panic!("{at}: the core: {e}"));
+            let mut naive = RefRound::new(ref_config(&config), *core.wall(), ref_start(core.start()));
+            for (k, &(seat, action)) in actions.iter().enumerate() {
+                naive
+                    .apply(seat.index(), &reference_action(action))
+                    .unwrap_or_else(|e| panic!("{at}: step {k}: the reference refuses {seat:?} {action}: {e}"));
+            }
+            let o = naive
+                .outcome()
+                .unwrap_or_else(|| panic!("{at}: the reference's round is not over"));
+            assert_eq!(o.deltas, log.result.deltas(), "{at}: deltas");
+            let outcome = core.outcome().expect("the core's round is over");
+            let core_wins: Vec<_> = outcome.wins.iter().flatten().collect();
+            assert_eq!(core_wins.len(), o.wins.len(), "{at}: winners");
+            for (w, n) in core_wins.iter().zip(&o.wins) {
+                if let Err(why) = same_value(&w.value, &n.value) {
+                    panic!(
+                        "{at}: seat {}: {why}\ncore: {:?}\nreference: {:?}",
+                        n.seat, w.value, n.value
+                    );
+                }
+                wins += 1;
+            }
+            rounds += 1;
+        }
+    }
+    eprintln!(
+        "{} records, {rounds} rounds, {wins} wins: the reference agrees",
+        files.len()
+    );
+    assert!(wins > 0);
+}

@@ -63,6 +63,17 @@ impl Uniform {
     /// A uniform legal action of `seat` (out-of-turn rights included) that is not a
     /// [call](Round::is_call), or a call when only calls are legal; `None` when it has none.
     pub fn pick<R: Round>(&mut self, round: &R, seat: Seat) -> Option<R::Action> {
+        if R::HAS_CALLS
+            && let Some(others) = round.count_non_calls(seat)
+        {
+            // The other actions come first: a draw among them, or the first call when there are
+            // none (then every action is a call).
+            if others == 0 {
+                return round.nth_legal_action(seat, 0);
+            }
+            let index = self.rng.below(u32::try_from(others).unwrap_or(u32::MAX));
+            return round.nth_legal_action(seat, index as usize);
+        }
         if R::HAS_CALLS {
             let mut others = 0u32;
             let mut first_call = None;

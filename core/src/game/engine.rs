@@ -421,6 +421,16 @@ pub trait Round: Clone + Sized {
     /// [`Uniform`](super::bot::Uniform) draw straight from [`Round::count_legal_actions`].
     const HAS_CALLS: bool = false;
 
+    /// How many legal actions of `seat` are not [calls](Round::is_call), when they are its
+    /// first ones in the order of [`Round::for_each_legal_action`] (every call after them), so
+    /// that [`Uniform`](super::bot::Uniform) draws among them from this count and
+    /// [`Round::nth_legal_action`] without a list. `None` (the default): the game promises no
+    /// such order, and `Uniform` walks the list.
+    fn count_non_calls(&self, seat: Seat) -> Option<usize> {
+        let _ = seat;
+        None
+    }
+
     /// Whether [`Round::apply`] would take `action` from `seat`.
     fn is_legal(&self, seat: Seat, action: Self::Action) -> bool;
 

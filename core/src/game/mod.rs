@@ -136,10 +136,12 @@ impl Rng {
         let Some(divisor) = NonZeroU32::new(n).filter(|d| d.get() > 1) else {
             return 0;
         };
-        let threshold = n.wrapping_neg() % divisor; // 2^32 mod n
         loop {
             let m = u64::from(self.next_u32()).wrapping_mul(u64::from(n)); // u32 × u32 fits a u64
-            if (m as u32) >= threshold {
+            // Accepted when the low half is at least 2^32 mod n (< n): a low half of at least n
+            // is accepted without the division (Lemire's fast path; the same draws and values).
+            let low = m as u32;
+            if low >= n || low >= n.wrapping_neg() % divisor {
                 return (m >> 32) as u32;
             }
         }

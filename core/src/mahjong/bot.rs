@@ -49,6 +49,10 @@ impl RandomBot {
         if let Some(&riichi) = actions.iter().find(|a| matches!(a, Action::Riichi { .. })) {
             return Some(riichi);
         }
+        // Three players: a North is set aside whenever it may be (a han of dora, a new tile).
+        if actions.contains(&Action::Kita) {
+            return Some(Action::Kita);
+        }
         // The discards leaving the lowest shanten.
         let mut counts = [0u8; KINDS];
         for id in round.hand(seat) {
@@ -142,6 +146,10 @@ impl Greedy {
             }
             return Some(Action::Pass);
         }
+        // Three players: a North is set aside whenever it may be (a han of dora, a new tile).
+        if actions.contains(&Action::Kita) {
+            return Some(Action::Kita);
+        }
         let visible = visible_counts(round, seat);
         let mut hand = [0u8; KINDS];
         for id in round.hand(seat) {
@@ -226,7 +234,7 @@ fn red_rank(round: &Round, action: &Action) -> u8 {
 fn yaku_kind(round: &Round, seat: Seat, kind: u8) -> bool {
     let start = round.start();
     let wind = |w: Wind| 27u8.saturating_add(w.code());
-    kind >= 31 || kind == wind(start.seat_wind(seat)) || kind == wind(start.round_wind)
+    kind >= 31 || kind == wind(start.seat_wind_in(seat, round.players())) || kind == wind(start.round_wind)
 }
 
 /// The tiles `seat` sees outside its hand, per kind: every discard still in a pond, every meld,
@@ -247,6 +255,17 @@ fn visible_counts(round: &Round, seat: Seat) -> [u8; KINDS] {
         }
     }
     round.dora_indicators().iter().copied().for_each(&mut add);
+    // Three players: the Norths set aside are seen, and 2m-8m are not in the set at all.
+    for s in 0..4u8 {
+        for _ in 0..round.nukidora(Seat(s)) {
+            add(120);
+        }
+    }
+    if round.players() == 3 {
+        for c in seen.iter_mut().take(8).skip(1) {
+            *c = 4;
+        }
+    }
     // The hand and what is seen together hold at most four of a kind (ukeire refuses more).
     let mut held = [0u8; KINDS];
     for id in round.hand(seat) {

@@ -22,6 +22,7 @@
 //! | 9 | `kan` (open kan on the discard) | 0 | 0 |
 //! | 10 | `chii <id> <id>` | first id | second id |
 //! | 11 | `pass` | 0 | 0 |
+//! | 12 | `kita` (three players: a North set aside) | 0 | 0 |
 //!
 //! So `discard 17` is `0x1101`, `pon 17 18` is `0x12_1108`, `pass` is `11`.
 //!
@@ -141,8 +142,9 @@ impl game::Round for Round {
         Round::config(self)
     }
 
+    /// 4, or 3 under three-player rules (seat 3 is then absent: it never acts).
     fn seats(&self) -> u8 {
-        SEATS as u8
+        self.players()
     }
 
     fn to_act(&self) -> Option<Seat> {
@@ -191,7 +193,13 @@ impl game::Round for Round {
     /// [`Outcome::deltas`]: each seat's change as Tenhou records it (the sticks a riichi
     /// declarer put down this round not deducted), the replay log's `round <i>:` line.
     fn outcome_scores(outcome: &Outcome) -> Scores {
-        Scores::new(&outcome.deltas)
+        // The deltas of the seats at the table (three players: seat 3 is absent).
+        Scores::new(
+            outcome
+                .deltas
+                .get(..usize::from(outcome.players))
+                .unwrap_or(&outcome.deltas),
+        )
     }
 
     fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
@@ -289,7 +297,7 @@ fn write_observation(view: &Observation, red: bool, out: &mut dyn fmt::Write) ->
         out,
         "mahjong: seat {} ({}), {} {kyoku}, honba {}, sticks {}, dealer {}",
         view.seat,
-        wind_name(start.seat_wind(view.seat)),
+        wind_name(start.seat_wind_in(view.seat, view.players)),
         wind_name(start.round_wind),
         start.honba,
         view.sticks,
@@ -325,16 +333,20 @@ fn write_observation(view: &Observation, red: bool, out: &mut dyn fmt::Write) ->
     if let Some(id) = view.drawn {
         writeln!(out, "drawn: {} (id {id})", Id(id, red))?;
     }
-    for (s, ((&count, &points), &riichi)) in
-        (0u8..).zip(view.hand_counts.iter().zip(view.scores.iter()).zip(view.riichi.iter()))
+    for (s, ((&count, &points), &riichi)) in (0u8..)
+        .zip(view.hand_counts.iter().zip(view.scores.iter()).zip(view.riichi.iter()))
+        .take(usize::from(view.players))
     {
         let seat = Seat(s);
         write!(
             out,
             "seat {s} ({}): {count} tiles, {points} points{}; melds:",
-            wind_name(start.seat_wind(seat)),
+            wind_name(start.seat_wind_in(seat, view.players)),
             if riichi { ", riichi" } else { "" }
         )?;
+        if let Some(&n @ 1..) = view.nukidora.get(usize::from(s)) {
+            write!(out, " north x{n},")?;
+        }
         let melds = view.melds(seat);
         if melds.is_empty() {
             out.write_str(" -")?;
@@ -396,7 +408,8 @@ impl game::Match for Match {
     /// deducted); once over, [`Match::final_scores`] (the sticks left on the table given to
     /// first place).
     fn scores(&self) -> Scores {
-        Scores::new(&self.final_scores().unwrap_or_else(|| Match::scores(self)))
+        let all = self.final_scores().unwrap_or_else(|| Match::scores(self));
+        Scores::new(all.get(..usize::from(self.round().players())).unwrap_or(&all))
     }
 
     fn rounds_played(&self) -> u32 {
@@ -496,6 +509,11 @@ const KEYS: &[RuleKey] = &[
         name: "double-wind-pair-fu",
         values: "2|4",
         doc: "fu of a pair of the seat wind that is also the round wind (Tenhou: 4)",
+    },
+    RuleKey {
+        name: "three-player",
+        values: YES_NO,
+        doc: "three-player Riichi (sanma): 108 tiles without 2m-8m, North set aside as dora (kita), no chii, tsumo-zon, 200-point honba (Tenhou sanma: yes)",
     },
     RuleKey {
         name: "rounds",
@@ -603,6 +621,7 @@ fn flag<'a>(config: &'a mut Config, key: &str) -> Option<&'a mut bool> {
         "double-suuankou-tanki" => &mut s.double_suuankou_tanki,
         "double-junsei-chuuren" => &mut s.double_junsei_chuuren,
         "double-daisuushii" => &mut s.double_daisuushii,
+        "three-player" => &mut s.three_player,
         "extension" => &mut config.extension,
         "abort-triple-ron" => &mut config.abort_triple_ron,
         "abort-nine-terminals" => &mut config.abort_nine_terminals,
@@ -630,7 +649,8 @@ fn points(value: &str) -> Result<i32, RuleError> {
 }
 
 impl game::Rules for Config {
-    /// `tenhou` (the default), `tenhou-east`, `basic` ([`Config::PRESETS`], the names of
+    /// `tenhou` (the default), `tenhou-east`, `basic`, `tenhou-sanma`, `tenhou-sanma-east`,
+    /// `mahjong-soul`, `mahjong-soul-sanma` ([`Config::PRESETS`], the names of
     /// `parlor mahjong play --preset`). The hand-value presets (`online`, `mahjong-soul`,
     /// `mahjong-pypi`, [`super::score::Config::PRESETS`]) are hand-value rules only; their
     /// fields are the keys `open-tanyao` … `double-wind-pair-fu`.

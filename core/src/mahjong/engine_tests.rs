@@ -107,12 +107,13 @@ fn action_codes_are_pinned() {
         (Action::Kan, 9),
         (Action::Chii { tiles: [12, 17] }, 0x11_0C0A),
         (Action::Pass, 11),
+        (Action::Kita, 12),
     ];
     for (action, code) in pinned {
         assert_eq!(Round::action_code(action), code, "{action}");
         assert_eq!(Round::action_from_code(code), Some(action));
     }
-    for bad in [0u64, 12, 0x8801, 0x2204, 0x0103, 1 << 24 | 0x1101, u64::MAX] {
+    for bad in [0u64, 13, 0x0C0C, 0x8801, 0x2204, 0x0103, 1 << 24 | 0x1101, u64::MAX] {
         assert_eq!(Round::action_from_code(bad), None, "{bad:#x}");
     }
     assert_eq!(
@@ -170,7 +171,9 @@ fn the_seeded_deal_and_a_lowest_round_are_pinned() {
 #[test]
 fn rules_round_trip_every_preset_and_key() {
     use crate::game::Rules;
-    assert_eq!(Config::PRESETS.len(), 3);
+    assert_eq!(Config::PRESETS.len(), 7);
+    assert_eq!(<Config as Rules>::preset("mahjong-soul"), Some(Config::MAHJONG_SOUL));
+    assert_eq!(<Config as Rules>::preset("tenhou-sanma"), Some(Config::TENHOU_SANMA));
     assert_eq!(<Config as Rules>::PRESETS[0], ("tenhou", Config::TENHOU));
     assert_eq!(<Config as Rules>::preset("basic"), Some(Config::BASIC));
     for (_, config) in <Config as Rules>::PRESETS {
@@ -184,7 +187,7 @@ fn rules_round_trip_every_preset_and_key() {
         assert_eq!(<Config as Rules>::decode(&wrong), None);
     }
     let keys = <Config as Rules>::KEYS;
-    assert_eq!(keys.len(), 30); // 12 hand-value fields and 18 of the round and match
+    assert_eq!(keys.len(), 31); // 13 hand-value fields and 18 of the round and match
     let values = |values: &str| -> Vec<String> {
         match values {
             "yes|no" => vec!["yes".into(), "no".into()],

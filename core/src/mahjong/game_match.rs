@@ -153,7 +153,7 @@ impl Match {
         }
         let mut scores = self.round.scores();
         let sticks = self.round.sticks_on_table();
-        let top = placement(&scores)[0];
+        let top = placement_in(&scores, self.round.players())[0];
         let s = at_mut(&mut scores, top.0); // `placement` names seats 0–3
         *s = s.saturating_add(i32::from(sticks).saturating_mul(RIICHI_STICK));
         Some(scores)
@@ -162,12 +162,13 @@ impl Match {
     /// Each seat's place once the match is over (0 = first): by final points
     /// ([`Match::final_scores`]), ties by seat (seat 0 first), so no two seats share a place.
     pub fn result(&self) -> Option<Placement> {
-        let order = placement(&self.final_scores()?);
+        let n = self.round.players();
+        let order = placement_in(&self.final_scores()?, n);
         let mut places = [0u8; SEATS];
         for (place, seat) in (0u8..).zip(order) {
             *at_mut(&mut places, seat.0) = place; // `placement` names seats 0-3
         }
-        Some(Placement::new(&places))
+        Some(Placement::new(places.get(..usize::from(n)).unwrap_or(&places)))
     }
 
     /// Takes `action` for `seat` in the current round; when that ends the round, carries the
@@ -206,17 +207,24 @@ impl Match {
         let scores = o.scores;
         let kyoku = start.kyoku();
         let repeat = o.dealer_repeats;
-        let next_kyoku = if repeat { kyoku } else { kyoku.saturating_add(1) };
+        let n = self.round.players();
+        let mut next_kyoku = if repeat { kyoku } else { kyoku.saturating_add(1) };
+        // Three players: each wind has three rounds (the fourth dealer is the absent seat).
+        if n == 3 && next_kyoku & 3 == 3 {
+            next_kyoku = next_kyoku.saturating_add(1);
+        }
         let honba = if repeat || o.end != End::Win {
             start.honba.saturating_add(1)
         } else {
             0
         };
-        let last = config.rounds.saturating_sub(1);
-        let [s0, s1, s2, s3] = scores;
-        let best = s0.max(s1).max(s2).max(s3);
+        let mut last = config.rounds.saturating_sub(1);
+        if n == 3 && last & 3 == 3 {
+            last = last.saturating_sub(1);
+        }
+        let best = scores.iter().take(usize::from(n)).copied().max().unwrap_or(0);
         let dealer = start.dealer;
-        let top = placement(&scores)[0];
+        let top = placement_in(&scores, n)[0];
         let mut over = config.busting && scores.iter().any(|&s| s < 0);
         if !over && next_kyoku > last {
             let extension_over = next_kyoku > last.saturating_add(4) || next_kyoku >= 16;
@@ -346,10 +354,16 @@ impl Match {
 
 /// The seats by `scores`, highest first, ties by seat (seat 0 first).
 pub fn placement(scores: &[i32; SEATS]) -> [Seat; SEATS] {
-    let mut order = [(0i32, 0u8); SEATS];
+    placement_in(scores, SEATS as u8)
+}
+
+/// [`placement`] at a table of `players` seats: the seats at the table first (by score, ties
+/// by seat), then any absent seat (three players: seat 3 last).
+pub fn placement_in(scores: &[i32; SEATS], players: u8) -> [Seat; SEATS] {
+    let mut order = [(false, 0i32, 0u8); SEATS];
     for ((slot, &score), seat) in order.iter_mut().zip(scores).zip(0u8..) {
-        *slot = (score, seat);
+        *slot = (seat >= players, score, seat);
     }
-    order.sort_unstable_by_key(|&(score, seat)| (core::cmp::Reverse(score), seat));
-    order.map(|(_, seat)| Seat(seat))
+    order.sort_unstable_by_key(|&(absent, score, seat)| (absent, core::cmp::Reverse(score), seat));
+    order.map(|(_, _, seat)| Seat(seat))
 }

@@ -65,4 +65,6 @@ mod engine_tests;
 #[cfg(test)]
 mod round_tests;
 #[cfg(test)]
+mod sanma_tests;
+#[cfg(test)]
 mod search_tests;

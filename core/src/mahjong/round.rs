@@ -1,4 +1,4 @@
-//! One hand (kyoku) of four-player Riichi: the wall and the dead wall, draws and discards, the
+//! One hand (kyoku) of four-player (or three-player) Riichi: the wall and the dead wall, draws and discards, the
 //! call window, riichi, furiten, wins, draws and their payments (`docs/mahjong.md`, "The round").
 //!
 //! # Tiles
@@ -15,9 +15,17 @@
 //! - `wall[126..131]`: the dora indicators (the first, then one per kan, in order);
 //! - `wall[131..136]`: the ura-dora indicators, paired with `wall[126..131]`.
 //!
+//! Three players ([`score::Config::three_player`], [`Config::TENHOU_SANMA`]) use the 108 ids
+//! without `2m`–`8m` (ids 4–31) in `wall[0..108]` (the 28 left out in `wall[108..136]`, never
+//! dealt): the deal `wall[0..39]` (seat `(dealer + k) % 3`), the live wall `wall[39..94]` (55
+//! draws less one per replacement draw), the first four replacement tiles `wall[94..98]` and the
+//! fifth to eighth from the live wall's end backwards (`wall[93]`, `wall[92]`, …: kans and Norths
+//! set aside share them), the dora indicators `wall[98..103]`, the ura `wall[103..108]`. Seat 3 is
+//! absent: it holds no tiles and never acts ([`Round::players`] is 3).
+//!
 //! [`Deal::Seeded`] lists the ids in increasing order, shuffles them with
 //! [`game::shuffle`](crate::game::shuffle) and [`Rng::new(seed)`](crate::game::Rng::new), and
-//! uses the result as the wall above.
+//! uses the result as the wall above (three players: the 108 ids, [`seeded_wall_sanma`]).
 //!
 //! # Turns
 //! Draws are automatic: the dealer's first draw happens in [`Round::new`], and every later draw
@@ -268,11 +276,61 @@ impl Config {
         ..Config::TENHOU
     };
 
-    /// The named presets: `tenhou` (the default), `tenhou-east`, `basic`.
-    pub const PRESETS: [(&'static str, Config); 3] = [
+    /// Tenhou's three-player ranked hanchan (`三鳳南喰赤`, sanma): three seats, 108 tiles
+    /// (no 2m–8m; red 5p and 5s), no chii, North extraction ([`Action::Kita`]), tsumo-zon and
+    /// 200-point honba ([`score::Config::TENHOU_SANMA`]), 2000 in tenpai payments, 35,000 start
+    /// and 40,000 target points, East and South with three rounds each and the West extension;
+    /// no four-winds or four-riichi abort (no fourth seat). Otherwise as [`Config::TENHOU`]
+    /// (`docs/mahjong.md`, "Three players").
+    pub const TENHOU_SANMA: Config = Config {
+        score: score::Config::TENHOU_SANMA,
+        start_points: 35_000,
+        target_points: 40_000,
+        abort_four_winds: false,
+        abort_four_riichi: false,
+        abort_triple_ron: false,
+        ..Config::TENHOU
+    };
+
+    /// [`Config::TENHOU_SANMA`] as an East-only match (`三鳳東喰赤`).
+    pub const TENHOU_SANMA_EAST: Config = Config {
+        rounds: 4,
+        ..Config::TENHOU_SANMA
+    };
+
+    /// Mahjong Soul's four-player ranked hanchan (its published rule page, as the Japanese
+    /// Mahjong Wiki's "Majsoul" page lists it): as [`Config::TENHOU`] with the hand value
+    /// [`score::Config::MAHJONG_SOUL`] (the four "double" yakuman shapes) and three rons on one
+    /// discard all winning (no sanchahou abort). Every other round rule is Tenhou's: double ron
+    /// with the honba and sticks to the winner nearest the discarder, kuikae forbidden, busting
+    /// below 0, nagashi mangan, pao, the West extension below 30,000, agari-yame and tenpai-yame,
+    /// every other abortive draw (`docs/mahjong.md`, "Mahjong Soul").
+    pub const MAHJONG_SOUL: Config = Config {
+        score: score::Config::MAHJONG_SOUL,
+        abort_triple_ron: false,
+        ..Config::TENHOU
+    };
+
+    /// Mahjong Soul's three-player ranked hanchan: [`Config::TENHOU_SANMA`] (whose rules it
+    /// follows, tsumo-zon being its default scoring) with Mahjong Soul's double yakuman shapes.
+    pub const MAHJONG_SOUL_SANMA: Config = Config {
+        score: score::Config {
+            three_player: true,
+            ..score::Config::MAHJONG_SOUL
+        },
+        ..Config::TENHOU_SANMA
+    };
+
+    /// The named presets: `tenhou` (the default), `tenhou-east`, `basic`, `tenhou-sanma`,
+    /// `tenhou-sanma-east`, `mahjong-soul`, `mahjong-soul-sanma`.
+    pub const PRESETS: [(&'static str, Config); 7] = [
         ("tenhou", Config::TENHOU),
         ("tenhou-east", Config::TENHOU_EAST),
         ("basic", Config::BASIC),
+        ("tenhou-sanma", Config::TENHOU_SANMA),
+        ("tenhou-sanma-east", Config::TENHOU_SANMA_EAST),
+        ("mahjong-soul", Config::MAHJONG_SOUL),
+        ("mahjong-soul-sanma", Config::MAHJONG_SOUL_SANMA),
     ];
 
     /// The preset named `name`, if there is one.
@@ -345,12 +403,14 @@ impl Start {
     /// East 1 of a match: dealer seat 0, no honba or sticks, every seat at
     /// [`Config::start_points`].
     pub const fn first(config: &Config) -> Start {
+        let p = config.start_points;
         Start {
             round_wind: Wind::East,
             dealer: Seat(0),
             honba: 0,
             sticks: 0,
-            scores: [config.start_points; SEATS],
+            // Three players: seat 3 is absent and holds no points.
+            scores: [p, p, p, if config.score.three_player { 0 } else { p }],
         }
     }
 
@@ -362,11 +422,22 @@ impl Start {
             .wrapping_add(self.dealer.0 & 3)
     }
 
-    /// The seat wind of `seat` (East for the dealer).
+    /// The seat wind of `seat` (East for the dealer) at a four-player table.
     pub fn seat_wind(&self, seat: Seat) -> Wind {
         // Seat numbers are taken modulo 4 (a seat above 3 is no seat of the table; the round
         // never asks for one): every offset is a wind.
         Wind::of_turn(seat.0.wrapping_add(4).wrapping_sub(self.dealer.0 & 3))
+    }
+
+    /// The seat wind of `seat` at a table of `players` seats (3 or 4): East for the dealer, then
+    /// South, West (and North with four). With three players seat 3 is absent (its answer is
+    /// North, a wind nobody has).
+    pub fn seat_wind_in(&self, seat: Seat, players: u8) -> Wind {
+        if players == 3 && seat.0 < 3 {
+            Wind::of_turn(seat.0.wrapping_add(3).wrapping_sub(self.dealer.0 % 3) % 3)
+        } else {
+            self.seat_wind(seat)
+        }
     }
 
     /// Checks the fields: [`Error::BadDeal`] for a dealer above 3 or points not a multiple of
@@ -442,6 +513,11 @@ pub enum Action {
     /// On the seat's first uninterrupted draw with nine or more kinds of terminals and honors:
     /// abort the round ([`Config::abort_nine_terminals`]).
     Kyuushu,
+    /// Three players only, on turn after a draw: set a North aside as dora (nukidora, kita) and
+    /// draw a replacement tile; the other seats may first win on it (ron, no chankan). The North
+    /// set aside is the drawn tile when it is one (after riichi only then), else the lowest
+    /// North id in the hand.
+    Kita,
     /// In a call window: win on the discard (or rob the kan).
     Ron,
     /// In a call window: pon the discard with `tiles` from the hand.
@@ -463,7 +539,7 @@ pub enum Action {
 
 impl fmt::Display for Action {
     /// The replay-log form: `discard 12`, `riichi 12`, `tsumo`, `ankan 5m`, `kakan 17`,
-    /// `kyuushu`, `ron`, `pon 17 18`, `kan`, `chii 12 17`, `pass` (numbers are tile ids).
+    /// `kyuushu`, `kita`, `ron`, `pon 17 18`, `kan`, `chii 12 17`, `pass` (numbers are tile ids).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Action::Discard { tile } => write!(f, "discard {tile}"),
@@ -472,6 +548,7 @@ impl fmt::Display for Action {
             Action::Ankan { kind } => write!(f, "ankan {kind}"),
             Action::Kakan { tile } => write!(f, "kakan {tile}"),
             Action::Kyuushu => f.write_str("kyuushu"),
+            Action::Kita => f.write_str("kita"),
             Action::Ron => f.write_str("ron"),
             Action::Pon { tiles: [a, b] } => write!(f, "pon {a} {b}"),
             Action::Kan => f.write_str("kan"),
@@ -504,6 +581,7 @@ impl core::str::FromStr for Action {
             "tsumo" => Action::Tsumo,
             "kakan" => Action::Kakan { tile: id()? },
             "kyuushu" => Action::Kyuushu,
+            "kita" => Action::Kita,
             "ron" => Action::Ron,
             "pon" => Action::Pon { tiles: [id()?, id()?] },
             "kan" => Action::Kan,
@@ -547,8 +625,8 @@ pub enum Phase {
         /// The discarded id.
         tile: u8,
     },
-    /// `seat` added `tile` to a pon (or made a closed kan a thirteen-orphans hand may rob): the
-    /// seats that may rob it answer ron or pass.
+    /// `seat` added `tile` to a pon (or made a closed kan a thirteen-orphans hand may rob, or set
+    /// a North aside): the seats that may rob it answer ron or pass.
     Chankan {
         /// The seat that made the kan.
         seat: Seat,
@@ -701,6 +779,8 @@ pub struct Outcome {
     pub dealer_repeats: bool,
     /// Each seat's points after the round: `start + deltas − 1000 × riichi`.
     pub scores: [i32; SEATS],
+    /// The seats at the table (3 or 4; with three, seat 3's entries are 0).
+    pub players: u8,
 }
 
 /// One hand of Riichi (see the [module docs](self)): a plain fixed-size value, [`ROUND_BYTES`]
@@ -746,6 +826,8 @@ pub struct Round {
     pub(super) window_tile: u8,
     /// A chankan window robs a closed kan (thirteen orphans only).
     pub(super) window_ankan: bool,
+    /// A chankan window is on a North set aside (three players; a ron there is no chankan).
+    pub(super) window_kita: bool,
     /// The tile the actor just drew ([`NONE`] after a call).
     pub(super) drawn: u8,
     /// The drawn tile is a kan replacement.
@@ -768,6 +850,8 @@ pub struct Round {
     /// Kinds the actor may not discard (kuikae), bit per kind.
     pub(super) kuikae: u64,
     pub(super) kan_counts: [u8; SEATS],
+    /// The Norths each seat set aside (three players): bit `c` is id `120 + c`.
+    pub(super) nuki: [u8; SEATS],
     /// Pao: the liable seat + 1 per seat (0 none).
     pub(super) pao: [u8; SEATS],
     /// How the round ended (valid in [`PHASE_OVER`]).
@@ -831,12 +915,18 @@ impl Round {
         config.validate()?;
         start.validate()?;
         let wall = match deal {
+            Deal::Seeded(seed) if config.score.three_player => seeded_wall_sanma(*seed),
             Deal::Seeded(seed) => seeded_wall(*seed),
             Deal::Given { wall } => {
-                check_wall(wall)?;
+                check_wall_for(wall, config)?;
                 *wall
             }
         };
+        if start.dealer.0 >= Layout::of(config.score.three_player).seats {
+            return Err(Error::BadDeal {
+                why: "the dealer is no seat of the table",
+            });
+        }
         Ok(Round::deal(config, start, &wall))
     }
 
@@ -871,8 +961,8 @@ impl Round {
     pub fn to_act(&self) -> Option<Seat> {
         match self.phase {
             PHASE_TURN => Some(Seat(self.actor)),
-            PHASE_CALLS | PHASE_CHANKAN => (1..4u8)
-                .map(|k| self.actor.wrapping_add(k) & 3)
+            PHASE_CALLS | PHASE_CHANKAN => (1..self.players())
+                .map(|k| self.next_seat(self.actor, k))
                 .find(|&s| self.pending & (1 << s) != 0)
                 .map(Seat),
             _ => None,
@@ -945,10 +1035,11 @@ impl Round {
 
     /// Takes `action` for `seat` and everything that follows automatically (closing the window,
     /// the call, the next draw, a new dora, the end). Errors, with the round unchanged:
-    /// [`Error::NoSuchSeat`], [`Error::RoundOver`], [`Error::NotYourTurn`],
+    /// [`Error::NoSuchSeat`] (three players: seat 3 too), [`Error::RoundOver`], [`Error::NotYourTurn`],
     /// [`Error::IllegalAction`].
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
-        if seat.0 > 3 {
+        // Seat 3 is no seat of a three-player table.
+        if seat.0 >= self.players() {
             return Err(Error::NoSuchSeat { seat: seat.0 });
         }
         if self.phase == PHASE_OVER {
@@ -988,10 +1079,10 @@ impl Round {
         }
     }
 
-    /// What `seat` may know ([`Observation`]). Errors: [`Error::NoSuchSeat`].
+    /// What `seat` may know ([`Observation`]). Errors: [`Error::NoSuchSeat`] (also seat 3 of three
+    /// players).
     pub fn observation(&self, seat: Seat) -> Result<Observation, Error> {
-        let s = usize::from(seat.0);
-        if s >= SEATS {
+        if seat.0 >= self.players() {
             return Err(Error::NoSuchSeat { seat: seat.0 });
         }
         let drawn = (self.phase == PHASE_TURN && self.actor == seat.0 && self.drawn != NONE).then_some(self.drawn);
@@ -1015,7 +1106,12 @@ impl Round {
             scores: self.scores(),
             sticks: self.sticks_on_table(),
             wall_left: self.wall_left(),
+            players: self.players(),
+            nukidora: [0; SEATS],
         };
+        for (n, &mask) in obs.nukidora.iter_mut().zip(self.nuki.iter()) {
+            *n = mask.count_ones() as u8;
+        }
         for (slot, id) in obs.hand.iter_mut().zip(self.hand(seat)) {
             *slot = id;
             obs.hand_len = obs.hand_len.saturating_add(1);
@@ -1076,20 +1172,49 @@ impl Round {
 
     /// The dora indicators revealed so far (ids).
     pub fn dora_indicators(&self) -> &[u8] {
-        let [dora, _] = dead_wall(&self.wall);
+        let [dora, _] = dead_wall(&self.wall, self.layout());
         prefix(dora, usize::from(self.dora))
     }
 
     /// The ura-dora indicators paired with the revealed dora indicators (hidden information until
     /// the end: never in an [`Observation`]).
     pub fn ura_indicators(&self) -> &[u8] {
-        let [_, ura] = dead_wall(&self.wall);
+        let [_, ura] = dead_wall(&self.wall, self.layout());
         prefix(ura, usize::from(self.dora))
     }
 
-    /// Tiles left to draw in the live wall (`70 − draws − kans`).
+    /// Tiles left to draw in the live wall (`70 − draws − kans`; three players: `55 − draws −
+    /// kans − Norths set aside`).
     pub fn wall_left(&self) -> u8 {
-        LIVE_DRAWS.saturating_sub(self.draws).saturating_sub(self.kans)
+        self.layout()
+            .live_draws
+            .saturating_sub(self.draws)
+            .saturating_sub(self.replacements())
+    }
+
+    /// The seats at the table: 4, or 3 under three-player rules
+    /// ([`score::Config::three_player`]; seat 3 is then absent: it holds no tiles and never acts).
+    pub fn players(&self) -> u8 {
+        self.layout().seats
+    }
+
+    /// How many Norths `seat` has set aside (nukidora; three players only).
+    pub fn nukidora(&self, seat: Seat) -> u8 {
+        self.nuki.get(seat.index()).map_or(0, |m| m.count_ones() as u8)
+    }
+
+    /// Replacement draws taken: kans and Norths set aside.
+    pub(super) fn replacements(&self) -> u8 {
+        let norths = self
+            .nuki
+            .iter()
+            .fold(0u8, |n, m| n.saturating_add(m.count_ones() as u8));
+        self.kans.saturating_add(norths)
+    }
+
+    /// The wall layout of the round's player count.
+    pub(super) fn layout(&self) -> Layout {
+        Layout::of(self.config.score.three_player)
     }
 
     /// Kans made in the round.
@@ -1138,6 +1263,65 @@ impl Round {
     }
 }
 
+/// Where each part of the wall is ([module docs](self)): four players, or three (108 tiles).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Layout {
+    /// Seats at the table.
+    pub(super) seats: u8,
+    /// Where the live wall starts (after the deal, `13 × seats`).
+    pub(super) live_at: usize,
+    /// Draws in the live wall without replacement draws.
+    pub(super) live_draws: u8,
+    /// Where the first four replacement tiles are.
+    pub(super) rinshan_at: usize,
+    /// Where the dora indicators start.
+    pub(super) dora_at: usize,
+    /// Where the ura indicators start.
+    pub(super) ura_at: usize,
+    /// The end of the tiles in play (136, or 108).
+    pub(super) end: usize,
+}
+
+impl Layout {
+    /// Four players: the documented 136-id layout.
+    pub(super) const FOUR: Layout = Layout {
+        seats: 4,
+        live_at: LIVE_AT,
+        live_draws: LIVE_DRAWS,
+        rinshan_at: RINSHAN_AT,
+        dora_at: DORA_AT,
+        ura_at: URA_AT,
+        end: TILE_IDS,
+    };
+    /// Three players: 108 ids in `wall[0..108]`.
+    pub(super) const THREE: Layout = Layout {
+        seats: 3,
+        live_at: 39,
+        live_draws: 55,
+        rinshan_at: 94,
+        dora_at: 98,
+        ura_at: 103,
+        end: 108,
+    };
+
+    /// The layout of four players, or three when `three`.
+    pub(super) const fn of(three: bool) -> Layout {
+        if three { Layout::THREE } else { Layout::FOUR }
+    }
+
+    /// The wall slot of replacement draw `r` (0-based: kans and Norths in order): the first
+    /// four at `rinshan_at..rinshan_at + 4`, the fifth to eighth (three players) from the live
+    /// wall's end backwards (`wall[93]`, `wall[92]`, …), which replacement draws shorten.
+    pub(super) const fn replacement(&self, r: u8) -> usize {
+        let r = r as usize;
+        if r < 4 {
+            self.rinshan_at.saturating_add(r)
+        } else {
+            self.rinshan_at.saturating_sub(r.saturating_sub(3))
+        }
+    }
+}
+
 /// Where the live wall starts in the layout.
 pub(super) const LIVE_AT: usize = 52;
 /// Where the replacement tiles start.
@@ -1149,10 +1333,13 @@ pub(super) const URA_AT: usize = 131;
 /// Draws in the live wall without kans.
 pub(super) const LIVE_DRAWS: u8 = 70;
 
-/// The dora and the ura-dora indicator rows of a wall (`wall[126..131]`, `wall[131..136]`):
-/// constant ranges of a fixed array, checked at compile time.
-pub(super) fn dead_wall(wall: &[u8; TILE_IDS]) -> [&[u8]; 2] {
-    [&wall[DORA_AT..URA_AT], &wall[URA_AT..TILE_IDS]]
+/// The dora and the ura-dora indicator rows of a wall (four players: `wall[126..131]`,
+/// `wall[131..136]`; three: `wall[98..103]`, `wall[103..108]`).
+pub(super) fn dead_wall(wall: &[u8; TILE_IDS], layout: Layout) -> [&[u8]; 2] {
+    [
+        wall.get(layout.dora_at..layout.ura_at).unwrap_or_default(),
+        wall.get(layout.ura_at..layout.end).unwrap_or_default(),
+    ]
 }
 
 /// The first `n` entries of `array`. `n` is a count every write keeps at most `N` (melds,
@@ -1196,6 +1383,42 @@ pub fn seeded_wall(seed: u64) -> [u8; TILE_IDS] {
     }
     crate::game::shuffle(&mut wall, &mut crate::game::Rng::new(seed));
     wall
+}
+
+/// Whether id `id` is one of the 28 ids three-player Riichi leaves out (`2m`–`8m`, ids 4–31).
+pub const fn absent_in_sanma(id: u8) -> bool {
+    id >= 4 && id < 32
+}
+
+/// The wall of `Deal::Seeded(seed)` under three-player rules: the 108 ids of the set
+/// (ascending, `2m`–`8m` left out) shuffled as [`seeded_wall`] shuffles, in `wall[0..108]`;
+/// the 28 ids of `2m`–`8m` ascending in `wall[108..136]` (never dealt).
+pub fn seeded_wall_sanma(seed: u64) -> [u8; TILE_IDS] {
+    let mut wall = [0u8; TILE_IDS];
+    let (set, rest) = wall.split_at_mut(Layout::THREE.end);
+    for (slot, id) in set
+        .iter_mut()
+        .zip((0u8..TILE_IDS as u8).filter(|&id| !absent_in_sanma(id)))
+    {
+        *slot = id;
+    }
+    for (slot, id) in rest.iter_mut().zip(4u8..32) {
+        *slot = id;
+    }
+    crate::game::shuffle(set, &mut crate::game::Rng::new(seed));
+    wall
+}
+
+/// Checks a wall for `config`: each id `0..136` once, and with three players no id of `2m`–`8m`
+/// in `wall[0..108]`.
+pub(super) fn check_wall_for(wall: &[u8; TILE_IDS], config: &Config) -> Result<(), Error> {
+    check_wall(wall)?;
+    if config.score.three_player && wall.iter().take(Layout::THREE.end).any(|&id| absent_in_sanma(id)) {
+        return Err(Error::BadDeal {
+            why: "a three-player wall holds 2m-8m in its first 108 ids",
+        });
+    }
+    Ok(())
 }
 
 /// Checks that `wall` holds each id `0..136` once.
@@ -1319,6 +1542,10 @@ pub struct Observation {
     pub sticks: u8,
     /// Tiles left in the live wall.
     pub wall_left: u8,
+    /// The seats at the table (3 or 4; [`Round::players`]).
+    pub players: u8,
+    /// The Norths each seat has set aside (three players).
+    pub nukidora: [u8; SEATS],
 }
 
 impl Observation {

@@ -3,10 +3,10 @@
 
 use super::Error;
 use super::round::{
-    Action, Bits, CONFIG_BYTES, Config, DORA_AT, ENCODED_BYTES, END_ABORT, FORMAT_VERSION, HAND_BYTES, LIVE_AT,
-    LIVE_DRAWS, MAX_DISCARDS, MultiRon, NONE, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_CALLED,
-    POND_RIICHI, POND_SEAT, POND_TSUMOGIRI, RINSHAN_AT, Round, SEATS, START_BYTES, Start, TILE_IDS, TableMeld,
-    WinRecord, at, bit_ids, bits_has, bits_insert, bits_len, prefix,
+    Action, Bits, CONFIG_BYTES, Config, DORA_AT, ENCODED_BYTES, END_ABORT, FORMAT_VERSION, HAND_BYTES, MAX_DISCARDS,
+    MultiRon, NONE, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_CALLED, POND_RIICHI, POND_SEAT,
+    POND_TSUMOGIRI, Round, SEATS, START_BYTES, Start, TILE_IDS, TableMeld, WinRecord, absent_in_sanma, at, bit_ids,
+    bits_has, bits_insert, bits_len, prefix,
 };
 use super::round_play::kind_of;
 use super::score::{self, CalledMeld, Kazoe, MeldKind, Piece, Wind};
@@ -122,6 +122,7 @@ impl Config {
             !self.pao_tsumo_whole_hand,
             // Tenpai-yame as "differs from agari-yame", for the same reason.
             self.tenpai_yame != self.agari_yame,
+            s.three_player,
         ]
         .iter()
         .enumerate()
@@ -160,10 +161,11 @@ impl Config {
         let multi_ron = MultiRon::from_code(r.u8()?).ok_or(bad("unknown multi-ron code"))?;
         let f: [u8; 2] = r.take(2)?.try_into().map_err(|_| bad("truncated"))?;
         let flags = u16::from_le_bytes(f);
-        if flags >> 14 != 0 {
+        if flags >> 15 != 0 {
             return Err(bad("unused config flag bits set"));
         }
         let bit = |i: u16| flags & (1u16 << i) != 0;
+        score.three_player = bit(14);
         let config = Config {
             score,
             rounds,
@@ -228,8 +230,8 @@ impl Start {
 
 impl Action {
     /// The action as three bytes `[code, a, b]`: 1 discard `a`, 2 riichi `a`, 3 tsumo, 4 ankan
-    /// of kind `a`, 5 kakan `a`, 6 kyuushu, 7 ron, 8 pon `a b`, 9 kan, 10 chii `a b`, 11 pass
-    /// (unused bytes 0). The byte form of window answers and the C ABI's action.
+    /// of kind `a`, 5 kakan `a`, 6 kyuushu, 7 ron, 8 pon `a b`, 9 kan, 10 chii `a b`, 11 pass,
+    /// 12 kita (unused bytes 0). The byte form of window answers and the C ABI's action.
     pub fn to_code(self) -> [u8; 3] {
         match self {
             Action::Discard { tile } => [1, tile, 0],
@@ -243,6 +245,7 @@ impl Action {
             Action::Kan => [9, 0, 0],
             Action::Chii { tiles: [a, b] } => [10, a, b],
             Action::Pass => [11, 0, 0],
+            Action::Kita => [12, 0, 0],
         }
     }
 
@@ -285,7 +288,7 @@ impl Action {
                     tiles: [id(a)?, id(b)?],
                 });
             }
-            3 | 6 | 7 | 9 | 11 => {
+            3 | 6 | 7 | 9 | 11 | 12 => {
                 unused(a)?;
                 unused(b)?;
                 return Ok(match c {
@@ -293,6 +296,7 @@ impl Action {
                     6 => Action::Kyuushu,
                     7 => Action::Ron,
                     9 => Action::Kan,
+                    12 => Action::Kita,
                     _ => Action::Pass,
                 });
             }
@@ -356,7 +360,12 @@ impl Round {
             self.phase,
             self.actor,
             self.window_tile,
-            u8::from(self.window_ankan),
+            // 2: a North set aside (three players), so four-player forms keep their bytes.
+            if self.window_kita {
+                2
+            } else {
+                u8::from(self.window_ankan)
+            },
             self.drawn,
             u8::from(self.rinshan),
         ])?;
@@ -374,7 +383,10 @@ impl Round {
             u8::from(self.interrupted),
         ])?;
         w.put(&self.kuikae.to_le_bytes())?;
-        w.put(&self.kan_counts)?;
+        // The Norths set aside (three players) in each kan count's high nibble.
+        for (&k, &n) in self.kan_counts.iter().zip(self.nuki.iter()) {
+            w.u8(k | (n << 4))?;
+        }
         w.put(&self.pao)?;
         w.u8(self.end)?;
         for r in &self.winners {
@@ -476,7 +488,12 @@ impl Round {
         round.phase = r.u8()?;
         round.actor = r.u8()?;
         round.window_tile = r.u8()?;
-        round.window_ankan = r.bool()?;
+        match r.u8()? {
+            0 => {}
+            1 => round.window_ankan = true,
+            2 => round.window_kita = true,
+            _ => return Err(bad("unknown window kind")),
+        }
         round.drawn = r.u8()?;
         round.rinshan = r.bool()?;
         for a in &mut round.answers {
@@ -497,6 +514,10 @@ impl Round {
         round.interrupted = r.bool()?;
         round.kuikae = r.u64()?;
         r.fill(&mut round.kan_counts)?;
+        for (k, n) in round.kan_counts.iter_mut().zip(round.nuki.iter_mut()) {
+            *n = *k >> 4;
+            *k &= 0x0F;
+        }
         r.fill(&mut round.pao)?;
         round.end = r.u8()?;
         for w in &mut round.winners {
@@ -573,13 +594,25 @@ impl Round {
             }
             bits_insert(&mut seen, id);
         }
-        if self.phase > PHASE_OVER || self.actor > 3 {
+        let layout = self.layout();
+        let three = self.config.score.three_player;
+        if three && self.wall.iter().take(layout.end).any(|&id| absent_in_sanma(id)) {
+            return Err("a three-player wall holds 2m-8m in play");
+        }
+        if self.start.dealer.0 >= layout.seats {
+            return Err("the dealer is no seat of the table");
+        }
+        if self.phase > PHASE_OVER || self.actor >= layout.seats {
             return Err("phase or actor out of range");
         }
-        if !(1..=LIVE_DRAWS).contains(&self.draws) || self.kans > 4 || self.wall_left() > LIVE_DRAWS.saturating_sub(1) {
+        let live = layout.live_draws;
+        if !(1..=live).contains(&self.draws) || self.kans > 4 || self.wall_left() > live.saturating_sub(1) {
             return Err("draw counts out of range");
         }
-        if self.draws.saturating_add(self.kans) > LIVE_DRAWS {
+        if self.nuki.iter().any(|&n| n > 0x0F) || (!three && self.nuki.iter().any(|&n| n != 0)) {
+            return Err("Norths set aside out of range");
+        }
+        if self.draws.saturating_add(self.replacements()) > live {
             return Err("more draws than the live wall holds");
         }
         if !(1..=5).contains(&self.dora) || self.dora > self.kans.saturating_add(2) {
@@ -588,7 +621,7 @@ impl Round {
         if usize::from(self.pond_len) > MAX_DISCARDS {
             return Err("discard count out of range");
         }
-        let seats = 0b1111u8;
+        let seats = if three { 0b0111u8 } else { 0b1111u8 };
         for &m in &[
             self.pending,
             self.ippatsu,
@@ -619,17 +652,13 @@ impl Round {
         }
         // Tile conservation: the drawn tiles are exactly the hands, melds and discards.
         let mut taken: Bits = [0; 3];
-        let live_end = LIVE_AT.saturating_add(usize::from(self.draws));
-        // Within the wall: `draws` ≤ 70 and `kans` ≤ 4 are checked above.
+        let live_end = layout.live_at.saturating_add(usize::from(self.draws));
+        // Within the wall: `draws` ≤ 70 (55) and the replacements ≤ 8 are checked above.
         for &id in self.wall.get(..live_end).ok_or("draw counts out of range")? {
             bits_insert(&mut taken, id);
         }
-        let rinshan_end = RINSHAN_AT.saturating_add(usize::from(self.kans));
-        for &id in self
-            .wall
-            .get(RINSHAN_AT..rinshan_end)
-            .ok_or("draw counts out of range")?
-        {
+        for r in 0..self.replacements() {
+            let id = *self.wall.get(layout.replacement(r)).ok_or("draw counts out of range")?;
             bits_insert(&mut taken, id);
         }
         let mut placed: Bits = [0; 3];
@@ -645,6 +674,11 @@ impl Round {
                 place(id)?;
             }
         }
+        for &n in &self.nuki {
+            for c in (0..4u8).filter(|c| n & (1 << c) != 0) {
+                place(120 | c)?; // a North id: `4z` is kind 30
+            }
+        }
         for (s, (seat_melds, &n)) in (0u8..).zip(self.melds.iter().zip(self.meld_counts.iter())) {
             if n > 4 {
                 return Err("more than four melds");
@@ -656,7 +690,7 @@ impl Round {
                     }
                     continue;
                 }
-                check_meld(m, s)?;
+                check_meld(m, s, layout.seats)?;
                 for &id in m.tiles() {
                     place(id)?;
                 }
@@ -695,6 +729,9 @@ impl Round {
             let melds = *at(&self.meld_counts, s);
             let size = closed.saturating_add(melds.saturating_mul(3));
             match size {
+                // The absent seat of three players holds nothing.
+                0 if s >= layout.seats => continue,
+                _ if s >= layout.seats => return Err("the absent seat holds tiles"),
                 13 => {}
                 14 => fourteen = fourteen.saturating_add(1),
                 _ => return Err("a hand size that does not fit its melds"),
@@ -753,7 +790,7 @@ impl Round {
             }
         }
         for w in self.winners.iter().take(usize::from(self.winner_count)) {
-            if w.seat > 3 || (w.from > 3 && w.from != NONE) || usize::from(w.tile) >= TILE_IDS {
+            if w.seat >= layout.seats || (w.from >= layout.seats && w.from != NONE) || usize::from(w.tile) >= TILE_IDS {
                 return Err("a win record out of range");
             }
         }
@@ -792,6 +829,11 @@ impl Round {
                 return Err("pao without its melds");
             }
         }
+        // A North window stays marked when a ron on it ended the round.
+        let window_phase = matches!(self.phase, PHASE_CHANKAN | PHASE_OVER);
+        if self.window_kita && (!window_phase || kind_of(self.window_tile) != 30 || self.window_ankan) {
+            return Err("a North window outside its phase");
+        }
         if self.phase == PHASE_CHANKAN && self.window_ankan {
             let kind = kind_of(self.window_tile);
             if bit_ids(self.hand_bits(self.actor))
@@ -814,7 +856,7 @@ impl Round {
 
 /// A table meld is a real meld of its kind: ids of the right kinds, ascending, the called tile in
 /// it and from another seat (a chii from the seat before).
-fn check_meld(m: &TableMeld, seat: u8) -> Result<(), &'static str> {
+fn check_meld(m: &TableMeld, seat: u8, seats: u8) -> Result<(), &'static str> {
     let tiles = m.tiles();
     if tiles.iter().any(|&id| usize::from(id) >= TILE_IDS) || tiles.windows(2).any(|w| w.first() >= w.get(1)) {
         return Err("meld ids out of range or not ascending");
@@ -833,8 +875,8 @@ fn check_meld(m: &TableMeld, seat: u8) -> Result<(), &'static str> {
     };
     match (m.from, m.kind) {
         (None, MeldKind::Ankan) => {}
-        (Some(f), MeldKind::Chii) if f.0 == seat.wrapping_add(3) & 3 => {}
-        (Some(f), k) if k != MeldKind::Ankan && k != MeldKind::Chii && f.0 < 4 && f.0 != seat => {}
+        (Some(f), MeldKind::Chii) if seats == 4 && f.0 == seat.wrapping_add(3) & 3 => {}
+        (Some(f), k) if k != MeldKind::Ankan && k != MeldKind::Chii && f.0 < seats && f.0 != seat => {}
         _ => return Err("a meld called from a wrong seat"),
     }
     if m.called.is_some_and(|c| kind_of(c) > 33) {

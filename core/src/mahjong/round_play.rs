@@ -6,8 +6,8 @@ use super::Error;
 use super::hand::Hand;
 use super::round::{
     Abort, Action, Agari, Bits, Call, Config, END_ABORT, END_EXHAUSTIVE, END_NAGASHI, END_WIN, End, Event,
-    HONBA_POINTS, LIVE_AT, MultiRon, NONE, Outcome, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_CALLED,
-    POND_RIICHI, POND_TSUMOGIRI, RIICHI_STICK, RINSHAN_AT, Round, SEATS, Start, TILE_IDS, TableMeld, WIN_BLESSING,
+    HONBA_POINTS, LIVE_AT, Layout, MultiRon, NONE, Outcome, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN,
+    POND_CALLED, POND_RIICHI, POND_TSUMOGIRI, RIICHI_STICK, Round, SEATS, Start, TILE_IDS, TableMeld, WIN_BLESSING,
     WIN_CHANKAN, WIN_HAITEI, WIN_HONBA, WIN_HOUTEI, WIN_IPPATSU, WIN_RINSHAN, WinRecord, at, at_mut, bit_ids,
     bits_counts, bits_has, bits_insert, bits_len, bits_remove, dead_wall, internal, kind_count, kind_ids, prefix,
 };
@@ -31,9 +31,13 @@ fn seat_bit(seat: u8) -> u8 {
     1u8 << (seat & 3)
 }
 
-fn next_seat(seat: u8, k: u8) -> u8 {
-    seat.wrapping_add(k) & 3
+/// The seat `k` places after `seat` at a table of `n` seats (3 or 4).
+fn next_in(seat: u8, k: u8, n: u8) -> u8 {
+    seat.wrapping_add(k).checked_rem(n).unwrap_or(0)
 }
+
+/// The kind of North (`4z`).
+const NORTH: u8 = 30;
 
 /// `counts` with one more of `kind`.
 fn plus(counts: &[u8; KINDS], kind: u8) -> [u8; KINDS] {
@@ -50,15 +54,16 @@ fn piece(id: u8) -> Result<Piece, Error> {
     Piece::from_id(id).ok_or_else(|| internal("a tile id above 135"))
 }
 
-/// The score-side meld of a table meld, the seat winds relative to `start`.
-fn called_meld(m: &TableMeld, start: &Start) -> Result<CalledMeld, Error> {
+/// The score-side meld of a table meld, the seat winds relative to `start` at a table of
+/// `players` seats.
+fn called_meld(m: &TableMeld, start: &Start, players: u8) -> Result<CalledMeld, Error> {
     let mut pieces = [Piece::default(); 4];
     for (slot, &id) in pieces.iter_mut().zip(m.tiles()) {
         *slot = piece(id)?;
     }
     let tiles = prefix(&pieces, m.kind.tiles());
     let called = m.called.map(piece).transpose()?;
-    let from = m.from.map(|s| start.seat_wind(s));
+    let from = m.from.map(|s| start.seat_wind_in(s, players));
     Ok(CalledMeld::new(m.kind, tiles, called, from)?)
 }
 
@@ -73,15 +78,23 @@ impl Round {
     /// [`Round::deal`] without the waits cache (all zero): for the decoder, which overwrites
     /// every field and then computes the cache once.
     pub(super) fn dealt(config: &Config, start: &Start, wall: &[u8; TILE_IDS]) -> Round {
+        let layout = Layout::of(config.score.three_player);
+        let n = layout.seats;
         let mut hands: [Bits; SEATS] = [[0; 3]; SEATS];
-        for (k, chunk) in (0u8..4).zip(wall.chunks_exact(13)) {
-            let hand = at_mut(&mut hands, next_seat(start.dealer.0, k));
+        for (k, chunk) in (0u8..n).zip(wall.chunks_exact(13)) {
+            let hand = at_mut(&mut hands, next_in(start.dealer.0, k, n));
             for &id in chunk {
                 bits_insert(hand, id);
             }
         }
-        let dealer = start.dealer.0 & 3;
-        let first = wall[LIVE_AT]; // a constant index into the fixed wall
+        // Below `n`: checked by `with_start` and the decoder.
+        let dealer = start.dealer.0.checked_rem(n).unwrap_or(0);
+        // Constant indices into the fixed wall.
+        let first = if config.score.three_player {
+            wall[39]
+        } else {
+            wall[LIVE_AT]
+        };
         bits_insert(at_mut(&mut hands, dealer), first);
         Round {
             config: *config,
@@ -101,6 +114,7 @@ impl Round {
             actor: dealer,
             window_tile: 0,
             window_ankan: false,
+            window_kita: false,
             drawn: first,
             rinshan: false,
             answers: [None; SEATS],
@@ -110,10 +124,11 @@ impl Round {
             ippatsu: 0,
             furiten_temp: 0,
             furiten_riichi: 0,
-            first: 0b1111,
+            first: if n == 3 { 0b0111 } else { 0b1111 },
             interrupted: false,
             kuikae: 0,
             kan_counts: [0; SEATS],
+            nuki: [0; SEATS],
             pao: [0; SEATS],
             end: END_WIN,
             winners: [WinRecord::default(); 3],
@@ -196,6 +211,26 @@ impl Round {
         *at(&self.scores(), seat)
     }
 
+    /// The seat `k` places after `seat` in turn order.
+    pub(super) fn next_seat(&self, seat: u8, k: u8) -> u8 {
+        next_in(seat, k, self.players())
+    }
+
+    /// The North the seat on turn may set aside now (three players: after a draw, with a
+    /// replacement tile left; after riichi only a drawn North), if any.
+    fn kita_tile(&self) -> Option<u8> {
+        if !self.config.score.three_player || self.drawn == NONE || self.wall_left() == 0 {
+            return None;
+        }
+        if kind_of(self.drawn) == NORTH {
+            return Some(self.drawn);
+        }
+        if self.riichi_of(self.actor) != 0 {
+            return None;
+        }
+        kind_ids(&self.hand_bits(self.actor), NORTH).next()
+    }
+
     fn total_kans_ok(&self) -> bool {
         self.kans < 4 && self.wall_left() > 0
     }
@@ -226,7 +261,7 @@ impl Round {
         if !in_riichi
             && self.is_closed(seat)
             && self.score_of(seat) >= RIICHI_STICK
-            && self.wall_left() >= 4
+            && self.wall_left() >= self.players()
             && self.hand_shanten(&counts) <= 0
         {
             let mut tenpai_kinds = 0u64;
@@ -279,6 +314,10 @@ impl Round {
                     }
                 }
             }
+        }
+        // A North set aside (three players).
+        if self.kita_tile().is_some() {
+            visit(Action::Kita);
         }
         // Nine terminals.
         if self.config.abort_nine_terminals && self.first & seat_bit(seat) != 0 && !self.interrupted {
@@ -387,7 +426,10 @@ impl Round {
     fn ron_record(&self, seat: u8, tile: u8, chankan: bool) -> WinRecord {
         let mut flags = WIN_HONBA;
         if chankan {
-            flags |= WIN_CHANKAN;
+            // A ron on a North set aside is no chankan (and, a tile being left, no houtei).
+            if !self.window_kita {
+                flags |= WIN_CHANKAN;
+            }
         } else if self.wall_left() == 0 {
             flags |= WIN_HOUTEI;
         }
@@ -424,7 +466,7 @@ impl Round {
         }
         let bits = self.hand_bits(seat);
         let len = usize::from(bits_len(&bits));
-        if chankan && self.window_ankan {
+        if chankan && self.window_ankan && !self.window_kita {
             let with = plus(&bits_counts(&bits), kind_of(tile));
             if !(len == 13 && thirteen_orphans_complete(&with)) {
                 return false;
@@ -472,7 +514,8 @@ impl Round {
         if same == 3 && self.total_kans_ok() {
             visit(Action::Kan);
         }
-        if seat == next_seat(self.actor, 1) {
+        // No chii with three players.
+        if seat == self.next_seat(self.actor, 1) && !self.config.score.three_player {
             let Some(t) = Tile::new(kind) else {
                 // The window tile is a round id (below 136), so its kind is below 34.
                 debug_assert!(false, "mahjong round: a window tile above 135");
@@ -546,6 +589,7 @@ impl Round {
             | Action::Ankan { .. }
             | Action::Kakan { .. }
             | Action::Kyuushu
+            | Action::Kita
                 if window =>
             {
                 "a call window is open: answer pass or a call"
@@ -562,6 +606,7 @@ impl Round {
             Action::Tsumo => "the hand is not complete with a yaku",
             Action::Ankan { .. } | Action::Kakan { .. } | Action::Kan => "no such kan is possible now",
             Action::Kyuushu => "kyuushu needs nine kinds of terminals and honors on the first draw",
+            Action::Kita => "kita needs three players, a North in hand after a draw and a tile left to replace it",
             Action::Ron => "no ron: the hand is not complete with a yaku, or it is furiten",
             Action::Pon { .. } => "no such pon",
             Action::Chii { .. } => "no such chii (only the next seat, a run, kuikae)",
@@ -584,6 +629,7 @@ impl Round {
                 self.abort(Abort::NineTerminals);
                 Ok(())
             }
+            Action::Kita => self.kita(seat, event),
             Action::Ron | Action::Pon { .. } | Action::Kan | Action::Chii { .. } | Action::Pass => {
                 *at_mut(&mut self.answers, seat) = Some(action);
                 self.pending &= !seat_bit(seat);
@@ -611,7 +657,7 @@ impl Round {
     fn reveal(&mut self, event: &mut Event) -> Result<(), Error> {
         if self.dora < 5 {
             // The new indicator is the `dora`-th of the row (1–5 once added).
-            let [row, _] = dead_wall(&self.wall);
+            let [row, _] = dead_wall(&self.wall, self.layout());
             let id = *row
                 .get(usize::from(self.dora))
                 .ok_or_else(|| internal("a sixth dora indicator"))?;
@@ -674,8 +720,8 @@ impl Round {
     fn open_window(&mut self, event: &mut Event) -> Result<(), Error> {
         self.answers = [None; SEATS];
         let mut pending = 0u8;
-        for k in 1..4u8 {
-            let s = next_seat(self.actor, k);
+        for k in 1..self.players() {
+            let s = self.next_seat(self.actor, k);
             let mut any = false;
             if self.phase == PHASE_CALLS {
                 self.call_actions(s, &mut |_| any = true);
@@ -701,8 +747,8 @@ impl Round {
     fn ron_claimants(&self) -> ([u8; 3], usize) {
         let mut rons = [0u8; 3];
         let mut n = 0usize;
-        for k in 1..4u8 {
-            let s = next_seat(self.actor, k);
+        for k in 1..self.players() {
+            let s = self.next_seat(self.actor, k);
             if *at(&self.answers, s) == Some(Action::Ron)
                 && let Some(slot) = rons.get_mut(n)
             {
@@ -742,8 +788,8 @@ impl Round {
     /// Marks temporary (and riichi) furiten for every seat but the actor whose hand `tile`
     /// completes and that did not win on it.
     fn mark_missed(&mut self, tile: u8) {
-        for k in 1..4u8 {
-            let s = next_seat(self.actor, k);
+        for k in 1..self.players() {
+            let s = self.next_seat(self.actor, k);
             if self.waits_bit(s, tile) {
                 self.furiten_temp |= seat_bit(s);
                 if self.riichi_of(s) != 0 {
@@ -772,8 +818,8 @@ impl Round {
             }
         }
         self.mark_missed(tile);
-        // Four winds: the first four discards, no call, the same wind.
-        if self.config.abort_four_winds && self.pond_len == 4 && !self.interrupted {
+        // Four winds: the first four discards, no call, the same wind (four players).
+        if self.config.abort_four_winds && self.players() == 4 && self.pond_len == 4 && !self.interrupted {
             let k = kind_of(tile);
             if (27..=30).contains(&k) && self.pond.iter().take(4).all(|&t| kind_of(t) == k) {
                 self.abort(Abort::FourWinds);
@@ -787,8 +833,8 @@ impl Round {
         }
         // Pon or kan beats chii.
         let mut call = None;
-        for k in 1..4u8 {
-            let s = next_seat(discarder, k);
+        for k in 1..self.players() {
+            let s = self.next_seat(discarder, k);
             match *at(&self.answers, s) {
                 Some(a @ (Action::Pon { .. } | Action::Kan)) => {
                     call = Some((s, a));
@@ -806,14 +852,14 @@ impl Round {
             self.exhaustive_draw();
             return Ok(());
         }
-        self.draw_next(next_seat(discarder, 1), event)
+        self.draw_next(self.next_seat(discarder, 1), event)
     }
 
     /// The next live-wall draw (the caller has checked [`Round::wall_left`]).
     fn draw_next(&mut self, seat: u8, event: &mut Event) -> Result<(), Error> {
         let id = *self
             .wall
-            .get(LIVE_AT.saturating_add(usize::from(self.draws)))
+            .get(self.layout().live_at.saturating_add(usize::from(self.draws)))
             .ok_or_else(|| internal("a draw beyond the live wall"))?;
         self.draws = self.draws.saturating_add(1); // at most 70: the wall is 136 ids
         bits_insert(at_mut(&mut self.hands, seat), id);
@@ -828,14 +874,23 @@ impl Round {
 
     /// The kan replacement draw (a kan is legal only while fewer than four were made).
     fn draw_replacement(&mut self, seat: u8, event: &mut Event) -> Result<(), Error> {
-        let id = *self
-            .wall
-            .get(RINSHAN_AT.saturating_add(usize::from(self.kans)))
-            .filter(|_| self.kans < 4)
-            .ok_or_else(|| internal("a fifth kan replacement"))?;
+        if self.kans >= 4 {
+            return Err(internal("a fifth kan replacement"));
+        }
+        let r = self.replacements();
         self.kans = self.kans.saturating_add(1); // below 4 just above
         let c = at_mut(&mut self.kan_counts, seat);
         *c = c.saturating_add(1); // at most 4 (the kans)
+        self.take_replacement(seat, r, event)
+    }
+
+    /// Replacement draw `r` (0-based, kans and Norths in order) into `seat`'s hand.
+    fn take_replacement(&mut self, seat: u8, r: u8, event: &mut Event) -> Result<(), Error> {
+        let id = *self
+            .wall
+            .get(self.layout().replacement(r))
+            .filter(|_| r < 8)
+            .ok_or_else(|| internal("a replacement draw beyond the dead wall"))?;
         let w = self.seat_waits(seat, &bits_counts(&self.hand_bits(seat)));
         self.set_waits(seat, w);
         bits_insert(at_mut(&mut self.hands, seat), id);
@@ -987,8 +1042,8 @@ impl Round {
             self.drawn = NONE;
             self.set_waits(seat, 0);
             let mut any = false;
-            for k in 1..4u8 {
-                any |= self.can_ron(next_seat(seat, k), tile, true);
+            for k in 1..self.players() {
+                any |= self.can_ron(self.next_seat(seat, k), tile, true);
             }
             if any {
                 return self.open_window(event);
@@ -1029,6 +1084,30 @@ impl Round {
         self.draw_replacement(seat, event)
     }
 
+    /// A North set aside: the window for a ron on it first (like an added kan's).
+    fn kita(&mut self, seat: u8, event: &mut Event) -> Result<(), Error> {
+        let tile = self.kita_tile().ok_or_else(|| internal("kita without a North"))?;
+        self.phase = PHASE_CHANKAN;
+        self.window_tile = tile;
+        self.window_ankan = false;
+        self.window_kita = true;
+        self.actor = seat;
+        self.drawn = NONE;
+        self.set_waits(seat, 0);
+        self.open_window(event)
+    }
+
+    /// The North set aside once nobody won on it: it leaves the hand, the seat draws a
+    /// replacement tile. It interrupts like a call (ippatsu, first-turn wins, double riichi).
+    fn finish_kita(&mut self, seat: u8, tile: u8, event: &mut Event) -> Result<(), Error> {
+        self.window_kita = false;
+        self.interrupt();
+        let r = self.replacements();
+        bits_remove(at_mut(&mut self.hands, seat), tile);
+        *at_mut(&mut self.nuki, seat) |= 1u8 << (tile & 3);
+        self.take_replacement(seat, r, event)
+    }
+
     fn kakan(&mut self, seat: u8, tile: u8, event: &mut Event) -> Result<(), Error> {
         // The added kan interrupts (breaks ippatsu) only once nobody robs it.
         self.reveal_pending(event)?;
@@ -1050,6 +1129,9 @@ impl Round {
         let seat = self.actor;
         let tile = self.window_tile;
         self.mark_missed(tile);
+        if self.window_kita {
+            return self.finish_kita(seat, tile, event);
+        }
         if self.window_ankan {
             return self.finish_ankan(seat, kind_of(tile), event);
         }
@@ -1114,11 +1196,12 @@ impl Round {
         }
         self.nagashi = nagashi;
         let dealer = self.start.dealer.0 & 3;
+        let n = self.players();
         let mut deltas = [0i32; SEATS];
         if nagashi != 0 {
             self.end = END_NAGASHI;
-            for s in (0..4u8).filter(|&s| nagashi & seat_bit(s) != 0) {
-                for p in (0..4u8).filter(|&p| p != s) {
+            for s in (0..n).filter(|&s| nagashi & seat_bit(s) != 0) {
+                for p in (0..n).filter(|&p| p != s) {
                     let pay = if s == dealer || p == dealer { 4000 } else { 2000 };
                     add(&mut deltas, s, pay);
                     add(&mut deltas, p, pay.saturating_neg());
@@ -1126,14 +1209,18 @@ impl Round {
             }
         } else {
             self.end = END_EXHAUSTIVE;
-            let n = tenpai.count_ones();
-            if (1..=3).contains(&n) {
-                let (gain, loss): (i32, i32) = match n {
-                    1 => (3000, 1000),
-                    2 => (1500, 1500),
-                    _ => (1000, 3000),
-                };
-                for s in 0..4u8 {
+            // 3000 in all from the noten seats to the tenpai ones (three players: 2000).
+            let ready = tenpai.count_ones();
+            let (gain, loss): (i32, i32) = match (n, ready) {
+                (4, 1) => (3000, 1000),
+                (4, 2) => (1500, 1500),
+                (4, 3) => (1000, 3000),
+                (3, 1) => (2000, 1000),
+                (3, 2) => (1000, 2000),
+                _ => (0, 0),
+            };
+            if gain != 0 {
+                for s in 0..n {
                     if tenpai & seat_bit(s) != 0 {
                         add(&mut deltas, s, gain);
                     } else {
@@ -1158,11 +1245,13 @@ impl Round {
             win.closed.push(piece(record.tile)?)?;
         }
         win.winning = piece(record.tile)?;
+        let players = self.players();
         for m in self.melds_of(seat) {
-            win.melds.push(called_meld(m, &self.start)?)?;
+            win.melds.push(called_meld(m, &self.start, players)?)?;
         }
         win.tsumo = tsumo;
-        win.seat = self.start.seat_wind(Seat(seat));
+        win.seat = self.start.seat_wind_in(Seat(seat), players);
+        win.nukidora = self.nukidora(Seat(seat));
         win.round = self.start.round_wind;
         win.riichi = match self.riichi_of(seat) {
             0 => Riichi::None,
@@ -1240,6 +1329,9 @@ impl Round {
         };
         // Payments are at most a few hundred thousand points (six yakuman by ron with 255 honba).
         let to_i = |x: u32| i32::try_from(x).map_err(|_| internal("a payment beyond i32"));
+        let n = self.players();
+        // A honba on a ron: 300, three players 200 (100 from each payer on a tsumo).
+        let honba_unit = if n == 3 { 200 } else { HONBA_POINTS };
         let dealer = self.start.dealer.0 & 3;
         let winner_is_dealer = w == dealer;
         // One yakuman won by ron: 48,000 for the dealer, 32,000 otherwise.
@@ -1247,7 +1339,7 @@ impl Round {
         if record.from != NONE {
             let total = to_i(pay.ron)?;
             if pao_applies && pao_seat != record.from {
-                let honba_pts = honba.saturating_mul(HONBA_POINTS);
+                let honba_pts = honba.saturating_mul(honba_unit);
                 let hand = total.saturating_sub(honba_pts);
                 let shared = ron_unit.saturating_mul(liable).min(hand);
                 let half = shared / 2;
@@ -1260,9 +1352,14 @@ impl Round {
         } else {
             let total = to_i(pay.total)?;
             if pao_applies && self.config.pao_tsumo_whole_hand {
-                // The whole hand, honba in: a yakuman's tsumo total is its ron value.
-                add(&mut deltas, pao_seat, total.saturating_neg());
-                add(&mut deltas, w, total);
+                // The whole hand, honba in, as its ron value (four players: a yakuman's tsumo
+                // total; three players: more, tsumo-zon does not apply to it).
+                let whole = ron_unit
+                    .saturating_mul(yakuman)
+                    .saturating_add(honba.saturating_mul(honba_unit));
+                let whole = if n == 3 { whole } else { total };
+                add(&mut deltas, pao_seat, whole.saturating_neg());
+                add(&mut deltas, w, whole);
             } else if pao_applies {
                 let rest = yakuman.saturating_sub(liable);
                 let per_honba = honba.saturating_mul(100);
@@ -1277,19 +1374,19 @@ impl Round {
                 let dealer_share = per_yakuman(to_i(if winner_is_dealer { pay.non_dealer } else { pay.dealer })?)?;
                 let other_share = per_yakuman(to_i(pay.non_dealer)?)?;
                 let mut paid = 0i32;
-                for p in (0..4u8).filter(|&p| p != w) {
+                for p in (0..n).filter(|&p| p != w) {
                     let mut x = if p == dealer { dealer_share } else { other_share };
                     if p == pao_seat {
                         x = x
                             .saturating_add(ron_unit.saturating_mul(liable))
-                            .saturating_add(honba.saturating_mul(HONBA_POINTS));
+                            .saturating_add(honba.saturating_mul(honba_unit));
                     }
                     add(&mut deltas, p, x.saturating_neg());
                     paid = paid.saturating_add(x);
                 }
                 add(&mut deltas, w, paid);
             } else {
-                for p in (0..4u8).filter(|&p| p != w) {
+                for p in (0..n).filter(|&p| p != w) {
                     let x = if p == dealer { pay.dealer } else { pay.non_dealer };
                     add(&mut deltas, p, to_i(x)?.saturating_neg());
                 }
@@ -1363,6 +1460,7 @@ impl Round {
             sticks: self.sticks_on_table(),
             dealer_repeats,
             scores: self.scores(),
+            players: self.players(),
         };
         for (slot, record) in outcome
             .wins

@@ -760,6 +760,7 @@ fn match_rotation_and_end_rules() {
         sticks: 0,
         dealer_repeats: repeats,
         scores,
+        players: 4,
     };
     let at = |kyoku: u8, honba: u8, scores: [i32; 4]| {
         let mut m = Match::new(&Config::TENHOU, 1).unwrap();
@@ -1110,4 +1111,52 @@ fn decode_refuses_a_stored_window_answer_the_seat_could_not_give() {
         }
     }
     assert!(checked > 20, "only {checked} windows with a stored answer");
+}
+
+/// Three seats win on one discard: Tenhou aborts (sanchahou), Mahjong Soul pays all three (its
+/// rule page: no three-ron abort), the honba and sticks to the winner nearest the discarder.
+#[test]
+fn three_rons_abort_on_tenhou_and_all_win_on_mahjong_soul() {
+    let wall = WallBuilder::new()
+        .hands([
+            "19m1p19s1234567z",
+            "112233m445566m9p",
+            "112233p445566p9p",
+            "112233s445566s9p",
+        ])
+        .live("9p")
+        .build(&[]);
+    let start = Start {
+        honba: 1,
+        sticks: 1,
+        ..Start::first(&Config::TENHOU)
+    };
+    for (config, aborts) in [(Config::TENHOU, true), (Config::MAHJONG_SOUL, false)] {
+        let mut round = Round::with_start(&config, &Deal::Given { wall }, &start).unwrap();
+        let ninep = drawn(&round);
+        round.apply(Seat(0), Action::Discard { tile: ninep }).unwrap();
+        for s in 1..4u8 {
+            assert!(round.is_legal(Seat(s), Action::Ron), "seat {s}");
+        }
+        for s in 1..4u8 {
+            round.apply(Seat(s), Action::Ron).unwrap();
+        }
+        let o = round.outcome().unwrap();
+        if aborts {
+            assert_eq!(o.end, End::Abort(Abort::TripleRon));
+            assert_eq!(o.deltas, [0; 4]);
+        } else {
+            assert_eq!(o.end, End::Win);
+            // Ryanpeikou 3 han 40 fu (5200) for seats 1 and 3, with chinitsu a baiman (16000)
+            // for seat 2; the nearest winner (seat 1) also takes the honba (300) and the stick.
+            let winners: std::vec::Vec<_> = o
+                .wins
+                .iter()
+                .flatten()
+                .map(|w| (w.winner, w.value.payment().ron))
+                .collect();
+            assert_eq!(winners, [(Seat(1), 5500), (Seat(2), 16_000), (Seat(3), 5200)]);
+            assert_eq!(o.deltas, [-26_700, 5200 + 300 + 1000, 16_000, 5200]);
+        }
+    }
 }

@@ -35,8 +35,8 @@
 
 use super::bot::Greedy;
 use super::round::{
-    Bits, DORA_AT, LIVE_AT, NONE, Outcome, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_TSUMOGIRI,
-    RINSHAN_AT, Round, SEATS, TILE_IDS, URA_AT, at, at_mut, bit_ids, bits_has, bits_insert, bits_len, bits_remove,
+    Bits, DORA_AT, NONE, Outcome, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_TSUMOGIRI, RINSHAN_AT,
+    Round, SEATS, TILE_IDS, URA_AT, at, at_mut, bit_ids, bits_has, bits_insert, bits_len, bits_remove,
 };
 use super::round_play::kind_of;
 use super::tile::KINDS;
@@ -109,12 +109,13 @@ impl Pool {
 
 /// The wall positions no seat has seen: not drawn and not turned.
 fn hidden_positions(round: &Round) -> impl Iterator<Item = usize> + '_ {
-    let live_end = LIVE_AT.saturating_add(usize::from(round.draws));
-    let rinshan_end = RINSHAN_AT.saturating_add(usize::from(round.kans));
-    let dora_end = DORA_AT.saturating_add(usize::from(round.dora));
-    (0..TILE_IDS).filter(move |&p| {
-        let drawn = p < live_end || (RINSHAN_AT..rinshan_end).contains(&p);
-        let turned = (DORA_AT..dora_end).contains(&p);
+    let layout = round.layout();
+    let live_end = layout.live_at.saturating_add(usize::from(round.draws));
+    let replacements = round.replacements();
+    let dora_end = layout.dora_at.saturating_add(usize::from(round.dora));
+    (0..layout.end).filter(move |&p| {
+        let drawn = p < live_end || (0..replacements).any(|r| layout.replacement(r) == p);
+        let turned = (layout.dora_at..dora_end).contains(&p);
         !(drawn || turned)
     })
 }
@@ -463,8 +464,8 @@ impl Round {
 
     /// Whether a seat other than `seat` and the window's actor may answer the open window.
     fn another_answers(&self, seat: u8) -> bool {
-        (1..4u8)
-            .map(|k| self.actor.wrapping_add(k) & 3)
+        (1..self.players())
+            .map(|k| self.next_seat(self.actor, k))
             .filter(|&s| s != seat)
             .any(|s| {
                 let mut can = false;
@@ -485,8 +486,8 @@ impl Round {
         let observer_first = self.to_act() == Some(Seat(seat));
         let mut before = observer_first;
         let mut pending = self.pending & (1u8 << seat);
-        for k in 1..4u8 {
-            let s = self.actor.wrapping_add(k) & 3;
+        for k in 1..self.players() {
+            let s = self.next_seat(self.actor, k);
             if s == seat {
                 before = false;
                 continue;
@@ -512,7 +513,7 @@ impl Round {
             // every try): a seat drawn at random among the others is asked (it may pass).
             let mut others = [0u8; 2];
             let mut n = 0usize;
-            for s in (0..4u8).filter(|&s| s != seat && s != self.actor) {
+            for s in (0..self.players()).filter(|&s| s != seat && s != self.actor) {
                 if let Some(slot) = others.get_mut(n) {
                     *slot = s;
                     n = n.saturating_add(1);

@@ -312,6 +312,7 @@ impl fmt::Display for ValueText<'_> {
             ("dora", value.dora()),
             ("ura dora", value.ura()),
             ("red five", value.red()),
+            ("nukidora", value.nukidora()),
         ] {
             if count > 0 {
                 write!(f, "\n{name} {count}")?;
@@ -330,6 +331,13 @@ impl fmt::Display for ValueText<'_> {
             write!(f, "\nron: {} from the discarder", payment.ron)?;
         } else if self.win.dealer() {
             write!(f, "\ntsumo: {} from each", payment.non_dealer)?;
+        } else if payment.total == payment.dealer.saturating_add(payment.non_dealer) {
+            // Three players: one other seat besides the dealer.
+            write!(
+                f,
+                "\ntsumo: {} from the dealer, {} from the other seat",
+                payment.dealer, payment.non_dealer
+            )?;
         } else {
             write!(
                 f,

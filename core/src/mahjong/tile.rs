@@ -79,6 +79,15 @@ pub const KINDS: usize = 34;
 impl Tile {
     /// `1m`, the first kind (index 0).
     pub const FIRST: Tile = Tile(0);
+    /// `9m` (index 8).
+    pub const NINE_MAN: Tile = Tile(8);
+    /// North, `4z` (index 30): the tile three-player Riichi extracts (nukidora).
+    pub const NORTH: Tile = Tile(30);
+
+    /// Whether three-player Riichi leaves this kind out of the set (`2m`–`8m`).
+    pub const fn absent_in_sanma(self) -> bool {
+        self.0 >= 1 && self.0 <= 7
+    }
 
     /// The tile of index `index` (`0..34`), or `None`.
     pub const fn new(index: u8) -> Option<Tile> {

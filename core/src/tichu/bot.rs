@@ -4,19 +4,10 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::card::{Card, Cards, Rank};
+use super::moves::holds_bomb;
 use super::round::{Action, Phase, Round};
 use crate::game::bot::{Bot, lowest_legal_action};
 use crate::game::{Rng, Seat};
-
-/// Whether a suited hand holds a bomb at all: four cards of a rank, or five consecutive ranks
-/// of one suit (a quick test before looking for one that beats the table).
-fn holds_bomb(hand: Cards) -> bool {
-    const GROUP_LOW_BITS: u64 = 0x0001_1111_1111_1111; // the first bit of each rank's 4 bits
-    let m = hand.mask() & ((1u64 << 52) - 1);
-    let four = m & (m >> 1) & (m >> 2) & (m >> 3) & GROUP_LOW_BITS;
-    let run = m & (m >> 4) & (m >> 8) & (m >> 12) & (m >> 16);
-    four != 0 || run != 0
-}
 
 /// A seeded random player ([`Rng`]): in its turn it calls Grand Tichu one time in 16 and Tichu
 /// one time in 32 when it may, exchanges three random cards, and otherwise plays, one time in
@@ -34,21 +25,19 @@ impl RandomBot {
         RandomBot { rng: Rng::new(seed) }
     }
 
-    /// A uniformly random legal action among those `keep` accepts (one pass, reservoir
-    /// sampling), or `None` when there is none.
-    fn pick(&mut self, round: &Round, seat: Seat, keep: impl Fn(&Action) -> bool) -> Option<Action> {
-        let mut seen = 0u32;
+    /// A uniformly random legal action other than a Tichu call, or `None` when there is none:
+    /// reservoir sampling over the actions in their order (one draw per action, the last one
+    /// drawn 0 taken), done on their count ([`Round::count_non_calls`]: the call is always the
+    /// last action) and fetched by index ([`Round::nth_legal_action`]) without listing them.
+    fn pick(&mut self, round: &Round, seat: Seat) -> Option<Action> {
+        let kept = round.count_non_calls(seat);
         let mut chosen = None;
-        let rng = &mut self.rng;
-        round.for_each_legal_action(seat, |action| {
-            if keep(&action) {
-                seen = seen.saturating_add(1);
-                if rng.below(seen) == 0 {
-                    chosen = Some(action);
-                }
+        for seen in 1..=kept {
+            if self.rng.below(u32::try_from(seen).unwrap_or(u32::MAX)) == 0 {
+                chosen = Some(seen.wrapping_sub(1)); // seen ≥ 1
             }
-        });
-        chosen
+        }
+        round.nth_legal_action(seat, chosen?)
     }
 
     /// A uniformly random exchange: three different cards of the hand, in random roles.
@@ -102,7 +91,7 @@ impl RandomBot {
                 Phase::Exchange => return self.exchange(round, seat),
                 // Half the time the lowest legal action (cheap: the walk stops at once).
                 _ if self.rng.below(2) == 0 => return lowest_legal_action(round, seat),
-                _ => return self.pick(round, seat, |a| *a != Action::Tichu),
+                _ => return self.pick(round, seat),
             }
         }
         if may_call && self.rng.below(64) == 0 {
@@ -110,7 +99,8 @@ impl RandomBot {
         }
         let holds_bomb = round.hand(seat).is_ok_and(holds_bomb);
         if round.phase() == Phase::Play && holds_bomb && self.rng.below(4) == 0 {
-            return self.pick(round, seat, |a| matches!(a, Action::Play { .. }));
+            // Out of turn in the play every action but the call is a bomb.
+            return self.pick(round, seat);
         }
         None
     }

@@ -366,6 +366,21 @@ impl game::Round for Round {
         Round::legal_actions(self, seat, out)
     }
 
+    /// [`Round::count_legal_actions`]: counted by blocks in closed form, not listed.
+    fn count_legal_actions(&self, seat: Seat) -> usize {
+        Round::count_legal_actions(self, seat)
+    }
+
+    /// [`Round::nth_legal_action`]: whole blocks passed over by their counts.
+    fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
+        Round::nth_legal_action(self, seat, n)
+    }
+
+    /// The count less the seat's one call (Grand Tichu, Tichu), always its last legal action.
+    fn count_non_calls(&self, seat: Seat) -> Option<usize> {
+        Some(Round::count_non_calls(self, seat))
+    }
+
     fn is_legal(&self, seat: Seat, action: Action) -> bool {
         Round::is_legal(self, seat, action)
     }

@@ -599,3 +599,69 @@ fn longest_random_round() {
     }
     std::eprintln!("longest: {longest} of {}", crate::tichu::round::MAX_LOG);
 }
+
+/// `count_legal_actions` and `nth_legal_action` (blocks counted in closed form, passed over by
+/// their counts) against the full listing of `for_each_legal_action`, at every index, for every
+/// seat of every position of seeded random rounds under three presets (both bomb rules on and
+/// off): open wishes that bind and that do not, the gathering pass, bombs out of turn, the
+/// exchange (every index in the first rounds, a spread after), the Dragon's gift.
+#[test]
+fn count_and_nth_agree_with_the_listing_at_every_index() {
+    let (mut positions, mut wished, mut gathering, mut bombs_out_of_turn, mut mahjong_plays) = (0, 0, 0, 0, 0);
+    for config in [Config::STANDARD, Config::CLASSIC, Config::CLUB] {
+        for seed in 0..120u64 {
+            let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+            let mut bot = RandomBot::new(seed ^ 0x5eed);
+            while let Some((actor, action)) = bot.step(&round) {
+                positions += 1;
+                wished += usize::from(round.trick().wish().is_some());
+                gathering += usize::from(round.phase() == Phase::Play && round.trick().gathering());
+                for seat in (0..4).map(Seat) {
+                    let mut list = Vec::new();
+                    round.for_each_legal_action(seat, |a| list.push(a));
+                    let n = list.len();
+                    assert_eq!(round.count_legal_actions(seat), n, "seed {seed} seat {seat}");
+                    assert_eq!(round.may_act(seat), n > 0, "seed {seed} seat {seat}");
+                    assert_eq!(round.nth_legal_action(seat, n), None);
+                    assert_eq!(round.nth_legal_action(seat, usize::MAX), None);
+                    // The calls close the list: `count_non_calls` is the count of the others.
+                    let others = list.iter().take_while(|a| !<Round as game::Round>::is_call(a)).count();
+                    assert!(list[others..].iter().all(<Round as game::Round>::is_call));
+                    assert_eq!(game::Round::count_non_calls(&round, seat), Some(others));
+                    let every = round.phase() != Phase::Exchange || seed < 4;
+                    for (i, &want) in list.iter().enumerate() {
+                        if every || i % 97 == 0 || i + 1 == n {
+                            assert_eq!(
+                                round.nth_legal_action(seat, i),
+                                Some(want),
+                                "seed {seed} seat {seat} index {i}"
+                            );
+                        }
+                    }
+                    if Some(seat) != round.to_act() && round.phase() == Phase::Play {
+                        bombs_out_of_turn += usize::from(list.iter().any(|a| matches!(a, Action::Play { .. })));
+                    }
+                    mahjong_plays += list
+                        .iter()
+                        .filter(|a| matches!(a, Action::Play { cards, wish: Some(_) } if cards.has_mahjong()))
+                        .count();
+                }
+                round.apply(actor, action).unwrap();
+            }
+            assert_eq!(round.count_legal_actions(Seat(0)), 0);
+        }
+    }
+    assert_eq!(
+        game::Round::count_legal_actions(&Round::new(&Config::STANDARD, &Deal::Seeded(1)).unwrap(), Seat(4)),
+        0
+    );
+    // Every kind of position was reached.
+    assert!(
+        positions > 30_000 && wished > 500 && gathering > 500,
+        "{positions} {wished} {gathering}"
+    );
+    assert!(
+        bombs_out_of_turn > 100 && mahjong_plays > 10_000,
+        "{bombs_out_of_turn} {mahjong_plays}"
+    );
+}

@@ -9,7 +9,9 @@
 use core::ops::ControlFlow;
 
 use super::Error;
-use super::card::{Cards, DOG_BIT, DRAGON_BIT, MAHJONG_BIT, NATURAL_LOW_BITS, PHOENIX_BIT, Rank, SUITED_BIT};
+use super::card::{
+    COUNT_LOW_BITS, Cards, DOG_BIT, DRAGON_BIT, MAHJONG_BIT, NATURAL_LOW_BITS, PHOENIX_BIT, Rank, SUITED_BIT,
+};
 use super::combination::{Combination, DRAGON_KEY, Kind, MAHJONG_KEY, phoenix_single_on};
 
 /// The most cards a hand may have (a full Tichu hand).
@@ -96,6 +98,15 @@ const fn shift(value: u8) -> u32 {
     (value as u32).saturating_sub(2) << 2 // value ≤ 15: below 64
 }
 
+/// The low bits of the 4-bit groups of `x` (bits `4·v`, `v` < 16) gathered into bits `v`.
+const fn gather_groups(x: u64) -> u16 {
+    let x = x & 0x1111_1111_1111_1111;
+    let x = (x | x >> 3) & 0x0303_0303_0303_0303;
+    let x = (x | x >> 6) & 0x000F_000F_000F_000F;
+    let x = (x | x >> 12) & 0x0000_00FF_0000_00FF;
+    ((x | x >> 24) & 0xFFFF) as u16
+}
+
 /// The bits of rank values `low..=high` in a rank bitmask (bit `v` = rank value `v`).
 const fn window(low: u8, high: u8) -> u16 {
     if low > high || high > 15 {
@@ -122,25 +133,37 @@ const MAX_PARTS: usize = 14;
 /// (it is most of Tichu's flash on a microcontroller); the indirect call per play is noise.
 struct Gen<'f> {
     hand: u64,
-    groups: [u8; 16],
     /// Rank bitmasks (bit `v` = rank value `v`, 1 = Mah Jong): held at least once, twice.
     ge1: u16,
     ge2: u16,
+    ge3: u16,
     phoenix: bool,
     suited: bool,
     previous: Option<Combination>,
     /// Only bombs (the plays out of turn).
     bombs_only: bool,
+    /// Weight still to pass over before `f` is called ([`walk`]): each play takes it down by
+    /// its weight, and a block of plays of one reading (a rank's pairs, a straight's suit
+    /// choices, a full house's triple rank) is passed over whole, counted in closed form,
+    /// while it fits. 0 for a plain walk.
+    skip: usize,
+    /// The weight of a play holding the Mah Jong (1; 14 when the caller counts its 13 wishes).
+    mahjong_weight: usize,
     f: &'f mut dyn FnMut(Cards, Combination) -> ControlFlow<()>,
 }
 
 impl Gen<'_> {
+    /// The 4-bit suit group of rank value `value` (2..=14; 0 for any other value).
+    fn group(&self, value: u8) -> u8 {
+        if !(2..=14).contains(&value) {
+            return 0;
+        }
+        ((self.hand >> shift(value)) & 0xF) as u8
+    }
+
     /// The subsets of size `size` of the cards of rank `value`.
     fn choices(&self, value: u8, size: usize) -> &'static [u8] {
-        // Rank values are 1..=14 and `groups` has 16 entries (asserted).
-        debug_assert!(usize::from(value) < self.groups.len());
-        #[allow(clippy::indexing_slicing)] // a proven range: `value & 15` < 16, the array's length
-        let group = self.groups[usize::from(value & 15)] & 0xF;
+        let group = self.group(value);
         if !self.suited {
             return rank_only_choices(group, size);
         }
@@ -152,12 +175,40 @@ impl Gen<'_> {
         }
     }
 
+    /// The key a play of the non-bomb type `kind` with `len` cards must exceed to beat the
+    /// table (0 on the lead); `None` when no such play beats it ([`Combination::beats`]).
+    fn floor(&self, kind: Kind, len: u8) -> Option<u8> {
+        match self.previous {
+            None => Some(0),
+            Some(prev) if prev.kind() == kind && prev.len() == len && !prev.is_bomb() => Some(prev.key()),
+            Some(_) => None,
+        }
+    }
+
     /// Emits `mask` (naturals and specials) as `kind`/`len`/`key` if that beats the table.
     fn emit(&mut self, mask: u64, kind: Kind, len: u8, key: u8) -> ControlFlow<()> {
-        let Ok(combination) = Combination::new(kind, len, key) else {
-            return ControlFlow::Continue(());
+        match self.reading(kind, len, key) {
+            Some(combination) => self.deliver(mask, combination),
+            None => ControlFlow::Continue(()),
+        }
+    }
+
+    /// The combination `kind`/`len`/`key` when it is one and beats the table.
+    fn reading(&self, kind: Kind, len: u8, key: u8) -> Option<Combination> {
+        Combination::new(kind, len, key)
+            .ok()
+            .filter(|combination| combination.beats(self.previous))
+    }
+
+    /// Passes `mask` over (taking its weight off [`Gen::skip`]) or hands it to `f`.
+    fn deliver(&mut self, mask: u64, combination: Combination) -> ControlFlow<()> {
+        let weight = if mask & MAHJONG_BIT != 0 {
+            self.mahjong_weight
+        } else {
+            1
         };
-        if !combination.beats(self.previous) {
+        if self.skip >= weight {
+            self.skip = self.skip.wrapping_sub(weight); // ≥ weight: checked just above
             return ControlFlow::Continue(());
         }
         let suited = if self.suited && mask & ((1 << 52) - 1) != 0 {
@@ -166,6 +217,19 @@ impl Gen<'_> {
             0
         };
         (self.f)(Cards::from_bits(mask | suited), combination)
+    }
+
+    /// Whether a block of `plays` plays, each holding the Mah Jong or not (`mahjong`), fits in
+    /// [`Gen::skip`]: then it is passed over (the skip taken down by its weight) and `true`.
+    fn pass_over(&mut self, plays: usize, mahjong: bool) -> bool {
+        let weight = if mahjong { self.mahjong_weight } else { 1 };
+        let block = plays.saturating_mul(weight);
+        if self.skip >= block {
+            self.skip = self.skip.wrapping_sub(block); // ≥ block: checked just above
+            true
+        } else {
+            false
+        }
     }
 
     /// Whether type `kind` can follow the table (bombs are handled apart).
@@ -178,22 +242,37 @@ impl Gen<'_> {
     /// straight flushes. The mask is updated in place as the odometer turns (amortised O(1) per
     /// play), and the parts are two bytes each, so a call sets up almost nothing.
     fn product(&mut self, parts: &[(u8, u8)], extra: u64, kind: Kind, len: u8, key: u8) -> ControlFlow<()> {
+        let Some(combination) = self.reading(kind, len, key) else {
+            return ControlFlow::Continue(());
+        };
+        let check_flush = kind == Kind::Straight && self.suited && extra == 0;
+        // The block's size in closed form: the product of the choices, less the straight
+        // flushes (one card per rank, all of one suit: one per suit every rank holds).
+        let mut total = 1usize;
+        let mut common = 0xFu8;
         let mut mask = extra;
         let mut run_low = 0u64;
         for &(value, size) in parts {
-            let Some(&first) = self.choices(value, usize::from(size)).first() else {
+            let options = self.choices(value, usize::from(size));
+            let Some(&first) = options.first() else {
                 return ControlFlow::Continue(());
             };
+            total = total.saturating_mul(options.len());
+            common &= self.group(value);
             mask |= u64::from(first) << shift(value);
             run_low |= 1u64 << shift(value);
         }
-        let check_flush = kind == Kind::Straight && self.suited && extra == 0;
+        // A straight's parts are one card each, so its flushes are the suits every part holds.
+        let flushes = if check_flush { common.count_ones() as usize } else { 0 };
+        if self.pass_over(total.saturating_sub(flushes), extra & MAHJONG_BIT != 0) {
+            return ControlFlow::Continue(());
+        }
         let mut index = [0u8; MAX_PARTS];
         loop {
             // One card per rank, all of suit `s`: a straight flush, not a plain straight.
             let flush = check_flush && (0..4u32).any(|s| (mask >> s) & run_low == run_low);
             if !flush {
-                self.emit(mask, kind, len, key)?;
+                self.deliver(mask, combination)?;
             }
             // Advance the odometer, lowest rank first.
             let mut advanced = false;
@@ -221,15 +300,44 @@ impl Gen<'_> {
         }
     }
 
+    /// The natural ranks held (bit `v` for rank value `v`) whose plays of key `2·v` beat a
+    /// floor of `floor`.
+    fn ranks_above(&self, floor: u8) -> u16 {
+        // Keys 2·v > floor ⇔ v > floor / 2; rank values 2..=14.
+        let above = !((2u32 << (floor / 2).min(15)).wrapping_sub(1)) & 0x7FFC;
+        self.ge1 & above as u16
+    }
+
     fn singles(&mut self, mahjong: bool) -> ControlFlow<()> {
         if mahjong {
             self.emit(MAHJONG_BIT, Kind::Single, 1, MAHJONG_KEY)?;
         }
-        for value in 2u8..=14 {
-            if self.ge1 & (1 << value) != 0 {
-                for &sub in self.choices(value, 1) {
-                    self.emit(u64::from(sub) << shift(value), Kind::Single, 1, value.wrapping_mul(2))?;
-                }
+        let Some(floor) = self.floor(Kind::Single, 1) else {
+            return ControlFlow::Continue(());
+        };
+        let mut ranks = self.ranks_above(floor);
+        // The whole block at once: one single per natural card (suited), per rank (rank-only).
+        let total = if self.suited {
+            let low = ranks.trailing_zeros() as u8;
+            (self.hand & natural_bits(low, 14)).count_ones()
+        } else {
+            ranks.count_ones()
+        };
+        if self.pass_over(total as usize, false) {
+            return ControlFlow::Continue(());
+        }
+        while ranks != 0 {
+            let value = ranks.trailing_zeros() as u8; // 2..=14
+            ranks &= ranks.wrapping_sub(1);
+            let options = self.choices(value, 1);
+            if self.pass_over(options.len(), false) {
+                continue;
+            }
+            let Ok(combination) = Combination::new(Kind::Single, 1, value.wrapping_mul(2)) else {
+                continue;
+            };
+            for &sub in options {
+                self.deliver(u64::from(sub) << shift(value), combination)?;
             }
         }
         ControlFlow::Continue(())
@@ -238,37 +346,85 @@ impl Gen<'_> {
     /// Pairs (`k` = 2) or triples (`k` = 3), natural or with the Phoenix.
     fn same_rank(&mut self, k: usize, kind: Kind) -> ControlFlow<()> {
         let len = k as u8;
-        for value in 2u8..=14 {
-            if self.ge1 & (1 << value) == 0 {
+        let Some(floor) = self.floor(kind, len) else {
+            return ControlFlow::Continue(());
+        };
+        let mut ranks = self.ranks_above(floor);
+        while ranks != 0 {
+            let value = ranks.trailing_zeros() as u8; // 2..=14
+            ranks &= ranks.wrapping_sub(1);
+            let natural = self.choices(value, k);
+            let with_phoenix = if self.phoenix {
+                self.choices(value, k.wrapping_sub(1))
+            } else {
+                &[]
+            };
+            if self.pass_over(natural.len().saturating_add(with_phoenix.len()), false) {
                 continue;
             }
-            for &sub in self.choices(value, k) {
-                self.emit(u64::from(sub) << shift(value), kind, len, value.wrapping_mul(2))?;
+            let Ok(combination) = Combination::new(kind, len, value.wrapping_mul(2)) else {
+                continue;
+            };
+            for &sub in natural {
+                self.deliver(u64::from(sub) << shift(value), combination)?;
             }
-            if self.phoenix {
-                for &sub in self.choices(value, k.wrapping_sub(1)) {
-                    self.emit(
-                        (u64::from(sub) << shift(value)) | PHOENIX_BIT,
-                        kind,
-                        len,
-                        value.wrapping_mul(2),
-                    )?;
-                }
+            for &sub in with_phoenix {
+                self.deliver((u64::from(sub) << shift(value)) | PHOENIX_BIT, combination)?;
             }
         }
         ControlFlow::Continue(())
     }
 
     fn full_houses(&mut self) -> ControlFlow<()> {
-        for a in 2u8..=14 {
-            if self.ge2 & (1 << a) == 0 {
+        let Some(floor) = self.floor(Kind::FullHouse, 5) else {
+            return ControlFlow::Continue(());
+        };
+        // A triple needs three cards of its rank, or two and the Phoenix.
+        let triples = if self.phoenix { self.ge2 } else { self.ge3 };
+        let mut ranks = triples & self.ranks_above(floor);
+        if ranks == 0 {
+            return ControlFlow::Continue(());
+        }
+        // Over the pair ranks: the ways to take two cards and one card of each rank held.
+        let (mut pairs, mut ones) = (0usize, 0usize);
+        let mut held = self.ge1 & 0x7FFC;
+        while held != 0 {
+            let b = held.trailing_zeros() as u8;
+            held &= held.wrapping_sub(1);
+            pairs = pairs.saturating_add(self.choices(b, 2).len());
+            ones = ones.saturating_add(self.choices(b, 1).len());
+        }
+        while ranks != 0 {
+            let a = ranks.trailing_zeros() as u8; // 2..=14
+            ranks &= ranks.wrapping_sub(1);
+            let key = a.wrapping_mul(2);
+            // The triple rank's whole block in closed form: the sum over the pair ranks `b` ≠ `a`
+            // of the products below (the Phoenix in the triple only with a lower pair).
+            let (a3, a2, a1) = (
+                self.choices(a, 3).len(),
+                self.choices(a, 2).len(),
+                self.choices(a, 1).len(),
+            );
+            let mut block = a3.saturating_mul(pairs.saturating_sub(a2));
+            if self.phoenix {
+                let mut lower_pairs = 0usize;
+                let mut lower = self.ge2 & ((1u16 << a).wrapping_sub(1));
+                while lower != 0 {
+                    let b = lower.trailing_zeros() as u8;
+                    lower &= lower.wrapping_sub(1);
+                    lower_pairs = lower_pairs.saturating_add(self.choices(b, 2).len());
+                }
+                block = block
+                    .saturating_add(a3.saturating_mul(ones.saturating_sub(a1)))
+                    .saturating_add(a2.saturating_mul(lower_pairs));
+            }
+            if self.pass_over(block, false) {
                 continue;
             }
             for b in 2u8..=14 {
                 if b == a || self.ge1 & (1 << b) == 0 {
                     continue;
                 }
-                let key = a.wrapping_mul(2);
                 self.product(&[(a, 3), (b, 2)], 0, Kind::FullHouse, 5, key)?;
                 if self.phoenix {
                     // Phoenix in the pair: XXX + Y + P.
@@ -336,6 +492,11 @@ impl Gen<'_> {
                 }
                 let run = window(low, high);
                 let missing = run & !present;
+                // Every straight below has at most one rank missing (the Phoenix's), none
+                // without the Phoenix; longer runs from `low` miss as many or more.
+                if missing.count_ones() > u32::from(self.phoenix) {
+                    break;
+                }
                 if missing == 0 {
                     self.straight(low, high, 0, 0)?;
                 }
@@ -410,10 +571,15 @@ impl Gen<'_> {
                 }
                 let run = window(low, high);
                 let missing = run & !self.ge2;
+                // Every stairs below has its ranks held, at most one of them once (with the
+                // Phoenix), none without it; longer runs from `low` miss as many or more.
+                if missing.count_ones() > u32::from(self.phoenix) || run & !self.ge1 != 0 {
+                    break;
+                }
                 if missing == 0 {
                     self.stairs_of(low, high, 0)?;
                 }
-                if !self.phoenix || run & !self.ge1 != 0 || missing.count_ones() > 1 {
+                if !self.phoenix {
                     continue;
                 }
                 for value in low..=high {
@@ -426,19 +592,28 @@ impl Gen<'_> {
         ControlFlow::Continue(())
     }
 
-    #[allow(clippy::manual_contains)] // `contains` on `[u8]` links `memchr`: see below
     fn bombs(&mut self) -> ControlFlow<()> {
-        for value in 2u8..=14 {
-            // `any`, not `contains`: `[u8]::contains` links `memchr` (about 200 bytes of flash).
-            if self.choices(value, 4).iter().any(|&sub| sub == 0xF) {
-                self.emit(0xF << shift(value), Kind::FourOfAKind, 4, value.wrapping_mul(2))?;
-            }
+        // The ranks held four times (suited: all four suits; rank-only: a count of 4), found in
+        // one word: the low bit of each 4-bit group whose four bits are set.
+        let m = self.hand & ((1u64 << 52) - 1);
+        let mut fours = m & (m >> 1) & (m >> 2) & (m >> 3) & NATURAL_LOW_BITS;
+        while fours != 0 {
+            let at = fours.trailing_zeros();
+            fours &= fours.wrapping_sub(1);
+            // `at` is a multiple of 4 below 52: the rank value (at / 4) + 2 is 2..=14.
+            let value = ((at >> 2) as u8).wrapping_add(2);
+            self.emit(0xF << shift(value), Kind::FourOfAKind, 4, value.wrapping_mul(2))?;
         }
         ControlFlow::Continue(())
     }
 
     fn straight_flushes(&mut self, hand: Cards) -> ControlFlow<()> {
         if !self.suited {
+            return ControlFlow::Continue(());
+        }
+        // No five consecutive ranks of one suit: no straight flush (a quick test first).
+        let m = hand.mask() & ((1u64 << 52) - 1);
+        if m & (m >> 4) & (m >> 8) & (m >> 12) & (m >> 16) == 0 {
             return ControlFlow::Continue(());
         }
         for low in 2u8..=10 {
@@ -472,7 +647,7 @@ impl Gen<'_> {
                 if hand.has_phoenix()
                     && let Some(reading) = phoenix_single_on(self.previous)
                 {
-                    (self.f)(Cards::from_bits(PHOENIX_BIT), reading)?;
+                    self.deliver(PHOENIX_BIT, reading)?;
                 }
             }
             if self.wants(Kind::Pair) {
@@ -516,6 +691,22 @@ fn generate_some(
     bombs_only: bool,
     f: &mut dyn FnMut(Cards, Combination) -> ControlFlow<()>,
 ) -> Result<ControlFlow<()>, Error> {
+    walk(hand, previous, bombs_only, 0, 1, f).map(|(flow, _)| flow)
+}
+
+/// [`generate_some`] passing over plays of total weight `skip` first, a play holding the Mah
+/// Jong weighing `mahjong_weight` and any other 1, whole blocks of plays at a time where their
+/// number is known in closed form: `f` sees the plays from the first whose weight does not fit
+/// in what is left. Returns the flow and the weight left over (where the walk stands inside the
+/// first play `f` saw: 0 at its start; with nothing seen, `skip` less the weight of every play).
+fn walk(
+    hand: Cards,
+    previous: Option<Combination>,
+    bombs_only: bool,
+    skip: usize,
+    mahjong_weight: usize,
+    f: &mut dyn FnMut(Cards, Combination) -> ControlFlow<()>,
+) -> Result<(ControlFlow<()>, usize), Error> {
     if hand.len() > MAX_HAND {
         return Err(Error::HandTooLarge);
     }
@@ -526,30 +717,80 @@ fn generate_some(
     if hand.has_phoenix() && previous.is_some_and(|p| p.kind() == Kind::Single && p.key() % 2 == 1) {
         return Err(Error::CardsOverlap);
     }
-    let mut groups = [0u8; 16];
-    let (mut ge1, mut ge2) = (u16::from(hand.has_mahjong()) << 1, 0u16);
-    for rank in Rank::all() {
-        let group = hand.group(rank);
-        let bit = 1u16 << rank.value();
-        let count = group.count_ones();
-        ge1 |= if count >= 1 { bit } else { 0 };
-        ge2 |= if count >= 2 { bit } else { 0 };
-        if let Some(slot) = groups.get_mut(usize::from(rank.value())) {
-            *slot = group;
-        }
-    }
+    // Ranks held at least once and twice (bit `v` for rank value `v`, 1 the Mah Jong), from the
+    // per-rank counts in 4-bit groups.
+    let counts = hand.count_word();
+    let ge1 = gather_groups((counts | counts >> 1 | counts >> 2 | counts >> 3) & COUNT_LOW_BITS);
+    let ge2 = gather_groups((counts >> 1 | counts >> 2 | counts >> 3) & COUNT_LOW_BITS);
+    // At least 3: 0b0011 or 0b01xx (counts are at most 4).
+    let ge3 = gather_groups(((counts & counts >> 1) | counts >> 2) & COUNT_LOW_BITS);
     let mut generator = Gen {
         hand: hand.mask(),
-        groups,
         ge1,
         ge2,
+        ge3,
         phoenix: hand.has_phoenix(),
         suited: hand.is_suited(),
         previous,
         bombs_only,
+        skip,
+        mahjong_weight,
         f,
     };
-    Ok(generator.run(hand))
+    let flow = generator.run(hand);
+    Ok((flow, generator.skip))
+}
+
+/// The total weight of the plays of [`generate`] (`bombs_only`: of [`for_each_bomb`]) from
+/// `hand` on `previous`, the wish ignored, a play holding the Mah Jong weighing
+/// `mahjong_weight` and any other 1, counted without visiting them (whole blocks in closed
+/// form). Errors: as [`for_each_move`].
+pub(crate) fn count_plays(
+    hand: Cards,
+    previous: Option<Combination>,
+    bombs_only: bool,
+    mahjong_weight: usize,
+) -> Result<usize, Error> {
+    let left = match nth_play(hand, previous, bombs_only, usize::MAX, mahjong_weight)? {
+        Ok(_) => 0, // a weight of `usize::MAX`: no hand has it
+        Err(left) => left,
+    };
+    Ok(usize::MAX.wrapping_sub(left)) // `left` ≤ the `usize::MAX` it started from
+}
+
+/// The play of [`generate`] (`bombs_only`: of [`for_each_bomb`]) at weight position `n` (plays
+/// weighed as in [`count_plays`]), with the position inside it (0 at its start, below its
+/// weight); when `n` is at least the total weight, `Err` of `n` less it. One walk, passing
+/// over whole blocks. Errors: as [`for_each_move`].
+pub(crate) fn nth_play(
+    hand: Cards,
+    previous: Option<Combination>,
+    bombs_only: bool,
+    n: usize,
+    mahjong_weight: usize,
+) -> Result<Result<(Cards, usize), usize>, Error> {
+    let mut found = None;
+    let (_, left) = walk(hand, previous, bombs_only, n, mahjong_weight, &mut |cards, _| {
+        found = Some(cards);
+        ControlFlow::Break(())
+    })?;
+    Ok(found.map(|cards| (cards, left)).ok_or(left))
+}
+
+/// Whether a suited hand holds a bomb at all: four cards of a rank, or five consecutive ranks
+/// of one suit (a quick test before looking for one that beats the table; never `false` for a
+/// hand with a bomb).
+pub(crate) const fn holds_bomb(hand: Cards) -> bool {
+    let m = hand.mask() & ((1u64 << 52) - 1);
+    let four = m & (m >> 1) & (m >> 2) & (m >> 3) & NATURAL_LOW_BITS;
+    let run = m & (m >> 4) & (m >> 8) & (m >> 12) & (m >> 16);
+    four != 0 || run != 0
+}
+
+/// `hand` without its natural cards of rank `rank`: its plays are the plays of `hand` that hold
+/// no card of the rank (a play is a set of cards, read at its strongest).
+pub(crate) const fn without_rank(hand: Cards, rank: Rank) -> Cards {
+    Cards::from_bits(hand.mask() & !(0xF << rank.shift()))
 }
 
 /// Whether the Mah Jong wish for `wish` binds a player holding `hand` on `previous`: they hold a
@@ -685,5 +926,113 @@ mod choice_tests {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)] // tests may index and panic
+mod walk_tests {
+    extern crate std;
+    use std::vec::Vec;
+
+    use super::{Cards, Combination, ControlFlow, Rank, count_plays, generate_some, nth_play, without_rank};
+    use crate::game::Rng;
+
+    /// Every play of the plain walk, in order.
+    fn listed(hand: Cards, previous: Option<Combination>, bombs_only: bool) -> Option<Vec<Cards>> {
+        let mut plays = Vec::new();
+        let _ = generate_some(hand, previous, bombs_only, &mut |play, _| {
+            plays.push(play);
+            ControlFlow::Continue(())
+        })
+        .ok()?;
+        Some(plays)
+    }
+
+    /// A random suited hand of `len` cards of the 56 (deck-index bits, as the round deals).
+    fn random_hand(rng: &mut Rng, len: u32) -> Cards {
+        let mut bits = 0u64;
+        while bits.count_ones() < len {
+            bits |= 1u64 << rng.below(56);
+        }
+        let suited = if bits & ((1 << 52) - 1) != 0 { 1u64 << 63 } else { 0 };
+        Cards::from_bits(bits | suited)
+    }
+
+    /// The rank-only form of a suited hand (each rank's count as a low run).
+    fn rank_only(hand: Cards) -> Cards {
+        let mut mask = hand.mask() & (0xF << 52);
+        for rank in Rank::all() {
+            mask |= ((1u64 << hand.count(rank)) - 1) << rank.shift();
+        }
+        Cards::from_bits(mask)
+    }
+
+    /// `count_plays` and `nth_play` (whole blocks passed over in closed form) against the plain
+    /// walk, at every position, Mah Jong plays weighing 1 and 14, on random suited and rank-only
+    /// hands on the lead and on random tables; and the plays holding a rank are all plays less
+    /// those of the hand without it (how a round counts the plays an open wish allows).
+    #[test]
+    fn counts_and_positions_agree_with_the_walk() {
+        let mut rng = Rng::new(26);
+        let (mut checked, mut on_tables, mut wishes) = (0usize, 0usize, 0usize);
+        for round in 0..6000 {
+            let len = 1 + rng.below(14);
+            let suited = random_hand(&mut rng, len);
+            let hand = if round % 3 == 2 { rank_only(suited) } else { suited };
+            // The table: the lead, or a random play from another random hand.
+            let previous = if round % 4 == 0 {
+                None
+            } else {
+                let len = 4 + rng.below(11);
+                let other = random_hand(&mut rng, len);
+                let plays = listed(other, None, false).unwrap();
+                let play = plays[rng.below(plays.len() as u32) as usize];
+                super::super::combination::resolve(None, play)
+            };
+            for bombs_only in [false, true] {
+                let Some(plays) = listed(hand, previous, bombs_only) else {
+                    assert!(count_plays(hand, previous, bombs_only, 1).is_err());
+                    continue;
+                };
+                on_tables += usize::from(previous.is_some() && !plays.is_empty());
+                assert_eq!(
+                    count_plays(hand, previous, bombs_only, 1),
+                    Ok(plays.len()),
+                    "{hand} on {previous:?}"
+                );
+                for (i, &play) in plays.iter().enumerate() {
+                    assert_eq!(
+                        nth_play(hand, previous, bombs_only, i, 1),
+                        Ok(Ok((play, 0))),
+                        "{hand} {i}"
+                    );
+                }
+                assert_eq!(nth_play(hand, previous, bombs_only, plays.len() + 5, 1), Ok(Err(5)));
+                let mut at = 0usize;
+                for &play in &plays {
+                    let weight = if play.has_mahjong() { 14 } else { 1 };
+                    for w in 0..weight {
+                        assert_eq!(nth_play(hand, previous, bombs_only, at + w, 14), Ok(Ok((play, w))));
+                    }
+                    at += weight;
+                }
+                assert_eq!(count_plays(hand, previous, bombs_only, 14), Ok(at));
+                assert_eq!(nth_play(hand, previous, bombs_only, at, 14), Ok(Err(0)));
+                for rank in Rank::all().filter(|&rank| hand.count(rank) > 0) {
+                    let holding = plays.iter().filter(|play| play.count(rank) > 0).count();
+                    let without = count_plays(without_rank(hand, rank), previous, bombs_only, 1).unwrap();
+                    assert_eq!(holding, plays.len() - without, "{hand} rank {rank:?} on {previous:?}");
+                    let rest: Vec<Cards> = plays.iter().copied().filter(|play| play.count(rank) == 0).collect();
+                    assert_eq!(listed(without_rank(hand, rank), previous, bombs_only).unwrap(), rest);
+                    wishes += 1;
+                }
+                checked += plays.len();
+            }
+        }
+        assert!(
+            checked > 25_000 && on_tables > 2_000 && wishes > 50_000,
+            "{checked} {on_tables} {wishes}"
+        );
     }
 }

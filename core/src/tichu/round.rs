@@ -41,7 +41,9 @@ use core::ops::ControlFlow;
 use super::Error;
 use super::card::{Card, Cards, Rank, SUITED_BIT, Suit};
 use super::combination::{DRAGON_KEY, Kind};
-use super::moves::{for_each_bomb, for_each_move, wish_forces};
+use super::moves::{
+    MAX_HAND, count_plays, for_each_bomb, for_each_move, holds_bomb, nth_play, wish_forces, without_rank,
+};
 use super::score::{Call, score_round};
 use super::trick::{Seat as TrickSeat, Step, Trick, TrickParts};
 use crate::game::{Rng, Seat, shuffle};
@@ -664,12 +666,17 @@ impl Round {
     /// Whether `seat` has some legal action now (its turn, a bomb that beats the table, a Tichu
     /// call). A seat outside 0..=3 never may.
     pub fn may_act(&self, seat: Seat) -> bool {
-        let mut any = false;
-        self.visit(seat, &mut |_| {
-            any = true;
-            ControlFlow::Break(())
-        });
-        any
+        let Ok(s) = trick_seat(seat) else {
+            return false;
+        };
+        if self.may_call(s) {
+            return true;
+        }
+        // Out of turn in the play only a bomb: none without one in the hand (a quick test).
+        if self.phase == Phase::Play && s != self.trick.turn() && !holds_bomb(at(&self.hands, s)) {
+            return false;
+        }
+        self.locate(s, 0).0.is_some()
     }
 
     /// [`Round::may_act`] for every seat, seat 0 first.
@@ -724,6 +731,182 @@ impl Round {
             count = count.saturating_add(1);
         });
         count
+    }
+
+    /// How many legal actions `seat` has now ([`Round::for_each_legal_action`]'s count), counted
+    /// without visiting them: the plays by blocks in closed form (a rank's pairs, a straight's
+    /// suit choices, a full house's triple rank), a play with the Mah Jong as its 14 actions,
+    /// an open wish by the plays without the wished rank taken off, the exchanges as
+    /// `n·(n − 1)·(n − 2)`. 0 for a seat outside 0..=3.
+    pub fn count_legal_actions(&self, seat: Seat) -> usize {
+        trick_seat(seat).map_or(0, |s| usize::MAX.wrapping_sub(self.locate(s, usize::MAX).1))
+    }
+
+    /// How many legal actions of `seat` are not calls: [`Round::count_legal_actions`] less its
+    /// Grand Tichu call or Tichu call, which is always its last legal action.
+    pub fn count_non_calls(&self, seat: Seat) -> usize {
+        let Ok(s) = trick_seat(seat) else {
+            return 0;
+        };
+        let grand = self.phase == Phase::GrandTichu && s.index() == self.grand_next;
+        let calls = usize::from(grand).wrapping_add(usize::from(self.may_call(s))); // at most 1
+        self.count_legal_actions(seat).saturating_sub(calls)
+    }
+
+    /// The legal action of index `n` of `seat` (from 0, order of
+    /// [`Round::for_each_legal_action`]), found by passing over whole blocks of actions by
+    /// their counts ([`Round::count_legal_actions`]); `None` when `n` is at least the count.
+    /// Only the plays under an open wish that binds the seat are walked one by one.
+    pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
+        let s = trick_seat(seat).ok()?;
+        let (found, _) = self.locate(s, n);
+        found
+    }
+
+    /// The legal action of `s` at index `n` (order of [`Round::visit_seat`]), passing over
+    /// blocks of actions by their counts; with none, the index less the number of actions
+    /// (`usize::MAX` less it counts them).
+    fn locate(&self, s: TrickSeat, n: usize) -> (Option<Action>, usize) {
+        let mut left = n;
+        // The index inside a block of `count` actions when it holds the one wanted; else the
+        // block is passed over.
+        let block = |count: usize, left: &mut usize| {
+            if *left < count {
+                Some(*left)
+            } else {
+                *left = left.wrapping_sub(count); // ≥ count: checked just above
+                None
+            }
+        };
+        // A block of plays walked once: the one wanted, or the block passed over (its weight
+        // taken off `left`). A hand and table the generator refuses (never in a round) give none.
+        let plays = |hand: Cards, bombs_only: bool, weight: usize, left: &mut usize| match nth_play(
+            hand,
+            self.trick.top(),
+            bombs_only,
+            *left,
+            weight,
+        ) {
+            Ok(Ok((cards, w))) => Some(play_with_wish(cards, w)),
+            Ok(Err(rest)) => {
+                *left = rest;
+                None
+            }
+            Err(_) => None,
+        };
+        match self.phase {
+            Phase::Over => {}
+            Phase::GrandTichu => {
+                if s.index() == self.grand_next
+                    && let Some(i) = block(2, &mut left)
+                {
+                    return (Some(Action::GrandTichu(i == 1)), 0);
+                }
+            }
+            Phase::Exchange => {
+                if !self.exchanged(s) {
+                    let hand = at(&self.hands, s);
+                    let m = hand.len();
+                    let count = m
+                        .saturating_mul(m.saturating_sub(1))
+                        .saturating_mul(m.saturating_sub(2));
+                    if let Some(i) = block(count, &mut left) {
+                        return (nth_exchange(hand, i), 0);
+                    }
+                }
+            }
+            Phase::Play => {
+                let hand = at(&self.hands, s);
+                let top = self.trick.top();
+                if s == self.trick.turn() && self.trick.gathering() {
+                    if let Some(action) = plays(hand, true, 1, &mut left) {
+                        return (Some(action), 0);
+                    }
+                    if block(1, &mut left).is_some() {
+                        return (Some(Action::Pass), 0);
+                    }
+                } else if s == self.trick.turn() {
+                    let forcing = match self.trick.wish() {
+                        Some(rank) => wish_forces(&hand, top, Some(rank)),
+                        None => Ok(false),
+                    };
+                    let forced = self.trick.wish().filter(|_| matches!(forcing, Ok(true)));
+                    match forced {
+                        None => {
+                            if let Some(action) = plays(hand, false, WISHES, &mut left) {
+                                return (Some(action), 0);
+                            }
+                        }
+                        Some(rank) => {
+                            // The plays holding the wished rank: all plays less those of the hand
+                            // without it. Rare (an open wish the seat can fulfil): walked.
+                            let all = count_plays(hand, top, false, WISHES).unwrap_or(0);
+                            let without = count_plays(without_rank(hand, rank), top, false, WISHES).unwrap_or(0);
+                            if let Some(i) = block(all.saturating_sub(without), &mut left) {
+                                return (self.walk_to(s, i), 0);
+                            }
+                            // A wish binds only in the ordinary turn: the bombs without the rank.
+                            if self.config.wish_bomb
+                                && top.is_some()
+                                && let Some(action) = plays(without_rank(hand, rank), true, 1, &mut left)
+                            {
+                                return (Some(action), 0);
+                            }
+                        }
+                    }
+                    // The pass, when `Trick::pass` takes it (on a play, never while the wish binds).
+                    // The pass, when `Trick::check_pass` takes it (the turn and the gathering are
+                    // known here): on a play, the wish not binding, the seat holding cards in a
+                    // trick not over.
+                    let pass = top.is_some()
+                        && matches!(forcing, Ok(false))
+                        && self.trick.end().is_none()
+                        && hand.len() <= MAX_HAND
+                        && !self.trick.is_out(s);
+                    if pass && block(1, &mut left).is_some() {
+                        return (Some(Action::Pass), 0);
+                    }
+                } else if top.is_some()
+                    && !hand.is_empty()
+                    && let Some(action) = plays(hand, true, 1, &mut left)
+                {
+                    return (Some(action), 0);
+                }
+            }
+            Phase::DragonGift => {
+                if s.index() == self.gift_taker
+                    && let Some(i) = block(2, &mut left)
+                {
+                    let a = s.next();
+                    let b = a.partner();
+                    let (low, high) = if a.index() < b.index() { (a, b) } else { (b, a) };
+                    return (
+                        Some(Action::GiveDragonTrick(game_seat(if i == 0 { low } else { high }))),
+                        0,
+                    );
+                }
+            }
+        }
+        if self.may_call(s) && block(1, &mut left).is_some() {
+            return (Some(Action::Tichu), 0);
+        }
+        (None, left)
+    }
+
+    /// The action of index `n` of `s` by the walk of [`Round::visit_seat`] (the slow path).
+    fn walk_to(&self, s: TrickSeat, n: usize) -> Option<Action> {
+        let mut left = n;
+        let mut found = None;
+        let _ = self.visit_seat(s, &mut |action| {
+            if left == 0 {
+                found = Some(action);
+                ControlFlow::Break(())
+            } else {
+                left = left.wrapping_sub(1); // > 0: checked just above
+                ControlFlow::Continue(())
+            }
+        });
+        found
     }
 
     /// Whether `apply(seat, action)` would succeed.
@@ -806,11 +989,8 @@ impl Round {
                         debug_assert!(result.is_ok(), "a round's hand and table are always valid");
                         flow?;
                     }
-                    if top.is_some() {
-                        let mut copy = self.trick;
-                        if copy.pass(s, hand).is_ok() {
-                            f(Action::Pass)?;
-                        }
+                    if top.is_some() && self.trick.check_pass(s, hand).is_ok() {
+                        f(Action::Pass)?;
                     }
                 } else if top.is_some() && !hand.is_empty() {
                     let mut flow = ControlFlow::Continue(());
@@ -847,8 +1027,21 @@ impl Round {
     /// the hand); the trick's errors ([`Trick::play`], [`Trick::pass`]) for plays and passes;
     /// [`Error::NotAnOpponent`] for a gift; [`Error::Internal`] on a broken invariant.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        let s = trick_seat(seat)?;
+        // A play or a pass in the play (nearly every action) is applied in place: its every
+        // refusal is the trick's (`Trick::play`, `Trick::pass`), which leaves the trick
+        // unchanged and comes before any other write; what follows fails only on a broken
+        // invariant, whose bounds are checked here first. Any other action works on a copy.
+        let in_place = self.phase == Phase::Play
+            && matches!(action, Action::Play { .. } | Action::Pass)
+            && usize::from(self.log_len) < MAX_LOG
+            && usize::from(self.plays) < DECK
+            && usize::from(self.out_len) < 4;
+        if in_place {
+            return self.apply_inner(s, action);
+        }
         let mut next = *self;
-        let event = next.apply_inner(trick_seat(seat)?, action)?;
+        let event = next.apply_inner(s, action)?;
         *self = next;
         Ok(event)
     }
@@ -1388,6 +1581,48 @@ pub(crate) fn replayed(
             .map_err(|error| (error, record.seat, wish))?;
     }
     Ok(round)
+}
+
+/// The actions of a play holding the Mah Jong: without a wish, then wishing each rank 2..=Ace.
+const WISHES: usize = 14;
+
+/// The action of a play at position `w` inside it ([`WISHES`] for one holding the Mah Jong): 0
+/// no wish, 1..=13 wishing rank `w + 1`.
+fn play_with_wish(cards: Cards, w: usize) -> Action {
+    let wish = if w == 0 {
+        None
+    } else {
+        u8::try_from(w).ok().and_then(|w| Rank::new(w.wrapping_add(1)))
+    };
+    Action::Play { cards, wish }
+}
+
+/// The exchange of index `i` of `hand` (order of [`Round::for_each_legal_action`]: by the
+/// positions of the cards in the hand, `left` slowest, `right` fastest).
+fn nth_exchange(hand: Cards, i: usize) -> Option<Action> {
+    let m = hand.len();
+    let inner = m.checked_sub(2)?;
+    let per_left = m.checked_sub(1)?.checked_mul(inner)?;
+    let l = i.checked_div(per_left)?;
+    let rest = i.checked_rem(per_left)?;
+    let p = rest.checked_div(inner)?;
+    let r = rest.checked_rem(inner)?;
+    // Positions in the hand: `p` among those but `l`, `r` among those but `l` and the partner's.
+    let partner = if p >= l { p.checked_add(1)? } else { p };
+    let (lo, hi) = if l < partner { (l, partner) } else { (partner, l) };
+    let mut right = r;
+    if right >= lo {
+        right = right.checked_add(1)?;
+    }
+    if right >= hi {
+        right = right.checked_add(1)?;
+    }
+    let card = |k: usize| hand.iter().nth(k);
+    Some(Action::Exchange {
+        left: card(l)?,
+        partner: card(partner)?,
+        right: card(right)?,
+    })
 }
 
 fn emit_play(cards: Cards, f: &mut dyn FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {

@@ -304,7 +304,8 @@ impl Trick {
         self.parts.end
     }
 
-    fn is_out(&self, seat: Seat) -> bool {
+    /// Whether `seat` has played all its cards.
+    pub(crate) fn is_out(&self, seat: Seat) -> bool {
         seat.of(&self.parts.out)
     }
 
@@ -440,10 +441,9 @@ impl Trick {
         }
     }
 
-    /// `seat`, holding `hand`, passes. Errors: [`Error::TrickOver`], [`Error::SeatIsOut`],
-    /// [`Error::HandTooLarge`], [`Error::NotYourTurn`], [`Error::CannotPassOnLead`],
-    /// [`Error::MustFulfilWish`].
-    pub fn pass(&mut self, seat: Seat, hand: Cards) -> Result<Step, Error> {
+    /// Whether [`Trick::pass`] would take `seat`'s pass, holding `hand` (its refusal), without
+    /// changing the trick.
+    pub(crate) fn check_pass(&self, seat: Seat, hand: Cards) -> Result<(), Error> {
         self.check_hand(seat, hand)?;
         if seat != self.parts.turn {
             return Err(Error::NotYourTurn);
@@ -451,11 +451,20 @@ impl Trick {
         if self.parts.top.is_none() {
             return Err(Error::CannotPassOnLead);
         }
+        // The gathering pass ends the trick: no wish binds it.
+        if !self.gathering() && wish_forces(&hand, self.parts.top, self.parts.wish)? {
+            return Err(Error::MustFulfilWish);
+        }
+        Ok(())
+    }
+
+    /// `seat`, holding `hand`, passes. Errors: [`Error::TrickOver`], [`Error::SeatIsOut`],
+    /// [`Error::HandTooLarge`], [`Error::NotYourTurn`], [`Error::CannotPassOnLead`],
+    /// [`Error::MustFulfilWish`].
+    pub fn pass(&mut self, seat: Seat, hand: Cards) -> Result<Step, Error> {
+        self.check_pass(seat, hand)?;
         if self.gathering() {
             return Ok(self.finish(self.ending()));
-        }
-        if wish_forces(&hand, self.parts.top, self.parts.wish)? {
-            return Err(Error::MustFulfilWish);
         }
         self.parts.passes = self.parts.passes.saturating_add(1);
         match self.next_active(seat) {

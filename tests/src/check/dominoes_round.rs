@@ -93,6 +93,7 @@ fn ref_action(action: Action) -> RefAction {
 }
 
 /// The naive reference hand as the generic checker drives it.
+#[derive(Clone)]
 pub struct Adapter(RefRound);
 
 impl round::Reference for Adapter {
@@ -101,6 +102,8 @@ impl round::Reference for Adapter {
     type Key = RefAction;
     type Bot = Uniform;
     const ORDERED: bool = true;
+    /// A hand takes some 10–40 plays and draws.
+    const PLIES: usize = 40;
 
     fn start(setup: &Setup) -> Option<(Round, Adapter)> {
         let config = setup.config();

@@ -222,14 +222,13 @@ pub fn diff(case: Case) {
             Opponents::One(a) => (vec![*a, hand.plus(a).expect("disjoint").complement()], usize::MAX),
             Opponents::Unknown => (vec![hand.complement()], core_ddz::PEASANT_CARDS),
         };
-        // Each threatening hand's plays once (straight from the reference's table, unsorted).
+        // Each threatening hand's plays once (the reference's table entries within it).
         let threat_plays: Vec<Vec<[u8; 15]>> = threats
             .iter()
             .map(|threat| {
-                reference::table(rp)
-                    .keys()
-                    .filter(|y| reference::size(y) as usize <= most && reference::contains(&threat.counts(), y))
-                    .copied()
+                reference::plays_within_unordered(&threat.counts(), rp)
+                    .into_iter()
+                    .filter(|y| reference::size(y) as usize <= most)
                     .collect()
             })
             .collect();

@@ -83,6 +83,7 @@ fn ref_action(action: &Action) -> RefAction {
 }
 
 /// The naive reference deal as the generic checker drives it.
+#[derive(Clone)]
 pub struct Adapter(RefRound);
 
 impl round::Reference for Adapter {
@@ -91,6 +92,8 @@ impl round::Reference for Adapter {
     type Key = Key;
     type Bot = Uniform;
     const ORDERED: bool = false;
+    /// A deal takes some 3–6 auction actions and 25–50 plays and passes.
+    const PLIES: usize = 48;
 
     fn start(setup: &Setup) -> Option<(Round, Adapter)> {
         let (variant, name) = Variant::by_index(setup.preset);

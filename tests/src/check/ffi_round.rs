@@ -144,8 +144,72 @@ fn compare<R: Round>(c: &ParlorRound, core: &R) {
     }
 }
 
-/// Flipped bits and random bytes are refused, or (past the used bytes) answer as before.
-fn probe_corruption(c: &ParlorRound, flips: &[u16], garbage: &[u8]) {
+/// `parlor_round_apply` of each of `codes` by each of `seats` on a copy of `c`: a refused call
+/// leaves every byte of the state as it was (with and without a step report). Returns whether
+/// any call was taken.
+fn refused_round_applies_change_nothing(c: &ParlorRound, seats: &[u32], codes: &[u64], what: &str) -> bool {
+    let mut taken = false;
+    for &code in codes {
+        for &seat in seats {
+            for with_report in [true, false] {
+                let mut copy = *c;
+                let mut report = ParlorStep::default();
+                let report_ptr: *mut ParlorStep = if with_report {
+                    &mut report
+                } else {
+                    core::ptr::null_mut()
+                };
+                // SAFETY: valid pointers (the report may be null).
+                let status = unsafe { parlor::parlor_round_apply(&mut copy, seat, code, report_ptr) };
+                if status == PARLOR_OK {
+                    taken = true;
+                } else {
+                    assert_eq!(
+                        copy, *c,
+                        "{what}: a refused apply of {code:#x} by seat {seat} (status {status}) changed the state"
+                    );
+                }
+            }
+        }
+    }
+    taken
+}
+
+/// `parlor_match_apply` likewise on a copy of the match `c`.
+fn refused_match_applies_change_nothing(c: &ParlorMatch, seats: &[u32], codes: &[u64], what: &str) -> bool {
+    let mut taken = false;
+    for &code in codes {
+        for &seat in seats {
+            let mut copy = *c;
+            let mut report = ParlorStep::default();
+            // SAFETY: valid pointers.
+            let status = unsafe { parlor::parlor_match_apply(&mut copy, seat, code, &mut report) };
+            if status == PARLOR_OK {
+                taken = true;
+            } else {
+                assert_eq!(
+                    copy, *c,
+                    "{what}: a refused match apply of {code:#x} by seat {seat} (status {status}) changed the match"
+                );
+            }
+        }
+    }
+    taken
+}
+
+/// The state words of `bytes` (little-endian, zero past the end).
+fn words_of<const N: usize>(bytes: &[u8]) -> [u64; N] {
+    let mut words = [0u64; N];
+    for (i, byte) in bytes.iter().enumerate().take(N * 8) {
+        words[i / 8] |= u64::from(*byte) << (8 * (i % 8));
+    }
+    words
+}
+
+/// Flipped bits and random bytes are refused, or (past the used bytes) answer as before; every
+/// call that writes a state (`apply` with `codes`, a legal code of the true state among them)
+/// leaves a refused junk state's bytes unchanged.
+fn probe_corruption(c: &ParlorRound, flips: &[u16], garbage: &[u8], codes: &[u64]) {
     let mut seat = 0u32;
     // SAFETY: valid pointers.
     ok(unsafe { parlor::parlor_round_to_act(c, &mut seat) }, "to_act");
@@ -155,6 +219,7 @@ fn probe_corruption(c: &ParlorRound, flips: &[u16], garbage: &[u8]) {
         unsafe { parlor::parlor_round_encode(c, core::ptr::null_mut(), 0, &mut used) },
         "encode size",
     );
+    let seats = [seat, seat.wrapping_add(1) % 4, 0, 9];
     for &bit in flips.iter().take(8) {
         let mut copy = *c;
         let bit = usize::from(bit) % (copy.opaque.len() * 64);
@@ -163,30 +228,86 @@ fn probe_corruption(c: &ParlorRound, flips: &[u16], garbage: &[u8]) {
         // SAFETY: valid pointers.
         let status = unsafe { parlor::parlor_round_to_act(&copy, &mut again) };
         // 24 header bytes, then the payload: a flip there is always caught.
-        if bit / 8 < 24 + used {
+        let caught = bit / 8 < 24 + used;
+        if caught {
             assert_eq!(status, PARLOR_ERR_INVALID_STATE, "bit {bit} flipped");
         } else {
             assert_eq!((status, again), (PARLOR_OK, seat), "bit {bit} (unused) flipped");
         }
-        // SAFETY: valid pointers; a refused state stays as it was.
-        let before = copy;
-        let status = unsafe { parlor::parlor_round_apply(&mut copy, seat, 0, core::ptr::null_mut()) };
-        if status != PARLOR_OK {
-            assert_eq!(copy, before);
-        }
+        let taken = refused_round_applies_change_nothing(&copy, &seats, codes, &format!("bit {bit} flipped"));
+        assert!(
+            !(caught && taken),
+            "bit {bit} flipped: an action was taken on a corrupt state"
+        );
     }
     if !garbage.is_empty() {
-        let mut random = ParlorRound {
-            opaque: [0; parlor::PARLOR_STATE_WORDS],
+        let random = ParlorRound {
+            opaque: words_of(garbage),
         };
-        for (i, byte) in garbage.iter().enumerate().take(random.opaque.len() * 8) {
-            random.opaque[i / 8] |= u64::from(*byte) << (8 * (i % 8));
-        }
         let mut again = 0u32;
         // SAFETY: valid pointers.
         assert_eq!(
             unsafe { parlor::parlor_round_to_act(&random, &mut again) },
             PARLOR_ERR_INVALID_STATE
+        );
+        let taken = refused_round_applies_change_nothing(&random, &seats, codes, "random bytes");
+        assert!(!taken, "an action was taken on random bytes");
+        // The same bytes as a match and as a config: refused, and unchanged.
+        let random_match = ParlorMatch {
+            opaque: words_of(garbage),
+        };
+        let taken = refused_match_applies_change_nothing(&random_match, &seats, codes, "random bytes");
+        assert!(!taken, "a match action was taken on random bytes");
+        let mut config = ParlorConfig {
+            opaque: words_of(garbage),
+        };
+        let before = config;
+        let (key, value) = (b"seed", b"1");
+        // SAFETY: valid pointers and lengths.
+        let status = unsafe {
+            parlor::parlor_config_set(
+                &mut config,
+                key.as_ptr().cast(),
+                key.len(),
+                value.as_ptr().cast(),
+                value.len(),
+            )
+        };
+        assert_eq!(status, PARLOR_ERR_INVALID_STATE, "config_set on random bytes");
+        assert_eq!(config, before, "a refused config_set changed the config");
+    }
+}
+
+/// Flipped bits of a match: refused (or, past the used bytes, taken as before), and a refused
+/// apply leaves the bytes unchanged.
+fn probe_match_corruption(c: &ParlorMatch, flips: &[u16], codes: &[u64]) {
+    let mut seat = 0u32;
+    // SAFETY: valid pointers.
+    ok(unsafe { parlor::parlor_match_to_act(c, &mut seat) }, "match_to_act");
+    let mut used = 0usize;
+    // SAFETY: a size query.
+    ok(
+        unsafe { parlor::parlor_match_encode(c, core::ptr::null_mut(), 0, &mut used) },
+        "match encode size",
+    );
+    let seats = [seat, seat.wrapping_add(1) % 4, 9];
+    for &bit in flips.iter().take(4) {
+        let mut copy = *c;
+        let bit = usize::from(bit) % (copy.opaque.len() * 64);
+        copy.opaque[bit / 64] ^= 1 << (bit % 64);
+        let mut again = 0u32;
+        // SAFETY: valid pointers.
+        let status = unsafe { parlor::parlor_match_to_act(&copy, &mut again) };
+        let caught = bit / 8 < 24 + used;
+        if caught {
+            assert_eq!(status, PARLOR_ERR_INVALID_STATE, "match bit {bit} flipped");
+        } else {
+            assert_eq!((status, again), (PARLOR_OK, seat), "match bit {bit} (unused) flipped");
+        }
+        let taken = refused_match_applies_change_nothing(&copy, &seats, codes, &format!("match bit {bit} flipped"));
+        assert!(
+            !(caught && taken),
+            "match bit {bit} flipped: an action was taken on a corrupt match"
         );
     }
 }
@@ -205,6 +326,23 @@ fn expected_status<R: Round>(core: &R, seat: Seat, code: u64) -> ParlorStatus {
     }
 }
 
+/// The codes tried on junk states: the first and last legal actions of the seat to act (legal on
+/// the true state), then a few of the case's stray codes.
+fn probe_codes<R: Round>(core: &R, case: &FfiCase) -> Vec<u64> {
+    let mut codes = Vec::new();
+    if let Some(seat) = core.to_act() {
+        let count = core.count_legal_actions(seat);
+        for i in [0, count.saturating_sub(1)] {
+            if let Some(action) = core.nth_legal_action(seat, i) {
+                codes.push(R::action_code(action));
+            }
+        }
+    }
+    codes.extend(case.codes.iter().take(2));
+    codes.dedup();
+    codes
+}
+
 /// The checker for game `R` with match `M`; returns the actions the round took and whether it
 /// ended (for tests that the cases reach deep into the games).
 pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case: &FfiCase) -> (usize, bool) {
@@ -221,7 +359,7 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
     ok(status, "round_new");
     let mut taken = 0;
     compare(&c, &core);
-    probe_corruption(&c, &case.flips, &case.garbage);
+    probe_corruption(&c, &case.flips, &case.garbage, &probe_codes(&core, case));
     let mut codes = case.codes.iter().copied().cycle();
     for &step in case.steps.iter().take(MAX_STEPS) {
         let Some(seat) = core.to_act() else { break };
@@ -255,7 +393,7 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
             assert_eq!(c, before, "a refused action changed the state");
         }
     }
-    probe_corruption(&c, &case.flips, &[]);
+    probe_corruption(&c, &case.flips, &[], &probe_codes(&core, case));
     check_match::<R, M>(case, &config, &core_config);
     (taken, core.to_act().is_none())
 }
@@ -276,7 +414,8 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(
         return;
     };
     ok(status, "match_new");
-    for _ in 0..MAX_STEPS {
+    let mut codes = case.codes.iter().copied().cycle();
+    for index in 0..MAX_STEPS {
         let mut seat = 0u32;
         // SAFETY: valid pointers.
         ok(unsafe { parlor::parlor_match_to_act(&c, &mut seat) }, "match_to_act");
@@ -308,6 +447,32 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(
         );
         let action = parlor_core::game::bot::lowest_legal_action(core.round(), turn).expect("the seat in turn acts");
         assert_eq!(code, R::action_code(action));
+        if index % 16 == 0 {
+            // A stray code (or the legal one by another seat): the status of the core's error,
+            // and a refused call changes nothing.
+            let stray = codes.next().unwrap_or(code);
+            let other = (seat + 1) % u32::from(core.round().seats()).max(1);
+            for (who, what) in [(seat, stray), (other, code), (9, code)] {
+                let before = c;
+                let mut report = ParlorStep::default();
+                // SAFETY: valid pointers.
+                let status = unsafe { parlor::parlor_match_apply(&mut c, who, what, &mut report) };
+                let want = if who >= u32::from(core.round().seats()) {
+                    parlor::PARLOR_ERR_NO_SUCH_SEAT
+                } else {
+                    expected_status(core.round(), Seat(who as u8), what)
+                };
+                assert_eq!(status, want, "match apply {what:#x} from seat {who}");
+                if status == PARLOR_OK {
+                    // Taken: the core takes it too (the round's turn goes on from there).
+                    let action = R::action_from_code(what).expect("applied");
+                    core.apply(Seat(who as u8), action).expect("the core takes it too");
+                    break;
+                }
+                assert_eq!(c, before, "a refused match apply changed the match");
+            }
+            continue;
+        }
         let mut report = ParlorStep::default();
         // SAFETY: valid pointers.
         ok(
@@ -369,6 +534,11 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(
         "match_decode",
     );
     assert_eq!(back, c);
+    let mut codes: Vec<u64> = case.codes.iter().copied().take(2).collect();
+    if let Some(turn) = core.round().to_act().filter(|_| !core.is_over()) {
+        codes.extend(parlor_core::game::bot::lowest_legal_action(core.round(), turn).map(R::action_code));
+    }
+    probe_match_corruption(&c, &case.flips, &codes);
 }
 
 /// `ffi_dominoes_round`.

@@ -6,8 +6,10 @@
 use arbitrary::Arbitrary;
 use parlor_core::mahjong::Tile;
 use parlor_core::mahjong::score::{
-    CalledMeld, Config, Error, HandValue, Kazoe, Limit, List, MeldKind, Piece, Riichi, Win, Wind, score,
+    CalledMeld, Config, Error, FuKind, HandValue, Kazoe, Limit, List, MeldKind, Piece, Riichi, Win, Wind, Yaku, score,
 };
+
+use crate::reference::mahjong_score::{self as reference, RefError, RefLimit, RefValue};
 
 /// A source of choices: `pick(n)` is a value in `0..n` (`n > 0`).
 pub trait Choices {
@@ -371,7 +373,8 @@ pub fn pypi_json(win: &Win, config: &Config) -> String {
             r#"{{"tiles":{},"win":{},"melds":[{}],"dora":{},"ura":{},"tsumo":{},"riichi":{},"daburu":{},"#,
             r#""ippatsu":{},"rinshan":{},"chankan":{},"haitei":{},"houtei":{},"tenhou":{},"chiihou":{},"#,
             r#""seat":{},"round":{},"honba":{},"sticks":{},"#,
-            r#""open_tanyao":{},"aka":{},"double_yakuman":{},"kazoe_sanbaiman":{},"kiriage":{}}}"#
+            r#""open_tanyao":{},"aka":{},"double_yakuman":{},"kazoe_sanbaiman":{},"kiriage":{},"#,
+            r#""three_player":{},"nuki":{}}}"#
         ),
         list(&tiles),
         ids.winning,
@@ -397,6 +400,8 @@ pub fn pypi_json(win: &Win, config: &Config) -> String {
         b(config.double_kokushi_13),
         b(config.kazoe == Kazoe::Sanbaiman),
         b(config.kiriage),
+        b(config.three_player),
+        win.nukidora,
     )
 }
 
@@ -430,12 +435,14 @@ pub fn check_value(win: &Win, config: &Config, v: &HandValue) {
     let yaku_han: u32 = v.yaku().iter().map(|y| u32::from(y.han)).sum();
     if v.yakuman() > 0 {
         assert!(v.yaku().iter().all(|y| y.yaku.is_yakuman()), "{v:?}");
+        assert_eq!(yaku_han, u32::from(v.han()), "the listed yakuman add up: {v:?}");
+        assert_eq!(u32::from(v.han()), 13 * u32::from(v.yakuman()), "{v:?}");
         assert_eq!(v.limit(), Limit::Yakuman);
     } else {
         assert!(v.yaku().iter().all(|y| !y.yaku.is_yakuman() && y.han > 0), "{v:?}");
         assert_eq!(
             u32::from(v.han()),
-            yaku_han + u32::from(v.dora() + v.ura() + v.red()),
+            yaku_han + u32::from(v.dora() + v.ura() + v.red() + v.nukidora()),
             "{v:?}"
         );
         let raw: u32 = v.fu_items().iter().map(|i| u32::from(i.fu)).sum();
@@ -452,21 +459,98 @@ pub fn check_value(win: &Win, config: &Config, v: &HandValue) {
     assert_eq!(v.base(), base, "{v:?}");
     let honba = u32::from(win.honba);
     let p = v.payment();
+    // Three players: two payers (tsumo-zon), 200 a honba on a ron.
+    let (others, ron_honba) = if config.three_player { (2, 200) } else { (3, 300) };
     if !win.tsumo {
         let times = if win.dealer() { 6 } else { 4 };
-        assert_eq!(p.ron, up(base * times) + 300 * honba);
+        assert_eq!(p.ron, up(base * times) + ron_honba * honba);
         assert_eq!(p.total, p.ron);
     } else if win.dealer() {
         assert_eq!((p.dealer, p.non_dealer), (0, up(2 * base) + 100 * honba));
-        assert_eq!(p.total, 3 * p.non_dealer);
+        assert_eq!(p.total, others * p.non_dealer);
     } else {
         assert_eq!(
             (p.dealer, p.non_dealer),
             (up(2 * base) + 100 * honba, up(base) + 100 * honba)
         );
-        assert_eq!(p.total, p.dealer + 2 * p.non_dealer);
+        assert_eq!(p.total, p.dealer + (others - 1) * p.non_dealer);
     }
     assert_eq!(p.sticks, 1000 * u32::from(win.riichi_sticks));
+}
+
+/// The core's limit in the reference's terms.
+fn limit_of(limit: Limit) -> RefLimit {
+    match limit {
+        Limit::None => RefLimit::None,
+        Limit::Mangan => RefLimit::Mangan,
+        Limit::Haneman => RefLimit::Haneman,
+        Limit::Baiman => RefLimit::Baiman,
+        Limit::Sanbaiman => RefLimit::Sanbaiman,
+        Limit::KazoeYakuman => RefLimit::KazoeYakuman,
+        Limit::Yakuman => RefLimit::Yakuman,
+    }
+}
+
+/// Whether the core's value `v` is the reference's `r`: han, fu (rounded and raw), the yaku with
+/// their han (one of the readings tied at the top), yakuman count, dora / ura / red counts, the
+/// limit, base points and every payment. `Err` names the first difference.
+pub fn same_value(v: &HandValue, r: &RefValue) -> Result<(), String> {
+    let mut yaku: Vec<(Yaku, u32)> = v.yaku().iter().map(|y| (y.yaku, u32::from(y.han))).collect();
+    yaku.sort();
+    let p = v.payment();
+    let pairs = [
+        ("han", u32::from(v.han()), r.han),
+        ("fu", u32::from(v.fu()), r.fu),
+        ("raw fu", u32::from(v.raw_fu()), r.raw_fu),
+        ("yakuman", u32::from(v.yakuman()), r.yakuman),
+        ("dora", u32::from(v.dora()), r.dora),
+        ("ura", u32::from(v.ura()), r.ura),
+        ("red", u32::from(v.red()), r.red),
+        ("nukidora", u32::from(v.nukidora()), r.nukidora),
+        ("base", v.base(), r.base),
+        ("ron", p.ron, r.ron),
+        ("dealer pays", p.dealer, r.dealer),
+        ("non-dealer pays", p.non_dealer, r.non_dealer),
+        ("total", p.total, r.total),
+        ("sticks", p.sticks, r.sticks),
+    ];
+    for (what, core, naive) in pairs {
+        if core != naive {
+            return Err(format!("{what}: core {core}, reference {naive}"));
+        }
+    }
+    if limit_of(v.limit()) != r.limit {
+        return Err(format!("limit: core {:?}, reference {:?}", v.limit(), r.limit));
+    }
+    if !r.ties.contains(&yaku) {
+        return Err(format!("yaku: core {yaku:?}, reference {:?}", r.ties));
+    }
+    // The fu items' own checks (sum and rounding) are in `check_value`; a chiitoitsu hand has its
+    // flat item.
+    if v.fu() == 25 && !v.fu_items().iter().any(|i| i.kind == FuKind::Chiitoitsu) {
+        return Err("25 fu without the chiitoitsu item".into());
+    }
+    Ok(())
+}
+
+/// The core's answer `result` for `win` against the naive reference
+/// ([`crate::reference::mahjong_score`]): a value must be the reference's (see [`same_value`]),
+/// `NoYaku` and `NotComplete` the reference's, and every other error (impossible input) an
+/// [`RefError::Invalid`] of the reference (which fault is named first is not compared: with
+/// several, each side may name another).
+pub fn compare_with_reference(win: &Win, config: &Config, result: &Result<HandValue, Error>) {
+    let naive = reference::value(win, config);
+    match (result, &naive) {
+        (Ok(v), Ok(r)) => {
+            if let Err(why) = same_value(v, r) {
+                panic!("core and reference differ ({why}) on {win:?} under {config:?}\ncore: {v:?}\nreference: {r:?}");
+            }
+        }
+        (Err(Error::NoYaku), Err(RefError::NoYaku))
+        | (Err(Error::NotComplete), Err(RefError::NotComplete))
+        | (Err(_), Err(RefError::Invalid(_))) => {}
+        _ => panic!("core and reference differ on {win:?} under {config:?}\ncore: {result:?}\nreference: {naive:?}"),
+    }
 }
 
 /// A fuzz case: bytes driving the generator, or (mode bit) a raw input of arbitrary tiles,
@@ -524,22 +608,57 @@ fn raw_win(c: &mut Bytes) -> Win {
 }
 
 /// The fuzz checker: never a panic; a generated (valid) hand is valued or has no yaku; every
-/// value passes [`check_value`] and does not change when the closed tiles are reversed.
+/// value passes [`check_value`], is the naive reference's ([`compare_with_reference`]) and does
+/// not change when the closed tiles are reversed. `mode`: bit 0 raw input, `(mode >> 1) % 4` the
+/// preset (three players: Norths the winner set aside drawn from the bytes too); bits 3–7 change it: kazoe capped at sanbaiman (0x08), composite yakuman off (0x10),
+/// double-wind pair 2 fu (0x20), kiriage (0x40), kan dora and ura dora off (0x80).
 pub fn score_case(case: ScoreCase) {
-    let config = Config::PRESETS[usize::from(case.mode >> 1) % 3].1;
+    let config = Config::PRESETS[usize::from(case.mode >> 1) % Config::PRESETS.len()].1;
+    let bit = |b: u8| case.mode & b != 0;
     let config = Config {
-        kiriage: case.mode & 0x40 != 0,
+        kiriage: bit(0x40),
+        kazoe: if bit(0x08) { Kazoe::Sanbaiman } else { config.kazoe },
+        composite_yakuman: config.composite_yakuman && !bit(0x10),
+        double_wind_pair_fu: if bit(0x20) { 2 } else { config.double_wind_pair_fu },
+        kan_dora: config.kan_dora && !bit(0x80),
+        ura_dora: config.ura_dora && !bit(0x80),
         ..config
     };
     let mut c = Bytes::new(&case.bytes);
     let raw = case.mode & 1 == 1;
-    let win = if raw { raw_win(&mut c) } else { generate(&mut c) };
+    let mut win = if raw { raw_win(&mut c) } else { generate(&mut c) };
+    if !raw && !config.kan_dora {
+        // Without kan dora only the first indicator (and its ura) is shown.
+        win.dora = List::from_slice(&win.dora.as_slice()[..1]).unwrap();
+        win.ura = List::from_slice(&win.ura.as_slice()[..win.ura.len().min(1)]).unwrap();
+    }
+    if config.three_player {
+        // Norths set aside, as many as the copies left allow (raw input: any count).
+        let north = |p: &Piece| p.tile() == Tile::NORTH;
+        let seen = win.closed.as_slice().iter().filter(|p| north(p)).count()
+            + win
+                .melds
+                .as_slice()
+                .iter()
+                .map(|m| m.tiles().iter().filter(|p| north(p)).count())
+                .sum::<usize>()
+            + win
+                .dora
+                .as_slice()
+                .iter()
+                .chain(win.ura.as_slice())
+                .filter(|p| north(p))
+                .count();
+        let room = if raw { 8 } else { 4u32.saturating_sub(seen as u32) };
+        win.nukidora = c.pick(room + 1) as u8;
+    }
     let result = score(&win, &config);
     match &result {
         Ok(v) => check_value(&win, &config, v),
         Err(Error::NoYaku) => {}
         Err(e) => assert!(raw, "a valid generated hand was refused: {e:?} {win:?}"),
     }
+    compare_with_reference(&win, &config, &result);
     let mut reversed = win;
     let mut tiles: Vec<Piece> = win.closed.as_slice().to_vec();
     tiles.reverse();

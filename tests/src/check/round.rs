@@ -1,23 +1,33 @@
-//! The one round checker, written once over [`parlor_core::game::Round`]: a whole round played
-//! on the core and on a game's naive reference side by side ([`Reference`]). Each game keeps only
-//! its reference adapter and its case setup (`check::<game>_round`); the fuzz targets
-//! `<game>_round` are one-line shims over [`check`].
+//! The one round checker, written once over [`parlor_core::game::Round`]: a round played on the
+//! core and on a game's naive reference side by side ([`Reference`]). Each game keeps only its
+//! reference adapter and its case setup (`check::<game>_round`); the fuzz targets `<game>_round`
+//! are one-line shims over [`run`].
 //!
-//! Every step: the round's byte form round-trips (`decode(encode(r))` encodes to the same bytes),
-//! the seat in turn agrees (where the reference models it), a junk action (a legal action's code
-//! with one bit flipped, or a raw code, by any seat including one not at the table) is legal
-//! exactly when the core lists it and, when refused, is refused with a shared fault and leaves the
-//! encoding unchanged, and the chosen action gives the same event in both. At sampled steps (the
-//! reference is slow: at most [`MAX_SAMPLES`] per round, spread by the case): the legal actions
-//! of the seat to act and of one more seat in rotation (of every seat at the first step, at the
-//! end and in a case with `sample` 0) are equal to the reference's (in order where the game fixes
-//! it, else as sets),
-//! `count_legal_actions`, `nth_legal_action`, `legal_actions` and `may_act` agree with the walk,
+//! A case starts anywhere in a round: a prefix of plies by the seeded players (each taken by
+//! both sides, the reference comparing its events; kept as snapshots so that cases sharing a
+//! deal and a prefix skip it), then a segment of at most [`MAX_SEGMENT`] steps compared step by
+//! step (a case with `segment` 0 from the first step to the end, as the unit tests play).
+//!
+//! Every step of the segment: the round's byte form round-trips (`decode(encode(r))` encodes to
+//! the same bytes), the seat in turn agrees (where the reference models it), a junk action (a
+//! legal action's code with one bit flipped, or a raw code, by any seat including one not at the
+//! table) is legal exactly when the core lists it and, when refused, is refused with a shared
+//! fault and leaves the encoding unchanged, and the chosen action gives the same event in both.
+//! At sampled steps (the reference is slow: the segment's first step, then at most
+//! [`MAX_SAMPLES`], spread by the case): the legal actions of the seat to act and of one more seat
+//! in rotation (of every seat at the round's first step, at the end and in a case with `sample`
+//! 0) are equal to the reference's (in order where the game fixes it, else as sets),
+//! `count_legal_actions`, `nth_legal_action`, `count_non_calls` (when the game gives it),
+//! `legal_actions` and `may_act` agree with the walk,
 //! a junk action's legality agrees with the reference's list, the game's own state comparison
 //! holds, and (where the adapter can build one) a twin round that differs only in cards no seat
-//! has seen shows every seat the same observation and view. At the end: the outcome's scores are
-//! equal and the game's own outcome comparison holds.
+//! has seen shows every seat the same observation and view. Where the segment stops: the game's
+//! own state comparison; at the end of the round: the outcome's scores are equal and the game's
+//! own outcome comparison holds.
 
+use std::any::{Any, TypeId};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
 
 use arbitrary::Arbitrary;
@@ -31,9 +41,12 @@ pub const MAX_SAMPLES: usize = 6;
 /// The most actions one round may take before the checker calls it endless.
 pub const MAX_STEPS: usize = 2000;
 
+/// The most steps one segment compares (a case with `segment` 0 compares to the end).
+pub const MAX_SEGMENT: usize = 16;
+
 /// A game's naive reference, as the generic checker drives it. The adapter converts between the
 /// core's actions and the reference's own; the reference itself never asks the core.
-pub trait Reference: Sized {
+pub trait Reference: Sized + Clone + 'static {
     /// The core's round of the game.
     type Core: Round;
     /// What a case draws per game: the config selector, the deal's seed, the context.
@@ -41,10 +54,13 @@ pub trait Reference: Sized {
     /// A comparable form of an action that both sides can produce (log text, a tuple).
     type Key: Ord + fmt::Debug;
     /// The players that finish the round once a case's choices run out.
-    type Bot: Bot<Self::Core>;
+    type Bot: Bot<Self::Core> + Clone + 'static;
     /// Whether the game fixes the order of the legal actions (then the lists must be equal in
     /// order; otherwise as sets).
     const ORDERED: bool;
+    /// About how many actions a round takes: a case's prefix is taken modulo this, so that
+    /// segments start anywhere in a round (and sometimes at its end).
+    const PLIES: usize;
 
     /// The core's round and the reference of a setup; `None` when the setup's config is invalid
     /// (the adapter checks that the core refuses it).
@@ -55,6 +71,15 @@ pub trait Reference: Sized {
 
     /// The reference's legal actions of `seat` now, as keys (in its order).
     fn legal(&self, seat: Seat) -> Vec<Self::Key>;
+
+    /// What [`Reference::legal`] of `seat` costs now, in listings of the usual size (1: cheap).
+    /// At a sampled step of a segment a seat whose listing costs `c > 1` is listed in one case
+    /// of `c` (chosen by the case's bytes), so that a few huge listings (every subset of a big
+    /// hand) do not set the pace; the first step of a round, its end and full cases list every
+    /// seat whatever the cost.
+    fn listing_cost(&self, _seat: Seat) -> u64 {
+        1
+    }
 
     /// Whether the reference's round is over.
     fn is_over(&self) -> bool;
@@ -123,37 +148,63 @@ pub trait Reference: Sized {
     }
 }
 
-/// One case of a `<game>_round` target: the game's setup, then the choices that play it.
+/// One case of a `<game>_round` target: the game's setup, a start somewhere in the round (a
+/// prefix of plies by the seeded players, not compared), then the segment compared step by step
+/// and the choices that play it.
 #[derive(Debug, Clone, Arbitrary)]
 pub struct Case<S> {
     /// The game's setup (config, deal, context).
     pub setup: S,
-    /// The players' seed (once the choices run out).
+    /// The players' seed (the prefix, and the segment once the choices run out).
     pub bot_seed: u64,
+    /// Plies the players take before the comparisons start (modulo [`Reference::PLIES`]): the
+    /// segment starts at a random mid-round state. A round that ends within the prefix is
+    /// compared from its end.
+    pub prefix: u16,
+    /// The steps compared: 0 every step to the end of the round; else
+    /// `1 + (segment - 1) % MAX_SEGMENT`, then the checker stops (comparing the state it
+    /// reached, and the outcome when the round ended).
+    pub segment: u16,
     /// Spreads the sampled steps: the first at `sample % 4`, then every `1 + sample / 4 % 16`;
     /// 0: every step is sampled (slow; what the unit tests use).
     pub sample: u8,
-    /// The step (mod 128) at which the twin round is compared, where the game builds one.
+    /// The step of the segment (mod 128) at which the twin round is compared, where the game
+    /// builds one.
     pub leak_step: u8,
-    /// Per step: a seat among those that may act (low bits) and one of its legal actions
-    /// (the rest); past the end the players choose.
+    /// Per step of the segment: a seat among those that may act (low bits) and one of its legal
+    /// actions (the rest); past the end the players choose.
     pub choices: Vec<u16>,
-    /// Per step: a junk action (seat byte, code bits) tried before the chosen one.
+    /// Per step of the segment: a junk action (seat byte, code bits) tried before the chosen one.
     pub junk: Vec<(u8, u64)>,
 }
 
 impl<S> Case<S> {
-    /// A case of `setup` played by the players from the first step, sampled as
+    /// A case of `setup` played by the players from the first step to the end, sampled as
     /// [`Case::sample`] says (0: every step), with junk actions from `junk_seed`.
     pub fn players(setup: S, bot_seed: u64, sample: u8, junk_seed: u64) -> Case<S> {
         let mut rng = Rng::new(junk_seed);
         Case {
             setup,
             bot_seed,
+            prefix: 0,
+            segment: 0,
             sample,
             leak_step: (junk_seed % 90) as u8,
             choices: Vec::new(),
             junk: (0..60).map(|_| (rng.next_u32() as u8, rng.next_u64())).collect(),
+        }
+    }
+
+    /// The plies of the prefix for a game whose rounds take about `plies` actions.
+    pub fn prefix_plies(&self, plies: usize) -> usize {
+        usize::from(self.prefix) % plies.max(1)
+    }
+
+    /// The steps compared after the prefix (`None`: to the end of the round).
+    pub fn segment_steps(&self) -> Option<usize> {
+        match self.segment {
+            0 => None,
+            n => Some(1 + (usize::from(n) - 1) % MAX_SEGMENT),
         }
     }
 }
@@ -169,6 +220,15 @@ fn core_legal<R: Round>(core: &R, seat: Seat, context: &str) -> Vec<R::Action> {
         "{context}: count of seat {seat}"
     );
     assert_eq!(core.may_act(seat), !all.is_empty(), "{context}: may_act of seat {seat}");
+    if let Some(others) = core.count_non_calls(seat) {
+        // The non-calls come first, then only calls.
+        let leading = all.iter().take_while(|action| !R::is_call(action)).count();
+        assert_eq!(others, leading, "{context}: count_non_calls of seat {seat}");
+        assert!(
+            all[leading..].iter().all(R::is_call),
+            "{context}: a call before another action of seat {seat}"
+        );
+    }
     assert!(all.len() <= R::MAX_ACTIONS, "{context}: more than MAX_ACTIONS");
     assert_eq!(
         core.nth_legal_action(seat, all.len()),
@@ -219,6 +279,100 @@ fn junk<R: Round>(core: &R, seats: u8, seat_byte: u8, bits: u64) -> (Seat, Optio
     (seat, R::action_from_code(code))
 }
 
+/// Snapshots are kept every this many plies of a prefix.
+pub const SNAPSHOT_EVERY: usize = 4;
+
+/// The most snapshots kept (then they are all dropped and kept afresh).
+const MAX_SNAPSHOTS: usize = 4096;
+
+/// A round part-way through a case's prefix: both sides, the actions so far, the players and
+/// their shared xorshift value. The players are deterministic, so the prefix of a setup, a
+/// players' seed and a ply count always reaches the same snapshot: the checker keeps them (per
+/// thread, at most [`MAX_SNAPSHOTS`]) and starts a prefix from the latest one on its way. A fuzzer
+/// mostly mutates the choices of a segment and keeps the deal and the prefix, so most cases skip
+/// their prefix; a case replayed alone plays it in full and reaches the same state.
+#[derive(Clone)]
+struct Snapshot<A: Reference> {
+    core: A::Core,
+    reference: A,
+    log: Vec<(Seat, <A::Core as Round>::Action)>,
+    bots: Vec<A::Bot>,
+    x: u64,
+}
+
+/// The key of a snapshot: the adapter, the setup (its debug text), the players' seed, the ply.
+type SnapshotKey = (TypeId, String, u64, usize);
+
+thread_local! {
+    static SNAPSHOTS: RefCell<HashMap<SnapshotKey, Box<dyn Any>>> = RefCell::new(HashMap::new());
+}
+
+impl<A: Reference> Snapshot<A> {
+    /// The players' next ply, taken by both sides.
+    fn ply(&mut self, context: &str) {
+        let x = &mut self.x;
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        let (seat, action) = A::choose(&self.core, *x)
+            .or_else(|| bot::step(&self.core, &mut self.bots))
+            .unwrap_or_else(|| panic!("{context}: the players have no action"));
+        let event = self
+            .core
+            .apply(seat, action)
+            .unwrap_or_else(|e| panic!("{context}: the core refused {seat} {action}: {e}"));
+        self.reference.apply(seat, action, &event, context);
+        self.log.push((seat, action));
+    }
+
+    /// Keeps a copy as the snapshot of `ply`.
+    fn keep(&self, setup: &str, bot_seed: u64, ply: usize) {
+        SNAPSHOTS.with(|snapshots| {
+            let mut snapshots = snapshots.borrow_mut();
+            if snapshots.len() >= MAX_SNAPSHOTS {
+                snapshots.clear();
+            }
+            snapshots.insert(
+                (TypeId::of::<A>(), setup.to_owned(), bot_seed, ply),
+                Box::new(self.clone()),
+            );
+        });
+    }
+
+    /// The latest snapshot at or before `ply` (its ply and a copy).
+    fn latest(setup: &str, bot_seed: u64, ply: usize) -> Option<(usize, Snapshot<A>)> {
+        SNAPSHOTS.with(|snapshots| {
+            let snapshots = snapshots.borrow();
+            let mut at = ply / SNAPSHOT_EVERY * SNAPSHOT_EVERY;
+            loop {
+                let key = (TypeId::of::<A>(), setup.to_owned(), bot_seed, at);
+                if let Some(found) = snapshots.get(&key).and_then(|s| s.downcast_ref::<Snapshot<A>>()) {
+                    return Some((at, found.clone()));
+                }
+                at = at.checked_sub(SNAPSHOT_EVERY)?;
+            }
+        })
+    }
+}
+
+/// Whether listing `seat`'s actions now fits the budget: always when it is cheap, else in one
+/// case of its cost (drawn from the case's bytes and the step).
+fn affordable<A: Reference>(reference: &A, seat: Seat, case: &Case<A::Setup>, step: usize) -> bool {
+    let cost = reference.listing_cost(seat);
+    if cost <= 1 {
+        return true;
+    }
+    let mut z = (u64::from(case.sample) << 24 | u64::from(case.leak_step) << 16 | u64::from(seat.0) << 12)
+        ^ (step as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    (z ^ (z >> 29)).is_multiple_of(cost)
+}
+
+/// Drops every kept snapshot (of this thread): the next case plays its whole prefix.
+pub fn forget_snapshots() {
+    SNAPSHOTS.with(|snapshots| snapshots.borrow_mut().clear());
+}
+
 /// [`check`] for a fuzz target's shim (nothing returned).
 pub fn run<A: Reference>(case: Case<A::Setup>)
 where
@@ -227,31 +381,79 @@ where
     check::<A>(case);
 }
 
-/// Plays `case` on the core and the reference side by side; panics on any disagreement.
-/// Returns the finished round and how many actions it took (`None`: the setup's config is
-/// invalid, and the core refused it).
+/// The byte form round-trips: `decode(encode(r))` encodes to the same bytes (left in `bytes`;
+/// returns their length).
+fn round_trip<R: Round>(core: &R, bytes: &mut [u8], again: &mut [u8], context: &str) -> usize {
+    let n = core.encode(bytes).expect("encode");
+    let decoded = R::decode(&bytes[..n]).expect("decode(encode(r))");
+    assert_eq!(decoded.encode(again).expect("encode"), n, "{context}: length");
+    assert_eq!(again[..n], bytes[..n], "{context}: decode(encode(r)) is another round");
+    n
+}
+
+/// Plays `case` on the core and the reference side by side: the prefix by the players (each
+/// action taken by both, the reference comparing its events), then the segment compared step by
+/// step; panics on any disagreement. Returns the round where the segment stopped and how many
+/// actions it took in all (`None`: the setup's config is invalid, and the core refused it).
 pub fn check<A: Reference>(case: Case<A::Setup>) -> Option<(A::Core, usize)>
 where
     <A::Core as Round>::Observation: PartialEq,
 {
-    let (mut core, mut reference) = A::start(&case.setup)?;
-    let seats = core.seats();
-    let mut bots: Vec<A::Bot> = (0..u64::from(seats)).map(|s| A::bot(case.bot_seed ^ s)).collect();
     let first = usize::from(case.sample % 4);
     let every = 1 + usize::from(case.sample / 4 % 16);
     let mut samples = 0usize;
-    let mut log: Vec<(Seat, <A::Core as Round>::Action)> = Vec::new();
     let mut bytes = vec![0u8; <A::Core as Round>::ENCODED_BYTES];
     let mut again = vec![0u8; <A::Core as Round>::ENCODED_BYTES];
-    let mut step = 0usize;
-    let mut x = case.bot_seed | 1;
+    // The prefix: the players' plies, taken by both sides (the reference compares each event),
+    // from the latest snapshot on the way (see [`Snapshot`]), else from the deal.
+    let prefix = case.prefix_plies(A::PLIES);
+    let setup_key = format!("{:?}", case.setup);
+    let (mut step, mut play) = match Snapshot::<A>::latest(&setup_key, case.bot_seed, prefix) {
+        Some(found) => found,
+        None => {
+            let (core, reference) = A::start(&case.setup)?;
+            let seats = u64::from(core.seats());
+            let play = Snapshot::<A> {
+                core,
+                reference,
+                log: Vec::new(),
+                bots: (0..seats).map(|s| A::bot(case.bot_seed ^ s)).collect(),
+                x: case.bot_seed | 1,
+            };
+            play.keep(&setup_key, case.bot_seed, 0);
+            (0, play)
+        }
+    };
+    let seats = play.core.seats();
+    while step < prefix && play.core.to_act().is_some() {
+        let context = format!("{:?} prefix step {step}", case.setup);
+        play.ply(&context);
+        step += 1;
+        if step.is_multiple_of(SNAPSHOT_EVERY) {
+            play.keep(&setup_key, case.bot_seed, step);
+        }
+    }
+    let Snapshot {
+        mut core,
+        mut reference,
+        mut log,
+        mut bots,
+        x: prefix_x,
+    } = play;
+    let mut x = prefix_x;
+    let mut next_x = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let start = step;
+    let length = case.segment_steps();
     loop {
+        // `k`: the step within the segment.
+        let k = step - start;
         let context = format!("{:?} step {step}", case.setup);
-        // The byte form round-trips.
-        let n = core.encode(&mut bytes).expect("encode");
-        let decoded = <A::Core as Round>::decode(&bytes[..n]).expect("decode(encode(r))");
-        assert_eq!(decoded.encode(&mut again).expect("encode"), n, "{context}: length");
-        assert_eq!(again[..n], bytes[..n], "{context}: decode(encode(r)) is another round");
+        let n = round_trip(&core, &mut bytes, &mut again, &context);
         if let Some(turn) = reference.to_act() {
             assert_eq!(core.to_act(), turn, "{context}: to_act");
         }
@@ -265,21 +467,27 @@ where
         let over = core.outcome().is_some();
         assert_eq!(over, reference.is_over(), "{context}: over");
         assert_eq!(over, core.to_act().is_none(), "{context}: to_act once over");
+        if !over && length.is_some_and(|length| k >= length) {
+            // The segment's last state: the game's own comparison, then stop.
+            A::compare(&reference, &core, &context);
+            return Some((core, step));
+        }
         let sampled = over
-            || step == 0
+            || k == 0
             || case.sample == 0
-            || (step >= first && (step - first).is_multiple_of(every) && samples < MAX_SAMPLES);
+            || (k >= first && (k - first).is_multiple_of(every) && samples < MAX_SAMPLES);
         let mut listed: Vec<Option<Vec<A::Key>>> = Vec::new();
         if sampled {
-            samples += usize::from(step > 0);
-            // Every seat at the first step, the end and in full cases; otherwise the seat to act
-            // and one more in rotation (the reference's lists are the slow part).
+            samples += usize::from(k > 0);
+            // Every seat at the round's first step, at the end and in full cases; otherwise the
+            // seat to act and one more in rotation (the reference's lists are the slow part).
             let every_seat = step == 0 || over || case.sample == 0;
-            let rotating = Seat((samples % usize::from(seats)) as u8);
+            let rotating = Seat(((samples + usize::from(case.leak_step)) % usize::from(seats)) as u8);
             for s in 0..seats {
                 let seat = Seat(s);
                 let ours = core_legal(&core, seat, &context);
-                if !(every_seat || core.to_act() == Some(seat) || seat == rotating) {
+                let chosen = core.to_act() == Some(seat) || seat == rotating;
+                if !(every_seat || chosen && affordable(&reference, seat, &case, step)) {
                     listed.push(None);
                     continue;
                 }
@@ -294,7 +502,7 @@ where
             }
             A::compare(&reference, &core, &context);
         }
-        if step == usize::from(case.leak_step % 128)
+        if k == usize::from(case.leak_step % 128)
             && let Some(twin) = reference.twin(&case.setup, &core, &log, case.bot_seed)
         {
             for s in 0..seats {
@@ -309,7 +517,7 @@ where
                 assert_eq!(a, b, "{context}: the view of seat {seat} shows unseen cards");
             }
         }
-        if step == usize::from(case.leak_step % 128) {
+        if k == usize::from(case.leak_step % 128) {
             for s in 0..seats {
                 let seat = Seat(s);
                 if let Some(believed) = A::believe(&core, seat, case.bot_seed ^ step as u64) {
@@ -328,7 +536,7 @@ where
             }
         }
         // A junk action: legal exactly when listed; refused ones change nothing.
-        if let Some(&(seat_byte, bits)) = case.junk.get(step) {
+        if let Some(&(seat_byte, bits)) = case.junk.get(k) {
             let (seat, action) = junk(&core, seats, seat_byte, bits);
             if let Some(action) = action {
                 let legal = core.is_legal(seat, action);
@@ -368,10 +576,8 @@ where
             break;
         }
         // The chosen action.
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let (seat, action) = match case.choices.get(step) {
+        let x = next_x();
+        let (seat, action) = match case.choices.get(k) {
             Some(&choice) => {
                 let may: Vec<Seat> = (0..seats).map(Seat).filter(|&s| core.may_act(s)).collect();
                 assert!(!may.is_empty(), "{context}: nobody may act in an unfinished round");

@@ -78,6 +78,7 @@ fn check_observation(round: &Round, seat: Seat) {
 }
 
 /// The naive reference round as the generic checker drives it.
+#[derive(Clone)]
 pub struct Adapter(reference::Round);
 
 impl generic::Reference for Adapter {
@@ -86,6 +87,8 @@ impl generic::Reference for Adapter {
     type Key = String;
     type Bot = RandomBot;
     const ORDERED: bool = false;
+    /// A round takes 8 calls and exchanges, then some 40–90 plays and passes.
+    const PLIES: usize = 96;
 
     fn start(setup: &Setup) -> Option<(Round, Adapter)> {
         let config = if setup.club { Config::CLUB } else { Config::STANDARD };
@@ -105,6 +108,31 @@ impl generic::Reference for Adapter {
             return Vec::new();
         }
         self.0.actions(usize::from(seat.0)).into_iter().collect()
+    }
+
+    /// Listing a play stage's moves tries every subset of a hand whose plays are not
+    /// remembered yet: 2^n subsets, counted in units of 2^10. An exchange lists its 2,184
+    /// orderings of three cards as text on both sides: 16 units.
+    fn listing_cost(&self, seat: Seat) -> u64 {
+        if seat.0 > 3 {
+            return 1;
+        }
+        if self.0.stage == reference::Stage::Exchange {
+            return if self.0.given[usize::from(seat.0)].is_none() {
+                16
+            } else {
+                1
+            };
+        }
+        if self.0.stage != reference::Stage::Play {
+            return 1;
+        }
+        let hand = self.0.hand(usize::from(seat.0));
+        if ref_cards::plays_known(&hand) {
+            1
+        } else {
+            (1u64 << hand.len()) >> 10
+        }
     }
 
     fn is_over(&self) -> bool {

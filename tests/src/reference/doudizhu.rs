@@ -694,15 +694,57 @@ pub fn all_plays(preset: Preset) -> Vec<Hand> {
     plays
 }
 
-/// Every distinct play contained in `hand` (all leads), by filtering the full-deck table.
-/// Used for the peasants in [`spring`]; [`moves`] is the sub-multiset enumeration.
+/// The ranks a hand holds, a bit per rank.
+fn ranks_of(hand: &Hand) -> usize {
+    hand.iter()
+        .enumerate()
+        .filter(|(_, count)| **count > 0)
+        .fold(0, |bits, (rank, _)| bits | 1 << rank)
+}
+
+/// The full-deck table of `preset` indexed by the ranks each play uses ([`ranks_of`]): the plays
+/// within a hand are among the entries of the rank sets within the hand's, so a hand's plays are
+/// found without a scan of the whole table. Built on first use.
+fn table_by_ranks(preset: Preset) -> &'static [Vec<Hand>] {
+    static INDEXES: [OnceLock<Vec<Vec<Hand>>>; 5] = [const { OnceLock::new() }; 5];
+    let index = match preset {
+        Preset::Pagat => 0,
+        Preset::RlCard => 1,
+        Preset::OpenSpiel => 2,
+        Preset::Botzone => 3,
+        Preset::DouZero => 4,
+    };
+    INDEXES[index].get_or_init(|| {
+        let mut by_ranks = vec![Vec::new(); 1 << RANKS];
+        for play in table(preset).keys() {
+            by_ranks[ranks_of(play)].push(*play);
+        }
+        by_ranks
+    })
+}
+
+/// Every distinct play contained in `hand` (all leads): the entries of the full-deck table that
+/// `hand` contains (looked up by the rank sets within the hand's), in [`hand_order`]. Used for
+/// the peasants in [`spring`]; [`moves`] is the sub-multiset enumeration.
 pub fn plays_within(hand: &Hand, preset: Preset) -> Vec<Hand> {
-    let mut plays: Vec<Hand> = table(preset)
-        .keys()
-        .filter(|play| contains(hand, play))
-        .copied()
-        .collect();
+    let mut plays = plays_within_unordered(hand, preset);
     plays.sort_by(hand_order);
+    plays
+}
+
+/// [`plays_within`] in no particular order (for the callers that only filter or search them).
+pub fn plays_within_unordered(hand: &Hand, preset: Preset) -> Vec<Hand> {
+    let index = table_by_ranks(preset);
+    let held = ranks_of(hand);
+    let mut plays = Vec::new();
+    // Every non-empty subset of the held ranks, from `held` down.
+    let mut ranks = held;
+    while ranks != 0 {
+        if let Some(entries) = index.get(ranks) {
+            plays.extend(entries.iter().filter(|play| contains(hand, play)).copied());
+        }
+        ranks = (ranks - 1) & held;
+    }
     plays
 }
 
@@ -799,11 +841,12 @@ pub fn min_plays(hand: &Hand, preset: Preset) -> u32 {
 
 /// Every distinct reading of the plays within `hand` of at most `most` cards.
 fn beaters(hand: &Hand, most: u32, preset: Preset) -> Vec<Reading> {
-    // Straight from the table, unsorted: the readings are sorted and deduplicated below.
-    let mut out: Vec<Reading> = table(preset)
+    // The table's plays within the hand: the readings are sorted and deduplicated below.
+    let table = table(preset);
+    let mut out: Vec<Reading> = plays_within_unordered(hand, preset)
         .iter()
-        .filter(|(play, _)| size(play) <= most && contains(hand, play))
-        .flat_map(|(_, found)| found.iter().copied())
+        .filter(|play| size(play) <= most)
+        .flat_map(|play| table.get(play).into_iter().flatten().copied())
         .collect();
     out.sort();
     out.dedup();

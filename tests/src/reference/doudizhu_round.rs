@@ -4,6 +4,8 @@
 //! table (see [`super::doudizhu`]) contained in the hand, and the seeded deal has its own
 //! SplitMix64, Lemire sampling and Fisher–Yates shuffle.
 
+use std::sync::Arc;
+
 use super::doudizhu::{self as dd, Hand, Kind, Preset, Reading};
 
 /// How the landlord is chosen (the four whole-game presets).
@@ -150,6 +152,9 @@ pub fn seeded_deal(seed: u64, face_up: bool) -> ([Hand; 3], Hand, usize) {
     (hands, kitty, face.map_or(0, |p| (p % 3) as usize))
 }
 
+/// The plays within a seat's dealt hand plus the kitty, each with its readings.
+pub type Candidates = Vec<(Hand, Vec<Reading>)>;
+
 /// The reference deal.
 #[derive(Clone, Debug)]
 pub struct RefRound {
@@ -164,8 +169,8 @@ pub struct RefRound {
     /// Every action so far, with its seat.
     pub history: Vec<(usize, RefAction)>,
     /// Every play within each seat's dealt hand plus the kitty, with its readings (a filter of
-    /// the full-deck table, computed once per deal).
-    pub candidates: [Vec<(Hand, Vec<Reading>)>; 3],
+    /// the full-deck table, computed once per deal; shared by the copies of a deal).
+    pub candidates: Arc<[Candidates; 3]>,
 }
 
 /// The auction as read from its history.
@@ -182,25 +187,23 @@ pub enum AuctionState {
 impl RefRound {
     /// A deal of these cards.
     pub fn new(variant: Variant, hands: [Hand; 3], kitty: Hand, first: usize) -> RefRound {
-        let mut r = RefRound {
+        RefRound {
             variant,
             hands,
             kitty,
             first,
             history: Vec::new(),
-            candidates: [Vec::new(), Vec::new(), Vec::new()],
-        };
-        for (s, hand) in hands.iter().enumerate() {
-            let mut dealt = *hand;
-            for (d, k) in dealt.iter_mut().zip(kitty.iter()) {
-                *d += k; // any seat may become the landlord: include the kitty
-            }
-            r.candidates[s] = dd::plays_within(&dealt, variant.preset)
-                .into_iter()
-                .map(|play| (play, dd::readings(&play, variant.preset)))
-                .collect();
+            candidates: Arc::new(hands.map(|hand| {
+                let mut dealt = hand;
+                for (d, k) in dealt.iter_mut().zip(kitty.iter()) {
+                    *d += k; // any seat may become the landlord: include the kitty
+                }
+                dd::plays_within(&dealt, variant.preset)
+                    .into_iter()
+                    .map(|play| (play, dd::readings(&play, variant.preset)))
+                    .collect()
+            })),
         }
-        r
     }
 
     /// The auction's state, from the history alone.

@@ -223,17 +223,18 @@ fn best_keep(held: &mut [u8; 34], target: &mut [u8; 34], sets: usize, pair: bool
         }
         return;
     };
-    for (group, is_pair) in groups_with(x) {
+    for (tiles, len, is_pair) in groups_through(x) {
+        let group = &tiles[..len];
         if is_pair && !pair || !is_pair && sets == 0 {
             continue;
         }
-        for &t in &group {
+        for &t in group {
             target[t] += 1;
         }
         if group.iter().all(|&t| target[t] <= 4) {
             let before = *held;
             let mut covered = 0;
-            for &t in &group {
+            for &t in group {
                 if held[t] > 0 {
                     held[t] -= 1;
                     covered += 1;
@@ -243,7 +244,7 @@ fn best_keep(held: &mut [u8; 34], target: &mut [u8; 34], sets: usize, pair: bool
             best_keep(held, target, s, p, kept + covered, best);
             *held = before;
         }
-        for &t in &group {
+        for &t in group {
             target[t] -= 1;
         }
     }
@@ -253,16 +254,56 @@ fn best_keep(held: &mut [u8; 34], target: &mut [u8; 34], sets: usize, pair: bool
     held[x] = copies;
 }
 
+/// [`groups_with`] without allocating: (tiles, how many of them, whether it is the pair), in
+/// the same order.
+fn groups_through(x: usize) -> impl Iterator<Item = ([usize; 3], usize, bool)> {
+    let mut out = [([0; 3], 0, false); 5];
+    out[0] = ([x, x, x], 3, false);
+    out[1] = ([x, x, 0], 2, true);
+    let mut n = 2;
+    if x < 27 {
+        for start in x.saturating_sub(2)..=x {
+            if start / 9 == x / 9 && start % 9 <= 6 {
+                out[n] = ([start, start + 1, start + 2], 3, false);
+                n += 1;
+            }
+        }
+    }
+    out.into_iter().take(n)
+}
+
+/// The most regular shanten values [`SHANTEN`] keeps (then it starts afresh).
+const MAX_REMEMBERED_SHANTEN: usize = 500_000;
+
+thread_local! {
+    /// Regular-form shanten by counts, as computed (ukeire asks it of 34 neighbours of a hand,
+    /// for two forms, and a fuzzer keeps a hand while it mutates the rest of a case).
+    static SHANTEN: std::cell::RefCell<std::collections::HashMap<[u8; 34], Option<i32>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
 /// Regular-form shanten of a `3k+1`/`3k+2` hand (`None` for other sizes).
 pub fn shanten_regular(counts: &[u8; 34]) -> Option<i32> {
-    let n = tile_total(counts);
-    if n.is_multiple_of(3) || n > 14 {
-        return None;
+    if let Some(known) = SHANTEN.with(|memo| memo.borrow().get(counts).copied()) {
+        return known;
     }
-    let sets = n / 3;
-    let mut best = 0;
-    best_keep(&mut counts.clone(), &mut [0; 34], sets, true, 0, &mut best);
-    Some((3 * sets + 2 - best) as i32 - 1)
+    let n = tile_total(counts);
+    let value = if n.is_multiple_of(3) || n > 14 {
+        None
+    } else {
+        let sets = n / 3;
+        let mut best = 0;
+        best_keep(&mut counts.clone(), &mut [0; 34], sets, true, 0, &mut best);
+        Some((3 * sets + 2 - best) as i32 - 1)
+    };
+    SHANTEN.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.len() >= MAX_REMEMBERED_SHANTEN {
+            memo.clear();
+        }
+        memo.insert(*counts, value);
+    });
+    value
 }
 
 /// Seven-pairs shanten (13 or 14 tiles only): keep at most two of at most seven kinds.

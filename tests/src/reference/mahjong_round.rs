@@ -1,9 +1,11 @@
 //! A naive reference of the Riichi hand (kyoku), written from the rules (the project's rulings in
 //! `docs/mahjong.md`, "The round engine"), not from `parlor-core`'s round engine: hands are
 //! vectors of tile ids, completeness is a plain backtracking search over the 34 counts, every
-//! legal action is found by trying each candidate. Only the value of a finished hand is asked of
-//! the core (`mahjong::score::score`, which has its own reference and cross-check); turns, calls
-//! and their priority, furiten, waits, riichi, draws and payments are all here.
+//! legal action is found by trying each candidate. The value of a finished hand (whether it has
+//! a yaku, han, fu, payments) comes from the naive hand-value reference
+//! ([`super::mahjong_score`]), never from the core's scoring; turns, calls and their priority,
+//! furiten, waits, riichi, draws and payments are all here. Only the core's plain data types
+//! (`Win`, `CalledMeld`, `Piece`, the config) carry a hand to it.
 //!
 //! The wall layout (the team's fixed convention): `wall[0..52]` the deal, seat `(dealer + k) % 4`
 //! takes `wall[13k .. 13k + 13]`; `wall[52..122]` the live wall drawn from the front, each kan
@@ -11,10 +13,14 @@
 //! `wall[126..131]` the dora indicators (the first, then one per kan); `wall[131..136]` the ura
 //! indicators paired with them.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
 
 use parlor_core::mahjong::Tile;
-use parlor_core::mahjong::score::{self, CalledMeld, HandValue, MeldKind, Piece, Riichi, Win, Wind, Yaku};
+use parlor_core::mahjong::score::{self, CalledMeld, MeldKind, Piece, Riichi, Win, Wind, Yaku};
+
+use super::mahjong_score::{self as hand_value, RefError, RefValue};
 
 /// The rules variant, as plain values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -220,8 +226,9 @@ pub struct RefWin {
     pub from: Option<usize>,
     /// The seat liable (pao), when it pays.
     pub pao: Option<usize>,
-    /// The hand's value (with the honba and sticks this winner collects).
-    pub value: HandValue,
+    /// The hand's value (with the honba and sticks this winner collects), from the naive
+    /// hand-value reference.
+    pub value: RefValue,
 }
 
 /// How the hand ended.
@@ -396,6 +403,19 @@ fn regular(c: &mut [u8; 34], pair: bool) -> bool {
     false
 }
 
+/// A closed hand's kind counts and its melds' kind counts.
+type WaitsKey = ([u8; 34], [u8; 34]);
+
+/// The most wait lists [`WAITS`] keeps (then it starts afresh).
+const MAX_REMEMBERED_WAITS: usize = 200_000;
+
+thread_local! {
+    /// The waits of a closed hand (its kind counts) beside its melds (their kind counts), as
+    /// computed: the reference asks the same hands' waits at every call window and every riichi
+    /// listing, and a fuzzer replays the same deals.
+    static WAITS: RefCell<HashMap<WaitsKey, Vec<usize>>> = RefCell::new(HashMap::new());
+}
+
 fn counts_of(ids: &[u8]) -> [u8; 34] {
     let mut c = [0u8; 34];
     for &id in ids {
@@ -505,22 +525,34 @@ impl RefRound {
     /// kind whose four copies the seat holds itself.
     fn waits_of(&self, seat: usize, closed: &[u8]) -> Vec<usize> {
         let c = counts_of(closed);
-        let melded = |k: usize| -> usize {
-            self.melds[seat]
-                .iter()
-                .map(|m| m.tiles.iter().filter(|&&id| kind(id) == k).count())
-                .sum()
-        };
-        (0..34)
+        let mut melded = [0u8; 34];
+        for m in &self.melds[seat] {
+            for &id in &m.tiles {
+                melded[kind(id)] += 1;
+            }
+        }
+        // The answer depends on these counts alone: remembered (see [`WAITS`]).
+        if let Some(known) = WAITS.with(|w| w.borrow().get(&(c, melded)).cloned()) {
+            return known;
+        }
+        let waits: Vec<usize> = (0..34)
             .filter(|&k| {
-                if usize::from(c[k]) + melded(k) >= 4 {
+                if c[k] + melded[k] >= 4 {
                     return false;
                 }
                 let mut with = c;
                 with[k] += 1;
                 complete(&with)
             })
-            .collect()
+            .collect();
+        WAITS.with(|w| {
+            let mut w = w.borrow_mut();
+            if w.len() >= MAX_REMEMBERED_WAITS {
+                w.clear();
+            }
+            w.insert((c, melded), waits.clone());
+        });
+        waits
     }
 
     /// The waits of `seat` (its closed tiles must number 3n+1).
@@ -543,7 +575,15 @@ impl RefRound {
     }
 
     /// The value of `seat` winning on `id` (tsumo: the drawn tile, already in the hand).
-    fn value(&self, seat: usize, id: u8, tsumo: bool, chankan: bool, collect: bool) -> Result<HandValue, score::Error> {
+    fn value(&self, seat: usize, id: u8, tsumo: bool, chankan: bool, collect: bool) -> Result<RefValue, RefError> {
+        let win = self
+            .win_of(seat, id, tsumo, chankan, collect)
+            .expect("a hand the lists hold");
+        hand_value::value(&win, &self.config.score)
+    }
+
+    /// The hand of `seat` winning on `id` as the hand-value input (plain data).
+    fn win_of(&self, seat: usize, id: u8, tsumo: bool, chankan: bool, collect: bool) -> Result<Win, score::Error> {
         let mut closed: Vec<u8> = self.hands[seat].clone();
         if !tsumo {
             closed.push(id);
@@ -591,15 +631,11 @@ impl RefRound {
             win.honba = self.start.honba as u16;
             win.riichi_sticks = self.sticks as u16;
         }
-        score::score(&win, &self.config.score)
+        Ok(win)
     }
 
     fn can_win(&self, seat: usize, id: u8, tsumo: bool, chankan: bool) -> bool {
-        match self.value(seat, id, tsumo, chankan, true) {
-            Ok(_) => true,
-            Err(score::Error::NotComplete | score::Error::NoYaku) => false,
-            Err(e) => panic!("reference: scoring refused a real hand: {e}"),
-        }
+        self.value(seat, id, tsumo, chankan, true).is_ok()
     }
 
     /// Every legal action of `seat` now, in the core's documented order: on turn discards,
@@ -1163,20 +1199,19 @@ impl RefRound {
             let value = self
                 .value(w, id, from.is_none(), chankan, collect)
                 .expect("a listed win scores");
-            let pay = value.payment();
             let pao =
                 self.pao[w].filter(|_| self.config.pao && (value.has(Yaku::Daisangen) || value.has(Yaku::Daisuushii)));
             match from {
                 None => match pao {
                     Some(l) => {
-                        deltas[l] -= pay.total as i32;
+                        deltas[l] -= value.total as i32;
                     }
                     None => {
                         for p in (0..4).filter(|&p| p != w) {
                             let amount = if p == self.start.dealer {
-                                pay.dealer
+                                value.dealer
                             } else {
-                                pay.non_dealer
+                                value.non_dealer
                             };
                             deltas[p] -= amount as i32;
                         }
@@ -1185,14 +1220,14 @@ impl RefRound {
                 Some(d) => match pao.filter(|&l| l != d) {
                     Some(l) => {
                         // Half each, the honba too.
-                        let all = pay.ron as i32;
+                        let all = value.ron as i32;
                         deltas[l] -= all / 2;
                         deltas[d] -= all - all / 2;
                     }
-                    None => deltas[d] -= pay.ron as i32,
+                    None => deltas[d] -= value.ron as i32,
                 },
             }
-            deltas[w] += pay.total as i32 + pay.sticks as i32;
+            deltas[w] += value.total as i32 + value.sticks as i32;
             wins.push(RefWin {
                 seat: w,
                 from,

@@ -8,6 +8,7 @@ pub mod doudizhu;
 pub mod doudizhu_round;
 pub mod mahjong;
 pub mod mahjong_round;
+pub mod mahjong_score;
 pub mod tichu;
 pub mod tichu_round;
 pub mod tichu_trick;

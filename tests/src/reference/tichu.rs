@@ -220,7 +220,31 @@ pub fn is_legal(prev: &str, play: &str) -> Result<bool, String> {
 
 /// Every distinct legal play from `hand` on `prev`, by trying every subset; with a `wish` rank
 /// (2..=14) that some legal play contains, only those plays. Sorted canonical sets.
+///
+/// The subsets of a hand of [`ROOT_CARDS`] or more different cards that are plays at all are
+/// remembered (per thread, the last [`MAX_ROOTS`] such hands): the plays of any hand within a
+/// remembered one are the remembered plays it contains, so a seat's shrinking hand is not
+/// enumerated again, and the plays on `prev` are those that beat it.
 pub fn moves(hand: &Set, prev: Option<Reading>, wish: Option<u8>) -> BTreeSet<Set> {
+    let all: BTreeSet<Set> = match remembered_plays(hand) {
+        Some(plays) => plays
+            .iter()
+            .filter(|play| resolve(prev, play).is_some())
+            .cloned()
+            .collect(),
+        None => subsets_that_play(hand, prev),
+    };
+    if let Some(w) = wish {
+        let with: BTreeSet<Set> = all.iter().filter(|s| s.iter().any(|c| c.rank == w)).cloned().collect();
+        if !with.is_empty() {
+            return with;
+        }
+    }
+    all
+}
+
+/// Every distinct subset of `hand` that is a legal play on `prev`, by trying each one.
+fn subsets_that_play(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
     let n = hand.len();
     let mut all = BTreeSet::new();
     for bits in 1u32..(1 << n) {
@@ -232,11 +256,68 @@ pub fn moves(hand: &Set, prev: Option<Reading>, wish: Option<u8>) -> BTreeSet<Se
             all.insert(subset);
         }
     }
-    if let Some(w) = wish {
-        let with: BTreeSet<Set> = all.iter().filter(|s| s.iter().any(|c| c.rank == w)).cloned().collect();
-        if !with.is_empty() {
-            return with;
-        }
-    }
     all
+}
+
+/// Hands of at least this many cards have their plays remembered.
+pub const ROOT_CARDS: usize = 9;
+
+/// The most hands whose plays are remembered.
+pub const MAX_ROOTS: usize = 64;
+
+thread_local! {
+    /// Remembered hands (all cards different) and every subset of each that is a play, the most
+    /// recently used first.
+    static ROOTS: std::cell::RefCell<Vec<(Set, std::rc::Rc<Vec<Set>>)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Whether the plays within `hand` are remembered (so [`moves`] filters them instead of trying
+/// every subset), or `hand` is small enough to enumerate cheaply.
+pub fn plays_known(hand: &Set) -> bool {
+    hand.len() < ROOT_CARDS
+        || ROOTS.with(|roots| {
+            roots
+                .borrow()
+                .iter()
+                .any(|(root, _)| hand.iter().all(|c| root.contains(c)))
+        })
+}
+
+/// The plays within `hand` (every subset that is a play on no previous play), from a remembered
+/// hand that holds it, else enumerated and remembered; `None` for a small hand or one with a card
+/// twice (unsuited notation), which [`moves`] enumerates directly.
+fn remembered_plays(hand: &Set) -> Option<Vec<Set>> {
+    let distinct = hand.iter().enumerate().all(|(i, c)| !hand[..i].contains(c));
+    if hand.len() < ROOT_CARDS || !distinct {
+        return None;
+    }
+    let found = ROOTS.with(|roots| {
+        let mut roots = roots.borrow_mut();
+        let at = roots
+            .iter()
+            .position(|(root, _)| hand.iter().all(|c| root.contains(c)))?;
+        let entry = roots.remove(at);
+        let plays = std::rc::Rc::clone(&entry.1);
+        roots.insert(0, entry);
+        Some(plays)
+    });
+    let plays = match found {
+        Some(plays) => plays,
+        None => {
+            let plays = std::rc::Rc::new(subsets_that_play(hand, None).into_iter().collect::<Vec<Set>>());
+            ROOTS.with(|roots| {
+                let mut roots = roots.borrow_mut();
+                roots.truncate(MAX_ROOTS - 1);
+                roots.insert(0, (hand.clone(), std::rc::Rc::clone(&plays)));
+            });
+            plays
+        }
+    };
+    Some(
+        plays
+            .iter()
+            .filter(|play| play.iter().all(|c| hand.contains(c)))
+            .cloned()
+            .collect(),
+    )
 }

@@ -233,7 +233,21 @@ impl Round {
                         .get(1)
                         .is_some_and(|to| *to == ((seat + 1) % 4).to_string() || *to == ((seat + 3) % 4).to_string())
             }
-            (Some("exchange"), Stage::Exchange) => self.actions(seat).contains(action),
+            // The three words name three different cards of the hand, as `actions` writes them
+            // (the same answer as looking the text up in its list, without writing all 2,184).
+            (Some("exchange"), Stage::Exchange) => {
+                let hand = &self.hands[seat];
+                let picked: Vec<Option<&Card>> = words[1..]
+                    .iter()
+                    .map(|word| hand.iter().find(|card| card_text(card) == *word))
+                    .collect();
+                self.given[seat].is_none()
+                    && picked.len() == 3
+                    && match picked.as_slice() {
+                        [Some(a), Some(b), Some(c)] => a != b && b != c && a != c,
+                        _ => false,
+                    }
+            }
             _ => false,
         };
         if !allowed {

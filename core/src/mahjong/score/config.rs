@@ -37,7 +37,7 @@ pub struct Config {
     /// What 13+ han without a yakuman counts as.
     pub kazoe: Kazoe,
     /// Several yakuman in one hand add up (daisangen + tsuuiisou = double). When off only the
-    /// largest counts.
+    /// largest counts and only it is listed (the lowest code among equals).
     pub composite_yakuman: bool,
     /// Thirteen orphans won on a thirteen-sided wait is a double yakuman.
     pub double_kokushi_13: bool,
@@ -49,6 +49,12 @@ pub struct Config {
     pub double_daisuushii: bool,
     /// Fu of a pair of the wind that is both seat and round wind: 2 or 4.
     pub double_wind_pair_fu: u8,
+    /// Three-player Riichi (sanma, 108 tiles without 2m–8m): a `1m` indicator points at `9m`
+    /// and `9m` at `1m`; a tsumo is paid by the two other seats only (tsumo-zon: the missing
+    /// seat's share is lost, as Tenhou plays it); a honba is worth 100 from each payer on a
+    /// tsumo and 200 on a ron. Extracted Norths ([`Win::nukidora`](super::Win::nukidora)) count
+    /// as dora either way.
+    pub three_player: bool,
 }
 
 impl Config {
@@ -68,6 +74,7 @@ impl Config {
         double_junsei_chuuren: false,
         double_daisuushii: false,
         double_wind_pair_fu: 4,
+        three_player: false,
     };
 
     /// Mahjong Soul's ranked rules (its published rule page): as [`Config::ONLINE`] but the four
@@ -94,11 +101,20 @@ impl Config {
         ..Config::ONLINE
     };
 
-    /// The named presets: `online` (the default), `mahjong-soul`, `mahjong-pypi`.
-    pub const PRESETS: [(&'static str, Config); 3] = [
+    /// Tenhou's three-player rules (`三鳳南喰赤`): [`Config::ONLINE`] with
+    /// [`Config::three_player`] (the red fives are the set's `0p` and `0s`).
+    pub const TENHOU_SANMA: Config = Config {
+        three_player: true,
+        ..Config::ONLINE
+    };
+
+    /// The named presets: `online` (the default), `mahjong-soul`, `mahjong-pypi`,
+    /// `tenhou-sanma`.
+    pub const PRESETS: [(&'static str, Config); 4] = [
         ("online", Config::ONLINE),
         ("mahjong-soul", Config::MAHJONG_SOUL),
         ("mahjong-pypi", Config::PYPI),
+        ("tenhou-sanma", Config::TENHOU_SANMA),
     ];
 
     /// The preset named `name`, if there is one.

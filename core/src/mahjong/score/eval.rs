@@ -29,6 +29,15 @@ pub(crate) fn dora_of(indicator: Tile) -> Tile {
     indicator.dora_next()
 }
 
+/// [`dora_of`] under `config`: with three players (no 2m–8m) a `1m` indicator points at `9m`.
+fn dora_in(indicator: Tile, config: &Config) -> Tile {
+    if config.three_player && indicator.index() == 0 {
+        Tile::NINE_MAN
+    } else {
+        dora_of(indicator)
+    }
+}
+
 fn is_dragon(t: Tile) -> bool {
     t.suit() == Suit::Honor && t.number() >= 5
 }
@@ -93,6 +102,7 @@ struct Ctx<'a> {
     dora: u8,
     ura: u8,
     red: u8,
+    nukidora: u8,
     suits: u8,
     honors: bool,
     all_simples: bool,
@@ -173,6 +183,13 @@ impl<'a> Ctx<'a> {
         for &p in win.dora.as_slice().iter().chain(win.ura.as_slice()) {
             note(p, &mut physical)?;
         }
+        if win.nukidora > 0 && !config.three_player {
+            return Err(Error::Conflict(super::Conflict::Nukidora));
+        }
+        let north = super::Piece::plain(Tile::NORTH);
+        for _ in 0..win.nukidora {
+            note(north, &mut physical)?;
+        }
         if !win.closed.as_slice().contains(&win.winning) {
             return Err(Error::WinningTileNotInHand);
         }
@@ -183,10 +200,13 @@ impl<'a> Ctx<'a> {
         {
             return Err(Error::TooManyIndicators);
         }
+        // Extracted Norths are dora targets too (one more han per North an indicator points at).
+        let mut targets = all;
+        add(&mut targets, Tile::NORTH, win.nukidora);
         let hits = |indicators: &[super::Piece]| {
             indicators
                 .iter()
-                .fold(0u8, |n, p| n.saturating_add(count(&all, dora_of(p.tile()))))
+                .fold(0u8, |n, p| n.saturating_add(count(&targets, dora_in(p.tile(), config))))
         };
         let dora = hits(win.dora.as_slice());
         let ura = if win.riichi != Riichi::None && config.ura_dora {
@@ -217,6 +237,7 @@ impl<'a> Ctx<'a> {
             dora,
             ura,
             red: if config.red_fives { red } else { 0 },
+            nukidora: win.nukidora,
             suits,
             honors: held().any(|t| t.suit() == Suit::Honor),
             all_simples: held().all(|t| !t.is_orphan()),
@@ -270,7 +291,8 @@ fn check_flags(win: &Win, open: bool, kans: u8) -> Result<(), Error> {
     if win.houtei && win.tsumo {
         return conflict(Conflict::HouteiTsumo);
     }
-    if win.rinshan && (!win.tsumo || kans == 0) {
+    // A replacement draw follows a kan or (three players) a North set aside.
+    if win.rinshan && (!win.tsumo || (kans == 0 && win.nukidora == 0)) {
         return conflict(Conflict::Rinshan);
     }
     if win.chankan && win.tsumo {
@@ -673,14 +695,24 @@ fn yakuman(
 ) -> Result<HandValue, Error> {
     let mut y = List::new();
     let mut multiple = 0u8;
-    for item in ym.as_slice() {
-        let m = item.yaku.yakuman_multiple(ctx.config);
-        multiple = if ctx.config.composite_yakuman {
-            multiple.saturating_add(m)
-        } else {
-            multiple.max(m)
-        };
-        push(&mut y, item.yaku, m.saturating_mul(13))?;
+    if ctx.config.composite_yakuman {
+        for item in ym.as_slice() {
+            let m = item.yaku.yakuman_multiple(ctx.config);
+            multiple = multiple.saturating_add(m);
+            push(&mut y, item.yaku, m.saturating_mul(13))?;
+        }
+    } else {
+        // Only the largest counts, and only it is listed (the lowest code among equals), so
+        // that the listed han add up to the hand's.
+        let largest = ym.as_slice().iter().map(|item| item.yaku).max_by(|a, b| {
+            a.yakuman_multiple(ctx.config)
+                .cmp(&b.yakuman_multiple(ctx.config))
+                .then(b.cmp(a))
+        });
+        if let Some(yaku) = largest {
+            multiple = yaku.yakuman_multiple(ctx.config);
+            push(&mut y, yaku, multiple.saturating_mul(13))?;
+        }
     }
     let base = 8000u32.saturating_mul(u32::from(multiple));
     Ok(finish(
@@ -695,7 +727,7 @@ fn yakuman(
         Limit::Yakuman,
         base,
         false,
-        (0, 0, 0),
+        (0, 0, 0, 0),
     ))
 }
 
@@ -725,7 +757,8 @@ fn ordinary(
     let han = han
         .saturating_add(ctx.dora)
         .saturating_add(ctx.ura)
-        .saturating_add(ctx.red);
+        .saturating_add(ctx.red)
+        .saturating_add(ctx.nukidora);
     let (limit, base, kiriage) = match han {
         13.. => match ctx.config.kazoe {
             Kazoe::Yakuman => (Limit::KazoeYakuman, 8000, false),
@@ -749,7 +782,7 @@ fn ordinary(
             }
         }
     };
-    let dora = (ctx.dora, ctx.ura, ctx.red);
+    let dora = (ctx.dora, ctx.ura, ctx.red, ctx.nukidora);
     Ok(Some(finish(
         ctx, y, fu_items, han, raw, fu, 0, wait, limit, base, kiriage, dora,
     )))
@@ -774,7 +807,7 @@ fn finish(
     limit: Limit,
     base: u32,
     kiriage: bool,
-    (dora, ura, red): (u8, u8, u8),
+    (dora, ura, red, nukidora): (u8, u8, u8, u8),
 ) -> HandValue {
     let win = ctx.win;
     let honba = u32::from(win.honba);
@@ -782,17 +815,22 @@ fn finish(
         sticks: u32::from(win.riichi_sticks).saturating_mul(1000),
         ..Payment::default()
     };
+    // Three players: two payers, a honba is 100 from each (200 on a ron); the missing seat's
+    // tsumo share is not paid (tsumo-zon).
+    let (others, ron_honba) = if ctx.config.three_player { (2, 200) } else { (3, 300) };
     if !win.tsumo {
         let times = if win.dealer() { 6 } else { 4 };
-        payment.ron = round_up_100(base.saturating_mul(times)).saturating_add(honba.saturating_mul(300));
+        payment.ron = round_up_100(base.saturating_mul(times)).saturating_add(honba.saturating_mul(ron_honba));
         payment.total = payment.ron;
     } else if win.dealer() {
         payment.non_dealer = round_up_100(base.saturating_mul(2)).saturating_add(honba.saturating_mul(100));
-        payment.total = payment.non_dealer.saturating_mul(3);
+        payment.total = payment.non_dealer.saturating_mul(others);
     } else {
         payment.dealer = round_up_100(base.saturating_mul(2)).saturating_add(honba.saturating_mul(100));
         payment.non_dealer = round_up_100(base).saturating_add(honba.saturating_mul(100));
-        payment.total = payment.dealer.saturating_add(payment.non_dealer.saturating_mul(2));
+        payment.total = payment
+            .dealer
+            .saturating_add(payment.non_dealer.saturating_mul(others.saturating_sub(1)));
     }
     HandValue {
         yaku,
@@ -800,6 +838,7 @@ fn finish(
         dora,
         ura,
         red,
+        nukidora,
         han,
         fu,
         raw_fu,

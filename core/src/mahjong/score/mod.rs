@@ -110,7 +110,7 @@ pub enum Conflict {
     HaiteiRon,
     /// Houtei (last discard) on a self-draw.
     HouteiTsumo,
-    /// Rinshan kaihou on a ron, or without a kan.
+    /// Rinshan kaihou on a ron, or without a kan (or, three players, a North set aside).
     Rinshan,
     /// Chankan on a self-draw.
     ChankanTsumo,
@@ -121,6 +121,8 @@ pub enum Conflict {
     /// Tenhou or chiihou on a ron, with a meld (a closed kan too), with riichi, or with
     /// another situational flag.
     Blessing,
+    /// Extracted Norths ([`Win::nukidora`]) under four-player rules.
+    Nukidora,
 }
 
 impl fmt::Display for Conflict {
@@ -135,6 +137,7 @@ impl fmt::Display for Conflict {
             Conflict::LastTile => "haitei with rinshan or houtei with chankan",
             Conflict::BlessingSeat => "tenhou is the dealer's, chiihou a non-dealer's",
             Conflict::Blessing => "tenhou/chiihou need a closed tsumo on the first draw, no other flag",
+            Conflict::Nukidora => "extracted Norths (nukidora) only in three-player rules",
         })
     }
 }
@@ -253,6 +256,9 @@ pub struct Win {
     pub honba: u16,
     /// Riichi sticks on the table: 1000 points each to the winner.
     pub riichi_sticks: u16,
+    /// Norths the winner extracted (nukidora, three-player rules only): one han of dora each,
+    /// and each indicator pointing at North adds one more per North (its ura indicator too).
+    pub nukidora: u8,
 }
 
 impl Win {
@@ -386,7 +392,8 @@ pub enum Limit {
 pub struct Payment {
     /// Ron: what the discarder pays (0 on a tsumo).
     pub ron: u32,
-    /// Non-dealer tsumo: what the dealer pays (0 on a ron or a dealer's tsumo).
+    /// Non-dealer tsumo: what the dealer pays (0 on a ron or a dealer's tsumo). Under
+    /// three-player rules the winner is paid by the two other seats only (tsumo-zon).
     pub dealer: u32,
     /// Tsumo: what each non-dealer pays (0 on a ron).
     pub non_dealer: u32,
@@ -404,6 +411,7 @@ pub struct HandValue {
     dora: u8,
     ura: u8,
     red: u8,
+    nukidora: u8,
     han: u8,
     fu: u8,
     raw_fu: u8,
@@ -444,6 +452,12 @@ impl HandValue {
     /// Red fives counted.
     pub const fn red(&self) -> u8 {
         self.red
+    }
+
+    /// Extracted Norths counted (one han each; the indicators pointing at North are in
+    /// [`HandValue::dora`] and [`HandValue::ura`]); 0 for a yakuman.
+    pub const fn nukidora(&self) -> u8 {
+        self.nukidora
     }
 
     /// Total han: yaku and dora; for a yakuman 13 per yakuman.

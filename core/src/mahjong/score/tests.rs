@@ -184,6 +184,34 @@ fn yakuman_and_double_shapes_per_config() {
     );
 }
 
+/// Found by the naive reference: without composite yakuman the value listed every yakuman with
+/// 13 han (39 in all) beside a total of 13. Only the one that counts is listed: the largest, the
+/// lowest code among equals.
+#[test]
+fn composite_off_lists_only_the_counted_yakuman() {
+    let no_stack = Config {
+        composite_yakuman: false,
+        ..Config::default()
+    };
+    let v = score(&win("555z 666z 777z 111z 22z", "2z"), &no_stack).unwrap();
+    assert_eq!(yaku_of(&v), [(Yaku::SuuankouTanki, 13)]);
+    assert_eq!((v.han(), v.yakuman(), v.payment().ron), (13, 1, 32000));
+    // Suuankou (a tsumo on a pair), daisuushii and tsuuiisou: the lowest code among singles,
+    // the double daisuushii where it is double.
+    let mut w = win("111z 222z 333z 444z 55z", "1z");
+    w.tsumo = true;
+    let v = score(&w, &no_stack).unwrap();
+    assert_eq!(yaku_of(&v), [(Yaku::Suuankou, 13)]);
+    assert_eq!((v.han(), v.yakuman(), v.payment().total), (13, 1, 32000));
+    let doubles = Config {
+        composite_yakuman: false,
+        ..Config::MAHJONG_SOUL
+    };
+    let v = score(&w, &doubles).unwrap();
+    assert_eq!(yaku_of(&v), [(Yaku::Daisuushii, 26)]);
+    assert_eq!((v.han(), v.yakuman(), v.payment().total), (26, 2, 64000));
+}
+
 #[test]
 fn nine_gates_and_thirteen_orphans() {
     let mut w = win("1112345678999m 5m", "5m");

@@ -82,7 +82,16 @@ fn decompose(text: &str, rules: Rules, out: &mut Text, probe: &mut Probe) -> Res
 /// `score`'s options taking a value and its boolean flags (clap's names in `ScoreArgs`);
 /// `--batch` reads standard input: skipped.
 const SCORE_OPTIONS: &[&str] = &[
-    "--meld", "--win", "--seat", "--round", "--dora", "--ura", "--honba", "--sticks", "--preset",
+    "--meld",
+    "--win",
+    "--seat",
+    "--round",
+    "--dora",
+    "--ura",
+    "--honba",
+    "--sticks",
+    "--preset",
+    "--nukidora",
 ];
 const SCORE_FLAGS: &[&str] = &[
     "--ron",
@@ -115,6 +124,9 @@ fn score(words: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
     let (Some(honba), Some(sticks)) = (counter("--honba"), counter("--sticks")) else {
         return Outcome::Skipped;
     };
+    let Some(nukidora) = args.value("--nukidora").map_or(Some(0), |text| text.parse::<u8>().ok()) else {
+        return Outcome::Skipped;
+    };
     // The CLI joins the tile words with spaces.
     let mut tiles = Text::new();
     for (i, word) in (0..).zip(args.positionals()) {
@@ -132,6 +144,7 @@ fn score(words: &[&str], out: &mut Text, probe: &mut Probe) -> Outcome {
             double,
             honba,
             sticks,
+            nukidora,
         },
         out,
         probe,
@@ -147,6 +160,7 @@ struct Flags {
     double: bool,
     honba: u16,
     sticks: u16,
+    nukidora: u8,
 }
 
 /// The hand value's lines (`ValueText`), `no yaku`, or the CLI's `error: …` message.
@@ -206,6 +220,7 @@ fn win_of<'a>(
         ura: answer::score_tiles("--ura", args.value("--ura").unwrap_or(""))?,
         honba: flags.honba,
         riichi_sticks: flags.sticks,
+        nukidora: flags.nukidora,
         ..score::Win::default()
     };
     for spec in args.values("--meld") {
