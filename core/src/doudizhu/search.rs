@@ -86,7 +86,10 @@ fn evaluate(round: &Round, seat: Seat) -> Option<f32> {
         let c = round.hand(s).counts();
         let rocket = c.get(BLACK).is_some_and(|&n| n > 0) && c.get(RED).is_some_and(|&n| n > 0);
         // At most 13 bombs and a rocket: exact as a float.
-        c.iter().filter(|&&n| n == 4).count().saturating_add(usize::from(rocket)) as f32
+        c.iter()
+            .filter(|&&n| n == 4)
+            .count()
+            .saturating_add(usize::from(rocket)) as f32
     };
     let lord_bombs = bombs(landlord);
     let peasant_bombs: f32 = (0u8..3).map(Seat).filter(|s| *s != landlord).map(bombs).sum();

@@ -239,12 +239,13 @@ pub const fn bytes_for<R: Round>(nodes: usize) -> usize {
 /// |---|---|---|---|---|
 /// | dominoes | 92 k | 3 | 8 | 40 |
 /// | Dou Dizhu | 142 k (playouts cut at 6 plies, [`Search::evaluate`]) | 1 | 5 | 28 |
-/// | Tichu | 385 k (playouts cut at 8 plies; 1.32 M to the end of the round) | 1 | 2 | 10 |
+/// | Tichu | 117 k (playouts cut at 8 plies; 1.32 M to the end of the round before issue 26's move generation) | 2 | 6 | 32 |
 /// | Mahjong | 2.70 M | 0 | 0 | 1 |
 ///
 /// (Dou Dizhu's 142 k: callgrind totals of `search_decision doudizhu` hard minus easy, 10
-/// searches, 9 − 1 iterations each; 132 k with its bomb term, 28 − 1. Tichu's 385 k: the same
-/// over 25 − 1 iterations, the Grand Tichu and exchange positions included.)
+/// searches, 9 − 1 iterations each; 132 k with its bomb term, 28 − 1. Tichu's 117 k: the same
+/// over 32 − 2 iterations in the 8 of 10 positions searched, the Grand Tichu and exchange
+/// positions being left to the policy, [`Search::policy_decides`]: a hard decision ≈ 3.75 M.)
 ///
 /// Zero iterations answer with the playout policy's choice (the greedy bot's move); a handful
 /// of iterations does little more, since the policy's own move is expanded first and favoured
@@ -255,7 +256,7 @@ pub const fn level_iterations(game: GameId) -> [u32; 3] {
     match game {
         GameId::Dominoes => [3, 8, 40],
         GameId::Doudizhu => [1, 5, 28],
-        GameId::Tichu => [1, 2, 10],
+        GameId::Tichu => [2, 6, 32],
         GameId::Mahjong => [0, 0, 1],
     }
 }

@@ -740,11 +740,11 @@ fn dominoes_and_doudizhu_levels_fit() {
 fn tichu_levels_fit() {
     type T = crate::tichu::round::Round;
     assert_eq!(node_bytes::<T>(), 40);
-    assert_eq!(Level::ALL.map(Level::iterations::<T>), [1, 2, 10]);
+    assert_eq!(Level::ALL.map(Level::iterations::<T>), [2, 6, 32]);
     assert!(Level::Hard.bytes::<T>() <= MAX_LEVEL_BYTES);
     let round = T::seeded(&<T as Round>::Config::PRESETS[0].1, 1).unwrap();
     let seat = round.to_act().unwrap();
-    let mut nodes = [Node::EMPTY; 11];
+    let mut nodes = [Node::EMPTY; 33];
     let report = search(&round, seat, Level::Hard.iterations::<T>(), &mut nodes, 5).unwrap();
     assert!(round.is_legal(seat, report.action.unwrap()));
     // The Grand Tichu decision is the policy's (`Search::policy_decides`): no iteration, the
@@ -752,7 +752,7 @@ fn tichu_levels_fit() {
     assert!(round.policy_decides(seat));
     assert_eq!(report.iterations, 0);
     assert_eq!(report.nodes_used, 0);
-    assert_eq!(nodes, [Node::EMPTY; 11]);
+    assert_eq!(nodes, [Node::EMPTY; 33]);
     let mut policy = T::playout(Rng::new(5).next_u64());
     assert_eq!(report.action, policy.choose(&round, seat));
 }
