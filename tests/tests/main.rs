@@ -3,6 +3,7 @@
 //! file's tests with a filter: `cargo test -p parlor-conformance --test conformance tichu_round::`.
 
 mod c_abi;
+mod docs_c_build;
 mod dominoes;
 mod dominoes_round;
 mod doudizhu;

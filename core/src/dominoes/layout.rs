@@ -132,6 +132,19 @@ impl<const N: usize> Frees<N> {
         }
     }
 
+    /// The packed byte of play index `index` (see the type's docs; 0 past `N`).
+    pub(crate) fn byte(&self, index: usize) -> u8 {
+        self.free.get(index).copied().unwrap_or(0)
+    }
+
+    /// Sets the packed byte of play index `index` (callers keep `index < N`).
+    pub(crate) fn set_byte(&mut self, index: usize, byte: u8) {
+        debug_assert!(index < N, "dominoes: a play index past the layout");
+        if let Some(slot) = self.free.get_mut(index) {
+            *slot = byte;
+        }
+    }
+
     /// Covers one free point of tile `index` (which is `tile`) showing `pip`.
     pub(crate) fn cover(&mut self, index: usize, tile: Tile, pip: u32) {
         let mut free = self.get(index);

@@ -88,6 +88,12 @@ fn tile_of(id: u8) -> Tile {
     Tile::new(u32::from(a), u32::from(b))
 }
 
+/// The two numbers of tile `id`, low first (as [`tile_of`], without building a [`Tile`]).
+fn halves(id: u8) -> (u8, u8) {
+    #[allow(clippy::indexing_slicing)] // a proven range: a `u8` indexes the 256 entries
+    TILES[usize::from(id)]
+}
+
 /// [`Error::Internal`], for a path the round's invariants rule out (asserted in debug builds).
 fn internal() -> Error {
     debug_assert!(false, "dominoes round: a broken invariant");

@@ -7,9 +7,26 @@ use super::*;
 impl Round {
     /// The open-end total of the layout with these free points.
     pub(super) fn total(&self, frees: &Frees) -> u32 {
+        // `Free::counted` on the packed bytes: a double counts both halves while a side is
+        // free, a non-double each free end's number.
         let mut total = 0u32;
         for (index, &id) in self.deck.iter().enumerate().take(usize::from(self.played)) {
-            total = total.saturating_add(frees.get(index).counted(tile_of(id)) as u32);
+            let (a, b) = halves(id);
+            let byte = frees.byte(index);
+            let counted = if a == b {
+                if byte & (0b11 << 2) != 0 {
+                    u32::from(a).saturating_mul(2)
+                } else {
+                    0
+                }
+            } else {
+                (if byte & 0b01 != 0 { u32::from(a) } else { 0 }).saturating_add(if byte & 0b10 != 0 {
+                    u32::from(b)
+                } else {
+                    0
+                })
+            };
+            total = total.saturating_add(counted);
         }
         total
     }
@@ -28,24 +45,60 @@ impl Round {
     /// [`Error::Internal`] for a parent that is not an earlier tile sharing a number (decode
     /// checks every layout, `apply` only attaches that way).
     pub(super) fn frees_into(&self, frees: &mut Frees) -> Result<(), Error> {
+        // The packed bytes of `Frees` written directly (bits 0–1 the open ends, 2–3 the free
+        // sides, 4–5 the free spinner ends): the same values as `Free::opening`/`attached` and
+        // `Frees::cover`, without unpacking a `Free` per tile, and with selects by masks rather
+        // than branches (whether a tile is a double is a coin flip to the branch predictor in
+        // random play; this is the playouts' hottest loop).
+        const SIDES: u8 = 0b11 << 2;
+        const ENDS: u8 = 0b11 << 4;
+        /// All ones when `yes`.
+        const fn mask(yes: bool) -> u8 {
+            (yes as u8).wrapping_neg()
+        }
         let mut doubles = 0usize;
         let played = usize::from(self.played);
-        for (index, (&id, &parent)) in self.deck.iter().zip(&self.parents).take(played).enumerate() {
-            let tile = tile_of(id);
-            let spinner = tile.is_double() && self.config.spinner.is_spinner(doubles);
-            if tile.is_double() {
-                doubles = doubles.saturating_add(1);
+        let layout = self.deck.get(..played).ok_or_else(internal)?;
+        let spinner = self.config.spinner;
+        let mut tiles = layout.iter().zip(&self.parents);
+        if let Some((&id, _)) = tiles.next() {
+            let (a, b) = halves(id);
+            let double = a == b;
+            // The opening: both ends free; a double both sides (and its ends if it spins).
+            let byte = 0b11 | (mask(double) & (2 << 2)) | (mask(double && spinner.is_spinner(0)) & (2 << 4));
+            doubles = usize::from(double);
+            frees.set_byte(0, byte);
+        }
+        for (index, (&id, &parent)) in tiles.enumerate() {
+            let index = index.wrapping_add(1);
+            let (a, b) = halves(id);
+            let parent = usize::from(parent);
+            let (pa, pb) = halves(*layout.get(parent).ok_or_else(internal)?);
+            // `|` and `&` rather than `||` and `&&`: no branch on the tiles (see above).
+            let shows_low = (a == pa) | (b == pa);
+            if !(shows_low | (a == pb) | (b == pb)) {
+                return Err(internal());
             }
-            let free = if index == 0 {
-                Free::opening(tile, spinner)
-            } else {
-                let parent = usize::from(parent);
-                let parent_tile = self.placed(parent)?;
-                let pip = shared(tile, parent_tile).ok_or_else(internal)?;
-                frees.cover(parent, parent_tile, pip);
-                Free::attached(tile, pip, spinner)
-            };
-            frees.set(index, free);
+            let pip = pb ^ ((pa ^ pb) & mask(shows_low));
+            let double = a == b;
+            let spins = double & spinner.is_spinner(doubles);
+            doubles = doubles.wrapping_add(usize::from(double));
+            // A double attached: both halves shown, one side free (two ends if it spins); a
+            // non-double: the end away from `pip` free.
+            let attached_double = 0b11 | (1 << 2) | (mask(spins) & (2 << 4));
+            let attached = 1u8.wrapping_add(u8::from(a == pip));
+            let byte = (mask(double) & attached_double) | (!mask(double) & attached);
+            // The parent loses the point showing `pip`: a double a side (an end once both
+            // sides are covered), a non-double the end showing `pip`.
+            let covered = frees.byte(parent);
+            let step = (mask(covered & SIDES != 0) & (1 << 2))
+                | (mask(covered & SIDES == 0 && covered & ENDS != 0) & (1 << 4));
+            let as_double = covered.wrapping_sub(step);
+            let clear = 2u8.wrapping_sub(u8::from(pa == pip && covered & 0b01 != 0));
+            let as_single = covered & !clear;
+            let parent_double = mask(pa == pb);
+            frees.set_byte(parent, (parent_double & as_double) | (!parent_double & as_single));
+            frees.set_byte(index, byte);
         }
         frees.doubles = doubles;
         Ok(())
@@ -72,13 +125,22 @@ impl Round {
         // For each number, the layout tiles (as bits of their play index) that take it now.
         let mut takers: [Hand; MAX_PIP as usize + 1] = [[0; WORDS]; MAX_PIP as usize + 1];
         // Play indexes count from 0 in a `u8` (`played` is one): zip them in.
+        // `Free::takes` on the packed bytes: a double takes its number while a side or a
+        // spinner end is free, a non-double each free end's number.
         for ((index, &id), play) in self.deck.iter().take(usize::from(self.played)).enumerate().zip(0u8..) {
-            let tile = tile_of(id);
-            let free = frees.get(index);
-            for pip in [tile.a, tile.b] {
-                if let (true, Some(mask)) = (free.takes(tile, pip), takers.get_mut(pip as usize)) {
-                    insert(mask, play);
-                }
+            let (a, b) = halves(id);
+            let byte = frees.byte(index);
+            let double = a == b;
+            let take_a = (double & (byte & 0b1111 << 2 != 0)) | (!double & (byte & 0b01 != 0));
+            let take_b = !double & (byte & 0b10 != 0);
+            // The bit is or-ed in as 0 when the end is covered: no branch on the layout.
+            let word = usize::from(play >> 6);
+            let bit = |yes: bool| u64::from(yes) << (play & 63);
+            if let Some(slot) = takers.get_mut(usize::from(a)).and_then(|mask| mask.get_mut(word)) {
+                *slot |= bit(take_a);
+            }
+            if let Some(slot) = takers.get_mut(usize::from(b)).and_then(|mask| mask.get_mut(word)) {
+                *slot |= bit(take_b);
             }
         }
         for id in ids(hand) {

@@ -37,17 +37,22 @@ impl RandomBot {
     /// A uniformly chosen legal action of `seat`, or `None` when `seat` is not to act. One pass
     /// over the legal actions (reservoir sampling): the `i`-th action (from 0) replaces the
     /// choice when `rng.below(i + 1) == 0`, one draw per action after the first.
+    ///
+    /// The draws are made as that pass would make them, but against the count of the legal
+    /// actions ([`Round::count_legal_actions`]); only the chosen one is then generated
+    /// ([`Round::nth_legal_action`]): the same choice and the same random state afterwards.
     pub fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
-        let mut seen = 0u32;
-        let mut chosen = None;
-        let rng = &mut self.rng;
-        round.for_each_legal_action(seat, |a| {
-            seen = seen.saturating_add(1);
-            if seen == 1 || rng.below(seen) == 0 {
-                chosen = Some(a);
+        let total = u32::try_from(round.count_legal_actions(seat)).unwrap_or(u32::MAX);
+        if total == 0 {
+            return None;
+        }
+        let mut chosen = 0u32;
+        for seen in 2..=total {
+            if self.rng.below(seen) == 0 {
+                chosen = seen.wrapping_sub(1); // seen ≥ 2
             }
-        });
-        chosen
+        }
+        round.nth_legal_action(seat, chosen as usize)
     }
 }
 

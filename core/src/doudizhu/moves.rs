@@ -375,11 +375,13 @@ impl Gen<'_> {
     /// Bit `r` of mask `k - 1` set for each rank `r` of which the hand holds at least `k`
     /// cards (`k` = 1 … 4).
     fn masks(&self) -> [u16; 4] {
+        // Without an inner loop of the count's length (a branch per rank the predictor
+        // cannot learn): each mask takes the rank's bit when the count reaches it.
         let mut masks = [0u16; 4];
         for (i, &n) in self.hand.iter().enumerate() {
             let bit = 1u16.checked_shl(i as u32).unwrap_or(0);
-            for mask in masks.iter_mut().take(usize::from(n)) {
-                *mask |= bit;
+            for (mask, need) in masks.iter_mut().zip(1u8..) {
+                *mask |= bit & u16::from(n >= need).wrapping_neg();
             }
         }
         masks
@@ -728,16 +730,28 @@ impl Gen<'_> {
             (*black, *red) = (1, 1);
             self.emit(&c, reading(Kind::Rocket, 1, b));
         }
-        for i in 0..RANKS {
-            let n = self.h(i);
-            let suited = i <= Rank::Two as usize;
-            for (kind, need) in [
-                (Kind::Single, 1u8),
-                (Kind::Pair, 2),
-                (Kind::Triplet, 3),
-                (Kind::Bomb, 4),
-            ] {
-                if n >= need && (need == 1 || suited) && self.wants(kind) {
+        // By rank, then single, pair, triplet, bomb: only the ranks the hand holds enough of
+        // (from the count masks), only the kinds wanted (jokers are singles only).
+        let masks = if self.skip.is_some() { self.masks } else { self.masks() };
+        let suited = (2u16 << Rank::Two as u32).wrapping_sub(1); // ranks 3 … 2
+        let mut sets = [
+            (Kind::Single, 1u8, 0u16),
+            (Kind::Pair, 2, 0),
+            (Kind::Triplet, 3, 0),
+            (Kind::Bomb, 4, 0),
+        ];
+        let mut any = 0u16;
+        for ((kind, need, set), mask) in sets.iter_mut().zip(masks) {
+            if self.wants(*kind) {
+                *set = if *need == 1 { mask } else { mask & suited };
+                any |= *set;
+            }
+        }
+        while any != 0 && !self.stopped {
+            let i = any.trailing_zeros() as usize;
+            any &= any.wrapping_sub(1);
+            for &(kind, need, set) in &sets {
+                if set & (1u16 << i) != 0 {
                     let mut c = [0u8; RANKS];
                     if let Some(slot) = c.get_mut(i) {
                         *slot = need;

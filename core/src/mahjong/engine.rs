@@ -174,6 +174,16 @@ impl game::Round for Round {
         Round::legal_actions(self, seat, out)
     }
 
+    /// [`Round::count_legal_actions`]: the discards counted as a set.
+    fn count_legal_actions(&self, seat: Seat) -> usize {
+        Round::count_legal_actions(self, seat)
+    }
+
+    /// [`Round::nth_legal_action`]: a discard or a pass found without the rarer actions.
+    fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
+        Round::nth_legal_action(self, seat, n)
+    }
+
     fn is_legal(&self, seat: Seat, action: Action) -> bool {
         Round::is_legal(self, seat, action)
     }

@@ -1004,6 +1004,69 @@ impl Round {
         }
     }
 
+    /// How many legal actions `seat` has now (as many as [`Round::for_each_legal_action`]
+    /// lists): the discards counted as a set, only the rarer actions after them enumerated.
+    pub fn count_legal_actions(&self, seat: Seat) -> usize {
+        if !self.may_act(seat) {
+            return 0;
+        }
+        let mut total = match self.phase {
+            PHASE_TURN => usize::from(bits_len(&self.discard_set())),
+            PHASE_CALLS | PHASE_CHANKAN => 1, // the pass
+            _ => 0,
+        };
+        let mut tally = |_: Action| total = total.saturating_add(1);
+        match self.phase {
+            PHASE_TURN => self.turn_extras(&mut tally),
+            PHASE_CALLS => self.call_actions(seat.0, &mut tally),
+            PHASE_CHANKAN if self.can_ron(seat.0, self.window_tile, true) => tally(Action::Ron),
+            _ => {}
+        }
+        total
+    }
+
+    /// The legal action of index `n` (from 0) in the order of
+    /// [`Round::for_each_legal_action`]; `None` past the last. A discard is found in the set
+    /// of discards and a window's pass at once, without computing the other actions.
+    pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
+        if !self.may_act(seat) {
+            return None;
+        }
+        // The actions before the enumerated block: the discards, or the window's pass.
+        let skipped = match self.phase {
+            PHASE_TURN => {
+                let discards = self.discard_set();
+                if let Some(tile) = bit_ids(discards).nth(n) {
+                    return Some(Action::Discard { tile });
+                }
+                usize::from(bits_len(&discards))
+            }
+            PHASE_CALLS | PHASE_CHANKAN if n == 0 => return Some(Action::Pass),
+            PHASE_CALLS | PHASE_CHANKAN => 1,
+            _ => return None,
+        };
+        let mut left = n.checked_sub(skipped)?;
+        let mut found = None;
+        let mut take = |action: Action| {
+            if found.is_none() {
+                match left.checked_sub(1) {
+                    None => found = Some(action),
+                    Some(rest) => left = rest,
+                }
+            }
+        };
+        match self.phase {
+            PHASE_TURN => self.turn_extras(&mut take),
+            PHASE_CALLS => self.call_actions(seat.0, &mut take),
+            _ => {
+                if self.can_ron(seat.0, self.window_tile, true) {
+                    take(Action::Ron);
+                }
+            }
+        }
+        found
+    }
+
     /// Writes the first `min(total, out.len())` legal actions of `seat` into `out` and returns
     /// the total (at most [`MAX_ACTIONS`]).
     pub fn legal_actions(&self, seat: Seat, out: &mut [Action]) -> usize {
@@ -1494,9 +1557,19 @@ pub(super) fn kind_ids(bits: &Bits, kind: u8) -> impl Iterator<Item = u8> {
 
 /// The 34 counts of a set.
 pub(super) fn bits_counts(bits: &Bits) -> [u8; KINDS] {
+    // Every nibble's population at once (SWAR: pairs of bits, then nibbles), then one shift
+    // per kind: kind `k` is nibble `k & 15` of word `k >> 4`, as in [`kind_count`].
     let mut counts = [0u8; KINDS];
-    for (kind, slot) in (0u8..).zip(counts.iter_mut()) {
-        *slot = kind_count(bits, kind);
+    let mut kind = 0usize;
+    for &word in bits {
+        let pairs = word.wrapping_sub((word >> 1) & 0x5555_5555_5555_5555);
+        let nibbles = (pairs & 0x3333_3333_3333_3333).wrapping_add((pairs >> 2) & 0x3333_3333_3333_3333);
+        for shift in (0..64).step_by(4) {
+            if let Some(slot) = counts.get_mut(kind) {
+                *slot = ((nibbles >> shift) & 0xF) as u8;
+            }
+            kind = kind.wrapping_add(1);
+        }
     }
     counts
 }

@@ -237,26 +237,54 @@ impl Round {
 
     /// The legal actions on turn, in order.
     pub(super) fn turn_actions(&self, visit: &mut impl FnMut(Action)) {
+        // Discards (the rule of [`Round::discard_ok`]).
+        let discards = self.discard_set();
+        for id in bit_ids(discards) {
+            visit(Action::Discard { tile: id });
+        }
+        self.turn_extras(visit);
+    }
+
+    /// The ids the seat on turn may discard (the rule of [`Round::discard_ok`]), as a set:
+    /// after riichi only the drawn tile; otherwise the hand less the kinds kuikae forbids.
+    pub(super) fn discard_set(&self) -> Bits {
         let seat = self.actor;
         let bits = self.hand_bits(seat);
-        let in_riichi = self.riichi_of(seat) != 0;
-        let counts = bits_counts(&bits);
-        // Discards (the rule of [`Round::discard_ok`]).
-        if in_riichi {
+        if self.riichi_of(seat) != 0 {
+            let mut only: Bits = [0; 3];
             if self.drawn != NONE {
-                visit(Action::Discard { tile: self.drawn });
+                bits_insert(&mut only, self.drawn);
             }
-        } else {
-            let forbid = if self.config.kuikae_forbidden { self.kuikae } else { 0 };
-            for id in bit_ids(bits) {
-                if forbid & (1u64 << kind_of(id)) == 0 {
-                    visit(Action::Discard { tile: id });
-                }
+            return only;
+        }
+        let forbid = if self.config.kuikae_forbidden { self.kuikae } else { 0 };
+        if forbid == 0 {
+            return bits;
+        }
+        let mut allowed = bits;
+        let mut kinds = forbid;
+        while kinds != 0 {
+            let kind = kinds.trailing_zeros();
+            kinds &= kinds.wrapping_sub(1);
+            // A kind's four ids are the nibble `kind & 15` of word `kind >> 4` (kinds above 47
+            // have no word: nothing to clear).
+            if let Some(word) = allowed.get_mut((kind >> 4) as usize) {
+                *word &= !(0xFu64 << ((kind & 15) << 2));
             }
         }
+        allowed
+    }
+
+    /// The turn's actions after the discards (riichi discards, tsumo, kans, kyuushu), in the
+    /// order of [`Round::for_each_legal_action`]; none after a call (discard only).
+    pub(super) fn turn_extras(&self, visit: &mut impl FnMut(Action)) {
+        let seat = self.actor;
         if self.drawn == NONE {
             return; // after a call: discard only
         }
+        let bits = self.hand_bits(seat);
+        let in_riichi = self.riichi_of(seat) != 0;
+        let counts = bits_counts(&bits);
         // Riichi.
         if !in_riichi
             && self.is_closed(seat)
@@ -560,22 +588,82 @@ impl Round {
         }
     }
 
+    /// Whether [`Round::call_actions`] lists anything for `seat` (a call or a ron on the
+    /// window's discard), the cheap calls asked first and the ron (which scores the hand) last.
+    fn has_call(&self, seat: u8) -> bool {
+        let tile = self.window_tile;
+        if !(self.riichi_of(seat) != 0 || self.wall_left() == 0 || seat == self.actor) {
+            let bits = self.hand_bits(seat);
+            let kind = kind_of(tile);
+            let same = kind_count(&bits, kind);
+            if same >= 2 && self.call_leaves_discard(seat, &[kind], kind, None) {
+                return true; // a pon
+            }
+            if same == 3 && self.total_kans_ok() {
+                return true;
+            }
+            // No chii with three players.
+            if seat == self.next_seat(self.actor, 1)
+                && !self.config.score.three_player
+                && let Some(t) = Tile::new(kind)
+                && t.suit() != super::tile::Suit::Honor
+            {
+                let n = t.number();
+                for low in [n.wrapping_sub(2), n.wrapping_sub(1), n] {
+                    if !(1..=7).contains(&low) {
+                        continue;
+                    }
+                    let base = kind.wrapping_sub(n).wrapping_add(low);
+                    let [k1, k2]: [u8; 2] = match low {
+                        l if l == n => [base.wrapping_add(1), base.wrapping_add(2)],
+                        l if l.wrapping_add(1) == n => [base, base.wrapping_add(2)],
+                        _ => [base, base.wrapping_add(1)],
+                    };
+                    if kind_count(&bits, k1) == 0 || kind_count(&bits, k2) == 0 {
+                        continue;
+                    }
+                    let suji = if low == n && n <= 6 {
+                        Some(kind.wrapping_add(3))
+                    } else if low.wrapping_add(2) == n && n >= 4 {
+                        Some(kind.wrapping_sub(3))
+                    } else {
+                        None
+                    };
+                    if self.call_leaves_discard(seat, &[k1, k2], kind, suji) {
+                        return true; // a chii
+                    }
+                }
+            }
+        }
+        self.can_ron(seat, tile, false)
+    }
+
     /// Whether, after a call using one tile of each kind in `used` (pon: `used` = the kind
     /// twice, given once), the hand keeps a tile it may discard under kuikae.
     fn call_leaves_discard(&self, seat: u8, used: &[u8], called: u8, suji: Option<u8>) -> bool {
-        let mut counts = bits_counts(&self.hand_bits(seat));
+        // Counted rather than scanned kind by kind: the tiles left of kinds kuikae allows are
+        // the hand's tiles, less those of the forbidden kinds, less the ones the call uses of
+        // allowed kinds (at most as many as the hand holds).
+        let bits = self.hand_bits(seat);
         let pon = used.len() == 1;
-        for &k in used {
-            if let Some(x) = counts.get_mut(usize::from(k)) {
-                *x = x.saturating_sub(if pon { 2 } else { 1 });
-            }
-        }
         let forbid = if self.config.kuikae_forbidden {
             (1u64 << called) | suji.map_or(0, |s| 1u64 << s)
         } else {
             0
         };
-        (0..KINDS as u8).any(|k| forbid & (1u64 << k) == 0 && counts.get(usize::from(k)).is_some_and(|&c| c > 0))
+        let mut left = u32::from(bits_len(&bits));
+        for k in [Some(called), suji].into_iter().flatten() {
+            if forbid & (1u64 << k) != 0 && !(Some(k) == suji && k == called) {
+                left = left.saturating_sub(u32::from(kind_count(&bits, k)));
+            }
+        }
+        for &k in used {
+            if forbid & (1u64 << k) == 0 {
+                let taken = if pon { 2 } else { 1 };
+                left = left.saturating_sub(u32::from(kind_count(&bits, k).min(taken)));
+            }
+        }
+        left > 0
     }
 
     /// A short reason an action is refused (for [`Error::IllegalAction`]).
@@ -722,12 +810,11 @@ impl Round {
         let mut pending = 0u8;
         for k in 1..self.players() {
             let s = self.next_seat(self.actor, k);
-            let mut any = false;
-            if self.phase == PHASE_CALLS {
-                self.call_actions(s, &mut |_| any = true);
+            let any = if self.phase == PHASE_CALLS {
+                self.has_call(s)
             } else {
-                any = self.can_ron(s, self.window_tile, true);
-            }
+                self.can_ron(s, self.window_tile, true)
+            };
             if any {
                 pending |= seat_bit(s);
             }

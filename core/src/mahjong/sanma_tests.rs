@@ -15,7 +15,8 @@ extern crate std;
 use std::format;
 
 /// Plays a random sanma round, checking the invariants at every step: seat 3 never acts, no
-/// chii, every legal action `is_legal`, the byte form round trip.
+/// chii, every legal action `is_legal`, count and index agree with the listing, the byte form
+/// round trip.
 fn play_checked(seed: u64) -> (Round, [usize; 3]) {
     let config = Config::TENHOU_SANMA;
     let start = Start {
@@ -47,6 +48,12 @@ fn play_checked(seed: u64) -> (Round, [usize; 3]) {
         let mut actions = [Action::Pass; MAX_ACTIONS];
         let total = round.legal_actions(seat, &mut actions);
         assert!((1..=MAX_ACTIONS).contains(&total));
+        // The closed-form count and index (discards as a set, has_call) agree with the listing.
+        assert_eq!(round.count_legal_actions(seat), total, "seed {seed}");
+        for (i, &a) in actions[..total].iter().enumerate() {
+            assert_eq!(round.nth_legal_action(seat, i), Some(a), "seed {seed}: index {i}");
+        }
+        assert_eq!(round.nth_legal_action(seat, total), None, "seed {seed}");
         for &a in &actions[..total] {
             assert!(round.is_legal(seat, a));
             assert!(

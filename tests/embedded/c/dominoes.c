@@ -10,7 +10,9 @@
 /* Working memory of parlor_dominoes_validate_scratch, 4-byte aligned: the exact short size for up
  * to 32 tiles (every order here but the 40-tile chain), the full size for any order. */
 static uint32_t short_scratch[PARLOR_DOMINOES_SHORT_SCRATCH_BYTES / 4];
-static uint32_t scratch[PARLOR_DOMINOES_SCRATCH_BYTES / 4];
+/* The full scratch: the firmware's shared buffer (check.h), PARLOR_DOMINOES_SCRATCH_BYTES of it. */
+#define scratch firmware_scratch
+#define SCRATCH_LEN ((size_t)PARLOR_DOMINOES_SCRATCH_BYTES)
 
 static size_t parse(const char *text, ParlorDominoTile *tiles) {
     size_t count = 0;
@@ -131,7 +133,7 @@ static int chain_is_legal(void) {
         chain[i].b = i + 1u;
     }
     CHECK_EQ_U(STACK("parlor_dominoes_validate_scratch (40 tiles)",
-                     parlor_dominoes_validate_scratch(chain, CHAIN, EVERY, scratch, sizeof scratch, &scratched, NULL, 0)),
+                     parlor_dominoes_validate_scratch(chain, CHAIN, EVERY, scratch, SCRATCH_LEN, &scratched, NULL, 0)),
                PARLOR_OK);
     /* The short scratch serves 32 tiles at most. */
     CHECK_EQ_U(parlor_dominoes_validate_scratch(chain, CHAIN, EVERY, short_scratch, sizeof short_scratch, &scratched,
@@ -146,23 +148,23 @@ static void with_scratch(void) {
     ParlorDominoVerdict verdict;
     size_t len = parse("1-2 2-3 1-3 1-1", tiles);
     CHECK_EQ_U(STACK("parlor_dominoes_validate_scratch",
-                     parlor_dominoes_validate_scratch(tiles, len, EVERY, scratch, sizeof scratch, &verdict, witness, MAX)),
+                     parlor_dominoes_validate_scratch(tiles, len, EVERY, scratch, SCRATCH_LEN, &verdict, witness, MAX)),
                PARLOR_OK);
     CHECK_EQ_U(verdict.legal, 1);
     CHECK_EQ_U(witness[2].parent, 1);
     CHECK_EQ_U(witness[2].pip, 3);
     len = parse("12-12 12-1 3-12 3-1 1-2 3-3", tiles);
-    CHECK_EQ_U(parlor_dominoes_validate_scratch(tiles, len, EVERY, scratch, sizeof scratch, &verdict, NULL, 0), PARLOR_OK);
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(tiles, len, EVERY, scratch, SCRATCH_LEN, &verdict, NULL, 0), PARLOR_OK);
     CHECK_EQ_U(verdict.legal, 0);
     CHECK_EQ_U(verdict.tile, 5);
     CHECK_EQ_U(verdict.reason, PARLOR_DOMINOES_REASON_NO_OPEN_END);
     CHECK_EQ_U(chain_is_legal(), 1);
     CHECK_EQ_U(parlor_dominoes_validate_scratch(tiles, len, EVERY, scratch, 100, &verdict, NULL, 0),
                PARLOR_ERR_BUFFER_TOO_SMALL);
-    CHECK_EQ_U(parlor_dominoes_validate_scratch(tiles, len, EVERY, (uint8_t *)scratch + 2, sizeof scratch - 2, &verdict,
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(tiles, len, EVERY, (uint8_t *)scratch + 2, SCRATCH_LEN - 2, &verdict,
                                                 NULL, 0),
                PARLOR_ERR_INVALID_ARGUMENT);
-    CHECK_EQ_U(parlor_dominoes_validate_scratch(tiles, len, EVERY, NULL, sizeof scratch, &verdict, NULL, 0),
+    CHECK_EQ_U(parlor_dominoes_validate_scratch(tiles, len, EVERY, NULL, SCRATCH_LEN, &verdict, NULL, 0),
                PARLOR_ERR_NULL_POINTER);
 }
 
@@ -192,7 +194,7 @@ static void errors(void) {
     CHECK_EQ_U(parlor_dominoes_validate_scratch(NULL, 2, EVERY, short_scratch, sizeof short_scratch, &verdict, NULL, 0),
                PARLOR_ERR_NULL_POINTER);
     CHECK_EQ_U(parlor_dominoes_validate_scratch(too_many, PARLOR_DOMINOES_MAX_PLAY_ORDER + 1u, EVERY, scratch,
-                                                sizeof scratch, &verdict, NULL, 0),
+                                                SCRATCH_LEN, &verdict, NULL, 0),
                PARLOR_ERR_CAPACITY_EXCEEDED);
     CHECK_EQ_U(STACK("parlor_dominoes_scratch_bytes", parlor_dominoes_scratch_bytes(CHAIN, &count)), PARLOR_OK);
     CHECK_EQ_U(count, PARLOR_DOMINOES_SCRATCH_BYTES);

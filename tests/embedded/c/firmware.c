@@ -1,7 +1,12 @@
-/* The C firmware: calls each landed game's C entry points (include/parlor.h) the way a C game
- * engine on a handheld would, checks the answers on the emulated Cortex-M3, prints the stack
- * high-water mark of each entry point, and ends with "N passed, N failed". */
+/* The C firmware: calls a game's C entry points (include/parlor.h) the way a C game engine on
+ * a handheld would, checks the answers on the emulated part, prints the stack high-water mark and
+ * the instructions of each entry point, and ends with "N passed, N failed". The script builds one
+ * image per game (-DPARLOR_TEST_<GAME>, linked with a library built with that game alone), so
+ * that every game's image fits every part, the Cortex-M0's 256 KiB included. */
 #include "check.h"
+#include "parlor.h"
+
+uint32_t firmware_scratch[FIRMWARE_SCRATCH_BYTES / 4u];
 
 static int passed;
 static int failed;
@@ -12,7 +17,7 @@ static size_t stack_max[STACK_SLOTS];
 /* Per name: calls, the sum and the largest of their counter ticks (semihost.h). */
 static uint32_t insn_calls[STACK_SLOTS];
 static uint64_t insn_sum[STACK_SLOTS];
-static uint32_t insn_max[STACK_SLOTS];
+static uint64_t insn_max[STACK_SLOTS];
 
 void check_result(int ok, const char *file, int line, const char *what) {
     if (ok) {
@@ -62,7 +67,7 @@ void check_stack(const char *name, size_t used) {
 
 uint32_t check_value;
 size_t check_used;
-uint32_t check_ticks;
+uint64_t check_ticks;
 
 uint32_t check_stack_value(const char *name) {
     int i = slot_of(name);
@@ -130,5 +135,11 @@ int main(void) {
     test_mahjong();
 #endif
     test_rounds();
+    test_search();
+    /* The state a round needs (the RAM per round: this, the deepest round call's stack, and no
+     * scratch for the bots without search). */
+    host_puts("state  ParlorRound: ");
+    host_putu((unsigned long)sizeof(ParlorRound));
+    host_puts(" bytes\n");
     return check_summary();
 }

@@ -71,15 +71,20 @@ uint32_t insn_per_tick_milli;
 #if defined(__riscv)
 void insn_calibrate(void) { insn_per_tick_milli = 0u; }
 #else
+volatile uint32_t insn_wraps;
+
+void insn_systick_handler(void) { insn_wraps++; }
+
 void insn_calibrate(void) {
     /* 2 instructions per iteration (subs, bne) plus a few around it, 200,000 in all. */
-    uint32_t start, ticks, n = 100000u;
+    uint32_t n = 100000u;
+    uint64_t start, ticks;
     *(volatile uint32_t *)0xE000E014u = INSN_TICK_MASK; /* SYST_RVR */
     *(volatile uint32_t *)0xE000E018u = 0u;             /* SYST_CVR: reload */
-    *(volatile uint32_t *)0xE000E010u = 5u;             /* SYST_CSR: enabled, processor clock */
+    *(volatile uint32_t *)0xE000E010u = 7u;             /* SYST_CSR: enabled, exception on wrap, processor clock */
     start = insn_ticks();
     __asm__ volatile(".syntax unified\n1:\n\tsubs %0, %0, #1\n\tbne 1b" : "+l"(n) : : "cc");
-    ticks = (insn_ticks() - start) & INSN_TICK_MASK;
+    ticks = insn_ticks() - start;
     insn_per_tick_milli = ticks == 0u || ticks > 200000u ? 0u : (uint32_t)(200000000u / ticks);
 }
 #endif

@@ -53,15 +53,28 @@ static inline __attribute__((always_inline)) size_t stack_used(void) {
 /* Instruction counting. Under qemu's `-icount shift=0` one instruction is one nanosecond of
  * the virtual clock, and the Cortex-M SysTick (processor clock, free-running from 2^24 - 1)
  * counts that clock down: `insn_ticks()` grows with the instructions run (a tick is a fixed
- * number of instructions, measured by `insn_calibrate()` on a loop of known length). Call
- * differences are taken mod 2^24 (`& INSN_TICK_MASK`). On RISC-V and without `-icount` the
- * figures mean nothing (the script reads them from the Arm parts run with `-icount`). */
+ * number of instructions, measured by `insn_calibrate()` on a loop of known length). Each
+ * wrap of the 24-bit counter (every 2^24 ticks: about 1.3 G instructions on the M0's board,
+ * 0.67 G on the M4F's) raises the SysTick exception, whose handler counts it in `insn_wraps`,
+ * so a call of any length is counted (a wrap inside a call adds the exception frame, 32-104
+ * bytes, to that call's stack at that moment). On RISC-V and without `-icount` the figures
+ * mean nothing (the script reads them from the Arm parts run with `-icount`). */
 #define INSN_TICK_MASK 0xFFFFFFu
 #if defined(__riscv)
-static inline __attribute__((always_inline)) uint32_t insn_ticks(void) { return 0u; }
+static inline __attribute__((always_inline)) uint64_t insn_ticks(void) { return 0u; }
 #else
-static inline __attribute__((always_inline)) uint32_t insn_ticks(void) {
-    return INSN_TICK_MASK - *(volatile uint32_t *)0xE000E018u; /* SYST_CVR counts down */
+/* The SysTick wraps so far (the SysTick exception's handler, insn_systick_handler). */
+extern volatile uint32_t insn_wraps;
+void insn_systick_handler(void);
+static inline __attribute__((always_inline)) uint64_t insn_ticks(void) {
+    /* SYST_CVR counts down 2^24 - 1, ..., 1, then 0 (the exception is taken as it reaches 0),
+     * then reloads: its place in the period is 0 at 0, else 2^24 - CVR. */
+    uint32_t wraps, current;
+    do {
+        wraps = insn_wraps;
+        current = *(volatile uint32_t *)0xE000E018u;
+    } while (wraps != insn_wraps);
+    return ((uint64_t)wraps << 24) + (current == 0u ? 0u : INSN_TICK_MASK + 1u - current);
 }
 #endif
 /* Starts the counter and measures a tick: `insn_per_tick_milli` instructions per 1,000 ticks

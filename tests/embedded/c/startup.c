@@ -32,10 +32,11 @@ void fault_handler(void) {
     host_exit(0);
 }
 
-/* Initial stack pointer, reset, then the 14 system exceptions (all faults report and fail). */
+/* Initial stack pointer, reset, then the 14 system exceptions (all faults report and fail; the
+ * SysTick counts its wraps for the instruction counts, semihost.h). */
 __attribute__((section(".vectors"), used)) const uintptr_t vector_table[16] = {
     (uintptr_t)&_stack_start,  (uintptr_t)reset_handler, (uintptr_t)fault_handler, (uintptr_t)fault_handler,
     (uintptr_t)fault_handler,  (uintptr_t)fault_handler, (uintptr_t)fault_handler, 0,
     0,                         0,                        0,                        (uintptr_t)fault_handler,
-    (uintptr_t)fault_handler,  0,                        (uintptr_t)fault_handler, (uintptr_t)fault_handler,
+    (uintptr_t)fault_handler,  0,                        (uintptr_t)fault_handler, (uintptr_t)insn_systick_handler,
 };
