@@ -626,6 +626,15 @@ pub trait Search: Round {
     /// scores (the default, `u32::MAX`: play to the end of the round).
     const PLAYOUT_PLIES: u32 = u32::MAX;
 
+    /// Whether a search of `seat`'s decision here would only add noise to the playout policy's
+    /// choice (a decision among far more actions than a level's iterations can compare, such as
+    /// Tichu's 2,184 exchanges): the search then answers the policy's choice without iterating.
+    /// The default: `false` (every decision is searched).
+    fn policy_decides(&self, seat: Seat) -> bool {
+        let _ = seat;
+        false
+    }
+
     /// The search iterations of the levels easy, normal and hard
     /// ([`search::Level`](super::search::Level)); by default the game's figures in
     /// [`search::level_iterations`](super::search::level_iterations).

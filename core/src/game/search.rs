@@ -16,8 +16,10 @@
 //!    into. Children are keyed by (seat, action), so every seat's moves are in the tree, each
 //!    node's statistics from the point of view of the seat that acted into it.
 //! 3. **Expand**: when some legal action has no child yet, one of them becomes a new child — the
-//!    playout policy's choice in this determinization while it has none, otherwise a uniform
-//!    (seeded) one — is applied, and the iteration goes on to the playout. When the node buffer is
+//!    playout policy's choice while it has none (at the root its choice in the real round,
+//!    asked once before the iterations, so that the child the answer favours is the one it
+//!    made; below the root its choice in this determinization), otherwise a uniform (seeded)
+//!    one — is applied, and the iteration goes on to the playout. When the node buffer is
 //!    full, nothing is added: selection goes on among the children there are, and the playout
 //!    starts where they end (a smaller buffer only weakens play).
 //! 4. **Play out** with the game's cheap policy ([`Search::Playout`], one
@@ -237,11 +239,13 @@ pub const fn bytes_for<R: Round>(nodes: usize) -> usize {
 /// |---|---|---|---|---|
 /// | dominoes | 92 k | 3 | 8 | 40 |
 /// | Dou Dizhu | 142 k (playouts cut at 6 plies, [`Search::evaluate`]) | 1 | 5 | 28 |
-/// | Tichu | 1.32 M | 0 | 0 | 3 |
+/// | Tichu | 117 k (playouts cut at 8 plies; 1.32 M to the end of the round before issue 26's move generation) | 2 | 6 | 32 |
 /// | Mahjong | 2.70 M | 0 | 0 | 1 |
 ///
 /// (Dou Dizhu's 142 k: callgrind totals of `search_decision doudizhu` hard minus easy, 10
-/// searches, 9 − 1 iterations each.)
+/// searches, 9 − 1 iterations each; 132 k with its bomb term, 28 − 1. Tichu's 117 k: the same
+/// over 32 − 2 iterations in the 8 of 10 positions searched, the Grand Tichu and exchange
+/// positions being left to the policy, [`Search::policy_decides`]: a hard decision ≈ 3.75 M.)
 ///
 /// Zero iterations answer with the playout policy's choice (the greedy bot's move); a handful
 /// of iterations does little more, since the policy's own move is expanded first and favoured
@@ -252,7 +256,7 @@ pub const fn level_iterations(game: GameId) -> [u32; 3] {
     match game {
         GameId::Dominoes => [3, 8, 40],
         GameId::Doudizhu => [1, 5, 28],
-        GameId::Tichu => [0, 0, 3],
+        GameId::Tichu => [2, 6, 32],
         GameId::Mahjong => [0, 0, 1],
     }
 }
@@ -335,7 +339,8 @@ pub struct Report<A> {
     /// The choice: an action of the searching seat, or `None` to let an out-of-turn right pass
     /// (only when the seat was not in turn).
     pub action: Option<A>,
-    /// Iterations run (the budget, or 0 when the buffer holds fewer than 2 nodes).
+    /// Iterations run (the budget, or 0 when the buffer holds fewer than 2 nodes or the game
+    /// leaves the decision to its policy, [`Search::policy_decides`]).
     pub iterations: u32,
     /// Nodes of the buffer used (the root included).
     pub nodes_used: usize,
@@ -378,8 +383,9 @@ pub fn search<R: Search>(
             choice
         }
     };
-    if len < 2 {
-        // No room for a child: nothing to learn (the buffer is left as it was).
+    if len < 2 || round.policy_decides(seat) {
+        // No room for a child, or a decision the game leaves to its policy: nothing to learn
+        // (the buffer is left as it was).
         return Ok(Report {
             action: fallback(&mut policy),
             iterations: 0,
@@ -387,18 +393,20 @@ pub fn search<R: Search>(
             visits: 0,
         });
     }
-    let mut tree = Tree::<R>::new(nodes, seat);
-    for _ in 0..iterations {
-        let mut state = round.determinize(seat, &mut rng)?;
-        let leaf = tree.descend(&mut state, seat, !in_turn, &mut rng, &mut policy);
-        playout(&mut state, &mut policy);
-        tree.backpropagate(leaf, &state);
-    }
+    // The policy's choice in the real round: the root's first child and the one the answer
+    // favours (asked once, so that a policy breaking ties at random favours the child it made).
     let preferred = match policy.choose(round, seat) {
         Some(action) => Some(Some(action)),
         None if !in_turn => Some(None),
         None => None,
     };
+    let mut tree = Tree::<R>::new(nodes, seat);
+    for _ in 0..iterations {
+        let mut state = round.determinize(seat, &mut rng)?;
+        let leaf = tree.descend(&mut state, seat, !in_turn, preferred, &mut rng, &mut policy);
+        playout(&mut state, &mut policy);
+        tree.backpropagate(leaf, &state);
+    }
     let bonus = (iterations / POLICY_BONUS_SHARE).max(1);
     let best = tree.best_root_child(round, seat, !in_turn, preferred, bonus);
     let nodes_used = tree.used;
@@ -531,7 +539,15 @@ impl<'a, R: Round> Tree<'a, R> {
     /// Selection and expansion in `state` (a determinization); returns the node the playout
     /// starts from. The root's mover is `seat`, with "let the right pass" as a choice when
     /// `root_pass`; below it, the seat in turn.
-    fn descend(&mut self, state: &mut R, seat: Seat, root_pass: bool, rng: &mut Rng, policy: &mut R::Playout) -> usize
+    fn descend(
+        &mut self,
+        state: &mut R,
+        seat: Seat,
+        root_pass: bool,
+        root_preferred: Option<Option<R::Action>>,
+        rng: &mut Rng,
+        policy: &mut R::Playout,
+    ) -> usize
     where
         R: Search,
     {
@@ -574,10 +590,10 @@ impl<'a, R: Round> Tree<'a, R> {
                 (Some(random), _) if widen && !self.is_full() => {
                     // The playout policy's own choice first, while it is untried: a budget
                     // smaller than the branching still weighs the policy's move.
-                    let preferred = match policy.choose(state, seat) {
-                        Some(action) => Some(Some(action)),
-                        None if root_pass && node == 0 => Some(None),
-                        None => None,
+                    let preferred = if node == 0 {
+                        root_preferred.filter(|action| action.is_none_or(|a| state.is_legal(seat, a)))
+                    } else {
+                        policy.choose(state, seat).map(Some)
                     };
                     let action = match preferred {
                         Some(action) if self.find_child(node, seat.0, action).is_none() => action,

@@ -740,13 +740,21 @@ fn dominoes_and_doudizhu_levels_fit() {
 fn tichu_levels_fit() {
     type T = crate::tichu::round::Round;
     assert_eq!(node_bytes::<T>(), 40);
-    assert_eq!(Level::ALL.map(Level::iterations::<T>), [0, 0, 3]);
+    assert_eq!(Level::ALL.map(Level::iterations::<T>), [2, 6, 32]);
     assert!(Level::Hard.bytes::<T>() <= MAX_LEVEL_BYTES);
     let round = T::seeded(&<T as Round>::Config::PRESETS[0].1, 1).unwrap();
     let seat = round.to_act().unwrap();
-    let mut nodes = [Node::EMPTY; 4];
+    let mut nodes = [Node::EMPTY; 33];
     let report = search(&round, seat, Level::Hard.iterations::<T>(), &mut nodes, 5).unwrap();
     assert!(round.is_legal(seat, report.action.unwrap()));
+    // The Grand Tichu decision is the policy's (`Search::policy_decides`): no iteration, the
+    // buffer untouched, the greedy choice of the search's policy.
+    assert!(round.policy_decides(seat));
+    assert_eq!(report.iterations, 0);
+    assert_eq!(report.nodes_used, 0);
+    assert_eq!(nodes, [Node::EMPTY; 33]);
+    let mut policy = T::playout(Rng::new(5).next_u64());
+    assert_eq!(report.action, policy.choose(&round, seat));
 }
 
 #[cfg(feature = "doudizhu")]
@@ -773,7 +781,26 @@ fn doudizhu_evaluates_after_the_auction_the_two_sides_summing_to_one() {
 #[test]
 fn tichu_evaluates_only_during_the_tricks() {
     type T = crate::tichu::round::Round;
-    let round = T::seeded(&<T as Round>::Config::PRESETS[0].1, 1).unwrap();
+    let mut round = T::seeded(&<T as Round>::Config::PRESETS[0].1, 1).unwrap();
     assert_eq!(round.evaluate(Seat(0)), None); // the Grand Tichu decisions
-    assert_eq!(T::PLAYOUT_PLIES, u32::MAX); // playouts to the end (docs/search.md)
+    assert_eq!(T::PLAYOUT_PLIES, 8);
+    let mut policy = T::playout(1);
+    while round.phase() != crate::tichu::round::Phase::Play {
+        let (seat, action) = policy_step(&round, &mut policy).unwrap();
+        round.apply(seat, action).unwrap();
+    }
+    // Partners share a value, the two teams' values sum to 1, all on the reward's scale.
+    let values = [0u8, 1, 2, 3].map(|s| round.evaluate(Seat(s)).unwrap());
+    assert_eq!(values[0], values[2]);
+    assert_eq!(values[1], values[3]);
+    assert!((values[0] + values[1] - 1.0).abs() < 1e-6, "{values:?}");
+    assert!(values.iter().all(|v| (0.0..=1.0).contains(v)), "{values:?}");
+    // Play on to the first trick taken: its points count for the team that took them.
+    while round.points_taken() == [0; 4] && round.phase() == crate::tichu::round::Phase::Play {
+        let (seat, action) = policy_step(&round, &mut policy).unwrap();
+        round.apply(seat, action).unwrap();
+    }
+    if let Some(v) = round.evaluate(Seat(0)) {
+        assert!((v + round.evaluate(Seat(1)).unwrap() - 1.0).abs() < 1e-6);
+    }
 }

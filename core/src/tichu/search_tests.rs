@@ -273,9 +273,10 @@ fn outcome(scores: [i16; 2]) -> Outcome {
 #[test]
 fn rewards_are_shared_by_partners_and_pinned() {
     let won = outcome([75, 25]);
-    assert!((Round::reward(&won, Seat(0)) - 0.825).abs() < 1e-6);
+    // 0.5 + 0.15 + 0.35 · 50 / 400, and its mirror.
+    assert!((Round::reward(&won, Seat(0)) - 0.69375).abs() < 1e-6);
     assert_eq!(Round::reward(&won, Seat(0)), Round::reward(&won, Seat(2)));
-    assert!((Round::reward(&won, Seat(1)) - 0.175).abs() < 1e-6);
+    assert!((Round::reward(&won, Seat(1)) - 0.30625).abs() < 1e-6);
     assert_eq!(Round::reward(&outcome([50, 50]), Seat(3)), 0.5);
     assert_eq!(Round::reward(&outcome([300, -100]), Seat(2)), 1.0);
     assert_eq!(Round::reward(&outcome([300, -100]), Seat(1)), 0.0);
