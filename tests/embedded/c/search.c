@@ -1,7 +1,9 @@
 /* One search decision per game: `parlor_bot_choose` with PARLOR_BOT_SEARCH at the levels normal
  * and hard, the scratch memory parlor_bot_scratch_bytes asks for given (a static buffer), from
  * the first decision of a seeded round that has a choice (two legal actions or more; the
- * earlier decisions are played by PARLOR_BOT_LOWEST). Each prints
+ * earlier decisions are played by PARLOR_BOT_LOWEST). In Tichu the first 16 actions (the Grand
+ * Tichu calls and the exchange, which the search hands to its greedy policy without iterating)
+ * are passed over, so that the decision measured is a play that the search iterates on. Each prints
  *   search <game> <level>: <I> instructions, <B> bytes of scratch, <N> legal actions
  * (instructions meaningful on the parts the script runs under `-icount`, see semihost.h), and
  * its stack goes in the row "<game> parlor_bot_choose search <level>". The chosen action must be
@@ -48,7 +50,7 @@ static int first_choice(ParlorGame game, ParlorRound *round, uint32_t *seat, siz
         uint64_t code = 0;
         if (parlor_round_to_act(round, seat) != PARLOR_OK || *seat == PARLOR_NO_SEAT) return 0;
         if (parlor_round_legal_actions(round, *seat, NULL, 0, count) != PARLOR_OK) return 0;
-        if (*count >= 2u) return 1;
+        if (*count >= 2u && actions >= (game == PARLOR_GAME_TICHU ? 16 : 0)) return 1;
         if (parlor_bot_choose(round, *seat, PARLOR_BOT_LOWEST, 0, NULL, 0, &code) != PARLOR_OK ||
             parlor_round_apply(round, *seat, code, NULL) != PARLOR_OK) {
             return 0;
