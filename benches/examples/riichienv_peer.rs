@@ -22,13 +22,6 @@
 
 use std::hint::black_box;
 
-fn cpu_ns() -> u64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|t| t.split_whitespace().next().and_then(|v| v.parse().ok()))
-        .unwrap_or(0)
-}
-
 /// Parlor: one seeded kyoku of uniform random play; the decisions taken.
 fn parlor_kyoku(seed: u64) -> u64 {
     use parlor_benches::play_round;
@@ -150,7 +143,7 @@ fn main() {
     let passes: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(3);
     #[cfg(not(feature = "riichienv"))]
     {
-        let _ = (n, passes, parlor_kyoku as fn(u64) -> u64, cpu_ns as fn() -> u64);
+        let _ = (n, passes, parlor_kyoku as fn(u64) -> u64);
         println!("riichienv-core absent: skipped (build with `--features riichienv`)");
     }
     #[cfg(feature = "riichienv")]
@@ -160,19 +153,9 @@ fn main() {
             ("parlor, Uniform (4 seats)", parlor_kyoku),
             ("riichienv-core 0.4.11, uniform legal actions", peer::kyoku),
         ];
-        let mut best = [u64::MAX; 2];
-        let mut decisions = [0u64; 2];
-        for _ in 0..passes {
-            for (k, (_, f)) in cases.iter().enumerate() {
-                let start = cpu_ns();
-                let mut sum = 0u64;
-                for seed in 0..n {
-                    sum = sum.wrapping_add(f(black_box(seed)));
-                }
-                best[k] = best[k].min(cpu_ns().saturating_sub(start));
-                decisions[k] = sum;
-            }
-        }
+        let runs: Vec<&dyn Fn(u64) -> u64> = cases.iter().map(|(_, f)| f as &dyn Fn(u64) -> u64).collect();
+        let figures = parlor_benches::best_of_passes(&runs, n, passes);
+        let (best, decisions): (Vec<u64>, Vec<u64>) = figures.into_iter().unzip();
         for (k, (name, _)) in cases.iter().enumerate() {
             let per = best[k] as f64 / n as f64;
             println!(
@@ -205,20 +188,20 @@ fn main() {
         let rounds = 2_000u64;
         let mut best = [u64::MAX; 2];
         for _ in 0..passes {
-            let start = cpu_ns();
+            let start = parlor_benches::cpu_ns().unwrap_or(0);
             for _ in 0..rounds {
                 for h in &hands {
                     black_box(score(black_box(&h.win), &config).ok());
                 }
             }
-            best[0] = best[0].min(cpu_ns().saturating_sub(start));
-            let start = cpu_ns();
+            best[0] = best[0].min(parlor_benches::cpu_ns().unwrap_or(0).saturating_sub(start));
+            let start = parlor_benches::cpu_ns().unwrap_or(0);
             for _ in 0..rounds {
                 for h in &hands {
                     black_box(peer::value(black_box(h)));
                 }
             }
-            best[1] = best[1].min(cpu_ns().saturating_sub(start));
+            best[1] = best[1].min(parlor_benches::cpu_ns().unwrap_or(0).saturating_sub(start));
         }
         let per = |k: usize| best[k] as f64 / (rounds * hands.len() as u64) as f64 / 1e3;
         println!(

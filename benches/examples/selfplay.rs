@@ -12,13 +12,6 @@ use parlor_core::game::bot::{self, Uniform};
 use parlor_core::{dominoes, doudizhu, mahjong, tichu};
 use std::hint::black_box;
 
-fn cpu_ns() -> u64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|t| t.split_whitespace().next().and_then(|v| v.parse().ok()))
-        .unwrap_or(0)
-}
-
 fn dominoes_random(seed: u64) -> u64 {
     let round = dominoes::Round::new(&dominoes::Config::FIVE_UP, &dominoes::Deal::Seeded(seed)).expect("deals");
     let mut b = dominoes::RandomBot::new(seed);
@@ -101,19 +94,9 @@ fn main() {
         .iter()
         .filter(|(name, _)| name.contains(filter.as_str()))
         .collect();
-    let mut best = vec![u64::MAX; cases.len()];
-    let mut sums = vec![0u64; cases.len()];
-    for _ in 0..passes {
-        for (k, (_, f)) in cases.iter().enumerate() {
-            let start = cpu_ns();
-            let mut sum = 0u64;
-            for seed in 0..n {
-                sum = sum.wrapping_add(f(black_box(seed)));
-            }
-            best[k] = best[k].min(cpu_ns().saturating_sub(start));
-            sums[k] = sum;
-        }
-    }
+    let runs: Vec<&dyn Fn(u64) -> u64> = cases.iter().map(|(_, f)| f as &dyn Fn(u64) -> u64).collect();
+    let figures = parlor_benches::best_of_passes(&runs, n, passes);
+    let (best, sums): (Vec<u64>, Vec<u64>) = figures.into_iter().unzip();
     for (k, (name, _)) in cases.iter().enumerate() {
         let per = best[k] as f64 / n as f64;
         println!(

@@ -55,3 +55,30 @@ pub fn lowest<R: Round>(round: &R) -> Option<(Seat, R::Action)> {
     let seat = round.to_act()?;
     lowest_legal_action(round, seat).map(|action| (seat, action))
 }
+
+/// On-CPU nanoseconds of this thread (Linux `/proc/thread-self/schedstat`): figures that do not
+/// count time lost to other processes on a loaded machine. `None` where the file is absent.
+pub fn cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// Runs every case over seeds `0..n`, `passes` times, the cases interleaved pass by pass (so a
+/// change of load hits all of them alike). Returns per case the best pass's on-CPU nanoseconds
+/// (0 without the clock) and the wrapping sum of the case's answers (a checksum: the same
+/// choices give the same sum).
+pub fn best_of_passes(cases: &[&dyn Fn(u64) -> u64], n: u64, passes: u32) -> Vec<(u64, u64)> {
+    let mut out = vec![(u64::MAX, 0u64); cases.len()];
+    for _ in 0..passes {
+        for (case, slot) in cases.iter().zip(out.iter_mut()) {
+            let start = cpu_ns().unwrap_or(0);
+            let mut sum = 0u64;
+            for seed in 0..n {
+                sum = sum.wrapping_add(case(std::hint::black_box(seed)));
+            }
+            slot.0 = slot.0.min(cpu_ns().unwrap_or(0).saturating_sub(start));
+            slot.1 = sum;
+        }
+    }
+    out
+}
