@@ -40,28 +40,12 @@ static void check_same_bytes(uint32_t status, size_t again, size_t len) {
     CHECK(same);
 }
 
-
-static void put_u64(uint64_t value) {
-    char digits[24];
-    int n = 0;
-    do {
-        digits[n++] = (char)('0' + (int)(value % 10u));
-        value /= 10u;
-    } while (value != 0u && n < 23);
-    while (n > 0) {
-        char one[2];
-        one[0] = digits[--n];
-        one[1] = '\0';
-        host_puts(one);
-    }
-}
-
 static void put_i64(int64_t value) {
     if (value < 0) {
         host_puts("-");
-        put_u64((uint64_t)0 - (uint64_t)value);
+        host_putu64((uint64_t)0 - (uint64_t)value);
     } else {
-        put_u64((uint64_t)value);
+        host_putu64((uint64_t)value);
     }
 }
 
@@ -89,7 +73,7 @@ static void report(const char *kind, const char *game, const char *preset, uint6
         host_puts(preset);
     }
     host_puts(" lowest seed ");
-    put_u64(seed);
+    host_putu64(seed);
     host_puts(": ");
     host_putu(actions);
     host_puts(" actions, ");
@@ -166,9 +150,9 @@ static void report_cost(const char *game, const char *preset, const char *bot, u
     host_puts(" ");
     host_puts(bot);
     host_puts(" seed ");
-    put_u64(seed);
+    host_putu64(seed);
     host_puts(": ");
-    put_u64(insns_of(ticks));
+    host_putu64(insns_of(ticks));
     host_puts(" instructions, ");
     host_putu(actions);
     host_puts(" actions\n");

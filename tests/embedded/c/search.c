@@ -18,20 +18,6 @@
 #define SCRATCH_CAP FIRMWARE_SCRATCH_BYTES
 #define scratch ((uint8_t *)firmware_scratch)
 
-static void put_u64(uint64_t value) {
-    char digits[24];
-    int n = 0;
-    do {
-        digits[n++] = (char)('0' + (int)(value % 10u));
-        value /= 10u;
-    } while (value != 0u && n < 23);
-    while (n > 0) {
-        char one[2];
-        one[0] = digits[--n];
-        one[1] = '\0';
-        host_puts(one);
-    }
-}
 
 typedef struct {
     const char *normal, *hard;
@@ -82,11 +68,11 @@ static void decide(ParlorGame game, const char *name, const ParlorRound *start, 
     host_puts(" ");
     host_puts(level_name);
     host_puts(": ");
-    put_u64(insns_of(ticks));
+    host_putu64(insns_of(ticks));
     host_puts(" instructions, ");
-    put_u64((uint64_t)need);
+    host_putu64((uint64_t)need);
     host_puts(" bytes of scratch, ");
-    put_u64((uint64_t)count);
+    host_putu64((uint64_t)count);
     host_puts(" legal actions\n");
 }
 

@@ -31,16 +31,18 @@ static uintptr_t semihost_call(uintptr_t op, uintptr_t arg) {
 
 void host_puts(const char *text) { (void)semihost_call(SYS_WRITE0, (uintptr_t)text); }
 
-void host_putu(unsigned long value) {
+void host_putu64(uint64_t value) {
     char digits[24];
     size_t at = sizeof digits - 1;
     digits[at] = '\0';
     do {
-        digits[--at] = (char)('0' + value % 10u);
+        digits[--at] = (char)('0' + (int)(value % 10u));
         value /= 10u;
     } while (value != 0u && at > 0u);
     host_puts(&digits[at]);
 }
+
+void host_putu(unsigned long value) { host_putu64((uint64_t)value); }
 
 void host_exit(int success) {
     for (;;) {

@@ -10,6 +10,8 @@
 void host_puts(const char *text);
 /* Prints an unsigned number in decimal. */
 void host_putu(unsigned long value);
+/* Prints an unsigned 64-bit number in decimal (instruction counts past 2^32). */
+void host_putu64(uint64_t value);
 /* Ends the emulation: qemu exits with status 0 when `success` is non-zero, 1 otherwise. */
 void host_exit(int success);
 
