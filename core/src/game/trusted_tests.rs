@@ -130,6 +130,38 @@ pub(crate) fn flips_never_panic<R: Round>(round: &R, step: usize) {
     }
 }
 
+/// Every single-bit flip of every `step`-th byte of `round`'s byte form that the full decode
+/// ([`Round::decode`], every field checked) accepts gives a round that stays a round: played on
+/// to its end by the lowest legal action, each state encodes and decodes again, and the end has
+/// an outcome. Found by the C fuzz loop: a flipped win record of a finished Riichi round decoded
+/// and its outcome failed; a flipped discard of three-player Riichi named the absent seat, and
+/// the exhaustive draw then wrote a mask its own decode refused.
+pub(crate) fn full_decode_flips_stay_rounds<R: Round>(round: &R, step: usize) {
+    let (bytes, _) = sealed(round);
+    let mut again = vec![0u8; R::ENCODED_BYTES];
+    for i in (0..bytes.len()).step_by(step.max(1)) {
+        for bit in 0..8 {
+            let mut flipped = bytes.clone();
+            flipped[i] ^= 1 << bit;
+            let Ok(mut decoded) = R::decode(&flipped) else { continue };
+            loop {
+                let n = decoded.encode(&mut again).unwrap();
+                assert!(
+                    R::decode(&again[..n]).is_ok(),
+                    "byte {i} bit {bit}: a state played on from a decoded flip does not decode"
+                );
+                let Some(seat) = decoded.to_act() else { break };
+                let action = lowest_legal_action(&decoded, seat).unwrap();
+                decoded.apply(seat, action).unwrap();
+            }
+            assert!(
+                decoded.outcome().is_some(),
+                "byte {i} bit {bit}: a decoded round with no seat to act has no outcome"
+            );
+        }
+    }
+}
+
 /// Plays `steps` actions (or to its end) of a match of `config` seeded `seed` with the uniform
 /// bot, calling `each` on every state on the way.
 pub(crate) fn play_match<M: Match>(

@@ -503,3 +503,83 @@ fn trusted_decodes_give_every_state_back_and_never_panic() {
         trusted_tests::play_match::<Match>(&config, seed, 60, trusted_tests::match_round_trips);
     }
 }
+
+/// Every flip of a round's encoding that the full decode accepts stays a round to its end
+/// ([`trusted_tests::full_decode_flips_stay_rounds`]). Found by the C fuzz loop
+/// (`PARLOR_C_FUZZ_SEED=0x93bdf32d96f1610b`): a flipped win record of a finished round decoded
+/// and its outcome failed (`check_end`); a flipped discard of a three-player round named the
+/// absent seat, and the exhaustive draw then wrote a nagashi mask its own decode refused.
+/// Rounds won by greedy bots (tsumo and ron), four and three players, finished and mid-way.
+#[test]
+fn full_decode_of_flipped_rounds_stays_a_round() {
+    use super::bot::Greedy;
+    use crate::game::trusted_tests;
+    for config in [Config::TENHOU, Config::TENHOU_SANMA] {
+        let mut wins = 0;
+        for seed in 0..40u64 {
+            let mut round = Round::seeded(&config, seed).unwrap();
+            let mut bots = [
+                Greedy::new(seed),
+                Greedy::new(seed + 1),
+                Greedy::new(seed + 2),
+                Greedy::new(seed + 3),
+            ];
+            let mut middle = None;
+            let mut steps = 0;
+            while let Some(seat) = round.to_act() {
+                let action = bots[usize::from(seat.0)].choose(&round, seat).unwrap();
+                round.apply(seat, action).unwrap();
+                steps += 1;
+                if steps == 40 {
+                    middle = Some(round.clone());
+                }
+            }
+            let outcome = round.outcome().unwrap();
+            if outcome.wins.iter().any(Option::is_some) {
+                trusted_tests::full_decode_flips_stay_rounds(&round, 1);
+                if let Some(middle) = middle {
+                    trusted_tests::full_decode_flips_stay_rounds(&middle, 3);
+                }
+                wins += 1;
+                if wins == 3 {
+                    break;
+                }
+            }
+        }
+        assert_eq!(wins, 3, "three won rounds among 40 greedy deals");
+    }
+}
+
+/// The absent seat of three players holds no record: a discard, Norths set aside, a riichi or a
+/// pao named for seat 3 is refused by the full decode. A flipped discard naming seat 3 once
+/// decoded (the C fuzz loop), and the exhaustive draw then paid it nagashi mangan.
+#[test]
+fn three_player_records_of_the_absent_seat_are_refused() {
+    use super::round::POND_SEAT;
+    let mut round = Round::seeded(&Config::TENHOU_SANMA, 7).unwrap();
+    let mut bot = Lowest;
+    for _ in 0..12 {
+        let seat = round.to_act().unwrap();
+        let action = bot.choose(&round, seat).unwrap();
+        round.apply(seat, action).unwrap();
+    }
+    assert!(round.pond_len > 3);
+    let decodes = |r: &Round| {
+        let mut bytes = [0u8; ENCODED_BYTES];
+        let n = game::Round::encode(r, &mut bytes).unwrap();
+        Round::decode(&bytes[..n]).map(|_| ())
+    };
+    assert_eq!(decodes(&round), Ok(()));
+    let mut forged = round.clone();
+    forged.pond_flags[0] |= POND_SEAT;
+    assert!(decodes(&forged).is_err(), "a discard by seat 3");
+    for field in 0..3 {
+        let mut forged = round.clone();
+        match field {
+            0 => forged.nuki[3] = 1,
+            1 => forged.riichi[3] = 1,
+            _ => forged.pao[3] = 1,
+        }
+        assert!(decodes(&forged).is_err(), "record {field} of seat 3");
+    }
+}

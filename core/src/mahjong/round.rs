@@ -1137,8 +1137,8 @@ impl Round {
         }
         match self.make_outcome() {
             Ok(outcome) => Some(outcome),
-            Err(_) => {
-                debug_assert!(false, "mahjong round: the outcome of a finished round failed");
+            Err(_e) => {
+                debug_assert!(false, "mahjong round: the outcome of a finished round failed: {_e:?}");
                 None
             }
         }

@@ -413,6 +413,7 @@ impl Round {
         round.check_state().map_err(bad)?;
         round.refresh_waits();
         round.check_answers().map_err(bad)?;
+        round.check_end().map_err(bad)?;
         Ok(round)
     }
 
@@ -605,12 +606,23 @@ impl Round {
         Ok(())
     }
 
+    /// A finished round's end record scores: every kept win is a complete hand with a value, so
+    /// [`Round::outcome`] of a decoded round never fails (a flipped byte of an encoding could
+    /// otherwise keep a win record that no longer scores).
+    fn check_end(&self) -> Result<(), &'static str> {
+        if self.phase == PHASE_OVER && self.make_outcome().is_err() {
+            return Err("a finished round's end record does not score");
+        }
+        Ok(())
+    }
+
     /// Every invariant of a round value, the waits cache included (tests call it after each
     /// action).
     #[cfg(test)]
     pub(super) fn check(&self) -> Result<(), &'static str> {
         self.check_state()?;
         self.check_answers()?;
+        self.check_end()?;
         for s in 0..4u8 {
             if self.waits.get(usize::from(s)).copied() != Some(self.fresh_waits(s)) {
                 return Err("the waits cache is stale");
@@ -679,8 +691,15 @@ impl Round {
         if self.kan_counts.iter().fold(0u8, |a, &c| a.saturating_add(c)) != self.kans {
             return Err("kans per seat do not add up");
         }
-        if self.pao.iter().any(|&p| p > 4) {
+        if self.pao.iter().any(|&p| p > layout.seats) {
             return Err("pao seat out of range");
+        }
+        // The absent seat of three players has no Norths, riichi or pao (its hand, melds and
+        // discards are checked below).
+        for s in layout.seats..4 {
+            if *at(&self.nuki, s) != 0 || *at(&self.riichi, s) != 0 || *at(&self.pao, s) != 0 {
+                return Err("the absent seat holds a record");
+            }
         }
         if self.end > END_ABORT.saturating_add(4) || self.winner_count > 3 {
             return Err("end out of range");
@@ -740,6 +759,9 @@ impl Round {
             }
             if flags & !(POND_SEAT | POND_TSUMOGIRI | POND_RIICHI | POND_CALLED) != 0 {
                 return Err("unknown discard flag bits");
+            }
+            if flags & POND_SEAT >= layout.seats {
+                return Err("a discard by the absent seat");
             }
             if flags & POND_CALLED != 0 {
                 let seat = flags & POND_SEAT;
