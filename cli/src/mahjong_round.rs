@@ -137,10 +137,6 @@ fn events_seen(event: &Event, viewer: Option<Seat>) -> String {
     text
 }
 
-fn joined(values: &[i32; 4]) -> String {
-    values.map(|v| v.to_string()).join(" ")
-}
-
 /// The values of the seats at a table of `players` seats (three players: seat 3 left out).
 fn joined_seats(values: &[i32; 4], players: u8) -> String {
     values
@@ -246,10 +242,6 @@ pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -
     let bytes = crate::play::read_log(options.file.as_deref(), input)?;
     match args.format {
         Format::Text => crate::play::replay::<Round>(&bytes, &preset.unwrap_or_default(), &Extras::default(), out),
-        // The record readers are four-player only.
-        _ if preset.is_some_and(|p| p.score.three_player) => Err(CliError::Input(
-            "--format tenhou6|mjlog|mjai: three-player records are not read (the text log is)".to_owned(),
-        )),
         format => {
             let mut printed = String::new();
             let rules = if options.preset.is_some() {
@@ -449,14 +441,21 @@ impl Game for Round {
 }
 
 /// The preset a record's rule names: [`Config::TENHOU`], East-only ([`Config::TENHOU_EAST`])
-/// when `rule.disp` names East and not South (`鳳東喰赤`), red fives off when `rule.aka` is 0,
+/// when `rule.disp` names East and not South (`鳳東喰赤`); a three-player record
+/// ([`Record::players`]: seat 3's columns empty) [`Config::TENHOU_SANMA`], East-only
+/// [`Config::TENHOU_SANMA_EAST`] (`三鳳東喰赤`); red fives off when `rule.aka` is 0,
 /// and no tenpai-yame for a game played before [`TENPAI_YAME_SINCE`] by its date
 /// ([`Record::date`]: the `ref` log id, else `title[1]`; a record without a date is taken as
 /// recent).
 pub fn rule_of(record: &Record) -> Config {
     let disp = record.rule_disp.as_deref().unwrap_or("");
     let east = (disp.contains('東') && !disp.contains('南')) || (disp.contains("East") && !disp.contains("South"));
-    let mut config = if east { Config::TENHOU_EAST } else { Config::TENHOU };
+    let mut config = match (record.players() == 3, east) {
+        (false, false) => Config::TENHOU,
+        (false, true) => Config::TENHOU_EAST,
+        (true, false) => Config::TENHOU_SANMA,
+        (true, true) => Config::TENHOU_SANMA_EAST,
+    };
     config.score.red_fives = record.aka;
     if record.date().is_some_and(|d| d < TENPAI_YAME_SINCE) {
         config.tenpai_yame = false;
@@ -492,6 +491,14 @@ pub fn replay_record(
         crate::play::set_rule(&mut config, rule)?;
     }
     let config = &config;
+    let players = record.players();
+    if players == 3 && !config.score.three_player {
+        return Err("a three-player record under four-player rules (use a sanma preset)".to_owned());
+    }
+    if players == 4 && config.score.three_player {
+        return Err("a four-player record under three-player rules".to_owned());
+    }
+    let joined = |values: &[i32; 4]| joined_seats(values, players);
     let first = record.rounds.first().map(start_of);
     if first == Some(Start::first(config)) {
         let mut lines = String::new();
