@@ -15,6 +15,13 @@
 //! a fourth kan four kans, after 70 draws (kan replacements in) an exhaustive draw (nagashi mangan
 //! when a seat gains more than tenpai payments can give, 3,000); Parlor writes a `reason` too
 //! (Tenhou's name of the draw), which it reads first.
+//!
+//! Three players (as in public three-player mjai logs converted from Tenhou, e.g.
+//! `2020010100gm-00b9-0000-7a6863a8.mjson`): `tehais`, `scores` and `deltas` hold three entries
+//! (or four with seat 3 padded: 13 `"?"` and 0 points, as Mortal's three-player bridge writes
+//! them), and `nukidora` (`actor`, `pai` `"N"`) sets a North aside; the seat's next `tsumo` is
+//! its replacement. The ura indicators are read from `ura_markers` or, as the original mjai
+//! writes them, `uradora_markers`. An exhaustive draw comes after 55 draws (replacements in).
 
 use serde_json::{Value, json};
 
@@ -92,6 +99,7 @@ fn tiles_of(event: &Value, key: &str, what: &str) -> Result<Vec<Code>, String> {
         .collect()
 }
 
+/// Four numbers of `key`, or three (a three-player log; seat 3 reads 0).
 fn four_of(event: &Value, key: &str, what: &str) -> Result<[i32; 4], String> {
     let items = field(event, key, what)?
         .as_array()
@@ -104,12 +112,18 @@ fn four_of(event: &Value, key: &str, what: &str) -> Result<[i32; 4], String> {
                 .ok_or_else(|| format!("{what}: {key} holds a non-number"))
         })
         .collect::<Result<_, _>>()?;
-    v.try_into().map_err(|_| format!("{what}: {key} is not 4 numbers"))
+    match v[..] {
+        [a, b, c] => Ok([a, b, c, 0]),
+        [a, b, c, d] => Ok([a, b, c, d]),
+        _ => Err(format!("{what}: {key} is not 4 numbers (nor 3)")),
+    }
 }
 
 /// What a round has seen, to name a draw mjai does not name.
 #[derive(Default)]
 struct Seen {
+    /// Draws that empty the wall (70; three players 55).
+    wall: u32,
     draws: u32,
     kans: u32,
     calls: u32,
@@ -171,17 +185,21 @@ pub fn parse(text: &str) -> Result<Record, String> {
                     }
                     let tehais = field(e, "tehais", kind)?.as_array().ok_or("tehais is no list")?;
                     let mut hands: [Vec<Code>; 4] = Default::default();
-                    if tehais.len() != 4 {
-                        return Err("tehais is not 4 hands".to_owned());
+                    if !matches!(tehais.len(), 3 | 4) {
+                        return Err("tehais is not 4 hands (nor 3)".to_owned());
                     }
-                    for (hand, t) in hands.iter_mut().zip(tehais) {
+                    for (i, (hand, t)) in hands.iter_mut().zip(tehais).enumerate() {
+                        let t = t.as_array().ok_or("a hand is no list")?;
+                        // Seat 3 padded with unknown tiles: three players.
+                        if i == 3 && t.iter().all(|v| v.as_str() == Some("?")) {
+                            continue;
+                        }
                         *hand = t
-                            .as_array()
-                            .ok_or("a hand is no list")?
                             .iter()
                             .map(|v| code(v.as_str().unwrap_or("")))
                             .collect::<Result<_, _>>()?;
                     }
+                    let three = hands[3].is_empty();
                     b.start(
                         kyoku,
                         count("honba")?,
@@ -191,7 +209,10 @@ pub fn parse(text: &str) -> Result<Record, String> {
                         hands,
                     )?;
                     *drawn = [None; 4];
-                    *seen = Seen::default();
+                    *seen = Seen {
+                        wall: if three { 55 } else { 70 },
+                        ..Seen::default()
+                    };
                 }
                 "tsumo" => {
                     let actor = seat_of(e, "actor", kind)?;
@@ -205,10 +226,10 @@ pub fn parse(text: &str) -> Result<Record, String> {
                 "dahai" => {
                     let actor = seat_of(e, "actor", kind)?;
                     let t = tile_of(e, "pai", kind)?;
-                    let tsumogiri = match e.get("tsumogiri").and_then(Value::as_bool) {
-                        Some(flag) => flag,
-                        None => drawn[usize::from(actor)] == Some(t),
-                    };
+                    // The tile just drawn, whatever the flag says: some converted logs flag a
+                    // discard right after a call (no draw) as tsumogiri.
+                    let just_drawn = drawn[usize::from(actor)] == Some(t);
+                    let tsumogiri = e.get("tsumogiri").and_then(Value::as_bool).unwrap_or(true) && just_drawn;
                     drawn[usize::from(actor)] = None;
                     b.discard(actor, t, tsumogiri)?;
                     seen.discards.push(t);
@@ -246,14 +267,25 @@ pub fn parse(text: &str) -> Result<Record, String> {
                     drawn[usize::from(actor)] = None;
                     b.kakan(actor, tile_of(e, "pai", kind)?)?;
                 }
+                "nukidora" => {
+                    let actor = seat_of(e, "actor", kind)?;
+                    if e.get("pai").is_some() && tile_of(e, "pai", kind)?.number() != 44 {
+                        return Err("nukidora: pai is not N".to_owned());
+                    }
+                    drawn[usize::from(actor)] = None;
+                    b.kita(actor)?;
+                }
                 "dora" => b.dora(tile_of(e, "dora_marker", kind)?)?,
                 "reach" => b.riichi(seat_of(e, "actor", kind)?)?,
                 "reach_accepted" => seen.accepted += 1,
                 "hora" => {
                     let actor = seat_of(e, "actor", kind)?;
                     let target = seat_of(e, "target", kind)?;
-                    let ura = match e.get("ura_markers") {
-                        Some(_) => tiles_of(e, "ura_markers", kind)?,
+                    let key = ["ura_markers", "uradora_markers"]
+                        .into_iter()
+                        .find(|k| e.get(*k).is_some());
+                    let ura = match key {
+                        Some(key) => tiles_of(e, key, kind)?,
                         None => Vec::new(),
                     };
                     b.win(actor, target, actor, four_of(e, "deltas", kind)?, ura, Vec::new())?;
@@ -291,7 +323,7 @@ fn name_draw(seen: &Seen, deltas: &[i32; 4]) -> DrawKind {
             .discards
             .iter()
             .all(|d| *d == seen.discards[0] && (41..=44).contains(&d.number()));
-    if seen.draws >= 70 {
+    if seen.draws >= seen.wall {
         if deltas.iter().any(|&d| d > 3000) {
             DrawKind::Nagashi
         } else {

@@ -12,8 +12,14 @@
 //! meld packed in `m`), `<REACH who step="1">` (the declaration) and `step="2"` (the stick
 //! put down), `<DORA hai>`, `<AGARI who fromWho paoWho sc ten yaku doraHaiUra …>` (one per
 //! winner; `sc` = points and deltas in hundreds, alternating), `<RYUUKYOKU type sc>` (no
-//! `type`: exhaustive; `yao9`, `reach4`, `ron3`, `kan4`, `kaze4`, `nm`). Three-player logs
-//! (`GO` bit 0x10, nukidora) are refused.
+//! `type`: exhaustive; `yao9`, `reach4`, `ron3`, `kan4`, `kaze4`, `nm`).
+//!
+//! Three players (`GO` bit 0x10: `type="185"` is `三鳳南喰赤`): `hai3=""` and `ten="350,350,350,0"`
+//! (seat 3 absent), draws and discards of seats 0–2 only, and a North set aside (nukidora) as
+//! `<N who m>` with bit 5 of `m` set (0x20; the North's id in bits 8–15: `m="31520"` is id
+//! 123), followed by the seat's replacement draw — as in the public three-player logs (e.g.
+//! `2014091101gm-00b9-0000-5ca6b487`). A call's giver offset (bits 0–1) counts seats modulo 4
+//! there too, as Tenhou numbers them (the next seat is 1, the one after it 2).
 
 use std::fmt::Write as _;
 use std::io::Read;
@@ -157,6 +163,7 @@ enum Meld {
     Kakan { added: u8 },
     Daiminkan { called: u8, own: [u8; 3] },
     Ankan { tiles: [u8; 4] },
+    Kita,
 }
 
 /// Unpacks Tenhou's meld bits: the low 2 bits the giver (1 next seat, 2 across, 3 previous, 0
@@ -210,7 +217,13 @@ fn unpack(m: u32) -> Result<(u8, Meld), String> {
         ));
     }
     if m & 0x20 != 0 {
-        return Err("a North extraction (three-player Riichi is not supported)".to_owned());
+        let north = m >> 8;
+        if north / 4 != 30 {
+            return Err(format!(
+                "meld {m}: a North set aside (bit 5) of tile id {north}, no North"
+            ));
+        }
+        return Ok((0, Meld::Kita));
     }
     let hai = m >> 8;
     if hai > 135 {
@@ -284,9 +297,6 @@ pub fn parse(bytes: &[u8], file: Option<&str>) -> Result<Record, String> {
                     .need("type")?
                     .parse()
                     .map_err(|_| "<GO>: type is no number".to_owned())?;
-                if game_type & 0x10 != 0 {
-                    return Err("a three-player game (GO type bit 0x10): not supported".to_owned());
-                }
             }
             "UN" if tag.get("n0").is_some() && names.iter().all(String::is_empty) => {
                 for (i, slot) in names.iter_mut().enumerate() {
@@ -351,6 +361,7 @@ pub fn parse(bytes: &[u8], file: Option<&str>) -> Result<Record, String> {
                     }
                     Meld::Ankan { tiles } => b.ankan(who, [c(tiles[0])?, c(tiles[1])?, c(tiles[2])?, c(tiles[3])?])?,
                     Meld::Kakan { added } => b.kakan(who, c(added)?)?,
+                    Meld::Kita => b.kita(who)?,
                 }
             }
             "REACH" if tag.get("step") == Some("1") => {
@@ -411,7 +422,12 @@ pub fn parse(bytes: &[u8], file: Option<&str>) -> Result<Record, String> {
     let builder = builder.ok_or("no <INIT> (no round)")?;
     let south = game_type & 0x08 != 0;
     let aka = game_type & 0x02 == 0;
-    let disp = format!("{}喰{}", if south { "南" } else { "東" }, if aka { "赤" } else { "" });
+    let three = if game_type & 0x10 != 0 { "三" } else { "" };
+    let disp = format!(
+        "{three}{}喰{}",
+        if south { "南" } else { "東" },
+        if aka { "赤" } else { "" }
+    );
     let mut extra = serde_json::Map::new();
     if let Some(id) = file.and_then(log_id) {
         extra.insert("ref".to_owned(), serde_json::json!(id));
