@@ -343,6 +343,17 @@ pub fn parse(bytes: &[u8], file: Option<&str>) -> Result<Record, String> {
                     tile(dora, aka)?,
                     hands,
                 )?;
+                if (game_type & 0x10 != 0) != (tag.get("hai3") == Some("")) {
+                    return Err(format!(
+                        "<INIT>: a {}-player game (GO type {game_type}) with {} for seat 3",
+                        if game_type & 0x10 != 0 { "three" } else { "four" },
+                        if tag.get("hai3") == Some("") {
+                            "no hand"
+                        } else {
+                            "a hand"
+                        }
+                    ));
+                }
                 drawn = [None; 4];
             }
             "N" => {

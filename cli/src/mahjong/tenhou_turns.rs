@@ -527,9 +527,14 @@ impl Sim<'_> {
                         return match &self.log.result {
                             RoundResult::Draw(kind, _) if kind.is_exhaustive() => {
                                 if self.live + self.kans + self.kitas != self.layout.draws {
+                                    let norths = if self.layout.players == 3 {
+                                        format!(", {} Norths set aside", self.kitas)
+                                    } else {
+                                        String::new()
+                                    };
                                     return Err(format!(
-                                        "exhaustive draw with {} live draws, {} kans and {} Norths set aside ({} in all expected)",
-                                        self.live, self.kans, self.kitas, self.layout.draws
+                                        "exhaustive draw with {} live draws and {} kans{norths} ({} in all expected)",
+                                        self.live, self.kans, self.layout.draws
                                     ));
                                 }
                                 Ok(End::Exhaustive)
