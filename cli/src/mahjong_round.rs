@@ -78,10 +78,11 @@ pub struct PlayArgs {
 #[derive(Debug, Clone, clap::Args)]
 pub struct ReplayArgs {
     /// The log's format. For a Tenhou record (`tenhou6`, `mjlog`) or an mjai log without
-    /// `--preset`, the record's rule: `tenhou-east` for an East-only game, red fives off when
+    /// `--preset`, the record's rule: `tenhou-east` for an East-only game, `tenhou-sanma`
+    /// (`tenhou-sanma-east`) for a three-player one (seat 3 without tiles), red fives off when
     /// `rule.aka` is 0 (mjai: `aka_flag: false`), no tenpai-yame for a game dated before
     /// 2010-07-01 (the `ref` log id, `title[1]`, or an mjlog's file name); `--rule` is set on
-    /// top of it.
+    /// top of it. The round lines of a three-player record list three seats.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// What every game's `replay` takes.

@@ -86,6 +86,24 @@ fn a_hand_written_three_player_round_reads_alike_in_every_format() {
     }
     assert_eq!(json.players(), 3);
     assert_eq!(rule_of(&json), Config::TENHOU_SANMA);
+    // An East-only lobby (`三鳳東喰赤`, lobby 00b1: GO type 177 = 0xb1, no East-South bit).
+    let east = read(Format::Tenhou6, &TENHOU6.replace("三鳳南喰赤", "三鳳東喰赤"));
+    assert_eq!(rule_of(&east), Config::TENHOU_SANMA_EAST);
+    let east = read(Format::Mjlog, &MJLOG.replace("type=\"185\"", "type=\"177\""));
+    assert_eq!(rule_of(&east), Config::TENHOU_SANMA_EAST);
+    // mjai with seat 3 padded (13 "?" and 0 points, as Mortal's three-player bridge writes it)
+    // reads as the three-entry log does.
+    let padded = MJAI
+        .replace(
+            r#"["1p","2p","3p","4p","5p","6p","7p","8p","9p","1s","2s","3s","9s"]]"#,
+            r#"["1p","2p","3p","4p","5p","6p","7p","8p","9p","1s","2s","3s","9s"],["?","?","?","?","?","?","?","?","?","?","?","?","?"]]"#,
+        )
+        .replace("[35000,35000,35000]", "[35000,35000,35000,0]")
+        .replace("[0,-2600,2600]", "[0,-2600,2600,0]");
+    for piece in [r#""?"]]"#, "[35000,35000,35000,0]", "[0,-2600,2600,0]"] {
+        assert!(padded.contains(piece), "{piece}");
+    }
+    assert_eq!(read(Format::Mjai, &padded), read(Format::Mjai, MJAI));
     // `f44` is written back as read.
     assert_eq!(json.to_value()["log"][0][6], serde_json::json!(["f44", 11]));
 }
