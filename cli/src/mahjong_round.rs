@@ -202,10 +202,6 @@ pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
     }
     match args.format {
         Format::Text => crate::play::play::<Round>(&config, &words, &args.options, &Extras::default(), out),
-        // The record formats are written for four players only.
-        _ if config.score.three_player => Err(CliError::Input(
-            "--format tenhou6|mjlog|mjai: three-player rules are played to the text log only".to_owned(),
-        )),
         format => {
             let record = play_tenhou(&config, args.options.seed, args.options.whole_match)?;
             let printed = crate::mahjong::records::write(format, &record, &config).map_err(CliError::Input)?;
@@ -551,8 +547,9 @@ impl Recorder {
         let start = *round.start();
         let mut seats: [SeatLog; 4] = Default::default();
         let wall = round.wall();
-        for k in 0..4u8 {
-            let seat = (start.dealer.0 + k) % 4;
+        let players = round.players();
+        for k in 0..players {
+            let seat = (start.dealer.0 + k) % players;
             let from = 13 * usize::from(k);
             let mut haipai: Vec<Code> = wall
                 .get(from..from + 13)
@@ -599,6 +596,10 @@ impl Recorder {
         };
         match action {
             Action::Discard { tile: id } => self.seats[s].discards.push(TDiscard::Tile(tile(id))),
+            Action::Kita => {
+                self.seats[s].discards.push(TDiscard::Kita);
+                self.drawn[s] = None;
+            }
             Action::Riichi { tile: id } => self.seats[s].discards.push(TDiscard::Riichi(tile(id))),
             Action::Ankan { kind } => {
                 let ids: Vec<u8> = before
@@ -682,13 +683,7 @@ impl Recorder {
             .flatten()
             .any(|w| round.in_riichi(w.winner) || outcome.riichi[w.winner.index()]);
         let ura: Vec<Code> = if riichi_win {
-            round
-                .wall()
-                .get(131..131 + dora.len())
-                .unwrap_or_default()
-                .iter()
-                .map(|id| code(*id, self.red))
-                .collect()
+            round.ura_indicators().iter().map(|id| code(*id, self.red)).collect()
         } else {
             Vec::new()
         };
@@ -742,7 +737,7 @@ impl Recorder {
                 let tenpai = outcome.tenpai.iter().filter(|t| **t).count();
                 match tenpai {
                     0 => TResult::Draw(DrawKind::AllNoten, None),
-                    4 => TResult::Draw(DrawKind::AllTenpai, None),
+                    n if n == usize::from(round.players()) => TResult::Draw(DrawKind::AllTenpai, None),
                     _ => TResult::Draw(DrawKind::Exhaustive, Some(outcome.deltas)),
                 }
             }
@@ -837,10 +832,16 @@ pub fn play_tenhou(preset: &Config, seed: u64, whole_match: bool) -> Result<Reco
         "title".to_owned(),
         serde_json::json!(["parlor mahjong play", format!("seed {seed}")]),
     );
+    let three = preset.score.three_player;
+    let mut names = ["bot 0", "bot 1", "bot 2", "bot 3"].map(str::to_owned);
+    if three {
+        names[3].clear();
+    }
     Ok(Record {
-        names: ["bot 0", "bot 1", "bot 2", "bot 3"].map(str::to_owned),
+        names,
         rule_disp: Some(format!(
-            "{}喰{}",
+            "{}{}喰{}",
+            if three { "三" } else { "" },
             if preset.rounds <= 4 { "東" } else { "南" },
             if preset.score.red_fives { "赤" } else { "" }
         )),

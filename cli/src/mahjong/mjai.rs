@@ -347,7 +347,11 @@ fn name_draw(seen: &Seen, deltas: &[i32; 4]) -> DrawKind {
 pub fn write(record: &Record, config: &Config) -> Result<String, String> {
     let aka = config.score.red_fives;
     let p = |id: u8| pai(Code::of_id_lossy(id, aka));
-    let mut lines: Vec<Value> = vec![json!({"type": "start_game", "names": record.names, "aka_flag": aka})];
+    let names = record
+        .names
+        .get(..usize::from(record.players()))
+        .unwrap_or(&record.names);
+    let mut lines: Vec<Value> = vec![json!({"type": "start_game", "names": names, "aka_flag": aka})];
     for (i, log) in record.rounds.iter().enumerate() {
         let mut body: Vec<Value> = Vec::new();
         let mut first: Option<Round> = None;
@@ -379,6 +383,10 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
                     let ids: Vec<String> = (0..4).map(|c| p(k * 4 + c)).collect();
                     drawn[seat.index()] = None;
                     body.push(json!({"type": "ankan", "actor": s, "consumed": ids}));
+                }
+                Action::Kita => {
+                    drawn[seat.index()] = None;
+                    body.push(json!({"type": "nukidora", "actor": s, "pai": "N"}));
                 }
                 Action::Kakan { tile: added } => {
                     if let Some((_, three)) = pons.iter().find(|q| q.0 == seat && q.1[0] / 4 == added / 4) {
@@ -422,7 +430,10 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
         let first = first.unwrap_or_else(|| round.clone());
         let dealer_draw = first.drawn();
         let mut tehais = Vec::new();
-        for s in 0..4u8 {
+        // Three players: three hands, points and deltas (seat 3 left out).
+        let players = round.players();
+        let seats = |values: [i32; 4]| values.get(..usize::from(players)).unwrap_or(&values).to_vec();
+        for s in 0..players {
             let mut hand: Vec<u8> = first.hand(Seat(s)).collect();
             if let Some(k) = dealer_draw
                 .filter(|_| s == start.dealer.0)
@@ -442,7 +453,7 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
             "honba": start.honba,
             "kyotaku": start.sticks,
             "oya": start.dealer.0,
-            "scores": start.scores,
+            "scores": seats(start.scores),
             "dora_marker": p(first.dora_indicators().first().copied().unwrap_or(0)),
             "tehais": tehais,
         }));
@@ -459,17 +470,10 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
                         "actor": w.winner.0,
                         "target": w.from.unwrap_or(w.winner).0,
                         "pai": p(w.tile),
-                        "deltas": w.deltas,
+                        "deltas": seats(w.deltas),
                     });
                     if !log.ura.is_empty() {
-                        let n = round.dora_indicators().len();
-                        let ura: Vec<String> = round
-                            .wall()
-                            .get(131..131 + n)
-                            .unwrap_or_default()
-                            .iter()
-                            .map(|&t| p(t))
-                            .collect();
+                        let ura: Vec<String> = round.ura_indicators().iter().map(|&t| p(t)).collect();
                         hora["ura_markers"] = json!(ura);
                     }
                     lines.push(hora);
@@ -485,7 +489,7 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
                     End::Abort(Abort::FourWinds) => DrawKind::FourWinds,
                     _ => DrawKind::Exhaustive,
                 };
-                lines.push(json!({"type": "ryukyoku", "deltas": outcome.deltas, "reason": reason.name()}));
+                lines.push(json!({"type": "ryukyoku", "deltas": seats(outcome.deltas), "reason": reason.name()}));
             }
         }
         lines.push(json!({"type": "end_kyoku"}));

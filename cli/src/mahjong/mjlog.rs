@@ -459,6 +459,16 @@ fn deltas_of(tag: &Tag) -> Result<[i32; 4], String> {
     Ok(d)
 }
 
+/// The North `seat` sets aside in `before` (as the engine takes it: the drawn one, else the
+/// lowest id; 120 when it holds none).
+pub(super) fn kita_id(before: &Round, seat: Seat) -> u8 {
+    before
+        .drawn()
+        .filter(|d| d / 4 == 30)
+        .or_else(|| before.hand(seat).filter(|id| id / 4 == 30).min())
+        .unwrap_or(120)
+}
+
 /// Packs a meld of the engine into Tenhou's bits ([`unpack`] reads them back).
 fn pack(meld: &parlor_core::mahjong::TableMeld, seat: Seat) -> u32 {
     let rel = meld.from.map_or(0, |f| u32::from((f.0 + 4 - seat.0) % 4));
@@ -512,7 +522,8 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
     let game_type = 0x01
         | if aka { 0 } else { 0x02 }
         | if config.score.open_tanyao { 0 } else { 0x04 }
-        | if south { 0x08 } else { 0 };
+        | if south { 0x08 } else { 0 }
+        | if config.score.three_player { 0x10 } else { 0 };
     let mut out = String::from("<mjloggm ver=\"2.3\">");
     let _ = write!(out, "<GO type=\"{game_type}\" lobby=\"0\"/>");
     let names: Vec<String> = record
@@ -541,10 +552,15 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
                 }
                 _ => {}
             }
-            // A closed or added kan is written when declared (a robbing win may follow).
+            // A closed or added kan (or a North set aside) is written when declared (a robbing
+            // win may follow).
             match action {
                 Action::Ankan { kind } => {
                     let m = (u32::from(kind.index() as u8) * 4) << 8;
+                    let _ = write!(body, "<N who=\"{}\" m=\"{m}\"/>", seat.0);
+                }
+                Action::Kita => {
+                    let m = (u32::from(kita_id(before, seat)) << 8) | 0x20;
                     let _ = write!(body, "<N who=\"{}\" m=\"{m}\"/>", seat.0);
                 }
                 Action::Kakan { tile: added } => {
@@ -637,14 +653,7 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
                     let ura = if log.ura.is_empty() {
                         String::new()
                     } else {
-                        let n = round.dora_indicators().len();
-                        let ids: Vec<String> = round
-                            .wall()
-                            .get(131..131 + n)
-                            .unwrap_or_default()
-                            .iter()
-                            .map(u8::to_string)
-                            .collect();
+                        let ids: Vec<String> = round.ura_indicators().iter().map(u8::to_string).collect();
                         format!(" doraHaiUra=\"{}\"", ids.join(","))
                     };
                     let _ = write!(
