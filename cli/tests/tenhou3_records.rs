@@ -164,6 +164,64 @@ fn a_hand_written_three_player_round_replays_in_every_format() {
     assert_eq!(e.as_deref(), Some("seat 0 sets a North aside at a four-player table"));
 }
 
+/// Bot rounds at three players with five or more replacement draws (kans and Norths set
+/// aside): the fifth and later come from the live wall's end, where the layout puts them, and
+/// the round replays (a real record failed at its fifth before the layout said `wall[93]`).
+#[test]
+fn three_player_rounds_with_five_replacement_draws_replay() {
+    use parlor_cli::mahjong_round::play_tenhou;
+    let mut found = 0;
+    for seed in 0..400 {
+        let record = play_tenhou(&Config::TENHOU_SANMA, seed, false).unwrap_or_else(|e| panic!("{e:?}"));
+        let log = &record.rounds[0];
+        let t = turns(log, true).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        if t.kans + t.kitas < 5 {
+            continue;
+        }
+        let fifth = t
+            .steps
+            .iter()
+            .filter(|s| matches!(s, Step::Draw { rinshan: true, .. }))
+            .nth(4);
+        if let Some(Step::Draw { tile, .. }) = fifth {
+            assert_eq!(t.wall[93], *tile, "seed {seed}");
+        }
+        replay_round(log, &Config::TENHOU_SANMA).unwrap_or_else(|f| panic!("seed {seed}: {f}"));
+        found += 1;
+    }
+    assert!(found > 0, "no bot round with five replacement draws");
+}
+
+/// An mjai log whose discard right after a call is flagged `"tsumogiri": true` (as the public
+/// three-player log `2020010100gm-00b9-0000-7a6863a8.mjson` does once: nothing was drawn) reads
+/// it as a discard from the hand and replays as the log without the slip.
+#[test]
+fn an_mjai_tsumogiri_flag_after_a_call_reads_as_a_hand_discard() {
+    use parlor_cli::mahjong::mjai;
+    use parlor_cli::mahjong_round::play_tenhou;
+    let record = play_tenhou(&Config::TENHOU_SANMA, 1, true).unwrap_or_else(|e| panic!("{e:?}"));
+    let want = replay_match(&record, &Config::TENHOU_SANMA, |_, _| {}).unwrap_or_else(|e| panic!("{e}"));
+    let lines = mjai::write(&record, &Config::TENHOU_SANMA).unwrap_or_else(|e| panic!("{e}"));
+    let (mut slips, mut after_call) = (0, false);
+    let slipped: String = lines
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap_or_default();
+            let kind = v["type"].as_str().unwrap_or("").to_owned();
+            if kind == "dahai" && after_call {
+                v["tsumogiri"] = serde_json::json!(true);
+                slips += 1;
+            }
+            after_call = kind == "pon" || kind == "daiminkan";
+            format!("{v}\n")
+        })
+        .collect();
+    assert!(slips > 0, "no discard after a call");
+    let back = mjai::parse(&slipped).unwrap_or_else(|e| panic!("{e}"));
+    let got = replay_match(&back, &Config::TENHOU_SANMA, |_, _| {}).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(got, want);
+}
+
 /// `expected.tsv`: (file, round index or `final`) → the numbers.
 type Expected = BTreeMap<(String, String), String>;
 

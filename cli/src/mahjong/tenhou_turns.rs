@@ -699,6 +699,17 @@ mod tests {
     use super::super::tenhou::parse;
     use super::*;
 
+    /// Three players: the first four replacement draws at `wall[94..98]`, the fifth to eighth
+    /// backwards from the live wall's end (`wall[93]` first), as the engine deals them (a
+    /// record with five replacement draws failed at the fifth when it was `wall[92]`).
+    #[test]
+    fn the_fifth_replacement_draw_is_the_live_walls_last_tile() {
+        let places: Vec<usize> = (1..=8).map(|k| Layout::THREE.rinshan(k)).collect();
+        assert_eq!(places, [94, 95, 96, 97, 93, 92, 91, 90]);
+        let places: Vec<usize> = (1..=4).map(|k| Layout::FOUR.rinshan(k)).collect();
+        assert_eq!(places, [122, 123, 124, 125]);
+    }
+
     const ROUND: &str = r#"{"title":["",""],"name":["A","B","C","D"],"rule":{"disp":"鳳南喰赤","aka":1},"log":[
 [[0,0,0],[25000,25000,25000,25000],[16],[],[11,12,13,21,22,23,31,32,33,41,41,45,46],[47,26],[46,60],[14,15,16,24,25,27,27,34,35,36,42,42,42],[],[],[17,18,19,29,29,37,38,39,43,43,44,46,46],["46p4646"],[44],[12,13,14,24,25,26,34,35,36,43,44,47,47],[15],[60],["和了",[-5200,5200,0,0],[1,0,1,"40符3飜5200点","自風 南(1飜)","三色同順(2飜)"]]]]}"#;
 
