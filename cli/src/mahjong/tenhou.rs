@@ -30,13 +30,13 @@
 //!   payment) or a draw's name with optional deltas ([`Result`]).
 //!
 //! The recorded deltas leave out the 1000 a riichi declarer puts down; in a double ron, honba
-//! and sticks go to the winner nearest the discarder.
+//! and sticks go to the winner nearest the discarder. Errors name the round and the bad token
+//! ([`RecordError`]).
 //!
 //! Three players (`三鳳南喰赤`): seat 3's three columns are `[]` and its points 0
 //! ([`RoundLog::players`]); `f44` in a discard column sets a North aside ([`Discard::Kita`]),
 //! the seat's next take is its replacement draw; a call's letter place still counts the
-//! giver's offset modulo 4 (seat 2 calling seat 0's tile writes it "across"). Errors name the round and the bad token
-//! ([`RecordError`]).
+//! giver's offset modulo 4 (seat 2 calling seat 0's tile writes it "across").
 
 use std::fmt;
 
