@@ -78,10 +78,11 @@ pub struct PlayArgs {
 #[derive(Debug, Clone, clap::Args)]
 pub struct ReplayArgs {
     /// The log's format. For a Tenhou record (`tenhou6`, `mjlog`) or an mjai log without
-    /// `--preset`, the record's rule: `tenhou-east` for an East-only game, red fives off when
+    /// `--preset`, the record's rule: `tenhou-east` for an East-only game, `tenhou-sanma`
+    /// (`tenhou-sanma-east`) for a three-player one (seat 3 without tiles), red fives off when
     /// `rule.aka` is 0 (mjai: `aka_flag: false`), no tenpai-yame for a game dated before
     /// 2010-07-01 (the `ref` log id, `title[1]`, or an mjlog's file name); `--rule` is set on
-    /// top of it.
+    /// top of it. The round lines of a three-player record list three seats.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// What every game's `replay` takes.
@@ -135,10 +136,6 @@ fn events_seen(event: &Event, viewer: Option<Seat>) -> String {
         text.push_str(" over");
     }
     text
-}
-
-fn joined(values: &[i32; 4]) -> String {
-    values.map(|v| v.to_string()).join(" ")
 }
 
 /// The values of the seats at a table of `players` seats (three players: seat 3 left out).
@@ -205,10 +202,6 @@ pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
     }
     match args.format {
         Format::Text => crate::play::play::<Round>(&config, &words, &args.options, &Extras::default(), out),
-        // The record formats are written for four players only.
-        _ if config.score.three_player => Err(CliError::Input(
-            "--format tenhou6|mjlog|mjai: three-player rules are played to the text log only".to_owned(),
-        )),
         format => {
             let record = play_tenhou(&config, args.options.seed, args.options.whole_match)?;
             let printed = crate::mahjong::records::write(format, &record, &config).map_err(CliError::Input)?;
@@ -246,10 +239,6 @@ pub fn replay(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -
     let bytes = crate::play::read_log(options.file.as_deref(), input)?;
     match args.format {
         Format::Text => crate::play::replay::<Round>(&bytes, &preset.unwrap_or_default(), &Extras::default(), out),
-        // The record readers are four-player only.
-        _ if preset.is_some_and(|p| p.score.three_player) => Err(CliError::Input(
-            "--format tenhou6|mjlog|mjai: three-player records are not read (the text log is)".to_owned(),
-        )),
         format => {
             let mut printed = String::new();
             let rules = if options.preset.is_some() {
@@ -449,14 +438,21 @@ impl Game for Round {
 }
 
 /// The preset a record's rule names: [`Config::TENHOU`], East-only ([`Config::TENHOU_EAST`])
-/// when `rule.disp` names East and not South (`鳳東喰赤`), red fives off when `rule.aka` is 0,
+/// when `rule.disp` names East and not South (`鳳東喰赤`); a three-player record
+/// ([`Record::players`]: seat 3's columns empty) [`Config::TENHOU_SANMA`], East-only
+/// [`Config::TENHOU_SANMA_EAST`] (`三鳳東喰赤`); red fives off when `rule.aka` is 0,
 /// and no tenpai-yame for a game played before [`TENPAI_YAME_SINCE`] by its date
 /// ([`Record::date`]: the `ref` log id, else `title[1]`; a record without a date is taken as
 /// recent).
 pub fn rule_of(record: &Record) -> Config {
     let disp = record.rule_disp.as_deref().unwrap_or("");
     let east = (disp.contains('東') && !disp.contains('南')) || (disp.contains("East") && !disp.contains("South"));
-    let mut config = if east { Config::TENHOU_EAST } else { Config::TENHOU };
+    let mut config = match (record.players() == 3, east) {
+        (false, false) => Config::TENHOU,
+        (false, true) => Config::TENHOU_EAST,
+        (true, false) => Config::TENHOU_SANMA,
+        (true, true) => Config::TENHOU_SANMA_EAST,
+    };
     config.score.red_fives = record.aka;
     if record.date().is_some_and(|d| d < TENPAI_YAME_SINCE) {
         config.tenpai_yame = false;
@@ -492,6 +488,14 @@ pub fn replay_record(
         crate::play::set_rule(&mut config, rule)?;
     }
     let config = &config;
+    let players = record.players();
+    if players == 3 && !config.score.three_player {
+        return Err("a three-player record under four-player rules (use a sanma preset)".to_owned());
+    }
+    if players == 4 && config.score.three_player {
+        return Err("a four-player record under three-player rules".to_owned());
+    }
+    let joined = |values: &[i32; 4]| joined_seats(values, players);
     let first = record.rounds.first().map(start_of);
     if first == Some(Start::first(config)) {
         let mut lines = String::new();
@@ -543,8 +547,9 @@ impl Recorder {
         let start = *round.start();
         let mut seats: [SeatLog; 4] = Default::default();
         let wall = round.wall();
-        for k in 0..4u8 {
-            let seat = (start.dealer.0 + k) % 4;
+        let players = round.players();
+        for k in 0..players {
+            let seat = (start.dealer.0 + k) % players;
             let from = 13 * usize::from(k);
             let mut haipai: Vec<Code> = wall
                 .get(from..from + 13)
@@ -591,6 +596,10 @@ impl Recorder {
         };
         match action {
             Action::Discard { tile: id } => self.seats[s].discards.push(TDiscard::Tile(tile(id))),
+            Action::Kita => {
+                self.seats[s].discards.push(TDiscard::Kita);
+                self.drawn[s] = None;
+            }
             Action::Riichi { tile: id } => self.seats[s].discards.push(TDiscard::Riichi(tile(id))),
             Action::Ankan { kind } => {
                 let ids: Vec<u8> = before
@@ -674,13 +683,7 @@ impl Recorder {
             .flatten()
             .any(|w| round.in_riichi(w.winner) || outcome.riichi[w.winner.index()]);
         let ura: Vec<Code> = if riichi_win {
-            round
-                .wall()
-                .get(131..131 + dora.len())
-                .unwrap_or_default()
-                .iter()
-                .map(|id| code(*id, self.red))
-                .collect()
+            round.ura_indicators().iter().map(|id| code(*id, self.red)).collect()
         } else {
             Vec::new()
         };
@@ -734,7 +737,7 @@ impl Recorder {
                 let tenpai = outcome.tenpai.iter().filter(|t| **t).count();
                 match tenpai {
                     0 => TResult::Draw(DrawKind::AllNoten, None),
-                    4 => TResult::Draw(DrawKind::AllTenpai, None),
+                    n if n == usize::from(round.players()) => TResult::Draw(DrawKind::AllTenpai, None),
                     _ => TResult::Draw(DrawKind::Exhaustive, Some(outcome.deltas)),
                 }
             }
@@ -829,10 +832,16 @@ pub fn play_tenhou(preset: &Config, seed: u64, whole_match: bool) -> Result<Reco
         "title".to_owned(),
         serde_json::json!(["parlor mahjong play", format!("seed {seed}")]),
     );
+    let three = preset.score.three_player;
+    let mut names = ["bot 0", "bot 1", "bot 2", "bot 3"].map(str::to_owned);
+    if three {
+        names[3].clear();
+    }
     Ok(Record {
-        names: ["bot 0", "bot 1", "bot 2", "bot 3"].map(str::to_owned),
+        names,
         rule_disp: Some(format!(
-            "{}喰{}",
+            "{}{}喰{}",
+            if three { "三" } else { "" },
             if preset.rounds <= 4 { "東" } else { "南" },
             if preset.score.red_fives { "赤" } else { "" }
         )),

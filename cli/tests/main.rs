@@ -11,6 +11,7 @@ mod human;
 mod mahjong_round;
 mod play_driver;
 mod process;
+mod tenhou3_records;
 mod tenhou_formats;
 mod tenhou_records;
 mod tichu;

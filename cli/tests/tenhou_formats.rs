@@ -162,8 +162,8 @@ fn an_open_kan_won_on_its_replacement_draw_needs_no_placeholder() {
 }
 
 /// A record → mjlog (plain and gzipped) → record replays with the same deltas, starts and
-/// final points; likewise → mjai → record.
-fn same_through_formats(record: &Record, config: &Config, what: &str) {
+/// final points; likewise → mjai → record. Three-player records too (`tenhou3_records`).
+pub(crate) fn same_through_formats(record: &Record, config: &Config, what: &str) {
     use parlor_cli::mahjong::{mjai, mjlog};
     use std::io::Write as _;
     let want = replay_match(record, config, |_, _| {}).unwrap_or_else(|e| panic!("{what}: {e}"));
@@ -206,8 +206,15 @@ fn same_through_formats(record: &Record, config: &Config, what: &str) {
 #[test]
 fn bot_matches_move_through_mjlog_and_mjai_unchanged() {
     for seed in 0..12 {
-        for config in [Config::TENHOU, Config::TENHOU_EAST] {
+        for config in [
+            Config::TENHOU,
+            Config::TENHOU_EAST,
+            Config::TENHOU_SANMA,
+            Config::TENHOU_SANMA_EAST,
+        ] {
             let record = play_tenhou(&config, seed, true).unwrap();
+            assert_eq!(record.players(), if config.score.three_player { 3 } else { 4 });
+            assert_eq!(rule_of(&record), config, "seed {seed}");
             same_through_formats(&record, &config, &format!("seed {seed}"));
         }
     }

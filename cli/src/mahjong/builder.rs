@@ -53,12 +53,15 @@ impl Builder {
         if !open.wins.is_empty() {
             return Err(format!("seat {seat} plays after a win"));
         }
+        if s >= usize::from(open.log.players()) {
+            return Err(format!("seat {seat} plays at a three-player table"));
+        }
         Ok(&mut open.log.seats[s])
     }
 
     /// A round starts: `kyoku` (0 = East 1 … 4 = South 1), honba, sticks, points, the first
     /// dora indicator and the four dealt hands (13 tiles each; the dealer's 14th is its first
-    /// draw).
+    /// draw; three players: seat 3's hand empty).
     pub fn start(
         &mut self,
         kyoku: u8,
@@ -79,8 +82,8 @@ impl Builder {
             return Err(format!("round number {kyoku} is beyond North 4"));
         }
         let mut seats: [SeatLog; 4] = Default::default();
-        for (seat, hand) in seats.iter_mut().zip(hands) {
-            if hand.len() != 13 {
+        for (i, (seat, hand)) in seats.iter_mut().zip(hands).enumerate() {
+            if hand.len() != 13 && !(i == 3 && hand.is_empty()) {
                 return Err(format!("a dealt hand of {} tiles, not 13", hand.len()));
             }
             seat.haipai = hand;
@@ -167,6 +170,15 @@ impl Builder {
             text,
         });
         log.discards.push(Discard::Placeholder);
+        Ok(())
+    }
+
+    /// `seat` sets a North aside (three players: nukidora); its next draw is the replacement.
+    pub fn kita(&mut self, seat: u8) -> Result<(), String> {
+        if self.open()?.log.players() != 3 {
+            return Err(format!("seat {seat} sets a North aside at a four-player table"));
+        }
+        self.seat(seat)?.discards.push(Discard::Kita);
         Ok(())
     }
 

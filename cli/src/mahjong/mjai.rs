@@ -15,6 +15,13 @@
 //! a fourth kan four kans, after 70 draws (kan replacements in) an exhaustive draw (nagashi mangan
 //! when a seat gains more than tenpai payments can give, 3,000); Parlor writes a `reason` too
 //! (Tenhou's name of the draw), which it reads first.
+//!
+//! Three players (as in public three-player mjai logs converted from Tenhou, e.g.
+//! `2020010100gm-00b9-0000-7a6863a8.mjson`): `tehais`, `scores` and `deltas` hold three entries
+//! (or four with seat 3 padded: 13 `"?"` and 0 points, as Mortal's three-player bridge writes
+//! them), and `nukidora` (`actor`, `pai` `"N"`) sets a North aside; the seat's next `tsumo` is
+//! its replacement. The ura indicators are read from `ura_markers` or, as the original mjai
+//! writes them, `uradora_markers`. An exhaustive draw comes after 55 draws (replacements in).
 
 use serde_json::{Value, json};
 
@@ -92,6 +99,7 @@ fn tiles_of(event: &Value, key: &str, what: &str) -> Result<Vec<Code>, String> {
         .collect()
 }
 
+/// Four numbers of `key`, or three (a three-player log; seat 3 reads 0).
 fn four_of(event: &Value, key: &str, what: &str) -> Result<[i32; 4], String> {
     let items = field(event, key, what)?
         .as_array()
@@ -104,12 +112,18 @@ fn four_of(event: &Value, key: &str, what: &str) -> Result<[i32; 4], String> {
                 .ok_or_else(|| format!("{what}: {key} holds a non-number"))
         })
         .collect::<Result<_, _>>()?;
-    v.try_into().map_err(|_| format!("{what}: {key} is not 4 numbers"))
+    match v[..] {
+        [a, b, c] => Ok([a, b, c, 0]),
+        [a, b, c, d] => Ok([a, b, c, d]),
+        _ => Err(format!("{what}: {key} is not 4 numbers (nor 3)")),
+    }
 }
 
 /// What a round has seen, to name a draw mjai does not name.
 #[derive(Default)]
 struct Seen {
+    /// Draws that empty the wall (70; three players 55).
+    wall: u32,
     draws: u32,
     kans: u32,
     calls: u32,
@@ -171,17 +185,21 @@ pub fn parse(text: &str) -> Result<Record, String> {
                     }
                     let tehais = field(e, "tehais", kind)?.as_array().ok_or("tehais is no list")?;
                     let mut hands: [Vec<Code>; 4] = Default::default();
-                    if tehais.len() != 4 {
-                        return Err("tehais is not 4 hands".to_owned());
+                    if !matches!(tehais.len(), 3 | 4) {
+                        return Err("tehais is not 4 hands (nor 3)".to_owned());
                     }
-                    for (hand, t) in hands.iter_mut().zip(tehais) {
+                    for (i, (hand, t)) in hands.iter_mut().zip(tehais).enumerate() {
+                        let t = t.as_array().ok_or("a hand is no list")?;
+                        // Seat 3 padded with unknown tiles: three players.
+                        if i == 3 && t.iter().all(|v| v.as_str() == Some("?")) {
+                            continue;
+                        }
                         *hand = t
-                            .as_array()
-                            .ok_or("a hand is no list")?
                             .iter()
                             .map(|v| code(v.as_str().unwrap_or("")))
                             .collect::<Result<_, _>>()?;
                     }
+                    let three = hands[3].is_empty();
                     b.start(
                         kyoku,
                         count("honba")?,
@@ -191,7 +209,10 @@ pub fn parse(text: &str) -> Result<Record, String> {
                         hands,
                     )?;
                     *drawn = [None; 4];
-                    *seen = Seen::default();
+                    *seen = Seen {
+                        wall: if three { 55 } else { 70 },
+                        ..Seen::default()
+                    };
                 }
                 "tsumo" => {
                     let actor = seat_of(e, "actor", kind)?;
@@ -205,10 +226,10 @@ pub fn parse(text: &str) -> Result<Record, String> {
                 "dahai" => {
                     let actor = seat_of(e, "actor", kind)?;
                     let t = tile_of(e, "pai", kind)?;
-                    let tsumogiri = match e.get("tsumogiri").and_then(Value::as_bool) {
-                        Some(flag) => flag,
-                        None => drawn[usize::from(actor)] == Some(t),
-                    };
+                    // The tile just drawn, whatever the flag says: some converted logs flag a
+                    // discard right after a call (no draw) as tsumogiri.
+                    let just_drawn = drawn[usize::from(actor)] == Some(t);
+                    let tsumogiri = e.get("tsumogiri").and_then(Value::as_bool).unwrap_or(true) && just_drawn;
                     drawn[usize::from(actor)] = None;
                     b.discard(actor, t, tsumogiri)?;
                     seen.discards.push(t);
@@ -246,14 +267,25 @@ pub fn parse(text: &str) -> Result<Record, String> {
                     drawn[usize::from(actor)] = None;
                     b.kakan(actor, tile_of(e, "pai", kind)?)?;
                 }
+                "nukidora" => {
+                    let actor = seat_of(e, "actor", kind)?;
+                    if e.get("pai").is_some() && tile_of(e, "pai", kind)?.number() != 44 {
+                        return Err("nukidora: pai is not N".to_owned());
+                    }
+                    drawn[usize::from(actor)] = None;
+                    b.kita(actor)?;
+                }
                 "dora" => b.dora(tile_of(e, "dora_marker", kind)?)?,
                 "reach" => b.riichi(seat_of(e, "actor", kind)?)?,
                 "reach_accepted" => seen.accepted += 1,
                 "hora" => {
                     let actor = seat_of(e, "actor", kind)?;
                     let target = seat_of(e, "target", kind)?;
-                    let ura = match e.get("ura_markers") {
-                        Some(_) => tiles_of(e, "ura_markers", kind)?,
+                    let key = ["ura_markers", "uradora_markers"]
+                        .into_iter()
+                        .find(|k| e.get(*k).is_some());
+                    let ura = match key {
+                        Some(key) => tiles_of(e, key, kind)?,
                         None => Vec::new(),
                     };
                     b.win(actor, target, actor, four_of(e, "deltas", kind)?, ura, Vec::new())?;
@@ -291,7 +323,7 @@ fn name_draw(seen: &Seen, deltas: &[i32; 4]) -> DrawKind {
             .discards
             .iter()
             .all(|d| *d == seen.discards[0] && (41..=44).contains(&d.number()));
-    if seen.draws >= 70 {
+    if seen.draws >= seen.wall {
         if deltas.iter().any(|&d| d > 3000) {
             DrawKind::Nagashi
         } else {
@@ -315,7 +347,11 @@ fn name_draw(seen: &Seen, deltas: &[i32; 4]) -> DrawKind {
 pub fn write(record: &Record, config: &Config) -> Result<String, String> {
     let aka = config.score.red_fives;
     let p = |id: u8| pai(Code::of_id_lossy(id, aka));
-    let mut lines: Vec<Value> = vec![json!({"type": "start_game", "names": record.names, "aka_flag": aka})];
+    let names = record
+        .names
+        .get(..usize::from(record.players()))
+        .unwrap_or(&record.names);
+    let mut lines: Vec<Value> = vec![json!({"type": "start_game", "names": names, "aka_flag": aka})];
     for (i, log) in record.rounds.iter().enumerate() {
         let mut body: Vec<Value> = Vec::new();
         let mut first: Option<Round> = None;
@@ -347,6 +383,10 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
                     let ids: Vec<String> = (0..4).map(|c| p(k * 4 + c)).collect();
                     drawn[seat.index()] = None;
                     body.push(json!({"type": "ankan", "actor": s, "consumed": ids}));
+                }
+                Action::Kita => {
+                    drawn[seat.index()] = None;
+                    body.push(json!({"type": "nukidora", "actor": s, "pai": "N"}));
                 }
                 Action::Kakan { tile: added } => {
                     if let Some((_, three)) = pons.iter().find(|q| q.0 == seat && q.1[0] / 4 == added / 4) {
@@ -390,7 +430,10 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
         let first = first.unwrap_or_else(|| round.clone());
         let dealer_draw = first.drawn();
         let mut tehais = Vec::new();
-        for s in 0..4u8 {
+        // Three players: three hands, points and deltas (seat 3 left out).
+        let players = round.players();
+        let seats = |values: [i32; 4]| values.get(..usize::from(players)).unwrap_or(&values).to_vec();
+        for s in 0..players {
             let mut hand: Vec<u8> = first.hand(Seat(s)).collect();
             if let Some(k) = dealer_draw
                 .filter(|_| s == start.dealer.0)
@@ -410,7 +453,7 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
             "honba": start.honba,
             "kyotaku": start.sticks,
             "oya": start.dealer.0,
-            "scores": start.scores,
+            "scores": seats(start.scores),
             "dora_marker": p(first.dora_indicators().first().copied().unwrap_or(0)),
             "tehais": tehais,
         }));
@@ -427,17 +470,10 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
                         "actor": w.winner.0,
                         "target": w.from.unwrap_or(w.winner).0,
                         "pai": p(w.tile),
-                        "deltas": w.deltas,
+                        "deltas": seats(w.deltas),
                     });
                     if !log.ura.is_empty() {
-                        let n = round.dora_indicators().len();
-                        let ura: Vec<String> = round
-                            .wall()
-                            .get(131..131 + n)
-                            .unwrap_or_default()
-                            .iter()
-                            .map(|&t| p(t))
-                            .collect();
+                        let ura: Vec<String> = round.ura_indicators().iter().map(|&t| p(t)).collect();
                         hora["ura_markers"] = json!(ura);
                     }
                     lines.push(hora);
@@ -453,7 +489,7 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
                     End::Abort(Abort::FourWinds) => DrawKind::FourWinds,
                     _ => DrawKind::Exhaustive,
                 };
-                lines.push(json!({"type": "ryukyoku", "deltas": outcome.deltas, "reason": reason.name()}));
+                lines.push(json!({"type": "ryukyoku", "deltas": seats(outcome.deltas), "reason": reason.name()}));
             }
         }
         lines.push(json!({"type": "end_kyoku"}));

@@ -12,8 +12,14 @@
 //! meld packed in `m`), `<REACH who step="1">` (the declaration) and `step="2"` (the stick
 //! put down), `<DORA hai>`, `<AGARI who fromWho paoWho sc ten yaku doraHaiUra …>` (one per
 //! winner; `sc` = points and deltas in hundreds, alternating), `<RYUUKYOKU type sc>` (no
-//! `type`: exhaustive; `yao9`, `reach4`, `ron3`, `kan4`, `kaze4`, `nm`). Three-player logs
-//! (`GO` bit 0x10, nukidora) are refused.
+//! `type`: exhaustive; `yao9`, `reach4`, `ron3`, `kan4`, `kaze4`, `nm`).
+//!
+//! Three players (`GO` bit 0x10: `type="185"` is `三鳳南喰赤`): `hai3=""` and `ten="350,350,350,0"`
+//! (seat 3 absent), draws and discards of seats 0–2 only, and a North set aside (nukidora) as
+//! `<N who m>` with bit 5 of `m` set (0x20; the North's id in bits 8–15: `m="31520"` is id
+//! 123), followed by the seat's replacement draw — as in the public three-player logs (e.g.
+//! `2014091101gm-00b9-0000-5ca6b487`). A call's giver offset (bits 0–1) counts seats modulo 4
+//! there too, as Tenhou numbers them (the next seat is 1, the one after it 2).
 
 use std::fmt::Write as _;
 use std::io::Read;
@@ -157,6 +163,7 @@ enum Meld {
     Kakan { added: u8 },
     Daiminkan { called: u8, own: [u8; 3] },
     Ankan { tiles: [u8; 4] },
+    Kita,
 }
 
 /// Unpacks Tenhou's meld bits: the low 2 bits the giver (1 next seat, 2 across, 3 previous, 0
@@ -210,7 +217,13 @@ fn unpack(m: u32) -> Result<(u8, Meld), String> {
         ));
     }
     if m & 0x20 != 0 {
-        return Err("a North extraction (three-player Riichi is not supported)".to_owned());
+        let north = m >> 8;
+        if north / 4 != 30 {
+            return Err(format!(
+                "meld {m}: a North set aside (bit 5) of tile id {north}, no North"
+            ));
+        }
+        return Ok((0, Meld::Kita));
     }
     let hai = m >> 8;
     if hai > 135 {
@@ -284,9 +297,6 @@ pub fn parse(bytes: &[u8], file: Option<&str>) -> Result<Record, String> {
                     .need("type")?
                     .parse()
                     .map_err(|_| "<GO>: type is no number".to_owned())?;
-                if game_type & 0x10 != 0 {
-                    return Err("a three-player game (GO type bit 0x10): not supported".to_owned());
-                }
             }
             "UN" if tag.get("n0").is_some() && names.iter().all(String::is_empty) => {
                 for (i, slot) in names.iter_mut().enumerate() {
@@ -333,6 +343,17 @@ pub fn parse(bytes: &[u8], file: Option<&str>) -> Result<Record, String> {
                     tile(dora, aka)?,
                     hands,
                 )?;
+                if (game_type & 0x10 != 0) != (tag.get("hai3") == Some("")) {
+                    return Err(format!(
+                        "<INIT>: a {}-player game (GO type {game_type}) with {} for seat 3",
+                        if game_type & 0x10 != 0 { "three" } else { "four" },
+                        if tag.get("hai3") == Some("") {
+                            "no hand"
+                        } else {
+                            "a hand"
+                        }
+                    ));
+                }
                 drawn = [None; 4];
             }
             "N" => {
@@ -351,6 +372,7 @@ pub fn parse(bytes: &[u8], file: Option<&str>) -> Result<Record, String> {
                     }
                     Meld::Ankan { tiles } => b.ankan(who, [c(tiles[0])?, c(tiles[1])?, c(tiles[2])?, c(tiles[3])?])?,
                     Meld::Kakan { added } => b.kakan(who, c(added)?)?,
+                    Meld::Kita => b.kita(who)?,
                 }
             }
             "REACH" if tag.get("step") == Some("1") => {
@@ -411,7 +433,12 @@ pub fn parse(bytes: &[u8], file: Option<&str>) -> Result<Record, String> {
     let builder = builder.ok_or("no <INIT> (no round)")?;
     let south = game_type & 0x08 != 0;
     let aka = game_type & 0x02 == 0;
-    let disp = format!("{}喰{}", if south { "南" } else { "東" }, if aka { "赤" } else { "" });
+    let three = if game_type & 0x10 != 0 { "三" } else { "" };
+    let disp = format!(
+        "{three}{}喰{}",
+        if south { "南" } else { "東" },
+        if aka { "赤" } else { "" }
+    );
     let mut extra = serde_json::Map::new();
     if let Some(id) = file.and_then(log_id) {
         extra.insert("ref".to_owned(), serde_json::json!(id));
@@ -430,6 +457,16 @@ fn deltas_of(tag: &Tag) -> Result<[i32; 4], String> {
         *slot = i32::try_from(pair[1] * 100).map_err(|_| format!("<{}>: a delta out of range", tag.name))?;
     }
     Ok(d)
+}
+
+/// The North `seat` sets aside in `before` (as the engine takes it: the drawn one, else the
+/// lowest id; 120 when it holds none).
+pub(super) fn kita_id(before: &Round, seat: Seat) -> u8 {
+    before
+        .drawn()
+        .filter(|d| d / 4 == 30)
+        .or_else(|| before.hand(seat).filter(|id| id / 4 == 30).min())
+        .unwrap_or(120)
 }
 
 /// Packs a meld of the engine into Tenhou's bits ([`unpack`] reads them back).
@@ -485,7 +522,8 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
     let game_type = 0x01
         | if aka { 0 } else { 0x02 }
         | if config.score.open_tanyao { 0 } else { 0x04 }
-        | if south { 0x08 } else { 0 };
+        | if south { 0x08 } else { 0 }
+        | if config.score.three_player { 0x10 } else { 0 };
     let mut out = String::from("<mjloggm ver=\"2.3\">");
     let _ = write!(out, "<GO type=\"{game_type}\" lobby=\"0\"/>");
     let names: Vec<String> = record
@@ -514,10 +552,15 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
                 }
                 _ => {}
             }
-            // A closed or added kan is written when declared (a robbing win may follow).
+            // A closed or added kan (or a North set aside) is written when declared (a robbing
+            // win may follow).
             match action {
                 Action::Ankan { kind } => {
                     let m = (u32::from(kind.index() as u8) * 4) << 8;
+                    let _ = write!(body, "<N who=\"{}\" m=\"{m}\"/>", seat.0);
+                }
+                Action::Kita => {
+                    let m = (u32::from(kita_id(before, seat)) << 8) | 0x20;
                     let _ = write!(body, "<N who=\"{}\" m=\"{m}\"/>", seat.0);
                 }
                 Action::Kakan { tile: added } => {
@@ -610,14 +653,7 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
                     let ura = if log.ura.is_empty() {
                         String::new()
                     } else {
-                        let n = round.dora_indicators().len();
-                        let ids: Vec<String> = round
-                            .wall()
-                            .get(131..131 + n)
-                            .unwrap_or_default()
-                            .iter()
-                            .map(u8::to_string)
-                            .collect();
+                        let ids: Vec<String> = round.ura_indicators().iter().map(u8::to_string).collect();
                         format!(" doraHaiUra=\"{}\"", ids.join(","))
                     };
                     let _ = write!(

@@ -32,6 +32,11 @@
 //! The recorded deltas leave out the 1000 a riichi declarer puts down; in a double ron, honba
 //! and sticks go to the winner nearest the discarder. Errors name the round and the bad token
 //! ([`RecordError`]).
+//!
+//! Three players (`三鳳南喰赤`): seat 3's three columns are `[]` and its points 0
+//! ([`RoundLog::players`]); `f44` in a discard column sets a North aside ([`Discard::Kita`]),
+//! the seat's next take is its replacement draw; a call's letter place still counts the
+//! giver's offset modulo 4 (seat 2 calling seat 0's tile writes it "across").
 
 use std::fmt;
 
@@ -208,6 +213,9 @@ pub enum Discard {
     },
     /// `0`: the placeholder after an open kan.
     Placeholder,
+    /// `f44`: three players, a North set aside as dora (nukidora, kita); the seat's next take
+    /// is its replacement draw.
+    Kita,
 }
 
 /// One seat's three columns.
@@ -340,6 +348,12 @@ impl RoundLog {
     /// The dealer seat.
     pub fn dealer(&self) -> u8 {
         self.kyoku % 4
+    }
+
+    /// The players at the table: 3 when seat 3's columns are empty (a three-player record
+    /// writes `[]` for them and 0 points), else 4.
+    pub fn players(&self) -> u8 {
+        if self.seats[3].haipai.is_empty() { 3 } else { 4 }
     }
 }
 
@@ -514,6 +528,12 @@ fn take(value: &Value, what: &str) -> Parsed<Take> {
 
 fn discard(value: &Value, what: &str) -> Parsed<Discard> {
     if let Some(text) = value.as_str() {
+        if let Some(rest) = text.strip_prefix('f') {
+            return match rest.parse::<u64>() {
+                Ok(44) => Ok(Discard::Kita),
+                _ => Err(format!("{what}: {text:?} is no North set aside (f44)")),
+            };
+        }
         if let Some(rest) = text.strip_prefix('r') {
             let tile = match rest.parse::<u64>() {
                 Ok(60) => None,
@@ -624,6 +644,17 @@ fn round(value: &Value) -> Parsed<RoundLog> {
         let base = 4 + 3 * p;
         let what = format!("seat {p} haipai");
         seat.haipai = tiles(&items[base], &what)?;
+        // Three players: seat 3's columns are all empty.
+        let absent = p == 3 && seat.haipai.is_empty();
+        if absent {
+            for k in 1..3 {
+                if list(&items[base + k], "seat 3")?.is_empty() {
+                    continue;
+                }
+                return Err("seat 3 has no dealt tiles (three players) but plays".to_owned());
+            }
+            continue;
+        }
         if seat.haipai.len() != 13 {
             return Err(format!("{what}: {} tiles, expected 13", seat.haipai.len()));
         }
@@ -727,6 +758,7 @@ impl Discard {
             Discard::Riichi(None) => json!("r60"),
             Discard::Ankan { text, .. } | Discard::Kakan { text, .. } => json!(text),
             Discard::Placeholder => json!(0),
+            Discard::Kita => json!("f44"),
         }
     }
 }
@@ -819,6 +851,11 @@ impl RoundLog {
 }
 
 impl Record {
+    /// The players at the table (the first round's: [`RoundLog::players`]; 4 without rounds).
+    pub fn players(&self) -> u8 {
+        self.rounds.first().map_or(4, RoundLog::players)
+    }
+
     /// The record as one JSON object (`title`, `name`, `rule`, `log`, and what else was read).
     pub fn to_value(&self) -> Value {
         let mut object = self.extra.clone();

@@ -263,6 +263,10 @@ fn play(table: &mut impl Table, turns: &Turns) -> Result<(), Failure> {
                 last = apply(table, *seat, Action::Kakan { tile: *tile }, at)?;
                 true
             }
+            Step::Kita { seat, .. } => {
+                last = apply(table, *seat, Action::Kita, at)?;
+                true
+            }
             Step::Tsumo { seat } => {
                 last = apply(table, *seat, Action::Tsumo, at)?;
                 false

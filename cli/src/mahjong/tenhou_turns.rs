@@ -14,6 +14,14 @@
 //! `wall[131..136]` the ura indicators. Tile ids are `kind * 4 + copy`, given to each tile in the
 //! order it appears (deal, indicators, then draws), a red five always copy 0; a position the record
 //! never shows gets the ids left over, in increasing order.
+//!
+//! Three players (seat 3's columns empty, [`RoundLog::players`]): the engine's three-player
+//! layout — the deal `wall[0..39]` (seat `(dealer + k) % 3`), the live draws from `wall[39]`,
+//! the first four replacement draws (after a kan or a North set aside, `f44`) at
+//! `wall[94..98]`, the fifth to eighth at `wall[93]`, `wall[92]`, … backwards, the dora
+//! indicators at `wall[98..103]`, the ura at `wall[103..108]`, and the 28 ids of 2m–8m (not in
+//! play) at `wall[108..136]`. Every replacement draw shortens the live wall by one (55 draws in
+//! all with them).
 
 use super::tenhou::{Code, Discard, DrawKind, Result as RoundResult, RoundLog, Take};
 
@@ -97,6 +105,14 @@ pub enum Step {
         /// The discarder.
         from: u8,
     },
+    /// `seat` sets the North `tile` aside (three players; a replacement draw follows unless a
+    /// seat wins on it).
+    Kita {
+        /// The seat.
+        seat: u8,
+        /// The North's tile id.
+        tile: u8,
+    },
     /// `seat` declares nine kinds of terminals and honors on its first draw.
     NineTerminals {
         /// The seat.
@@ -131,6 +147,10 @@ pub struct Turns {
     pub live_draws: usize,
     /// Kans declared.
     pub kans: usize,
+    /// Norths set aside (three players).
+    pub kitas: usize,
+    /// The players at the table (3 or 4).
+    pub players: u8,
     /// Which seats declared riichi and kept their stick down (not robbed on the declaring
     /// discard).
     pub sticks_down: [bool; 4],
@@ -144,10 +164,14 @@ struct Pools {
 }
 
 impl Pools {
-    fn new(aka: bool) -> Pools {
+    /// The pools of `players` (three: without 2m–8m, kinds 1–7).
+    fn new(aka: bool, players: u8) -> Pools {
         let mut next: [Vec<u8>; 34] = std::array::from_fn(|_| Vec::new());
         let mut red = [None; 3];
         for (kind, pool) in (0u8..).zip(next.iter_mut()) {
+            if players == 3 && (1..=7).contains(&kind) {
+                continue;
+            }
             let five = matches!(kind, 4 | 13 | 22);
             let first = if aka && five {
                 red[usize::from(kind / 9)] = Some(kind * 4);
@@ -164,11 +188,13 @@ impl Pools {
         // Without red fives a red code (51–53) is read as a plain five.
         if code.is_red() && self.aka {
             let slot = &mut self.red[usize::from(code.kind() / 9)];
-            return slot.take().ok_or_else(|| format!("a second red five {code}"));
+            return slot
+                .take()
+                .ok_or_else(|| format!("a second red five {code} (or a red 5m at three players)"));
         }
         let pool = &mut self.next[usize::from(code.kind())];
         if pool.is_empty() {
-            return Err(format!("a fifth {code}"));
+            return Err(format!("a fifth {code} (or 2m-8m at three players)"));
         }
         Ok(pool.remove(0))
     }
@@ -185,8 +211,60 @@ impl Pools {
     }
 }
 
+/// Where a round's tiles sit in the engine's wall, by the players at the table.
+#[derive(Clone, Copy)]
+struct Layout {
+    players: u8,
+    /// The first live draw.
+    live_at: usize,
+    /// Live draws and replacement draws together.
+    draws: usize,
+    /// The first four replacement draws.
+    rinshan_at: usize,
+    /// Replacement draws at most (4 kans; three players: and 4 Norths).
+    rinshan_max: usize,
+    dora_at: usize,
+    ura_at: usize,
+    /// The tiles in play (136 or 108).
+    end: usize,
+}
+
+impl Layout {
+    const FOUR: Layout = Layout {
+        players: 4,
+        live_at: 52,
+        draws: 70,
+        rinshan_at: 122,
+        rinshan_max: 4,
+        dora_at: 126,
+        ura_at: 131,
+        end: 136,
+    };
+    const THREE: Layout = Layout {
+        players: 3,
+        live_at: 39,
+        draws: 55,
+        rinshan_at: 94,
+        rinshan_max: 8,
+        dora_at: 98,
+        ura_at: 103,
+        end: 108,
+    };
+
+    /// The wall position of replacement draw `k` (1-based): the first four in order, then
+    /// backwards from the live wall's end.
+    fn rinshan(self, k: usize) -> usize {
+        if k <= 4 {
+            self.rinshan_at + k - 1
+        } else {
+            self.rinshan_at + 4 - k
+        }
+    }
+}
+
 struct Sim<'a> {
     log: &'a RoundLog,
+    layout: Layout,
     aka: bool,
     pools: Pools,
     wall: [Option<u8>; 136],
@@ -196,6 +274,7 @@ struct Sim<'a> {
     live: usize,
     rinshan: usize,
     kans: usize,
+    kitas: usize,
     steps: Vec<Step>,
     riichi_pending: Option<u8>,
     sticks_down: [bool; 4],
@@ -240,18 +319,23 @@ impl Sim<'_> {
                 self.takes[s]
             ));
         };
+        let layout = self.layout;
         let at = if rinshan {
-            if self.rinshan >= 4 {
-                return Err(format!("seat {seat}: a fifth replacement draw"));
+            if self.rinshan >= layout.rinshan_max {
+                return Err(format!(
+                    "seat {seat}: replacement draw {} of {} at most",
+                    self.rinshan + 1,
+                    layout.rinshan_max
+                ));
             }
             self.rinshan += 1;
-            121 + self.rinshan
+            layout.rinshan(self.rinshan)
         } else {
-            if self.live + self.kans >= 70 {
+            if self.live + self.kans + self.kitas >= layout.draws {
                 return Err(format!("seat {seat}: draw {code} from an empty live wall"));
             }
             self.live += 1;
-            51 + self.live
+            layout.live_at + self.live - 1
         };
         let id = self.place(at, *code)?;
         self.takes[s] += 1;
@@ -313,6 +397,22 @@ impl Sim<'_> {
                     drawn = Some(self.draw(seat, true)?);
                     continue;
                 }
+                Discard::Kita => {
+                    // The North the engine sets aside: the drawn one, else the lowest id.
+                    let hand = &mut self.hands[s];
+                    let tile = drawn
+                        .filter(|d| d / 4 == 30)
+                        .or_else(|| hand.iter().copied().filter(|id| id / 4 == 30).min())
+                        .ok_or_else(|| format!("seat {seat}: sets a North aside (f44) without one in the hand"))?;
+                    hand.retain(|x| *x != tile);
+                    self.kitas += 1;
+                    self.steps.push(Step::Kita { seat, tile });
+                    if self.robbed(seat)? {
+                        return Ok(None);
+                    }
+                    drawn = Some(self.draw(seat, true)?);
+                    continue;
+                }
                 Discard::Kakan { tiles, .. } => {
                     // The added tile is the one of that kind still in the hand.
                     let hand = &self.hands[s];
@@ -365,8 +465,9 @@ impl Sim<'_> {
         }
         match &self.log.result {
             RoundResult::Win(wins) if wins.iter().all(|w| w.from == seat && w.who != seat) => {
+                let n = self.layout.players;
                 let mut seats: Vec<u8> = wins.iter().map(|w| w.who).collect();
-                seats.sort_by_key(|w| (w + 4 - seat) % 4);
+                seats.sort_by_key(|w| (w + n - seat) % n);
                 self.steps.push(Step::Ron { seats, from: seat });
                 Ok(true)
             }
@@ -377,8 +478,9 @@ impl Sim<'_> {
     /// The seat that calls `id` discarded by `seat`, with its call (pon and kan before chii).
     fn caller(&self, seat: u8, id: u8) -> Option<(u8, &Take)> {
         let mut chii = None;
-        for k in 1..4u8 {
-            let j = (seat + k) % 4;
+        let n = self.layout.players;
+        for k in 1..n {
+            let j = (seat + k) % n;
             let Some(take) = self.log.seats[usize::from(j)].takes.get(self.takes[usize::from(j)]) else {
                 continue;
             };
@@ -424,10 +526,15 @@ impl Sim<'_> {
                     if self.done() {
                         return match &self.log.result {
                             RoundResult::Draw(kind, _) if kind.is_exhaustive() => {
-                                if self.live + self.kans != 70 {
+                                if self.live + self.kans + self.kitas != self.layout.draws {
+                                    let norths = if self.layout.players == 3 {
+                                        format!(", {} Norths set aside", self.kitas)
+                                    } else {
+                                        String::new()
+                                    };
                                     return Err(format!(
-                                        "exhaustive draw with {} live draws and {} kans (70 in all expected)",
-                                        self.live, self.kans
+                                        "exhaustive draw with {} live draws and {} kans{norths} ({} in all expected)",
+                                        self.live, self.kans, self.layout.draws
                                     ));
                                 }
                                 Ok(End::Exhaustive)
@@ -448,7 +555,7 @@ impl Sim<'_> {
                             )),
                         };
                     }
-                    turn = ((current + 1) % 4, false);
+                    turn = ((current + 1) % self.layout.players, false);
                     break;
                 };
                 let take = take.clone();
@@ -508,10 +615,23 @@ impl Sim<'_> {
 /// Turns one round of a record into the engine's wall and the actions in order; `aka`: red
 /// fives are in play. An error names the seat and what does not fit.
 pub fn turns(log: &RoundLog, aka: bool) -> Result<Turns, String> {
+    let layout = if log.players() == 3 {
+        Layout::THREE
+    } else {
+        Layout::FOUR
+    };
+    if usize::from(log.dealer()) >= usize::from(layout.players) {
+        return Err(format!(
+            "round {} has dealer seat {} at a three-player table",
+            log.kyoku,
+            log.dealer()
+        ));
+    }
     let mut sim = Sim {
         log,
+        layout,
         aka,
-        pools: Pools::new(aka),
+        pools: Pools::new(aka, layout.players),
         wall: [None; 136],
         hands: Default::default(),
         takes: [0; 4],
@@ -519,13 +639,14 @@ pub fn turns(log: &RoundLog, aka: bool) -> Result<Turns, String> {
         live: 0,
         rinshan: 0,
         kans: 0,
+        kitas: 0,
         steps: Vec::new(),
         riichi_pending: None,
         sticks_down: [false; 4],
     };
     let dealer = log.dealer();
-    for k in 0..4u8 {
-        let seat = (dealer + k) % 4;
+    for k in 0..layout.players {
+        let seat = (dealer + k) % layout.players;
         for (j, code) in log.seats[usize::from(seat)].haipai.iter().enumerate() {
             let id = sim.place(13 * usize::from(k) + j, *code)?;
             sim.hands[usize::from(seat)].push(id);
@@ -539,10 +660,10 @@ pub fn turns(log: &RoundLog, aka: bool) -> Result<Turns, String> {
         ));
     }
     for (i, code) in log.dora.iter().enumerate() {
-        sim.place(126 + i, *code)?;
+        sim.place(layout.dora_at + i, *code)?;
     }
     for (i, code) in log.ura.iter().enumerate() {
-        sim.place(131 + i, *code)?;
+        sim.place(layout.ura_at + i, *code)?;
     }
     let end = sim.run()?;
     let kans = sim.kans;
@@ -551,10 +672,13 @@ pub fn turns(log: &RoundLog, aka: bool) -> Result<Turns, String> {
     let sticks_down = sim.sticks_down;
     let slots = sim.wall;
     let mut rest = sim.pools.leftover().into_iter();
+    // Three players: 2m-8m (ids 4..32) after the tiles in play.
+    let mut out_of_play = 4u8..32;
     let mut wall = [0u8; 136];
-    for (out, slot) in wall.iter_mut().zip(slots) {
+    for (at, (out, slot)) in wall.iter_mut().zip(slots).enumerate() {
         *out = match slot {
             Some(id) => id,
+            None if at >= layout.end => out_of_play.next().ok_or("internal: more than 28 ids out of play")?,
             None => rest.next().ok_or("internal: fewer than 136 ids")?,
         };
     }
@@ -564,6 +688,8 @@ pub fn turns(log: &RoundLog, aka: bool) -> Result<Turns, String> {
         end,
         live_draws,
         kans,
+        kitas: sim.kitas,
+        players: layout.players,
         sticks_down,
     })
 }
@@ -572,6 +698,17 @@ pub fn turns(log: &RoundLog, aka: bool) -> Result<Turns, String> {
 mod tests {
     use super::super::tenhou::parse;
     use super::*;
+
+    /// Three players: the first four replacement draws at `wall[94..98]`, the fifth to eighth
+    /// backwards from the live wall's end (`wall[93]` first), as the engine deals them (a
+    /// record with five replacement draws failed at the fifth when it was `wall[92]`).
+    #[test]
+    fn the_fifth_replacement_draw_is_the_live_walls_last_tile() {
+        let places: Vec<usize> = (1..=8).map(|k| Layout::THREE.rinshan(k)).collect();
+        assert_eq!(places, [94, 95, 96, 97, 93, 92, 91, 90]);
+        let places: Vec<usize> = (1..=4).map(|k| Layout::FOUR.rinshan(k)).collect();
+        assert_eq!(places, [122, 123, 124, 125]);
+    }
 
     const ROUND: &str = r#"{"title":["",""],"name":["A","B","C","D"],"rule":{"disp":"鳳南喰赤","aka":1},"log":[
 [[0,0,0],[25000,25000,25000,25000],[16],[],[11,12,13,21,22,23,31,32,33,41,41,45,46],[47,26],[46,60],[14,15,16,24,25,27,27,34,35,36,42,42,42],[],[],[17,18,19,29,29,37,38,39,43,43,44,46,46],["46p4646"],[44],[12,13,14,24,25,26,34,35,36,43,44,47,47],[15],[60],["和了",[-5200,5200,0,0],[1,0,1,"40符3飜5200点","自風 南(1飜)","三色同順(2飜)"]]]]}"#;
