@@ -1,6 +1,7 @@
 /* A C-side fuzz loop over every entry point of parlor.h: random inputs in memory that is valid
- * for exactly the lengths passed (each buffer its own malloc, so AddressSanitizer sees any byte
- * read or written past it), random lengths, capacities, codes and NULLs, random bytes as states
+ * for exactly the lengths passed (each buffer its own malloc, so AddressSanitizer sees this
+ * loop's reads and writes past it; the library is not instrumented, so the text inputs end at a
+ * guard page instead, where its reads past them fault), random lengths, capacities, codes and NULLs, random bytes as states
  * (tricks, combinations, configs, rounds, matches). Each call runs twice on equal inputs and equal output
  * buffers; the checks: the status is a documented code, a NULL required output is never
  * PARLOR_OK, and both runs agree on status and every output byte (no hidden state, no
