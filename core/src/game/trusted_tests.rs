@@ -202,7 +202,11 @@ fn hex(bytes: &[u8]) -> std::string::String {
 /// encodes and its bytes decode to a state that encodes to the same bytes, every seat's legal
 /// actions are legal and apply, the seat to act has one, observations and views are written, and
 /// a round with no seat to act has an outcome. Picks actions with `rng`.
-pub(crate) fn play_on_checked<R: Round>(mut round: R, rng: &mut super::Rng) -> Result<(), std::string::String> {
+pub(crate) fn play_on_checked<R: super::Search>(
+    mut round: R,
+    rng: &mut super::Rng,
+    bots: bool,
+) -> Result<(), std::string::String> {
     use std::format;
     let mut bytes = vec![0u8; R::ENCODED_BYTES];
     let mut again = vec![0u8; R::ENCODED_BYTES];
@@ -266,6 +270,26 @@ pub(crate) fn play_on_checked<R: Round>(mut round: R, rng: &mut super::Rng) -> R
             }
         }
         let Some(seat) = to_act else { break };
+        // With `bots`, the C ABI's bots on the decoded round: the playout bot, and every sixth
+        // ply a small search (determinizing the hidden cards) and each seat's sample.
+        if bots {
+            if let Some(action) = R::playout(ply).choose(&round, seat)
+                && !round.is_legal(seat, action)
+            {
+                return Err(format!("ply {ply}: the playout bot chose {action}, not legal"));
+            }
+            if ply % 6 == 0 {
+                let mut nodes = vec![super::search::Node::EMPTY; 64];
+                if let Some(action) = super::search::SearchBot::<R>::new(8, &mut nodes, ply).choose(&round, seat)
+                    && !round.is_legal(seat, action)
+                {
+                    return Err(format!("ply {ply}: the search bot chose {action}, not legal"));
+                }
+                for s in 0..round.seats() {
+                    let _ = round.determinize(Seat(s), rng);
+                }
+            }
+        }
         let count = round.count_legal_actions(seat);
         let action = round.nth_legal_action(seat, rng.below(count as u32) as usize).unwrap();
         round
@@ -284,10 +308,11 @@ pub(crate) fn play_on_checked<R: Round>(mut round: R, rng: &mut super::Rng) -> R
 /// Random flips (1–3 bits) of the byte forms of states of rounds of `configs` played by random
 /// legal actions; each flip the full decode accepts is played on by [`play_on_checked`] (caught
 /// panics are findings too). Returns (flips tried, flips accepted, findings as text).
-pub(crate) fn flip_stress_rounds<R: Round>(
+pub(crate) fn flip_stress_rounds<R: super::Search>(
     configs: &[R::Config],
     seeds: core::ops::Range<u64>,
     flips_per_state: usize,
+    bots: bool,
 ) -> (usize, usize, std::vec::Vec<std::string::String>) {
     use std::format;
     let (mut tried, mut accepted, mut found) = (0, 0, std::vec::Vec::new());
@@ -320,7 +345,7 @@ pub(crate) fn flip_stress_rounds<R: Round>(
                             return Ok(false);
                         };
                         let mut rng = super::Rng::new(seed);
-                        play_on_checked(decoded, &mut rng).map(|()| true)
+                        play_on_checked(decoded, &mut rng, bots).map(|()| true)
                     }));
                     match result {
                         Ok(Ok(false)) => {}
@@ -449,7 +474,7 @@ pub(crate) fn flip_stress_matches<M: Match>(
 /// Runs [`flip_stress_rounds`] and [`flip_stress_matches`] over every preset of every game
 /// (only `only` when it names one) for each of `seeds`; returns the findings as text.
 #[cfg(all(feature = "dominoes", feature = "tichu", feature = "doudizhu", feature = "mahjong"))]
-fn flip_stress(seeds: &[u64], only: &str) -> std::vec::Vec<std::string::String> {
+fn flip_stress(seeds: &[u64], only: &str, bots: bool) -> std::vec::Vec<std::string::String> {
     use crate::game::Rules;
     let mut all = std::vec::Vec::new();
     macro_rules! game {
@@ -458,7 +483,7 @@ fn flip_stress(seeds: &[u64], only: &str) -> std::vec::Vec<std::string::String> 
                 let configs: std::vec::Vec<_> = <$c as Rules>::PRESETS.iter().map(|(_, c)| c.clone()).collect();
                 let (mut rounds, mut matches) = ((0, 0), (0, 0));
                 for &seed in seeds {
-                    let (t, a, f) = flip_stress_rounds::<$r>(&configs, seed..seed + 1, 4);
+                    let (t, a, f) = flip_stress_rounds::<$r>(&configs, seed..seed + 1, 4, bots);
                     rounds = (rounds.0 + t, rounds.1 + a);
                     all.extend(f.into_iter().map(|f| std::format!("{} round {f}", $name)));
                     let (t, a, f) = flip_stress_matches::<$m>(&configs, seed..seed + 1, 400, 4);
@@ -515,11 +540,12 @@ fn flip_stress(seeds: &[u64], only: &str) -> std::vec::Vec<std::string::String> 
 #[test]
 #[cfg(all(feature = "dominoes", feature = "tichu", feature = "doudizhu", feature = "mahjong"))]
 fn random_flips_that_decode_play_to_the_end() {
-    let found = flip_stress(&[0, 1, 38, 71, 76], "");
+    let found = flip_stress(&[0, 1, 38, 71, 76], "", false);
     assert!(found.is_empty(), "{} findings", found.len());
 }
 
-/// The same over many seeds (ignored: minutes; `PARLOR_FLIP_SEEDS=a..b`, `PARLOR_FLIP_GAME`).
+/// The same over many seeds (ignored: minutes; `PARLOR_FLIP_SEEDS=a..b`, `PARLOR_FLIP_GAME`,
+/// `PARLOR_FLIP_BOTS=1` to ask the playout and search bots on every decoded round too).
 #[test]
 #[ignore]
 #[cfg(all(feature = "dominoes", feature = "tichu", feature = "doudizhu", feature = "mahjong"))]
@@ -527,6 +553,7 @@ fn flip_stress_every_game() {
     let range = std::env::var("PARLOR_FLIP_SEEDS").unwrap_or_else(|_| std::string::String::from("0..40"));
     let (a, b) = range.split_once("..").unwrap();
     let seeds: std::vec::Vec<u64> = (a.parse::<u64>().unwrap()..b.parse::<u64>().unwrap()).collect();
-    let found = flip_stress(&seeds, &std::env::var("PARLOR_FLIP_GAME").unwrap_or_default());
+    let only = std::env::var("PARLOR_FLIP_GAME").unwrap_or_default();
+    let found = flip_stress(&seeds, &only, std::env::var("PARLOR_FLIP_BOTS").is_ok_and(|b| b == "1"));
     assert!(found.is_empty(), "{} findings", found.len());
 }
