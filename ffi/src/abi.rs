@@ -1499,6 +1499,12 @@ pub unsafe extern "C" fn parlor_match_decode(
             dispatch!(game, R, M => {
                 let decoded = <M as parlor_core::game::Match>::decode(bytes)
                     .map_err(|e| generic::error_status(e, crate::PARLOR_ERR_INVALID_STATE))?;
+                // A match of given deals (Riichi's Rust API alone makes one) is no match of this
+                // library's C calls: after its first round it would wait for a deal no call
+                // makes, neither over nor with a seat to act (a flipped flag bit once decoded).
+                if <M as parlor_core::game::Match>::deals_given(&decoded) {
+                    return Err(crate::PARLOR_ERR_INVALID_STATE);
+                }
                 generic::seal_match(&decoded, out)
             })
         })

@@ -1,6 +1,7 @@
 /* A C-side fuzz loop over every entry point of parlor.h: random inputs in memory that is valid
- * for exactly the lengths passed (each buffer its own malloc, so AddressSanitizer sees any byte
- * read or written past it), random lengths, capacities, codes and NULLs, random bytes as states
+ * for exactly the lengths passed (each buffer its own malloc, so AddressSanitizer sees this
+ * loop's reads and writes past it; the library is not instrumented, so the text inputs end at a
+ * guard page instead, where its reads past them fault), random lengths, capacities, codes and NULLs, random bytes as states
  * (tricks, combinations, configs, rounds, matches). Each call runs twice on equal inputs and equal output
  * buffers; the checks: the status is a documented code, a NULL required output is never
  * PARLOR_OK, and both runs agree on status and every output byte (no hidden state, no
@@ -12,11 +13,14 @@
  * Bounded: PARLOR_C_FUZZ_SECONDS=N runs for N seconds, else PARLOR_C_FUZZ_ITERATIONS (default
  * 40000) iterations. Each run draws a new seed and prints it first; PARLOR_C_FUZZ_SEED=S replays
  * a run (the same S, the same calls: a failure found with a seed and an iteration count replays). tests/tests/c_abi.rs runs it plain and under -fsanitize=address,undefined. */
+#define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS, sysconf */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include "parlor.h"
 #include "check.h"
 
@@ -57,6 +61,29 @@ static void fill_counts(uint8_t *p, size_t n, size_t max_total) {
 static void *input(size_t bytes) {
     unsigned char *p = malloc(bytes ? bytes : 1);
     if (!p) abort();
+    fill(p, bytes);
+    return p;
+}
+
+/* A text input of `bytes` (< a page) bytes that ends where an inaccessible page begins, in one
+ * of two slots reused by every call. The library is not built with AddressSanitizer, so a read
+ * of its own past the end of a malloc'd input goes unseen unless it happens to fault; a read
+ * past a guarded input faults on its first byte. (This loop once passed the second text input
+ * of parlor_tichu_is_legal with a length drawn apart from its buffer's: seed
+ * 0x40bd54630bee0052 read past it and faulted only when the buffer ended a page.) */
+static void *guarded_input(int slot, size_t bytes) {
+    static unsigned char *slots[2];
+    static size_t page;
+    unsigned char *p;
+    if (!slots[slot]) {
+        void *m;
+        page = (size_t)sysconf(_SC_PAGESIZE);
+        m = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m == MAP_FAILED || mprotect((unsigned char *)m + page, page, PROT_NONE) != 0) abort();
+        slots[slot] = m;
+    }
+    if (bytes > page) abort();
+    p = slots[slot] + page - bytes;
     fill(p, bytes);
     return p;
 }
@@ -115,7 +142,10 @@ static void one_call(void) {
     unsigned op = (unsigned)below(34);
     ParlorStatus s1 = 0, s2 = 0;
     Out o[4];
-    void *in = input(len), *in2 = input(below(64));
+    /* The text inputs: each exactly as long as the length passed with it, against a guard page. */
+    void *in = guarded_input(0, len);
+    size_t len2 = below(64);
+    void *in2 = guarded_input(1, len2);
     memset(o, 0, sizeof o);
     switch (op) {
     case 0: { /* parlor_dominoes_parse */
@@ -303,7 +333,6 @@ static void one_call(void) {
         break;
     }
     case 22: { /* parlor_tichu_is_legal */
-        size_t len2 = below(64);
         o[0] = out(1, 8);
         s1 = parlor_tichu_is_legal(in, len, in2, len2, A(o[0], uint8_t));
         s2 = parlor_tichu_is_legal(in, len, in2, len2, B(o[0], uint8_t));
@@ -382,8 +411,6 @@ static void one_call(void) {
         break;
     }
     }
-    free(in);
-    free(in2);
 }
 
 /* ---------------------------------------------------------------------------------------------

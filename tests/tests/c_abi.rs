@@ -165,6 +165,57 @@ fn c_and_cpp_programs_pass_under_address_and_undefined_sanitizers() {
     assert!(ran >= 2, "expected the C and C++ programs in tests/c, found {ran}");
 }
 
+/// Seeds of `tests/c/fuzz_loop.c` that once failed, with the iterations each replays (a seed
+/// gives the same calls only to the loop as it is now).
+const FUZZ_LOOP_SEEDS: &[(&str, &str, &str)] = &[(
+    "0x40bd54630bee0052",
+    "200000",
+    "the second text input of parlor_tichu_is_legal was passed with a length drawn apart from its \
+     buffer's: read past it, faulting only where the buffer ended a page (the text inputs now end \
+     at a guard page, so any read past them faults)",
+)];
+
+/// The fuzz loop, built plain, replays each seed of [`FUZZ_LOOP_SEEDS`] clean.
+#[test]
+fn the_fuzz_loop_replays_the_seeds_that_once_failed() {
+    let Some(cc) = tools::available("C fuzz loop seeds", tools::c_compiler()) else {
+        return;
+    };
+    let lib_dir = build_library();
+    let out_dir = root().join("target/c-abi/bin-seeds");
+    std::fs::create_dir_all(&out_dir).expect("create output folder");
+    let exe = out_dir.join("fuzz_loop");
+    let output = Command::new(&cc)
+        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-O1", "-I"])
+        .arg(root().join("include"))
+        .arg(root().join("tests/c/fuzz_loop.c"))
+        .arg(lib_dir.join("libparlor.a"))
+        .args(NATIVE_STATIC_LIBS)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .expect("run the C compiler");
+    assert!(
+        output.status.success(),
+        "fuzz_loop.c failed to compile:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    for (seed, iterations, what) in FUZZ_LOOP_SEEDS {
+        let run = Command::new(&exe)
+            .env("PARLOR_C_FUZZ_SEED", seed)
+            .env("PARLOR_C_FUZZ_ITERATIONS", iterations)
+            .env_remove("PARLOR_C_FUZZ_SECONDS")
+            .output()
+            .expect("run the fuzz loop");
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        assert!(
+            run.status.success() && stdout.lines().last().unwrap_or_default().ends_with(" passed, 0 failed"),
+            "seed {seed} ({what}) fails again:\n{stdout}\n{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+    }
+}
+
 /// The README's quick start against the shared library (`-lparlor` with an rpath).
 #[test]
 fn quick_start_runs_against_the_shared_library() {

@@ -366,6 +366,18 @@ impl Round {
         if usize::from(self.bombs) > total_plays {
             return Err(bad("more bombs than plays"));
         }
+        // Each bomb played four cards of one rank, the rocket both jokers: no more bombs than
+        // the played piles hold (a flipped count could otherwise double the stake past its
+        // range, and a match's totals with it).
+        let mut pile = Cards::EMPTY;
+        for p in &self.played {
+            pile = pile.plus(p).ok_or(bad("a card is in two places"))?;
+        }
+        let quads = Rank::ALL.into_iter().filter(|&r| pile.count(r) == 4).count();
+        let rocket = usize::from(pile.count(Rank::BlackJoker) == 1 && pile.count(Rank::RedJoker) == 1);
+        if usize::from(self.bombs) > quads.saturating_add(rocket) {
+            return Err(bad("more bombs than the played cards hold"));
+        }
         let empty = self.hands.iter().filter(|h| h.is_empty()).count();
         match (self.phase, self.top) {
             (Phase::Over, Some((s, _))) => {

@@ -518,8 +518,9 @@ impl Round {
         let stake = 1u32
             .checked_shl(doublings)
             .and_then(|p| p.checked_mul(u32::from(self.bid)))
-            // A documented clamp ([`Outcome::stake`]): a real deal has at most 14 bombs, but a
-            // decoded state is only held to "no more bombs than plays".
+            // A documented clamp ([`Outcome::stake`]), never reached: a deal has at most 14
+            // bombs (a decoded one no more than its played piles hold), so the stake is at
+            // most 3 · 2^(14 + robs + 1).
             .unwrap_or(u32::MAX);
         // Halved so that the landlord's double share cannot overflow either (same clamp).
         let unit = i32::try_from(stake).unwrap_or(i32::MAX / 2);

@@ -426,3 +426,49 @@ fn encode_round_trips_and_rejects_garbage() {
     }
     assert!(r.outcome().is_some());
 }
+
+/// A deal's bomb count is held to the bombs its played piles hold (four of a rank, or both
+/// jokers, each): found by flipping bit 5 of the bomb count of a match's deal (config OpenSpiel,
+/// match seed 38, the flip stress of `game::trusted_tests`), which decoded 32 bombs, clamped the
+/// stake to `u32::MAX` and saturated the match's totals so that its own decode refused them.
+#[test]
+fn bombs_beyond_the_played_quads_are_refused() {
+    // Play a deal to its end with the first legal action (bombs allowed), keeping each state.
+    for seed in 0..40u64 {
+        let mut r = Round::new(&Config::OPENSPIEL, &Deal::Seeded(seed)).unwrap();
+        while let Some(seat) = r.to_act() {
+            let mut first = None;
+            r.for_each_legal_action(seat, |a| {
+                first.get_or_insert(a);
+            });
+            r.apply(seat, first.unwrap()).unwrap();
+            if r.phase != Phase::Play {
+                continue;
+            }
+            let mut pile = Cards::EMPTY;
+            for p in &r.played {
+                pile = pile.plus(p).unwrap();
+            }
+            let held = Rank::ALL.into_iter().filter(|&x| pile.count(x) == 4).count()
+                + usize::from(pile.count(Rank::BlackJoker) == 1 && pile.count(Rank::RedJoker) == 1);
+            let total_plays: usize = r.plays.iter().map(|&n| usize::from(n)).sum();
+            let mut buf = [0u8; ENCODED_BYTES];
+            r.encode(&mut buf).unwrap();
+            assert_eq!(Round::decode(&buf), Ok(r), "a played state decodes");
+            // One bomb more than the piles hold, within the old bound (the plays).
+            if held < total_plays {
+                let mut forged = r;
+                forged.bombs = held as u8 + 1;
+                forged.encode(&mut buf).unwrap();
+                assert_eq!(
+                    Round::decode(&buf),
+                    Err(Error::InvalidState {
+                        what: "more bombs than the played cards hold"
+                    }),
+                    "seed {seed}: {} bombs with {held} quads played",
+                    held + 1
+                );
+            }
+        }
+    }
+}

@@ -561,6 +561,13 @@ pub trait Match: Clone + Sized {
         self.result().is_some()
     }
 
+    /// Whether the caller deals the match's rounds (Riichi's `Match::new_given`): such a match
+    /// stops after each round until the game's own call deals the next, which this interface
+    /// has no call for. Default: `false` (every round dealt from the match's seed).
+    fn deals_given(&self) -> bool {
+        false
+    }
+
     /// Writes the match's byte form (round included); returns its length. Errors:
     /// [`Fault::BufferTooSmall`].
     fn encode(&self, out: &mut [u8]) -> Result<usize, <Self::Round as Round>::Error>;

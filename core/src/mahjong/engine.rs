@@ -447,6 +447,12 @@ impl game::Match for Match {
         Match::is_over(self)
     }
 
+    /// Whether the match was made by [`Match::new_given`] (its rounds dealt by
+    /// [`Match::deal_round`]).
+    fn deals_given(&self) -> bool {
+        Match::deals_given(self)
+    }
+
     fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
         Match::encode(self, out)
     }

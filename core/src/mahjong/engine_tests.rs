@@ -583,3 +583,64 @@ fn three_player_records_of_the_absent_seat_are_refused() {
         assert!(decodes(&forged).is_err(), "record {field} of seat 3");
     }
 }
+
+/// An open window waits for at least one seat: the full decode refuses a call window whose
+/// pending mask is empty (found by the flip stress of `game::trusted_tests`: bit 0 of the
+/// pending byte of a call window, preset `tenhou-east`, seed 71, decoded to a round with no
+/// seat to act and no outcome), in four- and three-player rounds.
+#[test]
+fn open_windows_wait_for_a_seat() {
+    use super::round::PHASE_CALLS;
+    let decodes = |r: &Round| {
+        let mut bytes = [0u8; ENCODED_BYTES];
+        let n = game::Round::encode(r, &mut bytes).unwrap();
+        Round::decode(&bytes[..n]).map(|_| ())
+    };
+    for config in [Config::TENHOU, Config::TENHOU_SANMA] {
+        let mut windows = 0;
+        for seed in 0..20u64 {
+            let mut round = Round::seeded(&config, seed).unwrap();
+            let mut bot = Uniform::new(seed);
+            while let Some(seat) = round.to_act() {
+                if round.phase == PHASE_CALLS {
+                    windows += 1;
+                    assert_eq!(decodes(&round), Ok(()));
+                    let mut forged = round.clone();
+                    forged.pending = 0;
+                    assert_eq!(forged.to_act(), None);
+                    assert_eq!(forged.outcome(), None);
+                    assert_eq!(
+                        decodes(&forged),
+                        Err(Error::InvalidState {
+                            why: "an open window waits for no seat"
+                        })
+                    );
+                }
+                let action = bot.choose(&round, seat).unwrap();
+                round.apply(seat, action).unwrap();
+            }
+        }
+        assert!(windows > 20, "{windows} call windows");
+    }
+}
+
+/// Only a match made by [`Match::new_given`] deals its rounds from the caller
+/// ([`game::Match::deals_given`], which the C ABI's decode refuses): bit 0 of the flag byte of a
+/// seeded match's encoding (byte 9) makes it one, which the C ABI once decoded and which then
+/// stopped after its round, neither over nor with a seat to act.
+#[test]
+fn a_match_says_whether_its_deals_are_given() {
+    use super::Deal;
+    let seeded = Match::new(&Config::TENHOU, 5).unwrap();
+    assert!(!game::Match::deals_given(&seeded));
+    let given = Match::new_given(&Config::TENHOU, &Deal::Seeded(5)).unwrap();
+    assert!(game::Match::deals_given(&given));
+    let mut bytes = vec![0u8; <Match as game::Match>::ENCODED_BYTES];
+    let n = seeded.encode(&mut bytes).unwrap();
+    bytes[9] ^= 1;
+    let flipped = Match::decode(&bytes[..n]).unwrap();
+    assert!(
+        game::Match::deals_given(&flipped),
+        "the Rust decode keeps a match of given deals"
+    );
+}

@@ -109,6 +109,12 @@ impl Match {
         Ok(())
     }
 
+    /// Whether the match was made by [`Match::new_given`]: its rounds are dealt by
+    /// [`Match::deal_round`], not from a seed.
+    pub fn deals_given(&self) -> bool {
+        self.given
+    }
+
     /// Whether a given match waits for [`Match::deal_round`].
     pub fn awaiting_deal(&self) -> bool {
         self.awaiting

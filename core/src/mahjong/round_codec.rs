@@ -578,6 +578,14 @@ impl Round {
     /// The stored answers of an open call window, checked against the rules (after the waits
     /// cache is derived: a ron answer is checked with the seat's waits).
     fn check_answers(&self) -> Result<(), &'static str> {
+        // An open window waits for at least one seat: a window no seat can answer is resolved
+        // as it opens, and the last answer resolves it. A flipped pending mask could otherwise
+        // leave a window open with no seat to act and no outcome. (Which seats it waits for is
+        // not checked against their hands: a search's sample redraws the hidden hands and keeps
+        // the window, and a seat asked with nothing to call may still pass.)
+        if matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN) && self.pending == 0 {
+            return Err("an open window waits for no seat");
+        }
         // Stored answers of an open window: only from seats that have answered, and each one of
         // that seat's legal answers (a flipped code could otherwise be carried out when the
         // window closes: a pon of tiles the seat does not hold). Outside a window the last
