@@ -177,7 +177,7 @@ pub fn play<G: Game>(
         let offer = mine && (turn == Some(me) || declined.as_ref() != Some(&rights));
         let (seat, action) = if offer {
             history.push(point.clone());
-            let answer = ask::<G>(
+            let answer = match ask::<G>(
                 &round,
                 me,
                 hint,
@@ -187,7 +187,15 @@ pub fn play<G: Game>(
                 &log,
                 input,
                 out,
-            )?;
+            ) {
+                Ok(answer) => answer,
+                Err(error) => {
+                    // Input that ends (Ctrl-D, a script's last line) or cannot be read still
+                    // leaves the game so far in the `--log` file, as `quit` does.
+                    write_log(options, &log)?;
+                    return Err(error);
+                }
+            };
             match answer {
                 Answer::Act(action) => {
                     declined = None;
@@ -372,13 +380,28 @@ fn ask<G: Game>(
     out.write_all(screen.as_bytes())?;
     out.flush()?;
     loop {
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        let mut bytes = Vec::new();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
             writeln!(out)?;
             return Err(CliError::Input(
                 "standard input ended before the game did (type quit to stop)".to_owned(),
             ));
         }
+        // A line that is not UTF-8 (a terminal in another encoding, a stray byte) is refused
+        // like any other bad answer: the game goes on.
+        let line = match std::str::from_utf8(&bytes) {
+            Ok(line) => line,
+            Err(error) => {
+                writeln!(
+                    out,
+                    "not UTF-8 (byte {} of the line): type a number from the list or an action (see help)",
+                    error.valid_up_to() + 1
+                )?;
+                write!(out, "> ")?;
+                out.flush()?;
+                continue;
+            }
+        };
         let text = line.trim();
         let mut words = text.split_whitespace();
         match (words.next(), words.next()) {
@@ -422,7 +445,7 @@ fn ask<G: Game>(
                         Err(error) => writeln!(out, "{}: {error} (see the list, or type help)", crate::quoted(text))?,
                         Ok(_) => writeln!(out, "{why}")?,
                     },
-                    _ if text.parse::<usize>().is_ok() => writeln!(out, "{why}")?,
+                    _ if text.bytes().all(|b| b.is_ascii_digit()) => writeln!(out, "{why}")?,
                     // `verb name` where the list shows `verb id (name)`: no such entry.
                     Err(_) if named_verb(&actions, text, |action| G::describe(round, action)) => writeln!(
                         out,
@@ -445,12 +468,21 @@ fn choose<A: Copy + Eq + std::fmt::Display>(
     text: &str,
     describe: impl Fn(A) -> String,
 ) -> Result<A, String> {
-    if let Ok(number) = text.parse::<usize>() {
-        return number
-            .checked_sub(1)
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        // Digits are a number from the list, however many (past `usize`: no such entry either).
+        return text
+            .parse::<usize>()
+            .ok()
+            .and_then(|number| number.checked_sub(1))
             .and_then(|index| actions.get(index))
             .copied()
-            .ok_or_else(|| format!("no action {number}: choose 1 to {}", actions.len()));
+            .ok_or_else(|| {
+                // At most 40 digits shown (the limit of every quote in a message).
+                let shown = text
+                    .get(..40)
+                    .map_or_else(|| text.to_owned(), |head| format!("{head}…"));
+                format!("no action {shown}: choose 1 to {}", actions.len())
+            });
     }
     let wanted: Vec<&str> = text.split_whitespace().collect();
     let named = |action: A| {
