@@ -420,7 +420,8 @@ pub(crate) fn parse_bot_spec(text: &str) -> Result<BotSpec, String> {
 /// greedy or search bot is seeded `game::round_seed(seed, s)`.
 pub(crate) fn players<G: Game>(specs: &[String], seats: usize, seed: u64) -> Result<Vec<Player<G>>, String> {
     if !specs.is_empty() && specs.len() != seats {
-        return Err(format!("--bots: {} bots for {seats} seats (one per seat)", specs.len()));
+        let bots = if specs.len() == 1 { "bot" } else { "bots" };
+        return Err(format!("--bots: {} {bots} for {seats} seats (one per seat)", specs.len()));
     }
     let shared = Rc::new(RefCell::new(G::random(seed)));
     (0..seats)

@@ -292,10 +292,16 @@ fn bots_are_chosen_per_seat() {
             "parlor: --bots: unknown search level in \"search:insane\" (expected easy, normal, hard or an iteration count)\n"
         )
     );
+    // Regression: one bot was `1 bots`.
     let (code, _, err) = run(&["dominoes", "play", "--bots", "lowest"], "");
     assert_eq!(
         (code, err.as_str()),
-        (2, "parlor: --bots: 1 bots for 2 seats (one per seat)\n")
+        (2, "parlor: --bots: 1 bot for 2 seats (one per seat)\n")
+    );
+    let (code, _, err) = run(&["doudizhu", "play", "--bots", "lowest,lowest"], "");
+    assert_eq!(
+        (code, err.as_str()),
+        (2, "parlor: --bots: 2 bots for 3 seats (one per seat)\n")
     );
     let (code, _, err) = run(&["tichu", "play", "--bots", "lowest,clever,lowest,lowest"], "");
     assert_eq!(code, 2);
