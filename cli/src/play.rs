@@ -421,7 +421,10 @@ pub(crate) fn parse_bot_spec(text: &str) -> Result<BotSpec, String> {
 pub(crate) fn players<G: Game>(specs: &[String], seats: usize, seed: u64) -> Result<Vec<Player<G>>, String> {
     if !specs.is_empty() && specs.len() != seats {
         let bots = if specs.len() == 1 { "bot" } else { "bots" };
-        return Err(format!("--bots: {} {bots} for {seats} seats (one per seat)", specs.len()));
+        return Err(format!(
+            "--bots: {} {bots} for {seats} seats (one per seat)",
+            specs.len()
+        ));
     }
     let shared = Rc::new(RefCell::new(G::random(seed)));
     (0..seats)
