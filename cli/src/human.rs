@@ -336,7 +336,7 @@ fn ask<G: Game>(
             let _ = writeln!(screen, "{verb}:");
             group = verb;
         }
-        let shown = G::describe(round, *action);
+        let shown = G::describe(round, me, *action);
         let shown = if pretty { G::pretty(&shown) } else { shown };
         let _ = writeln!(screen, "  {:>3}  {shown}", index + 1);
     }
@@ -364,7 +364,7 @@ fn ask<G: Game>(
                 let _ = writeln!(rest, "{verb}:");
                 group = verb;
             }
-            let shown = G::describe(round, *action);
+            let shown = G::describe(round, me, *action);
             let shown = if pretty { G::pretty(&shown) } else { shown };
             let _ = writeln!(rest, "  {:>3}  {shown}", index + 1);
         }
@@ -413,7 +413,7 @@ fn ask<G: Game>(
                 Some(action) => {
                     let number = actions.iter().position(|a| *a == action).map_or(0, |i| i + 1);
                     // The hint names the action as the list shows it (a Riichi tile's name too).
-                    let shown = G::describe(round, action);
+                    let shown = G::describe(round, me, action);
                     let shown = if pretty { G::pretty(&shown) } else { shown };
                     writeln!(out, "hint: {number}  {shown}")?;
                 }
@@ -435,7 +435,7 @@ fn ask<G: Game>(
                     ""
                 }
             )?,
-            _ => match choose(&actions, text, |action| G::describe(round, action)) {
+            _ => match choose(&actions, text, |action| G::describe(round, me, action)) {
                 Ok(action) => return Ok(Answer::Act(action)),
                 // The game's own parser (e.g. a Dou Dizhu play with its reading).
                 Err(why) => match G::parse_action(text) {
@@ -447,7 +447,7 @@ fn ask<G: Game>(
                     },
                     _ if text.bytes().all(|b| b.is_ascii_digit()) => writeln!(out, "{why}")?,
                     // `verb name` where the list shows `verb id (name)`: no such entry.
-                    Err(_) if named_verb(&actions, text, |action| G::describe(round, action)) => writeln!(
+                    Err(_) if named_verb(&actions, text, |action| G::describe(round, me, action)) => writeln!(
                         out,
                         "{}: no entry of the list shows that (see the list, or type help)",
                         crate::quoted(text)
@@ -502,6 +502,12 @@ fn choose<A: Copy + Eq + std::fmt::Display>(
         .iter()
         .find(|action| action.to_string().split_whitespace().eq(wanted.iter().copied()))
         .or_else(|| actions.iter().find(|action| named(**action)))
+        // The whole entry as the list shows it (`discard 58 (6p)`).
+        .or_else(|| {
+            actions
+                .iter()
+                .find(|action| describe(**action).split_whitespace().eq(wanted.iter().copied()))
+        })
         .copied()
         .ok_or_else(|| {
             format!(
@@ -519,7 +525,11 @@ fn named_verb<A: Copy>(actions: &[A], text: &str, describe: impl Fn(A) -> String
     };
     actions.iter().any(|action| {
         let shown = describe(*action);
-        shown.split_whitespace().next() == Some(verb) && shown.ends_with(')') && shown.contains(" (")
+        // `verb id (name)`: two words before the name (a Tichu exchange's note is no name).
+        shown.ends_with(')')
+            && shown.split_once(" (").is_some_and(|(head, _)| {
+                head.split_whitespace().count() == 2 && head.split_whitespace().next() == Some(verb)
+            })
     })
 }
 

@@ -230,9 +230,9 @@ pub trait Game: Search + 'static {
         }
     }
 
-    /// An action as a person's list shows it (by default its log notation).
-    fn describe(round: &Self, action: Self::Action) -> String {
-        let _ = round;
+    /// An action of `seat` as a person's list shows it (by default its log notation).
+    fn describe(round: &Self, seat: Seat, action: Self::Action) -> String {
+        let _ = (round, seat);
         action.to_string()
     }
 

@@ -559,3 +559,21 @@ fn no_game_reports_unreadable_action_text_as_an_illegal_action() {
     check::<parlor_core::mahjong::Round>(&common);
     check::<parlor_core::mahjong::Round>(&["discard", "discard 136", "discard 5 6", "ankan 5x", "pon 1", "chii 1 x"]);
 }
+
+/// Regression: the Tichu exchange listed `exchange 1 3j 5j` with nothing on the screen saying
+/// which card goes to which seat (the notation's order: the next seat, the partner, the seat
+/// before). Each entry names it, seen from the person's seat; the entry as shown (the whole
+/// line after its number) is taken too, and a short `exchange 2j` still gets the parser's
+/// complaint, not "no entry of the list shows that".
+#[test]
+fn a_tichu_exchange_names_where_each_card_goes() {
+    let input = "1\nexchange 2j\nexchange 1 3j 5j (1 to seat 3, 3j to seat 0, 5j to seat 1)\nquit\n";
+    let (code, stdout, _, log) = session("tichu", "2", "3", input, &[]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.contains("exchange:\n    1  exchange 1 3j 5j (1 to seat 3, 3j to seat 0, 5j to seat 1)\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("> \"exchange 2j\": bad action: "), "{stdout}");
+    assert!(log.lines().any(|l| l == "2 exchange 1 3j 5j"), "{log}");
+}
