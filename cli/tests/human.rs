@@ -577,3 +577,23 @@ fn a_tichu_exchange_names_where_each_card_goes() {
     assert!(stdout.contains("> \"exchange 2j\": bad action: "), "{stdout}");
     assert!(log.lines().any(|l| l == "2 exchange 1 3j 5j"), "{log}");
 }
+
+/// Regression: Dou Dizhu refused every action with `the action is not legal now` and nothing
+/// more (the other games name the rule), and a written play that is no combination (`play 45`)
+/// was `the previous play is not a combination` — a rule check's wording about another play.
+/// The refusal names its rule; the cards are named as what makes no combination.
+#[test]
+fn doudizhu_refusals_name_their_rule() {
+    let input = "bid 1\nplay 3\n3\n1\n1\n1\nplay 4\nplay 45\nquit\n";
+    let (code, stdout, _, _) = session("doudizhu", "1", "3", input, &[]);
+    assert_eq!(code, 0, "{stdout}");
+    for refusal in [
+        "> \"bid 1\": the action is not legal now: a bid must be above the current bid, at most 3 (see",
+        "> \"play 3\": the action is not legal now: the auction is not over: bid, call, rob or pass first (see",
+        "> \"play 4\": the action is not legal now: the play does not beat the table (see",
+        "> \"play 45\": the cards make no combination at bytes 5..7 (see",
+    ] {
+        assert!(stdout.contains(refusal), "{refusal}\n{stdout}");
+    }
+    assert!(!stdout.contains("previous play"), "{stdout}");
+}
