@@ -2300,7 +2300,10 @@ ParlorStatus parlor_round_new(const struct ParlorConfig *config,
 
 /**
  * @brief Deals a round of the config's game from an explicit deal, written as the game's
- * replay logs write it after `deal` (documented on each game's page in docs/).
+ * replay-log header writes it after its `deal` word — Mahjong's after `wall` — without that
+ * word: dominoes `<hand 0> | <hand 1> [| …] | boneyard <tiles>`, Tichu four hands of 14 suited
+ * cards, Dou Dizhu `<h0> <h1> <h2> <kitty> [first <seat>]`, Mahjong `<136 tile ids> [start …]`
+ * (each game's page in docs/).
  *
  * @param[in] config The rules.
  * @param[in] deal The deal text, UTF-8, not NUL-terminated.
