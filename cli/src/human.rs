@@ -419,7 +419,10 @@ fn ask<G: Game>(
                 }
                 None => writeln!(out, "hint: let it pass")?,
             },
-            (Some("log"), Some(path)) => {
+            (Some("log"), None) => writeln!(out, "log FILE: name the file to write the log to")?,
+            (Some("log"), Some(_)) => {
+                // The whole rest of the line is the file name (`log my game.log`).
+                let path = text.get(3..).unwrap_or_default().trim();
                 let text: String = log.iter().map(|line| format!("{line}\n")).collect();
                 match std::fs::write(path, text) {
                     Ok(()) => writeln!(out, "(log written to {path})")?,

@@ -597,3 +597,28 @@ fn doudizhu_refusals_name_their_rule() {
     }
     assert!(!stdout.contains("previous play"), "{stdout}");
 }
+
+/// Regression: `log my game.log` wrote the log to a file named `my` (only the first word was
+/// taken), and `log` alone was refused as `not an action`. The whole rest of the line is the
+/// file name; `log` alone asks for it.
+#[test]
+fn log_takes_the_whole_rest_of_the_line_as_the_file_name() {
+    let dir = temp("log dir");
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("my game.log");
+    let input = format!("log {}\nlog\nquit\n", path.display());
+    let (code, stdout, _, log) = session("dominoes", "0", "3", &input, &[]);
+    let written = std::fs::read_to_string(&path).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.contains(&format!("> (log written to {})\n", path.display())),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("> log FILE: name the file to write the log to\n"),
+        "{stdout}"
+    );
+    assert_eq!(written, log);
+    assert_eq!(written, "dominoes players 2 seed 3\n1 play 0-4\n");
+}
