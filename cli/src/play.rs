@@ -633,6 +633,8 @@ impl<G: Game> Table<G> {
 
 /// The lines of a log, each decoded alone so that a bad byte names its line.
 pub fn log_lines(bytes: &[u8]) -> impl Iterator<Item = (usize, Result<&str, String>)> {
+    // A byte order mark (a log saved by a Windows editor) is no part of the header.
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let mut lines: Vec<&[u8]> = bytes.split(|b| *b == b'\n').collect();
     if bytes.ends_with(b"\n") {
         lines.pop();

@@ -373,3 +373,18 @@ fn help_lists_every_command() {
         assert!(out.contains(&format!("\n  parlor {command} ")), "{command}: {out}");
     }
 }
+
+/// Regression: a log saved by a Windows editor (a UTF-8 byte order mark first, `\r\n` line
+/// ends) was refused at its first line (`error: line 1: the log starts with `tichu seed N` …`)
+/// though the header read right. The mark is skipped, in every game.
+#[test]
+fn a_log_with_a_byte_order_mark_replays() {
+    for game in ["dominoes", "tichu", "doudizhu", "mahjong"] {
+        let (code, out, err) = run(&[game, "play", "--seed", "3"], "");
+        assert_eq!((code, err.as_str()), (0, ""), "{game}");
+        let windows = format!("\u{feff}{}", out.replace('\n', "\r\n"));
+        let (code, replayed, err) = run(&[game, "replay", "-"], &windows);
+        assert_eq!((code, err.as_str()), (0, ""), "{game}");
+        assert_eq!(replayed.lines().last(), out.lines().last(), "{game}");
+    }
+}
