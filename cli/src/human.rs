@@ -156,7 +156,13 @@ pub fn play<G: Game>(
                 if let Some(header) = G::round_words(m.round(), options.seed, point.k) {
                     log.push(format!("{game} {header}"));
                 }
-                writeln!(out, "== round {} ==", point.k.saturating_add(1))?;
+                // The screen's `scores:` are the round's; the match's running totals are here.
+                writeln!(
+                    out,
+                    "== round {}: match scores {} ==",
+                    point.k.saturating_add(1),
+                    m.scores()
+                )?;
             }
             point.fresh = false;
         }

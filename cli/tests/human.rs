@@ -622,3 +622,23 @@ fn log_takes_the_whole_rest_of_the_line_as_the_file_name() {
     assert_eq!(written, log);
     assert_eq!(written, "dominoes players 2 seed 3\n1 play 0-4\n");
 }
+
+/// Regression: in a match the person's screen showed only the round's `scores:` (back to `0 0`
+/// each round), never the match's running totals, so a dominoes player racing to 61 could not
+/// see the race. Each round's title names them.
+#[test]
+fn a_match_shows_its_running_totals_at_each_round() {
+    let (code, stdout, _, _) = session("dominoes", "0", "3", &ones(6000), &["--match"]);
+    assert_eq!(code, 0, "{stdout}");
+    let titles: Vec<&str> = stdout.lines().filter(|l| l.starts_with("== round ")).collect();
+    assert_eq!(
+        titles.get(..3),
+        Some(
+            &[
+                "== round 1: match scores 0 0 ==",
+                "== round 2: match scores 4 0 ==",
+                "== round 3: match scores 5 10 ==",
+            ][..]
+        )
+    );
+}
