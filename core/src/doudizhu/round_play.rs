@@ -284,7 +284,7 @@ impl Round {
                 Auction::Bids | Auction::OpenSpiel | Auction::Botzone => {
                     "a bid must be above the current bid, at most 3"
                 }
-                Auction::Rob | Auction::None => "this auction takes no bids (see the list)",
+                Auction::Rob | Auction::None => "this auction takes no bids: call, rob or pass",
             },
             (Phase::Auction, Action::Call) if self.config.auction == Auction::Rob => {
                 "the landlord is already called: rob or pass"

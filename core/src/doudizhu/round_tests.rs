@@ -522,7 +522,7 @@ fn every_refusal_names_its_rule() {
     let first = rob.to_act().unwrap().0;
     assert_eq!(
         why(&rob, first, Action::Bid(1)),
-        "this auction takes no bids (see the list)"
+        "this auction takes no bids: call, rob or pass"
     );
     rob.apply(Seat(first), Action::Call).unwrap();
     let next = rob.to_act().unwrap().0;
