@@ -49,8 +49,9 @@ pub struct PlayOptions {
     /// Play a whole match instead of one round.
     #[arg(long = "match", conflicts_with = "rounds")]
     pub whole_match: bool,
-    /// Play K single rounds, seeded as a match's rounds would be (`game::round_seed(seed, k)`).
-    #[arg(long, value_name = "K")]
+    /// Play K single rounds (K at least 1), seeded as a match's rounds would be
+    /// (`game::round_seed(seed, k)`).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     pub rounds: Option<u32>,
     /// The bots, one per seat, separated by commas: `random` (the game's seeded random player,
     /// the default), `lowest` (the first legal action), `greedy` (the game's greedy player),

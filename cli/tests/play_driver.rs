@@ -388,3 +388,18 @@ fn a_log_with_a_byte_order_mark_replays() {
         assert_eq!(replayed.lines().last(), out.lines().last(), "{game}");
     }
 }
+
+/// Regression: `play --rounds 0` printed nothing and exited 0, as if zero rounds were played;
+/// K is refused below 1 with the one-line error of a bad option value.
+#[test]
+fn zero_rounds_is_a_bad_option_value() {
+    let (code, out, err) = run(&["tichu", "play", "--rounds", "0"], "");
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            2,
+            "",
+            "parlor: invalid value '0' for '--rounds <K>': 0 is not in 1..=4294967295 (see --help)\n"
+        )
+    );
+}
