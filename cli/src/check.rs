@@ -75,6 +75,8 @@ pub fn rendered_output(vector: &Vector) -> String {
         Err(CliError::Input(message) | CliError::Failed(message)) => format!("error: {message}"),
         Err(CliError::Usage(text, _)) => format!("error: {}", text.lines().next().unwrap_or_default()),
         Err(CliError::Exact(message)) => message,
+        // A vector writes into memory, which never closes.
+        Err(CliError::Closed) => "error: the output was closed".to_owned(),
     }
 }
 

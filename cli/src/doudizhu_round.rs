@@ -333,7 +333,7 @@ fn parse_action(round: &Round, seat: Seat, words: &[&str]) -> Result<Action, Str
     let written = notation::parse_action(&text).map_err(|error| match error {
         Error::UnknownBid { span } => format!("{} is no bid (1, 2 or 3)", quoted(span.slice(&text))),
         Error::UnknownCard { .. } | Error::TooManyCopies { .. } => InSource { error, source: &text }.to_string(),
-        Error::NotACombination => format!("{} is no combination", quoted(words.get(1).copied().unwrap_or(""))),
+        Error::NoCombination { .. } => format!("{} is no combination", quoted(words.get(1).copied().unwrap_or(""))),
         Error::UnknownReading { span } => format!(
             "{} is no reading of {}",
             quoted(span.slice(&text)),

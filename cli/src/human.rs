@@ -156,7 +156,13 @@ pub fn play<G: Game>(
                 if let Some(header) = G::round_words(m.round(), options.seed, point.k) {
                     log.push(format!("{game} {header}"));
                 }
-                writeln!(out, "== round {} ==", point.k.saturating_add(1))?;
+                // The screen's `scores:` are the round's; the match's running totals are here.
+                writeln!(
+                    out,
+                    "== round {}: match scores {} ==",
+                    point.k.saturating_add(1),
+                    m.scores()
+                )?;
             }
             point.fresh = false;
         }
@@ -177,7 +183,7 @@ pub fn play<G: Game>(
         let offer = mine && (turn == Some(me) || declined.as_ref() != Some(&rights));
         let (seat, action) = if offer {
             history.push(point.clone());
-            let answer = ask::<G>(
+            let answer = match ask::<G>(
                 &round,
                 me,
                 hint,
@@ -187,7 +193,15 @@ pub fn play<G: Game>(
                 &log,
                 input,
                 out,
-            )?;
+            ) {
+                Ok(answer) => answer,
+                Err(error) => {
+                    // Input that ends (Ctrl-D, a script's last line) or cannot be read still
+                    // leaves the game so far in the `--log` file, as `quit` does.
+                    write_log(options, &log)?;
+                    return Err(error);
+                }
+            };
             match answer {
                 Answer::Act(action) => {
                     declined = None;
@@ -328,7 +342,7 @@ fn ask<G: Game>(
             let _ = writeln!(screen, "{verb}:");
             group = verb;
         }
-        let shown = G::describe(round, *action);
+        let shown = G::describe(round, me, *action);
         let shown = if pretty { G::pretty(&shown) } else { shown };
         let _ = writeln!(screen, "  {:>3}  {shown}", index + 1);
     }
@@ -356,7 +370,7 @@ fn ask<G: Game>(
                 let _ = writeln!(rest, "{verb}:");
                 group = verb;
             }
-            let shown = G::describe(round, *action);
+            let shown = G::describe(round, me, *action);
             let shown = if pretty { G::pretty(&shown) } else { shown };
             let _ = writeln!(rest, "  {:>3}  {shown}", index + 1);
         }
@@ -372,13 +386,28 @@ fn ask<G: Game>(
     out.write_all(screen.as_bytes())?;
     out.flush()?;
     loop {
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        let mut bytes = Vec::new();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
             writeln!(out)?;
             return Err(CliError::Input(
                 "standard input ended before the game did (type quit to stop)".to_owned(),
             ));
         }
+        // A line that is not UTF-8 (a terminal in another encoding, a stray byte) is refused
+        // like any other bad answer: the game goes on.
+        let line = match std::str::from_utf8(&bytes) {
+            Ok(line) => line,
+            Err(error) => {
+                writeln!(
+                    out,
+                    "not UTF-8 (byte {} of the line): type a number from the list or an action (see help)",
+                    error.valid_up_to() + 1
+                )?;
+                write!(out, "> ")?;
+                out.flush()?;
+                continue;
+            }
+        };
         let text = line.trim();
         let mut words = text.split_whitespace();
         match (words.next(), words.next()) {
@@ -390,13 +419,16 @@ fn ask<G: Game>(
                 Some(action) => {
                     let number = actions.iter().position(|a| *a == action).map_or(0, |i| i + 1);
                     // The hint names the action as the list shows it (a Riichi tile's name too).
-                    let shown = G::describe(round, action);
+                    let shown = G::describe(round, me, action);
                     let shown = if pretty { G::pretty(&shown) } else { shown };
                     writeln!(out, "hint: {number}  {shown}")?;
                 }
                 None => writeln!(out, "hint: let it pass")?,
             },
-            (Some("log"), Some(path)) => {
+            (Some("log"), None) => writeln!(out, "log FILE: name the file to write the log to")?,
+            (Some("log"), Some(_)) => {
+                // The whole rest of the line is the file name (`log my game.log`).
+                let path = text.get(3..).unwrap_or_default().trim();
                 let text: String = log.iter().map(|line| format!("{line}\n")).collect();
                 match std::fs::write(path, text) {
                     Ok(()) => writeln!(out, "(log written to {path})")?,
@@ -412,7 +444,7 @@ fn ask<G: Game>(
                     ""
                 }
             )?,
-            _ => match choose(&actions, text, |action| G::describe(round, action)) {
+            _ => match choose(&actions, text, |action| G::describe(round, me, action)) {
                 Ok(action) => return Ok(Answer::Act(action)),
                 // The game's own parser (e.g. a Dou Dizhu play with its reading).
                 Err(why) => match G::parse_action(text) {
@@ -422,9 +454,9 @@ fn ask<G: Game>(
                         Err(error) => writeln!(out, "{}: {error} (see the list, or type help)", crate::quoted(text))?,
                         Ok(_) => writeln!(out, "{why}")?,
                     },
-                    _ if text.parse::<usize>().is_ok() => writeln!(out, "{why}")?,
+                    _ if text.bytes().all(|b| b.is_ascii_digit()) => writeln!(out, "{why}")?,
                     // `verb name` where the list shows `verb id (name)`: no such entry.
-                    Err(_) if named_verb(&actions, text, |action| G::describe(round, action)) => writeln!(
+                    Err(_) if named_verb(&actions, text, |action| G::describe(round, me, action)) => writeln!(
                         out,
                         "{}: no entry of the list shows that (see the list, or type help)",
                         crate::quoted(text)
@@ -445,12 +477,21 @@ fn choose<A: Copy + Eq + std::fmt::Display>(
     text: &str,
     describe: impl Fn(A) -> String,
 ) -> Result<A, String> {
-    if let Ok(number) = text.parse::<usize>() {
-        return number
-            .checked_sub(1)
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        // Digits are a number from the list, however many (past `usize`: no such entry either).
+        return text
+            .parse::<usize>()
+            .ok()
+            .and_then(|number| number.checked_sub(1))
             .and_then(|index| actions.get(index))
             .copied()
-            .ok_or_else(|| format!("no action {number}: choose 1 to {}", actions.len()));
+            .ok_or_else(|| {
+                // At most 40 digits shown (the limit of every quote in a message).
+                let shown = text
+                    .get(..40)
+                    .map_or_else(|| text.to_owned(), |head| format!("{head}…"));
+                format!("no action {shown}: choose 1 to {}", actions.len())
+            });
     }
     let wanted: Vec<&str> = text.split_whitespace().collect();
     let named = |action: A| {
@@ -470,6 +511,12 @@ fn choose<A: Copy + Eq + std::fmt::Display>(
         .iter()
         .find(|action| action.to_string().split_whitespace().eq(wanted.iter().copied()))
         .or_else(|| actions.iter().find(|action| named(**action)))
+        // The whole entry as the list shows it (`discard 58 (6p)`).
+        .or_else(|| {
+            actions
+                .iter()
+                .find(|action| describe(**action).split_whitespace().eq(wanted.iter().copied()))
+        })
         .copied()
         .ok_or_else(|| {
             format!(
@@ -487,7 +534,11 @@ fn named_verb<A: Copy>(actions: &[A], text: &str, describe: impl Fn(A) -> String
     };
     actions.iter().any(|action| {
         let shown = describe(*action);
-        shown.split_whitespace().next() == Some(verb) && shown.ends_with(')') && shown.contains(" (")
+        // `verb id (name)`: two words before the name (a Tichu exchange's note is no name).
+        shown.ends_with(')')
+            && shown.split_once(" (").is_some_and(|(head, _)| {
+                head.split_whitespace().count() == 2 && head.split_whitespace().next() == Some(verb)
+            })
     })
 }
 

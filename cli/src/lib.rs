@@ -85,6 +85,9 @@ pub enum CliError {
     /// A message printed on standard error exactly as given (no `parlor: ` prefix), exit
     /// status 2: the `error: line N: …` of every `replay`.
     Exact(String),
+    /// Standard output was closed by its reader (`parlor … | head`): the command stops quietly,
+    /// exit status 0, as when the reader takes everything.
+    Closed,
 }
 
 impl CliError {
@@ -103,9 +106,19 @@ impl CliError {
                 eprintln!("parlor: {message}");
                 ExitCode::from(1)
             }
+            CliError::Closed => ExitCode::SUCCESS,
             CliError::Usage(text, code) => {
                 if code == 0 {
-                    print!("{text}");
+                    // `print!` panics when the reader is gone (`parlor --help | head -1`).
+                    let mut stdout = std::io::stdout();
+                    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+                        Ok(()) => {}
+                        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => {}
+                        Err(error) => {
+                            eprintln!("parlor: cannot write output: {error}");
+                            return ExitCode::from(1);
+                        }
+                    }
                 } else {
                     eprint!("{text}");
                 }
@@ -117,6 +130,9 @@ impl CliError {
 
 impl From<std::io::Error> for CliError {
     fn from(error: std::io::Error) -> Self {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            return CliError::Closed;
+        }
         CliError::Input(format!("cannot read or write: {error}"))
     }
 }

@@ -352,7 +352,7 @@ impl Game for Round {
     }
 
     /// The tile ids of an action named after it: `discard 16 (0m)`, `chii 80 88 (3s 0s)`.
-    fn describe(round: &Round, action: Action) -> String {
+    fn describe(round: &Round, _seat: Seat, action: Action) -> String {
         let text = action.to_string();
         let red = round.config().score.red_fives;
         let names: Vec<String> = text
@@ -420,11 +420,13 @@ impl Game for Round {
 
     /// The tile another seat drew is not named, nor the tiles of another seat's call claim
     /// (they show in the `call` event once the call is made; an overridden claim shows none).
-    fn public_line(_before: &Round, seat: Seat, action: Action, event: &Event, viewer: Seat) -> String {
+    fn public_line(before: &Round, seat: Seat, action: Action, event: &Event, viewer: Seat) -> String {
         let shown = match action {
             Action::Chii { .. } if seat != viewer => format!("{seat} chii"),
             Action::Pon { .. } if seat != viewer => format!("{seat} pon"),
-            _ => format!("{seat} {action}"),
+            // A tile shown to the table (a discard, a riichi discard, an added kan) is named as
+            // the list names it (`discard 24 (7m)`): an id alone means nothing to a person.
+            _ => format!("{seat} {}", Self::describe(before, seat, action)),
         };
         format!("{shown}{}", events_seen(event, Some(viewer)))
     }

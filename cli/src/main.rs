@@ -14,6 +14,8 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => match flushed {
             Ok(()) => code,
+            // The reader stopped reading (`parlor … | head`): what it took was all it wanted.
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
             Err(error) => {
                 eprintln!("parlor: cannot write output: {error}");
                 ExitCode::from(1)

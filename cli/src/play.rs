@@ -49,8 +49,9 @@ pub struct PlayOptions {
     /// Play a whole match instead of one round.
     #[arg(long = "match", conflicts_with = "rounds")]
     pub whole_match: bool,
-    /// Play K single rounds, seeded as a match's rounds would be (`game::round_seed(seed, k)`).
-    #[arg(long, value_name = "K")]
+    /// Play K single rounds (K at least 1), seeded as a match's rounds would be
+    /// (`game::round_seed(seed, k)`).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     pub rounds: Option<u32>,
     /// The bots, one per seat, separated by commas: `random` (the game's seeded random player,
     /// the default), `lowest` (the first legal action), `greedy` (the game's greedy player),
@@ -230,9 +231,9 @@ pub trait Game: Search + 'static {
         }
     }
 
-    /// An action as a person's list shows it (by default its log notation).
-    fn describe(round: &Self, action: Self::Action) -> String {
-        let _ = round;
+    /// An action of `seat` as a person's list shows it (by default its log notation).
+    fn describe(round: &Self, seat: Seat, action: Self::Action) -> String {
+        let _ = (round, seat);
         action.to_string()
     }
 
@@ -420,7 +421,11 @@ pub(crate) fn parse_bot_spec(text: &str) -> Result<BotSpec, String> {
 /// greedy or search bot is seeded `game::round_seed(seed, s)`.
 pub(crate) fn players<G: Game>(specs: &[String], seats: usize, seed: u64) -> Result<Vec<Player<G>>, String> {
     if !specs.is_empty() && specs.len() != seats {
-        return Err(format!("--bots: {} bots for {seats} seats (one per seat)", specs.len()));
+        let bots = if specs.len() == 1 { "bot" } else { "bots" };
+        return Err(format!(
+            "--bots: {} {bots} for {seats} seats (one per seat)",
+            specs.len()
+        ));
     }
     let shared = Rc::new(RefCell::new(G::random(seed)));
     (0..seats)
@@ -629,6 +634,8 @@ impl<G: Game> Table<G> {
 
 /// The lines of a log, each decoded alone so that a bad byte names its line.
 pub fn log_lines(bytes: &[u8]) -> impl Iterator<Item = (usize, Result<&str, String>)> {
+    // A byte order mark (a log saved by a Windows editor) is no part of the header.
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let mut lines: Vec<&[u8]> = bytes.split(|b| *b == b'\n').collect();
     if bytes.ends_with(b"\n") {
         lines.pop();

@@ -39,7 +39,7 @@ fn an_illegal_line_is_named_on_stderr_with_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "error: line 3: \"0 pass\": the action is not legal now\n"
+        "error: line 3: \"0 pass\": the action is not legal now: the leader of a trick may not pass\n"
     );
     let out = parlor(&["doudizhu", "replay"], "doudizhu seed 1\n1 bid 1\n");
     assert_eq!(
@@ -277,7 +277,10 @@ fn replay_errors_on_action_lines_name_the_seat() {
             "0 play 33 xx",
             "error: line 2: \"0 play 33 xx\": \"xx\" is no reading of 33\n",
         ),
-        ("0 call", "error: line 2: \"0 call\": the action is not legal now\n"),
+        (
+            "0 call",
+            "error: line 2: \"0 call\": the action is not legal now: only the call-and-rob auction calls or robs\n",
+        ),
     ];
     for (line, expected) in cases {
         let out = parlor(&["doudizhu", "replay"], &format!("doudizhu seed 1\n{line}\n"));

@@ -453,3 +453,192 @@ fn one_card_is_one_card_not_one_cards() {
     }
     assert!(singular > 0, "no screen showed a seat with one card");
 }
+
+/// Regression: a line of standard input that was not UTF-8 (`\xff\xfe`, a terminal in another
+/// encoding) ended the session (`parlor: cannot read or write: stream did not contain valid
+/// UTF-8`, exit 2, the `--log` file never written), and digits past `usize` got the action
+/// parser's complaint instead of the list's range. Each is refused like any other bad answer,
+/// and the game goes on.
+#[test]
+fn bytes_that_are_not_utf8_and_huge_numbers_are_refused_and_the_game_goes_on() {
+    let path = temp("bad-bytes.log");
+    let path_s = path.to_string_lossy().into_owned();
+    let args = ["dominoes", "play", "--human", "0", "--seed", "3", "--log", &path_s];
+    let out = common::parlor_bytes(&args, b"\xff\xfe\nplay \xc3\n99999999999999999999999999\n0\n2\nquit\n");
+    let log = std::fs::read_to_string(&path).unwrap_or_default();
+    let _ = std::fs::remove_file(&path);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        (out.status.code(), String::from_utf8_lossy(&out.stderr).as_ref()),
+        (Some(0), "")
+    );
+    for refusal in [
+        "> not UTF-8 (byte 1 of the line): type a number from the list or an action (see help)\n",
+        "> not UTF-8 (byte 6 of the line): type a number from the list or an action (see help)\n",
+        "> no action 99999999999999999999999999: choose 1 to 2\n",
+        "> no action 0: choose 1 to 2\n",
+    ] {
+        assert!(stdout.contains(refusal), "{refusal}: {stdout}");
+    }
+    // Number 2 of the list (`play 3-4 on 0-4`) was taken after the refusals.
+    assert_eq!(
+        log,
+        "dominoes players 2 seed 3\n1 play 0-4\n0 play 3-4 on 0-4\n1 play 0-6 on 0-4\n"
+    );
+}
+
+/// Regression: standard input that ended before the game did (Ctrl-D at the prompt, a script's
+/// last answer) left the `--log` file unwritten, so the game so far was lost; `quit` wrote it.
+/// It is written in both cases; the end of input stays an error (exit 2: the game did not end).
+#[test]
+fn input_that_ends_early_still_writes_the_log_so_far() {
+    let (code, _, stderr, log) = session("dominoes", "0", "3", "2\n", &[]);
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            2,
+            "parlor: standard input ended before the game did (type quit to stop)\n"
+        )
+    );
+    assert_eq!(
+        log,
+        "dominoes players 2 seed 3\n1 play 0-4\n0 play 3-4 on 0-4\n1 play 0-6 on 0-4\n"
+    );
+}
+
+/// Regression: another seat's Riichi discard showed as its tile id alone (`0 discard 24 draw
+/// 1`), which a person cannot read (the list names tiles: `discard 2 (1m)`); text that is no
+/// action (`discrad 5`, `discard`) was refused as `the action is not legal now: …`, a rules
+/// answer. A tile shown to the table is named (`discard 24 (7m)`), and a text the notation does
+/// not read is `not an action: …` with the notation's verbs.
+#[test]
+fn mahjong_names_the_tiles_shown_to_the_table_and_misspellings_are_no_rules_answer() {
+    let (code, stdout, _, _) = session("mahjong", "2", "3", "discrad 5\ndiscard\nquit\n", &[]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.contains("\n0 discard 24 (7m) draw 1\n1 discard 116 (3z) draw 2 129\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "> \"discrad 5\": not an action: unknown verb (discard <id>, riichi <id>, tsumo, ankan <kind>, kakan <id>, kyuushu, kita, ron, pon <id> <id>, kan, chii <id> <id> or pass) (see the list, or type help)\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("> \"discard\": not an action: expected a tile id 0-135 (discard <id>,"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("not legal now: expected"), "{stdout}");
+}
+
+/// The whole kind of the Mahjong misspelling above: in every game, text that the action
+/// notation does not read is never reported as a rules answer (`Fault::IllegalAction`, C
+/// `PARLOR_ERR_ILLEGAL_ACTION`), which is for a well-formed action the rules refuse now.
+#[test]
+fn no_game_reports_unreadable_action_text_as_an_illegal_action() {
+    use parlor_core::game::{Fault, GameError, Round};
+    fn check<G: Round>(texts: &[&str]) {
+        for text in texts {
+            let error = G::parse_action(text).expect_err(text);
+            assert_ne!(error.fault(), Some(Fault::IllegalAction), "{text:?}: {error}");
+        }
+    }
+    let common = [
+        "",
+        "   ",
+        "xyzzy",
+        "pass pass",
+        "discrad 5",
+        "play",
+        "99999999999999999999",
+    ];
+    check::<parlor_core::dominoes::Round>(&common);
+    check::<parlor_core::tichu::round::Round>(&common);
+    check::<parlor_core::doudizhu::Round>(&common);
+    check::<parlor_core::mahjong::Round>(&common);
+    check::<parlor_core::mahjong::Round>(&["discard", "discard 136", "discard 5 6", "ankan 5x", "pon 1", "chii 1 x"]);
+}
+
+/// Regression: the Tichu exchange listed `exchange 1 3j 5j` with nothing on the screen saying
+/// which card goes to which seat (the notation's order: the next seat, the partner, the seat
+/// before). Each entry names it, seen from the person's seat; the entry as shown (the whole
+/// line after its number) is taken too, and a short `exchange 2j` still gets the parser's
+/// complaint, not "no entry of the list shows that".
+#[test]
+fn a_tichu_exchange_names_where_each_card_goes() {
+    let input = "1\nexchange 2j\nexchange 1 3j 5j (1 to seat 3, 3j to seat 0, 5j to seat 1)\nquit\n";
+    let (code, stdout, _, log) = session("tichu", "2", "3", input, &[]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.contains("exchange:\n    1  exchange 1 3j 5j (1 to seat 3, 3j to seat 0, 5j to seat 1)\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("> \"exchange 2j\": bad action: "), "{stdout}");
+    assert!(log.lines().any(|l| l == "2 exchange 1 3j 5j"), "{log}");
+}
+
+/// Regression: Dou Dizhu refused every action with `the action is not legal now` and nothing
+/// more (the other games name the rule), and a written play that is no combination (`play 45`)
+/// was `the previous play is not a combination` — a rule check's wording about another play.
+/// The refusal names its rule; the cards are named as what makes no combination.
+#[test]
+fn doudizhu_refusals_name_their_rule() {
+    let input = "bid 1\nplay 3\n3\n1\n1\n1\nplay 4\nplay 45\nquit\n";
+    let (code, stdout, _, _) = session("doudizhu", "1", "3", input, &[]);
+    assert_eq!(code, 0, "{stdout}");
+    for refusal in [
+        "> \"bid 1\": the action is not legal now: a bid must be above the current bid, at most 3 (see",
+        "> \"play 3\": the action is not legal now: the auction is not over: bid, call, rob or pass first (see",
+        "> \"play 4\": the action is not legal now: the play does not beat the table (see",
+        "> \"play 45\": the cards make no combination at bytes 5..7 (see",
+    ] {
+        assert!(stdout.contains(refusal), "{refusal}\n{stdout}");
+    }
+    assert!(!stdout.contains("previous play"), "{stdout}");
+}
+
+/// Regression: `log my game.log` wrote the log to a file named `my` (only the first word was
+/// taken), and `log` alone was refused as `not an action`. The whole rest of the line is the
+/// file name; `log` alone asks for it.
+#[test]
+fn log_takes_the_whole_rest_of_the_line_as_the_file_name() {
+    let dir = temp("log dir");
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("my game.log");
+    let input = format!("log {}\nlog\nquit\n", path.display());
+    let (code, stdout, _, log) = session("dominoes", "0", "3", &input, &[]);
+    let written = std::fs::read_to_string(&path).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.contains(&format!("> (log written to {})\n", path.display())),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("> log FILE: name the file to write the log to\n"),
+        "{stdout}"
+    );
+    assert_eq!(written, log);
+    assert_eq!(written, "dominoes players 2 seed 3\n1 play 0-4\n");
+}
+
+/// Regression: in a match the person's screen showed only the round's `scores:` (back to `0 0`
+/// each round), never the match's running totals, so a dominoes player racing to 61 could not
+/// see the race. Each round's title names them.
+#[test]
+fn a_match_shows_its_running_totals_at_each_round() {
+    let (code, stdout, _, _) = session("dominoes", "0", "3", &ones(6000), &["--match"]);
+    assert_eq!(code, 0, "{stdout}");
+    let titles: Vec<&str> = stdout.lines().filter(|l| l.starts_with("== round ")).collect();
+    assert_eq!(
+        titles.get(..3),
+        Some(
+            &[
+                "== round 1: match scores 0 0 ==",
+                "== round 2: match scores 4 0 ==",
+                "== round 3: match scores 5 10 ==",
+            ][..]
+        )
+    );
+}

@@ -292,10 +292,16 @@ fn bots_are_chosen_per_seat() {
             "parlor: --bots: unknown search level in \"search:insane\" (expected easy, normal, hard or an iteration count)\n"
         )
     );
+    // Regression: one bot was `1 bots`.
     let (code, _, err) = run(&["dominoes", "play", "--bots", "lowest"], "");
     assert_eq!(
         (code, err.as_str()),
-        (2, "parlor: --bots: 1 bots for 2 seats (one per seat)\n")
+        (2, "parlor: --bots: 1 bot for 2 seats (one per seat)\n")
+    );
+    let (code, _, err) = run(&["doudizhu", "play", "--bots", "lowest,lowest"], "");
+    assert_eq!(
+        (code, err.as_str()),
+        (2, "parlor: --bots: 2 bots for 3 seats (one per seat)\n")
     );
     let (code, _, err) = run(&["tichu", "play", "--bots", "lowest,clever,lowest,lowest"], "");
     assert_eq!(code, 2);
@@ -366,4 +372,34 @@ fn help_lists_every_command() {
     ] {
         assert!(out.contains(&format!("\n  parlor {command} ")), "{command}: {out}");
     }
+}
+
+/// Regression: a log saved by a Windows editor (a UTF-8 byte order mark first, `\r\n` line
+/// ends) was refused at its first line (`error: line 1: the log starts with `tichu seed N` …`)
+/// though the header read right. The mark is skipped, in every game.
+#[test]
+fn a_log_with_a_byte_order_mark_replays() {
+    for game in ["dominoes", "tichu", "doudizhu", "mahjong"] {
+        let (code, out, err) = run(&[game, "play", "--seed", "3"], "");
+        assert_eq!((code, err.as_str()), (0, ""), "{game}");
+        let windows = format!("\u{feff}{}", out.replace('\n', "\r\n"));
+        let (code, replayed, err) = run(&[game, "replay", "-"], &windows);
+        assert_eq!((code, err.as_str()), (0, ""), "{game}");
+        assert_eq!(replayed.lines().last(), out.lines().last(), "{game}");
+    }
+}
+
+/// Regression: `play --rounds 0` printed nothing and exited 0, as if zero rounds were played;
+/// K is refused below 1 with the one-line error of a bad option value.
+#[test]
+fn zero_rounds_is_a_bad_option_value() {
+    let (code, out, err) = run(&["tichu", "play", "--rounds", "0"], "");
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            2,
+            "",
+            "parlor: invalid value '0' for '--rounds <K>': 0 is not in 1..=4294967295 (see --help)\n"
+        )
+    );
 }

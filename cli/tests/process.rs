@@ -115,3 +115,54 @@ fn a_vector_line_cannot_run_check_itself() {
     assert!(stdout.ends_with("0 passed, 1 failed\n"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs `parlor` with `args` whose reader closes standard output at once (`parlor … | head
+/// -0`); returns the exit code and standard error.
+fn with_output_closed(args: &[&str], stdin: &str) -> (Option<i32>, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start parlor");
+    drop(child.stdout.take());
+    // parlor may stop before reading everything: a closed pipe is no failure here.
+    let _ = child.stdin.take().expect("stdin").write_all(stdin.as_bytes());
+    let out = child.wait_with_output().expect("parlor runs");
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// Regression: with its reader gone (`parlor mahjong --help | head -1`, `… --batch | head`,
+/// `play --human … | head`), `parlor` panicked (`failed printing to stdout: Broken pipe`, exit
+/// 101), or printed `cannot write output` (exit 1) or `cannot read or write: Broken pipe`
+/// (exit 2), depending on the command. Every command now stops quietly with exit status 0, as
+/// when the reader takes everything (a person's `--log` is still written).
+#[test]
+fn a_closed_output_stops_every_command_quietly() {
+    assert_eq!(with_output_closed(&["mahjong", "--help"], ""), (Some(0), String::new()));
+    let batch = "0-6 6-5 5-3\n".repeat(30_000);
+    assert_eq!(
+        with_output_closed(&["dominoes", "five-up", "--batch"], &batch),
+        (Some(0), String::new())
+    );
+    assert_eq!(
+        with_output_closed(&["tichu", "play", "--match", "--seed", "1"], ""),
+        (Some(0), String::new())
+    );
+    let log = std::env::temp_dir().join(format!("parlor-closed-{}.log", std::process::id()));
+    let log_s = log.to_string_lossy().into_owned();
+    let answers = "1\n".repeat(300);
+    assert_eq!(
+        with_output_closed(
+            &["tichu", "play", "--human", "0", "--seed", "1", "--log", &log_s],
+            &answers
+        ),
+        (Some(0), String::new())
+    );
+    let written = std::fs::read_to_string(&log).unwrap_or_default();
+    let _ = std::fs::remove_file(&log);
+    assert!(written.starts_with("tichu seed 1\n"), "{written}");
+}

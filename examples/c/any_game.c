@@ -2,7 +2,8 @@
  * function set (the same calls for every game), and prints each match's scores. Every status is
  * checked.
  *
- *   cc -std=c99 -Wall -Wextra -Werror any_game.c $(pkg-config --cflags --libs parlor)
+ *   cc -std=c99 -Wall -Wextra -Werror any_game.c $(pkg-config --cflags --libs parlor) \
+ *       -Wl,-rpath,"$(pkg-config --variable=libdir parlor)"
  *
  * Seats 0 and 2 play the lowest legal action, seats 1 and 3 a seeded uniform choice. */
 #include <stdint.h>

@@ -2,8 +2,10 @@
  * hand, list every legal reply (bombs and the rocket included) under a rule preset, and check a
  * chosen reply. Copy it; build against an installed Parlor:
  *
- *     cc -std=c99 doudizhu_reply.c $(pkg-config --cflags --libs parlor) -o doudizhu_reply
+ *     cc -std=c99 doudizhu_reply.c $(pkg-config --cflags --libs parlor) \
+ *         -Wl,-rpath,"$(pkg-config --variable=libdir parlor)" -o doudizhu_reply
  *
+ * The run path (-rpath) finds the library in a prefix outside the system's library path.
  * CI (scripts/c-install-check) builds and runs it; it checks its own answers. */
 #include <stdio.h>
 #include <string.h>

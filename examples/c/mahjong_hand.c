@@ -2,8 +2,10 @@
  * (shanten), which draws help and how many of them are still unseen (ukeire), and, once ready,
  * which tiles complete it (waits). Copy it; build against an installed Parlor:
  *
- *     cc -std=c99 mahjong_hand.c $(pkg-config --cflags --libs parlor) -o mahjong_hand
+ *     cc -std=c99 mahjong_hand.c $(pkg-config --cflags --libs parlor) \
+ *         -Wl,-rpath,"$(pkg-config --variable=libdir parlor)" -o mahjong_hand
  *
+ * The run path (-rpath) finds the library in a prefix outside the system's library path.
  * CI (scripts/c-install-check) builds and runs it; it checks its own answers. */
 #include <stdio.h>
 #include <string.h>

@@ -2,8 +2,10 @@
  * Dragon, a bomb out of turn, passes — checking each move against the player's hand, then read
  * who takes the trick and its points. Copy it; build against an installed Parlor:
  *
- *     cc -std=c99 tichu_trick.c $(pkg-config --cflags --libs parlor) -o tichu_trick
+ *     cc -std=c99 tichu_trick.c $(pkg-config --cflags --libs parlor) \
+ *         -Wl,-rpath,"$(pkg-config --variable=libdir parlor)" -o tichu_trick
  *
+ * The run path (-rpath) finds the library in a prefix outside the system's library path.
  * CI (scripts/c-install-check) builds and runs it; it checks its own answers. */
 #include <stdio.h>
 #include <string.h>

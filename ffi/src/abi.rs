@@ -115,6 +115,11 @@ const _: () = assert!(PARLOR_ACTION_NONE == ACTION_NONE);
 /// The most score entries of any game (parlor_round_outcome, parlor_match_scores): 4.
 pub const PARLOR_MAX_SEATS: usize = 4;
 const _: () = assert!(PARLOR_MAX_SEATS == parlor_core::game::MAX_SEATS);
+/// The most legal actions a seat of any game can have at one moment (parlor_round_legal_actions):
+/// 10,045, Dou Dizhu's (every reading of every play of a 20-card hand, and pass); Tichu 8,345,
+/// dominoes 1,710, Mahjong 40. A buffer of this many codes (80,360 bytes) always suffices; a
+/// size query (capacity 0) gives the count of the moment.
+pub const PARLOR_MAX_LEGAL_ACTIONS: usize = 10_045;
 
 /// Field selector of parlor_config_key: the key's name (`red-fives`).
 pub const PARLOR_KEY_NAME: u32 = 0;
@@ -143,6 +148,7 @@ macro_rules! fits {
                     <= crate::state::CONFIG_PAYLOAD
             );
             assert!(<$R as parlor_core::game::Round>::ENCODED_BYTES <= u16::MAX as usize);
+            assert!(<$R as parlor_core::game::Round>::MAX_ACTIONS <= crate::abi::PARLOR_MAX_LEGAL_ACTIONS);
         };
     };
 }
@@ -678,7 +684,10 @@ pub unsafe extern "C" fn parlor_round_new(
 }
 
 /// @brief Deals a round of the config's game from an explicit deal, written as the game's
-/// replay logs write it after `deal` (documented on each game's page in docs/).
+/// replay-log header writes it after its `deal` word — Mahjong's after `wall` — without that
+/// word: dominoes `<hand 0> | <hand 1> [| …] | boneyard <tiles>`, Tichu four hands of 14 suited
+/// cards, Dou Dizhu `<h0> <h1> <h2> <kitty> [first <seat>]`, Mahjong `<136 tile ids> [start …]`
+/// (each game's page in docs/).
 ///
 /// @param[in] config The rules.
 /// @param[in] deal The deal text, UTF-8, not NUL-terminated.
@@ -781,8 +790,8 @@ pub unsafe extern "C" fn parlor_round_may_act(round: *const ParlorRound, seat: u
 /// @brief The legal actions of a seat, as action codes in the game's documented order.
 ///
 /// Writes as many codes as fit into @p out and the total into @p total. A seat that may not act
-/// now has none (total 0). A buffer of the game's most legal actions always suffices; capacity 0
-/// asks for the total only.
+/// now has none (total 0). A buffer of #PARLOR_MAX_LEGAL_ACTIONS codes always suffices (or of the
+/// game's own most: its figure there); capacity 0 asks for the total only.
 ///
 /// @param[in] round The round.
 /// @param[in] seat The seat.

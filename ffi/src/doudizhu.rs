@@ -160,7 +160,7 @@ pub(crate) fn error_code(error: Error) -> ParlorStatus {
     match error {
         Error::UnknownCard { .. } => PARLOR_DOUDIZHU_ERR_UNKNOWN_CARD,
         Error::TooManyCopies { .. } => PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES,
-        Error::NotACombination => PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION,
+        Error::NotACombination | Error::NoCombination { .. } => PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION,
         Error::HandTooLarge { .. } => PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE,
         Error::CardsOverlap { .. } => PARLOR_DOUDIZHU_ERR_CARDS_OVERLAP,
         Error::BufferTooSmall { .. } => PARLOR_ERR_BUFFER_TOO_SMALL,
@@ -170,7 +170,7 @@ pub(crate) fn error_code(error: Error) -> ParlorStatus {
         }
         Error::InvalidDeal { .. } => PARLOR_DOUDIZHU_ERR_INVALID_DEAL,
         Error::NotYourTurn { .. } => PARLOR_DOUDIZHU_ERR_NOT_YOUR_TURN,
-        Error::IllegalAction => PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION,
+        Error::IllegalAction { .. } => PARLOR_DOUDIZHU_ERR_ILLEGAL_ACTION,
         Error::RoundOver => PARLOR_DOUDIZHU_ERR_ROUND_OVER,
         Error::InvalidState { .. } => PARLOR_DOUDIZHU_ERR_INVALID_STATE,
         Error::Internal => crate::PARLOR_ERR_INTERNAL,

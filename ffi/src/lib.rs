@@ -226,7 +226,7 @@ fn status_message(code: ParlorStatus) -> &'static core::ffi::CStr {
         PARLOR_ERR_NOT_YOUR_TURN => Some(status_text!("not this seat's turn")),
         PARLOR_ERR_NO_SUCH_SEAT => Some(status_text!("no such seat")),
         PARLOR_ERR_ILLEGAL_ACTION => Some(status_text!("illegal action")),
-        PARLOR_ERR_ROUND_OVER => Some(status_text!("the round is over")),
+        PARLOR_ERR_ROUND_OVER => Some(status_text!("the round or match is over")),
         PARLOR_ERR_INVALID_CONFIG => Some(status_text!("invalid config")),
         PARLOR_ERR_UNKNOWN_GAME => Some(status_text!("unknown game")),
         PARLOR_ERR_UNKNOWN_PRESET => Some(status_text!("unknown preset")),

@@ -96,3 +96,45 @@ fn each_shared_code_is_named_with_the_fault_wording() {
         ]
     );
 }
+
+/// Regression: `parlor_match_apply` on a finished match answers `PARLOR_ERR_ROUND_OVER`, which
+/// `parlor_status_str` named `the round is over` — a C program that printed the status told its
+/// user about a round when the match had ended. The one code now says both.
+#[test]
+fn the_over_status_names_the_match_too() {
+    let mut config = ParlorConfig {
+        opaque: [0; PARLOR_CONFIG_WORDS],
+    };
+    let mut game_match = ParlorMatch {
+        opaque: [0; PARLOR_STATE_WORDS],
+    };
+    // SAFETY: valid pointers to caller-owned states, as the C calls pass them.
+    unsafe {
+        assert_eq!(
+            parlor_config_preset(PARLOR_GAME_DOMINOES, core::ptr::null(), 0, &mut config),
+            PARLOR_OK
+        );
+        assert_eq!(parlor_match_new(&config, 7, &mut game_match), PARLOR_OK);
+        let mut round = ParlorRound {
+            opaque: [0; PARLOR_STATE_WORDS],
+        };
+        loop {
+            let mut seat = 0u32;
+            assert_eq!(parlor_match_to_act(&game_match, &mut seat), PARLOR_OK);
+            if seat == PARLOR_NO_SEAT {
+                break;
+            }
+            assert_eq!(parlor_match_round(&game_match, &mut round), PARLOR_OK);
+            let mut code = 0u64;
+            let bot = parlor_bot_choose(&round, seat, PARLOR_BOT_LOWEST, 0, core::ptr::null_mut(), 0, &mut code);
+            assert_eq!(bot, PARLOR_OK);
+            assert_eq!(
+                parlor_match_apply(&mut game_match, seat, code, core::ptr::null_mut()),
+                PARLOR_OK
+            );
+        }
+        let status = parlor_match_apply(&mut game_match, 0, 0, core::ptr::null_mut());
+        assert_eq!(status, PARLOR_ERR_ROUND_OVER);
+        assert_eq!(text(status), "the round or match is over");
+    }
+}

@@ -109,3 +109,21 @@ fn a_rules_code_where_a_form_belongs_is_refused() {
     let swapped = unsafe { parlor_mahjong_waits(counts.as_ptr(), 34, PARLOR_MAHJONG_FORM_REGULAR, &mut mask) };
     assert_eq!(swapped, PARLOR_ERR_INVALID_ARGUMENT);
 }
+
+/// Regression: `parlor_round_legal_actions` said "a buffer of the game's most legal actions
+/// always suffices" without naming that number, so a C program could only size-query at every
+/// decision. `PARLOR_MAX_LEGAL_ACTIONS` names it; each game's own most (the figures its comment
+/// gives) is pinned here, and the constant is their maximum.
+#[test]
+fn the_most_legal_actions_of_every_game_fit_the_named_maximum() {
+    use parlor::PARLOR_MAX_LEGAL_ACTIONS;
+    use parlor_core::game::Round;
+    let most = [
+        <parlor_core::dominoes::Round as Round>::MAX_ACTIONS,
+        <parlor_core::tichu::round::Round as Round>::MAX_ACTIONS,
+        <parlor_core::doudizhu::round::Round as Round>::MAX_ACTIONS,
+        <parlor_core::mahjong::Round as Round>::MAX_ACTIONS,
+    ];
+    assert_eq!(most, [1_710, 8_345, 10_045, 40]);
+    assert_eq!(most.iter().copied().max(), Some(PARLOR_MAX_LEGAL_ACTIONS));
+}

@@ -174,6 +174,24 @@ impl Game for Round {
     }
 
     /// Another seat's exchange is face down: the cards it passed are not named.
+    /// An exchange names where each card goes (`exchange 2j 5s 9p (2j to seat 1, 5s to seat 2, 9p
+    /// to seat 3)`): the notation's order (the next seat, the partner, the seat before) is not
+    /// on the screen.
+    fn describe(_round: &Round, seat: Seat, action: Action) -> String {
+        match action {
+            Action::Exchange { left, partner, right } => {
+                let to = |k: u8| Seat((seat.0 + k) % 4);
+                format!(
+                    "{action} ({left} to seat {}, {partner} to seat {}, {right} to seat {})",
+                    to(1),
+                    to(2),
+                    to(3)
+                )
+            }
+            _ => action.to_string(),
+        }
+    }
+
     fn public_line(_before: &Round, seat: Seat, action: Action, event: &Event, viewer: Seat) -> String {
         let shown = match action {
             Action::Exchange { .. } if seat != viewer => format!("{seat} exchange (three cards face down)"),

@@ -5,6 +5,11 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs `parlor` with `args`, writing `stdin` to its standard input.
 pub fn parlor(args: &[&str], stdin: &str) -> Output {
+    parlor_bytes(args, stdin.as_bytes())
+}
+
+/// Runs `parlor` with `args`, writing `stdin` (any bytes, UTF-8 or not) to its standard input.
+pub fn parlor_bytes(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
         .args(args)
         .stdin(Stdio::piped())
@@ -13,6 +18,6 @@ pub fn parlor(args: &[&str], stdin: &str) -> Output {
         .spawn()
         .expect("start parlor");
     // parlor may exit before reading (a usage error): a closed pipe is no failure here.
-    let _ = child.stdin.take().expect("stdin").write_all(stdin.as_bytes());
+    let _ = child.stdin.take().expect("stdin").write_all(stdin);
     child.wait_with_output().expect("parlor runs")
 }

@@ -54,7 +54,7 @@ impl game::GameError for Error {
         Some(match self {
             Error::NotYourTurn { .. } => Fault::NotYourTurn,
             Error::NoSuchSeat { .. } => Fault::NoSuchSeat,
-            Error::IllegalAction => Fault::IllegalAction,
+            Error::IllegalAction { .. } => Fault::IllegalAction,
             Error::RoundOver => Fault::RoundOver,
             Error::InvalidConfig { .. } => Fault::InvalidConfig,
             Error::InvalidState { .. } => Fault::InvalidState,
@@ -71,7 +71,7 @@ impl game::GameError for Error {
         match fault {
             Fault::NotYourTurn => Error::NotYourTurn { seat: 0 },
             Fault::NoSuchSeat => Error::NoSuchSeat { seat: 3 },
-            Fault::IllegalAction => Error::IllegalAction,
+            Fault::IllegalAction => Error::IllegalAction { why: "" },
             Fault::RoundOver => Error::RoundOver,
             Fault::InvalidConfig => Error::InvalidConfig { what: "invalid config" },
             Fault::InvalidState => Error::InvalidState {
@@ -466,7 +466,12 @@ impl game::Round for Round {
     fn parse_action(text: &str) -> Result<Action, Error> {
         match notation::parse_action(text)? {
             Written::Action(action) => Ok(action),
-            Written::Cards(cards) => Play::canonical(&cards).map(Action::Play).ok_or(Error::NotACombination),
+            // The cards' word (the second) is the span: `play 45`.
+            Written::Cards(cards) => Play::canonical(&cards).map(Action::Play).ok_or(Error::NoCombination {
+                span: notation::words(text)
+                    .nth(1)
+                    .map_or(crate::notation::Span::new(0, text.len()), |(span, _)| span),
+            }),
         }
     }
 

@@ -157,7 +157,12 @@ fn the_notation_reads_what_display_prints() {
         Err(Error::UnknownAction { span: span(0, 6) })
     );
     assert_eq!(Round::parse_action(""), Err(Error::UnknownAction { span: span(0, 0) }));
-    assert_eq!(Round::parse_action("play 34"), Err(Error::NotACombination));
+    assert_eq!(
+        Round::parse_action("play 34"),
+        Err(Error::NoCombination {
+            span: crate::notation::Span::new(5, 7)
+        })
+    );
     assert_eq!(
         Round::parse_action("play 3Z"),
         Err(Error::UnknownCard { span: span(6, 7) })

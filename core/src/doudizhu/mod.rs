@@ -84,6 +84,12 @@ pub enum Error {
     },
     /// The previous play is not a combination under the preset.
     NotACombination,
+    /// The cards of a written play (`play 45`) read as no combination under any rules; `span`
+    /// is the cards' word. (Not [`Error::NotACombination`], which is about a previous play.)
+    NoCombination {
+        /// Where the cards are written.
+        span: Span,
+    },
     /// A hand given to a search holds more than [`MAX_HAND`] cards.
     HandTooLarge {
         /// How many it holds.
@@ -130,8 +136,12 @@ pub enum Error {
         seat: u8,
     },
     /// The action is not legal now (a pass by a leader, a bid not above the current bid, a play
-    /// not held or not beating the top play, …).
-    IllegalAction,
+    /// not held or not beating the top play, …); `why` names the rule (empty when made from a
+    /// shared [`Fault`](crate::game::Fault)).
+    IllegalAction {
+        /// The rule that refuses it (`the play does not beat the table`).
+        why: &'static str,
+    },
     /// The deal (or the match) is over.
     RoundOver,
     /// Action text that is no action of the notation (`pass`, `bid 1|2|3`, `call`, `rob`,
@@ -174,6 +184,8 @@ impl Error {
     pub const UNKNOWN_CARD: &'static str = "not a card";
     /// The text of [`Error::TooManyCopies`] (C `PARLOR_DOUDIZHU_ERR_TOO_MANY_COPIES`).
     pub const TOO_MANY_COPIES: &'static str = "more cards of a rank than the deck holds";
+    /// The text of [`Error::NoCombination`].
+    pub const NO_COMBINATION: &'static str = "the cards make no combination";
     /// The text of [`Error::NotACombination`] (C `PARLOR_DOUDIZHU_ERR_NOT_A_COMBINATION`).
     pub const NOT_A_COMBINATION: &'static str = "the previous play is not a combination";
     /// The text of [`Error::HandTooLarge`] (C `PARLOR_DOUDIZHU_ERR_HAND_TOO_LARGE`).
@@ -214,6 +226,7 @@ impl fmt::Display for Error {
                 rank.copies()
             ),
             Error::NotACombination => f.write_str(Error::NOT_A_COMBINATION),
+            Error::NoCombination { span } => write!(f, "{} at {span}", Error::NO_COMBINATION),
             Error::HandTooLarge { cards } => write!(f, "{} ({cards} cards)", Error::HAND_TOO_LARGE),
             Error::CardsOverlap { rank } => write!(
                 f,
@@ -227,7 +240,8 @@ impl fmt::Display for Error {
             Error::InvalidConfig { what } => write!(f, "invalid config: {what}"),
             Error::InvalidDeal { what } => write!(f, "{}: {what}", Error::INVALID_DEAL),
             Error::NotYourTurn { seat } => write!(f, "{} (seat {seat})", Error::NOT_YOUR_TURN),
-            Error::IllegalAction => f.write_str(Error::ILLEGAL_ACTION),
+            Error::IllegalAction { why: "" } => f.write_str(Error::ILLEGAL_ACTION),
+            Error::IllegalAction { why } => write!(f, "{}: {why}", Error::ILLEGAL_ACTION),
             Error::RoundOver => f.write_str(Error::ROUND_OVER),
             Error::NoSuchSeat { seat } => write!(f, "seat {seat} is no seat (0-2)"),
             Error::UnknownAction { span } => write!(f, "{} at {span}", Error::UNKNOWN_ACTION),

@@ -224,7 +224,7 @@ impl FromStr for Reading {
 }
 
 /// The words of `text` (split at ASCII whitespace), each with its span.
-fn words(text: &str) -> impl Iterator<Item = (Span, &str)> {
+pub(super) fn words(text: &str) -> impl Iterator<Item = (Span, &str)> {
     let mut at = 0usize;
     text.split(|c: char| c.is_ascii_whitespace()).filter_map(move |word| {
         let start = at;
@@ -271,8 +271,8 @@ pub enum Written {
 /// # Errors
 /// [`Error::UnknownAction`] for another word or a wrong number of words,
 /// [`Error::UnknownBid`] for an amount not 1–3, [`Error::UnknownCard`] /
-/// [`Error::TooManyCopies`] for the cards, [`Error::NotACombination`] for cards that read as no
-/// combination under any rules, [`Error::UnknownReading`] for a reading the cards do not have.
+/// [`Error::TooManyCopies`] for the cards, [`Error::NoCombination`] for cards with a reading
+/// that read as no combination under any rules, [`Error::UnknownReading`] for a reading the cards do not have.
 /// Every span points into `text`.
 ///
 /// ```
@@ -306,14 +306,14 @@ pub fn parse_action(text: &str) -> Result<Written, Error> {
             }
         }
         "play" => {
-            let (span, word) = all.next().ok_or(unknown)?;
-            let cards = cards_word(span, word)?;
+            let (cards_span, word) = all.next().ok_or(unknown)?;
+            let cards = cards_word(cards_span, word)?;
             match all.next() {
                 None => Written::Cards(cards),
                 Some((span, word)) => {
                     let readings = classify(&cards, &PERMISSIVE);
                     if readings.is_empty() {
-                        return Err(Error::NotACombination);
+                        return Err(Error::NoCombination { span: cards_span });
                     }
                     let reading = word.parse::<Reading>().map_err(|e| shifted(e, span.start))?;
                     if !readings.iter().any(|r| r == reading) {

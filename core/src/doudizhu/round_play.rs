@@ -275,6 +275,47 @@ impl Round {
         })
     }
 
+    /// Why the rules refuse `seat`'s `action` now (the seat being in turn): the rule, in a few
+    /// words, for [`Error::IllegalAction`]. Only called once [`Round::is_legal`] said no.
+    fn refusal(&self, seat: Seat, action: Action) -> &'static str {
+        match (self.phase, action) {
+            (Phase::Auction, Action::Play(_)) => "the auction is not over: bid, call, rob or pass first",
+            (Phase::Auction, Action::Bid(_)) => match self.config.auction {
+                Auction::Bids | Auction::OpenSpiel | Auction::Botzone => {
+                    "a bid must be above the current bid, at most 3"
+                }
+                Auction::Rob | Auction::None => "this auction takes no bids: call, rob or pass",
+            },
+            (Phase::Auction, Action::Call) if self.config.auction == Auction::Rob => {
+                "the landlord is already called: rob or pass"
+            }
+            (Phase::Auction, Action::Rob) if self.config.auction == Auction::Rob => {
+                "nobody has called the landlord yet, or this seat may not rob now"
+            }
+            (Phase::Auction, Action::Call | Action::Rob) => "only the call-and-rob auction calls or robs",
+            (Phase::Play, Action::Bid(_) | Action::Call | Action::Rob) => "the auction is over",
+            (Phase::Play, Action::Pass) => "the leader of a trick may not pass",
+            (Phase::Play, Action::Play(play)) => {
+                let hand = self.hand(seat);
+                if play.cards.is_empty() {
+                    "a play needs at least one card"
+                } else if !hand.contains(&play.cards) {
+                    "the cards are not in the hand"
+                } else if !classify(&play.cards, &self.config.rules)
+                    .iter()
+                    .any(|r| r == play.reading)
+                {
+                    "the cards do not make that combination under these rules"
+                } else if self.config.quad_blocks_chain_head && blocked_chain(&hand, &play.reading) {
+                    "a quad in the hand blocks that chain's head under these rules"
+                } else {
+                    "the play does not beat the table"
+                }
+            }
+            _ => "the action is not legal now",
+        }
+    }
+
     /// The legal play of `cards` for `seat`, read at its strongest legal reading, if any (a
     /// convenience for text input: `333444555666` under `openspiel` has several readings).
     pub fn play_of(&self, seat: Seat, cards: &Cards) -> Option<Action> {
@@ -301,7 +342,9 @@ impl Round {
             return Err(Error::NotYourTurn { seat: seat.0 });
         }
         if !self.is_legal(seat, action) {
-            return Err(Error::IllegalAction);
+            return Err(Error::IllegalAction {
+                why: self.refusal(seat, action),
+            });
         }
         let mut event = Event {
             seat,

@@ -192,12 +192,27 @@ fn illegal_actions_leave_the_round_unchanged() {
     let mut r = Round::new(&Config::PAGAT, &Deal::Seeded(4)).unwrap();
     let before = r;
     assert_eq!(r.apply(Seat(1), Action::Pass), Err(Error::NotYourTurn { seat: 1 }));
-    assert_eq!(r.apply(Seat(0), Action::Bid(4)), Err(Error::IllegalAction));
-    assert_eq!(r.apply(Seat(0), Action::Rob), Err(Error::IllegalAction));
+    assert_eq!(
+        r.apply(Seat(0), Action::Bid(4)),
+        Err(Error::IllegalAction {
+            why: "a bid must be above the current bid, at most 3"
+        })
+    );
+    assert_eq!(
+        r.apply(Seat(0), Action::Rob),
+        Err(Error::IllegalAction {
+            why: "only the call-and-rob auction calls or robs"
+        })
+    );
     assert_eq!(r, before);
     r.apply(Seat(0), Action::Bid(3)).unwrap();
     let before = r;
-    assert_eq!(r.apply(Seat(0), Action::Pass), Err(Error::IllegalAction));
+    assert_eq!(
+        r.apply(Seat(0), Action::Pass),
+        Err(Error::IllegalAction {
+            why: "the leader of a trick may not pass"
+        })
+    );
     let rank = Rank::ALL.into_iter().find(|&k| r.hand(Seat(0)).count(k) == 0).unwrap();
     let mut one = Cards::EMPTY;
     one.add(rank, 1);
@@ -210,7 +225,12 @@ fn illegal_actions_leave_the_round_unchanged() {
         },
     });
     if !r.hand(Seat(0)).contains(&one) {
-        assert_eq!(r.apply(Seat(0), play), Err(Error::IllegalAction));
+        assert_eq!(
+            r.apply(Seat(0), play),
+            Err(Error::IllegalAction {
+                why: "the cards are not in the hand"
+            })
+        );
     }
     assert_eq!(r, before);
 }
@@ -471,4 +491,94 @@ fn bombs_beyond_the_played_quads_are_refused() {
             }
         }
     }
+}
+
+/// Regression: every action the rules refused was `the action is not legal now` with no reason
+/// (the other games name theirs), so a person at `parlor doudizhu play --human` could not tell
+/// a card not held from a play that does not beat the table. Each refusal names its rule.
+#[test]
+fn every_refusal_names_its_rule() {
+    let why = |r: &Round, seat: u8, action: Action| match { *r }.apply(Seat(seat), action) {
+        Err(Error::IllegalAction { why }) => why,
+        other => panic!("{action:?}: {other:?}"),
+    };
+    let single = |rank: Rank| {
+        let mut cards = Cards::EMPTY;
+        cards.add(rank, 1);
+        Action::Play(Play {
+            cards,
+            reading: Reading {
+                kind: Kind::Single,
+                chain: 1,
+                key: rank,
+            },
+        })
+    };
+    let mut r = Round::new(&Config::PAGAT, &Deal::Seeded(4)).unwrap();
+    fn held(r: &Round, seat: u8) -> std::vec::Vec<Rank> {
+        Rank::ALL
+            .into_iter()
+            .filter(|&k| r.hand(Seat(seat)).count(k) > 0)
+            .collect()
+    }
+    let low = held(&r, 0)[0];
+    assert_eq!(
+        why(&r, 0, single(low)),
+        "the auction is not over: bid, call, rob or pass first"
+    );
+    r.apply(Seat(0), Action::Bid(1)).unwrap();
+    assert_eq!(
+        why(&r, 1, Action::Bid(1)),
+        "a bid must be above the current bid, at most 3"
+    );
+    r.apply(Seat(1), Action::Bid(3)).unwrap();
+    // Seat 1 is the landlord and leads.
+    assert_eq!(why(&r, 1, Action::Bid(3)), "the auction is over");
+    assert_eq!(why(&r, 1, Action::Pass), "the leader of a trick may not pass");
+    // Two different ranks of the hand read as a pair.
+    let ranks = held(&r, 1);
+    let (a, b) = (ranks[0], ranks[1]);
+    let mut two = Cards::EMPTY;
+    two.add(a, 1);
+    two.add(b, 1);
+    let not_a_pair = Action::Play(Play {
+        cards: two,
+        reading: Reading {
+            kind: Kind::Pair,
+            chain: 1,
+            key: a,
+        },
+    });
+    assert_eq!(
+        why(&r, 1, not_a_pair),
+        "the cards do not make that combination under these rules"
+    );
+    // Seat 1 leads its highest single; seat 2's lowest does not beat it.
+    let top = *held(&r, 1).last().unwrap();
+    r.apply(Seat(1), single(top)).unwrap();
+    let under = held(&r, 2)
+        .into_iter()
+        .find(|&k| k <= top)
+        .expect("seat 2 holds a rank at most the lead");
+    assert_eq!(why(&r, 2, single(under)), "the play does not beat the table");
+    let absent = Rank::ALL.into_iter().find(|&k| r.hand(Seat(2)).count(k) == 0).unwrap();
+    assert_eq!(why(&r, 2, single(absent)), "the cards are not in the hand");
+    // The call-and-rob auction: no bids; a second call.
+    let mut rob = Round::new(&Config::ROB, &Deal::Seeded(4)).unwrap();
+    let first = rob.to_act().unwrap().0;
+    assert_eq!(
+        why(&rob, first, Action::Bid(1)),
+        "this auction takes no bids: call, rob or pass"
+    );
+    rob.apply(Seat(first), Action::Call).unwrap();
+    let next = rob.to_act().unwrap().0;
+    assert_eq!(
+        why(&rob, next, Action::Call),
+        "the landlord is already called: rob or pass"
+    );
+    // The shared fault's text alone, without a reason.
+    assert_eq!(
+        std::string::ToString::to_string(&Error::IllegalAction { why: "" }),
+        "the action is not legal now"
+    );
 }

@@ -108,7 +108,7 @@ impl Fault {
             Fault::NotYourTurn => "not this seat's turn",
             Fault::NoSuchSeat => "no such seat",
             Fault::IllegalAction => "illegal action",
-            Fault::RoundOver => "the round is over",
+            Fault::RoundOver => "the round or match is over",
             Fault::InvalidConfig => "invalid config",
             Fault::InvalidState => "invalid state bytes",
             Fault::BufferTooSmall => "buffer too small",

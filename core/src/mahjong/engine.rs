@@ -85,6 +85,7 @@ impl game::GameError for Error {
             | Error::UnknownCode { .. }
             | Error::BadDeal { .. }
             | Error::DealText { .. }
+            | Error::UnknownAction { .. }
             | Error::Score(_)
             | Error::AwaitingDeal
             | Error::NotAwaitingDeal => return None,

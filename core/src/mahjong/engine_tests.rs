@@ -124,7 +124,7 @@ fn action_codes_are_pinned() {
     );
     assert_eq!(
         Round::parse_action("discard 136"),
-        Err(Error::IllegalAction {
+        Err(Error::UnknownAction {
             why: "expected a tile id 0-135"
         })
     );

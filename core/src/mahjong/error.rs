@@ -87,6 +87,14 @@ pub enum Error {
         /// The rule that refuses it.
         why: &'static str,
     },
+    /// Action text that is no action of the replay-log notation (`discard 12`, `riichi 12`,
+    /// `tsumo`, `ankan 5m`, `kakan 17`, `kyuushu`, `kita`, `ron`, `pon 17 18`, `kan`,
+    /// `chii 12 17`, `pass`): a misspelt verb, a tile id past 135, trailing words. Not a rules
+    /// answer (that is [`Error::IllegalAction`]).
+    UnknownAction {
+        /// What is not understood (`expected a tile id 0-135`).
+        why: &'static str,
+    },
     /// Scoring a win failed (a bug: a win is only legal when it scores).
     Score(score::Error),
     /// The output buffer is too small; `needed` bytes are required.
@@ -150,6 +158,8 @@ impl Error {
     pub const NOT_YOUR_TURN: &'static str = "the seat may not act now";
     /// The text of [`Error::IllegalAction`] (C `PARLOR_MAHJONG_ERR_ILLEGAL_ACTION`).
     pub const ILLEGAL_ACTION: &'static str = "the action is not legal now";
+    /// The text of [`Error::UnknownAction`].
+    pub const UNKNOWN_ACTION: &'static str = "not an action";
     /// The text of [`Error::MatchOver`] (C `PARLOR_MAHJONG_ERR_MATCH_OVER`).
     pub const MATCH_OVER: &'static str = "the match is over";
     /// The text of [`Error::AwaitingDeal`] (C `PARLOR_MAHJONG_ERR_AWAITING_DEAL`).
@@ -187,6 +197,11 @@ impl fmt::Display for Error {
             Error::RoundOver => f.write_str(Error::ROUND_OVER),
             Error::NotYourTurn { seat } => write!(f, "{} (seat {seat})", Error::NOT_YOUR_TURN),
             Error::IllegalAction { why } => write!(f, "{}: {why}", Error::ILLEGAL_ACTION),
+            Error::UnknownAction { why } => write!(
+                f,
+                "{}: {why} (discard <id>, riichi <id>, tsumo, ankan <kind>, kakan <id>, kyuushu, kita, ron, pon <id> <id>, kan, chii <id> <id> or pass)",
+                Error::UNKNOWN_ACTION
+            ),
             Error::Score(e) => write!(f, "scoring failed: {e}"),
             Error::BufferTooSmall { needed } => write!(f, "the buffer is too small ({needed} bytes needed)"),
             Error::InvalidState { why } => write!(f, "not a valid state: {why}"),

@@ -563,17 +563,17 @@ impl fmt::Display for Action {
 impl core::str::FromStr for Action {
     type Err = Error;
 
-    /// The [`Display`](fmt::Display) form back. Errors: [`Error::IllegalAction`] naming what
+    /// The [`Display`](fmt::Display) form back. Errors: [`Error::UnknownAction`] naming what
     /// is not understood.
     fn from_str(text: &str) -> Result<Action, Error> {
         let mut words = text.split_ascii_whitespace();
-        let verb = words.next().ok_or(Error::IllegalAction { why: "empty action" })?;
+        let verb = words.next().ok_or(Error::UnknownAction { why: "empty action" })?;
         let mut id = || -> Result<u8, Error> {
             words
                 .next()
                 .and_then(|w| w.parse::<u8>().ok())
                 .filter(|&id| usize::from(id) < TILE_IDS)
-                .ok_or(Error::IllegalAction {
+                .ok_or(Error::UnknownAction {
                     why: "expected a tile id 0-135",
                 })
         };
@@ -595,19 +595,19 @@ impl core::str::FromStr for Action {
                     .and_then(|w| w.parse::<super::Hand>().ok())
                     .filter(|h| h.len() == 1)
                     .and_then(|h| h.tiles().next())
-                    .ok_or(Error::IllegalAction {
+                    .ok_or(Error::UnknownAction {
                         why: "expected a tile kind like 5m",
                     })?;
                 return match words.next() {
                     None => Ok(Action::Ankan { kind }),
-                    Some(_) => Err(Error::IllegalAction { why: "trailing text" }),
+                    Some(_) => Err(Error::UnknownAction { why: "trailing text" }),
                 };
             }
-            _ => return Err(Error::IllegalAction { why: "unknown action" }),
+            _ => return Err(Error::UnknownAction { why: "unknown verb" }),
         };
         match words.next() {
             None => Ok(action),
-            Some(_) => Err(Error::IllegalAction { why: "trailing text" }),
+            Some(_) => Err(Error::UnknownAction { why: "trailing text" }),
         }
     }
 }
