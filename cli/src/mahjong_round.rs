@@ -56,6 +56,9 @@ pub enum Format {
     Mjlog,
     /// mjai's JSON-lines event log (Mortal, RiichiEnv, mjai.app).
     Mjai,
+    /// Mahjong Soul's game record as JSON messages (`NewRound`, `DealTile`, … as RiichiEnv
+    /// reads them); `replay` only.
+    Majsoul,
 }
 
 /// Arguments of `parlor mahjong play`.
@@ -455,11 +458,19 @@ pub fn rule_of(record: &Record) -> Config {
         (true, false, false) => Config::TENHOU_SANMA,
         (true, true, false) => Config::TENHOU_SANMA_EAST,
         (false, east, true) => Config {
-            rounds: if east { Config::TENHOU_EAST.rounds } else { Config::MAHJONG_SOUL.rounds },
+            rounds: if east {
+                Config::TENHOU_EAST.rounds
+            } else {
+                Config::MAHJONG_SOUL.rounds
+            },
             ..Config::MAHJONG_SOUL
         },
         (true, east, true) => Config {
-            rounds: if east { Config::TENHOU_SANMA_EAST.rounds } else { Config::MAHJONG_SOUL_SANMA.rounds },
+            rounds: if east {
+                Config::TENHOU_SANMA_EAST.rounds
+            } else {
+                Config::MAHJONG_SOUL_SANMA.rounds
+            },
             ..Config::MAHJONG_SOUL_SANMA
         },
     };
@@ -474,8 +485,9 @@ pub fn rule_of(record: &Record) -> Config {
 /// records into tenhou.net/6) writes the room: `玉の間南喰`, `三金の間赤` (Japanese, `…の間`),
 /// `Gold Room South` (English, `… Room`), `金之间` (Chinese, `…之间`); Tenhou's own names
 /// (`鳳南喰赤`, `般東喰赤`) have none of these.
+/// `--format majsoul` names its records `Mahjong Soul` ([`crate::mahjong::majsoul::RULE_DISP`]).
 pub fn is_mahjong_soul(disp: &str) -> bool {
-    disp.contains("の間") || disp.contains("之间") || disp.contains(" Room")
+    disp.contains("の間") || disp.contains("之间") || disp.contains(" Room") || disp.contains("Mahjong Soul")
 }
 
 /// The first day Parlor takes Tenhou to have had tenpai-yame, `(year, month, day)`: records from

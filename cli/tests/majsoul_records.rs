@@ -18,9 +18,10 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use parlor_cli::mahjong::majsoul;
 use parlor_cli::mahjong::tenhou::{self, Record, Result as RoundResult};
 use parlor_cli::mahjong::tenhou_replay::{replay_match, replay_round, start_of};
-use parlor_cli::mahjong_round::{is_mahjong_soul, replay_tenhou, rule_of};
+use parlor_cli::mahjong_round::{Format, is_mahjong_soul, replay_record, replay_tenhou, rule_of};
 use parlor_core::mahjong::{Config, Start};
 
 /// A synthetic four-player round: dealer seat 0 deals into seat 2's riichi (3 han 40 fu, 5200).
@@ -29,6 +30,54 @@ const SYNTHETIC_4P: &str = r#"{"log":[[[0,0,0],[25000,25000,25000,25000],[42],[1
 /// A synthetic three-player round: seat 1 tsumo 2 han 30 fu, 500-1000 with tsumo-zon, three
 /// Norths set aside by seat 0 and one by seat 1, seat 2's riichi stick to the winner.
 const SYNTHETIC_3P: &str = r#"{"log":[[[0,0,0],[35000,35000,35000,0],[47],[],[21,22,26,28,32,32,53,38,43,44,44,44,46],[24,32,29,34,22,27,36,26,32,23,24,41,45,33,23,31],["f44","f44","f44",32,26,46,43,22,22,32,60,60,60,29,24,32],[11,21,22,23,24,25,28,29,36,37,37,42,45],[11,33,47,36,19,38,43,"1111p11",46,44,28,39,45,27,46],[42,37,45,36,33,47,60,24,19,"f44",25,36,28,45],[19,23,25,27,27,31,35,35,36,37,38,39,42],[11,41,25,34,24,42,37,21,33,31,41,28,26],[42,39,60,35,19,60,11,60,37,"r41",60,60,60],[],[],[],["和了",[-1000,2500,-500,0],[1,1,1,"30符2飜500-1000点","chanta(1飜)"]]]],"name":["A","B","C",""],"rule":{"disp":"三玉の間赤","aka":1},"title":["三玉の間赤",""]}"#;
+
+/// A synthetic Mahjong Soul record (`--format majsoul`, hand-written: every message kind but
+/// `BaBei`, `NoTile` and `LiuJu`): the dealer's closed kan of 1m as its first action and the kan
+/// dora, seat 1's pon of the dealer's 7z, seat 3's riichi on 1p and its ippatsu ron on seat 2's
+/// 3p (shanpon 3p/4z; riichi, ippatsu: 2 han 40 fu, 2600, plus its own stick).
+const SYNTHETIC_PAIPU: &str = r#"{"names":["A","B","C","D"],"records":[{"name":".lq.RecordNewRound","data":{"chang":0,"ju":0,"ben":0,"liqibang":0,"scores":[25000,25000,25000,25000],"doras":["6z"],"tiles0":["1m","1m","1m","1m","2p","3p","4p","5s","6s","7s","9p","9p","7z","2z"],"tiles1":["2m","3m","4s","4s","6p","7p","8p","7z","7z","5z","6z","1s","9s"],"tiles2":["3s","4s","6m","6m","8s","8s","2s","4z","4z","5m","9m","1p","3p"],"tiles3":["2m","3m","4m","5p","6p","7s","8s","9s","3p","3p","4z","1p","9m"]}},{"name":".lq.RecordAnGangAddGang","data":{"seat":0,"type":3,"tiles":"1m"}},{"name":".lq.RecordDealTile","data":{"seat":0,"tile":"3z","doras":["6z","8m"]}},{"name":".lq.RecordDiscardTile","data":{"seat":0,"tile":"7z","moqie":false,"is_liqi":false}},{"name":".lq.RecordChiPengGang","data":{"seat":1,"type":1,"tiles":["7z","7z","7z"],"froms":[1,1,0]}},{"name":".lq.RecordDiscardTile","data":{"seat":1,"tile":"9s","moqie":false,"is_liqi":false}},{"name":".lq.RecordDealTile","data":{"seat":2,"tile":"5m"}},{"name":".lq.RecordDiscardTile","data":{"seat":2,"tile":"9m","moqie":false,"is_liqi":false}},{"name":".lq.RecordDealTile","data":{"seat":3,"tile":"4z"}},{"name":".lq.RecordDiscardTile","data":{"seat":3,"tile":"9m","moqie":false,"is_liqi":false}},{"name":".lq.RecordDealTile","data":{"seat":0,"tile":"8p"}},{"name":".lq.RecordDiscardTile","data":{"seat":0,"tile":"2z","moqie":false,"is_liqi":false}},{"name":".lq.RecordDealTile","data":{"seat":1,"tile":"1s"}},{"name":".lq.RecordDiscardTile","data":{"seat":1,"tile":"5z","moqie":false,"is_liqi":false}},{"name":".lq.RecordDealTile","data":{"seat":2,"tile":"6m"}},{"name":".lq.RecordDiscardTile","data":{"seat":2,"tile":"1p","moqie":false,"is_liqi":false}},{"name":".lq.RecordDealTile","data":{"seat":3,"tile":"7p"}},{"name":".lq.RecordDiscardTile","data":{"seat":3,"tile":"1p","moqie":false,"is_liqi":true}},{"name":".lq.RecordDealTile","data":{"seat":0,"tile":"9m"}},{"name":".lq.RecordDiscardTile","data":{"seat":0,"tile":"9m","moqie":true,"is_liqi":false}},{"name":".lq.RecordDealTile","data":{"seat":1,"tile":"2s"}},{"name":".lq.RecordDiscardTile","data":{"seat":1,"tile":"2s","moqie":true,"is_liqi":false}},{"name":".lq.RecordDealTile","data":{"seat":2,"tile":"7m"}},{"name":".lq.RecordDiscardTile","data":{"seat":2,"tile":"3p","moqie":false,"is_liqi":false}},{"name":".lq.RecordHule","data":{"hules":[{"seat":3,"zimo":false,"hu_tile":"3p","li_doras":["5s"],"count":2,"fu":40,"point_rong":2600}],"scores":[25000,25000,22400,27600]}}]}"#;
+
+#[test]
+fn a_synthetic_mahjong_soul_record_reads_and_replays() {
+    let record = majsoul::parse(SYNTHETIC_PAIPU).unwrap();
+    assert_eq!(record.rule_disp.as_deref(), Some(majsoul::RULE_DISP));
+    assert_eq!(record.names[3], "D");
+    assert_eq!(rule_of(&record), Config::MAHJONG_SOUL);
+    let round = &record.rounds[0];
+    // The dealer's 14th tile is its first draw; the kan reveals a second indicator.
+    assert_eq!(round.seats[0].haipai.len(), 13);
+    assert_eq!(round.dora.len(), 2);
+    assert_eq!(round.result.deltas(), [0, 0, -2600, 3600]);
+    let mut printed = String::new();
+    replay_record(&record, None, &[], &mut printed).unwrap();
+    assert_eq!(
+        printed,
+        "round 0: 0 0 -2600 3600
+scores: 25000 25000 22400 27600
+"
+    );
+    // The same round through the command line's reader.
+    let read = parlor_cli::mahjong::records::read(Format::Majsoul, SYNTHETIC_PAIPU.as_bytes(), None).unwrap();
+    assert_eq!(read, record);
+}
+
+#[test]
+fn a_bad_mahjong_soul_record_names_its_message() {
+    let bad = SYNTHETIC_PAIPU.replacen(r#""tile":"9s""#, r#""tile":"8z""#, 1);
+    let err = majsoul::parse(&bad).unwrap_err();
+    assert!(
+        err.contains("(DiscardTile)") && err.contains(r#""8z" is no tile"#),
+        "{err}"
+    );
+    let err = majsoul::parse(r#"{"records":[]}"#).unwrap_err();
+    assert!(err.contains("no Mahjong Soul record messages"), "{err}");
+    let err = majsoul::parse(r#"[{"name":"DealTile","data":{"seat":0,"tile":"1m"}}]"#).unwrap_err();
+    assert!(err.contains("before the first NewRound"), "{err}");
+    // Parlor reads Mahjong Soul records and writes none.
+    let record = majsoul::parse(SYNTHETIC_PAIPU).unwrap();
+    let err = parlor_cli::mahjong::records::write(Format::Majsoul, &record, &Config::MAHJONG_SOUL).unwrap_err();
+    assert!(err.contains("writes none"), "{err}");
+}
 
 #[test]
 fn a_mahjong_soul_room_names_the_mahjong_soul_presets() {
@@ -80,7 +129,7 @@ fn records() -> Option<(Vec<(String, Record)>, Expected)> {
     };
     let dir = PathBuf::from(dir);
     let mut files = Vec::new();
-    for sub in [dir.clone(), dir.join("records")] {
+    for sub in [dir.clone(), dir.join("records"), dir.join("paipu")] {
         let Ok(entries) = std::fs::read_dir(&sub) else { continue };
         for entry in entries.flatten() {
             let path = entry.path();
@@ -106,9 +155,18 @@ fn records() -> Option<(Vec<(String, Record)>, Expected)> {
     let records = files
         .iter()
         .map(|file| {
-            let name = file.strip_prefix(&dir).unwrap_or(file).to_string_lossy().replace('\\', "/");
+            let name = file
+                .strip_prefix(&dir)
+                .unwrap_or(file)
+                .to_string_lossy()
+                .replace('\\', "/");
             let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{name}: {e}"));
-            let record = tenhou::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            // `paipu/` holds Mahjong Soul's own records (`--format majsoul`), the rest tenhou.net/6.
+            let record = if name.starts_with("paipu/") {
+                majsoul::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
+            } else {
+                tenhou::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
+            };
             (name, record)
         })
         .collect();
@@ -136,7 +194,10 @@ fn every_real_mahjong_soul_record_replays() {
     let mut failures = Vec::new();
     for (name, mut record) in records {
         let disp = record.rule_disp.clone().unwrap_or_default();
-        assert!(is_mahjong_soul(&disp), "{name}: rule {disp:?} names no Mahjong Soul room");
+        assert!(
+            is_mahjong_soul(&disp),
+            "{name}: rule {disp:?} names no Mahjong Soul room"
+        );
         let config = rule_of(&record);
         let players = record.players();
         for (i, log) in record.rounds.iter_mut().enumerate() {
@@ -155,20 +216,33 @@ fn every_real_mahjong_soul_record_replays() {
             let got = joined(&log.result.deltas(), players);
             assert_eq!(&got, want, "{name}: round {i}: recorded deltas vs expected.tsv");
         }
+        let final_want = expected.get(&(name.clone(), "final".to_owned()));
+        let mut after = None;
         for (i, log) in record.rounds.iter().enumerate() {
             rounds += 1;
             match replay_round(log, &config) {
-                Ok(_) => alone += 1,
+                Ok(outcome) => {
+                    alone += 1;
+                    after = Some(outcome.scores);
+                }
                 Err(f) => failures.push(format!("{name}: round {i} alone: {f}")),
             }
         }
         if record.rounds.first().map(start_of) != Some(Start::first(&config)) {
+            // An excerpt: its `final` is the points after its last round, in context.
+            if let (Some(want), Some(got)) = (final_want, after.map(|a| joined(&a, players))) {
+                if *want == got {
+                    whole += 1;
+                } else {
+                    failures.push(format!("{name}: points after the excerpt {got}, expected.tsv {want}"));
+                }
+            }
             continue;
         }
         match replay_match(&record, &config, |_, _| {}) {
             Ok(replay) => {
                 let got = joined(&replay.final_scores.unwrap_or(replay.scores), players);
-                match expected.get(&(name.clone(), "final".to_owned())) {
+                match final_want {
                     Some(want) if *want != got => failures.push(format!("{name}: points {got}, expected.tsv {want}")),
                     _ => whole += 1,
                 }
@@ -177,7 +251,7 @@ fn every_real_mahjong_soul_record_replays() {
         }
     }
     eprintln!(
-        "mahjong soul records: {rounds} rounds, {alone} reproduced alone ({corrected} recorded deltas corrected by expected.tsv); {whole} records through the match"
+        "mahjong soul records: {rounds} rounds, {alone} reproduced alone ({corrected} recorded deltas corrected by expected.tsv); {whole} records' points after their last round as recorded"
     );
     assert!(
         failures.is_empty(),

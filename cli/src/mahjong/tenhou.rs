@@ -721,7 +721,9 @@ pub fn parse(text: &str) -> std::result::Result<Record, RecordError> {
             let disp = rule.get("disp").and_then(Value::as_str).map(str::to_owned);
             let aka = match rule.get("aka") {
                 Some(v) => Aka::Flag(v.as_u64().is_some_and(|n| n != 0) || v.as_bool() == Some(true)),
-                None => Aka::PerSuit(["aka51", "aka52", "aka53"].map(|k| rule.get(k).and_then(Value::as_u64) != Some(0))),
+                None => {
+                    Aka::PerSuit(["aka51", "aka52", "aka53"].map(|k| rule.get(k).and_then(Value::as_u64) != Some(0)))
+                }
             };
             (disp, aka)
         }
