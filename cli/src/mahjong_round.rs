@@ -84,8 +84,9 @@ pub struct ReplayArgs {
     /// `--preset`, the record's rule: `tenhou-east` for an East-only game, `tenhou-sanma`
     /// (`tenhou-sanma-east`) for a three-player one (seat 3 without tiles), red fives off when
     /// `rule.aka` is 0 (mjai: `aka_flag: false`), no tenpai-yame for a game dated before
-    /// 2010-07-01 (the `ref` log id, `title[1]`, or an mjlog's file name); `--rule` is set on
-    /// top of it. The round lines of a three-player record list three seats.
+    /// 2010-07-01 (the `ref` log id, `title[1]`, or an mjlog's file name); a Mahjong Soul record
+    /// (`majsoul`, or tenhou6 naming a Mahjong Soul room) `mahjong-soul` / `mahjong-soul-sanma`;
+    /// `--rule` is set on top of it. The round lines of a three-player record list three seats.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// What every game's `replay` takes.

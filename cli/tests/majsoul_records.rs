@@ -37,6 +37,11 @@ const SYNTHETIC_3P: &str = r#"{"log":[[[0,0,0],[35000,35000,35000,0],[47],[],[21
 /// 3p (shanpon 3p/4z; riichi, ippatsu: 2 han 40 fu, 2600, plus its own stick).
 const SYNTHETIC_PAIPU: &str = r#"{"names":["A","B","C","D"],"records":[{"name":".lq.RecordNewRound","data":{"chang":0,"ju":0,"ben":0,"liqibang":0,"scores":[25000,25000,25000,25000],"doras":["6z"],"tiles0":["1m","1m","1m","1m","2p","3p","4p","5s","6s","7s","9p","9p","7z","2z"],"tiles1":["2m","3m","4s","4s","6p","7p","8p","7z","7z","5z","6z","1s","9s"],"tiles2":["3s","4s","6m","6m","8s","8s","2s","4z","4z","5m","9m","1p","3p"],"tiles3":["2m","3m","4m","5p","6p","7s","8s","9s","3p","3p","4z","1p","9m"]}},{"name":".lq.RecordAnGangAddGang","data":{"seat":0,"type":3,"tiles":"1m"}},{"name":".lq.RecordDealTile","data":{"seat":0,"tile":"3z","doras":["6z","8m"]}},{"name":".lq.RecordDiscardTile","data":{"seat":0,"tile":"7z","moqie":false,"is_liqi":false}},{"name":".lq.RecordChiPengGang","data":{"seat":1,"type":1,"tiles":["7z","7z","7z"],"froms":[1,1,0]}},{"name":".lq.RecordDiscardTile","data":{"seat":1,"tile":"9s","moqie":false,"is_liqi":false}},{"name":".lq.RecordDealTile","data":{"seat":2,"tile":"5m"}},{"name":".lq.RecordDiscardTile","data":{"seat":2,"tile":"9m","moqie":false,"is_liqi":false}},{"name":".lq.RecordDealTile","data":{"seat":3,"tile":"4z"}},{"name":".lq.RecordDiscardTile","data":{"seat":3,"tile":"9m","moqie":false,"is_liqi":false}},{"name":".lq.RecordDealTile","data":{"seat":0,"tile":"8p"}},{"name":".lq.RecordDiscardTile","data":{"seat":0,"tile":"2z","moqie":false,"is_liqi":false}},{"name":".lq.RecordDealTile","data":{"seat":1,"tile":"1s"}},{"name":".lq.RecordDiscardTile","data":{"seat":1,"tile":"5z","moqie":false,"is_liqi":false}},{"name":".lq.RecordDealTile","data":{"seat":2,"tile":"6m"}},{"name":".lq.RecordDiscardTile","data":{"seat":2,"tile":"1p","moqie":false,"is_liqi":false}},{"name":".lq.RecordDealTile","data":{"seat":3,"tile":"7p"}},{"name":".lq.RecordDiscardTile","data":{"seat":3,"tile":"1p","moqie":false,"is_liqi":true}},{"name":".lq.RecordDealTile","data":{"seat":0,"tile":"9m"}},{"name":".lq.RecordDiscardTile","data":{"seat":0,"tile":"9m","moqie":true,"is_liqi":false}},{"name":".lq.RecordDealTile","data":{"seat":1,"tile":"2s"}},{"name":".lq.RecordDiscardTile","data":{"seat":1,"tile":"2s","moqie":true,"is_liqi":false}},{"name":".lq.RecordDealTile","data":{"seat":2,"tile":"7m"}},{"name":".lq.RecordDiscardTile","data":{"seat":2,"tile":"3p","moqie":false,"is_liqi":false}},{"name":".lq.RecordHule","data":{"hules":[{"seat":3,"zimo":false,"hu_tile":"3p","li_doras":["5s"],"count":2,"fu":40,"point_rong":2600}],"scores":[25000,25000,22400,27600]}}]}"#;
 
+/// A synthetic three-player Mahjong Soul record: the dealer sets its North aside (`BaBei`) as its
+/// first action, discards from the replacement, and draws 1z for a tsumo (menzen tsumo and the
+/// North: 2 han 50 fu, 1600 from each of the two others, tsumo-zon).
+const SYNTHETIC_PAIPU_3P: &str = r#"{"events":[{"name":"NewRound","data":{"chang":0,"ju":0,"ben":0,"liqibang":0,"scores":[35000,35000,35000],"doras":["6z"],"tiles0":["1m","1m","1m","2p","3p","4p","5s","6s","7s","9p","9p","1z","2z","4z"],"tiles1":["1p","1p","3p","4p","6p","7p","1s","2s","8s","9s","5z","6z","7z"],"tiles2":["5p","6p","7p","8p","2s","3s","6s","7s","9s","9s","3z","3z","4z"],"tiles3":[]}},{"name":"BaBei","data":{"seat":0,"moqie":true}},{"name":"DealTile","data":{"seat":0,"tile":"9p"}},{"name":"DiscardTile","data":{"seat":0,"tile":"2z"}},{"name":"DealTile","data":{"seat":1,"tile":"3s"}},{"name":"DiscardTile","data":{"seat":1,"tile":"3s","moqie":true}},{"name":"DealTile","data":{"seat":2,"tile":"4s"}},{"name":"DiscardTile","data":{"seat":2,"tile":"4s","moqie":true}},{"name":"DealTile","data":{"seat":0,"tile":"1z"}},{"name":"Hule","data":{"hules":[{"seat":0,"zimo":true,"hu_tile":"1z"}],"scores":[38200,33400,33400]}}]}"#;
+
 #[test]
 fn a_synthetic_mahjong_soul_record_reads_and_replays() {
     let record = majsoul::parse(SYNTHETIC_PAIPU).unwrap();
@@ -56,6 +61,12 @@ fn a_synthetic_mahjong_soul_record_reads_and_replays() {
 scores: 25000 25000 22400 27600
 "
     );
+    let three = majsoul::parse(SYNTHETIC_PAIPU_3P).unwrap();
+    assert_eq!(three.players(), 3);
+    assert_eq!(rule_of(&three), Config::MAHJONG_SOUL_SANMA);
+    let mut printed = String::new();
+    replay_record(&three, None, &[], &mut printed).unwrap();
+    assert_eq!(printed, "round 0: 3200 -1600 -1600\nscores: 38200 33400 33400\n");
     // The same round through the command line's reader.
     let read = parlor_cli::mahjong::records::read(Format::Majsoul, SYNTHETIC_PAIPU.as_bytes(), None).unwrap();
     assert_eq!(read, record);
