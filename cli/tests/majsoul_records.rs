@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use parlor_cli::mahjong::majsoul;
-use parlor_cli::mahjong::tenhou::{self, Record, Result as RoundResult};
+use parlor_cli::mahjong::tenhou::{self, DrawKind, Record, Result as RoundResult};
 use parlor_cli::mahjong::tenhou_replay::{replay_match, replay_round, start_of};
 use parlor_cli::mahjong_round::{Format, is_mahjong_soul, replay_record, replay_tenhou, rule_of};
 use parlor_core::mahjong::{Config, Start};
@@ -70,6 +70,20 @@ scores: 25000 25000 22400 27600
     // The same round through the command line's reader.
     let read = parlor_cli::mahjong::records::read(Format::Majsoul, SYNTHETIC_PAIPU.as_bytes(), None).unwrap();
     assert_eq!(read, record);
+}
+
+/// A synthetic abortive draw: the dealer declares nine terminals (`LiuJu` type 1) at once.
+#[test]
+fn a_synthetic_mahjong_soul_abortive_draw_reads_and_replays() {
+    let text = r#"[{"name":"NewRound","data":{"chang":0,"ju":0,"ben":0,"liqibang":0,"scores":[25000,25000,25000,25000],"doras":["5m"],"tiles0":["1m","9m","1p","9p","1s","9s","1z","2z","3z","4z","2m","3m","4m","6p"],"tiles1":["2p","3p","4p","5p","6p","7p","8p","2s","3s","4s","5s","6s","7s"],"tiles2":["2m","3m","4m","5m","6m","7m","8m","2s","3s","4s","5s","6s","7s"],"tiles3":["2p","3p","4p","5p","6p","7p","8p","8s","8s","8s","7m","7m","7m"]}},{"name":"LiuJu","data":{"type":1,"seat":0}}]"#;
+    let record = majsoul::parse(text).unwrap();
+    assert_eq!(
+        record.rounds[0].result,
+        RoundResult::Draw(DrawKind::NineTerminals, None)
+    );
+    let mut printed = String::new();
+    replay_record(&record, None, &[], &mut printed).unwrap();
+    assert_eq!(printed, "round 0: 0 0 0 0\nscores: 25000 25000 25000 25000\n");
 }
 
 #[test]
