@@ -11,9 +11,10 @@
 //! recorded deltas corrects the record (a converter's error; the folder's `SOURCES.md` says which
 //! and why); the round then replays against the corrected deltas.
 //!
-//! The two small records committed below are synthetic (played by Parlor's greedy bots under the
-//! two presets, their rule named as a Mahjong Soul room), not real games: they keep the reader
-//! path and the preset choice checked where the real records are absent.
+//! The small records committed below are synthetic, not real games: two tenhou.net/6 rounds played
+//! by Parlor's greedy bots under the two presets (their rule named as a Mahjong Soul room) and
+//! three hand-written Mahjong Soul records (`--format majsoul`). They keep the readers and the
+//! preset choice checked where the real records are absent — on CI, which has none.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
