@@ -150,7 +150,9 @@ type Expected = BTreeMap<(String, String), String>;
 /// The folder's records (name, record) and expected lines, or `None` (skip) without the variable.
 fn records() -> Option<(Vec<(String, Record)>, Expected)> {
     let Some(dir) = std::env::var_os("PARLOR_MAJSOUL_RECORDS") else {
-        eprintln!("skipped: PARLOR_MAJSOUL_RECORDS is not set (a folder of Mahjong Soul records as tenhou.net/6 JSON)");
+        eprintln!(
+            "skipped: PARLOR_MAJSOUL_RECORDS is not set (a folder of Mahjong Soul records: tenhou.net/6 JSON, and paipu/ for --format majsoul)"
+        );
         return None;
     };
     let dir = PathBuf::from(dir);
