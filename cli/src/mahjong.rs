@@ -5,6 +5,7 @@
 use std::io::{BufRead, Write};
 
 pub mod builder;
+pub mod majsoul;
 pub mod mjai;
 pub mod mjlog;
 pub mod records;

@@ -56,6 +56,9 @@ pub enum Format {
     Mjlog,
     /// mjai's JSON-lines event log (Mortal, RiichiEnv, mjai.app).
     Mjai,
+    /// Mahjong Soul's game record as JSON messages (`NewRound`, `DealTile`, … as RiichiEnv
+    /// reads them); `replay` only.
+    Majsoul,
 }
 
 /// Arguments of `parlor mahjong play`.
@@ -81,8 +84,9 @@ pub struct ReplayArgs {
     /// `--preset`, the record's rule: `tenhou-east` for an East-only game, `tenhou-sanma`
     /// (`tenhou-sanma-east`) for a three-player one (seat 3 without tiles), red fives off when
     /// `rule.aka` is 0 (mjai: `aka_flag: false`), no tenpai-yame for a game dated before
-    /// 2010-07-01 (the `ref` log id, `title[1]`, or an mjlog's file name); `--rule` is set on
-    /// top of it. The round lines of a three-player record list three seats.
+    /// 2010-07-01 (the `ref` log id, `title[1]`, or an mjlog's file name); a Mahjong Soul record
+    /// (`majsoul`, or tenhou6 naming a Mahjong Soul room) `mahjong-soul` / `mahjong-soul-sanma`;
+    /// `--rule` is set on top of it. The round lines of a three-player record list three seats.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// What every game's `replay` takes.
@@ -445,21 +449,48 @@ impl Game for Round {
 /// [`Config::TENHOU_SANMA_EAST`] (`三鳳東喰赤`); red fives off when `rule.aka` is 0,
 /// and no tenpai-yame for a game played before [`TENPAI_YAME_SINCE`] by its date
 /// ([`Record::date`]: the `ref` log id, else `title[1]`; a record without a date is taken as
-/// recent).
+/// recent). A Mahjong Soul record ([`is_mahjong_soul`]: its rule names a Mahjong Soul room, as
+/// tensoul writes it) takes [`Config::MAHJONG_SOUL`] or, three-player,
+/// [`Config::MAHJONG_SOUL_SANMA`] instead (East-only likewise: four rounds of East).
 pub fn rule_of(record: &Record) -> Config {
     let disp = record.rule_disp.as_deref().unwrap_or("");
     let east = (disp.contains('東') && !disp.contains('南')) || (disp.contains("East") && !disp.contains("South"));
-    let mut config = match (record.players() == 3, east) {
-        (false, false) => Config::TENHOU,
-        (false, true) => Config::TENHOU_EAST,
-        (true, false) => Config::TENHOU_SANMA,
-        (true, true) => Config::TENHOU_SANMA_EAST,
+    let mut config = match (record.players() == 3, east, is_mahjong_soul(disp)) {
+        (false, false, false) => Config::TENHOU,
+        (false, true, false) => Config::TENHOU_EAST,
+        (true, false, false) => Config::TENHOU_SANMA,
+        (true, true, false) => Config::TENHOU_SANMA_EAST,
+        (false, east, true) => Config {
+            rounds: if east {
+                Config::TENHOU_EAST.rounds
+            } else {
+                Config::MAHJONG_SOUL.rounds
+            },
+            ..Config::MAHJONG_SOUL
+        },
+        (true, east, true) => Config {
+            rounds: if east {
+                Config::TENHOU_SANMA_EAST.rounds
+            } else {
+                Config::MAHJONG_SOUL_SANMA.rounds
+            },
+            ..Config::MAHJONG_SOUL_SANMA
+        },
     };
     config.score.red_fives = record.aka;
     if record.date().is_some_and(|d| d < TENPAI_YAME_SINCE) {
         config.tenpai_yame = false;
     }
     config
+}
+
+/// Does a record's `rule.disp` name a Mahjong Soul room? tensoul (which converts Mahjong Soul
+/// records into tenhou.net/6) writes the room: `玉の間南喰`, `三金の間赤` (Japanese, `…の間`),
+/// `Gold Room South` (English, `… Room`), `金之间` (Chinese, `…之间`); Tenhou's own names
+/// (`鳳南喰赤`, `般東喰赤`) have none of these.
+/// `--format majsoul` names its records `Mahjong Soul` ([`crate::mahjong::majsoul::RULE_DISP`]).
+pub fn is_mahjong_soul(disp: &str) -> bool {
+    disp.contains("の間") || disp.contains("之间") || disp.contains(" Room") || disp.contains("Mahjong Soul")
 }
 
 /// The first day Parlor takes Tenhou to have had tenpai-yame, `(year, month, day)`: records from

@@ -9,6 +9,7 @@ mod dominoes_round;
 mod doudizhu_round;
 mod human;
 mod mahjong_round;
+mod majsoul_records;
 mod play_driver;
 mod process;
 mod tenhou3_records;

@@ -681,6 +681,13 @@ fn round(value: &Value) -> Parsed<RoundLog> {
     })
 }
 
+/// A record's red-five rule as written: `rule.aka` (one flag) or `aka51`/`aka52`/`aka53` (a flag
+/// per suit, a missing one on).
+enum Aka {
+    Flag(bool),
+    PerSuit([bool; 3]),
+}
+
 /// Reads a record from its JSON text.
 pub fn parse(text: &str) -> std::result::Result<Record, RecordError> {
     let top = |what: String| RecordError { round: None, what };
@@ -709,14 +716,14 @@ pub fn parse(text: &str) -> std::result::Result<Record, RecordError> {
         Some(other) => return Err(top(format!("\"name\": {} is not 4 names", show(&other)))),
     };
     let (rule_disp, aka) = match object.remove("rule") {
-        None => (None, true),
+        None => (None, Aka::Flag(true)),
         Some(Value::Object(rule)) => {
             let disp = rule.get("disp").and_then(Value::as_str).map(str::to_owned);
             let aka = match rule.get("aka") {
-                Some(v) => v.as_u64().is_some_and(|n| n != 0) || v.as_bool() == Some(true),
-                None => ["aka51", "aka52", "aka53"]
-                    .iter()
-                    .all(|k| rule.get(*k).and_then(Value::as_u64).is_none_or(|n| n != 0)),
+                Some(v) => Aka::Flag(v.as_u64().is_some_and(|n| n != 0) || v.as_bool() == Some(true)),
+                None => {
+                    Aka::PerSuit(["aka51", "aka52", "aka53"].map(|k| rule.get(k).and_then(Value::as_u64) != Some(0)))
+                }
             };
             (disp, aka)
         }
@@ -727,6 +734,13 @@ pub fn parse(text: &str) -> std::result::Result<Record, RecordError> {
         .enumerate()
         .map(|(i, r)| round(r).map_err(|what| RecordError { round: Some(i), what }))
         .collect::<std::result::Result<Vec<_>, _>>()?;
+    // Three players play without 2m–8m: the red 5m's flag (`aka51: 0` in Mahjong Soul's
+    // three-player records) says nothing.
+    let three = rounds.first().is_some_and(|r| r.players() == 3);
+    let aka = match aka {
+        Aka::Flag(on) => on,
+        Aka::PerSuit([m, p, s]) => (m || three) && p && s,
+    };
     Ok(Record {
         names,
         rule_disp,
@@ -962,6 +976,26 @@ mod tests {
             calls::daiminkan(t(26), [t(26), t(26), t(26)], Giver::Across),
             "26m262626"
         );
+    }
+
+    /// Mahjong Soul's three-player records (tensoul) write `aka51: 0`, `aka52: 1`, `aka53: 1`:
+    /// there is no 5m to be red, and the red 5p and 5s count (issue 25: the real records' red
+    /// dora went uncounted when every `aka5x` had to be 1).
+    #[test]
+    fn a_three_player_record_without_a_red_5m_has_red_fives() {
+        let three = |rule: &str| {
+            let text = format!(
+                r#"{{"name":["a","b","c",""],"rule":{rule},"log":[[[0,0,0],[35000,35000,35000,0],[47],[],
+                [11,19,21,22,23,24,25,26,27,28,29,31,32],[],[],
+                [11,19,21,22,23,24,25,26,27,28,29,31,32],[],[],
+                [11,19,21,22,23,24,25,26,27,28,29,31,32],[],[],[],[],[],["流局"]]]}}"#
+            );
+            parse(&text).unwrap().aka
+        };
+        assert!(three(r#"{"disp":"三金の間赤","aka53":1,"aka52":1,"aka51":0}"#));
+        assert!(!three(r#"{"disp":"三金の間","aka53":0,"aka52":0,"aka51":0}"#));
+        assert!(!three(r#"{"disp":"x","aka":0}"#));
+        assert!(three(r#"{"disp":"x"}"#));
     }
 
     #[test]
