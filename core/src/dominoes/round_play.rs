@@ -37,15 +37,13 @@ impl Round {
     /// opening's two, each covered once) — the same values as [`Round::frees_into`] on every
     /// layout `apply` builds or decode accepts, without replaying the covers in play order (no
     /// read of a byte just written, no branch on the tiles). `None` for a longer layout.
-    /// Errors: [`Error::Internal`] where `frees_into` has one (a parent sharing no number).
+    /// `scan` must be a fresh [`Scan::new`]. Errors: [`Error::Internal`] where `frees_into`
+    /// has one (a parent sharing no number).
     pub(super) fn scan(&self, scan: &mut Scan) -> Result<bool, Error> {
         let played = usize::from(self.played);
         let Some(layout) = self.deck.get(..played).filter(|_| played <= NARROW) else {
             return Ok(false);
         };
-        scan.takers = [0; TAKERS];
-        scan.total = 0;
-        scan.children = [0; NARROW];
         let spinner = self.config.spinner;
         let every = spinner == SpinnerRule::EveryDouble;
         // Under `FirstDouble` the first double in play order spins; no other rule names one.
@@ -984,7 +982,7 @@ impl Scan {
     /// The numbers some free point takes, as bits (bit `v`: number `v`).
     fn open_numbers(&self) -> u32 {
         let mut open = 0u32;
-        for (bit, &word) in (0u32..).zip(&self.takers) {
+        for (bit, &word) in (0u32..).zip(&self.takers).take(usize::from(MAX_PIP) + 1) {
             open |= u32::from(word != 0) << bit;
         }
         open
