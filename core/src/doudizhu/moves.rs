@@ -375,14 +375,23 @@ impl Gen<'_> {
     /// Bit `r` of mask `k - 1` set for each rank `r` of which the hand holds at least `k`
     /// cards (`k` = 1 … 4).
     fn masks(&self) -> [u16; 4] {
-        // Without an inner loop of the count's length (a branch per rank the predictor
-        // cannot learn): each mask takes the rank's bit when the count reaches it.
+        // All ranks at once (SWAR): the 15 counts (at most 4 each) as the bytes of two words;
+        // a byte reaches `k` when adding `0x80 - k` sets its top bit (no carry: 4 + 0x7F <
+        // 0x100), and the top bits are gathered into one bit per rank by a multiply.
+        let mut bytes = [0u8; 16];
+        for (byte, &n) in bytes.iter_mut().zip(&self.hand) {
+            *byte = n.min(4);
+        }
+        let all = u128::from_le_bytes(bytes);
+        let (low, high) = (all as u64, (all >> 64) as u64);
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        // Bit 0 of byte `i` to bit `i` of the top byte.
+        const GATHER: u64 = 0x0102_0408_1020_4080;
+        let gather = |word: u64| (((word >> 7) & ONES).wrapping_mul(GATHER) >> 56) as u16;
         let mut masks = [0u16; 4];
-        for (i, &n) in self.hand.iter().enumerate() {
-            let bit = 1u16.checked_shl(i as u32).unwrap_or(0);
-            for (mask, need) in masks.iter_mut().zip(1u8..) {
-                *mask |= bit & u16::from(n >= need).wrapping_neg();
-            }
+        for (mask, need) in masks.iter_mut().zip(1u64..) {
+            let add = ONES.wrapping_mul(0x80u64.wrapping_sub(need)); // need ≤ 4
+            *mask = gather(low.wrapping_add(add)) | gather(high.wrapping_add(add)) << 8;
         }
         masks
     }
