@@ -378,9 +378,10 @@ impl Gen<'_> {
         // All ranks at once (SWAR): the 15 counts (at most 4 each) as the bytes of two words;
         // a byte reaches `k` when adding `0x80 - k` sets its top bit (no carry: 4 + 0x7F <
         // 0x100), and the top bits are gathered into one bit per rank by a multiply.
+        // (A hand holds at most 4 of a rank: `Cards` never exceeds the deck.)
         let mut bytes = [0u8; 16];
-        for (byte, &n) in bytes.iter_mut().zip(&self.hand) {
-            *byte = n.min(4);
+        if let Some(head) = bytes.get_mut(..RANKS) {
+            head.copy_from_slice(&self.hand);
         }
         let all = u128::from_le_bytes(bytes);
         let (low, high) = (all as u64, (all >> 64) as u64);
