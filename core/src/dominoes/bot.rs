@@ -4,6 +4,7 @@
 //! every game.
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+use super::round::Scan;
 use super::{Action, Round};
 use crate::game::bot::Bot;
 use crate::game::{Rng, Seat};
@@ -23,31 +24,17 @@ impl RandomBot {
 
     /// A uniformly chosen legal action of `seat`, or `None` when it may not act.
     pub fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
-        // One pass into a small buffer covers nearly every turn; a second pass finds a pick
-        // beyond it.
-        let mut buffer = [Action::Pass; 32];
-        let total = round.legal_actions(seat, &mut buffer);
-        if total == 0 {
-            return None;
-        }
-        // `total` ≤ MAX_ACTIONS (1,710): it fits a `u32`.
-        let Ok(total) = u32::try_from(total) else {
-            debug_assert!(false, "dominoes bot: {total} legal actions");
+        // Counted and indexed without a list, one replay of the layout for both: the same
+        // draw and the same action as picking from the listed actions.
+        let mut scan = Scan::new();
+        let choices = round.choices(seat, &mut scan)?;
+        // At most MAX_ACTIONS (1,710): it fits a `u32`.
+        let Ok(total) = u32::try_from(choices.count()) else {
+            debug_assert!(false, "dominoes bot: {} legal actions", choices.count());
             return None;
         };
         let pick = self.rng.below(total);
-        if let Some(&action) = buffer.get(pick as usize) {
-            return Some(action);
-        }
-        let mut index = 0u32;
-        let mut chosen = None;
-        round.for_each_legal_action(seat, |action| {
-            if index == pick {
-                chosen = Some(action);
-            }
-            index = index.saturating_add(1);
-        });
-        chosen
+        choices.nth(pick as usize)
     }
 }
 

@@ -162,6 +162,14 @@ impl game::Round for Round {
         Round::try_for_each_legal_action(self, seat, f);
     }
 
+    fn count_legal_actions(&self, seat: Seat) -> usize {
+        Round::count_legal_actions(self, seat)
+    }
+
+    fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
+        Round::nth_legal_action(self, seat, n)
+    }
+
     fn is_legal(&self, seat: Seat, action: Action) -> bool {
         Round::is_legal(self, seat, action)
     }

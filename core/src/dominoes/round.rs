@@ -19,6 +19,8 @@ mod codec;
 #[path = "round_play.rs"]
 mod play;
 
+pub(in crate::dominoes) use play::Scan;
+
 /// The highest pip a set may have: double-18 (190 tiles).
 pub const MAX_PIP: u8 = 18;
 /// The most tiles a set has: 190 (double-18).

@@ -31,6 +31,98 @@ impl Round {
         total
     }
 
+    /// The layout of at most [`NARROW`] tiles read in one pass from its last tile back: each
+    /// tile's children come after it, so they are all counted when it is reached, and its free
+    /// points follow from their number (sides before ends; a non-double's one free end, or the
+    /// opening's two, each covered once) — the same values as [`Round::frees_into`] on every
+    /// layout `apply` builds or decode accepts, without replaying the covers in play order (no
+    /// read of a byte just written, no branch on the tiles). `None` for a longer layout.
+    /// `scan` must be a fresh [`Scan::new`]. Errors: [`Error::Internal`] where `frees_into`
+    /// has one (a parent sharing no number).
+    pub(super) fn scan(&self, scan: &mut Scan) -> Result<bool, Error> {
+        let played = usize::from(self.played);
+        let Some(layout) = self.deck.get(..played).filter(|_| played <= NARROW) else {
+            return Ok(false);
+        };
+        let spinner = self.config.spinner;
+        let every = spinner == SpinnerRule::EveryDouble;
+        // Under `FirstDouble` the first double in play order spins; no other rule names one.
+        let first = if spinner == SpinnerRule::FirstDouble {
+            layout
+                .iter()
+                .position(|&id| {
+                    let (a, b) = halves(id);
+                    a == b
+                })
+                .unwrap_or(usize::MAX)
+        } else {
+            usize::MAX
+        };
+        let mut bad = false;
+        // Opening non-double: bit 0 its low end covered, bit 1 its high end.
+        let mut covered0 = 0u8;
+        // Every index below is masked into its array (play indexes < NARROW = 64, numbers
+        // ≤ 18 < TAKERS = 32): no bounds branch in the loop.
+        for index in (1..played).rev() {
+            let slot = index & (NARROW - 1);
+            let (a, b) = halves(self.deck.get(slot).copied().unwrap_or(0));
+            let parent = usize::from(self.parents.get(slot).copied().unwrap_or(0)) & (NARROW - 1);
+            let (pa, pb) = halves(self.deck.get(parent).copied().unwrap_or(0));
+            // `|` and `&` rather than `||` and `&&`: no branch on the tiles.
+            let shows_low = (a == pa) | (b == pa);
+            bad |= !(shows_low | (a == pb) | (b == pb));
+            let pip = if shows_low { pa } else { pb };
+            if let Some(count) = scan.children.get_mut(parent) {
+                *count = count.wrapping_add(1); // at most 63 children
+            }
+            covered0 |= u8::from(parent == 0) << u8::from(!shows_low);
+            let children = scan.children.get(slot).copied().unwrap_or(0);
+            let double = a == b;
+            let spins = double & (every | (first == index));
+            // A double attached: one side, and two ends if it spins; a non-double: the end
+            // away from `pip`. It takes that number (a double's own: `a ^ b ^ pip` is it too)
+            // while one is free, and counts it while no child is attached (a double both
+            // halves).
+            let other = a ^ b ^ pip;
+            let capacity = 1 | (u8::from(spins) << 1);
+            let takes = u64::from(children < capacity);
+            if let Some(word) = scan.takers.get_mut(usize::from(other) & (TAKERS - 1)) {
+                *word |= takes << slot;
+            }
+            let counted = u32::from(other) << u32::from(double);
+            scan.total = scan
+                .total
+                .wrapping_add(counted & u32::from(children == 0).wrapping_neg()); // ≤ 3,420
+        }
+        if bad {
+            return Err(internal());
+        }
+        if let Some(&id) = layout.first() {
+            let (a, b) = halves(id);
+            let children = scan.children.first().copied().unwrap_or(0);
+            if a == b {
+                // The opening double: two sides, and two ends if it spins.
+                let capacity = 2u8 << u8::from(spinner.is_spinner(0));
+                if let Some(slot) = scan.takers.get_mut(usize::from(a)) {
+                    *slot |= u64::from(children < capacity);
+                }
+                let counted = if children < 2 { u32::from(a) << 1 } else { 0 };
+                scan.total = scan.total.saturating_add(counted);
+            } else {
+                let (low, high) = (covered0 & 1 == 0, covered0 & 2 == 0);
+                if let Some(slot) = scan.takers.get_mut(usize::from(a)) {
+                    *slot |= u64::from(low);
+                }
+                if let Some(slot) = scan.takers.get_mut(usize::from(b)) {
+                    *slot |= u64::from(high);
+                }
+                let counted = (if low { u32::from(a) } else { 0 }).saturating_add(if high { u32::from(b) } else { 0 });
+                scan.total = scan.total.saturating_add(counted);
+            }
+        }
+        Ok(true)
+    }
+
     fn drawable(&self) -> bool {
         let left = self.boneyard_len();
         left > usize::from(self.config.reserve)
@@ -104,6 +196,75 @@ impl Round {
         Ok(())
     }
 
+    /// For each number, the layout tiles (as bits of their play index) that take it now:
+    /// `Free::takes` on the packed bytes (a double takes its number while a side or a spinner
+    /// end is free, a non-double each free end's number).
+    fn takers(&self, frees: &Frees) -> [Hand; MAX_PIP as usize + 1] {
+        let mut takers: [Hand; MAX_PIP as usize + 1] = [[0; WORDS]; MAX_PIP as usize + 1];
+        // Play indexes count from 0 in a `u8` (`played` is one): zip them in.
+        for ((index, &id), play) in self.deck.iter().take(usize::from(self.played)).enumerate().zip(0u8..) {
+            let (a, b) = halves(id);
+            let byte = frees.byte(index);
+            let double = a == b;
+            let take_a = (double & (byte & 0b1111 << 2 != 0)) | (!double & (byte & 0b01 != 0));
+            let take_b = !double & (byte & 0b10 != 0);
+            // The bit is or-ed in as 0 when the end is covered: no branch on the layout.
+            let word = usize::from(play >> 6);
+            let bit = |yes: bool| u64::from(yes) << (play & 63);
+            if let Some(slot) = takers.get_mut(usize::from(a)).and_then(|mask| mask.get_mut(word)) {
+                *slot |= bit(take_a);
+            }
+            if let Some(slot) = takers.get_mut(usize::from(b)).and_then(|mask| mask.get_mut(word)) {
+                *slot |= bit(take_b);
+            }
+        }
+        takers
+    }
+
+    /// `seat`'s legal actions, counted and indexed without listing them (one replay of the
+    /// layout for both); `None` when it is not `seat`'s turn or the hand is over.
+    pub(in crate::dominoes) fn choices<'a>(&'a self, seat: Seat, scan: &'a mut Scan) -> Option<Choices<'a>> {
+        if self.to_act() != Some(seat) {
+            return None;
+        }
+        // `to_act` is below `players` ≤ 4 (checked on decode, kept by `apply`).
+        let hand = *self.hands.get(seat.index())?;
+        // A broken invariant (asserted in `scan` and `frees_into`) lists nothing.
+        let narrow = self.scan(scan).ok()?;
+        let plays = if self.played == 0 {
+            usize::from(count(&hand))
+        } else if narrow {
+            ids(&hand)
+                .map(|id| parents_of(&scan.takers, id).count_ones() as usize)
+                .fold(0usize, usize::saturating_add)
+        } else {
+            // Layouts of more than `NARROW` tiles (double-12 and up): the plays listed.
+            let mut frees = Frees::new();
+            self.frees_into(&mut frees).ok()?;
+            self.each_play(&hand, &frees, |_| ControlFlow::Continue(()))
+        };
+        Some(Choices {
+            round: self,
+            hand,
+            takers: &scan.takers,
+            plays,
+            wide: !narrow,
+        })
+    }
+
+    /// The number of legal actions of `seat` (0 when it may not act), without listing them:
+    /// per tile in hand, the layout tiles taking one of its numbers.
+    pub fn count_legal_actions(&self, seat: Seat) -> usize {
+        self.choices(seat, &mut Scan::new())
+            .map_or(0, |choices| choices.count())
+    }
+
+    /// The legal action of index `n` of `seat` in [`Round::for_each_legal_action`]'s order, or
+    /// `None` when `n` is past the count; the plays before it are passed over tile by tile.
+    pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
+        self.choices(seat, &mut Scan::new())?.nth(n)
+    }
+
     /// Calls `visit` with each legal play of `seat`'s hand (see the type's docs for the order)
     /// until it answers `Break`; returns how many it was called with.
     fn each_play(&self, hand: &Hand, frees: &Frees, mut visit: impl FnMut(Action) -> ControlFlow<()>) -> usize {
@@ -122,27 +283,7 @@ impl Round {
             }
             return found;
         }
-        // For each number, the layout tiles (as bits of their play index) that take it now.
-        let mut takers: [Hand; MAX_PIP as usize + 1] = [[0; WORDS]; MAX_PIP as usize + 1];
-        // Play indexes count from 0 in a `u8` (`played` is one): zip them in.
-        // `Free::takes` on the packed bytes: a double takes its number while a side or a
-        // spinner end is free, a non-double each free end's number.
-        for ((index, &id), play) in self.deck.iter().take(usize::from(self.played)).enumerate().zip(0u8..) {
-            let (a, b) = halves(id);
-            let byte = frees.byte(index);
-            let double = a == b;
-            let take_a = (double & (byte & 0b1111 << 2 != 0)) | (!double & (byte & 0b01 != 0));
-            let take_b = !double & (byte & 0b10 != 0);
-            // The bit is or-ed in as 0 when the end is covered: no branch on the layout.
-            let word = usize::from(play >> 6);
-            let bit = |yes: bool| u64::from(yes) << (play & 63);
-            if let Some(slot) = takers.get_mut(usize::from(a)).and_then(|mask| mask.get_mut(word)) {
-                *slot |= bit(take_a);
-            }
-            if let Some(slot) = takers.get_mut(usize::from(b)).and_then(|mask| mask.get_mut(word)) {
-                *slot |= bit(take_b);
-            }
-        }
+        let takers = self.takers(frees);
         for id in ids(hand) {
             let tile = tile_of(id);
             let (Some(low), Some(high)) = (takers.get(tile.a as usize), takers.get(tile.b as usize)) else {
@@ -317,14 +458,116 @@ impl Round {
     /// or no shared number), [`Error::MustPlay`] (drawing or passing with a playable tile),
     /// [`Error::MustDraw`] (passing while a draw is allowed), [`Error::CannotDraw`].
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        if seat.0 >= self.config.players {
+            return Err(Error::NoSuchSeat { seat: seat.0 });
+        }
+        if self.end != PLAYING {
+            return Err(Error::RoundOver);
+        }
+        if seat.0 != self.to_act {
+            return Err(Error::NotYourTurn { seat: seat.0 });
+        }
+        let mut scan = Scan::new();
+        if self.scan(&mut scan)? {
+            self.apply_scanned(seat, action, &scan)
+        } else {
+            self.apply_replayed(seat, action)
+        }
+    }
+
+    /// [`Round::apply`] on a layout of at most [`NARROW`] tiles, from its [`Round::scan`]: the
+    /// same checks in the same order, and the open-end total after a play from the total before
+    /// it (the parent loses the point it is played on, the new tile adds its own).
+    pub(super) fn apply_scanned(&mut self, seat: Seat, action: Action, scan: &Scan) -> Result<Event, Error> {
+        let hand = self.hands.get(seat.index()).ok_or_else(internal)?;
+        match action {
+            Action::Play { tile, on } => {
+                let id = id_of(tile, self.config.high)
+                    .filter(|&id| has(hand, id))
+                    .ok_or(Error::NotInHand { tile })?;
+                let (a, b) = halves(id);
+                let double = a == b;
+                match (self.played, on) {
+                    (0, None) => {
+                        // The opening counts both halves (a double: both sides free).
+                        let total = u32::from(a).saturating_add(u32::from(b));
+                        self.commit_play(seat, id, None, total)
+                    }
+                    (0, Some(_)) => Err(Error::OpeningTakesNoPlacement),
+                    (_, None) => Err(Error::PlacementRequired),
+                    (_, Some(on)) => {
+                        let index = id_of(on, self.config.high)
+                            .and_then(|parent| {
+                                self.deck
+                                    .iter()
+                                    .take(usize::from(self.played))
+                                    .position(|&placed| placed == parent)
+                            })
+                            .ok_or(Error::NotInLayout { on })?;
+                        let parent = self.placed(index)?;
+                        let pip = shared(tile, parent)
+                            .filter(|&pip| scan.takes(index, pip))
+                            .ok_or(Error::NoOpenEndOn { tile, on })?;
+                        // `pip` ≤ 18 (a number of the set).
+                        let pip = u8::try_from(pip).map_err(|_| internal())?;
+                        // The parent loses the point showing `pip`: a non-double that end (free,
+                        // as it takes `pip`), a double a side (its two halves stop counting once
+                        // no side is free; two sides on the opening, one elsewhere).
+                        let lost = if parent.is_double() {
+                            let sides = if index == 0 { 2u8 } else { 1 };
+                            let children = scan.children.get(index).copied().unwrap_or(0);
+                            let halves = u32::from(pip).saturating_mul(2);
+                            if children < sides && children.saturating_add(1) >= sides {
+                                halves
+                            } else {
+                                0
+                            }
+                        } else {
+                            u32::from(pip)
+                        };
+                        // The new tile: a double counts both halves (one side free), a
+                        // non-double its end away from `pip`.
+                        let own = if double {
+                            u32::from(a).saturating_mul(2)
+                        } else {
+                            u32::from(a ^ b ^ pip)
+                        };
+                        let total = scan.total.saturating_sub(lost).saturating_add(own);
+                        self.commit_play(seat, id, Some(index), total)
+                    }
+                }
+            }
+            Action::Draw | Action::Pass => {
+                let open = scan.open_numbers();
+                let playable = if self.played == 0 {
+                    count(hand) > 0
+                } else {
+                    ids(hand).any(|id| {
+                        let (a, b) = halves(id);
+                        (open >> a | open >> b) & 1 != 0
+                    })
+                };
+                if playable {
+                    return Err(Error::MustPlay);
+                }
+                match (action, self.drawable()) {
+                    (Action::Draw, false) => Err(Error::CannotDraw),
+                    (Action::Pass, true) => Err(Error::MustDraw),
+                    (Action::Draw, true) => self.commit_draw(seat, open),
+                    _ => self.commit_pass(seat, open),
+                }
+            }
+        }
+    }
+
+    /// [`Round::apply`] on a longer layout: the free points replayed.
+    pub(super) fn apply_replayed(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
         let mut frees = Frees::new();
         let checked = self.check(seat, action, &mut frees)?;
-        let players = self.config.players;
         match (action, checked) {
             (Action::Play { .. }, Some((id, parent))) => {
                 // The tile as the layout stores it (low pip first), whichever way it was written.
                 let tile = tile_of(id);
-                let index = usize::from(self.played);
                 let spinner = tile.is_double() && self.config.spinner.is_spinner(frees.doubles);
                 let free = match parent {
                     None => Free::opening(tile, spinner),
@@ -335,84 +578,103 @@ impl Round {
                         Free::attached(tile, pip, spinner)
                     }
                 };
-                frees.set(index, free);
-                *self.deck.get_mut(index).ok_or(Error::Internal)? = id;
-                // The opening has no parent: its byte stays 0 (the documented form).
-                *self.parents.get_mut(index).ok_or(Error::Internal)? = match parent {
-                    None => 0,
-                    Some(parent) => u8::try_from(parent).map_err(|_| internal())?,
-                };
-                self.played = self.played.saturating_add(1);
-                let total = self.total(&frees);
-                let hand = self.hands.get_mut(seat.index()).ok_or(Error::Internal)?;
-                remove(hand, id);
-                let out = count(hand) == 0;
-                let points = if self.config.scores_plays {
-                    self.config.unit.play_points(total)
-                } else {
-                    0
-                };
-                let points = points_of(points)?;
-                self.credit(seat.index(), points);
-                self.passes = 0;
-                self.drew = false;
-                if out {
-                    self.end = DOMINO;
-                    self.finish()?;
-                } else {
-                    self.to_act = seat.next(players).0;
-                }
-                Ok(Event::Played {
-                    open_total: total,
-                    points,
-                    hand_over: out,
-                })
+                // The layout's tiles with the parent covered, and the new tile.
+                let total = self.total(&frees).saturating_add(free.counted(tile) as u32);
+                self.commit_play(seat, id, parent, total)
             }
             (Action::Draw, None) => {
-                // The seat cannot play: its hand before this draw shows no open number. The
-                // first draw of a turn adds them to what it lacked; after an earlier draw of this
-                // turn only they are known of every tile (that tile was dealt no earlier fact).
                 let open = self.open_numbers(&frees);
-                let known = if self.drew {
-                    open
-                } else {
-                    self.void(seat.index()) | open
-                };
-                self.set_void(seat.index(), known);
-                let position = usize::from(self.cursor);
-                let slot = self.deck.get_mut(position).ok_or(Error::Internal)?;
-                let id = *slot;
-                *slot = 0;
-                self.cursor = self.cursor.saturating_add(1);
-                self.drew = true;
-                insert(self.hands.get_mut(seat.index()).ok_or(Error::Internal)?, id);
-                Ok(Event::Drew { tile: tile_of(id) })
+                self.commit_draw(seat, open)
             }
             (Action::Pass, None) => {
-                // Nothing in hand can be played: no open number. A tile drawn this turn carries
-                // no earlier fact, so after a draw only the open numbers are known.
                 let open = self.open_numbers(&frees);
-                let known = if self.drew {
-                    open
-                } else {
-                    self.void(seat.index()) | open
-                };
-                self.set_void(seat.index(), known);
-                self.passes = self.passes.saturating_add(1);
-                self.drew = false;
-                self.to_act = seat.next(players).0;
-                let blocked = self.passes >= players && !self.any_drawable();
-                if blocked {
-                    self.end = BLOCKED;
-                    self.finish()?;
-                }
-                Ok(Event::Passed { hand_over: blocked })
+                self.commit_pass(seat, open)
             }
             _ => {
                 debug_assert!(false, "check and apply disagree");
                 Err(Error::Internal)
             }
         }
+    }
+
+    /// Plays tile `id` (checked) on play index `parent` (`None`: the opening); `total` is the
+    /// open-end total after it.
+    fn commit_play(&mut self, seat: Seat, id: u8, parent: Option<usize>, total: u32) -> Result<Event, Error> {
+        let players = self.config.players;
+        let index = usize::from(self.played);
+        *self.deck.get_mut(index).ok_or(Error::Internal)? = id;
+        // The opening has no parent: its byte stays 0 (the documented form).
+        *self.parents.get_mut(index).ok_or(Error::Internal)? = match parent {
+            None => 0,
+            Some(parent) => u8::try_from(parent).map_err(|_| internal())?,
+        };
+        self.played = self.played.saturating_add(1);
+        let hand = self.hands.get_mut(seat.index()).ok_or(Error::Internal)?;
+        remove(hand, id);
+        let out = count(hand) == 0;
+        let points = if self.config.scores_plays {
+            self.config.unit.play_points(total)
+        } else {
+            0
+        };
+        let points = points_of(points)?;
+        self.credit(seat.index(), points);
+        self.passes = 0;
+        self.drew = false;
+        if out {
+            self.end = DOMINO;
+            self.finish()?;
+        } else {
+            self.to_act = seat.next(players).0;
+        }
+        Ok(Event::Played {
+            open_total: total,
+            points,
+            hand_over: out,
+        })
+    }
+
+    /// Draws for `seat` (checked: it cannot play; `open`: the numbers the layout takes).
+    fn commit_draw(&mut self, seat: Seat, open: u32) -> Result<Event, Error> {
+        // The seat cannot play: its hand before this draw shows no open number. The first draw
+        // of a turn adds them to what it lacked; after an earlier draw of this turn only they
+        // are known of every tile (that tile was dealt no earlier fact).
+        let known = if self.drew {
+            open
+        } else {
+            self.void(seat.index()) | open
+        };
+        self.set_void(seat.index(), known);
+        let position = usize::from(self.cursor);
+        let slot = self.deck.get_mut(position).ok_or(Error::Internal)?;
+        let id = *slot;
+        *slot = 0;
+        self.cursor = self.cursor.saturating_add(1);
+        self.drew = true;
+        insert(self.hands.get_mut(seat.index()).ok_or(Error::Internal)?, id);
+        Ok(Event::Drew { tile: tile_of(id) })
+    }
+
+    /// Passes for `seat` (checked: it can neither play nor draw; `open` as for a draw).
+    fn commit_pass(&mut self, seat: Seat, open: u32) -> Result<Event, Error> {
+        let players = self.config.players;
+        // Nothing in hand can be played: no open number. A tile drawn this turn carries no
+        // earlier fact, so after a draw only the open numbers are known.
+        let known = if self.drew {
+            open
+        } else {
+            self.void(seat.index()) | open
+        };
+        self.set_void(seat.index(), known);
+        self.passes = self.passes.saturating_add(1);
+        self.drew = false;
+        self.to_act = seat.next(players).0;
+        let blocked = self.passes >= players && !self.any_drawable();
+        if blocked {
+            self.end = BLOCKED;
+            self.finish()?;
+        }
+        Ok(Event::Passed { hand_over: blocked })
     }
 
     /// The numbers some free point of the layout takes now, as bits (bit `v`: number `v`).
@@ -607,4 +869,131 @@ impl Round {
             voids: [0, 1, 2, 3].map(|other| self.voids(Seat(other))),
         })
     }
+}
+
+/// One seat's legal actions as counts ([`Round::choices`]): the hand and, per number, the layout
+/// tiles taking it.
+pub(in crate::dominoes) struct Choices<'a> {
+    round: &'a Round,
+    hand: Hand,
+    /// Per number, the layout tiles taking it (bits of their play index; unset when `wide`).
+    takers: &'a [u64; TAKERS],
+    /// The legal plays (0: the one action is a draw or a pass).
+    plays: usize,
+    /// A layout of more than 64 tiles: `nth` walks the listed actions.
+    wide: bool,
+}
+
+impl Choices<'_> {
+    /// The number of legal actions: the plays, or else the one draw or pass.
+    pub(in crate::dominoes) fn count(&self) -> usize {
+        self.plays.max(1)
+    }
+
+    /// The action of index `n` (the order of [`Round::for_each_legal_action`]).
+    pub(in crate::dominoes) fn nth(&self, n: usize) -> Option<Action> {
+        let round = self.round;
+        if self.plays == 0 {
+            return (n == 0).then(|| if round.drawable() { Action::Draw } else { Action::Pass });
+        }
+        if n >= self.plays {
+            return None;
+        }
+        if round.played == 0 {
+            return ids(&self.hand).nth(n).map(|id| Action::Play {
+                tile: tile_of(id),
+                on: None,
+            });
+        }
+        if self.wide {
+            let mut left = n;
+            let mut found = None;
+            round.try_for_each_legal_action(Seat(round.to_act), |action| match left.checked_sub(1) {
+                Some(rest) => {
+                    left = rest;
+                    ControlFlow::Continue(())
+                }
+                None => {
+                    found = Some(action);
+                    ControlFlow::Break(())
+                }
+            });
+            return found;
+        }
+        let mut left = n;
+        for id in ids(&self.hand) {
+            let mut parents = parents_of(self.takers, id);
+            let here = parents.count_ones() as usize;
+            match left.checked_sub(here) {
+                Some(rest) => left = rest,
+                None => {
+                    // Drop the `left` lowest bits: the lowest left is the play index.
+                    for _ in 0..left {
+                        parents &= parents.wrapping_sub(1);
+                    }
+                    let on = *round.deck.get(parents.trailing_zeros() as usize)?;
+                    return Some(Action::Play {
+                        tile: tile_of(id),
+                        on: Some(tile_of(on)),
+                    });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The longest layout [`Round::scan`] reads: one 64-bit word of play indexes per number.
+pub(super) const NARROW: usize = 64;
+
+/// The numbers' slots in [`Scan::takers`]: 19 used (0 … 18), a power of two for masking.
+const TAKERS: usize = 32;
+
+/// A layout's free points as [`Round::scan`] reads them.
+pub(in crate::dominoes) struct Scan {
+    /// Per number, the layout tiles taking it (bits of their play index).
+    pub(super) takers: [u64; TAKERS],
+    /// The open-end total.
+    pub(super) total: u32,
+    /// Per play index, the tiles attached to it.
+    children: [u8; NARROW],
+}
+
+impl Scan {
+    /// An empty layout's.
+    pub(in crate::dominoes) const fn new() -> Scan {
+        Scan {
+            takers: [0; TAKERS],
+            total: 0,
+            children: [0; NARROW],
+        }
+    }
+
+    /// Whether layout tile `index` takes number `pip` now.
+    fn takes(&self, index: usize, pip: u32) -> bool {
+        let word = usize::try_from(pip)
+            .ok()
+            .and_then(|pip| self.takers.get(pip))
+            .copied()
+            .unwrap_or(0);
+        word.checked_shr(u32::try_from(index).unwrap_or(u32::MAX)).unwrap_or(0) & 1 != 0
+    }
+
+    /// The numbers some free point takes, as bits (bit `v`: number `v`).
+    fn open_numbers(&self) -> u32 {
+        let mut open = 0u32;
+        for (bit, &word) in (0u32..).zip(&self.takers).take(usize::from(MAX_PIP) + 1) {
+            open |= u32::from(word != 0) << bit;
+        }
+        open
+    }
+}
+
+/// The layout tiles tile `id` may be played on, from [`Scan::takers`] (bits of their play
+/// index; the two numbers' sets are disjoint unless the layout holds the tile itself, which it
+/// cannot).
+fn parents_of(takers: &[u64; TAKERS], id: u8) -> u64 {
+    let (a, b) = halves(id);
+    let take = |pip: u8| takers.get(usize::from(pip)).copied().unwrap_or(0);
+    take(a) | take(b)
 }

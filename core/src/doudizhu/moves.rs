@@ -213,6 +213,91 @@ pub(crate) fn count_plays(
     g.count(expand, quirk)
 }
 
+/// Bit `r` of mask `k - 1` set for each rank `r` of which `hand` holds at least `k` cards
+/// (`k` = 1 … 4; a hand holds at most 4 of a rank).
+pub(crate) fn count_masks(hand: &[u8; RANKS]) -> [u16; 4] {
+    // All ranks at once (SWAR): the 15 counts (at most 4 each) as the bytes of two words;
+    // a byte reaches `k` when adding `0x80 - k` sets its top bit (no carry: 4 + 0x7F <
+    // 0x100), and the top bits are gathered into one bit per rank by a multiply.
+    // (A hand holds at most 4 of a rank: `Cards` never exceeds the deck.)
+    let mut bytes = [0u8; 16];
+    if let Some(head) = bytes.get_mut(..RANKS) {
+        head.copy_from_slice(hand);
+    }
+    let all = u128::from_le_bytes(bytes);
+    let (low, high) = (all as u64, (all >> 64) as u64);
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // Bit 0 of byte `i` to bit `i` of the top byte.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let gather = |word: u64| (((word >> 7) & ONES).wrapping_mul(GATHER) >> 56) as u16;
+    let mut masks = [0u16; 4];
+    for (mask, need) in masks.iter_mut().zip(1u64..) {
+        let add = ONES.wrapping_mul(0x80u64.wrapping_sub(need)); // need ≤ 4
+        *mask = gather(low.wrapping_add(add)) | gather(high.wrapping_add(add)) << 8;
+    }
+    masks
+}
+
+/// The play of index `n` (the pass not counted) the generator reports for `hand` over `prev`, a
+/// single, pair, triplet or bomb, when the hand fits the size limit; `None` past the last.
+/// Over such a play only [`Gen::simple`] reports plays (every other kind is unwanted): the
+/// rocket, then by rank the play of `prev`'s kind and the bomb — found here by counting bits of
+/// the count masks instead of walking the generator.
+pub(crate) fn nth_over_simple(hand: &Cards, prev: Reading, n: usize) -> Option<(Cards, Reading)> {
+    let counts = hand.counts();
+    let [m1, m2, m3, m4] = count_masks(&counts);
+    let suited = (2u16 << Rank::Two as u32).wrapping_sub(1); // ranks 3 … 2
+    let jokers = (1u16 << Rank::BlackJoker as u32) | (1u16 << Rank::RedJoker as u32);
+    // The ranks above `prev`'s key: bits key + 1 and up.
+    let above = 1u16
+        .checked_shl(u32::from(prev.key as u8).saturating_add(1))
+        .map_or(0, |b| b.wrapping_neg());
+    let (kind, need, set, bombs) = match prev.kind {
+        Kind::Single => (Kind::Single, 1u8, m1 & above, m4 & suited),
+        Kind::Pair => (Kind::Pair, 2, m2 & suited & above, m4 & suited),
+        Kind::Triplet => (Kind::Triplet, 3, m3 & suited & above, m4 & suited),
+        Kind::Bomb => (Kind::Bomb, 4, 0, m4 & suited & above),
+        _ => return None,
+    };
+    let mut left = n;
+    if m1 & jokers == jokers {
+        match left.checked_sub(1) {
+            None => {
+                let mut c = [0u8; RANKS];
+                let [.., black, red] = &mut c;
+                (*black, *red) = (1, 1);
+                return Some((
+                    Cards::from_counts_unchecked(c),
+                    reading(Kind::Rocket, 1, Rank::BlackJoker as usize),
+                ));
+            }
+            Some(rest) => left = rest,
+        }
+    }
+    let mut ranks = set | bombs;
+    while ranks != 0 {
+        let i = ranks.trailing_zeros();
+        ranks &= ranks.wrapping_sub(1);
+        // By rank: `prev`'s kind, then the bomb.
+        for (take, kind, need) in [(set, kind, need), (bombs, Kind::Bomb, 4)] {
+            if take >> i & 1 == 0 {
+                continue;
+            }
+            match left.checked_sub(1) {
+                None => {
+                    let mut c = [0u8; RANKS];
+                    if let Some(slot) = c.get_mut(i as usize) {
+                        *slot = need;
+                    }
+                    return Some((Cards::from_counts_unchecked(c), reading(kind, 1, i as usize)));
+                }
+                Some(rest) => left = rest,
+            }
+        }
+    }
+    None
+}
+
 /// The ranks a chain may use, 3 … A, as a mask (bits 0..=11).
 const CHAIN_RANKS: u16 = 0x0FFF;
 const _: () = assert!(CHAIN_TOP == 11);
@@ -375,16 +460,7 @@ impl Gen<'_> {
     /// Bit `r` of mask `k - 1` set for each rank `r` of which the hand holds at least `k`
     /// cards (`k` = 1 … 4).
     fn masks(&self) -> [u16; 4] {
-        // Without an inner loop of the count's length (a branch per rank the predictor
-        // cannot learn): each mask takes the rank's bit when the count reaches it.
-        let mut masks = [0u16; 4];
-        for (i, &n) in self.hand.iter().enumerate() {
-            let bit = 1u16.checked_shl(i as u32).unwrap_or(0);
-            for (mask, need) in masks.iter_mut().zip(1u8..) {
-                *mask |= bit & u16::from(n >= need).wrapping_neg();
-            }
-        }
-        masks
+        count_masks(&self.hand)
     }
 
     /// The keys of `mask` at which a play of `kind` (chain `chain`) is wanted and beats the

@@ -180,6 +180,14 @@ impl Round {
             }
         }
         let hand = self.hand(seat);
+        // Over a single, pair, triplet or bomb: the plays by bits of the count masks (all
+        // presets' simple plays; the size limit can only cut them for a hand above it).
+        if let Some(p) = prev
+            && matches!(p.kind, Kind::Single | Kind::Pair | Kind::Triplet | Kind::Bomb)
+            && hand.len() <= usize::from(rules.max_cards)
+        {
+            return nth_over_simple(&hand, p, left).map(|(cards, reading)| Action::Play(Play { cards, reading }));
+        }
         let quirk = self.config.quad_blocks_chain_head;
         let skip = Cell::new(left);
         let mut found = None;
