@@ -16,8 +16,8 @@
 //!    into. Children are keyed by (seat, action), so every seat's moves are in the tree, each
 //!    node's statistics from the point of view of the seat that acted into it.
 //! 3. **Expand**: when some legal action has no child yet, one of them becomes a new child — the
-//!    playout policy's choice while it has none (at the root its choice in the real round,
-//!    asked once before the iterations, so that the child the answer favours is the one it
+//!    playout policy's choice while it has none (at the root [`Search::advice`] where the game
+//!    gives one, else the policy's choice in the real round, asked once before the iterations, so that the child the answer favours is the one it
 //!    made; below the root its choice in this determinization), otherwise a uniform (seeded)
 //!    one — is applied, and the iteration goes on to the playout. When the node buffer is
 //!    full, nothing is added: selection goes on among the children there are, and the playout

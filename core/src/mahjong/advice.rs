@@ -124,8 +124,8 @@ fn simple(kind: u8) -> bool {
     kind < 27 && (1..=7).contains(&(kind % 9))
 }
 
-/// The dora kinds (bit per kind, with multiplicity ignored) and the count per kind shown by the
-/// indicators.
+/// The dora per kind: how many of the shown indicators point at it (three players: `1m` points
+/// at `9m`).
 fn dora_counts(round: &Round) -> [u8; KINDS] {
     let mut dora = [0u8; KINDS];
     for &id in round.dora_indicators() {
@@ -208,6 +208,7 @@ struct Melds {
     simples: bool,
 }
 
+/// The seat's melds summed up.
 fn melds(round: &Round, seat: Seat) -> Melds {
     let mut m = Melds {
         closed: true,
@@ -242,8 +243,8 @@ fn strays(counts: &[u8; KINDS]) -> u8 {
         .fold(0u8, u8::saturating_add)
 }
 
-/// Whether the match ends after this round, as far as its length goes (the last round of an
-/// East-only match or the South round of a hanchan), and `seat` leads the others by more than
+/// Whether this is the match's last round by its length (East 4 of an East-only match, South 4 of
+/// a hanchan, and every extension round after it) and `seat` leads every other seat by more than
 /// `margin` points.
 fn last_round_leader(round: &Round, seat: Seat, margin: i32) -> bool {
     let start = round.start();
@@ -385,8 +386,9 @@ pub fn advise(round: &Round, seat: Seat, seed: u64) -> Option<Action> {
         .copied()
 }
 
-/// A call worth making in this window, or `None` (the greedy bot decides: a yakuhai pon or a
-/// pass).
+/// A call worth making in this window, or `None` (the greedy bot then decides: a yakuhai pon, or
+/// a pass under a riichi). `careful`: another seat is in riichi (only calls leaving the hand at
+/// most one from tenpai).
 fn call(
     round: &Round,
     seat: Seat,
