@@ -262,7 +262,7 @@ fn bots_are_chosen_per_seat() {
     assert_eq!((code, replayed.as_str()), (0, out.as_str()));
     // A person's hint is the search bot's choice (search:hard), or `--hint`'s bot's.
     let (_, screen, _) = run(&["mahjong", "play", "--human", "0", "--seed", "5"], "hint\nquit\n");
-    assert!(screen.contains("hint: 4  discard 4"), "{screen}");
+    assert!(screen.contains("hint: 5  discard 46 (3p)"), "{screen}");
     let (_, screen, _) = run(
         &["mahjong", "play", "--human", "0", "--seed", "5", "--hint", "greedy"],
         "hint\nquit\n",

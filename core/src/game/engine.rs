@@ -642,6 +642,16 @@ pub trait Search: Round {
         false
     }
 
+    /// The search's own choice for `seat` here, stronger than the playout policy's where the game
+    /// has rules of thumb its cheap policy lacks (hand value, push or fold, the match standing):
+    /// the root child expanded first and favoured, and the answer when nothing is searched.
+    /// `None` (the default): the playout policy's choice. Deterministic for `seed`; reads only
+    /// what `seat` may see.
+    fn advice(&self, seat: Seat, seed: u64) -> Option<Self::Action> {
+        let _ = (seat, seed);
+        None
+    }
+
     /// The search iterations of the levels easy, normal and hard
     /// ([`search::Level`](super::search::Level)); by default the game's figures in
     /// [`search::level_iterations`](super::search::level_iterations).

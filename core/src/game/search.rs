@@ -16,8 +16,8 @@
 //!    into. Children are keyed by (seat, action), so every seat's moves are in the tree, each
 //!    node's statistics from the point of view of the seat that acted into it.
 //! 3. **Expand**: when some legal action has no child yet, one of them becomes a new child — the
-//!    playout policy's choice while it has none (at the root its choice in the real round,
-//!    asked once before the iterations, so that the child the answer favours is the one it
+//!    playout policy's choice while it has none (at the root [`Search::advice`] where the game
+//!    gives one, else the policy's choice in the real round, asked once before the iterations, so that the child the answer favours is the one it
 //!    made; below the root its choice in this determinization), otherwise a uniform (seeded)
 //!    one — is applied, and the iteration goes on to the playout. When the node buffer is
 //!    full, nothing is added: selection goes on among the children there are, and the playout
@@ -115,6 +115,9 @@ pub const MAX_LEVEL_BYTES: usize = 32 * 1024;
 /// The most actions one playout applies before it stops (a round that long ends no game; the
 /// unfinished playout then scores ½ for every seat).
 pub const MAX_PLAYOUT_STEPS: u32 = 4096;
+
+/// Mixed into the search's seed for [`Search::advice`]'s.
+const ADVICE_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// The link value of "no node".
 const NONE: u16 = u16::MAX;
@@ -240,14 +243,15 @@ pub const fn bytes_for<R: Round>(nodes: usize) -> usize {
 /// | dominoes | 92 k | 3 | 8 | 40 |
 /// | Dou Dizhu | 142 k (playouts cut at 6 plies, [`Search::evaluate`]) | 1 | 5 | 28 |
 /// | Tichu | 117 k (playouts cut at 8 plies; 1.32 M to the end of the round before issue 26's move generation) | 2 | 6 | 32 |
-/// | Mahjong | 2.70 M | 0 | 0 | 1 |
+/// | Mahjong | 2.70 M (none fit: every level plays [`Search::advice`]) | 0 | 0 | 0 |
 ///
 /// (Dou Dizhu's 142 k: callgrind totals of `search_decision doudizhu` hard minus easy, 10
 /// searches, 9 − 1 iterations each; 132 k with its bomb term, 28 − 1. Tichu's 117 k: the same
 /// over 32 − 2 iterations in the 8 of 10 positions searched, the Grand Tichu and exchange
 /// positions being left to the policy, [`Search::policy_decides`]: a hard decision ≈ 3.75 M.)
 ///
-/// Zero iterations answer with the playout policy's choice (the greedy bot's move); a handful
+/// Zero iterations answer with [`Search::advice`] where the game gives one (Mahjong), else the
+/// playout policy's choice (the greedy bot's move); a handful
 /// of iterations does little more, since the policy's own move is expanded first and favoured
 /// ([`POLICY_BONUS_SHARE`]). Stronger play needs larger budgets than a microcontroller's 50 ms:
 /// [`SearchBot::new`] takes any count (the CLI's `search:<iterations>`).
@@ -257,7 +261,7 @@ pub const fn level_iterations(game: GameId) -> [u32; 3] {
         GameId::Dominoes => [3, 8, 40],
         GameId::Doudizhu => [1, 5, 28],
         GameId::Tichu => [2, 6, 32],
-        GameId::Mahjong => [0, 0, 1],
+        GameId::Mahjong => [0, 0, 0],
     }
 }
 
@@ -375,8 +379,14 @@ pub fn search<R: Search>(
     let nodes = nodes.get_mut(..len).unwrap_or_default();
     let mut rng = Rng::new(seed);
     let mut policy = R::playout(rng.next_u64());
+    // The advice's seed: from the search's, without drawing on its generator.
+    let advice = if in_turn {
+        round.advice(seat, seed ^ ADVICE_SEED)
+    } else {
+        None
+    };
     let fallback = |policy: &mut R::Playout| {
-        let choice = policy.choose(round, seat);
+        let choice = advice.or_else(|| policy.choose(round, seat));
         if choice.is_none() && in_turn {
             lowest_legal_action(round, seat)
         } else {
@@ -395,7 +405,7 @@ pub fn search<R: Search>(
     }
     // The policy's choice in the real round: the root's first child and the one the answer
     // favours (asked once, so that a policy breaking ties at random favours the child it made).
-    let preferred = match policy.choose(round, seat) {
+    let preferred = match advice.or_else(|| policy.choose(round, seat)) {
         Some(action) => Some(Some(action)),
         None if !in_turn => Some(None),
         None => None,

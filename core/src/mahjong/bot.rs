@@ -221,7 +221,7 @@ impl Greedy {
 }
 
 /// 1 for a red five's discard (kept when a plain copy can go instead), else 0.
-fn red_rank(round: &Round, action: &Action) -> u8 {
+pub(super) fn red_rank(round: &Round, action: &Action) -> u8 {
     match action {
         Action::Discard { tile } | Action::Riichi { tile } => {
             u8::from(round.config().score.red_fives && matches!(tile, 16 | 52 | 88))
@@ -231,7 +231,7 @@ fn red_rank(round: &Round, action: &Action) -> u8 {
 }
 
 /// Whether a pon of `kind` gives `seat` a yaku: a dragon, its seat wind or the round wind.
-fn yaku_kind(round: &Round, seat: Seat, kind: u8) -> bool {
+pub(super) fn yaku_kind(round: &Round, seat: Seat, kind: u8) -> bool {
     let start = round.start();
     let wind = |w: Wind| 27u8.saturating_add(w.code());
     kind >= 31 || kind == wind(start.seat_wind_in(seat, round.players())) || kind == wind(start.round_wind)
@@ -239,7 +239,7 @@ fn yaku_kind(round: &Round, seat: Seat, kind: u8) -> bool {
 
 /// The tiles `seat` sees outside its hand, per kind: every discard still in a pond, every meld,
 /// the dora indicators.
-fn visible_counts(round: &Round, seat: Seat) -> [u8; KINDS] {
+pub(super) fn visible_counts(round: &Round, seat: Seat) -> [u8; KINDS] {
     let mut seen = [0u8; KINDS];
     let mut add = |id: u8| {
         if let Some(c) = seen.get_mut(usize::from(id >> 2)) {
@@ -282,7 +282,7 @@ fn visible_counts(round: &Round, seat: Seat) -> [u8; KINDS] {
 /// How dangerous discarding `tile` is against the riichi seats (0 = safe against every one):
 /// safe when each riichi seat discarded its kind or let it pass since its riichi; otherwise
 /// honors (more visible: safer), terminals, twos and eights, the middle.
-fn danger(round: &Round, seat: Seat, tile: u8, visible: &[u8; KINDS]) -> u8 {
+pub(super) fn danger(round: &Round, seat: Seat, tile: u8, visible: &[u8; KINDS]) -> u8 {
     let kind = tile >> 2;
     let safe = (0..4u8).filter(|&s| s != seat.0 && round.in_riichi(Seat(s))).all(|s| {
         let mut since_riichi = false;

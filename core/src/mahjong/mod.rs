@@ -25,6 +25,7 @@
 //! assert_eq!(shanten(&hand, None), Ok(0));
 //! ```
 
+pub mod advice;
 pub mod bot;
 pub mod decompose;
 mod engine;

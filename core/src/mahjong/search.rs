@@ -552,6 +552,12 @@ impl game::Search for Round {
         self.sample_for(seat.0, rng)
     }
 
+    /// [`advice::advise`](super::advice::advise): the greedy policy with hand value, calls for
+    /// speed, dama, push or fold and the match standing.
+    fn advice(&self, seat: Seat, seed: u64) -> Option<Action> {
+        super::advice::advise(self, seat, seed)
+    }
+
     /// [`reward`]: `0.5 + change / 32000` clamped, the seat's point change with its stick.
     fn reward(outcome: &Outcome, seat: Seat) -> f32 {
         reward(outcome, seat)
