@@ -379,6 +379,14 @@ impl Round {
                 return Err(bad("a seat holds a number it is known to lack"));
             }
         }
+        // A seat still drawing drew because nothing in its hand took an open number, and the
+        // layout has not changed since: every number open now is one it is known to lack. (A
+        // flipped parent byte once moved a tile of the layout, opening a number the drawing seat
+        // held: it played a tile other than the one it drew, and its exclusions then refused
+        // the next state.)
+        if self.end == PLAYING && self.drew && self.open_numbers(&frees) & !self.void(usize::from(self.to_act)) != 0 {
+            return Err(bad("a seat still drawing could play on the layout"));
+        }
         Ok(())
     }
 }

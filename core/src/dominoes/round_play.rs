@@ -678,7 +678,7 @@ impl Round {
     }
 
     /// The numbers some free point of the layout takes now, as bits (bit `v`: number `v`).
-    fn open_numbers(&self, frees: &Frees) -> u32 {
+    pub(super) fn open_numbers(&self, frees: &Frees) -> u32 {
         let mut open = 0u32;
         for (index, &id) in self.deck.iter().enumerate().take(usize::from(self.played)) {
             let tile = tile_of(id);
@@ -723,7 +723,7 @@ impl Round {
     }
 
     /// Sets seat `seat`'s exclusions (`seat` < 4; numbers above 18 are dropped).
-    fn set_void(&mut self, seat: usize, known: u32) {
+    pub(super) fn set_void(&mut self, seat: usize, known: u32) {
         let shift = u32::try_from(seat).unwrap_or(u32::MAX).saturating_mul(VOID_BITS);
         let (Some(mask), Some(value)) = (
             u128::from(VOID_MASK).checked_shl(shift),

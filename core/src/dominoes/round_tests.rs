@@ -561,3 +561,43 @@ fn the_scan_agrees_with_the_replay_and_the_listed_actions() {
     }
     assert!(steps > 10_000, "{steps} steps");
 }
+
+/// A seat still drawing drew because nothing in its hand took an open number, and the layout
+/// has not changed since: the full decode refuses a drawing seat whose exclusions miss a number
+/// open now (found by the flip stress of `game::trusted_tests`: bit 0 of a parent byte, Five Up
+/// seed 1052, moved 0-2 from 2-4 onto the spinner 0-0, opening a 2 that the drawing seat held;
+/// it played 1-2 instead of the tile it drew, and its exclusions refused the next state).
+#[test]
+fn a_seat_still_drawing_cannot_play_on_the_layout() {
+    let decodes = |r: &Round| {
+        let mut bytes = [0u8; ENCODED_BYTES];
+        let n = r.encode(&mut bytes).unwrap();
+        Round::decode(&bytes[..n]).map(|_| ())
+    };
+    let mut drawing = 0;
+    for seed in 0..60u64 {
+        let config = [Config::FIVE_UP, Config::ALL_FIVES][seed as usize % 2];
+        let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+        let mut bot = RandomBot::new(seed);
+        while let Some(seat) = round.to_act() {
+            if round.end == PLAYING && round.drew {
+                drawing += 1;
+                assert_eq!(decodes(&round), Ok(()));
+                // Some number is open (the layout is not empty), so the seat lacks it.
+                assert_ne!(round.void(seat.index()), 0);
+                let mut forged = round.clone();
+                forged.set_void(seat.index(), 0);
+                assert_eq!(
+                    decodes(&forged),
+                    Err(Error::InvalidState {
+                        why: "a seat still drawing could play on the layout"
+                    }),
+                    "seed {seed}"
+                );
+            }
+            let action = crate::game::bot::Bot::choose(&mut bot, &round, seat).unwrap();
+            round.apply(seat, action).unwrap();
+        }
+    }
+    assert!(drawing > 50, "{drawing} states of a seat still drawing");
+}

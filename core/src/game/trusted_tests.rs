@@ -533,14 +533,17 @@ fn flip_stress(seeds: &[u64], only: &str, bots: bool) -> std::vec::Vec<std::stri
 
 /// Random flips of every game's rounds and matches that the full decode accepts play to their
 /// end (or 400 plies) with every state re-encoding, every listed action applying and an
-/// outcome at the end. Seeds 38, 71 and 76 found three bugs: a Dou Dizhu bomb count past the
-/// played quads (the match totals saturated and its decode refused them), a Riichi call window
-/// waiting for no seat (no seat to act, no outcome), and a seeded Riichi match flipped into one
-/// of given deals (stopped after its round; refused by the C ABI's decode since).
+/// outcome at the end. Seeds 38, 71, 76, 1052 and 1270 found five bugs: a Dou Dizhu bomb count
+/// past the played quads (the match totals saturated and its decode refused them), a Riichi
+/// call window waiting for no seat (no seat to act, no outcome), a seeded Riichi match flipped
+/// into one of given deals (stopped after its round; refused by the C ABI's decode since), a
+/// dominoes layout that let a seat still drawing play another tile (its exclusions then
+/// refused the next state), and a Riichi dora count past one per kan (refused after the
+/// pending reveal).
 #[test]
 #[cfg(all(feature = "dominoes", feature = "tichu", feature = "doudizhu", feature = "mahjong"))]
 fn random_flips_that_decode_play_to_the_end() {
-    let found = flip_stress(&[0, 1, 38, 71, 76], "", false);
+    let found = flip_stress(&[0, 1, 38, 71, 76, 1052, 1270], "", false);
     assert!(found.is_empty(), "{} findings", found.len());
 }
 

@@ -670,7 +670,12 @@ impl Round {
         if self.draws.saturating_add(self.replacements()) > live {
             return Err("more draws than the live wall holds");
         }
-        if !(1..=5).contains(&self.dora) || self.dora > self.kans.saturating_add(2) {
+        // One indicator at the deal and one per kan: a closed kan's at once, an open or added
+        // kan's (pending) at the next discard or kan. (The old bound, `dora ≤ kans + 2`, let a
+        // flipped count through that the pending reveal then carried past it.)
+        if !(1..=5).contains(&self.dora)
+            || self.dora.saturating_add(u8::from(self.dora_pending)) != self.kans.saturating_add(1)
+        {
             return Err("dora count out of range");
         }
         if usize::from(self.pond_len) > MAX_DISCARDS {
