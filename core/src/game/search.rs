@@ -343,7 +343,8 @@ pub struct Report<A> {
     /// The choice: an action of the searching seat, or `None` to let an out-of-turn right pass
     /// (only when the seat was not in turn).
     pub action: Option<A>,
-    /// Iterations run (the budget, or 0 when the buffer holds fewer than 2 nodes or the game
+    /// Iterations run (the budget, an iteration whose determinization failed skipped but counted;
+    /// or 0 when the buffer holds fewer than 2 nodes or the game
     /// leaves the decision to its policy, [`Search::policy_decides`]).
     pub iterations: u32,
     /// Nodes of the buffer used (the root included).
@@ -412,7 +413,12 @@ pub fn search<R: Search>(
     };
     let mut tree = Tree::<R>::new(nodes, seat);
     for _ in 0..iterations {
-        let mut state = round.determinize(seat, &mut rng)?;
+        // A sampler that draws worlds by rejection may find none consistent with the seat's
+        // view within its draws (Tichu's, rarely): that iteration learns nothing and is skipped;
+        // with none left, the answer is the policy's.
+        let Ok(mut state) = round.determinize(seat, &mut rng) else {
+            continue;
+        };
         let leaf = tree.descend(&mut state, seat, !in_turn, preferred, &mut rng, &mut policy);
         playout(&mut state, &mut policy);
         tree.backpropagate(leaf, &state);
