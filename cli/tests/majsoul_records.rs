@@ -16,14 +16,13 @@
 //! three hand-written Mahjong Soul records (`--format majsoul`). They keep the readers and the
 //! preset choice checked where the real records are absent — on CI, which has none.
 
-use std::collections::BTreeMap;
-use std::path::PathBuf;
-
 use parlor_cli::mahjong::majsoul;
 use parlor_cli::mahjong::tenhou::{self, DrawKind, Record, Result as RoundResult};
 use parlor_cli::mahjong::tenhou_replay::{replay_match, replay_round, start_of};
 use parlor_cli::mahjong_round::{Format, is_mahjong_soul, replay_record, replay_tenhou, rule_of};
 use parlor_core::mahjong::{Config, Start};
+
+use crate::common::{Expected, name_in, record_folder};
 
 /// A synthetic four-player round: dealer seat 0 deals into seat 2's riichi (3 han 40 fu, 5200).
 const SYNTHETIC_4P: &str = r#"{"log":[[[0,0,0],[25000,25000,25000,25000],[42],[18],[12,12,16,17,25,27,29,31,31,32,34,34,46],[38,47,43,39,35,17,"31p3131",46,33,44,11,32,19,45,42],[17,25,32,38,16,27,29,34,39,17,43,60,60,60,12],[13,22,22,24,24,28,28,32,38,43,44,44,45],[25,41,18,44,24,43,28,23,19,26,33,41,21,22],[43,38,45,25,18,60,32,41,24,22,60,13,24,60],[11,12,13,15,17,19,19,21,26,27,31,39,42],[46,12,11,27,18,14,35,46,41,52,24,28,36],[42,39,46,27,31,21,19,35,46,"r41",60,60,60],[11,51,21,23,25,34,35,37,38,38,45,47,47],[26,"38p3838",39,43,29,17,13,23,37,18,47,23,15],[11,45,35,51,43,34,60,60,29,17,39,18,21],["和了",[-5200,0,6200,0],[2,0,2,"40符3飜5200点","riichi(1飜)"]]]],"name":["A","B","C","D"],"rule":{"disp":"玉の間南喰赤","aka":1},"title":["玉の間南喰赤",""]}"#;
@@ -144,50 +143,18 @@ fn the_synthetic_mahjong_soul_records_replay_under_their_own_rule() {
     assert_eq!(printed, "round 0: -1000 2500 -500\nscores: 34000 37500 33500\n");
 }
 
-/// `expected.tsv`: (file, round index or `final`) → the numbers.
-type Expected = BTreeMap<(String, String), String>;
-
 /// The folder's records (name, record) and expected lines, or `None` (skip) without the variable.
 fn records() -> Option<(Vec<(String, Record)>, Expected)> {
-    let Some(dir) = std::env::var_os("PARLOR_MAJSOUL_RECORDS") else {
-        eprintln!(
-            "skipped: PARLOR_MAJSOUL_RECORDS is not set (a folder of Mahjong Soul records: tenhou.net/6 JSON, and paipu/ for --format majsoul)"
-        );
-        return None;
-    };
-    let dir = PathBuf::from(dir);
-    let mut files = Vec::new();
-    for sub in [dir.clone(), dir.join("records"), dir.join("paipu")] {
-        let Ok(entries) = std::fs::read_dir(&sub) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.extension().is_some_and(|e| e == "json") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    assert!(
-        !files.is_empty(),
-        "PARLOR_MAJSOUL_RECORDS={} holds no .json record",
-        dir.display()
-    );
-    let mut expected = BTreeMap::new();
-    if let Ok(text) = std::fs::read_to_string(dir.join("expected.tsv")) {
-        for line in text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
-            let parts: Vec<&str> = line.split('\t').collect();
-            assert_eq!(parts.len(), 3, "expected.tsv: {line:?}");
-            expected.insert((parts[0].to_owned(), parts[1].to_owned()), parts[2].to_owned());
-        }
-    }
+    let (dir, files, expected) = record_folder(
+        "PARLOR_MAJSOUL_RECORDS",
+        "a folder of Mahjong Soul records: tenhou.net/6 JSON, and paipu/ for --format majsoul",
+        &["records", "paipu"],
+        |path| path.extension().is_some_and(|e| e == "json"),
+    )?;
     let records = files
         .iter()
         .map(|file| {
-            let name = file
-                .strip_prefix(&dir)
-                .unwrap_or(file)
-                .to_string_lossy()
-                .replace('\\', "/");
+            let name = name_in(&dir, file);
             let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{name}: {e}"));
             // `paipu/` holds Mahjong Soul's own records (`--format majsoul`), the rest tenhou.net/6.
             let record = if name.starts_with("paipu/") {

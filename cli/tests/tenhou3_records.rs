@@ -6,7 +6,6 @@
 //! final points). The variable is optional everywhere, CI included (CI has no such folder):
 //! without it those tests skip with one line. The records are Tenhou's logs, never committed here.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use parlor_cli::mahjong::records;
@@ -15,6 +14,8 @@ use parlor_cli::mahjong::tenhou_replay::{MatchReplay, replay_match, replay_round
 use parlor_cli::mahjong::tenhou_turns::{Step, turns};
 use parlor_cli::mahjong_round::{Format, replay_text, rule_of};
 use parlor_core::mahjong::Config;
+
+use crate::common::{Expected, name_in, record_folder};
 
 /// A made-up East 1 at three players (not a real record): the dealer (seat 0) draws a North
 /// and sets it aside (`f44`), draws its replacement 8s, discards 1m; seat 1 draws 9s and
@@ -222,9 +223,6 @@ fn an_mjai_tsumogiri_flag_after_a_call_reads_as_a_hand_discard() {
     assert_eq!(got, want);
 }
 
-/// `expected.tsv`: (file, round index or `final`) → the numbers.
-type Expected = BTreeMap<(String, String), String>;
-
 fn format_of(path: &Path) -> Option<Format> {
     match path.extension()?.to_str()? {
         "json" => Some(Format::Tenhou6),
@@ -236,43 +234,12 @@ fn format_of(path: &Path) -> Option<Format> {
 
 /// The folder, its record files and the expected lines, or `None` (skip) without the variable.
 fn real_records() -> Option<(PathBuf, Vec<PathBuf>, Expected)> {
-    let Some(dir) = std::env::var_os("PARLOR_TENHOU3_RECORDS") else {
-        eprintln!("skipped: PARLOR_TENHOU3_RECORDS is not set (a folder of three-player Tenhou records)");
-        return None;
-    };
-    let dir = PathBuf::from(dir);
-    let mut files = Vec::new();
-    for sub in [dir.clone(), dir.join("records")] {
-        let Ok(entries) = std::fs::read_dir(&sub) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if format_of(&path).is_some() {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    assert!(
-        !files.is_empty(),
-        "PARLOR_TENHOU3_RECORDS={} holds no record",
-        dir.display()
-    );
-    let mut expected = BTreeMap::new();
-    if let Ok(text) = std::fs::read_to_string(dir.join("expected.tsv")) {
-        for line in text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
-            let parts: Vec<&str> = line.split('\t').collect();
-            assert_eq!(parts.len(), 3, "expected.tsv: {line:?}");
-            expected.insert((parts[0].to_owned(), parts[1].to_owned()), parts[2].to_owned());
-        }
-    }
-    Some((dir, files, expected))
-}
-
-fn name_in(dir: &Path, file: &Path) -> String {
-    file.strip_prefix(dir)
-        .unwrap_or(file)
-        .to_string_lossy()
-        .replace('\\', "/")
+    record_folder(
+        "PARLOR_TENHOU3_RECORDS",
+        "a folder of three-player Tenhou records",
+        &["records"],
+        |path| format_of(path).is_some(),
+    )
 }
 
 fn read_file(file: &Path) -> (Format, Record) {

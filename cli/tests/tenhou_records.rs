@@ -9,48 +9,16 @@ use std::path::{Path, PathBuf};
 use parlor_cli::mahjong::tenhou::{self, Record};
 use parlor_cli::mahjong::tenhou_turns::{End, Step, turns};
 
-/// `expected.tsv`: (file, round index or `final`) → the numbers.
-type Expected = BTreeMap<(String, String), String>;
+use crate::common::{Expected, name_in, record_folder};
 
 /// The folder, its record files and the expected lines, or `None` (skip) without the variable.
 fn records() -> Option<(PathBuf, Vec<PathBuf>, Expected)> {
-    let Some(dir) = std::env::var_os("PARLOR_TENHOU_RECORDS") else {
-        eprintln!("skipped: PARLOR_TENHOU_RECORDS is not set (a folder of Tenhou JSON records)");
-        return None;
-    };
-    let dir = PathBuf::from(dir);
-    let mut files = Vec::new();
-    for sub in [dir.clone(), dir.join("records")] {
-        let Ok(entries) = std::fs::read_dir(&sub) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.extension().is_some_and(|e| e == "json") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    assert!(
-        !files.is_empty(),
-        "PARLOR_TENHOU_RECORDS={} holds no .json record",
-        dir.display()
-    );
-    let mut expected = BTreeMap::new();
-    if let Ok(text) = std::fs::read_to_string(dir.join("expected.tsv")) {
-        for line in text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
-            let parts: Vec<&str> = line.split('\t').collect();
-            assert_eq!(parts.len(), 3, "expected.tsv: {line:?}");
-            expected.insert((parts[0].to_owned(), parts[1].to_owned()), parts[2].to_owned());
-        }
-    }
-    Some((dir, files, expected))
-}
-
-fn name_in(dir: &Path, file: &Path) -> String {
-    file.strip_prefix(dir)
-        .unwrap_or(file)
-        .to_string_lossy()
-        .replace('\\', "/")
+    record_folder(
+        "PARLOR_TENHOU_RECORDS",
+        "a folder of Tenhou JSON records",
+        &["records"],
+        |path| path.extension().is_some_and(|e| e == "json"),
+    )
 }
 
 fn read(file: &Path) -> Record {
