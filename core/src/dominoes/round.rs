@@ -808,6 +808,18 @@ impl Round {
         )
     }
 
+    /// The play index of the placed tile `on` in the layout. Errors: [`Error::NotInLayout`].
+    fn layout_index(&self, on: Tile) -> Result<usize, Error> {
+        id_of(on, self.config.high)
+            .and_then(|parent| {
+                self.deck
+                    .iter()
+                    .take(usize::from(self.played))
+                    .position(|&placed| placed == parent)
+            })
+            .ok_or(Error::NotInLayout { on })
+    }
+
     /// The tile at play index `index` of the layout. Errors: [`Error::Internal`] past the
     /// layout: parents point backwards (checked on decode, kept by `apply`).
     fn placed(&self, index: usize) -> Result<Tile, Error> {

@@ -421,14 +421,7 @@ impl Round {
                     (0, Some(_)) => Err(Error::OpeningTakesNoPlacement),
                     (_, None) => Err(Error::PlacementRequired),
                     (_, Some(on)) => {
-                        let index = id_of(on, self.config.high)
-                            .and_then(|parent| {
-                                self.deck
-                                    .iter()
-                                    .take(usize::from(self.played))
-                                    .position(|&placed| placed == parent)
-                            })
-                            .ok_or(Error::NotInLayout { on })?;
+                        let index = self.layout_index(on)?;
                         let parent = self.placed(index)?;
                         let playable = shared(tile, parent).is_some_and(|pip| frees.get(index).takes(parent, pip));
                         if !playable {
@@ -496,14 +489,7 @@ impl Round {
                     (0, Some(_)) => Err(Error::OpeningTakesNoPlacement),
                     (_, None) => Err(Error::PlacementRequired),
                     (_, Some(on)) => {
-                        let index = id_of(on, self.config.high)
-                            .and_then(|parent| {
-                                self.deck
-                                    .iter()
-                                    .take(usize::from(self.played))
-                                    .position(|&placed| placed == parent)
-                            })
-                            .ok_or(Error::NotInLayout { on })?;
+                        let index = self.layout_index(on)?;
                         let parent = self.placed(index)?;
                         let pip = shared(tile, parent)
                             .filter(|&pip| scan.takes(index, pip))
