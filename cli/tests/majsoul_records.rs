@@ -22,7 +22,7 @@ use parlor_cli::mahjong::tenhou_replay::{replay_match, replay_round, start_of};
 use parlor_cli::mahjong_round::{Format, is_mahjong_soul, replay_record, replay_tenhou, rule_of};
 use parlor_core::mahjong::{Config, Start};
 
-use crate::common::{Expected, name_in, record_folder};
+use crate::common::{Expected, name_in, record_folder, seat_numbers};
 
 /// A synthetic four-player round: dealer seat 0 deals into seat 2's riichi (3 han 40 fu, 5200).
 const SYNTHETIC_4P: &str = r#"{"log":[[[0,0,0],[25000,25000,25000,25000],[42],[18],[12,12,16,17,25,27,29,31,31,32,34,34,46],[38,47,43,39,35,17,"31p3131",46,33,44,11,32,19,45,42],[17,25,32,38,16,27,29,34,39,17,43,60,60,60,12],[13,22,22,24,24,28,28,32,38,43,44,44,45],[25,41,18,44,24,43,28,23,19,26,33,41,21,22],[43,38,45,25,18,60,32,41,24,22,60,13,24,60],[11,12,13,15,17,19,19,21,26,27,31,39,42],[46,12,11,27,18,14,35,46,41,52,24,28,36],[42,39,46,27,31,21,19,35,46,"r41",60,60,60],[11,51,21,23,25,34,35,37,38,38,45,47,47],[26,"38p3838",39,43,29,17,13,23,37,18,47,23,15],[11,45,35,51,43,34,60,60,29,17,39,18,21],["和了",[-5200,0,6200,0],[2,0,2,"40符3飜5200点","riichi(1飜)"]]]],"name":["A","B","C","D"],"rule":{"disp":"玉の間南喰赤","aka":1},"title":["玉の間南喰赤",""]}"#;
@@ -169,11 +169,7 @@ fn records() -> Option<(Vec<(String, Record)>, Expected)> {
 }
 
 fn joined(values: &[i32; 4], players: u8) -> String {
-    values[..usize::from(players)]
-        .iter()
-        .map(|v| v.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
+    seat_numbers(values, usize::from(players))
 }
 
 /// Every real record under its own rule (a Mahjong Soul preset): every round alone in its

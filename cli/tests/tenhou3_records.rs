@@ -10,12 +10,12 @@ use std::path::{Path, PathBuf};
 
 use parlor_cli::mahjong::records;
 use parlor_cli::mahjong::tenhou::Record;
-use parlor_cli::mahjong::tenhou_replay::{MatchReplay, replay_match, replay_round, text_log};
+use parlor_cli::mahjong::tenhou_replay::{replay_match, replay_round};
 use parlor_cli::mahjong::tenhou_turns::{Step, turns};
-use parlor_cli::mahjong_round::{Format, replay_text, rule_of};
+use parlor_cli::mahjong_round::{Format, rule_of};
 use parlor_core::mahjong::Config;
 
-use crate::common::{Expected, name_in, record_folder};
+use crate::common::{Expected, name_in, record_folder, replay_records_through_the_engine, seat_numbers};
 
 /// A made-up East 1 at three players (not a real record): the dealer (seat 0) draws a North
 /// and sets it aside (`f44`), draws its replacement 8s, discards 1m; seat 1 draws 9s and
@@ -250,7 +250,7 @@ fn read_file(file: &Path) -> (Format, Record) {
 }
 
 fn three(values: [i32; 4]) -> String {
-    values[..3].iter().map(i32::to_string).collect::<Vec<_>>().join(" ")
+    seat_numbers(&values, 3)
 }
 
 /// Every real record: three players, each round's recorded deltas those of `expected.tsv`, and
@@ -303,61 +303,12 @@ fn every_real_three_player_record_replays_through_the_engine() {
     let Some((dir, files, expected)) = real_records() else {
         return;
     };
-    let (mut rounds, mut alone, mut chained, mut whole, mut text_logs) = (0, 0, 0, 0, 0);
-    let mut failures = Vec::new();
-    for file in &files {
-        let (_, record) = read_file(file);
-        let name = name_in(&dir, file);
-        let config = rule_of(&record);
+    let records = files.iter().map(|file| (name_in(&dir, file), read_file(file).1));
+    replay_records_through_the_engine("three-player records", records, &expected, |name, record| {
+        let config = rule_of(record);
         assert!(config.score.three_player, "{name}");
-        for (i, log) in record.rounds.iter().enumerate() {
-            rounds += 1;
-            match replay_round(log, &config) {
-                Ok(_) => alone += 1,
-                Err(f) => failures.push(format!("{name}: round {i} alone: {f}")),
-            }
-            if let Ok(text) = text_log(log, &config) {
-                let mut printed = String::new();
-                let want = format!("round 0: {}", three(log.result.deltas()));
-                match replay_text(&text, &config, &mut printed) {
-                    Ok(()) if printed.lines().any(|l| l == want) => text_logs += 1,
-                    Ok(()) => failures.push(format!("{name}: round {i} as a text log: no line {want:?}")),
-                    Err((n, what)) => failures.push(format!("{name}: round {i} as a text log: line {n}: {what}")),
-                }
-            }
-        }
-        let result = replay_match(&record, &config, |i, deltas| {
-            let want = expected.get(&(name.clone(), i.to_string()));
-            if want.is_none_or(|w| *w == three(deltas)) {
-                chained += 1;
-            }
-        });
-        match result {
-            Ok(MatchReplay { final_scores: None, .. }) => {
-                failures.push(format!("{name}: match: the record ends, the match goes on"))
-            }
-            Ok(MatchReplay {
-                final_scores: Some(scores),
-                ..
-            }) => match expected.get(&(name.clone(), "final".to_owned())) {
-                Some(want) if *want != three(scores) => {
-                    failures.push(format!("{name}: final scores {}, expected.tsv {want}", three(scores)))
-                }
-                _ => whole += 1,
-            },
-            Err(f) => failures.push(format!("{name}: match: {f}")),
-        }
-    }
-    eprintln!(
-        "three-player records: {} files, {rounds} rounds; {alone} rounds reproduced alone ({text_logs} as text logs too), {chained} through the match; {whole} whole records",
-        files.len()
-    );
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+        config
+    });
 }
 
 /// Every real record, converted at run time into mjlog (plain and gzipped) and mjai (with and

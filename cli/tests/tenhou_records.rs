@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use parlor_cli::mahjong::tenhou::{self, Record};
 use parlor_cli::mahjong::tenhou_turns::{End, Step, turns};
 
-use crate::common::{Expected, name_in, record_folder};
+use crate::common::{Expected, name_in, record_folder, replay_records_through_the_engine};
 
 /// The folder, its record files and the expected lines, or `None` (skip) without the variable.
 fn records() -> Option<(PathBuf, Vec<PathBuf>, Expected)> {
@@ -91,71 +91,13 @@ fn every_round_lays_out_a_whole_wall_and_its_turns() {
 /// round's start and the final points reproduced, the match ending where the record ends.
 #[test]
 fn every_record_replays_through_the_engine() {
-    use parlor_cli::mahjong::tenhou_replay::{MatchReplay, replay_match, replay_round, text_log};
-    use parlor_cli::mahjong_round::replay_text;
-    use parlor_core::mahjong::Config;
     let Some((dir, files, expected)) = records() else {
         return;
     };
-    let config = Config::TENHOU;
-    let (mut rounds, mut alone, mut chained, mut whole, mut text_logs) = (0, 0, 0, 0, 0);
-    let mut failures = Vec::new();
-    for file in &files {
-        let record = read(file);
-        let name = name_in(&dir, file);
-        for (i, log) in record.rounds.iter().enumerate() {
-            rounds += 1;
-            match replay_round(log, &config) {
-                Ok(_) => alone += 1,
-                Err(f) => failures.push(format!("{name}: round {i} alone: {f}")),
-            }
-            // The same round as the project's text log replays to the same deltas.
-            if let Ok(text) = text_log(log, &config) {
-                let mut printed = String::new();
-                let want = format!("round 0: {}", log.result.deltas().map(|d| d.to_string()).join(" "));
-                match replay_text(&text, &config, &mut printed) {
-                    Ok(()) if printed.lines().any(|l| l == want) => text_logs += 1,
-                    Ok(()) => failures.push(format!("{name}: round {i} as a text log: no line {want:?}")),
-                    Err((n, what)) => failures.push(format!("{name}: round {i} as a text log: line {n}: {what}")),
-                }
-            }
-        }
-        let result = replay_match(&record, &config, |i, deltas| {
-            let want = expected.get(&(name.clone(), i.to_string()));
-            let got = deltas.map(|d| d.to_string()).join(" ");
-            if want.is_some_and(|w| *w == got) || want.is_none() {
-                chained += 1;
-            }
-        });
-        match result {
-            Ok(MatchReplay { final_scores: None, .. }) => {
-                failures.push(format!("{name}: match: the record ends, the match goes on"))
-            }
-            Ok(MatchReplay {
-                final_scores: Some(scores),
-                ..
-            }) => {
-                let got = scores.map(|d| d.to_string()).join(" ");
-                match expected.get(&(name.clone(), "final".to_owned())) {
-                    Some(want) if *want != got => {
-                        failures.push(format!("{name}: final scores {got}, expected.tsv {want}"))
-                    }
-                    _ => whole += 1,
-                }
-            }
-            Err(f) => failures.push(format!("{name}: match: {f}")),
-        }
-    }
-    eprintln!(
-        "tenhou records: {} files, {rounds} rounds; {alone} rounds reproduced alone ({text_logs} as text logs too), {chained} through the match; {whole} whole records",
-        files.len()
-    );
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    let records = files.iter().map(|file| (name_in(&dir, file), read(file)));
+    replay_records_through_the_engine("tenhou records", records, &expected, |_, _| {
+        parlor_core::mahjong::Config::TENHOU
+    });
 }
 
 /// The writer of `play --format tenhou6` against real records: each round replayed alone and

@@ -71,3 +71,86 @@ pub fn name_in(dir: &std::path::Path, file: &std::path::Path) -> String {
         .to_string_lossy()
         .replace('\\', "/")
 }
+
+/// The first `seats` of a round's four numbers (deltas or points), as `expected.tsv` and
+/// `replay` write them: separated by one space.
+pub fn seat_numbers(values: &[i32; 4], seats: usize) -> String {
+    values
+        .iter()
+        .take(seats)
+        .map(i32::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Replays real records through the engine, each under `config_of(name, record)`: every round
+/// alone (dealt in its recorded context) and as the project's text log, every record through
+/// `Match` — every action legal, every round's deltas those of the record and `expected.tsv`,
+/// each next round's start and the final points reproduced, the match ending where the record
+/// ends. Prints one summary line (`label: N files, …`) and fails with every failure listed.
+pub fn replay_records_through_the_engine(
+    label: &str,
+    records: impl IntoIterator<Item = (String, parlor_cli::mahjong::tenhou::Record)>,
+    expected: &Expected,
+    config_of: impl Fn(&str, &parlor_cli::mahjong::tenhou::Record) -> parlor_core::mahjong::Config,
+) {
+    use parlor_cli::mahjong::tenhou_replay::{MatchReplay, replay_match, replay_round, text_log};
+    use parlor_cli::mahjong_round::replay_text;
+    let (mut files, mut rounds, mut alone, mut chained, mut whole, mut text_logs) = (0, 0, 0, 0, 0, 0);
+    let mut failures = Vec::new();
+    for (name, record) in records {
+        files += 1;
+        let config = config_of(&name, &record);
+        let seats = usize::from(record.players());
+        for (i, log) in record.rounds.iter().enumerate() {
+            rounds += 1;
+            match replay_round(log, &config) {
+                Ok(_) => alone += 1,
+                Err(f) => failures.push(format!("{name}: round {i} alone: {f}")),
+            }
+            // The same round as the project's text log replays to the same deltas.
+            if let Ok(text) = text_log(log, &config) {
+                let mut printed = String::new();
+                let want = format!("round 0: {}", seat_numbers(&log.result.deltas(), seats));
+                match replay_text(&text, &config, &mut printed) {
+                    Ok(()) if printed.lines().any(|l| l == want) => text_logs += 1,
+                    Ok(()) => failures.push(format!("{name}: round {i} as a text log: no line {want:?}")),
+                    Err((n, what)) => failures.push(format!("{name}: round {i} as a text log: line {n}: {what}")),
+                }
+            }
+        }
+        let result = replay_match(&record, &config, |i, deltas| {
+            let want = expected.get(&(name.clone(), i.to_string()));
+            if want.is_none_or(|w| *w == seat_numbers(&deltas, seats)) {
+                chained += 1;
+            }
+        });
+        match result {
+            Ok(MatchReplay { final_scores: None, .. }) => {
+                failures.push(format!("{name}: match: the record ends, the match goes on"))
+            }
+            Ok(MatchReplay {
+                final_scores: Some(scores),
+                ..
+            }) => {
+                let got = seat_numbers(&scores, seats);
+                match expected.get(&(name.clone(), "final".to_owned())) {
+                    Some(want) if *want != got => {
+                        failures.push(format!("{name}: final scores {got}, expected.tsv {want}"))
+                    }
+                    _ => whole += 1,
+                }
+            }
+            Err(f) => failures.push(format!("{name}: match: {f}")),
+        }
+    }
+    eprintln!(
+        "{label}: {files} files, {rounds} rounds; {alone} rounds reproduced alone ({text_logs} as text logs too), {chained} through the match; {whole} whole records"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
