@@ -22,7 +22,7 @@
 //!   folds against any riichi and does not declare one itself.
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use super::bot::{Greedy, red_rank, visible_counts, yaku_kind};
+use super::bot::{Greedy, discard_values, hand_counts, red_rank, visible_counts, yaku_kind};
 use super::round::MAX_ACTIONS;
 use super::score::MeldKind;
 use super::tile::{KINDS, Tile};
@@ -158,17 +158,6 @@ fn dora_in_hand(round: &Round, seat: Seat, dora: &[u8; KINDS]) -> u8 {
     han
 }
 
-/// The seat's hand as counts per kind.
-fn hand_counts(round: &Round, seat: Seat) -> [u8; KINDS] {
-    let mut hand = [0u8; KINDS];
-    for id in round.hand(seat) {
-        if let Some(c) = hand.get_mut(usize::from(id >> 2)) {
-            *c = c.saturating_add(1);
-        }
-    }
-    hand
-}
-
 /// (shanten, acceptance) of `counts` (a `3n+1` hand); `None` for another size.
 fn rate(counts: &[u8; KINDS], visible: &[u8; KINDS]) -> Option<(i8, u8)> {
     let u = Hand::from_counts(counts)
@@ -284,19 +273,7 @@ pub fn advise(round: &Round, seat: Seat, seed: u64) -> Option<Action> {
     let dora = dora_counts(round);
     let red = round.config().score.red_fives;
     // Shanten and acceptance after discarding each kind.
-    let mut value = [(i8::MAX, 0u8); KINDS];
-    for (kind, slot) in value.iter_mut().enumerate() {
-        if hand.get(kind).copied().unwrap_or(0) == 0 {
-            continue;
-        }
-        let mut rest = hand;
-        if let Some(c) = rest.get_mut(kind) {
-            *c = c.saturating_sub(1);
-        }
-        if let Some(v) = rate(&rest, &visible) {
-            *slot = v;
-        }
-    }
+    let value = discard_values(&hand, &visible);
     let kind_of = |a: &Action| match a {
         Action::Discard { tile } | Action::Riichi { tile } => Some(usize::from(tile >> 2)),
         _ => None,

@@ -116,6 +116,37 @@ pub struct Greedy {
     rng: Rng,
 }
 
+/// The seat's hand as counts per kind.
+pub(super) fn hand_counts(round: &Round, seat: Seat) -> [u8; KINDS] {
+    let mut hand = [0u8; KINDS];
+    for id in round.hand(seat) {
+        if let Some(c) = hand.get_mut(usize::from(id >> 2)) {
+            *c = c.saturating_add(1);
+        }
+    }
+    hand
+}
+
+/// For each kind of `hand` (counts of a `3n+2` hand), the (shanten, acceptance counting the
+/// `visible` tiles) after discarding one tile of it; `(i8::MAX, 0)` for a kind not held. The
+/// hand less a tile is a `3n+1` hand; if not (a broken invariant) that discard just rates worst.
+pub(super) fn discard_values(hand: &[u8; KINDS], visible: &[u8; KINDS]) -> [(i8, u8); KINDS] {
+    let mut value = [(i8::MAX, 0u8); KINDS];
+    for (kind, slot) in value.iter_mut().enumerate() {
+        if hand.get(kind).copied().unwrap_or(0) == 0 {
+            continue;
+        }
+        let mut rest = *hand;
+        if let Some(c) = rest.get_mut(kind) {
+            *c = c.saturating_sub(1);
+        }
+        if let Ok(u) = Hand::from_counts(&rest).and_then(|h| ukeire(&h, Some(visible), None)) {
+            *slot = (u.shanten, u.total);
+        }
+    }
+    value
+}
+
 /// Danger ranks of a discard against a riichi (lower is safer).
 const SAFE: u8 = 0;
 
@@ -151,28 +182,9 @@ impl Greedy {
             return Some(Action::Kita);
         }
         let visible = visible_counts(round, seat);
-        let mut hand = [0u8; KINDS];
-        for id in round.hand(seat) {
-            if let Some(c) = hand.get_mut(usize::from(id >> 2)) {
-                *c = c.saturating_add(1);
-            }
-        }
+        let hand = hand_counts(round, seat);
         // Shanten and acceptance after discarding each kind (computed once per kind).
-        let mut value = [(i8::MAX, 0u8); KINDS];
-        for (kind, slot) in value.iter_mut().enumerate() {
-            if hand.get(kind).copied().unwrap_or(0) == 0 {
-                continue;
-            }
-            let mut rest = hand;
-            if let Some(c) = rest.get_mut(kind) {
-                *c = c.saturating_sub(1);
-            }
-            // The seat's hand less a tile is a `3n+1` hand; if not (a broken invariant) the
-            // discard just rates worst.
-            if let Ok(u) = Hand::from_counts(&rest).and_then(|h| ukeire(&h, Some(&visible), None)) {
-                *slot = (u.shanten, u.total);
-            }
-        }
+        let value = discard_values(&hand, &visible);
         let rate = |a: &Action| match a {
             Action::Discard { tile } | Action::Riichi { tile } => value.get(usize::from(tile >> 2)).copied(),
             _ => None,
