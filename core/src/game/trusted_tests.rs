@@ -162,6 +162,17 @@ pub(crate) fn full_decode_flips_stay_rounds<R: Round>(round: &R, step: usize) {
     }
 }
 
+/// [`full_decode_flips_stay_rounds`] on the finished round and on one in the middle of the
+/// rounds of `config` dealt from seeds 0, 1 and 2 and played by the uniform bot ([`play`]).
+pub(crate) fn played_rounds_flipped_stay_rounds<R: Round>(config: &R::Config) {
+    for seed in 0..3u64 {
+        let mut states = vec![];
+        play::<R>(config, seed, |round| states.push(round.clone()));
+        full_decode_flips_stay_rounds(&states[states.len() - 1], 1);
+        full_decode_flips_stay_rounds(&states[states.len() / 2], 1);
+    }
+}
+
 /// Plays `steps` actions (or to its end) of a match of `config` seeded `seed` with the uniform
 /// bot, calling `each` on every state on the way.
 pub(crate) fn play_match<M: Match>(
