@@ -397,8 +397,9 @@ impl Round {
         self.check(seat, action, &mut Frees::new()).is_ok()
     }
 
-    /// Checks `action`: for a play, the tile's id and the parent's play index and the frees.
-    fn check(&self, seat: Seat, action: Action, frees: &mut Frees) -> Result<Option<(u8, Option<usize>)>, Error> {
+    /// `seat` may act now. Errors: [`Error::NoSuchSeat`], [`Error::RoundOver`],
+    /// [`Error::NotYourTurn`] (in that order).
+    fn check_turn(&self, seat: Seat) -> Result<(), Error> {
         if seat.0 >= self.config.players {
             return Err(Error::NoSuchSeat { seat: seat.0 });
         }
@@ -408,6 +409,12 @@ impl Round {
         if seat.0 != self.to_act {
             return Err(Error::NotYourTurn { seat: seat.0 });
         }
+        Ok(())
+    }
+
+    /// Checks `action`: for a play, the tile's id and the parent's play index and the frees.
+    fn check(&self, seat: Seat, action: Action, frees: &mut Frees) -> Result<Option<(u8, Option<usize>)>, Error> {
+        self.check_turn(seat)?;
         let hand = self.hands.get(seat.index()).ok_or_else(internal)?;
         self.frees_into(frees)?;
         let frees = &*frees;
@@ -451,15 +458,7 @@ impl Round {
     /// or no shared number), [`Error::MustPlay`] (drawing or passing with a playable tile),
     /// [`Error::MustDraw`] (passing while a draw is allowed), [`Error::CannotDraw`].
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
-        if seat.0 >= self.config.players {
-            return Err(Error::NoSuchSeat { seat: seat.0 });
-        }
-        if self.end != PLAYING {
-            return Err(Error::RoundOver);
-        }
-        if seat.0 != self.to_act {
-            return Err(Error::NotYourTurn { seat: seat.0 });
-        }
+        self.check_turn(seat)?;
         let mut scan = Scan::new();
         if self.scan(&mut scan)? {
             self.apply_scanned(seat, action, &scan)
