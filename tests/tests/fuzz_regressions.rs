@@ -11,6 +11,7 @@ use parlor_conformance::fuzzing::{regression_names, run_regression};
 const NAMED: &[(&str, &str)] = &[
     ("dominoes_diff", "flip-overwritten-by-tile-record"),
     ("ffi_tichu", "two-phoenixes-minus-50"),
+    ("mahjong_round", "closed-kan-of-a-riichi-wait"),
     ("mahjong_score", "order-of-two-fifth-copies"),
     ("tichu_diff", "phoenix-on-phoenix"),
 ];
@@ -81,5 +82,20 @@ fn mahjong_score_order_of_two_fifth_copies() {
         "mahjong_score",
         "order-of-two-fifth-copies",
         check::mahjong_score::score_case,
+    );
+}
+
+/// A closed kan of a riichi seat's winning tile (7p, seat 2 waiting on 4p–7p): the reference made
+/// the riichi seat furiten for good although no hand but thirteen orphans may rob a closed kan,
+/// and refused its later ron on 4p. Both sides now count a closed kan as a missed win only for a
+/// thirteen-orphans hand that could have robbed it (the core also marked every waiting seat once a
+/// thirteen-orphans hand opened the window: core test
+/// `a_closed_kan_of_a_winning_tile_is_no_missed_win`).
+#[test]
+fn mahjong_round_closed_kan_of_a_riichi_wait() {
+    run_regression(
+        "mahjong_round",
+        "closed-kan-of-a-riichi-wait",
+        check::mahjong_round::round,
     );
 }

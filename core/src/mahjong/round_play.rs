@@ -492,13 +492,8 @@ impl Round {
         if !self.waits_bit(seat, tile) {
             return false;
         }
-        let bits = self.hand_bits(seat);
-        let len = usize::from(bits_len(&bits));
-        if chankan && self.window_ankan && !self.window_kita {
-            let with = plus(&bits_counts(&bits), kind_of(tile));
-            if !(len == 13 && thirteen_orphans_complete(&with)) {
-                return false;
-            }
+        if chankan && self.window_ankan && !self.window_kita && !self.robs_closed_kan(seat, tile) {
+            return false;
         }
         if self.furiten(seat) {
             return false;
@@ -872,12 +867,22 @@ impl Round {
         Some(self.finish_wins(prefix(&records, take)))
     }
 
-    /// Marks temporary (and riichi) furiten for every seat but the actor whose hand `tile`
-    /// completes and that did not win on it.
+    /// Whether `seat`'s closed hand with `tile` is thirteen orphans: the only hand that may rob
+    /// a closed kan (`Config::kokushi_robs_ankan`).
+    fn robs_closed_kan(&self, seat: u8, tile: u8) -> bool {
+        let bits = self.hand_bits(seat);
+        bits_len(&bits) == 13 && thirteen_orphans_complete(&plus(&bits_counts(&bits), kind_of(tile)))
+    }
+
+    /// Marks temporary (and riichi) furiten for every seat but the actor that could have won on
+    /// `tile` and did not: whose hand `tile` completes — on a closed kan only a thirteen-orphans
+    /// hand, as no other hand may rob it (a closed kan of another seat's winning tile is no
+    /// missed win: `docs/mahjong.md`, "Furiten").
     fn mark_missed(&mut self, tile: u8) {
+        let closed_kan = self.window_ankan && !self.window_kita;
         for k in 1..self.players() {
             let s = self.next_seat(self.actor, k);
-            if self.waits_bit(s, tile) {
+            if self.waits_bit(s, tile) && (!closed_kan || self.robs_closed_kan(s, tile)) {
                 self.furiten_temp |= seat_bit(s);
                 if self.riichi_of(s) != 0 {
                     self.furiten_riichi |= seat_bit(s);

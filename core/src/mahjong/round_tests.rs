@@ -466,6 +466,47 @@ fn furiten_refuses_ron() {
     }
 }
 
+/// A closed kan of a winning tile is no missed win, as no hand may rob it but thirteen orphans
+/// (docs/mahjong.md, "Furiten"): seat 0 makes a closed kan of 1m; seat 1 (2m3m, waiting on 1m
+/// and 4m) is not furiten after it. With seat 2 holding thirteen orphans waiting on 1m, the kan
+/// opens a window, seat 2 lets it pass and is furiten — seat 1 still is not. Found by the
+/// `mahjong_round` fuzz target (the reference made every waiting seat furiten).
+#[test]
+fn a_closed_kan_of_a_winning_tile_is_no_missed_win() {
+    for kokushi in [false, true] {
+        let third = if kokushi { "9m 19p 19s 1234567z 7z" } else { "" };
+        let wall = WallBuilder::new()
+            .hands(["111m", "23m 456p 789p 234s 55s", third, ""])
+            .live("1m")
+            .dora("8p", "8p")
+            .build(&[0, 3, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]);
+        let mut round = Round::new(&Config::TENHOU, &Deal::Given { wall }).unwrap();
+        let kind = Tile::new(0).unwrap();
+        round.apply(Seat(0), Action::Ankan { kind }).unwrap();
+        if kokushi {
+            assert_eq!(
+                round.phase(),
+                Phase::Chankan {
+                    seat: Seat(0),
+                    tile: round.window_tile
+                }
+            );
+            assert!(round.is_legal(Seat(2), Action::Ron));
+            assert!(!round.may_act(Seat(1)));
+            round.apply(Seat(2), Action::Pass).unwrap();
+        }
+        assert_eq!(round.phase(), Phase::Turn { seat: Seat(0) });
+        assert_eq!(round.melds(Seat(0)).len(), 1);
+        assert_eq!(
+            round.furiten_temp & 0b0010,
+            0,
+            "seat 1 could not have won on a closed kan"
+        );
+        assert_eq!(round.furiten_temp & 0b0100 != 0, kokushi, "seat 2 let its win pass");
+        assert_eq!(round.furiten_riichi, 0);
+    }
+}
+
 /// The call window: seat 1 may chii, seat 2 may pon, seat 3 may ron the same 3m. Ron beats pon
 /// beats chii whatever order the answers come in.
 #[test]

@@ -747,6 +747,14 @@ impl RefRound {
         out
     }
 
+    /// Whether `seat` could rob a closed kan of `id`: the rules allow it and `id` completes its
+    /// hand as thirteen orphans (the only hand that may).
+    fn robs_ankan(&self, seat: usize, id: u8) -> bool {
+        self.config.kokushi_robs_ankan
+            && self.waits(seat).contains(&kind(id))
+            && matches!(self.value(seat, id, false, true, true), Ok(v) if v.has(Yaku::Kokushi) || v.has(Yaku::Kokushi13))
+    }
+
     /// The calls `seat` may make on `id` discarded (or used in a kan) by `from`, without Pass.
     fn call_options(&self, seat: usize, from: usize, id: u8, window: WindowKind) -> Vec<RefAction> {
         let mut out = Vec::new();
@@ -755,10 +763,7 @@ impl RefRound {
         }
         let ron = match window {
             WindowKind::Discard | WindowKind::Kakan => self.can_win(seat, id, false, window == WindowKind::Kakan),
-            WindowKind::Ankan => {
-                self.config.kokushi_robs_ankan
-                    && matches!(self.value(seat, id, false, true, true), Ok(v) if v.has(Yaku::Kokushi) || v.has(Yaku::Kokushi13))
-            }
+            WindowKind::Ankan => self.robs_ankan(seat, id),
         };
         if ron && !self.furiten(seat) {
             out.push(RefAction::Ron);
@@ -983,10 +988,15 @@ impl RefRound {
             self.settle_wins(&winners, Some(from), tile, window != WindowKind::Discard);
             return;
         }
-        // Let pass: every seat whose waits hold the tile is furiten until its next discard
-        // (for good after riichi).
+        // Let pass: every seat that could have won on the tile is furiten until its next
+        // discard (for good after riichi): whose waits hold it — of a closed kan only a
+        // thirteen-orphans hand, as no other hand may rob it.
         for s in order.iter().copied() {
-            if self.waits(s).contains(&kind(tile)) {
+            let missed = match window {
+                WindowKind::Ankan => self.robs_ankan(s, tile),
+                _ => self.waits(s).contains(&kind(tile)),
+            };
+            if missed {
                 self.furiten_temp[s] = true;
                 if self.riichi[s].is_some() {
                     self.furiten_riichi[s] = true;
