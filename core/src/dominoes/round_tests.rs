@@ -504,7 +504,7 @@ fn the_scan_agrees_with_the_replay_and_the_listed_actions() {
             let mut bot = RandomBot::new(seed ^ 0x5eed);
             while let Some(seat) = round.to_act() {
                 let mut scan = Scan::new();
-                assert!(round.scan(&mut scan).unwrap());
+                assert!(round.scan(&mut scan, NO_TILE).unwrap());
                 let (takers, total) = replayed(&round);
                 assert_eq!(&scan.takers[..19], &takers[..], "{config:?} seed {seed}");
                 assert_eq!(scan.total, total, "{config:?} seed {seed}");
@@ -534,9 +534,13 @@ fn the_scan_agrees_with_the_replay_and_the_listed_actions() {
                     for who in [seat, seat.next(config.players)] {
                         for &action in &actions {
                             let (mut one, mut other) = (round.clone(), round.clone());
-                            let mut scan = Scan::new();
-                            assert!(one.scan(&mut scan).unwrap());
                             let scanned = if who == seat {
+                                let mut scan = Scan::new();
+                                let target = match action {
+                                    Action::Play { on: Some(on), .. } => id_of(on, config.high).unwrap_or(NO_TILE),
+                                    _ => NO_TILE,
+                                };
+                                assert!(one.scan(&mut scan, target).unwrap());
                                 one.apply_scanned(who, action, &scan)
                             } else {
                                 one.apply(who, action)
