@@ -106,29 +106,26 @@ impl Round {
         if bad {
             return Err(internal());
         }
-        let sides = on_opening.count_ones();
-        scan.opening_children = sides;
-        // The opening non-double's (at most two) children: each on its low end or its high.
-        let shows_low = |slot: u32| {
-            let (c, d) = halves(self.deck.get(slot as usize & (NARROW - 1)).copied().unwrap_or(0));
-            (c == a) | (d == a)
-        };
-        let first = shows_low(on_opening.trailing_zeros());
-        let last = shows_low(63u32.wrapping_sub(on_opening.leading_zeros()));
-        let attached = on_opening != 0;
-        let low = !(attached & (first | last));
-        let high = !(attached & !(first & last));
-        // The opening double: two sides, and two ends if it spins; its halves count while a side
-        // is free.
-        let double = a == b;
-        let capacity = 2u32 << u32::from(spinning & 1 != 0);
-        let low = (double & (sides < capacity)) | (!double & low);
-        let high = !double & high;
         let counted = |pip: u8, yes: bool| u32::from(pip) & u32::from(yes).wrapping_neg();
-        let opening_total = if double {
-            counted(a, sides < 2) << 1
+        let (low, high, opening_total) = if a == b {
+            // The opening double: two sides, and two ends if it spins; its halves count while
+            // a side is free.
+            let sides = on_opening.count_ones();
+            scan.opening_children = sides;
+            let capacity = 2u32 << u32::from(spinning & 1 != 0);
+            (sides < capacity, false, counted(a, sides < 2) << 1)
         } else {
-            counted(a, low).wrapping_add(counted(b, high))
+            // The opening non-double's (at most two) children: each on its low end or its high.
+            let shows_low = |slot: u32| {
+                let (c, d) = halves(self.deck.get(slot as usize & (NARROW - 1)).copied().unwrap_or(0));
+                (c == a) | (d == a)
+            };
+            let first = shows_low(on_opening.trailing_zeros());
+            let last = shows_low(63u32.wrapping_sub(on_opening.leading_zeros()));
+            let attached = on_opening != 0;
+            let low = !(attached & (first | last));
+            let high = !(attached & !(first & last));
+            (low, high, counted(a, low).wrapping_add(counted(b, high)))
         };
         scan.take(u32::from(a), u64::from(low));
         scan.take(u32::from(b), u64::from(high));
@@ -970,7 +967,7 @@ pub(in crate::dominoes) struct Scan {
     /// The layout tiles with no tile attached (bits of their play index; past the layout
     /// too).
     childless: u64,
-    /// The tiles attached to the opening.
+    /// The tiles attached to the opening when it is a double (else 0).
     opening_children: u32,
     /// Where the scan's target lies (its play index as a bit) if it is the opening or takes a
     /// number; else 0.
