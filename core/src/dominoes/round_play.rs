@@ -950,8 +950,9 @@ impl Choices<'_> {
 /// The longest layout [`Round::scan`] reads: one 64-bit word of play indexes per number.
 pub(super) const NARROW: usize = 64;
 
-/// The numbers' slots in [`Scan::takers`]: 19 used (0 … 18), a power of two for masking.
-const TAKERS: usize = 32;
+/// The numbers' slots in [`Scan::takers`]: 0 … 18 (the scan's value is small enough to be
+/// cleared inline, without a call to `memset`).
+const TAKERS: usize = MAX_PIP as usize + 1;
 
 /// No tile id: the [`Round::scan`] target when there is none (ids are below 190).
 pub(super) const NO_TILE: u8 = u8::MAX;
@@ -989,7 +990,7 @@ impl Scan {
 
     /// The layout tiles `tiles` (bits of their play index) take number `pip` (≤ 18).
     fn take(&mut self, pip: u32, tiles: u64) {
-        if let Some(word) = self.takers.get_mut(pip as usize & (TAKERS - 1)) {
+        if let Some(word) = self.takers.get_mut(pip as usize) {
             *word |= tiles;
         }
         self.open |= u32::from(tiles != 0) << (pip & 31);
@@ -997,7 +998,7 @@ impl Scan {
 
     /// Whether layout tile `index` (< 64) takes number `pip` now.
     fn takes(&self, index: usize, pip: u8) -> bool {
-        let word = self.takers.get(usize::from(pip) & (TAKERS - 1)).copied().unwrap_or(0);
+        let word = self.takers.get(usize::from(pip)).copied().unwrap_or(0);
         word >> (index & (NARROW - 1)) & 1 != 0
     }
 }
