@@ -31,95 +31,105 @@ impl Round {
         total
     }
 
-    /// The layout of at most [`NARROW`] tiles read in one pass from its last tile back: each
-    /// tile's children come after it, so they are all counted when it is reached, and its free
-    /// points follow from their number (sides before ends; a non-double's one free end, or the
-    /// opening's two, each covered once) — the same values as [`Round::frees_into`] on every
-    /// layout `apply` builds or decode accepts, without replaying the covers in play order (no
-    /// read of a byte just written, no branch on the tiles). `None` for a longer layout.
-    /// `scan` must be a fresh [`Scan::new`]. Errors: [`Error::Internal`] where `frees_into`
-    /// has one (a parent sharing no number).
-    pub(super) fn scan(&self, scan: &mut Scan) -> Result<bool, Error> {
+    /// The layout of at most [`NARROW`] tiles read as bits of play indexes, without a replay in
+    /// play order: one pass over the parents counts each tile's children (at least one, two,
+    /// three: three words, no store) and marks the doubles; then only the tiles that take a
+    /// number now — the childless ones and the spinning doubles with fewer than three children,
+    /// a handful in any layout — are read with their parents (a tile's free end is the number
+    /// it does not share with its parent: two tiles share at most one), and the opening with
+    /// its (at most two, unless a double) children. The same values as [`Round::frees_into`] on
+    /// every layout `apply` builds or decode accepts, with no branch on the tiles. `None` for a
+    /// longer layout. `scan` must be a fresh [`Scan::new`]; `target` is a tile id looked for
+    /// among the tiles read ([`Scan::at`]; [`NO_TILE`] for none). Errors: [`Error::Internal`]
+    /// where `frees_into` has one (a parent sharing no number), on the tiles read.
+    pub(super) fn scan(&self, scan: &mut Scan, target: u8) -> Result<bool, Error> {
         let played = usize::from(self.played);
         let Some(layout) = self.deck.get(..played).filter(|_| played <= NARROW) else {
             return Ok(false);
         };
-        let spinner = self.config.spinner;
-        let every = spinner == SpinnerRule::EveryDouble;
-        // Under `FirstDouble` the first double in play order spins; no other rule names one.
-        let first = if spinner == SpinnerRule::FirstDouble {
-            layout
-                .iter()
-                .position(|&id| {
-                    let (a, b) = halves(id);
-                    a == b
-                })
-                .unwrap_or(usize::MAX)
-        } else {
-            usize::MAX
+        let Some(&opening) = layout.first() else {
+            return Ok(true);
         };
-        let mut bad = false;
-        // Opening non-double: bit 0 its low end covered, bit 1 its high end.
-        let mut covered0 = 0u8;
-        // Every index below is masked into its array (play indexes < NARROW = 64, numbers
-        // ≤ 18 < TAKERS = 32): no bounds branch in the loop.
-        for index in (1..played).rev() {
-            let slot = index & (NARROW - 1);
+        // 1 ≤ `played` ≤ 64: the play indexes of the layout.
+        let live = u64::MAX >> (NARROW.wrapping_sub(played) & 63);
+        // Bits of play indexes (< NARROW = 64): the tiles with at least one, two, three
+        // children; the opening's children; the doubles.
+        let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
+        let (mut on_opening, mut doubles) = (0u64, 0u64);
+        // From the last tile down, so that a tile's bit is shifted in (no shift by its index).
+        for slot in (1..played).rev() {
+            let slot = slot & (NARROW - 1);
+            let parent = self.parents.get(slot).copied().unwrap_or(0);
+            let bit = 1u64 << (parent & 63);
+            three |= two & bit;
+            two |= one & bit;
+            one |= bit;
             let (a, b) = halves(self.deck.get(slot).copied().unwrap_or(0));
+            on_opening = (on_opening | u64::from(parent == 0)) << 1;
+            doubles = (doubles | u64::from(a == b)) << 1;
+        }
+        let (a, b) = halves(opening);
+        doubles |= u64::from(a == b);
+        scan.childless = !one;
+        scan.at = u64::from(opening == target);
+        let spinning = match self.config.spinner {
+            SpinnerRule::EveryDouble => doubles,
+            // The first double in play order.
+            SpinnerRule::FirstDouble => doubles & doubles.wrapping_neg(),
+            SpinnerRule::None => 0,
+        };
+        // After the opening, a tile takes a number while it has no child (a double its side),
+        // or, spinning, fewer than three (a side and two ends).
+        let mut takers = live & !1 & (!one | (spinning & !three));
+        let mut bad = false;
+        while takers != 0 {
+            let slot = takers.trailing_zeros() as usize & (NARROW - 1);
+            takers &= takers.wrapping_sub(1);
+            let id = self.deck.get(slot).copied().unwrap_or(0);
+            let (a, b) = halves(id);
             let parent = usize::from(self.parents.get(slot).copied().unwrap_or(0)) & (NARROW - 1);
             let (pa, pb) = halves(self.deck.get(parent).copied().unwrap_or(0));
-            // `|` and `&` rather than `||` and `&&`: no branch on the tiles.
-            let shows_low = (a == pa) | (b == pa);
-            bad |= !(shows_low | (a == pb) | (b == pb));
-            let pip = if shows_low { pa } else { pb };
-            if let Some(count) = scan.children.get_mut(parent) {
-                *count = count.wrapping_add(1); // at most 63 children
-            }
-            covered0 |= u8::from(parent == 0) << u8::from(!shows_low);
-            let children = scan.children.get(slot).copied().unwrap_or(0);
-            let double = a == b;
-            let spins = double & (every | (first == index));
-            // A double attached: one side, and two ends if it spins; a non-double: the end
-            // away from `pip`. It takes that number (a double's own: `a ^ b ^ pip` is it too)
-            // while one is free, and counts it while no child is attached (a double both
-            // halves).
-            let other = a ^ b ^ pip;
-            let capacity = 1 | (u8::from(spins) << 1);
-            let takes = u64::from(children < capacity);
-            if let Some(word) = scan.takers.get_mut(usize::from(other) & (TAKERS - 1)) {
-                *word |= takes << slot;
-            }
-            let counted = u32::from(other) << u32::from(double);
-            scan.total = scan
-                .total
-                .wrapping_add(counted & u32::from(children == 0).wrapping_neg()); // ≤ 3,420
+            // The number the two share, as the one bit common to their numbers' bits (a select
+            // between `pa` and `pb` compiles to a branch on the tiles); the number away from
+            // the parent (a double's own: `a ^ b ^ pip` is it too), which a childless tile
+            // counts (a double both halves).
+            let shared = numbers(a, b) & numbers(pa, pb);
+            bad |= shared == 0;
+            let other = u32::from(a ^ b) ^ (shared.trailing_zeros() & 31);
+            let bit = 1u64 << slot;
+            scan.take(other, bit);
+            scan.at |= u64::from(id == target) << slot;
+            let counted = other << u32::from(a == b);
+            let childless = u32::from(one & bit == 0);
+            scan.total = scan.total.wrapping_add(counted & childless.wrapping_neg()); // ≤ 3,420
         }
         if bad {
             return Err(internal());
         }
-        if let Some(&id) = layout.first() {
-            let (a, b) = halves(id);
-            let children = scan.children.first().copied().unwrap_or(0);
-            if a == b {
-                // The opening double: two sides, and two ends if it spins.
-                let capacity = 2u8 << u8::from(spinner.is_spinner(0));
-                if let Some(slot) = scan.takers.get_mut(usize::from(a)) {
-                    *slot |= u64::from(children < capacity);
-                }
-                let counted = if children < 2 { u32::from(a) << 1 } else { 0 };
-                scan.total = scan.total.saturating_add(counted);
-            } else {
-                let (low, high) = (covered0 & 1 == 0, covered0 & 2 == 0);
-                if let Some(slot) = scan.takers.get_mut(usize::from(a)) {
-                    *slot |= u64::from(low);
-                }
-                if let Some(slot) = scan.takers.get_mut(usize::from(b)) {
-                    *slot |= u64::from(high);
-                }
-                let counted = (if low { u32::from(a) } else { 0 }).saturating_add(if high { u32::from(b) } else { 0 });
-                scan.total = scan.total.saturating_add(counted);
-            }
-        }
+        let counted = |pip: u8, yes: bool| u32::from(pip) & u32::from(yes).wrapping_neg();
+        let (low, high, opening_total) = if a == b {
+            // The opening double: two sides, and two ends if it spins; its halves count while
+            // a side is free.
+            let sides = on_opening.count_ones();
+            scan.opening_children = sides;
+            let capacity = 2u32 << u32::from(spinning & 1 != 0);
+            (sides < capacity, false, counted(a, sides < 2) << 1)
+        } else {
+            // The opening non-double's (at most two) children: each on its low end or its high.
+            let shows_low = |slot: u32| {
+                let (c, d) = halves(self.deck.get(slot as usize & (NARROW - 1)).copied().unwrap_or(0));
+                (c == a) | (d == a)
+            };
+            let first = shows_low(on_opening.trailing_zeros());
+            let last = shows_low(63u32.wrapping_sub(on_opening.leading_zeros()));
+            let attached = on_opening != 0;
+            let low = !(attached & (first | last));
+            let high = !(attached & !(first & last));
+            (low, high, counted(a, low).wrapping_add(counted(b, high)))
+        };
+        scan.take(u32::from(a), u64::from(low));
+        scan.take(u32::from(b), u64::from(high));
+        scan.total = scan.total.saturating_add(opening_total);
         Ok(true)
     }
 
@@ -230,7 +240,7 @@ impl Round {
         // `to_act` is below `players` ≤ 4 (checked on decode, kept by `apply`).
         let hand = *self.hands.get(seat.index())?;
         // A broken invariant (asserted in `scan` and `frees_into`) lists nothing.
-        let narrow = self.scan(scan).ok()?;
+        let narrow = self.scan(scan, NO_TILE).ok()?;
         let plays = if self.played == 0 {
             usize::from(count(&hand))
         } else if narrow {
@@ -460,16 +470,22 @@ impl Round {
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
         self.check_turn(seat)?;
         let mut scan = Scan::new();
-        if self.scan(&mut scan)? {
+        // The tile played on, found by the scan (`apply_scanned` checks the rest).
+        let target = match action {
+            Action::Play { on: Some(on), .. } => id_of(on, self.config.high).unwrap_or(NO_TILE),
+            _ => NO_TILE,
+        };
+        if self.scan(&mut scan, target)? {
             self.apply_scanned(seat, action, &scan)
         } else {
             self.apply_replayed(seat, action)
         }
     }
 
-    /// [`Round::apply`] on a layout of at most [`NARROW`] tiles, from its [`Round::scan`]: the
-    /// same checks in the same order, and the open-end total after a play from the total before
-    /// it (the parent loses the point it is played on, the new tile adds its own).
+    /// [`Round::apply`] on a layout of at most [`NARROW`] tiles, from its [`Round::scan`] (with
+    /// the tile played on as its target): the same checks in the same order, and the open-end
+    /// total after a play from the total before it (the parent loses the point it is played
+    /// on, the new tile adds its own).
     pub(super) fn apply_scanned(&mut self, seat: Seat, action: Action, scan: &Scan) -> Result<Event, Error> {
         let hand = self.hands.get(seat.index()).ok_or_else(internal)?;
         match action {
@@ -488,28 +504,31 @@ impl Round {
                     (0, Some(_)) => Err(Error::OpeningTakesNoPlacement),
                     (_, None) => Err(Error::PlacementRequired),
                     (_, Some(on)) => {
-                        let index = self.layout_index(on)?;
-                        let parent = self.placed(index)?;
-                        let pip = shared(tile, parent)
-                            .filter(|&pip| scan.takes(index, pip))
-                            .ok_or(Error::NoOpenEndOn { tile, on })?;
-                        // `pip` ≤ 18 (a number of the set).
-                        let pip = u8::try_from(pip).map_err(|_| internal())?;
+                        // The scan's target: `on`'s play index (the layout holds each tile once)
+                        // if `on` takes a number; a tile that takes none refuses every play.
+                        if scan.at == 0 {
+                            self.layout_index(on)?;
+                            return Err(Error::NoOpenEndOn { tile, on });
+                        }
+                        let index = scan.at.trailing_zeros() as usize & (NARROW - 1);
+                        let (pa, pb) = halves(self.deck.get(index).copied().unwrap_or(0));
+                        // The number the two share (at most one: they are different tiles),
+                        // by a mask rather than a branch.
+                        let shows_low = (a == pa) | (b == pa);
+                        let pip = pb ^ ((pa ^ pb) & u8::from(shows_low).wrapping_neg());
+                        if !((shows_low | (a == pb) | (b == pb)) & scan.takes(index, pip)) {
+                            return Err(Error::NoOpenEndOn { tile, on });
+                        }
                         // The parent loses the point showing `pip`: a non-double that end (free,
                         // as it takes `pip`), a double a side (its two halves stop counting once
                         // no side is free; two sides on the opening, one elsewhere).
-                        let lost = if parent.is_double() {
-                            let sides = if index == 0 { 2u8 } else { 1 };
-                            let children = scan.children.get(index).copied().unwrap_or(0);
-                            let halves = u32::from(pip).saturating_mul(2);
-                            if children < sides && children.saturating_add(1) >= sides {
-                                halves
-                            } else {
-                                0
-                            }
+                        let last_side = if index == 0 {
+                            scan.opening_children == 1
                         } else {
-                            u32::from(pip)
+                            scan.childless >> index & 1 != 0
                         };
+                        let lost = u32::from(pip) << u32::from(pa == pb);
+                        let lost = lost & u32::from(pa != pb || last_side).wrapping_neg();
                         // The new tile: a double counts both halves (one side free), a
                         // non-double its end away from `pip`.
                         let own = if double {
@@ -523,7 +542,7 @@ impl Round {
                 }
             }
             Action::Draw | Action::Pass => {
-                let open = scan.open_numbers();
+                let open = scan.open;
                 let playable = if self.played == 0 {
                     count(hand) > 0
                 } else {
@@ -931,17 +950,29 @@ impl Choices<'_> {
 /// The longest layout [`Round::scan`] reads: one 64-bit word of play indexes per number.
 pub(super) const NARROW: usize = 64;
 
-/// The numbers' slots in [`Scan::takers`]: 19 used (0 … 18), a power of two for masking.
-const TAKERS: usize = 32;
+/// The numbers' slots in [`Scan::takers`]: 0 … 18 (the scan's value is small enough to be
+/// cleared inline, without a call to `memset`).
+const TAKERS: usize = MAX_PIP as usize + 1;
+
+/// No tile id: the [`Round::scan`] target when there is none (ids are below 190).
+pub(super) const NO_TILE: u8 = u8::MAX;
 
 /// A layout's free points as [`Round::scan`] reads them.
 pub(in crate::dominoes) struct Scan {
     /// Per number, the layout tiles taking it (bits of their play index).
     pub(super) takers: [u64; TAKERS],
+    /// The numbers some free point takes, as bits (bit `v`: number `v`).
+    open: u32,
     /// The open-end total.
     pub(super) total: u32,
-    /// Per play index, the tiles attached to it.
-    children: [u8; NARROW],
+    /// The layout tiles with no tile attached (bits of their play index; past the layout
+    /// too).
+    childless: u64,
+    /// The tiles attached to the opening when it is a double (else 0).
+    opening_children: u32,
+    /// Where the scan's target lies (its play index as a bit) if it is the opening or takes a
+    /// number; else 0.
+    at: u64,
 }
 
 impl Scan {
@@ -949,29 +980,32 @@ impl Scan {
     pub(in crate::dominoes) const fn new() -> Scan {
         Scan {
             takers: [0; TAKERS],
+            open: 0,
             total: 0,
-            children: [0; NARROW],
+            childless: 0,
+            opening_children: 0,
+            at: 0,
         }
     }
 
-    /// Whether layout tile `index` takes number `pip` now.
-    fn takes(&self, index: usize, pip: u32) -> bool {
-        let word = usize::try_from(pip)
-            .ok()
-            .and_then(|pip| self.takers.get(pip))
-            .copied()
-            .unwrap_or(0);
-        word.checked_shr(u32::try_from(index).unwrap_or(u32::MAX)).unwrap_or(0) & 1 != 0
+    /// The layout tiles `tiles` (bits of their play index) take number `pip` (≤ 18).
+    fn take(&mut self, pip: u32, tiles: u64) {
+        if let Some(word) = self.takers.get_mut(pip as usize) {
+            *word |= tiles;
+        }
+        self.open |= u32::from(tiles != 0) << (pip & 31);
     }
 
-    /// The numbers some free point takes, as bits (bit `v`: number `v`).
-    fn open_numbers(&self) -> u32 {
-        let mut open = 0u32;
-        for (bit, &word) in (0u32..).zip(&self.takers).take(usize::from(MAX_PIP) + 1) {
-            open |= u32::from(word != 0) << bit;
-        }
-        open
+    /// Whether layout tile `index` (< 64) takes number `pip` now.
+    fn takes(&self, index: usize, pip: u8) -> bool {
+        let word = self.takers.get(usize::from(pip)).copied().unwrap_or(0);
+        word >> (index & (NARROW - 1)) & 1 != 0
     }
+}
+
+/// The numbers of a tile's halves `a` and `b` (≤ 18) as bits (bit `v`: number `v`).
+fn numbers(a: u8, b: u8) -> u32 {
+    1u32 << (a & 31) | 1u32 << (b & 31)
 }
 
 /// The layout tiles tile `id` may be played on, from [`Scan::takers`] (bits of their play

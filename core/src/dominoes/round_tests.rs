@@ -465,11 +465,12 @@ fn replayed(round: &Round) -> ([u64; 19], u32) {
     (takers, round.total(&frees))
 }
 
-/// The one-pass scan from the last tile back, and the applies and choices built on it, agree
-/// with the replay in play order and the listed actions at every step of random hands under
-/// every spinner rule, draw rule, seat count and set up to double-9 (55 tiles: the scan's
-/// 64-tile reach), for every legal action's index; the events of a play carry the total the
-/// replay gives after it.
+/// The scan (child counts as bits, then only the tiles that take a number), and the applies
+/// and choices built on it, agree with the replay in play order and the listed actions at every
+/// step of random hands under every spinner rule, draw rule, seat count and set up to double-9 (55 tiles: the scan's
+/// 64-tile reach), for every legal action's index, and every play of the seat's tiles on each
+/// layout tile and on tiles the layout lacks (the scan finds the tile played on only where it
+/// takes a number); the events of a play carry the total the replay gives after it.
 #[test]
 fn the_scan_agrees_with_the_replay_and_the_listed_actions() {
     let configs = [
@@ -504,7 +505,7 @@ fn the_scan_agrees_with_the_replay_and_the_listed_actions() {
             let mut bot = RandomBot::new(seed ^ 0x5eed);
             while let Some(seat) = round.to_act() {
                 let mut scan = Scan::new();
-                assert!(round.scan(&mut scan).unwrap());
+                assert!(round.scan(&mut scan, NO_TILE).unwrap());
                 let (takers, total) = replayed(&round);
                 assert_eq!(&scan.takers[..19], &takers[..], "{config:?} seed {seed}");
                 assert_eq!(scan.total, total, "{config:?} seed {seed}");
@@ -530,13 +531,20 @@ fn the_scan_agrees_with_the_replay_and_the_listed_actions() {
                             actions.push(play(tile, Some(on)));
                             actions.push(play(Tile::new(tile.b, tile.a), Some(Tile::new(on.b, on.a))));
                         }
+                        // On a tile the layout lacks (one in hand, one past the set).
+                        actions.push(play(tile, Some(hand[0])));
+                        actions.push(play(tile, Some(Tile::new(config.high.into(), 19))));
                     }
                     for who in [seat, seat.next(config.players)] {
                         for &action in &actions {
                             let (mut one, mut other) = (round.clone(), round.clone());
-                            let mut scan = Scan::new();
-                            assert!(one.scan(&mut scan).unwrap());
                             let scanned = if who == seat {
+                                let mut scan = Scan::new();
+                                let target = match action {
+                                    Action::Play { on: Some(on), .. } => id_of(on, config.high).unwrap_or(NO_TILE),
+                                    _ => NO_TILE,
+                                };
+                                assert!(one.scan(&mut scan, target).unwrap());
                                 one.apply_scanned(who, action, &scan)
                             } else {
                                 one.apply(who, action)

@@ -851,16 +851,24 @@ impl Gen<'_> {
             {
                 continue;
             }
-            for start in 0..=CHAIN_TOP {
+            // The ranks 3 … A the hand holds `per` of, as bits: a chain starts at each and runs
+            // while they last (the same plays in the same order as a walk of every rank, without
+            // a data-dependent exit per rank; a start whose run is too short is passed over).
+            let masks = if self.skip.is_some() { self.masks } else { self.masks() };
+            let runs = masks.get(usize::from(per).wrapping_sub(1)).copied().unwrap_or(0) & CHAIN_RANKS; // per ≥ 1
+            let mut starts = runs;
+            while starts != 0 {
+                let start = starts.trailing_zeros() as usize;
+                starts &= starts.wrapping_sub(1);
+                let run = (runs >> start).trailing_ones() as usize; // ≤ 12
+                if run < min {
+                    continue;
+                }
                 let mut c = [0u8; RANKS];
-                for end in start..=CHAIN_TOP {
-                    if self.h(end) < per {
-                        break;
+                for len in 1..=run {
+                    if let Some(slot) = c.get_mut(start.wrapping_add(len).wrapping_sub(1)) {
+                        *slot = per; // len ≥ 1
                     }
-                    if let Some(slot) = c.get_mut(end) {
-                        *slot = per;
-                    }
-                    let len = end.wrapping_sub(start).saturating_add(1); // end ≥ start
                     if len >= min {
                         self.emit(&c, reading(kind, len, start));
                     }
@@ -875,25 +883,35 @@ impl Gen<'_> {
         if (!single && !pair) || (self.skip.is_some() && self.skipped(self.count_triplet_kickers(self.masks))) {
             return;
         }
-        for t in 0..=Rank::Two as usize {
-            if self.h(t) < 3 || (self.skip.is_some() && self.skipped(self.count_triplet_kickers_of(t))) {
+        // By the count masks: the triplets 3 … 2, and per triplet the other ranks the hand holds
+        // one of (a single kicker) or two of (a pair kicker, 3 … 2), in rank order as a walk of
+        // every rank gives them, without a data-dependent test per rank.
+        let [m1, m2, m3, _] = if self.skip.is_some() { self.masks } else { self.masks() };
+        let suited = (2u16 << Rank::Two as u32).wrapping_sub(1); // ranks 3 … 2
+        let mut triplets = m3 & suited;
+        while triplets != 0 {
+            let t = triplets.trailing_zeros() as usize;
+            triplets &= triplets.wrapping_sub(1);
+            if self.skip.is_some() && self.skipped(self.count_triplet_kickers_of(t)) {
                 continue;
             }
-            for k in 0..RANKS {
-                if k == t {
-                    continue;
-                }
+            let others = !(1u16 << t);
+            let pairs = if pair { m2 & suited & others } else { 0 };
+            let mut kickers = (if single { m1 & others } else { 0 }) | pairs;
+            while kickers != 0 {
+                let k = kickers.trailing_zeros() as usize;
+                kickers &= kickers.wrapping_sub(1);
                 let mut c = [0u8; RANKS];
                 if let Some(slot) = c.get_mut(t) {
                     *slot = 3;
                 }
-                if single && self.h(k) >= 1 {
+                if single {
                     if let Some(slot) = c.get_mut(k) {
                         *slot = 1;
                     }
                     self.emit(&c, reading(Kind::TripletSingle, 1, t));
                 }
-                if pair && self.h(k) >= 2 && k <= Rank::Two as usize {
+                if pairs >> k & 1 != 0 {
                     if let Some(slot) = c.get_mut(k) {
                         *slot = 2;
                     }
@@ -910,16 +928,23 @@ impl Gen<'_> {
             return;
         }
         let max = usize::from(self.preset.max_cards).min(self.limit);
-        for start in 0..=CHAIN_TOP {
+        // The ranks 3 … A the hand holds three of, as bits; an airplane starts where two follow
+        // each other and runs while they last (as `chains`: the same order, no exit per rank).
+        let masks = if self.skip.is_some() { self.masks } else { self.masks() };
+        let runs = masks[2] & CHAIN_RANKS;
+        let mut starts = runs & runs >> 1;
+        while starts != 0 {
+            let start = starts.trailing_zeros() as usize;
+            starts &= starts.wrapping_sub(1);
+            let run = (runs >> start).trailing_ones() as usize; // ≤ 12
             let mut chain = [0u8; RANKS];
-            for end in start..=CHAIN_TOP {
-                if self.h(end) < 3 || self.stopped {
+            for len in 1..=run {
+                if self.stopped {
                     break;
                 }
-                if let Some(slot) = chain.get_mut(end) {
-                    *slot = 3;
+                if let Some(slot) = chain.get_mut(start.wrapping_add(len).wrapping_sub(1)) {
+                    *slot = 3; // len ≥ 1
                 }
-                let len = end.wrapping_sub(start).saturating_add(1); // end ≥ start
                 if len < 2 {
                     continue;
                 }
