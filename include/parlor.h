@@ -115,12 +115,14 @@
 #define PARLOR_LEVEL_EASY 0
 
 /**
- * Search level normal: within 1 M instructions per decision on a Cortex-M4.
+ * Search level normal: the goal is 1 M instructions per decision on a Cortex-M4; measured on a
+ * Cortex-M4F 1.3-3.7 M (Riichi 54 M: its advice at every level), docs/search.md.
  */
 #define PARLOR_LEVEL_NORMAL 1
 
 /**
- * Search level hard: within 5 M instructions and 32 KiB of scratch per decision on a Cortex-M4.
+ * Search level hard: at most 32 KiB of scratch; the goal is 5 M instructions per decision on a
+ * Cortex-M4; measured on a Cortex-M4F 7.7-21 M (Riichi 56 M), docs/search.md.
  */
 #define PARLOR_LEVEL_HARD 2
 

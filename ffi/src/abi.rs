@@ -100,9 +100,11 @@ pub const PARLOR_BOT_GREEDY: ParlorBot = 3;
 pub const PARLOR_BOT_SEARCH: ParlorBot = 4;
 /// Search level easy (bits 8-15 of a PARLOR_BOT_SEARCH code): the smallest budget.
 pub const PARLOR_LEVEL_EASY: u32 = 0;
-/// Search level normal: within 1 M instructions per decision on a Cortex-M4.
+/// Search level normal: the goal is 1 M instructions per decision on a Cortex-M4; measured on a
+/// Cortex-M4F 1.3-3.7 M (Riichi 54 M: its advice at every level), docs/search.md.
 pub const PARLOR_LEVEL_NORMAL: u32 = 1;
-/// Search level hard: within 5 M instructions and 32 KiB of scratch per decision on a Cortex-M4.
+/// Search level hard: at most 32 KiB of scratch; the goal is 5 M instructions per decision on a
+/// Cortex-M4; measured on a Cortex-M4F 7.7-21 M (Riichi 56 M), docs/search.md.
 pub const PARLOR_LEVEL_HARD: u32 = 2;
 
 /// "No seat": parlor_round_to_act of a finished round (`UINT32_MAX`, an unsigned 32-bit value
