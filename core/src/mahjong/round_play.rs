@@ -492,7 +492,7 @@ impl Round {
         if !self.waits_bit(seat, tile) {
             return false;
         }
-        if chankan && self.window_ankan && !self.window_kita && !self.robs_closed_kan(seat, tile) {
+        if chankan && self.window_ankan && !self.window_kita && !self.robs_ankan(seat, tile) {
             return false;
         }
         if self.furiten(seat) {
@@ -869,7 +869,7 @@ impl Round {
 
     /// Whether `seat`'s closed hand with `tile` is thirteen orphans: the only hand that may rob
     /// a closed kan (`Config::kokushi_robs_ankan`).
-    fn robs_closed_kan(&self, seat: u8, tile: u8) -> bool {
+    fn robs_ankan(&self, seat: u8, tile: u8) -> bool {
         let bits = self.hand_bits(seat);
         bits_len(&bits) == 13 && thirteen_orphans_complete(&plus(&bits_counts(&bits), kind_of(tile)))
     }
@@ -882,7 +882,7 @@ impl Round {
         let closed_kan = self.window_ankan && !self.window_kita;
         for k in 1..self.players() {
             let s = self.next_seat(self.actor, k);
-            if self.waits_bit(s, tile) && (!closed_kan || self.robs_closed_kan(s, tile)) {
+            if self.waits_bit(s, tile) && (!closed_kan || self.robs_ankan(s, tile)) {
                 self.furiten_temp |= seat_bit(s);
                 if self.riichi_of(s) != 0 {
                     self.furiten_riichi |= seat_bit(s);
