@@ -10,6 +10,7 @@ mod doudizhu;
 mod doudizhu_reference;
 mod doudizhu_round;
 mod ffi_round;
+mod fuzz_corpus;
 mod fuzz_regressions;
 mod fuzz_seeds;
 mod header_docs;
