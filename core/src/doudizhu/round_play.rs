@@ -309,10 +309,7 @@ impl Round {
         if play.cards.is_empty() || !hand.contains(&play.cards) {
             return false;
         }
-        if !classify(&play.cards, &self.config.rules)
-            .iter()
-            .any(|r| r == play.reading)
-        {
+        if !reads_as(&play.cards, &play.reading, &self.config.rules) {
             return false;
         }
         if self.config.quad_blocks_chain_head && blocked_chain(&hand, &play.reading) {
