@@ -457,47 +457,26 @@ impl From<PresetId> for Preset {
     }
 }
 
-/// Whether `classify(cards, preset)` holds the reading `r`, without classifying: for the kinds
-/// whose cards the reading fixes but for a kicker (a single, pair, triplet, bomb, the rocket, a
-/// plain chain, a triplet with one or a pair) by comparing the counts with what the reading
-/// names, the same tests `classify` makes for that reading; every other kind by `classify`.
+/// Whether `classify(cards, preset)` holds the reading `r`: for a single, pair, triplet or bomb
+/// (most plays) by the classifier's own test for that reading — `n` cards, all of the key's
+/// rank (a pair's of a suited rank), within the size limit; every other kind by `classify`.
 /// The legality test of every play `apply` is given.
 pub(crate) fn reads_as(cards: &Cards, r: &Reading, preset: &Preset) -> bool {
+    let need = match r.kind {
+        Kind::Single => 1u8,
+        Kind::Pair => 2,
+        Kind::Triplet => 3,
+        Kind::Bomb => 4,
+        _ => return classify(cards, preset).iter().any(|x| x == *r),
+    };
     let c = cards.counts();
     let n = c.iter().map(|&k| usize::from(k)).sum::<usize>();
     let key = r.key as usize;
-    let chain = usize::from(r.chain);
-    let at_key = c.get(key).copied().unwrap_or(0);
-    let size_ok = n != 0 && n <= usize::from(preset.max_cards);
-    // One rank: `n` cards of the key's rank; a pair only of a suited rank.
-    let one_rank = |need: u8| size_ok && chain == 1 && n == usize::from(need) && at_key == need;
-    match r.kind {
-        Kind::Single => one_rank(1),
-        Kind::Pair => one_rank(2) && key <= Rank::Two as usize,
-        Kind::Triplet => one_rank(3),
-        Kind::Bomb => one_rank(4),
-        Kind::Rocket => {
-            let [.., black, red] = c;
-            size_ok && chain == 1 && r.key == Rank::BlackJoker && n == 2 && black == 1 && red == 1
-        }
-        Kind::Sequence | Kind::PairSequence | Kind::Airplane => {
-            let (per, min) = match r.kind {
-                Kind::Sequence => (1u8, 5usize),
-                Kind::PairSequence => (2, 3),
-                _ => (3, 2),
-            };
-            // `per` cards of each rank key … key + chain − 1 (within 3 … A), nothing else.
-            size_ok
-                && chain >= min
-                && key.saturating_add(chain) <= CHAIN_TOP.saturating_add(1)
-                && n == usize::from(per).saturating_mul(chain)
-                && c.iter().skip(key).take(chain).all(|&k| k == per)
-        }
-        // Three of the key and one card, or one pair, of one other rank.
-        Kind::TripletSingle => size_ok && chain == 1 && n == 4 && at_key == 3,
-        Kind::TripletPair => size_ok && chain == 1 && n == 5 && at_key == 3 && c.contains(&2),
-        _ => classify(cards, preset).iter().any(|x| x == *r),
-    }
+    r.chain == 1
+        && n == usize::from(need)
+        && n <= usize::from(preset.max_cards)
+        && c.get(key).copied() == Some(need)
+        && (need != 2 || key <= Rank::Two as usize)
 }
 
 /// The index of the last rank a chain may use (the ace).

@@ -333,21 +333,22 @@ fn one_rank(i: usize, need: u8, kind: Kind) -> (Cards, Reading) {
 }
 
 /// The lead of index `n` the generator reports for `hand` (no previous play), found in closed
-/// form when it is the rocket, a single, pair, triplet or bomb, a plain chain, or a triplet
-/// with a kicker (the blocks that come first; over them the generator reports, by rank, every
-/// number of cards of the rank held, so the simple plays are the hand's cards in rank order,
-/// and every triplet takes the same number of kickers). `None` when the play is further on
-/// (airplanes with wings, quads with kickers, quad chains), when a plain airplane could come
-/// before it and the caller expands airplane sets (`expand`), or when the hand is above
-/// `limit`: then the generator is walked. With `quirk`, chains starting at a rank the hand holds
-/// four of are not counted (the round drops them).
-pub(crate) fn nth_lead(hand: &Cards, limit: usize, quirk: bool, expand: bool, n: usize) -> Option<(Cards, Reading)> {
+/// form when it is the rocket, a single, pair, triplet or bomb, or a triplet with a kicker
+/// (over the simple plays the generator reports, by rank, every number of cards of the rank
+/// held, so they are the hand's cards in rank order; every triplet takes the same number of
+/// kickers), a sequence or a pair sequence (per start, every length from the least on). `None`
+/// when the play is further on, when the hand holds an airplane (two triplets in a row: its
+/// blocks come before or among the ones counted here), or when the hand is above `limit`: then
+/// the generator is walked. With `quirk`, chains starting
+/// at a rank the hand holds four of are not counted (the round drops them).
+pub(crate) fn nth_lead(hand: &Cards, limit: usize, quirk: bool, n: usize) -> Option<(Cards, Reading)> {
     let counts = hand.counts();
     let cards = total(&counts);
     if cards > limit {
         return None;
     }
-    let [m1, m2, m3, m4] = count_masks(&counts);
+    let masks = count_masks(&counts);
+    let [m1, m2, m3, m4] = masks;
     let jokers = (1u16 << Rank::BlackJoker as u32) | (1u16 << Rank::RedJoker as u32);
     let mut left = n;
     if m1 & jokers == jokers {
@@ -368,26 +369,23 @@ pub(crate) fn nth_lead(hand: &Cards, limit: usize, quirk: bool, expand: bool, n:
         }
         Some(rest) => left = rest,
     }
-    // The plain chains: per start, every length from the least to the run's end.
-    let planes = m3 & CHAIN_RANKS & (m3 & CHAIN_RANKS) >> 1;
-    for (kind, per, min, mask) in [
-        (Kind::Sequence, 1u8, 5usize, m1),
-        (Kind::PairSequence, 2, 3, m2),
-        (Kind::Airplane, 3, 2, m3),
-    ] {
-        if kind == Kind::Airplane && expand && planes != 0 {
-            return None;
-        }
+    // The plain chains (sequences, pair sequences; no airplane): per start, every length from
+    // the least to the run's end.
+    let runs = m3 & CHAIN_RANKS;
+    if runs & runs >> 1 != 0 {
+        return None;
+    }
+    for (kind, per, min, mask) in [(Kind::Sequence, 1u8, 5usize, m1), (Kind::PairSequence, 2, 3, m2)] {
         let runs = mask & CHAIN_RANKS;
         let mut starts = runs & if quirk { !m4 } else { u16::MAX };
         while starts != 0 {
             let start = starts.trailing_zeros() as usize;
             starts &= starts.wrapping_sub(1);
             let run = (runs >> start).trailing_ones() as usize; // ≤ 12
-            let here = run.saturating_sub(min.wrapping_sub(1)); // min ≥ 2
+            let here = run.saturating_sub(min.wrapping_sub(1)); // min ≥ 3
             match left.checked_sub(here) {
                 None => {
-                    let len = min.wrapping_add(left); // < run + 1
+                    let len = min.wrapping_add(left); // ≤ run
                     let mut c = [0u8; RANKS];
                     for slot in c.iter_mut().skip(start).take(len) {
                         *slot = per;
@@ -399,39 +397,27 @@ pub(crate) fn nth_lead(hand: &Cards, limit: usize, quirk: bool, expand: bool, n:
         }
     }
     // Triplet + one / + pair: per triplet (3 … 2), by kicker rank a single, then a pair
-    // (a suited rank held twice; the jokers are held once): the same number for every triplet.
-    let suited = (2u16 << Rank::Two as u32).wrapping_sub(1);
-    let triplets = m3 & suited;
-    // Each triplet's rank is in both masks.
+    // (a suited rank held twice; the jokers are held once): the same number for every triplet,
+    // each triplet's rank being in both masks.
     let each = (m1.count_ones() as usize)
         .wrapping_add(m2.count_ones() as usize)
         .saturating_sub(2);
-    if triplets == 0 || each == 0 {
-        return None;
-    }
-    let which = left.checked_div(each).unwrap_or(usize::MAX);
-    let mut rest = triplets;
-    for _ in 0..which {
+    let mut rest = m3 & (2u16 << Rank::Two as u32).wrapping_sub(1); // triplets 3 … 2
+    for _ in 0..left.checked_div(each)? {
         rest &= rest.wrapping_sub(1);
     }
     if rest == 0 {
         return None;
     }
     let t = rest.trailing_zeros() as usize;
-    let mut kickers = [0u8; RANKS];
-    for (slot, &c) in kickers.iter_mut().zip(counts.iter()) {
-        *slot = c.min(2);
-    }
-    if let Some(slot) = kickers.get_mut(t) {
-        *slot = 0;
-    }
-    let (k, place) = select_rank(&kickers, left.checked_rem(each).unwrap_or(0))?;
+    let mut kickers = counts.map(|c| c.min(2));
     let mut c = [0u8; RANKS];
+    if let (Some(k), Some(main)) = (kickers.get_mut(t), c.get_mut(t)) {
+        (*k, *main) = (0, 3);
+    }
+    let (k, place) = select_rank(&kickers, left.checked_rem(each)?)?;
     if let Some(slot) = c.get_mut(k) {
         *slot = place.wrapping_add(1) as u8; // place < 2
-    }
-    if let Some(slot) = c.get_mut(t) {
-        *slot = 3;
     }
     let kind = if place == 0 {
         Kind::TripletSingle

@@ -134,14 +134,6 @@ impl Round {
             return pass.saturating_add(bombs);
         }
         let rules = self.config.rules;
-        // Over a single, pair, triplet or bomb: the rocket and the plays by rank, in closed
-        // form from the count masks (every other block is empty there).
-        if let Some(p) = prev
-            && matches!(p.kind, Kind::Single | Kind::Pair | Kind::Triplet | Kind::Bomb)
-            && hand.len() <= usize::from(rules.max_cards)
-        {
-            return pass.saturating_add(count_over_simple(&hand, p));
-        }
         let plays = count_plays(
             &hand,
             prev,
@@ -198,9 +190,9 @@ impl Round {
         }
         let quirk = self.config.quad_blocks_chain_head;
         // On a lead, the first blocks (the simple plays, the plain chains, the triplets with a
-        // kicker) by closed form; the rest by the generator.
+        // kicker) in closed form; the rest by the generator.
         if prev.is_none()
-            && let Some((cards, reading)) = nth_lead(&hand, usize::from(rules.max_cards), quirk, several, left)
+            && let Some((cards, reading)) = nth_lead(&hand, usize::from(rules.max_cards), quirk, left)
         {
             return Some(Action::Play(Play { cards, reading }));
         }
