@@ -301,7 +301,7 @@ pub(crate) fn nth_over_simple(hand: &Cards, prev: Reading, n: usize) -> Option<(
     // By rank: `prev`'s kind, then the bomb.
     let mut per = [0u8; RANKS];
     for (i, slot) in per.iter_mut().enumerate() {
-        *slot = ((set >> i) & 1) as u8 + ((bombs >> i) & 1) as u8; // at most 2
+        *slot = (((set >> i) & 1) as u8).wrapping_add(((bombs >> i) & 1) as u8); // at most 2
     }
     let (i, place) = select_rank(&per, left)?;
     let (kind, need) = if place == 0 && set >> i & 1 != 0 {

@@ -1601,7 +1601,7 @@ const ORPHANS: u64 = {
     let mut mask = 0u64;
     let mut k = 0u8;
     while k < KINDS as u8 {
-        if k >= 27 || k % 9 == 0 || k % 9 == 8 {
+        if k >= 27 || k.is_multiple_of(9) || k % 9 == 8 {
             mask |= 1 << k;
         }
         k = k.wrapping_add(1);

@@ -1212,7 +1212,7 @@ fn hands_called_far_from_tenpai_are_never_tenpai() {
     use super::round_play::far_from_tenpai;
     let mut rng = crate::game::Rng::new(0x7e4a);
     let (mut far, mut hands) = (0usize, 0usize);
-    let mut check = |counts: &[u8; KINDS], far_count: &mut usize| {
+    let check = |counts: &[u8; KINDS], far_count: &mut usize| {
         let n: usize = counts.iter().map(|&c| usize::from(c)).sum();
         let spare = if n % 3 == 1 { 1 } else { 2 };
         let s = shanten(&Hand::from_counts(counts).unwrap(), None).unwrap();
@@ -1221,7 +1221,7 @@ fn hands_called_far_from_tenpai_are_never_tenpai() {
             *far_count += 1;
         }
     };
-    let mut draw = |rng: &mut crate::game::Rng, counts: &mut [u8; KINDS]| loop {
+    let draw = |rng: &mut crate::game::Rng, counts: &mut [u8; KINDS]| loop {
         let k = rng.below(KINDS as u32) as usize;
         if counts[k] < 4 {
             counts[k] += 1;
