@@ -1297,3 +1297,30 @@ fn hands_called_far_from_tenpai_are_never_tenpai() {
     }
     assert!(hands > 30_000 && far > hands / 4, "{far} of {hands} far");
 }
+
+/// `bits_counts` spreads the nibbles' populations eight at a time: the same counts as one
+/// nibble read per kind, for random and edge sets.
+#[test]
+fn bits_counts_reads_every_kind() {
+    let mut rng = crate::game::Rng::new(0xc0c0);
+    let mut sets: std::vec::Vec<Bits> = std::vec![[0; 3], [u64::MAX, u64::MAX, 0xFF], [u64::MAX; 3]];
+    for _ in 0..5000 {
+        let mut bits = [rng.next_u64(), rng.next_u64(), rng.next_u64() & 0xFF];
+        for word in bits.iter_mut() {
+            if rng.below(3) == 0 {
+                *word &= rng.next_u64();
+            }
+        }
+        sets.push(bits);
+    }
+    for bits in &sets {
+        let counts = bits_counts(bits);
+        for kind in 0..KINDS as u8 {
+            assert_eq!(
+                counts[usize::from(kind)],
+                kind_count(bits, kind),
+                "{bits:x?} kind {kind}"
+            );
+        }
+    }
+}
