@@ -41,18 +41,20 @@ impl RandomBot {
     /// The draws are made as that pass would make them, but against the count of the legal
     /// actions ([`Round::count_legal_actions`]); only the chosen one is then generated
     /// ([`Round::nth_legal_action`]): the same choice and the same random state afterwards.
+    /// Over a single, pair, triplet or bomb the count and the play share one reading of the
+    /// hand.
     pub fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
-        let total = u32::try_from(round.count_legal_actions(seat)).unwrap_or(u32::MAX);
-        if total == 0 {
-            return None;
-        }
-        let mut chosen = 0u32;
-        for seen in 2..=total {
-            if self.rng.below(seen) == 0 {
-                chosen = seen.wrapping_sub(1); // seen ≥ 2
+        let rng = &mut self.rng;
+        round.pick_legal_action(seat, |count| {
+            let total = u32::try_from(count).unwrap_or(u32::MAX);
+            let mut chosen = 0u32;
+            for seen in 2..=total {
+                if rng.below(seen) == 0 {
+                    chosen = seen.wrapping_sub(1); // seen ≥ 2
+                }
             }
-        }
-        round.nth_legal_action(seat, chosen as usize)
+            chosen as usize
+        })
     }
 }
 

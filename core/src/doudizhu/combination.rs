@@ -457,6 +457,28 @@ impl From<PresetId> for Preset {
     }
 }
 
+/// Whether `classify(cards, preset)` holds the reading `r`: for a single, pair, triplet or bomb
+/// (most plays) by the classifier's own test for that reading — `n` cards, all of the key's
+/// rank (a pair's of a suited rank), within the size limit; every other kind by `classify`.
+/// The legality test of every play `apply` is given.
+pub(crate) fn reads_as(cards: &Cards, r: &Reading, preset: &Preset) -> bool {
+    let need = match r.kind {
+        Kind::Single => 1u8,
+        Kind::Pair => 2,
+        Kind::Triplet => 3,
+        Kind::Bomb => 4,
+        _ => return classify(cards, preset).iter().any(|x| x == *r),
+    };
+    let c = cards.counts();
+    let n = c.iter().map(|&k| usize::from(k)).sum::<usize>();
+    let key = r.key as usize;
+    r.chain == 1
+        && n == usize::from(need)
+        && n <= usize::from(preset.max_cards)
+        && c.get(key).copied() == Some(need)
+        && (need != 2 || key <= Rank::Two as usize)
+}
+
 /// The index of the last rank a chain may use (the ace).
 pub(crate) const CHAIN_TOP: usize = Rank::Ace as usize;
 

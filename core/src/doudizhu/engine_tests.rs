@@ -100,6 +100,56 @@ fn every_index_over_a_simple_play_is_the_listed_action() {
     assert!(checked > 2_000, "{checked}");
 }
 
+/// On a lead the first blocks (simple plays, plain chains, triplets with a kicker) are indexed
+/// in closed form (`nth_lead`), the rest by the generator; over a single, pair, triplet or bomb
+/// by the count masks. Every index of every play state of random deals under every preset
+/// gives the listed action, the one past the last none, and the `RandomBot` (its count and its
+/// play from one reading of the hand) makes the choice and the draws of a reservoir pass over
+/// the listed actions.
+#[test]
+fn every_index_on_a_lead_is_the_listed_action_and_the_random_bot_draws_as_the_reservoir() {
+    use super::bot::RandomBot;
+    use crate::game::Rng;
+    let (mut leads, mut checked) = (0usize, 0usize);
+    for config in [
+        Config::PAGAT,
+        Config::OPENSPIEL,
+        Config::RLCARD,
+        Config::ROB,
+        Config::BOTZONE,
+        Config::DOUZERO,
+    ] {
+        for seed in 0..40u64 {
+            let mut round = Round::seeded(&config, seed).unwrap();
+            let mut bot = RandomBot::new(seed ^ 0x55);
+            let mut rng = Rng::new(seed ^ 0x55);
+            while let Some(seat) = game::Round::to_act(&round) {
+                let mut all = Vec::new();
+                game::Round::for_each_legal_action(&round, seat, |a| all.push(a));
+                assert_eq!(round.count_legal_actions(seat), all.len(), "{config:?} seed {seed}");
+                if round.top().is_none() && !round.in_auction() {
+                    for (i, a) in all.iter().enumerate() {
+                        assert_eq!(round.nth_legal_action(seat, i), Some(*a), "{config:?} seed {seed} #{i}");
+                    }
+                    assert_eq!(round.nth_legal_action(seat, all.len()), None);
+                    leads += 1;
+                    checked += all.len();
+                }
+                let mut expected = all[0];
+                for (i, a) in all.iter().enumerate().skip(1) {
+                    if rng.below(i as u32 + 1) == 0 {
+                        expected = *a;
+                    }
+                }
+                let chosen = bot.choose(&round, seat).unwrap();
+                assert_eq!(chosen, expected, "{config:?} seed {seed}");
+                game::Round::apply(&mut round, seat, chosen).unwrap();
+            }
+        }
+    }
+    assert!(leads > 1_000 && checked > 20_000, "{leads} leads, {checked} actions");
+}
+
 #[test]
 fn action_codes_are_pinned() {
     let play = |cards: &str, kind, chain, key| {

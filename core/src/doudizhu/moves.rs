@@ -238,14 +238,26 @@ pub(crate) fn count_masks(hand: &[u8; RANKS]) -> [u16; 4] {
     masks
 }
 
-/// The play of index `n` (the pass not counted) the generator reports for `hand` over `prev`, a
-/// single, pair, triplet or bomb, when the hand fits the size limit; `None` past the last.
-/// Over such a play only [`Gen::simple`] reports plays (every other kind is unwanted): the
-/// rocket, then by rank the play of `prev`'s kind and the bomb — found here by counting bits of
-/// the count masks instead of walking the generator.
-pub(crate) fn nth_over_simple(hand: &Cards, prev: Reading, n: usize) -> Option<(Cards, Reading)> {
-    let counts = hand.counts();
-    let [m1, m2, m3, m4] = count_masks(&counts);
+/// The rank in which item `n` (from 0) falls when rank `i` holds `counts[i]` items, the ranks
+/// in order, and its place among that rank's items; `None` when `n` is past the last. No branch
+/// on the counts (one pass over the 15 ranks): the ranks whose items all come before `n` are
+/// counted, and the items before the rank found are the last running total at most `n`.
+fn select_rank(counts: &[u8; RANKS], n: usize) -> Option<(usize, usize)> {
+    let (mut rank, mut before, mut acc) = (0usize, 0usize, 0usize);
+    for &c in counts {
+        acc = acc.wrapping_add(usize::from(c)); // at most 15 · 255
+        let past = acc <= n;
+        rank = rank.wrapping_add(usize::from(past));
+        before = if past { acc } else { before };
+    }
+    (rank < RANKS).then(|| (rank, n.wrapping_sub(before))) // before ≤ n
+}
+
+/// The one-rank plays over a single, pair, triplet or bomb `prev`, from the hand's count masks:
+/// whether the rocket is one, the ranks of a play of `prev`'s kind (with that kind and its
+/// number of cards) and the ranks of a bomb; `None` over any other kind.
+fn over_simple(masks: [u16; 4], prev: Reading) -> Option<(bool, Kind, u8, u16, u16)> {
+    let [m1, m2, m3, m4] = masks;
     let suited = (2u16 << Rank::Two as u32).wrapping_sub(1); // ranks 3 … 2
     let jokers = (1u16 << Rank::BlackJoker as u32) | (1u16 << Rank::RedJoker as u32);
     // The ranks above `prev`'s key: bits key + 1 and up.
@@ -259,43 +271,160 @@ pub(crate) fn nth_over_simple(hand: &Cards, prev: Reading, n: usize) -> Option<(
         Kind::Bomb => (Kind::Bomb, 4, 0, m4 & suited & above),
         _ => return None,
     };
+    Some((m1 & jokers == jokers, kind, need, set, bombs))
+}
+
+/// The number of plays [`nth_over_simple`] indexes (the plays the generator reports over a
+/// single, pair, triplet or bomb `prev` for a hand within the size limit; 0 over another kind).
+pub(crate) fn count_over_simple(hand: &Cards, prev: Reading) -> usize {
+    over_simple(count_masks(&hand.counts()), prev).map_or(0, |(rocket, _, _, set, bombs)| {
+        usize::from(rocket)
+            .wrapping_add(set.count_ones() as usize)
+            .wrapping_add(bombs.count_ones() as usize) // at most 1 + 15 + 15
+    })
+}
+
+/// The play of index `n` (the pass not counted) the generator reports for `hand` over `prev`, a
+/// single, pair, triplet or bomb, when the hand fits the size limit; `None` past the last.
+/// Over such a play only [`Gen::simple`] reports plays (every other kind is unwanted): the
+/// rocket, then by rank the play of `prev`'s kind and the bomb — found here from the count
+/// masks (each rank's number of such plays, [`select_rank`]) instead of walking the generator.
+pub(crate) fn nth_over_simple(hand: &Cards, prev: Reading, n: usize) -> Option<(Cards, Reading)> {
+    let (rocket, kind, need, set, bombs) = over_simple(count_masks(&hand.counts()), prev)?;
     let mut left = n;
-    if m1 & jokers == jokers {
+    if rocket {
         match left.checked_sub(1) {
-            None => {
-                let mut c = [0u8; RANKS];
-                let [.., black, red] = &mut c;
-                (*black, *red) = (1, 1);
-                return Some((
-                    Cards::from_counts_unchecked(c),
-                    reading(Kind::Rocket, 1, Rank::BlackJoker as usize),
-                ));
-            }
+            None => return Some(rocket_play()),
             Some(rest) => left = rest,
         }
     }
-    let mut ranks = set | bombs;
-    while ranks != 0 {
-        let i = ranks.trailing_zeros();
-        ranks &= ranks.wrapping_sub(1);
-        // By rank: `prev`'s kind, then the bomb.
-        for (take, kind, need) in [(set, kind, need), (bombs, Kind::Bomb, 4)] {
-            if take >> i & 1 == 0 {
-                continue;
-            }
-            match left.checked_sub(1) {
+    // By rank: `prev`'s kind, then the bomb.
+    let mut per = [0u8; RANKS];
+    for (i, slot) in per.iter_mut().enumerate() {
+        *slot = (((set >> i) & 1) as u8).wrapping_add(((bombs >> i) & 1) as u8); // at most 2
+    }
+    let (i, place) = select_rank(&per, left)?;
+    let (kind, need) = if place == 0 && set >> i & 1 != 0 {
+        (kind, need)
+    } else {
+        (Kind::Bomb, 4)
+    };
+    Some(one_rank(i, need, kind))
+}
+
+/// The rocket as the generator reports it.
+fn rocket_play() -> (Cards, Reading) {
+    let mut c = [0u8; RANKS];
+    let [.., black, red] = &mut c;
+    (*black, *red) = (1, 1);
+    (
+        Cards::from_counts_unchecked(c),
+        reading(Kind::Rocket, 1, Rank::BlackJoker as usize),
+    )
+}
+
+/// `need` cards of rank `i` read as `kind` (a single, pair, triplet or bomb).
+fn one_rank(i: usize, need: u8, kind: Kind) -> (Cards, Reading) {
+    let mut c = [0u8; RANKS];
+    if let Some(slot) = c.get_mut(i) {
+        *slot = need;
+    }
+    (Cards::from_counts_unchecked(c), reading(kind, 1, i))
+}
+
+/// The lead of index `n` the generator reports for `hand` (no previous play), found in closed
+/// form when it is the rocket, a single, pair, triplet or bomb, or a triplet with a kicker
+/// (over the simple plays the generator reports, by rank, every number of cards of the rank
+/// held, so they are the hand's cards in rank order; every triplet takes the same number of
+/// kickers), a sequence or a pair sequence (per start, every length from the least on). `None`
+/// when the play is further on, when the hand holds an airplane (two triplets in a row: its
+/// blocks come before or among the ones counted here), or when the hand is above `limit`: then
+/// the generator is walked. With `quirk`, chains starting
+/// at a rank the hand holds four of are not counted (the round drops them).
+pub(crate) fn nth_lead(hand: &Cards, limit: usize, quirk: bool, n: usize) -> Option<(Cards, Reading)> {
+    let counts = hand.counts();
+    let cards = total(&counts);
+    if cards > limit {
+        return None;
+    }
+    let masks = count_masks(&counts);
+    let [m1, m2, m3, m4] = masks;
+    let jokers = (1u16 << Rank::BlackJoker as u32) | (1u16 << Rank::RedJoker as u32);
+    let mut left = n;
+    if m1 & jokers == jokers {
+        match left.checked_sub(1) {
+            None => return Some(rocket_play()),
+            Some(rest) => left = rest,
+        }
+    }
+    // By rank, a single, pair, triplet, bomb: as many plays as cards of the rank.
+    match left.checked_sub(cards) {
+        None => {
+            let (i, place) = select_rank(&counts, left)?;
+            let kind = [Kind::Single, Kind::Pair, Kind::Triplet, Kind::Bomb]
+                .get(place)
+                .copied()
+                .unwrap_or(Kind::Bomb);
+            return Some(one_rank(i, place.wrapping_add(1) as u8, kind)); // place < 4
+        }
+        Some(rest) => left = rest,
+    }
+    // The plain chains (sequences, pair sequences; no airplane): per start, every length from
+    // the least to the run's end.
+    let runs = m3 & CHAIN_RANKS;
+    if runs & runs >> 1 != 0 {
+        return None;
+    }
+    for (kind, per, min, mask) in [(Kind::Sequence, 1u8, 5usize, m1), (Kind::PairSequence, 2, 3, m2)] {
+        let runs = mask & CHAIN_RANKS;
+        let mut starts = runs & if quirk { !m4 } else { u16::MAX };
+        while starts != 0 {
+            let start = starts.trailing_zeros() as usize;
+            starts &= starts.wrapping_sub(1);
+            let run = (runs >> start).trailing_ones() as usize; // ≤ 12
+            let here = run.saturating_sub(min.wrapping_sub(1)); // min ≥ 3
+            match left.checked_sub(here) {
                 None => {
+                    let len = min.wrapping_add(left); // ≤ run
                     let mut c = [0u8; RANKS];
-                    if let Some(slot) = c.get_mut(i as usize) {
-                        *slot = need;
+                    for slot in c.iter_mut().skip(start).take(len) {
+                        *slot = per;
                     }
-                    return Some((Cards::from_counts_unchecked(c), reading(kind, 1, i as usize)));
+                    return Some((Cards::from_counts_unchecked(c), reading(kind, len, start)));
                 }
                 Some(rest) => left = rest,
             }
         }
     }
-    None
+    // Triplet + one / + pair: per triplet (3 … 2), by kicker rank a single, then a pair
+    // (a suited rank held twice; the jokers are held once): the same number for every triplet,
+    // each triplet's rank being in both masks.
+    let each = (m1.count_ones() as usize)
+        .wrapping_add(m2.count_ones() as usize)
+        .saturating_sub(2);
+    let mut rest = m3 & (2u16 << Rank::Two as u32).wrapping_sub(1); // triplets 3 … 2
+    for _ in 0..left.checked_div(each)? {
+        rest &= rest.wrapping_sub(1);
+    }
+    if rest == 0 {
+        return None;
+    }
+    let t = rest.trailing_zeros() as usize;
+    let mut kickers = counts.map(|c| c.min(2));
+    let mut c = [0u8; RANKS];
+    if let (Some(k), Some(main)) = (kickers.get_mut(t), c.get_mut(t)) {
+        (*k, *main) = (0, 3);
+    }
+    let (k, place) = select_rank(&kickers, left.checked_rem(each)?)?;
+    if let Some(slot) = c.get_mut(k) {
+        *slot = place.wrapping_add(1) as u8; // place < 2
+    }
+    let kind = if place == 0 {
+        Kind::TripletSingle
+    } else {
+        Kind::TripletPair
+    };
+    Some((Cards::from_counts_unchecked(c), reading(kind, 1, t)))
 }
 
 /// The ranks a chain may use, 3 … A, as a mask (bits 0..=11).

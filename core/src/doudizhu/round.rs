@@ -35,8 +35,8 @@ use core::fmt;
 
 use super::Error;
 use super::cards::{Cards, RANKS, Rank};
-use super::combination::{Kind, Preset, Reading, classify};
-use super::moves::{MAX_MOVES, count_plays, generate, generate_from, nth_over_simple};
+use super::combination::{Kind, Preset, Reading, classify, reads_as};
+use super::moves::{MAX_MOVES, count_over_simple, count_plays, generate, generate_from, nth_lead, nth_over_simple};
 use super::solve::{Opponents, Plan, Scratch, min_plays, spring};
 use crate::game::{Rng, Seat, shuffle};
 

@@ -189,6 +189,13 @@ impl Round {
             return nth_over_simple(&hand, p, left).map(|(cards, reading)| Action::Play(Play { cards, reading }));
         }
         let quirk = self.config.quad_blocks_chain_head;
+        // On a lead, the first blocks (the simple plays, the plain chains, the triplets with a
+        // kicker) in closed form; the rest by the generator.
+        if prev.is_none()
+            && let Some((cards, reading)) = nth_lead(&hand, usize::from(rules.max_cards), quirk, left)
+        {
+            return Some(Action::Play(Play { cards, reading }));
+        }
         let skip = Cell::new(left);
         let mut found = None;
         // Over a play, the blocks are small: counting them costs more than walking them.
@@ -241,6 +248,34 @@ impl Round {
         found
     }
 
+    /// A legal action of `seat` chosen by `pick` from the number of legal actions (at least 1):
+    /// the action of the index it returns, as [`Round::nth_legal_action`] gives it; `None` when
+    /// `seat` has none (then `pick` is not called). Over a single, pair, triplet or bomb the
+    /// count and the play come from one reading of the hand's count masks.
+    pub(crate) fn pick_legal_action(&self, seat: Seat, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
+        if self.to_act() == Some(seat)
+            && self.phase == Phase::Play
+            && let Some((_, top)) = self.top
+            && matches!(top.reading.kind, Kind::Single | Kind::Pair | Kind::Triplet | Kind::Bomb)
+        {
+            let hand = self.hand(seat);
+            if hand.len() <= usize::from(self.config.rules.max_cards) {
+                // The pass, then the plays.
+                let total = count_over_simple(&hand, top.reading).saturating_add(1);
+                return match pick(total).checked_sub(1) {
+                    None => Some(Action::Pass),
+                    Some(n) => nth_over_simple(&hand, top.reading, n)
+                        .map(|(cards, reading)| Action::Play(Play { cards, reading })),
+                };
+            }
+        }
+        let total = self.count_legal_actions(seat);
+        if total == 0 {
+            return None;
+        }
+        self.nth_legal_action(seat, pick(total))
+    }
+
     /// Whether `action` is legal for `seat` now.
     pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
         if self.to_act() != Some(seat) {
@@ -266,10 +301,7 @@ impl Round {
         if play.cards.is_empty() || !hand.contains(&play.cards) {
             return false;
         }
-        if !classify(&play.cards, &self.config.rules)
-            .iter()
-            .any(|r| r == play.reading)
-        {
+        if !reads_as(&play.cards, &play.reading, &self.config.rules) {
             return false;
         }
         if self.config.quad_blocks_chain_head && blocked_chain(&hand, &play.reading) {

@@ -582,3 +582,86 @@ fn every_refusal_names_its_rule() {
         "the action is not legal now"
     );
 }
+
+/// `apply`'s legality test reads a play against its one reading (`reads_as`) instead of
+/// classifying the cards: for random card sets of every size (a few above each preset's limit)
+/// and every set the generator reports from random hands, under every preset, every reading
+/// (every kind, chain length 0 … 13, key 3 … red joker) is accepted exactly when `classify`
+/// lists it.
+#[test]
+fn reading_a_play_as_one_reading_agrees_with_the_classifier() {
+    use super::reads_as;
+    let presets = [
+        Preset::PAGAT,
+        Preset::RLCARD,
+        Preset::OPENSPIEL,
+        Preset::DOUZERO,
+        Preset::BOTZONE,
+    ];
+    let mut rng = Rng::new(0x5eed);
+    let mut sets = std::vec::Vec::new();
+    for _ in 0..1500 {
+        // A random sub-multiset of the deck: a random hand, then a random part of it.
+        let mut deck = [0u8; 54];
+        for (i, d) in deck.iter_mut().enumerate() {
+            *d = (i / 4).min(13) as u8 + u8::from(i == 53);
+        }
+        shuffle(&mut deck, &mut rng);
+        let size = 1 + rng.below(22) as usize;
+        let mut counts = [0u8; RANKS];
+        for &r in &deck[..size] {
+            counts[usize::from(r)] += 1;
+        }
+        let hand = Cards::from_counts(counts).unwrap();
+        sets.push(hand);
+        // Every play the generator reports from it (and a few of them only: big hands).
+        let mut n = 0;
+        generate(&hand, None, &Preset::DOUZERO, 20, &mut |cards, _| {
+            n += 1;
+            if n % 7 == 0 {
+                sets.push(cards);
+            }
+            n < 400
+        });
+    }
+    // Every set over a few ranks: 3 4 5 held 0 … 4 times, 2 up to twice, each joker (near
+    // misses of every one-rank play, triplet + kicker and short chain), and 3 … 7 held 0 … 2
+    // times with a 2 (sequences, pair sequences and their near misses).
+    for code in 0..5 * 5 * 5 * 3 * 4 {
+        let mut counts = [0u8; RANKS];
+        let mut rest = code;
+        for (slot, base) in [(0usize, 5u32), (1, 5), (2, 5), (12, 3), (13, 2), (14, 2)] {
+            counts[slot] = (rest % base) as u8;
+            rest /= base;
+        }
+        sets.push(Cards::from_counts(counts).unwrap());
+    }
+    for code in 0..3u32.pow(5) * 2 {
+        let mut counts = [0u8; RANKS];
+        let mut rest = code;
+        for slot in counts.iter_mut().take(5) {
+            *slot = (rest % 3) as u8;
+            rest /= 3;
+        }
+        counts[12] = rest as u8;
+        sets.push(Cards::from_counts(counts).unwrap());
+    }
+    let (mut yes, mut checked) = (0usize, 0usize);
+    for cards in &sets {
+        for preset in &presets {
+            let listed = classify(cards, preset);
+            for kind in Kind::ALL {
+                for chain in 0..=13u8 {
+                    for key in Rank::ALL {
+                        let r = Reading { kind, chain, key };
+                        let expected = listed.iter().any(|x| x == r);
+                        assert_eq!(reads_as(cards, &r, preset), expected, "{cards} as {r} under {preset:?}");
+                        yes += usize::from(expected);
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(yes > 15_000 && checked > 5_000_000, "{yes} of {checked}");
+}

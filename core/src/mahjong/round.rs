@@ -1559,22 +1559,28 @@ pub(super) fn kind_ids(bits: &Bits, kind: u8) -> impl Iterator<Item = u8> {
 
 /// The 34 counts of a set.
 pub(super) fn bits_counts(bits: &Bits) -> [u8; KINDS] {
-    // Every nibble's population at once (SWAR: pairs of bits, then nibbles), then one shift
-    // per kind: kind `k` is nibble `k & 15` of word `k >> 4`, as in [`kind_count`].
-    let mut counts = [0u8; KINDS];
-    let mut kind = 0usize;
-    for &word in bits {
+    // Every nibble's population at once (SWAR: pairs of bits, then nibbles); then eight
+    // nibbles at a time spread into eight bytes (kind `k` is nibble `k & 15` of word `k >> 4`,
+    // as in [`kind_count`]), stored as a word: no shift and store per kind.
+    let nibbles = bits.map(|word| {
         let pairs = word.wrapping_sub((word >> 1) & 0x5555_5555_5555_5555);
-        let nibbles = (pairs & 0x3333_3333_3333_3333).wrapping_add((pairs >> 2) & 0x3333_3333_3333_3333);
-        for shift in (0..64).step_by(4) {
-            if let Some(slot) = counts.get_mut(kind) {
-                *slot = ((nibbles >> shift) & 0xF) as u8;
-            }
-            kind = kind.wrapping_add(1);
-        }
+        (pairs & 0x3333_3333_3333_3333).wrapping_add((pairs >> 2) & 0x3333_3333_3333_3333)
+    });
+    let spread = |eight: u64| {
+        let v = eight & 0xFFFF_FFFF;
+        let v = (v | v << 16) & 0x0000_FFFF_0000_FFFF;
+        let v = (v | v << 8) & 0x00FF_00FF_00FF_00FF;
+        (v | v << 4) & 0x0F0F_0F0F_0F0F_0F0F
+    };
+    let [n0, n1, n2] = nibbles;
+    let mut bytes = [0u8; 40];
+    let (chunks, _) = bytes.as_chunks_mut::<8>();
+    for (chunk, eight) in chunks.iter_mut().zip([n0, n0 >> 32, n1, n1 >> 32, n2]) {
+        *chunk = spread(eight).to_le_bytes();
     }
-    counts
+    bytes.first_chunk::<KINDS>().copied().unwrap_or([0; KINDS]) // 34 of the 40
 }
+
 /// What one seat may know of a round ([`Round::observation`]): its own closed tiles and drawn
 /// tile, every discard (tsumogiri and riichi flags), every meld, the dora indicators, every
 /// seat's points, riichi state and tile count, the wall count, the context. Never another seat's

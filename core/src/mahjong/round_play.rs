@@ -290,6 +290,7 @@ impl Round {
             && self.is_closed(seat)
             && self.score_of(seat) >= RIICHI_STICK
             && self.wall_left() >= self.players()
+            && !far_from_tenpai(&counts, 2)
             && self.hand_shanten(&counts) <= 0
         {
             let mut tenpai_kinds = 0u64;
@@ -1581,6 +1582,69 @@ impl Round {
     }
 }
 
+/// The number kinds (1m–9s) with a kind `d` places up (`up`) or down in the same suit.
+const fn suit_neighbours(d: u8, up: bool) -> u64 {
+    let mut mask = 0u64;
+    let mut k = 0u8;
+    while k < 27 {
+        let n = k % 9;
+        if (up && n.wrapping_add(d) <= 8) || (!up && n >= d) {
+            mask |= 1 << k;
+        }
+        k = k.wrapping_add(1);
+    }
+    mask
+}
+
+/// The terminals and honors as a bitmask over the kinds.
+const ORPHANS: u64 = {
+    let mut mask = 0u64;
+    let mut k = 0u8;
+    while k < KINDS as u8 {
+        if k >= 27 || k.is_multiple_of(9) || k % 9 == 8 {
+            mask |= 1 << k;
+        }
+        k = k.wrapping_add(1);
+    }
+    mask
+};
+
+/// Whether concealed counts are provably not tenpai (shanten ≥ 1 in every form), from a census
+/// alone, so that the shanten need not be computed: more than `spare` lone tiles (a kind held
+/// once with no tile of its suit within two numbers; an honor held once) and fewer than 12
+/// terminal and honor kinds. For `3n+1` tiles `spare` is 1: a tenpai hand with its winning
+/// tile is sets and a pair (or seven pairs), where every tile has a partner in its group (the
+/// same kind, or its suit within two numbers) but the one whose pair the winning tile makes,
+/// so at most one tile is lone; thirteen orphans tenpai holds 12 or 13 of its kinds. For
+/// `3n+2` tiles `spare` is 2: at shanten 0 or below, some discard leaves a tenpai hand (at
+/// most one lone tile), and putting the discard back adds at most itself as a lone tile.
+pub(super) fn far_from_tenpai(counts: &[u8; KINDS], spare: u32) -> bool {
+    // The kinds held once or more and twice or more, eight counts (at most 4 each) a word:
+    // adding `0x80 − k` to a byte sets its top bit when the count is at least `k` (no carry),
+    // and a multiply gathers the top bits (bit 0 of byte `i` to bit `i` of the top byte).
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let gather = |word: u64| ((word >> 7) & ONES).wrapping_mul(GATHER) >> 56;
+    let (whole, tail) = counts.as_chunks::<8>();
+    let mut last = [0u8; 8];
+    for (slot, &c) in last.iter_mut().zip(tail) {
+        *slot = c;
+    }
+    let (mut held, mut twice) = (0u64, 0u64);
+    for (chunk, shift) in whole.iter().chain(core::iter::once(&last)).zip((0u32..64).step_by(8)) {
+        let word = u64::from_le_bytes(*chunk);
+        held |= gather(word.wrapping_add(ONES.wrapping_mul(0x7F))) << shift;
+        twice |= gather(word.wrapping_add(ONES.wrapping_mul(0x7E))) << shift;
+    }
+    const UP: [u64; 2] = [suit_neighbours(1, true), suit_neighbours(2, true)];
+    const DOWN: [u64; 2] = [suit_neighbours(1, false), suit_neighbours(2, false)];
+    let [up1, up2] = UP;
+    let [down1, down2] = DOWN;
+    let near = (held >> 1 & up1) | (held >> 2 & up2) | (held << 1 & down1) | (held << 2 & down2);
+    let lone = held & !twice & !near;
+    lone.count_ones() > spare && (held & ORPHANS).count_ones() < 12
+}
+
 /// The waits of closed counts of `3n+1` tiles when they are tenpai (a shanten check first: most
 /// hands are not), 0 otherwise.
 ///
@@ -1588,6 +1652,9 @@ impl Round {
 /// fail; if one did (a broken invariant, asserted in debug builds) the answer is no wait: the
 /// infallible enumerations that use it then list less, never an action the rules refuse.
 pub(super) fn tenpai_waits(counts: &[u8; KINDS]) -> u64 {
+    if far_from_tenpai(counts, 1) {
+        return 0; // shanten ≥ 1: not tenpai, no wait (without the shanten)
+    }
     let Ok(hand) = Hand::from_counts(counts) else {
         debug_assert!(false, "mahjong round: a seat's counts are no hand");
         return 0;

@@ -1201,3 +1201,126 @@ fn three_rons_abort_on_tenhou_and_all_win_on_mahjong_soul() {
         }
     }
 }
+
+/// The census test that skips the shanten of hands far from tenpai (`far_from_tenpai`: more
+/// lone tiles than a tenpai hand can hold, too few terminal and honor kinds for thirteen
+/// orphans) never calls a hand at shanten 0 or below far: random hands of every size, complete
+/// hands less a tile (tenpai), complete hands with a tile exchanged (shanten ≤ 0 at 14 tiles),
+/// seven-pairs and thirteen-orphans shapes; and it does pass over most random hands.
+#[test]
+fn hands_called_far_from_tenpai_are_never_tenpai() {
+    use super::round_play::far_from_tenpai;
+    let mut rng = crate::game::Rng::new(0x7e4a);
+    let (mut far, mut hands) = (0usize, 0usize);
+    let check = |counts: &[u8; KINDS], far_count: &mut usize| {
+        let n: usize = counts.iter().map(|&c| usize::from(c)).sum();
+        let spare = if n % 3 == 1 { 1 } else { 2 };
+        let s = shanten(&Hand::from_counts(counts).unwrap(), None).unwrap();
+        if far_from_tenpai(counts, spare) {
+            assert!(s >= 1, "{counts:?} ({n} tiles) called far at shanten {s}");
+            *far_count += 1;
+        }
+    };
+    let draw = |rng: &mut crate::game::Rng, counts: &mut [u8; KINDS]| loop {
+        let k = rng.below(KINDS as u32) as usize;
+        if counts[k] < 4 {
+            counts[k] += 1;
+            return k;
+        }
+    };
+    for case in 0..40_000 {
+        let mut counts = [0u8; KINDS];
+        match case % 4 {
+            // Random hands of 1 … 14 tiles (3n+1 or 3n+2).
+            0 | 1 => {
+                let sizes = [1, 2, 4, 5, 7, 8, 10, 11, 13, 14];
+                for _ in 0..sizes[rng.below(10) as usize] {
+                    draw(&mut rng, &mut counts);
+                }
+            }
+            // A complete hand (sets and a pair), less a tile or with one exchanged.
+            2 => {
+                let sets = 1 + rng.below(4);
+                for _ in 0..sets {
+                    if rng.below(3) == 0 {
+                        let k = rng.below(KINDS as u32) as usize;
+                        if counts[k] <= 1 {
+                            counts[k] += 3;
+                        }
+                    } else {
+                        let suit = rng.below(3) as usize;
+                        let low = suit * 9 + rng.below(7) as usize;
+                        if (low..low + 3).all(|k| counts[k] < 4) {
+                            for k in low..low + 3 {
+                                counts[k] += 1;
+                            }
+                        }
+                    }
+                }
+                let k = rng.below(KINDS as u32) as usize;
+                if counts[k] <= 2 {
+                    counts[k] += 2;
+                }
+                let held: std::vec::Vec<usize> = (0..KINDS).filter(|&k| counts[k] > 0).collect();
+                counts[held[rng.below(held.len() as u32) as usize]] -= 1;
+                if rng.below(2) == 0 {
+                    draw(&mut rng, &mut counts);
+                }
+                if counts.iter().map(|&c| usize::from(c)).sum::<usize>() % 3 == 0 {
+                    continue;
+                }
+            }
+            // Seven pairs or thirteen orphans, a tile short or one over.
+            _ => {
+                if rng.below(2) == 0 {
+                    while counts.iter().filter(|&&c| c == 2).count() < 6 {
+                        let k = rng.below(KINDS as u32) as usize;
+                        if counts[k] == 0 {
+                            counts[k] = 2;
+                        }
+                    }
+                } else {
+                    for k in [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33] {
+                        counts[k] = 1;
+                    }
+                    counts[[0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33][rng.below(13) as usize]] = 0;
+                    draw(&mut rng, &mut counts);
+                }
+                draw(&mut rng, &mut counts);
+            }
+        }
+        if counts.iter().all(|&c| c == 0) {
+            continue;
+        }
+        hands += 1;
+        check(&counts, &mut far);
+    }
+    assert!(hands > 30_000 && far > hands / 4, "{far} of {hands} far");
+}
+
+/// `bits_counts` spreads the nibbles' populations eight at a time: the same counts as one
+/// nibble read per kind, for random and edge sets.
+#[test]
+fn bits_counts_reads_every_kind() {
+    let mut rng = crate::game::Rng::new(0xc0c0);
+    let mut sets: std::vec::Vec<Bits> = std::vec![[0; 3], [u64::MAX, u64::MAX, 0xFF], [u64::MAX; 3]];
+    for _ in 0..5000 {
+        let mut bits = [rng.next_u64(), rng.next_u64(), rng.next_u64() & 0xFF];
+        for word in bits.iter_mut() {
+            if rng.below(3) == 0 {
+                *word &= rng.next_u64();
+            }
+        }
+        sets.push(bits);
+    }
+    for bits in &sets {
+        let counts = bits_counts(bits);
+        for kind in 0..KINDS as u8 {
+            assert_eq!(
+                counts[usize::from(kind)],
+                kind_count(bits, kind),
+                "{bits:x?} kind {kind}"
+            );
+        }
+    }
+}
