@@ -305,6 +305,9 @@ type SnapshotKey = (TypeId, String, u64, usize);
 
 thread_local! {
     static SNAPSHOTS: RefCell<HashMap<SnapshotKey, Box<dyn Any>>> = RefCell::new(HashMap::new());
+    /// The dealt rounds of both sides per setup (whatever the players' seed): a new players'
+    /// seed on a known deal skips [`Reference::start`] (the references' per-deal work).
+    static STARTS: RefCell<HashMap<(TypeId, String), Box<dyn Any>>> = RefCell::new(HashMap::new());
 }
 
 impl<A: Reference> Snapshot<A> {
@@ -371,6 +374,40 @@ fn affordable<A: Reference>(reference: &A, seat: Seat, case: &Case<A::Setup>, st
 /// Drops every kept snapshot (of this thread): the next case plays its whole prefix.
 pub fn forget_snapshots() {
     SNAPSHOTS.with(|snapshots| snapshots.borrow_mut().clear());
+    STARTS.with(|starts| starts.borrow_mut().clear());
+}
+
+/// Both sides of `setup`'s deal ([`Reference::start`]), kept per setup (at most
+/// [`MAX_SNAPSHOTS`], then dropped and kept afresh); `None` for an invalid config.
+fn start<A: Reference>(setup: &A::Setup, setup_key: &str) -> Option<(A::Core, A)> {
+    let key = (TypeId::of::<A>(), setup_key.to_owned());
+    let kept = STARTS.with(|starts| {
+        starts
+            .borrow()
+            .get(&key)
+            .and_then(|s| s.downcast_ref::<Option<(A::Core, A)>>())
+            .cloned()
+    });
+    if let Some(kept) = kept {
+        return kept;
+    }
+    let started = A::start(setup);
+    STARTS.with(|starts| {
+        let mut starts = starts.borrow_mut();
+        if starts.len() >= MAX_SNAPSHOTS {
+            starts.clear();
+        }
+        starts.insert(key, Box::new(started.clone()));
+    });
+    started
+}
+
+/// Writes `<setup> <what> <step>` into `context` (its buffer kept).
+fn set_context(context: &mut String, setup_key: &str, what: &str, step: usize) {
+    use fmt::Write as _;
+    context.clear();
+    context.push_str(setup_key);
+    let _ = write!(context, " {what} {step}");
 }
 
 /// [`check`] for a fuzz target's shim (nothing returned).
@@ -411,7 +448,7 @@ where
     let (mut step, mut play) = match Snapshot::<A>::latest(&setup_key, case.bot_seed, prefix) {
         Some(found) => found,
         None => {
-            let (core, reference) = A::start(&case.setup)?;
+            let (core, reference) = start::<A>(&case.setup, &setup_key)?;
             let seats = u64::from(core.seats());
             let play = Snapshot::<A> {
                 core,
@@ -420,13 +457,15 @@ where
                 bots: (0..seats).map(|s| A::bot(case.bot_seed ^ s)).collect(),
                 x: case.bot_seed | 1,
             };
-            play.keep(&setup_key, case.bot_seed, 0);
             (0, play)
         }
     };
     let seats = play.core.seats();
+    // The context of a panic: the setup and the step (written into one buffer, not formatted
+    // afresh each step).
+    let mut context = String::with_capacity(setup_key.len() + 24);
     while step < prefix && play.core.to_act().is_some() {
-        let context = format!("{:?} prefix step {step}", case.setup);
+        set_context(&mut context, &setup_key, "prefix step", step);
         play.ply(&context);
         step += 1;
         if step.is_multiple_of(SNAPSHOT_EVERY) {
@@ -452,8 +491,8 @@ where
     loop {
         // `k`: the step within the segment.
         let k = step - start;
-        let context = format!("{:?} step {step}", case.setup);
-        let n = round_trip(&core, &mut bytes, &mut again, &context);
+        set_context(&mut context, &setup_key, "step", step);
+        let context = context.as_str();
         if let Some(turn) = reference.to_act() {
             assert_eq!(core.to_act(), turn, "{context}: to_act");
         }
@@ -468,14 +507,18 @@ where
         assert_eq!(over, reference.is_over(), "{context}: over");
         assert_eq!(over, core.to_act().is_none(), "{context}: to_act once over");
         if !over && length.is_some_and(|length| k >= length) {
-            // The segment's last state: the game's own comparison, then stop.
-            A::compare(&reference, &core, &context);
+            // The segment's last state: the byte form and the game's own comparison, then stop.
+            round_trip(&core, &mut bytes, &mut again, context);
+            A::compare(&reference, &core, context);
             return Some((core, step));
         }
         let sampled = over
             || k == 0
             || case.sample == 0
             || (k >= first && (k - first).is_multiple_of(every) && samples < MAX_SAMPLES);
+        // The byte form round-trips at the sampled steps (the encoding is written lazily for
+        // a junk action's comparison at the others).
+        let mut encoded = sampled.then(|| round_trip(&core, &mut bytes, &mut again, context));
         let mut listed: Vec<Option<Vec<A::Key>>> = Vec::new();
         if sampled {
             samples += usize::from(k > 0);
@@ -563,6 +606,7 @@ where
                     if seat.0 >= seats {
                         assert_eq!(fault, Some(Fault::NoSuchSeat), "{context}: junk by seat {seat}");
                     }
+                    let n = *encoded.get_or_insert_with(|| core.encode(&mut bytes).expect("encode"));
                     let m = copy.encode(&mut again).expect("encode");
                     assert_eq!(
                         again[..m],
@@ -600,7 +644,8 @@ where
         step += 1;
         assert!(step < MAX_STEPS, "{context}: the round does not end");
     }
-    let context = format!("{:?} end", case.setup);
+    set_context(&mut context, &setup_key, "end at step", step);
+    let context = context.as_str();
     let outcome = core.outcome().expect("an outcome once over");
     assert_eq!(
         reference.scores(),

@@ -243,11 +243,53 @@ pub fn moves(hand: &Set, prev: Option<Reading>, wish: Option<u8>) -> BTreeSet<Se
     all
 }
 
-/// Every distinct subset of `hand` that is a legal play on `prev`, by trying each one.
+/// Whether the cards `bits` of `hand` may be a play on `prev` at all, by counting what the
+/// definitions imply (a necessary condition only, [`resolve`] decides): one card may be; two or
+/// more hold neither the Dog nor the Dragon, and either at most two ranks besides the Phoenix
+/// (pair, triple, bomb, full house) or ranks each at most twice that span no more ranks than
+/// there are cards (straight, stairs: a gap only the Phoenix fills); on a previous play the same
+/// number of cards or a bomb's four or more.
+fn may_play(hand: &Set, bits: u32, prev: Option<Reading>) -> bool {
+    let n = bits.count_ones() as usize;
+    if let Some(prev) = prev
+        && n != prev.1
+        && n < 4
+    {
+        return false;
+    }
+    if n == 1 {
+        return true;
+    }
+    let mut counts = [0u8; 17];
+    for (i, card) in hand.iter().enumerate() {
+        if bits & (1 << i) != 0 {
+            counts[usize::from(card.rank)] += 1;
+        }
+    }
+    if counts[usize::from(DOG)] + counts[usize::from(DRAGON)] > 0 {
+        return false;
+    }
+    let (mut distinct, mut low, mut high, mut most) = (0, usize::MAX, 0, 0);
+    for (rank, &count) in counts.iter().enumerate().take(usize::from(PHOENIX)) {
+        if count > 0 {
+            distinct += 1;
+            low = low.min(rank);
+            high = rank;
+            most = most.max(count);
+        }
+    }
+    distinct <= 2 || (high - low < n && most <= 2)
+}
+
+/// Every distinct subset of `hand` that is a legal play on `prev`, by trying each one (those
+/// that [`may_play`] rules out by counting are not read).
 fn subsets_that_play(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
     let n = hand.len();
     let mut all = BTreeSet::new();
     for bits in 1u32..(1 << n) {
+        if !may_play(hand, bits, prev) {
+            continue;
+        }
         let subset: Set = (0..n).filter(|i| bits & (1 << i) != 0).map(|i| hand[i]).collect();
         if all.contains(&subset) {
             continue;
@@ -320,4 +362,46 @@ fn remembered_plays(hand: &Set) -> Option<Vec<Set>> {
             .cloned()
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every subset of `hand` that reads as a play on `prev`, with no counting first.
+    fn every_subset(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
+        (1u32..(1 << hand.len()))
+            .map(|bits| (0..hand.len()).filter(|i| bits & (1 << i) != 0).map(|i| hand[i]).collect::<Set>())
+            .filter(|subset| resolve(prev, subset).is_some())
+            .collect()
+    }
+
+    /// The counting of `may_play` rules out no play: on random hands of 10 cards and previous
+    /// plays drawn from other hands, the plays found are those of every subset.
+    #[test]
+    fn counting_rules_out_no_play() {
+        let deck = parse("23456789TJQKA").expect("ranks");
+        let mut all: Set = Vec::new();
+        for suit in 0..4u8 {
+            all.extend(deck.iter().map(|c| Card { rank: c.rank, suit: Some(suit) }));
+        }
+        all.extend(parse("1 D R P").expect("specials"));
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..24 {
+            let mut cards = all.clone();
+            for i in (1..cards.len()).rev() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                cards.swap(i, (x % (i as u64 + 1)) as usize);
+            }
+            let hand: Set = cards[..10].to_vec();
+            let other: Set = cards[10..16].to_vec();
+            let mut prevs = vec![None];
+            prevs.extend(subsets_that_play(&other, None).iter().filter_map(|p| previous(p).ok()).take(12));
+            for prev in prevs {
+                assert_eq!(subsets_that_play(&hand, prev), every_subset(&hand, prev), "{hand:?} on {prev:?}");
+            }
+        }
+    }
 }
