@@ -839,19 +839,43 @@ pub fn min_plays(hand: &Hand, preset: Preset) -> u32 {
     search(hand, &plays_by_lowest(hand, preset), &mut HashMap::new())
 }
 
-/// Every distinct reading of the plays within `hand` of at most `most` cards.
+/// The strongest reading of each kind and chain among the plays within `hand` of at most `most`
+/// cards (only those can matter in [`spring`]: a threat beats a target of its own kind and chain
+/// exactly when its key is higher, and bombs and the rocket by kind), in order. Remembered per
+/// hand (per thread, the last [`MAX_BEATERS`] asked): the fuzz cases that keep a deal ask again.
 fn beaters(hand: &Hand, most: u32, preset: Preset) -> Vec<Reading> {
-    // The table's plays within the hand: the readings are sorted and deduplicated below.
+    thread_local! {
+        static KNOWN: std::cell::RefCell<HashMap<(Hand, u32, Preset), Vec<Reading>>> =
+            std::cell::RefCell::new(HashMap::new());
+    }
+    if let Some(known) = KNOWN.with(|known| known.borrow().get(&(*hand, most, preset)).cloned()) {
+        return known;
+    }
+    // The table's plays within the hand, each reading kept when it is the highest of its kind.
     let table = table(preset);
-    let mut out: Vec<Reading> = plays_within_unordered(hand, preset)
-        .iter()
-        .filter(|play| size(play) <= most)
-        .flat_map(|play| table.get(play).into_iter().flatten().copied())
-        .collect();
+    let mut best: HashMap<(Kind, u8), Reading> = HashMap::new();
+    for play in plays_within_unordered(hand, preset).iter().filter(|play| size(play) <= most) {
+        for reading in table.get(play).into_iter().flatten() {
+            let kept = best.entry((reading.kind, reading.chain)).or_insert(*reading);
+            if reading.key > kept.key {
+                *kept = *reading;
+            }
+        }
+    }
+    let mut out: Vec<Reading> = best.into_values().collect();
     out.sort();
-    out.dedup();
+    KNOWN.with(|known| {
+        let mut known = known.borrow_mut();
+        if known.len() >= MAX_BEATERS {
+            known.clear();
+        }
+        known.insert((*hand, most, preset), out.clone());
+    });
     out
 }
+
+/// The most hands whose [`beaters`] are remembered.
+const MAX_BEATERS: usize = 4096;
 
 /// The seed's spring question: can the landlord play out `landlord` alone, leading every play,
 /// so that no peasant can ever beat a play but the last one? Peasants never play, so the
@@ -889,7 +913,8 @@ pub fn spring(landlord: &Hand, peasants: &[Hand], preset: Preset) -> Option<Vec<
     }
     // Only the highest key of each (kind, chain) can matter: a threat beats a target of its
     // own kind and chain exactly when its key is higher, and bombs and the rocket by kind.
-    // Keeping those few makes every safety test cheap without changing any answer.
+    // Keeping those few (each list of `beaters` holds only those; two lists are merged here)
+    // makes every safety test cheap without changing any answer.
     threats.sort_by_key(|threat| std::cmp::Reverse(threat.key));
     let mut seen = std::collections::HashSet::new();
     threats.retain(|threat| seen.insert((threat.kind, threat.chain)));
