@@ -465,7 +465,7 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
         return (0, false);
     };
     ok(status, "round_new");
-    let mut taken = 0;
+    let mut taken = 0usize;
     compare(&c, &core);
     probe_corruption(
         &c,
@@ -507,7 +507,7 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
             // SAFETY: valid pointers.
             ok(unsafe { parlor::parlor_round_to_act(&c, &mut turn) }, "to_act");
             assert_eq!(turn, core.to_act().map_or(PARLOR_NO_SEAT, |s| u32::from(s.0)));
-            if (taken + case.seed as usize).is_multiple_of(COMPARE_EVERY) || core.to_act().is_none() {
+            if taken.wrapping_add(case.seed as usize).is_multiple_of(COMPARE_EVERY) || core.to_act().is_none() {
                 compare(&c, &core);
             }
         } else {
