@@ -48,9 +48,9 @@ pub fn action_text(action: Action) -> String {
 /// The key of an action's log text: a hash of it first (FNV-1a), so that sorting and comparing
 /// lists of thousands of actions compares numbers, not texts, until two are equal.
 fn text_key(text: String) -> (u64, String) {
-    let hash = text
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
     (hash, text)
 }
 

@@ -854,7 +854,10 @@ fn beaters(hand: &Hand, most: u32, preset: Preset) -> Vec<Reading> {
     // The table's plays within the hand, each reading kept when it is the highest of its kind.
     let table = table(preset);
     let mut best: HashMap<(Kind, u8), Reading> = HashMap::new();
-    for play in plays_within_unordered(hand, preset).iter().filter(|play| size(play) <= most) {
+    for play in plays_within_unordered(hand, preset)
+        .iter()
+        .filter(|play| size(play) <= most)
+    {
         for reading in table.get(play).into_iter().flatten() {
             let kept = best.entry((reading.kind, reading.chain)).or_insert(*reading);
             if reading.key > kept.key {

@@ -434,7 +434,11 @@ mod tests {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                let kind = if round % 7 == 0 { (x % 34) as usize } else { (base + (x % 6) as usize) % 34 };
+                let kind = if round % 7 == 0 {
+                    (x % 34) as usize
+                } else {
+                    (base + (x % 6) as usize) % 34
+                };
                 if counts[kind] < 4 {
                     counts[kind] += 1;
                     placed += 1;

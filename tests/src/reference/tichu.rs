@@ -371,7 +371,12 @@ mod tests {
     /// Every subset of `hand` that reads as a play on `prev`, with no counting first.
     fn every_subset(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
         (1u32..(1 << hand.len()))
-            .map(|bits| (0..hand.len()).filter(|i| bits & (1 << i) != 0).map(|i| hand[i]).collect::<Set>())
+            .map(|bits| {
+                (0..hand.len())
+                    .filter(|i| bits & (1 << i) != 0)
+                    .map(|i| hand[i])
+                    .collect::<Set>()
+            })
             .filter(|subset| resolve(prev, subset).is_some())
             .collect()
     }
@@ -383,7 +388,10 @@ mod tests {
         let deck = parse("23456789TJQKA").expect("ranks");
         let mut all: Set = Vec::new();
         for suit in 0..4u8 {
-            all.extend(deck.iter().map(|c| Card { rank: c.rank, suit: Some(suit) }));
+            all.extend(deck.iter().map(|c| Card {
+                rank: c.rank,
+                suit: Some(suit),
+            }));
         }
         all.extend(parse("1 D R P").expect("specials"));
         let mut x = 0x2545_f491_4f6c_dd1du64;
@@ -398,9 +406,18 @@ mod tests {
             let hand: Set = cards[..10].to_vec();
             let other: Set = cards[10..16].to_vec();
             let mut prevs = vec![None];
-            prevs.extend(subsets_that_play(&other, None).iter().filter_map(|p| previous(p).ok()).take(12));
+            prevs.extend(
+                subsets_that_play(&other, None)
+                    .iter()
+                    .filter_map(|p| previous(p).ok())
+                    .take(12),
+            );
             for prev in prevs {
-                assert_eq!(subsets_that_play(&hand, prev), every_subset(&hand, prev), "{hand:?} on {prev:?}");
+                assert_eq!(
+                    subsets_that_play(&hand, prev),
+                    every_subset(&hand, prev),
+                    "{hand:?} on {prev:?}"
+                );
             }
         }
     }
