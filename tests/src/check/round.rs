@@ -528,7 +528,7 @@ where
             let rotating = Seat(((samples + usize::from(case.leak_step)) % usize::from(seats)) as u8);
             for s in 0..seats {
                 let seat = Seat(s);
-                let ours = core_legal(&core, seat, &context);
+                let ours = core_legal(&core, seat, context);
                 let chosen = core.to_act() == Some(seat) || seat == rotating;
                 if !(every_seat || chosen && affordable(&reference, seat, &case, step)) {
                     listed.push(None);
@@ -543,7 +543,7 @@ where
                 assert_eq!(keys, theirs, "{context}: legal actions of seat {seat}");
                 listed.push(Some(theirs));
             }
-            A::compare(&reference, &core, &context);
+            A::compare(&reference, &core, context);
         }
         if k == usize::from(case.leak_step % 128)
             && let Some(twin) = reference.twin(&case.setup, &core, &log, case.bot_seed)
@@ -639,7 +639,7 @@ where
         let event = core
             .apply(seat, action)
             .unwrap_or_else(|e| panic!("{context}: the core refused {seat} {action}: {e}"));
-        reference.apply(seat, action, &event, &context);
+        reference.apply(seat, action, &event, context);
         log.push((seat, action));
         step += 1;
         assert!(step < MAX_STEPS, "{context}: the round does not end");
@@ -652,6 +652,6 @@ where
         Some(<A::Core as Round>::outcome_scores(&outcome)),
         "{context}: scores"
     );
-    A::compare_outcome(&reference, &outcome, &context);
+    A::compare_outcome(&reference, &outcome, context);
     Some((core, step))
 }
