@@ -14,6 +14,10 @@
 //! At the end the outcome's scores (round) and the totals and places (match) agree.
 //! The fuzz targets `ffi_<game>_round` call [`dominoes`], [`tichu`], [`doudizhu`], [`mahjong`].
 
+use std::any::{Any, TypeId};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use arbitrary::Arbitrary;
 use parlor::generic::error_status;
 use parlor::{
@@ -41,6 +45,17 @@ pub struct FfiCase {
 
 /// The most steps one case plays (a Riichi match is long; the fuzzer gives the rest).
 const MAX_STEPS: usize = 400;
+
+/// The core's match is kept every this many steps of the lowest bot's start (per game, preset
+/// byte and seed): cases that share them (most mutations change the steps) skip the start.
+const MATCH_KEEP_EVERY: usize = 16;
+
+/// The most matches kept (then all are dropped and kept afresh).
+const MAX_KEPT_MATCHES: usize = 4096;
+
+thread_local! {
+    static MATCHES: RefCell<HashMap<(TypeId, u8, u64, usize), Box<dyn Any>>> = RefCell::new(HashMap::new());
+}
 
 /// The round's C state is compared with the core's in full (every seat's lists and view, the
 /// bytes, the outcome) after every this many actions taken, spread by the seed (and at the deal,
@@ -453,7 +468,9 @@ fn probe_codes<R: Round>(core: &R, case: &FfiCase) -> Vec<u64> {
 
 /// The checker for game `R` with match `M`; returns the actions the round took and whether it
 /// ended (for tests that the cases reach deep into the games).
-pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case: &FfiCase) -> (usize, bool) {
+pub fn check<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::Debug + 'static>(
+    case: &FfiCase,
+) -> (usize, bool) {
     let (config, core_config) = config_of::<R>(case.preset);
     let mut c = ParlorRound {
         opaque: [0; parlor::PARLOR_STATE_WORDS],
@@ -478,7 +495,8 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
     let mut codes = case.codes.iter().copied().cycle();
     for &step in case.steps.iter().take(MAX_STEPS) {
         let Some(seat) = core.to_act() else { break };
-        let (seat, code) = if step & 0x8000 != 0 && !case.codes.is_empty() {
+        let stray = step & 0x8000 != 0 && !case.codes.is_empty();
+        let (seat, code) = if stray {
             let code = codes.next().unwrap_or(0);
             (Seat((step % 5) as u8), code)
         } else {
@@ -490,6 +508,9 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
         };
         let want = if usize::from(seat.0) >= usize::from(core.seats()) {
             parlor::PARLOR_ERR_NO_SUCH_SEAT
+        } else if !stray {
+            // An action the core lists: taken (the core's own apply below must take it too).
+            PARLOR_OK
         } else {
             expected_status(&core, seat, code)
         };
@@ -528,7 +549,7 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
 }
 
 /// The match: played by the lowest bot through C and the core; totals, rounds and places agree.
-fn check_match<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(
+fn check_match<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::Debug + 'static>(
     case: &FfiCase,
     config: &ParlorConfig,
     core_config: &R::Config,
@@ -543,14 +564,40 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(
         return;
     };
     ok(status, "match_new");
-    // The start: the core's lowest bot alone, then the match's byte form read by C.
+    // The start: the core's lowest bot alone (from the latest kept match on the way), then the
+    // match's byte form read by C.
     let skip = (case.seed >> 32) as usize % (MAX_STEPS - MATCH_SEGMENT + 1);
-    for _ in 0..skip {
+    let key = |ply: usize| (TypeId::of::<M>(), case.preset, case.seed, ply);
+    let mut ply = skip / MATCH_KEEP_EVERY * MATCH_KEEP_EVERY;
+    while ply > 0 {
+        let kept = MATCHES.with(|kept| {
+            kept.borrow()
+                .get(&key(ply))
+                .and_then(|m| m.downcast_ref::<M>())
+                .cloned()
+        });
+        if let Some(kept) = kept {
+            core = kept;
+            break;
+        }
+        ply -= MATCH_KEEP_EVERY;
+    }
+    while ply < skip {
         let Some(turn) = core.round().to_act().filter(|_| !core.is_over()) else {
             break;
         };
         let action = parlor_core::game::bot::lowest_legal_action(core.round(), turn).expect("the seat in turn acts");
         core.apply(turn, action).expect("the core takes it");
+        ply += 1;
+        if ply.is_multiple_of(MATCH_KEEP_EVERY) {
+            MATCHES.with(|kept| {
+                let mut kept = kept.borrow_mut();
+                if kept.len() >= MAX_KEPT_MATCHES {
+                    kept.clear();
+                }
+                kept.insert(key(ply), Box::new(core.clone()));
+            });
+        }
     }
     if skip > 0 {
         let mut bytes = vec![0u8; M::ENCODED_BYTES];

@@ -229,7 +229,7 @@ pub fn moves(hand: &Set, prev: Option<Reading>, wish: Option<u8>) -> BTreeSet<Se
     let all: BTreeSet<Set> = match remembered_plays(hand) {
         Some(plays) => plays
             .iter()
-            .filter(|play| resolve(prev, play).is_some())
+            .filter(|play| size_may_beat(prev, play.len()) && resolve(prev, play).is_some())
             .cloned()
             .collect(),
         None => subsets_that_play(hand, prev),
@@ -251,34 +251,40 @@ pub fn moves(hand: &Set, prev: Option<Reading>, wish: Option<u8>) -> BTreeSet<Se
 /// number of cards or a bomb's four or more.
 fn may_play(hand: &Set, bits: u32, prev: Option<Reading>) -> bool {
     let n = bits.count_ones() as usize;
-    if let Some(prev) = prev
-        && n != prev.1
-        && n < 4
-    {
+    if !size_may_beat(prev, n) {
         return false;
     }
     if n == 1 {
         return true;
     }
-    let mut counts = [0u8; 17];
-    for (i, card) in hand.iter().enumerate() {
-        if bits & (1 << i) != 0 {
-            counts[usize::from(card.rank)] += 1;
+    // The ranks held once, twice and three times or more (a bit per rank, the Phoenix apart).
+    let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+    let mut rest = bits;
+    while rest != 0 {
+        let card = hand[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+        if card.rank == DOG || card.rank == DRAGON {
+            return false;
         }
-    }
-    if counts[usize::from(DOG)] + counts[usize::from(DRAGON)] > 0 {
-        return false;
-    }
-    let (mut distinct, mut low, mut high, mut most) = (0, usize::MAX, 0, 0);
-    for (rank, &count) in counts.iter().enumerate().take(usize::from(PHOENIX)) {
-        if count > 0 {
-            distinct += 1;
-            low = low.min(rank);
-            high = rank;
-            most = most.max(count);
+        if card.rank == PHOENIX {
+            continue;
         }
+        let bit = 1u32 << card.rank;
+        thrice |= twice & bit;
+        twice |= once & bit;
+        once |= bit;
     }
-    distinct <= 2 || (high - low < n && most <= 2)
+    if once.count_ones() <= 2 {
+        return true;
+    }
+    let span = (31 - once.leading_zeros() - once.trailing_zeros()) as usize + 1;
+    span <= n && thrice == 0
+}
+
+/// Whether a play of `n` cards may beat `prev` by its size alone: a lead any size; on a play the
+/// same number of cards, or a bomb's four or more.
+fn size_may_beat(prev: Option<Reading>, n: usize) -> bool {
+    prev.is_none_or(|prev| n == prev.1 || n >= 4)
 }
 
 /// Every distinct subset of `hand` that is a legal play on `prev`, by trying each one (those
