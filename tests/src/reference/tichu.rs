@@ -287,6 +287,30 @@ fn size_may_beat(prev: Option<Reading>, n: usize) -> bool {
     prev.is_none_or(|prev| n == prev.1 || n >= 4)
 }
 
+/// Every distinct bomb (four of a rank, a straight flush) from `hand` that beats `prev`: the
+/// bombs among [`moves`] without the wish, tried only among subsets of four or more cards of one
+/// rank or of one suit (every bomb is one).
+pub fn bombs(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
+    let bomb = |play: &Set| play.len() >= 4 && resolve(prev, play).is_some_and(|r| is_bomb(&r));
+    if let Some(plays) = remembered_plays(hand) {
+        return plays.iter().filter(|play| bomb(play)).cloned().collect();
+    }
+    let n = hand.len();
+    let mut all = BTreeSet::new();
+    for bits in 1u32..(1 << n) {
+        if bits.count_ones() < 4 {
+            continue;
+        }
+        let subset: Set = (0..n).filter(|i| bits & (1 << i) != 0).map(|i| hand[i]).collect();
+        let one_rank = subset.iter().all(|c| c.rank == subset[0].rank);
+        let one_suit = subset.iter().all(|c| c.suit.is_some() && c.suit == subset[0].suit);
+        if (one_rank || one_suit) && bomb(&subset) {
+            all.insert(subset);
+        }
+    }
+    all
+}
+
 /// Every distinct subset of `hand` that is a legal play on `prev`, by trying each one (those
 /// that [`may_play`] rules out by counting are not read).
 fn subsets_that_play(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
@@ -387,8 +411,9 @@ mod tests {
             .collect()
     }
 
-    /// The counting of `may_play` rules out no play: on random hands of 10 cards and previous
-    /// plays drawn from other hands, the plays found are those of every subset.
+    /// The counting of `may_play` rules out no play: on random hands of 10 and 8 cards and previous
+    /// plays drawn from other hands, the plays found are those of every subset (and `bombs` are
+    /// its bombs).
     #[test]
     fn counting_rules_out_no_play() {
         let deck = parse("23456789TJQKA").expect("ranks");
@@ -401,7 +426,7 @@ mod tests {
         }
         all.extend(parse("1 D R P").expect("specials"));
         let mut x = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..24 {
+        for round in 0..24 {
             let mut cards = all.clone();
             for i in (1..cards.len()).rev() {
                 x ^= x << 13;
@@ -409,7 +434,8 @@ mod tests {
                 x ^= x << 17;
                 cards.swap(i, (x % (i as u64 + 1)) as usize);
             }
-            let hand: Set = cards[..10].to_vec();
+            // Hands of 10 cards (their plays remembered) and of 8 (enumerated each time).
+            let hand: Set = cards[..if round % 2 == 0 { 10 } else { 8 }].to_vec();
             let other: Set = cards[10..16].to_vec();
             let mut prevs = vec![None];
             prevs.extend(
@@ -419,11 +445,13 @@ mod tests {
                     .take(12),
             );
             for prev in prevs {
-                assert_eq!(
-                    subsets_that_play(&hand, prev),
-                    every_subset(&hand, prev),
-                    "{hand:?} on {prev:?}"
-                );
+                let every = every_subset(&hand, prev);
+                assert_eq!(subsets_that_play(&hand, prev), every, "{hand:?} on {prev:?}");
+                let every_bomb: BTreeSet<Set> = every
+                    .into_iter()
+                    .filter(|play| resolve(prev, play).is_some_and(|r| is_bomb(&r)))
+                    .collect();
+                assert_eq!(bombs(&hand, prev), every_bomb, "bombs of {hand:?} on {prev:?}");
             }
         }
     }

@@ -162,15 +162,7 @@ impl Round {
                 let trick = self.trick.as_ref().expect("a trick in play");
                 let hand = self.hand(seat);
                 let prev = trick.top.as_ref().map(|t| t.0);
-                let bombs = |hand: &Set| -> Vec<Set> {
-                    cards::moves(hand, prev, None)
-                        .into_iter()
-                        .filter(|play| {
-                            let reading = cards::resolve(prev, play).expect("a move");
-                            reading.0 == "bomb" || reading.0 == "straight-flush"
-                        })
-                        .collect()
-                };
+                let bombs = |hand: &Set| cards::bombs(hand, prev);
                 if seat == trick.turn && trick.gathering {
                     // Every other seat passed: bomb, or pass to gather the trick.
                     for play in bombs(&hand) {
@@ -199,11 +191,8 @@ impl Round {
                         all.insert("pass".to_owned());
                     }
                 } else if prev.is_some() && !hand.is_empty() {
-                    for play in cards::moves(&hand, prev, None) {
-                        let reading = cards::resolve(prev, &play).expect("a move");
-                        if reading.0 == "bomb" || reading.0 == "straight-flush" {
-                            all.insert(format!("play {}", set_text(&play)));
-                        }
+                    for play in cards::bombs(&hand, prev) {
+                        all.insert(format!("play {}", set_text(&play)));
                     }
                 }
             }
