@@ -53,8 +53,11 @@ const MATCH_KEEP_EVERY: usize = 16;
 /// The most matches kept (then all are dropped and kept afresh).
 const MAX_KEPT_MATCHES: usize = 4096;
 
+/// The kept matches: by the match type, the preset byte, the seed and the step.
+type KeptMatches = HashMap<(TypeId, u8, u64, usize), Box<dyn Any>>;
+
 thread_local! {
-    static MATCHES: RefCell<HashMap<(TypeId, u8, u64, usize), Box<dyn Any>>> = RefCell::new(HashMap::new());
+    static MATCHES: RefCell<KeptMatches> = RefCell::new(HashMap::new());
 }
 
 /// The round's C state is compared with the core's in full (every seat's lists and view, the
