@@ -874,8 +874,7 @@ pub fn min_plays(hand: &Hand, preset: Preset) -> u32 {
 /// hand (per thread, the last [`MAX_BEATERS`] asked): the fuzz cases that keep a deal ask again.
 fn beaters(hand: &Hand, most: u32, preset: Preset) -> Vec<Reading> {
     thread_local! {
-        static KNOWN: std::cell::RefCell<HashMap<(Hand, u32, Preset), Vec<Reading>, CountsHash>> =
-            std::cell::RefCell::new(HashMap::default());
+        static KNOWN: std::cell::RefCell<KnownBeaters> = std::cell::RefCell::new(HashMap::default());
     }
     if let Some(known) = KNOWN.with(|known| known.borrow().get(&(*hand, most, preset)).cloned()) {
         return known;
@@ -905,6 +904,9 @@ fn beaters(hand: &Hand, most: u32, preset: Preset) -> Vec<Reading> {
     });
     out
 }
+
+/// The remembered [`beaters`]: by the hand, the most cards and the preset.
+type KnownBeaters = HashMap<(Hand, u32, Preset), Vec<Reading>, CountsHash>;
 
 /// The most hands whose [`beaters`] are remembered.
 const MAX_BEATERS: usize = 4096;
