@@ -64,7 +64,7 @@ thread_local! {
 /// bytes, the outcome) after every this many actions taken, spread by the seed (and at the deal,
 /// at the end of the round and after the case's last step); the seat to act, the step report
 /// and the status of every call are compared at every step.
-const COMPARE_EVERY: usize = 4;
+const COMPARE_EVERY: usize = 8;
 
 /// The most match steps one case plays through C: the match starts from a state the core's
 /// lowest bot reaches alone (a start within the first [`MAX_STEPS`] steps, drawn from the seed),
