@@ -226,12 +226,10 @@ pub fn is_legal(prev: &str, play: &str) -> Result<bool, String> {
 /// remembered one are the remembered plays it contains, so a seat's shrinking hand is not
 /// enumerated again, and the plays on `prev` are those that beat it.
 pub fn moves(hand: &Set, prev: Option<Reading>, wish: Option<u8>) -> BTreeSet<Set> {
-    let all: BTreeSet<Set> = match remembered_plays(hand) {
-        Some(plays) => plays
-            .iter()
-            .filter(|play| size_may_beat(prev, play.len()) && resolve(prev, play).is_some())
-            .cloned()
-            .collect(),
+    let all: BTreeSet<Set> = match remembered_plays(hand, |play| {
+        size_may_beat(prev, play.len()) && resolve(prev, play).is_some()
+    }) {
+        Some(plays) => plays.into_iter().collect(),
         None => subsets_that_play(hand, prev),
     };
     if let Some(w) = wish {
@@ -291,9 +289,14 @@ fn size_may_beat(prev: Option<Reading>, n: usize) -> bool {
 /// bombs among [`moves`] without the wish, tried only among subsets of four or more cards of one
 /// rank or of one suit (every bomb is one).
 pub fn bombs(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
-    let bomb = |play: &Set| play.len() >= 4 && resolve(prev, play).is_some_and(|r| is_bomb(&r));
-    if let Some(plays) = remembered_plays(hand) {
-        return plays.iter().filter(|play| bomb(play)).cloned().collect();
+    let bomb = |play: &Set| {
+        play.len() >= 4
+            && (play.iter().all(|c| c.rank == play[0].rank)
+                || play.iter().all(|c| c.suit.is_some() && c.suit == play[0].suit))
+            && resolve(prev, play).is_some_and(|r| is_bomb(&r))
+    };
+    if let Some(plays) = remembered_plays(hand, bomb) {
+        return plays.into_iter().collect();
     }
     let n = hand.len();
     let mut all = BTreeSet::new();
@@ -302,9 +305,7 @@ pub fn bombs(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
             continue;
         }
         let subset: Set = (0..n).filter(|i| bits & (1 << i) != 0).map(|i| hand[i]).collect();
-        let one_rank = subset.iter().all(|c| c.rank == subset[0].rank);
-        let one_suit = subset.iter().all(|c| c.suit.is_some() && c.suit == subset[0].suit);
-        if (one_rank || one_suit) && bomb(&subset) {
+        if bomb(&subset) {
             all.insert(subset);
         }
     }
@@ -358,7 +359,8 @@ pub fn plays_known(hand: &Set) -> bool {
 /// The plays within `hand` (every subset that is a play on no previous play), from a remembered
 /// hand that holds it, else enumerated and remembered; `None` for a small hand or one with a card
 /// twice (unsuited notation), which [`moves`] enumerates directly.
-fn remembered_plays(hand: &Set) -> Option<Vec<Set>> {
+/// Only the plays that `keep` are copied out of the remembered list.
+fn remembered_plays(hand: &Set, keep: impl Fn(&Set) -> bool) -> Option<Vec<Set>> {
     let distinct = hand.iter().enumerate().all(|(i, c)| !hand[..i].contains(c));
     if hand.len() < ROOT_CARDS || !distinct {
         return None;
@@ -388,7 +390,7 @@ fn remembered_plays(hand: &Set) -> Option<Vec<Set>> {
     Some(
         plays
             .iter()
-            .filter(|play| play.iter().all(|c| hand.contains(c)))
+            .filter(|play| play.iter().all(|c| hand.contains(c)) && keep(play))
             .cloned()
             .collect(),
     )
