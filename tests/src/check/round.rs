@@ -8,21 +8,22 @@
 //! deal and a prefix skip it), then a segment of at most [`MAX_SEGMENT`] steps compared step by
 //! step (a case with `segment` 0 from the first step to the end, as the unit tests play).
 //!
-//! Every step of the segment: the round's byte form round-trips (`decode(encode(r))` encodes to
-//! the same bytes), the seat in turn agrees (where the reference models it), a junk action (a
-//! legal action's code with one bit flipped, or a raw code, by any seat including one not at the
-//! table) is legal exactly when the core lists it and, when refused, is refused with a shared
-//! fault and leaves the encoding unchanged, and the chosen action gives the same event in both.
+//! Every step of the segment: the seat in turn agrees (where the reference models it), a junk
+//! action (a legal action's code with one bit flipped, or a raw code, by any seat including one
+//! not at the table) is legal exactly when the core lists it and, when refused, is refused with a
+//! shared fault and leaves the encoding unchanged, and the chosen action gives the same event in
+//! both.
 //! At sampled steps (the reference is slow: the segment's first step, then at most
-//! [`MAX_SAMPLES`], spread by the case): the legal actions of the seat to act and of one more seat
+//! [`MAX_SAMPLES`], spread by the case): the round's byte form round-trips (`decode(encode(r))`
+//! encodes to the same bytes), the legal actions of the seat to act and of one more seat
 //! in rotation (of every seat at the round's first step, at the end and in a case with `sample`
 //! 0) are equal to the reference's (in order where the game fixes it, else as sets),
 //! `count_legal_actions`, `nth_legal_action`, `count_non_calls` (when the game gives it),
 //! `legal_actions` and `may_act` agree with the walk,
 //! a junk action's legality agrees with the reference's list, the game's own state comparison
 //! holds, and (where the adapter can build one) a twin round that differs only in cards no seat
-//! has seen shows every seat the same observation and view. Where the segment stops: the game's
-//! own state comparison; at the end of the round: the outcome's scores are equal and the game's
+//! has seen shows every seat the same observation and view. Where the segment stops: the byte
+//! form's round trip and the game's own state comparison; at the end of the round: the outcome's scores are equal and the game's
 //! own outcome comparison holds.
 
 use std::any::{Any, TypeId};
