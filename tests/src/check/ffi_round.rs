@@ -1,12 +1,22 @@
 //! The C ABI's one function set against the core, written once over the traits: a seeded round
 //! and match of any game played through `parlor_round_*` / `parlor_match_*` and through the
-//! core's [`Round`] / [`Match`] side by side. At every step: the seat to act and every seat's
-//! may-act answer, the legal action codes (the list, the count, each index), the view text and
-//! the byte form agree; a stray (mostly illegal) code gets the status of the core's error and
-//! leaves the caller's state unchanged; the state with one flipped bit is refused
-//! (`PARLOR_ERR_INVALID_STATE`) or, past its used bytes, answers as before; random bytes are
-//! refused. At the end the outcome's scores (round) and the totals and places (match) agree.
+//! core's [`Round`] / [`Match`] side by side. At every step the status of the call, the step
+//! report and the seat to act agree; at the deal, every [`COMPARE_EVERY`] actions, at the end of
+//! the round and after the case's last step every seat's may-act answer, the legal action codes
+//! (the list, the count, each index), the view text and the byte form agree too; a stray (mostly
+//! illegal) code gets the status of the core's error and leaves the caller's state unchanged;
+//! the state with one flipped bit is refused (`PARLOR_ERR_INVALID_STATE`) or, past its used
+//! bytes, answers as before; random bytes are refused; a call refused on such a junk state (an
+//! apply, or a call that writes a state through its out pointer: `parlor_match_round`,
+//! `parlor_round_new` / `parlor_match_new` of a junk config, `parlor_round_decode` /
+//! `parlor_match_decode` of flipped bytes) leaves every byte it may write as it was. The match
+//! is played through C for at most [`MATCH_SEGMENT`] steps from a start the core reaches alone.
+//! At the end the outcome's scores (round) and the totals and places (match) agree.
 //! The fuzz targets `ffi_<game>_round` call [`dominoes`], [`tichu`], [`doudizhu`], [`mahjong`].
+
+use std::any::{Any, TypeId};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 use arbitrary::Arbitrary;
 use parlor::generic::error_status;
@@ -35,6 +45,31 @@ pub struct FfiCase {
 
 /// The most steps one case plays (a Riichi match is long; the fuzzer gives the rest).
 const MAX_STEPS: usize = 400;
+
+/// The core's match is kept every this many steps of the lowest bot's start (per game, preset
+/// byte and seed): cases that share them (most mutations change the steps) skip the start.
+const MATCH_KEEP_EVERY: usize = 16;
+
+/// The most matches kept (then all are dropped and kept afresh).
+const MAX_KEPT_MATCHES: usize = 4096;
+
+/// The kept matches: by the match type, the preset byte, the seed and the step.
+type KeptMatches = HashMap<(TypeId, u8, u64, usize), Box<dyn Any>>;
+
+thread_local! {
+    static MATCHES: RefCell<KeptMatches> = RefCell::new(HashMap::new());
+}
+
+/// The round's C state is compared with the core's in full (every seat's lists and view, the
+/// bytes, the outcome) after every this many actions taken, spread by the seed (and at the deal,
+/// at the end of the round and after the case's last step); the seat to act, the step report
+/// and the status of every call are compared at every step.
+const COMPARE_EVERY: usize = 8;
+
+/// The most match steps one case plays through C: the match starts from a state the core's
+/// lowest bot reaches alone (a start within the first [`MAX_STEPS`] steps, drawn from the seed),
+/// read into a C match by `parlor_match_decode`.
+const MATCH_SEGMENT: usize = 48;
 
 fn ok(status: ParlorStatus, what: &str) {
     assert_eq!(status, PARLOR_OK, "{what}: status {status}");
@@ -197,6 +232,57 @@ fn refused_match_applies_change_nothing(c: &ParlorMatch, seats: &[u32], codes: &
     taken
 }
 
+/// The calls that write a whole state through an out pointer, each given a junk input (`round`,
+/// `game_match`, `config`: states of the wrong kind or corrupt; `bytes`: not an encoding): each
+/// is refused and leaves the out state's bytes as they were. `round` and `game_match` must be
+/// refused by every query (the caller has checked so).
+fn refused_outputs_change_nothing(
+    game_match: &ParlorMatch,
+    config: &ParlorConfig,
+    bytes: &[u8],
+    game: ParlorGame,
+    what: &str,
+) {
+    let before_round = ParlorRound {
+        opaque: words_of(&[0x5a; 16]),
+    };
+    let before_match = ParlorMatch {
+        opaque: words_of(&[0xa5; 16]),
+    };
+    let mut out = before_round;
+    // SAFETY: valid pointers.
+    let status = unsafe { parlor::parlor_match_round(game_match, &mut out) };
+    assert_ne!(status, PARLOR_OK, "{what}: match_round of a junk match");
+    assert_eq!(out, before_round, "{what}: a refused match_round wrote its round");
+    let mut config_check = 0;
+    // SAFETY: valid pointers.
+    let config_ok = unsafe { parlor::parlor_config_game(config, &mut config_check) } == PARLOR_OK;
+    if !config_ok {
+        let mut out = before_round;
+        // SAFETY: valid pointers.
+        let status = unsafe { parlor::parlor_round_new(config, 1, &mut out) };
+        assert_ne!(status, PARLOR_OK, "{what}: round_new of a junk config");
+        assert_eq!(out, before_round, "{what}: a refused round_new wrote its round");
+        let mut out = before_match;
+        // SAFETY: valid pointers.
+        let status = unsafe { parlor::parlor_match_new(config, 1, &mut out) };
+        assert_ne!(status, PARLOR_OK, "{what}: match_new of a junk config");
+        assert_eq!(out, before_match, "{what}: a refused match_new wrote its match");
+    }
+    let mut out = before_round;
+    // SAFETY: `bytes` is a valid buffer.
+    let status = unsafe { parlor::parlor_round_decode(game, bytes.as_ptr(), bytes.len(), &mut out) };
+    if status != PARLOR_OK {
+        assert_eq!(out, before_round, "{what}: a refused round_decode wrote its round");
+    }
+    let mut out = before_match;
+    // SAFETY: `bytes` is a valid buffer.
+    let status = unsafe { parlor::parlor_match_decode(game, bytes.as_ptr(), bytes.len(), &mut out) };
+    if status != PARLOR_OK {
+        assert_eq!(out, before_match, "{what}: a refused match_decode wrote its match");
+    }
+}
+
 /// The state words of `bytes` (little-endian, zero past the end).
 fn words_of<const N: usize>(bytes: &[u8]) -> [u64; N] {
     let mut words = [0u64; N];
@@ -210,7 +296,7 @@ fn words_of<const N: usize>(bytes: &[u8]) -> [u64; N] {
 /// call that writes a state (`apply` with `codes`, a legal code of the true state among them)
 /// leaves a refused junk state's bytes unchanged.
 /// (The used bytes are the header, the payload and the round's cache of `cache` bytes.)
-fn probe_corruption(c: &ParlorRound, cache: usize, flips: &[u16], garbage: &[u8], codes: &[u64]) {
+fn probe_corruption(c: &ParlorRound, game: ParlorGame, cache: usize, flips: &[u16], garbage: &[u8], codes: &[u64]) {
     let mut seat = 0u32;
     // SAFETY: valid pointers.
     ok(unsafe { parlor::parlor_round_to_act(c, &mut seat) }, "to_act");
@@ -235,10 +321,30 @@ fn probe_corruption(c: &ParlorRound, cache: usize, flips: &[u16], garbage: &[u8]
         } else {
             assert_eq!((status, again), (PARLOR_OK, seat), "bit {bit} (unused) flipped");
         }
-        let taken = refused_round_applies_change_nothing(&copy, &seats, codes, &format!("bit {bit} flipped"));
+        let what = format!("bit {bit} flipped");
+        let taken = refused_round_applies_change_nothing(&copy, &seats, codes, &what);
         assert!(
             !(caught && taken),
             "bit {bit} flipped: an action was taken on a corrupt state"
+        );
+        // The flipped round read as a match and as a config, and its byte form flipped alike.
+        let mut encoded = vec![0u8; used];
+        // SAFETY: a buffer of `used` bytes.
+        ok(
+            unsafe { parlor::parlor_round_encode(c, encoded.as_mut_ptr(), used, &mut used.clone()) },
+            "encode",
+        );
+        if let Some(byte) = encoded.get_mut(bit / 8 % used.max(1)) {
+            *byte ^= 1 << (bit % 8);
+        }
+        refused_outputs_change_nothing(
+            &ParlorMatch { opaque: copy.opaque },
+            &ParlorConfig {
+                opaque: words_of(&copy.opaque.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<u8>>()),
+            },
+            &encoded,
+            game,
+            &what,
         );
     }
     if !garbage.is_empty() {
@@ -276,13 +382,14 @@ fn probe_corruption(c: &ParlorRound, cache: usize, flips: &[u16], garbage: &[u8]
         };
         assert_eq!(status, PARLOR_ERR_INVALID_STATE, "config_set on random bytes");
         assert_eq!(config, before, "a refused config_set changed the config");
+        refused_outputs_change_nothing(&random_match, &config, garbage, game, "random bytes");
     }
 }
 
 /// Flipped bits of a match: refused (or, past the used bytes — the header, the payload and the
 /// match's cache of `cache` bytes — taken as before), and a refused apply leaves the bytes
 /// unchanged.
-fn probe_match_corruption(c: &ParlorMatch, cache: usize, flips: &[u16], codes: &[u64]) {
+fn probe_match_corruption(c: &ParlorMatch, game: ParlorGame, cache: usize, flips: &[u16], codes: &[u64]) {
     let mut seat = 0u32;
     // SAFETY: valid pointers.
     ok(unsafe { parlor::parlor_match_to_act(c, &mut seat) }, "match_to_act");
@@ -306,11 +413,28 @@ fn probe_match_corruption(c: &ParlorMatch, cache: usize, flips: &[u16], codes: &
         } else {
             assert_eq!((status, again), (PARLOR_OK, seat), "match bit {bit} (unused) flipped");
         }
-        let taken = refused_match_applies_change_nothing(&copy, &seats, codes, &format!("match bit {bit} flipped"));
+        let what = format!("match bit {bit} flipped");
+        let taken = refused_match_applies_change_nothing(&copy, &seats, codes, &what);
         assert!(
             !(caught && taken),
             "match bit {bit} flipped: an action was taken on a corrupt match"
         );
+        if caught {
+            // The flipped match read as a config, and the match's byte form flipped alike.
+            let mut encoded = vec![0u8; used];
+            // SAFETY: a buffer of `used` bytes.
+            ok(
+                unsafe { parlor::parlor_match_encode(c, encoded.as_mut_ptr(), used, &mut used.clone()) },
+                "match encode",
+            );
+            if let Some(byte) = encoded.get_mut(bit / 8 % used.max(1)) {
+                *byte ^= 1 << (bit % 8);
+            }
+            let config = ParlorConfig {
+                opaque: words_of(&copy.opaque.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<u8>>()),
+            };
+            refused_outputs_change_nothing(&copy, &config, &encoded, game, &what);
+        }
     }
 }
 
@@ -347,7 +471,9 @@ fn probe_codes<R: Round>(core: &R, case: &FfiCase) -> Vec<u64> {
 
 /// The checker for game `R` with match `M`; returns the actions the round took and whether it
 /// ended (for tests that the cases reach deep into the games).
-pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case: &FfiCase) -> (usize, bool) {
+pub fn check<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::Debug + 'static>(
+    case: &FfiCase,
+) -> (usize, bool) {
     let (config, core_config) = config_of::<R>(case.preset);
     let mut c = ParlorRound {
         opaque: [0; parlor::PARLOR_STATE_WORDS],
@@ -359,10 +485,11 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
         return (0, false);
     };
     ok(status, "round_new");
-    let mut taken = 0;
+    let mut taken = 0usize;
     compare(&c, &core);
     probe_corruption(
         &c,
+        R::GAME as ParlorGame,
         R::CACHE_BYTES,
         &case.flips,
         &case.garbage,
@@ -371,7 +498,8 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
     let mut codes = case.codes.iter().copied().cycle();
     for &step in case.steps.iter().take(MAX_STEPS) {
         let Some(seat) = core.to_act() else { break };
-        let (seat, code) = if step & 0x8000 != 0 && !case.codes.is_empty() {
+        let stray = step & 0x8000 != 0 && !case.codes.is_empty();
+        let (seat, code) = if stray {
             let code = codes.next().unwrap_or(0);
             (Seat((step % 5) as u8), code)
         } else {
@@ -383,6 +511,9 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
         };
         let want = if usize::from(seat.0) >= usize::from(core.seats()) {
             parlor::PARLOR_ERR_NO_SUCH_SEAT
+        } else if !stray {
+            // An action the core lists: taken (the core's own apply below must take it too).
+            PARLOR_OK
         } else {
             expected_status(&core, seat, code)
         };
@@ -396,18 +527,32 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(case:
             core.apply(seat, action).expect("the core takes it too");
             taken += 1;
             assert_eq!(report.round_over == 1, core.to_act().is_none());
-            compare(&c, &core);
+            let mut turn = 0u32;
+            // SAFETY: valid pointers.
+            ok(unsafe { parlor::parlor_round_to_act(&c, &mut turn) }, "to_act");
+            assert_eq!(turn, core.to_act().map_or(PARLOR_NO_SEAT, |s| u32::from(s.0)));
+            if taken.wrapping_add(case.seed as usize).is_multiple_of(COMPARE_EVERY) || core.to_act().is_none() {
+                compare(&c, &core);
+            }
         } else {
             assert_eq!(c, before, "a refused action changed the state");
         }
     }
-    probe_corruption(&c, R::CACHE_BYTES, &case.flips, &[], &probe_codes(&core, case));
+    compare(&c, &core);
+    probe_corruption(
+        &c,
+        R::GAME as ParlorGame,
+        R::CACHE_BYTES,
+        &case.flips,
+        &[],
+        &probe_codes(&core, case),
+    );
     check_match::<R, M>(case, &config, &core_config);
     (taken, core.to_act().is_none())
 }
 
 /// The match: played by the lowest bot through C and the core; totals, rounds and places agree.
-fn check_match<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(
+fn check_match<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::Debug + 'static>(
     case: &FfiCase,
     config: &ParlorConfig,
     core_config: &R::Config,
@@ -422,8 +567,52 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(
         return;
     };
     ok(status, "match_new");
+    // The start: the core's lowest bot alone (from the latest kept match on the way), then the
+    // match's byte form read by C.
+    let skip = (case.seed >> 32) as usize % (MAX_STEPS - MATCH_SEGMENT + 1);
+    let key = |ply: usize| (TypeId::of::<M>(), case.preset, case.seed, ply);
+    let mut ply = skip / MATCH_KEEP_EVERY * MATCH_KEEP_EVERY;
+    while ply > 0 {
+        let kept = MATCHES.with(|kept| {
+            kept.borrow()
+                .get(&key(ply))
+                .and_then(|m| m.downcast_ref::<M>())
+                .cloned()
+        });
+        if let Some(kept) = kept {
+            core = kept;
+            break;
+        }
+        ply -= MATCH_KEEP_EVERY;
+    }
+    while ply < skip {
+        let Some(turn) = core.round().to_act().filter(|_| !core.is_over()) else {
+            break;
+        };
+        let action = parlor_core::game::bot::lowest_legal_action(core.round(), turn).expect("the seat in turn acts");
+        core.apply(turn, action).expect("the core takes it");
+        ply += 1;
+        if ply.is_multiple_of(MATCH_KEEP_EVERY) {
+            MATCHES.with(|kept| {
+                let mut kept = kept.borrow_mut();
+                if kept.len() >= MAX_KEPT_MATCHES {
+                    kept.clear();
+                }
+                kept.insert(key(ply), Box::new(core.clone()));
+            });
+        }
+    }
+    if skip > 0 {
+        let mut bytes = vec![0u8; M::ENCODED_BYTES];
+        let n = core.encode(&mut bytes).expect("encode");
+        // SAFETY: a buffer of `n` bytes.
+        ok(
+            unsafe { parlor::parlor_match_decode(R::GAME as ParlorGame, bytes.as_ptr(), n, &mut c) },
+            "match_decode of a match part-way",
+        );
+    }
     let mut codes = case.codes.iter().copied().cycle();
-    for index in 0..MAX_STEPS {
+    for index in 0..MATCH_SEGMENT {
         let mut seat = 0u32;
         // SAFETY: valid pointers.
         ok(unsafe { parlor::parlor_match_to_act(&c, &mut seat) }, "match_to_act");
@@ -546,7 +735,7 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + core::fmt::Debug>(
     if let Some(turn) = core.round().to_act().filter(|_| !core.is_over()) {
         codes.extend(parlor_core::game::bot::lowest_legal_action(core.round(), turn).map(R::action_code));
     }
-    probe_match_corruption(&c, M::CACHE_BYTES, &case.flips, &codes);
+    probe_match_corruption(&c, R::GAME as ParlorGame, M::CACHE_BYTES, &case.flips, &codes);
 }
 
 /// `ffi_dominoes_round`.

@@ -8,21 +8,22 @@
 //! deal and a prefix skip it), then a segment of at most [`MAX_SEGMENT`] steps compared step by
 //! step (a case with `segment` 0 from the first step to the end, as the unit tests play).
 //!
-//! Every step of the segment: the round's byte form round-trips (`decode(encode(r))` encodes to
-//! the same bytes), the seat in turn agrees (where the reference models it), a junk action (a
-//! legal action's code with one bit flipped, or a raw code, by any seat including one not at the
-//! table) is legal exactly when the core lists it and, when refused, is refused with a shared
-//! fault and leaves the encoding unchanged, and the chosen action gives the same event in both.
+//! Every step of the segment: the seat in turn agrees (where the reference models it), a junk
+//! action (a legal action's code with one bit flipped, or a raw code, by any seat including one
+//! not at the table) is legal exactly when the core lists it and, when refused, is refused with a
+//! shared fault and leaves the encoding unchanged, and the chosen action gives the same event in
+//! both.
 //! At sampled steps (the reference is slow: the segment's first step, then at most
-//! [`MAX_SAMPLES`], spread by the case): the legal actions of the seat to act and of one more seat
+//! [`MAX_SAMPLES`], spread by the case): the round's byte form round-trips (`decode(encode(r))`
+//! encodes to the same bytes), the legal actions of the seat to act and of one more seat
 //! in rotation (of every seat at the round's first step, at the end and in a case with `sample`
 //! 0) are equal to the reference's (in order where the game fixes it, else as sets),
 //! `count_legal_actions`, `nth_legal_action`, `count_non_calls` (when the game gives it),
 //! `legal_actions` and `may_act` agree with the walk,
 //! a junk action's legality agrees with the reference's list, the game's own state comparison
 //! holds, and (where the adapter can build one) a twin round that differs only in cards no seat
-//! has seen shows every seat the same observation and view. Where the segment stops: the game's
-//! own state comparison; at the end of the round: the outcome's scores are equal and the game's
+//! has seen shows every seat the same observation and view. Where the segment stops: the byte
+//! form's round trip and the game's own state comparison; at the end of the round: the outcome's scores are equal and the game's
 //! own outcome comparison holds.
 
 use std::any::{Any, TypeId};
@@ -305,6 +306,9 @@ type SnapshotKey = (TypeId, String, u64, usize);
 
 thread_local! {
     static SNAPSHOTS: RefCell<HashMap<SnapshotKey, Box<dyn Any>>> = RefCell::new(HashMap::new());
+    /// The dealt rounds of both sides per setup (whatever the players' seed): a new players'
+    /// seed on a known deal skips [`Reference::start`] (the references' per-deal work).
+    static STARTS: RefCell<HashMap<(TypeId, String), Box<dyn Any>>> = RefCell::new(HashMap::new());
 }
 
 impl<A: Reference> Snapshot<A> {
@@ -371,6 +375,40 @@ fn affordable<A: Reference>(reference: &A, seat: Seat, case: &Case<A::Setup>, st
 /// Drops every kept snapshot (of this thread): the next case plays its whole prefix.
 pub fn forget_snapshots() {
     SNAPSHOTS.with(|snapshots| snapshots.borrow_mut().clear());
+    STARTS.with(|starts| starts.borrow_mut().clear());
+}
+
+/// Both sides of `setup`'s deal ([`Reference::start`]), kept per setup (at most
+/// [`MAX_SNAPSHOTS`], then dropped and kept afresh); `None` for an invalid config.
+fn start<A: Reference>(setup: &A::Setup, setup_key: &str) -> Option<(A::Core, A)> {
+    let key = (TypeId::of::<A>(), setup_key.to_owned());
+    let kept = STARTS.with(|starts| {
+        starts
+            .borrow()
+            .get(&key)
+            .and_then(|s| s.downcast_ref::<Option<(A::Core, A)>>())
+            .cloned()
+    });
+    if let Some(kept) = kept {
+        return kept;
+    }
+    let started = A::start(setup);
+    STARTS.with(|starts| {
+        let mut starts = starts.borrow_mut();
+        if starts.len() >= MAX_SNAPSHOTS {
+            starts.clear();
+        }
+        starts.insert(key, Box::new(started.clone()));
+    });
+    started
+}
+
+/// Writes `<setup> <what> <step>` into `context` (its buffer kept).
+fn set_context(context: &mut String, setup_key: &str, what: &str, step: usize) {
+    use fmt::Write as _;
+    context.clear();
+    context.push_str(setup_key);
+    let _ = write!(context, " {what} {step}");
 }
 
 /// [`check`] for a fuzz target's shim (nothing returned).
@@ -411,7 +449,7 @@ where
     let (mut step, mut play) = match Snapshot::<A>::latest(&setup_key, case.bot_seed, prefix) {
         Some(found) => found,
         None => {
-            let (core, reference) = A::start(&case.setup)?;
+            let (core, reference) = start::<A>(&case.setup, &setup_key)?;
             let seats = u64::from(core.seats());
             let play = Snapshot::<A> {
                 core,
@@ -420,13 +458,15 @@ where
                 bots: (0..seats).map(|s| A::bot(case.bot_seed ^ s)).collect(),
                 x: case.bot_seed | 1,
             };
-            play.keep(&setup_key, case.bot_seed, 0);
             (0, play)
         }
     };
     let seats = play.core.seats();
+    // The context of a panic: the setup and the step (written into one buffer, not formatted
+    // afresh each step).
+    let mut context = String::with_capacity(setup_key.len() + 24);
     while step < prefix && play.core.to_act().is_some() {
-        let context = format!("{:?} prefix step {step}", case.setup);
+        set_context(&mut context, &setup_key, "prefix step", step);
         play.ply(&context);
         step += 1;
         if step.is_multiple_of(SNAPSHOT_EVERY) {
@@ -452,8 +492,8 @@ where
     loop {
         // `k`: the step within the segment.
         let k = step - start;
-        let context = format!("{:?} step {step}", case.setup);
-        let n = round_trip(&core, &mut bytes, &mut again, &context);
+        set_context(&mut context, &setup_key, "step", step);
+        let context = context.as_str();
         if let Some(turn) = reference.to_act() {
             assert_eq!(core.to_act(), turn, "{context}: to_act");
         }
@@ -468,14 +508,18 @@ where
         assert_eq!(over, reference.is_over(), "{context}: over");
         assert_eq!(over, core.to_act().is_none(), "{context}: to_act once over");
         if !over && length.is_some_and(|length| k >= length) {
-            // The segment's last state: the game's own comparison, then stop.
-            A::compare(&reference, &core, &context);
+            // The segment's last state: the byte form and the game's own comparison, then stop.
+            round_trip(&core, &mut bytes, &mut again, context);
+            A::compare(&reference, &core, context);
             return Some((core, step));
         }
         let sampled = over
             || k == 0
             || case.sample == 0
             || (k >= first && (k - first).is_multiple_of(every) && samples < MAX_SAMPLES);
+        // The byte form round-trips at the sampled steps (the encoding is written lazily for
+        // a junk action's comparison at the others).
+        let mut encoded = sampled.then(|| round_trip(&core, &mut bytes, &mut again, context));
         let mut listed: Vec<Option<Vec<A::Key>>> = Vec::new();
         if sampled {
             samples += usize::from(k > 0);
@@ -485,7 +529,7 @@ where
             let rotating = Seat(((samples + usize::from(case.leak_step)) % usize::from(seats)) as u8);
             for s in 0..seats {
                 let seat = Seat(s);
-                let ours = core_legal(&core, seat, &context);
+                let ours = core_legal(&core, seat, context);
                 let chosen = core.to_act() == Some(seat) || seat == rotating;
                 if !(every_seat || chosen && affordable(&reference, seat, &case, step)) {
                     listed.push(None);
@@ -500,7 +544,7 @@ where
                 assert_eq!(keys, theirs, "{context}: legal actions of seat {seat}");
                 listed.push(Some(theirs));
             }
-            A::compare(&reference, &core, &context);
+            A::compare(&reference, &core, context);
         }
         if k == usize::from(case.leak_step % 128)
             && let Some(twin) = reference.twin(&case.setup, &core, &log, case.bot_seed)
@@ -563,6 +607,7 @@ where
                     if seat.0 >= seats {
                         assert_eq!(fault, Some(Fault::NoSuchSeat), "{context}: junk by seat {seat}");
                     }
+                    let n = *encoded.get_or_insert_with(|| core.encode(&mut bytes).expect("encode"));
                     let m = copy.encode(&mut again).expect("encode");
                     assert_eq!(
                         again[..m],
@@ -595,18 +640,19 @@ where
         let event = core
             .apply(seat, action)
             .unwrap_or_else(|e| panic!("{context}: the core refused {seat} {action}: {e}"));
-        reference.apply(seat, action, &event, &context);
+        reference.apply(seat, action, &event, context);
         log.push((seat, action));
         step += 1;
         assert!(step < MAX_STEPS, "{context}: the round does not end");
     }
-    let context = format!("{:?} end", case.setup);
+    set_context(&mut context, &setup_key, "end at step", step);
+    let context = context.as_str();
     let outcome = core.outcome().expect("an outcome once over");
     assert_eq!(
         reference.scores(),
         Some(<A::Core as Round>::outcome_scores(&outcome)),
         "{context}: scores"
     );
-    A::compare_outcome(&reference, &outcome, &context);
+    A::compare_outcome(&reference, &outcome, context);
     Some((core, step))
 }

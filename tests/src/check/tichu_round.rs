@@ -45,6 +45,15 @@ pub fn action_text(action: Action) -> String {
     action.to_string()
 }
 
+/// The key of an action's log text: a hash of it first (FNV-1a), so that sorting and comparing
+/// lists of thousands of actions compares numbers, not texts, until two are equal.
+fn text_key(text: String) -> (u64, String) {
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    (hash, text)
+}
+
 /// Checks that `seat`'s observation shows only its own cards and public ones.
 fn check_observation(round: &Round, seat: Seat) {
     let obs = round.observation(seat).expect("a seat");
@@ -84,7 +93,7 @@ pub struct Adapter(reference::Round);
 impl generic::Reference for Adapter {
     type Core = Round;
     type Setup = Setup;
-    type Key = String;
+    type Key = (u64, String);
     type Bot = RandomBot;
     const ORDERED: bool = false;
     /// A round takes 8 calls and exchanges, then some 40–90 plays and passes.
@@ -99,15 +108,15 @@ impl generic::Reference for Adapter {
         Some((core, Adapter(naive)))
     }
 
-    fn key(action: &Action) -> String {
-        action_text(*action)
+    fn key(action: &Action) -> (u64, String) {
+        text_key(action_text(*action))
     }
 
-    fn legal(&self, seat: Seat) -> Vec<String> {
+    fn legal(&self, seat: Seat) -> Vec<(u64, String)> {
         if seat.0 > 3 {
             return Vec::new();
         }
-        self.0.actions(usize::from(seat.0)).into_iter().collect()
+        self.0.actions(usize::from(seat.0)).into_iter().map(text_key).collect()
     }
 
     /// Listing a play stage's moves tries every subset of a hand whose plays are not

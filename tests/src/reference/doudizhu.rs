@@ -66,6 +66,31 @@ use std::sync::OnceLock;
 /// A card set as rank counts: index 0 = 3 … 11 = A, 12 = 2, 13 = black joker, 14 = red joker.
 pub type Hand = [u8; 15];
 
+/// A hasher for card counts (FNV-1a over the bytes written): the tables are looked up for every
+/// sub-hand, where the standard SipHash was a sixth of `doudizhu_diff`'s time.
+#[derive(Clone, Copy, Default)]
+pub struct CountsHasher(u64);
+
+impl std::hash::Hasher for CountsHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut hash = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &byte in bytes {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = hash;
+    }
+}
+
+/// [`CountsHasher`] for maps.
+pub type CountsHash = std::hash::BuildHasherDefault<CountsHasher>;
+
+/// A map keyed by card counts.
+pub type HandMap<V> = HashMap<Hand, V, CountsHash>;
+
 /// Number of ranks (13 suited ranks and the two jokers).
 pub const RANKS: usize = 15;
 /// Index of rank A, the highest rank a chain may use.
@@ -436,7 +461,7 @@ pub struct Rules {
 }
 
 /// Builds one table entry.
-fn record(table: &mut HashMap<Hand, Vec<Reading>>, rules: &Rules, hand: Hand, kind: Kind, chain: usize, key: usize) {
+fn record(table: &mut HandMap<Vec<Reading>>, rules: &Rules, hand: Hand, kind: Kind, chain: usize, key: usize) {
     if rules.max_cards.is_some_and(|most| size(&hand) > most) {
         return;
     }
@@ -483,8 +508,8 @@ fn plus(base: &Hand, extra: &Hand) -> Hand {
 }
 
 /// Generates every play over a full deck under `rules`, straight from the definitions.
-fn build(rules: &Rules) -> HashMap<Hand, Vec<Reading>> {
-    let mut table = HashMap::new();
+fn build(rules: &Rules) -> HandMap<Vec<Reading>> {
+    let mut table = HandMap::default();
     let deck = full_deck();
     let one = |rank: usize, count: u8| {
         let mut hand = EMPTY;
@@ -645,8 +670,8 @@ fn build(rules: &Rules) -> HashMap<Hand, Vec<Reading>> {
 }
 
 /// The table of every play of `preset`, built on first use.
-pub fn table(preset: Preset) -> &'static HashMap<Hand, Vec<Reading>> {
-    static TABLES: [OnceLock<HashMap<Hand, Vec<Reading>>>; 5] = [const { OnceLock::new() }; 5];
+pub fn table(preset: Preset) -> &'static HandMap<Vec<Reading>> {
+    static TABLES: [OnceLock<HandMap<Vec<Reading>>>; 5] = [const { OnceLock::new() }; 5];
     let index = match preset {
         Preset::Pagat => 0,
         Preset::RlCard => 1,
@@ -807,10 +832,14 @@ fn lowest(hand: &Hand) -> Option<usize> {
 /// The plays within `hand`, grouped by their lowest rank.
 fn plays_by_lowest(hand: &Hand, preset: Preset) -> Vec<Vec<Hand>> {
     let mut groups = vec![Vec::new(); RANKS];
-    for play in plays_within(hand, preset) {
+    for play in plays_within_unordered(hand, preset) {
         if let Some(low) = lowest(&play) {
             groups[low].push(play);
         }
+    }
+    // Each group in [`hand_order`], as the groups of [`plays_within`] (sorted in smaller parts).
+    for group in &mut groups {
+        group.sort_by(hand_order);
     }
     groups
 }
@@ -821,7 +850,7 @@ pub fn min_plays(hand: &Hand, preset: Preset) -> u32 {
     if !is_valid(hand) {
         return u32::MAX;
     }
-    fn search(rest: &Hand, groups: &[Vec<Hand>], memo: &mut HashMap<Hand, u32>) -> u32 {
+    fn search(rest: &Hand, groups: &[Vec<Hand>], memo: &mut HandMap<u32>) -> u32 {
         let Some(low) = lowest(rest) else {
             return 0;
         };
@@ -836,22 +865,51 @@ pub fn min_plays(hand: &Hand, preset: Preset) -> u32 {
         memo.insert(*rest, best);
         best
     }
-    search(hand, &plays_by_lowest(hand, preset), &mut HashMap::new())
+    search(hand, &plays_by_lowest(hand, preset), &mut HandMap::default())
 }
 
-/// Every distinct reading of the plays within `hand` of at most `most` cards.
+/// The strongest reading of each kind and chain among the plays within `hand` of at most `most`
+/// cards (only those can matter in [`spring`]: a threat beats a target of its own kind and chain
+/// exactly when its key is higher, and bombs and the rocket by kind), in order. Remembered per
+/// hand (per thread, the last [`MAX_BEATERS`] asked): the fuzz cases that keep a deal ask again.
 fn beaters(hand: &Hand, most: u32, preset: Preset) -> Vec<Reading> {
-    // The table's plays within the hand: the readings are sorted and deduplicated below.
+    thread_local! {
+        static KNOWN: std::cell::RefCell<KnownBeaters> = std::cell::RefCell::new(HashMap::default());
+    }
+    if let Some(known) = KNOWN.with(|known| known.borrow().get(&(*hand, most, preset)).cloned()) {
+        return known;
+    }
+    // The table's plays within the hand, each reading kept when it is the highest of its kind.
     let table = table(preset);
-    let mut out: Vec<Reading> = plays_within_unordered(hand, preset)
+    let mut best: HashMap<(Kind, u8), Reading> = HashMap::new();
+    for play in plays_within_unordered(hand, preset)
         .iter()
         .filter(|play| size(play) <= most)
-        .flat_map(|play| table.get(play).into_iter().flatten().copied())
-        .collect();
+    {
+        for reading in table.get(play).into_iter().flatten() {
+            let kept = best.entry((reading.kind, reading.chain)).or_insert(*reading);
+            if reading.key > kept.key {
+                *kept = *reading;
+            }
+        }
+    }
+    let mut out: Vec<Reading> = best.into_values().collect();
     out.sort();
-    out.dedup();
+    KNOWN.with(|known| {
+        let mut known = known.borrow_mut();
+        if known.len() >= MAX_BEATERS {
+            known.clear();
+        }
+        known.insert((*hand, most, preset), out.clone());
+    });
     out
 }
+
+/// The remembered [`beaters`]: by the hand, the most cards and the preset.
+type KnownBeaters = HashMap<(Hand, u32, Preset), Vec<Reading>, CountsHash>;
+
+/// The most hands whose [`beaters`] are remembered.
+const MAX_BEATERS: usize = 4096;
 
 /// The seed's spring question: can the landlord play out `landlord` alone, leading every play,
 /// so that no peasant can ever beat a play but the last one? Peasants never play, so the
@@ -889,7 +947,8 @@ pub fn spring(landlord: &Hand, peasants: &[Hand], preset: Preset) -> Option<Vec<
     }
     // Only the highest key of each (kind, chain) can matter: a threat beats a target of its
     // own kind and chain exactly when its key is higher, and bombs and the rocket by kind.
-    // Keeping those few makes every safety test cheap without changing any answer.
+    // Keeping those few (each list of `beaters` holds only those; two lists are merged here)
+    // makes every safety test cheap without changing any answer.
     threats.sort_by_key(|threat| std::cmp::Reverse(threat.key));
     let mut seen = std::collections::HashSet::new();
     threats.retain(|threat| seen.insert((threat.kind, threat.chain)));
@@ -910,7 +969,7 @@ pub fn spring(landlord: &Hand, peasants: &[Hand], preset: Preset) -> Option<Vec<
         rest: &Hand,
         final_used: bool,
         groups: &[Vec<(Hand, bool)>],
-        memo: &mut HashMap<(Hand, bool), Choice>,
+        memo: &mut HashMap<(Hand, bool), Choice, CountsHash>,
     ) -> bool {
         let Some(low) = lowest(rest) else {
             return true;
@@ -933,7 +992,7 @@ pub fn spring(landlord: &Hand, peasants: &[Hand], preset: Preset) -> Option<Vec<
         memo.insert((*rest, final_used), found);
         found.is_some()
     }
-    let mut memo = HashMap::new();
+    let mut memo = HashMap::default();
     if !search(landlord, false, &safe_groups, &mut memo) {
         return None;
     }

@@ -198,7 +198,8 @@ impl RefRound {
                 for (d, k) in dealt.iter_mut().zip(kitty.iter()) {
                     *d += k; // any seat may become the landlord: include the kitty
                 }
-                dd::plays_within(&dealt, variant.preset)
+                // In no particular order: the lists are compared as sets.
+                dd::plays_within_unordered(&dealt, variant.preset)
                     .into_iter()
                     .map(|play| (play, dd::readings(&play, variant.preset)))
                     .collect()

@@ -635,7 +635,13 @@ impl RefRound {
     }
 
     fn can_win(&self, seat: usize, id: u8, tsumo: bool, chankan: bool) -> bool {
-        self.value(seat, id, tsumo, chankan, true).is_ok()
+        // A hand whose closed tiles (with the winning one) are no complete shape of any form has
+        // no value: the naive shape test ([`complete`]) first, the value only for complete shapes.
+        let mut counts = [0u8; 34];
+        for &t in self.hands[seat].iter().chain((!tsumo).then_some(&id)) {
+            counts[kind(t)] += 1;
+        }
+        complete(&counts) && self.value(seat, id, tsumo, chankan, true).is_ok()
     }
 
     /// Every legal action of `seat` now, in the core's documented order: on turn discards,

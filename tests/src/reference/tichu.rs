@@ -226,12 +226,10 @@ pub fn is_legal(prev: &str, play: &str) -> Result<bool, String> {
 /// remembered one are the remembered plays it contains, so a seat's shrinking hand is not
 /// enumerated again, and the plays on `prev` are those that beat it.
 pub fn moves(hand: &Set, prev: Option<Reading>, wish: Option<u8>) -> BTreeSet<Set> {
-    let all: BTreeSet<Set> = match remembered_plays(hand) {
-        Some(plays) => plays
-            .iter()
-            .filter(|play| resolve(prev, play).is_some())
-            .cloned()
-            .collect(),
+    let all: BTreeSet<Set> = match remembered_plays(hand, |play| {
+        size_may_beat(prev, play.len()) && resolve(prev, play).is_some()
+    }) {
+        Some(plays) => plays.into_iter().collect(),
         None => subsets_that_play(hand, prev),
     };
     if let Some(w) = wish {
@@ -243,11 +241,86 @@ pub fn moves(hand: &Set, prev: Option<Reading>, wish: Option<u8>) -> BTreeSet<Se
     all
 }
 
-/// Every distinct subset of `hand` that is a legal play on `prev`, by trying each one.
+/// Whether the cards `bits` of `hand` may be a play on `prev` at all, by counting what the
+/// definitions imply (a necessary condition only, [`resolve`] decides): one card may be; two or
+/// more hold neither the Dog nor the Dragon, and either at most two ranks besides the Phoenix
+/// (pair, triple, bomb, full house) or ranks each at most twice that span no more ranks than
+/// there are cards (straight, stairs: a gap only the Phoenix fills); on a previous play the same
+/// number of cards or a bomb's four or more.
+fn may_play(hand: &Set, bits: u32, prev: Option<Reading>) -> bool {
+    let n = bits.count_ones() as usize;
+    if !size_may_beat(prev, n) {
+        return false;
+    }
+    if n == 1 {
+        return true;
+    }
+    // The ranks held once, twice and three times or more (a bit per rank, the Phoenix apart).
+    let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+    let mut rest = bits;
+    while rest != 0 {
+        let card = hand[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+        if card.rank == DOG || card.rank == DRAGON {
+            return false;
+        }
+        if card.rank == PHOENIX {
+            continue;
+        }
+        let bit = 1u32 << card.rank;
+        thrice |= twice & bit;
+        twice |= once & bit;
+        once |= bit;
+    }
+    if once.count_ones() <= 2 {
+        return true;
+    }
+    let span = (31 - once.leading_zeros() - once.trailing_zeros()) as usize + 1;
+    span <= n && thrice == 0
+}
+
+/// Whether a play of `n` cards may beat `prev` by its size alone: a lead any size; on a play the
+/// same number of cards, or a bomb's four or more.
+fn size_may_beat(prev: Option<Reading>, n: usize) -> bool {
+    prev.is_none_or(|prev| n == prev.1 || n >= 4)
+}
+
+/// Every distinct bomb (four of a rank, a straight flush) from `hand` that beats `prev`: the
+/// bombs among [`moves`] without the wish, tried only among subsets of four or more cards of one
+/// rank or of one suit (every bomb is one).
+pub fn bombs(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
+    let bomb = |play: &Set| {
+        play.len() >= 4
+            && (play.iter().all(|c| c.rank == play[0].rank)
+                || play.iter().all(|c| c.suit.is_some() && c.suit == play[0].suit))
+            && resolve(prev, play).is_some_and(|r| is_bomb(&r))
+    };
+    if let Some(plays) = remembered_plays(hand, bomb) {
+        return plays.into_iter().collect();
+    }
+    let n = hand.len();
+    let mut all = BTreeSet::new();
+    for bits in 1u32..(1 << n) {
+        if bits.count_ones() < 4 {
+            continue;
+        }
+        let subset: Set = (0..n).filter(|i| bits & (1 << i) != 0).map(|i| hand[i]).collect();
+        if bomb(&subset) {
+            all.insert(subset);
+        }
+    }
+    all
+}
+
+/// Every distinct subset of `hand` that is a legal play on `prev`, by trying each one (those
+/// that [`may_play`] rules out by counting are not read).
 fn subsets_that_play(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
     let n = hand.len();
     let mut all = BTreeSet::new();
     for bits in 1u32..(1 << n) {
+        if !may_play(hand, bits, prev) {
+            continue;
+        }
         let subset: Set = (0..n).filter(|i| bits & (1 << i) != 0).map(|i| hand[i]).collect();
         if all.contains(&subset) {
             continue;
@@ -286,7 +359,8 @@ pub fn plays_known(hand: &Set) -> bool {
 /// The plays within `hand` (every subset that is a play on no previous play), from a remembered
 /// hand that holds it, else enumerated and remembered; `None` for a small hand or one with a card
 /// twice (unsuited notation), which [`moves`] enumerates directly.
-fn remembered_plays(hand: &Set) -> Option<Vec<Set>> {
+/// Only the plays that `keep` are copied out of the remembered list.
+fn remembered_plays(hand: &Set, keep: impl Fn(&Set) -> bool) -> Option<Vec<Set>> {
     let distinct = hand.iter().enumerate().all(|(i, c)| !hand[..i].contains(c));
     if hand.len() < ROOT_CARDS || !distinct {
         return None;
@@ -316,8 +390,71 @@ fn remembered_plays(hand: &Set) -> Option<Vec<Set>> {
     Some(
         plays
             .iter()
-            .filter(|play| play.iter().all(|c| hand.contains(c)))
+            .filter(|play| play.iter().all(|c| hand.contains(c)) && keep(play))
             .cloned()
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every subset of `hand` that reads as a play on `prev`, with no counting first.
+    fn every_subset(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
+        (1u32..(1 << hand.len()))
+            .map(|bits| {
+                (0..hand.len())
+                    .filter(|i| bits & (1 << i) != 0)
+                    .map(|i| hand[i])
+                    .collect::<Set>()
+            })
+            .filter(|subset| resolve(prev, subset).is_some())
+            .collect()
+    }
+
+    /// The counting of `may_play` rules out no play: on random hands of 10 and 8 cards and previous
+    /// plays drawn from other hands, the plays found are those of every subset (and `bombs` are
+    /// its bombs).
+    #[test]
+    fn counting_rules_out_no_play() {
+        let deck = parse("23456789TJQKA").expect("ranks");
+        let mut all: Set = Vec::new();
+        for suit in 0..4u8 {
+            all.extend(deck.iter().map(|c| Card {
+                rank: c.rank,
+                suit: Some(suit),
+            }));
+        }
+        all.extend(parse("1 D R P").expect("specials"));
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..24 {
+            let mut cards = all.clone();
+            for i in (1..cards.len()).rev() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                cards.swap(i, (x % (i as u64 + 1)) as usize);
+            }
+            // Hands of 10 cards (their plays remembered) and of 8 (enumerated each time).
+            let hand: Set = cards[..if round % 2 == 0 { 10 } else { 8 }].to_vec();
+            let other: Set = cards[10..16].to_vec();
+            let mut prevs = vec![None];
+            prevs.extend(
+                subsets_that_play(&other, None)
+                    .iter()
+                    .filter_map(|p| previous(p).ok())
+                    .take(12),
+            );
+            for prev in prevs {
+                let every = every_subset(&hand, prev);
+                assert_eq!(subsets_that_play(&hand, prev), every, "{hand:?} on {prev:?}");
+                let every_bomb: BTreeSet<Set> = every
+                    .into_iter()
+                    .filter(|play| resolve(prev, play).is_some_and(|r| is_bomb(&r)))
+                    .collect();
+                assert_eq!(bombs(&hand, prev), every_bomb, "bombs of {hand:?} on {prev:?}");
+            }
+        }
+    }
 }

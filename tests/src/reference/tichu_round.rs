@@ -3,7 +3,7 @@
 //! `parlor-core`: hands are card lists, every legal action is found by trying every subset of
 //! the hand, actions are compared as text in the replay-log notation.
 
-use std::collections::BTreeSet;
+use std::collections::HashSet;
 
 use super::tichu::{self as cards, Card, Set};
 use super::tichu_trick::{self, Trick};
@@ -132,11 +132,12 @@ impl Round {
         stage_ok && self.calls[seat] == 0 && !self.played[seat]
     }
 
-    /// Every legal action of `seat`, as log text without the seat (`play 1 wish 7`, `pass`, …).
-    pub fn actions(&self, seat: usize) -> BTreeSet<String> {
-        let mut all = BTreeSet::new();
+    /// Every legal action of `seat`, as log text without the seat (`play 1 wish 7`, `pass`, …),
+    /// each once, in no particular order.
+    pub fn actions(&self, seat: usize) -> Vec<String> {
+        let mut all = HashSet::new();
         match &self.stage {
-            Stage::Over => return all,
+            Stage::Over => return Vec::new(),
             Stage::Grand(next) => {
                 if *next == seat {
                     all.insert("grand".to_owned());
@@ -161,15 +162,7 @@ impl Round {
                 let trick = self.trick.as_ref().expect("a trick in play");
                 let hand = self.hand(seat);
                 let prev = trick.top.as_ref().map(|t| t.0);
-                let bombs = |hand: &Set| -> Vec<Set> {
-                    cards::moves(hand, prev, None)
-                        .into_iter()
-                        .filter(|play| {
-                            let reading = cards::resolve(prev, play).expect("a move");
-                            reading.0 == "bomb" || reading.0 == "straight-flush"
-                        })
-                        .collect()
-                };
+                let bombs = |hand: &Set| cards::bombs(hand, prev);
                 if seat == trick.turn && trick.gathering {
                     // Every other seat passed: bomb, or pass to gather the trick.
                     for play in bombs(&hand) {
@@ -198,11 +191,8 @@ impl Round {
                         all.insert("pass".to_owned());
                     }
                 } else if prev.is_some() && !hand.is_empty() {
-                    for play in cards::moves(&hand, prev, None) {
-                        let reading = cards::resolve(prev, &play).expect("a move");
-                        if reading.0 == "bomb" || reading.0 == "straight-flush" {
-                            all.insert(format!("play {}", set_text(&play)));
-                        }
+                    for play in cards::bombs(&hand, prev) {
+                        all.insert(format!("play {}", set_text(&play)));
                     }
                 }
             }
@@ -216,7 +206,7 @@ impl Round {
         if self.may_call(seat) {
             all.insert("tichu".to_owned());
         }
-        all
+        all.into_iter().collect()
     }
 
     /// Applies `seat`'s action given as log text (`exchange 2j 5s 9p`, `play 1 wish 7`, …).

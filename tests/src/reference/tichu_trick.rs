@@ -122,7 +122,8 @@ impl Trick {
     /// Whether the known hand of `seat` has a legal play on the table holding the wished rank.
     fn can_fulfil(&self, seat: usize) -> bool {
         match (&self.hands[seat], self.wish) {
-            (Some(hand), Some(wish)) => {
+            // A play holding the rank needs a card of it in the hand.
+            (Some(hand), Some(wish)) if has_rank(hand, wish) => {
                 let prev = self.top.as_ref().map(|t| t.0);
                 cards::moves(hand, prev, None).iter().any(|play| has_rank(play, wish))
             }
