@@ -96,9 +96,15 @@ fn the_batch_corpus_reaches_each_targets_folder_and_a_missing_one_only_says_so()
 
     // No such repository, or no such branch: one line, exit 0, nothing written.
     for (vars, words) in [
-        (vec![("PARLOR_FUZZ_CORPUS_REPO", "/nonexistent/parlor-store")], "not fetched"),
         (
-            vec![("PARLOR_FUZZ_CORPUS_REPO", url), ("PARLOR_FUZZ_CORPUS_BRANCH", "no-such-branch")],
+            vec![("PARLOR_FUZZ_CORPUS_REPO", "/nonexistent/parlor-store")],
+            "not fetched",
+        ),
+        (
+            vec![
+                ("PARLOR_FUZZ_CORPUS_REPO", url),
+                ("PARLOR_FUZZ_CORPUS_BRANCH", "no-such-branch"),
+            ],
             "not fetched",
         ),
     ] {
