@@ -1,7 +1,7 @@
 //! The C ABI's one function set against the core, written once over the traits: a seeded round
 //! and match of any game played through `parlor_round_*` / `parlor_match_*` and through the
 //! core's [`Round`] / [`Match`] side by side. At every step the status of the call, the step
-//! report and the seat to act agree; at the deal, every [`COMPARE_EVERY`] actions, at the end of
+//! report and the seat to act agree; at the deal, every `COMPARE_EVERY` (8) actions, at the end of
 //! the round and after the case's last step every seat's may-act answer, the legal action codes
 //! (the list, the count, each index), the view text and the byte form agree too; a stray (mostly
 //! illegal) code gets the status of the core's error and leaves the caller's state unchanged;
@@ -10,7 +10,7 @@
 //! apply, or a call that writes a state through its out pointer: `parlor_match_round`,
 //! `parlor_round_new` / `parlor_match_new` of a junk config, `parlor_round_decode` /
 //! `parlor_match_decode` of flipped bytes) leaves every byte it may write as it was. The match
-//! is played through C for at most [`MATCH_SEGMENT`] steps from a start the core reaches alone.
+//! is played through C for at most `MATCH_SEGMENT` (48) steps from a start the core reaches alone.
 //! At the end the outcome's scores (round) and the totals and places (match) agree.
 //! The fuzz targets `ffi_<game>_round` call [`dominoes`], [`tichu`], [`doudizhu`], [`mahjong`].
 
