@@ -103,7 +103,7 @@ static void report(const char *kind, const char *game, const char *preset, uint6
 /* The names of one game's per-call rows (stack and instructions). */
 typedef struct {
     const char *to_act, *bot, *apply, *match_to_act, *match_round, *match_apply, *new_round, *outcome, *encode,
-        *decode, *view, *legal, *new_match, *match_scores, *match_encode, *match_decode;
+        *decode, *view, *legal, *new_match, *match_scores, *match_encode, *match_decode, *count;
 } CallNames;
 #define CALL_NAMES(game)                                                                                         \
     {                                                                                                            \
@@ -112,7 +112,7 @@ typedef struct {
             game " parlor_round_new", game " parlor_round_outcome", game " parlor_round_encode",                 \
             game " parlor_round_decode", game " parlor_round_view", game " parlor_round_legal_actions",          \
             game " parlor_match_new", game " parlor_match_scores", game " parlor_match_encode",                   \
-            game " parlor_match_decode"                                                                          \
+            game " parlor_match_decode", game " parlor_round_legal_action_count"                               \
     }
 static const CallNames names_dominoes = CALL_NAMES("dominoes");
 static const CallNames names_tichu = CALL_NAMES("tichu");
@@ -124,6 +124,41 @@ static const CallNames *names_of(ParlorGame game) {
         case PARLOR_GAME_DOUDIZHU: return &names_doudizhu;
         case PARLOR_GAME_MAHJONG: return &names_mahjong;
         default: return &names_dominoes;
+    }
+}
+
+/* The C calls of the `lowest` rounds (the same states and actions as the Rust vector firmware's
+ * core calls, whose ticks it prints as `ticks-core <game> round-<call>`): ticks and calls of
+ * parlor_bot_choose and parlor_round_apply, per game. */
+enum { LOWEST_BOT, LOWEST_APPLY, LOWEST_CALLS };
+static const char *const lowest_names[LOWEST_CALLS] = {"bot", "apply"};
+static uint64_t lowest_ticks[LOWEST_CALLS];
+static unsigned long lowest_calls[LOWEST_CALLS];
+
+static void count_lowest(int call) {
+    lowest_ticks[call] += check_ticks;
+    lowest_calls[call]++;
+}
+
+/* `insns-lowest <game> round-<call>: <N> calls, <T> ticks, mean <I> instructions` per call kind
+ * (the script divides these ticks by the core's), then a new count for the next game. */
+static void report_lowest(const char *game) {
+    int call;
+    for (call = 0; call < LOWEST_CALLS; call++) {
+        if (lowest_calls[call] == 0u) continue;
+        host_puts("insns-lowest ");
+        host_puts(game);
+        host_puts(" round-");
+        host_puts(lowest_names[call]);
+        host_puts(": ");
+        host_putu(lowest_calls[call]);
+        host_puts(" calls, ");
+        host_putu64(lowest_ticks[call]);
+        host_puts(" ticks, mean ");
+        host_putu64(insns_of(lowest_ticks[call]) / lowest_calls[call]);
+        host_puts(" instructions\n");
+        lowest_ticks[call] = 0u;
+        lowest_calls[call] = 0u;
     }
 }
 
@@ -208,6 +243,7 @@ static void play_round(ParlorGame game, const char *name, const char *preset, ui
     while (!error && actions < ACTION_CAP) {
         uint32_t seat = PARLOR_NO_SEAT;
         uint64_t code = 0;
+        size_t legal = 0;
         if (STACK(names->to_act, parlor_round_to_act(&round, &seat)) != PARLOR_OK) {
             error = 1;
         } else if ((ticks += check_ticks, seat == PARLOR_NO_SEAT)) {
@@ -215,10 +251,17 @@ static void play_round(ParlorGame game, const char *name, const char *preset, ui
         } else if (STACK(names->bot, parlor_bot_choose(&round, seat, PARLOR_BOT_LOWEST, 0, NULL, 0, &code)) !=
                    PARLOR_OK) {
             error = 1;
-        } else if ((ticks += check_ticks, STACK(names->apply, parlor_round_apply(&round, seat, code, NULL))) != PARLOR_OK) {
+        } else if ((ticks += check_ticks, count_lowest(LOWEST_BOT),
+                    /* Asked for its row only (not in the round's figure): at least one action. */
+                    STACK(names->count, parlor_round_legal_action_count(&round, seat, &legal)) != PARLOR_OK ||
+                        legal == 0u)) {
+            error = 1;
+        } else if ((STACK(names->apply, parlor_round_apply(&round, seat, code, NULL))) !=
+                   PARLOR_OK) {
             error = 1;
         } else {
             ticks += check_ticks;
+            count_lowest(LOWEST_APPLY);
             actions++;
         }
     }
@@ -285,6 +328,8 @@ static void play_match(ParlorGame game, const char *name, const char *preset, ui
 static void play_game(ParlorGame game, const char *name, const char *preset) {
     size_t i;
     for (i = 0; i < sizeof round_seeds / sizeof round_seeds[0]; i++) play_round(game, name, preset, round_seeds[i]);
+    /* Dou Dizhu: its default and rlcard rounds together, as the Rust firmware counts them. */
+    if (game != PARLOR_GAME_DOUDIZHU || preset != NULL) report_lowest(name);
     for (i = 0; i < sizeof match_seeds / sizeof match_seeds[0]; i++) play_match(game, name, preset, match_seeds[i]);
     for (i = 0; i < sizeof random_seeds / sizeof random_seeds[0]; i++) cost_random_round(game, name, preset, random_seeds[i]);
 }

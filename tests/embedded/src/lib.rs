@@ -14,6 +14,7 @@ pub mod rounds;
 pub mod semihosting;
 pub mod stack;
 pub mod text;
+pub mod ticks;
 
 /// Writes formatted text to the host's standard output through semihosting.
 #[macro_export]

@@ -50,6 +50,15 @@ fn outlined<R>(f: impl FnOnce() -> R) -> R {
 /// pointer of this function's frame down to the lowest overwritten word).
 #[inline(never)]
 pub fn measure<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    let (result, used, _) = measure_timed(f);
+    (result, used)
+}
+
+/// [`measure`], and the SysTick ticks of the call itself ([`crate::ticks`]: read around `f`'s own
+/// frame, after the painting, so neither the painting nor the reading counts, and `f`'s frame is
+/// the one [`measure`] measures).
+#[inline(never)]
+pub fn measure_timed<R>(f: impl FnOnce() -> R) -> (R, usize, u32) {
     let sp = stack_pointer() & !3;
     let bottom = core::ptr::addr_of!(_stack_end) as usize;
     let mut word = bottom;
@@ -59,14 +68,16 @@ pub fn measure<R>(f: impl FnOnce() -> R) -> (R, usize) {
         word += 4;
     }
     compiler_fence(Ordering::SeqCst);
+    let from = crate::ticks::now();
     let result = outlined(f);
+    let ticks = crate::ticks::since(from);
     compiler_fence(Ordering::SeqCst);
     let mut lowest = bottom;
     // SAFETY: reads back the same free stack RAM.
     while lowest < sp && unsafe { (lowest as *const u32).read_volatile() } == PAINT {
         lowest += 4;
     }
-    (result, sp - lowest)
+    (result, sp - lowest, ticks)
 }
 
 /// The free stack in bytes at the caller: from the current stack pointer down to `_stack_end`.

@@ -7,7 +7,7 @@
 
 use parlor_embedded::games::{self, Outcome, Probe};
 use parlor_embedded::text::Text;
-use parlor_embedded::{hprintln, rounds, semihosting, stack};
+use parlor_embedded::{hprintln, rounds, semihosting, stack, ticks};
 
 /// One vector line: the `parlor` command words and the expected output.
 struct Vector {
@@ -41,6 +41,7 @@ extern "C" fn parlor_firmware_main() -> ! {
 
 #[cfg_attr(target_arch = "arm", cortex_m_rt::entry)]
 fn main() -> ! {
+    ticks::start();
     hprintln!(
         "parlor embedded vectors: games {:?}, shard {}/{}, {} vectors, free stack {} bytes",
         GAMES,
@@ -110,6 +111,7 @@ fn main() -> ! {
         }
         let mut probe = games::RoundProbe::default();
         rounds::cases(game, |case| {
+            probe.counting = case.kind == rounds::Kind::Round && case.bot == rounds::Bot::Lowest;
             let Some(played) = rounds::play(case, &mut probe) else {
                 return;
             };
@@ -129,6 +131,13 @@ fn main() -> ! {
         });
         for (what, max) in rounds::CALLS.iter().zip(probe.max) {
             hprintln!("stack  {} round-{}: {} bytes (max over its cases)", game, what, max);
+        }
+        // The core's own calls in the `lowest` rounds, for the script's ratio of each C call to
+        // them (meaningful under `-icount`; see `ticks`).
+        for ((what, calls), ticks) in rounds::CALLS.iter().zip(probe.calls).zip(probe.ticks) {
+            if calls > 0 {
+                hprintln!("ticks-core {} round-{}: {} calls, {} ticks", game, what, calls, ticks);
+            }
         }
     }
     for want in expected.filter(|_| SHARD.0 == 0) {

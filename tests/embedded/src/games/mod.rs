@@ -51,18 +51,33 @@ impl Probe {
     }
 }
 
-/// The stack high-water mark of the round engines' core calls, per [`crate::rounds::Call`] kind.
+/// The stack high-water mark of the round engines' core calls, per [`crate::rounds::Call`] kind,
+/// and, while [`RoundProbe::counting`], their SysTick ticks ([`crate::ticks`]).
 #[derive(Debug, Default, Clone, Copy)]
 pub struct RoundProbe {
     /// The deepest stack use of one call of each kind, in bytes.
-    pub max: [usize; 3],
+    pub max: [usize; crate::rounds::CALLS.len()],
+    /// Whether the calls' ticks are added up (the firmware counts the `lowest` rounds, the ones
+    /// the C firmware plays through `parlor_round_*` with the same actions).
+    pub counting: bool,
+    /// The calls of each kind counted.
+    pub calls: [u32; crate::rounds::CALLS.len()],
+    /// Their ticks in all.
+    pub ticks: [u64; crate::rounds::CALLS.len()],
 }
 
 impl crate::rounds::Meter for RoundProbe {
     fn call<R>(&mut self, what: crate::rounds::Call, f: impl FnOnce() -> R) -> R {
-        let (result, used) = crate::stack::measure(f);
-        if let Some(max) = self.max.get_mut(what as usize) {
+        let (result, used, ticks) = crate::stack::measure_timed(f);
+        let k = what as usize;
+        if let Some(max) = self.max.get_mut(k) {
             *max = (*max).max(used);
+        }
+        if self.counting
+            && let (Some(calls), Some(sum)) = (self.calls.get_mut(k), self.ticks.get_mut(k))
+        {
+            *calls += 1;
+            *sum += u64::from(ticks);
         }
         result
     }
