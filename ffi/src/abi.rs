@@ -920,10 +920,8 @@ pub unsafe extern "C" fn parlor_round_apply(
         dispatch!(opened.game, R, M => {
             // Decoded into this frame's one value (borrowed, not moved), changed in place and
             // encoded straight into the caller's state.
-            let mut decoded = generic::decode_round::<R>(opened);
-            let Ok(played) = &mut decoded else {
-                return Err(crate::PARLOR_ERR_INVALID_STATE);
-            };
+            let mut place = core::mem::MaybeUninit::<R>::uninit();
+            let played = generic::decode_round::<R>(opened, &mut place)?;
             generic::apply_round(played, seat, code)?;
             // SAFETY: the caller's contract (documented above): `state` is valid for writes
             // (and checked non-null and aligned by `open_state`); the opened bytes are not read
@@ -1360,10 +1358,8 @@ pub unsafe extern "C" fn parlor_match_apply(
 ) -> ParlorStatus {
     let play = |opened: &Opened<'_>, seat, state: *mut ParlorMatch| {
         dispatch!(opened.game, R, M => {
-            let mut decoded = generic::decode_match::<M>(opened);
-            let Ok(played) = &mut decoded else {
-                return Err(crate::PARLOR_ERR_INVALID_STATE);
-            };
+            let mut place = core::mem::MaybeUninit::<M>::uninit();
+            let played = generic::decode_match::<M>(opened, &mut place)?;
             let report = generic::apply_match(played, seat, code)?;
             // SAFETY: the caller's contract (documented above): `state` is valid for writes
             // (and checked non-null and aligned by `open_state`); the opened bytes are not read

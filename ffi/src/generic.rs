@@ -3,6 +3,7 @@
 //! C pointers, picks the game (`dispatch!`) and calls these.
 
 use core::fmt;
+use core::mem::MaybeUninit;
 
 use parlor_core::game::bot::{Bot, Lowest, Uniform, lowest_legal_action};
 use parlor_core::game::search::{Level, Node, SearchBot, nodes_for};
@@ -202,7 +203,8 @@ pub(crate) fn with_round<R: Round, T>(
     opened: &Opened<'_>,
     f: impl FnOnce(&R) -> Result<T, ParlorStatus>,
 ) -> Result<T, ParlorStatus> {
-    match &R::decode_trusted_cached(opened.payload, opened.cache) {
+    let mut place = MaybeUninit::uninit();
+    match R::decode_trusted_cached_in(&mut place, opened.payload, opened.cache) {
         Ok(round) => f(round),
         Err(_) => Err(PARLOR_ERR_INVALID_STATE),
     }
@@ -211,9 +213,13 @@ pub(crate) fn with_round<R: Round, T>(
 /// The round of an opened (digest-checked) round state, for a call that changes it: the caller
 /// borrows it out of the result in its own frame (no copy), applies the action in place and
 /// seals it straight back into the caller's state once the opened bytes are no longer read.
+/// The round is read into `place` (the caller's frame: [`Round::decode_trusted_cached_in`]).
 #[inline(always)]
-pub(crate) fn decode_round<R: Round>(opened: &Opened<'_>) -> Result<R, R::Error> {
-    R::decode_trusted_cached(opened.payload, opened.cache)
+pub(crate) fn decode_round<'p, R: Round>(
+    opened: &Opened<'_>,
+    place: &'p mut MaybeUninit<R>,
+) -> Result<&'p mut R, ParlorStatus> {
+    R::decode_trusted_cached_in(place, opened.payload, opened.cache).map_err(|_| PARLOR_ERR_INVALID_STATE)
 }
 
 /// A round seeded `seed` under `config`.
@@ -392,16 +398,44 @@ pub(crate) fn bot_choose<R: Search>(
     if facts.may_act & (1u8 << (seat.0 & 7)) == 0 {
         return Err(PARLOR_ERR_NOT_YOUR_TURN);
     }
+    // Each bot in a frame of its own: the lowest and random bots' calls then use only their own
+    // stack, not the search's round copies (one frame over all four arms reserves the largest).
     let choice = match bot {
-        BotCode::Lowest => Lowest.choose(round, seat),
-        BotCode::Random => Uniform::new(seed).choose(round, seat),
-        BotCode::Greedy => match R::playout(seed).choose(round, seat) {
-            None if round.to_act() == Some(seat) => lowest_legal_action(round, seat),
-            choice => choice,
-        },
-        BotCode::Search(level) => SearchBot::with_level(level, scratch_nodes::<R>(scratch), seed).choose(round, seat),
+        BotCode::Lowest => choose_lowest(round, seat),
+        BotCode::Random => choose_random(round, seat, seed),
+        BotCode::Greedy => choose_greedy(round, seat, seed),
+        BotCode::Search(level) => choose_search(round, seat, level, seed, scratch),
     };
     Ok(choice.map_or(ACTION_NONE, R::action_code))
+}
+
+/// [`Lowest`]'s choice, in a frame of its own ([`bot_choose`]).
+#[inline(never)]
+fn choose_lowest<R: Round>(round: &R, seat: Seat) -> Option<R::Action> {
+    Lowest.choose(round, seat)
+}
+
+/// [`Uniform`]'s choice, in a frame of its own ([`bot_choose`]).
+#[inline(never)]
+fn choose_random<R: Round>(round: &R, seat: Seat, seed: u64) -> Option<R::Action> {
+    Uniform::new(seed).choose(round, seat)
+}
+
+/// The greedy bot's choice (the lowest legal action where it has none on turn), in a frame of
+/// its own ([`bot_choose`]).
+#[inline(never)]
+fn choose_greedy<R: Search>(round: &R, seat: Seat, seed: u64) -> Option<R::Action> {
+    match R::playout(seed).choose(round, seat) {
+        None if round.to_act() == Some(seat) => lowest_legal_action(round, seat),
+        choice => choice,
+    }
+}
+
+/// The search bot's choice at `level`, its tree in `scratch`, in a frame of its own
+/// ([`bot_choose`]).
+#[inline(never)]
+fn choose_search<R: Search>(round: &R, seat: Seat, level: Level, seed: u64, scratch: &mut [u8]) -> Option<R::Action> {
+    SearchBot::with_level(level, scratch_nodes::<R>(scratch), seed).choose(round, seat)
 }
 
 // ---- matches ----
@@ -440,7 +474,8 @@ pub(crate) fn with_match<M: Match, T>(
     opened: &Opened<'_>,
     f: impl FnOnce(&M) -> Result<T, ParlorStatus>,
 ) -> Result<T, ParlorStatus> {
-    match &M::decode_trusted_cached(opened.payload, opened.cache) {
+    let mut place = MaybeUninit::uninit();
+    match M::decode_trusted_cached_in(&mut place, opened.payload, opened.cache) {
         Ok(game) => f(game),
         Err(_) => Err(PARLOR_ERR_INVALID_STATE),
     }
@@ -448,9 +483,13 @@ pub(crate) fn with_match<M: Match, T>(
 
 /// The match of an opened (digest-checked) match state, for a call that changes it (as
 /// [`decode_round`]).
+/// The match is read into `place` (the caller's frame: [`Match::decode_trusted_cached_in`]).
 #[inline(always)]
-pub(crate) fn decode_match<M: Match>(opened: &Opened<'_>) -> Result<M, <M::Round as Round>::Error> {
-    M::decode_trusted_cached(opened.payload, opened.cache)
+pub(crate) fn decode_match<'p, M: Match>(
+    opened: &Opened<'_>,
+    place: &'p mut MaybeUninit<M>,
+) -> Result<&'p mut M, ParlorStatus> {
+    M::decode_trusted_cached_in(place, opened.payload, opened.cache).map_err(|_| PARLOR_ERR_INVALID_STATE)
 }
 
 /// A match seeded `seed` under `config`.

@@ -2,6 +2,7 @@
 //! ([`GameId`], [`Fault`], [`Scores`], [`Placement`], [`Step`]).
 
 use core::fmt;
+use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
 
 use super::Seat;
@@ -489,6 +490,18 @@ pub trait Round: Clone + Sized {
         Self::decode_trusted(bytes)
     }
 
+    /// [`Round::decode_trusted_cached`] into `place` (the caller's frame), returned there: a game
+    /// may read the round in place instead of moving a round-sized result through its calls (the
+    /// C ABI decodes into its entry point's frame; on a microcontroller each move is stack).
+    /// The same round and errors. Default: [`Round::decode_trusted_cached`], written to `place`.
+    fn decode_trusted_cached_in<'p>(
+        place: &'p mut MaybeUninit<Self>,
+        bytes: &[u8],
+        cache: &[u8],
+    ) -> Result<&'p mut Self, Self::Error> {
+        Ok(place.write(Self::decode_trusted_cached(bytes, cache)?))
+    }
+
     /// The action's code: a `u64` whose layout each game documents (and pins by vectors); the C
     /// ABI's form of an action.
     fn action_code(action: Self::Action) -> u64;
@@ -596,6 +609,16 @@ pub trait Match: Clone + Sized {
     fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Self, <Self::Round as Round>::Error> {
         let _ = cache;
         Self::decode_trusted(bytes)
+    }
+
+    /// As [`Round::decode_trusted_cached_in`], for a match. Default:
+    /// [`Match::decode_trusted_cached`], written to `place`.
+    fn decode_trusted_cached_in<'p>(
+        place: &'p mut MaybeUninit<Self>,
+        bytes: &[u8],
+        cache: &[u8],
+    ) -> Result<&'p mut Self, <Self::Round as Round>::Error> {
+        Ok(place.write(Self::decode_trusted_cached(bytes, cache)?))
     }
 }
 

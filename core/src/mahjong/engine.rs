@@ -57,6 +57,7 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use core::fmt;
+use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
 
 use super::game_match::MATCH_ENCODED_BYTES;
@@ -237,6 +238,15 @@ impl game::Round for Round {
     /// [`Round::decode_trusted_cached`]: the fields read, the waits taken from the cache.
     fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Round, Error> {
         Round::decode_trusted_cached(bytes, cache)
+    }
+
+    /// [`Round::decode_trusted_cached_in`]: read in place.
+    fn decode_trusted_cached_in<'p>(
+        place: &'p mut MaybeUninit<Round>,
+        bytes: &[u8],
+        cache: &[u8],
+    ) -> Result<&'p mut Round, Error> {
+        Round::decode_trusted_cached_in(place, bytes, cache)
     }
 
     fn action_code(action: Action) -> u64 {
@@ -470,6 +480,15 @@ impl game::Match for Match {
     /// [`Match::decode_trusted_cached`]: its round's waits taken from the cache.
     fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Match, Error> {
         Match::decode_trusted_cached(bytes, cache)
+    }
+
+    /// [`Match::decode_trusted_cached_in`]: read in place.
+    fn decode_trusted_cached_in<'p>(
+        place: &'p mut MaybeUninit<Match>,
+        bytes: &[u8],
+        cache: &[u8],
+    ) -> Result<&'p mut Match, Error> {
+        Match::decode_trusted_cached_in(place, bytes, cache)
     }
 }
 
