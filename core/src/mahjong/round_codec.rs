@@ -498,24 +498,30 @@ impl Round {
         make: impl FnOnce(&Config, &Start, &[u8; TILE_IDS]) -> &'p mut T,
         round: impl Fn(&mut T) -> &mut Round,
     ) -> Result<&'p mut T, Error> {
-        let (chunks, tail) = cache.as_chunks::<8>();
         let mut r = Reader { bytes, at: 0 };
         let (config, start, wall) = Round::read_head(&mut r, false)?;
         let made = make(&config, &start, &wall);
-        let read = round(&mut *made);
-        read.read_fields(&mut r)?;
-        if read.hands.iter().any(|h| bits_len(h) > 14) {
+        round(&mut *made).trusted_rest(&mut r, cache)?;
+        Ok(made)
+    }
+
+    /// The rest of [`Round::trusted_cached_in`] (one copy of it for rounds and matches): the
+    /// fields after the wall, the hand sizes, then the waits from `cache` (computed without one).
+    fn trusted_rest(&mut self, r: &mut Reader<'_>, cache: &[u8]) -> Result<(), Error> {
+        let (chunks, tail) = cache.as_chunks::<8>();
+        self.read_fields(r)?;
+        if self.hands.iter().any(|h| bits_len(h) > 14) {
             return Err(bad("a hand of more than 14 tiles"));
         }
         if !tail.is_empty() || chunks.len() != SEATS {
             // As `decode_trusted`: the waits computed.
-            read.refresh_waits();
+            self.refresh_waits();
         } else {
-            for (waits, chunk) in read.waits.iter_mut().zip(chunks) {
+            for (waits, chunk) in self.waits.iter_mut().zip(chunks) {
                 *waits = u64::from_le_bytes(*chunk);
             }
         }
-        Ok(made)
+        Ok(())
     }
 
     /// Every field of a byte form, read into a round whose waits cache is zero; the wall checked
