@@ -680,7 +680,9 @@ pub unsafe extern "C" fn parlor_round_new(
             config,
             || Ok(()),
             round,
-            |opened, (), out| dispatch!(opened.game, R, M => generic::seal_round(&generic::new_round::<R>(opened, seed)?, out)),
+            |opened, (), out| {
+                dispatch!(opened.game, R, M => generic::with_new_round::<R, _>(opened, seed, |round| generic::seal_round(round, out)))
+            },
         )
     }
 }
@@ -920,18 +922,18 @@ pub unsafe extern "C" fn parlor_round_apply(
         dispatch!(opened.game, R, M => {
             // Decoded into this frame's one value (borrowed, not moved), changed in place and
             // encoded straight into the caller's state.
-            let mut place = core::mem::MaybeUninit::<R>::uninit();
-            let played = generic::decode_round::<R>(opened, &mut place)?;
-            generic::apply_round(played, seat, code)?;
-            // SAFETY: the caller's contract (documented above): `state` is valid for writes
-            // (and checked non-null and aligned by `open_state`); the opened bytes are not read
-            // after this.
-            let out = unsafe { output(state) }?;
-            generic::seal_round(played, out.bytes_mut())?;
-            Ok(StepReport {
-                round_over: played.to_act().is_none(),
-                match_over: false,
-                scores: generic::round_scores(played).unwrap_or_default(),
+            generic::with_round_mut::<R, _>(opened, |played| {
+                generic::apply_round(played, seat, code)?;
+                // SAFETY: the caller's contract (documented above): `state` is valid for writes
+                // (and checked non-null and aligned by `open_state`); the opened bytes are not
+                // read after this.
+                let out = unsafe { output(state) }?;
+                generic::seal_round(played, out.bytes_mut())?;
+                Ok(StepReport {
+                    round_over: played.to_act().is_none(),
+                    match_over: false,
+                    scores: generic::round_scores(played).unwrap_or_default(),
+                })
             })
         })
     };
@@ -1227,7 +1229,9 @@ pub unsafe extern "C" fn parlor_match_new(
             config,
             || Ok(()),
             game_match,
-            |opened, (), out| dispatch!(opened.game, R, M => generic::seal_match(&generic::new_match::<M>(opened, seed)?, out)),
+            |opened, (), out| {
+                dispatch!(opened.game, R, M => generic::with_new_match::<M, _>(opened, seed, |game| generic::seal_match(game, out)))
+            },
         )
     }
 }
@@ -1358,15 +1362,15 @@ pub unsafe extern "C" fn parlor_match_apply(
 ) -> ParlorStatus {
     let play = |opened: &Opened<'_>, seat, state: *mut ParlorMatch| {
         dispatch!(opened.game, R, M => {
-            let mut place = core::mem::MaybeUninit::<M>::uninit();
-            let played = generic::decode_match::<M>(opened, &mut place)?;
-            let report = generic::apply_match(played, seat, code)?;
-            // SAFETY: the caller's contract (documented above): `state` is valid for writes
-            // (and checked non-null and aligned by `open_state`); the opened bytes are not read
-            // after this.
-            let out = unsafe { output(state) }?;
-            generic::seal_match(played, out.bytes_mut())?;
-            Ok(report)
+            generic::with_match_mut::<M, _>(opened, |played| {
+                let report = generic::apply_match(played, seat, code)?;
+                // SAFETY: the caller's contract (documented above): `state` is valid for writes
+                // (and checked non-null and aligned by `open_state`); the opened bytes are not
+                // read after this.
+                let out = unsafe { output(state) }?;
+                generic::seal_match(played, out.bytes_mut())?;
+                Ok(report)
+            })
         })
     };
     // SAFETY: the caller's contract (documented above).

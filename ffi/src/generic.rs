@@ -203,29 +203,64 @@ pub(crate) fn with_round<R: Round, T>(
     opened: &Opened<'_>,
     f: impl FnOnce(&R) -> Result<T, ParlorStatus>,
 ) -> Result<T, ParlorStatus> {
-    let mut place = MaybeUninit::uninit();
-    match R::decode_trusted_cached_in(&mut place, opened.payload, opened.cache) {
-        Ok(round) => f(round),
-        Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+    if R::IN_PLACE {
+        let mut place = MaybeUninit::uninit();
+        match R::decode_trusted_cached_in(&mut place, opened.payload, opened.cache) {
+            Ok(round) => f(round),
+            Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+        }
+    } else {
+        match &R::decode_trusted_cached(opened.payload, opened.cache) {
+            Ok(round) => f(round),
+            Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+        }
     }
 }
 
-/// The round of an opened (digest-checked) round state, for a call that changes it: the caller
-/// borrows it out of the result in its own frame (no copy), applies the action in place and
-/// seals it straight back into the caller's state once the opened bytes are no longer read.
-/// The round is read into `place` (the caller's frame: [`Round::decode_trusted_cached_in`]).
+/// The round of an opened (digest-checked) round state, for a call that changes it, lent to
+/// `f`: decoded once in this frame (in place where the game reads it so, [`Round::IN_PLACE`];
+/// else borrowed out of the decode's result, no copy); `f` applies the action in place and seals
+/// it straight back into the caller's state once the opened bytes are no longer read.
 #[inline(always)]
-pub(crate) fn decode_round<'p, R: Round>(
+pub(crate) fn with_round_mut<R: Round, T>(
     opened: &Opened<'_>,
-    place: &'p mut MaybeUninit<R>,
-) -> Result<&'p mut R, ParlorStatus> {
-    R::decode_trusted_cached_in(place, opened.payload, opened.cache).map_err(|_| PARLOR_ERR_INVALID_STATE)
+    f: impl FnOnce(&mut R) -> Result<T, ParlorStatus>,
+) -> Result<T, ParlorStatus> {
+    if R::IN_PLACE {
+        let mut place = MaybeUninit::uninit();
+        match R::decode_trusted_cached_in(&mut place, opened.payload, opened.cache) {
+            Ok(round) => f(round),
+            Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+        }
+    } else {
+        match &mut R::decode_trusted_cached(opened.payload, opened.cache) {
+            Ok(round) => f(round),
+            Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+        }
+    }
 }
 
-/// A round seeded `seed` under `config`.
-pub(crate) fn new_round<R: Round>(config: &Opened<'_>, seed: u64) -> Result<R, ParlorStatus> {
+/// A round seeded `seed` under `config`, lent to `f` (made in this frame: in place where the
+/// game deals so, [`Round::DEALS_IN_PLACE`]).
+#[inline(always)]
+pub(crate) fn with_new_round<R: Round, T>(
+    config: &Opened<'_>,
+    seed: u64,
+    f: impl FnOnce(&R) -> Result<T, ParlorStatus>,
+) -> Result<T, ParlorStatus> {
     let config = config_of::<R::Config>(config)?;
-    R::seeded(&config, seed).map_err(|e| error_status(e, PARLOR_ERR_INVALID_CONFIG))
+    if R::DEALS_IN_PLACE {
+        let mut place = MaybeUninit::uninit();
+        match R::seeded_in(&mut place, &config, seed) {
+            Ok(round) => f(round),
+            Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_CONFIG)),
+        }
+    } else {
+        match R::seeded(&config, seed) {
+            Ok(ref round) => f(round),
+            Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_CONFIG)),
+        }
+    }
 }
 
 /// A round of the deal `text` under `config`.
@@ -474,28 +509,61 @@ pub(crate) fn with_match<M: Match, T>(
     opened: &Opened<'_>,
     f: impl FnOnce(&M) -> Result<T, ParlorStatus>,
 ) -> Result<T, ParlorStatus> {
-    let mut place = MaybeUninit::uninit();
-    match M::decode_trusted_cached_in(&mut place, opened.payload, opened.cache) {
-        Ok(game) => f(game),
-        Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+    if <M::Round as Round>::IN_PLACE {
+        let mut place = MaybeUninit::uninit();
+        match M::decode_trusted_cached_in(&mut place, opened.payload, opened.cache) {
+            Ok(game) => f(game),
+            Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+        }
+    } else {
+        match &M::decode_trusted_cached(opened.payload, opened.cache) {
+            Ok(game) => f(game),
+            Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+        }
     }
 }
 
-/// The match of an opened (digest-checked) match state, for a call that changes it (as
-/// [`decode_round`]).
-/// The match is read into `place` (the caller's frame: [`Match::decode_trusted_cached_in`]).
+/// The match of an opened (digest-checked) match state, for a call that changes it, lent to `f`
+/// (as [`with_round_mut`]).
 #[inline(always)]
-pub(crate) fn decode_match<'p, M: Match>(
+pub(crate) fn with_match_mut<M: Match, T>(
     opened: &Opened<'_>,
-    place: &'p mut MaybeUninit<M>,
-) -> Result<&'p mut M, ParlorStatus> {
-    M::decode_trusted_cached_in(place, opened.payload, opened.cache).map_err(|_| PARLOR_ERR_INVALID_STATE)
+    f: impl FnOnce(&mut M) -> Result<T, ParlorStatus>,
+) -> Result<T, ParlorStatus> {
+    if <M::Round as Round>::IN_PLACE {
+        let mut place = MaybeUninit::uninit();
+        match M::decode_trusted_cached_in(&mut place, opened.payload, opened.cache) {
+            Ok(game) => f(game),
+            Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+        }
+    } else {
+        match &mut M::decode_trusted_cached(opened.payload, opened.cache) {
+            Ok(game) => f(game),
+            Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+        }
+    }
 }
 
-/// A match seeded `seed` under `config`.
-pub(crate) fn new_match<M: Match>(config: &Opened<'_>, seed: u64) -> Result<M, ParlorStatus> {
+/// A match seeded `seed` under `config`, lent to `f` (as [`with_new_round`]).
+#[inline(always)]
+pub(crate) fn with_new_match<M: Match, T>(
+    config: &Opened<'_>,
+    seed: u64,
+    f: impl FnOnce(&M) -> Result<T, ParlorStatus>,
+) -> Result<T, ParlorStatus> {
     let config = config_of::<<M::Round as Round>::Config>(config)?;
-    M::new(&config, seed).map_err(|e| error_status(e, PARLOR_ERR_INVALID_CONFIG))
+    if <M::Round as Round>::DEALS_IN_PLACE {
+        let mut place = MaybeUninit::uninit();
+        match M::new_in(&mut place, &config, seed) {
+            Ok(game) => f(game),
+            Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_CONFIG)),
+        }
+    } else {
+        match M::new(&config, seed) {
+            Ok(ref game) => f(game),
+            Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_CONFIG)),
+        }
+    }
 }
 
 /// What a match or round step reports to C.

@@ -81,6 +81,24 @@ impl Match {
         })
     }
 
+    /// [`Match::new`] into `place` (the caller's frame), its first round dealt there: no
+    /// match-sized result moved through the calls.
+    pub fn new_in<'p>(place: &'p mut MaybeUninit<Match>, config: &Config, seed: u64) -> Result<&'p mut Match, Error> {
+        let start = Start::first(config);
+        let wall = Round::checked_wall(config, &Deal::Seeded(round_seed(seed, 0)), &start)?;
+        let m = place.write(Match {
+            round: Round::dealt(config, &start, &wall),
+            seed,
+            given: false,
+            awaiting: false,
+            over: false,
+            rounds_played: 0,
+            next: start,
+        });
+        m.round.refresh_waits();
+        Ok(m)
+    }
+
     /// A match whose rounds are dealt by the caller: East 1 from `first`, each later round from
     /// [`Match::deal_round`]. Errors: [`Error::InvalidConfig`], [`Error::BadDeal`].
     pub fn new_given(config: &Config, first: &Deal) -> Result<Match, Error> {
@@ -261,8 +279,11 @@ impl Match {
         if self.given {
             self.awaiting = true;
         } else {
+            // Dealt in place (no round-sized result on the stack): the wall is checked first.
             let deal = Deal::Seeded(round_seed(self.seed, self.rounds_played));
-            self.round = Round::with_start(&config, &deal, &self.next)?;
+            let wall = Round::checked_wall(&config, &deal, &self.next)?;
+            self.round = Round::dealt(&config, &self.next, &wall);
+            self.round.refresh_waits();
         }
         Ok(())
     }

@@ -425,6 +425,10 @@ impl game::Round for Round {
         Round::decode_trusted_cached(bytes, cache)
     }
 
+    const IN_PLACE: bool = true;
+    /// Its rounds are dealt by value ([`Round::new`]).
+    const DEALS_IN_PLACE: bool = false;
+
     /// [`Round::decode_trusted_cached_in`]: written in place.
     fn decode_trusted_cached_in<'p>(
         place: &'p mut MaybeUninit<Round>,
