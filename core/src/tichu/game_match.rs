@@ -214,7 +214,8 @@ impl Match {
             return decoded_into(place, bytes);
         }
         let (head, tail) = Match::trusted_head(bytes)?;
-        let (form, cached) = Round::cached_parts(tail, cache)?;
+        let form = round::Form::read(tail)?;
+        let cached = round::Cached::read(cache)?;
         Ok(place.write(Match {
             config: *form.config(),
             seed: head.seed,

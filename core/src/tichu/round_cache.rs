@@ -256,15 +256,9 @@ impl Round {
         if cache.len() != CACHE_BYTES {
             return decoded_into(place, bytes);
         }
-        let (form, cached) = Round::cached_parts(bytes, cache)?;
+        let form = Form::read(bytes)?;
+        let cached = Cached::read(cache)?;
         Ok(place.write(Round::of_cached(&form, &cached)))
-    }
-
-    /// The fields of a byte form and of its cache ([`Round::decode_trusted_cached`] with a cache
-    /// of [`CACHE_BYTES`]), for [`Round::of_cached`].
-    #[inline(never)]
-    pub(in crate::tichu) fn cached_parts(bytes: &[u8], cache: &[u8]) -> Result<(Form, Cached), Error> {
-        Ok((Form::read(bytes)?, Cached::read(cache)?))
     }
 
     /// The round of a byte form's fields and its cache's ([`Round::decode_trusted_cached`]),
