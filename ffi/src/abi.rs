@@ -680,9 +680,7 @@ pub unsafe extern "C" fn parlor_round_new(
             config,
             || Ok(()),
             round,
-            |opened, (), out| {
-                dispatch!(opened.game, R, M => generic::with_new_round::<R, _>(opened, seed, |round| generic::seal_round(round, out)))
-            },
+            |opened, (), out| dispatch!(opened.game, R, M => generic::with_new_round::<R, _>(opened, seed, |round| generic::seal_round(round, out))),
         )
     }
 }
@@ -1231,9 +1229,7 @@ pub unsafe extern "C" fn parlor_match_new(
             config,
             || Ok(()),
             game_match,
-            |opened, (), out| {
-                dispatch!(opened.game, R, M => generic::with_new_match::<M, _>(opened, seed, |game| generic::seal_match(game, out)))
-            },
+            |opened, (), out| dispatch!(opened.game, R, M => generic::with_new_match::<M, _>(opened, seed, |game| generic::seal_match(game, out))),
         )
     }
 }

@@ -351,7 +351,11 @@ pub trait Round: Clone + Sized {
     /// [`Round::seeded`] into `place` (the caller's frame), returned there: a game may deal the
     /// round in place instead of moving a round-sized result through its calls (as
     /// [`Round::decode_trusted_cached_in`]). Default: [`Round::seeded`], written to `place`.
-    fn seeded_in<'p>(place: &'p mut MaybeUninit<Self>, config: &Self::Config, seed: u64) -> Result<&'p mut Self, Self::Error> {
+    fn seeded_in<'p>(
+        place: &'p mut MaybeUninit<Self>,
+        config: &Self::Config,
+        seed: u64,
+    ) -> Result<&'p mut Self, Self::Error> {
         Ok(place.write(Self::seeded(config, seed)?))
     }
 

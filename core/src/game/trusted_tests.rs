@@ -46,7 +46,9 @@ pub(crate) fn round_trips<R: Round + PartialEq + Debug>(round: &R) {
         flipped[at] ^= 0x5A;
         let mut place = MaybeUninit::uninit();
         assert_eq!(
-            R::decode_trusted_cached_in(&mut place, &flipped, &cache).ok().map(|r| &*r),
+            R::decode_trusted_cached_in(&mut place, &flipped, &cache)
+                .ok()
+                .map(|r| &*r),
             R::decode_trusted_cached(&flipped, &cache).ok().as_ref()
         );
     }
@@ -76,7 +78,9 @@ pub(crate) fn match_round_trips<M: Match + PartialEq + Debug>(game: &M) {
         flipped[at] ^= 0x5A;
         let mut place = MaybeUninit::uninit();
         assert_eq!(
-            M::decode_trusted_cached_in(&mut place, &flipped, &cache).ok().map(|m| &*m),
+            M::decode_trusted_cached_in(&mut place, &flipped, &cache)
+                .ok()
+                .map(|m| &*m),
             M::decode_trusted_cached(&flipped, &cache).ok().as_ref()
         );
     }

@@ -214,7 +214,12 @@ impl Match {
             return decoded_into(place, bytes);
         }
         let (head, tail) = Match::trusted_head(bytes)?;
-        let form = round::Form::read(tail)?;
+        // The form borrowed where the read left it (no move of its log).
+        let read = round::Form::read(tail);
+        let form = match &read {
+            Ok(form) => form,
+            Err(e) => return Err(*e),
+        };
         let cached = round::Cached::read(cache)?;
         Ok(place.write(Match {
             config: *form.config(),
@@ -222,7 +227,7 @@ impl Match {
             rounds: head.rounds,
             scores: head.scores,
             winner: head.winner,
-            round: Round::of_cached(&form, &cached),
+            round: Round::of_cached(form, &cached),
         }))
     }
 

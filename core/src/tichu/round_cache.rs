@@ -256,9 +256,14 @@ impl Round {
         if cache.len() != CACHE_BYTES {
             return decoded_into(place, bytes);
         }
-        let form = Form::read(bytes)?;
+        // The form borrowed where the read left it (no move of its log).
+        let read = Form::read(bytes);
+        let form = match &read {
+            Ok(form) => form,
+            Err(e) => return Err(*e),
+        };
         let cached = Cached::read(cache)?;
-        Ok(place.write(Round::of_cached(&form, &cached)))
+        Ok(place.write(Round::of_cached(form, &cached)))
     }
 
     /// The round of a byte form's fields and its cache's ([`Round::decode_trusted_cached`]),
