@@ -133,7 +133,7 @@ impl game::Round for Round {
         Round::new(config, &Deal::Seeded(seed))
     }
 
-    /// [`Round::seeded_in`]: dealt in place.
+    /// [`game::Round::seeded_in`]: dealt in place.
     fn seeded_in<'p>(place: &'p mut MaybeUninit<Round>, config: &Config, seed: u64) -> Result<&'p mut Round, Error> {
         Round::with_start_in(place, config, &Deal::Seeded(seed), &Start::first(config))
     }
