@@ -680,7 +680,7 @@ pub unsafe extern "C" fn parlor_round_new(
             config,
             || Ok(()),
             round,
-            |opened, (), out| dispatch!(opened.game, R, M => generic::seal_round(&generic::new_round::<R>(opened, seed)?, out)),
+            |opened, (), out| dispatch!(opened.game, R, M => generic::with_new_round::<R, _>(opened, seed, |round| generic::seal_round(round, out))),
         )
     }
 }
@@ -920,20 +920,18 @@ pub unsafe extern "C" fn parlor_round_apply(
         dispatch!(opened.game, R, M => {
             // Decoded into this frame's one value (borrowed, not moved), changed in place and
             // encoded straight into the caller's state.
-            let mut decoded = generic::decode_round::<R>(opened);
-            let Ok(played) = &mut decoded else {
-                return Err(crate::PARLOR_ERR_INVALID_STATE);
-            };
-            generic::apply_round(played, seat, code)?;
-            // SAFETY: the caller's contract (documented above): `state` is valid for writes
-            // (and checked non-null and aligned by `open_state`); the opened bytes are not read
-            // after this.
-            let out = unsafe { output(state) }?;
-            generic::seal_round(played, out.bytes_mut())?;
-            Ok(StepReport {
-                round_over: played.to_act().is_none(),
-                match_over: false,
-                scores: generic::round_scores(played).unwrap_or_default(),
+            generic::with_round_mut::<R, _>(opened, |played| {
+                generic::apply_round(played, seat, code)?;
+                // SAFETY: the caller's contract (documented above): `state` is valid for writes
+                // (and checked non-null and aligned by `open_state`); the opened bytes are not
+                // read after this.
+                let out = unsafe { output(state) }?;
+                generic::seal_round(played, out.bytes_mut())?;
+                Ok(StepReport {
+                    round_over: played.to_act().is_none(),
+                    match_over: false,
+                    scores: generic::round_scores(played).unwrap_or_default(),
+                })
             })
         })
     };
@@ -1058,9 +1056,11 @@ pub unsafe extern "C" fn parlor_round_decode(
     unsafe {
         decoded(game, bytes, len, round, |game, bytes, out| {
             dispatch!(game, R, M => {
-                let decoded = <R as parlor_core::game::Round>::decode(bytes)
-                    .map_err(|e| generic::error_status(e, crate::PARLOR_ERR_INVALID_STATE))?;
-                generic::seal_round(&decoded, out)
+                // Sealed from the decode's result where it lies (no move of the round).
+                match <R as parlor_core::game::Round>::decode(bytes) {
+                    Ok(ref decoded) => generic::seal_round(decoded, out),
+                    Err(e) => Err(generic::error_status(e, crate::PARLOR_ERR_INVALID_STATE)),
+                }
             })
         })
     }
@@ -1229,7 +1229,7 @@ pub unsafe extern "C" fn parlor_match_new(
             config,
             || Ok(()),
             game_match,
-            |opened, (), out| dispatch!(opened.game, R, M => generic::seal_match(&generic::new_match::<M>(opened, seed)?, out)),
+            |opened, (), out| dispatch!(opened.game, R, M => generic::with_new_match::<M, _>(opened, seed, |game| generic::seal_match(game, out))),
         )
     }
 }
@@ -1360,17 +1360,15 @@ pub unsafe extern "C" fn parlor_match_apply(
 ) -> ParlorStatus {
     let play = |opened: &Opened<'_>, seat, state: *mut ParlorMatch| {
         dispatch!(opened.game, R, M => {
-            let mut decoded = generic::decode_match::<M>(opened);
-            let Ok(played) = &mut decoded else {
-                return Err(crate::PARLOR_ERR_INVALID_STATE);
-            };
-            let report = generic::apply_match(played, seat, code)?;
-            // SAFETY: the caller's contract (documented above): `state` is valid for writes
-            // (and checked non-null and aligned by `open_state`); the opened bytes are not read
-            // after this.
-            let out = unsafe { output(state) }?;
-            generic::seal_match(played, out.bytes_mut())?;
-            Ok(report)
+            generic::with_match_mut::<M, _>(opened, |played| {
+                let report = generic::apply_match(played, seat, code)?;
+                // SAFETY: the caller's contract (documented above): `state` is valid for writes
+                // (and checked non-null and aligned by `open_state`); the opened bytes are not
+                // read after this.
+                let out = unsafe { output(state) }?;
+                generic::seal_match(played, out.bytes_mut())?;
+                Ok(report)
+            })
         })
     };
     // SAFETY: the caller's contract (documented above).
@@ -1508,15 +1506,18 @@ pub unsafe extern "C" fn parlor_match_decode(
     unsafe {
         decoded(game, bytes, len, game_match, |game, bytes, out| {
             dispatch!(game, R, M => {
-                let decoded = <M as parlor_core::game::Match>::decode(bytes)
-                    .map_err(|e| generic::error_status(e, crate::PARLOR_ERR_INVALID_STATE))?;
-                // A match of given deals (Riichi's Rust API alone makes one) is no match of this
-                // library's C calls: after its first round it would wait for a deal no call
-                // makes, neither over nor with a seat to act (a flipped flag bit once decoded).
-                if <M as parlor_core::game::Match>::deals_given(&decoded) {
-                    return Err(crate::PARLOR_ERR_INVALID_STATE);
+                // Read from the decode's result where it lies (no move of the match).
+                match <M as parlor_core::game::Match>::decode(bytes) {
+                    // A match of given deals (Riichi's Rust API alone makes one) is no match of
+                    // this library's C calls: after its first round it would wait for a deal no
+                    // call makes, neither over nor with a seat to act (a flipped flag bit once
+                    // decoded).
+                    Ok(ref decoded) if <M as parlor_core::game::Match>::deals_given(decoded) => {
+                        Err(crate::PARLOR_ERR_INVALID_STATE)
+                    }
+                    Ok(ref decoded) => generic::seal_match(decoded, out),
+                    Err(e) => Err(generic::error_status(e, crate::PARLOR_ERR_INVALID_STATE)),
                 }
-                generic::seal_match(&decoded, out)
             })
         })
     }

@@ -3,6 +3,7 @@
 //! C pointers, picks the game (`dispatch!`) and calls these.
 
 use core::fmt;
+use core::mem::MaybeUninit;
 
 use parlor_core::game::bot::{Bot, Lowest, Uniform, lowest_legal_action};
 use parlor_core::game::search::{Level, Node, SearchBot, nodes_for};
@@ -202,24 +203,64 @@ pub(crate) fn with_round<R: Round, T>(
     opened: &Opened<'_>,
     f: impl FnOnce(&R) -> Result<T, ParlorStatus>,
 ) -> Result<T, ParlorStatus> {
-    match &R::decode_trusted_cached(opened.payload, opened.cache) {
-        Ok(round) => f(round),
-        Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+    if R::IN_PLACE {
+        let mut place = MaybeUninit::uninit();
+        match R::decode_trusted_cached_in(&mut place, opened.payload, opened.cache) {
+            Ok(round) => f(round),
+            Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+        }
+    } else {
+        match &R::decode_trusted_cached(opened.payload, opened.cache) {
+            Ok(round) => f(round),
+            Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+        }
     }
 }
 
-/// The round of an opened (digest-checked) round state, for a call that changes it: the caller
-/// borrows it out of the result in its own frame (no copy), applies the action in place and
-/// seals it straight back into the caller's state once the opened bytes are no longer read.
+/// The round of an opened (digest-checked) round state, for a call that changes it, lent to
+/// `f`: decoded once in this frame (in place where the game reads it so, [`Round::IN_PLACE`];
+/// else borrowed out of the decode's result, no copy); `f` applies the action in place and seals
+/// it straight back into the caller's state once the opened bytes are no longer read.
 #[inline(always)]
-pub(crate) fn decode_round<R: Round>(opened: &Opened<'_>) -> Result<R, R::Error> {
-    R::decode_trusted_cached(opened.payload, opened.cache)
+pub(crate) fn with_round_mut<R: Round, T>(
+    opened: &Opened<'_>,
+    f: impl FnOnce(&mut R) -> Result<T, ParlorStatus>,
+) -> Result<T, ParlorStatus> {
+    if R::IN_PLACE {
+        let mut place = MaybeUninit::uninit();
+        match R::decode_trusted_cached_in(&mut place, opened.payload, opened.cache) {
+            Ok(round) => f(round),
+            Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+        }
+    } else {
+        match &mut R::decode_trusted_cached(opened.payload, opened.cache) {
+            Ok(round) => f(round),
+            Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+        }
+    }
 }
 
-/// A round seeded `seed` under `config`.
-pub(crate) fn new_round<R: Round>(config: &Opened<'_>, seed: u64) -> Result<R, ParlorStatus> {
+/// A round seeded `seed` under `config`, lent to `f` (made in this frame: in place where the
+/// game deals so, [`Round::DEALS_IN_PLACE`]).
+#[inline(always)]
+pub(crate) fn with_new_round<R: Round, T>(
+    config: &Opened<'_>,
+    seed: u64,
+    f: impl FnOnce(&R) -> Result<T, ParlorStatus>,
+) -> Result<T, ParlorStatus> {
     let config = config_of::<R::Config>(config)?;
-    R::seeded(&config, seed).map_err(|e| error_status(e, PARLOR_ERR_INVALID_CONFIG))
+    if R::DEALS_IN_PLACE {
+        let mut place = MaybeUninit::uninit();
+        match R::seeded_in(&mut place, &config, seed) {
+            Ok(round) => f(round),
+            Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_CONFIG)),
+        }
+    } else {
+        match R::seeded(&config, seed) {
+            Ok(ref round) => f(round),
+            Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_CONFIG)),
+        }
+    }
 }
 
 /// A round of the deal `text` under `config`.
@@ -392,16 +433,44 @@ pub(crate) fn bot_choose<R: Search>(
     if facts.may_act & (1u8 << (seat.0 & 7)) == 0 {
         return Err(PARLOR_ERR_NOT_YOUR_TURN);
     }
+    // Each bot in a frame of its own: the lowest and random bots' calls then use only their own
+    // stack, not the search's round copies (one frame over all four arms reserves the largest).
     let choice = match bot {
-        BotCode::Lowest => Lowest.choose(round, seat),
-        BotCode::Random => Uniform::new(seed).choose(round, seat),
-        BotCode::Greedy => match R::playout(seed).choose(round, seat) {
-            None if round.to_act() == Some(seat) => lowest_legal_action(round, seat),
-            choice => choice,
-        },
-        BotCode::Search(level) => SearchBot::with_level(level, scratch_nodes::<R>(scratch), seed).choose(round, seat),
+        BotCode::Lowest => choose_lowest(round, seat),
+        BotCode::Random => choose_random(round, seat, seed),
+        BotCode::Greedy => choose_greedy(round, seat, seed),
+        BotCode::Search(level) => choose_search(round, seat, level, seed, scratch),
     };
     Ok(choice.map_or(ACTION_NONE, R::action_code))
+}
+
+/// [`Lowest`]'s choice, in a frame of its own ([`bot_choose`]).
+#[inline(never)]
+fn choose_lowest<R: Round>(round: &R, seat: Seat) -> Option<R::Action> {
+    Lowest.choose(round, seat)
+}
+
+/// [`Uniform`]'s choice, in a frame of its own ([`bot_choose`]).
+#[inline(never)]
+fn choose_random<R: Round>(round: &R, seat: Seat, seed: u64) -> Option<R::Action> {
+    Uniform::new(seed).choose(round, seat)
+}
+
+/// The greedy bot's choice (the lowest legal action where it has none on turn), in a frame of
+/// its own ([`bot_choose`]).
+#[inline(never)]
+fn choose_greedy<R: Search>(round: &R, seat: Seat, seed: u64) -> Option<R::Action> {
+    match R::playout(seed).choose(round, seat) {
+        None if round.to_act() == Some(seat) => lowest_legal_action(round, seat),
+        choice => choice,
+    }
+}
+
+/// The search bot's choice at `level`, its tree in `scratch`, in a frame of its own
+/// ([`bot_choose`]).
+#[inline(never)]
+fn choose_search<R: Search>(round: &R, seat: Seat, level: Level, seed: u64, scratch: &mut [u8]) -> Option<R::Action> {
+    SearchBot::with_level(level, scratch_nodes::<R>(scratch), seed).choose(round, seat)
 }
 
 // ---- matches ----
@@ -440,23 +509,61 @@ pub(crate) fn with_match<M: Match, T>(
     opened: &Opened<'_>,
     f: impl FnOnce(&M) -> Result<T, ParlorStatus>,
 ) -> Result<T, ParlorStatus> {
-    match &M::decode_trusted_cached(opened.payload, opened.cache) {
-        Ok(game) => f(game),
-        Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+    if <M::Round as Round>::IN_PLACE {
+        let mut place = MaybeUninit::uninit();
+        match M::decode_trusted_cached_in(&mut place, opened.payload, opened.cache) {
+            Ok(game) => f(game),
+            Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+        }
+    } else {
+        match &M::decode_trusted_cached(opened.payload, opened.cache) {
+            Ok(game) => f(game),
+            Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+        }
     }
 }
 
-/// The match of an opened (digest-checked) match state, for a call that changes it (as
-/// [`decode_round`]).
+/// The match of an opened (digest-checked) match state, for a call that changes it, lent to `f`
+/// (as [`with_round_mut`]).
 #[inline(always)]
-pub(crate) fn decode_match<M: Match>(opened: &Opened<'_>) -> Result<M, <M::Round as Round>::Error> {
-    M::decode_trusted_cached(opened.payload, opened.cache)
+pub(crate) fn with_match_mut<M: Match, T>(
+    opened: &Opened<'_>,
+    f: impl FnOnce(&mut M) -> Result<T, ParlorStatus>,
+) -> Result<T, ParlorStatus> {
+    if <M::Round as Round>::IN_PLACE {
+        let mut place = MaybeUninit::uninit();
+        match M::decode_trusted_cached_in(&mut place, opened.payload, opened.cache) {
+            Ok(game) => f(game),
+            Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+        }
+    } else {
+        match &mut M::decode_trusted_cached(opened.payload, opened.cache) {
+            Ok(game) => f(game),
+            Err(_) => Err(PARLOR_ERR_INVALID_STATE),
+        }
+    }
 }
 
-/// A match seeded `seed` under `config`.
-pub(crate) fn new_match<M: Match>(config: &Opened<'_>, seed: u64) -> Result<M, ParlorStatus> {
+/// A match seeded `seed` under `config`, lent to `f` (as [`with_new_round`]).
+#[inline(always)]
+pub(crate) fn with_new_match<M: Match, T>(
+    config: &Opened<'_>,
+    seed: u64,
+    f: impl FnOnce(&M) -> Result<T, ParlorStatus>,
+) -> Result<T, ParlorStatus> {
     let config = config_of::<<M::Round as Round>::Config>(config)?;
-    M::new(&config, seed).map_err(|e| error_status(e, PARLOR_ERR_INVALID_CONFIG))
+    if <M::Round as Round>::DEALS_IN_PLACE {
+        let mut place = MaybeUninit::uninit();
+        match M::new_in(&mut place, &config, seed) {
+            Ok(game) => f(game),
+            Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_CONFIG)),
+        }
+    } else {
+        match M::new(&config, seed) {
+            Ok(ref game) => f(game),
+            Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_CONFIG)),
+        }
+    }
 }
 
 /// What a match or round step reports to C.

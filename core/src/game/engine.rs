@@ -2,6 +2,7 @@
 //! ([`GameId`], [`Fault`], [`Scores`], [`Placement`], [`Step`]).
 
 use core::fmt;
+use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
 
 use super::Seat;
@@ -347,6 +348,17 @@ pub trait Round: Clone + Sized {
     /// A round under `config` (validated), dealt from `seed` (`Deal::Seeded`: value-stable).
     fn seeded(config: &Self::Config, seed: u64) -> Result<Self, Self::Error>;
 
+    /// [`Round::seeded`] into `place` (the caller's frame), returned there: a game may deal the
+    /// round in place instead of moving a round-sized result through its calls (as
+    /// [`Round::decode_trusted_cached_in`]). Default: [`Round::seeded`], written to `place`.
+    fn seeded_in<'p>(
+        place: &'p mut MaybeUninit<Self>,
+        config: &Self::Config,
+        seed: u64,
+    ) -> Result<&'p mut Self, Self::Error> {
+        Ok(place.write(Self::seeded(config, seed)?))
+    }
+
     /// A round under `config` with the deal written in the game's replay-log notation (what a
     /// log's header line holds after `deal`; documented per game in `docs/<game>.md`).
     fn given(config: &Self::Config, deal: &str) -> Result<Self, Self::Error>;
@@ -489,6 +501,29 @@ pub trait Round: Clone + Sized {
         Self::decode_trusted(bytes)
     }
 
+    /// Whether the game makes its rounds (and matches) in the caller's place:
+    /// [`Round::decode_trusted_cached_in`], [`Round::seeded_in`] and their [`Match`] twins are
+    /// its own, not the defaults (which write the by-value result to the place: a caller that
+    /// holds only that result uses less stack with the by-value calls). Default: `false`.
+    const IN_PLACE: bool = false;
+
+    /// Whether the game deals its rounds (and matches) in the caller's place: its own
+    /// [`Round::seeded_in`] and [`Match::new_in`] (as [`Round::IN_PLACE`] for the decode).
+    /// Default: [`Round::IN_PLACE`].
+    const DEALS_IN_PLACE: bool = Self::IN_PLACE;
+
+    /// [`Round::decode_trusted_cached`] into `place` (the caller's frame), returned there: a game
+    /// may read the round in place instead of moving a round-sized result through its calls (the
+    /// C ABI decodes into its entry point's frame; on a microcontroller each move is stack).
+    /// The same round and errors. Default: [`Round::decode_trusted_cached`], written to `place`.
+    fn decode_trusted_cached_in<'p>(
+        place: &'p mut MaybeUninit<Self>,
+        bytes: &[u8],
+        cache: &[u8],
+    ) -> Result<&'p mut Self, Self::Error> {
+        Ok(place.write(Self::decode_trusted_cached(bytes, cache)?))
+    }
+
     /// The action's code: a `u64` whose layout each game documents (and pins by vectors); the C
     /// ABI's form of an action.
     fn action_code(action: Self::Action) -> u64;
@@ -533,6 +568,16 @@ pub trait Match: Clone + Sized {
     /// A match under `config` (validated), its first round dealt from `round_seed(seed, 0)`.
     /// Errors: [`Fault::InvalidConfig`].
     fn new(config: &<Self::Round as Round>::Config, seed: u64) -> Result<Self, <Self::Round as Round>::Error>;
+
+    /// [`Match::new`] into `place` (the caller's frame), returned there (as
+    /// [`Round::seeded_in`]). Default: [`Match::new`], written to `place`.
+    fn new_in<'p>(
+        place: &'p mut MaybeUninit<Self>,
+        config: &<Self::Round as Round>::Config,
+        seed: u64,
+    ) -> Result<&'p mut Self, <Self::Round as Round>::Error> {
+        Ok(place.write(Self::new(config, seed)?))
+    }
 
     /// The round being played (the last one once the match is over).
     fn round(&self) -> &Self::Round;
@@ -596,6 +641,16 @@ pub trait Match: Clone + Sized {
     fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Self, <Self::Round as Round>::Error> {
         let _ = cache;
         Self::decode_trusted(bytes)
+    }
+
+    /// As [`Round::decode_trusted_cached_in`], for a match. Default:
+    /// [`Match::decode_trusted_cached`], written to `place`.
+    fn decode_trusted_cached_in<'p>(
+        place: &'p mut MaybeUninit<Self>,
+        bytes: &[u8],
+        cache: &[u8],
+    ) -> Result<&'p mut Self, <Self::Round as Round>::Error> {
+        Ok(place.write(Self::decode_trusted_cached(bytes, cache)?))
     }
 }
 

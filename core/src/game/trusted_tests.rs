@@ -7,6 +7,7 @@
 extern crate std;
 
 use core::fmt::Debug;
+use core::mem::MaybeUninit;
 use std::vec;
 
 use super::bot::{Bot, Uniform, lowest_legal_action};
@@ -31,6 +32,26 @@ pub(crate) fn round_trips<R: Round + PartialEq + Debug>(round: &R) {
     assert_eq!(R::decode_trusted_cached(&bytes, &cache).ok().as_ref(), Some(round));
     // A cache of another length is ignored (the decode computes what it would hold).
     assert_eq!(R::decode_trusted_cached(&bytes, &[]).ok().as_ref(), Some(round));
+    // The in-place decode (the C ABI's) gives the same round, with and without the cache.
+    for cache in [&cache[..], &[]] {
+        let mut place = MaybeUninit::uninit();
+        assert_eq!(
+            R::decode_trusted_cached_in(&mut place, &bytes, cache).ok().map(|r| &*r),
+            Some(round)
+        );
+    }
+    // A flipped byte gives the in-place decode the by-value decode's answer.
+    for at in (0..bytes.len()).step_by(7) {
+        let mut flipped = bytes.clone();
+        flipped[at] ^= 0x5A;
+        let mut place = MaybeUninit::uninit();
+        assert_eq!(
+            R::decode_trusted_cached_in(&mut place, &flipped, &cache)
+                .ok()
+                .map(|r| &*r),
+            R::decode_trusted_cached(&flipped, &cache).ok().as_ref()
+        );
+    }
 }
 
 /// Both trusted decodes of `game`'s bytes give `game` back.
@@ -44,12 +65,38 @@ pub(crate) fn match_round_trips<M: Match + PartialEq + Debug>(game: &M) {
     assert_eq!(M::decode_trusted(&bytes).ok().as_ref(), Some(game));
     assert_eq!(M::decode_trusted_cached(&bytes, &cache).ok().as_ref(), Some(game));
     assert_eq!(M::decode_trusted_cached(&bytes, &[]).ok().as_ref(), Some(game));
+    // The in-place decode (the C ABI's) gives the same match, with and without the cache.
+    for cache in [&cache[..], &[]] {
+        let mut place = MaybeUninit::uninit();
+        assert_eq!(
+            M::decode_trusted_cached_in(&mut place, &bytes, cache).ok().map(|m| &*m),
+            Some(game)
+        );
+    }
+    for at in (0..bytes.len()).step_by(7) {
+        let mut flipped = bytes.clone();
+        flipped[at] ^= 0x5A;
+        let mut place = MaybeUninit::uninit();
+        assert_eq!(
+            M::decode_trusted_cached_in(&mut place, &flipped, &cache)
+                .ok()
+                .map(|m| &*m),
+            M::decode_trusted_cached(&flipped, &cache).ok().as_ref()
+        );
+    }
 }
 
 /// Plays a round of `config` dealt from `seed` with the uniform bot, calling `each` on every
 /// state on the way (the first and the last included).
 pub(crate) fn play<R: Round>(config: &R::Config, seed: u64, mut each: impl FnMut(&R)) {
     let mut round = R::seeded(config, seed).unwrap();
+    // The in-place deal (the C ABI's) deals the same round.
+    let mut place = MaybeUninit::uninit();
+    let dealt = R::seeded_in(&mut place, config, seed).unwrap();
+    let mut bytes = vec![0u8; R::ENCODED_BYTES];
+    let mut again = vec![0u8; R::ENCODED_BYTES];
+    assert_eq!(round.encode(&mut bytes).ok(), dealt.encode(&mut again).ok());
+    assert_eq!(bytes, again);
     each(&round);
     let mut draws = seed;
     while let Some(seat) = round.to_act() {
@@ -182,6 +229,13 @@ pub(crate) fn play_match<M: Match>(
     mut each: impl FnMut(&M),
 ) {
     let mut game = M::new(config, seed).unwrap();
+    // The in-place match (the C ABI's) is the same match.
+    let mut place = MaybeUninit::uninit();
+    let made = M::new_in(&mut place, config, seed).unwrap();
+    let mut bytes = vec![0u8; M::ENCODED_BYTES];
+    let mut again = vec![0u8; M::ENCODED_BYTES];
+    assert_eq!(game.encode(&mut bytes).ok(), made.encode(&mut again).ok());
+    assert_eq!(bytes, again);
     each(&game);
     let mut draws = seed;
     for _ in 0..steps {

@@ -57,13 +57,14 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use core::fmt;
+use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
 
 use super::game_match::MATCH_ENCODED_BYTES;
 use super::notation::given_deal;
 use super::round::{CONFIG_BYTES, ENCODED_BYTES, MAX_ACTIONS, SEATS};
 use super::score::{Kazoe, MeldKind, Wind};
-use super::{Action, Config, Deal, Error, Event, Match, MultiRon, Observation, Outcome, Phase, Round, Tile};
+use super::{Action, Config, Deal, Error, Event, Match, MultiRon, Observation, Outcome, Phase, Round, Start, Tile};
 use crate::game::{self, Fault, GameId, Placement, RuleError, RuleKey, Scores, Seat, Step};
 
 impl game::GameError for Error {
@@ -130,6 +131,11 @@ impl game::Round for Round {
 
     fn seeded(config: &Config, seed: u64) -> Result<Round, Error> {
         Round::new(config, &Deal::Seeded(seed))
+    }
+
+    /// [`game::Round::seeded_in`]: dealt in place.
+    fn seeded_in<'p>(place: &'p mut MaybeUninit<Round>, config: &Config, seed: u64) -> Result<&'p mut Round, Error> {
+        Round::with_start_in(place, config, &Deal::Seeded(seed), &Start::first(config))
     }
 
     /// The text after `mahjong wall` in a replay log: `<136 ids> [start <kyoku> <honba>
@@ -237,6 +243,17 @@ impl game::Round for Round {
     /// [`Round::decode_trusted_cached`]: the fields read, the waits taken from the cache.
     fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Round, Error> {
         Round::decode_trusted_cached(bytes, cache)
+    }
+
+    const IN_PLACE: bool = true;
+
+    /// [`Round::decode_trusted_cached_in`]: read in place.
+    fn decode_trusted_cached_in<'p>(
+        place: &'p mut MaybeUninit<Round>,
+        bytes: &[u8],
+        cache: &[u8],
+    ) -> Result<&'p mut Round, Error> {
+        Round::decode_trusted_cached_in(place, bytes, cache)
     }
 
     fn action_code(action: Action) -> u64 {
@@ -418,6 +435,11 @@ impl game::Match for Match {
         Match::new(config, seed)
     }
 
+    /// [`Match::new_in`]: its first round dealt in place.
+    fn new_in<'p>(place: &'p mut MaybeUninit<Match>, config: &Config, seed: u64) -> Result<&'p mut Match, Error> {
+        Match::new_in(place, config, seed)
+    }
+
     fn round(&self) -> &Round {
         Match::round(self)
     }
@@ -470,6 +492,15 @@ impl game::Match for Match {
     /// [`Match::decode_trusted_cached`]: its round's waits taken from the cache.
     fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Match, Error> {
         Match::decode_trusted_cached(bytes, cache)
+    }
+
+    /// [`Match::decode_trusted_cached_in`]: read in place.
+    fn decode_trusted_cached_in<'p>(
+        place: &'p mut MaybeUninit<Match>,
+        bytes: &[u8],
+        cache: &[u8],
+    ) -> Result<&'p mut Match, Error> {
+        Match::decode_trusted_cached_in(place, bytes, cache)
     }
 }
 

@@ -3,7 +3,9 @@
 //! (`docs/mahjong.md`, "The match").
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use super::round::{ENCODED_BYTES, FORMAT_VERSION, RIICHI_STICK, SEATS, at_mut};
+use core::mem::MaybeUninit;
+
+use super::round::{ENCODED_BYTES, FORMAT_VERSION, PHASE_OVER, RIICHI_STICK, SEATS, at_mut};
 use super::score::Wind;
 use super::{Action, Config, Deal, End, Error, Event, Outcome, Round, Start};
 use crate::game::{Placement, Seat, round_seed};
@@ -77,6 +79,24 @@ impl Match {
             rounds_played: 0,
             next: start,
         })
+    }
+
+    /// [`Match::new`] into `place` (the caller's frame), its first round dealt there: no
+    /// match-sized result moved through the calls.
+    pub fn new_in<'p>(place: &'p mut MaybeUninit<Match>, config: &Config, seed: u64) -> Result<&'p mut Match, Error> {
+        let start = Start::first(config);
+        let wall = Round::checked_wall(config, &Deal::Seeded(round_seed(seed, 0)), &start)?;
+        let m = place.write(Match {
+            round: Round::dealt(config, &start, &wall),
+            seed,
+            given: false,
+            awaiting: false,
+            over: false,
+            rounds_played: 0,
+            next: start,
+        });
+        m.round.refresh_waits();
+        Ok(m)
     }
 
     /// A match whose rounds are dealt by the caller: East 1 from `first`, each later round from
@@ -259,8 +279,11 @@ impl Match {
         if self.given {
             self.awaiting = true;
         } else {
+            // Dealt in place (no round-sized result on the stack): the wall is checked first.
             let deal = Deal::Seeded(round_seed(self.seed, self.rounds_played));
-            self.round = Round::with_start(&config, &deal, &self.next)?;
+            let wall = Round::checked_wall(&config, &deal, &self.next)?;
+            self.round = Round::dealt(&config, &self.next, &wall);
+            self.round.refresh_waits();
         }
         Ok(())
     }
@@ -306,25 +329,84 @@ impl Match {
     /// consistent with the round: a finished round while awaiting a deal or over, else the
     /// round started at the next start). Errors: [`Error::InvalidState`].
     pub fn decode(bytes: &[u8]) -> Result<Match, Error> {
-        Match::decode_with(bytes, Round::decode)
+        Match::decode_with(bytes, false, Round::decode)
     }
 
     /// The match of a byte form that [`Match::encode`] wrote and that is known to be unchanged
     /// since (the C ABI's digest-checked states): as [`Match::decode`], with the round read by
     /// [`Round::decode_trusted`]. Errors: [`Error::InvalidState`].
     pub fn decode_trusted(bytes: &[u8]) -> Result<Match, Error> {
-        Match::decode_with(bytes, Round::decode_trusted)
+        Match::decode_with(bytes, true, Round::decode_trusted)
     }
 
     /// [`Match::decode_trusted`] with its round's waits read from `cache`
     /// ([`Round::decode_trusted_cached`]; the match's cache is its round's). Errors:
     /// [`Error::InvalidState`].
     pub fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Match, Error> {
-        Match::decode_with(bytes, |rest| Round::decode_trusted_cached(rest, cache))
+        Match::decode_with(bytes, true, |rest| Round::decode_trusted_cached(rest, cache))
+    }
+
+    /// [`Match::decode_trusted_cached`] into `place` (the caller's frame), its round read there
+    /// field by field ([`Round::decode_trusted_cached_in`]): no match-sized result moved through
+    /// the calls. The same match and the same errors.
+    pub fn decode_trusted_cached_in<'p>(
+        place: &'p mut MaybeUninit<Match>,
+        bytes: &[u8],
+        cache: &[u8],
+    ) -> Result<&'p mut Match, Error> {
+        let (head, rest) = Match::read_head(bytes)?;
+        let m = Round::trusted_cached_in(
+            rest,
+            cache,
+            |config, start, wall| {
+                place.write(Match {
+                    round: Round::dealt(config, start, wall),
+                    seed: head.seed,
+                    given: head.given,
+                    awaiting: head.awaiting,
+                    over: head.over,
+                    rounds_played: head.rounds_played,
+                    next: head.next,
+                })
+            },
+            |m| &mut m.round,
+        )?;
+        m.check(m.round.phase == PHASE_OVER)?;
+        Ok(m)
     }
 
     /// [`Match::decode`] with the round read by `round`.
-    fn decode_with(bytes: &[u8], round: impl FnOnce(&[u8]) -> Result<Round, Error>) -> Result<Match, Error> {
+    fn decode_with(
+        bytes: &[u8],
+        trusted: bool,
+        round: impl FnOnce(&[u8]) -> Result<Round, Error>,
+    ) -> Result<Match, Error> {
+        let (head, rest) = Match::read_head(bytes)?;
+        let m = Match {
+            round: round(rest)?,
+            seed: head.seed,
+            given: head.given,
+            awaiting: head.awaiting,
+            over: head.over,
+            rounds_played: head.rounds_played,
+            next: head.next,
+        };
+        // A trusted byte form (written by `Match::encode`, known unchanged) takes its round's
+        // phase for whether it is finished; otherwise the finished round's outcome must also be
+        // computable (its wins scored: the hand value's frames, kilobytes of stack on a
+        // microcontroller, on every decode of a match).
+        let finished = if trusted {
+            m.round.phase == PHASE_OVER
+        } else {
+            m.round.outcome().is_some()
+        };
+        m.check(finished)?;
+        Ok(m)
+    }
+
+    /// The match's fields of a byte form (a match whose round is still to be read) and the
+    /// round's bytes.
+    fn read_head(bytes: &[u8]) -> Result<(MatchHead, &[u8]), Error> {
         let bad = |why| Error::InvalidState { why };
         if bytes.len() != MATCH_ENCODED_BYTES {
             return Err(bad("wrong length"));
@@ -342,16 +424,23 @@ impl Match {
         }
         let rounds_played = u32::from(u16::from_le_bytes([head[10], head[11]]));
         let next = Start::from_bytes(&head[12..32]).map_err(|_| bad("bad next start"))?;
-        let m = Match {
-            round: round(rest)?,
-            seed: u64::from_le_bytes(seed),
-            given: flags & 1 != 0,
-            awaiting: flags & 2 != 0,
-            over: flags & 4 != 0,
-            rounds_played,
-            next,
-        };
-        let finished = m.round.outcome().is_some();
+        Ok((
+            MatchHead {
+                seed: u64::from_le_bytes(seed),
+                given: flags & 1 != 0,
+                awaiting: flags & 2 != 0,
+                over: flags & 4 != 0,
+                rounds_played,
+                next,
+            },
+            rest,
+        ))
+    }
+
+    /// The flags checked against the round (`finished`: whether it is over).
+    fn check(&self, finished: bool) -> Result<(), Error> {
+        let bad = |why| Error::InvalidState { why };
+        let m = self;
         if (m.awaiting || m.over) != finished {
             return Err(bad("match flags do not fit the round"));
         }
@@ -361,8 +450,18 @@ impl Match {
         if !m.awaiting && !m.over && *m.round.start() != m.next {
             return Err(bad("the round did not start at the next start"));
         }
-        Ok(m)
+        Ok(())
     }
+}
+
+/// A match's fields before its round (its byte form's head).
+struct MatchHead {
+    seed: u64,
+    given: bool,
+    awaiting: bool,
+    over: bool,
+    rounds_played: u32,
+    next: Start,
 }
 
 /// The seats by `scores`, highest first, ties by seat (seat 0 first).

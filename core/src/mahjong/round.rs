@@ -65,6 +65,7 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use core::fmt;
+use core::mem::MaybeUninit;
 
 use super::Error;
 use super::score::{self, HandValue, MeldKind, Wind};
@@ -913,7 +914,29 @@ impl Round {
     /// A round in the context `start` (round wind, dealer, honba, sticks, points) dealt by
     /// `deal`; the dealer has drawn its fourteenth tile. Errors: [`Error::InvalidConfig`],
     /// [`Error::BadDeal`].
+    #[inline(never)]
     pub fn with_start(config: &Config, deal: &Deal, start: &Start) -> Result<Round, Error> {
+        let wall = Round::checked_wall(config, deal, start)?;
+        Ok(Round::deal(config, start, &wall))
+    }
+
+    /// [`Round::with_start`] into `place` (the caller's frame): no round-sized result moved
+    /// through the calls.
+    pub fn with_start_in<'p>(
+        place: &'p mut MaybeUninit<Round>,
+        config: &Config,
+        deal: &Deal,
+        start: &Start,
+    ) -> Result<&'p mut Round, Error> {
+        let wall = Round::checked_wall(config, deal, start)?;
+        let round = place.write(Round::dealt(config, start, &wall));
+        round.refresh_waits();
+        Ok(round)
+    }
+
+    /// The wall of a round in the context `start` dealt by `deal`, the config, the start and
+    /// the deal checked ([`Round::with_start`]'s errors).
+    pub(super) fn checked_wall(config: &Config, deal: &Deal, start: &Start) -> Result<[u8; TILE_IDS], Error> {
         config.validate()?;
         start.validate()?;
         let wall = match deal {
@@ -929,7 +952,7 @@ impl Round {
                 why: "the dealer is no seat of the table",
             });
         }
-        Ok(Round::deal(config, start, &wall))
+        Ok(wall)
     }
 
     /// The config.

@@ -1,6 +1,8 @@
 //! The byte form of a [`Round`] (format version 1) and its full re-validation.
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+use core::mem::MaybeUninit;
+
 use super::Error;
 use super::round::{
     Action, Bits, CACHE_BYTES, CONFIG_BYTES, Config, DORA_AT, ENCODED_BYTES, END_ABORT, FORMAT_VERSION, HAND_BYTES,
@@ -469,13 +471,76 @@ impl Round {
         Ok(round)
     }
 
+    /// [`Round::decode_trusted_cached`] into `place` (the caller's frame), the round read there
+    /// field by field: no round-sized result moved through the calls (the C ABI's calls: kilobytes
+    /// of stack less on a microcontroller). The same round and the same errors.
+    pub fn decode_trusted_cached_in<'p>(
+        place: &'p mut MaybeUninit<Round>,
+        bytes: &[u8],
+        cache: &[u8],
+    ) -> Result<&'p mut Round, Error> {
+        Round::trusted_cached_in(
+            bytes,
+            cache,
+            |config, start, wall| place.write(Round::dealt(config, start, wall)),
+            |round| round,
+        )
+    }
+
+    /// [`Round::decode_trusted_cached`] read in place: `make` places the round dealt from the
+    /// byte form's head ([`Round::dealt`] of its config, start and wall) in the caller's value
+    /// that holds it (the round, or a match), `round` finds it there, and the other fields and
+    /// the waits are read into it.
+    #[inline(always)]
+    pub(super) fn trusted_cached_in<'p, T: 'p>(
+        bytes: &[u8],
+        cache: &[u8],
+        make: impl FnOnce(&Config, &Start, &[u8; TILE_IDS]) -> &'p mut T,
+        round: impl Fn(&mut T) -> &mut Round,
+    ) -> Result<&'p mut T, Error> {
+        let mut r = Reader { bytes, at: 0 };
+        let (config, start, wall) = Round::read_head(&mut r, false)?;
+        let made = make(&config, &start, &wall);
+        round(&mut *made).trusted_rest(&mut r, cache)?;
+        Ok(made)
+    }
+
+    /// The rest of [`Round::trusted_cached_in`] (one copy of it for rounds and matches): the
+    /// fields after the wall, the hand sizes, then the waits from `cache` (computed without one).
+    fn trusted_rest(&mut self, r: &mut Reader<'_>, cache: &[u8]) -> Result<(), Error> {
+        let (chunks, tail) = cache.as_chunks::<8>();
+        self.read_fields(r)?;
+        if self.hands.iter().any(|h| bits_len(h) > 14) {
+            return Err(bad("a hand of more than 14 tiles"));
+        }
+        if !tail.is_empty() || chunks.len() != SEATS {
+            // As `decode_trusted`: the waits computed.
+            self.refresh_waits();
+        } else {
+            for (waits, chunk) in self.waits.iter_mut().zip(chunks) {
+                *waits = u64::from_le_bytes(*chunk);
+            }
+        }
+        Ok(())
+    }
+
     /// Every field of a byte form, read into a round whose waits cache is zero; the wall checked
     /// to be a permutation when `check_wall`. Errors: [`Error::InvalidState`].
     fn read(bytes: &[u8], check_wall: bool) -> Result<Round, Error> {
-        if bytes.len() != ENCODED_BYTES {
+        let mut r = Reader { bytes, at: 0 };
+        let (config, start, wall) = Round::read_head(&mut r, check_wall)?;
+        // Every field is read straight into the round (no second round-sized value on the stack).
+        let mut round = Round::dealt(&config, &start, &wall);
+        round.read_fields(&mut r)?;
+        Ok(round)
+    }
+
+    /// The length, version, config, start and wall of a byte form (the wall checked to be a
+    /// permutation when `check_wall`).
+    fn read_head(r: &mut Reader<'_>, check_wall: bool) -> Result<(Config, Start, [u8; TILE_IDS]), Error> {
+        if r.bytes.len() != ENCODED_BYTES {
             return Err(bad("wrong length"));
         }
-        let mut r = Reader { bytes, at: 0 };
         if r.u8()? != FORMAT_VERSION {
             return Err(bad("unknown format version"));
         }
@@ -486,8 +551,13 @@ impl Round {
         if check_wall {
             super::round::check_wall(&wall).map_err(|_| bad("the wall is not each id once"))?;
         }
-        // Every field is read straight into the round (no second round-sized value on the stack).
-        let mut round = Round::dealt(&config, &start, &wall);
+        Ok((config, start, wall))
+    }
+
+    /// The fields of a byte form after its wall (`r` past [`Round::read_head`]), read into this
+    /// round.
+    fn read_fields(&mut self, r: &mut Reader<'_>) -> Result<(), Error> {
+        let round = self;
         round.hands = [[0; 3]; SEATS];
         for h in &mut round.hands {
             for (byte, &x) in (0u8..).zip(r.take(HAND_BYTES)?) {
@@ -572,7 +642,7 @@ impl Round {
         }
         round.tenpai = r.u8()?;
         round.nagashi = r.u8()?;
-        Ok(round)
+        Ok(())
     }
 
     /// The stored answers of an open call window, checked against the rules (after the waits

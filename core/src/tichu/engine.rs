@@ -50,6 +50,7 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use core::fmt;
+use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
 
 use super::Error;
@@ -424,6 +425,19 @@ impl game::Round for Round {
         Round::decode_trusted_cached(bytes, cache)
     }
 
+    const IN_PLACE: bool = true;
+    /// Its rounds are dealt by value ([`Round::new`]).
+    const DEALS_IN_PLACE: bool = false;
+
+    /// [`Round::decode_trusted_cached_in`]: written in place.
+    fn decode_trusted_cached_in<'p>(
+        place: &'p mut MaybeUninit<Round>,
+        bytes: &[u8],
+        cache: &[u8],
+    ) -> Result<&'p mut Round, Error> {
+        Round::decode_trusted_cached_in(place, bytes, cache)
+    }
+
     /// The layout in the [module docs](self).
     fn action_code(action: Action) -> u64 {
         action_code(action)
@@ -627,5 +641,14 @@ impl game::Match for Match {
     /// [`Match::decode_trusted_cached`]: no re-deal, no replay.
     fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Match, Error> {
         Match::decode_trusted_cached(bytes, cache)
+    }
+
+    /// [`Match::decode_trusted_cached_in`]: written in place.
+    fn decode_trusted_cached_in<'p>(
+        place: &'p mut MaybeUninit<Match>,
+        bytes: &[u8],
+        cache: &[u8],
+    ) -> Result<&'p mut Match, Error> {
+        Match::decode_trusted_cached_in(place, bytes, cache)
     }
 }

@@ -4,6 +4,8 @@
 //! ([`round_seed`]: the outputs of `Rng::new(seed)`).
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+use core::mem::MaybeUninit;
+
 use super::Error;
 use super::round::{self, Action, Config, Deal, Event, Outcome, Phase, Round};
 use crate::game::{Placement, Seat, Step, round_seed};
@@ -110,35 +112,38 @@ impl Match {
 
     /// Applies `seat`'s action to the round in play ([`Round::apply`]); when it ends the round,
     /// adds the scores and deals the next round unless the match is over. Errors: the round's,
-    /// [`Error::RoundOver`] once the match is over; the match is unchanged on error.
+    /// [`Error::RoundOver`] once the match is over; the match is unchanged on the round's errors.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<MatchEvent, Error> {
         if self.is_over() {
             return Err(Error::RoundOver);
         }
-        let mut round = self.round;
-        let event = round.apply(seat, action)?;
-        let mut next = *self;
-        next.round = round;
+        // In place (no copy of the match or its round on the stack): the round's apply leaves
+        // it unchanged on an error; what follows fails only on a broken invariant (checked
+        // before the match's fields are written) or a config that deals no round (the match's
+        // own, validated when it was made).
+        let event = self.round.apply(seat, action)?;
         let mut result = MatchEvent {
             event,
             finished: None,
             match_over: false,
         };
         if event.round_over {
-            let outcome = round.outcome().ok_or(Error::Internal)?;
-            for (total, delta) in next.scores.iter_mut().zip(outcome.scores) {
+            let outcome = self.round.outcome().ok_or(Error::Internal)?;
+            let mut scores = self.scores;
+            for (total, delta) in scores.iter_mut().zip(outcome.scores) {
                 *total = total.checked_add(i32::from(delta)).ok_or(Error::Internal)?;
             }
-            next.rounds = next.rounds.checked_add(1).ok_or(Error::Internal)?;
+            let rounds = self.rounds.checked_add(1).ok_or(Error::Internal)?;
             result.finished = Some(outcome);
-            if let Some(team) = Match::decided(next.scores, next.config.target) {
-                next.winner = team;
+            if let Some(team) = Match::decided(scores, self.config.target) {
+                self.winner = team;
                 result.match_over = true;
             } else {
-                next.round = Round::new(&next.config, &Deal::Seeded(round_seed(next.seed, next.rounds)))?;
+                self.round = Round::new(&self.config, &Deal::Seeded(round_seed(self.seed, rounds)))?;
             }
+            self.scores = scores;
+            self.rounds = rounds;
         }
-        *self = next;
         Ok(result)
     }
 
@@ -185,6 +190,49 @@ impl Match {
         if cache.len() != round::CACHE_BYTES {
             return Match::decode(bytes);
         }
+        let (head, tail) = Match::trusted_head(bytes)?;
+        let round = Round::decode_trusted_cached(tail, cache)?;
+        Ok(Match {
+            config: *round.config(),
+            seed: head.seed,
+            rounds: head.rounds,
+            scores: head.scores,
+            winner: head.winner,
+            round,
+        })
+    }
+
+    /// [`Match::decode_trusted_cached`] into `place` (the caller's frame): the match and its
+    /// round written there once (no match-sized result moved through the calls). The same match
+    /// and the same errors.
+    pub fn decode_trusted_cached_in<'p>(
+        place: &'p mut MaybeUninit<Match>,
+        bytes: &[u8],
+        cache: &[u8],
+    ) -> Result<&'p mut Match, Error> {
+        if cache.len() != round::CACHE_BYTES {
+            return decoded_into(place, bytes);
+        }
+        let (head, tail) = Match::trusted_head(bytes)?;
+        // The form borrowed where the read left it (no move of its log).
+        let read = round::Form::read(tail);
+        let form = match &read {
+            Ok(form) => form,
+            Err(e) => return Err(*e),
+        };
+        let cached = round::Cached::read(cache)?;
+        Ok(place.write(Match {
+            config: *form.config(),
+            seed: head.seed,
+            rounds: head.rounds,
+            scores: head.scores,
+            winner: head.winner,
+            round: Round::of_cached(form, &cached),
+        }))
+    }
+
+    /// The match's own fields of a byte form (its version checked) and the round's bytes.
+    fn trusted_head(bytes: &[u8]) -> Result<(Head, &[u8]), Error> {
         if bytes.len() != ENCODED_BYTES {
             return Err(Error::InvalidState);
         }
@@ -223,18 +271,18 @@ impl Match {
         if version != FORMAT_VERSION {
             return Err(Error::InvalidState);
         }
-        let round = Round::decode_trusted_cached(tail, cache)?;
-        Ok(Match {
-            config: *round.config(),
-            seed: u64::from_le_bytes([s0, s1, s2, s3, s4, s5, s6, s7]),
-            rounds: u32::from_le_bytes([r0, r1, r2, r3]),
-            scores: [
-                i32::from_le_bytes([a0, a1, a2, a3]),
-                i32::from_le_bytes([b0, b1, b2, b3]),
-            ],
-            winner,
-            round,
-        })
+        Ok((
+            Head {
+                seed: u64::from_le_bytes([s0, s1, s2, s3, s4, s5, s6, s7]),
+                rounds: u32::from_le_bytes([r0, r1, r2, r3]),
+                scores: [
+                    i32::from_le_bytes([a0, a1, a2, a3]),
+                    i32::from_le_bytes([b0, b1, b2, b3]),
+                ],
+                winner,
+            },
+            tail,
+        ))
     }
 
     /// The match of [`Match::encode`]'s bytes, re-validated: the round decodes (replayed from
@@ -305,4 +353,19 @@ impl Match {
             round,
         })
     }
+}
+
+/// A match's own fields in its byte form (before its round).
+struct Head {
+    seed: u64,
+    rounds: u32,
+    scores: [i32; 2],
+    winner: u8,
+}
+
+/// [`Match::decode`] written to `place` (the fallback of [`Match::decode_trusted_cached_in`]
+/// without a cache), in a frame of its own.
+#[inline(never)]
+fn decoded_into<'p>(place: &'p mut MaybeUninit<Match>, bytes: &[u8]) -> Result<&'p mut Match, Error> {
+    Ok(place.write(Match::decode(bytes)?))
 }

@@ -51,6 +51,7 @@ use crate::game::{Rng, Seat, shuffle};
 #[path = "round_cache.rs"]
 mod cache;
 pub use cache::CACHE_BYTES;
+pub(in crate::tichu) use cache::{Cached, Form};
 
 /// The number of cards in the deck.
 pub const DECK: usize = 56;

@@ -3,6 +3,8 @@
 //! replaying (a child of [`round`](super)).
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+use core::mem::MaybeUninit;
+
 use super::{
     CONFIG_BYTES, Call, Cards, Config, DECK, ENCODED_BYTES, Error, FORMAT_VERSION, Kind, MAX_LOG, Phase, Rank, Round,
     Trick, TrickParts, TrickSeat, set_of,
@@ -101,7 +103,7 @@ impl In<'_> {
 }
 
 /// The fields of [`Round::encode`]'s form, each read alone.
-pub(super) struct Form {
+pub(in crate::tichu) struct Form {
     pub(super) config: Config,
     pub(super) dealt: [u64; 4],
     pub(super) window: u64,
@@ -113,9 +115,14 @@ pub(super) struct Form {
 }
 
 impl Form {
+    /// The config of the byte form.
+    pub(in crate::tichu) fn config(&self) -> &Config {
+        &self.config
+    }
+
     /// Reads [`Round::encode`]'s form: the length, the version and the config's codes checked,
     /// nothing across fields. Errors: [`Error::InvalidState`], [`Error::InvalidConfig`].
-    pub(super) fn read(bytes: &[u8]) -> Result<Form, Error> {
+    pub(in crate::tichu) fn read(bytes: &[u8]) -> Result<Form, Error> {
         if bytes.len() != ENCODED_BYTES {
             return Err(Error::InvalidState);
         }
@@ -234,6 +241,89 @@ impl Round {
             return Round::decode(bytes);
         }
         let form = Form::read(bytes)?;
+        let cached = Cached::read(cache)?;
+        Ok(Round::of_cached(&form, &cached))
+    }
+
+    /// [`Round::decode_trusted_cached`] into `place` (the caller's frame): the round written
+    /// there once, from the byte form's and the cache's fields (no round-sized result moved
+    /// through the calls). The same round and the same errors.
+    pub fn decode_trusted_cached_in<'p>(
+        place: &'p mut MaybeUninit<Round>,
+        bytes: &[u8],
+        cache: &[u8],
+    ) -> Result<&'p mut Round, Error> {
+        if cache.len() != CACHE_BYTES {
+            return decoded_into(place, bytes);
+        }
+        // The form borrowed where the read left it (no move of its log).
+        let read = Form::read(bytes);
+        let form = match &read {
+            Ok(form) => form,
+            Err(e) => return Err(*e),
+        };
+        let cached = Cached::read(cache)?;
+        Ok(place.write(Round::of_cached(form, &cached)))
+    }
+
+    /// The round of a byte form's fields and its cache's ([`Round::decode_trusted_cached`]),
+    /// built where it is written.
+    #[inline(always)]
+    pub(in crate::tichu) fn of_cached(form: &Form, cached: &Cached) -> Round {
+        Round {
+            config: form.config,
+            phase: cached.phase,
+            dealt: form.dealt.map(set_of),
+            window: form.window,
+            hands: cached.hands,
+            given: form.given,
+            grand_next: cached.grand_next,
+            calls: cached.calls,
+            played_any: cached.played_any,
+            out: cached.out,
+            out_len: cached.out_len,
+            trick: cached.trick,
+            taken: cached.taken,
+            gift_taker: cached.gift_taker,
+            gift_points: cached.gift_points,
+            gift_leader: cached.gift_leader,
+            wish_made: form.wish_made,
+            plays: cached.plays,
+            card_play: form.card_play,
+            log_len: form.log_len,
+            log: form.log,
+        }
+    }
+}
+
+/// [`Round::decode`] written to `place` (the fallback of [`Round::decode_trusted_cached_in`]
+/// without a cache), in a frame of its own.
+#[inline(never)]
+fn decoded_into<'p>(place: &'p mut MaybeUninit<Round>, bytes: &[u8]) -> Result<&'p mut Round, Error> {
+    Ok(place.write(Round::decode(bytes)?))
+}
+
+/// The fields of a round's cache ([`Round::encode_cache`]).
+pub(in crate::tichu) struct Cached {
+    phase: Phase,
+    hands: [Cards; 4],
+    grand_next: u8,
+    calls: [Call; 4],
+    played_any: u8,
+    out: [u8; 4],
+    out_len: u8,
+    trick: Trick,
+    taken: [i16; 4],
+    gift_taker: u8,
+    gift_points: i16,
+    gift_leader: u8,
+    plays: u8,
+}
+
+impl Cached {
+    /// The fields of a cache [`Round::encode_cache`] wrote, each code checked alone. Errors:
+    /// [`Error::InvalidState`].
+    pub(in crate::tichu) fn read(cache: &[u8]) -> Result<Cached, Error> {
         let mut r = In { bytes: cache };
         let phase = phase_of(r.byte()?)?;
         let mut hands = [Cards::EMPTY; 4];
@@ -297,13 +387,9 @@ impl Round {
             end,
         };
         let trick = Trick::from_raw(parts, flags & FLAG_BOMB_AFTER_PASSES != 0, flags & FLAG_WISH_BOMB != 0);
-        Ok(Round {
-            config: form.config,
+        Ok(Cached {
             phase,
-            dealt: form.dealt.map(set_of),
-            window: form.window,
             hands,
-            given: form.given,
             grand_next,
             calls,
             played_any,
@@ -314,11 +400,7 @@ impl Round {
             gift_taker,
             gift_points,
             gift_leader,
-            wish_made: form.wish_made,
             plays,
-            card_play: form.card_play,
-            log_len: form.log_len,
-            log: form.log,
         })
     }
 }
