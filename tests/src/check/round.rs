@@ -13,8 +13,8 @@
 //! not at the table) is legal exactly when the core lists it and, when refused, is refused with a
 //! shared fault and leaves the encoding unchanged, and the chosen action gives the same event in
 //! both.
-//! At sampled steps (the reference is slow: the segment's first step, then at most
-//! [`MAX_SAMPLES`], spread by the case): the round's byte form round-trips (`decode(encode(r))`
+//! At sampled steps (the reference is slow: one step of a segment, drawn by the case; in a
+//! whole round its first step, then at most [`MAX_SAMPLES`], spread by the case): the round's byte form round-trips (`decode(encode(r))`
 //! encodes to the same bytes), the legal actions of the seat to act and of one more seat
 //! in rotation (of every seat at the round's first step, at the end and in a case with `sample`
 //! 0) are equal to the reference's (in order where the game fixes it, else as sets),
@@ -166,8 +166,10 @@ pub struct Case<S> {
     /// `1 + (segment - 1) % MAX_SEGMENT`, then the checker stops (comparing the state it
     /// reached, and the outcome when the round ended).
     pub segment: u16,
-    /// Spreads the sampled steps: the first at `sample % 4`, then every `1 + sample / 4 % 16`;
-    /// 0: every step is sampled (slow; what the unit tests use).
+    /// The sampled steps: in a segment of `n` steps the one step `sample % n` (every step of a
+    /// segment is sampled over a campaign, one per case); in a whole round (`segment` 0) the
+    /// first step, then from `sample % 4` every `1 + sample / 4 % 16`; 0: every step is sampled
+    /// (slow; what the unit tests use).
     pub sample: u8,
     /// The step of the segment (mod 128) at which the twin round is compared, where the game
     /// builds one.
@@ -514,9 +516,13 @@ where
             return Some((core, step));
         }
         let sampled = over
-            || k == 0
             || case.sample == 0
-            || (k >= first && (k - first).is_multiple_of(every) && samples < MAX_SAMPLES);
+            || match length {
+                // A segment: one step, drawn by the case (see [`Case::sample`]).
+                Some(length) => k == usize::from(case.sample) % length,
+                // A whole round: its first step, then spread by the case.
+                None => k == 0 || (k >= first && (k - first).is_multiple_of(every) && samples < MAX_SAMPLES),
+            };
         // The byte form round-trips at the sampled steps (the encoding is written lazily for
         // a junk action's comparison at the others).
         let mut encoded = sampled.then(|| round_trip(&core, &mut bytes, &mut again, context));
