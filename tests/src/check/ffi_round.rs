@@ -14,6 +14,8 @@
 //! `parlor_match_decode` of flipped bytes) leaves every byte it may write as it was. The match
 //! is played through C for at most `MATCH_SEGMENT` (12) steps from a start the core reaches alone
 //! (anywhere in its first 400 steps, drawn from the seed).
+//! A case's round plays its last `ROUND_SEGMENT` (48) steps through C, the ones before on the core
+//! alone (its state then read into C by `parlor_round_decode`).
 //! At the end the outcome's scores (round) and the totals and places (match) agree.
 //! The fuzz targets `ffi_<game>_round` call [`dominoes`], [`tichu`], [`doudizhu`], [`mahjong`].
 
@@ -119,6 +121,10 @@ const COMPARE_EVERY: usize = 32;
 /// lowest bot reaches alone (a start within the first [`MAX_STEPS`] steps, drawn from the seed),
 /// read into a C match by `parlor_match_decode`.
 const MATCH_SEGMENT: usize = 12;
+
+/// The most steps of a case's round played through C (its last ones; the ones before are taken
+/// by the core alone, and its state read by `parlor_round_decode`).
+const ROUND_SEGMENT: usize = 48;
 
 fn ok(status: ParlorStatus, what: &str) {
     assert_eq!(status, PARLOR_OK, "{what}: status {status}");
@@ -487,6 +493,17 @@ fn probe_match_corruption(c: &ParlorMatch, game: ParlorGame, cache: usize, flips
     }
 }
 
+/// The core's round read into the C state `c` by `parlor_round_decode` of its byte form.
+fn decode_into<R: Round>(core: &R, c: &mut ParlorRound) {
+    let mut bytes = vec![0u8; R::ENCODED_BYTES];
+    let n = core.encode(&mut bytes).expect("encode");
+    // SAFETY: a buffer of `n` bytes.
+    ok(
+        unsafe { parlor::parlor_round_decode(R::GAME as ParlorGame, bytes.as_ptr(), n, c) },
+        "round_decode of a round part-way",
+    );
+}
+
 /// The status the C ABI must give for `code` from `seat` on `core`.
 fn expected_status<R: Round>(core: &R, seat: Seat, code: u64) -> ParlorStatus {
     let Some(action) = R::action_from_code(code) else {
@@ -518,10 +535,25 @@ fn probe_codes<R: Round>(core: &R, case: &FfiCase) -> Vec<u64> {
     codes
 }
 
-/// The checker for game `R` with match `M`; returns the actions the round took and whether it
-/// ended (for tests that the cases reach deep into the games).
+/// The checker for game `R` with match `M`, the whole round through C (what the hand-made tests
+/// run); returns the actions the round took and whether it ended (for tests that the cases
+/// reach deep into the games).
 pub fn check<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::Debug + 'static>(
     case: &FfiCase,
+) -> (usize, bool) {
+    check_segment::<R, M>(case, usize::MAX)
+}
+
+/// The checker as the fuzz targets run it: the round's last [`ROUND_SEGMENT`] steps through C.
+pub fn check_fuzz<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::Debug + 'static>(case: &FfiCase) {
+    check_segment::<R, M>(case, ROUND_SEGMENT);
+}
+
+/// The checker with the case's last `segment` steps of the round through C (the ones before on
+/// the core alone, its state then read into C).
+fn check_segment<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::Debug + 'static>(
+    case: &FfiCase,
+    segment: usize,
 ) -> (usize, bool) {
     let (config, core_config) = config_of::<R>(case.preset);
     let mut c = ParlorRound {
@@ -551,8 +583,28 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::Debu
         );
     }
     let mut codes = case.codes.iter().copied().cycle();
-    for &step in case.steps.iter().take(MAX_STEPS) {
+    // The case's steps: the last `segment` through C, the ones before by the core alone
+    // (a stray step skipped), its state then read into C by `parlor_round_decode`.
+    let steps = &case.steps[..case.steps.len().min(MAX_STEPS)];
+    let through_c = steps.len().saturating_sub(segment);
+    let mut in_c = through_c == 0;
+    for (i, &step) in steps.iter().enumerate() {
         let Some(seat) = core.to_act() else { break };
+        if i < through_c {
+            if step & 0x8000 == 0 || case.codes.is_empty() {
+                let count = core.count_legal_actions(seat).max(1);
+                let action = core
+                    .nth_legal_action(seat, usize::from(step) % count)
+                    .expect("a legal action");
+                core.apply(seat, action).expect("the core takes its own action");
+                taken += 1;
+            }
+            continue;
+        }
+        if !in_c {
+            decode_into(&core, &mut c);
+            in_c = true;
+        }
         let stray = step & 0x8000 != 0 && !case.codes.is_empty();
         let (seat, code) = if stray {
             let code = codes.next().unwrap_or(0);
@@ -592,6 +644,9 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::Debu
         } else {
             assert_eq!(c, before, "a refused action changed the state");
         }
+    }
+    if !in_c {
+        decode_into(&core, &mut c);
     }
     compare(&c, &core);
     if !probe_at_deal {
@@ -785,20 +840,20 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::De
 
 /// `ffi_dominoes_round`.
 pub fn dominoes(case: FfiCase) {
-    check::<parlor_core::dominoes::Round, parlor_core::dominoes::Match>(&case);
+    check_fuzz::<parlor_core::dominoes::Round, parlor_core::dominoes::Match>(&case);
 }
 
 /// `ffi_tichu_round`.
 pub fn tichu(case: FfiCase) {
-    check::<parlor_core::tichu::round::Round, parlor_core::tichu::game_match::Match>(&case);
+    check_fuzz::<parlor_core::tichu::round::Round, parlor_core::tichu::game_match::Match>(&case);
 }
 
 /// `ffi_doudizhu_round`.
 pub fn doudizhu(case: FfiCase) {
-    check::<parlor_core::doudizhu::round::Round, parlor_core::doudizhu::game_match::Match>(&case);
+    check_fuzz::<parlor_core::doudizhu::round::Round, parlor_core::doudizhu::game_match::Match>(&case);
 }
 
 /// `ffi_mahjong_round`.
 pub fn mahjong(case: FfiCase) {
-    check::<parlor_core::mahjong::Round, parlor_core::mahjong::Match>(&case);
+    check_fuzz::<parlor_core::mahjong::Round, parlor_core::mahjong::Match>(&case);
 }
