@@ -3,8 +3,9 @@
 //! core's [`Round`] / [`Match`] side by side. At every step the status of the call, the step
 //! report and the seat to act agree; every `COMPARE_EVERY` (32) actions (spread by the seed, so
 //! at the deal in one case of 32), at the end of the round and after the case's last step every
-//! seat's may-act answer, the legal action codes (the list, the count, each index), the view text
-//! and the byte form agree too; a stray (mostly illegal) code gets the status of the core's error
+//! seat's may-act answer and view text, the byte form and the legal action codes (the list, the
+//! count, each index; of one seat per comparison, drawn by the seed and rotating, where a case
+//! plays a segment of the round through C; of every seat at the round's end) agree too; a stray (mostly illegal) code gets the status of the core's error
 //! and leaves the caller's state unchanged. At one point of a case (the deal, or where the case
 //! stops: bit 5 of the seed) the round's corruption probes: the state with one flipped bit is
 //! refused (`PARLOR_ERR_INVALID_STATE`) or, past its used
@@ -12,7 +13,7 @@
 //! apply, or a call that writes a state through its out pointer: `parlor_match_round`,
 //! `parlor_round_new` / `parlor_match_new` of a junk config, `parlor_round_decode` /
 //! `parlor_match_decode` of flipped bytes) leaves every byte it may write as it was. The match
-//! is played through C for at most `MATCH_SEGMENT` (12) steps from a start the core reaches alone
+//! is played through C for at most `MATCH_SEGMENT` (8) steps from a start the core reaches alone
 //! (anywhere in its first 400 steps, drawn from the seed).
 //! A case's round plays its last `ROUND_SEGMENT` (48) steps through C, the ones before on the core
 //! alone (its state then read into C by `parlor_round_decode`).
@@ -120,7 +121,7 @@ const COMPARE_EVERY: usize = 32;
 /// The most match steps one case plays through C: the match starts from a state the core's
 /// lowest bot reaches alone (a start within the first [`MAX_STEPS`] steps, drawn from the seed),
 /// read into a C match by `parlor_match_decode`.
-const MATCH_SEGMENT: usize = 12;
+const MATCH_SEGMENT: usize = 8;
 
 /// The most steps of a case's round played through C (its last ones; the ones before are taken
 /// by the core alone, and its state read by `parlor_round_decode`).
@@ -144,8 +145,51 @@ fn config_of<R: Round>(preset: u8) -> (ParlorConfig, R::Config) {
     (c, config.clone())
 }
 
-/// The C round's answers checked against the core round (header, lists, view, bytes).
-fn compare<R: Round>(c: &ParlorRound, core: &R) {
+/// Seat `s`'s legal codes through C (the list, the size query, a short buffer, the last index)
+/// against the core's.
+fn compare_codes<R: Round>(c: &ParlorRound, core: &R, s: u8) {
+    let mut want = Vec::new();
+    core.for_each_legal_action(Seat(s), |a| want.push(R::action_code(a)));
+    let mut total = usize::MAX;
+    // SAFETY: a size query.
+    ok(
+        unsafe { parlor::parlor_round_legal_actions(c, u32::from(s), core::ptr::null_mut(), 0, &mut total) },
+        "legal size",
+    );
+    assert_eq!(total, want.len());
+    let mut got = vec![0u64; want.len() + 1];
+    // SAFETY: valid buffer of `got.len()` codes.
+    ok(
+        unsafe { parlor::parlor_round_legal_actions(c, u32::from(s), got.as_mut_ptr(), got.len(), &mut total) },
+        "legal",
+    );
+    got.truncate(total);
+    assert_eq!(got, want, "legal codes of seat {s}");
+    if want.len() > 1 {
+        // A short buffer: the first codes, BUFFER_TOO_SMALL, the total.
+        let mut short = [0u64; 1];
+        // SAFETY: a buffer of one code.
+        let status = unsafe { parlor::parlor_round_legal_actions(c, u32::from(s), short.as_mut_ptr(), 1, &mut total) };
+        assert_eq!(
+            (status, short[0], total),
+            (parlor::PARLOR_ERR_BUFFER_TOO_SMALL, want[0], want.len())
+        );
+    }
+    if let Some(last) = want.len().checked_sub(1) {
+        let mut code = 0u64;
+        // SAFETY: valid pointers.
+        ok(
+            unsafe { parlor::parlor_round_legal_action_at(c, u32::from(s), last, &mut code) },
+            "at",
+        );
+        assert_eq!(code, want[last]);
+    }
+}
+
+/// The C round's answers checked against the core round: the header, every seat's may-act answer
+/// and view, the bytes, the outcome, and the legal codes ([`compare_codes`]) of every seat or of
+/// seat `only`.
+fn compare<R: Round>(c: &ParlorRound, core: &R, only: Option<u8>) {
     let mut seat = 0u32;
     // SAFETY: valid pointers.
     ok(unsafe { parlor::parlor_round_to_act(c, &mut seat) }, "to_act");
@@ -162,42 +206,8 @@ fn compare<R: Round>(c: &ParlorRound, core: &R) {
             "may_act",
         );
         assert_eq!(may == 1, core.may_act(Seat(s)), "may_act of seat {s}");
-        let mut want = Vec::new();
-        core.for_each_legal_action(Seat(s), |a| want.push(R::action_code(a)));
-        let mut total = usize::MAX;
-        // SAFETY: a size query.
-        ok(
-            unsafe { parlor::parlor_round_legal_actions(c, u32::from(s), core::ptr::null_mut(), 0, &mut total) },
-            "legal size",
-        );
-        assert_eq!(total, want.len());
-        let mut got = vec![0u64; want.len() + 1];
-        // SAFETY: valid buffer of `got.len()` codes.
-        ok(
-            unsafe { parlor::parlor_round_legal_actions(c, u32::from(s), got.as_mut_ptr(), got.len(), &mut total) },
-            "legal",
-        );
-        got.truncate(total);
-        assert_eq!(got, want, "legal codes of seat {s}");
-        if want.len() > 1 {
-            // A short buffer: the first codes, BUFFER_TOO_SMALL, the total.
-            let mut short = [0u64; 1];
-            // SAFETY: a buffer of one code.
-            let status =
-                unsafe { parlor::parlor_round_legal_actions(c, u32::from(s), short.as_mut_ptr(), 1, &mut total) };
-            assert_eq!(
-                (status, short[0], total),
-                (parlor::PARLOR_ERR_BUFFER_TOO_SMALL, want[0], want.len())
-            );
-        }
-        if let Some(last) = want.len().checked_sub(1) {
-            let mut code = 0u64;
-            // SAFETY: valid pointers.
-            ok(
-                unsafe { parlor::parlor_round_legal_action_at(c, u32::from(s), last, &mut code) },
-                "at",
-            );
-            assert_eq!(code, want[last]);
+        if only.is_none_or(|only| only == s) {
+            compare_codes(c, core, s);
         }
         let mut view = Vec::new();
         let mut text = String::new();
@@ -567,8 +577,18 @@ fn check_segment<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::
     };
     ok(status, "round_new");
     let mut taken = 0usize;
+    // The seat whose legal codes a full comparison lists (every seat's in a whole round through
+    // C, and at the end of the round): drawn by the seed, the next seat at each comparison.
+    let mut compared = 0usize;
+    let mut only = |core: &R| {
+        compared += 1;
+        let seats = usize::from(core.seats()).max(1);
+        (segment != usize::MAX && core.to_act().is_some())
+            .then(|| ((case.seed >> 40) as usize).wrapping_add(compared) % seats)
+            .map(|s| s as u8)
+    };
     if (case.seed as usize).is_multiple_of(COMPARE_EVERY) {
-        compare(&c, &core);
+        compare(&c, &core, only(&core));
     }
     // The corruption probes at the deal or (bit 5 of the seed set) where the case stops.
     let probe_at_deal = case.seed & 1 << 5 == 0;
@@ -639,7 +659,7 @@ fn check_segment<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::
             ok(unsafe { parlor::parlor_round_to_act(&c, &mut turn) }, "to_act");
             assert_eq!(turn, core.to_act().map_or(PARLOR_NO_SEAT, |s| u32::from(s.0)));
             if taken.wrapping_add(case.seed as usize).is_multiple_of(COMPARE_EVERY) || core.to_act().is_none() {
-                compare(&c, &core);
+                compare(&c, &core, only(&core));
             }
         } else {
             assert_eq!(c, before, "a refused action changed the state");
@@ -648,7 +668,7 @@ fn check_segment<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::
     if !in_c {
         decode_into(&core, &mut c);
     }
-    compare(&c, &core);
+    compare(&c, &core, only(&core));
     if !probe_at_deal {
         probe_corruption(
             &c,
