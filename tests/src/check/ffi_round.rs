@@ -1,23 +1,29 @@
 //! The C ABI's one function set against the core, written once over the traits: a seeded round
 //! and match of any game played through `parlor_round_*` / `parlor_match_*` and through the
-//! core's [`Round`] / [`Match`] side by side. At every step the status of the call, the step
-//! report and the seat to act agree; every `COMPARE_EVERY` (32) actions (spread by the seed, so
-//! at the deal in one case of 32), at the end of the round and after the case's last step every
-//! seat's may-act answer and view text, the byte form and the legal action codes (the list, the
-//! count, each index; of one seat per comparison, drawn by the seed and rotating, where a case
-//! plays a segment of the round through C; of every seat at the round's end) agree too; a stray (mostly illegal) code gets the status of the core's error
-//! and leaves the caller's state unchanged. At one point of a case (the deal, or where the case
-//! stops: bit 5 of the seed) the round's corruption probes: the state with one flipped bit is
-//! refused (`PARLOR_ERR_INVALID_STATE`) or, past its used
-//! bytes, answers as before; random bytes are refused; a call refused on such a junk state (an
-//! apply, or a call that writes a state through its out pointer: `parlor_match_round`,
-//! `parlor_round_new` / `parlor_match_new` of a junk config, `parlor_round_decode` /
-//! `parlor_match_decode` of flipped bytes) leaves every byte it may write as it was. The match
-//! is played through C for at most `MATCH_SEGMENT` (8) steps from a start the core reaches alone
-//! (anywhere in its first 400 steps, drawn from the seed).
-//! A case's round plays its last `ROUND_SEGMENT` (48) steps through C, the ones before on the core
-//! alone (its state then read into C by `parlor_round_decode`).
-//! At the end the outcome's scores (round) and the totals and places (match) agree.
+//! core's [`Round`] / [`Match`] side by side.
+//!
+//! A fuzz case's round plays its last `ROUND_SEGMENT` (48) steps through C, the ones before on
+//! the core alone (its state then read into C by `parlor_round_decode`); [`check`] (the hand-made
+//! tests) plays every step through C. At every step through C the status of the call, the step
+//! report and the seat to act agree. Every `COMPARE_EVERY` (32) actions (spread by the seed, so
+//! at the deal in one case of 32), at the end of the round and after the case's last step the
+//! full comparison: every seat's may-act answer and view text, the byte form, the outcome and the
+//! legal action codes three ways (the list, the size query and a short buffer, the last index) of
+//! one seat (drawn by the seed, the next one at each comparison; of every seat at the round's end
+//! and in [`check`]). A stray (mostly illegal) code gets the status of the core's error and
+//! leaves the caller's state unchanged.
+//!
+//! At one point of a case (the deal, or where the case stops when bit 5 of the seed is set) the
+//! corruption probes: the state with one flipped bit is refused (`PARLOR_ERR_INVALID_STATE`) or,
+//! past its used bytes, answers as before; random bytes are refused; a call refused on such a
+//! junk state (an apply, or a call that writes a state through its out pointer:
+//! `parlor_match_round`, `parlor_round_new` / `parlor_match_new` of a junk config,
+//! `parlor_round_decode` / `parlor_match_decode` of flipped bytes) leaves every byte it may write
+//! as it was.
+//!
+//! The match is played through C for at most `MATCH_SEGMENT` (8) steps from a start the core's
+//! lowest bot reaches alone (anywhere in its first 400 steps, drawn from the seed). At the end the
+//! outcome's scores (round) and the totals and places (match) agree.
 //! The fuzz targets `ffi_<game>_round` call [`dominoes`], [`tichu`], [`doudizhu`], [`mahjong`].
 
 use std::any::{Any, TypeId};
