@@ -560,7 +560,7 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::Debu
     check_segment::<R, M>(case, usize::MAX)
 }
 
-/// The checker as the fuzz targets run it: the round's last [`ROUND_SEGMENT`] steps through C.
+/// The checker as the fuzz targets run it: the round's last `ROUND_SEGMENT` (48) steps through C.
 pub fn check_fuzz<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::Debug + 'static>(case: &FfiCase) {
     check_segment::<R, M>(case, ROUND_SEGMENT);
 }

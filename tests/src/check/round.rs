@@ -98,6 +98,12 @@ pub trait Reference: Sized + Clone + 'static {
         None
     }
 
+    /// [`Reference::to_act`] and [`Reference::is_over`] together (asked every step; an adapter
+    /// whose answers share their work may compute it once).
+    fn turn_and_over(&self) -> (Option<Option<Seat>>, bool) {
+        (self.to_act(), self.is_over())
+    }
+
     /// Takes `action` (legal in the core, which answered `event`) and compares what it did with
     /// `event`; panics, naming `context`, on a difference or when the reference refuses it.
     /// `checked`: this is a sampled step (the reference's legal list was just compared), so the
@@ -503,7 +509,8 @@ where
         let k = step - start;
         set_context(&mut context, &setup_key, "step", step);
         let context = context.as_str();
-        if let Some(turn) = reference.to_act() {
+        let (reference_turn, reference_over) = reference.turn_and_over();
+        if let Some(turn) = reference_turn {
             assert_eq!(core.to_act(), turn, "{context}: to_act");
         }
         // A seat not at the table has nothing.
@@ -514,7 +521,7 @@ where
         );
         assert!(!core.may_act(Seat(seats)), "{context}: a seat not at the table may act");
         let over = core.outcome().is_some();
-        assert_eq!(over, reference.is_over(), "{context}: over");
+        assert_eq!(over, reference_over, "{context}: over");
         assert_eq!(over, core.to_act().is_none(), "{context}: to_act once over");
         if !over && length.is_some_and(|length| k >= length) {
             // The segment's last state: the byte form and the game's own comparison, then stop.
