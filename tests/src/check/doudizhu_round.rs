@@ -137,6 +137,12 @@ impl round::Reference for Adapter {
         Some(self.0.to_act().map(|s| Seat(s as u8)))
     }
 
+    /// The deal is over exactly when nobody is to act: the reference's `to_act` once.
+    fn turn_and_over(&self) -> (Option<Option<Seat>>, bool) {
+        let turn = self.0.to_act();
+        (Some(turn.map(|s| Seat(s as u8))), turn.is_none())
+    }
+
     fn apply(&mut self, seat: Seat, action: Action, _event: &Event, _context: &str) {
         self.0.apply(seat.index(), ref_action(&action));
     }

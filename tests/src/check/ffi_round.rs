@@ -1,17 +1,29 @@
 //! The C ABI's one function set against the core, written once over the traits: a seeded round
 //! and match of any game played through `parlor_round_*` / `parlor_match_*` and through the
-//! core's [`Round`] / [`Match`] side by side. At every step the status of the call, the step
-//! report and the seat to act agree; at the deal, every `COMPARE_EVERY` (8) actions, at the end of
-//! the round and after the case's last step every seat's may-act answer, the legal action codes
-//! (the list, the count, each index), the view text and the byte form agree too; a stray (mostly
-//! illegal) code gets the status of the core's error and leaves the caller's state unchanged;
-//! the state with one flipped bit is refused (`PARLOR_ERR_INVALID_STATE`) or, past its used
-//! bytes, answers as before; random bytes are refused; a call refused on such a junk state (an
-//! apply, or a call that writes a state through its out pointer: `parlor_match_round`,
-//! `parlor_round_new` / `parlor_match_new` of a junk config, `parlor_round_decode` /
-//! `parlor_match_decode` of flipped bytes) leaves every byte it may write as it was. The match
-//! is played through C for at most `MATCH_SEGMENT` (48) steps from a start the core reaches alone.
-//! At the end the outcome's scores (round) and the totals and places (match) agree.
+//! core's [`Round`] / [`Match`] side by side.
+//!
+//! A fuzz case's round plays its last `ROUND_SEGMENT` (48) steps through C, the ones before on
+//! the core alone (its state then read into C by `parlor_round_decode`); [`check`] (the hand-made
+//! tests) plays every step through C. At every step through C the status of the call, the step
+//! report and the seat to act agree. Every `COMPARE_EVERY` (32) actions (spread by the seed, so
+//! at the deal in one case of 32), at the end of the round and after the case's last step the
+//! full comparison: every seat's may-act answer and view text, the byte form, the outcome and the
+//! legal action codes three ways (the list, the size query and a short buffer, the last index) of
+//! one seat (drawn by the seed, the next one at each comparison; of every seat at the round's end
+//! and in [`check`]). A stray (mostly illegal) code gets the status of the core's error and
+//! leaves the caller's state unchanged.
+//!
+//! At one point of a case (the deal, or where the case stops when bit 5 of the seed is set) the
+//! corruption probes: the state with one flipped bit is refused (`PARLOR_ERR_INVALID_STATE`) or,
+//! past its used bytes, answers as before; random bytes are refused; a call refused on such a
+//! junk state (an apply, or a call that writes a state through its out pointer:
+//! `parlor_match_round`, `parlor_round_new` / `parlor_match_new` of a junk config,
+//! `parlor_round_decode` / `parlor_match_decode` of flipped bytes) leaves every byte it may write
+//! as it was.
+//!
+//! The match is played through C for at most `MATCH_SEGMENT` (8) steps from a start the core's
+//! lowest bot reaches alone (anywhere in its first 400 steps, drawn from the seed). At the end the
+//! outcome's scores (round) and the totals and places (match) agree.
 //! The fuzz targets `ffi_<game>_round` call [`dominoes`], [`tichu`], [`doudizhu`], [`mahjong`].
 
 use std::any::{Any, TypeId};
@@ -50,26 +62,76 @@ const MAX_STEPS: usize = 400;
 /// byte and seed): cases that share them (most mutations change the steps) skip the start.
 const MATCH_KEEP_EVERY: usize = 16;
 
-/// The most matches kept (then all are dropped and kept afresh).
-const MAX_KEPT_MATCHES: usize = 4096;
+/// The slots of kept matches per match type (a slot keeps the latest match whose key falls on
+/// it).
+const KEPT_MATCH_SLOTS: usize = 4096;
 
-/// The kept matches: by the match type, the preset byte, the seed and the step.
-type KeptMatches = HashMap<(TypeId, u8, u64, usize), Box<dyn Any>>;
+/// The key of a kept match: the preset byte, the seed and the step.
+type MatchKey = (u8, u64, usize);
+
+/// The kept matches of one match type: [`KEPT_MATCH_SLOTS`] slots, allocated once, a key's slot
+/// drawn from its hash. A new match overwrites its slot in place: keeping one allocates nothing
+/// (the core's matches hold no heap), so libFuzzer's leak check (which re-runs every input
+/// that leaves more allocations than frees) is not set off by the kept matches.
+type KeptMatches<M> = Vec<Option<(MatchKey, M)>>;
 
 thread_local! {
-    static MATCHES: RefCell<KeptMatches> = RefCell::new(HashMap::new());
+    /// The kept matches, by the match type.
+    static MATCHES: RefCell<HashMap<TypeId, Box<dyn Any>>> = RefCell::new(HashMap::new());
+}
+
+/// The slot of `key`.
+fn match_slot(key: MatchKey) -> usize {
+    let mut z = u64::from(key.0) ^ key.1.rotate_left(17) ^ (key.2 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    (z ^ (z >> 29)) as usize % KEPT_MATCH_SLOTS
+}
+
+/// The kept match of `key`, if its slot holds it.
+fn kept_match<M: Clone + 'static>(key: MatchKey) -> Option<M> {
+    MATCHES.with(|kept| {
+        let kept = kept.borrow();
+        let slots = kept.get(&TypeId::of::<M>())?.downcast_ref::<KeptMatches<M>>()?;
+        match &slots[match_slot(key)] {
+            Some((k, m)) if *k == key => Some(m.clone()),
+            _ => None,
+        }
+    })
+}
+
+/// Keeps `m` as the match of `key` (in its slot, in place).
+fn keep_match<M: Clone + 'static>(key: MatchKey, m: &M) {
+    MATCHES.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        let slots = kept
+            .entry(TypeId::of::<M>())
+            .or_insert_with(|| Box::new((0..KEPT_MATCH_SLOTS).map(|_| None).collect::<KeptMatches<M>>()));
+        if let Some(slots) = slots.downcast_mut::<KeptMatches<M>>() {
+            match &mut slots[match_slot(key)] {
+                Some((k, kept)) => {
+                    *k = key;
+                    kept.clone_from(m);
+                }
+                empty => *empty = Some((key, m.clone())),
+            }
+        }
+    });
 }
 
 /// The round's C state is compared with the core's in full (every seat's lists and view, the
-/// bytes, the outcome) after every this many actions taken, spread by the seed (and at the deal,
-/// at the end of the round and after the case's last step); the seat to act, the step report
-/// and the status of every call are compared at every step.
-const COMPARE_EVERY: usize = 8;
+/// bytes, the outcome) after every this many actions taken, spread by the seed (so at the deal
+/// in one case of this many; and at the end of the round and after the case's last step); the
+/// seat to act, the step report and the status of every call are compared at every step.
+const COMPARE_EVERY: usize = 32;
 
 /// The most match steps one case plays through C: the match starts from a state the core's
 /// lowest bot reaches alone (a start within the first [`MAX_STEPS`] steps, drawn from the seed),
 /// read into a C match by `parlor_match_decode`.
-const MATCH_SEGMENT: usize = 48;
+const MATCH_SEGMENT: usize = 8;
+
+/// The most steps of a case's round played through C (its last ones; the ones before are taken
+/// by the core alone, and its state read by `parlor_round_decode`).
+const ROUND_SEGMENT: usize = 48;
 
 fn ok(status: ParlorStatus, what: &str) {
     assert_eq!(status, PARLOR_OK, "{what}: status {status}");
@@ -89,8 +151,51 @@ fn config_of<R: Round>(preset: u8) -> (ParlorConfig, R::Config) {
     (c, config.clone())
 }
 
-/// The C round's answers checked against the core round (header, lists, view, bytes).
-fn compare<R: Round>(c: &ParlorRound, core: &R) {
+/// Seat `s`'s legal codes through C (the list, the size query, a short buffer, the last index)
+/// against the core's.
+fn compare_codes<R: Round>(c: &ParlorRound, core: &R, s: u8) {
+    let mut want = Vec::new();
+    core.for_each_legal_action(Seat(s), |a| want.push(R::action_code(a)));
+    let mut total = usize::MAX;
+    // SAFETY: a size query.
+    ok(
+        unsafe { parlor::parlor_round_legal_actions(c, u32::from(s), core::ptr::null_mut(), 0, &mut total) },
+        "legal size",
+    );
+    assert_eq!(total, want.len());
+    let mut got = vec![0u64; want.len() + 1];
+    // SAFETY: valid buffer of `got.len()` codes.
+    ok(
+        unsafe { parlor::parlor_round_legal_actions(c, u32::from(s), got.as_mut_ptr(), got.len(), &mut total) },
+        "legal",
+    );
+    got.truncate(total);
+    assert_eq!(got, want, "legal codes of seat {s}");
+    if want.len() > 1 {
+        // A short buffer: the first codes, BUFFER_TOO_SMALL, the total.
+        let mut short = [0u64; 1];
+        // SAFETY: a buffer of one code.
+        let status = unsafe { parlor::parlor_round_legal_actions(c, u32::from(s), short.as_mut_ptr(), 1, &mut total) };
+        assert_eq!(
+            (status, short[0], total),
+            (parlor::PARLOR_ERR_BUFFER_TOO_SMALL, want[0], want.len())
+        );
+    }
+    if let Some(last) = want.len().checked_sub(1) {
+        let mut code = 0u64;
+        // SAFETY: valid pointers.
+        ok(
+            unsafe { parlor::parlor_round_legal_action_at(c, u32::from(s), last, &mut code) },
+            "at",
+        );
+        assert_eq!(code, want[last]);
+    }
+}
+
+/// The C round's answers checked against the core round: the header, every seat's may-act answer
+/// and view, the bytes, the outcome, and the legal codes ([`compare_codes`]) of every seat or of
+/// seat `only`.
+fn compare<R: Round>(c: &ParlorRound, core: &R, only: Option<u8>) {
     let mut seat = 0u32;
     // SAFETY: valid pointers.
     ok(unsafe { parlor::parlor_round_to_act(c, &mut seat) }, "to_act");
@@ -107,42 +212,8 @@ fn compare<R: Round>(c: &ParlorRound, core: &R) {
             "may_act",
         );
         assert_eq!(may == 1, core.may_act(Seat(s)), "may_act of seat {s}");
-        let mut want = Vec::new();
-        core.for_each_legal_action(Seat(s), |a| want.push(R::action_code(a)));
-        let mut total = usize::MAX;
-        // SAFETY: a size query.
-        ok(
-            unsafe { parlor::parlor_round_legal_actions(c, u32::from(s), core::ptr::null_mut(), 0, &mut total) },
-            "legal size",
-        );
-        assert_eq!(total, want.len());
-        let mut got = vec![0u64; want.len() + 1];
-        // SAFETY: valid buffer of `got.len()` codes.
-        ok(
-            unsafe { parlor::parlor_round_legal_actions(c, u32::from(s), got.as_mut_ptr(), got.len(), &mut total) },
-            "legal",
-        );
-        got.truncate(total);
-        assert_eq!(got, want, "legal codes of seat {s}");
-        if want.len() > 1 {
-            // A short buffer: the first codes, BUFFER_TOO_SMALL, the total.
-            let mut short = [0u64; 1];
-            // SAFETY: a buffer of one code.
-            let status =
-                unsafe { parlor::parlor_round_legal_actions(c, u32::from(s), short.as_mut_ptr(), 1, &mut total) };
-            assert_eq!(
-                (status, short[0], total),
-                (parlor::PARLOR_ERR_BUFFER_TOO_SMALL, want[0], want.len())
-            );
-        }
-        if let Some(last) = want.len().checked_sub(1) {
-            let mut code = 0u64;
-            // SAFETY: valid pointers.
-            ok(
-                unsafe { parlor::parlor_round_legal_action_at(c, u32::from(s), last, &mut code) },
-                "at",
-            );
-            assert_eq!(code, want[last]);
+        if only.is_none_or(|only| only == s) {
+            compare_codes(c, core, s);
         }
         let mut view = Vec::new();
         let mut text = String::new();
@@ -438,6 +509,17 @@ fn probe_match_corruption(c: &ParlorMatch, game: ParlorGame, cache: usize, flips
     }
 }
 
+/// The core's round read into the C state `c` by `parlor_round_decode` of its byte form.
+fn decode_into<R: Round>(core: &R, c: &mut ParlorRound) {
+    let mut bytes = vec![0u8; R::ENCODED_BYTES];
+    let n = core.encode(&mut bytes).expect("encode");
+    // SAFETY: a buffer of `n` bytes.
+    ok(
+        unsafe { parlor::parlor_round_decode(R::GAME as ParlorGame, bytes.as_ptr(), n, c) },
+        "round_decode of a round part-way",
+    );
+}
+
 /// The status the C ABI must give for `code` from `seat` on `core`.
 fn expected_status<R: Round>(core: &R, seat: Seat, code: u64) -> ParlorStatus {
     let Some(action) = R::action_from_code(code) else {
@@ -469,10 +551,25 @@ fn probe_codes<R: Round>(core: &R, case: &FfiCase) -> Vec<u64> {
     codes
 }
 
-/// The checker for game `R` with match `M`; returns the actions the round took and whether it
-/// ended (for tests that the cases reach deep into the games).
+/// The checker for game `R` with match `M`, the whole round through C (what the hand-made tests
+/// run); returns the actions the round took and whether it ended (for tests that the cases
+/// reach deep into the games).
 pub fn check<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::Debug + 'static>(
     case: &FfiCase,
+) -> (usize, bool) {
+    check_segment::<R, M>(case, usize::MAX)
+}
+
+/// The checker as the fuzz targets run it: the round's last `ROUND_SEGMENT` (48) steps through C.
+pub fn check_fuzz<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::Debug + 'static>(case: &FfiCase) {
+    check_segment::<R, M>(case, ROUND_SEGMENT);
+}
+
+/// The checker with the case's last `segment` steps of the round through C (the ones before on
+/// the core alone, its state then read into C).
+fn check_segment<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::Debug + 'static>(
+    case: &FfiCase,
+    segment: usize,
 ) -> (usize, bool) {
     let (config, core_config) = config_of::<R>(case.preset);
     let mut c = ParlorRound {
@@ -486,18 +583,54 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::Debu
     };
     ok(status, "round_new");
     let mut taken = 0usize;
-    compare(&c, &core);
-    probe_corruption(
-        &c,
-        R::GAME as ParlorGame,
-        R::CACHE_BYTES,
-        &case.flips,
-        &case.garbage,
-        &probe_codes(&core, case),
-    );
+    // The seat whose legal codes a full comparison lists (every seat's in a whole round through
+    // C, and at the end of the round): drawn by the seed, the next seat at each comparison.
+    let mut compared = 0usize;
+    let mut only = |core: &R| {
+        compared += 1;
+        let seats = usize::from(core.seats()).max(1);
+        (segment != usize::MAX && core.to_act().is_some())
+            .then(|| ((case.seed >> 40) as usize).wrapping_add(compared) % seats)
+            .map(|s| s as u8)
+    };
+    if (case.seed as usize).is_multiple_of(COMPARE_EVERY) {
+        compare(&c, &core, only(&core));
+    }
+    // The corruption probes at the deal or (bit 5 of the seed set) where the case stops.
+    let probe_at_deal = case.seed & 1 << 5 == 0;
+    if probe_at_deal {
+        probe_corruption(
+            &c,
+            R::GAME as ParlorGame,
+            R::CACHE_BYTES,
+            &case.flips,
+            &case.garbage,
+            &probe_codes(&core, case),
+        );
+    }
     let mut codes = case.codes.iter().copied().cycle();
-    for &step in case.steps.iter().take(MAX_STEPS) {
+    // The case's steps: the last `segment` through C, the ones before by the core alone
+    // (a stray step skipped), its state then read into C by `parlor_round_decode`.
+    let steps = &case.steps[..case.steps.len().min(MAX_STEPS)];
+    let through_c = steps.len().saturating_sub(segment);
+    let mut in_c = through_c == 0;
+    for (i, &step) in steps.iter().enumerate() {
         let Some(seat) = core.to_act() else { break };
+        if i < through_c {
+            if step & 0x8000 == 0 || case.codes.is_empty() {
+                let count = core.count_legal_actions(seat).max(1);
+                let action = core
+                    .nth_legal_action(seat, usize::from(step) % count)
+                    .expect("a legal action");
+                core.apply(seat, action).expect("the core takes its own action");
+                taken += 1;
+            }
+            continue;
+        }
+        if !in_c {
+            decode_into(&core, &mut c);
+            in_c = true;
+        }
         let stray = step & 0x8000 != 0 && !case.codes.is_empty();
         let (seat, code) = if stray {
             let code = codes.next().unwrap_or(0);
@@ -532,21 +665,26 @@ pub fn check<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::Debu
             ok(unsafe { parlor::parlor_round_to_act(&c, &mut turn) }, "to_act");
             assert_eq!(turn, core.to_act().map_or(PARLOR_NO_SEAT, |s| u32::from(s.0)));
             if taken.wrapping_add(case.seed as usize).is_multiple_of(COMPARE_EVERY) || core.to_act().is_none() {
-                compare(&c, &core);
+                compare(&c, &core, only(&core));
             }
         } else {
             assert_eq!(c, before, "a refused action changed the state");
         }
     }
-    compare(&c, &core);
-    probe_corruption(
-        &c,
-        R::GAME as ParlorGame,
-        R::CACHE_BYTES,
-        &case.flips,
-        &[],
-        &probe_codes(&core, case),
-    );
+    if !in_c {
+        decode_into(&core, &mut c);
+    }
+    compare(&c, &core, only(&core));
+    if !probe_at_deal {
+        probe_corruption(
+            &c,
+            R::GAME as ParlorGame,
+            R::CACHE_BYTES,
+            &case.flips,
+            &case.garbage,
+            &probe_codes(&core, case),
+        );
+    }
     check_match::<R, M>(case, &config, &core_config);
     (taken, core.to_act().is_none())
 }
@@ -570,16 +708,10 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::De
     // The start: the core's lowest bot alone (from the latest kept match on the way), then the
     // match's byte form read by C.
     let skip = (case.seed >> 32) as usize % (MAX_STEPS - MATCH_SEGMENT + 1);
-    let key = |ply: usize| (TypeId::of::<M>(), case.preset, case.seed, ply);
+    let key = |ply: usize| (case.preset, case.seed, ply);
     let mut ply = skip / MATCH_KEEP_EVERY * MATCH_KEEP_EVERY;
     while ply > 0 {
-        let kept = MATCHES.with(|kept| {
-            kept.borrow()
-                .get(&key(ply))
-                .and_then(|m| m.downcast_ref::<M>())
-                .cloned()
-        });
-        if let Some(kept) = kept {
+        if let Some(kept) = kept_match::<M>(key(ply)) {
             core = kept;
             break;
         }
@@ -593,13 +725,7 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::De
         core.apply(turn, action).expect("the core takes it");
         ply += 1;
         if ply.is_multiple_of(MATCH_KEEP_EVERY) {
-            MATCHES.with(|kept| {
-                let mut kept = kept.borrow_mut();
-                if kept.len() >= MAX_KEPT_MATCHES {
-                    kept.clear();
-                }
-                kept.insert(key(ply), Box::new(core.clone()));
-            });
+            keep_match(key(ply), &core);
         }
     }
     if skip > 0 {
@@ -740,20 +866,20 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::De
 
 /// `ffi_dominoes_round`.
 pub fn dominoes(case: FfiCase) {
-    check::<parlor_core::dominoes::Round, parlor_core::dominoes::Match>(&case);
+    check_fuzz::<parlor_core::dominoes::Round, parlor_core::dominoes::Match>(&case);
 }
 
 /// `ffi_tichu_round`.
 pub fn tichu(case: FfiCase) {
-    check::<parlor_core::tichu::round::Round, parlor_core::tichu::game_match::Match>(&case);
+    check_fuzz::<parlor_core::tichu::round::Round, parlor_core::tichu::game_match::Match>(&case);
 }
 
 /// `ffi_doudizhu_round`.
 pub fn doudizhu(case: FfiCase) {
-    check::<parlor_core::doudizhu::round::Round, parlor_core::doudizhu::game_match::Match>(&case);
+    check_fuzz::<parlor_core::doudizhu::round::Round, parlor_core::doudizhu::game_match::Match>(&case);
 }
 
 /// `ffi_mahjong_round`.
 pub fn mahjong(case: FfiCase) {
-    check::<parlor_core::mahjong::Round, parlor_core::mahjong::Match>(&case);
+    check_fuzz::<parlor_core::mahjong::Round, parlor_core::mahjong::Match>(&case);
 }

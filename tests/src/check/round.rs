@@ -13,8 +13,8 @@
 //! not at the table) is legal exactly when the core lists it and, when refused, is refused with a
 //! shared fault and leaves the encoding unchanged, and the chosen action gives the same event in
 //! both.
-//! At sampled steps (the reference is slow: the segment's first step, then at most
-//! [`MAX_SAMPLES`], spread by the case): the round's byte form round-trips (`decode(encode(r))`
+//! At sampled steps (the reference is slow: one step of a segment, drawn by the case; in a
+//! whole round its first step, then at most [`MAX_SAMPLES`], spread by the case): the round's byte form round-trips (`decode(encode(r))`
 //! encodes to the same bytes), the legal actions of the seat to act and of one more seat
 //! in rotation (of every seat at the round's first step, at the end and in a case with `sample`
 //! 0) are equal to the reference's (in order where the game fixes it, else as sets),
@@ -82,6 +82,13 @@ pub trait Reference: Sized + Clone + 'static {
         1
     }
 
+    /// Whether two core actions have the same key ([`Reference::key`] of each, compared); an
+    /// adapter whose keys name actions one to one may compare the actions instead (cheaper
+    /// where a key is text).
+    fn same_key(a: &<Self::Core as Round>::Action, b: &<Self::Core as Round>::Action) -> bool {
+        Self::key(a) == Self::key(b)
+    }
+
     /// Whether the reference's round is over.
     fn is_over(&self) -> bool;
 
@@ -89,6 +96,12 @@ pub trait Reference: Sized + Clone + 'static {
     /// `None` when it does not (the sampled legal sets still say who may act).
     fn to_act(&self) -> Option<Option<Seat>> {
         None
+    }
+
+    /// [`Reference::to_act`] and [`Reference::is_over`] together (asked every step; an adapter
+    /// whose answers share their work may compute it once).
+    fn turn_and_over(&self) -> (Option<Option<Seat>>, bool) {
+        (self.to_act(), self.is_over())
     }
 
     /// Takes `action` (legal in the core, which answered `event`) and compares what it did with
@@ -166,8 +179,10 @@ pub struct Case<S> {
     /// `1 + (segment - 1) % MAX_SEGMENT`, then the checker stops (comparing the state it
     /// reached, and the outcome when the round ended).
     pub segment: u16,
-    /// Spreads the sampled steps: the first at `sample % 4`, then every `1 + sample / 4 % 16`;
-    /// 0: every step is sampled (slow; what the unit tests use).
+    /// The sampled steps: in a segment of `n` steps the one step `sample % n` (every step of a
+    /// segment is sampled over a campaign, one per case); in a whole round (`segment` 0) the
+    /// first step, then from `sample % 4` every `1 + sample / 4 % 16`; 0: every step is sampled
+    /// (slow; what the unit tests use).
     pub sample: u8,
     /// The step of the segment (mod 128) at which the twin round is compared, where the game
     /// builds one.
@@ -494,7 +509,8 @@ where
         let k = step - start;
         set_context(&mut context, &setup_key, "step", step);
         let context = context.as_str();
-        if let Some(turn) = reference.to_act() {
+        let (reference_turn, reference_over) = reference.turn_and_over();
+        if let Some(turn) = reference_turn {
             assert_eq!(core.to_act(), turn, "{context}: to_act");
         }
         // A seat not at the table has nothing.
@@ -505,7 +521,7 @@ where
         );
         assert!(!core.may_act(Seat(seats)), "{context}: a seat not at the table may act");
         let over = core.outcome().is_some();
-        assert_eq!(over, reference.is_over(), "{context}: over");
+        assert_eq!(over, reference_over, "{context}: over");
         assert_eq!(over, core.to_act().is_none(), "{context}: to_act once over");
         if !over && length.is_some_and(|length| k >= length) {
             // The segment's last state: the byte form and the game's own comparison, then stop.
@@ -514,9 +530,13 @@ where
             return Some((core, step));
         }
         let sampled = over
-            || k == 0
             || case.sample == 0
-            || (k >= first && (k - first).is_multiple_of(every) && samples < MAX_SAMPLES);
+            || match length {
+                // A segment: one step, drawn by the case (see [`Case::sample`]).
+                Some(length) => k == usize::from(case.sample) % length,
+                // A whole round: its first step, then spread by the case.
+                None => k == 0 || (k >= first && (k - first).is_multiple_of(every) && samples < MAX_SAMPLES),
+            };
         // The byte form round-trips at the sampled steps (the encoding is written lazily for
         // a junk action's comparison at the others).
         let mut encoded = sampled.then(|| round_trip(&core, &mut bytes, &mut again, context));
@@ -584,12 +604,11 @@ where
             let (seat, action) = junk(&core, seats, seat_byte, bits);
             if let Some(action) = action {
                 let legal = core.is_legal(seat, action);
-                let key = A::key(&action);
                 let listed_here = if let Some(Some(list)) = listed.get(seat.index()) {
-                    list.contains(&key)
+                    list.contains(&A::key(&action))
                 } else {
                     let mut found = false;
-                    core.for_each_legal_action(seat, |a| found |= A::key(&a) == key);
+                    core.for_each_legal_action(seat, |a| found |= A::same_key(&a, &action));
                     found
                 };
                 assert_eq!(legal, listed_here, "{context}: is_legal of junk {action} by {seat}");

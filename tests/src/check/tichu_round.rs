@@ -112,6 +112,11 @@ impl generic::Reference for Adapter {
         text_key(action_text(*action))
     }
 
+    /// An action's log text names it one to one (the replay log reads it back).
+    fn same_key(a: &Action, b: &Action) -> bool {
+        a == b
+    }
+
     fn legal(&self, seat: Seat) -> Vec<(u64, String)> {
         if seat.0 > 3 {
             return Vec::new();
@@ -120,15 +125,15 @@ impl generic::Reference for Adapter {
     }
 
     /// Listing a play stage's moves tries every subset of a hand whose plays are not
-    /// remembered yet: 2^n subsets, counted in units of 2^10. An exchange lists its 2,184
-    /// orderings of three cards as text on both sides: 16 units.
+    /// remembered yet: 2^n subsets, counted in units of 2^8. An exchange lists its 2,184
+    /// orderings of three cards as text on both sides: 64 units.
     fn listing_cost(&self, seat: Seat) -> u64 {
         if seat.0 > 3 {
             return 1;
         }
         if self.0.stage == reference::Stage::Exchange {
             return if self.0.given[usize::from(seat.0)].is_none() {
-                16
+                64
             } else {
                 1
             };
@@ -140,7 +145,7 @@ impl generic::Reference for Adapter {
         if ref_cards::plays_known(&hand) {
             1
         } else {
-            (1u64 << hand.len()) >> 10
+            (1u64 << hand.len()) >> 8
         }
     }
 

@@ -4,7 +4,7 @@
 //! table (see [`super::doudizhu`]) contained in the hand, and the seeded deal has its own
 //! SplitMix64, Lemire sampling and Fisher–Yates shuffle.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::doudizhu::{self as dd, Hand, Kind, Preset, Reading};
 
@@ -160,7 +160,7 @@ pub type Candidates = Vec<(Hand, Vec<Reading>)>;
 pub struct RefRound {
     /// The variant.
     pub variant: Variant,
-    /// Current hands.
+    /// The dealt hands (without the kitty; [`RefRound::current_hands`] are the hands now).
     pub hands: [Hand; 3],
     /// The kitty.
     pub kitty: Hand,
@@ -169,8 +169,9 @@ pub struct RefRound {
     /// Every action so far, with its seat.
     pub history: Vec<(usize, RefAction)>,
     /// Every play within each seat's dealt hand plus the kitty, with its readings (a filter of
-    /// the full-deck table, computed once per deal; shared by the copies of a deal).
-    pub candidates: Arc<[Candidates; 3]>,
+    /// the full-deck table, computed once per deal and seat when first listed; shared by the
+    /// copies of a deal).
+    pub candidates: Arc<[OnceLock<Candidates>; 3]>,
 }
 
 /// The auction as read from its history.
@@ -193,18 +194,24 @@ impl RefRound {
             kitty,
             first,
             history: Vec::new(),
-            candidates: Arc::new(hands.map(|hand| {
-                let mut dealt = hand;
-                for (d, k) in dealt.iter_mut().zip(kitty.iter()) {
-                    *d += k; // any seat may become the landlord: include the kitty
-                }
-                // In no particular order: the lists are compared as sets.
-                dd::plays_within_unordered(&dealt, variant.preset)
-                    .into_iter()
-                    .map(|play| (play, dd::readings(&play, variant.preset)))
-                    .collect()
-            })),
+            candidates: Arc::new([OnceLock::new(), OnceLock::new(), OnceLock::new()]),
         }
+    }
+
+    /// The plays within `seat`'s dealt hand plus the kitty, with their readings (computed when
+    /// first asked, then kept for the deal).
+    fn candidates(&self, seat: usize) -> &Candidates {
+        self.candidates[seat].get_or_init(|| {
+            let mut dealt = self.hands[seat];
+            for (d, k) in dealt.iter_mut().zip(self.kitty.iter()) {
+                *d += k; // any seat may become the landlord: include the kitty
+            }
+            // In no particular order: the lists are compared as sets.
+            dd::plays_within_unordered(&dealt, self.variant.preset)
+                .into_iter()
+                .map(|play| (play, dd::readings(&play, self.variant.preset)))
+                .collect()
+        })
     }
 
     /// The auction's state, from the history alone.
@@ -405,7 +412,7 @@ impl RefRound {
                 if top.is_some() {
                     out.push(RefAction::Pass);
                 }
-                for (play, readings) in &self.candidates[seat] {
+                for (play, readings) in self.candidates(seat) {
                     if !dd::contains(&hand, play) {
                         continue;
                     }
