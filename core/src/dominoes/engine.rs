@@ -205,6 +205,20 @@ impl game::Round for Round {
         Round::decode_trusted(bytes)
     }
 
+    /// Rounds are read in place ([`Round::decode_trusted`]'s fields written into the C ABI's
+    /// frame); deals are not (the by-value deal uses less stack there).
+    const IN_PLACE: bool = true;
+    const DEALS_IN_PLACE: bool = false;
+
+    /// [`Round::decode_trusted`] written into `place` (dominoes keep no cache).
+    fn decode_trusted_cached_in<'p>(
+        place: &'p mut core::mem::MaybeUninit<Round>,
+        bytes: &[u8],
+        _cache: &[u8],
+    ) -> Result<&'p mut Round, Error> {
+        Round::decode_trusted_in(place, bytes)
+    }
+
     /// The layout in the module docs.
     fn action_code(action: Action) -> u64 {
         match action {
@@ -306,6 +320,15 @@ impl game::Match for Match {
     /// [`Match::decode_trusted`]: its hand read by [`Round::decode_trusted`].
     fn decode_trusted(bytes: &[u8]) -> Result<Match, Error> {
         Match::decode_trusted(bytes)
+    }
+
+    /// [`Match::decode_trusted`] written into `place` (dominoes keep no cache).
+    fn decode_trusted_cached_in<'p>(
+        place: &'p mut core::mem::MaybeUninit<Match>,
+        bytes: &[u8],
+        _cache: &[u8],
+    ) -> Result<&'p mut Match, Error> {
+        Match::decode_trusted_in(place, bytes)
     }
 }
 

@@ -637,14 +637,9 @@ impl Round {
     /// # Errors
     /// [`Error::InvalidConfig`] / [`Error::InvalidDeal`] (see [`Config::validate`], [`Deal::cards`]).
     pub fn new(config: &Config, deal: &Deal) -> Result<Round, Error> {
-        config.validate()?;
-        let (hands, kitty, first) = deal.cards(config)?;
-        let mut round = Round::dealt(config, hands, kitty, first);
-        if config.auction == Auction::None {
-            round.bid = 1;
-            round.bidder = first.0;
-            round.take_kitty(first.0)?;
-        }
+        // A placeholder that `deal_into` overwrites whole (one copy of the deal's code).
+        let mut round = Round::dealt(config, [Cards::EMPTY; SEATS], Cards::EMPTY, Seat(0));
+        round.deal_into(config, deal)?;
         Ok(round)
     }
 
@@ -665,7 +660,7 @@ impl Round {
     }
 
     /// A fresh deal's round before the auction ([`Round::new`]).
-    fn dealt(config: &Config, hands: [Cards; SEATS], kitty: Cards, first: Seat) -> Round {
+    pub(crate) fn dealt(config: &Config, hands: [Cards; SEATS], kitty: Cards, first: Seat) -> Round {
         Round {
             config: *config,
             hands,
