@@ -205,6 +205,20 @@ impl game::Round for Round {
         Round::decode_trusted(bytes)
     }
 
+    /// Rounds are read in place ([`Round::decode_trusted`]'s fields written into the C ABI's
+    /// frame); deals are not (the by-value deal uses less stack there).
+    const IN_PLACE: bool = true;
+    const DEALS_IN_PLACE: bool = false;
+
+    /// [`Round::decode_trusted`] written into `place` (dominoes keep no cache).
+    fn decode_trusted_cached_in<'p>(
+        place: &'p mut core::mem::MaybeUninit<Round>,
+        bytes: &[u8],
+        _cache: &[u8],
+    ) -> Result<&'p mut Round, Error> {
+        Round::decode_trusted_in(place, bytes)
+    }
+
     /// The layout in the module docs.
     fn action_code(action: Action) -> u64 {
         match action {
@@ -258,42 +272,8 @@ impl game::Round for Round {
     /// tile it attached to), every seat's tile count, the seat to act (`over` once the hand is
     /// over) and the hand's points per seat.
     fn write_view(&self, seat: Seat, out: &mut dyn fmt::Write) -> Result<(), Error> {
-        let seen = Round::observation(self, seat)?;
-        write_observation(&seen, Round::config(self).players, out).map_err(|_| Error::BufferTooSmall { needed: 0 })
+        Round::write_view_text(self, seat, out)
     }
-}
-
-/// The text of [`game::Round::write_view`] for an observation at a table of `players` seats.
-fn write_observation(seen: &Observation, players: u8, out: &mut dyn fmt::Write) -> fmt::Result {
-    let seats = usize::from(players);
-    writeln!(out, "seat: {} of {players}", seen.seat)?;
-    out.write_str("hand:")?;
-    for tile in seen.hand() {
-        write!(out, " {tile}")?;
-    }
-    out.write_str("\nlayout:")?;
-    for (index, (tile, on)) in seen.layout().enumerate() {
-        let sep = if index == 0 { " " } else { ", " };
-        match on {
-            None => write!(out, "{sep}{tile}")?,
-            Some(on) => write!(out, "{sep}{tile} on {on}")?,
-        }
-    }
-    writeln!(out, "\nopen total: {}", seen.open_total)?;
-    out.write_str("tiles:")?;
-    for count in seen.hand_counts.iter().take(seats) {
-        write!(out, " {count}")?;
-    }
-    writeln!(out, "\nboneyard: {}", seen.boneyard)?;
-    match seen.to_act {
-        Some(to_act) => writeln!(out, "to act: {to_act}")?,
-        None => out.write_str("to act: over\n")?,
-    }
-    out.write_str("scores:")?;
-    for score in seen.scores.iter().take(seats) {
-        write!(out, " {score}")?;
-    }
-    out.write_str("\n")
 }
 
 impl game::Match for Match {
@@ -340,6 +320,15 @@ impl game::Match for Match {
     /// [`Match::decode_trusted`]: its hand read by [`Round::decode_trusted`].
     fn decode_trusted(bytes: &[u8]) -> Result<Match, Error> {
         Match::decode_trusted(bytes)
+    }
+
+    /// [`Match::decode_trusted`] written into `place` (dominoes keep no cache).
+    fn decode_trusted_cached_in<'p>(
+        place: &'p mut core::mem::MaybeUninit<Match>,
+        bytes: &[u8],
+        _cache: &[u8],
+    ) -> Result<&'p mut Match, Error> {
+        Match::decode_trusted_in(place, bytes)
     }
 }
 

@@ -209,8 +209,10 @@ impl Round {
     /// For each number, the layout tiles (as bits of their play index) that take it now:
     /// `Free::takes` on the packed bytes (a double takes its number while a side or a spinner
     /// end is free, a non-double each free end's number).
-    fn takers(&self, frees: &Frees) -> [Hand; MAX_PIP as usize + 1] {
-        let mut takers: [Hand; MAX_PIP as usize + 1] = [[0; WORDS]; MAX_PIP as usize + 1];
+    ///
+    /// Written into the caller's `takers` (all zero on entry): no second array of 456 bytes on
+    /// the stack to return it through (the C ABI's bot calls run on a microcontroller's stack).
+    fn takers_into(&self, frees: &Frees, takers: &mut [Hand; MAX_PIP as usize + 1]) {
         // Play indexes count from 0 in a `u8` (`played` is one): zip them in.
         for ((index, &id), play) in self.deck.iter().take(usize::from(self.played)).enumerate().zip(0u8..) {
             let (a, b) = halves(id);
@@ -228,7 +230,6 @@ impl Round {
                 *slot |= bit(take_b);
             }
         }
-        takers
     }
 
     /// `seat`'s legal actions, counted and indexed without listing them (one replay of the
@@ -248,10 +249,7 @@ impl Round {
                 .map(|id| parents_of(&scan.takers, id).count_ones() as usize)
                 .fold(0usize, usize::saturating_add)
         } else {
-            // Layouts of more than `NARROW` tiles (double-12 and up): the plays listed.
-            let mut frees = Frees::new();
-            self.frees_into(&mut frees).ok()?;
-            self.each_play(&hand, &frees, |_| ControlFlow::Continue(()))
+            self.wide_play_count(&hand)?
         };
         Some(Choices {
             round: self,
@@ -260,6 +258,103 @@ impl Round {
             plays,
             wide: !narrow,
         })
+    }
+
+    /// The text of [`game::Round::write_view`](crate::game::Round::write_view) for `seat`: what
+    /// [`Round::observation`] holds, written straight from the round (no observation, a copy of
+    /// the layout, on the stack: the C ABI's view call runs on a microcontroller's stack).
+    /// Errors: as [`Round::observation`], then [`Error::BufferTooSmall`] when `out` refuses.
+    pub(in crate::dominoes) fn write_view_text(&self, seat: Seat, out: &mut dyn core::fmt::Write) -> Result<(), Error> {
+        if seat.0 >= self.config.players {
+            return Err(Error::NoSuchSeat { seat: seat.0 });
+        }
+        let open_total = self.open_total_checked()?;
+        // `seat` < `players` ≤ 4 (checked above).
+        let hand = self.hands.get(seat.index()).ok_or_else(internal)?;
+        // At most 190 tiles (`cursor` is a `u8`).
+        let boneyard = u8::try_from(self.boneyard_len()).map_err(|_| internal())?;
+        self.write_view_lines(seat, hand, open_total, boneyard, out)
+            .map_err(|_| Error::BufferTooSmall { needed: 0 })
+    }
+
+    /// The open-end total, as [`Round::observation`] computes it (a broken invariant is an
+    /// error); in a frame of its own, so that the layout's frees are off the text's frame.
+    #[inline(never)]
+    fn open_total_checked(&self) -> Result<u32, Error> {
+        let mut frees = Frees::new();
+        self.frees_into(&mut frees)?;
+        Ok(self.total(&frees))
+    }
+
+    /// The lines of [`Round::write_view_text`].
+    fn write_view_lines(
+        &self,
+        seat: Seat,
+        hand: &Hand,
+        open_total: u32,
+        boneyard: u8,
+        out: &mut dyn core::fmt::Write,
+    ) -> core::fmt::Result {
+        let players = self.config.players;
+        let seats = usize::from(players);
+        writeln!(out, "seat: {seat} of {players}")?;
+        out.write_str("hand:")?;
+        for tile in ids(hand).map(tile_of) {
+            write!(out, " {tile}")?;
+        }
+        out.write_str("\nlayout:")?;
+        for (index, (tile, on)) in self.layout().enumerate() {
+            let sep = if index == 0 { " " } else { ", " };
+            match on {
+                None => write!(out, "{sep}{tile}")?,
+                Some(on) => write!(out, "{sep}{tile} on {on}")?,
+            }
+        }
+        writeln!(out, "\nopen total: {open_total}")?;
+        out.write_str("tiles:")?;
+        for hand in self.hands.iter().take(seats) {
+            write!(out, " {}", count(hand))?;
+        }
+        writeln!(out, "\nboneyard: {boneyard}")?;
+        match self.to_act() {
+            Some(to_act) => writeln!(out, "to act: {to_act}")?,
+            None => out.write_str("to act: over\n")?,
+        }
+        out.write_str("scores:")?;
+        for score in self.scores.iter().take(seats) {
+            write!(out, " {score}")?;
+        }
+        out.write_str("\n")
+    }
+
+    /// The plays of `hand` on a layout of more than `NARROW` tiles (double-12 and up), listed;
+    /// `None` on a broken invariant. In a frame of its own, so that the narrow layouts' calls
+    /// (every double-6 and double-9 hand) do not reserve its layout bytes and takers on the stack.
+    #[inline(never)]
+    fn wide_play_count(&self, hand: &Hand) -> Option<usize> {
+        let mut frees = Frees::new();
+        self.frees_into(&mut frees).ok()?;
+        Some(self.each_play(hand, &frees, |_| ControlFlow::Continue(())))
+    }
+
+    /// The legal action of index `n` of the seat to act on a layout of more than `NARROW` tiles,
+    /// by walking [`Round::try_for_each_legal_action`]; in a frame of its own (as
+    /// [`Round::wide_play_count`]).
+    #[inline(never)]
+    fn wide_nth(&self, n: usize) -> Option<Action> {
+        let mut left = n;
+        let mut found = None;
+        self.try_for_each_legal_action(Seat(self.to_act), |action| match left.checked_sub(1) {
+            Some(rest) => {
+                left = rest;
+                ControlFlow::Continue(())
+            }
+            None => {
+                found = Some(action);
+                ControlFlow::Break(())
+            }
+        });
+        found
     }
 
     /// The number of legal actions of `seat` (0 when it may not act), without listing them:
@@ -293,7 +388,8 @@ impl Round {
             }
             return found;
         }
-        let takers = self.takers(frees);
+        let mut takers: [Hand; MAX_PIP as usize + 1] = [[0; WORDS]; MAX_PIP as usize + 1];
+        self.takers_into(frees, &mut takers);
         for id in ids(hand) {
             let tile = tile_of(id);
             let (Some(low), Some(high)) = (takers.get(tile.a as usize), takers.get(tile.b as usize)) else {
@@ -910,19 +1006,7 @@ impl Choices<'_> {
             });
         }
         if self.wide {
-            let mut left = n;
-            let mut found = None;
-            round.try_for_each_legal_action(Seat(round.to_act), |action| match left.checked_sub(1) {
-                Some(rest) => {
-                    left = rest;
-                    ControlFlow::Continue(())
-                }
-                None => {
-                    found = Some(action);
-                    ControlFlow::Break(())
-                }
-            });
-            return found;
+            return round.wide_nth(n);
         }
         let mut left = n;
         for id in ids(&self.hand) {

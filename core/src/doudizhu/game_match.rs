@@ -48,12 +48,21 @@ pub struct Match {
 }
 
 fn deal_round(config: &Config, seed: u64, k: u16) -> Result<Round, Error> {
+    // A placeholder that `deal_round_into` overwrites whole (one copy of the deal's code).
+    let mut round = Round::dealt(config, [super::Cards::EMPTY; SEATS], super::Cards::EMPTY, Seat(0));
+    deal_round_into(&mut round, config, seed, k)?;
+    Ok(round)
+}
+
+/// [`deal_round`] written into `round` ([`Round::deal_into`]); on an error `round` may be left
+/// partly written.
+fn deal_round_into(round: &mut Round, config: &Config, seed: u64, k: u16) -> Result<(), Error> {
     let deal = Deal::Seeded(round_seed(seed, u32::from(k)));
     match config.deal {
-        DealStyle::FaceUp => Round::new(config, &deal),
+        DealStyle::FaceUp => round.deal_into(config, &deal),
         DealStyle::Blocks => {
             let (hands, kitty, _) = deal.cards(config)?;
-            Round::new(
+            round.deal_into(
                 config,
                 &Deal::Given {
                     hands,
@@ -131,34 +140,40 @@ impl Match {
         }
         let mut round = self.round;
         let event = round.apply(seat, action)?;
-        if let Some(outcome) = event.outcome {
-            let mut scores = self.scores;
-            for (total, s) in scores.iter_mut().zip(outcome.scores.iter()) {
-                *total = total.saturating_add(*s);
-            }
-            let done = self.done.saturating_add(1);
-            let next = Match {
-                round,
-                seed: self.seed,
-                done,
-                scores,
-            };
-            *self = if next.is_over() {
-                next
-            } else {
-                Match {
-                    round: deal_round(round.config(), self.seed, done)?,
-                    ..next
-                }
-            };
-        } else {
-            self.round = round;
+        if let Some(ref outcome) = event.outcome {
+            // The next deal (unless the match is over) is dealt into `round`, the copy.
+            self.end_deal(&mut round, &outcome.scores)?;
         }
+        self.round = round;
         Ok(Step {
             event,
             finished: event.outcome,
             match_over: self.is_over(),
         })
+    }
+
+    /// The deal `round` just finished (its points `points`): the totals and the deal count
+    /// moved on, and unless the match is over the next deal dealt into `round` (the caller's
+    /// copy, which then becomes the match's deal); an error leaves `self` unchanged. In a frame
+    /// of its own, in place (no second match and round on [`Match::apply`]'s frame: the C ABI's
+    /// apply runs on a microcontroller's stack).
+    #[inline(never)]
+    fn end_deal(&mut self, round: &mut Round, points: &[i32; SEATS]) -> Result<(), Error> {
+        let mut scores = self.scores;
+        for (total, s) in scores.iter_mut().zip(points.iter()) {
+            *total = total.saturating_add(*s);
+        }
+        let done = self.done.saturating_add(1);
+        let c = *round.config();
+        // [`Match::is_over`] of the match after this deal.
+        let over = (c.deals > 0 && done >= c.deals)
+            || (c.target > 0 && scores.iter().any(|&s| i64::from(s) >= i64::from(c.target)));
+        if !over {
+            deal_round_into(round, &c, self.seed, done)?;
+        }
+        self.done = done;
+        self.scores = scores;
+        Ok(())
     }
 
     /// Writes the match's versioned byte form ([`MATCH_ENCODED_BYTES`] bytes).
@@ -238,13 +253,29 @@ impl Match {
                 what: "a total outside the i32 range",
             })?;
         }
-        let round = Round::decode(r.rest())?;
         let m = Match {
-            round,
+            round: Round::decode(r.rest())?,
             seed,
             done,
             scores,
         };
+        m.check_decoded()?;
+        Ok(m)
+    }
+
+    /// [`Match::decode`]'s checks across the fields of a decoded match: the stake totals, the
+    /// deal count against the match end, the deal against the seed. In a frame of its own (its
+    /// fresh deal and the deals' comparison are not on the frame of the round's decode, whose
+    /// auction replay is the deepest part: the C ABI's decode runs on a microcontroller's stack).
+    /// Errors: [`Error::InvalidState`].
+    #[inline(never)]
+    fn check_decoded(&self) -> Result<(), Error> {
+        let Match {
+            ref round,
+            seed,
+            done,
+            ref scores,
+        } = *self;
         let bad = |what| Error::InvalidState { what };
         let c = *round.config();
         if c.scoring == super::round::Scoring::Stake
@@ -257,18 +288,20 @@ impl Match {
         let Some(k) = expected_index else {
             return Err(bad("a finished deal before any deal"));
         };
-        if finished != m.is_over() || (c.deals > 0 && k >= c.deals) {
+        if finished != self.is_over() || (c.deals > 0 && k >= c.deals) {
             return Err(bad("the deal count and the match end disagree"));
         }
         let fresh = deal_round(&c, seed, k)?;
-        if fresh.first_bidder() != round.first_bidder() || !same_deal(&fresh, &round) {
+        if fresh.first_bidder() != round.first_bidder() || !same_deal(&fresh, round) {
             return Err(bad("the deal is not the one the seed gives"));
         }
-        Ok(m)
+        Ok(())
     }
 }
 
-/// Whether two rounds were dealt the same cards (hands plus played piles, kitty).
+/// Whether two rounds were dealt the same cards (hands plus played piles, kitty). In a frame of
+/// its own (its observations are not on [`Match::check_decoded`]'s frame during the fresh deal).
+#[inline(never)]
 fn same_deal(a: &Round, b: &Round) -> bool {
     if a.kitty() != b.kitty() {
         return false;

@@ -637,9 +637,31 @@ impl Round {
     /// # Errors
     /// [`Error::InvalidConfig`] / [`Error::InvalidDeal`] (see [`Config::validate`], [`Deal::cards`]).
     pub fn new(config: &Config, deal: &Deal) -> Result<Round, Error> {
+        // A placeholder that `deal_into` overwrites whole (one copy of the deal's code).
+        let mut round = Round::dealt(config, [Cards::EMPTY; SEATS], Cards::EMPTY, Seat(0));
+        round.deal_into(config, deal)?;
+        Ok(round)
+    }
+
+    /// [`Round::new`] written into `self` (no round-sized result on the stack: a match deals its
+    /// next deal in place, and the C ABI's calls run on a microcontroller's stack). The same
+    /// round and errors; on an error `self` may be left partly written (callers deal into a
+    /// copy they drop then).
+    pub(crate) fn deal_into(&mut self, config: &Config, deal: &Deal) -> Result<(), Error> {
         config.validate()?;
         let (hands, kitty, first) = deal.cards(config)?;
-        let mut round = Round {
+        *self = Round::dealt(config, hands, kitty, first);
+        if config.auction == Auction::None {
+            self.bid = 1;
+            self.bidder = first.0;
+            self.take_kitty(first.0)?;
+        }
+        Ok(())
+    }
+
+    /// A fresh deal's round before the auction ([`Round::new`]).
+    pub(crate) fn dealt(config: &Config, hands: [Cards; SEATS], kitty: Cards, first: Seat) -> Round {
+        Round {
             config: *config,
             hands,
             played: [Cards::EMPTY; SEATS],
@@ -659,13 +681,7 @@ impl Round {
             robs: 0,
             bombs: 0,
             plays: [0; SEATS],
-        };
-        if config.auction == Auction::None {
-            round.bid = 1;
-            round.bidder = first.0;
-            round.take_kitty(first.0)?;
         }
-        Ok(round)
     }
 
     /// The configuration.

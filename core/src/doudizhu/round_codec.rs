@@ -207,15 +207,19 @@ impl Round {
                 .minus(&stored.kitty)
                 .ok_or(bad("the landlord does not hold the kitty"))?;
         }
-        let mut round = Round::new(
-            &stored.config,
-            &Deal::Given {
-                hands: dealt,
-                kitty: stored.kitty,
-                first_bidder: Seat(stored.first),
-            },
-        )
-        .map_err(|_| bad("the cards do not make a deal"))?;
+        // Dealt in place over a copy of the stored round ([`Round::new`]'s round, no round-sized
+        // result on the stack beside it).
+        let mut round = stored;
+        round
+            .deal_into(
+                &stored.config,
+                &Deal::Given {
+                    hands: dealt,
+                    kitty: stored.kitty,
+                    first_bidder: Seat(stored.first),
+                },
+            )
+            .map_err(|_| bad("the cards do not make a deal"))?;
         if usize::from(stored.auction_len) > MAX_AUCTION {
             return Err(bad("auction too long"));
         }
@@ -247,12 +251,20 @@ impl Round {
             round.top = stored.top;
             round.check_play()?;
         }
-        let mut again = [0u8; ENCODED_BYTES];
-        let n = round.encode(&mut again)?;
-        if bytes.len() < n || again.get(..n) != bytes.get(..n) {
+        if !round.encodes_to(bytes)? {
             return Err(bad("not in canonical form"));
         }
         Ok(round)
+    }
+
+    /// Whether `bytes` begin with this round's byte form ([`Round::decode`]'s canonical-form
+    /// check); in a frame of its own, so that its encoding buffer is off the auction replay's
+    /// frame. Errors: as [`Round::encode`].
+    #[inline(never)]
+    fn encodes_to(&self, bytes: &[u8]) -> Result<bool, Error> {
+        let mut again = [0u8; ENCODED_BYTES];
+        let n = self.encode(&mut again)?;
+        Ok(bytes.len() >= n && again.get(..n) == bytes.get(..n))
     }
 
     /// The round of a byte form that [`encode`](Round::encode) wrote and that is known to be
