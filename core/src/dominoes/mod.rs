@@ -87,7 +87,20 @@ pub const SHORT_TILES: usize = flow::SMALL_TILES;
 /// A spinner can be played on all four sides: played first it leaves four open ends of its
 /// number, attached later it leaves three. Any other double is played crosswise in the line and
 /// leaves two open ends played first, one attached later.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(u8)]
 pub enum SpinnerRule {
     /// Every double is a spinner: Five Up (the seed's game, the default). Scoring: open-end total
     /// ÷ 5 when it is a multiple of 5.

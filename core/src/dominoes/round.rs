@@ -132,7 +132,19 @@ fn shared(child: Tile, parent: Tile) -> Option<u32> {
 }
 
 /// When a player who cannot play draws from the boneyard.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(u8)]
 pub enum DrawRule {
     /// Draw one tile at a time until one can be played or the boneyard is empty (Five Up).
     UntilPlayable,
@@ -164,7 +176,19 @@ impl DrawRule {
 }
 
 /// The scoring unit: how an open-end total or an end bonus becomes points.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(u8)]
 pub enum Unit {
     /// Five Up: a play scores total ÷ 5 when the total is a positive multiple of 5; the end bonus
     /// is `(pips + 2) ÷ 5` (1–2 pips count 0, 3–7 count 1, …).
@@ -214,7 +238,19 @@ impl Unit {
 }
 
 /// Who sets the first tile of a hand dealt by [`Round::new`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(u8)]
 pub enum LeaderRule {
     /// The holder of the highest double dealt; with no double dealt, the holder of the heaviest
     /// tile (ties: the tile with the higher end). The default.
@@ -243,7 +279,22 @@ impl LeaderRule {
 }
 
 /// The rules variant of a hand and a match, as data ([`Config::validate`] checks it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// `repr(C)` and no padding byte (the `u16` after the eleven one-byte fields): a [`Round`] holds
+/// it, and the C ABI keeps a round's own bytes in place ([`crate::game::Round::raw_ref`]).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Config {
     /// The highest pip of the set: 6 (double-six), 9, 12, 15 or 18.
     pub high: u8,
@@ -264,10 +315,10 @@ pub struct Config {
     /// Whether a play whose open-end total is a multiple of 5 scores (Five Up, All Fives; not
     /// block games).
     pub scores_plays: bool,
-    /// The match ends after the hand in which a seat or team reaches this score.
-    pub target: u16,
     /// Who leads the first hand.
     pub leader: LeaderRule,
+    /// The match ends after the hand in which a seat or team reaches this score.
+    pub target: u16,
 }
 
 impl Config {
@@ -605,8 +656,21 @@ type Frees = super::layout::Frees<MAX_SET_TILES>;
 /// assert_eq!(round.scores()[0], 2);
 /// # Ok::<(), parlor_core::dominoes::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Round {
+    // `repr(C)` in this order has no padding byte (a build error otherwise: `IntoBytes`): the C
+    // ABI keeps the round's own bytes in place ([`crate::game::Round::raw_ref`]).
     hands: [Hand; MAX_PLAYERS],
     config: Config,
     /// `deck[..played]`: the layout's tile ids in play order; `deck[cursor..set_tiles]`: the

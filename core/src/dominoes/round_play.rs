@@ -702,22 +702,27 @@ impl Round {
     fn commit_play(&mut self, seat: Seat, id: u8, parent: Option<usize>, total: u32) -> Result<Event, Error> {
         let players = self.config.players;
         let index = usize::from(self.played);
-        *self.deck.get_mut(index).ok_or(Error::Internal)? = id;
+        // Everything that can fail first: an error leaves the round unchanged.
         // The opening has no parent: its byte stays 0 (the documented form).
-        *self.parents.get_mut(index).ok_or(Error::Internal)? = match parent {
+        let parent = match parent {
             None => 0,
             Some(parent) => u8::try_from(parent).map_err(|_| internal())?,
         };
-        self.played = self.played.saturating_add(1);
-        let hand = self.hands.get_mut(seat.index()).ok_or(Error::Internal)?;
-        remove(hand, id);
-        let out = count(hand) == 0;
         let points = if self.config.scores_plays {
             self.config.unit.play_points(total)
         } else {
             0
         };
         let points = points_of(points)?;
+        if index >= MAX_SET_TILES || seat.index() >= MAX_PLAYERS {
+            return Err(internal());
+        }
+        *self.deck.get_mut(index).ok_or(Error::Internal)? = id;
+        *self.parents.get_mut(index).ok_or(Error::Internal)? = parent;
+        self.played = self.played.saturating_add(1);
+        let hand = self.hands.get_mut(seat.index()).ok_or(Error::Internal)?;
+        remove(hand, id);
+        let out = count(hand) == 0;
         self.credit(seat.index(), points);
         self.passes = 0;
         self.drew = false;
@@ -744,8 +749,12 @@ impl Round {
         } else {
             self.void(seat.index()) | open
         };
-        self.set_void(seat.index(), known);
         let position = usize::from(self.cursor);
+        // Everything that can fail first: an error leaves the round unchanged.
+        if position >= MAX_SET_TILES || seat.index() >= MAX_PLAYERS {
+            return Err(internal());
+        }
+        self.set_void(seat.index(), known);
         let slot = self.deck.get_mut(position).ok_or(Error::Internal)?;
         let id = *slot;
         *slot = 0;

@@ -35,6 +35,50 @@ fn sizes_are_within_the_budget() {
     assert_eq!(ENCODED_BYTES, 513);
 }
 
+/// The raw form (`game::Round::raw_ref`): a round's own bytes read back as the same round at
+/// every step of a hand, played in place as by value; a byte that is no enum variant or flag,
+/// or a config that does not validate, is refused; a wrong length or alignment too.
+#[test]
+fn raw_bytes_read_back_in_place_and_invalid_bytes_are_refused() {
+    use crate::game::Round as _;
+    use zerocopy::IntoBytes;
+    let size = core::mem::size_of::<Round>();
+    for (config, seed) in [
+        (Config::FIVE_UP, 3u64),
+        (Config::ALL_FIVES.with_players(4), 8),
+        (Config::BLOCK, 1),
+    ] {
+        let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+        let mut words = [0u64; 72];
+        words.as_mut_bytes()[..size].copy_from_slice(round.raw_bytes());
+        while let Some(seat) = round.to_act() {
+            assert_eq!(Round::raw_ref(&words.as_bytes()[..size]), Some(&round));
+            let action = lowest_legal_action(&round, seat).unwrap();
+            let by_value = round.apply(seat, action).unwrap();
+            let in_place = Round::raw_mut(&mut words.as_mut_bytes()[..size]).unwrap();
+            assert_eq!(in_place.apply(seat, action).unwrap(), by_value);
+        }
+        assert_eq!(words.as_bytes()[..size], *round.raw_bytes());
+        assert_eq!(Round::raw_ref(&words.as_bytes()[..size - 1]), None);
+        assert_eq!(Round::raw_ref(&words.as_bytes()[1..=size]), None);
+        let config_at = core::mem::offset_of!(Round, config);
+        for (field, value) in [
+            (core::mem::offset_of!(Config, spinner), 3u8),
+            (core::mem::offset_of!(Config, draw), 3),
+            (core::mem::offset_of!(Config, unit), 2),
+            (core::mem::offset_of!(Config, leader), 0xFF),
+            (core::mem::offset_of!(Config, partnerships), 2),
+            (core::mem::offset_of!(Config, high), 7),
+            (core::mem::offset_of!(Round, drew) - config_at, 2),
+        ] {
+            let mut bad = words;
+            bad.as_mut_bytes()[config_at + field] = value;
+            assert_eq!(Round::raw_ref(&bad.as_bytes()[..size]), None, "byte {field}");
+            assert!(Round::raw_mut(&mut bad.as_mut_bytes()[..size]).is_none());
+        }
+    }
+}
+
 /// The in-place forms the C calls use answer as the by-value ones: a deal, a decode, and an
 /// update that keeps the bytes when the action is illegal.
 #[test]

@@ -8,7 +8,20 @@ use super::Error;
 /// A card rank, low to high: `3 … A, 2, B (black joker), R (red joker)` (spec "The deck").
 ///
 /// The discriminant is the rank's index `0..=14`, the order in which ranks compare.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
 #[repr(u8)]
 pub enum Rank {
     /// 3, the lowest rank.
@@ -116,7 +129,22 @@ impl TryFrom<u8> for Rank {
 /// assert_eq!("10 10 j".parse::<Cards>()?.to_string(), "TTJ");
 /// # Ok::<(), parlor_core::doudizhu::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Cards {
     counts: [u8; RANKS],
 }

@@ -9,7 +9,20 @@ use super::cards::{Cards, RANKS, Rank};
 /// and Botzone's chain of quads.
 ///
 /// The discriminant is the kind's code (`0..=14`, also the C ABI's `PARLOR_DOUDIZHU_KIND_*`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
 #[repr(u8)]
 pub enum Kind {
     /// Type 1: any one card.
@@ -123,7 +136,19 @@ impl fmt::Display for Kind {
 /// sequence, 2+ for an airplane of any kind and for a quad chain, 1 or — Botzone's quad chains
 /// with wings — 2+ for a quad + two, 1 otherwise); `key` is the main part's rank, its
 /// lowest rank for a chain (spec: keyed by the triplet / quad / rank and length).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Reading {
     /// The combination kind.
     pub kind: Kind,
@@ -255,7 +280,19 @@ impl Readings {
 
 /// A rule preset: the house-rule flags that differ between platforms (spec "Readings";
 /// flag by flag in `docs/doudizhu.md`). Presets are plain data; build your own if needed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Preset {
     /// Most cards of one rank among an airplane's single wings: 1 = the wings differ from
     /// each other (seed), 2 = a pair may be used as two wings, 3 = a triplet may too

@@ -455,6 +455,29 @@ impl game::Round for Round {
         Round::decode_trusted(bytes)
     }
 
+    /// The round's own bytes are held in place (`repr(C)`, no padding byte).
+    const RAW: bool = true;
+
+    /// zerocopy's bit-validity check of the round's bytes, then [`Config::validate`].
+    fn raw_ref(bytes: &[u8]) -> Option<&Round> {
+        let round = <Round as zerocopy::TryFromBytes>::try_ref_from_bytes(bytes).ok()?;
+        round.config().validate().is_ok().then_some(round)
+    }
+
+    /// As `raw_ref`, writable.
+    fn raw_mut(bytes: &mut [u8]) -> Option<&mut Round> {
+        let round = <Round as zerocopy::TryFromBytes>::try_mut_from_bytes(bytes).ok()?;
+        if round.config().validate().is_ok() {
+            Some(round)
+        } else {
+            None
+        }
+    }
+
+    fn raw_bytes(&self) -> &[u8] {
+        zerocopy::IntoBytes::as_bytes(self)
+    }
+
     fn action_code(action: Action) -> u64 {
         code_of(action)
     }

@@ -62,7 +62,18 @@ pub const MAX_AUCTION: usize = 9;
 pub const MAX_ACTIONS: usize = 1 + MAX_MOVES * super::combination::MAX_READINGS;
 
 /// How the landlord is chosen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
 #[repr(u8)]
 pub enum Auction {
     /// Pagat's auction (code 0): from the first bidder, each seat speaks once, bidding 1, 2 or
@@ -108,8 +119,20 @@ impl Auction {
 }
 
 /// How a seeded deal hands out the shuffled deck (see [`Deal::Seeded`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+// Two bytes wide (the code still fits a byte): a [`Config`] then has no padding byte.
+#[repr(u16)]
 pub enum DealStyle {
     /// Code 0: seat `s` takes shuffled cards `17s .. 17s + 17`, the kitty is the last three;
     /// the first bidder is seat 0 (a [`Match`](super::Match) rotates it). Pagat, RLCard, rob.
@@ -135,8 +158,20 @@ impl DealStyle {
 }
 
 /// How an ended deal scores.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+// Two bytes wide (the code still fits a byte): a [`Config`] then has no padding byte.
+#[repr(u16)]
 pub enum Scoring {
     /// Code 0: the landlord wins or loses 2 × stake, each peasant loses or wins 1 × stake
     /// (zero-sum; Pagat, OpenSpiel's returns).
@@ -175,16 +210,28 @@ fn unknown(what: &'static str, code: u8) -> Error {
 /// The rules of a whole deal and match, as data. Use a preset ([`Config::PAGAT`], the default;
 /// [`Config::OPENSPIEL`]; [`Config::RLCARD`]; [`Config::ROB`]) or build one and
 /// [`validate`](Config::validate) it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// `repr(C)` and no padding byte (the ten one-byte fields, then the two-byte ones, then the
+/// target): a [`Round`] holds it, and the C ABI keeps a round's own bytes in place
+/// ([`crate::game::Round::raw_ref`]).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Config {
     /// The combination rules (which card sets are plays, what beats what).
     pub rules: Preset,
     /// How the landlord is chosen.
     pub auction: Auction,
-    /// How a seeded deal hands out the cards and who bids first.
-    pub deal: DealStyle,
-    /// How an ended deal scores.
-    pub scoring: Scoring,
     /// OpenSpiel's chain rule: a sequence, pair sequence or plain airplane may not start at a
     /// rank of which the player holds all four cards (its generator skips such chain heads, so
     /// with `33334567` in hand `34567` is no legal play there).
@@ -192,6 +239,10 @@ pub struct Config {
     /// OpenSpiel's rocket rule: any bomb may follow a rocket (its generator offers every bomb
     /// over any non-bomb play, and counts the rocket as one); elsewhere nothing beats the rocket.
     pub bomb_follows_rocket: bool,
+    /// How a seeded deal hands out the cards and who bids first.
+    pub deal: DealStyle,
+    /// How an ended deal scores.
+    pub scoring: Scoring,
     /// A [`Match`](super::Match) ends after this many deals, void deals included (0: no limit).
     pub deals: u16,
     /// A [`Match`](super::Match) ends as soon as a seat's total reaches this (0: no target).
@@ -450,7 +501,19 @@ impl Deal {
 /// A play: the cards and the reading they are played as (a card set with several readings,
 /// which only the `openspiel` rules have, e.g. `333444555666`, is several different plays, as in
 /// OpenSpiel where each reading is its own action).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Play {
     /// The cards played.
     pub cards: Cards,
@@ -574,7 +637,18 @@ pub struct Event {
     pub outcome: Option<Outcome>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
 #[repr(u8)]
 enum Phase {
     Auction = 0,
@@ -584,6 +658,16 @@ enum Phase {
 
 /// No seat (encoded form and internal fields).
 const NONE: u8 = 3;
+
+/// The play a round holds as its top play when there is none (the encoded form's too).
+const NO_PLAY: Play = Play {
+    cards: Cards::EMPTY,
+    reading: Reading {
+        kind: Kind::Single,
+        chain: 0,
+        key: Rank::Three,
+    },
+};
 
 /// The rob auction's stages.
 const STAGE_CALLING: u8 = 0;
@@ -604,13 +688,30 @@ fn seat_opt(s: u8) -> Option<Seat> {
 
 /// One deal: the auction, the play, the end. A plain fixed-size value (168 bytes; asserted in
 /// tests): copying it is the undo and the search primitive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Round {
+    // `repr(C)` with no padding byte (a build error otherwise: `IntoBytes`): the C ABI keeps the
+    // round's own bytes in place ([`crate::game::Round::raw_ref`]).
     config: Config,
     hands: [Cards; SEATS],
     played: [Cards; SEATS],
     kitty: Cards,
-    top: Option<(u8, Play)>,
+    /// The top play's seat ([`NONE`]: a seat leads; read through [`Round::top_entry`]).
+    top_seat: u8,
+    /// The top play ([`NO_PLAY`] when there is none).
+    top_play: Play,
     auction: [u8; MAX_AUCTION],
     auction_len: u8,
     first: u8,
@@ -666,7 +767,8 @@ impl Round {
             hands,
             played: [Cards::EMPTY; SEATS],
             kitty,
-            top: None,
+            top_seat: NONE,
+            top_play: NO_PLAY,
             auction: [0; MAX_AUCTION],
             auction_len: 0,
             first: first.0,
@@ -726,7 +828,19 @@ impl Round {
 
     /// The top play of the current trick and who made it (`None` when a seat leads).
     pub fn top(&self) -> Option<(Seat, Play)> {
-        self.top.map(|(s, p)| (Seat(s), p))
+        self.top_entry().map(|(s, p)| (Seat(s), p))
+    }
+
+    /// The top play and its seat number (`None` when a seat leads).
+    pub(crate) fn top_entry(&self) -> Option<(u8, Play)> {
+        (usize::from(self.top_seat) < SEATS).then_some((self.top_seat, self.top_play))
+    }
+
+    /// Sets the top play and its seat (`None`: a seat leads; the play then [`NO_PLAY`]).
+    pub(crate) fn set_top(&mut self, top: Option<(u8, Play)>) {
+        let (seat, play) = top.unwrap_or((NONE, NO_PLAY));
+        self.top_seat = seat;
+        self.top_play = play;
     }
 
     /// The current stake factors: (bid, bombs and rockets played, robs).

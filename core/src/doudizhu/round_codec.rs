@@ -141,20 +141,7 @@ impl Round {
             w.put(&c.counts())?;
         }
         w.put(&self.kitty.counts())?;
-        let (top_seat, top_play) = match self.top {
-            Some((s, p)) => (s, p),
-            None => (
-                NONE,
-                Play {
-                    cards: Cards::EMPTY,
-                    reading: Reading {
-                        kind: Kind::Single,
-                        chain: 0,
-                        key: Rank::Three,
-                    },
-                },
-            ),
-        };
+        let (top_seat, top_play) = self.top_entry().unwrap_or((NONE, NO_PLAY));
         w.put(&top_play.cards.counts())?;
         w.put(&[
             top_play.reading.kind as u8,
@@ -248,7 +235,7 @@ impl Round {
             round.phase = stored.phase;
             round.turn = stored.turn;
             round.passes = stored.passes;
-            round.top = stored.top;
+            round.set_top(stored.top_entry());
             round.check_play()?;
         }
         if !round.encodes_to(bytes)? {
@@ -329,12 +316,14 @@ impl Round {
                 },
             ))
         };
+        let (top_seat, top_play) = top.unwrap_or((NONE, NO_PLAY));
         Ok(Round {
             config,
             hands: [h0, h1, h2],
             played: [p0, p1, p2],
             kitty,
-            top,
+            top_seat,
+            top_play,
             auction,
             auction_len,
             first,
@@ -391,7 +380,7 @@ impl Round {
             return Err(bad("more bombs than the played cards hold"));
         }
         let empty = self.hands.iter().filter(|h| h.is_empty()).count();
-        match (self.phase, self.top) {
+        match (self.phase, self.top_entry()) {
             (Phase::Over, Some((s, _))) => {
                 if empty != 1 || !self.hand(Seat(s)).is_empty() || self.passes != 0 || self.turn != s {
                     return Err(bad("the deal ends without its last play"));
@@ -417,7 +406,7 @@ impl Round {
             }
             _ => return Err(bad("phase and trick disagree")),
         }
-        if let Some((s, play)) = self.top {
+        if let Some((s, play)) = self.top_entry() {
             let p = self
                 .played
                 .get(usize::from(s))

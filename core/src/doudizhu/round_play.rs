@@ -44,7 +44,7 @@ impl Round {
                 }
             }
             Phase::Play => {
-                let prev = self.top.map(|(_, p)| p.reading);
+                let prev = self.top_entry().map(|(_, p)| p.reading);
                 if prev.is_some() && !f(Action::Pass) {
                     return false;
                 }
@@ -126,7 +126,7 @@ impl Round {
         if self.to_act() != Some(seat) || self.phase != Phase::Play {
             return self.legal_actions(seat, &mut []);
         }
-        let prev = self.top.map(|(_, p)| p.reading);
+        let prev = self.top_entry().map(|(_, p)| p.reading);
         let pass = usize::from(prev.is_some());
         let hand = self.hand(seat);
         if self.config.bomb_follows_rocket && prev.is_some_and(|p| p.kind == Kind::Rocket) {
@@ -152,7 +152,7 @@ impl Round {
     /// blocks, which are walked and expanded as [`Round::for_each_legal_action`] expands them),
     /// and the generator stops at it.
     pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
-        let prev = self.top.map(|(_, p)| p.reading);
+        let prev = self.top_entry().map(|(_, p)| p.reading);
         let rules = self.config.rules;
         let several = several_readings(&rules);
         let plain = self.to_act() == Some(seat)
@@ -255,7 +255,7 @@ impl Round {
     pub(crate) fn pick_legal_action(&self, seat: Seat, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
         if self.to_act() == Some(seat)
             && self.phase == Phase::Play
-            && let Some((_, top)) = self.top
+            && let Some((_, top)) = self.top_entry()
             && matches!(top.reading.kind, Kind::Single | Kind::Pair | Kind::Triplet | Kind::Bomb)
         {
             let hand = self.hand(seat);
@@ -283,7 +283,7 @@ impl Round {
         }
         match (self.phase, action) {
             (Phase::Play, Action::Play(play)) => self.play_is_legal(seat, &play),
-            (Phase::Play, Action::Pass) => self.top.is_some(),
+            (Phase::Play, Action::Pass) => self.top_entry().is_some(),
             (Phase::Auction, a) => {
                 let mut found = false;
                 self.visit(seat, &mut |b| {
@@ -307,7 +307,7 @@ impl Round {
         if self.config.quad_blocks_chain_head && blocked_chain(&hand, &play.reading) {
             return false;
         }
-        self.top.is_none_or(|(_, top)| {
+        self.top_entry().is_none_or(|(_, top)| {
             play.reading.beats(&top.reading)
                 || (self.config.bomb_follows_rocket
                     && top.reading.kind == Kind::Rocket
@@ -401,8 +401,8 @@ impl Round {
             Action::Pass if self.phase == Phase::Play => {
                 self.passes = self.passes.saturating_add(1);
                 if self.passes >= 2 {
-                    let leader = self.top.map_or(next(seat.0), |(s, _)| s);
-                    self.top = None;
+                    let leader = self.top_entry().map_or(next(seat.0), |(s, _)| s);
+                    self.set_top(None);
                     self.passes = 0;
                     self.turn = leader;
                     event.lead = Some(Seat(leader));
@@ -434,11 +434,24 @@ impl Round {
 
     fn apply_play(&mut self, seat: u8, play: &Play, event: &mut Event) -> Result<(), Error> {
         let i = usize::from(seat);
-        let hand = self.hands.get_mut(i).ok_or(Error::Internal)?;
-        *hand = hand.minus(&play.cards).ok_or(Error::Internal)?;
+        // Both piles computed before either is written: an error leaves the round unchanged.
+        let hand = self
+            .hands
+            .get(i)
+            .ok_or(Error::Internal)?
+            .minus(&play.cards)
+            .ok_or(Error::Internal)?;
+        let played = self
+            .played
+            .get(i)
+            .ok_or(Error::Internal)?
+            .plus(&play.cards)
+            .ok_or(Error::Internal)?;
         let emptied = hand.is_empty();
-        let played = self.played.get_mut(i).ok_or(Error::Internal)?;
-        *played = played.plus(&play.cards).ok_or(Error::Internal)?;
+        if let (Some(hand_slot), Some(played_slot)) = (self.hands.get_mut(i), self.played.get_mut(i)) {
+            *hand_slot = hand;
+            *played_slot = played;
+        }
         if let Some(n) = self.plays.get_mut(i) {
             *n = n.saturating_add(1);
         }
@@ -446,7 +459,7 @@ impl Round {
             self.bombs = self.bombs.saturating_add(1);
             event.doubled = true;
         }
-        self.top = Some((seat, *play));
+        self.set_top(Some((seat, *play)));
         self.passes = 0;
         if emptied {
             self.phase = Phase::Over;

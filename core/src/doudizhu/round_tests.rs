@@ -14,6 +14,75 @@ fn sizes() {
     assert_eq!(core::mem::size_of::<Action>(), 18);
 }
 
+/// The raw form (`game::Round::raw_ref`): a round's own bytes read back as the same round at
+/// every step of a deal, played in place as by value; a byte that is no enum variant or flag,
+/// or a config that does not validate, is refused; a wrong length or alignment too.
+#[test]
+fn raw_bytes_read_back_in_place_and_invalid_bytes_are_refused() {
+    use crate::game::Round as _;
+    use crate::game::bot::lowest_legal_action;
+    use zerocopy::IntoBytes;
+    let size = core::mem::size_of::<Round>();
+    for (config, seed) in [
+        (Config::PAGAT, 3u64),
+        (Config::OPENSPIEL, 8),
+        (Config::ROB, 1),
+        (Config::RLCARD, 5),
+    ] {
+        let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+        let mut words = [0u64; 32];
+        words.as_mut_bytes()[..size].copy_from_slice(round.raw_bytes());
+        let mut steps = 0;
+        while let Some(seat) = round.to_act() {
+            assert_eq!(Round::raw_ref(&words.as_bytes()[..size]), Some(&round));
+            // Bid when the auction allows it (the lowest action, a pass, often voids the deal).
+            let action = [Action::Bid(3), Action::Call]
+                .into_iter()
+                .find(|a| round.is_legal(seat, *a))
+                .or_else(|| lowest_legal_action(&round, seat))
+                .unwrap();
+            let by_value = round.apply(seat, action).unwrap();
+            let in_place = Round::raw_mut(&mut words.as_mut_bytes()[..size]).unwrap();
+            assert_eq!(in_place.apply(seat, action).unwrap(), by_value);
+            steps += 1;
+        }
+        assert!(steps > 3, "{config:?}");
+        assert_eq!(words.as_bytes()[..size], *round.raw_bytes());
+        assert_eq!(Round::raw_ref(&words.as_bytes()[..size - 1]), None);
+        assert_eq!(Round::raw_ref(&words.as_bytes()[1..=size]), None);
+        for (at, value) in [
+            (core::mem::offset_of!(Round, phase), 3u8),
+            (
+                core::mem::offset_of!(Round, config) + core::mem::offset_of!(Config, auction),
+                5,
+            ),
+            (
+                core::mem::offset_of!(Round, config) + core::mem::offset_of!(Config, deal),
+                2,
+            ),
+            (
+                core::mem::offset_of!(Round, config) + core::mem::offset_of!(Config, bomb_follows_rocket),
+                2,
+            ),
+            (
+                core::mem::offset_of!(Round, top_play) + core::mem::offset_of!(Play, reading),
+                15,
+            ),
+            (
+                core::mem::offset_of!(Round, top_play) + core::mem::offset_of!(Play, reading) + 2,
+                15,
+            ),
+            // A config that does not validate: 0 wing copies.
+            (core::mem::offset_of!(Round, config), 0),
+        ] {
+            let mut bad = words;
+            bad.as_mut_bytes()[at] = value;
+            assert_eq!(Round::raw_ref(&bad.as_bytes()[..size]), None, "byte {at}");
+            assert!(Round::raw_mut(&mut bad.as_mut_bytes()[..size]).is_none());
+        }
+    }
+}
+
 #[test]
 fn seeded_deal_is_pinned() {
     // seed, face-up style, the three hands, the kitty, the first bidder: never changes.
@@ -386,7 +455,7 @@ fn counts_and_nth_agree_with_the_enumeration() {
             let mut r = base;
             r.hands[0] = hand;
             r.turn = 0;
-            r.top = None;
+            r.set_top(None);
             if rng.below(3) > 0 {
                 // A previous play by seat 2: a random lead from another hand.
                 let mut leads = std::vec::Vec::new();
@@ -395,7 +464,7 @@ fn counts_and_nth_agree_with_the_enumeration() {
                     true
                 });
                 if let Some(&p) = leads.get(rng.below(leads.len() as u32) as usize) {
-                    r.top = Some((2, p));
+                    r.set_top(Some((2, p)));
                 }
             }
             let mut all = std::vec::Vec::new();
@@ -404,7 +473,7 @@ fn counts_and_nth_agree_with_the_enumeration() {
                 r.count_legal_actions(Seat(0)),
                 all.len(),
                 "{config:?} hand {hand} top {:?}",
-                r.top
+                r.top_entry()
             );
             for (i, a) in all.iter().enumerate() {
                 assert_eq!(r.nth_legal_action(Seat(0), i), Some(*a), "{config:?} hand {hand} #{i}");

@@ -524,6 +524,38 @@ pub trait Round: Clone + Sized {
         Ok(place.write(Self::decode_trusted_cached(bytes, cache)?))
     }
 
+    /// Whether the round can be held in place as its own bytes: [`Round::raw_ref`],
+    /// [`Round::raw_mut`] and [`Round::raw_bytes`] are the game's own (the C ABI then keeps
+    /// these bytes in the caller's state and runs the round there, with no decode and no
+    /// encode per call). Default: `false`.
+    const RAW: bool = false;
+
+    /// The round whose own memory `bytes` are (exactly `size_of::<Self>()` bytes, aligned for
+    /// `Self`), borrowed in place; `None` for bytes of another length or alignment, or that are
+    /// no round of this type. The check is of bit validity (every enum byte a variant, every
+    /// flag 0 or 1: an O(fields) look, not a decode) and of the config
+    /// ([`Round::decode_trusted`]'s checks); invariants across fields are not re-checked, so
+    /// as with [`Round::decode_trusted`] bytes that break them give wrong answers, never a panic
+    /// or undefined behaviour. Not a portable form: the layout is this library version's and
+    /// the target's (its byte order); [`Round::encode`] stays the portable form. Default:
+    /// `None` (the game keeps no raw form: [`Round::RAW`] is `false`).
+    fn raw_ref(bytes: &[u8]) -> Option<&Self> {
+        let _ = bytes;
+        None
+    }
+
+    /// [`Round::raw_ref`], writable: the round changed in place changes `bytes`. Default: `None`.
+    fn raw_mut(bytes: &mut [u8]) -> Option<&mut Self> {
+        let _ = bytes;
+        None
+    }
+
+    /// The round's own memory as bytes (what [`Round::raw_ref`] reads back; no padding byte is
+    /// in it). Default: empty (the game keeps no raw form).
+    fn raw_bytes(&self) -> &[u8] {
+        &[]
+    }
+
     /// The action's code: a `u64` whose layout each game documents (and pins by vectors); the C
     /// ABI's form of an action.
     fn action_code(action: Self::Action) -> u64;
