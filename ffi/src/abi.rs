@@ -150,6 +150,13 @@ macro_rules! fits {
                     <= crate::state::CONFIG_PAYLOAD
             );
             assert!(<$R as parlor_core::game::Round>::ENCODED_BYTES <= u16::MAX as usize);
+            // A round held in place: its own bytes fit, at the payload's 8-aligned offset.
+            assert!(
+                !<$R as parlor_core::game::Round>::RAW
+                    || (core::mem::size_of::<$R>() <= crate::state::STATE_PAYLOAD
+                        && core::mem::align_of::<$R>() <= 8
+                        && crate::state::HEADER_BYTES % 8 == 0)
+            );
             assert!(<$R as parlor_core::game::Round>::MAX_ACTIONS <= crate::abi::PARLOR_MAX_LEGAL_ACTIONS);
         };
     };
@@ -918,6 +925,15 @@ pub unsafe extern "C" fn parlor_round_apply(
 ) -> ParlorStatus {
     let play = |opened: &Opened<'_>, seat, state: *mut ParlorRound| {
         dispatch!(opened.game, R, M => {
+            if <R as parlor_core::game::Round>::RAW {
+                // Held in place: applied to the caller's bytes, then the header resealed.
+                let len = opened.payload.len();
+                // SAFETY: the caller's contract (documented above): `state` is valid for reads
+                // and writes (and checked non-null and aligned by `open_state`); the opened
+                // bytes are not read after this.
+                let out = unsafe { output(state) }?;
+                return generic::apply_in_place::<R>(out.bytes_mut(), len, seat, code);
+            }
             // Decoded into this frame's one value (borrowed, not moved), changed in place and
             // encoded straight into the caller's state.
             generic::with_round_mut::<R, _>(opened, |played| {
@@ -1030,7 +1046,15 @@ pub unsafe extern "C" fn parlor_round_encode(
     len: *mut usize,
 ) -> ParlorStatus {
     // SAFETY: the caller's contract (documented above).
-    unsafe { encoded(round, buf, capacity, len) }
+    unsafe {
+        answer_list(
+            round,
+            buf,
+            capacity,
+            len,
+            |opened, out, len| dispatch!(opened.game, R, M => generic::encode_round::<R>(opened, out, len)),
+        )
+    }
 }
 
 /// @brief Reads a round's portable byte form (parlor_round_encode), every field checked.

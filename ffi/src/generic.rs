@@ -9,7 +9,7 @@ use parlor_core::game::bot::{Bot, Lowest, Uniform, lowest_legal_action};
 use parlor_core::game::search::{Level, Node, SearchBot, nodes_for};
 use parlor_core::game::{Fault, GameError, Match, Round, Rules, Scores, Search, Seat};
 
-use crate::state::{CONFIG_PAYLOAD, Facts, Kind, Opened, seal, seal_with};
+use crate::state::{CONFIG_PAYLOAD, Facts, HEADER_BYTES, Kind, Opened, STATE_PAYLOAD, reseal, seal, seal_with, spoil};
 use crate::util::{OutputList, write_text};
 use crate::{
     PARLOR_ERR_BAD_DEAL, PARLOR_ERR_BAD_RULE_VALUE, PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_ILLEGAL_ACTION,
@@ -186,8 +186,12 @@ pub(crate) fn preset_name<C: Rules>(index: usize) -> Result<&'static str, Parlor
 
 // ---- rounds ----
 
-/// Seals `round` straight into the caller's round state `out`: its byte form, then its cache.
+/// Seals `round` straight into the caller's round state `out`: its own bytes where the game
+/// holds its rounds in place ([`Round::RAW`]), else its byte form, then its cache.
 pub(crate) fn seal_round<R: Round>(round: &R, out: &mut [u8]) -> Result<(), ParlorStatus> {
+    if R::RAW {
+        return seal(out, Kind::Round, R::GAME, &Facts::of_round(round), round.raw_bytes());
+    }
     seal_with(out, Kind::Round, R::GAME, &Facts::of_round(round), |room| {
         let len = round.encode(room).map_err(|e| error_status(e, PARLOR_ERR_INTERNAL))?;
         let cache = round
@@ -203,7 +207,10 @@ pub(crate) fn with_round<R: Round, T>(
     opened: &Opened<'_>,
     f: impl FnOnce(&R) -> Result<T, ParlorStatus>,
 ) -> Result<T, ParlorStatus> {
-    if R::IN_PLACE {
+    if R::RAW {
+        // The round held in the caller's state: viewed where it lies, no decode.
+        R::raw_ref(opened.payload).map_or(Err(PARLOR_ERR_INVALID_STATE), f)
+    } else if R::IN_PLACE {
         let mut place = MaybeUninit::uninit();
         match R::decode_trusted_cached_in(&mut place, opened.payload, opened.cache) {
             Ok(round) => f(round),
@@ -238,6 +245,55 @@ pub(crate) fn with_round_mut<R: Round, T>(
             Err(_) => Err(PARLOR_ERR_INVALID_STATE),
         }
     }
+}
+
+/// Applies `code` for `seat` to the round held in place in the caller's round state `state`
+/// (a game with [`Round::RAW`]; `payload_len` from the opened header, whose digest was checked):
+/// the core's `apply` runs on the state's own bytes, then only the header's facts and the digest
+/// are rewritten. A refused action leaves every byte as it was (the core checks before it
+/// writes); an internal error spoils the digest (the round may be half-changed: every later call
+/// refuses it).
+pub(crate) fn apply_in_place<R: Round>(
+    state: &mut [u8],
+    payload_len: usize,
+    seat: Seat,
+    code: u64,
+) -> Result<StepReport, ParlorStatus> {
+    let action = action_of::<R>(code)?;
+    let (head, rest) = state
+        .split_first_chunk_mut::<HEADER_BYTES>()
+        .ok_or(PARLOR_ERR_INTERNAL)?;
+    let payload = rest.get_mut(..payload_len).ok_or(PARLOR_ERR_INVALID_STATE)?;
+    let round = R::raw_mut(payload).ok_or(PARLOR_ERR_INVALID_STATE)?;
+    if let Err(e) = round.apply(seat, action) {
+        if e.fault() == Some(Fault::Internal) {
+            spoil(head);
+        }
+        return Err(error_status(e, PARLOR_ERR_ILLEGAL_ACTION));
+    }
+    let facts = Facts::of_round(&*round);
+    let report = StepReport {
+        round_over: facts.round_over,
+        match_over: false,
+        scores: round_scores(&*round).unwrap_or_default(),
+    };
+    reseal(head, payload, R::GAME, &facts)?;
+    Ok(report)
+}
+
+/// Writes the portable byte form of a round state's round (`parlor_round_encode`): the payload
+/// itself, or for a round held in place ([`Round::RAW`]) its `encode` form.
+pub(crate) fn encode_round<R: Round>(opened: &Opened<'_>, out: &mut [u8], len: &mut usize) -> Result<(), ParlorStatus> {
+    if !R::RAW {
+        return copy_payload(opened.payload, out, len);
+    }
+    let mut bytes = [0u8; STATE_PAYLOAD];
+    let written = with_round::<R, _>(opened, |round| {
+        round
+            .encode(&mut bytes)
+            .map_err(|e| error_status(e, PARLOR_ERR_INTERNAL))
+    })?;
+    copy_payload(bytes.get(..written).ok_or(PARLOR_ERR_INTERNAL)?, out, len)
 }
 
 /// A round seeded `seed` under `config`, lent to `f` (made in this frame: in place where the

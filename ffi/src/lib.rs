@@ -114,6 +114,10 @@ pub mod state;
 pub mod tichu;
 mod util;
 
+#[cfg(test)]
+#[path = "held_tests.rs"]
+mod held_tests;
+
 pub use abi::*;
 pub use generic::{error_status, fault_status};
 pub use state::{PARLOR_CONFIG_WORDS, PARLOR_STATE_WORDS, ParlorConfig, ParlorMatch, ParlorRound};

@@ -17,15 +17,31 @@
 //! | 13..15 | cache length, little-endian (0: no cache) |
 //! | 15 | 0 |
 //! | 16..24 | digest of bytes 0..16, the payload and the cache |
-//! | 24.. | payload: the game's `encode` form; then the cache (`encode_cache`); the rest is 0 |
+//! | 24.. | payload: a round's own bytes (games with `Round::RAW`) or the game's `encode` form; then the cache (`encode_cache`); the rest is 0 when sealed |
 //!
 //! On entry a call checks the header and the digest only (O(payload) hashing, no decode), so
-//! `to_act`, `may_act`, `seats` and `game` read nothing else. A call that needs the round decodes
-//! the digest-checked payload with `decode_trusted_cached`, which reads the derived facts the
-//! game keeps in the cache (Tichu's replayed state, Mahjong's waits) instead of recomputing
-//! them; a call that changes the round encodes it straight into the caller's state, only once
-//! everything that can fail has succeeded. The portable byte form (`parlor_round_encode`) is the
-//! payload alone.
+//! `to_act`, `may_act`, `seats` and `game` read nothing else.
+//!
+//! A round of a game with `Round::RAW` (dominoes, Dou Dizhu: version 2 of this layout) is held in
+//! place: the payload is the round's own memory (`Round::raw_bytes`, `size_of::<Round>()` bytes
+//! at offset 24, which is 8-aligned in the `uint64_t` words), with no cache. A call that reads
+//! the round views the digest-checked payload as the round (`Round::raw_ref`: zerocopy's check
+//! of every enum and flag byte and of the config, not a decode); `parlor_round_apply` runs the
+//! core's `apply` on it in place (`Round::raw_mut`) and then rewrites only the header's facts and
+//! the digest ([`reseal`]; the bytes after the payload are left as they are). The core's `apply`
+//! checks everything that can refuse an action before it writes, so a refused action leaves
+//! the state's bytes unchanged; an internal error (a broken invariant, only reachable from
+//! forged bytes) may have written part of the round, so the state's digest is then spoiled and
+//! every later call refuses it. This payload is not portable (the layout of this library
+//! version, in the target's byte order): `parlor_round_encode` writes the game's `encode` form
+//! from it, and `parlor_round_decode` reads that form back into a held round.
+//!
+//! The other rounds, and every match, keep the game's `encode` form: a call that needs the round
+//! decodes the digest-checked payload with `decode_trusted_cached`, which reads the derived
+//! facts the game keeps in the cache (Tichu's replayed state, Mahjong's waits) instead of
+//! recomputing them; a call that changes the round encodes it straight into the caller's state,
+//! only once everything that can fail has succeeded. Their portable byte form
+//! (`parlor_round_encode`) is the payload alone.
 
 use parlor_core::game::{GameId, MAX_SEATS, Seat};
 
@@ -65,8 +81,9 @@ pub struct ParlorMatch {
     pub opaque: [u64; PARLOR_STATE_WORDS],
 }
 
-/// The layout version of the sealed states (the byte at offset 4).
-pub(crate) const STATE_VERSION: u8 = 1;
+/// The layout version of the sealed states (the byte at offset 4). Version 2: dominoes and
+/// Dou Dizhu rounds hold their own bytes (`Round::RAW`), not their `encode` form.
+pub(crate) const STATE_VERSION: u8 = 2;
 const MAGIC: [u8; 4] = *b"PRLR";
 /// Header bytes before the payload (facts, then the digest).
 pub(crate) const HEADER_BYTES: usize = 24;
@@ -279,11 +296,44 @@ fn finish_seal(
     payload_len: usize,
     cache_len: usize,
 ) -> Result<(), ParlorStatus> {
-    let len = u16::try_from(payload_len).map_err(|_| PARLOR_ERR_INTERNAL)?;
-    let cache = u16::try_from(cache_len).map_err(|_| PARLOR_ERR_INTERNAL)?;
     let used = payload_len.checked_add(cache_len).ok_or(PARLOR_ERR_INTERNAL)?;
     let (sealed, after) = rest.split_at_mut_checked(used).ok_or(PARLOR_ERR_INTERNAL)?;
     after.fill(0);
+    write_head(head, sealed, kind, game, facts, payload_len, cache_len)
+}
+
+/// Rewrites the header of a round state whose payload (`sealed`, the first bytes after the
+/// header: payload and cache, `payload_len` of them the payload) was changed in place: its
+/// facts, then the digest. Nothing after `sealed` is written.
+pub(crate) fn reseal(
+    head: &mut [u8; HEADER_BYTES],
+    sealed: &[u8],
+    game: GameId,
+    facts: &Facts,
+) -> Result<(), ParlorStatus> {
+    write_head(head, sealed, Kind::Round, game, facts, sealed.len(), 0)
+}
+
+/// Spoils a state's digest (a round changed in place by a call that then failed inside: every
+/// later call refuses it rather than read a half-changed round).
+pub(crate) fn spoil(head: &mut [u8; HEADER_BYTES]) {
+    for byte in head.iter_mut().skip(16) {
+        *byte = !*byte;
+    }
+}
+
+/// Writes the header of `kind`, `game` and `facts` and the digest of it and `sealed`.
+fn write_head(
+    head: &mut [u8; HEADER_BYTES],
+    sealed: &[u8],
+    kind: Kind,
+    game: GameId,
+    facts: &Facts,
+    payload_len: usize,
+    cache_len: usize,
+) -> Result<(), ParlorStatus> {
+    let len = u16::try_from(payload_len).map_err(|_| PARLOR_ERR_INTERNAL)?;
+    let cache = u16::try_from(cache_len).map_err(|_| PARLOR_ERR_INTERNAL)?;
     let [l0, l1] = len.to_le_bytes();
     let [c0, c1] = cache.to_le_bytes();
     let flags = if facts.round_over { FLAG_ROUND_OVER } else { 0 } | if facts.match_over { FLAG_MATCH_OVER } else { 0 };

@@ -1,0 +1,438 @@
+//! Tests of the rounds held in place (`Round::RAW`: dominoes and Dou Dizhu): the C calls on the
+//! state's own bytes against the core, and the states they refuse.
+#![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)]
+
+extern crate std;
+
+use parlor_core::game::bot::lowest_legal_action;
+use parlor_core::game::{GameId, Round, Seat};
+
+use crate::state::{HEADER_BYTES, bytes_of, bytes_of_mut, digest};
+use crate::{
+    PARLOR_ERR_ILLEGAL_ACTION, PARLOR_ERR_INVALID_STATE, PARLOR_ERR_NOT_YOUR_TURN, PARLOR_NO_SEAT, PARLOR_OK,
+    PARLOR_STATE_WORDS, ParlorConfig, ParlorRound, ParlorStep, parlor_bot_choose, parlor_config_preset,
+    parlor_round_apply, parlor_round_encode, parlor_round_legal_action_count, parlor_round_new, parlor_round_to_act,
+    parlor_round_view,
+};
+
+fn config_of(game: GameId, preset: &str) -> ParlorConfig {
+    let mut config = ParlorConfig { opaque: [0; 8] };
+    // SAFETY: valid pointers and lengths.
+    let status = unsafe { parlor_config_preset(game as u32, preset.as_ptr().cast(), preset.len(), &mut config) };
+    assert_eq!(status, PARLOR_OK);
+    config
+}
+
+fn new_round(config: &ParlorConfig, seed: u64) -> ParlorRound {
+    let mut round = ParlorRound {
+        opaque: [0; PARLOR_STATE_WORDS],
+    };
+    // SAFETY: valid pointers.
+    assert_eq!(unsafe { parlor_round_new(config, seed, &mut round) }, PARLOR_OK);
+    round
+}
+
+fn encoded(round: &ParlorRound) -> std::vec::Vec<u8> {
+    let mut bytes = [0u8; 1024];
+    let mut len = 0usize;
+    // SAFETY: valid pointers and lengths.
+    assert_eq!(
+        unsafe { parlor_round_encode(round, bytes.as_mut_ptr(), bytes.len(), &mut len) },
+        PARLOR_OK
+    );
+    bytes[..len].to_vec()
+}
+
+fn to_act(round: &ParlorRound) -> u32 {
+    let mut seat = 0u32;
+    // SAFETY: valid pointers.
+    assert_eq!(unsafe { parlor_round_to_act(round, &mut seat) }, PARLOR_OK);
+    seat
+}
+
+/// The status of parlor_round_to_act on `round` (a state it may refuse).
+fn to_act_status(round: &ParlorRound) -> u32 {
+    let mut seat = 0u32;
+    // SAFETY: valid pointers.
+    unsafe { parlor_round_to_act(round, &mut seat) }
+}
+
+/// Every status a reading call and the apply call give on `round`, which must be refused; the
+/// apply leaves it unchanged.
+fn refused_everywhere(round: &ParlorRound, what: &str) {
+    assert_eq!(to_act_status(round), PARLOR_ERR_INVALID_STATE, "{what}: to_act");
+    let mut count = 0usize;
+    // SAFETY: valid pointers.
+    let status = unsafe { parlor_round_legal_action_count(round, 0, &mut count) };
+    assert_eq!(status, PARLOR_ERR_INVALID_STATE, "{what}: legal actions");
+    let mut code = 0u64;
+    // SAFETY: valid pointers (no scratch).
+    let status = unsafe {
+        parlor_bot_choose(
+            round,
+            0,
+            crate::PARLOR_BOT_LOWEST,
+            0,
+            core::ptr::null_mut(),
+            0,
+            &mut code,
+        )
+    };
+    assert_eq!(status, PARLOR_ERR_INVALID_STATE, "{what}: bot");
+    let mut text = [0u8; 64];
+    // SAFETY: valid pointers and lengths.
+    let status = unsafe { parlor_round_view(round, 0, text.as_mut_ptr().cast(), text.len(), core::ptr::null_mut()) };
+    assert_eq!(status, PARLOR_ERR_INVALID_STATE, "{what}: view");
+    let mut len = 0usize;
+    // SAFETY: valid pointers and lengths.
+    let status = unsafe { parlor_round_encode(round, text.as_mut_ptr(), text.len(), &mut len) };
+    assert_eq!(status, PARLOR_ERR_INVALID_STATE, "{what}: encode");
+    let mut copy = *round;
+    // SAFETY: valid pointers.
+    let status = unsafe { parlor_round_apply(&mut copy, 0, 0, core::ptr::null_mut()) };
+    assert_eq!(status, PARLOR_ERR_INVALID_STATE, "{what}: apply");
+    assert_eq!(copy, *round, "{what}: a refused apply changed the state");
+}
+
+/// The games whose rounds C holds in place, with configs that play several kinds of round.
+fn cases() -> [(GameId, &'static str, u64); 5] {
+    [
+        (GameId::Dominoes, "five-up", 3),
+        (GameId::Dominoes, "block", 11),
+        (GameId::Doudizhu, "", 4),
+        (GameId::Doudizhu, "rob", 9),
+        (GameId::Doudizhu, "openspiel", 2),
+    ]
+}
+
+/// Plays `round` (C) and `core` (the same round through the core) to the end with the same
+/// actions (the lowest legal action, a bid first where one is legal), checking at every step
+/// that both give the same encode bytes, the same seat and the same step report.
+fn play_alongside<R: Round>(round: &mut ParlorRound, core: &mut R, what: &str) {
+    let mut steps = 0;
+    loop {
+        let mut bytes = [0u8; 1024];
+        let len = core.encode(&mut bytes).unwrap();
+        assert_eq!(encoded(round), bytes[..len], "{what}: step {steps}");
+        let seat = to_act(round);
+        assert_eq!(seat, core.to_act().map_or(PARLOR_NO_SEAT, |seat| u32::from(seat.0)));
+        let Some(acting) = core.to_act() else { break };
+        let action = (0..R::MAX_ACTIONS.min(64))
+            .filter_map(|n| core.nth_legal_action(acting, n))
+            .find(|action| std::format!("{action}").starts_with("bid 3") || std::format!("{action}") == "call")
+            .or_else(|| lowest_legal_action(core, acting))
+            .unwrap();
+        let event = core.apply(acting, action);
+        assert!(event.is_ok());
+        let mut step = ParlorStep::default();
+        // SAFETY: valid pointers.
+        let status = unsafe { parlor_round_apply(round, seat, R::action_code(action), &mut step) };
+        assert_eq!(status, PARLOR_OK, "{what}: step {steps}");
+        assert_eq!(step.round_over != 0, core.to_act().is_none());
+        steps += 1;
+    }
+    assert!(steps > 3, "{what}: {steps} steps");
+}
+
+#[test]
+fn a_round_held_in_place_by_c_encodes_as_the_core_round_after_the_same_actions() {
+    for (game, preset, seed) in cases() {
+        let config = config_of(game, preset);
+        let mut round = new_round(&config, seed);
+        let what = std::format!("{game} {preset} {seed}");
+        match game {
+            GameId::Dominoes => {
+                let rules = parlor_core::dominoes::Config::preset(preset).unwrap();
+                let mut core = <parlor_core::dominoes::Round as Round>::seeded(&rules, seed).unwrap();
+                play_alongside(&mut round, &mut core, &what);
+            }
+            _ => {
+                let rules = <parlor_core::doudizhu::Config as parlor_core::game::Rules>::preset(if preset.is_empty() {
+                    "pagat"
+                } else {
+                    preset
+                })
+                .unwrap();
+                let mut core = <parlor_core::doudizhu::round::Round as Round>::seeded(&rules, seed).unwrap();
+                play_alongside(&mut round, &mut core, &what);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_round_held_in_place_with_any_one_bit_flipped_is_refused() {
+    for (game, preset, seed) in cases() {
+        let round = new_round(&config_of(game, preset), seed);
+        for bit in 0..PARLOR_STATE_WORDS * 64 {
+            let mut copy = round;
+            copy.opaque[bit / 64] ^= 1 << (bit % 64);
+            let status = to_act_status(&copy);
+            let payload_end = HEADER_BYTES + payload_len(&round);
+            if bit / 8 < payload_end {
+                assert_eq!(status, PARLOR_ERR_INVALID_STATE, "{game} {preset}: bit {bit}");
+                refused_everywhere(&copy, "a flipped bit");
+            } else {
+                // Past the payload nothing is read (zeros when sealed): the state still answers.
+                assert_eq!(status, PARLOR_OK, "{game} {preset}: bit {bit}");
+            }
+        }
+    }
+}
+
+/// The payload length of a sealed state (header bytes 8..10).
+fn payload_len(round: &ParlorRound) -> usize {
+    let bytes = bytes_of(&round.opaque);
+    usize::from(u16::from_le_bytes([bytes[8], bytes[9]]))
+}
+
+/// Rewrites a state's digest over its header and payload as this library computes it: a forged
+/// state that passes the digest check.
+fn forge_digest(round: &mut ParlorRound) {
+    let len = payload_len(round);
+    let bytes = bytes_of_mut(&mut round.opaque);
+    let sum = digest(&bytes[..16], &bytes[HEADER_BYTES..HEADER_BYTES + len]);
+    bytes[16..24].copy_from_slice(&sum.to_le_bytes());
+}
+
+/// Where the config of `round` lies in its own bytes (found by its bytes: the round's fields
+/// are private).
+fn config_at(raw: &[u8], config: &[u8]) -> usize {
+    raw.windows(config.len()).position(|window| window == config).unwrap()
+}
+
+#[test]
+fn a_forged_round_with_a_right_digest_but_no_valid_enum_byte_is_refused() {
+    use core::mem::offset_of;
+    use parlor_core::dominoes::Config as HandConfig;
+    use parlor_core::doudizhu::Config as DealConfig;
+    use zerocopy::IntoBytes;
+    let hand = <parlor_core::dominoes::Round as Round>::seeded(&HandConfig::FIVE_UP, 5).unwrap();
+    let hand_config = config_at(hand.raw_bytes(), HandConfig::FIVE_UP.as_bytes());
+    let deal = <parlor_core::doudizhu::round::Round as Round>::seeded(&DealConfig::PAGAT, 5).unwrap();
+    let deal_config = config_at(deal.raw_bytes(), DealConfig::PAGAT.as_bytes());
+    // Enum bytes that name no variant, flag bytes that are not 0 or 1.
+    let forged: [(GameId, &str, usize, u8); 8] = [
+        (
+            GameId::Dominoes,
+            "five-up",
+            hand_config + offset_of!(HandConfig, spinner),
+            3,
+        ),
+        (
+            GameId::Dominoes,
+            "five-up",
+            hand_config + offset_of!(HandConfig, draw),
+            0xFF,
+        ),
+        (
+            GameId::Dominoes,
+            "five-up",
+            hand_config + offset_of!(HandConfig, leader),
+            2,
+        ),
+        (
+            GameId::Dominoes,
+            "five-up",
+            hand_config + offset_of!(HandConfig, partnerships),
+            2,
+        ),
+        (GameId::Doudizhu, "", deal_config + offset_of!(DealConfig, auction), 7),
+        (GameId::Doudizhu, "", deal_config + offset_of!(DealConfig, deal), 2),
+        (
+            GameId::Doudizhu,
+            "",
+            deal_config + offset_of!(DealConfig, bomb_follows_rocket),
+            0x80,
+        ),
+        (
+            GameId::Doudizhu,
+            "",
+            deal_config + offset_of!(DealConfig, rules) + offset_of!(parlor_core::doudizhu::Preset, quad_chains),
+            3,
+        ),
+    ];
+    for (game, preset, at, value) in forged {
+        let mut round = new_round(&config_of(game, preset), 5);
+        let before = to_act(&round);
+        assert_ne!(before, PARLOR_NO_SEAT);
+        bytes_of_mut(&mut round.opaque)[HEADER_BYTES + at] = value;
+        forge_digest(&mut round);
+        // The header and digest check passes (the facts are the header's) ...
+        assert_eq!(to_act(&round), before, "{game}: byte {at}");
+        // ... but every call that reads the round refuses the bytes, and apply changes nothing.
+        let mut count = 0usize;
+        // SAFETY: valid pointers.
+        let status = unsafe { parlor_round_legal_action_count(&round, before, &mut count) };
+        assert_eq!(status, PARLOR_ERR_INVALID_STATE, "{game}: byte {at}");
+        let mut code = 0u64;
+        // SAFETY: valid pointers (no scratch).
+        let status = unsafe {
+            parlor_bot_choose(
+                &round,
+                before,
+                crate::PARLOR_BOT_LOWEST,
+                0,
+                core::ptr::null_mut(),
+                0,
+                &mut code,
+            )
+        };
+        assert_eq!(status, PARLOR_ERR_INVALID_STATE, "{game}: byte {at}");
+        let mut text = [0u8; 1024];
+        // SAFETY: valid pointers and lengths.
+        let status = unsafe {
+            parlor_round_view(
+                &round,
+                before,
+                text.as_mut_ptr().cast(),
+                text.len(),
+                core::ptr::null_mut(),
+            )
+        };
+        assert_eq!(status, PARLOR_ERR_INVALID_STATE, "{game}: byte {at}");
+        let mut len = 0usize;
+        // SAFETY: valid pointers and lengths.
+        let status = unsafe { parlor_round_encode(&round, text.as_mut_ptr(), text.len(), &mut len) };
+        assert_eq!(status, PARLOR_ERR_INVALID_STATE, "{game}: byte {at}");
+        // A legal action of the unforged round: refused as a state, nothing written.
+        let mut code = 0u64;
+        let clean = new_round(&config_of(game, preset), 5);
+        // SAFETY: valid pointers (no scratch).
+        let status = unsafe {
+            parlor_bot_choose(
+                &clean,
+                before,
+                crate::PARLOR_BOT_LOWEST,
+                0,
+                core::ptr::null_mut(),
+                0,
+                &mut code,
+            )
+        };
+        assert_eq!(status, PARLOR_OK);
+        let mut copy = round;
+        // SAFETY: valid pointers.
+        let status = unsafe { parlor_round_apply(&mut copy, before, code, core::ptr::null_mut()) };
+        assert_eq!(status, PARLOR_ERR_INVALID_STATE, "{game}: byte {at}");
+        assert_eq!(copy, round);
+    }
+}
+
+#[test]
+fn an_illegal_action_leaves_all_800_bytes_of_a_held_round_unchanged() {
+    for (game, preset, seed) in cases() {
+        let config = config_of(game, preset);
+        let mut round = new_round(&config, seed);
+        // Stale bytes past the payload too: a refused action must not touch them either.
+        let len = payload_len(&round);
+        for (i, byte) in bytes_of_mut(&mut round.opaque)
+            .iter_mut()
+            .enumerate()
+            .skip(HEADER_BYTES + len)
+        {
+            *byte = i as u8;
+        }
+        let mut steps = 0;
+        loop {
+            let seat = to_act(&round);
+            if seat == PARLOR_NO_SEAT || steps > 12 {
+                break;
+            }
+            let seats = if game == GameId::Dominoes { 2 } else { 3 };
+            let other = (seat + 1) % seats;
+            // Every code the game may name, from another seat and from the seat in turn: each
+            // refused one leaves every byte as it was.
+            let mut legal = None;
+            for code in codes(game) {
+                for who in [other, seat] {
+                    let before = round;
+                    let mut step = ParlorStep::default();
+                    // SAFETY: valid pointers.
+                    let status = unsafe { parlor_round_apply(&mut round, who, code, &mut step) };
+                    if status == PARLOR_OK {
+                        assert_eq!(who, seat);
+                        legal.get_or_insert((before, code));
+                        round = before;
+                    } else {
+                        assert!(
+                            status == PARLOR_ERR_ILLEGAL_ACTION
+                                || status == PARLOR_ERR_NOT_YOUR_TURN
+                                || status == crate::PARLOR_ERR_UNKNOWN_ACTION
+                                || status >= 100,
+                            "{game}: status {status}"
+                        );
+                        assert_eq!(round, before, "{game}: code {code:#x} seat {who}: status {status}");
+                    }
+                }
+            }
+            let (_, code) = legal.unwrap_or_else(|| {
+                let mut code = 0u64;
+                // SAFETY: valid pointers (no scratch).
+                let status = unsafe {
+                    parlor_bot_choose(
+                        &round,
+                        seat,
+                        crate::PARLOR_BOT_LOWEST,
+                        0,
+                        core::ptr::null_mut(),
+                        0,
+                        &mut code,
+                    )
+                };
+                assert_eq!(status, PARLOR_OK);
+                (round, code)
+            });
+            // SAFETY: valid pointers.
+            assert_eq!(
+                unsafe { parlor_round_apply(&mut round, seat, code, core::ptr::null_mut()) },
+                PARLOR_OK
+            );
+            steps += 1;
+        }
+    }
+}
+
+/// Action codes of `game` to try: every legal one of some round of it, and some that name
+/// nothing.
+fn codes(game: GameId) -> std::vec::Vec<u64> {
+    let mut codes = std::vec![0, 1, 2, 3, u64::MAX, 0x0101_0101];
+    match game {
+        GameId::Dominoes => {
+            let round = parlor_core::dominoes::Round::new(
+                &parlor_core::dominoes::Config::FIVE_UP,
+                &parlor_core::dominoes::Deal::Seeded(1),
+            )
+            .unwrap();
+            for seat in 0..2 {
+                round.for_each_legal_action(Seat(seat), |a| codes.push(parlor_core::dominoes::Round::action_code(a)));
+            }
+            for tile in parlor_core::dominoes::Tile::set(6).take(12) {
+                codes.push(parlor_core::dominoes::Round::action_code(
+                    parlor_core::dominoes::Action::Play { tile, on: None },
+                ));
+            }
+        }
+        _ => {
+            use parlor_core::doudizhu::round::{Action, Round as Deal};
+            for action in [
+                Action::Pass,
+                Action::Bid(1),
+                Action::Bid(2),
+                Action::Bid(3),
+                Action::Call,
+                Action::Rob,
+            ] {
+                codes.push(<Deal as Round>::action_code(action));
+            }
+            let round = <Deal as Round>::seeded(&parlor_core::doudizhu::Config::PAGAT, 4).unwrap();
+            for seat in 0..3 {
+                let hand = round.hand(Seat(seat));
+                if let Some(Action::Play(play)) = round.play_of(Seat(seat), &hand) {
+                    codes.push(<Deal as Round>::action_code(Action::Play(play)));
+                }
+            }
+        }
+    }
+    codes
+}
