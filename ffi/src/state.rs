@@ -167,27 +167,107 @@ pub(crate) fn bytes_of_mut<const W: usize>(words: &mut [u64; W]) -> &mut [u8] {
     unsafe { core::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u8>(), W * 8) }
 }
 
-/// The 64-bit digest of a header's first 16 bytes and a payload: a multiply-xor hash over
-/// 8-byte little-endian lanes with a final avalanche. Not cryptographic: it catches corrupted,
-/// uninitialised and stale states, not forged ones (those are still decoded without UB).
+/// The 64-bit digest of a header's first 16 bytes and a payload: four 32-bit lanes, each
+/// rotated, xored with its little-endian word of a 16-byte block and multiplied by an odd
+/// constant; a tail as a last block padded with zeros and its length; then the lanes folded
+/// into two avalanched halves. 32-bit arithmetic throughout (the Cortex-M0/M4 have no 64-bit multiply):
+/// a load, a rotating xor and a multiply per word. Each lane step is a bijection of the lane for a
+/// fixed word and of the word for a fixed lane, and so is the fold of each lane, so a state that
+/// differs in one word (any flipped bit, any changed byte of a word) always has another digest.
+/// Not cryptographic: it catches corrupted, uninitialised and stale states, not forged ones
+/// (those are still read without UB: every byte is checked where it is read).
 pub(crate) fn digest(head: &[u8], payload: &[u8]) -> u64 {
-    const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h: u64 = 0x5041_524C_4F52_0001 ^ (payload.len() as u64);
-    for part in [head, payload] {
-        let (chunks, tail) = part.as_chunks::<8>();
-        for chunk in chunks {
-            h = (h ^ u64::from_le_bytes(*chunk)).wrapping_mul(K);
-            h ^= h >> 29;
-        }
-        let mut last = [0u8; 8];
-        for (slot, byte) in last.iter_mut().zip(tail) {
-            *slot = *byte;
-        }
-        h = (h ^ u64::from_le_bytes(last) ^ ((tail.len() as u64) << 56)).wrapping_mul(K);
-        h ^= h >> 29;
+    // `payload.len()` is at most the state's 776 bytes: it fits a `u32`.
+    let mut lanes: [u32; 4] = [
+        0x5041_524C ^ payload.len() as u32,
+        0x4F52_0002,
+        0x7F4A_7C15,
+        0x6659_FD93,
+    ];
+    // The blocks and the tail in frames side by side (not nested): a small stack in debug builds.
+    let tail = absorb(&mut lanes, head);
+    absorb_tail(&mut lanes, tail);
+    let tail = absorb(&mut lanes, payload);
+    absorb_tail(&mut lanes, tail);
+    let [a, b, c, d] = lanes;
+    let low = avalanche(a ^ c.rotate_left(16));
+    let high = avalanche(b ^ d.rotate_left(16) ^ low);
+    u64::from(low) | (u64::from(high) << 32)
+}
+
+/// The 16-byte blocks of `part` into the lanes; returns the tail after them (0-15 bytes), which
+/// goes in as one more block ([`absorb_tail`]). Out of line: one copy for both parts.
+#[inline(never)]
+fn absorb<'a>(lanes: &mut [u32; 4], part: &'a [u8]) -> &'a [u8] {
+    let (blocks, tail) = part.as_chunks::<16>();
+    for block in blocks {
+        mix(lanes, block);
     }
-    h = (h ^ (h >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    h ^ (h >> 32)
+    tail
+}
+
+/// A tail of 1-15 bytes as one block padded with zeros, its length in the last byte (which is
+/// never a tail byte); read a word at a time (no copy). No tail: nothing.
+#[inline(never)]
+fn absorb_tail(lanes: &mut [u32; 4], tail: &[u8]) {
+    if tail.is_empty() {
+        return;
+    }
+    let (whole, bytes) = tail.as_chunks::<4>();
+    // The last 0-3 bytes, in the word after the whole ones.
+    let mut last = 0u32;
+    for (at, byte) in bytes.iter().enumerate() {
+        last |= u32::from(*byte) << ((at & 3) << 3);
+    }
+    // At most three whole words (the tail is below 16 bytes); by their count, no copy loop.
+    let mut words = match *whole {
+        [a] => [u32::from_le_bytes(a), last, 0, 0],
+        [a, b] => [u32::from_le_bytes(a), u32::from_le_bytes(b), last, 0],
+        [a, b, c] => [
+            u32::from_le_bytes(a),
+            u32::from_le_bytes(b),
+            u32::from_le_bytes(c),
+            last,
+        ],
+        _ => [last, 0, 0, 0],
+    };
+    words[3] ^= (tail.len() as u32) << 24;
+    let [a, b, c, d] = *lanes;
+    let [ka, kb, kc, kd] = K;
+    let [wa, wb, wc, wd] = words;
+    *lanes = [
+        (a.rotate_left(15) ^ wa).wrapping_mul(ka),
+        (b.rotate_left(15) ^ wb).wrapping_mul(kb),
+        (c.rotate_left(15) ^ wc).wrapping_mul(kc),
+        (d.rotate_left(15) ^ wd).wrapping_mul(kd),
+    ];
+}
+
+/// The lanes' odd multipliers.
+const K: [u32; 4] = [0x9E37_79B1, 0x85EB_CA77, 0xC2B2_AE3D, 0x27D4_EB2F];
+
+/// One 16-byte block into the four lanes: each lane rotated, xored with its little-endian word
+/// and multiplied by its odd constant (on Thumb-2 the rotate is the xor's shifted operand).
+#[inline(always)]
+fn mix(lanes: &mut [u32; 4], block: &[u8; 16]) {
+    let [a, b, c, d] = *lanes;
+    let [x0, x1, x2, x3, y0, y1, y2, y3, z0, z1, z2, z3, v0, v1, v2, v3] = *block;
+    let [ka, kb, kc, kd] = K;
+    *lanes = [
+        (a.rotate_left(15) ^ u32::from_le_bytes([x0, x1, x2, x3])).wrapping_mul(ka),
+        (b.rotate_left(15) ^ u32::from_le_bytes([y0, y1, y2, y3])).wrapping_mul(kb),
+        (c.rotate_left(15) ^ u32::from_le_bytes([z0, z1, z2, z3])).wrapping_mul(kc),
+        (d.rotate_left(15) ^ u32::from_le_bytes([v0, v1, v2, v3])).wrapping_mul(kd),
+    ];
+}
+
+/// A 32-bit finaliser (a bijection): every input bit flips about half the output bits.
+fn avalanche(mut x: u32) -> u32 {
+    x ^= x >> 16;
+    x = x.wrapping_mul(0x7FEB_352D);
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x846C_A68B);
+    x ^ (x >> 16)
 }
 
 /// Checks a sealed state of `kind`: magic, version, kind, a compiled-in game, the seat facts,

@@ -385,8 +385,11 @@ fn probe_corruption(c: &ParlorRound, game: ParlorGame, cache: usize, flips: &[u1
         let mut again = 0u32;
         // SAFETY: valid pointers.
         let status = unsafe { parlor::parlor_round_to_act(&copy, &mut again) };
-        // 24 header bytes, then the payload and the cache: a flip there is always caught.
-        let caught = bit / 8 < 24 + used + cache;
+        // 24 header bytes, then the payload and the cache: a flip there is always caught. The
+        // payload is the encode form, or a held round's own bytes (dominoes, Dou Dizhu: no
+        // cache), as long as the header says (bytes 8..10, ffi/src/state.rs).
+        let header_len = usize::from(u16::from_le_bytes(c.opaque[1].to_ne_bytes()[..2].try_into().unwrap()));
+        let caught = bit / 8 < 24 + used.max(header_len) + cache;
         if caught {
             assert_eq!(status, PARLOR_ERR_INVALID_STATE, "bit {bit} flipped");
         } else {
