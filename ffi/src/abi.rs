@@ -150,11 +150,18 @@ macro_rules! fits {
                     <= crate::state::CONFIG_PAYLOAD
             );
             assert!(<$R as parlor_core::game::Round>::ENCODED_BYTES <= u16::MAX as usize);
-            // A round held in place: its own bytes fit, at the payload's 8-aligned offset.
+            // A round or match held in place: its own bytes fit, at the payload's 8-aligned
+            // offset.
             assert!(
                 !<$R as parlor_core::game::Round>::RAW
                     || (core::mem::size_of::<$R>() <= crate::state::STATE_PAYLOAD
                         && core::mem::align_of::<$R>() <= 8
+                        && crate::state::HEADER_BYTES % 8 == 0)
+            );
+            assert!(
+                !<$M as parlor_core::game::Match>::RAW
+                    || (core::mem::size_of::<$M>() <= crate::state::STATE_PAYLOAD
+                        && core::mem::align_of::<$M>() <= 8
                         && crate::state::HEADER_BYTES % 8 == 0)
             );
             assert!(<$R as parlor_core::game::Round>::MAX_ACTIONS <= crate::abi::PARLOR_MAX_LEGAL_ACTIONS);
@@ -373,20 +380,6 @@ unsafe fn decoded<S: Sealed>(
         let out = unsafe { output(out) }?;
         decode(game, bytes, out.bytes_mut())
     })())
-}
-
-/// The calls that copy a state's portable byte form out (`_encode`).
-///
-/// # Safety
-/// `state` null or valid for reads of an `S`; `buf` null or valid for writes of `capacity`
-/// bytes; `len` null or valid for writes.
-unsafe fn encoded<S: Sealed>(state: *const S, buf: *mut u8, capacity: usize, len: *mut usize) -> ParlorStatus {
-    // SAFETY: forwarded contract. The payload is the game's byte form already.
-    unsafe {
-        answer_list(state, buf, capacity, len, |opened, out, len| {
-            generic::copy_payload(opened.payload, out, len)
-        })
-    }
 }
 
 /// The calls that apply an action to a state (`parlor_round_apply`, `parlor_match_apply`):
@@ -1384,6 +1377,15 @@ pub unsafe extern "C" fn parlor_match_apply(
 ) -> ParlorStatus {
     let play = |opened: &Opened<'_>, seat, state: *mut ParlorMatch| {
         dispatch!(opened.game, R, M => {
+            if <M as parlor_core::game::Match>::RAW {
+                // Held in place: applied to the caller's bytes, then the header resealed.
+                let len = opened.payload.len();
+                // SAFETY: the caller's contract (documented above): `state` is valid for reads
+                // and writes (and checked non-null and aligned by `open_state`); the opened
+                // bytes are not read after this.
+                let out = unsafe { output(state) }?;
+                return generic::apply_match_in_place::<M>(out.bytes_mut(), len, seat, code);
+            }
             generic::with_match_mut::<M, _>(opened, |played| {
                 let report = generic::apply_match(played, seat, code)?;
                 // SAFETY: the caller's contract (documented above): `state` is valid for writes
@@ -1504,7 +1506,15 @@ pub unsafe extern "C" fn parlor_match_encode(
     len: *mut usize,
 ) -> ParlorStatus {
     // SAFETY: the caller's contract (documented above).
-    unsafe { encoded(game_match, buf, capacity, len) }
+    unsafe {
+        answer_list(
+            game_match,
+            buf,
+            capacity,
+            len,
+            |opened, out, len| dispatch!(opened.game, R, M => generic::encode_match::<M>(opened, out, len)),
+        )
+    }
 }
 
 /// @brief Reads a match's portable byte form (parlor_match_encode), every field checked.

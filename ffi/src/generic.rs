@@ -277,7 +277,7 @@ pub(crate) fn apply_in_place<R: Round>(
         match_over: false,
         scores: round_scores(&*round).unwrap_or_default(),
     };
-    reseal(head, payload, R::GAME, &facts)?;
+    reseal(head, payload, Kind::Round, R::GAME, &facts)?;
     Ok(report)
 }
 
@@ -543,8 +543,18 @@ pub(crate) fn match_facts<M: Match>(game: &M) -> Facts {
     facts
 }
 
-/// Seals `game` straight into the caller's match state `out`: its byte form, then its cache.
+/// Seals `game` straight into the caller's match state `out`: its own bytes where the game
+/// holds its matches in place ([`Match::RAW`]), else its byte form, then its cache.
 pub(crate) fn seal_match<M: Match>(game: &M, out: &mut [u8]) -> Result<(), ParlorStatus> {
+    if M::RAW {
+        return seal(
+            out,
+            Kind::Match,
+            <M::Round as Round>::GAME,
+            &match_facts(game),
+            game.raw_bytes(),
+        );
+    }
     seal_with(
         out,
         Kind::Match,
@@ -565,7 +575,10 @@ pub(crate) fn with_match<M: Match, T>(
     opened: &Opened<'_>,
     f: impl FnOnce(&M) -> Result<T, ParlorStatus>,
 ) -> Result<T, ParlorStatus> {
-    if <M::Round as Round>::IN_PLACE {
+    if M::RAW {
+        // The match held in the caller's state: viewed where it lies, no decode.
+        M::raw_ref(opened.payload).map_or(Err(PARLOR_ERR_INVALID_STATE), f)
+    } else if <M::Round as Round>::IN_PLACE {
         let mut place = MaybeUninit::uninit();
         match M::decode_trusted_cached_in(&mut place, opened.payload, opened.cache) {
             Ok(game) => f(game),
@@ -644,6 +657,48 @@ pub(crate) fn apply_match<M: Match>(game: &mut M, seat: Seat, code: u64) -> Resu
             .map(|outcome| <M::Round as Round>::outcome_scores(&outcome))
             .unwrap_or_default(),
     })
+}
+
+/// Applies `code` for `seat` to the match held in place in the caller's match state `state` (a
+/// game with [`Match::RAW`]), as [`apply_in_place`] does for a round: a refused action leaves
+/// every byte as it was; an internal error spoils the digest.
+pub(crate) fn apply_match_in_place<M: Match>(
+    state: &mut [u8],
+    payload_len: usize,
+    seat: Seat,
+    code: u64,
+) -> Result<StepReport, ParlorStatus> {
+    let (head, rest) = state
+        .split_first_chunk_mut::<HEADER_BYTES>()
+        .ok_or(PARLOR_ERR_INTERNAL)?;
+    let payload = rest.get_mut(..payload_len).ok_or(PARLOR_ERR_INVALID_STATE)?;
+    let game = M::raw_mut(payload).ok_or(PARLOR_ERR_INVALID_STATE)?;
+    let report = match apply_match(game, seat, code) {
+        Ok(report) => report,
+        Err(status) => {
+            if status == PARLOR_ERR_INTERNAL {
+                spoil(head);
+            }
+            return Err(status);
+        }
+    };
+    let facts = match_facts(&*game);
+    reseal(head, payload, Kind::Match, <M::Round as Round>::GAME, &facts)?;
+    Ok(report)
+}
+
+/// Writes the portable byte form of a match state's match (`parlor_match_encode`): the payload
+/// itself, or for a match held in place ([`Match::RAW`]) its `encode` form.
+pub(crate) fn encode_match<M: Match>(opened: &Opened<'_>, out: &mut [u8], len: &mut usize) -> Result<(), ParlorStatus> {
+    if !M::RAW {
+        return copy_payload(opened.payload, out, len);
+    }
+    let mut bytes = [0u8; STATE_PAYLOAD];
+    let written = with_match::<M, _>(opened, |game| {
+        game.encode(&mut bytes)
+            .map_err(|e| error_status(e, PARLOR_ERR_INTERNAL))
+    })?;
+    copy_payload(bytes.get(..written).ok_or(PARLOR_ERR_INTERNAL)?, out, len)
 }
 
 /// The places of a finished match.

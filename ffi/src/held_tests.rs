@@ -436,3 +436,96 @@ fn codes(game: GameId) -> std::vec::Vec<u64> {
     }
     codes
 }
+
+fn new_match(config: &ParlorConfig, seed: u64) -> crate::ParlorMatch {
+    let mut game = crate::ParlorMatch {
+        opaque: [0; PARLOR_STATE_WORDS],
+    };
+    // SAFETY: valid pointers.
+    assert_eq!(unsafe { crate::parlor_match_new(config, seed, &mut game) }, PARLOR_OK);
+    game
+}
+
+fn match_encoded(game: &crate::ParlorMatch) -> std::vec::Vec<u8> {
+    let mut bytes = [0u8; 1024];
+    let mut len = 0usize;
+    // SAFETY: valid pointers and lengths.
+    assert_eq!(
+        unsafe { crate::parlor_match_encode(game, bytes.as_mut_ptr(), bytes.len(), &mut len) },
+        PARLOR_OK
+    );
+    bytes[..len].to_vec()
+}
+
+/// Plays the match `game` (C) and `core` (the same match through the core) with the same
+/// actions (the lowest legal one) for up to `steps` actions or to the end, checking the encode
+/// bytes, the seat to act and the step reports at every step, and that every other seat's
+/// attempt is refused with all 800 bytes unchanged.
+fn play_match_alongside<M: parlor_core::game::Match>(game: &mut crate::ParlorMatch, core: &mut M, steps: usize) {
+    for step_no in 0..steps {
+        let mut bytes = [0u8; 1024];
+        let len = core.encode(&mut bytes).unwrap();
+        assert_eq!(match_encoded(game), bytes[..len], "step {step_no}");
+        let mut seat = 0u32;
+        // SAFETY: valid pointers.
+        assert_eq!(unsafe { crate::parlor_match_to_act(game, &mut seat) }, PARLOR_OK);
+        let round = core.round();
+        let acting = if core.is_over() { None } else { round.to_act() };
+        assert_eq!(seat, acting.map_or(PARLOR_NO_SEAT, |seat| u32::from(seat.0)));
+        let Some(acting) = acting else { break };
+        let action = lowest_legal_action(round, acting).unwrap();
+        let code = <M::Round as Round>::action_code(action);
+        let before = *game;
+        let other = (seat + 1) % u32::from(round.seats());
+        let mut report = ParlorStep::default();
+        // SAFETY: valid pointers.
+        let status = unsafe { crate::parlor_match_apply(game, other, code, &mut report) };
+        assert_ne!(status, PARLOR_OK);
+        assert_eq!(*game, before, "a refused match action changed the state");
+        let expected = core.apply(acting, action).unwrap();
+        // SAFETY: valid pointers.
+        assert_eq!(
+            unsafe { crate::parlor_match_apply(game, seat, code, &mut report) },
+            PARLOR_OK
+        );
+        assert_eq!(report.round_over != 0, expected.finished.is_some(), "step {step_no}");
+        assert_eq!(report.match_over != 0, expected.match_over, "step {step_no}");
+    }
+}
+
+#[test]
+fn a_match_held_in_place_by_c_encodes_as_the_core_match_after_the_same_actions() {
+    for (game, preset, seed) in cases() {
+        let mut held = new_match(&config_of(game, preset), seed);
+        match game {
+            GameId::Dominoes => {
+                let rules = parlor_core::dominoes::Config::preset(preset).unwrap();
+                let mut core = <parlor_core::dominoes::Match as parlor_core::game::Match>::new(&rules, seed).unwrap();
+                play_match_alongside(&mut held, &mut core, 400);
+            }
+            _ => {
+                let name = if preset.is_empty() { "pagat" } else { preset };
+                let rules = <parlor_core::doudizhu::Config as parlor_core::game::Rules>::preset(name).unwrap();
+                let mut core =
+                    <parlor_core::doudizhu::game_match::Match as parlor_core::game::Match>::new(&rules, seed).unwrap();
+                play_match_alongside(&mut held, &mut core, 400);
+            }
+        }
+        // Any one flipped bit of the header and the held match: refused.
+        let len = payload_len_of(&held.opaque);
+        for bit in (0..(HEADER_BYTES + len) * 8).step_by(3) {
+            let mut copy = held;
+            copy.opaque[bit / 64] ^= 1 << (bit % 64);
+            let mut seat = 0u32;
+            // SAFETY: valid pointers.
+            let status = unsafe { crate::parlor_match_to_act(&copy, &mut seat) };
+            assert_eq!(status, PARLOR_ERR_INVALID_STATE, "{game} {preset}: bit {bit}");
+        }
+    }
+}
+
+/// The payload length of sealed state words (header bytes 8..10).
+fn payload_len_of(words: &[u64; PARLOR_STATE_WORDS]) -> usize {
+    let bytes = bytes_of(words);
+    usize::from(u16::from_le_bytes([bytes[8], bytes[9]]))
+}

@@ -1,5 +1,6 @@
 //! The caller-owned opaque states ([`ParlorConfig`], [`ParlorRound`], [`ParlorMatch`]) and their
-//! sealed layout: a header of cached facts, the game's own byte form, and a 64-bit digest.
+//! sealed layout: a header of cached facts, the value's own bytes or the game's byte form, and a
+//! 64-bit digest.
 //!
 //! Byte layout (in memory order of the `opaque` words; only this library reads it):
 //!
@@ -17,26 +18,27 @@
 //! | 13..15 | cache length, little-endian (0: no cache) |
 //! | 15 | 0 |
 //! | 16..24 | digest of bytes 0..16, the payload and the cache |
-//! | 24.. | payload: a round's own bytes (games with `Round::RAW`) or the game's `encode` form; then the cache (`encode_cache`); the rest is 0 when sealed |
+//! | 24.. | payload: a round's or match's own bytes (games with `Round::RAW`) or the game's `encode` form; then the cache (`encode_cache`); the rest is 0 when sealed |
 //!
 //! On entry a call checks the header and the digest only (O(payload) hashing, no decode), so
 //! `to_act`, `may_act`, `seats` and `game` read nothing else.
 //!
-//! A round of a game with `Round::RAW` (dominoes, Dou Dizhu: version 2 of this layout) is held in
-//! place: the payload is the round's own memory (`Round::raw_bytes`, `size_of::<Round>()` bytes
-//! at offset 24, which is 8-aligned in the `uint64_t` words), with no cache. A call that reads
-//! the round views the digest-checked payload as the round (`Round::raw_ref`: zerocopy's check
-//! of every enum and flag byte and of the config, not a decode); `parlor_round_apply` runs the
-//! core's `apply` on it in place (`Round::raw_mut`) and then rewrites only the header's facts and
-//! the digest ([`reseal`]; the bytes after the payload are left as they are). The core's `apply`
+//! A round or match of a game with `Round::RAW` / `Match::RAW` (dominoes, Dou Dizhu: version 2
+//! of this layout) is held in place: the payload is the value's own memory (`raw_bytes`,
+//! `size_of` bytes at offset 24, which is 8-aligned in the `uint64_t` words), with no cache. A
+//! call that reads it views the digest-checked payload as the value (`raw_ref`: zerocopy's check
+//! of every enum and flag byte and of the config, not a decode); `parlor_round_apply` and
+//! `parlor_match_apply` run the core's `apply` on it in place (`raw_mut`) and then rewrite only
+//! the header's facts and the digest ([`reseal`]; the bytes after the payload are left as they
+//! are). The core's `apply`
 //! checks everything that can refuse an action before it writes, so a refused action leaves
 //! the state's bytes unchanged; an internal error (a broken invariant, only reachable from
 //! forged bytes) may have written part of the round, so the state's digest is then spoiled and
 //! every later call refuses it. This payload is not portable (the layout of this library
-//! version, in the target's byte order): `parlor_round_encode` writes the game's `encode` form
-//! from it, and `parlor_round_decode` reads that form back into a held round.
+//! version, in the target's byte order): `parlor_round_encode` / `parlor_match_encode` write the
+//! game's `encode` form from it, and `_decode` reads that form back into a held value.
 //!
-//! The other rounds, and every match, keep the game's `encode` form: a call that needs the round
+//! The other rounds and matches (Tichu, Riichi) keep the game's `encode` form: a call that needs the round
 //! decodes the digest-checked payload with `decode_trusted_cached`, which reads the derived
 //! facts the game keeps in the cache (Tichu's replayed state, Mahjong's waits) instead of
 //! recomputing them; a call that changes the round encodes it straight into the caller's state,
@@ -82,7 +84,8 @@ pub struct ParlorMatch {
 }
 
 /// The layout version of the sealed states (the byte at offset 4). Version 2: dominoes and
-/// Dou Dizhu rounds hold their own bytes (`Round::RAW`), not their `encode` form.
+/// Dou Dizhu rounds and matches hold their own bytes (`Round::RAW`, `Match::RAW`), not their
+/// `encode` form; a 32-bit four-lane digest.
 pub(crate) const STATE_VERSION: u8 = 2;
 const MAGIC: [u8; 4] = *b"PRLR";
 /// Header bytes before the payload (facts, then the digest).
@@ -200,9 +203,12 @@ pub(crate) fn digest(head: &[u8], payload: &[u8]) -> u64 {
 #[inline(never)]
 fn absorb<'a>(lanes: &mut [u32; 4], part: &'a [u8]) -> &'a [u8] {
     let (blocks, tail) = part.as_chunks::<16>();
+    // The lanes in locals for the loop (kept in registers, stored once).
+    let mut held = *lanes;
     for block in blocks {
-        mix(lanes, block);
+        mix(&mut held, block);
     }
+    *lanes = held;
     tail
 }
 
@@ -382,16 +388,17 @@ fn finish_seal(
     write_head(head, sealed, kind, game, facts, payload_len, cache_len)
 }
 
-/// Rewrites the header of a round state whose payload (`sealed`, the first bytes after the
-/// header: payload and cache, `payload_len` of them the payload) was changed in place: its
-/// facts, then the digest. Nothing after `sealed` is written.
+/// Rewrites the header of a state of `kind` whose payload (`sealed`, the first bytes after the
+/// header; no cache) was changed in place: its facts, then the digest. Nothing after `sealed` is
+/// written.
 pub(crate) fn reseal(
     head: &mut [u8; HEADER_BYTES],
     sealed: &[u8],
+    kind: Kind,
     game: GameId,
     facts: &Facts,
 ) -> Result<(), ParlorStatus> {
-    write_head(head, sealed, Kind::Round, game, facts, sealed.len(), 0)
+    write_head(head, sealed, kind, game, facts, sealed.len(), 0)
 }
 
 /// Spoils a state's digest (a round changed in place by a call that then failed inside: every

@@ -38,13 +38,28 @@ pub type Step = crate::game::Step<Event, Outcome>;
 /// assert!(game.totals()[winner.index()] >= 61);
 /// # Ok::<(), parlor_core::dominoes::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Match {
+    // `repr(C)` with no padding byte (a build error otherwise: `IntoBytes`): the C ABI keeps the
+    // match's own bytes in place ([`crate::game::Match::raw_ref`]).
     round: Round,
     seed: u64,
     totals: [u16; MAX_PLAYERS],
     hands: u16,
     over: bool,
+    /// Always 0 (the bytes up to the next 8-byte boundary, made a field: no padding byte).
+    pad: [u8; 5],
 }
 
 impl Match {
@@ -284,6 +299,7 @@ impl Match {
             totals: [0; MAX_PLAYERS],
             hands: 0,
             over: false,
+            pad: [0; 5],
         }
     }
 

@@ -623,4 +623,27 @@ impl game::Match for Match {
     fn decode_trusted(bytes: &[u8]) -> Result<Match, Error> {
         Match::decode_trusted(bytes)
     }
+
+    /// The match's own bytes are held in place (`repr(C)`, no padding byte).
+    const RAW: bool = true;
+
+    /// zerocopy's bit-validity check of the match's bytes, then its config's validation.
+    fn raw_ref(bytes: &[u8]) -> Option<&Match> {
+        let game = <Match as zerocopy::TryFromBytes>::try_ref_from_bytes(bytes).ok()?;
+        game.round().config().validate().is_ok().then_some(game)
+    }
+
+    /// As `raw_ref`, writable.
+    fn raw_mut(bytes: &mut [u8]) -> Option<&mut Match> {
+        let game = <Match as zerocopy::TryFromBytes>::try_mut_from_bytes(bytes).ok()?;
+        if game.round().config().validate().is_ok() {
+            Some(game)
+        } else {
+            None
+        }
+    }
+
+    fn raw_bytes(&self) -> &[u8] {
+        zerocopy::IntoBytes::as_bytes(self)
+    }
 }

@@ -38,13 +38,29 @@ pub type MatchStep = Step<Event, Outcome>;
 pub const MATCH_ENCODED_BYTES: usize = 1 + 8 + 2 + 8 * SEATS + ROUND_BYTES;
 
 /// Deals to the end of a match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Match {
+    // `repr(C)` with no padding byte (a build error otherwise: `IntoBytes`): the C ABI keeps the
+    // match's own bytes in place ([`crate::game::Match::raw_ref`]).
     round: Round,
     seed: u64,
+    scores: [i32; SEATS],
     /// Deals finished.
     done: u16,
-    scores: [i32; SEATS],
+    /// Always 0 (the bytes up to the next 8-byte boundary, made a field: no padding byte).
+    pad: [u8; 2],
 }
 
 fn deal_round(config: &Config, seed: u64, k: u16) -> Result<Round, Error> {
@@ -85,6 +101,7 @@ impl Match {
             seed,
             done: 0,
             scores: [0; SEATS],
+            pad: [0; 2],
         })
     }
 
@@ -229,6 +246,7 @@ impl Match {
             seed,
             done,
             scores,
+            pad: [0; 2],
         })
     }
 
@@ -258,6 +276,7 @@ impl Match {
             seed,
             done,
             scores,
+            pad: [0; 2],
         };
         m.check_decoded()?;
         Ok(m)
@@ -275,6 +294,7 @@ impl Match {
             seed,
             done,
             ref scores,
+            ..
         } = *self;
         let bad = |what| Error::InvalidState { what };
         let c = *round.config();

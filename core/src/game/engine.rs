@@ -675,6 +675,27 @@ pub trait Match: Clone + Sized {
         Self::decode_trusted(bytes)
     }
 
+    /// As [`Round::RAW`], for a match: the match can be held in place as its own bytes
+    /// ([`Match::raw_ref`], [`Match::raw_mut`], [`Match::raw_bytes`]). Default: `false`.
+    const RAW: bool = false;
+
+    /// As [`Round::raw_ref`], for a match (its round's checks included). Default: `None`.
+    fn raw_ref(bytes: &[u8]) -> Option<&Self> {
+        let _ = bytes;
+        None
+    }
+
+    /// As [`Round::raw_mut`], for a match. Default: `None`.
+    fn raw_mut(bytes: &mut [u8]) -> Option<&mut Self> {
+        let _ = bytes;
+        None
+    }
+
+    /// As [`Round::raw_bytes`], for a match. Default: empty.
+    fn raw_bytes(&self) -> &[u8] {
+        &[]
+    }
+
     /// As [`Round::decode_trusted_cached_in`], for a match. Default:
     /// [`Match::decode_trusted_cached`], written to `place`.
     fn decode_trusted_cached_in<'p>(
