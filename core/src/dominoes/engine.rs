@@ -210,18 +210,12 @@ impl game::Round for Round {
 
     /// zerocopy's bit-validity check of the round's bytes, then [`Config::validate`].
     fn raw_ref(bytes: &[u8]) -> Option<&Round> {
-        let round = <Round as zerocopy::TryFromBytes>::try_ref_from_bytes(bytes).ok()?;
-        round.config().validate().is_ok().then_some(round)
+        crate::game::held_ref(bytes, |round: &Round| round.config().validate().is_ok())
     }
 
     /// As `raw_ref`, writable.
     fn raw_mut(bytes: &mut [u8]) -> Option<&mut Round> {
-        let round = <Round as zerocopy::TryFromBytes>::try_mut_from_bytes(bytes).ok()?;
-        if round.config().validate().is_ok() {
-            Some(round)
-        } else {
-            None
-        }
+        crate::game::held_mut(bytes, |round: &Round| round.config().validate().is_ok())
     }
 
     fn raw_bytes(&self) -> &[u8] {
@@ -350,18 +344,12 @@ impl game::Match for Match {
 
     /// zerocopy's bit-validity check of the match's bytes, then its config's validation.
     fn raw_ref(bytes: &[u8]) -> Option<&Match> {
-        let game = <Match as zerocopy::TryFromBytes>::try_ref_from_bytes(bytes).ok()?;
-        game.round().config().validate().is_ok().then_some(game)
+        crate::game::held_ref(bytes, |game: &Match| game.round().config().validate().is_ok())
     }
 
     /// As `raw_ref`, writable.
     fn raw_mut(bytes: &mut [u8]) -> Option<&mut Match> {
-        let game = <Match as zerocopy::TryFromBytes>::try_mut_from_bytes(bytes).ok()?;
-        if game.round().config().validate().is_ok() {
-            Some(game)
-        } else {
-            None
-        }
+        crate::game::held_mut(bytes, |game: &Match| game.round().config().validate().is_ok())
     }
 
     fn raw_bytes(&self) -> &[u8] {

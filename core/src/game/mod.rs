@@ -170,6 +170,23 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
     }
 }
 
+/// A value held in place in caller bytes (`Round::raw_ref`, `Match::raw_ref`): zerocopy's
+/// bit-validity check of `bytes`, then the game's own O(1) check `valid`; `None` when either fails.
+pub fn held_ref<T>(bytes: &[u8], valid: impl Fn(&T) -> bool) -> Option<&T>
+where
+    T: zerocopy::TryFromBytes + zerocopy::KnownLayout + zerocopy::Immutable,
+{
+    T::try_ref_from_bytes(bytes).ok().filter(|value| valid(value))
+}
+
+/// [`held_ref`], writable (`Round::raw_mut`, `Match::raw_mut`).
+pub fn held_mut<T>(bytes: &mut [u8], valid: impl Fn(&T) -> bool) -> Option<&mut T>
+where
+    T: zerocopy::TryFromBytes + zerocopy::KnownLayout + zerocopy::IntoBytes,
+{
+    T::try_mut_from_bytes(bytes).ok().filter(|value| valid(value))
+}
+
 #[cfg(test)]
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
