@@ -29,7 +29,7 @@
 //! call that reads it views the digest-checked payload as the value (`raw_ref`: zerocopy's check
 //! of every enum and flag byte and of the config, not a decode); `parlor_round_apply` and
 //! `parlor_match_apply` run the core's `apply` on it in place (`raw_mut`) and then rewrite only
-//! the header's facts and the digest ([`reseal`]; the bytes after the payload are left as they
+//! the header's facts and the digest (`reseal`; the bytes after the payload are left as they
 //! are). The core's `apply`
 //! checks everything that can refuse an action before it writes, so a refused action leaves
 //! the state's bytes unchanged; an internal error (a broken invariant, only reachable from
