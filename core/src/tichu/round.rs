@@ -525,6 +525,7 @@ const ROUND_PAD: usize = 5;
 /// bomb priority (3 bytes after the target), a config bool, the padding, the trick's padding and
 /// its top play's kind.
 #[cfg(test)]
+#[allow(clippy::arithmetic_side_effects)] // constant offsets, far below usize::MAX
 pub(super) const HELD_CHECKED_BYTES: [usize; 6] = [
     core::mem::offset_of!(Round, phase),
     core::mem::offset_of!(Round, config) + core::mem::offset_of!(Config, bomb_priority),

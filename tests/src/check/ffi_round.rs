@@ -386,7 +386,7 @@ fn probe_corruption(c: &ParlorRound, game: ParlorGame, cache: usize, flips: &[u1
         // SAFETY: valid pointers.
         let status = unsafe { parlor::parlor_round_to_act(&copy, &mut again) };
         // 24 header bytes, then the payload and the cache: a flip there is always caught. The
-        // payload is the encode form, or a held round's own bytes (dominoes, Dou Dizhu: no
+        // payload is the encode form, or a held round's own bytes (dominoes, Dou Dizhu, Tichu: no
         // cache), as long as the header says (bytes 8..10, ffi/src/state.rs).
         let header_len = usize::from(u16::from_le_bytes(c.opaque[1].to_ne_bytes()[..2].try_into().unwrap()));
         let caught = bit / 8 < 24 + used.max(header_len) + cache;
@@ -605,7 +605,8 @@ fn check_segment<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::
         probe_corruption(
             &c,
             R::GAME as ParlorGame,
-            R::CACHE_BYTES,
+            // A round held in place keeps no cache (`Round::RAW`).
+            if R::RAW { 0 } else { R::CACHE_BYTES },
             &case.flips,
             &case.garbage,
             &probe_codes(&core, case),
@@ -682,7 +683,8 @@ fn check_segment<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::
         probe_corruption(
             &c,
             R::GAME as ParlorGame,
-            R::CACHE_BYTES,
+            // A round held in place keeps no cache (`Round::RAW`).
+            if R::RAW { 0 } else { R::CACHE_BYTES },
             &case.flips,
             &case.garbage,
             &probe_codes(&core, case),
