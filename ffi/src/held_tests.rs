@@ -1,4 +1,4 @@
-//! Tests of the rounds held in place (`Round::RAW`: dominoes and Dou Dizhu): the C calls on the
+//! Tests of the rounds held in place (`Round::RAW`, `Match::RAW`: dominoes, Dou Dizhu and Tichu): the C calls on the
 //! state's own bytes against the core, and the states they refuse.
 #![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)]
 
@@ -95,8 +95,10 @@ fn refused_everywhere(round: &ParlorRound, what: &str) {
 }
 
 /// The games whose rounds C holds in place, with configs that play several kinds of round.
-fn cases() -> [(GameId, &'static str, u64); 5] {
+fn cases() -> [(GameId, &'static str, u64); 7] {
     [
+        (GameId::Tichu, "", 3),
+        (GameId::Tichu, "club", 7),
         (GameId::Dominoes, "five-up", 3),
         (GameId::Dominoes, "block", 11),
         (GameId::Doudizhu, "", 4),
@@ -144,6 +146,17 @@ fn a_round_held_in_place_by_c_encodes_as_the_core_round_after_the_same_actions()
             GameId::Dominoes => {
                 let rules = parlor_core::dominoes::Config::preset(preset).unwrap();
                 let mut core = <parlor_core::dominoes::Round as Round>::seeded(&rules, seed).unwrap();
+                play_alongside(&mut round, &mut core, &what);
+            }
+            GameId::Tichu => {
+                let rules =
+                    <parlor_core::tichu::round::Config as parlor_core::game::Rules>::preset(if preset.is_empty() {
+                        "standard"
+                    } else {
+                        preset
+                    })
+                    .unwrap();
+                let mut core = <parlor_core::tichu::round::Round as Round>::seeded(&rules, seed).unwrap();
                 play_alongside(&mut round, &mut core, &what);
             }
             _ => {
@@ -211,8 +224,30 @@ fn a_forged_round_with_a_right_digest_but_no_valid_enum_byte_is_refused() {
     let hand_config = config_at(hand.raw_bytes(), HandConfig::FIVE_UP.as_bytes());
     let deal = <parlor_core::doudizhu::round::Round as Round>::seeded(&DealConfig::PAGAT, 5).unwrap();
     let deal_config = config_at(deal.raw_bytes(), DealConfig::PAGAT.as_bytes());
+    use parlor_core::tichu::round::Config as TichuConfig;
+    let tichu = <parlor_core::tichu::round::Round as Round>::seeded(&TichuConfig::STANDARD, 5).unwrap();
+    let tichu_config = config_at(tichu.raw_bytes(), TichuConfig::STANDARD.as_bytes());
     // Enum bytes that name no variant, flag bytes that are not 0 or 1.
-    let forged: [(GameId, &str, usize, u8); 8] = [
+    let forged: [(GameId, &str, usize, u8); 11] = [
+        (
+            GameId::Tichu,
+            "",
+            tichu_config + offset_of!(TichuConfig, bomb_priority),
+            2,
+        ),
+        (
+            GameId::Tichu,
+            "",
+            tichu_config + offset_of!(TichuConfig, tichu_during_exchange),
+            2,
+        ),
+        // A target past 10,000 (the high byte, little-endian): every byte valid, the config not.
+        (
+            GameId::Tichu,
+            "",
+            tichu_config + offset_of!(TichuConfig, target) + 1,
+            0xFF,
+        ),
         (
             GameId::Dominoes,
             "five-up",
@@ -339,7 +374,11 @@ fn an_illegal_action_leaves_all_800_bytes_of_a_held_round_unchanged() {
             if seat == PARLOR_NO_SEAT || steps > 12 {
                 break;
             }
-            let seats = if game == GameId::Dominoes { 2 } else { 3 };
+            let seats = match game {
+                GameId::Dominoes => 2,
+                GameId::Tichu => 4,
+                _ => 3,
+            };
             let other = (seat + 1) % seats;
             // Every code the game may name, from another seat and from the seat in turn: each
             // refused one leaves every byte as it was.
@@ -351,8 +390,11 @@ fn an_illegal_action_leaves_all_800_bytes_of_a_held_round_unchanged() {
                     // SAFETY: valid pointers.
                     let status = unsafe { parlor_round_apply(&mut round, who, code, &mut step) };
                     if status == PARLOR_OK {
-                        assert_eq!(who, seat);
-                        legal.get_or_insert((before, code));
+                        // Tichu calls and bombs may come out of turn.
+                        assert!(who == seat || game == GameId::Tichu);
+                        if who == seat {
+                            legal.get_or_insert((before, code));
+                        }
                         round = before;
                     } else {
                         assert!(
@@ -412,6 +454,24 @@ fn codes(game: GameId) -> std::vec::Vec<u64> {
                     parlor_core::dominoes::Action::Play { tile, on: None },
                 ));
             }
+        }
+        GameId::Tichu => {
+            use parlor_core::tichu::round::Round as Tichu;
+            let mut round = <Tichu as Round>::seeded(&parlor_core::tichu::round::Config::STANDARD, 3).unwrap();
+            for _ in 0..12 {
+                for seat in 0..4 {
+                    <Tichu as Round>::for_each_legal_action(&round, Seat(seat), |a| {
+                        codes.push(<Tichu as Round>::action_code(a));
+                    });
+                }
+                let Some(seat) = <Tichu as Round>::to_act(&round) else {
+                    break;
+                };
+                let action = lowest_legal_action(&round, seat).unwrap();
+                <Tichu as Round>::apply(&mut round, seat, action).unwrap();
+            }
+            codes.sort_unstable();
+            codes.dedup();
         }
         _ => {
             use parlor_core::doudizhu::round::{Action, Round as Deal};
@@ -501,6 +561,13 @@ fn a_match_held_in_place_by_c_encodes_as_the_core_match_after_the_same_actions()
             GameId::Dominoes => {
                 let rules = parlor_core::dominoes::Config::preset(preset).unwrap();
                 let mut core = <parlor_core::dominoes::Match as parlor_core::game::Match>::new(&rules, seed).unwrap();
+                play_match_alongside(&mut held, &mut core, 400);
+            }
+            GameId::Tichu => {
+                let name = if preset.is_empty() { "standard" } else { preset };
+                let rules = <parlor_core::tichu::round::Config as parlor_core::game::Rules>::preset(name).unwrap();
+                let mut core =
+                    <parlor_core::tichu::game_match::Match as parlor_core::game::Match>::new(&rules, seed).unwrap();
                 play_match_alongside(&mut held, &mut core, 400);
             }
             _ => {

@@ -23,7 +23,7 @@
 //! On entry a call checks the header and the digest only (O(payload) hashing, no decode), so
 //! `to_act`, `may_act`, `seats` and `game` read nothing else.
 //!
-//! A round or match of a game with `Round::RAW` / `Match::RAW` (dominoes, Dou Dizhu: version 2
+//! A round or match of a game with `Round::RAW` / `Match::RAW` (dominoes, Dou Dizhu: version 2; Tichu: version 3
 //! of this layout) is held in place: the payload is the value's own memory (`raw_bytes`,
 //! `size_of` bytes at offset 24, which is 8-aligned in the `uint64_t` words), with no cache. A
 //! call that reads it views the digest-checked payload as the value (`raw_ref`: zerocopy's check
@@ -85,8 +85,8 @@ pub struct ParlorMatch {
 
 /// The layout version of the sealed states (the byte at offset 4). Version 2: dominoes and
 /// Dou Dizhu rounds and matches hold their own bytes (`Round::RAW`, `Match::RAW`), not their
-/// `encode` form; a 32-bit four-lane digest.
-pub(crate) const STATE_VERSION: u8 = 2;
+/// `encode` form; a 32-bit four-lane digest. Version 3: Tichu rounds and matches are held too.
+pub(crate) const STATE_VERSION: u8 = 3;
 const MAGIC: [u8; 4] = *b"PRLR";
 /// Header bytes before the payload (facts, then the digest).
 pub(crate) const HEADER_BYTES: usize = 24;

@@ -12,7 +12,21 @@ use super::Error;
 
 /// A natural rank 2..=14 (Jack 11, Queen 12, King 13, Ace 14). The Mah Jong's value 1 is not a
 /// `Rank`: it is a special card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(transparent)]
 pub struct Rank(u8);
 
 impl Rank {
@@ -189,7 +203,19 @@ const VALID_BITS: u64 = ((1 << 56) - 1) | SUITED_BIT;
 /// A set of cards (a hand or a play), `Copy`, 8 bytes. Either *rank-only* (the seed's notation:
 /// how many of each rank, no suits) or *suited* (every natural card has a known suit; needed for
 /// straight-flush bombs). The specials never have a suit. See the module docs for the mask.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(transparent)]
 pub struct Cards(u64);
 
 impl core::fmt::Debug for Cards {

@@ -9,7 +9,21 @@ use super::Error;
 use super::card::{COUNT_LOW_BITS, Cards, NATURAL_LOW_BITS};
 
 /// A combination type. Codes (`as u8`, also the C ABI's) are fixed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(u8)]
 pub enum Kind {
     /// One card (the Mah Jong, a natural card, the Phoenix or the Dragon). Code 0.
     Single = 0,
@@ -90,7 +104,19 @@ pub const MAX_READINGS: usize = 2;
 /// A resolved play: type, number of cards and key in half ranks. This is what a trick remembers
 /// of the previous play, so that a single on a Phoenix is judged against n + ½ (spec "Beyond the
 /// seed").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Combination {
     kind: Kind,
     len: u8,
@@ -98,6 +124,13 @@ pub struct Combination {
 }
 
 impl Combination {
+    /// The filler of a held trick's empty top slot (never read as a play).
+    pub(crate) const FILLER: Combination = Combination {
+        kind: Kind::Single,
+        len: 0,
+        key: 0,
+    };
+
     /// A checked combination. Shapes: single 1 card, key 2 (Mah Jong), 3..=29 (a natural rank ×
     /// 2, or odd: a Phoenix single) or 30 (Dragon); pair 2, triple 3, four of a kind 4 and full
     /// house 5 cards, key an even 4..=28; straight 5..=14 cards with top rank ≥ length (key =

@@ -425,6 +425,23 @@ impl game::Round for Round {
         Round::decode_trusted_cached(bytes, cache)
     }
 
+    /// The round's own bytes are held in place (`repr(C)`, no padding byte).
+    const RAW: bool = true;
+
+    /// zerocopy's bit-validity check of the round's bytes, then [`Round::held_ok`].
+    fn raw_ref(bytes: &[u8]) -> Option<&Round> {
+        crate::game::held_ref(bytes, Round::held_ok)
+    }
+
+    /// As `raw_ref`, writable.
+    fn raw_mut(bytes: &mut [u8]) -> Option<&mut Round> {
+        crate::game::held_mut(bytes, Round::held_ok)
+    }
+
+    fn raw_bytes(&self) -> &[u8] {
+        zerocopy::IntoBytes::as_bytes(self)
+    }
+
     const IN_PLACE: bool = true;
     /// Its rounds are dealt by value ([`Round::new`]).
     const DEALS_IN_PLACE: bool = false;
@@ -636,6 +653,22 @@ impl game::Match for Match {
 
     fn decode(bytes: &[u8]) -> Result<Match, Error> {
         Match::decode(bytes)
+    }
+    /// The match's own bytes are held in place (`repr(C)`, no padding byte).
+    const RAW: bool = true;
+
+    /// zerocopy's bit-validity check of the match's bytes, then [`Match::held_ok`].
+    fn raw_ref(bytes: &[u8]) -> Option<&Match> {
+        crate::game::held_ref(bytes, Match::held_ok)
+    }
+
+    /// As `raw_ref`, writable.
+    fn raw_mut(bytes: &mut [u8]) -> Option<&mut Match> {
+        crate::game::held_mut(bytes, Match::held_ok)
+    }
+
+    fn raw_bytes(&self) -> &[u8] {
+        zerocopy::IntoBytes::as_bytes(self)
     }
 
     /// [`Match::decode_trusted_cached`]: no re-deal, no replay.

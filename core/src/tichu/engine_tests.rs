@@ -695,3 +695,48 @@ fn trusted_decodes_give_every_state_back_and_never_panic() {
 fn full_decode_of_flipped_rounds_stays_a_round() {
     crate::game::trusted_tests::played_rounds_flipped_stay_rounds::<Round>(&Config::default());
 }
+
+#[test]
+fn raw_bytes_read_back_in_place_and_invalid_bytes_are_refused() {
+    use crate::game::bot::lowest_legal_action;
+    use game::Round as Held;
+    use zerocopy::IntoBytes;
+    let size = core::mem::size_of::<Round>();
+    for (config, seed) in [(Config::STANDARD, 3u64), (Config::CLUB, 8), (Config::default(), 1)] {
+        let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+        let mut words = [0u64; 64];
+        words.as_mut_bytes()[..size].copy_from_slice(round.raw_bytes());
+        let mut steps = 0;
+        while let Some(seat) = Held::to_act(&round) {
+            assert_eq!(Round::raw_ref(&words.as_bytes()[..size]), Some(&round));
+            let action = lowest_legal_action(&round, seat).unwrap();
+            // An illegal action leaves the held bytes as they were.
+            let before = words;
+            let wrong = Seat((seat.0 + 1) % 4);
+            let in_place = Round::raw_mut(&mut words.as_mut_bytes()[..size]).unwrap();
+            if Held::apply(in_place, wrong, action).is_err() {
+                assert_eq!(before, words);
+            }
+            words = before;
+            let by_value = Held::apply(&mut round, seat, action).unwrap();
+            let in_place = Round::raw_mut(&mut words.as_mut_bytes()[..size]).unwrap();
+            assert_eq!(Held::apply(in_place, seat, action).unwrap(), by_value);
+            steps += 1;
+        }
+        assert!(steps > 20, "{config:?}");
+        assert_eq!(words.as_bytes()[..size], *round.raw_bytes());
+        assert_eq!(Round::raw_ref(&words.as_bytes()[..size - 1]), None);
+        assert_eq!(Round::raw_ref(&words.as_bytes()[1..=size]), None);
+        // A phase past `Over`, a bomb priority past 1, a bool past 1, padding not 0, a trick's
+        // padding not 0 and its top play's kind past 8.
+        for at in super::round::HELD_CHECKED_BYTES {
+            let mut bad = words;
+            bad.as_mut_bytes()[at] = 0x3F;
+            assert_eq!(Round::raw_ref(&bad.as_bytes()[..size]), None, "byte {at}");
+            assert!(Round::raw_mut(&mut bad.as_mut_bytes()[..size]).is_none(), "byte {at}");
+        }
+        let mut bad = words;
+        bad.as_mut_bytes()[super::round::HELD_CHECKED_BYTES[1] - 3..][..2].copy_from_slice(&[0, 0]);
+        assert_eq!(Round::raw_ref(&bad.as_bytes()[..size]), None);
+    }
+}

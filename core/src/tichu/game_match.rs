@@ -22,7 +22,8 @@ const NO_WINNER: u8 = 0xFF;
 /// the match is over.
 pub type MatchEvent = Step<Event, Outcome>;
 
-/// Rounds to the target score. Plain fixed-size value (`size_of` in `docs/tichu.md`, tested).
+/// Rounds to the target score. Plain fixed-size value (`size_of` in `docs/tichu.md`, tested),
+/// `repr(C)` without a padding byte (held in place by the C ABI, `game::Match::raw_ref`).
 ///
 /// ```
 /// use parlor_core::tichu::game_match::Match;
@@ -39,22 +40,47 @@ pub type MatchEvent = Step<Event, Outcome>;
 /// let places = if a > b { [0, 1, 0, 1] } else { [1, 0, 1, 0] };
 /// assert_eq!(game.result().unwrap().places(), places);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Match {
-    config: Config,
     seed: u64,
+    scores: [i32; 2],
     /// Rounds finished.
     rounds: u32,
-    scores: [i32; 2],
+    config: Config,
     winner: u8,
+    /// Always 0 ([`Match::held_ok`]): the round 8-aligned without padding.
+    pad: [u8; 5],
     round: Round,
 }
 
 impl Match {
+    /// Whether held bytes are a match this library could hold: its padding 0, its config valid
+    /// and the round's ([`Round::held_ok`]) the same, the winner a team or none (O(1), the check
+    /// after zerocopy's when the C ABI views its state bytes as a match).
+    pub fn held_ok(&self) -> bool {
+        self.pad == [0; 5]
+            && self.config.validate().is_ok()
+            && *self.round.config() == self.config
+            && self.round.held_ok()
+            && (self.winner <= 1 || self.winner == NO_WINNER)
+    }
+
     /// A match; its first round is dealt. Errors: [`Error::InvalidConfig`].
     pub fn new(config: &Config, seed: u64) -> Result<Match, Error> {
         let round = Round::new(config, &Deal::Seeded(round_seed(seed, 0)))?;
         Ok(Match {
+            pad: [0; 5],
             config: *config,
             seed,
             rounds: 0,
@@ -193,6 +219,7 @@ impl Match {
         let (head, tail) = Match::trusted_head(bytes)?;
         let round = Round::decode_trusted_cached(tail, cache)?;
         Ok(Match {
+            pad: [0; 5],
             config: *round.config(),
             seed: head.seed,
             rounds: head.rounds,
@@ -222,6 +249,7 @@ impl Match {
         };
         let cached = round::Cached::read(cache)?;
         Ok(place.write(Match {
+            pad: [0; 5],
             config: *form.config(),
             seed: head.seed,
             rounds: head.rounds,
@@ -345,6 +373,7 @@ impl Match {
             return Err(Error::InvalidState);
         }
         Ok(Match {
+            pad: [0; 5],
             config,
             seed,
             rounds,

@@ -85,7 +85,19 @@ const NO_SEAT: u8 = 0xFF;
 
 /// Which seat's claim wins when several want to act at once (bombs out of turn, Tichu calls,
 /// the seat in turn). Codes (`as u8`) fixed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(u8)]
 pub enum BombPriority {
     /// Playing order starting at the seat whose turn it is (then the seat after it, …). Code 0.
     TurnOrder = 0,
@@ -106,7 +118,19 @@ impl TryFrom<u8> for BombPriority {
 }
 
 /// The rules variant of a round and a match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Config {
     /// The match ends after a round that leaves a team at or above this score (1..=10,000).
     pub target: u16,
@@ -326,7 +350,19 @@ impl core::fmt::Display for Action {
 }
 
 /// The stage of a round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(u8)]
 pub enum Phase {
     /// Seats 0..=3 in order decide on Grand Tichu having seen 8 cards.
     GrandTichu,
@@ -430,18 +466,35 @@ const LOG_PASS: u8 = 5;
 const LOG_GIVE: u8 = 6;
 const LOG_TRICK_ENDED: u8 = 0x80;
 
-/// One Tichu round. Plain fixed-size value (`size_of` 512 bytes, tested):
-/// copy it to undo or to search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One Tichu round. Plain fixed-size value (`size_of` 504 bytes, tested), `repr(C)` without a
+/// padding byte (held in place by the C ABI, `game::Round::raw_ref`): copy it to undo or to search.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Round {
-    config: Config,
-    phase: Phase,
     /// The hands as dealt (14 each).
     dealt: [Cards; 4],
     /// Deck-index bits of the four Grand Tichu windows.
     window: u64,
     /// The hands now.
     hands: [Cards; 4],
+    trick: Trick,
+    /// Card points of the tricks each seat holds.
+    taken: [i16; 4],
+    /// A Dragon trick waiting: its points (taker and next leader below).
+    gift_points: i16,
+    log_len: u16,
+    config: Config,
+    phase: Phase,
     /// Each seat's exchange (deck indices to seat + 1, + 2, + 3), `NO_CARD` before it chose.
     given: [[u8; 3]; 4],
     /// How many Grand Tichu decisions were made (seats 0.. in order).
@@ -452,21 +505,35 @@ pub struct Round {
     /// The seats out, in order; `out_len` of them.
     out: [u8; 4],
     out_len: u8,
-    trick: Trick,
-    /// Card points of the tricks each seat holds.
-    taken: [i16; 4],
-    /// A Dragon trick waiting: its taker (`NO_SEAT` when none), points, next leader.
+    /// A Dragon trick waiting: its taker (`NO_SEAT` when none) and the next leader.
     gift_taker: u8,
-    gift_points: i16,
     gift_leader: u8,
     /// The Mah Jong's wish (0: none or not played).
     wish_made: u8,
     /// Plays so far; `card_play[i]` = the number (1..) of the play holding card `i`, 0 unplayed.
     plays: u8,
     card_play: [u8; DECK],
-    log_len: u16,
     log: [u8; MAX_LOG],
+    /// Always 0 (checked by `game::Round::raw_ref`): the size a multiple of 8 without padding.
+    pad: [u8; ROUND_PAD],
 }
+
+/// The explicit padding bytes at the end of [`Round`].
+const ROUND_PAD: usize = 5;
+
+/// Bytes of a held round that `game::Round::raw_ref` checks (tests): the phase, the config's
+/// bomb priority (3 bytes after the target), a config bool, the padding, the trick's padding and
+/// its top play's kind.
+#[cfg(test)]
+#[allow(clippy::arithmetic_side_effects)] // constant offsets, far below usize::MAX
+pub(super) const HELD_CHECKED_BYTES: [usize; 6] = [
+    core::mem::offset_of!(Round, phase),
+    core::mem::offset_of!(Round, config) + core::mem::offset_of!(Config, bomb_priority),
+    core::mem::offset_of!(Round, config) + core::mem::offset_of!(Config, tichu_during_exchange),
+    core::mem::offset_of!(Round, pad),
+    core::mem::offset_of!(Round, trick) + super::trick::HELD_PAD_AT,
+    core::mem::offset_of!(Round, trick) + super::trick::HELD_TOP_AT,
+];
 
 fn game_seat(seat: TrickSeat) -> Seat {
     Seat(seat.index())
@@ -578,7 +645,14 @@ impl Round {
             card_play: [0; DECK],
             log_len: 0,
             log: [0; MAX_LOG],
+            pad: [0; ROUND_PAD],
         }
+    }
+    /// Whether held bytes are a round this library could hold: [`Config::validate`], the
+    /// padding bytes 0 and the trick's held form canonical (O(1), the check after zerocopy's when
+    /// the C ABI views its state bytes as a round).
+    pub fn held_ok(&self) -> bool {
+        self.config.validate().is_ok() && self.pad == [0; ROUND_PAD] && self.trick.held_ok()
     }
 
     /// The rules variant.

@@ -292,6 +292,7 @@ impl Round {
             card_play: form.card_play,
             log_len: form.log_len,
             log: form.log,
+            pad: [0; super::ROUND_PAD],
         }
     }
 }

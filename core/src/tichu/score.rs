@@ -5,7 +5,19 @@ use super::Error;
 use super::trick::Seat;
 
 /// A player's call before or during the round. Codes (`as u8`) 0, 1, 2.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Default,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(u8)]
 pub enum Call {
     /// No call.
     #[default]

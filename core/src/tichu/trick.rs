@@ -12,7 +12,21 @@ use super::combination::{Combination, DRAGON_KEY, Kind, resolve};
 use super::moves::{MAX_HAND, wish_forces};
 
 /// A seat 0..=3; partners are two apart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(transparent)]
 pub struct Seat(u8);
 
 impl Seat {
@@ -152,8 +166,271 @@ pub struct TrickParts {
 /// assert_eq!((end.taker, end.points, end.dragon), (seat(1), 25, true));
 /// assert!(end.give_to(seat(2)).is_ok()); // an opponent of seat 1
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Trick {
+    played: Cards,
+    points: i16,
+    /// The end's points (when `flags` has `HAS_END`).
+    end_points: i16,
+    /// The play to beat when `flags` has `HAS_TOP`, else `Combination::FILLER`.
+    top: Combination,
+    top_seat: Seat,
+    turn: Seat,
+    passes: u8,
+    out: [bool; 4],
+    /// The open wish when `flags` has `HAS_WISH`, else `Rank::TWO`.
+    wish: Rank,
+    /// The end's taker (when `flags` has `HAS_END`, else seat 0).
+    end_taker: Seat,
+    /// `HAS_TOP`, `HAS_WISH`, `HAS_END`, `END_DRAGON`, `END_DOG`, `END_LEADER`.
+    flags: u8,
+    bomb_after_passes: bool,
+    wish_bomb: bool,
+    /// The end's next leader (when `flags` has `END_LEADER`, else seat 0).
+    end_leader: Seat,
+    /// Always 0 ([`Trick::held_ok`]).
+    pad: [u8; 4],
+}
+
+/// Where a held trick's padding starts (tests).
+#[cfg(test)]
+pub(super) const HELD_PAD_AT: usize = core::mem::offset_of!(Trick, pad);
+/// Where a held trick's top play (its kind first) is (tests).
+#[cfg(test)]
+pub(super) const HELD_TOP_AT: usize = core::mem::offset_of!(Trick, top);
+
+/// [`Trick::flags`]: a play to beat.
+const HAS_TOP: u8 = 1;
+/// [`Trick::flags`]: an open wish.
+const HAS_WISH: u8 = 2;
+/// [`Trick::flags`]: the trick has ended.
+const HAS_END: u8 = 4;
+/// [`Trick::flags`]: the end was a Dragon trick.
+const END_DRAGON: u8 = 8;
+/// [`Trick::flags`]: the end was the Dog.
+const END_DOG: u8 = 16;
+/// [`Trick::flags`]: the end has a next leader.
+const END_LEADER: u8 = 32;
+
+impl Trick {
+    /// The held form of a working trick (empty slots written as fixed fillers, so that equal
+    /// tricks have equal bytes).
+    const fn hold(live: Live) -> Trick {
+        let p = live.parts;
+        let mut flags = 0;
+        let top = match p.top {
+            Some(top) => {
+                flags |= HAS_TOP;
+                top
+            }
+            None => Combination::FILLER,
+        };
+        let wish = match p.wish {
+            Some(rank) => {
+                flags |= HAS_WISH;
+                rank
+            }
+            None => Rank::TWO,
+        };
+        let mut end_leader = Seat(0);
+        let (end_taker, end_points) = match p.end {
+            Some(end) => {
+                flags |= HAS_END;
+                if end.dragon {
+                    flags |= END_DRAGON;
+                }
+                if end.dog {
+                    flags |= END_DOG;
+                }
+                if let Some(leader) = end.next_leader {
+                    flags |= END_LEADER;
+                    end_leader = leader;
+                }
+                (end.taker, end.points)
+            }
+            None => (Seat(0), 0),
+        };
+        Trick {
+            played: p.played,
+            points: p.points,
+            end_points,
+            top,
+            top_seat: p.top_seat,
+            turn: p.turn,
+            passes: p.passes,
+            out: p.out,
+            wish,
+            end_taker,
+            flags,
+            bomb_after_passes: live.bomb_after_passes,
+            wish_bomb: live.wish_bomb,
+            end_leader,
+            pad: [0; 4],
+        }
+    }
+
+    /// The working form.
+    const fn live(&self) -> Live {
+        let f = self.flags;
+        Live {
+            parts: TrickParts {
+                top: if f & HAS_TOP != 0 { Some(self.top) } else { None },
+                top_seat: self.top_seat,
+                turn: self.turn,
+                passes: self.passes,
+                out: self.out,
+                wish: if f & HAS_WISH != 0 { Some(self.wish) } else { None },
+                points: self.points,
+                played: self.played,
+                end: if f & HAS_END != 0 {
+                    Some(TrickEnd {
+                        taker: self.end_taker,
+                        next_leader: if f & END_LEADER != 0 {
+                            Some(self.end_leader)
+                        } else {
+                            None
+                        },
+                        points: self.end_points,
+                        dragon: f & END_DRAGON != 0,
+                        dog: f & END_DOG != 0,
+                    })
+                } else {
+                    None
+                },
+            },
+            bomb_after_passes: self.bomb_after_passes,
+            wish_bomb: self.wish_bomb,
+        }
+    }
+
+    /// Whether held bytes are canonical: padding 0, no unknown flag, fillers in empty slots (the
+    /// check of a round held in place).
+    pub(crate) fn held_ok(&self) -> bool {
+        Trick::hold(self.live()) == *self
+    }
+
+    /// A new trick led by `leader`, every seat holding cards, no wish.
+    pub const fn new(leader: Seat) -> Trick {
+        Trick::hold(Live::new(leader))
+    }
+
+    /// The trick under the two bomb rules: `bomb_after_passes` — once every other seat with
+    /// cards has passed, the trick is not yet over: its winner is to act and gathers it with a
+    /// pass, and until then any seat may bomb ([`Trick::gathering`]); `wish_bomb` — the seat in
+    /// turn may bomb without fulfilling an open wish.
+    pub const fn with_rules(mut self, bomb_after_passes: bool, wish_bomb: bool) -> Trick {
+        self.bomb_after_passes = bomb_after_passes;
+        self.wish_bomb = wish_bomb;
+        self
+    }
+
+    /// Whether every other seat has passed and the trick waits for the seat in turn to gather it
+    /// with a pass (only under `bomb_after_passes`, [`Trick::with_rules`]); bombs are still
+    /// possible.
+    pub fn gathering(&self) -> bool {
+        self.live().gathering()
+    }
+
+    /// A new trick led by `leader` later in a round: `out` marks seats without cards and `wish` is
+    /// the open wish carried over. Errors: [`Error::SeatIsOut`] when the leader is out.
+    pub const fn with(leader: Seat, out: [bool; 4], wish: Option<Rank>) -> Result<Trick, Error> {
+        match Live::with(leader, out, wish) {
+            Ok(live) => Ok(Trick::hold(live)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// A trick from saved parts, checked ([`TrickParts`]; the checks of the working form).
+    /// Errors: [`Error::InvalidState`].
+    pub fn from_parts(parts: TrickParts) -> Result<Trick, Error> {
+        Live::from_parts(parts).map(Trick::hold)
+    }
+
+    /// The trick's state as plain values.
+    pub const fn parts(&self) -> TrickParts {
+        self.live().parts
+    }
+
+    /// The two bomb rules (`bomb_after_passes`, `wish_bomb`).
+    pub(crate) const fn rules(&self) -> (bool, bool) {
+        (self.bomb_after_passes, self.wish_bomb)
+    }
+
+    /// A trick of `parts` and the two bomb rules, unchecked (the round's trusted decode: parts
+    /// this library wrote; wrong parts give a wrong trick, never a panic).
+    pub(crate) const fn from_raw(parts: TrickParts, bomb_after_passes: bool, wish_bomb: bool) -> Trick {
+        Trick::hold(Live::from_raw(parts, bomb_after_passes, wish_bomb))
+    }
+
+    /// The play to beat (`None`: the seat in turn leads).
+    pub const fn top(&self) -> Option<Combination> {
+        self.live().parts.top
+    }
+
+    /// Whose turn it is.
+    pub const fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    /// The open Mah Jong wish.
+    pub const fn wish(&self) -> Option<Rank> {
+        self.live().parts.wish
+    }
+
+    /// How the trick ended, once it has.
+    pub const fn end(&self) -> Option<TrickEnd> {
+        self.live().parts.end
+    }
+
+    /// Whether `seat` has played all its cards.
+    pub(crate) fn is_out(&self, seat: Seat) -> bool {
+        seat.of(&self.out)
+    }
+
+    /// `seat` plays `play` from `hand` (the Mah Jong may come with a wish), as the working form's
+    /// play (its errors; a refused play leaves the trick unchanged).
+    pub fn play(&mut self, seat: Seat, play: Cards, hand: Cards, wish: Option<Rank>) -> Result<Step, Error> {
+        let mut live = self.live();
+        let step = live.play(seat, play, hand, wish);
+        if step.is_ok() {
+            *self = Trick::hold(live);
+        }
+        step
+    }
+
+    /// Whether `seat` may pass with `hand` (the errors of [`Trick::pass`]).
+    pub(crate) fn check_pass(&self, seat: Seat, hand: Cards) -> Result<(), Error> {
+        self.live().check_pass(seat, hand)
+    }
+
+    /// `seat` passes holding `hand`, as the working form's pass (a refused pass leaves the trick
+    /// unchanged).
+    pub fn pass(&mut self, seat: Seat, hand: Cards) -> Result<Step, Error> {
+        let mut live = self.live();
+        let step = live.pass(seat, hand);
+        if step.is_ok() {
+            *self = Trick::hold(live);
+        }
+        step
+    }
+}
+
+/// A trick's working form: [`Trick`]'s fields as plain values (the held form is unpacked into
+/// it for each step and packed back).
+#[allow(clippy::missing_docs_in_private_items)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Live {
     parts: TrickParts,
     /// Bombs after the last pass: the trick waits for its winner's gathering pass.
     bomb_after_passes: bool,
@@ -161,10 +438,10 @@ pub struct Trick {
     wish_bomb: bool,
 }
 
-impl Trick {
+impl Live {
     /// A new trick led by `leader`, every seat holding cards, no wish.
-    pub const fn new(leader: Seat) -> Trick {
-        Trick {
+    pub const fn new(leader: Seat) -> Live {
+        Live {
             parts: TrickParts {
                 top: None,
                 top_seat: leader,
@@ -179,18 +456,6 @@ impl Trick {
             bomb_after_passes: false,
             wish_bomb: false,
         }
-    }
-
-    /// This trick under the two bomb rules of [`Config`](super::round::Config) (both off in
-    /// [`Trick::new`] and [`Trick::with`]): `bomb_after_passes` — once every other seat with
-    /// cards has passed, the trick is not yet over: its winner is to act and gathers it with a
-    /// pass, and until then any seat may bomb (a winner who went out with the top play gathers
-    /// nothing: the last pass ends the trick) ([`Trick::gathering`]); `wish_bomb` — the seat in turn may bomb
-    /// without fulfilling an open wish.
-    pub const fn with_rules(mut self, bomb_after_passes: bool, wish_bomb: bool) -> Trick {
-        self.bomb_after_passes = bomb_after_passes;
-        self.wish_bomb = wish_bomb;
-        self
     }
 
     /// Whether every other seat has passed and the trick waits for the seat in turn to gather it
@@ -213,14 +478,14 @@ impl Trick {
 
     /// A new trick led by `leader` later in a round: `out` marks seats without cards and `wish` is
     /// the open wish carried over. Errors: [`Error::SeatIsOut`] when the leader is out.
-    pub const fn with(leader: Seat, out: [bool; 4], wish: Option<Rank>) -> Result<Trick, Error> {
+    pub const fn with(leader: Seat, out: [bool; 4], wish: Option<Rank>) -> Result<Live, Error> {
         // A proven range: `% 4` into four entries (`get` is not `const`).
         #[allow(clippy::indexing_slicing)]
         let leader_out = out[leader.0 as usize % 4];
         if leader_out {
             return Err(Error::SeatIsOut);
         }
-        let mut trick = Trick::new(leader);
+        let mut trick = Live::new(leader);
         trick.parts.out = out;
         trick.parts.wish = wish;
         Ok(trick)
@@ -236,8 +501,8 @@ impl Trick {
     /// Under the `bomb_after_passes` rule ([`Trick::with_rules`]) the trick may also wait to be
     /// gathered: every other seat with cards passed and the gatherer is to act; such parts give
     /// a trick with that rule on (and `wish_bomb` off).
-    pub fn from_parts(parts: TrickParts) -> Result<Trick, Error> {
-        let mut trick = Trick {
+    pub fn from_parts(parts: TrickParts) -> Result<Live, Error> {
+        let mut trick = Live {
             parts,
             bomb_after_passes: false,
             wish_bomb: false,
@@ -283,42 +548,15 @@ impl Trick {
         count
     }
 
-    /// The state as plain values.
-    pub const fn parts(&self) -> TrickParts {
-        self.parts
-    }
-
-    /// The two bomb rules of [`Trick::with_rules`]: `(bomb_after_passes, wish_bomb)`.
-    pub(crate) const fn rules(&self) -> (bool, bool) {
-        (self.bomb_after_passes, self.wish_bomb)
-    }
-
     /// A trick of `parts` and the two bomb rules, unchecked (the round's trusted decode: parts
     /// this library wrote; wrong parts give a wrong trick, never a panic).
-    pub(crate) const fn from_raw(parts: TrickParts, bomb_after_passes: bool, wish_bomb: bool) -> Trick {
-        Trick {
+    pub(crate) const fn from_raw(parts: TrickParts, bomb_after_passes: bool, wish_bomb: bool) -> Live {
+        Live {
             parts,
             bomb_after_passes,
             wish_bomb,
         }
     }
-    /// The play to beat (`None` on the lead).
-    pub const fn top(&self) -> Option<Combination> {
-        self.parts.top
-    }
-    /// Whose turn it is.
-    pub const fn turn(&self) -> Seat {
-        self.parts.turn
-    }
-    /// The open wish.
-    pub const fn wish(&self) -> Option<Rank> {
-        self.parts.wish
-    }
-    /// How the trick ended, if it has.
-    pub const fn end(&self) -> Option<TrickEnd> {
-        self.parts.end
-    }
-
     /// Whether `seat` has played all its cards.
     pub(crate) fn is_out(&self, seat: Seat) -> bool {
         seat.of(&self.parts.out)

@@ -386,7 +386,7 @@ fn probe_corruption(c: &ParlorRound, game: ParlorGame, cache: usize, flips: &[u1
         // SAFETY: valid pointers.
         let status = unsafe { parlor::parlor_round_to_act(&copy, &mut again) };
         // 24 header bytes, then the payload and the cache: a flip there is always caught. The
-        // payload is the encode form, or a held round's own bytes (dominoes, Dou Dizhu: no
+        // payload is the encode form, or a held round's own bytes (dominoes, Dou Dizhu, Tichu: no
         // cache), as long as the header says (bytes 8..10, ffi/src/state.rs).
         let header_len = usize::from(u16::from_le_bytes(c.opaque[1].to_ne_bytes()[..2].try_into().unwrap()));
         let caught = bit / 8 < 24 + used.max(header_len) + cache;
@@ -481,7 +481,9 @@ fn probe_match_corruption(c: &ParlorMatch, game: ParlorGame, cache: usize, flips
         let mut again = 0u32;
         // SAFETY: valid pointers.
         let status = unsafe { parlor::parlor_match_to_act(&copy, &mut again) };
-        let caught = bit / 8 < 24 + used + cache;
+        // A held match's payload is its own bytes, as long as the header says (bytes 8..10).
+        let header_len = usize::from(u16::from_le_bytes(c.opaque[1].to_ne_bytes()[..2].try_into().unwrap()));
+        let caught = bit / 8 < 24 + used.max(header_len) + cache;
         if caught {
             assert_eq!(status, PARLOR_ERR_INVALID_STATE, "match bit {bit} flipped");
         } else {
@@ -605,7 +607,8 @@ fn check_segment<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::
         probe_corruption(
             &c,
             R::GAME as ParlorGame,
-            R::CACHE_BYTES,
+            // A round held in place keeps no cache (`Round::RAW`).
+            if R::RAW { 0 } else { R::CACHE_BYTES },
             &case.flips,
             &case.garbage,
             &probe_codes(&core, case),
@@ -682,7 +685,8 @@ fn check_segment<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::
         probe_corruption(
             &c,
             R::GAME as ParlorGame,
-            R::CACHE_BYTES,
+            // A round held in place keeps no cache (`Round::RAW`).
+            if R::RAW { 0 } else { R::CACHE_BYTES },
             &case.flips,
             &case.garbage,
             &probe_codes(&core, case),
@@ -864,7 +868,8 @@ fn check_match<R: Round, M: Match<Round = R> + PartialEq + Clone + core::fmt::De
     if let Some(turn) = core.round().to_act().filter(|_| !core.is_over()) {
         codes.extend(parlor_core::game::bot::lowest_legal_action(core.round(), turn).map(R::action_code));
     }
-    probe_match_corruption(&c, R::GAME as ParlorGame, M::CACHE_BYTES, &case.flips, &codes);
+    let cache = if M::RAW { 0 } else { M::CACHE_BYTES };
+    probe_match_corruption(&c, R::GAME as ParlorGame, cache, &case.flips, &codes);
 }
 
 /// `ffi_dominoes_round`.
