@@ -3,8 +3,6 @@
 //! `parlor-core`: hands are card lists, every legal action is found by trying every subset of
 //! the hand, actions are compared as text in the replay-log notation.
 
-use std::collections::HashSet;
-
 use super::tichu::{self as cards, Card, Set};
 use super::tichu_trick::{self, Trick};
 
@@ -133,15 +131,16 @@ impl Round {
     }
 
     /// Every legal action of `seat`, as log text without the seat (`play 1 wish 7`, `pass`, …),
-    /// each once, in no particular order.
+    /// each once, in no particular order (each written once: the plays are one set of card
+    /// lists, an exchange's three cards of a hand are different cards).
     pub fn actions(&self, seat: usize) -> Vec<String> {
-        let mut all = HashSet::new();
+        let mut all = Vec::new();
         match &self.stage {
             Stage::Over => return Vec::new(),
             Stage::Grand(next) => {
                 if *next == seat {
-                    all.insert("grand".to_owned());
-                    all.insert("no-grand".to_owned());
+                    all.push("grand".to_owned());
+                    all.push("no-grand".to_owned());
                 }
             }
             Stage::Exchange => {
@@ -151,7 +150,7 @@ impl Round {
                         for b in hand {
                             for c in hand {
                                 if a != b && b != c && a != c {
-                                    all.insert(format!("exchange {} {} {}", card_text(a), card_text(b), card_text(c)));
+                                    all.push(format!("exchange {} {} {}", card_text(a), card_text(b), card_text(c)));
                                 }
                             }
                         }
@@ -166,47 +165,46 @@ impl Round {
                 if seat == trick.turn && trick.gathering {
                     // Every other seat passed: bomb, or pass to gather the trick.
                     for play in bombs(&hand) {
-                        all.insert(format!("play {}", set_text(&play)));
+                        all.push(format!("play {}", set_text(&play)));
                     }
-                    all.insert("pass".to_owned());
+                    all.push("pass".to_owned());
                 } else if seat == trick.turn {
+                    // With an open wish that some legal play holding the rank can fulfil, only
+                    // those; and any bomb, the wish not binding it (the one set: each play once).
+                    let mut plays = cards::moves(&hand, prev, trick.wish);
                     if self.wish_bombs && prev.is_some() {
-                        // Any bomb, the wish not binding it.
-                        for play in bombs(&hand) {
-                            all.insert(format!("play {}", set_text(&play)));
-                        }
+                        plays.extend(bombs(&hand));
                     }
-                    // With an open wish that some legal play holding the rank can fulfil, only those.
-                    for play in cards::moves(&hand, prev, trick.wish) {
+                    for play in plays {
                         let text = set_text(&play);
-                        all.insert(format!("play {text}"));
                         if play.iter().any(|c| c.rank == MAHJONG) {
                             for rank in "234567890JQKA".chars() {
-                                all.insert(format!("play {text} wish {rank}"));
+                                all.push(format!("play {text} wish {rank}"));
                             }
                         }
+                        all.push(format!("play {text}"));
                     }
                     let mut copy = trick.clone();
                     if copy.pass(seat).is_ok() {
-                        all.insert("pass".to_owned());
+                        all.push("pass".to_owned());
                     }
                 } else if prev.is_some() && !hand.is_empty() {
                     for play in cards::bombs(&hand, prev) {
-                        all.insert(format!("play {}", set_text(&play)));
+                        all.push(format!("play {}", set_text(&play)));
                     }
                 }
             }
             Stage::Gift(taker, _, _) => {
                 if *taker == seat {
-                    all.insert(format!("give {}", (seat + 1) % 4));
-                    all.insert(format!("give {}", (seat + 3) % 4));
+                    all.push(format!("give {}", (seat + 1) % 4));
+                    all.push(format!("give {}", (seat + 3) % 4));
                 }
             }
         }
         if self.may_call(seat) {
-            all.insert("tichu".to_owned());
+            all.push("tichu".to_owned());
         }
-        all.into_iter().collect()
+        all
     }
 
     /// Applies `seat`'s action given as log text (`exchange 2j 5s 9p`, `play 1 wish 7`, …).
