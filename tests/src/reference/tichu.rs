@@ -335,6 +335,9 @@ fn subsets_that_play(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
 /// Hands of at least this many cards have their plays remembered.
 pub const ROOT_CARDS: usize = 9;
 
+/// The plays within a remembered hand, each with the bits of its cards' places in that hand.
+type PlacedPlays = Vec<(u32, Set)>;
+
 /// The most hands whose plays are remembered.
 pub const MAX_ROOTS: usize = 64;
 
@@ -343,7 +346,7 @@ thread_local! {
     /// recently used first.
     /// Each play is kept with the bits of its cards' places in the remembered hand, so that
     /// whether a play lies within a smaller hand is one mask test.
-    static ROOTS: std::cell::RefCell<Vec<(Set, std::rc::Rc<Vec<(u32, Set)>>)>> = const { std::cell::RefCell::new(Vec::new()) };
+    static ROOTS: std::cell::RefCell<Vec<(Set, std::rc::Rc<PlacedPlays>)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Whether the plays within `hand` are remembered (so [`moves`] filters them instead of trying
@@ -391,7 +394,7 @@ fn remembered_plays(hand: &Set, keep: impl Fn(&Set) -> bool) -> Option<Vec<Set>>
                 subsets_that_play(hand, None)
                     .into_iter()
                     .map(|play| (places(hand, &play), play))
-                    .collect::<Vec<(u32, Set)>>(),
+                    .collect::<PlacedPlays>(),
             );
             ROOTS.with(|roots| {
                 let mut roots = roots.borrow_mut();

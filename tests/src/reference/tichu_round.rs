@@ -28,15 +28,21 @@ pub enum Stage {
 
 /// One card as the replay log writes it (`5j`, `1`, `D`, `P`, `R`).
 pub fn card_text(card: &Card) -> String {
+    let mut text = String::with_capacity(2);
+    write_card(&mut text, card);
+    text
+}
+
+/// [`card_text`] appended to `out` (no text of its own).
+fn write_card(out: &mut String, card: &Card) {
     match card.rank {
-        DOG => "D".into(),
-        MAHJONG => "1".into(),
-        DRAGON => "R".into(),
-        PHOENIX => "P".into(),
+        DOG => out.push('D'),
+        MAHJONG => out.push('1'),
+        DRAGON => out.push('R'),
+        PHOENIX => out.push('P'),
         rank => {
-            let r = b"234567890JQKA"[usize::from(rank - 2)] as char;
-            let s = card.suit.map_or('?', |s| b"jspt"[usize::from(s)] as char);
-            format!("{r}{s}")
+            out.push(b"234567890JQKA"[usize::from(rank - 2)] as char);
+            out.push(card.suit.map_or('?', |s| b"jspt"[usize::from(s)] as char));
         }
     }
 }
@@ -53,7 +59,11 @@ pub fn set_text(set: &Set) -> String {
     };
     let mut sorted = set.clone();
     sorted.sort_by_key(order);
-    sorted.iter().map(card_text).collect()
+    let mut text = String::with_capacity(2 * sorted.len());
+    for card in &sorted {
+        write_card(&mut text, card);
+    }
+    text
 }
 
 /// A naive round. Calls: 0 none, 1 Tichu, 2 Grand Tichu.
@@ -146,11 +156,13 @@ impl Round {
             Stage::Exchange => {
                 if self.given[seat].is_none() {
                     let hand = &self.hands[seat];
-                    for a in hand {
-                        for b in hand {
-                            for c in hand {
+                    // Each card's text once, not once per ordering that names it.
+                    let texts: Vec<String> = hand.iter().map(card_text).collect();
+                    for (i, a) in hand.iter().enumerate() {
+                        for (j, b) in hand.iter().enumerate() {
+                            for (k, c) in hand.iter().enumerate() {
                                 if a != b && b != c && a != c {
-                                    all.push(format!("exchange {} {} {}", card_text(a), card_text(b), card_text(c)));
+                                    all.push(format!("exchange {} {} {}", texts[i], texts[j], texts[k]));
                                 }
                             }
                         }
