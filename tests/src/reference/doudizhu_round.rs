@@ -172,6 +172,12 @@ pub struct RefRound {
     /// the full-deck table, computed once per deal and seat when first listed; shared by the
     /// copies of a deal).
     pub candidates: Arc<[OnceLock<Candidates>; 3]>,
+    /// The hands now, kept as [`RefRound::apply`] takes each action (the kitty joins the
+    /// landlord's hand at the first play, each play leaves its seat's hand), so that a step does
+    /// not re-read the whole history; [`RefRound::current_hands`] before the first play.
+    now: [Hand; 3],
+    /// The number of auction actions (the history before the first play), kept likewise.
+    auction_len: usize,
 }
 
 /// The auction as read from its history.
@@ -195,6 +201,8 @@ impl RefRound {
             first,
             history: Vec::new(),
             candidates: Arc::new([OnceLock::new(), OnceLock::new(), OnceLock::new()]),
+            now: hands,
+            auction_len: 0,
         }
     }
 
@@ -300,15 +308,19 @@ impl RefRound {
 
     /// The current hands (the landlord's with the kitty).
     pub fn current_hands(&self) -> [Hand; 3] {
+        let auction = self.auction();
+        if self.auction_len < self.history.len() {
+            // Play has begun: the kitty is the landlord's and the plays left the hands.
+            return if matches!(auction, AuctionState::Landlord(..)) {
+                self.now
+            } else {
+                self.hands
+            };
+        }
         let mut hands = self.hands;
-        if let AuctionState::Landlord(l, _, _) = self.auction() {
+        if let AuctionState::Landlord(l, _, _) = auction {
             for (h, k) in hands[l].iter_mut().zip(self.kitty.iter()) {
                 *h += k;
-            }
-            for (s, a) in &self.history {
-                if let RefAction::Play(cards, _) = a {
-                    hands[*s] = dd::minus(&hands[*s], cards);
-                }
             }
         }
         hands
@@ -316,22 +328,15 @@ impl RefRound {
 
     /// The number of auction actions: the history before the first play.
     fn auction_len(&self) -> usize {
-        self.history
-            .iter()
-            .position(|(_, a)| matches!(a, RefAction::Play(..)))
-            .unwrap_or(self.history.len())
+        self.auction_len
     }
 
     /// The play phase's actions: (seat, play or pass).
-    fn play_log(&self) -> Vec<(usize, Option<(Hand, Reading)>)> {
-        let start = self.auction_len();
-        self.history[start..]
-            .iter()
-            .map(|(s, a)| match a {
-                RefAction::Play(h, r) => (*s, Some((*h, *r))),
-                _ => (*s, None),
-            })
-            .collect()
+    fn play_log(&self) -> impl DoubleEndedIterator<Item = (usize, Option<(Hand, Reading)>)> + '_ {
+        self.history[self.auction_len..].iter().map(|(s, a)| match a {
+            RefAction::Play(h, r) => (*s, Some((*h, *r))),
+            _ => (*s, None),
+        })
     }
 
     /// Whether the deal is over, and the seat to act otherwise.
@@ -343,8 +348,7 @@ impl RefRound {
                 if self.current_hands().iter().any(|h| dd::size(h) == 0) {
                     return None;
                 }
-                let log = self.play_log();
-                match log.last() {
+                match self.play_log().next_back() {
                     None => Some(l),
                     Some((s, _)) => Some((s + 1) % 3),
                 }
@@ -354,10 +358,9 @@ impl RefRound {
 
     /// The current trick's top play (seat, cards, reading), `None` when the seat to act leads.
     pub fn top(&self) -> Option<(usize, Hand, Reading)> {
-        let log = self.play_log();
         let mut top = None;
         let mut passes = 0;
-        for (s, a) in log {
+        for (s, a) in self.play_log() {
             match a {
                 Some((h, r)) => {
                     top = Some((s, h, r));
@@ -445,6 +448,15 @@ impl RefRound {
 
     /// Applies an action (the caller checks legality with [`RefRound::legal`]).
     pub fn apply(&mut self, seat: usize, action: RefAction) {
+        if let RefAction::Play(cards, _) = action {
+            if self.auction_len == self.history.len() {
+                // The first play: the auction is over, the kitty joins the landlord's hand.
+                self.now = self.current_hands();
+            }
+            self.now[seat] = dd::minus(&self.now[seat], &cards);
+        } else if self.auction_len == self.history.len() {
+            self.auction_len += 1;
+        }
         self.history.push((seat, action));
     }
 
@@ -458,7 +470,7 @@ impl RefRound {
         };
         let hands = self.current_hands();
         let winner = (0..3).find(|&s| dd::size(&hands[s]) == 0)?;
-        let log = self.play_log();
+        let log: Vec<(usize, Option<(Hand, Reading)>)> = self.play_log().collect();
         let plays_of = |s: usize| log.iter().filter(|(p, a)| *p == s && a.is_some()).count();
         let bombs = log
             .iter()

@@ -335,13 +335,18 @@ fn subsets_that_play(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
 /// Hands of at least this many cards have their plays remembered.
 pub const ROOT_CARDS: usize = 9;
 
+/// The plays within a remembered hand, each with the bits of its cards' places in that hand.
+type PlacedPlays = Vec<(u32, Set)>;
+
 /// The most hands whose plays are remembered.
 pub const MAX_ROOTS: usize = 64;
 
 thread_local! {
     /// Remembered hands (all cards different) and every subset of each that is a play, the most
     /// recently used first.
-    static ROOTS: std::cell::RefCell<Vec<(Set, std::rc::Rc<Vec<Set>>)>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Each play is kept with the bits of its cards' places in the remembered hand, so that
+    /// whether a play lies within a smaller hand is one mask test.
+    static ROOTS: std::cell::RefCell<Vec<(Set, std::rc::Rc<PlacedPlays>)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Whether the plays within `hand` are remembered (so [`moves`] filters them instead of trying
@@ -365,33 +370,45 @@ fn remembered_plays(hand: &Set, keep: impl Fn(&Set) -> bool) -> Option<Vec<Set>>
     if hand.len() < ROOT_CARDS || !distinct {
         return None;
     }
+    // The bits of `cards`' places in `root` (every card is in it).
+    let places = |root: &Set, cards: &Set| {
+        cards
+            .iter()
+            .map(|c| root.iter().position(|r| r == c).map_or(0, |i| 1u32 << i))
+            .fold(0u32, |a, b| a | b)
+    };
     let found = ROOTS.with(|roots| {
         let mut roots = roots.borrow_mut();
         let at = roots
             .iter()
             .position(|(root, _)| hand.iter().all(|c| root.contains(c)))?;
         let entry = roots.remove(at);
-        let plays = std::rc::Rc::clone(&entry.1);
+        let found = (places(&entry.0, hand), std::rc::Rc::clone(&entry.1));
         roots.insert(0, entry);
-        Some(plays)
+        Some(found)
     });
-    let plays = match found {
-        Some(plays) => plays,
+    let (within, plays) = match found {
+        Some(found) => found,
         None => {
-            let plays = std::rc::Rc::new(subsets_that_play(hand, None).into_iter().collect::<Vec<Set>>());
+            let plays = std::rc::Rc::new(
+                subsets_that_play(hand, None)
+                    .into_iter()
+                    .map(|play| (places(hand, &play), play))
+                    .collect::<PlacedPlays>(),
+            );
             ROOTS.with(|roots| {
                 let mut roots = roots.borrow_mut();
                 roots.truncate(MAX_ROOTS - 1);
                 roots.insert(0, (hand.clone(), std::rc::Rc::clone(&plays)));
             });
-            plays
+            ((1u32 << hand.len()) - 1, plays)
         }
     };
     Some(
         plays
             .iter()
-            .filter(|play| play.iter().all(|c| hand.contains(c)) && keep(play))
-            .cloned()
+            .filter(|(bits, play)| bits & !within == 0 && keep(play))
+            .map(|(_, play)| play.clone())
             .collect(),
     )
 }

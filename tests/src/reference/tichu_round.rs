@@ -3,8 +3,6 @@
 //! `parlor-core`: hands are card lists, every legal action is found by trying every subset of
 //! the hand, actions are compared as text in the replay-log notation.
 
-use std::collections::HashSet;
-
 use super::tichu::{self as cards, Card, Set};
 use super::tichu_trick::{self, Trick};
 
@@ -30,15 +28,21 @@ pub enum Stage {
 
 /// One card as the replay log writes it (`5j`, `1`, `D`, `P`, `R`).
 pub fn card_text(card: &Card) -> String {
+    let mut text = String::with_capacity(2);
+    write_card(&mut text, card);
+    text
+}
+
+/// [`card_text`] appended to `out` (no text of its own).
+fn write_card(out: &mut String, card: &Card) {
     match card.rank {
-        DOG => "D".into(),
-        MAHJONG => "1".into(),
-        DRAGON => "R".into(),
-        PHOENIX => "P".into(),
+        DOG => out.push('D'),
+        MAHJONG => out.push('1'),
+        DRAGON => out.push('R'),
+        PHOENIX => out.push('P'),
         rank => {
-            let r = b"234567890JQKA"[usize::from(rank - 2)] as char;
-            let s = card.suit.map_or('?', |s| b"jspt"[usize::from(s)] as char);
-            format!("{r}{s}")
+            out.push(b"234567890JQKA"[usize::from(rank - 2)] as char);
+            out.push(card.suit.map_or('?', |s| b"jspt"[usize::from(s)] as char));
         }
     }
 }
@@ -55,7 +59,11 @@ pub fn set_text(set: &Set) -> String {
     };
     let mut sorted = set.clone();
     sorted.sort_by_key(order);
-    sorted.iter().map(card_text).collect()
+    let mut text = String::with_capacity(2 * sorted.len());
+    for card in &sorted {
+        write_card(&mut text, card);
+    }
+    text
 }
 
 /// A naive round. Calls: 0 none, 1 Tichu, 2 Grand Tichu.
@@ -133,25 +141,28 @@ impl Round {
     }
 
     /// Every legal action of `seat`, as log text without the seat (`play 1 wish 7`, `pass`, …),
-    /// each once, in no particular order.
+    /// each once, in no particular order (each written once: the plays are one set of card
+    /// lists, an exchange's three cards of a hand are different cards).
     pub fn actions(&self, seat: usize) -> Vec<String> {
-        let mut all = HashSet::new();
+        let mut all = Vec::new();
         match &self.stage {
             Stage::Over => return Vec::new(),
             Stage::Grand(next) => {
                 if *next == seat {
-                    all.insert("grand".to_owned());
-                    all.insert("no-grand".to_owned());
+                    all.push("grand".to_owned());
+                    all.push("no-grand".to_owned());
                 }
             }
             Stage::Exchange => {
                 if self.given[seat].is_none() {
                     let hand = &self.hands[seat];
-                    for a in hand {
-                        for b in hand {
-                            for c in hand {
+                    // Each card's text once, not once per ordering that names it.
+                    let texts: Vec<String> = hand.iter().map(card_text).collect();
+                    for (i, a) in hand.iter().enumerate() {
+                        for (j, b) in hand.iter().enumerate() {
+                            for (k, c) in hand.iter().enumerate() {
                                 if a != b && b != c && a != c {
-                                    all.insert(format!("exchange {} {} {}", card_text(a), card_text(b), card_text(c)));
+                                    all.push(format!("exchange {} {} {}", texts[i], texts[j], texts[k]));
                                 }
                             }
                         }
@@ -166,47 +177,46 @@ impl Round {
                 if seat == trick.turn && trick.gathering {
                     // Every other seat passed: bomb, or pass to gather the trick.
                     for play in bombs(&hand) {
-                        all.insert(format!("play {}", set_text(&play)));
+                        all.push(format!("play {}", set_text(&play)));
                     }
-                    all.insert("pass".to_owned());
+                    all.push("pass".to_owned());
                 } else if seat == trick.turn {
+                    // With an open wish that some legal play holding the rank can fulfil, only
+                    // those; and any bomb, the wish not binding it (the one set: each play once).
+                    let mut plays = cards::moves(&hand, prev, trick.wish);
                     if self.wish_bombs && prev.is_some() {
-                        // Any bomb, the wish not binding it.
-                        for play in bombs(&hand) {
-                            all.insert(format!("play {}", set_text(&play)));
-                        }
+                        plays.extend(bombs(&hand));
                     }
-                    // With an open wish that some legal play holding the rank can fulfil, only those.
-                    for play in cards::moves(&hand, prev, trick.wish) {
+                    for play in plays {
                         let text = set_text(&play);
-                        all.insert(format!("play {text}"));
                         if play.iter().any(|c| c.rank == MAHJONG) {
                             for rank in "234567890JQKA".chars() {
-                                all.insert(format!("play {text} wish {rank}"));
+                                all.push(format!("play {text} wish {rank}"));
                             }
                         }
+                        all.push(format!("play {text}"));
                     }
                     let mut copy = trick.clone();
                     if copy.pass(seat).is_ok() {
-                        all.insert("pass".to_owned());
+                        all.push("pass".to_owned());
                     }
                 } else if prev.is_some() && !hand.is_empty() {
                     for play in cards::bombs(&hand, prev) {
-                        all.insert(format!("play {}", set_text(&play)));
+                        all.push(format!("play {}", set_text(&play)));
                     }
                 }
             }
             Stage::Gift(taker, _, _) => {
                 if *taker == seat {
-                    all.insert(format!("give {}", (seat + 1) % 4));
-                    all.insert(format!("give {}", (seat + 3) % 4));
+                    all.push(format!("give {}", (seat + 1) % 4));
+                    all.push(format!("give {}", (seat + 3) % 4));
                 }
             }
         }
         if self.may_call(seat) {
-            all.insert("tichu".to_owned());
+            all.push("tichu".to_owned());
         }
-        all.into_iter().collect()
+        all
     }
 
     /// Applies `seat`'s action given as log text (`exchange 2j 5s 9p`, `play 1 wish 7`, …).
