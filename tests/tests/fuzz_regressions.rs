@@ -10,6 +10,7 @@ use parlor_conformance::fuzzing::{regression_names, run_regression};
 /// Every (target, file) pair tested below; kept in step with the folders.
 const NAMED: &[(&str, &str)] = &[
     ("dominoes_diff", "flip-overwritten-by-tile-record"),
+    ("ffi_dominoes_round", "held-match-bit-flipped-past-its-encode-length"),
     ("ffi_tichu", "two-phoenixes-minus-50"),
     ("mahjong_round", "closed-kan-of-a-riichi-wait"),
     ("mahjong_score", "order-of-two-fifth-copies"),
@@ -55,6 +56,20 @@ fn dominoes_diff_flip_overwritten_by_tile_record() {
         "dominoes_diff",
         "flip-overwritten-by-tile-record",
         check::dominoes::diff,
+    );
+}
+
+/// The C round checker's corruption probe of a match took every byte past the header, the match's
+/// `encode` length and its cache as unused; a dominoes match held in place (`Match::RAW`, issue 27)
+/// is longer than its `encode` form, so a flipped bit there was rightly refused by the library
+/// (the digest covers the held bytes) and reported as a mismatch. The probe now reads the payload
+/// length from the state's header. Found by CI's fuzz run on 2026-12-05.
+#[test]
+fn ffi_dominoes_round_held_match_bit_flipped_past_its_encode_length() {
+    run_regression(
+        "ffi_dominoes_round",
+        "held-match-bit-flipped-past-its-encode-length",
+        check::ffi_round::dominoes,
     );
 }
 
