@@ -11,6 +11,8 @@ use parlor_conformance::fuzzing::{regression_names, run_regression};
 const NAMED: &[(&str, &str)] = &[
     ("dominoes_diff", "flip-overwritten-by-tile-record"),
     ("ffi_dominoes_round", "held-match-bit-flipped-past-its-encode-length"),
+    ("ffi_dominoes_round", "held-round-shorter-than-its-encode-form"),
+    ("ffi_doudizhu_round", "held-match-shorter-than-its-encode-form"),
     ("ffi_tichu", "two-phoenixes-minus-50"),
     ("mahjong_round", "closed-kan-of-a-riichi-wait"),
     ("mahjong_score", "order-of-two-fifth-copies"),
@@ -70,6 +72,32 @@ fn ffi_dominoes_round_held_match_bit_flipped_past_its_encode_length() {
         "ffi_dominoes_round",
         "held-match-bit-flipped-past-its-encode-length",
         check::ffi_round::dominoes,
+    );
+}
+
+/// The same probe's second form of that bug: it took the longer of the header's payload length
+/// and the `encode` length as covered, but a held dominoes round (512 bytes) is shorter than its
+/// `encode` form (513), so a flipped bit just past the held bytes was rightly taken as unused by
+/// the library and reported as missed. The probe now trusts the header's length alone (and
+/// requires it to be the `encode` length for a state with a cache). Found by a fuzz run on
+/// 2026-12-05 (session 14).
+#[test]
+fn ffi_dominoes_round_held_round_shorter_than_its_encode_form() {
+    run_regression(
+        "ffi_dominoes_round",
+        "held-round-shorter-than-its-encode-form",
+        check::ffi_round::dominoes,
+    );
+}
+
+/// The match form of the same probe bug, for a held Dou Dizhu match shorter than its `encode`
+/// form. Found by a fuzz run on 2026-12-05 (session 14).
+#[test]
+fn ffi_doudizhu_round_held_match_shorter_than_its_encode_form() {
+    run_regression(
+        "ffi_doudizhu_round",
+        "held-match-shorter-than-its-encode-form",
+        check::ffi_round::doudizhu,
     );
 }
 

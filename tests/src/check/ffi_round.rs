@@ -387,9 +387,9 @@ fn probe_corruption(c: &ParlorRound, game: ParlorGame, cache: usize, flips: &[u1
         let status = unsafe { parlor::parlor_round_to_act(&copy, &mut again) };
         // 24 header bytes, then the payload and the cache: a flip there is always caught. The
         // payload is the encode form, or a held round's own bytes (dominoes, Dou Dizhu, Tichu: no
-        // cache), as long as the header says (bytes 8..10, ffi/src/state.rs).
-        let header_len = usize::from(u16::from_le_bytes(c.opaque[1].to_ne_bytes()[..2].try_into().unwrap()));
-        let caught = bit / 8 < 24 + used.max(header_len) + cache;
+        // cache), as long as the header says (bytes 8..10, ffi/src/state.rs) — which may be
+        // shorter than the encode form (a held dominoes round: 512 bytes, its encode form 513).
+        let caught = bit / 8 < 24 + payload_len(&c.opaque, used, cache) + cache;
         if caught {
             assert_eq!(status, PARLOR_ERR_INVALID_STATE, "bit {bit} flipped");
         } else {
@@ -460,6 +460,21 @@ fn probe_corruption(c: &ParlorRound, game: ParlorGame, cache: usize, flips: &[u1
     }
 }
 
+/// The payload length a sealed state's header states (bytes 8..10, ffi/src/state.rs): the
+/// encode form's `used` bytes for a state with a cache, a held value's own size otherwise
+/// (which may be longer or shorter than its encode form). Only these bytes and the cache are
+/// covered by the digest; a flip past them is unused.
+fn payload_len(words: &[u64], used: usize, cache: usize) -> usize {
+    let header_len = usize::from(u16::from_le_bytes([
+        words[1].to_ne_bytes()[0],
+        words[1].to_ne_bytes()[1],
+    ]));
+    if cache > 0 {
+        assert_eq!(header_len, used, "a state with a cache holds its encode form");
+    }
+    header_len
+}
+
 /// Flipped bits of a match: refused (or, past the used bytes — the header, the payload and the
 /// match's cache of `cache` bytes — taken as before), and a refused apply leaves the bytes
 /// unchanged.
@@ -482,8 +497,7 @@ fn probe_match_corruption(c: &ParlorMatch, game: ParlorGame, cache: usize, flips
         // SAFETY: valid pointers.
         let status = unsafe { parlor::parlor_match_to_act(&copy, &mut again) };
         // A held match's payload is its own bytes, as long as the header says (bytes 8..10).
-        let header_len = usize::from(u16::from_le_bytes(c.opaque[1].to_ne_bytes()[..2].try_into().unwrap()));
-        let caught = bit / 8 < 24 + used.max(header_len) + cache;
+        let caught = bit / 8 < 24 + payload_len(&c.opaque, used, cache) + cache;
         if caught {
             assert_eq!(status, PARLOR_ERR_INVALID_STATE, "match bit {bit} flipped");
         } else {
