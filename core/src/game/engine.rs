@@ -369,7 +369,8 @@ pub trait Round: Clone + Sized {
     /// The seats at this table (`2..=`[`Round::SEATS`]).
     fn seats(&self) -> u8;
 
-    /// The seat whose turn it is; `None` once the round is over.
+    /// The seat whose turn it is; `None` once the round is over. The seat in turn always has a
+    /// legal action ([`Round::may_act`] is true for it): callers may rely on that without asking.
     fn to_act(&self) -> Option<Seat>;
 
     /// Whether `seat` has a legal action now (its turn or an out-of-turn right).
