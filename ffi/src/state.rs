@@ -240,7 +240,10 @@ fn absorb<'a>(lanes: &mut [u32; 4], part: &'a [u8]) -> &'a [u8] {
             // opt-level z leaves as a copy loop).
             let [a0, a1, b0, b1, c0, c1, d0, d1] = *block;
             let le = u32::from_le;
-            mix(&mut held, &[le(a0), le(a1), le(b0), le(b1), le(c0), le(c1), le(d0), le(d1)]);
+            mix(
+                &mut held,
+                &[le(a0), le(a1), le(b0), le(b1), le(c0), le(c1), le(d0), le(d1)],
+            );
         }
         suffix
     } else {
