@@ -175,39 +175,36 @@ pub(crate) fn bytes_of_mut<const W: usize>(words: &mut [u64; W]) -> &mut [u8] {
     unsafe { core::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u8>(), W * 8) }
 }
 
-/// The 64-bit digest of a header's first 16 bytes and a payload: four 32-bit lanes. The header
-/// goes in as one word per lane; the payload in 32-byte blocks, two little-endian words per lane
-/// per block: the lane rotated, xored with the first word, multiplied by an odd constant and the
-/// second word added; a tail as a last block padded with zeros and its length. Then the lanes are
-/// folded into two avalanched halves. 32-bit arithmetic throughout (the Cortex-M0/M4 have no
-/// 64-bit multiply): a load, a rotating xor, a multiply and an add per two words, the cost of a
-/// C call's check and of `apply`'s reseal (one multiply per word before layout version 4). Each
-/// lane step is a bijection of the lane for fixed words and of each word for a fixed lane and the
-/// other word, and so is the fold of each lane, so a state that differs in one word (any flipped
-/// bit, any changed byte of a word) always has another digest. Not cryptographic: it catches
-/// corrupted, uninitialised and stale states, not forged ones (those are still read without UB:
-/// every byte is checked where it is read).
+/// The 64-bit digest of a header's first 16 bytes and a payload: two 32-bit lanes, fed 16-byte
+/// chunks of four little-endian words (the header first), two words per lane per chunk: the
+/// lane rotated, xored with the first word, multiplied by an odd constant and the second word
+/// added; a tail as a last chunk padded with zeros and its length. Then the lanes are folded
+/// into two avalanched halves. 32-bit arithmetic throughout (the Cortex-M0/M4 have no 64-bit
+/// multiply): a rotating xor and a multiply-add per two words, with the lanes, one chunk, the
+/// pointers and the constants all in a Cortex-M4's registers (no spills) — the cost of a C
+/// call's check and of `apply`'s reseal (four lanes and one multiply per word before layout
+/// version 4). Each lane step is a bijection of the lane for fixed words and of each word for a
+/// fixed lane and the other word, and so is the fold of each lane, so a state that differs in
+/// one word (any flipped bit, any changed byte of a word) always has another digest. Not
+/// cryptographic: it catches corrupted, uninitialised and stale states, not forged ones (those
+/// are still read without UB: every byte is checked where it is read).
 pub(crate) fn digest(head: &[u8; 16], payload: &[u8]) -> u64 {
     // `payload.len()` is at most the state's 776 bytes: it fits a `u32`.
-    let [a, b, c, d] = SEEDS;
-    let [h0, h1, h2, h3] = words_of(head);
-    let [ka, kb, kc, kd] = K;
-    let mut lanes: [u32; 4] = [
-        ((a ^ payload.len() as u32).rotate_left(15) ^ h0).wrapping_mul(ka),
-        (b.rotate_left(15) ^ h1).wrapping_mul(kb),
-        (c.rotate_left(15) ^ h2).wrapping_mul(kc),
-        (d.rotate_left(15) ^ h3).wrapping_mul(kd),
-    ];
-    let tail = absorb(&mut lanes, payload);
-    absorb_tail(&mut lanes, tail);
-    let [a, b, c, d] = lanes;
-    let low = avalanche(a ^ c.rotate_left(16));
-    let high = avalanche(b ^ d.rotate_left(16) ^ low);
+    let [a, b] = SEEDS;
+    let mut lanes = [a ^ payload.len() as u32, b];
+    mix(&mut lanes, &words_of(head));
+    absorb(&mut lanes, payload);
+    let [a, b] = lanes;
+    let low = avalanche(a ^ b.rotate_left(16));
+    let high = avalanche(b ^ low);
     u64::from(low) | (u64::from(high) << 32)
 }
 
 /// The lanes' seeds (the first is xored with the payload length).
-const SEEDS: [u32; 4] = [0x5041_524C, 0x4F52_0004, 0x7F4A_7C15, 0x6659_FD93];
+const SEEDS: [u32; 2] = [0x5041_524C, 0x4F52_0004];
+
+/// The lanes' odd multipliers.
+const K: [u32; 2] = [0x9E37_79B1, 0x85EB_CA77];
 
 /// The little-endian words of 16 bytes.
 fn words_of(bytes: &[u8; 16]) -> [u32; 4] {
@@ -220,90 +217,72 @@ fn words_of(bytes: &[u8; 16]) -> [u32; 4] {
     ]
 }
 
-/// The 32-byte blocks of `part` into the lanes; returns the tail after them (0-31 bytes), which
-/// goes in as one more block ([`absorb_tail`]). Out of line: one copy of the loop.
+/// The payload's chunks and tail into the lanes. Out of line: one copy of the loop.
 ///
-/// The payload is 4-aligned (it starts at byte 24 of the caller's `uint64_t` words), so the
-/// blocks are read as aligned words: one `ldr` (or half an `ldrd`) each on every target (byte
-/// loads on a Cortex-M0 otherwise, which has no unaligned loads). A part that is not 4-aligned
-/// takes the byte path; both give the same value.
+/// The payload is 4-aligned (it starts at byte 24 of the caller's `uint64_t` words), so its
+/// chunks are read as aligned words (byte loads on a Cortex-M0 otherwise, which has no unaligned
+/// loads). A part that is not 4-aligned takes the byte path; both give the same value.
 #[inline(never)]
-fn absorb<'a>(lanes: &mut [u32; 4], part: &'a [u8]) -> &'a [u8] {
-    // The lanes in locals for the loop (kept in registers, stored once).
+fn absorb(lanes: &mut [u32; 2], part: &[u8]) {
     let mut held = *lanes;
-    // SAFETY: `[u32; 8]` has no invalid bit patterns and `align_to` yields only its aligned,
+    // SAFETY: `[u32; 4]` has no invalid bit patterns and `align_to` yields only its aligned,
     // in-bounds middle; the prefix and suffix stay bytes.
-    let (prefix, words, suffix) = unsafe { part.align_to::<[u32; 8]>() };
+    let (prefix, chunks, suffix) = unsafe { part.align_to::<[u32; 4]>() };
     let tail = if prefix.is_empty() {
-        for block in words {
-            // Little-endian words (a no-op on the little-endian targets; no array `map`, which
-            // opt-level z leaves as a copy loop).
-            let [a0, a1, b0, b1, c0, c1, d0, d1] = *block;
-            let le = u32::from_le;
-            mix(
-                &mut held,
-                &[le(a0), le(a1), le(b0), le(b1), le(c0), le(c1), le(d0), le(d1)],
-            );
+        for chunk in chunks {
+            mix(&mut held, chunk);
         }
         suffix
     } else {
-        let (blocks, tail) = part.as_chunks::<32>();
+        let (blocks, tail) = part.as_chunks::<16>();
         for block in blocks {
-            let mut words = [0u32; 8];
-            for (slot, word) in words.iter_mut().zip(block.as_chunks::<4>().0) {
-                *slot = u32::from_le_bytes(*word);
-            }
-            mix(&mut held, &words);
+            mix(&mut held, &words_of(block));
         }
         tail
     };
+    if !tail.is_empty() {
+        mix(&mut held, &tail_words(tail));
+    }
     *lanes = held;
-    tail
 }
 
-/// A tail of 1-31 bytes as one block padded with zeros, its length in the last byte (which is
-/// never a tail byte). No tail: nothing.
-#[inline(never)]
-fn absorb_tail(lanes: &mut [u32; 4], tail: &[u8]) {
-    if tail.is_empty() {
-        return;
-    }
-    let mut words = [0u32; 8];
+/// A tail of 1-15 bytes as one chunk padded with zeros, its length in the last byte (which is
+/// never a tail byte); read a word at a time (no copy).
+fn tail_words(tail: &[u8]) -> [u32; 4] {
     let (whole, bytes) = tail.as_chunks::<4>();
-    for (slot, word) in words.iter_mut().zip(whole) {
-        *slot = u32::from_le_bytes(*word);
-    }
     // The last 0-3 bytes, in the word after the whole ones.
     let mut last = 0u32;
     for (at, byte) in bytes.iter().enumerate() {
         last |= u32::from(*byte) << ((at & 3) << 3);
     }
-    if let Some(slot) = words.get_mut(whole.len()) {
-        *slot = last;
-    }
-    if let Some(slot) = words.last_mut() {
-        *slot ^= (tail.len() as u32) << 24;
-    }
-    mix(lanes, &words);
+    // At most three whole words (the tail is below 16 bytes); by their count, no copy loop.
+    let mut words = match *whole {
+        [a] => [u32::from_le_bytes(a), last, 0, 0],
+        [a, b] => [u32::from_le_bytes(a), u32::from_le_bytes(b), last, 0],
+        [a, b, c] => [
+            u32::from_le_bytes(a),
+            u32::from_le_bytes(b),
+            u32::from_le_bytes(c),
+            last,
+        ],
+        _ => [last, 0, 0, 0],
+    };
+    words[3] ^= (tail.len() as u32) << 24;
+    words
 }
 
-/// The lanes' odd multipliers: two, each shared by two lanes (which their seeds tell apart),
-/// so that the block loop keeps them in registers on a Cortex-M.
-const K: [u32; 4] = [0x9E37_79B1, 0x85EB_CA77, 0x9E37_79B1, 0x85EB_CA77];
-
-/// One 32-byte block (eight words) into the four lanes: each lane rotated, xored with its first
-/// word, multiplied by its odd constant and its second word added (on Thumb-2 the rotate is the
-/// xor's shifted operand).
+/// One chunk (four little-endian words) into the lanes, two words each: the lane rotated, xored
+/// with its first word, multiplied by its odd constant and its second word added (on Thumb-2
+/// the rotate is the xor's shifted operand and the multiply-add one `mla`).
 #[inline(always)]
-fn mix(lanes: &mut [u32; 4], block: &[u32; 8]) {
-    let [a, b, c, d] = *lanes;
-    let [a0, a1, b0, b1, c0, c1, d0, d1] = *block;
-    let [ka, kb, kc, kd] = K;
+fn mix(lanes: &mut [u32; 2], chunk: &[u32; 4]) {
+    let [a, b] = *lanes;
+    let [x0, x1, y0, y1] = *chunk;
+    let [ka, kb] = K;
+    let le = u32::from_le;
     *lanes = [
-        (a.rotate_left(15) ^ a0).wrapping_mul(ka).wrapping_add(a1),
-        (b.rotate_left(15) ^ b0).wrapping_mul(kb).wrapping_add(b1),
-        (c.rotate_left(15) ^ c0).wrapping_mul(kc).wrapping_add(c1),
-        (d.rotate_left(15) ^ d0).wrapping_mul(kd).wrapping_add(d1),
+        (a.rotate_left(15) ^ le(x0)).wrapping_mul(ka).wrapping_add(le(x1)),
+        (b.rotate_left(15) ^ le(y0)).wrapping_mul(kb).wrapping_add(le(y1)),
     ];
 }
 
@@ -508,7 +487,7 @@ mod tests {
             round_over: false,
             match_over: false,
         };
-        // Two 32-byte blocks and a tail of 11 bytes.
+        // Four 16-byte chunks and a tail of 11 bytes.
         let mut payload = [0u8; 75];
         for (at, byte) in payload.iter_mut().enumerate() {
             *byte = (at as u8).wrapping_mul(29).wrapping_add(7);
@@ -540,7 +519,7 @@ mod tests {
     #[test]
     fn the_digest_of_aligned_words_equals_the_digest_of_the_same_bytes_anywhere() {
         // The aligned word path (blocks, a tail) against the byte path (the same bytes one byte
-        // off alignment), for every length up to 110 bytes (three blocks and a tail).
+        // off alignment), for every length up to 110 bytes (six chunks and a tail).
         let mut words = [0u64; 16];
         for (at, byte) in bytes_of_mut(&mut words).iter_mut().enumerate() {
             *byte = (at as u8).wrapping_mul(37).wrapping_add(11);
@@ -561,7 +540,7 @@ mod tests {
         // Pinned: the value the layout of version 4 writes (a changed digest is a new version).
         assert_eq!(
             digest(&head(bytes_of(&words)), &bytes_of(&words)[16..64]),
-            3_520_118_829_812_747_961
+            4_537_085_792_114_995_024
         );
     }
 }
