@@ -360,7 +360,19 @@ fn unpack_counts(bits: u64) -> [u8; RANKS] {
     counts
 }
 
+/// The action of a code, a play's reading checked against its cards ([`reads_as`] under the
+/// most permissive rules: every reading some rules allow).
 fn action_of(code: u64) -> Option<Action> {
+    action_fields(code).filter(|action| match action {
+        // `reads_as` is `classify(..).contains(..)` with a quick test for the common kinds.
+        Action::Play(play) => reads_as(&play.cards, &play.reading, &PERMISSIVE),
+        _ => true,
+    })
+}
+
+/// The action a code's fields name, a play's reading not checked against its cards (what
+/// `apply` checks under the round's own rules: [`game::Round::action_to_apply`]).
+fn action_fields(code: u64) -> Option<Action> {
     let field = |shift: u32| (code >> shift & 0xF) as u8;
     match code & 0xF {
         TAG_PASS if code == TAG_PASS => Some(Action::Pass),
@@ -380,8 +392,7 @@ fn action_of(code: u64) -> Option<Action> {
                 chain: field(8),
                 key: Rank::from_index(usize::from(field(12)))?,
             };
-            // `reads_as` is `classify(..).contains(..)` with a quick test for the common kinds.
-            reads_as(&cards, &reading, &PERMISSIVE).then_some(Action::Play(Play { cards, reading }))
+            Some(Action::Play(Play { cards, reading }))
         }
         _ => None,
     }
@@ -505,6 +516,12 @@ impl game::Round for Round {
 
     fn action_from_code(code: u64) -> Option<Action> {
         action_of(code)
+    }
+
+    /// The code's fields without the reading check, which `apply` makes under the round's rules
+    /// (a subset of the permissive readings `action_from_code` allows).
+    fn action_to_apply(code: u64) -> Option<Action> {
+        action_fields(code)
     }
 
     fn parse_action(text: &str) -> Result<Action, Error> {
