@@ -259,16 +259,23 @@ pub(crate) fn apply_in_place<R: Round>(
     seat: Seat,
     code: u64,
 ) -> Result<StepReport, ParlorStatus> {
-    let action = action_of::<R>(code)?;
+    // The code's checks that `apply` repeats are left to it (`Round::action_to_apply`); a
+    // refusal then asks the full decode whether the code names an action at all, so the status
+    // is the one `action_of` first would give.
+    let action = R::action_to_apply(code).ok_or(PARLOR_ERR_UNKNOWN_ACTION)?;
     let (head, rest) = state
         .split_first_chunk_mut::<HEADER_BYTES>()
         .ok_or(PARLOR_ERR_INTERNAL)?;
     let payload = rest.get_mut(..payload_len).ok_or(PARLOR_ERR_INVALID_STATE)?;
-    let round = R::raw_mut(payload).ok_or(PARLOR_ERR_INVALID_STATE)?;
+    let Some(round) = R::raw_mut(payload) else {
+        action_of::<R>(code)?;
+        return Err(PARLOR_ERR_INVALID_STATE);
+    };
     if let Err(e) = round.apply(seat, action) {
         if e.fault() == Some(Fault::Internal) {
             spoil(head);
         }
+        action_of::<R>(code)?;
         return Err(error_status(e, PARLOR_ERR_ILLEGAL_ACTION));
     }
     let facts = Facts::of_round(&*round);

@@ -204,7 +204,8 @@ fn payload_len(round: &ParlorRound) -> usize {
 fn forge_digest(round: &mut ParlorRound) {
     let len = payload_len(round);
     let bytes = bytes_of_mut(&mut round.opaque);
-    let sum = digest(&bytes[..16], &bytes[HEADER_BYTES..HEADER_BYTES + len]);
+    let head: [u8; 16] = bytes[..16].try_into().unwrap();
+    let sum = digest(&head, &bytes[HEADER_BYTES..HEADER_BYTES + len]);
     bytes[16..24].copy_from_slice(&sum.to_le_bytes());
 }
 

@@ -23,8 +23,8 @@
 //! On entry a call checks the header and the digest only (O(payload) hashing, no decode), so
 //! `to_act`, `may_act`, `seats` and `game` read nothing else.
 //!
-//! A round or match of a game with `Round::RAW` / `Match::RAW` (dominoes, Dou Dizhu: version 2; Tichu: version 3
-//! of this layout) is held in place: the payload is the value's own memory (`raw_bytes`,
+//! A round or match of a game with `Round::RAW` / `Match::RAW` (dominoes and Dou Dizhu since
+//! version 2 of this layout, Tichu since version 3) is held in place: the payload is the value's own memory (`raw_bytes`,
 //! `size_of` bytes at offset 24, which is 8-aligned in the `uint64_t` words), with no cache. A
 //! call that reads it views the digest-checked payload as the value (`raw_ref`: zerocopy's check
 //! of every enum and flag byte and of the config, not a decode); `parlor_round_apply` and
@@ -86,7 +86,9 @@ pub struct ParlorMatch {
 /// The layout version of the sealed states (the byte at offset 4). Version 2: dominoes and
 /// Dou Dizhu rounds and matches hold their own bytes (`Round::RAW`, `Match::RAW`), not their
 /// `encode` form; a 32-bit four-lane digest. Version 3: Tichu rounds and matches are held too.
-pub(crate) const STATE_VERSION: u8 = 3;
+/// Version 4: the digest takes the header as one word per lane and the payload in 32-byte
+/// blocks, one multiply per two words ([`digest`]).
+pub(crate) const STATE_VERSION: u8 = 4;
 const MAGIC: [u8; 4] = *b"PRLR";
 /// Header bytes before the payload (facts, then the digest).
 pub(crate) const HEADER_BYTES: usize = 24;
@@ -128,16 +130,19 @@ impl Facts {
         match_over: false,
     };
 
-    /// The facts of a round.
+    /// The facts of a round. The seat in turn may act (`Round::to_act`'s contract, which the
+    /// conformance checks hold every game to), so only the other seats are asked: in Tichu
+    /// `may_act` of the seat in turn looks for its first legal play, which cost every `apply`
+    /// more than the core's own `apply`.
     pub(crate) fn of_round<R: parlor_core::game::Round>(round: &R) -> Facts {
         let seats = round.seats();
+        let to_act = round.to_act();
         let mut may_act = 0u8;
         for seat in 0..seats.min(MAX_SEATS as u8) {
-            if round.may_act(Seat(seat)) {
+            if to_act == Some(Seat(seat)) || round.may_act(Seat(seat)) {
                 may_act |= 1 << seat;
             }
         }
-        let to_act = round.to_act();
         Facts {
             seats,
             to_act,
@@ -170,90 +175,80 @@ pub(crate) fn bytes_of_mut<const W: usize>(words: &mut [u64; W]) -> &mut [u8] {
     unsafe { core::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u8>(), W * 8) }
 }
 
-/// The 64-bit digest of a header's first 16 bytes and a payload: four 32-bit lanes, each
-/// rotated, xored with its little-endian word of a 16-byte block and multiplied by an odd
-/// constant; a tail as a last block padded with zeros and its length; then the lanes folded
-/// into two avalanched halves. 32-bit arithmetic throughout (the Cortex-M0/M4 have no 64-bit multiply):
-/// a load, a rotating xor and a multiply per word. Each lane step is a bijection of the lane for a
-/// fixed word and of the word for a fixed lane, and so is the fold of each lane, so a state that
-/// differs in one word (any flipped bit, any changed byte of a word) always has another digest.
-/// Not cryptographic: it catches corrupted, uninitialised and stale states, not forged ones
-/// (those are still read without UB: every byte is checked where it is read).
-pub(crate) fn digest(head: &[u8], payload: &[u8]) -> u64 {
+/// The 64-bit digest of a header's first 16 bytes and a payload: two 32-bit lanes, fed 16-byte
+/// chunks of four little-endian words (the header first), two words per lane per chunk: the
+/// lane rotated, xored with the first word, multiplied by an odd constant and the second word
+/// added; a tail as a last chunk padded with zeros and its length. Then the lanes are folded
+/// into two avalanched halves. 32-bit arithmetic throughout (the Cortex-M0/M4 have no 64-bit
+/// multiply): a rotating xor and a multiply-add per two words, with the lanes, one chunk, the
+/// pointers and the constants all in a Cortex-M4's registers (no spills) — the cost of a C
+/// call's check and of `apply`'s reseal (four lanes and one multiply per word before layout
+/// version 4). Each lane step is a bijection of the lane for fixed words and of each word for a
+/// fixed lane and the other word, and so is the fold of each lane, so a state that differs in
+/// one word (any flipped bit, any changed byte of a word) always has another digest. Not
+/// cryptographic: it catches corrupted, uninitialised and stale states, not forged ones (those
+/// are still read without UB: every byte is checked where it is read).
+pub(crate) fn digest(head: &[u8; 16], payload: &[u8]) -> u64 {
     // `payload.len()` is at most the state's 776 bytes: it fits a `u32`.
-    let mut lanes: [u32; 4] = [
-        0x5041_524C ^ payload.len() as u32,
-        0x4F52_0002,
-        0x7F4A_7C15,
-        0x6659_FD93,
-    ];
-    // The blocks and the tail in frames side by side (not nested): a small stack in debug builds.
-    let tail = absorb(&mut lanes, head);
-    absorb_tail(&mut lanes, tail);
-    let tail = absorb(&mut lanes, payload);
-    absorb_tail(&mut lanes, tail);
-    let [a, b, c, d] = lanes;
-    let low = avalanche(a ^ c.rotate_left(16));
-    let high = avalanche(b ^ d.rotate_left(16) ^ low);
+    let [a, b] = SEEDS;
+    let mut lanes = [a ^ payload.len() as u32, b];
+    mix(&mut lanes, &words_of(head));
+    absorb(&mut lanes, payload);
+    let [a, b] = lanes;
+    let low = avalanche(a ^ b.rotate_left(16));
+    let high = avalanche(b ^ low);
     u64::from(low) | (u64::from(high) << 32)
 }
 
-/// The 16-byte blocks of `part` into the lanes; returns the tail after them (0-15 bytes), which
-/// goes in as one more block ([`absorb_tail`]). Out of line: one copy for both parts.
+/// The lanes' seeds (the first is xored with the payload length).
+const SEEDS: [u32; 2] = [0x5041_524C, 0x4F52_0004];
+
+/// The lanes' odd multipliers.
+const K: [u32; 2] = [0x9E37_79B1, 0x85EB_CA77];
+
+/// The little-endian words of 16 bytes.
+fn words_of(bytes: &[u8; 16]) -> [u32; 4] {
+    let [x0, x1, x2, x3, y0, y1, y2, y3, z0, z1, z2, z3, v0, v1, v2, v3] = *bytes;
+    [
+        u32::from_le_bytes([x0, x1, x2, x3]),
+        u32::from_le_bytes([y0, y1, y2, y3]),
+        u32::from_le_bytes([z0, z1, z2, z3]),
+        u32::from_le_bytes([v0, v1, v2, v3]),
+    ]
+}
+
+/// The payload's chunks and tail into the lanes. Out of line: one copy of the loop.
 ///
-/// The state's parts are 4-aligned (the header and the payload start at 0 and 24 of the
-/// caller's `uint64_t` words), so the blocks are read as aligned words: one `ldr` each on every
-/// target (byte loads on a Cortex-M0 otherwise, which has no unaligned loads), two blocks per
-/// turn of the loop. A part that is not 4-aligned takes the byte path; both give the same value.
+/// The payload is 4-aligned (it starts at byte 24 of the caller's `uint64_t` words), so its
+/// chunks are read as aligned words (byte loads on a Cortex-M0 otherwise, which has no unaligned
+/// loads). A part that is not 4-aligned takes the byte path; both give the same value.
 #[inline(never)]
-fn absorb<'a>(lanes: &mut [u32; 4], part: &'a [u8]) -> &'a [u8] {
-    // The lanes in locals for the loop (kept in registers, stored once).
+fn absorb(lanes: &mut [u32; 2], part: &[u8]) {
     let mut held = *lanes;
     // SAFETY: `[u32; 4]` has no invalid bit patterns and `align_to` yields only its aligned,
     // in-bounds middle; the prefix and suffix stay bytes.
-    let (prefix, words, suffix) = unsafe { part.align_to::<[u32; 4]>() };
+    let (prefix, chunks, suffix) = unsafe { part.align_to::<[u32; 4]>() };
     let tail = if prefix.is_empty() {
-        let (pairs, last) = words.as_chunks::<2>();
-        for [one, two] in pairs {
-            mix_words(&mut held, one);
-            mix_words(&mut held, two);
-        }
-        if let [one] = last {
-            mix_words(&mut held, one);
+        for chunk in chunks {
+            mix(&mut held, chunk);
         }
         suffix
     } else {
         let (blocks, tail) = part.as_chunks::<16>();
         for block in blocks {
-            mix(&mut held, block);
+            mix(&mut held, &words_of(block));
         }
         tail
     };
-    *lanes = held;
-    tail
-}
-
-/// [`mix`] of a block read as four aligned words (little-endian: the same value as the bytes).
-#[inline(always)]
-fn mix_words(lanes: &mut [u32; 4], block: &[u32; 4]) {
-    let [a, b, c, d] = *lanes;
-    let [x, y, z, v] = *block;
-    let [ka, kb, kc, kd] = K;
-    *lanes = [
-        (a.rotate_left(15) ^ u32::from_le(x)).wrapping_mul(ka),
-        (b.rotate_left(15) ^ u32::from_le(y)).wrapping_mul(kb),
-        (c.rotate_left(15) ^ u32::from_le(z)).wrapping_mul(kc),
-        (d.rotate_left(15) ^ u32::from_le(v)).wrapping_mul(kd),
-    ];
-}
-
-/// A tail of 1-15 bytes as one block padded with zeros, its length in the last byte (which is
-/// never a tail byte); read a word at a time (no copy). No tail: nothing.
-#[inline(never)]
-fn absorb_tail(lanes: &mut [u32; 4], tail: &[u8]) {
-    if tail.is_empty() {
-        return;
+    if !tail.is_empty() {
+        mix(&mut held, &tail_words(tail));
     }
+    *lanes = held;
+}
+
+/// A tail of 1-15 bytes as one chunk padded with zeros, its length in the last byte (which is
+/// never a tail byte); read a word at a time (no copy).
+fn tail_words(tail: &[u8]) -> [u32; 4] {
     let (whole, bytes) = tail.as_chunks::<4>();
     // The last 0-3 bytes, in the word after the whole ones.
     let mut last = 0u32;
@@ -273,33 +268,21 @@ fn absorb_tail(lanes: &mut [u32; 4], tail: &[u8]) {
         _ => [last, 0, 0, 0],
     };
     words[3] ^= (tail.len() as u32) << 24;
-    let [a, b, c, d] = *lanes;
-    let [ka, kb, kc, kd] = K;
-    let [wa, wb, wc, wd] = words;
-    *lanes = [
-        (a.rotate_left(15) ^ wa).wrapping_mul(ka),
-        (b.rotate_left(15) ^ wb).wrapping_mul(kb),
-        (c.rotate_left(15) ^ wc).wrapping_mul(kc),
-        (d.rotate_left(15) ^ wd).wrapping_mul(kd),
-    ];
+    words
 }
 
-/// The lanes' odd multipliers: two, each shared by two lanes (which their seeds tell apart),
-/// so that the block loop keeps them in registers on a Cortex-M.
-const K: [u32; 4] = [0x9E37_79B1, 0x85EB_CA77, 0x9E37_79B1, 0x85EB_CA77];
-
-/// One 16-byte block into the four lanes: each lane rotated, xored with its little-endian word
-/// and multiplied by its odd constant (on Thumb-2 the rotate is the xor's shifted operand).
+/// One chunk (four little-endian words) into the lanes, two words each: the lane rotated, xored
+/// with its first word, multiplied by its odd constant and its second word added (on Thumb-2
+/// the rotate is the xor's shifted operand and the multiply-add one `mla`).
 #[inline(always)]
-fn mix(lanes: &mut [u32; 4], block: &[u8; 16]) {
-    let [a, b, c, d] = *lanes;
-    let [x0, x1, x2, x3, y0, y1, y2, y3, z0, z1, z2, z3, v0, v1, v2, v3] = *block;
-    let [ka, kb, kc, kd] = K;
+fn mix(lanes: &mut [u32; 2], chunk: &[u32; 4]) {
+    let [a, b] = *lanes;
+    let [x0, x1, y0, y1] = *chunk;
+    let [ka, kb] = K;
+    let le = u32::from_le;
     *lanes = [
-        (a.rotate_left(15) ^ u32::from_le_bytes([x0, x1, x2, x3])).wrapping_mul(ka),
-        (b.rotate_left(15) ^ u32::from_le_bytes([y0, y1, y2, y3])).wrapping_mul(kb),
-        (c.rotate_left(15) ^ u32::from_le_bytes([z0, z1, z2, z3])).wrapping_mul(kc),
-        (d.rotate_left(15) ^ u32::from_le_bytes([v0, v1, v2, v3])).wrapping_mul(kd),
+        (a.rotate_left(15) ^ le(x0)).wrapping_mul(ka).wrapping_add(le(x1)),
+        (b.rotate_left(15) ^ le(y0)).wrapping_mul(kb).wrapping_add(le(y1)),
     ];
 }
 
@@ -343,7 +326,7 @@ pub(crate) fn open(bytes: &[u8], kind: Kind) -> Result<Opened<'_>, ParlorStatus>
     let len = usize::from(u16::from_le_bytes([l0, l1]));
     let cache_len = usize::from(u16::from_le_bytes([c0, c1]));
     let sealed = rest.get(..len.checked_add(cache_len).ok_or(bad)?).ok_or(bad)?;
-    if u64::from_le_bytes(d) != digest(head.get(..16).ok_or(bad)?, sealed) {
+    if u64::from_le_bytes(d) != digest(head.first_chunk::<16>().ok_or(bad)?, sealed) {
         return Err(bad);
     }
     let (payload, cache) = sealed.split_at_checked(len).ok_or(bad)?;
@@ -479,9 +462,13 @@ fn write_head(
         0,
     ];
     let sum = digest(&fixed, sealed);
-    for (slot, byte) in head.iter_mut().zip(fixed.iter().chain(sum.to_le_bytes().iter())) {
-        *slot = *byte;
-    }
+    // One whole-array store (word stores), not a byte loop over a chained iterator: this runs
+    // on every `apply`, where that loop cost more than the digest of the header itself.
+    let [f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15] = fixed;
+    let [d0, d1, d2, d3, d4, d5, d6, d7] = sum.to_le_bytes();
+    *head = [
+        f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, d0, d1, d2, d3, d4, d5, d6, d7,
+    ];
     Ok(())
 }
 
@@ -500,7 +487,11 @@ mod tests {
             round_over: false,
             match_over: false,
         };
-        let payload = [7u8, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+        // Four 16-byte chunks and a tail of 11 bytes.
+        let mut payload = [0u8; 75];
+        for (at, byte) in payload.iter_mut().enumerate() {
+            *byte = (at as u8).wrapping_mul(29).wrapping_add(7);
+        }
         seal(bytes_of_mut(&mut words), Kind::Round, GameId::Tichu, &facts, &payload).unwrap();
         let opened = open(bytes_of(&words), Kind::Round).unwrap();
         assert_eq!(opened.game, GameId::Tichu);
@@ -527,28 +518,29 @@ mod tests {
 
     #[test]
     fn the_digest_of_aligned_words_equals_the_digest_of_the_same_bytes_anywhere() {
-        // The aligned word path (two blocks per turn, one block, a tail) against the byte path
-        // (the same bytes one byte off alignment), for every length up to 80 bytes.
-        let mut words = [0u64; 12];
+        // The aligned word path (blocks, a tail) against the byte path (the same bytes one byte
+        // off alignment), for every length up to 110 bytes (six chunks and a tail).
+        let mut words = [0u64; 16];
         for (at, byte) in bytes_of_mut(&mut words).iter_mut().enumerate() {
             *byte = (at as u8).wrapping_mul(37).wrapping_add(11);
         }
-        let mut moved = [0u64; 13];
-        bytes_of_mut(&mut moved)[1..97].copy_from_slice(bytes_of(&words));
-        for len in 0..=80 {
+        let mut moved = [0u64; 17];
+        bytes_of_mut(&mut moved)[1..129].copy_from_slice(bytes_of(&words));
+        let head = |bytes: &[u8]| -> [u8; 16] { bytes[..16].try_into().unwrap() };
+        for len in 0..=110 {
             let aligned = &bytes_of(&words)[16..16 + len];
             let unaligned = &bytes_of(&moved)[17..17 + len];
             assert_eq!(aligned, unaligned);
             assert_eq!(
-                digest(&bytes_of(&words)[..16], aligned),
-                digest(&bytes_of(&moved)[1..17], unaligned),
+                digest(&head(bytes_of(&words)), aligned),
+                digest(&head(&bytes_of(&moved)[1..]), unaligned),
                 "length {len}"
             );
         }
-        // Pinned: the value the layout of version 2 writes (a changed digest is a new version).
+        // Pinned: the value the layout of version 4 writes (a changed digest is a new version).
         assert_eq!(
-            digest(&bytes_of(&words)[..16], &bytes_of(&words)[16..64]),
-            10_548_380_376_024_922_810
+            digest(&head(bytes_of(&words)), &bytes_of(&words)[16..64]),
+            4_537_085_792_114_995_024
         );
     }
 }

@@ -129,6 +129,8 @@ impl TryFrom<u8> for Rank {
 /// assert_eq!("10 10 j".parse::<Cards>()?.to_string(), "TTJ");
 /// # Ok::<(), parlor_core::doudizhu::Error>(())
 /// ```
+// `FromBytes`: every byte pattern is a value to zerocopy (as it was under `TryFromBytes`, which
+// checked nothing more but walked the bytes on every held-state view of the C ABI).
 #[derive(
     Clone,
     Copy,
@@ -139,7 +141,7 @@ impl TryFrom<u8> for Rank {
     Hash,
     PartialOrd,
     Ord,
-    zerocopy::TryFromBytes,
+    zerocopy::FromBytes,
     zerocopy::IntoBytes,
     zerocopy::KnownLayout,
     zerocopy::Immutable,

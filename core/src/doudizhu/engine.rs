@@ -35,7 +35,7 @@ use core::fmt;
 use core::ops::ControlFlow;
 
 use super::cards::{Cards, RANKS, Rank};
-use super::combination::{Kind, Reading, classify};
+use super::combination::{Kind, Reading, reads_as};
 use super::game_match::{MATCH_ENCODED_BYTES, Match, MatchStep};
 use super::notation::{self, PERMISSIVE, Written};
 use super::round::{
@@ -319,17 +319,60 @@ fn code_of(action: Action) -> u64 {
         Action::Rob => TAG_ROB,
         Action::Play(play) => {
             let r = play.reading;
-            let mut code =
-                TAG_PLAY | (r.kind as u64 & 0xF) << 4 | u64::from(r.chain & 0xF) << 8 | (r.key as u64 & 0xF) << 12;
-            for (i, count) in (0u32..).zip(play.cards.counts()) {
-                code |= u64::from(count & 0x7) << CARDS_SHIFT.saturating_add(i.saturating_mul(3));
-            }
-            code
+            TAG_PLAY
+                | (r.kind as u64 & 0xF) << 4
+                | u64::from(r.chain & 0xF) << 8
+                | (r.key as u64 & 0xF) << 12
+                | pack_counts(play.cards.counts()) << CARDS_SHIFT
         }
     }
 }
 
+/// Ranks whose counts go in the low 32-bit half of [`pack_counts`] (10 of 3 bits: 30 bits).
+const LOW_RANKS: usize = 10;
+
+/// A play's card counts as 45 bits, 3 per rank, rank 0 lowest. Built in two 32-bit halves with
+/// constant shifts: the C calls encode a play on every bot choice and decode one on every apply,
+/// and a 64-bit shift by a variable costs a 32-bit part several instructions per rank.
+fn pack_counts(counts: [u8; RANKS]) -> u64 {
+    let Some((low, high)) = counts.split_first_chunk::<LOW_RANKS>() else {
+        return 0;
+    };
+    let fold = |ranks: &[u8]| {
+        ranks
+            .iter()
+            .rev()
+            .fold(0u32, |bits, &count| bits << 3 | u32::from(count & 0x7))
+    };
+    u64::from(fold(low)) | u64::from(fold(high)) << (3 * LOW_RANKS)
+}
+
+/// The card counts of [`pack_counts`]'s bits (bits past the 45 are ignored).
+fn unpack_counts(bits: u64) -> [u8; RANKS] {
+    let mut low = bits as u32 & ((1 << (3 * LOW_RANKS)) - 1);
+    let mut high = (bits >> (3 * LOW_RANKS)) as u32;
+    let mut counts = [0u8; RANKS];
+    for (i, count) in counts.iter_mut().enumerate() {
+        let half = if i < LOW_RANKS { &mut low } else { &mut high };
+        *count = (*half & 0x7) as u8;
+        *half >>= 3;
+    }
+    counts
+}
+
+/// The action of a code, a play's reading checked against its cards ([`reads_as`] under the
+/// most permissive rules: every reading some rules allow).
 fn action_of(code: u64) -> Option<Action> {
+    action_fields(code).filter(|action| match action {
+        // `reads_as` is `classify(..).contains(..)` with a quick test for the common kinds.
+        Action::Play(play) => reads_as(&play.cards, &play.reading, &PERMISSIVE),
+        _ => true,
+    })
+}
+
+/// The action a code's fields name, a play's reading not checked against its cards (what
+/// `apply` checks under the round's own rules: [`game::Round::action_to_apply`]).
+fn action_fields(code: u64) -> Option<Action> {
     let field = |shift: u32| (code >> shift & 0xF) as u8;
     match code & 0xF {
         TAG_PASS if code == TAG_PASS => Some(Action::Pass),
@@ -341,20 +384,15 @@ fn action_of(code: u64) -> Option<Action> {
             if code >> CARDS_END != 0 {
                 return None;
             }
-            let mut counts = [0u8; RANKS];
-            for (i, count) in (0u32..).zip(counts.iter_mut()) {
-                *count = (code >> CARDS_SHIFT.saturating_add(i.saturating_mul(3)) & 0x7) as u8;
-            }
-            let cards = Cards::from_counts(counts).ok().filter(|c| !c.is_empty())?;
+            let cards = Cards::from_counts(unpack_counts(code >> CARDS_SHIFT))
+                .ok()
+                .filter(|c| !c.is_empty())?;
             let reading = Reading {
                 kind: Kind::from_code(field(4))?,
                 chain: field(8),
                 key: Rank::from_index(usize::from(field(12)))?,
             };
-            classify(&cards, &PERMISSIVE)
-                .iter()
-                .any(|r| r == reading)
-                .then_some(Action::Play(Play { cards, reading }))
+            Some(Action::Play(Play { cards, reading }))
         }
         _ => None,
     }
@@ -478,6 +516,12 @@ impl game::Round for Round {
 
     fn action_from_code(code: u64) -> Option<Action> {
         action_of(code)
+    }
+
+    /// The code's fields without the reading check, which `apply` makes under the round's rules
+    /// (a subset of the permissive readings `action_from_code` allows).
+    fn action_to_apply(code: u64) -> Option<Action> {
+        action_fields(code)
     }
 
     fn parse_action(text: &str) -> Result<Action, Error> {

@@ -369,7 +369,8 @@ pub trait Round: Clone + Sized {
     /// The seats at this table (`2..=`[`Round::SEATS`]).
     fn seats(&self) -> u8;
 
-    /// The seat whose turn it is; `None` once the round is over.
+    /// The seat whose turn it is; `None` once the round is over. The seat in turn always has a
+    /// legal action ([`Round::may_act`] is true for it): callers may rely on that without asking.
     fn to_act(&self) -> Option<Seat>;
 
     /// Whether `seat` has a legal action now (its turn or an out-of-turn right).
@@ -563,6 +564,17 @@ pub trait Round: Clone + Sized {
     /// The action of a code; `None` when the code names no action of this game (whether it is
     /// legal now is [`Round::is_legal`]'s question).
     fn action_from_code(code: u64) -> Option<Self::Action>;
+
+    /// The action of a code for [`Round::apply`] only: a game may leave out checks of the code
+    /// that `apply` makes anyway (Dou Dizhu: whether a play's cards read as its combination,
+    /// which `apply` tests under the round's own rules), so that a C `apply` does not make them
+    /// twice. Whatever it returns that [`Round::action_from_code`] would refuse, `apply` must
+    /// refuse (an action `apply` takes is legal, and a legal action's code names it); the C ABI
+    /// asks `action_from_code` after a refusal to tell an unknown code from an illegal action.
+    /// By default [`Round::action_from_code`].
+    fn action_to_apply(code: u64) -> Option<Self::Action> {
+        Self::action_from_code(code)
+    }
 
     /// The action written in the replay-log notation (what its `Display` prints). Errors: the
     /// game's parse errors, naming the bad token.

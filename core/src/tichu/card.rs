@@ -12,6 +12,8 @@ use super::Error;
 
 /// A natural rank 2..=14 (Jack 11, Queen 12, King 13, Ace 14). The Mah Jong's value 1 is not a
 /// `Rank`: it is a special card.
+// `FromBytes`: every byte pattern is a value to zerocopy (as it was under `TryFromBytes`, which
+// checked nothing more but walked the bytes on every held-state view of the C ABI).
 #[derive(
     Clone,
     Copy,
@@ -21,7 +23,7 @@ use super::Error;
     PartialOrd,
     Ord,
     Hash,
-    zerocopy::TryFromBytes,
+    zerocopy::FromBytes,
     zerocopy::IntoBytes,
     zerocopy::KnownLayout,
     zerocopy::Immutable,
@@ -203,6 +205,8 @@ const VALID_BITS: u64 = ((1 << 56) - 1) | SUITED_BIT;
 /// A set of cards (a hand or a play), `Copy`, 8 bytes. Either *rank-only* (the seed's notation:
 /// how many of each rank, no suits) or *suited* (every natural card has a known suit; needed for
 /// straight-flush bombs). The specials never have a suit. See the module docs for the mask.
+// `FromBytes`: every byte pattern is a value to zerocopy (as it was under `TryFromBytes`, which
+// checked nothing more but walked the bytes on every held-state view of the C ABI).
 #[derive(
     Clone,
     Copy,
@@ -210,7 +214,7 @@ const VALID_BITS: u64 = ((1 << 56) - 1) | SUITED_BIT;
     Eq,
     Hash,
     Default,
-    zerocopy::TryFromBytes,
+    zerocopy::FromBytes,
     zerocopy::IntoBytes,
     zerocopy::KnownLayout,
     zerocopy::Immutable,

@@ -317,7 +317,17 @@ impl Trick {
     /// Whether held bytes are canonical: padding 0, no unknown flag, fillers in empty slots (the
     /// check of a round held in place).
     pub(crate) fn held_ok(&self) -> bool {
-        Trick::hold(self.live()) == *self
+        // What `Trick::hold(self.live()) == *self` says, field by field: every C call on a held
+        // Tichu round makes this check, and the round trip built and compared a whole trick.
+        const KNOWN: u8 = HAS_TOP | HAS_WISH | HAS_END | END_DRAGON | END_DOG | END_LEADER;
+        const END_FLAGS: u8 = END_DRAGON | END_DOG | END_LEADER;
+        let f = self.flags;
+        f & !KNOWN == 0
+            && (f & HAS_END != 0 || (f & END_FLAGS == 0 && self.end_taker == Seat(0) && self.end_points == 0))
+            && (f & END_LEADER != 0 || self.end_leader == Seat(0))
+            && (f & HAS_TOP != 0 || self.top == Combination::FILLER)
+            && (f & HAS_WISH != 0 || self.wish == Rank::TWO)
+            && self.pad == [0; 4]
     }
 
     /// A new trick led by `leader`, every seat holding cards, no wish.
@@ -748,6 +758,51 @@ mod tests {
 
     fn seat(index: u8) -> Seat {
         Seat::new(index).unwrap_or(Seat(0))
+    }
+
+    /// `held_ok`'s field checks say what the round trip through the working form says, for
+    /// tricks with and without a top play, a wish and an end, and every one-byte change of them
+    /// that zerocopy accepts as a trick.
+    #[test]
+    fn held_ok_is_the_round_trip_through_the_working_form() {
+        use zerocopy::{IntoBytes, TryFromBytes};
+        let new = Trick::new(seat(0));
+        let mut led = new;
+        assert!(led.play(seat(0), cards("9"), cards("9KA"), None).is_ok());
+        let mut topped = led;
+        assert!(topped.play(seat(1), cards("R"), cards("R55"), None).is_ok());
+        let mut ended = topped;
+        assert!(ended.pass(seat(2), cards("2")).is_ok());
+        assert!(ended.pass(seat(3), cards("3")).is_ok());
+        assert!(ended.pass(seat(0), cards("KA")).is_ok());
+        let mut wished = Trick::new(seat(1));
+        assert!(
+            wished
+                .play(seat(1), cards("1"), cards("19"), super::Rank::new(7))
+                .is_ok()
+        );
+        let tricks = [new, led, topped, ended, wished];
+        let mut checked = 0;
+        for trick in tricks {
+            assert!(trick.held_ok());
+            let bytes = trick.as_bytes();
+            for at in 0..bytes.len() {
+                for value in [0u8, 1, 2, 3, 4, 7, 8, 14, 15, 16, 32, 63, 64, 128, 255] {
+                    let mut changed = [0u8; core::mem::size_of::<Trick>()];
+                    changed.copy_from_slice(bytes);
+                    changed[at] = value;
+                    if let Ok(other) = Trick::try_read_from_bytes(&changed) {
+                        assert_eq!(
+                            other.held_ok(),
+                            Trick::hold(other.live()) == other,
+                            "byte {at} = {value}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 100);
     }
 
     /// Regression: the Jade Ace played a second time within one trick, as part of an

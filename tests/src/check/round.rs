@@ -523,6 +523,10 @@ where
         let over = core.outcome().is_some();
         assert_eq!(over, reference_over, "{context}: over");
         assert_eq!(over, core.to_act().is_none(), "{context}: to_act once over");
+        // `Round::to_act`'s contract (the C header's may-act mask relies on it).
+        if let Some(turn) = core.to_act() {
+            assert!(core.may_act(turn), "{context}: the seat in turn may not act");
+        }
         if !over && length.is_some_and(|length| k >= length) {
             // The segment's last state: the byte form and the game's own comparison, then stop.
             round_trip(&core, &mut bytes, &mut again, context);
