@@ -73,6 +73,13 @@ pub trait Reference: Sized + Clone + 'static {
     /// The reference's legal actions of `seat` now, as keys (in its order).
     fn legal(&self, seat: Seat) -> Vec<Self::Key>;
 
+    /// A readable account of how the core's and the reference's legal actions of `seat` differ,
+    /// for the panic message when their keys do (an adapter whose keys are hashes of texts
+    /// lists the texts found on one side only); empty by default (the keys say it).
+    fn explain_legal(&self, _core: &Self::Core, _seat: Seat) -> String {
+        String::new()
+    }
+
     /// What [`Reference::legal`] of `seat` costs now, in listings of the usual size (1: cheap).
     /// At a sampled step of a segment a seat whose listing costs `c > 1` is listed in one case
     /// of `c` (chosen by the case's bytes), so that a few huge listings (every subset of a big
@@ -561,7 +568,11 @@ where
                     keys.sort();
                     theirs.sort();
                 }
-                assert_eq!(keys, theirs, "{context}: legal actions of seat {seat}");
+                assert!(
+                    keys == theirs,
+                    "{context}: legal actions of seat {seat}: the core's {keys:?}, the reference's {theirs:?}{}",
+                    reference.explain_legal(&core, seat)
+                );
                 listed.push(Some(theirs));
             }
             A::compare(&reference, &core, context);

@@ -241,13 +241,39 @@ pub fn moves(hand: &Set, prev: Option<Reading>, wish: Option<u8>) -> BTreeSet<Se
     all
 }
 
-/// Whether the cards `bits` of `hand` may be a play on `prev` at all, by counting what the
-/// definitions imply (a necessary condition only, [`resolve`] decides): one card may be; two or
-/// more hold neither the Dog nor the Dragon, and either at most two ranks besides the Phoenix
-/// (pair, triple, bomb, full house) or ranks each at most twice that span no more ranks than
-/// there are cards (straight, stairs: a gap only the Phoenix fills); on a previous play the same
-/// number of cards or a bomb's four or more.
-fn may_play(hand: &Set, bits: u32, prev: Option<Reading>) -> bool {
+/// What [`may_play`] counts of a hand, by place (worked out once per hand, not per subset):
+/// each card's rank as a bit (none for the Phoenix), and the places of the Dog and the Dragon.
+struct Counting {
+    rank_bit: Vec<u32>,
+    dog_or_dragon: u32,
+}
+
+impl Counting {
+    fn of(hand: &Set) -> Counting {
+        let mut dog_or_dragon = 0;
+        let rank_bit = hand
+            .iter()
+            .enumerate()
+            .map(|(i, card)| match card.rank {
+                DOG | DRAGON => {
+                    dog_or_dragon |= 1 << i;
+                    0
+                }
+                PHOENIX => 0,
+                rank => 1u32 << rank,
+            })
+            .collect();
+        Counting { rank_bit, dog_or_dragon }
+    }
+}
+
+/// Whether the cards `bits` of a hand (counted in `counting`) may be a play on `prev` at all, by
+/// counting what the definitions imply (a necessary condition only, [`resolve`] decides): one
+/// card may be; two or more hold neither the Dog nor the Dragon, and either at most two ranks
+/// besides the Phoenix (pair, triple, bomb, full house) or ranks each at most twice that span no
+/// more ranks than there are cards (straight, stairs: a gap only the Phoenix fills); on a
+/// previous play the same number of cards or a bomb's four or more.
+fn may_play(counting: &Counting, bits: u32, prev: Option<Reading>) -> bool {
     let n = bits.count_ones() as usize;
     if !size_may_beat(prev, n) {
         return false;
@@ -255,19 +281,15 @@ fn may_play(hand: &Set, bits: u32, prev: Option<Reading>) -> bool {
     if n == 1 {
         return true;
     }
+    if bits & counting.dog_or_dragon != 0 {
+        return false;
+    }
     // The ranks held once, twice and three times or more (a bit per rank, the Phoenix apart).
     let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
     let mut rest = bits;
     while rest != 0 {
-        let card = hand[rest.trailing_zeros() as usize];
+        let bit = counting.rank_bit[rest.trailing_zeros() as usize];
         rest &= rest - 1;
-        if card.rank == DOG || card.rank == DRAGON {
-            return false;
-        }
-        if card.rank == PHOENIX {
-            continue;
-        }
-        let bit = 1u32 << card.rank;
         thrice |= twice & bit;
         twice |= once & bit;
         once |= bit;
@@ -298,15 +320,31 @@ pub fn bombs(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
     if let Some(plays) = remembered_plays(hand, bomb) {
         return plays.into_iter().collect();
     }
+    // The places of each rank's cards and of each suit's: a bomb's cards are all of one of
+    // these groups, so only the subsets of four or more cards of a group are read.
     let n = hand.len();
+    let mut groups = [0u32; 17 + 4];
+    for (i, card) in hand.iter().enumerate() {
+        groups[usize::from(card.rank)] |= 1 << i;
+        if let Some(suit) = card.suit {
+            groups[17 + usize::from(suit)] |= 1 << i;
+        }
+    }
     let mut all = BTreeSet::new();
-    for bits in 1u32..(1 << n) {
-        if bits.count_ones() < 4 {
+    for group in groups {
+        if group.count_ones() < 4 {
             continue;
         }
-        let subset: Set = (0..n).filter(|i| bits & (1 << i) != 0).map(|i| hand[i]).collect();
-        if bomb(&subset) {
-            all.insert(subset);
+        // Every non-empty subset of the group (the usual walk down its submasks).
+        let mut bits = group;
+        while bits != 0 {
+            if bits.count_ones() >= 4 {
+                let subset: Set = (0..n).filter(|i| bits & (1 << i) != 0).map(|i| hand[i]).collect();
+                if bomb(&subset) {
+                    all.insert(subset);
+                }
+            }
+            bits = (bits - 1) & group;
         }
     }
     all
@@ -316,9 +354,10 @@ pub fn bombs(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
 /// that [`may_play`] rules out by counting are not read).
 fn subsets_that_play(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
     let n = hand.len();
+    let counting = Counting::of(hand);
     let mut all = BTreeSet::new();
     for bits in 1u32..(1 << n) {
-        if !may_play(hand, bits, prev) {
+        if !may_play(&counting, bits, prev) {
             continue;
         }
         let subset: Set = (0..n).filter(|i| bits & (1 << i) != 0).map(|i| hand[i]).collect();
