@@ -138,6 +138,22 @@ impl generic::Reference for Adapter {
         self.0.actions(usize::from(seat.0)).iter().map(|text| text_key(text)).collect()
     }
 
+    /// As multisets of hashes: equal counts and equal wrapping sums of two mixes of the keys
+    /// (no sort: a sort's comparisons are most of the cost under comparison tracing). Two
+    /// different lists of the same length pass only if both sums of their differences vanish
+    /// (about 2^-128 for hash-like keys).
+    fn same_keys(ours: &mut Vec<u64>, theirs: &mut Vec<u64>) -> bool {
+        let sums = |keys: &[u64]| {
+            keys.iter().fold((0u64, 0u64), |(a, b), &key| {
+                let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                (a.wrapping_add(z ^ (z >> 31)), b.wrapping_add(key.rotate_left(17).wrapping_mul(0xd6e8_feb8_6659_fd93)))
+            })
+        };
+        ours.len() == theirs.len() && sums(ours) == sums(theirs)
+    }
+
     /// The log texts listed by one side only.
     fn explain_legal(&self, core: &Round, seat: Seat) -> String {
         let mut ours: Vec<String> = Vec::new();

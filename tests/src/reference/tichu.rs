@@ -183,6 +183,11 @@ pub fn beats(prev: Option<Reading>, play: Reading) -> bool {
 
 /// The reading `play` takes on `prev` if legal (the strongest that beats it).
 pub fn resolve(prev: Option<Reading>, play: &Set) -> Option<Reading> {
+    resolve_read(prev, play, &readings(play))
+}
+
+/// [`resolve`] with the play's [`readings`] already worked out (those of a remembered play).
+fn resolve_read(prev: Option<Reading>, play: &Set, readings: &[Reading]) -> Option<Reading> {
     if play.len() == 1 && play[0].rank == PHOENIX {
         return match prev {
             None => Some(("single", 1, 3)),
@@ -190,8 +195,9 @@ pub fn resolve(prev: Option<Reading>, play: &Set) -> Option<Reading> {
             _ => None,
         };
     }
-    readings(play)
-        .into_iter()
+    readings
+        .iter()
+        .copied()
         .filter(|r| beats(prev, *r))
         .max_by_key(|r| r.2)
 }
@@ -226,8 +232,8 @@ pub fn is_legal(prev: &str, play: &str) -> Result<bool, String> {
 /// remembered one are the remembered plays it contains, so a seat's shrinking hand is not
 /// enumerated again, and the plays on `prev` are those that beat it.
 pub fn moves(hand: &Set, prev: Option<Reading>, wish: Option<u8>) -> BTreeSet<Set> {
-    let all: BTreeSet<Set> = match remembered_plays(hand, |play| {
-        size_may_beat(prev, play.len()) && resolve(prev, play).is_some()
+    let all: BTreeSet<Set> = match remembered_plays(hand, |play, read| {
+        size_may_beat(prev, play.len()) && resolve_read(prev, play, read).is_some()
     }) {
         Some(plays) => plays.into_iter().collect(),
         None => subsets_that_play(hand, prev),
@@ -311,11 +317,11 @@ fn size_may_beat(prev: Option<Reading>, n: usize) -> bool {
 /// bombs among [`moves`] without the wish, tried only among subsets of four or more cards of one
 /// rank or of one suit (every bomb is one).
 pub fn bombs(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
-    let bomb = |play: &Set| {
+    let bomb = |play: &Set, read: &[Reading]| {
         play.len() >= 4
             && (play.iter().all(|c| c.rank == play[0].rank)
                 || play.iter().all(|c| c.suit.is_some() && c.suit == play[0].suit))
-            && resolve(prev, play).is_some_and(|r| is_bomb(&r))
+            && resolve_read(prev, play, read).is_some_and(|r| is_bomb(&r))
     };
     if let Some(plays) = remembered_plays(hand, bomb) {
         return plays.into_iter().collect();
@@ -340,7 +346,7 @@ pub fn bombs(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
         while bits != 0 {
             if bits.count_ones() >= 4 {
                 let subset: Set = (0..n).filter(|i| bits & (1 << i) != 0).map(|i| hand[i]).collect();
-                if bomb(&subset) {
+                if bomb(&subset, &readings(&subset)) {
                     all.insert(subset);
                 }
             }
@@ -374,8 +380,9 @@ fn subsets_that_play(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
 /// Hands of at least this many cards have their plays remembered.
 pub const ROOT_CARDS: usize = 9;
 
-/// The plays within a remembered hand, each with the bits of its cards' places in that hand.
-type PlacedPlays = Vec<(u32, Set)>;
+/// The plays within a remembered hand, each with the bits of its cards' places in that hand and
+/// its [`readings`] (worked out once, when the hand is remembered).
+type PlacedPlays = Vec<(u32, Set, Vec<Reading>)>;
 
 /// The most hands whose plays are remembered.
 pub const MAX_ROOTS: usize = 64;
@@ -403,8 +410,9 @@ pub fn plays_known(hand: &Set) -> bool {
 /// The plays within `hand` (every subset that is a play on no previous play), from a remembered
 /// hand that holds it, else enumerated and remembered; `None` for a small hand or one with a card
 /// twice (unsuited notation), which [`moves`] enumerates directly.
-/// Only the plays that `keep` are copied out of the remembered list.
-fn remembered_plays(hand: &Set, keep: impl Fn(&Set) -> bool) -> Option<Vec<Set>> {
+/// Only the plays that `keep` (given each play and its readings) are copied out of the
+/// remembered list.
+fn remembered_plays(hand: &Set, keep: impl Fn(&Set, &[Reading]) -> bool) -> Option<Vec<Set>> {
     let distinct = hand.iter().enumerate().all(|(i, c)| !hand[..i].contains(c));
     if hand.len() < ROOT_CARDS || !distinct {
         return None;
@@ -432,7 +440,10 @@ fn remembered_plays(hand: &Set, keep: impl Fn(&Set) -> bool) -> Option<Vec<Set>>
             let plays = std::rc::Rc::new(
                 subsets_that_play(hand, None)
                     .into_iter()
-                    .map(|play| (places(hand, &play), play))
+                    .map(|play| {
+                        let read = readings(&play);
+                        (places(hand, &play), play, read)
+                    })
                     .collect::<PlacedPlays>(),
             );
             ROOTS.with(|roots| {
@@ -446,8 +457,8 @@ fn remembered_plays(hand: &Set, keep: impl Fn(&Set) -> bool) -> Option<Vec<Set>>
     Some(
         plays
             .iter()
-            .filter(|(bits, play)| bits & !within == 0 && keep(play))
-            .map(|(_, play)| play.clone())
+            .filter(|(bits, play, read)| bits & !within == 0 && keep(play, read))
+            .map(|(_, play, _)| play.clone())
             .collect(),
     )
 }
