@@ -46,8 +46,8 @@ pub fn action_text(action: Action) -> String {
 }
 
 /// The key of an action's log text: its 64-bit FNV-1a hash. The core's and the reference's lists
-/// (up to 2,184 actions each) are compared as sorted hashes: no text kept per action, and sorting
-/// compares numbers. Two different texts with one hash would hide a difference only if it
+/// (up to 2,184 actions each) are compared as multisets of hashes: no text kept per action
+/// (the core's is hashed as it is written, [`TextHash`]). Two different texts with one hash would hide a difference only if it
 /// exactly made up for another (about 2^-64 per pair); a difference is reported with the texts
 /// ([`generic::Reference::explain_legal`]).
 fn text_key(text: &str) -> u64 {
@@ -56,10 +56,14 @@ fn text_key(text: &str) -> u64 {
     })
 }
 
-thread_local! {
-    /// The buffer an action's log text is written into for its key (kept, not allocated per
-    /// action).
-    static KEY_TEXT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+/// A `fmt::Write` that hashes what is written ([`text_key`] of the whole text, no text kept).
+struct TextHash(u64);
+
+impl std::fmt::Write for TextHash {
+    fn write_str(&mut self, text: &str) -> std::fmt::Result {
+        self.0 = text.bytes().fold(self.0, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        Ok(())
+    }
 }
 
 /// Checks that `seat`'s observation shows only its own cards and public ones.
@@ -118,12 +122,9 @@ impl generic::Reference for Adapter {
 
     fn key(action: &Action) -> u64 {
         use std::fmt::Write as _;
-        KEY_TEXT.with(|text| {
-            let mut text = text.borrow_mut();
-            text.clear();
-            write!(text, "{action}").expect("an action's text");
-            text_key(&text)
-        })
+        let mut hash = TextHash(text_key(""));
+        write!(hash, "{action}").expect("an action's text");
+        hash.0
     }
 
     /// An action's log text names it one to one (the replay log reads it back).

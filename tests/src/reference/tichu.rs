@@ -276,9 +276,11 @@ impl Counting {
 /// Whether the cards `bits` of a hand (counted in `counting`) may be a play on `prev` at all, by
 /// counting what the definitions imply (a necessary condition only, [`resolve`] decides): one
 /// card may be; two or more hold neither the Dog nor the Dragon, and either at most two ranks
-/// besides the Phoenix (pair, triple, bomb, full house) or ranks each at most twice that span no
-/// more ranks than there are cards (straight, stairs: a gap only the Phoenix fills); on a
-/// previous play the same number of cards or a bomb's four or more.
+/// besides the Phoenix in at most five cards (pair, triple, bomb, full house, stairs of two
+/// pairs) or ranks that span no more ranks than there are cards (a gap only the Phoenix fills)
+/// and are either each held once in five or more cards (straight) or each held twice but at
+/// most one, in an even number of cards (stairs: the Phoenix pairs the one); on a previous play
+/// the same number of cards or a bomb's four or more.
 fn may_play(counting: &Counting, bits: u32, prev: Option<Reading>) -> bool {
     let n = bits.count_ones() as usize;
     if !size_may_beat(prev, n) {
@@ -301,10 +303,12 @@ fn may_play(counting: &Counting, bits: u32, prev: Option<Reading>) -> bool {
         once |= bit;
     }
     if once.count_ones() <= 2 {
-        return true;
+        return n <= 5;
     }
     let span = (31 - once.leading_zeros() - once.trailing_zeros()) as usize + 1;
-    span <= n && thrice == 0
+    let straight = twice == 0 && n >= 5;
+    let stairs = thrice == 0 && n.is_multiple_of(2) && (once & !twice).count_ones() <= 1;
+    span <= n && (straight || stairs)
 }
 
 /// Whether a play of `n` cards may beat `prev` by its size alone: a lead any size; on a play the
@@ -495,13 +499,18 @@ mod tests {
         }
         all.extend(parse("1 D R P").expect("specials"));
         let mut x = 0x2545_f491_4f6c_dd1du64;
-        for round in 0..24 {
+        for round in 0..64 {
             let mut cards = all.clone();
             for i in (1..cards.len()).rev() {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
                 cards.swap(i, (x % (i as u64 + 1)) as usize);
+            }
+            // Every other pair of rounds the Phoenix is in the hand (its gaps and pairs).
+            if round % 4 >= 2 {
+                let at = cards.iter().position(|c| c.rank == PHOENIX).expect("the Phoenix");
+                cards.swap(0, at);
             }
             // Hands of 10 cards (their plays remembered) and of 8 (enumerated each time).
             let hand: Set = cards[..if round % 2 == 0 { 10 } else { 8 }].to_vec();
