@@ -61,7 +61,9 @@ struct TextHash(u64);
 
 impl std::fmt::Write for TextHash {
     fn write_str(&mut self, text: &str) -> std::fmt::Result {
-        self.0 = text.bytes().fold(self.0, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        self.0 = text
+            .bytes()
+            .fold(self.0, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
         Ok(())
     }
 }
@@ -136,7 +138,11 @@ impl generic::Reference for Adapter {
         if seat.0 > 3 {
             return Vec::new();
         }
-        self.0.actions(usize::from(seat.0)).iter().map(|text| text_key(text)).collect()
+        self.0
+            .actions(usize::from(seat.0))
+            .iter()
+            .map(|text| text_key(text))
+            .collect()
     }
 
     /// As multisets of hashes: equal counts and equal wrapping sums of two mixes of the keys
@@ -149,7 +155,10 @@ impl generic::Reference for Adapter {
                 let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
                 z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
                 z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-                (a.wrapping_add(z ^ (z >> 31)), b.wrapping_add(key.rotate_left(17).wrapping_mul(0xd6e8_feb8_6659_fd93)))
+                (
+                    a.wrapping_add(z ^ (z >> 31)),
+                    b.wrapping_add(key.rotate_left(17).wrapping_mul(0xd6e8_feb8_6659_fd93)),
+                )
             })
         };
         ours.len() == theirs.len() && sums(ours) == sums(theirs)
@@ -164,7 +173,8 @@ impl generic::Reference for Adapter {
         } else {
             self.0.actions(usize::from(seat.0))
         };
-        let only = |a: &[String], b: &[String]| -> Vec<String> { a.iter().filter(|t| !b.contains(t)).cloned().collect() };
+        let only =
+            |a: &[String], b: &[String]| -> Vec<String> { a.iter().filter(|t| !b.contains(t)).cloned().collect() };
         format!(
             "; the core lists {} actions, the reference {}; only the core lists {:?}; only the reference lists {:?}",
             ours.len(),

@@ -195,11 +195,7 @@ fn resolve_read(prev: Option<Reading>, play: &Set, readings: &[Reading]) -> Opti
             _ => None,
         };
     }
-    readings
-        .iter()
-        .copied()
-        .filter(|r| beats(prev, *r))
-        .max_by_key(|r| r.2)
+    readings.iter().copied().filter(|r| beats(prev, *r)).max_by_key(|r| r.2)
 }
 
 /// The previous play read at its strongest; `Err` for the Dog or a non-combination.
@@ -269,7 +265,10 @@ impl Counting {
                 rank => 1u32 << rank,
             })
             .collect();
-        Counting { rank_bit, dog_or_dragon }
+        Counting {
+            rank_bit,
+            dog_or_dragon,
+        }
     }
 }
 
