@@ -73,6 +73,25 @@ pub trait Reference: Sized + Clone + 'static {
     /// The reference's legal actions of `seat` now, as keys (in its order).
     fn legal(&self, seat: Seat) -> Vec<Self::Key>;
 
+    /// Whether `ours` and `theirs` (the core's and the reference's keys of one seat, in their
+    /// lists' orders) hold the same keys: in order where the game fixes it ([`Reference::ORDERED`]),
+    /// else as multisets (by default both sorted, then compared; an adapter whose keys are
+    /// hashes may compare sums of them instead of sorting).
+    fn same_keys(ours: &mut Vec<Self::Key>, theirs: &mut Vec<Self::Key>) -> bool {
+        if !Self::ORDERED {
+            ours.sort();
+            theirs.sort();
+        }
+        ours == theirs
+    }
+
+    /// A readable account of how the core's and the reference's legal actions of `seat` differ,
+    /// for the panic message when their keys do (an adapter whose keys are hashes of texts
+    /// lists the texts found on one side only); empty by default (the keys say it).
+    fn explain_legal(&self, _core: &Self::Core, _seat: Seat) -> String {
+        String::new()
+    }
+
     /// What [`Reference::legal`] of `seat` costs now, in listings of the usual size (1: cheap).
     /// At a sampled step of a segment a seat whose listing costs `c > 1` is listed in one case
     /// of `c` (chosen by the case's bytes), so that a few huge listings (every subset of a big
@@ -561,11 +580,11 @@ where
                 }
                 let mut keys: Vec<A::Key> = ours.iter().map(A::key).collect();
                 let mut theirs = reference.legal(seat);
-                if !A::ORDERED {
-                    keys.sort();
-                    theirs.sort();
-                }
-                assert_eq!(keys, theirs, "{context}: legal actions of seat {seat}");
+                assert!(
+                    A::same_keys(&mut keys, &mut theirs),
+                    "{context}: legal actions of seat {seat}: the core's {keys:?}, the reference's {theirs:?}{}",
+                    reference.explain_legal(&core, seat)
+                );
                 listed.push(Some(theirs));
             }
             A::compare(&reference, &core, context);

@@ -45,13 +45,27 @@ pub fn action_text(action: Action) -> String {
     action.to_string()
 }
 
-/// The key of an action's log text: a hash of it first (FNV-1a), so that sorting and comparing
-/// lists of thousands of actions compares numbers, not texts, until two are equal.
-fn text_key(text: String) -> (u64, String) {
-    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+/// The key of an action's log text: its 64-bit FNV-1a hash. The core's and the reference's lists
+/// (up to 2,184 actions each) are compared as multisets of hashes: no text kept per action
+/// (the core's is hashed as it is written, [`TextHash`]). Two different texts with one hash would hide a difference only if it
+/// exactly made up for another (about 2^-64 per pair); a difference is reported with the texts
+/// ([`generic::Reference::explain_legal`]).
+fn text_key(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    (hash, text)
+    })
+}
+
+/// A `fmt::Write` that hashes what is written ([`text_key`] of the whole text, no text kept).
+struct TextHash(u64);
+
+impl std::fmt::Write for TextHash {
+    fn write_str(&mut self, text: &str) -> std::fmt::Result {
+        self.0 = text
+            .bytes()
+            .fold(self.0, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        Ok(())
+    }
 }
 
 /// Checks that `seat`'s observation shows only its own cards and public ones.
@@ -93,7 +107,7 @@ pub struct Adapter(reference::Round);
 impl generic::Reference for Adapter {
     type Core = Round;
     type Setup = Setup;
-    type Key = (u64, String);
+    type Key = u64;
     type Bot = RandomBot;
     const ORDERED: bool = false;
     /// A round takes 8 calls and exchanges, then some 40–90 plays and passes.
@@ -108,8 +122,11 @@ impl generic::Reference for Adapter {
         Some((core, Adapter(naive)))
     }
 
-    fn key(action: &Action) -> (u64, String) {
-        text_key(action_text(*action))
+    fn key(action: &Action) -> u64 {
+        use std::fmt::Write as _;
+        let mut hash = TextHash(text_key(""));
+        write!(hash, "{action}").expect("an action's text");
+        hash.0
     }
 
     /// An action's log text names it one to one (the replay log reads it back).
@@ -117,11 +134,54 @@ impl generic::Reference for Adapter {
         a == b
     }
 
-    fn legal(&self, seat: Seat) -> Vec<(u64, String)> {
+    fn legal(&self, seat: Seat) -> Vec<u64> {
         if seat.0 > 3 {
             return Vec::new();
         }
-        self.0.actions(usize::from(seat.0)).into_iter().map(text_key).collect()
+        self.0
+            .actions(usize::from(seat.0))
+            .iter()
+            .map(|text| text_key(text))
+            .collect()
+    }
+
+    /// As multisets of hashes: equal counts and equal wrapping sums of two mixes of the keys
+    /// (no sort: a sort's comparisons are most of the cost under comparison tracing). Two
+    /// different lists of the same length pass only if both sums of their differences vanish
+    /// (about 2^-128 for hash-like keys).
+    fn same_keys(ours: &mut Vec<u64>, theirs: &mut Vec<u64>) -> bool {
+        let sums = |keys: &[u64]| {
+            keys.iter().fold((0u64, 0u64), |(a, b), &key| {
+                let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                (
+                    a.wrapping_add(z ^ (z >> 31)),
+                    b.wrapping_add(key.rotate_left(17).wrapping_mul(0xd6e8_feb8_6659_fd93)),
+                )
+            })
+        };
+        ours.len() == theirs.len() && sums(ours) == sums(theirs)
+    }
+
+    /// The log texts listed by one side only.
+    fn explain_legal(&self, core: &Round, seat: Seat) -> String {
+        let mut ours: Vec<String> = Vec::new();
+        parlor_core::game::Round::for_each_legal_action(core, seat, |action| ours.push(action_text(action)));
+        let theirs = if seat.0 > 3 {
+            Vec::new()
+        } else {
+            self.0.actions(usize::from(seat.0))
+        };
+        let only =
+            |a: &[String], b: &[String]| -> Vec<String> { a.iter().filter(|t| !b.contains(t)).cloned().collect() };
+        format!(
+            "; the core lists {} actions, the reference {}; only the core lists {:?}; only the reference lists {:?}",
+            ours.len(),
+            theirs.len(),
+            only(&ours, &theirs),
+            only(&theirs, &ours)
+        )
     }
 
     /// Listing a play stage's moves tries every subset of a hand whose plays are not

@@ -183,6 +183,11 @@ pub fn beats(prev: Option<Reading>, play: Reading) -> bool {
 
 /// The reading `play` takes on `prev` if legal (the strongest that beats it).
 pub fn resolve(prev: Option<Reading>, play: &Set) -> Option<Reading> {
+    resolve_read(prev, play, &readings(play))
+}
+
+/// [`resolve`] with the play's [`readings`] already worked out (those of a remembered play).
+fn resolve_read(prev: Option<Reading>, play: &Set, readings: &[Reading]) -> Option<Reading> {
     if play.len() == 1 && play[0].rank == PHOENIX {
         return match prev {
             None => Some(("single", 1, 3)),
@@ -190,10 +195,7 @@ pub fn resolve(prev: Option<Reading>, play: &Set) -> Option<Reading> {
             _ => None,
         };
     }
-    readings(play)
-        .into_iter()
-        .filter(|r| beats(prev, *r))
-        .max_by_key(|r| r.2)
+    readings.iter().copied().filter(|r| beats(prev, *r)).max_by_key(|r| r.2)
 }
 
 /// The previous play read at its strongest; `Err` for the Dog or a non-combination.
@@ -226,8 +228,8 @@ pub fn is_legal(prev: &str, play: &str) -> Result<bool, String> {
 /// remembered one are the remembered plays it contains, so a seat's shrinking hand is not
 /// enumerated again, and the plays on `prev` are those that beat it.
 pub fn moves(hand: &Set, prev: Option<Reading>, wish: Option<u8>) -> BTreeSet<Set> {
-    let all: BTreeSet<Set> = match remembered_plays(hand, |play| {
-        size_may_beat(prev, play.len()) && resolve(prev, play).is_some()
+    let all: BTreeSet<Set> = match remembered_plays(hand, |play, read| {
+        size_may_beat(prev, play.len()) && resolve_read(prev, play, read).is_some()
     }) {
         Some(plays) => plays.into_iter().collect(),
         None => subsets_that_play(hand, prev),
@@ -241,13 +243,44 @@ pub fn moves(hand: &Set, prev: Option<Reading>, wish: Option<u8>) -> BTreeSet<Se
     all
 }
 
-/// Whether the cards `bits` of `hand` may be a play on `prev` at all, by counting what the
-/// definitions imply (a necessary condition only, [`resolve`] decides): one card may be; two or
-/// more hold neither the Dog nor the Dragon, and either at most two ranks besides the Phoenix
-/// (pair, triple, bomb, full house) or ranks each at most twice that span no more ranks than
-/// there are cards (straight, stairs: a gap only the Phoenix fills); on a previous play the same
-/// number of cards or a bomb's four or more.
-fn may_play(hand: &Set, bits: u32, prev: Option<Reading>) -> bool {
+/// What [`may_play`] counts of a hand, by place (worked out once per hand, not per subset):
+/// each card's rank as a bit (none for the Phoenix), and the places of the Dog and the Dragon.
+struct Counting {
+    rank_bit: Vec<u32>,
+    dog_or_dragon: u32,
+}
+
+impl Counting {
+    fn of(hand: &Set) -> Counting {
+        let mut dog_or_dragon = 0;
+        let rank_bit = hand
+            .iter()
+            .enumerate()
+            .map(|(i, card)| match card.rank {
+                DOG | DRAGON => {
+                    dog_or_dragon |= 1 << i;
+                    0
+                }
+                PHOENIX => 0,
+                rank => 1u32 << rank,
+            })
+            .collect();
+        Counting {
+            rank_bit,
+            dog_or_dragon,
+        }
+    }
+}
+
+/// Whether the cards `bits` of a hand (counted in `counting`) may be a play on `prev` at all, by
+/// counting what the definitions imply (a necessary condition only, [`resolve`] decides): one
+/// card may be; two or more hold neither the Dog nor the Dragon, and either at most two ranks
+/// besides the Phoenix in at most five cards (pair, triple, bomb, full house, stairs of two
+/// pairs) or ranks that span no more ranks than there are cards (a gap only the Phoenix fills)
+/// and are either each held once in five or more cards (straight) or each held twice but at
+/// most one, in an even number of cards (stairs: the Phoenix pairs the one); on a previous play
+/// the same number of cards or a bomb's four or more.
+fn may_play(counting: &Counting, bits: u32, prev: Option<Reading>) -> bool {
     let n = bits.count_ones() as usize;
     if !size_may_beat(prev, n) {
         return false;
@@ -255,28 +288,26 @@ fn may_play(hand: &Set, bits: u32, prev: Option<Reading>) -> bool {
     if n == 1 {
         return true;
     }
+    if bits & counting.dog_or_dragon != 0 {
+        return false;
+    }
     // The ranks held once, twice and three times or more (a bit per rank, the Phoenix apart).
     let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
     let mut rest = bits;
     while rest != 0 {
-        let card = hand[rest.trailing_zeros() as usize];
+        let bit = counting.rank_bit[rest.trailing_zeros() as usize];
         rest &= rest - 1;
-        if card.rank == DOG || card.rank == DRAGON {
-            return false;
-        }
-        if card.rank == PHOENIX {
-            continue;
-        }
-        let bit = 1u32 << card.rank;
         thrice |= twice & bit;
         twice |= once & bit;
         once |= bit;
     }
     if once.count_ones() <= 2 {
-        return true;
+        return n <= 5;
     }
     let span = (31 - once.leading_zeros() - once.trailing_zeros()) as usize + 1;
-    span <= n && thrice == 0
+    let straight = twice == 0 && n >= 5;
+    let stairs = thrice == 0 && n.is_multiple_of(2) && (once & !twice).count_ones() <= 1;
+    span <= n && (straight || stairs)
 }
 
 /// Whether a play of `n` cards may beat `prev` by its size alone: a lead any size; on a play the
@@ -289,24 +320,40 @@ fn size_may_beat(prev: Option<Reading>, n: usize) -> bool {
 /// bombs among [`moves`] without the wish, tried only among subsets of four or more cards of one
 /// rank or of one suit (every bomb is one).
 pub fn bombs(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
-    let bomb = |play: &Set| {
+    let bomb = |play: &Set, read: &[Reading]| {
         play.len() >= 4
             && (play.iter().all(|c| c.rank == play[0].rank)
                 || play.iter().all(|c| c.suit.is_some() && c.suit == play[0].suit))
-            && resolve(prev, play).is_some_and(|r| is_bomb(&r))
+            && resolve_read(prev, play, read).is_some_and(|r| is_bomb(&r))
     };
     if let Some(plays) = remembered_plays(hand, bomb) {
         return plays.into_iter().collect();
     }
+    // The places of each rank's cards and of each suit's: a bomb's cards are all of one of
+    // these groups, so only the subsets of four or more cards of a group are read.
     let n = hand.len();
+    let mut groups = [0u32; 17 + 4];
+    for (i, card) in hand.iter().enumerate() {
+        groups[usize::from(card.rank)] |= 1 << i;
+        if let Some(suit) = card.suit {
+            groups[17 + usize::from(suit)] |= 1 << i;
+        }
+    }
     let mut all = BTreeSet::new();
-    for bits in 1u32..(1 << n) {
-        if bits.count_ones() < 4 {
+    for group in groups {
+        if group.count_ones() < 4 {
             continue;
         }
-        let subset: Set = (0..n).filter(|i| bits & (1 << i) != 0).map(|i| hand[i]).collect();
-        if bomb(&subset) {
-            all.insert(subset);
+        // Every non-empty subset of the group (the usual walk down its submasks).
+        let mut bits = group;
+        while bits != 0 {
+            if bits.count_ones() >= 4 {
+                let subset: Set = (0..n).filter(|i| bits & (1 << i) != 0).map(|i| hand[i]).collect();
+                if bomb(&subset, &readings(&subset)) {
+                    all.insert(subset);
+                }
+            }
+            bits = (bits - 1) & group;
         }
     }
     all
@@ -316,9 +363,10 @@ pub fn bombs(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
 /// that [`may_play`] rules out by counting are not read).
 fn subsets_that_play(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
     let n = hand.len();
+    let counting = Counting::of(hand);
     let mut all = BTreeSet::new();
     for bits in 1u32..(1 << n) {
-        if !may_play(hand, bits, prev) {
+        if !may_play(&counting, bits, prev) {
             continue;
         }
         let subset: Set = (0..n).filter(|i| bits & (1 << i) != 0).map(|i| hand[i]).collect();
@@ -335,8 +383,9 @@ fn subsets_that_play(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
 /// Hands of at least this many cards have their plays remembered.
 pub const ROOT_CARDS: usize = 9;
 
-/// The plays within a remembered hand, each with the bits of its cards' places in that hand.
-type PlacedPlays = Vec<(u32, Set)>;
+/// The plays within a remembered hand, each with the bits of its cards' places in that hand and
+/// its [`readings`] (worked out once, when the hand is remembered).
+type PlacedPlays = Vec<(u32, Set, Vec<Reading>)>;
 
 /// The most hands whose plays are remembered.
 pub const MAX_ROOTS: usize = 64;
@@ -364,8 +413,9 @@ pub fn plays_known(hand: &Set) -> bool {
 /// The plays within `hand` (every subset that is a play on no previous play), from a remembered
 /// hand that holds it, else enumerated and remembered; `None` for a small hand or one with a card
 /// twice (unsuited notation), which [`moves`] enumerates directly.
-/// Only the plays that `keep` are copied out of the remembered list.
-fn remembered_plays(hand: &Set, keep: impl Fn(&Set) -> bool) -> Option<Vec<Set>> {
+/// Only the plays that `keep` (given each play and its readings) are copied out of the
+/// remembered list.
+fn remembered_plays(hand: &Set, keep: impl Fn(&Set, &[Reading]) -> bool) -> Option<Vec<Set>> {
     let distinct = hand.iter().enumerate().all(|(i, c)| !hand[..i].contains(c));
     if hand.len() < ROOT_CARDS || !distinct {
         return None;
@@ -393,7 +443,10 @@ fn remembered_plays(hand: &Set, keep: impl Fn(&Set) -> bool) -> Option<Vec<Set>>
             let plays = std::rc::Rc::new(
                 subsets_that_play(hand, None)
                     .into_iter()
-                    .map(|play| (places(hand, &play), play))
+                    .map(|play| {
+                        let read = readings(&play);
+                        (places(hand, &play), play, read)
+                    })
                     .collect::<PlacedPlays>(),
             );
             ROOTS.with(|roots| {
@@ -407,8 +460,8 @@ fn remembered_plays(hand: &Set, keep: impl Fn(&Set) -> bool) -> Option<Vec<Set>>
     Some(
         plays
             .iter()
-            .filter(|(bits, play)| bits & !within == 0 && keep(play))
-            .map(|(_, play)| play.clone())
+            .filter(|(bits, play, read)| bits & !within == 0 && keep(play, read))
+            .map(|(_, play, _)| play.clone())
             .collect(),
     )
 }
@@ -445,13 +498,18 @@ mod tests {
         }
         all.extend(parse("1 D R P").expect("specials"));
         let mut x = 0x2545_f491_4f6c_dd1du64;
-        for round in 0..24 {
+        for round in 0..64 {
             let mut cards = all.clone();
             for i in (1..cards.len()).rev() {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
                 cards.swap(i, (x % (i as u64 + 1)) as usize);
+            }
+            // Every other pair of rounds the Phoenix is in the hand (its gaps and pairs).
+            if round % 4 >= 2 {
+                let at = cards.iter().position(|c| c.rank == PHOENIX).expect("the Phoenix");
+                cards.swap(0, at);
             }
             // Hands of 10 cards (their plays remembered) and of 8 (enumerated each time).
             let hand: Set = cards[..if round % 2 == 0 { 10 } else { 8 }].to_vec();
