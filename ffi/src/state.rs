@@ -86,8 +86,7 @@ pub struct ParlorMatch {
 /// The layout version of the sealed states (the byte at offset 4). Version 2: dominoes and
 /// Dou Dizhu rounds and matches hold their own bytes (`Round::RAW`, `Match::RAW`), not their
 /// `encode` form; a 32-bit four-lane digest. Version 3: Tichu rounds and matches are held too.
-/// Version 4: the digest takes the header as one word per lane and the payload in 32-byte
-/// blocks, one multiply per two words ([`digest`]).
+/// Version 4: a two-lane digest fed 16-byte chunks, one multiply-add per two words ([`digest`]).
 pub(crate) const STATE_VERSION: u8 = 4;
 const MAGIC: [u8; 4] = *b"PRLR";
 /// Header bytes before the payload (facts, then the digest).
