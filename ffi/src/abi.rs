@@ -953,9 +953,9 @@ pub unsafe extern "C" fn parlor_round_apply(
                 // Held in place: applied to the caller's bytes, then the header resealed.
                 let len = opened.payload.len();
                 // SAFETY: the caller's contract (documented above): `state` is valid for reads
-                // and writes (and checked non-null and aligned by `open_state`); the opened
-                // bytes are not read after this.
-                let out = unsafe { output(state) }?;
+                // and writes, and `open_state` checked it non-null and aligned (so it is not
+                // checked again here); the opened bytes are not read after this.
+                let out = unsafe { &mut *state };
                 return generic::apply_in_place::<R>(out.bytes_mut(), len, seat, code, step);
             }
             // Decoded into this frame's one value (borrowed, not moved), changed in place and

@@ -169,6 +169,7 @@ impl Facts {
     /// The facts of a round held in place: the may-act mask names the seat in turn only
     /// ([`Facts::ask_others`]; none once the round is over), so an `apply` asks the round
     /// nothing but `to_act`.
+    #[inline(always)]
     pub(crate) fn of_held_round<R: parlor_core::game::Round>(round: &R) -> Facts {
         let to_act = round.to_act();
         Facts {
@@ -229,7 +230,9 @@ pub(crate) fn digest(head: &[u8; 16], payload: &[u8]) -> u64 {
     digest_of_words(&words_of(head), payload)
 }
 
-/// [`digest`] of the header's first 16 bytes as their four little-endian words.
+/// [`digest`] of the header's first 16 bytes as their four little-endian words. Out of line:
+/// one copy of the loop, with the payload's absorption inlined (no second call per digest).
+#[inline(never)]
 fn digest_of_words(head: &[u32; 4], payload: &[u8]) -> u64 {
     // `payload.len()` is at most the state's 776 bytes: it fits a `u32`.
     let [a, b] = SEEDS;
@@ -258,12 +261,13 @@ fn words_of(bytes: &[u8; 16]) -> [u32; 4] {
     ]
 }
 
-/// The payload's chunks and tail into the lanes. Out of line: one copy of the loop.
+/// The payload's chunks and tail into the lanes (inlined into [`digest_of_words`], its one
+/// caller).
 ///
 /// The payload is 4-aligned (it starts at byte 24 of the caller's `uint64_t` words), so its
 /// chunks are read as aligned words (byte loads on a Cortex-M0 otherwise, which has no unaligned
 /// loads). A part that is not 4-aligned takes the byte path; both give the same value.
-#[inline(never)]
+#[inline(always)]
 fn absorb(lanes: &mut [u32; 2], part: &[u8]) {
     if !part.as_ptr().cast::<u32>().is_aligned() {
         return absorb_bytes(lanes, part);
@@ -300,65 +304,77 @@ fn mix_chunks(lanes: &mut [u32; 2], chunks: &[[u32; 4]]) {
     }
 }
 
-/// Aligned chunks into the lanes ([`mix`], the same value), on a Thumb-2 core (Cortex-M3/M4/M7):
-/// four chunks per turn of the loop, each one `ldm` of its four words, two `eor`s with the
-/// rotated lanes and two `mla`s, so 64 bytes cost 22 instructions (the compiler's loop took a
-/// literal-pool load per chunk and 8 instructions per 16 bytes: the digest runs twice on every
-/// `apply`); the last 0-3 chunks by [`mix`].
+/// Aligned chunks into the lanes ([`mix`], the same value), on a Thumb-2 core (Cortex-M3/M4/M7),
+/// in one block of assembly: four chunks per turn of a first loop, each one `ldm` of its four
+/// words, two `eor`s with the rotated lanes and two `mla`s (22 instructions per 64 bytes), then
+/// the last 0-3 chunks one per turn. The compiler's loop took a literal-pool load per chunk and
+/// 8 instructions per 16 bytes, and the digest runs twice on every `apply`. (Eight chunks per
+/// turn cost a spilled register more than the loop's compare and branch they save.)
 #[cfg(all(target_arch = "arm", target_feature = "thumb2"))]
 fn mix_chunks(lanes: &mut [u32; 2], chunks: &[[u32; 4]]) {
-    let (quads, rest) = chunks.as_chunks::<4>();
-    if !quads.is_empty() {
-        let [mut a, mut b] = *lanes;
-        let [ka, kb] = K;
-        let start = quads.as_ptr();
-        let end = start.wrapping_add(quads.len());
-        // SAFETY: reads `quads` only: 64 bytes per turn from `start` until the pointer reaches
-        // `end` (one past the last quad of a non-empty slice, so at least one turn), 4-aligned
-        // words of a `&[[u32; 4]]`; writes only the named registers and the flags; no stack.
-        unsafe {
-            core::arch::asm!(
-                "2:",
-                "ldmia {p}!, {{r0, r1, r2, r3}}",
-                "eor r0, r0, {a}, ror #17",
-                "mla {a}, r0, {ka}, r1",
-                "eor r2, r2, {b}, ror #17",
-                "mla {b}, r2, {kb}, r3",
-                "ldmia {p}!, {{r0, r1, r2, r3}}",
-                "eor r0, r0, {a}, ror #17",
-                "mla {a}, r0, {ka}, r1",
-                "eor r2, r2, {b}, ror #17",
-                "mla {b}, r2, {kb}, r3",
-                "ldmia {p}!, {{r0, r1, r2, r3}}",
-                "eor r0, r0, {a}, ror #17",
-                "mla {a}, r0, {ka}, r1",
-                "eor r2, r2, {b}, ror #17",
-                "mla {b}, r2, {kb}, r3",
-                "ldmia {p}!, {{r0, r1, r2, r3}}",
-                "eor r0, r0, {a}, ror #17",
-                "mla {a}, r0, {ka}, r1",
-                "eor r2, r2, {b}, ror #17",
-                "mla {b}, r2, {kb}, r3",
-                "cmp {p}, {end}",
-                "bne 2b",
-                p = inout(reg) start => _,
-                end = in(reg) end,
-                a = inout(reg) a,
-                b = inout(reg) b,
-                ka = in(reg) ka,
-                kb = in(reg) kb,
-                out("r0") _,
-                out("r1") _,
-                out("r2") _,
-                out("r3") _,
-                options(nostack, readonly),
-            );
-        }
-        *lanes = [a, b];
+    let [mut a, mut b] = *lanes;
+    let [ka, kb] = K;
+    let start = chunks.as_ptr();
+    let quads = start.wrapping_add(chunks.len() & !3);
+    let end = start.wrapping_add(chunks.len());
+    // SAFETY: reads `chunks` only: 16 bytes per chunk from `start` to `end` (one past the
+    // last chunk), 4-aligned words of a `&[[u32; 4]]`, the first loop while at least four
+    // chunks are left (up to `quads`), the second while any is; writes only the named registers
+    // and the flags; no stack.
+    unsafe {
+        core::arch::asm!(
+            "cmp {p}, {q}",
+            "beq 3f",
+            "2:",
+            "ldmia {p}!, {{r0, r1, r2, r3}}",
+            "eor r0, r0, {a}, ror #17",
+            "mla {a}, r0, {ka}, r1",
+            "eor r2, r2, {b}, ror #17",
+            "mla {b}, r2, {kb}, r3",
+            "ldmia {p}!, {{r0, r1, r2, r3}}",
+            "eor r0, r0, {a}, ror #17",
+            "mla {a}, r0, {ka}, r1",
+            "eor r2, r2, {b}, ror #17",
+            "mla {b}, r2, {kb}, r3",
+            "ldmia {p}!, {{r0, r1, r2, r3}}",
+            "eor r0, r0, {a}, ror #17",
+            "mla {a}, r0, {ka}, r1",
+            "eor r2, r2, {b}, ror #17",
+            "mla {b}, r2, {kb}, r3",
+            "ldmia {p}!, {{r0, r1, r2, r3}}",
+            "eor r0, r0, {a}, ror #17",
+            "mla {a}, r0, {ka}, r1",
+            "eor r2, r2, {b}, ror #17",
+            "mla {b}, r2, {kb}, r3",
+            "cmp {p}, {q}",
+            "bne 2b",
+            "3:",
+            "cmp {p}, {e}",
+            "beq 5f",
+            "4:",
+            "ldmia {p}!, {{r0, r1, r2, r3}}",
+            "eor r0, r0, {a}, ror #17",
+            "mla {a}, r0, {ka}, r1",
+            "eor r2, r2, {b}, ror #17",
+            "mla {b}, r2, {kb}, r3",
+            "cmp {p}, {e}",
+            "bne 4b",
+            "5:",
+            p = inout(reg) start => _,
+            q = in(reg) quads,
+            e = in(reg) end,
+            a = inout(reg) a,
+            b = inout(reg) b,
+            ka = in(reg) ka,
+            kb = in(reg) kb,
+            out("r0") _,
+            out("r1") _,
+            out("r2") _,
+            out("r3") _,
+            options(nostack, readonly),
+        );
     }
-    for chunk in rest {
-        mix(lanes, chunk);
-    }
+    *lanes = [a, b];
 }
 
 /// A tail of 1-15 bytes as one chunk padded with zeros, its length in the last byte (which is
@@ -517,6 +533,7 @@ fn finish_seal(
 /// Rewrites the header of a state of `kind` whose payload (`sealed`, the first bytes after the
 /// header; no cache) was changed in place: its facts, then the digest. Nothing after `sealed` is
 /// written.
+#[inline(always)]
 pub(crate) fn reseal(
     head: &mut [u8; HEADER_BYTES],
     sealed: &[u8],
