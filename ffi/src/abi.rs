@@ -799,7 +799,8 @@ pub unsafe extern "C" fn parlor_round_to_act(round: *const ParlorRound, seat: *m
 }
 
 /// @brief Whether a seat has a legal action now (its turn, or an out-of-turn right such as a
-/// Tichu bomb or a Riichi call). Reads the state's header only.
+/// Tichu bomb or a Riichi call). Reads the state's header only, but for a seat not in turn of
+/// a round the state holds in place (docs/c-abi.md), which the round itself is asked about.
 ///
 /// @param[in] round The round.
 /// @param[in] seat The seat.
@@ -1356,7 +1357,8 @@ pub unsafe extern "C" fn parlor_match_to_act(game_match: *const ParlorMatch, sea
 }
 
 /// @brief Whether a seat has a legal action now in the match's current round. Reads the header
-/// only.
+/// only, but for a seat not in turn of a match the state holds in place (docs/c-abi.md), which
+/// its round itself is asked about.
 ///
 /// @param[in] game_match The match.
 /// @param[in] seat The seat.

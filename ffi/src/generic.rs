@@ -268,10 +268,6 @@ pub(crate) fn apply_in_place<R: Round>(
     code: u64,
     step: Option<&mut ParlorStep>,
 ) -> Result<(), ParlorStatus> {
-    // The code's checks that `apply` repeats are left to it (`Round::action_to_apply`); a
-    // refusal then asks the full decode whether the code names an action at all, so the status
-    // is the one `action_of` first would give.
-    let action = R::action_to_apply(code).ok_or(PARLOR_ERR_UNKNOWN_ACTION)?;
     let (head, rest) = state
         .split_first_chunk_mut::<HEADER_BYTES>()
         .ok_or(PARLOR_ERR_INTERNAL)?;
@@ -280,7 +276,16 @@ pub(crate) fn apply_in_place<R: Round>(
         action_of::<R>(code)?;
         return Err(PARLOR_ERR_INVALID_STATE);
     };
-    if let Err(e) = round.apply(seat, action) {
+    // The code's checks that `apply` repeats are left to it (`Round::action_to_apply`); a
+    // refusal then asks the full decode whether the code names an action at all, so the status
+    // is the one `action_of` first would give. The action goes straight from the code's
+    // reading into `apply` (no copy of it in between: a Dou Dizhu play is 19 bytes, copied a
+    // byte at a time).
+    let applied = match R::action_to_apply(code) {
+        Some(action) => round.apply(seat, action),
+        None => return Err(PARLOR_ERR_UNKNOWN_ACTION),
+    };
+    if let Err(e) = applied {
         if e.fault() == Some(Fault::Internal) {
             spoil(head);
         }
@@ -292,7 +297,7 @@ pub(crate) fn apply_in_place<R: Round>(
         Some(_) if facts.round_over => Some(round_scores(&*round).unwrap_or_default()),
         _ => None,
     };
-    reseal(head, payload, Kind::Round, R::GAME, &facts)?;
+    reseal(head, rest, payload_len, Kind::Round, R::GAME, &facts)?;
     if let Some(step) = step {
         *step = ParlorStep::of(facts.round_over, false, scores.as_ref());
     }
@@ -721,7 +726,7 @@ pub(crate) fn apply_match_in_place<M: Match>(
         }
     };
     let facts = match_facts(&*game);
-    reseal(head, payload, Kind::Match, <M::Round as Round>::GAME, &facts)?;
+    reseal(head, rest, payload_len, Kind::Match, <M::Round as Round>::GAME, &facts)?;
     Ok(report)
 }
 

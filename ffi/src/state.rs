@@ -17,7 +17,7 @@
 //! | 12 | flags: bit 0 the round is over, bit 1 the match is over, bit 2 the mask is the seat in turn's only |
 //! | 13..15 | cache length, little-endian (0: no cache) |
 //! | 15 | 0 |
-//! | 16..24 | digest of bytes 0..16, the payload and the cache |
+//! | 16..24 | digest of bytes 0..16, the payload and the cache, and the zero bytes after them up to a multiple of 16 where the state has room ([`covered`]) |
 //! | 24.. | payload: a round's or match's own bytes (games with `Round::RAW`) or the game's `encode` form; then the cache (`encode_cache`); the rest is 0 when sealed |
 //!
 //! On entry a call checks the header and the digest only (O(payload) hashing, no decode), so
@@ -447,8 +447,9 @@ pub(crate) fn open(bytes: &[u8], kind: Kind) -> Result<Opened<'_>, ParlorStatus>
     let game = GameId::from_code(u32::from(game)).ok_or(bad)?;
     let len = usize::from(u16::from_le_bytes([l0, l1]));
     let cache_len = usize::from(u16::from_le_bytes([c0, c1]));
-    let sealed = rest.get(..len.checked_add(cache_len).ok_or(bad)?).ok_or(bad)?;
-    if u64::from_le_bytes(d) != digest(head.first_chunk::<16>().ok_or(bad)?, sealed) {
+    let used = len.checked_add(cache_len).ok_or(bad)?;
+    let sealed = rest.get(..used).ok_or(bad)?;
+    if u64::from_le_bytes(d) != digest(head.first_chunk::<16>().ok_or(bad)?, covered(rest, used)) {
         return Err(bad);
     }
     let (payload, cache) = sealed.split_at_checked(len).ok_or(bad)?;
@@ -525,23 +526,34 @@ fn finish_seal(
     cache_len: usize,
 ) -> Result<(), ParlorStatus> {
     let used = payload_len.checked_add(cache_len).ok_or(PARLOR_ERR_INTERNAL)?;
-    let (sealed, after) = rest.split_at_mut_checked(used).ok_or(PARLOR_ERR_INTERNAL)?;
+    let (_, after) = rest.split_at_mut_checked(used).ok_or(PARLOR_ERR_INTERNAL)?;
     after.fill(0);
-    write_head(head, sealed, kind, game, facts, payload_len, cache_len)
+    write_head(head, covered(rest, used), kind, game, facts, payload_len, cache_len)
 }
 
-/// Rewrites the header of a state of `kind` whose payload (`sealed`, the first bytes after the
-/// header; no cache) was changed in place: its facts, then the digest. Nothing after `sealed` is
-/// written.
+/// The bytes the digest covers after the header, of `used` bytes of payload and cache in the
+/// state's `room`: those rounded up to a multiple of 16 (the zeros a seal writes after them)
+/// where the room reaches that far, so that the digest reads whole 16-byte chunks and no
+/// padded tail (about 60 instructions of every `apply` of a Tichu or Dou Dizhu round on a
+/// Cortex-M4); else the `used` bytes alone (then with a tail). `used` is at most `room.len()`.
+pub(crate) fn covered(room: &[u8], used: usize) -> &[u8] {
+    let whole = used.saturating_add(15) & !15;
+    room.get(..whole).or_else(|| room.get(..used)).unwrap_or(room)
+}
+
+/// Rewrites the header of a state of `kind` whose payload (the first `payload_len` bytes of
+/// `rest`, the room after the header; no cache) was changed in place: its facts, then the
+/// digest. Nothing after the header is written.
 #[inline(always)]
 pub(crate) fn reseal(
     head: &mut [u8; HEADER_BYTES],
-    sealed: &[u8],
+    rest: &[u8],
+    payload_len: usize,
     kind: Kind,
     game: GameId,
     facts: &Facts,
 ) -> Result<(), ParlorStatus> {
-    write_head(head, sealed, kind, game, facts, sealed.len(), 0)
+    write_head(head, covered(rest, payload_len), kind, game, facts, payload_len, 0)
 }
 
 /// Spoils a state's digest (a round changed in place by a call that then failed inside: every
@@ -552,7 +564,8 @@ pub(crate) fn spoil(head: &mut [u8; HEADER_BYTES]) {
     }
 }
 
-/// Writes the header of `kind`, `game` and `facts` and the digest of it and `sealed`.
+/// Writes the header of `kind`, `game` and `facts` and the digest of it and `sealed` (the
+/// [`covered`] bytes).
 fn write_head(
     head: &mut [u8; HEADER_BYTES],
     sealed: &[u8],

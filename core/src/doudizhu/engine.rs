@@ -359,17 +359,30 @@ const fn over_deck(counts: u64) -> bool {
     (b2 & (b1 | b0) & SUITED) | ((b2 | b1) & JOKERS) != 0
 }
 
-/// The card counts of [`pack_counts`]'s bits (bits past the 45 are ignored).
+/// The card counts of [`pack_counts`]'s bits (bits past the 45 are ignored): each rank's field
+/// read with a constant shift from its 32-bit half, no loop (the C `apply` reads a play's code
+/// on every call).
 fn unpack_counts(bits: u64) -> [u8; RANKS] {
-    let mut low = bits as u32 & ((1 << (3 * LOW_RANKS)) - 1);
-    let mut high = (bits >> (3 * LOW_RANKS)) as u32;
-    let mut counts = [0u8; RANKS];
-    for (i, count) in counts.iter_mut().enumerate() {
-        let half = if i < LOW_RANKS { &mut low } else { &mut high };
-        *count = (*half & 0x7) as u8;
-        *half >>= 3;
-    }
-    counts
+    let low = bits as u32;
+    let high = (bits >> (3 * LOW_RANKS)) as u32;
+    let at = |half: u32, rank: u32| (half >> (3 * rank) & 0x7) as u8;
+    [
+        at(low, 0),
+        at(low, 1),
+        at(low, 2),
+        at(low, 3),
+        at(low, 4),
+        at(low, 5),
+        at(low, 6),
+        at(low, 7),
+        at(low, 8),
+        at(low, 9),
+        at(high, 0),
+        at(high, 1),
+        at(high, 2),
+        at(high, 3),
+        at(high, 4),
+    ]
 }
 
 /// The action of a code, a play's reading checked against its cards ([`reads_as`] under the
