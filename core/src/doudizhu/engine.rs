@@ -365,23 +365,24 @@ const fn over_deck(counts: u64) -> bool {
 fn unpack_counts(bits: u64) -> [u8; RANKS] {
     let low = bits as u32;
     let high = (bits >> (3 * LOW_RANKS)) as u32;
-    let at = |half: u32, rank: u32| (half >> (3 * rank) & 0x7) as u8;
+    // Each field by its constant shift (3 bits a rank).
+    let at = |half: u32, shift: u32| (half.wrapping_shr(shift) & 0x7) as u8;
     [
         at(low, 0),
-        at(low, 1),
-        at(low, 2),
         at(low, 3),
-        at(low, 4),
-        at(low, 5),
         at(low, 6),
-        at(low, 7),
-        at(low, 8),
         at(low, 9),
+        at(low, 12),
+        at(low, 15),
+        at(low, 18),
+        at(low, 21),
+        at(low, 24),
+        at(low, 27),
         at(high, 0),
-        at(high, 1),
-        at(high, 2),
         at(high, 3),
-        at(high, 4),
+        at(high, 6),
+        at(high, 9),
+        at(high, 12),
     ]
 }
 
