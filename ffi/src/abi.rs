@@ -410,14 +410,20 @@ unsafe fn applied<S: Sealed>(
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: forwarded contract.
-        let opened = unsafe { open_state(state.cast_const()) }?;
+        let opened = unsafe { open_state(state.cast_const()) };
+        // Borrowed where the result lies (no copy of the opened state: this runs on every
+        // `apply`).
+        let opened = match &opened {
+            Ok(opened) => opened,
+            Err(status) => return Err(*status),
+        };
         // SAFETY: forwarded contract.
         let step = unsafe { optional_output(step) }?;
         let seat = generic::seat_of(seat, opened.facts.seats)?;
         if over(&opened.facts) {
             return Err(PARLOR_ERR_ROUND_OVER);
         }
-        play(&opened, seat, state, step)
+        play(opened, seat, state, step)
     })())
 }
 
