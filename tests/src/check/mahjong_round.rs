@@ -118,6 +118,35 @@ fn core_actions(round: &Round, seat: Seat) -> Vec<String> {
     all
 }
 
+/// The most hands whose shanten [`greedy_shanten`] remembers (then it starts afresh).
+const MAX_REMEMBERED_SHANTEN: usize = 200_000;
+
+thread_local! {
+    /// The greedy players' shanten by kind counts, as computed (a fuzzer replays the same deals).
+    static SHANTEN: std::cell::RefCell<std::collections::HashMap<[u8; 34], i8, crate::reference::QuickBuild>> =
+        const { std::cell::RefCell::new(std::collections::HashMap::with_hasher(crate::reference::QuickBuild)) };
+}
+
+/// The shanten of a closed hand of these kind counts (the core's, for the greedy players'
+/// choice only: no check depends on it), `i8::MAX` when it has none; remembered.
+fn greedy_shanten(counts: &[u8; 34]) -> i8 {
+    if let Some(known) = SHANTEN.with(|m| m.borrow().get(counts).copied()) {
+        return known;
+    }
+    let s = Hand::from_counts(counts)
+        .ok()
+        .and_then(|h| shanten(&h, None).ok())
+        .unwrap_or(i8::MAX);
+    SHANTEN.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= MAX_REMEMBERED_SHANTEN {
+            m.clear();
+        }
+        m.insert(*counts, s);
+    });
+    s
+}
+
 /// A greedy player over the core: wins, riichi, calls sometimes, else the discard that leaves
 /// the lowest shanten (ties by `x`).
 pub fn greedy(round: &Round, seat: Seat, x: u64) -> Option<Action> {
@@ -147,17 +176,22 @@ pub fn greedy(round: &Round, seat: Seat, x: u64) -> Option<Action> {
         return Some(a);
     }
     let hand: Vec<u8> = round.hand(seat).collect();
+    let mut held = [0u8; 34];
+    for &t in &hand {
+        held[usize::from(t / 4)] += 1;
+    }
+    // The shanten left by discarding a tile (the hand's counts without it): every copy of a
+    // kind leaves the same counts, so worked out once per kind.
+    let mut by_kind = [None::<i8>; 34];
     let mut best: Option<(i8, u64, Action)> = None;
     for (i, &a) in actions.iter().enumerate() {
         let Action::Discard { tile } = a else { continue };
-        let mut counts = [0u8; 34];
-        for &t in hand.iter().filter(|&&t| t != tile) {
-            counts[usize::from(t / 4)] += 1;
-        }
-        let s = Hand::from_counts(&counts)
-            .ok()
-            .and_then(|h| shanten(&h, None).ok())
-            .unwrap_or(i8::MAX);
+        let kind = usize::from(tile / 4);
+        let s = *by_kind[kind].get_or_insert_with(|| {
+            let mut counts = held;
+            counts[kind] -= u8::from(hand.contains(&tile));
+            greedy_shanten(&counts)
+        });
         let tie = x.rotate_left((i as u32).wrapping_mul(7)) & 0xFF;
         if best.is_none_or(|(bs, bt, _)| (s, tie) < (bs, bt)) {
             best = Some((s, tie, a));

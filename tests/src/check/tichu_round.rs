@@ -68,6 +68,16 @@ impl std::fmt::Write for TextHash {
     }
 }
 
+/// The slots of [`KEYS`].
+const KEY_SLOTS: usize = 1 << 16;
+
+thread_local! {
+    /// The keys of the core's actions as computed ([`generic::Reference::key`]), by action
+    /// code: [`KEY_SLOTS`] slots (allocated once, overwritten in place), a code's slot drawn from
+    /// its hash; a slot keeps the latest code that falls on it.
+    static KEYS: std::cell::RefCell<Vec<Option<(u64, u64)>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Checks that `seat`'s observation shows only its own cards and public ones.
 fn check_observation(round: &Round, seat: Seat) {
     let obs = round.observation(seat).expect("a seat");
@@ -122,11 +132,29 @@ impl generic::Reference for Adapter {
         Some((core, Adapter(naive)))
     }
 
+    /// [`text_key`] of the core's log text of the action (its `Display`), remembered per
+    /// action code ([`KEYS`]: the text of an action is a function of the action alone).
     fn key(action: &Action) -> u64 {
-        use std::fmt::Write as _;
-        let mut hash = TextHash(text_key(""));
-        write!(hash, "{action}").expect("an action's text");
-        hash.0
+        let code = <Round as parlor_core::game::Round>::action_code(*action);
+        let mut z = code ^ (code >> 29);
+        z = z.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        let slot = (z ^ (z >> 32)) as usize % KEY_SLOTS;
+        KEYS.with(|keys| {
+            let mut keys = keys.borrow_mut();
+            if keys.is_empty() {
+                keys.resize(KEY_SLOTS, None);
+            }
+            match keys[slot] {
+                Some((kept, key)) if kept == code => key,
+                _ => {
+                    use std::fmt::Write as _;
+                    let mut hash = TextHash(text_key(""));
+                    write!(hash, "{action}").expect("an action's text");
+                    keys[slot] = Some((code, hash.0));
+                    hash.0
+                }
+            }
+        })
     }
 
     /// An action's log text names it one to one (the replay log reads it back).
@@ -138,11 +166,10 @@ impl generic::Reference for Adapter {
         if seat.0 > 3 {
             return Vec::new();
         }
+        let mut keys = Vec::new();
         self.0
-            .actions(usize::from(seat.0))
-            .iter()
-            .map(|text| text_key(text))
-            .collect()
+            .for_each_action(usize::from(seat.0), &mut |text| keys.push(text_key(text)));
+        keys
     }
 
     /// As multisets of hashes: equal counts and equal wrapping sums of two mixes of the keys

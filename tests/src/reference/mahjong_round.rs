@@ -413,7 +413,7 @@ thread_local! {
     /// The waits of a closed hand (its kind counts) beside its melds (their kind counts), as
     /// computed: the reference asks the same hands' waits at every call window and every riichi
     /// listing, and a fuzzer replays the same deals.
-    static WAITS: RefCell<HashMap<WaitsKey, Vec<usize>>> = RefCell::new(HashMap::new());
+    static WAITS: RefCell<HashMap<WaitsKey, Vec<usize>, super::QuickBuild>> = const { RefCell::new(HashMap::with_hasher(super::QuickBuild)) };
 }
 
 fn counts_of(ids: &[u8]) -> [u8; 34] {

@@ -95,8 +95,63 @@ pub fn compatible(a: &Set, b: &Set) -> bool {
 /// A reading: type name (as the core's `Kind::name`), number of cards, key in half ranks.
 pub type Reading = (&'static str, usize, u32);
 
-/// Every reading of a set, from the definitions. A lone Phoenix reads ("single", 1, 3).
+/// The most sets whose readings [`readings`] remembers (then it starts afresh).
+const MAX_REMEMBERED_READINGS: usize = 1 << 18;
+
+thread_local! {
+    /// The readings of a set as computed ([`readings_from_definitions`]), by [`reading_key`]:
+    /// the same few thousand rank patterns come up in every deal's hands.
+    static READINGS: std::cell::RefCell<std::collections::HashMap<u64, Vec<Reading>, super::QuickBuild>> =
+        const { std::cell::RefCell::new(std::collections::HashMap::with_hasher(super::QuickBuild)) };
+}
+
+/// What the readings of a set depend on, packed: how many cards of each rank (three bits per
+/// rank code 0..=16) and whether every card has a suit and they all share it (bit 63); `None`
+/// for a set no deck holds (a rank code past 16, more than seven cards of a rank). Two sets
+/// with one key have the same [`readings`]: the definitions read ranks, the Phoenix (rank 16),
+/// the Mah Jong, Dog and Dragon (ranks 1, 0, 15) and, for a straight flush, only whether the
+/// naturals share a suit (a set holding a special card has a card without a suit).
+fn reading_key(set: &Set) -> Option<u64> {
+    let mut counts = [0u8; 17];
+    for c in set {
+        let count = counts.get_mut(usize::from(c.rank))?;
+        *count += 1;
+        if *count > 7 {
+            return None;
+        }
+    }
+    let packed = counts
+        .iter()
+        .enumerate()
+        .fold(0u64, |key, (rank, &n)| key | u64::from(n) << (3 * rank));
+    let suit = set.first().and_then(|c| c.suit);
+    let flush = suit.is_some() && set.iter().all(|c| c.suit == suit);
+    Some(packed | u64::from(flush) << 63)
+}
+
+/// Every reading of a set, from the definitions ([`readings_from_definitions`]), remembered by
+/// what they depend on ([`reading_key`]). A lone Phoenix reads ("single", 1, 3).
 pub fn readings(set: &Set) -> Vec<Reading> {
+    let Some(key) = reading_key(set) else {
+        return readings_from_definitions(set);
+    };
+    if let Some(known) = READINGS.with(|r| r.borrow().get(&key).cloned()) {
+        return known;
+    }
+    let read = readings_from_definitions(set);
+    READINGS.with(|r| {
+        let mut r = r.borrow_mut();
+        if r.len() >= MAX_REMEMBERED_READINGS {
+            r.clear();
+        }
+        r.insert(key, read.clone());
+    });
+    read
+}
+
+/// Every reading of a set, from the definitions: each Phoenix substitution tried, each
+/// combination type checked as defined.
+fn readings_from_definitions(set: &Set) -> Vec<Reading> {
     let mut out = BTreeSet::new();
     if set.len() == 1 {
         let r = set[0].rank;
@@ -243,7 +298,7 @@ pub fn moves(hand: &Set, prev: Option<Reading>, wish: Option<u8>) -> BTreeSet<Se
     all
 }
 
-/// What [`may_play`] counts of a hand, by place (worked out once per hand, not per subset):
+/// What [`may_play_counted`] counts of a hand, by place (worked out once per hand, not per subset):
 /// each card's rank as a bit (none for the Phoenix), and the places of the Dog and the Dragon.
 struct Counting {
     rank_bit: Vec<u32>,
@@ -280,7 +335,11 @@ impl Counting {
 /// and are either each held once in five or more cards (straight) or each held twice but at
 /// most one, in an even number of cards (stairs: the Phoenix pairs the one); on a previous play
 /// the same number of cards or a bomb's four or more.
-fn may_play(counting: &Counting, bits: u32, prev: Option<Reading>) -> bool {
+///
+/// The ranks of the cards `bits` counted (`[once, twice, thrice]`: the rank bits held at least
+/// once, twice and three times, the Phoenix apart; worked out by the caller from a smaller
+/// subset's).
+fn may_play_counted(counting: &Counting, bits: u32, [once, twice, thrice]: [u32; 3], prev: Option<Reading>) -> bool {
     let n = bits.count_ones() as usize;
     if !size_may_beat(prev, n) {
         return false;
@@ -290,16 +349,6 @@ fn may_play(counting: &Counting, bits: u32, prev: Option<Reading>) -> bool {
     }
     if bits & counting.dog_or_dragon != 0 {
         return false;
-    }
-    // The ranks held once, twice and three times or more (a bit per rank, the Phoenix apart).
-    let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-    let mut rest = bits;
-    while rest != 0 {
-        let bit = counting.rank_bit[rest.trailing_zeros() as usize];
-        rest &= rest - 1;
-        thrice |= twice & bit;
-        twice |= once & bit;
-        once |= bit;
     }
     if once.count_ones() <= 2 {
         return n <= 5;
@@ -360,13 +409,21 @@ pub fn bombs(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
 }
 
 /// Every distinct subset of `hand` that is a legal play on `prev`, by trying each one (those
-/// that [`may_play`] rules out by counting are not read).
+/// that [`may_play_counted`] rules out by counting are not read).
 fn subsets_that_play(hand: &Set, prev: Option<Reading>) -> BTreeSet<Set> {
     let n = hand.len();
     let counting = Counting::of(hand);
     let mut all = BTreeSet::new();
+    // The counts of each subset from those of the subset without its lowest card (each subset
+    // counted once, not card by card): `counted[bits]` is `[once, twice, thrice]` of `bits`.
+    let mut counted = vec![[0u32; 3]; 1 << n];
     for bits in 1u32..(1 << n) {
-        if !may_play(&counting, bits, prev) {
+        let rest = bits & (bits - 1);
+        let [once, twice, thrice] = counted[rest as usize];
+        let bit = counting.rank_bit[bits.trailing_zeros() as usize];
+        let counts = [once | bit, twice | (once & bit), thrice | (twice & bit)];
+        counted[bits as usize] = counts;
+        if !may_play_counted(&counting, bits, counts, prev) {
             continue;
         }
         let subset: Set = (0..n).filter(|i| bits & (1 << i) != 0).map(|i| hand[i]).collect();
@@ -481,6 +538,55 @@ mod tests {
             })
             .filter(|subset| resolve(prev, subset).is_some())
             .collect()
+    }
+
+    /// The remembered readings are those of the definitions: sets drawn from the deck (every
+    /// size up to 14, the Phoenix and the specials among them, flushes of one suit), each set's
+    /// answer compared with the definitions after other sets of its key filled the memory.
+    #[test]
+    fn remembered_readings_are_the_definitions() {
+        let ranks = parse("23456789TJQKA").expect("ranks");
+        let mut deck: Set = Vec::new();
+        for suit in 0..4u8 {
+            deck.extend(ranks.iter().map(|c| Card {
+                rank: c.rank,
+                suit: Some(suit),
+            }));
+        }
+        deck.extend(parse("1 D R P").expect("specials"));
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for round in 0..4000 {
+            // One suit (runs and flushes), two or three ranks and the Phoenix (pairs, triples,
+            // full houses, bombs, stairs), or the whole deck.
+            let (a, b, c) = (2 + next() % 13, 2 + next() % 13, 2 + next() % 13);
+            let pool: Set = match round % 3 {
+                0 => deck
+                    .iter()
+                    .copied()
+                    .filter(|c| c.suit == Some((round / 3 % 4) as u8))
+                    .collect(),
+                1 => deck
+                    .iter()
+                    .copied()
+                    .filter(|d| [a, b, c, u64::from(PHOENIX)].contains(&u64::from(d.rank)))
+                    .collect(),
+                _ => deck.clone(),
+            };
+            let n = 1 + (next() % pool.len().min(14) as u64) as usize;
+            let mut cards = pool.clone();
+            for i in (1..cards.len()).rev() {
+                cards.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+            let mut set: Set = cards.into_iter().take(n).collect();
+            set.sort();
+            assert_eq!(readings(&set), readings_from_definitions(&set), "{set:?}");
+        }
     }
 
     /// The counting of `may_play` rules out no play: on random hands of 10 and 8 cards and previous

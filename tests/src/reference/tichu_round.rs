@@ -50,6 +50,13 @@ fn write_card(out: &mut String, card: &Card) {
 /// A set as the log writes it: Mah Jong, naturals by rank then suit (j s p t), Dragon, Phoenix,
 /// Dog.
 pub fn set_text(set: &Set) -> String {
+    let mut text = String::with_capacity(2 * set.len());
+    write_set(&mut text, set);
+    text
+}
+
+/// [`set_text`] appended to `out`.
+fn write_set(out: &mut String, set: &Set) {
     let order = |c: &Card| match c.rank {
         MAHJONG => (0, 0),
         DRAGON => (20, 0),
@@ -59,11 +66,9 @@ pub fn set_text(set: &Set) -> String {
     };
     let mut sorted = set.clone();
     sorted.sort_by_key(order);
-    let mut text = String::with_capacity(2 * sorted.len());
     for card in &sorted {
-        write_card(&mut text, card);
+        write_card(out, card);
     }
-    text
 }
 
 /// A naive round. Calls: 0 none, 1 Tichu, 2 Grand Tichu.
@@ -145,12 +150,31 @@ impl Round {
     /// lists, an exchange's three cards of a hand are different cards).
     pub fn actions(&self, seat: usize) -> Vec<String> {
         let mut all = Vec::new();
+        self.for_each_action(seat, &mut |text| all.push(text.to_owned()));
+        all
+    }
+
+    /// [`Round::actions`], each text given to `found` in turn (written into one buffer, no
+    /// text kept).
+    pub fn for_each_action(&self, seat: usize, found: &mut dyn FnMut(&str)) {
+        let mut text = String::with_capacity(64);
+        // `play <set>` or `play <set> wish <rank>`, written into `text`.
+        fn play(text: &mut String, found: &mut dyn FnMut(&str), set: &Set, wish: Option<char>) {
+            text.clear();
+            text.push_str("play ");
+            write_set(text, set);
+            if let Some(rank) = wish {
+                text.push_str(" wish ");
+                text.push(rank);
+            }
+            found(text);
+        }
         match &self.stage {
-            Stage::Over => return Vec::new(),
+            Stage::Over => return,
             Stage::Grand(next) => {
                 if *next == seat {
-                    all.push("grand".to_owned());
-                    all.push("no-grand".to_owned());
+                    found("grand");
+                    found("no-grand");
                 }
             }
             Stage::Exchange => {
@@ -162,7 +186,14 @@ impl Round {
                         for (j, b) in hand.iter().enumerate() {
                             for (k, c) in hand.iter().enumerate() {
                                 if a != b && b != c && a != c {
-                                    all.push(format!("exchange {} {} {}", texts[i], texts[j], texts[k]));
+                                    text.clear();
+                                    text.push_str("exchange ");
+                                    text.push_str(&texts[i]);
+                                    text.push(' ');
+                                    text.push_str(&texts[j]);
+                                    text.push(' ');
+                                    text.push_str(&texts[k]);
+                                    found(&text);
                                 }
                             }
                         }
@@ -176,10 +207,10 @@ impl Round {
                 let bombs = |hand: &Set| cards::bombs(hand, prev);
                 if seat == trick.turn && trick.gathering {
                     // Every other seat passed: bomb, or pass to gather the trick.
-                    for play in bombs(&hand) {
-                        all.push(format!("play {}", set_text(&play)));
+                    for set in bombs(&hand) {
+                        play(&mut text, found, &set, None);
                     }
-                    all.push("pass".to_owned());
+                    found("pass");
                 } else if seat == trick.turn {
                     // With an open wish that some legal play holding the rank can fulfil, only
                     // those; and any bomb, the wish not binding it (the one set: each play once).
@@ -187,36 +218,34 @@ impl Round {
                     if self.wish_bombs && prev.is_some() {
                         plays.extend(bombs(&hand));
                     }
-                    for play in plays {
-                        let text = set_text(&play);
-                        if play.iter().any(|c| c.rank == MAHJONG) {
+                    for set in plays {
+                        if set.iter().any(|c| c.rank == MAHJONG) {
                             for rank in "234567890JQKA".chars() {
-                                all.push(format!("play {text} wish {rank}"));
+                                play(&mut text, found, &set, Some(rank));
                             }
                         }
-                        all.push(format!("play {text}"));
+                        play(&mut text, found, &set, None);
                     }
                     let mut copy = trick.clone();
                     if copy.pass(seat).is_ok() {
-                        all.push("pass".to_owned());
+                        found("pass");
                     }
                 } else if prev.is_some() && !hand.is_empty() {
-                    for play in cards::bombs(&hand, prev) {
-                        all.push(format!("play {}", set_text(&play)));
+                    for set in cards::bombs(&hand, prev) {
+                        play(&mut text, found, &set, None);
                     }
                 }
             }
             Stage::Gift(taker, _, _) => {
                 if *taker == seat {
-                    all.push(format!("give {}", (seat + 1) % 4));
-                    all.push(format!("give {}", (seat + 3) % 4));
+                    found(&format!("give {}", (seat + 1) % 4));
+                    found(&format!("give {}", (seat + 3) % 4));
                 }
             }
         }
         if self.may_call(seat) {
-            all.push("tichu".to_owned());
+            found("tichu");
         }
-        all
     }
 
     /// Applies `seat`'s action given as log text (`exchange 2j 5s 9p`, `play 1 wish 7`, …).
