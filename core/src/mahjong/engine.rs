@@ -521,6 +521,24 @@ impl game::Match for Match {
     ) -> Result<&'p mut Match, Error> {
         Match::decode_trusted_cached_in(place, bytes, cache)
     }
+
+    /// The match's own bytes are held in place (`repr(C)`, no padding byte, its round's waits
+    /// included).
+    const RAW: bool = true;
+
+    /// zerocopy's bit-validity check of the match's bytes, then [`Match::held_ok`].
+    fn raw_ref(bytes: &[u8]) -> Option<&Match> {
+        crate::game::held_ref(bytes, Match::held_ok)
+    }
+
+    /// As `raw_ref`, writable.
+    fn raw_mut(bytes: &mut [u8]) -> Option<&mut Match> {
+        crate::game::held_mut(bytes, Match::held_ok)
+    }
+
+    fn raw_bytes(&self) -> &[u8] {
+        zerocopy::IntoBytes::as_bytes(self)
+    }
 }
 
 /// The version byte in front of [`Config::to_bytes`] in [`game::Rules::encode`].

@@ -1463,3 +1463,59 @@ fn held_round_checks_refuse_what_decode_refuses() {
         );
     }
 }
+
+/// As [`held_changes`], for a match: every accepted one-byte change of its held bytes (a few
+/// values per byte) has a byte form that reads back as the same match. Returns the refusals.
+fn held_match_changes(game: &Match) -> usize {
+    use zerocopy::IntoBytes;
+    const WORDS: usize = super::game_match::MATCH_BYTES / 8;
+    let mut words = [0u64; WORDS];
+    words.as_mut_bytes().copy_from_slice(game.as_bytes());
+    assert_eq!(<Match as crate::game::Match>::raw_ref(words.as_bytes()), Some(game));
+    let mut refused = 0;
+    // The round's bytes are checked by `held_changes`: the match's own fields here, and every
+    // 7th byte of the round.
+    for at in (0..super::game_match::MATCH_BYTES).filter(|&at| at >= ROUND_BYTES || at % 7 == 0) {
+        let was = words.as_bytes()[at];
+        for value in [0u8, 1, 2, 0x80, 0xFF, was ^ 1] {
+            if value == was {
+                continue;
+            }
+            let mut changed = words;
+            changed.as_mut_bytes()[at] = value;
+            let Some(held) = <Match as crate::game::Match>::raw_ref(changed.as_bytes()) else {
+                refused += 1;
+                continue;
+            };
+            let mut bytes = [0u8; super::game_match::MATCH_ENCODED_BYTES];
+            let n = held.encode(&mut bytes).unwrap();
+            let mut cache = [0u8; CACHE_BYTES];
+            held.round().encode_cache(&mut cache).unwrap();
+            let back = Match::decode_trusted_cached(&bytes[..n], &cache)
+                .unwrap_or_else(|e| panic!("byte {at} = {value:#x}: {e}"));
+            assert_eq!(&back, held, "byte {at} = {value:#x}");
+        }
+    }
+    refused
+}
+
+#[test]
+fn a_held_match_reads_back_and_its_accepted_byte_changes_have_a_byte_form() {
+    for (config, seed) in [(Config::TENHOU_EAST, 4u64), (Config::TENHOU_SANMA_EAST, 8)] {
+        let mut game = Match::new(&config, seed).unwrap();
+        let mut bot = RandomBot::new(seed);
+        let mut steps = 0;
+        let mut refused = held_match_changes(&game);
+        while let Some(seat) = game.round().to_act() {
+            let action = bot.choose(game.round(), seat).unwrap();
+            let step = game.apply(seat, action).unwrap();
+            if step.finished.is_some() {
+                refused += held_match_changes(&game);
+            }
+            steps += 1;
+        }
+        assert!(game.is_over() && steps > 100, "{steps}");
+        // The padding, the flags against the round, the next start refuse.
+        assert!(refused > 100, "{refused}");
+    }
+}
