@@ -834,7 +834,8 @@ impl Round {
         let mut n = 0usize;
         for k in 1..self.players() {
             let s = self.next_seat(self.actor, k);
-            if *at(&self.answers, s) == Action::Ron.to_code()
+            // The verb byte alone (a held answer is an action's code, checked by `held_ok`).
+            if at(&self.answers, s).first() == Action::Ron.to_code().first()
                 && let Some(slot) = rons.get_mut(n)
             {
                 *slot = s;
@@ -930,6 +931,10 @@ impl Round {
         let mut call = None;
         for k in 1..self.players() {
             let s = self.next_seat(discarder, k);
+            // Most answers are passes: only a call's code (pon 8, kan 9, chii 10) is read.
+            if !matches!(at(&self.answers, s).first(), Some(8..=10)) {
+                continue;
+            }
             match self.answer(s) {
                 Some(a @ (Action::Pon { .. } | Action::Kan)) => {
                     call = Some((s, a));
