@@ -2366,7 +2366,8 @@ PARLOR_MUST_USE ParlorStatus parlor_round_to_act(const struct ParlorRound *round
 
 /**
  * @brief Whether a seat has a legal action now (its turn, or an out-of-turn right such as a
- * Tichu bomb or a Riichi call). Reads the state's header only.
+ * Tichu bomb or a Riichi call). Reads the state's header only, but for a seat not in turn of
+ * a round the state holds in place (docs/c-abi.md), which the round itself is asked about.
  *
  * @param[in] round The round.
  * @param[in] seat The seat.
@@ -2727,7 +2728,8 @@ ParlorStatus parlor_match_to_act(const struct ParlorMatch *game_match,
 
 /**
  * @brief Whether a seat has a legal action now in the match's current round. Reads the header
- * only.
+ * only, but for a seat not in turn of a match the state holds in place (docs/c-abi.md), which
+ * its round itself is asked about.
  *
  * @param[in] game_match The match.
  * @param[in] seat The seat.

@@ -223,13 +223,25 @@ pub struct ParlorStep {
 
 impl From<&StepReport> for ParlorStep {
     fn from(report: &StepReport) -> ParlorStep {
+        ParlorStep::of(
+            report.round_over,
+            report.match_over,
+            report.round_over.then_some(&report.scores),
+        )
+    }
+}
+
+impl ParlorStep {
+    /// The step of an action: whether it ended the round and the match, and the finished
+    /// round's scores (`None` while the round goes on).
+    pub(crate) fn of(round_over: bool, match_over: bool, scores: Option<&parlor_core::game::Scores>) -> ParlorStep {
         let mut step = ParlorStep {
-            round_over: u8::from(report.round_over),
-            match_over: u8::from(report.match_over),
+            round_over: u8::from(round_over),
+            match_over: u8::from(match_over),
             ..ParlorStep::default()
         };
-        if report.round_over {
-            for (slot, value) in step.scores.iter_mut().zip(report.scores.as_slice()) {
+        if let Some(scores) = scores {
+            for (slot, value) in step.scores.iter_mut().zip(scores.as_slice()) {
                 *slot = *value;
                 step.score_count = step.score_count.saturating_add(1);
             }
@@ -394,23 +406,32 @@ unsafe fn applied<S: Sealed>(
     seat: u32,
     step: *mut ParlorStep,
     over: impl FnOnce(&Facts) -> bool,
-    play: impl FnOnce(&Opened<'_>, Seat, *mut S) -> Result<StepReport, ParlorStatus>,
+    play: impl FnOnce(&Opened<'_>, Seat, *mut S, Option<&mut ParlorStep>) -> Result<(), ParlorStatus>,
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: forwarded contract.
-        let opened = unsafe { open_state(state.cast_const()) }?;
+        let opened = unsafe { open_state(state.cast_const()) };
+        // Borrowed where the result lies (no copy of the opened state: this runs on every
+        // `apply`).
+        let opened = match &opened {
+            Ok(opened) => opened,
+            Err(status) => return Err(*status),
+        };
         // SAFETY: forwarded contract.
         let step = unsafe { optional_output(step) }?;
         let seat = generic::seat_of(seat, opened.facts.seats)?;
         if over(&opened.facts) {
             return Err(PARLOR_ERR_ROUND_OVER);
         }
-        let report = play(&opened, seat, state)?;
-        if let Some(step) = step {
-            *step = ParlorStep::from(&report);
-        }
-        Ok(())
+        play(opened, seat, state, step)
     })())
+}
+
+/// Writes `report` to the caller's `step` when it asked for one.
+fn report_step(step: Option<&mut ParlorStep>, report: &StepReport) {
+    if let Some(step) = step {
+        *step = ParlorStep::from(report);
+    }
 }
 
 /// The seat to act as a C number.
@@ -419,9 +440,21 @@ fn seat_code(seat: Option<Seat>) -> u32 {
 }
 
 /// Whether `seat` may act, from the header facts.
-fn may_act_of(facts: &Facts, seat: u32) -> Result<bool, ParlorStatus> {
-    let seat = generic::seat_of(seat, facts.seats)?;
-    Ok(facts.may_act & (1u8 << (seat.0 & 7)) != 0)
+/// Whether `seat` may act in an opened round state: from the header facts, asking the held
+/// round about a seat not in turn ([`Facts::ask_others`]).
+fn may_act_in_round(opened: &Opened<'_>, seat: Seat) -> Result<bool, ParlorStatus> {
+    if !opened.facts.ask_others {
+        return Ok(opened.facts.may_act(seat, || false));
+    }
+    dispatch!(opened.game, R, M => generic::round_may_act::<R>(opened, seat))
+}
+
+/// [`may_act_in_round`] of an opened match state: its current round's.
+fn may_act_in_match(opened: &Opened<'_>, seat: Seat) -> Result<bool, ParlorStatus> {
+    if !opened.facts.ask_others {
+        return Ok(opened.facts.may_act(seat, || false));
+    }
+    dispatch!(opened.game, R, M => generic::match_may_act::<M>(opened, seat))
 }
 
 // ===================================================================== status-free queries
@@ -772,7 +805,8 @@ pub unsafe extern "C" fn parlor_round_to_act(round: *const ParlorRound, seat: *m
 }
 
 /// @brief Whether a seat has a legal action now (its turn, or an out-of-turn right such as a
-/// Tichu bomb or a Riichi call). Reads the state's header only.
+/// Tichu bomb or a Riichi call). Reads the state's header only, but for a seat not in turn of
+/// a round the state holds in place (docs/c-abi.md), which the round itself is asked about.
 ///
 /// @param[in] round The round.
 /// @param[in] seat The seat.
@@ -786,7 +820,11 @@ pub unsafe extern "C" fn parlor_round_to_act(round: *const ParlorRound, seat: *m
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_round_may_act(round: *const ParlorRound, seat: u32, may_act: *mut u8) -> ParlorStatus {
     // SAFETY: the caller's contract (documented above).
-    unsafe { answer(round, may_act, |opened| may_act_of(&opened.facts, seat).map(u8::from)) }
+    unsafe {
+        answer(round, may_act, |opened| {
+            may_act_in_round(opened, generic::seat_of(seat, opened.facts.seats)?).map(u8::from)
+        })
+    }
 }
 
 /// @brief The legal actions of a seat, as action codes in the game's documented order.
@@ -824,7 +862,7 @@ pub unsafe extern "C" fn parlor_round_legal_actions(
         let out = unsafe { output_slice(out, capacity) }?;
         // SAFETY: as above.
         let total = unsafe { output(total) }?;
-        if opened.facts.may_act & (1u8 << (seat.0 & 7)) == 0 {
+        if !may_act_in_round(&opened, seat)? {
             *total = 0;
             return Ok(());
         }
@@ -883,7 +921,7 @@ pub unsafe extern "C" fn parlor_round_legal_action_at(
         let seat = generic::seat_of(seat, opened.facts.seats)?;
         // SAFETY: as above.
         let code = unsafe { output(code) }?;
-        if opened.facts.may_act & (1u8 << (seat.0 & 7)) == 0 {
+        if !may_act_in_round(&opened, seat)? {
             return Err(PARLOR_ERR_INVALID_ARGUMENT);
         }
         *code = dispatch!(opened.game, R, M => {
@@ -916,16 +954,16 @@ pub unsafe extern "C" fn parlor_round_apply(
     code: u64,
     step: *mut ParlorStep,
 ) -> ParlorStatus {
-    let play = |opened: &Opened<'_>, seat, state: *mut ParlorRound| {
+    let play = |opened: &Opened<'_>, seat, state: *mut ParlorRound, step: Option<&mut ParlorStep>| {
         dispatch!(opened.game, R, M => {
             if <R as parlor_core::game::Round>::RAW {
                 // Held in place: applied to the caller's bytes, then the header resealed.
                 let len = opened.payload.len();
                 // SAFETY: the caller's contract (documented above): `state` is valid for reads
-                // and writes (and checked non-null and aligned by `open_state`); the opened
-                // bytes are not read after this.
-                let out = unsafe { output(state) }?;
-                return generic::apply_in_place::<R>(out.bytes_mut(), len, seat, code);
+                // and writes, and `open_state` checked it non-null and aligned (so it is not
+                // checked again here); the opened bytes are not read after this.
+                let out = unsafe { &mut *state };
+                return generic::apply_in_place::<R>(out.bytes_mut(), len, seat, code, step);
             }
             // Decoded into this frame's one value (borrowed, not moved), changed in place and
             // encoded straight into the caller's state.
@@ -936,11 +974,12 @@ pub unsafe extern "C" fn parlor_round_apply(
                 // read after this.
                 let out = unsafe { output(state) }?;
                 generic::seal_round(played, out.bytes_mut())?;
-                Ok(StepReport {
+                report_step(step, &StepReport {
                     round_over: played.to_act().is_none(),
                     match_over: false,
                     scores: generic::round_scores(played).unwrap_or_default(),
-                })
+                });
+                Ok(())
             })
         })
     };
@@ -1324,7 +1363,8 @@ pub unsafe extern "C" fn parlor_match_to_act(game_match: *const ParlorMatch, sea
 }
 
 /// @brief Whether a seat has a legal action now in the match's current round. Reads the header
-/// only.
+/// only, but for a seat not in turn of a match the state holds in place (docs/c-abi.md), which
+/// its round itself is asked about.
 ///
 /// @param[in] game_match The match.
 /// @param[in] seat The seat.
@@ -1344,7 +1384,7 @@ pub unsafe extern "C" fn parlor_match_may_act(
     // SAFETY: the caller's contract (documented above).
     unsafe {
         answer(game_match, may_act, |opened| {
-            may_act_of(&opened.facts, seat).map(u8::from)
+            may_act_in_match(opened, generic::seat_of(seat, opened.facts.seats)?).map(u8::from)
         })
     }
 }
@@ -1375,7 +1415,7 @@ pub unsafe extern "C" fn parlor_match_apply(
     code: u64,
     step: *mut ParlorStep,
 ) -> ParlorStatus {
-    let play = |opened: &Opened<'_>, seat, state: *mut ParlorMatch| {
+    let play = |opened: &Opened<'_>, seat, state: *mut ParlorMatch, step: Option<&mut ParlorStep>| {
         dispatch!(opened.game, R, M => {
             if <M as parlor_core::game::Match>::RAW {
                 // Held in place: applied to the caller's bytes, then the header resealed.
@@ -1384,7 +1424,9 @@ pub unsafe extern "C" fn parlor_match_apply(
                 // and writes (and checked non-null and aligned by `open_state`); the opened
                 // bytes are not read after this.
                 let out = unsafe { output(state) }?;
-                return generic::apply_match_in_place::<M>(out.bytes_mut(), len, seat, code);
+                let report = generic::apply_match_in_place::<M>(out.bytes_mut(), len, seat, code)?;
+                report_step(step, &report);
+                return Ok(());
             }
             generic::with_match_mut::<M, _>(opened, |played| {
                 let report = generic::apply_match(played, seat, code)?;
@@ -1393,7 +1435,8 @@ pub unsafe extern "C" fn parlor_match_apply(
                 // read after this.
                 let out = unsafe { output(state) }?;
                 generic::seal_match(played, out.bytes_mut())?;
-                Ok(report)
+                report_step(step, &report);
+                Ok(())
             })
         })
     };

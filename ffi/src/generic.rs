@@ -9,6 +9,7 @@ use parlor_core::game::bot::{Bot, Lowest, Uniform, lowest_legal_action};
 use parlor_core::game::search::{Level, Node, SearchBot, nodes_for};
 use parlor_core::game::{Fault, GameError, Match, Round, Rules, Scores, Search, Seat};
 
+use crate::ParlorStep;
 use crate::state::{CONFIG_PAYLOAD, Facts, HEADER_BYTES, Kind, Opened, STATE_PAYLOAD, reseal, seal, seal_with, spoil};
 use crate::util::{OutputList, write_text};
 use crate::{
@@ -190,7 +191,13 @@ pub(crate) fn preset_name<C: Rules>(index: usize) -> Result<&'static str, Parlor
 /// holds its rounds in place ([`Round::RAW`]), else its byte form, then its cache.
 pub(crate) fn seal_round<R: Round>(round: &R, out: &mut [u8]) -> Result<(), ParlorStatus> {
     if R::RAW {
-        return seal(out, Kind::Round, R::GAME, &Facts::of_round(round), round.raw_bytes());
+        return seal(
+            out,
+            Kind::Round,
+            R::GAME,
+            &Facts::of_held_round(round),
+            round.raw_bytes(),
+        );
     }
     seal_with(out, Kind::Round, R::GAME, &Facts::of_round(round), |room| {
         let len = round.encode(room).map_err(|e| error_status(e, PARLOR_ERR_INTERNAL))?;
@@ -250,7 +257,8 @@ pub(crate) fn with_round_mut<R: Round, T>(
 /// Applies `code` for `seat` to the round held in place in the caller's round state `state`
 /// (a game with [`Round::RAW`]; `payload_len` from the opened header, whose digest was checked):
 /// the core's `apply` runs on the state's own bytes, then only the header's facts and the digest
-/// are rewritten. A refused action leaves every byte as it was (the core checks before it
+/// are rewritten; then `step`, when asked for, is written (the scores worked out only when the
+/// round is over). A refused action leaves every byte as it was (the core checks before it
 /// writes); an internal error spoils the digest (the round may be half-changed: every later call
 /// refuses it).
 pub(crate) fn apply_in_place<R: Round>(
@@ -258,11 +266,8 @@ pub(crate) fn apply_in_place<R: Round>(
     payload_len: usize,
     seat: Seat,
     code: u64,
-) -> Result<StepReport, ParlorStatus> {
-    // The code's checks that `apply` repeats are left to it (`Round::action_to_apply`); a
-    // refusal then asks the full decode whether the code names an action at all, so the status
-    // is the one `action_of` first would give.
-    let action = R::action_to_apply(code).ok_or(PARLOR_ERR_UNKNOWN_ACTION)?;
+    step: Option<&mut ParlorStep>,
+) -> Result<(), ParlorStatus> {
     let (head, rest) = state
         .split_first_chunk_mut::<HEADER_BYTES>()
         .ok_or(PARLOR_ERR_INTERNAL)?;
@@ -271,21 +276,45 @@ pub(crate) fn apply_in_place<R: Round>(
         action_of::<R>(code)?;
         return Err(PARLOR_ERR_INVALID_STATE);
     };
-    if let Err(e) = round.apply(seat, action) {
+    // The code's checks that `apply` repeats are left to it (`Round::action_to_apply`); a
+    // refusal then asks the full decode whether the code names an action at all, so the status
+    // is the one `action_of` first would give. The action goes straight from the code's
+    // reading into `apply` (no copy of it in between: a Dou Dizhu play is 19 bytes, copied a
+    // byte at a time).
+    let applied = match R::action_to_apply(code) {
+        Some(action) => round.apply(seat, action),
+        None => return Err(PARLOR_ERR_UNKNOWN_ACTION),
+    };
+    if let Err(e) = applied {
         if e.fault() == Some(Fault::Internal) {
             spoil(head);
         }
         action_of::<R>(code)?;
         return Err(error_status(e, PARLOR_ERR_ILLEGAL_ACTION));
     }
-    let facts = Facts::of_round(&*round);
-    let report = StepReport {
-        round_over: facts.round_over,
-        match_over: false,
-        scores: round_scores(&*round).unwrap_or_default(),
+    let facts = Facts::of_held_round(&*round);
+    let scores = match step {
+        Some(_) if facts.round_over => Some(round_scores(&*round).unwrap_or_default()),
+        _ => None,
     };
-    reseal(head, payload, Kind::Round, R::GAME, &facts)?;
-    Ok(report)
+    reseal(head, rest, payload_len, Kind::Round, R::GAME, &facts)?;
+    if let Some(step) = step {
+        *step = ParlorStep::of(facts.round_over, false, scores.as_ref());
+    }
+    Ok(())
+}
+
+/// Whether `seat` may act in an opened round state whose mask names the seat in turn only
+/// ([`Facts::ask_others`]): its bit, else the held round's own answer.
+pub(crate) fn round_may_act<R: Round>(opened: &Opened<'_>, seat: Seat) -> Result<bool, ParlorStatus> {
+    with_round::<R, _>(opened, |round| Ok(opened.facts.may_act(seat, || round.may_act(seat))))
+}
+
+/// [`round_may_act`] of an opened match state (its current round).
+pub(crate) fn match_may_act<M: Match>(opened: &Opened<'_>, seat: Seat) -> Result<bool, ParlorStatus> {
+    with_match::<M, _>(opened, |game| {
+        Ok(opened.facts.may_act(seat, || game.round().may_act(seat)))
+    })
 }
 
 /// Writes the portable byte form of a round state's round (`parlor_round_encode`): the payload
@@ -492,8 +521,8 @@ pub(crate) fn bot_choose<R: Search>(
         return Err(PARLOR_ERR_ROUND_OVER);
     }
     // The header's may-act mask (the digest-checked facts of this very round): no walk of the
-    // seat's legal actions here.
-    if facts.may_act & (1u8 << (seat.0 & 7)) == 0 {
+    // seat's legal actions here (a held round is asked about a seat not in turn).
+    if !facts.may_act(seat, || round.may_act(seat)) {
         return Err(PARLOR_ERR_NOT_YOUR_TURN);
     }
     // Each bot in a frame of its own: the lowest and random bots' calls then use only their own
@@ -539,13 +568,20 @@ fn choose_search<R: Search>(round: &R, seat: Seat, level: Level, seed: u64, scra
 // ---- matches ----
 
 /// The facts of a match: its current round's, and whether it is over.
+/// A match held in place ([`Match::RAW`]) keeps the may-act mask of the seat in turn only
+/// ([`Facts::of_held_round`]).
 pub(crate) fn match_facts<M: Match>(game: &M) -> Facts {
-    let mut facts = Facts::of_round(game.round());
+    let mut facts = if M::RAW {
+        Facts::of_held_round(game.round())
+    } else {
+        Facts::of_round(game.round())
+    };
     facts.match_over = game.is_over();
     if facts.match_over {
         facts.round_over = true;
         facts.to_act = None;
         facts.may_act = 0;
+        facts.ask_others = false;
     }
     facts
 }
@@ -690,7 +726,7 @@ pub(crate) fn apply_match_in_place<M: Match>(
         }
     };
     let facts = match_facts(&*game);
-    reseal(head, payload, Kind::Match, <M::Round as Round>::GAME, &facts)?;
+    reseal(head, rest, payload_len, Kind::Match, <M::Round as Round>::GAME, &facts)?;
     Ok(report)
 }
 

@@ -7,7 +7,7 @@ extern crate std;
 use parlor_core::game::bot::lowest_legal_action;
 use parlor_core::game::{GameId, Round, Seat};
 
-use crate::state::{HEADER_BYTES, bytes_of, bytes_of_mut, digest};
+use crate::state::{HEADER_BYTES, bytes_of, bytes_of_mut, covered, digest};
 use crate::{
     PARLOR_ERR_ILLEGAL_ACTION, PARLOR_ERR_INVALID_STATE, PARLOR_ERR_NOT_YOUR_TURN, PARLOR_NO_SEAT, PARLOR_OK,
     PARLOR_STATE_WORDS, ParlorConfig, ParlorRound, ParlorStep, parlor_bot_choose, parlor_config_preset,
@@ -189,16 +189,22 @@ fn a_round_held_in_place_with_any_one_bit_flipped_is_refused() {
             let mut copy = round;
             copy.opaque[bit / 64] ^= 1 << (bit % 64);
             let status = to_act_status(&copy);
-            let payload_end = HEADER_BYTES + payload_len(&round);
-            if bit / 8 < payload_end {
+            if bit / 8 < covered_end(&round) {
                 assert_eq!(status, PARLOR_ERR_INVALID_STATE, "{game} {preset}: bit {bit}");
                 refused_everywhere(&copy, "a flipped bit");
             } else {
-                // Past the payload nothing is read (zeros when sealed): the state still answers.
+                // Past the bytes the digest covers (the payload and the zeros after it to a
+                // multiple of 16) nothing is read: the state still answers.
                 assert_eq!(status, PARLOR_OK, "{game} {preset}: bit {bit}");
             }
         }
     }
+}
+
+/// Where the bytes the digest covers end in a sealed state: the payload rounded up to 16 bytes
+/// ([`covered`]).
+fn covered_end(round: &ParlorRound) -> usize {
+    HEADER_BYTES + covered(&bytes_of(&round.opaque)[HEADER_BYTES..], payload_len(round)).len()
 }
 
 /// The payload length of a sealed state (header bytes 8..10).
@@ -213,7 +219,7 @@ fn forge_digest(round: &mut ParlorRound) {
     let len = payload_len(round);
     let bytes = bytes_of_mut(&mut round.opaque);
     let head: [u8; 16] = bytes[..16].try_into().unwrap();
-    let sum = digest(&head, &bytes[HEADER_BYTES..HEADER_BYTES + len]);
+    let sum = digest(&head, covered(&bytes[HEADER_BYTES..], len));
     bytes[16..24].copy_from_slice(&sum.to_le_bytes());
 }
 
@@ -389,13 +395,9 @@ fn an_illegal_action_leaves_all_800_bytes_of_a_held_round_unchanged() {
     for (game, preset, seed) in cases() {
         let config = config_of(game, preset);
         let mut round = new_round(&config, seed);
-        // Stale bytes past the payload too: a refused action must not touch them either.
-        let len = payload_len(&round);
-        for (i, byte) in bytes_of_mut(&mut round.opaque)
-            .iter_mut()
-            .enumerate()
-            .skip(HEADER_BYTES + len)
-        {
+        // Stale bytes past the covered ones too: a refused action must not touch them either.
+        let end = covered_end(&round);
+        for (i, byte) in bytes_of_mut(&mut round.opaque).iter_mut().enumerate().skip(end) {
             *byte = i as u8;
         }
         let mut steps = 0;

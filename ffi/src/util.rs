@@ -125,6 +125,7 @@ pub(crate) unsafe fn input<'a, T>(ptr: *const T) -> Result<&'a T, ParlorStatus> 
 ///
 /// # Safety
 /// As [`output`], for a non-null `ptr`.
+#[inline(always)]
 pub(crate) unsafe fn optional_output<'a, T>(ptr: *mut T) -> Result<Option<&'a mut T>, ParlorStatus> {
     if ptr.is_null() {
         return Ok(None);

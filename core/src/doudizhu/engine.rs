@@ -347,17 +347,43 @@ fn pack_counts(counts: [u8; RANKS]) -> u64 {
     u64::from(fold(low)) | u64::from(fold(high)) << (3 * LOW_RANKS)
 }
 
-/// The card counts of [`pack_counts`]'s bits (bits past the 45 are ignored).
+/// Whether packed counts ([`pack_counts`]) hold more copies of a rank than the deck
+/// ([`Cards::from_counts`]'s check, on all 15 fields at once: a count of 5-7 of ranks 3 to 2,
+/// 2-7 of a joker). The C `apply` reads a play's code on every call; rank by rank this check
+/// and its `Result` cost about a hundred instructions on a Cortex-M4.
+const fn over_deck(counts: u64) -> bool {
+    // Bit 0 of each rank's 3-bit field: the 13 ranks 3 to 2, then the two jokers.
+    const SUITED: u64 = 0o1_111_111_111_111;
+    const JOKERS: u64 = 0o11 << (3 * 13);
+    let (b0, b1, b2) = (counts, counts >> 1, counts >> 2);
+    (b2 & (b1 | b0) & SUITED) | ((b2 | b1) & JOKERS) != 0
+}
+
+/// The card counts of [`pack_counts`]'s bits (bits past the 45 are ignored): each rank's field
+/// read with a constant shift from its 32-bit half, no loop (the C `apply` reads a play's code
+/// on every call).
 fn unpack_counts(bits: u64) -> [u8; RANKS] {
-    let mut low = bits as u32 & ((1 << (3 * LOW_RANKS)) - 1);
-    let mut high = (bits >> (3 * LOW_RANKS)) as u32;
-    let mut counts = [0u8; RANKS];
-    for (i, count) in counts.iter_mut().enumerate() {
-        let half = if i < LOW_RANKS { &mut low } else { &mut high };
-        *count = (*half & 0x7) as u8;
-        *half >>= 3;
-    }
-    counts
+    let low = bits as u32;
+    let high = (bits >> (3 * LOW_RANKS)) as u32;
+    // Each field by its constant shift (3 bits a rank).
+    let at = |half: u32, shift: u32| (half.wrapping_shr(shift) & 0x7) as u8;
+    [
+        at(low, 0),
+        at(low, 3),
+        at(low, 6),
+        at(low, 9),
+        at(low, 12),
+        at(low, 15),
+        at(low, 18),
+        at(low, 21),
+        at(low, 24),
+        at(low, 27),
+        at(high, 0),
+        at(high, 3),
+        at(high, 6),
+        at(high, 9),
+        at(high, 12),
+    ]
 }
 
 /// The action of a code, a play's reading checked against its cards ([`reads_as`] under the
@@ -381,12 +407,12 @@ fn action_fields(code: u64) -> Option<Action> {
         TAG_BID if code >> 8 == 0 && (1..=3).contains(&field(4)) => Some(Action::Bid(field(4))),
         TAG_PLAY => {
             // 15 ranks of 3 bits from bit 16: bits 61..64 stay clear.
-            if code >> CARDS_END != 0 {
+            let counts = code >> CARDS_SHIFT;
+            if code >> CARDS_END != 0 || counts == 0 || over_deck(counts) {
                 return None;
             }
-            let cards = Cards::from_counts(unpack_counts(code >> CARDS_SHIFT))
-                .ok()
-                .filter(|c| !c.is_empty())?;
+            // Checked on the packed counts (no card, or more copies than the deck has).
+            let cards = Cards::from_counts_unchecked(unpack_counts(counts));
             let reading = Reading {
                 kind: Kind::from_code(field(4))?,
                 chain: field(8),

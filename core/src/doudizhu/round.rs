@@ -345,12 +345,16 @@ impl Config {
     /// # Errors
     /// [`Error::InvalidConfig`] naming the field.
     pub fn validate(&self) -> Result<(), Error> {
-        if !(1..=4).contains(&self.rules.wing_copies) {
+        // Bounds by comparisons, not `RangeInclusive::contains` (an out-of-line call each at
+        // opt-level z: the C `apply` checks the held round's config on every call).
+        let wings = self.rules.wing_copies;
+        if wings == 0 || wings > 4 {
             return Err(Error::InvalidConfig {
                 what: "wing copies (1-4)",
             });
         }
-        if !(1..=54).contains(&self.rules.max_cards) {
+        let cards = self.rules.max_cards;
+        if cards == 0 || cards > 54 {
             return Err(Error::InvalidConfig {
                 what: "play size (1-54)",
             });

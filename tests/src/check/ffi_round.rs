@@ -15,11 +15,11 @@
 //!
 //! At one point of a case (the deal, or where the case stops when bit 5 of the seed is set) the
 //! corruption probes: the state with one flipped bit is refused (`PARLOR_ERR_INVALID_STATE`) or,
-//! past its used bytes, answers as before; random bytes are refused; a call refused on such a
-//! junk state (an apply, or a call that writes a state through its out pointer:
-//! `parlor_match_round`, `parlor_round_new` / `parlor_match_new` of a junk config,
-//! `parlor_round_decode` / `parlor_match_decode` of flipped bytes) leaves every byte it may write
-//! as it was.
+//! past the bytes its digest covers (the used ones rounded up to 16), answers as before; random
+//! bytes are refused; a call refused on such a junk state (an apply, or a call that writes a
+//! state through its out pointer: `parlor_match_round`, `parlor_round_new` / `parlor_match_new`
+//! of a junk config, `parlor_round_decode` / `parlor_match_decode` of flipped bytes) leaves every
+//! byte it may write as it was.
 //!
 //! The match is played through C for at most `MATCH_SEGMENT` (8) steps from a start the core's
 //! lowest bot reaches alone (anywhere in its first 400 steps, drawn from the seed). At the end the
@@ -385,11 +385,13 @@ fn probe_corruption(c: &ParlorRound, game: ParlorGame, cache: usize, flips: &[u1
         let mut again = 0u32;
         // SAFETY: valid pointers.
         let status = unsafe { parlor::parlor_round_to_act(&copy, &mut again) };
-        // 24 header bytes, then the payload and the cache: a flip there is always caught. The
-        // payload is the encode form, or a held round's own bytes (dominoes, Dou Dizhu, Tichu: no
-        // cache), as long as the header says (bytes 8..10, ffi/src/state.rs) — which may be
-        // shorter than the encode form (a held dominoes round: 512 bytes, its encode form 513).
-        let caught = bit / 8 < 24 + payload_len(&c.opaque, used, cache) + cache;
+        // 24 header bytes, then the payload and the cache and the zeros after them to a multiple
+        // of 16 (the digest's whole chunks, layout version 5): a flip there is always caught.
+        // The payload is the encode form, or a held round's own bytes (dominoes, Dou Dizhu,
+        // Tichu: no cache), as long as the header says (bytes 8..10, ffi/src/state.rs) — which
+        // may be shorter than the encode form (a held dominoes round: 512 bytes, its encode
+        // form 513).
+        let caught = bit / 8 < 24 + covered(payload_len(&c.opaque, used, cache) + cache);
         if caught {
             assert_eq!(status, PARLOR_ERR_INVALID_STATE, "bit {bit} flipped");
         } else {
@@ -462,8 +464,9 @@ fn probe_corruption(c: &ParlorRound, game: ParlorGame, cache: usize, flips: &[u1
 
 /// The payload length a sealed state's header states (bytes 8..10, ffi/src/state.rs): the
 /// encode form's `used` bytes for a state with a cache, a held value's own size otherwise
-/// (which may be longer or shorter than its encode form). Only these bytes and the cache are
-/// covered by the digest; a flip past them is unused.
+/// (which may be longer or shorter than its encode form). Only these bytes and the cache, and
+/// the zeros after them to a multiple of 16 ([`covered`]), are covered by the digest; a flip
+/// past them is unused.
 fn payload_len(words: &[u64], used: usize, cache: usize) -> usize {
     let header_len = usize::from(u16::from_le_bytes([
         words[1].to_ne_bytes()[0],
@@ -473,6 +476,14 @@ fn payload_len(words: &[u64], used: usize, cache: usize) -> usize {
         assert_eq!(header_len, used, "a state with a cache holds its encode form");
     }
     header_len
+}
+
+/// The bytes after the header a state's digest covers, of `used` bytes of payload and cache:
+/// those rounded up to a multiple of 16 where the 776 bytes of a round's or match's room reach
+/// that far, else `used` (ffi/src/state.rs `covered`, layout version 5).
+fn covered(used: usize) -> usize {
+    let whole = (used + 15) & !15;
+    if whole <= 776 { whole } else { used }
 }
 
 /// Flipped bits of a match: refused (or, past the used bytes — the header, the payload and the
@@ -496,8 +507,9 @@ fn probe_match_corruption(c: &ParlorMatch, game: ParlorGame, cache: usize, flips
         let mut again = 0u32;
         // SAFETY: valid pointers.
         let status = unsafe { parlor::parlor_match_to_act(&copy, &mut again) };
-        // A held match's payload is its own bytes, as long as the header says (bytes 8..10).
-        let caught = bit / 8 < 24 + payload_len(&c.opaque, used, cache) + cache;
+        // A held match's payload is its own bytes, as long as the header says (bytes 8..10);
+        // the digest covers it and the cache to a multiple of 16 ([`covered`]).
+        let caught = bit / 8 < 24 + covered(payload_len(&c.opaque, used, cache) + cache);
         if caught {
             assert_eq!(status, PARLOR_ERR_INVALID_STATE, "match bit {bit} flipped");
         } else {
