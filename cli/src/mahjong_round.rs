@@ -666,7 +666,7 @@ impl Recorder {
         if let Some(call) = event.called {
             let cs = call.seat.index();
             let meld = call.meld;
-            if let (Some(called), Some(giver)) = (meld.called, meld.from) {
+            if let (Some(called), Some(giver)) = (meld.called(), meld.from()) {
                 let from = Giver::between(call.seat.0, giver.0).unwrap_or(Giver::Left);
                 let own: Vec<u8> = meld.tiles().iter().copied().filter(|t| *t != called).collect();
                 let c = self.code(called);

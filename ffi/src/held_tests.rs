@@ -1,4 +1,4 @@
-//! Tests of the rounds held in place (`Round::RAW`, `Match::RAW`: dominoes, Dou Dizhu and Tichu): the C calls on the
+//! Tests of the rounds held in place (`Round::RAW`, `Match::RAW`: dominoes, Dou Dizhu, Tichu and Riichi rounds): the C calls on the
 //! state's own bytes against the core, and the states they refuse.
 #![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)]
 
@@ -95,8 +95,10 @@ fn refused_everywhere(round: &ParlorRound, what: &str) {
 }
 
 /// The games whose rounds C holds in place, with configs that play several kinds of round.
-fn cases() -> [(GameId, &'static str, u64); 7] {
+fn cases() -> [(GameId, &'static str, u64); 9] {
     [
+        (GameId::Mahjong, "", 3),
+        (GameId::Mahjong, "tenhou-sanma", 6),
         (GameId::Tichu, "", 3),
         (GameId::Tichu, "club", 7),
         (GameId::Dominoes, "five-up", 3),
@@ -157,6 +159,12 @@ fn a_round_held_in_place_by_c_encodes_as_the_core_round_after_the_same_actions()
                     })
                     .unwrap();
                 let mut core = <parlor_core::tichu::round::Round as Round>::seeded(&rules, seed).unwrap();
+                play_alongside(&mut round, &mut core, &what);
+            }
+            GameId::Mahjong => {
+                let rules =
+                    parlor_core::mahjong::Config::preset(if preset.is_empty() { "tenhou" } else { preset }).unwrap();
+                let mut core = <parlor_core::mahjong::Round as Round>::seeded(&rules, seed).unwrap();
                 play_alongside(&mut round, &mut core, &what);
             }
             _ => {
@@ -234,8 +242,29 @@ fn a_forged_round_with_a_right_digest_but_no_valid_enum_byte_is_refused() {
     use parlor_core::tichu::round::Config as TichuConfig;
     let tichu = <parlor_core::tichu::round::Round as Round>::seeded(&TichuConfig::STANDARD, 5).unwrap();
     let tichu_config = config_at(tichu.raw_bytes(), TichuConfig::STANDARD.as_bytes());
+    use parlor_core::mahjong::Config as KyokuConfig;
+    let kyoku = <parlor_core::mahjong::Round as Round>::seeded(&KyokuConfig::TENHOU, 5).unwrap();
+    let kyoku_config = config_at(kyoku.raw_bytes(), KyokuConfig::TENHOU.as_bytes());
+    // The round's last 4 bytes are its padding (always 0).
+    let kyoku_pad = kyoku.raw_bytes().len() - 1;
     // Enum bytes that name no variant, flag bytes that are not 0 or 1.
-    let forged: [(GameId, &str, usize, u8); 11] = [
+    let forged: [(GameId, &str, usize, u8); 16] = [
+        (
+            GameId::Mahjong,
+            "",
+            kyoku_config + offset_of!(KyokuConfig, multi_ron),
+            2,
+        ),
+        (GameId::Mahjong, "", kyoku_config + offset_of!(KyokuConfig, pao), 2),
+        (
+            GameId::Mahjong,
+            "",
+            kyoku_config + offset_of!(KyokuConfig, score) + offset_of!(parlor_core::mahjong::score::Config, kazoe),
+            7,
+        ),
+        // Rounds past 16: every byte valid, the config not.
+        (GameId::Mahjong, "", kyoku_config + offset_of!(KyokuConfig, rounds), 17),
+        (GameId::Mahjong, "", kyoku_pad, 1),
         (
             GameId::Tichu,
             "",
@@ -380,6 +409,7 @@ fn an_illegal_action_leaves_all_800_bytes_of_a_held_round_unchanged() {
             let seats = match game {
                 GameId::Dominoes => 2,
                 GameId::Tichu => 4,
+                GameId::Mahjong if preset.is_empty() => 4,
                 _ => 3,
             };
             let other = (seat + 1) % seats;
@@ -476,6 +506,30 @@ fn codes(game: GameId) -> std::vec::Vec<u64> {
             codes.sort_unstable();
             codes.dedup();
         }
+        GameId::Mahjong => {
+            use parlor_core::mahjong::Round as Kyoku;
+            let mut round = <Kyoku as Round>::seeded(&parlor_core::mahjong::Config::TENHOU, 3).unwrap();
+            for _ in 0..24 {
+                for seat in 0..4 {
+                    <Kyoku as Round>::for_each_legal_action(&round, Seat(seat), |a| {
+                        codes.push(<Kyoku as Round>::action_code(a));
+                    });
+                }
+                let Some(seat) = <Kyoku as Round>::to_act(&round) else {
+                    break;
+                };
+                let action = lowest_legal_action(&round, seat).unwrap();
+                <Kyoku as Round>::apply(&mut round, seat, action).unwrap();
+            }
+            // Calls and a win, which the first steps may not have offered.
+            for verb in [3u64, 7, 9, 11] {
+                codes.push(verb);
+            }
+            codes.push(8 | 4 << 8 | 5 << 16);
+            codes.push(10 | 4 << 8 | 8 << 16);
+            codes.sort_unstable();
+            codes.dedup();
+        }
         _ => {
             use parlor_core::doudizhu::round::{Action, Round as Deal};
             for action in [
@@ -543,8 +597,13 @@ fn play_match_alongside<M: parlor_core::game::Match>(game: &mut crate::ParlorMat
         let mut report = ParlorStep::default();
         // SAFETY: valid pointers.
         let status = unsafe { crate::parlor_match_apply(game, other, code, &mut report) };
-        assert_ne!(status, PARLOR_OK);
-        assert_eq!(*game, before, "a refused match action changed the state");
+        if round.may_act(Seat(other as u8)) {
+            // A Riichi call window: another seat may answer too (undone).
+            *game = before;
+        } else {
+            assert_ne!(status, PARLOR_OK);
+            assert_eq!(*game, before, "a refused match action changed the state");
+        }
         let expected = core.apply(acting, action).unwrap();
         // SAFETY: valid pointers.
         assert_eq!(
@@ -571,6 +630,12 @@ fn a_match_held_in_place_by_c_encodes_as_the_core_match_after_the_same_actions()
                 let rules = <parlor_core::tichu::round::Config as parlor_core::game::Rules>::preset(name).unwrap();
                 let mut core =
                     <parlor_core::tichu::game_match::Match as parlor_core::game::Match>::new(&rules, seed).unwrap();
+                play_match_alongside(&mut held, &mut core, 400);
+            }
+            GameId::Mahjong => {
+                let name = if preset.is_empty() { "tenhou" } else { preset };
+                let rules = parlor_core::mahjong::Config::preset(name).unwrap();
+                let mut core = <parlor_core::mahjong::Match as parlor_core::game::Match>::new(&rules, seed).unwrap();
                 play_match_alongside(&mut held, &mut core, 400);
             }
             _ => {

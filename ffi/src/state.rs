@@ -26,7 +26,7 @@
 //! held round, so that `apply` does not ask every seat).
 //!
 //! A round or match of a game with `Round::RAW` / `Match::RAW` (dominoes and Dou Dizhu since
-//! version 2 of this layout, Tichu since version 3) is held in place: the payload is the value's own memory (`raw_bytes`,
+//! version 2 of this layout, Tichu since version 3, Riichi since version 6: every game) is held in place: the payload is the value's own memory (`raw_bytes`,
 //! `size_of` bytes at offset 24, which is 8-aligned in the `uint64_t` words), with no cache. A
 //! call that reads it views the digest-checked payload as the value (`raw_ref`: zerocopy's check
 //! of every enum and flag byte and of the config, not a decode); `parlor_round_apply` and
@@ -40,11 +40,11 @@
 //! version, in the target's byte order): `parlor_round_encode` / `parlor_match_encode` write the
 //! game's `encode` form from it, and `_decode` reads that form back into a held value.
 //!
-//! The other rounds and matches (Tichu, Riichi) keep the game's `encode` form: a call that needs the round
-//! decodes the digest-checked payload with `decode_trusted_cached`, which reads the derived
-//! facts the game keeps in the cache (Tichu's replayed state, Mahjong's waits) instead of
-//! recomputing them; a call that changes the round encodes it straight into the caller's state,
-//! only once everything that can fail has succeeded. Their portable byte form
+//! A game without `Round::RAW` / `Match::RAW` (none today; the path is kept for a game that adds
+//! one) keeps its `encode` form: a call that needs the round decodes the digest-checked payload
+//! with `decode_trusted_cached`, which reads the derived facts the game keeps in the cache
+//! instead of recomputing them; a call that changes the round encodes it straight into the
+//! caller's state, only once everything that can fail has succeeded. Its portable byte form
 //! (`parlor_round_encode`) is the payload alone.
 
 use parlor_core::game::{GameId, MAX_SEATS, Seat};
@@ -96,7 +96,8 @@ pub struct ParlorMatch {
 /// (Tichu asked three seats for out-of-turn bombs per move); the digest's lanes are stored
 /// without the finaliser (the second seed ends in 5), and a Thumb-2 core feeds them four
 /// chunks per turn of its loop (the same value).
-pub(crate) const STATE_VERSION: u8 = 5;
+/// Version 6: Riichi rounds and matches are held too (the waits cache inside the held bytes).
+pub(crate) const STATE_VERSION: u8 = 6;
 const MAGIC: [u8; 4] = *b"PRLR";
 /// Header bytes before the payload (facts, then the digest).
 pub(crate) const HEADER_BYTES: usize = 24;

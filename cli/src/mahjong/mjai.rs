@@ -405,14 +405,14 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
                 if m.kind == MeldKind::Pon {
                     pons.push((call.seat, ids.to_vec()));
                 }
-                let called = m.called.unwrap_or(ids[0]);
+                let called = m.called().unwrap_or(ids[0]);
                 let own: Vec<String> = ids.iter().filter(|&&t| t != called).map(|&t| p(t)).collect();
                 let name = match m.kind {
                     MeldKind::Chii => "chi",
                     MeldKind::Pon => "pon",
                     _ => "daiminkan",
                 };
-                body.push(json!({"type": name, "actor": actor, "target": m.from.map_or(actor, |f| f.0), "pai": p(called), "consumed": own}));
+                body.push(json!({"type": name, "actor": actor, "target": m.from().map_or(actor, |f| f.0), "pai": p(called), "consumed": own}));
             }
             if let Some(r) = event.riichi {
                 body.push(json!({"type": "reach_accepted", "actor": r.0}));

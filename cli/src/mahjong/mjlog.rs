@@ -471,9 +471,9 @@ pub(super) fn kita_id(before: &Round, seat: Seat) -> u8 {
 
 /// Packs a meld of the engine into Tenhou's bits ([`unpack`] reads them back).
 fn pack(meld: &parlor_core::mahjong::TableMeld, seat: Seat) -> u32 {
-    let rel = meld.from.map_or(0, |f| u32::from((f.0 + 4 - seat.0) % 4));
+    let rel = meld.from().map_or(0, |f| u32::from((f.0 + 4 - seat.0) % 4));
     let ids = meld.tiles();
-    let called = meld.called.unwrap_or(ids[0]);
+    let called = meld.called().unwrap_or(ids[0]);
     match meld.kind {
         MeldKind::Chii => {
             let base = u32::from(ids[0] / 4);
@@ -578,11 +578,11 @@ pub fn write(record: &Record, config: &Config) -> Result<String, String> {
             {
                 let m = pack(&call.meld, call.seat);
                 if call.meld.kind == MeldKind::Pon {
-                    let rel = call.meld.from.map_or(0, |f| u32::from((f.0 + 4 - call.seat.0) % 4));
+                    let rel = call.meld.from().map_or(0, |f| u32::from((f.0 + 4 - call.seat.0) % 4));
                     pons.push((
                         call.seat,
                         call.meld.tiles().to_vec(),
-                        call.meld.called.unwrap_or(0),
+                        call.meld.called().unwrap_or(0),
                         rel,
                     ));
                 }

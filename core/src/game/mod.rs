@@ -77,7 +77,22 @@ pub fn round_seed(seed: u64, k: u32) -> u64 {
 /// A seat at the table: `0..players`, in turn order (play passes from seat `s` to `s + 1`, and
 /// from the last seat to seat 0). Which seats exist depends on the game and its `Config`; each
 /// game's `Round` refuses a seat it does not have with its typed error.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Default,
+    zerocopy::FromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(transparent)]
 pub struct Seat(pub u8);
 
 impl Seat {

@@ -256,6 +256,25 @@ impl game::Round for Round {
         Round::decode_trusted_cached_in(place, bytes, cache)
     }
 
+    /// The round's own bytes are held in place (`repr(C)`, no padding byte, the waits cache
+    /// included).
+    const RAW: bool = true;
+
+    /// zerocopy's bit-validity check of the round's bytes (every enum and flag byte), then
+    /// [`Round::held_ok`].
+    fn raw_ref(bytes: &[u8]) -> Option<&Round> {
+        crate::game::held_ref(bytes, Round::held_ok)
+    }
+
+    /// As `raw_ref`, writable.
+    fn raw_mut(bytes: &mut [u8]) -> Option<&mut Round> {
+        crate::game::held_mut(bytes, Round::held_ok)
+    }
+
+    fn raw_bytes(&self) -> &[u8] {
+        zerocopy::IntoBytes::as_bytes(self)
+    }
+
     fn action_code(action: Action) -> u64 {
         let [verb, a, b] = action.to_code();
         u64::from(verb) | (u64::from(a) << 8) | (u64::from(b) << 16)
@@ -398,7 +417,7 @@ fn write_observation(view: &Observation, red: bool, out: &mut dyn fmt::Write) ->
             for &id in meld.tiles() {
                 write!(out, " {}", Id(id, red))?;
             }
-            if let Some(from) = meld.from {
+            if let Some(from) = meld.from() {
                 write!(out, " <{from}")?;
             }
         }
@@ -501,6 +520,24 @@ impl game::Match for Match {
         cache: &[u8],
     ) -> Result<&'p mut Match, Error> {
         Match::decode_trusted_cached_in(place, bytes, cache)
+    }
+
+    /// The match's own bytes are held in place (`repr(C)`, no padding byte, its round's waits
+    /// included).
+    const RAW: bool = true;
+
+    /// zerocopy's bit-validity check of the match's bytes, then [`Match::held_ok`].
+    fn raw_ref(bytes: &[u8]) -> Option<&Match> {
+        crate::game::held_ref(bytes, Match::held_ok)
+    }
+
+    /// As `raw_ref`, writable.
+    fn raw_mut(bytes: &mut [u8]) -> Option<&mut Match> {
+        crate::game::held_mut(bytes, Match::held_ok)
+    }
+
+    fn raw_bytes(&self) -> &[u8] {
+        zerocopy::IntoBytes::as_bytes(self)
     }
 }
 
@@ -782,8 +819,8 @@ impl game::Rules for Config {
                 }),
                 "double-wind-pair-fu" => write!(out, "{}", self.score.double_wind_pair_fu),
                 "rounds" => write!(out, "{}", self.rounds),
-                "start-points" => write!(out, "{}", self.start_points),
-                "target-points" => write!(out, "{}", self.target_points),
+                "start-points" => write!(out, "{}", { self.start_points }),
+                "target-points" => write!(out, "{}", { self.target_points }),
                 "multi-ron" => out.write_str(match self.multi_ron {
                     MultiRon::Double => "double",
                     MultiRon::HeadBump => "head-bump",

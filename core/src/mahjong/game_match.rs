@@ -53,16 +53,33 @@ pub type Step = crate::game::Step<Event, Outcome>;
 /// assert_eq!(game.final_scores().unwrap().iter().sum::<i32>(), 100_000);
 /// # Ok::<(), parlor_core::mahjong::Error>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Match {
+    // `repr(C)` without a padding byte (held in place by the C ABI, `game::Match::raw_ref`).
     pub(super) round: Round,
     seed: u64,
+    rounds_played: u32,
+    next: Start,
     given: bool,
     awaiting: bool,
     over: bool,
-    rounds_played: u32,
-    next: Start,
+    /// Always 0 (checked by [`Match::held_ok`]): the size a multiple of 8 without padding.
+    pad: [u8; MATCH_PAD],
 }
+
+/// The explicit padding bytes at the end of [`Match`].
+const MATCH_PAD: usize = 5;
 
 impl Match {
     /// A match under `config` (validated), its rounds dealt from `seed`. Errors:
@@ -78,6 +95,7 @@ impl Match {
             over: false,
             rounds_played: 0,
             next: start,
+            pad: [0; MATCH_PAD],
         })
     }
 
@@ -94,6 +112,7 @@ impl Match {
             over: false,
             rounds_played: 0,
             next: start,
+            pad: [0; MATCH_PAD],
         });
         m.round.refresh_waits();
         Ok(m)
@@ -112,6 +131,7 @@ impl Match {
             over: false,
             rounds_played: 0,
             next: start,
+            pad: [0; MATCH_PAD],
         })
     }
 
@@ -127,6 +147,18 @@ impl Match {
         self.round = Round::with_start(self.round.config(), deal, &self.next)?;
         self.awaiting = false;
         Ok(())
+    }
+
+    /// Whether held bytes are a match this library could hold (after zerocopy's check of every
+    /// enum and flag byte): its round's [`Round::held_ok`], the next start valid, the padding 0,
+    /// the rounds played within the byte form's 16 bits and the flags fitting the round (what
+    /// [`Match::decode_trusted`] checks, in O(1) per field).
+    pub fn held_ok(&self) -> bool {
+        self.round.held_ok()
+            && self.next.validate().is_ok()
+            && self.pad == [0; MATCH_PAD]
+            && self.rounds_played <= u32::from(u16::MAX)
+            && self.check(self.round.phase == PHASE_OVER).is_ok()
     }
 
     /// Whether the match was made by [`Match::new_given`]: its rounds are dealt by
@@ -367,6 +399,7 @@ impl Match {
                     over: head.over,
                     rounds_played: head.rounds_played,
                     next: head.next,
+                    pad: [0; MATCH_PAD],
                 })
             },
             |m| &mut m.round,
@@ -390,6 +423,7 @@ impl Match {
             over: head.over,
             rounds_played: head.rounds_played,
             next: head.next,
+            pad: [0; MATCH_PAD],
         };
         // A trusted byte form (written by `Match::encode`, known unchanged) takes its round's
         // phase for whether it is finished; otherwise the finished round's outcome must also be

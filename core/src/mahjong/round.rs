@@ -85,7 +85,7 @@ pub const MAX_DISCARDS: usize = 96;
 /// lists every id pair, `a·b + b·c + c·d` for the counts `a b c d` of the four kinds around the
 /// discard, at most 36 with 13 tiles (38 in all).
 pub const MAX_ACTIONS: usize = 40;
-/// `size_of::<Round>()` (documented in `docs/mahjong.md`, asserted ≤ 1024 in a test).
+/// `size_of::<Round>()`: 720 bytes (documented in `docs/mahjong.md`, asserted ≤ 1024 in a test).
 pub const ROUND_BYTES: usize = core::mem::size_of::<Round>();
 /// The length of [`Round::encode`]'s byte form (format version 1): the version byte, the config
 /// (24 bytes), the start (20), the wall (136), the hands, melds, discards and every state field.
@@ -120,7 +120,19 @@ pub const CONFIG_BYTES: usize = 24;
 pub const START_BYTES: usize = 20;
 
 /// How many seats may win on one discard.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(u8)]
 pub enum MultiRon {
     /// Only the claimant nearest the discarder in turn order wins (atamahane, head bump).
     HeadBump,
@@ -158,7 +170,19 @@ impl MultiRon {
 /// assert_eq!(config.multi_ron, MultiRon::Double);
 /// assert!(Config { rounds: 4, ..Config::TENHOU }.validate().is_ok());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C, packed)]
 pub struct Config {
     /// The hand-value rules ([`score::Config`]): open tanyao, red fives, kan dora, ura dora, …
     pub score: score::Config,
@@ -387,7 +411,19 @@ impl Default for Config {
 /// assert_eq!((start.round_wind, start.dealer, start.honba, start.sticks), (Wind::East, Seat(0), 0, 0));
 /// assert_eq!(start.scores, [25_000; 4]);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Start {
     /// The round wind (East for East 1–4, South for South 1–4, …).
     pub round_wind: Wind,
@@ -640,21 +676,58 @@ pub enum Phase {
     Over,
 }
 
-/// A called (or closed-kan) meld on the table, by tile ids.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+/// A called (or closed-kan) meld on the table, by tile ids. Plain bytes (`repr(C)`, 7 bytes, held
+/// in place in a round): the called id and the seat it came from are `0xFF` when there is none
+/// ([`TableMeld::called`], [`TableMeld::from`] read them as options).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct TableMeld {
     /// Chii, pon, open kan, added kan or closed kan.
     pub kind: MeldKind,
     /// The ids, ascending (three; four for a kan).
     pub tiles: [u8; 4],
-    /// The id taken from a discard (for an added kan: the pon's called tile); `None` for a closed
-    /// kan.
-    pub called: Option<u8>,
-    /// The seat the called tile came from; `None` for a closed kan.
-    pub from: Option<Seat>,
+    /// The id taken from a discard (for an added kan: the pon's called tile); `0xFF` for a
+    /// closed kan.
+    pub called: u8,
+    /// The seat the called tile came from; `0xFF` for a closed kan.
+    pub from: u8,
+}
+
+impl Default for TableMeld {
+    /// A closed kan of ids 0 (the unused slots of a round's melds): nothing called.
+    fn default() -> TableMeld {
+        TableMeld {
+            kind: MeldKind::default(),
+            tiles: [0; 4],
+            called: NONE,
+            from: NONE,
+        }
+    }
 }
 
 impl TableMeld {
+    /// The id taken from a discard (for an added kan: the pon's called tile); `None` for a closed
+    /// kan.
+    pub const fn called(&self) -> Option<u8> {
+        if self.called == NONE { None } else { Some(self.called) }
+    }
+
+    /// The seat the called tile came from; `None` for a closed kan.
+    pub const fn from(&self) -> Option<Seat> {
+        if self.from == NONE { None } else { Some(Seat(self.from)) }
+    }
+
     /// The meld's tiles (3 or 4 ids).
     pub fn tiles(&self) -> &[u8] {
         let [three @ .., _] = &self.tiles;
@@ -801,13 +874,34 @@ pub struct Outcome {
 /// assert_eq!(outcome.deltas.iter().sum::<i32>() % 1000, 0);
 /// # Ok::<(), parlor_core::mahjong::Error>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Round {
-    pub(super) config: Config,
-    pub(super) start: Start,
-    pub(super) wall: [u8; TILE_IDS],
+    // `repr(C)` without a padding byte (held in place by the C ABI, `game::Round::raw_ref`): the
+    // 8-byte fields first, then the 4-byte ones, then bytes; every field an integer, a flag or
+    // a byte enum, checked by zerocopy and [`Round::held_ok`].
     /// Each seat's closed tiles as a set of ids (bit `id`; kind `k` is the nibble `4k..4k+4`).
     pub(super) hands: [Bits; SEATS],
+    /// Kinds the actor may not discard (kuikae), bit per kind.
+    pub(super) kuikae: u64,
+    /// Each seat's waits (bit per kind) as a cache, a function of the state
+    /// ([`Round::fresh_waits`]): of its hand, or of its hand less the drawn tile on turn, or 0
+    /// while it holds `3n+2` tiles otherwise. Not in the byte form (recomputed).
+    pub(super) waits: [u64; SEATS],
+    pub(super) start: Start,
+    pub(super) deltas: [i32; SEATS],
+    pub(super) config: Config,
+    pub(super) wall: [u8; TILE_IDS],
     pub(super) melds: [[TableMeld; 4]; SEATS],
     pub(super) meld_counts: [u8; SEATS],
     /// The discards in order (ids) and their flags ([`POND_SEAT`], [`POND_TSUMOGIRI`], …).
@@ -835,8 +929,8 @@ pub struct Round {
     pub(super) drawn: u8,
     /// The drawn tile is a kan replacement.
     pub(super) rinshan: bool,
-    /// Answers collected in the window.
-    pub(super) answers: [Option<Action>; SEATS],
+    /// Answers collected in the window, as [`Action::to_code`] (`[0; 3]`: none yet).
+    pub(super) answers: [[u8; 3]; SEATS],
     /// Seats still to answer (bit per seat).
     pub(super) pending: u8,
     /// 0 no riichi, 1 riichi, 2 double riichi (stick down).
@@ -850,8 +944,6 @@ pub struct Round {
     pub(super) first: u8,
     /// A call or kan has happened.
     pub(super) interrupted: bool,
-    /// Kinds the actor may not discard (kuikae), bit per kind.
-    pub(super) kuikae: u64,
     pub(super) kan_counts: [u8; SEATS],
     /// The Norths each seat set aside (three players): bit `c` is id `120 + c`.
     pub(super) nuki: [u8; SEATS],
@@ -861,20 +953,36 @@ pub struct Round {
     pub(super) end: u8,
     pub(super) winners: [WinRecord; 3],
     pub(super) winner_count: u8,
-    pub(super) deltas: [i32; SEATS],
     pub(super) tenpai: u8,
     pub(super) nagashi: u8,
-    /// Each seat's waits (bit per kind) as a cache, a function of the state
-    /// ([`Round::fresh_waits`]): of its hand, or of its hand less the drawn tile on turn, or 0
-    /// while it holds `3n+2` tiles otherwise. Not in the byte form (recomputed).
-    pub(super) waits: [u64; SEATS],
+    /// Always 0 (checked by [`Round::held_ok`]): the size a multiple of 8 without padding.
+    pub(super) pad: [u8; ROUND_PAD],
 }
+
+/// A window answer not given yet (`Round::answers`).
+pub(super) const NO_ANSWER: [u8; 3] = [0; 3];
+
+/// The explicit padding bytes at the end of [`Round`].
+pub(super) const ROUND_PAD: usize = 4;
 
 /// A set of tile ids: bit `id` of the 192 (136 used).
 pub(super) type Bits = [u64; 3];
 
 /// The record of one win kept in the round (its value is recomputed by [`Round::outcome`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    zerocopy::FromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub(super) struct WinRecord {
     pub(super) seat: u8,
     /// The discarder or kan seat; [`NONE`] for a tsumo.
@@ -958,6 +1066,47 @@ impl Round {
     /// The config.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// Whether held bytes are a round this library could hold (the check after zerocopy's, which
+    /// has seen every enum and flag byte, when the C ABI views its state bytes as a round): the
+    /// config and the start valid ([`Config::validate`], [`Start::validate`]), the padding 0,
+    /// every hand within ids 0..136 and at most 14 tiles, every stored window answer an action's
+    /// code or none, the counts within their arrays (melds, discards, dora indicators, wins), the
+    /// kan and North counts in a nibble each and at most one window kind. What
+    /// [`Round::decode_trusted`] checks of a byte form, each field in O(1) (no decode): bytes
+    /// that pass give a round this library's calls answer without a panic, and a byte form
+    /// ([`Round::encode`]) that decodes to the same round.
+    pub fn held_ok(&self) -> bool {
+        let hands_ok = self
+            .hands
+            .iter()
+            .all(|h| h[2] >> (TILE_IDS - 128) == 0 && bits_len(h) <= 14);
+        let answers_ok = self
+            .answers
+            .iter()
+            .all(|&code| code == NO_ANSWER || Action::from_code(code).is_ok());
+        let nibbles = u32::from_ne_bytes(self.kan_counts) | u32::from_ne_bytes(self.nuki);
+        self.config.validate().is_ok()
+            && self.start.validate().is_ok()
+            && self.pad == [0; ROUND_PAD]
+            && hands_ok
+            && answers_ok
+            && self.meld_counts.iter().all(|&n| n <= 4)
+            && usize::from(self.pond_len) <= MAX_DISCARDS
+            && (1..=5).contains(&self.dora)
+            && self.winner_count <= 3
+            && nibbles & 0xF0F0_F0F0 == 0
+            && !(self.window_ankan && self.window_kita)
+    }
+
+    /// The answer `seat` gave in the open window (`None`: none yet, or no seat of the table).
+    pub(super) fn answer(&self, seat: u8) -> Option<Action> {
+        let code = *self.answers.get(usize::from(seat))?;
+        if code == NO_ANSWER {
+            return None;
+        }
+        Action::from_code(code).ok()
     }
 
     /// The context the round started in.

@@ -346,8 +346,8 @@ impl Round {
             for m in seat {
                 w.u8(meld_code(m.kind))?;
                 w.put(&m.tiles)?;
-                w.u8(m.called.unwrap_or(NONE))?; // the byte form of `None` (a closed kan)
-                w.u8(m.from.map_or(NONE, |s| s.0))?;
+                w.u8(m.called)?; // `NONE` for a closed kan
+                w.u8(m.from)?;
             }
         }
         w.put(&self.meld_counts)?;
@@ -372,7 +372,7 @@ impl Round {
             u8::from(self.rinshan),
         ])?;
         for a in &self.answers {
-            w.put(&a.map_or([0; 3], Action::to_code))?;
+            w.put(a)?;
         }
         w.u8(self.pending)?;
         w.put(&self.riichi)?;
@@ -579,8 +579,8 @@ impl Round {
                 r.fill(&mut m.tiles)?;
                 let called = r.u8()?;
                 let from = r.u8()?;
-                m.called = (called != NONE).then_some(called);
-                m.from = (from != NONE).then_some(Seat(from));
+                m.called = called;
+                m.from = from;
             }
         }
         r.fill(&mut round.meld_counts)?;
@@ -604,11 +604,10 @@ impl Round {
         round.rinshan = r.bool()?;
         for a in &mut round.answers {
             let code: [u8; 3] = r.take(3)?.try_into().map_err(|_| bad("truncated"))?;
-            *a = if code == [0; 3] {
-                None
-            } else {
-                Some(Action::from_code(code).map_err(|_| bad("bad window answer"))?)
-            };
+            if code != [0; 3] {
+                Action::from_code(code).map_err(|_| bad("bad window answer"))?;
+            }
+            *a = code;
         }
         round.pending = r.u8()?;
         r.fill(&mut round.riichi)?;
@@ -660,8 +659,8 @@ impl Round {
         // that seat's legal answers (a flipped code could otherwise be carried out when the
         // window closes: a pon of tiles the seat does not hold). Outside a window the last
         // window's answers are history and never read.
-        for (s, answer) in (0u8..).zip(self.answers.iter()) {
-            let Some(answer) = *answer else { continue };
+        for s in 0..SEATS as u8 {
+            let Some(answer) = self.answer(s) else { continue };
             if !matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN) {
                 break;
             }
@@ -850,7 +849,7 @@ impl Round {
                 let seat = flags & POND_SEAT;
                 let called = self.melds.iter().enumerate().any(|(s, ms)| {
                     ms.iter()
-                        .any(|m| m.called == Some(id) && m.from == Some(Seat(seat)) && s != usize::from(seat))
+                        .any(|m| m.called() == Some(id) && m.from() == Some(Seat(seat)) && s != usize::from(seat))
                 });
                 if !called {
                     return Err("a called discard in no meld");
@@ -1008,18 +1007,18 @@ fn check_meld(m: &TableMeld, seat: u8, seats: u8) -> Result<(), &'static str> {
     for (p, &id) in pieces.iter_mut().zip(tiles) {
         *p = Piece::from_id(id).ok_or("meld id out of range")?;
     }
-    let called = match (m.called, m.kind) {
+    let called = match (m.called(), m.kind) {
         (None, MeldKind::Ankan) => None,
         (Some(c), k) if k != MeldKind::Ankan && tiles.contains(&c) => Piece::from_id(c),
         _ => return Err("a meld's called tile is wrong"),
     };
-    match (m.from, m.kind) {
+    match (m.from(), m.kind) {
         (None, MeldKind::Ankan) => {}
         (Some(f), MeldKind::Chii) if seats == 4 && f.0 == seat.wrapping_add(3) & 3 => {}
         (Some(f), k) if k != MeldKind::Ankan && k != MeldKind::Chii && f.0 < seats && f.0 != seat => {}
         _ => return Err("a meld called from a wrong seat"),
     }
-    if m.called.is_some_and(|c| kind_of(c) > 33) {
+    if m.called().is_some_and(|c| kind_of(c) > 33) {
         return Err("meld id out of range");
     }
     CalledMeld::new(m.kind, prefix(&pieces, tiles.len()), called, None)

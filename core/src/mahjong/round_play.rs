@@ -6,10 +6,11 @@ use super::Error;
 use super::hand::Hand;
 use super::round::{
     Abort, Action, Agari, Bits, Call, Config, END_ABORT, END_EXHAUSTIVE, END_NAGASHI, END_WIN, End, Event,
-    HONBA_POINTS, LIVE_AT, Layout, MultiRon, NONE, Outcome, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN,
-    POND_CALLED, POND_RIICHI, POND_TSUMOGIRI, RIICHI_STICK, Round, SEATS, Start, TILE_IDS, TableMeld, WIN_BLESSING,
-    WIN_CHANKAN, WIN_HAITEI, WIN_HONBA, WIN_HOUTEI, WIN_IPPATSU, WIN_RINSHAN, WinRecord, at, at_mut, bit_ids,
-    bits_counts, bits_has, bits_insert, bits_len, bits_remove, dead_wall, internal, kind_count, kind_ids, prefix,
+    HONBA_POINTS, LIVE_AT, Layout, MultiRon, NO_ANSWER, NONE, Outcome, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER,
+    PHASE_TURN, POND_CALLED, POND_RIICHI, POND_TSUMOGIRI, RIICHI_STICK, Round, SEATS, Start, TILE_IDS, TableMeld,
+    WIN_BLESSING, WIN_CHANKAN, WIN_HAITEI, WIN_HONBA, WIN_HOUTEI, WIN_IPPATSU, WIN_RINSHAN, WinRecord, at, at_mut,
+    bit_ids, bits_counts, bits_has, bits_insert, bits_len, bits_remove, dead_wall, internal, kind_count, kind_ids,
+    prefix,
 };
 use super::rules::{Rules, thirteen_orphans_complete, waits};
 use super::score::{self, CalledMeld, HandValue, MeldKind, Piece, Riichi, Yaku};
@@ -62,8 +63,8 @@ fn called_meld(m: &TableMeld, start: &Start, players: u8) -> Result<CalledMeld, 
         *slot = piece(id)?;
     }
     let tiles = prefix(&pieces, m.kind.tiles());
-    let called = m.called.map(piece).transpose()?;
-    let from = m.from.map(|s| start.seat_wind_in(s, players));
+    let called = m.called().map(piece).transpose()?;
+    let from = m.from().map(|s| start.seat_wind_in(s, players));
     Ok(CalledMeld::new(m.kind, tiles, called, from)?)
 }
 
@@ -117,7 +118,7 @@ impl Round {
             window_kita: false,
             drawn: first,
             rinshan: false,
-            answers: [None; SEATS],
+            answers: [NO_ANSWER; SEATS],
             pending: 0,
             riichi: [0; SEATS],
             riichi_declared: 0,
@@ -137,6 +138,7 @@ impl Round {
             tenpai: 0,
             nagashi: 0,
             waits: [0; SEATS],
+            pad: [0; super::round::ROUND_PAD],
         }
     }
 
@@ -715,7 +717,7 @@ impl Round {
             }
             Action::Kita => self.kita(seat, event),
             Action::Ron | Action::Pon { .. } | Action::Kan | Action::Chii { .. } | Action::Pass => {
-                *at_mut(&mut self.answers, seat) = Some(action);
+                *at_mut(&mut self.answers, seat) = action.to_code();
                 self.pending &= !seat_bit(seat);
                 if self.pending == 0 {
                     if self.phase == PHASE_CALLS {
@@ -802,7 +804,7 @@ impl Round {
     /// Asks every seat with a call (or, in a chankan window, a ron); resolves at once when none
     /// has one.
     fn open_window(&mut self, event: &mut Event) -> Result<(), Error> {
-        self.answers = [None; SEATS];
+        self.answers = [NO_ANSWER; SEATS];
         let mut pending = 0u8;
         for k in 1..self.players() {
             let s = self.next_seat(self.actor, k);
@@ -832,7 +834,8 @@ impl Round {
         let mut n = 0usize;
         for k in 1..self.players() {
             let s = self.next_seat(self.actor, k);
-            if *at(&self.answers, s) == Some(Action::Ron)
+            // The verb byte alone (a held answer is an action's code, checked by `held_ok`).
+            if at(&self.answers, s).first() == Action::Ron.to_code().first()
                 && let Some(slot) = rons.get_mut(n)
             {
                 *slot = s;
@@ -928,7 +931,11 @@ impl Round {
         let mut call = None;
         for k in 1..self.players() {
             let s = self.next_seat(discarder, k);
-            match *at(&self.answers, s) {
+            // Most answers are passes: only a call's code (pon 8, kan 9, chii 10) is read.
+            if !matches!(at(&self.answers, s).first(), Some(8..=10)) {
+                continue;
+            }
+            match self.answer(s) {
                 Some(a @ (Action::Pon { .. } | Action::Kan)) => {
                     call = Some((s, a));
                     break;
@@ -937,7 +944,7 @@ impl Round {
                 _ => {}
             }
         }
-        self.answers = [None; SEATS];
+        self.answers = [NO_ANSWER; SEATS];
         if let Some((s, action)) = call {
             return self.make_call(s, action, event);
         }
@@ -1051,8 +1058,8 @@ impl Round {
             TableMeld {
                 kind: meld_kind,
                 tiles,
-                called: Some(tile),
-                from: Some(Seat(discarder)),
+                called: tile,
+                from: discarder,
             },
         )?;
         let last = self
@@ -1070,8 +1077,8 @@ impl Round {
             meld: TableMeld {
                 kind: meld_kind,
                 tiles,
-                called: Some(tile),
-                from: Some(Seat(discarder)),
+                called: tile,
+                from: discarder,
             },
         });
         if meld_kind == MeldKind::Minkan {
@@ -1159,8 +1166,8 @@ impl Round {
             TableMeld {
                 kind: MeldKind::Ankan,
                 tiles,
-                called: None,
-                from: None,
+                called: NONE,
+                from: NONE,
             },
         )?;
         event.called = Some(Call {
@@ -1168,8 +1175,8 @@ impl Round {
             meld: TableMeld {
                 kind: MeldKind::Ankan,
                 tiles,
-                called: None,
-                from: None,
+                called: NONE,
+                from: NONE,
             },
         });
         // Tenhou: a closed kan's dora is revealed at once.
@@ -1218,7 +1225,7 @@ impl Round {
         if let Some(done) = self.resolve_rons(true) {
             return done;
         }
-        self.answers = [None; SEATS];
+        self.answers = [NO_ANSWER; SEATS];
         let seat = self.actor;
         let tile = self.window_tile;
         self.mark_missed(tile);

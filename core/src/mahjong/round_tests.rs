@@ -215,6 +215,7 @@ fn decode_refuses_damaged_bytes() {
 #[test]
 fn sizes_fit_the_budget() {
     const { assert!(ROUND_BYTES <= 1024) };
+    assert_eq!(ROUND_BYTES, 720, "docs/mahjong.md gives the size");
     const { assert!(super::game_match::MATCH_BYTES <= 1536) };
     eprintln!(
         "Action {} Observation {} Outcome {} Event {}",
@@ -554,7 +555,7 @@ fn call_priority_ron_then_pon_then_chii() {
         } else {
             let call = event.called.unwrap();
             assert_eq!(
-                (call.seat, call.meld.kind, call.meld.from),
+                (call.seat, call.meld.kind, call.meld.from()),
                 (Seat(2), score::MeldKind::Pon, Some(Seat(0)))
             );
             assert_eq!(round.phase(), Phase::Turn { seat: Seat(2) });
@@ -773,14 +774,14 @@ fn a_wait_on_own_fourth_copy_is_noten() {
     round.melds[1][0] = TableMeld {
         kind: score::MeldKind::Pon,
         tiles: [116, 117, 118, 0],
-        called: Some(116),
-        from: Some(Seat(0)),
+        called: 116,
+        from: 0,
     };
     round.melds[1][1] = TableMeld {
         kind: score::MeldKind::Chii,
         tiles: [16, 20, 24, 0],
-        called: Some(16),
-        from: Some(Seat(0)),
+        called: 16,
+        from: 0,
     };
     round.meld_counts[1] = 2;
     assert_ne!(super::round_play::tenpai_waits(&counts), 0);
@@ -1128,15 +1129,22 @@ fn decode_refuses_a_stored_window_answer_the_seat_could_not_give() {
         let mut bot = RandomBot::new(seed);
         while let Some(seat) = round.to_act() {
             // A window where one seat has passed and another is still to answer.
-            if round.phase == PHASE_CALLS && round.answers.iter().any(Option::is_some) && round.pending != 0 {
-                let (s, _) = (0..4).zip(round.answers.iter()).find(|(_, a)| a.is_some()).unwrap();
+            if round.phase == PHASE_CALLS
+                && round.answers.iter().any(|a| *a != super::round::NO_ANSWER)
+                && round.pending != 0
+            {
+                let (s, _) = (0..4)
+                    .zip(round.answers.iter())
+                    .find(|(_, a)| **a != super::round::NO_ANSWER)
+                    .unwrap();
                 let mut spoilt = round.clone();
                 // Tiles 0 and 1 (two 1m) that the seat does not hold.
                 let held = |id: u8| round.hand(Seat(s)).any(|h| h == id);
                 let tiles = (0..135u8).find(|&id| !held(id) && !held(id + 1)).unwrap();
-                spoilt.answers[usize::from(s)] = Some(Action::Pon {
+                spoilt.answers[usize::from(s)] = Action::Pon {
                     tiles: [tiles, tiles + 1],
-                });
+                }
+                .to_code();
                 let n = spoilt.encode(&mut buf).unwrap();
                 assert!(
                     Round::decode(&buf[..n]).is_err(),
@@ -1322,5 +1330,192 @@ fn bits_counts_reads_every_kind() {
                 "{bits:x?} kind {kind}"
             );
         }
+    }
+}
+
+/// The round as its own bytes in an 8-aligned buffer (what the C ABI holds).
+fn held_words(round: &Round) -> [u64; ROUND_BYTES / 8] {
+    use zerocopy::IntoBytes;
+    let mut words = [0u64; ROUND_BYTES / 8];
+    words.as_mut_bytes().copy_from_slice(round.as_bytes());
+    words
+}
+
+/// Every one-byte change of `round`'s held bytes (a few values per byte) that
+/// `game::Round::raw_ref` accepts is a round with a byte form that reads back as the same round
+/// (`Round::held_ok` checks what `Round::decode_trusted` checks), and that the calls answer.
+/// Returns how many changes were refused.
+fn held_changes(round: &Round) -> usize {
+    use zerocopy::IntoBytes;
+    let words = held_words(round);
+    assert_eq!(<Round as crate::game::Round>::raw_ref(words.as_bytes()), Some(round));
+    let mut refused = 0;
+    for at in 0..ROUND_BYTES {
+        let was = words.as_bytes()[at];
+        for value in [0u8, 1, 2, 3, 0x10, 0x80, 0xFF, was ^ 1, was ^ 0x40] {
+            if value == was {
+                continue;
+            }
+            let mut changed = words;
+            changed.as_mut_bytes()[at] = value;
+            let Some(held) = <Round as crate::game::Round>::raw_ref(changed.as_bytes()) else {
+                refused += 1;
+                continue;
+            };
+            let mut bytes = [0u8; ENCODED_BYTES];
+            let n = held.encode(&mut bytes).unwrap();
+            let mut cache = [0u8; CACHE_BYTES];
+            held.encode_cache(&mut cache).unwrap();
+            let back = Round::decode_trusted_cached(&bytes[..n], &cache)
+                .unwrap_or_else(|e| panic!("byte {at} = {value:#x}: {e}"));
+            assert_eq!(&back, held, "byte {at} = {value:#x}");
+            for seat in 0..4 {
+                let _ = held.may_act(Seat(seat));
+                let _ = held.observation(Seat(seat));
+            }
+            let _ = held.to_act();
+        }
+    }
+    refused
+}
+
+#[test]
+fn a_held_round_reads_back_and_its_accepted_byte_changes_have_a_byte_form() {
+    for (config, seed) in [(Config::TENHOU, 3u64), (Config::TENHOU_SANMA, 5)] {
+        let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+        let mut bot = RandomBot::new(seed);
+        let mut steps = 0;
+        let mut refused = 0;
+        while let Some(seat) = round.to_act() {
+            if steps % 23 == 0 {
+                refused += held_changes(&round);
+            }
+            let action = bot.choose(&round, seat).unwrap();
+            round.apply(seat, action).unwrap();
+            steps += 1;
+        }
+        refused += held_changes(&round);
+        // The padding, hand bits past id 135, answers, counts, the config and the start refuse.
+        eprintln!("{steps} steps, {refused} refused");
+        assert!(refused > 1000, "{refused}");
+    }
+}
+
+#[test]
+fn held_round_checks_refuse_what_decode_refuses() {
+    use zerocopy::IntoBytes;
+    let round = Round::new(&Config::TENHOU, &Deal::Seeded(9)).unwrap();
+    let ok = |r: &Round| <Round as crate::game::Round>::raw_ref(held_words(r).as_bytes()).is_some();
+    assert!(ok(&round));
+    let mut r = round.clone();
+    r.pad[0] = 1;
+    assert!(!ok(&r), "padding");
+    let mut r = round.clone();
+    r.hands[1][2] |= 1 << 8; // id 136
+    assert!(!ok(&r), "an id past 135");
+    let mut r = round.clone();
+    r.hands[1] = [u64::MAX, 0, 0];
+    assert!(!ok(&r), "more than 14 tiles");
+    let mut r = round.clone();
+    r.answers[2] = [13, 0, 0];
+    assert!(!ok(&r), "an unknown answer");
+    let mut r = round.clone();
+    r.answers[2] = [7, 1, 0];
+    assert!(!ok(&r), "an answer's unused byte");
+    let mut r = round.clone();
+    r.meld_counts[0] = 5;
+    assert!(!ok(&r), "five melds");
+    let mut r = round.clone();
+    r.window_ankan = true;
+    r.window_kita = true;
+    assert!(!ok(&r), "two window kinds");
+    let mut r = round.clone();
+    r.kan_counts[3] = 16;
+    assert!(!ok(&r), "a kan count past a nibble");
+    let mut r = round.clone();
+    r.config.rounds = 0;
+    assert!(!ok(&r), "config");
+    let mut r = round.clone();
+    r.start.dealer = Seat(4);
+    assert!(!ok(&r), "start");
+    // An enum byte that names no variant and a flag byte that is not 0 or 1 (zerocopy's check).
+    let words = held_words(&round);
+    let config_at = core::mem::offset_of!(Round, config);
+    for (at, value) in [
+        (config_at + core::mem::offset_of!(Config, multi_ron), 2u8),
+        (config_at + core::mem::offset_of!(Config, busting), 2),
+        (
+            config_at + core::mem::offset_of!(Config, score) + core::mem::offset_of!(score::Config, kazoe),
+            2,
+        ),
+        (
+            core::mem::offset_of!(Round, start) + core::mem::offset_of!(Start, round_wind),
+            4,
+        ),
+        (core::mem::offset_of!(Round, melds), 5),
+        (core::mem::offset_of!(Round, rinshan), 2),
+    ] {
+        let mut changed = words;
+        changed.as_mut_bytes()[at] = value;
+        assert!(
+            <Round as crate::game::Round>::raw_ref(changed.as_bytes()).is_none(),
+            "byte {at}"
+        );
+    }
+}
+
+/// As [`held_changes`], for a match: every accepted one-byte change of its held bytes (a few
+/// values per byte) has a byte form that reads back as the same match. Returns the refusals.
+fn held_match_changes(game: &Match) -> usize {
+    use zerocopy::IntoBytes;
+    const WORDS: usize = super::game_match::MATCH_BYTES / 8;
+    let mut words = [0u64; WORDS];
+    words.as_mut_bytes().copy_from_slice(game.as_bytes());
+    assert_eq!(<Match as crate::game::Match>::raw_ref(words.as_bytes()), Some(game));
+    let mut refused = 0;
+    // The round's bytes are checked by `held_changes`: the match's own fields here, and every
+    // 7th byte of the round.
+    for at in (0..super::game_match::MATCH_BYTES).filter(|&at| at >= ROUND_BYTES || at % 7 == 0) {
+        let was = words.as_bytes()[at];
+        for value in [0u8, 1, 2, 0x80, 0xFF, was ^ 1] {
+            if value == was {
+                continue;
+            }
+            let mut changed = words;
+            changed.as_mut_bytes()[at] = value;
+            let Some(held) = <Match as crate::game::Match>::raw_ref(changed.as_bytes()) else {
+                refused += 1;
+                continue;
+            };
+            let mut bytes = [0u8; super::game_match::MATCH_ENCODED_BYTES];
+            let n = held.encode(&mut bytes).unwrap();
+            let mut cache = [0u8; CACHE_BYTES];
+            held.round().encode_cache(&mut cache).unwrap();
+            let back = Match::decode_trusted_cached(&bytes[..n], &cache)
+                .unwrap_or_else(|e| panic!("byte {at} = {value:#x}: {e}"));
+            assert_eq!(&back, held, "byte {at} = {value:#x}");
+        }
+    }
+    refused
+}
+
+#[test]
+fn a_held_match_reads_back_and_its_accepted_byte_changes_have_a_byte_form() {
+    for (config, seed) in [(Config::TENHOU_EAST, 4u64), (Config::TENHOU_SANMA_EAST, 8)] {
+        let mut game = Match::new(&config, seed).unwrap();
+        let mut bot = RandomBot::new(seed);
+        let mut steps = 0;
+        let mut refused = held_match_changes(&game);
+        while let Some(seat) = game.round().to_act() {
+            let action = bot.choose(game.round(), seat).unwrap();
+            let step = game.apply(seat, action).unwrap();
+            if step.finished.is_some() {
+                refused += held_match_changes(&game);
+            }
+            steps += 1;
+        }
+        assert!(game.is_over() && steps > 100, "{steps}");
+        // The padding, the flags against the round, the next start refuse.
+        assert!(refused > 100, "{refused}");
     }
 }

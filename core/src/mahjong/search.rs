@@ -35,8 +35,8 @@
 
 use super::bot::Greedy;
 use super::round::{
-    Bits, DORA_AT, NONE, Outcome, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_TSUMOGIRI, RINSHAN_AT,
-    Round, SEATS, TILE_IDS, URA_AT, at, at_mut, bit_ids, bits_has, bits_insert, bits_len, bits_remove,
+    Bits, DORA_AT, NO_ANSWER, NONE, Outcome, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_TSUMOGIRI,
+    RINSHAN_AT, Round, SEATS, TILE_IDS, URA_AT, at, at_mut, bit_ids, bits_has, bits_insert, bits_len, bits_remove,
 };
 use super::round_play::kind_of;
 use super::tile::KINDS;
@@ -500,9 +500,9 @@ impl Round {
             }
             let answer = at_mut(&mut self.answers, s);
             if before {
-                *answer = can.then_some(Action::Pass);
+                *answer = if can { Action::Pass.to_code() } else { NO_ANSWER };
             } else {
-                *answer = None;
+                *answer = NO_ANSWER;
                 if can {
                     pending |= 1u8 << s;
                 }

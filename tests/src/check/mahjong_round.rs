@@ -219,7 +219,7 @@ fn compare_state(core: &Round, naive: &RefRound, context: &str) {
             .map(|m| {
                 let mut t = m.tiles().to_vec();
                 t.sort();
-                (m.kind, t, m.called, m.from.map(|f| f.index()))
+                (m.kind, t, m.called(), m.from().map(|f| f.index()))
             })
             .collect();
         let naive_melds: Vec<MeldRow> = naive.melds[s]

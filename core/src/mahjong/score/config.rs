@@ -4,7 +4,19 @@
 use super::Error;
 
 /// What a hand of 13 han or more without a yakuman counts as (kazoe).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(u8)]
 pub enum Kazoe {
     /// A counted yakuman (the limit of a single yakuman).
     Yakuman,
@@ -21,7 +33,19 @@ pub enum Kazoe {
 /// assert!(config.validate().is_ok());
 /// assert_eq!(Config::preset("mahjong-pypi"), Some(Config::PYPI));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(C)]
 pub struct Config {
     /// Tanyao (all simples) counts on an open hand (kuitan).
     pub open_tanyao: bool,

@@ -237,7 +237,22 @@ impl<const N: usize> FromStr for List<Piece, N> {
 
 /// A wind: a seat wind or the round wind. Seats in turn order East → South → West → North;
 /// the dealer is East. Written `E S W N`; C code 0–3 in that order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(u8)]
 pub enum Wind {
     /// East (`1z`), the dealer's seat.
     #[default]
@@ -339,7 +354,20 @@ impl fmt::Display for Wind {
 }
 
 /// The kind of a called meld. C codes 0–4 in this order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    zerocopy::TryFromBytes,
+    zerocopy::IntoBytes,
+    zerocopy::KnownLayout,
+    zerocopy::Immutable,
+)]
+#[repr(u8)]
 pub enum MeldKind {
     /// A run called from the seat before (open).
     Chii,
