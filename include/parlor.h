@@ -42,8 +42,11 @@
  * @par Size queries
  * An output buffer of capacity 0 (null or not) with a length out-pointer asks for the size:
  * the call returns PARLOR_OK and writes the size needed. A non-zero capacity that is too small
- * is PARLOR_ERR_BUFFER_TOO_SMALL, also with the size needed. Capacity 0 with a null length
- * pointer asks nothing and is PARLOR_ERR_BUFFER_TOO_SMALL.
+ * is PARLOR_ERR_BUFFER_TOO_SMALL, also with the size needed. Where the length pointer is
+ * optional ("may be null": the text outputs), capacity 0 with a null one asks nothing and is
+ * PARLOR_ERR_BUFFER_TOO_SMALL; where it is required (the legal action list's total, the
+ * counts of scores and places, the byte forms' length), a null one is PARLOR_ERR_NULL_POINTER,
+ * with any capacity.
  *
  * @par Tichu card masks
  * A Tichu card set is a uint64_t: bits 4*(r-2) .. 4*(r-2)+3 hold the natural rank r
@@ -2394,7 +2397,7 @@ ParlorStatus parlor_round_may_act(const struct ParlorRound *round,
  * @param[in] seat The seat.
  * @param[out] out Receives the codes (may be null when @p capacity is 0).
  * @param[in] capacity Entries of @p out.
- * @param[out] total Receives the number of legal actions.
+ * @param[out] total Receives the number of legal actions (required, with capacity 0 too).
  * @return A status.
  * @retval PARLOR_OK All codes are in @p out (or the total in @p total for capacity 0).
  * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p out holds the first @p capacity codes; @p total has the count.
@@ -2479,7 +2482,7 @@ ParlorStatus parlor_round_apply(struct ParlorRound *round,
  * @param[in] round The round.
  * @param[out] scores Receives the scores (may be null when @p capacity is 0).
  * @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
- * @param[out] count Receives the number of entries.
+ * @param[out] count Receives the number of entries (required, with capacity 0 too).
  * @return A status.
  * @retval PARLOR_OK The scores are in @p scores (or the count in @p count).
  * @retval PARLOR_ERR_ROUND_NOT_OVER The round goes on (the same status in every game).
@@ -2524,7 +2527,7 @@ ParlorStatus parlor_round_view(const struct ParlorRound *round,
  * @param[in] round The round.
  * @param[out] buf Receives the bytes (may be null when @p capacity is 0).
  * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
- * @param[out] len Receives the length.
+ * @param[out] len Receives the length (required, with capacity 0 too).
  * @return A status.
  * @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
  * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).
@@ -2777,7 +2780,7 @@ ParlorStatus parlor_match_apply(struct ParlorMatch *game_match,
  * @param[in] game_match The match.
  * @param[out] scores Receives the totals (may be null when @p capacity is 0).
  * @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
- * @param[out] count Receives the number of entries.
+ * @param[out] count Receives the number of entries (required, with capacity 0 too).
  * @return A status.
  * @retval PARLOR_OK The totals are in @p scores (or the count in @p count).
  * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scores holds the first @p capacity entries.
@@ -2812,7 +2815,7 @@ ParlorStatus parlor_match_rounds_played(const struct ParlorMatch *game_match,
  * @param[in] game_match The match.
  * @param[out] places Receives the places (may be null when @p capacity is 0).
  * @param[in] capacity Entries of @p places; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
- * @param[out] count Receives the number of seats.
+ * @param[out] count Receives the number of seats (required, with capacity 0 too).
  * @return A status.
  * @retval PARLOR_OK The places are in @p places (or the count in @p count).
  * @retval PARLOR_ERR_MATCH_NOT_OVER The match goes on.
@@ -2833,7 +2836,7 @@ ParlorStatus parlor_match_result(const struct ParlorMatch *game_match,
  * @param[in] game_match The match.
  * @param[out] buf Receives the bytes (may be null when @p capacity is 0).
  * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
- * @param[out] len Receives the length.
+ * @param[out] len Receives the length (required, with capacity 0 too).
  * @return A status.
  * @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
  * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).

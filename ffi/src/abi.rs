@@ -837,7 +837,7 @@ pub unsafe extern "C" fn parlor_round_may_act(round: *const ParlorRound, seat: u
 /// @param[in] seat The seat.
 /// @param[out] out Receives the codes (may be null when @p capacity is 0).
 /// @param[in] capacity Entries of @p out.
-/// @param[out] total Receives the number of legal actions.
+/// @param[out] total Receives the number of legal actions (required, with capacity 0 too).
 /// @return A status.
 /// @retval PARLOR_OK All codes are in @p out (or the total in @p total for capacity 0).
 /// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p out holds the first @p capacity codes; @p total has the count.
@@ -993,7 +993,7 @@ pub unsafe extern "C" fn parlor_round_apply(
 /// @param[in] round The round.
 /// @param[out] scores Receives the scores (may be null when @p capacity is 0).
 /// @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
-/// @param[out] count Receives the number of entries.
+/// @param[out] count Receives the number of entries (required, with capacity 0 too).
 /// @return A status.
 /// @retval PARLOR_OK The scores are in @p scores (or the count in @p count).
 /// @retval PARLOR_ERR_ROUND_NOT_OVER The round goes on (the same status in every game).
@@ -1063,7 +1063,7 @@ pub unsafe extern "C" fn parlor_round_view(
 /// @param[in] round The round.
 /// @param[out] buf Receives the bytes (may be null when @p capacity is 0).
 /// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
-/// @param[out] len Receives the length.
+/// @param[out] len Receives the length (required, with capacity 0 too).
 /// @return A status.
 /// @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
 /// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).
@@ -1449,7 +1449,7 @@ pub unsafe extern "C" fn parlor_match_apply(
 /// @param[in] game_match The match.
 /// @param[out] scores Receives the totals (may be null when @p capacity is 0).
 /// @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
-/// @param[out] count Receives the number of entries.
+/// @param[out] count Receives the number of entries (required, with capacity 0 too).
 /// @return A status.
 /// @retval PARLOR_OK The totals are in @p scores (or the count in @p count).
 /// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scores holds the first @p capacity entries.
@@ -1502,7 +1502,7 @@ pub unsafe extern "C" fn parlor_match_rounds_played(game_match: *const ParlorMat
 /// @param[in] game_match The match.
 /// @param[out] places Receives the places (may be null when @p capacity is 0).
 /// @param[in] capacity Entries of @p places; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
-/// @param[out] count Receives the number of seats.
+/// @param[out] count Receives the number of seats (required, with capacity 0 too).
 /// @return A status.
 /// @retval PARLOR_OK The places are in @p places (or the count in @p count).
 /// @retval PARLOR_ERR_MATCH_NOT_OVER The match goes on.
@@ -1534,7 +1534,7 @@ pub unsafe extern "C" fn parlor_match_result(
 /// @param[in] game_match The match.
 /// @param[out] buf Receives the bytes (may be null when @p capacity is 0).
 /// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
-/// @param[out] len Receives the length.
+/// @param[out] len Receives the length (required, with capacity 0 too).
 /// @return A status.
 /// @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
 /// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).
