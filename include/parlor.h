@@ -2369,8 +2369,9 @@ PARLOR_MUST_USE ParlorStatus parlor_round_to_act(const struct ParlorRound *round
 
 /**
  * @brief Whether a seat has a legal action now (its turn, or an out-of-turn right such as a
- * Tichu bomb or a Riichi call). Reads the state's header only, but for a seat not in turn of
- * a round the state holds in place (docs/c-abi.md), which the round itself is asked about.
+ * Tichu bomb or a Riichi call). For the seat in turn it reads the state's header only; any
+ * other seat is asked of the round itself (every game's round is held in place since layout
+ * version 6, docs/c-abi.md), so it always agrees with parlor_round_legal_action_count.
  *
  * @param[in] round The round.
  * @param[in] seat The seat.
@@ -2730,9 +2731,9 @@ ParlorStatus parlor_match_to_act(const struct ParlorMatch *game_match,
                                  uint32_t *seat);
 
 /**
- * @brief Whether a seat has a legal action now in the match's current round. Reads the header
- * only, but for a seat not in turn of a match the state holds in place (docs/c-abi.md), which
- * its round itself is asked about.
+ * @brief Whether a seat has a legal action now in the match's current round. For the seat in
+ * turn it reads the header only; any other seat is asked of the current round itself (every
+ * game's match is held in place since layout version 6, docs/c-abi.md).
  *
  * @param[in] game_match The match.
  * @param[in] seat The seat.
