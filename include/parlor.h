@@ -2546,7 +2546,8 @@ ParlorStatus parlor_round_encode(const struct ParlorRound *round,
  *
  * @param[in] game The game the bytes are a round of (PARLOR_GAME_*).
  * @param[in] bytes The bytes.
- * @param[in] len Bytes of @p bytes.
+ * @param[in] len Bytes of @p bytes: the length parlor_round_encode gave (a byte more or less
+ *        is PARLOR_ERR_INVALID_STATE in every game).
  * @param[out] round Receives the round (written only on success).
  * @return A status.
  * @retval PARLOR_OK @p round holds the round.
@@ -2855,7 +2856,8 @@ ParlorStatus parlor_match_encode(const struct ParlorMatch *game_match,
  *
  * @param[in] game The game the bytes are a match of (PARLOR_GAME_*).
  * @param[in] bytes The bytes.
- * @param[in] len Bytes of @p bytes.
+ * @param[in] len Bytes of @p bytes: the length parlor_match_encode gave (a byte more or less
+ *        is PARLOR_ERR_INVALID_STATE in every game).
  * @param[out] game_match Receives the match (written only on success).
  * @return A status.
  * @retval PARLOR_OK @p game_match holds the match.

@@ -1094,7 +1094,8 @@ pub unsafe extern "C" fn parlor_round_encode(
 ///
 /// @param[in] game The game the bytes are a round of (PARLOR_GAME_*).
 /// @param[in] bytes The bytes.
-/// @param[in] len Bytes of @p bytes.
+/// @param[in] len Bytes of @p bytes: the length parlor_round_encode gave (a byte more or less
+///        is PARLOR_ERR_INVALID_STATE in every game).
 /// @param[out] round Receives the round (written only on success).
 /// @return A status.
 /// @retval PARLOR_OK @p round holds the round.
@@ -1113,10 +1114,15 @@ pub unsafe extern "C" fn parlor_round_decode(
     unsafe {
         decoded(game, bytes, len, round, |game, bytes, out| {
             dispatch!(game, R, M => {
+                // Bytes past the byte form are refused in every game (dominoes and Dou Dizhu read
+                // a fixed length and ignored the rest).
+                if bytes.len() > <R as parlor_core::game::Round>::ENCODED_BYTES {
+                    return Err(crate::PARLOR_ERR_INVALID_STATE);
+                }
                 // Sealed from the decode's result where it lies (no move of the round).
                 match <R as parlor_core::game::Round>::decode(bytes) {
                     Ok(ref decoded) => generic::seal_round(decoded, out),
-                    Err(e) => Err(generic::error_status(e, crate::PARLOR_ERR_INVALID_STATE)),
+                    Err(e) => Err(generic::decode_status(e)),
                 }
             })
         })
@@ -1565,7 +1571,8 @@ pub unsafe extern "C" fn parlor_match_encode(
 ///
 /// @param[in] game The game the bytes are a match of (PARLOR_GAME_*).
 /// @param[in] bytes The bytes.
-/// @param[in] len Bytes of @p bytes.
+/// @param[in] len Bytes of @p bytes: the length parlor_match_encode gave (a byte more or less
+///        is PARLOR_ERR_INVALID_STATE in every game).
 /// @param[out] game_match Receives the match (written only on success).
 /// @return A status.
 /// @retval PARLOR_OK @p game_match holds the match.
@@ -1585,6 +1592,9 @@ pub unsafe extern "C" fn parlor_match_decode(
         decoded(game, bytes, len, game_match, |game, bytes, out| {
             dispatch!(game, R, M => {
                 // Read from the decode's result where it lies (no move of the match).
+                if bytes.len() > <M as parlor_core::game::Match>::ENCODED_BYTES {
+                    return Err(crate::PARLOR_ERR_INVALID_STATE);
+                }
                 match <M as parlor_core::game::Match>::decode(bytes) {
                     // A match of given deals (Riichi's Rust API alone makes one) is no match of
                     // this library's C calls: after its first round it would wait for a deal no
@@ -1594,7 +1604,7 @@ pub unsafe extern "C" fn parlor_match_decode(
                         Err(crate::PARLOR_ERR_INVALID_STATE)
                     }
                     Ok(ref decoded) => generic::seal_match(decoded, out),
-                    Err(e) => Err(generic::error_status(e, crate::PARLOR_ERR_INVALID_STATE)),
+                    Err(e) => Err(generic::decode_status(e)),
                 }
             })
         })

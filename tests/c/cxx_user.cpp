@@ -244,6 +244,47 @@ void test_regression_size_query_null_length_by_kind_of_pointer() {
     }
 }
 
+// Regression (C++ tryout, session 15): parlor_round_decode and parlor_match_decode read the byte
+// form of dominoes and Dou Dizhu from a longer buffer and ignored the rest (Tichu and Riichi
+// refused it), and a Dou Dizhu match's bytes read as a round answered PARLOR_ERR_INVALID_CONFIG,
+// which the decode calls do not document. Now a byte more or less, or the other kind's bytes,
+// are PARLOR_ERR_INVALID_STATE in every game, and nothing is written.
+void test_regression_decode_takes_exactly_the_byte_form() {
+    for (ParlorGame game : GAMES) {
+        ParlorConfig config;
+        ParlorMatch match;
+        ParlorRound round = new_round(game, 6);
+        CHECK_EQ_U(parlor_config_preset(game, "", 0, &config), PARLOR_OK);
+        CHECK_EQ_U(parlor_match_new(&config, 6, &match), PARLOR_OK);
+        std::vector<uint8_t> round_bytes(2048, 0), match_bytes(2048, 0);
+        size_t round_len = 0, match_len = 0;
+        CHECK_EQ_U(parlor_round_encode(&round, round_bytes.data(), round_bytes.size(), &round_len), PARLOR_OK);
+        CHECK_EQ_U(parlor_match_encode(&match, match_bytes.data(), match_bytes.size(), &match_len), PARLOR_OK);
+        ParlorRound out_round;
+        ParlorMatch out_match;
+        std::memset(&out_round, 0x77, sizeof out_round);
+        std::memset(&out_match, 0x77, sizeof out_match);
+        const ParlorRound round_before = out_round;
+        const ParlorMatch match_before = out_match;
+        for (size_t extra : {size_t(1), size_t(7)}) {
+            CHECK_EQ_U(parlor_round_decode(game, round_bytes.data(), round_len + extra, &out_round),
+                       PARLOR_ERR_INVALID_STATE);
+            CHECK_EQ_U(parlor_match_decode(game, match_bytes.data(), match_len + extra, &out_match),
+                       PARLOR_ERR_INVALID_STATE);
+        }
+        CHECK_EQ_U(parlor_round_decode(game, round_bytes.data(), round_len - 1, &out_round), PARLOR_ERR_INVALID_STATE);
+        CHECK_EQ_U(parlor_match_decode(game, match_bytes.data(), match_len - 1, &out_match), PARLOR_ERR_INVALID_STATE);
+        CHECK_EQ_U(parlor_round_decode(game, match_bytes.data(), match_len, &out_round), PARLOR_ERR_INVALID_STATE);
+        CHECK_EQ_U(parlor_match_decode(game, round_bytes.data(), round_len, &out_match), PARLOR_ERR_INVALID_STATE);
+        CHECK(std::memcmp(&out_round, &round_before, sizeof out_round) == 0);
+        CHECK(std::memcmp(&out_match, &match_before, sizeof out_match) == 0);
+        CHECK_EQ_U(parlor_round_decode(game, round_bytes.data(), round_len, &out_round), PARLOR_OK);
+        CHECK_EQ_U(parlor_match_decode(game, match_bytes.data(), match_len, &out_match), PARLOR_OK);
+        CHECK(std::memcmp(&out_round, &round, sizeof round) == 0);
+        CHECK(std::memcmp(&out_match, &match, sizeof match) == 0);
+    }
+}
+
 }  // namespace
 
 int main() {
@@ -252,5 +293,6 @@ int main() {
     test_other_layout_versions_are_refused();
     test_refused_applies_change_nothing();
     test_regression_size_query_null_length_by_kind_of_pointer();
+    test_regression_decode_takes_exactly_the_byte_form();
     return CHECK_SUMMARY();
 }
