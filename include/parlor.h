@@ -42,8 +42,11 @@
  * @par Size queries
  * An output buffer of capacity 0 (null or not) with a length out-pointer asks for the size:
  * the call returns PARLOR_OK and writes the size needed. A non-zero capacity that is too small
- * is PARLOR_ERR_BUFFER_TOO_SMALL, also with the size needed. Capacity 0 with a null length
- * pointer asks nothing and is PARLOR_ERR_BUFFER_TOO_SMALL.
+ * is PARLOR_ERR_BUFFER_TOO_SMALL, also with the size needed. Where the length pointer is
+ * optional ("may be null": the text outputs), capacity 0 with a null one asks nothing and is
+ * PARLOR_ERR_BUFFER_TOO_SMALL; where it is required (the legal action list's total, the
+ * counts of scores and places, the byte forms' length), a null one is PARLOR_ERR_NULL_POINTER,
+ * with any capacity.
  *
  * @par Tichu card masks
  * A Tichu card set is a uint64_t: bits 4*(r-2) .. 4*(r-2)+3 hold the natural rank r
@@ -2366,8 +2369,9 @@ PARLOR_MUST_USE ParlorStatus parlor_round_to_act(const struct ParlorRound *round
 
 /**
  * @brief Whether a seat has a legal action now (its turn, or an out-of-turn right such as a
- * Tichu bomb or a Riichi call). Reads the state's header only, but for a seat not in turn of
- * a round the state holds in place (docs/c-abi.md), which the round itself is asked about.
+ * Tichu bomb or a Riichi call). For the seat in turn it reads the state's header only; any
+ * other seat is asked of the round itself (every game's round is held in place since layout
+ * version 6, docs/c-abi.md), so it always agrees with parlor_round_legal_action_count.
  *
  * @param[in] round The round.
  * @param[in] seat The seat.
@@ -2394,7 +2398,7 @@ ParlorStatus parlor_round_may_act(const struct ParlorRound *round,
  * @param[in] seat The seat.
  * @param[out] out Receives the codes (may be null when @p capacity is 0).
  * @param[in] capacity Entries of @p out.
- * @param[out] total Receives the number of legal actions.
+ * @param[out] total Receives the number of legal actions (required, with capacity 0 too).
  * @return A status.
  * @retval PARLOR_OK All codes are in @p out (or the total in @p total for capacity 0).
  * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p out holds the first @p capacity codes; @p total has the count.
@@ -2479,7 +2483,7 @@ ParlorStatus parlor_round_apply(struct ParlorRound *round,
  * @param[in] round The round.
  * @param[out] scores Receives the scores (may be null when @p capacity is 0).
  * @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
- * @param[out] count Receives the number of entries.
+ * @param[out] count Receives the number of entries (required, with capacity 0 too).
  * @return A status.
  * @retval PARLOR_OK The scores are in @p scores (or the count in @p count).
  * @retval PARLOR_ERR_ROUND_NOT_OVER The round goes on (the same status in every game).
@@ -2524,7 +2528,7 @@ ParlorStatus parlor_round_view(const struct ParlorRound *round,
  * @param[in] round The round.
  * @param[out] buf Receives the bytes (may be null when @p capacity is 0).
  * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
- * @param[out] len Receives the length.
+ * @param[out] len Receives the length (required, with capacity 0 too).
  * @return A status.
  * @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
  * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).
@@ -2542,7 +2546,8 @@ ParlorStatus parlor_round_encode(const struct ParlorRound *round,
  *
  * @param[in] game The game the bytes are a round of (PARLOR_GAME_*).
  * @param[in] bytes The bytes.
- * @param[in] len Bytes of @p bytes.
+ * @param[in] len Bytes of @p bytes: the length parlor_round_encode gave (a byte more or less
+ *        is PARLOR_ERR_INVALID_STATE in every game).
  * @param[out] round Receives the round (written only on success).
  * @return A status.
  * @retval PARLOR_OK @p round holds the round.
@@ -2727,9 +2732,9 @@ ParlorStatus parlor_match_to_act(const struct ParlorMatch *game_match,
                                  uint32_t *seat);
 
 /**
- * @brief Whether a seat has a legal action now in the match's current round. Reads the header
- * only, but for a seat not in turn of a match the state holds in place (docs/c-abi.md), which
- * its round itself is asked about.
+ * @brief Whether a seat has a legal action now in the match's current round. For the seat in
+ * turn it reads the header only; any other seat is asked of the current round itself (every
+ * game's match is held in place since layout version 6, docs/c-abi.md).
  *
  * @param[in] game_match The match.
  * @param[in] seat The seat.
@@ -2777,7 +2782,7 @@ ParlorStatus parlor_match_apply(struct ParlorMatch *game_match,
  * @param[in] game_match The match.
  * @param[out] scores Receives the totals (may be null when @p capacity is 0).
  * @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
- * @param[out] count Receives the number of entries.
+ * @param[out] count Receives the number of entries (required, with capacity 0 too).
  * @return A status.
  * @retval PARLOR_OK The totals are in @p scores (or the count in @p count).
  * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scores holds the first @p capacity entries.
@@ -2812,7 +2817,7 @@ ParlorStatus parlor_match_rounds_played(const struct ParlorMatch *game_match,
  * @param[in] game_match The match.
  * @param[out] places Receives the places (may be null when @p capacity is 0).
  * @param[in] capacity Entries of @p places; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
- * @param[out] count Receives the number of seats.
+ * @param[out] count Receives the number of seats (required, with capacity 0 too).
  * @return A status.
  * @retval PARLOR_OK The places are in @p places (or the count in @p count).
  * @retval PARLOR_ERR_MATCH_NOT_OVER The match goes on.
@@ -2833,7 +2838,7 @@ ParlorStatus parlor_match_result(const struct ParlorMatch *game_match,
  * @param[in] game_match The match.
  * @param[out] buf Receives the bytes (may be null when @p capacity is 0).
  * @param[in] capacity Bytes of @p buf; 0 asks for the length only.
- * @param[out] len Receives the length.
+ * @param[out] len Receives the length (required, with capacity 0 too).
  * @return A status.
  * @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
  * @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).
@@ -2851,7 +2856,8 @@ ParlorStatus parlor_match_encode(const struct ParlorMatch *game_match,
  *
  * @param[in] game The game the bytes are a match of (PARLOR_GAME_*).
  * @param[in] bytes The bytes.
- * @param[in] len Bytes of @p bytes.
+ * @param[in] len Bytes of @p bytes: the length parlor_match_encode gave (a byte more or less
+ *        is PARLOR_ERR_INVALID_STATE in every game).
  * @param[out] game_match Receives the match (written only on success).
  * @return A status.
  * @retval PARLOR_OK @p game_match holds the match.

@@ -805,8 +805,9 @@ pub unsafe extern "C" fn parlor_round_to_act(round: *const ParlorRound, seat: *m
 }
 
 /// @brief Whether a seat has a legal action now (its turn, or an out-of-turn right such as a
-/// Tichu bomb or a Riichi call). Reads the state's header only, but for a seat not in turn of
-/// a round the state holds in place (docs/c-abi.md), which the round itself is asked about.
+/// Tichu bomb or a Riichi call). For the seat in turn it reads the state's header only; any
+/// other seat is asked of the round itself (every game's round is held in place since layout
+/// version 6, docs/c-abi.md), so it always agrees with parlor_round_legal_action_count.
 ///
 /// @param[in] round The round.
 /// @param[in] seat The seat.
@@ -837,7 +838,7 @@ pub unsafe extern "C" fn parlor_round_may_act(round: *const ParlorRound, seat: u
 /// @param[in] seat The seat.
 /// @param[out] out Receives the codes (may be null when @p capacity is 0).
 /// @param[in] capacity Entries of @p out.
-/// @param[out] total Receives the number of legal actions.
+/// @param[out] total Receives the number of legal actions (required, with capacity 0 too).
 /// @return A status.
 /// @retval PARLOR_OK All codes are in @p out (or the total in @p total for capacity 0).
 /// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p out holds the first @p capacity codes; @p total has the count.
@@ -993,7 +994,7 @@ pub unsafe extern "C" fn parlor_round_apply(
 /// @param[in] round The round.
 /// @param[out] scores Receives the scores (may be null when @p capacity is 0).
 /// @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
-/// @param[out] count Receives the number of entries.
+/// @param[out] count Receives the number of entries (required, with capacity 0 too).
 /// @return A status.
 /// @retval PARLOR_OK The scores are in @p scores (or the count in @p count).
 /// @retval PARLOR_ERR_ROUND_NOT_OVER The round goes on (the same status in every game).
@@ -1063,7 +1064,7 @@ pub unsafe extern "C" fn parlor_round_view(
 /// @param[in] round The round.
 /// @param[out] buf Receives the bytes (may be null when @p capacity is 0).
 /// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
-/// @param[out] len Receives the length.
+/// @param[out] len Receives the length (required, with capacity 0 too).
 /// @return A status.
 /// @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
 /// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).
@@ -1093,7 +1094,8 @@ pub unsafe extern "C" fn parlor_round_encode(
 ///
 /// @param[in] game The game the bytes are a round of (PARLOR_GAME_*).
 /// @param[in] bytes The bytes.
-/// @param[in] len Bytes of @p bytes.
+/// @param[in] len Bytes of @p bytes: the length parlor_round_encode gave (a byte more or less
+///        is PARLOR_ERR_INVALID_STATE in every game).
 /// @param[out] round Receives the round (written only on success).
 /// @return A status.
 /// @retval PARLOR_OK @p round holds the round.
@@ -1112,10 +1114,15 @@ pub unsafe extern "C" fn parlor_round_decode(
     unsafe {
         decoded(game, bytes, len, round, |game, bytes, out| {
             dispatch!(game, R, M => {
+                // Bytes past the byte form are refused in every game (dominoes and Dou Dizhu read
+                // a fixed length and ignored the rest).
+                if bytes.len() > <R as parlor_core::game::Round>::ENCODED_BYTES {
+                    return Err(crate::PARLOR_ERR_INVALID_STATE);
+                }
                 // Sealed from the decode's result where it lies (no move of the round).
                 match <R as parlor_core::game::Round>::decode(bytes) {
                     Ok(ref decoded) => generic::seal_round(decoded, out),
-                    Err(e) => Err(generic::error_status(e, crate::PARLOR_ERR_INVALID_STATE)),
+                    Err(e) => Err(generic::decode_status(e)),
                 }
             })
         })
@@ -1362,9 +1369,9 @@ pub unsafe extern "C" fn parlor_match_to_act(game_match: *const ParlorMatch, sea
     unsafe { answer(game_match, seat, |opened| Ok(seat_code(opened.facts.to_act))) }
 }
 
-/// @brief Whether a seat has a legal action now in the match's current round. Reads the header
-/// only, but for a seat not in turn of a match the state holds in place (docs/c-abi.md), which
-/// its round itself is asked about.
+/// @brief Whether a seat has a legal action now in the match's current round. For the seat in
+/// turn it reads the header only; any other seat is asked of the current round itself (every
+/// game's match is held in place since layout version 6, docs/c-abi.md).
 ///
 /// @param[in] game_match The match.
 /// @param[in] seat The seat.
@@ -1449,7 +1456,7 @@ pub unsafe extern "C" fn parlor_match_apply(
 /// @param[in] game_match The match.
 /// @param[out] scores Receives the totals (may be null when @p capacity is 0).
 /// @param[in] capacity Entries of @p scores; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
-/// @param[out] count Receives the number of entries.
+/// @param[out] count Receives the number of entries (required, with capacity 0 too).
 /// @return A status.
 /// @retval PARLOR_OK The totals are in @p scores (or the count in @p count).
 /// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p scores holds the first @p capacity entries.
@@ -1502,7 +1509,7 @@ pub unsafe extern "C" fn parlor_match_rounds_played(game_match: *const ParlorMat
 /// @param[in] game_match The match.
 /// @param[out] places Receives the places (may be null when @p capacity is 0).
 /// @param[in] capacity Entries of @p places; PARLOR_MAX_SEATS always suffices; 0 asks for the count.
-/// @param[out] count Receives the number of seats.
+/// @param[out] count Receives the number of seats (required, with capacity 0 too).
 /// @return A status.
 /// @retval PARLOR_OK The places are in @p places (or the count in @p count).
 /// @retval PARLOR_ERR_MATCH_NOT_OVER The match goes on.
@@ -1534,7 +1541,7 @@ pub unsafe extern "C" fn parlor_match_result(
 /// @param[in] game_match The match.
 /// @param[out] buf Receives the bytes (may be null when @p capacity is 0).
 /// @param[in] capacity Bytes of @p buf; 0 asks for the length only.
-/// @param[out] len Receives the length.
+/// @param[out] len Receives the length (required, with capacity 0 too).
 /// @return A status.
 /// @retval PARLOR_OK The bytes are in @p buf (or the length in @p len).
 /// @retval PARLOR_ERR_BUFFER_TOO_SMALL @p buf is shorter than the length (nothing written).
@@ -1564,7 +1571,8 @@ pub unsafe extern "C" fn parlor_match_encode(
 ///
 /// @param[in] game The game the bytes are a match of (PARLOR_GAME_*).
 /// @param[in] bytes The bytes.
-/// @param[in] len Bytes of @p bytes.
+/// @param[in] len Bytes of @p bytes: the length parlor_match_encode gave (a byte more or less
+///        is PARLOR_ERR_INVALID_STATE in every game).
 /// @param[out] game_match Receives the match (written only on success).
 /// @return A status.
 /// @retval PARLOR_OK @p game_match holds the match.
@@ -1584,6 +1592,9 @@ pub unsafe extern "C" fn parlor_match_decode(
         decoded(game, bytes, len, game_match, |game, bytes, out| {
             dispatch!(game, R, M => {
                 // Read from the decode's result where it lies (no move of the match).
+                if bytes.len() > <M as parlor_core::game::Match>::ENCODED_BYTES {
+                    return Err(crate::PARLOR_ERR_INVALID_STATE);
+                }
                 match <M as parlor_core::game::Match>::decode(bytes) {
                     // A match of given deals (Riichi's Rust API alone makes one) is no match of
                     // this library's C calls: after its first round it would wait for a deal no
@@ -1593,7 +1604,7 @@ pub unsafe extern "C" fn parlor_match_decode(
                         Err(crate::PARLOR_ERR_INVALID_STATE)
                     }
                     Ok(ref decoded) => generic::seal_match(decoded, out),
-                    Err(e) => Err(generic::error_status(e, crate::PARLOR_ERR_INVALID_STATE)),
+                    Err(e) => Err(generic::decode_status(e)),
                 }
             })
         })

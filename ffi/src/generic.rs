@@ -83,6 +83,17 @@ pub fn error_status<E: GameError>(error: E, otherwise: ParlorStatus) -> ParlorSt
     error.fault().map_or(otherwise, fault_status)
 }
 
+/// The status of a refused `decode` (`parlor_round_decode`, `parlor_match_decode`): bytes
+/// that are no state of the game are [`PARLOR_ERR_INVALID_STATE`] whatever the game's reason
+/// (a Dou Dizhu match's bytes read as a round answered `PARLOR_ERR_INVALID_CONFIG`, which the
+/// decode calls do not document); only a broken invariant stays `PARLOR_ERR_INTERNAL`.
+pub(crate) fn decode_status<E: GameError>(error: E) -> ParlorStatus {
+    match error_status(error, PARLOR_ERR_INVALID_STATE) {
+        PARLOR_ERR_INTERNAL => PARLOR_ERR_INTERNAL,
+        _ => PARLOR_ERR_INVALID_STATE,
+    }
+}
+
 /// A C seat number as a seat of a table of `seats`.
 pub(crate) fn seat_of(seat: u32, seats: u8) -> Result<Seat, ParlorStatus> {
     match u8::try_from(seat) {
