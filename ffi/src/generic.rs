@@ -208,6 +208,25 @@ pub(crate) fn seal_round<R: Round>(round: &R, out: &mut [u8]) -> Result<(), Parl
     })
 }
 
+/// The round of a portable byte form, every invariant checked ([`Round::decode`]), sealed
+/// straight into the caller's round state `out` (written only on success): read and checked in
+/// this frame where the game does so ([`Round::DECODES_IN_PLACE`]), else sealed from the
+/// decode's result where it lies (no move of the round).
+pub(crate) fn decode_round<R: Round>(bytes: &[u8], out: &mut [u8]) -> Result<(), ParlorStatus> {
+    if R::DECODES_IN_PLACE {
+        let mut place = MaybeUninit::uninit();
+        match R::decode_in(&mut place, bytes) {
+            Ok(decoded) => seal_round(&*decoded, out),
+            Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_STATE)),
+        }
+    } else {
+        match R::decode(bytes) {
+            Ok(ref decoded) => seal_round(decoded, out),
+            Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_STATE)),
+        }
+    }
+}
+
 /// The round of an opened (digest-checked) round state, lent to `f`: decoded once, in the
 /// decode's own result (no second round on the stack).
 pub(crate) fn with_round<R: Round, T>(
@@ -611,6 +630,33 @@ pub(crate) fn seal_match<M: Match>(game: &M, out: &mut [u8]) -> Result<(), Parlo
             Ok((len, cache))
         },
     )
+}
+
+/// The match of a portable byte form, every invariant checked ([`Match::decode`]), sealed
+/// straight into the caller's match state `out` (written only on success), as
+/// [`decode_round`]. A match of given deals (Riichi's Rust API alone makes one) is no match of
+/// this library's C calls: after its first round it would wait for a deal no call makes,
+/// neither over nor with a seat to act (a flipped flag bit once decoded).
+pub(crate) fn decode_match<M: Match>(bytes: &[u8], out: &mut [u8]) -> Result<(), ParlorStatus> {
+    let mut seal = |decoded: &M| {
+        if decoded.deals_given() {
+            Err(PARLOR_ERR_INVALID_STATE)
+        } else {
+            seal_match(decoded, out)
+        }
+    };
+    if <M::Round as Round>::DECODES_IN_PLACE {
+        let mut place = MaybeUninit::uninit();
+        match M::decode_in(&mut place, bytes) {
+            Ok(decoded) => seal(decoded),
+            Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_STATE)),
+        }
+    } else {
+        match M::decode(bytes) {
+            Ok(ref decoded) => seal(decoded),
+            Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_STATE)),
+        }
+    }
 }
 
 /// The match of an opened (digest-checked) match state, lent to `f` (as [`with_round`]).

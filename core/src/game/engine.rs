@@ -525,6 +525,18 @@ pub trait Round: Clone + Sized {
         Ok(place.write(Self::decode_trusted_cached(bytes, cache)?))
     }
 
+    /// Whether the game reads and checks its full decode in the caller's place:
+    /// [`Round::decode_in`] and [`Match::decode_in`] are its own, not the defaults (which write
+    /// the by-value result to the place). Default: `false`.
+    const DECODES_IN_PLACE: bool = false;
+
+    /// [`Round::decode`] into `place` (the caller's frame), returned there: every invariant
+    /// checked as [`Round::decode`] checks it, without a round-sized result moved through the
+    /// calls. The same round and errors. Default: [`Round::decode`], written to `place`.
+    fn decode_in<'p>(place: &'p mut MaybeUninit<Self>, bytes: &[u8]) -> Result<&'p mut Self, Self::Error> {
+        Ok(place.write(Self::decode(bytes)?))
+    }
+
     /// Whether the round can be held in place as its own bytes: [`Round::raw_ref`],
     /// [`Round::raw_mut`] and [`Round::raw_bytes`] are the game's own (the C ABI then keeps
     /// these bytes in the caller's state and runs the round there, with no decode and no
@@ -706,6 +718,15 @@ pub trait Match: Clone + Sized {
     /// As [`Round::raw_bytes`], for a match. Default: empty.
     fn raw_bytes(&self) -> &[u8] {
         &[]
+    }
+
+    /// As [`Round::decode_in`], for a match (see [`Round::DECODES_IN_PLACE`]). Default:
+    /// [`Match::decode`], written to `place`.
+    fn decode_in<'p>(
+        place: &'p mut MaybeUninit<Self>,
+        bytes: &[u8],
+    ) -> Result<&'p mut Self, <Self::Round as Round>::Error> {
+        Ok(place.write(Self::decode(bytes)?))
     }
 
     /// As [`Round::decode_trusted_cached_in`], for a match. Default:

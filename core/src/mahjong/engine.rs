@@ -256,6 +256,13 @@ impl game::Round for Round {
         Round::decode_trusted_cached_in(place, bytes, cache)
     }
 
+    const DECODES_IN_PLACE: bool = true;
+
+    /// [`Round::decode_in`]: read and checked in place.
+    fn decode_in<'p>(place: &'p mut MaybeUninit<Round>, bytes: &[u8]) -> Result<&'p mut Round, Error> {
+        Round::decode_in(place, bytes)
+    }
+
     /// The round's own bytes are held in place (`repr(C)`, no padding byte, the waits cache
     /// included).
     const RAW: bool = true;
@@ -511,6 +518,11 @@ impl game::Match for Match {
     /// [`Match::decode_trusted_cached`]: its round's waits taken from the cache.
     fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Match, Error> {
         Match::decode_trusted_cached(bytes, cache)
+    }
+
+    /// [`Match::decode_in`]: read and checked in place.
+    fn decode_in<'p>(place: &'p mut MaybeUninit<Match>, bytes: &[u8]) -> Result<&'p mut Match, Error> {
+        Match::decode_in(place, bytes)
     }
 
     /// [`Match::decode_trusted_cached_in`]: read in place.

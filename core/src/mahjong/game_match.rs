@@ -361,21 +361,51 @@ impl Match {
     /// consistent with the round: a finished round while awaiting a deal or over, else the
     /// round started at the next start). Errors: [`Error::InvalidState`].
     pub fn decode(bytes: &[u8]) -> Result<Match, Error> {
-        Match::decode_with(bytes, false, Round::decode)
+        let mut place = MaybeUninit::uninit();
+        Match::decode_in(&mut place, bytes).map(|m| m.clone())
+    }
+
+    /// [`Match::decode`] into `place` (the caller's frame), its round read and checked there
+    /// ([`Round::decode_in`]'s checks): no match-sized result moved through the calls (the C
+    /// ABI's full decode). The same match, the same checks and the same errors.
+    pub fn decode_in<'p>(place: &'p mut MaybeUninit<Match>, bytes: &[u8]) -> Result<&'p mut Match, Error> {
+        let (head, rest) = Match::read_head(bytes)?;
+        let m = Round::checked_in(
+            rest,
+            |config, start, wall| {
+                place.write(Match {
+                    round: Round::dealt(config, start, wall),
+                    seed: head.seed,
+                    given: head.given,
+                    awaiting: head.awaiting,
+                    over: head.over,
+                    rounds_played: head.rounds_played,
+                    next: head.next,
+                    pad: [0; MATCH_PAD],
+                })
+            },
+            |m| &mut m.round,
+        )?;
+        // The round's checks include its end record's: a finished round's outcome scores
+        // (`Round::outcome` is `Some` exactly when the phase is over), so the round's phase says
+        // whether it is finished without scoring its wins a second time (the hand value's
+        // frames, kilobytes of stack on a microcontroller).
+        m.check(m.round.phase == PHASE_OVER)?;
+        Ok(m)
     }
 
     /// The match of a byte form that [`Match::encode`] wrote and that is known to be unchanged
     /// since (the C ABI's digest-checked states): as [`Match::decode`], with the round read by
     /// [`Round::decode_trusted`]. Errors: [`Error::InvalidState`].
     pub fn decode_trusted(bytes: &[u8]) -> Result<Match, Error> {
-        Match::decode_with(bytes, true, Round::decode_trusted)
+        Match::decode_with(bytes, Round::decode_trusted)
     }
 
     /// [`Match::decode_trusted`] with its round's waits read from `cache`
     /// ([`Round::decode_trusted_cached`]; the match's cache is its round's). Errors:
     /// [`Error::InvalidState`].
     pub fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Match, Error> {
-        Match::decode_with(bytes, true, |rest| Round::decode_trusted_cached(rest, cache))
+        Match::decode_with(bytes, |rest| Round::decode_trusted_cached(rest, cache))
     }
 
     /// [`Match::decode_trusted_cached`] into `place` (the caller's frame), its round read there
@@ -408,12 +438,8 @@ impl Match {
         Ok(m)
     }
 
-    /// [`Match::decode`] with the round read by `round`.
-    fn decode_with(
-        bytes: &[u8],
-        trusted: bool,
-        round: impl FnOnce(&[u8]) -> Result<Round, Error>,
-    ) -> Result<Match, Error> {
+    /// [`Match::decode_trusted`] with the round read by `round`.
+    fn decode_with(bytes: &[u8], round: impl FnOnce(&[u8]) -> Result<Round, Error>) -> Result<Match, Error> {
         let (head, rest) = Match::read_head(bytes)?;
         let m = Match {
             round: round(rest)?,
@@ -426,15 +452,9 @@ impl Match {
             pad: [0; MATCH_PAD],
         };
         // A trusted byte form (written by `Match::encode`, known unchanged) takes its round's
-        // phase for whether it is finished; otherwise the finished round's outcome must also be
-        // computable (its wins scored: the hand value's frames, kilobytes of stack on a
-        // microcontroller, on every decode of a match).
-        let finished = if trusted {
-            m.round.phase == PHASE_OVER
-        } else {
-            m.round.outcome().is_some()
-        };
-        m.check(finished)?;
+        // phase for whether it is finished (as the full decode, whose round's checks score a
+        // finished round's end record).
+        m.check(m.round.phase == PHASE_OVER)?;
         Ok(m)
     }
 

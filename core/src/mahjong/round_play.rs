@@ -1583,6 +1583,29 @@ impl Round {
         Ok(outcome)
     }
 
+    /// Whether [`Round::make_outcome`] succeeds, without building the outcome (its wins' hand
+    /// values beside the frames that score them: kilobytes of stack on a microcontroller): the
+    /// same failures, in the same order (an end code that names nothing, then each kept win's
+    /// value and payments). For the full decode's check of a finished round's end record.
+    pub(super) fn outcome_ok(&self) -> Result<(), Error> {
+        if !matches!(self.end, END_WIN | END_EXHAUSTIVE | END_NAGASHI) {
+            abort_of(self.end.wrapping_sub(END_ABORT)).ok_or_else(|| internal("an end code that names nothing"))?;
+        }
+        for record in self.winners.iter().take(usize::from(self.winner_count)) {
+            self.win_scores(record)?;
+        }
+        Ok(())
+    }
+
+    /// A kept win's value and payments worked out ([`Round::outcome_ok`]), in a frame of
+    /// its own (one hand value at a time).
+    #[inline(never)]
+    fn win_scores(&self, record: &WinRecord) -> Result<(), Error> {
+        let value = self.value_of_final(record)?;
+        self.win_deltas(record, &value)?;
+        Ok(())
+    }
+
     /// The value of a kept win record after the end (the sticks it collected counted).
     fn value_of_final(&self, record: &WinRecord) -> Result<HandValue, Error> {
         self.value_of(record, true)
