@@ -422,10 +422,7 @@ pub(crate) fn apply_round<R: Round>(round: &mut R, seat: Seat, code: u64) -> Res
 
 /// The round's score deltas, once it is over.
 pub(crate) fn round_scores<R: Round>(round: &R) -> Result<Scores, ParlorStatus> {
-    round
-        .outcome()
-        .map(|outcome| R::outcome_scores(&outcome))
-        .ok_or(PARLOR_ERR_ROUND_NOT_OVER)
+    round.outcome_deltas().ok_or(PARLOR_ERR_ROUND_NOT_OVER)
 }
 
 /// Writes `scores` into `out` as far as it holds them; the count into `count`.

@@ -461,6 +461,14 @@ pub trait Round: Clone + Sized {
     /// The round's score deltas in an outcome, as the replay log's `scores:` line prints them.
     fn outcome_scores(outcome: &Self::Outcome) -> Scores;
 
+    /// The round's score deltas once it is over ([`Round::outcome_scores`] of
+    /// [`Round::outcome`]); `None` while it goes on (or when its outcome is `None`). A game may
+    /// work them out without building the whole outcome (on a microcontroller, its wins' hand
+    /// values are stack). Default: [`Round::outcome_scores`] of [`Round::outcome`].
+    fn outcome_deltas(&self) -> Option<Scores> {
+        self.outcome().map(|outcome| Self::outcome_scores(&outcome))
+    }
+
     /// Writes the round's byte form into `out` and returns its length (at most
     /// [`Round::ENCODED_BYTES`]). Errors: [`Fault::BufferTooSmall`].
     fn encode(&self, out: &mut [u8]) -> Result<usize, Self::Error>;

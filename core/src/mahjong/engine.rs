@@ -207,6 +207,12 @@ impl game::Round for Round {
         Round::outcome(self)
     }
 
+    /// [`Round::outcome_deltas`]: the deltas once the outcome is known to build, without
+    /// building it (its wins' hand values).
+    fn outcome_deltas(&self) -> Option<Scores> {
+        Round::outcome_deltas(self)
+    }
+
     /// [`Outcome::deltas`]: each seat's change as Tenhou records it (the sticks a riichi
     /// declarer put down this round not deducted), the replay log's `round <i>:` line.
     fn outcome_scores(outcome: &Outcome) -> Scores {
