@@ -732,16 +732,13 @@ pub(crate) struct StepReport {
 /// Applies `code` for `seat` in the match; an error leaves it unchanged.
 pub(crate) fn apply_match<M: Match>(game: &mut M, seat: Seat, code: u64) -> Result<StepReport, ParlorStatus> {
     let action = action_of::<M::Round>(code)?;
-    let step = game
-        .apply(seat, action)
+    let (deltas, match_over) = game
+        .apply_deltas(seat, action)
         .map_err(|e| error_status(e, PARLOR_ERR_ILLEGAL_ACTION))?;
     Ok(StepReport {
-        round_over: step.finished.is_some(),
-        match_over: step.match_over,
-        scores: step
-            .finished
-            .map(|outcome| <M::Round as Round>::outcome_scores(&outcome))
-            .unwrap_or_default(),
+        round_over: deltas.is_some(),
+        match_over,
+        scores: deltas.unwrap_or_default(),
     })
 }
 

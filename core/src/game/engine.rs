@@ -670,6 +670,24 @@ pub trait Match: Clone + Sized {
         self.result().is_some()
     }
 
+    /// As [`Match::apply`], reporting only the finished round's score deltas
+    /// ([`Round::outcome_scores`] of the step's outcome; `None` while the round goes on) and
+    /// whether the match is over: the same match afterwards and the same errors. A game may skip
+    /// building the outcome (on a microcontroller, its wins' hand values are stack). Default:
+    /// [`Match::apply`].
+    fn apply_deltas(
+        &mut self,
+        seat: Seat,
+        action: <Self::Round as Round>::Action,
+    ) -> Result<(Option<Scores>, bool), <Self::Round as Round>::Error> {
+        let step = self.apply(seat, action)?;
+        Ok((
+            step.finished
+                .map(|outcome| <Self::Round as Round>::outcome_scores(&outcome)),
+            step.match_over,
+        ))
+    }
+
     /// Whether the caller deals the match's rounds (Riichi's `Match::new_given`): such a match
     /// stops after each round until the game's own call deals the next, which this interface
     /// has no call for. Default: `false` (every round dealt from the match's seed).

@@ -482,6 +482,11 @@ impl game::Match for Match {
         Match::apply(self, seat, action)
     }
 
+    /// [`Match::apply_deltas`]: the finished round's deltas without building its outcome.
+    fn apply_deltas(&mut self, seat: Seat, action: Action) -> Result<(Option<Scores>, bool), Error> {
+        Match::apply_deltas(self, seat, action)
+    }
+
     /// Each seat's points: while playing, the current points (riichi sticks put down
     /// deducted); once over, [`Match::final_scores`] (the sticks left on the table given to
     /// first place).

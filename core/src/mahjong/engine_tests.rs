@@ -776,3 +776,42 @@ fn full_decode_in_place_is_the_full_decode() {
         check_match(&game);
     }
 }
+
+/// [`Match::apply_deltas`] (the C ABI's `parlor_match_apply`) leaves the match [`Match::apply`]
+/// leaves and reports the step's deltas and end, through whole matches of four and three
+/// players (wins, draws and the deals after them), refusals included.
+#[test]
+fn apply_deltas_is_apply() {
+    use super::bot::Greedy;
+    for (config, seed) in [
+        (Config::TENHOU, 3u64),
+        (Config::TENHOU_SANMA, 4),
+        (Config::TENHOU_EAST, 9),
+    ] {
+        let mut game = Match::new(&config, seed).unwrap();
+        let mut twin = game.clone();
+        let mut bots = [
+            Greedy::new(seed),
+            Greedy::new(seed + 1),
+            Greedy::new(seed + 2),
+            Greedy::new(seed + 3),
+        ];
+        let mut rounds = 0;
+        for _ in 0..20_000 {
+            let Some(seat) = game.round().to_act() else { break };
+            let action = bots[usize::from(seat.0)].choose(game.round(), seat).unwrap();
+            let step = game.apply(seat, action).unwrap();
+            let (deltas, over) = twin.apply_deltas(seat, action).unwrap();
+            assert_eq!(deltas, step.finished.map(|o| Round::outcome_scores(&o)));
+            assert_eq!(over, step.match_over);
+            assert_eq!(twin, game);
+            rounds += usize::from(deltas.is_some());
+        }
+        assert!(rounds > 2, "{rounds} rounds");
+        assert!(game.is_over());
+        assert_eq!(
+            game.apply(Seat(0), Action::Pass).map(|_| ()),
+            twin.apply_deltas(Seat(0), Action::Pass).map(|_| ())
+        );
+    }
+}

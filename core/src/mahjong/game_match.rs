@@ -257,21 +257,54 @@ impl Match {
         })
     }
 
+    /// As [`Match::apply`], reporting only the finished round's deltas ([`Outcome::deltas`] of
+    /// the seats at the table) and whether the match is over: the same match afterwards and the
+    /// same errors, without building the outcome (its wins are scored one at a time,
+    /// [`Round::outcome_deltas`]; the C ABI's `parlor_match_apply`).
+    pub fn apply_deltas(&mut self, seat: Seat, action: Action) -> Result<(Option<crate::game::Scores>, bool), Error> {
+        if self.over {
+            return Err(Error::MatchOver);
+        }
+        if self.awaiting {
+            return Err(Error::AwaitingDeal);
+        }
+        let event = self.round.apply(seat, action)?;
+        if !event.over {
+            return Ok((None, self.over));
+        }
+        // `make_outcome`'s failures, in its order: the end code, then each win's value.
+        let (end, repeat) = self.round.end_of()?;
+        self.round.outcome_ok()?;
+        let deltas = crate::game::Scores::new(
+            self.round
+                .deltas
+                .get(..usize::from(self.round.players()))
+                .unwrap_or(&self.round.deltas),
+        );
+        let (scores, sticks) = (self.round.scores(), self.round.sticks_on_table());
+        self.advance(end, scores, repeat, sticks)?;
+        Ok((Some(deltas), self.over))
+    }
+
     /// Carries a finished round into the next start, or ends the match.
     pub(super) fn after_round(&mut self, o: &Outcome) -> Result<(), Error> {
+        self.advance(o.end, o.scores, o.dealer_repeats, o.sticks)
+    }
+
+    /// [`Match::after_round`] of an outcome's end, points after the round, whether the dealer
+    /// repeats and the sticks left on the table.
+    fn advance(&mut self, end: End, scores: [i32; SEATS], repeat: bool, sticks: u8) -> Result<(), Error> {
         let config = *self.round.config();
         let start = *self.round.start();
         self.rounds_played = self.rounds_played.saturating_add(1);
-        let scores = o.scores;
         let kyoku = start.kyoku();
-        let repeat = o.dealer_repeats;
         let n = self.round.players();
         let mut next_kyoku = if repeat { kyoku } else { kyoku.saturating_add(1) };
         // Three players: each wind has three rounds (the fourth dealer is the absent seat).
         if n == 3 && next_kyoku & 3 == 3 {
             next_kyoku = next_kyoku.saturating_add(1);
         }
-        let honba = if repeat || o.end != End::Win {
+        let honba = if repeat || end != End::Win {
             start.honba.saturating_add(1)
         } else {
             0
@@ -288,7 +321,7 @@ impl Match {
             let extension_over = next_kyoku > last.saturating_add(4) || next_kyoku >= 16;
             over = !config.extension || best >= config.target_points || extension_over;
         }
-        let yame = match o.end {
+        let yame = match end {
             End::Win => config.agari_yame,
             End::Exhaustive | End::Nagashi => config.tenpai_yame,
             End::Abort(_) => false,
@@ -301,7 +334,7 @@ impl Match {
             round_wind: Wind::of_turn(next_kyoku / 4), // below 16: East to North
             dealer: Seat(next_kyoku & 3),
             honba,
-            sticks: o.sticks,
+            sticks: sticks,
             scores,
         };
         if over {
@@ -311,12 +344,20 @@ impl Match {
         if self.given {
             self.awaiting = true;
         } else {
-            // Dealt in place (no round-sized result on the stack): the wall is checked first.
-            let deal = Deal::Seeded(round_seed(self.seed, self.rounds_played));
-            let wall = Round::checked_wall(&config, &deal, &self.next)?;
-            self.round = Round::dealt(&config, &self.next, &wall);
-            self.round.refresh_waits();
+            self.deal_next(&config)?;
         }
+        Ok(())
+    }
+
+    /// Deals the next round from the match's seed at the next start, in a frame of its own (the
+    /// wall and the dealt round are not live beside the finished round's outcome).
+    #[inline(never)]
+    fn deal_next(&mut self, config: &Config) -> Result<(), Error> {
+        // Dealt in place (no round-sized result on the stack): the wall is checked first.
+        let deal = Deal::Seeded(round_seed(self.seed, self.rounds_played));
+        let wall = Round::checked_wall(config, &deal, &self.next)?;
+        self.round = Round::dealt(config, &self.next, &wall);
+        self.round.refresh_waits();
         Ok(())
     }
 
