@@ -334,7 +334,7 @@ impl Match {
             round_wind: Wind::of_turn(next_kyoku / 4), // below 16: East to North
             dealer: Seat(next_kyoku & 3),
             honba,
-            sticks: sticks,
+            sticks,
             scores,
         };
         if over {
