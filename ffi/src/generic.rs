@@ -208,22 +208,15 @@ pub(crate) fn seal_round<R: Round>(round: &R, out: &mut [u8]) -> Result<(), Parl
     })
 }
 
-/// The round of a portable byte form, every invariant checked ([`Round::decode`]), sealed
-/// straight into the caller's round state `out` (written only on success): read and checked in
-/// this frame where the game does so ([`Round::DECODES_IN_PLACE`]), else sealed from the
-/// decode's result where it lies (no move of the round).
-pub(crate) fn decode_round<R: Round>(bytes: &[u8], out: &mut [u8]) -> Result<(), ParlorStatus> {
-    if R::DECODES_IN_PLACE {
-        let mut place = MaybeUninit::uninit();
-        match R::decode_in(&mut place, bytes) {
-            Ok(decoded) => seal_round(&*decoded, out),
-            Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_STATE)),
-        }
-    } else {
-        match R::decode(bytes) {
-            Ok(ref decoded) => seal_round(decoded, out),
-            Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_STATE)),
-        }
+/// The round of a portable byte form, every invariant checked ([`Round::decode_in`], a game
+/// with [`Round::DECODES_IN_PLACE`]), read and checked in this frame (no round-sized result
+/// moved through the calls), then sealed straight into the caller's round state `out` (written
+/// only on success).
+pub(crate) fn decode_round_in<R: Round>(bytes: &[u8], out: &mut [u8]) -> Result<(), ParlorStatus> {
+    let mut place = MaybeUninit::uninit();
+    match R::decode_in(&mut place, bytes) {
+        Ok(decoded) => seal_round(&*decoded, out),
+        Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_STATE)),
     }
 }
 
@@ -629,30 +622,15 @@ pub(crate) fn seal_match<M: Match>(game: &M, out: &mut [u8]) -> Result<(), Parlo
     )
 }
 
-/// The match of a portable byte form, every invariant checked ([`Match::decode`]), sealed
-/// straight into the caller's match state `out` (written only on success), as
-/// [`decode_round`]. A match of given deals (Riichi's Rust API alone makes one) is no match of
-/// this library's C calls: after its first round it would wait for a deal no call makes,
-/// neither over nor with a seat to act (a flipped flag bit once decoded).
-pub(crate) fn decode_match<M: Match>(bytes: &[u8], out: &mut [u8]) -> Result<(), ParlorStatus> {
-    let mut seal = |decoded: &M| {
-        if decoded.deals_given() {
-            Err(PARLOR_ERR_INVALID_STATE)
-        } else {
-            seal_match(decoded, out)
-        }
-    };
-    if <M::Round as Round>::DECODES_IN_PLACE {
-        let mut place = MaybeUninit::uninit();
-        match M::decode_in(&mut place, bytes) {
-            Ok(decoded) => seal(decoded),
-            Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_STATE)),
-        }
-    } else {
-        match M::decode(bytes) {
-            Ok(ref decoded) => seal(decoded),
-            Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_STATE)),
-        }
+/// The match of a portable byte form, every invariant checked ([`Match::decode_in`], a game
+/// with [`Round::DECODES_IN_PLACE`]), as [`decode_round_in`]; a match of given deals is refused
+/// (see `parlor_match_decode`).
+pub(crate) fn decode_match_in<M: Match>(bytes: &[u8], out: &mut [u8]) -> Result<(), ParlorStatus> {
+    let mut place = MaybeUninit::uninit();
+    match M::decode_in(&mut place, bytes) {
+        Ok(decoded) if decoded.deals_given() => Err(PARLOR_ERR_INVALID_STATE),
+        Ok(decoded) => seal_match(&*decoded, out),
+        Err(e) => Err(error_status(e, PARLOR_ERR_INVALID_STATE)),
     }
 }
 
@@ -732,13 +710,27 @@ pub(crate) struct StepReport {
 /// Applies `code` for `seat` in the match; an error leaves it unchanged.
 pub(crate) fn apply_match<M: Match>(game: &mut M, seat: Seat, code: u64) -> Result<StepReport, ParlorStatus> {
     let action = action_of::<M::Round>(code)?;
-    let (deltas, match_over) = game
-        .apply_deltas(seat, action)
+    if <M::Round as Round>::DECODES_IN_PLACE {
+        // The deltas without the finished round's outcome (its wins' hand values).
+        let (deltas, match_over) = game
+            .apply_deltas(seat, action)
+            .map_err(|e| error_status(e, PARLOR_ERR_ILLEGAL_ACTION))?;
+        return Ok(StepReport {
+            round_over: deltas.is_some(),
+            match_over,
+            scores: deltas.unwrap_or_default(),
+        });
+    }
+    let step = game
+        .apply(seat, action)
         .map_err(|e| error_status(e, PARLOR_ERR_ILLEGAL_ACTION))?;
     Ok(StepReport {
-        round_over: deltas.is_some(),
-        match_over,
-        scores: deltas.unwrap_or_default(),
+        round_over: step.finished.is_some(),
+        match_over: step.match_over,
+        scores: step
+            .finished
+            .map(|outcome| <M::Round as Round>::outcome_scores(&outcome))
+            .unwrap_or_default(),
     })
 }
 
