@@ -1119,10 +1119,15 @@ pub unsafe extern "C" fn parlor_round_decode(
                 if bytes.len() > <R as parlor_core::game::Round>::ENCODED_BYTES {
                     return Err(crate::PARLOR_ERR_INVALID_STATE);
                 }
-                // Sealed from the decode's result where it lies (no move of the round).
-                match <R as parlor_core::game::Round>::decode(bytes) {
-                    Ok(ref decoded) => generic::seal_round(decoded, out),
-                    Err(e) => Err(generic::decode_status(e)),
+                if <R as parlor_core::game::Round>::DECODES_IN_PLACE {
+                    // Read and checked in this call's frame (no round-sized result moved).
+                    generic::decode_round_in::<R>(bytes, out)
+                } else {
+                    // Sealed from the decode's result where it lies (no move of the round).
+                    match <R as parlor_core::game::Round>::decode(bytes) {
+                        Ok(ref decoded) => generic::seal_round(decoded, out),
+                        Err(e) => Err(generic::decode_status(e)),
+                    }
                 }
             })
         })
@@ -1591,20 +1596,27 @@ pub unsafe extern "C" fn parlor_match_decode(
     unsafe {
         decoded(game, bytes, len, game_match, |game, bytes, out| {
             dispatch!(game, R, M => {
-                // Read from the decode's result where it lies (no move of the match).
+                // Bytes past the byte form are refused in every game (dominoes and Dou Dizhu read
+                // a fixed length and ignored the rest).
                 if bytes.len() > <M as parlor_core::game::Match>::ENCODED_BYTES {
                     return Err(crate::PARLOR_ERR_INVALID_STATE);
                 }
-                match <M as parlor_core::game::Match>::decode(bytes) {
-                    // A match of given deals (Riichi's Rust API alone makes one) is no match of
-                    // this library's C calls: after its first round it would wait for a deal no
-                    // call makes, neither over nor with a seat to act (a flipped flag bit once
-                    // decoded).
-                    Ok(ref decoded) if <M as parlor_core::game::Match>::deals_given(decoded) => {
-                        Err(crate::PARLOR_ERR_INVALID_STATE)
+                if <R as parlor_core::game::Round>::DECODES_IN_PLACE {
+                    // Read and checked in this call's frame (no match-sized result moved).
+                    generic::decode_match_in::<M>(bytes, out)
+                } else {
+                    // Read from the decode's result where it lies (no move of the match).
+                    match <M as parlor_core::game::Match>::decode(bytes) {
+                        // A match of given deals (Riichi's Rust API alone makes one) is no match
+                        // of this library's C calls: after its first round it would wait for a
+                        // deal no call makes, neither over nor with a seat to act (a flipped flag
+                        // bit once decoded).
+                        Ok(ref decoded) if <M as parlor_core::game::Match>::deals_given(decoded) => {
+                            Err(crate::PARLOR_ERR_INVALID_STATE)
+                        }
+                        Ok(ref decoded) => generic::seal_match(decoded, out),
+                        Err(e) => Err(generic::decode_status(e)),
                     }
-                    Ok(ref decoded) => generic::seal_match(decoded, out),
-                    Err(e) => Err(generic::decode_status(e)),
                 }
             })
         })

@@ -219,6 +219,18 @@ pub(crate) fn seal_round<R: Round>(round: &R, out: &mut [u8]) -> Result<(), Parl
     })
 }
 
+/// The round of a portable byte form, every invariant checked ([`Round::decode_in`], a game
+/// with [`Round::DECODES_IN_PLACE`]), read and checked in this frame (no round-sized result
+/// moved through the calls), then sealed straight into the caller's round state `out` (written
+/// only on success).
+pub(crate) fn decode_round_in<R: Round>(bytes: &[u8], out: &mut [u8]) -> Result<(), ParlorStatus> {
+    let mut place = MaybeUninit::uninit();
+    match R::decode_in(&mut place, bytes) {
+        Ok(decoded) => seal_round(&*decoded, out),
+        Err(e) => Err(decode_status(e)),
+    }
+}
+
 /// The round of an opened (digest-checked) round state, lent to `f`: decoded once, in the
 /// decode's own result (no second round on the stack).
 pub(crate) fn with_round<R: Round, T>(
@@ -414,10 +426,7 @@ pub(crate) fn apply_round<R: Round>(round: &mut R, seat: Seat, code: u64) -> Res
 
 /// The round's score deltas, once it is over.
 pub(crate) fn round_scores<R: Round>(round: &R) -> Result<Scores, ParlorStatus> {
-    round
-        .outcome()
-        .map(|outcome| R::outcome_scores(&outcome))
-        .ok_or(PARLOR_ERR_ROUND_NOT_OVER)
+    round.outcome_deltas().ok_or(PARLOR_ERR_ROUND_NOT_OVER)
 }
 
 /// Writes `scores` into `out` as far as it holds them; the count into `count`.
@@ -624,6 +633,18 @@ pub(crate) fn seal_match<M: Match>(game: &M, out: &mut [u8]) -> Result<(), Parlo
     )
 }
 
+/// The match of a portable byte form, every invariant checked ([`Match::decode_in`], a game
+/// with [`Round::DECODES_IN_PLACE`]), as [`decode_round_in`]; a match of given deals is refused
+/// (see `parlor_match_decode`).
+pub(crate) fn decode_match_in<M: Match>(bytes: &[u8], out: &mut [u8]) -> Result<(), ParlorStatus> {
+    let mut place = MaybeUninit::uninit();
+    match M::decode_in(&mut place, bytes) {
+        Ok(decoded) if decoded.deals_given() => Err(PARLOR_ERR_INVALID_STATE),
+        Ok(decoded) => seal_match(&*decoded, out),
+        Err(e) => Err(decode_status(e)),
+    }
+}
+
 /// The match of an opened (digest-checked) match state, lent to `f` (as [`with_round`]).
 pub(crate) fn with_match<M: Match, T>(
     opened: &Opened<'_>,
@@ -700,6 +721,17 @@ pub(crate) struct StepReport {
 /// Applies `code` for `seat` in the match; an error leaves it unchanged.
 pub(crate) fn apply_match<M: Match>(game: &mut M, seat: Seat, code: u64) -> Result<StepReport, ParlorStatus> {
     let action = action_of::<M::Round>(code)?;
+    if <M::Round as Round>::DECODES_IN_PLACE {
+        // The deltas without the finished round's outcome (its wins' hand values).
+        let (deltas, match_over) = game
+            .apply_deltas(seat, action)
+            .map_err(|e| error_status(e, PARLOR_ERR_ILLEGAL_ACTION))?;
+        return Ok(StepReport {
+            round_over: deltas.is_some(),
+            match_over,
+            scores: deltas.unwrap_or_default(),
+        });
+    }
     let step = game
         .apply(seat, action)
         .map_err(|e| error_status(e, PARLOR_ERR_ILLEGAL_ACTION))?;

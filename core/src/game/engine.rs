@@ -461,6 +461,14 @@ pub trait Round: Clone + Sized {
     /// The round's score deltas in an outcome, as the replay log's `scores:` line prints them.
     fn outcome_scores(outcome: &Self::Outcome) -> Scores;
 
+    /// The round's score deltas once it is over ([`Round::outcome_scores`] of
+    /// [`Round::outcome`]); `None` while it goes on (or when its outcome is `None`). A game may
+    /// work them out without building the whole outcome (on a microcontroller, its wins' hand
+    /// values are stack). Default: [`Round::outcome_scores`] of [`Round::outcome`].
+    fn outcome_deltas(&self) -> Option<Scores> {
+        self.outcome().map(|outcome| Self::outcome_scores(&outcome))
+    }
+
     /// Writes the round's byte form into `out` and returns its length (at most
     /// [`Round::ENCODED_BYTES`]). Errors: [`Fault::BufferTooSmall`].
     fn encode(&self, out: &mut [u8]) -> Result<usize, Self::Error>;
@@ -523,6 +531,18 @@ pub trait Round: Clone + Sized {
         cache: &[u8],
     ) -> Result<&'p mut Self, Self::Error> {
         Ok(place.write(Self::decode_trusted_cached(bytes, cache)?))
+    }
+
+    /// Whether the game reads and checks its full decode in the caller's place:
+    /// [`Round::decode_in`] and [`Match::decode_in`] are its own, not the defaults (which write
+    /// the by-value result to the place). Default: `false`.
+    const DECODES_IN_PLACE: bool = false;
+
+    /// [`Round::decode`] into `place` (the caller's frame), returned there: every invariant
+    /// checked as [`Round::decode`] checks it, without a round-sized result moved through the
+    /// calls. The same round and errors. Default: [`Round::decode`], written to `place`.
+    fn decode_in<'p>(place: &'p mut MaybeUninit<Self>, bytes: &[u8]) -> Result<&'p mut Self, Self::Error> {
+        Ok(place.write(Self::decode(bytes)?))
     }
 
     /// Whether the round can be held in place as its own bytes: [`Round::raw_ref`],
@@ -650,6 +670,24 @@ pub trait Match: Clone + Sized {
         self.result().is_some()
     }
 
+    /// As [`Match::apply`], reporting only the finished round's score deltas
+    /// ([`Round::outcome_scores`] of the step's outcome; `None` while the round goes on) and
+    /// whether the match is over: the same match afterwards and the same errors. A game may skip
+    /// building the outcome (on a microcontroller, its wins' hand values are stack). Default:
+    /// [`Match::apply`].
+    fn apply_deltas(
+        &mut self,
+        seat: Seat,
+        action: <Self::Round as Round>::Action,
+    ) -> Result<(Option<Scores>, bool), <Self::Round as Round>::Error> {
+        let step = self.apply(seat, action)?;
+        Ok((
+            step.finished
+                .map(|outcome| <Self::Round as Round>::outcome_scores(&outcome)),
+            step.match_over,
+        ))
+    }
+
     /// Whether the caller deals the match's rounds (Riichi's `Match::new_given`): such a match
     /// stops after each round until the game's own call deals the next, which this interface
     /// has no call for. Default: `false` (every round dealt from the match's seed).
@@ -706,6 +744,15 @@ pub trait Match: Clone + Sized {
     /// As [`Round::raw_bytes`], for a match. Default: empty.
     fn raw_bytes(&self) -> &[u8] {
         &[]
+    }
+
+    /// As [`Round::decode_in`], for a match (see [`Round::DECODES_IN_PLACE`]). Default:
+    /// [`Match::decode`], written to `place`.
+    fn decode_in<'p>(
+        place: &'p mut MaybeUninit<Self>,
+        bytes: &[u8],
+    ) -> Result<&'p mut Self, <Self::Round as Round>::Error> {
+        Ok(place.write(Self::decode(bytes)?))
     }
 
     /// As [`Round::decode_trusted_cached_in`], for a match. Default:

@@ -207,6 +207,12 @@ impl game::Round for Round {
         Round::outcome(self)
     }
 
+    /// [`Round::outcome_deltas`]: the deltas once the outcome is known to build, without
+    /// building it (its wins' hand values).
+    fn outcome_deltas(&self) -> Option<Scores> {
+        Round::outcome_deltas(self)
+    }
+
     /// [`Outcome::deltas`]: each seat's change as Tenhou records it (the sticks a riichi
     /// declarer put down this round not deducted), the replay log's `round <i>:` line.
     fn outcome_scores(outcome: &Outcome) -> Scores {
@@ -254,6 +260,13 @@ impl game::Round for Round {
         cache: &[u8],
     ) -> Result<&'p mut Round, Error> {
         Round::decode_trusted_cached_in(place, bytes, cache)
+    }
+
+    const DECODES_IN_PLACE: bool = true;
+
+    /// [`Round::decode_in`]: read and checked in place.
+    fn decode_in<'p>(place: &'p mut MaybeUninit<Round>, bytes: &[u8]) -> Result<&'p mut Round, Error> {
+        Round::decode_in(place, bytes)
     }
 
     /// The round's own bytes are held in place (`repr(C)`, no padding byte, the waits cache
@@ -469,6 +482,11 @@ impl game::Match for Match {
         Match::apply(self, seat, action)
     }
 
+    /// [`Match::apply_deltas`]: the finished round's deltas without building its outcome.
+    fn apply_deltas(&mut self, seat: Seat, action: Action) -> Result<(Option<Scores>, bool), Error> {
+        Match::apply_deltas(self, seat, action)
+    }
+
     /// Each seat's points: while playing, the current points (riichi sticks put down
     /// deducted); once over, [`Match::final_scores`] (the sticks left on the table given to
     /// first place).
@@ -511,6 +529,11 @@ impl game::Match for Match {
     /// [`Match::decode_trusted_cached`]: its round's waits taken from the cache.
     fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Match, Error> {
         Match::decode_trusted_cached(bytes, cache)
+    }
+
+    /// [`Match::decode_in`]: read and checked in place.
+    fn decode_in<'p>(place: &'p mut MaybeUninit<Match>, bytes: &[u8]) -> Result<&'p mut Match, Error> {
+        Match::decode_in(place, bytes)
     }
 
     /// [`Match::decode_trusted_cached_in`]: read in place.

@@ -691,3 +691,127 @@ fn dora_indicators_follow_the_kans() {
         "{with_kans} states after a kan, {pending} pending"
     );
 }
+
+/// The full decode in place (the C ABI's `parlor_round_decode` / `parlor_match_decode`) gives
+/// what the by-value decode gives, for every byte flip of rounds and matches won, drawn and
+/// mid-way (the same value or the same error); a decoded match's finished round is one whose
+/// outcome scores (the checks the match's decode once made itself), and the deltas worked out
+/// without the outcome are the outcome's.
+#[test]
+fn full_decode_in_place_is_the_full_decode() {
+    use super::bot::Greedy;
+    use super::game_match::MATCH_ENCODED_BYTES;
+    use super::round::PHASE_OVER;
+    use core::mem::MaybeUninit;
+    let check_round = |round: &Round| {
+        let mut bytes = [0u8; ENCODED_BYTES];
+        round.encode(&mut bytes).unwrap();
+        for i in 0..bytes.len() {
+            for bit in [0, 3, 7] {
+                let mut flipped = bytes;
+                flipped[i] ^= 1 << bit;
+                let mut place = MaybeUninit::uninit();
+                let in_place = Round::decode_in(&mut place, &flipped).map(|r| r.clone());
+                assert_eq!(in_place, Round::decode(&flipped), "byte {i} bit {bit}");
+                if let Ok(decoded) = in_place {
+                    let by_outcome = decoded.outcome().map(|o| Round::outcome_scores(&o));
+                    assert_eq!(game::Round::outcome_deltas(&decoded), by_outcome, "byte {i} bit {bit}");
+                    assert_eq!(by_outcome.is_some(), decoded.phase == PHASE_OVER, "byte {i} bit {bit}");
+                }
+            }
+        }
+    };
+    let check_match = |game: &Match| {
+        let mut bytes = [0u8; MATCH_ENCODED_BYTES];
+        game.encode(&mut bytes).unwrap();
+        let mut place = MaybeUninit::uninit();
+        assert_eq!(Match::decode_in(&mut place, &bytes).map(|m| &*m), Ok(game));
+        for i in (0..bytes.len()).step_by(3) {
+            let mut flipped = bytes;
+            flipped[i] ^= 1 << (i % 8);
+            let mut place = MaybeUninit::uninit();
+            if let Ok(decoded) = Match::decode_in(&mut place, &flipped) {
+                assert_eq!(
+                    decoded.round.outcome().is_some(),
+                    decoded.round.phase == PHASE_OVER,
+                    "byte {i}"
+                );
+            }
+        }
+    };
+    for config in [Config::TENHOU, Config::TENHOU_SANMA] {
+        for seed in 0..6u64 {
+            let mut round = Round::seeded(&config, seed).unwrap();
+            let mut bots = [
+                Greedy::new(seed),
+                Greedy::new(seed + 1),
+                Greedy::new(seed + 2),
+                Greedy::new(seed + 3),
+            ];
+            let mut steps = 0;
+            while let Some(seat) = round.to_act() {
+                if steps % 23 == 0 {
+                    check_round(&round);
+                }
+                let action = bots[usize::from(seat.0)].choose(&round, seat).unwrap();
+                round.apply(seat, action).unwrap();
+                steps += 1;
+            }
+            check_round(&round);
+        }
+        let mut game = Match::new(&config, 5).unwrap();
+        let mut bots = [Greedy::new(1), Greedy::new(2), Greedy::new(3), Greedy::new(4)];
+        let mut steps = 0;
+        while let Some(seat) = game.round().to_act() {
+            if steps % 41 == 0 || game.round.phase == PHASE_OVER {
+                check_match(&game);
+            }
+            let action = bots[usize::from(seat.0)].choose(game.round(), seat).unwrap();
+            game.apply(seat, action).unwrap();
+            steps += 1;
+            if steps > 3000 {
+                break;
+            }
+        }
+        check_match(&game);
+    }
+}
+
+/// [`Match::apply_deltas`] (the C ABI's `parlor_match_apply`) leaves the match [`Match::apply`]
+/// leaves and reports the step's deltas and end, through whole matches of four and three
+/// players (wins, draws and the deals after them), refusals included.
+#[test]
+fn apply_deltas_is_apply() {
+    use super::bot::Greedy;
+    for (config, seed) in [
+        (Config::TENHOU, 3u64),
+        (Config::TENHOU_SANMA, 4),
+        (Config::TENHOU_EAST, 9),
+    ] {
+        let mut game = Match::new(&config, seed).unwrap();
+        let mut twin = game.clone();
+        let mut bots = [
+            Greedy::new(seed),
+            Greedy::new(seed + 1),
+            Greedy::new(seed + 2),
+            Greedy::new(seed + 3),
+        ];
+        let mut rounds = 0;
+        for _ in 0..20_000 {
+            let Some(seat) = game.round().to_act() else { break };
+            let action = bots[usize::from(seat.0)].choose(game.round(), seat).unwrap();
+            let step = game.apply(seat, action).unwrap();
+            let (deltas, over) = twin.apply_deltas(seat, action).unwrap();
+            assert_eq!(deltas, step.finished.map(|o| Round::outcome_scores(&o)));
+            assert_eq!(over, step.match_over);
+            assert_eq!(twin, game);
+            rounds += usize::from(deltas.is_some());
+        }
+        assert!(rounds > 2, "{rounds} rounds");
+        assert!(game.is_over());
+        assert_eq!(
+            game.apply(Seat(0), Action::Pass).map(|_| ()),
+            twin.apply_deltas(Seat(0), Action::Pass).map(|_| ())
+        );
+    }
+}

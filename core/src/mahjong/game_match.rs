@@ -257,21 +257,54 @@ impl Match {
         })
     }
 
+    /// As [`Match::apply`], reporting only the finished round's deltas ([`Outcome::deltas`] of
+    /// the seats at the table) and whether the match is over: the same match afterwards and the
+    /// same errors, without building the outcome (its wins are scored one at a time,
+    /// [`Round::outcome_deltas`]; the C ABI's `parlor_match_apply`).
+    pub fn apply_deltas(&mut self, seat: Seat, action: Action) -> Result<(Option<crate::game::Scores>, bool), Error> {
+        if self.over {
+            return Err(Error::MatchOver);
+        }
+        if self.awaiting {
+            return Err(Error::AwaitingDeal);
+        }
+        let event = self.round.apply(seat, action)?;
+        if !event.over {
+            return Ok((None, self.over));
+        }
+        // `make_outcome`'s failures, in its order: the end code, then each win's value.
+        let (end, repeat) = self.round.end_of()?;
+        self.round.outcome_ok()?;
+        let deltas = crate::game::Scores::new(
+            self.round
+                .deltas
+                .get(..usize::from(self.round.players()))
+                .unwrap_or(&self.round.deltas),
+        );
+        let (scores, sticks) = (self.round.scores(), self.round.sticks_on_table());
+        self.advance(end, scores, repeat, sticks)?;
+        Ok((Some(deltas), self.over))
+    }
+
     /// Carries a finished round into the next start, or ends the match.
     pub(super) fn after_round(&mut self, o: &Outcome) -> Result<(), Error> {
+        self.advance(o.end, o.scores, o.dealer_repeats, o.sticks)
+    }
+
+    /// [`Match::after_round`] of an outcome's end, points after the round, whether the dealer
+    /// repeats and the sticks left on the table.
+    fn advance(&mut self, end: End, scores: [i32; SEATS], repeat: bool, sticks: u8) -> Result<(), Error> {
         let config = *self.round.config();
         let start = *self.round.start();
         self.rounds_played = self.rounds_played.saturating_add(1);
-        let scores = o.scores;
         let kyoku = start.kyoku();
-        let repeat = o.dealer_repeats;
         let n = self.round.players();
         let mut next_kyoku = if repeat { kyoku } else { kyoku.saturating_add(1) };
         // Three players: each wind has three rounds (the fourth dealer is the absent seat).
         if n == 3 && next_kyoku & 3 == 3 {
             next_kyoku = next_kyoku.saturating_add(1);
         }
-        let honba = if repeat || o.end != End::Win {
+        let honba = if repeat || end != End::Win {
             start.honba.saturating_add(1)
         } else {
             0
@@ -288,7 +321,7 @@ impl Match {
             let extension_over = next_kyoku > last.saturating_add(4) || next_kyoku >= 16;
             over = !config.extension || best >= config.target_points || extension_over;
         }
-        let yame = match o.end {
+        let yame = match end {
             End::Win => config.agari_yame,
             End::Exhaustive | End::Nagashi => config.tenpai_yame,
             End::Abort(_) => false,
@@ -301,7 +334,7 @@ impl Match {
             round_wind: Wind::of_turn(next_kyoku / 4), // below 16: East to North
             dealer: Seat(next_kyoku & 3),
             honba,
-            sticks: o.sticks,
+            sticks,
             scores,
         };
         if over {
@@ -311,12 +344,20 @@ impl Match {
         if self.given {
             self.awaiting = true;
         } else {
-            // Dealt in place (no round-sized result on the stack): the wall is checked first.
-            let deal = Deal::Seeded(round_seed(self.seed, self.rounds_played));
-            let wall = Round::checked_wall(&config, &deal, &self.next)?;
-            self.round = Round::dealt(&config, &self.next, &wall);
-            self.round.refresh_waits();
+            self.deal_next(&config)?;
         }
+        Ok(())
+    }
+
+    /// Deals the next round from the match's seed at the next start, in a frame of its own (the
+    /// wall and the dealt round are not live beside the finished round's outcome).
+    #[inline(never)]
+    fn deal_next(&mut self, config: &Config) -> Result<(), Error> {
+        // Dealt in place (no round-sized result on the stack): the wall is checked first.
+        let deal = Deal::Seeded(round_seed(self.seed, self.rounds_played));
+        let wall = Round::checked_wall(config, &deal, &self.next)?;
+        self.round = Round::dealt(config, &self.next, &wall);
+        self.round.refresh_waits();
         Ok(())
     }
 
@@ -361,21 +402,51 @@ impl Match {
     /// consistent with the round: a finished round while awaiting a deal or over, else the
     /// round started at the next start). Errors: [`Error::InvalidState`].
     pub fn decode(bytes: &[u8]) -> Result<Match, Error> {
-        Match::decode_with(bytes, false, Round::decode)
+        let mut place = MaybeUninit::uninit();
+        Match::decode_in(&mut place, bytes).map(|m| m.clone())
+    }
+
+    /// [`Match::decode`] into `place` (the caller's frame), its round read and checked there
+    /// ([`Round::decode_in`]'s checks): no match-sized result moved through the calls (the C
+    /// ABI's full decode). The same match, the same checks and the same errors.
+    pub fn decode_in<'p>(place: &'p mut MaybeUninit<Match>, bytes: &[u8]) -> Result<&'p mut Match, Error> {
+        let (head, rest) = Match::read_head(bytes)?;
+        let m = Round::checked_in(
+            rest,
+            |config, start, wall| {
+                place.write(Match {
+                    round: Round::dealt(config, start, wall),
+                    seed: head.seed,
+                    given: head.given,
+                    awaiting: head.awaiting,
+                    over: head.over,
+                    rounds_played: head.rounds_played,
+                    next: head.next,
+                    pad: [0; MATCH_PAD],
+                })
+            },
+            |m| &mut m.round,
+        )?;
+        // The round's checks include its end record's: a finished round's outcome scores
+        // (`Round::outcome` is `Some` exactly when the phase is over), so the round's phase says
+        // whether it is finished without scoring its wins a second time (the hand value's
+        // frames, kilobytes of stack on a microcontroller).
+        m.check(m.round.phase == PHASE_OVER)?;
+        Ok(m)
     }
 
     /// The match of a byte form that [`Match::encode`] wrote and that is known to be unchanged
     /// since (the C ABI's digest-checked states): as [`Match::decode`], with the round read by
     /// [`Round::decode_trusted`]. Errors: [`Error::InvalidState`].
     pub fn decode_trusted(bytes: &[u8]) -> Result<Match, Error> {
-        Match::decode_with(bytes, true, Round::decode_trusted)
+        Match::decode_with(bytes, Round::decode_trusted)
     }
 
     /// [`Match::decode_trusted`] with its round's waits read from `cache`
     /// ([`Round::decode_trusted_cached`]; the match's cache is its round's). Errors:
     /// [`Error::InvalidState`].
     pub fn decode_trusted_cached(bytes: &[u8], cache: &[u8]) -> Result<Match, Error> {
-        Match::decode_with(bytes, true, |rest| Round::decode_trusted_cached(rest, cache))
+        Match::decode_with(bytes, |rest| Round::decode_trusted_cached(rest, cache))
     }
 
     /// [`Match::decode_trusted_cached`] into `place` (the caller's frame), its round read there
@@ -408,12 +479,8 @@ impl Match {
         Ok(m)
     }
 
-    /// [`Match::decode`] with the round read by `round`.
-    fn decode_with(
-        bytes: &[u8],
-        trusted: bool,
-        round: impl FnOnce(&[u8]) -> Result<Round, Error>,
-    ) -> Result<Match, Error> {
+    /// [`Match::decode_trusted`] with the round read by `round`.
+    fn decode_with(bytes: &[u8], round: impl FnOnce(&[u8]) -> Result<Round, Error>) -> Result<Match, Error> {
         let (head, rest) = Match::read_head(bytes)?;
         let m = Match {
             round: round(rest)?,
@@ -426,15 +493,9 @@ impl Match {
             pad: [0; MATCH_PAD],
         };
         // A trusted byte form (written by `Match::encode`, known unchanged) takes its round's
-        // phase for whether it is finished; otherwise the finished round's outcome must also be
-        // computable (its wins scored: the hand value's frames, kilobytes of stack on a
-        // microcontroller, on every decode of a match).
-        let finished = if trusted {
-            m.round.phase == PHASE_OVER
-        } else {
-            m.round.outcome().is_some()
-        };
-        m.check(finished)?;
+        // phase for whether it is finished (as the full decode, whose round's checks score a
+        // finished round's end record).
+        m.check(m.round.phase == PHASE_OVER)?;
         Ok(m)
     }
 

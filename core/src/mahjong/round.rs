@@ -1316,6 +1316,24 @@ impl Round {
         }
     }
 
+    /// [`Outcome::deltas`] of the seats at the table (three players: seat 3 is absent) once the
+    /// round is over: `Some` exactly when [`Round::outcome`] is (its wins scored, one at a
+    /// time), without building the outcome (kilobytes of stack less on a microcontroller).
+    pub fn outcome_deltas(&self) -> Option<crate::game::Scores> {
+        if self.phase != PHASE_OVER {
+            return None;
+        }
+        match self.outcome_ok() {
+            Ok(()) => Some(crate::game::Scores::new(
+                self.deltas.get(..usize::from(self.players())).unwrap_or(&self.deltas),
+            )),
+            Err(_e) => {
+                debug_assert!(false, "mahjong round: the outcome of a finished round failed: {_e:?}");
+                None
+            }
+        }
+    }
+
     /// What `seat` may know ([`Observation`]). Errors: [`Error::NoSuchSeat`] (also seat 3 of three
     /// players).
     pub fn observation(&self, seat: Seat) -> Result<Observation, Error> {

@@ -410,13 +410,63 @@ impl Round {
     /// [`Error::InvalidState`] (also for a wrong length).
     pub fn decode(bytes: &[u8]) -> Result<Round, Error> {
         let mut round = Round::read(bytes, true)?;
-        // The waits cache is derived: computed once the state it derives from is checked (a hand
-        // of garbage bytes is no hand to compute waits of).
-        round.check_state().map_err(bad)?;
-        round.refresh_waits();
-        round.check_answers().map_err(bad)?;
-        round.check_end().map_err(bad)?;
+        round.checked()?;
         Ok(round)
+    }
+
+    /// [`Round::decode`] into `place` (the caller's frame), the round read there field by field
+    /// and checked there: no round-sized result moved through the calls (the C ABI's full
+    /// decode: kilobytes of stack less on a microcontroller). The same round, the same checks
+    /// and the same errors.
+    pub fn decode_in<'p>(place: &'p mut MaybeUninit<Round>, bytes: &[u8]) -> Result<&'p mut Round, Error> {
+        Round::checked_in(
+            bytes,
+            |config, start, wall| place.write(Round::dealt(config, start, wall)),
+            |round| round,
+        )
+    }
+
+    /// [`Round::decode`] read and checked in place: `make` places the round dealt from the
+    /// byte form's head (its wall checked to be a permutation) in the caller's value that holds
+    /// it (the round, or a match), `round` finds it there, then the other fields are read into
+    /// it and every invariant is checked ([`Round::checked`]).
+    #[inline(always)]
+    pub(super) fn checked_in<'p, T: 'p>(
+        bytes: &[u8],
+        make: impl FnOnce(&Config, &Start, &[u8; TILE_IDS]) -> &'p mut T,
+        round: impl Fn(&mut T) -> &mut Round,
+    ) -> Result<&'p mut T, Error> {
+        let mut r = Reader { bytes, at: 0 };
+        let made = Round::dealt_in(&mut r, make)?;
+        let held = round(&mut *made);
+        held.read_fields(&mut r)?;
+        held.checked()?;
+        Ok(made)
+    }
+
+    /// The head of a byte form (its wall checked to be a permutation) read and dealt by `make`,
+    /// in a frame of its own: the head's wall, config and start are not live during the checks.
+    #[inline(never)]
+    fn dealt_in<'p, T: 'p>(
+        r: &mut Reader<'_>,
+        make: impl FnOnce(&Config, &Start, &[u8; TILE_IDS]) -> &'p mut T,
+    ) -> Result<&'p mut T, Error> {
+        let (config, start, wall) = Round::read_head(r, true)?;
+        Ok(make(&config, &start, &wall))
+    }
+
+    /// The checks of [`Round::decode`] after the fields are read (one copy of them for rounds
+    /// and matches, in a frame of its own): every invariant, the waits cache computed once the
+    /// state it derives from is checked (a hand of garbage bytes is no hand to compute waits
+    /// of), then the window's answers (checked with the waits) and a finished round's end record
+    /// (it scores). Each check runs in a frame of its own, none live at the same time.
+    #[inline(never)]
+    fn checked(&mut self) -> Result<(), Error> {
+        self.check_state().map_err(bad)?;
+        self.refresh_waits();
+        self.check_answers().map_err(bad)?;
+        self.check_end().map_err(bad)?;
+        Ok(())
     }
 
     /// The round of a byte form that [`Round::encode`] wrote and that is known to be unchanged
@@ -646,6 +696,7 @@ impl Round {
 
     /// The stored answers of an open call window, checked against the rules (after the waits
     /// cache is derived: a ron answer is checked with the seat's waits).
+    #[inline(never)]
     fn check_answers(&self) -> Result<(), &'static str> {
         // An open window waits for at least one seat: a window no seat can answer is resolved
         // as it opens, and the last answer resolves it. A flipped pending mask could otherwise
@@ -686,8 +737,9 @@ impl Round {
     /// A finished round's end record scores: every kept win is a complete hand with a value, so
     /// [`Round::outcome`] of a decoded round never fails (a flipped byte of an encoding could
     /// otherwise keep a win record that no longer scores).
+    #[inline(never)]
     fn check_end(&self) -> Result<(), &'static str> {
-        if self.phase == PHASE_OVER && self.make_outcome().is_err() {
+        if self.phase == PHASE_OVER && self.outcome_ok().is_err() {
             return Err("a finished round's end record does not score");
         }
         Ok(())
@@ -710,6 +762,7 @@ impl Round {
 
     /// Every invariant of a round value but the waits cache (used by [`Round::decode`], which
     /// then computes the cache).
+    #[inline(never)]
     pub(super) fn check_state(&self) -> Result<(), &'static str> {
         let mut seen: Bits = [0; 3];
         for &id in &self.wall {

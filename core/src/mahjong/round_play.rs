@@ -1521,8 +1521,9 @@ impl Round {
         Ok(())
     }
 
-    /// The outcome of a finished round (values re-scored from the kept records).
-    pub(super) fn make_outcome(&self) -> Result<Outcome, Error> {
+    /// A finished round's end and whether the dealer keeps the seat ([`Outcome::end`] and
+    /// [`Outcome::dealer_repeats`]). Errors: an end code that names nothing.
+    pub(super) fn end_of(&self) -> Result<(End, bool), Error> {
         let end = match self.end {
             END_WIN => End::Win,
             END_EXHAUSTIVE => End::Exhaustive,
@@ -1531,14 +1532,6 @@ impl Round {
                 abort_of(code.wrapping_sub(END_ABORT)).ok_or_else(|| internal("an end code that names nothing"))?,
             ),
         };
-        let mut riichi = [false; SEATS];
-        for (r, &state) in riichi.iter_mut().zip(self.riichi.iter()) {
-            *r = state != 0;
-        }
-        let mut tenpai = [false; SEATS];
-        for (s, t) in (0u8..).zip(tenpai.iter_mut()) {
-            *t = self.tenpai & seat_bit(s) != 0;
-        }
         let dealer = self.start.dealer.0 & 3;
         let dealer_repeats = match end {
             End::Win => self
@@ -1549,6 +1542,20 @@ impl Round {
             End::Exhaustive | End::Nagashi => self.tenpai & seat_bit(dealer) != 0,
             End::Abort(_) => true,
         };
+        Ok((end, dealer_repeats))
+    }
+
+    /// The outcome of a finished round (values re-scored from the kept records).
+    pub(super) fn make_outcome(&self) -> Result<Outcome, Error> {
+        let (end, dealer_repeats) = self.end_of()?;
+        let mut riichi = [false; SEATS];
+        for (r, &state) in riichi.iter_mut().zip(self.riichi.iter()) {
+            *r = state != 0;
+        }
+        let mut tenpai = [false; SEATS];
+        for (s, t) in (0u8..).zip(tenpai.iter_mut()) {
+            *t = self.tenpai & seat_bit(s) != 0;
+        }
         // The wins are written into the outcome in place (each holds a hand value).
         let mut outcome = Outcome {
             end,
@@ -1581,6 +1588,27 @@ impl Round {
             });
         }
         Ok(outcome)
+    }
+
+    /// Whether [`Round::make_outcome`] succeeds, without building the outcome (its wins' hand
+    /// values beside the frames that score them: kilobytes of stack on a microcontroller): the
+    /// same failures, in the same order (an end code that names nothing, then each kept win's
+    /// value and payments). For the full decode's check of a finished round's end record.
+    pub(super) fn outcome_ok(&self) -> Result<(), Error> {
+        self.end_of()?;
+        for record in self.winners.iter().take(usize::from(self.winner_count)) {
+            self.win_scores(record)?;
+        }
+        Ok(())
+    }
+
+    /// A kept win's value and payments worked out ([`Round::outcome_ok`]), in a frame of
+    /// its own (one hand value at a time).
+    #[inline(never)]
+    fn win_scores(&self, record: &WinRecord) -> Result<(), Error> {
+        let value = self.value_of_final(record)?;
+        self.win_deltas(record, &value)?;
+        Ok(())
     }
 
     /// The value of a kept win record after the end (the sticks it collected counted).
