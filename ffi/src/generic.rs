@@ -721,27 +721,15 @@ pub(crate) struct StepReport {
 /// Applies `code` for `seat` in the match; an error leaves it unchanged.
 pub(crate) fn apply_match<M: Match>(game: &mut M, seat: Seat, code: u64) -> Result<StepReport, ParlorStatus> {
     let action = action_of::<M::Round>(code)?;
-    if <M::Round as Round>::DECODES_IN_PLACE {
-        // The deltas without the finished round's outcome (its wins' hand values).
-        let (deltas, match_over) = game
-            .apply_deltas(seat, action)
-            .map_err(|e| error_status(e, PARLOR_ERR_ILLEGAL_ACTION))?;
-        return Ok(StepReport {
-            round_over: deltas.is_some(),
-            match_over,
-            scores: deltas.unwrap_or_default(),
-        });
-    }
-    let step = game
-        .apply(seat, action)
+    // The finished round's deltas, not its whole outcome (a game may skip building it: Riichi's
+    // wins' hand values are kilobytes of stack on a microcontroller).
+    let (deltas, match_over) = game
+        .apply_deltas(seat, action)
         .map_err(|e| error_status(e, PARLOR_ERR_ILLEGAL_ACTION))?;
     Ok(StepReport {
-        round_over: step.finished.is_some(),
-        match_over: step.match_over,
-        scores: step
-            .finished
-            .map(|outcome| <M::Round as Round>::outcome_scores(&outcome))
-            .unwrap_or_default(),
+        round_over: deltas.is_some(),
+        match_over,
+        scores: deltas.unwrap_or_default(),
     })
 }
 

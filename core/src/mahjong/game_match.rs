@@ -9,6 +9,7 @@ use super::round::{ENCODED_BYTES, FORMAT_VERSION, PHASE_OVER, RIICHI_STICK, SEAT
 use super::score::Wind;
 use super::{Action, Config, Deal, End, Error, Event, Outcome, Round, Start};
 use crate::game::{Placement, Seat, round_seed};
+use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 /// `size_of::<Match>()` (asserted ≤ 1536 in a test).
 pub const MATCH_BYTES: usize = core::mem::size_of::<Match>();
@@ -53,17 +54,7 @@ pub type Step = crate::game::Step<Event, Outcome>;
 /// assert_eq!(game.final_scores().unwrap().iter().sum::<i32>(), 100_000);
 /// # Ok::<(), parlor_core::mahjong::Error>(())
 /// ```
-#[derive(
-    Clone,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Match {
     // `repr(C)` without a padding byte (held in place by the C ABI, `game::Match::raw_ref`).
@@ -273,14 +264,8 @@ impl Match {
             return Ok((None, self.over));
         }
         // `make_outcome`'s failures, in its order: the end code, then each win's value.
-        let (end, repeat) = self.round.end_of()?;
-        self.round.outcome_ok()?;
-        let deltas = crate::game::Scores::new(
-            self.round
-                .deltas
-                .get(..usize::from(self.round.players()))
-                .unwrap_or(&self.round.deltas),
-        );
+        let (end, repeat) = self.round.outcome_ok()?;
+        let deltas = self.round.table_deltas();
         let (scores, sticks) = (self.round.scores(), self.round.sticks_on_table());
         self.advance(end, scores, repeat, sticks)?;
         Ok((Some(deltas), self.over))

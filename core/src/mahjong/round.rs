@@ -71,6 +71,7 @@ use super::Error;
 use super::score::{self, HandValue, MeldKind, Wind};
 use super::tile::{KINDS, Tile};
 use crate::game::Seat;
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 /// The number of tile ids: 136.
 pub const TILE_IDS: usize = 136;
@@ -120,18 +121,7 @@ pub const CONFIG_BYTES: usize = 24;
 pub const START_BYTES: usize = 20;
 
 /// How many seats may win on one discard.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(u8)]
 pub enum MultiRon {
     /// Only the claimant nearest the discarder in turn order wins (atamahane, head bump).
@@ -170,18 +160,7 @@ impl MultiRon {
 /// assert_eq!(config.multi_ron, MultiRon::Double);
 /// assert!(Config { rounds: 4, ..Config::TENHOU }.validate().is_ok());
 /// ```
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C, packed)]
 pub struct Config {
     /// The hand-value rules ([`score::Config`]): open tanyao, red fives, kan dora, ura dora, …
@@ -411,18 +390,7 @@ impl Default for Config {
 /// assert_eq!((start.round_wind, start.dealer, start.honba, start.sticks), (Wind::East, Seat(0), 0, 0));
 /// assert_eq!(start.scores, [25_000; 4]);
 /// ```
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Start {
     /// The round wind (East for East 1–4, South for South 1–4, …).
@@ -679,18 +647,7 @@ pub enum Phase {
 /// A called (or closed-kan) meld on the table, by tile ids. Plain bytes (`repr(C)`, 7 bytes, held
 /// in place in a round): the called id and the seat it came from are `0xFF` when there is none
 /// ([`TableMeld::called`], [`TableMeld::from`] read them as options).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct TableMeld {
     /// Chii, pon, open kan, added kan or closed kan.
@@ -874,17 +831,7 @@ pub struct Outcome {
 /// assert_eq!(outcome.deltas.iter().sum::<i32>() % 1000, 0);
 /// # Ok::<(), parlor_core::mahjong::Error>(())
 /// ```
-#[derive(
-    Clone,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Round {
     // `repr(C)` without a padding byte (held in place by the C ABI, `game::Round::raw_ref`): the
@@ -969,19 +916,7 @@ pub(super) const ROUND_PAD: usize = 4;
 pub(super) type Bits = [u64; 3];
 
 /// The record of one win kept in the round (its value is recomputed by [`Round::outcome`]).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    zerocopy::FromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, FromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub(super) struct WinRecord {
     pub(super) seat: u8,
@@ -1324,9 +1259,7 @@ impl Round {
             return None;
         }
         match self.outcome_ok() {
-            Ok(()) => Some(crate::game::Scores::new(
-                self.deltas.get(..usize::from(self.players())).unwrap_or(&self.deltas),
-            )),
+            Ok(_) => Some(self.table_deltas()),
             Err(_e) => {
                 debug_assert!(false, "mahjong round: the outcome of a finished round failed: {_e:?}");
                 None

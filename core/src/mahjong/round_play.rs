@@ -1594,12 +1594,19 @@ impl Round {
     /// values beside the frames that score them: kilobytes of stack on a microcontroller): the
     /// same failures, in the same order (an end code that names nothing, then each kept win's
     /// value and payments). For the full decode's check of a finished round's end record.
-    pub(super) fn outcome_ok(&self) -> Result<(), Error> {
-        self.end_of()?;
+    /// Returns [`Round::end_of`]'s answer (how the round ended, whether the dealer repeats).
+    pub(super) fn outcome_ok(&self) -> Result<(End, bool), Error> {
+        let end = self.end_of()?;
         for record in self.winners.iter().take(usize::from(self.winner_count)) {
             self.win_scores(record)?;
         }
-        Ok(())
+        Ok(end)
+    }
+
+    /// [`Outcome::deltas`] of the seats at the table (three players: seat 3 is absent), as
+    /// the round keeps them.
+    pub(super) fn table_deltas(&self) -> crate::game::Scores {
+        crate::game::Scores::new(self.deltas.get(..usize::from(self.players())).unwrap_or(&self.deltas))
     }
 
     /// A kept win's value and payments worked out ([`Round::outcome_ok`]), in a frame of
