@@ -5,6 +5,7 @@
 use super::round::{ENCODED_BYTES, MAX_PLAYERS};
 use super::{Action, Config, Deal, Error, Event, Outcome, Round};
 use crate::game::{Placement, Scores, Seat, round_seed};
+use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 /// `size_of::<Match>()`: 536 bytes (tested).
 pub const MATCH_BYTES: usize = core::mem::size_of::<Match>();
@@ -38,17 +39,7 @@ pub type Step = crate::game::Step<Event, Outcome>;
 /// assert!(game.totals()[winner.index()] >= 61);
 /// # Ok::<(), parlor_core::dominoes::Error>(())
 /// ```
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Match {
     // `repr(C)` with no padding byte (a build error otherwise: `IntoBytes`): the C ABI keeps the

@@ -73,6 +73,7 @@ pub use round::{
 pub use tile::{Tile, Tiles};
 pub use validate::{validate, validate_each, validate_each_short, validate_each_short_with, validate_with};
 pub use verdict::{Illegal, Placement, Reason, Verdict, Witness};
+use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 /// The most tiles a play order ([`Tiles`], [`validate`]) or a [`Layout`] can hold: 256, more
 /// than a full double-18 set (190 tiles). Longer inputs get [`Error::TooManyTiles`].
@@ -87,19 +88,7 @@ pub const SHORT_TILES: usize = flow::SMALL_TILES;
 /// A spinner can be played on all four sides: played first it leaves four open ends of its
 /// number, attached later it leaves three. Any other double is played crosswise in the line and
 /// leaves two open ends played first, one attached later.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(u8)]
 pub enum SpinnerRule {
     /// Every double is a spinner: Five Up (the seed's game, the default). Scoring: open-end total

@@ -13,6 +13,7 @@ use core::ops::ControlFlow;
 use super::layout::Free;
 use super::{Error, SpinnerRule, Tile};
 use crate::game::{Rng, Seat, shuffle};
+use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 #[path = "round_codec.rs"]
 mod codec;
@@ -132,18 +133,7 @@ fn shared(child: Tile, parent: Tile) -> Option<u32> {
 }
 
 /// When a player who cannot play draws from the boneyard.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(u8)]
 pub enum DrawRule {
     /// Draw one tile at a time until one can be played or the boneyard is empty (Five Up).
@@ -176,18 +166,7 @@ impl DrawRule {
 }
 
 /// The scoring unit: how an open-end total or an end bonus becomes points.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(u8)]
 pub enum Unit {
     /// Five Up: a play scores total ÷ 5 when the total is a positive multiple of 5; the end bonus
@@ -238,18 +217,7 @@ impl Unit {
 }
 
 /// Who sets the first tile of a hand dealt by [`Round::new`].
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(u8)]
 pub enum LeaderRule {
     /// The holder of the highest double dealt; with no double dealt, the holder of the heaviest
@@ -282,18 +250,7 @@ impl LeaderRule {
 ///
 /// `repr(C)` and no padding byte (the `u16` after the eleven one-byte fields): a [`Round`] holds
 /// it, and the C ABI keeps a round's own bytes in place ([`crate::game::Round::raw_ref`]).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Config {
     /// The highest pip of the set: 6 (double-six), 9, 12, 15 or 18.
@@ -656,17 +613,7 @@ type Frees = super::layout::Frees<MAX_SET_TILES>;
 /// assert_eq!(round.scores()[0], 2);
 /// # Ok::<(), parlor_core::dominoes::Error>(())
 /// ```
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Round {
     // `repr(C)` in this order has no padding byte (a build error otherwise: `IntoBytes`): the C

@@ -4,24 +4,12 @@
 use crate::notation::Span;
 
 use super::Error;
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 /// A card rank, low to high: `3 … A, 2, B (black joker), R (red joker)` (spec "The deck").
 ///
 /// The discriminant is the rank's index `0..=14`, the order in which ranks compare.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(u8)]
 pub enum Rank {
     /// 3, the lowest rank.
@@ -132,19 +120,7 @@ impl TryFrom<u8> for Rank {
 // `FromBytes`: every byte pattern is a value to zerocopy (as it was under `TryFromBytes`, which
 // checked nothing more but walked the bytes on every held-state view of the C ABI).
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    zerocopy::FromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, FromBytes, IntoBytes, KnownLayout, Immutable,
 )]
 #[repr(C)]
 pub struct Cards {

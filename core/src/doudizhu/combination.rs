@@ -4,25 +4,13 @@
 use core::fmt;
 
 use super::cards::{Cards, RANKS, Rank};
+use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 /// The kinds of combination: the seed's 13 types, with quad + two split into its two forms,
 /// and Botzone's chain of quads.
 ///
 /// The discriminant is the kind's code (`0..=14`, also the C ABI's `PARLOR_DOUDIZHU_KIND_*`).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(u8)]
 pub enum Kind {
     /// Type 1: any one card.
@@ -136,18 +124,7 @@ impl fmt::Display for Kind {
 /// sequence, 2+ for an airplane of any kind and for a quad chain, 1 or — Botzone's quad chains
 /// with wings — 2+ for a quad + two, 1 otherwise); `key` is the main part's rank, its
 /// lowest rank for a chain (spec: keyed by the triplet / quad / rank and length).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Reading {
     /// The combination kind.
@@ -280,18 +257,7 @@ impl Readings {
 
 /// A rule preset: the house-rule flags that differ between platforms (spec "Readings";
 /// flag by flag in `docs/doudizhu.md`). Presets are plain data; build your own if needed.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Preset {
     /// Most cards of one rank among an airplane's single wings: 1 = the wings differ from

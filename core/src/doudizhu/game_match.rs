@@ -29,6 +29,7 @@ use super::round::{
     Action, Config, Deal, DealStyle, ENCODED_BYTES as ROUND_BYTES, Event, FORMAT_VERSION, Outcome, Round, SEATS,
 };
 use crate::game::{Placement, Seat, Step, round_seed};
+use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 /// What [`Match::apply`] returns: the deal's event, the finished deal's outcome, the match's end.
 pub type MatchStep = Step<Event, Outcome>;
@@ -38,18 +39,7 @@ pub type MatchStep = Step<Event, Outcome>;
 pub const MATCH_ENCODED_BYTES: usize = 1 + 8 + 2 + 8 * SEATS + ROUND_BYTES;
 
 /// Deals to the end of a match.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Match {
     // `repr(C)` with no padding byte (a build error otherwise: `IntoBytes`): the C ABI keeps the

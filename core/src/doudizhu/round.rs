@@ -39,6 +39,7 @@ use super::combination::{Kind, Preset, Reading, classify, reads_as};
 use super::moves::{MAX_MOVES, count_over_simple, count_plays, generate, generate_from, nth_lead, nth_over_simple};
 use super::solve::{Opponents, Plan, Scratch, min_plays, spring};
 use crate::game::{Rng, Seat, shuffle};
+use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 #[path = "round_codec.rs"]
 mod codec;
@@ -62,18 +63,7 @@ pub const MAX_AUCTION: usize = 9;
 pub const MAX_ACTIONS: usize = 1 + MAX_MOVES * super::combination::MAX_READINGS;
 
 /// How the landlord is chosen.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(u8)]
 pub enum Auction {
     /// Pagat's auction (code 0): from the first bidder, each seat speaks once, bidding 1, 2 or
@@ -119,18 +109,7 @@ impl Auction {
 }
 
 /// How a seeded deal hands out the shuffled deck (see [`Deal::Seeded`]).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 // Two bytes wide (the code still fits a byte): a [`Config`] then has no padding byte.
 #[repr(u16)]
 pub enum DealStyle {
@@ -158,18 +137,7 @@ impl DealStyle {
 }
 
 /// How an ended deal scores.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 // Two bytes wide (the code still fits a byte): a [`Config`] then has no padding byte.
 #[repr(u16)]
 pub enum Scoring {
@@ -214,18 +182,7 @@ fn unknown(what: &'static str, code: u8) -> Error {
 /// `repr(C)` and no padding byte (the ten one-byte fields, then the two-byte ones, then the
 /// target): a [`Round`] holds it, and the C ABI keeps a round's own bytes in place
 /// ([`crate::game::Round::raw_ref`]).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Config {
     /// The combination rules (which card sets are plays, what beats what).
@@ -505,18 +462,7 @@ impl Deal {
 /// A play: the cards and the reading they are played as (a card set with several readings,
 /// which only the `openspiel` rules have, e.g. `333444555666`, is several different plays, as in
 /// OpenSpiel where each reading is its own action).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Play {
     /// The cards played.
@@ -641,18 +587,7 @@ pub struct Event {
     pub outcome: Option<Outcome>,
 }
 
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(u8)]
 enum Phase {
     Auction = 0,
@@ -692,18 +627,7 @@ fn seat_opt(s: u8) -> Option<Seat> {
 
 /// One deal: the auction, the play, the end. A plain fixed-size value (168 bytes; asserted in
 /// tests): copying it is the undo and the search primitive.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Round {
     // `repr(C)` with no padding byte (a build error otherwise: `IntoBytes`): the C ABI keeps the

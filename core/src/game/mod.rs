@@ -41,6 +41,7 @@
 
 use core::fmt;
 use core::num::NonZeroU32;
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout};
 
 pub mod bot;
 mod engine;
@@ -78,19 +79,7 @@ pub fn round_seed(seed: u64, k: u32) -> u64 {
 /// from the last seat to seat 0). Which seats exist depends on the game and its `Config`; each
 /// game's `Round` refuses a seat it does not have with its typed error.
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Default,
-    zerocopy::FromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, FromBytes, IntoBytes, KnownLayout, Immutable,
 )]
 #[repr(transparent)]
 pub struct Seat(pub u8);

@@ -9,25 +9,13 @@
 //! - bits 56..=62 are always zero.
 
 use super::Error;
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout};
 
 /// A natural rank 2..=14 (Jack 11, Queen 12, King 13, Ace 14). The Mah Jong's value 1 is not a
 /// `Rank`: it is a special card.
 // `FromBytes`: every byte pattern is a value to zerocopy (as it was under `TryFromBytes`, which
 // checked nothing more but walked the bytes on every held-state view of the C ABI).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    zerocopy::FromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, FromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(transparent)]
 pub struct Rank(u8);
 
@@ -207,18 +195,7 @@ const VALID_BITS: u64 = ((1 << 56) - 1) | SUITED_BIT;
 /// straight-flush bombs). The specials never have a suit. See the module docs for the mask.
 // `FromBytes`: every byte pattern is a value to zerocopy (as it was under `TryFromBytes`, which
 // checked nothing more but walked the bytes on every held-state view of the C ABI).
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    zerocopy::FromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, FromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(transparent)]
 pub struct Cards(u64);
 

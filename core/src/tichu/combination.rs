@@ -7,22 +7,10 @@
 
 use super::Error;
 use super::card::{COUNT_LOW_BITS, Cards, NATURAL_LOW_BITS};
+use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 /// A combination type. Codes (`as u8`, also the C ABI's) are fixed.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(u8)]
 pub enum Kind {
     /// One card (the Mah Jong, a natural card, the Phoenix or the Dragon). Code 0.
@@ -104,18 +92,7 @@ pub const MAX_READINGS: usize = 2;
 /// A resolved play: type, number of cards and key in half ranks. This is what a trick remembers
 /// of the previous play, so that a single on a Phoenix is judged against n + ½ (spec "Beyond the
 /// seed").
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Combination {
     kind: Kind,

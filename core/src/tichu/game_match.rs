@@ -9,6 +9,7 @@ use core::mem::MaybeUninit;
 use super::Error;
 use super::round::{self, Action, Config, Deal, Event, Outcome, Phase, Round};
 use crate::game::{Placement, Seat, Step, round_seed};
+use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 /// Bytes of [`Match::encode`]'s output.
 pub const ENCODED_BYTES: usize = 1 + 4 + 8 + 4 + 8 + 1 + round::ENCODED_BYTES;
@@ -40,17 +41,7 @@ pub type MatchEvent = Step<Event, Outcome>;
 /// let places = if a > b { [0, 1, 0, 1] } else { [1, 0, 1, 0] };
 /// assert_eq!(game.result().unwrap().places(), places);
 /// ```
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Match {
     seed: u64,

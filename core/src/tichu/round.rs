@@ -47,6 +47,7 @@ use super::moves::{
 use super::score::{Call, score_round};
 use super::trick::{Seat as TrickSeat, Step, Trick, TrickParts};
 use crate::game::{Rng, Seat, shuffle};
+use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 #[path = "round_cache.rs"]
 mod cache;
@@ -85,18 +86,7 @@ const NO_SEAT: u8 = 0xFF;
 
 /// Which seat's claim wins when several want to act at once (bombs out of turn, Tichu calls,
 /// the seat in turn). Codes (`as u8`) fixed.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(u8)]
 pub enum BombPriority {
     /// Playing order starting at the seat whose turn it is (then the seat after it, …). Code 0.
@@ -118,18 +108,7 @@ impl TryFrom<u8> for BombPriority {
 }
 
 /// The rules variant of a round and a match.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Config {
     /// The match ends after a round that leaves a team at or above this score (1..=10,000).
@@ -350,18 +329,7 @@ impl core::fmt::Display for Action {
 }
 
 /// The stage of a round.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(u8)]
 pub enum Phase {
     /// Seats 0..=3 in order decide on Grand Tichu having seen 8 cards.
@@ -468,17 +436,7 @@ const LOG_TRICK_ENDED: u8 = 0x80;
 
 /// One Tichu round. Plain fixed-size value (`size_of` 504 bytes, tested), `repr(C)` without a
 /// padding byte (held in place by the C ABI, `game::Round::raw_ref`): copy it to undo or to search.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Round {
     /// The hands as dealt (14 each).

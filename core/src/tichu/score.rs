@@ -3,20 +3,10 @@
 
 use super::Error;
 use super::trick::Seat;
+use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 /// A player's call before or during the round. Codes (`as u8`) 0, 1, 2.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Default,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(u8)]
 pub enum Call {
     /// No call.

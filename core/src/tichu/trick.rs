@@ -10,22 +10,10 @@ use super::Error;
 use super::card::{Cards, Rank};
 use super::combination::{Combination, DRAGON_KEY, Kind, resolve};
 use super::moves::{MAX_HAND, wish_forces};
+use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 /// A seat 0..=3; partners are two apart.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(transparent)]
 pub struct Seat(u8);
 
@@ -166,17 +154,7 @@ pub struct TrickParts {
 /// assert_eq!((end.taker, end.points, end.dragon), (seat(1), 25, true));
 /// assert!(end.give_to(seat(2)).is_ok()); // an opponent of seat 1
 /// ```
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    zerocopy::TryFromBytes,
-    zerocopy::IntoBytes,
-    zerocopy::KnownLayout,
-    zerocopy::Immutable,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Trick {
     played: Cards,
