@@ -17,7 +17,7 @@
 //! | 12 | flags: bit 0 the round is over, bit 1 the match is over, bit 2 the mask is the seat in turn's only |
 //! | 13..15 | cache length, little-endian (0: no cache) |
 //! | 15 | 0 |
-//! | 16..24 | digest of bytes 0..16, the payload and the cache, and the zero bytes after them up to a multiple of 16 where the state has room ([`covered`]) |
+//! | 16..24 | digest of bytes 0..16, the payload and the cache, and the zero bytes after them up to a multiple of 16 where the state has room (`covered`) |
 //! | 24.. | payload: a round's or match's own bytes (games with `Round::RAW`) or the game's `encode` form; then the cache (`encode_cache`); the rest is 0 when sealed |
 //!
 //! On entry a call checks the header and the digest only (O(payload) hashing, no decode), so

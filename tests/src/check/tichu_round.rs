@@ -132,8 +132,8 @@ impl generic::Reference for Adapter {
         Some((core, Adapter(naive)))
     }
 
-    /// [`text_key`] of the core's log text of the action (its `Display`), remembered per
-    /// action code ([`KEYS`]: the text of an action is a function of the action alone).
+    /// `text_key` of the core's log text of the action (its `Display`), remembered per
+    /// action code (`KEYS`: the text of an action is a function of the action alone).
     fn key(action: &Action) -> u64 {
         let code = <Round as parlor_core::game::Round>::action_code(*action);
         let mut z = code ^ (code >> 29);

@@ -129,8 +129,8 @@ fn reading_key(set: &Set) -> Option<u64> {
     Some(packed | u64::from(flush) << 63)
 }
 
-/// Every reading of a set, from the definitions ([`readings_from_definitions`]), remembered by
-/// what they depend on ([`reading_key`]). A lone Phoenix reads ("single", 1, 3).
+/// Every reading of a set, from the definitions (`readings_from_definitions`), remembered by
+/// what they depend on (`reading_key`). A lone Phoenix reads ("single", 1, 3).
 pub fn readings(set: &Set) -> Vec<Reading> {
     let Some(key) = reading_key(set) else {
         return readings_from_definitions(set);
