@@ -8,6 +8,9 @@
 #   $OUT/<target>.dict            fuzz/dicts/<target>.dict, when there is one
 # In the service's image the source is $SRC/parlor; CI runs it locally with
 # OUT=<folder> PARLOR_ROOT=<checkout> (.ci/run checks every target lands in $OUT).
+# Run locally (no $SANITIZER: the services set it and pick their own sanitizers), the targets of
+# fuzz/sanitizer.tsv are built without AddressSanitizer (`-s none`, their own target folder
+# fuzz/target/nosan, so the ASan build of the others is kept) and those binaries go to $OUT.
 cd "${PARLOR_ROOT:-$SRC/parlor}"
 : "${OUT:?set OUT to the output folder}"
 default_max_len=4096
@@ -15,8 +18,20 @@ default_max_len=4096
 cargo +nightly fuzz build -O --debug-assertions
 triple=$(rustc +nightly -vV | sed -n 's/^host: //p')
 bin_dir=fuzz/target/$triple/release
+# The targets listed with sanitizer `none` (only when not run by a fuzzing service).
+no_asan=()
+if [ -z "${SANITIZER:-}" ] && [ -f fuzz/sanitizer.tsv ]; then
+  mapfile -t no_asan < <(awk -F'\t' '!/^#/ && $2 == "none" { print $1 }' fuzz/sanitizer.tsv)
+fi
+for target in "${no_asan[@]}"; do
+  cargo +nightly fuzz build -O --debug-assertions -s none --target-dir "$PWD/fuzz/target/nosan" "$target"
+done
 for target in $(cargo +nightly fuzz list); do
-  cp "$bin_dir/$target" "$OUT/$target"
+  if [[ " ${no_asan[*]} " == *" $target "* ]]; then
+    cp "fuzz/target/nosan/$triple/release/$target" "$OUT/$target"
+  else
+    cp "$bin_dir/$target" "$OUT/$target"
+  fi
   if [ -f "fuzz/options/$target.options" ]; then
     cp "fuzz/options/$target.options" "$OUT/$target.options"
   else

@@ -287,6 +287,51 @@ fn every_target_has_seeds_options_and_shares() {
     assert_eq!(named, targets, "fuzz/shares.tsv and fuzz/fuzz_targets differ");
 }
 
+/// `fuzz/sanitizer.tsv` (the targets CI builds without AddressSanitizer) names only existing
+/// targets, each once, with sanitizer `none` and a reason; never an `ffi_*` target (the C ABI's
+/// unsafe code keeps ASan) nor one whose shim has `unsafe`; and `.ci/run` and
+/// `.clusterfuzzlite/build.sh` read it.
+#[test]
+fn targets_without_asan_are_safe_rust_only() {
+    let list = std::fs::read_to_string(root().join("fuzz/sanitizer.tsv")).expect("fuzz/sanitizer.tsv");
+    let mut named: Vec<&str> = Vec::new();
+    for line in list.lines().filter(|line| !line.starts_with('#') && !line.is_empty()) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(
+            fields.len(),
+            3,
+            "fuzz/sanitizer.tsv: {line:?} is not target, sanitizer, why"
+        );
+        let (target, sanitizer, why) = (fields[0], fields[1], fields[2]);
+        assert_eq!(sanitizer, "none", "fuzz/sanitizer.tsv: {line:?}");
+        assert!(!why.trim().is_empty(), "fuzz/sanitizer.tsv: {line:?} gives no reason");
+        assert!(
+            TARGETS.iter().any(|t| t.name == target),
+            "fuzz/sanitizer.tsv: {target} is no target"
+        );
+        assert!(
+            !target.starts_with("ffi_"),
+            "fuzz/sanitizer.tsv: {target} calls the C ABI: keep ASan"
+        );
+        let shim = std::fs::read_to_string(root().join("fuzz/fuzz_targets").join(format!("{target}.rs")))
+            .expect("the target's shim");
+        assert!(
+            !shim.contains("unsafe"),
+            "fuzz/sanitizer.tsv: {target}'s shim has unsafe code"
+        );
+        assert!(!named.contains(&target), "fuzz/sanitizer.tsv: {target} twice");
+        named.push(target);
+    }
+    for script in [".ci/run", ".clusterfuzzlite/build.sh"] {
+        let text = std::fs::read_to_string(root().join(script)).expect("the script");
+        assert!(
+            text.contains("fuzz/sanitizer.tsv"),
+            "{script} does not read fuzz/sanitizer.tsv"
+        );
+        assert!(text.contains("-s none"), "{script} builds nothing without ASan");
+    }
+}
+
 #[test]
 fn dictionaries_hold_every_vector_token() {
     for target in TARGETS {
