@@ -9,8 +9,9 @@
 # In the service's image the source is $SRC/parlor; CI runs it locally with
 # OUT=<folder> PARLOR_ROOT=<checkout> (.ci/run checks every target lands in $OUT).
 # Run locally (no $SANITIZER: the services set it and pick their own sanitizers), the targets of
-# fuzz/sanitizer.tsv are built without AddressSanitizer (`-s none`, their own target folder
-# fuzz/target/nosan, so the ASan build of the others is kept) and those binaries go to $OUT.
+# fuzz/sanitizer.tsv are built with the flags it gives them (`-s none`: no AddressSanitizer;
+# `--no-trace-compares`), each flag set in its own folder fuzz/target/<the flags as words>, so the
+# ASan build of the others is kept, and those binaries go to $OUT.
 cd "${PARLOR_ROOT:-$SRC/parlor}"
 : "${OUT:?set OUT to the output folder}"
 default_max_len=4096
@@ -18,17 +19,22 @@ default_max_len=4096
 cargo +nightly fuzz build -O --debug-assertions
 triple=$(rustc +nightly -vV | sed -n 's/^host: //p')
 bin_dir=fuzz/target/$triple/release
-# The targets listed with sanitizer `none` (only when not run by a fuzzing service).
-no_asan=()
+# The targets of fuzz/sanitizer.tsv and their build flags (only when no fuzzing service runs this).
+declare -A flags_of=()
 if [ -z "${SANITIZER:-}" ] && [ -f fuzz/sanitizer.tsv ]; then
-  mapfile -t no_asan < <(awk -F'\t' '!/^#/ && $2 == "none" { print $1 }' fuzz/sanitizer.tsv)
+  while IFS=$'\t' read -r target flags _; do
+    flags_of[$target]=$flags
+  done < <(grep -v '^#' fuzz/sanitizer.tsv | grep -v '^$')
 fi
-for target in "${no_asan[@]}"; do
-  cargo +nightly fuzz build -O --debug-assertions -s none --target-dir "$PWD/fuzz/target/nosan" "$target"
+# The folder of a flag set: `-s none --no-trace-compares` -> fuzz/target/s-none-no-trace-compares.
+flags_dir() { echo "$PWD/fuzz/target/$(sed 's/[^a-z]\{1,\}/-/g; s/^-//; s/-$//' <<<"$1")"; }
+for target in "${!flags_of[@]}"; do
+  # shellcheck disable=SC2086 # the flags are words
+  cargo +nightly fuzz build -O --debug-assertions ${flags_of[$target]} --target-dir "$(flags_dir "${flags_of[$target]}")" "$target"
 done
 for target in $(cargo +nightly fuzz list); do
-  if [[ " ${no_asan[*]} " == *" $target "* ]]; then
-    cp "fuzz/target/nosan/$triple/release/$target" "$OUT/$target"
+  if [ -n "${flags_of[$target]:-}" ]; then
+    cp "$(flags_dir "${flags_of[$target]}")/$triple/release/$target" "$OUT/$target"
   else
     cp "$bin_dir/$target" "$OUT/$target"
   fi
