@@ -413,7 +413,7 @@ thread_local! {
     /// The waits of a closed hand (its kind counts) beside its melds (their kind counts), as
     /// computed: the reference asks the same hands' waits at every call window and every riichi
     /// listing, and a fuzzer replays the same deals.
-    static WAITS: RefCell<HashMap<WaitsKey, Vec<usize>, super::QuickBuild>> = const { RefCell::new(HashMap::with_hasher(super::QuickBuild)) };
+    static WAITS: RefCell<HashMap<WaitsKey, u64, super::QuickBuild>> = const { RefCell::new(HashMap::with_hasher(super::QuickBuild)) };
 }
 
 fn counts_of(ids: &[u8]) -> [u8; 34] {
@@ -522,8 +522,8 @@ impl RefRound {
     }
 
     /// The waits of `seat` holding `closed` (3n+1 tiles): kinds that complete the hand, except a
-    /// kind whose four copies the seat holds itself.
-    fn waits_of(&self, seat: usize, closed: &[u8]) -> Vec<usize> {
+    /// kind whose four copies the seat holds itself; bit `k` set for kind `k`.
+    fn waits_of(&self, seat: usize, closed: &[u8]) -> u64 {
         let c = counts_of(closed);
         let mut melded = [0u8; 34];
         for m in &self.melds[seat] {
@@ -532,31 +532,38 @@ impl RefRound {
             }
         }
         // The answer depends on these counts alone: remembered (see [`WAITS`]).
-        if let Some(known) = WAITS.with(|w| w.borrow().get(&(c, melded)).cloned()) {
+        if let Some(known) = WAITS.with(|w| w.borrow().get(&(c, melded)).copied()) {
             return known;
         }
-        let waits: Vec<usize> = (0..34)
-            .filter(|&k| {
-                if c[k] + melded[k] >= 4 {
-                    return false;
-                }
-                let mut with = c;
-                with[k] += 1;
-                complete(&with)
-            })
-            .collect();
+        let mut waits = 0u64;
+        for k in 0..34 {
+            if c[k] + melded[k] >= 4 {
+                continue;
+            }
+            let mut with = c;
+            with[k] += 1;
+            if complete(&with) {
+                waits |= 1 << k;
+            }
+        }
         WAITS.with(|w| {
             let mut w = w.borrow_mut();
             if w.len() >= MAX_REMEMBERED_WAITS {
                 w.clear();
             }
-            w.insert((c, melded), waits.clone());
+            w.insert((c, melded), waits);
         });
         waits
     }
 
-    /// The waits of `seat` (its closed tiles must number 3n+1).
+    /// The waits of `seat` (its closed tiles must number 3n+1), as kinds in increasing order.
     pub fn waits(&self, seat: usize) -> Vec<usize> {
+        let mask = self.wait_mask(seat);
+        (0..34).filter(|&k| mask >> k & 1 == 1).collect()
+    }
+
+    /// The waits of `seat` as a mask (bit `k`: kind `k`).
+    fn wait_mask(&self, seat: usize) -> u64 {
         self.waits_of(seat, &self.hands[seat])
     }
 
@@ -566,8 +573,8 @@ impl RefRound {
         if self.furiten_temp[seat] || self.furiten_riichi[seat] {
             return true;
         }
-        let waits = self.waits(seat);
-        self.discards[seat].iter().any(|d| waits.contains(&kind(d.tile)))
+        let waits = self.wait_mask(seat);
+        self.discards[seat].iter().any(|d| waits >> kind(d.tile) & 1 == 1)
     }
 
     fn open(&self, seat: usize) -> bool {
@@ -745,7 +752,7 @@ impl RefRound {
             out.push(RefAction::Discard(t));
             if may_riichi {
                 let after: Vec<u8> = hand.iter().copied().filter(|&x| x != t).collect();
-                if !self.waits_of(seat, &after).is_empty() {
+                if self.waits_of(seat, &after) != 0 {
                     out.push(RefAction::Riichi(t));
                 }
             }
@@ -757,7 +764,7 @@ impl RefRound {
     /// hand as thirteen orphans (the only hand that may).
     fn robs_ankan(&self, seat: usize, id: u8) -> bool {
         self.config.kokushi_robs_ankan
-            && self.waits(seat).contains(&kind(id))
+            && self.wait_mask(seat) >> kind(id) & 1 == 1
             && matches!(self.value(seat, id, false, true, true), Ok(v) if v.has(Yaku::Kokushi) || v.has(Yaku::Kokushi13))
     }
 
@@ -1000,7 +1007,7 @@ impl RefRound {
         for s in order.iter().copied() {
             let missed = match window {
                 WindowKind::Ankan => self.robs_ankan(s, tile),
-                _ => self.waits(s).contains(&kind(tile)),
+                _ => self.wait_mask(s) >> kind(tile) & 1 == 1,
             };
             if missed {
                 self.furiten_temp[s] = true;
@@ -1167,7 +1174,7 @@ impl RefRound {
     }
 
     fn exhaustive(&mut self) {
-        let tenpai: [bool; 4] = std::array::from_fn(|s| !self.waits(s).is_empty());
+        let tenpai: [bool; 4] = std::array::from_fn(|s| self.wait_mask(s) != 0);
         let nagashi: [bool; 4] = std::array::from_fn(|s| {
             self.config.nagashi
                 && !self.discards[s].is_empty()
