@@ -24,6 +24,8 @@
 //! ```
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+use core::mem::MaybeUninit;
+
 use super::Error;
 use super::round::{
     Action, Config, Deal, DealStyle, ENCODED_BYTES as ROUND_BYTES, Event, FORMAT_VERSION, Outcome, Round, SEATS,
@@ -247,6 +249,15 @@ impl Match {
     /// # Errors
     /// [`Error::InvalidState`] naming what is wrong.
     pub fn decode(bytes: &[u8]) -> Result<Match, Error> {
+        let mut place = MaybeUninit::uninit();
+        Ok(*Match::decode_in(&mut place, bytes)?)
+    }
+
+    /// [`Match::decode`] into `place` (the caller's frame), returned there: the match's fields
+    /// and its round written there, the deal replayed in place ([`Round::decode_in`]), then the
+    /// match's checks in a frame of their own (no match-sized result moved through the calls).
+    /// The same match and errors.
+    pub fn decode_in<'p>(place: &'p mut MaybeUninit<Match>, bytes: &[u8]) -> Result<&'p mut Match, Error> {
         let mut r = super::round::Reader::new(bytes);
         if r.byte()? != FORMAT_VERSION {
             return Err(Error::InvalidState {
@@ -261,13 +272,19 @@ impl Match {
                 what: "a total outside the i32 range",
             })?;
         }
-        let m = Match {
-            round: Round::decode(r.rest())?,
-            seed,
-            done,
-            scores,
-            pad: [0; 2],
-        };
+        let m = Round::checked_in(
+            r.rest(),
+            |stored| {
+                place.write(Match {
+                    round: *stored,
+                    seed,
+                    done,
+                    scores,
+                    pad: [0; 2],
+                })
+            },
+            |m| &mut m.round,
+        )?;
         m.check_decoded()?;
         Ok(m)
     }

@@ -164,13 +164,12 @@ impl Match {
         Ok(result)
     }
 
-    /// Deals round number `rounds` of the match's seed in place of the finished round (as
-    /// [`Round::new`]; nothing is written on its error), in a frame of its own: the new round
+    /// Deals round number `rounds` of the match's seed in place of the finished round
+    /// ([`Round::new`]; nothing is written on its error), in a frame of its own: the new round
     /// is not beside the finished round's outcome and apply's frames.
     #[inline(never)]
     fn deal_next(&mut self, rounds: u32) -> Result<(), Error> {
-        let (dealt, window) = Round::dealt_of(&self.config, &Deal::Seeded(round_seed(self.seed, rounds)))?;
-        self.round = Round::from_deal(self.config, dealt.map(round::set_of), window);
+        self.round = Round::new(&self.config, &Deal::Seeded(round_seed(self.seed, rounds)))?;
         Ok(())
     }
 
@@ -368,10 +367,8 @@ impl Match {
         } else {
             self.rounds
         };
-        let (dealt, window) = Round::dealt_of(&config, &Deal::Seeded(round_seed(self.seed, index)))?;
-        let (round_dealt, round_window) = self.round.deal();
-        let valid = dealt.map(round::set_of) == round_dealt
-            && window == round_window
+        let expected = Round::new(&config, &Deal::Seeded(round_seed(self.seed, index)))?;
+        let valid = expected.deal() == self.round.deal()
             && self.scores.iter().all(|s| s % 5 == 0)
             && match decided {
                 Some(team) => self.winner == team && over && self.rounds > 0,

@@ -534,13 +534,6 @@ impl Round {
     /// A new round. Errors: [`Error::InvalidConfig`], [`Error::InvalidDeal`] (given hands that
     /// are not the whole deck, a card without a suit).
     pub fn new(config: &Config, deal: &Deal) -> Result<Round, Error> {
-        let (dealt, window) = Round::dealt_of(config, deal)?;
-        Ok(Round::from_deal(*config, dealt.map(set_of), window))
-    }
-
-    /// The hands (deck-index bits, seat 0 first) and the Grand Tichu windows that
-    /// [`Round::new`] deals under `config` from `deal`, with its errors (no round built).
-    pub(super) fn dealt_of(config: &Config, deal: &Deal) -> Result<([u64; 4], u64), Error> {
         config.validate()?;
         let mut dealt = [0u64; 4];
         let mut window = 0u64;
@@ -585,7 +578,7 @@ impl Round {
                 }
             }
         }
-        Ok((dealt, window))
+        Ok(Round::from_deal(*config, dealt.map(set_of), window))
     }
 
     pub(super) fn from_deal(config: Config, dealt: [Cards; 4], window: u64) -> Round {
