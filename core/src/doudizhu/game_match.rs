@@ -318,37 +318,39 @@ impl Match {
         if finished != self.is_over() || (c.deals > 0 && k >= c.deals) {
             return Err(bad("the deal count and the match end disagree"));
         }
-        let fresh = deal_round(&c, seed, k)?;
-        if fresh.first_bidder() != round.first_bidder() || !same_deal(&fresh, round) {
+        // The cards of deal `k` as `deal_round` deals them (no round built: a fresh round's
+        // hands plus played piles, less the kitty at the landlord, are the dealt hands).
+        let (hands, kitty, first) = Deal::Seeded(round_seed(seed, u32::from(k))).cards(&c)?;
+        let first = match c.deal {
+            DealStyle::FaceUp => first,
+            DealStyle::Blocks => Seat((k % 3) as u8),
+        };
+        if first != round.first_bidder() || !dealt_as(round, &hands, kitty) {
             return Err(bad("the deal is not the one the seed gives"));
         }
         Ok(())
     }
 }
 
-/// Whether two rounds were dealt the same cards (hands plus played piles, kitty). In a frame of
-/// its own (its observations are not on [`Match::check_decoded`]'s frame during the fresh deal).
+/// Whether `round` was dealt `hands` and `kitty` (its hands plus played piles, less the kitty
+/// at the landlord). In a frame of its own (its observations are not on
+/// [`Match::check_decoded`]'s frame during the deal).
 #[inline(never)]
-fn same_deal(a: &Round, b: &Round) -> bool {
-    if a.kitty() != b.kitty() {
+fn dealt_as(round: &Round, hands: &[super::Cards; SEATS], kitty: super::Cards) -> bool {
+    if round.kitty() != kitty {
         return false;
     }
-    let oa = (0..SEATS as u8).map(|s| a.observation(Seat(s)));
-    let ob = (0..SEATS as u8).map(|s| b.observation(Seat(s)));
-    oa.zip(ob).all(|(x, y)| match (x, y) {
-        (Ok(x), Ok(y)) => {
+    (0..SEATS as u8).zip(hands).all(|(s, hand)| match round.observation(Seat(s)) {
+        Ok(o) => {
             // `None` only for a seat past 2 or cards past the deck, which a round's own
-            // observation never has: then the deals are not shown to be the same.
-            let dealt = |o: &super::round::Observation, r: &Round| {
-                let mut d = o.hand.plus(o.played.get(o.seat.index())?);
-                if r.landlord() == Some(o.seat) {
-                    d = d.and_then(|d| d.minus(&r.kitty()));
-                }
-                d
-            };
-            matches!((dealt(&x, a), dealt(&y, b)), (Some(x), Some(y)) if x == y)
+            // observation never has: then the deal is not shown to be the same.
+            let mut d = o.played.get(o.seat.index()).and_then(|p| o.hand.plus(p));
+            if round.landlord() == Some(o.seat) {
+                d = d.and_then(|d| d.minus(&round.kitty()));
+            }
+            d.as_ref() == Some(hand)
         }
-        _ => false,
+        Err(_) => false,
     })
 }
 
