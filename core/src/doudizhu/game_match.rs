@@ -340,18 +340,20 @@ fn dealt_as(round: &Round, hands: &[super::Cards; SEATS], kitty: super::Cards) -
     if round.kitty() != kitty {
         return false;
     }
-    (0..SEATS as u8).zip(hands).all(|(s, hand)| match round.observation(Seat(s)) {
-        Ok(o) => {
-            // `None` only for a seat past 2 or cards past the deck, which a round's own
-            // observation never has: then the deal is not shown to be the same.
-            let mut d = o.played.get(o.seat.index()).and_then(|p| o.hand.plus(p));
-            if round.landlord() == Some(o.seat) {
-                d = d.and_then(|d| d.minus(&round.kitty()));
+    (0..SEATS as u8)
+        .zip(hands)
+        .all(|(s, hand)| match round.observation(Seat(s)) {
+            Ok(o) => {
+                // `None` only for a seat past 2 or cards past the deck, which a round's own
+                // observation never has: then the deal is not shown to be the same.
+                let mut d = o.played.get(o.seat.index()).and_then(|p| o.hand.plus(p));
+                if round.landlord() == Some(o.seat) {
+                    d = d.and_then(|d| d.minus(&round.kitty()));
+                }
+                d.as_ref() == Some(hand)
             }
-            d.as_ref() == Some(hand)
-        }
-        Err(_) => false,
-    })
+            Err(_) => false,
+        })
 }
 
 #[cfg(test)]
