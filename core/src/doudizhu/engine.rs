@@ -32,6 +32,7 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use core::fmt;
+use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
 
 use super::cards::{Cards, RANKS, Rank};
@@ -519,6 +520,14 @@ impl game::Round for Round {
         Round::decode_trusted(bytes)
     }
 
+    /// [`Round::decode_in`] and [`Match::decode_in`]: replayed in place.
+    const DECODES_IN_PLACE: bool = true;
+
+    /// [`Round::decode_in`]: the deal replayed where the round lies.
+    fn decode_in<'p>(place: &'p mut MaybeUninit<Round>, bytes: &[u8]) -> Result<&'p mut Round, Error> {
+        Round::decode_in(place, bytes)
+    }
+
     /// The round's own bytes are held in place (`repr(C)`, no padding byte).
     const RAW: bool = true;
 
@@ -686,6 +695,11 @@ impl game::Match for Match {
     /// [`Match::decode_trusted`]: its deal read by [`Round::decode_trusted`], no re-deal.
     fn decode_trusted(bytes: &[u8]) -> Result<Match, Error> {
         Match::decode_trusted(bytes)
+    }
+
+    /// [`Match::decode_in`]: the match written and its deal replayed in place.
+    fn decode_in<'p>(place: &'p mut MaybeUninit<Match>, bytes: &[u8]) -> Result<&'p mut Match, Error> {
+        Match::decode_in(place, bytes)
     }
 
     /// The match's own bytes are held in place (`repr(C)`, no padding byte).

@@ -24,6 +24,8 @@
 //! ```
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+use core::mem::MaybeUninit;
+
 use super::Error;
 use super::round::{
     Action, Config, Deal, DealStyle, ENCODED_BYTES as ROUND_BYTES, Event, FORMAT_VERSION, Outcome, Round, SEATS,
@@ -247,6 +249,15 @@ impl Match {
     /// # Errors
     /// [`Error::InvalidState`] naming what is wrong.
     pub fn decode(bytes: &[u8]) -> Result<Match, Error> {
+        let mut place = MaybeUninit::uninit();
+        Ok(*Match::decode_in(&mut place, bytes)?)
+    }
+
+    /// [`Match::decode`] into `place` (the caller's frame), returned there: the match's fields
+    /// and its round written there, the deal replayed in place ([`Round::decode_in`]), then the
+    /// match's checks in a frame of their own (no match-sized result moved through the calls).
+    /// The same match and errors.
+    pub fn decode_in<'p>(place: &'p mut MaybeUninit<Match>, bytes: &[u8]) -> Result<&'p mut Match, Error> {
         let mut r = super::round::Reader::new(bytes);
         if r.byte()? != FORMAT_VERSION {
             return Err(Error::InvalidState {
@@ -261,13 +272,19 @@ impl Match {
                 what: "a total outside the i32 range",
             })?;
         }
-        let m = Match {
-            round: Round::decode(r.rest())?,
-            seed,
-            done,
-            scores,
-            pad: [0; 2],
-        };
+        let m = Round::checked_in(
+            r.rest(),
+            |stored| {
+                place.write(Match {
+                    round: *stored,
+                    seed,
+                    done,
+                    scores,
+                    pad: [0; 2],
+                })
+            },
+            |m| &mut m.round,
+        )?;
         m.check_decoded()?;
         Ok(m)
     }
@@ -301,38 +318,42 @@ impl Match {
         if finished != self.is_over() || (c.deals > 0 && k >= c.deals) {
             return Err(bad("the deal count and the match end disagree"));
         }
-        let fresh = deal_round(&c, seed, k)?;
-        if fresh.first_bidder() != round.first_bidder() || !same_deal(&fresh, round) {
+        // The cards of deal `k` as `deal_round` deals them (no round built: a fresh round's
+        // hands plus played piles, less the kitty at the landlord, are the dealt hands).
+        let (hands, kitty, first) = Deal::Seeded(round_seed(seed, u32::from(k))).cards(&c)?;
+        let first = match c.deal {
+            DealStyle::FaceUp => first,
+            DealStyle::Blocks => Seat((k % 3) as u8),
+        };
+        if first != round.first_bidder() || !dealt_as(round, &hands, kitty) {
             return Err(bad("the deal is not the one the seed gives"));
         }
         Ok(())
     }
 }
 
-/// Whether two rounds were dealt the same cards (hands plus played piles, kitty). In a frame of
-/// its own (its observations are not on [`Match::check_decoded`]'s frame during the fresh deal).
+/// Whether `round` was dealt `hands` and `kitty` (its hands plus played piles, less the kitty
+/// at the landlord). In a frame of its own (its observations are not on
+/// [`Match::check_decoded`]'s frame during the deal).
 #[inline(never)]
-fn same_deal(a: &Round, b: &Round) -> bool {
-    if a.kitty() != b.kitty() {
+fn dealt_as(round: &Round, hands: &[super::Cards; SEATS], kitty: super::Cards) -> bool {
+    if round.kitty() != kitty {
         return false;
     }
-    let oa = (0..SEATS as u8).map(|s| a.observation(Seat(s)));
-    let ob = (0..SEATS as u8).map(|s| b.observation(Seat(s)));
-    oa.zip(ob).all(|(x, y)| match (x, y) {
-        (Ok(x), Ok(y)) => {
-            // `None` only for a seat past 2 or cards past the deck, which a round's own
-            // observation never has: then the deals are not shown to be the same.
-            let dealt = |o: &super::round::Observation, r: &Round| {
-                let mut d = o.hand.plus(o.played.get(o.seat.index())?);
-                if r.landlord() == Some(o.seat) {
-                    d = d.and_then(|d| d.minus(&r.kitty()));
+    (0..SEATS as u8)
+        .zip(hands)
+        .all(|(s, hand)| match round.observation(Seat(s)) {
+            Ok(o) => {
+                // `None` only for a seat past 2 or cards past the deck, which a round's own
+                // observation never has: then the deal is not shown to be the same.
+                let mut d = o.played.get(o.seat.index()).and_then(|p| o.hand.plus(p));
+                if round.landlord() == Some(o.seat) {
+                    d = d.and_then(|d| d.minus(&round.kitty()));
                 }
-                d
-            };
-            matches!((dealt(&x, a), dealt(&y, b)), (Some(x), Some(y)) if x == y)
-        }
-        _ => false,
-    })
+                d.as_ref() == Some(hand)
+            }
+            Err(_) => false,
+        })
 }
 
 #[cfg(test)]

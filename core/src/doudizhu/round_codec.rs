@@ -2,6 +2,8 @@
 //! [`Round::decode`] and the checks a decoded state passes (a child of [`round`](super)).
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+use core::mem::MaybeUninit;
+
 use super::*;
 
 /// A little byte writer over a caller buffer (bounds checked).
@@ -177,9 +179,41 @@ impl Round {
     /// [`Error::InvalidState`] naming the broken invariant; [`Error::UnknownCode`] /
     /// [`Error::InvalidConfig`] for a bad configuration.
     pub fn decode(bytes: &[u8]) -> Result<Round, Error> {
-        // Every field read (and checked alone) as the trusted decode reads it; then the whole
-        // state re-derived from the deal and compared.
+        let mut place = MaybeUninit::uninit();
+        Ok(*Round::decode_in(&mut place, bytes)?)
+    }
+
+    /// [`Round::decode`] into `place` (the caller's frame), returned there: the stored round read
+    /// beside it, then the deal and its auction replayed in the place and compared (no
+    /// round-sized result moved through the calls, no third round). The same round and errors.
+    pub fn decode_in<'p>(place: &'p mut MaybeUninit<Round>, bytes: &[u8]) -> Result<&'p mut Round, Error> {
+        Round::checked_in(bytes, |stored| place.write(*stored), |round| round)
+    }
+
+    /// [`Round::decode`] read and checked in place: every field read (and checked alone) as the
+    /// trusted decode reads it, `make` places a copy of that stored round in the caller's value
+    /// that holds it (the round, or a match), `round` finds it there, then the whole state is
+    /// re-derived there from the deal and compared with the stored one
+    /// ([`Round::replay_stored`]).
+    #[inline(always)]
+    pub(in crate::doudizhu) fn checked_in<'p, T: 'p>(
+        bytes: &[u8],
+        make: impl FnOnce(&Round) -> &'p mut T,
+        round: impl Fn(&mut T) -> &mut Round,
+    ) -> Result<&'p mut T, Error> {
         let stored = Round::decode_trusted(bytes)?;
+        let made = make(&stored);
+        round(&mut *made).replay_stored(&stored, bytes)?;
+        Ok(made)
+    }
+
+    /// Re-derives this round (a copy of `stored`, the trusted reading of `bytes`) from the deal
+    /// that `stored` holds: dealt again in place, its auction replayed, its play's fields
+    /// taken from `stored` and checked; then its byte form must be `bytes`. On an error the
+    /// round is left half-made (the caller drops it). In a frame of its own.
+    #[inline(never)]
+    fn replay_stored(&mut self, stored: &Round, bytes: &[u8]) -> Result<(), Error> {
+        let round = self;
         if usize::from(stored.first) >= SEATS {
             return Err(bad("the first bidder is no seat"));
         }
@@ -194,9 +228,8 @@ impl Round {
                 .minus(&stored.kitty)
                 .ok_or(bad("the landlord does not hold the kitty"))?;
         }
-        // Dealt in place over a copy of the stored round ([`Round::new`]'s round, no round-sized
-        // result on the stack beside it).
-        let mut round = stored;
+        // Dealt in place over the copy of the stored round ([`Round::new`]'s round, no
+        // round-sized result on the stack beside it).
         round
             .deal_into(
                 &stored.config,
@@ -241,7 +274,7 @@ impl Round {
         if !round.encodes_to(bytes)? {
             return Err(bad("not in canonical form"));
         }
-        Ok(round)
+        Ok(())
     }
 
     /// Whether `bytes` begin with this round's byte form ([`Round::decode`]'s canonical-form

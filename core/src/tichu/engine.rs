@@ -446,6 +446,14 @@ impl game::Round for Round {
     /// Its rounds are dealt by value ([`Round::new`]).
     const DEALS_IN_PLACE: bool = false;
 
+    /// [`Round::decode_in`] and [`Match::decode_in`]: dealt and replayed in place.
+    const DECODES_IN_PLACE: bool = true;
+
+    /// [`Round::decode_in`]: the log replayed on the round where it lies.
+    fn decode_in<'p>(place: &'p mut MaybeUninit<Round>, bytes: &[u8]) -> Result<&'p mut Round, Error> {
+        Round::decode_in(place, bytes)
+    }
+
     /// [`Round::decode_trusted_cached_in`]: written in place.
     fn decode_trusted_cached_in<'p>(
         place: &'p mut MaybeUninit<Round>,
@@ -654,6 +662,12 @@ impl game::Match for Match {
     fn decode(bytes: &[u8]) -> Result<Match, Error> {
         Match::decode(bytes)
     }
+
+    /// [`Match::decode_in`]: the match dealt and its round replayed in place.
+    fn decode_in<'p>(place: &'p mut MaybeUninit<Match>, bytes: &[u8]) -> Result<&'p mut Match, Error> {
+        Match::decode_in(place, bytes)
+    }
+
     /// The match's own bytes are held in place (`repr(C)`, no padding byte).
     const RAW: bool = true;
 

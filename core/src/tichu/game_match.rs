@@ -156,12 +156,21 @@ impl Match {
                 self.winner = team;
                 result.match_over = true;
             } else {
-                self.round = Round::new(&self.config, &Deal::Seeded(round_seed(self.seed, rounds)))?;
+                self.deal_next(rounds)?;
             }
             self.scores = scores;
             self.rounds = rounds;
         }
         Ok(result)
+    }
+
+    /// Deals round number `rounds` of the match's seed in place of the finished round
+    /// ([`Round::new`]; nothing is written on its error), in a frame of its own: the new round
+    /// is not beside the finished round's outcome and apply's frames.
+    #[inline(never)]
+    fn deal_next(&mut self, rounds: u32) -> Result<(), Error> {
+        self.round = Round::new(&self.config, &Deal::Seeded(round_seed(self.seed, rounds)))?;
+        Ok(())
     }
 
     /// Writes the match's versioned byte form ([`ENCODED_BYTES`]; version [`FORMAT_VERSION`]):
@@ -309,69 +318,66 @@ impl Match {
     /// exactly when the match is, the winner follows from the scores, the scores are multiples
     /// of 5. Errors: [`Error::InvalidState`], [`Error::InvalidConfig`].
     pub fn decode(bytes: &[u8]) -> Result<Match, Error> {
-        if bytes.len() != ENCODED_BYTES {
-            return Err(Error::InvalidState);
-        }
-        let (head, tail) = bytes.split_at(ENCODED_BYTES.saturating_sub(round::ENCODED_BYTES));
-        let mut field = [0u8; 26];
-        for (slot, &b) in field.iter_mut().zip(head) {
-            *slot = b;
-        }
-        if field[0] != FORMAT_VERSION {
-            return Err(Error::InvalidState);
-        }
-        let round = Round::decode(tail)?;
-        let eight = |at: usize| {
-            let mut b = [0u8; 8];
-            for (slot, &v) in b.iter_mut().zip(field.iter().skip(at)) {
-                *slot = v;
-            }
-            b
-        };
-        let four = |at: usize| {
-            let mut b = [0u8; 4];
-            for (slot, &v) in b.iter_mut().zip(field.iter().skip(at)) {
-                *slot = v;
-            }
-            b
-        };
-        let config = *round.config();
-        let head_config = [field[1], field[2], field[3], field[4]];
+        let mut place = MaybeUninit::uninit();
+        Ok(*Match::decode_in(&mut place, bytes)?)
+    }
+
+    /// [`Match::decode`] into `place` (the caller's frame), returned there: the match's fields
+    /// and its round dealt there, the round's log replayed in place ([`Round::decode_in`]),
+    /// then the match's checks, each in a frame of its own (no match-sized result moved through
+    /// the calls, no second round beside it). The same match and errors.
+    pub fn decode_in<'p>(place: &'p mut MaybeUninit<Match>, bytes: &[u8]) -> Result<&'p mut Match, Error> {
+        let (head, tail) = Match::trusted_head(bytes)?;
+        let m = Round::checked_in(
+            tail,
+            |config, dealt, window| {
+                place.write(Match {
+                    pad: [0; 5],
+                    config,
+                    seed: head.seed,
+                    rounds: head.rounds,
+                    scores: head.scores,
+                    winner: head.winner,
+                    round: Round::from_deal(config, dealt, window),
+                })
+            },
+            |m| &mut m.round,
+        )?;
+        m.check(bytes)?;
+        Ok(m)
+    }
+
+    /// The checks of a decoded match across its fields (`bytes`: its byte form): the head's
+    /// config is the round's, the round is the deal of round `rounds` of the seed
+    /// (`rounds − 1` once over) under that config, is over exactly when the match is, the
+    /// winner follows from the scores, the scores are multiples of 5. In a frame of its own.
+    /// Errors: [`Error::InvalidState`], [`Error::InvalidConfig`].
+    #[inline(never)]
+    fn check(&self, bytes: &[u8]) -> Result<(), Error> {
+        let config = self.config;
         let [lo, hi] = config.target.to_le_bytes();
-        if head_config != [lo, hi, config.flag_byte(), config.bomb_priority as u8] {
+        if bytes.get(1..5) != Some(&[lo, hi, config.flag_byte(), config.bomb_priority as u8][..]) {
             return Err(Error::InvalidState);
         }
-        let seed = u64::from_le_bytes(eight(5));
-        let rounds = u32::from_le_bytes(four(13));
-        let scores = [i32::from_le_bytes(four(17)), i32::from_le_bytes(four(21))];
-        let winner = field[25];
-        let decided = Match::decided(scores, config.target);
-        let over = round.phase() == Phase::Over;
+        let decided = Match::decided(self.scores, config.target);
+        let over = self.round.phase() == Phase::Over;
         // Once the match is over its last round, number `rounds - 1`, stays in play.
         let index = if decided.is_some() {
-            rounds.saturating_sub(1)
+            self.rounds.saturating_sub(1)
         } else {
-            rounds
+            self.rounds
         };
-        let expected = Round::new(&config, &Deal::Seeded(round_seed(seed, index)))?;
-        let valid = expected.deal() == round.deal()
-            && scores.iter().all(|s| s % 5 == 0)
+        let expected = Round::new(&config, &Deal::Seeded(round_seed(self.seed, index)))?;
+        let valid = expected.deal() == self.round.deal()
+            && self.scores.iter().all(|s| s % 5 == 0)
             && match decided {
-                Some(team) => winner == team && over && rounds > 0,
-                None => winner == NO_WINNER && !over,
+                Some(team) => self.winner == team && over && self.rounds > 0,
+                None => self.winner == NO_WINNER && !over,
             };
         if !valid {
             return Err(Error::InvalidState);
         }
-        Ok(Match {
-            pad: [0; 5],
-            config,
-            seed,
-            rounds,
-            scores,
-            winner,
-            round,
-        })
+        Ok(())
     }
 }
 
@@ -387,5 +393,5 @@ struct Head {
 /// without a cache), in a frame of its own.
 #[inline(never)]
 fn decoded_into<'p>(place: &'p mut MaybeUninit<Match>, bytes: &[u8]) -> Result<&'p mut Match, Error> {
-    Ok(place.write(Match::decode(bytes)?))
+    Match::decode_in(place, bytes)
 }

@@ -36,6 +36,7 @@
 //! ```
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
 
 use super::Error;
@@ -580,7 +581,7 @@ impl Round {
         Ok(Round::from_deal(*config, dealt.map(set_of), window))
     }
 
-    fn from_deal(config: Config, dealt: [Cards; 4], window: u64) -> Round {
+    pub(super) fn from_deal(config: Config, dealt: [Cards; 4], window: u64) -> Round {
         Round {
             config,
             phase: Phase::GrandTichu,
@@ -1484,31 +1485,74 @@ impl Round {
     /// an action that does not apply, fields the replay does not reproduce),
     /// [`Error::InvalidConfig`].
     pub fn decode(bytes: &[u8]) -> Result<Round, Error> {
-        let cache::Form {
-            config,
-            dealt,
-            window,
-            given,
-            card_play,
-            wish_made,
-            log_len,
-            log,
-        } = cache::Form::read(bytes)?;
+        let mut place = MaybeUninit::uninit();
+        Ok(*Round::decode_in(&mut place, bytes)?)
+    }
+
+    /// [`Round::decode`] into `place` (the caller's frame), returned there: the round dealt
+    /// there from the byte form's head, then the log replayed on it in place and every stored
+    /// field compared with the replay's, the byte form read where it lies (no round-sized result
+    /// and no copy of the form moved through the calls). The same round and errors.
+    pub fn decode_in<'p>(place: &'p mut MaybeUninit<Round>, bytes: &[u8]) -> Result<&'p mut Round, Error> {
+        Round::checked_in(
+            bytes,
+            |config, dealt, window| place.write(Round::from_deal(config, dealt, window)),
+            |round| round,
+        )
+    }
+
+    /// [`Round::decode`] read and checked in place: `make` places the round dealt from the
+    /// byte form's head (its hands and windows checked) in the caller's value that holds it (the
+    /// round, or a match), `round` finds it there, then the log is replayed on it
+    /// ([`Round::replay_form`]).
+    #[inline(always)]
+    pub(super) fn checked_in<'p, T: 'p>(
+        bytes: &[u8],
+        make: impl FnOnce(Config, [Cards; 4], u64) -> &'p mut T,
+        round: impl Fn(&mut T) -> &mut Round,
+    ) -> Result<&'p mut T, Error> {
+        let (config, dealt, window) = cache::Form::read_head(bytes)?;
         if dealt.iter().any(|h| h.count_ones() as usize != HAND)
             || window & !FULL_DECK != 0
             || dealt.iter().any(|h| (h & window).count_ones() as usize != WINDOW)
         {
             return Err(Error::InvalidState);
         }
-        let mut round = Round::from_deal(config, dealt.map(set_of), window);
+        let made = make(config, dealt.map(set_of), window);
+        round(&mut *made).replay_form(bytes)?;
+        Ok(made)
+    }
+
+    /// Replays the log of the byte form `bytes` (its head already read into this freshly dealt
+    /// round) on this round in place, each exchange and play read from the form where it lies,
+    /// then checks that every stored field is what the replay produced (trick-end flags, unused
+    /// slots). A record that does not apply is [`Error::InvalidState`]: the round is then
+    /// half-replayed, so the caller drops it (each action is applied without
+    /// [`Round::apply`]'s copy for the actions other than plays and passes, which only keeps
+    /// the round unchanged on a refusal). In a frame of its own.
+    #[inline(never)]
+    fn replay_form(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        use cache::{CARD_PLAY_AT, GIVEN_AT, LOG_AT, WISH_AT};
+        let form = |from: usize, to: usize| bytes.get(from..to).ok_or(Error::InvalidState);
+        let given_form = form(GIVEN_AT, CARD_PLAY_AT)?;
+        let card_play = form(CARD_PLAY_AT, WISH_AT)?;
+        let [wish_made, lo, hi] = *form(WISH_AT, LOG_AT)?.first_chunk::<3>().ok_or(Error::InvalidState)?;
+        let log_len = u16::from_le_bytes([lo, hi]);
+        let log = form(LOG_AT, ENCODED_BYTES)?;
+        let mut given = [[0u8; 3]; 4];
+        for (chosen, stored) in given.iter_mut().zip(given_form.chunks_exact(3)) {
+            for (slot, &b) in chosen.iter_mut().zip(stored) {
+                *slot = b;
+            }
+        }
         let mut plays = 0u8;
         for &entry in log.iter().take(usize::from(log_len)) {
-            let seat = Seat(entry & 3);
+            let s = seat_k(entry & 3);
             let action = match (entry >> 2) & 7 {
                 LOG_NO_GRAND => Action::GrandTichu(false),
                 LOG_GRAND => Action::GrandTichu(true),
                 LOG_EXCHANGE => {
-                    let chosen = at(&given, seat_k(seat.0));
+                    let chosen = at(&given, s);
                     let card = |slot: usize| {
                         chosen
                             .get(slot)
@@ -1543,13 +1587,16 @@ impl Round {
                 LOG_GIVE => Action::GiveDragonTrick(Seat((entry >> 5) & 3)),
                 _ => return Err(Error::InvalidState),
             };
-            round.apply(seat, action).map_err(|_| Error::InvalidState)?;
+            self.apply_inner(s, action).map_err(|_| Error::InvalidState)?;
         }
-        // Every stored field must be what the replay produced (trick-end flags, unused slots).
-        if round.given != given || round.card_play != card_play || round.wish_made != wish_made || round.log != log {
+        if self.given != given
+            || self.card_play[..] != *card_play
+            || self.wish_made != wish_made
+            || self.log[..] != *log
+        {
             return Err(Error::InvalidState);
         }
-        Ok(round)
+        Ok(())
     }
 }
 

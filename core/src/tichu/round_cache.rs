@@ -123,6 +123,36 @@ impl Form {
     /// Reads [`Round::encode`]'s form: the length, the version and the config's codes checked,
     /// nothing across fields. Errors: [`Error::InvalidState`], [`Error::InvalidConfig`].
     pub(in crate::tichu) fn read(bytes: &[u8]) -> Result<Form, Error> {
+        let (config, dealt, window) = Form::read_head(bytes)?;
+        let mut r = In {
+            bytes: bytes.get(GIVEN_AT..).ok_or(Error::InvalidState)?,
+        };
+        let mut given = [[0u8; 3]; 4];
+        for chosen in given.iter_mut() {
+            *chosen = r.take::<3>()?;
+        }
+        let card_play = r.take::<DECK>()?;
+        let wish_made = r.byte()?;
+        let log_len = u16::from_le_bytes(r.take::<2>()?);
+        let log = r.take::<MAX_LOG>()?;
+        Ok(Form {
+            config,
+            dealt,
+            window,
+            given,
+            card_play,
+            wish_made,
+            log_len,
+            log,
+        })
+    }
+}
+
+impl Form {
+    /// The head of [`Round::encode`]'s form: the length, the version and the config's codes
+    /// checked, then the dealt hands (deck-index bits, seat 0 first) and the Grand Tichu windows
+    /// read (nothing across fields). Errors: [`Error::InvalidState`], [`Error::InvalidConfig`].
+    pub(in crate::tichu) fn read_head(bytes: &[u8]) -> Result<(Config, [u64; 4], u64), Error> {
         if bytes.len() != ENCODED_BYTES {
             return Err(Error::InvalidState);
         }
@@ -144,26 +174,20 @@ impl Form {
         for (slot, b) in window.iter_mut().zip(r.take::<7>()?) {
             *slot = b;
         }
-        let mut given = [[0u8; 3]; 4];
-        for chosen in given.iter_mut() {
-            *chosen = r.take::<3>()?;
-        }
-        let card_play = r.take::<DECK>()?;
-        let wish_made = r.byte()?;
-        let log_len = u16::from_le_bytes(r.take::<2>()?);
-        let log = r.take::<MAX_LOG>()?;
-        Ok(Form {
-            config,
-            dealt,
-            window: u64::from_le_bytes(window),
-            given,
-            card_play,
-            wish_made,
-            log_len,
-            log,
-        })
+        Ok((config, dealt, u64::from_le_bytes(window)))
     }
 }
+
+/// Where the byte form's exchanges start (after the version, the config, the owners of the
+/// deck's cards and the windows).
+pub(in crate::tichu) const GIVEN_AT: usize = 1 + CONFIG_BYTES + 14 + 7;
+/// Where the byte form's play numbers of the cards start.
+pub(in crate::tichu) const CARD_PLAY_AT: usize = GIVEN_AT + 12;
+/// Where the byte form's wish byte is (the log's length follows it).
+pub(in crate::tichu) const WISH_AT: usize = CARD_PLAY_AT + DECK;
+/// Where the byte form's action log starts.
+pub(in crate::tichu) const LOG_AT: usize = WISH_AT + 3;
+const _: () = assert!(LOG_AT + MAX_LOG == ENCODED_BYTES);
 
 fn dealt_mut(dealt: &mut [u64; 4], owner: usize) -> Option<&mut u64> {
     dealt.get_mut(owner)
@@ -301,7 +325,7 @@ impl Round {
 /// without a cache), in a frame of its own.
 #[inline(never)]
 fn decoded_into<'p>(place: &'p mut MaybeUninit<Round>, bytes: &[u8]) -> Result<&'p mut Round, Error> {
-    Ok(place.write(Round::decode(bytes)?))
+    Round::decode_in(place, bytes)
 }
 
 /// The fields of a round's cache ([`Round::encode_cache`]).
