@@ -204,7 +204,22 @@ mod tests {
 
     #[test]
     fn dec_writes_what_integer_display_writes() {
-        for n in [0i32, 1, 9, 10, 99, 100, 255, 256, 999, 1000, 25_000, 65_535, 999_900, i32::MAX] {
+        for n in [
+            0i32,
+            1,
+            9,
+            10,
+            99,
+            100,
+            255,
+            256,
+            999,
+            1000,
+            25_000,
+            65_535,
+            999_900,
+            i32::MAX,
+        ] {
             assert_eq!(format!("{}", Dec::from(n)), format!("{n}"));
             assert_eq!(format!("{}", Dec::from(-n)), format!("{}", -n));
         }
