@@ -127,6 +127,17 @@ impl fmt::Display for Plain<'_> {
     }
 }
 
+/// A character written as `{}` of a `char` writes it when no width is asked, by `write_char`
+/// alone (as [`Plain`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlainChar(pub char);
+
+impl fmt::Display for PlainChar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Write::write_char(f, self.0)
+    }
+}
+
 /// Splits `text` into tokens separated by ASCII whitespace or commas, yielding each token with
 /// its [`Span`]. Empty tokens are skipped.
 ///
@@ -232,6 +243,7 @@ mod tests {
             assert_eq!(format!("{}", Dec::from(n)), format!("{n}"));
         }
         assert_eq!(format!("a{}b", Plain("x y")), "ax yb");
+        assert_eq!(format!("a{}b", super::PlainChar('é')), "aéb");
     }
 
     #[cfg(any(feature = "tichu", feature = "doudizhu"))]
