@@ -46,6 +46,98 @@ impl fmt::Display for Span {
     }
 }
 
+/// An integer written in decimal: the text of `{}` of the integer (no width, fill or sign
+/// flags are honoured), written by a plain digit loop instead of `core::fmt`'s integer
+/// machinery (`Formatter::pad_integral` and one `Display` per integer type), which a
+/// microcontroller image that formats only through this type leaves out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dec {
+    /// Below zero.
+    negative: bool,
+    /// The magnitude (32 bits: no 64-bit division on a 32-bit part).
+    magnitude: u32,
+}
+
+impl Dec {
+    /// Writes the number to `out`.
+    pub fn write_to(self, out: &mut dyn fmt::Write) -> fmt::Result {
+        // 10 digits and a sign hold every magnitude.
+        let mut buf = [0u8; 11];
+        let mut at = buf.len();
+        let mut left = self.magnitude;
+        loop {
+            at = at.saturating_sub(1);
+            if let Some(slot) = buf.get_mut(at) {
+                // `left % 10` is below 10: the cast keeps it.
+                *slot = b'0'.wrapping_add((left % 10) as u8);
+            }
+            left /= 10;
+            if left == 0 {
+                break;
+            }
+        }
+        if self.negative {
+            at = at.saturating_sub(1);
+            if let Some(slot) = buf.get_mut(at) {
+                *slot = b'-';
+            }
+        }
+        let digits = buf.get(at..).ok_or(fmt::Error)?;
+        out.write_str(core::str::from_utf8(digits).map_err(|_| fmt::Error)?)
+    }
+}
+
+macro_rules! dec_from_unsigned {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Dec {
+            fn from(n: $t) -> Dec {
+                Dec { negative: false, magnitude: u32::from(n) }
+            }
+        }
+    )*};
+}
+dec_from_unsigned!(u8, u16, u32);
+
+macro_rules! dec_from_signed {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Dec {
+            fn from(n: $t) -> Dec {
+                Dec { negative: n < 0, magnitude: u32::from(n.unsigned_abs()) }
+            }
+        }
+    )*};
+}
+dec_from_signed!(i8, i16, i32);
+
+impl fmt::Display for Dec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
+    }
+}
+
+/// Text written as `{}` of a `&str` writes it when no width or precision is asked, by
+/// `write_str` alone: `core::fmt`'s padding machinery (`Formatter::pad`, a char count) is not
+/// linked for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plain<'a>(pub &'a str);
+
+impl fmt::Display for Plain<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+/// A character written as `{}` of a `char` writes it when no width is asked, by `write_char`
+/// alone (as [`Plain`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlainChar(pub char);
+
+impl fmt::Display for PlainChar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Write::write_char(f, self.0)
+    }
+}
+
 /// Splits `text` into tokens separated by ASCII whitespace or commas, yielding each token with
 /// its [`Span`]. Empty tokens are skipped.
 ///
@@ -115,8 +207,44 @@ const fn is_whitespace(c: char) -> bool {
 #[cfg(test)]
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
+    extern crate std;
+    use super::{Dec, Plain};
     #[cfg(any(feature = "tichu", feature = "doudizhu"))]
     use super::{is_lone_dash, is_whitespace};
+    use std::format;
+
+    #[test]
+    fn dec_writes_what_integer_display_writes() {
+        for n in [
+            0i32,
+            1,
+            9,
+            10,
+            99,
+            100,
+            255,
+            256,
+            999,
+            1000,
+            25_000,
+            65_535,
+            999_900,
+            i32::MAX,
+        ] {
+            assert_eq!(format!("{}", Dec::from(n)), format!("{n}"));
+            assert_eq!(format!("{}", Dec::from(-n)), format!("{}", -n));
+        }
+        assert_eq!(format!("{}", Dec::from(i32::MIN)), "-2147483648");
+        assert_eq!(format!("{}", Dec::from(u32::MAX)), "4294967295");
+        for n in 0..=u16::MAX {
+            assert_eq!(format!("{}", Dec::from(n)), format!("{n}"));
+        }
+        for n in i8::MIN..=i8::MAX {
+            assert_eq!(format!("{}", Dec::from(n)), format!("{n}"));
+        }
+        assert_eq!(format!("a{}b", Plain("x y")), "ax yb");
+        assert_eq!(format!("a{}b", super::PlainChar('é')), "aéb");
+    }
 
     #[cfg(any(feature = "tichu", feature = "doudizhu"))]
     #[test]

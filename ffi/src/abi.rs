@@ -18,6 +18,7 @@ use crate::{
     PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_ROUND_NOT_OVER, PARLOR_ERR_ROUND_OVER, PARLOR_ERR_UNKNOWN_GAME,
     ParlorStatus,
 };
+use parlor_core::notation::Plain;
 
 /// Runs `$body` with `$R` the round type and `$M` the match type of game `$game` (a
 /// `GameId`); a game not built into this library is `PARLOR_ERR_UNKNOWN_GAME`.
@@ -548,7 +549,7 @@ pub unsafe extern "C" fn parlor_config_preset_name(
         let game = game_of(game)?;
         let name = dispatch!(game, R, M => generic::preset_name::<<R as parlor_core::game::Round>::Config>(index))?;
         // SAFETY: the caller's contract (documented above).
-        unsafe { write_text(&name, buf, capacity, len) }
+        unsafe { write_text(&Plain(name), buf, capacity, len) }
     })())
 }
 
@@ -669,7 +670,7 @@ pub unsafe extern "C" fn parlor_config_key(
         let text =
             dispatch!(game, R, M => generic::rule_key_text::<<R as parlor_core::game::Round>::Config>(index, field))?;
         // SAFETY: the caller's contract (documented above).
-        unsafe { write_text(&text, buf, capacity, len) }
+        unsafe { write_text(&Plain(text), buf, capacity, len) }
     })())
 }
 

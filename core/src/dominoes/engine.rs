@@ -33,6 +33,8 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use core::fmt;
+
+use crate::notation::Dec;
 use core::ops::ControlFlow;
 
 use super::round::{MAX_PLAYERS, Observation};
@@ -517,16 +519,16 @@ impl game::Rules for Config {
     fn write_value(&self, key: &str, out: &mut dyn fmt::Write) -> Result<(), RuleError> {
         let flag = |on: bool| if on { "yes" } else { "no" };
         let written = match key {
-            "high" => write!(out, "{}", self.high),
-            "players" => write!(out, "{}", self.players),
+            "high" => Dec::from(self.high).write_to(out),
+            "players" => Dec::from(self.players).write_to(out),
             "partnerships" => out.write_str(flag(self.partnerships)),
-            "hand-size" => write!(out, "{}", self.hand_size),
+            "hand-size" => Dec::from(self.hand_size).write_to(out),
             "spinner" => out.write_str(self.spinner.name()),
             "draw" => out.write_str(name_of(&DRAW_NAMES, self.draw)),
-            "reserve" => write!(out, "{}", self.reserve),
+            "reserve" => Dec::from(self.reserve).write_to(out),
             "unit" => out.write_str(name_of(&UNIT_NAMES, self.unit)),
             "scores-plays" => out.write_str(flag(self.scores_plays)),
-            "target" => write!(out, "{}", self.target),
+            "target" => Dec::from(self.target).write_to(out),
             "leader" => out.write_str(name_of(&LEADER_NAMES, self.leader)),
             _ => return Err(RuleError::UnknownKey),
         };

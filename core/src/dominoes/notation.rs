@@ -3,6 +3,8 @@
 //! spaces, so `parse(print(x)) == x`.
 
 use core::fmt;
+
+use crate::notation::Dec;
 use core::str::FromStr;
 
 use super::round::MAX_PLAYERS;
@@ -76,7 +78,7 @@ impl FromStr for Tile {
 impl fmt::Display for Tile {
     /// Prints `a-b` in the order written.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.a, self.b)
+        write!(f, "{}-{}", Dec::from(self.a), Dec::from(self.b))
     }
 }
 

@@ -3,6 +3,7 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::*;
+use crate::notation::{Dec, Plain};
 
 impl Round {
     /// The open-end total of the layout with these free points.
@@ -297,7 +298,7 @@ impl Round {
     ) -> core::fmt::Result {
         let players = self.config.players;
         let seats = usize::from(players);
-        writeln!(out, "seat: {seat} of {players}")?;
+        writeln!(out, "seat: {} of {}", Dec::from(seat.0), Dec::from(players))?;
         out.write_str("hand:")?;
         for tile in ids(hand).map(tile_of) {
             write!(out, " {tile}")?;
@@ -306,23 +307,23 @@ impl Round {
         for (index, (tile, on)) in self.layout().enumerate() {
             let sep = if index == 0 { " " } else { ", " };
             match on {
-                None => write!(out, "{sep}{tile}")?,
-                Some(on) => write!(out, "{sep}{tile} on {on}")?,
+                None => write!(out, "{}{tile}", Plain(sep))?,
+                Some(on) => write!(out, "{}{tile} on {on}", Plain(sep))?,
             }
         }
-        writeln!(out, "\nopen total: {open_total}")?;
+        writeln!(out, "\nopen total: {}", Dec::from(open_total))?;
         out.write_str("tiles:")?;
         for hand in self.hands.iter().take(seats) {
-            write!(out, " {}", count(hand))?;
+            write!(out, " {}", Dec::from(count(hand)))?;
         }
-        writeln!(out, "\nboneyard: {boneyard}")?;
+        writeln!(out, "\nboneyard: {}", Dec::from(boneyard))?;
         match self.to_act() {
-            Some(to_act) => writeln!(out, "to act: {to_act}")?,
+            Some(to_act) => writeln!(out, "to act: {}", Dec::from(to_act.0))?,
             None => out.write_str("to act: over\n")?,
         }
         out.write_str("scores:")?;
         for score in self.scores.iter().take(seats) {
-            write!(out, " {score}")?;
+            write!(out, " {}", Dec::from(*score))?;
         }
         out.write_str("\n")
     }

@@ -173,9 +173,21 @@ impl fmt::Display for Reading {
             | Kind::Airplane
             | Kind::AirplaneSingles
             | Kind::AirplanePairs
-            | Kind::QuadChain => write!(f, "{}/{}@{}", self.kind, self.chain, self.key),
+            | Kind::QuadChain => write!(
+                f,
+                "{}/{}@{}",
+                self.kind,
+                crate::notation::Dec::from(self.chain),
+                self.key
+            ),
             Kind::QuadSingles | Kind::QuadPairs if self.chain > 1 => {
-                write!(f, "{}/{}@{}", self.kind, self.chain, self.key)
+                write!(
+                    f,
+                    "{}/{}@{}",
+                    self.kind,
+                    crate::notation::Dec::from(self.chain),
+                    self.key
+                )
             }
             _ => write!(f, "{}@{}", self.kind, self.key),
         }

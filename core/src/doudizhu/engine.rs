@@ -33,6 +33,8 @@
 
 use core::fmt;
 use core::mem::MaybeUninit;
+
+use crate::notation::{Dec, Plain};
 use core::ops::ControlFlow;
 
 use super::cards::{Cards, RANKS, Rank};
@@ -247,12 +249,12 @@ impl game::Rules for Config {
         let yes_no = |b: bool| if b { "yes" } else { "no" };
         // A writer's failure is the writer's business: the key was known.
         let _ = match key {
-            "wing-copies" => write!(out, "{}", self.rules.wing_copies),
+            "wing-copies" => Dec::from(self.rules.wing_copies).write_to(out),
             "wing-triplet-next-to-chain" => out.write_str(yes_no(self.rules.wing_triplet_next_to_chain)),
             "both-jokers-as-kickers" => out.write_str(yes_no(self.rules.both_jokers_as_kickers)),
             "quad-pair-as-singles" => out.write_str(yes_no(self.rules.quad_pair_as_singles)),
             "quad-with-two" => out.write_str(yes_no(self.rules.quad_with_two)),
-            "max-cards" => write!(out, "{}", self.rules.max_cards),
+            "max-cards" => Dec::from(self.rules.max_cards).write_to(out),
             "quad-chains" => out.write_str(yes_no(self.rules.quad_chains)),
             "auction" => out.write_str(match self.auction {
                 Auction::Bids => "bids",
@@ -271,8 +273,8 @@ impl game::Rules for Config {
             }),
             "quad-blocks-chain-head" => out.write_str(yes_no(self.quad_blocks_chain_head)),
             "bomb-follows-rocket" => out.write_str(yes_no(self.bomb_follows_rocket)),
-            "deals" => write!(out, "{}", self.deals),
-            "target" => write!(out, "{}", self.target),
+            "deals" => Dec::from(self.deals).write_to(out),
+            "target" => Dec::from(self.target).write_to(out),
             _ => return Err(RuleError::UnknownKey),
         };
         Ok(())
@@ -587,19 +589,30 @@ fn write_view(view: &Observation, outcome: Option<&Outcome>, out: &mut dyn fmt::
         Some(_) => "peasant",
         None => "bidding",
     };
-    writeln!(out, "doudizhu: you are seat {me} ({})", role(me))?;
+    writeln!(out, "doudizhu: you are seat {} ({})", Dec::from(me.0), Plain(role(me)))?;
     let held = view.hand.len();
     writeln!(
         out,
-        "hand: {} ({held} {})",
+        "hand: {} ({} {})",
         view.hand,
-        if held == 1 { "card" } else { "cards" }
+        // At most 54 cards: the conversion keeps it.
+        Dec::from(u32::try_from(held).unwrap_or(u32::MAX)),
+        Plain(if held == 1 { "card" } else { "cards" })
     )?;
     for (s, (count, played)) in (0u8..).zip(view.counts.iter().zip(view.played.iter())) {
         let seat = Seat(s);
         let you = if seat == me { ", you" } else { "" };
         let cards = if *count == 1 { "card" } else { "cards" };
-        writeln!(out, "seat {s} ({}{you}): {count} {cards}, played {played}", role(seat))?;
+        writeln!(
+            out,
+            "seat {} ({}{}): {} {}, played {}",
+            Dec::from(s),
+            Plain(role(seat)),
+            Plain(you),
+            Dec::from(*count),
+            Plain(cards),
+            played
+        )?;
     }
     match view.kitty {
         Some(kitty) => writeln!(out, "kitty: {kitty}")?,
@@ -609,7 +622,7 @@ fn write_view(view: &Observation, outcome: Option<&Outcome>, out: &mut dyn fmt::
     let mut any = false;
     let mut bidder = view.first_bidder;
     for action in view.auction() {
-        write!(out, " {bidder} {action};")?;
+        write!(out, " {} {action};", Dec::from(bidder.0))?;
         bidder = bidder.next(3);
         any = true;
     }
@@ -617,32 +630,51 @@ fn write_view(view: &Observation, outcome: Option<&Outcome>, out: &mut dyn fmt::
         out.write_str(" -")?;
     }
     out.write_str("\n")?;
-    writeln!(out, "stake: bid {}, bombs {}, robs {}", view.bid, view.bombs, view.robs)?;
+    writeln!(
+        out,
+        "stake: bid {}, bombs {}, robs {}",
+        Dec::from(view.bid),
+        Dec::from(view.bombs),
+        Dec::from(view.robs)
+    )?;
     match view.top {
         Some((s, play)) => writeln!(
             out,
-            "trick: seat {s} played {} ({}), passes {}",
-            play.cards, play.reading, view.passes
+            "trick: seat {} played {} ({}), passes {}",
+            Dec::from(s.0),
+            play.cards,
+            play.reading,
+            Dec::from(view.passes)
         )?,
         None => out.write_str("trick: -\n")?,
     }
     match (view.to_act, outcome) {
-        (Some(s), _) => writeln!(out, "turn: seat {s}")?,
+        (Some(s), _) => writeln!(out, "turn: seat {}", Dec::from(s.0))?,
         (None, Some(o)) => {
             match (o.landlord, o.landlord_won) {
                 (None, _) => out.write_str("over: void (everyone passed)\n")?,
-                (Some(l), true) => writeln!(out, "over: the landlord (seat {l}) wins, stake {}", o.stake)?,
-                (Some(l), false) => writeln!(out, "over: the peasants win against seat {l}, stake {}", o.stake)?,
+                (Some(l), true) => writeln!(
+                    out,
+                    "over: the landlord (seat {}) wins, stake {}",
+                    Dec::from(l.0),
+                    Dec::from(o.stake)
+                )?,
+                (Some(l), false) => writeln!(
+                    out,
+                    "over: the peasants win against seat {}, stake {}",
+                    Dec::from(l.0),
+                    Dec::from(o.stake)
+                )?,
             }
             if o.spring != Spring::None {
                 writeln!(
                     out,
                     "{}",
-                    if o.spring == Spring::Spring {
+                    Plain(if o.spring == Spring::Spring {
                         "spring"
                     } else {
                         "anti-spring"
-                    }
+                    })
                 )?;
             }
             writeln!(out, "scores: {}", Scores::new(&o.scores))?;

@@ -496,7 +496,7 @@ impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Action::Pass => f.write_str("pass"),
-            Action::Bid(b) => write!(f, "bid {b}"),
+            Action::Bid(b) => write!(f, "bid {}", crate::notation::Dec::from(*b)),
             Action::Call => f.write_str("call"),
             Action::Rob => f.write_str("rob"),
             Action::Play(p) if p.is_canonical() => write!(f, "play {}", p.cards),

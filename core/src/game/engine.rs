@@ -182,7 +182,7 @@ impl fmt::Display for Scores {
             if i > 0 {
                 f.write_str(" ")?;
             }
-            write!(f, "{value}")?;
+            crate::notation::Dec::from(*value).write_to(f)?;
         }
         Ok(())
     }

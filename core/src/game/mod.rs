@@ -104,7 +104,7 @@ impl Seat {
 
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
+        crate::notation::Dec::from(self.0).write_to(f)
     }
 }
 

@@ -66,6 +66,7 @@ use super::round::{CONFIG_BYTES, ENCODED_BYTES, MAX_ACTIONS, SEATS};
 use super::score::{Kazoe, MeldKind, Wind};
 use super::{Action, Config, Deal, Error, Event, Match, MultiRon, Observation, Outcome, Phase, Round, Start, Tile};
 use crate::game::{self, Fault, GameId, Placement, RuleError, RuleKey, Scores, Seat, Step};
+use crate::notation::{Dec, Plain};
 
 impl game::GameError for Error {
     fn fault(&self) -> Option<Fault> {
@@ -337,9 +338,12 @@ impl fmt::Display for Id {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Id(id, red_fives) = *self;
         match Tile::new(id >> 2) {
-            Some(tile) if red_fives && matches!(id, 16 | 52 | 88) => write!(f, "0{}", tile.suit().letter()),
+            Some(tile) if red_fives && matches!(id, 16 | 52 | 88) => {
+                fmt::Write::write_char(f, '0')?;
+                fmt::Write::write_char(f, tile.suit().letter())
+            }
             Some(tile) => write!(f, "{tile}"),
-            None => write!(f, "?{id}"),
+            None => write!(f, "?{}", Dec::from(id)),
         }
     }
 }
@@ -368,26 +372,33 @@ fn write_observation(view: &Observation, red: bool, out: &mut dyn fmt::Write) ->
     let kyoku = (start.dealer.0 & 3).saturating_add(1);
     writeln!(
         out,
-        "mahjong: seat {} ({}), {} {kyoku}, honba {}, sticks {}, dealer {}",
-        view.seat,
-        wind_name(start.seat_wind_in(view.seat, view.players)),
-        wind_name(start.round_wind),
-        start.honba,
-        view.sticks,
-        start.dealer
+        "mahjong: seat {} ({}), {} {}, honba {}, sticks {}, dealer {}",
+        Dec::from(view.seat.0),
+        Plain(wind_name(start.seat_wind_in(view.seat, view.players))),
+        Plain(wind_name(start.round_wind)),
+        Dec::from(kyoku),
+        Dec::from(start.honba),
+        Dec::from(view.sticks),
+        Dec::from(start.dealer.0)
     )?;
     match view.phase {
-        Phase::Turn { seat } => writeln!(out, "turn: seat {seat}")?,
+        Phase::Turn { seat } => writeln!(out, "turn: seat {}", Dec::from(seat.0))?,
         Phase::Calls { discarder, tile } => {
             writeln!(
                 out,
-                "call window: seat {discarder} discarded {} (id {tile})",
-                Id(tile, red)
+                "call window: seat {} discarded {} (id {})",
+                Dec::from(discarder.0),
+                Id(tile, red),
+                Dec::from(tile)
             )?;
         }
-        Phase::Chankan { seat, tile } => {
-            writeln!(out, "chankan window: seat {seat} added {} (id {tile})", Id(tile, red))?
-        }
+        Phase::Chankan { seat, tile } => writeln!(
+            out,
+            "chankan window: seat {} added {} (id {})",
+            Dec::from(seat.0),
+            Id(tile, red),
+            Dec::from(tile)
+        )?,
         Phase::Over => writeln!(out, "over")?,
     }
     if view.may_act {
@@ -400,11 +411,11 @@ fn write_observation(view: &Observation, red: bool, out: &mut dyn fmt::Write) ->
     }
     out.write_str("\nids:")?;
     for id in own() {
-        write!(out, " {id}")?;
+        write!(out, " {}", Dec::from(id))?;
     }
     out.write_str("\n")?;
     if let Some(id) = view.drawn {
-        writeln!(out, "drawn: {} (id {id})", Id(id, red))?;
+        writeln!(out, "drawn: {} (id {})", Id(id, red), Dec::from(id))?;
     }
     for (s, ((&count, &points), &riichi)) in (0u8..)
         .zip(view.hand_counts.iter().zip(view.scores.iter()).zip(view.riichi.iter()))
@@ -413,12 +424,15 @@ fn write_observation(view: &Observation, red: bool, out: &mut dyn fmt::Write) ->
         let seat = Seat(s);
         write!(
             out,
-            "seat {s} ({}): {count} tiles, {points} points{}; melds:",
-            wind_name(start.seat_wind_in(seat, view.players)),
-            if riichi { ", riichi" } else { "" }
+            "seat {} ({}): {} tiles, {} points{}; melds:",
+            Dec::from(s),
+            Plain(wind_name(start.seat_wind_in(seat, view.players))),
+            Dec::from(count),
+            Dec::from(points),
+            Plain(if riichi { ", riichi" } else { "" })
         )?;
         if let Some(&n @ 1..) = view.nukidora.get(usize::from(s)) {
-            write!(out, " north x{n},")?;
+            write!(out, " north x{},", Dec::from(n))?;
         }
         let melds = view.melds(seat);
         if melds.is_empty() {
@@ -431,7 +445,7 @@ fn write_observation(view: &Observation, red: bool, out: &mut dyn fmt::Write) ->
                 write!(out, " {}", Id(id, red))?;
             }
             if let Some(from) = meld.from() {
-                write!(out, " <{from}")?;
+                write!(out, " <{}", Dec::from(from.0))?;
             }
         }
         out.write_str("; discards:")?;
@@ -455,7 +469,7 @@ fn write_observation(view: &Observation, red: bool, out: &mut dyn fmt::Write) ->
     for &id in view.dora_indicators() {
         write!(out, " {}", Id(id, red))?;
     }
-    writeln!(out, "; wall {} left", view.wall_left)
+    writeln!(out, "; wall {} left", Dec::from(view.wall_left))
 }
 
 impl game::Match for Match {
@@ -840,10 +854,10 @@ impl game::Rules for Config {
                     Kazoe::Yakuman => "yakuman",
                     Kazoe::Sanbaiman => "sanbaiman",
                 }),
-                "double-wind-pair-fu" => write!(out, "{}", self.score.double_wind_pair_fu),
-                "rounds" => write!(out, "{}", self.rounds),
-                "start-points" => write!(out, "{}", { self.start_points }),
-                "target-points" => write!(out, "{}", { self.target_points }),
+                "double-wind-pair-fu" => Dec::from(self.score.double_wind_pair_fu).write_to(out),
+                "rounds" => Dec::from(self.rounds).write_to(out),
+                "start-points" => Dec::from(self.start_points).write_to(out),
+                "target-points" => Dec::from(self.target_points).write_to(out),
                 "multi-ron" => out.write_str(match self.multi_ron {
                     MultiRon::Double => "double",
                     MultiRon::HeadBump => "head-bump",

@@ -548,18 +548,20 @@ impl fmt::Display for Action {
     /// The replay-log form: `discard 12`, `riichi 12`, `tsumo`, `ankan 5m`, `kakan 17`,
     /// `kyuushu`, `kita`, `ron`, `pon 17 18`, `kan`, `chii 12 17`, `pass` (numbers are tile ids).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Tile ids by `Dec` (no `core::fmt` integer machinery).
+        use crate::notation::Dec;
         match self {
-            Action::Discard { tile } => write!(f, "discard {tile}"),
-            Action::Riichi { tile } => write!(f, "riichi {tile}"),
+            Action::Discard { tile } => write!(f, "discard {}", Dec::from(*tile)),
+            Action::Riichi { tile } => write!(f, "riichi {}", Dec::from(*tile)),
             Action::Tsumo => f.write_str("tsumo"),
             Action::Ankan { kind } => write!(f, "ankan {kind}"),
-            Action::Kakan { tile } => write!(f, "kakan {tile}"),
+            Action::Kakan { tile } => write!(f, "kakan {}", Dec::from(*tile)),
             Action::Kyuushu => f.write_str("kyuushu"),
             Action::Kita => f.write_str("kita"),
             Action::Ron => f.write_str("ron"),
-            Action::Pon { tiles: [a, b] } => write!(f, "pon {a} {b}"),
+            Action::Pon { tiles: [a, b] } => write!(f, "pon {} {}", Dec::from(*a), Dec::from(*b)),
             Action::Kan => f.write_str("kan"),
-            Action::Chii { tiles: [a, b] } => write!(f, "chii {a} {b}"),
+            Action::Chii { tiles: [a, b] } => write!(f, "chii {} {}", Dec::from(*a), Dec::from(*b)),
             Action::Pass => f.write_str("pass"),
         }
     }

@@ -238,7 +238,7 @@ impl Round {
     }
 
     /// The legal actions on turn, in order.
-    pub(super) fn turn_actions(&self, visit: &mut impl FnMut(Action)) {
+    pub(super) fn turn_actions(&self, visit: &mut dyn FnMut(Action)) {
         // Discards (the rule of [`Round::discard_ok`]).
         let discards = self.discard_set();
         for id in bit_ids(discards) {
@@ -279,7 +279,7 @@ impl Round {
 
     /// The turn's actions after the discards (riichi discards, tsumo, kans, kyuushu), in the
     /// order of [`Round::for_each_legal_action`]; none after a call (discard only).
-    pub(super) fn turn_extras(&self, visit: &mut impl FnMut(Action)) {
+    pub(super) fn turn_extras(&self, visit: &mut dyn FnMut(Action)) {
         let seat = self.actor;
         if self.drawn == NONE {
             return; // after a call: discard only
@@ -507,7 +507,7 @@ impl Round {
 
     /// The calls `seat` may make on the window's discard (after `Pass`, in order: ron, pons,
     /// kan, chiis).
-    pub(super) fn call_actions(&self, seat: u8, visit: &mut impl FnMut(Action)) {
+    pub(super) fn call_actions(&self, seat: u8, visit: &mut dyn FnMut(Action)) {
         let tile = self.window_tile;
         if self.can_ron(seat, tile, false) {
             visit(Action::Ron);

@@ -50,6 +50,8 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use core::fmt;
+
+use crate::notation::{Dec, Plain, PlainChar};
 use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
 
@@ -259,7 +261,7 @@ impl game::Rules for Config {
 
     fn write_value(&self, key: &str, out: &mut dyn fmt::Write) -> Result<(), RuleError> {
         let written = match key {
-            "target" => write!(out, "{}", self.target),
+            "target" => Dec::from(self.target).write_to(out),
             "tichu-during-exchange" => out.write_str(if self.tichu_during_exchange { "yes" } else { "no" }),
             "bomb-after-passes" => out.write_str(if self.bomb_after_passes { "yes" } else { "no" }),
             "wish-bomb" => out.write_str(if self.wish_bomb { "yes" } else { "no" }),
@@ -531,15 +533,20 @@ fn write_view(view: &Observation, outcome: Option<Outcome>, out: &mut dyn fmt::W
     let team = seat.0 & 1;
     writeln!(
         out,
-        "tichu: seat {seat} (team {team}: seats {} and {})",
-        team,
-        team.wrapping_add(2)
+        "tichu: seat {} (team {}: seats {} and {})",
+        Dec::from(seat.0),
+        Dec::from(team),
+        Dec::from(team),
+        Dec::from(team.wrapping_add(2))
     )?;
-    writeln!(out, "stage: {}", phase_name(view.phase))?;
+    writeln!(out, "stage: {}", Plain(phase_name(view.phase)))?;
     out.write_str("hand: ")?;
     write_cards(view.hand, out)?;
     if view.phase == Phase::GrandTichu {
-        writeln!(out, " (the first {} of {} cards)", round::WINDOW, round::HAND)?;
+        // 8 and 14: the casts keep them.
+        const SHOWN: [u8; 2] = [round::WINDOW as u8, round::HAND as u8];
+        let [window, hand] = SHOWN;
+        writeln!(out, " (the first {} of {} cards)", Dec::from(window), Dec::from(hand))?;
     } else {
         out.write_str("\n")?;
     }
@@ -567,25 +574,28 @@ fn write_view(view: &Observation, outcome: Option<Outcome>, out: &mut dyn fmt::W
             *slot = place;
         }
     }
-    for (k, ((count, call), (taken, place))) in view
-        .card_counts
-        .iter()
-        .zip(view.calls)
-        .zip(view.points_taken.iter().zip(places))
-        .enumerate()
-    {
-        let marker = if k == seat.index() { " (you)" } else { "" };
+    for (k, ((count, call), (taken, place))) in (0u8..).zip(
+        view.card_counts
+            .iter()
+            .zip(view.calls)
+            .zip(view.points_taken.iter().zip(places)),
+    ) {
+        let marker = if k == seat.0 { " (you)" } else { "" };
         write!(
             out,
-            "seat {k}{marker}: {count} {}, call {}, points taken {taken}",
-            if *count == 1 { "card" } else { "cards" },
-            call_name(call)
+            "seat {}{}: {} {}, call {}, points taken {}",
+            Dec::from(k),
+            Plain(marker),
+            Dec::from(*count),
+            Plain(if *count == 1 { "card" } else { "cards" }),
+            Plain(call_name(call)),
+            Dec::from(*taken)
         )?;
-        if view.phase == Phase::Exchange && view.exchanged.get(k).copied().unwrap_or(false) {
+        if view.phase == Phase::Exchange && view.exchanged.get(usize::from(k)).copied().unwrap_or(false) {
             out.write_str(", exchange chosen")?;
         }
         if place > 0 {
-            write!(out, ", out {place}")?;
+            write!(out, ", out {}", Dec::from(place))?;
         }
         out.write_str("\n")?;
     }
@@ -599,16 +609,16 @@ fn write_view(view: &Observation, outcome: Option<Outcome>, out: &mut dyn fmt::W
                 writeln!(
                     out,
                     " by seat {} ({} passes, {} points in the trick)",
-                    view.trick.top_seat.index(),
-                    view.trick.passes,
-                    view.trick.points
+                    Dec::from(view.trick.top_seat.index()),
+                    Dec::from(view.trick.passes),
+                    Dec::from(view.trick.points)
                 )?;
             }
-            None => writeln!(out, "table: empty, seat {} leads", view.trick.turn.index())?,
+            None => writeln!(out, "table: empty, seat {} leads", Dec::from(view.trick.turn.index()))?,
         }
     }
     if let Some(rank) = view.trick.wish {
-        writeln!(out, "wish: {} (open)", rank.symbol())?;
+        writeln!(out, "wish: {} (open)", PlainChar(rank.symbol()))?;
     }
     if let Some(giver) = view.dragon_waiting {
         writeln!(out, "dragon: seat {giver} gives the trick to an opponent")?;
@@ -616,7 +626,12 @@ fn write_view(view: &Observation, outcome: Option<Outcome>, out: &mut dyn fmt::W
     match (view.to_act, outcome) {
         (_, Some(outcome)) => {
             let [a, b] = outcome.scores;
-            writeln!(out, "round over: scores {a} {b} (team 0, team 1)")?;
+            writeln!(
+                out,
+                "round over: scores {} {} (team 0, team 1)",
+                Dec::from(a),
+                Dec::from(b)
+            )?;
         }
         (Some(turn), None) => writeln!(out, "turn: seat {turn}")?,
         (None, None) => {}

@@ -324,7 +324,7 @@ impl core::fmt::Display for Action {
             Action::Play {
                 cards,
                 wish: Some(rank),
-            } => write!(f, "play {cards} wish {}", rank.symbol()),
+            } => write!(f, "play {cards} wish {}", crate::notation::PlainChar(rank.symbol())),
         }
     }
 }
