@@ -258,7 +258,7 @@ impl Round {
         let (hands, voids) = hands
             .split_at_checked(MAX_PLAYERS * WORDS * 8)
             .ok_or(bad("too short"))?;
-        for (word, chunk) in self.hands.iter_mut().flatten().zip(hands.chunks_exact(8)) {
+        for (word, chunk) in self.hands.iter_mut().flatten().zip(hands.as_chunks::<8>().0) {
             let mut le = [0u8; 8];
             for (slot, &byte) in le.iter_mut().zip(chunk) {
                 *slot = byte;

@@ -493,7 +493,7 @@ impl Round {
         let out = out
             .get_mut(..CACHE_BYTES)
             .ok_or(Error::BufferTooSmall { needed: CACHE_BYTES })?;
-        for (chunk, waits) in out.chunks_exact_mut(8).zip(self.waits.iter()) {
+        for (chunk, waits) in out.as_chunks_mut::<8>().0.iter_mut().zip(self.waits.iter()) {
             for (slot, byte) in chunk.iter_mut().zip(waits.to_le_bytes()) {
                 *slot = byte;
             }

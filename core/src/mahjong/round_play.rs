@@ -82,7 +82,7 @@ impl Round {
         let layout = Layout::of(config.score.three_player);
         let n = layout.seats;
         let mut hands: [Bits; SEATS] = [[0; 3]; SEATS];
-        for (k, chunk) in (0u8..n).zip(wall.chunks_exact(13)) {
+        for (k, chunk) in (0u8..n).zip(wall.as_chunks::<13>().0) {
             let hand = at_mut(&mut hands, next_in(start.dealer.0, k, n));
             for &id in chunk {
                 bits_insert(hand, id);

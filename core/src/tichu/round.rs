@@ -544,7 +544,7 @@ impl Round {
                     *slot = i;
                 }
                 shuffle(&mut deck, &mut Rng::new(*seed));
-                for (k, hand) in deck.chunks_exact(HAND).enumerate() {
+                for (k, hand) in deck.as_chunks::<HAND>().0.iter().enumerate() {
                     let mut bits = 0u64;
                     for (j, &index) in hand.iter().enumerate() {
                         bits |= 1u64 << (index & 63);
@@ -1540,10 +1540,10 @@ impl Round {
         let log_len = u16::from_le_bytes([lo, hi]);
         let log = form(LOG_AT, ENCODED_BYTES)?;
         let mut given = [[0u8; 3]; 4];
-        for (chosen, stored) in given.iter_mut().zip(given_form.chunks_exact(3)) {
-            for (slot, &b) in chosen.iter_mut().zip(stored) {
-                *slot = b;
-            }
+        // `as_chunks` (a constant chunk size), not `chunks_exact`: at opt-level "z" the latter's
+        // outlined `size` divides by its run-time chunk size, a division-by-zero panic path.
+        for (chosen, stored) in given.iter_mut().zip(given_form.as_chunks::<3>().0) {
+            *chosen = *stored;
         }
         let mut plays = 0u8;
         for &entry in log.iter().take(usize::from(log_len)) {
