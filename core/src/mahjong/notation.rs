@@ -118,7 +118,7 @@ impl fmt::Display for Hand {
                     fmt::Write::write_char(f, Suit::letter(previous))?;
                 }
                 suit = Some(tile.suit());
-                super::tile::write_number(f, tile.number())?;
+                crate::notation::Dec::from(tile.number()).write_to(f)?;
             }
             if let Some(last) = suit {
                 fmt::Write::write_char(f, last.letter())?;

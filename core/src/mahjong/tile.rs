@@ -175,23 +175,10 @@ impl Tile {
 
 impl fmt::Display for Tile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_number(f, self.number())?;
+        // The number by `Dec`: no `core::fmt` integer machinery linked for it.
+        crate::notation::Dec::from(self.number()).write_to(f)?;
         fmt::Write::write_char(f, self.suit().letter())
     }
-}
-
-/// Writes `n` in decimal as `write!(f, "{n}")` does, without linking `core`'s integer formatting
-/// (padding, digit tables: about 1.3 KB of flash on microcontrollers; tested equal for every
-/// `u8`).
-pub(crate) fn write_number(f: &mut fmt::Formatter<'_>, n: u8) -> fmt::Result {
-    use fmt::Write as _;
-    if n >= 100 {
-        f.write_char(char::from(b'0'.wrapping_add(n / 100)))?;
-    }
-    if n >= 10 {
-        f.write_char(char::from(b'0'.wrapping_add(n / 10 % 10)))?;
-    }
-    f.write_char(char::from(b'0'.wrapping_add(n % 10)))
 }
 
 #[cfg(test)]
@@ -205,7 +192,7 @@ mod tests {
 
     impl fmt::Display for Number {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            super::write_number(f, self.0)
+            crate::notation::Dec::from(self.0).write_to(f)
         }
     }
 
