@@ -65,21 +65,31 @@ fn deal_round(config: &Config, seed: u64, k: u16) -> Result<Round, Error> {
 /// [`deal_round`] written into `round` ([`Round::deal_into`]); on an error `round` may be left
 /// partly written.
 fn deal_round_into(round: &mut Round, config: &Config, seed: u64, k: u16) -> Result<(), Error> {
-    let deal = Deal::Seeded(round_seed(seed, u32::from(k)));
     match config.deal {
-        DealStyle::FaceUp => round.deal_into(config, &deal),
+        DealStyle::FaceUp => round.deal_into(config, &Deal::Seeded(round_seed(seed, u32::from(k)))),
         DealStyle::Blocks => {
-            let (hands, kitty, _) = deal.cards(config)?;
+            let (hands, kitty, first_bidder) = deal_cards(config, seed, k)?;
             round.deal_into(
                 config,
                 &Deal::Given {
                     hands,
                     kitty,
-                    first_bidder: Seat((k % 3) as u8),
+                    first_bidder,
                 },
             )
         }
     }
+}
+
+/// The cards of deal `k` of a match seeded `seed` (hands, kitty) and its first bidder: the
+/// seed's deal; with [`DealStyle::Blocks`] the first bidder goes round the table (`k % 3`).
+fn deal_cards(config: &Config, seed: u64, k: u16) -> Result<([super::Cards; SEATS], super::Cards, Seat), Error> {
+    let (hands, kitty, first) = Deal::Seeded(round_seed(seed, u32::from(k))).cards(config)?;
+    let first = match config.deal {
+        DealStyle::FaceUp => first,
+        DealStyle::Blocks => Seat((k % 3) as u8),
+    };
+    Ok((hands, kitty, first))
 }
 
 impl Match {
@@ -320,11 +330,7 @@ impl Match {
         }
         // The cards of deal `k` as `deal_round` deals them (no round built: a fresh round's
         // hands plus played piles, less the kitty at the landlord, are the dealt hands).
-        let (hands, kitty, first) = Deal::Seeded(round_seed(seed, u32::from(k))).cards(&c)?;
-        let first = match c.deal {
-            DealStyle::FaceUp => first,
-            DealStyle::Blocks => Seat((k % 3) as u8),
-        };
+        let (hands, kitty, first) = deal_cards(&c, seed, k)?;
         if first != round.first_bidder() || !dealt_as(round, &hands, kitty) {
             return Err(bad("the deal is not the one the seed gives"));
         }
