@@ -146,9 +146,7 @@ impl Form {
             log,
         })
     }
-}
 
-impl Form {
     /// The head of [`Round::encode`]'s form: the length, the version and the config's codes
     /// checked, then the dealt hands (deck-index bits, seat 0 first) and the Grand Tichu windows
     /// read (nothing across fields). Errors: [`Error::InvalidState`], [`Error::InvalidConfig`].
