@@ -33,9 +33,9 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use core::fmt;
+use core::ops::ControlFlow;
 
 use crate::notation::Dec;
-use core::ops::ControlFlow;
 
 use super::round::{MAX_PLAYERS, Observation};
 use super::{

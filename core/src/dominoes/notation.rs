@@ -3,9 +3,9 @@
 //! spaces, so `parse(print(x)) == x`.
 
 use core::fmt;
+use core::str::FromStr;
 
 use crate::notation::Dec;
-use core::str::FromStr;
 
 use super::round::MAX_PLAYERS;
 use super::{Action, Config, Deal, Error, MAX_PLAY_ORDER, Round, Tile, Tiles};

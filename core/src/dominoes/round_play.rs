@@ -298,7 +298,7 @@ impl Round {
     ) -> core::fmt::Result {
         let players = self.config.players;
         let seats = usize::from(players);
-        writeln!(out, "seat: {} of {}", Dec::from(seat.0), Dec::from(players))?;
+        writeln!(out, "seat: {} of {}", seat, Dec::from(players))?;
         out.write_str("hand:")?;
         for tile in ids(hand).map(tile_of) {
             write!(out, " {tile}")?;
@@ -318,7 +318,7 @@ impl Round {
         }
         writeln!(out, "\nboneyard: {}", Dec::from(boneyard))?;
         match self.to_act() {
-            Some(to_act) => writeln!(out, "to act: {}", Dec::from(to_act.0))?,
+            Some(to_act) => writeln!(out, "to act: {}", to_act)?,
             None => out.write_str("to act: over\n")?,
         }
         out.write_str("scores:")?;

@@ -33,9 +33,9 @@
 
 use core::fmt;
 use core::mem::MaybeUninit;
+use core::ops::ControlFlow;
 
 use crate::notation::{Dec, Plain};
-use core::ops::ControlFlow;
 
 use super::cards::{Cards, RANKS, Rank};
 use super::combination::{Kind, Reading, reads_as};
@@ -589,7 +589,7 @@ fn write_view(view: &Observation, outcome: Option<&Outcome>, out: &mut dyn fmt::
         Some(_) => "peasant",
         None => "bidding",
     };
-    writeln!(out, "doudizhu: you are seat {} ({})", Dec::from(me.0), Plain(role(me)))?;
+    writeln!(out, "doudizhu: you are seat {} ({})", me, Plain(role(me)))?;
     let held = view.hand.len();
     writeln!(
         out,
@@ -622,7 +622,7 @@ fn write_view(view: &Observation, outcome: Option<&Outcome>, out: &mut dyn fmt::
     let mut any = false;
     let mut bidder = view.first_bidder;
     for action in view.auction() {
-        write!(out, " {} {action};", Dec::from(bidder.0))?;
+        write!(out, " {} {action};", bidder)?;
         bidder = bidder.next(3);
         any = true;
     }
@@ -641,7 +641,7 @@ fn write_view(view: &Observation, outcome: Option<&Outcome>, out: &mut dyn fmt::
         Some((s, play)) => writeln!(
             out,
             "trick: seat {} played {} ({}), passes {}",
-            Dec::from(s.0),
+            s,
             play.cards,
             play.reading,
             Dec::from(view.passes)
@@ -649,20 +649,20 @@ fn write_view(view: &Observation, outcome: Option<&Outcome>, out: &mut dyn fmt::
         None => out.write_str("trick: -\n")?,
     }
     match (view.to_act, outcome) {
-        (Some(s), _) => writeln!(out, "turn: seat {}", Dec::from(s.0))?,
+        (Some(s), _) => writeln!(out, "turn: seat {}", s)?,
         (None, Some(o)) => {
             match (o.landlord, o.landlord_won) {
                 (None, _) => out.write_str("over: void (everyone passed)\n")?,
                 (Some(l), true) => writeln!(
                     out,
                     "over: the landlord (seat {}) wins, stake {}",
-                    Dec::from(l.0),
+                    l,
                     Dec::from(o.stake)
                 )?,
                 (Some(l), false) => writeln!(
                     out,
                     "over: the peasants win against seat {}, stake {}",
-                    Dec::from(l.0),
+                    l,
                     Dec::from(o.stake)
                 )?,
             }

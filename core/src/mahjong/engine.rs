@@ -373,21 +373,21 @@ fn write_observation(view: &Observation, red: bool, out: &mut dyn fmt::Write) ->
     writeln!(
         out,
         "mahjong: seat {} ({}), {} {}, honba {}, sticks {}, dealer {}",
-        Dec::from(view.seat.0),
+        view.seat,
         Plain(wind_name(start.seat_wind_in(view.seat, view.players))),
         Plain(wind_name(start.round_wind)),
         Dec::from(kyoku),
         Dec::from(start.honba),
         Dec::from(view.sticks),
-        Dec::from(start.dealer.0)
+        start.dealer
     )?;
     match view.phase {
-        Phase::Turn { seat } => writeln!(out, "turn: seat {}", Dec::from(seat.0))?,
+        Phase::Turn { seat } => writeln!(out, "turn: seat {}", seat)?,
         Phase::Calls { discarder, tile } => {
             writeln!(
                 out,
                 "call window: seat {} discarded {} (id {})",
-                Dec::from(discarder.0),
+                discarder,
                 Id(tile, red),
                 Dec::from(tile)
             )?;
@@ -395,7 +395,7 @@ fn write_observation(view: &Observation, red: bool, out: &mut dyn fmt::Write) ->
         Phase::Chankan { seat, tile } => writeln!(
             out,
             "chankan window: seat {} added {} (id {})",
-            Dec::from(seat.0),
+            seat,
             Id(tile, red),
             Dec::from(tile)
         )?,
@@ -445,7 +445,7 @@ fn write_observation(view: &Observation, red: bool, out: &mut dyn fmt::Write) ->
                 write!(out, " {}", Id(id, red))?;
             }
             if let Some(from) = meld.from() {
-                write!(out, " <{}", Dec::from(from.0))?;
+                write!(out, " <{}", from)?;
             }
         }
         out.write_str("; discards:")?;

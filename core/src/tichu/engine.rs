@@ -50,10 +50,10 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use core::fmt;
-
-use crate::notation::{Dec, Plain, PlainChar};
 use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
+
+use crate::notation::{Dec, Plain, PlainChar};
 
 use super::Error;
 use super::card::{Card, Rank};
@@ -534,7 +534,7 @@ fn write_view(view: &Observation, outcome: Option<Outcome>, out: &mut dyn fmt::W
     writeln!(
         out,
         "tichu: seat {} (team {}: seats {} and {})",
-        Dec::from(seat.0),
+        seat,
         Dec::from(team),
         Dec::from(team),
         Dec::from(team.wrapping_add(2))
