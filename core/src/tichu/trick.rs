@@ -327,7 +327,9 @@ impl Trick {
     /// with a pass (only under `bomb_after_passes`, [`Trick::with_rules`]); bombs are still
     /// possible.
     pub fn gathering(&self) -> bool {
-        self.live().gathering()
+        // `Live::gathering` read off the held fields (no unpacking: every legal-action walk and
+        // pass asks).
+        self.flags & (HAS_END | HAS_TOP) == HAS_TOP && self.passes >= needed_passes(self.out, self.top_seat).max(1)
     }
 
     /// A new trick led by `leader` later in a round: `out` marks seats without cards and `wish` is
@@ -363,7 +365,11 @@ impl Trick {
 
     /// The play to beat (`None`: the seat in turn leads).
     pub const fn top(&self) -> Option<Combination> {
-        self.live().parts.top
+        if self.flags & HAS_TOP != 0 {
+            Some(self.top)
+        } else {
+            None
+        }
     }
 
     /// Whose turn it is.
@@ -373,12 +379,20 @@ impl Trick {
 
     /// The open Mah Jong wish.
     pub const fn wish(&self) -> Option<Rank> {
-        self.live().parts.wish
+        if self.flags & HAS_WISH != 0 {
+            Some(self.wish)
+        } else {
+            None
+        }
     }
 
     /// How the trick ended, once it has.
     pub const fn end(&self) -> Option<TrickEnd> {
-        self.live().parts.end
+        if self.flags & HAS_END != 0 {
+            self.live().parts.end
+        } else {
+            None
+        }
     }
 
     /// Whether `seat` has played all its cards.
@@ -412,6 +426,19 @@ impl Trick {
         }
         step
     }
+}
+
+/// How many passes end a trick whose seats `out` have no cards: every seat with cards but the
+/// top play's (`top_seat`).
+const fn needed_passes(out: [bool; 4], top_seat: Seat) -> u8 {
+    let [a, b, c, d] = out;
+    // At most 4 seats: the sum and the difference stay in 0..=4.
+    let active = 4u8
+        .wrapping_sub(a as u8)
+        .wrapping_sub(b as u8)
+        .wrapping_sub(c as u8)
+        .wrapping_sub(d as u8);
+    active.saturating_sub(!top_seat.of(&out) as u8)
 }
 
 /// A trick's working form: [`Trick`]'s fields as plain values (the held form is unpacked into
@@ -564,8 +591,7 @@ impl Live {
 
     /// How many passes end the trick: every seat with cards but the top play's.
     fn needed_passes(&self) -> u8 {
-        let active = (0..4u8).filter(|&i| !self.is_out(Seat(i))).count() as u8;
-        active.saturating_sub(u8::from(!self.is_out(self.parts.top_seat)))
+        needed_passes(self.parts.out, self.parts.top_seat)
     }
 
     fn check_hand(&self, seat: Seat, hand: Cards) -> Result<(), Error> {
