@@ -107,6 +107,17 @@ const fn gather_groups(x: u64) -> u16 {
     ((x | x >> 24) & 0xFFFF) as u16
 }
 
+/// Whether `ranks` has more bits set than `one` allows (0 or 1): `ranks.count_ones() >
+/// u32::from(one)` without a population count (a long sequence on targets without the
+/// instruction, and the straights' and stairs' loops ask at every step).
+const fn more_than(ranks: u16, one: bool) -> bool {
+    if one {
+        ranks & ranks.wrapping_sub(1) != 0
+    } else {
+        ranks != 0
+    }
+}
+
 /// The bits of rank values `low..=high` in a rank bitmask (bit `v` = rank value `v`).
 const fn window(low: u8, high: u8) -> u16 {
     if low > high || high > 15 {
@@ -494,7 +505,7 @@ impl Gen<'_> {
                 let missing = run & !present;
                 // Every straight below has at most one rank missing (the Phoenix's), none
                 // without the Phoenix; longer runs from `low` miss as many or more.
-                if missing.count_ones() > u32::from(self.phoenix) {
+                if more_than(missing, self.phoenix) {
                     break;
                 }
                 if missing == 0 {
@@ -509,7 +520,7 @@ impl Gen<'_> {
                     for skip in low.wrapping_add(1)..high {
                         self.straight(low, high, skip, PHOENIX_BIT)?;
                     }
-                } else if missing.count_ones() == 1 && missing & inside != 0 {
+                } else if missing & inside != 0 && missing & missing.wrapping_sub(1) == 0 {
                     self.straight(low, high, missing.trailing_zeros() as u8, PHOENIX_BIT)?;
                 }
                 // The Phoenix on top of the naturals low..high-1 (read at its strongest), or,
@@ -573,7 +584,7 @@ impl Gen<'_> {
                 let missing = run & !self.ge2;
                 // Every stairs below has its ranks held, at most one of them once (with the
                 // Phoenix), none without it; longer runs from `low` miss as many or more.
-                if missing.count_ones() > u32::from(self.phoenix) || run & !self.ge1 != 0 {
+                if more_than(missing, self.phoenix) || run & !self.ge1 != 0 {
                     break;
                 }
                 if missing == 0 {
@@ -787,8 +798,13 @@ pub(crate) fn nth_play(
 /// hand with a bomb).
 pub(crate) const fn holds_bomb(hand: Cards) -> bool {
     let m = hand.mask() & ((1u64 << 52) - 1);
-    let four = m & (m >> 1) & (m >> 2) & (m >> 3) & NATURAL_LOW_BITS;
-    let run = m & (m >> 4) & (m >> 8) & (m >> 12) & (m >> 16);
+    // Four bits of a group (bits b..b+3) and five groups in a row of a suit (b, b+4, … b+16),
+    // by doubling: the same words as the five-way ands, in fewer steps (every out-of-turn seat's
+    // check).
+    let two = m & (m >> 1);
+    let four = two & (two >> 2) & NATURAL_LOW_BITS;
+    let pair = m & (m >> 4);
+    let run = pair & (pair >> 8) & (m >> 16);
     four != 0 || run != 0
 }
 

@@ -32,14 +32,11 @@ impl Seat {
     }
     /// `values[self]`: a per-seat entry, through a match on the seat's proven range (a `Seat`
     /// is 0..=3 by construction), so no bounds check and no fallback.
+    // A proven range: `& 3` into four entries, one load (`get` is not `const`; the match it
+    // replaced was a chain of branches on the hot path of every pass and walk).
+    #[allow(clippy::indexing_slicing)]
     pub(crate) const fn of<T: Copy>(self, values: &[T; 4]) -> T {
-        let [a, b, c, d] = *values;
-        match self.0 & 3 {
-            0 => a,
-            1 => b,
-            2 => c,
-            _ => d,
-        }
+        values[(self.0 & 3) as usize]
     }
     /// The next seat in playing order.
     pub const fn next(self) -> Seat {
@@ -411,21 +408,79 @@ impl Trick {
         step
     }
 
-    /// Whether `seat` may pass with `hand` (the errors of [`Trick::pass`]).
+    /// Whether `seat` may pass with `hand` (the errors of [`Trick::pass`]), read off the held
+    /// fields (every legal-action walk in a trick asks; the working form's `check_pass` in the
+    /// tests is the reference).
     pub(crate) fn check_pass(&self, seat: Seat, hand: Cards) -> Result<(), Error> {
-        self.live().check_pass(seat, hand)
+        if self.flags & HAS_END != 0 {
+            return Err(Error::TrickOver);
+        }
+        if seat.of(&self.out) {
+            return Err(Error::SeatIsOut);
+        }
+        if hand.len() > MAX_HAND {
+            return Err(Error::HandTooLarge);
+        }
+        if seat != self.turn {
+            return Err(Error::NotYourTurn);
+        }
+        let Some(top) = self.top() else {
+            return Err(Error::CannotPassOnLead);
+        };
+        // The gathering pass ends the trick: no wish binds it.
+        if !self.gathering() && wish_forces(&hand, Some(top), self.wish())? {
+            return Err(Error::MustFulfilWish);
+        }
+        Ok(())
     }
 
-    /// `seat` passes holding `hand`, as the working form's pass (a refused pass leaves the trick
-    /// unchanged).
+    /// `seat` passes holding `hand` (a refused pass leaves the trick unchanged). Errors:
+    /// [`Error::TrickOver`], [`Error::SeatIsOut`], [`Error::HandTooLarge`],
+    /// [`Error::NotYourTurn`], [`Error::CannotPassOnLead`], [`Error::MustFulfilWish`].
+    ///
+    /// The working form's pass done on the held fields (a pass changes only the passes and the
+    /// turn, or ends the trick; the tests check it against the working form's).
     pub fn pass(&mut self, seat: Seat, hand: Cards) -> Result<Step, Error> {
-        let mut live = self.live();
-        let step = live.pass(seat, hand);
-        if step.is_ok() {
-            *self = Trick::hold(live);
+        self.check_pass(seat, hand)?;
+        if self.gathering() {
+            return Ok(self.finish());
         }
+        self.passes = self.passes.saturating_add(1);
+        match next_active(self.out, seat) {
+            Some(next) if self.passes < needed_passes(self.out, self.top_seat) => {
+                self.turn = next;
+                Ok(Step::Next(next))
+            }
+            // The gatherer: the top play's seat while it holds cards.
+            _ if self.bomb_after_passes && !self.top_seat.of(&self.out) => {
+                self.turn = self.top_seat;
+                Ok(Step::Next(self.top_seat))
+            }
+            _ => Ok(self.finish()),
+        }
+    }
+
+    /// Ends the trick as the working form's ending says (rare: once a trick).
+    fn finish(&mut self) -> Step {
+        let mut live = self.live();
+        let step = live.finish(live.ending());
+        *self = Trick::hold(live);
         step
     }
+}
+
+/// The next seat after `seat` that holds cards (`out`: the seats without).
+const fn next_active(out: [bool; 4], seat: Seat) -> Option<Seat> {
+    let mut candidate = seat.next();
+    let mut k = 0u8;
+    while k < 4 {
+        if !candidate.of(&out) {
+            return Some(candidate);
+        }
+        candidate = candidate.next();
+        k = k.wrapping_add(1); // below 4
+    }
+    None
 }
 
 /// How many passes end a trick whose seats `out` have no cards: every seat with cards but the
@@ -579,14 +634,7 @@ impl Live {
 
     /// The next seat after `seat` that holds cards.
     fn next_active(&self, seat: Seat) -> Option<Seat> {
-        let mut candidate = seat.next();
-        for _ in 0..4 {
-            if !self.is_out(candidate) {
-                return Some(candidate);
-            }
-            candidate = candidate.next();
-        }
-        None
+        next_active(self.parts.out, seat)
     }
 
     /// How many passes end the trick: every seat with cards but the top play's.
@@ -709,7 +757,8 @@ impl Live {
     }
 
     /// Whether [`Trick::pass`] would take `seat`'s pass, holding `hand` (its refusal), without
-    /// changing the trick.
+    /// changing the trick (the reference of the held form's [`Trick::check_pass`]).
+    #[cfg(test)]
     pub(crate) fn check_pass(&self, seat: Seat, hand: Cards) -> Result<(), Error> {
         self.check_hand(seat, hand)?;
         if seat != self.parts.turn {
@@ -728,6 +777,7 @@ impl Live {
     /// `seat`, holding `hand`, passes. Errors: [`Error::TrickOver`], [`Error::SeatIsOut`],
     /// [`Error::HandTooLarge`], [`Error::NotYourTurn`], [`Error::CannotPassOnLead`],
     /// [`Error::MustFulfilWish`].
+    #[cfg(test)]
     pub fn pass(&mut self, seat: Seat, hand: Cards) -> Result<Step, Error> {
         self.check_pass(seat, hand)?;
         if self.gathering() {
@@ -754,6 +804,49 @@ impl Live {
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 mod tests {
     use super::{Error, Seat, Step, Trick};
+
+    /// The held form's `Trick::pass` and `Trick::check_pass` against the working form's
+    /// (`Live::pass`, `Live::check_pass`): every seat's pass with its hand at every step of
+    /// random self-play, under both bomb rules' settings (answers and tricks after).
+    #[test]
+    fn held_pass_is_the_working_forms_pass() {
+        use super::super::bot::RandomBot;
+        use super::super::round::{Config, Deal, Round};
+        use crate::game::Seat as GameSeat;
+        let (mut taken, mut refused, mut ended) = (0usize, 0usize, 0usize);
+        for config in [Config::STANDARD, Config::CLASSIC] {
+            for seed in 0..200u64 {
+                let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+                let mut bot = RandomBot::new(seed);
+                while let Some((who, action)) = bot.step(&round) {
+                    let trick = *round.trick();
+                    for s in 0..4u8 {
+                        let hand = round.hand(GameSeat(s)).unwrap();
+                        let seat = Seat(s);
+                        assert_eq!(trick.check_pass(seat, hand), trick.live().check_pass(seat, hand));
+                        let mut live = trick.live();
+                        let expected = live.pass(seat, hand);
+                        let mut held = trick;
+                        assert_eq!(held.pass(seat, hand), expected, "seed {seed} seat {s}");
+                        let after = if expected.is_ok() { Trick::hold(live) } else { trick };
+                        assert_eq!(held, after, "seed {seed} seat {s}");
+                        match expected {
+                            Ok(Step::Over(_)) => ended += 1,
+                            Ok(Step::Next(_)) => taken += 1,
+                            Err(_) => refused += 1,
+                        }
+                    }
+                    if round.apply(who, action).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(
+            taken > 5_000 && refused > 20_000 && ended > 1_000,
+            "{taken} {refused} {ended}"
+        );
+    }
     use crate::tichu::Cards;
 
     fn cards(text: &str) -> Cards {
