@@ -144,10 +144,11 @@ const MAX_PARTS: usize = 14;
 /// (it is most of Tichu's flash on a microcontroller); the indirect call per play is noise.
 struct Gen<'f> {
     hand: u64,
-    /// Rank bitmasks (bit `v` = rank value `v`, 1 = Mah Jong): held at least once, twice.
+    /// Rank bitmask (bit `v` = rank value `v`, 1 = Mah Jong): held at least once.
     ge1: u16,
-    ge2: u16,
-    ge3: u16,
+    /// The per-rank counts ([`Cards::count_word`]), for the ranks held at least twice and
+    /// three times ([`Gen::ge2`], [`Gen::ge3`]: asked only by full houses and stairs).
+    counts: u64,
     phoenix: bool,
     suited: bool,
     previous: Option<Combination>,
@@ -164,6 +165,18 @@ struct Gen<'f> {
 }
 
 impl Gen<'_> {
+    /// The ranks held at least twice (bit `v` for rank value `v`, 1 the Mah Jong).
+    fn ge2(&self) -> u16 {
+        let counts = self.counts;
+        gather_groups((counts >> 1 | counts >> 2 | counts >> 3) & COUNT_LOW_BITS)
+    }
+
+    /// The ranks held at least three times: counts 0b0011 or 0b01xx (counts are at most 4).
+    fn ge3(&self) -> u16 {
+        let counts = self.counts;
+        gather_groups(((counts & counts >> 1) | counts >> 2) & COUNT_LOW_BITS)
+    }
+
     /// The 4-bit suit group of rank value `value` (2..=14; 0 for any other value).
     fn group(&self, value: u8) -> u8 {
         if !(2..=14).contains(&value) {
@@ -391,7 +404,8 @@ impl Gen<'_> {
             return ControlFlow::Continue(());
         };
         // A triple needs three cards of its rank, or two and the Phoenix.
-        let triples = if self.phoenix { self.ge2 } else { self.ge3 };
+        let ge2 = self.ge2();
+        let triples = if self.phoenix { ge2 } else { self.ge3() };
         let mut ranks = triples & self.ranks_above(floor);
         if ranks == 0 {
             return ControlFlow::Continue(());
@@ -419,7 +433,7 @@ impl Gen<'_> {
             let mut block = a3.saturating_mul(pairs.saturating_sub(a2));
             if self.phoenix {
                 let mut lower_pairs = 0usize;
-                let mut lower = self.ge2 & ((1u16 << a).wrapping_sub(1));
+                let mut lower = ge2 & ((1u16 << a).wrapping_sub(1));
                 while lower != 0 {
                     let b = lower.trailing_zeros() as u8;
                     lower &= lower.wrapping_sub(1);
@@ -574,6 +588,7 @@ impl Gen<'_> {
             Some(prev) => (prev.len() / 2, prev.len() / 2),
             None => (2, 7),
         };
+        let ge2 = self.ge2();
         for low in 2u8..=13 {
             for pairs in min_pairs.max(2)..=max_pairs {
                 let high = low.wrapping_add(pairs).saturating_sub(1); // pairs ≥ 2
@@ -581,7 +596,7 @@ impl Gen<'_> {
                     break;
                 }
                 let run = window(low, high);
-                let missing = run & !self.ge2;
+                let missing = run & !ge2;
                 // Every stairs below has its ranks held, at most one of them once (with the
                 // Phoenix), none without it; longer runs from `low` miss as many or more.
                 if more_than(missing, self.phoenix) || run & !self.ge1 != 0 {
@@ -728,13 +743,10 @@ fn walk(
     if hand.has_phoenix() && previous.is_some_and(|p| p.kind() == Kind::Single && p.key() % 2 == 1) {
         return Err(Error::CardsOverlap);
     }
-    // Ranks held at least once and twice (bit `v` for rank value `v`, 1 the Mah Jong), from the
-    // per-rank counts in 4-bit groups.
+    // Ranks held at least once (bit `v` for rank value `v`, 1 the Mah Jong), from the per-rank
+    // counts in 4-bit groups.
     let counts = hand.count_word();
     let ge1 = gather_groups((counts | counts >> 1 | counts >> 2 | counts >> 3) & COUNT_LOW_BITS);
-    let ge2 = gather_groups((counts >> 1 | counts >> 2 | counts >> 3) & COUNT_LOW_BITS);
-    // At least 3: 0b0011 or 0b01xx (counts are at most 4).
-    let ge3 = gather_groups(((counts & counts >> 1) | counts >> 2) & COUNT_LOW_BITS);
     if bombs_only && !holds_bomb(hand) {
         // No four of a kind and no five-card run of one suit: no bomb to generate (the common
         // case of every out-of-turn seat's `may_act`, answered without the generator).
@@ -743,8 +755,7 @@ fn walk(
     let mut generator = Gen {
         hand: hand.mask(),
         ge1,
-        ge2,
-        ge3,
+        counts,
         phoenix: hand.has_phoenix(),
         suited: hand.is_suited(),
         previous,

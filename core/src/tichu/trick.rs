@@ -397,15 +397,103 @@ impl Trick {
         seat.of(&self.out)
     }
 
-    /// `seat` plays `play` from `hand` (the Mah Jong may come with a wish), as the working form's
-    /// play (its errors; a refused play leaves the trick unchanged).
+    /// `seat`, holding `hand`, plays `play`, wishing `wish` if the play holds the Mah Jong.
+    /// In turn any legal play; out of turn only a bomb on a play (never on the lead). The wish
+    /// binds in turn only; a play holding the wished rank fulfils it.
+    ///
+    /// Errors: [`Error::TrickOver`], [`Error::SeatIsOut`], [`Error::HandTooLarge`],
+    /// [`Error::NotInHand`], [`Error::IllegalPlay`], [`Error::NotYourTurn`],
+    /// [`Error::MustFulfilWish`], [`Error::UnexpectedWish`], [`Error::PlayedTwice`] (a card of
+    /// the play was already played in this trick). The trick is unchanged on error.
+    ///
+    /// The working form's play done on the held fields (every check before the first write;
+    /// the tests check it against the working form's).
     pub fn play(&mut self, seat: Seat, play: Cards, hand: Cards, wish: Option<Rank>) -> Result<Step, Error> {
-        let mut live = self.live();
-        let step = live.play(seat, play, hand, wish);
-        if step.is_ok() {
-            *self = Trick::hold(live);
+        if self.flags & HAS_END != 0 {
+            return Err(Error::TrickOver);
         }
-        step
+        if seat.of(&self.out) {
+            return Err(Error::SeatIsOut);
+        }
+        if hand.len() > MAX_HAND {
+            return Err(Error::HandTooLarge);
+        }
+        if play.is_empty() {
+            return Err(Error::IllegalPlay);
+        }
+        if !play.is_subset_of(hand) {
+            return Err(Error::NotInHand);
+        }
+        let played = self.played.joined(play).ok_or(Error::PlayedTwice)?;
+        let top = self.top();
+        let reading = resolve(top, play).ok_or(Error::IllegalPlay)?;
+        // While the trick waits to be gathered, the gatherer too may only bomb.
+        let in_turn = seat == self.turn && !self.gathering();
+        let bomb_on_play = reading.is_bomb() && top.is_some();
+        if !(in_turn || bomb_on_play) {
+            return Err(Error::NotYourTurn);
+        }
+        let open = self.wish();
+        if wish.is_some() && (!play.has_mahjong() || open.is_some()) {
+            return Err(Error::UnexpectedWish);
+        }
+        let mut next_wish = open;
+        if let Some(rank) = open {
+            let bound = in_turn && !(self.wish_bomb && bomb_on_play);
+            if bound && play.count(rank) == 0 && wish_forces(&hand, top, Some(rank))? {
+                return Err(Error::MustFulfilWish);
+            }
+            if play.count(rank) > 0 {
+                next_wish = None;
+            }
+        }
+        if wish.is_some() {
+            next_wish = wish;
+        }
+        // Taken: the writes, as `Trick::hold` writes the fields.
+        match next_wish {
+            Some(rank) => {
+                self.flags |= HAS_WISH;
+                self.wish = rank;
+            }
+            None => {
+                self.flags &= !HAS_WISH;
+                self.wish = Rank::TWO;
+            }
+        }
+        self.points = self.points.saturating_add(play.points());
+        self.played = played;
+        self.flags |= HAS_TOP;
+        self.top = reading;
+        self.top_seat = seat;
+        self.passes = 0;
+        if play.removed_from(hand).is_empty()
+            && let Some(slot) = self.out.get_mut(usize::from(seat.0))
+        {
+            *slot = true;
+        }
+        if reading.kind() == Kind::Dog {
+            let partner = seat.partner();
+            let next_leader = if partner.of(&self.out) {
+                next_active(self.out, partner)
+            } else {
+                Some(partner)
+            };
+            return Ok(self.finish_with(TrickEnd {
+                taker: seat,
+                next_leader,
+                points: self.points,
+                dragon: false,
+                dog: true,
+            }));
+        }
+        match next_active(self.out, seat) {
+            Some(next) if needed_passes(self.out, self.top_seat) > 0 => {
+                self.turn = next;
+                Ok(Step::Next(next))
+            }
+            _ => Ok(self.finish()),
+        }
     }
 
     /// Whether `seat` may pass with `hand` (the errors of [`Trick::pass`]), read off the held
@@ -462,8 +550,13 @@ impl Trick {
 
     /// Ends the trick as the working form's ending says (rare: once a trick).
     fn finish(&mut self) -> Step {
+        self.finish_with(self.live().ending())
+    }
+
+    /// Ends the trick with `end` (through the working form: once a trick).
+    fn finish_with(&mut self, end: TrickEnd) -> Step {
         let mut live = self.live();
-        let step = live.finish(live.ending());
+        let step = live.finish(end);
         *self = Trick::hold(live);
         step
     }
@@ -531,6 +624,7 @@ impl Live {
     /// Whether every other seat has passed and the trick waits for the seat in turn to gather it
     /// with a pass (only under `bomb_after_passes`, [`Trick::with_rules`]); bombs are still
     /// possible.
+    #[cfg(test)]
     pub fn gathering(&self) -> bool {
         self.parts.end.is_none() && self.parts.top.is_some() && self.parts.passes >= self.needed_passes().max(1)
     }
@@ -642,6 +736,7 @@ impl Live {
         needed_passes(self.parts.out, self.parts.top_seat)
     }
 
+    #[cfg(test)]
     fn check_hand(&self, seat: Seat, hand: Cards) -> Result<(), Error> {
         if self.parts.end.is_some() {
             return Err(Error::TrickOver);
@@ -667,7 +762,9 @@ impl Live {
     /// Errors: [`Error::TrickOver`], [`Error::SeatIsOut`], [`Error::HandTooLarge`],
     /// [`Error::NotInHand`], [`Error::IllegalPlay`], [`Error::NotYourTurn`],
     /// [`Error::MustFulfilWish`], [`Error::UnexpectedWish`], [`Error::PlayedTwice`] (a card of
-    /// the play was already played in this trick). The trick is unchanged on error.
+    /// the play was already played in this trick). The trick is unchanged on error. (The
+    /// reference of the held form's [`Trick::play`].)
+    #[cfg(test)]
     pub fn play(&mut self, seat: Seat, play: Cards, hand: Cards, wish: Option<Rank>) -> Result<Step, Error> {
         self.check_hand(seat, hand)?;
         if play.is_empty() || !play.is_subset_of(hand) {
@@ -805,15 +902,21 @@ impl Live {
 mod tests {
     use super::{Error, Seat, Step, Trick};
 
-    /// The held form's `Trick::pass` and `Trick::check_pass` against the working form's
-    /// (`Live::pass`, `Live::check_pass`): every seat's pass with its hand at every step of
-    /// random self-play, under both bomb rules' settings (answers and tricks after).
+    /// The held form's `Trick::pass`, `Trick::check_pass` and `Trick::play` against the working
+    /// form's (`Live::pass`, `Live::check_pass`, `Live::play`): every seat's pass with its hand
+    /// and its legal plays, each of its cards alone (with and without a wish) and its whole hand
+    /// at every step of random self-play, under both bomb rules' settings (answers and tricks
+    /// after).
     #[test]
-    fn held_pass_is_the_working_forms_pass() {
+    fn held_steps_are_the_working_forms_steps() {
         use super::super::bot::RandomBot;
         use super::super::round::{Config, Deal, Round};
         use crate::game::Seat as GameSeat;
+        extern crate std;
+        use super::super::card::Rank;
+        use super::Cards;
         let (mut taken, mut refused, mut ended) = (0usize, 0usize, 0usize);
+        let (mut played, mut play_refused) = (0usize, 0usize);
         for config in [Config::STANDARD, Config::CLASSIC] {
             for seed in 0..200u64 {
                 let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
@@ -835,6 +938,38 @@ mod tests {
                             Ok(Step::Next(_)) => taken += 1,
                             Err(_) => refused += 1,
                         }
+                        // Plays: the seat's legal ones, each card alone, the whole hand, the
+                        // Mah Jong with a wish.
+                        let mut plays = std::vec::Vec::new();
+                        round.for_each_legal_action(GameSeat(s), |action| {
+                            if let super::super::round::Action::Play { cards, wish } = action {
+                                plays.push((cards, wish));
+                            }
+                        });
+                        for card in hand.iter() {
+                            let mut one = Cards::EMPTY;
+                            one.insert(card).unwrap();
+                            plays.push((one, None));
+                            plays.push((one, Rank::new(7)));
+                        }
+                        plays.push((hand, None));
+                        for (cards, wish) in plays {
+                            let mut live = trick.live();
+                            let expected = live.play(seat, cards, hand, wish);
+                            let mut held = trick;
+                            assert_eq!(
+                                held.play(seat, cards, hand, wish),
+                                expected,
+                                "seed {seed} seat {s} {cards}"
+                            );
+                            let after = if expected.is_ok() { Trick::hold(live) } else { trick };
+                            assert_eq!(held, after, "seed {seed} seat {s} {cards}");
+                            if expected.is_ok() {
+                                played += 1;
+                            } else {
+                                play_refused += 1;
+                            }
+                        }
                     }
                     if round.apply(who, action).is_err() {
                         break;
@@ -846,6 +981,7 @@ mod tests {
             taken > 5_000 && refused > 20_000 && ended > 1_000,
             "{taken} {refused} {ended}"
         );
+        assert!(played > 50_000 && play_refused > 50_000, "{played} {play_refused}");
     }
     use crate::tichu::Cards;
 
