@@ -94,11 +94,17 @@ impl RandomBot {
                 _ => return self.pick(round, seat),
             }
         }
+        self.out_of_turn(round, seat, may_call)
+    }
+
+    /// [`RandomBot::choose`] for a seat not in turn that may call Tichu when `may_call`.
+    #[inline]
+    fn out_of_turn(&mut self, round: &Round, seat: Seat, may_call: bool) -> Option<Action> {
         if may_call && self.rng.below(64) == 0 {
             return Some(Action::Tichu);
         }
-        let holds_bomb = round.hand(seat).is_ok_and(holds_bomb);
-        if round.phase() == Phase::Play && holds_bomb && self.rng.below(4) == 0 {
+        // The cheap tests first (the same draws: `below(4)` only in the play with a bomb held).
+        if round.phase() == Phase::Play && round.hand(seat).is_ok_and(holds_bomb) && self.rng.below(4) == 0 {
             // Out of turn in the play every action but the call is a bomb.
             return self.pick(round, seat);
         }
@@ -112,7 +118,7 @@ impl RandomBot {
         let turn = round.to_act()?;
         for seat in round.claim_order() {
             if seat != turn
-                && let Some(action) = self.choose(round, seat)
+                && let Some(action) = self.out_of_turn(round, seat, round.may_call_tichu(seat))
             {
                 return Some((seat, action));
             }

@@ -107,6 +107,17 @@ const fn gather_groups(x: u64) -> u16 {
     ((x | x >> 24) & 0xFFFF) as u16
 }
 
+/// Whether `ranks` has more bits set than `one` allows (0 or 1): `ranks.count_ones() >
+/// u32::from(one)` without a population count (a long sequence on targets without the
+/// instruction, and the straights' and stairs' loops ask at every step).
+const fn more_than(ranks: u16, one: bool) -> bool {
+    if one {
+        ranks & ranks.wrapping_sub(1) != 0
+    } else {
+        ranks != 0
+    }
+}
+
 /// The bits of rank values `low..=high` in a rank bitmask (bit `v` = rank value `v`).
 const fn window(low: u8, high: u8) -> u16 {
     if low > high || high > 15 {
@@ -133,10 +144,11 @@ const MAX_PARTS: usize = 14;
 /// (it is most of Tichu's flash on a microcontroller); the indirect call per play is noise.
 struct Gen<'f> {
     hand: u64,
-    /// Rank bitmasks (bit `v` = rank value `v`, 1 = Mah Jong): held at least once, twice.
+    /// Rank bitmask (bit `v` = rank value `v`, 1 = Mah Jong): held at least once.
     ge1: u16,
-    ge2: u16,
-    ge3: u16,
+    /// The per-rank counts ([`Cards::count_word`]), for the ranks held at least twice and
+    /// three times ([`Gen::ge2`], [`Gen::ge3`]: asked only by full houses and stairs).
+    counts: u64,
     phoenix: bool,
     suited: bool,
     previous: Option<Combination>,
@@ -153,6 +165,18 @@ struct Gen<'f> {
 }
 
 impl Gen<'_> {
+    /// The ranks held at least twice (bit `v` for rank value `v`, 1 the Mah Jong).
+    fn ge2(&self) -> u16 {
+        let counts = self.counts;
+        gather_groups((counts >> 1 | counts >> 2 | counts >> 3) & COUNT_LOW_BITS)
+    }
+
+    /// The ranks held at least three times: counts 0b0011 or 0b01xx (counts are at most 4).
+    fn ge3(&self) -> u16 {
+        let counts = self.counts;
+        gather_groups(((counts & counts >> 1) | counts >> 2) & COUNT_LOW_BITS)
+    }
+
     /// The 4-bit suit group of rank value `value` (2..=14; 0 for any other value).
     fn group(&self, value: u8) -> u8 {
         if !(2..=14).contains(&value) {
@@ -380,7 +404,8 @@ impl Gen<'_> {
             return ControlFlow::Continue(());
         };
         // A triple needs three cards of its rank, or two and the Phoenix.
-        let triples = if self.phoenix { self.ge2 } else { self.ge3 };
+        let ge2 = self.ge2();
+        let triples = if self.phoenix { ge2 } else { self.ge3() };
         let mut ranks = triples & self.ranks_above(floor);
         if ranks == 0 {
             return ControlFlow::Continue(());
@@ -408,7 +433,7 @@ impl Gen<'_> {
             let mut block = a3.saturating_mul(pairs.saturating_sub(a2));
             if self.phoenix {
                 let mut lower_pairs = 0usize;
-                let mut lower = self.ge2 & ((1u16 << a).wrapping_sub(1));
+                let mut lower = ge2 & ((1u16 << a).wrapping_sub(1));
                 while lower != 0 {
                     let b = lower.trailing_zeros() as u8;
                     lower &= lower.wrapping_sub(1);
@@ -494,7 +519,7 @@ impl Gen<'_> {
                 let missing = run & !present;
                 // Every straight below has at most one rank missing (the Phoenix's), none
                 // without the Phoenix; longer runs from `low` miss as many or more.
-                if missing.count_ones() > u32::from(self.phoenix) {
+                if more_than(missing, self.phoenix) {
                     break;
                 }
                 if missing == 0 {
@@ -509,7 +534,7 @@ impl Gen<'_> {
                     for skip in low.wrapping_add(1)..high {
                         self.straight(low, high, skip, PHOENIX_BIT)?;
                     }
-                } else if missing.count_ones() == 1 && missing & inside != 0 {
+                } else if missing & inside != 0 && missing & missing.wrapping_sub(1) == 0 {
                     self.straight(low, high, missing.trailing_zeros() as u8, PHOENIX_BIT)?;
                 }
                 // The Phoenix on top of the naturals low..high-1 (read at its strongest), or,
@@ -563,6 +588,7 @@ impl Gen<'_> {
             Some(prev) => (prev.len() / 2, prev.len() / 2),
             None => (2, 7),
         };
+        let ge2 = self.ge2();
         for low in 2u8..=13 {
             for pairs in min_pairs.max(2)..=max_pairs {
                 let high = low.wrapping_add(pairs).saturating_sub(1); // pairs ≥ 2
@@ -570,10 +596,10 @@ impl Gen<'_> {
                     break;
                 }
                 let run = window(low, high);
-                let missing = run & !self.ge2;
+                let missing = run & !ge2;
                 // Every stairs below has its ranks held, at most one of them once (with the
                 // Phoenix), none without it; longer runs from `low` miss as many or more.
-                if missing.count_ones() > u32::from(self.phoenix) || run & !self.ge1 != 0 {
+                if more_than(missing, self.phoenix) || run & !self.ge1 != 0 {
                     break;
                 }
                 if missing == 0 {
@@ -717,13 +743,10 @@ fn walk(
     if hand.has_phoenix() && previous.is_some_and(|p| p.kind() == Kind::Single && p.key() % 2 == 1) {
         return Err(Error::CardsOverlap);
     }
-    // Ranks held at least once and twice (bit `v` for rank value `v`, 1 the Mah Jong), from the
-    // per-rank counts in 4-bit groups.
+    // Ranks held at least once (bit `v` for rank value `v`, 1 the Mah Jong), from the per-rank
+    // counts in 4-bit groups.
     let counts = hand.count_word();
     let ge1 = gather_groups((counts | counts >> 1 | counts >> 2 | counts >> 3) & COUNT_LOW_BITS);
-    let ge2 = gather_groups((counts >> 1 | counts >> 2 | counts >> 3) & COUNT_LOW_BITS);
-    // At least 3: 0b0011 or 0b01xx (counts are at most 4).
-    let ge3 = gather_groups(((counts & counts >> 1) | counts >> 2) & COUNT_LOW_BITS);
     if bombs_only && !holds_bomb(hand) {
         // No four of a kind and no five-card run of one suit: no bomb to generate (the common
         // case of every out-of-turn seat's `may_act`, answered without the generator).
@@ -732,8 +755,7 @@ fn walk(
     let mut generator = Gen {
         hand: hand.mask(),
         ge1,
-        ge2,
-        ge3,
+        counts,
         phoenix: hand.has_phoenix(),
         suited: hand.is_suited(),
         previous,
@@ -787,8 +809,13 @@ pub(crate) fn nth_play(
 /// hand with a bomb).
 pub(crate) const fn holds_bomb(hand: Cards) -> bool {
     let m = hand.mask() & ((1u64 << 52) - 1);
-    let four = m & (m >> 1) & (m >> 2) & (m >> 3) & NATURAL_LOW_BITS;
-    let run = m & (m >> 4) & (m >> 8) & (m >> 12) & (m >> 16);
+    // Four bits of a group (bits b..b+3) and five groups in a row of a suit (b, b+4, … b+16),
+    // by doubling: the same words as the five-way ands, in fewer steps (every out-of-turn seat's
+    // check).
+    let two = m & (m >> 1);
+    let four = two & (two >> 2) & NATURAL_LOW_BITS;
+    let pair = m & (m >> 4);
+    let run = pair & (pair >> 8) & (m >> 16);
     four != 0 || run != 0
 }
 

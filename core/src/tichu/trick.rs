@@ -32,14 +32,11 @@ impl Seat {
     }
     /// `values[self]`: a per-seat entry, through a match on the seat's proven range (a `Seat`
     /// is 0..=3 by construction), so no bounds check and no fallback.
+    // A proven range: `& 3` into four entries, one load (`get` is not `const`; the match it
+    // replaced was a chain of branches on the hot path of every pass and walk).
+    #[allow(clippy::indexing_slicing)]
     pub(crate) const fn of<T: Copy>(self, values: &[T; 4]) -> T {
-        let [a, b, c, d] = *values;
-        match self.0 & 3 {
-            0 => a,
-            1 => b,
-            2 => c,
-            _ => d,
-        }
+        values[(self.0 & 3) as usize]
     }
     /// The next seat in playing order.
     pub const fn next(self) -> Seat {
@@ -327,7 +324,9 @@ impl Trick {
     /// with a pass (only under `bomb_after_passes`, [`Trick::with_rules`]); bombs are still
     /// possible.
     pub fn gathering(&self) -> bool {
-        self.live().gathering()
+        // `Live::gathering` read off the held fields (no unpacking: every legal-action walk and
+        // pass asks).
+        self.flags & (HAS_END | HAS_TOP) == HAS_TOP && self.passes >= needed_passes(self.out, self.top_seat).max(1)
     }
 
     /// A new trick led by `leader` later in a round: `out` marks seats without cards and `wish` is
@@ -363,7 +362,11 @@ impl Trick {
 
     /// The play to beat (`None`: the seat in turn leads).
     pub const fn top(&self) -> Option<Combination> {
-        self.live().parts.top
+        if self.flags & HAS_TOP != 0 {
+            Some(self.top)
+        } else {
+            None
+        }
     }
 
     /// Whose turn it is.
@@ -373,12 +376,20 @@ impl Trick {
 
     /// The open Mah Jong wish.
     pub const fn wish(&self) -> Option<Rank> {
-        self.live().parts.wish
+        if self.flags & HAS_WISH != 0 {
+            Some(self.wish)
+        } else {
+            None
+        }
     }
 
     /// How the trick ended, once it has.
     pub const fn end(&self) -> Option<TrickEnd> {
-        self.live().parts.end
+        if self.flags & HAS_END != 0 {
+            self.live().parts.end
+        } else {
+            None
+        }
     }
 
     /// Whether `seat` has played all its cards.
@@ -386,32 +397,196 @@ impl Trick {
         seat.of(&self.out)
     }
 
-    /// `seat` plays `play` from `hand` (the Mah Jong may come with a wish), as the working form's
-    /// play (its errors; a refused play leaves the trick unchanged).
+    /// `seat`, holding `hand`, plays `play`, wishing `wish` if the play holds the Mah Jong.
+    /// In turn any legal play; out of turn only a bomb on a play (never on the lead). The wish
+    /// binds in turn only; a play holding the wished rank fulfils it.
+    ///
+    /// Errors: [`Error::TrickOver`], [`Error::SeatIsOut`], [`Error::HandTooLarge`],
+    /// [`Error::NotInHand`], [`Error::IllegalPlay`], [`Error::NotYourTurn`],
+    /// [`Error::MustFulfilWish`], [`Error::UnexpectedWish`], [`Error::PlayedTwice`] (a card of
+    /// the play was already played in this trick). The trick is unchanged on error.
+    ///
+    /// The working form's play done on the held fields (every check before the first write;
+    /// the tests check it against the working form's).
     pub fn play(&mut self, seat: Seat, play: Cards, hand: Cards, wish: Option<Rank>) -> Result<Step, Error> {
-        let mut live = self.live();
-        let step = live.play(seat, play, hand, wish);
-        if step.is_ok() {
-            *self = Trick::hold(live);
+        if self.flags & HAS_END != 0 {
+            return Err(Error::TrickOver);
         }
-        step
+        if seat.of(&self.out) {
+            return Err(Error::SeatIsOut);
+        }
+        if hand.len() > MAX_HAND {
+            return Err(Error::HandTooLarge);
+        }
+        if play.is_empty() {
+            return Err(Error::IllegalPlay);
+        }
+        if !play.is_subset_of(hand) {
+            return Err(Error::NotInHand);
+        }
+        let played = self.played.joined(play).ok_or(Error::PlayedTwice)?;
+        let top = self.top();
+        let reading = resolve(top, play).ok_or(Error::IllegalPlay)?;
+        // While the trick waits to be gathered, the gatherer too may only bomb.
+        let in_turn = seat == self.turn && !self.gathering();
+        let bomb_on_play = reading.is_bomb() && top.is_some();
+        if !(in_turn || bomb_on_play) {
+            return Err(Error::NotYourTurn);
+        }
+        let open = self.wish();
+        if wish.is_some() && (!play.has_mahjong() || open.is_some()) {
+            return Err(Error::UnexpectedWish);
+        }
+        let mut next_wish = open;
+        if let Some(rank) = open {
+            let bound = in_turn && !(self.wish_bomb && bomb_on_play);
+            if bound && play.count(rank) == 0 && wish_forces(&hand, top, Some(rank))? {
+                return Err(Error::MustFulfilWish);
+            }
+            if play.count(rank) > 0 {
+                next_wish = None;
+            }
+        }
+        if wish.is_some() {
+            next_wish = wish;
+        }
+        // Taken: the writes, as `Trick::hold` writes the fields.
+        match next_wish {
+            Some(rank) => {
+                self.flags |= HAS_WISH;
+                self.wish = rank;
+            }
+            None => {
+                self.flags &= !HAS_WISH;
+                self.wish = Rank::TWO;
+            }
+        }
+        self.points = self.points.saturating_add(play.points());
+        self.played = played;
+        self.flags |= HAS_TOP;
+        self.top = reading;
+        self.top_seat = seat;
+        self.passes = 0;
+        if play.removed_from(hand).is_empty()
+            && let Some(slot) = self.out.get_mut(usize::from(seat.0))
+        {
+            *slot = true;
+        }
+        if reading.kind() == Kind::Dog {
+            let partner = seat.partner();
+            let next_leader = if partner.of(&self.out) {
+                next_active(self.out, partner)
+            } else {
+                Some(partner)
+            };
+            return Ok(self.finish_with(TrickEnd {
+                taker: seat,
+                next_leader,
+                points: self.points,
+                dragon: false,
+                dog: true,
+            }));
+        }
+        match next_active(self.out, seat) {
+            Some(next) if needed_passes(self.out, self.top_seat) > 0 => {
+                self.turn = next;
+                Ok(Step::Next(next))
+            }
+            _ => Ok(self.finish()),
+        }
     }
 
-    /// Whether `seat` may pass with `hand` (the errors of [`Trick::pass`]).
+    /// Whether `seat` may pass with `hand` (the errors of [`Trick::pass`]), read off the held
+    /// fields (every legal-action walk in a trick asks; the working form's `check_pass` in the
+    /// tests is the reference).
     pub(crate) fn check_pass(&self, seat: Seat, hand: Cards) -> Result<(), Error> {
-        self.live().check_pass(seat, hand)
+        if self.flags & HAS_END != 0 {
+            return Err(Error::TrickOver);
+        }
+        if seat.of(&self.out) {
+            return Err(Error::SeatIsOut);
+        }
+        if hand.len() > MAX_HAND {
+            return Err(Error::HandTooLarge);
+        }
+        if seat != self.turn {
+            return Err(Error::NotYourTurn);
+        }
+        let Some(top) = self.top() else {
+            return Err(Error::CannotPassOnLead);
+        };
+        // The gathering pass ends the trick: no wish binds it.
+        if !self.gathering() && wish_forces(&hand, Some(top), self.wish())? {
+            return Err(Error::MustFulfilWish);
+        }
+        Ok(())
     }
 
-    /// `seat` passes holding `hand`, as the working form's pass (a refused pass leaves the trick
-    /// unchanged).
+    /// `seat` passes holding `hand` (a refused pass leaves the trick unchanged). Errors:
+    /// [`Error::TrickOver`], [`Error::SeatIsOut`], [`Error::HandTooLarge`],
+    /// [`Error::NotYourTurn`], [`Error::CannotPassOnLead`], [`Error::MustFulfilWish`].
+    ///
+    /// The working form's pass done on the held fields (a pass changes only the passes and the
+    /// turn, or ends the trick; the tests check it against the working form's).
     pub fn pass(&mut self, seat: Seat, hand: Cards) -> Result<Step, Error> {
-        let mut live = self.live();
-        let step = live.pass(seat, hand);
-        if step.is_ok() {
-            *self = Trick::hold(live);
+        self.check_pass(seat, hand)?;
+        if self.gathering() {
+            return Ok(self.finish());
         }
+        self.passes = self.passes.saturating_add(1);
+        match next_active(self.out, seat) {
+            Some(next) if self.passes < needed_passes(self.out, self.top_seat) => {
+                self.turn = next;
+                Ok(Step::Next(next))
+            }
+            // The gatherer: the top play's seat while it holds cards.
+            _ if self.bomb_after_passes && !self.top_seat.of(&self.out) => {
+                self.turn = self.top_seat;
+                Ok(Step::Next(self.top_seat))
+            }
+            _ => Ok(self.finish()),
+        }
+    }
+
+    /// Ends the trick as the working form's ending says (rare: once a trick).
+    fn finish(&mut self) -> Step {
+        self.finish_with(self.live().ending())
+    }
+
+    /// Ends the trick with `end` (through the working form: once a trick).
+    fn finish_with(&mut self, end: TrickEnd) -> Step {
+        let mut live = self.live();
+        let step = live.finish(end);
+        *self = Trick::hold(live);
         step
     }
+}
+
+/// The next seat after `seat` that holds cards (`out`: the seats without).
+const fn next_active(out: [bool; 4], seat: Seat) -> Option<Seat> {
+    let mut candidate = seat.next();
+    let mut k = 0u8;
+    while k < 4 {
+        if !candidate.of(&out) {
+            return Some(candidate);
+        }
+        candidate = candidate.next();
+        k = k.wrapping_add(1); // below 4
+    }
+    None
+}
+
+/// How many passes end a trick whose seats `out` have no cards: every seat with cards but the
+/// top play's (`top_seat`).
+const fn needed_passes(out: [bool; 4], top_seat: Seat) -> u8 {
+    let [a, b, c, d] = out;
+    // At most 4 seats: the sum and the difference stay in 0..=4.
+    let active = 4u8
+        .wrapping_sub(a as u8)
+        .wrapping_sub(b as u8)
+        .wrapping_sub(c as u8)
+        .wrapping_sub(d as u8);
+    active.saturating_sub(!top_seat.of(&out) as u8)
 }
 
 /// A trick's working form: [`Trick`]'s fields as plain values (the held form is unpacked into
@@ -449,6 +624,7 @@ impl Live {
     /// Whether every other seat has passed and the trick waits for the seat in turn to gather it
     /// with a pass (only under `bomb_after_passes`, [`Trick::with_rules`]); bombs are still
     /// possible.
+    #[cfg(test)]
     pub fn gathering(&self) -> bool {
         self.parts.end.is_none() && self.parts.top.is_some() && self.parts.passes >= self.needed_passes().max(1)
     }
@@ -552,22 +728,15 @@ impl Live {
 
     /// The next seat after `seat` that holds cards.
     fn next_active(&self, seat: Seat) -> Option<Seat> {
-        let mut candidate = seat.next();
-        for _ in 0..4 {
-            if !self.is_out(candidate) {
-                return Some(candidate);
-            }
-            candidate = candidate.next();
-        }
-        None
+        next_active(self.parts.out, seat)
     }
 
     /// How many passes end the trick: every seat with cards but the top play's.
     fn needed_passes(&self) -> u8 {
-        let active = (0..4u8).filter(|&i| !self.is_out(Seat(i))).count() as u8;
-        active.saturating_sub(u8::from(!self.is_out(self.parts.top_seat)))
+        needed_passes(self.parts.out, self.parts.top_seat)
     }
 
+    #[cfg(test)]
     fn check_hand(&self, seat: Seat, hand: Cards) -> Result<(), Error> {
         if self.parts.end.is_some() {
             return Err(Error::TrickOver);
@@ -593,7 +762,9 @@ impl Live {
     /// Errors: [`Error::TrickOver`], [`Error::SeatIsOut`], [`Error::HandTooLarge`],
     /// [`Error::NotInHand`], [`Error::IllegalPlay`], [`Error::NotYourTurn`],
     /// [`Error::MustFulfilWish`], [`Error::UnexpectedWish`], [`Error::PlayedTwice`] (a card of
-    /// the play was already played in this trick). The trick is unchanged on error.
+    /// the play was already played in this trick). The trick is unchanged on error. (The
+    /// reference of the held form's [`Trick::play`].)
+    #[cfg(test)]
     pub fn play(&mut self, seat: Seat, play: Cards, hand: Cards, wish: Option<Rank>) -> Result<Step, Error> {
         self.check_hand(seat, hand)?;
         if play.is_empty() || !play.is_subset_of(hand) {
@@ -683,7 +854,8 @@ impl Live {
     }
 
     /// Whether [`Trick::pass`] would take `seat`'s pass, holding `hand` (its refusal), without
-    /// changing the trick.
+    /// changing the trick (the reference of the held form's [`Trick::check_pass`]).
+    #[cfg(test)]
     pub(crate) fn check_pass(&self, seat: Seat, hand: Cards) -> Result<(), Error> {
         self.check_hand(seat, hand)?;
         if seat != self.parts.turn {
@@ -702,6 +874,7 @@ impl Live {
     /// `seat`, holding `hand`, passes. Errors: [`Error::TrickOver`], [`Error::SeatIsOut`],
     /// [`Error::HandTooLarge`], [`Error::NotYourTurn`], [`Error::CannotPassOnLead`],
     /// [`Error::MustFulfilWish`].
+    #[cfg(test)]
     pub fn pass(&mut self, seat: Seat, hand: Cards) -> Result<Step, Error> {
         self.check_pass(seat, hand)?;
         if self.gathering() {
@@ -728,6 +901,88 @@ impl Live {
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 mod tests {
     use super::{Error, Seat, Step, Trick};
+
+    /// The held form's `Trick::pass`, `Trick::check_pass` and `Trick::play` against the working
+    /// form's (`Live::pass`, `Live::check_pass`, `Live::play`): every seat's pass with its hand
+    /// and its legal plays, each of its cards alone (with and without a wish) and its whole hand
+    /// at every step of random self-play, under both bomb rules' settings (answers and tricks
+    /// after).
+    #[test]
+    fn held_steps_are_the_working_forms_steps() {
+        use super::super::bot::RandomBot;
+        use super::super::round::{Config, Deal, Round};
+        use crate::game::Seat as GameSeat;
+        extern crate std;
+        use super::super::card::Rank;
+        use super::Cards;
+        let (mut taken, mut refused, mut ended) = (0usize, 0usize, 0usize);
+        let (mut played, mut play_refused) = (0usize, 0usize);
+        for config in [Config::STANDARD, Config::CLASSIC] {
+            for seed in 0..200u64 {
+                let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+                let mut bot = RandomBot::new(seed);
+                while let Some((who, action)) = bot.step(&round) {
+                    let trick = *round.trick();
+                    for s in 0..4u8 {
+                        let hand = round.hand(GameSeat(s)).unwrap();
+                        let seat = Seat(s);
+                        assert_eq!(trick.check_pass(seat, hand), trick.live().check_pass(seat, hand));
+                        let mut live = trick.live();
+                        let expected = live.pass(seat, hand);
+                        let mut held = trick;
+                        assert_eq!(held.pass(seat, hand), expected, "seed {seed} seat {s}");
+                        let after = if expected.is_ok() { Trick::hold(live) } else { trick };
+                        assert_eq!(held, after, "seed {seed} seat {s}");
+                        match expected {
+                            Ok(Step::Over(_)) => ended += 1,
+                            Ok(Step::Next(_)) => taken += 1,
+                            Err(_) => refused += 1,
+                        }
+                        // Plays: the seat's legal ones, each card alone, the whole hand, the
+                        // Mah Jong with a wish.
+                        let mut plays = std::vec::Vec::new();
+                        round.for_each_legal_action(GameSeat(s), |action| {
+                            if let super::super::round::Action::Play { cards, wish } = action {
+                                plays.push((cards, wish));
+                            }
+                        });
+                        for card in hand.iter() {
+                            let mut one = Cards::EMPTY;
+                            one.insert(card).unwrap();
+                            plays.push((one, None));
+                            plays.push((one, Rank::new(7)));
+                        }
+                        plays.push((hand, None));
+                        for (cards, wish) in plays {
+                            let mut live = trick.live();
+                            let expected = live.play(seat, cards, hand, wish);
+                            let mut held = trick;
+                            assert_eq!(
+                                held.play(seat, cards, hand, wish),
+                                expected,
+                                "seed {seed} seat {s} {cards}"
+                            );
+                            let after = if expected.is_ok() { Trick::hold(live) } else { trick };
+                            assert_eq!(held, after, "seed {seed} seat {s} {cards}");
+                            if expected.is_ok() {
+                                played += 1;
+                            } else {
+                                play_refused += 1;
+                            }
+                        }
+                    }
+                    if round.apply(who, action).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(
+            taken > 5_000 && refused > 20_000 && ended > 1_000,
+            "{taken} {refused} {ended}"
+        );
+        assert!(played > 50_000 && play_refused > 50_000, "{played} {play_refused}");
+    }
     use crate::tichu::Cards;
 
     fn cards(text: &str) -> Cards {
