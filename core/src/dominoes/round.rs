@@ -528,6 +528,21 @@ const BLOCKED: u8 = 2;
 /// A set of tile ids as a bitset.
 type Hand = [u64; WORDS];
 
+/// The doubles' ids (`b(b+1)/2 + b` for the double-`b`).
+const DOUBLES: Hand = doubles_mask();
+
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // Compile-time only.
+const fn doubles_mask() -> Hand {
+    let mut mask = [0u64; WORDS];
+    let mut b = 0usize;
+    while b <= MAX_PIP as usize {
+        let id = b * (b + 1) / 2 + b;
+        mask[id / 64] |= 1 << (id % 64);
+        b += 1;
+    }
+    mask
+}
+
 fn has(hand: &Hand, id: u8) -> bool {
     hand.get(usize::from(id >> 6))
         .is_some_and(|word| word & (1u64 << (id & 63)) != 0)
@@ -757,6 +772,17 @@ impl Round {
     /// grow with the higher pip then the lower, so the largest id among doubles, else the tile
     /// with the largest (pips, higher end) wins. `None` only when no tile was dealt.
     fn highest_double_holder(&self) -> Option<u8> {
+        // The highest double dealt: the largest id among the doubles held (one mask per hand).
+        let mut double: Option<(u8, u8)> = None;
+        for (hand, seat) in self.hands.iter().zip(0u8..).take(usize::from(self.config.players)) {
+            let held = ids(&[hand[0] & DOUBLES[0], hand[1] & DOUBLES[1], hand[2] & DOUBLES[2]]).last();
+            if let Some(id) = held.filter(|&id| double.is_none_or(|(top, _)| id > top)) {
+                double = Some((id, seat));
+            }
+        }
+        if let Some((_, seat)) = double {
+            return Some(seat);
+        }
         let mut best: Option<((bool, u32, u32), u8)> = None;
         for (hand, seat) in self.hands.iter().zip(0u8..).take(usize::from(self.config.players)) {
             for id in ids(hand) {

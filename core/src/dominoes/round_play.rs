@@ -78,16 +78,13 @@ impl Round {
         // After the opening, a tile takes a number while it has no child (a double its side),
         // or, spinning, fewer than three (a side and two ends).
         let mut takers = live & !1 & (!one | (spinning & !three));
-        let (mut open, mut bad) = (0u32, false);
+        let mut bad = false;
         while takers != 0 {
             let slot = takers.trailing_zeros() as usize & (NARROW - 1);
             takers &= takers.wrapping_sub(1);
             let (other, shares) = self.free_end(slot);
             bad |= !shares;
-            if let Some(word) = scan.takers.get_mut(usize::from(other)) {
-                *word |= 1u64 << slot;
-            }
-            open |= 1u32 << (other & 31);
+            scan.take(u32::from(other), 1u64 << slot);
         }
         if bad {
             return Err(internal());
@@ -108,21 +105,23 @@ impl Round {
         };
         scan.take(u32::from(a), u64::from(low));
         scan.take(u32::from(b), u64::from(high));
-        scan.open |= open;
         Ok(true)
     }
 
     /// The number layout tile `slot` (≥ 1, below the layout's length) shows away from its
     /// parent (a double: its own), and whether the two share a number at all (`false` only on
-    /// a broken invariant). By masks rather than a branch on the tiles.
+    /// a broken invariant), with no branch on the tiles.
     fn free_end(&self, slot: usize) -> (u8, bool) {
         let (a, b) = halves(self.deck.get(slot).copied().unwrap_or(0));
         let parent = usize::from(self.parents.get(slot).copied().unwrap_or(0));
         let (pa, pb) = halves(self.deck.get(parent).copied().unwrap_or(0));
-        // The two share one number: `a` unless the parent shows it.
-        let shows_a = (a == pa) | (a == pb);
-        let other = a ^ ((a ^ b) & u8::from(shows_a).wrapping_neg());
-        (other, shows_a | (b == pa) | (b == pb))
+        // The number the two share, as the one bit common to their numbers' bits (a select
+        // between `a` and `b` compiles to a branch on the tiles); the other is `a ^ b ^ pip`
+        // (a double's own too).
+        let numbers = |a: u8, b: u8| 1u32 << (a & 31) | 1u32 << (b & 31);
+        let shared = numbers(a, b) & numbers(pa, pb);
+        let other = (a ^ b) ^ (shared.trailing_zeros() & 31) as u8;
+        (other, shared != 0)
     }
 
     /// Whether the non-double opening's low and high ends are free with `children` tiles on it:
@@ -332,7 +331,7 @@ impl Round {
             usize::from(count(&hand))
         } else if narrow {
             ids(&hand)
-                .map(|id| parents_of(&scan.takers, id).count_ones() as usize)
+                .map(|id| scan.plays_of(id))
                 .fold(0usize, usize::saturating_add)
         } else {
             self.wide_play_count(&hand)?
@@ -340,7 +339,7 @@ impl Round {
         Some(Choices {
             round: self,
             hand,
-            takers: &scan.takers,
+            scan,
             plays,
             wide: !narrow,
         })
@@ -1065,8 +1064,8 @@ impl Round {
 pub(in crate::dominoes) struct Choices<'a> {
     round: &'a Round,
     hand: Hand,
-    /// Per number, the layout tiles taking it (bits of their play index; unset when `wide`).
-    takers: &'a [u64; TAKERS],
+    /// Per number, the layout tiles taking it (unset when `wide`).
+    scan: &'a Scan,
     /// The legal plays (0: the one action is a draw or a pass).
     plays: usize,
     /// A layout of more than 64 tiles: `nth` walks the listed actions.
@@ -1099,11 +1098,10 @@ impl Choices<'_> {
         }
         let mut left = n;
         for id in ids(&self.hand) {
-            let mut parents = parents_of(self.takers, id);
-            let here = parents.count_ones() as usize;
-            match left.checked_sub(here) {
+            match left.checked_sub(self.scan.plays_of(id)) {
                 Some(rest) => left = rest,
                 None => {
+                    let mut parents = parents_of(&self.scan.takers, id);
                     // Drop the `left` lowest bits: the lowest left is the play index.
                     for _ in 0..left {
                         parents &= parents.wrapping_sub(1);
@@ -1143,6 +1141,8 @@ pub(super) struct Placed {
 pub(in crate::dominoes) struct Scan {
     /// Per number, the layout tiles taking it (bits of their play index).
     pub(super) takers: [u64; TAKERS],
+    /// Per number, how many layout tiles take it (the bits of its `takers` word).
+    counts: [u8; TAKERS],
     /// The numbers some free point takes, as bits (bit `v`: number `v`).
     open: u32,
 }
@@ -1152,6 +1152,7 @@ impl Scan {
     pub(in crate::dominoes) const fn new() -> Scan {
         Scan {
             takers: [0; TAKERS],
+            counts: [0; TAKERS],
             open: 0,
         }
     }
@@ -1161,7 +1162,19 @@ impl Scan {
         if let Some(word) = self.takers.get_mut(pip as usize) {
             *word |= tiles;
         }
+        // Each tile takes a number at most once (`tiles` is one bit or none).
+        if let Some(count) = self.counts.get_mut(pip as usize) {
+            *count = count.wrapping_add(u8::from(tiles != 0));
+        }
         self.open |= u32::from(tiles != 0) << (pip & 31);
+    }
+
+    /// The plays of tile `id` on the layout: the layout tiles taking either of its numbers (the
+    /// two sets are disjoint: a layout tile taking both would be this tile).
+    fn plays_of(&self, id: u8) -> usize {
+        let (a, b) = halves(id);
+        let count = |pip: u8| usize::from(self.counts.get(usize::from(pip)).copied().unwrap_or(0));
+        count(a).wrapping_add(count(b) & usize::from(a != b).wrapping_neg())
     }
 }
 
