@@ -650,10 +650,13 @@ impl Round {
     /// [`Error::MustDraw`] (passing while a draw is allowed), [`Error::CannotDraw`].
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
         self.check_turn(seat)?;
-        let mut scan = Scan::new();
         // A play on a layout tile needs no scan: `apply_scanned` reads only what it needs.
         let placing = matches!(action, Action::Play { on: Some(_), .. }) && self.played > 0;
-        if (placing && usize::from(self.played) <= NARROW) || self.scan(&mut scan)? {
+        if placing && usize::from(self.played) <= NARROW {
+            return self.apply_scanned(seat, action, &EMPTY_SCAN);
+        }
+        let mut scan = Scan::new();
+        if self.scan(&mut scan)? {
             self.apply_scanned(seat, action, &scan)
         } else {
             self.apply_replayed(seat, action)
@@ -719,7 +722,7 @@ impl Round {
             Action::Draw | Action::Pass => {
                 let open = scan.open;
                 let playable = if self.played == 0 {
-                    count(hand) > 0
+                    *hand != [0; WORDS]
                 } else {
                     ids(hand).any(|id| {
                         let (a, b) = halves(id);
@@ -801,7 +804,7 @@ impl Round {
         self.played = self.played.saturating_add(1);
         let hand = self.hands.get_mut(seat.index()).ok_or(Error::Internal)?;
         remove(hand, id);
-        let out = count(hand) == 0;
+        let out = *hand == [0; WORDS];
         self.credit(seat.index(), points);
         self.passes = 0;
         self.drew = false;
@@ -1136,6 +1139,9 @@ pub(super) struct Placed {
     /// The open-end total before the play.
     pub(super) total: u32,
 }
+
+/// An empty layout's scan, for the calls that read none (no scan to clear on the stack).
+const EMPTY_SCAN: Scan = Scan::new();
 
 /// A layout's free points as [`Round::scan`] reads them.
 pub(in crate::dominoes) struct Scan {
