@@ -90,7 +90,7 @@ impl Round {
             return Err(internal());
         }
         // The opening's children, counted up to three (the words' bits of play index 0).
-        let children = (one & 1) + (two & 1) + (three & 1);
+        let children = opening_children(one, two, three);
         let (low, high) = if a == b {
             // Three or more children: a spinning opening double, whose four take a number
             // until a fourth child (counted).
@@ -101,7 +101,7 @@ impl Round {
             };
             (children < 2 || (spinning & 1 != 0 && !full), false)
         } else {
-            self.opening_ends(children as u32)
+            self.opening_ends(children)
         };
         scan.take(u32::from(a), u64::from(low));
         scan.take(u32::from(b), u64::from(high));
@@ -189,16 +189,22 @@ impl Round {
         };
         // The opening's children, counted up to three (the words' bits of play index 0); four
         // only on a spinning opening double (counted then).
-        let on_opening = ((one & 1) + (two & 1) + (three & 1)) as u32;
+        let on_opening = opening_children(one, two, three);
         let counted = |pip: u8, yes: bool| u32::from(pip) & u32::from(yes).wrapping_neg();
         let (low, high) = self.opening_ends(on_opening);
         let (opening_total, opening_takes) = if a == b {
             // The opening double: two sides, and two ends if it spins; its halves count while
             // a side is free.
             let full = on_opening >= 3 && parents.iter().skip(1).filter(|&&parent| parent == 0).count() >= 4;
-            (counted(a, on_opening < 2) << 1, on_opening < 2 || (spinning & 1 != 0 && !full))
+            (
+                counted(a, on_opening < 2) << 1,
+                on_opening < 2 || (spinning & 1 != 0 && !full),
+            )
         } else {
-            (counted(a, low).wrapping_add(counted(b, high)), if pip == a { low } else { high })
+            (
+                counted(a, low).wrapping_add(counted(b, high)),
+                if pip == a { low } else { high },
+            )
         };
         let index = at.trailing_zeros() as usize & (NARROW - 1);
         let bit = at & at.wrapping_neg();
@@ -1182,6 +1188,14 @@ impl Scan {
         let count = |pip: u8| usize::from(self.counts.get(usize::from(pip)).copied().unwrap_or(0));
         count(a).wrapping_add(count(b) & usize::from(a != b).wrapping_neg())
     }
+}
+
+/// The tiles attached to the opening, counted up to three: bit 0 of the words of tiles with at
+/// least one, two, three children.
+fn opening_children(one: u64, two: u64, three: u64) -> u32 {
+    u32::from(one & 1 != 0)
+        .wrapping_add(u32::from(two & 1 != 0))
+        .wrapping_add(u32::from(three & 1 != 0))
 }
 
 /// The layout tiles tile `id` may be played on, from [`Scan::takers`] (bits of their play
