@@ -83,6 +83,15 @@ fn id_of(tile: Tile, high: u8) -> Option<u8> {
     u8::try_from(id.checked_add(a)?).ok()
 }
 
+/// The id of the tile `low-high` (`low ≤ high ≤` [`MAX_PIP`]): `high(high+1)/2 + low`, below
+/// 190 (as [`id_of`], without building a [`Tile`]).
+#[allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)] // At most 189.
+const fn canonical_id(low: u8, high: u8) -> u8 {
+    debug_assert!(low <= high && high <= MAX_PIP);
+    let (low, high) = (low as u16, high as u16);
+    (high * (high + 1) / 2 + low) as u8
+}
+
 /// The tile with id `id` (written low pip first).
 fn tile_of(id: u8) -> Tile {
     debug_assert!(usize::from(id) < MAX_SET_TILES, "dominoes: tile id {id} names no tile");
@@ -701,12 +710,10 @@ impl Round {
         let order = &mut self.deck;
         match deal {
             Deal::Seeded(seed) => {
-                let mut n = 0usize;
+                let mut slots = order.iter_mut();
                 for low in 0..=config.high {
                     for high in low..=config.high {
-                        let id = id_of(Tile::new(low.into(), high.into()), config.high).ok_or(Error::Internal)?;
-                        *order.get_mut(n).ok_or(Error::Internal)? = id;
-                        n = n.saturating_add(1);
+                        *slots.next().ok_or(Error::Internal)? = canonical_id(low, high);
                     }
                 }
                 shuffle(order.get_mut(..tiles).ok_or(Error::Internal)?, &mut Rng::new(*seed));
@@ -745,12 +752,17 @@ impl Round {
             }
         }
         let dealt = config.dealt();
-        for (position, slot) in self.deck.iter_mut().enumerate().take(dealt) {
-            let seat = position
-                .checked_div(usize::from(config.hand_size))
-                .ok_or(Error::Internal)?;
-            insert(self.hands.get_mut(seat).ok_or(Error::Internal)?, *slot);
-            *slot = 0;
+        // Seat 0 the first `hand_size` tiles, seat 1 the next, … (validated: at least one each).
+        let deal = self.deck.get_mut(..dealt).ok_or(Error::Internal)?;
+        for (hand, tiles) in self
+            .hands
+            .iter_mut()
+            .zip(deal.chunks_mut(usize::from(config.hand_size.max(1))))
+        {
+            for slot in tiles {
+                insert(hand, *slot);
+                *slot = 0;
+            }
         }
         self.cursor = u8::try_from(dealt).map_err(|_| Error::Internal)?;
         self.to_act = match leader {
