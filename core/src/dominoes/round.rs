@@ -83,15 +83,6 @@ fn id_of(tile: Tile, high: u8) -> Option<u8> {
     u8::try_from(id.checked_add(a)?).ok()
 }
 
-/// The id of the tile `low-high` (`low ≤ high ≤` [`MAX_PIP`]): `high(high+1)/2 + low`, below
-/// 190 (as [`id_of`], without building a [`Tile`]).
-#[allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)] // At most 189.
-const fn canonical_id(low: u8, high: u8) -> u8 {
-    debug_assert!(low <= high && high <= MAX_PIP);
-    let (low, high) = (low as u16, high as u16);
-    (high * (high + 1) / 2 + low) as u8
-}
-
 /// The tile with id `id` (written low pip first).
 fn tile_of(id: u8) -> Tile {
     debug_assert!(usize::from(id) < MAX_SET_TILES, "dominoes: tile id {id} names no tile");
@@ -537,21 +528,6 @@ const BLOCKED: u8 = 2;
 /// A set of tile ids as a bitset.
 type Hand = [u64; WORDS];
 
-/// The doubles' ids (`b(b+1)/2 + b` for the double-`b`).
-const DOUBLES: Hand = doubles_mask();
-
-#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // Compile-time only.
-const fn doubles_mask() -> Hand {
-    let mut mask = [0u64; WORDS];
-    let mut b = 0usize;
-    while b <= MAX_PIP as usize {
-        let id = b * (b + 1) / 2 + b;
-        mask[id / 64] |= 1 << (id % 64);
-        b += 1;
-    }
-    mask
-}
-
 fn has(hand: &Hand, id: u8) -> bool {
     hand.get(usize::from(id >> 6))
         .is_some_and(|word| word & (1u64 << (id & 63)) != 0)
@@ -710,10 +686,12 @@ impl Round {
         let order = &mut self.deck;
         match deal {
             Deal::Seeded(seed) => {
-                let mut slots = order.iter_mut();
+                let mut n = 0usize;
                 for low in 0..=config.high {
                     for high in low..=config.high {
-                        *slots.next().ok_or(Error::Internal)? = canonical_id(low, high);
+                        let id = id_of(Tile::new(low.into(), high.into()), config.high).ok_or(Error::Internal)?;
+                        *order.get_mut(n).ok_or(Error::Internal)? = id;
+                        n = n.saturating_add(1);
                     }
                 }
                 shuffle(order.get_mut(..tiles).ok_or(Error::Internal)?, &mut Rng::new(*seed));
@@ -752,17 +730,12 @@ impl Round {
             }
         }
         let dealt = config.dealt();
-        // Seat 0 the first `hand_size` tiles, seat 1 the next, … (validated: at least one each).
-        let deal = self.deck.get_mut(..dealt).ok_or(Error::Internal)?;
-        for (hand, tiles) in self
-            .hands
-            .iter_mut()
-            .zip(deal.chunks_mut(usize::from(config.hand_size.max(1))))
-        {
-            for slot in tiles {
-                insert(hand, *slot);
-                *slot = 0;
-            }
+        for (position, slot) in self.deck.iter_mut().enumerate().take(dealt) {
+            let seat = position
+                .checked_div(usize::from(config.hand_size))
+                .ok_or(Error::Internal)?;
+            insert(self.hands.get_mut(seat).ok_or(Error::Internal)?, *slot);
+            *slot = 0;
         }
         self.cursor = u8::try_from(dealt).map_err(|_| Error::Internal)?;
         self.to_act = match leader {
@@ -784,17 +757,6 @@ impl Round {
     /// grow with the higher pip then the lower, so the largest id among doubles, else the tile
     /// with the largest (pips, higher end) wins. `None` only when no tile was dealt.
     fn highest_double_holder(&self) -> Option<u8> {
-        // The highest double dealt: the largest id among the doubles held (one mask per hand).
-        let mut double: Option<(u8, u8)> = None;
-        for (hand, seat) in self.hands.iter().zip(0u8..).take(usize::from(self.config.players)) {
-            let held = ids(&[hand[0] & DOUBLES[0], hand[1] & DOUBLES[1], hand[2] & DOUBLES[2]]).last();
-            if let Some(id) = held.filter(|&id| double.is_none_or(|(top, _)| id > top)) {
-                double = Some((id, seat));
-            }
-        }
-        if let Some((_, seat)) = double {
-            return Some(seat);
-        }
         let mut best: Option<((bool, u32, u32), u8)> = None;
         for (hand, seat) in self.hands.iter().zip(0u8..).take(usize::from(self.config.players)) {
             for id in ids(hand) {

@@ -94,11 +94,7 @@ impl Round {
         let (low, high) = if a == b {
             // Three or more children: a spinning opening double, whose four take a number
             // until a fourth child (counted).
-            let full = if children < 3 {
-                false
-            } else {
-                parents.iter().skip(1).filter(|&&parent| parent == 0).count() >= 4
-            };
+            let full = children >= 3 && self.opening_full();
             (children < 2 || (spinning & 1 != 0 && !full), false)
         } else {
             self.opening_ends(children)
@@ -122,6 +118,15 @@ impl Round {
         let shared = numbers(a, b) & numbers(pa, pb);
         let other = (a ^ b) ^ (shared.trailing_zeros() & 31) as u8;
         (other, shared != 0)
+    }
+
+    /// Whether the opening holds four tiles or more (a spinning double's two sides and two
+    /// ends): counted, for the rare layouts whose child-count bits say three or more.
+    #[inline(never)]
+    fn opening_full(&self) -> bool {
+        let played = usize::from(self.played);
+        let parents = self.parents.get(1..played).unwrap_or(&[]);
+        parents.iter().filter(|&&parent| parent == 0).count() >= 4
     }
 
     /// Whether the non-double opening's low and high ends are free with `children` tiles on it:
@@ -195,7 +200,7 @@ impl Round {
         let (opening_total, opening_takes) = if a == b {
             // The opening double: two sides, and two ends if it spins; its halves count while
             // a side is free.
-            let full = on_opening >= 3 && parents.iter().skip(1).filter(|&&parent| parent == 0).count() >= 4;
+            let full = on_opening >= 3 && self.opening_full();
             (
                 counted(a, on_opening < 2) << 1,
                 on_opening < 2 || (spinning & 1 != 0 && !full),
@@ -658,11 +663,8 @@ impl Round {
         self.check_turn(seat)?;
         // A play on a layout tile needs no scan: `apply_scanned` reads only what it needs.
         let placing = matches!(action, Action::Play { on: Some(_), .. }) && self.played > 0;
-        if placing && usize::from(self.played) <= NARROW {
-            return self.apply_scanned(seat, action, &EMPTY_SCAN);
-        }
         let mut scan = Scan::new();
-        if self.scan(&mut scan)? {
+        if (placing && usize::from(self.played) <= NARROW) || self.scan(&mut scan)? {
             self.apply_scanned(seat, action, &scan)
         } else {
             self.apply_replayed(seat, action)
@@ -1145,9 +1147,6 @@ pub(super) struct Placed {
     /// The open-end total before the play.
     pub(super) total: u32,
 }
-
-/// An empty layout's scan, for the calls that read none (no scan to clear on the stack).
-const EMPTY_SCAN: Scan = Scan::new();
 
 /// A layout's free points as [`Round::scan`] reads them.
 pub(in crate::dominoes) struct Scan {
