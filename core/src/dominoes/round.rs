@@ -20,8 +20,6 @@ mod codec;
 #[path = "round_play.rs"]
 mod play;
 
-#[cfg(test)]
-use play::NO_TILE;
 pub(in crate::dominoes) use play::Scan;
 
 /// The highest pip a set may have: double-18 (190 tiles).

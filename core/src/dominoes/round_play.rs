@@ -37,42 +37,38 @@ impl Round {
     /// three: three words, no store) and marks the doubles; then only the tiles that take a
     /// number now — the childless ones and the spinning doubles with fewer than three children,
     /// a handful in any layout — are read with their parents (a tile's free end is the number
-    /// it does not share with its parent: two tiles share at most one), and the opening with
-    /// its (at most two, unless a double) children. The same values as [`Round::frees_into`] on
-    /// every layout `apply` builds or decode accepts, with no branch on the tiles. `None` for a
-    /// longer layout. `scan` must be a fresh [`Scan::new`]; `target` is a tile id looked for
-    /// among the tiles read ([`Scan::at`]; [`NO_TILE`] for none). Errors: [`Error::Internal`]
+    /// it does not share with its parent: two tiles share at most one), and the opening by its
+    /// number of children ([`Round::opening_ends`]). The same takers as [`Round::frees_into`]
+    /// on every layout `apply` builds or decode accepts, with no branch on the tiles. `None`
+    /// for a longer layout. `scan` must be a fresh [`Scan::new`]. Errors: [`Error::Internal`]
     /// where `frees_into` has one (a parent sharing no number), on the tiles read.
-    pub(super) fn scan(&self, scan: &mut Scan, target: u8) -> Result<bool, Error> {
+    pub(super) fn scan(&self, scan: &mut Scan) -> Result<bool, Error> {
         let played = usize::from(self.played);
-        let Some(layout) = self.deck.get(..played).filter(|_| played <= NARROW) else {
+        let (Some(layout), Some(parents)) = (self.deck.get(..played), self.parents.get(..played)) else {
             return Ok(false);
         };
+        if played > NARROW {
+            return Ok(false);
+        }
         let Some(&opening) = layout.first() else {
             return Ok(true);
         };
         // 1 ≤ `played` ≤ 64: the play indexes of the layout.
         let live = u64::MAX >> (NARROW.wrapping_sub(played) & 63);
         // Bits of play indexes (< NARROW = 64): the tiles with at least one, two, three
-        // children; the opening's children; the doubles.
-        let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
-        let (mut on_opening, mut doubles) = (0u64, 0u64);
+        // children; the doubles.
+        let (mut one, mut two, mut three, mut doubles) = (0u64, 0u64, 0u64, 0u64);
         // From the last tile down, so that a tile's bit is shifted in (no shift by its index).
-        for slot in (1..played).rev() {
-            let slot = slot & (NARROW - 1);
-            let parent = self.parents.get(slot).copied().unwrap_or(0);
+        for (&id, &parent) in layout.iter().zip(parents).skip(1).rev() {
             let bit = 1u64 << (parent & 63);
             three |= two & bit;
             two |= one & bit;
             one |= bit;
-            let (a, b) = halves(self.deck.get(slot).copied().unwrap_or(0));
-            on_opening = (on_opening | u64::from(parent == 0)) << 1;
+            let (a, b) = halves(id);
             doubles = (doubles | u64::from(a == b)) << 1;
         }
         let (a, b) = halves(opening);
         doubles |= u64::from(a == b);
-        scan.childless = !one;
-        scan.at = u64::from(opening == target);
         let spinning = match self.config.spinner {
             SpinnerRule::EveryDouble => doubles,
             // The first double in play order.
@@ -86,52 +82,151 @@ impl Round {
         while takers != 0 {
             let slot = takers.trailing_zeros() as usize & (NARROW - 1);
             takers &= takers.wrapping_sub(1);
-            let id = self.deck.get(slot).copied().unwrap_or(0);
-            let (a, b) = halves(id);
-            let parent = usize::from(self.parents.get(slot).copied().unwrap_or(0)) & (NARROW - 1);
-            let (pa, pb) = halves(self.deck.get(parent).copied().unwrap_or(0));
-            // The number the two share, as the one bit common to their numbers' bits (a select
-            // between `pa` and `pb` compiles to a branch on the tiles); the number away from
-            // the parent (a double's own: `a ^ b ^ pip` is it too), which a childless tile
-            // counts (a double both halves).
-            let shared = numbers(a, b) & numbers(pa, pb);
-            bad |= shared == 0;
-            let other = u32::from(a ^ b) ^ (shared.trailing_zeros() & 31);
-            let bit = 1u64 << slot;
-            scan.take(other, bit);
-            scan.at |= u64::from(id == target) << slot;
-            let counted = other << u32::from(a == b);
-            let childless = u32::from(one & bit == 0);
-            scan.total = scan.total.wrapping_add(counted & childless.wrapping_neg()); // ≤ 3,420
+            let (other, shares) = self.free_end(slot);
+            bad |= !shares;
+            scan.take(u32::from(other), 1u64 << slot);
         }
         if bad {
             return Err(internal());
         }
-        let counted = |pip: u8, yes: bool| u32::from(pip) & u32::from(yes).wrapping_neg();
-        let (low, high, opening_total) = if a == b {
-            // The opening double: two sides, and two ends if it spins; its halves count while
-            // a side is free.
-            let sides = on_opening.count_ones();
-            scan.opening_children = sides;
-            let capacity = 2u32 << u32::from(spinning & 1 != 0);
-            (sides < capacity, false, counted(a, sides < 2) << 1)
+        // The opening's children, counted up to three (the words' bits of play index 0).
+        let children = opening_children(one, two, three);
+        let (low, high) = if a == b {
+            // Three or more children: a spinning opening double, whose four take a number
+            // until a fourth child (counted).
+            let full = children >= 3 && self.opening_full();
+            (children < 2 || (spinning & 1 != 0 && !full), false)
         } else {
-            // The opening non-double's (at most two) children: each on its low end or its high.
-            let shows_low = |slot: u32| {
-                let (c, d) = halves(self.deck.get(slot as usize & (NARROW - 1)).copied().unwrap_or(0));
-                (c == a) | (d == a)
-            };
-            let first = shows_low(on_opening.trailing_zeros());
-            let last = shows_low(63u32.wrapping_sub(on_opening.leading_zeros()));
-            let attached = on_opening != 0;
-            let low = !(attached & (first | last));
-            let high = !(attached & !(first & last));
-            (low, high, counted(a, low).wrapping_add(counted(b, high)))
+            self.opening_ends(children)
         };
         scan.take(u32::from(a), u64::from(low));
         scan.take(u32::from(b), u64::from(high));
-        scan.total = scan.total.saturating_add(opening_total);
         Ok(true)
+    }
+
+    /// The number layout tile `slot` (≥ 1, below the layout's length) shows away from its
+    /// parent (a double: its own), and whether the two share a number at all (`false` only on
+    /// a broken invariant), with no branch on the tiles.
+    fn free_end(&self, slot: usize) -> (u8, bool) {
+        let (a, b) = halves(self.deck.get(slot).copied().unwrap_or(0));
+        let parent = usize::from(self.parents.get(slot).copied().unwrap_or(0));
+        let (pa, pb) = halves(self.deck.get(parent).copied().unwrap_or(0));
+        // The number the two share, as the one bit common to their numbers' bits (a select
+        // between `a` and `b` compiles to a branch on the tiles); the other is `a ^ b ^ pip`
+        // (a double's own too).
+        let numbers = |a: u8, b: u8| 1u32 << (a & 31) | 1u32 << (b & 31);
+        let shared = numbers(a, b) & numbers(pa, pb);
+        let other = (a ^ b) ^ (shared.trailing_zeros() & 31) as u8;
+        (other, shared != 0)
+    }
+
+    /// Whether the opening holds four tiles or more (a spinning double's two sides and two
+    /// ends): counted, for the rare layouts whose child-count bits say three or more.
+    #[inline(never)]
+    fn opening_full(&self) -> bool {
+        let played = usize::from(self.played);
+        let parents = self.parents.get(1..played).unwrap_or(&[]);
+        parents.iter().filter(|&&parent| parent == 0).count() >= 4
+    }
+
+    /// Whether the non-double opening's low and high ends are free with `children` tiles on it:
+    /// its first child (the tile played second) covers the end it shows, a second child the
+    /// other end.
+    fn opening_ends(&self, children: u32) -> (bool, bool) {
+        let (a, _) = halves(self.deck.first().copied().unwrap_or(0));
+        let (c, d) = halves(self.deck.get(1).copied().unwrap_or(0));
+        let first_low = (c == a) | (d == a);
+        let low = (children == 0) | ((children == 1) & !first_low);
+        let high = (children == 0) | ((children == 1) & first_low);
+        (low, high)
+    }
+
+    /// For a play at number `pip` on the layout tile with id `on` (a layout of 1 to [`NARROW`]
+    /// tiles): where `on` lies (`None`: not in the layout), whether it takes `pip` now, whether
+    /// the play covers its last free side (a double's halves then stop counting), and the
+    /// open-end total now. One pass over the layout as [`Round::scan`]'s (child counts as bits,
+    /// the doubles, `on`), then the childless tiles' free ends: what the scan reads, without the
+    /// takers of every number and with no branch on the tiles. Errors: [`Error::Internal`] as
+    /// [`Round::scan`]'s.
+    pub(super) fn placement(&self, on: u8, pip: u8) -> Result<Option<Placed>, Error> {
+        let played = usize::from(self.played).min(NARROW);
+        let (Some(layout), Some(parents)) = (self.deck.get(..played), self.parents.get(..played)) else {
+            return Err(internal());
+        };
+        let (mut one, mut two, mut three, mut doubles, mut at) = (0u64, 0u64, 0u64, 0u64, 0u64);
+        // From the last tile down, as in `scan`; `at` the same way.
+        for (&id, &parent) in layout.iter().zip(parents).skip(1).rev() {
+            let bit = 1u64 << (parent & 63);
+            three |= two & bit;
+            two |= one & bit;
+            one |= bit;
+            let (a, b) = halves(id);
+            doubles = (doubles | u64::from(a == b)) << 1;
+            at = (at | u64::from(id == on)) << 1;
+        }
+        let opening = layout.first().copied().unwrap_or(0);
+        let (a, b) = halves(opening);
+        doubles |= u64::from(a == b);
+        at |= u64::from(opening == on);
+        if at == 0 {
+            return Ok(None);
+        }
+        let live = u64::MAX >> (NARROW.wrapping_sub(played) & 63);
+        let mut childless = live & !1 & !one;
+        let (mut total, mut bad) = (0u32, false);
+        while childless != 0 {
+            let slot = childless.trailing_zeros() as usize & (NARROW - 1);
+            childless &= childless.wrapping_sub(1);
+            let (other, shares) = self.free_end(slot);
+            bad |= !shares;
+            // A childless double counts both halves.
+            let (c, d) = halves(self.deck.get(slot).copied().unwrap_or(0));
+            total = total.wrapping_add(u32::from(other) << u32::from(c == d)); // ≤ 3,420
+        }
+        if bad {
+            return Err(internal());
+        }
+        let spinning = match self.config.spinner {
+            SpinnerRule::EveryDouble => doubles,
+            // The first double in play order.
+            SpinnerRule::FirstDouble => doubles & doubles.wrapping_neg(),
+            SpinnerRule::None => 0,
+        };
+        // The opening's children, counted up to three (the words' bits of play index 0); four
+        // only on a spinning opening double (counted then).
+        let on_opening = opening_children(one, two, three);
+        let counted = |pip: u8, yes: bool| u32::from(pip) & u32::from(yes).wrapping_neg();
+        let (low, high) = self.opening_ends(on_opening);
+        let (opening_total, opening_takes) = if a == b {
+            // The opening double: two sides, and two ends if it spins; its halves count while
+            // a side is free.
+            let full = on_opening >= 3 && self.opening_full();
+            (
+                counted(a, on_opening < 2) << 1,
+                on_opening < 2 || (spinning & 1 != 0 && !full),
+            )
+        } else {
+            (
+                counted(a, low).wrapping_add(counted(b, high)),
+                if pip == a { low } else { high },
+            )
+        };
+        let index = at.trailing_zeros() as usize & (NARROW - 1);
+        let bit = at & at.wrapping_neg();
+        // After the opening: a tile takes a number while it has no child (a double its side; a
+        // non-double the end away from its parent), or, spinning, fewer than three.
+        let childless = one & bit == 0;
+        let later_takes = if doubles & bit != 0 {
+            childless || (spinning & !three & bit != 0)
+        } else {
+            childless && self.free_end(index).0 == pip
+        };
+        Ok(Some(Placed {
+            index,
+            takes: if index == 0 { opening_takes } else { later_takes },
+            last_side: if index == 0 { on_opening == 1 } else { childless },
+            total: total.saturating_add(opening_total),
+        }))
     }
 
     fn drawable(&self) -> bool {
@@ -242,12 +337,12 @@ impl Round {
         // `to_act` is below `players` ≤ 4 (checked on decode, kept by `apply`).
         let hand = *self.hands.get(seat.index())?;
         // A broken invariant (asserted in `scan` and `frees_into`) lists nothing.
-        let narrow = self.scan(scan, NO_TILE).ok()?;
+        let narrow = self.scan(scan).ok()?;
         let plays = if self.played == 0 {
             usize::from(count(&hand))
         } else if narrow {
             ids(&hand)
-                .map(|id| parents_of(&scan.takers, id).count_ones() as usize)
+                .map(|id| scan.plays_of(id))
                 .fold(0usize, usize::saturating_add)
         } else {
             self.wide_play_count(&hand)?
@@ -255,7 +350,7 @@ impl Round {
         Some(Choices {
             round: self,
             hand,
-            takers: &scan.takers,
+            scan,
             plays,
             wide: !narrow,
         })
@@ -566,23 +661,21 @@ impl Round {
     /// [`Error::MustDraw`] (passing while a draw is allowed), [`Error::CannotDraw`].
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
         self.check_turn(seat)?;
+        // A play on a layout tile needs no scan: `apply_scanned` reads only what it needs.
+        let placing = matches!(action, Action::Play { on: Some(_), .. }) && self.played > 0;
         let mut scan = Scan::new();
-        // The tile played on, found by the scan (`apply_scanned` checks the rest).
-        let target = match action {
-            Action::Play { on: Some(on), .. } => id_of(on, self.config.high).unwrap_or(NO_TILE),
-            _ => NO_TILE,
-        };
-        if self.scan(&mut scan, target)? {
+        if (placing && usize::from(self.played) <= NARROW) || self.scan(&mut scan)? {
             self.apply_scanned(seat, action, &scan)
         } else {
             self.apply_replayed(seat, action)
         }
     }
 
-    /// [`Round::apply`] on a layout of at most [`NARROW`] tiles, from its [`Round::scan`] (with
-    /// the tile played on as its target): the same checks in the same order, and the open-end
-    /// total after a play from the total before it (the parent loses the point it is played
-    /// on, the new tile adds its own).
+    /// [`Round::apply`] on a layout of at most [`NARROW`] tiles, from its [`Round::scan`] for a
+    /// draw or a pass, and for a play on a layout tile from [`Round::placement`] (the scan is
+    /// not read): the same checks in the same order, and the open-end total after a play from
+    /// the total before it (the parent loses the point it is played on, the new tile adds its
+    /// own).
     pub(super) fn apply_scanned(&mut self, seat: Seat, action: Action, scan: &Scan) -> Result<Event, Error> {
         let hand = self.hands.get(seat.index()).ok_or_else(internal)?;
         match action {
@@ -601,29 +694,25 @@ impl Round {
                     (0, Some(_)) => Err(Error::OpeningTakesNoPlacement),
                     (_, None) => Err(Error::PlacementRequired),
                     (_, Some(on)) => {
-                        // The scan's target: `on`'s play index (the layout holds each tile once)
-                        // if `on` takes a number; a tile that takes none refuses every play.
-                        if scan.at == 0 {
-                            self.layout_index(on)?;
-                            return Err(Error::NoOpenEndOn { tile, on });
-                        }
-                        let index = scan.at.trailing_zeros() as usize & (NARROW - 1);
-                        let (pa, pb) = halves(self.deck.get(index).copied().unwrap_or(0));
+                        let Some(on_id) = id_of(on, self.config.high) else {
+                            return Err(Error::NotInLayout { on });
+                        };
+                        let (pa, pb) = halves(on_id);
                         // The number the two share (at most one: they are different tiles),
                         // by a mask rather than a branch.
                         let shows_low = (a == pa) | (b == pa);
                         let pip = pb ^ ((pa ^ pb) & u8::from(shows_low).wrapping_neg());
-                        if !((shows_low | (a == pb) | (b == pb)) & scan.takes(index, pip)) {
+                        let Some(placed) = self.placement(on_id, pip)? else {
+                            return Err(Error::NotInLayout { on });
+                        };
+                        if !((shows_low | (a == pb) | (b == pb)) & placed.takes) {
                             return Err(Error::NoOpenEndOn { tile, on });
                         }
+                        let (index, total) = (placed.index, placed.total);
                         // The parent loses the point showing `pip`: a non-double that end (free,
                         // as it takes `pip`), a double a side (its two halves stop counting once
                         // no side is free; two sides on the opening, one elsewhere).
-                        let last_side = if index == 0 {
-                            scan.opening_children == 1
-                        } else {
-                            scan.childless >> index & 1 != 0
-                        };
+                        let last_side = placed.last_side;
                         let lost = u32::from(pip) << u32::from(pa == pb);
                         let lost = lost & u32::from(pa != pb || last_side).wrapping_neg();
                         // The new tile: a double counts both halves (one side free), a
@@ -633,7 +722,7 @@ impl Round {
                         } else {
                             u32::from(a ^ b ^ pip)
                         };
-                        let total = scan.total.saturating_sub(lost).saturating_add(own);
+                        let total = total.saturating_sub(lost).saturating_add(own);
                         self.commit_play(seat, id, Some(index), total)
                     }
                 }
@@ -641,7 +730,7 @@ impl Round {
             Action::Draw | Action::Pass => {
                 let open = scan.open;
                 let playable = if self.played == 0 {
-                    count(hand) > 0
+                    *hand != [0; WORDS]
                 } else {
                     ids(hand).any(|id| {
                         let (a, b) = halves(id);
@@ -723,7 +812,7 @@ impl Round {
         self.played = self.played.saturating_add(1);
         let hand = self.hands.get_mut(seat.index()).ok_or(Error::Internal)?;
         remove(hand, id);
-        let out = count(hand) == 0;
+        let out = *hand == [0; WORDS];
         self.credit(seat.index(), points);
         self.passes = 0;
         self.drew = false;
@@ -986,8 +1075,8 @@ impl Round {
 pub(in crate::dominoes) struct Choices<'a> {
     round: &'a Round,
     hand: Hand,
-    /// Per number, the layout tiles taking it (bits of their play index; unset when `wide`).
-    takers: &'a [u64; TAKERS],
+    /// Per number, the layout tiles taking it (unset when `wide`).
+    scan: &'a Scan,
     /// The legal plays (0: the one action is a draw or a pass).
     plays: usize,
     /// A layout of more than 64 tiles: `nth` walks the listed actions.
@@ -1020,11 +1109,10 @@ impl Choices<'_> {
         }
         let mut left = n;
         for id in ids(&self.hand) {
-            let mut parents = parents_of(self.takers, id);
-            let here = parents.count_ones() as usize;
-            match left.checked_sub(here) {
+            match left.checked_sub(self.scan.plays_of(id)) {
                 Some(rest) => left = rest,
                 None => {
+                    let mut parents = parents_of(&self.scan.takers, id);
                     // Drop the `left` lowest bits: the lowest left is the play index.
                     for _ in 0..left {
                         parents &= parents.wrapping_sub(1);
@@ -1048,25 +1136,26 @@ pub(super) const NARROW: usize = 64;
 /// cleared inline, without a call to `memset`).
 const TAKERS: usize = MAX_PIP as usize + 1;
 
-/// No tile id: the [`Round::scan`] target when there is none (ids are below 190).
-pub(super) const NO_TILE: u8 = u8::MAX;
+/// A play's layout tile as [`Round::placement`] reads it.
+pub(super) struct Placed {
+    /// Its play index.
+    pub(super) index: usize,
+    /// Whether it takes the number played on.
+    takes: bool,
+    /// Whether the play covers its last free side (a double's; the opening double's second).
+    last_side: bool,
+    /// The open-end total before the play.
+    pub(super) total: u32,
+}
 
 /// A layout's free points as [`Round::scan`] reads them.
 pub(in crate::dominoes) struct Scan {
     /// Per number, the layout tiles taking it (bits of their play index).
     pub(super) takers: [u64; TAKERS],
+    /// Per number, how many layout tiles take it (the bits of its `takers` word).
+    counts: [u8; TAKERS],
     /// The numbers some free point takes, as bits (bit `v`: number `v`).
     open: u32,
-    /// The open-end total.
-    pub(super) total: u32,
-    /// The layout tiles with no tile attached (bits of their play index; past the layout
-    /// too).
-    childless: u64,
-    /// The tiles attached to the opening when it is a double (else 0).
-    opening_children: u32,
-    /// Where the scan's target lies (its play index as a bit) if it is the opening or takes a
-    /// number; else 0.
-    at: u64,
 }
 
 impl Scan {
@@ -1074,11 +1163,8 @@ impl Scan {
     pub(in crate::dominoes) const fn new() -> Scan {
         Scan {
             takers: [0; TAKERS],
+            counts: [0; TAKERS],
             open: 0,
-            total: 0,
-            childless: 0,
-            opening_children: 0,
-            at: 0,
         }
     }
 
@@ -1087,19 +1173,28 @@ impl Scan {
         if let Some(word) = self.takers.get_mut(pip as usize) {
             *word |= tiles;
         }
+        // Each tile takes a number at most once (`tiles` is one bit or none).
+        if let Some(count) = self.counts.get_mut(pip as usize) {
+            *count = count.wrapping_add(u8::from(tiles != 0));
+        }
         self.open |= u32::from(tiles != 0) << (pip & 31);
     }
 
-    /// Whether layout tile `index` (< 64) takes number `pip` now.
-    fn takes(&self, index: usize, pip: u8) -> bool {
-        let word = self.takers.get(usize::from(pip)).copied().unwrap_or(0);
-        word >> (index & (NARROW - 1)) & 1 != 0
+    /// The plays of tile `id` on the layout: the layout tiles taking either of its numbers (the
+    /// two sets are disjoint: a layout tile taking both would be this tile).
+    fn plays_of(&self, id: u8) -> usize {
+        let (a, b) = halves(id);
+        let count = |pip: u8| usize::from(self.counts.get(usize::from(pip)).copied().unwrap_or(0));
+        count(a).wrapping_add(count(b) & usize::from(a != b).wrapping_neg())
     }
 }
 
-/// The numbers of a tile's halves `a` and `b` (≤ 18) as bits (bit `v`: number `v`).
-fn numbers(a: u8, b: u8) -> u32 {
-    1u32 << (a & 31) | 1u32 << (b & 31)
+/// The tiles attached to the opening, counted up to three: bit 0 of the words of tiles with at
+/// least one, two, three children.
+fn opening_children(one: u64, two: u64, three: u64) -> u32 {
+    u32::from(one & 1 != 0)
+        .wrapping_add(u32::from(two & 1 != 0))
+        .wrapping_add(u32::from(three & 1 != 0))
 }
 
 /// The layout tiles tile `id` may be played on, from [`Scan::takers`] (bits of their play
