@@ -17,6 +17,7 @@ use super::score::{self, CalledMeld, HandValue, MeldKind, Piece, Riichi, Yaku};
 use super::shanten::shanten;
 use super::tile::{KINDS, Tile};
 use crate::game::Seat;
+use core::mem::MaybeUninit;
 
 /// The kind (0–33) of an id.
 pub(super) const fn kind_of(id: u8) -> u8 {
@@ -76,8 +77,31 @@ impl Round {
         round
     }
 
+    /// [`Round::dealt`] written into `place`, in a frame of its own: the round is built where it
+    /// lies (`dealt` returns straight into `place`), not in a round-sized temporary of the
+    /// caller's frame copied there (the in-place decodes and deals: 720 bytes of stack less on a
+    /// microcontroller).
+    #[inline(never)]
+    pub(super) fn dealt_to<'p>(
+        place: &'p mut MaybeUninit<Round>,
+        config: &Config,
+        start: &Start,
+        wall: &[u8; TILE_IDS],
+    ) -> &'p mut Round {
+        place.write(Round::dealt(config, start, wall))
+    }
+
+    /// This round replaced by [`Round::dealt`], in a frame of its own (as [`Round::dealt_to`]:
+    /// no round-sized temporary in the caller's frame).
+    #[inline(never)]
+    pub(super) fn deal_over(&mut self, config: &Config, start: &Start, wall: &[u8; TILE_IDS]) {
+        *self = Round::dealt(config, start, wall);
+    }
+
     /// [`Round::deal`] without the waits cache (all zero): for the decoder, which overwrites
-    /// every field and then computes the cache once.
+    /// every field and then computes the cache once. Inlined, so that the round is built
+    /// straight into the place its caller names ([`Round::dealt_to`], [`Round::deal_over`]).
+    #[inline(always)]
     pub(super) fn dealt(config: &Config, start: &Start, wall: &[u8; TILE_IDS]) -> Round {
         let layout = Layout::of(config.score.three_player);
         let n = layout.seats;
