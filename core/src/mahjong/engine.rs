@@ -64,7 +64,7 @@ use super::game_match::MATCH_ENCODED_BYTES;
 use super::notation::given_deal;
 use super::round::{CONFIG_BYTES, ENCODED_BYTES, MAX_ACTIONS, SEATS, bits_len};
 use super::score::{Kazoe, MeldKind, Wind};
-use super::{Action, Config, Deal, Error, Event, Match, MultiRon, Observation, Outcome, Phase, Round, Start, Tile};
+use super::{Action, Config, Deal, Error, Event, Match, MultiRon, Observation, Outcome, Phase, Round, Tile};
 use crate::game::{self, Fault, GameId, Placement, RuleError, RuleKey, Scores, Seat, Step};
 use crate::notation::{Dec, Plain};
 
@@ -136,7 +136,9 @@ impl game::Round for Round {
 
     /// [`game::Round::seeded_in`]: dealt in place.
     fn seeded_in<'p>(place: &'p mut MaybeUninit<Round>, config: &Config, seed: u64) -> Result<&'p mut Round, Error> {
-        Round::with_start_in(place, config, &Deal::Seeded(seed), &Start::first(config))
+        let round = Round::seeded_to(place, config, seed)?;
+        round.refresh_waits();
+        Ok(round)
     }
 
     /// The text after `mahjong wall` in a replay log: `<136 ids> [start <kyoku> <honba>

@@ -93,6 +93,16 @@ impl Match {
     /// [`Match::new`] into `place` (the caller's frame), its first round dealt there: no
     /// match-sized result moved through the calls.
     pub fn new_in<'p>(place: &'p mut MaybeUninit<Match>, config: &Config, seed: u64) -> Result<&'p mut Match, Error> {
+        let m = Match::seeded_to(place, config, seed)?;
+        m.round.refresh_waits();
+        Ok(m)
+    }
+
+    /// [`Match::new_in`]'s match dealt into `place` without its round's waits cache, in a frame
+    /// of its own: the deal (a [`Deal`] is as large as a wall), the start and the wall are not
+    /// on the stack while the waits are worked out.
+    #[inline(never)]
+    fn seeded_to<'p>(place: &'p mut MaybeUninit<Match>, config: &Config, seed: u64) -> Result<&'p mut Match, Error> {
         let start = Start::first(config);
         let mut wall = [0u8; TILE_IDS];
         Round::checked_wall(config, &Deal::Seeded(round_seed(seed, 0)), &start, &mut wall)?;
@@ -104,9 +114,7 @@ impl Match {
             rounds_played: 0,
             next: start,
         };
-        let m = Match::dealt_to(place, &head, config, &start, &wall);
-        m.round.refresh_waits();
-        Ok(m)
+        Ok(Match::dealt_to(place, &head, config, &start, &wall))
     }
 
     /// A match whose rounds are dealt by the caller: East 1 from `first`, each later round from

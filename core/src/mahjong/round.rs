@@ -979,6 +979,18 @@ impl Round {
         Ok(round)
     }
 
+    /// East 1 of a match ([`Start::first`]) dealt by seed `seed` into `place` without the waits
+    /// cache, in a frame of its own: the deal (a [`Deal`] is as large as a wall) and the start
+    /// are not on the stack while the caller works out the waits (`game::Round::seeded_in`).
+    #[inline(never)]
+    pub(super) fn seeded_to<'p>(
+        place: &'p mut MaybeUninit<Round>,
+        config: &Config,
+        seed: u64,
+    ) -> Result<&'p mut Round, Error> {
+        Round::checked_dealt_to(place, config, &Deal::Seeded(seed), &Start::first(config))
+    }
+
     /// [`Round::with_start_in`]'s checked wall dealt into `place` without the waits cache, in a
     /// frame of its own: the wall is not on the stack while the waits are worked out.
     #[inline(never)]
