@@ -1356,10 +1356,12 @@ impl Round {
         self.deltas = deltas;
     }
 
-    /// The score-side win of a record.
-    fn win_of(&self, record: &WinRecord, with_sticks: bool) -> Result<score::Win, Error> {
+    /// The score-side win of a record, written into `win` (a default one) in a frame of its own
+    /// (not inlined): the meld and tile conversions are not on the stack while the hand is
+    /// valued, and no second `Win` is moved out of a result.
+    #[inline(never)]
+    fn win_of(&self, record: &WinRecord, with_sticks: bool, win: &mut score::Win) -> Result<(), Error> {
         let seat = record.seat;
-        let mut win = score::Win::default();
         let bits = self.hand_bits(seat);
         for id in bit_ids(bits) {
             win.closed.push(piece(id)?)?;
@@ -1405,7 +1407,7 @@ impl Round {
                 win.riichi_sticks = u16::from(self.sticks_on_table_now());
             }
         }
-        Ok(win)
+        Ok(())
     }
 
     /// Sticks on the table while playing (start + accepted this round).
@@ -1422,8 +1424,9 @@ impl Round {
 
     /// The value of a win.
     pub(super) fn value_of(&self, record: &WinRecord, with_sticks: bool) -> Result<HandValue, Error> {
-        let win = self.win_of(record, with_sticks)?;
-        Ok(score::score(&win, &self.config.score)?)
+        let mut win = score::Win::default();
+        self.win_of(record, with_sticks, &mut win)?;
+        score::score(&win, &self.config.score).map_err(Error::from)
     }
 
     /// The points each seat gains or pays for one win.
