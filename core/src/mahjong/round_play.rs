@@ -1436,6 +1436,7 @@ impl Round {
     /// [`Config::pao_tsumo_whole_hand`] (Tenhou), else they are paid as a normal tsumo. On a ron
     /// by another seat only the liable yakuman is shared: the discarder and the liable seat pay
     /// half of it each, the liable seat also the honba, the discarder the rest of the hand.
+    #[inline(never)]
     fn win_deltas(&self, record: &WinRecord, value: &HandValue) -> Result<[i32; SEATS], Error> {
         let mut deltas = [0i32; SEATS];
         let w = record.seat;
@@ -1530,8 +1531,7 @@ impl Round {
         let mut kept = [WinRecord::default(); 3];
         let mut n = 0u8;
         for (slot, record) in kept.iter_mut().zip(records) {
-            let value = self.value_of(record, true)?;
-            let d = self.win_deltas(record, &value)?;
+            let d = self.win_value_deltas(record)?;
             for (t, x) in deltas.iter_mut().zip(d) {
                 *t = t.saturating_add(x);
             }
@@ -1640,9 +1640,21 @@ impl Round {
     /// its own (one hand value at a time).
     #[inline(never)]
     fn win_scores(&self, record: &WinRecord) -> Result<(), Error> {
-        let value = self.value_of_final(record)?;
-        self.win_deltas(record, &value)?;
+        self.win_value_deltas(record)?;
         Ok(())
+    }
+
+    /// The points each seat gains or pays for a kept win record after the end (its value with
+    /// the sticks it collected), in a frame of its own: the hand value is held here, not in the
+    /// caller's frame, and [`Round::win_deltas`]'s locals are not on the stack while the hand is
+    /// valued.
+    #[inline(never)]
+    fn win_value_deltas(&self, record: &WinRecord) -> Result<[i32; SEATS], Error> {
+        // Read where the result lies (`?` would move the value out into a second one).
+        match &self.value_of_final(record) {
+            Ok(value) => self.win_deltas(record, value),
+            Err(e) => Err(*e),
+        }
     }
 
     /// The value of a kept win record after the end (the sticks it collected counted).
