@@ -72,9 +72,16 @@ fn called_meld(m: &TableMeld, start: &Start, players: u8) -> Result<CalledMeld, 
 impl Round {
     /// Deals a checked wall: hands, the dealer's first draw, the first dora.
     pub(super) fn deal(config: &Config, start: &Start, wall: &[u8; TILE_IDS]) -> Round {
-        let mut round = Round::dealt(config, start, wall);
+        let mut round = Round::dealt_value(config, start, wall);
         round.refresh_waits();
         round
+    }
+
+    /// [`Round::dealt`] in a frame of its own (not inlined into [`Round::with_start`]'s frame,
+    /// which holds the wall and the result).
+    #[inline(never)]
+    fn dealt_value(config: &Config, start: &Start, wall: &[u8; TILE_IDS]) -> Round {
+        Round::dealt(config, start, wall)
     }
 
     /// [`Round::dealt`] written into `place`, in a frame of its own: the round is built where it
