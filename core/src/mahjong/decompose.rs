@@ -207,7 +207,10 @@ fn sets_search(
                 continue;
             }
         }
-        let saved = (*rest, *partial);
+        // Undone after the descent (the counts this level took, the sets it pushed): no copy of
+        // the counts and the reading per level of the recursion (it nests five deep under the
+        // hand value).
+        let saved_len = partial.len;
         let push = |meld: Meld, partial: &mut Regular| {
             if let Some(slot) = partial.sets.get_mut(usize::from(partial.len)) {
                 *slot = meld;
@@ -229,6 +232,16 @@ fn sets_search(
             }
         }
         sets_search(rest, index.wrapping_add(1), partial, sets_needed, emit);
-        (*rest, *partial) = saved;
+        if let Some(c) = rest.get_mut(index) {
+            *c = count;
+        }
+        for next in [second, third].into_iter().flatten() {
+            if let Some(c) = rest.get_mut(next.index()).filter(|_| runs > 0) {
+                *c = c.wrapping_add(runs); // taken above
+            }
+        }
+        // The slots past `len` are never read (nor emitted past `sets_needed`, where no level
+        // writes).
+        partial.len = saved_len;
     }
 }

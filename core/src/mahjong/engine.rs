@@ -62,9 +62,9 @@ use core::ops::ControlFlow;
 
 use super::game_match::MATCH_ENCODED_BYTES;
 use super::notation::given_deal;
-use super::round::{CONFIG_BYTES, ENCODED_BYTES, MAX_ACTIONS, SEATS};
+use super::round::{CONFIG_BYTES, ENCODED_BYTES, MAX_ACTIONS, SEATS, bits_len};
 use super::score::{Kazoe, MeldKind, Wind};
-use super::{Action, Config, Deal, Error, Event, Match, MultiRon, Observation, Outcome, Phase, Round, Start, Tile};
+use super::{Action, Config, Deal, Error, Event, Match, MultiRon, Observation, Outcome, Phase, Round, Tile};
 use crate::game::{self, Fault, GameId, Placement, RuleError, RuleKey, Scores, Seat, Step};
 use crate::notation::{Dec, Plain};
 
@@ -136,7 +136,9 @@ impl game::Round for Round {
 
     /// [`game::Round::seeded_in`]: dealt in place.
     fn seeded_in<'p>(place: &'p mut MaybeUninit<Round>, config: &Config, seed: u64) -> Result<&'p mut Round, Error> {
-        Round::with_start_in(place, config, &Deal::Seeded(seed), &Start::first(config))
+        let round = Round::seeded_to(place, config, seed)?;
+        round.refresh_waits();
+        Ok(round)
     }
 
     /// The text after `mahjong wall` in a replay log: `<136 ids> [start <kyoku> <honba>
@@ -326,8 +328,12 @@ impl game::Round for Round {
     /// `drawn:` line; melds as `pon 5m 5m 5m <2` (called from seat 2), discards in order with
     /// `*` after a riichi discard and `'` after a called one.
     fn write_view(&self, seat: Seat, out: &mut dyn fmt::Write) -> Result<(), Error> {
-        let view = Round::observation(self, seat)?;
-        write_observation(&view, self.config().score.red_fives, out).map_err(|_| Error::BufferTooSmall { needed: 0 })
+        if seat.0 >= self.players() {
+            return Err(Error::NoSuchSeat { seat: seat.0 });
+        }
+        // Written from the round itself, as its [`Observation`] shows it: no 700-byte observation
+        // (and its copies) on the stack.
+        write_seat_view(self, seat, self.config().score.red_fives, out).map_err(|_| Error::BufferTooSmall { needed: 0 })
     }
 }
 
@@ -367,21 +373,26 @@ fn meld_name(kind: MeldKind) -> &'static str {
     }
 }
 
-fn write_observation(view: &Observation, red: bool, out: &mut dyn fmt::Write) -> fmt::Result {
-    let start = &view.start;
+/// [`Round::write_view`]'s text of `seat` (a seat of the table), read from the round: what its
+/// [`Round::observation`] holds.
+fn write_seat_view(round: &Round, seat: Seat, red: bool, out: &mut dyn fmt::Write) -> fmt::Result {
+    let start = round.start();
+    let players = round.players();
+    // The observation's drawn tile: the seat's own, on its turn after a draw.
+    let drawn = round.drawn().filter(|_| round.actor == seat.0);
     let kyoku = (start.dealer.0 & 3).saturating_add(1);
     writeln!(
         out,
         "mahjong: seat {} ({}), {} {}, honba {}, sticks {}, dealer {}",
-        view.seat,
-        Plain(wind_name(start.seat_wind_in(view.seat, view.players))),
+        seat,
+        Plain(wind_name(start.seat_wind_in(seat, players))),
         Plain(wind_name(start.round_wind)),
         Dec::from(kyoku),
         Dec::from(start.honba),
-        Dec::from(view.sticks),
+        Dec::from(round.sticks_on_table()),
         start.dealer
     )?;
-    match view.phase {
+    match round.phase() {
         Phase::Turn { seat } => writeln!(out, "turn: seat {}", seat)?,
         Phase::Calls { discarder, tile } => {
             writeln!(
@@ -401,10 +412,10 @@ fn write_observation(view: &Observation, red: bool, out: &mut dyn fmt::Write) ->
         )?,
         Phase::Over => writeln!(out, "over")?,
     }
-    if view.may_act {
+    if round.may_act(seat) {
         writeln!(out, "you may act")?;
     }
-    let own = || view.hand().iter().copied().filter(|&id| Some(id) != view.drawn);
+    let own = || round.hand(seat).take(14).filter(|&id| Some(id) != drawn);
     out.write_str("hand:")?;
     for id in own() {
         write!(out, " {}", Id(id, red))?;
@@ -414,27 +425,30 @@ fn write_observation(view: &Observation, red: bool, out: &mut dyn fmt::Write) ->
         write!(out, " {}", Dec::from(id))?;
     }
     out.write_str("\n")?;
-    if let Some(id) = view.drawn {
+    if let Some(id) = drawn {
         writeln!(out, "drawn: {} (id {})", Id(id, red), Dec::from(id))?;
     }
-    for (s, ((&count, &points), &riichi)) in (0u8..)
-        .zip(view.hand_counts.iter().zip(view.scores.iter()).zip(view.riichi.iter()))
-        .take(usize::from(view.players))
+    let scores = round.scores();
+    for (s, (hand, &points)) in (0u8..)
+        .zip(round.hands.iter().zip(scores.iter()))
+        .take(usize::from(players))
     {
         let seat = Seat(s);
+        let count = bits_len(hand);
+        let riichi = round.in_riichi(seat);
         write!(
             out,
             "seat {} ({}): {} tiles, {} points{}; melds:",
             Dec::from(s),
-            Plain(wind_name(start.seat_wind_in(seat, view.players))),
+            Plain(wind_name(start.seat_wind_in(seat, players))),
             Dec::from(count),
             Dec::from(points),
             Plain(if riichi { ", riichi" } else { "" })
         )?;
-        if let Some(&n @ 1..) = view.nukidora.get(usize::from(s)) {
+        if let n @ 1.. = round.nukidora(seat) {
             write!(out, " north x{},", Dec::from(n))?;
         }
-        let melds = view.melds(seat);
+        let melds = round.melds(seat);
         if melds.is_empty() {
             out.write_str(" -")?;
         }
@@ -450,7 +464,7 @@ fn write_observation(view: &Observation, red: bool, out: &mut dyn fmt::Write) ->
         }
         out.write_str("; discards:")?;
         let mut any = false;
-        for d in view.discards().iter().filter(|d| d.seat == seat) {
+        for d in round.discards().filter(|d| d.seat == seat) {
             any = true;
             write!(out, " {}", Id(d.tile, red))?;
             if d.riichi {
@@ -466,10 +480,10 @@ fn write_observation(view: &Observation, red: bool, out: &mut dyn fmt::Write) ->
         out.write_str("\n")?;
     }
     out.write_str("dora indicators:")?;
-    for &id in view.dora_indicators() {
+    for &id in round.dora_indicators().iter().take(5) {
         write!(out, " {}", Id(id, red))?;
     }
-    writeln!(out, "; wall {} left", Dec::from(view.wall_left))
+    writeln!(out, "; wall {} left", Dec::from(round.wall_left()))
 }
 
 impl game::Match for Match {

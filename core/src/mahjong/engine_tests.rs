@@ -815,3 +815,158 @@ fn apply_deltas_is_apply() {
         );
     }
 }
+
+/// The view text as the round's [`super::Observation`] gives it (session 16's writer, from the
+/// observation): an oracle for `write_view`, which reads the round itself (no observation on
+/// the stack).
+fn view_from_observation(obs: &super::Observation, red: bool) -> String {
+    use super::Phase;
+    use super::score::{MeldKind, Wind};
+    let wind = |w: Wind| match w {
+        Wind::East => "East",
+        Wind::South => "South",
+        Wind::West => "West",
+        Wind::North => "North",
+    };
+    let id = |id: u8| match Tile::new(id >> 2) {
+        Some(tile) if red && matches!(id, 16 | 52 | 88) => format!("0{}", tile.suit().letter()),
+        Some(tile) => tile.to_string(),
+        None => format!("?{id}"),
+    };
+    let start = &obs.start;
+    let mut out = format!(
+        "mahjong: seat {} ({}), {} {}, honba {}, sticks {}, dealer {}\n",
+        obs.seat.0,
+        wind(start.seat_wind_in(obs.seat, obs.players)),
+        wind(start.round_wind),
+        (start.dealer.0 & 3) + 1,
+        start.honba,
+        obs.sticks,
+        start.dealer.0
+    );
+    out += &match obs.phase {
+        Phase::Turn { seat } => format!("turn: seat {}\n", seat.0),
+        Phase::Calls { discarder, tile } => {
+            format!("call window: seat {} discarded {} (id {tile})\n", discarder.0, id(tile))
+        }
+        Phase::Chankan { seat, tile } => format!("chankan window: seat {} added {} (id {tile})\n", seat.0, id(tile)),
+        Phase::Over => "over\n".to_string(),
+    };
+    if obs.may_act {
+        out += "you may act\n";
+    }
+    let own: Vec<u8> = obs.hand().iter().copied().filter(|&t| Some(t) != obs.drawn).collect();
+    out += "hand:";
+    for &t in &own {
+        out += &format!(" {}", id(t));
+    }
+    out += "\nids:";
+    for &t in &own {
+        out += &format!(" {t}");
+    }
+    out += "\n";
+    if let Some(t) = obs.drawn {
+        out += &format!("drawn: {} (id {t})\n", id(t));
+    }
+    for s in 0..obs.players {
+        let seat = Seat(s);
+        let i = usize::from(s);
+        out += &format!(
+            "seat {s} ({}): {} tiles, {} points{}; melds:",
+            wind(start.seat_wind_in(seat, obs.players)),
+            obs.hand_counts[i],
+            obs.scores[i],
+            if obs.riichi[i] { ", riichi" } else { "" }
+        );
+        if obs.nukidora[i] > 0 {
+            out += &format!(" north x{},", obs.nukidora[i]);
+        }
+        let melds = obs.melds(seat);
+        if melds.is_empty() {
+            out += " -";
+        }
+        for (k, meld) in melds.iter().enumerate() {
+            out += if k == 0 { " " } else { ", " };
+            out += match meld.kind {
+                MeldKind::Chii => "chii",
+                MeldKind::Pon => "pon",
+                MeldKind::Minkan => "kan",
+                MeldKind::Shouminkan => "added-kan",
+                MeldKind::Ankan => "closed-kan",
+            };
+            for &t in meld.tiles() {
+                out += &format!(" {}", id(t));
+            }
+            if let Some(from) = meld.from() {
+                out += &format!(" <{}", from.0);
+            }
+        }
+        out += "; discards:";
+        let mut any = false;
+        for d in obs.discards().iter().filter(|d| d.seat == seat) {
+            any = true;
+            out += &format!(" {}", id(d.tile));
+            if d.riichi {
+                out += "*";
+            }
+            if d.called {
+                out += "'";
+            }
+        }
+        if !any {
+            out += " -";
+        }
+        out += "\n";
+    }
+    out += "dora indicators:";
+    for &t in obs.dora_indicators() {
+        out += &format!(" {}", id(t));
+    }
+    out += &format!("; wall {} left\n", obs.wall_left);
+    out
+}
+
+/// `write_view` (written from the round) is the text of the seat's observation at every step of
+/// random rounds under every preset (four and three players, red fives or not, calls, riichi,
+/// Norths set aside), for every seat of the table.
+#[test]
+fn the_view_is_the_observations_text() {
+    // Views that show a meld, a riichi, a North set aside, a red five, a call window.
+    let mut shown = [false; 5];
+    for seed in 0..24u64 {
+        let config = Config::PRESETS[(seed % Config::PRESETS.len() as u64) as usize].1;
+        let mut round = Round::seeded(&config, seed).unwrap();
+        let mut bots = [
+            RandomBot::new(seed),
+            RandomBot::new(seed + 1),
+            RandomBot::new(seed + 2),
+            RandomBot::new(seed + 3),
+        ];
+        let mut steps = 0;
+        loop {
+            for s in 0..round.players() {
+                let mut text = String::new();
+                round.write_view(Seat(s), &mut text).unwrap();
+                let obs = round.observation(Seat(s)).unwrap();
+                assert_eq!(
+                    text,
+                    view_from_observation(&obs, config.score.red_fives),
+                    "seed {seed} step {steps} seat {s}"
+                );
+                for (seen, mark) in
+                    shown
+                        .iter_mut()
+                        .zip(["; melds: pon", ", riichi;", " north x", " 0m", "call window"])
+                {
+                    *seen |= text.contains(mark);
+                }
+            }
+            let Some(seat) = game::Round::to_act(&round) else { break };
+            let action = Bot::choose(&mut bots[usize::from(seat.0)], &round, seat).unwrap();
+            game::Round::apply(&mut round, seat, action).unwrap();
+            steps += 1;
+            assert!(steps < 1000);
+        }
+    }
+    assert_eq!(shown, [true; 5]);
+}

@@ -5,7 +5,7 @@
 
 use core::mem::MaybeUninit;
 
-use super::round::{ENCODED_BYTES, FORMAT_VERSION, PHASE_OVER, RIICHI_STICK, SEATS, at_mut};
+use super::round::{ENCODED_BYTES, FORMAT_VERSION, PHASE_OVER, RIICHI_STICK, SEATS, TILE_IDS, at_mut};
 use super::score::Wind;
 use super::{Action, Config, Deal, End, Error, Event, Outcome, Round, Start};
 use crate::game::{Placement, Seat, round_seed};
@@ -93,20 +93,28 @@ impl Match {
     /// [`Match::new`] into `place` (the caller's frame), its first round dealt there: no
     /// match-sized result moved through the calls.
     pub fn new_in<'p>(place: &'p mut MaybeUninit<Match>, config: &Config, seed: u64) -> Result<&'p mut Match, Error> {
+        let m = Match::seeded_to(place, config, seed)?;
+        m.round.refresh_waits();
+        Ok(m)
+    }
+
+    /// [`Match::new_in`]'s match dealt into `place` without its round's waits cache, in a frame
+    /// of its own: the deal (a [`Deal`] is as large as a wall), the start and the wall are not
+    /// on the stack while the waits are worked out.
+    #[inline(never)]
+    fn seeded_to<'p>(place: &'p mut MaybeUninit<Match>, config: &Config, seed: u64) -> Result<&'p mut Match, Error> {
         let start = Start::first(config);
-        let wall = Round::checked_wall(config, &Deal::Seeded(round_seed(seed, 0)), &start)?;
-        let m = place.write(Match {
-            round: Round::dealt(config, &start, &wall),
+        let mut wall = [0u8; TILE_IDS];
+        Round::checked_wall(config, &Deal::Seeded(round_seed(seed, 0)), &start, &mut wall)?;
+        let head = MatchHead {
             seed,
             given: false,
             awaiting: false,
             over: false,
             rounds_played: 0,
             next: start,
-            pad: [0; MATCH_PAD],
-        });
-        m.round.refresh_waits();
-        Ok(m)
+        };
+        Ok(Match::dealt_to(place, &head, config, &start, &wall))
     }
 
     /// A match whose rounds are dealt by the caller: East 1 from `first`, each later round from
@@ -340,8 +348,9 @@ impl Match {
     fn deal_next(&mut self, config: &Config) -> Result<(), Error> {
         // Dealt in place (no round-sized result on the stack): the wall is checked first.
         let deal = Deal::Seeded(round_seed(self.seed, self.rounds_played));
-        let wall = Round::checked_wall(config, &deal, &self.next)?;
-        self.round = Round::dealt(config, &self.next, &wall);
+        let mut wall = [0u8; TILE_IDS];
+        Round::checked_wall(config, &deal, &self.next, &mut wall)?;
+        self.round.deal_over(config, &self.next, &wall);
         self.round.refresh_waits();
         Ok(())
     }
@@ -383,6 +392,29 @@ impl Match {
         Ok(MATCH_HEADER.saturating_add(n))
     }
 
+    /// The match of `head` whose round is [`Round::dealt`] of `config`, `start` and `wall`,
+    /// written into `place` in a frame of its own: the round is built where it lies, not in a
+    /// match-sized temporary of the caller's frame copied there (the in-place decodes and deal).
+    #[inline(never)]
+    fn dealt_to<'p>(
+        place: &'p mut MaybeUninit<Match>,
+        head: &MatchHead,
+        config: &Config,
+        start: &Start,
+        wall: &[u8; TILE_IDS],
+    ) -> &'p mut Match {
+        place.write(Match {
+            round: Round::dealt(config, start, wall),
+            seed: head.seed,
+            given: head.given,
+            awaiting: head.awaiting,
+            over: head.over,
+            rounds_played: head.rounds_played,
+            next: head.next,
+            pad: [0; MATCH_PAD],
+        })
+    }
+
     /// The match of a byte form, re-validated (the round's own checks, the next start, the flags
     /// consistent with the round: a finished round while awaiting a deal or over, else the
     /// round started at the next start). Errors: [`Error::InvalidState`].
@@ -398,18 +430,7 @@ impl Match {
         let (head, rest) = Match::read_head(bytes)?;
         let m = Round::checked_in(
             rest,
-            |config, start, wall| {
-                place.write(Match {
-                    round: Round::dealt(config, start, wall),
-                    seed: head.seed,
-                    given: head.given,
-                    awaiting: head.awaiting,
-                    over: head.over,
-                    rounds_played: head.rounds_played,
-                    next: head.next,
-                    pad: [0; MATCH_PAD],
-                })
-            },
+            |config, start, wall| Match::dealt_to(place, &head, config, start, wall),
             |m| &mut m.round,
         )?;
         // The round's checks include its end record's: a finished round's outcome scores
@@ -446,18 +467,7 @@ impl Match {
         let m = Round::trusted_cached_in(
             rest,
             cache,
-            |config, start, wall| {
-                place.write(Match {
-                    round: Round::dealt(config, start, wall),
-                    seed: head.seed,
-                    given: head.given,
-                    awaiting: head.awaiting,
-                    over: head.over,
-                    rounds_played: head.rounds_played,
-                    next: head.next,
-                    pad: [0; MATCH_PAD],
-                })
-            },
+            |config, start, wall| Match::dealt_to(place, &head, config, start, wall),
             |m| &mut m.round,
         )?;
         m.check(m.round.phase == PHASE_OVER)?;

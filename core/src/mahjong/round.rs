@@ -961,7 +961,8 @@ impl Round {
     /// [`Error::BadDeal`].
     #[inline(never)]
     pub fn with_start(config: &Config, deal: &Deal, start: &Start) -> Result<Round, Error> {
-        let wall = Round::checked_wall(config, deal, start)?;
+        let mut wall = [0u8; TILE_IDS];
+        Round::checked_wall(config, deal, start, &mut wall)?;
         Ok(Round::deal(config, start, &wall))
     }
 
@@ -973,18 +974,49 @@ impl Round {
         deal: &Deal,
         start: &Start,
     ) -> Result<&'p mut Round, Error> {
-        let wall = Round::checked_wall(config, deal, start)?;
-        let round = place.write(Round::dealt(config, start, &wall));
+        let round = Round::checked_dealt_to(place, config, deal, start)?;
         round.refresh_waits();
         Ok(round)
     }
 
+    /// East 1 of a match ([`Start::first`]) dealt by seed `seed` into `place` without the waits
+    /// cache, in a frame of its own: the deal (a [`Deal`] is as large as a wall) and the start
+    /// are not on the stack while the caller works out the waits (`game::Round::seeded_in`).
+    #[inline(never)]
+    pub(super) fn seeded_to<'p>(
+        place: &'p mut MaybeUninit<Round>,
+        config: &Config,
+        seed: u64,
+    ) -> Result<&'p mut Round, Error> {
+        Round::checked_dealt_to(place, config, &Deal::Seeded(seed), &Start::first(config))
+    }
+
+    /// [`Round::with_start_in`]'s checked wall dealt into `place` without the waits cache, in a
+    /// frame of its own: the wall is not on the stack while the waits are worked out.
+    #[inline(never)]
+    fn checked_dealt_to<'p>(
+        place: &'p mut MaybeUninit<Round>,
+        config: &Config,
+        deal: &Deal,
+        start: &Start,
+    ) -> Result<&'p mut Round, Error> {
+        let mut wall = [0u8; TILE_IDS];
+        Round::checked_wall(config, deal, start, &mut wall)?;
+        Ok(Round::dealt_to(place, config, start, &wall))
+    }
+
     /// The wall of a round in the context `start` dealt by `deal`, the config, the start and
-    /// the deal checked ([`Round::with_start`]'s errors).
-    pub(super) fn checked_wall(config: &Config, deal: &Deal, start: &Start) -> Result<[u8; TILE_IDS], Error> {
+    /// the deal checked ([`Round::with_start`]'s errors), written into `wall` (not returned: no
+    /// second wall in the caller's frame).
+    pub(super) fn checked_wall(
+        config: &Config,
+        deal: &Deal,
+        start: &Start,
+        wall: &mut [u8; TILE_IDS],
+    ) -> Result<(), Error> {
         config.validate()?;
         start.validate()?;
-        let wall = match deal {
+        *wall = match deal {
             Deal::Seeded(seed) if config.score.three_player => seeded_wall_sanma(*seed),
             Deal::Seeded(seed) => seeded_wall(*seed),
             Deal::Given { wall } => {
@@ -997,7 +1029,7 @@ impl Round {
                 why: "the dealer is no seat of the table",
             });
         }
-        Ok(wall)
+        Ok(())
     }
 
     /// The config.

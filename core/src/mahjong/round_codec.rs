@@ -421,7 +421,7 @@ impl Round {
     pub fn decode_in<'p>(place: &'p mut MaybeUninit<Round>, bytes: &[u8]) -> Result<&'p mut Round, Error> {
         Round::checked_in(
             bytes,
-            |config, start, wall| place.write(Round::dealt(config, start, wall)),
+            |config, start, wall| Round::dealt_to(place, config, start, wall),
             |round| round,
         )
     }
@@ -451,7 +451,8 @@ impl Round {
         r: &mut Reader<'_>,
         make: impl FnOnce(&Config, &Start, &[u8; TILE_IDS]) -> &'p mut T,
     ) -> Result<&'p mut T, Error> {
-        let (config, start, wall) = Round::read_head(r, true)?;
+        let mut wall = [0u8; TILE_IDS];
+        let (config, start) = Round::read_head(r, true, &mut wall)?;
         Ok(make(&config, &start, &wall))
     }
 
@@ -532,7 +533,7 @@ impl Round {
         Round::trusted_cached_in(
             bytes,
             cache,
-            |config, start, wall| place.write(Round::dealt(config, start, wall)),
+            |config, start, wall| Round::dealt_to(place, config, start, wall),
             |round| round,
         )
     }
@@ -549,7 +550,8 @@ impl Round {
         round: impl Fn(&mut T) -> &mut Round,
     ) -> Result<&'p mut T, Error> {
         let mut r = Reader { bytes, at: 0 };
-        let (config, start, wall) = Round::read_head(&mut r, false)?;
+        let mut wall = [0u8; TILE_IDS];
+        let (config, start) = Round::read_head(&mut r, false, &mut wall)?;
         let made = make(&config, &start, &wall);
         round(&mut *made).trusted_rest(&mut r, cache)?;
         Ok(made)
@@ -578,7 +580,8 @@ impl Round {
     /// to be a permutation when `check_wall`. Errors: [`Error::InvalidState`].
     fn read(bytes: &[u8], check_wall: bool) -> Result<Round, Error> {
         let mut r = Reader { bytes, at: 0 };
-        let (config, start, wall) = Round::read_head(&mut r, check_wall)?;
+        let mut wall = [0u8; TILE_IDS];
+        let (config, start) = Round::read_head(&mut r, check_wall, &mut wall)?;
         // Every field is read straight into the round (no second round-sized value on the stack).
         let mut round = Round::dealt(&config, &start, &wall);
         round.read_fields(&mut r)?;
@@ -586,8 +589,9 @@ impl Round {
     }
 
     /// The length, version, config, start and wall of a byte form (the wall checked to be a
-    /// permutation when `check_wall`).
-    fn read_head(r: &mut Reader<'_>, check_wall: bool) -> Result<(Config, Start, [u8; TILE_IDS]), Error> {
+    /// permutation when `check_wall`), the wall read into `wall` (not returned: no second wall in
+    /// the caller's frame).
+    fn read_head(r: &mut Reader<'_>, check_wall: bool, wall: &mut [u8; TILE_IDS]) -> Result<(Config, Start), Error> {
         if r.bytes.len() != ENCODED_BYTES {
             return Err(bad("wrong length"));
         }
@@ -596,12 +600,11 @@ impl Round {
         }
         let config = Config::from_bytes(r.take(CONFIG_BYTES)?).map_err(|_| bad("bad config"))?;
         let start = Start::from_bytes(r.take(START_BYTES)?).map_err(|_| bad("bad start"))?;
-        let mut wall = [0u8; TILE_IDS];
-        r.fill(&mut wall)?;
+        r.fill(wall)?;
         if check_wall {
-            super::round::check_wall(&wall).map_err(|_| bad("the wall is not each id once"))?;
+            super::round::check_wall(wall).map_err(|_| bad("the wall is not each id once"))?;
         }
-        Ok((config, start, wall))
+        Ok((config, start))
     }
 
     /// The fields of a byte form after its wall (`r` past [`Round::read_head`]), read into this

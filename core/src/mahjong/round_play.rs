@@ -17,6 +17,7 @@ use super::score::{self, CalledMeld, HandValue, MeldKind, Piece, Riichi, Yaku};
 use super::shanten::shanten;
 use super::tile::{KINDS, Tile};
 use crate::game::Seat;
+use core::mem::MaybeUninit;
 
 /// The kind (0–33) of an id.
 pub(super) const fn kind_of(id: u8) -> u8 {
@@ -71,13 +72,43 @@ fn called_meld(m: &TableMeld, start: &Start, players: u8) -> Result<CalledMeld, 
 impl Round {
     /// Deals a checked wall: hands, the dealer's first draw, the first dora.
     pub(super) fn deal(config: &Config, start: &Start, wall: &[u8; TILE_IDS]) -> Round {
-        let mut round = Round::dealt(config, start, wall);
+        let mut round = Round::dealt_value(config, start, wall);
         round.refresh_waits();
         round
     }
 
+    /// [`Round::dealt`] in a frame of its own (not inlined into [`Round::with_start`]'s frame,
+    /// which holds the wall and the result).
+    #[inline(never)]
+    fn dealt_value(config: &Config, start: &Start, wall: &[u8; TILE_IDS]) -> Round {
+        Round::dealt(config, start, wall)
+    }
+
+    /// [`Round::dealt`] written into `place`, in a frame of its own: the round is built where it
+    /// lies (`dealt` returns straight into `place`), not in a round-sized temporary of the
+    /// caller's frame copied there (the in-place decodes and deals: 720 bytes of stack less on a
+    /// microcontroller).
+    #[inline(never)]
+    pub(super) fn dealt_to<'p>(
+        place: &'p mut MaybeUninit<Round>,
+        config: &Config,
+        start: &Start,
+        wall: &[u8; TILE_IDS],
+    ) -> &'p mut Round {
+        place.write(Round::dealt(config, start, wall))
+    }
+
+    /// This round replaced by [`Round::dealt`], in a frame of its own (as [`Round::dealt_to`]:
+    /// no round-sized temporary in the caller's frame).
+    #[inline(never)]
+    pub(super) fn deal_over(&mut self, config: &Config, start: &Start, wall: &[u8; TILE_IDS]) {
+        *self = Round::dealt(config, start, wall);
+    }
+
     /// [`Round::deal`] without the waits cache (all zero): for the decoder, which overwrites
-    /// every field and then computes the cache once.
+    /// every field and then computes the cache once. Inlined, so that the round is built
+    /// straight into the place its caller names ([`Round::dealt_to`], [`Round::deal_over`]).
+    #[inline(always)]
     pub(super) fn dealt(config: &Config, start: &Start, wall: &[u8; TILE_IDS]) -> Round {
         let layout = Layout::of(config.score.three_player);
         let n = layout.seats;
@@ -1332,10 +1363,12 @@ impl Round {
         self.deltas = deltas;
     }
 
-    /// The score-side win of a record.
-    fn win_of(&self, record: &WinRecord, with_sticks: bool) -> Result<score::Win, Error> {
+    /// The score-side win of a record, written into `win` (a default one) in a frame of its own
+    /// (not inlined): the meld and tile conversions are not on the stack while the hand is
+    /// valued, and no second `Win` is moved out of a result.
+    #[inline(never)]
+    fn win_of(&self, record: &WinRecord, with_sticks: bool, win: &mut score::Win) -> Result<(), Error> {
         let seat = record.seat;
-        let mut win = score::Win::default();
         let bits = self.hand_bits(seat);
         for id in bit_ids(bits) {
             win.closed.push(piece(id)?)?;
@@ -1381,7 +1414,7 @@ impl Round {
                 win.riichi_sticks = u16::from(self.sticks_on_table_now());
             }
         }
-        Ok(win)
+        Ok(())
     }
 
     /// Sticks on the table while playing (start + accepted this round).
@@ -1398,8 +1431,9 @@ impl Round {
 
     /// The value of a win.
     pub(super) fn value_of(&self, record: &WinRecord, with_sticks: bool) -> Result<HandValue, Error> {
-        let win = self.win_of(record, with_sticks)?;
-        Ok(score::score(&win, &self.config.score)?)
+        let mut win = score::Win::default();
+        self.win_of(record, with_sticks, &mut win)?;
+        score::score(&win, &self.config.score).map_err(Error::from)
     }
 
     /// The points each seat gains or pays for one win.
@@ -1409,6 +1443,7 @@ impl Round {
     /// [`Config::pao_tsumo_whole_hand`] (Tenhou), else they are paid as a normal tsumo. On a ron
     /// by another seat only the liable yakuman is shared: the discarder and the liable seat pay
     /// half of it each, the liable seat also the honba, the discarder the rest of the hand.
+    #[inline(never)]
     fn win_deltas(&self, record: &WinRecord, value: &HandValue) -> Result<[i32; SEATS], Error> {
         let mut deltas = [0i32; SEATS];
         let w = record.seat;
@@ -1503,8 +1538,7 @@ impl Round {
         let mut kept = [WinRecord::default(); 3];
         let mut n = 0u8;
         for (slot, record) in kept.iter_mut().zip(records) {
-            let value = self.value_of(record, true)?;
-            let d = self.win_deltas(record, &value)?;
+            let d = self.win_value_deltas(record)?;
             for (t, x) in deltas.iter_mut().zip(d) {
                 *t = t.saturating_add(x);
             }
@@ -1613,9 +1647,21 @@ impl Round {
     /// its own (one hand value at a time).
     #[inline(never)]
     fn win_scores(&self, record: &WinRecord) -> Result<(), Error> {
-        let value = self.value_of_final(record)?;
-        self.win_deltas(record, &value)?;
+        self.win_value_deltas(record)?;
         Ok(())
+    }
+
+    /// The points each seat gains or pays for a kept win record after the end (its value with
+    /// the sticks it collected), in a frame of its own: the hand value is held here, not in the
+    /// caller's frame, and [`Round::win_deltas`]'s locals are not on the stack while the hand is
+    /// valued.
+    #[inline(never)]
+    fn win_value_deltas(&self, record: &WinRecord) -> Result<[i32; SEATS], Error> {
+        // Read where the result lies (`?` would move the value out into a second one).
+        match &self.value_of_final(record) {
+            Ok(value) => self.win_deltas(record, value),
+            Err(e) => Err(*e),
+        }
     }
 
     /// The value of a kept win record after the end (the sticks it collected counted).

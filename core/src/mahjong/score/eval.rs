@@ -114,6 +114,9 @@ struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
+    /// Not inlined: its working values are not in `score`'s frame, which stays on the stack
+    /// under the whole decomposition walk.
+    #[inline(never)]
     fn new(win: &'a Win, config: &'a Config) -> Result<Ctx<'a>, Error> {
         config.validate()?;
         let melds = win.melds.as_slice();
