@@ -9,6 +9,7 @@ mod dominoes_round;
 mod doudizhu;
 mod doudizhu_reference;
 mod doudizhu_round;
+mod embedded_win;
 mod ffi_round;
 mod fuzz_corpus;
 mod fuzz_regressions;

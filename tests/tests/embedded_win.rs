@@ -1,0 +1,151 @@
+//! The Riichi win the C firmware replays (`tests/embedded/c/mahjong_win.h`, used by
+//! `tests/embedded/c/rounds.c`): the firmware's own rounds are played by the lowest legal action
+//! and its random rounds almost never win, so without it no C call the embedded check measures
+//! would value a winning hand. The header holds the encoded round one action before a win (the
+//! first seed, from 1, whose round played by `PARLOR_BOT_GREEDY` through the C function set
+//! reaches a `tsumo` or a `ron`), the winner, the win's action code and the winner's score delta
+//! once the round is over (the other seats' lowest actions, their passes, after it).
+//!
+//! The header is generated: `PARLOR_UPDATE_EMBEDDED=1 cargo test -p parlor-conformance --test
+//! conformance embedded_win` rewrites it (after a change of the state's byte form, say).
+#![allow(unsafe_code)]
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use parlor::*;
+
+fn config() -> ParlorConfig {
+    let mut config = ParlorConfig {
+        opaque: [0; PARLOR_CONFIG_WORDS],
+    };
+    // SAFETY: a valid out-pointer; a null text of length 0 is the default preset.
+    let status = unsafe { parlor_config_preset(PARLOR_GAME_MAHJONG, core::ptr::null(), 0, &mut config) };
+    assert_eq!(status, PARLOR_OK);
+    config
+}
+
+fn new_round() -> ParlorRound {
+    ParlorRound {
+        opaque: [0; PARLOR_STATE_WORDS],
+    }
+}
+
+fn to_act(round: &ParlorRound) -> u32 {
+    let mut seat = PARLOR_NO_SEAT;
+    // SAFETY: a valid state and out-pointer.
+    assert_eq!(unsafe { parlor_round_to_act(round, &mut seat) }, PARLOR_OK);
+    seat
+}
+
+fn choose(round: &ParlorRound, seat: u32, bot: ParlorBot, seed: u64) -> u64 {
+    let mut code = 0;
+    // SAFETY: a valid state and out-pointer; no scratch (greedy and lowest need none).
+    let status = unsafe { parlor_bot_choose(round, seat, bot, seed, core::ptr::null_mut(), 0, &mut code) };
+    assert_eq!(status, PARLOR_OK);
+    code
+}
+
+fn apply(round: &mut ParlorRound, seat: u32, code: u64) {
+    // SAFETY: a valid state; no step asked.
+    assert_eq!(unsafe { parlor_round_apply(round, seat, code, core::ptr::null_mut()) }, PARLOR_OK);
+}
+
+fn text(code: u64) -> String {
+    let mut buf = [0u8; 64];
+    let mut len = 0;
+    // SAFETY: a buffer of its length and an out-pointer.
+    let status = unsafe { parlor_action_text(PARLOR_GAME_MAHJONG, code, buf.as_mut_ptr().cast(), buf.len(), &mut len) };
+    assert_eq!(status, PARLOR_OK);
+    String::from_utf8(buf[..len].to_vec()).expect("action text is ASCII")
+}
+
+fn encode(round: &ParlorRound) -> Vec<u8> {
+    let mut buf = vec![0u8; 4096];
+    let mut len = 0;
+    // SAFETY: a valid state, a buffer of its length and an out-pointer.
+    assert_eq!(unsafe { parlor_round_encode(round, buf.as_mut_ptr(), buf.len(), &mut len) }, PARLOR_OK);
+    buf.truncate(len);
+    buf
+}
+
+/// The first greedy round from seed 1 that reaches a win: (seed, the encoded round before it,
+/// the winner, the win's code, its text, the winner's delta once the round is over).
+fn first_win() -> (u64, Vec<u8>, u32, u64, String, i32) {
+    let config = config();
+    for seed in 1..=200u64 {
+        let mut round = new_round();
+        // SAFETY: a valid config and out-pointer.
+        assert_eq!(unsafe { parlor_round_new(&config, seed, &mut round) }, PARLOR_OK);
+        for step in 0..1000u64 {
+            let seat = to_act(&round);
+            if seat == PARLOR_NO_SEAT {
+                break;
+            }
+            let code = choose(&round, seat, PARLOR_BOT_GREEDY, seed * 1000 + step);
+            let said = text(code);
+            if said == "tsumo" || said == "ron" {
+                let before = encode(&round);
+                apply(&mut round, seat, code);
+                // The rest of the round as the firmware plays it: the lowest actions (passes).
+                loop {
+                    let next = to_act(&round);
+                    if next == PARLOR_NO_SEAT {
+                        break;
+                    }
+                    let pass = choose(&round, next, PARLOR_BOT_LOWEST, 0);
+                    apply(&mut round, next, pass);
+                }
+                let mut scores = [0i32; PARLOR_MAX_SEATS as usize];
+                let mut count = 0;
+                // SAFETY: a valid state, a buffer of its length and an out-pointer.
+                let status = unsafe { parlor_round_outcome(&round, scores.as_mut_ptr(), scores.len(), &mut count) };
+                assert_eq!(status, PARLOR_OK);
+                return (seed, before, seat, code, said, scores[seat as usize]);
+            }
+            apply(&mut round, seat, code);
+        }
+    }
+    panic!("no greedy Riichi round of seeds 1-200 reached a win");
+}
+
+fn header() -> String {
+    let (seed, bytes, seat, code, said, delta) = first_win();
+    assert!(delta > 0, "the winner's delta {delta} is a gain");
+    let mut out = String::new();
+    out.push_str("/* Generated by tests/tests/embedded_win.rs: do not edit (PARLOR_UPDATE_EMBEDDED=1 cargo test\n");
+    out.push_str(" * -p parlor-conformance --test conformance embedded_win rewrites it). A Riichi round one\n");
+    let _ = writeln!(
+        out,
+        " * action before a win: default rules, seed {seed}, played by PARLOR_BOT_GREEDY; seat {seat}'s `{said}`,\n * after which the others' lowest actions end the round with seat {seat} {delta:+} points. */"
+    );
+    let _ = writeln!(out, "#define MAHJONG_WIN_SEAT {seat}u");
+    let _ = writeln!(out, "#define MAHJONG_WIN_CODE {code}u");
+    let _ = writeln!(out, "#define MAHJONG_WIN_DELTA {delta}");
+    let _ = writeln!(out, "static const uint8_t mahjong_win_state[{}] = {{", bytes.len());
+    for row in bytes.chunks(16) {
+        out.push_str("   ");
+        for b in row {
+            let _ = write!(out, " {b},");
+        }
+        out.push('\n');
+    }
+    out.push_str("};\n");
+    out
+}
+
+/// The checked-in header is what the C function set produces today (rewritten with
+/// `PARLOR_UPDATE_EMBEDDED=1`), and its round does end in the named seat's win.
+#[test]
+fn the_firmwares_mahjong_win_is_current() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("embedded/c/mahjong_win.h");
+    let want = header();
+    if std::env::var_os("PARLOR_UPDATE_EMBEDDED").is_some() {
+        std::fs::write(&path, &want).expect("write the header");
+    }
+    let have = std::fs::read_to_string(&path).expect("tests/embedded/c/mahjong_win.h");
+    assert!(
+        have == want,
+        "tests/embedded/c/mahjong_win.h is stale: rerun with PARLOR_UPDATE_EMBEDDED=1"
+    );
+}
