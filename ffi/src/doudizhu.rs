@@ -499,18 +499,35 @@ pub unsafe extern "C" fn parlor_doudizhu_spring(
             (None, None) => Opponents::Unknown,
             (None, Some(_)) => return Err(PARLOR_ERR_NULL_POINTER),
         };
-        let mut found = doudizhu::Plan::new();
-        let yes = spring_in(&landlord, &opponents, &self::preset(preset)?, scratch, &mut found).map_err(error_code)?;
-        *out_yes = u8::from(yes);
-        let plays = found.plays();
-        plan_into(plan_out, plays);
-        // As `OutputList::finish`: the count always, too small only for a non-empty buffer.
-        *plan_len = plays.len();
-        if plan_out.is_empty() {
-            return Ok(());
-        }
-        crate::util::ensure_capacity(plays.len(), plan_out.len())
+        let preset = self::preset(preset)?;
+        spring_out(&landlord, &opponents, &preset, scratch, plan_out, plan_len, out_yes)
     })())
+}
+
+/// The search and its plan for parlor_doudizhu_spring(), after the arguments are read: a
+/// function of its own so that the plan is the only large value of its frame and the argument
+/// reading's temporaries are not on the stack under the search (stack).
+#[inline(never)]
+fn spring_out(
+    landlord: &Cards,
+    opponents: &Opponents,
+    preset: &Preset,
+    scratch: &mut [u8],
+    plan_out: &mut [ParlorDoudizhuCards],
+    plan_len: &mut usize,
+    out_yes: &mut u8,
+) -> Result<(), ParlorStatus> {
+    let mut found = doudizhu::Plan::new();
+    let yes = spring_in(landlord, opponents, preset, scratch, &mut found).map_err(error_code)?;
+    *out_yes = u8::from(yes);
+    let plays = found.plays();
+    plan_into(plan_out, plays);
+    // As `OutputList::finish`: the count always, too small only for a non-empty buffer.
+    *plan_len = plays.len();
+    if plan_out.is_empty() {
+        return Ok(());
+    }
+    crate::util::ensure_capacity(plays.len(), plan_out.len())
 }
 
 /// Writes the first plays of `plays` into `out`, as many as fit. A function of its own so that

@@ -115,6 +115,7 @@ impl Default for Plan {
 
 impl Plan {
     /// No plays (what [`spring_in`] fills).
+    #[inline(never)] // returned in the caller's place: no plan-sized temporary there (stack)
     pub const fn new() -> Plan {
         Plan {
             plays: [Cards::EMPTY; MAX_HAND],
@@ -127,6 +128,12 @@ impl Plan {
         // `push` is the only writer and keeps `len` ≤ MAX_HAND, so the prefix always exists.
         debug_assert!(usize::from(self.len) <= MAX_HAND);
         self.plays.get(..usize::from(self.len)).unwrap_or(&[])
+    }
+
+    /// Empties the plan in place (no plan-sized temporary on the stack).
+    fn clear(&mut self) {
+        self.plays.fill(Cards::EMPTY);
+        self.len = 0;
     }
 
     /// Appends a play; [`Error::Internal`] past [`MAX_HAND`] plays (every play holds a card of
@@ -479,16 +486,22 @@ enum Goal {
     Fewest,
 }
 
-/// One sub-hand under search: its key (packed counts, and the [`FREE`] flag), the next play of
-/// its bucket to try, where the kept plays end, where the bucket ends (the kept end when the
-/// final play is not free), and the best child value so far: 16 bytes.
+/// One sub-hand under search: its key (packed counts, and the [`FREE`] flag) in two halves, the
+/// next play of its bucket to try, and the best child value so far: 12 bytes (word-aligned, not
+/// 16 as a `u64` field would make it: the frame stack is on the stack). Where the kept plays and
+/// the bucket end follow from the key ([`Frame::bounds`]).
 #[derive(Clone, Copy, Default)]
 struct Frame {
-    key: u64,
+    low: u32,
+    high: u32,
     cursor: u16,
-    kept: u16,
-    end: u16,
     best: u8,
+}
+
+impl Frame {
+    fn key(&self) -> u64 {
+        u64::from(self.low) | (u64::from(self.high) << 32)
+    }
 }
 
 /// The answer of a broken invariant of [`solve`]: a debug assertion, then [`Error::Internal`]
@@ -520,18 +533,20 @@ fn solve(root: u64, uncovered: u64, table: &PlayTable<'_>, memo: &mut Memo<'_>, 
     if known != 0 {
         return Ok(known);
     }
-    let start = |key: u64| {
+    // Where a sub-hand's plays start, where its kept plays end, and where its bucket ends (the
+    // kept end when the final play is not free). Bucket bounds come from `u16` counters.
+    let bounds = |key: u64| {
         let rank = lowest_field(key & !FREE);
         let all = table.range(rank, true);
         let kept = table.range(rank, false);
-        // Bucket bounds come from `u16` counters.
-        Frame {
-            key,
-            cursor: all.start as u16,
-            kept: kept.end as u16,
-            end: if key & FREE != 0 { all.end } else { kept.end } as u16,
-            best: u8::MAX,
-        }
+        let end = if key & FREE != 0 { all.end } else { kept.end };
+        (all.start as u16, kept.end as u16, end as u16)
+    };
+    let start = |key: u64| Frame {
+        low: key as u32,
+        high: (key >> 32) as u32,
+        cursor: bounds(key).0,
+        best: u8::MAX,
     };
     let mut stack = [Frame::default(); MAX_HAND + 1];
     let mut sp = 0usize;
@@ -549,24 +564,26 @@ fn solve(root: u64, uncovered: u64, table: &PlayTable<'_>, memo: &mut Memo<'_>, 
         let Some(top) = stack.get_mut(sp) else {
             return Err(internal("frame stack overflow"));
         };
+        let key = top.key();
+        let (_, kept, end) = bounds(key);
         // Fold in the answer of the child we come back from.
         if returned != 0 {
             top.best = top.best.min(returned);
             if returned == 1 {
-                top.cursor = top.end; // a split found / one play empties it: cannot do better
+                top.cursor = end; // a split found / one play empties it: cannot do better
             }
             returned = 0;
         }
-        let hand = top.key & !FREE;
+        let hand = key & !FREE;
         // The final play, when it is taken here, holds every card no kept play can.
         let must = hand & uncovered;
         let mut descend = None;
-        while top.cursor < top.end {
+        while top.cursor < end {
             let Some(play) = table.get(usize::from(top.cursor)) else {
                 return Err(internal("a play index past the table"));
             };
             // A kept play keeps the flag; any other is the final play and clears it.
-            let flag = if top.cursor < top.kept { top.key & FREE } else { 0 };
+            let flag = if top.cursor < kept { key & FREE } else { 0 };
             top.cursor = top.cursor.saturating_add(1);
             if !packed_contains(hand, play) || (flag == 0 && !packed_contains(play, must)) {
                 continue;
@@ -590,7 +607,7 @@ fn solve(root: u64, uncovered: u64, table: &PlayTable<'_>, memo: &mut Memo<'_>, 
             }
             top.best = top.best.min(value);
             if value == 1 {
-                top.cursor = top.end;
+                top.cursor = end;
             }
         }
         if let Some(child) = descend {
@@ -613,7 +630,7 @@ fn solve(root: u64, uncovered: u64, table: &PlayTable<'_>, memo: &mut Memo<'_>, 
             }
             Goal::Fewest => top.best.saturating_add(1),
         };
-        memo.put(top.key, value);
+        memo.put(key, value);
         let Some(parent) = sp.checked_sub(1) else {
             return Ok(value);
         };
@@ -709,6 +726,7 @@ fn together(a: &Cards, b: &Cards) -> Result<Cards, Error> {
 /// The two peasants' hands (the second is the rest of the deck for [`Opponents::One`], empty
 /// for [`Opponents::Unknown`] where the first is the whole rest) and the largest play they may
 /// make; [`Error::CardsOverlap`] if the hands together exceed the deck.
+#[inline(never)] // its temporaries apart from the search's callers' frames (stack)
 fn peasants(landlord: &Cards, opponents: &Opponents, preset: &Preset) -> Result<(Cards, Cards, usize), Error> {
     Ok(match *opponents {
         Opponents::Both(a, b) => {
@@ -798,7 +816,7 @@ pub fn spring_in(
     scratch: &mut [u8],
     plan: &mut Plan,
 ) -> Result<bool, Error> {
-    *plan = Plan::new();
+    plan.clear();
     let threats = peasants(landlord, opponents, preset)?;
     spring_cut(landlord, threats, preset, parts(landlord, preset, scratch)?, plan)
 }
@@ -843,33 +861,7 @@ fn spring_cut(
     // which the safe plays split the rest.
     let mut last = None;
     if solve(root, uncovered, &table, &mut memo, Goal::Split)? != 1 {
-        let mut broken = false;
-        generate(
-            landlord,
-            None,
-            preset,
-            usize::from(preset.max_cards),
-            &mut |f: Cards, _| {
-                let packed = pack(&f.counts());
-                if !packed_contains(packed, root & uncovered) {
-                    return true;
-                }
-                match solve(root.wrapping_sub(packed), uncovered, &table, &mut memo, Goal::Split) {
-                    Ok(1) => {
-                        last = Some(f);
-                        false
-                    }
-                    Ok(_) => true,
-                    Err(_) => {
-                        broken = true;
-                        false
-                    }
-                }
-            },
-        );
-        if broken {
-            return Err(Error::Internal);
-        }
+        last = final_play(landlord, preset, root, uncovered, &table, &mut memo)?;
         if last.is_none() {
             return Err(internal("a split with a final play, but no final play found"));
         }
@@ -877,7 +869,7 @@ fn spring_cut(
     // Read the safe plays off: at each sub-hand the first safe play whose rest splits (the
     // memo answers, or solves again what it evicted).
     let mut hand = match last {
-        Some(f) => root.wrapping_sub(pack(&f.counts())),
+        Some(f) => root.wrapping_sub(f),
         None => root,
     };
     while hand != 0 {
@@ -903,9 +895,73 @@ fn spring_cut(
         hand = child;
     }
     if let Some(f) = last {
-        plan.push(f)?;
+        plan.push(Cards::from_counts(unpack(f)).map_err(|_| internal("a final play that is no card set"))?)?;
     }
     Ok(true)
+}
+
+/// The first final play (packed, in generator order) after which the safe plays split the
+/// rest of `root`, if any. The candidates come from the generator in batches ([`final_batch`])
+/// and are solved after it returns: the search's frame stack never nests under the generator's
+/// frames, and the batch is on the stack only here (stack). The same solves run in the same
+/// order as one generator pass calling the search would, so the memo and the plan are the same.
+#[inline(never)]
+fn final_play(
+    landlord: &Cards,
+    preset: &Preset,
+    root: u64,
+    uncovered: u64,
+    table: &PlayTable<'_>,
+    memo: &mut Memo<'_>,
+) -> Result<Option<u64>, Error> {
+    let mut seen = 0usize;
+    loop {
+        let mut batch = [0u64; FINAL_BATCH];
+        let n = final_batch(landlord, preset, root & uncovered, seen, &mut batch);
+        for &packed in batch.iter().take(n) {
+            if solve(root.wrapping_sub(packed), uncovered, table, memo, Goal::Split)? == 1 {
+                return Ok(Some(packed));
+            }
+        }
+        if n < FINAL_BATCH {
+            return Ok(None);
+        }
+        seen = seen.saturating_add(n);
+    }
+}
+
+/// Final-play candidates per generator pass of [`final_batch`].
+const FINAL_BATCH: usize = 8;
+
+/// Fills `batch` with the next final-play candidates of `landlord` (packed): the plays, in
+/// generator order, that hold every card of `need`, past the first `skip` of them. Returns how
+/// many it wrote; fewer than [`FINAL_BATCH`] when the generator ran out.
+#[inline(never)] // the generator's frames apart from the searches' (stack)
+fn final_batch(landlord: &Cards, preset: &Preset, need: u64, skip: usize, batch: &mut [u64; FINAL_BATCH]) -> usize {
+    let mut index = 0usize;
+    let mut n = 0usize;
+    generate(
+        landlord,
+        None,
+        preset,
+        usize::from(preset.max_cards),
+        &mut |f: Cards, _| {
+            let packed = pack(&f.counts());
+            if !packed_contains(packed, need) {
+                return true;
+            }
+            if index >= skip {
+                match batch.get_mut(n) {
+                    Some(slot) => *slot = packed,
+                    None => return false,
+                }
+                n = n.saturating_add(1);
+            }
+            index = index.saturating_add(1);
+            n < FINAL_BATCH
+        },
+    );
+    n
 }
 
 /// Whether a single play `play` is safe against `opponents` (no peasant can beat it), as
