@@ -48,7 +48,10 @@ fn choose(round: &ParlorRound, seat: u32, bot: ParlorBot, seed: u64) -> u64 {
 
 fn apply(round: &mut ParlorRound, seat: u32, code: u64) {
     // SAFETY: a valid state; no step asked.
-    assert_eq!(unsafe { parlor_round_apply(round, seat, code, core::ptr::null_mut()) }, PARLOR_OK);
+    assert_eq!(
+        unsafe { parlor_round_apply(round, seat, code, core::ptr::null_mut()) },
+        PARLOR_OK
+    );
 }
 
 fn text(code: u64) -> String {
@@ -64,7 +67,10 @@ fn encode(round: &ParlorRound) -> Vec<u8> {
     let mut buf = vec![0u8; 4096];
     let mut len = 0;
     // SAFETY: a valid state, a buffer of its length and an out-pointer.
-    assert_eq!(unsafe { parlor_round_encode(round, buf.as_mut_ptr(), buf.len(), &mut len) }, PARLOR_OK);
+    assert_eq!(
+        unsafe { parlor_round_encode(round, buf.as_mut_ptr(), buf.len(), &mut len) },
+        PARLOR_OK
+    );
     buf.truncate(len);
     buf
 }
@@ -96,7 +102,7 @@ fn first_win() -> (u64, Vec<u8>, u32, u64, String, i32) {
                     let pass = choose(&round, next, PARLOR_BOT_LOWEST, 0);
                     apply(&mut round, next, pass);
                 }
-                let mut scores = [0i32; PARLOR_MAX_SEATS as usize];
+                let mut scores = [0i32; PARLOR_MAX_SEATS];
                 let mut count = 0;
                 // SAFETY: a valid state, a buffer of its length and an out-pointer.
                 let status = unsafe { parlor_round_outcome(&round, scores.as_mut_ptr(), scores.len(), &mut count) };
