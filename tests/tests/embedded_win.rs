@@ -4,7 +4,8 @@
 //! would value a winning hand. The header holds the encoded round one action before a win (the
 //! first seed, from 1, whose round played by `PARLOR_BOT_GREEDY` through the C function set
 //! reaches a `tsumo` or a `ron`), the winner, the win's action code and the winner's score delta
-//! once the round is over (the other seats' lowest actions, their passes, after it).
+//! once the round is over (the other seats' lowest actions, their passes, after it); and the same
+//! for a match (the first greedy match from seed 1 that reaches a win), for `parlor_match_*`.
 //!
 //! The header is generated: `PARLOR_UPDATE_EMBEDDED=1 cargo test -p parlor-conformance --test
 //! conformance embedded_win` rewrites it (after a change of the state's byte form, say).
@@ -115,6 +116,75 @@ fn first_win() -> (u64, Vec<u8>, u32, u64, String, i32) {
     panic!("no greedy Riichi round of seeds 1-200 reached a win");
 }
 
+fn new_match() -> ParlorMatch {
+    ParlorMatch {
+        opaque: [0; PARLOR_STATE_WORDS],
+    }
+}
+
+fn match_apply(game_match: &mut ParlorMatch, seat: u32, code: u64) -> ParlorStep {
+    let mut step = ParlorStep {
+        round_over: 0,
+        match_over: 0,
+        score_count: 0,
+        reserved: 0,
+        scores: [0; PARLOR_MAX_SEATS],
+    };
+    // SAFETY: a valid match and out-pointer.
+    assert_eq!(
+        unsafe { parlor_match_apply(game_match, seat, code, &mut step) },
+        PARLOR_OK
+    );
+    step
+}
+
+fn match_choice(game_match: &ParlorMatch, bot: ParlorBot, seed: u64) -> Option<(u32, u64)> {
+    let mut seat = PARLOR_NO_SEAT;
+    // SAFETY: a valid match and out-pointer.
+    assert_eq!(unsafe { parlor_match_to_act(game_match, &mut seat) }, PARLOR_OK);
+    if seat == PARLOR_NO_SEAT {
+        return None;
+    }
+    let mut round = new_round();
+    // SAFETY: a valid match and out-pointer.
+    assert_eq!(unsafe { parlor_match_round(game_match, &mut round) }, PARLOR_OK);
+    Some((seat, choose(&round, seat, bot, seed)))
+}
+
+/// The first greedy match from seed 1 whose first round reaches a win: (seed, the encoded match
+/// before it, the winner, the win's code, the winner's delta in the step that ends the round).
+fn first_match_win() -> (u64, Vec<u8>, u32, u64, i32) {
+    let config = config();
+    for seed in 1..=200u64 {
+        let mut game_match = new_match();
+        // SAFETY: a valid config and out-pointer.
+        assert_eq!(unsafe { parlor_match_new(&config, seed, &mut game_match) }, PARLOR_OK);
+        for step in 0..1000u64 {
+            let Some((seat, code)) = match_choice(&game_match, PARLOR_BOT_GREEDY, seed * 1000 + step) else {
+                break;
+            };
+            let said = text(code);
+            if said == "tsumo" || said == "ron" {
+                let mut buf = vec![0u8; 4096];
+                let mut len = 0;
+                // SAFETY: a valid match, a buffer of its length and an out-pointer.
+                let status = unsafe { parlor_match_encode(&game_match, buf.as_mut_ptr(), buf.len(), &mut len) };
+                assert_eq!(status, PARLOR_OK);
+                buf.truncate(len);
+                let mut ended = match_apply(&mut game_match, seat, code);
+                // The others' lowest actions (passes) until the round ends.
+                while ended.round_over == 0 {
+                    let (next, pass) = match_choice(&game_match, PARLOR_BOT_LOWEST, 0).expect("a seat to act");
+                    ended = match_apply(&mut game_match, next, pass);
+                }
+                return (seed, buf, seat, code, ended.scores[seat as usize]);
+            }
+            let _ = match_apply(&mut game_match, seat, code);
+        }
+    }
+    panic!("no greedy Riichi match of seeds 1-200 reached a win");
+}
+
 fn header() -> String {
     let (seed, bytes, seat, code, said, delta) = first_win();
     assert!(delta > 0, "the winner's delta {delta} is a gain");
@@ -129,6 +199,28 @@ fn header() -> String {
     let _ = writeln!(out, "#define MAHJONG_WIN_CODE {code}u");
     let _ = writeln!(out, "#define MAHJONG_WIN_DELTA {delta}");
     let _ = writeln!(out, "static const uint8_t mahjong_win_state[{}] = {{", bytes.len());
+    for row in bytes.chunks(16) {
+        out.push_str("   ");
+        for b in row {
+            let _ = write!(out, " {b},");
+        }
+        out.push('\n');
+    }
+    out.push_str("};\n");
+    let (seed, bytes, seat, code, delta) = first_match_win();
+    assert!(delta > 0, "the match's winner's delta {delta} is a gain");
+    let _ = writeln!(
+        out,
+        "/* A Riichi match one action before a win: default rules, seed {seed}, played by\n * PARLOR_BOT_GREEDY; seat {seat}'s win, after which the others' lowest actions end the round with\n * seat {seat} {delta:+} points. */"
+    );
+    let _ = writeln!(out, "#define MAHJONG_MATCH_WIN_SEAT {seat}u");
+    let _ = writeln!(out, "#define MAHJONG_MATCH_WIN_CODE {code}u");
+    let _ = writeln!(out, "#define MAHJONG_MATCH_WIN_DELTA {delta}");
+    let _ = writeln!(
+        out,
+        "static const uint8_t mahjong_match_win_state[{}] = {{",
+        bytes.len()
+    );
     for row in bytes.chunks(16) {
         out.push_str("   ");
         for b in row {

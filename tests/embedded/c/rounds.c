@@ -367,6 +367,33 @@ static void play_mahjong_win(void) {
     if (status == PARLOR_OK) status = parlor_round_encode(&copy, encoded_again, sizeof encoded_again, &again);
     check_same_bytes(status, again, len);
     check_views(&round, names);
+    /* The same through a match (its own seed's win): decoded one action before it, the win and
+     * the passes applied by parlor_match_apply, the match after it encoded and decoded. */
+    {
+        static ParlorMatch played, match_copy;
+        static ParlorRound current;
+        ParlorStep step;
+        step.round_over = 0;
+        guard = 0;
+        CHECK_EQ_U(STACK(names->match_decode, parlor_match_decode(PARLOR_GAME_MAHJONG, mahjong_match_win_state,
+                                                                  sizeof mahjong_match_win_state, &played)),
+                   PARLOR_OK);
+        status = STACK(names->match_apply,
+                       parlor_match_apply(&played, MAHJONG_MATCH_WIN_SEAT, MAHJONG_MATCH_WIN_CODE, &step));
+        CHECK_EQ_U(status, PARLOR_OK);
+        while (status == PARLOR_OK && !step.round_over && guard++ < 8) {
+            status = parlor_match_to_act(&played, &seat);
+            if (status == PARLOR_OK) status = parlor_match_round(&played, &current);
+            if (status == PARLOR_OK) status = parlor_bot_choose(&current, seat, PARLOR_BOT_LOWEST, 0, NULL, 0, &code);
+            if (status == PARLOR_OK) status = STACK(names->match_apply, parlor_match_apply(&played, seat, code, &step));
+            CHECK_EQ_U(status, PARLOR_OK);
+        }
+        CHECK(step.round_over && step.scores[MAHJONG_MATCH_WIN_SEAT] == MAHJONG_MATCH_WIN_DELTA);
+        CHECK_EQ_U(STACK(names->match_encode, parlor_match_encode(&played, encoded, sizeof encoded, &len)), PARLOR_OK);
+        status = STACK(names->match_decode, parlor_match_decode(PARLOR_GAME_MAHJONG, encoded, len, &match_copy));
+        if (status == PARLOR_OK) status = parlor_match_encode(&match_copy, encoded_again, sizeof encoded_again, &again);
+        check_same_bytes(status, again, len);
+    }
 }
 #endif
 
