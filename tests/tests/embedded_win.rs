@@ -185,6 +185,23 @@ fn first_match_win() -> (u64, Vec<u8>, u32, u64, i32) {
     panic!("no greedy Riichi match of seeds 1-200 reached a win");
 }
 
+/// One case's C text: `MAHJONG_<NAME>_SEAT`, `_CODE`, `_DELTA` and the encoded state as
+/// `mahjong_<name>_state[]`, 16 bytes a line.
+fn c_case(out: &mut String, name: &str, lower: &str, (seat, code, delta): (u32, u64, i32), bytes: &[u8]) {
+    let _ = writeln!(out, "#define MAHJONG_{name}_SEAT {seat}u");
+    let _ = writeln!(out, "#define MAHJONG_{name}_CODE {code}u");
+    let _ = writeln!(out, "#define MAHJONG_{name}_DELTA {delta}");
+    let _ = writeln!(out, "static const uint8_t mahjong_{lower}_state[{}] = {{", bytes.len());
+    for row in bytes.chunks(16) {
+        out.push_str("   ");
+        for b in row {
+            let _ = write!(out, " {b},");
+        }
+        out.push('\n');
+    }
+    out.push_str("};\n");
+}
+
 fn header() -> String {
     let (seed, bytes, seat, code, said, delta) = first_win();
     assert!(delta > 0, "the winner's delta {delta} is a gain");
@@ -195,40 +212,14 @@ fn header() -> String {
         out,
         " * action before a win: default rules, seed {seed}, played by PARLOR_BOT_GREEDY; seat {seat}'s `{said}`,\n * after which the others' lowest actions end the round with seat {seat} {delta:+} points. */"
     );
-    let _ = writeln!(out, "#define MAHJONG_WIN_SEAT {seat}u");
-    let _ = writeln!(out, "#define MAHJONG_WIN_CODE {code}u");
-    let _ = writeln!(out, "#define MAHJONG_WIN_DELTA {delta}");
-    let _ = writeln!(out, "static const uint8_t mahjong_win_state[{}] = {{", bytes.len());
-    for row in bytes.chunks(16) {
-        out.push_str("   ");
-        for b in row {
-            let _ = write!(out, " {b},");
-        }
-        out.push('\n');
-    }
-    out.push_str("};\n");
+    c_case(&mut out, "WIN", "win", (seat, code, delta), &bytes);
     let (seed, bytes, seat, code, delta) = first_match_win();
     assert!(delta > 0, "the match's winner's delta {delta} is a gain");
     let _ = writeln!(
         out,
         "/* A Riichi match one action before a win: default rules, seed {seed}, played by\n * PARLOR_BOT_GREEDY; seat {seat}'s win, after which the others' lowest actions end the round with\n * seat {seat} {delta:+} points. */"
     );
-    let _ = writeln!(out, "#define MAHJONG_MATCH_WIN_SEAT {seat}u");
-    let _ = writeln!(out, "#define MAHJONG_MATCH_WIN_CODE {code}u");
-    let _ = writeln!(out, "#define MAHJONG_MATCH_WIN_DELTA {delta}");
-    let _ = writeln!(
-        out,
-        "static const uint8_t mahjong_match_win_state[{}] = {{",
-        bytes.len()
-    );
-    for row in bytes.chunks(16) {
-        out.push_str("   ");
-        for b in row {
-            let _ = write!(out, " {b},");
-        }
-        out.push('\n');
-    }
-    out.push_str("};\n");
+    c_case(&mut out, "MATCH_WIN", "match_win", (seat, code, delta), &bytes);
     out
 }
 
