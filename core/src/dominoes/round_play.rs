@@ -69,12 +69,7 @@ impl Round {
         }
         let (a, b) = halves(opening);
         doubles |= u64::from(a == b);
-        let spinning = match self.config.spinner {
-            SpinnerRule::EveryDouble => doubles,
-            // The first double in play order.
-            SpinnerRule::FirstDouble => doubles & doubles.wrapping_neg(),
-            SpinnerRule::None => 0,
-        };
+        let spinning = self.spinning(doubles);
         // After the opening, a tile takes a number while it has no child (a double its side),
         // or, spinning, fewer than three (a side and two ends).
         let mut takers = live & !1 & (!one | (spinning & !three));
@@ -102,6 +97,17 @@ impl Round {
         scan.take(u32::from(a), u64::from(low));
         scan.take(u32::from(b), u64::from(high));
         Ok(true)
+    }
+
+    /// The spinning doubles among `doubles` (bits of play index) under the spinner rule.
+    #[inline]
+    fn spinning(&self, doubles: u64) -> u64 {
+        match self.config.spinner {
+            SpinnerRule::EveryDouble => doubles,
+            // The first double in play order.
+            SpinnerRule::FirstDouble => doubles & doubles.wrapping_neg(),
+            SpinnerRule::None => 0,
+        }
     }
 
     /// The number layout tile `slot` (≥ 1, below the layout's length) shows away from its
@@ -186,12 +192,7 @@ impl Round {
         if bad {
             return Err(internal());
         }
-        let spinning = match self.config.spinner {
-            SpinnerRule::EveryDouble => doubles,
-            // The first double in play order.
-            SpinnerRule::FirstDouble => doubles & doubles.wrapping_neg(),
-            SpinnerRule::None => 0,
-        };
+        let spinning = self.spinning(doubles);
         // The opening's children, counted up to three (the words' bits of play index 0); four
         // only on a spinning opening double (counted then).
         let on_opening = opening_children(one, two, three);

@@ -403,16 +403,7 @@ impl Match {
         start: &Start,
         wall: &[u8; TILE_IDS],
     ) -> &'p mut Match {
-        place.write(Match {
-            round: Round::dealt(config, start, wall),
-            seed: head.seed,
-            given: head.given,
-            awaiting: head.awaiting,
-            over: head.over,
-            rounds_played: head.rounds_played,
-            next: head.next,
-            pad: [0; MATCH_PAD],
-        })
+        place.write(head.with_round(Round::dealt(config, start, wall)))
     }
 
     /// The match of a byte form, re-validated (the round's own checks, the next start, the flags
@@ -477,16 +468,7 @@ impl Match {
     /// [`Match::decode_trusted`] with the round read by `round`.
     fn decode_with(bytes: &[u8], round: impl FnOnce(&[u8]) -> Result<Round, Error>) -> Result<Match, Error> {
         let (head, rest) = Match::read_head(bytes)?;
-        let m = Match {
-            round: round(rest)?,
-            seed: head.seed,
-            given: head.given,
-            awaiting: head.awaiting,
-            over: head.over,
-            rounds_played: head.rounds_played,
-            next: head.next,
-            pad: [0; MATCH_PAD],
-        };
+        let m = head.with_round(round(rest)?);
         // A trusted byte form (written by `Match::encode`, known unchanged) takes its round's
         // phase for whether it is finished (as the full decode, whose round's checks score a
         // finished round's end record).
@@ -552,6 +534,24 @@ struct MatchHead {
     over: bool,
     rounds_played: u32,
     next: Start,
+}
+
+impl MatchHead {
+    /// The match of this head around `round`. Inlined, so that the in-place writers build the
+    /// match where it lies ([`Match::dealt_to`]).
+    #[inline(always)]
+    fn with_round(&self, round: Round) -> Match {
+        Match {
+            round,
+            seed: self.seed,
+            given: self.given,
+            awaiting: self.awaiting,
+            over: self.over,
+            rounds_played: self.rounds_played,
+            next: self.next,
+            pad: [0; MATCH_PAD],
+        }
+    }
 }
 
 /// The seats by `scores`, highest first, ties by seat (seat 0 first).

@@ -182,10 +182,6 @@ pub(crate) const PHOENIX_BIT: u64 = 1 << 54;
 pub(crate) const DRAGON_BIT: u64 = 1 << 55;
 pub(crate) const SUITED_BIT: u64 = 1 << 63;
 const NATURAL_BITS: u64 = (1 << 52) - 1;
-/// The bit offsets of the Five's, the Ten's and the King's groups (rank value `v` at `4·(v − 2)`).
-const FIVE_SHIFT: u32 = 4 * (5 - 2);
-const TEN_SHIFT: u32 = 4 * (10 - 2);
-const KING_SHIFT: u32 = 4 * (13 - 2);
 /// One bit per natural rank group (the low bit of each 4-bit group).
 pub(crate) const NATURAL_LOW_BITS: u64 = NATURAL_BITS / 0xF;
 /// One bit per 4-bit group of a [`Cards::count_word`] (ranks 0..=14).
@@ -460,14 +456,12 @@ impl Cards {
 
     /// The sum of the card points (see [`Card::points`]); −25..=100 for any set.
     pub fn points(self) -> i16 {
-        // In closed form (both forms: a rank's cards are its group's bits): 5 a Five, 10 a Ten
-        // or a King, the Dragon 25, the Phoenix −25 ([`Card::points`]).
-        // The bits of a 4-bit group counted by a 16-entry table of 4-bit counts in one word (no
-        // population count: none in hardware on the baseline targets).
-        const BITS_OF_GROUP: u64 = 0x4332_3221_3221_2110;
-        let bits = |shift: u32| ((BITS_OF_GROUP >> (((self.0 >> shift) & 0xF) << 2)) & 0xF) as i16; // ≤ 4
-        let fives = bits(FIVE_SHIFT);
-        let tens = bits(TEN_SHIFT).wrapping_add(bits(KING_SHIFT)); // ≤ 8
+        // In closed form: 5 a Five, 10 a Ten or a King, the Dragon 25, the Phoenix −25
+        // ([`Card::points`]); the ranks' counts from [`Cards::count_word`] (no loop over cards).
+        let counts = self.count_word();
+        let count = |value: u32| ((counts >> (4 * value)) & 0xF) as i16; // ≤ 4
+        let fives = count(5);
+        let tens = count(10).wrapping_add(count(13)); // ≤ 8
         let dragon = if self.0 & DRAGON_BIT != 0 { 25 } else { 0 };
         let phoenix = if self.0 & PHOENIX_BIT != 0 { 25 } else { 0 };
         // At most 4·5 + 8·10 + 25 = 125 and at least −25: no overflow.

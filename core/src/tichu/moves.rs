@@ -534,7 +534,7 @@ impl Gen<'_> {
                     for skip in low.wrapping_add(1)..high {
                         self.straight(low, high, skip, PHOENIX_BIT)?;
                     }
-                } else if missing & inside != 0 && missing & missing.wrapping_sub(1) == 0 {
+                } else if missing & inside != 0 && !more_than(missing, true) {
                     self.straight(low, high, missing.trailing_zeros() as u8, PHOENIX_BIT)?;
                 }
                 // The Phoenix on top of the naturals low..high-1 (read at its strongest), or,

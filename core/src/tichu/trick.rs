@@ -409,15 +409,7 @@ impl Trick {
     /// The working form's play done on the held fields (every check before the first write;
     /// the tests check it against the working form's).
     pub fn play(&mut self, seat: Seat, play: Cards, hand: Cards, wish: Option<Rank>) -> Result<Step, Error> {
-        if self.flags & HAS_END != 0 {
-            return Err(Error::TrickOver);
-        }
-        if seat.of(&self.out) {
-            return Err(Error::SeatIsOut);
-        }
-        if hand.len() > MAX_HAND {
-            return Err(Error::HandTooLarge);
-        }
+        self.check_hand(seat, hand)?;
         if play.is_empty() {
             return Err(Error::IllegalPlay);
         }
@@ -496,10 +488,10 @@ impl Trick {
         }
     }
 
-    /// Whether `seat` may pass with `hand` (the errors of [`Trick::pass`]), read off the held
-    /// fields (every legal-action walk in a trick asks; the working form's `check_pass` in the
-    /// tests is the reference).
-    pub(crate) fn check_pass(&self, seat: Seat, hand: Cards) -> Result<(), Error> {
+    /// The checks every step of `seat` holding `hand` starts with: the trick still open, the
+    /// seat still holding cards, the hand not too large.
+    #[inline]
+    fn check_hand(&self, seat: Seat, hand: Cards) -> Result<(), Error> {
         if self.flags & HAS_END != 0 {
             return Err(Error::TrickOver);
         }
@@ -509,6 +501,14 @@ impl Trick {
         if hand.len() > MAX_HAND {
             return Err(Error::HandTooLarge);
         }
+        Ok(())
+    }
+
+    /// Whether `seat` may pass with `hand` (the errors of [`Trick::pass`]), read off the held
+    /// fields (every legal-action walk in a trick asks; the working form's `check_pass` in the
+    /// tests is the reference).
+    pub(crate) fn check_pass(&self, seat: Seat, hand: Cards) -> Result<(), Error> {
+        self.check_hand(seat, hand)?;
         if seat != self.turn {
             return Err(Error::NotYourTurn);
         }
