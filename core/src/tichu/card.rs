@@ -459,9 +459,11 @@ impl Cards {
         // In closed form: 5 a Five, 10 a Ten or a King, the Dragon 25, the Phoenix −25
         // ([`Card::points`]); the ranks' counts from [`Cards::count_word`] (no loop over cards).
         let counts = self.count_word();
-        let count = |value: u32| ((counts >> (4 * value)) & 0xF) as i16; // ≤ 4
-        let fives = count(5);
-        let tens = count(10).wrapping_add(count(13)); // ≤ 8
+        // Rank value `v`'s count is the 4-bit group at bit 4·v: the Five at 20, the Ten at 40,
+        // the King at 52.
+        let count = |shift: u32| ((counts >> shift) & 0xF) as i16; // ≤ 4
+        let fives = count(20);
+        let tens = count(40).wrapping_add(count(52)); // ≤ 8
         let dragon = if self.0 & DRAGON_BIT != 0 { 25 } else { 0 };
         let phoenix = if self.0 & PHOENIX_BIT != 0 { 25 } else { 0 };
         // At most 4·5 + 8·10 + 25 = 125 and at least −25: no overflow.
