@@ -416,7 +416,10 @@ fn ask<G: Game>(
         let mut words = text.split_whitespace();
         match (words.next(), words.next()) {
             (None, _) if out_of_turn => return Ok(Answer::Pass),
-            (None, _) => {}
+            (None, _) => writeln!(
+                out,
+                "your turn: type a number from the list or an action (help lists the words)"
+            )?,
             (Some("quit"), None) => return Ok(Answer::Quit),
             (Some("undo"), None) => return Ok(Answer::Undo),
             (Some("hint"), None) => match G::hint(round, me, hint) {

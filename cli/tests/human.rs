@@ -665,3 +665,17 @@ fn help_names_the_words_and_the_games_card_letters() {
         assert!(stdout.contains(legend), "{game}: {stdout}");
     }
 }
+
+/// A new player's finding: an empty line on the person's own turn re-prompted with nothing said
+/// (`> > >`). It says what to type; the game goes on (an empty line out of turn still lets the
+/// right pass).
+#[test]
+fn an_empty_line_on_your_turn_says_what_to_type() {
+    let out = common::parlor(&["dominoes", "play", "--human", "0", "--seed", "3"], "\nquit\n");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout.contains("> your turn: type a number from the list or an action (help lists the words)\n> (quit)"),
+        "{stdout}"
+    );
+}
