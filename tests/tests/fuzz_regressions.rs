@@ -15,6 +15,7 @@ const NAMED: &[(&str, &str)] = &[
     ("ffi_doudizhu_round", "held-match-shorter-than-its-encode-form"),
     ("ffi_tichu", "two-phoenixes-minus-50"),
     ("mahjong_round", "closed-kan-of-a-riichi-wait"),
+    ("mahjong_round", "pending-kan-dora-turned-before-a-chankan"),
     ("mahjong_score", "order-of-two-fifth-copies"),
     ("tichu_diff", "phoenix-on-phoenix"),
 ];
@@ -139,6 +140,23 @@ fn mahjong_round_closed_kan_of_a_riichi_wait() {
     run_regression(
         "mahjong_round",
         "closed-kan-of-a-riichi-wait",
+        check::mahjong_round::round,
+    );
+}
+
+/// Two added kans in a row by seat 3 (its red 5m, then the 4p it had just drawn, before
+/// discarding) and seat 0, in riichi, robs the second (chankan, step 86): the core turned the first kan's pending indicator (id 104) when the
+/// second was declared, so the robbing ron saw two indicators; the reference, one. Tenhou turns
+/// an open or added kan's indicator at the seat's discard or once its next kan stands (nobody
+/// robbed it), so a chankan of the second kan does not count it (a real Tenhou record,
+/// `double_kakan_then_chankan.json` of mjai-reviewer's convlog: one indicator, 2000 paid). The
+/// core now turns it in `resolve_chankan` and `finish_ankan` (core test
+/// `a_robbed_added_kan_leaves_the_earlier_kans_dora_unturned`).
+#[test]
+fn mahjong_round_pending_kan_dora_turned_before_a_chankan() {
+    run_regression(
+        "mahjong_round",
+        "pending-kan-dora-turned-before-a-chankan",
         check::mahjong_round::round,
     );
 }

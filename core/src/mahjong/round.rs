@@ -52,7 +52,8 @@
 //! - Furiten: a wait among the seat's own discards; a winning tile let pass (until its next
 //!   discard; for good after riichi). A wait on a kind whose four copies the seat holds itself is
 //!   no wait (noten, no riichi).
-//! - New dora: a closed kan's at once; an open or added kan's at the kan seat's next discard.
+//! - New dora: a closed kan's at once; an open or added kan's at the kan seat's next discard or
+//!   once its next kan stands (not when that kan is robbed: a chankan counts neither).
 //! - No call on the last discard, no kan once the live wall is empty, at most four kans; four
 //!   kans by two or more seats abort when the following discard passes.
 //! - Kuikae forbidden per [`Config::kuikae_forbidden`]: the called kind and a chii's far end.
@@ -728,7 +729,8 @@ pub struct Event {
     /// A riichi accepted: this seat's stick was put down (its discard passed).
     pub riichi: Option<Seat>,
     /// New dora indicators revealed (ids), in order: after a closed kan at once, after an open or
-    /// added kan when the kan's seat discards (Tenhou).
+    /// added kan when the kan's seat discards or its next kan stands (nobody robbed it), before
+    /// that kan's replacement draw (Tenhou).
     pub dora: [Option<u8>; 2],
     /// The tile drawn automatically after the action, and who drew it (the next seat after a
     /// discard nobody called, or the kan's seat drawing its replacement). Hidden from the other
@@ -863,7 +865,7 @@ pub struct Round {
     pub(super) kans: u8,
     /// Dora indicators revealed (1–5).
     pub(super) dora: u8,
-    /// An open or added kan's dora waits for the kan seat's discard.
+    /// An open or added kan's dora waits for the kan seat's discard or its next kan standing.
     pub(super) dora_pending: bool,
     pub(super) phase: u8,
     /// The seat on turn, the discarder (calls) or the kan's seat (chankan).

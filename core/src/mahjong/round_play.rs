@@ -1158,7 +1158,6 @@ impl Round {
     }
 
     fn ankan(&mut self, seat: u8, kind: u8, event: &mut Event) -> Result<(), Error> {
-        self.reveal_pending(event)?;
         self.interrupt();
         // Thirteen orphans may rob a closed kan: the tiles stay in the hand until the window
         // closes.
@@ -1210,7 +1209,10 @@ impl Round {
                 from: NONE,
             },
         });
-        // Tenhou: a closed kan's dora is revealed at once.
+        // An earlier open or added kan's pending indicator first, now that this kan stands (a
+        // thirteen-orphans hand that robs it ends the round with neither turned); then this
+        // closed kan's at once (Tenhou).
+        self.reveal_pending(event)?;
         self.reveal(event)?;
         self.draw_replacement(seat, event)
     }
@@ -1240,8 +1242,9 @@ impl Round {
     }
 
     fn kakan(&mut self, seat: u8, tile: u8, event: &mut Event) -> Result<(), Error> {
-        // The added kan interrupts (breaks ippatsu) only once nobody robs it.
-        self.reveal_pending(event)?;
+        // The added kan interrupts (breaks ippatsu) only once nobody robs it, and an earlier
+        // open or added kan's pending indicator is turned only then (`resolve_chankan`): a
+        // robbing ron does not count it (Tenhou).
         self.phase = PHASE_CHANKAN;
         self.window_tile = tile;
         self.window_ankan = false;
@@ -1282,6 +1285,9 @@ impl Round {
             seat: Seat(seat),
             meld: *meld,
         });
+        // The added kan stands: an earlier kan's pending indicator is turned before the
+        // replacement draw, this kan's waits for the seat's discard or next kan.
+        self.reveal_pending(event)?;
         self.dora_pending = true;
         self.draw_replacement(seat, event)
     }

@@ -681,6 +681,149 @@ fn an_added_kan_draws_a_replacement_and_reveals_dora_after_the_discard() {
     assert_eq!(round.dora_indicators(), &wall[126..128]);
 }
 
+/// Seat 2 pons 3p and 8s (seat 0's first two discards), draws the fourth 3p and adds it: the
+/// added kan stands at once (nobody may rob a 3p), its indicator pending, and seat 2 is on turn
+/// with the replacement tile `wall[122]` (`rinshan`). Seat 3 holds `seat3`, seat 2 also `extra`.
+/// The indicators `wall[126..129]`: white (the deal's), 2m (the first kan's: a 3m dora, one of
+/// which the 1m–3m run of the 8s-kanchan hand holds), then a filler.
+fn a_second_kan_after_an_added_kan(seat3: &str, extra: &str, rinshan: &str) -> ([u8; 136], Round) {
+    let wall = WallBuilder::new()
+        .hands(["3p 8s", "", &format!("3p 3p 8s 8s {extra}"), seat3])
+        .live("1z 2z 4z 1z 2z 4z 3p")
+        .put(122, rinshan)
+        .put(126, "5z 2m")
+        .build(&[9, 10, 11, 12, 13, 23, 24, 25, 26, 27, 28, 30, 31, 33]);
+    let mut round = Round::new(&Config::TENHOU, &Deal::Given { wall }).unwrap();
+    let pon = |round: &mut Round| {
+        let mut pon = None;
+        round.for_each_legal_action(Seat(2), |a| {
+            if let Action::Pon { .. } = a {
+                pon.get_or_insert(a);
+            }
+        });
+        while matches!(round.phase(), Phase::Calls { .. }) {
+            let seat = round.to_act().unwrap();
+            let answer = if seat == Seat(2) { pon.unwrap() } else { Action::Pass };
+            round.apply(seat, answer).unwrap();
+        }
+        assert_eq!(round.phase(), Phase::Turn { seat: Seat(2) });
+        let junk = round
+            .hand(Seat(2))
+            .find(|&id| ![11, 25, 33].contains(&(id / 4)))
+            .unwrap();
+        round.apply(Seat(2), Action::Discard { tile: junk }).unwrap();
+        pass_all(round);
+    };
+    for kind in [11, 25] {
+        let tile = round.hand(Seat(0)).find(|&id| id / 4 == kind).unwrap();
+        round.apply(Seat(0), Action::Discard { tile }).unwrap();
+        pon(&mut round);
+        tsumogiri(&mut round); // seat 3
+    }
+    tsumogiri(&mut round); // seat 0
+    tsumogiri(&mut round); // seat 1
+    assert_eq!(round.to_act(), Some(Seat(2)));
+    let fourth = drawn(&round);
+    assert_eq!(fourth / 4, 11);
+    let event = round.apply(Seat(2), Action::Kakan { tile: fourth }).unwrap();
+    assert!(!event.window, "nobody may rob a 3p");
+    assert_eq!(event.called.unwrap().meld.kind, score::MeldKind::Shouminkan);
+    assert_eq!(event.dora, [None, None]);
+    assert_eq!(event.drew, Some((Seat(2), wall[122])));
+    assert_eq!(round.dora_indicators(), &wall[126..127]);
+    assert_eq!(round.kans(), 1);
+    (wall, round)
+}
+
+/// Tenhou turns an open or added kan's new indicator when the kan's seat discards, or once its
+/// next kan stands (nobody robbed it), before that kan's replacement draw; a closed kan's at once,
+/// after the pending one. A ron that robs the second kan therefore counts neither kan's indicator:
+/// in a real Tenhou record of two added kans in a row whose second was robbed (mjai-reviewer's
+/// `convlog/tests/testdata/double_kakan_then_chankan.json`: chankan and pinfu, 30 fu 2 han, 2000)
+/// only the deal's indicator is recorded. The core turned the pending indicator when the second
+/// kan was declared, so the robbing ron counted it (fuzz target `mahjong_round`, input
+/// `pending-kan-dora-turned-before-a-chankan`; that record replayed paid 3900).
+#[test]
+fn a_robbed_added_kan_leaves_the_earlier_kans_dora_unturned() {
+    const KANCHAN: &str = "123m 456m 789p 79s 3z 3z"; // waits on 8s; no yaku but chankan
+    // Robbed: the 8s added, seat 3 wins on it with the deal's indicator only.
+    let (wall, mut round) = a_second_kan_after_an_added_kan(KANCHAN, "", "8s");
+    let eight = drawn(&round);
+    let event = round.apply(Seat(2), Action::Kakan { tile: eight }).unwrap();
+    assert!(event.window);
+    assert_eq!(event.dora, [None, None]);
+    assert_eq!(
+        round.phase(),
+        Phase::Chankan {
+            seat: Seat(2),
+            tile: eight
+        }
+    );
+    assert_eq!(round.dora_indicators(), &wall[126..127]);
+    round.apply(Seat(3), Action::Ron).unwrap();
+    assert_eq!(round.dora_indicators(), &wall[126..127]);
+    let outcome = round.outcome().unwrap();
+    let win = outcome.wins[0].unwrap();
+    assert_eq!((win.winner, win.from, win.tile), (Seat(3), Some(Seat(2)), eight));
+    assert!(win.value.has(score::Yaku::Chankan));
+    // Chankan 1 han, no dora (the 2m indicator's 3m is not counted); 20 + 10 (closed ron) + 2
+    // (kanchan) = 40 fu: 1300 (with the first kan's indicator it was 2 han, 2600).
+    assert_eq!((win.value.han(), win.value.fu(), win.value.dora()), (1, 40, 0));
+    assert_eq!(outcome.deltas, [0, 0, -1300, 1300]);
+
+    // Not robbed: the second added kan stands, the first kan's indicator is turned before its
+    // replacement draw, the second's at seat 2's discard.
+    let (wall, mut round) = a_second_kan_after_an_added_kan(KANCHAN, "", "8s");
+    let eight = drawn(&round);
+    round.apply(Seat(2), Action::Kakan { tile: eight }).unwrap();
+    let event = round.apply(Seat(3), Action::Pass).unwrap();
+    assert_eq!(event.called.unwrap().meld.kind, score::MeldKind::Shouminkan);
+    assert_eq!(event.dora, [Some(wall[127]), None]);
+    assert_eq!(event.drew, Some((Seat(2), wall[123])));
+    assert_eq!(round.dora_indicators(), &wall[126..128]);
+    assert_eq!(round.kans(), 2);
+    let event = round.apply(Seat(2), Action::Discard { tile: drawn(&round) }).unwrap();
+    assert_eq!(event.dora, [Some(wall[128]), None]);
+    assert_eq!(round.dora_indicators(), &wall[126..129]);
+
+    // A closed kan after the added kan: the pending indicator, then the closed kan's own, both
+    // before its replacement draw.
+    let (wall, mut round) = a_second_kan_after_an_added_kan(KANCHAN, "7z 7z 7z", "7z");
+    let event = round
+        .apply(
+            Seat(2),
+            Action::Ankan {
+                kind: Tile::new(33).unwrap(),
+            },
+        )
+        .unwrap();
+    assert!(!event.window);
+    assert_eq!(event.dora, [Some(wall[127]), Some(wall[128])]);
+    assert_eq!(event.drew, Some((Seat(2), wall[123])));
+    assert_eq!(round.dora_indicators(), &wall[126..129]);
+
+    // That closed kan robbed by thirteen orphans (Tenhou allows it): it never stood, so neither
+    // indicator is turned.
+    let kokushi = "19m 19p 19s 1z 2z 3z 4z 5z 6z 6z"; // waits on 7z
+    let (wall, mut round) = a_second_kan_after_an_added_kan(kokushi, "7z 7z 7z", "7z");
+    let event = round
+        .apply(
+            Seat(2),
+            Action::Ankan {
+                kind: Tile::new(33).unwrap(),
+            },
+        )
+        .unwrap();
+    assert!(event.window);
+    assert_eq!(event.dora, [None, None]);
+    assert_eq!(round.dora_indicators(), &wall[126..127]);
+    round.apply(Seat(3), Action::Ron).unwrap();
+    assert_eq!(round.dora_indicators(), &wall[126..127]);
+    let outcome = round.outcome().unwrap();
+    assert!(outcome.wins[0].unwrap().value.has(score::Yaku::Kokushi));
+    assert_eq!(outcome.deltas, [0, 0, -32_000, 32_000]);
+}
+
 /// A seat's observation does not change when another seat's closed tiles differ.
 #[test]
 fn observation_hides_other_hands() {

@@ -313,7 +313,8 @@ pub struct RefRound {
     pub kan_makers: Vec<usize>,
     /// Dora indicators face up.
     pub dora_shown: usize,
-    /// Kan dora to turn at the next discard or kan (open and added kans).
+    /// Kan dora to turn at the next discard or at the next kan once it stands (open and added
+    /// kans; a robbed kan turns none).
     pub dora_pending: usize,
     /// Riichi (established): `Some(double)`.
     pub riichi: [Option<bool>; 4],
