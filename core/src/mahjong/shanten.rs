@@ -43,7 +43,7 @@ use super::tile::{KINDS, Tile};
 
 #[cfg(any(test, not(feature = "shanten-table")))]
 mod discards;
-#[cfg(any(test, not(feature = "shanten-table")))]
+#[cfg(not(feature = "shanten-table"))]
 pub(crate) use discards::discard_rates;
 
 #[cfg(any(test, not(feature = "shanten-table")))]
