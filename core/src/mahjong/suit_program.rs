@@ -189,41 +189,55 @@ pub(crate) fn gains_from_costs(costs: &Table) -> Gains {
     from_rows(&no_pair, &pair)
 }
 
-/// Lanes 0–4 (sets 0–4) of a row word: byte `s` is lane `s`.
-const ROW_LANES: u64 = 0xff_ffff_ffff;
-/// One in each of lanes 0–4.
-const ROW_ONES: u64 = 0x01_0101_0101;
-/// The offset of a reachable lane in [`Rows`]: lanes below it are unreachable.
-const REACHED: u8 = 64;
+/// A gains table packed in a word: lane `s` (sets 0–4) of the no-pair row in bits `6s..6s + 5`,
+/// of the pair row in bits `32 + 6s..`. Half the bytes of a [`Gains`] (what a caller keeps many
+/// of holds this).
+pub(crate) type Packed = u64;
 
-/// The lane-wise maximum of two row words whose bytes are below 128: `(x | 0x80…) − y` keeps each
-/// byte's top bit iff `x ≥ y` and borrows from no other byte.
-fn max_lanes(x: u64, y: u64) -> u64 {
-    const TOP: u64 = 0x8080_8080_8080_8080;
-    let ge = (x | TOP).wrapping_sub(y) & TOP;
-    let keep_x = ge | ge.wrapping_sub(ge >> 7);
+/// Lanes 0–4 of a row word, six bits each: five value bits and a guard bit (bit 5).
+const ROW_LANES: u32 = (1 << 30) - 1;
+/// One in each lane.
+const ROW_ONES: u32 = 0x0104_1041;
+/// The guard bit of each lane.
+const ROW_GUARDS: u32 = ROW_ONES << 5;
+/// A lane some choice of groups reaches holds this plus the tiles it uses (at most 14: below
+/// 31), a lane none reaches 0; bit 4 tells them apart.
+const REACHED: u32 = 16;
+
+/// The lane-wise maximum of two row words (lanes below 32): `(x | guards) − y` keeps each lane's
+/// guard bit iff `x ≥ y` and borrows from no other lane.
+fn max_lanes(x: u32, y: u32) -> u32 {
+    let ge = (x | ROW_GUARDS).wrapping_sub(y) & ROW_GUARDS;
+    let keep_x = ge | ge.wrapping_sub(ge >> 5);
     (x & keep_x) | (y & !keep_x)
 }
 
-/// The tiles used by a suit's groups so far, per (pair, sets), as two row words: lane `s` of
-/// `plain` (no pair) or `pair` is [`REACHED`] plus the most held tiles some choice of exactly `s`
-/// sets (and the pair) uses; below [`REACHED`] where no choice reaches the lane.
+/// The tiles used by a suit's groups so far, per (pair, sets), as two row words (lanes as in
+/// [`REACHED`]): `plain` without the pair, `pair` with it, lane `s` for exactly `s` sets.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Rows {
-    plain: u64,
-    pair: u64,
+    plain: u32,
+    pair: u32,
 }
 
 impl Rows {
     const NONE: Rows = Rows { plain: 0, pair: 0 };
 
-    /// `self = max(self, src with ds more sets, dp more pairs, add more tiles used)`.
+    fn live(&self) -> bool {
+        self.plain | self.pair != 0
+    }
+
+    /// `self = max(self, src with ds more sets, the pair if dp, add more tiles used)`.
     fn relax(&mut self, src: &Rows, ds: usize, dp: bool, add: u8) {
-        // `ds` ≤ 3: a shift of at most 24 bits; lanes stay below 128 (reachable lanes at most
-        // REACHED + 14, the others at most 4 a number), so no byte carries.
-        let bits = (ds as u32).wrapping_mul(8);
-        let plus = u64::from(add).wrapping_mul(ROW_ONES);
-        let moved = |row: u64| (row.wrapping_shl(bits) & ROW_LANES).wrapping_add(plus);
+        // `ds` ≤ 3: a shift of at most 18 bits. Only reached lanes (bit 4 set) gain `add`, so an
+        // unreached lane stays 0, and a reached one stays at most REACHED + 14 (the suit's
+        // tiles): no lane carries.
+        let bits = (ds as u32).wrapping_mul(6);
+        let add = u32::from(add);
+        let moved = |row: u32| {
+            let row = row.wrapping_shl(bits) & ROW_LANES;
+            row.wrapping_add(((row >> 4) & ROW_ONES).wrapping_mul(add))
+        };
         if dp {
             self.pair = max_lanes(self.pair, moved(src.plain));
         } else {
@@ -233,34 +247,33 @@ impl Rows {
     }
 
     /// Each lane the best of itself and the lanes of fewer sets.
-    fn prefix_max(row: u64) -> u64 {
-        let row = max_lanes(row, row.wrapping_shl(8) & ROW_LANES);
-        let row = max_lanes(row, row.wrapping_shl(16) & ROW_LANES);
-        max_lanes(row, row.wrapping_shl(32) & ROW_LANES)
+    fn prefix_max(row: u32) -> u32 {
+        let row = max_lanes(row, row.wrapping_shl(6) & ROW_LANES);
+        let row = max_lanes(row, row.wrapping_shl(12) & ROW_LANES);
+        max_lanes(row, row.wrapping_shl(24) & ROW_LANES)
     }
 }
 
-/// The gains of one numbered suit (`gains_from_costs(&suit_table(h))`, the same search): the
-/// dynamic program of [`suit_table`] run on the tiles used rather than the tiles drawn (a group
-/// of `need` copies of a number held `held` times uses `min(need, held)` of them), each state's
-/// ten lanes held as two words (five bytes each) and relaxed a word at a time, from the first
-/// number a group touching a held tile can start at to the last held number (the states after it
-/// only carry their runs out). About ten times fewer instructions than the table of costs on a
-/// 32-bit core.
-pub(crate) fn suit_gains_by_rows(h: &[u8; 9]) -> Gains {
-    let Some(last) = h.iter().rposition(|&c| c > 0) else {
-        return [0; 16];
-    };
-    let mut state = [[Rows::NONE; 3]; 3];
-    let mut live = [[false; 3]; 3];
-    if let (Some(row), Some(flags)) = (state.first_mut(), live.first_mut())
-        && let (Some(start), Some(flag)) = (row.first_mut(), flags.first_mut())
-    {
-        start.plain = u64::from(REACHED);
-        *flag = true;
+/// The search's states before some number: per (runs started at the previous number, at the one
+/// before), the [`Rows`] reached (none: not live).
+#[derive(Clone, Copy)]
+struct Program {
+    state: [[Rows; 3]; 3],
+}
+
+impl Program {
+    /// Before the first number: no group, nothing used.
+    fn start() -> Program {
+        let mut state = [[Rows::NONE; 3]; 3];
+        if let Some(start) = state.first_mut().and_then(|row| row.first_mut()) {
+            start.plain = REACHED;
+        }
+        Program { state }
     }
-    for (i, &held) in h.iter().enumerate().take(last.wrapping_add(1)) {
-        // The same pruning as `suit_table` (the same search).
+
+    /// The groups touching number `i` of `h` (the pruning of `suit_table`: the same search).
+    fn step(&mut self, h: &[u8; 9], i: usize) {
+        let held = h.get(i).copied().unwrap_or(0);
         let ahead = |d: usize| h.get(i.wrapping_add(d)).copied().unwrap_or(0);
         let near = held | ahead(1) | ahead(2);
         let window = held.max(ahead(1)).max(ahead(2));
@@ -269,16 +282,15 @@ pub(crate) fn suit_gains_by_rows(h: &[u8; 9]) -> Gains {
             (true, true, false) => 1,
             _ => 0,
         };
-        let only_start = live == [[true, false, false], [false; 3], [false; 3]];
+        let only_start = self.state.iter().flatten().skip(1).all(|rows| !rows.live());
         if only_start && max_runs == 0 && held == 0 {
-            continue;
+            return;
         }
         let mut next = [[Rows::NONE; 3]; 3];
-        let mut next_live = [[false; 3]; 3];
         let groups_here = usize::from(held > 0);
-        for (r1, (state_row, live_row)) in state.iter().zip(&live).enumerate() {
-            for (r2, (src, &is_live)) in state_row.iter().zip(live_row).enumerate() {
-                if !is_live {
+        for (r1, state_row) in self.state.iter().enumerate() {
+            for (r2, src) in state_row.iter().enumerate() {
+                if !src.live() {
                     continue;
                 }
                 for t in 0..=groups_here {
@@ -294,40 +306,122 @@ pub(crate) fn suit_gains_by_rows(h: &[u8; 9]) -> Gains {
                                 break;
                             }
                             let add = (need as u8).min(held);
-                            let cell = next.get_mut(r0).and_then(|row| row.get_mut(r1));
-                            let flag = next_live.get_mut(r0).and_then(|row| row.get_mut(r1));
-                            let (Some(cell), Some(flag)) = (cell, flag) else {
+                            let Some(cell) = next.get_mut(r0).and_then(|row| row.get_mut(r1)) else {
                                 debug_assert!(false, "suit program: a run count past 2");
                                 continue;
                             };
                             cell.relax(src, r0.wrapping_add(t), q == 1, add);
-                            *flag = true;
                         }
                     }
                 }
             }
         }
-        state = next;
-        live = next_live;
+        self.state = next;
     }
-    // The runs still open after the last held number end on empty numbers: every live state
-    // counts as it is.
-    let mut best = Rows::NONE;
-    for (rows, &is_live) in state.iter().flatten().zip(live.iter().flatten()) {
-        if is_live {
+
+    /// Steps through numbers `from..=to` of `h`.
+    fn run(&mut self, h: &[u8; 9], from: usize, to: usize) {
+        for i in from..=to {
+            self.step(h, i);
+        }
+    }
+
+    /// The gains once no held number is left: the runs still open end on empty numbers, so
+    /// every live state counts as it is.
+    fn packed(&self) -> Packed {
+        let mut best = Rows::NONE;
+        for rows in self.state.iter().flatten() {
             best.plain = max_lanes(best.plain, rows.plain);
             best.pair = max_lanes(best.pair, rows.pair);
         }
+        let plain = Rows::prefix_max(best.plain);
+        let pair = max_lanes(Rows::prefix_max(best.pair), plain);
+        // Lane 0 of `plain` (no group) is reached, so after the running maxima every lane is.
+        let reached = REACHED.wrapping_mul(ROW_ONES);
+        u64::from(plain.wrapping_sub(reached)) | u64::from(pair.wrapping_sub(reached)) << 32
     }
-    let plain = Rows::prefix_max(best.plain);
-    let pair = max_lanes(Rows::prefix_max(best.pair), plain);
-    // Lane 0 of `plain` (no group) is reached, so after the running maxima every lane is.
-    let reached = u64::from(REACHED).wrapping_mul(ROW_ONES);
-    let lanes = |row: u64| {
-        let [a, b, c, d, e, _, _, _] = row.wrapping_sub(reached).to_le_bytes();
-        [a, b, c, d, e]
-    };
-    from_rows(&lanes(plain), &lanes(pair))
+}
+
+/// The [`Gains`] of a [`Packed`] table.
+pub(crate) fn unpack(packed: Packed) -> Gains {
+    let lanes = |row: u64| [0u32, 6, 12, 18, 24].map(|at| (row.wrapping_shr(at) & 0x3f) as u8);
+    from_rows(&lanes(packed), &lanes(packed >> 32))
+}
+
+/// The gains of one numbered suit (`gains_from_costs(&suit_table(h))`, the same search): the
+/// dynamic program of [`suit_table`] run on the tiles used rather than the tiles drawn (a group
+/// of `need` copies of a number held `held` times uses `min(need, held)` of them), each state's
+/// ten lanes held as two 32-bit words and relaxed a word at a time, up to the last held number
+/// (the states after it only carry their runs out).
+pub(crate) fn suit_gains_by_rows(h: &[u8; 9]) -> Gains {
+    let mut program = Program::start();
+    if let Some(last) = h.iter().rposition(|&c| c > 0) {
+        program.run(h, 0, last);
+    }
+    unpack(program.packed())
+}
+
+/// The packed gains of suit `h` joined with a lone tile (one a set or the pair of its own):
+/// lane (p, s) the best of itself, (p, s − 1) plus the tile, and for the pair row (0, s) plus
+/// the tile as the pair.
+fn with_lone_tile(packed: Packed) -> Packed {
+    let (plain, pair) = ((packed & 0xffff_ffff) as u32, (packed >> 32) as u32);
+    // Lanes at most 14 plus one: below 32.
+    let up = |row: u32| (row.wrapping_shl(6) & ROW_LANES).wrapping_add(ROW_ONES & !1);
+    let plain_out = max_lanes(plain, up(plain));
+    let pair_out = max_lanes(max_lanes(pair, up(pair)), plain.wrapping_add(ROW_ONES));
+    u64::from(plain_out) | u64::from(pair_out) << 32
+}
+
+/// The packed gains of suit `h` (returned) and, in `drawn[k]`, of `h` with one more tile of
+/// number `k` for each `k` held fewer than four times (the others left as they are), in one
+/// sweep: the search of `h` plus `k` shares the states of `h` before number `k − 2` (their
+/// pruning looks two numbers ahead, not at `k`), and a tile no held number is within two of is
+/// a lone tile ([`with_lone_tile`]: no group can touch it and a held tile).
+pub(crate) fn suit_gains_drawn(h: &[u8; 9], drawn: &mut [Packed; 9]) -> Packed {
+    let last = h.iter().rposition(|&c| c > 0);
+    let mut base = Program::start();
+    let mut at = 0usize; // the numbers of `h` `base` has stepped through
+    let mut lone = [false; 9];
+    for (k, (slot, lone_k)) in drawn.iter_mut().zip(lone.iter_mut()).enumerate() {
+        let held = h.get(k).copied().unwrap_or(0);
+        if held >= 4 {
+            continue;
+        }
+        let fork = k.saturating_sub(2);
+        let near = h
+            .iter()
+            .skip(fork)
+            .take(k.wrapping_add(3).wrapping_sub(fork))
+            .any(|&c| c > 0);
+        if !near {
+            *lone_k = true;
+            continue;
+        }
+        // A held number within two of `k`: `last` is at least `fork`.
+        while at < fork {
+            base.step(h, at);
+            at = at.wrapping_add(1); // below 9
+        }
+        let mut with = *h;
+        if let Some(c) = with.get_mut(k) {
+            *c = held.wrapping_add(1); // below 4
+        }
+        let mut program = base;
+        program.run(&with, fork, last.map_or(k, |l| l.max(k)));
+        *slot = program.packed();
+    }
+    if let Some(last) = last {
+        base.run(h, at, last);
+    }
+    let gains = base.packed();
+    let single = with_lone_tile(gains);
+    for (slot, &lone_k) in drawn.iter_mut().zip(&lone) {
+        if lone_k {
+            *slot = single;
+        }
+    }
+    gains
 }
 
 #[cfg(test)]
@@ -335,7 +429,8 @@ mod tests {
     use super::*;
 
     /// The row-word program gives the cost table's gains for every eighth numbered-suit pattern
-    /// of at most 14 tiles with more than 6 (45,400 in all), and for all of at most 6 tiles.
+    /// of at most 14 tiles with more than 6 (45,400 in all), and for all of at most 6 tiles; and
+    /// the sweep over drawn tiles gives the program's gains of each pattern with the tile.
     #[test]
     fn rows_program_matches_cost_table() {
         let mut checked = 0usize;
@@ -350,7 +445,21 @@ mod tests {
             if tiles > 14 || (tiles > 6 && code % 8 != 0) {
                 continue;
             }
-            assert_eq!(suit_gains_by_rows(&h), gains_from_costs(&suit_table(&h)), "{h:?}");
+            let gains = suit_gains_by_rows(&h);
+            assert_eq!(gains, gains_from_costs(&suit_table(&h)), "{h:?}");
+            if tiles < 14 {
+                let mut drawn = [0; 9];
+                assert_eq!(unpack(suit_gains_drawn(&h, &mut drawn)), gains, "{h:?}");
+                for (k, &packed) in drawn.iter().enumerate() {
+                    let mut with = h;
+                    with[k] += 1;
+                    if h[k] < 4 {
+                        assert_eq!(unpack(packed), suit_gains_by_rows(&with), "{h:?} + {k}");
+                    } else {
+                        assert_eq!(packed, 0, "{h:?} + {k}");
+                    }
+                }
+            }
             checked += 1;
         }
         assert_eq!(checked, 45_400);

@@ -5,20 +5,22 @@
 //!
 //! A discard changes one suit and a draw one suit, so of the gains tables (see the
 //! [parent module](super)) only those of the patterns "hand's suit less the discard plus the
-//! draw" are new: the three suits of the hand (3 programs), each suit plus one drawn kind (at
-//! most 27, shared by every discard from another suit), each suit less a held kind (one per held
-//! kind) and that pattern plus each drawn kind of the same suit (at most 8 per held kind). A
+//! draw" are new: each suit of the hand and it plus each drawn kind (shared by every discard
+//! from another suit), each suit less a held kind and that plus each drawn kind of the same suit,
+//! each pattern with its drawn kinds in one sweep of the suit program
+//! ([`suit_gains_drawn`]: a drawn kind's search starts two numbers before it, a lone tile is a
+//! join). A
 //! drawn kind is accepted when the hand's regular shanten drops — its suit's new gains joined
 //! with the other three suits' (their join computed once per discard) — or its seven-pairs or
 //! thirteen-orphans shanten does (closed forms: a draw changes one count). No memo beyond those
-//! arrays: about 0.5 KiB of stack.
+//! arrays (the drawn suits' gains packed in a word each: 27 + 9 words).
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::{combine, honor_gains_of, regular_shanten, rows, seven_pairs_from, thirteen_orphans_from};
 use crate::mahjong::gains::Gains;
 use crate::mahjong::hand::MAX_HAND;
 use crate::mahjong::rules::suit_counts;
-use crate::mahjong::tables::suit_gains;
+use crate::mahjong::suit_program::{Packed, suit_gains_drawn, unpack};
 use crate::mahjong::tile::KINDS;
 
 /// The most held tiles the groups of a hand needing `sets` (≤ 4) sets use, from two gains
@@ -130,18 +132,11 @@ pub(crate) fn discard_rates(hand: &[u8; KINDS], visible: &[u8; KINDS]) -> Option
     let rest_len = len.wrapping_sub(1); // len ≥ 2
     let sets = rest_len / 3;
     let full = rest_len == 13;
-    let base = [0usize, 1, 2].map(|suit| suit_gains(&suit_counts(hand, suit)));
-    // Each suit with one kind drawn (for discards from the other suits).
-    let mut plus = [[0u8; 16]; 27];
-    for (k, slot) in plus.iter_mut().enumerate() {
-        let suit = k / 9;
-        let mut counts = suit_counts(hand, suit);
-        if let Some(c) = counts.get_mut(k % 9)
-            && *c < 4
-        {
-            *c = c.wrapping_add(1); // below 4
-            *slot = suit_gains(&counts);
-        }
+    // Each suit's gains, and with one kind drawn (for discards from the other suits).
+    let mut plus = [[0 as Packed; 9]; 3];
+    let mut base = [[0u8; 16]; 3];
+    for (suit, (slot, drawn)) in base.iter_mut().zip(plus.iter_mut()).enumerate() {
+        *slot = unpack(suit_gains_drawn(&suit_counts(hand, suit), drawn));
     }
     let mut value = [(i8::MAX, 0u8); KINDS];
     for (d, slot) in value.iter_mut().enumerate() {
@@ -157,12 +152,12 @@ pub(crate) fn discard_rates(hand: &[u8; KINDS], visible: &[u8; KINDS]) -> Option
         let d_suit = d / 9;
         let ge = honor_census(&rest);
         let mut gains = [base[0], base[1], base[2], honor_gains_of(ge[0], ge[1], ge[2])];
-        // The suit the discard left, as nine counts (numbered suits only).
-        let left = suit_counts(&rest, d_suit.min(2));
+        // The suit the discard left (numbered suits only), and it with each kind drawn.
+        let mut left_drawn = [0 as Packed; 9];
         if d_suit < 3
             && let Some(g) = gains.get_mut(d_suit)
         {
-            *g = suit_gains(&left);
+            *g = unpack(suit_gains_drawn(&suit_counts(&rest, d_suit), &mut left_drawn));
         }
         let [m, p, s, z] = &gains;
         let (mp, sz) = (combine(m, p), combine(s, z));
@@ -182,17 +177,9 @@ pub(crate) fn discard_rates(hand: &[u8; KINDS], visible: &[u8; KINDS]) -> Option
                 // A fourth honor adds nothing to the regular form.
                 drawn_honors.get(usize::from(c)).copied().unwrap_or(*z)
             } else if suit == d_suit {
-                if k == d {
-                    base.get(suit).copied().unwrap_or_default()
-                } else {
-                    let mut counts = left;
-                    if let Some(x) = counts.get_mut(k % 9) {
-                        *x = c.wrapping_add(1); // c < 4
-                    }
-                    suit_gains(&counts)
-                }
+                unpack(left_drawn.get(k % 9).copied().unwrap_or(0))
             } else {
-                plus.get(k).copied().unwrap_or_default()
+                unpack(plus.get(suit).and_then(|p| p.get(k % 9)).copied().unwrap_or(0))
             };
             let partners = others.get(suit).copied().unwrap_or_default();
             let mut after = regular_shanten(sets, used(&drawn, &partners, sets));
