@@ -426,6 +426,7 @@ pub(crate) fn suit_gains_drawn(h: &[u8; 9], drawn: &mut [Packed; 9]) -> Packed {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
     use super::*;
 
     /// The row-word program gives the cost table's gains for every eighth numbered-suit pattern
