@@ -206,6 +206,7 @@ const REACHED: u32 = 16;
 
 /// The lane-wise maximum of two row words (lanes below 32): `(x | guards) − y` keeps each lane's
 /// guard bit iff `x ≥ y` and borrows from no other lane.
+#[inline(always)]
 fn max_lanes(x: u32, y: u32) -> u32 {
     let ge = (x | ROW_GUARDS).wrapping_sub(y) & ROW_GUARDS;
     let keep_x = ge | ge.wrapping_sub(ge >> 5);
@@ -223,11 +224,13 @@ struct Rows {
 impl Rows {
     const NONE: Rows = Rows { plain: 0, pair: 0 };
 
+    #[inline(always)]
     fn live(&self) -> bool {
         self.plain | self.pair != 0
     }
 
     /// `self = max(self, src with ds more sets, the pair if dp, add more tiles used)`.
+    #[inline(always)]
     fn relax(&mut self, src: &Rows, ds: usize, dp: bool, add: u8) {
         // `ds` ≤ 3: a shift of at most 18 bits. Only reached lanes (bit 4 set) gain `add`, so an
         // unreached lane stays 0, and a reached one stays at most REACHED + 14 (the suit's
@@ -254,24 +257,26 @@ impl Rows {
     }
 }
 
-/// The search's states before some number: per (runs started at the previous number, at the one
-/// before), the [`Rows`] reached (none: not live).
+/// The search's states before some number: entry `3 r1 + r2` (runs started at the previous
+/// number, at the one before) holds the [`Rows`] reached (none: not live).
 #[derive(Clone, Copy)]
 struct Program {
-    state: [[Rows; 3]; 3],
+    state: [Rows; 9],
 }
 
 impl Program {
     /// Before the first number: no group, nothing used.
     fn start() -> Program {
-        let mut state = [[Rows::NONE; 3]; 3];
-        if let Some(start) = state.first_mut().and_then(|row| row.first_mut()) {
+        let mut state = [Rows::NONE; 9];
+        if let Some(start) = state.first_mut() {
             start.plain = REACHED;
         }
         Program { state }
     }
 
     /// The groups touching number `i` of `h` (the pruning of `suit_table`: the same search).
+    /// Written as plain loops over the nine states (no iterator adapters: at opt-level "z" they
+    /// stay calls on a microcontroller).
     fn step(&mut self, h: &[u8; 9], i: usize) {
         let held = h.get(i).copied().unwrap_or(0);
         let ahead = |d: usize| h.get(i.wrapping_add(d)).copied().unwrap_or(0);
@@ -282,47 +287,52 @@ impl Program {
             (true, true, false) => 1,
             _ => 0,
         };
-        let only_start = self.state.iter().flatten().skip(1).all(|rows| !rows.live());
-        if only_start && max_runs == 0 && held == 0 {
-            return;
+        let mut others_live = false;
+        for rows in self.state.iter().skip(1) {
+            others_live |= rows.live();
         }
-        let mut next = [[Rows::NONE; 3]; 3];
-        let groups_here = usize::from(held > 0);
-        for (r1, state_row) in self.state.iter().enumerate() {
-            for (r2, src) in state_row.iter().enumerate() {
-                if !src.live() {
-                    continue;
-                }
-                for t in 0..=groups_here {
-                    for q in 0..=groups_here {
-                        for r0 in 0..=max_runs {
-                            // At most 2 + 2 + 2 + 3 + 2 = 11: no op wraps.
-                            let need = r1
-                                .wrapping_add(r2)
-                                .wrapping_add(r0)
-                                .wrapping_add(t.wrapping_mul(3))
-                                .wrapping_add(q.wrapping_mul(2));
-                            if need > 4 {
-                                break;
-                            }
-                            let add = (need as u8).min(held);
-                            let Some(cell) = next.get_mut(r0).and_then(|row| row.get_mut(r1)) else {
-                                debug_assert!(false, "suit program: a run count past 2");
-                                continue;
-                            };
-                            cell.relax(src, r0.wrapping_add(t), q == 1, add);
+        if !others_live && max_runs == 0 && held == 0 {
+            return; // only the start state, nothing to do at an empty stretch
+        }
+        // The groups of this number besides its runs: none; the pair (2 copies); a set of three
+        // copies (one more set). Both together need five copies: never.
+        let kinds: &[(usize, bool, usize)] = if held > 0 {
+            &[(0, false, 0), (0, true, 2), (1, false, 3)]
+        } else {
+            &[(0, false, 0)]
+        };
+        let mut next = [Rows::NONE; 9];
+        let mut from = 0usize;
+        while let Some(src) = self.state.get(from) {
+            if src.live() {
+                // `from` < 9: r1 and r2 are at most 2.
+                let (r1, r2) = (from / 3, from % 3);
+                let open = r1.wrapping_add(r2);
+                for &(sets, pair, copies) in kinds {
+                    let mut r0 = 0usize;
+                    // At most 2 + 2 + 2 + 3 = 9: no op wraps.
+                    let mut need = open.wrapping_add(copies);
+                    while r0 <= max_runs && need <= 4 {
+                        let add = (need as u8).min(held);
+                        if let Some(cell) = next.get_mut(r0.wrapping_mul(3).wrapping_add(r1)) {
+                            cell.relax(src, r0.wrapping_add(sets), pair, add);
                         }
+                        r0 = r0.wrapping_add(1);
+                        need = need.wrapping_add(1);
                     }
                 }
             }
+            from = from.wrapping_add(1);
         }
         self.state = next;
     }
 
     /// Steps through numbers `from..=to` of `h`.
     fn run(&mut self, h: &[u8; 9], from: usize, to: usize) {
-        for i in from..=to {
+        let mut i = from;
+        while i <= to {
             self.step(h, i);
+            i = i.wrapping_add(1); // `to` < 9
         }
     }
 
@@ -330,7 +340,7 @@ impl Program {
     /// every live state counts as it is.
     fn packed(&self) -> Packed {
         let mut best = Rows::NONE;
-        for rows in self.state.iter().flatten() {
+        for rows in &self.state {
             best.plain = max_lanes(best.plain, rows.plain);
             best.pair = max_lanes(best.pair, rows.pair);
         }
@@ -464,5 +474,28 @@ mod tests {
             checked += 1;
         }
         assert_eq!(checked, 45_400);
+    }
+
+    /// Every numbered-suit pattern of at most 14 tiles (405,350): the row-word program equals
+    /// the cost table. Ignored by default (a minute in a debug build); run with
+    /// `cargo test --release -p parlor-core --lib rows_program_on_every -- --ignored`.
+    #[test]
+    #[ignore]
+    fn rows_program_on_every_pattern() {
+        let mut checked = 0usize;
+        for code in 0..5u32.pow(9) {
+            let mut h = [0u8; 9];
+            let mut rest = code;
+            for c in h.iter_mut() {
+                *c = (rest % 5) as u8;
+                rest /= 5;
+            }
+            if h.iter().map(|&c| u32::from(c)).sum::<u32>() > 14 {
+                continue;
+            }
+            assert_eq!(suit_gains_by_rows(&h), gains_from_costs(&suit_table(&h)), "{h:?}");
+            checked += 1;
+        }
+        assert_eq!(checked, 405_350);
     }
 }
