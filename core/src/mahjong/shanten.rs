@@ -42,6 +42,11 @@ use super::tile::Suit;
 use super::tile::{KINDS, Tile};
 
 #[cfg(any(test, not(feature = "shanten-table")))]
+mod discards;
+#[cfg(not(feature = "shanten-table"))]
+pub(crate) use discards::discard_rates;
+
+#[cfg(any(test, not(feature = "shanten-table")))]
 /// The gains of the honors (`h`: the seven honor counts, then two zeros). Each held kind hosts at
 /// most one group (a triplet and a pair would need five copies), worth `min(count, 3)` tiles as a
 /// set and `min(count, 2)` as the pair; so the gains depend only on how many kinds are held at

@@ -6,19 +6,24 @@
 //! fifth copy of a kind.
 //!
 //! With the `shanten-table` feature (default) this program only generates the built-in
-//! classifier ([`tables`](super::tables)) and checks it in tests; without it, it runs for
-//! every suit of every hand.
+//! classifier ([`tables`](super::tables)) and checks it in tests; without it, the same search
+//! on row words ([`suit_gains_by_rows`]) runs for every suit of every hand, and the table of
+//! costs ([`suit_table`], test-only) is its reference.
 
 use super::gains::Gains;
 
+#[cfg(test)]
 /// Larger than any real cost (at most 14 tiles are drawn).
 pub(crate) const INF: u8 = 60;
 
+#[cfg(test)]
 /// `cost[pair * 8 + sets]`, sets 0–4 (lanes 5–7 and 13–15 unused, kept at `INF`).
 pub(crate) type Table = [u8; 16];
 
+#[cfg(test)]
 pub(crate) const EMPTY: Table = [INF; 16];
 
+#[cfg(test)]
 /// Lanes a shift by `ds` sets must not fill: sets below `ds` and the unused lanes 5–7, 13–15.
 const fn mask(ds: u32) -> Table {
     /// Lanes 0–4 of a row.
@@ -30,6 +35,7 @@ const fn mask(ds: u32) -> Table {
     (row | row.wrapping_shl(64)).to_le_bytes()
 }
 
+#[cfg(test)]
 /// [`mask`] of every shift by 0–4 sets.
 const MASKS: [Table; 5] = [mask(0), mask(1), mask(2), mask(3), mask(4)];
 
@@ -69,6 +75,7 @@ pub(crate) fn honor_gains_of(ge1: u8, ge2: u8, ge3: u8) -> Gains {
     from_rows(&no_pair, &pair)
 }
 
+#[cfg(test)]
 /// Relaxes `dst[pair + dp][sets + ds]` with `src[pair][sets] + add` (`ds` 0–4, `dp` 0–1): shift,
 /// add, mask and min over 16 fixed lanes (`mask` = `MASKS[ds]`). One copy for every shift: this
 /// program runs for every hand only in the small builds without the `shanten-table` feature,
@@ -84,6 +91,7 @@ fn relax(dst: &mut Table, src: &Table, ds: usize, dp: usize, mask: &Table, add: 
     }
 }
 
+#[cfg(test)]
 /// The cost table of one numbered suit (see the module docs).
 pub(crate) fn suit_table(h: &[u8; 9]) -> Table {
     // state[r1][r2]: runs started at the previous number (r1) and the one before (r2).
@@ -155,6 +163,7 @@ pub(crate) fn suit_table(h: &[u8; 9]) -> Table {
     state[0][0]
 }
 
+#[cfg(test)]
 /// The gains of a suit's cost table: `gains[p][s]` is the most of `3s' + 2p' - cost[p'][s']` over
 /// `p' <= p`, `s' <= s` (groups not taken are drawn elsewhere, so fewer are always allowed),
 /// built as a running maximum: `gains[p][s]` = the best of its own groups, `gains[p][s − 1]`
@@ -178,4 +187,315 @@ pub(crate) fn gains_from_costs(costs: &Table) -> Gains {
     }
     let [no_pair, pair] = rows;
     from_rows(&no_pair, &pair)
+}
+
+/// A gains table packed in a word: lane `s` (sets 0–4) of the no-pair row in bits `6s..6s + 5`,
+/// of the pair row in bits `32 + 6s..`. Half the bytes of a [`Gains`] (what a caller keeps many
+/// of holds this).
+pub(crate) type Packed = u64;
+
+/// Lanes 0–4 of a row word, six bits each: five value bits and a guard bit (bit 5).
+const ROW_LANES: u32 = (1 << 30) - 1;
+/// One in each lane.
+const ROW_ONES: u32 = 0x0104_1041;
+/// The guard bit of each lane.
+const ROW_GUARDS: u32 = ROW_ONES << 5;
+/// A lane some choice of groups reaches holds this plus the tiles it uses (at most 14: below
+/// 31), a lane none reaches 0; bit 4 tells them apart.
+const REACHED: u32 = 16;
+
+/// The lane-wise maximum of two row words (lanes below 32): `(x | guards) − y` keeps each lane's
+/// guard bit iff `x ≥ y` and borrows from no other lane.
+#[inline(always)]
+fn max_lanes(x: u32, y: u32) -> u32 {
+    let ge = (x | ROW_GUARDS).wrapping_sub(y) & ROW_GUARDS;
+    let keep_x = ge | ge.wrapping_sub(ge >> 5);
+    (x & keep_x) | (y & !keep_x)
+}
+
+/// The tiles used by a suit's groups so far, per (pair, sets), as two row words (lanes as in
+/// [`REACHED`]): `plain` without the pair, `pair` with it, lane `s` for exactly `s` sets.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Rows {
+    plain: u32,
+    pair: u32,
+}
+
+impl Rows {
+    const NONE: Rows = Rows { plain: 0, pair: 0 };
+
+    #[inline(always)]
+    fn live(&self) -> bool {
+        self.plain | self.pair != 0
+    }
+
+    /// `self = max(self, src with ds more sets, the pair if dp, add more tiles used)`.
+    #[inline(always)]
+    fn relax(&mut self, src: &Rows, ds: usize, dp: bool, add: u8) {
+        // `ds` ≤ 3: a shift of at most 18 bits. Only reached lanes (bit 4 set) gain `add`, so an
+        // unreached lane stays 0, and a reached one stays at most REACHED + 14 (the suit's
+        // tiles): no lane carries.
+        let bits = (ds as u32).wrapping_mul(6);
+        let add = u32::from(add);
+        let moved = |row: u32| {
+            let row = row.wrapping_shl(bits) & ROW_LANES;
+            row.wrapping_add(((row >> 4) & ROW_ONES).wrapping_mul(add))
+        };
+        if dp {
+            self.pair = max_lanes(self.pair, moved(src.plain));
+        } else {
+            self.plain = max_lanes(self.plain, moved(src.plain));
+            self.pair = max_lanes(self.pair, moved(src.pair));
+        }
+    }
+
+    /// Each lane the best of itself and the lanes of fewer sets.
+    fn prefix_max(row: u32) -> u32 {
+        let row = max_lanes(row, row.wrapping_shl(6) & ROW_LANES);
+        let row = max_lanes(row, row.wrapping_shl(12) & ROW_LANES);
+        max_lanes(row, row.wrapping_shl(24) & ROW_LANES)
+    }
+}
+
+/// The search's states before some number: entry `3 r1 + r2` (runs started at the previous
+/// number, at the one before) holds the [`Rows`] reached (none: not live).
+#[derive(Clone, Copy)]
+struct Program {
+    state: [Rows; 9],
+}
+
+impl Program {
+    /// Before the first number: no group, nothing used.
+    fn start() -> Program {
+        let mut state = [Rows::NONE; 9];
+        if let Some(start) = state.first_mut() {
+            start.plain = REACHED;
+        }
+        Program { state }
+    }
+
+    /// The groups touching number `i` of `h` (the pruning of `suit_table`: the same search).
+    /// Written as plain loops over the nine states (no iterator adapters: at opt-level "z" they
+    /// stay calls on a microcontroller).
+    fn step(&mut self, h: &[u8; 9], i: usize) {
+        let held = h.get(i).copied().unwrap_or(0);
+        let ahead = |d: usize| h.get(i.wrapping_add(d)).copied().unwrap_or(0);
+        let near = held | ahead(1) | ahead(2);
+        let window = held.max(ahead(1)).max(ahead(2));
+        let max_runs: usize = match (i < 7, near > 0, window >= 2) {
+            (true, true, true) => 2,
+            (true, true, false) => 1,
+            _ => 0,
+        };
+        let mut others_live = false;
+        for rows in self.state.iter().skip(1) {
+            others_live |= rows.live();
+        }
+        if !others_live && max_runs == 0 && held == 0 {
+            return; // only the start state, nothing to do at an empty stretch
+        }
+        // The groups of this number besides its runs: none; the pair (2 copies); a set of three
+        // copies (one more set). Both together need five copies: never.
+        let kinds: &[(usize, bool, usize)] = if held > 0 {
+            &[(0, false, 0), (0, true, 2), (1, false, 3)]
+        } else {
+            &[(0, false, 0)]
+        };
+        let mut next = [Rows::NONE; 9];
+        let mut from = 0usize;
+        while let Some(src) = self.state.get(from) {
+            if src.live() {
+                // `from` < 9: r1 and r2 are at most 2.
+                let (r1, r2) = (from / 3, from % 3);
+                let open = r1.wrapping_add(r2);
+                for &(sets, pair, copies) in kinds {
+                    let mut r0 = 0usize;
+                    // At most 2 + 2 + 2 + 3 = 9: no op wraps.
+                    let mut need = open.wrapping_add(copies);
+                    while r0 <= max_runs && need <= 4 {
+                        let add = (need as u8).min(held);
+                        if let Some(cell) = next.get_mut(r0.wrapping_mul(3).wrapping_add(r1)) {
+                            cell.relax(src, r0.wrapping_add(sets), pair, add);
+                        }
+                        r0 = r0.wrapping_add(1);
+                        need = need.wrapping_add(1);
+                    }
+                }
+            }
+            from = from.wrapping_add(1);
+        }
+        self.state = next;
+    }
+
+    /// Steps through numbers `from..=to` of `h`.
+    fn run(&mut self, h: &[u8; 9], from: usize, to: usize) {
+        let mut i = from;
+        while i <= to {
+            self.step(h, i);
+            i = i.wrapping_add(1); // `to` < 9
+        }
+    }
+
+    /// The gains once no held number is left: the runs still open end on empty numbers, so
+    /// every live state counts as it is.
+    fn packed(&self) -> Packed {
+        let mut best = Rows::NONE;
+        for rows in &self.state {
+            best.plain = max_lanes(best.plain, rows.plain);
+            best.pair = max_lanes(best.pair, rows.pair);
+        }
+        let plain = Rows::prefix_max(best.plain);
+        let pair = max_lanes(Rows::prefix_max(best.pair), plain);
+        // Lane 0 of `plain` (no group) is reached, so after the running maxima every lane is.
+        let reached = REACHED.wrapping_mul(ROW_ONES);
+        u64::from(plain.wrapping_sub(reached)) | u64::from(pair.wrapping_sub(reached)) << 32
+    }
+}
+
+/// The [`Gains`] of a [`Packed`] table.
+pub(crate) fn unpack(packed: Packed) -> Gains {
+    let lanes = |row: u64| [0u32, 6, 12, 18, 24].map(|at| (row.wrapping_shr(at) & 0x3f) as u8);
+    from_rows(&lanes(packed), &lanes(packed >> 32))
+}
+
+/// The gains of one numbered suit (`gains_from_costs(&suit_table(h))`, the same search): the
+/// dynamic program of [`suit_table`] run on the tiles used rather than the tiles drawn (a group
+/// of `need` copies of a number held `held` times uses `min(need, held)` of them), each state's
+/// ten lanes held as two 32-bit words and relaxed a word at a time, up to the last held number
+/// (the states after it only carry their runs out).
+pub(crate) fn suit_gains_by_rows(h: &[u8; 9]) -> Gains {
+    let mut program = Program::start();
+    if let Some(last) = h.iter().rposition(|&c| c > 0) {
+        program.run(h, 0, last);
+    }
+    unpack(program.packed())
+}
+
+/// The packed gains of suit `h` joined with a lone tile (one a set or the pair of its own):
+/// lane (p, s) the best of itself, (p, s − 1) plus the tile, and for the pair row (0, s) plus
+/// the tile as the pair.
+fn with_lone_tile(packed: Packed) -> Packed {
+    let (plain, pair) = ((packed & 0xffff_ffff) as u32, (packed >> 32) as u32);
+    // Lanes at most 14 plus one: below 32.
+    let up = |row: u32| (row.wrapping_shl(6) & ROW_LANES).wrapping_add(ROW_ONES & !1);
+    let plain_out = max_lanes(plain, up(plain));
+    let pair_out = max_lanes(max_lanes(pair, up(pair)), plain.wrapping_add(ROW_ONES));
+    u64::from(plain_out) | u64::from(pair_out) << 32
+}
+
+/// The packed gains of suit `h` (returned) and, in `drawn[k]`, of `h` with one more tile of
+/// number `k` for each `k` held fewer than four times (the others left as they are), in one
+/// sweep: the search of `h` plus `k` shares the states of `h` before number `k − 2` (their
+/// pruning looks two numbers ahead, not at `k`), and a tile no held number is within two of is
+/// a lone tile ([`with_lone_tile`]: no group can touch it and a held tile).
+pub(crate) fn suit_gains_drawn(h: &[u8; 9], drawn: &mut [Packed; 9]) -> Packed {
+    let last = h.iter().rposition(|&c| c > 0);
+    let mut base = Program::start();
+    let mut at = 0usize; // the numbers of `h` `base` has stepped through
+    let mut lone = [false; 9];
+    for (k, (slot, lone_k)) in drawn.iter_mut().zip(lone.iter_mut()).enumerate() {
+        let held = h.get(k).copied().unwrap_or(0);
+        if held >= 4 {
+            continue;
+        }
+        let fork = k.saturating_sub(2);
+        let near = h
+            .iter()
+            .skip(fork)
+            .take(k.wrapping_add(3).wrapping_sub(fork))
+            .any(|&c| c > 0);
+        if !near {
+            *lone_k = true;
+            continue;
+        }
+        // A held number within two of `k`: `last` is at least `fork`.
+        while at < fork {
+            base.step(h, at);
+            at = at.wrapping_add(1); // below 9
+        }
+        let mut with = *h;
+        if let Some(c) = with.get_mut(k) {
+            *c = held.wrapping_add(1); // below 4
+        }
+        let mut program = base;
+        program.run(&with, fork, last.map_or(k, |l| l.max(k)));
+        *slot = program.packed();
+    }
+    if let Some(last) = last {
+        base.run(h, at, last);
+    }
+    let gains = base.packed();
+    let single = with_lone_tile(gains);
+    for (slot, &lone_k) in drawn.iter_mut().zip(&lone) {
+        if lone_k {
+            *slot = single;
+        }
+    }
+    gains
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
+    use super::*;
+
+    /// The row-word program gives the cost table's gains for every eighth numbered-suit pattern
+    /// of at most 14 tiles with more than 6 (45,400 in all), and for all of at most 6 tiles; and
+    /// the sweep over drawn tiles gives the program's gains of each pattern with the tile.
+    #[test]
+    fn rows_program_matches_cost_table() {
+        let mut checked = 0usize;
+        for code in 0..5u32.pow(9) {
+            let mut h = [0u8; 9];
+            let mut rest = code;
+            for c in h.iter_mut() {
+                *c = (rest % 5) as u8;
+                rest /= 5;
+            }
+            let tiles: u32 = h.iter().map(|&c| u32::from(c)).sum();
+            if tiles > 14 || (tiles > 6 && code % 8 != 0) {
+                continue;
+            }
+            let gains = suit_gains_by_rows(&h);
+            assert_eq!(gains, gains_from_costs(&suit_table(&h)), "{h:?}");
+            if tiles < 14 {
+                let mut drawn = [0; 9];
+                assert_eq!(unpack(suit_gains_drawn(&h, &mut drawn)), gains, "{h:?}");
+                for (k, &packed) in drawn.iter().enumerate() {
+                    let mut with = h;
+                    with[k] += 1;
+                    if h[k] < 4 {
+                        assert_eq!(unpack(packed), suit_gains_by_rows(&with), "{h:?} + {k}");
+                    } else {
+                        assert_eq!(packed, 0, "{h:?} + {k}");
+                    }
+                }
+            }
+            checked += 1;
+        }
+        assert_eq!(checked, 45_400);
+    }
+
+    /// Every numbered-suit pattern of at most 14 tiles (405,350): the row-word program equals
+    /// the cost table. Ignored by default (a minute in a debug build); run with
+    /// `cargo test --release -p parlor-core --lib rows_program_on_every -- --ignored`.
+    #[test]
+    #[ignore]
+    fn rows_program_on_every_pattern() {
+        let mut checked = 0usize;
+        for code in 0..5u32.pow(9) {
+            let mut h = [0u8; 9];
+            let mut rest = code;
+            for c in h.iter_mut() {
+                *c = (rest % 5) as u8;
+                rest /= 5;
+            }
+            if h.iter().map(|&c| u32::from(c)).sum::<u32>() > 14 {
+                continue;
+            }
+            assert_eq!(suit_gains_by_rows(&h), gains_from_costs(&suit_table(&h)), "{h:?}");
+            checked += 1;
+        }
+        assert_eq!(checked, 405_350);
+    }
 }

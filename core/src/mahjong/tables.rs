@@ -309,7 +309,7 @@ pub(crate) fn draws_exceeding(counts: &[u8; NUMBERS], walk: &SuitWalk, threshold
 /// The gains of a numbered suit, without the `shanten-table` feature: the dynamic program.
 #[cfg(not(feature = "shanten-table"))]
 pub(crate) fn suit_gains(counts: &[u8; NUMBERS]) -> Gains {
-    super::suit_program::gains_from_costs(&super::suit_program::suit_table(counts))
+    super::suit_program::suit_gains_by_rows(counts)
 }
 
 #[cfg(all(test, feature = "shanten-table"))]
