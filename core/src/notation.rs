@@ -185,9 +185,9 @@ pub(crate) fn is_lone_dash(text: &str) -> bool {
 
 /// `c.is_whitespace()` (the Unicode `White_Space` property) as one `match`, without linking
 /// `core`'s 256-byte lookup table for it (flash on microcontrollers; tested equal over every
-/// `char`).
-#[cfg(any(feature = "tichu", feature = "doudizhu"))]
-const fn is_whitespace(c: char) -> bool {
+/// `char`). `str::trim` and its kin are `trim_matches(is_whitespace)` and its kin.
+#[cfg(any(feature = "tichu", feature = "doudizhu", feature = "dominoes"))]
+pub(crate) const fn is_whitespace(c: char) -> bool {
     matches!(
         c,
         '\t'..='\r'
@@ -208,9 +208,11 @@ const fn is_whitespace(c: char) -> bool {
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
     extern crate std;
-    use super::{Dec, Plain};
     #[cfg(any(feature = "tichu", feature = "doudizhu"))]
-    use super::{is_lone_dash, is_whitespace};
+    use super::is_lone_dash;
+    #[cfg(any(feature = "tichu", feature = "doudizhu", feature = "dominoes"))]
+    use super::is_whitespace;
+    use super::{Dec, Plain};
     use std::format;
 
     #[test]
@@ -246,11 +248,24 @@ mod tests {
         assert_eq!(format!("a{}b", super::PlainChar('é')), "aéb");
     }
 
-    #[cfg(any(feature = "tichu", feature = "doudizhu"))]
+    #[cfg(any(feature = "tichu", feature = "doudizhu", feature = "dominoes"))]
     #[test]
     fn whitespace_is_cores_for_every_char() {
         for c in (0..=0x10_FFFFu32).filter_map(char::from_u32) {
             assert_eq!(is_whitespace(c), c.is_whitespace(), "{c:?}");
+        }
+        // The trims the notations make with it (dominoes' deal, Dou Dizhu's action span).
+        for text in [
+            "",
+            " ",
+            "boneyard",
+            " \t boneyard 1-2 ",
+            "\u{a0}\u{3000}x\u{2028}",
+            "x\u{85}",
+            "\u{200b}x",
+        ] {
+            assert_eq!(text.trim_start_matches(is_whitespace), text.trim_start(), "{text:?}");
+            assert_eq!(text.trim_end_matches(is_whitespace), text.trim_end(), "{text:?}");
         }
     }
 

@@ -246,7 +246,8 @@ pub fn parse_deal(preset: &Config, text: &str) -> Result<Round, Error> {
     let hands = count.saturating_sub(1);
     // The boneyard part: its tiles after the word `boneyard`.
     let (start, last) = part(hands);
-    let trimmed = last.trim_start();
+    // `trim_start` without linking `core`'s whitespace table (the same characters).
+    let trimmed = last.trim_start_matches(crate::notation::is_whitespace);
     let boneyard_text = trimmed
         .strip_prefix("boneyard")
         .ok_or(bad("the last part of a deal is `boneyard <tiles>`"))?;

@@ -287,7 +287,8 @@ pub fn parse_action(text: &str) -> Result<Written, Error> {
     let mut all = words(text);
     let first = all.next();
     let whole = match first {
-        Some((span, _)) => Span::new(span.start, text.trim_end().len()),
+        // `trim_end` without linking `core`'s whitespace table (the same characters).
+        Some((span, _)) => Span::new(span.start, text.trim_end_matches(crate::notation::is_whitespace).len()),
         None => Span::new(0, text.len()),
     };
     let unknown = Error::UnknownAction { span: whole };
