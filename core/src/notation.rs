@@ -82,8 +82,12 @@ impl Dec {
                 *slot = b'-';
             }
         }
-        let digits = buf.get(at..).ok_or(fmt::Error)?;
-        out.write_str(core::str::from_utf8(digits).map_err(|_| fmt::Error)?)
+        // Character by character (ASCII): no `str::from_utf8` (its validator and 256-byte width
+        // table stay out of a microcontroller image whose C inputs are checked by a smaller loop).
+        for &byte in buf.get(at..).ok_or(fmt::Error)? {
+            out.write_char(char::from(byte))?;
+        }
+        Ok(())
     }
 }
 
