@@ -75,10 +75,20 @@ impl FromStr for Tile {
     }
 }
 
+impl Tile {
+    /// Writes `a-b` in the order written (its `Display`, without `core::fmt`'s argument
+    /// machinery: a microcontroller image that writes tiles only this way leaves it out).
+    pub(crate) fn write_to(self, out: &mut dyn fmt::Write) -> fmt::Result {
+        Dec::from(self.a).write_to(out)?;
+        out.write_char('-')?;
+        Dec::from(self.b).write_to(out)
+    }
+}
+
 impl fmt::Display for Tile {
     /// Prints `a-b` in the order written.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", Dec::from(self.a), Dec::from(self.b))
+        self.write_to(f)
     }
 }
 
@@ -130,7 +140,7 @@ impl fmt::Display for Tiles {
             if index > 0 {
                 f.write_str(" ")?;
             }
-            write!(f, "{tile}")?;
+            tile.write_to(f)?;
         }
         Ok(())
     }
