@@ -53,7 +53,7 @@ use core::fmt;
 use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
 
-use crate::notation::Dec;
+use crate::notation::{Dec, Plain, PlainChar};
 
 use super::Error;
 use super::card::{Card, Rank};
@@ -523,62 +523,50 @@ fn write_cards(cards: super::Cards, out: &mut dyn fmt::Write) -> fmt::Result {
         if i > 0 {
             out.write_char(' ')?;
         }
-        card.write_to(out)?;
+        write!(out, "{card}")?;
     }
     Ok(())
 }
 
-/// Writes `n` in decimal (the text of `{}`).
-fn dec(out: &mut dyn fmt::Write, n: impl Into<Dec>) -> fmt::Result {
-    n.into().write_to(out)
-}
-
-/// The view's text, written piece by piece: the text of the `write!` form it replaces, without
-/// `core::fmt`'s argument tables (flash on microcontrollers).
 fn write_view(view: &Observation, outcome: Option<Outcome>, out: &mut dyn fmt::Write) -> fmt::Result {
     let seat = view.seat;
     let team = seat.0 & 1;
-    out.write_str("tichu: seat ")?;
-    dec(out, seat.0)?;
-    out.write_str(" (team ")?;
-    dec(out, team)?;
-    out.write_str(": seats ")?;
-    dec(out, team)?;
-    out.write_str(" and ")?;
-    dec(out, team.wrapping_add(2))?;
-    out.write_str(")\nstage: ")?;
-    out.write_str(phase_name(view.phase))?;
-    out.write_str("\nhand: ")?;
+    writeln!(
+        out,
+        "tichu: seat {} (team {}: seats {} and {})",
+        seat,
+        Dec::from(team),
+        Dec::from(team),
+        Dec::from(team.wrapping_add(2))
+    )?;
+    writeln!(out, "stage: {}", Plain(phase_name(view.phase)))?;
+    out.write_str("hand: ")?;
     write_cards(view.hand, out)?;
     if view.phase == Phase::GrandTichu {
         // 8 and 14: the casts keep them.
         const SHOWN: [u8; 2] = [round::WINDOW as u8, round::HAND as u8];
         let [window, hand] = SHOWN;
-        out.write_str(" (the first ")?;
-        dec(out, window)?;
-        out.write_str(" of ")?;
-        dec(out, hand)?;
-        out.write_str(" cards)")?;
+        writeln!(out, " (the first {} of {} cards)", Dec::from(window), Dec::from(hand))?;
+    } else {
+        out.write_str("\n")?;
     }
-    out.write_str("\n")?;
-    // The seats after this one: left, partner, right.
-    let others = [seat.next(4), seat.next(4).next(4), seat.next(4).next(4).next(4)];
-    for (cards, head, between) in [
-        (view.given, "passed: ", " to seat "),
-        (view.received, "received: ", " from seat "),
-    ] {
-        if let [Some(a), Some(b), Some(c)] = cards {
-            out.write_str(head)?;
-            for (i, (card, other)) in [a, b, c].into_iter().zip(others).enumerate() {
-                if i > 0 {
-                    out.write_str(", ")?;
-                }
-                card.write_to(out)?;
-                out.write_str(between)?;
-                dec(out, other.0)?;
-            }
-            out.write_str("\n")?;
-        }
+    if let [Some(left), Some(partner), Some(right)] = view.given {
+        writeln!(
+            out,
+            "passed: {left} to seat {}, {partner} to seat {}, {right} to seat {}",
+            seat.next(4),
+            seat.next(4).next(4),
+            seat.next(4).next(4).next(4)
+        )?;
+    }
+    if let [Some(a), Some(b), Some(c)] = view.received {
+        writeln!(
+            out,
+            "received: {a} from seat {}, {b} from seat {}, {c} from seat {}",
+            seat.next(4),
+            seat.next(4).next(4),
+            seat.next(4).next(4).next(4)
+        )?;
     }
     let mut places = [0u8; 4];
     for (place, out_seat) in (1u8..).zip(view.out_order()) {
@@ -592,20 +580,22 @@ fn write_view(view: &Observation, outcome: Option<Outcome>, out: &mut dyn fmt::W
             .zip(view.calls)
             .zip(view.points_taken.iter().zip(places)),
     ) {
-        out.write_str("seat ")?;
-        dec(out, k)?;
-        out.write_str(if k == seat.0 { " (you): " } else { ": " })?;
-        dec(out, *count)?;
-        out.write_str(if *count == 1 { " card, call " } else { " cards, call " })?;
-        out.write_str(call_name(call))?;
-        out.write_str(", points taken ")?;
-        dec(out, *taken)?;
+        let marker = if k == seat.0 { " (you)" } else { "" };
+        write!(
+            out,
+            "seat {}{}: {} {}, call {}, points taken {}",
+            Dec::from(k),
+            Plain(marker),
+            Dec::from(*count),
+            Plain(if *count == 1 { "card" } else { "cards" }),
+            Plain(call_name(call)),
+            Dec::from(*taken)
+        )?;
         if view.phase == Phase::Exchange && view.exchanged.get(usize::from(k)).copied().unwrap_or(false) {
             out.write_str(", exchange chosen")?;
         }
         if place > 0 {
-            out.write_str(", out ")?;
-            dec(out, place)?;
+            write!(out, ", out {}", Dec::from(place))?;
         }
         out.write_str("\n")?;
     }
@@ -616,45 +606,34 @@ fn write_view(view: &Observation, outcome: Option<Outcome>, out: &mut dyn fmt::W
                 let top = view.play_cards(view.plays());
                 out.write_str("table: ")?;
                 write_cards(top, out)?;
-                out.write_str(" by seat ")?;
-                dec(out, view.trick.top_seat.index())?;
-                out.write_str(" (")?;
-                dec(out, view.trick.passes)?;
-                out.write_str(" passes, ")?;
-                dec(out, view.trick.points)?;
-                out.write_str(" points in the trick)\n")?;
+                writeln!(
+                    out,
+                    " by seat {} ({} passes, {} points in the trick)",
+                    Dec::from(view.trick.top_seat.index()),
+                    Dec::from(view.trick.passes),
+                    Dec::from(view.trick.points)
+                )?;
             }
-            None => {
-                out.write_str("table: empty, seat ")?;
-                dec(out, view.trick.turn.index())?;
-                out.write_str(" leads\n")?;
-            }
+            None => writeln!(out, "table: empty, seat {} leads", Dec::from(view.trick.turn.index()))?,
         }
     }
     if let Some(rank) = view.trick.wish {
-        out.write_str("wish: ")?;
-        out.write_char(rank.symbol())?;
-        out.write_str(" (open)\n")?;
+        writeln!(out, "wish: {} (open)", PlainChar(rank.symbol()))?;
     }
     if let Some(giver) = view.dragon_waiting {
-        out.write_str("dragon: seat ")?;
-        dec(out, giver.0)?;
-        out.write_str(" gives the trick to an opponent\n")?;
+        writeln!(out, "dragon: seat {giver} gives the trick to an opponent")?;
     }
     match (view.to_act, outcome) {
         (_, Some(outcome)) => {
             let [a, b] = outcome.scores;
-            out.write_str("round over: scores ")?;
-            dec(out, a)?;
-            out.write_char(' ')?;
-            dec(out, b)?;
-            out.write_str(" (team 0, team 1)\n")?;
+            writeln!(
+                out,
+                "round over: scores {} {} (team 0, team 1)",
+                Dec::from(a),
+                Dec::from(b)
+            )?;
         }
-        (Some(turn), None) => {
-            out.write_str("turn: seat ")?;
-            dec(out, turn.0)?;
-            out.write_str("\n")?;
-        }
+        (Some(turn), None) => writeln!(out, "turn: seat {turn}")?,
         (None, None) => {}
     }
     Ok(())

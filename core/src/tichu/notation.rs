@@ -12,7 +12,7 @@
 //! Dragon, the Phoenix and the Dog, with `0` for ten; the empty set prints `-`. The printed form
 //! parses back to the same set.
 
-use core::fmt;
+use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
 use super::Error;
@@ -75,14 +75,7 @@ impl FromStr for Cards {
 impl fmt::Display for Card {
     /// The card in the notation of the module docs (`7`, `7j`, `1`, `D`, `P`, `R`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_to(f)
-    }
-}
-
-impl Card {
-    /// Writes the card as its `Display` does, to any writer (no `Formatter` needed).
-    pub(crate) fn write_to(self, f: &mut dyn fmt::Write) -> fmt::Result {
-        match self {
+        match *self {
             // `write_char`, not `write!`: no formatting machinery for one or two characters.
             Card::Natural(rank, None) => f.write_char(rank.symbol()),
             Card::Natural(rank, Some(suit)) => {
