@@ -172,6 +172,20 @@ pub fn tokens(text: &str) -> impl Iterator<Item = (Span, &str)> {
     })
 }
 
+/// The value of `text` made of ASCII digits only (at least one; no sign), or `None`, also past
+/// `u32::MAX`: what the rule parsers took from a digits check and `u32::from_str`, without
+/// linking the latter's sign and radix handling (flash on microcontrollers).
+#[cfg(any(feature = "dominoes", feature = "doudizhu"))]
+pub(crate) fn digits_u32(text: &str) -> Option<u32> {
+    if text.is_empty() {
+        return None;
+    }
+    text.bytes().try_fold(0u32, |value, byte| {
+        let digit = byte.checked_sub(b'0').filter(|digit| *digit <= 9)?;
+        value.checked_mul(10)?.checked_add(u32::from(digit))
+    })
+}
+
 /// Whether `text` is a lone `-` (the empty card set in the Tichu and Dou Dizhu notations) between any whitespace, i.e. `text.trim() == "-"`, without
 /// linking `trim`'s searcher (flash on microcontrollers).
 #[cfg(any(feature = "tichu", feature = "doudizhu"))]
@@ -250,6 +264,44 @@ mod tests {
         }
         assert_eq!(format!("a{}b", Plain("x y")), "ax yb");
         assert_eq!(format!("a{}b", super::PlainChar('é')), "aéb");
+    }
+
+    #[cfg(any(feature = "dominoes", feature = "doudizhu"))]
+    #[test]
+    fn digits_are_a_digits_check_and_u32_from_str() {
+        let old = |text: &str| {
+            if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+                return None;
+            }
+            text.parse::<u32>().ok()
+        };
+        for text in [
+            "",
+            "0",
+            "7",
+            "007",
+            "54",
+            "+5",
+            "-5",
+            "5 ",
+            " 5",
+            "1e3",
+            "４",
+            "65535",
+            "65536",
+            "4294967295",
+            "4294967296",
+            "99999999999",
+            "00000000000000000001",
+            "+",
+            "-",
+            "a",
+        ] {
+            assert_eq!(super::digits_u32(text), old(text), "{text:?}");
+        }
+        for n in (0..=100_000u32).chain([u32::MAX - 1, u32::MAX]) {
+            assert_eq!(super::digits_u32(&format!("{n}")), Some(n));
+        }
     }
 
     #[cfg(any(feature = "tichu", feature = "doudizhu", feature = "dominoes"))]
