@@ -186,6 +186,27 @@ pub(crate) fn digits_u32(text: &str) -> Option<u32> {
     })
 }
 
+/// `i32::from_str` of a decimal text (an optional `+` or `-`, then at least one ASCII digit),
+/// without linking it (flash on microcontrollers; tested equal).
+#[cfg(feature = "mahjong")]
+pub(crate) fn parse_i32(text: &str) -> Option<i32> {
+    let (negative, digits) = match text.as_bytes() {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        all => (false, all),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let magnitude = digits.iter().try_fold(0u32, |value, byte| {
+        let digit = byte.checked_sub(b'0').filter(|digit| *digit <= 9)?;
+        value.checked_mul(10)?.checked_add(u32::from(digit))
+    })?;
+    let magnitude = i64::from(magnitude);
+    // At most 2^32 - 1 either way: no wrap.
+    i32::try_from(if negative { magnitude.wrapping_neg() } else { magnitude }).ok()
+}
+
 /// Whether `text` is a lone `-` (the empty card set in the Tichu and Dou Dizhu notations) between any whitespace, i.e. `text.trim() == "-"`, without
 /// linking `trim`'s searcher (flash on microcontrollers).
 #[cfg(any(feature = "tichu", feature = "doudizhu"))]
@@ -301,6 +322,48 @@ mod tests {
         }
         for n in (0..=100_000u32).chain([u32::MAX - 1, u32::MAX]) {
             assert_eq!(super::digits_u32(&format!("{n}")), Some(n));
+        }
+    }
+
+    #[cfg(feature = "mahjong")]
+    #[test]
+    fn parse_i32_is_i32_from_str() {
+        for text in [
+            "",
+            "0",
+            "-0",
+            "+0",
+            "7",
+            "-7",
+            "+7",
+            "007",
+            "-",
+            "+",
+            "--1",
+            "+-1",
+            "-+1",
+            "1-",
+            " 1",
+            "1 ",
+            "25000",
+            "-25000",
+            "2147483647",
+            "2147483648",
+            "-2147483648",
+            "-2147483649",
+            "4294967295",
+            "4294967296",
+            "-4294967296",
+            "99999999999",
+            "1e3",
+            "１",
+            "a",
+        ] {
+            assert_eq!(super::parse_i32(text), text.parse::<i32>().ok(), "{text:?}");
+        }
+        for n in (-100_000..=100_000).chain([i32::MIN, i32::MIN + 1, i32::MAX - 1, i32::MAX]) {
+            assert_eq!(super::parse_i32(&format!("{n}")), Some(n));
+            assert_eq!(super::parse_i32(&format!("+{n}")), format!("+{n}").parse::<i32>().ok());
         }
     }
 
