@@ -110,11 +110,11 @@ fn is_utf8(bytes: &[u8]) -> bool {
             0xF4 => (2, 0x80, 0x8F),
             _ => return false,
         };
-        if !rest.next().is_some_and(|&second| (low..=high).contains(&second)) {
+        if rest.next().is_none_or(|&second| !(low..=high).contains(&second)) {
             return false;
         }
         for _ in 0..more {
-            if !rest.next().is_some_and(|&next| next & 0xC0 == 0x80) {
+            if rest.next().is_none_or(|&next| next & 0xC0 != 0x80) {
                 return false;
             }
         }
