@@ -207,6 +207,14 @@ pub(crate) fn parse_i32(text: &str) -> Option<i32> {
     i32::try_from(if negative { magnitude.wrapping_neg() } else { magnitude }).ok()
 }
 
+/// `text.split_once(delimiter)` for an ASCII delimiter (a byte below 0x80 is always a char
+/// boundary), without linking `str`'s char searcher (flash on microcontrollers; tested equal).
+#[cfg(feature = "doudizhu")]
+pub(crate) fn split_once_ascii(text: &str, delimiter: u8) -> Option<(&str, &str)> {
+    let at = text.bytes().position(|byte| byte == delimiter)?;
+    Some((text.get(..at)?, text.get(at.checked_add(1)?..)?))
+}
+
 /// Whether `text` is a lone `-` (the empty card set in the Tichu and Dou Dizhu notations) between any whitespace, i.e. `text.trim() == "-"`, without
 /// linking `trim`'s searcher (flash on microcontrollers).
 #[cfg(any(feature = "tichu", feature = "doudizhu"))]
@@ -322,6 +330,32 @@ mod tests {
         }
         for n in (0..=100_000u32).chain([u32::MAX - 1, u32::MAX]) {
             assert_eq!(super::digits_u32(&format!("{n}")), Some(n));
+        }
+    }
+
+    #[cfg(feature = "doudizhu")]
+    #[test]
+    fn split_once_ascii_is_split_once() {
+        for text in [
+            "",
+            "@",
+            "a@",
+            "@b",
+            "a@b",
+            "a@b@c",
+            "pair/2@Q",
+            "é@ü",
+            "ü/é/x",
+            "no delimiter",
+            "//",
+        ] {
+            for delimiter in [b'@', b'/'] {
+                assert_eq!(
+                    super::split_once_ascii(text, delimiter),
+                    text.split_once(char::from(delimiter)),
+                    "{text:?}"
+                );
+            }
         }
     }
 
