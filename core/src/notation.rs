@@ -82,8 +82,12 @@ impl Dec {
                 *slot = b'-';
             }
         }
-        let digits = buf.get(at..).ok_or(fmt::Error)?;
-        out.write_str(core::str::from_utf8(digits).map_err(|_| fmt::Error)?)
+        // Character by character (ASCII): no `str::from_utf8` (its validator and 256-byte width
+        // table stay out of a microcontroller image whose C inputs are checked by a smaller loop).
+        for &byte in buf.get(at..).ok_or(fmt::Error)? {
+            out.write_char(char::from(byte))?;
+        }
+        Ok(())
     }
 }
 
@@ -168,6 +172,49 @@ pub fn tokens(text: &str) -> impl Iterator<Item = (Span, &str)> {
     })
 }
 
+/// The value of `text` made of ASCII digits only (at least one; no sign), or `None`, also past
+/// `u32::MAX`: what the rule parsers took from a digits check and `u32::from_str`, without
+/// linking the latter's sign and radix handling (flash on microcontrollers).
+#[cfg(any(feature = "dominoes", feature = "doudizhu"))]
+pub(crate) fn digits_u32(text: &str) -> Option<u32> {
+    if text.is_empty() {
+        return None;
+    }
+    text.bytes().try_fold(0u32, |value, byte| {
+        let digit = byte.checked_sub(b'0').filter(|digit| *digit <= 9)?;
+        value.checked_mul(10)?.checked_add(u32::from(digit))
+    })
+}
+
+/// `i32::from_str` of a decimal text (an optional `+` or `-`, then at least one ASCII digit),
+/// without linking it (flash on microcontrollers; tested equal).
+#[cfg(feature = "mahjong")]
+pub(crate) fn parse_i32(text: &str) -> Option<i32> {
+    let (negative, digits) = match text.as_bytes() {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        all => (false, all),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let magnitude = digits.iter().try_fold(0u32, |value, byte| {
+        let digit = byte.checked_sub(b'0').filter(|digit| *digit <= 9)?;
+        value.checked_mul(10)?.checked_add(u32::from(digit))
+    })?;
+    let magnitude = i64::from(magnitude);
+    // At most 2^32 - 1 either way: no wrap.
+    i32::try_from(if negative { magnitude.wrapping_neg() } else { magnitude }).ok()
+}
+
+/// `text.split_once(delimiter)` for an ASCII delimiter (a byte below 0x80 is always a char
+/// boundary), without linking `str`'s char searcher (flash on microcontrollers; tested equal).
+#[cfg(feature = "doudizhu")]
+pub(crate) fn split_once_ascii(text: &str, delimiter: u8) -> Option<(&str, &str)> {
+    let at = text.bytes().position(|byte| byte == delimiter)?;
+    Some((text.get(..at)?, text.get(at.checked_add(1)?..)?))
+}
+
 /// Whether `text` is a lone `-` (the empty card set in the Tichu and Dou Dizhu notations) between any whitespace, i.e. `text.trim() == "-"`, without
 /// linking `trim`'s searcher (flash on microcontrollers).
 #[cfg(any(feature = "tichu", feature = "doudizhu"))]
@@ -185,9 +232,9 @@ pub(crate) fn is_lone_dash(text: &str) -> bool {
 
 /// `c.is_whitespace()` (the Unicode `White_Space` property) as one `match`, without linking
 /// `core`'s 256-byte lookup table for it (flash on microcontrollers; tested equal over every
-/// `char`).
-#[cfg(any(feature = "tichu", feature = "doudizhu"))]
-const fn is_whitespace(c: char) -> bool {
+/// `char`). `str::trim` and its kin are `trim_matches(is_whitespace)` and its kin.
+#[cfg(any(feature = "tichu", feature = "doudizhu", feature = "dominoes"))]
+pub(crate) const fn is_whitespace(c: char) -> bool {
     matches!(
         c,
         '\t'..='\r'
@@ -208,9 +255,11 @@ const fn is_whitespace(c: char) -> bool {
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
     extern crate std;
-    use super::{Dec, Plain};
     #[cfg(any(feature = "tichu", feature = "doudizhu"))]
-    use super::{is_lone_dash, is_whitespace};
+    use super::is_lone_dash;
+    #[cfg(any(feature = "tichu", feature = "doudizhu", feature = "dominoes"))]
+    use super::is_whitespace;
+    use super::{Dec, Plain};
     use std::format;
 
     #[test]
@@ -246,11 +295,130 @@ mod tests {
         assert_eq!(format!("a{}b", super::PlainChar('é')), "aéb");
     }
 
-    #[cfg(any(feature = "tichu", feature = "doudizhu"))]
+    #[cfg(any(feature = "dominoes", feature = "doudizhu"))]
+    #[test]
+    fn digits_are_a_digits_check_and_u32_from_str() {
+        let old = |text: &str| {
+            if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+                return None;
+            }
+            text.parse::<u32>().ok()
+        };
+        for text in [
+            "",
+            "0",
+            "7",
+            "007",
+            "54",
+            "+5",
+            "-5",
+            "5 ",
+            " 5",
+            "1e3",
+            "４",
+            "65535",
+            "65536",
+            "4294967295",
+            "4294967296",
+            "99999999999",
+            "00000000000000000001",
+            "+",
+            "-",
+            "a",
+        ] {
+            assert_eq!(super::digits_u32(text), old(text), "{text:?}");
+        }
+        for n in (0..=100_000u32).chain([u32::MAX - 1, u32::MAX]) {
+            assert_eq!(super::digits_u32(&format!("{n}")), Some(n));
+        }
+    }
+
+    #[cfg(feature = "doudizhu")]
+    #[test]
+    fn split_once_ascii_is_split_once() {
+        for text in [
+            "",
+            "@",
+            "a@",
+            "@b",
+            "a@b",
+            "a@b@c",
+            "pair/2@Q",
+            "é@ü",
+            "ü/é/x",
+            "no delimiter",
+            "//",
+        ] {
+            for delimiter in [b'@', b'/'] {
+                assert_eq!(
+                    super::split_once_ascii(text, delimiter),
+                    text.split_once(char::from(delimiter)),
+                    "{text:?}"
+                );
+            }
+        }
+    }
+
+    #[cfg(feature = "mahjong")]
+    #[test]
+    fn parse_i32_is_i32_from_str() {
+        for text in [
+            "",
+            "0",
+            "-0",
+            "+0",
+            "7",
+            "-7",
+            "+7",
+            "007",
+            "-",
+            "+",
+            "--1",
+            "+-1",
+            "-+1",
+            "1-",
+            " 1",
+            "1 ",
+            "25000",
+            "-25000",
+            "2147483647",
+            "2147483648",
+            "-2147483648",
+            "-2147483649",
+            "4294967295",
+            "4294967296",
+            "-4294967296",
+            "99999999999",
+            "1e3",
+            "１",
+            "a",
+        ] {
+            assert_eq!(super::parse_i32(text), text.parse::<i32>().ok(), "{text:?}");
+        }
+        for n in (-100_000..=100_000).chain([i32::MIN, i32::MIN + 1, i32::MAX - 1, i32::MAX]) {
+            assert_eq!(super::parse_i32(&format!("{n}")), Some(n));
+            assert_eq!(super::parse_i32(&format!("+{n}")), format!("+{n}").parse::<i32>().ok());
+        }
+    }
+
+    #[cfg(any(feature = "tichu", feature = "doudizhu", feature = "dominoes"))]
     #[test]
     fn whitespace_is_cores_for_every_char() {
         for c in (0..=0x10_FFFFu32).filter_map(char::from_u32) {
             assert_eq!(is_whitespace(c), c.is_whitespace(), "{c:?}");
+        }
+        // The trims the notations make with it (dominoes' deal, Dou Dizhu's action span).
+        for text in [
+            "",
+            " ",
+            "boneyard",
+            " \t boneyard 1-2 ",
+            "\u{a0}\u{3000}x\u{2028}",
+            "x\u{85}",
+            "\u{200b}x",
+        ] {
+            assert_eq!(text.trim_start_matches(is_whitespace), text.trim_start(), "{text:?}");
+            assert_eq!(text.trim_end_matches(is_whitespace), text.trim_end(), "{text:?}");
         }
     }
 

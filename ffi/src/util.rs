@@ -83,7 +83,43 @@ pub(crate) unsafe fn input_slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a
 pub(crate) unsafe fn input_str<'a>(ptr: *const core::ffi::c_char, len: usize) -> Result<&'a str, ParlorStatus> {
     // SAFETY: forwarded contract.
     let bytes = unsafe { input_slice(ptr.cast::<u8>(), len) }?;
-    core::str::from_utf8(bytes).map_err(|_| PARLOR_ERR_INVALID_UTF8)
+    if !is_utf8(bytes) {
+        return Err(PARLOR_ERR_INVALID_UTF8);
+    }
+    // SAFETY: `is_utf8` accepts exactly what `core::str::from_utf8` accepts (tested over every
+    // sequence of up to four bytes and against it on random text).
+    Ok(unsafe { core::str::from_utf8_unchecked(bytes) })
+}
+
+/// Whether `bytes` are UTF-8: `core::str::from_utf8(bytes).is_ok()` in a byte loop, without
+/// linking `from_utf8`'s word-at-a-time validator and its 256-byte width table (about 620 bytes
+/// of flash on a Cortex-M4F; the C inputs are a few words of text). The second byte's range
+/// after each lead byte rules out overlong forms, surrogates and code points past U+10FFFF
+/// (the Unicode standard's table 3-7, as `core` checks it).
+fn is_utf8(bytes: &[u8]) -> bool {
+    let mut rest = bytes.iter();
+    while let Some(&lead) = rest.next() {
+        let (more, low, high) = match lead {
+            0x00..=0x7F => continue,
+            0xC2..=0xDF => (0, 0x80, 0xBF),
+            0xE0 => (1, 0xA0, 0xBF),
+            0xE1..=0xEC | 0xEE..=0xEF => (1, 0x80, 0xBF),
+            0xED => (1, 0x80, 0x9F),
+            0xF0 => (2, 0x90, 0xBF),
+            0xF1..=0xF3 => (2, 0x80, 0xBF),
+            0xF4 => (2, 0x80, 0x8F),
+            _ => return false,
+        };
+        if rest.next().is_none_or(|&second| !(low..=high).contains(&second)) {
+            return false;
+        }
+        for _ in 0..more {
+            if rest.next().is_none_or(|&next| next & 0xC0 != 0x80) {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// Borrows `ptr` as an exclusive output reference, or [`PARLOR_ERR_NULL_POINTER`].
@@ -326,4 +362,45 @@ pub(crate) fn bytes_to_words<const W: usize>(bytes: &[u8]) -> [u64; W] {
         }
     }
     words
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
+mod tests {
+    use super::is_utf8;
+
+    #[test]
+    fn is_utf8_is_cores_from_utf8() {
+        let same = |bytes: &[u8]| assert_eq!(is_utf8(bytes), core::str::from_utf8(bytes).is_ok(), "{bytes:02x?}");
+        same(&[]);
+        // Every sequence of one, two and three bytes.
+        for a in 0..=255u8 {
+            same(&[a]);
+            for b in 0..=255u8 {
+                same(&[a, b]);
+                for c in 0..=255u8 {
+                    same(&[a, b, c]);
+                }
+            }
+        }
+        // Every four-byte sequence whose lead byte starts a four-byte form (or is past them),
+        // each of its last two bytes from the edges of the continuation range and beyond.
+        let edges = [0x00u8, 0x7F, 0x80, 0x81, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xF4, 0xFF];
+        for a in 0xE0..=0xFFu8 {
+            for b in 0..=255u8 {
+                for c in edges {
+                    for d in edges {
+                        same(&[a, b, c, d]);
+                        same(&[b'x', a, b, c, d, b'y']);
+                    }
+                }
+            }
+        }
+        // Real text and text cut in the middle of a character.
+        let text = "7m 7m, 8p · 東 南 西 北 🀄 ok";
+        for end in 0..=text.len() {
+            same(&text.as_bytes()[..end]);
+            same(&text.as_bytes()[end..]);
+        }
+    }
 }

@@ -380,11 +380,7 @@ fn yes_no(text: &str) -> Result<bool, RuleError> {
 /// A decimal number in `low..=high`.
 fn number(text: &str, low: u32, high: u32) -> Result<u32, RuleError> {
     // ASCII digits only (`u32::from_str` would take a leading `+`).
-    if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
-        return Err(RuleError::BadValue);
-    }
-    text.parse::<u32>()
-        .ok()
+    crate::notation::digits_u32(text)
         .filter(|value| (low..=high).contains(value))
         .ok_or(RuleError::BadValue)
 }

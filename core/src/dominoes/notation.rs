@@ -75,10 +75,20 @@ impl FromStr for Tile {
     }
 }
 
+impl Tile {
+    /// Writes `a-b` in the order written (its `Display`, without `core::fmt`'s argument
+    /// machinery: a microcontroller image that writes tiles only this way leaves it out).
+    pub(crate) fn write_to(self, out: &mut dyn fmt::Write) -> fmt::Result {
+        Dec::from(self.a).write_to(out)?;
+        out.write_char('-')?;
+        Dec::from(self.b).write_to(out)
+    }
+}
+
 impl fmt::Display for Tile {
     /// Prints `a-b` in the order written.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", Dec::from(self.a), Dec::from(self.b))
+        self.write_to(f)
     }
 }
 
@@ -130,7 +140,7 @@ impl fmt::Display for Tiles {
             if index > 0 {
                 f.write_str(" ")?;
             }
-            write!(f, "{tile}")?;
+            tile.write_to(f)?;
         }
         Ok(())
     }
@@ -246,7 +256,8 @@ pub fn parse_deal(preset: &Config, text: &str) -> Result<Round, Error> {
     let hands = count.saturating_sub(1);
     // The boneyard part: its tiles after the word `boneyard`.
     let (start, last) = part(hands);
-    let trimmed = last.trim_start();
+    // `trim_start` without linking `core`'s whitespace table (the same characters).
+    let trimmed = last.trim_start_matches(crate::notation::is_whitespace);
     let boneyard_text = trimmed
         .strip_prefix("boneyard")
         .ok_or(bad("the last part of a deal is `boneyard <tiles>`"))?;

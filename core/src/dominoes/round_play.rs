@@ -3,7 +3,7 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::*;
-use crate::notation::{Dec, Plain};
+use crate::notation::Dec;
 
 impl Round {
     /// The open-end total of the layout with these free points.
@@ -394,32 +394,43 @@ impl Round {
     ) -> core::fmt::Result {
         let players = self.config.players;
         let seats = usize::from(players);
-        writeln!(out, "seat: {} of {}", seat, Dec::from(players))?;
-        out.write_str("hand:")?;
+        // Written piece by piece (the text `write!` wrote): no `core::fmt::write` on this path.
+        out.write_str("seat: ")?;
+        Dec::from(seat.0).write_to(out)?;
+        out.write_str(" of ")?;
+        Dec::from(players).write_to(out)?;
+        out.write_str("\nhand:")?;
         for tile in ids(hand).map(tile_of) {
-            write!(out, " {tile}")?;
+            out.write_char(' ')?;
+            tile.write_to(out)?;
         }
         out.write_str("\nlayout:")?;
         for (index, (tile, on)) in self.layout().enumerate() {
-            let sep = if index == 0 { " " } else { ", " };
-            match on {
-                None => write!(out, "{}{tile}", Plain(sep))?,
-                Some(on) => write!(out, "{}{tile} on {on}", Plain(sep))?,
+            out.write_str(if index == 0 { " " } else { ", " })?;
+            tile.write_to(out)?;
+            if let Some(on) = on {
+                out.write_str(" on ")?;
+                on.write_to(out)?;
             }
         }
-        writeln!(out, "\nopen total: {}", Dec::from(open_total))?;
-        out.write_str("tiles:")?;
+        out.write_str("\nopen total: ")?;
+        Dec::from(open_total).write_to(out)?;
+        out.write_str("\ntiles:")?;
         for hand in self.hands.iter().take(seats) {
-            write!(out, " {}", Dec::from(count(hand)))?;
+            out.write_char(' ')?;
+            Dec::from(count(hand)).write_to(out)?;
         }
-        writeln!(out, "\nboneyard: {}", Dec::from(boneyard))?;
+        out.write_str("\nboneyard: ")?;
+        Dec::from(boneyard).write_to(out)?;
+        out.write_str("\nto act: ")?;
         match self.to_act() {
-            Some(to_act) => writeln!(out, "to act: {}", to_act)?,
-            None => out.write_str("to act: over\n")?,
+            Some(to_act) => Dec::from(to_act.0).write_to(out)?,
+            None => out.write_str("over")?,
         }
-        out.write_str("scores:")?;
+        out.write_str("\nscores:")?;
         for score in self.scores.iter().take(seats) {
-            write!(out, " {}", Dec::from(*score))?;
+            out.write_char(' ')?;
+            Dec::from(*score).write_to(out)?;
         }
         out.write_str("\n")
     }

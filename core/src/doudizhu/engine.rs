@@ -182,13 +182,9 @@ impl game::Rules for Config {
             _ => Err(RuleError::BadValue),
         };
         let number = |max: u64| -> Result<u64, RuleError> {
-            // Digits only: `u64::from_str` would take a `+` sign.
-            if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(RuleError::BadValue);
-            }
-            value
-                .parse::<u64>()
-                .ok()
+            // Digits only: `u64::from_str` would take a `+` sign. Every `max` fits 32 bits.
+            crate::notation::digits_u32(value)
+                .map(u64::from)
                 .filter(|n| *n <= max)
                 .ok_or(RuleError::BadValue)
         };

@@ -193,19 +193,18 @@ impl FromStr for Reading {
         let fail = Error::UnknownReading {
             span: Span::new(0, text.len()),
         };
-        let (head, key) = text.split_once('@').ok_or(fail)?;
+        // `split_once('@')` and `split_once('/')`, without linking the char searcher.
+        let (head, key) = crate::notation::split_once_ascii(text, b'@').ok_or(fail)?;
         let mut key_chars = key.chars();
         let key = match (key_chars.next(), key_chars.next()) {
             (Some(c), None) => Rank::from_symbol(c).ok_or(fail)?,
             _ => return Err(fail),
         };
-        let (name, chain) = match head.split_once('/') {
+        let (name, chain) = match crate::notation::split_once_ascii(head, b'/') {
             Some((name, chain)) => {
                 // Digits only: `u8::from_str` would take a `+` sign.
-                if chain.is_empty() || !chain.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(fail);
-                }
-                (name, Some(chain.parse::<u8>().map_err(|_| fail)?))
+                let length = crate::notation::digits_u32(chain).and_then(|length| u8::try_from(length).ok());
+                (name, Some(length.ok_or(fail)?))
             }
             None => (head, None),
         };
@@ -287,7 +286,8 @@ pub fn parse_action(text: &str) -> Result<Written, Error> {
     let mut all = words(text);
     let first = all.next();
     let whole = match first {
-        Some((span, _)) => Span::new(span.start, text.trim_end().len()),
+        // `trim_end` without linking `core`'s whitespace table (the same characters).
+        Some((span, _)) => Span::new(span.start, text.trim_end_matches(crate::notation::is_whitespace).len()),
         None => Span::new(0, text.len()),
     };
     let unknown = Error::UnknownAction { span: whole };

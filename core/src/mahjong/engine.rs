@@ -795,9 +795,8 @@ fn flag<'a>(config: &'a mut Config, key: &str) -> Option<&'a mut bool> {
 }
 
 fn points(value: &str) -> Result<i32, RuleError> {
-    value
-        .parse::<i32>()
-        .ok()
+    // `value.parse::<i32>()`, without linking it.
+    crate::notation::parse_i32(value)
         .filter(|p| (100..1_000_000).contains(p) && p % 100 == 0)
         .ok_or(RuleError::BadValue)
 }

@@ -185,7 +185,8 @@ pub fn given_deal(text: &str, config: &super::Config) -> Result<(super::Deal, su
     let mut scores = [0i32; super::round::SEATS];
     for score in &mut scores {
         let (span, word) = next()?;
-        *score = word.parse().map_err(|_| at("is no score", span))?;
+        // `word.parse::<i32>()`, without linking it.
+        *score = crate::notation::parse_i32(word).ok_or(at("is no score", span))?;
     }
     if next().is_ok() {
         return Err(at(tail, Span::default()));
