@@ -18,6 +18,7 @@
 
 use super::cards::{RANKS, Rank};
 use super::combination::Kind;
+use super::moves::count_masks;
 use super::round::{Action, Round};
 use crate::game::bot::Bot;
 use crate::game::{Rng, Seat};
@@ -157,18 +158,145 @@ fn has_chain(c: &[u8; RANKS]) -> bool {
 /// `min_plays`): chains taken out greedily in three orders, the rest counted by
 /// `groups`; the least of the three. Exact for the usual shapes, an over-estimate at worst,
 /// and a few hundred instructions (the exact [`min_plays`](super::min_plays) searches).
+///
+/// Worked on the hand's count masks (bit `r` of mask `k - 1`: rank `r` held `k` times or more),
+/// a chain taken out by moving each of its ranks `per` masks down; a hand holding more than 4 of
+/// a rank (no real hand) is counted rank by rank, as the masks cannot hold it (the same answer).
 pub fn plays_left(c: &[u8; RANKS]) -> u32 {
+    if beyond_deck(c) {
+        return plays_left_by_counts(c);
+    }
+    plays_left_masks(count_masks(c))
+}
+
+/// Whether some count is above 4 (all ranks at once: the counts as the bytes of two words; a
+/// byte of at most 0x7F reaches 5 when adding 0x7B sets its top bit, and a byte above 0x7F has
+/// it already, whatever the carry into it).
+fn beyond_deck(c: &[u8; RANKS]) -> bool {
+    let mut bytes = [0u8; 16];
+    if let Some(head) = bytes.get_mut(..RANKS) {
+        head.copy_from_slice(c);
+    }
+    let all = u128::from_le_bytes(bytes);
+    let (low, high) = (all as u64, (all >> 64) as u64);
+    const TOP: u64 = 0x8080_8080_8080_8080;
+    const FIVE: u64 = 0x7B7B_7B7B_7B7B_7B7B;
+    ((low | high | low.wrapping_add(FIVE) | high.wrapping_add(FIVE)) & TOP) != 0
+}
+
+/// The ranks a chain may use (3 … A) and the two jokers, as mask bits.
+const CHAIN_RANKS: u16 = (1u16 << (ACE + 1)).wrapping_sub(1);
+const JOKERS: u16 = (1u16 << BLACK) | (1u16 << RED);
+
+/// [`plays_left`] from the count masks of a hand of at most 4 cards a rank
+/// ([`count_masks`]): as `plays_left_by_counts`, mask by mask.
+fn plays_left_masks(masks: [u16; 4]) -> u32 {
+    let mut best = groups_masks(masks, &[]);
+    let [m1, m2, m3, _] = masks;
+    let run = |m: u16, len: u32| (1..len).fold(m, |acc, k| acc & (m >> k)) != 0;
+    if !(run(m1 & CHAIN_RANKS, 5) || run(m2 & CHAIN_RANKS, 3) || run(m3 & CHAIN_RANKS, 2)) {
+        return best;
+    }
+    for order in CHAIN_ORDERS {
+        let mut rest = masks;
+        let mut chains = 0u32;
+        let mut planes = [0u8; 6];
+        let mut n_planes = 0usize;
+        for (per, min) in order {
+            loop {
+                let len = take_chain_masks(&mut rest, per, u32::from(min));
+                if len == 0 {
+                    break;
+                }
+                chains = chains.saturating_add(1);
+                if per == 3
+                    && let Some(slot) = planes.get_mut(n_planes)
+                {
+                    *slot = len as u8;
+                    n_planes = n_planes.saturating_add(1);
+                }
+            }
+        }
+        let planes = planes.get(..n_planes).unwrap_or(&[]);
+        best = best.min(chains.saturating_add(groups_masks(rest, planes)));
+    }
+    best
+}
+
+/// `groups` from count masks (at most 4 cards a rank).
+fn groups_masks([m1, _, m3, m4]: [u16; 4], planes: &[u8]) -> u32 {
+    let rocket = m1 & JOKERS == JOKERS;
+    let keep = if rocket { !JOKERS } else { u16::MAX };
+    // The three counts by one population count of a word holding the three masks in its
+    // 16-bit lanes (the sums stay within each lane's low byte: at most 15).
+    let lanes = u64::from(m1 & !m3 & keep) | u64::from(m3 & !m4 & keep) << 16 | u64::from(m4 & keep) << 32;
+    let mut x = lanes.wrapping_sub((lanes >> 1) & 0x5555_5555_5555_5555);
+    x = (x & 0x3333_3333_3333_3333).wrapping_add((x >> 2) & 0x3333_3333_3333_3333);
+    x = x.wrapping_add(x >> 4) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = x.wrapping_add(x >> 8);
+    let lane = |k: u32| (x >> k.wrapping_mul(16)) as u32 & 0xFF;
+    let (mut loose, triplets, bombs) = (lane(0), lane(1), lane(2));
+    loose = loose.saturating_sub(triplets);
+    for &len in planes {
+        if loose >= u32::from(len) {
+            loose = loose.saturating_sub(u32::from(len));
+        }
+    }
+    u32::from(rocket)
+        .saturating_add(bombs)
+        .saturating_add(triplets)
+        .saturating_add(loose)
+}
+
+/// `take_chain` on count masks: the first longest run of ranks (3 … A) held `per` times or more,
+/// at least `min` long, taken out (each of its ranks moved `per` masks down); its length, 0 when
+/// there is none.
+fn take_chain_masks(masks: &mut [u16; 4], per: u8, min: u32) -> u32 {
+    let level = usize::from(per.saturating_sub(1));
+    let held = u32::from(masks.get(level).copied().unwrap_or(0) & CHAIN_RANKS);
+    // Bit `i` of `starts`: ranks `i .. i + len` all held (`len` from `min` up while some run
+    // is that long); at the longest length its lowest bit starts the first longest run.
+    let mut starts = held;
+    for k in 1..min {
+        starts &= held >> k;
+    }
+    if starts == 0 {
+        return 0;
+    }
+    let mut best_len = min;
+    loop {
+        let longer = starts & (held >> best_len);
+        if longer == 0 {
+            break;
+        }
+        starts = longer;
+        best_len = best_len.saturating_add(1);
+    }
+    let best_start = starts.trailing_zeros();
+    let range = ((1u32 << best_len).wrapping_sub(1) << best_start) as u16;
+    let old = *masks;
+    for (k, mask) in masks.iter_mut().enumerate() {
+        let moved = old.get(k.wrapping_add(level).wrapping_add(1)).copied().unwrap_or(0);
+        *mask = (*mask & !range) | (moved & range);
+    }
+    best_len
+}
+
+/// The chain orders of [`plays_left`]: (cards per rank, least ranks) of sequences, pair
+/// sequences and airplanes, in three orders.
+const CHAIN_ORDERS: [[(u8, u8); 3]; 3] = [
+    [(1, 5), (2, 3), (3, 2)],
+    [(3, 2), (2, 3), (1, 5)],
+    [(2, 3), (1, 5), (3, 2)],
+];
+
+/// [`plays_left`] rank by rank, for any counts.
+fn plays_left_by_counts(c: &[u8; RANKS]) -> u32 {
     let mut best = groups(c, &[]);
     if !has_chain(c) {
         return best;
     }
-    // (cards per rank, least ranks): sequences, pair sequences, airplanes.
-    let orders: [[(u8, usize); 3]; 3] = [
-        [(1, 5), (2, 3), (3, 2)],
-        [(3, 2), (2, 3), (1, 5)],
-        [(2, 3), (1, 5), (3, 2)],
-    ];
-    for order in orders {
+    for order in CHAIN_ORDERS {
         let mut rest = *c;
         let mut chains = 0u32;
         // At most 6 airplanes fit 3 … A (each 2+ ranks).
@@ -176,7 +304,7 @@ pub fn plays_left(c: &[u8; RANKS]) -> u32 {
         let mut n_planes = 0usize;
         for (per, min) in order {
             loop {
-                let len = take_chain(&mut rest, per, min);
+                let len = take_chain(&mut rest, per, usize::from(min));
                 if len == 0 {
                     break;
                 }

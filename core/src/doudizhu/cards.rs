@@ -89,6 +89,32 @@ impl Rank {
     }
 }
 
+/// The low byte of each 16-bit lane of a word, and bit 8 and bit 9 of each.
+const LANE_LOW: u128 = 0x00FF_00FF_00FF_00FF_00FF_00FF_00FF_00FF;
+const LANE_BIT8: u128 = 0x0100_0100_0100_0100_0100_0100_0100_0100;
+const LANE_BIT9: u128 = 0x0200_0200_0200_0200_0200_0200_0200_0200;
+/// The deck's counts as a word ([`Cards::word`]).
+const DECK_WORD: u128 = {
+    let mut word = 0u128;
+    let mut i = RANKS;
+    while i > 0 {
+        i -= 1;
+        word = word << 8 | Cards::DECK.counts[i] as u128;
+    }
+    word
+};
+
+/// Whether every byte of `a` is at least the same byte of `b` (words of counts): in 16-bit
+/// lanes, even and odd bytes apart, 0x100 + x - y stays in 1 ..= 0x1FF and reaches 0x100
+/// exactly when x ≥ y.
+fn at_least(a: u128, b: u128) -> bool {
+    let ge = |shift: u32| {
+        let (x, y) = ((a >> shift) & LANE_LOW, (b >> shift) & LANE_LOW);
+        (x | LANE_BIT8).wrapping_sub(y) & LANE_BIT8 == LANE_BIT8
+    };
+    ge(0) && ge(8)
+}
+
 impl TryFrom<u8> for Rank {
     type Error = Error;
     /// The rank of index `0..=14` (0 = 3 … 12 = 2, 13 = black joker, 14 = red joker), as in
@@ -170,48 +196,66 @@ impl Cards {
 
     /// The number of cards.
     pub fn len(&self) -> usize {
-        self.counts.iter().map(|&c| usize::from(c)).sum()
+        // The 15 counts summed in the 16-bit lanes of a word (at most 2 · 255 a lane), then the
+        // lanes folded into the lowest by halves (at most 15 · 255: no lane overflows).
+        let w = self.word();
+        let mut sum = (w & LANE_LOW).wrapping_add((w >> 8) & LANE_LOW);
+        sum = sum.wrapping_add(sum >> 64);
+        sum = sum.wrapping_add(sum >> 32);
+        sum = sum.wrapping_add(sum >> 16);
+        (sum & 0xFFFF) as usize
     }
 
     /// Whether the set holds no card.
     pub fn is_empty(&self) -> bool {
-        self.counts.iter().all(|&c| c == 0)
+        self.word() == 0
     }
 
     /// Whether every card of `other` is in `self`.
     pub fn contains(&self, other: &Cards) -> bool {
-        // No early exit: the comparison of all 15 ranks compiles to a few vector instructions.
-        self.counts
-            .iter()
-            .zip(other.counts.iter())
-            .fold(true, |ok, (a, b)| ok & (a >= b))
+        at_least(self.word(), other.word())
     }
 
     /// `self` without the cards of `other`, or `None` if `other` is not contained in `self`.
     pub fn minus(&self, other: &Cards) -> Option<Cards> {
-        let mut counts = [0u8; RANKS];
-        for (out, (a, b)) in counts.iter_mut().zip(self.counts.iter().zip(other.counts.iter())) {
-            *out = a.checked_sub(*b)?;
-        }
-        Some(Cards { counts })
+        // Every count at least the other's: the words' difference borrows in no byte, so it
+        // is the counts' differences.
+        let (a, b) = (self.word(), other.word());
+        at_least(a, b).then(|| Cards::from_word(a.wrapping_sub(b)))
     }
 
     /// The union of two disjoint sets, or `None` if together they exceed the deck.
     pub fn plus(&self, other: &Cards) -> Option<Cards> {
-        // Branch-free over the ranks (vectorised), checked once at the end: a sum below its
-        // first term wrapped.
-        let mut counts = [0u8; RANKS];
-        let mut ok = true;
-        for ((out, limit), (a, b)) in counts
-            .iter_mut()
-            .zip(Cards::DECK.counts.iter())
-            .zip(self.counts.iter().zip(other.counts.iter()))
-        {
-            let sum = a.wrapping_add(*b);
-            ok &= sum >= *a && sum <= *limit;
-            *out = sum;
+        // Every sum within the deck's copies (so below 256): the words' sum carries out of no
+        // byte, so it is the counts' sums. Checked in 16-bit lanes, even and odd ranks apart:
+        // 0x200 + limit - a - b stays in 2 ..= 0x2FF and reaches 0x200 exactly when a + b fits.
+        let (a, b) = (self.word(), other.word());
+        let fits = |shift: u32| {
+            let lane = |w: u128| (w >> shift) & LANE_LOW;
+            let room = (lane(DECK_WORD) | LANE_BIT9)
+                .wrapping_sub(lane(a))
+                .wrapping_sub(lane(b));
+            room & LANE_BIT9 == LANE_BIT9
+        };
+        (fits(0) && fits(8)).then(|| Cards::from_word(a.wrapping_add(b)))
+    }
+
+    /// The counts as the low 15 bytes of a little-endian word (the top byte 0).
+    fn word(&self) -> u128 {
+        let mut bytes = [0u8; 16];
+        if let Some(head) = bytes.get_mut(..RANKS) {
+            head.copy_from_slice(&self.counts);
         }
-        ok.then_some(Cards { counts })
+        u128::from_le_bytes(bytes)
+    }
+
+    /// The set of a word's low 15 bytes (the inverse of `word`).
+    fn from_word(word: u128) -> Cards {
+        let mut counts = [0u8; RANKS];
+        if let Some(head) = word.to_le_bytes().get(..RANKS) {
+            counts.copy_from_slice(head);
+        }
+        Cards { counts }
     }
 
     /// The cards of the deck that are not in `self`.
@@ -237,5 +281,80 @@ impl Cards {
     pub(crate) fn add(&mut self, rank: Rank, n: u8) {
         let slot = &mut self.counts[rank as usize];
         *slot = slot.saturating_add(n);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)]
+    use super::{Cards, RANKS};
+    use crate::game::Rng;
+
+    /// Session 18: the word forms of `len`, `is_empty`, `contains`, `minus` and `plus` give
+    /// the rank-by-rank answers, on sets within the deck and on any bytes (a set read from
+    /// bytes may hold anything).
+    #[test]
+    fn word_operations_match_the_rank_by_rank_answers() {
+        let mut rng = Rng::new(18);
+        let mut some = [0u32; 4];
+        for round in 0..200_000u32 {
+            let draw = |rng: &mut Rng| {
+                let mut counts = [0u8; RANKS];
+                for (i, slot) in counts.iter_mut().enumerate() {
+                    *slot = match round % 4 {
+                        0 => rng.below(256) as u8,
+                        1 => rng.below(u32::from(Cards::DECK.counts()[i]) + 1) as u8,
+                        2 => rng.below(3) as u8 * (rng.below(3) as u8),
+                        _ => [0u8, 1, 4, 5, 127, 128, 200, 255][rng.below(8) as usize],
+                    };
+                }
+                Cards { counts }
+            };
+            let (a, mut b) = (draw(&mut rng), draw(&mut rng));
+            // Often a part of `a`, or of the deck's cards `a` leaves.
+            match rng.below(3) {
+                0 => {
+                    for i in 0..RANKS {
+                        b.counts[i] = rng.below(u32::from(a.counts[i]) + 1) as u8;
+                    }
+                }
+                1 => {
+                    for i in 0..RANKS {
+                        let room = Cards::DECK.counts[i].saturating_sub(a.counts[i]);
+                        b.counts[i] = rng.below(u32::from(room) + 1) as u8;
+                    }
+                }
+                _ => {}
+            }
+            let (ac, bc) = (a.counts(), b.counts());
+            assert_eq!(a.len(), ac.iter().map(|&n| usize::from(n)).sum::<usize>());
+            assert_eq!(a.is_empty(), ac.iter().all(|&n| n == 0));
+            assert_eq!(Cards::EMPTY.is_empty(), true);
+            let contains = (0..RANKS).all(|i| ac[i] >= bc[i]);
+            assert_eq!(a.contains(&b), contains, "{ac:?} {bc:?}");
+            let minus = contains.then(|| {
+                let mut c = [0u8; RANKS];
+                for i in 0..RANKS {
+                    c[i] = ac[i] - bc[i];
+                }
+                c
+            });
+            assert_eq!(a.minus(&b).map(|c| c.counts()), minus, "{ac:?} {bc:?}");
+            let fits = (0..RANKS).all(|i| u16::from(ac[i]) + u16::from(bc[i]) <= u16::from(Cards::DECK.counts()[i]));
+            let plus = fits.then(|| {
+                let mut c = [0u8; RANKS];
+                for i in 0..RANKS {
+                    c[i] = ac[i] + bc[i];
+                }
+                c
+            });
+            assert_eq!(a.plus(&b).map(|c| c.counts()), plus, "{ac:?} {bc:?}");
+            some[0] += u32::from(contains);
+            some[1] += u32::from(fits);
+            some[2] += u32::from(!contains);
+            some[3] += u32::from(!fits);
+        }
+        // Each answer is met both ways many times.
+        assert!(some.iter().all(|&n| n > 5_000), "{some:?}");
     }
 }

@@ -3,6 +3,7 @@
 #![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)]
 
 extern crate std;
+use std::vec::Vec;
 
 use super::bot::{Greedy, plays_left};
 use super::{Action, Cards, Config, Rank, Round, Spring};
@@ -286,4 +287,164 @@ fn rewards() {
     }
     assert_eq!(Round::reward(&void.outcome().unwrap(), Seat(1)), 0.5);
     let _ = Round::playout(3);
+}
+
+/// The greedy bot's `plays_left` as it was before it worked on count masks (session 18), kept
+/// as the reference the mask version is compared with: rank by rank over the counts.
+mod plays_left_reference {
+    use super::super::cards::{RANKS, Rank};
+    use super::Vec;
+
+    const ACE: usize = Rank::Ace as usize;
+    const BLACK: usize = Rank::BlackJoker as usize;
+    const RED: usize = Rank::RedJoker as usize;
+
+    fn at(c: &[u8; RANKS], i: usize) -> u8 {
+        c[i]
+    }
+
+    fn groups(c: &[u8; RANKS], planes: &[u8]) -> u32 {
+        let rocket = at(c, BLACK) > 0 && at(c, RED) > 0;
+        let (mut loose, mut triplets, mut bombs) = (0u32, 0u32, 0u32);
+        for (i, &n) in c.iter().enumerate() {
+            if rocket && (i == BLACK || i == RED) {
+                continue;
+            }
+            match n {
+                1 | 2 => loose += 1,
+                3 => triplets += 1,
+                4 => bombs += 1,
+                _ => {}
+            }
+        }
+        loose = loose.saturating_sub(triplets);
+        for &len in planes {
+            if loose >= u32::from(len) {
+                loose -= u32::from(len);
+            }
+        }
+        u32::from(rocket) + bombs + triplets + loose
+    }
+
+    fn take_chain(c: &mut [u8; RANKS], per: u8, min: usize) -> usize {
+        let (mut best_start, mut best_len) = (0usize, 0usize);
+        let (mut start, mut len) = (0usize, 0usize);
+        for i in 0..=ACE {
+            if at(c, i) >= per {
+                if len == 0 {
+                    start = i;
+                }
+                len += 1;
+                if len > best_len {
+                    (best_start, best_len) = (start, len);
+                }
+            } else {
+                len = 0;
+            }
+        }
+        if best_len < min {
+            return 0;
+        }
+        for slot in &mut c[best_start..best_start + best_len] {
+            *slot -= per;
+        }
+        best_len
+    }
+
+    pub fn plays_left(c: &[u8; RANKS]) -> u32 {
+        let mut best = groups(c, &[]);
+        let orders: [[(u8, usize); 3]; 3] = [
+            [(1, 5), (2, 3), (3, 2)],
+            [(3, 2), (2, 3), (1, 5)],
+            [(2, 3), (1, 5), (3, 2)],
+        ];
+        for order in orders {
+            let mut rest = *c;
+            let mut chains = 0u32;
+            let mut planes = Vec::new();
+            for (per, min) in order {
+                loop {
+                    let len = take_chain(&mut rest, per, min);
+                    if len == 0 {
+                        break;
+                    }
+                    chains += 1;
+                    if per == 3 {
+                        planes.push(len as u8);
+                    }
+                }
+            }
+            best = best.min(chains + groups(&rest, &planes));
+        }
+        best
+    }
+}
+
+/// Issue 27: `plays_left` by count masks gives the rank-by-rank answer on random hands (dealt
+/// from the deck, every size to 20), on hands rich in chains (2 to 4 of most ranks), after each
+/// play the greedy bot weighs in random positions, and on count vectors no deck holds (more
+/// than 4 of a rank).
+#[test]
+fn plays_left_by_masks_matches_the_rank_by_rank_reference() {
+    let mut rng = Rng::new(27);
+    let mut checked = 0u32;
+    let mut chained = 0u32;
+    let mut check = |counts: &[u8; 15]| {
+        let expected = plays_left_reference::plays_left(counts);
+        assert_eq!(plays_left(counts), expected, "{counts:?}");
+        checked += 1;
+    };
+    let mut deck = Vec::new();
+    for (i, &n) in Cards::DECK.counts().iter().enumerate() {
+        for _ in 0..n {
+            deck.push(i);
+        }
+    }
+    for _ in 0..40_000 {
+        game::shuffle(&mut deck, &mut rng);
+        let size = rng.below(21) as usize;
+        let mut counts = [0u8; 15];
+        for &i in &deck[..size] {
+            counts[i] += 1;
+        }
+        check(&counts);
+        // Chain-rich: most ranks 2 to 4 times, jokers at random.
+        let mut rich = [0u8; 15];
+        for (i, slot) in rich.iter_mut().enumerate() {
+            *slot = if i >= 13 {
+                rng.below(2) as u8
+            } else {
+                rng.below(5).max(rng.below(5)) as u8
+            };
+        }
+        check(&rich);
+        if plays_left_reference::plays_left(&rich) < 4 {
+            chained += 1;
+        }
+        // No deck holds these.
+        let mut wild = [0u8; 15];
+        for slot in wild.iter_mut() {
+            *slot = rng.below(8) as u8;
+        }
+        check(&wild);
+    }
+    // The greedy bot's questions: every play of the seat in turn, in random positions.
+    for seed in 0..300u64 {
+        let mut round = Round::new(&Config::OPENSPIEL, &super::Deal::Seeded(seed)).unwrap();
+        let mut bots = [Uniform::new(seed)];
+        while let Some(seat) = round.to_act() {
+            let hand = round.hand(seat);
+            round.for_each_legal_action(seat, |a| {
+                if let Action::Play(p) = a {
+                    check(&hand.minus(&p.cards).unwrap().counts());
+                }
+            });
+            let Some((seat, action)) = step(&round, &mut bots) else {
+                break;
+            };
+            round.apply(seat, action).unwrap();
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
+    assert!(chained > 1_000, "{chained}");
 }
