@@ -194,15 +194,19 @@ fn plays_left_masks(masks: [u16; 4]) -> u32 {
     let mut best = groups_masks(masks, &[]);
     let [m1, m2, m3, _] = masks;
     let run = |m: u16, len: u32| (1..len).fold(m, |acc, k| acc & (m >> k)) != 0;
-    if !(run(m1 & CHAIN_RANKS, 5) || run(m2 & CHAIN_RANKS, 3) || run(m3 & CHAIN_RANKS, 2)) {
-        return best;
-    }
-    for order in CHAIN_ORDERS {
+    let kinds = u8::from(run(m1 & CHAIN_RANKS, 5))
+        .saturating_add(u8::from(run(m2 & CHAIN_RANKS, 3)))
+        .saturating_add(u8::from(run(m3 & CHAIN_RANKS, 2)));
+    // Taking chains out only lowers counts: a kind of chain the hand lacks never appears. With
+    // one kind, the three orders take the same chains; with two, the third order takes them as
+    // the first or the second does (sequences and pairs: as the second; either with airplanes:
+    // as the first). Only the orders that can differ are run.
+    for order in CHAIN_ORDERS.iter().take(usize::from(kinds)) {
         let mut rest = masks;
         let mut chains = 0u32;
         let mut planes = [0u8; 6];
         let mut n_planes = 0usize;
-        for (per, min) in order {
+        for &(per, min) in order {
             loop {
                 let len = take_chain_masks(&mut rest, per, u32::from(min));
                 if len == 0 {
@@ -386,8 +390,10 @@ impl Greedy {
                 && counts.get(s.index()).is_some_and(|&n| n <= 2)
         });
         let partner_on_top = matches!((top, landlord), (Some((t, _)), Some(l)) if t != seat && l != seat && t != l);
-        let now = plays_left(&hand).saturating_mul(32);
         let rocket = at(&hand, BLACK) > 0 && at(&hand, RED) > 0;
+        let cards = round.hand(seat);
+        // The ranks the hand holds all four of.
+        let [_, _, _, quads] = count_masks(&hand);
         let mut best: Option<(u32, Action)> = None;
         let mut ties = 0u32;
         let mut winning = None;
@@ -397,29 +403,23 @@ impl Greedy {
             if winning.is_some() {
                 return;
             }
-            let mut after = hand;
-            let mut spent_control = 0u32;
-            let mut breaks_bomb = false;
-            // A quad + two spends a bomb as surely as the bomb itself.
-            let mut bomb = matches!(play.reading.kind, Kind::Bomb | Kind::Rocket);
-            for (i, (slot, used)) in after.iter_mut().zip(play.cards.counts()).enumerate() {
-                if used > 0 && *slot == 4 {
-                    if used < 4 {
-                        breaks_bomb = true;
-                    } else {
-                        bomb = true;
-                    }
-                }
-                *slot = slot.saturating_sub(used);
-                if i >= TWO {
-                    spent_control = spent_control.saturating_add(u32::from(used));
-                }
-            }
+            // A legal play is part of the hand.
+            let Some(after) = cards.minus(&play.cards) else { return };
+            let after = after.counts();
+            let used = play.cards.counts();
+            let [some, _, _, all] = count_masks(&used);
+            // A play taking some but not all of a quad breaks a bomb; a quad + two spends a
+            // bomb as surely as the bomb itself.
+            let breaks_bomb = quads & some & !all != 0;
+            let bomb = matches!(play.reading.kind, Kind::Bomb | Kind::Rocket) || quads & all != 0;
+            let spent_control = used
+                .iter()
+                .skip(TWO)
+                .fold(0u32, |sum, &n| sum.saturating_add(u32::from(n)));
             // One joker of the rocket.
-            if rocket && play.reading.kind != Kind::Rocket && (at(&after, BLACK) > 0) != (at(&after, RED) > 0) {
-                breaks_bomb = true;
-            }
-            if after.iter().all(|&n| n == 0) {
+            let breaks_bomb = breaks_bomb
+                || (rocket && play.reading.kind != Kind::Rocket && (at(&after, BLACK) > 0) != (at(&after, RED) > 0));
+            if after == [0; RANKS] {
                 winning = Some(action);
                 return;
             }
@@ -456,7 +456,10 @@ impl Greedy {
             (None, Some((_, action))) => Some(action),
             (None, None) => None, // a leader always has a play
             (Some(_), _) if partner_on_top => Some(Action::Pass),
-            (Some(_), Some((cost, action))) if opponent_low || cost <= now => Some(action),
+            // The plays left now, only asked here (a lead needs no comparison).
+            (Some(_), Some((cost, action))) if opponent_low || cost <= plays_left(&hand).saturating_mul(32) => {
+                Some(action)
+            }
             (Some(_), _) => Some(Action::Pass),
         }
     }
