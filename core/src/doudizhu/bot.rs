@@ -46,16 +46,7 @@ impl RandomBot {
     /// hand.
     pub fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
         let rng = &mut self.rng;
-        round.pick_legal_action(seat, |count| {
-            let total = u32::try_from(count).unwrap_or(u32::MAX);
-            let mut chosen = 0u32;
-            for seen in 2..=total {
-                if rng.below(seen) == 0 {
-                    chosen = seen.wrapping_sub(1); // seen ≥ 2
-                }
-            }
-            chosen as usize
-        })
+        round.pick_legal_action(seat, |count| rng.reservoir(u32::try_from(count).unwrap_or(u32::MAX)) as usize)
     }
 }
 
