@@ -104,15 +104,12 @@ const DECK_WORDS: [u64; 2] = {
     words
 };
 
-/// 15 counts as the bytes of two little-endian words, ranks 0 … 7 and 8 … 14 (the top byte 0).
-/// Byte by byte (no slice copy: a call to `memcpy` on the microcontrollers), which the compiler
-/// merges into word loads.
+/// 15 counts as the bytes of two little-endian words, ranks 0 … 7 and 8 … 14 (the top byte 0):
+/// two 8-byte reads, the second of ranks 7 … 14 shifted down (no 15-byte slice copy: a call to
+/// `memcpy` on the microcontrollers).
 pub(crate) fn words_of(counts: &[u8; RANKS]) -> [u64; 2] {
-    let [c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14] = *counts;
-    [
-        u64::from_le_bytes([c0, c1, c2, c3, c4, c5, c6, c7]),
-        u64::from_le_bytes([c8, c9, c10, c11, c12, c13, c14, 0]),
-    ]
+    let word = |bytes: Option<&[u8; 8]>| bytes.copied().map_or(0, u64::from_le_bytes);
+    [word(counts.first_chunk()), word(counts.last_chunk()) >> 8]
 }
 
 /// Whether every byte of `a` is at least the same byte of `b` (words of counts): in 16-bit
@@ -263,11 +260,15 @@ impl Cards {
 
     /// The set of two words' first 15 bytes (the inverse of `words`).
     fn from_words([lo, hi]: [u64; 2]) -> Cards {
-        let [c0, c1, c2, c3, c4, c5, c6, c7] = lo.to_le_bytes();
-        let [c8, c9, c10, c11, c12, c13, c14, _] = hi.to_le_bytes();
-        Cards {
-            counts: [c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14],
+        // Two 8-byte writes: ranks 0 … 7, then 7 … 14 (rank 7 again, from `lo`).
+        let mut counts = [0u8; RANKS];
+        if let Some(head) = counts.first_chunk_mut::<8>() {
+            *head = lo.to_le_bytes();
         }
+        if let Some(tail) = counts.last_chunk_mut::<8>() {
+            *tail = (hi << 8 | lo >> 56).to_le_bytes();
+        }
+        Cards { counts }
     }
 
     /// The cards of the deck that are not in `self`.
