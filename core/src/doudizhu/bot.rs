@@ -416,7 +416,12 @@ impl Greedy {
             }
             // A legal play is part of the hand.
             let Some(after) = cards.minus(&play.cards) else { return };
-            let [some, _, _, all] = count_masks(&play.cards.counts());
+            // (Only asked of a hand holding a quad.)
+            let [some, _, _, all] = if quads != 0 {
+                count_masks(&play.cards.counts())
+            } else {
+                [0; 4]
+            };
             // A play taking some but not all of a quad breaks a bomb; a quad + two spends a
             // bomb as surely as the bomb itself.
             let breaks_bomb = quads & some & !all != 0;
