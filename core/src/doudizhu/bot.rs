@@ -16,8 +16,10 @@
 //! ```
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+use super::cards::words_of;
 use super::cards::{RANKS, Rank};
 use super::combination::Kind;
+use super::moves::count_masks;
 use super::round::{Action, Round};
 use crate::game::bot::Bot;
 use crate::game::{Rng, Seat};
@@ -46,14 +48,7 @@ impl RandomBot {
     pub fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
         let rng = &mut self.rng;
         round.pick_legal_action(seat, |count| {
-            let total = u32::try_from(count).unwrap_or(u32::MAX);
-            let mut chosen = 0u32;
-            for seen in 2..=total {
-                if rng.below(seen) == 0 {
-                    chosen = seen.wrapping_sub(1); // seen ≥ 2
-                }
-            }
-            chosen as usize
+            rng.reservoir(u32::try_from(count).unwrap_or(u32::MAX)) as usize
         })
     }
 }
@@ -157,18 +152,166 @@ fn has_chain(c: &[u8; RANKS]) -> bool {
 /// `min_plays`): chains taken out greedily in three orders, the rest counted by
 /// `groups`; the least of the three. Exact for the usual shapes, an over-estimate at worst,
 /// and a few hundred instructions (the exact [`min_plays`](super::min_plays) searches).
+///
+/// Worked on the hand's count masks (bit `r` of mask `k - 1`: rank `r` held `k` times or more),
+/// a chain taken out by moving each of its ranks `per` masks down; a hand holding more than 4 of
+/// a rank (no real hand) is counted rank by rank, as the masks cannot hold it (the same answer).
 pub fn plays_left(c: &[u8; RANKS]) -> u32 {
+    if beyond_deck(c) {
+        return plays_left_by_counts(c);
+    }
+    plays_left_masks(count_masks(c))
+}
+
+/// Whether some count is above 4 (all ranks at once: the counts as the bytes of two words; a
+/// byte of at most 0x7F reaches 5 when adding 0x7B sets its top bit, and a byte above 0x7F has
+/// it already, whatever the carry into it).
+fn beyond_deck(c: &[u8; RANKS]) -> bool {
+    let [low, high] = words_of(c);
+    const TOP: u64 = 0x8080_8080_8080_8080;
+    const FIVE: u64 = 0x7B7B_7B7B_7B7B_7B7B;
+    ((low | high | low.wrapping_add(FIVE) | high.wrapping_add(FIVE)) & TOP) != 0
+}
+
+/// The ranks a chain may use (3 … A) and the two jokers, as mask bits.
+const CHAIN_RANKS: u16 = (1u16 << (ACE + 1)).wrapping_sub(1);
+const JOKERS: u16 = (1u16 << BLACK) | (1u16 << RED);
+
+/// [`plays_left`] from the count masks of a hand of at most 4 cards a rank
+/// ([`count_masks`]): as `plays_left_by_counts`, mask by mask.
+fn plays_left_masks(masks: [u16; 4]) -> u32 {
+    let mut best = groups_masks(masks, &[]);
+    let [m1, m2, m3, _] = masks;
+    let kinds = u8::from(run_starts(m1, 5) != 0)
+        .saturating_add(u8::from(run_starts(m2, 3) != 0))
+        .saturating_add(u8::from(run_starts(m3, 2) != 0));
+    // Taking chains out only lowers counts: a kind of chain the hand lacks never appears. With
+    // one kind, the three orders take the same chains; with two, the third order takes them as
+    // the first or the second does (sequences and pairs: as the second; either with airplanes:
+    // as the first). Only the orders that can differ are run.
+    for order in CHAIN_ORDERS.get(..usize::from(kinds)).unwrap_or(&[]) {
+        let mut rest = masks;
+        let mut chains = 0u32;
+        let mut planes = [0u8; 6];
+        let mut n_planes = 0usize;
+        for &(per, min) in order {
+            loop {
+                let len = take_chain_masks(&mut rest, per, u32::from(min));
+                if len == 0 {
+                    break;
+                }
+                chains = chains.saturating_add(1);
+                if per == 3
+                    && let Some(slot) = planes.get_mut(n_planes)
+                {
+                    *slot = len as u8;
+                    n_planes = n_planes.saturating_add(1);
+                }
+            }
+        }
+        let planes = planes.get(..n_planes).unwrap_or(&[]);
+        best = best.min(chains.saturating_add(groups_masks(rest, planes)));
+    }
+    best
+}
+
+/// `groups` from count masks (at most 4 cards a rank).
+fn groups_masks([m1, _, m3, m4]: [u16; 4], planes: &[u8]) -> u32 {
+    let rocket = m1 & JOKERS == JOKERS;
+    let keep = if rocket { !JOKERS } else { u16::MAX };
+    // The loose ranks and the triplets counted by one population count of a 32-bit word
+    // holding both masks in its halves (the sums stay within each half's low byte: at most 15).
+    let pair = u32::from(m1 & !m3 & keep) | u32::from(m3 & !m4 & keep) << 16;
+    let mut x = pair.wrapping_sub(pair >> 1 & 0x5555_5555);
+    x = (x & 0x3333_3333).wrapping_add(x >> 2 & 0x3333_3333);
+    x = x.wrapping_add(x >> 4) & 0x0F0F_0F0F;
+    x = x.wrapping_add(x >> 8);
+    let (mut loose, triplets) = (x & 0xFF, x >> 16 & 0xFF);
+    let bombs = (m4 & keep).count_ones();
+    loose = loose.saturating_sub(triplets);
+    for &len in planes {
+        if loose >= u32::from(len) {
+            loose = loose.saturating_sub(u32::from(len));
+        }
+    }
+    u32::from(rocket)
+        .saturating_add(bombs)
+        .saturating_add(triplets)
+        .saturating_add(loose)
+}
+
+/// `take_chain` on count masks: the first longest run of ranks (3 … A) held `per` times or more,
+/// at least `min` long, taken out (each of its ranks moved `per` masks down); its length, 0 when
+/// there is none.
+fn take_chain_masks(masks: &mut [u16; 4], per: u8, min: u32) -> u32 {
+    let [m1, m2, m3, m4] = *masks;
+    let held = match per {
+        1 => m1,
+        2 => m2,
+        _ => m3,
+    };
+    // Bit `i` of `starts`: ranks `i .. i + len` all held (`len` from `min` up while some run
+    // is that long); at the longest length its lowest bit starts the first longest run.
+    let mut starts = run_starts(held, min);
+    if starts == 0 {
+        return 0;
+    }
+    let held = held & CHAIN_RANKS;
+    let mut best_len = min;
+    loop {
+        let longer = starts & held.checked_shr(best_len).unwrap_or(0);
+        if longer == 0 {
+            break;
+        }
+        starts = longer;
+        best_len = best_len.saturating_add(1);
+    }
+    let best_start = starts.trailing_zeros();
+    let range = (1u32.checked_shl(best_len).unwrap_or(0).wrapping_sub(1))
+        .checked_shl(best_start)
+        .unwrap_or(0) as u16;
+    let keep = !range;
+    // Each rank of the chain moved `per` masks down.
+    *masks = match per {
+        1 => [
+            m1 & keep | m2 & range,
+            m2 & keep | m3 & range,
+            m3 & keep | m4 & range,
+            m4 & keep,
+        ],
+        2 => [m1 & keep | m3 & range, m2 & keep | m4 & range, m3 & keep, m4 & keep],
+        _ => [m1 & keep | m4 & range, m2 & keep, m3 & keep, m4 & keep],
+    };
+    best_len
+}
+
+/// The ranks (3 … A) of `held` starting a run of at least `len` of them.
+fn run_starts(held: u16, len: u32) -> u16 {
+    let held = held & CHAIN_RANKS;
+    let mut starts = held;
+    let mut k = 1u32;
+    while k < len {
+        starts &= held.checked_shr(k).unwrap_or(0);
+        k = k.saturating_add(1);
+    }
+    starts
+}
+
+/// The chain orders of [`plays_left`]: (cards per rank, least ranks) of sequences, pair
+/// sequences and airplanes, in three orders.
+const CHAIN_ORDERS: [[(u8, u8); 3]; 3] = [
+    [(1, 5), (2, 3), (3, 2)],
+    [(3, 2), (2, 3), (1, 5)],
+    [(2, 3), (1, 5), (3, 2)],
+];
+
+/// [`plays_left`] rank by rank, for any counts.
+fn plays_left_by_counts(c: &[u8; RANKS]) -> u32 {
     let mut best = groups(c, &[]);
     if !has_chain(c) {
         return best;
     }
-    // (cards per rank, least ranks): sequences, pair sequences, airplanes.
-    let orders: [[(u8, usize); 3]; 3] = [
-        [(1, 5), (2, 3), (3, 2)],
-        [(3, 2), (2, 3), (1, 5)],
-        [(2, 3), (1, 5), (3, 2)],
-    ];
-    for order in orders {
+    for order in CHAIN_ORDERS {
         let mut rest = *c;
         let mut chains = 0u32;
         // At most 6 airplanes fit 3 … A (each 2+ ranks).
@@ -176,7 +319,7 @@ pub fn plays_left(c: &[u8; RANKS]) -> u32 {
         let mut n_planes = 0usize;
         for (per, min) in order {
             loop {
-                let len = take_chain(&mut rest, per, min);
+                let len = take_chain(&mut rest, per, usize::from(min));
                 if len == 0 {
                     break;
                 }
@@ -258,8 +401,10 @@ impl Greedy {
                 && counts.get(s.index()).is_some_and(|&n| n <= 2)
         });
         let partner_on_top = matches!((top, landlord), (Some((t, _)), Some(l)) if t != seat && l != seat && t != l);
-        let now = plays_left(&hand).saturating_mul(32);
         let rocket = at(&hand, BLACK) > 0 && at(&hand, RED) > 0;
+        let cards = round.hand(seat);
+        // The ranks the hand holds all four of.
+        let [_, _, _, quads] = count_masks(&hand);
         let mut best: Option<(u32, Action)> = None;
         let mut ties = 0u32;
         let mut winning = None;
@@ -269,33 +414,31 @@ impl Greedy {
             if winning.is_some() {
                 return;
             }
-            let mut after = hand;
-            let mut spent_control = 0u32;
-            let mut breaks_bomb = false;
-            // A quad + two spends a bomb as surely as the bomb itself.
-            let mut bomb = matches!(play.reading.kind, Kind::Bomb | Kind::Rocket);
-            for (i, (slot, used)) in after.iter_mut().zip(play.cards.counts()).enumerate() {
-                if used > 0 && *slot == 4 {
-                    if used < 4 {
-                        breaks_bomb = true;
-                    } else {
-                        bomb = true;
-                    }
-                }
-                *slot = slot.saturating_sub(used);
-                if i >= TWO {
-                    spent_control = spent_control.saturating_add(u32::from(used));
-                }
-            }
+            // A legal play is part of the hand.
+            let Some(after) = cards.minus(&play.cards) else { return };
+            // (Only asked of a hand holding a quad.)
+            let [some, _, _, all] = if quads != 0 {
+                count_masks(&play.cards.counts())
+            } else {
+                [0; 4]
+            };
+            // A play taking some but not all of a quad breaks a bomb; a quad + two spends a
+            // bomb as surely as the bomb itself.
+            let breaks_bomb = quads & some & !all != 0;
+            let bomb = matches!(play.reading.kind, Kind::Bomb | Kind::Rocket) || quads & all != 0;
+            let spent_control = [Rank::Two, Rank::BlackJoker, Rank::RedJoker]
+                .into_iter()
+                .fold(0u32, |sum, rank| sum.saturating_add(u32::from(play.cards.count(rank))));
             // One joker of the rocket.
-            if rocket && play.reading.kind != Kind::Rocket && (at(&after, BLACK) > 0) != (at(&after, RED) > 0) {
-                breaks_bomb = true;
-            }
-            if after.iter().all(|&n| n == 0) {
+            let breaks_bomb = breaks_bomb
+                || (rocket
+                    && play.reading.kind != Kind::Rocket
+                    && (after.count(Rank::BlackJoker) > 0) != (after.count(Rank::RedJoker) > 0));
+            if after.is_empty() {
                 winning = Some(action);
                 return;
             }
-            let mut cost = plays_left(&after)
+            let mut cost = plays_left(&after.counts())
                 .saturating_mul(32)
                 .saturating_add(play.reading.key as u32);
             if !opponent_low {
@@ -328,7 +471,10 @@ impl Greedy {
             (None, Some((_, action))) => Some(action),
             (None, None) => None, // a leader always has a play
             (Some(_), _) if partner_on_top => Some(Action::Pass),
-            (Some(_), Some((cost, action))) if opponent_low || cost <= now => Some(action),
+            // The plays left now, only asked here (a lead needs no comparison).
+            (Some(_), Some((cost, action))) if opponent_low || cost <= plays_left(&hand).saturating_mul(32) => {
+                Some(action)
+            }
             (Some(_), _) => Some(Action::Pass),
         }
     }

@@ -89,6 +89,34 @@ impl Rank {
     }
 }
 
+/// The low byte of each 16-bit lane of a word, and bit 8 and bit 9 of each.
+const LANE_LOW: u64 = 0x00FF_00FF_00FF_00FF;
+const LANE_BIT8: u64 = 0x0100_0100_0100_0100;
+const LANE_BIT9: u64 = 0x0200_0200_0200_0200;
+/// The deck's counts as words ([`Cards::words`]): 4 of each rank 3 … 2, 1 of each joker.
+const DECK_WORDS: [u64; 2] = [0x0404_0404_0404_0404, 0x0001_0104_0404_0404];
+
+/// 15 counts as the bytes of two little-endian words, ranks 0 … 7 and 8 … 14 (the top byte 0):
+/// two 8-byte reads, the second of ranks 7 … 14 shifted down (no 15-byte slice copy: a call to
+/// `memcpy` on the microcontrollers).
+pub(crate) fn words_of(counts: &[u8; RANKS]) -> [u64; 2] {
+    let word = |bytes: Option<&[u8; 8]>| bytes.copied().map_or(0, u64::from_le_bytes);
+    [word(counts.first_chunk()), word(counts.last_chunk()) >> 8]
+}
+
+/// Whether every byte of `a` is at least the same byte of `b` (words of counts): in 16-bit
+/// lanes, even and odd bytes apart, 0x100 + x - y stays in 1 ..= 0x1FF and reaches 0x100
+/// exactly when x ≥ y.
+fn at_least(a: [u64; 2], b: [u64; 2]) -> bool {
+    let ge = |a: u64, b: u64| {
+        let even = (a & LANE_LOW | LANE_BIT8).wrapping_sub(b & LANE_LOW);
+        let odd = (a >> 8 & LANE_LOW | LANE_BIT8).wrapping_sub(b >> 8 & LANE_LOW);
+        even & odd & LANE_BIT8 == LANE_BIT8
+    };
+    let ([a0, a1], [b0, b1]) = (a, b);
+    ge(a0, b0) && ge(a1, b1)
+}
+
 impl TryFrom<u8> for Rank {
     type Error = Error;
     /// The rank of index `0..=14` (0 = 3 … 12 = 2, 13 = black joker, 14 = red joker), as in
@@ -170,48 +198,69 @@ impl Cards {
 
     /// The number of cards.
     pub fn len(&self) -> usize {
-        self.counts.iter().map(|&c| usize::from(c)).sum()
+        // The 15 counts summed in the 16-bit lanes of the two words (at most 4 · 255 a lane),
+        // then the lanes folded into the lowest by halves (at most 15 · 255: no lane overflows).
+        let [lo, hi] = self.words();
+        let pairs = |w: u64| (w & LANE_LOW).wrapping_add(w >> 8 & LANE_LOW);
+        let mut sum = pairs(lo).wrapping_add(pairs(hi));
+        sum = sum.wrapping_add(sum >> 32);
+        sum = sum.wrapping_add(sum >> 16);
+        (sum & 0xFFFF) as usize
     }
 
     /// Whether the set holds no card.
     pub fn is_empty(&self) -> bool {
-        self.counts.iter().all(|&c| c == 0)
+        self.words() == [0; 2]
     }
 
     /// Whether every card of `other` is in `self`.
     pub fn contains(&self, other: &Cards) -> bool {
-        // No early exit: the comparison of all 15 ranks compiles to a few vector instructions.
-        self.counts
-            .iter()
-            .zip(other.counts.iter())
-            .fold(true, |ok, (a, b)| ok & (a >= b))
+        at_least(self.words(), other.words())
     }
 
     /// `self` without the cards of `other`, or `None` if `other` is not contained in `self`.
     pub fn minus(&self, other: &Cards) -> Option<Cards> {
-        let mut counts = [0u8; RANKS];
-        for (out, (a, b)) in counts.iter_mut().zip(self.counts.iter().zip(other.counts.iter())) {
-            *out = a.checked_sub(*b)?;
-        }
-        Some(Cards { counts })
+        // Every count at least the other's: the words' differences borrow in no byte, so they
+        // are the counts' differences.
+        let ([a0, a1], [b0, b1]) = (self.words(), other.words());
+        at_least([a0, a1], [b0, b1]).then(|| Cards::from_words([a0.wrapping_sub(b0), a1.wrapping_sub(b1)]))
     }
 
     /// The union of two disjoint sets, or `None` if together they exceed the deck.
     pub fn plus(&self, other: &Cards) -> Option<Cards> {
-        // Branch-free over the ranks (vectorised), checked once at the end: a sum below its
-        // first term wrapped.
+        // Every sum within the deck's copies (so below 256): the words' sum carries out of no
+        // byte, so it is the counts' sums. Checked in 16-bit lanes, even and odd ranks apart:
+        // 0x200 + limit - a - b stays in 2 ..= 0x2FF and reaches 0x200 exactly when a + b fits.
+        let ([a0, a1], [b0, b1]) = (self.words(), other.words());
+        let [d0, d1] = DECK_WORDS;
+        let fits = |d: u64, a: u64, b: u64| {
+            let room = |shift: u32| {
+                (d >> shift & LANE_LOW | LANE_BIT9)
+                    .wrapping_sub(a >> shift & LANE_LOW)
+                    .wrapping_sub(b >> shift & LANE_LOW)
+            };
+            room(0) & room(8) & LANE_BIT9 == LANE_BIT9
+        };
+        (fits(d0, a0, b0) && fits(d1, a1, b1)).then(|| Cards::from_words([a0.wrapping_add(b0), a1.wrapping_add(b1)]))
+    }
+
+    /// The counts as the bytes of two little-endian words, ranks 0 … 7 and 8 … 14 (the top byte
+    /// 0).
+    fn words(&self) -> [u64; 2] {
+        words_of(&self.counts)
+    }
+
+    /// The set of two words' first 15 bytes (the inverse of `words`).
+    fn from_words([lo, hi]: [u64; 2]) -> Cards {
+        // Two 8-byte writes: ranks 0 … 7, then 7 … 14 (rank 7 again, from `lo`).
         let mut counts = [0u8; RANKS];
-        let mut ok = true;
-        for ((out, limit), (a, b)) in counts
-            .iter_mut()
-            .zip(Cards::DECK.counts.iter())
-            .zip(self.counts.iter().zip(other.counts.iter()))
-        {
-            let sum = a.wrapping_add(*b);
-            ok &= sum >= *a && sum <= *limit;
-            *out = sum;
+        if let Some(head) = counts.first_chunk_mut::<8>() {
+            *head = lo.to_le_bytes();
         }
-        ok.then_some(Cards { counts })
+        if let Some(tail) = counts.last_chunk_mut::<8>() {
+            *tail = (hi << 8 | lo >> 56).to_le_bytes();
+        }
+        Cards { counts }
     }
 
     /// The cards of the deck that are not in `self`.
@@ -237,5 +286,82 @@ impl Cards {
     pub(crate) fn add(&mut self, rank: Rank, n: u8) {
         let slot = &mut self.counts[rank as usize];
         *slot = slot.saturating_add(n);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)]
+    use super::{Cards, RANKS};
+    use crate::game::Rng;
+
+    /// Session 18: the word forms of `len`, `is_empty`, `contains`, `minus` and `plus` give
+    /// the rank-by-rank answers, on sets within the deck and on any bytes (a set read from
+    /// bytes may hold anything).
+    #[test]
+    fn word_operations_match_the_rank_by_rank_answers() {
+        assert_eq!(super::DECK_WORDS, super::words_of(&Cards::DECK.counts));
+        assert_eq!(Cards::from_words(super::DECK_WORDS), Cards::DECK);
+        assert!(Cards::EMPTY.is_empty());
+        let mut rng = Rng::new(18);
+        let mut some = [0u32; 4];
+        for round in 0..200_000u32 {
+            let draw = |rng: &mut Rng| {
+                let mut counts = [0u8; RANKS];
+                for (i, slot) in counts.iter_mut().enumerate() {
+                    *slot = match round % 4 {
+                        0 => rng.below(256) as u8,
+                        1 => rng.below(u32::from(Cards::DECK.counts()[i]) + 1) as u8,
+                        2 => rng.below(3) as u8 * (rng.below(3) as u8),
+                        _ => [0u8, 1, 4, 5, 127, 128, 200, 255][rng.below(8) as usize],
+                    };
+                }
+                Cards { counts }
+            };
+            let (a, mut b) = (draw(&mut rng), draw(&mut rng));
+            // Often a part of `a`, or of the deck's cards `a` leaves.
+            match rng.below(3) {
+                0 => {
+                    for i in 0..RANKS {
+                        b.counts[i] = rng.below(u32::from(a.counts[i]) + 1) as u8;
+                    }
+                }
+                1 => {
+                    for i in 0..RANKS {
+                        let room = Cards::DECK.counts[i].saturating_sub(a.counts[i]);
+                        b.counts[i] = rng.below(u32::from(room) + 1) as u8;
+                    }
+                }
+                _ => {}
+            }
+            let (ac, bc) = (a.counts(), b.counts());
+            assert_eq!(a.len(), ac.iter().map(|&n| usize::from(n)).sum::<usize>());
+            assert_eq!(a.is_empty(), ac.iter().all(|&n| n == 0));
+            let contains = (0..RANKS).all(|i| ac[i] >= bc[i]);
+            assert_eq!(a.contains(&b), contains, "{ac:?} {bc:?}");
+            let minus = contains.then(|| {
+                let mut c = [0u8; RANKS];
+                for i in 0..RANKS {
+                    c[i] = ac[i] - bc[i];
+                }
+                c
+            });
+            assert_eq!(a.minus(&b).map(|c| c.counts()), minus, "{ac:?} {bc:?}");
+            let fits = (0..RANKS).all(|i| u16::from(ac[i]) + u16::from(bc[i]) <= u16::from(Cards::DECK.counts()[i]));
+            let plus = fits.then(|| {
+                let mut c = [0u8; RANKS];
+                for i in 0..RANKS {
+                    c[i] = ac[i] + bc[i];
+                }
+                c
+            });
+            assert_eq!(a.plus(&b).map(|c| c.counts()), plus, "{ac:?} {bc:?}");
+            some[0] += u32::from(contains);
+            some[1] += u32::from(fits);
+            some[2] += u32::from(!contains);
+            some[3] += u32::from(!fits);
+        }
+        // Each answer is met both ways many times.
+        assert!(some.iter().all(|&n| n > 5_000), "{some:?}");
     }
 }

@@ -220,12 +220,7 @@ pub(crate) fn count_masks(hand: &[u8; RANKS]) -> [u16; 4] {
     // a byte reaches `k` when adding `0x80 - k` sets its top bit (no carry: 4 + 0x7F <
     // 0x100), and the top bits are gathered into one bit per rank by a multiply.
     // (A hand holds at most 4 of a rank: `Cards` never exceeds the deck.)
-    let mut bytes = [0u8; 16];
-    if let Some(head) = bytes.get_mut(..RANKS) {
-        head.copy_from_slice(hand);
-    }
-    let all = u128::from_le_bytes(bytes);
-    let (low, high) = (all as u64, (all >> 64) as u64);
+    let [low, high] = super::cards::words_of(hand);
     const ONES: u64 = 0x0101_0101_0101_0101;
     // Bit 0 of byte `i` to bit `i` of the top byte.
     const GATHER: u64 = 0x0102_0408_1020_4080;
@@ -298,18 +293,28 @@ pub(crate) fn nth_over_simple(hand: &Cards, prev: Reading, n: usize) -> Option<(
             Some(rest) => left = rest,
         }
     }
-    // By rank: `prev`'s kind, then the bomb.
-    let mut per = [0u8; RANKS];
-    for (i, slot) in per.iter_mut().enumerate() {
-        *slot = (((set >> i) & 1) as u8).wrapping_add(((bombs >> i) & 1) as u8); // at most 2
+    // By rank: `prev`'s kind, then the bomb; the ranks holding either walked in order, each
+    // passed over by its number of plays (1 or 2).
+    let mut ranks = set | bombs;
+    while ranks != 0 {
+        let i = ranks.trailing_zeros() as usize; // < 16
+        ranks &= ranks.wrapping_sub(1);
+        let of_kind = set >> i & 1 != 0;
+        let here = usize::from(of_kind).wrapping_add(usize::from(bombs >> i & 1 != 0)); // 1 or 2
+        match left.checked_sub(here) {
+            None => {
+                // Place `left` (0 or 1) at this rank: `prev`'s kind first when the rank has it.
+                let (kind, need) = if left == 0 && of_kind {
+                    (kind, need)
+                } else {
+                    (Kind::Bomb, 4)
+                };
+                return Some(one_rank(i, need, kind));
+            }
+            Some(rest) => left = rest,
+        }
     }
-    let (i, place) = select_rank(&per, left)?;
-    let (kind, need) = if place == 0 && set >> i & 1 != 0 {
-        (kind, need)
-    } else {
-        (Kind::Bomb, 4)
-    };
-    Some(one_rank(i, need, kind))
+    None
 }
 
 /// The rocket as the generator reports it.

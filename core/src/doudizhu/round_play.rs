@@ -298,13 +298,16 @@ impl Round {
 
     fn play_is_legal(&self, seat: Seat, play: &Play) -> bool {
         let hand = self.hand(seat);
-        if play.cards.is_empty() || !hand.contains(&play.cards) {
-            return false;
-        }
+        !play.cards.is_empty() && hand.contains(&play.cards) && self.play_fits(&hand, play)
+    }
+
+    /// The checks of a play of cards from `hand` (which holds them) beyond containment: its
+    /// reading, OpenSpiel's chain quirk, and the table's top play.
+    fn play_fits(&self, hand: &Cards, play: &Play) -> bool {
         if !reads_as(&play.cards, &play.reading, &self.config.rules) {
             return false;
         }
-        if self.config.quad_blocks_chain_head && blocked_chain(&hand, &play.reading) {
+        if self.config.quad_blocks_chain_head && blocked_chain(hand, &play.reading) {
             return false;
         }
         self.top_entry().is_none_or(|(_, top)| {
@@ -381,7 +384,23 @@ impl Round {
         if seat.0 != self.turn {
             return Err(Error::NotYourTurn { seat: seat.0 });
         }
-        if !self.is_legal(seat, action) {
+        // A play: the hand left after it is the containment check (as `play_is_legal`, whose
+        // other checks follow), computed once.
+        let after = match (self.phase, action) {
+            (Phase::Play, Action::Play(play)) => {
+                let hand = self.hand(seat);
+                match hand.minus(&play.cards) {
+                    Some(after) if !play.cards.is_empty() && self.play_fits(&hand, &play) => Some(after),
+                    _ => {
+                        return Err(Error::IllegalAction {
+                            why: self.refusal(seat, action),
+                        });
+                    }
+                }
+            }
+            _ => None,
+        };
+        if after.is_none() && !self.is_legal(seat, action) {
             return Err(Error::IllegalAction {
                 why: self.refusal(seat, action),
             });
@@ -396,9 +415,9 @@ impl Round {
             lead: None,
             outcome: None,
         };
-        match action {
-            Action::Play(play) => self.apply_play(seat.0, &play, &mut event)?,
-            Action::Pass if self.phase == Phase::Play => {
+        match (action, after) {
+            (Action::Play(play), Some(after)) => self.apply_play(seat.0, &play, after, &mut event)?,
+            (Action::Pass, _) if self.phase == Phase::Play => {
                 self.passes = self.passes.saturating_add(1);
                 if self.passes >= 2 {
                     let leader = self.top_entry().map_or(next(seat.0), |(s, _)| s);
@@ -432,15 +451,10 @@ impl Round {
         Ok(event)
     }
 
-    fn apply_play(&mut self, seat: u8, play: &Play, event: &mut Event) -> Result<(), Error> {
+    /// The play's step, `hand` the hand left after it (the play known legal).
+    fn apply_play(&mut self, seat: u8, play: &Play, hand: Cards, event: &mut Event) -> Result<(), Error> {
         let i = usize::from(seat);
         // Both piles computed before either is written: an error leaves the round unchanged.
-        let hand = self
-            .hands
-            .get(i)
-            .ok_or(Error::Internal)?
-            .minus(&play.cards)
-            .ok_or(Error::Internal)?;
         let played = self
             .played
             .get(i)

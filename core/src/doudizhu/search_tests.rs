@@ -3,6 +3,7 @@
 #![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)]
 
 extern crate std;
+use std::vec::Vec;
 
 use super::bot::{Greedy, plays_left};
 use super::{Action, Cards, Config, Rank, Round, Spring};
@@ -286,4 +287,355 @@ fn rewards() {
     }
     assert_eq!(Round::reward(&void.outcome().unwrap(), Seat(1)), 0.5);
     let _ = Round::playout(3);
+}
+
+/// The greedy bot's `plays_left` as it was before it worked on count masks (session 18), kept
+/// as the reference the mask version is compared with: rank by rank over the counts.
+mod plays_left_reference {
+    use super::super::cards::{RANKS, Rank};
+    use super::Vec;
+
+    const ACE: usize = Rank::Ace as usize;
+    const BLACK: usize = Rank::BlackJoker as usize;
+    const RED: usize = Rank::RedJoker as usize;
+
+    fn at(c: &[u8; RANKS], i: usize) -> u8 {
+        c[i]
+    }
+
+    fn groups(c: &[u8; RANKS], planes: &[u8]) -> u32 {
+        let rocket = at(c, BLACK) > 0 && at(c, RED) > 0;
+        let (mut loose, mut triplets, mut bombs) = (0u32, 0u32, 0u32);
+        for (i, &n) in c.iter().enumerate() {
+            if rocket && (i == BLACK || i == RED) {
+                continue;
+            }
+            match n {
+                1 | 2 => loose += 1,
+                3 => triplets += 1,
+                4 => bombs += 1,
+                _ => {}
+            }
+        }
+        loose = loose.saturating_sub(triplets);
+        for &len in planes {
+            if loose >= u32::from(len) {
+                loose -= u32::from(len);
+            }
+        }
+        u32::from(rocket) + bombs + triplets + loose
+    }
+
+    fn take_chain(c: &mut [u8; RANKS], per: u8, min: usize) -> usize {
+        let (mut best_start, mut best_len) = (0usize, 0usize);
+        let (mut start, mut len) = (0usize, 0usize);
+        for i in 0..=ACE {
+            if at(c, i) >= per {
+                if len == 0 {
+                    start = i;
+                }
+                len += 1;
+                if len > best_len {
+                    (best_start, best_len) = (start, len);
+                }
+            } else {
+                len = 0;
+            }
+        }
+        if best_len < min {
+            return 0;
+        }
+        for slot in &mut c[best_start..best_start + best_len] {
+            *slot -= per;
+        }
+        best_len
+    }
+
+    pub fn plays_left(c: &[u8; RANKS]) -> u32 {
+        let mut best = groups(c, &[]);
+        let orders: [[(u8, usize); 3]; 3] = [
+            [(1, 5), (2, 3), (3, 2)],
+            [(3, 2), (2, 3), (1, 5)],
+            [(2, 3), (1, 5), (3, 2)],
+        ];
+        for order in orders {
+            let mut rest = *c;
+            let mut chains = 0u32;
+            let mut planes = Vec::new();
+            for (per, min) in order {
+                loop {
+                    let len = take_chain(&mut rest, per, min);
+                    if len == 0 {
+                        break;
+                    }
+                    chains += 1;
+                    if per == 3 {
+                        planes.push(len as u8);
+                    }
+                }
+            }
+            best = best.min(chains + groups(&rest, &planes));
+        }
+        best
+    }
+}
+
+/// Issue 27: `plays_left` by count masks gives the rank-by-rank answer on random hands (dealt
+/// from the deck, every size to 20), on hands rich in chains (2 to 4 of most ranks), after each
+/// play the greedy bot weighs in random positions, and on count vectors no deck holds (more
+/// than 4 of a rank).
+#[test]
+fn plays_left_by_masks_matches_the_rank_by_rank_reference() {
+    let mut rng = Rng::new(27);
+    let mut checked = 0u32;
+    let mut chained = 0u32;
+    let mut check = |counts: &[u8; 15]| {
+        let expected = plays_left_reference::plays_left(counts);
+        assert_eq!(plays_left(counts), expected, "{counts:?}");
+        checked += 1;
+    };
+    let mut deck = Vec::new();
+    for (i, &n) in Cards::DECK.counts().iter().enumerate() {
+        for _ in 0..n {
+            deck.push(i);
+        }
+    }
+    for _ in 0..40_000 {
+        game::shuffle(&mut deck, &mut rng);
+        let size = rng.below(21) as usize;
+        let mut counts = [0u8; 15];
+        for &i in &deck[..size] {
+            counts[i] += 1;
+        }
+        check(&counts);
+        // Chain-rich: most ranks 2 to 4 times, jokers at random.
+        let mut rich = [0u8; 15];
+        for (i, slot) in rich.iter_mut().enumerate() {
+            *slot = if i >= 13 {
+                rng.below(2) as u8
+            } else {
+                rng.below(5).max(rng.below(5)) as u8
+            };
+        }
+        check(&rich);
+        if plays_left_reference::plays_left(&rich) < 4 {
+            chained += 1;
+        }
+        // No deck holds these.
+        let mut wild = [0u8; 15];
+        for slot in wild.iter_mut() {
+            *slot = rng.below(8) as u8;
+        }
+        check(&wild);
+    }
+    // The greedy bot's questions: every play of the seat in turn, in random positions.
+    for seed in 0..300u64 {
+        let mut round = Round::new(&Config::OPENSPIEL, &super::Deal::Seeded(seed)).unwrap();
+        let mut bots = [0, 1, 2].map(|k| Uniform::new(seed + k));
+        while let Some(seat) = round.to_act() {
+            let hand = round.hand(seat);
+            round.for_each_legal_action(seat, |a| {
+                if let Action::Play(p) = a {
+                    check(&hand.minus(&p.cards).unwrap().counts());
+                }
+            });
+            let Some((seat, action)) = step(&round, &mut bots) else {
+                break;
+            };
+            round.apply(seat, action).unwrap();
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
+    assert!(chained > 1_000, "{chained}");
+}
+
+/// The greedy bot as it was before session 18 (its `plays_left` the reference above, the play
+/// weighed rank by rank), kept to compare choices with: the same choice and the same random
+/// draws (a bot's choices for a seed unchanged).
+mod greedy_reference {
+    use super::super::cards::{RANKS, Rank};
+    use super::super::combination::Kind;
+    use super::super::round::{Action, Round};
+    use super::plays_left_reference::plays_left;
+    use crate::game::{Rng, Seat};
+
+    const ACE: usize = Rank::Ace as usize;
+    const TWO: usize = Rank::Two as usize;
+    const BLACK: usize = Rank::BlackJoker as usize;
+    const RED: usize = Rank::RedJoker as usize;
+
+    fn at(c: &[u8; RANKS], i: usize) -> u8 {
+        c[i]
+    }
+
+    fn strength(c: &[u8; RANKS]) -> u32 {
+        let (b, r) = (at(c, BLACK), at(c, RED));
+        let jokers = if b > 0 && r > 0 {
+            4
+        } else {
+            u32::from(r) * 3 + u32::from(b) * 2
+        };
+        let bombs = c.iter().take(TWO + 1).filter(|&&n| n == 4).count() as u32;
+        jokers + u32::from(at(c, TWO)) * 2 + u32::from(at(c, ACE)) + bombs * 3
+    }
+
+    pub struct Greedy {
+        rng: Rng,
+    }
+
+    impl Greedy {
+        /// A greedy bot seeded with `seed`.
+        pub const fn new(seed: u64) -> Greedy {
+            Greedy { rng: Rng::new(seed) }
+        }
+
+        /// The greedy choice of `seat`, or `None` when `seat` is not to act.
+        pub fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
+            if round.to_act() != Some(seat) {
+                return None;
+            }
+            let hand = round.hand(seat).counts();
+            if round.in_auction() {
+                return self.bid(round, seat, &hand);
+            }
+            let landlord = round.landlord();
+            let top = round.top();
+            let counts = round.observation(seat).map(|o| o.counts).unwrap_or([20; 3]);
+            let opponent_low = (0u8..3).map(Seat).any(|s| {
+                s != seat
+                    && (landlord == Some(seat) || landlord == Some(s))
+                    && counts.get(s.index()).is_some_and(|&n| n <= 2)
+            });
+            let partner_on_top = matches!((top, landlord), (Some((t, _)), Some(l)) if t != seat && l != seat && t != l);
+            let now = plays_left(&hand).saturating_mul(32);
+            let rocket = at(&hand, BLACK) > 0 && at(&hand, RED) > 0;
+            let mut best: Option<(u32, Action)> = None;
+            let mut ties = 0u32;
+            let mut winning = None;
+            let rng = &mut self.rng;
+            round.for_each_legal_action(seat, |action| {
+                let Action::Play(play) = action else { return };
+                if winning.is_some() {
+                    return;
+                }
+                let mut after = hand;
+                let mut spent_control = 0u32;
+                let mut breaks_bomb = false;
+                // A quad + two spends a bomb as surely as the bomb itself.
+                let mut bomb = matches!(play.reading.kind, Kind::Bomb | Kind::Rocket);
+                for (i, (slot, used)) in after.iter_mut().zip(play.cards.counts()).enumerate() {
+                    if used > 0 && *slot == 4 {
+                        if used < 4 {
+                            breaks_bomb = true;
+                        } else {
+                            bomb = true;
+                        }
+                    }
+                    *slot = slot.saturating_sub(used);
+                    if i >= TWO {
+                        spent_control = spent_control.saturating_add(u32::from(used));
+                    }
+                }
+                // One joker of the rocket.
+                if rocket && play.reading.kind != Kind::Rocket && (at(&after, BLACK) > 0) != (at(&after, RED) > 0) {
+                    breaks_bomb = true;
+                }
+                if after.iter().all(|&n| n == 0) {
+                    winning = Some(action);
+                    return;
+                }
+                let mut cost = plays_left(&after)
+                    .saturating_mul(32)
+                    .saturating_add(play.reading.key as u32);
+                if !opponent_low {
+                    if bomb {
+                        cost = cost.saturating_add(50);
+                    }
+                    if breaks_bomb {
+                        cost = cost.saturating_add(30);
+                    }
+                    cost = cost.saturating_add(spent_control.saturating_mul(6));
+                }
+                match best {
+                    Some((b, _)) if cost > b => {}
+                    Some((b, _)) if cost == b => {
+                        ties = ties.saturating_add(1);
+                        if rng.below(ties.saturating_add(1)) == 0 {
+                            best = Some((cost, action));
+                        }
+                    }
+                    _ => {
+                        ties = 0;
+                        best = Some((cost, action));
+                    }
+                }
+            });
+            if let Some(action) = winning {
+                return Some(action);
+            }
+            match (top, best) {
+                (None, Some((_, action))) => Some(action),
+                (None, None) => None, // a leader always has a play
+                (Some(_), _) if partner_on_top => Some(Action::Pass),
+                (Some(_), Some((cost, action))) if opponent_low || cost <= now => Some(action),
+                (Some(_), _) => Some(Action::Pass),
+            }
+        }
+
+        fn bid(&mut self, round: &Round, seat: Seat, hand: &[u8; RANKS]) -> Option<Action> {
+            let strength = strength(hand);
+            let wanted = [
+                Action::Bid(3),
+                Action::Bid(2),
+                Action::Bid(1),
+                Action::Rob,
+                Action::Call,
+            ];
+            let want = |a: &Action| match a {
+                Action::Bid(3) => strength >= 10,
+                Action::Bid(2) => strength >= 8,
+                Action::Bid(1) | Action::Call => strength >= 7,
+                Action::Rob => strength >= 9,
+                _ => false,
+            };
+            wanted
+                .into_iter()
+                .find(|a| want(a) && round.is_legal(seat, *a))
+                .or(Some(Action::Pass))
+        }
+    }
+}
+
+/// Issue 27: the greedy bot weighs plays on count masks (session 18); its choices and its
+/// random draws are those of the bot before (`greedy_reference`), in every position of many
+/// deals under each preset: one bot of each kind with the same seed asked at every decision
+/// (so a draw more or fewer would show in a later tie), the deals played on by `Uniform`.
+#[test]
+fn greedy_chooses_as_before_session_18() {
+    let mut decisions = 0u32;
+    let mut plays = 0u32;
+    for (name, config) in <Config as crate::game::Rules>::PRESETS {
+        for seed in 0..120u64 {
+            let Ok(mut round) = Round::new(config, &super::Deal::Seeded(seed)) else {
+                continue;
+            };
+            let mut new = Greedy::new(seed);
+            let mut old = greedy_reference::Greedy::new(seed);
+            let mut bots = [0, 1, 2].map(|k| Uniform::new(seed ^ (0x5eed + k)));
+            while let Some(seat) = round.to_act() {
+                let choice = new.choose(&round, seat);
+                assert_eq!(choice, old.choose(&round, seat), "{name} seed {seed}");
+                decisions += 1;
+                plays += u32::from(matches!(choice, Some(Action::Play(_))));
+                // Half the deals go on by the greedy bot's own choices, half by random ones.
+                let (seat, action) = match choice {
+                    Some(action) if seed % 2 == 0 => (seat, action),
+                    _ => step(&round, &mut bots).unwrap(),
+                };
+                round.apply(seat, action).unwrap();
+            }
+        }
+    }
+    assert!(decisions > 20_000, "{decisions}");
+    assert!(plays > 5_000, "{plays}");
 }

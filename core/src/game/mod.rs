@@ -154,6 +154,33 @@ impl Rng {
     }
 }
 
+impl Rng {
+    /// The index a reservoir pass over `count` items keeps (0 when `count` ≤ 1): the `i`-th
+    /// item (from 0) replaces the choice when [`below`](Self::below)`(i + 1) == 0`, one draw per
+    /// item after the first. The same draws and the same answer as that loop of `below`, written
+    /// as one loop (Lemire's test inlined: `n` is never 0 or 1 here).
+    pub(crate) fn reservoir(&mut self, count: u32) -> u32 {
+        let mut chosen = 0u32;
+        let mut seen = 2u32;
+        while seen <= count {
+            let m = u64::from(self.next_u32()).wrapping_mul(u64::from(seen));
+            let low = m as u32;
+            // Rejected (a low half below 2^32 mod seen): draw again for the same item.
+            if low < seen && low < seen.wrapping_neg().checked_rem(seen).unwrap_or(0) {
+                continue;
+            }
+            if m >> 32 == 0 {
+                chosen = seen.wrapping_sub(1); // seen ≥ 2
+            }
+            match seen.checked_add(1) {
+                Some(next) => seen = next,
+                None => break,
+            }
+        }
+        chosen
+    }
+}
+
 /// Fisher–Yates shuffle of `items` in place with `rng` (from the back; see the
 /// [module docs](self)). Slices longer than `u32::MAX` items are shuffled in their first
 /// `u32::MAX` positions only (no game comes near).
@@ -204,6 +231,31 @@ mod tests {
         assert_eq!(rng.next_u64(), 6_457_827_717_110_365_317);
         assert_eq!(rng.next_u64(), 3_203_168_211_198_807_973);
         assert_eq!(rng.next_u64(), 9_817_491_932_198_370_423);
+    }
+
+    /// Session 18: `reservoir` makes the draws of the loop of `below` it replaces and keeps the
+    /// same index (the random bots' choices for a seed unchanged), for every count to 300.
+    #[test]
+    fn reservoir_draws_as_the_loop_of_below() {
+        let mut kept = [0u32; 4];
+        for seed in 0..400u64 {
+            for count in 0..300u32 {
+                let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
+                let mut chosen = 0u32;
+                for seen in 2..=count {
+                    if a.below(seen) == 0 {
+                        chosen = seen - 1;
+                    }
+                }
+                assert_eq!(b.reservoir(count), chosen, "seed {seed} count {count}");
+                assert_eq!(a, b, "seed {seed} count {count}");
+                if count == 4 {
+                    kept[chosen as usize] += 1;
+                }
+            }
+        }
+        // Every index of four is kept about a quarter of the time.
+        assert!(kept.iter().all(|&k| (70..130).contains(&k)), "{kept:?}");
     }
 
     #[test]

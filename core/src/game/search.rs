@@ -87,7 +87,7 @@
 use core::mem::{align_of, size_of};
 
 use super::bot::{Bot, lowest_legal_action};
-use super::{Fault, GameError, GameId, Rng, Round, Search, Seat};
+use super::{Fault, GameError, GameId, MAX_SEATS, Rng, Round, Search, Seat};
 
 /// UCB1's exploration constant `C` (rewards are in `0..=1`). 0.7, the value Cowling, Powley and
 /// Whitehouse used for their card games.
@@ -241,12 +241,13 @@ pub const fn bytes_for<R: Round>(nodes: usize) -> usize {
 /// | game | instructions per iteration | easy | normal | hard |
 /// |---|---|---|---|---|
 /// | dominoes | 92 k | 3 | 8 | 40 |
-/// | Dou Dizhu | 142 k (playouts cut at 6 plies, [`Search::evaluate`]) | 1 | 5 | 28 |
+/// | Dou Dizhu | 58 k (playouts cut at 6 plies, [`Search::evaluate`]; 123 k before session 18) | 1 | 5 | 28 |
 /// | Tichu | 117 k (playouts cut at 8 plies; 1.32 M to the end of the round before issue 26's move generation) | 2 | 6 | 32 |
 /// | Mahjong | 2.70 M (none fit: every level plays [`Search::advice`]) | 0 | 0 | 0 |
 ///
-/// (Dou Dizhu's 142 k: callgrind totals of `search_decision doudizhu` hard minus easy, 10
-/// searches, 9 − 1 iterations each; 132 k with its bomb term, 28 − 1. Tichu's 117 k: the same
+/// (Dou Dizhu's 58 k: callgrind totals of `search_decision doudizhu` hard minus easy, 10
+/// searches, 28 − 1 iterations each, after session 18's greedy policy on count masks; 123 k
+/// before it, 132 k with the bomb term before that, 142 k over 9 − 1 iterations before that. Tichu's 117 k: the same
 /// over 32 − 2 iterations in the 8 of 10 positions searched, the Grand Tichu and exchange
 /// positions being left to the policy, [`Search::policy_decides`]: a hard decision ≈ 3.75 M.)
 ///
@@ -420,8 +421,8 @@ pub fn search<R: Search>(
             continue;
         };
         let leaf = tree.descend(&mut state, seat, !in_turn, preferred, &mut rng, &mut policy);
-        playout(&mut state, &mut policy);
-        tree.backpropagate(leaf, &state);
+        let evaluated = playout(&mut state, &mut policy);
+        tree.backpropagate(leaf, &state, evaluated);
     }
     let bonus = (iterations / POLICY_BONUS_SHARE).max(1);
     let best = tree.best_root_child(round, seat, !in_turn, preferred, bonus);
@@ -637,19 +638,31 @@ impl<'a, R: Round> Tree<'a, R> {
 
     /// Counts a visit and adds the reward of the seat that acted into each node, from `leaf` up
     /// to the root (½ for every seat when the playout did not finish). Parents come before their
-    /// children in the buffer, so the walk ends.
-    fn backpropagate(&mut self, leaf: usize, state: &R)
+    /// children in the buffer, so the walk ends. A cut-off playout's static value is asked once
+    /// per seat (`evaluated`: the one the playout asked, for its seat).
+    fn backpropagate(&mut self, leaf: usize, state: &R, evaluated: Option<(Seat, f32)>)
     where
         R: Search,
     {
         let outcome = state.outcome();
+        let mut values = [None::<f32>; MAX_SEATS];
+        if let Some((seat, value)) = evaluated
+            && let Some(slot) = values.get_mut(seat.index())
+        {
+            *slot = Some(value);
+        }
         let mut index = leaf;
         while let Some(node) = self.nodes.get_mut(index) {
             node.visits = node.visits.saturating_add(1);
             let seat = Seat(node.seat);
+            let value = |slot: Option<&mut Option<f32>>| match slot {
+                Some(Some(value)) => *value,
+                Some(slot) => *slot.insert(state.evaluate(seat).map_or(0.5, |value| value.clamp(0.0, 1.0))),
+                None => state.evaluate(seat).map_or(0.5, |value| value.clamp(0.0, 1.0)),
+            };
             node.reward += match &outcome {
                 Some(outcome) => R::reward(outcome, seat),
-                None => state.evaluate(seat).map_or(0.5, |value| value.clamp(0.0, 1.0)),
+                None => value(values.get_mut(seat.index())),
             };
             match node.parent() {
                 Some(parent) if parent < index => index = parent,
@@ -722,22 +735,22 @@ fn policy_step<R: Round, B: Bot<R>>(round: &R, bot: &mut B) -> Option<(Seat, R::
 }
 
 /// Plays `state` out to the end of the round with `policy` in every seat (at most
-/// [`MAX_PLAYOUT_STEPS`] actions).
-fn playout<R: Search>(state: &mut R, policy: &mut R::Playout) {
+/// [`MAX_PLAYOUT_STEPS`] actions); when it stops at the static evaluation, the seat in turn and
+/// its value there (clamped as [`Tree::backpropagate`] takes it).
+fn playout<R: Search>(state: &mut R, policy: &mut R::Playout) -> Option<(Seat, f32)> {
     for step in 0..MAX_PLAYOUT_STEPS {
         if step >= R::PLAYOUT_PLIES
             && let Some(seat) = state.to_act()
-            && state.evaluate(seat).is_some()
+            && let Some(value) = state.evaluate(seat)
         {
-            return;
+            return Some((seat, value.clamp(0.0, 1.0)));
         }
-        let Some((seat, action)) = policy_step(state, policy) else {
-            return;
-        };
+        let (seat, action) = policy_step(state, policy)?;
         if state.apply(seat, action).is_err() {
-            return;
+            return None;
         }
     }
+    None
 }
 
 /// A [`Bot`] that searches: each choice is a [`search`] of its budget from the choosing seat's
