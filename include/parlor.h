@@ -852,7 +852,9 @@ typedef uint32_t ParlorGame;
 
 /**
  * A game's rules variant (any game), as opaque caller memory: made by `parlor_config_preset`,
- * changed by `parlor_config_set`. Plain bytes: copy it, store it in a static.
+ * changed by `parlor_config_set`. Plain bytes: copy it, store it in a static. Every call checks
+ * its bytes (a header and a digest); the bytes past the variant's own (rounded up to 16) are
+ * never read, so their contents do not matter.
  */
 typedef struct ParlorConfig {
   /**
@@ -863,7 +865,9 @@ typedef struct ParlorConfig {
 
 /**
  * One round of any game (a dominoes hand, a Tichu round, a Dou Dizhu deal, a Riichi kyoku), as
- * opaque caller memory. Plain bytes: copy it to undo or to search, store it in a static.
+ * opaque caller memory. Plain bytes: copy it to undo or to search, store it in a static. Every
+ * call checks its bytes (a header and a digest); the bytes past the round's own (rounded up to
+ * 16) are never read, so their contents do not matter.
  */
 typedef struct ParlorRound {
   /**
@@ -894,7 +898,8 @@ typedef struct ParlorStep {
    */
   uint8_t reserved;
   /**
-   * The finished round's score deltas, in seat (or team) order; 0 past `score_count`.
+   * The finished round's score deltas, in seat (or team) order; 0 past `score_count`
+   * (Riichi's without the riichi declarers' 1000-point sticks: parlor_round_outcome).
    */
   int32_t scores[PARLOR_MAX_SEATS];
 } ParlorStep;
@@ -906,7 +911,8 @@ typedef uint32_t ParlorBot;
 
 /**
  * A match of any game (rounds played to the game's end), as opaque caller memory, the same
- * size as a ParlorRound. Plain bytes: copy it, store it in a static.
+ * size as a ParlorRound. Plain bytes: copy it, store it in a static. As a ParlorRound, the
+ * bytes past the match's own (rounded up to 16) are never read.
  */
 typedef struct ParlorMatch {
   /**
@@ -1502,7 +1508,8 @@ typedef struct ParlorTichuTrick {
 #define PARLOR_ERR_NULL_POINTER 1
 
 /**
- * An argument was out of its documented range (an unknown enumeration code, a bad length).
+ * An argument was out of its documented range (an unknown enumeration code, a bad length, a
+ * pointer not aligned as its type needs).
  */
 #define PARLOR_ERR_INVALID_ARGUMENT 2
 
@@ -2307,7 +2314,8 @@ ParlorStatus parlor_round_new(const struct ParlorConfig *config,
  * @brief Deals a round of the config's game from an explicit deal, written as the game's
  * replay-log header writes it after its `deal` word — Mahjong's after `wall` — without that
  * word: dominoes `<hand 0> | <hand 1> [| …] | boneyard <tiles>`, Tichu four hands of 14 suited
- * cards, Dou Dizhu `<h0> <h1> <h2> <kitty> [first <seat>]`, Mahjong `<136 tile ids> [start …]`
+ * cards separated by spaces, each hand one word (`2j3j…`: no space or comma inside a hand), Dou
+ * Dizhu `<h0> <h1> <h2> <kitty> [first <seat>]`, Mahjong `<136 tile ids> [start …]`
  * (each game's page in docs/).
  *
  * @param[in] config The rules.
@@ -2355,8 +2363,9 @@ PARLOR_MUST_USE ParlorStatus parlor_round_seats(const struct ParlorRound *round,
 /**
  * @brief The seat whose turn it is (in a Riichi call window: the first seat still to answer).
  *
- * Reads the state's header only (no decoding). Other seats may also have out-of-turn rights:
- * parlor_round_may_act.
+ * Reads the seat the header caches after checking the header and the digest of the whole state
+ * (no decoding: one hashing pass, so a changed byte anywhere is PARLOR_ERR_INVALID_STATE). Other
+ * seats may also have out-of-turn rights: parlor_round_may_act.
  *
  * @param[in] round The round.
  * @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the round is over.
@@ -2369,7 +2378,8 @@ PARLOR_MUST_USE ParlorStatus parlor_round_to_act(const struct ParlorRound *round
 
 /**
  * @brief Whether a seat has a legal action now (its turn, or an out-of-turn right such as a
- * Tichu bomb or a Riichi call). For the seat in turn it reads the state's header only; any
+ * Tichu bomb or a Riichi call). For the seat in turn it reads the header's cached facts (after
+ * checking the header and the state's digest, no decoding); any
  * other seat is asked of the round itself (every game's round is held in place since layout
  * version 6, docs/c-abi.md), so it always agrees with parlor_round_legal_action_count.
  *
@@ -2479,6 +2489,12 @@ ParlorStatus parlor_round_apply(struct ParlorRound *round,
 /**
  * @brief The score deltas of a finished round, in seat order (Tichu and partnership dominoes:
  * per team, team 0 = seats 0 and 2).
+ *
+ * Riichi's deltas are as game records (Tenhou) write them: the payments and the riichi sticks
+ * the winner collects, without the 1000 points each riichi declarer put down during this round
+ * (those left the declarer's points when the riichi stood), so they need not sum to 0: a
+ * scoreboard adds them to the points the round's view showed at its start less 1000 per
+ * declarer, or reads the points from the match (parlor_match_scores).
  *
  * @param[in] round The round.
  * @param[out] scores Receives the scores (may be null when @p capacity is 0).
@@ -2637,7 +2653,10 @@ ParlorStatus parlor_bot_scratch_bytes(ParlorGame game,
  *        the search bot (none: it plays the greedy bot's choice).
  * @param[in] scratch_len Bytes of @p scratch.
  * @param[out] code Receives the action code, or PARLOR_ACTION_NONE when the bot lets an
- *        out-of-turn right pass (never for the seat in turn).
+ *        out-of-turn right pass: a right the round does not wait for (a Tichu call or a bomb
+ *        out of turn), which a bot may leave unused even when it is the seat's only legal
+ *        action. A seat the round waits for (the seat in turn, every seat still to answer a
+ *        Riichi call window) always gets an action, `pass` where passing is legal.
  * @return A status.
  * @retval PARLOR_OK @p code is written.
  * @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
@@ -2718,7 +2737,8 @@ ParlorStatus parlor_match_round(const struct ParlorMatch *game_match,
                                 struct ParlorRound *round);
 
 /**
- * @brief The seat whose turn it is in the match's current round. Reads the header only.
+ * @brief The seat whose turn it is in the match's current round. Reads the seat the header
+ * caches after checking the header and the state's digest (no decoding).
  *
  * @param[in] game_match The match.
  * @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the match is over.
@@ -2733,7 +2753,8 @@ ParlorStatus parlor_match_to_act(const struct ParlorMatch *game_match,
 
 /**
  * @brief Whether a seat has a legal action now in the match's current round. For the seat in
- * turn it reads the header only; any other seat is asked of the current round itself (every
+ * turn it reads the header's cached facts (after checking the header and the state's digest);
+ * any other seat is asked of the current round itself (every
  * game's match is held in place since layout version 6, docs/c-abi.md).
  *
  * @param[in] game_match The match.

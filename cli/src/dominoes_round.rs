@@ -179,6 +179,7 @@ impl Game for Round {
         format!("the hand ended `{want}`, not `{line}`")
     }
 
+    const LEGEND: &'static str = "tiles: a-b, the pips of each half; `play a-b on c-d` plays a tile against a layout tile (the first play: `play a-b`)";
     const LOG_IS_PRINTED: bool = false;
     const ENDS_AFTER_LAST_LINE: bool = true;
     const ECHO_HEADER: bool = false;

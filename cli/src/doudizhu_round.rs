@@ -194,6 +194,7 @@ impl Game for Round {
         })
     }
 
+    const LEGEND: &'static str = "cards: 3-9, T ten, J Q K A 2, B the black joker, R the red joker; a play lists its cards (`play 33344456`), suits do not count";
     const LOG_IS_PRINTED: bool = false;
     const ECHO_HEADER: bool = true;
     const ROUND: &'static str = "deal";

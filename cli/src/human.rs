@@ -126,7 +126,11 @@ pub fn play<G: Game>(
     if let Some(slot) = bots.get_mut(me.index()) {
         *slot = Player::Person;
     }
-    let pretty = std::io::stdout().is_terminal();
+    // Symbols and colour only on a terminal, unless `--plain` or NO_COLOR (no-color.org) asks
+    // for plain text.
+    let pretty = std::io::stdout().is_terminal()
+        && !options.plain
+        && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
     let game = G::GAME.name();
     let mut log: Vec<String> = Vec::new();
     let table = if options.whole_match {
@@ -412,7 +416,10 @@ fn ask<G: Game>(
         let mut words = text.split_whitespace();
         match (words.next(), words.next()) {
             (None, _) if out_of_turn => return Ok(Answer::Pass),
-            (None, _) => {}
+            (None, _) => writeln!(
+                out,
+                "your turn: type a number from the list or an action (help lists the words)"
+            )?,
             (Some("quit"), None) => return Ok(Answer::Quit),
             (Some("undo"), None) => return Ok(Answer::Undo),
             (Some("hint"), None) => match G::hint(round, me, hint) {
@@ -437,12 +444,13 @@ fn ask<G: Game>(
             }
             (Some("help"), None) => writeln!(
                 out,
-                "a number from the list, an action as listed, hint, undo, log FILE, quit{}",
+                "a number from the list, an action as listed, hint (a bot's choice), undo, log FILE, quit, help{}\n{}",
                 if out_of_turn {
                     ", or an empty line to let it pass"
                 } else {
                     ""
-                }
+                },
+                G::LEGEND
             )?,
             _ => match choose(&actions, text, |action| G::describe(round, me, action)) {
                 Ok(action) => return Ok(Answer::Act(action)),

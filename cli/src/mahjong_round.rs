@@ -435,6 +435,7 @@ impl Game for Round {
         format!("{shown}{}", events_seen(event, Some(viewer)))
     }
 
+    const LEGEND: &'static str = "tiles: 1-9 with m (characters), p (circles), s (bamboo); 1z-7z east, south, west, north, white, green, red; 0m 0p 0s red fives; an action names a tile by its id 0-135 or as the list shows it (`discard 5m`)";
     const LOG_IS_PRINTED: bool = true;
     const ECHO_HEADER: bool = true;
     const ROUND: &'static str = "round";

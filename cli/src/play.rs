@@ -67,6 +67,10 @@ pub struct PlayOptions {
     /// Also write the log to this file.
     #[arg(long)]
     pub log: Option<std::path::PathBuf>,
+    /// A person's screen in plain text on a terminal too: no colour and no card or tile symbols
+    /// (also when the environment variable NO_COLOR is set and not empty).
+    #[arg(long)]
+    pub plain: bool,
 }
 
 /// The options every game's `replay` takes.
@@ -241,6 +245,9 @@ pub trait Game: Search + 'static {
     fn pretty(line: &str) -> String {
         line.to_owned()
     }
+
+    /// What the person's `help` says about the game's card or tile letters (one line).
+    const LEGEND: &'static str;
 
     /// Whether a line starting with `word` is a summary line `play` prints (checked by replay).
     fn is_summary(word: &str) -> bool;

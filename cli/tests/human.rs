@@ -642,3 +642,40 @@ fn a_match_shows_its_running_totals_at_each_round() {
         )
     );
 }
+
+/// A new player's finding: `help` named the words to type but not the cards (Tichu's `D` is the
+/// Dog, `R` the Dragon; Riichi's `0m` a red five). It names them, per game, under the words.
+#[test]
+fn help_names_the_words_and_the_games_card_letters() {
+    for (game, legend) in [
+        ("tichu", "1 the Mah Jong, D the Dog, P the Phoenix, R the Dragon"),
+        ("doudizhu", "B the black joker, R the red joker"),
+        ("mahjong", "0m 0p 0s red fives"),
+        ("dominoes", "tiles: a-b, the pips of each half"),
+    ] {
+        let out = common::parlor(&[game, "play", "--human", "0", "--seed", "3"], "help\nquit\n");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{game}");
+        assert!(
+            stdout.contains(
+                "> a number from the list, an action as listed, hint (a bot's choice), undo, log FILE, quit, help"
+            ),
+            "{game}: {stdout}"
+        );
+        assert!(stdout.contains(legend), "{game}: {stdout}");
+    }
+}
+
+/// A new player's finding: an empty line on the person's own turn re-prompted with nothing said
+/// (`> > >`). It says what to type; the game goes on (an empty line out of turn still lets the
+/// right pass).
+#[test]
+fn an_empty_line_on_your_turn_says_what_to_type() {
+    let out = common::parlor(&["dominoes", "play", "--human", "0", "--seed", "3"], "\nquit\n");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout.contains("> your turn: type a number from the list or an action (help lists the words)\n> (quit)"),
+        "{stdout}"
+    );
+}

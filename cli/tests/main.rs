@@ -12,6 +12,7 @@ mod mahjong_round;
 mod majsoul_records;
 mod play_driver;
 mod process;
+mod readme;
 mod tenhou3_records;
 mod tenhou_formats;
 mod tenhou_records;

@@ -218,7 +218,8 @@ pub struct ParlorStep {
     pub score_count: u8,
     /// Always 0.
     pub reserved: u8,
-    /// The finished round's score deltas, in seat (or team) order; 0 past `score_count`.
+    /// The finished round's score deltas, in seat (or team) order; 0 past `score_count`
+    /// (Riichi's without the riichi declarers' 1000-point sticks: parlor_round_outcome).
     pub scores: [i32; PARLOR_MAX_SEATS],
 }
 
@@ -722,7 +723,8 @@ pub unsafe extern "C" fn parlor_round_new(
 /// @brief Deals a round of the config's game from an explicit deal, written as the game's
 /// replay-log header writes it after its `deal` word — Mahjong's after `wall` — without that
 /// word: dominoes `<hand 0> | <hand 1> [| …] | boneyard <tiles>`, Tichu four hands of 14 suited
-/// cards, Dou Dizhu `<h0> <h1> <h2> <kitty> [first <seat>]`, Mahjong `<136 tile ids> [start …]`
+/// cards separated by spaces, each hand one word (`2j3j…`: no space or comma inside a hand), Dou
+/// Dizhu `<h0> <h1> <h2> <kitty> [first <seat>]`, Mahjong `<136 tile ids> [start …]`
 /// (each game's page in docs/).
 ///
 /// @param[in] config The rules.
@@ -789,8 +791,9 @@ pub unsafe extern "C" fn parlor_round_seats(round: *const ParlorRound, seats: *m
 
 /// @brief The seat whose turn it is (in a Riichi call window: the first seat still to answer).
 ///
-/// Reads the state's header only (no decoding). Other seats may also have out-of-turn rights:
-/// parlor_round_may_act.
+/// Reads the seat the header caches after checking the header and the digest of the whole state
+/// (no decoding: one hashing pass, so a changed byte anywhere is PARLOR_ERR_INVALID_STATE). Other
+/// seats may also have out-of-turn rights: parlor_round_may_act.
 ///
 /// @param[in] round The round.
 /// @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the round is over.
@@ -806,7 +809,8 @@ pub unsafe extern "C" fn parlor_round_to_act(round: *const ParlorRound, seat: *m
 }
 
 /// @brief Whether a seat has a legal action now (its turn, or an out-of-turn right such as a
-/// Tichu bomb or a Riichi call). For the seat in turn it reads the state's header only; any
+/// Tichu bomb or a Riichi call). For the seat in turn it reads the header's cached facts (after
+/// checking the header and the state's digest, no decoding); any
 /// other seat is asked of the round itself (every game's round is held in place since layout
 /// version 6, docs/c-abi.md), so it always agrees with parlor_round_legal_action_count.
 ///
@@ -1043,6 +1047,12 @@ unsafe fn round_apply_as<R: parlor_core::game::Round>(
 
 /// @brief The score deltas of a finished round, in seat order (Tichu and partnership dominoes:
 /// per team, team 0 = seats 0 and 2).
+///
+/// Riichi's deltas are as game records (Tenhou) write them: the payments and the riichi sticks
+/// the winner collects, without the 1000 points each riichi declarer put down during this round
+/// (those left the declarer's points when the riichi stood), so they need not sum to 0: a
+/// scoreboard adds them to the points the round's view showed at its start less 1000 per
+/// declarer, or reads the points from the match (parlor_match_scores).
 ///
 /// @param[in] round The round.
 /// @param[out] scores Receives the scores (may be null when @p capacity is 0).
@@ -1289,7 +1299,10 @@ pub unsafe extern "C" fn parlor_bot_scratch_bytes(game: ParlorGame, bot: ParlorB
 ///        the search bot (none: it plays the greedy bot's choice).
 /// @param[in] scratch_len Bytes of @p scratch.
 /// @param[out] code Receives the action code, or PARLOR_ACTION_NONE when the bot lets an
-///        out-of-turn right pass (never for the seat in turn).
+///        out-of-turn right pass: a right the round does not wait for (a Tichu call or a bomb
+///        out of turn), which a bot may leave unused even when it is the seat's only legal
+///        action. A seat the round waits for (the seat in turn, every seat still to answer a
+///        Riichi call window) always gets an action, `pass` where passing is legal.
 /// @return A status.
 /// @retval PARLOR_OK @p code is written.
 /// @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
@@ -1412,7 +1425,8 @@ pub unsafe extern "C" fn parlor_match_round(game_match: *const ParlorMatch, roun
     }
 }
 
-/// @brief The seat whose turn it is in the match's current round. Reads the header only.
+/// @brief The seat whose turn it is in the match's current round. Reads the seat the header
+/// caches after checking the header and the state's digest (no decoding).
 ///
 /// @param[in] game_match The match.
 /// @param[out] seat Receives the seat, or PARLOR_NO_SEAT once the match is over.
@@ -1428,7 +1442,8 @@ pub unsafe extern "C" fn parlor_match_to_act(game_match: *const ParlorMatch, sea
 }
 
 /// @brief Whether a seat has a legal action now in the match's current round. For the seat in
-/// turn it reads the header only; any other seat is asked of the current round itself (every
+/// turn it reads the header's cached facts (after checking the header and the state's digest);
+/// any other seat is asked of the current round itself (every
 /// game's match is held in place since layout version 6, docs/c-abi.md).
 ///
 /// @param[in] game_match The match.

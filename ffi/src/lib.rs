@@ -150,7 +150,8 @@ pub type ParlorStatus = u32;
 pub const PARLOR_OK: ParlorStatus = 0;
 /// A required pointer argument was null.
 pub const PARLOR_ERR_NULL_POINTER: ParlorStatus = 1;
-/// An argument was out of its documented range (an unknown enumeration code, a bad length).
+/// An argument was out of its documented range (an unknown enumeration code, a bad length, a
+/// pointer not aligned as its type needs).
 pub const PARLOR_ERR_INVALID_ARGUMENT: ParlorStatus = 2;
 /// A caller-provided output buffer was too small; where the function has a length out-pointer,
 /// it receives the size needed.
@@ -218,7 +219,7 @@ fn status_message(code: ParlorStatus) -> &'static core::ffi::CStr {
         PARLOR_OK => Some(status_text!("ok")),
         PARLOR_ERR_NULL_POINTER => Some(status_text!("a required pointer argument was null")),
         PARLOR_ERR_INVALID_ARGUMENT => Some(status_text!(
-            "an argument was out of range (unknown code or bad length)"
+            "an argument was out of range (unknown code, bad length or misaligned pointer)"
         )),
         PARLOR_ERR_BUFFER_TOO_SMALL => Some(status_text!("the output buffer is too small")),
         PARLOR_ERR_CAPACITY_EXCEEDED => Some(status_text!("the input exceeds the library's fixed capacity")),

@@ -59,7 +59,9 @@ pub const PARLOR_STATE_WORDS: usize = 100;
 pub const PARLOR_CONFIG_WORDS: usize = 8;
 
 /// A game's rules variant (any game), as opaque caller memory: made by `parlor_config_preset`,
-/// changed by `parlor_config_set`. Plain bytes: copy it, store it in a static.
+/// changed by `parlor_config_set`. Plain bytes: copy it, store it in a static. Every call checks
+/// its bytes (a header and a digest); the bytes past the variant's own (rounded up to 16) are
+/// never read, so their contents do not matter.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ParlorConfig {
@@ -68,7 +70,9 @@ pub struct ParlorConfig {
 }
 
 /// One round of any game (a dominoes hand, a Tichu round, a Dou Dizhu deal, a Riichi kyoku), as
-/// opaque caller memory. Plain bytes: copy it to undo or to search, store it in a static.
+/// opaque caller memory. Plain bytes: copy it to undo or to search, store it in a static. Every
+/// call checks its bytes (a header and a digest); the bytes past the round's own (rounded up to
+/// 16) are never read, so their contents do not matter.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ParlorRound {
@@ -77,7 +81,8 @@ pub struct ParlorRound {
 }
 
 /// A match of any game (rounds played to the game's end), as opaque caller memory, the same
-/// size as a ParlorRound. Plain bytes: copy it, store it in a static.
+/// size as a ParlorRound. Plain bytes: copy it, store it in a static. As a ParlorRound, the
+/// bytes past the match's own (rounded up to 16) are never read.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ParlorMatch {

@@ -205,6 +205,7 @@ impl Game for Round {
         format!("the round scores {}, not {}", strip(want), strip(line))
     }
 
+    const LEGEND: &'static str = "cards: 2-9, 0 ten, J Q K A, each with its suit j (jade), s (sword), p (pagoda), t (star); 1 the Mah Jong, D the Dog, P the Phoenix, R the Dragon";
     const LOG_IS_PRINTED: bool = true;
     const ENDS_EARLY: Option<&'static str> = Some("the log ends before the round does");
     const ECHO_HEADER: bool = true;

@@ -10,7 +10,13 @@ pub fn parlor(args: &[&str], stdin: &str) -> Output {
 
 /// Runs `parlor` with `args`, writing `stdin` (any bytes, UTF-8 or not) to its standard input.
 pub fn parlor_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    parlor_in(std::path::Path::new("."), args, stdin)
+}
+
+/// Runs `parlor` with `args` in the folder `dir`, writing `stdin` to its standard input.
+pub fn parlor_in(dir: &std::path::Path, args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+        .current_dir(dir)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
