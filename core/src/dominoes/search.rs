@@ -110,6 +110,14 @@ impl Round {
     /// # Ok::<(), parlor_core::dominoes::Error>(())
     /// ```
     pub fn determinize(&self, seat: Seat, rng: &mut Rng) -> Result<Round, Error> {
+        let mut guess = self.clone();
+        self.determinize_in(seat, rng, &mut guess)?;
+        Ok(guess)
+    }
+
+    /// [`Round::determinize`]'s hand written to `guess` (whatever it held; after an error, some
+    /// round): the same hand for the same `rng`, drawn in place.
+    pub fn determinize_in(&self, seat: Seat, rng: &mut Rng, guess: &mut Round) -> Result<(), Error> {
         let players = usize::from(self.config.players);
         if seat.index() >= players {
             return Err(Error::NoSuchSeat { seat: seat.0 });
@@ -181,7 +189,7 @@ impl Round {
             *kind = kind.saturating_add(1);
         }
 
-        let mut guess = self.clone();
+        guess.clone_from(self);
         for (index, _) in places.iter().enumerate() {
             if let Some(other) = places.get(index).and_then(|place| place.seat) {
                 *guess.hands.get_mut(other).ok_or(Error::Internal)? = [0; WORDS];
@@ -240,7 +248,7 @@ impl Round {
                 }
             }
         }
-        Ok(guess)
+        Ok(())
     }
 }
 
@@ -255,6 +263,11 @@ impl game::Search for Round {
     /// [`Round::determinize`].
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Result<Round, Error> {
         Round::determinize(self, seat, rng)
+    }
+
+    /// [`Round::determinize_in`].
+    fn determinize_in(&self, seat: Seat, rng: &mut Rng, out: &mut Round) -> Result<(), Error> {
+        Round::determinize_in(self, seat, rng, out)
     }
 
     /// Half for the hand's points, half for the margin: with `own` the points of `seat`'s side

@@ -366,6 +366,23 @@ pub fn search<R: Search>(
     nodes: &mut [Node<R::Action>],
     seed: u64,
 ) -> Result<Report<R::Action>, R::Error> {
+    search_in(round, seat, iterations, nodes, seed, &mut round.clone())
+}
+
+/// As [`search`], each iteration's determinized round (the one its selection and playout play on)
+/// kept in `state`, whatever it holds before (overwritten; the answer does not depend on it): a
+/// caller with memory to spare (the C ABI's scratch) keeps that round off the stack. The same
+/// answer as [`search`] for the same arguments.
+///
+/// Errors: as [`search`].
+pub fn search_in<R: Search>(
+    round: &R,
+    seat: Seat,
+    iterations: u32,
+    nodes: &mut [Node<R::Action>],
+    seed: u64,
+    state: &mut R,
+) -> Result<Report<R::Action>, R::Error> {
     if seat.0 >= round.seats() {
         return Err(R::Error::from_fault(Fault::NoSuchSeat));
     }
@@ -416,12 +433,12 @@ pub fn search<R: Search>(
         // A sampler that draws worlds by rejection may find none consistent with the seat's
         // view within its draws (Tichu's, rarely): that iteration learns nothing and is skipped;
         // with none left, the answer is the policy's.
-        let Ok(mut state) = round.determinize(seat, &mut rng) else {
+        if !determinize_into(round, seat, &mut rng, state) {
             continue;
-        };
-        let leaf = tree.descend(&mut state, seat, !in_turn, preferred, &mut rng, &mut policy);
-        let evaluated = playout(&mut state, &mut policy);
-        tree.backpropagate(leaf, &state, evaluated);
+        }
+        let leaf = tree.descend(state, seat, !in_turn, preferred, &mut rng, &mut policy);
+        let evaluated = playout(state, &mut policy);
+        tree.backpropagate(leaf, state, evaluated);
     }
     let bonus = (iterations / POLICY_BONUS_SHARE).max(1);
     let best = tree.best_root_child(round, seat, !in_turn, preferred, bonus);
@@ -555,6 +572,7 @@ impl<'a, R: Round> Tree<'a, R> {
     /// Selection and expansion in `state` (a determinization); returns the node the playout
     /// starts from. The root's mover is `seat`, with "let the right pass" as a choice when
     /// `root_pass`; below it, the seat in turn.
+    #[inline(never)] // its locals not in the search's frame under the determinization
     fn descend(
         &mut self,
         state: &mut R,
@@ -639,6 +657,7 @@ impl<'a, R: Round> Tree<'a, R> {
     /// to the root (½ for every seat when the playout did not finish). Parents come before their
     /// children in the buffer, so the walk ends. A cut-off playout's static value is asked once
     /// per seat (`evaluated`: the one the playout asked, for its seat).
+    #[inline(never)]
     fn backpropagate(&mut self, leaf: usize, state: &R, evaluated: Option<(Seat, f32)>)
     where
         R: Search,
@@ -705,6 +724,15 @@ impl<'a, R: Round> Tree<'a, R> {
     }
 }
 
+/// `round`'s [determinization](Search::determinize) for `seat` written to `state`
+/// ([`Search::determinize_in`]); `false` when it fails. In a frame of its own: a round the game
+/// draws on the stack is there only while it is drawn, not under the iteration's selection and
+/// playout.
+#[inline(never)]
+fn determinize_into<R: Search>(round: &R, seat: Seat, rng: &mut Rng, state: &mut R) -> bool {
+    round.determinize_in(seat, rng, state).is_ok()
+}
+
 /// Applies `action` (`None`: let a right pass, nothing changes).
 fn apply<R: Round>(state: &mut R, seat: Seat, action: Option<R::Action>) -> Result<(), R::Error> {
     match action {
@@ -736,6 +764,7 @@ fn policy_step<R: Round, B: Bot<R>>(round: &R, bot: &mut B) -> Option<(Seat, R::
 /// Plays `state` out to the end of the round with `policy` in every seat (at most
 /// [`MAX_PLAYOUT_STEPS`] actions); when it stops at the static evaluation, the seat in turn and
 /// its value there (clamped as [`Tree::backpropagate`] takes it).
+#[inline(never)]
 fn playout<R: Search>(state: &mut R, policy: &mut R::Playout) -> Option<(Seat, f32)> {
     for step in 0..MAX_PLAYOUT_STEPS {
         if step >= R::PLAYOUT_PLIES
@@ -785,6 +814,21 @@ impl<'n, R: Search> SearchBot<'n, R> {
     #[must_use]
     pub const fn iterations(&self) -> u32 {
         self.iterations
+    }
+}
+
+impl<R: Search> SearchBot<'_, R> {
+    /// As [`Bot::choose`], each iteration's determinized round kept in `state` (any value,
+    /// overwritten: [`search_in`]); the same choice as [`Bot::choose`] for the same bot.
+    pub fn choose_in(&mut self, round: &R, seat: Seat, state: &mut R) -> Option<R::Action> {
+        let seed = self.rng.next_u64();
+        if !round.may_act(seat) {
+            return None;
+        }
+        if round.to_act() != Some(seat) {
+            R::playout(seed).choose(round, seat)?;
+        }
+        search_in(round, seat, self.iterations, self.nodes, seed, state).ok()?.action
     }
 }
 
