@@ -403,14 +403,7 @@ pub fn search_in<R: Search>(
     } else {
         None
     };
-    let fallback = |policy: &mut R::Playout| {
-        let choice = advice.or_else(|| policy.choose(round, seat));
-        if choice.is_none() && in_turn {
-            lowest_legal_action(round, seat)
-        } else {
-            choice
-        }
-    };
+    let fallback = |policy: &mut R::Playout| fallback_choice(round, seat, in_turn, advice, policy);
     if len < 2 || round.policy_decides(seat) {
         // No room for a child, or a decision the game leaves to its policy: nothing to learn
         // (the buffer is left as it was).
@@ -423,7 +416,7 @@ pub fn search_in<R: Search>(
     }
     // The policy's choice in the real round: the root's first child and the one the answer
     // favours (asked once, so that a policy breaking ties at random favours the child it made).
-    let preferred = match advice.or_else(|| policy.choose(round, seat)) {
+    let preferred = match advice.or_else(|| policy_choice(&mut policy, round, seat)) {
         Some(action) => Some(Some(action)),
         None if !in_turn => Some(None),
         None => None,
@@ -627,7 +620,7 @@ impl<'a, R: Round> Tree<'a, R> {
                     let preferred = if node == 0 {
                         root_preferred.filter(|action| action.is_none_or(|a| state.is_legal(seat, a)))
                     } else {
-                        policy.choose(state, seat).map(Some)
+                        policy_choice(policy, state, seat).map(Some)
                     };
                     let action = match preferred {
                         Some(action) if self.find_child(node, seat.0, action).is_none() => action,
@@ -721,6 +714,31 @@ impl<'a, R: Round> Tree<'a, R> {
         }
         round.for_each_legal_action(seat, |action| consider(Some(action)));
         best.map(|(action, _, _, visits)| (action, visits))
+    }
+}
+
+/// The playout policy's choice for `seat` in `round`, in a frame of its own (not in the
+/// search's or the selection's frame, under the determinization and the playout).
+#[inline(never)]
+fn policy_choice<R: Search>(policy: &mut R::Playout, round: &R, seat: Seat) -> Option<R::Action> {
+    policy.choose(round, seat)
+}
+
+/// The answer when nothing was searched or no root child was visited: the advice, else the
+/// policy's choice, else (in turn) the lowest legal action; in a frame of its own.
+#[inline(never)]
+fn fallback_choice<R: Search>(
+    round: &R,
+    seat: Seat,
+    in_turn: bool,
+    advice: Option<R::Action>,
+    policy: &mut R::Playout,
+) -> Option<R::Action> {
+    let choice = advice.or_else(|| policy.choose(round, seat));
+    if choice.is_none() && in_turn {
+        lowest_legal_action(round, seat)
+    } else {
+        choice
     }
 }
 
