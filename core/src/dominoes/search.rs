@@ -189,7 +189,7 @@ impl Round {
             *kind = kind.saturating_add(1);
         }
 
-        guess.clone_from(self);
+        guess.copy_fields_from(self);
         for (index, _) in places.iter().enumerate() {
             if let Some(other) = places.get(index).and_then(|place| place.seat) {
                 *guess.hands.get_mut(other).ok_or(Error::Internal)? = [0; WORDS];
@@ -249,6 +249,39 @@ impl Round {
             }
         }
         Ok(())
+    }
+}
+
+impl Round {
+    /// `self` made equal to `other`, field by field (every field is `Copy`): no whole round built
+    /// on the stack first, as `clone_from`'s `*self = other.clone()` may.
+    fn copy_fields_from(&mut self, other: &Round) {
+        let Round {
+            hands,
+            config,
+            deck,
+            parents,
+            played,
+            cursor,
+            to_act,
+            passes,
+            drew,
+            end,
+            scores,
+            voids,
+        } = self;
+        *hands = other.hands;
+        *config = other.config;
+        *deck = other.deck;
+        *parents = other.parents;
+        *played = other.played;
+        *cursor = other.cursor;
+        *to_act = other.to_act;
+        *passes = other.passes;
+        *drew = other.drew;
+        *end = other.end;
+        *scores = other.scores;
+        *voids = other.voids;
     }
 }
 

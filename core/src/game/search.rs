@@ -618,7 +618,7 @@ impl<'a, R: Round> Tree<'a, R> {
                     // The playout policy's own choice first, while it is untried: a budget
                     // smaller than the branching still weighs the policy's move.
                     let preferred = if node == 0 {
-                        root_preferred.filter(|action| action.is_none_or(|a| state.is_legal(seat, a)))
+                        root_preferred.filter(|action| action.is_none_or(|a| is_legal(state, seat, a)))
                     } else {
                         policy_choice(policy, state, seat).map(Some)
                     };
@@ -685,6 +685,7 @@ impl<'a, R: Round> Tree<'a, R> {
     /// The root child with the most visits among `round`'s legal actions of `seat` (and letting
     /// the right pass, when `pass`), `preferred` counting `bonus` more; ties: the better mean,
     /// then the earlier in legal order (passing first). Its real visits.
+    #[inline(never)]
     fn best_root_child(
         &self,
         round: &R,
@@ -751,12 +752,20 @@ fn determinize_into<R: Search>(round: &R, seat: Seat, rng: &mut Rng, state: &mut
     round.determinize_in(seat, rng, state).is_ok()
 }
 
-/// Applies `action` (`None`: let a right pass, nothing changes).
+/// Applies `action` (`None`: let a right pass, nothing changes). In a frame of its own (the
+/// selection's steps: not in the selection's frame under the policy's choice).
+#[inline(never)]
 fn apply<R: Round>(state: &mut R, seat: Seat, action: Option<R::Action>) -> Result<(), R::Error> {
     match action {
         Some(action) => state.apply(seat, action).map(|_| ()),
         None => Ok(()),
     }
+}
+
+/// Whether `seat` may take `action` in `state`, in a frame of its own (the selection's root).
+#[inline(never)]
+fn is_legal<R: Round>(state: &R, seat: Seat, action: R::Action) -> bool {
+    state.is_legal(seat, action)
 }
 
 /// One step of a table where `bot` plays every seat, as [`bot::step`](super::bot::step) drives
