@@ -638,7 +638,13 @@ fn choose_search<R: Search>(round: &R, seat: Seat, level: Level, seed: u64, scra
 /// whole of `scratch` (a buffer too short for that round and the level's tree), in a frame of its
 /// own.
 #[inline(never)]
-fn choose_search_stack<R: Search>(round: &R, seat: Seat, level: Level, seed: u64, scratch: &mut [u8]) -> Option<R::Action> {
+fn choose_search_stack<R: Search>(
+    round: &R,
+    seat: Seat,
+    level: Level,
+    seed: u64,
+    scratch: &mut [u8],
+) -> Option<R::Action> {
     SearchBot::with_level(level, scratch_nodes::<R>(scratch), seed).choose(round, seat)
 }
 

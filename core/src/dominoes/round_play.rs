@@ -595,7 +595,12 @@ impl Round {
                 )
             }
         };
-        points_of(self.config.unit.play_points(total.saturating_add(free.counted(tile) as u32))).ok()
+        points_of(
+            self.config
+                .unit
+                .play_points(total.saturating_add(free.counted(tile) as u32)),
+        )
+        .ok()
     }
 
     /// Writes the first `min(total, out.len())` legal actions of `seat` into `out` and returns

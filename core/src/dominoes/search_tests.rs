@@ -436,7 +436,12 @@ fn scored_walk_matches_play_points_everywhere() {
     for (name, config) in <Config as crate::game::Rules>::PRESETS {
         for seed in 0..200u64 {
             let mut round = Round::seeded(config, seed).unwrap();
-            let mut bots = [Uniform::new(seed), Uniform::new(seed + 1), Uniform::new(seed + 2), Uniform::new(seed + 3)];
+            let mut bots = [
+                Uniform::new(seed),
+                Uniform::new(seed + 1),
+                Uniform::new(seed + 2),
+                Uniform::new(seed + 3),
+            ];
             loop {
                 if let Some(seat) = round.to_act() {
                     let mut plain = Vec::new();
@@ -446,7 +451,9 @@ fn scored_walk_matches_play_points_everywhere() {
                     assert_eq!(scored, plain, "{name} seed {seed}");
                     checked += scored.len();
                 }
-                let Some((seat, action)) = step(&round, &mut bots) else { break };
+                let Some((seat, action)) = step(&round, &mut bots) else {
+                    break;
+                };
                 round.apply(seat, action).unwrap();
             }
         }

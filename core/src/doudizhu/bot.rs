@@ -46,7 +46,9 @@ impl RandomBot {
     /// hand.
     pub fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
         let rng = &mut self.rng;
-        round.pick_legal_action(seat, |count| rng.reservoir(u32::try_from(count).unwrap_or(u32::MAX)) as usize)
+        round.pick_legal_action(seat, |count| {
+            rng.reservoir(u32::try_from(count).unwrap_or(u32::MAX)) as usize
+        })
     }
 }
 

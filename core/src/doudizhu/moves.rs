@@ -309,7 +309,11 @@ pub(crate) fn nth_over_simple(hand: &Cards, prev: Reading, n: usize) -> Option<(
         match left.checked_sub(here) {
             None => {
                 // Place `left` (0 or 1) at this rank: `prev`'s kind first when the rank has it.
-                let (kind, need) = if left == 0 && of_kind { (kind, need) } else { (Kind::Bomb, 4) };
+                let (kind, need) = if left == 0 && of_kind {
+                    (kind, need)
+                } else {
+                    (Kind::Bomb, 4)
+                };
                 return Some(one_rank(i, need, kind));
             }
             Some(rest) => left = rest,

@@ -470,7 +470,11 @@ mod greedy_reference {
 
     fn strength(c: &[u8; RANKS]) -> u32 {
         let (b, r) = (at(c, BLACK), at(c, RED));
-        let jokers = if b > 0 && r > 0 { 4 } else { u32::from(r) * 3 + u32::from(b) * 2 };
+        let jokers = if b > 0 && r > 0 {
+            4
+        } else {
+            u32::from(r) * 3 + u32::from(b) * 2
+        };
         let bombs = c.iter().take(TWO + 1).filter(|&&n| n == 4).count() as u32;
         jokers + u32::from(at(c, TWO)) * 2 + u32::from(at(c, ACE)) + bombs * 3
     }

@@ -855,7 +855,9 @@ impl<R: Search> SearchBot<'_, R> {
         if round.to_act() != Some(seat) {
             R::playout(seed).choose(round, seat)?;
         }
-        search_in(round, seat, self.iterations, self.nodes, seed, state).ok()?.action
+        search_in(round, seat, self.iterations, self.nodes, seed, state)
+            .ok()?
+            .action
     }
 }
 

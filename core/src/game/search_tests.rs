@@ -851,23 +851,35 @@ fn search_choices_checksum<R: Search>(decisions: usize) -> (u64, usize) {
 #[cfg(feature = "dominoes")]
 #[test]
 fn dominoes_search_choices_are_fixed() {
-    assert_eq!(search_choices_checksum::<crate::dominoes::Round>(300), (17283240630605379073, 300));
+    assert_eq!(
+        search_choices_checksum::<crate::dominoes::Round>(300),
+        (17283240630605379073, 300)
+    );
 }
 
 #[cfg(feature = "tichu")]
 #[test]
 fn tichu_search_choices_are_fixed() {
-    assert_eq!(search_choices_checksum::<crate::tichu::round::Round>(300), (8861570490176059147, 300));
+    assert_eq!(
+        search_choices_checksum::<crate::tichu::round::Round>(300),
+        (8861570490176059147, 300)
+    );
 }
 
 #[cfg(feature = "doudizhu")]
 #[test]
 fn doudizhu_search_choices_are_fixed() {
-    assert_eq!(search_choices_checksum::<crate::doudizhu::round::Round>(200), (17869562393976426554, 200));
+    assert_eq!(
+        search_choices_checksum::<crate::doudizhu::round::Round>(200),
+        (17869562393976426554, 200)
+    );
 }
 
 #[cfg(feature = "mahjong")]
 #[test]
 fn mahjong_search_choices_are_fixed() {
-    assert_eq!(search_choices_checksum::<crate::mahjong::Round>(200), (16935189222843615742, 200));
+    assert_eq!(
+        search_choices_checksum::<crate::mahjong::Round>(200),
+        (16935189222843615742, 200)
+    );
 }
