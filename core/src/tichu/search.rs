@@ -343,7 +343,7 @@ fn sample_play(view: &Observation, own_window: u64, excluded: [u16; 4], rng: &mu
 
 /// [`game::Search::determinize`] for Tichu (module docs).
 fn determinize(round: &Round, seat: Seat, rng: &mut Rng) -> Result<Round, Error> {
-    let mut world = round.clone();
+    let mut world = *round;
     determinize_in(round, seat, rng, &mut world)?;
     Ok(world)
 }
