@@ -16,6 +16,7 @@
 //! ```
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+use super::cards::words_of;
 use super::cards::{RANKS, Rank};
 use super::combination::Kind;
 use super::moves::count_masks;
@@ -166,12 +167,7 @@ pub fn plays_left(c: &[u8; RANKS]) -> u32 {
 /// byte of at most 0x7F reaches 5 when adding 0x7B sets its top bit, and a byte above 0x7F has
 /// it already, whatever the carry into it).
 fn beyond_deck(c: &[u8; RANKS]) -> bool {
-    let mut bytes = [0u8; 16];
-    if let Some(head) = bytes.get_mut(..RANKS) {
-        head.copy_from_slice(c);
-    }
-    let all = u128::from_le_bytes(bytes);
-    let (low, high) = (all as u64, (all >> 64) as u64);
+    let [low, high] = words_of(c);
     const TOP: u64 = 0x8080_8080_8080_8080;
     const FIVE: u64 = 0x7B7B_7B7B_7B7B_7B7B;
     ((low | high | low.wrapping_add(FIVE) | high.wrapping_add(FIVE)) & TOP) != 0
@@ -186,15 +182,14 @@ const JOKERS: u16 = (1u16 << BLACK) | (1u16 << RED);
 fn plays_left_masks(masks: [u16; 4]) -> u32 {
     let mut best = groups_masks(masks, &[]);
     let [m1, m2, m3, _] = masks;
-    let run = |m: u16, len: u32| (1..len).fold(m, |acc, k| acc & (m >> k)) != 0;
-    let kinds = u8::from(run(m1 & CHAIN_RANKS, 5))
-        .saturating_add(u8::from(run(m2 & CHAIN_RANKS, 3)))
-        .saturating_add(u8::from(run(m3 & CHAIN_RANKS, 2)));
+    let kinds = u8::from(run_starts(m1, 5) != 0)
+        .saturating_add(u8::from(run_starts(m2, 3) != 0))
+        .saturating_add(u8::from(run_starts(m3, 2) != 0));
     // Taking chains out only lowers counts: a kind of chain the hand lacks never appears. With
     // one kind, the three orders take the same chains; with two, the third order takes them as
     // the first or the second does (sequences and pairs: as the second; either with airplanes:
     // as the first). Only the orders that can differ are run.
-    for order in CHAIN_ORDERS.iter().take(usize::from(kinds)) {
+    for order in CHAIN_ORDERS.get(..usize::from(kinds)).unwrap_or(&[]) {
         let mut rest = masks;
         let mut chains = 0u32;
         let mut planes = [0u8; 6];
@@ -224,15 +219,15 @@ fn plays_left_masks(masks: [u16; 4]) -> u32 {
 fn groups_masks([m1, _, m3, m4]: [u16; 4], planes: &[u8]) -> u32 {
     let rocket = m1 & JOKERS == JOKERS;
     let keep = if rocket { !JOKERS } else { u16::MAX };
-    // The three counts by one population count of a word holding the three masks in its
-    // 16-bit lanes (the sums stay within each lane's low byte: at most 15).
-    let lanes = u64::from(m1 & !m3 & keep) | u64::from(m3 & !m4 & keep) << 16 | u64::from(m4 & keep) << 32;
-    let mut x = lanes.wrapping_sub((lanes >> 1) & 0x5555_5555_5555_5555);
-    x = (x & 0x3333_3333_3333_3333).wrapping_add((x >> 2) & 0x3333_3333_3333_3333);
-    x = x.wrapping_add(x >> 4) & 0x0F0F_0F0F_0F0F_0F0F;
+    // The loose ranks and the triplets counted by one population count of a 32-bit word
+    // holding both masks in its halves (the sums stay within each half's low byte: at most 15).
+    let pair = u32::from(m1 & !m3 & keep) | u32::from(m3 & !m4 & keep) << 16;
+    let mut x = pair.wrapping_sub(pair >> 1 & 0x5555_5555);
+    x = (x & 0x3333_3333).wrapping_add(x >> 2 & 0x3333_3333);
+    x = x.wrapping_add(x >> 4) & 0x0F0F_0F0F;
     x = x.wrapping_add(x >> 8);
-    let lane = |k: u32| (x >> k.wrapping_mul(16)) as u32 & 0xFF;
-    let (mut loose, triplets, bombs) = (lane(0), lane(1), lane(2));
+    let (mut loose, triplets) = (x & 0xFF, x >> 16 & 0xFF);
+    let bombs = (m4 & keep).count_ones();
     loose = loose.saturating_sub(triplets);
     for &len in planes {
         if loose >= u32::from(len) {
@@ -249,20 +244,22 @@ fn groups_masks([m1, _, m3, m4]: [u16; 4], planes: &[u8]) -> u32 {
 /// at least `min` long, taken out (each of its ranks moved `per` masks down); its length, 0 when
 /// there is none.
 fn take_chain_masks(masks: &mut [u16; 4], per: u8, min: u32) -> u32 {
-    let level = usize::from(per.saturating_sub(1));
-    let held = u32::from(masks.get(level).copied().unwrap_or(0) & CHAIN_RANKS);
+    let [m1, m2, m3, m4] = *masks;
+    let held = match per {
+        1 => m1,
+        2 => m2,
+        _ => m3,
+    };
     // Bit `i` of `starts`: ranks `i .. i + len` all held (`len` from `min` up while some run
     // is that long); at the longest length its lowest bit starts the first longest run.
-    let mut starts = held;
-    for k in 1..min {
-        starts &= held >> k;
-    }
+    let mut starts = run_starts(held, min);
     if starts == 0 {
         return 0;
     }
+    let held = held & CHAIN_RANKS;
     let mut best_len = min;
     loop {
-        let longer = starts & (held >> best_len);
+        let longer = starts & held.checked_shr(best_len).unwrap_or(0);
         if longer == 0 {
             break;
         }
@@ -270,13 +267,34 @@ fn take_chain_masks(masks: &mut [u16; 4], per: u8, min: u32) -> u32 {
         best_len = best_len.saturating_add(1);
     }
     let best_start = starts.trailing_zeros();
-    let range = ((1u32 << best_len).wrapping_sub(1) << best_start) as u16;
-    let old = *masks;
-    for (k, mask) in masks.iter_mut().enumerate() {
-        let moved = old.get(k.wrapping_add(level).wrapping_add(1)).copied().unwrap_or(0);
-        *mask = (*mask & !range) | (moved & range);
-    }
+    let range = (1u32.checked_shl(best_len).unwrap_or(0).wrapping_sub(1))
+        .checked_shl(best_start)
+        .unwrap_or(0) as u16;
+    let keep = !range;
+    // Each rank of the chain moved `per` masks down.
+    *masks = match per {
+        1 => [
+            m1 & keep | m2 & range,
+            m2 & keep | m3 & range,
+            m3 & keep | m4 & range,
+            m4 & keep,
+        ],
+        2 => [m1 & keep | m3 & range, m2 & keep | m4 & range, m3 & keep, m4 & keep],
+        _ => [m1 & keep | m4 & range, m2 & keep, m3 & keep, m4 & keep],
+    };
     best_len
+}
+
+/// The ranks (3 … A) of `held` starting a run of at least `len` of them.
+fn run_starts(held: u16, len: u32) -> u16 {
+    let held = held & CHAIN_RANKS;
+    let mut starts = held;
+    let mut k = 1u32;
+    while k < len {
+        starts &= held.checked_shr(k).unwrap_or(0);
+        k = k.saturating_add(1);
+    }
+    starts
 }
 
 /// The chain orders of [`plays_left`]: (cards per rank, least ranks) of sequences, pair
@@ -398,25 +416,29 @@ impl Greedy {
             }
             // A legal play is part of the hand.
             let Some(after) = cards.minus(&play.cards) else { return };
-            let after = after.counts();
-            let used = play.cards.counts();
-            let [some, _, _, all] = count_masks(&used);
+            // (Only asked of a hand holding a quad.)
+            let [some, _, _, all] = if quads != 0 {
+                count_masks(&play.cards.counts())
+            } else {
+                [0; 4]
+            };
             // A play taking some but not all of a quad breaks a bomb; a quad + two spends a
             // bomb as surely as the bomb itself.
             let breaks_bomb = quads & some & !all != 0;
             let bomb = matches!(play.reading.kind, Kind::Bomb | Kind::Rocket) || quads & all != 0;
-            let spent_control = used
-                .iter()
-                .skip(TWO)
-                .fold(0u32, |sum, &n| sum.saturating_add(u32::from(n)));
+            let spent_control = [Rank::Two, Rank::BlackJoker, Rank::RedJoker]
+                .into_iter()
+                .fold(0u32, |sum, rank| sum.saturating_add(u32::from(play.cards.count(rank))));
             // One joker of the rocket.
             let breaks_bomb = breaks_bomb
-                || (rocket && play.reading.kind != Kind::Rocket && (at(&after, BLACK) > 0) != (at(&after, RED) > 0));
-            if after == [0; RANKS] {
+                || (rocket
+                    && play.reading.kind != Kind::Rocket
+                    && (after.count(Rank::BlackJoker) > 0) != (after.count(Rank::RedJoker) > 0));
+            if after.is_empty() {
                 winning = Some(action);
                 return;
             }
-            let mut cost = plays_left(&after)
+            let mut cost = plays_left(&after.counts())
                 .saturating_mul(32)
                 .saturating_add(play.reading.key as u32);
             if !opponent_low {

@@ -90,29 +90,31 @@ impl Rank {
 }
 
 /// The low byte of each 16-bit lane of a word, and bit 8 and bit 9 of each.
-const LANE_LOW: u128 = 0x00FF_00FF_00FF_00FF_00FF_00FF_00FF_00FF;
-const LANE_BIT8: u128 = 0x0100_0100_0100_0100_0100_0100_0100_0100;
-const LANE_BIT9: u128 = 0x0200_0200_0200_0200_0200_0200_0200_0200;
-/// The deck's counts as a word ([`Cards::word`]).
-const DECK_WORD: u128 = {
-    let mut word = 0u128;
-    let mut i = RANKS;
-    while i > 0 {
-        i -= 1;
-        word = word << 8 | Cards::DECK.counts[i] as u128;
-    }
-    word
-};
+const LANE_LOW: u64 = 0x00FF_00FF_00FF_00FF;
+const LANE_BIT8: u64 = 0x0100_0100_0100_0100;
+const LANE_BIT9: u64 = 0x0200_0200_0200_0200;
+/// The deck's counts as words ([`Cards::words`]): 4 of each rank 3 … 2, 1 of each joker.
+const DECK_WORDS: [u64; 2] = [0x0404_0404_0404_0404, 0x0001_0104_0404_0404];
+
+/// 15 counts as the bytes of two little-endian words, ranks 0 … 7 and 8 … 14 (the top byte 0):
+/// two 8-byte reads, the second of ranks 7 … 14 shifted down (no 15-byte slice copy: a call to
+/// `memcpy` on the microcontrollers).
+pub(crate) fn words_of(counts: &[u8; RANKS]) -> [u64; 2] {
+    let word = |bytes: Option<&[u8; 8]>| bytes.copied().map_or(0, u64::from_le_bytes);
+    [word(counts.first_chunk()), word(counts.last_chunk()) >> 8]
+}
 
 /// Whether every byte of `a` is at least the same byte of `b` (words of counts): in 16-bit
 /// lanes, even and odd bytes apart, 0x100 + x - y stays in 1 ..= 0x1FF and reaches 0x100
 /// exactly when x ≥ y.
-fn at_least(a: u128, b: u128) -> bool {
-    let ge = |shift: u32| {
-        let (x, y) = ((a >> shift) & LANE_LOW, (b >> shift) & LANE_LOW);
-        (x | LANE_BIT8).wrapping_sub(y) & LANE_BIT8 == LANE_BIT8
+fn at_least(a: [u64; 2], b: [u64; 2]) -> bool {
+    let ge = |a: u64, b: u64| {
+        let even = (a & LANE_LOW | LANE_BIT8).wrapping_sub(b & LANE_LOW);
+        let odd = (a >> 8 & LANE_LOW | LANE_BIT8).wrapping_sub(b >> 8 & LANE_LOW);
+        even & odd & LANE_BIT8 == LANE_BIT8
     };
-    ge(0) && ge(8)
+    let ([a0, a1], [b0, b1]) = (a, b);
+    ge(a0, b0) && ge(a1, b1)
 }
 
 impl TryFrom<u8> for Rank {
@@ -196,11 +198,11 @@ impl Cards {
 
     /// The number of cards.
     pub fn len(&self) -> usize {
-        // The 15 counts summed in the 16-bit lanes of a word (at most 2 · 255 a lane), then the
-        // lanes folded into the lowest by halves (at most 15 · 255: no lane overflows).
-        let w = self.word();
-        let mut sum = (w & LANE_LOW).wrapping_add((w >> 8) & LANE_LOW);
-        sum = sum.wrapping_add(sum >> 64);
+        // The 15 counts summed in the 16-bit lanes of the two words (at most 4 · 255 a lane),
+        // then the lanes folded into the lowest by halves (at most 15 · 255: no lane overflows).
+        let [lo, hi] = self.words();
+        let pairs = |w: u64| (w & LANE_LOW).wrapping_add(w >> 8 & LANE_LOW);
+        let mut sum = pairs(lo).wrapping_add(pairs(hi));
         sum = sum.wrapping_add(sum >> 32);
         sum = sum.wrapping_add(sum >> 16);
         (sum & 0xFFFF) as usize
@@ -208,20 +210,20 @@ impl Cards {
 
     /// Whether the set holds no card.
     pub fn is_empty(&self) -> bool {
-        self.word() == 0
+        self.words() == [0; 2]
     }
 
     /// Whether every card of `other` is in `self`.
     pub fn contains(&self, other: &Cards) -> bool {
-        at_least(self.word(), other.word())
+        at_least(self.words(), other.words())
     }
 
     /// `self` without the cards of `other`, or `None` if `other` is not contained in `self`.
     pub fn minus(&self, other: &Cards) -> Option<Cards> {
-        // Every count at least the other's: the words' difference borrows in no byte, so it
-        // is the counts' differences.
-        let (a, b) = (self.word(), other.word());
-        at_least(a, b).then(|| Cards::from_word(a.wrapping_sub(b)))
+        // Every count at least the other's: the words' differences borrow in no byte, so they
+        // are the counts' differences.
+        let ([a0, a1], [b0, b1]) = (self.words(), other.words());
+        at_least([a0, a1], [b0, b1]).then(|| Cards::from_words([a0.wrapping_sub(b0), a1.wrapping_sub(b1)]))
     }
 
     /// The union of two disjoint sets, or `None` if together they exceed the deck.
@@ -229,31 +231,34 @@ impl Cards {
         // Every sum within the deck's copies (so below 256): the words' sum carries out of no
         // byte, so it is the counts' sums. Checked in 16-bit lanes, even and odd ranks apart:
         // 0x200 + limit - a - b stays in 2 ..= 0x2FF and reaches 0x200 exactly when a + b fits.
-        let (a, b) = (self.word(), other.word());
-        let fits = |shift: u32| {
-            let lane = |w: u128| (w >> shift) & LANE_LOW;
-            let room = (lane(DECK_WORD) | LANE_BIT9)
-                .wrapping_sub(lane(a))
-                .wrapping_sub(lane(b));
-            room & LANE_BIT9 == LANE_BIT9
+        let ([a0, a1], [b0, b1]) = (self.words(), other.words());
+        let [d0, d1] = DECK_WORDS;
+        let fits = |d: u64, a: u64, b: u64| {
+            let room = |shift: u32| {
+                (d >> shift & LANE_LOW | LANE_BIT9)
+                    .wrapping_sub(a >> shift & LANE_LOW)
+                    .wrapping_sub(b >> shift & LANE_LOW)
+            };
+            room(0) & room(8) & LANE_BIT9 == LANE_BIT9
         };
-        (fits(0) && fits(8)).then(|| Cards::from_word(a.wrapping_add(b)))
+        (fits(d0, a0, b0) && fits(d1, a1, b1)).then(|| Cards::from_words([a0.wrapping_add(b0), a1.wrapping_add(b1)]))
     }
 
-    /// The counts as the low 15 bytes of a little-endian word (the top byte 0).
-    fn word(&self) -> u128 {
-        let mut bytes = [0u8; 16];
-        if let Some(head) = bytes.get_mut(..RANKS) {
-            head.copy_from_slice(&self.counts);
-        }
-        u128::from_le_bytes(bytes)
+    /// The counts as the bytes of two little-endian words, ranks 0 … 7 and 8 … 14 (the top byte
+    /// 0).
+    fn words(&self) -> [u64; 2] {
+        words_of(&self.counts)
     }
 
-    /// The set of a word's low 15 bytes (the inverse of `word`).
-    fn from_word(word: u128) -> Cards {
+    /// The set of two words' first 15 bytes (the inverse of `words`).
+    fn from_words([lo, hi]: [u64; 2]) -> Cards {
+        // Two 8-byte writes: ranks 0 … 7, then 7 … 14 (rank 7 again, from `lo`).
         let mut counts = [0u8; RANKS];
-        if let Some(head) = word.to_le_bytes().get(..RANKS) {
-            counts.copy_from_slice(head);
+        if let Some(head) = counts.first_chunk_mut::<8>() {
+            *head = lo.to_le_bytes();
+        }
+        if let Some(tail) = counts.last_chunk_mut::<8>() {
+            *tail = (hi << 8 | lo >> 56).to_le_bytes();
         }
         Cards { counts }
     }
@@ -295,6 +300,9 @@ mod tests {
     /// bytes may hold anything).
     #[test]
     fn word_operations_match_the_rank_by_rank_answers() {
+        assert_eq!(super::DECK_WORDS, super::words_of(&Cards::DECK.counts));
+        assert_eq!(Cards::from_words(super::DECK_WORDS), Cards::DECK);
+        assert!(Cards::EMPTY.is_empty());
         let mut rng = Rng::new(18);
         let mut some = [0u32; 4];
         for round in 0..200_000u32 {
@@ -329,7 +337,6 @@ mod tests {
             let (ac, bc) = (a.counts(), b.counts());
             assert_eq!(a.len(), ac.iter().map(|&n| usize::from(n)).sum::<usize>());
             assert_eq!(a.is_empty(), ac.iter().all(|&n| n == 0));
-            assert_eq!(Cards::EMPTY.is_empty(), true);
             let contains = (0..RANKS).all(|i| ac[i] >= bc[i]);
             assert_eq!(a.contains(&b), contains, "{ac:?} {bc:?}");
             let minus = contains.then(|| {

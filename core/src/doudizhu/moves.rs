@@ -220,12 +220,7 @@ pub(crate) fn count_masks(hand: &[u8; RANKS]) -> [u16; 4] {
     // a byte reaches `k` when adding `0x80 - k` sets its top bit (no carry: 4 + 0x7F <
     // 0x100), and the top bits are gathered into one bit per rank by a multiply.
     // (A hand holds at most 4 of a rank: `Cards` never exceeds the deck.)
-    let mut bytes = [0u8; 16];
-    if let Some(head) = bytes.get_mut(..RANKS) {
-        head.copy_from_slice(hand);
-    }
-    let all = u128::from_le_bytes(bytes);
-    let (low, high) = (all as u64, (all >> 64) as u64);
+    let [low, high] = super::cards::words_of(hand);
     const ONES: u64 = 0x0101_0101_0101_0101;
     // Bit 0 of byte `i` to bit `i` of the top byte.
     const GATHER: u64 = 0x0102_0408_1020_4080;

@@ -166,7 +166,7 @@ impl Rng {
             let m = u64::from(self.next_u32()).wrapping_mul(u64::from(seen));
             let low = m as u32;
             // Rejected (a low half below 2^32 mod seen): draw again for the same item.
-            if low < seen && low < seen.wrapping_neg() % seen {
+            if low < seen && low < seen.wrapping_neg().checked_rem(seen).unwrap_or(0) {
                 continue;
             }
             if m >> 32 == 0 {

@@ -241,12 +241,13 @@ pub const fn bytes_for<R: Round>(nodes: usize) -> usize {
 /// | game | instructions per iteration | easy | normal | hard |
 /// |---|---|---|---|---|
 /// | dominoes | 92 k | 3 | 8 | 40 |
-/// | Dou Dizhu | 142 k (playouts cut at 6 plies, [`Search::evaluate`]) | 1 | 5 | 28 |
+/// | Dou Dizhu | 58 k (playouts cut at 6 plies, [`Search::evaluate`]; 123 k before session 18) | 1 | 5 | 28 |
 /// | Tichu | 117 k (playouts cut at 8 plies; 1.32 M to the end of the round before issue 26's move generation) | 2 | 6 | 32 |
 /// | Mahjong | 2.70 M (none fit: every level plays [`Search::advice`]) | 0 | 0 | 0 |
 ///
-/// (Dou Dizhu's 142 k: callgrind totals of `search_decision doudizhu` hard minus easy, 10
-/// searches, 9 − 1 iterations each; 132 k with its bomb term, 28 − 1. Tichu's 117 k: the same
+/// (Dou Dizhu's 58 k: callgrind totals of `search_decision doudizhu` hard minus easy, 10
+/// searches, 28 − 1 iterations each, after session 18's greedy policy on count masks; 123 k
+/// before it, 132 k with the bomb term before that, 142 k over 9 − 1 iterations before that. Tichu's 117 k: the same
 /// over 32 − 2 iterations in the 8 of 10 positions searched, the Grand Tichu and exchange
 /// positions being left to the policy, [`Search::policy_decides`]: a hard decision ≈ 3.75 M.)
 ///
