@@ -1664,8 +1664,9 @@ typedef struct ParlorTichuTrick {
 /**
  * The search bot (information-set Monte Carlo tree search, docs/search.md), deterministic for
  * its seed; its strength level goes in bits 8-15: `PARLOR_BOT_SEARCH | (PARLOR_LEVEL_HARD << 8)`.
- * Its tree lives in the scratch memory (parlor_bot_scratch_bytes; a smaller buffer only
- * weakens it).
+ * Its tree and the round its iterations play on live in the scratch memory
+ * (parlor_bot_scratch_bytes; a smaller buffer only weakens it: one too short for that round
+ * and the level's tree keeps the round on the stack, the tree over the whole buffer).
  */
 #define PARLOR_BOT_SEARCH 4
 
@@ -2623,8 +2624,9 @@ ParlorStatus parlor_action_parse(ParlorGame game,
 
 /**
  * @brief The scratch memory a bot needs for a game's rounds (0 for PARLOR_BOT_LOWEST,
- * PARLOR_BOT_RANDOM and PARLOR_BOT_GREEDY; for PARLOR_BOT_SEARCH, its level's tree plus room to
- * align it, at most 32 KiB + 7).
+ * PARLOR_BOT_RANDOM and PARLOR_BOT_GREEDY; for PARLOR_BOT_SEARCH, its level's tree and the
+ * determinized round its iterations play on, each with room to align it: at most 32 KiB + 7 +
+ * the round's 168-720 bytes + 7; 414 B (Dou Dizhu) to 2,162 B (dominoes hard) today).
  *
  * @param[in] game The game (PARLOR_GAME_*).
  * @param[in] bot The bot (PARLOR_BOT_*).

@@ -96,8 +96,9 @@ pub const PARLOR_BOT_RANDOM: ParlorBot = 2;
 pub const PARLOR_BOT_GREEDY: ParlorBot = 3;
 /// The search bot (information-set Monte Carlo tree search, docs/search.md), deterministic for
 /// its seed; its strength level goes in bits 8-15: `PARLOR_BOT_SEARCH | (PARLOR_LEVEL_HARD << 8)`.
-/// Its tree lives in the scratch memory (parlor_bot_scratch_bytes; a smaller buffer only
-/// weakens it).
+/// Its tree and the round its iterations play on live in the scratch memory
+/// (parlor_bot_scratch_bytes; a smaller buffer only weakens it: one too short for that round
+/// and the level's tree keeps the round on the stack, the tree over the whole buffer).
 pub const PARLOR_BOT_SEARCH: ParlorBot = 4;
 /// Search level easy (bits 8-15 of a PARLOR_BOT_SEARCH code): the smallest budget.
 pub const PARLOR_LEVEL_EASY: u32 = 0;
@@ -1268,8 +1269,9 @@ pub unsafe extern "C" fn parlor_action_parse(
 // ===================================================================== bots
 
 /// @brief The scratch memory a bot needs for a game's rounds (0 for PARLOR_BOT_LOWEST,
-/// PARLOR_BOT_RANDOM and PARLOR_BOT_GREEDY; for PARLOR_BOT_SEARCH, its level's tree plus room to
-/// align it, at most 32 KiB + 7).
+/// PARLOR_BOT_RANDOM and PARLOR_BOT_GREEDY; for PARLOR_BOT_SEARCH, its level's tree and the
+/// determinized round its iterations play on, each with room to align it: at most 32 KiB + 7 +
+/// the round's 168-720 bytes + 7; 414 B (Dou Dizhu) to 2,162 B (dominoes hard) today).
 ///
 /// @param[in] game The game (PARLOR_GAME_*).
 /// @param[in] bot The bot (PARLOR_BOT_*).

@@ -490,12 +490,52 @@ pub(crate) fn parse_action<R: Round>(text: &str) -> Result<u64, ParlorStatus> {
 }
 
 /// The scratch bytes bot `bot` needs in `R`'s game: 0 for lowest, random and greedy; for a search
-/// level, its nodes plus room to align their start ([`Level::scratch_bytes`]).
+/// level, the determinized round the iterations play on ([`search_scratch_round`]: `R`'s size
+/// plus room to align it) and the level's nodes plus room to align their start
+/// ([`Level::scratch_bytes`]).
 pub(crate) fn bot_scratch_bytes<R: Search>(bot: u32) -> Result<usize, ParlorStatus> {
     Ok(match bot_code(bot)? {
         BotCode::Lowest | BotCode::Random | BotCode::Greedy => 0,
-        BotCode::Search(level) => level.scratch_bytes::<R>(),
+        BotCode::Search(level) => level
+            .scratch_bytes::<R>()
+            .saturating_add(core::mem::size_of::<R>())
+            .saturating_add(core::mem::align_of::<R>().saturating_sub(1)),
     })
+}
+
+/// Where a search at `level` keeps its determinized round in `scratch`: the end of the round's
+/// aligned place, when the bytes after it still hold a node for each of the level's iterations
+/// and the root (a tree that never fills: the same choices as a tree over the whole buffer);
+/// `None` when the buffer is shorter (the search then keeps that round on the stack, its tree
+/// over the whole buffer, as before the round moved into the scratch).
+fn search_scratch_round<R: Search>(scratch: &[u8], level: Level) -> Option<usize> {
+    let offset = scratch.as_ptr().align_offset(core::mem::align_of::<R>());
+    let end = offset.checked_add(core::mem::size_of::<R>())?;
+    let rest = scratch.get(end..)?;
+    let node_offset = rest.as_ptr().align_offset(core::mem::align_of::<Node<R::Action>>());
+    let nodes = nodes_for::<R>(rest.len().checked_sub(node_offset)?);
+    let wanted = usize::try_from(level.iterations::<R>()).ok()?.checked_add(1)?;
+    (nodes >= wanted).then_some(end)
+}
+
+/// A copy of `round` written to `scratch`'s first `end` bytes ([`search_scratch_round`]: its
+/// aligned place ends there), in a frame of its own (the clone is on the stack only here).
+#[inline(never)]
+fn scratch_round<'a, R: Round>(scratch: &'a mut [u8], end: usize, round: &R) -> Option<&'a mut R> {
+    let size = core::mem::size_of::<R>();
+    let place = scratch.get_mut(end.checked_sub(size)?..end)?;
+    let start = place.as_mut_ptr().cast::<R>();
+    if !start.is_aligned() {
+        return None;
+    }
+    // SAFETY: `start` is aligned for an `R` (checked above) and `place`, `size` bytes inside the
+    // exclusive borrow `scratch`, holds one; writing a whole value needs no valid one there
+    // before, and the value written is `round`'s clone, a valid `R`, borrowed exclusively for as
+    // long as `scratch` is.
+    unsafe {
+        start.write(round.clone());
+        Some(&mut *start)
+    }
 }
 
 /// The nodes of `R`'s search tree in the caller's byte buffer: its aligned middle, every node
@@ -579,9 +619,32 @@ fn choose_greedy<R: Search>(round: &R, seat: Seat, seed: u64) -> Option<R::Actio
 }
 
 /// The search bot's choice at `level`, its tree in `scratch`, in a frame of its own
-/// ([`bot_choose`]).
+/// ([`bot_choose`]): the determinized round the iterations play on in `scratch` too when it holds
+/// that round and the level's tree ([`search_scratch_round`]), else on the stack
+/// ([`choose_search_stack`]); the same choice either way.
 #[inline(never)]
 fn choose_search<R: Search>(round: &R, seat: Seat, level: Level, seed: u64, scratch: &mut [u8]) -> Option<R::Action> {
+    let Some(end) = search_scratch_round::<R>(scratch, level) else {
+        return choose_search_stack(round, seat, level, seed, scratch);
+    };
+    let (head, rest) = scratch.split_at_mut(end);
+    match scratch_round(head, end, round) {
+        Some(state) => SearchBot::with_level(level, scratch_nodes::<R>(rest), seed).choose_in(round, seat, state),
+        None => None, // cannot happen: search_scratch_round aligned the place
+    }
+}
+
+/// The search bot's choice at `level` with its determinized round on the stack, its tree over the
+/// whole of `scratch` (a buffer too short for that round and the level's tree), in a frame of its
+/// own.
+#[inline(never)]
+fn choose_search_stack<R: Search>(
+    round: &R,
+    seat: Seat,
+    level: Level,
+    seed: u64,
+    scratch: &mut [u8],
+) -> Option<R::Action> {
     SearchBot::with_level(level, scratch_nodes::<R>(scratch), seed).choose(round, seat)
 }
 

@@ -49,7 +49,8 @@ impl Bot<Round> for RandomBot {
 /// ([`Round::play_points`]); among those, the heaviest tile (fewer pips left for the other side
 /// to score if this seat is caught); among equals, one at random with its seeded [`Rng`] (one
 /// draw per tie, none without a tie). Draws and passes when nothing else is legal. Cheap: one
-/// legality check per legal play, no copy of the round.
+/// pass over the layout for all the seat's plays ([`Round::play_points`]' answers from it), no
+/// copy of the round.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Greedy {
     rng: Rng,
@@ -66,10 +67,10 @@ impl Greedy {
         let mut best: Option<(u32, Action)> = None;
         let mut ties = 0u32;
         let rng = &mut self.rng;
-        round.for_each_legal_action(seat, |action| {
+        round.for_each_legal_action_scored(seat, |action, points| {
             let key = match action {
                 Action::Play { tile, .. } => {
-                    let points = u32::from(round.play_points(seat, action).unwrap_or(0));
+                    let points = u32::from(points.unwrap_or(0));
                     // Points first (a play scores at most 3,420 ÷ 5), then the tile's pips (≤ 36).
                     points.saturating_mul(64).saturating_add(tile.pips() as u32)
                 }

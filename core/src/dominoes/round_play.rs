@@ -553,6 +553,67 @@ impl Round {
         let _ = visit(if self.drawable() { Action::Draw } else { Action::Pass });
     }
 
+    /// [`Round::for_each_legal_action`], each action with [`Round::play_points`]' answer for it
+    /// (`None` only where that has none): the layout's free points and open-end total worked out
+    /// once for all of `seat`'s plays, not once per play (the greedy bot's walk).
+    pub(crate) fn for_each_legal_action_scored(&self, seat: Seat, mut visit: impl FnMut(Action, Option<u16>)) {
+        if self.to_act() != Some(seat) {
+            return;
+        }
+        let Some(hand) = self.hands.get(seat.index()) else {
+            debug_assert!(false, "dominoes: the seat to act has no hand");
+            return;
+        };
+        let mut frees = Frees::new();
+        if self.frees_into(&mut frees).is_err() {
+            return; // a broken invariant, asserted in `frees_into`
+        }
+        let total = self.total(&frees);
+        let plays = self.each_play(hand, &frees, |action| {
+            visit(action, self.legal_play_points(action, &frees, total));
+            ControlFlow::Continue(())
+        });
+        if plays > 0 {
+            return;
+        }
+        visit(if self.drawable() { Action::Draw } else { Action::Pass }, Some(0));
+    }
+
+    /// [`Round::play_points`] of a legal play, the layout's `frees` ([`Round::frees_into`]) and
+    /// their open-end `total` ([`Round::total`]) given: the total changes only at the parent's
+    /// free points (one covered) and by the new tile's own.
+    fn legal_play_points(&self, action: Action, frees: &Frees, total: u32) -> Option<u16> {
+        let Action::Play { tile, on } = action else {
+            return Some(0);
+        };
+        if !self.config.scores_plays {
+            return Some(0);
+        }
+        let spinner = tile.is_double() && self.config.spinner.is_spinner(frees.doubles);
+        let (total, free) = match on {
+            None => (total, Free::opening(tile, spinner)),
+            Some(on) => {
+                let parent = self.layout_index(on).ok()?;
+                let parent_tile = self.placed(parent).ok()?;
+                let pip = shared(tile, parent_tile)?;
+                let mut parent_free = frees.get(parent);
+                let before = parent_free.counted(parent_tile) as u32;
+                parent_free.cover(parent_tile, pip);
+                let after = parent_free.counted(parent_tile) as u32;
+                (
+                    total.saturating_sub(before).saturating_add(after),
+                    Free::attached(tile, pip, spinner),
+                )
+            }
+        };
+        points_of(
+            self.config
+                .unit
+                .play_points(total.saturating_add(free.counted(tile) as u32)),
+        )
+        .ok()
+    }
+
     /// Writes the first `min(total, out.len())` legal actions of `seat` into `out` and returns
     /// the total (at most [`MAX_ACTIONS`], and [`Config::max_actions`] for this config).
     pub fn legal_actions(&self, seat: Seat, out: &mut [Action]) -> usize {

@@ -110,6 +110,14 @@ impl Round {
     /// # Ok::<(), parlor_core::dominoes::Error>(())
     /// ```
     pub fn determinize(&self, seat: Seat, rng: &mut Rng) -> Result<Round, Error> {
+        let mut guess = self.clone();
+        self.determinize_in(seat, rng, &mut guess)?;
+        Ok(guess)
+    }
+
+    /// [`Round::determinize`]'s hand written to `guess` (whatever it held; after an error, some
+    /// round): the same hand for the same `rng`, drawn in place.
+    pub fn determinize_in(&self, seat: Seat, rng: &mut Rng, guess: &mut Round) -> Result<(), Error> {
         let players = usize::from(self.config.players);
         if seat.index() >= players {
             return Err(Error::NoSuchSeat { seat: seat.0 });
@@ -181,7 +189,7 @@ impl Round {
             *kind = kind.saturating_add(1);
         }
 
-        let mut guess = self.clone();
+        guess.copy_fields_from(self);
         for (index, _) in places.iter().enumerate() {
             if let Some(other) = places.get(index).and_then(|place| place.seat) {
                 *guess.hands.get_mut(other).ok_or(Error::Internal)? = [0; WORDS];
@@ -240,7 +248,40 @@ impl Round {
                 }
             }
         }
-        Ok(guess)
+        Ok(())
+    }
+}
+
+impl Round {
+    /// `self` made equal to `other`, field by field (every field is `Copy`): no whole round built
+    /// on the stack first, as `clone_from`'s `*self = other.clone()` may.
+    fn copy_fields_from(&mut self, other: &Round) {
+        let Round {
+            hands,
+            config,
+            deck,
+            parents,
+            played,
+            cursor,
+            to_act,
+            passes,
+            drew,
+            end,
+            scores,
+            voids,
+        } = self;
+        *hands = other.hands;
+        *config = other.config;
+        *deck = other.deck;
+        *parents = other.parents;
+        *played = other.played;
+        *cursor = other.cursor;
+        *to_act = other.to_act;
+        *passes = other.passes;
+        *drew = other.drew;
+        *end = other.end;
+        *scores = other.scores;
+        *voids = other.voids;
     }
 }
 
@@ -255,6 +296,11 @@ impl game::Search for Round {
     /// [`Round::determinize`].
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Result<Round, Error> {
         Round::determinize(self, seat, rng)
+    }
+
+    /// [`Round::determinize_in`].
+    fn determinize_in(&self, seat: Seat, rng: &mut Rng, out: &mut Round) -> Result<(), Error> {
+        Round::determinize_in(self, seat, rng, out)
     }
 
     /// Half for the hand's points, half for the margin: with `own` the points of `seat`'s side

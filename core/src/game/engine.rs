@@ -783,6 +783,15 @@ pub trait Search: Round {
     /// are kept; only hidden information changes. Errors: [`Fault::NoSuchSeat`].
     fn determinize(&self, seat: Seat, rng: &mut super::Rng) -> Result<Self, Self::Error>;
 
+    /// [`Search::determinize`]'s round written to `out` (whatever `out` held before; after an
+    /// error it holds some round, not a determinization): the same round for the same `rng`,
+    /// which draws the same. The default moves `determinize`'s round there; a game may draw in
+    /// place (no second round on the stack).
+    fn determinize_in(&self, seat: Seat, rng: &mut super::Rng, out: &mut Self) -> Result<(), Self::Error> {
+        *out = self.determinize(seat, rng)?;
+        Ok(())
+    }
+
     /// How good a finished round is for `seat`, in `0.0..=1.0` (1 = the best result; ties and
     /// partnerships per game: documented).
     fn reward(outcome: &Self::Outcome, seat: Seat) -> f32;

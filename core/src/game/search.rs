@@ -367,6 +367,23 @@ pub fn search<R: Search>(
     nodes: &mut [Node<R::Action>],
     seed: u64,
 ) -> Result<Report<R::Action>, R::Error> {
+    search_in(round, seat, iterations, nodes, seed, &mut round.clone())
+}
+
+/// As [`search`], each iteration's determinized round (the one its selection and playout play on)
+/// kept in `state`, whatever it holds before (overwritten; the answer does not depend on it): a
+/// caller with memory to spare (the C ABI's scratch) keeps that round off the stack. The same
+/// answer as [`search`] for the same arguments.
+///
+/// Errors: as [`search`].
+pub fn search_in<R: Search>(
+    round: &R,
+    seat: Seat,
+    iterations: u32,
+    nodes: &mut [Node<R::Action>],
+    seed: u64,
+    state: &mut R,
+) -> Result<Report<R::Action>, R::Error> {
     if seat.0 >= round.seats() {
         return Err(R::Error::from_fault(Fault::NoSuchSeat));
     }
@@ -387,14 +404,7 @@ pub fn search<R: Search>(
     } else {
         None
     };
-    let fallback = |policy: &mut R::Playout| {
-        let choice = advice.or_else(|| policy.choose(round, seat));
-        if choice.is_none() && in_turn {
-            lowest_legal_action(round, seat)
-        } else {
-            choice
-        }
-    };
+    let fallback = |policy: &mut R::Playout| fallback_choice(round, seat, in_turn, advice, policy);
     if len < 2 || round.policy_decides(seat) {
         // No room for a child, or a decision the game leaves to its policy: nothing to learn
         // (the buffer is left as it was).
@@ -407,7 +417,7 @@ pub fn search<R: Search>(
     }
     // The policy's choice in the real round: the root's first child and the one the answer
     // favours (asked once, so that a policy breaking ties at random favours the child it made).
-    let preferred = match advice.or_else(|| policy.choose(round, seat)) {
+    let preferred = match advice.or_else(|| policy_choice(&mut policy, round, seat)) {
         Some(action) => Some(Some(action)),
         None if !in_turn => Some(None),
         None => None,
@@ -417,12 +427,12 @@ pub fn search<R: Search>(
         // A sampler that draws worlds by rejection may find none consistent with the seat's
         // view within its draws (Tichu's, rarely): that iteration learns nothing and is skipped;
         // with none left, the answer is the policy's.
-        let Ok(mut state) = round.determinize(seat, &mut rng) else {
+        if !determinize_into(round, seat, &mut rng, state) {
             continue;
-        };
-        let leaf = tree.descend(&mut state, seat, !in_turn, preferred, &mut rng, &mut policy);
-        let evaluated = playout(&mut state, &mut policy);
-        tree.backpropagate(leaf, &state, evaluated);
+        }
+        let leaf = tree.descend(state, seat, !in_turn, preferred, &mut rng, &mut policy);
+        let evaluated = playout(state, &mut policy);
+        tree.backpropagate(leaf, state, evaluated);
     }
     let bonus = (iterations / POLICY_BONUS_SHARE).max(1);
     let best = tree.best_root_child(round, seat, !in_turn, preferred, bonus);
@@ -556,6 +566,7 @@ impl<'a, R: Round> Tree<'a, R> {
     /// Selection and expansion in `state` (a determinization); returns the node the playout
     /// starts from. The root's mover is `seat`, with "let the right pass" as a choice when
     /// `root_pass`; below it, the seat in turn.
+    #[inline(never)] // its locals not in the search's frame under the determinization
     fn descend(
         &mut self,
         state: &mut R,
@@ -608,9 +619,9 @@ impl<'a, R: Round> Tree<'a, R> {
                     // The playout policy's own choice first, while it is untried: a budget
                     // smaller than the branching still weighs the policy's move.
                     let preferred = if node == 0 {
-                        root_preferred.filter(|action| action.is_none_or(|a| state.is_legal(seat, a)))
+                        root_preferred.filter(|action| action.is_none_or(|a| is_legal(state, seat, a)))
                     } else {
-                        policy.choose(state, seat).map(Some)
+                        policy_choice(policy, state, seat).map(Some)
                     };
                     let action = match preferred {
                         Some(action) if self.find_child(node, seat.0, action).is_none() => action,
@@ -640,6 +651,7 @@ impl<'a, R: Round> Tree<'a, R> {
     /// to the root (½ for every seat when the playout did not finish). Parents come before their
     /// children in the buffer, so the walk ends. A cut-off playout's static value is asked once
     /// per seat (`evaluated`: the one the playout asked, for its seat).
+    #[inline(never)]
     fn backpropagate(&mut self, leaf: usize, state: &R, evaluated: Option<(Seat, f32)>)
     where
         R: Search,
@@ -674,6 +686,7 @@ impl<'a, R: Round> Tree<'a, R> {
     /// The root child with the most visits among `round`'s legal actions of `seat` (and letting
     /// the right pass, when `pass`), `preferred` counting `bonus` more; ties: the better mean,
     /// then the earlier in legal order (passing first). Its real visits.
+    #[inline(never)]
     fn best_root_child(
         &self,
         round: &R,
@@ -706,12 +719,54 @@ impl<'a, R: Round> Tree<'a, R> {
     }
 }
 
-/// Applies `action` (`None`: let a right pass, nothing changes).
+/// The playout policy's choice for `seat` in `round`, in a frame of its own (not in the
+/// search's or the selection's frame, under the determinization and the playout).
+#[inline(never)]
+fn policy_choice<R: Search>(policy: &mut R::Playout, round: &R, seat: Seat) -> Option<R::Action> {
+    policy.choose(round, seat)
+}
+
+/// The answer when nothing was searched or no root child was visited: the advice, else the
+/// policy's choice, else (in turn) the lowest legal action; in a frame of its own.
+#[inline(never)]
+fn fallback_choice<R: Search>(
+    round: &R,
+    seat: Seat,
+    in_turn: bool,
+    advice: Option<R::Action>,
+    policy: &mut R::Playout,
+) -> Option<R::Action> {
+    let choice = advice.or_else(|| policy.choose(round, seat));
+    if choice.is_none() && in_turn {
+        lowest_legal_action(round, seat)
+    } else {
+        choice
+    }
+}
+
+/// `round`'s [determinization](Search::determinize) for `seat` written to `state`
+/// ([`Search::determinize_in`]); `false` when it fails. In a frame of its own: a round the game
+/// draws on the stack is there only while it is drawn, not under the iteration's selection and
+/// playout.
+#[inline(never)]
+fn determinize_into<R: Search>(round: &R, seat: Seat, rng: &mut Rng, state: &mut R) -> bool {
+    round.determinize_in(seat, rng, state).is_ok()
+}
+
+/// Applies `action` (`None`: let a right pass, nothing changes). In a frame of its own (the
+/// selection's steps: not in the selection's frame under the policy's choice).
+#[inline(never)]
 fn apply<R: Round>(state: &mut R, seat: Seat, action: Option<R::Action>) -> Result<(), R::Error> {
     match action {
         Some(action) => state.apply(seat, action).map(|_| ()),
         None => Ok(()),
     }
+}
+
+/// Whether `seat` may take `action` in `state`, in a frame of its own (the selection's root).
+#[inline(never)]
+fn is_legal<R: Round>(state: &R, seat: Seat, action: R::Action) -> bool {
+    state.is_legal(seat, action)
 }
 
 /// One step of a table where `bot` plays every seat, as [`bot::step`](super::bot::step) drives
@@ -737,6 +792,7 @@ fn policy_step<R: Round, B: Bot<R>>(round: &R, bot: &mut B) -> Option<(Seat, R::
 /// Plays `state` out to the end of the round with `policy` in every seat (at most
 /// [`MAX_PLAYOUT_STEPS`] actions); when it stops at the static evaluation, the seat in turn and
 /// its value there (clamped as [`Tree::backpropagate`] takes it).
+#[inline(never)]
 fn playout<R: Search>(state: &mut R, policy: &mut R::Playout) -> Option<(Seat, f32)> {
     for step in 0..MAX_PLAYOUT_STEPS {
         if step >= R::PLAYOUT_PLIES
@@ -786,6 +842,23 @@ impl<'n, R: Search> SearchBot<'n, R> {
     #[must_use]
     pub const fn iterations(&self) -> u32 {
         self.iterations
+    }
+}
+
+impl<R: Search> SearchBot<'_, R> {
+    /// As [`Bot::choose`], each iteration's determinized round kept in `state` (any value,
+    /// overwritten: [`search_in`]); the same choice as [`Bot::choose`] for the same bot.
+    pub fn choose_in(&mut self, round: &R, seat: Seat, state: &mut R) -> Option<R::Action> {
+        let seed = self.rng.next_u64();
+        if !round.may_act(seat) {
+            return None;
+        }
+        if round.to_act() != Some(seat) {
+            R::playout(seed).choose(round, seat)?;
+        }
+        search_in(round, seat, self.iterations, self.nodes, seed, state)
+            .ok()?
+            .action
     }
 }
 

@@ -804,3 +804,82 @@ fn tichu_evaluates_only_during_the_tricks() {
         assert!((v + round.evaluate(Seat(1)).unwrap() - 1.0).abs() < 1e-6);
     }
 }
+
+/// The search's choices over `decisions` decisions of seeded rounds played by the search itself
+/// (normal level; out-of-turn rights by the playout policy): every choice of [`search`] and of
+/// [`search_in`] with a stale round in `state` (the previous round's start) compared, and all of
+/// them folded into a checksum that fixes them (computed before the determinized round moved
+/// out of `search`'s frame, and before the playouts were made cheaper).
+fn search_choices_checksum<R: Search>(decisions: usize) -> (u64, usize) {
+    let config = &R::Config::PRESETS[0].1;
+    let iterations = Level::Normal.iterations::<R>();
+    let mut nodes = [Node::EMPTY; 41];
+    let mut checksum = 0xcbf2_9ce4_8422_2325u64;
+    let mut made = 0;
+    let mut state = R::seeded(config, 0).unwrap();
+    for round_seed in 1u64.. {
+        let mut round = R::seeded(config, round_seed).unwrap();
+        let mut policy = R::playout(round_seed);
+        let mut steps = 0;
+        while let Some(turn) = round.to_act() {
+            steps += 1;
+            let (seat, action) = if R::INTERRUPTS
+                && let Some((seat, action)) = policy_step(&round, &mut policy).filter(|(seat, _)| *seat != turn)
+            {
+                (seat, action)
+            } else {
+                let seed = round_seed.wrapping_mul(1000).wrapping_add(steps);
+                let report = search(&round, turn, iterations, &mut nodes, seed).unwrap();
+                let again = search_in(&round, turn, iterations, &mut nodes, seed, &mut state).unwrap();
+                assert_eq!(report, again, "round {round_seed}, step {steps}");
+                let action = report.action.unwrap();
+                checksum = (checksum ^ R::action_code(action) ^ (u64::from(report.visits) << 40))
+                    .wrapping_mul(0x0100_0000_01b3);
+                made += 1;
+                if made == decisions {
+                    return (checksum, made);
+                }
+                (turn, action)
+            };
+            round.apply(seat, action).unwrap();
+        }
+        state = R::seeded(config, round_seed).unwrap();
+    }
+    (checksum, made)
+}
+
+#[cfg(feature = "dominoes")]
+#[test]
+fn dominoes_search_choices_are_fixed() {
+    assert_eq!(
+        search_choices_checksum::<crate::dominoes::Round>(300),
+        (17283240630605379073, 300)
+    );
+}
+
+#[cfg(feature = "tichu")]
+#[test]
+fn tichu_search_choices_are_fixed() {
+    assert_eq!(
+        search_choices_checksum::<crate::tichu::round::Round>(300),
+        (8861570490176059147, 300)
+    );
+}
+
+#[cfg(feature = "doudizhu")]
+#[test]
+fn doudizhu_search_choices_are_fixed() {
+    assert_eq!(
+        search_choices_checksum::<crate::doudizhu::round::Round>(200),
+        (17869562393976426554, 200)
+    );
+}
+
+#[cfg(feature = "mahjong")]
+#[test]
+fn mahjong_search_choices_are_fixed() {
+    assert_eq!(
+        search_choices_checksum::<crate::mahjong::Round>(200),
+        (16935189222843615742, 200)
+    );
+}

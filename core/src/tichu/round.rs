@@ -1599,16 +1599,18 @@ impl Round {
 
 /// A round dealt `dealt` (deck-index bits, seat 0 first) with the Grand Tichu windows `window`,
 /// then the public `history` replayed through [`Round::apply`], each exchange taken from `given`
-/// (deck indices to seat + 1, + 2, + 3). The refusal names the error, the seat and the wish open
-/// when a record does not apply (how a sampled deal learns that a seat could not fulfil a wish).
-pub(crate) fn replayed(
+/// (deck indices to seat + 1, + 2, + 3), written to `round` (whatever it held; built in place).
+/// The refusal names the error, the seat and the wish open when a record does not apply (how a
+/// sampled deal learns that a seat could not fulfil a wish); `round` is then as far as replayed.
+pub(crate) fn replayed_in(
+    round: &mut Round,
     config: Config,
     dealt: [u64; 4],
     window: u64,
     given: [[u8; 3]; 4],
     history: impl Iterator<Item = Record>,
-) -> Result<Round, (Error, Seat, Option<Rank>)> {
-    let mut round = Round::from_deal(config, dealt.map(set_of), window);
+) -> Result<(), (Error, Seat, Option<Rank>)> {
+    *round = Round::from_deal(config, dealt.map(set_of), window);
     for record in history {
         let action = match record.kind {
             RecordKind::GrandTichu(grand) => Action::GrandTichu(grand),
@@ -1630,7 +1632,7 @@ pub(crate) fn replayed(
             .apply(record.seat, action)
             .map_err(|error| (error, record.seat, wish))?;
     }
-    Ok(round)
+    Ok(())
 }
 
 /// The actions of a play holding the Mah Jong: without a wish, then wishing each rank 2..=Ace.

@@ -343,6 +343,14 @@ fn sample_play(view: &Observation, own_window: u64, excluded: [u16; 4], rng: &mu
 
 /// [`game::Search::determinize`] for Tichu (module docs).
 fn determinize(round: &Round, seat: Seat, rng: &mut Rng) -> Result<Round, Error> {
+    let mut world = *round;
+    determinize_in(round, seat, rng, &mut world)?;
+    Ok(world)
+}
+
+/// [`determinize`]'s round written to `world` (whatever it held; after an error, some round),
+/// drawn and replayed in place.
+fn determinize_in(round: &Round, seat: Seat, rng: &mut Rng, world: &mut Round) -> Result<(), Error> {
     let view = round.observation(seat)?;
     let s = seat.index() & 3;
     // The seat's own window: it saw those 8 cards first (its own knowledge).
@@ -367,8 +375,8 @@ fn determinize(round: &Round, seat: Seat, rng: &mut Rng) -> Result<Round, Error>
         let Some(sample) = sample else {
             continue;
         };
-        match round::replayed(config, sample.dealt, sample.window, sample.given, view.history()) {
-            Ok(world) => return Ok(world),
+        match round::replayed_in(world, config, sample.dealt, sample.window, sample.given, view.history()) {
+            Ok(()) => return Ok(()),
             Err((Error::MustFulfilWish, who, Some(rank))) => {
                 if let Some(mask) = excluded.get_mut(who.index() & 3) {
                     *mask |= 1 << rank.value();
@@ -411,6 +419,11 @@ impl game::Search for Round {
     /// that iteration).
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Result<Round, Error> {
         determinize(self, seat, rng)
+    }
+
+    /// [`game::Search::determinize`]'s round drawn and replayed in `out`.
+    fn determinize_in(&self, seat: Seat, rng: &mut Rng, out: &mut Round) -> Result<(), Error> {
+        determinize_in(self, seat, rng, out)
     }
 
     /// Module docs.
