@@ -64,3 +64,23 @@ fn bsw_logs_need_the_bomb_rules() {
     let results = bsw::replay(&text, &Config::CLASSIC).expect("a BSW log");
     assert!(results.iter().any(|r| r.computed.is_err()));
 }
+
+/// A new user's finding: a file that is not a Brettspielwelt log (here binary bytes) was quoted
+/// whole in the error, a screenful of escaped bytes. The quote is cut at 40 characters as in every
+/// other message, and the line says which line could not be read.
+#[test]
+fn a_binary_file_gets_one_short_line() {
+    let mut bytes = b"\x7fELF\x02\x01\x01".to_vec();
+    bytes.extend((0..600u32).map(|i| (i * 37 % 256) as u8));
+    bytes.extend(b"\nmore\n");
+    let out = common::parlor_bytes(&["tichu", "replay", "--format", "bsw", "-"], &bytes);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with("error: line 1: cannot read \"\\u{7f}ELF"),
+        "{stderr}"
+    );
+    assert!(stderr.trim_end().ends_with("\"…"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.chars().count() < 300, "{stderr}");
+}

@@ -74,7 +74,7 @@ fn seat_prefix(line: &str) -> Option<(Seat, &str)> {
 fn cards_of(words: &[&str]) -> Result<Vec<Card>, String> {
     words
         .iter()
-        .map(|w| card(w).ok_or_else(|| format!("{w:?} is no card")))
+        .map(|w| card(w).ok_or_else(|| format!("{} is no card", crate::quoted(w))))
         .collect()
 }
 
@@ -143,12 +143,12 @@ impl Builder {
                 }
                 let (name, card_text) = part
                     .rsplit_once(": ")
-                    .ok_or_else(|| format!("exchange {part:?}: expected name: card"))?;
+                    .ok_or_else(|| format!("exchange {}: expected name: card", crate::quoted(part)))?;
                 let receiver = *self
                     .names
                     .get(name.trim())
-                    .ok_or_else(|| format!("exchange: unknown player {name:?}"))?;
-                let given = card(card_text.trim()).ok_or_else(|| format!("{card_text:?} is no card"))?;
+                    .ok_or_else(|| format!("exchange: unknown player {}", crate::quoted(name)))?;
+                let given = card(card_text.trim()).ok_or_else(|| format!("{} is no card", crate::quoted(card_text)))?;
                 let k = (receiver.0 + 4 - giver.0) % 4;
                 let slot = to
                     .get_mut(usize::from(k).wrapping_sub(1))
@@ -215,7 +215,7 @@ pub fn replay(text: &str, config: &Config) -> Result<Vec<RoundResult>, String> {
             let parse = |t: &str| {
                 t.trim()
                     .parse::<i16>()
-                    .map_err(|_| format!("line {n}: {t:?} is no score"))
+                    .map_err(|_| format!("line {n}: {} is no score", crate::quoted(t)))
             };
             let recorded = [parse(a)?, parse(b)?];
             let computed = match (&failure, &round) {
@@ -300,9 +300,10 @@ pub fn replay(text: &str, config: &Config) -> Result<Vec<RoundResult>, String> {
                             cards.insert(c).map_err(|e| format!("line {n}: {e}"))?;
                         }
                         let wish = match lines.get(i).and_then(|l| l.strip_prefix("Wunsch:")) {
-                            Some(w) if cards.has_mahjong() => {
-                                Some(rank(w.trim()).ok_or_else(|| format!("line {}: {w:?} is no rank", n + 1))?)
-                            }
+                            Some(w) if cards.has_mahjong() => Some(
+                                rank(w.trim())
+                                    .ok_or_else(|| format!("line {}: {} is no rank", n + 1, crate::quoted(w)))?,
+                            ),
                             _ => None,
                         };
                         (seat, Action::Play { cards, wish })
@@ -310,7 +311,7 @@ pub fn replay(text: &str, config: &Config) -> Result<Vec<RoundResult>, String> {
                 }
             }
         } else {
-            return Err(format!("line {n}: cannot read {line:?}"));
+            return Err(format!("line {n}: cannot read {}", crate::quoted(line)));
         };
         if failure.is_some() {
             continue;
