@@ -22,7 +22,11 @@ fn temp(name: &str) -> std::path::PathBuf {
 
 /// Runs a session; returns (exit code, stdout, stderr, the log written with `--log`).
 fn session(game: &str, seat: &str, seed: &str, stdin: &str, extra: &[&str]) -> (i32, String, String, String) {
-    let path = temp(&format!("{game}-{seat}-{seed}.log"));
+    // One file per call: tests run in parallel, and several play the same game, seat and seed
+    // (a shared name let one test read another's log: a flaky failure).
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = temp(&format!("{game}-{seat}-{seed}-{call}.log"));
     let path_s = path.to_string_lossy().into_owned();
     let mut args = vec![game, "play", "--human", seat, "--seed", seed, "--log", &path_s];
     args.extend_from_slice(extra);

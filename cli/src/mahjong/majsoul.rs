@@ -46,7 +46,7 @@ fn code(tile: &str) -> Result<Code, String> {
         [d @ b'1'..=b'7', b'z'] => 40 + u64::from(d - b'0'),
         _ => 0,
     };
-    Code::new(n).ok_or_else(|| format!("{tile:?} is no tile"))
+    Code::new(n).ok_or_else(|| format!("{} is no tile", crate::quoted(tile)))
 }
 
 fn field<'a>(data: &'a Value, key: &str, what: &str) -> Result<&'a Value, String> {

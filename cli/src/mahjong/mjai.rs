@@ -62,7 +62,7 @@ fn code(pai: &str) -> Result<Code, String> {
             }
         }
     };
-    Code::new(n).ok_or_else(|| format!("{pai:?} is no mjai tile"))
+    Code::new(n).ok_or_else(|| format!("{} is no mjai tile", crate::quoted(pai)))
 }
 
 /// The mjai tile of a code.

@@ -51,9 +51,9 @@ impl Tag {
         match self.need(key)?.parse::<u8>() {
             Ok(s @ 0..=3) => Ok(s),
             _ => Err(format!(
-                "<{}>: {key}={:?} is no seat",
+                "<{}>: {key}={} is no seat",
                 self.name,
-                self.get(key).unwrap_or("")
+                crate::quoted(self.get(key).unwrap_or(""))
             )),
         }
     }
@@ -67,7 +67,7 @@ impl Tag {
             .map(|n| {
                 n.trim()
                     .parse::<i64>()
-                    .map_err(|_| format!("<{}>: {key}={text:?} is no list of numbers", self.name))
+                    .map_err(|_| format!("<{}>: {key}={} is no list of numbers", self.name, crate::quoted(text)))
             })
             .collect()
     }
@@ -308,8 +308,8 @@ pub fn parse(bytes: &[u8], file: Option<&str>) -> Result<Record, String> {
                 let seed = tag.ints("seed")?;
                 let [kyoku, honba, sticks, _, _, dora] = seed[..] else {
                     return Err(format!(
-                        "<INIT>: seed {:?} is not 6 numbers",
-                        tag.get("seed").unwrap_or("")
+                        "<INIT>: seed {} is not 6 numbers",
+                        crate::quoted(tag.get("seed").unwrap_or(""))
                     ));
                 };
                 let ten = tag.ints("ten")?;
@@ -423,7 +423,7 @@ pub fn parse(bytes: &[u8], file: Option<&str>) -> Result<Record, String> {
                     Some("kan4") => DrawKind::FourKans,
                     Some("kaze4") => DrawKind::FourWinds,
                     Some("nm") => DrawKind::Nagashi,
-                    Some(other) => return Err(format!("<RYUUKYOKU>: unknown type {other:?}")),
+                    Some(other) => return Err(format!("<RYUUKYOKU>: unknown type {}", crate::quoted(other))),
                 };
                 b.draw_end(kind, Some(deltas_of(tag)?))?;
             }

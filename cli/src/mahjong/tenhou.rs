@@ -446,7 +446,12 @@ struct CallText {
 }
 
 fn call_text(text: &str, what: &str) -> Parsed<CallText> {
-    let bad = || format!("{what}: {text:?} is no call (tiles with one of c p m a k before a tile)");
+    let bad = || {
+        format!(
+            "{what}: {} is no call (tiles with one of c p m a k before a tile)",
+            crate::quoted(text)
+        )
+    };
     let letters: Vec<(usize, char)> = text.char_indices().filter(|(_, c)| !c.is_ascii_digit()).collect();
     let [(at, letter)] = letters.as_slice() else {
         return Err(bad());
@@ -463,7 +468,7 @@ fn call_text(text: &str, what: &str) -> Parsed<CallText> {
         for i in (0..part.len()).step_by(2) {
             let digits = part.get(i..i + 2).unwrap_or("");
             let n: u64 = digits.parse().map_err(|_| bad())?;
-            tiles.push(Code::new(n).ok_or_else(|| format!("{what}: {digits} in {text:?} is no tile"))?);
+            tiles.push(Code::new(n).ok_or_else(|| format!("{what}: {digits} in {} is no tile", crate::quoted(text)))?);
         }
     }
     Ok(CallText {
@@ -495,7 +500,7 @@ fn take(value: &Value, what: &str) -> Parsed<Take> {
                 kinds.sort_unstable();
                 let run = kinds[0] < 27 && kinds[1] == kinds[0] + 1 && kinds[2] == kinds[0] + 2 && kinds[0] % 9 <= 6;
                 if !run {
-                    return Err(format!("{what}: chii {text:?} is not a run"));
+                    return Err(format!("{what}: chii {} is not a run", crate::quoted(&text)));
                 }
                 Ok(Take::Chii {
                     called,
@@ -519,8 +524,11 @@ fn take(value: &Value, what: &str) -> Parsed<Take> {
                 },
                 text,
             }),
-            ('a' | 'k', _, _) => Err(format!("{what}: {text:?} (a kan of the seat's own) in the take column")),
-            _ => Err(format!("{what}: {text:?} is no chii, pon or open kan")),
+            ('a' | 'k', _, _) => Err(format!(
+                "{what}: {} (a kan of the seat's own) in the take column",
+                crate::quoted(&text)
+            )),
+            _ => Err(format!("{what}: {} is no chii, pon or open kan", crate::quoted(&text))),
         };
     }
     Ok(Take::Draw(code(value, what)?))
@@ -531,7 +539,7 @@ fn discard(value: &Value, what: &str) -> Parsed<Discard> {
         if let Some(rest) = text.strip_prefix('f') {
             return match rest.parse::<u64>() {
                 Ok(44) => Ok(Discard::Kita),
-                _ => Err(format!("{what}: {text:?} is no North set aside (f44)")),
+                _ => Err(format!("{what}: {} is no North set aside (f44)", crate::quoted(text))),
             };
         }
         if let Some(rest) = text.strip_prefix('r') {
