@@ -630,7 +630,12 @@ fn choose_search<R: Search>(round: &R, seat: Seat, level: Level, seed: u64, scra
     let (head, rest) = scratch.split_at_mut(end);
     match scratch_round(head, end, round) {
         Some(state) => SearchBot::with_level(level, scratch_nodes::<R>(rest), seed).choose_in(round, seat, state),
-        None => None, // cannot happen: search_scratch_round aligned the place
+        None => {
+            // Unreachable: search_scratch_round aligned the place. Were it reached, the search
+            // still chooses, with its round on the stack (the same choice).
+            debug_assert!(false, "search scratch: the round's place is not aligned");
+            choose_search_stack(round, seat, level, seed, scratch)
+        }
     }
 }
 
