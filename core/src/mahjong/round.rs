@@ -1181,7 +1181,7 @@ impl Round {
         let skipped = match self.phase {
             PHASE_TURN => {
                 let discards = self.discard_set();
-                if let Some(tile) = bit_ids(discards).nth(n) {
+                if let Some(tile) = nth_id(&discards, n) {
                     return Some(Action::Discard { tile });
                 }
                 usize::from(bits_len(&discards))
@@ -1697,6 +1697,25 @@ pub(super) fn bit_ids(bits: Bits) -> impl Iterator<Item = u8> {
             Some(i.wrapping_mul(64).wrapping_add(bit))
         })
     })
+}
+
+/// The id of index `n` (from 0) of a set in ascending order (`bit_ids(bits).nth(n)`), found
+/// word by word by population count.
+pub(super) fn nth_id(bits: &Bits, n: usize) -> Option<u8> {
+    let mut left = n;
+    for (i, &word) in (0u8..3).zip(bits.iter()) {
+        let ones = word.count_ones() as usize;
+        if left >= ones {
+            left = left.saturating_sub(ones);
+            continue;
+        }
+        let mut w = word;
+        for _ in 0..left {
+            w &= w.wrapping_sub(1);
+        }
+        return Some(i.wrapping_mul(64).wrapping_add(w.trailing_zeros() as u8));
+    }
+    None
 }
 
 /// How many ids of kind `kind` (0–33) the set holds.

@@ -38,6 +38,31 @@ fn next_in(seat: u8, k: u8, n: u8) -> u8 {
     seat.wrapping_add(k).checked_rem(n).unwrap_or(0)
 }
 
+/// What a call window's seats share for [`Round::has_call`], computed once per discard.
+struct WindowFacts {
+    /// A call may be made: tiles are left in the live wall.
+    calls_open: bool,
+    /// A kan may be made ([`Round::total_kans_ok`]).
+    kans_ok: bool,
+    /// The seat that may chii (the discarder's next), or `NONE` with three players.
+    chii_seat: u8,
+}
+
+/// The kinds of which a set holds all four ids (bit per kind).
+pub(super) fn full_kinds(bits: &Bits) -> u64 {
+    const LOW: u64 = 0x1111_1111_1111_1111;
+    let mut kinds = 0u64;
+    for (i, &w) in (0u32..).zip(bits.iter()) {
+        let mut full = w & (w >> 1) & (w >> 2) & (w >> 3) & LOW;
+        while full != 0 {
+            let nibble = full.trailing_zeros() >> 2;
+            full &= full.wrapping_sub(1);
+            kinds |= 1u64 << ((i << 4) | nibble);
+        }
+    }
+    kinds
+}
+
 /// The kind of North (`4z`).
 const NORTH: u8 = 30;
 
@@ -348,10 +373,11 @@ impl Round {
         }
         // Closed kans.
         if self.total_kans_ok() {
-            for kind in 0..KINDS as u8 {
-                if counts.get(usize::from(kind)).copied() != Some(4) {
-                    continue;
-                }
+            // The kinds held four times (a full nibble), ascending.
+            let mut quads = full_kinds(&bits);
+            while quads != 0 {
+                let kind = quads.trailing_zeros() as u8;
+                quads &= quads.wrapping_sub(1);
                 if in_riichi && !self.riichi_ankan_ok(seat, kind) {
                     continue;
                 }
@@ -619,21 +645,20 @@ impl Round {
 
     /// Whether [`Round::call_actions`] lists anything for `seat` (a call or a ron on the
     /// window's discard), the cheap calls asked first and the ron (which scores the hand) last.
-    fn has_call(&self, seat: u8) -> bool {
+    fn has_call(&self, seat: u8, shared: &WindowFacts) -> bool {
         let tile = self.window_tile;
-        if !(self.riichi_of(seat) != 0 || self.wall_left() == 0 || seat == self.actor) {
+        if !(self.riichi_of(seat) != 0 || !shared.calls_open || seat == self.actor) {
             let bits = self.hand_bits(seat);
             let kind = kind_of(tile);
             let same = kind_count(&bits, kind);
             if same >= 2 && self.call_leaves_discard(seat, &[kind], kind, None) {
                 return true; // a pon
             }
-            if same == 3 && self.total_kans_ok() {
+            if same == 3 && shared.kans_ok {
                 return true;
             }
-            // No chii with three players.
-            if seat == self.next_seat(self.actor, 1)
-                && !self.config.score.three_player
+            // No chii with three players (no chii seat then).
+            if seat == shared.chii_seat
                 && let Some(t) = Tile::new(kind)
                 && t.suit() != super::tile::Suit::Honor
             {
@@ -664,7 +689,8 @@ impl Round {
                 }
             }
         }
-        self.can_ron(seat, tile, false)
+        // Most seats do not wait on the tile: the ron is then refused without the call.
+        self.waits_bit(seat, tile) && self.can_ron(seat, tile, false)
     }
 
     /// Whether, after a call using one tile of each kind in `used` (pon: `used` = the kind
@@ -837,15 +863,30 @@ impl Round {
     fn open_window(&mut self, event: &mut Event) -> Result<(), Error> {
         self.answers = [NO_ANSWER; SEATS];
         let mut pending = 0u8;
-        for k in 1..self.players() {
-            let s = self.next_seat(self.actor, k);
-            let any = if self.phase == PHASE_CALLS {
-                self.has_call(s)
-            } else {
-                self.can_ron(s, self.window_tile, true)
+        let players = self.players();
+        if self.phase == PHASE_CALLS {
+            // What every seat's check shares, asked once per discard.
+            let shared = WindowFacts {
+                calls_open: self.wall_left() != 0,
+                kans_ok: self.total_kans_ok(),
+                chii_seat: if self.config.score.three_player {
+                    NONE // no chii with three players
+                } else {
+                    self.next_seat(self.actor, 1)
+                },
             };
-            if any {
-                pending |= seat_bit(s);
+            for k in 1..players {
+                let s = next_in(self.actor, k, players);
+                if self.has_call(s, &shared) {
+                    pending |= seat_bit(s);
+                }
+            }
+        } else {
+            for k in 1..players {
+                let s = next_in(self.actor, k, players);
+                if self.can_ron(s, self.window_tile, true) {
+                    pending |= seat_bit(s);
+                }
             }
         }
         self.pending = pending;

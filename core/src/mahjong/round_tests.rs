@@ -1662,3 +1662,55 @@ fn a_held_match_reads_back_and_its_accepted_byte_changes_have_a_byte_form() {
         assert!(refused > 100, "{refused}");
     }
 }
+
+/// `nth_id` (the discard of an index, by population count) agrees with the ascending
+/// enumeration of the set at every index, past the end included.
+#[test]
+fn nth_id_matches_the_enumeration() {
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    for case in 0..200u32 {
+        let mut bits: Bits = [0; 3];
+        for w in bits.iter_mut() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            *w = match case % 4 {
+                0 => x & (x >> 3) & (x >> 5), // sparse, like a hand
+                1 => x,
+                2 => 0,
+                _ => x & 0xFF00_0000_0000_00FF,
+            };
+        }
+        bits[2] &= (1u64 << (136 - 128)) - 1;
+        let ids: std::vec::Vec<u8> = bit_ids(bits).collect();
+        for n in 0..=ids.len() + 2 {
+            assert_eq!(nth_id(&bits, n), ids.get(n).copied(), "set {bits:?}, index {n}");
+        }
+    }
+}
+
+/// `full_kinds` (the closed-kan candidates, by full nibbles) is the set of kinds counted four
+/// times.
+#[test]
+fn full_kinds_are_the_kinds_held_four_times() {
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    for _ in 0..300 {
+        let mut bits: Bits = [0; 3];
+        for w in bits.iter_mut() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Nibbles mostly full or empty, some partial.
+            let spread = (x & 0x1111_1111_1111_1111).wrapping_mul(0xF);
+            *w = spread | (x >> 32 & 0x4242_4242);
+        }
+        bits[2] &= (1u64 << (136 - 128)) - 1;
+        let counts = bits_counts(&bits);
+        let want = (0u32..)
+            .zip(counts.iter())
+            .filter(|&(_, &c)| c == 4)
+            .fold(0u64, |m, (k, _)| m | (1u64 << k));
+        assert_eq!(super::round_play::full_kinds(&bits), want, "set {bits:?}");
+        assert_ne!(want, 0);
+    }
+}
