@@ -394,12 +394,11 @@ impl Greedy {
         }
         let landlord = round.landlord();
         let top = round.top();
-        let counts = round.observation(seat).map(|o| o.counts).unwrap_or([20; 3]);
-        let opponent_low = (0u8..3).map(Seat).any(|s| {
-            s != seat
-                && (landlord == Some(seat) || landlord == Some(s))
-                && counts.get(s.index()).is_some_and(|&n| n <= 2)
-        });
+        // Every seat's count is public (the observation's counts), read from the hands without
+        // building the whole observation.
+        let opponent_low = (0u8..3)
+            .map(Seat)
+            .any(|s| s != seat && (landlord == Some(seat) || landlord == Some(s)) && round.hand(s).len() <= 2);
         let partner_on_top = matches!((top, landlord), (Some((t, _)), Some(l)) if t != seat && l != seat && t != l);
         let rocket = at(&hand, BLACK) > 0 && at(&hand, RED) > 0;
         let cards = round.hand(seat);

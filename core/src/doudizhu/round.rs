@@ -803,6 +803,14 @@ impl Round {
     /// [`Error::NoSuchSeat`] for a seat past 2; [`Error::Internal`] if the round's cards do
     /// not make up the deck (ruled out by construction and by `decode`).
     pub fn redeal_hidden(&self, seat: Seat, rng: &mut Rng) -> Result<Round, Error> {
+        let mut out = *self;
+        self.redeal_hidden_in(seat, rng, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`Round::redeal_hidden`]'s round written to `out` (whatever it held; after an error, some
+    /// round): the same round for the same `rng`, dealt in place (no round returned and copied).
+    pub fn redeal_hidden_in(&self, seat: Seat, rng: &mut Rng, out: &mut Round) -> Result<(), Error> {
         let me = seat.index();
         if me >= SEATS {
             return Err(Error::NoSuchSeat { seat: seat.0 });
@@ -838,7 +846,7 @@ impl Round {
         }
         let cards = cards.get_mut(..n).ok_or_else(internal)?;
         shuffle(cards, rng);
-        let mut out = *self;
+        *out = *self;
         let mut next = cards.iter();
         for (s, hand) in out.hands.iter_mut().enumerate() {
             if s == me {
@@ -861,7 +869,7 @@ impl Round {
         if next.next().is_some() {
             return Err(internal());
         }
-        Ok(out)
+        Ok(())
     }
 }
 

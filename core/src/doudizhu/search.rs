@@ -30,6 +30,11 @@ impl game::Search for Round {
         self.redeal_hidden(seat, rng)
     }
 
+    /// [`Round::redeal_hidden_in`]: dealt in place in `out` (no round returned and copied).
+    fn determinize_in(&self, seat: Seat, rng: &mut Rng, out: &mut Round) -> Result<(), Error> {
+        self.redeal_hidden_in(seat, rng, out)
+    }
+
     /// After the auction: the landlord's chance from the plays each side needs to go out
     /// ([`plays_left`]: the landlord's against the readier peasant's), who leads and the bombs
     /// each side holds, mapped onto the reward's win/loss scale (module docs).

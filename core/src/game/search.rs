@@ -485,8 +485,8 @@ impl<'a, R: Round> Tree<'a, R> {
 
     /// The first slot of the probe sequence of the key (`parent`, `seat`, `action`): the key
     /// mixed by SplitMix64's finalizer, mapped onto the slots by a multiply-shift.
-    fn home(&self, parent: usize, seat: u8, action: Option<R::Action>) -> usize {
-        let code = action.map_or(u64::MAX, R::action_code);
+    fn home(&self, parent: usize, seat: u8, action: &Option<R::Action>) -> usize {
+        let code = action.as_ref().map_or(u64::MAX, |action| R::action_code(*action));
         let mut z = code ^ (parent as u64).rotate_left(40) ^ u64::from(seat).rotate_left(58);
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -497,7 +497,9 @@ impl<'a, R: Round> Tree<'a, R> {
 
     /// Probes from the key's home slot: `Ok(node)` when the child is there, `Err(slot)` with the
     /// empty slot where it would go.
-    fn probe(&self, parent: usize, seat: u8, action: Option<R::Action>) -> Result<usize, Option<usize>> {
+    /// The action by reference: no copy of it per call (a memcpy call at opt-level z on the
+    /// embedded targets for an action of odd size, such as Dou Dizhu's 18 bytes).
+    fn probe(&self, parent: usize, seat: u8, action: &Option<R::Action>) -> Result<usize, Option<usize>> {
         let count = self.slot_count();
         let mut slot = self.home(parent, seat, action);
         for _ in 0..count {
@@ -509,7 +511,7 @@ impl<'a, R: Round> Tree<'a, R> {
             if let Some(node) = self.nodes.get(index)
                 && usize::from(node.parent) == parent
                 && node.seat == seat
-                && node.action == action
+                && node.action == *action
             {
                 return Ok(index);
             }
@@ -522,7 +524,7 @@ impl<'a, R: Round> Tree<'a, R> {
     }
 
     /// The child of `parent` keyed (`seat`, `action`).
-    fn find_child(&self, parent: usize, seat: u8, action: Option<R::Action>) -> Option<usize> {
+    fn find_child(&self, parent: usize, seat: u8, action: &Option<R::Action>) -> Option<usize> {
         self.probe(parent, seat, action).ok()
     }
 
@@ -531,7 +533,7 @@ impl<'a, R: Round> Tree<'a, R> {
         let index = self.used;
         let link = u16::try_from(index).ok().filter(|link| *link != NONE)?;
         let parent_link = u16::try_from(parent).ok()?;
-        let slot = self.probe(parent, seat, action).err()??;
+        let slot = self.probe(parent, seat, &action).err()??;
         let node = self.nodes.get_mut(index)?;
         *node = Node {
             action,
@@ -588,7 +590,7 @@ impl<'a, R: Round> Tree<'a, R> {
             let mut untried_count = 0u32;
             let mut tried = 0u32;
             let mut consider =
-                |tree: &mut Tree<'_, R>, action: Option<R::Action>| match tree.find_child(node, seat.0, action) {
+                |tree: &mut Tree<'_, R>, action: &Option<R::Action>| match tree.find_child(node, seat.0, action) {
                     Some(child) => {
                         tried = tried.saturating_add(1);
                         if let Some(child_node) = tree.nodes.get_mut(child) {
@@ -603,14 +605,14 @@ impl<'a, R: Round> Tree<'a, R> {
                         // Reservoir sampling: each untried action is kept with probability 1/count.
                         untried_count = untried_count.saturating_add(1);
                         if rng.below(untried_count) == 0 {
-                            untried = Some(action);
+                            untried = Some(*action);
                         }
                     }
                 };
             if pass_choice {
-                consider(self, None);
+                consider(self, &None);
             }
-            state.for_each_legal_action(seat, |action| consider(self, Some(action)));
+            state.for_each_legal_action(seat, |action| consider(self, &Some(action)));
             pass_choice = false;
             let visits = self.nodes.get(node).map_or(0, |parent| parent.visits);
             let widen = best.is_none() || (tried as f32) < 1.0 + WIDENING * sqrt(visits as f32);
@@ -624,7 +626,7 @@ impl<'a, R: Round> Tree<'a, R> {
                         policy_choice(policy, state, seat).map(Some)
                     };
                     let action = match preferred {
-                        Some(action) if self.find_child(node, seat.0, action).is_none() => action,
+                        Some(action) if self.find_child(node, seat.0, &action).is_none() => action,
                         _ => random,
                     };
                     if apply(state, seat, action).is_err() {
@@ -698,7 +700,7 @@ impl<'a, R: Round> Tree<'a, R> {
         let mut best: Option<(Option<R::Action>, u32, f32, u32)> = None;
         let mut consider = |action: Option<R::Action>| {
             let Some(node) = self
-                .find_child(0, seat.0, action)
+                .find_child(0, seat.0, &action)
                 .and_then(|index| self.nodes.get(index))
             else {
                 return;

@@ -680,7 +680,7 @@ fn every_child_is_in_the_tree_once() {
             used: 700,
         };
         for (index, (parent, seat, action)) in keys.iter().enumerate() {
-            assert!(tree.find_child(*parent, seat.0, *action).is_some(), "{index}");
+            assert!(tree.find_child(*parent, seat.0, action).is_some(), "{index}");
         }
     }
 }
