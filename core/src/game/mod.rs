@@ -158,7 +158,9 @@ impl Rng {
     /// The index a reservoir pass over `count` items keeps (0 when `count` ≤ 1): the `i`-th
     /// item (from 0) replaces the choice when [`below`](Self::below)`(i + 1) == 0`, one draw per
     /// item after the first. The same draws and the same answer as that loop of `below`, written
-    /// as one loop (Lemire's test inlined: `n` is never 0 or 1 here).
+    /// as one loop (Lemire's test inlined: `n` is never 0 or 1 here). Dou Dizhu's random bot's
+    /// (unused in a build without that game).
+    #[cfg_attr(not(feature = "doudizhu"), allow(dead_code))]
     pub(crate) fn reservoir(&mut self, count: u32) -> u32 {
         let mut chosen = 0u32;
         let mut seen = 2u32;
