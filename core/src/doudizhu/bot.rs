@@ -191,28 +191,51 @@ fn plays_left_masks(masks: [u16; 4]) -> u32 {
     // as the first). Only the orders that can differ are run.
     for order in CHAIN_ORDERS.get(..usize::from(kinds)).unwrap_or(&[]) {
         let mut rest = masks;
-        let mut chains = 0u32;
-        let mut planes = [0u8; 6];
-        let mut n_planes = 0usize;
-        for &(per, min) in order {
-            loop {
-                let len = take_chain_masks(&mut rest, per, u32::from(min));
-                if len == 0 {
-                    break;
-                }
-                chains = chains.saturating_add(1);
-                if per == 3
-                    && let Some(slot) = planes.get_mut(n_planes)
-                {
-                    *slot = len as u8;
-                    n_planes = n_planes.saturating_add(1);
-                }
-            }
-        }
-        let planes = planes.get(..n_planes).unwrap_or(&[]);
-        best = best.min(chains.saturating_add(groups_masks(rest, planes)));
+        let (chains, planes) = take_chains(order, |per, min| take_chain_masks(&mut rest, per, u32::from(min)));
+        best = best.min(chains.saturating_add(groups_masks(rest, planes.lengths())));
     }
     best
+}
+
+/// The airplanes [`take_chains`] took out: their lengths in ranks (at most 6 fit 3 … A, each 2+
+/// ranks).
+struct Planes {
+    lengths: [u8; 6],
+    count: usize,
+}
+
+impl Planes {
+    fn lengths(&self) -> &[u8] {
+        self.lengths.get(..self.count).unwrap_or(&[])
+    }
+}
+
+/// The chains of one of [`CHAIN_ORDERS`], each kind (cards per rank, least ranks) taken out by
+/// `take` until it finds none (`take` returns the length taken, 0 for none): their number and
+/// the airplanes among them. The same walk for the count masks and for counts rank by rank.
+#[inline(always)]
+fn take_chains(order: &[(u8, u8); 3], mut take: impl FnMut(u8, u8) -> u32) -> (u32, Planes) {
+    let mut chains = 0u32;
+    let mut planes = Planes {
+        lengths: [0; 6],
+        count: 0,
+    };
+    for &(per, min) in order {
+        loop {
+            let len = take(per, min);
+            if len == 0 {
+                break;
+            }
+            chains = chains.saturating_add(1);
+            if per == 3
+                && let Some(slot) = planes.lengths.get_mut(planes.count)
+            {
+                *slot = len as u8;
+                planes.count = planes.count.saturating_add(1);
+            }
+        }
+    }
+    (chains, planes)
 }
 
 /// `groups` from count masks (at most 4 cards a rank).
@@ -311,29 +334,11 @@ fn plays_left_by_counts(c: &[u8; RANKS]) -> u32 {
     if !has_chain(c) {
         return best;
     }
-    for order in CHAIN_ORDERS {
+    for order in &CHAIN_ORDERS {
         let mut rest = *c;
-        let mut chains = 0u32;
-        // At most 6 airplanes fit 3 … A (each 2+ ranks).
-        let mut planes = [0u8; 6];
-        let mut n_planes = 0usize;
-        for (per, min) in order {
-            loop {
-                let len = take_chain(&mut rest, per, usize::from(min));
-                if len == 0 {
-                    break;
-                }
-                chains = chains.saturating_add(1);
-                if per == 3
-                    && let Some(slot) = planes.get_mut(n_planes)
-                {
-                    *slot = len as u8;
-                    n_planes = n_planes.saturating_add(1);
-                }
-            }
-        }
-        let planes = planes.get(..n_planes).unwrap_or(&[]);
-        best = best.min(chains.saturating_add(groups(&rest, planes)));
+        // A chain is at most 12 ranks long (3 … A): its length fits a `u32`.
+        let (chains, planes) = take_chains(order, |per, min| take_chain(&mut rest, per, usize::from(min)) as u32);
+        best = best.min(chains.saturating_add(groups(&rest, planes.lengths())));
     }
     best
 }
