@@ -535,6 +535,18 @@ impl Round {
 
     /// [`Round::for_each_legal_action`] with a callback that may stop the walk (`Break`).
     pub fn try_for_each_legal_action(&self, seat: Seat, mut visit: impl FnMut(Action) -> ControlFlow<()>) {
+        self.walk(seat, |hand, frees| {
+            if self.each_play(hand, frees, &mut visit) > 0 {
+                return;
+            }
+            let _ = visit(if self.drawable() { Action::Draw } else { Action::Pass });
+        });
+    }
+
+    /// The start of every legal-action walk: `walk` called with `seat`'s hand and the layout's
+    /// free points when it is `seat`'s turn (not at all otherwise, nor on a broken invariant).
+    #[inline(always)]
+    fn walk(&self, seat: Seat, walk: impl FnOnce(&Hand, &Frees)) {
         if self.to_act() != Some(seat) {
             return;
         }
@@ -547,36 +559,24 @@ impl Round {
         if self.frees_into(&mut frees).is_err() {
             return; // a broken invariant, asserted in `frees_into`
         }
-        if self.each_play(hand, &frees, &mut visit) > 0 {
-            return;
-        }
-        let _ = visit(if self.drawable() { Action::Draw } else { Action::Pass });
+        walk(hand, &frees);
     }
 
     /// [`Round::for_each_legal_action`], each action with [`Round::play_points`]' answer for it
     /// (`None` only where that has none): the layout's free points and open-end total worked out
     /// once for all of `seat`'s plays, not once per play (the greedy bot's walk).
     pub(crate) fn for_each_legal_action_scored(&self, seat: Seat, mut visit: impl FnMut(Action, Option<u16>)) {
-        if self.to_act() != Some(seat) {
-            return;
-        }
-        let Some(hand) = self.hands.get(seat.index()) else {
-            debug_assert!(false, "dominoes: the seat to act has no hand");
-            return;
-        };
-        let mut frees = Frees::new();
-        if self.frees_into(&mut frees).is_err() {
-            return; // a broken invariant, asserted in `frees_into`
-        }
-        let total = self.total(&frees);
-        let plays = self.each_play(hand, &frees, |action| {
-            visit(action, self.legal_play_points(action, &frees, total));
-            ControlFlow::Continue(())
+        self.walk(seat, |hand, frees| {
+            let total = self.total(frees);
+            let plays = self.each_play(hand, frees, |action| {
+                visit(action, self.legal_play_points(action, frees, total));
+                ControlFlow::Continue(())
+            });
+            if plays > 0 {
+                return;
+            }
+            visit(if self.drawable() { Action::Draw } else { Action::Pass }, Some(0));
         });
-        if plays > 0 {
-            return;
-        }
-        visit(if self.drawable() { Action::Draw } else { Action::Pass }, Some(0));
     }
 
     /// [`Round::play_points`] of a legal play, the layout's `frees` ([`Round::frees_into`]) and
