@@ -177,10 +177,17 @@ pub fn tokens(text: &str) -> impl Iterator<Item = (Span, &str)> {
 /// linking the latter's sign and radix handling (flash on microcontrollers).
 #[cfg(any(feature = "dominoes", feature = "doudizhu"))]
 pub(crate) fn digits_u32(text: &str) -> Option<u32> {
-    if text.is_empty() {
+    digits_value(text.as_bytes())
+}
+
+/// The value of ASCII digits (at least one), or `None` (another byte, or past `u32::MAX`): what
+/// [`digits_u32`] and [`parse_i32`]'s magnitude read.
+#[cfg(any(feature = "dominoes", feature = "doudizhu", feature = "mahjong"))]
+fn digits_value(digits: &[u8]) -> Option<u32> {
+    if digits.is_empty() {
         return None;
     }
-    text.bytes().try_fold(0u32, |value, byte| {
+    digits.iter().try_fold(0u32, |value, byte| {
         let digit = byte.checked_sub(b'0').filter(|digit| *digit <= 9)?;
         value.checked_mul(10)?.checked_add(u32::from(digit))
     })
@@ -195,14 +202,7 @@ pub(crate) fn parse_i32(text: &str) -> Option<i32> {
         [b'+', rest @ ..] => (false, rest),
         all => (false, all),
     };
-    if digits.is_empty() {
-        return None;
-    }
-    let magnitude = digits.iter().try_fold(0u32, |value, byte| {
-        let digit = byte.checked_sub(b'0').filter(|digit| *digit <= 9)?;
-        value.checked_mul(10)?.checked_add(u32::from(digit))
-    })?;
-    let magnitude = i64::from(magnitude);
+    let magnitude = i64::from(digits_value(digits)?);
     // At most 2^32 - 1 either way: no wrap.
     i32::try_from(if negative { magnitude.wrapping_neg() } else { magnitude }).ok()
 }
