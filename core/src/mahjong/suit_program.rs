@@ -439,6 +439,17 @@ mod tests {
     #![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
     use super::*;
 
+    /// The numbered-suit pattern of `code` (0 … 5⁹ − 1): its base-5 digits, number 1 first.
+    fn pattern(code: u32) -> [u8; 9] {
+        let mut h = [0u8; 9];
+        let mut rest = code;
+        for c in h.iter_mut() {
+            *c = (rest % 5) as u8;
+            rest /= 5;
+        }
+        h
+    }
+
     /// The row-word program gives the cost table's gains for every eighth numbered-suit pattern
     /// of at most 14 tiles with more than 6 (45,400 in all), and for all of at most 6 tiles; and
     /// the sweep over drawn tiles gives the program's gains of each pattern with the tile.
@@ -446,12 +457,7 @@ mod tests {
     fn rows_program_matches_cost_table() {
         let mut checked = 0usize;
         for code in 0..5u32.pow(9) {
-            let mut h = [0u8; 9];
-            let mut rest = code;
-            for c in h.iter_mut() {
-                *c = (rest % 5) as u8;
-                rest /= 5;
-            }
+            let h = pattern(code);
             let tiles: u32 = h.iter().map(|&c| u32::from(c)).sum();
             if tiles > 14 || (tiles > 6 && code % 8 != 0) {
                 continue;
@@ -484,12 +490,7 @@ mod tests {
     fn rows_program_on_every_pattern() {
         let mut checked = 0usize;
         for code in 0..5u32.pow(9) {
-            let mut h = [0u8; 9];
-            let mut rest = code;
-            for c in h.iter_mut() {
-                *c = (rest % 5) as u8;
-                rest /= 5;
-            }
+            let h = pattern(code);
             if h.iter().map(|&c| u32::from(c)).sum::<u32>() > 14 {
                 continue;
             }
