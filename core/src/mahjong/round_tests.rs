@@ -788,15 +788,11 @@ fn a_robbed_added_kan_leaves_the_earlier_kans_dora_unturned() {
 
     // A closed kan after the added kan: the pending indicator, then the closed kan's own, both
     // before its replacement draw.
+    let closed_kan_7z = Action::Ankan {
+        kind: Tile::new(33).unwrap(),
+    };
     let (wall, mut round) = a_second_kan_after_an_added_kan(KANCHAN, "7z 7z 7z", "7z");
-    let event = round
-        .apply(
-            Seat(2),
-            Action::Ankan {
-                kind: Tile::new(33).unwrap(),
-            },
-        )
-        .unwrap();
+    let event = round.apply(Seat(2), closed_kan_7z).unwrap();
     assert!(!event.window);
     assert_eq!(event.dora, [Some(wall[127]), Some(wall[128])]);
     assert_eq!(event.drew, Some((Seat(2), wall[123])));
@@ -806,14 +802,7 @@ fn a_robbed_added_kan_leaves_the_earlier_kans_dora_unturned() {
     // indicator is turned.
     let kokushi = "19m 19p 19s 1z 2z 3z 4z 5z 6z 6z"; // waits on 7z
     let (wall, mut round) = a_second_kan_after_an_added_kan(kokushi, "7z 7z 7z", "7z");
-    let event = round
-        .apply(
-            Seat(2),
-            Action::Ankan {
-                kind: Tile::new(33).unwrap(),
-            },
-        )
-        .unwrap();
+    let event = round.apply(Seat(2), closed_kan_7z).unwrap();
     assert!(event.window);
     assert_eq!(event.dora, [None, None]);
     assert_eq!(round.dora_indicators(), &wall[126..127]);
