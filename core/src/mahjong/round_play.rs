@@ -545,13 +545,17 @@ impl Round {
     }
 
     /// Whether `seat` may win on `tile` (the window's discard, or the kan tile on a chankan).
+    ///
+    /// The cheap refusals (the seat that let the tile go, a tile the seat does not wait on: most
+    /// seats at most windows) inline at every caller; the rest out of line.
+    #[inline(always)]
     pub(super) fn can_ron(&self, seat: u8, tile: u8, chankan: bool) -> bool {
-        if seat == self.actor {
-            return false;
-        }
-        if !self.waits_bit(seat, tile) {
-            return false;
-        }
+        seat != self.actor && self.waits_bit(seat, tile) && self.can_ron_waiting(seat, tile, chankan)
+    }
+
+    /// [`Round::can_ron`] of a seat other than the actor that waits on `tile`.
+    #[inline(never)]
+    fn can_ron_waiting(&self, seat: u8, tile: u8, chankan: bool) -> bool {
         if chankan && self.window_ankan && !self.window_kita && !self.robs_ankan(seat, tile) {
             return false;
         }
@@ -689,8 +693,7 @@ impl Round {
                 }
             }
         }
-        // Most seats do not wait on the tile: the ron is then refused without the call.
-        self.waits_bit(seat, tile) && self.can_ron(seat, tile, false)
+        self.can_ron(seat, tile, false)
     }
 
     /// Whether, after a call using one tile of each kind in `used` (pon: `used` = the kind
