@@ -143,14 +143,21 @@ impl Rng {
             return 0;
         };
         loop {
-            let m = u64::from(self.next_u32()).wrapping_mul(u64::from(n)); // u32 × u32 fits a u64
-            // Accepted when the low half is at least 2^32 mod n (< n): a low half of at least n
-            // is accepted without the division (Lemire's fast path; the same draws and values).
-            let low = m as u32;
-            if low >= n || low >= n.wrapping_neg() % divisor {
-                return (m >> 32) as u32;
+            if let Some(value) = self.lemire_draw(divisor) {
+                return value;
             }
         }
+    }
+
+    /// One draw of Lemire's method for `0..n` (`n` ≥ 2): the value, or `None` when the draw is
+    /// rejected (the caller draws again). Accepted when the low half of the product is at least
+    /// 2^32 mod n (< n): a low half of at least n is accepted without the division (Lemire's fast
+    /// path; the same draws and values).
+    #[inline(always)]
+    fn lemire_draw(&mut self, n: NonZeroU32) -> Option<u32> {
+        let m = u64::from(self.next_u32()).wrapping_mul(u64::from(n.get())); // u32 × u32 fits a u64
+        let low = m as u32;
+        (low >= n.get() || low >= n.get().wrapping_neg() % n).then_some((m >> 32) as u32)
     }
 }
 
@@ -158,21 +165,19 @@ impl Rng {
     /// The index a reservoir pass over `count` items keeps (0 when `count` ≤ 1): the `i`-th
     /// item (from 0) replaces the choice when [`below`](Self::below)`(i + 1) == 0`, one draw per
     /// item after the first. The same draws and the same answer as that loop of `below`, written
-    /// as one loop (Lemire's test inlined: `n` is never 0 or 1 here). Dou Dizhu's random bot's
-    /// (unused in a build without that game).
+    /// as one loop (`below`'s draw, [`Rng::lemire_draw`], without its check of `n`: never 0 or
+    /// 1 here). Dou Dizhu's random bot's (unused in a build without that game).
     #[cfg_attr(not(feature = "doudizhu"), allow(dead_code))]
     pub(crate) fn reservoir(&mut self, count: u32) -> u32 {
         let mut chosen = 0u32;
-        let mut seen = 2u32;
-        while seen <= count {
-            let m = u64::from(self.next_u32()).wrapping_mul(u64::from(seen));
-            let low = m as u32;
-            // Rejected (a low half below 2^32 mod seen): draw again for the same item.
-            if low < seen && low < seen.wrapping_neg().checked_rem(seen).unwrap_or(0) {
+        let mut seen = NonZeroU32::MIN.saturating_add(1); // 2
+        while seen.get() <= count {
+            // Rejected: draw again for the same item.
+            let Some(value) = self.lemire_draw(seen) else {
                 continue;
-            }
-            if m >> 32 == 0 {
-                chosen = seen.wrapping_sub(1); // seen ≥ 2
+            };
+            if value == 0 {
+                chosen = seen.get().wrapping_sub(1); // seen ≥ 2
             }
             match seen.checked_add(1) {
                 Some(next) => seen = next,
