@@ -547,8 +547,9 @@ impl Round {
     /// Whether `seat` may win on `tile` (the window's discard, or the kan tile on a chankan).
     ///
     /// The cheap refusals (the seat that let the tile go, a tile the seat does not wait on: most
-    /// seats at most windows) inline at every caller; the rest out of line.
-    #[inline(always)]
+    /// seats at most windows) inline at its callers where the compiler inlines (not at
+    /// opt-level z, where every copy would cost flash); the rest out of line.
+    #[inline]
     pub(super) fn can_ron(&self, seat: u8, tile: u8, chankan: bool) -> bool {
         seat != self.actor && self.waits_bit(seat, tile) && self.can_ron_waiting(seat, tile, chankan)
     }
