@@ -249,6 +249,8 @@ pub fn play<G: Game>(
             }
         };
         let line = G::log_line(&round, seat, action);
+        // The round as this action leaves it: what a finished round reveals is read from it.
+        let mut after = round.clone();
         let (event, finished) = match &mut point.table {
             Table::Round(r) => {
                 let event = r
@@ -269,6 +271,11 @@ pub fn play<G: Game>(
         if let Some(outcome) = finished {
             for end in G::end_lines(&outcome, point.k, None, &Extras::default()) {
                 writeln!(out, "{end}")?;
+            }
+            if after.apply(seat, action).is_ok() {
+                for line in G::reveal_lines(&outcome, &after) {
+                    writeln!(out, "{line}")?;
+                }
             }
             match &point.table {
                 Table::Round(_) => {

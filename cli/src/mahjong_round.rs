@@ -152,6 +152,54 @@ fn joined_seats(values: &[i32; 4], players: u8) -> String {
         .join(" ")
 }
 
+/// A tile id as a person reads it: `5m`, or `0m`/`0p`/`0s` for a red five under red-five rules.
+fn tile_name(id: u8, red: bool) -> String {
+    let kind = id / 4;
+    let suit = ["m", "p", "s", "z"].get(usize::from(kind / 9)).copied().unwrap_or("?");
+    let number = if red && matches!(id, 16 | 52 | 88) {
+        0
+    } else {
+        kind % 9 + 1
+    };
+    format!("{number}{suit}")
+}
+
+/// Whether a winner of the finished `round` had declared riichi (its ura-dora indicators are
+/// then turned).
+fn riichi_win(round: &Round, outcome: &Outcome) -> bool {
+    outcome
+        .wins
+        .iter()
+        .flatten()
+        .any(|w| round.in_riichi(w.winner) || outcome.riichi[w.winner.index()])
+}
+
+/// `seat`'s closed tiles in order (less `winning`, which follows after ` + `), then its melds:
+/// `1m 2m 3m … + 4m; melds: pon 5z 5z 5z`.
+fn shown_hand(round: &Round, seat: Seat, winning: Option<u8>, red: bool) -> String {
+    let mut text: Vec<String> = round
+        .hand(seat)
+        .filter(|&id| Some(id) != winning)
+        .map(|id| tile_name(id, red))
+        .collect::<Vec<_>>();
+    if let Some(id) = winning {
+        text.push(format!("+ {}", tile_name(id, red)));
+    }
+    let mut shown = text.join(" ");
+    let melds = round.melds(seat);
+    if !melds.is_empty() {
+        let named: Vec<String> = melds
+            .iter()
+            .map(|m| {
+                let tiles: Vec<String> = m.tiles().iter().map(|&id| tile_name(id, red)).collect();
+                format!("{} {}", kind_name(m.kind), tiles.join(" "))
+            })
+            .collect();
+        let _ = write!(shown, "; melds: {}", named.join(", "));
+    }
+    shown
+}
+
 fn outcome_line(outcome: &Outcome) -> String {
     let mut text = String::from("outcome: ");
     text.push_str(match outcome.end {
@@ -334,6 +382,48 @@ impl Game for Round {
         Ok((seat, action, annotation))
     }
 
+    /// Each winner's hand, winning tile and melds, then its yaku, dora and value; at an
+    /// exhaustive draw, each tenpai seat's hand (what Tenhou turns face up).
+    fn reveal_lines(outcome: &Outcome, finished: &Round) -> Vec<String> {
+        let red = finished.config().score.red_fives;
+        let mut lines = Vec::new();
+        for agari in outcome.wins.iter().flatten() {
+            let how = match agari.from {
+                Some(from) => format!("ron from seat {from}"),
+                None => "tsumo".to_owned(),
+            };
+            lines.push(format!(
+                "seat {} wins on {} ({how}): {}",
+                agari.winner,
+                tile_name(agari.tile, red),
+                shown_hand(finished, agari.winner, Some(agari.tile), red)
+            ));
+            let v = &agari.value;
+            let items: Vec<String> = v
+                .yaku()
+                .iter()
+                .map(|y| format!("{} {}", y.yaku, y.han))
+                .chain(parlor_core::mahjong::text::dora_counts(v).map(|(name, count)| format!("{name} {count}")))
+                .collect();
+            lines.push(format!(
+                "  {}: {}",
+                items.join(", "),
+                parlor_core::mahjong::text::Headline(v)
+            ));
+        }
+        // Ura dora count for a riichi winner only: the indicators are turned for those.
+        if riichi_win(finished, outcome) && !finished.ura_indicators().is_empty() {
+            let ura: Vec<String> = finished.ura_indicators().iter().map(|&id| tile_name(id, red)).collect();
+            lines.push(format!("ura dora indicators: {}", ura.join(" ")));
+        }
+        if matches!(outcome.end, End::Exhaustive) {
+            for s in (0..outcome.players).filter(|&s| outcome.tenpai[usize::from(s)]) {
+                lines.push(format!("seat {s} tenpai: {}", shown_hand(finished, Seat(s), None, red)));
+            }
+        }
+        lines
+    }
+
     fn end_lines(outcome: &Outcome, k: u32, _finished: Option<&Round>, _extras: &Extras) -> Vec<String> {
         vec![
             outcome_line(outcome),
@@ -364,16 +454,7 @@ impl Game for Round {
             .skip(1)
             .filter_map(|word| word.parse::<u8>().ok())
             .filter(|_| !text.starts_with("ankan"))
-            .map(|id| {
-                let kind = id / 4;
-                let suit = ["m", "p", "s", "z"].get(usize::from(kind / 9)).copied().unwrap_or("?");
-                let number = if red && matches!(id, 16 | 52 | 88) {
-                    0
-                } else {
-                    kind % 9 + 1
-                };
-                format!("{number}{suit}")
-            })
+            .map(|id| tile_name(id, red))
             .collect();
         if names.is_empty() {
             text
@@ -711,12 +792,7 @@ impl Recorder {
 
     fn finish(self, round: &Round, outcome: &Outcome) -> RoundLog {
         let dora: Vec<Code> = round.dora_indicators().iter().map(|id| code(*id, self.red)).collect();
-        let riichi_win = outcome
-            .wins
-            .iter()
-            .flatten()
-            .any(|w| round.in_riichi(w.winner) || outcome.riichi[w.winner.index()]);
-        let ura: Vec<Code> = if riichi_win {
+        let ura: Vec<Code> = if riichi_win(round, outcome) {
             round.ura_indicators().iter().map(|id| code(*id, self.red)).collect()
         } else {
             Vec::new()

@@ -197,6 +197,14 @@ pub trait Game: Search + 'static {
     /// ended, when the driver has it).
     fn end_lines(outcome: &Self::Outcome, k: u32, finished: Option<&Self>, options: &Extras) -> Vec<String>;
 
+    /// Lines a person's screen shows when a round ends, after its end lines: what the table
+    /// turns face up then (Mahjong: each winner's hand with its yaku and dora; the tenpai hands
+    /// of an exhaustive draw). Never written to a log. `finished` is the round as it ended.
+    fn reveal_lines(outcome: &Self::Outcome, finished: &Self) -> Vec<String> {
+        let _ = (outcome, finished);
+        Vec::new()
+    }
+
     /// Lines after a single round's end lines (Mahjong's `scores:`).
     fn single_tail(outcome: &Self::Outcome) -> Vec<String> {
         let _ = outcome;

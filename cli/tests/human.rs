@@ -683,3 +683,50 @@ fn an_empty_line_on_your_turn_says_what_to_type() {
         "{stdout}"
     );
 }
+
+/// A new player's finding: a Riichi round ended on `outcome: win; seat 2 ron from 3 5 han 40 fu
+/// 8000 points` and nothing else, so a person never saw the hand that beat them or why it was
+/// worth that. The screen now turns face up what the table shows at the end (never in the log):
+/// each winner's hand and winning tile, its yaku, dora and value, the ura-dora indicators under
+/// a riichi win, and the tenpai hands of an exhaustive draw.
+#[test]
+fn a_finished_riichi_round_shows_the_winning_hand_and_its_yaku() {
+    let greedy = [
+        "mahjong",
+        "play",
+        "--human",
+        "0",
+        "--bots",
+        "greedy,greedy,greedy,greedy",
+        "--seed",
+    ];
+    let ones = "1\n".repeat(400);
+    let seed3 = common::parlor(&[&greedy[..], &["3"]].concat(), &ones);
+    let stdout = String::from_utf8_lossy(&seed3.stdout);
+    assert_eq!(seed3.status.code(), Some(0));
+    // Riichi, ippatsu, two ura dora (indicator 8m: 9m 9m) and the red 5p: 5 han, mangan.
+    assert!(
+        stdout.ends_with(
+            "outcome: win; seat 2 ron from 3 5 han 40 fu 8000 points\n\
+             round 0: 0 0 9000 -8000\n\
+             seat 2 wins on 3m (ron from seat 3): 1m 2m 3m 4m 5m 9m 9m 0p 6p 7p 9s 9s 9s + 3m\n  \
+             riichi 1, ippatsu 1, ura dora 2, red five 1: 5 han 40 fu 8000 points mangan\n\
+             ura dora indicators: 8m\n\
+             scores: 25000 25000 33000 17000\n"
+        ),
+        "{stdout}"
+    );
+    // An exhaustive draw: the tenpai hands, melds included (13 tiles each).
+    let seed1 = common::parlor(&[&greedy[..], &["1"]].concat(), &ones);
+    let stdout = String::from_utf8_lossy(&seed1.stdout);
+    assert!(
+        stdout.ends_with(
+            "outcome: exhaustive draw; tenpai 2 3\n\
+             round 0: -1500 -1500 1500 1500\n\
+             seat 2 tenpai: 1m 2m 3m 6m 7m 8m 4p 5p 4s 0s 6s 7s 7s\n\
+             seat 3 tenpai: 0p 6p 7p 8p 8p 2s 4s 4s 5s 6s; melds: pon 5z 5z 5z\n\
+             scores: 23500 23500 25500 26500\n"
+        ),
+        "{stdout}"
+    );
+}

@@ -202,13 +202,16 @@ pub(crate) fn preset_name<C: Rules>(index: usize) -> Result<&'static str, Parlor
 /// holds its rounds in place ([`Round::RAW`]), else its byte form, then its cache.
 pub(crate) fn seal_round<R: Round>(round: &R, out: &mut [u8]) -> Result<(), ParlorStatus> {
     if R::RAW {
-        return seal(
-            out,
-            Kind::Round,
-            R::GAME,
-            &Facts::of_held_round(round),
-            round.raw_bytes(),
-        );
+        // The round's own bytes; the payload is the part that holds it (`Round::raw_len`), and
+        // the bytes after it (the unread rest of a log) are written as 0.
+        return seal_with(out, Kind::Round, R::GAME, &Facts::of_held_round(round), |room| {
+            let raw = round.raw_bytes();
+            let dst = room.get_mut(..raw.len()).ok_or(PARLOR_ERR_INTERNAL)?;
+            for (slot, byte) in dst.iter_mut().zip(raw) {
+                *slot = *byte;
+            }
+            Ok((round.raw_len().min(raw.len()), 0))
+        });
     }
     seal_with(out, Kind::Round, R::GAME, &Facts::of_round(round), |room| {
         let len = round.encode(room).map_err(|e| error_status(e, PARLOR_ERR_INTERNAL))?;
@@ -239,7 +242,7 @@ pub(crate) fn with_round<R: Round, T>(
 ) -> Result<T, ParlorStatus> {
     if R::RAW {
         // The round held in the caller's state: viewed where it lies, no decode.
-        R::raw_ref(opened.payload).map_or(Err(PARLOR_ERR_INVALID_STATE), f)
+        held_round::<R>(opened).map_or(Err(PARLOR_ERR_INVALID_STATE), f)
     } else if R::IN_PLACE {
         let mut place = MaybeUninit::uninit();
         match R::decode_trusted_cached_in(&mut place, opened.payload, opened.cache) {
@@ -252,6 +255,14 @@ pub(crate) fn with_round<R: Round, T>(
             Err(_) => Err(PARLOR_ERR_INVALID_STATE),
         }
     }
+}
+
+/// The round held in place in an opened round state (a game with [`Round::RAW`]): its
+/// `size_of` bytes after the header, viewed where they lie ([`Round::raw_ref`]), when the part
+/// of them that holds it ([`Round::raw_len`]) is the payload the digest covers; `None` else.
+fn held_round<'a, R: Round>(opened: &Opened<'a>) -> Option<&'a R> {
+    let round = R::raw_ref(opened.room.get(..core::mem::size_of::<R>())?)?;
+    (round.raw_len() == opened.payload.len()).then_some(round)
 }
 
 /// The round of an opened (digest-checked) round state, for a call that changes it, lent to
@@ -294,8 +305,12 @@ pub(crate) fn apply_in_place<R: Round>(
     let (head, rest) = state
         .split_first_chunk_mut::<HEADER_BYTES>()
         .ok_or(PARLOR_ERR_INTERNAL)?;
-    let payload = rest.get_mut(..payload_len).ok_or(PARLOR_ERR_INVALID_STATE)?;
-    let Some(round) = R::raw_mut(payload) else {
+    // The round's `size_of` bytes, of which the digest covered the part that holds it
+    // (`Round::raw_len`, the header's payload length).
+    let held = rest
+        .get_mut(..core::mem::size_of::<R>())
+        .ok_or(PARLOR_ERR_INVALID_STATE)?;
+    let Some(round) = R::raw_mut(held).filter(|round| round.raw_len() == payload_len) else {
         action_of::<R>(code)?;
         return Err(PARLOR_ERR_INVALID_STATE);
     };
@@ -320,7 +335,8 @@ pub(crate) fn apply_in_place<R: Round>(
         Some(_) if facts.round_over => Some(round_scores(&*round).unwrap_or_default()),
         _ => None,
     };
-    reseal(head, rest, payload_len, Kind::Round, R::GAME, &facts)?;
+    let held_len = round.raw_len();
+    reseal(head, rest, held_len, Kind::Round, R::GAME, &facts)?;
     if let Some(step) = step {
         *step = ParlorStep::of(facts.round_over, false, scores.as_ref());
     }

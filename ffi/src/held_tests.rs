@@ -43,6 +43,25 @@ fn encoded(round: &ParlorRound) -> std::vec::Vec<u8> {
     bytes[..len].to_vec()
 }
 
+/// The lowest bot's choice for `seat` (the first legal action's code).
+fn lowest_choice(round: &ParlorRound, seat: u32) -> u64 {
+    let mut code = 0u64;
+    // SAFETY: valid pointers; no scratch.
+    let status = unsafe {
+        parlor_bot_choose(
+            round,
+            seat,
+            crate::PARLOR_BOT_LOWEST,
+            0,
+            core::ptr::null_mut(),
+            0,
+            &mut code,
+        )
+    };
+    assert_eq!(status, PARLOR_OK);
+    code
+}
+
 fn to_act(round: &ParlorRound) -> u32 {
     let mut seat = 0u32;
     // SAFETY: valid pointers.
@@ -199,6 +218,92 @@ fn a_round_held_in_place_with_any_one_bit_flipped_is_refused() {
             }
         }
     }
+}
+
+/// The Tichu round's log is the last of its bytes and only its entries are digested (the
+/// payload is `Round::raw_len`, not the whole round): whatever lies in the rest of the log's
+/// room, the round answers, plays on and encodes as the clean one; and a state whose payload
+/// length is not the held round's own is refused even with a right digest.
+#[test]
+fn a_tichu_round_reads_nothing_of_its_log_past_its_entries() {
+    let config = config_of(GameId::Tichu, "");
+    let mut clean = new_round(&config, 11);
+    for _ in 0..40 {
+        let seat = to_act(&clean);
+        let code = lowest_choice(&clean, seat);
+        // SAFETY: valid pointers.
+        unsafe {
+            assert_eq!(
+                parlor_round_apply(&mut clean, seat, code, core::ptr::null_mut()),
+                PARLOR_OK
+            );
+        }
+    }
+    let size = core::mem::size_of::<parlor_core::tichu::round::Round>();
+    let len = payload_len(&clean);
+    assert!(len < size - 200, "{len} of {size}");
+    let mut dirty = clean;
+    // The log's room past the bytes the digest covers, filled with junk.
+    for byte in &mut bytes_of_mut(&mut dirty.opaque)[covered_end(&clean)..HEADER_BYTES + size] {
+        *byte = 0xA5;
+    }
+    for _ in 0..40 {
+        let seat = to_act(&clean);
+        assert_eq!(to_act(&dirty), seat);
+        let code = lowest_choice(&clean, seat);
+        assert_eq!(lowest_choice(&dirty, seat), code);
+        // SAFETY: valid pointers.
+        unsafe {
+            assert_eq!(
+                parlor_round_apply(&mut clean, seat, code, core::ptr::null_mut()),
+                PARLOR_OK
+            );
+            assert_eq!(
+                parlor_round_apply(&mut dirty, seat, code, core::ptr::null_mut()),
+                PARLOR_OK
+            );
+        }
+        assert_eq!(encoded(&dirty), encoded(&clean));
+    }
+    // The header's payload length one entry short of the log's (digest rewritten): refused.
+    let mut short = clean;
+    let bytes = bytes_of_mut(&mut short.opaque);
+    bytes[8..10].copy_from_slice(&u16::try_from(len - 1).unwrap().to_le_bytes());
+    forge_digest(&mut short);
+    let seat = to_act(&short);
+    let mut count = 0usize;
+    let mut code = 0u64;
+    let mut text = [0u8; 1024];
+    let mut written = 0usize;
+    let before = short;
+    // SAFETY: valid pointers and lengths.
+    unsafe {
+        assert_eq!(
+            parlor_round_legal_action_count(&short, seat, &mut count),
+            PARLOR_ERR_INVALID_STATE
+        );
+        assert_eq!(
+            parlor_bot_choose(
+                &short,
+                seat,
+                crate::PARLOR_BOT_LOWEST,
+                0,
+                core::ptr::null_mut(),
+                0,
+                &mut code
+            ),
+            PARLOR_ERR_INVALID_STATE
+        );
+        assert_eq!(
+            parlor_round_encode(&short, text.as_mut_ptr(), text.len(), &mut written),
+            PARLOR_ERR_INVALID_STATE
+        );
+        assert_eq!(
+            parlor_round_apply(&mut short, seat, 0, core::ptr::null_mut()),
+            PARLOR_ERR_INVALID_STATE
+        );
+    }
+    assert_eq!(short, before);
 }
 
 /// Where the bytes the digest covers end in a sealed state: the payload rounded up to 16 bytes

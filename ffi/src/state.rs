@@ -11,7 +11,7 @@
 //! | 5 | game (`ParlorGame`, 1..=4) |
 //! | 6 | kind (1 config, 2 round, 3 match) |
 //! | 7 | seats at the table (0 for a config) |
-//! | 8..10 | payload length, little-endian |
+//! | 8..10 | payload length, little-endian (of a value held in place: the part of its bytes that holds it, `Round::raw_len`) |
 //! | 10 | seat to act (`0xFF`: nobody, the round is over) |
 //! | 11 | may-act mask: bit `s` set when seat `s` has a legal action now (with flag bit 2: only the seat in turn's bit; ask the round about the others) |
 //! | 12 | flags: bit 0 the round is over, bit 1 the match is over, bit 2 the mask is the seat in turn's only |
@@ -27,7 +27,11 @@
 //!
 //! A round or match of a game with `Round::RAW` / `Match::RAW` (dominoes and Dou Dizhu since
 //! version 2 of this layout, Tichu since version 3, Riichi since version 6: every game) is held in place: the payload is the value's own memory (`raw_bytes`,
-//! `size_of` bytes at offset 24, which is 8-aligned in the `uint64_t` words), with no cache. A
+//! `size_of` bytes at offset 24, which is 8-aligned in the `uint64_t` words), with no cache;
+//! since version 7 the payload length (and so the digest) is the part of those bytes that holds
+//! the value (`Round::raw_len`: a Tichu round's up to the end of its log's entries; the rest of
+//! the log's room is never read, written as 0 by a seal), the value still viewed as its
+//! `size_of` bytes and refused unless its own `raw_len` is the header's length. A
 //! call that reads it views the digest-checked payload as the value (`raw_ref`: zerocopy's check
 //! of every enum and flag byte and of the config, not a decode); `parlor_round_apply` and
 //! `parlor_match_apply` run the core's `apply` on it in place (`raw_mut`) and then rewrite only
@@ -102,7 +106,11 @@ pub struct ParlorMatch {
 /// without the finaliser (the second seed ends in 5), and a Thumb-2 core feeds them four
 /// chunks per turn of its loop (the same value).
 /// Version 6: Riichi rounds and matches are held too (the waits cache inside the held bytes).
-pub(crate) const STATE_VERSION: u8 = 6;
+/// Version 7 (issue 27): the payload of a round held in place is the part of its bytes that
+/// holds it (`Round::raw_len`: a Tichu round's up to the end of its log's entries, the log last
+/// in its layout), which the digest covers; the round is still viewed as its `size_of` bytes,
+/// whose rest (the log's unused room) is never read.
+pub(crate) const STATE_VERSION: u8 = 7;
 const MAGIC: [u8; 4] = *b"PRLR";
 /// Header bytes before the payload (facts, then the digest).
 pub(crate) const HEADER_BYTES: usize = 24;
@@ -202,6 +210,10 @@ pub(crate) struct Opened<'a> {
     pub(crate) facts: Facts,
     pub(crate) payload: &'a [u8],
     pub(crate) cache: &'a [u8],
+    /// The state's bytes after the header (the payload first): a value held in place is viewed
+    /// as its `size_of` bytes from here, of which the payload is the part that holds it
+    /// (`Round::raw_len`).
+    pub(crate) room: &'a [u8],
 }
 
 /// The bytes of caller words (memory order).
@@ -243,7 +255,22 @@ pub(crate) fn digest(head: &[u8; 16], payload: &[u8]) -> u64 {
 fn digest_of_words(head: &[u32; 4], payload: &[u8]) -> u64 {
     // `payload.len()` is at most the state's 776 bytes: it fits a `u32`.
     let [a, b] = SEEDS;
-    let mut lanes = [a ^ payload.len() as u32, b];
+    let lanes = [a ^ payload.len() as u32, b];
+    // A state's covered bytes: 4-aligned whole chunks (`covered`), the header and all of them
+    // in one block of assembly on a Thumb-2 core.
+    #[cfg(all(target_arch = "arm", target_feature = "thumb2"))]
+    if let (chunks, []) = payload.as_chunks::<16>()
+        && payload.as_ptr().cast::<u32>().is_aligned()
+    {
+        return digest_chunks_thumb2(lanes, head, chunks);
+    }
+    digest_rest(lanes, head, payload)
+}
+
+/// [`digest_of_words`] in Rust: the header and the payload into the `lanes` (out of line on a
+/// Thumb-2 core, where a state's covered bytes never come here).
+#[cfg_attr(all(target_arch = "arm", target_feature = "thumb2"), cold, inline(never))]
+fn digest_rest(mut lanes: [u32; 2], head: &[u32; 4], payload: &[u8]) -> u64 {
     mix(&mut lanes, head);
     absorb(&mut lanes, payload);
     let [a, b] = lanes;
@@ -311,6 +338,50 @@ fn mix_chunks(lanes: &mut [u32; 2], chunks: &[[u32; 4]]) {
     }
 }
 
+/// The assembly text both Thumb-2 digests share ([`mix_chunks`], [`digest_chunks_thumb2`]):
+/// chunks from `{p}` (advanced) into the lanes `{a}`, `{b}` with the multipliers `{ka}`, `{kb}`,
+/// four per turn while `{p}` is below `{q}`, then one per turn up to `{e}`; uses r0-r3 and the
+/// flags. Each chunk: one `ldm` of its four words, two `eor`s with the rotated lanes, two `mla`s.
+#[cfg(all(target_arch = "arm", target_feature = "thumb2"))]
+macro_rules! mix_chunks_asm {
+    () => {
+        concat!(
+            "cmp {p}, {q}\n",
+            "beq 3f\n",
+            "2:\n",
+            mix_chunk_asm!(),
+            mix_chunk_asm!(),
+            mix_chunk_asm!(),
+            mix_chunk_asm!(),
+            "cmp {p}, {q}\n",
+            "bne 2b\n",
+            "3:\n",
+            "cmp {p}, {e}\n",
+            "beq 5f\n",
+            "4:\n",
+            mix_chunk_asm!(),
+            "cmp {p}, {e}\n",
+            "bne 4b\n",
+            "5:"
+        )
+    };
+}
+
+/// One chunk of [`mix_chunks_asm`]: `[w0, w1, w2, w3]` at `{p}` (advanced by 16):
+/// `a = (w0 ^ a.rotate_right(17)) * ka + w1`, `b` likewise from `w2`, `w3` ([`mix`]).
+#[cfg(all(target_arch = "arm", target_feature = "thumb2"))]
+macro_rules! mix_chunk_asm {
+    () => {
+        concat!(
+            "ldmia {p}!, {{r0, r1, r2, r3}}\n",
+            "eor r0, r0, {a}, ror #17\n",
+            "mla {a}, r0, {ka}, r1\n",
+            "eor r2, r2, {b}, ror #17\n",
+            "mla {b}, r2, {kb}, r3\n"
+        )
+    };
+}
+
 /// Aligned chunks into the lanes ([`mix`], the same value), on a Thumb-2 core (Cortex-M3/M4/M7),
 /// in one block of assembly: four chunks per turn of a first loop, each one `ldm` of its four
 /// words, two `eor`s with the rotated lanes and two `mla`s (22 instructions per 64 bytes), then
@@ -330,43 +401,7 @@ fn mix_chunks(lanes: &mut [u32; 2], chunks: &[[u32; 4]]) {
     // and the flags; no stack.
     unsafe {
         core::arch::asm!(
-            "cmp {p}, {q}",
-            "beq 3f",
-            "2:",
-            "ldmia {p}!, {{r0, r1, r2, r3}}",
-            "eor r0, r0, {a}, ror #17",
-            "mla {a}, r0, {ka}, r1",
-            "eor r2, r2, {b}, ror #17",
-            "mla {b}, r2, {kb}, r3",
-            "ldmia {p}!, {{r0, r1, r2, r3}}",
-            "eor r0, r0, {a}, ror #17",
-            "mla {a}, r0, {ka}, r1",
-            "eor r2, r2, {b}, ror #17",
-            "mla {b}, r2, {kb}, r3",
-            "ldmia {p}!, {{r0, r1, r2, r3}}",
-            "eor r0, r0, {a}, ror #17",
-            "mla {a}, r0, {ka}, r1",
-            "eor r2, r2, {b}, ror #17",
-            "mla {b}, r2, {kb}, r3",
-            "ldmia {p}!, {{r0, r1, r2, r3}}",
-            "eor r0, r0, {a}, ror #17",
-            "mla {a}, r0, {ka}, r1",
-            "eor r2, r2, {b}, ror #17",
-            "mla {b}, r2, {kb}, r3",
-            "cmp {p}, {q}",
-            "bne 2b",
-            "3:",
-            "cmp {p}, {e}",
-            "beq 5f",
-            "4:",
-            "ldmia {p}!, {{r0, r1, r2, r3}}",
-            "eor r0, r0, {a}, ror #17",
-            "mla {a}, r0, {ka}, r1",
-            "eor r2, r2, {b}, ror #17",
-            "mla {b}, r2, {kb}, r3",
-            "cmp {p}, {e}",
-            "bne 4b",
-            "5:",
+            mix_chunks_asm!(),
             p = inout(reg) start => _,
             q = in(reg) quads,
             e = in(reg) end,
@@ -382,6 +417,50 @@ fn mix_chunks(lanes: &mut [u32; 2], chunks: &[[u32; 4]]) {
         );
     }
     *lanes = [a, b];
+}
+
+/// [`digest_of_words`] of whole 4-aligned chunks on a Thumb-2 core: the header ([`mix`]) and
+/// the chunks as [`mix_chunks`] feeds them (the same value), in one block of assembly, so that
+/// the setup around the loop (the header's words, the multipliers, the loop bounds, a tail and
+/// alignment test) is not paid twice per call (about 38 instructions a digest around the loop
+/// before, two digests per `apply`).
+#[cfg(all(target_arch = "arm", target_feature = "thumb2"))]
+#[inline(always)]
+fn digest_chunks_thumb2(lanes: [u32; 2], head: &[u32; 4], chunks: &[[u8; 16]]) -> u64 {
+    let [mut a, mut b] = lanes;
+    let [ka, kb] = K;
+    let start = chunks.as_ptr();
+    let quads = start.wrapping_add(chunks.len() & !3);
+    let end = start.wrapping_add(chunks.len());
+    // SAFETY: reads the 16 bytes of `head` and `chunks` only: 16 bytes per chunk from `start`
+    // to `end` (one past the last chunk), 4-aligned words (the caller checked the alignment;
+    // `[u8; 16]` has no invalid bit pattern as four words), the first loop while at least
+    // four chunks are left (up to `quads`), the second while any is; writes only the named
+    // registers and the flags; no stack.
+    unsafe {
+        core::arch::asm!(
+            "ldmia {h}, {{r0, r1, r2, r3}}",
+            "eor r0, r0, {a}, ror #17",
+            "mla {a}, r0, {ka}, r1",
+            "eor r2, r2, {b}, ror #17",
+            "mla {b}, r2, {kb}, r3",
+            mix_chunks_asm!(),
+            h = in(reg) head.as_ptr(),
+            p = inout(reg) start => _,
+            q = in(reg) quads,
+            e = in(reg) end,
+            a = inout(reg) a,
+            b = inout(reg) b,
+            ka = in(reg) ka,
+            kb = in(reg) kb,
+            out("r0") _,
+            out("r1") _,
+            out("r2") _,
+            out("r3") _,
+            options(nostack, readonly),
+        );
+    }
+    u64::from(a) | (u64::from(b) << 32)
 }
 
 /// A tail of 1-15 bytes as one chunk padded with zeros, its length in the last byte (which is
@@ -438,13 +517,15 @@ pub(crate) fn open(bytes: &[u8], kind: Kind) -> Result<Opened<'_>, ParlorStatus>
         facts: head.facts(),
         payload,
         cache,
+        room: rest,
     })
 }
 
 /// [`open`]'s checks without the `Opened` (its slices and facts): the header, for `apply` of a
 /// value held in place, which works on the state's bytes itself (about 45 instructions fewer
-/// per C `apply` on a Cortex-M4 than [`open`]).
-#[inline(never)]
+/// per C `apply` on a Cortex-M4 than [`open`]). Inlined into `parlor_round_apply`, its one
+/// caller (the checked header stays in registers: no result written and read back).
+#[inline(always)]
 pub(crate) fn open_head(bytes: &[u8], kind: Kind) -> Result<Head, ParlorStatus> {
     check_head(bytes, kind)
 }

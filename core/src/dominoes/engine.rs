@@ -156,12 +156,18 @@ impl game::Round for Round {
         Round::to_act(self) == Some(seat)
     }
 
-    fn for_each_legal_action<F: FnMut(Action)>(&self, seat: Seat, f: F) {
-        Round::for_each_legal_action(self, seat, f);
+    /// [`Round::for_each_legal_action`] through `Round::walk_legal` (the scan in a frame of its
+    /// own, not in the caller's).
+    fn for_each_legal_action<F: FnMut(Action)>(&self, seat: Seat, mut f: F) {
+        Round::walk_legal(self, seat, &mut |action| {
+            f(action);
+            ControlFlow::Continue(())
+        });
     }
 
-    fn try_for_each_legal_action<F: FnMut(Action) -> ControlFlow<()>>(&self, seat: Seat, f: F) {
-        Round::try_for_each_legal_action(self, seat, f);
+    /// As `for_each_legal_action`.
+    fn try_for_each_legal_action<F: FnMut(Action) -> ControlFlow<()>>(&self, seat: Seat, mut f: F) {
+        Round::walk_legal(self, seat, &mut f);
     }
 
     fn count_legal_actions(&self, seat: Seat) -> usize {

@@ -41,8 +41,24 @@ impl Round {
     /// number of children ([`Round::opening_ends`]). The same takers as [`Round::frees_into`]
     /// on every layout `apply` builds or decode accepts, with no branch on the tiles. `None`
     /// for a longer layout. `scan` must be a fresh [`Scan::new`]. Errors: [`Error::Internal`]
-    /// where `frees_into` has one (a parent sharing no number), on the tiles read.
+    /// where `frees_into` has one (a parent sharing no number), on the tiles read. The scan's
+    /// open-end total and last free sides are left 0 ([`Round::scan_scored`] works them out).
+    #[inline]
     pub(super) fn scan(&self, scan: &mut Scan) -> Result<bool, Error> {
+        self.scan_as(scan, false)
+    }
+
+    /// [`Round::scan`] with the layout's open-end total and last free sides in `scan` too (the
+    /// greedy bot's scored walk).
+    #[inline]
+    pub(super) fn scan_scored(&self, scan: &mut Scan) -> Result<bool, Error> {
+        self.scan_as(scan, true)
+    }
+
+    /// [`Round::scan`], with the open-end total and last free sides when `scored` (a loop
+    /// invariant: an optimising build keeps a loop without them for the legal-action walks and
+    /// `apply`, whose random playouts and self-play do not read them).
+    fn scan_as(&self, scan: &mut Scan, scored: bool) -> Result<bool, Error> {
         let played = usize::from(self.played);
         let (Some(layout), Some(parents)) = (self.deck.get(..played), self.parents.get(..played)) else {
             return Ok(false);
@@ -73,29 +89,49 @@ impl Round {
         // After the opening, a tile takes a number while it has no child (a double its side),
         // or, spinning, fewer than three (a side and two ends).
         let mut takers = live & !1 & (!one | (spinning & !three));
-        let mut bad = false;
+        let (mut bad, mut total) = (false, 0u32);
         while takers != 0 {
             let slot = takers.trailing_zeros() as usize & (NARROW - 1);
+            let bit = takers & takers.wrapping_neg();
             takers &= takers.wrapping_sub(1);
             let (other, shares) = self.free_end(slot);
             bad |= !shares;
-            scan.take(u32::from(other), 1u64 << slot);
+            scan.take(u32::from(other), bit);
+            if scored {
+                // The open-end total: a childless tile's free end (a double both halves, its
+                // side free); a spinning double with children counts nothing (ends only).
+                let double = u32::from(doubles & bit != 0);
+                let childless = u32::from(one & bit == 0).wrapping_neg();
+                total = total.wrapping_add((u32::from(other) << double) & childless); // ≤ 3,420
+            }
         }
         if bad {
             return Err(internal());
         }
         // The opening's children, counted up to three (the words' bits of play index 0).
         let children = opening_children(one, two, three);
-        let (low, high) = if a == b {
+        let counted = |pip: u8, yes: bool| u32::from(pip) & u32::from(yes).wrapping_neg();
+        let (low, high, opening_total) = if a == b {
             // Three or more children: a spinning opening double, whose four take a number
-            // until a fourth child (counted).
+            // until a fourth child (counted). Its halves count while a side is free.
             let full = children >= 3 && self.opening_full();
-            (children < 2 || (spinning & 1 != 0 && !full), false)
+            (
+                children < 2 || (spinning & 1 != 0 && !full),
+                false,
+                counted(a, children < 2) << 1,
+            )
         } else {
-            self.opening_ends(children)
+            let (low, high) = self.opening_ends(children);
+            (low, high, counted(a, low).wrapping_add(counted(b, high)))
         };
         scan.take(u32::from(a), u64::from(low));
         scan.take(u32::from(b), u64::from(high));
+        if scored {
+            scan.total = total.wrapping_add(opening_total);
+            // The doubles whose one free side a play covers: a childless double after the
+            // opening, the opening double with one child.
+            scan.last_side = (doubles & live & !1 & !one) | u64::from(a == b && children == 1);
+        }
         Ok(true)
     }
 
@@ -535,48 +571,196 @@ impl Round {
 
     /// [`Round::for_each_legal_action`] with a callback that may stop the walk (`Break`).
     pub fn try_for_each_legal_action(&self, seat: Seat, mut visit: impl FnMut(Action) -> ControlFlow<()>) {
-        self.walk(seat, |hand, frees| {
-            if self.each_play(hand, frees, &mut visit) > 0 {
-                return;
-            }
-            let _ = visit(if self.drawable() { Action::Draw } else { Action::Pass });
-        });
+        self.walk_legal(seat, &mut visit);
     }
 
-    /// The start of every legal-action walk: `walk` called with `seat`'s hand and the layout's
-    /// free points when it is `seat`'s turn (not at all otherwise, nor on a broken invariant).
-    #[inline(always)]
-    fn walk(&self, seat: Seat, walk: impl FnOnce(&Hand, &Frees)) {
-        if self.to_act() != Some(seat) {
-            return;
-        }
-        let Some(hand) = self.hands.get(seat.index()) else {
-            // `to_act` is below `players` ≤ 4 (checked on decode, kept by `apply`).
-            debug_assert!(false, "dominoes: the seat to act has no hand");
+    /// [`Round::try_for_each_legal_action`], written once (every caller's `visit` called through
+    /// a reference) and in a frame of its own: the scan (about 200 bytes) is on the stack only
+    /// while the walk runs, not in the frames of the callers (the search's selection and answer)
+    /// under what they call next.
+    ///
+    /// A layout of at most [`NARROW`] tiles (every double-6 and double-9 hand) is read by
+    /// [`Round::scan`] (its takers per number in 19 words); a longer one by the free points of
+    /// every tile, in a frame of its own ([`Round::wide_plays`]).
+    #[inline(never)]
+    pub(crate) fn walk_legal(&self, seat: Seat, visit: &mut dyn FnMut(Action) -> ControlFlow<()>) {
+        let Some(hand) = self.turn_hand(seat) else {
             return;
         };
-        let mut frees = Frees::new();
-        if self.frees_into(&mut frees).is_err() {
-            return; // a broken invariant, asserted in `frees_into`
+        let mut scan = Scan::new();
+        let plays = match self.scan(&mut scan) {
+            Ok(true) => self.scan_plays(&hand, &scan, |action, _, _| visit(action)),
+            Ok(false) => match self.wide_plays(&hand, visit) {
+                Some(plays) => plays,
+                None => return, // a broken invariant, asserted in `frees_into`
+            },
+            Err(_) => return, // a broken invariant, asserted in `scan`
+        };
+        if plays == 0 {
+            let _ = visit(if self.drawable() { Action::Draw } else { Action::Pass });
         }
-        walk(hand, &frees);
+    }
+
+    /// `seat`'s hand when it is `seat`'s turn (`None` otherwise, or on a broken invariant).
+    fn turn_hand(&self, seat: Seat) -> Option<Hand> {
+        if self.to_act() != Some(seat) {
+            return None;
+        }
+        let hand = self.hands.get(seat.index()).copied();
+        // `to_act` is below `players` ≤ 4 (checked on decode, kept by `apply`).
+        debug_assert!(hand.is_some(), "dominoes: the seat to act has no hand");
+        hand
+    }
+
+    /// The plays of `hand` on a layout of more than [`NARROW`] tiles, by the free points of
+    /// every layout tile ([`Round::frees_into`], [`Round::each_play`]), each passed to `visit`
+    /// until it answers `Break`; how many it was called with, `None` on a broken invariant. In a
+    /// frame of its own (the free points and takers of a double-18 layout, about 650 bytes, are
+    /// not in the frames of the narrow layouts' walks).
+    #[inline(never)]
+    pub(super) fn wide_plays(&self, hand: &Hand, visit: &mut dyn FnMut(Action) -> ControlFlow<()>) -> Option<usize> {
+        let mut frees = Frees::new();
+        self.frees_into(&mut frees).ok()?;
+        Some(self.each_play(hand, &frees, visit))
+    }
+
+    /// The plays of `hand` on a layout of at most [`NARROW`] tiles read by [`Round::scan`] into
+    /// `scan`, in legal-action order (the tiles in hand by id, each on the layout tiles taking
+    /// one of its numbers by play index: [`Round::each_play`]'s order), each passed to `visit`
+    /// with the layout tile's play index and the number played on (`usize::MAX` and 0 for the
+    /// opening), until it answers `Break`; how many it was called with.
+    #[inline(always)]
+    fn scan_plays(
+        &self,
+        hand: &Hand,
+        scan: &Scan,
+        mut visit: impl FnMut(Action, usize, u8) -> ControlFlow<()>,
+    ) -> usize {
+        let mut found = 0usize;
+        if self.played == 0 {
+            for id in ids(hand) {
+                found = found.saturating_add(1);
+                if visit(
+                    Action::Play {
+                        tile: tile_of(id),
+                        on: None,
+                    },
+                    usize::MAX,
+                    0,
+                )
+                .is_break()
+                {
+                    break;
+                }
+            }
+            return found;
+        }
+        for id in ids(hand) {
+            let (a, b) = halves(id);
+            let low = scan.takers.get(usize::from(a)).copied().unwrap_or(0);
+            let mut parents = low | scan.takers.get(usize::from(b)).copied().unwrap_or(0);
+            let tile = tile_of(id);
+            while parents != 0 {
+                let index = parents.trailing_zeros() as usize & (NARROW - 1);
+                let bit = parents & parents.wrapping_neg();
+                parents &= parents.wrapping_sub(1);
+                let Some(&on) = self.deck.get(index) else {
+                    continue;
+                };
+                // The two numbers' takers are disjoint (a layout tile taking both would be
+                // this tile).
+                let pip = if low & bit != 0 { a } else { b };
+                found = found.saturating_add(1);
+                if visit(
+                    Action::Play {
+                        tile,
+                        on: Some(tile_of(on)),
+                    },
+                    index,
+                    pip,
+                )
+                .is_break()
+                {
+                    return found;
+                }
+            }
+        }
+        found
     }
 
     /// [`Round::for_each_legal_action`], each action with [`Round::play_points`]' answer for it
     /// (`None` only where that has none): the layout's free points and open-end total worked out
-    /// once for all of `seat`'s plays, not once per play (the greedy bot's walk).
+    /// once for all of `seat`'s plays, not once per play (the greedy bot's walk). A narrow
+    /// layout's from [`Round::scan`] (each play's change of the total at its parent from the
+    /// number played on and the scan's last free sides), a wide one's from the free points
+    /// ([`Round::wide_scored`]).
     pub(crate) fn for_each_legal_action_scored(&self, seat: Seat, mut visit: impl FnMut(Action, Option<u16>)) {
-        self.walk(seat, |hand, frees| {
-            let total = self.total(frees);
-            let plays = self.each_play(hand, frees, |action| {
-                visit(action, self.legal_play_points(action, frees, total));
-                ControlFlow::Continue(())
-            });
-            if plays > 0 {
-                return;
+        let Some(hand) = self.turn_hand(seat) else {
+            return;
+        };
+        let mut scan = Scan::new();
+        let plays = match self.scan_scored(&mut scan) {
+            Ok(true) => {
+                let (total, last_side) = (scan.total, scan.last_side);
+                self.scan_plays(&hand, &scan, |action, index, pip| {
+                    visit(action, self.scan_play_points(action, index, pip, total, last_side));
+                    ControlFlow::Continue(())
+                })
             }
+            Ok(false) => match self.wide_scored(&hand, &mut visit) {
+                Some(plays) => plays,
+                None => return, // a broken invariant, asserted in `frees_into`
+            },
+            Err(_) => return, // a broken invariant, asserted in `scan`
+        };
+        if plays == 0 {
             visit(if self.drawable() { Action::Draw } else { Action::Pass }, Some(0));
-        });
+        }
+    }
+
+    /// [`Round::for_each_legal_action_scored`]'s plays on a layout of more than [`NARROW`]
+    /// tiles; in a frame of its own (as [`Round::wide_plays`]).
+    #[inline(never)]
+    pub(super) fn wide_scored(&self, hand: &Hand, visit: &mut dyn FnMut(Action, Option<u16>)) -> Option<usize> {
+        let mut frees = Frees::new();
+        self.frees_into(&mut frees).ok()?;
+        let total = self.total(&frees);
+        Some(self.each_play(hand, &frees, |action| {
+            visit(action, self.legal_play_points(action, &frees, total));
+            ControlFlow::Continue(())
+        }))
+    }
+
+    /// [`Round::play_points`] of a legal play on a narrow layout ([`Round::scan_plays`]' play
+    /// index `index` and number `pip`), the layout's open-end `total` and `last_side` doubles
+    /// ([`Scan`]) given: the parent stops counting `pip` (a non-double's free end) or both
+    /// halves (a double's last free side), and the new tile counts its free end (a double both
+    /// halves, its side free; the opening both ends).
+    fn scan_play_points(&self, action: Action, index: usize, pip: u8, total: u32, last_side: u64) -> Option<u16> {
+        let Action::Play { tile, on } = action else {
+            return Some(0);
+        };
+        if !self.config.scores_plays {
+            return Some(0);
+        }
+        let pips = tile.a.wrapping_add(tile.b); // ≤ 36
+        let after = match on {
+            None => total.wrapping_add(pips),
+            Some(parent) => {
+                let lost = if parent.is_double() {
+                    parent.pips() as u32 & u32::from(last_side >> (index & 63) & 1 != 0).wrapping_neg()
+                } else {
+                    u32::from(pip)
+                };
+                let gained = if tile.is_double() {
+                    pips
+                } else {
+                    pips.wrapping_sub(u32::from(pip))
+                };
+                total.wrapping_sub(lost).wrapping_add(gained)
+            }
+        };
+        points_of(self.config.unit.play_points(after)).ok()
     }
 
     /// [`Round::play_points`] of a legal play, the layout's `frees` ([`Round::frees_into`]) and
@@ -668,7 +852,46 @@ impl Round {
     }
 
     /// Whether `seat` may take `action` now.
+    ///
+    /// On a layout of at most 64 tiles: whether the legal-action walk
+    /// ([`Round::try_for_each_legal_action`], by the scan) meets it, its tiles read as ids (either
+    /// way round); a longer layout's by the check of `apply`, in a frame of its own.
     pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        if usize::from(self.played) > NARROW {
+            return self.is_legal_checked(seat, action);
+        }
+        let high = self.config.high;
+        let action = match action {
+            Action::Play { tile, on } => {
+                let Some(tile) = id_of(tile, high).map(tile_of) else {
+                    return false;
+                };
+                let on = match on {
+                    Some(on) => match id_of(on, high) {
+                        Some(on) => Some(tile_of(on)),
+                        None => return false,
+                    },
+                    None => None,
+                };
+                Action::Play { tile, on }
+            }
+            other => other,
+        };
+        let mut found = false;
+        self.try_for_each_legal_action(seat, |legal| {
+            found = legal == action;
+            if found {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        found
+    }
+
+    /// [`Round::is_legal`] by [`Round::check`] (the layout's free points replayed).
+    #[inline(never)]
+    pub(super) fn is_legal_checked(&self, seat: Seat, action: Action) -> bool {
         self.check(seat, action, &mut Frees::new()).is_ok()
     }
 
@@ -736,8 +959,21 @@ impl Round {
         self.check_turn(seat)?;
         // A play on a layout tile needs no scan: `apply_scanned` reads only what it needs.
         let placing = matches!(action, Action::Play { on: Some(_), .. }) && self.played > 0;
+        if placing && usize::from(self.played) <= NARROW {
+            const UNREAD: Scan = Scan::new();
+            self.apply_scanned(seat, action, &UNREAD)
+        } else {
+            self.apply_scanning(seat, action)
+        }
+    }
+
+    /// [`Round::apply`] of a draw, a pass, the opening, or a play on a layout of more than
+    /// [`NARROW`] tiles: the layout scanned (or its free points replayed). In a frame of its own:
+    /// the scan is not in the frame of the plays on a narrow layout (the playouts' steps).
+    #[inline(never)]
+    fn apply_scanning(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
         let mut scan = Scan::new();
-        if (placing && usize::from(self.played) <= NARROW) || self.scan(&mut scan)? {
+        if self.scan(&mut scan)? {
             self.apply_scanned(seat, action, &scan)
         } else {
             self.apply_replayed(seat, action)
@@ -823,7 +1059,9 @@ impl Round {
         }
     }
 
-    /// [`Round::apply`] on a longer layout: the free points replayed.
+    /// [`Round::apply`] on a longer layout: the free points replayed; in a frame of its own (the
+    /// free points are not in the frames of the narrow layouts' applies).
+    #[inline(never)]
     pub(super) fn apply_replayed(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
         let mut frees = Frees::new();
         let checked = self.check(seat, action, &mut frees)?;
@@ -1229,6 +1467,11 @@ pub(in crate::dominoes) struct Scan {
     counts: [u8; TAKERS],
     /// The numbers some free point takes, as bits (bit `v`: number `v`).
     open: u32,
+    /// The layout's open-end total ([`Round::total`]).
+    pub(super) total: u32,
+    /// The doubles (bits of play index) a play on which covers their last free side: their
+    /// halves then stop counting in the total.
+    last_side: u64,
 }
 
 impl Scan {
@@ -1238,6 +1481,8 @@ impl Scan {
             takers: [0; TAKERS],
             counts: [0; TAKERS],
             open: 0,
+            total: 0,
+            last_side: 0,
         }
     }
 

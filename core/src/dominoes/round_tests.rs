@@ -548,7 +548,7 @@ fn the_scan_agrees_with_the_replay_and_the_listed_actions() {
             let mut bot = RandomBot::new(seed ^ 0x5eed);
             while let Some(seat) = round.to_act() {
                 let mut scan = Scan::new();
-                assert!(round.scan(&mut scan).unwrap());
+                assert!(round.scan_scored(&mut scan).unwrap());
                 let (takers, total) = replayed(&round);
                 assert_eq!(&scan.takers[..19], &takers[..], "{config:?} seed {seed}");
                 if round.played > 0 {
@@ -559,9 +559,35 @@ fn the_scan_agrees_with_the_replay_and_the_listed_actions() {
                     }
                     assert!(round.placement(u8::MAX, 0).unwrap().is_none());
                 }
+                assert_eq!(scan.total, total, "{config:?} seed {seed}");
+                // The unscored scan finds the same takers.
+                let mut plain = Scan::new();
+                assert!(round.scan(&mut plain).unwrap());
+                assert_eq!(plain.takers, scan.takers, "{config:?} seed {seed}");
                 let mut listed = Vec::new();
                 round.for_each_legal_action(seat, |action| listed.push(action));
                 assert_eq!(round.count_legal_actions(seat), listed.len());
+                // The scanned walks give the plays (and their points) of the walk by every
+                // layout tile's free points, the one of the layouts past 64 tiles.
+                let hand = round.hands[seat.index()];
+                let mut wide = Vec::new();
+                let plays = round.wide_plays(&hand, &mut |action| {
+                    wide.push(action);
+                    core::ops::ControlFlow::Continue(())
+                });
+                assert_eq!(plays, Some(wide.len()));
+                let plays: Vec<Action> = listed
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Play { .. }))
+                    .collect();
+                assert_eq!(wide, plays, "{config:?} seed {seed}");
+                let mut scored = Vec::new();
+                round.for_each_legal_action_scored(seat, |action, points| scored.push((action, points)));
+                let mut wide_scored = Vec::new();
+                round.wide_scored(&hand, &mut |action, points| wide_scored.push((action, points)));
+                assert_eq!(&scored[..wide_scored.len()], &wide_scored[..], "{config:?} seed {seed}");
+                assert_eq!(scored.len(), listed.len());
                 for (n, &action) in listed.iter().enumerate() {
                     assert_eq!(round.nth_legal_action(seat, n), Some(action));
                 }
@@ -587,6 +613,11 @@ fn the_scan_agrees_with_the_replay_and_the_listed_actions() {
                     }
                     for who in [seat, seat.next(config.players)] {
                         for &action in &actions {
+                            assert_eq!(
+                                round.is_legal(who, action),
+                                round.is_legal_checked(who, action),
+                                "{config:?} seed {seed} {action:?}"
+                            );
                             let (mut one, mut other) = (round.clone(), round.clone());
                             let scanned = if who == seat {
                                 let mut scan = Scan::new();

@@ -66,11 +66,15 @@ fn allowed(places: &[Place], id: u8) -> usize {
 /// Hall's condition: the tiles still to place (`kinds[m]`: how many may go exactly to the places
 /// of mask `m`) fit the room left. For each set `P` of places, the tiles that may only go into
 /// `P` must fit `P`'s room; with as many tiles as room in all, that is enough for a placement.
+/// Only the sets of the places there are (`places.len()` ≤ [`PLACES`]) are read: a tile's kind
+/// names only those ([`allowed`]), so a larger set holds what its part among them holds.
 fn placeable(kinds: &[usize; SUBSETS], places: &[Place]) -> bool {
+    let count = places.len().min(PLACES);
+    let sets = 1usize << count;
     // within[P] = tiles whose places all lie in P (a sum over subsets, place by place).
     let mut within = *kinds;
-    for bit in 0..PLACES {
-        for set in 0..SUBSETS {
+    for bit in 0..count {
+        for set in 0..sets {
             if set & (1 << bit) != 0 {
                 let without = within.get(set ^ (1 << bit)).copied().unwrap_or(0);
                 if let Some(slot) = within.get_mut(set) {
@@ -79,7 +83,7 @@ fn placeable(kinds: &[usize; SUBSETS], places: &[Place]) -> bool {
             }
         }
     }
-    within.iter().enumerate().all(|(set, &tiles)| {
+    within.iter().take(sets).enumerate().all(|(set, &tiles)| {
         let room = places
             .iter()
             .enumerate()

@@ -182,16 +182,23 @@ const JOKERS: u16 = (1u16 << BLACK) | (1u16 << RED);
 fn plays_left_masks(masks: [u16; 4]) -> u32 {
     let mut best = groups_masks(masks, &[]);
     let [m1, m2, m3, _] = masks;
-    let kinds = u8::from(run_starts(m1, 5) != 0)
-        .saturating_add(u8::from(run_starts(m2, 3) != 0))
-        .saturating_add(u8::from(run_starts(m3, 2) != 0));
-    // Taking chains out only lowers counts: a kind of chain the hand lacks never appears. With
-    // one kind, the three orders take the same chains; with two, the third order takes them as
-    // the first or the second does (sequences and pairs: as the second; either with airplanes:
-    // as the first). Only the orders that can differ are run.
-    for order in CHAIN_ORDERS.get(..usize::from(kinds)).unwrap_or(&[]) {
+    // The kinds of chain the hand holds, bit `per - 1` for `per` cards a rank.
+    let held = u8::from(run_starts(m1, 5) != 0)
+        | u8::from(run_starts(m2, 3) != 0) << 1
+        | u8::from(run_starts(m3, 2) != 0) << 2;
+    let kinds = held.count_ones() as usize; // ≤ 3
+    // Taking chains out only lowers counts: a kind of chain the hand lacks never appears (it is
+    // not looked for). With one kind, the three orders take the same chains; with two, the
+    // third order takes them as the first or the second does (sequences and pairs: as the
+    // second; either with airplanes: as the first). Only the orders that can differ are run.
+    for order in CHAIN_ORDERS.get(..kinds).unwrap_or(&[]) {
         let mut rest = masks;
-        let (chains, planes) = take_chains(order, |per, min| take_chain_masks(&mut rest, per, u32::from(min)));
+        let (chains, planes) = take_chains(order, |per, min| {
+            if held >> per.wrapping_sub(1) & 1 == 0 {
+                return 0; // per ≥ 1
+            }
+            take_chain_masks(&mut rest, per, u32::from(min))
+        });
         best = best.min(chains.saturating_add(groups_masks(rest, planes.lengths())));
     }
     best
@@ -250,7 +257,8 @@ fn groups_masks([m1, _, m3, m4]: [u16; 4], planes: &[u8]) -> u32 {
     x = x.wrapping_add(x >> 4) & 0x0F0F_0F0F;
     x = x.wrapping_add(x >> 8);
     let (mut loose, triplets) = (x & 0xFF, x >> 16 & 0xFF);
-    let bombs = (m4 & keep).count_ones();
+    // Most hands hold no bomb: no population count then.
+    let bombs = if m4 & keep == 0 { 0 } else { (m4 & keep).count_ones() };
     loose = loose.saturating_sub(triplets);
     for &len in planes {
         if loose >= u32::from(len) {
@@ -308,16 +316,30 @@ fn take_chain_masks(masks: &mut [u16; 4], per: u8, min: u32) -> u32 {
     best_len
 }
 
-/// The ranks (3 … A) of `held` starting a run of at least `len` of them.
+/// The ranks (3 … A) of `held` starting a run of at least `len` of them. Up to 8 ranks by
+/// doubling (the starts of runs of 2, then of 4, then those whose rank `len − 4` on also starts
+/// a run of 4: no loop for the chains' 2, 3 and 5), longer rank by rank.
 fn run_starts(held: u16, len: u32) -> u16 {
     let held = held & CHAIN_RANKS;
-    let mut starts = held;
-    let mut k = 1u32;
-    while k < len {
-        starts &= held.checked_shr(k).unwrap_or(0);
-        k = k.saturating_add(1);
+    let two = held & held >> 1;
+    match len {
+        0 | 1 => held,
+        2 => two,
+        3 => two & held >> 2,
+        4..=8 => {
+            let four = two & two >> 2;
+            four & four.checked_shr(len.wrapping_sub(4)).unwrap_or(0) // len ≥ 4
+        }
+        _ => {
+            let mut starts = held;
+            let mut k = 1u32;
+            while k < len {
+                starts &= held.checked_shr(k).unwrap_or(0);
+                k = k.saturating_add(1);
+            }
+            starts
+        }
     }
-    starts
 }
 
 /// The chain orders of [`plays_left`]: (cards per rank, least ranks) of sequences, pair
@@ -510,5 +532,26 @@ impl Bot<Round> for Greedy {
     /// [`Greedy::choose`].
     fn choose(&mut self, round: &Round, seat: Seat) -> Option<Action> {
         Greedy::choose(self, round, seat)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::arithmetic_side_effects)] // tests may panic
+mod tests {
+    use super::{CHAIN_RANKS, run_starts};
+
+    /// Session 19: `run_starts` by doubling gives the rank-by-rank answer (every rank `k < len`
+    /// on held) for every set of ranks 3 … 2 and the jokers and every length to 13.
+    #[test]
+    fn run_starts_by_doubling_matches_the_rank_by_rank_loop() {
+        for held in 0..=u16::MAX >> 1 {
+            for len in 0..=13u32 {
+                let mut expected = held & CHAIN_RANKS;
+                for k in 1..len {
+                    expected &= (held & CHAIN_RANKS) >> k;
+                }
+                assert_eq!(run_starts(held, len), expected, "{held:#x} {len}");
+            }
+        }
     }
 }

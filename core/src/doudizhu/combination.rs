@@ -484,13 +484,18 @@ pub(crate) fn reads_as(cards: &Cards, r: &Reading, preset: &Preset) -> bool {
         Kind::Bomb => 4,
         _ => return classify(cards, preset).iter().any(|x| x == *r),
     };
-    let c = cards.counts();
-    let n = c.iter().map(|&k| usize::from(k)).sum::<usize>();
+    // `need` cards all of the key's rank: the count words are those of `need` at the key and
+    // nothing else (byte `key` of the 15 as the words of `words_of` hold them).
     let key = r.key as usize;
+    let one = u64::from(need);
+    let expected = if key < 8 {
+        [one << key.wrapping_mul(8), 0]
+    } else {
+        [0, one << key.wrapping_sub(8).wrapping_mul(8)] // 8 ≤ key < 15
+    };
     r.chain == 1
-        && n == usize::from(need)
-        && n <= usize::from(preset.max_cards)
-        && c.get(key).copied() == Some(need)
+        && super::cards::words_of(&cards.counts()) == expected
+        && need <= preset.max_cards
         && (need != 2 || key <= Rank::Two as usize)
 }
 

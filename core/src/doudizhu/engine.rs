@@ -529,14 +529,14 @@ impl game::Round for Round {
     /// The round's own bytes are held in place (`repr(C)`, no padding byte).
     const RAW: bool = true;
 
-    /// zerocopy's bit-validity check of the round's bytes, then [`Config::validate`].
+    /// zerocopy's bit-validity check of the round's bytes, then [`Config::validate`]'s checks.
     fn raw_ref(bytes: &[u8]) -> Option<&Round> {
-        crate::game::held_ref(bytes, |round: &Round| round.config().validate().is_ok())
+        crate::game::held_ref(bytes, |round: &Round| round.config().is_valid())
     }
 
     /// As `raw_ref`, writable.
     fn raw_mut(bytes: &mut [u8]) -> Option<&mut Round> {
-        crate::game::held_mut(bytes, |round: &Round| round.config().validate().is_ok())
+        crate::game::held_mut(bytes, |round: &Round| round.config().is_valid())
     }
 
     fn raw_bytes(&self) -> &[u8] {
@@ -735,12 +735,12 @@ impl game::Match for Match {
 
     /// zerocopy's bit-validity check of the match's bytes, then its config's validation.
     fn raw_ref(bytes: &[u8]) -> Option<&Match> {
-        crate::game::held_ref(bytes, |game: &Match| game.round().config().validate().is_ok())
+        crate::game::held_ref(bytes, |game: &Match| game.round().config().is_valid())
     }
 
     /// As `raw_ref`, writable.
     fn raw_mut(bytes: &mut [u8]) -> Option<&mut Match> {
-        crate::game::held_mut(bytes, |game: &Match| game.round().config().validate().is_ok())
+        crate::game::held_mut(bytes, |game: &Match| game.round().config().is_valid())
     }
 
     fn raw_bytes(&self) -> &[u8] {

@@ -19,6 +19,36 @@ fn c(s: &str) -> Cards {
 
 const PRESETS: [Config; 4] = [Config::PAGAT, Config::OPENSPIEL, Config::RLCARD, Config::ROB];
 
+/// Every preset, the Botzone and DouZero ones too.
+const ALL_PRESETS: [Config; 6] = [
+    Config::PAGAT,
+    Config::OPENSPIEL,
+    Config::RLCARD,
+    Config::ROB,
+    Config::BOTZONE,
+    Config::DOUZERO,
+];
+
+/// The held round's config check (`Config::is_valid`, every C call) answers as
+/// `Config::validate`: every preset, and each bound just inside and just outside.
+#[test]
+fn a_held_configs_check_answers_as_validate() {
+    for base in ALL_PRESETS {
+        for wings in [0u8, 1, 4, 5, 255] {
+            for cards in [0u8, 1, 54, 55] {
+                for (deals, target) in [(0u16, 0u32), (1, 0), (0, 1), (9, 600)] {
+                    let mut config = base;
+                    config.rules.wing_copies = wings;
+                    config.rules.max_cards = cards;
+                    config.deals = deals;
+                    config.target = target;
+                    assert_eq!(config.is_valid(), config.validate().is_ok(), "{config:?}");
+                }
+            }
+        }
+    }
+}
+
 /// Checks every trait promise about the legal actions of the seat to act, returns them.
 fn check_actions(round: &Round, seat: Seat) -> Vec<Action> {
     let mut all = Vec::new();
@@ -111,14 +141,7 @@ fn every_index_on_a_lead_is_the_listed_action_and_the_random_bot_draws_as_the_re
     use super::bot::RandomBot;
     use crate::game::Rng;
     let (mut leads, mut checked) = (0usize, 0usize);
-    for config in [
-        Config::PAGAT,
-        Config::OPENSPIEL,
-        Config::RLCARD,
-        Config::ROB,
-        Config::BOTZONE,
-        Config::DOUZERO,
-    ] {
+    for config in ALL_PRESETS {
         for seed in 0..40u64 {
             let mut round = Round::seeded(&config, seed).unwrap();
             let mut bot = RandomBot::new(seed ^ 0x55);

@@ -234,10 +234,44 @@ pub(crate) fn count_masks(hand: &[u8; RANKS]) -> [u16; 4] {
 }
 
 /// The rank in which item `n` (from 0) falls when rank `i` holds `counts[i]` items, the ranks
-/// in order, and its place among that rank's items; `None` when `n` is past the last. No branch
-/// on the counts (one pass over the 15 ranks): the ranks whose items all come before `n` are
-/// counted, and the items before the rank found are the last running total at most `n`.
+/// in order, and its place among that rank's items; `None` when `n` is past the last. All
+/// ranks at once (SWAR) when every count is below 8 (always, for a set within the deck): the
+/// running totals are the bytes of the count words times `0x0101…01` (at most 105: no byte
+/// carries), the ranks whose running total is at most `n` are counted by one subtraction per
+/// word, and the items before the rank found are the running total of the rank before it.
+/// Larger counts take [`select_rank_by_loop`] (the same answers).
 fn select_rank(counts: &[u8; RANKS], n: usize) -> Option<(usize, usize)> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let [lo, hi] = super::cards::words_of(counts);
+    if (lo | hi) & ONES.wrapping_mul(0xF8) != 0 {
+        return select_rank_by_loop(counts, n);
+    }
+    // Byte i of `run_lo`: the items of ranks 0 ..= i; byte i of `run_hi`: of ranks 0 ..= 8 + i
+    // (its byte 7, rank 15, adds nothing: the total).
+    let run_lo = lo.wrapping_mul(ONES);
+    let run_hi = hi.wrapping_mul(ONES).wrapping_add((run_lo >> 56).wrapping_mul(ONES));
+    let total = (run_hi >> 56) as usize;
+    if n >= total {
+        return None;
+    }
+    // n < total ≤ 105: byte 0x80 + n − run stays in 0x17 ..= 0xE8 (no borrow between bytes)
+    // and has its top bit set exactly when run ≤ n.
+    let wide = (n as u64).wrapping_mul(ONES) | ONES.wrapping_mul(0x80);
+    let at_most = |run: u64| wide.wrapping_sub(run) >> 7 & ONES;
+    // At most 15 ranks counted: the byte sum by one multiply.
+    let rank = (at_most(run_lo).wrapping_add(at_most(run_hi)).wrapping_mul(ONES) >> 56) as usize; // < 15
+    let before = match rank.checked_sub(1) {
+        None => 0,
+        Some(i) if i < 8 => (run_lo >> (i as u32).wrapping_mul(8)) as u8,
+        Some(i) => (run_hi >> (i as u32).wrapping_sub(8).wrapping_mul(8)) as u8, // 8 ≤ i < 14
+    };
+    Some((rank, n.wrapping_sub(usize::from(before)))) // before ≤ n
+}
+
+/// [`select_rank`] rank by rank, for any counts. No branch on the counts (one pass over the 15
+/// ranks): the ranks whose items all come before `n` are counted, and the items before the rank
+/// found are the last running total at most `n`.
+fn select_rank_by_loop(counts: &[u8; RANKS], n: usize) -> Option<(usize, usize)> {
     let (mut rank, mut before, mut acc) = (0usize, 0usize, 0usize);
     for &c in counts {
         acc = acc.wrapping_add(usize::from(c)); // at most 15 · 255
@@ -251,7 +285,7 @@ fn select_rank(counts: &[u8; RANKS], n: usize) -> Option<(usize, usize)> {
 /// The one-rank plays over a single, pair, triplet or bomb `prev`, from the hand's count masks:
 /// whether the rocket is one, the ranks of a play of `prev`'s kind (with that kind and its
 /// number of cards) and the ranks of a bomb; `None` over any other kind.
-fn over_simple(masks: [u16; 4], prev: Reading) -> Option<(bool, Kind, u8, u16, u16)> {
+fn over_simple(masks: [u16; 4], prev: Reading) -> Option<OverSimple> {
     let [m1, m2, m3, m4] = masks;
     let suited = (2u16 << Rank::Two as u32).wrapping_sub(1); // ranks 3 … 2
     let jokers = (1u16 << Rank::BlackJoker as u32) | (1u16 << Rank::RedJoker as u32);
@@ -269,14 +303,21 @@ fn over_simple(masks: [u16; 4], prev: Reading) -> Option<(bool, Kind, u8, u16, u
     Some((m1 & jokers == jokers, kind, need, set, bombs))
 }
 
-/// The number of plays [`nth_over_simple`] indexes (the plays the generator reports over a
-/// single, pair, triplet or bomb `prev` for a hand within the size limit; 0 over another kind).
-pub(crate) fn count_over_simple(hand: &Cards, prev: Reading) -> usize {
-    over_simple(count_masks(&hand.counts()), prev).map_or(0, |(rocket, _, _, set, bombs)| {
-        usize::from(rocket)
-            .wrapping_add(set.count_ones() as usize)
-            .wrapping_add(bombs.count_ones() as usize) // at most 1 + 15 + 15
-    })
+/// The plays over a single, pair, triplet or bomb ([`over_simple`]): whether the rocket is one,
+/// `prev`'s kind and number of cards, the ranks of a play of that kind, the ranks of a bomb.
+pub(crate) type OverSimple = (bool, Kind, u8, u16, u16);
+
+/// [`over_simple`] of `hand`'s count masks: read once, then counted ([`count_of_simple`]) and
+/// indexed ([`nth_of_simple`]).
+pub(crate) fn over_simple_of(hand: &Cards, prev: Reading) -> Option<OverSimple> {
+    over_simple(count_masks(&hand.counts()), prev)
+}
+
+/// The number of plays [`nth_of_simple`] indexes (the plays the generator reports over a
+/// single, pair, triplet or bomb for a hand within the size limit) from [`over_simple`]'s
+/// answer: the rocket, the ranks of either set (one population count of both).
+pub(crate) fn count_of_simple((rocket, _, _, set, bombs): OverSimple) -> usize {
+    usize::from(rocket).wrapping_add((u32::from(set) | u32::from(bombs) << 16).count_ones() as usize) // ≤ 33
 }
 
 /// The play of index `n` (the pass not counted) the generator reports for `hand` over `prev`, a
@@ -285,7 +326,11 @@ pub(crate) fn count_over_simple(hand: &Cards, prev: Reading) -> usize {
 /// rocket, then by rank the play of `prev`'s kind and the bomb — found here from the count
 /// masks (each rank's number of such plays, [`select_rank`]) instead of walking the generator.
 pub(crate) fn nth_over_simple(hand: &Cards, prev: Reading, n: usize) -> Option<(Cards, Reading)> {
-    let (rocket, kind, need, set, bombs) = over_simple(count_masks(&hand.counts()), prev)?;
+    nth_of_simple(over_simple_of(hand, prev)?, n)
+}
+
+/// [`nth_over_simple`] of [`over_simple`]'s answer.
+pub(crate) fn nth_of_simple((rocket, kind, need, set, bombs): OverSimple, n: usize) -> Option<(Cards, Reading)> {
     let mut left = n;
     if rocket {
         match left.checked_sub(1) {
@@ -435,6 +480,23 @@ pub(crate) fn nth_lead(hand: &Cards, limit: usize, quirk: bool, n: usize) -> Opt
 /// The ranks a chain may use, 3 … A, as a mask (bits 0..=11).
 const CHAIN_RANKS: u16 = 0x0FFF;
 const _: () = assert!(CHAIN_TOP == 11);
+
+/// Four rank masks as the 16-bit lanes of a word, the first lowest.
+fn pack([a, b, c, d]: [u16; 4]) -> u64 {
+    u64::from(a) | u64::from(b) << 16 | u64::from(c) << 32 | u64::from(d) << 48
+}
+
+/// The population counts of four rank masks at once (SWAR over [`pack`]'s word: one count
+/// where a target without a population-count instruction spends a dozen operations on each).
+fn pop4(masks: [u16; 4]) -> [usize; 4] {
+    let x = pack(masks);
+    let x = x.wrapping_sub(x >> 1 & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333).wrapping_add(x >> 2 & 0x3333_3333_3333_3333);
+    let x = x.wrapping_add(x >> 4) & 0x0F0F_0F0F_0F0F_0F0F;
+    // Each lane's two byte counts (at most 8 each) summed into its low byte.
+    let x = x.wrapping_add(x >> 8);
+    [0u32, 16, 32, 48].map(|shift| (x >> shift & 0x1F) as usize)
+}
 
 /// The multisets of `need` items with at most `caps[r]` of rank `r` (a polynomial coefficient,
 /// computed up to degree `need` ≤ 20).
@@ -615,27 +677,33 @@ impl Gen<'_> {
 
     /// The plays [`Gen::simple`] reports: the rocket, singles, pairs, triplets, bombs.
     fn count_simple(&self, [m1, m2, m3, m4]: [u16; 4]) -> usize {
-        let pop = |m: u16| m.count_ones() as usize;
         let jokers = (1u16 << Rank::BlackJoker as u32) | (1u16 << Rank::RedJoker as u32);
-        let mut n = 0usize;
         // The rocket and the bombs beat everything but the rocket (a bomb: and higher bombs).
         let over_rocket = self.prev.is_some_and(|p| p.kind == Kind::Rocket);
-        if m1 & jokers == jokers && !over_rocket && self.fits_size(2) {
-            n = n.saturating_add(1);
-        }
-        if self.fits_size(4) && !over_rocket {
-            let bombs = match self.prev {
+        let rocket = m1 & jokers == jokers && !over_rocket && self.fits_size(2);
+        let bombs = if self.fits_size(4) && !over_rocket {
+            match self.prev {
                 Some(p) if p.kind == Kind::Bomb => self.keys(m4, Kind::Bomb, 1),
                 _ => m4,
-            };
-            n = n.saturating_add(pop(bombs));
-        }
-        for (mask, kind, size) in [(m1, Kind::Single, 1), (m2, Kind::Pair, 2), (m3, Kind::Triplet, 3)] {
-            if self.fits_size(size) {
-                n = n.saturating_add(pop(self.keys(mask, kind, 1)));
             }
-        }
-        n
+        } else {
+            0
+        };
+        let sized = |size: usize, mask: u16, kind: Kind| {
+            if self.fits_size(size) {
+                self.keys(mask, kind, 1)
+            } else {
+                0
+            }
+        };
+        // The four sets' ranks counted by one population count of the word holding them.
+        let all = pack([
+            bombs,
+            sized(1, m1, Kind::Single),
+            sized(2, m2, Kind::Pair),
+            sized(3, m3, Kind::Triplet),
+        ]);
+        usize::from(rocket).wrapping_add(all.count_ones() as usize) // ≤ 1 + 64
     }
 
     /// The plain chains of `kind` ([`Gen::chains`]), less those starting at a quad when
@@ -660,7 +728,12 @@ impl Gen<'_> {
             Some(p) if p.kind == kind => (usize::from(p.chain), usize::from(p.chain).min(most)),
             Some(_) => return 0,
         };
-        let mut rest = self.keys(runs, kind, low) & if quirk { !m4 } else { u16::MAX };
+        // Only the starts of a run at least `low` long: bits start … start + low − 1 all set.
+        let mut long = runs;
+        for k in 1..low.min(CHAIN_TOP.wrapping_add(1)) {
+            long &= runs >> k;
+        }
+        let mut rest = self.keys(long, kind, low) & if quirk { !m4 } else { u16::MAX };
         let mut n = 0usize;
         while rest != 0 {
             let start = rest.trailing_zeros();
@@ -676,15 +749,23 @@ impl Gen<'_> {
 
     /// Triplet + one / + pair ([`Gen::triplet_kickers`]): every triplet key with every other rank.
     fn count_triplet_kickers(&self, [m1, m2, m3, _]: [u16; 4]) -> usize {
-        let pop = |m: u16| m.count_ones() as usize;
-        let mut n = 0usize;
-        if self.fits_size(4) {
-            n = pop(self.keys(m3, Kind::TripletSingle, 1)).saturating_mul(pop(m1).saturating_sub(1));
+        let singles = if self.fits_size(4) {
+            self.keys(m3, Kind::TripletSingle, 1)
+        } else {
+            0
+        };
+        let pairs = if self.fits_size(5) {
+            self.keys(m3, Kind::TripletPair, 1)
+        } else {
+            0
+        };
+        if singles | pairs == 0 {
+            return 0;
         }
-        if self.fits_size(5) {
-            n = n.saturating_add(pop(self.keys(m3, Kind::TripletPair, 1)).saturating_mul(pop(m2).saturating_sub(1)));
-        }
-        n
+        let [singles, pairs, m1, m2] = pop4([singles, pairs, m1, m2]);
+        singles
+            .saturating_mul(m1.saturating_sub(1))
+            .saturating_add(pairs.saturating_mul(m2.saturating_sub(1)))
     }
 
     /// The triplet + kicker plays of the triplet `t` alone (with `skip`: [`Gen::masks`] set).
@@ -719,7 +800,8 @@ impl Gen<'_> {
         if singles || pairs {
             let max = usize::from(self.preset.max_cards).min(self.limit);
             let runs = m3 & CHAIN_RANKS;
-            let mut rest = runs;
+            // Only the starts of two triplets in a row (a shorter run has no airplane).
+            let mut rest = runs & runs >> 1;
             while rest != 0 {
                 let start = rest.trailing_zeros() as usize;
                 rest &= rest.wrapping_sub(1);
@@ -1338,6 +1420,44 @@ mod tests {
             total += seen;
         }
         assert!(total > 10_000, "the cases exercise real enumerations ({total})");
+    }
+
+    /// Session 19: the word form of `select_rank` gives the rank-by-rank loop's answer for
+    /// every index (and one past the last) of random count vectors, small counts (the word
+    /// form) and large ones (the loop's fallback).
+    #[test]
+    fn select_rank_by_words_matches_the_loop() {
+        let mut state = 0x9e37_79b9_u32;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state
+        };
+        let mut checked = 0usize;
+        for case in 0..4000 {
+            let mut counts = [0u8; RANKS];
+            for c in counts.iter_mut() {
+                *c = match case % 4 {
+                    0 => (next() % 5) as u8,
+                    1 => [0, 0, 0, 1, 1, 2, 3, 4][(next() % 8) as usize],
+                    2 => (next() % 8) as u8,
+                    _ => (next() % 256) as u8,
+                };
+            }
+            let total: usize = counts.iter().map(|&c| usize::from(c)).sum();
+            for n in 0..=total + 2 {
+                assert_eq!(
+                    super::select_rank(&counts, n),
+                    super::select_rank_by_loop(&counts, n),
+                    "{counts:?} item {n}"
+                );
+                checked += 1;
+            }
+        }
+        assert_eq!(super::select_rank(&[0; RANKS], 0), None);
+        assert_eq!(super::select_rank(&[4; RANKS], 59), Some((14, 3)));
+        assert!(checked > 100_000, "{checked}");
     }
 
     #[test]

@@ -36,7 +36,10 @@ use core::fmt;
 use super::Error;
 use super::cards::{Cards, RANKS, Rank};
 use super::combination::{Kind, Preset, Reading, classify, reads_as};
-use super::moves::{MAX_MOVES, count_over_simple, count_plays, generate, generate_from, nth_lead, nth_over_simple};
+use super::moves::{
+    MAX_MOVES, count_of_simple, count_plays, generate, generate_from, nth_lead, nth_of_simple, nth_over_simple,
+    over_simple_of,
+};
 use super::solve::{Opponents, Plan, Scratch, min_plays, spring};
 use crate::game::{Rng, Seat, shuffle};
 use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
@@ -322,6 +325,14 @@ impl Config {
             });
         }
         Ok(())
+    }
+
+    /// Whether [`Config::validate`] accepts the config, without its error (the check of a
+    /// round held in place, inlined into every C call that views one).
+    #[inline]
+    pub(crate) const fn is_valid(&self) -> bool {
+        let (wings, cards) = (self.rules.wing_copies, self.rules.max_cards);
+        wings != 0 && wings <= 4 && cards != 0 && cards <= 54 && (self.deals != 0 || self.target != 0)
     }
 }
 

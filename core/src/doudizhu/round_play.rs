@@ -259,13 +259,14 @@ impl Round {
             && matches!(top.reading.kind, Kind::Single | Kind::Pair | Kind::Triplet | Kind::Bomb)
         {
             let hand = self.hand(seat);
-            if hand.len() <= usize::from(self.config.rules.max_cards) {
+            if hand.len() <= usize::from(self.config.rules.max_cards)
+                && let Some(plays) = over_simple_of(&hand, top.reading)
+            {
                 // The pass, then the plays.
-                let total = count_over_simple(&hand, top.reading).saturating_add(1);
+                let total = count_of_simple(plays).saturating_add(1);
                 return match pick(total).checked_sub(1) {
                     None => Some(Action::Pass),
-                    Some(n) => nth_over_simple(&hand, top.reading, n)
-                        .map(|(cards, reading)| Action::Play(Play { cards, reading })),
+                    Some(n) => nth_of_simple(plays, n).map(|(cards, reading)| Action::Play(Play { cards, reading })),
                 };
             }
         }
@@ -405,18 +406,23 @@ impl Round {
                 why: self.refusal(seat, action),
             });
         }
-        let mut event = Event {
+        // Each branch builds its event whole, in place of the result (no event filled in, then
+        // copied out).
+        let event = |doubled: bool, lead: Option<Seat>, outcome: Option<Outcome>| Event {
             seat,
             action,
             landlord: None,
             kitty: None,
             void: false,
-            doubled: false,
-            lead: None,
-            outcome: None,
+            doubled,
+            lead,
+            outcome,
         };
         match (action, after) {
-            (Action::Play(play), Some(after)) => self.apply_play(seat.0, &play, after, &mut event)?,
+            (Action::Play(play), Some(after)) => {
+                let (doubled, outcome) = self.apply_play(seat.0, &play, after)?;
+                Ok(event(doubled, None, outcome))
+            }
             (Action::Pass, _) if self.phase == Phase::Play => {
                 self.passes = self.passes.saturating_add(1);
                 if self.passes >= 2 {
@@ -424,17 +430,16 @@ impl Round {
                     self.set_top(None);
                     self.passes = 0;
                     self.turn = leader;
-                    event.lead = Some(Seat(leader));
+                    Ok(event(false, Some(Seat(leader)), None))
                 } else {
                     self.turn = next(seat.0);
+                    Ok(event(false, None, None))
                 }
             }
             _ => {
                 let code = auction_code(action).ok_or(Error::Internal)?;
                 self.apply_auction(seat.0, code)?;
-                if action == Action::Rob {
-                    event.doubled = true;
-                }
+                let mut event = event(action == Action::Rob, None, None);
                 match self.phase {
                     Phase::Play => {
                         event.landlord = self.landlord();
@@ -446,13 +451,14 @@ impl Round {
                     }
                     Phase::Auction => {}
                 }
+                Ok(event)
             }
         }
-        Ok(event)
     }
 
-    /// The play's step, `hand` the hand left after it (the play known legal).
-    fn apply_play(&mut self, seat: u8, play: &Play, hand: Cards, event: &mut Event) -> Result<(), Error> {
+    /// The play's step, `hand` the hand left after it (the play known legal): whether it
+    /// doubled the stake (a bomb or the rocket) and the outcome when it ended the deal.
+    fn apply_play(&mut self, seat: u8, play: &Play, hand: Cards) -> Result<(bool, Option<Outcome>), Error> {
         let i = usize::from(seat);
         // Both piles computed before either is written: an error leaves the round unchanged.
         let played = self
@@ -469,19 +475,18 @@ impl Round {
         if let Some(n) = self.plays.get_mut(i) {
             *n = n.saturating_add(1);
         }
-        if matches!(play.reading.kind, Kind::Bomb | Kind::Rocket) {
+        let doubled = matches!(play.reading.kind, Kind::Bomb | Kind::Rocket);
+        if doubled {
             self.bombs = self.bombs.saturating_add(1);
-            event.doubled = true;
         }
         self.set_top(Some((seat, *play)));
         self.passes = 0;
         if emptied {
             self.phase = Phase::Over;
-            event.outcome = self.outcome();
-        } else {
-            self.turn = next(seat);
+            return Ok((doubled, self.outcome()));
         }
-        Ok(())
+        self.turn = next(seat);
+        Ok((doubled, None))
     }
 
     /// The auction step (the action is known legal); also used by `decode` to replay the log.

@@ -577,6 +577,13 @@ pub trait Round: Clone + Sized {
         &[]
     }
 
+    /// How many of [`Round::raw_bytes`] hold the round: the rest are never read (a game whose
+    /// log fills up from the start says where its entries end), so the C ABI's digest need not
+    /// cover them. Default: all of them.
+    fn raw_len(&self) -> usize {
+        self.raw_bytes().len()
+    }
+
     /// The action's code: a `u64` whose layout each game documents (and pins by vectors); the C
     /// ABI's form of an action.
     fn action_code(action: Self::Action) -> u64;

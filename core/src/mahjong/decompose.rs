@@ -135,21 +135,32 @@ pub fn for_each_decomposition(
     let counts = hand.counts();
     let sets_needed = hand.len() / 3;
     let mut found = 0usize;
+    let mut emit = |regular: &Regular| {
+        found = found.wrapping_add(1);
+        visit(&Decomposition::Regular(*regular));
+    };
+    let mut search = SetSearch {
+        rest: *counts,
+        partial: Regular {
+            sets: [Meld::Triplet(Tile::FIRST); 4],
+            len: 0,
+            pair: Tile::FIRST,
+        },
+        sets_needed: sets_needed as u8, // at most 4 (14 tiles)
+        emit: &mut emit,
+    };
     for pair in Tile::all() {
-        let mut rest = *counts;
-        match rest.get_mut(pair.index()) {
+        search.rest = *counts;
+        match search.rest.get_mut(pair.index()) {
             Some(c) if *c >= 2 => *c = c.wrapping_sub(2),
             _ => continue,
         }
-        let mut partial = Regular {
+        search.partial = Regular {
             sets: [Meld::Triplet(pair); 4],
             len: 0,
             pair,
         };
-        sets_search(&mut rest, 0, &mut partial, sets_needed, &mut |regular| {
-            found = found.wrapping_add(1);
-            visit(&Decomposition::Regular(*regular));
-        });
+        search.search(0);
     }
     if hand.len() == 14 && rules.seven_pairs && seven_pairs_complete(counts) {
         let mut pairs = [Tile::FIRST; 7];
@@ -167,81 +178,114 @@ pub fn for_each_decomposition(
     Ok(found)
 }
 
-/// Splits `rest` (counts, tiles below `from` already zero) into sets, canonically: at the lowest
-/// held kind choose a triplet or not, then every remaining copy starts a run. Depth is at most
-/// four sets (the hand has at most 14 tiles).
-fn sets_search(
-    rest: &mut [u8; KINDS],
-    from: usize,
-    partial: &mut Regular,
-    sets_needed: usize,
-    emit: &mut dyn FnMut(&Regular),
-) {
-    let Some(tile) = Tile::all().skip(from).find(|t| t.count_in(rest) > 0) else {
-        if usize::from(partial.len) == sets_needed {
-            emit(partial);
-        }
-        return;
-    };
-    let index = tile.index();
-    let count = tile.count_in(rest);
-    for triplet in [true, false] {
-        let runs = if triplet {
-            match count.checked_sub(3) {
-                Some(r) => r,
-                None => continue,
+/// The search of [`for_each_decomposition`]'s sets: the counts left, the reading so far, how
+/// many sets it needs and where each reading goes, in one place that every level of the
+/// recursion reaches through one pointer (a level's frame holds its own few numbers only: the
+/// search nests five deep under the hand value, on a microcontroller's stack).
+struct SetSearch<'a> {
+    rest: [u8; KINDS],
+    partial: Regular,
+    sets_needed: u8,
+    emit: &'a mut dyn FnMut(&Regular),
+}
+
+impl SetSearch<'_> {
+    /// Splits `rest` (counts, kinds below `from` already zero) into sets, canonically: at the
+    /// lowest held kind choose a triplet or not, then every remaining copy starts a run. Depth
+    /// is at most four sets (the hand has at most 14 tiles). Each level undoes what it took
+    /// (the counts, the sets it pushed) after its descent; what a level keeps across it is the
+    /// kind, whether it took a triplet and how many runs (on a microcontroller the steps are
+    /// calls of their own, so that a level's frame holds no more than that).
+    fn search(&mut self, from: usize) {
+        let Some(index) = (from..KINDS).find(|&i| self.rest.get(i).is_some_and(|&c| c > 0)) else {
+            if self.partial.len == self.sets_needed {
+                (self.emit)(&self.partial);
             }
-        } else {
-            count
+            return;
         };
-        let sets = usize::from(runs).saturating_add(usize::from(triplet));
-        if usize::from(partial.len).wrapping_add(sets) > sets_needed {
-            continue;
-        }
-        // Runs need the next two kinds of the same suit, `runs` copies each.
-        let second = tile.next_in_suit();
-        let third = second.and_then(Tile::next_in_suit);
-        if runs > 0 {
-            let (Some(b), Some(c)) = (second, third) else { continue };
-            if b.count_in(rest) < runs || c.count_in(rest) < runs {
-                continue;
+        let count = self.rest.get(index).copied().unwrap_or(0);
+        let mut triplet = count >= 3;
+        loop {
+            let runs = if triplet { count.wrapping_sub(3) } else { count };
+            if self.fits(index, triplet, runs) {
+                self.take(index, triplet, runs);
+                self.search(index.wrapping_add(1));
+                self.put_back(index, triplet, runs);
             }
-        }
-        // Undone after the descent (the counts this level took, the sets it pushed): no copy of
-        // the counts and the reading per level of the recursion (it nests five deep under the
-        // hand value).
-        let saved_len = partial.len;
-        let push = |meld: Meld, partial: &mut Regular| {
-            if let Some(slot) = partial.sets.get_mut(usize::from(partial.len)) {
-                *slot = meld;
-                partial.len = partial.len.wrapping_add(1);
+            if !triplet {
+                break;
             }
-        };
+            triplet = false;
+        }
+    }
+
+    /// Whether a triplet (or not) and `runs` runs from `index` fit the reading: no more sets
+    /// than it needs, and `runs` copies of the next two kinds of the suit for the runs.
+    #[cfg_attr(target_os = "none", inline(never))]
+    fn fits(&self, index: usize, triplet: bool, runs: u8) -> bool {
+        let sets = runs.wrapping_add(u8::from(triplet)); // at most 4 + 1
+        if self.partial.len.wrapping_add(sets) > self.sets_needed {
+            return false;
+        }
+        // A run starts at 1–7 of a numbered suit (kinds 0..27, nine to a suit).
+        runs == 0
+            || (index < 27
+                && index % 9 <= 6
+                && self.rest.get(index.wrapping_add(1)).is_some_and(|&c| c >= runs)
+                && self.rest.get(index.wrapping_add(2)).is_some_and(|&c| c >= runs))
+    }
+
+    /// Takes a triplet (or not) and `runs` runs from `index` ([`SetSearch::fits`]): the sets
+    /// pushed onto the reading, their tiles out of the counts (all of `index`'s).
+    #[cfg_attr(target_os = "none", inline(never))]
+    fn take(&mut self, index: usize, triplet: bool, runs: u8) {
+        let Some(tile) = Tile::new(index as u8) else { return };
         if triplet {
-            push(Meld::Triplet(tile), partial);
+            self.push(Meld::Triplet(tile));
         }
         for _ in 0..runs {
-            push(Meld::Run(tile), partial);
+            self.push(Meld::Run(tile));
         }
-        if let Some(c) = rest.get_mut(index) {
+        if let Some(c) = self.rest.get_mut(index) {
             *c = 0;
         }
-        for next in [second, third].into_iter().flatten() {
-            if let Some(c) = rest.get_mut(next.index()).filter(|_| runs > 0) {
-                *c = c.wrapping_sub(runs); // checked ≥ runs above
+        self.runs_out(index, runs, false);
+    }
+
+    /// Undoes [`SetSearch::take`]: the sets popped (the slots past the length are never read),
+    /// the tiles back.
+    #[cfg_attr(target_os = "none", inline(never))]
+    fn put_back(&mut self, index: usize, triplet: bool, runs: u8) {
+        let sets = runs.wrapping_add(u8::from(triplet));
+        self.partial.len = self.partial.len.wrapping_sub(sets);
+        if let Some(c) = self.rest.get_mut(index) {
+            *c = runs.wrapping_add(if triplet { 3 } else { 0 });
+        }
+        self.runs_out(index, runs, true);
+    }
+
+    /// Appends `meld` to the reading (the caller checked there is room).
+    fn push(&mut self, meld: Meld) {
+        if let Some(slot) = self.partial.sets.get_mut(usize::from(self.partial.len)) {
+            *slot = meld;
+            self.partial.len = self.partial.len.wrapping_add(1);
+        }
+    }
+
+    /// Takes (or, `back`, returns) `runs` copies of the two kinds after `index` (checked held
+    /// when taken).
+    fn runs_out(&mut self, index: usize, runs: u8, back: bool) {
+        if runs == 0 {
+            return;
+        }
+        for next in [index.wrapping_add(1), index.wrapping_add(2)] {
+            if let Some(c) = self.rest.get_mut(next) {
+                *c = if back {
+                    c.wrapping_add(runs)
+                } else {
+                    c.wrapping_sub(runs)
+                };
             }
         }
-        sets_search(rest, index.wrapping_add(1), partial, sets_needed, emit);
-        if let Some(c) = rest.get_mut(index) {
-            *c = count;
-        }
-        for next in [second, third].into_iter().flatten() {
-            if let Some(c) = rest.get_mut(next.index()).filter(|_| runs > 0) {
-                *c = c.wrapping_add(runs); // taken above
-            }
-        }
-        // The slots past `len` are never read (nor emitted past `sets_needed`, where no level
-        // writes).
-        partial.len = saved_len;
     }
 }

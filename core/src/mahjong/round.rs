@@ -1410,8 +1410,13 @@ impl Round {
     /// Tiles left to draw in the live wall (`70 − draws − kans`; three players: `55 − draws −
     /// kans − Norths set aside`).
     pub fn wall_left(&self) -> u8 {
-        self.layout()
-            .live_draws
+        // The layout's one field, not the whole layout chosen and copied.
+        let live_draws = if self.config.score.three_player {
+            Layout::THREE.live_draws
+        } else {
+            Layout::FOUR.live_draws
+        };
+        live_draws
             .saturating_sub(self.draws)
             .saturating_sub(self.replacements())
     }
@@ -1419,7 +1424,11 @@ impl Round {
     /// The seats at the table: 4, or 3 under three-player rules
     /// ([`score::Config::three_player`]; seat 3 is then absent: it holds no tiles and never acts).
     pub fn players(&self) -> u8 {
-        self.layout().seats
+        if self.config.score.three_player {
+            Layout::THREE.seats
+        } else {
+            Layout::FOUR.seats
+        }
     }
 
     /// How many Norths `seat` has set aside (nukidora; three players only).
@@ -1429,6 +1438,10 @@ impl Round {
 
     /// Replacement draws taken: kans and Norths set aside.
     pub(super) fn replacements(&self) -> u8 {
+        // No North set aside (always with four players): no population to count.
+        if u32::from_ne_bytes(self.nuki) == 0 {
+            return self.kans;
+        }
         let norths = self
             .nuki
             .iter()
@@ -1721,8 +1734,34 @@ pub(super) fn nth_id(bits: &Bits, n: usize) -> Option<u8> {
 /// How many ids of kind `kind` (0–33) the set holds.
 pub(super) fn kind_count(bits: &Bits, kind: u8) -> u8 {
     // A kind above 47 has no word: the set holds no id of it, 0 is the answer (callers pass 0–33).
+    nibble_ones(kind_nibble(bits, kind))
+}
+
+/// The nibble of kind `kind` in a set: its four ids as bits 0–3 (0 for a kind above 47, which
+/// has no word).
+pub(super) fn kind_nibble(bits: &Bits, kind: u8) -> u64 {
     let word = bits.get(usize::from(kind >> 4)).copied().unwrap_or(0);
-    ((word >> ((kind & 15) << 2)) & 0xF).count_ones() as u8
+    (word >> ((kind & 15) << 2)) & 0xF
+}
+
+/// The set less every id of kind `kind` (nothing for a kind above 47).
+pub(super) fn clear_kind(bits: &mut Bits, kind: u8) {
+    if let Some(word) = bits.get_mut(usize::from(kind >> 4)) {
+        *word &= !(0xFu64 << ((kind & 15) << 2));
+    }
+}
+
+/// The set less the lowest id it holds of kind `kind` (nothing when it holds none).
+pub(super) fn drop_lowest_of_kind(bits: &mut Bits, kind: u8) {
+    if let Some(word) = bits.get_mut(usize::from(kind >> 4)) {
+        let nibble = (*word >> ((kind & 15) << 2)) & 0xF;
+        *word &= !((nibble & nibble.wrapping_neg()) << ((kind & 15) << 2));
+    }
+}
+
+/// The population of a nibble (`n` below 16), read from a word of sixteen 4-bit answers.
+pub(super) const fn nibble_ones(n: u64) -> u8 {
+    ((0x4332_3221_3221_2110u64 >> ((n & 0xF) << 2)) & 0xF) as u8
 }
 
 /// The ids of kind `kind` the set holds, ascending.

@@ -720,6 +720,9 @@ impl Round {
             }
             let answered = self.pending & (1 << s) == 0 && s != self.actor;
             let legal = match self.phase {
+                // A ron answer is checked as the calls list it (first, when `can_ron`), without
+                // the walk over the other calls beside the frames that value the hand.
+                PHASE_CALLS if answer == Action::Ron => self.can_ron(s, self.window_tile, false),
                 PHASE_CALLS => {
                     let mut found = answer == Action::Pass;
                     self.call_actions(s, &mut |a| found |= a == answer);

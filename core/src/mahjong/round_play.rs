@@ -9,8 +9,8 @@ use super::round::{
     HONBA_POINTS, LIVE_AT, Layout, MultiRon, NO_ANSWER, NONE, Outcome, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER,
     PHASE_TURN, POND_CALLED, POND_RIICHI, POND_TSUMOGIRI, RIICHI_STICK, Round, SEATS, Start, TILE_IDS, TableMeld,
     WIN_BLESSING, WIN_CHANKAN, WIN_HAITEI, WIN_HONBA, WIN_HOUTEI, WIN_IPPATSU, WIN_RINSHAN, WinRecord, at, at_mut,
-    bit_ids, bits_counts, bits_has, bits_insert, bits_len, bits_remove, dead_wall, internal, kind_count, kind_ids,
-    prefix,
+    bit_ids, bits_counts, bits_has, bits_insert, bits_len, bits_remove, clear_kind, dead_wall, drop_lowest_of_kind,
+    internal, kind_count, kind_ids, kind_nibble, nibble_ones, prefix,
 };
 use super::rules::{Rules, thirteen_orphans_complete, waits};
 use super::score::{self, CalledMeld, HandValue, MeldKind, Piece, Riichi, Yaku};
@@ -212,7 +212,7 @@ impl Round {
             bits_remove(&mut bits, self.drawn);
         }
         if bits_len(&bits) % 3 == 1 {
-            self.seat_waits(seat, &bits_counts(&bits))
+            self.seat_waits_bits(seat, &bits)
         } else {
             0
         }
@@ -238,6 +238,15 @@ impl Round {
             .filter(|&(_, &c)| c >= 4)
             .fold(0u64, |m, (k, _)| m | (1u64 << k));
         w & !full
+    }
+
+    /// [`Round::seat_waits`] of the closed set `bits`: 0 without the counts when the census of
+    /// the set's nibbles shows the hand far from tenpai ([`far_from_tenpai_bits`]).
+    fn seat_waits_bits(&self, seat: u8, bits: &Bits) -> u64 {
+        if far_from_tenpai_bits(bits, 1) {
+            return 0;
+        }
+        self.seat_waits(seat, &bits_counts(bits))
     }
 
     fn set_waits(&mut self, seat: u8, w: u64) {
@@ -342,13 +351,13 @@ impl Round {
         }
         let bits = self.hand_bits(seat);
         let in_riichi = self.riichi_of(seat) != 0;
-        let counts = bits_counts(&bits);
-        // Riichi.
+        // Riichi (the counts only for a hand the census of its nibbles cannot rule out).
         if !in_riichi
             && self.is_closed(seat)
             && self.score_of(seat) >= RIICHI_STICK
             && self.wall_left() >= self.players()
-            && !far_from_tenpai(&counts, 2)
+            && !far_from_tenpai_bits(&bits, 2)
+            && let counts = bits_counts(&bits)
             && self.hand_shanten(&counts) <= 0
         {
             let mut tenpai_kinds = 0u64;
@@ -409,6 +418,7 @@ impl Round {
         }
         // Nine terminals.
         if self.config.abort_nine_terminals && self.first & seat_bit(seat) != 0 && !self.interrupted {
+            let counts = bits_counts(&bits);
             let kinds = (0..KINDS as u8)
                 .filter(|&k| is_orphan_kind(k) && counts.get(usize::from(k)).is_some_and(|&c| c > 0))
                 .count();
@@ -486,7 +496,7 @@ impl Round {
             return false;
         }
         let record = self.tsumo_record();
-        self.value_of(&record, true).is_ok()
+        self.value_into(&record, true, score::Place::Check).is_ok()
     }
 
     fn tsumo_record(&self) -> WinRecord {
@@ -564,7 +574,7 @@ impl Round {
             return false;
         }
         let record = self.ron_record(seat, tile, chankan);
-        self.value_of(&record, true).is_ok()
+        self.value_into(&record, true, score::Place::Check).is_ok()
     }
 
     /// The calls `seat` may make on the window's discard (after `Pass`, in order: ron, pons,
@@ -650,24 +660,29 @@ impl Round {
 
     /// Whether [`Round::call_actions`] lists anything for `seat` (a call or a ron on the
     /// window's discard), the cheap calls asked first and the ron (which scores the hand) last.
+    /// The kinds are read as the hand's nibbles: a kind is held when its nibble is not 0, held
+    /// twice when clearing its lowest bit leaves one.
     fn has_call(&self, seat: u8, shared: &WindowFacts) -> bool {
         let tile = self.window_tile;
-        if !(self.riichi_of(seat) != 0 || !shared.calls_open || seat == self.actor) {
-            let bits = self.hand_bits(seat);
+        if self.riichi_of(seat) == 0 && shared.calls_open && seat != self.actor {
+            let bits = at(&self.hands, seat);
             let kind = kind_of(tile);
-            let same = kind_count(&bits, kind);
-            if same >= 2 && self.call_leaves_discard(seat, &[kind], kind, None) {
-                return true; // a pon
+            let same = kind_nibble(bits, kind);
+            if same & same.wrapping_sub(1) != 0 {
+                if self.call_leaves_discard(seat, &[kind], kind, None) {
+                    return true; // a pon
+                }
+                if nibble_ones(same) == 3 && shared.kans_ok {
+                    return true; // a kan
+                }
             }
-            if same == 3 && shared.kans_ok {
-                return true;
-            }
-            // No chii with three players (no chii seat then).
+            // No chii with three players (no chii seat then); every chii uses the kind one
+            // below or one above the discard's.
             if seat == shared.chii_seat
-                && let Some(t) = Tile::new(kind)
-                && t.suit() != super::tile::Suit::Honor
+                && kind < 27
+                && (kind_nibble(bits, kind.wrapping_sub(1)) != 0 || kind_nibble(bits, kind.wrapping_add(1)) != 0)
             {
-                let n = t.number();
+                let n = (kind % 9).wrapping_add(1); // the number, 1–9
                 for low in [n.wrapping_sub(2), n.wrapping_sub(1), n] {
                     if !(1..=7).contains(&low) {
                         continue;
@@ -678,7 +693,7 @@ impl Round {
                         l if l.wrapping_add(1) == n => [base, base.wrapping_add(2)],
                         _ => [base, base.wrapping_add(1)],
                     };
-                    if kind_count(&bits, k1) == 0 || kind_count(&bits, k2) == 0 {
+                    if kind_nibble(bits, k1) == 0 || kind_nibble(bits, k2) == 0 {
                         continue;
                     }
                     let suji = if low == n && n <= 6 {
@@ -699,30 +714,24 @@ impl Round {
 
     /// Whether, after a call using one tile of each kind in `used` (pon: `used` = the kind
     /// twice, given once), the hand keeps a tile it may discard under kuikae.
-    fn call_leaves_discard(&self, seat: u8, used: &[u8], called: u8, suji: Option<u8>) -> bool {
-        // Counted rather than scanned kind by kind: the tiles left of kinds kuikae allows are
-        // the hand's tiles, less those of the forbidden kinds, less the ones the call uses of
-        // allowed kinds (at most as many as the hand holds).
-        let bits = self.hand_bits(seat);
-        let pon = used.len() == 1;
-        let forbid = if self.config.kuikae_forbidden {
-            (1u64 << called) | suji.map_or(0, |s| 1u64 << s)
-        } else {
-            0
-        };
-        let mut left = u32::from(bits_len(&bits));
-        for k in [Some(called), suji].into_iter().flatten() {
-            if forbid & (1u64 << k) != 0 && !(Some(k) == suji && k == called) {
-                left = left.saturating_sub(u32::from(kind_count(&bits, k)));
+    pub(super) fn call_leaves_discard(&self, seat: u8, used: &[u8], called: u8, suji: Option<u8>) -> bool {
+        // The hand as a set, less every id of the kinds kuikae forbids and the ids the call
+        // takes of the others (the lowest of each kind: which ones does not change what is
+        // left to count): anything left?
+        let mut rest = self.hand_bits(seat);
+        if self.config.kuikae_forbidden {
+            for k in [Some(called), suji].into_iter().flatten() {
+                clear_kind(&mut rest, k);
             }
         }
+        let taken = if used.len() == 1 { 2 } else { 1 };
         for &k in used {
-            if forbid & (1u64 << k) == 0 {
-                let taken = if pon { 2 } else { 1 };
-                left = left.saturating_sub(u32::from(kind_count(&bits, k).min(taken)));
+            for _ in 0..taken {
+                drop_lowest_of_kind(&mut rest, k);
             }
         }
-        left > 0
+        let [a, b, c] = rest;
+        a | b | c != 0
     }
 
     /// A short reason an action is refused (for [`Error::IllegalAction`]).
@@ -822,8 +831,8 @@ impl Round {
     fn discard(&mut self, seat: u8, tile: u8, riichi: bool, event: &mut Event) -> Result<(), Error> {
         let hand = at_mut(&mut self.hands, seat);
         bits_remove(hand, tile);
-        let counts = bits_counts(hand);
-        let w = self.seat_waits(seat, &counts);
+        let bits = *hand;
+        let w = self.seat_waits_bits(seat, &bits);
         self.set_waits(seat, w);
         let mut flags = seat & 3;
         if tile == self.drawn {
@@ -958,7 +967,13 @@ impl Round {
     /// `tile` and did not: whose hand `tile` completes — on a closed kan only a thirteen-orphans
     /// hand, as no other hand may rob it (a closed kan of another seat's winning tile is no
     /// missed win: `docs/mahjong.md`, "Furiten").
-    fn mark_missed(&mut self, tile: u8) {
+    pub(super) fn mark_missed(&mut self, tile: u8) {
+        // Most tiles complete no hand at the table (the actor's own waits asked too: then the
+        // seats are read one by one).
+        let all = self.waits.iter().fold(0u64, |all, &w| all | w);
+        if all & (1u64 << kind_of(tile)) == 0 {
+            return;
+        }
         let closed_kan = self.window_ankan && !self.window_kita;
         for k in 1..self.players() {
             let s = self.next_seat(self.actor, k);
@@ -971,9 +986,11 @@ impl Round {
         }
     }
 
-    fn resolve_calls(&mut self, event: &mut Event) -> Result<(), Error> {
+    pub(super) fn resolve_calls(&mut self, event: &mut Event) -> Result<(), Error> {
         self.pending = 0;
-        if let Some(done) = self.resolve_rons(false) {
+        // Most windows close unanswered (no seat had a call): then no ron and no call to read.
+        let answered = self.answers != [NO_ANSWER; SEATS];
+        if answered && let Some(done) = self.resolve_rons(false) {
             return done;
         }
         let discarder = self.actor;
@@ -1005,7 +1022,7 @@ impl Round {
         }
         // Pon or kan beats chii.
         let mut call = None;
-        for k in 1..self.players() {
+        for k in (1..self.players()).filter(|_| answered) {
             let s = self.next_seat(discarder, k);
             // Most answers are passes: only a call's code (pon 8, kan 9, chii 10) is read.
             if !matches!(at(&self.answers, s).first(), Some(8..=10)) {
@@ -1067,7 +1084,7 @@ impl Round {
             .get(self.layout().replacement(r))
             .filter(|_| r < 8)
             .ok_or_else(|| internal("a replacement draw beyond the dead wall"))?;
-        let w = self.seat_waits(seat, &bits_counts(&self.hand_bits(seat)));
+        let w = self.seat_waits_bits(seat, &self.hand_bits(seat));
         self.set_waits(seat, w);
         bits_insert(at_mut(&mut self.hands, seat), id);
         self.phase = PHASE_TURN;
@@ -1480,11 +1497,12 @@ impl Round {
             .fold(0u8, |n, _| n.saturating_add(1))
     }
 
-    /// The value of a win.
-    pub(super) fn value_of(&self, record: &WinRecord, with_sticks: bool) -> Result<HandValue, Error> {
-        let mut win = score::Win::default();
+    /// The value of a win written into `out` (the whole value, what the win is settled by, or
+    /// nothing: the round's checks of a tsumo or a ron hold no value on the stack).
+    pub(super) fn value_into(&self, record: &WinRecord, with_sticks: bool, out: score::Place<'_>) -> Result<(), Error> {
+        let mut win = score::Win::EMPTY;
         self.win_of(record, with_sticks, &mut win)?;
-        score::score(&win, &self.config.score).map_err(Error::from)
+        score::score_into(&win, &self.config.score, out).map_err(Error::from)
     }
 
     /// The points each seat gains or pays for one win.
@@ -1495,19 +1513,19 @@ impl Round {
     /// by another seat only the liable yakuman is shared: the discarder and the liable seat pay
     /// half of it each, the liable seat also the honba, the discarder the rest of the hand.
     #[inline(never)]
-    fn win_deltas(&self, record: &WinRecord, value: &HandValue) -> Result<[i32; SEATS], Error> {
+    fn win_deltas(&self, record: &WinRecord, value: &score::Paid) -> Result<[i32; SEATS], Error> {
         let mut deltas = [0i32; SEATS];
         let w = record.seat;
-        let pay = value.payment();
+        let pay = value.payment;
         let pao = *at(&self.pao, w);
         let pao_seat = pao.wrapping_sub(1);
-        let yakuman = i32::from(value.yakuman());
-        let liable = if value.has(Yaku::Daisuushii) && self.config.score.double_daisuushii {
+        let yakuman = i32::from(value.yakuman);
+        let liable = if value.daisuushii && self.config.score.double_daisuushii {
             2
         } else {
             1
         };
-        let pao_applies = pao != 0 && yakuman >= liable && (value.has(Yaku::Daisangen) || value.has(Yaku::Daisuushii));
+        let pao_applies = pao != 0 && yakuman >= liable && (value.daisangen || value.daisuushii);
         let honba = if record.flags & WIN_HONBA != 0 {
             i32::from(self.start.honba)
         } else {
@@ -1589,10 +1607,7 @@ impl Round {
         let mut kept = [WinRecord::default(); 3];
         let mut n = 0u8;
         for (slot, record) in kept.iter_mut().zip(records) {
-            let d = self.win_value_deltas(record)?;
-            for (t, x) in deltas.iter_mut().zip(d) {
-                *t = t.saturating_add(x);
-            }
+            self.add_win_deltas(record, &mut deltas)?;
             *slot = *record;
             n = n.saturating_add(1);
         }
@@ -1660,17 +1675,21 @@ impl Round {
             .zip(self.winners.iter())
             .take(usize::from(self.winner_count))
         {
-            let value = self.value_of_final(record)?;
-            let pao = *at(&self.pao, record.seat);
-            let pao_applies = pao != 0 && (value.has(Yaku::Daisangen) || value.has(Yaku::Daisuushii));
-            *slot = Some(Agari {
+            // The win's value written into its place in the outcome (no value, nor a win,
+            // built beside it and moved in).
+            let agari = slot.insert(Agari {
                 winner: Seat(record.seat),
                 from: (record.from != NONE).then_some(Seat(record.from)),
-                pao: pao_applies.then_some(Seat(pao.wrapping_sub(1))),
+                pao: None,
                 tile: record.tile,
-                deltas: self.win_deltas(record, &value)?,
-                value,
+                value: HandValue::EMPTY,
+                deltas: [0; SEATS],
             });
+            self.value_into(record, true, score::Place::Value(&mut agari.value))?;
+            let pao = *at(&self.pao, record.seat);
+            let pao_applies = pao != 0 && (agari.value.has(Yaku::Daisangen) || agari.value.has(Yaku::Daisuushii));
+            agari.pao = pao_applies.then_some(Seat(pao.wrapping_sub(1)));
+            agari.deltas = self.win_deltas(record, &score::Paid::of(&agari.value))?;
         }
         Ok(outcome)
     }
@@ -1698,26 +1717,24 @@ impl Round {
     /// its own (one hand value at a time).
     #[inline(never)]
     fn win_scores(&self, record: &WinRecord) -> Result<(), Error> {
-        self.win_value_deltas(record)?;
-        Ok(())
+        self.add_win_deltas(record, &mut [0; SEATS])
     }
 
     /// The points each seat gains or pays for a kept win record after the end (its value with
-    /// the sticks it collected), in a frame of its own: the hand value is held here, not in the
-    /// caller's frame, and [`Round::win_deltas`]'s locals are not on the stack while the hand is
-    /// valued.
+    /// the sticks it collected) added to `deltas`, in a frame of its own: what the win is settled
+    /// by is held here, not in the caller's frame, and [`Round::win_deltas`]'s locals are not on
+    /// the stack while the hand is valued.
     #[inline(never)]
-    fn win_value_deltas(&self, record: &WinRecord) -> Result<[i32; SEATS], Error> {
-        // Read where the result lies (`?` would move the value out into a second one).
-        match &self.value_of_final(record) {
-            Ok(value) => self.win_deltas(record, value),
-            Err(e) => Err(*e),
+    fn add_win_deltas(&self, record: &WinRecord, deltas: &mut [i32; SEATS]) -> Result<(), Error> {
+        // Only what the win is settled by, written where it lies here (not the whole value),
+        // and the points added where the caller sums them (no result array moved back).
+        let mut paid = score::Paid::default();
+        self.value_into(record, true, score::Place::Paid(&mut paid))?;
+        let d = self.win_deltas(record, &paid)?;
+        for (t, x) in deltas.iter_mut().zip(d) {
+            *t = t.saturating_add(x);
         }
-    }
-
-    /// The value of a kept win record after the end (the sticks it collected counted).
-    fn value_of_final(&self, record: &WinRecord) -> Result<HandValue, Error> {
-        self.value_of(record, true)
+        Ok(())
     }
 }
 
@@ -1748,15 +1765,9 @@ const ORPHANS: u64 = {
     mask
 };
 
-/// Whether concealed counts are provably not tenpai (shanten ≥ 1 in every form), from a census
-/// alone, so that the shanten need not be computed: more than `spare` lone tiles (a kind held
-/// once with no tile of its suit within two numbers; an honor held once) and fewer than 12
-/// terminal and honor kinds. For `3n+1` tiles `spare` is 1: a tenpai hand with its winning
-/// tile is sets and a pair (or seven pairs), where every tile has a partner in its group (the
-/// same kind, or its suit within two numbers) but the one whose pair the winning tile makes,
-/// so at most one tile is lone; thirteen orphans tenpai holds 12 or 13 of its kinds. For
-/// `3n+2` tiles `spare` is 2: at shanten 0 or below, some discard leaves a tenpai hand (at
-/// most one lone tile), and putting the discard back adds at most itself as a lone tile.
+/// `far_from_tenpai_bits` over counts, written with a byte per kind: its reference in the
+/// tests.
+#[cfg(test)]
 pub(super) fn far_from_tenpai(counts: &[u8; KINDS], spare: u32) -> bool {
     // The kinds held once or more and twice or more, eight counts (at most 4 each) a word:
     // adding `0x80 − k` to a byte sets its top bit when the count is at least `k` (no carry),
@@ -1784,16 +1795,91 @@ pub(super) fn far_from_tenpai(counts: &[u8; KINDS], spare: u32) -> bool {
     lone.count_ones() > spare && (held & ORPHANS).count_ones() < 12
 }
 
-/// The waits of closed counts of `3n+1` tiles when they are tenpai (a shanten check first: most
-/// hands are not), 0 otherwise.
+/// The kinds a kind `d` places up (`up`) or down in the same suit has, as the low bits of the
+/// nibbles of an id set's words (kind `k` at bit `4 × (k & 15)` of word `k >> 4`, as in
+/// [`kind_count`]): [`suit_neighbours`] spread to the layout of [`Bits`].
+const fn nibble_mask(kinds: u64) -> Bits {
+    let (mut w0, mut w1, mut w2) = (0u64, 0u64, 0u64);
+    let mut k = 0u32;
+    while k < KINDS as u32 {
+        if kinds & (1 << k) != 0 {
+            let bit = 1 << ((k & 15) << 2);
+            match k >> 4 {
+                0 => w0 |= bit,
+                1 => w1 |= bit,
+                _ => w2 |= bit,
+            }
+        }
+        k = k.wrapping_add(1);
+    }
+    [w0, w1, w2]
+}
+
+/// Whether the concealed set `bits` is provably not tenpai (shanten ≥ 1 in every form), from a
+/// census alone, so that the shanten need not be computed: more than `spare` lone tiles (a
+/// kind held once with no tile of its suit within two numbers; an honor held once) and fewer
+/// than 12 terminal and honor kinds. For `3n+1` tiles `spare` is 1: a tenpai hand with its
+/// winning tile is sets and a pair (or seven pairs), where every tile has a partner in its
+/// group (the same kind, or its suit within two numbers) but the one whose pair the winning
+/// tile makes, so at most one tile is lone; thirteen orphans tenpai holds 12 or 13 of its
+/// kinds. For `3n+2` tiles `spare` is 2: at shanten 0 or below, some discard leaves a tenpai
+/// hand (at most one lone tile), and putting the discard back adds at most itself as a lone
+/// tile.
+///
+/// Read from the set's nibbles, without counts: each kind's flags (held, held twice, a suit
+/// neighbour within two held, lone) are the low bit of its nibble, the neighbours found by
+/// shifting the three words as one 192-bit number by one or two nibbles, and the flags summed
+/// nibble by nibble. The same answer as the census over counts, `far_from_tenpai`, kept as the
+/// tests' reference (`far_from_tenpai_bits_is_far_from_tenpai`).
+pub(super) fn far_from_tenpai_bits(bits: &Bits, spare: u32) -> bool {
+    const LOW: u64 = 0x1111_1111_1111_1111;
+    const UP1: Bits = nibble_mask(suit_neighbours(1, true));
+    const UP2: Bits = nibble_mask(suit_neighbours(2, true));
+    const DOWN1: Bits = nibble_mask(suit_neighbours(1, false));
+    const DOWN2: Bits = nibble_mask(suit_neighbours(2, false));
+    const ORPH: Bits = nibble_mask(ORPHANS);
+    // Each nibble's population (0–4), then held (≥ 1) and twice (≥ 2) as the nibble's low bit.
+    let census = |w: u64| {
+        let pairs = w.wrapping_sub((w >> 1) & 0x5555_5555_5555_5555);
+        let c = (pairs & 0x3333_3333_3333_3333).wrapping_add((pairs >> 2) & 0x3333_3333_3333_3333);
+        (
+            (c.wrapping_add(LOW.wrapping_mul(7)) >> 3) & LOW,
+            (c.wrapping_add(LOW.wrapping_mul(6)) >> 3) & LOW,
+        )
+    };
+    let [w0, w1, w2] = *bits;
+    let (h0, t0) = census(w0);
+    let (h1, t1) = census(w1);
+    let (h2, t2) = census(w2);
+    // Held one (`>> 4`) or two (`>> 8`) kinds up, and down (`<< 4`, `<< 8`), across the words.
+    let near = |h: u64, below: u64, above: u64, [up1, up2, down1, down2]: [u64; 4]| {
+        (((h >> 4) | (above << 60)) & up1)
+            | (((h >> 8) | (above << 56)) & up2)
+            | (((h << 4) | (below >> 60)) & down1)
+            | (((h << 8) | (below >> 56)) & down2)
+    };
+    let [up1, up2, down1, down2] = [UP1, UP2, DOWN1, DOWN2];
+    let lone0 = h0 & !t0 & !near(h0, 0, h1, [up1[0], up2[0], down1[0], down2[0]]);
+    let lone1 = h1 & !t1 & !near(h1, h0, h2, [up1[1], up2[1], down1[1], down2[1]]);
+    let lone2 = h2 & !t2 & !near(h2, h1, 0, [up1[2], up2[2], down1[2], down2[2]]);
+    // Nibbles of 0 or 1 summed: three words add to at most 3 a nibble, a byte to at most 6.
+    let total = |a: u64, b: u64, c: u64| {
+        let s = a.wrapping_add(b).wrapping_add(c);
+        let bytes = (s.wrapping_add(s >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+        (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+    };
+    let [o0, o1, o2] = ORPH;
+    total(lone0, lone1, lone2) > spare && total(h0 & o0, h1 & o1, h2 & o2) < 12
+}
+
+/// The waits of closed counts of `3n+1` tiles when they are tenpai (a shanten check first), 0
+/// otherwise. Its callers have already ruled out most hands, which are far from tenpai: by the
+/// census ([`Round::seat_waits_bits`]) or by the shanten (the riichi discards).
 ///
 /// The counts are a seat's real hand (at most 14 tiles, 4 of a kind, `3n+1`), so no step can
 /// fail; if one did (a broken invariant, asserted in debug builds) the answer is no wait: the
 /// infallible enumerations that use it then list less, never an action the rules refuse.
 pub(super) fn tenpai_waits(counts: &[u8; KINDS]) -> u64 {
-    if far_from_tenpai(counts, 1) {
-        return 0; // shanten ≥ 1: not tenpai, no wait (without the shanten)
-    }
     let Ok(hand) = Hand::from_counts(counts) else {
         debug_assert!(false, "mahjong round: a seat's counts are no hand");
         return 0;

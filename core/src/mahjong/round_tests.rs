@@ -1438,6 +1438,274 @@ fn hands_called_far_from_tenpai_are_never_tenpai() {
     assert!(hands > 30_000 && far > hands / 4, "{far} of {hands} far");
 }
 
+/// `far_from_tenpai_bits` (the census read from an id set's nibbles) gives the answer of
+/// `far_from_tenpai` over the set's counts, for both spares: random hands of 1–14 tiles,
+/// tenpai-like shapes (runs, pairs, suit edges, thirteen-orphans kinds) and random sets of any
+/// size (every kind's four ids, whole words).
+#[test]
+fn far_from_tenpai_bits_is_far_from_tenpai() {
+    use super::round_play::{far_from_tenpai, far_from_tenpai_bits};
+    let mut rng = crate::game::Rng::new(0xfa7b);
+    let (mut far, mut sets) = (0usize, 0usize);
+    for case in 0..60_000u32 {
+        let mut bits: Bits = [0; 3];
+        match case % 3 {
+            // A random hand: ids drawn until it holds 1–14 tiles.
+            0 => {
+                let size = 1 + rng.below(14);
+                while u32::from(bits_len(&bits)) < size {
+                    bits_insert(&mut bits, rng.below(136) as u8);
+                }
+            }
+            // Tiles of a few neighbouring kinds (runs, pairs, edges of a suit, word edges).
+            1 => {
+                let base = rng.below(34) as u8;
+                for _ in 0..1 + rng.below(14) {
+                    let kind = base.saturating_add(rng.below(5) as u8).min(33);
+                    let kind = if rng.below(4) == 0 {
+                        [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33][rng.below(13) as usize]
+                    } else {
+                        kind
+                    };
+                    bits_insert(&mut bits, kind * 4 + rng.below(4) as u8);
+                }
+            }
+            // Any set of ids.
+            _ => {
+                bits = [rng.next_u64(), rng.next_u64(), rng.next_u64() & 0xFF];
+                for word in bits.iter_mut() {
+                    for _ in 0..rng.below(4) {
+                        *word &= rng.next_u64();
+                    }
+                }
+            }
+        }
+        let counts = bits_counts(&bits);
+        for spare in [1, 2] {
+            sets += 1;
+            let want = far_from_tenpai(&counts, spare);
+            far += usize::from(want);
+            assert_eq!(far_from_tenpai_bits(&bits, spare), want, "{counts:?} spare {spare}");
+        }
+    }
+    assert!(far > sets / 4 && far < sets * 3 / 4, "{far} of {sets} far");
+}
+
+/// `bits_len` and `kind_count` (a nibble's population read from a word of answers) are the
+/// populations `count_ones` gives, on random and edge sets.
+#[test]
+fn bits_len_and_kind_count_are_populations() {
+    let mut rng = crate::game::Rng::new(0x0b175);
+    let mut sets: std::vec::Vec<Bits> = std::vec![[0; 3], [u64::MAX; 3], [u64::MAX, u64::MAX, 0xFF], [1, 0, 1 << 63]];
+    for _ in 0..5000 {
+        let mut bits = [rng.next_u64(), rng.next_u64(), rng.next_u64()];
+        for word in bits.iter_mut() {
+            for _ in 0..rng.below(5) {
+                *word &= rng.next_u64();
+            }
+        }
+        sets.push(bits);
+    }
+    for bits in &sets {
+        let ones: u32 = bits.iter().map(|w| w.count_ones()).sum();
+        assert_eq!(u32::from(bits_len(bits)), ones, "{bits:x?}");
+        for kind in 0..48u8 {
+            let nibble = (bits[usize::from(kind >> 4)] >> ((kind & 15) * 4)) & 0xF;
+            assert_eq!(
+                u32::from(kind_count(bits, kind)),
+                nibble.count_ones(),
+                "{bits:x?} kind {kind}"
+            );
+        }
+    }
+}
+
+/// Every call window of 2,000 seeded rounds under four rule sets as it opens (no answer given
+/// yet), with its round's seed: odd seeds play uniformly random legal actions (many calls, `salt`
+/// seeding the draws), even seeds the random bot (which plays towards tenpai: many waits).
+fn for_each_opening_window(salt: u64, mut visit: impl FnMut(u64, &Round)) {
+    let configs = [
+        Config::TENHOU,
+        Config::BASIC,
+        Config::TENHOU_SANMA,
+        Config::MAHJONG_SOUL,
+    ];
+    for seed in 0..2000u64 {
+        let config = configs[(seed % 4) as usize];
+        let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+        let mut rng = crate::game::Rng::new(seed ^ salt);
+        let mut bot = RandomBot::new(seed);
+        while let Some(seat) = round.to_act() {
+            if round.phase == PHASE_CALLS && round.answers == [NO_ANSWER; SEATS] {
+                visit(seed, &round);
+            }
+            let action = if seed % 2 == 1 {
+                let mut actions = [Action::Pass; MAX_ACTIONS];
+                let total = round.legal_actions(seat, &mut actions);
+                actions[rng.below(total as u32) as usize]
+            } else {
+                bot.choose(&round, seat).unwrap()
+            };
+            round.apply(seat, action).unwrap();
+        }
+    }
+}
+
+/// A call window that closes with no answer at all (no seat had a call: `resolve_calls`' short
+/// way, which reads no answer) ends as the same window does when every seat that may answer
+/// passes (the long way: rons and calls read from the answers); and `mark_missed`, which skips
+/// the seats when no hand at the table waits on the tile, marks what the seat-by-seat reading
+/// marks. Random windows of random rounds under four rule sets.
+#[test]
+fn an_unanswered_window_resolves_as_one_every_seat_passed() {
+    let (mut windows, mut missed) = (0usize, 0usize);
+    for_each_opening_window(0x5eed, |seed, round| {
+        // The old reading of `mark_missed`: every seat but the actor, one by one.
+        let tile = round.window_tile;
+        let mut want = round.clone();
+        let closed_kan = want.window_ankan && !want.window_kita;
+        for k in 1..want.players() {
+            let s = want.next_seat(want.actor, k);
+            let waits = want.waits[usize::from(s)] & (1u64 << (tile >> 2)) != 0;
+            let robs = want.hand(Seat(s)).count() == 13 && {
+                let mut counts = bits_counts(&want.hands[usize::from(s)]);
+                counts[usize::from(tile >> 2)] += 1;
+                super::rules::thirteen_orphans_complete(&counts)
+            };
+            if waits && (!closed_kan || robs) {
+                want.furiten_temp |= 1 << s;
+                if want.riichi[usize::from(s)] != 0 {
+                    want.furiten_riichi |= 1 << s;
+                }
+            }
+        }
+        let mut got = round.clone();
+        got.mark_missed(tile);
+        assert_eq!(got, want, "seed {seed}");
+        missed += usize::from(round.waits.iter().any(|&w| w & (1u64 << (tile >> 2)) != 0));
+        // Every seat that may answer passes, against the window closed unanswered.
+        let mut passed = round.clone();
+        let mut event = Event::default();
+        while let Some(s) = passed.to_act().filter(|_| passed.phase == PHASE_CALLS) {
+            event = passed.apply(s, Action::Pass).unwrap();
+        }
+        let mut unanswered = round.clone();
+        unanswered.answers = [NO_ANSWER; SEATS];
+        unanswered.pending = 0;
+        let mut short = Event::default();
+        unanswered.resolve_calls(&mut short).unwrap();
+        short.window = matches!(unanswered.phase, PHASE_CALLS | PHASE_CHANKAN);
+        short.over = unanswered.phase == PHASE_OVER;
+        assert_eq!(unanswered, passed, "seed {seed}");
+        assert_eq!(short, event, "seed {seed}");
+        windows += 1;
+    });
+    assert!(
+        windows > 5000 && missed > 500,
+        "{windows} windows, {missed} on a tile waited on"
+    );
+}
+
+/// The kuikae test of a call (`call_leaves_discard`, which clears the forbidden kinds and the
+/// ids the call takes from the hand's set) against the count it replaced: the hand's tiles,
+/// less every tile of the forbidden kinds, less what the call takes of the others, above 0.
+/// Random hands of 1–14 tiles, pons and chiis of random kinds (with and without a suji), both
+/// kuikae rules.
+#[test]
+fn call_leaves_discard_is_the_count_of_what_is_left() {
+    let reference = |bits: &Bits, used: &[u8], called: u8, suji: Option<u8>, kuikae: bool| {
+        let forbid = if kuikae {
+            (1u64 << called) | suji.map_or(0, |s| 1u64 << s)
+        } else {
+            0
+        };
+        let counts = bits_counts(bits);
+        let mut left: i32 = counts.iter().map(|&c| i32::from(c)).sum();
+        for k in 0..KINDS {
+            if forbid & (1u64 << k) != 0 {
+                left -= i32::from(counts[k]);
+            }
+        }
+        let taken = if used.len() == 1 { 2 } else { 1 };
+        for &k in used {
+            if forbid & (1u64 << k) == 0 {
+                left -= i32::from(counts[usize::from(k)].min(taken));
+            }
+        }
+        left > 0
+    };
+    let mut round = Round::new(&Config::TENHOU, &Deal::Seeded(3)).unwrap();
+    let mut rng = crate::game::Rng::new(0x4c1d);
+    let (mut yes, mut no) = (0usize, 0usize);
+    for case in 0..40_000u32 {
+        // Small hands often (where a call can leave nothing), tiles near one kind.
+        let size = [1, 2, 3, 4, 4, 5, 7, 10, 13, 14][rng.below(10) as usize];
+        let centre = rng.below(KINDS as u32) as u8;
+        let mut bits: Bits = [0; 3];
+        while bits_len(&bits) < size {
+            let kind = if rng.below(3) == 0 {
+                rng.below(KINDS as u32) as u8
+            } else {
+                (centre + rng.below(7) as u8).saturating_sub(3).min(33)
+            };
+            bits_insert(&mut bits, kind * 4 + rng.below(4) as u8);
+        }
+        let kuikae = case % 2 == 0;
+        round.config.kuikae_forbidden = kuikae;
+        round.hands[1] = bits;
+        let called = centre;
+        let suji = match rng.below(3) {
+            0 => None,
+            1 => Some(called.saturating_add(3).min(33)),
+            _ => Some(called.saturating_sub(3)),
+        };
+        // A pon, and the chii shapes of two other kinds that fit in 0–33 (a chii uses two
+        // kinds other than the called one).
+        let mut shapes: std::vec::Vec<std::vec::Vec<u8>> = std::vec![std::vec![called]];
+        for [a, b] in [[-2i32, -1], [-1, 1], [1, 2]] {
+            let (a, b) = (i32::from(called) + a, i32::from(called) + b);
+            if a >= 0 && b <= 33 {
+                shapes.push(std::vec![a as u8, b as u8]);
+            }
+        }
+        for used in &shapes {
+            let suji = if used.len() == 1 { None } else { suji };
+            let want = reference(&bits, used, called, suji, kuikae);
+            assert_eq!(
+                round.call_leaves_discard(1, used, called, suji),
+                want,
+                "{bits:x?} used {used:?} called {called} suji {suji:?} kuikae {kuikae}"
+            );
+            if want {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        }
+    }
+    assert!(yes > 10_000 && no > 5_000, "{yes} left a tile, {no} did not");
+}
+
+/// At every window as it opens in random rounds (four rule sets), a seat is asked to answer
+/// (`open_window`'s `has_call`, which reads the hand's nibbles) exactly when its listing of
+/// calls (`call_actions`) is not empty.
+#[test]
+fn the_seats_asked_in_a_window_are_those_with_a_listed_call() {
+    let (mut windows, mut asked) = (0usize, 0usize);
+    for_each_opening_window(0xa5c, |seed, round| {
+        for s in 0..round.players() {
+            let mut listed = 0usize;
+            if s != round.actor {
+                round.call_actions(s, &mut |_| listed += 1);
+            }
+            assert_eq!(round.pending & (1 << s) != 0, listed > 0, "seed {seed} seat {s}");
+            asked += usize::from(listed > 0);
+        }
+        windows += 1;
+    });
+    assert!(windows > 5000 && asked > 1000, "{windows} windows, {asked} seats asked");
+}
+
 /// `bits_counts` spreads the nibbles' populations eight at a time: the same counts as one
 /// nibble read per kind, for random and edge sets.
 #[test]

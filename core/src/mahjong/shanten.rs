@@ -831,6 +831,32 @@ mod tests {
         hands
     }
 
+    /// The packed join and partner (`suit_program::join`, `Partner::used`: the table-free discard
+    /// rates' form) equal the byte-lane `combine` and `regular_from` on the gains of the halves
+    /// of 3,000 random hands, for every set count.
+    #[test]
+    fn packed_join_matches_combine() {
+        use crate::mahjong::suit_program::{Partner, join, pack_gains};
+        let mut checked = 0usize;
+        for counts in random_waiting_hands(3_000, 0x2f6b_91c3_0d5e_7a41) {
+            let [m, p, s, z] = hand_gains(&counts);
+            let (mp, sz) = (combine(&m, &p), combine(&s, &z));
+            assert_eq!(join(pack_gains(&m), pack_gains(&p)), pack_gains(&mp), "{counts:?}");
+            assert_eq!(join(pack_gains(&s), pack_gains(&z)), pack_gains(&sz), "{counts:?}");
+            assert_eq!(
+                join(pack_gains(&p), pack_gains(&sz)),
+                pack_gains(&combine(&p, &sz)),
+                "{counts:?}"
+            );
+            for sets in 0..=4 {
+                let by_rows = regular_shanten(sets, Partner::new(pack_gains(&sz), sets).used(pack_gains(&mp)));
+                assert_eq!(by_rows, regular_from(&[mp, sz], sets), "{counts:?} {sets}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 15_000);
+    }
+
     /// The per-suit acceptance gives the same shanten and accepted kinds as drawing each kind
     /// and recomputing, for every form, over 120,000 random hands of every `3n+1` size.
     #[cfg(feature = "shanten-table")]

@@ -200,9 +200,12 @@ const ROW_LANES: u32 = (1 << 30) - 1;
 const ROW_ONES: u32 = 0x0104_1041;
 /// The guard bit of each lane.
 const ROW_GUARDS: u32 = ROW_ONES << 5;
-/// A lane some choice of groups reaches holds this plus the tiles it uses (at most 14: below
-/// 31), a lane none reaches 0; bit 4 tells them apart.
+/// A lane some choice of groups reaches holds this plus the tiles it uses (at most 15, the
+/// suit's tiles with one drawn: below 32); a lane none reaches holds less (bit 4 clear: it gains
+/// tiles like the others, at most 15 along any path, so it never looks reached).
 const REACHED: u32 = 16;
+/// Bit 4 of each lane: set in the lanes some choice of groups reaches.
+const ROW_REACHED: u32 = ROW_ONES << 4;
 
 /// The lane-wise maximum of two row words (lanes below 32): `(x | guards) − y` keeps each lane's
 /// guard bit iff `x ≥ y` and borrows from no other lane.
@@ -226,27 +229,27 @@ impl Rows {
 
     #[inline(always)]
     fn live(&self) -> bool {
-        self.plain | self.pair != 0
+        (self.plain | self.pair) & ROW_REACHED != 0
     }
 
-    /// `self = max(self, src with ds more sets, the pair if dp, add more tiles used)`.
+    /// `self = max(self, src with ds more sets, adds more tiles used)`: `adds` holds the tiles in
+    /// every lane. `ds` ≤ 3: a shift of at most 18 bits. A reached lane stays at most REACHED +
+    /// 15 and an unreached one below REACHED (see there): no lane carries.
     #[inline(always)]
-    fn relax(&mut self, src: &Rows, ds: usize, dp: bool, add: u8) {
-        // `ds` ≤ 3: a shift of at most 18 bits. Only reached lanes (bit 4 set) gain `add`, so an
-        // unreached lane stays 0, and a reached one stays at most REACHED + 14 (the suit's
-        // tiles): no lane carries.
+    fn relax(&mut self, src: &Rows, ds: usize, adds: u32) {
         let bits = (ds as u32).wrapping_mul(6);
-        let add = u32::from(add);
-        let moved = |row: u32| {
-            let row = row.wrapping_shl(bits) & ROW_LANES;
-            row.wrapping_add(((row >> 4) & ROW_ONES).wrapping_mul(add))
-        };
-        if dp {
-            self.pair = max_lanes(self.pair, moved(src.plain));
-        } else {
-            self.plain = max_lanes(self.plain, moved(src.plain));
-            self.pair = max_lanes(self.pair, moved(src.pair));
-        }
+        self.plain = max_lanes(
+            self.plain,
+            (src.plain.wrapping_shl(bits) & ROW_LANES).wrapping_add(adds),
+        );
+        self.pair = max_lanes(self.pair, (src.pair.wrapping_shl(bits) & ROW_LANES).wrapping_add(adds));
+    }
+
+    /// [`Rows::relax`] with the pair taken here: the pair row from `src`'s plain row.
+    #[inline(always)]
+    fn relax_pair(&mut self, src: &Rows, ds: usize, adds: u32) {
+        let bits = (ds as u32).wrapping_mul(6);
+        self.pair = max_lanes(self.pair, (src.plain.wrapping_shl(bits) & ROW_LANES).wrapping_add(adds));
     }
 
     /// Each lane the best of itself and the lanes of fewer sets.
@@ -255,6 +258,32 @@ impl Rows {
         let row = max_lanes(row, row.wrapping_shl(12) & ROW_LANES);
         max_lanes(row, row.wrapping_shl(24) & ROW_LANES)
     }
+}
+
+/// The runs that may start at number `i` of `h` (the pruning of `suit_table`): none from the
+/// eighth number on (a run needs two numbers after it) or with nothing held within it; two only
+/// over a number held twice in it (with one copy of each, a second equal run covers no held
+/// tile the first does not); else one. A number `j > i` of `extra` (bit `j`) counts as held once
+/// more: the pruning only widens (a group that covers no held tile adds nothing to the gains,
+/// so every pruning between this one and none gives the same gains), and the states before a
+/// number `k` of `extra` then serve `h` with one more `k` as well as `h`.
+#[inline(always)]
+fn max_runs(h: &[u8; 9], i: usize, extra: u32) -> usize {
+    if i >= 7 {
+        return 0;
+    }
+    let (mut near, mut pair) = (false, false);
+    let mut d = 0usize;
+    while d < 3 {
+        // `i` < 7 and `d` < 3: `j` < 9, and the shift is below 32.
+        let j = i.wrapping_add(d);
+        let more = if d > 0 { (extra >> j) & 1 } else { 0 };
+        let c = u32::from(h.get(j).copied().unwrap_or(0)).wrapping_add(more);
+        near |= c > 0;
+        pair |= c >= 2;
+        d = d.wrapping_add(1);
+    }
+    usize::from(near).wrapping_add(usize::from(near && pair))
 }
 
 /// The search's states before some number: entry `3 r1 + r2` (runs started at the previous
@@ -274,19 +303,14 @@ impl Program {
         Program { state }
     }
 
-    /// The groups touching number `i` of `h` (the pruning of `suit_table`: the same search).
+    /// The groups touching number `i` of `h` (the pruning of `suit_table`: the same search),
+    /// the numbers of `extra` (bit `j`: number `j`) ahead of `i` counted as held once more in
+    /// that pruning (see [`max_runs`]).
     /// Written as plain loops over the nine states (no iterator adapters: at opt-level "z" they
     /// stay calls on a microcontroller).
-    fn step(&mut self, h: &[u8; 9], i: usize) {
+    fn step(&mut self, h: &[u8; 9], i: usize, extra: u32) {
         let held = h.get(i).copied().unwrap_or(0);
-        let ahead = |d: usize| h.get(i.wrapping_add(d)).copied().unwrap_or(0);
-        let near = held | ahead(1) | ahead(2);
-        let window = held.max(ahead(1)).max(ahead(2));
-        let max_runs: usize = match (i < 7, near > 0, window >= 2) {
-            (true, true, true) => 2,
-            (true, true, false) => 1,
-            _ => 0,
-        };
+        let max_runs = max_runs(h, i, extra);
         let mut others_live = false;
         for rows in self.state.iter().skip(1) {
             others_live |= rows.live();
@@ -294,13 +318,8 @@ impl Program {
         if !others_live && max_runs == 0 && held == 0 {
             return; // only the start state, nothing to do at an empty stretch
         }
-        // The groups of this number besides its runs: none; the pair (2 copies); a set of three
-        // copies (one more set). Both together need five copies: never.
-        let kinds: &[(usize, bool, usize)] = if held > 0 {
-            &[(0, false, 0), (0, true, 2), (1, false, 3)]
-        } else {
-            &[(0, false, 0)]
-        };
+        // The tiles a group needing `need` copies here uses, in every lane.
+        let adds = |need: usize| u32::from((need as u8).min(held)).wrapping_mul(ROW_ONES);
         let mut next = [Rows::NONE; 9];
         let mut from = 0usize;
         while let Some(src) = self.state.get(from) {
@@ -308,18 +327,23 @@ impl Program {
                 // `from` < 9: r1 and r2 are at most 2.
                 let (r1, r2) = (from / 3, from % 3);
                 let open = r1.wrapping_add(r2);
-                for &(sets, pair, copies) in kinds {
-                    let mut r0 = 0usize;
-                    // At most 2 + 2 + 2 + 3 = 9: no op wraps.
-                    let mut need = open.wrapping_add(copies);
-                    while r0 <= max_runs && need <= 4 {
-                        let add = (need as u8).min(held);
-                        if let Some(cell) = next.get_mut(r0.wrapping_mul(3).wrapping_add(r1)) {
-                            cell.relax(src, r0.wrapping_add(sets), pair, add);
+                let mut r0 = 0usize;
+                // `need`: the copies the runs need here (at most 2 + 2 + 2: no op wraps).
+                let mut need = open;
+                while r0 <= max_runs && need <= 4 {
+                    if let Some(cell) = next.get_mut(r0.wrapping_mul(3).wrapping_add(r1)) {
+                        // Besides the runs: no group; the pair (2 copies); a set of three copies
+                        // (one more set). Both together need five copies: never.
+                        cell.relax(src, r0, adds(need));
+                        if held > 0 && need <= 2 {
+                            cell.relax_pair(src, r0, adds(need.wrapping_add(2)));
                         }
-                        r0 = r0.wrapping_add(1);
-                        need = need.wrapping_add(1);
+                        if held > 0 && need <= 1 {
+                            cell.relax(src, r0.wrapping_add(1), adds(need.wrapping_add(3)));
+                        }
                     }
+                    r0 = r0.wrapping_add(1);
+                    need = need.wrapping_add(1);
                 }
             }
             from = from.wrapping_add(1);
@@ -331,7 +355,7 @@ impl Program {
     fn run(&mut self, h: &[u8; 9], from: usize, to: usize) {
         let mut i = from;
         while i <= to {
-            self.step(h, i);
+            self.step(h, i, 0);
             i = i.wrapping_add(1); // `to` < 9
         }
     }
@@ -349,6 +373,107 @@ impl Program {
         // Lane 0 of `plain` (no group) is reached, so after the running maxima every lane is.
         let reached = REACHED.wrapping_mul(ROW_ONES);
         u64::from(plain.wrapping_sub(reached)) | u64::from(pair.wrapping_sub(reached)) << 32
+    }
+}
+
+/// A [`Packed`] table from its two row words.
+#[inline(always)]
+fn pack(plain: u32, pair: u32) -> Packed {
+    u64::from(plain) | u64::from(pair) << 32
+}
+
+/// The two row words (plain, pair) of a [`Packed`] table.
+#[inline(always)]
+fn row_words(packed: Packed) -> (u32, u32) {
+    (packed as u32, (packed >> 32) as u32)
+}
+
+/// The [`Packed`] form of a [`Gains`] table (lanes 0–4 of each row).
+pub(crate) fn pack_gains(gains: &Gains) -> Packed {
+    let (mut plain, mut pair) = (0u32, 0u32);
+    let mut s = 0usize;
+    while s < 5 {
+        let (bits, p) = ((s as u32).wrapping_mul(6), gains.get(s).copied().unwrap_or(0));
+        let q = gains.get(s.wrapping_add(8)).copied().unwrap_or(0);
+        plain |= u32::from(p & 0x1f) << bits;
+        pair |= u32::from(q & 0x1f) << bits;
+        s = s.wrapping_add(1); // below 5
+    }
+    pack(plain, pair)
+}
+
+/// The (max, +) convolution of two packed gains tables (shanten's `combine` on row words): sets
+/// add up, at most one pair in all. Lanes hold tiles of the hand, at most 14: every sum fits a
+/// lane below 32.
+pub(crate) fn join(a: Packed, b: Packed) -> Packed {
+    let ((a_plain, a_pair), (b_plain, b_pair)) = (row_words(a), row_words(b));
+    let (mut plain, mut pair) = (0u32, 0u32);
+    let mut bits = 0u32;
+    while bits < 30 {
+        // Lanes `s..=4` (`bits` = 6s ≤ 24: no wrap): what `s` sets of `a` may reach.
+        let lanes = ROW_LANES.wrapping_shr(bits).wrapping_shl(bits);
+        let add_plain = ((a_plain >> bits) & 0x1f).wrapping_mul(ROW_ONES) & lanes;
+        let add_pair = ((a_pair >> bits) & 0x1f).wrapping_mul(ROW_ONES) & lanes;
+        let (up_plain, up_pair) = (
+            b_plain.wrapping_shl(bits) & ROW_LANES,
+            b_pair.wrapping_shl(bits) & ROW_LANES,
+        );
+        plain = max_lanes(plain, up_plain.wrapping_add(add_plain));
+        pair = max_lanes(
+            pair,
+            max_lanes(up_pair.wrapping_add(add_plain), up_plain.wrapping_add(add_pair)),
+        );
+        bits = bits.wrapping_add(6);
+    }
+    pack(plain, pair)
+}
+
+/// A packed gains table `b` set up to be joined with many others for a hand needing `sets` (≤ 4)
+/// sets ([`Partner::used`]): each row reversed over its first `sets + 1` lanes, the rows
+/// swapped (the pair on one side only), the lanes past `sets` 0.
+#[derive(Clone, Copy)]
+pub(crate) struct Partner {
+    /// Lane `k`: `b`'s pair row at `sets − k`.
+    pair_rev: u32,
+    /// Lane `k`: `b`'s plain row at `sets − k`.
+    plain_rev: u32,
+    /// Lanes `0..=sets`.
+    lanes: u32,
+}
+
+impl Partner {
+    pub(crate) fn new(b: Packed, sets: usize) -> Partner {
+        let sets = sets.min(4) as u32;
+        let (plain, pair) = row_words(b);
+        let (mut pair_rev, mut plain_rev) = (0u32, 0u32);
+        let mut k = 0u32;
+        while k <= sets {
+            // `k` ≤ `sets` ≤ 4: shifts of at most 24 bits.
+            let (to, from) = (k.wrapping_mul(6), sets.wrapping_sub(k).wrapping_mul(6));
+            pair_rev |= ((pair >> from) & 0x3f) << to;
+            plain_rev |= ((plain >> from) & 0x3f) << to;
+            k = k.wrapping_add(1);
+        }
+        let lanes = ROW_LANES >> (4u32.wrapping_sub(sets).wrapping_mul(6));
+        Partner {
+            pair_rev,
+            plain_rev,
+            lanes,
+        }
+    }
+
+    /// The most held tiles the groups use, `a` and this partner together: the largest of
+    /// `a[p][k] + b[1 − p][sets − k]` (shanten's `regular_from` on packed tables).
+    pub(crate) fn used(&self, a: Packed) -> u8 {
+        let (plain, pair) = row_words(a);
+        // Lanes of at most 14 each (tiles of the hand): the sums stay below 32, no carry.
+        let best = max_lanes(
+            plain.wrapping_add(self.pair_rev) & self.lanes,
+            pair.wrapping_add(self.plain_rev) & self.lanes,
+        );
+        let best = max_lanes(best, best >> 6);
+        let best = max_lanes(best, best >> 12);
+        (max_lanes(best, best >> 24) & 0x1f) as u8
     }
 }
 
@@ -383,51 +508,78 @@ fn with_lone_tile(packed: Packed) -> Packed {
     u64::from(plain_out) | u64::from(pair_out) << 32
 }
 
-/// The packed gains of suit `h` (returned) and, in `drawn[k]`, of `h` with one more tile of
-/// number `k` for each `k` held fewer than four times (the others left as they are), in one
-/// sweep: the search of `h` plus `k` shares the states of `h` before number `k − 2` (their
-/// pruning looks two numbers ahead, not at `k`), and a tile no held number is within two of is
-/// a lone tile ([`with_lone_tile`]: no group can touch it and a held tile).
-pub(crate) fn suit_gains_drawn(h: &[u8; 9], drawn: &mut [Packed; 9]) -> Packed {
-    let last = h.iter().rposition(|&c| c > 0);
+/// The searches of `h` plus each kind `k` of `forks` (bit `k`), in increasing `k`, from one base
+/// pass over `h`: the base counts the kinds of `forks` ahead as held once more in its pruning
+/// ([`max_runs`]: the same gains), so its states before `k` are those of `h` plus `k` too, and
+/// the search of `h` plus `k` resumes there. `drawn[k]` (or `drawn[8 − k]` when `mirrored`)
+/// gets its gains. Returns the base, stepped through the number before the last fork.
+fn fork_sweep(h: &[u8; 9], forks: u32, last: usize, drawn: &mut [Packed; 9], mirrored: bool) -> (Program, usize) {
     let mut base = Program::start();
     let mut at = 0usize; // the numbers of `h` `base` has stepped through
-    let mut lone = [false; 9];
-    for (k, (slot, lone_k)) in drawn.iter_mut().zip(lone.iter_mut()).enumerate() {
-        let held = h.get(k).copied().unwrap_or(0);
+    let mut k = 0usize;
+    while k < 9 {
+        // `k` < 9: the shift is below 32.
+        if (forks >> k) & 1 != 0 {
+            while at < k {
+                base.step(h, at, forks);
+                at = at.wrapping_add(1); // below 9
+            }
+            let mut with = *h;
+            if let Some(c) = with.get_mut(k) {
+                *c = c.wrapping_add(1); // forked kinds are held fewer than four times
+            }
+            let mut program = base;
+            program.run(&with, k, last.max(k));
+            if let Some(slot) = drawn.get_mut(if mirrored { 8usize.wrapping_sub(k) } else { k }) {
+                *slot = program.packed();
+            }
+        }
+        k = k.wrapping_add(1);
+    }
+    (base, at)
+}
+
+/// The packed gains of suit `h` (returned) and, in `drawn[k]`, of `h` with one more tile of
+/// number `k` for each `k` held fewer than four times (the others left as they are), in two
+/// sweeps ([`fork_sweep`]): a search for `h` plus `k` resumes at `k` from a base pass over
+/// `h`, upwards for the kinds nearer the last held number and over the mirrored suit (the
+/// gains are the same read from 9 down to 1) for those nearer the first, so that each search
+/// steps through the fewer numbers; a tile no held number is within two of is a lone tile
+/// ([`with_lone_tile`]: no group can touch it and a held tile).
+pub(crate) fn suit_gains_drawn(h: &[u8; 9], drawn: &mut [Packed; 9]) -> Packed {
+    let (Some(first), Some(last)) = (h.iter().position(|&c| c > 0), h.iter().rposition(|&c| c > 0)) else {
+        // Nothing held: every drawn tile is a lone tile.
+        let single = with_lone_tile(Program::start().packed());
+        for slot in drawn.iter_mut() {
+            *slot = single;
+        }
+        return Program::start().packed();
+    };
+    // The kinds searched upwards and (mirrored: bit 8 − k) downwards; the others are lone tiles.
+    let (mut up, mut down, mut lone) = (0u32, 0u32, 0u32);
+    for (k, &held) in h.iter().enumerate() {
         if held >= 4 {
             continue;
         }
-        let fork = k.saturating_sub(2);
-        let near = h
-            .iter()
-            .skip(fork)
-            .take(k.wrapping_add(3).wrapping_sub(fork))
-            .any(|&c| c > 0);
-        if !near {
-            *lone_k = true;
-            continue;
+        // `k` < 9: the shifts are below 32, `8 − k` does not wrap.
+        if k.saturating_add(2) < first || k > last.saturating_add(2) {
+            lone |= 1 << k;
+        } else if last.saturating_sub(k) <= k.saturating_sub(first) {
+            up |= 1 << k;
+        } else {
+            down |= 1 << 8usize.wrapping_sub(k);
         }
-        // A held number within two of `k`: `last` is at least `fork`.
-        while at < fork {
-            base.step(h, at);
-            at = at.wrapping_add(1); // below 9
-        }
-        let mut with = *h;
-        if let Some(c) = with.get_mut(k) {
-            *c = held.wrapping_add(1); // below 4
-        }
-        let mut program = base;
-        program.run(&with, fork, last.map_or(k, |l| l.max(k)));
-        *slot = program.packed();
     }
-    if let Some(last) = last {
-        base.run(h, at, last);
-    }
+    let mut mirror = *h;
+    mirror.reverse();
+    // Mirrored, the first held number is the last.
+    fork_sweep(&mirror, down, 8usize.wrapping_sub(first), drawn, true);
+    let (mut base, at) = fork_sweep(h, up, last, drawn, false);
+    base.run(h, at, last);
     let gains = base.packed();
     let single = with_lone_tile(gains);
-    for (slot, &lone_k) in drawn.iter_mut().zip(&lone) {
-        if lone_k {
+    for (k, slot) in drawn.iter_mut().enumerate() {
+        if (lone >> k) & 1 != 0 {
             *slot = single;
         }
     }
@@ -450,16 +602,24 @@ mod tests {
         h
     }
 
+    /// Every numbered-suit pattern of at most 14 tiles (405,350), with its code and tile count.
+    fn suit_patterns() -> impl Iterator<Item = (u32, [u8; 9], u32)> {
+        (0..5u32.pow(9))
+            .map(|code| {
+                let h = pattern(code);
+                (code, h, h.iter().map(|&c| u32::from(c)).sum::<u32>())
+            })
+            .filter(|&(_, _, tiles)| tiles <= 14)
+    }
+
     /// The row-word program gives the cost table's gains for every eighth numbered-suit pattern
     /// of at most 14 tiles with more than 6 (45,400 in all), and for all of at most 6 tiles; and
     /// the sweep over drawn tiles gives the program's gains of each pattern with the tile.
     #[test]
     fn rows_program_matches_cost_table() {
         let mut checked = 0usize;
-        for code in 0..5u32.pow(9) {
-            let h = pattern(code);
-            let tiles: u32 = h.iter().map(|&c| u32::from(c)).sum();
-            if tiles > 14 || (tiles > 6 && code % 8 != 0) {
+        for (code, h, tiles) in suit_patterns() {
+            if tiles > 6 && code % 8 != 0 {
                 continue;
             }
             let gains = suit_gains_by_rows(&h);
@@ -482,6 +642,31 @@ mod tests {
         assert_eq!(checked, 45_400);
     }
 
+    /// The gains of `h` with the pruning widened by `extra` at every number (see [`max_runs`]).
+    fn gains_widened(h: &[u8; 9], extra: u32) -> Gains {
+        let mut program = Program::start();
+        for i in 0..9 {
+            program.step(h, i, extra);
+        }
+        unpack(program.packed())
+    }
+
+    /// Widening the pruning changes no gains (what lets `suit_gains_drawn` fork a drawn kind's
+    /// search at the kind itself): every numbered-suit pattern of at most 14 tiles (405,350),
+    /// with every number ahead counted once more (runs everywhere a held tile or not) and with
+    /// one number in three.
+    #[test]
+    fn widened_pruning_keeps_the_gains() {
+        let mut checked = 0usize;
+        for (code, h, _) in suit_patterns() {
+            let gains = suit_gains_by_rows(&h);
+            assert_eq!(gains_widened(&h, 0x1ff), gains, "{h:?}");
+            assert_eq!(gains_widened(&h, 0x49 << (code % 3)), gains, "{h:?}");
+            checked += 1;
+        }
+        assert_eq!(checked, 405_350);
+    }
+
     /// Every numbered-suit pattern of at most 14 tiles (405,350): the row-word program equals
     /// the cost table. Ignored by default (a minute in a debug build); run with
     /// `cargo test --release -p parlor-core --lib rows_program_on_every -- --ignored`.
@@ -489,11 +674,7 @@ mod tests {
     #[ignore]
     fn rows_program_on_every_pattern() {
         let mut checked = 0usize;
-        for code in 0..5u32.pow(9) {
-            let h = pattern(code);
-            if h.iter().map(|&c| u32::from(c)).sum::<u32>() > 14 {
-                continue;
-            }
+        for (_, h, _) in suit_patterns() {
             assert_eq!(suit_gains_by_rows(&h), gains_from_costs(&suit_table(&h)), "{h:?}");
             checked += 1;
         }

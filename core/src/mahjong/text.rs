@@ -301,6 +301,19 @@ pub struct ValueText<'a> {
     pub value: &'a HandValue,
 }
 
+/// The dora a hand value counts, by the names [`ValueText`] writes them (`dora`, `ura dora`,
+/// `red five`, `nukidora`), in that order; only those above 0.
+pub fn dora_counts(value: &HandValue) -> impl Iterator<Item = (&'static str, u8)> {
+    [
+        ("dora", value.dora()),
+        ("ura dora", value.ura()),
+        ("red five", value.red()),
+        ("nukidora", value.nukidora()),
+    ]
+    .into_iter()
+    .filter(|&(_, count)| count > 0)
+}
+
 impl fmt::Display for ValueText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let value = self.value;
@@ -308,15 +321,8 @@ impl fmt::Display for ValueText<'_> {
         for yaku in value.yaku() {
             write!(f, "\n{} {}", yaku.yaku, yaku.han)?;
         }
-        for (name, count) in [
-            ("dora", value.dora()),
-            ("ura dora", value.ura()),
-            ("red five", value.red()),
-            ("nukidora", value.nukidora()),
-        ] {
-            if count > 0 {
-                write!(f, "\n{name} {count}")?;
-            }
+        for (name, count) in dora_counts(value) {
+            write!(f, "\n{name} {count}")?;
         }
         if !value.fu_items().is_empty() {
             f.write_str("\nfu: ")?;

@@ -145,12 +145,6 @@ impl Tile {
         }
     }
 
-    /// `counts`' entry for this kind.
-    #[allow(clippy::indexing_slicing)] // a proven range: a `Tile`'s index is below `KINDS`
-    pub(crate) const fn count_in(self, counts: &[u8; KINDS]) -> u8 {
-        counts[self.index()]
-    }
-
     /// The wind tiles `1z`–`4z` (East, South, West, North).
     pub(crate) const WINDS: [Tile; 4] = [Tile(27), Tile(28), Tile(29), Tile(30)];
 

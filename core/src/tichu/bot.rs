@@ -134,62 +134,61 @@ impl Bot<Round> for RandomBot {
     }
 }
 
-/// Rank groups of a hand: entry `v` is the count of natural rank `v` (2..=14), entry 1 the
-/// Mah Jong (0 or 1; it can start a straight).
-fn rank_counts(hand: Cards) -> [u8; 15] {
-    // Per-rank counts in 4-bit groups, group `v` for rank value `v` (the Mah Jong in group 1).
-    let word = hand.count_word();
-    let mut counts = [0u8; 15];
-    for (v, count) in counts.iter_mut().enumerate().skip(1) {
-        *count = ((word >> ((v as u32) << 2)) & 0xF) as u8;
-    }
-    counts
+/// The low bit of each 4-bit group of a count word.
+const COUNT_LOW: u64 = 0x1111_1111_1111_1111;
+
+/// The group bits of `x` (bit `4k` for group `k`, all other bits clear) gathered into bit `k`.
+const fn gather(x: u64) -> u32 {
+    let x = (x | x >> 3) & 0x0303_0303_0303_0303;
+    let x = (x | x >> 6) & 0x000F_000F_000F_000F;
+    let x = (x | x >> 12) & 0x0000_00FF_0000_00FF;
+    ((x | x >> 24) & 0xFFFF) as u32
 }
 
 /// A quick estimate of the fewest plays that empty `hand` (a `min_plays`-style count, cheap
 /// enough for every candidate play of a playout): four of a kind as one bomb, straights of five
 /// or more where they save plays, runs of pairs, full houses, then one play per remaining rank
 /// group; the Dragon and the Dog one play each; the Phoenix joins a single (or is one play).
+///
+/// Worked on rank masks (issue 27): bit `v` of `ones`, `twos`, `threes` for the rank value `v`
+/// (2..=14, the Mah Jong as 1) held that many times, from the hand's count word without a loop
+/// over the ranks; each maximal run of five or more ranks held is a straight candidate.
 pub fn plays_left(hand: Cards) -> u32 {
-    let mut counts = rank_counts(hand);
-    let mut plays = 0u32;
-    for count in counts.iter_mut().skip(2) {
-        if *count == 4 {
+    // Per-rank counts (0..=4) in 4-bit groups, group `v` for rank value `v` (the Mah Jong in
+    // group 1): bit 0, 1 and 2 of each count gathered to rank masks.
+    let word = hand.count_word();
+    let b0 = gather(word & COUNT_LOW);
+    let b1 = gather((word >> 1) & COUNT_LOW);
+    let fours = gather((word >> 2) & COUNT_LOW);
+    let mut ones = b0 & !b1;
+    let mut twos = b1 & !b0;
+    let mut threes = b0 & b1;
+    // Four of a kind: one bomb each, its rank then empty.
+    let mut plays = fours.count_ones();
+    // Straights: the ranks in maximal runs of five or more ranks held.
+    let held = ones | twos | threes;
+    let starts = held & held >> 1 & held >> 2 & held >> 3 & held >> 4;
+    let mut long = starts | starts << 1 | starts << 2 | starts << 3 | starts << 4;
+    while long != 0 {
+        // The lowest maximal run of `long`.
+        let low = long & long.wrapping_neg();
+        let run = long & !long.wrapping_add(low);
+        long &= !run;
+        // Taken when it saves plays (its ranks held once each become one play).
+        let len = run.count_ones();
+        let multi = (run & (twos | threes)).count_ones();
+        if len.saturating_sub(1) > multi {
             plays = plays.saturating_add(1);
-            *count = 0;
+            ones = (ones & !run) | (twos & run);
+            twos = (twos & !run) | (threes & run);
+            threes &= !run;
         }
-    }
-    // Straights: each maximal run of ranks held (the Mah Jong as 1) of five or more, taken when
-    // it saves plays (its ranks held once each become one play).
-    let mut start = 1usize;
-    while start < counts.len() {
-        let len = counts.iter().skip(start).take_while(|&&c| c > 0).count();
-        if len >= 5 {
-            let run = counts.iter().skip(start).take(len);
-            let multi = run.filter(|&&c| c >= 2).count();
-            if len.saturating_sub(1) > multi {
-                plays = plays.saturating_add(1);
-                for count in counts.iter_mut().skip(start).take(len) {
-                    *count = count.saturating_sub(1);
-                }
-            }
-        }
-        start = start.saturating_add(len.max(1));
     }
     // Runs of two or more consecutive pairs: one play each.
-    let mut start = 2usize;
-    while start < counts.len() {
-        let len = counts.iter().skip(start).take_while(|&&c| c == 2).count();
-        if len >= 2 {
-            plays = plays.saturating_add(1);
-            for count in counts.iter_mut().skip(start).take(len) {
-                *count = 0;
-            }
-        }
-        start = start.saturating_add(len.max(1));
-    }
-    let groups = |n: u8| counts.iter().filter(|&&c| c == n).count() as u32;
-    let (singles, pairs, triples) = (groups(1), groups(2), groups(3));
+    let paired = twos & (twos << 1 | twos >> 1);
+    plays = plays.saturating_add((paired & !(paired << 1)).count_ones());
+    twos &= !paired;
+    let (singles, pairs, triples) = (ones.count_ones(), twos.count_ones(), threes.count_ones());
     plays = plays
         .saturating_add(singles)
         .saturating_add(pairs)
@@ -231,11 +230,16 @@ fn card_value(card: Card) -> u32 {
     }
 }
 
-/// The ranks of `hand` held four times (bit `v` for rank value `v`).
+/// The ranks of `hand` held four times (bit `v` for rank value `v`), from its count word.
 fn four_ranks(hand: Cards) -> u16 {
-    Rank::all()
-        .filter(|&rank| hand.count(rank) == 4)
-        .fold(0u16, |m, rank| m | 1 << (rank.value() & 15))
+    gather((hand.count_word() >> 2) & COUNT_LOW) as u16
+}
+
+/// The ranks of `cards` held one to three times (bit `v` for rank value `v`; the Mah Jong as
+/// bit 1), from its count word.
+fn partial_ranks(cards: Cards) -> u16 {
+    let word = cards.count_word();
+    gather((word | word >> 1) & COUNT_LOW) as u16
 }
 
 /// A greedy player, cheap enough for playouts and deterministic for its seed (issue 24):
@@ -299,16 +303,13 @@ impl Greedy {
 
     /// The cost of playing `cards` from `hand` (lower is better); `None` for a play it never
     /// makes by choice (a bomb not going out, a broken four of a kind).
-    fn cost(&mut self, hand: Cards, cards: Cards) -> (u32, bool) {
+    /// `bombs` is [`four_ranks`] of `hand` (asked once per decision, not per play).
+    fn cost(&mut self, hand: Cards, bombs: u16, cards: Cards) -> (u32, bool) {
         let after = cards.removed_from(hand);
         if after.is_empty() {
             return (0, true);
         }
-        let bombs = four_ranks(hand);
-        let breaks = Rank::all().any(|rank| {
-            let bit = 1u16 << (rank.value() & 15);
-            bombs & bit != 0 && cards.count(rank) > 0 && cards.count(rank) < 4
-        });
+        let breaks = bombs & partial_ranks(cards) != 0;
         let total: u32 = cards.iter().map(card_value).sum();
         let len = cards.len().max(1) as u32;
         let average = total.saturating_mul(8).checked_div(len).unwrap_or(0);
@@ -327,10 +328,11 @@ impl Greedy {
         let mut forced: Option<(u32, Action)> = None;
         let mut can_pass = false;
         let mut goes_out = None;
+        let bombs = four_ranks(hand);
         round.for_each_legal_action(seat, |action| match action {
             Action::Pass => can_pass = true,
             Action::Play { cards, wish: None } => {
-                let (cost, by_choice) = self.cost(hand, cards);
+                let (cost, by_choice) = self.cost(hand, bombs, cards);
                 if cost == 0 {
                     goes_out = goes_out.or(Some(action));
                 }

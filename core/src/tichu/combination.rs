@@ -7,7 +7,7 @@
 
 use super::Error;
 use super::card::{COUNT_LOW_BITS, Cards, NATURAL_LOW_BITS};
-use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 /// A combination type. Codes (`as u8`, also the C ABI's) are fixed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
@@ -60,23 +60,13 @@ impl TryFrom<u8> for Kind {
     /// The type of a code 0..=8 (the order of the variants, as the C ABI's `kind`); other codes
     /// are [`Error::UnknownCode`] `{ what: "kind", .. }`.
     fn try_from(code: u8) -> Result<Kind, Error> {
-        Ok(match code {
-            0 => Kind::Single,
-            1 => Kind::Pair,
-            2 => Kind::Triple,
-            3 => Kind::FullHouse,
-            4 => Kind::Straight,
-            5 => Kind::Stairs,
-            6 => Kind::FourOfAKind,
-            7 => Kind::StraightFlush,
-            8 => Kind::Dog,
-            _ => {
-                return Err(Error::UnknownCode {
-                    what: "kind",
-                    code: u32::from(code),
-                });
-            }
-        })
+        if code > Kind::Dog as u8 {
+            return Err(Error::UnknownCode {
+                what: "kind",
+                code: u32::from(code),
+            });
+        }
+        Ok(Kind::of_code(code))
     }
 }
 
@@ -92,18 +82,49 @@ pub const MAX_READINGS: usize = 2;
 /// A resolved play: type, number of cards and key in half ranks. This is what a trick remembers
 /// of the previous play, so that a single on a Phoenix is judged against n + ½ (spec "Beyond the
 /// seed").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
+// Plain bytes (`FromBytes`: no invalid bit pattern, so a held trick's check needs no
+// per-field call): the type's code is read through `Combination::kind` (a code past 8, only in
+// forged bytes, which `Combination::held_ok` refuses, reads as a single).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, FromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Combination {
-    kind: Kind,
+    /// The type's code ([`Kind`] as `u8`).
+    kind: u8,
     len: u8,
     key: u8,
+}
+
+impl core::fmt::Debug for Combination {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Combination")
+            .field("kind", &self.kind())
+            .field("len", &self.len)
+            .field("key", &self.key)
+            .finish()
+    }
+}
+
+impl Kind {
+    /// The type of a code 0..=8; any other code (only in forged held bytes) reads as a single.
+    const fn of_code(code: u8) -> Kind {
+        match code {
+            1 => Kind::Pair,
+            2 => Kind::Triple,
+            3 => Kind::FullHouse,
+            4 => Kind::Straight,
+            5 => Kind::Stairs,
+            6 => Kind::FourOfAKind,
+            7 => Kind::StraightFlush,
+            8 => Kind::Dog,
+            _ => Kind::Single,
+        }
+    }
 }
 
 impl Combination {
     /// The filler of a held trick's empty top slot (never read as a play).
     pub(crate) const FILLER: Combination = Combination {
-        kind: Kind::Single,
+        kind: Kind::Single as u8,
         len: 0,
         key: 0,
     };
@@ -128,7 +149,11 @@ impl Combination {
             Kind::Dog => len == 1 && key == 0,
         };
         if ok {
-            Ok(Combination { kind, len, key })
+            Ok(Combination {
+                kind: kind as u8,
+                len,
+                key,
+            })
         } else {
             Err(Error::InvalidCombination)
         }
@@ -136,7 +161,12 @@ impl Combination {
 
     /// The type.
     pub const fn kind(self) -> Kind {
-        self.kind
+        Kind::of_code(self.kind)
+    }
+
+    /// Whether held bytes name a type (a code 0..=8; the check of a round held in place).
+    pub(crate) const fn held_ok(self) -> bool {
+        self.kind <= Kind::Dog as u8
     }
     /// The number of cards.
     pub const fn len(self) -> u8 {
@@ -152,7 +182,7 @@ impl Combination {
     }
     /// Whether it is a bomb.
     pub const fn is_bomb(self) -> bool {
-        self.kind.is_bomb()
+        self.kind().is_bomb()
     }
 
     /// Whether `self`, played on `previous` (`None` = the lead), is legal. Not for a Phoenix
@@ -161,17 +191,17 @@ impl Combination {
         let Some(prev) = previous else {
             return true;
         };
-        if matches!(prev.kind, Kind::Dog) {
+        if prev.kind == Kind::Dog as u8 {
             return false;
         }
         if self.is_bomb() {
             // Bomb vs bomb: more cards, then the higher rank (four of a kind has 4 < 5 cards).
             return !prev.is_bomb() || self.len > prev.len || (self.len == prev.len && self.key > prev.key);
         }
-        if prev.is_bomb() || matches!(self.kind, Kind::Dog) {
+        if prev.is_bomb() || self.kind == Kind::Dog as u8 {
             return false;
         }
-        self.kind as u8 == prev.kind as u8 && self.len == prev.len && self.key > prev.key
+        self.kind == prev.kind && self.len == prev.len && self.key > prev.key
     }
 }
 
@@ -180,12 +210,12 @@ impl Combination {
 pub const fn phoenix_single_on(previous: Option<Combination>) -> Option<Combination> {
     match previous {
         None => Some(Combination {
-            kind: Kind::Single,
+            kind: Kind::Single as u8,
             len: 1,
             key: PHOENIX_LEAD_KEY,
         }),
-        Some(prev) if matches!(prev.kind, Kind::Single) && prev.key < DRAGON_KEY => Some(Combination {
-            kind: Kind::Single,
+        Some(prev) if prev.kind == Kind::Single as u8 && prev.key < DRAGON_KEY => Some(Combination {
+            kind: Kind::Single as u8,
             len: 1,
             key: prev.key.wrapping_add(1),
         }),
@@ -205,15 +235,30 @@ impl Readings {
 
     fn one(kind: Kind, len: u8, key: u8) -> Readings {
         Readings {
-            items: [Some(Combination { kind, len, key }), None],
+            items: [
+                Some(Combination {
+                    kind: kind as u8,
+                    len,
+                    key,
+                }),
+                None,
+            ],
         }
     }
 
     fn two(kind: Kind, len: u8, low: u8, high: u8) -> Readings {
         Readings {
             items: [
-                Some(Combination { kind, len, key: low }),
-                Some(Combination { kind, len, key: high }),
+                Some(Combination {
+                    kind: kind as u8,
+                    len,
+                    key: low,
+                }),
+                Some(Combination {
+                    kind: kind as u8,
+                    len,
+                    key: high,
+                }),
             ],
         }
     }

@@ -444,6 +444,11 @@ impl game::Round for Round {
         zerocopy::IntoBytes::as_bytes(self)
     }
 
+    /// [`Round::raw_len`]: up to the end of the log's entries.
+    fn raw_len(&self) -> usize {
+        Round::raw_len(self)
+    }
+
     const IN_PLACE: bool = true;
     /// Its rounds are dealt by value ([`Round::new`]).
     const DEALS_IN_PLACE: bool = false;

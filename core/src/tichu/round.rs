@@ -48,7 +48,7 @@ use super::moves::{
 use super::score::{Call, score_round};
 use super::trick::{Seat as TrickSeat, Step, Trick, TrickParts};
 use crate::game::{Rng, Seat, shuffle};
-use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 #[path = "round_cache.rs"]
 mod cache;
@@ -329,6 +329,54 @@ impl core::fmt::Display for Action {
     }
 }
 
+/// A round's rules variant as plain bytes (`FromBytes`: the held round's check needs no
+/// per-field call): [`Config`]'s layout, its flags and priority as bytes 0 or 1
+/// ([`HeldConfig::held_ok`]), read as `!= 0` / the priority's code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, FromBytes, IntoBytes, KnownLayout, Immutable)]
+#[repr(C)]
+struct HeldConfig {
+    target: u16,
+    tichu_during_exchange: u8,
+    bomb_priority: u8,
+    bomb_after_passes: u8,
+    wish_bomb: u8,
+}
+
+impl HeldConfig {
+    /// The held bytes of `config`.
+    const fn of(config: &Config) -> HeldConfig {
+        HeldConfig {
+            target: config.target,
+            tichu_during_exchange: config.tichu_during_exchange as u8,
+            bomb_priority: config.bomb_priority as u8,
+            bomb_after_passes: config.bomb_after_passes as u8,
+            wish_bomb: config.wish_bomb as u8,
+        }
+    }
+
+    /// Whether the bytes are a valid config: flags and priority 0 or 1, [`Config::validate`]'s
+    /// target.
+    const fn held_ok(&self) -> bool {
+        // The four flag bytes 0 or 1 as one word test.
+        let flags = u32::from_le_bytes([
+            self.tichu_during_exchange,
+            self.bomb_priority,
+            self.bomb_after_passes,
+            self.wish_bomb,
+        ]);
+        flags & !0x0101_0101 == 0 && self.target != 0 && self.target <= 10_000
+    }
+
+    /// The claim order's rule.
+    const fn priority(&self) -> BombPriority {
+        if self.bomb_priority == BombPriority::SeatOrder as u8 {
+            BombPriority::SeatOrder
+        } else {
+            BombPriority::TurnOrder
+        }
+    }
+}
+
 /// The stage of a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(u8)]
@@ -437,7 +485,9 @@ const LOG_TRICK_ENDED: u8 = 0x80;
 
 /// One Tichu round. Plain fixed-size value (`size_of` 504 bytes, tested), `repr(C)` without a
 /// padding byte (held in place by the C ABI, `game::Round::raw_ref`): copy it to undo or to search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
+// Plain bytes (`FromBytes`: no invalid bit pattern, so viewing held bytes as a round calls no
+// per-field check; `Round::held_ok` checks the codes and flags in O(1)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, FromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Round {
     /// The hands as dealt (14 each).
@@ -452,13 +502,15 @@ pub struct Round {
     /// A Dragon trick waiting: its points (taker and next leader below).
     gift_points: i16,
     log_len: u16,
-    config: Config,
-    phase: Phase,
+    config: HeldConfig,
+    /// The [`Phase`]'s code ([`Round::phase`]).
+    phase: u8,
     /// Each seat's exchange (deck indices to seat + 1, + 2, + 3), `NO_CARD` before it chose.
     given: [[u8; 3]; 4],
     /// How many Grand Tichu decisions were made (seats 0.. in order).
     grand_next: u8,
-    calls: [Call; 4],
+    /// Each seat's [`Call`] code ([`Round::calls`]).
+    calls: [u8; 4],
     /// Bit `s`: seat `s` has played a card.
     played_any: u8,
     /// The seats out, in order; `out_len` of them.
@@ -472,9 +524,12 @@ pub struct Round {
     /// Plays so far; `card_play[i]` = the number (1..) of the play holding card `i`, 0 unplayed.
     plays: u8,
     card_play: [u8; DECK],
-    log: [u8; MAX_LOG],
     /// Always 0 (checked by `game::Round::raw_ref`): the size a multiple of 8 without padding.
     pad: [u8; ROUND_PAD],
+    /// The actions so far, `log_len` of them; the entries after them are never read (always 0
+    /// in a round this library made). Last, so that the round's bytes that matter end with the
+    /// log's (`game::Round::raw_len`: what the C ABI's digest covers).
+    log: [u8; MAX_LOG],
 }
 
 /// The explicit padding bytes at the end of [`Round`].
@@ -487,8 +542,8 @@ const ROUND_PAD: usize = 5;
 #[allow(clippy::arithmetic_side_effects)] // constant offsets, far below usize::MAX
 pub(super) const HELD_CHECKED_BYTES: [usize; 6] = [
     core::mem::offset_of!(Round, phase),
-    core::mem::offset_of!(Round, config) + core::mem::offset_of!(Config, bomb_priority),
-    core::mem::offset_of!(Round, config) + core::mem::offset_of!(Config, tichu_during_exchange),
+    core::mem::offset_of!(Round, config) + core::mem::offset_of!(HeldConfig, bomb_priority),
+    core::mem::offset_of!(Round, config) + core::mem::offset_of!(HeldConfig, tichu_during_exchange),
     core::mem::offset_of!(Round, pad),
     core::mem::offset_of!(Round, trick) + super::trick::HELD_PAD_AT,
     core::mem::offset_of!(Round, trick) + super::trick::HELD_TOP_AT,
@@ -527,10 +582,50 @@ const fn bit(seat: TrickSeat) -> u8 {
     1 << (seat.index() & 3)
 }
 
+/// Whether four held call bytes are codes 0..=2 (no byte with a bit above 1, none 3).
+const fn calls_ok(calls: [u8; 4]) -> bool {
+    let word = u32::from_le_bytes(calls);
+    word & !0x0303_0303 == 0 && word & (word >> 1) & 0x0101_0101 == 0
+}
+
+impl Phase {
+    /// The phase of a code 0..=4; any other code (only in forged held bytes, which
+    /// `Round::held_ok` refuses) reads as the round over.
+    const fn of_code(code: u8) -> Phase {
+        match code {
+            0 => Phase::GrandTichu,
+            1 => Phase::Exchange,
+            2 => Phase::Play,
+            3 => Phase::DragonGift,
+            _ => Phase::Over,
+        }
+    }
+}
+
+impl Call {
+    /// The call of a code 0..=2; any other code (only in forged held bytes, which
+    /// `Round::held_ok` refuses) reads as none.
+    const fn of_code(code: u8) -> Call {
+        match code {
+            1 => Call::Tichu,
+            2 => Call::GrandTichu,
+            _ => Call::None,
+        }
+    }
+}
+
 impl Round {
     /// A new round. Errors: [`Error::InvalidConfig`], [`Error::InvalidDeal`] (given hands that
     /// are not the whole deck, a card without a suit).
     pub fn new(config: &Config, deal: &Deal) -> Result<Round, Error> {
+        let (dealt, window) = Round::dealt_of(config, deal)?;
+        Ok(Round::from_deal(*config, dealt, window))
+    }
+
+    /// The hands dealt by `deal` and the Grand Tichu windows, `config` checked ([`Round::new`]'s
+    /// errors): a caller builds the round where it keeps it ([`Round::from_deal`]; no
+    /// `Result<Round, _>` moved, whose plain-bytes round has no niche for the error).
+    pub(super) fn dealt_of(config: &Config, deal: &Deal) -> Result<([Cards; 4], u64), Error> {
         config.validate()?;
         let mut dealt = [0u64; 4];
         let mut window = 0u64;
@@ -575,19 +670,80 @@ impl Round {
                 }
             }
         }
-        Ok(Round::from_deal(*config, dealt.map(set_of), window))
+        Ok((dealt.map(set_of), window))
     }
 
+    /// `self` made [`Round::from_deal`]'s round, field by field (no 504-byte round built on the
+    /// stack and copied: the search's determinizations replay in the caller's scratch).
+    fn reset_to_deal(&mut self, config: Config, dealt: [Cards; 4], window: u64) {
+        let Round {
+            dealt: dealt_now,
+            window: window_now,
+            hands,
+            trick,
+            taken,
+            gift_points,
+            log_len,
+            config: config_now,
+            phase,
+            given,
+            grand_next,
+            calls,
+            played_any,
+            out,
+            out_len,
+            gift_taker,
+            gift_leader,
+            wish_made,
+            plays,
+            card_play,
+            log,
+            pad,
+        } = self;
+        *config_now = HeldConfig::of(&config);
+        *phase = Phase::GrandTichu as u8;
+        *dealt_now = dealt;
+        *window_now = window;
+        *hands = dealt;
+        *given = [[NO_CARD; 3]; 4];
+        *grand_next = 0;
+        *calls = [Call::None as u8; 4];
+        *played_any = 0;
+        *out = [NO_SEAT; 4];
+        *out_len = 0;
+        *trick = Trick::new(seat_k(0)).with_rules(config.bomb_after_passes, config.wish_bomb);
+        *taken = [0; 4];
+        *gift_taker = NO_SEAT;
+        *gift_points = 0;
+        *gift_leader = NO_SEAT;
+        *wish_made = 0;
+        *plays = 0;
+        *card_play = [0; DECK];
+        *log_len = 0;
+        *log = [0; MAX_LOG];
+        *pad = [0; ROUND_PAD];
+    }
+
+    /// The public records of the round so far: [`Observation::history`] of any seat's
+    /// observation (the same log), read in place (no observation built).
+    pub(crate) fn public_history(&self) -> impl Iterator<Item = Record> + '_ {
+        records(&self.log, self.log_len, &self.card_play, Rank::new(self.wish_made))
+    }
+
+    /// The round dealt `dealt` with the Grand Tichu windows `window`, before any action. A
+    /// struct literal, which the compiler builds in the caller's place: built as
+    /// [`Round::reset_to_deal`] on zeroed bytes it took C `parlor_match_decode`'s stack from
+    /// 1,944 to 2,392 B on the M4F (2,532 on the M0; measured 2026-12-07).
     pub(super) fn from_deal(config: Config, dealt: [Cards; 4], window: u64) -> Round {
         Round {
-            config,
-            phase: Phase::GrandTichu,
+            config: HeldConfig::of(&config),
+            phase: Phase::GrandTichu as u8,
             dealt,
             window,
             hands: dealt,
             given: [[NO_CARD; 3]; 4],
             grand_next: 0,
-            calls: [Call::None; 4],
+            calls: [Call::None as u8; 4],
             played_any: 0,
             out: [NO_SEAT; 4],
             out_len: 0,
@@ -600,25 +756,40 @@ impl Round {
             plays: 0,
             card_play: [0; DECK],
             log_len: 0,
-            log: [0; MAX_LOG],
             pad: [0; ROUND_PAD],
+            log: [0; MAX_LOG],
         }
     }
     /// Whether held bytes are a round this library could hold: [`Config::validate`], the
     /// padding bytes 0 and the trick's held form canonical (O(1), the check after zerocopy's when
     /// the C ABI views its state bytes as a round).
     pub fn held_ok(&self) -> bool {
-        self.config.validate().is_ok() && self.pad == [0; ROUND_PAD] && self.trick.held_ok()
+        self.config.held_ok()
+            && self.phase <= Phase::Over as u8
+            && calls_ok(self.calls)
+            && self.pad == [0; ROUND_PAD]
+            && self.trick.held_ok()
+    }
+
+    /// The length of the round's own bytes that hold it (`game::Round::raw_len`): up to the
+    /// end of the log's `log_len` entries (the entries after them are never read).
+    pub fn raw_len(&self) -> usize {
+        core::mem::offset_of!(Round, log).saturating_add(usize::from(self.log_len).min(MAX_LOG))
     }
 
     /// The rules variant.
-    pub const fn config(&self) -> &Config {
-        &self.config
+    pub fn config(&self) -> &Config {
+        // The held bytes checked as a `Config` (`held_ok` refuses a held round whose bytes are
+        // not one; this library never holds such a round).
+        match zerocopy::try_transmute_ref!(&self.config) {
+            Ok(config) => config,
+            Err(_) => &Config::STANDARD,
+        }
     }
 
     /// The stage of the round.
     pub const fn phase(&self) -> Phase {
-        self.phase
+        Phase::of_code(self.phase)
     }
 
     /// The hand of `seat` now (all 14 cards even during the Grand Tichu decisions; what a seat
@@ -644,7 +815,8 @@ impl Round {
 
     /// Each seat's call.
     pub const fn calls(&self) -> [Call; 4] {
-        self.calls
+        let [a, b, c, d] = self.calls;
+        [Call::of_code(a), Call::of_code(b), Call::of_code(c), Call::of_code(d)]
     }
 
     /// The seats out so far, in order.
@@ -658,7 +830,7 @@ impl Round {
     }
 
     fn is_out(&self, seat: TrickSeat) -> bool {
-        at(&self.hands, seat).is_empty() && self.phase != Phase::GrandTichu && self.phase != Phase::Exchange
+        at(&self.hands, seat).is_empty() && self.phase() != Phase::GrandTichu && self.phase() != Phase::Exchange
     }
 
     fn exchanged(&self, seat: TrickSeat) -> bool {
@@ -674,7 +846,7 @@ impl Round {
     /// to choose its exchange, the seat in turn in a trick, the winner of a Dragon trick to give
     /// away; `None` when the round is over.
     pub fn to_act(&self) -> Option<Seat> {
-        match self.phase {
+        match self.phase() {
             Phase::GrandTichu => Some(Seat(self.grand_next)),
             Phase::Exchange => (0..4u8).map(seat_k).find(|&s| !self.exchanged(s)).map(game_seat),
             Phase::Play => Some(game_seat(self.trick.turn())),
@@ -685,12 +857,12 @@ impl Round {
 
     /// Whether `seat` may call Tichu now.
     fn may_call(&self, seat: TrickSeat) -> bool {
-        let phase_ok = match self.phase {
-            Phase::Exchange => self.config.tichu_during_exchange,
+        let phase_ok = match self.phase() {
+            Phase::Exchange => self.config.tichu_during_exchange != 0,
             Phase::Play | Phase::DragonGift => true,
             Phase::GrandTichu | Phase::Over => false,
         };
-        phase_ok && at(&self.calls, seat) == Call::None && self.played_any & bit(seat) == 0
+        phase_ok && at(&self.calls, seat) == Call::None as u8 && self.played_any & bit(seat) == 0
     }
 
     /// Whether `seat` may call Tichu now (`is_legal(seat, Action::Tichu)`, without a trial apply).
@@ -708,7 +880,7 @@ impl Round {
             return true;
         }
         // Out of turn in the play only a bomb: none without one in the hand (a quick test).
-        if self.phase == Phase::Play && s != self.trick.turn() && !holds_bomb(at(&self.hands, s)) {
+        if self.phase() == Phase::Play && s != self.trick.turn() && !holds_bomb(at(&self.hands, s)) {
             return false;
         }
         self.locate(s, 0).0.is_some()
@@ -722,7 +894,7 @@ impl Round {
     /// The order in which simultaneous claims are served ([`Config::bomb_priority`]): in turn
     /// order from the seat of [`Round::to_act`] (seat 0 when the round is over), or seat order.
     pub fn claim_order(&self) -> [Seat; 4] {
-        let first = match self.config.bomb_priority {
+        let first = match self.config.priority() {
             BombPriority::TurnOrder => self.to_act().map_or(0, |s| s.0),
             BombPriority::SeatOrder => 0,
         };
@@ -783,7 +955,7 @@ impl Round {
         let Ok(s) = trick_seat(seat) else {
             return 0;
         };
-        let grand = self.phase == Phase::GrandTichu && s.index() == self.grand_next;
+        let grand = self.phase() == Phase::GrandTichu && s.index() == self.grand_next;
         let calls = usize::from(grand).wrapping_add(usize::from(self.may_call(s))); // at most 1
         self.count_legal_actions(seat).saturating_sub(calls)
     }
@@ -829,7 +1001,7 @@ impl Round {
             }
             Err(_) => None,
         };
-        match self.phase {
+        match self.phase() {
             Phase::Over => {}
             Phase::GrandTichu => {
                 if s.index() == self.grand_next
@@ -881,7 +1053,7 @@ impl Round {
                                 return (self.walk_to(s, i), 0);
                             }
                             // A wish binds only in the ordinary turn: the bombs without the rank.
-                            if self.config.wish_bomb
+                            if self.config.wish_bomb != 0
                                 && top.is_some()
                                 && let Some(action) = plays(without_rank(hand, rank), true, 1, &mut left)
                             {
@@ -946,8 +1118,9 @@ impl Round {
 
     /// Whether `apply(seat, action)` would succeed.
     pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        // The copy is discarded: `apply`'s own copy is not needed.
         let mut copy = *self;
-        copy.apply(seat, action).is_ok()
+        copy.apply_discarding(seat, action).is_ok()
     }
 
     fn visit(&self, seat: Seat, f: &mut dyn FnMut(Action) -> ControlFlow<()>) {
@@ -958,7 +1131,7 @@ impl Round {
     }
 
     fn visit_seat(&self, s: TrickSeat, f: &mut dyn FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
-        match self.phase {
+        match self.phase() {
             Phase::Over => {}
             Phase::GrandTichu => {
                 if s.index() == self.grand_next {
@@ -1009,7 +1182,7 @@ impl Round {
                     flow?;
                     // A wish binds only in the ordinary turn: the bombs that do not fulfil it.
                     if let Some(rank) = self.trick.wish()
-                        && self.config.wish_bomb
+                        && self.config.wish_bomb != 0
                         && top.is_some()
                         && wish_forces(&hand, top, Some(rank)).unwrap_or(false)
                     {
@@ -1063,22 +1236,36 @@ impl Round {
     /// [`Error::NotAnOpponent`] for a gift; [`Error::Internal`] on a broken invariant.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
         let s = trick_seat(seat)?;
-        // A play or a pass in the play (nearly every action) is applied in place: its every
-        // refusal is the trick's (`Trick::play`, `Trick::pass`), which leaves the trick
-        // unchanged and comes before any other write; what follows fails only on a broken
-        // invariant, whose bounds are checked here first. Any other action works on a copy.
-        let in_place = self.phase == Phase::Play
-            && matches!(action, Action::Play { .. } | Action::Pass)
-            && usize::from(self.log_len) < MAX_LOG
-            && usize::from(self.plays) < DECK
-            && usize::from(self.out_len) < 4;
+        // Every action is applied in place: each refusal comes before any write (a play's or a
+        // pass's is the trick's, `Trick::play` and `Trick::pass`, which leave the trick
+        // unchanged; a call's, a Grand Tichu decision's, an exchange's and a gift's are checked
+        // first in `call`, `apply_inner`, `exchange` and `give`); what follows fails only on a
+        // broken invariant, whose bounds are checked here first. Past those bounds (a broken
+        // invariant) the action works on a copy.
+        let in_place =
+            usize::from(self.log_len) < MAX_LOG && usize::from(self.plays) < DECK && usize::from(self.out_len) < 4;
         if in_place {
             return self.apply_inner(s, action);
         }
+        self.apply_copied(s, action)
+    }
+
+    /// [`Round::apply`] on a copy, kept when it succeeds; in a frame of its own (the copy is not
+    /// in the frame of the plays and passes applied in place).
+    #[inline(never)]
+    fn apply_copied(&mut self, s: TrickSeat, action: Action) -> Result<Event, Error> {
         let mut next = *self;
         let event = next.apply_inner(s, action)?;
         *self = next;
         Ok(event)
+    }
+
+    /// As [`Round::apply`], but after an error `self` holds some round (what the action had
+    /// written so far): no copy of the round, for a replay that discards the round on an error
+    /// (the determinization's, [`replayed_in`]). The same round and event on success.
+    fn apply_discarding(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        let s = trick_seat(seat)?;
+        self.apply_inner(s, action)
     }
 
     fn push_log(&mut self, byte: u8) -> Result<(), Error> {
@@ -1099,41 +1286,41 @@ impl Round {
     }
 
     fn call(&mut self, s: TrickSeat) -> Result<Event, Error> {
-        match self.phase {
+        match self.phase() {
             Phase::Over => return Err(Error::RoundOver),
             Phase::GrandTichu => return Err(Error::WrongPhase),
-            Phase::Exchange if !self.config.tichu_during_exchange => return Err(Error::WrongPhase),
+            Phase::Exchange if self.config.tichu_during_exchange == 0 => return Err(Error::WrongPhase),
             _ => {}
         }
-        if at(&self.calls, s) != Call::None {
+        if at(&self.calls, s) != Call::None as u8 {
             return Err(Error::AlreadyCalled);
         }
         if self.played_any & bit(s) != 0 {
             return Err(Error::TooLateToCall);
         }
-        *at_mut(&mut self.calls, s) = Call::Tichu;
+        *at_mut(&mut self.calls, s) = Call::Tichu as u8;
         self.push_log(LOG_TICHU << 2 | s.index())?;
         Ok(Event::default())
     }
 
     fn apply_inner(&mut self, s: TrickSeat, action: Action) -> Result<Event, Error> {
-        if self.phase == Phase::Over {
+        if self.phase() == Phase::Over {
             return Err(Error::RoundOver);
         }
         if action == Action::Tichu {
             return self.call(s);
         }
-        match (self.phase, action) {
+        match (self.phase(), action) {
             (Phase::GrandTichu, Action::GrandTichu(grand)) => {
                 if s.index() != self.grand_next {
                     return Err(Error::NotYourTurn);
                 }
                 if grand {
-                    *at_mut(&mut self.calls, s) = Call::GrandTichu;
+                    *at_mut(&mut self.calls, s) = Call::GrandTichu as u8;
                 }
                 self.grand_next = self.grand_next.wrapping_add(1);
                 if self.grand_next >= 4 {
-                    self.phase = Phase::Exchange;
+                    self.phase = Phase::Exchange as u8;
                 }
                 let kind = if grand { LOG_GRAND } else { LOG_NO_GRAND };
                 self.push_log(kind << 2 | s.index())?;
@@ -1188,8 +1375,8 @@ impl Round {
                 .map(seat_k)
                 .find(|&seat| at(&self.hands, seat).has_mahjong())
                 .ok_or(Error::Internal)?;
-            self.trick = Trick::new(leader).with_rules(self.config.bomb_after_passes, self.config.wish_bomb);
-            self.phase = Phase::Play;
+            self.trick = Trick::new(leader).with_rules(self.config.bomb_after_passes != 0, self.config.wish_bomb != 0);
+            self.phase = Phase::Play as u8;
             event.exchange_done = true;
         }
         Ok(event)
@@ -1229,7 +1416,7 @@ impl Round {
             event.out = Some(game_seat(s));
             let [first, second, ..] = self.out;
             if self.out_len == 2 && first % 2 == second % 2 {
-                self.phase = Phase::Over;
+                self.phase = Phase::Over as u8;
                 event.round_over = true;
                 return Ok(event);
             }
@@ -1252,14 +1439,14 @@ impl Round {
                     dragon,
                 });
                 if dragon {
-                    self.phase = Phase::DragonGift;
+                    self.phase = Phase::DragonGift as u8;
                     self.gift_taker = taker.index();
                     self.gift_points = points;
                     self.gift_leader = NO_SEAT;
                 } else {
                     let pile = at_mut(&mut self.taken, taker);
                     *pile = pile.checked_add(points).ok_or(Error::Internal)?;
-                    self.phase = Phase::Over;
+                    self.phase = Phase::Over as u8;
                     event.round_over = true;
                 }
                 return Ok(event);
@@ -1281,7 +1468,7 @@ impl Round {
         });
         let leader = end.next_leader.ok_or(Error::Internal)?;
         if end.dragon {
-            self.phase = Phase::DragonGift;
+            self.phase = Phase::DragonGift as u8;
             self.gift_taker = end.taker.index();
             self.gift_points = end.points;
             self.gift_leader = leader.index();
@@ -1296,7 +1483,7 @@ impl Round {
         let out = [0u8, 1, 2, 3].map(|k| self.is_out(seat_k(k)));
         self.trick = Trick::with(leader, out, self.trick.wish())
             .map_err(|_| Error::Internal)?
-            .with_rules(self.config.bomb_after_passes, self.config.wish_bomb);
+            .with_rules(self.config.bomb_after_passes != 0, self.config.wish_bomb != 0);
         Ok(())
     }
 
@@ -1317,12 +1504,12 @@ impl Round {
         self.gift_taker = NO_SEAT;
         self.gift_points = 0;
         if self.out_len >= 3 {
-            self.phase = Phase::Over;
+            self.phase = Phase::Over as u8;
             event.round_over = true;
         } else {
             let leader = TrickSeat::new(self.gift_leader).ok_or(Error::Internal)?;
             self.gift_leader = NO_SEAT;
-            self.phase = Phase::Play;
+            self.phase = Phase::Play as u8;
             self.start_trick(leader)?;
         }
         Ok(event)
@@ -1330,7 +1517,7 @@ impl Round {
 
     /// The result, once the round is over.
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
+        if self.phase() != Phase::Over {
             return None;
         }
         let result = self.score();
@@ -1360,7 +1547,7 @@ impl Round {
         let double = finish[0].team() == finish[1].team() && self.out_len == 2;
         let last_hand = if double { 0 } else { at(&self.hands, last).points() };
         let cards = score_round(finish, self.taken, last_hand, [Call::None; 4])?;
-        let scores = score_round(finish, self.taken, last_hand, self.calls)?;
+        let scores = score_round(finish, self.taken, last_hand, self.calls())?;
         let call_points = [
             scores[0].checked_sub(cards[0]).ok_or(Error::Internal)?,
             scores[1].checked_sub(cards[1]).ok_or(Error::Internal)?,
@@ -1371,7 +1558,7 @@ impl Round {
             call_points,
             double_victory: if double { Some(finish[0].team() as u8) } else { None },
             finish: finish.map(game_seat),
-            calls: self.calls,
+            calls: self.calls(),
         })
     }
 
@@ -1381,7 +1568,7 @@ impl Round {
     /// Errors: [`Error::UnknownCode`] (`"seat"`).
     pub fn observation(&self, seat: Seat) -> Result<Observation, Error> {
         let s = trick_seat(seat)?;
-        let grand = self.phase == Phase::GrandTichu;
+        let grand = self.phase() == Phase::GrandTichu;
         let hand = if grand {
             set_of(bits_of(at(&self.hands, s)) & self.window)
         } else {
@@ -1396,7 +1583,7 @@ impl Round {
             }
         });
         let given = at(&self.given, s).map(card_of_index);
-        let received = if matches!(self.phase, Phase::GrandTichu | Phase::Exchange) {
+        let received = if matches!(self.phase(), Phase::GrandTichu | Phase::Exchange) {
             [None; 3]
         } else {
             // From seat + 1 (its third card), seat + 2 (its second), seat + 3 (its first).
@@ -1410,14 +1597,14 @@ impl Round {
         let trick = self.trick.parts();
         Ok(Observation {
             seat,
-            phase: self.phase,
+            phase: self.phase(),
             to_act: self.to_act(),
             hand,
             given,
             received,
             exchanged,
             grand_decisions: self.grand_next,
-            calls: self.calls,
+            calls: self.calls(),
             card_counts,
             out: self.out,
             out_len: self.out_len,
@@ -1443,7 +1630,7 @@ impl Round {
         out.fill(0);
         let mut w = Writer { out, at: 0 };
         w.byte(FORMAT_VERSION);
-        for b in self.config.to_bytes() {
+        for b in self.config().to_bytes() {
             w.byte(b);
         }
         let mut owners = [0u8; 14];
@@ -1471,7 +1658,10 @@ impl Round {
         w.bytes(&self.card_play);
         w.byte(self.wish_made);
         w.bytes(&self.log_len.to_le_bytes());
-        w.bytes(&self.log);
+        // The log's entries; the rest of the log's room stays 0 (never read, so not copied).
+        w.bytes(self.log.get(..usize::from(self.log_len)).unwrap_or(&self.log));
+        w.at =
+            w.at.saturating_add(MAX_LOG.saturating_sub(usize::from(self.log_len)).min(MAX_LOG));
         debug_assert_eq!(w.at, ENCODED_BYTES);
         Ok(ENCODED_BYTES)
     }
@@ -1598,10 +1788,12 @@ impl Round {
 }
 
 /// A round dealt `dealt` (deck-index bits, seat 0 first) with the Grand Tichu windows `window`,
-/// then the public `history` replayed through [`Round::apply`], each exchange taken from `given`
-/// (deck indices to seat + 1, + 2, + 3), written to `round` (whatever it held; built in place).
-/// The refusal names the error, the seat and the wish open when a record does not apply (how a
-/// sampled deal learns that a seat could not fulfil a wish); `round` is then as far as replayed.
+/// then the public `history` replayed through [`Round::apply`] (without its copy:
+/// `Round::apply_discarding`), each exchange taken from `given` (deck indices to the seats one,
+/// two and three after the giver), written to `round` (whatever it held; built in place). The
+/// refusal names the error, the seat and the wish open when a record does not apply (how a
+/// sampled deal learns that a seat could not fulfil a wish); `round` then holds some round (the
+/// refused action may have written part of it), for the caller to discard.
 pub(crate) fn replayed_in(
     round: &mut Round,
     config: Config,
@@ -1610,7 +1802,7 @@ pub(crate) fn replayed_in(
     given: [[u8; 3]; 4],
     history: impl Iterator<Item = Record>,
 ) -> Result<(), (Error, Seat, Option<Rank>)> {
-    *round = Round::from_deal(config, dealt.map(set_of), window);
+    round.reset_to_deal(config, dealt.map(set_of), window);
     for record in history {
         let action = match record.kind {
             RecordKind::GrandTichu(grand) => Action::GrandTichu(grand),
@@ -1628,8 +1820,9 @@ pub(crate) fn replayed_in(
             RecordKind::GiveDragonTrick(to) => Action::GiveDragonTrick(to),
         };
         let wish = round.trick.wish();
+        // After an error the round is discarded (the caller draws again or fails).
         round
-            .apply(record.seat, action)
+            .apply_discarding(record.seat, action)
             .map_err(|error| (error, record.seat, wish))?;
     }
     Ok(())
@@ -1767,40 +1960,56 @@ impl Observation {
 
     /// The cards of the `n`-th play (1-based; empty when there is none).
     pub fn play_cards(&self, n: u8) -> Cards {
-        let mut mask = 0u64;
-        if n > 0 {
-            for (i, &p) in self.card_play.iter().enumerate() {
-                if p == n {
-                    mask |= 1u64 << (i & 63);
-                }
-            }
-        }
-        set_of(mask)
+        play_cards_of(&self.card_play, n)
     }
 
     /// Every public action so far, in order (every play, pass, call, exchange made, gift).
     pub fn history(&self) -> impl Iterator<Item = Record> + '_ {
-        let mut play = 0u8;
-        self.log.iter().take(usize::from(self.log_len)).map(move |&entry| {
-            let kind = match (entry >> 2) & 7 {
-                LOG_NO_GRAND => RecordKind::GrandTichu(false),
-                LOG_GRAND => RecordKind::GrandTichu(true),
-                LOG_EXCHANGE => RecordKind::Exchanged,
-                LOG_TICHU => RecordKind::Tichu,
-                LOG_PLAY => {
-                    play = play.wrapping_add(1);
-                    let cards = self.play_cards(play);
-                    let wish = if cards.has_mahjong() { self.wish_made } else { None };
-                    RecordKind::Play { cards, wish }
-                }
-                LOG_PASS => RecordKind::Pass,
-                _ => RecordKind::GiveDragonTrick(Seat((entry >> 5) & 3)),
-            };
-            Record {
-                seat: Seat(entry & 3),
-                kind,
-                trick_ended: entry & LOG_TRICK_ENDED != 0,
-            }
-        })
+        records(&self.log, self.log_len, &self.card_play, self.wish_made)
     }
+}
+
+/// The cards of the `n`-th play (1-based; empty when there is none) by each card's play number.
+fn play_cards_of(card_play: &[u8; DECK], n: u8) -> Cards {
+    let mut mask = 0u64;
+    if n > 0 {
+        for (i, &p) in card_play.iter().enumerate() {
+            if p == n {
+                mask |= 1u64 << (i & 63);
+            }
+        }
+    }
+    set_of(mask)
+}
+
+/// The public records of a log ([`Observation::history`]), read from the log, each card's play
+/// number and the wish made (a round's or an observation's own: the same bytes).
+fn records<'a>(
+    log: &'a [u8; MAX_LOG],
+    log_len: u16,
+    card_play: &'a [u8; DECK],
+    wish_made: Option<Rank>,
+) -> impl Iterator<Item = Record> + 'a {
+    let mut play = 0u8;
+    log.iter().take(usize::from(log_len)).map(move |&entry| {
+        let kind = match (entry >> 2) & 7 {
+            LOG_NO_GRAND => RecordKind::GrandTichu(false),
+            LOG_GRAND => RecordKind::GrandTichu(true),
+            LOG_EXCHANGE => RecordKind::Exchanged,
+            LOG_TICHU => RecordKind::Tichu,
+            LOG_PLAY => {
+                play = play.wrapping_add(1);
+                let cards = play_cards_of(card_play, play);
+                let wish = if cards.has_mahjong() { wish_made } else { None };
+                RecordKind::Play { cards, wish }
+            }
+            LOG_PASS => RecordKind::Pass,
+            _ => RecordKind::GiveDragonTrick(Seat((entry >> 5) & 3)),
+        };
+        Record {
+            seat: Seat(entry & 3),
+            kind,
+            trick_ended: entry & LOG_TRICK_ENDED != 0,
+        }
+    })
 }

@@ -201,13 +201,13 @@ impl Round {
             .get_mut(..CACHE_BYTES)
             .ok_or(Error::BufferTooSmall { needed: CACHE_BYTES })?;
         let mut w = Out { out, at: 0 };
-        w.put(&[phase_code(self.phase)]);
+        w.put(&[phase_code(self.phase())]);
         for hand in &self.hands {
             w.put(&hand.mask().to_le_bytes());
         }
         w.put(&[self.grand_next]);
-        for call in &self.calls {
-            w.put(&[*call as u8]);
+        for call in self.calls() {
+            w.put(&[call as u8]);
         }
         w.put(&[self.played_any]);
         w.put(&self.out);
@@ -293,14 +293,14 @@ impl Round {
     #[inline(always)]
     pub(in crate::tichu) fn of_cached(form: &Form, cached: &Cached) -> Round {
         Round {
-            config: form.config,
-            phase: cached.phase,
+            config: super::HeldConfig::of(&form.config),
+            phase: cached.phase as u8,
             dealt: form.dealt.map(set_of),
             window: form.window,
             hands: cached.hands,
             given: form.given,
             grand_next: cached.grand_next,
-            calls: cached.calls,
+            calls: cached.calls.map(|call| call as u8),
             played_any: cached.played_any,
             out: cached.out,
             out_len: cached.out_len,

@@ -120,6 +120,7 @@ struct Sample {
 /// Deals `pool` at random: seat `j` gets `need[j]` of its cards, each card only to a seat of
 /// `allowed(card)`, with probability in proportion to the places left. Cards with a restricted
 /// choice are placed first. `None` when the cards do not fit.
+#[inline(never)] // its locals in a frame of their own, not summed in the draw's
 fn deal_pool(pool: u64, need: [u32; 4], allowed: impl Fn(u32) -> u8, rng: &mut Rng) -> Option<[u64; 4]> {
     let mut left = need;
     let mut hands = [0u64; 4];
@@ -174,6 +175,7 @@ fn random_window(hand: u64, rng: &mut Rng) -> u64 {
 }
 
 /// The Grand Tichu decisions: the seat sees its window only.
+#[inline(never)] // its locals in a frame of their own, not summed in the draw's
 fn sample_grand(view: &Observation, rng: &mut Rng) -> Option<Sample> {
     let s = view.seat.index() & 3;
     let own = bits(view.hand);
@@ -194,6 +196,7 @@ fn sample_grand(view: &Observation, rng: &mut Rng) -> Option<Sample> {
 }
 
 /// The exchange: the seat sees its 14 cards (still all its own), its own exchange if chosen.
+#[inline(never)] // its locals in a frame of their own, not summed in the draw's
 fn sample_exchange(view: &Observation, own_window: u64, rng: &mut Rng) -> Option<Sample> {
     let s = view.seat.index() & 3;
     let own = bits(view.hand);
@@ -223,6 +226,7 @@ fn sample_exchange(view: &Observation, own_window: u64, rng: &mut Rng) -> Option
 
 /// The play (and after): hands drawn after the exchange, the exchanges among the other seats
 /// drawn from them. `excluded[j]` bit `r`: seat `j` holds no natural card of rank `r`.
+#[inline(never)] // its locals in a frame of their own, not summed in the draw's
 fn sample_play(view: &Observation, own_window: u64, excluded: [u16; 4], rng: &mut Rng) -> Option<Sample> {
     let s = view.seat.index() & 3;
     let mut played = [0u64; 4];
@@ -349,9 +353,14 @@ fn determinize(round: &Round, seat: Seat, rng: &mut Rng) -> Result<Round, Error>
 }
 
 /// [`determinize`]'s round written to `world` (whatever it held; after an error, some round),
-/// drawn and replayed in place.
+/// drawn and replayed in place. The seat's observation is read in a frame of its own per draw
+/// ([`draw_sample`]), not under the replay, which reads the round's own public record (the
+/// observation's history: the same log).
 fn determinize_in(round: &Round, seat: Seat, rng: &mut Rng, world: &mut Round) -> Result<(), Error> {
-    let view = round.observation(seat)?;
+    if seat.index() >= 4 {
+        // As `observation`'s refusal.
+        round.observation(seat)?;
+    }
     let s = seat.index() & 3;
     // The seat's own window: it saw those 8 cards first (its own knowledge).
     let (dealt, window) = round.deal();
@@ -359,23 +368,23 @@ fn determinize_in(round: &Round, seat: Seat, rng: &mut Rng, world: &mut Round) -
     let config = *round.config();
     let mut excluded = [0u16; 4];
     for _ in 0..ATTEMPTS {
-        let sample = match view.phase {
-            Phase::GrandTichu => sample_grand(&view, rng),
-            Phase::Exchange => sample_exchange(&view, own_window, rng),
-            Phase::Play | Phase::DragonGift | Phase::Over => match sample_play(&view, own_window, excluded, rng) {
-                Some(sample) => Some(sample),
-                None if excluded != [0; 4] => {
-                    // The exclusions are stronger than the rules: drop them when cards no longer fit.
-                    excluded = [0; 4];
-                    continue;
-                }
-                None => None,
-            },
+        let sample = match draw_sample(round, seat, own_window, excluded, rng)? {
+            Drawn::Sample(sample) => sample,
+            Drawn::Unfit => {
+                // The exclusions are stronger than the rules: drop them when cards no longer fit.
+                excluded = [0; 4];
+                continue;
+            }
+            Drawn::Nothing => continue,
         };
-        let Some(sample) = sample else {
-            continue;
-        };
-        match round::replayed_in(world, config, sample.dealt, sample.window, sample.given, view.history()) {
+        match round::replayed_in(
+            world,
+            config,
+            sample.dealt,
+            sample.window,
+            sample.given,
+            round.public_history(),
+        ) {
             Ok(()) => return Ok(()),
             Err((Error::MustFulfilWish, who, Some(rank))) => {
                 if let Some(mask) = excluded.get_mut(who.index() & 3) {
@@ -389,6 +398,37 @@ fn determinize_in(round: &Round, seat: Seat, rng: &mut Rng, world: &mut Round) -
     // about 1 random stream in 70 finds no consistent deal within them (the campaign's flip
     // stress, Tichu seed 1749). The search skips such an iteration (`game::search`).
     Err(Error::Internal)
+}
+
+/// What one draw of [`determinize_in`] gives.
+enum Drawn {
+    Sample(Sample),
+    /// No deal fits the exclusions (dropped for the next draw).
+    Unfit,
+    /// No deal this time.
+    Nothing,
+}
+
+/// One draw of a deal consistent with `seat`'s observation (module docs), the observation built
+/// in this frame (not under the replay).
+#[inline(never)]
+fn draw_sample(round: &Round, seat: Seat, own_window: u64, excluded: [u16; 4], rng: &mut Rng) -> Result<Drawn, Error> {
+    // Read where it was returned (a move out of the result copies its 440 bytes, twice).
+    let observed = round.observation(seat);
+    let view = match &observed {
+        Ok(view) => view,
+        Err(error) => return Err(*error),
+    };
+    let sample = match view.phase {
+        Phase::GrandTichu => sample_grand(view, rng),
+        Phase::Exchange => sample_exchange(view, own_window, rng),
+        Phase::Play | Phase::DragonGift | Phase::Over => match sample_play(view, own_window, excluded, rng) {
+            Some(sample) => Some(sample),
+            None if excluded != [0; 4] => return Ok(Drawn::Unfit),
+            None => None,
+        },
+    };
+    Ok(sample.map_or(Drawn::Nothing, Drawn::Sample))
 }
 
 /// [`game::Search::reward`] for Tichu (module docs).

@@ -300,6 +300,109 @@ fn the_plays_left_estimate_is_pinned() {
     assert!(!is_bomb(cards("7j7s7p")));
 }
 
+/// The greedy bot's `plays_left` as it was before it worked on rank masks (session 19), kept
+/// as the reference the mask form must match: counts per rank, rank by rank.
+mod plays_left_reference {
+    use super::Cards;
+
+    fn rank_counts(hand: Cards) -> [u8; 15] {
+        let mut counts = [0u8; 15];
+        for card in hand.iter() {
+            match card {
+                super::super::card::Card::Natural(rank, _) => counts[usize::from(rank.value())] += 1,
+                super::super::card::Card::MahJong => counts[1] = 1,
+                _ => {}
+            }
+        }
+        counts
+    }
+
+    pub fn plays_left(hand: Cards) -> u32 {
+        let mut counts = rank_counts(hand);
+        let mut plays = 0u32;
+        for count in counts.iter_mut().skip(2) {
+            if *count == 4 {
+                plays += 1;
+                *count = 0;
+            }
+        }
+        let mut start = 1usize;
+        while start < counts.len() {
+            let len = counts.iter().skip(start).take_while(|&&c| c > 0).count();
+            if len >= 5 {
+                let multi = counts.iter().skip(start).take(len).filter(|&&c| c >= 2).count();
+                if len - 1 > multi {
+                    plays += 1;
+                    for count in counts.iter_mut().skip(start).take(len) {
+                        *count = count.saturating_sub(1);
+                    }
+                }
+            }
+            start += len.max(1);
+        }
+        let mut start = 2usize;
+        while start < counts.len() {
+            let len = counts.iter().skip(start).take_while(|&&c| c == 2).count();
+            if len >= 2 {
+                plays += 1;
+                for count in counts.iter_mut().skip(start).take(len) {
+                    *count = 0;
+                }
+            }
+            start += len.max(1);
+        }
+        let groups = |n: u8| counts.iter().filter(|&&c| c == n).count() as u32;
+        let (singles, pairs, triples) = (groups(1), groups(2), groups(3));
+        plays = plays + singles + pairs + triples - triples.min(pairs);
+        plays += u32::from(hand.has_dragon()) + u32::from(hand.has_dog());
+        if hand.has_phoenix() && singles == 0 {
+            plays += 1;
+        }
+        plays
+    }
+}
+
+/// Issue 27: `plays_left` on rank masks gives the rank-by-rank answer on random hands (random
+/// subsets of the deck of 1 to 20 cards, suited and rank-only, rich in runs and groups).
+#[test]
+fn plays_left_by_masks_matches_the_rank_by_rank_reference() {
+    let mut rng = Rng::new(27);
+    let mut checked = 0u32;
+    let mut straights = 0u32;
+    for _ in 0..200_000 {
+        // A random subset of the 56 cards: each card kept with probability k/8.
+        let k = rng.below(8) + 1;
+        let mut mask = 0u64;
+        for bit in 0..56 {
+            if rng.below(8) < k {
+                mask |= 1 << bit;
+            }
+        }
+        let suited = Cards::from_mask(mask | 1 << 63).unwrap();
+        // Its rank-only form: each rank's count as a low run.
+        let mut rank_only = mask & (0xF << 52);
+        for shift in (0..52).step_by(4) {
+            let n = ((mask >> shift) & 0xF).count_ones();
+            rank_only |= ((1u64 << n) - 1) << shift;
+        }
+        let rank_only = Cards::from_mask(rank_only).unwrap();
+        for hand in [suited, rank_only] {
+            let expected = plays_left_reference::plays_left(hand);
+            assert_eq!(plays_left(hand), expected, "{hand}");
+            checked += 1;
+        }
+        let mut c = [0u8; 15];
+        for card in suited.iter() {
+            if let super::card::Card::Natural(rank, _) = card {
+                c[usize::from(rank.value())] += 1;
+            }
+        }
+        straights += u32::from(c.windows(5).any(|w| w.iter().all(|&n| n > 0 && n < 4)));
+    }
+    assert_eq!(checked, 400_000);
+    assert!(straights > 50_000, "{straights}");
+}
+
 /// Rounds won (more team points) by the team of seats 0 and 2 when `bots_a` play them and
 /// `bots_b` the others, over `rounds` seeded deals, and the total point margin.
 fn duel<A: Bot<Round>, B: Bot<Round>>(

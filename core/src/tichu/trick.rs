@@ -10,10 +10,10 @@ use super::Error;
 use super::card::{Cards, Rank};
 use super::combination::{Combination, DRAGON_KEY, Kind, resolve};
 use super::moves::{MAX_HAND, wish_forces};
-use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout};
 
 /// A seat 0..=3; partners are two apart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, FromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(transparent)]
 pub struct Seat(u8);
 
@@ -151,7 +151,9 @@ pub struct TrickParts {
 /// assert_eq!((end.taker, end.points, end.dragon), (seat(1), 25, true));
 /// assert!(end.give_to(seat(2)).is_ok()); // an opponent of seat 1
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
+// Plain bytes (`FromBytes`: a held round's check needs no per-field call): the seats out and
+// the two rules are bytes 0 or 1 (`Trick::held_ok`), read as `!= 0`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, FromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Trick {
     played: Cards,
@@ -163,15 +165,18 @@ pub struct Trick {
     top_seat: Seat,
     turn: Seat,
     passes: u8,
-    out: [bool; 4],
+    /// 1 for each seat that has played all its cards, else 0.
+    out: [u8; 4],
     /// The open wish when `flags` has `HAS_WISH`, else `Rank::TWO`.
     wish: Rank,
     /// The end's taker (when `flags` has `HAS_END`, else seat 0).
     end_taker: Seat,
     /// `HAS_TOP`, `HAS_WISH`, `HAS_END`, `END_DRAGON`, `END_DOG`, `END_LEADER`.
     flags: u8,
-    bomb_after_passes: bool,
-    wish_bomb: bool,
+    /// 1 or 0: [`Trick::with_rules`].
+    bomb_after_passes: u8,
+    /// 1 or 0: [`Trick::with_rules`].
+    wish_bomb: u8,
     /// The end's next leader (when `flags` has `END_LEADER`, else seat 0).
     end_leader: Seat,
     /// Always 0 ([`Trick::held_ok`]).
@@ -244,12 +249,12 @@ impl Trick {
             top_seat: p.top_seat,
             turn: p.turn,
             passes: p.passes,
-            out: p.out,
+            out: out_bytes(p.out),
             wish,
             end_taker,
             flags,
-            bomb_after_passes: live.bomb_after_passes,
-            wish_bomb: live.wish_bomb,
+            bomb_after_passes: live.bomb_after_passes as u8,
+            wish_bomb: live.wish_bomb as u8,
             end_leader,
             pad: [0; 4],
         }
@@ -264,7 +269,7 @@ impl Trick {
                 top_seat: self.top_seat,
                 turn: self.turn,
                 passes: self.passes,
-                out: self.out,
+                out: out_flags(self.out),
                 wish: if f & HAS_WISH != 0 { Some(self.wish) } else { None },
                 points: self.points,
                 played: self.played,
@@ -284,8 +289,8 @@ impl Trick {
                     None
                 },
             },
-            bomb_after_passes: self.bomb_after_passes,
-            wish_bomb: self.wish_bomb,
+            bomb_after_passes: self.bomb_after_passes != 0,
+            wish_bomb: self.wish_bomb != 0,
         }
     }
 
@@ -303,6 +308,9 @@ impl Trick {
             && (f & HAS_TOP != 0 || self.top == Combination::FILLER)
             && (f & HAS_WISH != 0 || self.wish == Rank::TWO)
             && self.pad == [0; 4]
+            && u32::from_le_bytes(self.out) & !0x0101_0101 == 0
+            && u16::from_le_bytes([self.bomb_after_passes, self.wish_bomb]) & !0x0101 == 0
+            && self.top.held_ok()
     }
 
     /// A new trick led by `leader`, every seat holding cards, no wish.
@@ -315,8 +323,8 @@ impl Trick {
     /// pass, and until then any seat may bomb ([`Trick::gathering`]); `wish_bomb` — the seat in
     /// turn may bomb without fulfilling an open wish.
     pub const fn with_rules(mut self, bomb_after_passes: bool, wish_bomb: bool) -> Trick {
-        self.bomb_after_passes = bomb_after_passes;
-        self.wish_bomb = wish_bomb;
+        self.bomb_after_passes = bomb_after_passes as u8;
+        self.wish_bomb = wish_bomb as u8;
         self
     }
 
@@ -351,7 +359,7 @@ impl Trick {
 
     /// The two bomb rules (`bomb_after_passes`, `wish_bomb`).
     pub(crate) const fn rules(&self) -> (bool, bool) {
-        (self.bomb_after_passes, self.wish_bomb)
+        (self.bomb_after_passes != 0, self.wish_bomb != 0)
     }
 
     /// A trick of `parts` and the two bomb rules, unchecked (the round's trusted decode: parts
@@ -394,7 +402,7 @@ impl Trick {
 
     /// Whether `seat` has played all its cards.
     pub(crate) fn is_out(&self, seat: Seat) -> bool {
-        seat.of(&self.out)
+        seat.of(&self.out) != 0
     }
 
     /// `seat`, holding `hand`, plays `play`, wishing `wish` if the play holds the Mah Jong.
@@ -431,7 +439,7 @@ impl Trick {
         }
         let mut next_wish = open;
         if let Some(rank) = open {
-            let bound = in_turn && !(self.wish_bomb && bomb_on_play);
+            let bound = in_turn && !(self.wish_bomb != 0 && bomb_on_play);
             if bound && play.count(rank) == 0 && wish_forces(&hand, top, Some(rank))? {
                 return Err(Error::MustFulfilWish);
             }
@@ -462,11 +470,11 @@ impl Trick {
         if play.removed_from(hand).is_empty()
             && let Some(slot) = self.out.get_mut(usize::from(seat.0))
         {
-            *slot = true;
+            *slot = 1;
         }
         if reading.kind() == Kind::Dog {
             let partner = seat.partner();
-            let next_leader = if partner.of(&self.out) {
+            let next_leader = if partner.of(&self.out) != 0 {
                 next_active(self.out, partner)
             } else {
                 Some(partner)
@@ -495,7 +503,7 @@ impl Trick {
         if self.flags & HAS_END != 0 {
             return Err(Error::TrickOver);
         }
-        if seat.of(&self.out) {
+        if seat.of(&self.out) != 0 {
             return Err(Error::SeatIsOut);
         }
         if hand.len() > MAX_HAND {
@@ -540,7 +548,7 @@ impl Trick {
                 Ok(Step::Next(next))
             }
             // The gatherer: the top play's seat while it holds cards.
-            _ if self.bomb_after_passes && !self.top_seat.of(&self.out) => {
+            _ if self.bomb_after_passes != 0 && self.top_seat.of(&self.out) == 0 => {
                 self.turn = self.top_seat;
                 Ok(Step::Next(self.top_seat))
             }
@@ -563,11 +571,11 @@ impl Trick {
 }
 
 /// The next seat after `seat` that holds cards (`out`: the seats without).
-const fn next_active(out: [bool; 4], seat: Seat) -> Option<Seat> {
+const fn next_active(out: [u8; 4], seat: Seat) -> Option<Seat> {
     let mut candidate = seat.next();
     let mut k = 0u8;
     while k < 4 {
-        if !candidate.of(&out) {
+        if candidate.of(&out) == 0 {
             return Some(candidate);
         }
         candidate = candidate.next();
@@ -578,15 +586,23 @@ const fn next_active(out: [bool; 4], seat: Seat) -> Option<Seat> {
 
 /// How many passes end a trick whose seats `out` have no cards: every seat with cards but the
 /// top play's (`top_seat`).
-const fn needed_passes(out: [bool; 4], top_seat: Seat) -> u8 {
+const fn needed_passes(out: [u8; 4], top_seat: Seat) -> u8 {
     let [a, b, c, d] = out;
-    // At most 4 seats: the sum and the difference stay in 0..=4.
-    let active = 4u8
-        .wrapping_sub(a as u8)
-        .wrapping_sub(b as u8)
-        .wrapping_sub(c as u8)
-        .wrapping_sub(d as u8);
-    active.saturating_sub(!top_seat.of(&out) as u8)
+    // At most 4 seats out (bytes 0 or 1): the sum and the difference stay in 0..=4.
+    let active = 4u8.wrapping_sub(a).wrapping_sub(b).wrapping_sub(c).wrapping_sub(d);
+    active.saturating_sub((top_seat.of(&out) == 0) as u8)
+}
+
+/// The seats out as the held trick's bytes (1: out).
+const fn out_bytes(out: [bool; 4]) -> [u8; 4] {
+    let [a, b, c, d] = out;
+    [a as u8, b as u8, c as u8, d as u8]
+}
+
+/// The held trick's seats out as flags.
+const fn out_flags(out: [u8; 4]) -> [bool; 4] {
+    let [a, b, c, d] = out;
+    [a != 0, b != 0, c != 0, d != 0]
 }
 
 /// A trick's working form: [`Trick`]'s fields as plain values (the held form is unpacked into
@@ -728,12 +744,12 @@ impl Live {
 
     /// The next seat after `seat` that holds cards.
     fn next_active(&self, seat: Seat) -> Option<Seat> {
-        next_active(self.parts.out, seat)
+        next_active(out_bytes(self.parts.out), seat)
     }
 
     /// How many passes end the trick: every seat with cards but the top play's.
     fn needed_passes(&self) -> u8 {
-        needed_passes(self.parts.out, self.parts.top_seat)
+        needed_passes(out_bytes(self.parts.out), self.parts.top_seat)
     }
 
     #[cfg(test)]
@@ -1025,9 +1041,11 @@ mod tests {
                     changed.copy_from_slice(bytes);
                     changed[at] = value;
                     if let Ok(other) = Trick::try_read_from_bytes(&changed) {
+                        // Any bytes read as a trick (plain bytes); the top play's type code
+                        // is the one byte the round trip keeps as it is.
                         assert_eq!(
                             other.held_ok(),
-                            Trick::hold(other.live()) == other,
+                            other.top.held_ok() && Trick::hold(other.live()) == other,
                             "byte {at} = {value}"
                         );
                         checked += 1;

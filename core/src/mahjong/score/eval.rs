@@ -3,9 +3,9 @@
 
 use super::Config;
 use super::{
-    Conflict, Error, FuItem, FuKind, HandValue, Kazoe, Limit, List, MeldKind, Payment, Riichi, Wait, Win, Yaku, YakuHan,
+    Conflict, Error, FuItem, FuKind, Kazoe, Limit, List, MeldKind, Payment, Place, Riichi, Wait, Win, Yaku, YakuHan,
 };
-use crate::mahjong::decompose::{Decomposition, Meld, for_each_decomposition};
+use crate::mahjong::decompose::{Decomposition, Meld, Regular, for_each_decomposition};
 use crate::mahjong::hand::Hand;
 use crate::mahjong::rules::Rules;
 use crate::mahjong::tile::{KINDS, Suit, Tile};
@@ -94,7 +94,8 @@ impl Set {
 struct Ctx<'a> {
     win: &'a Win,
     config: &'a Config,
-    closed: Counts,
+    /// The closed tiles (the winning tile included).
+    hand: Hand,
     open: bool,
     kans: u8,
     meld_sets: [Set; 4],
@@ -229,10 +230,11 @@ impl<'a> Ctx<'a> {
         } else {
             None
         };
+        let hand = Hand::from_counts(&closed).map_err(|_| Error::Internal)?;
         Ok(Ctx {
             win,
             config,
-            closed,
+            hand,
             open,
             kans,
             meld_sets,
@@ -314,92 +316,65 @@ fn check_flags(win: &Win, open: bool, kans: u8) -> Result<(), Error> {
     Ok(())
 }
 
-/// The best value so far and what went wrong, over every reading.
-struct Best {
-    value: Option<HandValue>,
+/// How a candidate value ranks: more paid to the winner, then a yakuman over a counted one,
+/// more han, more fu, more fu before rounding (the first found among equals).
+type Key = (u32, bool, u8, u8, u8);
+
+/// The best value so far and what went wrong, over every reading. The best value itself is
+/// written where the caller keeps it (`out`: the value, the part of it a win is settled by, or
+/// nothing when only whether the hand wins is asked),
+/// not held beside the walk: a candidate is ranked by its [`Key`] and written there only when
+/// it ranks higher than the best so far.
+struct Best<'o> {
+    key: Option<Key>,
+    out: Place<'o>,
     failure: Option<Error>,
     complete: bool,
 }
 
-impl Best {
-    fn offer(&mut self, candidate: Result<Option<HandValue>, Error>) {
-        match candidate {
-            Err(e) => self.failure = Some(e),
-            Ok(None) => {}
-            Ok(Some(v)) => {
-                let key = |v: &HandValue| (v.payment.total, v.yakuman > 0, v.han, v.fu, v.raw_fu);
-                if self.value.as_ref().is_none_or(|b| key(&v) > key(b)) {
-                    self.value = Some(v);
-                }
-            }
+impl Best<'_> {
+    /// Notes a reading's failure (the last one is reported).
+    fn offer(&mut self, reading: Result<(), Internal>) {
+        if reading.is_err() {
+            self.failure = Some(Error::Internal);
         }
     }
 }
 
-pub(super) fn score(win: &Win, config: &Config) -> Result<HandValue, Error> {
-    let ctx = Ctx::new(win, config)?;
-    let hand = Hand::from_counts(&ctx.closed).map_err(|_| Error::Internal)?;
+/// The only failure of valuing one reading: a broken invariant ([`Error::Internal`]), a unit
+/// so that the readings' results are a byte, not an [`Error`], in each frame that passes one on.
+struct Internal;
+
+/// Values the winning hand `win` under `config` into `out` ([`Place`]): every reading of the
+/// hand valued, the one that pays most kept.
+pub(super) fn score_into(win: &Win, config: &Config, out: Place<'_>) -> Result<(), Error> {
+    // Read where the result lies (`?` would move the context out into a second one).
+    match Ctx::new(win, config) {
+        Ok(ref ctx) => walk(ctx, out),
+        Err(e) => Err(e),
+    }
+}
+
+/// [`score_into`]'s walk over the readings of the checked hand of `ctx`.
+fn walk(ctx: &Ctx, out: Place<'_>) -> Result<(), Error> {
     let mut best = Best {
-        value: None,
+        key: None,
+        out,
         failure: None,
         complete: false,
     };
-    let w = win.winning.tile();
-    for_each_decomposition(&hand, Rules::RIICHI, |d| {
+    for_each_decomposition(&ctx.hand, Rules::RIICHI, |d| {
         best.complete = true;
         match d {
-            Decomposition::Regular(r) => {
-                let mut sets = ctx.meld_sets;
-                let closed_sets = sets.get_mut(ctx.meld_len..);
-                let Some(closed_sets) = closed_sets.filter(|c| c.len() == r.sets().len()) else {
-                    debug_assert!(false, "a reading with the wrong number of sets");
-                    best.failure = Some(Error::Internal);
-                    return;
-                };
-                for (slot, m) in closed_sets.iter_mut().zip(r.sets()) {
-                    *slot = match *m {
-                        Meld::Triplet(t) => Set {
-                            tile: t,
-                            run: false,
-                            kan: false,
-                            concealed: true,
-                        },
-                        Meld::Run(t) => Set {
-                            tile: t,
-                            run: true,
-                            kan: false,
-                            concealed: true,
-                        },
-                    };
-                }
-                if r.pair() == w {
-                    best.offer(regular(&ctx, &sets, r.pair(), Wait::Tanki));
-                }
-                for (i, set) in sets.iter().copied().enumerate().skip(ctx.meld_len) {
-                    let t = set.tile();
-                    let wait = if !set.run {
-                        if t != w {
-                            continue;
-                        }
-                        Wait::Shanpon
-                    } else if t == w {
-                        if t.number() == 7 { Wait::Penchan } else { Wait::Ryanmen }
-                    } else if t.next_in_suit() == Some(w) {
-                        Wait::Kanchan
-                    } else if t.next_in_suit().and_then(Tile::next_in_suit) == Some(w) {
-                        if t.number() == 1 { Wait::Penchan } else { Wait::Ryanmen }
-                    } else {
-                        continue;
-                    };
-                    let mut placed = sets;
-                    if let (Some(slot), Wait::Shanpon, false) = (placed.get_mut(i), wait, win.tsumo) {
-                        slot.concealed = false;
-                    }
-                    best.offer(regular(&ctx, &placed, r.pair(), wait));
-                }
+            Decomposition::Regular(r) => readings(ctx, r, &mut best),
+            Decomposition::SevenPairs(_) => {
+                let reading = seven_pairs(ctx, &mut best);
+                best.offer(reading);
             }
-            Decomposition::SevenPairs(_) => best.offer(seven_pairs(&ctx)),
-            Decomposition::ThirteenOrphans { .. } => best.offer(thirteen_orphans(&ctx)),
+            Decomposition::ThirteenOrphans { .. } => {
+                let reading = thirteen_orphans(ctx, &mut best);
+                best.offer(reading);
+            }
         }
     })
     .map_err(|_| {
@@ -409,19 +384,82 @@ pub(super) fn score(win: &Win, config: &Config) -> Result<HandValue, Error> {
     if let Some(e) = best.failure {
         return Err(e);
     }
-    match best.value {
-        Some(v) => Ok(v),
+    match best.key {
+        Some(_) => Ok(()),
         None if best.complete => Err(Error::NoYaku),
         None => Err(Error::NotComplete),
     }
 }
 
-fn push(list: &mut List<YakuHan, 16>, yaku: Yaku, han: u8) -> Result<(), Error> {
-    list.push(YakuHan { yaku, han }).map_err(|_| Error::Internal)
+/// Every reading of the regular decomposition `r`: each group the winning tile can have
+/// completed, valued in turn ([`regular`]).
+#[inline(never)]
+fn readings(ctx: &Ctx, r: &Regular, best: &mut Best) {
+    let w = ctx.win.winning.tile();
+    let mut sets = ctx.meld_sets;
+    let closed_sets = sets.get_mut(ctx.meld_len..);
+    let Some(closed_sets) = closed_sets.filter(|c| c.len() == r.sets().len()) else {
+        debug_assert!(false, "a reading with the wrong number of sets");
+        best.failure = Some(Error::Internal);
+        return;
+    };
+    for (slot, m) in closed_sets.iter_mut().zip(r.sets()) {
+        *slot = match *m {
+            Meld::Triplet(t) => Set {
+                tile: t,
+                run: false,
+                kan: false,
+                concealed: true,
+            },
+            Meld::Run(t) => Set {
+                tile: t,
+                run: true,
+                kan: false,
+                concealed: true,
+            },
+        };
+    }
+    if r.pair() == w {
+        let reading = regular(ctx, &sets, r.pair(), Wait::Tanki, best);
+        best.offer(reading);
+    }
+    for i in ctx.meld_len..sets.len() {
+        let Some(&set) = sets.get(i) else { break };
+        let t = set.tile();
+        let wait = if !set.run {
+            if t != w {
+                continue;
+            }
+            Wait::Shanpon
+        } else if t == w {
+            if t.number() == 7 { Wait::Penchan } else { Wait::Ryanmen }
+        } else if t.next_in_suit() == Some(w) {
+            Wait::Kanchan
+        } else if t.next_in_suit().and_then(Tile::next_in_suit) == Some(w) {
+            if t.number() == 1 { Wait::Penchan } else { Wait::Ryanmen }
+        } else {
+            continue;
+        };
+        // A ron on a shanpon makes its triplet open: marked so for this reading only (every
+        // closed set is concealed), in place (no second copy of the sets).
+        let ron_triplet = wait == Wait::Shanpon && !ctx.win.tsumo;
+        if let Some(slot) = sets.get_mut(i).filter(|_| ron_triplet) {
+            slot.concealed = false;
+        }
+        let reading = regular(ctx, &sets, r.pair(), wait, best);
+        if let Some(slot) = sets.get_mut(i).filter(|_| ron_triplet) {
+            slot.concealed = true;
+        }
+        best.offer(reading);
+    }
+}
+
+fn push(list: &mut List<YakuHan, 16>, yaku: Yaku, han: u8) -> Result<(), Internal> {
+    list.push(YakuHan { yaku, han }).map_err(|_| Internal)
 }
 
 /// The blessings (tenhou, chiihou), which go with any shape.
-fn blessings(ctx: &Ctx, ym: &mut List<YakuHan, 16>) -> Result<(), Error> {
+fn blessings(ctx: &Ctx, ym: &mut List<YakuHan, 16>) -> Result<(), Internal> {
     if ctx.win.tenhou {
         push(ym, Yaku::Tenhou, 0)?;
     }
@@ -432,7 +470,7 @@ fn blessings(ctx: &Ctx, ym: &mut List<YakuHan, 16>) -> Result<(), Error> {
 }
 
 /// Situational yaku every shape can have.
-fn situational(ctx: &Ctx, y: &mut List<YakuHan, 16>) -> Result<(), Error> {
+fn situational(ctx: &Ctx, y: &mut List<YakuHan, 16>) -> Result<(), Internal> {
     let win = ctx.win;
     match win.riichi {
         Riichi::None => {}
@@ -455,7 +493,7 @@ fn situational(ctx: &Ctx, y: &mut List<YakuHan, 16>) -> Result<(), Error> {
 }
 
 /// Tile-set yaku every shape can have: tanyao, honroutou, honitsu / chinitsu.
-fn tile_set_yaku(ctx: &Ctx, y: &mut List<YakuHan, 16>) -> Result<(), Error> {
+fn tile_set_yaku(ctx: &Ctx, y: &mut List<YakuHan, 16>) -> Result<(), Internal> {
     if ctx.all_simples && (ctx.menzen() || ctx.config.open_tanyao) {
         push(y, Yaku::Tanyao, 0)?;
     }
@@ -469,7 +507,7 @@ fn tile_set_yaku(ctx: &Ctx, y: &mut List<YakuHan, 16>) -> Result<(), Error> {
 }
 
 /// Tile-set yakuman: tsuuiisou, chinroutou, ryuuiisou.
-fn tile_set_yakuman(ctx: &Ctx, ym: &mut List<YakuHan, 16>) -> Result<(), Error> {
+fn tile_set_yakuman(ctx: &Ctx, ym: &mut List<YakuHan, 16>) -> Result<(), Internal> {
     for (on, yaku) in [
         (ctx.all_honors, Yaku::Tsuuiisou),
         (ctx.all_terminals, Yaku::Chinroutou),
@@ -482,19 +520,54 @@ fn tile_set_yakuman(ctx: &Ctx, ym: &mut List<YakuHan, 16>) -> Result<(), Error> 
     Ok(())
 }
 
-fn regular(ctx: &Ctx, sets: &[Set; 4], pair: Tile, wait: Wait) -> Result<Option<HandValue>, Error> {
-    let win = ctx.win;
+/// The fu of a reading: the items, their sum and the sum rounded up to ten.
+struct Fu {
+    items: List<FuItem, 10>,
+    raw: u8,
+    fu: u8,
+}
+
+/// What a candidate value adds up to beside its yaku and fu.
+struct Tally {
+    han: u8,
+    yakuman: u8,
+    wait: Wait,
+    limit: Limit,
+    base: u32,
+    kiriage: bool,
+    /// Dora, ura-dora, red fives and extracted Norths counted.
+    dora: (u8, u8, u8, u8),
+}
+
+/// Pairs of identical runs (iipeikou 1, ryanpeikou 2), counted kind by kind.
+fn peikou(sets: &[Set; 4]) -> u8 {
+    let mut pairs = 0u8;
+    for (i, s) in sets.iter().enumerate() {
+        let same = |e: &&Set| e.run && e.tile == s.tile;
+        if !s.run || sets.iter().take(i).any(|e| same(&e)) {
+            continue; // not a run, or its kind counted at its first run
+        }
+        let copies = sets.iter().filter(same).count() as u8; // at most 4
+        pairs = pairs.saturating_add(copies >> 1);
+    }
+    pairs
+}
+
+/// One reading of a regular hand (its four sets, the pair and how the winning tile completed
+/// it) valued and offered to `best`. Its yaku list is built once (the yakuman first; when
+/// there are none, the same list holds the ordinary yaku) and passed on by reference.
+#[inline(never)]
+fn regular(ctx: &Ctx, sets: &[Set; 4], pair: Tile, wait: Wait, best: &mut Best) -> Result<(), Internal> {
     let triplets = || sets.iter().filter(|s| !s.run);
     let concealed = triplets().filter(|s| s.concealed).count();
     let dragons = triplets().filter(|s| is_dragon(s.tile())).count();
     let winds = triplets().filter(|s| is_wind(s.tile())).count();
-    let any_run = sets.iter().any(|s| s.run);
 
-    let mut ym = List::new();
-    blessings(ctx, &mut ym)?;
+    let mut y = List::EMPTY_YAKU;
+    blessings(ctx, &mut y)?;
     if concealed == 4 {
         push(
-            &mut ym,
+            &mut y,
             if wait == Wait::Tanki {
                 Yaku::SuuankouTanki
             } else {
@@ -504,39 +577,58 @@ fn regular(ctx: &Ctx, sets: &[Set; 4], pair: Tile, wait: Wait) -> Result<Option<
         )?;
     }
     if dragons == 3 {
-        push(&mut ym, Yaku::Daisangen, 0)?;
+        push(&mut y, Yaku::Daisangen, 0)?;
     }
     if winds == 4 {
-        push(&mut ym, Yaku::Daisuushii, 0)?;
+        push(&mut y, Yaku::Daisuushii, 0)?;
     } else if winds == 3 && is_wind(pair) {
-        push(&mut ym, Yaku::Shousuushii, 0)?;
+        push(&mut y, Yaku::Shousuushii, 0)?;
     }
-    tile_set_yakuman(ctx, &mut ym)?;
+    tile_set_yakuman(ctx, &mut y)?;
     if let Some(c) = ctx.chuuren {
-        push(&mut ym, c, 0)?;
+        push(&mut y, c, 0)?;
     }
     if ctx.kans == 4 {
-        push(&mut ym, Yaku::Suukantsu, 0)?;
+        push(&mut y, Yaku::Suukantsu, 0)?;
     }
-    let (fu_items, raw, fu, pinfu) = regular_fu(ctx, sets, pair, wait)?;
-    if !ym.is_empty() {
-        return yakuman(ctx, ym, fu_items, raw, fu, wait).map(Some);
+    let mut fu = Fu {
+        items: List::EMPTY_FU,
+        raw: 0,
+        fu: 0,
+    };
+    let pinfu = regular_fu(ctx, sets, pair, wait, &mut fu)?;
+    if !y.is_empty() {
+        return yakuman(ctx, &mut y, &fu, wait, best);
     }
 
-    let mut y = List::new();
-    situational(ctx, &mut y)?;
+    ordinary_yaku(ctx, sets, pair, pinfu, &mut y)?;
+    ordinary(ctx, &mut y, &fu, wait, best)
+}
+
+/// The yaku (not yakuman) of a regular reading pushed onto `y`, in a frame of its own (its
+/// working values are not on the stack while the value is worked out and offered).
+#[inline(never)]
+fn ordinary_yaku(
+    ctx: &Ctx,
+    sets: &[Set; 4],
+    pair: Tile,
+    pinfu: bool,
+    y: &mut List<YakuHan, 16>,
+) -> Result<(), Internal> {
+    let win = ctx.win;
+    let triplets = || sets.iter().filter(|s| !s.run);
+    let concealed = triplets().filter(|s| s.concealed).count();
+    let dragons = triplets().filter(|s| is_dragon(s.tile())).count();
+    let any_run = sets.iter().any(|s| s.run);
+    situational(ctx, y)?;
     if pinfu {
-        push(&mut y, Yaku::Pinfu, 0)?;
+        push(y, Yaku::Pinfu, 0)?;
     }
     if ctx.menzen() {
-        let mut runs = [0u8; KINDS];
-        for s in sets.iter().filter(|s| s.run) {
-            add(&mut runs, s.tile(), 1);
-        }
-        match runs.iter().map(|c| c >> 1).sum::<u8>() {
+        match peikou(sets) {
             0 => {}
-            1 => push(&mut y, Yaku::Iipeikou, 0)?,
-            _ => push(&mut y, Yaku::Ryanpeikou, 0)?,
+            1 => push(y, Yaku::Iipeikou, 0)?,
+            _ => push(y, Yaku::Ryanpeikou, 0)?,
         }
     }
     for s in triplets() {
@@ -547,13 +639,13 @@ fn regular(ctx: &Ctx, sets: &[Set; 4], pair: Tile, wait: Wait) -> Result<Option<
                 6 => Yaku::Hatsu,
                 _ => Yaku::Chun,
             };
-            push(&mut y, yaku, 0)?;
+            push(y, yaku, 0)?;
         }
         if t == win.seat.tile() {
-            push(&mut y, Yaku::SeatWind, 0)?;
+            push(y, Yaku::SeatWind, 0)?;
         }
         if t == win.round.tile() {
-            push(&mut y, Yaku::RoundWind, 0)?;
+            push(y, Yaku::RoundWind, 0)?;
         }
     }
     let has = |run: bool, suit: Suit, n: u8| {
@@ -562,41 +654,40 @@ fn regular(ctx: &Ctx, sets: &[Set; 4], pair: Tile, wait: Wait) -> Result<Option<
     };
     let numbered = [Suit::Man, Suit::Pin, Suit::Sou];
     if (1..=7).any(|n| numbered.iter().all(|&suit| has(true, suit, n))) {
-        push(&mut y, Yaku::SanshokuDoujun, 0)?;
+        push(y, Yaku::SanshokuDoujun, 0)?;
     }
     if (1..=9).any(|n| numbered.iter().all(|&suit| has(false, suit, n))) {
-        push(&mut y, Yaku::SanshokuDoukou, 0)?;
+        push(y, Yaku::SanshokuDoukou, 0)?;
     }
     if numbered
         .iter()
         .any(|&suit| [1, 4, 7].iter().all(|&n| has(true, suit, n)))
     {
-        push(&mut y, Yaku::Ittsu, 0)?;
+        push(y, Yaku::Ittsu, 0)?;
     }
     if any_run && pair.is_orphan() && sets.iter().all(Set::has_orphan) {
-        push(&mut y, if ctx.honors { Yaku::Chanta } else { Yaku::Junchan }, 0)?;
+        push(y, if ctx.honors { Yaku::Chanta } else { Yaku::Junchan }, 0)?;
     }
     if !any_run {
-        push(&mut y, Yaku::Toitoi, 0)?;
+        push(y, Yaku::Toitoi, 0)?;
     }
     if concealed == 3 {
-        push(&mut y, Yaku::Sanankou, 0)?;
+        push(y, Yaku::Sanankou, 0)?;
     }
     if ctx.kans == 3 {
-        push(&mut y, Yaku::Sankantsu, 0)?;
+        push(y, Yaku::Sankantsu, 0)?;
     }
     if dragons == 2 && is_dragon(pair) {
-        push(&mut y, Yaku::Shousangen, 0)?;
+        push(y, Yaku::Shousangen, 0)?;
     }
-    tile_set_yaku(ctx, &mut y)?;
-    ordinary(ctx, y, fu_items, raw, fu, wait)
+    tile_set_yaku(ctx, y)
 }
 
-/// The fu of a regular reading: items, raw sum, rounded fu, and whether it is pinfu.
-fn regular_fu(ctx: &Ctx, sets: &[Set; 4], pair: Tile, wait: Wait) -> Result<(List<FuItem, 10>, u8, u8, bool), Error> {
+/// The fu of a regular reading written into `fu` (an empty one); returns whether it is pinfu.
+fn regular_fu(ctx: &Ctx, sets: &[Set; 4], pair: Tile, wait: Wait, fu: &mut Fu) -> Result<bool, Internal> {
     let win = ctx.win;
-    let mut items: List<FuItem, 10> = List::new();
-    let mut item = |kind, fu: u8| items.push(FuItem { kind, fu }).map_err(|_| Error::Internal);
+    let items = &mut fu.items;
+    let mut item = |kind, fu: u8| items.push(FuItem { kind, fu }).map_err(|_| Internal);
     item(FuKind::Base, 20)?;
     if ctx.menzen() && !win.tsumo {
         item(FuKind::ClosedRon, 10)?;
@@ -648,120 +739,123 @@ fn regular_fu(ctx: &Ctx, sets: &[Set; 4], pair: Tile, wait: Wait) -> Result<(Lis
     if !ctx.menzen() && extra == 0 {
         item(FuKind::OpenPinfu, 10)?;
     }
-    let raw = items.as_slice().iter().fold(0u8, |n, i| n.saturating_add(i.fu));
-    let fu = (raw / 10)
+    let raw = fu.items.as_slice().iter().fold(0u8, |n, i| n.saturating_add(i.fu));
+    fu.raw = raw;
+    fu.fu = (raw / 10)
         .saturating_add(u8::from(!raw.is_multiple_of(10)))
         .saturating_mul(10); // no `div_ceil`: its outlined form has a panic path
-    Ok((items, raw, fu, pinfu))
+    Ok(pinfu)
 }
 
-fn seven_pairs(ctx: &Ctx) -> Result<Option<HandValue>, Error> {
-    let mut items = List::new();
-    items
+/// The seven-pairs reading valued and offered to `best` (in a frame of its own: its lists are
+/// not in the frame of the walk's visitor, under which a regular reading is valued).
+#[inline(never)]
+fn seven_pairs(ctx: &Ctx, best: &mut Best) -> Result<(), Internal> {
+    let mut fu = Fu {
+        items: List::EMPTY_FU,
+        raw: 25,
+        fu: 25,
+    };
+    fu.items
         .push(FuItem {
             kind: FuKind::Chiitoitsu,
             fu: 25,
         })
-        .map_err(|_| Error::Internal)?;
-    let mut ym = List::new();
-    blessings(ctx, &mut ym)?;
+        .map_err(|_| Internal)?;
+    let mut y = List::EMPTY_YAKU;
+    blessings(ctx, &mut y)?;
     if ctx.all_honors {
-        push(&mut ym, Yaku::Tsuuiisou, 0)?;
+        push(&mut y, Yaku::Tsuuiisou, 0)?;
     }
-    if !ym.is_empty() {
-        return yakuman(ctx, ym, items, 25, 25, Wait::Tanki).map(Some);
+    if !y.is_empty() {
+        return yakuman(ctx, &mut y, &fu, Wait::Tanki, best);
     }
-    let mut y = List::new();
     situational(ctx, &mut y)?;
     push(&mut y, Yaku::Chiitoitsu, 0)?;
     tile_set_yaku(ctx, &mut y)?;
-    ordinary(ctx, y, items, 25, 25, Wait::Tanki)
+    ordinary(ctx, &mut y, &fu, Wait::Tanki, best)
 }
 
-fn thirteen_orphans(ctx: &Ctx) -> Result<Option<HandValue>, Error> {
-    let mut ym = List::new();
-    blessings(ctx, &mut ym)?;
-    let thirteen = count(&ctx.closed, ctx.win.winning.tile()) == 2;
-    push(&mut ym, if thirteen { Yaku::Kokushi13 } else { Yaku::Kokushi }, 0)?;
+/// The thirteen-orphans reading valued and offered to `best` (a frame of its own, as
+/// [`seven_pairs`]).
+#[inline(never)]
+fn thirteen_orphans(ctx: &Ctx, best: &mut Best) -> Result<(), Internal> {
+    let mut y = List::EMPTY_YAKU;
+    blessings(ctx, &mut y)?;
+    let thirteen = count(ctx.hand.counts(), ctx.win.winning.tile()) == 2;
+    push(&mut y, if thirteen { Yaku::Kokushi13 } else { Yaku::Kokushi }, 0)?;
     let wait = if thirteen { Wait::Thirteen } else { Wait::Tanki };
-    yakuman(ctx, ym, List::new(), 0, 0, wait).map(Some)
+    let fu = Fu {
+        items: List::EMPTY_FU,
+        raw: 0,
+        fu: 0,
+    };
+    yakuman(ctx, &mut y, &fu, wait, best)
 }
 
-/// A hand with yakuman: only the yakuman count, 13 han each; composite or the largest per config.
-fn yakuman(
-    ctx: &Ctx,
-    ym: List<YakuHan, 16>,
-    fu_items: List<FuItem, 10>,
-    raw: u8,
-    fu: u8,
-    wait: Wait,
-) -> Result<HandValue, Error> {
-    let mut y = List::new();
+/// A hand with yakuman (`y` lists them): only the yakuman count, 13 han each; composite or
+/// the largest per config. `y` is rewritten in place to the listed yakuman with their han.
+fn yakuman(ctx: &Ctx, y: &mut List<YakuHan, 16>, fu: &Fu, wait: Wait, best: &mut Best) -> Result<(), Internal> {
+    let config = ctx.config;
     let mut multiple = 0u8;
-    if ctx.config.composite_yakuman {
-        for item in ym.as_slice() {
-            let m = item.yaku.yakuman_multiple(ctx.config);
+    if config.composite_yakuman {
+        y.retain_map(|item| {
+            let m = item.yaku.yakuman_multiple(config);
             multiple = multiple.saturating_add(m);
-            push(&mut y, item.yaku, m.saturating_mul(13))?;
-        }
+            Some(YakuHan {
+                yaku: item.yaku,
+                han: m.saturating_mul(13),
+            })
+        });
     } else {
         // Only the largest counts, and only it is listed (the lowest code among equals), so
         // that the listed han add up to the hand's.
-        let largest = ym.as_slice().iter().map(|item| item.yaku).max_by(|a, b| {
-            a.yakuman_multiple(ctx.config)
-                .cmp(&b.yakuman_multiple(ctx.config))
+        let largest = y.as_slice().iter().map(|item| item.yaku).max_by(|a, b| {
+            a.yakuman_multiple(config)
+                .cmp(&b.yakuman_multiple(config))
                 .then(b.cmp(a))
         });
+        y.retain_map(|_| None);
         if let Some(yaku) = largest {
-            multiple = yaku.yakuman_multiple(ctx.config);
-            push(&mut y, yaku, multiple.saturating_mul(13))?;
+            multiple = yaku.yakuman_multiple(config);
+            push(y, yaku, multiple.saturating_mul(13))?;
         }
     }
-    let base = 8000u32.saturating_mul(u32::from(multiple));
-    Ok(finish(
-        ctx,
-        y,
-        fu_items,
-        multiple.saturating_mul(13),
-        raw,
-        fu,
-        multiple,
+    let tally = Tally {
+        han: multiple.saturating_mul(13),
+        yakuman: multiple,
         wait,
-        Limit::Yakuman,
-        base,
-        false,
-        (0, 0, 0, 0),
-    ))
+        limit: Limit::Yakuman,
+        base: 8000u32.saturating_mul(u32::from(multiple)),
+        kiriage: false,
+        dora: (0, 0, 0, 0),
+    };
+    finish(ctx, y, fu, &tally, best);
+    Ok(())
 }
 
-/// A hand without yakuman: han from yaku (none: no yaku) plus dora, then limits.
-fn ordinary(
-    ctx: &Ctx,
-    mut y: List<YakuHan, 16>,
-    fu_items: List<FuItem, 10>,
-    raw: u8,
-    fu: u8,
-    wait: Wait,
-) -> Result<Option<HandValue>, Error> {
+/// A hand without yakuman: han from yaku (none: no yaku, nothing offered) plus dora, then
+/// limits. `y` keeps, in place, the yaku that give han here, with their han.
+fn ordinary(ctx: &Ctx, y: &mut List<YakuHan, 16>, fu: &Fu, wait: Wait, best: &mut Best) -> Result<(), Internal> {
     let open = !ctx.menzen();
     let mut han = 0u8;
-    let mut valued: List<YakuHan, 16> = List::new();
-    for item in y.as_slice() {
+    y.retain_map(|item| {
         let h = item.yaku.han(open);
-        if h > 0 {
-            push(&mut valued, item.yaku, h)?;
-            han = han.saturating_add(h);
-        }
-    }
-    y = valued;
+        han = han.saturating_add(h);
+        (h > 0).then_some(YakuHan {
+            yaku: item.yaku,
+            han: h,
+        })
+    });
     if han == 0 {
-        return Ok(None);
+        return Ok(());
     }
     let han = han
         .saturating_add(ctx.dora)
         .saturating_add(ctx.ura)
         .saturating_add(ctx.red)
         .saturating_add(ctx.nukidora);
+    let fu_rounded = fu.fu;
     let (limit, base, kiriage) = match han {
         13.. => match ctx.config.kazoe {
             Kazoe::Yakuman => (Limit::KazoeYakuman, 8000, false),
@@ -774,8 +868,8 @@ fn ordinary(
         _ => {
             // `han` is at most 4 in this arm and `fu` a `u8`: the shift by at most 6 loses no
             // bit (below 2^14).
-            let base = u32::from(fu).wrapping_shl(u32::from(han).wrapping_add(2));
-            let kiriage = ctx.config.kiriage && matches!((han, fu), (4, 30) | (3, 60));
+            let base = u32::from(fu_rounded).wrapping_shl(u32::from(han).wrapping_add(2));
+            let kiriage = ctx.config.kiriage && matches!((han, fu_rounded), (4, 30) | (3, 60));
             if base >= 2000 {
                 (Limit::Mangan, 2000, false)
             } else if kiriage {
@@ -785,10 +879,17 @@ fn ordinary(
             }
         }
     };
-    let dora = (ctx.dora, ctx.ura, ctx.red, ctx.nukidora);
-    Ok(Some(finish(
-        ctx, y, fu_items, han, raw, fu, 0, wait, limit, base, kiriage, dora,
-    )))
+    let tally = Tally {
+        han,
+        yakuman: 0,
+        wait,
+        limit,
+        base,
+        kiriage,
+        dora: (ctx.dora, ctx.ura, ctx.red, ctx.nukidora),
+    };
+    finish(ctx, y, fu, &tally, best);
+    Ok(())
 }
 
 fn round_up_100(points: u32) -> u32 {
@@ -797,22 +898,11 @@ fn round_up_100(points: u32) -> u32 {
         .saturating_mul(100) // no `div_ceil` (see `fu`)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn finish(
-    ctx: &Ctx,
-    yaku: List<YakuHan, 16>,
-    fu_items: List<FuItem, 10>,
-    han: u8,
-    raw_fu: u8,
-    fu: u8,
-    yakuman: u8,
-    wait: Wait,
-    limit: Limit,
-    base: u32,
-    kiriage: bool,
-    (dora, ura, red, nukidora): (u8, u8, u8, u8),
-) -> HandValue {
+/// The payments of a candidate value, its rank, and (when it ranks above the best so far) the
+/// value written into the best's place field by field (no whole value built on the stack).
+fn finish(ctx: &Ctx, yaku: &List<YakuHan, 16>, fu: &Fu, tally: &Tally, best: &mut Best) {
     let win = ctx.win;
+    let base = tally.base;
     let honba = u32::from(win.honba);
     let mut payment = Payment {
         sticks: u32::from(win.riichi_sticks).saturating_mul(1000),
@@ -835,21 +925,37 @@ fn finish(
             .dealer
             .saturating_add(payment.non_dealer.saturating_mul(others.saturating_sub(1)));
     }
-    HandValue {
-        yaku,
-        fu_items,
-        dora,
-        ura,
-        red,
-        nukidora,
-        han,
-        fu,
-        raw_fu,
-        yakuman,
-        wait,
-        limit,
-        kiriage,
-        base,
-        payment,
+    let key = (payment.total, tally.yakuman > 0, tally.han, fu.fu, fu.raw);
+    if best.key.is_some_and(|b| key <= b) {
+        return;
     }
+    best.key = Some(key);
+    let out = match &mut best.out {
+        Place::Check => return,
+        Place::Paid(paid) => {
+            let has = |wanted: Yaku| yaku.as_slice().iter().any(|y| y.yaku == wanted);
+            paid.payment = payment;
+            paid.yakuman = tally.yakuman;
+            paid.daisangen = has(Yaku::Daisangen);
+            paid.daisuushii = has(Yaku::Daisuushii);
+            return;
+        }
+        Place::Value(out) => out,
+    };
+    let (dora, ura, red, nukidora) = tally.dora;
+    out.yaku = *yaku;
+    out.fu_items = fu.items;
+    out.dora = dora;
+    out.ura = ura;
+    out.red = red;
+    out.nukidora = nukidora;
+    out.han = tally.han;
+    out.fu = fu.fu;
+    out.raw_fu = fu.raw;
+    out.yakuman = tally.yakuman;
+    out.wait = tally.wait;
+    out.limit = tally.limit;
+    out.kiriage = tally.kiriage;
+    out.base = base;
+    out.payment = payment;
 }

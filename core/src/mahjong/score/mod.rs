@@ -262,6 +262,30 @@ pub struct Win {
 }
 
 impl Win {
+    /// `Win::default()` as a constant: built where it is used (the derived default builds
+    /// each list apart and copies it in, a second win's worth of stack on a microcontroller).
+    pub(crate) const EMPTY: Win = Win {
+        closed: List::EMPTY_PIECES,
+        melds: List::EMPTY_MELDS,
+        winning: Piece::DEFAULT,
+        tsumo: false,
+        seat: Wind::East,
+        round: Wind::East,
+        riichi: Riichi::None,
+        ippatsu: false,
+        rinshan: false,
+        chankan: false,
+        haitei: false,
+        houtei: false,
+        tenhou: false,
+        chiihou: false,
+        dora: List::EMPTY_PIECES,
+        ura: List::EMPTY_PIECES,
+        honba: 0,
+        riichi_sticks: 0,
+        nukidora: 0,
+    };
+
     /// A ron by a non-dealer (seat South, round East) with no melds or flags: `closed` the tiles in
     /// either notation (`0` = red five), `winning` one of them. Errors: [`Error::UnknownTile`],
     /// [`Error::TooManyTiles`].
@@ -424,6 +448,31 @@ pub struct HandValue {
 }
 
 impl HandValue {
+    /// The value before any reading is written into it (what [`score`] starts from).
+    pub(crate) const EMPTY: HandValue = HandValue {
+        yaku: List::EMPTY_YAKU,
+        fu_items: List::EMPTY_FU,
+        dora: 0,
+        ura: 0,
+        red: 0,
+        nukidora: 0,
+        han: 0,
+        fu: 0,
+        raw_fu: 0,
+        yakuman: 0,
+        wait: Wait::Ryanmen,
+        limit: Limit::None,
+        kiriage: false,
+        base: 0,
+        payment: Payment {
+            ron: 0,
+            dealer: 0,
+            non_dealer: 0,
+            total: 0,
+            sticks: 0,
+        },
+    };
+
     /// The yaku with their han (yakuman only, when the hand has one).
     pub fn yaku(&self) -> &[YakuHan] {
         self.yaku.as_slice()
@@ -543,7 +592,52 @@ impl HandValue {
 /// assert_eq!(score(&win, &Config::default()), Err(Error::NoYaku));
 /// ```
 pub fn score(win: &Win, config: &Config) -> Result<HandValue, Error> {
-    eval::score(win, config)
+    let mut value = HandValue::EMPTY;
+    eval::score_into(win, config, Place::Value(&mut value))?;
+    Ok(value)
+}
+
+/// What the round needs of a hand value to settle a win ([`Place::Paid`]): the payments, the
+/// yakuman count and whether the two yakuman a seat can be liable for (pao) are among the yaku.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Paid {
+    /// [`HandValue::payment`].
+    pub(crate) payment: Payment,
+    /// [`HandValue::yakuman`].
+    pub(crate) yakuman: u8,
+    /// `HandValue::has(Yaku::Daisangen)`.
+    pub(crate) daisangen: bool,
+    /// `HandValue::has(Yaku::Daisuushii)`.
+    pub(crate) daisuushii: bool,
+}
+
+impl Paid {
+    /// The parts of `value` a win is settled by.
+    pub(crate) fn of(value: &HandValue) -> Paid {
+        Paid {
+            payment: value.payment,
+            yakuman: value.yakuman,
+            daisangen: value.has(Yaku::Daisangen),
+            daisuushii: value.has(Yaku::Daisuushii),
+        }
+    }
+}
+
+/// Where [`score_into`] writes the value of the reading that pays most.
+pub(crate) enum Place<'o> {
+    /// Nowhere: only whether the hand is a win is worked out.
+    Check,
+    /// The whole value.
+    Value(&'o mut HandValue),
+    /// What a win is settled by ([`Paid`]; a few bytes instead of the whole value).
+    Paid(&'o mut Paid),
+}
+
+/// [`score`] written into `out`, for callers that keep the value (or the part of it they need)
+/// in a place of their own (the round: no second value on the stack beside the frames that
+/// value the hand). The same errors as [`score`]; on an error `out` holds no meaningful value.
+pub(crate) fn score_into(win: &Win, config: &Config, out: Place<'_>) -> Result<(), Error> {
+    eval::score_into(win, config, out)
 }
 
 #[cfg(test)]

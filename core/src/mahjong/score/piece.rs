@@ -26,6 +26,14 @@ pub struct Piece {
     red: bool,
 }
 
+impl Piece {
+    /// `Piece::default()` (a plain `1m`) as a constant.
+    pub(super) const DEFAULT: Piece = Piece {
+        tile: TileKind(Tile::FIRST),
+        red: false,
+    };
+}
+
 /// The tile kind inside a [`Piece`] (a newtype so that `Piece: Default` is `1m`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct TileKind(Tile);
@@ -222,6 +230,69 @@ impl<T: Copy + Default, const N: usize> List<T, N> {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+
+    /// Keeps the items `f` maps to `Some`, each replaced by what it gives, in order, where they
+    /// lie (no second list); the slots left behind are reset to the default item, so that the
+    /// list equals one built by pushing the kept items onto an empty one.
+    pub(super) fn retain_map(&mut self, mut f: impl FnMut(T) -> Option<T>) {
+        let mut kept = 0usize;
+        for i in 0..usize::from(self.len) {
+            let Some(&item) = self.items.get(i) else { break };
+            if let Some(new) = f(item) {
+                if let Some(slot) = self.items.get_mut(kept) {
+                    *slot = new;
+                }
+                kept = kept.wrapping_add(1);
+            }
+        }
+        for slot in self.items.iter_mut().take(usize::from(self.len)).skip(kept) {
+            *slot = T::default();
+        }
+        self.len = kept as u8; // at most `len`
+    }
+}
+
+impl<const N: usize> List<Piece, N> {
+    /// The empty list of tiles (as `List::default()`, built where it is used).
+    pub(super) const EMPTY_PIECES: Self = List {
+        items: [Piece::DEFAULT; N],
+        len: 0,
+    };
+}
+
+impl List<CalledMeld, 4> {
+    /// The empty list of melds (as `List::default()`, built where it is used).
+    pub(super) const EMPTY_MELDS: Self = List {
+        items: [CalledMeld {
+            kind: MeldKind::Ankan,
+            tiles: [Piece::DEFAULT; 4],
+            called: None,
+            from: None,
+        }; 4],
+        len: 0,
+    };
+}
+
+impl List<super::YakuHan, 16> {
+    /// A hand value's empty yaku list.
+    pub(super) const EMPTY_YAKU: Self = List {
+        items: [super::YakuHan {
+            yaku: super::Yaku::Riichi,
+            han: 0,
+        }; 16],
+        len: 0,
+    };
+}
+
+impl List<super::FuItem, 10> {
+    /// A hand value's empty fu list.
+    pub(super) const EMPTY_FU: Self = List {
+        items: [super::FuItem {
+            kind: super::FuKind::Base,
+            fu: 0,
+        }; 10],
+        len: 0,
+    };
 }
 
 impl<const N: usize> FromStr for List<Piece, N> {

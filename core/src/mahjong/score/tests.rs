@@ -447,3 +447,40 @@ fn notation_round_trips() {
     assert!("1230x".parse::<List<Piece, 14>>().is_err());
     assert!("123".parse::<List<Piece, 14>>().is_err());
 }
+
+#[test]
+fn the_constant_empty_values_are_the_defaults() {
+    // Win::EMPTY and the lists' constants stand for the derived defaults where they are built
+    // in place (the round's win, the hand value's lists): the same bytes compare equal.
+    assert_eq!(Win::EMPTY, Win::default());
+    assert_eq!(Piece::DEFAULT, Piece::default());
+    assert_eq!(List::<super::YakuHan, 16>::EMPTY_YAKU, List::default());
+    assert_eq!(List::<super::FuItem, 10>::EMPTY_FU, List::default());
+    assert_eq!(List::<CalledMeld, 4>::EMPTY_MELDS, List::default());
+    assert_eq!(List::<Piece, 5>::EMPTY_PIECES, List::default());
+}
+
+#[test]
+fn retain_map_leaves_the_list_a_pushed_one_would_be() {
+    let mut kept: List<super::YakuHan, 16> = List::default();
+    for (yaku, han) in [(Yaku::Riichi, 1), (Yaku::Pinfu, 0), (Yaku::Tanyao, 2), (Yaku::Ittsu, 0)] {
+        kept.push(super::YakuHan { yaku, han }).unwrap();
+    }
+    kept.retain_map(|y| (y.han > 0).then_some(super::YakuHan { han: y.han + 1, ..y }));
+    let mut pushed: List<super::YakuHan, 16> = List::default();
+    pushed
+        .push(super::YakuHan {
+            yaku: Yaku::Riichi,
+            han: 2,
+        })
+        .unwrap();
+    pushed
+        .push(super::YakuHan {
+            yaku: Yaku::Tanyao,
+            han: 3,
+        })
+        .unwrap();
+    assert_eq!(kept, pushed);
+    kept.retain_map(|_| None);
+    assert_eq!(kept, List::default());
+}

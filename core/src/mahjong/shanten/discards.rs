@@ -16,29 +16,11 @@
 //! arrays (the drawn suits' gains packed in a word each: 27 + 9 words).
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use super::{combine, honor_gains_of, regular_shanten, rows, seven_pairs_from, thirteen_orphans_from};
-use crate::mahjong::gains::Gains;
+use super::{honor_gains_of, regular_shanten, seven_pairs_from, thirteen_orphans_from};
 use crate::mahjong::hand::MAX_HAND;
 use crate::mahjong::rules::suit_counts;
-use crate::mahjong::suit_program::{Packed, suit_gains_drawn, unpack};
+use crate::mahjong::suit_program::{Packed, Partner, join, pack_gains, suit_gains_drawn};
 use crate::mahjong::tile::KINDS;
-
-/// The most held tiles the groups of a hand needing `sets` (≤ 4) sets use, from two gains
-/// tables that together cover its suits: one holds the pair, `k` sets on one side and
-/// `sets − k` on the other (as `regular_from`).
-fn used(a: &Gains, b: &Gains, sets: usize) -> u8 {
-    let sets = sets.min(4);
-    let ((a_plain, a_pair), (b_plain, b_pair)) = (rows(a), rows(b));
-    let lanes = sets.wrapping_add(1); // ≤ 5
-    let left = a_plain.iter().zip(&a_pair).take(lanes);
-    let right = b_plain.iter().zip(&b_pair).take(lanes).rev();
-    let mut most = 0u8;
-    for ((&l0, &l1), (&r0, &r1)) in left.zip(right) {
-        // Lanes are at most 14 (28 for a join): the sums fit a byte.
-        most = most.max(l0.wrapping_add(r1)).max(l1.wrapping_add(r0));
-    }
-    most
-}
 
 /// Whether kind `k` is a terminal or an honor.
 fn orphan(k: usize) -> bool {
@@ -57,13 +39,13 @@ fn honor_census(counts: &[u8; KINDS]) -> [u8; 3] {
     ge
 }
 
-/// The honors' gains when one honor held `count` times (0–2) is drawn once more, from the
+/// The honors' packed gains when one honor held `count` times (0–2) is drawn once more, from the
 /// census `ge` of the honors held.
-fn honor_drawn(ge: [u8; 3], count: u8) -> Gains {
+fn honor_drawn(ge: [u8; 3], count: u8) -> Packed {
     let [a, b, c] = ge;
     // A count below 7 (a kind held `count` times, not yet counted at `count + 1`): no wrap.
     let up = |x: u8, at: u8| x.wrapping_add(u8::from(count == at));
-    honor_gains_of(up(a, 0), up(b, 1), up(c, 2))
+    pack_gains(&honor_gains_of(up(a, 0), up(b, 1), up(c, 2)))
 }
 
 /// The seven-pairs and thirteen-orphans census of a hand: kinds held at least twice and once,
@@ -134,9 +116,9 @@ pub(crate) fn discard_rates(hand: &[u8; KINDS], visible: &[u8; KINDS]) -> Option
     let full = rest_len == 13;
     // Each suit's gains, and with one kind drawn (for discards from the other suits).
     let mut plus = [[0 as Packed; 9]; 3];
-    let mut base = [[0u8; 16]; 3];
+    let mut base = [0 as Packed; 3];
     for (suit, (slot, drawn)) in base.iter_mut().zip(plus.iter_mut()).enumerate() {
-        *slot = unpack(suit_gains_drawn(&suit_counts(hand, suit), drawn));
+        *slot = suit_gains_drawn(&suit_counts(hand, suit), drawn);
     }
     let mut value = [(i8::MAX, 0u8); KINDS];
     for (d, slot) in value.iter_mut().enumerate() {
@@ -151,21 +133,22 @@ pub(crate) fn discard_rates(hand: &[u8; KINDS], visible: &[u8; KINDS]) -> Option
         }
         let d_suit = d / 9;
         let ge = honor_census(&rest);
-        let mut gains = [base[0], base[1], base[2], honor_gains_of(ge[0], ge[1], ge[2])];
+        let [b0, b1, b2] = base;
+        let mut gains = [b0, b1, b2, pack_gains(&honor_gains_of(ge[0], ge[1], ge[2]))];
         // The suit the discard left (numbered suits only), and it with each kind drawn.
         let mut left_drawn = [0 as Packed; 9];
         if d_suit < 3
             && let Some(g) = gains.get_mut(d_suit)
         {
-            *g = unpack(suit_gains_drawn(&suit_counts(&rest, d_suit), &mut left_drawn));
+            *g = suit_gains_drawn(&suit_counts(&rest, d_suit), &mut left_drawn);
         }
-        let [m, p, s, z] = &gains;
-        let (mp, sz) = (combine(m, p), combine(s, z));
-        let regular = regular_shanten(sets, used(&mp, &sz, sets));
+        let [m, p, s, z] = gains;
+        let (mp, sz) = (join(m, p), join(s, z));
+        let regular = regular_shanten(sets, Partner::new(sz, sets).used(mp));
         let forms = Forms::of(&rest);
         let before = if full { regular.min(forms.shanten()) } else { regular };
         // Each suit's partners: the other three suits joined.
-        let others = [combine(p, &sz), combine(m, &sz), combine(&mp, z), combine(&mp, s)];
+        let others = [join(p, sz), join(m, sz), join(mp, z), join(mp, s)].map(|b| Partner::new(b, sets));
         let drawn_honors = [0u8, 1, 2].map(|c| honor_drawn(ge, c));
         let mut total = 0u8;
         for (k, (&c, &v)) in rest.iter().zip(visible).enumerate() {
@@ -175,14 +158,16 @@ pub(crate) fn discard_rates(hand: &[u8; KINDS], visible: &[u8; KINDS]) -> Option
             let suit = k / 9;
             let drawn = if suit == 3 {
                 // A fourth honor adds nothing to the regular form.
-                drawn_honors.get(usize::from(c)).copied().unwrap_or(*z)
+                drawn_honors.get(usize::from(c)).copied().unwrap_or(z)
             } else if suit == d_suit {
-                unpack(left_drawn.get(k % 9).copied().unwrap_or(0))
+                left_drawn.get(k % 9).copied().unwrap_or(0)
             } else {
-                unpack(plus.get(suit).and_then(|p| p.get(k % 9)).copied().unwrap_or(0))
+                plus.get(suit).and_then(|p| p.get(k % 9)).copied().unwrap_or(0)
             };
-            let partners = others.get(suit).copied().unwrap_or_default();
-            let mut after = regular_shanten(sets, used(&drawn, &partners, sets));
+            let Some(partners) = others.get(suit) else {
+                continue; // `suit` < 4
+            };
+            let mut after = regular_shanten(sets, partners.used(drawn));
             if full {
                 after = after.min(forms.with(k, c).shanten());
             }
