@@ -522,6 +522,17 @@ impl Game for Round {
     const ROUND: &'static str = "round";
     const NO_HEADER: &'static str =
         "expected a header `mahjong seed <N>`, `mahjong match <N>` or `mahjong wall …` first";
+    fn other_format(start: &[u8]) -> Option<&'static str> {
+        let start = start.strip_prefix(b"\xef\xbb\xbf").unwrap_or(start);
+        let first = start.iter().find(|b| !b.is_ascii_whitespace());
+        if start.starts_with(&[0x1f, 0x8b]) || first == Some(&b'<') {
+            Some("a Tenhou mjlog? replay it with --format mjlog")
+        } else if matches!(first, Some(b'{' | b'[')) {
+            Some("a JSON record? replay it with --format tenhou6, majsoul or mjai")
+        } else {
+            None
+        }
+    }
     const EMPTY: &'static str = "the log holds no round";
 }
 

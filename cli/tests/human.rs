@@ -730,3 +730,23 @@ fn a_finished_riichi_round_shows_the_winning_hand_and_its_yaku() {
         "{stdout}"
     );
 }
+
+/// Regression: a Dou Dizhu text that is no action (`xyz`, `play` without cards) was answered
+/// `not an action at bytes 0..3`, naming no form to type, where the other games list their
+/// verbs. It now names the notation's forms, as dominoes, Tichu and Mahjong do.
+#[test]
+fn doudizhu_misspellings_name_the_notation() {
+    let (code, stdout, _, _) = session("doudizhu", "0", "4", "xyz\nplay\nquit\n", &[]);
+    assert_eq!(code, 0, "{stdout}");
+    let forms = "not an action (expected pass, bid 1|2|3, call, rob or play <cards> [<reading>])";
+    assert!(
+        stdout.contains(&format!(
+            "> \"xyz\": {forms} at bytes 0..3 (see the list, or type help)\n"
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("> \"play\": {forms} at bytes 0..4")),
+        "{stdout}"
+    );
+}

@@ -414,3 +414,35 @@ fn a_three_player_match_plays_and_replays_as_the_text_log() {
         );
     }
 }
+
+/// A Tenhou JSON record or a gzipped / XML mjlog given to the text replay (no `--format`) is
+/// refused with the usual message and a hint naming the option; other text gets no hint.
+#[test]
+fn a_record_without_its_format_names_the_option() {
+    let json_hint = "(a JSON record? replay it with --format tenhou6, majsoul or mjai)";
+    let out = parlor(&["mahjong", "replay", "-"], ROUND);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "error: line 1: expected a header `mahjong seed <N>`, `mahjong match <N>` or `mahjong wall …` first {json_hint}\n"
+        )
+    );
+    let out = parlor(&["mahjong", "replay", "-"], "<mjloggm ver=\"2.3\">\n");
+    assert!(
+        stderr(&out).ends_with(" (a Tenhou mjlog? replay it with --format mjlog)\n"),
+        "{}",
+        stderr(&out)
+    );
+    let out = common::parlor_bytes(&["mahjong", "replay", "-"], b"\x1f\x8b\x08\x00\xff\xfe");
+    assert_eq!(
+        stderr(&out),
+        "error: line 1: not UTF-8 (byte 2 of the line) (a Tenhou mjlog? replay it with --format mjlog)\n"
+    );
+    let out = parlor(&["mahjong", "replay", "-"], "hello\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!stderr(&out).contains("--format"), "{}", stderr(&out));
+    // A text log's later line is never taken for a record.
+    let out = parlor(&["mahjong", "replay", "-"], "mahjong seed 3\n{\n");
+    assert!(!stderr(&out).contains("--format"), "{}", stderr(&out));
+}
