@@ -750,3 +750,27 @@ fn doudizhu_misspellings_name_the_notation() {
         "{stdout}"
     );
 }
+
+/// Regression: with `--human`, a `--bots` list of the wrong length was refused as `(one per
+/// seat)`, though one per *other* seat is also taken there; the message names both counts.
+#[test]
+fn a_wrong_count_of_bots_with_a_person_names_both_counts() {
+    let out = parlor(&["tichu", "play", "--human", "0", "--bots", "greedy"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "parlor: --bots: 1 bot for 4 seats (one per seat, or one per other seat with --human)\n"
+    );
+    let out = parlor(
+        &["dominoes", "play", "--human", "0", "--bots", "lowest,lowest,lowest"],
+        "",
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "parlor: --bots: 3 bots for 2 seats (one per seat, or one per other seat with --human)\n"
+    );
+    // One per other seat, or one per seat, still plays.
+    let (code, _, _, log) = session("dominoes", "1", "3", "quit\n", &["--bots", "lowest"]);
+    assert_eq!(code, 0);
+    assert!(log.starts_with("dominoes players 2 seed 3\n"), "{log}");
+}
