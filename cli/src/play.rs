@@ -58,8 +58,9 @@ pub struct PlayOptions {
     /// `search[:easy|normal|hard|<iterations>]` (the search bot).
     #[arg(long, value_delimiter = ',')]
     pub bots: Vec<String>,
-    /// The bot whose choice a person's `hint` shows (`--bots`' syntax; default `search:hard`).
-    #[arg(long = "hint", value_name = "BOT", value_parser = parse_bot_spec)]
+    /// The bot whose choice a person's `hint` shows (`--bots`' syntax; default `search:hard`;
+    /// with --human only).
+    #[arg(long = "hint", value_name = "BOT", value_parser = parse_bot_spec, requires = "human")]
     pub hint: Option<BotSpec>,
     /// Play seat SEAT yourself: the screen shows what that seat may see, you type the actions.
     #[arg(long, value_name = "SEAT", conflicts_with = "rounds")]

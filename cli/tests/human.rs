@@ -774,3 +774,16 @@ fn a_wrong_count_of_bots_with_a_person_names_both_counts() {
     assert_eq!(code, 0);
     assert!(log.starts_with("dominoes players 2 seed 3\n"), "{log}");
 }
+
+/// Regression: `--hint` without `--human` was taken and did nothing (only a person asks for a
+/// hint); it is now a usage error naming the missing option, exit 2.
+#[test]
+fn hint_without_a_person_is_a_usage_error() {
+    let out = parlor(&["tichu", "play", "--hint", "greedy", "--seed", "3"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.stdout, b"");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "parlor: the following required arguments were not provided: --human <SEAT> (see --help)\n"
+    );
+}
