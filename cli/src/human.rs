@@ -119,6 +119,14 @@ pub fn play<G: Game>(
         )));
     }
     let mut specs = options.bots.clone();
+    if !specs.is_empty() && specs.len() != seats && specs.len() + 1 != seats {
+        // With a person the list may also leave the person's seat out: say so.
+        let bots = if specs.len() == 1 { "bot" } else { "bots" };
+        return Err(CliError::Input(format!(
+            "--bots: {} {bots} for {seats} seats (one per seat, or one per other seat with --human)",
+            specs.len()
+        )));
+    }
     if specs.len() + 1 == seats {
         specs.insert(me.index(), "random".to_owned());
     }

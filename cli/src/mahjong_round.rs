@@ -41,7 +41,7 @@ use crate::mahjong::tenhou::{
     self, Code, Discard as TDiscard, DrawKind, Giver, Record, Result as TResult, RoundLog, SeatLog, Take, Win,
 };
 use crate::mahjong::tenhou_replay::{replay_match, replay_round, start_of, watch_round};
-use crate::play::{Extras, Game, PlayOptions, ReplayOptions};
+use crate::play::{Extras, Game, PlayOptions, Player, ReplayOptions};
 use crate::{CliError, quoted};
 
 /// A log format.
@@ -249,13 +249,29 @@ pub fn play(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
     let config: Config =
         crate::play::config_of(args.preset.as_deref(), &args.options.rules).map_err(CliError::Input)?;
     let words = crate::play::rule_words::<Config>(args.preset.as_deref(), &args.options.rules);
+    if args.format != Format::Text {
+        // The record formats hold one round or one match played by the bots: refuse what they
+        // cannot hold rather than write a text log or a single round under their name.
+        let name =
+            clap::ValueEnum::to_possible_value(&args.format).map_or_else(String::new, |v| v.get_name().to_owned());
+        if args.options.human.is_some() {
+            return Err(CliError::Input(format!(
+                "--format {name}: not with --human (a person's game is logged as the text log, --format text)"
+            )));
+        }
+        if args.options.rounds.is_some() {
+            return Err(CliError::Input(format!(
+                "--format {name}: not with --rounds (one round, or a match with --match)"
+            )));
+        }
+    }
     if args.options.human.is_some() {
         return crate::human::play::<Round>(&config, &words, &args.options, input, out);
     }
     match args.format {
         Format::Text => crate::play::play::<Round>(&config, &words, &args.options, &Extras::default(), out),
         format => {
-            let record = play_tenhou(&config, args.options.seed, args.options.whole_match)?;
+            let record = play_tenhou_with(&config, args.options.seed, args.options.whole_match, &args.options.bots)?;
             let printed = crate::mahjong::records::write(format, &record, &config).map_err(CliError::Input)?;
             if let Some(path) = &args.options.log {
                 std::fs::write(path, &printed)
@@ -271,11 +287,12 @@ fn fail(error: parlor_core::mahjong::Error) -> CliError {
     CliError::Input(error.to_string())
 }
 
-/// One bot move: the seat the engine asks first, and the bot's action.
-fn bot_move(bot: &mut RandomBot, round: &Round) -> Result<Option<(Seat, Action)>, CliError> {
+/// One bot move: the seat the engine asks first, and its bot's action.
+fn bot_move(bots: &mut [Player<Round>], round: &Round) -> Result<Option<(Seat, Action)>, CliError> {
     let Some(seat) = round.to_act() else { return Ok(None) };
-    let action = bot
-        .choose(round, seat)
+    let action = bots
+        .get_mut(seat.index())
+        .and_then(|bot| bot.pick(round, seat))
         .ok_or_else(|| CliError::Input(format!("no legal action for seat {seat}")))?;
     Ok(Some((seat, action)))
 }
@@ -522,6 +539,17 @@ impl Game for Round {
     const ROUND: &'static str = "round";
     const NO_HEADER: &'static str =
         "expected a header `mahjong seed <N>`, `mahjong match <N>` or `mahjong wall …` first";
+    fn other_format(start: &[u8]) -> Option<&'static str> {
+        let start = start.strip_prefix(b"\xef\xbb\xbf").unwrap_or(start);
+        let first = start.iter().find(|b| !b.is_ascii_whitespace());
+        if start.starts_with(&[0x1f, 0x8b]) || first == Some(&b'<') {
+            Some("a Tenhou mjlog? replay it with --format mjlog")
+        } else if matches!(first, Some(b'{' | b'[')) {
+            Some("a JSON record? replay it with --format tenhou6, majsoul or mjai")
+        } else {
+            None
+        }
+    }
     const EMPTY: &'static str = "the log holds no round";
 }
 
@@ -904,7 +932,14 @@ pub fn rewrite_round(log: &RoundLog, config: &Config) -> Result<RoundLog, crate:
 
 /// Plays with the bot (as `play` does) and writes the log as a Tenhou record.
 pub fn play_tenhou(preset: &Config, seed: u64, whole_match: bool) -> Result<Record, CliError> {
-    let mut bot = RandomBot::new(seed);
+    play_tenhou_with(preset, seed, whole_match, &[])
+}
+
+/// [`play_tenhou`] with the bots of `--bots` (one per seat; empty: the seeded random player at
+/// every seat, as [`play_tenhou`]); a bad list is an error naming it.
+pub fn play_tenhou_with(preset: &Config, seed: u64, whole_match: bool, bots: &[String]) -> Result<Record, CliError> {
+    let seats = usize::from(if preset.score.three_player { 3u8 } else { 4 });
+    let mut bot = crate::play::players::<Round>(bots, seats, seed).map_err(CliError::Input)?;
     let mut rounds = Vec::new();
     if whole_match {
         let mut game = Match::new(preset, seed).map_err(fail)?;

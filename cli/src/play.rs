@@ -58,8 +58,9 @@ pub struct PlayOptions {
     /// `search[:easy|normal|hard|<iterations>]` (the search bot).
     #[arg(long, value_delimiter = ',')]
     pub bots: Vec<String>,
-    /// The bot whose choice a person's `hint` shows (`--bots`' syntax; default `search:hard`).
-    #[arg(long = "hint", value_name = "BOT", value_parser = parse_bot_spec)]
+    /// The bot whose choice a person's `hint` shows (`--bots`' syntax; default `search:hard`;
+    /// with --human only).
+    #[arg(long = "hint", value_name = "BOT", value_parser = parse_bot_spec, requires = "human")]
     pub hint: Option<BotSpec>,
     /// Play seat SEAT yourself: the screen shows what that seat may see, you type the actions.
     #[arg(long, value_name = "SEAT", conflicts_with = "rounds")]
@@ -277,6 +278,11 @@ pub trait Game: Search + 'static {
     const ROUND: &'static str;
     /// The message of a log whose first line is no header.
     const NO_HEADER: &'static str;
+    /// A hint added to the message of a log that is no text log when its first bytes look
+    /// like another format `replay --format` reads (`--format bsw` for a Brettspielwelt log).
+    fn other_format(_start: &[u8]) -> Option<&'static str> {
+        None
+    }
     /// The message of a round log that ends before the round does (default: `the log ends
     /// before the <round> is over`).
     const ENDS_EARLY: Option<&'static str> = None;
@@ -711,9 +717,14 @@ pub fn replay_into<G: Game>(
     let mut expected_tail: Vec<String> = Vec::new();
     let mut totals: Vec<i64> = Vec::new();
     let mut k = 0u32;
+    // A record of another format read as a text log: its first line says so.
+    let hinted = |what: String| match G::other_format(bytes) {
+        Some(hint) => format!("{what} ({hint})"),
+        None => what,
+    };
     for (n, line) in log_lines(bytes) {
         last_any = n;
-        let raw = line.map_err(|what| (n, what))?;
+        let raw = line.map_err(|what| (n, if table.is_none() { hinted(what) } else { what }))?;
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
@@ -765,7 +776,7 @@ pub fn replay_into<G: Game>(
             continue;
         }
         let Some(current) = table.as_mut() else {
-            return Err((n, G::NO_HEADER.to_owned()));
+            return Err((n, hinted(G::NO_HEADER.to_owned())));
         };
         if words.first().is_some_and(|w| summary::<G>(w)) {
             // What `play` prints after a round (its end lines, the match line) is checked.

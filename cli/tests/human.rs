@@ -730,3 +730,60 @@ fn a_finished_riichi_round_shows_the_winning_hand_and_its_yaku() {
         "{stdout}"
     );
 }
+
+/// Regression: a Dou Dizhu text that is no action (`xyz`, `play` without cards) was answered
+/// `not an action at bytes 0..3`, naming no form to type, where the other games list their
+/// verbs. It now names the notation's forms, as dominoes, Tichu and Mahjong do.
+#[test]
+fn doudizhu_misspellings_name_the_notation() {
+    let (code, stdout, _, _) = session("doudizhu", "0", "4", "xyz\nplay\nquit\n", &[]);
+    assert_eq!(code, 0, "{stdout}");
+    let forms = "not an action (expected pass, bid 1|2|3, call, rob or play <cards> [<reading>])";
+    assert!(
+        stdout.contains(&format!(
+            "> \"xyz\": {forms} at bytes 0..3 (see the list, or type help)\n"
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("> \"play\": {forms} at bytes 0..4")),
+        "{stdout}"
+    );
+}
+
+/// Regression: with `--human`, a `--bots` list of the wrong length was refused as `(one per
+/// seat)`, though one per *other* seat is also taken there; the message names both counts.
+#[test]
+fn a_wrong_count_of_bots_with_a_person_names_both_counts() {
+    let out = parlor(&["tichu", "play", "--human", "0", "--bots", "greedy"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "parlor: --bots: 1 bot for 4 seats (one per seat, or one per other seat with --human)\n"
+    );
+    let out = parlor(
+        &["dominoes", "play", "--human", "0", "--bots", "lowest,lowest,lowest"],
+        "",
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "parlor: --bots: 3 bots for 2 seats (one per seat, or one per other seat with --human)\n"
+    );
+    // One per other seat, or one per seat, still plays.
+    let (code, _, _, log) = session("dominoes", "1", "3", "quit\n", &["--bots", "lowest"]);
+    assert_eq!(code, 0);
+    assert!(log.starts_with("dominoes players 2 seed 3\n"), "{log}");
+}
+
+/// Regression: `--hint` without `--human` was taken and did nothing (only a person asks for a
+/// hint); it is now a usage error naming the missing option, exit 2.
+#[test]
+fn hint_without_a_person_is_a_usage_error() {
+    let out = parlor(&["tichu", "play", "--hint", "greedy", "--seed", "3"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.stdout, b"");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "parlor: the following required arguments were not provided: --human <SEAT> (see --help)\n"
+    );
+}

@@ -414,3 +414,104 @@ fn a_three_player_match_plays_and_replays_as_the_text_log() {
         );
     }
 }
+
+/// A Tenhou JSON record or a gzipped / XML mjlog given to the text replay (no `--format`) is
+/// refused with the usual message and a hint naming the option; other text gets no hint.
+#[test]
+fn a_record_without_its_format_names_the_option() {
+    let json_hint = "(a JSON record? replay it with --format tenhou6, majsoul or mjai)";
+    let out = parlor(&["mahjong", "replay", "-"], ROUND);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "error: line 1: expected a header `mahjong seed <N>`, `mahjong match <N>` or `mahjong wall …` first {json_hint}\n"
+        )
+    );
+    let out = parlor(&["mahjong", "replay", "-"], "<mjloggm ver=\"2.3\">\n");
+    assert!(
+        stderr(&out).ends_with(" (a Tenhou mjlog? replay it with --format mjlog)\n"),
+        "{}",
+        stderr(&out)
+    );
+    let out = common::parlor_bytes(&["mahjong", "replay", "-"], b"\x1f\x8b\x08\x00\xff\xfe");
+    assert_eq!(
+        stderr(&out),
+        "error: line 1: not UTF-8 (byte 2 of the line) (a Tenhou mjlog? replay it with --format mjlog)\n"
+    );
+    let out = parlor(&["mahjong", "replay", "-"], "hello\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!stderr(&out).contains("--format"), "{}", stderr(&out));
+    // A text log's later line is never taken for a record.
+    let out = parlor(&["mahjong", "replay", "-"], "mahjong seed 3\n{\n");
+    assert!(!stderr(&out).contains("--format"), "{}", stderr(&out));
+}
+
+/// Regression: `play --format tenhou6|mjlog|mjai` ignored `--bots` (always the random player),
+/// `--rounds` (one round) and `--human` (the person's text log under the record's name). The
+/// record formats now play the bots given, and refuse the other two.
+#[test]
+fn record_formats_play_the_bots_given_and_refuse_a_person_and_rounds() {
+    let stdout = |out: &std::process::Output| String::from_utf8_lossy(&out.stdout).into_owned();
+    let bots = ["--bots", "greedy,random,lowest,search:easy"];
+    let text = parlor(&["mahjong", "play", "--seed", "4", bots[0], bots[1]], "");
+    assert_eq!(text.status.code(), Some(0));
+    let last = |s: String| s.lines().last().unwrap_or_default().to_owned();
+    for format in ["tenhou6", "mjai", "mjlog"] {
+        let record = parlor(
+            &["mahjong", "play", "--format", format, "--seed", "4", bots[0], bots[1]],
+            "",
+        );
+        assert_eq!(record.status.code(), Some(0), "{format}: {}", stderr(&record));
+        let replayed = parlor(&["mahjong", "replay", "--format", format, "-"], &stdout(&record));
+        assert_eq!(replayed.status.code(), Some(0), "{format}: {}", stderr(&replayed));
+        // The record's round is the text log's: the same bots made the same moves.
+        assert_eq!(last(stdout(&replayed)), last(stdout(&text)), "{format}");
+    }
+    // Other bots, another game; no `--bots`: the record is what it always was.
+    let lowest = parlor(
+        &[
+            "mahjong",
+            "play",
+            "--format",
+            "tenhou6",
+            "--seed",
+            "2",
+            "--bots",
+            "lowest,lowest,lowest,lowest",
+        ],
+        "",
+    );
+    let default = parlor(&["mahjong", "play", "--format", "tenhou6", "--seed", "2"], "");
+    let again =
+        parlor_cli::mahjong_round::play_tenhou(&parlor_core::mahjong::Config::TENHOU, 2, false).expect("a record");
+    assert_ne!(stdout(&lowest), stdout(&default));
+    assert_eq!(
+        stdout(&default),
+        parlor_cli::mahjong::records::write(
+            parlor_cli::mahjong_round::Format::Tenhou6,
+            &again,
+            &parlor_core::mahjong::Config::TENHOU
+        )
+        .expect("written")
+    );
+    for (args, want) in [
+        (
+            &["--format", "tenhou6", "--human", "0"][..],
+            "parlor: --format tenhou6: not with --human (a person's game is logged as the text log, --format text)\n",
+        ),
+        (
+            &["--format", "mjai", "--rounds", "2"][..],
+            "parlor: --format mjai: not with --rounds (one round, or a match with --match)\n",
+        ),
+        (
+            &["--format", "mjlog", "--bots", "lowest"][..],
+            "parlor: --bots: 1 bot for 4 seats (one per seat)\n",
+        ),
+    ] {
+        let out = parlor(&[&["mahjong", "play"][..], args].concat(), "quit\n");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&out), want, "{args:?}");
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
+}

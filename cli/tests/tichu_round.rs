@@ -238,3 +238,21 @@ fn replay_names_whose_turn_it_is() {
         )
     );
 }
+
+/// A Brettspielwelt `.tch` log given to the text replay (no `--format bsw`) is refused with
+/// the usual message and a hint naming the option; a text log's bad first line gets no hint.
+#[test]
+fn a_bsw_log_without_its_format_names_the_option() {
+    let tch = "---------------Gr.Tichukarten------------------\n(0)Player0 BB S9 G6 S5 R4 B4 G3 Ma\n";
+    let (code, out, err) = parlor(&["tichu", "replay", "-"], tch);
+    assert_eq!(code, 2);
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        "error: line 1: the log starts with `tichu seed N` or `tichu deal H0 H1 H2 H3` \
+         (a Brettspielwelt .tch log? replay it with --format bsw)\n"
+    );
+    let (code, _, err) = parlor(&["tichu", "replay", "-"], "0 no-grand\n");
+    assert_eq!(code, 2);
+    assert!(!err.contains("--format"), "{err}");
+}

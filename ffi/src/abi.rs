@@ -103,10 +103,11 @@ pub const PARLOR_BOT_SEARCH: ParlorBot = 4;
 /// Search level easy (bits 8-15 of a PARLOR_BOT_SEARCH code): the smallest budget.
 pub const PARLOR_LEVEL_EASY: u32 = 0;
 /// Search level normal: the goal is 1 M instructions per decision on a Cortex-M4; measured on a
-/// Cortex-M4F 1.3-3.7 M (Riichi 54 M: its advice at every level), docs/search.md.
+/// Cortex-M4F 0.63-0.88 M (Riichi 0.73 M: its advice at every level), docs/embedded.md.
 pub const PARLOR_LEVEL_NORMAL: u32 = 1;
 /// Search level hard: at most 32 KiB of scratch; the goal is 5 M instructions per decision on a
-/// Cortex-M4; measured on a Cortex-M4F 7.7-21 M (Riichi 56 M), docs/search.md.
+/// Cortex-M4; measured on a Cortex-M4F 3.3-5.6 M (Dou Dizhu's 5.6 M over it; Riichi 0.73 M),
+/// docs/embedded.md.
 pub const PARLOR_LEVEL_HARD: u32 = 2;
 
 /// "No seat": parlor_round_to_act of a finished round (`UINT32_MAX`, an unsigned 32-bit value
@@ -1206,6 +1207,11 @@ pub unsafe extern "C" fn parlor_round_decode(
 
 /// @brief The text of an action code in the game's replay-log notation.
 ///
+/// The notation is each game's log notation (docs/<game>.md): a Tichu `play 9s9p`, a Dou
+/// Dizhu `play 33344`, a dominoes `play 3-4 on 0-4`; Riichi names tiles by their 136-form id
+/// (kind code × 4 + copy: `discard 22` discards a 6m, kind 5), as parlor_round_view's `ids:`
+/// line lists the hand's.
+///
 /// @param[in] game The game (PARLOR_GAME_*).
 /// @param[in] code The action code.
 /// @param[out] buf Receives the NUL-terminated text (may be null when @p capacity is 0).
@@ -1271,7 +1277,7 @@ pub unsafe extern "C" fn parlor_action_parse(
 /// @brief The scratch memory a bot needs for a game's rounds (0 for PARLOR_BOT_LOWEST,
 /// PARLOR_BOT_RANDOM and PARLOR_BOT_GREEDY; for PARLOR_BOT_SEARCH, its level's tree and the
 /// determinized round its iterations play on, each with room to align it: at most 32 KiB + 7 +
-/// the round's 168-720 bytes + 7; 414 B (Dou Dizhu) to 2,162 B (dominoes hard) today).
+/// the round's 168-720 bytes + 7; 254 B (Dou Dizhu easy) to 2,162 B (dominoes hard) today).
 ///
 /// @param[in] game The game (PARLOR_GAME_*).
 /// @param[in] bot The bot (PARLOR_BOT_*).

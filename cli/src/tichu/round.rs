@@ -211,6 +211,12 @@ impl Game for Round {
     const ECHO_HEADER: bool = true;
     const ROUND: &'static str = "round";
     const NO_HEADER: &'static str = "the log starts with `tichu seed N` or `tichu deal H0 H1 H2 H3`";
+    fn other_format(start: &[u8]) -> Option<&'static str> {
+        // A Brettspielwelt `.tch` log opens with its rule of dashes and a German section name.
+        let first = start.split(|b| *b == b'\n').next().unwrap_or(start);
+        (first.starts_with(b"-----") || first.windows(7).any(|w| w == b"Tichuka"))
+            .then_some("a Brettspielwelt .tch log? replay it with --format bsw")
+    }
     const EMPTY: &'static str = "the log starts with `tichu seed N` or `tichu deal H0 H1 H2 H3`";
 }
 

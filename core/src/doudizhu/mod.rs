@@ -202,8 +202,10 @@ impl Error {
     pub const ILLEGAL_ACTION: &'static str = "the action is not legal now";
     /// The text of [`Error::RoundOver`] (C `PARLOR_DOUDIZHU_ERR_ROUND_OVER`).
     pub const ROUND_OVER: &'static str = "the deal or match is over";
-    /// The text of [`Error::UnknownAction`].
-    pub const UNKNOWN_ACTION: &'static str = "not an action";
+    /// The text of [`Error::UnknownAction`] (with the notation's forms, as a person typing an
+    /// action needs them).
+    pub const UNKNOWN_ACTION: &'static str =
+        "not an action (expected pass, bid 1|2|3, call, rob or play <cards> [<reading>])";
     /// The text of [`Error::UnknownBid`].
     pub const UNKNOWN_BID: &'static str = "not a bid (1, 2 or 3)";
     /// The text of [`Error::UnknownReading`].
