@@ -20,6 +20,17 @@
 // table generator).
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
+/// An error's reason text (the `why` / `what` of a game's `Error`): the text itself, or `""`
+/// in a build with the `terse-errors` feature. Only `Display` shows a reason; the C library
+/// answers with status codes and never does, so its firmware build (`scripts/embedded-check`)
+/// leaves the texts out of flash. No code may branch on a reason (Tichu's `UnknownCode { what:
+/// "seat" }`, which names a fault, is written plainly).
+macro_rules! reason {
+    ($text:expr) => {
+        if cfg!(feature = "terse-errors") { "" } else { $text }
+    };
+}
+
 #[cfg(feature = "dominoes")]
 pub mod dominoes;
 #[cfg(feature = "doudizhu")]

@@ -305,17 +305,19 @@ impl Match {
     /// ([`Match::decode_trusted`]).
     fn read_into(&mut self, bytes: &[u8], check: bool) -> Result<(), Error> {
         let bad = |why| Error::InvalidState { why };
-        let (header, round) = bytes.split_first_chunk::<MATCH_HEADER>().ok_or(bad("too short"))?;
+        let (header, round) = bytes
+            .split_first_chunk::<MATCH_HEADER>()
+            .ok_or(bad(reason!("too short")))?;
         // The header's fields by position; a length mismatch is a build error here.
         let [version, over, h0, h1, s0, s1, s2, s3, s4, s5, s6, s7, totals @ ..] = *header;
         let totals: [u8; 2 * MAX_PLAYERS] = totals;
         if version != super::FORMAT_VERSION {
-            return Err(bad("unknown format version"));
+            return Err(bad(reason!("unknown format version")));
         }
         let over = match over {
             0 => false,
             1 => true,
-            _ => return Err(bad("a flag byte is not 0 or 1")),
+            _ => return Err(bad(reason!("a flag byte is not 0 or 1"))),
         };
         let mut decoded = [0u16; MAX_PLAYERS];
         for (total, pair) in decoded.iter_mut().zip(totals.as_chunks::<2>().0) {
@@ -335,12 +337,12 @@ impl Match {
         }
         let players = usize::from(self.config().players);
         if self.totals.iter().skip(players).any(|&total| total != 0) {
-            return Err(bad("a score for a seat the table does not have"));
+            return Err(bad(reason!("a score for a seat the table does not have")));
         }
         let hand_over = self.round.outcome().is_some();
         let decided = self.leading().is_some();
         if over != hand_over || over != decided {
-            return Err(bad("the match's end is inconsistent"));
+            return Err(bad(reason!("the match's end is inconsistent")));
         }
         Ok(())
     }

@@ -179,7 +179,7 @@ impl TryFrom<u8> for SpinnerRule {
     /// ```
     fn try_from(code: u8) -> Result<SpinnerRule, Error> {
         SpinnerRule::from_code(code).ok_or(Error::UnknownCode {
-            what: "spinner rule",
+            what: reason!("spinner rule"),
             code: u32::from(code),
         })
     }

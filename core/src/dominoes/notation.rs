@@ -244,7 +244,7 @@ pub fn parse_deal(preset: &Config, text: &str) -> Result<Round, Error> {
     let mut from = 0usize;
     for (at, c) in text.char_indices().chain(core::iter::once((text.len(), '|'))) {
         if c == '|' {
-            *parts.get_mut(count).ok_or(bad("a deal has 2 to 4 hands"))? = (from, at);
+            *parts.get_mut(count).ok_or(bad(reason!("a deal has 2 to 4 hands")))? = (from, at);
             count = count.saturating_add(1);
             from = at.saturating_add(1);
         }
@@ -260,7 +260,7 @@ pub fn parse_deal(preset: &Config, text: &str) -> Result<Round, Error> {
     let trimmed = last.trim_start_matches(crate::notation::is_whitespace);
     let boneyard_text = trimmed
         .strip_prefix("boneyard")
-        .ok_or(bad("the last part of a deal is `boneyard <tiles>`"))?;
+        .ok_or(bad(reason!("the last part of a deal is `boneyard <tiles>`")))?;
     // Where the boneyard's tiles start in `text`.
     let boneyard_start = start
         .saturating_add(last.len().saturating_sub(trimmed.len()))
@@ -269,7 +269,7 @@ pub fn parse_deal(preset: &Config, text: &str) -> Result<Round, Error> {
         item.map_err(|error| shifted(error, boneyard_start))?;
     }
     if !(2..=MAX_PLAYERS).contains(&hands) {
-        return Err(bad("a deal has 2 to 4 hands"));
+        return Err(bad(reason!("a deal has 2 to 4 hands")));
     }
     // Every tile named, hands first: `ends[i]` is where hand `i` ends in `tiles`.
     let mut tiles = Tiles::new();
@@ -298,7 +298,7 @@ pub fn parse_deal(preset: &Config, text: &str) -> Result<Round, Error> {
     let high = all.iter().map(|tile| tile.high()).max().unwrap_or(0);
     let players = u8::try_from(hands).map_err(|_| Error::Internal)?;
     let config = Config {
-        hand_size: u8::try_from(size).map_err(|_| bad("a hand is too large"))?,
+        hand_size: u8::try_from(size).map_err(|_| bad(reason!("a hand is too large")))?,
         // The smallest set that holds every tile named (the preset's double-6 for a usual deal);
         // none: an invalid config (`Round::new` says which field).
         high: [6u8, 9, 12, 15, 18]

@@ -368,20 +368,22 @@ impl Config {
     pub const fn validate(&self) -> Result<(), Error> {
         if !matches!(self.high, 6 | 9 | 12 | 15 | 18) {
             return Err(Error::InvalidConfig {
-                why: "the set must be double-6, 9, 12, 15 or 18",
+                why: reason!("the set must be double-6, 9, 12, 15 or 18"),
             });
         }
         if self.players < 2 || self.players > 4 {
-            return Err(Error::InvalidConfig { why: "2 to 4 players" });
+            return Err(Error::InvalidConfig {
+                why: reason!("2 to 4 players"),
+            });
         }
         if self.partnerships && self.players != 4 {
             return Err(Error::InvalidConfig {
-                why: "partnerships need four players",
+                why: reason!("partnerships need four players"),
             });
         }
         if self.hand_size == 0 {
             return Err(Error::InvalidConfig {
-                why: "at least one tile per hand",
+                why: reason!("at least one tile per hand"),
             });
         }
         // Both factors are below 256: no overflow.
@@ -389,12 +391,12 @@ impl Config {
         let dealt = self.hand_size as usize * self.players as usize + self.reserve as usize;
         if dealt > self.set_tiles() {
             return Err(Error::InvalidConfig {
-                why: "the hands and the reserve need more tiles than the set has",
+                why: reason!("the hands and the reserve need more tiles than the set has"),
             });
         }
         if self.target == 0 {
             return Err(Error::InvalidConfig {
-                why: "the target must be at least 1",
+                why: reason!("the target must be at least 1"),
             });
         }
         Ok(())
@@ -709,32 +711,34 @@ impl Round {
             Deal::Given { hands, boneyard } => {
                 if hands.len() != usize::from(config.players) {
                     return Err(Error::BadDeal {
-                        why: "one hand per seat",
+                        why: reason!("one hand per seat"),
                     });
                 }
                 if hands.iter().any(|hand| hand.len() != usize::from(config.hand_size)) {
                     return Err(Error::BadDeal {
-                        why: "each hand must hold the config's hand size",
+                        why: reason!("each hand must hold the config's hand size"),
                     });
                 }
                 let mut seen: Hand = [0; WORDS];
                 let mut n = 0usize;
                 for &tile in hands.iter().flat_map(|hand| hand.iter()).chain(boneyard.iter()) {
                     let id = id_of(tile, config.high).ok_or(Error::BadDeal {
-                        why: "a tile outside the set",
+                        why: reason!("a tile outside the set"),
                     })?;
                     if has(&seen, id) {
-                        return Err(Error::BadDeal { why: "a tile twice" });
+                        return Err(Error::BadDeal {
+                            why: reason!("a tile twice"),
+                        });
                     }
                     insert(&mut seen, id);
                     *order.get_mut(n).ok_or(Error::BadDeal {
-                        why: "more tiles than the set has",
+                        why: reason!("more tiles than the set has"),
                     })? = id;
                     n = n.saturating_add(1);
                 }
                 if n != tiles {
                     return Err(Error::BadDeal {
-                        why: "the hands and the boneyard must be the whole set",
+                        why: reason!("the hands and the boneyard must be the whole set"),
                     });
                 }
             }

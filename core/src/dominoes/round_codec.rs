@@ -46,25 +46,25 @@ impl Config {
             leader,
         ] = *bytes;
         if version != FORMAT_VERSION {
-            return Err("unknown format version");
+            return Err(reason!("unknown format version"));
         }
         let flag = |byte: u8| match byte {
             0 => Ok(false),
             1 => Ok(true),
-            _ => Err("a flag byte is not 0 or 1"),
+            _ => Err(reason!("a flag byte is not 0 or 1")),
         };
         Ok(Config {
             high,
             players,
             partnerships: flag(partnerships)?,
             hand_size,
-            spinner: SpinnerRule::from_code(spinner).ok_or("unknown spinner rule")?,
-            draw: DrawRule::from_code(draw).ok_or("unknown draw rule")?,
+            spinner: SpinnerRule::from_code(spinner).ok_or(reason!("unknown spinner rule"))?,
+            draw: DrawRule::from_code(draw).ok_or(reason!("unknown draw rule"))?,
             reserve,
-            unit: Unit::from_code(unit).ok_or("unknown unit")?,
+            unit: Unit::from_code(unit).ok_or(reason!("unknown unit"))?,
             scores_plays: flag(scores_plays)?,
             target: u16::from_le_bytes([target_low, target_high]),
-            leader: LeaderRule::from_code(leader).ok_or("unknown leader rule")?,
+            leader: LeaderRule::from_code(leader).ok_or(reason!("unknown leader rule"))?,
         })
     }
 }
@@ -218,20 +218,24 @@ impl Round {
     /// trusted decode; [`Round::decode_into`] then re-checks the invariants across fields).
     pub(crate) fn read_into(&mut self, bytes: &[u8]) -> Result<(), Error> {
         let bad = |why| Error::InvalidState { why };
-        let bytes = bytes.get(..ENCODED_BYTES).ok_or(bad("too short"))?;
-        let (header, rest) = bytes.split_first_chunk::<HEADER_BYTES>().ok_or(bad("too short"))?;
-        let (config_bytes, state) = header.split_first_chunk::<CONFIG_BYTES>().ok_or(bad("too short"))?;
+        let bytes = bytes.get(..ENCODED_BYTES).ok_or(bad(reason!("too short")))?;
+        let (header, rest) = bytes
+            .split_first_chunk::<HEADER_BYTES>()
+            .ok_or(bad(reason!("too short")))?;
+        let (config_bytes, state) = header
+            .split_first_chunk::<CONFIG_BYTES>()
+            .ok_or(bad(reason!("too short")))?;
         // The header after the config: 6 state bytes and the four scores (a build error if the
         // lengths disagree).
-        let state: &[u8; 14] = state.try_into().map_err(|_| bad("too short"))?;
+        let state: &[u8; 14] = state.try_into().map_err(|_| bad(reason!("too short")))?;
         let [played, cursor, to_act, passes, drew, end, scores @ ..] = *state;
         let config = Config::from_bytes(config_bytes).map_err(bad)?;
         let flag = |byte: u8| match byte {
             0 => Ok(false),
             1 => Ok(true),
-            _ => Err(bad("a flag byte is not 0 or 1")),
+            _ => Err(bad(reason!("a flag byte is not 0 or 1"))),
         };
-        config.validate().map_err(|_| bad("invalid config"))?;
+        config.validate().map_err(|_| bad(reason!("invalid config")))?;
         self.hands = [[0; WORDS]; MAX_PLAYERS];
         self.config = config;
         self.played = played;
@@ -246,8 +250,8 @@ impl Round {
         for (score, pair) in self.scores.iter_mut().zip(scores.as_chunks::<2>().0) {
             *score = u16::from_le_bytes(*pair);
         }
-        let (deck, rest) = rest.split_at_checked(MAX_SET_TILES).ok_or(bad("too short"))?;
-        let (parents, hands) = rest.split_at_checked(MAX_SET_TILES).ok_or(bad("too short"))?;
+        let (deck, rest) = rest.split_at_checked(MAX_SET_TILES).ok_or(bad(reason!("too short")))?;
+        let (parents, hands) = rest.split_at_checked(MAX_SET_TILES).ok_or(bad(reason!("too short")))?;
         // Element-wise copies: `copy_from_slice` keeps a length-mismatch panic path.
         for (slot, &byte) in self.deck.iter_mut().zip(deck) {
             *slot = byte;
@@ -257,7 +261,7 @@ impl Round {
         }
         let (hands, voids) = hands
             .split_at_checked(MAX_PLAYERS * WORDS * 8)
-            .ok_or(bad("too short"))?;
+            .ok_or(bad(reason!("too short")))?;
         for (word, chunk) in self.hands.iter_mut().flatten().zip(hands.as_chunks::<8>().0) {
             let mut le = [0u8; 8];
             for (slot, &byte) in le.iter_mut().zip(chunk) {
@@ -277,25 +281,25 @@ impl Round {
         let tiles = c.set_tiles();
         let (played, cursor) = (usize::from(self.played), usize::from(self.cursor));
         if played > cursor || cursor > tiles || cursor < c.dealt() {
-            return Err(bad("tile counts out of range"));
+            return Err(bad(reason!("tile counts out of range")));
         }
         if self.to_act >= c.players {
-            return Err(bad("no such seat to act"));
+            return Err(bad(reason!("no such seat to act")));
         }
         if self.end > BLOCKED {
-            return Err(bad("unknown end state"));
+            return Err(bad(reason!("unknown end state")));
         }
         if self.drew && (cursor == c.dealt() || c.draw == DrawRule::Never) {
-            return Err(bad("a draw that cannot have happened"));
+            return Err(bad(reason!("a draw that cannot have happened")));
         }
         if self.scores.iter().skip(usize::from(c.players)).any(|&score| score != 0) {
-            return Err(bad("a score for a seat the table does not have"));
+            return Err(bad(reason!("a score for a seat the table does not have")));
         }
         // Every tile of the set exactly once: layout, boneyard, hands.
         let mut seen: Hand = [0; WORDS];
         let mut place = |id: u8| -> Result<(), Error> {
             if usize::from(id) >= tiles || has(&seen, id) {
-                return Err(bad("a tile outside the set or twice"));
+                return Err(bad(reason!("a tile outside the set or twice")));
             }
             insert(&mut seen, id);
             Ok(())
@@ -304,12 +308,12 @@ impl Round {
             if position < played || (cursor..tiles).contains(&position) {
                 place(id)?;
             } else if id != 0 {
-                return Err(bad("a stray byte in the tile order"));
+                return Err(bad(reason!("a stray byte in the tile order")));
             }
         }
         for (seat, hand) in self.hands.iter().enumerate() {
             if seat >= usize::from(c.players) && count(hand) != 0 {
-                return Err(bad("tiles for a seat the table does not have"));
+                return Err(bad(reason!("tiles for a seat the table does not have")));
             }
             for id in ids(hand) {
                 place(id)?;
@@ -319,10 +323,10 @@ impl Round {
         for (index, &parent) in self.parents.iter().enumerate() {
             let parent = usize::from(parent);
             if (index == 0 || index >= played) && parent != 0 {
-                return Err(bad("a stray byte in the parents"));
+                return Err(bad(reason!("a stray byte in the parents")));
             }
             if index >= 1 && index < played && parent >= index {
-                return Err(bad("a tile attached to a later one"));
+                return Err(bad(reason!("a tile attached to a later one")));
             }
         }
         let mut frees = Frees::new();
@@ -341,7 +345,7 @@ impl Round {
                 let parent_tile = self.placed(parent)?;
                 let pip = shared(tile, parent_tile)
                     .filter(|&pip| frees.get(parent).takes(parent_tile, pip))
-                    .ok_or(bad("a layout the rules do not allow"))?;
+                    .ok_or(bad(reason!("a layout the rules do not allow")))?;
                 frees.cover(parent, parent_tile, pip);
                 Free::attached(tile, pip, spinner)
             };
@@ -364,12 +368,12 @@ impl Round {
             _ => blocked && !empty_hand,
         };
         if !consistent {
-            return Err(bad("the turn or the end is inconsistent"));
+            return Err(bad(reason!("the turn or the end is inconsistent")));
         }
         // The exclusions: 76 bits, numbers of the set, seats of the table, and true of every
         // tile in hand but the one a seat still drawing drew last.
         if self.packed_voids() >> (4 * VOID_BITS) != 0 {
-            return Err(bad("a stray bit in the exclusions"));
+            return Err(bad(reason!("a stray bit in the exclusions")));
         }
         let numbers = 1u32
             .checked_shl(u32::from(c.high).saturating_add(1))
@@ -377,7 +381,7 @@ impl Round {
         for (seat, hand) in self.hands.iter().enumerate() {
             let known = self.void(seat);
             if known & !numbers != 0 || (seat >= players && known != 0) {
-                return Err(bad("an exclusion outside the set or the table"));
+                return Err(bad(reason!("an exclusion outside the set or the table")));
             }
             let drawing = self.end == PLAYING && self.drew && seat == usize::from(self.to_act);
             let showing = ids(hand)
@@ -387,7 +391,7 @@ impl Round {
                 })
                 .count();
             if showing > usize::from(drawing) {
-                return Err(bad("a seat holds a number it is known to lack"));
+                return Err(bad(reason!("a seat holds a number it is known to lack")));
             }
         }
         // A seat still drawing drew because nothing in its hand took an open number, and the
@@ -396,7 +400,7 @@ impl Round {
         // held: it played a tile other than the one it drew, and its exclusions then refused
         // the next state.)
         if self.end == PLAYING && self.drew && self.open_numbers(&frees) & !self.void(usize::from(self.to_act)) != 0 {
-            return Err(bad("a seat still drawing could play on the layout"));
+            return Err(bad(reason!("a seat still drawing could play on the layout")));
         }
         Ok(())
     }

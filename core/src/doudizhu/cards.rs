@@ -124,7 +124,7 @@ impl TryFrom<u8> for Rank {
     /// [`Error::UnknownCode`] `{ what: "rank", .. }`.
     fn try_from(index: u8) -> Result<Rank, Error> {
         Rank::from_index(usize::from(index)).ok_or(Error::UnknownCode {
-            what: "rank",
+            what: reason!("rank"),
             code: u32::from(index),
         })
     }

@@ -106,7 +106,7 @@ impl TryFrom<u8> for Kind {
     /// [`Error::UnknownCode`](super::Error::UnknownCode) `{ what: "kind", .. }`.
     fn try_from(code: u8) -> Result<Kind, super::Error> {
         Kind::from_code(code).ok_or(super::Error::UnknownCode {
-            what: "kind",
+            what: reason!("kind"),
             code: u32::from(code),
         })
     }
@@ -451,7 +451,7 @@ impl TryFrom<u8> for PresetId {
     /// ```
     fn try_from(code: u8) -> Result<PresetId, super::Error> {
         PresetId::from_code(code).ok_or(super::Error::UnknownCode {
-            what: "preset",
+            what: reason!("preset"),
             code: u32::from(code),
         })
     }

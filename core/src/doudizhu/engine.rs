@@ -76,9 +76,11 @@ impl game::GameError for Error {
             Fault::NoSuchSeat => Error::NoSuchSeat { seat: 3 },
             Fault::IllegalAction => Error::IllegalAction { why: "" },
             Fault::RoundOver => Error::RoundOver,
-            Fault::InvalidConfig => Error::InvalidConfig { what: "invalid config" },
+            Fault::InvalidConfig => Error::InvalidConfig {
+                what: reason!("invalid config"),
+            },
             Fault::InvalidState => Error::InvalidState {
-                what: "not a Dou Dizhu state",
+                what: reason!("not a Dou Dizhu state"),
             },
             Fault::BufferTooSmall => Error::BufferTooSmall { needed: 0 },
             Fault::Internal => Error::Internal,

@@ -232,7 +232,7 @@ impl Match {
         let mut r = super::round::Reader::new(bytes);
         if r.byte()? != FORMAT_VERSION {
             return Err(Error::InvalidState {
-                what: "unknown format version",
+                what: reason!("unknown format version"),
             });
         }
         let seed = u64::from_le_bytes(r.take::<8>()?);
@@ -240,7 +240,7 @@ impl Match {
         let mut scores = [0i32; SEATS];
         for s in scores.iter_mut() {
             *s = i32::try_from(i64::from_le_bytes(r.take::<8>()?)).map_err(|_| Error::InvalidState {
-                what: "a total outside the i32 range",
+                what: reason!("a total outside the i32 range"),
             })?;
         }
         Ok(Match {
@@ -271,7 +271,7 @@ impl Match {
         let mut r = super::round::Reader::new(bytes);
         if r.byte()? != FORMAT_VERSION {
             return Err(Error::InvalidState {
-                what: "unknown format version",
+                what: reason!("unknown format version"),
             });
         }
         let seed = u64::from_le_bytes(r.take::<8>()?);
@@ -279,7 +279,7 @@ impl Match {
         let mut scores = [0i32; SEATS];
         for s in scores.iter_mut() {
             *s = i32::try_from(i64::from_le_bytes(r.take::<8>()?)).map_err(|_| Error::InvalidState {
-                what: "a total outside the i32 range",
+                what: reason!("a total outside the i32 range"),
             })?;
         }
         let m = Round::checked_in(
@@ -318,21 +318,21 @@ impl Match {
         if c.scoring == super::round::Scoring::Stake
             && scores.iter().fold(0i64, |a, s| a.saturating_add(i64::from(*s))) != 0
         {
-            return Err(bad("stake scores do not sum to zero"));
+            return Err(bad(reason!("stake scores do not sum to zero")));
         }
         let finished = round.outcome().is_some();
         let expected_index = if finished { done.checked_sub(1) } else { Some(done) };
         let Some(k) = expected_index else {
-            return Err(bad("a finished deal before any deal"));
+            return Err(bad(reason!("a finished deal before any deal")));
         };
         if finished != self.is_over() || (c.deals > 0 && k >= c.deals) {
-            return Err(bad("the deal count and the match end disagree"));
+            return Err(bad(reason!("the deal count and the match end disagree")));
         }
         // The cards of deal `k` as `deal_round` deals them (no round built: a fresh round's
         // hands plus played piles, less the kitty at the landlord, are the dealt hands).
         let (hands, kitty, first) = deal_cards(&c, seed, k)?;
         if first != round.first_bidder() || !dealt_as(round, &hands, kitty) {
-            return Err(bad("the deal is not the one the seed gives"));
+            return Err(bad(reason!("the deal is not the one the seed gives")));
         }
         Ok(())
     }

@@ -350,7 +350,7 @@ pub fn parse_deal(text: &str) -> Result<Deal, Error> {
     let mut sets = [Cards::EMPTY; 4];
     for set in sets.iter_mut() {
         let (span, word) = all.next().ok_or(Error::InvalidDeal {
-            what: "expected <h0> <h1> <h2> <kitty> [first <seat>]",
+            what: reason!("expected <h0> <h1> <h2> <kitty> [first <seat>]"),
         })?;
         *set = cards_word(span, word)?;
     }
@@ -363,13 +363,13 @@ pub fn parse_deal(text: &str) -> Result<Deal, Error> {
             "2" => Seat(2),
             _ => {
                 return Err(Error::InvalidDeal {
-                    what: "the first bidder is no seat (0-2)",
+                    what: reason!("the first bidder is no seat (0-2)"),
                 });
             }
         },
         _ => {
             return Err(Error::InvalidDeal {
-                what: "only `first <seat>` may follow the cards",
+                what: reason!("only `first <seat>` may follow the cards"),
             });
         }
     };

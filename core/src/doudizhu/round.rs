@@ -310,18 +310,18 @@ impl Config {
         let wings = self.rules.wing_copies;
         if wings == 0 || wings > 4 {
             return Err(Error::InvalidConfig {
-                what: "wing copies (1-4)",
+                what: reason!("wing copies (1-4)"),
             });
         }
         let cards = self.rules.max_cards;
         if cards == 0 || cards > 54 {
             return Err(Error::InvalidConfig {
-                what: "play size (1-54)",
+                what: reason!("play size (1-54)"),
             });
         }
         if self.deals == 0 && self.target == 0 {
             return Err(Error::InvalidConfig {
-                what: "a match needs a number of deals or a target",
+                what: reason!("a match needs a number of deals or a target"),
             });
         }
         Ok(())
@@ -440,28 +440,28 @@ impl Deal {
             } => {
                 if first_bidder.index() >= SEATS {
                     return Err(Error::InvalidDeal {
-                        what: "the first bidder is no seat (0-2)",
+                        what: reason!("the first bidder is no seat (0-2)"),
                     });
                 }
                 if hands.iter().any(|h| h.len() != HAND_CARDS) {
                     return Err(Error::InvalidDeal {
-                        what: "a hand does not hold 17 cards",
+                        what: reason!("a hand does not hold 17 cards"),
                     });
                 }
                 if kitty.len() != KITTY_CARDS {
                     return Err(Error::InvalidDeal {
-                        what: "the kitty does not hold 3 cards",
+                        what: reason!("the kitty does not hold 3 cards"),
                     });
                 }
                 let all = hands
                     .iter()
                     .try_fold(kitty, |acc, h| acc.plus(h))
                     .ok_or(Error::InvalidDeal {
-                        what: "a card is dealt twice",
+                        what: reason!("a card is dealt twice"),
                     })?;
                 if all != Cards::DECK {
                     return Err(Error::InvalidDeal {
-                        what: "the cards are not one deck",
+                        what: reason!("the cards are not one deck"),
                     });
                 }
                 Ok((hands, kitty, first_bidder))

@@ -45,10 +45,9 @@ impl<'a> Reader<'a> {
         Reader { rest: buf }
     }
     pub(crate) fn take<const N: usize>(&mut self) -> Result<[u8; N], Error> {
-        let (head, rest) = self
-            .rest
-            .split_first_chunk::<N>()
-            .ok_or(Error::InvalidState { what: "too short" })?;
+        let (head, rest) = self.rest.split_first_chunk::<N>().ok_or(Error::InvalidState {
+            what: reason!("too short"),
+        })?;
         self.rest = rest;
         Ok(*head)
     }
@@ -98,7 +97,7 @@ fn decode_config(r: &mut Reader<'_>) -> Result<Config, Error> {
 pub(crate) fn decode_config_fields(r: &mut Reader<'_>) -> Result<Config, Error> {
     let [wing_copies, flags, max_cards, auction, deal, scoring] = r.take::<6>()?;
     if flags >> 7 != 0 {
-        return Err(bad("unknown config flags"));
+        return Err(bad(reason!("unknown config flags")));
     }
     let bit = |i: u8| flags >> i & 1 == 1;
     let config = Config {
@@ -123,7 +122,7 @@ pub(crate) fn decode_config_fields(r: &mut Reader<'_>) -> Result<Config, Error> 
 }
 
 fn cards_from(bytes: [u8; RANKS]) -> Result<Cards, Error> {
-    Cards::from_counts(bytes).map_err(|_| bad("a card count exceeds the deck"))
+    Cards::from_counts(bytes).map_err(|_| bad(reason!("a card count exceeds the deck")))
 }
 
 impl Round {
@@ -215,18 +214,18 @@ impl Round {
     fn replay_stored(&mut self, stored: &Round, bytes: &[u8]) -> Result<(), Error> {
         let round = self;
         if usize::from(stored.first) >= SEATS {
-            return Err(bad("the first bidder is no seat"));
+            return Err(bad(reason!("the first bidder is no seat")));
         }
         // Replay the auction from the deal.
         let mut dealt = stored.hands;
         for (d, p) in dealt.iter_mut().zip(stored.played.iter()) {
-            *d = d.plus(p).ok_or(bad("a card is in two places"))?;
+            *d = d.plus(p).ok_or(bad(reason!("a card is in two places")))?;
         }
         if let Some(l) = seat_opt(stored.landlord) {
             let lh = dealt.get_mut(l.index()).ok_or(Error::Internal)?;
             *lh = lh
                 .minus(&stored.kitty)
-                .ok_or(bad("the landlord does not hold the kitty"))?;
+                .ok_or(bad(reason!("the landlord does not hold the kitty")))?;
         }
         // Dealt in place over the copy of the stored round ([`Round::new`]'s round, no
         // round-sized result on the stack beside it).
@@ -239,25 +238,27 @@ impl Round {
                     first_bidder: Seat(stored.first),
                 },
             )
-            .map_err(|_| bad("the cards do not make a deal"))?;
+            .map_err(|_| bad(reason!("the cards do not make a deal")))?;
         if usize::from(stored.auction_len) > MAX_AUCTION {
-            return Err(bad("auction too long"));
+            return Err(bad(reason!("auction too long")));
         }
         for (i, &code) in stored.auction.iter().enumerate() {
             if i < usize::from(stored.auction_len) {
-                let action = auction_action(code).ok_or(bad("unknown auction code"))?;
-                let seat = round.to_act().ok_or(bad("auction past its end"))?;
-                round.apply(seat, action).map_err(|_| bad("illegal auction action"))?;
+                let action = auction_action(code).ok_or(bad(reason!("unknown auction code")))?;
+                let seat = round.to_act().ok_or(bad(reason!("auction past its end")))?;
+                round
+                    .apply(seat, action)
+                    .map_err(|_| bad(reason!("illegal auction action")))?;
             } else if code != 0 {
-                return Err(bad("bytes past the auction"));
+                return Err(bad(reason!("bytes past the auction")));
             }
         }
         if round.landlord != stored.landlord {
-            return Err(bad("the auction gives another landlord"));
+            return Err(bad(reason!("the auction gives another landlord")));
         }
         let in_play = stored.phase != Phase::Auction && seat_opt(stored.landlord).is_some();
         if !in_play && (round.phase != stored.phase || stored.played.iter().any(|p| !p.is_empty())) {
-            return Err(bad("the auction ends elsewhere"));
+            return Err(bad(reason!("the auction ends elsewhere")));
         }
         // The play: the dealt cards, now split between hands and played piles.
         if in_play {
@@ -272,7 +273,7 @@ impl Round {
             round.check_play()?;
         }
         if !round.encodes_to(bytes)? {
-            return Err(bad("not in canonical form"));
+            return Err(bad(reason!("not in canonical form")));
         }
         Ok(())
     }
@@ -300,7 +301,7 @@ impl Round {
     pub fn decode_trusted(bytes: &[u8]) -> Result<Round, Error> {
         let mut r = Reader::new(bytes);
         if r.byte()? != FORMAT_VERSION {
-            return Err(bad("unknown format version"));
+            return Err(bad(reason!("unknown format version")));
         }
         let config = decode_config(&mut r)?;
         let mut cards = [Cards::EMPTY; 7];
@@ -331,15 +332,15 @@ impl Round {
             0 => Phase::Auction,
             1 => Phase::Play,
             2 => Phase::Over,
-            _ => return Err(bad("unknown phase")),
+            _ => return Err(bad(reason!("unknown phase"))),
         };
         let top = if top_seat == NONE {
             None
         } else {
             let reading = Reading {
-                kind: Kind::from_code(kind).ok_or(bad("unknown kind"))?,
+                kind: Kind::from_code(kind).ok_or(bad(reason!("unknown kind")))?,
                 chain,
-                key: Rank::from_index(usize::from(key)).ok_or(bad("unknown rank"))?,
+                key: Rank::from_index(usize::from(key)).ok_or(bad(reason!("unknown rank")))?,
             };
             Some((
                 top_seat,
@@ -386,71 +387,71 @@ impl Round {
         {
             let dealt = if s == l { 20 } else { 17 };
             if h.len().saturating_add(p.len()) != dealt {
-                return Err(bad("a seat holds the wrong number of cards"));
+                return Err(bad(reason!("a seat holds the wrong number of cards")));
             }
             if (n == 0) != p.is_empty() || usize::from(n) > p.len() {
-                return Err(bad("play counts disagree with the played cards"));
+                return Err(bad(reason!("play counts disagree with the played cards")));
             }
         }
         let total_plays: usize = self.plays.iter().map(|&n| usize::from(n)).sum();
-        let landlord_plays = self.plays.get(l).copied().ok_or(bad("no such landlord"))?;
+        let landlord_plays = self.plays.get(l).copied().ok_or(bad(reason!("no such landlord")))?;
         if total_plays > 0 && landlord_plays == 0 {
-            return Err(bad("the landlord has not led"));
+            return Err(bad(reason!("the landlord has not led")));
         }
         if usize::from(self.bombs) > total_plays {
-            return Err(bad("more bombs than plays"));
+            return Err(bad(reason!("more bombs than plays")));
         }
         // Each bomb played four cards of one rank, the rocket both jokers: no more bombs than
         // the played piles hold (a flipped count could otherwise double the stake past its
         // range, and a match's totals with it).
         let mut pile = Cards::EMPTY;
         for p in &self.played {
-            pile = pile.plus(p).ok_or(bad("a card is in two places"))?;
+            pile = pile.plus(p).ok_or(bad(reason!("a card is in two places")))?;
         }
         let quads = Rank::ALL.into_iter().filter(|&r| pile.count(r) == 4).count();
         let rocket = usize::from(pile.count(Rank::BlackJoker) == 1 && pile.count(Rank::RedJoker) == 1);
         if usize::from(self.bombs) > quads.saturating_add(rocket) {
-            return Err(bad("more bombs than the played cards hold"));
+            return Err(bad(reason!("more bombs than the played cards hold")));
         }
         let empty = self.hands.iter().filter(|h| h.is_empty()).count();
         match (self.phase, self.top_entry()) {
             (Phase::Over, Some((s, _))) => {
                 if empty != 1 || !self.hand(Seat(s)).is_empty() || self.passes != 0 || self.turn != s {
-                    return Err(bad("the deal ends without its last play"));
+                    return Err(bad(reason!("the deal ends without its last play")));
                 }
             }
             (Phase::Play, top) => {
                 if empty != 0 || usize::from(self.turn) >= SEATS {
-                    return Err(bad("an empty hand in play"));
+                    return Err(bad(reason!("an empty hand in play")));
                 }
                 match top {
                     None => {
                         if self.passes != 0 || (total_plays == 0 && self.turn != self.landlord) {
-                            return Err(bad("a lead out of place"));
+                            return Err(bad(reason!("a lead out of place")));
                         }
                     }
                     Some((s, _)) => {
                         let expected = if self.passes == 0 { next(s) } else { next(next(s)) };
                         if self.passes > 1 || self.turn != expected {
-                            return Err(bad("the turn is out of place"));
+                            return Err(bad(reason!("the turn is out of place")));
                         }
                     }
                 }
             }
-            _ => return Err(bad("phase and trick disagree")),
+            _ => return Err(bad(reason!("phase and trick disagree"))),
         }
         if let Some((s, play)) = self.top_entry() {
             let p = self
                 .played
                 .get(usize::from(s))
-                .ok_or(bad("the top player is no seat"))?;
+                .ok_or(bad(reason!("the top player is no seat")))?;
             if !p.contains(&play.cards)
                 || play.cards.is_empty()
                 || !classify(&play.cards, &self.config.rules)
                     .iter()
                     .any(|r| r == play.reading)
             {
-                return Err(bad("the top play is not a play of its seat"));
+                return Err(bad(reason!("the top play is not a play of its seat")));
             }
         }
         Ok(())

@@ -394,7 +394,7 @@ impl Round {
                     Some(after) if !play.cards.is_empty() && self.play_fits(&hand, &play) => Some(after),
                     _ => {
                         return Err(Error::IllegalAction {
-                            why: self.refusal(seat, action),
+                            why: reason!(self.refusal(seat, action)),
                         });
                     }
                 }
@@ -403,7 +403,7 @@ impl Round {
         };
         if after.is_none() && !self.is_legal(seat, action) {
             return Err(Error::IllegalAction {
-                why: self.refusal(seat, action),
+                why: reason!(self.refusal(seat, action)),
             });
         }
         // Each branch builds its event whole, in place of the result (no event filled in, then

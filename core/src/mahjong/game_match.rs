@@ -481,21 +481,21 @@ impl Match {
     fn read_head(bytes: &[u8]) -> Result<(MatchHead, &[u8]), Error> {
         let bad = |why| Error::InvalidState { why };
         if bytes.len() != MATCH_ENCODED_BYTES {
-            return Err(bad("wrong length"));
+            return Err(bad(reason!("wrong length")));
         }
         let (head, rest) = bytes.split_at(MATCH_HEADER);
-        let head: &[u8; MATCH_HEADER] = head.try_into().map_err(|_| bad("truncated"))?;
+        let head: &[u8; MATCH_HEADER] = head.try_into().map_err(|_| bad(reason!("truncated")))?;
         if head[0] != FORMAT_VERSION {
-            return Err(bad("unknown format version"));
+            return Err(bad(reason!("unknown format version")));
         }
         let mut seed = [0u8; 8];
         seed.copy_from_slice(&head[1..9]);
         let flags = head[9];
         if flags >> 3 != 0 {
-            return Err(bad("unknown match flag bits"));
+            return Err(bad(reason!("unknown match flag bits")));
         }
         let rounds_played = u32::from(u16::from_le_bytes([head[10], head[11]]));
-        let next = Start::from_bytes(&head[12..32]).map_err(|_| bad("bad next start"))?;
+        let next = Start::from_bytes(&head[12..32]).map_err(|_| bad(reason!("bad next start")))?;
         Ok((
             MatchHead {
                 seed: u64::from_le_bytes(seed),
@@ -514,13 +514,13 @@ impl Match {
         let bad = |why| Error::InvalidState { why };
         let m = self;
         if (m.awaiting || m.over) != finished {
-            return Err(bad("match flags do not fit the round"));
+            return Err(bad(reason!("match flags do not fit the round")));
         }
         if m.awaiting && (m.over || !m.given) {
-            return Err(bad("only a given match awaits a deal"));
+            return Err(bad(reason!("only a given match awaits a deal")));
         }
         if !m.awaiting && !m.over && *m.round.start() != m.next {
-            return Err(bad("the round did not start at the next start"));
+            return Err(bad(reason!("the round did not start at the next start")));
         }
         Ok(())
     }

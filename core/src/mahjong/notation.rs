@@ -160,18 +160,20 @@ pub fn given_deal(text: &str, config: &super::Config) -> Result<(super::Deal, su
     let mut words = tokens(text);
     let mut wall = [0u8; super::round::TILE_IDS];
     for slot in wall.iter_mut() {
-        let (span, word) = words.next().ok_or(at("a wall is 136 tile ids", Span::default()))?;
+        let (span, word) = words
+            .next()
+            .ok_or(at(reason!("a wall is 136 tile ids"), Span::default()))?;
         *slot = word
             .parse::<u8>()
             .ok()
             .filter(|&id| usize::from(id) < super::round::TILE_IDS)
-            .ok_or(at("is no tile id (0-135)", span))?;
+            .ok_or(at(reason!("is no tile id (0-135)"), span))?;
     }
     let deal = super::Deal::Given { wall };
     let Some((_, word)) = words.next() else {
         return Ok((deal, super::Start::first(config)));
     };
-    let tail = "after the wall: nothing, or `start <kyoku> <honba> <sticks> <p0> <p1> <p2> <p3>`";
+    let tail = reason!("after the wall: nothing, or `start <kyoku> <honba> <sticks> <p0> <p1> <p2> <p3>`");
     if word != "start" {
         return Err(at(tail, Span::default()));
     }
@@ -179,14 +181,14 @@ pub fn given_deal(text: &str, config: &super::Config) -> Result<(super::Deal, su
     let mut next = || words.next().ok_or(at(tail, Span::default()));
     let small = |(span, word): (Span, &str), why: &'static str| word.parse::<u8>().map_err(|_| at(why, span));
     let (kyoku_span, kyoku_word) = next()?;
-    let kyoku = small((kyoku_span, kyoku_word), "is no kyoku (0-15)")?;
-    let honba = small(next()?, "is no honba count")?;
-    let sticks = small(next()?, "is no stick count")?;
+    let kyoku = small((kyoku_span, kyoku_word), reason!("is no kyoku (0-15)"))?;
+    let honba = small(next()?, reason!("is no honba count"))?;
+    let sticks = small(next()?, reason!("is no stick count"))?;
     let mut scores = [0i32; super::round::SEATS];
     for score in &mut scores {
         let (span, word) = next()?;
         // `word.parse::<i32>()`, without linking it.
-        *score = crate::notation::parse_i32(word).ok_or(at("is no score", span))?;
+        *score = crate::notation::parse_i32(word).ok_or(at(reason!("is no score"), span))?;
     }
     if next().is_ok() {
         return Err(at(tail, Span::default()));
@@ -194,7 +196,7 @@ pub fn given_deal(text: &str, config: &super::Config) -> Result<(super::Deal, su
     let round_wind = Wind::ALL
         .get(usize::from(kyoku / 4))
         .copied()
-        .ok_or(at("is a kyoku past North 4", kyoku_span))?;
+        .ok_or(at(reason!("is a kyoku past North 4"), kyoku_span))?;
     let start = super::Start {
         round_wind,
         dealer: crate::game::Seat(kyoku % 4),

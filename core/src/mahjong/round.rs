@@ -350,23 +350,23 @@ impl Config {
     pub fn validate(&self) -> Result<(), Error> {
         if self.score.validate().is_err() {
             return Err(Error::InvalidConfig {
-                why: "score config: double-wind pair fu must be 2 or 4",
+                why: reason!("score config: double-wind pair fu must be 2 or 4"),
             });
         }
         if !(1..=16).contains(&self.rounds) {
             return Err(Error::InvalidConfig {
-                why: "rounds must be 1-16",
+                why: reason!("rounds must be 1-16"),
             });
         }
         let points_ok = |p: i32| (100..1_000_000).contains(&p) && p % 100 == 0;
         if !points_ok(self.start_points) {
             return Err(Error::InvalidConfig {
-                why: "start points must be a multiple of 100 in 100-999900",
+                why: reason!("start points must be a multiple of 100 in 100-999900"),
             });
         }
         if !points_ok(self.target_points) {
             return Err(Error::InvalidConfig {
-                why: "target points must be a multiple of 100 in 100-999900",
+                why: reason!("target points must be a multiple of 100 in 100-999900"),
             });
         }
         Ok(())
@@ -453,13 +453,13 @@ impl Start {
     pub fn validate(&self) -> Result<(), Error> {
         if self.dealer.0 > 3 {
             return Err(Error::BadDeal {
-                why: "dealer seat above 3",
+                why: reason!("dealer seat above 3"),
             });
         }
         for &s in &self.scores {
             if s % 100 != 0 || !(-10_000_000..=10_000_000).contains(&s) {
                 return Err(Error::BadDeal {
-                    why: "points must be multiples of 100 within 10,000,000",
+                    why: reason!("points must be multiples of 100 within 10,000,000"),
                 });
             }
         }
@@ -575,14 +575,16 @@ impl core::str::FromStr for Action {
     /// is not understood.
     fn from_str(text: &str) -> Result<Action, Error> {
         let mut words = text.split_ascii_whitespace();
-        let verb = words.next().ok_or(Error::UnknownAction { why: "empty action" })?;
+        let verb = words.next().ok_or(Error::UnknownAction {
+            why: reason!("empty action"),
+        })?;
         let mut id = || -> Result<u8, Error> {
             words
                 .next()
                 .and_then(|w| w.parse::<u8>().ok())
                 .filter(|&id| usize::from(id) < TILE_IDS)
                 .ok_or(Error::UnknownAction {
-                    why: "expected a tile id 0-135",
+                    why: reason!("expected a tile id 0-135"),
                 })
         };
         let action = match verb {
@@ -604,18 +606,26 @@ impl core::str::FromStr for Action {
                     .filter(|h| h.len() == 1)
                     .and_then(|h| h.tiles().next())
                     .ok_or(Error::UnknownAction {
-                        why: "expected a tile kind like 5m",
+                        why: reason!("expected a tile kind like 5m"),
                     })?;
                 return match words.next() {
                     None => Ok(Action::Ankan { kind }),
-                    Some(_) => Err(Error::UnknownAction { why: "trailing text" }),
+                    Some(_) => Err(Error::UnknownAction {
+                        why: reason!("trailing text"),
+                    }),
                 };
             }
-            _ => return Err(Error::UnknownAction { why: "unknown verb" }),
+            _ => {
+                return Err(Error::UnknownAction {
+                    why: reason!("unknown verb"),
+                });
+            }
         };
         match words.next() {
             None => Ok(action),
-            Some(_) => Err(Error::UnknownAction { why: "trailing text" }),
+            Some(_) => Err(Error::UnknownAction {
+                why: reason!("trailing text"),
+            }),
         }
     }
 }
@@ -1028,7 +1038,7 @@ impl Round {
         };
         if start.dealer.0 >= Layout::of(config.score.three_player).seats {
             return Err(Error::BadDeal {
-                why: "the dealer is no seat of the table",
+                why: reason!("the dealer is no seat of the table"),
             });
         }
         Ok(())
@@ -1258,7 +1268,7 @@ impl Round {
         }
         if !self.is_legal(seat, action) {
             return Err(Error::IllegalAction {
-                why: self.why_illegal(seat.0, action),
+                why: reason!(self.why_illegal(seat.0, action)),
             });
         }
         let mut event = Event::default();
@@ -1652,7 +1662,7 @@ pub(super) fn check_wall_for(wall: &[u8; TILE_IDS], config: &Config) -> Result<(
     check_wall(wall)?;
     if config.score.three_player && wall.iter().take(Layout::THREE.end).any(|&id| absent_in_sanma(id)) {
         return Err(Error::BadDeal {
-            why: "a three-player wall holds 2m-8m in its first 108 ids",
+            why: reason!("a three-player wall holds 2m-8m in its first 108 ids"),
         });
     }
     Ok(())
@@ -1664,12 +1674,12 @@ pub(super) fn check_wall(wall: &[u8; TILE_IDS]) -> Result<(), Error> {
     for &id in wall {
         if usize::from(id) >= TILE_IDS {
             return Err(Error::BadDeal {
-                why: "a tile id above 135",
+                why: reason!("a tile id above 135"),
             });
         }
         if bits_has(&seen, id) {
             return Err(Error::BadDeal {
-                why: "a tile id twice in the wall",
+                why: reason!("a tile id twice in the wall"),
             });
         }
         bits_insert(&mut seen, id);

@@ -49,14 +49,14 @@ struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     fn take(&mut self, n: usize) -> Result<&'a [u8], Error> {
-        let end = self.at.checked_add(n).ok_or(bad("truncated"))?;
-        let s = self.bytes.get(self.at..end).ok_or(bad("truncated"))?;
+        let end = self.at.checked_add(n).ok_or(bad(reason!("truncated")))?;
+        let s = self.bytes.get(self.at..end).ok_or(bad(reason!("truncated")))?;
         self.at = end;
         Ok(s)
     }
 
     fn u8(&mut self) -> Result<u8, Error> {
-        self.take(1)?.first().copied().ok_or(bad("truncated"))
+        self.take(1)?.first().copied().ok_or(bad(reason!("truncated")))
     }
 
     /// Reads `out.len()` bytes into `out`.
@@ -72,17 +72,17 @@ impl<'a> Reader<'a> {
         match self.u8()? {
             0 => Ok(false),
             1 => Ok(true),
-            _ => Err(bad("a flag byte that is not 0 or 1")),
+            _ => Err(bad(reason!("a flag byte that is not 0 or 1"))),
         }
     }
 
     fn i32(&mut self) -> Result<i32, Error> {
-        let b: [u8; 4] = self.take(4)?.try_into().map_err(|_| bad("truncated"))?;
+        let b: [u8; 4] = self.take(4)?.try_into().map_err(|_| bad(reason!("truncated")))?;
         Ok(i32::from_le_bytes(b))
     }
 
     fn u64(&mut self) -> Result<u64, Error> {
-        let b: [u8; 8] = self.take(8)?.try_into().map_err(|_| bad("truncated"))?;
+        let b: [u8; 8] = self.take(8)?.try_into().map_err(|_| bad(reason!("truncated")))?;
         Ok(u64::from_le_bytes(b))
     }
 }
@@ -160,11 +160,11 @@ impl Config {
         let rounds = r.u8()?;
         let start_points = r.i32()?;
         let target_points = r.i32()?;
-        let multi_ron = MultiRon::from_code(r.u8()?).ok_or(bad("unknown multi-ron code"))?;
-        let f: [u8; 2] = r.take(2)?.try_into().map_err(|_| bad("truncated"))?;
+        let multi_ron = MultiRon::from_code(r.u8()?).ok_or(bad(reason!("unknown multi-ron code")))?;
+        let f: [u8; 2] = r.take(2)?.try_into().map_err(|_| bad(reason!("truncated")))?;
         let flags = u16::from_le_bytes(f);
         if flags >> 15 != 0 {
-            return Err(bad("unused config flag bits set"));
+            return Err(bad(reason!("unused config flag bits set")));
         }
         let bit = |i: u16| flags & (1u16 << i) != 0;
         score.three_player = bit(14);
@@ -210,7 +210,7 @@ impl Start {
     /// [`Error::BadDeal`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Start, Error> {
         let mut r = Reader { bytes, at: 0 };
-        let round_wind = Wind::try_from(r.u8()?).map_err(|_| bad("unknown wind code"))?;
+        let round_wind = Wind::try_from(r.u8()?).map_err(|_| bad(reason!("unknown wind code")))?;
         let dealer = Seat(r.u8()?);
         let honba = r.u8()?;
         let sticks = r.u8()?;
@@ -260,7 +260,7 @@ impl Action {
                 Ok(x)
             } else {
                 Err(Error::IllegalAction {
-                    why: "a tile id above 135",
+                    why: reason!("a tile id above 135"),
                 })
             }
         };
@@ -269,7 +269,7 @@ impl Action {
                 Ok(())
             } else {
                 Err(Error::IllegalAction {
-                    why: "an unused action byte is not 0",
+                    why: reason!("an unused action byte is not 0"),
                 })
             }
         };
@@ -277,7 +277,9 @@ impl Action {
             1 => Action::Discard { tile: id(a)? },
             2 => Action::Riichi { tile: id(a)? },
             4 => Action::Ankan {
-                kind: Tile::new(a).ok_or(Error::IllegalAction { why: "a kind above 33" })?,
+                kind: Tile::new(a).ok_or(Error::IllegalAction {
+                    why: reason!("a kind above 33"),
+                })?,
             },
             5 => Action::Kakan { tile: id(a)? },
             8 => {
@@ -304,7 +306,7 @@ impl Action {
             }
             _ => {
                 return Err(Error::IllegalAction {
-                    why: "unknown action code",
+                    why: reason!("unknown action code"),
                 });
             }
         };
@@ -481,7 +483,7 @@ impl Round {
     pub fn decode_trusted(bytes: &[u8]) -> Result<Round, Error> {
         let mut round = Round::read(bytes, false)?;
         if round.hands.iter().any(|h| bits_len(h) > 14) {
-            return Err(bad("a hand of more than 14 tiles"));
+            return Err(bad(reason!("a hand of more than 14 tiles")));
         }
         round.refresh_waits();
         Ok(round)
@@ -514,7 +516,7 @@ impl Round {
         }
         let mut round = Round::read(bytes, false)?;
         if round.hands.iter().any(|h| bits_len(h) > 14) {
-            return Err(bad("a hand of more than 14 tiles"));
+            return Err(bad(reason!("a hand of more than 14 tiles")));
         }
         for (waits, chunk) in round.waits.iter_mut().zip(chunks) {
             *waits = u64::from_le_bytes(*chunk);
@@ -563,7 +565,7 @@ impl Round {
         let (chunks, tail) = cache.as_chunks::<8>();
         self.read_fields(r)?;
         if self.hands.iter().any(|h| bits_len(h) > 14) {
-            return Err(bad("a hand of more than 14 tiles"));
+            return Err(bad(reason!("a hand of more than 14 tiles")));
         }
         if !tail.is_empty() || chunks.len() != SEATS {
             // As `decode_trusted`: the waits computed.
@@ -593,16 +595,16 @@ impl Round {
     /// the caller's frame).
     fn read_head(r: &mut Reader<'_>, check_wall: bool, wall: &mut [u8; TILE_IDS]) -> Result<(Config, Start), Error> {
         if r.bytes.len() != ENCODED_BYTES {
-            return Err(bad("wrong length"));
+            return Err(bad(reason!("wrong length")));
         }
         if r.u8()? != FORMAT_VERSION {
-            return Err(bad("unknown format version"));
+            return Err(bad(reason!("unknown format version")));
         }
-        let config = Config::from_bytes(r.take(CONFIG_BYTES)?).map_err(|_| bad("bad config"))?;
-        let start = Start::from_bytes(r.take(START_BYTES)?).map_err(|_| bad("bad start"))?;
+        let config = Config::from_bytes(r.take(CONFIG_BYTES)?).map_err(|_| bad(reason!("bad config")))?;
+        let start = Start::from_bytes(r.take(START_BYTES)?).map_err(|_| bad(reason!("bad start")))?;
         r.fill(wall)?;
         if check_wall {
-            super::round::check_wall(wall).map_err(|_| bad("the wall is not each id once"))?;
+            super::round::check_wall(wall).map_err(|_| bad(reason!("the wall is not each id once")))?;
         }
         Ok((config, start))
     }
@@ -618,7 +620,7 @@ impl Round {
                     if x & (1 << bit) != 0 {
                         let id = byte.wrapping_mul(8).wrapping_add(bit);
                         if usize::from(id) >= TILE_IDS {
-                            return Err(bad("a hand bit beyond id 135"));
+                            return Err(bad(reason!("a hand bit beyond id 135")));
                         }
                         bits_insert(h, id);
                     }
@@ -627,7 +629,7 @@ impl Round {
         }
         for seat in &mut round.melds {
             for m in seat.iter_mut() {
-                let kind = MeldKind::try_from(r.u8()?).map_err(|_| bad("unknown meld kind"))?;
+                let kind = MeldKind::try_from(r.u8()?).map_err(|_| bad(reason!("unknown meld kind")))?;
                 m.kind = kind;
                 r.fill(&mut m.tiles)?;
                 let called = r.u8()?;
@@ -651,14 +653,14 @@ impl Round {
             0 => {}
             1 => round.window_ankan = true,
             2 => round.window_kita = true,
-            _ => return Err(bad("unknown window kind")),
+            _ => return Err(bad(reason!("unknown window kind"))),
         }
         round.drawn = r.u8()?;
         round.rinshan = r.bool()?;
         for a in &mut round.answers {
-            let code: [u8; 3] = r.take(3)?.try_into().map_err(|_| bad("truncated"))?;
+            let code: [u8; 3] = r.take(3)?.try_into().map_err(|_| bad(reason!("truncated")))?;
             if code != [0; 3] {
-                Action::from_code(code).map_err(|_| bad("bad window answer"))?;
+                Action::from_code(code).map_err(|_| bad(reason!("bad window answer")))?;
             }
             *a = code;
         }
@@ -679,7 +681,7 @@ impl Round {
         r.fill(&mut round.pao)?;
         round.end = r.u8()?;
         for w in &mut round.winners {
-            let b: [u8; 4] = r.take(4)?.try_into().map_err(|_| bad("truncated"))?;
+            let b: [u8; 4] = r.take(4)?.try_into().map_err(|_| bad(reason!("truncated")))?;
             let [seat, from, tile, flags] = b;
             *w = WinRecord {
                 seat,
@@ -707,7 +709,7 @@ impl Round {
         // not checked against their hands: a search's sample redraws the hidden hands and keeps
         // the window, and a seat asked with nothing to call may still pass.)
         if matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN) && self.pending == 0 {
-            return Err("an open window waits for no seat");
+            return Err(reason!("an open window waits for no seat"));
         }
         // Stored answers of an open window: only from seats that have answered, and each one of
         // that seat's legal answers (a flipped code could otherwise be carried out when the
@@ -734,7 +736,7 @@ impl Round {
                 _ => false,
             };
             if !answered || !legal {
-                return Err("a stored window answer is not that seat's legal answer");
+                return Err(reason!("a stored window answer is not that seat's legal answer"));
             }
         }
         Ok(())
@@ -746,7 +748,7 @@ impl Round {
     #[inline(never)]
     fn check_end(&self) -> Result<(), &'static str> {
         if self.phase == PHASE_OVER && self.outcome_ok().is_err() {
-            return Err("a finished round's end record does not score");
+            return Err(reason!("a finished round's end record does not score"));
         }
         Ok(())
     }
@@ -760,7 +762,7 @@ impl Round {
         self.check_end()?;
         for s in 0..4u8 {
             if self.waits.get(usize::from(s)).copied() != Some(self.fresh_waits(s)) {
-                return Err("the waits cache is stale");
+                return Err(reason!("the waits cache is stale"));
             }
         }
         Ok(())
@@ -773,30 +775,30 @@ impl Round {
         let mut seen: Bits = [0; 3];
         for &id in &self.wall {
             if usize::from(id) >= TILE_IDS || bits_has(&seen, id) {
-                return Err("the wall is not each id once");
+                return Err(reason!("the wall is not each id once"));
             }
             bits_insert(&mut seen, id);
         }
         let layout = self.layout();
         let three = self.config.score.three_player;
         if three && self.wall.iter().take(layout.end).any(|&id| absent_in_sanma(id)) {
-            return Err("a three-player wall holds 2m-8m in play");
+            return Err(reason!("a three-player wall holds 2m-8m in play"));
         }
         if self.start.dealer.0 >= layout.seats {
-            return Err("the dealer is no seat of the table");
+            return Err(reason!("the dealer is no seat of the table"));
         }
         if self.phase > PHASE_OVER || self.actor >= layout.seats {
-            return Err("phase or actor out of range");
+            return Err(reason!("phase or actor out of range"));
         }
         let live = layout.live_draws;
         if !(1..=live).contains(&self.draws) || self.kans > 4 || self.wall_left() > live.saturating_sub(1) {
-            return Err("draw counts out of range");
+            return Err(reason!("draw counts out of range"));
         }
         if self.nuki.iter().any(|&n| n > 0x0F) || (!three && self.nuki.iter().any(|&n| n != 0)) {
-            return Err("Norths set aside out of range");
+            return Err(reason!("Norths set aside out of range"));
         }
         if self.draws.saturating_add(self.replacements()) > live {
-            return Err("more draws than the live wall holds");
+            return Err(reason!("more draws than the live wall holds"));
         }
         // One indicator at the deal and one per kan: a closed kan's at once, an open or added
         // kan's (pending) at the next discard or kan. (The old bound, `dora ≤ kans + 2`, let a
@@ -804,10 +806,10 @@ impl Round {
         if !(1..=5).contains(&self.dora)
             || self.dora.saturating_add(u8::from(self.dora_pending)) != self.kans.saturating_add(1)
         {
-            return Err("dora count out of range");
+            return Err(reason!("dora count out of range"));
         }
         if usize::from(self.pond_len) > MAX_DISCARDS {
-            return Err("discard count out of range");
+            return Err(reason!("discard count out of range"));
         }
         let seats = if three { 0b0111u8 } else { 0b1111u8 };
         for &m in &[
@@ -820,46 +822,49 @@ impl Round {
             self.nagashi,
         ] {
             if m & !seats != 0 {
-                return Err("a seat mask above seat 3");
+                return Err(reason!("a seat mask above seat 3"));
             }
         }
         if self.riichi.iter().any(|&r| r > 2) || self.riichi_declared > 2 {
-            return Err("riichi state out of range");
+            return Err(reason!("riichi state out of range"));
         }
         if self.kuikae >> 34 != 0 {
-            return Err("kuikae mask beyond kind 33");
+            return Err(reason!("kuikae mask beyond kind 33"));
         }
         if self.kan_counts.iter().fold(0u8, |a, &c| a.saturating_add(c)) != self.kans {
-            return Err("kans per seat do not add up");
+            return Err(reason!("kans per seat do not add up"));
         }
         if self.pao.iter().any(|&p| p > layout.seats) {
-            return Err("pao seat out of range");
+            return Err(reason!("pao seat out of range"));
         }
         // The absent seat of three players has no Norths, riichi or pao (its hand, melds and
         // discards are checked below).
         for s in layout.seats..4 {
             if *at(&self.nuki, s) != 0 || *at(&self.riichi, s) != 0 || *at(&self.pao, s) != 0 {
-                return Err("the absent seat holds a record");
+                return Err(reason!("the absent seat holds a record"));
             }
         }
         if self.end > END_ABORT.saturating_add(4) || self.winner_count > 3 {
-            return Err("end out of range");
+            return Err(reason!("end out of range"));
         }
         // Tile conservation: the drawn tiles are exactly the hands, melds and discards.
         let mut taken: Bits = [0; 3];
         let live_end = layout.live_at.saturating_add(usize::from(self.draws));
         // Within the wall: `draws` ≤ 70 (55) and the replacements ≤ 8 are checked above.
-        for &id in self.wall.get(..live_end).ok_or("draw counts out of range")? {
+        for &id in self.wall.get(..live_end).ok_or(reason!("draw counts out of range"))? {
             bits_insert(&mut taken, id);
         }
         for r in 0..self.replacements() {
-            let id = *self.wall.get(layout.replacement(r)).ok_or("draw counts out of range")?;
+            let id = *self
+                .wall
+                .get(layout.replacement(r))
+                .ok_or(reason!("draw counts out of range"))?;
             bits_insert(&mut taken, id);
         }
         let mut placed: Bits = [0; 3];
         let mut place = |id: u8| -> Result<(), &'static str> {
             if usize::from(id) >= TILE_IDS || bits_has(&placed, id) {
-                return Err("a tile id in two places");
+                return Err(reason!("a tile id in two places"));
             }
             bits_insert(&mut placed, id);
             Ok(())
@@ -876,12 +881,12 @@ impl Round {
         }
         for (s, (seat_melds, &n)) in (0u8..).zip(self.melds.iter().zip(self.meld_counts.iter())) {
             if n > 4 {
-                return Err("more than four melds");
+                return Err(reason!("more than four melds"));
             }
             for (i, m) in seat_melds.iter().enumerate() {
                 if i >= usize::from(n) {
                     if *m != TableMeld::default() {
-                        return Err("an unused meld slot is not empty");
+                        return Err(reason!("an unused meld slot is not empty"));
                     }
                     continue;
                 }
@@ -894,15 +899,15 @@ impl Round {
         for (i, (&id, &flags)) in self.pond.iter().zip(self.pond_flags.iter()).enumerate() {
             if i >= usize::from(self.pond_len) {
                 if id != 0 || flags != 0 {
-                    return Err("an unused discard slot is not empty");
+                    return Err(reason!("an unused discard slot is not empty"));
                 }
                 continue;
             }
             if flags & !(POND_SEAT | POND_TSUMOGIRI | POND_RIICHI | POND_CALLED) != 0 {
-                return Err("unknown discard flag bits");
+                return Err(reason!("unknown discard flag bits"));
             }
             if flags & POND_SEAT >= layout.seats {
-                return Err("a discard by the absent seat");
+                return Err(reason!("a discard by the absent seat"));
             }
             if flags & POND_CALLED != 0 {
                 let seat = flags & POND_SEAT;
@@ -911,14 +916,14 @@ impl Round {
                         .any(|m| m.called() == Some(id) && m.from() == Some(Seat(seat)) && s != usize::from(seat))
                 });
                 if !called {
-                    return Err("a called discard in no meld");
+                    return Err(reason!("a called discard in no meld"));
                 }
             } else {
                 place(id)?;
             }
         }
         if placed != taken {
-            return Err("the tiles in play are not the tiles drawn");
+            return Err(reason!("the tiles in play are not the tiles drawn"));
         }
         // Hand sizes.
         let mut fourteen = 0u8;
@@ -929,44 +934,48 @@ impl Round {
             match size {
                 // The absent seat of three players holds nothing.
                 0 if s >= layout.seats => continue,
-                _ if s >= layout.seats => return Err("the absent seat holds tiles"),
+                _ if s >= layout.seats => return Err(reason!("the absent seat holds tiles")),
                 13 => {}
                 14 => fourteen = fourteen.saturating_add(1),
-                _ => return Err("a hand size that does not fit its melds"),
+                _ => return Err(reason!("a hand size that does not fit its melds")),
             }
             if size == 14 && self.phase != PHASE_OVER && s != self.actor {
-                return Err("a seat not on turn holds an extra tile");
+                return Err(reason!("a seat not on turn holds an extra tile"));
             }
         }
         // The actor is checked to be a seat above.
         let actor_size =
             bits_len(&self.hand_bits(self.actor)).saturating_add(at(&self.meld_counts, self.actor).saturating_mul(3));
         match self.phase {
-            PHASE_TURN | PHASE_CHANKAN if actor_size != 14 => return Err("the seat on turn lacks its tile"),
-            PHASE_CALLS if fourteen != 0 => return Err("an extra tile in a call window"),
+            PHASE_TURN | PHASE_CHANKAN if actor_size != 14 => return Err(reason!("the seat on turn lacks its tile")),
+            PHASE_CALLS if fourteen != 0 => return Err(reason!("an extra tile in a call window")),
             _ => {}
         }
         if self.drawn != NONE && !bits_has(&self.hand_bits(self.actor), self.drawn) {
-            return Err("the drawn tile is not in the hand");
+            return Err(reason!("the drawn tile is not in the hand"));
         }
         match self.phase {
             PHASE_CALLS => {
-                let last = usize::from(self.pond_len.checked_sub(1).ok_or("a call window without a discard")?);
-                let flags = *self.pond_flags.get(last).ok_or("discard count out of range")?;
+                let last = usize::from(
+                    self.pond_len
+                        .checked_sub(1)
+                        .ok_or(reason!("a call window without a discard"))?,
+                );
+                let flags = *self.pond_flags.get(last).ok_or(reason!("discard count out of range"))?;
                 if self.pond.get(last) != Some(&self.window_tile)
                     || flags & POND_SEAT != self.actor
                     || flags & POND_CALLED != 0
                 {
-                    return Err("the call window is not on the last discard");
+                    return Err(reason!("the call window is not on the last discard"));
                 }
             }
             PHASE_CHANKAN if !bits_has(&self.hand_bits(self.actor), self.window_tile) => {
-                return Err("the kan tile is not in the hand");
+                return Err(reason!("the kan tile is not in the hand"));
             }
             _ => {}
         }
         if self.pending & (1 << self.actor) != 0 && matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN) {
-            return Err("the actor answers its own window");
+            return Err(reason!("the actor answers its own window"));
         }
         if self.riichi_declared != 0 {
             // A declaration is only ever pending on a discard (none yet: refused).
@@ -976,41 +985,41 @@ impl Round {
                 .and_then(|last| self.pond_flags.get(usize::from(last)))
                 .map_or(0, |&f| f);
             if self.phase != PHASE_CALLS || flags & POND_RIICHI == 0 {
-                return Err("a riichi declared outside its call window");
+                return Err(reason!("a riichi declared outside its call window"));
             }
         }
         if self.phase == PHASE_OVER && self.pending != 0 {
-            return Err("seats pending after the end");
+            return Err(reason!("seats pending after the end"));
         }
         for (s, &r) in (0u8..).zip(self.riichi.iter()) {
             if r != 0 && self.melds(Seat(s)).iter().any(|m| m.kind != MeldKind::Ankan) {
-                return Err("riichi with an open meld");
+                return Err(reason!("riichi with an open meld"));
             }
         }
         for w in self.winners.iter().take(usize::from(self.winner_count)) {
             if w.seat >= layout.seats || (w.from >= layout.seats && w.from != NONE) || usize::from(w.tile) >= TILE_IDS {
-                return Err("a win record out of range");
+                return Err(reason!("a win record out of range"));
             }
         }
         let _ = DORA_AT;
         // Flags that follow from the history.
         let any_meld = self.meld_counts.iter().any(|&n| n > 0);
         if any_meld && !self.interrupted {
-            return Err("melds without the interruption flag");
+            return Err(reason!("melds without the interruption flag"));
         }
         let riichi_mask = (0u8..4)
             .filter(|&s| self.riichi_of_seat(s) != 0)
             .fold(0u8, |m, s| m | (1 << s));
         if self.ippatsu & !riichi_mask != 0 || self.furiten_riichi & !riichi_mask != 0 {
-            return Err("ippatsu or riichi furiten without riichi");
+            return Err(reason!("ippatsu or riichi furiten without riichi"));
         }
         if self.phase != PHASE_OVER && (self.tenpai != 0 || self.nagashi != 0 || self.winner_count != 0) {
-            return Err("an end record before the end");
+            return Err(reason!("an end record before the end"));
         }
         for (s, &n) in (0u8..).zip(self.kan_counts.iter()) {
             let kans = self.melds(Seat(s)).iter().filter(|m| m.kind.is_kan()).count();
             if usize::from(n) != kans {
-                return Err("kan counts do not match the kan melds");
+                return Err(reason!("kan counts do not match the kan melds"));
             }
         }
         for (s, &p) in (0u8..).zip(self.pao.iter()) {
@@ -1024,13 +1033,13 @@ impl Round {
                     .count()
             };
             if p.wrapping_sub(1) == s || (sets(31, 33) < 3 && sets(27, 30) < 4) {
-                return Err("pao without its melds");
+                return Err(reason!("pao without its melds"));
             }
         }
         // A North window stays marked when a ron on it ended the round.
         let window_phase = matches!(self.phase, PHASE_CHANKAN | PHASE_OVER);
         if self.window_kita && (!window_phase || kind_of(self.window_tile) != 30 || self.window_ankan) {
-            return Err("a North window outside its phase");
+            return Err(reason!("a North window outside its phase"));
         }
         if self.phase == PHASE_CHANKAN && self.window_ankan {
             let kind = kind_of(self.window_tile);
@@ -1039,7 +1048,7 @@ impl Round {
                 .count()
                 != 4
             {
-                return Err("a closed-kan window without the four tiles");
+                return Err(reason!("a closed-kan window without the four tiles"));
             }
         }
         Ok(())
@@ -1057,28 +1066,28 @@ impl Round {
 fn check_meld(m: &TableMeld, seat: u8, seats: u8) -> Result<(), &'static str> {
     let tiles = m.tiles();
     if tiles.iter().any(|&id| usize::from(id) >= TILE_IDS) || tiles.windows(2).any(|w| w.first() >= w.get(1)) {
-        return Err("meld ids out of range or not ascending");
+        return Err(reason!("meld ids out of range or not ascending"));
     }
     if m.kind.tiles() == 3 && m.tiles.get(3) != Some(&0) {
-        return Err("an unused meld tile is not 0");
+        return Err(reason!("an unused meld tile is not 0"));
     }
     let mut pieces = [Piece::default(); 4];
     for (p, &id) in pieces.iter_mut().zip(tiles) {
-        *p = Piece::from_id(id).ok_or("meld id out of range")?;
+        *p = Piece::from_id(id).ok_or(reason!("meld id out of range"))?;
     }
     let called = match (m.called(), m.kind) {
         (None, MeldKind::Ankan) => None,
         (Some(c), k) if k != MeldKind::Ankan && tiles.contains(&c) => Piece::from_id(c),
-        _ => return Err("a meld's called tile is wrong"),
+        _ => return Err(reason!("a meld's called tile is wrong")),
     };
     match (m.from(), m.kind) {
         (None, MeldKind::Ankan) => {}
         (Some(f), MeldKind::Chii) if seats == 4 && f.0 == seat.wrapping_add(3) & 3 => {}
         (Some(f), k) if k != MeldKind::Ankan && k != MeldKind::Chii && f.0 < seats && f.0 != seat => {}
-        _ => return Err("a meld called from a wrong seat"),
+        _ => return Err(reason!("a meld called from a wrong seat")),
     }
     if m.called().is_some_and(|c| kind_of(c) > 33) {
-        return Err("meld id out of range");
+        return Err(reason!("meld id out of range"));
     }
     CalledMeld::new(m.kind, prefix(&pieces, tiles.len()), called, None)
         .map(|_| ())

@@ -81,7 +81,7 @@ impl TryFrom<u8> for Rules {
             Rules::SEED_CODE => Ok(Rules::SEED),
             Rules::RIICHI_CODE => Ok(Rules::RIICHI),
             _ => Err(Error::UnknownCode {
-                what: "rules",
+                what: reason!("rules"),
                 code: u32::from(code),
             }),
         }
@@ -108,7 +108,7 @@ impl TryFrom<u8> for Form {
             34 => Ok(Form::SevenPairs),
             35 => Ok(Form::ThirteenOrphans),
             _ => Err(Error::UnknownCode {
-                what: "form",
+                what: reason!("form"),
                 code: u32::from(code),
             }),
         }

@@ -87,7 +87,7 @@ impl TryFrom<u8> for Rank {
     /// ```
     fn try_from(value: u8) -> Result<Rank, Error> {
         Rank::new(value).ok_or(Error::UnknownCode {
-            what: "rank",
+            what: reason!("rank"),
             code: u32::from(value),
         })
     }
@@ -139,7 +139,7 @@ impl TryFrom<u8> for Suit {
     /// suited mask), else [`Error::UnknownCode`] `{ what: "suit", .. }`.
     fn try_from(code: u8) -> Result<Suit, Error> {
         Suit::ALL.get(usize::from(code)).copied().ok_or(Error::UnknownCode {
-            what: "suit",
+            what: reason!("suit"),
             code: u32::from(code),
         })
     }

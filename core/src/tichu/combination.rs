@@ -62,7 +62,7 @@ impl TryFrom<u8> for Kind {
     fn try_from(code: u8) -> Result<Kind, Error> {
         if code > Kind::Dog as u8 {
             return Err(Error::UnknownCode {
-                what: "kind",
+                what: reason!("kind"),
                 code: u32::from(code),
             });
         }

@@ -39,7 +39,7 @@ impl TryFrom<u8> for Call {
             1 => Ok(Call::Tichu),
             2 => Ok(Call::GrandTichu),
             _ => Err(Error::UnknownCode {
-                what: "call",
+                what: reason!("call"),
                 code: u32::from(code),
             }),
         }

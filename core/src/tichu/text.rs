@@ -106,7 +106,7 @@ impl<'a> BadCards<'a> {
     /// combination, or is the Dog).
     pub const fn previous_play(text: &'a str, error: Error) -> BadCards<'a> {
         BadCards {
-            what: "previous play",
+            what: reason!("previous play"),
             text,
             error,
         }

@@ -383,7 +383,7 @@ impl TryFrom<u8> for Wind {
     /// The wind of C code 0–3; [`Error::UnknownCode`] otherwise.
     fn try_from(code: u8) -> Result<Wind, Error> {
         Wind::ALL.get(usize::from(code)).copied().ok_or(Error::UnknownCode {
-            what: "wind",
+            what: reason!("wind"),
             code: u32::from(code),
         })
     }
@@ -400,7 +400,7 @@ impl FromStr for Wind {
             "W" | "w" => Ok(Wind::West),
             "N" | "n" => Ok(Wind::North),
             _ => Err(Error::UnknownCode {
-                what: "wind",
+                what: reason!("wind"),
                 code: text.bytes().next().map_or(0, u32::from),
             }),
         }
@@ -473,7 +473,7 @@ impl TryFrom<u8> for MeldKind {
     /// The kind of C code 0–4; [`Error::UnknownCode`] otherwise.
     fn try_from(code: u8) -> Result<MeldKind, Error> {
         MeldKind::ALL.get(usize::from(code)).copied().ok_or(Error::UnknownCode {
-            what: "meld kind",
+            what: reason!("meld kind"),
             code: u32::from(code),
         })
     }

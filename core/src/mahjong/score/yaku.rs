@@ -258,7 +258,7 @@ impl TryFrom<u8> for Yaku {
             .into_iter()
             .find(|y| y.code() == code)
             .ok_or(Error::UnknownCode {
-                what: "yaku",
+                what: reason!("yaku"),
                 code: u32::from(code),
             })
     }
