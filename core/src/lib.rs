@@ -47,3 +47,14 @@ pub mod tichu;
 /// `PARLOR_ERR_INTERNAL`: a broken invariant, never a rules answer.
 pub const INTERNAL_TEXT: &str =
     "internal error: a state the library rules out was reached (a bug; please report the input)";
+
+#[cfg(test)]
+mod tests {
+    /// `reason!` keeps an error's reason, or leaves it out with `terse-errors` (the C firmware
+    /// library's build): the same error either way, only its text differs.
+    #[test]
+    fn reasons_follow_terse_errors() {
+        let why: &str = reason!("a reason");
+        assert_eq!(why, if cfg!(feature = "terse-errors") { "" } else { "a reason" });
+    }
+}
