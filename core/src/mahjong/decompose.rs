@@ -178,37 +178,30 @@ pub fn for_each_decomposition(
     Ok(found)
 }
 
-/// One step of [`SetSearch`] at a kind, in one word: the kind (bits 0..8), its count (at most 4,
-/// bits 8..16) and whether three of its copies are a triplet (bit 16); the other copies start
-/// runs.
+/// One step of [`SetSearch`] at a kind, in one word: the kind (bits 0..8), the runs its copies
+/// start (bits 8..16) and whether three of them are a triplet (bit 16).
 #[derive(Clone, Copy)]
 struct Choice(u32);
 
 impl Choice {
+    /// A triplet and runs from a kind's `count` copies (the caller checked there are three), or
+    /// (not `triplet`) every copy a run's start.
     fn new(index: usize, count: u8, triplet: bool) -> Choice {
+        let runs = if triplet { count.wrapping_sub(3) } else { count };
         // The kind is below 34 (the search's range).
-        Choice((index as u32 & 0xFF) | u32::from(count) << 8 | u32::from(triplet) << 16)
+        Choice((index as u32 & 0xFF) | u32::from(runs) << 8 | u32::from(triplet) << 16)
     }
 
     fn index(self) -> usize {
         (self.0 & 0xFF) as usize
     }
 
-    fn count(self) -> u8 {
+    fn runs(self) -> u8 {
         (self.0 >> 8) as u8
     }
 
     fn triplet(self) -> bool {
         self.0 & 1 << 16 != 0
-    }
-
-    /// The runs the copies start (the search takes a triplet only from three copies or more).
-    fn runs(self) -> u8 {
-        if self.triplet() {
-            self.count().wrapping_sub(3)
-        } else {
-            self.count()
-        }
     }
 }
 
@@ -302,7 +295,7 @@ impl SetSearch<'_> {
         let sets = runs.wrapping_add(u8::from(choice.triplet()));
         self.partial.len = self.partial.len.wrapping_sub(sets);
         if let Some(c) = self.rest.get_mut(index) {
-            *c = choice.count();
+            *c = runs.wrapping_add(if choice.triplet() { 3 } else { 0 });
         }
         self.runs_out(index, runs, true);
     }

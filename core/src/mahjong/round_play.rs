@@ -1729,9 +1729,9 @@ impl Round {
         self.end_of().is_ok()
     }
 
-    /// Whether a kept win's value and payments are worked out ([`Round::win_scores`] succeeds),
-    /// in a frame of its own.
-    #[inline(never)]
+    /// Whether a kept win's value and payments are worked out ([`Round::win_scores`] succeeds):
+    /// only what the win is settled by and the value's result are held beside the frames that
+    /// value the hand.
     fn win_settles(&self, record: &WinRecord) -> bool {
         let mut paid = score::Paid::default();
         self.value_into(record, true, score::Place::Paid(&mut paid)).is_ok() && self.win_deltas(record, &paid).is_ok()
