@@ -1709,9 +1709,9 @@ impl Round {
 
     /// Whether [`Round::outcome_ok`] succeeds, for the full decode's check of a finished round's
     /// end record: the same failures (an end code that names nothing, a kept win whose value or
-    /// payments fail), each win checked in a frame of its own that holds only what it is settled
-    /// by, with no `Result` of an error kept beside the frames that value the hand (about 130
-    /// bytes of stack less than `outcome_ok`'s frames on a microcontroller, under the decoded
+    /// payments fail), each win checked holding only what it is settled by and the value's result,
+    /// with no chain of `Result`s of errors kept beside the frames that value the hand (about 150
+    /// bytes of stack less than `outcome_ok`'s frames on the Cortex-M0, under the decoded
     /// round).
     pub(super) fn end_settles(&self) -> bool {
         self.end_known()
