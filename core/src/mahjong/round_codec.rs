@@ -747,7 +747,7 @@ impl Round {
     /// otherwise keep a win record that no longer scores).
     #[inline(never)]
     fn check_end(&self) -> Result<(), &'static str> {
-        if self.phase == PHASE_OVER && self.outcome_ok().is_err() {
+        if self.phase == PHASE_OVER && !self.end_settles() {
             return Err(reason!("a finished round's end record does not score"));
         }
         Ok(())

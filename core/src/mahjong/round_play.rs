@@ -1707,6 +1707,36 @@ impl Round {
         Ok(end)
     }
 
+    /// Whether [`Round::outcome_ok`] succeeds, for the full decode's check of a finished round's
+    /// end record: the same failures (an end code that names nothing, a kept win whose value or
+    /// payments fail), each win checked holding only what it is settled by and the value's result,
+    /// with no chain of `Result`s of errors kept beside the frames that value the hand (about 150
+    /// bytes of stack less than `outcome_ok`'s frames on the Cortex-M0, under the decoded
+    /// round).
+    pub(super) fn end_settles(&self) -> bool {
+        self.end_known()
+            && self
+                .winners
+                .iter()
+                .take(usize::from(self.winner_count))
+                .all(|record| self.win_settles(record))
+    }
+
+    /// Whether [`Round::end_of`] succeeds, in a frame of its own (its result is not kept beside
+    /// the frames that value the wins).
+    #[inline(never)]
+    fn end_known(&self) -> bool {
+        self.end_of().is_ok()
+    }
+
+    /// Whether a kept win's value and payments are worked out ([`Round::win_scores`] succeeds):
+    /// only what the win is settled by and the value's result are held beside the frames that
+    /// value the hand.
+    fn win_settles(&self, record: &WinRecord) -> bool {
+        let mut paid = score::Paid::default();
+        self.value_into(record, true, score::Place::Paid(&mut paid)).is_ok() && self.win_deltas(record, &paid).is_ok()
+    }
+
     /// [`Outcome::deltas`] of the seats at the table (three players: seat 3 is absent), as
     /// the round keeps them.
     pub(super) fn table_deltas(&self) -> crate::game::Scores {

@@ -1971,3 +1971,53 @@ fn full_kinds_are_the_kinds_held_four_times() {
         assert_ne!(want, 0);
     }
 }
+
+/// The full decode's end-record check (`end_settles`, lean frames for the microcontroller's
+/// stack) agrees with `outcome_ok` (the way it checked before): on finished rounds as played,
+/// and with their end code and win records changed into records that may no longer score.
+#[test]
+fn end_settles_agrees_with_outcome_ok() {
+    let mut wins = 0;
+    let mut refused = 0;
+    for seed in 0..300u64 {
+        let config = if seed % 3 == 0 {
+            Config::TENHOU_SANMA
+        } else {
+            Config::TENHOU
+        };
+        let round = play_random(&config, seed);
+        assert!(round.end_settles(), "seed {seed}");
+        assert_eq!(round.end_settles(), round.outcome_ok().is_ok(), "seed {seed}");
+        wins += usize::from(round.winner_count);
+        let mut variants = std::vec::Vec::new();
+        // Every end code that names an end (one that names nothing is a broken invariant, which
+        // both refuse first, after a debug assertion).
+        for end in 0..8u8 {
+            let mut r = round.clone();
+            r.end = end;
+            variants.push(r);
+        }
+        for k in 0..usize::from(round.winner_count) {
+            for tile in [0u8, 27, 53, 108, 135, seed as u8 % 136] {
+                let mut r = round.clone();
+                r.winners[k].tile = tile;
+                variants.push(r);
+            }
+            for seat in 0..4u8 {
+                let mut r = round.clone();
+                r.winners[k].seat = seat;
+                r.winners[k].flags ^= seat;
+                variants.push(r);
+            }
+        }
+        let mut r = round.clone();
+        r.winner_count = 3;
+        variants.push(r);
+        for r in &variants {
+            let settles = r.end_settles();
+            assert_eq!(settles, r.outcome_ok().is_ok(), "seed {seed}");
+            refused += usize::from(!settles);
+        }
+    }
+    assert!(wins > 50 && refused > 100, "{wins} wins, {refused} refused");
+}
