@@ -306,6 +306,52 @@ fn a_tichu_round_reads_nothing_of_its_log_past_its_entries() {
     assert_eq!(short, before);
 }
 
+/// Session 20 (issue 27): a dominoes round keeps the layout's parents last and its payload ends
+/// with the parents of the tiles played (`Round::raw_len`): junk in the rest of their room
+/// changes no answer, no apply and no byte form.
+#[test]
+fn a_dominoes_round_reads_nothing_of_its_parents_past_the_layout() {
+    let config = config_of(GameId::Dominoes, "");
+    let mut clean = new_round(&config, 11);
+    for _ in 0..3 {
+        let seat = to_act(&clean);
+        let code = lowest_choice(&clean, seat);
+        // SAFETY: valid pointers.
+        unsafe {
+            assert_eq!(
+                parlor_round_apply(&mut clean, seat, code, core::ptr::null_mut()),
+                PARLOR_OK
+            );
+        }
+    }
+    let size = core::mem::size_of::<parlor_core::dominoes::Round>();
+    let len = payload_len(&clean);
+    assert!(len < size - 150, "{len} of {size}");
+    let mut dirty = clean;
+    for byte in &mut bytes_of_mut(&mut dirty.opaque)[covered_end(&clean)..HEADER_BYTES + size] {
+        *byte = 0xA5;
+    }
+    while to_act(&clean) != PARLOR_NO_SEAT {
+        let seat = to_act(&clean);
+        assert_eq!(to_act(&dirty), seat);
+        let code = lowest_choice(&clean, seat);
+        assert_eq!(lowest_choice(&dirty, seat), code);
+        // SAFETY: valid pointers.
+        unsafe {
+            assert_eq!(
+                parlor_round_apply(&mut clean, seat, code, core::ptr::null_mut()),
+                PARLOR_OK
+            );
+            assert_eq!(
+                parlor_round_apply(&mut dirty, seat, code, core::ptr::null_mut()),
+                PARLOR_OK
+            );
+        }
+        assert_eq!(encoded(&dirty), encoded(&clean));
+    }
+    assert_eq!(to_act(&dirty), PARLOR_NO_SEAT);
+}
+
 /// Where the bytes the digest covers end in a sealed state: the payload rounded up to 16 bytes
 /// ([`covered`]).
 fn covered_end(round: &ParlorRound) -> usize {
