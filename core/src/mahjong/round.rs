@@ -353,7 +353,7 @@ impl Config {
                 why: "score config: double-wind pair fu must be 2 or 4",
             });
         }
-        if self.rounds < 1 || self.rounds > 16 {
+        if !(1..=16).contains(&self.rounds) {
             return Err(Error::InvalidConfig {
                 why: "rounds must be 1-16",
             });
@@ -457,7 +457,7 @@ impl Start {
             });
         }
         for &s in &self.scores {
-            if s % 100 != 0 || s < -10_000_000 || s > 10_000_000 {
+            if s % 100 != 0 || !(-10_000_000..=10_000_000).contains(&s) {
                 return Err(Error::BadDeal {
                     why: "points must be multiples of 100 within 10,000,000",
                 });
@@ -1068,8 +1068,7 @@ impl Round {
             && answers_ok
             && self.meld_counts.iter().all(|&n| n <= 4)
             && usize::from(self.pond_len) <= MAX_DISCARDS
-            && self.dora >= 1
-            && self.dora <= 5
+            && (1..=5).contains(&self.dora)
             && self.winner_count <= 3
             && nibbles & 0xF0F0_F0F0 == 0
             && !(self.window_ankan && self.window_kita)
