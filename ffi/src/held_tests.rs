@@ -306,6 +306,52 @@ fn a_tichu_round_reads_nothing_of_its_log_past_its_entries() {
     assert_eq!(short, before);
 }
 
+/// Session 20 (issue 27): a dominoes round keeps the layout's parents last and its payload ends
+/// with the parents of the tiles played (`Round::raw_len`): junk in the rest of their room
+/// changes no answer, no apply and no byte form.
+#[test]
+fn a_dominoes_round_reads_nothing_of_its_parents_past_the_layout() {
+    let config = config_of(GameId::Dominoes, "");
+    let mut clean = new_round(&config, 11);
+    for _ in 0..3 {
+        let seat = to_act(&clean);
+        let code = lowest_choice(&clean, seat);
+        // SAFETY: valid pointers.
+        unsafe {
+            assert_eq!(
+                parlor_round_apply(&mut clean, seat, code, core::ptr::null_mut()),
+                PARLOR_OK
+            );
+        }
+    }
+    let size = core::mem::size_of::<parlor_core::dominoes::Round>();
+    let len = payload_len(&clean);
+    assert!(len < size - 150, "{len} of {size}");
+    let mut dirty = clean;
+    for byte in &mut bytes_of_mut(&mut dirty.opaque)[covered_end(&clean)..HEADER_BYTES + size] {
+        *byte = 0xA5;
+    }
+    while to_act(&clean) != PARLOR_NO_SEAT {
+        let seat = to_act(&clean);
+        assert_eq!(to_act(&dirty), seat);
+        let code = lowest_choice(&clean, seat);
+        assert_eq!(lowest_choice(&dirty, seat), code);
+        // SAFETY: valid pointers.
+        unsafe {
+            assert_eq!(
+                parlor_round_apply(&mut clean, seat, code, core::ptr::null_mut()),
+                PARLOR_OK
+            );
+            assert_eq!(
+                parlor_round_apply(&mut dirty, seat, code, core::ptr::null_mut()),
+                PARLOR_OK
+            );
+        }
+        assert_eq!(encoded(&dirty), encoded(&clean));
+    }
+    assert_eq!(to_act(&dirty), PARLOR_NO_SEAT);
+}
+
 /// Where the bytes the digest covers end in a sealed state: the payload rounded up to 16 bytes
 /// ([`covered`]).
 fn covered_end(round: &ParlorRound) -> usize {
@@ -493,6 +539,50 @@ fn a_forged_round_with_a_right_digest_but_no_valid_enum_byte_is_refused() {
         assert_eq!(status, PARLOR_ERR_INVALID_STATE, "{game}: byte {at}");
         assert_eq!(copy, round);
     }
+}
+
+/// Session 20 (issue 27): a held Riichi round's hand sizes are not counted on every call
+/// (`Round::held_ok`); a forged round with a hand of 26 tiles and a right digest still gets a
+/// status from every call (no panic, no undefined behaviour), and `parlor_round_encode` refuses
+/// it (its byte form would not decode).
+#[test]
+fn a_forged_riichi_round_with_a_long_hand_gets_statuses_and_no_byte_form() {
+    let config = config_of(GameId::Mahjong, "");
+    let mut round = new_round(&config, 5);
+    let core = <parlor_core::mahjong::Round as Round>::seeded(&parlor_core::mahjong::Config::TENHOU, 5).unwrap();
+    // The hands are the round's first field (`[[u64; 3]; 4]`): seat 1's takes seat 2's tiles too.
+    assert_eq!(
+        &bytes_of(&round.opaque)[HEADER_BYTES..HEADER_BYTES + 720],
+        core.raw_bytes()
+    );
+    let hand = |seat: usize| HEADER_BYTES + seat * 24;
+    for at in 0..24 {
+        let extra = bytes_of(&round.opaque)[hand(2) + at];
+        bytes_of_mut(&mut round.opaque)[hand(1) + at] |= extra;
+    }
+    forge_digest(&mut round);
+    let seat = to_act(&round);
+    assert_ne!(seat, PARLOR_NO_SEAT);
+    for s in 0..4 {
+        let mut count = 0usize;
+        // SAFETY: valid pointers.
+        let status = unsafe { parlor_round_legal_action_count(&round, s, &mut count) };
+        assert_eq!(status, PARLOR_OK, "seat {s}");
+        let mut text = [0u8; 1024];
+        // SAFETY: valid pointers and lengths.
+        let status =
+            unsafe { parlor_round_view(&round, s, text.as_mut_ptr().cast(), text.len(), core::ptr::null_mut()) };
+        assert_eq!(status, PARLOR_OK, "seat {s}");
+    }
+    let code = lowest_choice(&round, seat);
+    let mut played = round;
+    // SAFETY: valid pointers.
+    let _ = unsafe { parlor_round_apply(&mut played, seat, code, core::ptr::null_mut()) };
+    let mut bytes = [0u8; 1024];
+    let mut len = 0usize;
+    // SAFETY: valid pointers and lengths.
+    let status = unsafe { parlor_round_encode(&round, bytes.as_mut_ptr(), bytes.len(), &mut len) };
+    assert_eq!(status, PARLOR_ERR_INVALID_STATE);
 }
 
 #[test]

@@ -110,7 +110,11 @@ pub struct ParlorMatch {
 /// holds it (`Round::raw_len`: a Tichu round's up to the end of its log's entries, the log last
 /// in its layout), which the digest covers; the round is still viewed as its `size_of` bytes,
 /// whose rest (the log's unused room) is never read.
-pub(crate) const STATE_VERSION: u8 = 7;
+/// Version 8 (issue 27, session 20): a held dominoes round keeps the layout's parents last, its
+/// payload ending with the parents of the tiles played (`Round::raw_len`; the rest of the
+/// 190-byte room is never read); a Riichi round's hand sizes are no longer part of its held
+/// check (its `encode` refuses a hand of more than 14 tiles).
+pub(crate) const STATE_VERSION: u8 = 8;
 const MAGIC: [u8; 4] = *b"PRLR";
 /// Header bytes before the payload (facts, then the digest).
 pub(crate) const HEADER_BYTES: usize = 24;

@@ -230,6 +230,11 @@ impl game::Round for Round {
         zerocopy::IntoBytes::as_bytes(self)
     }
 
+    /// [`Round::raw_len`]: up to the end of the layout's parents.
+    fn raw_len(&self) -> usize {
+        Round::raw_len(self)
+    }
+
     /// Rounds are read in place ([`Round::decode_trusted`]'s fields written into the C ABI's
     /// frame); deals are not (the by-value deal uses less stack there).
     const IN_PLACE: bool = true;

@@ -630,11 +630,6 @@ pub struct Round {
     // ABI keeps the round's own bytes in place ([`crate::game::Round::raw_ref`]).
     hands: [Hand; MAX_PLAYERS],
     config: Config,
-    /// `deck[..played]`: the layout's tile ids in play order; `deck[cursor..set_tiles]`: the
-    /// boneyard in draw order; every other byte 0.
-    deck: [u8; MAX_SET_TILES],
-    /// `parents[i]`: the play index of the tile that layout tile `i ≥ 1` attached to; else 0.
-    parents: [u8; MAX_SET_TILES],
     played: u8,
     cursor: u8,
     to_act: u8,
@@ -644,6 +639,14 @@ pub struct Round {
     scores: [u16; MAX_PLAYERS],
     /// What each seat is known not to hold ([`Round::voids`]), packed (see `VOID_BYTES`).
     voids: [u8; VOID_BYTES],
+    /// `deck[..played]`: the layout's tile ids in play order; `deck[cursor..set_tiles]`: the
+    /// boneyard in draw order; every other byte 0.
+    deck: [u8; MAX_SET_TILES],
+    /// `parents[i]`: the play index of the tile that layout tile `i ≥ 1` attached to; else 0.
+    /// Last (session 20, issue 27): only `parents[..played]` is ever read, so the bytes that
+    /// hold the round end there ([`Round::raw_len`]) and the C ABI's digest covers no more of
+    /// it (a double-6 round left 190 bytes of it unread, twice per C `apply`).
+    parents: [u8; MAX_SET_TILES],
 }
 
 impl Round {
@@ -813,6 +816,13 @@ impl Round {
     /// Tiles left in the boneyard (the reserve included).
     pub fn boneyard_len(&self) -> usize {
         self.config.set_tiles().saturating_sub(usize::from(self.cursor))
+    }
+
+    /// The length of the round's own bytes that hold it (`game::Round::raw_len`): up to the end
+    /// of the layout's `played` parents (the round's last field; the entries after them are
+    /// never read).
+    pub fn raw_len(&self) -> usize {
+        core::mem::offset_of!(Round, parents).saturating_add(usize::from(self.played).min(MAX_SET_TILES))
     }
 
     /// The layout: each tile in play order with the earlier tile it attached to.

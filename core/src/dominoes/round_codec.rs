@@ -92,7 +92,13 @@ impl Round {
             .chain(self.scores.iter().flat_map(|score| score.to_le_bytes()))
             // By reference: chaining the arrays by value would copy 380 bytes onto the stack.
             .chain(self.deck.iter().copied())
-            .chain(self.parents.iter().copied())
+            // The parents past the layout's are 0 (a held round's are never read: they may
+            // hold anything, `Round::raw_len`).
+            .chain(
+                (0..MAX_SET_TILES)
+                    .zip(self.parents.iter())
+                    .map(|(at, &parent)| if at < usize::from(self.played) { parent } else { 0 }),
+            )
             .chain(self.hands.iter().flatten().flat_map(|word| word.to_le_bytes()))
             .chain(self.voids);
         for slot in out.iter_mut() {

@@ -331,10 +331,15 @@ fn hand_bytes(bits: &Bits) -> [u8; HAND_BYTES] {
 
 impl Round {
     /// Writes the byte form (format version [`FORMAT_VERSION`], [`ENCODED_BYTES`] long) into
-    /// `out` and returns its length. Errors: [`Error::BufferTooSmall`].
+    /// `out` and returns its length. Errors: [`Error::BufferTooSmall`]; [`Error::InvalidState`] for a hand of more than 14 tiles (only a forged held round has one).
     pub fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
         if out.len() < ENCODED_BYTES {
             return Err(Error::BufferTooSmall { needed: ENCODED_BYTES });
+        }
+        // A held round's hand sizes are not checked on every C call (`Round::held_ok`): a
+        // forged hand of more than 14 tiles gets no byte form (the decode would refuse it).
+        if self.hands.iter().any(|h| bits_len(h) > 14) {
+            return Err(bad("a hand of more than 14 tiles"));
         }
         let mut w = Writer { out, at: 0 };
         w.u8(FORMAT_VERSION)?;

@@ -1762,8 +1762,17 @@ fn held_changes(round: &Round) -> usize {
                 refused += 1;
                 continue;
             };
+            for seat in 0..4 {
+                let _ = held.may_act(Seat(seat));
+                let _ = held.observation(Seat(seat));
+            }
             let mut bytes = [0u8; ENCODED_BYTES];
-            let n = held.encode(&mut bytes).unwrap();
+            // A hand of more than 14 tiles is not refused by the held check (session 20): its
+            // byte form is (the decode would refuse it); every other accepted change reads back.
+            let Ok(n) = held.encode(&mut bytes) else {
+                assert!(held.hands.iter().any(|h| bits_len(h) > 14), "byte {at} = {value:#x}");
+                continue;
+            };
             let mut cache = [0u8; CACHE_BYTES];
             held.encode_cache(&mut cache).unwrap();
             let back = Round::decode_trusted_cached(&bytes[..n], &cache)
@@ -1813,9 +1822,14 @@ fn held_round_checks_refuse_what_decode_refuses() {
     let mut r = round.clone();
     r.hands[1][2] |= 1 << 8; // id 136
     assert!(!ok(&r), "an id past 135");
+    // More than 14 tiles: held (no reading needs the size; session 20), but no byte form.
     let mut r = round.clone();
     r.hands[1] = [u64::MAX, 0, 0];
-    assert!(!ok(&r), "more than 14 tiles");
+    assert!(ok(&r), "more than 14 tiles");
+    assert!(matches!(
+        r.encode(&mut [0u8; ENCODED_BYTES]),
+        Err(Error::InvalidState { .. })
+    ));
     let mut r = round.clone();
     r.answers[2] = [13, 0, 0];
     assert!(!ok(&r), "an unknown answer");
@@ -1888,7 +1902,14 @@ fn held_match_changes(game: &Match) -> usize {
                 continue;
             };
             let mut bytes = [0u8; super::game_match::MATCH_ENCODED_BYTES];
-            let n = held.encode(&mut bytes).unwrap();
+            // As `held_changes`: a hand of more than 14 tiles is held but has no byte form.
+            let Ok(n) = held.encode(&mut bytes) else {
+                assert!(
+                    held.round().hands.iter().any(|h| bits_len(h) > 14),
+                    "byte {at} = {value:#x}"
+                );
+                continue;
+            };
             let mut cache = [0u8; CACHE_BYTES];
             held.round().encode_cache(&mut cache).unwrap();
             let back = Match::decode_trusted_cached(&bytes[..n], &cache)
