@@ -220,18 +220,25 @@ pub(crate) fn count_masks(hand: &[u8; RANKS]) -> [u16; 4] {
     count_masks_of_words(super::cards::words_of(hand))
 }
 
-/// [`count_masks`] of count words ([`words_of`](super::cards::words_of)). Counts below 8 (always,
-/// for a set within the deck) by the bits of the counts on 32-bit words: rank `r` holds at least
-/// 1 card when bit 0, 1 or 2 of its count is set, at least 2 with bit 1 or 2, at least 3 with bit
-/// 2 or bits 0 and 1, at least 4 with bit 2; each bit gathered from the four bytes of a 32-bit
-/// quarter by one 32-bit multiply (12 in all; a 64-bit multiply takes three instructions and a
-/// call's worth of registers on the Cortex-M). Larger counts by [`count_masks_wide`] (the same
-/// answers).
+/// [`count_masks`] of count words ([`words_of`](super::cards::words_of)): on 32-bit parts by
+/// bit planes ([`count_masks_by_planes`], counts below 8: always, for a set within the deck),
+/// else (and for larger counts) by the 64-bit form [`count_masks_wide`], which is the cheaper one
+/// on a 64-bit host (the same answers).
 pub(crate) fn count_masks_of_words(words: [u64; 2]) -> [u16; 4] {
     let [lo, hi] = words;
-    if (lo | hi) & 0xF8F8_F8F8_F8F8_F8F8 != 0 {
+    if cfg!(target_pointer_width = "64") || (lo | hi) & 0xF8F8_F8F8_F8F8_F8F8 != 0 {
         return count_masks_wide(words);
     }
+    count_masks_by_planes(words)
+}
+
+/// [`count_masks`] of count words whose counts are all below 8, by the bits of the counts on
+/// 32-bit words: rank `r` holds at least 1 card when bit 0, 1 or 2 of its count is set, at least
+/// 2 with bit 1 or 2, at least 3 with bit 2 or bits 0 and 1, at least 4 with bit 2; each bit
+/// gathered from the four bytes of a 32-bit quarter by one 32-bit multiply (12 in all; a 64-bit
+/// multiply takes three instructions and a call's worth of registers on the Cortex-M).
+#[inline(always)]
+fn count_masks_by_planes([lo, hi]: [u64; 2]) -> [u16; 4] {
     let quarters = [lo as u32, (lo >> 32) as u32, hi as u32, (hi >> 32) as u32];
     let (b0, b1, b2) = (plane(quarters, 0), plane(quarters, 1), plane(quarters, 2));
     [b0 | b1 | b2, b1 | b2, b0 & b1 | b2, b2]
@@ -1424,10 +1431,11 @@ impl Multisets {
 mod tests {
     use super::{Multisets, RANKS};
 
-    /// Session 20: the count masks by 32-bit bit planes (`count_masks`) give the 64-bit form's
-    /// answers (`count_masks_wide`, the form before) and the rank-by-rank ones, for every count
-    /// 0 … 7 at every rank (all 8^15 would be too many: every rank through every count, the
-    /// others drawn) and for larger counts (the wide path).
+    /// Session 20: the count masks by 32-bit bit planes (`count_masks_by_planes`, the 32-bit
+    /// parts' path of `count_masks`) give the 64-bit form's answers (`count_masks_wide`, the
+    /// form before) and the rank-by-rank ones, for every count 0 … 7 at every rank (all 8^15
+    /// would be too many: every rank through every count, the others drawn) and for larger
+    /// counts (the wide path).
     #[test]
     fn count_masks_by_bit_planes_match_the_wide_form() {
         use crate::game::Rng;
@@ -1455,6 +1463,13 @@ mod tests {
             c[(round as usize / 3) % RANKS] = (round / 45 % 8) as u8;
             let words = super::super::cards::words_of(&c);
             assert_eq!(super::count_masks(&c), super::count_masks_wide(words), "{c:?}");
+            if c.iter().all(|&n| n < 8) {
+                assert_eq!(
+                    super::count_masks_by_planes(words),
+                    super::count_masks_wide(words),
+                    "{c:?}"
+                );
+            }
             if c.iter().all(|&n| n < 128) {
                 assert_eq!(super::count_masks(&c), by_rank(&c), "{c:?}");
             }
