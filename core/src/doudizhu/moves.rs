@@ -220,13 +220,12 @@ pub(crate) fn count_masks(hand: &[u8; RANKS]) -> [u16; 4] {
     count_masks_of_words(super::cards::words_of(hand))
 }
 
-/// [`count_masks`] of count words ([`words_of`](super::cards::words_of)): on 32-bit parts by
-/// bit planes ([`count_masks_by_planes`], counts below 8: always, for a set within the deck),
-/// else (and for larger counts) by the 64-bit form [`count_masks_wide`], which is the cheaper one
-/// on a 64-bit host (the same answers).
+/// [`count_masks`] of count words ([`words_of`](super::cards::words_of)), at most 4 cards a
+/// rank (a set within the deck): on 32-bit parts by bit planes ([`count_masks_by_planes`]), on
+/// a 64-bit host by the 64-bit form [`count_masks_wide`], the cheaper one there (the same
+/// answers for counts below 8).
 pub(crate) fn count_masks_of_words(words: [u64; 2]) -> [u16; 4] {
-    let [lo, hi] = words;
-    if cfg!(target_pointer_width = "64") || (lo | hi) & 0xF8F8_F8F8_F8F8_F8F8 != 0 {
+    if cfg!(target_pointer_width = "64") {
         return count_masks_wide(words);
     }
     count_masks_by_planes(words)
@@ -259,11 +258,9 @@ fn gather4(quarter: u32, bit: u32) -> u16 {
     ((quarter >> bit & 0x0101_0101).wrapping_mul(0x1020_4080) >> 28) as u16
 }
 
-/// [`count_masks`] on 64-bit words (its form before session 20, kept for counts of 8 or more,
-/// which no set within the deck holds): a byte reaches `k` when adding `0x80 - k` sets its top
-/// bit, and the top bits are gathered into one bit per rank by a multiply. Out of line (not in
-/// the frame of the usual path).
-#[inline(never)]
+/// [`count_masks`] on 64-bit words (its form before session 20, the 64-bit hosts' path; exact
+/// for counts below 128): a byte reaches `k` when adding `0x80 - k` sets its top
+/// bit, and the top bits are gathered into one bit per rank by a multiply.
 fn count_masks_wide([low, high]: [u64; 2]) -> [u16; 4] {
     const ONES: u64 = 0x0101_0101_0101_0101;
     // Bit 0 of byte `i` to bit `i` of the top byte.
@@ -1225,7 +1222,6 @@ impl Gen<'_> {
         }
     }
 
-    #[inline(never)] // a frame of its own (see `Gen::run`)
     fn single_wings(&mut self, chain: &[u8; RANKS], start: usize, len: usize) {
         let end = start.wrapping_add(len);
         let caps = self.single_caps(start, len);
@@ -1271,7 +1267,6 @@ impl Gen<'_> {
         }
     }
 
-    #[inline(never)] // a frame of its own (see `Gen::run`)
     fn pair_wings(&mut self, chain: &[u8; RANKS], start: usize, len: usize) {
         let caps = self.pair_caps(start, len);
         let this = reading(Kind::AirplanePairs, len, start);
@@ -1434,8 +1429,8 @@ mod tests {
     /// Session 20: the count masks by 32-bit bit planes (`count_masks_by_planes`, the 32-bit
     /// parts' path of `count_masks`) give the 64-bit form's answers (`count_masks_wide`, the
     /// form before) and the rank-by-rank ones, for every count 0 … 7 at every rank (all 8^15
-    /// would be too many: every rank through every count, the others drawn) and for larger
-    /// counts (the wide path).
+    /// would be too many: every rank through every count, the others drawn); the host's path
+    /// (the wide form) also for larger counts.
     #[test]
     fn count_masks_by_bit_planes_match_the_wide_form() {
         use crate::game::Rng;
