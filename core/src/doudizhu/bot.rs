@@ -16,10 +16,9 @@
 //! ```
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use super::cards::words_of;
-use super::cards::{RANKS, Rank};
+use super::cards::{Cards, RANKS, Rank, count_in, len_of_words, minus_words, words_of};
 use super::combination::Kind;
-use super::moves::count_masks;
+use super::moves::count_masks_of_words;
 use super::round::{Action, Round};
 use crate::game::bot::Bot;
 use crate::game::{Rng, Seat};
@@ -157,17 +156,22 @@ fn has_chain(c: &[u8; RANKS]) -> bool {
 /// a chain taken out by moving each of its ranks `per` masks down; a hand holding more than 4 of
 /// a rank (no real hand) is counted rank by rank, as the masks cannot hold it (the same answer).
 pub fn plays_left(c: &[u8; RANKS]) -> u32 {
-    if beyond_deck(c) {
-        return plays_left_by_counts(c);
+    plays_left_of_words(words_of(c))
+}
+
+/// [`plays_left`] of count words ([`words_of`]): the greedy bot's per-play question asked of
+/// the hand left as words (no 15-byte set built and copied).
+pub(crate) fn plays_left_of_words(words: [u64; 2]) -> u32 {
+    if beyond_deck(words) {
+        return plays_left_by_counts(&Cards::from_words(words).counts());
     }
-    plays_left_masks(count_masks(c))
+    plays_left_masks(count_masks_of_words(words))
 }
 
 /// Whether some count is above 4 (all ranks at once: the counts as the bytes of two words; a
 /// byte of at most 0x7F reaches 5 when adding 0x7B sets its top bit, and a byte above 0x7F has
 /// it already, whatever the carry into it).
-fn beyond_deck(c: &[u8; RANKS]) -> bool {
-    let [low, high] = words_of(c);
+fn beyond_deck([low, high]: [u64; 2]) -> bool {
     const TOP: u64 = 0x8080_8080_8080_8080;
     const FIVE: u64 = 0x7B7B_7B7B_7B7B_7B7B;
     ((low | high | low.wrapping_add(FIVE) | high.wrapping_add(FIVE)) & TOP) != 0
@@ -192,16 +196,24 @@ fn plays_left_masks(masks: [u16; 4]) -> u32 {
     // third order takes them as the first or the second does (sequences and pairs: as the
     // second; either with airplanes: as the first). Only the orders that can differ are run.
     for order in CHAIN_ORDERS.get(..kinds).unwrap_or(&[]) {
-        let mut rest = masks;
-        let (chains, planes) = take_chains(order, |per, min| {
-            if held >> per.wrapping_sub(1) & 1 == 0 {
-                return 0; // per ≥ 1
-            }
-            take_chain_masks(&mut rest, per, u32::from(min))
-        });
-        best = best.min(chains.saturating_add(groups_masks(rest, planes.lengths())));
+        best = best.min(order_plays(masks, order, held));
     }
     best
+}
+
+/// The plays of one chain order ([`CHAIN_ORDERS`]) from the count masks, looking only for the
+/// kinds of chain in `held` (bit `per - 1`): the chains taken out, plus the groups of the rest.
+/// In a frame of its own (not in [`plays_left`]'s: the search's deepest stack ends under it).
+#[inline(never)]
+fn order_plays(masks: [u16; 4], order: &[(u8, u8); 3], held: u8) -> u32 {
+    let mut rest = masks;
+    let (chains, planes) = take_chains(order, |per, min| {
+        if held >> per.wrapping_sub(1) & 1 == 0 {
+            return 0; // per ≥ 1
+        }
+        take_chain_masks(&mut rest, per, u32::from(min))
+    });
+    chains.saturating_add(groups_masks(rest, planes.lengths()))
 }
 
 /// The airplanes [`take_chains`] took out: their lengths in ranks (at most 6 fit 3 … A, each 2+
@@ -273,7 +285,9 @@ fn groups_masks([m1, _, m3, m4]: [u16; 4], planes: &[u8]) -> u32 {
 
 /// `take_chain` on count masks: the first longest run of ranks (3 … A) held `per` times or more,
 /// at least `min` long, taken out (each of its ranks moved `per` masks down); its length, 0 when
-/// there is none.
+/// there is none. Out of line: its masks are not in [`plays_left`]'s frame (the search's
+/// deepest stack ends under it).
+#[inline(never)]
 fn take_chain_masks(masks: &mut [u16; 4], per: u8, min: u32) -> u32 {
     let [m1, m2, m3, m4] = *masks;
     let held = match per {
@@ -350,7 +364,9 @@ const CHAIN_ORDERS: [[(u8, u8); 3]; 3] = [
     [(2, 3), (1, 5), (3, 2)],
 ];
 
-/// [`plays_left`] rank by rank, for any counts.
+/// [`plays_left`] rank by rank, for any counts. Out of line: its count arrays are not in the
+/// frame of the mask path (the search's deepest stack ends there).
+#[inline(never)]
 fn plays_left_by_counts(c: &[u8; RANKS]) -> u32 {
     let mut best = groups(c, &[]);
     if !has_chain(c) {
@@ -415,81 +431,43 @@ impl Greedy {
         if round.to_act() != Some(seat) {
             return None;
         }
-        let hand = round.hand(seat).counts();
         if round.in_auction() {
-            return self.bid(round, seat, &hand);
+            return self.bid(round, seat);
         }
+        self.play(round, seat)
+    }
+
+    /// [`Greedy::choose`] after the auction (`seat` to act). In a frame of its own, with the hand
+    /// as count words only: the search's deepest stack runs through it (the move generator and
+    /// [`plays_left`] under it).
+    #[inline(never)]
+    fn play(&mut self, round: &Round, seat: Seat) -> Option<Action> {
         let landlord = round.landlord();
-        let top = round.top();
+        let top = round.top_seat();
         // Every seat's count is public (the observation's counts), read from the hands without
-        // building the whole observation.
-        let opponent_low = (0u8..3)
-            .map(Seat)
-            .any(|s| s != seat && (landlord == Some(seat) || landlord == Some(s)) && round.hand(s).len() <= 2);
-        let partner_on_top = matches!((top, landlord), (Some((t, _)), Some(l)) if t != seat && l != seat && t != l);
-        let rocket = at(&hand, BLACK) > 0 && at(&hand, RED) > 0;
-        let cards = round.hand(seat);
-        // The ranks the hand holds all four of.
-        let [_, _, _, quads] = count_masks(&hand);
-        let mut best: Option<(u32, Action)> = None;
-        let mut ties = 0u32;
-        let mut winning = None;
-        let rng = &mut self.rng;
-        round.for_each_legal_action(seat, |action| {
-            let Action::Play(play) = action else { return };
-            if winning.is_some() {
-                return;
-            }
-            // A legal play is part of the hand.
-            let Some(after) = cards.minus(&play.cards) else { return };
-            // (Only asked of a hand holding a quad.)
-            let [some, _, _, all] = if quads != 0 {
-                count_masks(&play.cards.counts())
-            } else {
-                [0; 4]
-            };
-            // A play taking some but not all of a quad breaks a bomb; a quad + two spends a
-            // bomb as surely as the bomb itself.
-            let breaks_bomb = quads & some & !all != 0;
-            let bomb = matches!(play.reading.kind, Kind::Bomb | Kind::Rocket) || quads & all != 0;
-            let spent_control = [Rank::Two, Rank::BlackJoker, Rank::RedJoker]
-                .into_iter()
-                .fold(0u32, |sum, rank| sum.saturating_add(u32::from(play.cards.count(rank))));
-            // One joker of the rocket.
-            let breaks_bomb = breaks_bomb
-                || (rocket
-                    && play.reading.kind != Kind::Rocket
-                    && (after.count(Rank::BlackJoker) > 0) != (after.count(Rank::RedJoker) > 0));
-            if after.is_empty() {
-                winning = Some(action);
-                return;
-            }
-            let mut cost = plays_left(&after.counts())
-                .saturating_mul(32)
-                .saturating_add(play.reading.key as u32);
-            if !opponent_low {
-                if bomb {
-                    cost = cost.saturating_add(50);
-                }
-                if breaks_bomb {
-                    cost = cost.saturating_add(30);
-                }
-                cost = cost.saturating_add(spent_control.saturating_mul(6));
-            }
-            match best {
-                Some((b, _)) if cost > b => {}
-                Some((b, _)) if cost == b => {
-                    ties = ties.saturating_add(1);
-                    if rng.below(ties.saturating_add(1)) == 0 {
-                        best = Some((cost, action));
-                    }
-                }
-                _ => {
-                    ties = 0;
-                    best = Some((cost, action));
-                }
-            }
+        // building the whole observation (nor copying a hand).
+        let opponent_low = (0u8..3).map(Seat).any(|s| {
+            s != seat && (landlord == Some(seat) || landlord == Some(s)) && len_of_words(round.hand_words(s)) <= 2
         });
+        let partner_on_top = matches!((top, landlord), (Some(t), Some(l)) if t != seat && l != seat && t != l);
+        // The hand and each play as count words: the hand left by a play without a set built.
+        let cards = round.hand_words(seat);
+        // The ranks the hand holds all four of.
+        let [_, _, _, quads] = count_masks_of_words(cards);
+        let mut weigh = Weigh {
+            cards,
+            quads,
+            rocket: count_in(cards, BLACK) > 0 && count_in(cards, RED) > 0,
+            opponent_low,
+            best: None,
+            ties: 0,
+            winning: None,
+            rng: &mut self.rng,
+        };
+        // The walk's state in one place: the callback holds one reference (a smaller frame
+        // under the move generator than one reference per local).
+        round.for_each_legal_action(seat, |action| weigh.consider(action));
+        let Weigh { best, winning, .. } = weigh;
         if let Some(action) = winning {
             return Some(action);
         }
@@ -498,15 +476,18 @@ impl Greedy {
             (None, None) => None, // a leader always has a play
             (Some(_), _) if partner_on_top => Some(Action::Pass),
             // The plays left now, only asked here (a lead needs no comparison).
-            (Some(_), Some((cost, action))) if opponent_low || cost <= plays_left(&hand).saturating_mul(32) => {
+            (Some(_), Some((cost, action)))
+                if opponent_low || cost <= plays_left_of_words(cards).saturating_mul(32) =>
+            {
                 Some(action)
             }
             (Some(_), _) => Some(Action::Pass),
         }
     }
 
-    fn bid(&mut self, round: &Round, seat: Seat, hand: &[u8; RANKS]) -> Option<Action> {
-        let strength = strength(hand);
+    #[inline(never)]
+    fn bid(&mut self, round: &Round, seat: Seat) -> Option<Action> {
+        let strength = strength(&round.hand(seat).counts());
         let wanted = [
             Action::Bid(3),
             Action::Bid(2),
@@ -525,6 +506,85 @@ impl Greedy {
             .into_iter()
             .find(|a| want(a) && round.is_legal(seat, *a))
             .or(Some(Action::Pass))
+    }
+}
+
+/// [`Greedy::play`]'s walk over the legal plays: the hand (count words), its quads and rocket,
+/// whether an opponent is low, and the best play so far with its ties and generator.
+struct Weigh<'r> {
+    cards: [u64; 2],
+    quads: u16,
+    rocket: bool,
+    opponent_low: bool,
+    best: Option<(u32, Action)>,
+    ties: u32,
+    /// A play that empties the hand (taken at once: the plays after it are passed over).
+    winning: Option<Action>,
+    rng: &'r mut Rng,
+}
+
+impl Weigh<'_> {
+    /// Weighs one legal action (see [`Greedy`]): a play's cost, kept when it is the least so far
+    /// (exact ties broken by the generator).
+    #[inline(always)]
+    fn consider(&mut self, action: Action) {
+        let Action::Play(play) = action else { return };
+        if self.winning.is_some() {
+            return;
+        }
+        let quads = self.quads;
+        // A legal play is part of the hand.
+        let played = play.cards.words();
+        let Some(after) = minus_words(self.cards, played) else {
+            return;
+        };
+        // (Only asked of a hand holding a quad.)
+        let [some, _, _, all] = if quads != 0 {
+            count_masks_of_words(played)
+        } else {
+            [0; 4]
+        };
+        // A play taking some but not all of a quad breaks a bomb; a quad + two spends a
+        // bomb as surely as the bomb itself.
+        let breaks_bomb = quads & some & !all != 0;
+        let bomb = matches!(play.reading.kind, Kind::Bomb | Kind::Rocket) || quads & all != 0;
+        let spent_control = [Rank::Two, Rank::BlackJoker, Rank::RedJoker]
+            .into_iter()
+            .fold(0u32, |sum, rank| sum.saturating_add(u32::from(play.cards.count(rank))));
+        // One joker of the rocket.
+        let breaks_bomb = breaks_bomb
+            || (self.rocket
+                && play.reading.kind != Kind::Rocket
+                && (count_in(after, BLACK) > 0) != (count_in(after, RED) > 0));
+        if after == [0; 2] {
+            self.winning = Some(action);
+            return;
+        }
+        let mut cost = plays_left_of_words(after)
+            .saturating_mul(32)
+            .saturating_add(play.reading.key as u32);
+        if !self.opponent_low {
+            if bomb {
+                cost = cost.saturating_add(50);
+            }
+            if breaks_bomb {
+                cost = cost.saturating_add(30);
+            }
+            cost = cost.saturating_add(spent_control.saturating_mul(6));
+        }
+        match self.best {
+            Some((b, _)) if cost > b => {}
+            Some((b, _)) if cost == b => {
+                self.ties = self.ties.saturating_add(1);
+                if self.rng.below(self.ties.saturating_add(1)) == 0 {
+                    self.best = Some((cost, action));
+                }
+            }
+            _ => {
+                self.ties = 0;
+                self.best = Some((cost, action));
+            }
+        }
     }
 }
 

@@ -134,7 +134,8 @@ struct Gen<'a> {
 
 /// Runs the generator; `f` gets each play with the reading it was generated as (its only
 /// reading unless the preset gives sets several, see `classify`) and returns `false` to stop.
-/// Returns `false` if stopped.
+/// Returns `false` if stopped. Inlined (no frame of its own under its callers').
+#[inline(always)]
 pub(crate) fn generate(
     hand: &Cards,
     prev: Option<Reading>,
@@ -216,11 +217,51 @@ pub(crate) fn count_plays(
 /// Bit `r` of mask `k - 1` set for each rank `r` of which `hand` holds at least `k` cards
 /// (`k` = 1 … 4; a hand holds at most 4 of a rank).
 pub(crate) fn count_masks(hand: &[u8; RANKS]) -> [u16; 4] {
-    // All ranks at once (SWAR): the 15 counts (at most 4 each) as the bytes of two words;
-    // a byte reaches `k` when adding `0x80 - k` sets its top bit (no carry: 4 + 0x7F <
-    // 0x100), and the top bits are gathered into one bit per rank by a multiply.
-    // (A hand holds at most 4 of a rank: `Cards` never exceeds the deck.)
-    let [low, high] = super::cards::words_of(hand);
+    count_masks_of_words(super::cards::words_of(hand))
+}
+
+/// [`count_masks`] of count words ([`words_of`](super::cards::words_of)), at most 4 cards a
+/// rank (a set within the deck): on 32-bit parts by bit planes ([`count_masks_by_planes`]), on
+/// a 64-bit host by the 64-bit form [`count_masks_wide`], the cheaper one there (the same
+/// answers for counts below 8).
+pub(crate) fn count_masks_of_words(words: [u64; 2]) -> [u16; 4] {
+    if cfg!(target_pointer_width = "64") {
+        return count_masks_wide(words);
+    }
+    count_masks_by_planes(words)
+}
+
+/// [`count_masks`] of count words whose counts are all below 8, by the bits of the counts on
+/// 32-bit words: rank `r` holds at least 1 card when bit 0, 1 or 2 of its count is set, at least
+/// 2 with bit 1 or 2, at least 3 with bit 2 or bits 0 and 1, at least 4 with bit 2; each bit
+/// gathered from the four bytes of a 32-bit quarter by one 32-bit multiply (12 in all; a 64-bit
+/// multiply takes three instructions and a call's worth of registers on the Cortex-M).
+#[inline(always)]
+fn count_masks_by_planes([lo, hi]: [u64; 2]) -> [u16; 4] {
+    let quarters = [lo as u32, (lo >> 32) as u32, hi as u32, (hi >> 32) as u32];
+    let (b0, b1, b2) = (plane(quarters, 0), plane(quarters, 1), plane(quarters, 2));
+    [b0 | b1 | b2, b1 | b2, b0 & b1 | b2, b2]
+}
+
+/// Bit `bit` of the count of each rank (bytes of the four quarters, ranks 0 … 15) as a mask.
+/// Written out, inlined (a closure or a loop stays a call at opt-level z).
+#[inline(always)]
+fn plane([q0, q1, q2, q3]: [u32; 4], bit: u32) -> u16 {
+    gather4(q0, bit) | gather4(q1, bit) << 4 | gather4(q2, bit) << 8 | gather4(q3, bit) << 12
+}
+
+/// Bit `bit` of each byte of `quarter` as the 4 low bits of the answer (byte `i` to bit `i`): the
+/// bits (8·i + `bit`, shifted down to 8·i) gathered to bits 28 + i by one multiply by
+/// 0x1020_4080, whose partial products land on distinct bits (no carry).
+#[inline(always)]
+fn gather4(quarter: u32, bit: u32) -> u16 {
+    ((quarter >> bit & 0x0101_0101).wrapping_mul(0x1020_4080) >> 28) as u16
+}
+
+/// [`count_masks`] on 64-bit words (its form before session 20, the 64-bit hosts' path; exact
+/// for counts below 128): a byte reaches `k` when adding `0x80 - k` sets its top
+/// bit, and the top bits are gathered into one bit per rank by a multiply.
+fn count_masks_wide([low, high]: [u64; 2]) -> [u16; 4] {
     const ONES: u64 = 0x0101_0101_0101_0101;
     // Bit 0 of byte `i` to bit `i` of the top byte.
     const GATHER: u64 = 0x0102_0408_1020_4080;
@@ -880,6 +921,8 @@ impl Gen<'_> {
         choose(m, 2)
     }
 
+    /// Every kind in turn, each in a frame of its own: the callback (the search's playouts weigh
+    /// each play under it) is not under the frames of all the kinds' locals together.
     fn run(&mut self) {
         self.simple();
         self.chains();
@@ -954,6 +997,7 @@ impl Gen<'_> {
 
     /// Botzone's chains of quads ([`Preset::quad_chains`]): 2+ consecutive quads within 3 … A,
     /// alone, with two different singles per quad, or with two different pairs per quad.
+    #[inline(never)] // a frame of its own (see `Gen::run`)
     fn quad_chains(&mut self) {
         let plain = self.wants(Kind::QuadChain);
         let singles = self.wants(Kind::QuadSingles);
@@ -1009,6 +1053,7 @@ impl Gen<'_> {
         }
     }
 
+    #[inline(never)] // a frame of its own (see `Gen::run`)
     fn simple(&mut self) {
         if self.skip.is_some() && self.skipped(self.count_simple(self.masks)) {
             return;
@@ -1054,6 +1099,7 @@ impl Gen<'_> {
         }
     }
 
+    #[inline(never)] // a frame of its own (see `Gen::run`)
     fn chains(&mut self) {
         for (kind, per, min) in [
             (Kind::Sequence, 1u8, 5usize),
@@ -1093,6 +1139,7 @@ impl Gen<'_> {
         }
     }
 
+    #[inline(never)] // a frame of its own (see `Gen::run`)
     fn triplet_kickers(&mut self) {
         let single = self.wants(Kind::TripletSingle);
         let pair = self.wants(Kind::TripletPair);
@@ -1137,6 +1184,7 @@ impl Gen<'_> {
         }
     }
 
+    #[inline(never)] // a frame of its own (see `Gen::run`)
     fn airplanes_with_wings(&mut self) {
         let singles = self.wants(Kind::AirplaneSingles);
         let pairs = self.wants(Kind::AirplanePairs);
@@ -1237,6 +1285,7 @@ impl Gen<'_> {
         }
     }
 
+    #[inline(never)] // a frame of its own (see `Gen::run`)
     fn quads(&mut self) {
         if !self.preset.quad_with_two {
             return;
@@ -1376,6 +1425,51 @@ impl Multisets {
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
     use super::{Multisets, RANKS};
+
+    /// Session 20: the count masks by 32-bit bit planes (`count_masks_by_planes`, the 32-bit
+    /// parts' path of `count_masks`) give the 64-bit form's answers (`count_masks_wide`, the
+    /// form before) and the rank-by-rank ones, for every count 0 … 7 at every rank (all 8^15
+    /// would be too many: every rank through every count, the others drawn); the host's path
+    /// (the wide form) also for larger counts.
+    #[test]
+    fn count_masks_by_bit_planes_match_the_wide_form() {
+        use crate::game::Rng;
+        let by_rank = |c: &[u8; RANKS]| {
+            let mut masks = [0u16; 4];
+            for (k, mask) in masks.iter_mut().enumerate() {
+                for (r, &n) in c.iter().enumerate() {
+                    if usize::from(n) > k {
+                        *mask |= 1 << r;
+                    }
+                }
+            }
+            masks
+        };
+        let mut rng = Rng::new(20);
+        for round in 0..100_000u32 {
+            let mut c = [0u8; RANKS];
+            for slot in c.iter_mut() {
+                *slot = match round % 3 {
+                    0 => rng.below(5) as u8,
+                    1 => rng.below(8) as u8,
+                    _ => rng.below(256) as u8,
+                };
+            }
+            c[(round as usize / 3) % RANKS] = (round / 45 % 8) as u8;
+            let words = super::super::cards::words_of(&c);
+            assert_eq!(super::count_masks(&c), super::count_masks_wide(words), "{c:?}");
+            if c.iter().all(|&n| n < 8) {
+                assert_eq!(
+                    super::count_masks_by_planes(words),
+                    super::count_masks_wide(words),
+                    "{c:?}"
+                );
+            }
+            if c.iter().all(|&n| n < 128) {
+                assert_eq!(super::count_masks(&c), by_rank(&c), "{c:?}");
+            }
+        }
+    }
 
     /// The recursive enumeration `Multisets` replaced (one level per rank, most of the lowest
     /// rank first): calls `f` with every multiset in that order.

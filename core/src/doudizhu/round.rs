@@ -770,6 +770,17 @@ impl Round {
         self.top_entry().map(|(s, p)| (Seat(s), p))
     }
 
+    /// The seat of the top play (`None` when a seat leads): [`Round::top`]'s seat, no play copied.
+    pub(crate) fn top_seat(&self) -> Option<Seat> {
+        (usize::from(self.top_seat) < SEATS).then_some(Seat(self.top_seat))
+    }
+
+    /// The count words of `seat`'s hand ([`Cards::words`]), read in place (no set copied: a
+    /// `memcpy` call on the microcontrollers); none for a seat the table does not have.
+    pub(crate) fn hand_words(&self, seat: Seat) -> [u64; 2] {
+        self.hands.get(seat.index()).map_or([0; 2], Cards::words)
+    }
+
     /// The top play and its seat number (`None` when a seat leads).
     pub(crate) fn top_entry(&self) -> Option<(u8, Play)> {
         (usize::from(self.top_seat) < SEATS).then_some((self.top_seat, self.top_play))

@@ -48,63 +48,49 @@ impl Round {
                 if prev.is_some() && !f(Action::Pass) {
                     return false;
                 }
-                let hand = self.hand(seat);
-                let rules = self.config.rules;
-                let quirk = self.config.quad_blocks_chain_head;
-                if self.config.bomb_follows_rocket && prev.is_some_and(|p| p.kind == Kind::Rocket) {
-                    for rank in Rank::ALL.into_iter().filter(|&r| hand.count(r) == 4) {
-                        let mut cards = Cards::EMPTY;
-                        cards.add(rank, 4);
-                        let reading = Reading {
-                            kind: Kind::Bomb,
-                            chain: 1,
-                            key: rank,
-                        };
-                        if !f(Action::Play(Play { cards, reading })) {
-                            return false;
-                        }
-                    }
-                    return true;
-                }
-                // Only OpenSpiel's rules give one card set several readings, and only for
-                // airplanes; every other play's one reading is the generator's.
-                let several = several_readings(&rules);
-                generate(
-                    &hand,
-                    prev,
-                    &rules,
-                    usize::from(rules.max_cards),
-                    &mut |cards, generated| {
-                        let multi = several
-                            && matches!(
-                                generated.kind,
-                                Kind::Airplane | Kind::AirplaneSingles | Kind::AirplanePairs
-                            );
-                        if !multi {
-                            if quirk && blocked_chain(&hand, &generated) {
-                                return true;
-                            }
-                            return f(Action::Play(Play {
-                                cards,
-                                reading: generated,
-                            }));
-                        }
-                        for reading in classify(&cards, &rules).iter() {
-                            if prev.is_some_and(|p| !reading.beats(&p)) {
-                                continue;
-                            }
-                            if quirk && blocked_chain(&hand, &reading) {
-                                continue;
-                            }
-                            if !f(Action::Play(Play { cards, reading })) {
-                                return false;
-                            }
-                        }
-                        true
-                    },
-                )
+                self.visit_plays(seat, prev, f)
             }
         }
+    }
+
+    /// [`Round::visit`]'s plays of `seat` over `prev` (after the pass), in a frame of its own:
+    /// the move generator's callbacks (under which the search's playouts weigh each play) are
+    /// not under the frame of the auction's and the rest of `visit`'s locals.
+    #[inline(never)]
+    fn visit_plays(&self, seat: Seat, prev: Option<Reading>, f: &mut dyn FnMut(Action) -> bool) -> bool {
+        // The hand and the rules by reference (no copies in this frame).
+        let hand = self.hands.get(seat.index()).unwrap_or(&Cards::EMPTY);
+        if self.config.bomb_follows_rocket && prev.is_some_and(|p| p.kind == Kind::Rocket) {
+            return visit_bombs(hand, f);
+        }
+        let rules = &self.config.rules;
+        let quirk = self.config.quad_blocks_chain_head;
+        // Only OpenSpiel's rules give one card set several readings, and only for
+        // airplanes; every other play's one reading is the generator's.
+        let several = several_readings(rules);
+        generate(
+            hand,
+            prev,
+            rules,
+            usize::from(rules.max_cards),
+            &mut |cards, generated| {
+                let multi = several
+                    && matches!(
+                        generated.kind,
+                        Kind::Airplane | Kind::AirplaneSingles | Kind::AirplanePairs
+                    );
+                if !multi {
+                    if quirk && blocked_chain(hand, &generated) {
+                        return true;
+                    }
+                    return f(Action::Play(Play {
+                        cards,
+                        reading: generated,
+                    }));
+                }
+                visit_readings(hand, cards, prev, rules, quirk, f)
+            },
+        )
     }
 
     /// Writes the first `min(total, out.len())` legal actions of `seat` into `out` and returns
@@ -726,4 +712,50 @@ fn several_readings(rules: &Preset) -> bool {
 /// the hand holds all four cards ([`Config::quad_blocks_chain_head`]).
 pub(super) fn blocked_chain(hand: &Cards, reading: &Reading) -> bool {
     matches!(reading.kind, Kind::Sequence | Kind::PairSequence | Kind::Airplane) && hand.count(reading.key) == 4
+}
+
+/// The plays of an airplane set `cards` under rules that read it several ways ([`Round::visit`]):
+/// each reading that beats `prev` and that the chain rule (`quirk`) lets through, handed to `f`
+/// until it returns `false`; whether it never did. Out of line: the readings are not in the
+/// frame of the generator's callback, under which the search's playouts weigh every play.
+#[inline(never)]
+fn visit_readings(
+    hand: &Cards,
+    cards: Cards,
+    prev: Option<Reading>,
+    rules: &Preset,
+    quirk: bool,
+    f: &mut dyn FnMut(Action) -> bool,
+) -> bool {
+    for reading in classify(&cards, rules).iter() {
+        if prev.is_some_and(|p| !reading.beats(&p)) {
+            continue;
+        }
+        if quirk && blocked_chain(hand, &reading) {
+            continue;
+        }
+        if !f(Action::Play(Play { cards, reading })) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The plays over the rocket where a bomb may follow it ([`Config::bomb_follows_rocket`]): each
+/// bomb of `hand`, handed to `f` until it returns `false`; whether it never did.
+#[inline(never)]
+fn visit_bombs(hand: &Cards, f: &mut dyn FnMut(Action) -> bool) -> bool {
+    for rank in Rank::ALL.into_iter().filter(|&r| hand.count(r) == 4) {
+        let mut cards = Cards::EMPTY;
+        cards.add(rank, 4);
+        let reading = Reading {
+            kind: Kind::Bomb,
+            chain: 1,
+            key: rank,
+        };
+        if !f(Action::Play(Play { cards, reading })) {
+            return false;
+        }
+    }
+    true
 }
