@@ -1635,20 +1635,39 @@ impl Round {
     /// calls, card counts, the out order and the points taken. Never another seat's hidden card.
     /// Errors: [`Error::UnknownCode`] (`"seat"`).
     pub fn observation(&self, seat: Seat) -> Result<Observation, Error> {
-        let Seen {
-            seat,
-            phase,
-            hand,
-            given,
-            received,
-            exchanged,
-            card_counts,
-            turn: _,
-        } = self.seen(seat)?;
+        // Written out here, not through `Round::seen` (the same values, tested): the C library's
+        // rules and round engine link the observation without the search's `seen` beside it.
+        let s = trick_seat(seat)?;
+        let grand = self.phase() == Phase::GrandTichu;
+        let hand = if grand {
+            set_of(bits_of(at(&self.hands, s)) & self.window)
+        } else {
+            at(&self.hands, s)
+        };
+        let card_counts = [0u8, 1, 2, 3].map(|k| {
+            let seat = seat_k(k);
+            if grand {
+                WINDOW as u8
+            } else {
+                at(&self.hands, seat).len() as u8
+            }
+        });
+        let given = at(&self.given, s).map(card_of_index);
+        let received = if matches!(self.phase(), Phase::GrandTichu | Phase::Exchange) {
+            [None; 3]
+        } else {
+            // From seat + 1 (its third card), seat + 2 (its second), seat + 3 (its first).
+            let from = |k: u8, slot: usize| {
+                let giver = seat_k(s.index().wrapping_add(k));
+                at(&self.given, giver).get(slot).copied().and_then(card_of_index)
+            };
+            [from(1, 2), from(2, 1), from(3, 0)]
+        };
+        let exchanged = [0u8, 1, 2, 3].map(|k| self.exchanged(seat_k(k)));
         let trick = self.trick.parts();
         Ok(Observation {
             seat,
-            phase,
+            phase: self.phase(),
             to_act: self.to_act(),
             hand,
             given,
@@ -1674,6 +1693,7 @@ impl Round {
     /// the public record, [`Round::public_history`]), read off the round in place: no 440-byte
     /// observation built per draw. The same values as the observation's fields of those names
     /// ([`Observation::seen`]); the same error. Errors: [`Error::UnknownCode`] (`"seat"`).
+    #[inline(never)] // its temporaries in a frame of its own, not in the determinization's
     pub(super) fn seen(&self, seat: Seat) -> Result<Seen, Error> {
         let s = trick_seat(seat)?;
         let grand = self.phase() == Phase::GrandTichu;
