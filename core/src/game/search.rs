@@ -434,10 +434,38 @@ pub fn search_in<R: Search>(
         let evaluated = playout(state, &mut policy);
         tree.backpropagate(leaf, state, evaluated);
     }
+    Ok(answer(
+        &tree,
+        round,
+        seat,
+        in_turn,
+        preferred,
+        iterations,
+        advice,
+        &mut policy,
+    ))
+}
+
+/// The answer of a search whose `iterations` have run in `tree`: the most visited root child
+/// ([`Tree::best_root_child`]), else the fallback ([`fallback_choice`]). In a frame of its own:
+/// its values not in [`search_in`]'s frame, under the iterations' determinization, selection and
+/// playout.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)] // the search's state at its end, passed once
+fn answer<R: Search>(
+    tree: &Tree<'_, R>,
+    round: &R,
+    seat: Seat,
+    in_turn: bool,
+    preferred: Option<Option<R::Action>>,
+    iterations: u32,
+    advice: Option<R::Action>,
+    policy: &mut R::Playout,
+) -> Report<R::Action> {
     let bonus = (iterations / POLICY_BONUS_SHARE).max(1);
     let best = tree.best_root_child(round, seat, !in_turn, preferred, bonus);
     let nodes_used = tree.used;
-    Ok(match best {
+    match best {
         Some((action, visits)) => Report {
             action,
             iterations,
@@ -445,12 +473,12 @@ pub fn search_in<R: Search>(
             visits,
         },
         None => Report {
-            action: fallback(&mut policy),
+            action: fallback_choice(round, seat, in_turn, advice, policy),
             iterations,
             nodes_used,
             visits: 0,
         },
-    })
+    }
 }
 
 /// The tree in the caller's buffer: `nodes[..used]` are in use, node 0 is the root; children are

@@ -323,7 +323,6 @@ impl Greedy {
 
     fn play_in_turn(&mut self, round: &Round, seat: Seat) -> Option<Action> {
         let hand = round.hand(seat).ok()?;
-        let parts = round.trick().parts();
         let mut best: Option<(u32, Action)> = None;
         let mut forced: Option<(u32, Action)> = None;
         let mut can_pass = false;
@@ -346,10 +345,12 @@ impl Greedy {
         if let Some(action) = goes_out {
             return Some(action);
         }
-        if parts.top.is_none() || !can_pass {
+        // The trick read where it is asked (no `TrickParts` built and kept across the walk).
+        let trick = round.trick();
+        if trick.top().is_none() || !can_pass {
             return best.or(forced).map(|(_, action)| action);
         }
-        let top = Seat(parts.top_seat.index());
+        let top = Seat(trick.top_seat().index());
         if top.0 & 1 == seat.0 & 1 {
             return Some(Action::Pass);
         }
@@ -365,8 +366,7 @@ impl Greedy {
         if !holds_bomb(hand) {
             return None;
         }
-        let parts = round.trick().parts();
-        let top = Seat(parts.top_seat.index());
+        let top = Seat(round.trick().top_seat().index());
         let danger = top.0 & 1 != seat.0 & 1 && round.hand(top).is_ok_and(|h| h.len() <= 2);
         let mut choice: Option<(u32, Action)> = None;
         round.for_each_legal_action(seat, |action| {

@@ -674,7 +674,10 @@ impl Round {
     }
 
     /// `self` made [`Round::from_deal`]'s round, field by field (no 504-byte round built on the
-    /// stack and copied: the search's determinizations replay in the caller's scratch).
+    /// stack and copied: the search's determinizations replay in the caller's scratch). In a
+    /// frame of its own: its temporaries (the new trick) not in the replay's frame, under the
+    /// replayed actions.
+    #[inline(never)]
     fn reset_to_deal(&mut self, config: Config, dealt: [Cards; 4], window: u64) {
         let Round {
             dealt: dealt_now,
@@ -1117,10 +1120,72 @@ impl Round {
     }
 
     /// Whether `apply(seat, action)` would succeed.
+    ///
+    /// Asked of the round in place, no copy of it (the search's selection asks it at the root:
+    /// a 504-byte copy there was the deepest frame of its stack): [`Round::apply`]'s refusals,
+    /// each checked without a write ([`Round::check`]), where `apply` applies in place (every
+    /// round but one breaking an invariant, which is asked on a copy as before). What `apply`
+    /// does after those checks fails only on a broken invariant.
     pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        let Ok(s) = trick_seat(seat) else {
+            return false;
+        };
+        if self.applies_in_place() {
+            self.check(s, action).is_ok()
+        } else {
+            self.is_legal_copied(s, action)
+        }
+    }
+
+    /// [`Round::is_legal`] by applying `action` to a copy (the way before the checks without a
+    /// write; a round past [`Round::applies_in_place`]'s bounds), in a frame of its own.
+    #[inline(never)]
+    pub(super) fn is_legal_copied(&self, s: TrickSeat, action: Action) -> bool {
         // The copy is discarded: `apply`'s own copy is not needed.
         let mut copy = *self;
-        copy.apply_discarding(seat, action).is_ok()
+        copy.apply_inner(s, action).is_ok()
+    }
+
+    /// [`Round::is_legal`] the way before it asked without a copy: `action` applied to a copy of
+    /// the round (the tests' reference; `false` for a seat off the table).
+    #[cfg(test)]
+    pub(super) fn is_legal_by_copy(&self, seat: Seat, action: Action) -> bool {
+        trick_seat(seat).is_ok_and(|s| self.is_legal_copied(s, action))
+    }
+
+    /// Whether [`Round::apply`] applies in place: room in the log, the plays and the out order
+    /// (always, but for a round breaking an invariant). Inline: a few compares on every apply.
+    #[inline(always)]
+    fn applies_in_place(&self) -> bool {
+        usize::from(self.log_len) < MAX_LOG && usize::from(self.plays) < DECK && usize::from(self.out_len) < 4
+    }
+
+    /// [`Round::apply_inner`]'s refusals of `s`'s `action`, in its order, without a write (the
+    /// trick's checks of a play or a pass: [`Trick::check_play`], [`Trick::check_pass`]).
+    fn check(&self, s: TrickSeat, action: Action) -> Result<(), Error> {
+        if self.phase() == Phase::Over {
+            return Err(Error::RoundOver);
+        }
+        if action == Action::Tichu {
+            return self.check_call(s);
+        }
+        match (self.phase(), action) {
+            (Phase::GrandTichu, Action::GrandTichu(_)) => {
+                if s.index() != self.grand_next {
+                    return Err(Error::NotYourTurn);
+                }
+                Ok(())
+            }
+            (Phase::Exchange, Action::Exchange { left, partner, right }) => {
+                self.check_exchange(s, [left, partner, right]).map(|_| ())
+            }
+            (Phase::Play, Action::Play { cards, wish }) => {
+                self.trick.check_play(s, cards, at(&self.hands, s), wish).map(|_| ())
+            }
+            (Phase::Play, Action::Pass) => self.trick.check_pass(s, at(&self.hands, s)),
+            (Phase::DragonGift, Action::GiveDragonTrick(to)) => self.check_give(s, trick_seat(to)?),
+            _ => Err(Error::WrongPhase),
+        }
     }
 
     fn visit(&self, seat: Seat, f: &mut dyn FnMut(Action) -> ControlFlow<()>) {
@@ -1141,22 +1206,7 @@ impl Round {
             }
             Phase::Exchange => {
                 if !self.exchanged(s) {
-                    let mut cards = [Card::Dog; HAND];
-                    let mut n = 0usize;
-                    for (slot, card) in cards.iter_mut().zip(at(&self.hands, s).iter()) {
-                        *slot = card;
-                        n = n.saturating_add(1);
-                    }
-                    // The first `n` slots hold the hand (written just above).
-                    for (i, &left) in cards.iter().take(n).enumerate() {
-                        for (j, &partner) in cards.iter().take(n).enumerate() {
-                            for (k, &right) in cards.iter().take(n).enumerate() {
-                                if i != j && j != k && i != k {
-                                    f(Action::Exchange { left, partner, right })?;
-                                }
-                            }
-                        }
-                    }
+                    visit_exchanges(at(&self.hands, s), f)?;
                 }
             }
             Phase::Play => {
@@ -1242,9 +1292,7 @@ impl Round {
         // first in `call`, `apply_inner`, `exchange` and `give`); what follows fails only on a
         // broken invariant, whose bounds are checked here first. Past those bounds (a broken
         // invariant) the action works on a copy.
-        let in_place =
-            usize::from(self.log_len) < MAX_LOG && usize::from(self.plays) < DECK && usize::from(self.out_len) < 4;
-        if in_place {
+        if self.applies_in_place() {
             return self.apply_inner(s, action);
         }
         self.apply_copied(s, action)
@@ -1286,6 +1334,14 @@ impl Round {
     }
 
     fn call(&mut self, s: TrickSeat) -> Result<Event, Error> {
+        self.check_call(s)?;
+        *at_mut(&mut self.calls, s) = Call::Tichu as u8;
+        self.push_log(LOG_TICHU << 2 | s.index())?;
+        Ok(Event::default())
+    }
+
+    /// The refusals of `s`'s Tichu call ([`Round::call`]).
+    fn check_call(&self, s: TrickSeat) -> Result<(), Error> {
         match self.phase() {
             Phase::Over => return Err(Error::RoundOver),
             Phase::GrandTichu => return Err(Error::WrongPhase),
@@ -1298,9 +1354,7 @@ impl Round {
         if self.played_any & bit(s) != 0 {
             return Err(Error::TooLateToCall);
         }
-        *at_mut(&mut self.calls, s) = Call::Tichu as u8;
-        self.push_log(LOG_TICHU << 2 | s.index())?;
-        Ok(Event::default())
+        Ok(())
     }
 
     fn apply_inner(&mut self, s: TrickSeat, action: Action) -> Result<Event, Error> {
@@ -1340,22 +1394,11 @@ impl Round {
         }
     }
 
+    /// `s`'s exchange (once a seat: in a frame of its own, not in the frame of every play's
+    /// apply).
+    #[inline(never)]
     fn exchange(&mut self, s: TrickSeat, cards: [Card; 3]) -> Result<Event, Error> {
-        if self.exchanged(s) {
-            return Err(Error::AlreadyExchanged);
-        }
-        let hand = at(&self.hands, s);
-        let mut chosen = [NO_CARD; 3];
-        let mut bits = 0u64;
-        for (slot, card) in chosen.iter_mut().zip(cards) {
-            let index = index_of_card(card).ok_or(Error::BadExchange)?;
-            let b = 1u64 << (index & 63);
-            if bits & b != 0 || bits_of(hand) & b == 0 {
-                return Err(Error::BadExchange);
-            }
-            bits |= b;
-            *slot = index;
-        }
+        let chosen = self.check_exchange(s, cards)?;
         *at_mut(&mut self.given, s) = chosen;
         self.push_log(LOG_EXCHANGE << 2 | s.index())?;
         let mut event = Event::default();
@@ -1380,6 +1423,26 @@ impl Round {
             event.exchange_done = true;
         }
         Ok(event)
+    }
+
+    /// The refusals of `s`'s exchange of `cards` ([`Round::exchange`]); the cards' deck indices.
+    fn check_exchange(&self, s: TrickSeat, cards: [Card; 3]) -> Result<[u8; 3], Error> {
+        if self.exchanged(s) {
+            return Err(Error::AlreadyExchanged);
+        }
+        let hand = at(&self.hands, s);
+        let mut chosen = [NO_CARD; 3];
+        let mut bits = 0u64;
+        for (slot, card) in chosen.iter_mut().zip(cards) {
+            let index = index_of_card(card).ok_or(Error::BadExchange)?;
+            let b = 1u64 << (index & 63);
+            if bits & b != 0 || bits_of(hand) & b == 0 {
+                return Err(Error::BadExchange);
+            }
+            bits |= b;
+            *slot = index;
+        }
+        Ok(chosen)
     }
 
     fn play(&mut self, s: TrickSeat, cards: Cards, wish: Option<Rank>) -> Result<Event, Error> {
@@ -1488,12 +1551,7 @@ impl Round {
     }
 
     fn give(&mut self, s: TrickSeat, to: TrickSeat) -> Result<Event, Error> {
-        if s.index() != self.gift_taker {
-            return Err(Error::NotYourTurn);
-        }
-        if !s.is_opponent(to) {
-            return Err(Error::NotAnOpponent);
-        }
+        self.check_give(s, to)?;
         let pile = at_mut(&mut self.taken, to);
         *pile = pile.checked_add(self.gift_points).ok_or(Error::Internal)?;
         self.push_log(LOG_GIVE << 2 | to.index() << 5 | s.index())?;
@@ -1513,6 +1571,17 @@ impl Round {
             self.start_trick(leader)?;
         }
         Ok(event)
+    }
+
+    /// The refusals of `s`'s gift of the Dragon trick to `to` ([`Round::give`]).
+    fn check_give(&self, s: TrickSeat, to: TrickSeat) -> Result<(), Error> {
+        if s.index() != self.gift_taker {
+            return Err(Error::NotYourTurn);
+        }
+        if !s.is_opponent(to) {
+            return Err(Error::NotAnOpponent);
+        }
+        Ok(())
     }
 
     /// The result, once the round is over.
@@ -1567,6 +1636,8 @@ impl Round {
     /// calls, card counts, the out order and the points taken. Never another seat's hidden card.
     /// Errors: [`Error::UnknownCode`] (`"seat"`).
     pub fn observation(&self, seat: Seat) -> Result<Observation, Error> {
+        // Written out here, not through `Round::seen` (the same values, tested): the C library's
+        // rules and round engine link the observation without the search's `seen` beside it.
         let s = trick_seat(seat)?;
         let grand = self.phase() == Phase::GrandTichu;
         let hand = if grand {
@@ -1616,6 +1687,51 @@ impl Round {
             card_play: self.card_play,
             log_len: self.log_len,
             log: self.log,
+        })
+    }
+
+    /// The part of `seat`'s [`Round::observation`] the search's determinization reads (besides
+    /// the public record, [`Round::public_history`]), read off the round in place: no 440-byte
+    /// observation built per draw. The same values as the observation's fields of those names
+    /// ([`Observation::seen`]); the same error. Errors: [`Error::UnknownCode`] (`"seat"`).
+    #[inline(never)] // its temporaries in a frame of its own, not in the determinization's
+    pub(super) fn seen(&self, seat: Seat) -> Result<Seen, Error> {
+        let s = trick_seat(seat)?;
+        let grand = self.phase() == Phase::GrandTichu;
+        let hand = if grand {
+            set_of(bits_of(at(&self.hands, s)) & self.window)
+        } else {
+            at(&self.hands, s)
+        };
+        let card_counts = [0u8, 1, 2, 3].map(|k| {
+            let seat = seat_k(k);
+            if grand {
+                WINDOW as u8
+            } else {
+                at(&self.hands, seat).len() as u8
+            }
+        });
+        let given = at(&self.given, s).map(card_of_index);
+        let received = if matches!(self.phase(), Phase::GrandTichu | Phase::Exchange) {
+            [None; 3]
+        } else {
+            // From seat + 1 (its third card), seat + 2 (its second), seat + 3 (its first).
+            let from = |k: u8, slot: usize| {
+                let giver = seat_k(s.index().wrapping_add(k));
+                at(&self.given, giver).get(slot).copied().and_then(card_of_index)
+            };
+            [from(1, 2), from(2, 1), from(3, 0)]
+        };
+        let exchanged = [0u8, 1, 2, 3].map(|k| self.exchanged(seat_k(k)));
+        Ok(Seen {
+            seat,
+            phase: self.phase(),
+            hand,
+            given,
+            received,
+            exchanged,
+            card_counts,
+            turn: game_seat(self.trick.turn()),
         })
     }
 
@@ -1793,21 +1909,23 @@ impl Round {
 /// two and three after the giver), written to `round` (whatever it held; built in place). The
 /// refusal names the error, the seat and the wish open when a record does not apply (how a
 /// sampled deal learns that a seat could not fulfil a wish); `round` then holds some round (the
-/// refused action may have written part of it), for the caller to discard.
+/// refused action may have written part of it), for the caller to discard. In a frame of its own
+/// (not in the determinization's, beside the draw's).
+#[inline(never)]
 pub(crate) fn replayed_in(
     round: &mut Round,
-    config: Config,
-    dealt: [u64; 4],
+    config: &Config,
+    dealt: &[u64; 4],
     window: u64,
-    given: [[u8; 3]; 4],
+    given: &[[u8; 3]; 4],
     history: impl Iterator<Item = Record>,
 ) -> Result<(), (Error, Seat, Option<Rank>)> {
-    round.reset_to_deal(config, dealt.map(set_of), window);
+    round.reset_to_deal(*config, dealt.map(set_of), window);
     for record in history {
         let action = match record.kind {
             RecordKind::GrandTichu(grand) => Action::GrandTichu(grand),
             RecordKind::Exchanged => {
-                let chosen = at(&given, seat_k(record.seat.0));
+                let chosen = at(given, seat_k(record.seat.0));
                 let card = |slot: usize| chosen.get(slot).copied().and_then(card_of_index);
                 match (card(0), card(1), card(2)) {
                     (Some(left), Some(partner), Some(right)) => Action::Exchange { left, partner, right },
@@ -1826,6 +1944,30 @@ pub(crate) fn replayed_in(
             .map_err(|error| (error, record.seat, wish))?;
     }
     Ok(())
+}
+
+/// Every exchange of `hand` (left, partner, right: three different cards, by their positions in
+/// the hand, `left` slowest), in a frame of its own (the hand's cards not in the frame of every
+/// walk of the play's actions).
+#[inline(never)]
+fn visit_exchanges(hand: Cards, f: &mut dyn FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
+    let mut cards = [Card::Dog; HAND];
+    let mut n = 0usize;
+    for (slot, card) in cards.iter_mut().zip(hand.iter()) {
+        *slot = card;
+        n = n.saturating_add(1);
+    }
+    // The first `n` slots hold the hand (written just above).
+    for (i, &left) in cards.iter().take(n).enumerate() {
+        for (j, &partner) in cards.iter().take(n).enumerate() {
+            for (k, &right) in cards.iter().take(n).enumerate() {
+                if i != j && j != k && i != k {
+                    f(Action::Exchange { left, partner, right })?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 /// The actions of a play holding the Mah Jong: without a wish, then wishing each rank 2..=Ace.
@@ -1907,6 +2049,28 @@ impl Writer<'_> {
     }
 }
 
+/// The fields of one seat's [`Observation`] that the search's determinization reads
+/// ([`Round::seen`]): about 40 bytes, where the observation (with its copy of the log) is 440.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Seen {
+    /// [`Observation::seat`].
+    pub(super) seat: Seat,
+    /// [`Observation::phase`].
+    pub(super) phase: Phase,
+    /// [`Observation::hand`].
+    pub(super) hand: Cards,
+    /// [`Observation::given`].
+    pub(super) given: [Option<Card>; 3],
+    /// [`Observation::received`].
+    pub(super) received: [Option<Card>; 3],
+    /// [`Observation::exchanged`].
+    pub(super) exchanged: [bool; 4],
+    /// [`Observation::card_counts`].
+    pub(super) card_counts: [u8; 4],
+    /// The seat in turn in the trick ([`Observation::trick`]'s `turn`).
+    pub(super) turn: Seat,
+}
+
 /// What one seat may know ([`Round::observation`]). Holds no hidden card of another seat: two
 /// rounds that differ only in cards another seat holds unseen give equal observations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1966,6 +2130,22 @@ impl Observation {
     /// Every public action so far, in order (every play, pass, call, exchange made, gift).
     pub fn history(&self) -> impl Iterator<Item = Record> + '_ {
         records(&self.log, self.log_len, &self.card_play, self.wish_made)
+    }
+
+    /// The fields [`Round::seen`] reads off the round, taken from this observation (its
+    /// reference in the tests).
+    #[cfg(test)]
+    pub(super) fn seen(&self) -> Seen {
+        Seen {
+            seat: self.seat,
+            phase: self.phase,
+            hand: self.hand,
+            given: self.given,
+            received: self.received,
+            exchanged: self.exchanged,
+            card_counts: self.card_counts,
+            turn: game_seat(self.trick.turn),
+        }
     }
 }
 

@@ -3,8 +3,9 @@
 //!
 //! # What a seat may believe
 //!
-//! `determinize(seat, rng)` reads only the seat's [`Observation`]
-//! (and the seat's own Grand Tichu window, which it saw), deals the cards it cannot see at
+//! `determinize(seat, rng)` reads only what the seat's [`Observation`](super::round::Observation)
+//! shows (read off the round in place, no observation built) and the seat's own Grand Tichu
+//! window, which it saw, deals the cards it cannot see at
 //! random among the places it cannot see, and replays the public history on that deal through
 //! [`Round::apply`], so the sample is a valid round (`decode(encode(..))` takes it) that gives
 //! the seat the same observation. Kept, public or inferable:
@@ -48,7 +49,7 @@
 use super::Error;
 use super::bot::{Greedy, plays_left};
 use super::card::Cards;
-use super::round::{self, Observation, Outcome, Phase, RecordKind, Round};
+use super::round::{self, Outcome, Phase, RecordKind, Round, Seen};
 use crate::game::{self, Rng, Seat};
 
 const FULL_DECK: u64 = (1u64 << round::DECK) - 1;
@@ -176,7 +177,7 @@ fn random_window(hand: u64, rng: &mut Rng) -> u64 {
 
 /// The Grand Tichu decisions: the seat sees its window only.
 #[inline(never)] // its locals in a frame of their own, not summed in the draw's
-fn sample_grand(view: &Observation, rng: &mut Rng) -> Option<Sample> {
+fn sample_grand(view: &Seen, rng: &mut Rng) -> Option<Sample> {
     let s = view.seat.index() & 3;
     let own = bits(view.hand);
     let mut need = [round::HAND as u32; 4];
@@ -197,7 +198,7 @@ fn sample_grand(view: &Observation, rng: &mut Rng) -> Option<Sample> {
 
 /// The exchange: the seat sees its 14 cards (still all its own), its own exchange if chosen.
 #[inline(never)] // its locals in a frame of their own, not summed in the draw's
-fn sample_exchange(view: &Observation, own_window: u64, rng: &mut Rng) -> Option<Sample> {
+fn sample_exchange(view: &Seen, own_window: u64, rng: &mut Rng) -> Option<Sample> {
     let s = view.seat.index() & 3;
     let own = bits(view.hand);
     let mut need = [round::HAND as u32; 4];
@@ -225,20 +226,21 @@ fn sample_exchange(view: &Observation, own_window: u64, rng: &mut Rng) -> Option
 }
 
 /// The play (and after): hands drawn after the exchange, the exchanges among the other seats
-/// drawn from them. `excluded[j]` bit `r`: seat `j` holds no natural card of rank `r`.
+/// drawn from them. `excluded[j]` bit `r`: seat `j` holds no natural card of rank `r`. The
+/// public record read off `round` (the observation's history: the same log).
 #[inline(never)] // its locals in a frame of their own, not summed in the draw's
-fn sample_play(view: &Observation, own_window: u64, excluded: [u16; 4], rng: &mut Rng) -> Option<Sample> {
+fn sample_play(round: &Round, view: &Seen, own_window: u64, excluded: [u16; 4], rng: &mut Rng) -> Option<Sample> {
     let s = view.seat.index() & 3;
     let mut played = [0u64; 4];
     let mut leader = None;
-    for record in view.history() {
+    for record in round.public_history() {
         if let RecordKind::Play { cards, .. } = record.kind {
             leader = leader.or(Some(record.seat.index() & 3));
             *slot_mut(&mut played, record.seat.index())? |= bits(cards);
         }
     }
     // Before the first play the seat in turn leads: it holds the Mah Jong.
-    let leader = leader.unwrap_or(usize::from(view.trick.turn.index()) & 3);
+    let leader = leader.unwrap_or(view.turn.index() & 3);
     let all_played = played.iter().fold(0u64, |m, p| m | p);
     // What the seat gave seat + 1 + k, and received from seat + 1 + k.
     let gave = view.given.map(card_bit);
@@ -353,36 +355,45 @@ fn determinize(round: &Round, seat: Seat, rng: &mut Rng) -> Result<Round, Error>
 }
 
 /// [`determinize`]'s round written to `world` (whatever it held; after an error, some round),
-/// drawn and replayed in place. The seat's observation is read in a frame of its own per draw
-/// ([`draw_sample`]), not under the replay, which reads the round's own public record (the
-/// observation's history: the same log).
+/// drawn and replayed in place. What the seat has seen is read off the round once ([`Round::seen`]:
+/// the fields of its observation the draws need, no observation built), the public record in
+/// place ([`Round::public_history`]: the observation's history, the same log).
 fn determinize_in(round: &Round, seat: Seat, rng: &mut Rng, world: &mut Round) -> Result<(), Error> {
-    if seat.index() >= 4 {
-        // As `observation`'s refusal.
-        round.observation(seat)?;
-    }
+    // Read where it was returned (no move of it out of the result). Its error: as
+    // `observation`'s refusal of a seat not at the table.
+    let seen = round.seen(seat);
+    let view = match &seen {
+        Ok(view) => view,
+        Err(error) => return Err(*error),
+    };
     let s = seat.index() & 3;
     // The seat's own window: it saw those 8 cards first (its own knowledge).
     let (dealt, window) = round.deal();
     let own_window = dealt.get(s).map_or(0, |hand| bits(*hand) & window);
-    let config = *round.config();
+    let config = round.config();
     let mut excluded = [0u16; 4];
+    // Each draw written here (not returned and moved).
+    let mut sample = Sample {
+        dealt: [0; 4],
+        window: 0,
+        given: [[NO_CARD; 3]; 4],
+    };
     for _ in 0..ATTEMPTS {
-        let sample = match draw_sample(round, seat, own_window, excluded, rng)? {
-            Drawn::Sample(sample) => sample,
+        match draw_sample(round, view, own_window, excluded, rng, &mut sample) {
+            Drawn::Sample => {}
             Drawn::Unfit => {
                 // The exclusions are stronger than the rules: drop them when cards no longer fit.
                 excluded = [0; 4];
                 continue;
             }
             Drawn::Nothing => continue,
-        };
+        }
         match round::replayed_in(
             world,
             config,
-            sample.dealt,
+            &sample.dealt,
             sample.window,
-            sample.given,
+            &sample.given,
             round.public_history(),
         ) {
             Ok(()) => return Ok(()),
@@ -402,33 +413,41 @@ fn determinize_in(round: &Round, seat: Seat, rng: &mut Rng, world: &mut Round) -
 
 /// What one draw of [`determinize_in`] gives.
 enum Drawn {
-    Sample(Sample),
+    /// A deal, written to the caller's [`Sample`].
+    Sample,
     /// No deal fits the exclusions (dropped for the next draw).
     Unfit,
     /// No deal this time.
     Nothing,
 }
 
-/// One draw of a deal consistent with `seat`'s observation (module docs), the observation built
-/// in this frame (not under the replay).
+/// One draw of a deal consistent with what the seat has seen (`view`, module docs), in a frame
+/// of its own (not under the replay).
 #[inline(never)]
-fn draw_sample(round: &Round, seat: Seat, own_window: u64, excluded: [u16; 4], rng: &mut Rng) -> Result<Drawn, Error> {
-    // Read where it was returned (a move out of the result copies its 440 bytes, twice).
-    let observed = round.observation(seat);
-    let view = match &observed {
-        Ok(view) => view,
-        Err(error) => return Err(*error),
-    };
+fn draw_sample(
+    round: &Round,
+    view: &Seen,
+    own_window: u64,
+    excluded: [u16; 4],
+    rng: &mut Rng,
+    out: &mut Sample,
+) -> Drawn {
     let sample = match view.phase {
         Phase::GrandTichu => sample_grand(view, rng),
         Phase::Exchange => sample_exchange(view, own_window, rng),
-        Phase::Play | Phase::DragonGift | Phase::Over => match sample_play(view, own_window, excluded, rng) {
+        Phase::Play | Phase::DragonGift | Phase::Over => match sample_play(round, view, own_window, excluded, rng) {
             Some(sample) => Some(sample),
-            None if excluded != [0; 4] => return Ok(Drawn::Unfit),
+            None if excluded != [0; 4] => return Drawn::Unfit,
             None => None,
         },
     };
-    Ok(sample.map_or(Drawn::Nothing, Drawn::Sample))
+    match sample {
+        Some(sample) => {
+            *out = sample;
+            Drawn::Sample
+        }
+        None => Drawn::Nothing,
+    }
 }
 
 /// [`game::Search::reward`] for Tichu (module docs).

@@ -588,3 +588,105 @@ fn measure_playout_and_determinize_cost() {
         det.as_secs_f64() * 1e6 / (states.len() * 4) as f64
     );
 }
+
+/// Positions of whole random rounds (every phase, wishes, Dragon gifts), with the random bots'
+/// own actions.
+fn random_positions(seeds: core::ops::Range<u64>, mut visit: impl FnMut(&Round)) {
+    for seed in seeds {
+        let mut round = Round::new(&Config::default(), &Deal::Seeded(seed)).unwrap();
+        let mut bots = [0, 1, 2, 3].map(|k| RandomBot::new(seed * 11 + k));
+        loop {
+            visit(&round);
+            let Some((seat, action)) = bot::step(&round, &mut bots) else {
+                break;
+            };
+            round.apply(seat, action).unwrap();
+        }
+        visit(&round);
+    }
+}
+
+/// The determinization reads what the seat has seen off the round (`Round::seen`, the public
+/// record in place): the very values of its observation's fields, so every draw is the one the
+/// observation gave.
+#[test]
+fn what_the_draws_read_is_the_observations() {
+    let mut positions = 0usize;
+    random_positions(0..40, |round| {
+        for seat in (0..5).map(Seat) {
+            match round.observation(seat) {
+                Ok(view) => {
+                    assert_eq!(round.seen(seat), Ok(view.seen()));
+                    assert!(round.public_history().eq(view.history()));
+                }
+                Err(error) => assert_eq!(round.seen(seat), Err(error)),
+            }
+        }
+        positions += 1;
+    });
+    assert!(positions > 2000, "{positions}");
+}
+
+/// `Round::is_legal` asks the round in place: the same answer as the way before (the action
+/// applied to a copy), and as `apply`, for every legal action of every seat and for junk.
+#[test]
+fn is_legal_in_place_is_the_answer_of_an_applied_copy() {
+    use super::card::Rank;
+    let mut asked = 0usize;
+    let mut legal = 0usize;
+    random_positions(0..60, |round| {
+        let mut actions: Vec<Action> = Vec::new();
+        for seat in (0..4).map(Seat) {
+            game::Round::for_each_legal_action(round, seat, |action| actions.push(action));
+            let hand = round.hand(seat).unwrap();
+            let cards: Vec<_> = hand.iter().collect();
+            if cards.len() >= 3 {
+                actions.push(Action::Exchange {
+                    left: cards[0],
+                    partner: cards[1],
+                    right: cards[2],
+                });
+                actions.push(Action::Exchange {
+                    left: cards[0],
+                    partner: cards[0],
+                    right: cards[2],
+                });
+            }
+            for card in cards.iter().take(3) {
+                let mut single = Cards::EMPTY;
+                single.insert(*card).unwrap();
+                actions.push(Action::Play {
+                    cards: single,
+                    wish: None,
+                });
+                actions.push(Action::Play {
+                    cards: single,
+                    wish: Rank::new(7),
+                });
+            }
+            actions.push(Action::GiveDragonTrick(seat));
+        }
+        actions.extend([
+            Action::Pass,
+            Action::Tichu,
+            Action::GrandTichu(false),
+            Action::GrandTichu(true),
+            Action::Play {
+                cards: Cards::EMPTY,
+                wish: None,
+            },
+        ]);
+        for seat in (0..5).map(Seat) {
+            for &action in &actions {
+                let by_copy = round.is_legal_by_copy(seat, action);
+                let mut copy = *round;
+                let applied = copy.apply(seat, action).is_ok();
+                assert_eq!(round.is_legal(seat, action), by_copy, "{action:?} by {seat:?}");
+                assert_eq!(by_copy, applied, "{action:?} by {seat:?}");
+                asked += 1;
+                legal += usize::from(applied);
+            }
+        }
+    });
+    assert!(asked > 100_000 && legal > 10_000, "{asked} asked, {legal} legal");
+}

@@ -135,6 +135,17 @@ pub struct TrickParts {
     pub end: Option<TrickEnd>,
 }
 
+/// What a play that passes [`Trick::check_play`] writes into the trick.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Checked {
+    /// The cards played into the trick, the play's included.
+    played: Cards,
+    /// The play's reading: the new top play.
+    reading: Combination,
+    /// The open wish after the play.
+    next_wish: Option<Rank>,
+}
+
 /// A trick in progress. Create with [`Trick::new`] or [`Trick::with`]; drive with
 /// [`Trick::play`] and [`Trick::pass`].
 ///
@@ -382,6 +393,12 @@ impl Trick {
         self.turn
     }
 
+    /// Who played the top play (the leader while there is none): [`Trick::parts`]'s `top_seat`,
+    /// read without building the parts.
+    pub const fn top_seat(&self) -> Seat {
+        self.top_seat
+    }
+
     /// The open Mah Jong wish.
     pub const fn wish(&self) -> Option<Rank> {
         if self.flags & HAS_WISH != 0 {
@@ -417,39 +434,11 @@ impl Trick {
     /// The working form's play done on the held fields (every check before the first write;
     /// the tests check it against the working form's).
     pub fn play(&mut self, seat: Seat, play: Cards, hand: Cards, wish: Option<Rank>) -> Result<Step, Error> {
-        self.check_hand(seat, hand)?;
-        if play.is_empty() {
-            return Err(Error::IllegalPlay);
-        }
-        if !play.is_subset_of(hand) {
-            return Err(Error::NotInHand);
-        }
-        let played = self.played.joined(play).ok_or(Error::PlayedTwice)?;
-        let top = self.top();
-        let reading = resolve(top, play).ok_or(Error::IllegalPlay)?;
-        // While the trick waits to be gathered, the gatherer too may only bomb.
-        let in_turn = seat == self.turn && !self.gathering();
-        let bomb_on_play = reading.is_bomb() && top.is_some();
-        if !(in_turn || bomb_on_play) {
-            return Err(Error::NotYourTurn);
-        }
-        let open = self.wish();
-        if wish.is_some() && (!play.has_mahjong() || open.is_some()) {
-            return Err(Error::UnexpectedWish);
-        }
-        let mut next_wish = open;
-        if let Some(rank) = open {
-            let bound = in_turn && !(self.wish_bomb != 0 && bomb_on_play);
-            if bound && play.count(rank) == 0 && wish_forces(&hand, top, Some(rank))? {
-                return Err(Error::MustFulfilWish);
-            }
-            if play.count(rank) > 0 {
-                next_wish = None;
-            }
-        }
-        if wish.is_some() {
-            next_wish = wish;
-        }
+        let Checked {
+            played,
+            reading,
+            next_wish,
+        } = self.check_play(seat, play, hand, wish)?;
         // Taken: the writes, as `Trick::hold` writes the fields.
         match next_wish {
             Some(rank) => {
@@ -494,6 +483,58 @@ impl Trick {
             }
             _ => Ok(self.finish()),
         }
+    }
+
+    /// The checks of [`Trick::play`] (its errors, in its order), without a write: what the play
+    /// would write when it is taken. [`Round::is_legal`](super::round::Round::is_legal) asks it
+    /// of a play on the round's own trick (no copy of the round, nor of the trick). Inline: in
+    /// `play`'s frame, not one more frame under the round's apply.
+    #[inline(always)]
+    pub(crate) fn check_play(
+        &self,
+        seat: Seat,
+        play: Cards,
+        hand: Cards,
+        wish: Option<Rank>,
+    ) -> Result<Checked, Error> {
+        self.check_hand(seat, hand)?;
+        if play.is_empty() {
+            return Err(Error::IllegalPlay);
+        }
+        if !play.is_subset_of(hand) {
+            return Err(Error::NotInHand);
+        }
+        let played = self.played.joined(play).ok_or(Error::PlayedTwice)?;
+        let top = self.top();
+        let reading = resolve(top, play).ok_or(Error::IllegalPlay)?;
+        // While the trick waits to be gathered, the gatherer too may only bomb.
+        let in_turn = seat == self.turn && !self.gathering();
+        let bomb_on_play = reading.is_bomb() && top.is_some();
+        if !(in_turn || bomb_on_play) {
+            return Err(Error::NotYourTurn);
+        }
+        let open = self.wish();
+        if wish.is_some() && (!play.has_mahjong() || open.is_some()) {
+            return Err(Error::UnexpectedWish);
+        }
+        let mut next_wish = open;
+        if let Some(rank) = open {
+            let bound = in_turn && !(self.wish_bomb != 0 && bomb_on_play);
+            if bound && play.count(rank) == 0 && wish_forces(&hand, top, Some(rank))? {
+                return Err(Error::MustFulfilWish);
+            }
+            if play.count(rank) > 0 {
+                next_wish = None;
+            }
+        }
+        if wish.is_some() {
+            next_wish = wish;
+        }
+        Ok(Checked {
+            played,
+            reading,
+            next_wish,
+        })
     }
 
     /// The checks every step of `seat` holding `hand` starts with: the trick still open, the
