@@ -2582,7 +2582,7 @@ ParlorStatus parlor_round_decode(ParlorGame game,
 /**
  * @brief The text of an action code in the game's replay-log notation.
  *
- * The notation is each game's log notation (docs/<game>.md): a Tichu `play 9s9p`, a Dou
+ * The notation is each game's log notation (`docs/<game>.md`): a Tichu `play 9s9p`, a Dou
  * Dizhu `play 33344`, a dominoes `play 3-4 on 0-4`; Riichi names tiles by their 136-form id
  * (kind code × 4 + copy: `discard 22` discards a 6m, kind 5), as parlor_round_view's `ids:`
  * line lists the hand's.

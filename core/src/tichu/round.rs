@@ -1123,7 +1123,7 @@ impl Round {
     ///
     /// Asked of the round in place, no copy of it (the search's selection asks it at the root:
     /// a 504-byte copy there was the deepest frame of its stack): [`Round::apply`]'s refusals,
-    /// each checked without a write ([`Round::check`]), where `apply` applies in place (every
+    /// each checked without a write (`Round::check`), where `apply` applies in place (every
     /// round but one breaking an invariant, which is asked on a copy as before). What `apply`
     /// does after those checks fails only on a broken invariant.
     pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
