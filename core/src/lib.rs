@@ -25,6 +25,7 @@
 /// answers with status codes and never does, so its firmware build (`scripts/embedded-check`)
 /// leaves the texts out of flash. No code may branch on a reason (Tichu's `UnknownCode { what:
 /// "seat" }`, which names a fault, is written plainly).
+#[allow(unused_macros)] // a build without any game has no error to give a reason to
 macro_rules! reason {
     ($text:expr) => {
         if cfg!(feature = "terse-errors") { "" } else { $text }
