@@ -328,10 +328,12 @@ impl Program {
             *cell = Rows::NONE;
         }
         let mut from = 0usize;
+        // `from` = 3 r1 + r2, counted along (no division: on the M0 a call under the search
+        // bot's deepest stack).
+        let (mut r1, mut r2) = (0usize, 0usize);
         while let Some(src) = self.state.get(from) {
             if src.live() {
-                // `from` < 9: r1 and r2 are at most 2.
-                let (r1, r2) = (from / 3, from % 3);
+                // r1 and r2 are at most 2.
                 let open = r1.wrapping_add(r2);
                 let mut r0 = 0usize;
                 // `need`: the copies the runs need here (at most 2 + 2 + 2: no op wraps).
@@ -353,6 +355,12 @@ impl Program {
                 }
             }
             from = from.wrapping_add(1);
+            // r1, r2 < 3: no wrap.
+            r2 = r2.wrapping_add(1);
+            if r2 == 3 {
+                r2 = 0;
+                r1 = r1.wrapping_add(1);
+            }
         }
         true
     }
