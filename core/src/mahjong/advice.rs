@@ -273,7 +273,8 @@ pub fn advise(round: &Round, seat: Seat, seed: u64) -> Option<Action> {
     let dora = dora_counts(round);
     let red = round.config().score.red_fives;
     // Shanten and acceptance after discarding each kind.
-    let value = discard_values(&hand, &visible);
+    let mut value = [(i8::MAX, 0u8); KINDS];
+    discard_values(&hand, &visible, &mut value);
     let kind_of = |a: &Action| match a {
         Action::Discard { tile } | Action::Riichi { tile } => Some(usize::from(tile >> 2)),
         _ => None,

@@ -128,20 +128,24 @@ pub(super) fn hand_counts(round: &Round, seat: Seat) -> [u8; KINDS] {
 }
 
 /// For each kind of `hand` (counts of a `3n+2` hand), the (shanten, acceptance counting the
-/// `visible` tiles) after discarding one tile of it; `(i8::MAX, 0)` for a kind not held. The
-/// hand less a tile is a `3n+1` hand; if not (a broken invariant) that discard just rates worst.
-pub(super) fn discard_values(hand: &[u8; KINDS], visible: &[u8; KINDS]) -> [(i8, u8); KINDS] {
+/// `visible` tiles) after discarding one tile of it, written into `value`; `(i8::MAX, 0)` for a
+/// kind not held. The hand less a tile is a `3n+1` hand; if not (a broken invariant) that
+/// discard just rates worst. Into the caller's array (issue 27: no copy of it in this frame,
+/// under the suit program on the search bot's deepest stack).
+pub(super) fn discard_values(hand: &[u8; KINDS], visible: &[u8; KINDS], value: &mut [(i8, u8); KINDS]) {
     // Without the shanten table: suit by suit, each suit's gains shared across the discards and
     // draws (the same values; about 50 times fewer instructions than a `ukeire` per discard).
     #[cfg(not(feature = "shanten-table"))]
-    if let Some(value) = super::shanten::discard_rates(hand, visible) {
-        return value;
+    if super::shanten::discard_rates(hand, visible, value) {
+        return;
     }
-    discard_values_by_ukeire(hand, visible)
+    *value = discard_values_by_ukeire(hand, visible);
 }
 
 /// [`discard_values`] by one [`ukeire`] per held kind: the table build's way, and the reference
-/// of the suit-by-suit rates.
+/// of the suit-by-suit rates. Not inlined into [`discard_values`]: in the table-free build it
+/// only runs on a broken invariant, and its frame would sit under the suit-by-suit one.
+#[inline(never)]
 pub(super) fn discard_values_by_ukeire(hand: &[u8; KINDS], visible: &[u8; KINDS]) -> [(i8, u8); KINDS] {
     let mut value = [(i8::MAX, 0u8); KINDS];
     for (kind, slot) in value.iter_mut().enumerate() {
@@ -196,7 +200,8 @@ impl Greedy {
         let visible = visible_counts(round, seat);
         let hand = hand_counts(round, seat);
         // Shanten and acceptance after discarding each kind (computed once per kind).
-        let value = discard_values(&hand, &visible);
+        let mut value = [(i8::MAX, 0u8); KINDS];
+        discard_values(&hand, &visible, &mut value);
         let rate = |a: &Action| match a {
             Action::Discard { tile } | Action::Riichi { tile } => value.get(usize::from(tile >> 2)).copied(),
             _ => None,

@@ -307,8 +307,11 @@ impl Program {
     /// the numbers of `extra` (bit `j`: number `j`) ahead of `i` counted as held once more in
     /// that pruning (see [`max_runs`]).
     /// Written as plain loops over the nine states (no iterator adapters: at opt-level "z" they
-    /// stay calls on a microcontroller).
-    fn step(&mut self, h: &[u8; 9], i: usize, extra: u32) {
+    /// stay calls on a microcontroller). The new states go into `next` (all nine written), and
+    /// `true` is returned; `false` (`next` untouched) when the states stay as they are. Into a
+    /// second buffer rather than copied back (issue 27: a 72-byte copy and its call under the
+    /// search bot's deepest stack).
+    fn step_into(&self, h: &[u8; 9], i: usize, extra: u32, next: &mut Program) -> bool {
         let held = h.get(i).copied().unwrap_or(0);
         let max_runs = max_runs(h, i, extra);
         let mut others_live = false;
@@ -316,16 +319,21 @@ impl Program {
             others_live |= rows.live();
         }
         if !others_live && max_runs == 0 && held == 0 {
-            return; // only the start state, nothing to do at an empty stretch
+            return false; // only the start state, nothing to do at an empty stretch
         }
         // The tiles a group needing `need` copies here uses, in every lane.
         let adds = |need: usize| u32::from((need as u8).min(held)).wrapping_mul(ROW_ONES);
-        let mut next = [Rows::NONE; 9];
+        let next = &mut next.state;
+        for cell in next.iter_mut() {
+            *cell = Rows::NONE;
+        }
         let mut from = 0usize;
+        // `from` = 3 r1 + r2, counted along (no division: on the M0 a call under the search
+        // bot's deepest stack).
+        let (mut r1, mut r2) = (0usize, 0usize);
         while let Some(src) = self.state.get(from) {
             if src.live() {
-                // `from` < 9: r1 and r2 are at most 2.
-                let (r1, r2) = (from / 3, from % 3);
+                // r1 and r2 are at most 2.
                 let open = r1.wrapping_add(r2);
                 let mut r0 = 0usize;
                 // `need`: the copies the runs need here (at most 2 + 2 + 2: no op wraps).
@@ -347,17 +355,14 @@ impl Program {
                 }
             }
             from = from.wrapping_add(1);
+            // r1, r2 < 3: no wrap.
+            r2 = r2.wrapping_add(1);
+            if r2 == 3 {
+                r2 = 0;
+                r1 = r1.wrapping_add(1);
+            }
         }
-        self.state = next;
-    }
-
-    /// Steps through numbers `from..=to` of `h`.
-    fn run(&mut self, h: &[u8; 9], from: usize, to: usize) {
-        let mut i = from;
-        while i <= to {
-            self.step(h, i, 0);
-            i = i.wrapping_add(1); // `to` < 9
-        }
+        true
     }
 
     /// The gains once no held number is left: the runs still open end on empty numbers, so
@@ -373,6 +378,24 @@ impl Program {
         // Lane 0 of `plain` (no group) is reached, so after the running maxima every lane is.
         let reached = REACHED.wrapping_mul(ROW_ONES);
         u64::from(plain.wrapping_sub(reached)) | u64::from(pair.wrapping_sub(reached)) << 32
+    }
+}
+
+/// The states in `*cur` stepped through number `i` of `h` ([`Program::step_into`], `extra` as
+/// there) with `*spare` as the second buffer: the two references swapped when the states change
+/// (no copy).
+fn advance<'a>(cur: &mut &'a mut Program, spare: &mut &'a mut Program, h: &[u8; 9], i: usize, extra: u32) {
+    if cur.step_into(h, i, extra, spare) {
+        core::mem::swap(cur, spare);
+    }
+}
+
+/// [`advance`] through numbers `from..=to` of `h`.
+fn run<'a>(cur: &mut &'a mut Program, spare: &mut &'a mut Program, h: &[u8; 9], from: usize, to: usize) {
+    let mut i = from;
+    while i <= to {
+        advance(cur, spare, h, i, 0);
+        i = i.wrapping_add(1); // `to` < 9
     }
 }
 
@@ -489,11 +512,12 @@ pub(crate) fn unpack(packed: Packed) -> Gains {
 /// ten lanes held as two 32-bit words and relaxed a word at a time, up to the last held number
 /// (the states after it only carry their runs out).
 pub(crate) fn suit_gains_by_rows(h: &[u8; 9]) -> Gains {
-    let mut program = Program::start();
+    let (mut a, mut b) = (Program::start(), Program::start());
+    let (mut cur, mut spare) = (&mut a, &mut b);
     if let Some(last) = h.iter().rposition(|&c| c > 0) {
-        program.run(h, 0, last);
+        run(&mut cur, &mut spare, h, 0, last);
     }
-    unpack(program.packed())
+    unpack(cur.packed())
 }
 
 /// The packed gains of suit `h` joined with a lone tile (one a set or the pair of its own):
@@ -512,31 +536,38 @@ fn with_lone_tile(packed: Packed) -> Packed {
 /// pass over `h`: the base counts the kinds of `forks` ahead as held once more in its pruning
 /// ([`max_runs`]: the same gains), so its states before `k` are those of `h` plus `k` too, and
 /// the search of `h` plus `k` resumes there. `drawn[k]` (or `drawn[8 − k]` when `mirrored`)
-/// gets its gains. Returns the base, stepped through the number before the last fork.
-fn fork_sweep(h: &[u8; 9], forks: u32, last: usize, drawn: &mut [Packed; 9], mirrored: bool) -> (Program, usize) {
-    let mut base = Program::start();
+/// gets its gains. With `finish`, the base is then stepped through `last` and its gains
+/// returned (else 0). Three state buffers, each search stepping into a second one
+/// ([`advance`]: no copy back).
+fn fork_sweep(h: &[u8; 9], forks: u32, last: usize, drawn: &mut [Packed; 9], mirrored: bool, finish: bool) -> Packed {
+    let (mut a, mut b, mut c) = (Program::start(), Program::start(), Program::start());
+    let (mut base, mut spare, mut free) = (&mut a, &mut b, &mut c);
     let mut at = 0usize; // the numbers of `h` `base` has stepped through
     let mut k = 0usize;
     while k < 9 {
         // `k` < 9: the shift is below 32.
         if (forks >> k) & 1 != 0 {
             while at < k {
-                base.step(h, at, forks);
+                advance(&mut base, &mut spare, h, at, forks);
                 at = at.wrapping_add(1); // below 9
             }
             let mut with = *h;
             if let Some(c) = with.get_mut(k) {
                 *c = c.wrapping_add(1); // forked kinds are held fewer than four times
             }
-            let mut program = base;
-            program.run(&with, k, last.max(k));
+            *free = *base;
+            run(&mut free, &mut spare, &with, k, last.max(k));
             if let Some(slot) = drawn.get_mut(if mirrored { 8usize.wrapping_sub(k) } else { k }) {
-                *slot = program.packed();
+                *slot = free.packed();
             }
         }
         k = k.wrapping_add(1);
     }
-    (base, at)
+    if !finish {
+        return 0;
+    }
+    run(&mut base, &mut spare, h, at, last);
+    base.packed()
 }
 
 /// The packed gains of suit `h` (returned) and, in `drawn[k]`, of `h` with one more tile of
@@ -573,10 +604,8 @@ pub(crate) fn suit_gains_drawn(h: &[u8; 9], drawn: &mut [Packed; 9]) -> Packed {
     let mut mirror = *h;
     mirror.reverse();
     // Mirrored, the first held number is the last.
-    fork_sweep(&mirror, down, 8usize.wrapping_sub(first), drawn, true);
-    let (mut base, at) = fork_sweep(h, up, last, drawn, false);
-    base.run(h, at, last);
-    let gains = base.packed();
+    fork_sweep(&mirror, down, 8usize.wrapping_sub(first), drawn, true, false);
+    let gains = fork_sweep(h, up, last, drawn, false, true);
     let single = with_lone_tile(gains);
     for (k, slot) in drawn.iter_mut().enumerate() {
         if (lone >> k) & 1 != 0 {
@@ -644,11 +673,12 @@ mod tests {
 
     /// The gains of `h` with the pruning widened by `extra` at every number (see [`max_runs`]).
     fn gains_widened(h: &[u8; 9], extra: u32) -> Gains {
-        let mut program = Program::start();
+        let (mut a, mut b) = (Program::start(), Program::start());
+        let (mut cur, mut spare) = (&mut a, &mut b);
         for i in 0..9 {
-            program.step(h, i, extra);
+            advance(&mut cur, &mut spare, h, i, extra);
         }
-        unpack(program.packed())
+        unpack(cur.packed())
     }
 
     /// Widening the pruning changes no gains (what lets `suit_gains_drawn` fork a drawn kind's

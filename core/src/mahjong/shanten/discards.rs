@@ -95,13 +95,15 @@ impl Forms {
 /// the (shanten, acceptance) of the hand less one tile of it, exactly what
 /// [`ukeire`](super::ukeire)`(hand less it, Some(visible), None)` gives as `(shanten, total)`;
 /// `(i8::MAX, 0)` for a kind not held or where that call fails (the hand and `visible` holding
-/// five of a kind). `None` for counts that are no such hand (the caller asks `ukeire` per kind).
-pub(crate) fn discard_rates(hand: &[u8; KINDS], visible: &[u8; KINDS]) -> Option<[(i8, u8); KINDS]> {
+/// five of a kind), written into `value`; `false` (`value` left as it is) for counts that are no
+/// such hand (the caller asks `ukeire` per kind). Into the caller's array rather than returned:
+/// no second copy in this frame under the suit program (issue 27, the search bot's stack).
+pub(crate) fn discard_rates(hand: &[u8; KINDS], visible: &[u8; KINDS], value: &mut [(i8, u8); KINDS]) -> bool {
     let mut len = 0usize;
     let mut over = 0u64; // kinds the hand and `visible` hold five or more of
     for (k, (&c, &v)) in hand.iter().zip(visible).enumerate() {
         if c > 4 {
-            return None;
+            return false;
         }
         len = len.wrapping_add(usize::from(c)); // 34 counts of at most 4
         if c.saturating_add(v) > 4 {
@@ -109,7 +111,7 @@ pub(crate) fn discard_rates(hand: &[u8; KINDS], visible: &[u8; KINDS]) -> Option
         }
     }
     if len > MAX_HAND || len % 3 != 2 {
-        return None;
+        return false;
     }
     let rest_len = len.wrapping_sub(1); // len ≥ 2
     let sets = rest_len / 3;
@@ -120,65 +122,103 @@ pub(crate) fn discard_rates(hand: &[u8; KINDS], visible: &[u8; KINDS]) -> Option
     for (suit, (slot, drawn)) in base.iter_mut().zip(plus.iter_mut()).enumerate() {
         *slot = suit_gains_drawn(&suit_counts(hand, suit), drawn);
     }
-    let mut value = [(i8::MAX, 0u8); KINDS];
     for (d, slot) in value.iter_mut().enumerate() {
+        *slot = (i8::MAX, 0);
         let held = hand.get(d).copied().unwrap_or(0);
         let shown = visible.get(d).copied().unwrap_or(0);
         if held == 0 || over & !(1u64 << d) != 0 || held.wrapping_sub(1).saturating_add(shown) > 4 {
             continue;
         }
-        let mut rest = *hand;
-        if let Some(c) = rest.get_mut(d) {
-            *c = held.wrapping_sub(1); // held ≥ 1
-        }
-        let d_suit = d / 9;
-        let ge = honor_census(&rest);
-        let [b0, b1, b2] = base;
-        let mut gains = [b0, b1, b2, pack_gains(&honor_gains_of(ge[0], ge[1], ge[2]))];
-        // The suit the discard left (numbered suits only), and it with each kind drawn.
-        let mut left_drawn = [0 as Packed; 9];
-        if d_suit < 3
-            && let Some(g) = gains.get_mut(d_suit)
-        {
-            *g = suit_gains_drawn(&suit_counts(&rest, d_suit), &mut left_drawn);
-        }
-        let [m, p, s, z] = gains;
-        let (mp, sz) = (join(m, p), join(s, z));
-        let regular = regular_shanten(sets, Partner::new(sz, sets).used(mp));
-        let forms = Forms::of(&rest);
-        let before = if full { regular.min(forms.shanten()) } else { regular };
-        // Each suit's partners: the other three suits joined.
-        let others = [join(p, sz), join(m, sz), join(mp, z), join(mp, s)].map(|b| Partner::new(b, sets));
-        let drawn_honors = [0u8, 1, 2].map(|c| honor_drawn(ge, c));
-        let mut total = 0u8;
-        for (k, (&c, &v)) in rest.iter().zip(visible).enumerate() {
-            if c >= 4 {
-                continue;
-            }
-            let suit = k / 9;
-            let drawn = if suit == 3 {
-                // A fourth honor adds nothing to the regular form.
-                drawn_honors.get(usize::from(c)).copied().unwrap_or(z)
-            } else if suit == d_suit {
-                left_drawn.get(k % 9).copied().unwrap_or(0)
-            } else {
-                plus.get(suit).and_then(|p| p.get(k % 9)).copied().unwrap_or(0)
-            };
-            let Some(partners) = others.get(suit) else {
-                continue; // `suit` < 4
-            };
-            let mut after = regular_shanten(sets, partners.used(drawn));
-            if full {
-                after = after.min(forms.with(k, c).shanten());
-            }
-            if after < before {
-                // The hand and `visible` hold at most 4 of a kind together (checked above).
-                total = total.saturating_add(4u8.saturating_sub(c).saturating_sub(v));
-            }
-        }
-        *slot = (before, total);
+        *slot = rate_discard(hand, visible, d, &base, &plus, sets, full);
     }
-    Some(value)
+    true
+}
+
+/// The (shanten, acceptance) of `hand` less one tile of kind `d` (held, checked by the caller),
+/// from each numbered suit's packed gains (`base`) and with each kind drawn (`plus`), for a hand
+/// less a tile needing `sets` sets (`full`: 13 tiles, seven pairs and thirteen orphans count). In a frame of its own (issue 27, the search bot's stack on
+/// a microcontroller): its arrays not beside [`discard_rates`]' shared ones under the suit
+/// program's sweep of the discard's suit.
+#[inline(never)]
+fn rate_discard(
+    hand: &[u8; KINDS],
+    visible: &[u8; KINDS],
+    d: usize,
+    base: &[Packed; 3],
+    plus: &[[Packed; 9]; 3],
+    sets: usize,
+    full: bool,
+) -> (i8, u8) {
+    let d_suit = d / 9;
+    // The suit the discard left (numbered suits only), and it with each kind drawn.
+    let mut gains = *base;
+    let mut left_drawn = [0 as Packed; 9];
+    if let Some(g) = gains.get_mut(d_suit) {
+        let mut counts = suit_counts(hand, d_suit);
+        if let Some(c) = counts.get_mut(d % 9) {
+            *c = c.wrapping_sub(1); // held ≥ 1 (checked by the caller)
+        }
+        *g = suit_gains_drawn(&counts, &mut left_drawn);
+    }
+    accepted(hand, visible, d, gains, &left_drawn, plus, (sets, full))
+}
+
+/// [`rate_discard`]'s (shanten, acceptance) of `hand` less a tile of kind `d`, from its
+/// numbered suits' packed `gains` (the discard's suit's already less it) and each kind drawn
+/// (`left_drawn` for the suit the discard left, `plus` for the other numbered suits). In a frame
+/// of its own: its arrays not beside the suit program's sweep.
+#[inline(never)]
+fn accepted(
+    hand: &[u8; KINDS],
+    visible: &[u8; KINDS],
+    d: usize,
+    gains: [Packed; 3],
+    left_drawn: &[Packed; 9],
+    plus: &[[Packed; 9]; 3],
+    (sets, full): (usize, bool),
+) -> (i8, u8) {
+    let mut rest = *hand;
+    if let Some(c) = rest.get_mut(d) {
+        *c = c.wrapping_sub(1); // held ≥ 1 (checked by the caller)
+    }
+    let d_suit = d / 9;
+    let ge = honor_census(&rest);
+    let [m, p, s] = gains;
+    let z = pack_gains(&honor_gains_of(ge[0], ge[1], ge[2]));
+    let (mp, sz) = (join(m, p), join(s, z));
+    let regular = regular_shanten(sets, Partner::new(sz, sets).used(mp));
+    let forms = Forms::of(&rest);
+    let before = if full { regular.min(forms.shanten()) } else { regular };
+    // Each suit's partners: the other three suits joined.
+    let others = [join(p, sz), join(m, sz), join(mp, z), join(mp, s)].map(|b| Partner::new(b, sets));
+    let drawn_honors = [0u8, 1, 2].map(|c| honor_drawn(ge, c));
+    let mut total = 0u8;
+    for (k, (&c, &v)) in rest.iter().zip(visible).enumerate() {
+        if c >= 4 {
+            continue;
+        }
+        let suit = k / 9;
+        let drawn = if suit == 3 {
+            // A fourth honor adds nothing to the regular form.
+            drawn_honors.get(usize::from(c)).copied().unwrap_or(z)
+        } else if suit == d_suit {
+            left_drawn.get(k % 9).copied().unwrap_or(0)
+        } else {
+            plus.get(suit).and_then(|p| p.get(k % 9)).copied().unwrap_or(0)
+        };
+        let Some(partners) = others.get(suit) else {
+            continue; // `suit` < 4
+        };
+        let mut after = regular_shanten(sets, partners.used(drawn));
+        if full {
+            after = after.min(forms.with(k, c).shanten());
+        }
+        if after < before {
+            // The hand and `visible` hold at most 4 of a kind together (checked above).
+            total = total.saturating_add(4u8.saturating_sub(c).saturating_sub(v));
+        }
+    }
+    (before, total)
 }
 
 #[cfg(test)]
@@ -276,7 +316,8 @@ mod tests {
                 let k = rng.below(KINDS);
                 visible[k] = 5 - hand[k].max(1);
             }
-            let got = discard_rates(&hand, &visible).unwrap();
+            let mut got = [(0, 0); KINDS];
+            assert!(discard_rates(&hand, &visible, &mut got));
             assert_eq!(got, by_ukeire(&hand, &visible), "{hand:?} {visible:?}");
             tenpai += got.iter().filter(|v| v.0 == 0).count();
         }
@@ -288,10 +329,10 @@ mod tests {
     fn discard_rates_refuse_other_counts() {
         let mut hand = [0u8; KINDS];
         hand[0] = 3;
-        assert!(discard_rates(&hand, &[0; KINDS]).is_none());
+        assert!(!discard_rates(&hand, &[0; KINDS], &mut [(0, 0); KINDS]));
         hand[0] = 5;
-        assert!(discard_rates(&hand, &[0; KINDS]).is_none());
+        assert!(!discard_rates(&hand, &[0; KINDS], &mut [(0, 0); KINDS]));
         hand[0] = 2;
-        assert!(discard_rates(&hand, &[0; KINDS]).is_some());
+        assert!(discard_rates(&hand, &[0; KINDS], &mut [(0, 0); KINDS]));
     }
 }
