@@ -1636,35 +1636,17 @@ impl Round {
     /// calls, card counts, the out order and the points taken. Never another seat's hidden card.
     /// Errors: [`Error::UnknownCode`] (`"seat"`).
     pub fn observation(&self, seat: Seat) -> Result<Observation, Error> {
-        // Written out here, not through `Round::seen` (the same values, tested): the C library's
-        // rules and round engine link the observation without the search's `seen` beside it.
+        // Through `seen_of`, written into this function (not a call of `Round::seen`): the C
+        // library's rules and round engine link the observation without the search's `seen`.
         let s = trick_seat(seat)?;
-        let grand = self.phase() == Phase::GrandTichu;
-        let hand = if grand {
-            set_of(bits_of(at(&self.hands, s)) & self.window)
-        } else {
-            at(&self.hands, s)
-        };
-        let card_counts = [0u8, 1, 2, 3].map(|k| {
-            let seat = seat_k(k);
-            if grand {
-                WINDOW as u8
-            } else {
-                at(&self.hands, seat).len() as u8
-            }
-        });
-        let given = at(&self.given, s).map(card_of_index);
-        let received = if matches!(self.phase(), Phase::GrandTichu | Phase::Exchange) {
-            [None; 3]
-        } else {
-            // From seat + 1 (its third card), seat + 2 (its second), seat + 3 (its first).
-            let from = |k: u8, slot: usize| {
-                let giver = seat_k(s.index().wrapping_add(k));
-                at(&self.given, giver).get(slot).copied().and_then(card_of_index)
-            };
-            [from(1, 2), from(2, 1), from(3, 0)]
-        };
-        let exchanged = [0u8, 1, 2, 3].map(|k| self.exchanged(seat_k(k)));
+        let Seen {
+            hand,
+            given,
+            received,
+            exchanged,
+            card_counts,
+            ..
+        } = self.seen_of(seat, s);
         let trick = self.trick.parts();
         Ok(Observation {
             seat,
@@ -1697,6 +1679,13 @@ impl Round {
     #[inline(never)] // its temporaries in a frame of its own, not in the determinization's
     pub(super) fn seen(&self, seat: Seat) -> Result<Seen, Error> {
         let s = trick_seat(seat)?;
+        Ok(self.seen_of(seat, s))
+    }
+
+    /// [`Round::seen`] of a seat already checked: written into each caller (the observation's
+    /// and the determinization's code stay apart in flash and on the stack).
+    #[inline(always)]
+    fn seen_of(&self, seat: Seat, s: TrickSeat) -> Seen {
         let grand = self.phase() == Phase::GrandTichu;
         let hand = if grand {
             set_of(bits_of(at(&self.hands, s)) & self.window)
@@ -1723,7 +1712,7 @@ impl Round {
             [from(1, 2), from(2, 1), from(3, 0)]
         };
         let exchanged = [0u8, 1, 2, 3].map(|k| self.exchanged(seat_k(k)));
-        Ok(Seen {
+        Seen {
             seat,
             phase: self.phase(),
             hand,
@@ -1732,7 +1721,7 @@ impl Round {
             exchanged,
             card_counts,
             turn: game_seat(self.trick.turn()),
-        })
+        }
     }
 
     /// Writes the round's versioned byte form into `out` ([`ENCODED_BYTES`] bytes; version
