@@ -242,28 +242,10 @@ fn a_tichu_round_reads_nothing_of_its_log_past_its_entries() {
     let size = core::mem::size_of::<parlor_core::tichu::round::Round>();
     let len = payload_len(&clean);
     assert!(len < size - 200, "{len} of {size}");
-    let mut dirty = clean;
     // The log's room past the bytes the digest covers, filled with junk.
-    for byte in &mut bytes_of_mut(&mut dirty.opaque)[covered_end(&clean)..HEADER_BYTES + size] {
-        *byte = 0xA5;
-    }
+    let mut dirty = junk_past_covered(&clean, size);
     for _ in 0..40 {
-        let seat = to_act(&clean);
-        assert_eq!(to_act(&dirty), seat);
-        let code = lowest_choice(&clean, seat);
-        assert_eq!(lowest_choice(&dirty, seat), code);
-        // SAFETY: valid pointers.
-        unsafe {
-            assert_eq!(
-                parlor_round_apply(&mut clean, seat, code, core::ptr::null_mut()),
-                PARLOR_OK
-            );
-            assert_eq!(
-                parlor_round_apply(&mut dirty, seat, code, core::ptr::null_mut()),
-                PARLOR_OK
-            );
-        }
-        assert_eq!(encoded(&dirty), encoded(&clean));
+        step_alongside(&mut clean, &mut dirty);
     }
     // The header's payload length one entry short of the log's (digest rewritten): refused.
     let mut short = clean;
@@ -327,29 +309,38 @@ fn a_dominoes_round_reads_nothing_of_its_parents_past_the_layout() {
     let size = core::mem::size_of::<parlor_core::dominoes::Round>();
     let len = payload_len(&clean);
     assert!(len < size - 150, "{len} of {size}");
-    let mut dirty = clean;
-    for byte in &mut bytes_of_mut(&mut dirty.opaque)[covered_end(&clean)..HEADER_BYTES + size] {
-        *byte = 0xA5;
-    }
+    let mut dirty = junk_past_covered(&clean, size);
     while to_act(&clean) != PARLOR_NO_SEAT {
-        let seat = to_act(&clean);
-        assert_eq!(to_act(&dirty), seat);
-        let code = lowest_choice(&clean, seat);
-        assert_eq!(lowest_choice(&dirty, seat), code);
-        // SAFETY: valid pointers.
-        unsafe {
-            assert_eq!(
-                parlor_round_apply(&mut clean, seat, code, core::ptr::null_mut()),
-                PARLOR_OK
-            );
-            assert_eq!(
-                parlor_round_apply(&mut dirty, seat, code, core::ptr::null_mut()),
-                PARLOR_OK
-            );
-        }
-        assert_eq!(encoded(&dirty), encoded(&clean));
+        step_alongside(&mut clean, &mut dirty);
     }
     assert_eq!(to_act(&dirty), PARLOR_NO_SEAT);
+}
+
+/// `clean` with every byte from the end of what its digest covers to the end of its held round
+/// (`size` bytes after the header) set to junk.
+fn junk_past_covered(clean: &ParlorRound, size: usize) -> ParlorRound {
+    let mut dirty = *clean;
+    for byte in &mut bytes_of_mut(&mut dirty.opaque)[covered_end(clean)..HEADER_BYTES + size] {
+        *byte = 0xA5;
+    }
+    dirty
+}
+
+/// One step of the lowest bot on `clean` and on `dirty` (junk past its covered bytes): the same
+/// seat to act and choice, both applied, the same byte form after.
+fn step_alongside(clean: &mut ParlorRound, dirty: &mut ParlorRound) {
+    let seat = to_act(clean);
+    assert_eq!(to_act(dirty), seat);
+    let code = lowest_choice(clean, seat);
+    assert_eq!(lowest_choice(dirty, seat), code);
+    for round in [&mut *clean, &mut *dirty] {
+        // SAFETY: valid pointers.
+        assert_eq!(
+            unsafe { parlor_round_apply(round, seat, code, core::ptr::null_mut()) },
+            PARLOR_OK
+        );
+    }
+    assert_eq!(encoded(dirty), encoded(clean));
 }
 
 /// Where the bytes the digest covers end in a sealed state: the payload rounded up to 16 bytes
