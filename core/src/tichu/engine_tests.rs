@@ -768,18 +768,7 @@ fn a_refused_action_in_place_leaves_the_round_unchanged() {
                 for to in 0..4 {
                     tries.push(Action::GiveDragonTrick(Seat(to)));
                 }
-                if hand.len() >= 3 {
-                    tries.push(Action::Exchange {
-                        left: hand[0],
-                        partner: hand[1],
-                        right: hand[2],
-                    });
-                    tries.push(Action::Exchange {
-                        left: hand[0],
-                        partner: hand[0],
-                        right: hand[2],
-                    });
-                }
+                tries.extend(exchanges_to_try(&hand));
                 if let (Some(&mine), Some(&theirs)) = (hand.first(), other.first()) {
                     tries.push(Action::Exchange {
                         left: mine,
@@ -802,4 +791,24 @@ fn a_refused_action_in_place_leaves_the_round_unchanged() {
         }
     }
     assert!(refused > 10_000, "{refused}");
+}
+
+/// Two exchanges of a hand's first cards to try (none under three cards): its first three, and
+/// the first card given twice (always refused).
+pub(super) fn exchanges_to_try(hand: &[super::card::Card]) -> Vec<Action> {
+    match hand {
+        [left, partner, right, ..] => std::vec![
+            Action::Exchange {
+                left: *left,
+                partner: *partner,
+                right: *right,
+            },
+            Action::Exchange {
+                left: *left,
+                partner: *left,
+                right: *right,
+            },
+        ],
+        _ => Vec::new(),
+    }
 }

@@ -640,18 +640,7 @@ fn is_legal_in_place_is_the_answer_of_an_applied_copy() {
             game::Round::for_each_legal_action(round, seat, |action| actions.push(action));
             let hand = round.hand(seat).unwrap();
             let cards: Vec<_> = hand.iter().collect();
-            if cards.len() >= 3 {
-                actions.push(Action::Exchange {
-                    left: cards[0],
-                    partner: cards[1],
-                    right: cards[2],
-                });
-                actions.push(Action::Exchange {
-                    left: cards[0],
-                    partner: cards[0],
-                    right: cards[2],
-                });
-            }
+            actions.extend(super::engine_tests::exchanges_to_try(&cards));
             for card in cards.iter().take(3) {
                 let mut single = Cards::EMPTY;
                 single.insert(*card).unwrap();
