@@ -74,11 +74,7 @@ impl Round {
             rules,
             usize::from(rules.max_cards),
             &mut |cards, generated| {
-                let multi = several
-                    && matches!(
-                        generated.kind,
-                        Kind::Airplane | Kind::AirplaneSingles | Kind::AirplanePairs
-                    );
+                let multi = several && is_airplane(generated.kind);
                 if !multi {
                     if quirk && blocked_chain(hand, &generated) {
                         return true;
@@ -212,11 +208,7 @@ impl Round {
             &mut |cards, generated| {
                 // As `visit`: airplane sets under rules that read them several ways are
                 // expanded into each reading that beats the previous play.
-                let multi = several
-                    && matches!(
-                        generated.kind,
-                        Kind::Airplane | Kind::AirplaneSingles | Kind::AirplanePairs
-                    );
+                let multi = several && is_airplane(generated.kind);
                 if !multi {
                     return take(cards, generated);
                 }
@@ -706,6 +698,12 @@ impl Round {
 /// next to the chain: OpenSpiel's rules), so that a generated set may be several actions.
 fn several_readings(rules: &Preset) -> bool {
     rules.wing_copies >= 3 && rules.wing_triplet_next_to_chain
+}
+
+/// An airplane of any wings: the one kind whose card set may read several ways
+/// ([`several_readings`]).
+fn is_airplane(kind: Kind) -> bool {
+    matches!(kind, Kind::Airplane | Kind::AirplaneSingles | Kind::AirplanePairs)
 }
 
 /// Whether OpenSpiel's generator skips this reading: a plain chain starting at a rank of which
