@@ -66,7 +66,26 @@ macro_rules! dispatch {
 /// Runs one game's arm of `dispatch!` in a frame of its own: the entry point's frame then holds
 /// no game's state, and each game's call uses only its own stack (not the largest game's, which
 /// a `match` over the four arms in one frame would reserve for all).
-#[inline(never)]
+/// A library of one game has one arm (no other game's frame to keep apart): the arm is then
+/// inlined into the entry point (no call, no closure environment built and unpacked).
+#[cfg_attr(
+    any(
+        all(feature = "dominoes", not(feature = "tichu"), not(feature = "doudizhu"), not(feature = "mahjong")),
+        all(not(feature = "dominoes"), feature = "tichu", not(feature = "doudizhu"), not(feature = "mahjong")),
+        all(not(feature = "dominoes"), not(feature = "tichu"), feature = "doudizhu", not(feature = "mahjong")),
+        all(not(feature = "dominoes"), not(feature = "tichu"), not(feature = "doudizhu"), feature = "mahjong"),
+    ),
+    inline(always)
+)]
+#[cfg_attr(
+    not(any(
+        all(feature = "dominoes", not(feature = "tichu"), not(feature = "doudizhu"), not(feature = "mahjong")),
+        all(not(feature = "dominoes"), feature = "tichu", not(feature = "doudizhu"), not(feature = "mahjong")),
+        all(not(feature = "dominoes"), not(feature = "tichu"), feature = "doudizhu", not(feature = "mahjong")),
+        all(not(feature = "dominoes"), not(feature = "tichu"), not(feature = "doudizhu"), feature = "mahjong"),
+    )),
+    inline(never)
+)]
 fn apart<T>(arm: impl FnOnce() -> T) -> T {
     arm()
 }
