@@ -340,8 +340,13 @@ unsafe fn answer<S: Sealed, T>(
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: forwarded contract.
-        let opened = unsafe { open_state(state) }?;
-        let value = answer(&opened)?;
+        let opened = unsafe { open_state(state) };
+        // Borrowed where the result lies (no copy of the opened state out of it).
+        let opened = match &opened {
+            Ok(opened) => opened,
+            Err(status) => return Err(*status),
+        };
+        let value = answer(opened)?;
         // SAFETY: forwarded contract.
         *unsafe { output(out) }? = value;
         Ok(())
@@ -363,12 +368,17 @@ unsafe fn answer_list<S: Sealed, T>(
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: forwarded contract.
-        let opened = unsafe { open_state(state) }?;
+        let opened = unsafe { open_state(state) };
+        // Borrowed where the result lies (no copy of the opened state out of it).
+        let opened = match &opened {
+            Ok(opened) => opened,
+            Err(status) => return Err(*status),
+        };
         // SAFETY: forwarded contract.
         let out = unsafe { output_slice(out, capacity) }?;
         // SAFETY: forwarded contract.
         let count = unsafe { output(count) }?;
-        fill(&opened, out, count)
+        fill(opened, out, count)
     })())
 }
 
@@ -387,11 +397,16 @@ unsafe fn made_from<F: Sealed, S: Sealed, I>(
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: forwarded contract.
-        let opened = unsafe { open_state(from) }?;
+        let opened = unsafe { open_state(from) };
+        // Borrowed where the result lies (no copy of the opened state out of it).
+        let opened = match &opened {
+            Ok(opened) => opened,
+            Err(status) => return Err(*status),
+        };
         let input = input()?;
         // SAFETY: forwarded contract.
         let out = unsafe { output(out) }?;
-        make(&opened, input, out.bytes_mut())
+        make(opened, input, out.bytes_mut())
     })())
 }
 
@@ -607,11 +622,16 @@ pub unsafe extern "C" fn parlor_config_set(
         // SAFETY: as above.
         let value = unsafe { input_str(value, value_len) }?;
         // SAFETY: as above.
-        let opened = unsafe { open_state(config) }?;
+        let opened = unsafe { open_state(config) };
+        // Borrowed where the result lies (no copy of the opened state out of it).
+        let opened = match &opened {
+            Ok(opened) => opened,
+            Err(status) => return Err(*status),
+        };
         let game = opened.game;
         let mut words = [0u64; PARLOR_CONFIG_WORDS];
         dispatch!(game, R, M => {
-            let mut rules = generic::config_of::<<R as parlor_core::game::Round>::Config>(&opened)?;
+            let mut rules = generic::config_of::<<R as parlor_core::game::Round>::Config>(opened)?;
             generic::set_rule(&mut rules, key, value)?;
             generic::seal_config(game, &rules, bytes_of_mut(&mut words))
         })?;
@@ -654,9 +674,14 @@ pub unsafe extern "C" fn parlor_config_get(
         // SAFETY: the caller's contract (documented above).
         let key = unsafe { input_str(key, key_len) }?;
         // SAFETY: as above.
-        let opened = unsafe { open_state(config) }?;
+        let opened = unsafe { open_state(config) };
+        // Borrowed where the result lies (no copy of the opened state out of it).
+        let opened = match &opened {
+            Ok(opened) => opened,
+            Err(status) => return Err(*status),
+        };
         dispatch!(opened.game, R, M => {
-            let rules = generic::config_of::<<R as parlor_core::game::Round>::Config>(&opened)?;
+            let rules = generic::config_of::<<R as parlor_core::game::Round>::Config>(opened)?;
             // SAFETY: as above.
             unsafe { generic::rule_value(&rules, key, buf, capacity, len) }
         })
@@ -887,18 +912,23 @@ pub unsafe extern "C" fn parlor_round_legal_actions(
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_state(round) }?;
+        let opened = unsafe { open_state(round) };
+        // Borrowed where the result lies (no copy of the opened state out of it).
+        let opened = match &opened {
+            Ok(opened) => opened,
+            Err(status) => return Err(*status),
+        };
         let seat = generic::seat_of(seat, opened.facts.seats)?;
         // SAFETY: as above.
         let out = unsafe { output_slice(out, capacity) }?;
         // SAFETY: as above.
         let total = unsafe { output(total) }?;
-        if !may_act_in_round(&opened, seat)? {
+        if !may_act_in_round(opened, seat)? {
             *total = 0;
             return Ok(());
         }
         dispatch!(opened.game, R, M => {
-            generic::with_round::<R, _>(&opened, |round| generic::legal_actions(round, seat, out, total))
+            generic::with_round::<R, _>(opened, |round| generic::legal_actions(round, seat, out, total))
         })
     })())
 }
@@ -948,15 +978,20 @@ pub unsafe extern "C" fn parlor_round_legal_action_at(
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_state(round) }?;
+        let opened = unsafe { open_state(round) };
+        // Borrowed where the result lies (no copy of the opened state out of it).
+        let opened = match &opened {
+            Ok(opened) => opened,
+            Err(status) => return Err(*status),
+        };
         let seat = generic::seat_of(seat, opened.facts.seats)?;
         // SAFETY: as above.
         let code = unsafe { output(code) }?;
-        if !may_act_in_round(&opened, seat)? {
+        if !may_act_in_round(opened, seat)? {
             return Err(PARLOR_ERR_INVALID_ARGUMENT);
         }
         *code = dispatch!(opened.game, R, M => {
-            generic::with_round::<R, _>(&opened, |round| generic::legal_action_at(round, seat, index))
+            generic::with_round::<R, _>(opened, |round| generic::legal_action_at(round, seat, index))
         })?;
         Ok(())
     })())
@@ -1137,10 +1172,15 @@ pub unsafe extern "C" fn parlor_round_view(
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_state(round) }?;
+        let opened = unsafe { open_state(round) };
+        // Borrowed where the result lies (no copy of the opened state out of it).
+        let opened = match &opened {
+            Ok(opened) => opened,
+            Err(status) => return Err(*status),
+        };
         let seat = generic::seat_of(seat, opened.facts.seats)?;
         dispatch!(opened.game, R, M => {
-            generic::with_round::<R, _>(&opened, |round| {
+            generic::with_round::<R, _>(opened, |round| {
                 // SAFETY: as above.
                 unsafe { generic::view(round, seat, buf, capacity, len) }
             })
@@ -1357,14 +1397,19 @@ pub unsafe extern "C" fn parlor_bot_choose(
 ) -> ParlorStatus {
     status((|| {
         // SAFETY: the caller's contract (documented above).
-        let opened = unsafe { open_state(round) }?;
+        let opened = unsafe { open_state(round) };
+        // Borrowed where the result lies (no copy of the opened state out of it).
+        let opened = match &opened {
+            Ok(opened) => opened,
+            Err(status) => return Err(*status),
+        };
         let seat = generic::seat_of(seat, opened.facts.seats)?;
         // SAFETY: as above.
         let scratch = unsafe { output_slice(scratch, scratch_len) }?;
         // SAFETY: as above.
         let code = unsafe { output(code) }?;
         *code = dispatch!(opened.game, R, M => {
-            generic::with_round::<R, _>(&opened, |round| generic::bot_choose(round, &opened.facts, seat, bot, seed, scratch))
+            generic::with_round::<R, _>(opened, |round| generic::bot_choose(round, &opened.facts, seat, bot, seed, scratch))
         })?;
         Ok(())
     })())
