@@ -353,6 +353,42 @@ unsafe fn answer<S: Sealed, T>(
     })())
 }
 
+/// A fact of a state's header that a call answers as a `uint32_t` ([`head_answer`]).
+#[derive(Clone, Copy)]
+enum HeadFact {
+    /// Its PARLOR_GAME_* code.
+    Game,
+    /// The seats at the table.
+    Seats,
+    /// The seat to act, or PARLOR_NO_SEAT.
+    ToAct,
+}
+
+/// The calls that answer one fact of a state's header (its game, its seats, the seat to act)
+/// from the result of [`open_state`] (the state's checks first, then the output pointer's): one
+/// out-of-line copy for the seven of them (each its own [`answer`] before, about 30 bytes of
+/// flash more per call).
+///
+/// # Safety
+/// `out` null or valid for writes of a `u32`.
+#[inline(never)]
+unsafe fn head_answer(opened: &Result<Opened<'_>, ParlorStatus>, fact: HeadFact, out: *mut u32) -> ParlorStatus {
+    status((|| {
+        let opened = match opened {
+            Ok(opened) => opened,
+            Err(status) => return Err(*status),
+        };
+        let value = match fact {
+            HeadFact::Game => opened.game as u32,
+            HeadFact::Seats => u32::from(opened.facts.seats),
+            HeadFact::ToAct => seat_code(opened.facts.to_act),
+        };
+        // SAFETY: forwarded contract.
+        *unsafe { output(out) }? = value;
+        Ok(())
+    })())
+}
+
 /// The calls that answer a list about a state (scores, places, bytes): opens `state`, checks
 /// the output buffer of `capacity` entries and the count pointer, and lets `fill` write them.
 ///
@@ -737,7 +773,7 @@ pub unsafe extern "C" fn parlor_config_key(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_config_game(config: *const ParlorConfig, game: *mut ParlorGame) -> ParlorStatus {
     // SAFETY: the caller's contract (documented above).
-    unsafe { answer(config, game, |opened| Ok(opened.game as u32)) }
+    unsafe { head_answer(&open_state(config), HeadFact::Game, game) }
 }
 
 // ===================================================================== rounds
@@ -821,7 +857,7 @@ pub unsafe extern "C" fn parlor_round_new_given(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_round_game(round: *const ParlorRound, game: *mut ParlorGame) -> ParlorStatus {
     // SAFETY: the caller's contract (documented above).
-    unsafe { answer(round, game, |opened| Ok(opened.game as u32)) }
+    unsafe { head_answer(&open_state(round), HeadFact::Game, game) }
 }
 
 /// @brief The number of seats at a round's table (seats are 0 .. seats-1, in turn order).
@@ -836,7 +872,7 @@ pub unsafe extern "C" fn parlor_round_game(round: *const ParlorRound, game: *mut
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_round_seats(round: *const ParlorRound, seats: *mut u32) -> ParlorStatus {
     // SAFETY: the caller's contract (documented above).
-    unsafe { answer(round, seats, |opened| Ok(u32::from(opened.facts.seats))) }
+    unsafe { head_answer(&open_state(round), HeadFact::Seats, seats) }
 }
 
 /// @brief The seat whose turn it is (in a Riichi call window: the first seat still to answer).
@@ -855,7 +891,7 @@ pub unsafe extern "C" fn parlor_round_seats(round: *const ParlorRound, seats: *m
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_round_to_act(round: *const ParlorRound, seat: *mut u32) -> ParlorStatus {
     // SAFETY: the caller's contract (documented above).
-    unsafe { answer(round, seat, |opened| Ok(seat_code(opened.facts.to_act))) }
+    unsafe { head_answer(&open_state(round), HeadFact::ToAct, seat) }
 }
 
 /// @brief Whether a seat has a legal action now (its turn, or an out-of-turn right such as a
@@ -1458,7 +1494,7 @@ pub unsafe extern "C" fn parlor_match_new(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_match_game(game_match: *const ParlorMatch, game: *mut ParlorGame) -> ParlorStatus {
     // SAFETY: the caller's contract (documented above).
-    unsafe { answer(game_match, game, |opened| Ok(opened.game as u32)) }
+    unsafe { head_answer(&open_state(game_match), HeadFact::Game, game) }
 }
 
 /// @brief The number of seats at a match's table.
@@ -1473,7 +1509,7 @@ pub unsafe extern "C" fn parlor_match_game(game_match: *const ParlorMatch, game:
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_match_seats(game_match: *const ParlorMatch, seats: *mut u32) -> ParlorStatus {
     // SAFETY: the caller's contract (documented above).
-    unsafe { answer(game_match, seats, |opened| Ok(u32::from(opened.facts.seats))) }
+    unsafe { head_answer(&open_state(game_match), HeadFact::Seats, seats) }
 }
 
 /// @brief A copy of the round being played (the last one once the match is over), for every
@@ -1516,7 +1552,7 @@ pub unsafe extern "C" fn parlor_match_round(game_match: *const ParlorMatch, roun
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn parlor_match_to_act(game_match: *const ParlorMatch, seat: *mut u32) -> ParlorStatus {
     // SAFETY: the caller's contract (documented above).
-    unsafe { answer(game_match, seat, |opened| Ok(seat_code(opened.facts.to_act))) }
+    unsafe { head_answer(&open_state(game_match), HeadFact::ToAct, seat) }
 }
 
 /// @brief Whether a seat has a legal action now in the match's current round. For the seat in
