@@ -70,19 +70,59 @@ macro_rules! dispatch {
 /// inlined into the entry point (no call, no closure environment built and unpacked).
 #[cfg_attr(
     any(
-        all(feature = "dominoes", not(feature = "tichu"), not(feature = "doudizhu"), not(feature = "mahjong")),
-        all(not(feature = "dominoes"), feature = "tichu", not(feature = "doudizhu"), not(feature = "mahjong")),
-        all(not(feature = "dominoes"), not(feature = "tichu"), feature = "doudizhu", not(feature = "mahjong")),
-        all(not(feature = "dominoes"), not(feature = "tichu"), not(feature = "doudizhu"), feature = "mahjong"),
+        all(
+            feature = "dominoes",
+            not(feature = "tichu"),
+            not(feature = "doudizhu"),
+            not(feature = "mahjong")
+        ),
+        all(
+            not(feature = "dominoes"),
+            feature = "tichu",
+            not(feature = "doudizhu"),
+            not(feature = "mahjong")
+        ),
+        all(
+            not(feature = "dominoes"),
+            not(feature = "tichu"),
+            feature = "doudizhu",
+            not(feature = "mahjong")
+        ),
+        all(
+            not(feature = "dominoes"),
+            not(feature = "tichu"),
+            not(feature = "doudizhu"),
+            feature = "mahjong"
+        ),
     ),
     inline(always)
 )]
 #[cfg_attr(
     not(any(
-        all(feature = "dominoes", not(feature = "tichu"), not(feature = "doudizhu"), not(feature = "mahjong")),
-        all(not(feature = "dominoes"), feature = "tichu", not(feature = "doudizhu"), not(feature = "mahjong")),
-        all(not(feature = "dominoes"), not(feature = "tichu"), feature = "doudizhu", not(feature = "mahjong")),
-        all(not(feature = "dominoes"), not(feature = "tichu"), not(feature = "doudizhu"), feature = "mahjong"),
+        all(
+            feature = "dominoes",
+            not(feature = "tichu"),
+            not(feature = "doudizhu"),
+            not(feature = "mahjong")
+        ),
+        all(
+            not(feature = "dominoes"),
+            feature = "tichu",
+            not(feature = "doudizhu"),
+            not(feature = "mahjong")
+        ),
+        all(
+            not(feature = "dominoes"),
+            not(feature = "tichu"),
+            feature = "doudizhu",
+            not(feature = "mahjong")
+        ),
+        all(
+            not(feature = "dominoes"),
+            not(feature = "tichu"),
+            not(feature = "doudizhu"),
+            feature = "mahjong"
+        ),
     )),
     inline(never)
 )]
@@ -1802,5 +1842,119 @@ pub unsafe extern "C" fn parlor_match_decode(
                 }
             })
         })
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+    use crate::{PARLOR_ERR_INVALID_STATE, PARLOR_OK};
+    use parlor_core::game::{Match, Round, Rules};
+
+    /// Every header answer (the one out-of-line `head_answer`) against the naive way: the core's
+    /// own round and match of the same rules and seed, move by move, and the statuses of a null
+    /// state, a corrupted one and a null output (the state's checks first).
+    fn header_answers_of<R: Round, M: Match<Round = R>>(game: ParlorGame) {
+        let rules = <R::Config as Rules>::PRESETS[0].1.clone();
+        let mut config = ParlorConfig {
+            opaque: [0; PARLOR_CONFIG_WORDS],
+        };
+        assert_eq!(
+            unsafe { parlor_config_preset(game, core::ptr::null(), 0, &mut config) },
+            PARLOR_OK
+        );
+        let mut value = 0u32;
+        assert_eq!(unsafe { parlor_config_game(&config, &mut value) }, PARLOR_OK);
+        assert_eq!(value, game);
+        let mut round = ParlorRound {
+            opaque: [0; PARLOR_STATE_WORDS],
+        };
+        let mut game_match = ParlorMatch {
+            opaque: [0; PARLOR_STATE_WORDS],
+        };
+        assert_eq!(unsafe { parlor_round_new(&config, 11, &mut round) }, PARLOR_OK);
+        assert_eq!(unsafe { parlor_match_new(&config, 11, &mut game_match) }, PARLOR_OK);
+        let mut core_round_alone = R::seeded(&rules, 11).unwrap();
+        let mut core_match = M::new(&rules, 11).unwrap();
+        for _ in 0..12 {
+            let seat_of = |seat: Option<Seat>| seat.map_or(PARLOR_NO_SEAT, |seat| u32::from(seat.0));
+            assert_eq!(unsafe { parlor_round_game(&round, &mut value) }, PARLOR_OK);
+            assert_eq!(value, game);
+            assert_eq!(unsafe { parlor_round_seats(&round, &mut value) }, PARLOR_OK);
+            assert_eq!(value, u32::from(core_round_alone.seats()));
+            assert_eq!(unsafe { parlor_round_to_act(&round, &mut value) }, PARLOR_OK);
+            assert_eq!(value, seat_of(core_round_alone.to_act()));
+            assert_eq!(unsafe { parlor_match_game(&game_match, &mut value) }, PARLOR_OK);
+            assert_eq!(value, game);
+            assert_eq!(unsafe { parlor_match_seats(&game_match, &mut value) }, PARLOR_OK);
+            assert_eq!(value, u32::from(core_match.round().seats()));
+            assert_eq!(unsafe { parlor_match_to_act(&game_match, &mut value) }, PARLOR_OK);
+            assert_eq!(value, seat_of(core_match.round().to_act()));
+            // The next move: the first legal action of the seat in turn, in both.
+            if let Some(seat) = core_round_alone.to_act() {
+                let action = parlor_core::game::bot::lowest_legal_action(&core_round_alone, seat).unwrap();
+                core_round_alone.apply(seat, action).unwrap();
+                let code = R::action_code(action);
+                assert_eq!(
+                    unsafe { parlor_round_apply(&mut round, u32::from(seat.0), code, core::ptr::null_mut()) },
+                    PARLOR_OK
+                );
+            }
+            if let Some(seat) = core_match.round().to_act() {
+                let action = parlor_core::game::bot::lowest_legal_action(core_match.round(), seat).unwrap();
+                core_match.apply_deltas(seat, action).unwrap();
+                let code = R::action_code(action);
+                assert_eq!(
+                    unsafe { parlor_match_apply(&mut game_match, u32::from(seat.0), code, core::ptr::null_mut()) },
+                    PARLOR_OK
+                );
+            }
+        }
+        // The state's checks come before the output pointer's.
+        assert_eq!(
+            unsafe { parlor_round_to_act(core::ptr::null(), core::ptr::null_mut()) },
+            PARLOR_ERR_NULL_POINTER
+        );
+        assert_eq!(
+            unsafe { parlor_round_seats(&round, core::ptr::null_mut()) },
+            PARLOR_ERR_NULL_POINTER
+        );
+        let mut corrupted = round;
+        corrupted.opaque[5] ^= 1;
+        assert_eq!(
+            unsafe { parlor_round_seats(&corrupted, core::ptr::null_mut()) },
+            PARLOR_ERR_INVALID_STATE
+        );
+        assert_eq!(
+            unsafe { parlor_round_game(&corrupted, &mut value) },
+            PARLOR_ERR_INVALID_STATE
+        );
+        // A round is no match, nor a match a config.
+        let as_match = ParlorMatch { opaque: round.opaque };
+        assert_eq!(
+            unsafe { parlor_match_to_act(&as_match, &mut value) },
+            PARLOR_ERR_INVALID_STATE
+        );
+        let mut as_config = ParlorConfig {
+            opaque: [0; PARLOR_CONFIG_WORDS],
+        };
+        as_config
+            .opaque
+            .copy_from_slice(&game_match.opaque[..PARLOR_CONFIG_WORDS]);
+        assert_eq!(
+            unsafe { parlor_config_game(&as_config, &mut value) },
+            PARLOR_ERR_INVALID_STATE
+        );
+    }
+
+    #[test]
+    fn header_answers_are_the_cores_facts() {
+        header_answers_of::<parlor_core::dominoes::Round, parlor_core::dominoes::Match>(PARLOR_GAME_DOMINOES);
+        header_answers_of::<parlor_core::tichu::round::Round, parlor_core::tichu::game_match::Match>(PARLOR_GAME_TICHU);
+        header_answers_of::<parlor_core::doudizhu::round::Round, parlor_core::doudizhu::game_match::Match>(
+            PARLOR_GAME_DOUDIZHU,
+        );
+        header_answers_of::<parlor_core::mahjong::Round, parlor_core::mahjong::Match>(PARLOR_GAME_MAHJONG);
     }
 }
