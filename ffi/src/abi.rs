@@ -13,11 +13,12 @@ use crate::state::{
     Facts, Kind, Opened, PARLOR_CONFIG_WORDS, PARLOR_STATE_WORDS, ParlorConfig, ParlorMatch, ParlorRound, bytes_of,
     bytes_of_mut, open, open_head,
 };
-use crate::util::{input, input_slice, input_str, optional_output, output, output_slice, status, write_text_with};
+use crate::util::{input, input_slice, input_str, optional_output, output, output_slice, status, write_text};
 use crate::{
     PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_NULL_POINTER, PARLOR_ERR_ROUND_NOT_OVER, PARLOR_ERR_ROUND_OVER,
     PARLOR_ERR_UNKNOWN_GAME, ParlorStatus,
 };
+use parlor_core::notation::Plain;
 
 /// Runs `$body` with `$R` the round type and `$M` the match type of game `$game` (a
 /// `GameId`); a game not built into this library is `PARLOR_ERR_UNKNOWN_GAME`.
@@ -628,14 +629,7 @@ pub unsafe extern "C" fn parlor_config_preset_name(
         let game = game_of(game)?;
         let name = dispatch!(game, R, M => generic::preset_name::<<R as parlor_core::game::Round>::Config>(index))?;
         // SAFETY: the caller's contract (documented above).
-        unsafe {
-            write_text_with(
-                &mut |out: &mut dyn core::fmt::Write| out.write_str(name),
-                buf,
-                capacity,
-                len,
-            )
-        }
+        unsafe { write_text(&Plain(name), buf, capacity, len) }
     })())
 }
 
@@ -770,14 +764,7 @@ pub unsafe extern "C" fn parlor_config_key(
         let text =
             dispatch!(game, R, M => generic::rule_key_text::<<R as parlor_core::game::Round>::Config>(index, field))?;
         // SAFETY: the caller's contract (documented above).
-        unsafe {
-            write_text_with(
-                &mut |out: &mut dyn core::fmt::Write| out.write_str(text),
-                buf,
-                capacity,
-                len,
-            )
-        }
+        unsafe { write_text(&Plain(text), buf, capacity, len) }
     })())
 }
 

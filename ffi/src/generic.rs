@@ -11,7 +11,7 @@ use parlor_core::game::{Fault, GameError, Match, Round, Rules, Scores, Search, S
 
 use crate::ParlorStep;
 use crate::state::{CONFIG_PAYLOAD, Facts, HEADER_BYTES, Kind, Opened, STATE_PAYLOAD, reseal, seal, seal_with, spoil};
-use crate::util::{OutputList, write_text, write_text_with};
+use crate::util::{OutputList, write_text};
 use crate::{
     PARLOR_ERR_BAD_DEAL, PARLOR_ERR_BAD_RULE_VALUE, PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_ILLEGAL_ACTION,
     PARLOR_ERR_INTERNAL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_CONFIG, PARLOR_ERR_INVALID_STATE,
@@ -139,6 +139,15 @@ pub(crate) fn set_rule<C: Rules>(config: &mut C, key: &str, value: &str) -> Resu
     })
 }
 
+/// Something that writes itself through a `fmt::Write`, as `Display` (for [`write_text`]).
+struct Shown<F: Fn(&mut dyn fmt::Write) -> fmt::Result>(F);
+
+impl<F: Fn(&mut dyn fmt::Write) -> fmt::Result> fmt::Display for Shown<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
+    }
+}
+
 /// Writes the value of rule `key` as text into a C buffer.
 ///
 /// # Safety
@@ -154,9 +163,9 @@ pub(crate) unsafe fn rule_value<C: Rules>(
     config
         .write_value(key, &mut Discard)
         .map_err(|_| PARLOR_ERR_UNKNOWN_RULE)?;
-    let mut value = |out: &mut dyn fmt::Write| config.write_value(key, out).map_err(|_| fmt::Error);
+    let shown = Shown(|out: &mut dyn fmt::Write| config.write_value(key, out).map_err(|_| fmt::Error));
     // SAFETY: forwarded contract.
-    unsafe { write_text_with(&mut value, buf, capacity, len) }
+    unsafe { write_text(&shown, buf, capacity, len) }
 }
 
 /// A `fmt::Write` that keeps nothing.
@@ -469,9 +478,9 @@ pub(crate) unsafe fn view<R: Round>(
     len: *mut usize,
 ) -> Result<(), ParlorStatus> {
     // The seat was checked against the header: `write_view` answers.
-    let mut shown = |out: &mut dyn fmt::Write| round.write_view(seat, out).map_err(|_| fmt::Error);
+    let shown = Shown(|out: &mut dyn fmt::Write| round.write_view(seat, out).map_err(|_| fmt::Error));
     // SAFETY: forwarded contract.
-    unsafe { write_text_with(&mut shown, buf, capacity, len) }
+    unsafe { write_text(&shown, buf, capacity, len) }
 }
 
 /// The text of an action code.

@@ -215,38 +215,14 @@ pub(crate) unsafe fn write_text(
     out_len: *mut usize,
 ) -> Result<(), ParlorStatus> {
     // SAFETY: forwarded contract.
-    unsafe {
-        write_text_with(
-            &mut |out: &mut dyn Write| write!(out, "{value}"),
-            buf,
-            capacity,
-            out_len,
-        )
-    }
-}
-
-/// [`write_text`] of what `write` writes into a `fmt::Write`, with no `Display` value and no
-/// `core::fmt::write` in between: a plain text, a rule's `write_value`, a round's `write_view`
-/// (one out-of-line copy of the buffer's handling for every text entry point).
-///
-/// # Safety
-/// As [`write_text`].
-#[inline(never)]
-pub(crate) unsafe fn write_text_with(
-    write: &mut dyn FnMut(&mut dyn Write) -> fmt::Result,
-    buf: *mut core::ffi::c_char,
-    capacity: usize,
-    out_len: *mut usize,
-) -> Result<(), ParlorStatus> {
-    // SAFETY: forwarded contract.
     let bytes = unsafe { output_slice(buf.cast::<u8>(), capacity) }?;
     let mut writer = BufferWriter {
         bytes,
         written: 0,
         needed: 0,
     };
-    // The writer never fails; the core's writers are infallible.
-    let _ = write(&mut writer);
+    // The writer never fails; the Display impls of the core are infallible.
+    let _ = write!(writer, "{value}");
     let BufferWriter { bytes, written, needed } = writer;
     if let Some(slot) = bytes.get_mut(written) {
         *slot = 0;
