@@ -155,22 +155,30 @@ impl Config {
             return Err(bad(reason!("truncated")));
         }
         let mut r = Reader { bytes, at: 0 };
+        // The eleven flag bytes first (each 0 or 1), then the pair fu and the rounds.
+        let mut head = [0u8; 13];
+        r.fill(&mut head);
+        let [flag_bytes @ .., double_wind_pair_fu, rounds] = head;
+        if flag_bytes.iter().any(|&b| b > 1) {
+            return Err(bad(reason!("a flag byte that is not 0 or 1")));
+        }
+        let [open_tanyao, red_fives, kan_dora, ura_dora, kiriage, kazoe, composite_yakuman, k13, tanki, junsei, dsh] =
+            flag_bytes.map(|b| b != 0);
         let mut score = score::Config {
-            open_tanyao: r.bool()?,
-            red_fives: r.bool()?,
-            kan_dora: r.bool()?,
-            ura_dora: r.bool()?,
-            kiriage: r.bool()?,
-            kazoe: if r.bool()? { Kazoe::Sanbaiman } else { Kazoe::Yakuman },
-            ..score::Config::ONLINE
+            open_tanyao,
+            red_fives,
+            kan_dora,
+            ura_dora,
+            kiriage,
+            kazoe: if kazoe { Kazoe::Sanbaiman } else { Kazoe::Yakuman },
+            composite_yakuman,
+            double_kokushi_13: k13,
+            double_suuankou_tanki: tanki,
+            double_junsei_chuuren: junsei,
+            double_daisuushii: dsh,
+            double_wind_pair_fu,
+            three_player: false,
         };
-        score.composite_yakuman = r.bool()?;
-        score.double_kokushi_13 = r.bool()?;
-        score.double_suuankou_tanki = r.bool()?;
-        score.double_junsei_chuuren = r.bool()?;
-        score.double_daisuushii = r.bool()?;
-        score.double_wind_pair_fu = r.u8();
-        let rounds = r.u8();
         let start_points = r.i32();
         let target_points = r.i32();
         let multi_ron = MultiRon::from_code(r.u8()).ok_or(bad(reason!("unknown multi-ron code")))?;
