@@ -853,9 +853,7 @@ impl game::Rules for Config {
                 };
             }
             ROUNDS => {
-                self.rounds = value
-                    .parse::<u8>()
-                    .ok()
+                self.rounds = super::notation::parse_u8(value)
                     .filter(|r| (1..=16).contains(r))
                     .ok_or(RuleError::BadValue)?;
             }

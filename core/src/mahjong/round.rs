@@ -581,7 +581,7 @@ impl core::str::FromStr for Action {
         let mut id = || -> Result<u8, Error> {
             words
                 .next()
-                .and_then(|w| w.parse::<u8>().ok())
+                .and_then(super::notation::parse_u8)
                 .filter(|&id| usize::from(id) < TILE_IDS)
                 .ok_or(Error::UnknownAction {
                     why: reason!("expected a tile id 0-135"),

@@ -162,8 +162,19 @@ impl Config {
         if flag_bytes.iter().any(|&b| b > 1) {
             return Err(bad(reason!("a flag byte that is not 0 or 1")));
         }
-        let [open_tanyao, red_fives, kan_dora, ura_dora, kiriage, kazoe, composite_yakuman, k13, tanki, junsei, dsh] =
-            flag_bytes.map(|b| b != 0);
+        let [
+            open_tanyao,
+            red_fives,
+            kan_dora,
+            ura_dora,
+            kiriage,
+            kazoe,
+            composite_yakuman,
+            k13,
+            tanki,
+            junsei,
+            dsh,
+        ] = flag_bytes.map(|b| b != 0);
         let mut score = score::Config {
             open_tanyao,
             red_fives,
