@@ -348,8 +348,11 @@ impl fmt::Display for Id {
                 fmt::Write::write_char(f, '0')?;
                 fmt::Write::write_char(f, tile.suit().letter())
             }
-            Some(tile) => write!(f, "{tile}"),
-            None => write!(f, "?{}", Dec::from(id)),
+            Some(tile) => fmt::Display::fmt(&tile, f),
+            None => {
+                fmt::Write::write_char(f, '?')?;
+                fmt::Display::fmt(&Dec::from(id), f)
+            }
         }
     }
 }
