@@ -1,7 +1,9 @@
 //! The byte form of a [`Round`] (format version 1) and its full re-validation.
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use core::mem::MaybeUninit;
+use core::mem::{MaybeUninit, offset_of};
+
+use zerocopy::IntoBytes;
 
 use super::Error;
 use super::round::{
@@ -351,10 +353,6 @@ impl Action {
     }
 }
 
-fn meld_code(kind: MeldKind) -> u8 {
-    kind as u8
-}
-
 /// A hand's 17 bytes: bit `id & 7` of byte `id >> 3` (the words' little-endian bytes, ids up to
 /// 135; a forged held hand's bits above them are left out).
 fn hand_bytes(bits: &Bits) -> [u8; HAND_BYTES] {
@@ -379,6 +377,11 @@ impl Round {
         if self.hands.iter().any(|h| bits_len(h) > 14) {
             return Err(bad(reason!("a hand of more than 14 tiles")));
         }
+        // Runs of fields the byte form holds in the order and form of the round's own bytes
+        // (`repr(C)` without padding, every field a byte, a flag or a byte enum): copied as
+        // runs, not field by field (`encode_copies_the_fields_in_order` compares).
+        let mem = self.as_bytes();
+        let run = |from: usize, to: usize| mem.get(from..to).unwrap_or(&[]);
         let mut w = Writer { out, at: 0 };
         w.u8(FORMAT_VERSION);
         w.put(&self.config.to_bytes());
@@ -387,59 +390,24 @@ impl Round {
         for h in &self.hands {
             w.put(&hand_bytes(h));
         }
-        for seat in &self.melds {
-            for m in seat {
-                w.u8(meld_code(m.kind));
-                w.put(&m.tiles);
-                w.u8(m.called); // `NONE` for a closed kan
-                w.u8(m.from);
-            }
-        }
-        w.put(&self.meld_counts);
-        w.put(&self.pond);
-        w.put(&self.pond_flags);
-        w.u8(self.pond_len);
-        w.put(&[
-            self.draws,
-            self.kans,
-            self.dora,
-            u8::from(self.dora_pending),
-            self.phase,
-            self.actor,
-            self.window_tile,
-            // 2: a North set aside (three players), so four-player forms keep their bytes.
-            if self.window_kita {
-                2
-            } else {
-                u8::from(self.window_ankan)
-            },
-            self.drawn,
-            u8::from(self.rinshan),
-        ]);
-        for a in &self.answers {
-            w.put(a);
-        }
-        w.u8(self.pending);
-        w.put(&self.riichi);
-        w.put(&[
-            self.riichi_declared,
-            self.ippatsu,
-            self.furiten_temp,
-            self.furiten_riichi,
-            self.first,
-            u8::from(self.interrupted),
-        ]);
+        // The melds (kind code, four ids, called id or `NONE`, seat or `NONE` each), their
+        // counts, the discards and their flags, then `pond_len` … `window_tile`.
+        w.put(run(offset_of!(Round, melds), offset_of!(Round, window_ankan)));
+        // 2: a North set aside (three players), so four-player forms keep their bytes.
+        w.u8(if self.window_kita {
+            2
+        } else {
+            u8::from(self.window_ankan)
+        });
+        // `drawn` … `interrupted`: the answers, the pending seats, the riichi records.
+        w.put(run(offset_of!(Round, drawn), offset_of!(Round, kan_counts)));
         w.put(&self.kuikae.to_le_bytes());
         // The Norths set aside (three players) in each kan count's high nibble.
         for (&k, &n) in self.kan_counts.iter().zip(self.nuki.iter()) {
             w.u8(k | (n << 4));
         }
-        w.put(&self.pao);
-        w.u8(self.end);
-        for r in &self.winners {
-            w.put(&[r.seat, r.from, r.tile, r.flags]);
-        }
-        w.u8(self.winner_count);
+        // `pao`, `end`, the win records (seat, from, tile, flags) and their count.
+        w.put(run(offset_of!(Round, pao), offset_of!(Round, tenpai)));
         for d in &self.deltas {
             w.put(&d.to_le_bytes());
         }

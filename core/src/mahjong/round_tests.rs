@@ -2042,3 +2042,96 @@ fn end_settles_agrees_with_outcome_ok() {
     }
     assert!(wins > 50 && refused > 100, "{wins} wins, {refused} refused");
 }
+
+/// The old [`Round::encode`]: every field written one by one, in the byte form's order.
+fn encode_field_by_field(round: &Round) -> std::vec::Vec<u8> {
+    let mut out = std::vec::Vec::new();
+    let r = round;
+    out.push(FORMAT_VERSION);
+    out.extend_from_slice(&r.config.to_bytes());
+    out.extend_from_slice(&r.start.to_bytes());
+    out.extend_from_slice(&r.wall);
+    for h in &r.hands {
+        for i in 0..17 {
+            out.push((h[i / 8] >> (8 * (i % 8))) as u8);
+        }
+    }
+    for seat in &r.melds {
+        for m in seat {
+            out.push(m.kind as u8);
+            out.extend_from_slice(&m.tiles);
+            out.push(m.called);
+            out.push(m.from);
+        }
+    }
+    out.extend_from_slice(&r.meld_counts);
+    out.extend_from_slice(&r.pond);
+    out.extend_from_slice(&r.pond_flags);
+    out.push(r.pond_len);
+    out.extend_from_slice(&[
+        r.draws,
+        r.kans,
+        r.dora,
+        u8::from(r.dora_pending),
+        r.phase,
+        r.actor,
+        r.window_tile,
+        if r.window_kita { 2 } else { u8::from(r.window_ankan) },
+        r.drawn,
+        u8::from(r.rinshan),
+    ]);
+    for a in &r.answers {
+        out.extend_from_slice(a);
+    }
+    out.push(r.pending);
+    out.extend_from_slice(&r.riichi);
+    out.extend_from_slice(&[
+        r.riichi_declared,
+        r.ippatsu,
+        r.furiten_temp,
+        r.furiten_riichi,
+        r.first,
+        u8::from(r.interrupted),
+    ]);
+    out.extend_from_slice(&r.kuikae.to_le_bytes());
+    for (&k, &n) in r.kan_counts.iter().zip(r.nuki.iter()) {
+        out.push(k | (n << 4));
+    }
+    out.extend_from_slice(&r.pao);
+    out.push(r.end);
+    for w in &r.winners {
+        out.extend_from_slice(&[w.seat, w.from, w.tile, w.flags]);
+    }
+    out.push(r.winner_count);
+    for d in &r.deltas {
+        out.extend_from_slice(&d.to_le_bytes());
+    }
+    out.extend_from_slice(&[r.tenpai, r.nagashi]);
+    out
+}
+
+#[test]
+fn encode_copies_the_fields_in_order() {
+    let mut buf = [0u8; ENCODED_BYTES];
+    let mut states = 0;
+    for config in [Config::TENHOU, Config::TENHOU_SANMA] {
+        for seed in 0..60u64 {
+            let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+            let mut bots = [
+                RandomBot::new(seed),
+                RandomBot::new(seed ^ 1),
+                RandomBot::new(seed ^ 2),
+                RandomBot::new(seed ^ 3),
+            ];
+            loop {
+                assert_eq!(round.encode(&mut buf), Ok(ENCODED_BYTES));
+                assert_eq!(buf.as_slice(), encode_field_by_field(&round).as_slice(), "seed {seed}");
+                states += 1;
+                let Some(seat) = round.to_act() else { break };
+                let action = bots[seat.index()].choose(&round, seat).unwrap();
+                round.apply(seat, action).unwrap();
+            }
+        }
+    }
+    assert!(states > 5000, "{states}");
+}
