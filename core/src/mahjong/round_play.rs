@@ -699,7 +699,8 @@ impl Round {
         } else {
             None
         };
-        self.call_leaves_discard(seat, &[k1, k2], kind, suji).then_some([k1, k2])
+        self.call_leaves_discard(seat, &[k1, k2], kind, suji)
+            .then_some([k1, k2])
     }
 
     /// Whether, after a call using one tile of each kind in `used` (pon: `used` = the kind
