@@ -359,7 +359,7 @@ fn hand_bytes(bits: &Bits) -> [u8; HAND_BYTES] {
     let mut b = [0u8; HAND_BYTES];
     for (i, x) in b.iter_mut().enumerate() {
         if let Some(&word) = bits.get(i / 8) {
-            *x = (word >> (8 * (i % 8))) as u8;
+            *x = word.wrapping_shr(((i & 7) as u32).wrapping_mul(8)) as u8;
         }
     }
     b
@@ -629,7 +629,7 @@ impl Round {
         for h in &mut round.hands {
             for i in 0..HAND_BYTES {
                 if let Some(word) = h.get_mut(i / 8) {
-                    *word |= u64::from(r.u8()) << (8 * (i % 8));
+                    *word |= u64::from(r.u8()).wrapping_shl(((i & 7) as u32).wrapping_mul(8));
                 }
             }
         }

@@ -998,6 +998,7 @@ fn finish(ctx: &Ctx, yaku: &List<YakuHan, 16>, fu: &Fu, tally: &Tally, best: &mu
 }
 
 #[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod held_tests {
     use super::*;
 
