@@ -131,13 +131,6 @@ pub fn for_each_decomposition(
     rules: Rules,
     mut visit: impl FnMut(&Decomposition),
 ) -> Result<usize, Error> {
-    each_decomposition(hand, rules, &mut visit)
-}
-
-/// [`for_each_decomposition`] with the visitor behind a pointer: one copy of the walk for every
-/// caller (the hand value's readings, the C list), not one per visitor type.
-#[inline(never)]
-fn each_decomposition(hand: &Hand, rules: Rules, visit: &mut dyn FnMut(&Decomposition)) -> Result<usize, Error> {
     hand.expect_size(Size::Complete)?;
     let counts = hand.counts();
     let sets_needed = hand.len() / 3;
