@@ -348,8 +348,11 @@ impl fmt::Display for Id {
                 fmt::Write::write_char(f, '0')?;
                 fmt::Write::write_char(f, tile.suit().letter())
             }
-            Some(tile) => write!(f, "{tile}"),
-            None => write!(f, "?{}", Dec::from(id)),
+            Some(tile) => fmt::Display::fmt(&tile, f),
+            None => {
+                fmt::Write::write_char(f, '?')?;
+                fmt::Display::fmt(&Dec::from(id), f)
+            }
         }
     }
 }
@@ -761,35 +764,50 @@ const KEYS: &[RuleKey] = &[
     },
 ];
 
-/// A flag of a config by key: the field to read and write.
-fn flag<'a>(config: &'a mut Config, key: &str) -> Option<&'a mut bool> {
+/// The position of `key` in [`KEYS`]: one loop over the names instead of a string match per
+/// caller (`set`, `write_value`, the flags).
+pub(super) fn key_at(key: &str) -> Option<usize> {
+    KEYS.iter().position(|k| k.name == key)
+}
+
+/// The positions in [`KEYS`] of the keys that are no flag (`key_positions_name_their_keys`
+/// checks them).
+pub(super) const KAZOE: usize = 5;
+pub(super) const DOUBLE_WIND_PAIR_FU: usize = 11;
+pub(super) const ROUNDS: usize = 13;
+pub(super) const START_POINTS: usize = 14;
+pub(super) const TARGET_POINTS: usize = 15;
+pub(super) const MULTI_RON: usize = 17;
+
+/// A flag of a config by its key's position in [`KEYS`]: the field to read and write.
+pub(super) fn flag_at(config: &mut Config, key: usize) -> Option<&mut bool> {
     let s = &mut config.score;
     Some(match key {
-        "open-tanyao" => &mut s.open_tanyao,
-        "red-fives" => &mut s.red_fives,
-        "kan-dora" => &mut s.kan_dora,
-        "ura-dora" => &mut s.ura_dora,
-        "kiriage" => &mut s.kiriage,
-        "composite-yakuman" => &mut s.composite_yakuman,
-        "double-kokushi-13" => &mut s.double_kokushi_13,
-        "double-suuankou-tanki" => &mut s.double_suuankou_tanki,
-        "double-junsei-chuuren" => &mut s.double_junsei_chuuren,
-        "double-daisuushii" => &mut s.double_daisuushii,
-        "three-player" => &mut s.three_player,
-        "extension" => &mut config.extension,
-        "abort-triple-ron" => &mut config.abort_triple_ron,
-        "abort-nine-terminals" => &mut config.abort_nine_terminals,
-        "abort-four-winds" => &mut config.abort_four_winds,
-        "abort-four-riichi" => &mut config.abort_four_riichi,
-        "abort-four-kans" => &mut config.abort_four_kans,
-        "kuikae-forbidden" => &mut config.kuikae_forbidden,
-        "busting" => &mut config.busting,
-        "nagashi-mangan" => &mut config.nagashi_mangan,
-        "pao" => &mut config.pao,
-        "pao-tsumo-whole-hand" => &mut config.pao_tsumo_whole_hand,
-        "agari-yame" => &mut config.agari_yame,
-        "tenpai-yame" => &mut config.tenpai_yame,
-        "kokushi-robs-ankan" => &mut config.kokushi_robs_ankan,
+        0 => &mut s.open_tanyao,                // open-tanyao
+        1 => &mut s.red_fives,                  // red-fives
+        2 => &mut s.kan_dora,                   // kan-dora
+        3 => &mut s.ura_dora,                   // ura-dora
+        4 => &mut s.kiriage,                    // kiriage
+        6 => &mut s.composite_yakuman,          // composite-yakuman
+        7 => &mut s.double_kokushi_13,          // double-kokushi-13
+        8 => &mut s.double_suuankou_tanki,      // double-suuankou-tanki
+        9 => &mut s.double_junsei_chuuren,      // double-junsei-chuuren
+        10 => &mut s.double_daisuushii,         // double-daisuushii
+        12 => &mut s.three_player,              // three-player
+        16 => &mut config.extension,            // extension
+        18 => &mut config.abort_triple_ron,     // abort-triple-ron
+        19 => &mut config.abort_nine_terminals, // abort-nine-terminals
+        20 => &mut config.abort_four_winds,     // abort-four-winds
+        21 => &mut config.abort_four_riichi,    // abort-four-riichi
+        22 => &mut config.abort_four_kans,      // abort-four-kans
+        23 => &mut config.kuikae_forbidden,     // kuikae-forbidden
+        24 => &mut config.busting,              // busting
+        25 => &mut config.nagashi_mangan,       // nagashi-mangan
+        26 => &mut config.pao,                  // pao
+        27 => &mut config.pao_tsumo_whole_hand, // pao-tsumo-whole-hand
+        28 => &mut config.agari_yame,           // agari-yame
+        29 => &mut config.tenpai_yame,          // tenpai-yame
+        30 => &mut config.kokushi_robs_ankan,   // kokushi-robs-ankan
         _ => return None,
     })
 }
@@ -813,7 +831,8 @@ impl game::Rules for Config {
     const ENCODED_BYTES: usize = RULES_BYTES;
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), RuleError> {
-        if let Some(field) = flag(self, key) {
+        let key = key_at(key).ok_or(RuleError::UnknownKey)?;
+        if let Some(field) = flag_at(self, key) {
             *field = match value {
                 "yes" => true,
                 "no" => false,
@@ -822,30 +841,28 @@ impl game::Rules for Config {
             return Ok(());
         }
         match key {
-            "kazoe" => {
+            KAZOE => {
                 self.score.kazoe = match value {
                     "yakuman" => Kazoe::Yakuman,
                     "sanbaiman" => Kazoe::Sanbaiman,
                     _ => return Err(RuleError::BadValue),
                 };
             }
-            "double-wind-pair-fu" => {
+            DOUBLE_WIND_PAIR_FU => {
                 self.score.double_wind_pair_fu = match value {
                     "2" => 2,
                     "4" => 4,
                     _ => return Err(RuleError::BadValue),
                 };
             }
-            "rounds" => {
-                self.rounds = value
-                    .parse::<u8>()
-                    .ok()
+            ROUNDS => {
+                self.rounds = super::notation::parse_u8(value)
                     .filter(|r| (1..=16).contains(r))
                     .ok_or(RuleError::BadValue)?;
             }
-            "start-points" => self.start_points = points(value)?,
-            "target-points" => self.target_points = points(value)?,
-            "multi-ron" => {
+            START_POINTS => self.start_points = points(value)?,
+            TARGET_POINTS => self.target_points = points(value)?,
+            MULTI_RON => {
                 self.multi_ron = match value {
                     "double" => MultiRon::Double,
                     "head-bump" => MultiRon::HeadBump,
@@ -858,20 +875,21 @@ impl game::Rules for Config {
     }
 
     fn write_value(&self, key: &str, out: &mut dyn fmt::Write) -> Result<(), RuleError> {
+        let key = key_at(key).ok_or(RuleError::UnknownKey)?;
         let mut copy = *self;
-        let written = if let Some(&mut on) = flag(&mut copy, key) {
+        let written = if let Some(&mut on) = flag_at(&mut copy, key) {
             out.write_str(if on { "yes" } else { "no" })
         } else {
             match key {
-                "kazoe" => out.write_str(match self.score.kazoe {
+                KAZOE => out.write_str(match self.score.kazoe {
                     Kazoe::Yakuman => "yakuman",
                     Kazoe::Sanbaiman => "sanbaiman",
                 }),
-                "double-wind-pair-fu" => Dec::from(self.score.double_wind_pair_fu).write_to(out),
-                "rounds" => Dec::from(self.rounds).write_to(out),
-                "start-points" => Dec::from(self.start_points).write_to(out),
-                "target-points" => Dec::from(self.target_points).write_to(out),
-                "multi-ron" => out.write_str(match self.multi_ron {
+                DOUBLE_WIND_PAIR_FU => Dec::from(self.score.double_wind_pair_fu).write_to(out),
+                ROUNDS => Dec::from(self.rounds).write_to(out),
+                START_POINTS => Dec::from(self.start_points).write_to(out),
+                TARGET_POINTS => Dec::from(self.target_points).write_to(out),
+                MULTI_RON => out.write_str(match self.multi_ron {
                     MultiRon::Double => "double",
                     MultiRon::HeadBump => "head-bump",
                 }),

@@ -13,6 +13,7 @@ use std::string::{String, ToString};
 use std::vec::Vec;
 use std::{format, vec};
 
+use super::engine::{DOUBLE_WIND_PAIR_FU, KAZOE, MULTI_RON, ROUNDS, START_POINTS, TARGET_POINTS, flag_at, key_at};
 use super::round::{ENCODED_BYTES, TILE_IDS};
 use super::{Action, Config, Error, Match, RandomBot, Round, Tile};
 use crate::game::bot::{self, Bot, Lowest, Uniform};
@@ -969,4 +970,70 @@ fn the_view_is_the_observations_text() {
         }
     }
     assert_eq!(shown, [true; 5]);
+}
+
+/// The old way: a flag of a config by a string match on its key.
+fn naive_flag<'a>(config: &'a mut Config, key: &str) -> Option<&'a mut bool> {
+    let s = &mut config.score;
+    Some(match key {
+        "open-tanyao" => &mut s.open_tanyao,
+        "red-fives" => &mut s.red_fives,
+        "kan-dora" => &mut s.kan_dora,
+        "ura-dora" => &mut s.ura_dora,
+        "kiriage" => &mut s.kiriage,
+        "composite-yakuman" => &mut s.composite_yakuman,
+        "double-kokushi-13" => &mut s.double_kokushi_13,
+        "double-suuankou-tanki" => &mut s.double_suuankou_tanki,
+        "double-junsei-chuuren" => &mut s.double_junsei_chuuren,
+        "double-daisuushii" => &mut s.double_daisuushii,
+        "three-player" => &mut s.three_player,
+        "extension" => &mut config.extension,
+        "abort-triple-ron" => &mut config.abort_triple_ron,
+        "abort-nine-terminals" => &mut config.abort_nine_terminals,
+        "abort-four-winds" => &mut config.abort_four_winds,
+        "abort-four-riichi" => &mut config.abort_four_riichi,
+        "abort-four-kans" => &mut config.abort_four_kans,
+        "kuikae-forbidden" => &mut config.kuikae_forbidden,
+        "busting" => &mut config.busting,
+        "nagashi-mangan" => &mut config.nagashi_mangan,
+        "pao" => &mut config.pao,
+        "pao-tsumo-whole-hand" => &mut config.pao_tsumo_whole_hand,
+        "agari-yame" => &mut config.agari_yame,
+        "tenpai-yame" => &mut config.tenpai_yame,
+        "kokushi-robs-ankan" => &mut config.kokushi_robs_ankan,
+        _ => return None,
+    })
+}
+
+#[test]
+fn key_positions_name_their_keys() {
+    use crate::game::Rules;
+    let keys = <Config as Rules>::KEYS;
+    for (at, name) in [
+        (KAZOE, "kazoe"),
+        (DOUBLE_WIND_PAIR_FU, "double-wind-pair-fu"),
+        (ROUNDS, "rounds"),
+        (START_POINTS, "start-points"),
+        (TARGET_POINTS, "target-points"),
+        (MULTI_RON, "multi-ron"),
+    ] {
+        assert_eq!(keys[at].name, name);
+    }
+    // Each flag by position is the field the old string match named (set alone, it alone
+    // changes), and the other keys are no flag.
+    for (at, key) in keys.iter().enumerate() {
+        let mut old = Config::default();
+        let mut new = Config::default();
+        match (naive_flag(&mut old, key.name), flag_at(&mut new, at)) {
+            (Some(a), Some(b)) => {
+                *a = !*a;
+                *b = !*b;
+            }
+            (None, None) => {}
+            _ => panic!("{} is a flag in one way only", key.name),
+        }
+        assert_eq!(old, new, "{}", key.name);
+        assert_eq!(key_at(key.name), Some(at));
+    }
+    assert_eq!(key_at("no-such-key"), None);
 }

@@ -135,6 +135,15 @@ impl fmt::Display for Hand {
     }
 }
 
+/// `u8::from_str` of a decimal text (an optional `+`, then at least one ASCII digit), without
+/// linking it (flash on microcontrollers; `parse_u8_is_u8_from_str` tests it equal).
+pub(crate) fn parse_u8(text: &str) -> Option<u8> {
+    if text.starts_with('-') {
+        return None; // `parse_i32` takes a sign `u8` refuses ("-0")
+    }
+    crate::notation::parse_i32(text).and_then(|n| u8::try_from(n).ok())
+}
+
 /// The deal of a replay log's `mahjong wall …` header, the text after `wall`:
 /// `<136 ids> [start <kyoku> <honba> <sticks> <p0> <p1> <p2> <p3>]` — the wall in the layout of
 /// [`Deal::Given`](super::Deal::Given) (tile ids `0..136`, each once: checked when the round is
@@ -163,9 +172,7 @@ pub fn given_deal(text: &str, config: &super::Config) -> Result<(super::Deal, su
         let (span, word) = words
             .next()
             .ok_or(at(reason!("a wall is 136 tile ids"), Span::default()))?;
-        *slot = word
-            .parse::<u8>()
-            .ok()
+        *slot = parse_u8(word)
             .filter(|&id| usize::from(id) < super::round::TILE_IDS)
             .ok_or(at(reason!("is no tile id (0-135)"), span))?;
     }
@@ -179,7 +186,7 @@ pub fn given_deal(text: &str, config: &super::Config) -> Result<(super::Deal, su
     }
     // Seven numbers follow `start`: kyoku, honba, sticks and the four points.
     let mut next = || words.next().ok_or(at(tail, Span::default()));
-    let small = |(span, word): (Span, &str), why: &'static str| word.parse::<u8>().map_err(|_| at(why, span));
+    let small = |(span, word): (Span, &str), why: &'static str| parse_u8(word).ok_or(at(why, span));
     let (kyoku_span, kyoku_word) = next()?;
     let kyoku = small((kyoku_span, kyoku_word), reason!("is no kyoku (0-15)"))?;
     let honba = small(next()?, reason!("is no honba count"))?;
@@ -205,4 +212,51 @@ pub fn given_deal(text: &str, config: &super::Config) -> Result<(super::Deal, su
         scores,
     };
     Ok((deal, start))
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::format;
+
+    #[test]
+    fn parse_u8_is_u8_from_str() {
+        for text in [
+            "",
+            "0",
+            "-0",
+            "+0",
+            "7",
+            "-7",
+            "+7",
+            "007",
+            "-",
+            "+",
+            "--1",
+            "+-1",
+            "-+1",
+            "1-",
+            " 1",
+            "1 ",
+            "255",
+            "256",
+            "+255",
+            "0255",
+            "-255",
+            "65535",
+            "4294967296",
+            "99999999999",
+            "1e3",
+            "１",
+            "a",
+            "1a",
+        ] {
+            assert_eq!(super::parse_u8(text), text.parse::<u8>().ok(), "{text:?}");
+        }
+        for n in 0..1000u32 {
+            for text in [format!("{n}"), format!("+{n}"), format!("-{n}"), format!("00{n}")] {
+                assert_eq!(super::parse_u8(&text), text.parse::<u8>().ok(), "{text:?}");
+            }
+        }
+    }
 }

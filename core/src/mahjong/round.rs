@@ -545,26 +545,43 @@ pub enum Action {
     Pass,
 }
 
+/// The verbs of [`Action`]'s text, by [`Action::to_code`]'s code byte less 1.
+const VERBS: [&str; 12] = [
+    "discard", "riichi", "tsumo", "ankan", "kakan", "kyuushu", "ron", "pon", "kan", "chii", "pass", "kita",
+];
+
+/// How many tile ids follow the verb of a code byte (the closed kan's kind aside).
+const fn ids_after(code: u8) -> usize {
+    match code {
+        1 | 2 | 5 => 1,
+        8 | 10 => 2,
+        _ => 0,
+    }
+}
+
 impl fmt::Display for Action {
     /// The replay-log form: `discard 12`, `riichi 12`, `tsumo`, `ankan 5m`, `kakan 17`,
     /// `kyuushu`, `kita`, `ron`, `pon 17 18`, `kan`, `chii 12 17`, `pass` (numbers are tile ids).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Tile ids by `Dec` (no `core::fmt` integer machinery).
+        // The verb by the action's code, then its ids by `Dec` (no `core::fmt` integer
+        // machinery): one table, not a format per verb.
         use crate::notation::Dec;
-        match self {
-            Action::Discard { tile } => write!(f, "discard {}", Dec::from(*tile)),
-            Action::Riichi { tile } => write!(f, "riichi {}", Dec::from(*tile)),
-            Action::Tsumo => f.write_str("tsumo"),
-            Action::Ankan { kind } => write!(f, "ankan {kind}"),
-            Action::Kakan { tile } => write!(f, "kakan {}", Dec::from(*tile)),
-            Action::Kyuushu => f.write_str("kyuushu"),
-            Action::Kita => f.write_str("kita"),
-            Action::Ron => f.write_str("ron"),
-            Action::Pon { tiles: [a, b] } => write!(f, "pon {} {}", Dec::from(*a), Dec::from(*b)),
-            Action::Kan => f.write_str("kan"),
-            Action::Chii { tiles: [a, b] } => write!(f, "chii {} {}", Dec::from(*a), Dec::from(*b)),
-            Action::Pass => f.write_str("pass"),
+        let [code, a, b] = self.to_code();
+        f.write_str(
+            VERBS
+                .get(usize::from(code).wrapping_sub(1))
+                .copied()
+                .unwrap_or_default(),
+        )?;
+        if let Action::Ankan { kind } = self {
+            f.write_str(" ")?;
+            return fmt::Display::fmt(kind, f);
         }
+        for &id in prefix(&[a, b], ids_after(code)) {
+            f.write_str(" ")?;
+            fmt::Display::fmt(&Dec::from(id), f)?;
+        }
+        Ok(())
     }
 }
 
@@ -578,55 +595,43 @@ impl core::str::FromStr for Action {
         let verb = words.next().ok_or(Error::UnknownAction {
             why: reason!("empty action"),
         })?;
-        let mut id = || -> Result<u8, Error> {
-            words
+        let Some(at) = VERBS.iter().position(|v| *v == verb) else {
+            return Err(Error::UnknownAction {
+                why: reason!("unknown verb"),
+            });
+        };
+        let code = (at as u8).wrapping_add(1);
+        let mut args = [0u8; 2];
+        if let Action::Ankan { .. } = Action::from_code([code, 0, 0]).unwrap_or(Action::Pass) {
+            let kind = words
                 .next()
-                .and_then(|w| w.parse::<u8>().ok())
+                .and_then(|w| w.parse::<super::Hand>().ok())
+                .filter(|h| h.len() == 1)
+                .and_then(|h| h.tiles().next())
+                .ok_or(Error::UnknownAction {
+                    why: reason!("expected a tile kind like 5m"),
+                })?;
+            args[0] = kind.index() as u8;
+        }
+        for slot in args.iter_mut().take(ids_after(code)) {
+            *slot = words
+                .next()
+                .and_then(super::notation::parse_u8)
                 .filter(|&id| usize::from(id) < TILE_IDS)
                 .ok_or(Error::UnknownAction {
                     why: reason!("expected a tile id 0-135"),
-                })
-        };
-        let action = match verb {
-            "discard" => Action::Discard { tile: id()? },
-            "riichi" => Action::Riichi { tile: id()? },
-            "tsumo" => Action::Tsumo,
-            "kakan" => Action::Kakan { tile: id()? },
-            "kyuushu" => Action::Kyuushu,
-            "kita" => Action::Kita,
-            "ron" => Action::Ron,
-            "pon" => Action::Pon { tiles: [id()?, id()?] },
-            "kan" => Action::Kan,
-            "chii" => Action::Chii { tiles: [id()?, id()?] },
-            "pass" => Action::Pass,
-            "ankan" => {
-                let kind = words
-                    .next()
-                    .and_then(|w| w.parse::<super::Hand>().ok())
-                    .filter(|h| h.len() == 1)
-                    .and_then(|h| h.tiles().next())
-                    .ok_or(Error::UnknownAction {
-                        why: reason!("expected a tile kind like 5m"),
-                    })?;
-                return match words.next() {
-                    None => Ok(Action::Ankan { kind }),
-                    Some(_) => Err(Error::UnknownAction {
-                        why: reason!("trailing text"),
-                    }),
-                };
-            }
-            _ => {
-                return Err(Error::UnknownAction {
-                    why: reason!("unknown verb"),
-                });
-            }
-        };
-        match words.next() {
-            None => Ok(action),
-            Some(_) => Err(Error::UnknownAction {
-                why: reason!("trailing text"),
-            }),
+                })?;
         }
+        if words.next().is_some() {
+            return Err(Error::UnknownAction {
+                why: reason!("trailing text"),
+            });
+        }
+        let [a, b] = args;
+        // Every field checked above: the code is known, the ids below 136, the kind a tile.
+        Action::from_code([code, a, b]).map_err(|_| Error::UnknownAction {
+            why: reason!("unknown verb"),
+        })
     }
 }
 

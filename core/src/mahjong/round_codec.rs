@@ -1,7 +1,9 @@
 //! The byte form of a [`Round`] (format version 1) and its full re-validation.
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use core::mem::MaybeUninit;
+use core::mem::{MaybeUninit, offset_of};
+
+use zerocopy::IntoBytes;
 
 use super::Error;
 use super::round::{
@@ -19,71 +21,81 @@ const fn bad(why: &'static str) -> Error {
     Error::InvalidState { why }
 }
 
+/// Writes bytes in order into `out`. Infallible: every writer's `out` is checked (or made) long
+/// enough first, so a byte past the end (never written) is dropped, not an error branch per field.
 struct Writer<'a> {
     out: &'a mut [u8],
     at: usize,
 }
 
 impl Writer<'_> {
-    fn put(&mut self, bytes: &[u8]) -> Result<(), Error> {
-        let end = self.at.checked_add(bytes.len()).ok_or(Error::Internal)?;
-        self.out
-            .get_mut(self.at..end)
-            .ok_or(Error::Internal)?
-            .iter_mut()
-            .zip(bytes) // the same length (checked above): no `copy_from_slice` panic path
-            .for_each(|(slot, &b)| *slot = b);
-        self.at = end;
-        Ok(())
+    #[inline(never)]
+    fn put(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.u8(b);
+        }
     }
 
-    fn u8(&mut self, x: u8) -> Result<(), Error> {
-        self.put(&[x])
+    #[inline(never)]
+    fn u8(&mut self, x: u8) {
+        if let Some(slot) = self.out.get_mut(self.at) {
+            *slot = x;
+        }
+        self.at = self.at.wrapping_add(1);
     }
 }
 
+/// Reads bytes in order. Infallible but for [`Reader::bool`]: every reader's `bytes` is checked
+/// to be long enough first ([`Round::read_head`], [`Config::from_bytes`], [`Start::from_bytes`]),
+/// so a byte past the end (never read) is 0, not an error branch per field.
 struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], Error> {
-        let end = self.at.checked_add(n).ok_or(bad(reason!("truncated")))?;
-        let s = self.bytes.get(self.at..end).ok_or(bad(reason!("truncated")))?;
-        self.at = end;
-        Ok(s)
+    /// The next `n` bytes (fewer at the end).
+    fn take(&mut self, n: usize) -> &'a [u8] {
+        let s = self.bytes.get(self.at..).unwrap_or(&[]);
+        let s = s.get(..n).unwrap_or(s);
+        self.at = self.at.wrapping_add(n);
+        s
     }
 
-    fn u8(&mut self) -> Result<u8, Error> {
-        self.take(1)?.first().copied().ok_or(bad(reason!("truncated")))
+    #[inline(never)]
+    fn u8(&mut self) -> u8 {
+        let b = self.bytes.get(self.at).copied().unwrap_or(0);
+        self.at = self.at.wrapping_add(1);
+        b
     }
 
     /// Reads `out.len()` bytes into `out`.
-    fn fill(&mut self, out: &mut [u8]) -> Result<(), Error> {
-        let src = self.take(out.len())?;
-        for (d, &x) in out.iter_mut().zip(src) {
-            *d = x;
+    #[inline(never)]
+    fn fill(&mut self, out: &mut [u8]) {
+        for d in out.iter_mut() {
+            *d = self.u8();
         }
-        Ok(())
     }
 
+    #[inline(never)]
     fn bool(&mut self) -> Result<bool, Error> {
-        match self.u8()? {
+        match self.u8() {
             0 => Ok(false),
             1 => Ok(true),
             _ => Err(bad(reason!("a flag byte that is not 0 or 1"))),
         }
     }
 
-    fn i32(&mut self) -> Result<i32, Error> {
-        let b: [u8; 4] = self.take(4)?.try_into().map_err(|_| bad(reason!("truncated")))?;
-        Ok(i32::from_le_bytes(b))
+    fn i32(&mut self) -> i32 {
+        let mut b = [0u8; 4];
+        self.fill(&mut b);
+        i32::from_le_bytes(b)
     }
 
-    fn u64(&mut self) -> Result<u64, Error> {
-        let b: [u8; 8] = self.take(8)?.try_into().map_err(|_| bad(reason!("truncated")))?;
-        Ok(u64::from_le_bytes(b))
+    fn u64(&mut self) -> u64 {
+        let mut b = [0u8; 8];
+        self.fill(&mut b);
+        u64::from_le_bytes(b)
     }
 }
 
@@ -130,38 +142,61 @@ impl Config {
         .enumerate()
         .fold(0u16, |f, (i, &on)| if on { f | (1u16 << i) } else { f });
         let mut w = Writer { out: &mut b, at: 0 };
-        let _ = w.put(&head);
-        let _ = w.put(&self.start_points.to_le_bytes());
-        let _ = w.put(&self.target_points.to_le_bytes());
-        let _ = w.u8(self.multi_ron.code());
-        let _ = w.put(&flags.to_le_bytes());
+        w.put(&head);
+        w.put(&self.start_points.to_le_bytes());
+        w.put(&self.target_points.to_le_bytes());
+        w.u8(self.multi_ron.code());
+        w.put(&flags.to_le_bytes());
         b
     }
 
     /// The config of a 24-byte form, validated. Errors: [`Error::InvalidState`] (a flag byte not
     /// 0/1, an unknown code, unused bits set), [`Error::InvalidConfig`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Config, Error> {
+        if bytes.len() < CONFIG_BYTES {
+            return Err(bad(reason!("truncated")));
+        }
         let mut r = Reader { bytes, at: 0 };
+        // The eleven flag bytes first (each 0 or 1), then the pair fu and the rounds.
+        let mut head = [0u8; 13];
+        r.fill(&mut head);
+        let [flag_bytes @ .., double_wind_pair_fu, rounds] = head;
+        if flag_bytes.iter().any(|&b| b > 1) {
+            return Err(bad(reason!("a flag byte that is not 0 or 1")));
+        }
+        let [
+            open_tanyao,
+            red_fives,
+            kan_dora,
+            ura_dora,
+            kiriage,
+            kazoe,
+            composite_yakuman,
+            k13,
+            tanki,
+            junsei,
+            dsh,
+        ] = flag_bytes.map(|b| b != 0);
         let mut score = score::Config {
-            open_tanyao: r.bool()?,
-            red_fives: r.bool()?,
-            kan_dora: r.bool()?,
-            ura_dora: r.bool()?,
-            kiriage: r.bool()?,
-            kazoe: if r.bool()? { Kazoe::Sanbaiman } else { Kazoe::Yakuman },
-            ..score::Config::ONLINE
+            open_tanyao,
+            red_fives,
+            kan_dora,
+            ura_dora,
+            kiriage,
+            kazoe: if kazoe { Kazoe::Sanbaiman } else { Kazoe::Yakuman },
+            composite_yakuman,
+            double_kokushi_13: k13,
+            double_suuankou_tanki: tanki,
+            double_junsei_chuuren: junsei,
+            double_daisuushii: dsh,
+            double_wind_pair_fu,
+            three_player: false,
         };
-        score.composite_yakuman = r.bool()?;
-        score.double_kokushi_13 = r.bool()?;
-        score.double_suuankou_tanki = r.bool()?;
-        score.double_junsei_chuuren = r.bool()?;
-        score.double_daisuushii = r.bool()?;
-        score.double_wind_pair_fu = r.u8()?;
-        let rounds = r.u8()?;
-        let start_points = r.i32()?;
-        let target_points = r.i32()?;
-        let multi_ron = MultiRon::from_code(r.u8()?).ok_or(bad(reason!("unknown multi-ron code")))?;
-        let f: [u8; 2] = r.take(2)?.try_into().map_err(|_| bad(reason!("truncated")))?;
+        let start_points = r.i32();
+        let target_points = r.i32();
+        let multi_ron = MultiRon::from_code(r.u8()).ok_or(bad(reason!("unknown multi-ron code")))?;
+        let mut f = [0u8; 2];
+        r.fill(&mut f);
         let flags = u16::from_le_bytes(f);
         if flags >> 15 != 0 {
             return Err(bad(reason!("unused config flag bits set")));
@@ -199,9 +234,9 @@ impl Start {
     pub fn to_bytes(&self) -> [u8; START_BYTES] {
         let mut b = [0u8; START_BYTES];
         let mut w = Writer { out: &mut b, at: 0 };
-        let _ = w.put(&[self.round_wind.code(), self.dealer.0, self.honba, self.sticks]);
+        w.put(&[self.round_wind.code(), self.dealer.0, self.honba, self.sticks]);
         for s in &self.scores {
-            let _ = w.put(&s.to_le_bytes());
+            w.put(&s.to_le_bytes());
         }
         b
     }
@@ -209,14 +244,17 @@ impl Start {
     /// The start of a 20-byte form, validated. Errors: [`Error::InvalidState`],
     /// [`Error::BadDeal`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Start, Error> {
+        if bytes.len() < START_BYTES {
+            return Err(bad(reason!("truncated")));
+        }
         let mut r = Reader { bytes, at: 0 };
-        let round_wind = Wind::try_from(r.u8()?).map_err(|_| bad(reason!("unknown wind code")))?;
-        let dealer = Seat(r.u8()?);
-        let honba = r.u8()?;
-        let sticks = r.u8()?;
+        let round_wind = Wind::try_from(r.u8()).map_err(|_| bad(reason!("unknown wind code")))?;
+        let dealer = Seat(r.u8());
+        let honba = r.u8();
+        let sticks = r.u8();
         let mut scores = [0i32; SEATS];
         for s in &mut scores {
-            *s = r.i32()?;
+            *s = r.i32();
         }
         let start = Start {
             round_wind,
@@ -315,15 +353,13 @@ impl Action {
     }
 }
 
-fn meld_code(kind: MeldKind) -> u8 {
-    kind as u8
-}
-
+/// A hand's 17 bytes: bit `id & 7` of byte `id >> 3` (the words' little-endian bytes, ids up to
+/// 135; a forged held hand's bits above them are left out).
 fn hand_bytes(bits: &Bits) -> [u8; HAND_BYTES] {
     let mut b = [0u8; HAND_BYTES];
-    for id in bit_ids(*bits) {
-        if let Some(x) = b.get_mut(usize::from(id >> 3)) {
-            *x |= 1 << (id & 7);
+    for (i, x) in b.iter_mut().enumerate() {
+        if let Some(&word) = bits.get(i / 8) {
+            *x = word.wrapping_shr(((i & 7) as u32).wrapping_mul(8)) as u8;
         }
     }
     b
@@ -339,73 +375,43 @@ impl Round {
         // A held round's hand sizes are not checked on every C call (`Round::held_ok`): a
         // forged hand of more than 14 tiles gets no byte form (the decode would refuse it).
         if self.hands.iter().any(|h| bits_len(h) > 14) {
-            return Err(bad("a hand of more than 14 tiles"));
+            return Err(bad(reason!("a hand of more than 14 tiles")));
         }
+        // Runs of fields the byte form holds in the order and form of the round's own bytes
+        // (`repr(C)` without padding, every field a byte, a flag or a byte enum): copied as
+        // runs, not field by field (`encode_copies_the_fields_in_order` compares).
+        let mem = self.as_bytes();
+        let run = |from: usize, to: usize| mem.get(from..to).unwrap_or(&[]);
         let mut w = Writer { out, at: 0 };
-        w.u8(FORMAT_VERSION)?;
-        w.put(&self.config.to_bytes())?;
-        w.put(&self.start.to_bytes())?;
-        w.put(&self.wall)?;
+        w.u8(FORMAT_VERSION);
+        w.put(&self.config.to_bytes());
+        w.put(&self.start.to_bytes());
+        w.put(&self.wall);
         for h in &self.hands {
-            w.put(&hand_bytes(h))?;
+            w.put(&hand_bytes(h));
         }
-        for seat in &self.melds {
-            for m in seat {
-                w.u8(meld_code(m.kind))?;
-                w.put(&m.tiles)?;
-                w.u8(m.called)?; // `NONE` for a closed kan
-                w.u8(m.from)?;
-            }
-        }
-        w.put(&self.meld_counts)?;
-        w.put(&self.pond)?;
-        w.put(&self.pond_flags)?;
-        w.u8(self.pond_len)?;
-        w.put(&[
-            self.draws,
-            self.kans,
-            self.dora,
-            u8::from(self.dora_pending),
-            self.phase,
-            self.actor,
-            self.window_tile,
-            // 2: a North set aside (three players), so four-player forms keep their bytes.
-            if self.window_kita {
-                2
-            } else {
-                u8::from(self.window_ankan)
-            },
-            self.drawn,
-            u8::from(self.rinshan),
-        ])?;
-        for a in &self.answers {
-            w.put(a)?;
-        }
-        w.u8(self.pending)?;
-        w.put(&self.riichi)?;
-        w.put(&[
-            self.riichi_declared,
-            self.ippatsu,
-            self.furiten_temp,
-            self.furiten_riichi,
-            self.first,
-            u8::from(self.interrupted),
-        ])?;
-        w.put(&self.kuikae.to_le_bytes())?;
+        // The melds (kind code, four ids, called id or `NONE`, seat or `NONE` each), their
+        // counts, the discards and their flags, then `pond_len` … `window_tile`.
+        w.put(run(offset_of!(Round, melds), offset_of!(Round, window_ankan)));
+        // 2: a North set aside (three players), so four-player forms keep their bytes.
+        w.u8(if self.window_kita {
+            2
+        } else {
+            u8::from(self.window_ankan)
+        });
+        // `drawn` … `interrupted`: the answers, the pending seats, the riichi records.
+        w.put(run(offset_of!(Round, drawn), offset_of!(Round, kan_counts)));
+        w.put(&self.kuikae.to_le_bytes());
         // The Norths set aside (three players) in each kan count's high nibble.
         for (&k, &n) in self.kan_counts.iter().zip(self.nuki.iter()) {
-            w.u8(k | (n << 4))?;
+            w.u8(k | (n << 4));
         }
-        w.put(&self.pao)?;
-        w.u8(self.end)?;
-        for r in &self.winners {
-            w.put(&[r.seat, r.from, r.tile, r.flags])?;
-        }
-        w.u8(self.winner_count)?;
+        // `pao`, `end`, the win records (seat, from, tile, flags) and their count.
+        w.put(run(offset_of!(Round, pao), offset_of!(Round, tenpai)));
         for d in &self.deltas {
-            w.put(&d.to_le_bytes())?;
+            w.put(&d.to_le_bytes());
         }
-        w.put(&[self.tenpai, self.nagashi])?;
+        w.put(&[self.tenpai, self.nagashi]);
         debug_assert_eq!(w.at, ENCODED_BYTES);
         Ok(w.at)
     }
@@ -602,12 +608,12 @@ impl Round {
         if r.bytes.len() != ENCODED_BYTES {
             return Err(bad(reason!("wrong length")));
         }
-        if r.u8()? != FORMAT_VERSION {
+        if r.u8() != FORMAT_VERSION {
             return Err(bad(reason!("unknown format version")));
         }
-        let config = Config::from_bytes(r.take(CONFIG_BYTES)?).map_err(|_| bad(reason!("bad config")))?;
-        let start = Start::from_bytes(r.take(START_BYTES)?).map_err(|_| bad(reason!("bad start")))?;
-        r.fill(wall)?;
+        let config = Config::from_bytes(r.take(CONFIG_BYTES)).map_err(|_| bad(reason!("bad config")))?;
+        let start = Start::from_bytes(r.take(START_BYTES)).map_err(|_| bad(reason!("bad start")))?;
+        r.fill(wall);
         if check_wall {
             super::round::check_wall(wall).map_err(|_| bad(reason!("the wall is not each id once")))?;
         }
@@ -618,75 +624,72 @@ impl Round {
     /// round.
     fn read_fields(&mut self, r: &mut Reader<'_>) -> Result<(), Error> {
         let round = self;
+        // 17 bytes hold ids 0..=135 (no bit beyond them): the words' little-endian bytes.
         round.hands = [[0; 3]; SEATS];
         for h in &mut round.hands {
-            for (byte, &x) in (0u8..).zip(r.take(HAND_BYTES)?) {
-                for bit in 0..8u8 {
-                    if x & (1 << bit) != 0 {
-                        let id = byte.wrapping_mul(8).wrapping_add(bit);
-                        if usize::from(id) >= TILE_IDS {
-                            return Err(bad(reason!("a hand bit beyond id 135")));
-                        }
-                        bits_insert(h, id);
-                    }
+            for i in 0..HAND_BYTES {
+                if let Some(word) = h.get_mut(i / 8) {
+                    *word |= u64::from(r.u8()).wrapping_shl(((i & 7) as u32).wrapping_mul(8));
                 }
             }
         }
         for seat in &mut round.melds {
             for m in seat.iter_mut() {
-                let kind = MeldKind::try_from(r.u8()?).map_err(|_| bad(reason!("unknown meld kind")))?;
+                let kind = MeldKind::try_from(r.u8()).map_err(|_| bad(reason!("unknown meld kind")))?;
                 m.kind = kind;
-                r.fill(&mut m.tiles)?;
-                let called = r.u8()?;
-                let from = r.u8()?;
+                r.fill(&mut m.tiles);
+                let called = r.u8();
+                let from = r.u8();
                 m.called = called;
                 m.from = from;
             }
         }
-        r.fill(&mut round.meld_counts)?;
-        r.fill(&mut round.pond)?;
-        r.fill(&mut round.pond_flags)?;
-        round.pond_len = r.u8()?;
-        round.draws = r.u8()?;
-        round.kans = r.u8()?;
-        round.dora = r.u8()?;
+        r.fill(&mut round.meld_counts);
+        r.fill(&mut round.pond);
+        r.fill(&mut round.pond_flags);
+        round.pond_len = r.u8();
+        round.draws = r.u8();
+        round.kans = r.u8();
+        round.dora = r.u8();
         round.dora_pending = r.bool()?;
-        round.phase = r.u8()?;
-        round.actor = r.u8()?;
-        round.window_tile = r.u8()?;
-        match r.u8()? {
+        round.phase = r.u8();
+        round.actor = r.u8();
+        round.window_tile = r.u8();
+        match r.u8() {
             0 => {}
             1 => round.window_ankan = true,
             2 => round.window_kita = true,
             _ => return Err(bad(reason!("unknown window kind"))),
         }
-        round.drawn = r.u8()?;
+        round.drawn = r.u8();
         round.rinshan = r.bool()?;
         for a in &mut round.answers {
-            let code: [u8; 3] = r.take(3)?.try_into().map_err(|_| bad(reason!("truncated")))?;
+            let mut code = [0u8; 3];
+            r.fill(&mut code);
             if code != [0; 3] {
                 Action::from_code(code).map_err(|_| bad(reason!("bad window answer")))?;
             }
             *a = code;
         }
-        round.pending = r.u8()?;
-        r.fill(&mut round.riichi)?;
-        round.riichi_declared = r.u8()?;
-        round.ippatsu = r.u8()?;
-        round.furiten_temp = r.u8()?;
-        round.furiten_riichi = r.u8()?;
-        round.first = r.u8()?;
+        round.pending = r.u8();
+        r.fill(&mut round.riichi);
+        round.riichi_declared = r.u8();
+        round.ippatsu = r.u8();
+        round.furiten_temp = r.u8();
+        round.furiten_riichi = r.u8();
+        round.first = r.u8();
         round.interrupted = r.bool()?;
-        round.kuikae = r.u64()?;
-        r.fill(&mut round.kan_counts)?;
+        round.kuikae = r.u64();
+        r.fill(&mut round.kan_counts);
         for (k, n) in round.kan_counts.iter_mut().zip(round.nuki.iter_mut()) {
             *n = *k >> 4;
             *k &= 0x0F;
         }
-        r.fill(&mut round.pao)?;
-        round.end = r.u8()?;
+        r.fill(&mut round.pao);
+        round.end = r.u8();
         for w in &mut round.winners {
-            let b: [u8; 4] = r.take(4)?.try_into().map_err(|_| bad(reason!("truncated")))?;
+            let mut b = [0u8; 4];
+            r.fill(&mut b);
             let [seat, from, tile, flags] = b;
             *w = WinRecord {
                 seat,
@@ -695,12 +698,12 @@ impl Round {
                 flags,
             };
         }
-        round.winner_count = r.u8()?;
+        round.winner_count = r.u8();
         for d in &mut round.deltas {
-            *d = r.i32()?;
+            *d = r.i32();
         }
-        round.tenpai = r.u8()?;
-        round.nagashi = r.u8()?;
+        round.tenpai = r.u8();
+        round.nagashi = r.u8();
         Ok(())
     }
 

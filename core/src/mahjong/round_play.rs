@@ -625,30 +625,9 @@ impl Round {
             let n = t.number();
             // Shapes by the run's lowest number: n-2, n-1, n.
             for low in [n.wrapping_sub(2), n.wrapping_sub(1), n] {
-                if !(1..=7).contains(&low) {
+                let Some([k1, k2]) = self.chii_kinds(seat, &bits, kind, low) else {
                     continue;
-                }
-                let base = kind.wrapping_sub(n).wrapping_add(low); // kind of `low`
-                let others: [u8; 2] = match low {
-                    l if l == n => [base.wrapping_add(1), base.wrapping_add(2)],
-                    l if l.wrapping_add(1) == n => [base, base.wrapping_add(2)],
-                    _ => [base, base.wrapping_add(1)],
                 };
-                let [k1, k2] = others;
-                if kind_count(&bits, k1) == 0 || kind_count(&bits, k2) == 0 {
-                    continue;
-                }
-                // Kuikae: the called kind and the far end of a run completed at an end.
-                let suji = if low == n && n <= 6 {
-                    Some(kind.wrapping_add(3))
-                } else if low.wrapping_add(2) == n && n >= 4 {
-                    Some(kind.wrapping_sub(3))
-                } else {
-                    None
-                };
-                if !self.call_leaves_discard(seat, &[k1, k2], kind, suji) {
-                    continue;
-                }
                 for a in kind_ids(&bits, k1) {
                     for b in kind_ids(&bits, k2) {
                         visit(Action::Chii { tiles: [a, b] });
@@ -684,32 +663,44 @@ impl Round {
             {
                 let n = (kind % 9).wrapping_add(1); // the number, 1–9
                 for low in [n.wrapping_sub(2), n.wrapping_sub(1), n] {
-                    if !(1..=7).contains(&low) {
-                        continue;
-                    }
-                    let base = kind.wrapping_sub(n).wrapping_add(low);
-                    let [k1, k2]: [u8; 2] = match low {
-                        l if l == n => [base.wrapping_add(1), base.wrapping_add(2)],
-                        l if l.wrapping_add(1) == n => [base, base.wrapping_add(2)],
-                        _ => [base, base.wrapping_add(1)],
-                    };
-                    if kind_nibble(bits, k1) == 0 || kind_nibble(bits, k2) == 0 {
-                        continue;
-                    }
-                    let suji = if low == n && n <= 6 {
-                        Some(kind.wrapping_add(3))
-                    } else if low.wrapping_add(2) == n && n >= 4 {
-                        Some(kind.wrapping_sub(3))
-                    } else {
-                        None
-                    };
-                    if self.call_leaves_discard(seat, &[k1, k2], kind, suji) {
+                    if self.chii_kinds(seat, bits, kind, low).is_some() {
                         return true; // a chii
                     }
                 }
             }
         }
         self.can_ron(seat, tile, false)
+    }
+
+    /// The two kinds beside the window's `kind` (a number kind, below 27) of the chii whose run
+    /// starts at number `low` (tried for `n - 2`, `n - 1` and `n`, the discard's number `n`),
+    /// when it is a run (`low` 1–7), `seat` holds both kinds and the call leaves it a tile it
+    /// may discard under kuikae. One copy for [`Round::call_actions`] and `has_call`.
+    #[inline(never)]
+    fn chii_kinds(&self, seat: u8, bits: &Bits, kind: u8, low: u8) -> Option<[u8; 2]> {
+        if !(1..=7).contains(&low) {
+            return None;
+        }
+        let n = (kind % 9).wrapping_add(1); // the discard's number, 1–9
+        let base = kind.wrapping_sub(n).wrapping_add(low); // kind of `low`
+        let [k1, k2]: [u8; 2] = match low {
+            l if l == n => [base.wrapping_add(1), base.wrapping_add(2)],
+            l if l.wrapping_add(1) == n => [base, base.wrapping_add(2)],
+            _ => [base, base.wrapping_add(1)],
+        };
+        if kind_nibble(bits, k1) == 0 || kind_nibble(bits, k2) == 0 {
+            return None;
+        }
+        // Kuikae: the called kind and the far end of a run completed at an end.
+        let suji = if low == n && n <= 6 {
+            Some(kind.wrapping_add(3))
+        } else if low.wrapping_add(2) == n && n >= 4 {
+            Some(kind.wrapping_sub(3))
+        } else {
+            None
+        };
+        self.call_leaves_discard(seat, &[k1, k2], kind, suji)
+            .then_some([k1, k2])
     }
 
     /// Whether, after a call using one tile of each kind in `used` (pon: `used` = the kind

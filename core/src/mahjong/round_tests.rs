@@ -2042,3 +2042,248 @@ fn end_settles_agrees_with_outcome_ok() {
     }
     assert!(wins > 50 && refused > 100, "{wins} wins, {refused} refused");
 }
+
+/// The old [`Round::encode`]: every field written one by one, in the byte form's order.
+fn encode_field_by_field(round: &Round) -> std::vec::Vec<u8> {
+    let mut out = std::vec::Vec::new();
+    let r = round;
+    out.push(FORMAT_VERSION);
+    out.extend_from_slice(&r.config.to_bytes());
+    out.extend_from_slice(&r.start.to_bytes());
+    out.extend_from_slice(&r.wall);
+    for h in &r.hands {
+        for i in 0..17 {
+            out.push((h[i / 8] >> (8 * (i % 8))) as u8);
+        }
+    }
+    for seat in &r.melds {
+        for m in seat {
+            out.push(m.kind as u8);
+            out.extend_from_slice(&m.tiles);
+            out.push(m.called);
+            out.push(m.from);
+        }
+    }
+    out.extend_from_slice(&r.meld_counts);
+    out.extend_from_slice(&r.pond);
+    out.extend_from_slice(&r.pond_flags);
+    out.push(r.pond_len);
+    out.extend_from_slice(&[
+        r.draws,
+        r.kans,
+        r.dora,
+        u8::from(r.dora_pending),
+        r.phase,
+        r.actor,
+        r.window_tile,
+        if r.window_kita { 2 } else { u8::from(r.window_ankan) },
+        r.drawn,
+        u8::from(r.rinshan),
+    ]);
+    for a in &r.answers {
+        out.extend_from_slice(a);
+    }
+    out.push(r.pending);
+    out.extend_from_slice(&r.riichi);
+    out.extend_from_slice(&[
+        r.riichi_declared,
+        r.ippatsu,
+        r.furiten_temp,
+        r.furiten_riichi,
+        r.first,
+        u8::from(r.interrupted),
+    ]);
+    out.extend_from_slice(&r.kuikae.to_le_bytes());
+    for (&k, &n) in r.kan_counts.iter().zip(r.nuki.iter()) {
+        out.push(k | (n << 4));
+    }
+    out.extend_from_slice(&r.pao);
+    out.push(r.end);
+    for w in &r.winners {
+        out.extend_from_slice(&[w.seat, w.from, w.tile, w.flags]);
+    }
+    out.push(r.winner_count);
+    for d in &r.deltas {
+        out.extend_from_slice(&d.to_le_bytes());
+    }
+    out.extend_from_slice(&[r.tenpai, r.nagashi]);
+    out
+}
+
+#[test]
+fn encode_copies_the_fields_in_order() {
+    let mut buf = [0u8; ENCODED_BYTES];
+    let mut states = 0;
+    for config in [Config::TENHOU, Config::TENHOU_SANMA] {
+        for seed in 0..60u64 {
+            let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+            let mut bots = [
+                RandomBot::new(seed),
+                RandomBot::new(seed ^ 1),
+                RandomBot::new(seed ^ 2),
+                RandomBot::new(seed ^ 3),
+            ];
+            loop {
+                assert_eq!(round.encode(&mut buf), Ok(ENCODED_BYTES));
+                assert_eq!(buf.as_slice(), encode_field_by_field(&round).as_slice(), "seed {seed}");
+                states += 1;
+                let Some(seat) = round.to_act() else { break };
+                let action = bots[seat.index()].choose(&round, seat).unwrap();
+                round.apply(seat, action).unwrap();
+            }
+        }
+    }
+    assert!(states > 5000, "{states}");
+}
+
+struct OldText(Action);
+
+impl core::fmt::Display for OldText {
+    /// The replay-log form: `discard 12`, `riichi 12`, `tsumo`, `ankan 5m`, `kakan 17`,
+    /// `kyuushu`, `kita`, `ron`, `pon 17 18`, `kan`, `chii 12 17`, `pass` (numbers are tile ids).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        // Tile ids by `Dec` (no `core::fmt` integer machinery).
+        use crate::notation::Dec;
+        match &self.0 {
+            Action::Discard { tile } => write!(f, "discard {}", Dec::from(*tile)),
+            Action::Riichi { tile } => write!(f, "riichi {}", Dec::from(*tile)),
+            Action::Tsumo => f.write_str("tsumo"),
+            Action::Ankan { kind } => write!(f, "ankan {kind}"),
+            Action::Kakan { tile } => write!(f, "kakan {}", Dec::from(*tile)),
+            Action::Kyuushu => f.write_str("kyuushu"),
+            Action::Kita => f.write_str("kita"),
+            Action::Ron => f.write_str("ron"),
+            Action::Pon { tiles: [a, b] } => write!(f, "pon {} {}", Dec::from(*a), Dec::from(*b)),
+            Action::Kan => f.write_str("kan"),
+            Action::Chii { tiles: [a, b] } => write!(f, "chii {} {}", Dec::from(*a), Dec::from(*b)),
+            Action::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+/// The old `Action::from_str`: a string match per verb.
+#[allow(clippy::unnecessary_wraps)]
+fn old_from_str(text: &str) -> Result<Action, Error> {
+    {
+        let mut words = text.split_ascii_whitespace();
+        let verb = words.next().ok_or(Error::UnknownAction {
+            why: reason!("empty action"),
+        })?;
+        let mut id = || -> Result<u8, Error> {
+            words
+                .next()
+                .and_then(super::notation::parse_u8)
+                .filter(|&id| usize::from(id) < TILE_IDS)
+                .ok_or(Error::UnknownAction {
+                    why: reason!("expected a tile id 0-135"),
+                })
+        };
+        let action = match verb {
+            "discard" => Action::Discard { tile: id()? },
+            "riichi" => Action::Riichi { tile: id()? },
+            "tsumo" => Action::Tsumo,
+            "kakan" => Action::Kakan { tile: id()? },
+            "kyuushu" => Action::Kyuushu,
+            "kita" => Action::Kita,
+            "ron" => Action::Ron,
+            "pon" => Action::Pon { tiles: [id()?, id()?] },
+            "kan" => Action::Kan,
+            "chii" => Action::Chii { tiles: [id()?, id()?] },
+            "pass" => Action::Pass,
+            "ankan" => {
+                let kind = words
+                    .next()
+                    .and_then(|w| w.parse::<super::Hand>().ok())
+                    .filter(|h| h.len() == 1)
+                    .and_then(|h| h.tiles().next())
+                    .ok_or(Error::UnknownAction {
+                        why: reason!("expected a tile kind like 5m"),
+                    })?;
+                return match words.next() {
+                    None => Ok(Action::Ankan { kind }),
+                    Some(_) => Err(Error::UnknownAction {
+                        why: reason!("trailing text"),
+                    }),
+                };
+            }
+            _ => {
+                return Err(Error::UnknownAction {
+                    why: reason!("unknown verb"),
+                });
+            }
+        };
+        match words.next() {
+            None => Ok(action),
+            Some(_) => Err(Error::UnknownAction {
+                why: reason!("trailing text"),
+            }),
+        }
+    }
+}
+
+#[test]
+fn action_text_is_the_old_text() {
+    use std::string::String;
+    let mut actions = std::vec![
+        Action::Tsumo,
+        Action::Kyuushu,
+        Action::Kita,
+        Action::Ron,
+        Action::Kan,
+        Action::Pass
+    ];
+    for id in [0u8, 7, 16, 99, 135] {
+        actions.extend([
+            Action::Discard { tile: id },
+            Action::Riichi { tile: id },
+            Action::Kakan { tile: id },
+            Action::Pon { tiles: [id, 135 - id] },
+            Action::Chii { tiles: [id, 1] },
+        ]);
+    }
+    for kind in Tile::all() {
+        actions.push(Action::Ankan { kind });
+    }
+    let mut texts: std::vec::Vec<String> = std::vec::Vec::new();
+    for a in &actions {
+        let text = a.to_string();
+        assert_eq!(text, OldText(*a).to_string());
+        assert_eq!(text.parse::<Action>(), Ok(*a));
+        texts.push(text);
+    }
+    for text in [
+        "",
+        " ",
+        "discard",
+        "discard 136",
+        "discard 1 2",
+        "discard -1",
+        "discard +5",
+        "riichi x",
+        "tsumo 1",
+        "ankan",
+        "ankan 5m 1",
+        "ankan 55m",
+        "ankan 8z",
+        "ankan 0m",
+        "kakan 17 ",
+        "  pon 1 2 ",
+        "pon 1",
+        "pon 1 2 3",
+        "chii 1 999",
+        "kan",
+        "kan kan",
+        "pass",
+        "Pass",
+        "kita 0",
+        "ron",
+        "nothing",
+        "discard 0x1",
+        "chii\t3\t4",
+    ] {
+        texts.push(String::from(text));
+    }
+    for text in &texts {
+        assert_eq!(text.parse::<Action>(), old_from_str(text), "{text:?}");
+    }
+}

@@ -218,14 +218,9 @@ impl<'a> Ctx<'a> {
         } else {
             0
         };
-        let held = || Tile::all().filter(|&t| count(&all, t) > 0);
-        let suits = held().fold(0u8, |m, t| match t.suit() {
-            Suit::Man => m | 1,
-            Suit::Pin => m | 2,
-            Suit::Sou => m | 4,
-            Suit::Honor => m,
-        });
-        let chuuren = if melds.is_empty() && suits.count_ones() == 1 && !held().any(|t| t.suit() == Suit::Honor) {
+        let held = Held::of(&all);
+        let suits = held.suits;
+        let chuuren = if melds.is_empty() && suits.count_ones() == 1 && !held.honors {
             nine_gates(&all, win.winning.tile())
         } else {
             None
@@ -244,18 +239,60 @@ impl<'a> Ctx<'a> {
             red: if config.red_fives { red } else { 0 },
             nukidora: win.nukidora,
             suits,
-            honors: held().any(|t| t.suit() == Suit::Honor),
-            all_simples: held().all(|t| !t.is_orphan()),
-            all_orphans: held().all(Tile::is_orphan),
-            all_honors: held().all(|t| t.suit() == Suit::Honor),
-            all_terminals: held().all(|t| t.is_orphan() && t.suit() != Suit::Honor),
-            all_green: held().all(is_green),
+            honors: held.honors,
+            all_simples: held.all_simples,
+            all_orphans: held.all_orphans,
+            all_honors: suits == 0,
+            all_terminals: held.all_terminals,
+            all_green: held.all_green,
             chuuren,
         })
     }
 
     fn menzen(&self) -> bool {
         !self.open
+    }
+}
+
+/// What the kinds a hand holds (closed and called) have in common, found in one pass over them
+/// (each property was a pass of its own; the test `held_matches_a_pass_per_property` compares).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Held {
+    /// The suits held: bit 0 man, 1 pin, 2 sou.
+    suits: u8,
+    honors: bool,
+    all_simples: bool,
+    all_orphans: bool,
+    all_terminals: bool,
+    all_green: bool,
+}
+
+impl Held {
+    #[inline(never)]
+    fn of(all: &Counts) -> Held {
+        let mut h = Held {
+            suits: 0,
+            honors: false,
+            all_simples: true,
+            all_orphans: true,
+            all_terminals: true,
+            all_green: true,
+        };
+        for t in Tile::all().filter(|&t| count(all, t) > 0) {
+            let honor = t.suit() == Suit::Honor;
+            match t.suit() {
+                Suit::Man => h.suits |= 1,
+                Suit::Pin => h.suits |= 2,
+                Suit::Sou => h.suits |= 4,
+                Suit::Honor => h.honors = true,
+            }
+            let orphan = t.is_orphan();
+            h.all_simples &= !orphan;
+            h.all_orphans &= orphan;
+            h.all_terminals &= orphan && !honor;
+            h.all_green &= is_green(t);
+        }
+        h
     }
 }
 
@@ -958,4 +995,60 @@ fn finish(ctx: &Ctx, yaku: &List<YakuHan, 16>, fu: &Fu, tally: &Tally, best: &mu
     out.kiriage = tally.kiriage;
     out.base = base;
     out.payment = payment;
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
+mod held_tests {
+    use super::*;
+
+    /// The old way: one pass over the held kinds per property.
+    fn naive(all: &Counts) -> Held {
+        let held = || Tile::all().filter(|&t| count(all, t) > 0);
+        Held {
+            suits: held().fold(0u8, |m, t| match t.suit() {
+                Suit::Man => m | 1,
+                Suit::Pin => m | 2,
+                Suit::Sou => m | 4,
+                Suit::Honor => m,
+            }),
+            honors: held().any(|t| t.suit() == Suit::Honor),
+            all_simples: held().all(|t| !t.is_orphan()),
+            all_orphans: held().all(Tile::is_orphan),
+            all_terminals: held().all(|t| t.is_orphan() && t.suit() != Suit::Honor),
+            all_green: held().all(is_green),
+        }
+    }
+
+    #[test]
+    fn held_matches_a_pass_per_property() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for case in 0..20_000u32 {
+            let mut all = [0u8; KINDS];
+            // Few kinds (so the all-* properties are often true), from one region or anywhere.
+            let kinds = 1 + case % 6;
+            let (lo, span) = match case % 4 {
+                0 => (0u64, 34u64),
+                1 => (27, 7),
+                2 => (18, 9),
+                _ => (0, 27),
+            };
+            for _ in 0..kinds {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let k = (lo + seed % span) as usize;
+                all[k] = 1 + (seed >> 32) as u8 % 4;
+            }
+            // The green tiles' kinds (2s 3s 4s 6s 8s 6z) now and then.
+            if case % 7 == 0 {
+                all = [0u8; KINDS];
+                for k in [19usize, 20, 21, 23, 25, 32] {
+                    all[k] = u8::from(seed >> k & 1 == 1);
+                }
+            }
+            assert_eq!(Held::of(&all), naive(&all), "{all:?}");
+        }
+        assert_eq!(Held::of(&[0u8; KINDS]), naive(&[0u8; KINDS]));
+    }
 }
