@@ -9,9 +9,13 @@ use std::vec::Vec;
 use core::ops::ControlFlow;
 
 use super::notation::{PERMISSIVE, Written, parse_action};
-use super::{Action, Cards, Config, Error, Kind, Match, Play, Preset, Reading, Round, classify, for_each_move};
+use super::{
+    Action, Auction, Cards, Config, DealStyle, Error, Kind, Match, Play, Preset, Reading, Round, Scoring, classify,
+    for_each_move,
+};
 use crate::game::bot::{Bot, Lowest, Uniform, step};
 use crate::game::{self, Fault, GameError, Round as _, RuleError, Rules, Seat};
+use crate::notation::Dec;
 
 fn c(s: &str) -> Cards {
     s.parse().unwrap()
@@ -447,6 +451,168 @@ fn rules_round_trip_by_bytes_and_by_key() {
     assert!(matches!(Round::seeded(&config, 1), Err(Error::InvalidConfig { .. })));
     buf[0] = 9;
     assert_eq!(<Config as Rules>::decode(&buf), None);
+}
+
+/// The per-key match [`Rules::set`] was before session 21 (one string match per key), the
+/// reference of the table-driven one.
+fn old_set(config: &mut Config, key: &str, value: &str) -> Result<(), RuleError> {
+    let flag = || match value {
+        "yes" => Ok(true),
+        "no" => Ok(false),
+        _ => Err(RuleError::BadValue),
+    };
+    let number = |max: u64| -> Result<u64, RuleError> {
+        // Digits only: `u64::from_str` would take a `+` sign. Every `max` fits 32 bits.
+        crate::notation::digits_u32(value)
+            .map(u64::from)
+            .filter(|n| *n <= max)
+            .ok_or(RuleError::BadValue)
+    };
+    let mut next = *config;
+    match key {
+        "wing-copies" => {
+            next.rules.wing_copies = u8::try_from(number(4)?).map_err(|_| RuleError::BadValue)?;
+            if next.rules.wing_copies == 0 {
+                return Err(RuleError::BadValue);
+            }
+        }
+        "wing-triplet-next-to-chain" => next.rules.wing_triplet_next_to_chain = flag()?,
+        "both-jokers-as-kickers" => next.rules.both_jokers_as_kickers = flag()?,
+        "quad-pair-as-singles" => next.rules.quad_pair_as_singles = flag()?,
+        "quad-with-two" => next.rules.quad_with_two = flag()?,
+        "quad-chains" => next.rules.quad_chains = flag()?,
+        "max-cards" => {
+            next.rules.max_cards = u8::try_from(number(54)?).map_err(|_| RuleError::BadValue)?;
+            if next.rules.max_cards == 0 {
+                return Err(RuleError::BadValue);
+            }
+        }
+        "auction" => {
+            next.auction = match value {
+                "bids" => Auction::Bids,
+                "openspiel" => Auction::OpenSpiel,
+                "none" => Auction::None,
+                "rob" => Auction::Rob,
+                "botzone" => Auction::Botzone,
+                _ => return Err(RuleError::BadValue),
+            }
+        }
+        "deal" => {
+            next.deal = match value {
+                "blocks" => DealStyle::Blocks,
+                "face-up" => DealStyle::FaceUp,
+                _ => return Err(RuleError::BadValue),
+            }
+        }
+        "scoring" => {
+            next.scoring = match value {
+                "stake" => Scoring::Stake,
+                "win-loss" => Scoring::WinLoss,
+                _ => return Err(RuleError::BadValue),
+            }
+        }
+        "quad-blocks-chain-head" => next.quad_blocks_chain_head = flag()?,
+        "bomb-follows-rocket" => next.bomb_follows_rocket = flag()?,
+        "deals" => next.deals = u16::try_from(number(u64::from(u16::MAX))?).map_err(|_| RuleError::BadValue)?,
+        "target" => next.target = u32::try_from(number(u64::from(u32::MAX))?).map_err(|_| RuleError::BadValue)?,
+        _ => return Err(RuleError::UnknownKey),
+    }
+    *config = next;
+    Ok(())
+}
+
+/// The writer beside [`old_set`], the reference of [`Rules::write_value`].
+fn old_write_value(config: &Config, key: &str, out: &mut dyn core::fmt::Write) -> Result<(), RuleError> {
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    // A writer's failure is the writer's business: the key was known.
+    let _ = match key {
+        "wing-copies" => Dec::from(config.rules.wing_copies).write_to(out),
+        "wing-triplet-next-to-chain" => out.write_str(yes_no(config.rules.wing_triplet_next_to_chain)),
+        "both-jokers-as-kickers" => out.write_str(yes_no(config.rules.both_jokers_as_kickers)),
+        "quad-pair-as-singles" => out.write_str(yes_no(config.rules.quad_pair_as_singles)),
+        "quad-with-two" => out.write_str(yes_no(config.rules.quad_with_two)),
+        "max-cards" => Dec::from(config.rules.max_cards).write_to(out),
+        "quad-chains" => out.write_str(yes_no(config.rules.quad_chains)),
+        "auction" => out.write_str(match config.auction {
+            Auction::Bids => "bids",
+            Auction::OpenSpiel => "openspiel",
+            Auction::None => "none",
+            Auction::Rob => "rob",
+            Auction::Botzone => "botzone",
+        }),
+        "deal" => out.write_str(match config.deal {
+            DealStyle::Blocks => "blocks",
+            DealStyle::FaceUp => "face-up",
+        }),
+        "scoring" => out.write_str(match config.scoring {
+            Scoring::Stake => "stake",
+            Scoring::WinLoss => "win-loss",
+        }),
+        "quad-blocks-chain-head" => out.write_str(yes_no(config.quad_blocks_chain_head)),
+        "bomb-follows-rocket" => out.write_str(yes_no(config.bomb_follows_rocket)),
+        "deals" => Dec::from(config.deals).write_to(out),
+        "target" => Dec::from(config.target).write_to(out),
+        _ => return Err(RuleError::UnknownKey),
+    };
+    Ok(())
+}
+
+#[test]
+fn set_and_write_value_answer_as_the_per_key_match() {
+    let values = [
+        "",
+        "yes",
+        "no",
+        "Yes",
+        "true",
+        "0",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "20",
+        "54",
+        "55",
+        "+20",
+        "-1",
+        "65535",
+        "65536",
+        "4294967295",
+        "4294967296",
+        "bids",
+        "openspiel",
+        "none",
+        "rob",
+        "botzone",
+        "blocks",
+        "face-up",
+        "stake",
+        "win-loss",
+        "yes|no",
+        "1..=4",
+        "bids|openspiel",
+    ];
+    let keys = Config::KEYS
+        .iter()
+        .map(|k| k.name)
+        .chain(["jokers", "", "wing-copies ", "Auction"]);
+    for base in ALL_PRESETS {
+        for key in keys.clone() {
+            let (mut old, mut new) = (String::new(), String::new());
+            assert_eq!(
+                old_write_value(&base, key, &mut old),
+                base.write_value(key, &mut new),
+                "{key}"
+            );
+            assert_eq!(old, new, "{key}");
+            for value in values {
+                let (mut a, mut b) = (base, base);
+                assert_eq!(old_set(&mut a, key, value), b.set(key, value), "{key}={value}");
+                assert_eq!(a, b, "{key}={value}");
+            }
+        }
+    }
 }
 
 #[test]
