@@ -35,8 +35,9 @@ use core::fmt;
 use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
 
-use crate::notation::{Dec, Plain};
+use crate::notation::Dec;
 
+use super::Error;
 use super::cards::{Cards, RANKS, Rank};
 use super::combination::{Kind, Reading, reads_as};
 use super::game_match::{MATCH_ENCODED_BYTES, Match, MatchStep};
@@ -45,7 +46,6 @@ use super::round::{
     self, Action, Auction, CONFIG_BYTES, Config, Deal, DealStyle, ENCODED_BYTES, Event, FORMAT_VERSION, MAX_ACTIONS,
     Observation, Outcome, Play, Reader, Round, Scoring, Writer,
 };
-use super::{Error, Spring};
 use crate::game::{self, Fault, GameId, Placement, RuleError, RuleKey, Scores, Seat};
 
 // ---------------------------------------------------------------------------------------------
@@ -584,114 +584,13 @@ impl game::Round for Round {
     }
 
     fn write_view(&self, seat: Seat, out: &mut dyn fmt::Write) -> Result<(), Error> {
-        let view = Round::observation(self, seat)?;
+        if seat.index() >= round::SEATS {
+            return Err(Error::NoSuchSeat { seat: seat.0 });
+        }
         // A writer's failure is the writer's business: nothing else can go wrong here.
-        let _ = write_view(&view, self.outcome().as_ref(), out);
+        let _ = self.write_view_text(seat, out);
         Ok(())
     }
-}
-
-/// The text view of one seat (see [`game::Round::write_view`]), from its observation only.
-fn write_view(view: &Observation, outcome: Option<&Outcome>, out: &mut dyn fmt::Write) -> fmt::Result {
-    let me = view.seat;
-    let role = |s: Seat| match view.landlord {
-        Some(l) if l == s => "landlord",
-        Some(_) => "peasant",
-        None => "bidding",
-    };
-    writeln!(out, "doudizhu: you are seat {} ({})", me, Plain(role(me)))?;
-    let held = view.hand.len();
-    writeln!(
-        out,
-        "hand: {} ({} {})",
-        view.hand,
-        // At most 54 cards: the conversion keeps it.
-        Dec::from(u32::try_from(held).unwrap_or(u32::MAX)),
-        Plain(if held == 1 { "card" } else { "cards" })
-    )?;
-    for (s, (count, played)) in (0u8..).zip(view.counts.iter().zip(view.played.iter())) {
-        let seat = Seat(s);
-        let you = if seat == me { ", you" } else { "" };
-        let cards = if *count == 1 { "card" } else { "cards" };
-        writeln!(
-            out,
-            "seat {} ({}{}): {} {}, played {}",
-            Dec::from(s),
-            Plain(role(seat)),
-            Plain(you),
-            Dec::from(*count),
-            Plain(cards),
-            played
-        )?;
-    }
-    match view.kitty {
-        Some(kitty) => writeln!(out, "kitty: {kitty}")?,
-        None => writeln!(out, "kitty: hidden")?,
-    }
-    out.write_str("auction:")?;
-    let mut any = false;
-    let mut bidder = view.first_bidder;
-    for action in view.auction() {
-        write!(out, " {} {action};", bidder)?;
-        bidder = bidder.next(3);
-        any = true;
-    }
-    if !any {
-        out.write_str(" -")?;
-    }
-    out.write_str("\n")?;
-    writeln!(
-        out,
-        "stake: bid {}, bombs {}, robs {}",
-        Dec::from(view.bid),
-        Dec::from(view.bombs),
-        Dec::from(view.robs)
-    )?;
-    match view.top {
-        Some((s, play)) => writeln!(
-            out,
-            "trick: seat {} played {} ({}), passes {}",
-            s,
-            play.cards,
-            play.reading,
-            Dec::from(view.passes)
-        )?,
-        None => out.write_str("trick: -\n")?,
-    }
-    match (view.to_act, outcome) {
-        (Some(s), _) => writeln!(out, "turn: seat {}", s)?,
-        (None, Some(o)) => {
-            match (o.landlord, o.landlord_won) {
-                (None, _) => out.write_str("over: void (everyone passed)\n")?,
-                (Some(l), true) => writeln!(
-                    out,
-                    "over: the landlord (seat {}) wins, stake {}",
-                    l,
-                    Dec::from(o.stake)
-                )?,
-                (Some(l), false) => writeln!(
-                    out,
-                    "over: the peasants win against seat {}, stake {}",
-                    l,
-                    Dec::from(o.stake)
-                )?,
-            }
-            if o.spring != Spring::None {
-                writeln!(
-                    out,
-                    "{}",
-                    Plain(if o.spring == Spring::Spring {
-                        "spring"
-                    } else {
-                        "anti-spring"
-                    })
-                )?;
-            }
-            writeln!(out, "scores: {}", Scores::new(&o.scores))?;
-        }
-        (None, None) => out.write_str("over\n")?,
-    }
-    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,9 +13,11 @@ use super::{
     Action, Auction, Cards, Config, DealStyle, Error, Kind, Match, Play, Preset, Reading, Round, Scoring, classify,
     for_each_move,
 };
+use super::{Observation, Outcome, Spring};
 use crate::game::bot::{Bot, Lowest, Uniform, step};
 use crate::game::{self, Fault, GameError, Round as _, RuleError, Rules, Seat};
-use crate::notation::Dec;
+use crate::notation::{Dec, Plain};
+use core::fmt;
 
 fn c(s: &str) -> Cards {
     s.parse().unwrap()
@@ -610,6 +612,132 @@ fn set_and_write_value_answer_as_the_per_key_match() {
                 let (mut a, mut b) = (base, base);
                 assert_eq!(old_set(&mut a, key, value), b.set(key, value), "{key}={value}");
                 assert_eq!(a, b, "{key}={value}");
+            }
+        }
+    }
+}
+
+/// The view as the `write!` lines wrote it before session 21, the reference of the piece-by-piece
+/// one.
+fn old_write_view(view: &Observation, outcome: Option<&Outcome>, out: &mut dyn fmt::Write) -> fmt::Result {
+    let me = view.seat;
+    let role = |s: Seat| match view.landlord {
+        Some(l) if l == s => "landlord",
+        Some(_) => "peasant",
+        None => "bidding",
+    };
+    writeln!(out, "doudizhu: you are seat {} ({})", me, Plain(role(me)))?;
+    let held = view.hand.len();
+    writeln!(
+        out,
+        "hand: {} ({} {})",
+        view.hand,
+        // At most 54 cards: the conversion keeps it.
+        Dec::from(u32::try_from(held).unwrap_or(u32::MAX)),
+        Plain(if held == 1 { "card" } else { "cards" })
+    )?;
+    for (s, (count, played)) in (0u8..).zip(view.counts.iter().zip(view.played.iter())) {
+        let seat = Seat(s);
+        let you = if seat == me { ", you" } else { "" };
+        let cards = if *count == 1 { "card" } else { "cards" };
+        writeln!(
+            out,
+            "seat {} ({}{}): {} {}, played {}",
+            Dec::from(s),
+            Plain(role(seat)),
+            Plain(you),
+            Dec::from(*count),
+            Plain(cards),
+            played
+        )?;
+    }
+    match view.kitty {
+        Some(kitty) => writeln!(out, "kitty: {kitty}")?,
+        None => writeln!(out, "kitty: hidden")?,
+    }
+    out.write_str("auction:")?;
+    let mut any = false;
+    let mut bidder = view.first_bidder;
+    for action in view.auction() {
+        write!(out, " {} {action};", bidder)?;
+        bidder = bidder.next(3);
+        any = true;
+    }
+    if !any {
+        out.write_str(" -")?;
+    }
+    out.write_str("\n")?;
+    writeln!(
+        out,
+        "stake: bid {}, bombs {}, robs {}",
+        Dec::from(view.bid),
+        Dec::from(view.bombs),
+        Dec::from(view.robs)
+    )?;
+    match view.top {
+        Some((s, play)) => writeln!(
+            out,
+            "trick: seat {} played {} ({}), passes {}",
+            s,
+            play.cards,
+            play.reading,
+            Dec::from(view.passes)
+        )?,
+        None => out.write_str("trick: -\n")?,
+    }
+    match (view.to_act, outcome) {
+        (Some(s), _) => writeln!(out, "turn: seat {}", s)?,
+        (None, Some(o)) => {
+            match (o.landlord, o.landlord_won) {
+                (None, _) => out.write_str("over: void (everyone passed)\n")?,
+                (Some(l), true) => writeln!(
+                    out,
+                    "over: the landlord (seat {}) wins, stake {}",
+                    l,
+                    Dec::from(o.stake)
+                )?,
+                (Some(l), false) => writeln!(
+                    out,
+                    "over: the peasants win against seat {}, stake {}",
+                    l,
+                    Dec::from(o.stake)
+                )?,
+            }
+            if o.spring != Spring::None {
+                writeln!(
+                    out,
+                    "{}",
+                    Plain(if o.spring == Spring::Spring {
+                        "spring"
+                    } else {
+                        "anti-spring"
+                    })
+                )?;
+            }
+            writeln!(out, "scores: {}", game::Scores::new(&o.scores))?;
+        }
+        (None, None) => out.write_str("over\n")?,
+    }
+    Ok(())
+}
+
+#[test]
+fn the_view_is_the_text_the_write_lines_wrote() {
+    for config in ALL_PRESETS {
+        for seed in 0..40u64 {
+            let mut round = Round::seeded(&config, seed).unwrap();
+            let mut bot = Uniform::new(seed);
+            loop {
+                for s in 0..3u8 {
+                    let view = round.observation(Seat(s)).unwrap();
+                    let (mut old, mut new) = (String::new(), String::new());
+                    old_write_view(&view, round.outcome().as_ref(), &mut old).unwrap();
+                    game::Round::write_view(&round, Seat(s), &mut new).unwrap();
+                    assert_eq!(new, old);
+                }
+                let Some(seat) = round.to_act() else { break };
+                let action = bot.choose(&round, seat).unwrap();
+                round.apply(seat, action).unwrap();
             }
         }
     }

@@ -339,7 +339,7 @@ impl Match {
 }
 
 /// Whether `round` was dealt `hands` and `kitty` (its hands plus played piles, less the kitty
-/// at the landlord). In a frame of its own (its observations are not on
+/// at the landlord: [`Round::dealt_hand`]). In a frame of its own (off
 /// [`Match::check_decoded`]'s frame during the deal).
 #[inline(never)]
 fn dealt_as(round: &Round, hands: &[super::Cards; SEATS], kitty: super::Cards) -> bool {
@@ -348,18 +348,7 @@ fn dealt_as(round: &Round, hands: &[super::Cards; SEATS], kitty: super::Cards) -
     }
     (0..SEATS as u8)
         .zip(hands)
-        .all(|(s, hand)| match round.observation(Seat(s)) {
-            Ok(o) => {
-                // `None` only for a seat past 2 or cards past the deck, which a round's own
-                // observation never has: then the deal is not shown to be the same.
-                let mut d = o.played.get(o.seat.index()).and_then(|p| o.hand.plus(p));
-                if round.landlord() == Some(o.seat) {
-                    d = d.and_then(|d| d.minus(&round.kitty()));
-                }
-                d.as_ref() == Some(hand)
-            }
-            Err(_) => false,
-        })
+        .all(|(s, hand)| round.dealt_hand(Seat(s)).as_ref() == Some(hand))
 }
 
 #[cfg(test)]

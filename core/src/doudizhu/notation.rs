@@ -125,12 +125,20 @@ impl FromStr for Cards {
 impl fmt::Display for Cards {
     /// Low to high, `T` for ten; the empty set prints as `-`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
+    }
+}
+
+impl Cards {
+    /// [`Cards`]' `Display` text written to any writer (the C view writes it piece by piece,
+    /// no `core::fmt::write` on its path).
+    pub(crate) fn write_to(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         if self.is_empty() {
-            return f.write_str("-");
+            return out.write_str("-");
         }
         for (rank, &count) in Rank::ALL.iter().zip(self.counts().iter()) {
             for _ in 0..count {
-                f.write_char(rank.symbol())?;
+                out.write_char(rank.symbol())?;
             }
         }
         Ok(())
