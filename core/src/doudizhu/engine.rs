@@ -190,7 +190,7 @@ impl game::Rules for Config {
                 .ok_or(RuleError::BadValue)?;
             next.set_number(i, n);
         } else {
-            let choice = values.split('|').position(|v| v == value).ok_or(RuleError::BadValue)?;
+            let (choice, _) = find_choice(values, &mut |_, v| v == value).ok_or(RuleError::BadValue)?;
             // Each `values` lists at most five choices: the cast keeps it.
             let code = choice as u8;
             match i {
@@ -221,7 +221,7 @@ impl game::Rules for Config {
                 }
             },
         };
-        let _ = out.write_str(values.split('|').nth(choice).unwrap_or(""));
+        let _ = out.write_str(find_choice(values, &mut |i, _| i == choice).map_or("", |(_, v)| v));
         Ok(())
     }
 
@@ -258,6 +258,25 @@ fn rule_key(key: &str) -> Result<(usize, &'static str), RuleError> {
         .find(|(_, k)| k.name == key)
         .map(|(i, k)| (i, k.values))
         .ok_or(RuleError::UnknownKey)
+}
+
+/// The first of the choices of a key's `values` (`a|b|c`) for which `hit(place, choice)` holds,
+/// with its place (`str::split` without linking its char searcher: flash).
+fn find_choice(values: &'static str, hit: &mut dyn FnMut(usize, &str) -> bool) -> Option<(usize, &'static str)> {
+    let mut rest = Some(values);
+    let mut place = 0usize;
+    while let Some(text) = rest {
+        let (choice, after) = match crate::notation::split_once_ascii(text, b'|') {
+            Some((choice, after)) => (choice, Some(after)),
+            None => (text, None),
+        };
+        if hit(place, choice) {
+            return Some((place, choice));
+        }
+        rest = after;
+        place = place.wrapping_add(1); // at most five choices
+    }
+    None
 }
 
 /// The lowest and highest value of the number key at place `i` of [`Rules::KEYS`] (`None`: no
