@@ -92,6 +92,12 @@ fn deal_cards(config: &Config, seed: u64, k: u16) -> Result<([super::Cards; SEAT
     Ok((hands, kitty, first))
 }
 
+/// Whether a match under `c` with `done` deals finished and these totals is over: its number of
+/// deals played, or a total at its target ([`Match::is_over`]).
+fn ended(c: &Config, done: u16, scores: &[i32; SEATS]) -> bool {
+    (c.deals > 0 && done >= c.deals) || (c.target > 0 && scores.iter().any(|&s| i64::from(s) >= i64::from(c.target)))
+}
+
 impl Match {
     /// A new match; its first deal is ready to play.
     ///
@@ -129,9 +135,7 @@ impl Match {
 
     /// Whether the match is over.
     pub fn is_over(&self) -> bool {
-        let c = self.round.config();
-        (c.deals > 0 && self.done >= c.deals)
-            || (c.target > 0 && self.scores.iter().any(|&s| i64::from(s) >= i64::from(c.target)))
+        ended(self.round.config(), self.done, &self.scores)
     }
 
     /// Each seat's place once the match is over (`None` before): 0 for the highest total, and
@@ -185,9 +189,7 @@ impl Match {
         let done = self.done.saturating_add(1);
         let c = *round.config();
         // [`Match::is_over`] of the match after this deal.
-        let over = (c.deals > 0 && done >= c.deals)
-            || (c.target > 0 && scores.iter().any(|&s| i64::from(s) >= i64::from(c.target)));
-        if !over {
+        if !ended(&c, done, &scores) {
             deal_round_into(round, &c, self.seed, done)?;
         }
         self.done = done;

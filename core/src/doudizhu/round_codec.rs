@@ -456,11 +456,10 @@ impl Round {
                 .played
                 .get(usize::from(s))
                 .ok_or(bad(reason!("the top player is no seat")))?;
+            // `reads_as`: whether `classify` holds the reading.
             if !p.contains(&play.cards)
                 || play.cards.is_empty()
-                || !classify(&play.cards, &self.config.rules)
-                    .iter()
-                    .any(|r| r == play.reading)
+                || !reads_as(&play.cards, &play.reading, &self.config.rules)
             {
                 return Err(bad(reason!("the top play is not a play of its seat")));
             }
