@@ -183,14 +183,17 @@ impl Round {
         let mut found = None;
         // Over a play, the blocks are small: counting them costs more than walking them.
         let blocks = prev.is_none().then_some((&skip, quirk));
-        // One reading of the play, counted down as `visit` reports it; whether to go on.
-        let mut take = |cards: Cards, reading: Reading| -> bool {
-            if quirk && blocked_chain(&hand, &reading) {
+        // One play, counted down as `visit` reports it; whether to go on.
+        let mut take = |action: Action| -> bool {
+            if let Action::Play(play) = action
+                && quirk
+                && blocked_chain(&hand, &play.reading)
+            {
                 return true;
             }
             match skip.get().checked_sub(1) {
                 None => {
-                    found = Some(Action::Play(Play { cards, reading }));
+                    found = Some(action);
                     false
                 }
                 Some(rest) => {
@@ -208,20 +211,15 @@ impl Round {
             several,
             &mut |cards, generated| {
                 // As `visit`: airplane sets under rules that read them several ways are
-                // expanded into each reading that beats the previous play.
+                // expanded into each reading that beats the previous play (its own code).
                 let multi = several && is_airplane(generated.kind);
                 if !multi {
-                    return take(cards, generated);
+                    return take(Action::Play(Play {
+                        cards,
+                        reading: generated,
+                    }));
                 }
-                for reading in classify(&cards, &rules).iter() {
-                    if prev.is_some_and(|p| !reading.beats(&p)) {
-                        continue;
-                    }
-                    if !take(cards, reading) {
-                        return false;
-                    }
-                }
-                true
+                visit_readings(&hand, cards, prev, &rules, quirk, &mut take)
             },
         );
         found
