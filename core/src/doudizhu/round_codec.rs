@@ -272,8 +272,13 @@ impl Round {
             if i < usize::from(stored.auction_len) {
                 let action = auction_action(code).ok_or(bad(reason!("unknown auction code")))?;
                 let seat = round.to_act().ok_or(bad(reason!("auction past its end")))?;
+                // `apply`'s step for the seat in turn, without its event: the legality test,
+                // then the auction's step.
+                if !round.is_legal(seat, action) {
+                    return Err(bad(reason!("illegal auction action")));
+                }
                 round
-                    .apply(seat, action)
+                    .apply_auction(seat.0, code)
                     .map_err(|_| bad(reason!("illegal auction action")))?;
             } else if code != 0 {
                 return Err(bad(reason!("bytes past the auction")));

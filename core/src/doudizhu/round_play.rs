@@ -467,7 +467,7 @@ impl Round {
     }
 
     /// The auction step (the action is known legal); also used by `decode` to replay the log.
-    fn apply_auction(&mut self, seat: u8, code: u8) -> Result<(), Error> {
+    pub(super) fn apply_auction(&mut self, seat: u8, code: u8) -> Result<(), Error> {
         let slot = self
             .auction
             .get_mut(usize::from(self.auction_len))
