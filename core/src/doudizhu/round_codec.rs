@@ -79,6 +79,8 @@ pub(crate) fn encode_config(c: &Config, w: &mut Writer<'_>) -> Result<(), Error>
         | u8::from(c.quad_blocks_chain_head) << 4
         | u8::from(c.bomb_follows_rocket) << 5
         | u8::from(r.quad_chains) << 6;
+    let [d0, d1] = c.deals.to_le_bytes();
+    let [t0, t1, t2, t3] = c.target.to_le_bytes();
     w.put(&[
         r.wing_copies,
         flags,
@@ -86,9 +88,13 @@ pub(crate) fn encode_config(c: &Config, w: &mut Writer<'_>) -> Result<(), Error>
         c.auction as u8,
         c.deal as u8,
         c.scoring as u8,
-    ])?;
-    w.put(&c.deals.to_le_bytes())?;
-    w.put(&c.target.to_le_bytes())
+        d0,
+        d1,
+        t0,
+        t1,
+        t2,
+        t3,
+    ])
 }
 
 fn decode_config(r: &mut Reader<'_>) -> Result<Config, Error> {
