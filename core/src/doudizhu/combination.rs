@@ -167,30 +167,31 @@ impl fmt::Display for Reading {
     /// `kind` for kinds without a chain, else `kind/length`, then `@key`: `airplane-singles/2@Q`
     /// (a quad + two shows its length only when it is a chain: `quad-singles/2@3`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
+        self.write_to(f)
+    }
+}
+
+impl Reading {
+    /// [`Reading`]'s `Display` text written piece by piece to any writer (no `core::fmt::write`
+    /// on the path: the C view writes it).
+    pub(crate) fn write_to(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        out.write_str(self.kind.name())?;
+        let chained = match self.kind {
             Kind::Sequence
             | Kind::PairSequence
             | Kind::Airplane
             | Kind::AirplaneSingles
             | Kind::AirplanePairs
-            | Kind::QuadChain => write!(
-                f,
-                "{}/{}@{}",
-                self.kind,
-                crate::notation::Dec::from(self.chain),
-                self.key
-            ),
-            Kind::QuadSingles | Kind::QuadPairs if self.chain > 1 => {
-                write!(
-                    f,
-                    "{}/{}@{}",
-                    self.kind,
-                    crate::notation::Dec::from(self.chain),
-                    self.key
-                )
-            }
-            _ => write!(f, "{}@{}", self.kind, self.key),
+            | Kind::QuadChain => true,
+            Kind::QuadSingles | Kind::QuadPairs => self.chain > 1,
+            _ => false,
+        };
+        if chained {
+            out.write_char('/')?;
+            crate::notation::Dec::from(self.chain).write_to(out)?;
         }
+        out.write_char('@')?;
+        out.write_char(self.key.symbol())
     }
 }
 

@@ -35,8 +35,9 @@ use core::fmt;
 use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
 
-use crate::notation::{Dec, Plain};
+use crate::notation::Dec;
 
+use super::Error;
 use super::cards::{Cards, RANKS, Rank};
 use super::combination::{Kind, Reading, reads_as};
 use super::game_match::{MATCH_ENCODED_BYTES, Match, MatchStep};
@@ -45,7 +46,6 @@ use super::round::{
     self, Action, Auction, CONFIG_BYTES, Config, Deal, DealStyle, ENCODED_BYTES, Event, FORMAT_VERSION, MAX_ACTIONS,
     Observation, Outcome, Play, Reader, Round, Scoring, Writer,
 };
-use super::{Error, Spring};
 use crate::game::{self, Fault, GameId, Placement, RuleError, RuleKey, Scores, Seat};
 
 // ---------------------------------------------------------------------------------------------
@@ -177,104 +177,51 @@ impl game::Rules for Config {
         },
     ];
 
+    /// By the key's place in [`Rules::KEYS`] (one name search, not a string match per key); a
+    /// flag's or a choice's value is its place in the key's `values` (`yes|no`: yes 0; a
+    /// choice's place is its code). The same answers as a match per key (tested).
     fn set(&mut self, key: &str, value: &str) -> Result<(), RuleError> {
-        let flag = || match value {
-            "yes" => Ok(true),
-            "no" => Ok(false),
-            _ => Err(RuleError::BadValue),
-        };
-        let number = |max: u64| -> Result<u64, RuleError> {
-            // Digits only: `u64::from_str` would take a `+` sign. Every `max` fits 32 bits.
-            crate::notation::digits_u32(value)
-                .map(u64::from)
-                .filter(|n| *n <= max)
-                .ok_or(RuleError::BadValue)
-        };
+        let (i, values) = rule_key(key)?;
         let mut next = *self;
-        match key {
-            "wing-copies" => {
-                next.rules.wing_copies = u8::try_from(number(4)?).map_err(|_| RuleError::BadValue)?;
-                if next.rules.wing_copies == 0 {
-                    return Err(RuleError::BadValue);
-                }
+        if let Some((low, high)) = number_range(i) {
+            // Digits only: `u32::from_str` would take a `+` sign.
+            let n = crate::notation::digits_u32(value)
+                .filter(|&n| n >= low && n <= high)
+                .ok_or(RuleError::BadValue)?;
+            next.set_number(i, n);
+        } else {
+            let (choice, _) = find_choice(values, &mut |_, v| v == value).ok_or(RuleError::BadValue)?;
+            // Each `values` lists at most five choices: the cast keeps it.
+            let code = choice as u8;
+            match i {
+                KEY_AUCTION => next.auction = Auction::from_code(code).map_err(|_| RuleError::BadValue)?,
+                KEY_DEAL => next.deal = DealStyle::from_code(code).map_err(|_| RuleError::BadValue)?,
+                KEY_SCORING => next.scoring = Scoring::from_code(code).map_err(|_| RuleError::BadValue)?,
+                _ => *next.flag_mut(i).ok_or(RuleError::UnknownKey)? = code == 0,
             }
-            "wing-triplet-next-to-chain" => next.rules.wing_triplet_next_to_chain = flag()?,
-            "both-jokers-as-kickers" => next.rules.both_jokers_as_kickers = flag()?,
-            "quad-pair-as-singles" => next.rules.quad_pair_as_singles = flag()?,
-            "quad-with-two" => next.rules.quad_with_two = flag()?,
-            "quad-chains" => next.rules.quad_chains = flag()?,
-            "max-cards" => {
-                next.rules.max_cards = u8::try_from(number(54)?).map_err(|_| RuleError::BadValue)?;
-                if next.rules.max_cards == 0 {
-                    return Err(RuleError::BadValue);
-                }
-            }
-            "auction" => {
-                next.auction = match value {
-                    "bids" => Auction::Bids,
-                    "openspiel" => Auction::OpenSpiel,
-                    "none" => Auction::None,
-                    "rob" => Auction::Rob,
-                    "botzone" => Auction::Botzone,
-                    _ => return Err(RuleError::BadValue),
-                }
-            }
-            "deal" => {
-                next.deal = match value {
-                    "blocks" => DealStyle::Blocks,
-                    "face-up" => DealStyle::FaceUp,
-                    _ => return Err(RuleError::BadValue),
-                }
-            }
-            "scoring" => {
-                next.scoring = match value {
-                    "stake" => Scoring::Stake,
-                    "win-loss" => Scoring::WinLoss,
-                    _ => return Err(RuleError::BadValue),
-                }
-            }
-            "quad-blocks-chain-head" => next.quad_blocks_chain_head = flag()?,
-            "bomb-follows-rocket" => next.bomb_follows_rocket = flag()?,
-            "deals" => next.deals = u16::try_from(number(u64::from(u16::MAX))?).map_err(|_| RuleError::BadValue)?,
-            "target" => next.target = u32::try_from(number(u64::from(u32::MAX))?).map_err(|_| RuleError::BadValue)?,
-            _ => return Err(RuleError::UnknownKey),
         }
         *self = next;
         Ok(())
     }
 
+    /// By the key's place in [`Rules::KEYS`], as [`Rules::set`]: a flag or a choice written as
+    /// its place in the key's `values`.
     fn write_value(&self, key: &str, out: &mut dyn fmt::Write) -> Result<(), RuleError> {
-        let yes_no = |b: bool| if b { "yes" } else { "no" };
-        // A writer's failure is the writer's business: the key was known.
-        let _ = match key {
-            "wing-copies" => Dec::from(self.rules.wing_copies).write_to(out),
-            "wing-triplet-next-to-chain" => out.write_str(yes_no(self.rules.wing_triplet_next_to_chain)),
-            "both-jokers-as-kickers" => out.write_str(yes_no(self.rules.both_jokers_as_kickers)),
-            "quad-pair-as-singles" => out.write_str(yes_no(self.rules.quad_pair_as_singles)),
-            "quad-with-two" => out.write_str(yes_no(self.rules.quad_with_two)),
-            "max-cards" => Dec::from(self.rules.max_cards).write_to(out),
-            "quad-chains" => out.write_str(yes_no(self.rules.quad_chains)),
-            "auction" => out.write_str(match self.auction {
-                Auction::Bids => "bids",
-                Auction::OpenSpiel => "openspiel",
-                Auction::None => "none",
-                Auction::Rob => "rob",
-                Auction::Botzone => "botzone",
-            }),
-            "deal" => out.write_str(match self.deal {
-                DealStyle::Blocks => "blocks",
-                DealStyle::FaceUp => "face-up",
-            }),
-            "scoring" => out.write_str(match self.scoring {
-                Scoring::Stake => "stake",
-                Scoring::WinLoss => "win-loss",
-            }),
-            "quad-blocks-chain-head" => out.write_str(yes_no(self.quad_blocks_chain_head)),
-            "bomb-follows-rocket" => out.write_str(yes_no(self.bomb_follows_rocket)),
-            "deals" => Dec::from(self.deals).write_to(out),
-            "target" => Dec::from(self.target).write_to(out),
-            _ => return Err(RuleError::UnknownKey),
+        let (i, values) = rule_key(key)?;
+        let choice = match i {
+            KEY_AUCTION => self.auction as usize,
+            KEY_DEAL => self.deal as usize,
+            KEY_SCORING => self.scoring as usize,
+            _ => match { *self }.flag_mut(i) {
+                Some(flag) => usize::from(!*flag),
+                None => {
+                    // A writer's failure is the writer's business: the key was known.
+                    let _ = Dec::from(self.number(i)).write_to(out);
+                    return Ok(());
+                }
+            },
         };
+        let _ = out.write_str(find_choice(values, &mut |i, _| i == choice).map_or("", |(_, v)| v));
         Ok(())
     }
 
@@ -295,6 +242,90 @@ impl game::Rules for Config {
         }
         let config = round::decode_config_fields(&mut r).ok()?;
         r.rest().is_empty().then_some(config)
+    }
+}
+
+/// The places of the choice keys in [`Rules::KEYS`] of [`Config`].
+const KEY_AUCTION: usize = 7;
+const KEY_DEAL: usize = 8;
+const KEY_SCORING: usize = 9;
+
+/// The place of `key` in [`Rules::KEYS`] of [`Config`] and its `values`.
+fn rule_key(key: &str) -> Result<(usize, &'static str), RuleError> {
+    <Config as game::Rules>::KEYS
+        .iter()
+        .enumerate()
+        .find(|(_, k)| k.name == key)
+        .map(|(i, k)| (i, k.values))
+        .ok_or(RuleError::UnknownKey)
+}
+
+/// The first of the choices of a key's `values` (`a|b|c`) for which `hit(place, choice)` holds,
+/// with its place (`str::split` without linking its char searcher: flash).
+fn find_choice(values: &'static str, hit: &mut dyn FnMut(usize, &str) -> bool) -> Option<(usize, &'static str)> {
+    let mut rest = Some(values);
+    let mut place = 0usize;
+    while let Some(text) = rest {
+        let (choice, after) = match crate::notation::split_once_ascii(text, b'|') {
+            Some((choice, after)) => (choice, Some(after)),
+            None => (text, None),
+        };
+        if hit(place, choice) {
+            return Some((place, choice));
+        }
+        rest = after;
+        place = place.wrapping_add(1); // at most five choices
+    }
+    None
+}
+
+/// The lowest and highest value of the number key at place `i` of [`Rules::KEYS`] (`None`: no
+/// number key).
+fn number_range(i: usize) -> Option<(u32, u32)> {
+    Some(match i {
+        0 => (1, 4),
+        5 => (1, 54),
+        12 => (0, u32::from(u16::MAX)),
+        13 => (0, u32::MAX),
+        _ => return None,
+    })
+}
+
+impl Config {
+    /// The flag of the key at place `i` of [`Rules::KEYS`] (`None`: no flag key).
+    fn flag_mut(&mut self, i: usize) -> Option<&mut bool> {
+        Some(match i {
+            1 => &mut self.rules.wing_triplet_next_to_chain,
+            2 => &mut self.rules.both_jokers_as_kickers,
+            3 => &mut self.rules.quad_pair_as_singles,
+            4 => &mut self.rules.quad_with_two,
+            6 => &mut self.rules.quad_chains,
+            10 => &mut self.quad_blocks_chain_head,
+            11 => &mut self.bomb_follows_rocket,
+            _ => return None,
+        })
+    }
+
+    /// The number of the number key at place `i` ([`number_range`]; 0 for another key).
+    fn number(&self, i: usize) -> u32 {
+        match i {
+            0 => u32::from(self.rules.wing_copies),
+            5 => u32::from(self.rules.max_cards),
+            12 => u32::from(self.deals),
+            13 => self.target,
+            _ => 0,
+        }
+    }
+
+    /// Sets the number key at place `i` to `n`, within its [`number_range`] (the casts keep it).
+    fn set_number(&mut self, i: usize, n: u32) {
+        match i {
+            0 => self.rules.wing_copies = n as u8,
+            5 => self.rules.max_cards = n as u8,
+            12 => self.deals = n as u16,
+            13 => self.target = n,
+            _ => {}
+        }
     }
 }
 
@@ -572,114 +603,13 @@ impl game::Round for Round {
     }
 
     fn write_view(&self, seat: Seat, out: &mut dyn fmt::Write) -> Result<(), Error> {
-        let view = Round::observation(self, seat)?;
+        if seat.index() >= round::SEATS {
+            return Err(Error::NoSuchSeat { seat: seat.0 });
+        }
         // A writer's failure is the writer's business: nothing else can go wrong here.
-        let _ = write_view(&view, self.outcome().as_ref(), out);
+        let _ = self.write_view_text(seat, out);
         Ok(())
     }
-}
-
-/// The text view of one seat (see [`game::Round::write_view`]), from its observation only.
-fn write_view(view: &Observation, outcome: Option<&Outcome>, out: &mut dyn fmt::Write) -> fmt::Result {
-    let me = view.seat;
-    let role = |s: Seat| match view.landlord {
-        Some(l) if l == s => "landlord",
-        Some(_) => "peasant",
-        None => "bidding",
-    };
-    writeln!(out, "doudizhu: you are seat {} ({})", me, Plain(role(me)))?;
-    let held = view.hand.len();
-    writeln!(
-        out,
-        "hand: {} ({} {})",
-        view.hand,
-        // At most 54 cards: the conversion keeps it.
-        Dec::from(u32::try_from(held).unwrap_or(u32::MAX)),
-        Plain(if held == 1 { "card" } else { "cards" })
-    )?;
-    for (s, (count, played)) in (0u8..).zip(view.counts.iter().zip(view.played.iter())) {
-        let seat = Seat(s);
-        let you = if seat == me { ", you" } else { "" };
-        let cards = if *count == 1 { "card" } else { "cards" };
-        writeln!(
-            out,
-            "seat {} ({}{}): {} {}, played {}",
-            Dec::from(s),
-            Plain(role(seat)),
-            Plain(you),
-            Dec::from(*count),
-            Plain(cards),
-            played
-        )?;
-    }
-    match view.kitty {
-        Some(kitty) => writeln!(out, "kitty: {kitty}")?,
-        None => writeln!(out, "kitty: hidden")?,
-    }
-    out.write_str("auction:")?;
-    let mut any = false;
-    let mut bidder = view.first_bidder;
-    for action in view.auction() {
-        write!(out, " {} {action};", bidder)?;
-        bidder = bidder.next(3);
-        any = true;
-    }
-    if !any {
-        out.write_str(" -")?;
-    }
-    out.write_str("\n")?;
-    writeln!(
-        out,
-        "stake: bid {}, bombs {}, robs {}",
-        Dec::from(view.bid),
-        Dec::from(view.bombs),
-        Dec::from(view.robs)
-    )?;
-    match view.top {
-        Some((s, play)) => writeln!(
-            out,
-            "trick: seat {} played {} ({}), passes {}",
-            s,
-            play.cards,
-            play.reading,
-            Dec::from(view.passes)
-        )?,
-        None => out.write_str("trick: -\n")?,
-    }
-    match (view.to_act, outcome) {
-        (Some(s), _) => writeln!(out, "turn: seat {}", s)?,
-        (None, Some(o)) => {
-            match (o.landlord, o.landlord_won) {
-                (None, _) => out.write_str("over: void (everyone passed)\n")?,
-                (Some(l), true) => writeln!(
-                    out,
-                    "over: the landlord (seat {}) wins, stake {}",
-                    l,
-                    Dec::from(o.stake)
-                )?,
-                (Some(l), false) => writeln!(
-                    out,
-                    "over: the peasants win against seat {}, stake {}",
-                    l,
-                    Dec::from(o.stake)
-                )?,
-            }
-            if o.spring != Spring::None {
-                writeln!(
-                    out,
-                    "{}",
-                    Plain(if o.spring == Spring::Spring {
-                        "spring"
-                    } else {
-                        "anti-spring"
-                    })
-                )?;
-            }
-            writeln!(out, "scores: {}", Scores::new(&o.scores))?;
-        }
-        (None, None) => out.write_str("over\n")?,
-    }
-    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,9 +9,15 @@ use std::vec::Vec;
 use core::ops::ControlFlow;
 
 use super::notation::{PERMISSIVE, Written, parse_action};
-use super::{Action, Cards, Config, Error, Kind, Match, Play, Preset, Reading, Round, classify, for_each_move};
+use super::{
+    Action, Auction, Cards, Config, DealStyle, Error, Kind, Match, Play, Preset, Reading, Round, Scoring, classify,
+    for_each_move,
+};
+use super::{Observation, Outcome, Spring};
 use crate::game::bot::{Bot, Lowest, Uniform, step};
 use crate::game::{self, Fault, GameError, Round as _, RuleError, Rules, Seat};
+use crate::notation::{Dec, Plain};
+use core::fmt;
 
 fn c(s: &str) -> Cards {
     s.parse().unwrap()
@@ -447,6 +453,294 @@ fn rules_round_trip_by_bytes_and_by_key() {
     assert!(matches!(Round::seeded(&config, 1), Err(Error::InvalidConfig { .. })));
     buf[0] = 9;
     assert_eq!(<Config as Rules>::decode(&buf), None);
+}
+
+/// The per-key match [`Rules::set`] was before session 21 (one string match per key), the
+/// reference of the table-driven one.
+fn old_set(config: &mut Config, key: &str, value: &str) -> Result<(), RuleError> {
+    let flag = || match value {
+        "yes" => Ok(true),
+        "no" => Ok(false),
+        _ => Err(RuleError::BadValue),
+    };
+    let number = |max: u64| -> Result<u64, RuleError> {
+        // Digits only: `u64::from_str` would take a `+` sign. Every `max` fits 32 bits.
+        crate::notation::digits_u32(value)
+            .map(u64::from)
+            .filter(|n| *n <= max)
+            .ok_or(RuleError::BadValue)
+    };
+    let mut next = *config;
+    match key {
+        "wing-copies" => {
+            next.rules.wing_copies = u8::try_from(number(4)?).map_err(|_| RuleError::BadValue)?;
+            if next.rules.wing_copies == 0 {
+                return Err(RuleError::BadValue);
+            }
+        }
+        "wing-triplet-next-to-chain" => next.rules.wing_triplet_next_to_chain = flag()?,
+        "both-jokers-as-kickers" => next.rules.both_jokers_as_kickers = flag()?,
+        "quad-pair-as-singles" => next.rules.quad_pair_as_singles = flag()?,
+        "quad-with-two" => next.rules.quad_with_two = flag()?,
+        "quad-chains" => next.rules.quad_chains = flag()?,
+        "max-cards" => {
+            next.rules.max_cards = u8::try_from(number(54)?).map_err(|_| RuleError::BadValue)?;
+            if next.rules.max_cards == 0 {
+                return Err(RuleError::BadValue);
+            }
+        }
+        "auction" => {
+            next.auction = match value {
+                "bids" => Auction::Bids,
+                "openspiel" => Auction::OpenSpiel,
+                "none" => Auction::None,
+                "rob" => Auction::Rob,
+                "botzone" => Auction::Botzone,
+                _ => return Err(RuleError::BadValue),
+            }
+        }
+        "deal" => {
+            next.deal = match value {
+                "blocks" => DealStyle::Blocks,
+                "face-up" => DealStyle::FaceUp,
+                _ => return Err(RuleError::BadValue),
+            }
+        }
+        "scoring" => {
+            next.scoring = match value {
+                "stake" => Scoring::Stake,
+                "win-loss" => Scoring::WinLoss,
+                _ => return Err(RuleError::BadValue),
+            }
+        }
+        "quad-blocks-chain-head" => next.quad_blocks_chain_head = flag()?,
+        "bomb-follows-rocket" => next.bomb_follows_rocket = flag()?,
+        "deals" => next.deals = u16::try_from(number(u64::from(u16::MAX))?).map_err(|_| RuleError::BadValue)?,
+        "target" => next.target = u32::try_from(number(u64::from(u32::MAX))?).map_err(|_| RuleError::BadValue)?,
+        _ => return Err(RuleError::UnknownKey),
+    }
+    *config = next;
+    Ok(())
+}
+
+/// The writer beside [`old_set`], the reference of [`Rules::write_value`].
+fn old_write_value(config: &Config, key: &str, out: &mut dyn core::fmt::Write) -> Result<(), RuleError> {
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    // A writer's failure is the writer's business: the key was known.
+    let _ = match key {
+        "wing-copies" => Dec::from(config.rules.wing_copies).write_to(out),
+        "wing-triplet-next-to-chain" => out.write_str(yes_no(config.rules.wing_triplet_next_to_chain)),
+        "both-jokers-as-kickers" => out.write_str(yes_no(config.rules.both_jokers_as_kickers)),
+        "quad-pair-as-singles" => out.write_str(yes_no(config.rules.quad_pair_as_singles)),
+        "quad-with-two" => out.write_str(yes_no(config.rules.quad_with_two)),
+        "max-cards" => Dec::from(config.rules.max_cards).write_to(out),
+        "quad-chains" => out.write_str(yes_no(config.rules.quad_chains)),
+        "auction" => out.write_str(match config.auction {
+            Auction::Bids => "bids",
+            Auction::OpenSpiel => "openspiel",
+            Auction::None => "none",
+            Auction::Rob => "rob",
+            Auction::Botzone => "botzone",
+        }),
+        "deal" => out.write_str(match config.deal {
+            DealStyle::Blocks => "blocks",
+            DealStyle::FaceUp => "face-up",
+        }),
+        "scoring" => out.write_str(match config.scoring {
+            Scoring::Stake => "stake",
+            Scoring::WinLoss => "win-loss",
+        }),
+        "quad-blocks-chain-head" => out.write_str(yes_no(config.quad_blocks_chain_head)),
+        "bomb-follows-rocket" => out.write_str(yes_no(config.bomb_follows_rocket)),
+        "deals" => Dec::from(config.deals).write_to(out),
+        "target" => Dec::from(config.target).write_to(out),
+        _ => return Err(RuleError::UnknownKey),
+    };
+    Ok(())
+}
+
+#[test]
+fn set_and_write_value_answer_as_the_per_key_match() {
+    let values = [
+        "",
+        "yes",
+        "no",
+        "Yes",
+        "true",
+        "0",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "20",
+        "54",
+        "55",
+        "+20",
+        "-1",
+        "65535",
+        "65536",
+        "4294967295",
+        "4294967296",
+        "bids",
+        "openspiel",
+        "none",
+        "rob",
+        "botzone",
+        "blocks",
+        "face-up",
+        "stake",
+        "win-loss",
+        "yes|no",
+        "1..=4",
+        "bids|openspiel",
+    ];
+    let keys = Config::KEYS
+        .iter()
+        .map(|k| k.name)
+        .chain(["jokers", "", "wing-copies ", "Auction"]);
+    for base in ALL_PRESETS {
+        for key in keys.clone() {
+            let (mut old, mut new) = (String::new(), String::new());
+            assert_eq!(
+                old_write_value(&base, key, &mut old),
+                base.write_value(key, &mut new),
+                "{key}"
+            );
+            assert_eq!(old, new, "{key}");
+            for value in values {
+                let (mut a, mut b) = (base, base);
+                assert_eq!(old_set(&mut a, key, value), b.set(key, value), "{key}={value}");
+                assert_eq!(a, b, "{key}={value}");
+            }
+        }
+    }
+}
+
+/// The view as the `write!` lines wrote it before session 21, the reference of the piece-by-piece
+/// one.
+fn old_write_view(view: &Observation, outcome: Option<&Outcome>, out: &mut dyn fmt::Write) -> fmt::Result {
+    let me = view.seat;
+    let role = |s: Seat| match view.landlord {
+        Some(l) if l == s => "landlord",
+        Some(_) => "peasant",
+        None => "bidding",
+    };
+    writeln!(out, "doudizhu: you are seat {} ({})", me, Plain(role(me)))?;
+    let held = view.hand.len();
+    writeln!(
+        out,
+        "hand: {} ({} {})",
+        view.hand,
+        // At most 54 cards: the conversion keeps it.
+        Dec::from(u32::try_from(held).unwrap_or(u32::MAX)),
+        Plain(if held == 1 { "card" } else { "cards" })
+    )?;
+    for (s, (count, played)) in (0u8..).zip(view.counts.iter().zip(view.played.iter())) {
+        let seat = Seat(s);
+        let you = if seat == me { ", you" } else { "" };
+        let cards = if *count == 1 { "card" } else { "cards" };
+        writeln!(
+            out,
+            "seat {} ({}{}): {} {}, played {}",
+            Dec::from(s),
+            Plain(role(seat)),
+            Plain(you),
+            Dec::from(*count),
+            Plain(cards),
+            played
+        )?;
+    }
+    match view.kitty {
+        Some(kitty) => writeln!(out, "kitty: {kitty}")?,
+        None => writeln!(out, "kitty: hidden")?,
+    }
+    out.write_str("auction:")?;
+    let mut any = false;
+    let mut bidder = view.first_bidder;
+    for action in view.auction() {
+        write!(out, " {} {action};", bidder)?;
+        bidder = bidder.next(3);
+        any = true;
+    }
+    if !any {
+        out.write_str(" -")?;
+    }
+    out.write_str("\n")?;
+    writeln!(
+        out,
+        "stake: bid {}, bombs {}, robs {}",
+        Dec::from(view.bid),
+        Dec::from(view.bombs),
+        Dec::from(view.robs)
+    )?;
+    match view.top {
+        Some((s, play)) => writeln!(
+            out,
+            "trick: seat {} played {} ({}), passes {}",
+            s,
+            play.cards,
+            play.reading,
+            Dec::from(view.passes)
+        )?,
+        None => out.write_str("trick: -\n")?,
+    }
+    match (view.to_act, outcome) {
+        (Some(s), _) => writeln!(out, "turn: seat {}", s)?,
+        (None, Some(o)) => {
+            match (o.landlord, o.landlord_won) {
+                (None, _) => out.write_str("over: void (everyone passed)\n")?,
+                (Some(l), true) => writeln!(
+                    out,
+                    "over: the landlord (seat {}) wins, stake {}",
+                    l,
+                    Dec::from(o.stake)
+                )?,
+                (Some(l), false) => writeln!(
+                    out,
+                    "over: the peasants win against seat {}, stake {}",
+                    l,
+                    Dec::from(o.stake)
+                )?,
+            }
+            if o.spring != Spring::None {
+                writeln!(
+                    out,
+                    "{}",
+                    Plain(if o.spring == Spring::Spring {
+                        "spring"
+                    } else {
+                        "anti-spring"
+                    })
+                )?;
+            }
+            writeln!(out, "scores: {}", game::Scores::new(&o.scores))?;
+        }
+        (None, None) => out.write_str("over\n")?,
+    }
+    Ok(())
+}
+
+#[test]
+fn the_view_is_the_text_the_write_lines_wrote() {
+    for config in ALL_PRESETS {
+        for seed in 0..40u64 {
+            let mut round = Round::seeded(&config, seed).unwrap();
+            let mut bot = Uniform::new(seed);
+            loop {
+                for s in 0..3u8 {
+                    let view = round.observation(Seat(s)).unwrap();
+                    let (mut old, mut new) = (String::new(), String::new());
+                    old_write_view(&view, round.outcome().as_ref(), &mut old).unwrap();
+                    game::Round::write_view(&round, Seat(s), &mut new).unwrap();
+                    assert_eq!(new, old);
+                }
+                let Some(seat) = round.to_act() else { break };
+                let action = bot.choose(&round, seat).unwrap();
+                round.apply(seat, action).unwrap();
+            }
+        }
+    }
 }
 
 #[test]

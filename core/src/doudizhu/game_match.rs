@@ -92,6 +92,12 @@ fn deal_cards(config: &Config, seed: u64, k: u16) -> Result<([super::Cards; SEAT
     Ok((hands, kitty, first))
 }
 
+/// Whether a match under `c` with `done` deals finished and these totals is over: its number of
+/// deals played, or a total at its target ([`Match::is_over`]).
+fn ended(c: &Config, done: u16, scores: &[i32; SEATS]) -> bool {
+    (c.deals > 0 && done >= c.deals) || (c.target > 0 && scores.iter().any(|&s| i64::from(s) >= i64::from(c.target)))
+}
+
 impl Match {
     /// A new match; its first deal is ready to play.
     ///
@@ -129,9 +135,7 @@ impl Match {
 
     /// Whether the match is over.
     pub fn is_over(&self) -> bool {
-        let c = self.round.config();
-        (c.deals > 0 && self.done >= c.deals)
-            || (c.target > 0 && self.scores.iter().any(|&s| i64::from(s) >= i64::from(c.target)))
+        ended(self.round.config(), self.done, &self.scores)
     }
 
     /// Each seat's place once the match is over (`None` before): 0 for the highest total, and
@@ -185,9 +189,7 @@ impl Match {
         let done = self.done.saturating_add(1);
         let c = *round.config();
         // [`Match::is_over`] of the match after this deal.
-        let over = (c.deals > 0 && done >= c.deals)
-            || (c.target > 0 && scores.iter().any(|&s| i64::from(s) >= i64::from(c.target)));
-        if !over {
+        if !ended(&c, done, &scores) {
             deal_round_into(round, &c, self.seed, done)?;
         }
         self.done = done;
@@ -339,7 +341,7 @@ impl Match {
 }
 
 /// Whether `round` was dealt `hands` and `kitty` (its hands plus played piles, less the kitty
-/// at the landlord). In a frame of its own (its observations are not on
+/// at the landlord: [`Round::dealt_hand`]). In a frame of its own (off
 /// [`Match::check_decoded`]'s frame during the deal).
 #[inline(never)]
 fn dealt_as(round: &Round, hands: &[super::Cards; SEATS], kitty: super::Cards) -> bool {
@@ -348,18 +350,7 @@ fn dealt_as(round: &Round, hands: &[super::Cards; SEATS], kitty: super::Cards) -
     }
     (0..SEATS as u8)
         .zip(hands)
-        .all(|(s, hand)| match round.observation(Seat(s)) {
-            Ok(o) => {
-                // `None` only for a seat past 2 or cards past the deck, which a round's own
-                // observation never has: then the deal is not shown to be the same.
-                let mut d = o.played.get(o.seat.index()).and_then(|p| o.hand.plus(p));
-                if round.landlord() == Some(o.seat) {
-                    d = d.and_then(|d| d.minus(&round.kitty()));
-                }
-                d.as_ref() == Some(hand)
-            }
-            Err(_) => false,
-        })
+        .all(|(s, hand)| round.dealt_hand(Seat(s)).as_ref() == Some(hand))
 }
 
 #[cfg(test)]

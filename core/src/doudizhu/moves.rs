@@ -636,6 +636,16 @@ impl Gen<'_> {
         }
     }
 
+    /// Emits `base` with `copies` of each rank of `wings` added, read as `r` ([`Gen::emit`]): the
+    /// wing loops' one body (a chain or quad with its wing multiset).
+    fn emit_wings(&mut self, base: &[u8; RANKS], wings: &[u8; RANKS], copies: u8, r: Reading) {
+        let mut c = *base;
+        for (a, w) in c.iter_mut().zip(wings.iter()) {
+            *a = a.saturating_add(w.saturating_mul(copies));
+        }
+        self.emit(&c, r);
+    }
+
     /// Cards of rank index `i` in the hand; 0 past the deck is true, not a stand-in (the
     /// chain loops look one rank past their end).
     fn h(&self, i: usize) -> u8 {
@@ -1031,22 +1041,14 @@ impl Gen<'_> {
                         if black > 0 && red > 0 && !both_jokers {
                             continue;
                         }
-                        let mut c = chain;
-                        for (a, w) in c.iter_mut().zip(all.cur.iter()) {
-                            *a = a.saturating_add(*w);
-                        }
-                        self.emit(&c, this);
+                        self.emit_wings(&chain, &all.cur, 1, this);
                     }
                 }
                 let this = reading(Kind::QuadPairs, len, start);
                 if pairs && self.fits_size(len.saturating_mul(8)) && self.beats_prev(&this) {
                     let mut all = Multisets::new(&self.pair_caps(start, len), wings);
                     while !self.stopped && all.advance() {
-                        let mut c = chain;
-                        for (a, w) in c.iter_mut().zip(all.cur.iter()) {
-                            *a = a.saturating_add(w.saturating_mul(2));
-                        }
-                        self.emit(&c, this);
+                        self.emit_wings(&chain, &all.cur, 2, this);
                     }
                 }
             }
@@ -1259,11 +1261,7 @@ impl Gen<'_> {
                     continue;
                 }
             }
-            let mut c = *chain;
-            for (a, w) in c.iter_mut().zip(wings.iter()) {
-                *a = a.saturating_add(*w);
-            }
-            self.emit(&c, this);
+            self.emit_wings(chain, wings, 1, this);
         }
     }
 
@@ -1277,11 +1275,7 @@ impl Gen<'_> {
         }
         let mut all = Multisets::new(&caps, len);
         while !self.stopped && all.advance() {
-            let mut c = *chain;
-            for (a, w) in c.iter_mut().zip(all.cur.iter()) {
-                *a = a.saturating_add(w.saturating_mul(2));
-            }
-            self.emit(&c, this);
+            self.emit_wings(chain, &all.cur, 2, this);
         }
     }
 
@@ -1312,21 +1306,10 @@ impl Gen<'_> {
                     0
                 })
             {
-                let per = if preset.quad_pair_as_singles { 2 } else { 1 };
-                let mut caps = [0u8; RANKS];
-                for (i, cap) in caps.iter_mut().enumerate() {
-                    if i != q {
-                        *cap = self.h(i).min(per);
-                    }
-                }
-                let mut all = Multisets::new(&caps, 2);
+                let mut all = Multisets::new(&self.quad_single_caps(q), 2);
                 while !self.stopped && all.advance() {
                     if quad_singles_ok(&all.cur, &preset) {
-                        let mut c = base;
-                        for (a, w) in c.iter_mut().zip(all.cur.iter()) {
-                            *a = a.saturating_add(*w);
-                        }
-                        self.emit(&c, reading(Kind::QuadSingles, 1, q));
+                        self.emit_wings(&base, &all.cur, 1, reading(Kind::QuadSingles, 1, q));
                     }
                 }
             }
@@ -1334,19 +1317,11 @@ impl Gen<'_> {
                 && self.beats_prev(&reading(Kind::QuadPairs, 1, q))
                 && !self.skipped(if self.fits_size(8) { self.quad_pair_count(q) } else { 0 })
             {
-                let mut caps = [0u8; RANKS];
-                for (i, cap) in caps.iter_mut().enumerate() {
-                    if i != q && i <= Rank::Two as usize && self.h(i) >= 2 {
-                        *cap = 1;
-                    }
-                }
-                let mut all = Multisets::new(&caps, 2);
+                // The pair wings: ranks 3 … 2 other than the quad's held twice (the chain caps
+                // of a one-rank chain at the quad).
+                let mut all = Multisets::new(&self.pair_caps(q, 1), 2);
                 while !self.stopped && all.advance() {
-                    let mut c = base;
-                    for (a, w) in c.iter_mut().zip(all.cur.iter()) {
-                        *a = a.saturating_add(w.saturating_mul(2));
-                    }
-                    self.emit(&c, reading(Kind::QuadPairs, 1, q));
+                    self.emit_wings(&base, &all.cur, 2, reading(Kind::QuadPairs, 1, q));
                 }
             }
         }

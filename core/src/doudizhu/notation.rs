@@ -40,24 +40,17 @@ impl Rank {
 
     /// Parses one notation character, either case (`T` for ten; `10` is handled by [`Cards`]).
     pub const fn from_symbol(c: char) -> Option<Rank> {
-        Some(match c {
-            '3' => Rank::Three,
-            '4' => Rank::Four,
-            '5' => Rank::Five,
-            '6' => Rank::Six,
-            '7' => Rank::Seven,
-            '8' => Rank::Eight,
-            '9' => Rank::Nine,
-            'T' | 't' => Rank::Ten,
-            'J' | 'j' => Rank::Jack,
-            'Q' | 'q' => Rank::Queen,
-            'K' | 'k' => Rank::King,
-            'A' | 'a' => Rank::Ace,
-            '2' => Rank::Two,
-            'B' | 'b' => Rank::BlackJoker,
-            'R' | 'r' => Rank::RedJoker,
-            _ => return None,
-        })
+        // The rank whose symbol is `c` in upper case (a search of the 15 symbols, not a match
+        // per character: flash; tested equal to the match).
+        let upper = c.to_ascii_uppercase();
+        let mut i = 0;
+        while let Some(rank) = Rank::from_index(i) {
+            if rank.symbol() == upper {
+                return Some(rank);
+            }
+            i = i.wrapping_add(1);
+        }
+        None
     }
 }
 
@@ -125,12 +118,20 @@ impl FromStr for Cards {
 impl fmt::Display for Cards {
     /// Low to high, `T` for ten; the empty set prints as `-`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
+    }
+}
+
+impl Cards {
+    /// [`Cards`]' `Display` text written to any writer (the C view writes it piece by piece,
+    /// no `core::fmt::write` on its path).
+    pub(crate) fn write_to(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         if self.is_empty() {
-            return f.write_str("-");
+            return out.write_str("-");
         }
         for (rank, &count) in Rank::ALL.iter().zip(self.counts().iter()) {
             for _ in 0..count {
-                f.write_char(rank.symbol())?;
+                out.write_char(rank.symbol())?;
             }
         }
         Ok(())
@@ -378,4 +379,41 @@ pub fn parse_deal(text: &str) -> Result<Deal, Error> {
         kitty,
         first_bidder,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`Rank::from_symbol`] as it was before session 21 (a match per character), its reference.
+    fn old_from_symbol(c: char) -> Option<Rank> {
+        Some(match c {
+            '3' => Rank::Three,
+            '4' => Rank::Four,
+            '5' => Rank::Five,
+            '6' => Rank::Six,
+            '7' => Rank::Seven,
+            '8' => Rank::Eight,
+            '9' => Rank::Nine,
+            'T' | 't' => Rank::Ten,
+            'J' | 'j' => Rank::Jack,
+            'Q' | 'q' => Rank::Queen,
+            'K' | 'k' => Rank::King,
+            'A' | 'a' => Rank::Ace,
+            '2' => Rank::Two,
+            'B' | 'b' => Rank::BlackJoker,
+            'R' | 'r' => Rank::RedJoker,
+            _ => return None,
+        })
+    }
+
+    #[test]
+    fn from_symbol_is_the_match_per_character() {
+        for c in (0..0x3000u32)
+            .filter_map(char::from_u32)
+            .chain(['\u{10FFFF}', 'ß', 'ſ', 'K'])
+        {
+            assert_eq!(Rank::from_symbol(c), old_from_symbol(c), "{c:?}");
+        }
+    }
 }

@@ -247,37 +247,21 @@ fn play_id(play: &Play) -> Option<u32> {
 }
 
 /// The action of OpenSpiel id `id` (0 pass, 1–3 bids, plays with their reading), or `None` past
-/// [`ACTIONS`].
+/// [`ACTIONS`]. Every play is a run of ranks (its main part: one rank, a chain, or the rocket's
+/// two jokers) with its copies of each, plus its wings: each block says which, and one tail
+/// builds the play (one copy of that code; the same answers as a builder per block, tested).
 pub fn action(id: u32) -> Option<Action> {
-    let rank = |i: u32| Rank::from_index(i as usize);
-    let same = |r: Rank, n: u8, kind: Kind| {
-        let mut cards = Cards::EMPTY;
-        cards.add(r, n);
-        Action::Play(Play {
-            cards,
-            reading: Reading { kind, chain: 1, key: r },
-        })
-    };
-    Some(match id {
-        0 => Action::Pass,
-        1..=3 => Action::Bid(id as u8),
-        SINGLE..SEQUENCE => same(rank(id.checked_sub(SINGLE)?)?, 1, Kind::Single),
-        PAIR..PAIR_SEQUENCE => same(rank(id.checked_sub(PAIR)?)?, 2, Kind::Pair),
-        TRIPLET..TRIPLET_SINGLE => same(rank(id.checked_sub(TRIPLET)?)?, 3, Kind::Triplet),
-        BOMB..ROCKET => same(rank(id.checked_sub(BOMB)?)?, 4, Kind::Bomb),
-        ROCKET => {
-            let mut cards = Cards::EMPTY;
-            cards.add(Rank::BlackJoker, 1);
-            cards.add(Rank::RedJoker, 1);
-            Action::Play(Play {
-                cards,
-                reading: Reading {
-                    kind: Kind::Rocket,
-                    chain: 1,
-                    key: Rank::BlackJoker,
-                },
-            })
-        }
+    // The wings: (rank, copies) entries, at most five.
+    let mut wings = [(0u32, 0u8); 5];
+    // (kind, chain length, key rank, ranks in the run, copies of each).
+    let (kind, chain, key, run, per) = match id {
+        0 => return Some(Action::Pass),
+        1..=3 => return Some(Action::Bid(id as u8)),
+        SINGLE..SEQUENCE => (Kind::Single, 1, id.checked_sub(SINGLE)?, 1, 1),
+        PAIR..PAIR_SEQUENCE => (Kind::Pair, 1, id.checked_sub(PAIR)?, 1, 2),
+        TRIPLET..TRIPLET_SINGLE => (Kind::Triplet, 1, id.checked_sub(TRIPLET)?, 1, 3),
+        BOMB..ROCKET => (Kind::Bomb, 1, id.checked_sub(BOMB)?, 1, 4),
+        ROCKET => (Kind::Rocket, 1, Rank::BlackJoker.index() as u32, 2, 1),
         SEQUENCE..PAIR | PAIR_SEQUENCE..TRIPLET | AIRPLANE..AIRPLANE_SINGLES => {
             let &(kind, base, min, max) = CHAINS.iter().rev().find(|c| id >= c.1)?;
             let mut rest = id.checked_sub(base)?;
@@ -298,18 +282,7 @@ pub fn action(id: u32) -> Option<Action> {
                 Kind::PairSequence => 2,
                 _ => 3,
             };
-            let mut cards = Cards::EMPTY;
-            for r in rest..rest.checked_add(u32::from(len))? {
-                cards.add(rank(r)?, per);
-            }
-            Action::Play(Play {
-                cards,
-                reading: Reading {
-                    kind,
-                    chain: len,
-                    key: rank(rest)?,
-                },
-            })
+            (kind, len, rest, u32::from(len), per)
         }
         TRIPLET_SINGLE..AIRPLANE => {
             let (kind, base, per, n) = if id < TRIPLET_PAIR {
@@ -321,17 +294,8 @@ pub fn action(id: u32) -> Option<Action> {
             let trio = rel.checked_div(per)?;
             let steps = rel.checked_rem(per)?;
             let kicker = if steps >= trio { steps.checked_add(1)? } else { steps };
-            let mut cards = Cards::EMPTY;
-            cards.add(rank(trio)?, 3);
-            cards.add(rank(kicker)?, n);
-            Action::Play(Play {
-                cards,
-                reading: Reading {
-                    kind,
-                    chain: 1,
-                    key: rank(trio)?,
-                },
-            })
+            wings[0] = (kicker, n);
+            (kind, 1, trio, 1, 3)
         }
         AIRPLANE_SINGLES..BOMB => {
             let pair = id >= AIRPLANE_PAIRS;
@@ -344,42 +308,188 @@ pub fn action(id: u32) -> Option<Action> {
             if head.checked_add(u32::from(len))? > 12 {
                 return None;
             }
-            let mut wings = None;
+            let mut found = None;
             walk_wings(head as usize, usize::from(len), pair, &mut |index, seq| {
                 if index == target {
-                    wings = Some(*seq);
+                    found = Some(*seq);
                 }
                 index == target
             });
-            let wings = wings?;
-            let mut cards = Cards::EMPTY;
-            for r in head..head.checked_add(u32::from(len))? {
-                cards.add(rank(r)?, 3);
+            let copies = if pair { 2 } else { 1 };
+            for (wing, &rank) in wings.iter_mut().zip(found?.iter()).take(usize::from(len)) {
+                *wing = (u32::from(rank), copies);
             }
-            for &w in wings.iter().take(usize::from(len)) {
-                cards.add(rank(u32::from(w))?, if pair { 2 } else { 1 });
-            }
-            Action::Play(Play {
-                cards,
-                reading: Reading {
-                    kind: if pair {
-                        Kind::AirplanePairs
-                    } else {
-                        Kind::AirplaneSingles
-                    },
-                    chain: len,
-                    key: rank(head)?,
-                },
-            })
+            let kind = if pair {
+                Kind::AirplanePairs
+            } else {
+                Kind::AirplaneSingles
+            };
+            (kind, len, head, u32::from(len), 3)
         }
         _ => return None,
-    })
+    };
+    let mut cards = Cards::EMPTY;
+    for r in key..key.checked_add(run)? {
+        cards.add(rank_of(r)?, per);
+    }
+    for &(r, n) in wings.iter().filter(|w| w.1 > 0) {
+        cards.add(rank_of(r)?, n);
+    }
+    Some(Action::Play(Play {
+        cards,
+        reading: Reading {
+            kind,
+            chain,
+            key: rank_of(key)?,
+        },
+    }))
+}
+
+/// The rank of index `i` (0 = `3` … 14 = `R`).
+fn rank_of(i: u32) -> Option<Rank> {
+    Rank::from_index(i as usize)
 }
 
 #[cfg(test)]
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    /// [`action`] as it was before session 21 (a builder per block), its reference.
+    fn old_action(id: u32) -> Option<Action> {
+        let rank = |i: u32| Rank::from_index(i as usize);
+        let same = |r: Rank, n: u8, kind: Kind| {
+            let mut cards = Cards::EMPTY;
+            cards.add(r, n);
+            Action::Play(Play {
+                cards,
+                reading: Reading { kind, chain: 1, key: r },
+            })
+        };
+        Some(match id {
+            0 => Action::Pass,
+            1..=3 => Action::Bid(id as u8),
+            SINGLE..SEQUENCE => same(rank(id.checked_sub(SINGLE)?)?, 1, Kind::Single),
+            PAIR..PAIR_SEQUENCE => same(rank(id.checked_sub(PAIR)?)?, 2, Kind::Pair),
+            TRIPLET..TRIPLET_SINGLE => same(rank(id.checked_sub(TRIPLET)?)?, 3, Kind::Triplet),
+            BOMB..ROCKET => same(rank(id.checked_sub(BOMB)?)?, 4, Kind::Bomb),
+            ROCKET => {
+                let mut cards = Cards::EMPTY;
+                cards.add(Rank::BlackJoker, 1);
+                cards.add(Rank::RedJoker, 1);
+                Action::Play(Play {
+                    cards,
+                    reading: Reading {
+                        kind: Kind::Rocket,
+                        chain: 1,
+                        key: Rank::BlackJoker,
+                    },
+                })
+            }
+            SEQUENCE..PAIR | PAIR_SEQUENCE..TRIPLET | AIRPLANE..AIRPLANE_SINGLES => {
+                let &(kind, base, min, max) = CHAINS.iter().rev().find(|c| id >= c.1)?;
+                let mut rest = id.checked_sub(base)?;
+                let mut len = min;
+                loop {
+                    let n = 13u32.saturating_sub(u32::from(len));
+                    if rest < n {
+                        break;
+                    }
+                    rest = rest.checked_sub(n)?;
+                    len = len.checked_add(1)?;
+                    if len > max {
+                        return None;
+                    }
+                }
+                let per = match kind {
+                    Kind::Sequence => 1,
+                    Kind::PairSequence => 2,
+                    _ => 3,
+                };
+                let mut cards = Cards::EMPTY;
+                for r in rest..rest.checked_add(u32::from(len))? {
+                    cards.add(rank(r)?, per);
+                }
+                Action::Play(Play {
+                    cards,
+                    reading: Reading {
+                        kind,
+                        chain: len,
+                        key: rank(rest)?,
+                    },
+                })
+            }
+            TRIPLET_SINGLE..AIRPLANE => {
+                let (kind, base, per, n) = if id < TRIPLET_PAIR {
+                    (Kind::TripletSingle, TRIPLET_SINGLE, 14, 1)
+                } else {
+                    (Kind::TripletPair, TRIPLET_PAIR, 12, 2)
+                };
+                let rel = id.checked_sub(base)?;
+                let trio = rel.checked_div(per)?;
+                let steps = rel.checked_rem(per)?;
+                let kicker = if steps >= trio { steps.checked_add(1)? } else { steps };
+                let mut cards = Cards::EMPTY;
+                cards.add(rank(trio)?, 3);
+                cards.add(rank(kicker)?, n);
+                Action::Play(Play {
+                    cards,
+                    reading: Reading {
+                        kind,
+                        chain: 1,
+                        key: rank(trio)?,
+                    },
+                })
+            }
+            AIRPLANE_SINGLES..BOMB => {
+                let pair = id >= AIRPLANE_PAIRS;
+                let base = if pair { AIRPLANE_PAIRS } else { AIRPLANE_SINGLES };
+                let rel = id.checked_sub(base)?;
+                let &(len, offset, per_head) = wings_table(pair).iter().rev().find(|w| rel >= w.1)?;
+                let within = rel.checked_sub(offset)?;
+                let head = within.checked_div(per_head)?;
+                let target = within.checked_rem(per_head)?;
+                if head.checked_add(u32::from(len))? > 12 {
+                    return None;
+                }
+                let mut wings = None;
+                walk_wings(head as usize, usize::from(len), pair, &mut |index, seq| {
+                    if index == target {
+                        wings = Some(*seq);
+                    }
+                    index == target
+                });
+                let wings = wings?;
+                let mut cards = Cards::EMPTY;
+                for r in head..head.checked_add(u32::from(len))? {
+                    cards.add(rank(r)?, 3);
+                }
+                for &w in wings.iter().take(usize::from(len)) {
+                    cards.add(rank(u32::from(w))?, if pair { 2 } else { 1 });
+                }
+                Action::Play(Play {
+                    cards,
+                    reading: Reading {
+                        kind: if pair {
+                            Kind::AirplanePairs
+                        } else {
+                            Kind::AirplaneSingles
+                        },
+                        chain: len,
+                        key: rank(head)?,
+                    },
+                })
+            }
+            _ => return None,
+        })
+    }
+
+    #[test]
+    fn every_id_is_the_action_the_builder_per_block_gave() {
+        for id in 0..ACTIONS + 100 {
+            assert_eq!(action(id), old_action(id), "id {id}");
+        }
+    }
 
     #[test]
     fn every_id_round_trips() {

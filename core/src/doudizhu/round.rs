@@ -505,13 +505,31 @@ impl fmt::Display for Action {
     /// airplane-singles/3@4`. [`notation::parse_action`](super::notation::parse_action) reads
     /// it back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
+    }
+}
+
+impl Action {
+    /// [`Action`]'s `Display` text written piece by piece to any writer (no `core::fmt::write`
+    /// on the path: the C view writes the auction's actions).
+    pub(crate) fn write_to(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         match self {
-            Action::Pass => f.write_str("pass"),
-            Action::Bid(b) => write!(f, "bid {}", crate::notation::Dec::from(*b)),
-            Action::Call => f.write_str("call"),
-            Action::Rob => f.write_str("rob"),
-            Action::Play(p) if p.is_canonical() => write!(f, "play {}", p.cards),
-            Action::Play(p) => write!(f, "play {} {}", p.cards, p.reading),
+            Action::Pass => out.write_str("pass"),
+            Action::Bid(b) => {
+                out.write_str("bid ")?;
+                crate::notation::Dec::from(*b).write_to(out)
+            }
+            Action::Call => out.write_str("call"),
+            Action::Rob => out.write_str("rob"),
+            Action::Play(p) => {
+                out.write_str("play ")?;
+                p.cards.write_to(out)?;
+                if p.is_canonical() {
+                    return Ok(());
+                }
+                out.write_char(' ')?;
+                p.reading.write_to(out)
+            }
         }
     }
 }
@@ -758,6 +776,17 @@ impl Round {
     pub fn hand(&self, seat: Seat) -> Cards {
         // A real default, documented: a seat the table does not have holds nothing.
         self.hands.get(seat.index()).copied().unwrap_or(Cards::EMPTY)
+    }
+
+    /// The cards `seat` was dealt: its hand and played pile, less the kitty at the landlord;
+    /// `None` for a seat past 2 or piles that do not add up.
+    pub(crate) fn dealt_hand(&self, seat: Seat) -> Option<Cards> {
+        let i = seat.index();
+        let dealt = self.hands.get(i)?.plus(self.played.get(i)?)?;
+        if self.landlord == seat.0 {
+            return dealt.minus(&self.kitty);
+        }
+        Some(dealt)
     }
 
     /// The kitty (hidden until the landlord takes it; see [`Observation::kitty`]).

@@ -2,9 +2,10 @@
 //! [`Round::decode`] and the checks a decoded state passes (a child of [`round`](super)).
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use core::mem::MaybeUninit;
+use core::mem::{MaybeUninit, offset_of};
 
 use super::*;
+use zerocopy::{IntoBytes, TryFromBytes};
 
 /// A little byte writer over a caller buffer (bounds checked).
 pub(crate) struct Writer<'a> {
@@ -45,11 +46,15 @@ impl<'a> Reader<'a> {
         Reader { rest: buf }
     }
     pub(crate) fn take<const N: usize>(&mut self) -> Result<[u8; N], Error> {
+        Ok(*self.take_ref::<N>()?)
+    }
+    /// [`Reader::take`]'s bytes in place (no copy of a long field).
+    pub(crate) fn take_ref<const N: usize>(&mut self) -> Result<&'a [u8; N], Error> {
         let (head, rest) = self.rest.split_first_chunk::<N>().ok_or(Error::InvalidState {
             what: reason!("too short"),
         })?;
         self.rest = rest;
-        Ok(*head)
+        Ok(head)
     }
     pub(crate) fn byte(&mut self) -> Result<u8, Error> {
         let [byte] = self.take::<1>()?;
@@ -74,6 +79,8 @@ pub(crate) fn encode_config(c: &Config, w: &mut Writer<'_>) -> Result<(), Error>
         | u8::from(c.quad_blocks_chain_head) << 4
         | u8::from(c.bomb_follows_rocket) << 5
         | u8::from(r.quad_chains) << 6;
+    let [d0, d1] = c.deals.to_le_bytes();
+    let [t0, t1, t2, t3] = c.target.to_le_bytes();
     w.put(&[
         r.wing_copies,
         flags,
@@ -81,9 +88,13 @@ pub(crate) fn encode_config(c: &Config, w: &mut Writer<'_>) -> Result<(), Error>
         c.auction as u8,
         c.deal as u8,
         c.scoring as u8,
-    ])?;
-    w.put(&c.deals.to_le_bytes())?;
-    w.put(&c.target.to_le_bytes())
+        d0,
+        d1,
+        t0,
+        t1,
+        t2,
+        t3,
+    ])
 }
 
 fn decode_config(r: &mut Reader<'_>) -> Result<Config, Error> {
@@ -121,9 +132,49 @@ pub(crate) fn decode_config_fields(r: &mut Reader<'_>) -> Result<Config, Error> 
     Ok(config)
 }
 
-fn cards_from(bytes: [u8; RANKS]) -> Result<Cards, Error> {
-    Cards::from_counts(bytes).map_err(|_| bad(reason!("a card count exceeds the deck")))
+/// Whether a card set's counts hold more copies of a rank than the deck.
+fn over_deck(counts: &[u8]) -> bool {
+    let deck = Cards::DECK.counts();
+    counts.iter().zip(deck.iter()).any(|(c, d)| c > d)
 }
+
+/// The bytes of the form after the version and the config: the 8 card sets (hands, played
+/// piles, kitty, the top play's cards), the top play's reading, the auction, its length, the
+/// top seat, the counters and the plays.
+const TAIL_BYTES: usize = ENCODED_BYTES - 1 - CONFIG_BYTES;
+
+/// Where the fields the form holds as they are lie in the round's own bytes (`repr(C)`): its
+/// config, its card sets (hands, played piles, kitty: the form's first 105 bytes after the
+/// config), its top play and seat, its auction with its length, its counters from the first
+/// bidder to the plays (the form's last 14 bytes).
+const RAW_CONFIG: core::ops::Range<usize> = span(offset_of!(Round, config), core::mem::size_of::<Config>());
+const RAW_CARDS: core::ops::Range<usize> = span(offset_of!(Round, hands), 7 * RANKS);
+const RAW_TOP_SEAT: usize = offset_of!(Round, top_seat);
+const RAW_TOP_PLAY: core::ops::Range<usize> = span(offset_of!(Round, top_play), RANKS + 3);
+const RAW_AUCTION: core::ops::Range<usize> = span(offset_of!(Round, auction), MAX_AUCTION + 1);
+const RAW_COUNTERS: core::ops::Range<usize> = span(offset_of!(Round, first), 11 + SEATS);
+
+#[allow(clippy::arithmetic_side_effects)] // compile-time only
+const fn span(start: usize, len: usize) -> core::ops::Range<usize> {
+    start..start + len
+}
+
+// The layout those ranges rely on (a build error otherwise).
+const _: () = {
+    assert!(offset_of!(Round, played) == RAW_CARDS.start + 3 * RANKS);
+    assert!(offset_of!(Round, kitty) == RAW_CARDS.start + 6 * RANKS);
+    assert!(offset_of!(Round, top_seat) == RAW_CARDS.end);
+    assert!(core::mem::size_of::<Play>() == RANKS + 3);
+    assert!(offset_of!(Play, reading) == RANKS);
+    assert!(offset_of!(Reading, chain) == 1 && offset_of!(Reading, key) == 2);
+    assert!(offset_of!(Round, auction_len) == RAW_AUCTION.end - 1);
+    assert!(offset_of!(Round, first) == RAW_AUCTION.end);
+    assert!(offset_of!(Round, plays) == RAW_COUNTERS.start + 11);
+    assert!(RAW_COUNTERS.end == core::mem::size_of::<Round>());
+    // `decode_trusted` builds the round's bytes in 32-bit words.
+    assert!(core::mem::size_of::<Round>().is_multiple_of(4) && core::mem::align_of::<Round>() <= 4);
+    assert!(TAIL_BYTES == 8 * RANKS + 3 + MAX_AUCTION + 1 + 1 + 11 + SEATS);
+};
 
 impl Round {
     /// Writes the round's versioned byte form ([`ENCODED_BYTES`] bytes, first byte
@@ -138,34 +189,15 @@ impl Round {
         let mut w = Writer::new(out);
         w.put(&[FORMAT_VERSION])?;
         encode_config(&self.config, &mut w)?;
-        for c in self.hands.iter().chain(self.played.iter()) {
-            w.put(&c.counts())?;
-        }
-        w.put(&self.kitty.counts())?;
+        // The rest is the round's own bytes in the form's order ([`RAW_CARDS`]), the top play
+        // and its seat as `top_entry` reads them.
+        let raw = self.as_bytes();
         let (top_seat, top_play) = self.top_entry().unwrap_or((NONE, NO_PLAY));
-        w.put(&top_play.cards.counts())?;
-        w.put(&[
-            top_play.reading.kind as u8,
-            top_play.reading.chain,
-            top_play.reading.key as u8,
-        ])?;
-        w.put(&self.auction)?;
-        w.put(&[
-            self.auction_len,
-            top_seat,
-            self.first,
-            self.turn,
-            self.phase as u8,
-            self.landlord,
-            self.bid,
-            self.bidder,
-            self.caller,
-            self.stage,
-            self.passes,
-            self.robs,
-            self.bombs,
-        ])?;
-        w.put(&self.plays)?;
+        w.put(raw.get(RAW_CARDS).ok_or(Error::Internal)?)?;
+        w.put(top_play.as_bytes())?;
+        w.put(raw.get(RAW_AUCTION).ok_or(Error::Internal)?)?;
+        w.put(&[top_seat])?;
+        w.put(raw.get(RAW_COUNTERS).ok_or(Error::Internal)?)?;
         Ok(w.len())
     }
 
@@ -246,8 +278,13 @@ impl Round {
             if i < usize::from(stored.auction_len) {
                 let action = auction_action(code).ok_or(bad(reason!("unknown auction code")))?;
                 let seat = round.to_act().ok_or(bad(reason!("auction past its end")))?;
+                // `apply`'s step for the seat in turn, without its event: the legality test,
+                // then the auction's step.
+                if !round.is_legal(seat, action) {
+                    return Err(bad(reason!("illegal auction action")));
+                }
                 round
-                    .apply(seat, action)
+                    .apply_auction(seat.0, code)
                     .map_err(|_| bad(reason!("illegal auction action")))?;
             } else if code != 0 {
                 return Err(bad(reason!("bytes past the auction")));
@@ -304,75 +341,60 @@ impl Round {
             return Err(bad(reason!("unknown format version")));
         }
         let config = decode_config(&mut r)?;
-        let mut cards = [Cards::EMPTY; 7];
-        for c in cards.iter_mut() {
-            *c = cards_from(r.take::<RANKS>()?)?;
+        let tail = r.take_ref::<TAIL_BYTES>()?;
+        // Each field checked alone, in the order the fields come (a short form is short first).
+        let (sets, rest) = tail.split_first_chunk::<{ 8 * RANKS }>().ok_or(Error::Internal)?;
+        if sets.chunks(RANKS).any(over_deck) {
+            return Err(bad(reason!("a card count exceeds the deck")));
         }
-        let [h0, h1, h2, p0, p1, p2, kitty] = cards;
-        let top_cards = cards_from(r.take::<RANKS>()?)?;
-        let [kind, chain, key] = r.take::<3>()?;
-        let auction = r.take::<MAX_AUCTION>()?;
-        let [
-            auction_len,
-            top_seat,
-            first,
-            turn,
-            phase,
-            landlord,
-            bid,
-            bidder,
-            caller,
-            stage,
-            passes,
-            robs,
-            bombs,
-        ] = r.take::<13>()?;
-        let plays = r.take::<SEATS>()?;
-        let phase = match phase {
-            0 => Phase::Auction,
-            1 => Phase::Play,
-            2 => Phase::Over,
-            _ => return Err(bad(reason!("unknown phase"))),
-        };
-        let top = if top_seat == NONE {
-            None
-        } else {
-            let reading = Reading {
-                kind: Kind::from_code(kind).ok_or(bad(reason!("unknown kind")))?,
-                chain,
-                key: Rank::from_index(usize::from(key)).ok_or(bad(reason!("unknown rank")))?,
-            };
-            Some((
-                top_seat,
-                Play {
-                    cards: top_cards,
-                    reading,
+        let [kind, _, key, .., top_seat, _, _, phase] =
+            *rest.first_chunk::<{ 3 + MAX_AUCTION + 5 }>().ok_or(Error::Internal)?;
+        if phase > Phase::Over as u8 {
+            return Err(bad(reason!("unknown phase")));
+        }
+        if top_seat != NONE {
+            if Kind::from_code(kind).is_none() {
+                return Err(bad(reason!("unknown kind")));
+            }
+            if usize::from(key) >= RANKS {
+                return Err(bad(reason!("unknown rank")));
+            }
+        }
+        // The round's own bytes: the config's, then the form's in place ([`RAW_CARDS`]); the
+        // top play [`NO_PLAY`] when there is none (whatever the form holds there).
+        // Words: the round's alignment (a copy-free read, no `memmove`).
+        let mut words = [0u32; core::mem::size_of::<Round>() / 4];
+        let raw = words.as_mut_bytes();
+        let parts: [(core::ops::Range<usize>, &[u8]); 5] = [
+            (RAW_CONFIG, config.as_bytes()),
+            (RAW_CARDS, tail.get(..7 * RANKS).ok_or(Error::Internal)?),
+            (
+                RAW_TOP_PLAY,
+                if top_seat == NONE {
+                    NO_PLAY.as_bytes()
+                } else {
+                    tail.get(7 * RANKS..8 * RANKS + 3).ok_or(Error::Internal)?
                 },
-            ))
-        };
-        let (top_seat, top_play) = top.unwrap_or((NONE, NO_PLAY));
-        Ok(Round {
-            config,
-            hands: [h0, h1, h2],
-            played: [p0, p1, p2],
-            kitty,
-            top_seat,
-            top_play,
-            auction,
-            auction_len,
-            first,
-            turn,
-            phase,
-            landlord,
-            bid,
-            bidder,
-            caller,
-            stage,
-            passes,
-            robs,
-            bombs,
-            plays,
-        })
+            ),
+            (
+                RAW_AUCTION,
+                tail.get(8 * RANKS + 3..TAIL_BYTES - 15).ok_or(Error::Internal)?,
+            ),
+            (RAW_COUNTERS, tail.get(TAIL_BYTES - 14..).ok_or(Error::Internal)?),
+        ];
+        for (range, from) in parts {
+            for (d, b) in raw.get_mut(range).ok_or(Error::Internal)?.iter_mut().zip(from) {
+                *d = *b;
+            }
+        }
+        if let Some(seat) = raw.get_mut(RAW_TOP_SEAT) {
+            *seat = top_seat;
+        }
+        // Every field now holds a value of its type (the enums checked above or by the config's
+        // decode): the conversion does not fail.
+        Round::try_ref_from_bytes(words.as_bytes())
+            .copied()
+            .map_err(|_| internal())
     }
 
     /// The play-phase invariants `decode` checks after replaying the auction.
@@ -445,11 +467,10 @@ impl Round {
                 .played
                 .get(usize::from(s))
                 .ok_or(bad(reason!("the top player is no seat")))?;
+            // `reads_as`: whether `classify` holds the reading.
             if !p.contains(&play.cards)
                 || play.cards.is_empty()
-                || !classify(&play.cards, &self.config.rules)
-                    .iter()
-                    .any(|r| r == play.reading)
+                || !reads_as(&play.cards, &play.reading, &self.config.rules)
             {
                 return Err(bad(reason!("the top play is not a play of its seat")));
             }

@@ -4,6 +4,7 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::*;
+use crate::notation::Dec;
 
 impl Round {
     /// Calls `f` with every legal action of `seat`, in the documented order
@@ -182,14 +183,17 @@ impl Round {
         let mut found = None;
         // Over a play, the blocks are small: counting them costs more than walking them.
         let blocks = prev.is_none().then_some((&skip, quirk));
-        // One reading of the play, counted down as `visit` reports it; whether to go on.
-        let mut take = |cards: Cards, reading: Reading| -> bool {
-            if quirk && blocked_chain(&hand, &reading) {
+        // One play, counted down as `visit` reports it; whether to go on.
+        let mut take = |action: Action| -> bool {
+            if let Action::Play(play) = action
+                && quirk
+                && blocked_chain(&hand, &play.reading)
+            {
                 return true;
             }
             match skip.get().checked_sub(1) {
                 None => {
-                    found = Some(Action::Play(Play { cards, reading }));
+                    found = Some(action);
                     false
                 }
                 Some(rest) => {
@@ -207,20 +211,15 @@ impl Round {
             several,
             &mut |cards, generated| {
                 // As `visit`: airplane sets under rules that read them several ways are
-                // expanded into each reading that beats the previous play.
+                // expanded into each reading that beats the previous play (its own code).
                 let multi = several && is_airplane(generated.kind);
                 if !multi {
-                    return take(cards, generated);
+                    return take(Action::Play(Play {
+                        cards,
+                        reading: generated,
+                    }));
                 }
-                for reading in classify(&cards, &rules).iter() {
-                    if prev.is_some_and(|p| !reading.beats(&p)) {
-                        continue;
-                    }
-                    if !take(cards, reading) {
-                        return false;
-                    }
-                }
-                true
+                visit_readings(&hand, cards, prev, &rules, quirk, &mut take)
             },
         );
         found
@@ -468,7 +467,7 @@ impl Round {
     }
 
     /// The auction step (the action is known legal); also used by `decode` to replay the log.
-    fn apply_auction(&mut self, seat: u8, code: u8) -> Result<(), Error> {
+    pub(super) fn apply_auction(&mut self, seat: u8, code: u8) -> Result<(), Error> {
         let slot = self
             .auction
             .get_mut(usize::from(self.auction_len))
@@ -691,6 +690,132 @@ impl Round {
         let a = self.hand(Seat(next(seat.0)));
         let b = self.hand(Seat(next(next(seat.0))));
         spring(&self.hand(seat), &Opponents::Both(a, b), &self.config.rules, scratch)
+    }
+}
+
+/// A number, then a text: the pairs the view's lines are made of (one call each).
+#[inline(never)]
+fn put(out: &mut dyn fmt::Write, n: u32, text: &str) -> fmt::Result {
+    Dec::from(n).write_to(out)?;
+    out.write_str(text)
+}
+
+impl Round {
+    /// The text view of `seat` (below 3; see [`crate::game::Round::write_view`]): what its
+    /// [`Round::observation`] holds, and the outcome. Written piece by piece from the round's
+    /// fields (the text the `write!` lines of the observation wrote, tested): no observation
+    /// copied, no `core::fmt::write` and no argument lists on this path (flash).
+    pub(in crate::doudizhu) fn write_view_text(&self, me: Seat, out: &mut dyn fmt::Write) -> fmt::Result {
+        let landlord = self.landlord();
+        let role = |s: Seat| match landlord {
+            Some(l) if l == s => "landlord",
+            Some(_) => "peasant",
+            None => "bidding",
+        };
+        let hand = self.hand(me);
+        out.write_str("doudizhu: you are seat ")?;
+        put(out, u32::from(me.0), " (")?;
+        out.write_str(role(me))?;
+        out.write_str(")\nhand: ")?;
+        hand.write_to(out)?;
+        out.write_str(" (")?;
+        let held = hand.len();
+        // At most 54 cards: the conversion keeps it.
+        put(
+            out,
+            u32::try_from(held).unwrap_or(u32::MAX),
+            if held == 1 { " card)\n" } else { " cards)\n" },
+        )?;
+        for (s, (hand, played)) in (0u8..).zip(self.hands.iter().zip(self.played.iter())) {
+            let seat = Seat(s);
+            out.write_str("seat ")?;
+            put(out, u32::from(s), " (")?;
+            out.write_str(role(seat))?;
+            out.write_str(if seat == me { ", you): " } else { "): " })?;
+            // The observation's count: a hand's length as a byte.
+            let count = hand.len() as u8;
+            put(
+                out,
+                u32::from(count),
+                if count == 1 {
+                    " card, played "
+                } else {
+                    " cards, played "
+                },
+            )?;
+            played.write_to(out)?;
+            out.write_str("\n")?;
+        }
+        out.write_str("kitty: ")?;
+        match landlord {
+            Some(_) => self.kitty.write_to(out)?,
+            None => out.write_str("hidden")?,
+        }
+        out.write_str("\nauction:")?;
+        let mut any = false;
+        let mut bidder = Seat(self.first);
+        let taken = usize::from(self.auction_len);
+        for action in self.auction.iter().take(taken).filter_map(|&c| auction_action(c)) {
+            out.write_str(" ")?;
+            put(out, u32::from(bidder.0), " ")?;
+            action.write_to(out)?;
+            out.write_str(";")?;
+            bidder = bidder.next(3);
+            any = true;
+        }
+        if !any {
+            out.write_str(" -")?;
+        }
+        out.write_str("\nstake: bid ")?;
+        put(out, u32::from(self.bid), ", bombs ")?;
+        put(out, u32::from(self.bombs), ", robs ")?;
+        put(out, u32::from(self.robs), "\ntrick: ")?;
+        match self.top_entry() {
+            Some((s, play)) => {
+                out.write_str("seat ")?;
+                put(out, u32::from(s), " played ")?;
+                play.cards.write_to(out)?;
+                out.write_str(" (")?;
+                play.reading.write_to(out)?;
+                out.write_str("), passes ")?;
+                let passes = if self.phase == Phase::Play { self.passes } else { 0 };
+                put(out, u32::from(passes), "\n")?;
+            }
+            None => out.write_str("-\n")?,
+        }
+        match (self.to_act(), self.outcome()) {
+            (Some(s), _) => {
+                out.write_str("turn: seat ")?;
+                put(out, u32::from(s.0), "\n")?;
+            }
+            (None, Some(o)) => {
+                match (o.landlord, o.landlord_won) {
+                    (None, _) => out.write_str("over: void (everyone passed)\n")?,
+                    (Some(l), won) => {
+                        out.write_str(if won {
+                            "over: the landlord (seat "
+                        } else {
+                            "over: the peasants win against seat "
+                        })?;
+                        put(out, u32::from(l.0), if won { ") wins, stake " } else { ", stake " })?;
+                        put(out, o.stake, "\n")?;
+                    }
+                }
+                match o.spring {
+                    Spring::None => {}
+                    Spring::Spring => out.write_str("spring\n")?,
+                    Spring::AntiSpring => out.write_str("anti-spring\n")?,
+                }
+                out.write_str("scores:")?;
+                for score in o.scores {
+                    out.write_str(" ")?;
+                    Dec::from(score).write_to(out)?;
+                }
+                out.write_str("\n")?;
+            }
+            (None, None) => out.write_str("over\n")?,
+        }
+        Ok(())
     }
 }
 

@@ -486,6 +486,193 @@ fn counts_and_nth_agree_with_the_enumeration() {
     assert!(checked > 200_000 && most > 300, "{checked} actions, at most {most}");
 }
 
+/// The byte form's writer before session 21 (field by field), the reference of [`Round::encode`].
+#[allow(clippy::all)]
+fn old_encode(round: &Round, out: &mut [u8]) -> Result<usize, Error> {
+    if out.len() < ENCODED_BYTES {
+        return Err(Error::BufferTooSmall { needed: ENCODED_BYTES });
+    }
+    let mut w = Writer::new(out);
+    w.put(&[FORMAT_VERSION])?;
+    encode_config(&round.config, &mut w)?;
+    for c in round.hands.iter().chain(round.played.iter()) {
+        w.put(&c.counts())?;
+    }
+    w.put(&round.kitty.counts())?;
+    let (top_seat, top_play) = round.top_entry().unwrap_or((NONE, NO_PLAY));
+    w.put(&top_play.cards.counts())?;
+    w.put(&[
+        top_play.reading.kind as u8,
+        top_play.reading.chain,
+        top_play.reading.key as u8,
+    ])?;
+    w.put(&round.auction)?;
+    w.put(&[
+        round.auction_len,
+        top_seat,
+        round.first,
+        round.turn,
+        round.phase as u8,
+        round.landlord,
+        round.bid,
+        round.bidder,
+        round.caller,
+        round.stage,
+        round.passes,
+        round.robs,
+        round.bombs,
+    ])?;
+    w.put(&round.plays)?;
+    Ok(w.len())
+}
+
+fn old_bad(what: &'static str) -> Error {
+    Error::InvalidState { what }
+}
+
+fn old_cards_from(bytes: [u8; RANKS]) -> Result<Cards, Error> {
+    Cards::from_counts(bytes).map_err(|_| old_bad(reason!("a card count exceeds the deck")))
+}
+
+/// The trusted reader before session 21 (field by field), the reference of
+/// [`Round::decode_trusted`].
+fn old_decode_trusted(bytes: &[u8]) -> Result<Round, Error> {
+    let mut r = Reader::new(bytes);
+    if r.byte()? != FORMAT_VERSION {
+        return Err(old_bad(reason!("unknown format version")));
+    }
+    let config = decode_config_fields(&mut r)?;
+    config.validate()?;
+    let mut cards = [Cards::EMPTY; 7];
+    for c in cards.iter_mut() {
+        *c = old_cards_from(r.take::<RANKS>()?)?;
+    }
+    let [h0, h1, h2, p0, p1, p2, kitty] = cards;
+    let top_cards = old_cards_from(r.take::<RANKS>()?)?;
+    let [kind, chain, key] = r.take::<3>()?;
+    let auction = r.take::<MAX_AUCTION>()?;
+    let [
+        auction_len,
+        top_seat,
+        first,
+        turn,
+        phase,
+        landlord,
+        bid,
+        bidder,
+        caller,
+        stage,
+        passes,
+        robs,
+        bombs,
+    ] = r.take::<13>()?;
+    let plays = r.take::<SEATS>()?;
+    let phase = match phase {
+        0 => Phase::Auction,
+        1 => Phase::Play,
+        2 => Phase::Over,
+        _ => return Err(old_bad(reason!("unknown phase"))),
+    };
+    let top = if top_seat == NONE {
+        None
+    } else {
+        let reading = Reading {
+            kind: Kind::from_code(kind).ok_or(old_bad(reason!("unknown kind")))?,
+            chain,
+            key: Rank::from_index(usize::from(key)).ok_or(old_bad(reason!("unknown rank")))?,
+        };
+        Some((
+            top_seat,
+            Play {
+                cards: top_cards,
+                reading,
+            },
+        ))
+    };
+    let (top_seat, top_play) = top.unwrap_or((NONE, NO_PLAY));
+    Ok(Round {
+        config,
+        hands: [h0, h1, h2],
+        played: [p0, p1, p2],
+        kitty,
+        top_seat,
+        top_play,
+        auction,
+        auction_len,
+        first,
+        turn,
+        phase,
+        landlord,
+        bid,
+        bidder,
+        caller,
+        stage,
+        passes,
+        robs,
+        bombs,
+        plays,
+    })
+}
+
+/// Whether two decode answers are the same: the same round, or errors of the same kind (for a
+/// form cut short the reason may differ: the new reader sees it is short before it reads the
+/// card sets).
+fn same_answer(a: &Result<Round, Error>, b: &Result<Round, Error>, short: bool) -> bool {
+    match (a, b) {
+        (Ok(a), Ok(b)) => a == b,
+        (Err(a), Err(b)) => core::mem::discriminant(a) == core::mem::discriminant(b) && (short || a == b),
+        _ => false,
+    }
+}
+
+#[test]
+fn the_byte_form_is_the_field_by_field_one() {
+    use crate::game::bot::{Bot, Uniform};
+    let mut rng = crate::game::Rng::new(21);
+    for config in [
+        Config::PAGAT,
+        Config::OPENSPIEL,
+        Config::RLCARD,
+        Config::ROB,
+        Config::BOTZONE,
+        Config::DOUZERO,
+    ] {
+        for seed in 0..12u64 {
+            let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+            let mut bot = Uniform::new(seed);
+            loop {
+                let (mut a, mut b) = ([0u8; ENCODED_BYTES], [0u8; ENCODED_BYTES]);
+                assert_eq!(old_encode(&round, &mut a), round.encode(&mut b));
+                assert_eq!(a, b);
+                assert_eq!(
+                    old_encode(&round, &mut a[..ENCODED_BYTES - 1]),
+                    round.encode(&mut b[..ENCODED_BYTES - 1])
+                );
+                assert!(same_answer(&old_decode_trusted(&a), &Round::decode_trusted(&a), false));
+                // Every byte flipped to a few values, every length cut short.
+                for i in 0..ENCODED_BYTES {
+                    for v in [0u8, 1, 2, 3, 4, 5, 7, 14, 15, 16, 0x80, 0xFF, rng.below(256) as u8] {
+                        let mut c = a;
+                        c[i] = v;
+                        assert!(
+                            same_answer(&old_decode_trusted(&c), &Round::decode_trusted(&c), false),
+                            "byte {i} = {v}"
+                        );
+                    }
+                    assert!(same_answer(
+                        &old_decode_trusted(&a[..i]),
+                        &Round::decode_trusted(&a[..i]),
+                        true
+                    ));
+                }
+                let Some(seat) = round.to_act() else { break };
+                let action = bot.choose(&round, seat).unwrap();
+                round.apply(seat, action).unwrap();
+            }
+        }
+    }
+}
+
 #[test]
 fn encode_round_trips_and_rejects_garbage() {
     let mut r = Round::new(&Config::OPENSPIEL, &Deal::Seeded(11)).unwrap();
