@@ -973,9 +973,10 @@ impl Round {
     /// [`Error::BadDeal`].
     #[inline(never)]
     pub fn with_start(config: &Config, deal: &Deal, start: &Start) -> Result<Round, Error> {
-        let mut wall = [0u8; TILE_IDS];
-        Round::checked_wall(config, deal, start, &mut wall)?;
-        Ok(Round::deal(config, start, &wall))
+        // Dealt in place ([`Round::with_start_in`]: the wall in a frame of its own, not beside
+        // the round while the waits are worked out) and copied out once.
+        let mut place = MaybeUninit::uninit();
+        Round::with_start_in(&mut place, config, deal, start).map(|round| round.clone())
     }
 
     /// [`Round::with_start`] into `place` (the caller's frame): no round-sized result moved
@@ -1259,6 +1260,18 @@ impl Round {
     /// [`Error::NoSuchSeat`] (three players: seat 3 too), [`Error::RoundOver`], [`Error::NotYourTurn`],
     /// [`Error::IllegalAction`].
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        self.check_apply(seat, action)?;
+        let mut event = Event::default();
+        self.act(seat.0, action, &mut event)?;
+        event.window = matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN);
+        event.over = self.phase == PHASE_OVER;
+        Ok(event)
+    }
+
+    /// [`Round::apply`]'s checks (its errors, in its order), in a frame of its own: the legal
+    /// actions' walk is not on the stack while the action is taken (its hand values).
+    #[inline(never)]
+    fn check_apply(&self, seat: Seat, action: Action) -> Result<(), Error> {
         // Seat 3 is no seat of a three-player table.
         if seat.0 >= self.players() {
             return Err(Error::NoSuchSeat { seat: seat.0 });
@@ -1274,11 +1287,7 @@ impl Round {
                 why: reason!(self.why_illegal(seat.0, action)),
             });
         }
-        let mut event = Event::default();
-        self.act(seat.0, action, &mut event)?;
-        event.window = matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN);
-        event.over = self.phase == PHASE_OVER;
-        Ok(event)
+        Ok(())
     }
 
     /// The outcome, once the round is over.
