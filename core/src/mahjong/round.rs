@@ -1260,18 +1260,6 @@ impl Round {
     /// [`Error::NoSuchSeat`] (three players: seat 3 too), [`Error::RoundOver`], [`Error::NotYourTurn`],
     /// [`Error::IllegalAction`].
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
-        self.check_apply(seat, action)?;
-        let mut event = Event::default();
-        self.act(seat.0, action, &mut event)?;
-        event.window = matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN);
-        event.over = self.phase == PHASE_OVER;
-        Ok(event)
-    }
-
-    /// [`Round::apply`]'s checks (its errors, in its order), in a frame of its own: the legal
-    /// actions' walk is not on the stack while the action is taken (its hand values).
-    #[inline(never)]
-    fn check_apply(&self, seat: Seat, action: Action) -> Result<(), Error> {
         // Seat 3 is no seat of a three-player table.
         if seat.0 >= self.players() {
             return Err(Error::NoSuchSeat { seat: seat.0 });
@@ -1287,7 +1275,11 @@ impl Round {
                 why: reason!(self.why_illegal(seat.0, action)),
             });
         }
-        Ok(())
+        let mut event = Event::default();
+        self.act(seat.0, action, &mut event)?;
+        event.window = matches!(self.phase, PHASE_CALLS | PHASE_CHANKAN);
+        event.over = self.phase == PHASE_OVER;
+        Ok(event)
     }
 
     /// The outcome, once the round is over.

@@ -660,13 +660,6 @@ impl Round {
     /// The kinds are read as the hand's nibbles: a kind is held when its nibble is not 0, held
     /// twice when clearing its lowest bit leaves one.
     fn has_call(&self, seat: u8, shared: &WindowFacts) -> bool {
-        self.has_meld_call(seat, shared) || self.can_ron(seat, self.window_tile, false)
-    }
-
-    /// Whether `seat` may pon, kan or chii the window's discard, in a frame of its own: its
-    /// locals are not on the stack while [`Round::has_call`]'s ron check values the hand.
-    #[inline(never)]
-    fn has_meld_call(&self, seat: u8, shared: &WindowFacts) -> bool {
         let tile = self.window_tile;
         if self.riichi_of(seat) == 0 && shared.calls_open && seat != self.actor {
             let bits = at(&self.hands, seat);
@@ -713,7 +706,7 @@ impl Round {
                 }
             }
         }
-        false
+        self.can_ron(seat, tile, false)
     }
 
     /// Whether, after a call using one tile of each kind in `used` (pon: `used` = the kind
