@@ -76,18 +76,11 @@ impl Match {
     /// A match under `config` (validated), its rounds dealt from `seed`. Errors:
     /// [`Error::InvalidConfig`].
     pub fn new(config: &Config, seed: u64) -> Result<Match, Error> {
-        let start = Start::first(config);
-        let round = Round::with_start(config, &Deal::Seeded(round_seed(seed, 0)), &start)?;
-        Ok(Match {
-            round,
-            seed,
-            given: false,
-            awaiting: false,
-            over: false,
-            rounds_played: 0,
-            next: start,
-            pad: [0; MATCH_PAD],
-        })
+        // Dealt in place ([`Match::new_in`]) and copied out once: no round-sized result of the
+        // deal and match-sized temporary beside it on the stack (about 1.6 KiB less on a
+        // microcontroller).
+        let mut place = MaybeUninit::uninit();
+        Match::new_in(&mut place, config, seed).map(|m| m.clone())
     }
 
     /// [`Match::new`] into `place` (the caller's frame), its first round dealt there: no
@@ -239,21 +232,37 @@ impl Match {
             return Err(Error::AwaitingDeal);
         }
         let event = self.round.apply(seat, action)?;
+        if !event.over {
+            return Ok(Step {
+                event,
+                finished: None,
+                match_over: self.over,
+            });
+        }
+        self.finish_round(event)
+    }
+
+    /// [`Match::apply`]'s step once the round is over, in a frame of its own (not under the
+    /// round's apply): its outcome built in place ([`Round::make_outcome`]'s parts: one outcome
+    /// on the stack, the wins valued in frames of their own), then carried into the next round.
+    #[inline(never)]
+    fn finish_round(&mut self, event: Event) -> Result<Step, Error> {
         // A finished round always has an outcome (its wins scored when made): a failure is a
         // broken invariant, an error here rather than a match that silently stops advancing.
-        let finished = if event.over {
-            Some(self.round.make_outcome()?)
-        } else {
-            None
-        };
-        if let Some(o) = &finished {
-            self.after_round(o)?;
-        }
-        Ok(Step {
+        let (end, dealer_repeats) = self.round.end_of()?;
+        // The step is built first and its outcome valued where it lies: no outcome beside it
+        // moved in (one outcome-sized value in this frame).
+        let mut step = Step {
             event,
-            finished,
-            match_over: self.over,
-        })
+            finished: Some(self.round.outcome_head(end, dealer_repeats)),
+            match_over: false,
+        };
+        if let Some(outcome) = &mut step.finished {
+            self.round.value_wins(&mut outcome.wins)?;
+            self.after_round(outcome)?;
+        }
+        step.match_over = self.over;
+        Ok(step)
     }
 
     /// As [`Match::apply`], reporting only the finished round's deltas ([`Outcome::deltas`] of
@@ -285,7 +294,10 @@ impl Match {
     }
 
     /// [`Match::after_round`] of an outcome's end, points after the round, whether the dealer
-    /// repeats and the sticks left on the table.
+    /// repeats and the sticks left on the table, in a frame of its own (its copies of the config
+    /// and the start are not in the frame that holds a finished round's outcome while its wins
+    /// are valued: [`Match::apply`]).
+    #[inline(never)]
     fn advance(&mut self, end: End, scores: [i32; SEATS], repeat: bool, sticks: u8) -> Result<(), Error> {
         let config = *self.round.config();
         let start = *self.round.start();
@@ -346,12 +358,21 @@ impl Match {
     /// wall and the dealt round are not live beside the finished round's outcome).
     #[inline(never)]
     fn deal_next(&mut self, config: &Config) -> Result<(), Error> {
+        self.deal_next_over(config)?;
+        self.round.refresh_waits();
+        Ok(())
+    }
+
+    /// [`Match::deal_next`]'s round dealt over the finished one without its waits cache, in a
+    /// frame of its own: the deal (as large as a wall) and the wall are not on the stack while
+    /// the waits are worked out.
+    #[inline(never)]
+    fn deal_next_over(&mut self, config: &Config) -> Result<(), Error> {
         // Dealt in place (no round-sized result on the stack): the wall is checked first.
         let deal = Deal::Seeded(round_seed(self.seed, self.rounds_played));
         let mut wall = [0u8; TILE_IDS];
         Round::checked_wall(config, &deal, &self.next, &mut wall)?;
         self.round.deal_over(config, &self.next, &wall);
-        self.round.refresh_waits();
         Ok(())
     }
 

@@ -978,9 +978,10 @@ impl Round {
     /// [`Error::BadDeal`].
     #[inline(never)]
     pub fn with_start(config: &Config, deal: &Deal, start: &Start) -> Result<Round, Error> {
-        let mut wall = [0u8; TILE_IDS];
-        Round::checked_wall(config, deal, start, &mut wall)?;
-        Ok(Round::deal(config, start, &wall))
+        // Dealt in place ([`Round::with_start_in`]: the wall in a frame of its own, not beside
+        // the round while the waits are worked out) and copied out once.
+        let mut place = MaybeUninit::uninit();
+        Round::with_start_in(&mut place, config, deal, start).map(|round| round.clone())
     }
 
     /// [`Round::with_start`] into `place` (the caller's frame): no round-sized result moved

@@ -94,21 +94,17 @@ fn called_meld(m: &TableMeld, start: &Start, players: u8) -> Result<CalledMeld, 
     Ok(CalledMeld::new(m.kind, tiles, called, from)?)
 }
 
+/// A win before [`Round::value_wins`] writes its seats, tile, value and payments.
+const UNVALUED_WIN: Agari = Agari {
+    winner: Seat(0),
+    from: None,
+    pao: None,
+    tile: 0,
+    value: HandValue::EMPTY,
+    deltas: [0; SEATS],
+};
+
 impl Round {
-    /// Deals a checked wall: hands, the dealer's first draw, the first dora.
-    pub(super) fn deal(config: &Config, start: &Start, wall: &[u8; TILE_IDS]) -> Round {
-        let mut round = Round::dealt_value(config, start, wall);
-        round.refresh_waits();
-        round
-    }
-
-    /// [`Round::dealt`] in a frame of its own (not inlined into [`Round::with_start`]'s frame,
-    /// which holds the wall and the result).
-    #[inline(never)]
-    fn dealt_value(config: &Config, start: &Start, wall: &[u8; TILE_IDS]) -> Round {
-        Round::dealt(config, start, wall)
-    }
-
     /// [`Round::dealt`] written into `place`, in a frame of its own: the round is built where it
     /// lies (`dealt` returns straight into `place`), not in a round-sized temporary of the
     /// caller's frame copied there (the in-place decodes and deals: 720 bytes of stack less on a
@@ -130,8 +126,9 @@ impl Round {
         *self = Round::dealt(config, start, wall);
     }
 
-    /// [`Round::deal`] without the waits cache (all zero): for the decoder, which overwrites
-    /// every field and then computes the cache once. Inlined, so that the round is built
+    /// A checked wall dealt (hands, the dealer's first draw, the first dora) without the waits
+    /// cache (all zero): the deals compute it once the round is in its place, the decoder after
+    /// overwriting every field. Inlined, so that the round is built
     /// straight into the place its caller names ([`Round::dealt_to`], [`Round::deal_over`]).
     #[inline(always)]
     pub(super) fn dealt(config: &Config, start: &Start, wall: &[u8; TILE_IDS]) -> Round {
@@ -1636,9 +1633,20 @@ impl Round {
         Ok((end, dealer_repeats))
     }
 
-    /// The outcome of a finished round (values re-scored from the kept records).
+    /// The outcome of a finished round (values re-scored from the kept records): the end, the
+    /// outcome without its wins ([`Round::outcome_head`]), then each win valued in its place
+    /// ([`Round::value_wins`]). One outcome on the stack: the head is returned straight into
+    /// it (no `Result` of an outcome moved), and the wins are valued in a frame of their own.
     pub(super) fn make_outcome(&self) -> Result<Outcome, Error> {
         let (end, dealer_repeats) = self.end_of()?;
+        let mut outcome = self.outcome_head(end, dealer_repeats);
+        self.value_wins(&mut outcome.wins)?;
+        Ok(outcome)
+    }
+
+    /// The outcome of a finished round that ended as `end` (the dealer repeating or not), its
+    /// wins not yet written (all `None`: [`Round::value_wins`] writes them).
+    pub(super) fn outcome_head(&self, end: End, dealer_repeats: bool) -> Outcome {
         let mut riichi = [false; SEATS];
         for (r, &state) in riichi.iter_mut().zip(self.riichi.iter()) {
             *r = state != 0;
@@ -1647,8 +1655,7 @@ impl Round {
         for (s, t) in (0u8..).zip(tenpai.iter_mut()) {
             *t = self.tenpai & seat_bit(s) != 0;
         }
-        // The wins are written into the outcome in place (each holds a hand value).
-        let mut outcome = Outcome {
+        Outcome {
             end,
             wins: [None; 3],
             deltas: self.deltas,
@@ -1659,30 +1666,32 @@ impl Round {
             dealer_repeats,
             scores: self.scores(),
             players: self.players(),
-        };
-        for (slot, record) in outcome
-            .wins
+        }
+    }
+
+    /// The kept wins, each valued and paid, written into `wins` (an outcome's, in order; the
+    /// slots after the last win untouched), in a frame of its own: the outcome that holds them
+    /// is the caller's, and its fields are not in the frames that value the hands.
+    #[inline(never)]
+    pub(super) fn value_wins(&self, wins: &mut [Option<Agari>; 3]) -> Result<(), Error> {
+        for (slot, record) in wins
             .iter_mut()
             .zip(self.winners.iter())
             .take(usize::from(self.winner_count))
         {
             // The win's value written into its place in the outcome (no value, nor a win,
-            // built beside it and moved in).
-            let agari = slot.insert(Agari {
-                winner: Seat(record.seat),
-                from: (record.from != NONE).then_some(Seat(record.from)),
-                pao: None,
-                tile: record.tile,
-                value: HandValue::EMPTY,
-                deltas: [0; SEATS],
-            });
+            // built beside it and moved in: a constant written there, then its fields).
+            let agari = slot.insert(UNVALUED_WIN);
+            agari.winner = Seat(record.seat);
+            agari.from = (record.from != NONE).then_some(Seat(record.from));
+            agari.tile = record.tile;
             self.value_into(record, true, score::Place::Value(&mut agari.value))?;
             let pao = *at(&self.pao, record.seat);
             let pao_applies = pao != 0 && (agari.value.has(Yaku::Daisangen) || agari.value.has(Yaku::Daisuushii));
             agari.pao = pao_applies.then_some(Seat(pao.wrapping_sub(1)));
             agari.deltas = self.win_deltas(record, &score::Paid::of(&agari.value))?;
         }
-        Ok(outcome)
+        Ok(())
     }
 
     /// Whether [`Round::make_outcome`] succeeds, without building the outcome (its wins' hand

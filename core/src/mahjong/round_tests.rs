@@ -2287,3 +2287,60 @@ fn action_text_is_the_old_text() {
         assert_eq!(text.parse::<Action>(), old_from_str(text), "{text:?}");
     }
 }
+
+/// A match starts as [`Match::new_in`] and its first round as the naive deal (`Round::dealt` of
+/// the seeded wall, the waits worked out afterwards), as [`Round::new`] deals it; each step that
+/// ends a round (its outcome built in place, `finish_round`) holds the outcome of the same round
+/// played alone ([`Round::outcome`]), each win's value the hand value of its record and the
+/// wins' payments adding up to the deltas the round kept when it settled them (the old way, at
+/// the win: `add_win_deltas`).
+#[test]
+fn a_match_steps_outcome_is_its_rounds_outcome_as_settled() {
+    let mut wins = 0;
+    for (config, seed) in [
+        (Config::TENHOU_EAST, 11u64),
+        (Config::TENHOU_SANMA_EAST, 12),
+        (Config::TENHOU, 13),
+    ] {
+        let mut game = Match::new(&config, seed).unwrap();
+        let mut place = core::mem::MaybeUninit::uninit();
+        assert_eq!(&game, &*Match::new_in(&mut place, &config, seed).unwrap());
+        let first = crate::game::round_seed(seed, 0);
+        let wall = if config.score.three_player {
+            seeded_wall_sanma(first)
+        } else {
+            seeded_wall(first)
+        };
+        let mut naive = Round::dealt(&config, &Start::first(&config), &wall);
+        naive.refresh_waits();
+        assert_eq!(game.round(), &naive);
+        assert_eq!(Round::new(&config, &Deal::Seeded(first)).unwrap(), naive);
+        let mut bot = RandomBot::new(seed);
+        while let Some(seat) = game.round().to_act() {
+            let action = bot.choose(game.round(), seat).unwrap();
+            let mut alone = game.round().clone();
+            let event = alone.apply(seat, action).unwrap();
+            let step = game.apply(seat, action).unwrap();
+            assert_eq!(step.event, event);
+            assert_eq!(step.finished, alone.outcome(), "seed {seed}");
+            let Some(outcome) = step.finished else {
+                continue;
+            };
+            let mut paid = [0i32; SEATS];
+            for (agari, record) in outcome.wins.iter().flatten().zip(alone.winners.iter()) {
+                let mut value = score::HandValue::EMPTY;
+                alone.value_into(record, true, score::Place::Value(&mut value)).unwrap();
+                assert_eq!(agari.value, value, "seed {seed}");
+                for (p, d) in paid.iter_mut().zip(agari.deltas) {
+                    *p += d;
+                }
+                wins += 1;
+            }
+            if outcome.end == End::Win {
+                assert_eq!(paid, outcome.deltas, "seed {seed}");
+            }
+        }
+        assert!(game.is_over());
+    }
+    assert!(wins > 5, "{wins} wins");
+}
