@@ -724,20 +724,9 @@ impl Round {
                 }
                 let mut seen: Hand = [0; WORDS];
                 let mut n = 0usize;
-                for &tile in hands.iter().flat_map(|hand| hand.iter()).chain(boneyard.iter()) {
-                    let id = id_of(tile, config.high).ok_or(Error::BadDeal {
-                        why: reason!("a tile outside the set"),
-                    })?;
-                    if has(&seen, id) {
-                        return Err(Error::BadDeal {
-                            why: reason!("a tile twice"),
-                        });
-                    }
-                    insert(&mut seen, id);
-                    *order.get_mut(n).ok_or(Error::BadDeal {
-                        why: reason!("more tiles than the set has"),
-                    })? = id;
-                    n = n.saturating_add(1);
+                // The hands in seat order, then the boneyard: one loop per part.
+                for part in hands.iter().chain(core::iter::once(boneyard)) {
+                    n = deal_order(part, config.high, &mut seen, order, n)?;
                 }
                 if n != tiles {
                     return Err(Error::BadDeal {
@@ -892,6 +881,28 @@ fn layout_of<'a>(
             let on = (index > 0).then(|| deck.get(parent).map_or_else(|| stray_tile(parent), |&on| tile_of(on)));
             (tile_of(id), on)
         })
+}
+
+/// Appends the ids of `tiles` (part of a given deal) to `order` from position `n`, each checked
+/// (in the set, not seen before: `seen` keeps them), and returns the position after them.
+/// Errors: [`Error::BadDeal`].
+fn deal_order(tiles: &[Tile], high: u8, seen: &mut Hand, order: &mut [u8], mut n: usize) -> Result<usize, Error> {
+    for &tile in tiles {
+        let id = id_of(tile, high).ok_or(Error::BadDeal {
+            why: reason!("a tile outside the set"),
+        })?;
+        if has(seen, id) {
+            return Err(Error::BadDeal {
+                why: reason!("a tile twice"),
+            });
+        }
+        insert(seen, id);
+        *order.get_mut(n).ok_or(Error::BadDeal {
+            why: reason!("more tiles than the set has"),
+        })? = id;
+        n = n.saturating_add(1);
+    }
+    Ok(n)
 }
 
 /// What one seat may know of a hand ([`Round::observation`]): its own tiles, the layout, every

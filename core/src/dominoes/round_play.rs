@@ -280,6 +280,18 @@ impl Round {
     /// [`Error::Internal`] for a parent that is not an earlier tile sharing a number (decode
     /// checks every layout, `apply` only attaches that way).
     pub(super) fn frees_into(&self, frees: &mut Frees) -> Result<(), Error> {
+        match self.replay(frees) {
+            Replayed::Unshared => Err(internal()),
+            Replayed::Legal | Replayed::Covered => Ok(()),
+        }
+    }
+
+    /// [`Round::frees_into`]'s replay, and whether each tile attached at a free point of its
+    /// parent (`Free::takes`, on the packed bytes: the full decode's check of the layout, the
+    /// same replay). `Unshared` as soon as a parent shares no number with its tile (the frees
+    /// replayed so far are left), or for a layout longer than the deck.
+    #[inline(never)]
+    pub(super) fn replay(&self, frees: &mut Frees) -> Replayed {
         // The packed bytes of `Frees` written directly (bits 0–1 the open ends, 2–3 the free
         // sides, 4–5 the free spinner ends): the same values as `Free::opening`/`attached` and
         // `Frees::cover`, without unpacking a `Free` per tile, and with selects by masks rather
@@ -293,8 +305,11 @@ impl Round {
         }
         let mut doubles = 0usize;
         let played = usize::from(self.played);
-        let layout = self.deck.get(..played).ok_or_else(internal)?;
+        let Some(layout) = self.deck.get(..played) else {
+            return Replayed::Unshared;
+        };
         let spinner = self.config.spinner;
+        let mut takes = true;
         let mut tiles = layout.iter().zip(&self.parents);
         if let Some((&id, _)) = tiles.next() {
             let (a, b) = halves(id);
@@ -308,11 +323,14 @@ impl Round {
             let index = index.wrapping_add(1);
             let (a, b) = halves(id);
             let parent = usize::from(parent);
-            let (pa, pb) = halves(*layout.get(parent).ok_or_else(internal)?);
+            let Some(&on) = layout.get(parent) else {
+                return Replayed::Unshared;
+            };
+            let (pa, pb) = halves(on);
             // `|` and `&` rather than `||` and `&&`: no branch on the tiles (see above).
             let shows_low = (a == pa) | (b == pa);
             if !(shows_low | (a == pb) | (b == pb)) {
-                return Err(internal());
+                return Replayed::Unshared;
             }
             let pip = pb ^ ((pa ^ pb) & mask(shows_low));
             let double = a == b;
@@ -326,6 +344,13 @@ impl Round {
             // The parent loses the point showing `pip`: a double a side (an end once both
             // sides are covered), a non-double the end showing `pip`.
             let covered = frees.byte(parent);
+            // `Free::takes`: a double while a side or an end is free, a non-double the free end
+            // showing `pip`.
+            takes &= if pa == pb {
+                covered & (SIDES | ENDS) != 0
+            } else {
+                ((pa == pip) & (covered & 0b01 != 0)) | ((pb == pip) & (covered & 0b10 != 0))
+            };
             let step = (mask(covered & SIDES != 0) & (1 << 2))
                 | (mask(covered & SIDES == 0 && covered & ENDS != 0) & (1 << 4));
             let as_double = covered.wrapping_sub(step);
@@ -336,7 +361,7 @@ impl Round {
             frees.set_byte(index, byte);
         }
         frees.doubles = doubles;
-        Ok(())
+        if takes { Replayed::Legal } else { Replayed::Covered }
     }
 
     /// For each number, the layout tiles (as bits of their play index) that take it now:
@@ -382,7 +407,7 @@ impl Round {
                 .map(|id| scan.plays_of(id))
                 .fold(0usize, usize::saturating_add)
         } else {
-            self.wide_play_count(&hand)?
+            self.wide_plays(&hand, &mut |_| ControlFlow::Continue(()))?
         };
         Some(Choices {
             round: self,
@@ -471,19 +496,9 @@ impl Round {
         out.write_str("\n")
     }
 
-    /// The plays of `hand` on a layout of more than `NARROW` tiles (double-12 and up), listed;
-    /// `None` on a broken invariant. In a frame of its own, so that the narrow layouts' calls
-    /// (every double-6 and double-9 hand) do not reserve its layout bytes and takers on the stack.
-    #[inline(never)]
-    fn wide_play_count(&self, hand: &Hand) -> Option<usize> {
-        let mut frees = Frees::new();
-        self.frees_into(&mut frees).ok()?;
-        Some(self.each_play(hand, &frees, |_| ControlFlow::Continue(())))
-    }
-
     /// The legal action of index `n` of the seat to act on a layout of more than `NARROW` tiles,
     /// by walking [`Round::try_for_each_legal_action`]; in a frame of its own (as
-    /// [`Round::wide_play_count`]).
+    /// [`Round::wide_plays`]).
     #[inline(never)]
     fn wide_nth(&self, n: usize) -> Option<Action> {
         let mut left = n;
@@ -515,8 +530,11 @@ impl Round {
     }
 
     /// Calls `visit` with each legal play of `seat`'s hand (see the type's docs for the order)
-    /// until it answers `Break`; returns how many it was called with.
-    fn each_play(&self, hand: &Hand, frees: &Frees, mut visit: impl FnMut(Action) -> ControlFlow<()>) -> usize {
+    /// until it answers `Break`; returns how many it was called with. Written once (every
+    /// caller's `visit` through a reference, out of line): the longer layouts' one move
+    /// generator.
+    #[inline(never)]
+    fn each_play(&self, hand: &Hand, frees: &Frees, visit: &mut dyn FnMut(Action) -> ControlFlow<()>) -> usize {
         let mut found = 0usize;
         if self.played == 0 {
             for id in ids(hand) {
@@ -725,7 +743,7 @@ impl Round {
         let mut frees = Frees::new();
         self.frees_into(&mut frees).ok()?;
         let total = self.total(&frees);
-        Some(self.each_play(hand, &frees, |action| {
+        Some(self.each_play(hand, &frees, &mut |action| {
             visit(action, self.legal_play_points(action, &frees, total));
             ControlFlow::Continue(())
         }))
@@ -937,7 +955,7 @@ impl Round {
                 }
             }
             Action::Draw | Action::Pass => {
-                if self.each_play(hand, frees, |_| ControlFlow::Break(())) > 0 {
+                if self.each_play(hand, frees, &mut |_| ControlFlow::Break(())) > 0 {
                     return Err(Error::MustPlay);
                 }
                 match (action, self.drawable()) {
@@ -1215,34 +1233,29 @@ impl Round {
         self.void(seat.index())
     }
 
-    /// The packed exclusions as one integer (76 bits).
-    pub(super) fn packed_voids(&self) -> u128 {
-        let mut bytes = [0u8; 16];
-        for (slot, &byte) in bytes.iter_mut().zip(&self.voids) {
+    /// The four exclusion bytes from byte `at` on, little-endian (0 past the last): every
+    /// seat's 19 bits lie in the window of the byte holding its first bit (a shift of at most 7
+    /// leaves 25 bits). No 128-bit shift (a library call on a microcontroller).
+    fn void_window(&self, at: usize) -> u32 {
+        let mut word = [0u8; 4];
+        for (slot, &byte) in word.iter_mut().zip(self.voids.iter().skip(at)) {
             *slot = byte;
         }
-        u128::from_le_bytes(bytes)
+        u32::from_le_bytes(word)
     }
 
     /// Seat `seat`'s exclusions (`seat` < 4; 0 otherwise).
     pub(super) fn void(&self, seat: usize) -> u32 {
-        let shift = u32::try_from(seat).unwrap_or(u32::MAX).saturating_mul(VOID_BITS);
-        self.packed_voids()
-            .checked_shr(shift)
-            .map_or(0, |bits| (bits as u32) & VOID_MASK)
+        let first = seat.saturating_mul(VOID_BITS as usize);
+        (self.void_window(first >> 3) >> (first & 7)) & VOID_MASK
     }
 
     /// Sets seat `seat`'s exclusions (`seat` < 4; numbers above 18 are dropped).
     pub(super) fn set_void(&mut self, seat: usize, known: u32) {
-        let shift = u32::try_from(seat).unwrap_or(u32::MAX).saturating_mul(VOID_BITS);
-        let (Some(mask), Some(value)) = (
-            u128::from(VOID_MASK).checked_shl(shift),
-            u128::from(known & VOID_MASK).checked_shl(shift),
-        ) else {
-            return;
-        };
-        let packed = (self.packed_voids() & !mask) | value;
-        for (slot, byte) in self.voids.iter_mut().zip(packed.to_le_bytes()) {
+        let first = seat.saturating_mul(VOID_BITS as usize);
+        let shift = first & 7;
+        let word = (self.void_window(first >> 3) & !(VOID_MASK << shift)) | (known & VOID_MASK) << shift;
+        for (slot, byte) in self.voids.iter_mut().skip(first >> 3).zip(word.to_le_bytes()) {
             *slot = byte;
         }
     }
@@ -1438,6 +1451,17 @@ impl Choices<'_> {
         }
         None
     }
+}
+
+/// What [`Round::replay`] found of a layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Replayed {
+    /// Every tile attached to its parent at a free point showing a number both share.
+    Legal,
+    /// Every tile shares a number with its parent, but some attached where no point was free.
+    Covered,
+    /// A parent shares no number with its tile (or the layout is longer than the deck).
+    Unshared,
 }
 
 /// The longest layout [`Round::scan`] reads: one 64-bit word of play indexes per number.

@@ -686,3 +686,51 @@ fn a_seat_still_drawing_cannot_play_on_the_layout() {
     }
     assert!(drawing > 50, "{drawing} states of a seat still drawing");
 }
+
+/// The exclusions read and written through 32-bit windows (session 21) as the 128-bit
+/// integer of the whole packed form did before: the same bits for every seat (the stray
+/// seats past the table's too), and a write touches only its seat's bits.
+#[test]
+fn exclusions_by_windows_match_the_whole_packed_integer() {
+    let packed = |voids: &[u8; VOID_BYTES]| {
+        let mut bytes = [0u8; 16];
+        bytes[..VOID_BYTES].copy_from_slice(voids);
+        u128::from_le_bytes(bytes)
+    };
+    let old_void = |voids: &[u8; VOID_BYTES], seat: usize| {
+        packed(voids)
+            .checked_shr(seat as u32 * VOID_BITS)
+            .map_or(0, |bits| bits as u32 & VOID_MASK)
+    };
+    let old_set = |voids: &mut [u8; VOID_BYTES], seat: usize, known: u32| {
+        let shift = seat as u32 * VOID_BITS;
+        let (Some(mask), Some(value)) = (
+            u128::from(VOID_MASK).checked_shl(shift),
+            u128::from(known & VOID_MASK).checked_shl(shift),
+        ) else {
+            return;
+        };
+        let bytes = ((packed(voids) & !mask) | value).to_le_bytes();
+        voids.copy_from_slice(&bytes[..VOID_BYTES]);
+    };
+    let mut rng = Rng::new(21);
+    let mut round = Round::new(&Config::FIVE_UP, &Deal::Seeded(1)).unwrap();
+    let mut expected = [0u8; VOID_BYTES];
+    for step in 0..4_000 {
+        if step % 97 == 0 {
+            // Any bytes, the stray high bits too.
+            for byte in expected.iter_mut() {
+                *byte = rng.next_u64() as u8;
+            }
+            round.voids = expected;
+        }
+        for seat in 0..8 {
+            assert_eq!(round.void(seat), old_void(&expected, seat), "step {step} seat {seat}");
+        }
+        let seat = rng.below(5) as usize;
+        let known = rng.next_u64() as u32;
+        old_set(&mut expected, seat, known);
+        round.set_void(seat, known);
+        assert_eq!(round.voids, expected, "step {step} seat {seat}");
+    }
+}
