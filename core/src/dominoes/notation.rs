@@ -265,9 +265,8 @@ pub fn parse_deal(preset: &Config, text: &str) -> Result<Round, Error> {
     let boneyard_start = start
         .saturating_add(last.len().saturating_sub(trimmed.len()))
         .saturating_add("boneyard".len());
-    for item in parse_tiles(boneyard_text) {
-        item.map_err(|error| shifted(error, boneyard_start))?;
-    }
+    // The boneyard's tiles checked before the number of hands (the errors' order).
+    read_part(boneyard_text, boneyard_start, None)?;
     if !(2..=MAX_PLAYERS).contains(&hands) {
         return Err(bad(reason!("a deal has 2 to 4 hands")));
     }
@@ -276,17 +275,11 @@ pub fn parse_deal(preset: &Config, text: &str) -> Result<Round, Error> {
     let mut ends = [0usize; MAX_PLAYERS];
     for (index, end) in ends.iter_mut().enumerate().take(hands) {
         let (start, hand) = part(index);
-        for item in parse_tiles(hand) {
-            let (span, tile) = item.map_err(|error| shifted(error, start))?;
-            tiles.push(tile).map_err(|_| too_many(span, start))?;
-        }
+        read_part(hand, start, Some(&mut tiles))?;
         *end = tiles.len();
     }
     let dealt = tiles.len();
-    for item in parse_tiles(boneyard_text) {
-        let (span, tile) = item.map_err(|error| shifted(error, boneyard_start))?;
-        tiles.push(tile).map_err(|_| too_many(span, boneyard_start))?;
-    }
+    read_part(boneyard_text, boneyard_start, Some(&mut tiles))?;
     let all = tiles.as_slice();
     let mut slices: [&[Tile]; MAX_PLAYERS] = [&[]; MAX_PLAYERS];
     let mut from = 0usize;
@@ -314,6 +307,20 @@ pub fn parse_deal(preset: &Config, text: &str) -> Result<Round, Error> {
             boneyard: all.get(dealt..).ok_or(Error::Internal)?,
         },
     )
+}
+
+/// Reads the tiles of `text`, a part of a deal text starting at byte `offset` of it, into
+/// `tiles` (`None`: only checked), written once for every part. Errors: the tile errors of
+/// [`parse_tiles`] and [`Error::TooManyTiles`], their spans into the whole text.
+#[inline(never)]
+fn read_part(text: &str, offset: usize, mut tiles: Option<&mut Tiles>) -> Result<(), Error> {
+    for item in parse_tiles(text) {
+        let (span, tile) = item.map_err(|error| shifted(error, offset))?;
+        if let Some(tiles) = tiles.as_mut() {
+            tiles.push(tile).map_err(|_| too_many(span, offset))?;
+        }
+    }
+    Ok(())
 }
 
 /// A tile error of a part of a deal text, its span moved by `offset` (into the whole text).
