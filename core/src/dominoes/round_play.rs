@@ -364,32 +364,6 @@ impl Round {
         if takes { Replayed::Legal } else { Replayed::Covered }
     }
 
-    /// For each number, the layout tiles (as bits of their play index) that take it now:
-    /// `Free::takes` on the packed bytes (a double takes its number while a side or a spinner
-    /// end is free, a non-double each free end's number).
-    ///
-    /// Written into the caller's `takers` (all zero on entry): no second array of 456 bytes on
-    /// the stack to return it through (the C ABI's bot calls run on a microcontroller's stack).
-    fn takers_into(&self, frees: &Frees, takers: &mut [Hand; MAX_PIP as usize + 1]) {
-        // Play indexes count from 0 in a `u8` (`played` is one): zip them in.
-        for ((index, &id), play) in self.deck.iter().take(usize::from(self.played)).enumerate().zip(0u8..) {
-            let (a, b) = halves(id);
-            let byte = frees.byte(index);
-            let double = a == b;
-            let take_a = (double & (byte & 0b1111 << 2 != 0)) | (!double & (byte & 0b01 != 0));
-            let take_b = !double & (byte & 0b10 != 0);
-            // The bit is or-ed in as 0 when the end is covered: no branch on the layout.
-            let word = usize::from(play >> 6);
-            let bit = |yes: bool| u64::from(yes) << (play & 63);
-            if let Some(slot) = takers.get_mut(usize::from(a)).and_then(|mask| mask.get_mut(word)) {
-                *slot |= bit(take_a);
-            }
-            if let Some(slot) = takers.get_mut(usize::from(b)).and_then(|mask| mask.get_mut(word)) {
-                *slot |= bit(take_b);
-            }
-        }
-    }
-
     /// `seat`'s legal actions, counted and indexed without listing them (one replay of the
     /// layout for both); `None` when it is not `seat`'s turn or the hand is over.
     pub(in crate::dominoes) fn choices<'a>(&'a self, seat: Seat, scan: &'a mut Scan) -> Option<Choices<'a>> {
@@ -535,43 +509,41 @@ impl Round {
     /// generator.
     #[inline(never)]
     fn each_play(&self, hand: &Hand, frees: &Frees, visit: &mut dyn FnMut(Action) -> ControlFlow<()>) -> usize {
+        // Tile by tile, each on every layout tile in play order that takes one of its numbers
+        // (`Free::takes` on the packed bytes: a double while a side or an end is free, a
+        // non-double each free end's number): the order of the takers by number, without
+        // building them (the longer layouts only: flash before speed).
         let mut found = 0usize;
-        if self.played == 0 {
-            for id in ids(hand) {
-                found = found.saturating_add(1);
-                if visit(Action::Play {
-                    tile: tile_of(id),
-                    on: None,
-                })
-                .is_break()
-                {
-                    break;
-                }
-            }
-            return found;
-        }
-        let mut takers: [Hand; MAX_PIP as usize + 1] = [[0; WORDS]; MAX_PIP as usize + 1];
-        self.takers_into(frees, &mut takers);
+        let layout = self.deck.get(..usize::from(self.played)).unwrap_or(&[]);
         for id in ids(hand) {
+            let (a, b) = halves(id);
             let tile = tile_of(id);
-            let (Some(low), Some(high)) = (takers.get(tile.a as usize), takers.get(tile.b as usize)) else {
-                continue;
-            };
-            // A layout tile shows both numbers only if it is this tile: the two sets are disjoint.
-            let mut parents: Hand = [0; WORDS];
-            for ((slot, &a), &b) in parents.iter_mut().zip(low).zip(high) {
-                *slot = a | b;
-            }
-            // The bits set are play indexes of layout tiles (set just above): each names one.
-            for on in ids(&parents).filter_map(|index| self.deck.get(usize::from(index))) {
+            if layout.is_empty() {
                 found = found.saturating_add(1);
-                if visit(Action::Play {
-                    tile,
-                    on: Some(tile_of(*on)),
-                })
-                .is_break()
-                {
+                if visit(Action::Play { tile, on: None }).is_break() {
                     return found;
+                }
+                continue;
+            }
+            for (index, &on) in layout.iter().enumerate() {
+                let byte = frees.byte(index);
+                let (pa, pb) = halves(on);
+                let shows = |pip: u8| pip == a || pip == b;
+                let takes = if pa == pb {
+                    shows(pa) && byte & (0b1111 << 2) != 0
+                } else {
+                    (shows(pa) && byte & 0b01 != 0) || (shows(pb) && byte & 0b10 != 0)
+                };
+                if takes {
+                    found = found.saturating_add(1);
+                    if visit(Action::Play {
+                        tile,
+                        on: Some(tile_of(on)),
+                    })
+                    .is_break()
+                    {
+                        return found;
+                    }
                 }
             }
         }
@@ -871,13 +843,10 @@ impl Round {
 
     /// Whether `seat` may take `action` now.
     ///
-    /// On a layout of at most 64 tiles: whether the legal-action walk
-    /// ([`Round::try_for_each_legal_action`], by the scan) meets it, its tiles read as ids (either
-    /// way round); a longer layout's by the check of `apply`, in a frame of its own.
+    /// Whether the legal-action walk ([`Round::try_for_each_legal_action`]: by the scan on a
+    /// layout of at most 64 tiles, by the free points on a longer one) meets it, its tiles read
+    /// as ids (either way round).
     pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
-        if usize::from(self.played) > NARROW {
-            return self.is_legal_checked(seat, action);
-        }
         let high = self.config.high;
         let action = match action {
             Action::Play { tile, on } => {
@@ -907,8 +876,9 @@ impl Round {
         found
     }
 
-    /// [`Round::is_legal`] by [`Round::check`] (the layout's free points replayed).
-    #[inline(never)]
+    /// [`Round::is_legal`] by [`Round::check`] (the layout's free points replayed): the
+    /// reference of the tests (the way of the longer layouts before session 21).
+    #[cfg(test)]
     pub(super) fn is_legal_checked(&self, seat: Seat, action: Action) -> bool {
         self.check(seat, action, &mut Frees::new()).is_ok()
     }
@@ -978,8 +948,7 @@ impl Round {
         // A play on a layout tile needs no scan: `apply_scanned` reads only what it needs.
         let placing = matches!(action, Action::Play { on: Some(_), .. }) && self.played > 0;
         if placing && usize::from(self.played) <= NARROW {
-            const UNREAD: Scan = Scan::new();
-            self.apply_scanned(seat, action, &UNREAD)
+            self.apply_scanned(seat, action, 0, None)
         } else {
             self.apply_scanning(seat, action)
         }
@@ -992,18 +961,62 @@ impl Round {
     fn apply_scanning(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
         let mut scan = Scan::new();
         if self.scan(&mut scan)? {
-            self.apply_scanned(seat, action, &scan)
+            self.apply_scanned(seat, action, scan.open, None)
         } else {
-            self.apply_replayed(seat, action)
+            self.apply_wide(seat, action)
         }
     }
 
-    /// [`Round::apply`] on a layout of at most [`NARROW`] tiles, from its [`Round::scan`] for a
-    /// draw or a pass, and for a play on a layout tile from [`Round::placement`] (the scan is
-    /// not read): the same checks in the same order, and the open-end total after a play from
-    /// the total before it (the parent loses the point it is played on, the new tile adds its
-    /// own).
-    pub(super) fn apply_scanned(&mut self, seat: Seat, action: Action, scan: &Scan) -> Result<Event, Error> {
+    /// [`Round::apply`] on a layout of more than [`NARROW`] tiles: [`Round::apply_scanned`] with
+    /// the layout's free points replayed (the open numbers and the play's layout tile read from
+    /// them). In a frame of its own (the free points are not in the frames of the narrow
+    /// layouts' applies).
+    #[inline(never)]
+    pub(super) fn apply_wide(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        let mut frees = Frees::new();
+        self.frees_into(&mut frees)?;
+        let open = self.open_numbers(&frees);
+        self.apply_scanned(seat, action, open, Some(&frees))
+    }
+
+    /// [`Round::placement`] read from the layout's replayed free points `frees` (a layout of
+    /// any length): where tile `on` lies, whether it takes `pip` (`Free::takes` on the packed
+    /// byte), whether a play covers its last free side (a double with one side free), and the
+    /// open-end total.
+    fn placement_replayed(&self, frees: &Frees, on: u8, pip: u8) -> Option<Placed> {
+        let index = self
+            .deck
+            .iter()
+            .take(usize::from(self.played))
+            .position(|&placed| placed == on)?;
+        let (pa, pb) = halves(on);
+        let byte = frees.byte(index);
+        let takes = if pa == pb {
+            pa == pip && byte & (0b1111 << 2) != 0
+        } else {
+            (pa == pip && byte & 0b01 != 0) || (pb == pip && byte & 0b10 != 0)
+        };
+        Some(Placed {
+            index,
+            takes,
+            last_side: (byte >> 2) & 0b11 == 1,
+            total: self.total(frees),
+        })
+    }
+
+    /// [`Round::apply`] once the layout is read: for a draw or a pass from `open` (the numbers
+    /// the layout takes: [`Round::scan`]'s, or [`Round::open_numbers`]), for a play on a layout
+    /// tile from [`Round::placement`] (`frees` `None`: a layout of at most [`NARROW`] tiles) or
+    /// [`Round::placement_replayed`] (the replayed free points of a longer one): the same checks
+    /// in the same order, and the open-end total after a play from the total before it (the
+    /// parent loses the point it is played on, the new tile adds its own).
+    pub(super) fn apply_scanned(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        open: u32,
+        frees: Option<&Frees>,
+    ) -> Result<Event, Error> {
         let hand = self.hands.get(seat.index()).ok_or_else(internal)?;
         match action {
             Action::Play { tile, on } => {
@@ -1029,7 +1042,11 @@ impl Round {
                         // by a mask rather than a branch.
                         let shows_low = (a == pa) | (b == pa);
                         let pip = pb ^ ((pa ^ pb) & u8::from(shows_low).wrapping_neg());
-                        let Some(placed) = self.placement(on_id, pip)? else {
+                        let placed = match frees {
+                            None => self.placement(on_id, pip)?,
+                            Some(frees) => self.placement_replayed(frees, on_id, pip),
+                        };
+                        let Some(placed) = placed else {
                             return Err(Error::NotInLayout { on });
                         };
                         if !((shows_low | (a == pb) | (b == pb)) & placed.takes) {
@@ -1055,7 +1072,6 @@ impl Round {
                 }
             }
             Action::Draw | Action::Pass => {
-                let open = scan.open;
                 let playable = if self.played == 0 {
                     *hand != [0; WORDS]
                 } else {
@@ -1077,9 +1093,9 @@ impl Round {
         }
     }
 
-    /// [`Round::apply`] on a longer layout: the free points replayed; in a frame of its own (the
-    /// free points are not in the frames of the narrow layouts' applies).
-    #[inline(never)]
+    /// [`Round::apply`] by [`Round::check`] and the free points replayed: the reference of the
+    /// tests (the way of the longer layouts before session 21).
+    #[cfg(test)]
     pub(super) fn apply_replayed(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
         let mut frees = Frees::new();
         let checked = self.check(seat, action, &mut frees)?;
@@ -1490,7 +1506,7 @@ pub(in crate::dominoes) struct Scan {
     /// Per number, how many layout tiles take it (the bits of its `takers` word).
     counts: [u8; TAKERS],
     /// The numbers some free point takes, as bits (bit `v`: number `v`).
-    open: u32,
+    pub(super) open: u32,
     /// The layout's open-end total ([`Round::total`]).
     pub(super) total: u32,
     /// The doubles (bits of play index) a play on which covers their last free side: their

@@ -619,16 +619,23 @@ fn the_scan_agrees_with_the_replay_and_the_listed_actions() {
                                 "{config:?} seed {seed} {action:?}"
                             );
                             let (mut one, mut other) = (round.clone(), round.clone());
-                            let scanned = if who == seat {
+                            let mut third = round.clone();
+                            let (scanned, wide) = if who == seat {
                                 let mut scan = Scan::new();
                                 assert!(one.scan(&mut scan).unwrap());
-                                one.apply_scanned(who, action, &scan)
+                                // The longer layouts' apply (the free points replayed) too.
+                                (
+                                    one.apply_scanned(who, action, scan.open, None),
+                                    third.apply_wide(who, action),
+                                )
                             } else {
-                                one.apply(who, action)
+                                (one.apply(who, action), third.apply(who, action))
                             };
                             let replayed = other.apply_replayed(who, action);
                             assert_eq!(scanned, replayed, "{config:?} seed {seed} {action:?}");
+                            assert_eq!(wide, replayed, "{config:?} seed {seed} {action:?}");
                             assert_eq!(one, other, "{config:?} seed {seed} {action:?}");
+                            assert_eq!(third, other, "{config:?} seed {seed} {action:?}");
                         }
                     }
                 }
@@ -733,4 +740,73 @@ fn exclusions_by_windows_match_the_whole_packed_integer() {
         round.set_void(seat, known);
         assert_eq!(round.voids, expected, "step {step} seat {seat}");
     }
+}
+
+/// The full decode's check of the layout (session 21: `Round::replay` on the packed free
+/// points, the replay of `frees_into`) refuses exactly the layouts the check tile by tile
+/// with `Free` refused before (each tile attached to an earlier one at a free point showing a
+/// number both share), on played layouts with random parents, every spinner rule.
+#[test]
+fn the_layout_check_by_the_replay_matches_the_check_tile_by_tile() {
+    let by_free = |round: &Round| -> bool {
+        let c = &round.config;
+        let mut frees = Frees::new();
+        let mut doubles = 0usize;
+        for index in 0..usize::from(round.played) {
+            let tile = tile_of(round.deck[index]);
+            let spinner = tile.is_double() && c.spinner.is_spinner(doubles);
+            if tile.is_double() {
+                doubles += 1;
+            }
+            let free = if index == 0 {
+                Free::opening(tile, spinner)
+            } else {
+                let parent = usize::from(round.parents[index]);
+                let parent_tile = tile_of(round.deck[parent]);
+                let Some(pip) = shared(tile, parent_tile).filter(|&pip| frees.get(parent).takes(parent_tile, pip))
+                else {
+                    return false;
+                };
+                frees.cover(parent, parent_tile, pip);
+                Free::attached(tile, pip, spinner)
+            };
+            frees.set(index, free);
+        }
+        true
+    };
+    let mut rng = Rng::new(2121);
+    let (mut legal, mut refused) = (0usize, 0usize);
+    for config in [
+        Config::FIVE_UP,
+        Config::ALL_FIVES,
+        Config::BLOCK,
+        Config {
+            high: 9,
+            ..Config::FIVE_UP
+        },
+    ] {
+        for seed in 0..120u64 {
+            let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+            let mut bot = RandomBot::new(seed);
+            while let Some(seat) = round.to_act() {
+                let action = bot.choose(&round, seat).unwrap();
+                round.apply(seat, action).unwrap();
+                if round.played < 2 {
+                    continue;
+                }
+                for _ in 0..4 {
+                    let mut forged = round.clone();
+                    for _ in 0..=rng.below(2) {
+                        let index = 1 + rng.below(u32::from(forged.played) - 1) as usize;
+                        forged.parents[index] = rng.below(index as u32) as u8;
+                    }
+                    let old = by_free(&forged);
+                    let new = forged.replay(&mut Frees::new()) == play::Replayed::Legal;
+                    assert_eq!(new, old, "{config:?} seed {seed}");
+                    if old { legal += 1 } else { refused += 1 }
+                }
+            }
+        }
+    }
+    assert!(legal > 1_000 && refused > 1_000, "{legal} legal, {refused} refused");
 }
