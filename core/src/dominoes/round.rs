@@ -763,11 +763,14 @@ impl Round {
     /// grow with the higher pip then the lower, so the largest id among doubles, else the tile
     /// with the largest (pips, higher end) wins. `None` only when no tile was dealt.
     fn highest_double_holder(&self) -> Option<u8> {
-        let mut best: Option<((bool, u32, u32), u8)> = None;
+        // The key (double, pips, higher end) packed in one integer (`halves` gives the lower
+        // end first), compared as the tuple was: pips ≤ 36 and ends ≤ 18 fit their bytes.
+        let mut best: Option<(u32, u8)> = None;
         for (hand, seat) in self.hands.iter().zip(0u8..).take(usize::from(self.config.players)) {
             for id in ids(hand) {
-                let tile = tile_of(id);
-                let key = (tile.is_double(), tile.pips() as u32, tile.high());
+                let (a, b) = halves(id);
+                let (a, b) = (u32::from(a), u32::from(b));
+                let key = u32::from(a == b) << 16 | a.wrapping_add(b) << 8 | b;
                 if best.is_none_or(|(top, _)| key > top) {
                     best = Some((key, seat));
                 }
