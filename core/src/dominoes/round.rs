@@ -908,6 +908,24 @@ fn deal_order(tiles: &[Tile], high: u8, seen: &mut Hand, order: &mut [u8], mut n
     Ok(n)
 }
 
+/// A cursor writing pieces of a byte form in order (bytes past the end are dropped; `at`
+/// still counts them).
+pub(super) struct Put<'a> {
+    pub(super) out: &'a mut [u8],
+    pub(super) at: usize,
+}
+
+impl Put<'_> {
+    /// Writes `bytes` at the cursor and moves it past them.
+    #[inline(never)]
+    pub(super) fn bytes(&mut self, bytes: &[u8]) {
+        for (slot, &byte) in self.out.iter_mut().skip(self.at).zip(bytes) {
+            *slot = byte;
+        }
+        self.at = self.at.saturating_add(bytes.len());
+    }
+}
+
 /// What one seat may know of a hand ([`Round::observation`]): its own tiles, the layout, every
 /// seat's tile count, the boneyard count, the scores. Holds no other seat's tile and not the
 /// boneyard's order.

@@ -69,24 +69,6 @@ impl Config {
     }
 }
 
-/// A cursor writing pieces of a byte form in order (bytes past the end are dropped; `at`
-/// still counts them).
-struct Put<'a> {
-    out: &'a mut [u8],
-    at: usize,
-}
-
-impl Put<'_> {
-    /// Writes `bytes` at the cursor and moves it past them.
-    #[inline(never)]
-    fn bytes(&mut self, bytes: &[u8]) {
-        for (slot, &byte) in self.out.iter_mut().skip(self.at).zip(bytes) {
-            *slot = byte;
-        }
-        self.at = self.at.saturating_add(bytes.len());
-    }
-}
-
 impl Round {
     /// Writes the versioned byte form (exactly [`ENCODED_BYTES`] bytes) and returns its length.
     /// Errors: [`Error::BufferTooSmall`].
