@@ -66,6 +66,31 @@ pub fn parse_tiles(text: &str) -> impl Iterator<Item = Result<(Span, Tile), Erro
     tokens(text).map(|(span, token)| parse_token(token, span.start).map(|tile| (span, tile)))
 }
 
+/// Calls `on` with each tile of `text` and its [`Span`], in order, as [`parse_tiles`] gives
+/// them, until a token is bad (its error) or `on` fails (`on`'s error). Written once, out of
+/// line, for every caller that stops at the first error (the C ABI's parse, the deal text's
+/// parts): the tokenizer is compiled once.
+///
+/// ```
+/// use parlor_core::dominoes::{for_each_tile, Tile};
+/// let mut tiles = Vec::new();
+/// for_each_tile("1-2, [2|3]", &mut |_, tile| {
+///     tiles.push(tile);
+///     Ok(())
+/// })?;
+/// assert_eq!(tiles, [Tile::new(1, 2), Tile::new(2, 3)]);
+/// assert!(for_each_tile("1-2 x", &mut |_, _| Ok(())).is_err());
+/// # Ok::<(), parlor_core::dominoes::Error>(())
+/// ```
+#[inline(never)]
+pub fn for_each_tile(text: &str, on: &mut dyn FnMut(Span, Tile) -> Result<(), Error>) -> Result<(), Error> {
+    for item in parse_tiles(text) {
+        let (span, tile) = item?;
+        on(span, tile)?;
+    }
+    Ok(())
+}
+
 impl FromStr for Tile {
     type Err = Error;
 
@@ -312,15 +337,13 @@ pub fn parse_deal(preset: &Config, text: &str) -> Result<Round, Error> {
 /// Reads the tiles of `text`, a part of a deal text starting at byte `offset` of it, into
 /// `tiles` (`None`: only checked), written once for every part. Errors: the tile errors of
 /// [`parse_tiles`] and [`Error::TooManyTiles`], their spans into the whole text.
-#[inline(never)]
 fn read_part(text: &str, offset: usize, mut tiles: Option<&mut Tiles>) -> Result<(), Error> {
-    for item in parse_tiles(text) {
-        let (span, tile) = item.map_err(|error| shifted(error, offset))?;
-        if let Some(tiles) = tiles.as_mut() {
-            tiles.push(tile).map_err(|_| too_many(span, offset))?;
-        }
-    }
-    Ok(())
+    // `shifted` moves only the tile errors' spans (`too_many`'s is moved already).
+    for_each_tile(text, &mut |span, tile| match tiles.as_mut() {
+        Some(tiles) => tiles.push(tile).map_err(|_| too_many(span, offset)),
+        None => Ok(()),
+    })
+    .map_err(|error| shifted(error, offset))
 }
 
 /// A tile error of a part of a deal text, its span moved by `offset` (into the whole text).
