@@ -810,3 +810,74 @@ fn the_layout_check_by_the_replay_matches_the_check_tile_by_tile() {
     }
     assert!(legal > 1_000 && refused > 1_000, "{legal} legal, {refused} refused");
 }
+
+/// The longer layouts (more than 64 tiles: double-12 and up) apply through `apply_scanned`
+/// with the free points replayed, list their plays by the packed free points and answer
+/// `is_legal` by the walk (session 21): the same answers and rounds as the check of `apply`
+/// (`check` and `apply_replayed`, the way before) for every action of the seat's tiles on
+/// every layout tile, a draw and a pass, at every step of random double-15 and double-18 hands.
+#[test]
+fn the_longer_layouts_agree_with_the_check_of_apply() {
+    let configs = [
+        Config {
+            high: 15,
+            hand_size: 20,
+            ..Config::BLOCK.with_players(4)
+        },
+        Config {
+            high: 18,
+            hand_size: 8,
+            ..Config::FIVE_UP.with_players(3)
+        },
+        Config {
+            high: 18,
+            hand_size: 40,
+            spinner: SpinnerRule::FirstDouble,
+            draw: DrawRule::One,
+            ..Config::ALL_FIVES.with_players(4)
+        },
+    ];
+    let mut wide_steps = 0usize;
+    for config in configs {
+        for seed in 0..6u64 {
+            let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+            let mut bot = RandomBot::new(seed);
+            while let Some(seat) = round.to_act() {
+                if usize::from(round.played) > play::NARROW {
+                    wide_steps += 1;
+                    let layout: Vec<Tile> = round.layout().map(|(tile, _)| tile).collect();
+                    let mut actions = std::vec![Action::Draw, Action::Pass];
+                    for tile in round.hand(seat) {
+                        actions.push(play(tile, None));
+                        for &on in layout.iter().step_by(3) {
+                            actions.push(play(Tile::new(tile.b, tile.a), Some(on)));
+                        }
+                        actions.push(play(tile, Some(Tile::new(0, 19))));
+                    }
+                    let mut listed = Vec::new();
+                    round.for_each_legal_action(seat, |action| listed.push(action));
+                    for &action in &actions {
+                        assert_eq!(
+                            round.is_legal(seat, action),
+                            round.is_legal_checked(seat, action),
+                            "{action:?}"
+                        );
+                        let (mut one, mut other) = (round.clone(), round.clone());
+                        assert_eq!(
+                            one.apply(seat, action),
+                            other.apply_replayed(seat, action),
+                            "{action:?}"
+                        );
+                        assert_eq!(one, other, "{action:?}");
+                    }
+                    for &action in &listed {
+                        assert!(round.is_legal_checked(seat, action), "{action:?}");
+                    }
+                }
+                let action = bot.choose(&round, seat).unwrap();
+                round.apply(seat, action).unwrap();
+            }
+        }
+    }
+    assert!(wide_steps > 100, "{wide_steps} steps on layouts past 64 tiles");
+}
