@@ -25,7 +25,7 @@ use core::ffi::{CStr, c_char, c_void};
 
 use parlor_core::dominoes::{
     BorrowedLayout, Error, Illegal, MAX_PLAY_ORDER, Placement, Reason, SCRATCH_BYTES, SHORT_SCRATCH_BYTES, SHORT_TILES,
-    Scratch, ShortScratch, SpinnerRule, Tile, parse_tiles, validate_each, validate_each_short_with,
+    Scratch, ShortScratch, SpinnerRule, Tile, for_each_tile, validate_each, validate_each_short_with,
 };
 
 use crate::util::{OutputList, input_slice, input_str, output, output_slice, status};
@@ -331,19 +331,18 @@ pub unsafe extern "C" fn parlor_dominoes_parse(
         // SAFETY: the caller's contract.
         let out = unsafe { output_slice(out, capacity) }?;
         let mut list = OutputList::new(out);
-        for item in parse_tiles(text) {
-            match item {
-                Ok((_, tile)) => list.push(ParlorDominoTile { a: tile.a, b: tile.b }),
-                Err(error) => {
-                    if let (Error::UnknownTile { span } | Error::PipOutOfRange { span }, false) =
-                        (error, out_error_offset.is_null())
-                    {
-                        // SAFETY: non-null; the caller's contract.
-                        unsafe { out_error_offset.write_unaligned(span.start) };
-                    }
-                    return Err(error_code(error));
-                }
+        let parsed = for_each_tile(text, &mut |_, tile| {
+            list.push(ParlorDominoTile { a: tile.a, b: tile.b });
+            Ok(())
+        });
+        if let Err(error) = parsed {
+            if let (Error::UnknownTile { span } | Error::PipOutOfRange { span }, false) =
+                (error, out_error_offset.is_null())
+            {
+                // SAFETY: non-null; the caller's contract.
+                unsafe { out_error_offset.write_unaligned(span.start) };
             }
+            return Err(error_code(error));
         }
         list.finish(out_count)
     })())

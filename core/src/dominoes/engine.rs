@@ -429,6 +429,27 @@ fn name_of<T: Copy + PartialEq>(table: &[(&'static str, T)], value: T) -> &'stat
         .map_or("?", |&(name, _)| name)
 }
 
+/// The place of `key` in [`Config::KEYS`](crate::game::Rules::KEYS) (the constants below name
+/// them). Errors: [`RuleError::UnknownKey`].
+fn key_at(key: &str) -> Result<usize, RuleError> {
+    <Config as game::Rules>::KEYS
+        .iter()
+        .position(|known| known.name == key)
+        .ok_or(RuleError::UnknownKey)
+}
+
+const HIGH: usize = 0;
+const PLAYERS: usize = 1;
+const PARTNERSHIPS: usize = 2;
+const HAND_SIZE: usize = 3;
+const SPINNER: usize = 4;
+const DRAW: usize = 5;
+const RESERVE: usize = 6;
+const UNIT: usize = 7;
+const SCORES_PLAYS: usize = 8;
+const TARGET: usize = 9;
+// `leader` is the last key (10).
+
 impl game::Rules for Config {
     const PRESETS: &'static [(&'static str, Config)] = &[
         ("five-up", Config::FIVE_UP),
@@ -495,49 +516,53 @@ impl game::Rules for Config {
     ];
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), RuleError> {
-        match key {
-            "high" => {
+        // By the key's place in `KEYS` (one string search for `set` and `write_value`).
+        match key_at(key)? {
+            HIGH => {
                 let high = number(value, 6, u32::from(MAX_PIP))?;
                 if !matches!(high, 6 | 9 | 12 | 15 | 18) {
                     return Err(RuleError::BadValue);
                 }
                 self.high = narrow(high)?;
             }
-            "players" => self.players = narrow(number(value, 2, 4)?)?,
-            "partnerships" => self.partnerships = yes_no(value)?,
-            "hand-size" => self.hand_size = narrow(number(value, 1, 190)?)?,
-            "spinner" => {
+            PLAYERS => self.players = narrow(number(value, 2, 4)?)?,
+            PARTNERSHIPS => self.partnerships = yes_no(value)?,
+            HAND_SIZE => self.hand_size = narrow(number(value, 1, 190)?)?,
+            SPINNER => {
                 self.spinner = SpinnerRule::ALL
                     .into_iter()
                     .find(|rule| rule.name() == value)
                     .ok_or(RuleError::BadValue)?;
             }
-            "draw" => self.draw = named(&DRAW_NAMES, value)?,
-            "reserve" => self.reserve = narrow(number(value, 0, 190)?)?,
-            "unit" => self.unit = named(&UNIT_NAMES, value)?,
-            "scores-plays" => self.scores_plays = yes_no(value)?,
-            "target" => self.target = narrow(number(value, 1, u32::from(u16::MAX))?)?,
-            "leader" => self.leader = named(&LEADER_NAMES, value)?,
-            _ => return Err(RuleError::UnknownKey),
+            DRAW => self.draw = named(&DRAW_NAMES, value)?,
+            RESERVE => self.reserve = narrow(number(value, 0, 190)?)?,
+            UNIT => self.unit = named(&UNIT_NAMES, value)?,
+            SCORES_PLAYS => self.scores_plays = yes_no(value)?,
+            TARGET => self.target = narrow(number(value, 1, u32::from(u16::MAX))?)?,
+            _ => self.leader = named(&LEADER_NAMES, value)?,
         }
         Ok(())
     }
 
     fn write_value(&self, key: &str, out: &mut dyn fmt::Write) -> Result<(), RuleError> {
         let flag = |on: bool| if on { "yes" } else { "no" };
-        let written = match key {
-            "high" => Dec::from(self.high).write_to(out),
-            "players" => Dec::from(self.players).write_to(out),
-            "partnerships" => out.write_str(flag(self.partnerships)),
-            "hand-size" => Dec::from(self.hand_size).write_to(out),
-            "spinner" => out.write_str(self.spinner.name()),
-            "draw" => out.write_str(name_of(&DRAW_NAMES, self.draw)),
-            "reserve" => Dec::from(self.reserve).write_to(out),
-            "unit" => out.write_str(name_of(&UNIT_NAMES, self.unit)),
-            "scores-plays" => out.write_str(flag(self.scores_plays)),
-            "target" => Dec::from(self.target).write_to(out),
-            "leader" => out.write_str(name_of(&LEADER_NAMES, self.leader)),
-            _ => return Err(RuleError::UnknownKey),
+        // A number, or else the text.
+        let (number, text): (Option<u32>, &str) = match key_at(key)? {
+            HIGH => (Some(self.high.into()), ""),
+            PLAYERS => (Some(self.players.into()), ""),
+            PARTNERSHIPS => (None, flag(self.partnerships)),
+            HAND_SIZE => (Some(self.hand_size.into()), ""),
+            SPINNER => (None, self.spinner.name()),
+            DRAW => (None, name_of(&DRAW_NAMES, self.draw)),
+            RESERVE => (Some(self.reserve.into()), ""),
+            UNIT => (None, name_of(&UNIT_NAMES, self.unit)),
+            SCORES_PLAYS => (None, flag(self.scores_plays)),
+            TARGET => (Some(self.target.into()), ""),
+            _ => (None, name_of(&LEADER_NAMES, self.leader)),
+        };
+        let written = match number {
+            Some(number) => Dec::from(number).write_to(out),
+            None => out.write_str(text),
         };
         // A writer that refuses text is the caller's matter; the key existed.
         let _ = written;

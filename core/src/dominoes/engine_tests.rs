@@ -571,3 +571,67 @@ fn trusted_decodes_give_every_state_back_and_never_panic() {
 fn full_decode_of_flipped_rounds_stays_a_round() {
     crate::game::trusted_tests::played_rounds_flipped_stay_rounds::<Round>(&Config::default());
 }
+
+/// `set` and `write_value` find a key by its place in `KEYS` (session 21; they matched the
+/// names before): the constants name the keys they stand for, every key reads back the value
+/// it was set to, and an unknown key is refused by both.
+#[test]
+fn rule_keys_by_place_are_the_named_keys() {
+    let names = [
+        (super::HIGH, "high"),
+        (super::PLAYERS, "players"),
+        (super::PARTNERSHIPS, "partnerships"),
+        (super::HAND_SIZE, "hand-size"),
+        (super::SPINNER, "spinner"),
+        (super::DRAW, "draw"),
+        (super::RESERVE, "reserve"),
+        (super::UNIT, "unit"),
+        (super::SCORES_PLAYS, "scores-plays"),
+        (super::TARGET, "target"),
+        (10, "leader"),
+    ];
+    assert_eq!(Config::KEYS.len(), names.len());
+    for (at, name) in names {
+        assert_eq!(Config::KEYS[at].name, name);
+    }
+    let values = [
+        ("high", "12"),
+        ("players", "4"),
+        ("partnerships", "yes"),
+        ("hand-size", "9"),
+        ("spinner", "first-double"),
+        ("draw", "one"),
+        ("reserve", "2"),
+        ("unit", "total"),
+        ("scores-plays", "no"),
+        ("target", "300"),
+        ("leader", "first-seat"),
+    ];
+    let mut config = Config::FIVE_UP;
+    for (key, value) in values {
+        config.set(key, value).unwrap();
+        let mut text = String::new();
+        config.write_value(key, &mut text).unwrap();
+        assert_eq!(text, value, "{key}");
+    }
+    let expected = Config {
+        high: 12,
+        players: 4,
+        partnerships: true,
+        hand_size: 9,
+        spinner: crate::dominoes::SpinnerRule::FirstDouble,
+        draw: crate::dominoes::DrawRule::One,
+        reserve: 2,
+        unit: crate::dominoes::Unit::Total,
+        scores_plays: false,
+        target: 300,
+        leader: crate::dominoes::LeaderRule::FirstSeat,
+    };
+    assert_eq!(config, expected);
+    assert_eq!(config.set("hands", "1"), Err(RuleError::UnknownKey));
+    assert_eq!(
+        config.write_value("Leader", &mut String::new()),
+        Err(RuleError::UnknownKey)
+    );
+    assert_eq!(config.set("high", "7"), Err(RuleError::BadValue));
+}

@@ -210,13 +210,16 @@ impl Match {
             needed: MATCH_ENCODED_BYTES,
         })?;
         let (header, round) = out.split_at_mut_checked(MATCH_HEADER).ok_or(Error::Internal)?;
-        let mut bytes = [super::FORMAT_VERSION, u8::from(self.over)]
-            .into_iter()
-            .chain(self.hands.to_le_bytes())
-            .chain(self.seed.to_le_bytes())
-            .chain(self.totals.iter().flat_map(|total| total.to_le_bytes()));
-        for slot in header.iter_mut() {
-            *slot = bytes.next().ok_or(Error::Internal)?;
+        // Piece by piece through the round's one out-of-line copy (no adapter chain).
+        let mut put = super::round::Put { out: header, at: 0 };
+        put.bytes(&[super::FORMAT_VERSION, u8::from(self.over)]);
+        put.bytes(&self.hands.to_le_bytes());
+        put.bytes(&self.seed.to_le_bytes());
+        for total in &self.totals {
+            put.bytes(&total.to_le_bytes());
+        }
+        if put.at != MATCH_HEADER {
+            return Err(Error::Internal);
         }
         self.round.encode(round)?;
         Ok(MATCH_ENCODED_BYTES)

@@ -65,7 +65,7 @@ pub use error::Error;
 pub use flow::{SCRATCH_BYTES, SHORT_SCRATCH_BYTES, Scratch, ShortScratch};
 pub use game_match::{MATCH_BYTES, MATCH_ENCODED_BYTES, Match, Step};
 pub use layout::{BorrowedLayout, Layout, OpenEnd, Placements, Score};
-pub use notation::{parse_action, parse_deal, parse_tiles};
+pub use notation::{for_each_tile, parse_action, parse_deal, parse_tiles};
 pub use round::{
     Action, CONFIG_BYTES, Config, Deal, DrawRule, ENCODED_BYTES, End, Event, FORMAT_VERSION, LeaderRule, MAX_ACTIONS,
     MAX_PIP, MAX_PLAYERS, MAX_SET_TILES, Observation, Outcome, ROUND_BYTES, Round, Unit,

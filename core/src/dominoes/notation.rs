@@ -66,6 +66,31 @@ pub fn parse_tiles(text: &str) -> impl Iterator<Item = Result<(Span, Tile), Erro
     tokens(text).map(|(span, token)| parse_token(token, span.start).map(|tile| (span, tile)))
 }
 
+/// Calls `on` with each tile of `text` and its [`Span`], in order, as [`parse_tiles`] gives
+/// them, until a token is bad (its error) or `on` fails (`on`'s error). Written once, out of
+/// line, for every caller that stops at the first error (the C ABI's parse, the deal text's
+/// parts): the tokenizer is compiled once.
+///
+/// ```
+/// use parlor_core::dominoes::{for_each_tile, Tile};
+/// let mut tiles = Vec::new();
+/// for_each_tile("1-2, [2|3]", &mut |_, tile| {
+///     tiles.push(tile);
+///     Ok(())
+/// })?;
+/// assert_eq!(tiles, [Tile::new(1, 2), Tile::new(2, 3)]);
+/// assert!(for_each_tile("1-2 x", &mut |_, _| Ok(())).is_err());
+/// # Ok::<(), parlor_core::dominoes::Error>(())
+/// ```
+#[inline(never)]
+pub fn for_each_tile(text: &str, on: &mut dyn FnMut(Span, Tile) -> Result<(), Error>) -> Result<(), Error> {
+    for item in parse_tiles(text) {
+        let (span, tile) = item?;
+        on(span, tile)?;
+    }
+    Ok(())
+}
+
 impl FromStr for Tile {
     type Err = Error;
 
@@ -265,9 +290,8 @@ pub fn parse_deal(preset: &Config, text: &str) -> Result<Round, Error> {
     let boneyard_start = start
         .saturating_add(last.len().saturating_sub(trimmed.len()))
         .saturating_add("boneyard".len());
-    for item in parse_tiles(boneyard_text) {
-        item.map_err(|error| shifted(error, boneyard_start))?;
-    }
+    // The boneyard's tiles checked before the number of hands (the errors' order).
+    read_part(boneyard_text, boneyard_start, None)?;
     if !(2..=MAX_PLAYERS).contains(&hands) {
         return Err(bad(reason!("a deal has 2 to 4 hands")));
     }
@@ -276,17 +300,11 @@ pub fn parse_deal(preset: &Config, text: &str) -> Result<Round, Error> {
     let mut ends = [0usize; MAX_PLAYERS];
     for (index, end) in ends.iter_mut().enumerate().take(hands) {
         let (start, hand) = part(index);
-        for item in parse_tiles(hand) {
-            let (span, tile) = item.map_err(|error| shifted(error, start))?;
-            tiles.push(tile).map_err(|_| too_many(span, start))?;
-        }
+        read_part(hand, start, Some(&mut tiles))?;
         *end = tiles.len();
     }
     let dealt = tiles.len();
-    for item in parse_tiles(boneyard_text) {
-        let (span, tile) = item.map_err(|error| shifted(error, boneyard_start))?;
-        tiles.push(tile).map_err(|_| too_many(span, boneyard_start))?;
-    }
+    read_part(boneyard_text, boneyard_start, Some(&mut tiles))?;
     let all = tiles.as_slice();
     let mut slices: [&[Tile]; MAX_PLAYERS] = [&[]; MAX_PLAYERS];
     let mut from = 0usize;
@@ -314,6 +332,18 @@ pub fn parse_deal(preset: &Config, text: &str) -> Result<Round, Error> {
             boneyard: all.get(dealt..).ok_or(Error::Internal)?,
         },
     )
+}
+
+/// Reads the tiles of `text`, a part of a deal text starting at byte `offset` of it, into
+/// `tiles` (`None`: only checked), written once for every part. Errors: the tile errors of
+/// [`parse_tiles`] and [`Error::TooManyTiles`], their spans into the whole text.
+fn read_part(text: &str, offset: usize, mut tiles: Option<&mut Tiles>) -> Result<(), Error> {
+    // `shifted` moves only the tile errors' spans (`too_many`'s is moved already).
+    for_each_tile(text, &mut |span, tile| match tiles.as_mut() {
+        Some(tiles) => tiles.push(tile).map_err(|_| too_many(span, offset)),
+        None => Ok(()),
+    })
+    .map_err(|error| shifted(error, offset))
 }
 
 /// A tile error of a part of a deal text, its span moved by `offset` (into the whole text).

@@ -724,20 +724,9 @@ impl Round {
                 }
                 let mut seen: Hand = [0; WORDS];
                 let mut n = 0usize;
-                for &tile in hands.iter().flat_map(|hand| hand.iter()).chain(boneyard.iter()) {
-                    let id = id_of(tile, config.high).ok_or(Error::BadDeal {
-                        why: reason!("a tile outside the set"),
-                    })?;
-                    if has(&seen, id) {
-                        return Err(Error::BadDeal {
-                            why: reason!("a tile twice"),
-                        });
-                    }
-                    insert(&mut seen, id);
-                    *order.get_mut(n).ok_or(Error::BadDeal {
-                        why: reason!("more tiles than the set has"),
-                    })? = id;
-                    n = n.saturating_add(1);
+                // The hands in seat order, then the boneyard: one loop per part.
+                for part in hands.iter().chain(core::iter::once(boneyard)) {
+                    n = deal_order(part, config.high, &mut seen, order, n)?;
                 }
                 if n != tiles {
                     return Err(Error::BadDeal {
@@ -774,11 +763,14 @@ impl Round {
     /// grow with the higher pip then the lower, so the largest id among doubles, else the tile
     /// with the largest (pips, higher end) wins. `None` only when no tile was dealt.
     fn highest_double_holder(&self) -> Option<u8> {
-        let mut best: Option<((bool, u32, u32), u8)> = None;
+        // The key (double, pips, higher end) packed in one integer (`halves` gives the lower
+        // end first), compared as the tuple was: pips ≤ 36 and ends ≤ 18 fit their bytes.
+        let mut best: Option<(u32, u8)> = None;
         for (hand, seat) in self.hands.iter().zip(0u8..).take(usize::from(self.config.players)) {
             for id in ids(hand) {
-                let tile = tile_of(id);
-                let key = (tile.is_double(), tile.pips() as u32, tile.high());
+                let (a, b) = halves(id);
+                let (a, b) = (u32::from(a), u32::from(b));
+                let key = u32::from(a == b) << 16 | a.wrapping_add(b) << 8 | b;
                 if best.is_none_or(|(top, _)| key > top) {
                     best = Some((key, seat));
                 }
@@ -892,6 +884,46 @@ fn layout_of<'a>(
             let on = (index > 0).then(|| deck.get(parent).map_or_else(|| stray_tile(parent), |&on| tile_of(on)));
             (tile_of(id), on)
         })
+}
+
+/// Appends the ids of `tiles` (part of a given deal) to `order` from position `n`, each checked
+/// (in the set, not seen before: `seen` keeps them), and returns the position after them.
+/// Errors: [`Error::BadDeal`].
+fn deal_order(tiles: &[Tile], high: u8, seen: &mut Hand, order: &mut [u8], mut n: usize) -> Result<usize, Error> {
+    for &tile in tiles {
+        let id = id_of(tile, high).ok_or(Error::BadDeal {
+            why: reason!("a tile outside the set"),
+        })?;
+        if has(seen, id) {
+            return Err(Error::BadDeal {
+                why: reason!("a tile twice"),
+            });
+        }
+        insert(seen, id);
+        *order.get_mut(n).ok_or(Error::BadDeal {
+            why: reason!("more tiles than the set has"),
+        })? = id;
+        n = n.saturating_add(1);
+    }
+    Ok(n)
+}
+
+/// A cursor writing pieces of a byte form in order (bytes past the end are dropped; `at`
+/// still counts them).
+pub(super) struct Put<'a> {
+    pub(super) out: &'a mut [u8],
+    pub(super) at: usize,
+}
+
+impl Put<'_> {
+    /// Writes `bytes` at the cursor and moves it past them.
+    #[inline(never)]
+    pub(super) fn bytes(&mut self, bytes: &[u8]) {
+        for (slot, &byte) in self.out.iter_mut().skip(self.at).zip(bytes) {
+            *slot = byte;
+        }
+        self.at = self.at.saturating_add(bytes.len());
+    }
 }
 
 /// What one seat may know of a hand ([`Round::observation`]): its own tiles, the layout, every

@@ -280,6 +280,18 @@ impl Round {
     /// [`Error::Internal`] for a parent that is not an earlier tile sharing a number (decode
     /// checks every layout, `apply` only attaches that way).
     pub(super) fn frees_into(&self, frees: &mut Frees) -> Result<(), Error> {
+        match self.replay(frees) {
+            Replayed::Unshared => Err(internal()),
+            Replayed::Legal | Replayed::Covered => Ok(()),
+        }
+    }
+
+    /// [`Round::frees_into`]'s replay, and whether each tile attached at a free point of its
+    /// parent (`Free::takes`, on the packed bytes: the full decode's check of the layout, the
+    /// same replay). `Unshared` as soon as a parent shares no number with its tile (the frees
+    /// replayed so far are left), or for a layout longer than the deck.
+    #[inline(never)]
+    pub(super) fn replay(&self, frees: &mut Frees) -> Replayed {
         // The packed bytes of `Frees` written directly (bits 0–1 the open ends, 2–3 the free
         // sides, 4–5 the free spinner ends): the same values as `Free::opening`/`attached` and
         // `Frees::cover`, without unpacking a `Free` per tile, and with selects by masks rather
@@ -293,8 +305,11 @@ impl Round {
         }
         let mut doubles = 0usize;
         let played = usize::from(self.played);
-        let layout = self.deck.get(..played).ok_or_else(internal)?;
+        let Some(layout) = self.deck.get(..played) else {
+            return Replayed::Unshared;
+        };
         let spinner = self.config.spinner;
+        let mut takes = true;
         let mut tiles = layout.iter().zip(&self.parents);
         if let Some((&id, _)) = tiles.next() {
             let (a, b) = halves(id);
@@ -308,11 +323,14 @@ impl Round {
             let index = index.wrapping_add(1);
             let (a, b) = halves(id);
             let parent = usize::from(parent);
-            let (pa, pb) = halves(*layout.get(parent).ok_or_else(internal)?);
+            let Some(&on) = layout.get(parent) else {
+                return Replayed::Unshared;
+            };
+            let (pa, pb) = halves(on);
             // `|` and `&` rather than `||` and `&&`: no branch on the tiles (see above).
             let shows_low = (a == pa) | (b == pa);
             if !(shows_low | (a == pb) | (b == pb)) {
-                return Err(internal());
+                return Replayed::Unshared;
             }
             let pip = pb ^ ((pa ^ pb) & mask(shows_low));
             let double = a == b;
@@ -326,6 +344,13 @@ impl Round {
             // The parent loses the point showing `pip`: a double a side (an end once both
             // sides are covered), a non-double the end showing `pip`.
             let covered = frees.byte(parent);
+            // `Free::takes`: a double while a side or an end is free, a non-double the free end
+            // showing `pip`.
+            takes &= if pa == pb {
+                covered & (SIDES | ENDS) != 0
+            } else {
+                ((pa == pip) & (covered & 0b01 != 0)) | ((pb == pip) & (covered & 0b10 != 0))
+            };
             let step = (mask(covered & SIDES != 0) & (1 << 2))
                 | (mask(covered & SIDES == 0 && covered & ENDS != 0) & (1 << 4));
             let as_double = covered.wrapping_sub(step);
@@ -336,33 +361,7 @@ impl Round {
             frees.set_byte(index, byte);
         }
         frees.doubles = doubles;
-        Ok(())
-    }
-
-    /// For each number, the layout tiles (as bits of their play index) that take it now:
-    /// `Free::takes` on the packed bytes (a double takes its number while a side or a spinner
-    /// end is free, a non-double each free end's number).
-    ///
-    /// Written into the caller's `takers` (all zero on entry): no second array of 456 bytes on
-    /// the stack to return it through (the C ABI's bot calls run on a microcontroller's stack).
-    fn takers_into(&self, frees: &Frees, takers: &mut [Hand; MAX_PIP as usize + 1]) {
-        // Play indexes count from 0 in a `u8` (`played` is one): zip them in.
-        for ((index, &id), play) in self.deck.iter().take(usize::from(self.played)).enumerate().zip(0u8..) {
-            let (a, b) = halves(id);
-            let byte = frees.byte(index);
-            let double = a == b;
-            let take_a = (double & (byte & 0b1111 << 2 != 0)) | (!double & (byte & 0b01 != 0));
-            let take_b = !double & (byte & 0b10 != 0);
-            // The bit is or-ed in as 0 when the end is covered: no branch on the layout.
-            let word = usize::from(play >> 6);
-            let bit = |yes: bool| u64::from(yes) << (play & 63);
-            if let Some(slot) = takers.get_mut(usize::from(a)).and_then(|mask| mask.get_mut(word)) {
-                *slot |= bit(take_a);
-            }
-            if let Some(slot) = takers.get_mut(usize::from(b)).and_then(|mask| mask.get_mut(word)) {
-                *slot |= bit(take_b);
-            }
-        }
+        if takes { Replayed::Legal } else { Replayed::Covered }
     }
 
     /// `seat`'s legal actions, counted and indexed without listing them (one replay of the
@@ -382,7 +381,7 @@ impl Round {
                 .map(|id| scan.plays_of(id))
                 .fold(0usize, usize::saturating_add)
         } else {
-            self.wide_play_count(&hand)?
+            self.wide_plays(&hand, &mut |_| ControlFlow::Continue(()))?
         };
         Some(Choices {
             round: self,
@@ -471,19 +470,9 @@ impl Round {
         out.write_str("\n")
     }
 
-    /// The plays of `hand` on a layout of more than `NARROW` tiles (double-12 and up), listed;
-    /// `None` on a broken invariant. In a frame of its own, so that the narrow layouts' calls
-    /// (every double-6 and double-9 hand) do not reserve its layout bytes and takers on the stack.
-    #[inline(never)]
-    fn wide_play_count(&self, hand: &Hand) -> Option<usize> {
-        let mut frees = Frees::new();
-        self.frees_into(&mut frees).ok()?;
-        Some(self.each_play(hand, &frees, |_| ControlFlow::Continue(())))
-    }
-
     /// The legal action of index `n` of the seat to act on a layout of more than `NARROW` tiles,
     /// by walking [`Round::try_for_each_legal_action`]; in a frame of its own (as
-    /// [`Round::wide_play_count`]).
+    /// [`Round::wide_plays`]).
     #[inline(never)]
     fn wide_nth(&self, n: usize) -> Option<Action> {
         let mut left = n;
@@ -515,45 +504,46 @@ impl Round {
     }
 
     /// Calls `visit` with each legal play of `seat`'s hand (see the type's docs for the order)
-    /// until it answers `Break`; returns how many it was called with.
-    fn each_play(&self, hand: &Hand, frees: &Frees, mut visit: impl FnMut(Action) -> ControlFlow<()>) -> usize {
+    /// until it answers `Break`; returns how many it was called with. Written once (every
+    /// caller's `visit` through a reference, out of line): the longer layouts' one move
+    /// generator.
+    #[inline(never)]
+    fn each_play(&self, hand: &Hand, frees: &Frees, visit: &mut dyn FnMut(Action) -> ControlFlow<()>) -> usize {
+        // Tile by tile, each on every layout tile in play order that takes one of its numbers
+        // (`Free::takes` on the packed bytes: a double while a side or an end is free, a
+        // non-double each free end's number): the order of the takers by number, without
+        // building them (the longer layouts only: flash before speed).
         let mut found = 0usize;
-        if self.played == 0 {
-            for id in ids(hand) {
-                found = found.saturating_add(1);
-                if visit(Action::Play {
-                    tile: tile_of(id),
-                    on: None,
-                })
-                .is_break()
-                {
-                    break;
-                }
-            }
-            return found;
-        }
-        let mut takers: [Hand; MAX_PIP as usize + 1] = [[0; WORDS]; MAX_PIP as usize + 1];
-        self.takers_into(frees, &mut takers);
+        let layout = self.deck.get(..usize::from(self.played)).unwrap_or(&[]);
         for id in ids(hand) {
+            let (a, b) = halves(id);
             let tile = tile_of(id);
-            let (Some(low), Some(high)) = (takers.get(tile.a as usize), takers.get(tile.b as usize)) else {
-                continue;
-            };
-            // A layout tile shows both numbers only if it is this tile: the two sets are disjoint.
-            let mut parents: Hand = [0; WORDS];
-            for ((slot, &a), &b) in parents.iter_mut().zip(low).zip(high) {
-                *slot = a | b;
-            }
-            // The bits set are play indexes of layout tiles (set just above): each names one.
-            for on in ids(&parents).filter_map(|index| self.deck.get(usize::from(index))) {
+            if layout.is_empty() {
                 found = found.saturating_add(1);
-                if visit(Action::Play {
-                    tile,
-                    on: Some(tile_of(*on)),
-                })
-                .is_break()
-                {
+                if visit(Action::Play { tile, on: None }).is_break() {
                     return found;
+                }
+                continue;
+            }
+            for (index, &on) in layout.iter().enumerate() {
+                let byte = frees.byte(index);
+                let (pa, pb) = halves(on);
+                let shows = |pip: u8| pip == a || pip == b;
+                let takes = if pa == pb {
+                    shows(pa) && byte & (0b1111 << 2) != 0
+                } else {
+                    (shows(pa) && byte & 0b01 != 0) || (shows(pb) && byte & 0b10 != 0)
+                };
+                if takes {
+                    found = found.saturating_add(1);
+                    if visit(Action::Play {
+                        tile,
+                        on: Some(tile_of(on)),
+                    })
+                    .is_break()
+                    {
+                        return found;
+                    }
                 }
             }
         }
@@ -725,7 +715,7 @@ impl Round {
         let mut frees = Frees::new();
         self.frees_into(&mut frees).ok()?;
         let total = self.total(&frees);
-        Some(self.each_play(hand, &frees, |action| {
+        Some(self.each_play(hand, &frees, &mut |action| {
             visit(action, self.legal_play_points(action, &frees, total));
             ControlFlow::Continue(())
         }))
@@ -853,13 +843,10 @@ impl Round {
 
     /// Whether `seat` may take `action` now.
     ///
-    /// On a layout of at most 64 tiles: whether the legal-action walk
-    /// ([`Round::try_for_each_legal_action`], by the scan) meets it, its tiles read as ids (either
-    /// way round); a longer layout's by the check of `apply`, in a frame of its own.
+    /// Whether the legal-action walk ([`Round::try_for_each_legal_action`]: by the scan on a
+    /// layout of at most 64 tiles, by the free points on a longer one) meets it, its tiles read
+    /// as ids (either way round).
     pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
-        if usize::from(self.played) > NARROW {
-            return self.is_legal_checked(seat, action);
-        }
         let high = self.config.high;
         let action = match action {
             Action::Play { tile, on } => {
@@ -889,8 +876,9 @@ impl Round {
         found
     }
 
-    /// [`Round::is_legal`] by [`Round::check`] (the layout's free points replayed).
-    #[inline(never)]
+    /// [`Round::is_legal`] by [`Round::check`] (the layout's free points replayed): the
+    /// reference of the tests (the way of the longer layouts before session 21).
+    #[cfg(test)]
     pub(super) fn is_legal_checked(&self, seat: Seat, action: Action) -> bool {
         self.check(seat, action, &mut Frees::new()).is_ok()
     }
@@ -937,7 +925,7 @@ impl Round {
                 }
             }
             Action::Draw | Action::Pass => {
-                if self.each_play(hand, frees, |_| ControlFlow::Break(())) > 0 {
+                if self.each_play(hand, frees, &mut |_| ControlFlow::Break(())) > 0 {
                     return Err(Error::MustPlay);
                 }
                 match (action, self.drawable()) {
@@ -960,8 +948,7 @@ impl Round {
         // A play on a layout tile needs no scan: `apply_scanned` reads only what it needs.
         let placing = matches!(action, Action::Play { on: Some(_), .. }) && self.played > 0;
         if placing && usize::from(self.played) <= NARROW {
-            const UNREAD: Scan = Scan::new();
-            self.apply_scanned(seat, action, &UNREAD)
+            self.apply_scanned(seat, action, 0, None)
         } else {
             self.apply_scanning(seat, action)
         }
@@ -974,18 +961,62 @@ impl Round {
     fn apply_scanning(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
         let mut scan = Scan::new();
         if self.scan(&mut scan)? {
-            self.apply_scanned(seat, action, &scan)
+            self.apply_scanned(seat, action, scan.open, None)
         } else {
-            self.apply_replayed(seat, action)
+            self.apply_wide(seat, action)
         }
     }
 
-    /// [`Round::apply`] on a layout of at most [`NARROW`] tiles, from its [`Round::scan`] for a
-    /// draw or a pass, and for a play on a layout tile from [`Round::placement`] (the scan is
-    /// not read): the same checks in the same order, and the open-end total after a play from
-    /// the total before it (the parent loses the point it is played on, the new tile adds its
-    /// own).
-    pub(super) fn apply_scanned(&mut self, seat: Seat, action: Action, scan: &Scan) -> Result<Event, Error> {
+    /// [`Round::apply`] on a layout of more than [`NARROW`] tiles: [`Round::apply_scanned`] with
+    /// the layout's free points replayed (the open numbers and the play's layout tile read from
+    /// them). In a frame of its own (the free points are not in the frames of the narrow
+    /// layouts' applies).
+    #[inline(never)]
+    pub(super) fn apply_wide(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
+        let mut frees = Frees::new();
+        self.frees_into(&mut frees)?;
+        let open = self.open_numbers(&frees);
+        self.apply_scanned(seat, action, open, Some(&frees))
+    }
+
+    /// [`Round::placement`] read from the layout's replayed free points `frees` (a layout of
+    /// any length): where tile `on` lies, whether it takes `pip` (`Free::takes` on the packed
+    /// byte), whether a play covers its last free side (a double with one side free), and the
+    /// open-end total.
+    fn placement_replayed(&self, frees: &Frees, on: u8, pip: u8) -> Option<Placed> {
+        let index = self
+            .deck
+            .iter()
+            .take(usize::from(self.played))
+            .position(|&placed| placed == on)?;
+        let (pa, pb) = halves(on);
+        let byte = frees.byte(index);
+        let takes = if pa == pb {
+            pa == pip && byte & (0b1111 << 2) != 0
+        } else {
+            (pa == pip && byte & 0b01 != 0) || (pb == pip && byte & 0b10 != 0)
+        };
+        Some(Placed {
+            index,
+            takes,
+            last_side: (byte >> 2) & 0b11 == 1,
+            total: self.total(frees),
+        })
+    }
+
+    /// [`Round::apply`] once the layout is read: for a draw or a pass from `open` (the numbers
+    /// the layout takes: [`Round::scan`]'s, or [`Round::open_numbers`]), for a play on a layout
+    /// tile from [`Round::placement`] (`frees` `None`: a layout of at most [`NARROW`] tiles) or
+    /// [`Round::placement_replayed`] (the replayed free points of a longer one): the same checks
+    /// in the same order, and the open-end total after a play from the total before it (the
+    /// parent loses the point it is played on, the new tile adds its own).
+    pub(super) fn apply_scanned(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        open: u32,
+        frees: Option<&Frees>,
+    ) -> Result<Event, Error> {
         let hand = self.hands.get(seat.index()).ok_or_else(internal)?;
         match action {
             Action::Play { tile, on } => {
@@ -1011,7 +1042,11 @@ impl Round {
                         // by a mask rather than a branch.
                         let shows_low = (a == pa) | (b == pa);
                         let pip = pb ^ ((pa ^ pb) & u8::from(shows_low).wrapping_neg());
-                        let Some(placed) = self.placement(on_id, pip)? else {
+                        let placed = match frees {
+                            None => self.placement(on_id, pip)?,
+                            Some(frees) => self.placement_replayed(frees, on_id, pip),
+                        };
+                        let Some(placed) = placed else {
                             return Err(Error::NotInLayout { on });
                         };
                         if !((shows_low | (a == pb) | (b == pb)) & placed.takes) {
@@ -1037,7 +1072,6 @@ impl Round {
                 }
             }
             Action::Draw | Action::Pass => {
-                let open = scan.open;
                 let playable = if self.played == 0 {
                     *hand != [0; WORDS]
                 } else {
@@ -1059,9 +1093,9 @@ impl Round {
         }
     }
 
-    /// [`Round::apply`] on a longer layout: the free points replayed; in a frame of its own (the
-    /// free points are not in the frames of the narrow layouts' applies).
-    #[inline(never)]
+    /// [`Round::apply`] by [`Round::check`] and the free points replayed: the reference of the
+    /// tests (the way of the longer layouts before session 21).
+    #[cfg(test)]
     pub(super) fn apply_replayed(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
         let mut frees = Frees::new();
         let checked = self.check(seat, action, &mut frees)?;
@@ -1215,34 +1249,29 @@ impl Round {
         self.void(seat.index())
     }
 
-    /// The packed exclusions as one integer (76 bits).
-    pub(super) fn packed_voids(&self) -> u128 {
-        let mut bytes = [0u8; 16];
-        for (slot, &byte) in bytes.iter_mut().zip(&self.voids) {
+    /// The four exclusion bytes from byte `at` on, little-endian (0 past the last): every
+    /// seat's 19 bits lie in the window of the byte holding its first bit (a shift of at most 7
+    /// leaves 25 bits). No 128-bit shift (a library call on a microcontroller).
+    fn void_window(&self, at: usize) -> u32 {
+        let mut word = [0u8; 4];
+        for (slot, &byte) in word.iter_mut().zip(self.voids.iter().skip(at)) {
             *slot = byte;
         }
-        u128::from_le_bytes(bytes)
+        u32::from_le_bytes(word)
     }
 
     /// Seat `seat`'s exclusions (`seat` < 4; 0 otherwise).
     pub(super) fn void(&self, seat: usize) -> u32 {
-        let shift = u32::try_from(seat).unwrap_or(u32::MAX).saturating_mul(VOID_BITS);
-        self.packed_voids()
-            .checked_shr(shift)
-            .map_or(0, |bits| (bits as u32) & VOID_MASK)
+        let first = seat.saturating_mul(VOID_BITS as usize);
+        (self.void_window(first >> 3) >> (first & 7)) & VOID_MASK
     }
 
     /// Sets seat `seat`'s exclusions (`seat` < 4; numbers above 18 are dropped).
     pub(super) fn set_void(&mut self, seat: usize, known: u32) {
-        let shift = u32::try_from(seat).unwrap_or(u32::MAX).saturating_mul(VOID_BITS);
-        let (Some(mask), Some(value)) = (
-            u128::from(VOID_MASK).checked_shl(shift),
-            u128::from(known & VOID_MASK).checked_shl(shift),
-        ) else {
-            return;
-        };
-        let packed = (self.packed_voids() & !mask) | value;
-        for (slot, byte) in self.voids.iter_mut().zip(packed.to_le_bytes()) {
+        let first = seat.saturating_mul(VOID_BITS as usize);
+        let shift = first & 7;
+        let word = (self.void_window(first >> 3) & !(VOID_MASK << shift)) | (known & VOID_MASK) << shift;
+        for (slot, byte) in self.voids.iter_mut().skip(first >> 3).zip(word.to_le_bytes()) {
             *slot = byte;
         }
     }
@@ -1440,6 +1469,17 @@ impl Choices<'_> {
     }
 }
 
+/// What [`Round::replay`] found of a layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Replayed {
+    /// Every tile attached to its parent at a free point showing a number both share.
+    Legal,
+    /// Every tile shares a number with its parent, but some attached where no point was free.
+    Covered,
+    /// A parent shares no number with its tile (or the layout is longer than the deck).
+    Unshared,
+}
+
 /// The longest layout [`Round::scan`] reads: one 64-bit word of play indexes per number.
 pub(super) const NARROW: usize = 64;
 
@@ -1466,7 +1506,7 @@ pub(in crate::dominoes) struct Scan {
     /// Per number, how many layout tiles take it (the bits of its `takers` word).
     counts: [u8; TAKERS],
     /// The numbers some free point takes, as bits (bit `v`: number `v`).
-    open: u32,
+    pub(super) open: u32,
     /// The layout's open-end total ([`Round::total`]).
     pub(super) total: u32,
     /// The doubles (bits of play index) a play on which covers their last free side: their

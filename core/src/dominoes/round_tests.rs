@@ -619,16 +619,23 @@ fn the_scan_agrees_with_the_replay_and_the_listed_actions() {
                                 "{config:?} seed {seed} {action:?}"
                             );
                             let (mut one, mut other) = (round.clone(), round.clone());
-                            let scanned = if who == seat {
+                            let mut third = round.clone();
+                            let (scanned, wide) = if who == seat {
                                 let mut scan = Scan::new();
                                 assert!(one.scan(&mut scan).unwrap());
-                                one.apply_scanned(who, action, &scan)
+                                // The longer layouts' apply (the free points replayed) too.
+                                (
+                                    one.apply_scanned(who, action, scan.open, None),
+                                    third.apply_wide(who, action),
+                                )
                             } else {
-                                one.apply(who, action)
+                                (one.apply(who, action), third.apply(who, action))
                             };
                             let replayed = other.apply_replayed(who, action);
                             assert_eq!(scanned, replayed, "{config:?} seed {seed} {action:?}");
+                            assert_eq!(wide, replayed, "{config:?} seed {seed} {action:?}");
                             assert_eq!(one, other, "{config:?} seed {seed} {action:?}");
+                            assert_eq!(third, other, "{config:?} seed {seed} {action:?}");
                         }
                     }
                 }
@@ -685,4 +692,192 @@ fn a_seat_still_drawing_cannot_play_on_the_layout() {
         }
     }
     assert!(drawing > 50, "{drawing} states of a seat still drawing");
+}
+
+/// The exclusions read and written through 32-bit windows (session 21) as the 128-bit
+/// integer of the whole packed form did before: the same bits for every seat (the stray
+/// seats past the table's too), and a write touches only its seat's bits.
+#[test]
+fn exclusions_by_windows_match_the_whole_packed_integer() {
+    let packed = |voids: &[u8; VOID_BYTES]| {
+        let mut bytes = [0u8; 16];
+        bytes[..VOID_BYTES].copy_from_slice(voids);
+        u128::from_le_bytes(bytes)
+    };
+    let old_void = |voids: &[u8; VOID_BYTES], seat: usize| {
+        packed(voids)
+            .checked_shr(seat as u32 * VOID_BITS)
+            .map_or(0, |bits| bits as u32 & VOID_MASK)
+    };
+    let old_set = |voids: &mut [u8; VOID_BYTES], seat: usize, known: u32| {
+        let shift = seat as u32 * VOID_BITS;
+        let (Some(mask), Some(value)) = (
+            u128::from(VOID_MASK).checked_shl(shift),
+            u128::from(known & VOID_MASK).checked_shl(shift),
+        ) else {
+            return;
+        };
+        let bytes = ((packed(voids) & !mask) | value).to_le_bytes();
+        voids.copy_from_slice(&bytes[..VOID_BYTES]);
+    };
+    let mut rng = Rng::new(21);
+    let mut round = Round::new(&Config::FIVE_UP, &Deal::Seeded(1)).unwrap();
+    let mut expected = [0u8; VOID_BYTES];
+    for step in 0..4_000 {
+        if step % 97 == 0 {
+            // Any bytes, the stray high bits too.
+            for byte in expected.iter_mut() {
+                *byte = rng.next_u64() as u8;
+            }
+            round.voids = expected;
+        }
+        for seat in 0..8 {
+            assert_eq!(round.void(seat), old_void(&expected, seat), "step {step} seat {seat}");
+        }
+        let seat = rng.below(5) as usize;
+        let known = rng.next_u64() as u32;
+        old_set(&mut expected, seat, known);
+        round.set_void(seat, known);
+        assert_eq!(round.voids, expected, "step {step} seat {seat}");
+    }
+}
+
+/// The full decode's check of the layout (session 21: `Round::replay` on the packed free
+/// points, the replay of `frees_into`) refuses exactly the layouts the check tile by tile
+/// with `Free` refused before (each tile attached to an earlier one at a free point showing a
+/// number both share), on played layouts with random parents, every spinner rule.
+#[test]
+fn the_layout_check_by_the_replay_matches_the_check_tile_by_tile() {
+    let by_free = |round: &Round| -> bool {
+        let c = &round.config;
+        let mut frees = Frees::new();
+        let mut doubles = 0usize;
+        for index in 0..usize::from(round.played) {
+            let tile = tile_of(round.deck[index]);
+            let spinner = tile.is_double() && c.spinner.is_spinner(doubles);
+            if tile.is_double() {
+                doubles += 1;
+            }
+            let free = if index == 0 {
+                Free::opening(tile, spinner)
+            } else {
+                let parent = usize::from(round.parents[index]);
+                let parent_tile = tile_of(round.deck[parent]);
+                let Some(pip) = shared(tile, parent_tile).filter(|&pip| frees.get(parent).takes(parent_tile, pip))
+                else {
+                    return false;
+                };
+                frees.cover(parent, parent_tile, pip);
+                Free::attached(tile, pip, spinner)
+            };
+            frees.set(index, free);
+        }
+        true
+    };
+    let mut rng = Rng::new(2121);
+    let (mut legal, mut refused) = (0usize, 0usize);
+    for config in [
+        Config::FIVE_UP,
+        Config::ALL_FIVES,
+        Config::BLOCK,
+        Config {
+            high: 9,
+            ..Config::FIVE_UP
+        },
+    ] {
+        for seed in 0..120u64 {
+            let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+            let mut bot = RandomBot::new(seed);
+            while let Some(seat) = round.to_act() {
+                let action = bot.choose(&round, seat).unwrap();
+                round.apply(seat, action).unwrap();
+                if round.played < 2 {
+                    continue;
+                }
+                for _ in 0..4 {
+                    let mut forged = round.clone();
+                    for _ in 0..=rng.below(2) {
+                        let index = 1 + rng.below(u32::from(forged.played) - 1) as usize;
+                        forged.parents[index] = rng.below(index as u32) as u8;
+                    }
+                    let old = by_free(&forged);
+                    let new = forged.replay(&mut Frees::new()) == play::Replayed::Legal;
+                    assert_eq!(new, old, "{config:?} seed {seed}");
+                    if old { legal += 1 } else { refused += 1 }
+                }
+            }
+        }
+    }
+    assert!(legal > 1_000 && refused > 1_000, "{legal} legal, {refused} refused");
+}
+
+/// The longer layouts (more than 64 tiles: double-12 and up) apply through `apply_scanned`
+/// with the free points replayed, list their plays by the packed free points and answer
+/// `is_legal` by the walk (session 21): the same answers and rounds as the check of `apply`
+/// (`check` and `apply_replayed`, the way before) for every action of the seat's tiles on
+/// every layout tile, a draw and a pass, at every step of random double-15 and double-18 hands.
+#[test]
+fn the_longer_layouts_agree_with_the_check_of_apply() {
+    let configs = [
+        Config {
+            high: 15,
+            hand_size: 20,
+            ..Config::BLOCK.with_players(4)
+        },
+        Config {
+            high: 18,
+            hand_size: 8,
+            ..Config::FIVE_UP.with_players(3)
+        },
+        Config {
+            high: 18,
+            hand_size: 40,
+            spinner: SpinnerRule::FirstDouble,
+            draw: DrawRule::One,
+            ..Config::ALL_FIVES.with_players(4)
+        },
+    ];
+    let mut wide_steps = 0usize;
+    for config in configs {
+        for seed in 0..6u64 {
+            let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+            let mut bot = RandomBot::new(seed);
+            while let Some(seat) = round.to_act() {
+                if usize::from(round.played) > play::NARROW {
+                    wide_steps += 1;
+                    let layout: Vec<Tile> = round.layout().map(|(tile, _)| tile).collect();
+                    let mut actions = std::vec![Action::Draw, Action::Pass];
+                    for tile in round.hand(seat) {
+                        actions.push(play(tile, None));
+                        for &on in layout.iter().step_by(3) {
+                            actions.push(play(Tile::new(tile.b, tile.a), Some(on)));
+                        }
+                        actions.push(play(tile, Some(Tile::new(0, 19))));
+                    }
+                    let mut listed = Vec::new();
+                    round.for_each_legal_action(seat, |action| listed.push(action));
+                    for &action in &actions {
+                        assert_eq!(
+                            round.is_legal(seat, action),
+                            round.is_legal_checked(seat, action),
+                            "{action:?}"
+                        );
+                        let (mut one, mut other) = (round.clone(), round.clone());
+                        assert_eq!(
+                            one.apply(seat, action),
+                            other.apply_replayed(seat, action),
+                            "{action:?}"
+                        );
+                        assert_eq!(one, other, "{action:?}");
+                    }
+                    for &action in &listed {
+                        assert!(round.is_legal_checked(seat, action), "{action:?}");
+                    }
+                }
+                let action = bot.choose(&round, seat).unwrap();
+                round.apply(seat, action).unwrap();
+            }
+        }
+    }
+    assert!(wide_steps > 100, "{wide_steps} steps on layouts past 64 tiles");
 }
