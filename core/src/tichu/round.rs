@@ -591,7 +591,7 @@ const fn bit(seat: TrickSeat) -> u8 {
 fn move_given(hands: &mut [u64; 4], given: &[[u8; 3]; 4], back: bool) {
     for (k, &index) in (0usize..).zip(given.as_flattened()) {
         // Card `k % 3` of seat `k / 3` goes to the seat `k % 3 + 1` after it.
-        let (giver, receiver) = (k / 3, (k / 3 + k % 3 + 1) & 3);
+        let (giver, receiver) = (k / 3, (k / 3).wrapping_add(k % 3).wrapping_add(1) & 3);
         let (from, to) = if back { (receiver, giver) } else { (giver, receiver) };
         let b = 1u64 << (index & 63);
         if let Some(hand) = hands.get_mut(from) {
