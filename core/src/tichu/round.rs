@@ -857,25 +857,28 @@ impl Round {
     /// search's determinization and [`Round::deal`].
     #[inline(never)]
     fn dealt(&self) -> [u64; 4] {
-        let mut dealt = self.hands.map(bits_of);
-        // Each play's cards back in the hand of its seat (the log's plays in order: the play
-        // numbers of `card_play`).
+        // The seat that made each play (1..=56, `card_play`'s numbers: the log's plays in order).
+        let mut seat_of = [0u8; 64];
         let mut plays = 0u8;
         for &entry in self.log.iter().take(usize::from(self.log_len)) {
             if (entry >> 2) & 7 == LOG_PLAY {
                 plays = plays.wrapping_add(1);
-                let mut cards = 0u64;
-                let mut bit = 1u64;
-                for &play in &self.card_play {
-                    if play == plays {
-                        cards |= bit;
-                    }
-                    bit <<= 1;
-                }
-                if let Some(hand) = dealt.get_mut(usize::from(entry & 3)) {
-                    *hand |= cards;
+                if let Some(seat) = seat_of.get_mut(usize::from(plays & 63)) {
+                    *seat = entry & 3;
                 }
             }
+        }
+        // Each played card back in the hand of its play's seat.
+        let mut dealt = self.hands.map(bits_of);
+        let mut bit = 1u64;
+        for &play in &self.card_play {
+            if play != 0
+                && let Some(&seat) = seat_of.get(usize::from(play & 63))
+                && let Some(hand) = dealt.get_mut(usize::from(seat))
+            {
+                *hand |= bit;
+            }
+            bit <<= 1;
         }
         // The exchange undone once it was made (the cards change hands only when the last seat
         // has chosen).
