@@ -144,17 +144,17 @@ void test_memcpy_copies_resume_in_every_game() {
     }
 }
 
-// The layout version is byte 4 (8 now): a state of layout 7 or older, or newer, is refused by
+// The layout version is byte 4 (9 now): a state of layout 8 or older, or newer, is refused by
 // every call, rounds and matches alike, and nothing is written.
 void test_other_layout_versions_are_refused() {
     for (ParlorGame game : GAMES) {
         ParlorRound round = new_round(game, 2);
-        CHECK_EQ_U(reinterpret_cast<const uint8_t *>(&round)[4], 8);
+        CHECK_EQ_U(reinterpret_cast<const uint8_t *>(&round)[4], 9);
         ParlorConfig config;
         ParlorMatch match;
         CHECK_EQ_U(parlor_config_preset(game, "", 0, &config), PARLOR_OK);
         CHECK_EQ_U(parlor_match_new(&config, 2, &match), PARLOR_OK);
-        for (uint8_t version : {uint8_t(1), uint8_t(4), uint8_t(5), uint8_t(6), uint8_t(7), uint8_t(9)}) {
+        for (uint8_t version : {uint8_t(1), uint8_t(4), uint8_t(5), uint8_t(6), uint8_t(7), uint8_t(8), uint8_t(10)}) {
             ParlorRound old = round;
             ParlorMatch old_match = match;
             reinterpret_cast<uint8_t *>(&old)[4] = version;

@@ -741,6 +741,82 @@ fn raw_bytes_read_back_in_place_and_invalid_bytes_are_refused() {
     }
 }
 
+/// Session 21: the round keeps no copy of the hands as dealt; `Round::deal` works them out of
+/// the hands, the plays and the exchange. At every step of 60 random rounds (exchanges, bombs,
+/// Dragon gifts, double victories) and of lowest-bot rounds, it gives the deal the round was made
+/// from (`Round::dealt_of`, what the round stored before), and the byte form reads back.
+#[test]
+fn deal_gives_the_hands_as_dealt_at_every_step() {
+    use crate::game::bot::lowest_legal_action;
+    use game::Round as Held;
+    for seed in 0..60u64 {
+        let config = if seed % 3 == 0 { Config::CLUB } else { Config::STANDARD };
+        let deal = Deal::Seeded(seed.wrapping_mul(0x9E37_79B9));
+        let dealt = Round::dealt_of(&config, &deal).unwrap();
+        let mut round = Round::new(&config, &deal).unwrap();
+        let mut bot = RandomBot::new(seed);
+        let mut steps = 0;
+        loop {
+            assert_eq!(round.deal(), dealt, "seed {seed}, step {steps}");
+            let next = if seed % 4 == 3 {
+                Held::to_act(&round).map(|seat| (seat, lowest_legal_action(&round, seat).unwrap()))
+            } else {
+                bot.step(&round)
+            };
+            let Some((seat, action)) = next else { break };
+            Held::apply(&mut round, seat, action).unwrap();
+            steps += 1;
+        }
+        assert!(steps > 20);
+        let mut bytes = [0u8; super::round::ENCODED_BYTES];
+        round.encode(&mut bytes).unwrap();
+        assert_eq!(Round::decode(&bytes).unwrap(), round);
+    }
+}
+
+/// Session 21: `Round::held_ok`'s word-folded check gives the field-by-field check's answer
+/// (`held_ok_by_fields`, the check before) on rounds of every phase, every byte before the log
+/// set to every value.
+#[test]
+fn held_ok_answers_as_the_field_by_field_check() {
+    use crate::game::bot::lowest_legal_action;
+    use game::Round as Held;
+    use zerocopy::{FromBytes, IntoBytes};
+    let (mut accepted, mut refused) = (0usize, 0usize);
+    for (config, seed) in [(Config::STANDARD, 3u64), (Config::CLUB, 8), (Config::default(), 1)] {
+        let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+        // The bytes before the log: the payload of a round before its first action.
+        let fixed = round.raw_len();
+        let mut steps = 0;
+        loop {
+            if steps % 16 == 0 || Held::to_act(&round).is_none() {
+                assert!(round.held_ok() && round.held_ok_by_fields());
+                let mut bytes = [0u8; core::mem::size_of::<Round>()];
+                bytes.copy_from_slice(round.as_bytes());
+                for at in 0..fixed {
+                    let was = bytes[at];
+                    for value in 0..=255u8 {
+                        bytes[at] = value;
+                        let changed = Round::read_from_bytes(&bytes).unwrap();
+                        assert_eq!(changed.held_ok(), changed.held_ok_by_fields(), "byte {at} = {value}");
+                        if changed.held_ok() {
+                            accepted += 1;
+                        } else {
+                            refused += 1;
+                        }
+                    }
+                    bytes[at] = was;
+                }
+            }
+            let Some(seat) = Held::to_act(&round) else { break };
+            let action = lowest_legal_action(&round, seat).unwrap();
+            Held::apply(&mut round, seat, action).unwrap();
+            steps += 1;
+        }
+    }
+    assert!(accepted > 10_000 && refused > 10_000, "{accepted} {refused}");
+}
+
 /// Every refused action leaves the round as it was, now that every action is applied in place
 /// (no copy: each refusal comes before any write): at every step of 40 random rounds, for every
 /// seat, the Grand Tichu decisions, a call, exchanges (the seat's own cards, a card twice, a card

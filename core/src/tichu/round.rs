@@ -331,7 +331,7 @@ impl core::fmt::Display for Action {
 
 /// A round's rules variant as plain bytes (`FromBytes`: the held round's check needs no
 /// per-field call): [`Config`]'s layout, its flags and priority as bytes 0 or 1
-/// ([`HeldConfig::held_ok`]), read as `!= 0` / the priority's code.
+/// (checked by [`Round::held_ok`]), read as `!= 0` / the priority's code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, FromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 struct HeldConfig {
@@ -356,6 +356,7 @@ impl HeldConfig {
 
     /// Whether the bytes are a valid config: flags and priority 0 or 1, [`Config::validate`]'s
     /// target.
+    #[cfg(test)]
     const fn held_ok(&self) -> bool {
         // The four flag bytes 0 or 1 as one word test.
         let flags = u32::from_le_bytes([
@@ -483,15 +484,15 @@ const LOG_PASS: u8 = 5;
 const LOG_GIVE: u8 = 6;
 const LOG_TRICK_ENDED: u8 = 0x80;
 
-/// One Tichu round. Plain fixed-size value (`size_of` 504 bytes, tested), `repr(C)` without a
+/// One Tichu round. Plain fixed-size value (`size_of` 472 bytes, tested), `repr(C)` without a
 /// padding byte (held in place by the C ABI, `game::Round::raw_ref`): copy it to undo or to search.
 // Plain bytes (`FromBytes`: no invalid bit pattern, so viewing held bytes as a round calls no
 // per-field check; `Round::held_ok` checks the codes and flags in O(1)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, FromBytes, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Round {
-    /// The hands as dealt (14 each).
-    dealt: [Cards; 4],
+    // No hands as dealt (session 21, issue 27: 32 bytes fewer for the C ABI's digest to cover on
+    // every call): `Round::deal` works them out of the hands, the plays and the exchange.
     /// Deck-index bits of the four Grand Tichu windows.
     window: u64,
     /// The hands now.
@@ -524,27 +525,28 @@ pub struct Round {
     /// Plays so far; `card_play[i]` = the number (1..) of the play holding card `i`, 0 unplayed.
     plays: u8,
     card_play: [u8; DECK],
-    /// Always 0 (checked by `game::Round::raw_ref`): the size a multiple of 8 without padding.
-    pad: [u8; ROUND_PAD],
     /// The actions so far, `log_len` of them; the entries after them are never read (always 0
-    /// in a round this library made). Last, so that the round's bytes that matter end with the
-    /// log's (`game::Round::raw_len`: what the C ABI's digest covers).
+    /// in a round this library made). Last of the fields read, so that the round's bytes that
+    /// matter end with the log's (`game::Round::raw_len`: what the C ABI's digest covers).
     log: [u8; MAX_LOG],
+    /// The size a multiple of 8 without padding: never read, as the log's room past its entries
+    /// (always 0 in a round this library made). After the log since session 21 (issue 27): 5
+    /// bytes fewer for the C ABI's digest and no check of them on every call.
+    pad: [u8; ROUND_PAD],
 }
 
 /// The explicit padding bytes at the end of [`Round`].
 const ROUND_PAD: usize = 5;
 
 /// Bytes of a held round that `game::Round::raw_ref` checks (tests): the phase, the config's
-/// bomb priority (3 bytes after the target), a config bool, the padding, the trick's padding and
-/// its top play's kind.
+/// bomb priority (3 bytes after the target), a config bool, the trick's padding and its top
+/// play's kind.
 #[cfg(test)]
 #[allow(clippy::arithmetic_side_effects)] // constant offsets, far below usize::MAX
-pub(super) const HELD_CHECKED_BYTES: [usize; 6] = [
+pub(super) const HELD_CHECKED_BYTES: [usize; 5] = [
     core::mem::offset_of!(Round, phase),
     core::mem::offset_of!(Round, config) + core::mem::offset_of!(HeldConfig, bomb_priority),
     core::mem::offset_of!(Round, config) + core::mem::offset_of!(HeldConfig, tichu_during_exchange),
-    core::mem::offset_of!(Round, pad),
     core::mem::offset_of!(Round, trick) + super::trick::HELD_PAD_AT,
     core::mem::offset_of!(Round, trick) + super::trick::HELD_TOP_AT,
 ];
@@ -582,7 +584,27 @@ const fn bit(seat: TrickSeat) -> u8 {
     1 << (seat.index() & 3)
 }
 
+/// The exchange's cards (`given`: each seat's deck indices for the seats after it) moved between
+/// `hands` (deck-index bits): from each giver to the seat it chose them for, or (`back`) from that
+/// seat back to the giver ([`Round::dealt`]).
+#[inline(never)]
+fn move_given(hands: &mut [u64; 4], given: &[[u8; 3]; 4], back: bool) {
+    for (k, &index) in (0usize..).zip(given.as_flattened()) {
+        // Card `k % 3` of seat `k / 3` goes to the seat `k % 3 + 1` after it.
+        let (giver, receiver) = (k / 3, (k / 3).wrapping_add(k % 3).wrapping_add(1) & 3);
+        let (from, to) = if back { (receiver, giver) } else { (giver, receiver) };
+        let b = 1u64 << (index & 63);
+        if let Some(hand) = hands.get_mut(from) {
+            *hand &= !b;
+        }
+        if let Some(hand) = hands.get_mut(to) {
+            *hand |= b;
+        }
+    }
+}
+
 /// Whether four held call bytes are codes 0..=2 (no byte with a bit above 1, none 3).
+#[cfg(test)]
 const fn calls_ok(calls: [u8; 4]) -> bool {
     let word = u32::from_le_bytes(calls);
     word & !0x0303_0303 == 0 && word & (word >> 1) & 0x0101_0101 == 0
@@ -673,14 +695,13 @@ impl Round {
         Ok((dealt.map(set_of), window))
     }
 
-    /// `self` made [`Round::from_deal`]'s round, field by field (no 504-byte round built on the
+    /// `self` made [`Round::from_deal`]'s round, field by field (no 472-byte round built on the
     /// stack and copied: the search's determinizations replay in the caller's scratch). In a
     /// frame of its own: its temporaries (the new trick) not in the replay's frame, under the
     /// replayed actions.
     #[inline(never)]
     fn reset_to_deal(&mut self, config: Config, dealt: [Cards; 4], window: u64) {
         let Round {
-            dealt: dealt_now,
             window: window_now,
             hands,
             trick,
@@ -705,7 +726,6 @@ impl Round {
         } = self;
         *config_now = HeldConfig::of(&config);
         *phase = Phase::GrandTichu as u8;
-        *dealt_now = dealt;
         *window_now = window;
         *hands = dealt;
         *given = [[NO_CARD; 3]; 4];
@@ -741,7 +761,6 @@ impl Round {
         Round {
             config: HeldConfig::of(&config),
             phase: Phase::GrandTichu as u8,
-            dealt,
             window,
             hands: dealt,
             given: [[NO_CARD; 3]; 4],
@@ -763,15 +782,40 @@ impl Round {
             log: [0; MAX_LOG],
         }
     }
-    /// Whether held bytes are a round this library could hold: [`Config::validate`], the
-    /// padding bytes 0 and the trick's held form canonical (O(1), the check after zerocopy's when
-    /// the C ABI views its state bytes as a round).
+    /// Whether held bytes are a round this library could hold: [`Config::validate`], the phase
+    /// and call codes, and the trick's held form canonical (O(1), the check after zerocopy's when
+    /// the C ABI views its state bytes as a round; the padding past the log is never read).
     pub fn held_ok(&self) -> bool {
+        // Every test folded into one value (no branch per field; session 21, issue 27: every C
+        // `apply` of a held round makes this check): the same answer as
+        // [`Round::held_ok_by_fields`] (tested).
+        let config = &self.config;
+        let flags = u32::from_le_bytes([
+            config.tichu_during_exchange,
+            config.bomb_priority,
+            config.bomb_after_passes,
+            config.wish_bomb,
+        ]);
+        let calls = u32::from_le_bytes(self.calls);
+        let faults = (flags & !0x0101_0101)
+            // The target 1..=10,000 (`Config::validate`).
+            | u32::from(config.target.wrapping_sub(1) >= 10_000)
+            | u32::from(self.phase > Phase::Over as u8)
+            // Call codes 0..=2 (`calls_ok`).
+            | (calls & !0x0303_0303)
+            | (calls & (calls >> 1) & 0x0101_0101)
+            | self.trick.held_faults();
+        faults == 0
+    }
+
+    /// [`Round::held_ok`] field by field (the check before session 21, the tests' reference;
+    /// the padding, past the log since, is never read and no longer checked).
+    #[cfg(test)]
+    pub(super) fn held_ok_by_fields(&self) -> bool {
         self.config.held_ok()
             && self.phase <= Phase::Over as u8
             && calls_ok(self.calls)
-            && self.pad == [0; ROUND_PAD]
-            && self.trick.held_ok()
+            && self.trick.held_ok_by_fields()
     }
 
     /// The length of the round's own bytes that hold it (`game::Round::raw_len`): up to the
@@ -802,8 +846,46 @@ impl Round {
     }
 
     /// The hands as dealt, seat 0 first, and the deck-index bits of the four Grand Tichu windows.
-    pub const fn deal(&self) -> ([Cards; 4], u64) {
-        (self.dealt, self.window)
+    pub fn deal(&self) -> ([Cards; 4], u64) {
+        (self.dealt().map(set_of), self.window)
+    }
+
+    /// The hands as dealt (deck-index bits), worked out of the round (session 21, issue 27: the
+    /// held round keeps no copy of them): the hands now, each seat's plays back in its hand (the
+    /// log says who made each play), then the exchange undone once it was made (the cards
+    /// change hands only when the last seat has chosen). O(log + deck), for the byte form, the
+    /// search's determinization and [`Round::deal`].
+    #[inline(never)]
+    fn dealt(&self) -> [u64; 4] {
+        // The seat that made each play (1..=56, `card_play`'s numbers: the log's plays in order).
+        let mut seat_of = [0u8; 64];
+        let mut plays = 0u8;
+        for &entry in self.log.iter().take(usize::from(self.log_len)) {
+            if (entry >> 2) & 7 == LOG_PLAY {
+                plays = plays.wrapping_add(1);
+                if let Some(seat) = seat_of.get_mut(usize::from(plays & 63)) {
+                    *seat = entry & 3;
+                }
+            }
+        }
+        // Each played card back in the hand of its play's seat.
+        let mut dealt = self.hands.map(bits_of);
+        let mut bit = 1u64;
+        for &play in &self.card_play {
+            if play != 0
+                && let Some(&seat) = seat_of.get(usize::from(play & 63))
+                && let Some(hand) = dealt.get_mut(usize::from(seat))
+            {
+                *hand |= bit;
+            }
+            bit <<= 1;
+        }
+        // The exchange undone once it was made (the cards change hands only when the last seat
+        // has chosen).
+        if (0..4u8).map(seat_k).all(|seat| self.exchanged(seat)) {
+            move_given(&mut dealt, &self.given, true);
+        }
+        dealt
     }
 
     /// How many actions were applied so far.
@@ -1404,15 +1486,7 @@ impl Round {
         let mut event = Event::default();
         if (0..4u8).map(seat_k).all(|seat| self.exchanged(seat)) {
             let mut hands = self.hands.map(bits_of);
-            for giver in (0..4u8).map(seat_k) {
-                let mut receiver = giver;
-                for &index in &at(&self.given, giver) {
-                    receiver = receiver.next();
-                    let b = 1u64 << (index & 63);
-                    *at_mut(&mut hands, giver) &= !b;
-                    *at_mut(&mut hands, receiver) |= b;
-                }
-            }
+            move_given(&mut hands, &self.given, false);
             self.hands = hands.map(set_of);
             let leader = (0..4u8)
                 .map(seat_k)
@@ -1739,8 +1813,8 @@ impl Round {
             w.byte(b);
         }
         let mut owners = [0u8; 14];
-        for (k, hand) in (0u8..).zip(self.dealt.iter()) {
-            let mut rest = bits_of(*hand);
+        for (k, hand) in (0u8..).zip(self.dealt()) {
+            let mut rest = hand;
             while rest != 0 {
                 let index = rest.trailing_zeros() as usize;
                 rest &= rest.wrapping_sub(1);

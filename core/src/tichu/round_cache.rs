@@ -7,7 +7,7 @@ use core::mem::MaybeUninit;
 
 use super::{
     CONFIG_BYTES, Call, Cards, Config, DECK, ENCODED_BYTES, Error, FORMAT_VERSION, Kind, MAX_LOG, Phase, Rank, Round,
-    Trick, TrickParts, TrickSeat, set_of,
+    Trick, TrickParts, TrickSeat,
 };
 use crate::tichu::Combination;
 use crate::tichu::trick::TrickEnd;
@@ -105,7 +105,7 @@ impl In<'_> {
 /// The fields of [`Round::encode`]'s form, each read alone.
 pub(in crate::tichu) struct Form {
     pub(super) config: Config,
-    pub(super) dealt: [u64; 4],
+    // No dealt hands: the round works them out of its hands, plays and exchange (`Round::deal`).
     pub(super) window: u64,
     pub(super) given: [[u8; 3]; 4],
     pub(super) card_play: [u8; DECK],
@@ -123,7 +123,7 @@ impl Form {
     /// Reads [`Round::encode`]'s form: the length, the version and the config's codes checked,
     /// nothing across fields. Errors: [`Error::InvalidState`], [`Error::InvalidConfig`].
     pub(in crate::tichu) fn read(bytes: &[u8]) -> Result<Form, Error> {
-        let (config, dealt, window) = Form::read_head(bytes)?;
+        let (config, _, window) = Form::read_head(bytes)?;
         let mut r = In {
             bytes: bytes.get(GIVEN_AT..).ok_or(Error::InvalidState)?,
         };
@@ -137,7 +137,6 @@ impl Form {
         let log = r.take::<MAX_LOG>()?;
         Ok(Form {
             config,
-            dealt,
             window,
             given,
             card_play,
@@ -295,7 +294,6 @@ impl Round {
         Round {
             config: super::HeldConfig::of(&form.config),
             phase: cached.phase as u8,
-            dealt: form.dealt.map(set_of),
             window: form.window,
             hands: cached.hands,
             given: form.given,
