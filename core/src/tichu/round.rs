@@ -1735,9 +1735,7 @@ impl Round {
         out.fill(0);
         let mut w = Writer { out, at: 0 };
         w.byte(FORMAT_VERSION);
-        for b in self.config().to_bytes() {
-            w.byte(b);
-        }
+        w.bytes(&self.config().to_bytes());
         let mut owners = [0u8; 14];
         for (k, hand) in (0u8..).zip(self.dealt.iter()) {
             let mut rest = bits_of(*hand);
@@ -1749,17 +1747,9 @@ impl Round {
                 }
             }
         }
-        for b in owners {
-            w.byte(b);
-        }
-        for b in self.window.to_le_bytes().into_iter().take(7) {
-            w.byte(b);
-        }
-        for chosen in &self.given {
-            for &b in chosen {
-                w.byte(b);
-            }
-        }
+        w.bytes(&owners);
+        w.bytes(self.window.to_le_bytes().first_chunk::<7>().unwrap_or(&[0; 7]));
+        w.bytes(self.given.as_flattened());
         w.bytes(&self.card_play);
         w.byte(self.wish_made);
         w.bytes(&self.log_len.to_le_bytes());
@@ -1803,6 +1793,18 @@ impl Round {
         make: impl FnOnce(Config, [Cards; 4], u64) -> &'p mut T,
         round: impl Fn(&mut T) -> &mut Round,
     ) -> Result<&'p mut T, Error> {
+        let (config, dealt, window) = Round::dealt_head(bytes)?;
+        let made = make(config, dealt, window);
+        round(&mut *made).replay_form(bytes)?;
+        Ok(made)
+    }
+
+    /// The head of the byte form `bytes` ([`cache::Form::read_head`]) with its deal checked: 14
+    /// cards a hand, 8 of them in its window. Once for the round's and the match's decodes
+    /// (`checked_in` is inlined into each). Errors: [`Error::InvalidState`],
+    /// [`Error::InvalidConfig`].
+    #[inline(never)]
+    fn dealt_head(bytes: &[u8]) -> Result<(Config, [Cards; 4], u64), Error> {
         let (config, dealt, window) = cache::Form::read_head(bytes)?;
         if dealt.iter().any(|h| h.count_ones() as usize != HAND)
             || window & !FULL_DECK != 0
@@ -1810,9 +1812,7 @@ impl Round {
         {
             return Err(Error::InvalidState);
         }
-        let made = make(config, dealt.map(set_of), window);
-        round(&mut *made).replay_form(bytes)?;
-        Ok(made)
+        Ok((config, dealt.map(set_of), window))
     }
 
     /// Replays the log of the byte form `bytes` (its head already read into this freshly dealt
@@ -2014,13 +2014,17 @@ fn emit_play(cards: Cards, f: &mut dyn FnMut(Action) -> ControlFlow<()>) -> Cont
     ControlFlow::Continue(())
 }
 
-struct Writer<'a> {
-    out: &'a mut [u8],
-    at: usize,
+/// A byte form being written: `out` from `at` on.
+pub(super) struct Writer<'a> {
+    /// The form's bytes.
+    pub(super) out: &'a mut [u8],
+    /// Where the next byte goes.
+    pub(super) at: usize,
 }
 
 impl Writer<'_> {
-    fn byte(&mut self, b: u8) {
+    /// Writes `b` (dropped past the end).
+    pub(super) fn byte(&mut self, b: u8) {
         if let Some(slot) = self.out.get_mut(self.at) {
             *slot = b;
         }
@@ -2028,7 +2032,9 @@ impl Writer<'_> {
     }
 
     /// Writes `bytes` in one copy (what falls past the end is dropped, as by [`Writer::byte`]).
-    fn bytes(&mut self, bytes: &[u8]) {
+    /// Not inlined: each field of the byte forms is one call.
+    #[inline(never)]
+    pub(super) fn bytes(&mut self, bytes: &[u8]) {
         if let Some(rest) = self.out.get_mut(self.at..) {
             for (slot, &b) in rest.iter_mut().zip(bytes) {
                 *slot = b;
