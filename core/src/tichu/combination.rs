@@ -233,6 +233,8 @@ pub struct Readings {
 impl Readings {
     const NONE: Readings = Readings { items: [None, None] };
 
+    /// The one reading `kind`/`len`/`key` (one call for the many returns of [`readings`]).
+    #[inline(never)]
     fn one(kind: Kind, len: u8, key: u8) -> Readings {
         Readings {
             items: [
@@ -246,14 +248,12 @@ impl Readings {
         }
     }
 
+    /// The two readings `kind`/`len` keyed `low` and `high`.
     fn two(kind: Kind, len: u8, low: u8, high: u8) -> Readings {
+        let [weaker, _] = Readings::one(kind, len, low).items;
         Readings {
             items: [
-                Some(Combination {
-                    kind: kind as u8,
-                    len,
-                    key: low,
-                }),
+                weaker,
                 Some(Combination {
                     kind: kind as u8,
                     len,

@@ -569,13 +569,11 @@ const fn at<T: Copy>(values: &[T; 4], seat: TrickSeat) -> T {
     values[(seat.index() & 3) as usize]
 }
 
+/// The entry of a per-seat array, writable.
+// A proven range, as `at`: `& 3` into four entries, one address (a match of four arms branched).
+#[allow(clippy::indexing_slicing)]
 fn at_mut<T>(values: &mut [T; 4], seat: TrickSeat) -> &mut T {
-    match seat.index() & 3 {
-        0 => &mut values[0],
-        1 => &mut values[1],
-        2 => &mut values[2],
-        _ => &mut values[3],
-    }
+    &mut values[usize::from(seat.index() & 3)]
 }
 
 const fn bit(seat: TrickSeat) -> u8 {
@@ -1214,13 +1212,7 @@ impl Round {
                 let top = self.trick.top();
                 if s == self.trick.turn() && self.trick.gathering() {
                     // The trick waits to be gathered: bombs, or the pass that gathers it.
-                    let mut flow = ControlFlow::Continue(());
-                    let result = for_each_bomb(&hand, top, |cards, _| {
-                        flow = f(Action::Play { cards, wish: None });
-                        flow
-                    });
-                    debug_assert!(result.is_ok(), "a round's hand and table are always valid");
-                    flow?;
+                    visit_bombs(hand, top, None, f)?;
                     f(Action::Pass)?;
                 } else if s == self.trick.turn() {
                     let mut flow = ControlFlow::Continue(());
@@ -1236,28 +1228,13 @@ impl Round {
                         && top.is_some()
                         && wish_forces(&hand, top, Some(rank)).unwrap_or(false)
                     {
-                        let result = for_each_bomb(&hand, top, |cards, _| {
-                            flow = if cards.count(rank) == 0 {
-                                f(Action::Play { cards, wish: None })
-                            } else {
-                                ControlFlow::Continue(())
-                            };
-                            flow
-                        });
-                        debug_assert!(result.is_ok(), "a round's hand and table are always valid");
-                        flow?;
+                        visit_bombs(hand, top, Some(rank), f)?;
                     }
                     if top.is_some() && self.trick.check_pass(s, hand).is_ok() {
                         f(Action::Pass)?;
                     }
                 } else if top.is_some() && !hand.is_empty() {
-                    let mut flow = ControlFlow::Continue(());
-                    let result = for_each_bomb(&hand, top, |cards, _| {
-                        flow = f(Action::Play { cards, wish: None });
-                        flow
-                    });
-                    debug_assert!(result.is_ok(), "a round's hand and table are always valid");
-                    flow?;
+                    visit_bombs(hand, top, None, f)?;
                 }
             }
             Phase::DragonGift => {
@@ -1495,23 +1472,7 @@ impl Round {
                         (parts.top_seat, parts.points, dragon)
                     }
                 };
-                self.mark_trick_end();
-                event.trick_taken = Some(TrickTaken {
-                    taker: game_seat(taker),
-                    points,
-                    dragon,
-                });
-                if dragon {
-                    self.phase = Phase::DragonGift as u8;
-                    self.gift_taker = taker.index();
-                    self.gift_points = points;
-                    self.gift_leader = NO_SEAT;
-                } else {
-                    let pile = at_mut(&mut self.taken, taker);
-                    *pile = pile.checked_add(points).ok_or(Error::Internal)?;
-                    self.phase = Phase::Over as u8;
-                    event.round_over = true;
-                }
+                self.take_trick(taker, points, dragon, None, &mut event)?;
                 return Ok(event);
             }
         }
@@ -1523,23 +1484,45 @@ impl Round {
         let Step::Over(end) = step else {
             return Ok(());
         };
+        let leader = end.next_leader.ok_or(Error::Internal)?;
+        self.take_trick(end.taker, end.points, end.dragon, Some(leader), event)
+    }
+
+    /// The trick's end: `taker` takes it (`points`), or must give it away (`dragon`); then
+    /// `leader` leads the next trick (after the gift, for the Dragon's), or, without one, the
+    /// round is over (once the gift is made, for the Dragon's). Written once for the trick
+    /// ended by a step and the trick the round's end closes.
+    fn take_trick(
+        &mut self,
+        taker: TrickSeat,
+        points: i16,
+        dragon: bool,
+        leader: Option<TrickSeat>,
+        event: &mut Event,
+    ) -> Result<(), Error> {
         self.mark_trick_end();
         event.trick_taken = Some(TrickTaken {
-            taker: game_seat(end.taker),
-            points: end.points,
-            dragon: end.dragon,
+            taker: game_seat(taker),
+            points,
+            dragon,
         });
-        let leader = end.next_leader.ok_or(Error::Internal)?;
-        if end.dragon {
+        if dragon {
             self.phase = Phase::DragonGift as u8;
-            self.gift_taker = end.taker.index();
-            self.gift_points = end.points;
-            self.gift_leader = leader.index();
+            self.gift_taker = taker.index();
+            self.gift_points = points;
+            self.gift_leader = leader.map_or(NO_SEAT, TrickSeat::index);
             return Ok(());
         }
-        let pile = at_mut(&mut self.taken, end.taker);
-        *pile = pile.checked_add(end.points).ok_or(Error::Internal)?;
-        self.start_trick(leader)
+        let pile = at_mut(&mut self.taken, taker);
+        *pile = pile.checked_add(points).ok_or(Error::Internal)?;
+        match leader {
+            Some(leader) => self.start_trick(leader),
+            None => {
+                self.phase = Phase::Over as u8;
+                event.round_over = true;
+                Ok(())
+            }
+        }
     }
 
     fn start_trick(&mut self, leader: TrickSeat) -> Result<(), Error> {
@@ -1999,6 +1982,27 @@ fn nth_exchange(hand: Cards, i: usize) -> Option<Action> {
         partner: card(partner)?,
         right: card(right)?,
     })
+}
+
+/// `f` with every bomb of `hand` beating `top` as a play ([`for_each_bomb`]'s order), but those
+/// holding a card of rank `without` (the bombs a binding wish leaves out); written once for the
+/// three walks of bombs.
+fn visit_bombs(
+    hand: Cards,
+    top: Option<super::combination::Combination>,
+    without: Option<Rank>,
+    f: &mut dyn FnMut(Action) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let mut flow = ControlFlow::Continue(());
+    let result = for_each_bomb(&hand, top, |cards, _| {
+        flow = match without {
+            Some(rank) if cards.count(rank) > 0 => ControlFlow::Continue(()),
+            _ => f(Action::Play { cards, wish: None }),
+        };
+        flow
+    });
+    debug_assert!(result.is_ok(), "a round's hand and table are always valid");
+    flow
 }
 
 fn emit_play(cards: Cards, f: &mut dyn FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
