@@ -307,7 +307,7 @@ pub fn readings(cards: Cards) -> Readings {
     }
     let len = len as u8;
     // Popcounts are software loops on baseline x86-64: only the stairs need these two.
-    let distinct = || present.count_ones() as u8;
+    let distinct = || Cards::ones(present) as u8;
     // Bit tricks on a non-zero `present` (checked above) and, for `rest`, one with two bits.
     let one_rank = present & present.wrapping_sub(1) == 0;
     let two_ranks = !one_rank && {
@@ -329,7 +329,7 @@ pub fn readings(cards: Cards) -> Readings {
     } else {
         1
     };
-    let singles = || (counts & !(counts >> 1) & !(counts >> 2) & COUNT_LOW_BITS).count_ones() as u8;
+    let singles = || Cards::ones(counts & !(counts >> 1) & !(counts >> 2) & COUNT_LOW_BITS) as u8;
     let count_of = |value: u8| ((counts >> (u32::from(value) * 4)) & 0xF) as u8;
 
     // Same rank: pair, triple, four of a kind (never with the Phoenix or the Mah Jong).

@@ -551,14 +551,16 @@ fn write_exchange(
     cards: [Option<Card>; 3],
     seat: Seat,
 ) -> fmt::Result {
-    let [Some(a), Some(b), Some(c)] = cards else {
+    if cards.contains(&None) {
         return Ok(());
-    };
+    }
     out.write_str(label)?;
     let mut other = seat;
-    for (separator, card) in [("", a), (", ", b), (", ", c)] {
+    for card in cards.into_iter().flatten() {
+        if other != seat {
+            out.write_str(", ")?;
+        }
         other = other.next(4);
-        out.write_str(separator)?;
         write!(out, "{card}")?;
         put(out, word, other.0.into())?;
     }

@@ -332,9 +332,12 @@ impl Gen<'_> {
         self.ge1 & above as u16
     }
 
-    fn singles(&mut self, mahjong: bool) -> ControlFlow<()> {
-        if mahjong {
-            self.emit(MAHJONG_BIT, Kind::Single, 1, MAHJONG_KEY)?;
+    /// The natural singles, their own loop (the hosted builds': 5 % faster self-play than
+    /// [`Gen::same_rank`] with `k` = 1, which bare-metal builds take for 300 bytes less; the two
+    /// are tested equal, skips included).
+    fn natural_singles(&mut self) -> ControlFlow<()> {
+        if cfg!(target_os = "none") {
+            return self.same_rank(1, Kind::Single);
         }
         let Some(floor) = self.floor(Kind::Single, 1) else {
             return ControlFlow::Continue(());
@@ -343,7 +346,7 @@ impl Gen<'_> {
         // The whole block at once: one single per natural card (suited), per rank (rank-only).
         let total = if self.suited {
             let low = ranks.trailing_zeros() as u8;
-            (self.hand & natural_bits(low, 14)).count_ones()
+            Cards::ones(self.hand & natural_bits(low, 14))
         } else {
             ranks.count_ones()
         };
@@ -367,13 +370,27 @@ impl Gen<'_> {
         ControlFlow::Continue(())
     }
 
-    /// Pairs (`k` = 2) or triples (`k` = 3), natural or with the Phoenix.
+    /// Natural singles (`k` = 1: the Phoenix's choices of no card are none), pairs (`k` = 2)
+    /// or triples (`k` = 3), natural or with the Phoenix; one rank's plays passed over whole.
     fn same_rank(&mut self, k: usize, kind: Kind) -> ControlFlow<()> {
         let len = k as u8;
         let Some(floor) = self.floor(kind, len) else {
             return ControlFlow::Continue(());
         };
         let mut ranks = self.ranks_above(floor);
+        if k == 1 {
+            // The singles' whole block at once: one single per natural card (suited), per rank
+            // (rank-only).
+            let total = if self.suited {
+                let low = ranks.trailing_zeros() as u8;
+                Cards::ones(self.hand & natural_bits(low, 14))
+            } else {
+                ranks.count_ones()
+            };
+            if self.pass_over(total as usize, false) {
+                return ControlFlow::Continue(());
+            }
+        }
         while ranks != 0 {
             let value = ranks.trailing_zeros() as u8; // 2..=14
             ranks &= ranks.wrapping_sub(1);
@@ -479,7 +496,7 @@ impl Gen<'_> {
         let ranks = u32::from(len)
             .saturating_sub(u32::from(skip != 0))
             .saturating_sub(u32::from(low == 1));
-        if !self.suited || single.count_ones() == ranks {
+        if !self.suited || Cards::ones(single) == ranks {
             let flush =
                 self.suited && extra == 0 && mahjong == 0 && (0..4).any(|s| (bits & NATURAL_LOW_BITS) << s == single);
             if flush {
@@ -666,7 +683,10 @@ impl Gen<'_> {
         let bomb_on_table = self.previous.is_some_and(|p| p.is_bomb());
         if !bomb_on_table && !self.bombs_only {
             if self.wants(Kind::Single) {
-                self.singles(hand.has_mahjong())?;
+                if hand.has_mahjong() {
+                    self.emit(MAHJONG_BIT, Kind::Single, 1, MAHJONG_KEY)?;
+                }
+                self.natural_singles()?;
                 if hand.has_dragon() {
                     self.emit(DRAGON_BIT, Kind::Single, 1, DRAGON_KEY)?;
                 }
@@ -969,6 +989,66 @@ mod walk_tests {
 
     use super::{Cards, Combination, ControlFlow, Rank, count_plays, generate_some, nth_play, without_rank};
     use crate::game::Rng;
+
+    /// The natural singles of `Gen::same_rank` with `k` = 1 (the bare-metal builds') against
+    /// `Gen::natural_singles`' own loop (the hosted builds'): the same plays in the same order
+    /// and the same skip left, at every skip, on random suited and rank-only hands on the lead
+    /// and on random tables.
+    #[test]
+    fn singles_by_same_rank_are_the_singles_loop() {
+        use super::{Gen, Kind, gather_groups};
+        use crate::tichu::card::COUNT_LOW_BITS;
+        let run = |hand: Cards, previous: Option<Combination>, skip: usize, by_same_rank: bool| {
+            let mut plays = Vec::new();
+            let mut f = |play: Cards, reading: Combination| {
+                plays.push((play, reading));
+                ControlFlow::Continue(())
+            };
+            let counts = hand.count_word();
+            let mut generator = Gen {
+                hand: hand.mask(),
+                ge1: gather_groups((counts | counts >> 1 | counts >> 2 | counts >> 3) & COUNT_LOW_BITS),
+                counts,
+                phoenix: hand.has_phoenix(),
+                suited: hand.is_suited(),
+                previous,
+                bombs_only: false,
+                skip,
+                mahjong_weight: 1,
+                f: &mut f,
+            };
+            let _ = if by_same_rank {
+                generator.same_rank(1, Kind::Single)
+            } else {
+                generator.natural_singles()
+            };
+            let left = generator.skip;
+            (plays, left)
+        };
+        let mut rng = Rng::new(21);
+        let mut checked = 0usize;
+        for round in 0..3000 {
+            let len = 1 + rng.below(14);
+            let suited = random_hand(&mut rng, len);
+            let hand = if round % 3 == 2 { rank_only(suited) } else { suited };
+            let previous = if round % 2 == 0 {
+                None
+            } else {
+                let single = random_hand(&mut rng, 1);
+                super::super::combination::resolve(None, single)
+            };
+            for skip in 0..=16 {
+                let (expected, expected_left) = run(hand, previous, skip, false);
+                assert_eq!(
+                    run(hand, previous, skip, true),
+                    (expected.clone(), expected_left),
+                    "{hand} {skip}"
+                );
+                checked += expected.len();
+            }
+        }
+        assert!(checked > 20_000, "{checked}");
+    }
 
     /// Every play of the plain walk, in order.
     fn listed(hand: Cards, previous: Option<Combination>, bombs_only: bool) -> Option<Vec<Cards>> {

@@ -1789,9 +1789,9 @@ impl Round {
     #[inline(never)]
     fn dealt_head(bytes: &[u8]) -> Result<(Config, [Cards; 4], u64), Error> {
         let (config, dealt, window) = cache::Form::read_head(bytes)?;
-        if dealt.iter().any(|h| h.count_ones() as usize != HAND)
+        if dealt.iter().any(|&h| Cards::ones(h) as usize != HAND)
             || window & !FULL_DECK != 0
-            || dealt.iter().any(|h| (h & window).count_ones() as usize != WINDOW)
+            || dealt.iter().any(|&h| Cards::ones(h & window) as usize != WINDOW)
         {
             return Err(Error::InvalidState);
         }
