@@ -136,6 +136,31 @@ const fn natural_bits(low: u8, high: u8) -> u64 {
     ((1u64 << shift(high.wrapping_add(1))).wrapping_sub(1)) & !((1u64 << shift(low)).wrapping_sub(1))
 }
 
+/// Whether the walks pass over a full house's triple rank as one block counted in closed form
+/// ([`Gen::full_houses`]): hosted builds do (the self-play benchmark's counts); bare-metal builds
+/// pass over its products one at a time, each counted in closed form ([`Gen::product`], the
+/// path a hosted walk takes inside a block: `counts_and_positions_agree_with_the_walk` checks
+/// both), in less code (an embedded round stays far inside its instruction budget).
+const BLOCKS: bool = !cfg!(target_os = "none");
+
+#[cfg(test)]
+extern crate std;
+
+#[cfg(test)]
+std::thread_local! {
+    /// A test's switch to the bare-metal walks on a hosted build (this thread only).
+    static NO_BLOCKS: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+}
+
+/// [`BLOCKS`], or, in a test that asked for the bare-metal walks, `false`.
+fn blocks() -> bool {
+    #[cfg(test)]
+    if NO_BLOCKS.with(core::cell::Cell::get) {
+        return false;
+    }
+    BLOCKS
+}
+
 /// At most one part per rank of a straight or stairs.
 const MAX_PARTS: usize = 14;
 
@@ -429,7 +454,8 @@ impl Gen<'_> {
         }
         // Over the pair ranks: the ways to take two cards and one card of each rank held.
         let (mut pairs, mut ones) = (0usize, 0usize);
-        let mut held = self.ge1 & 0x7FFC;
+        let blocks = blocks();
+        let mut held = if blocks { self.ge1 & 0x7FFC } else { 0 };
         while held != 0 {
             let b = held.trailing_zeros() as u8;
             held &= held.wrapping_sub(1);
@@ -440,28 +466,30 @@ impl Gen<'_> {
             let a = ranks.trailing_zeros() as u8; // 2..=14
             ranks &= ranks.wrapping_sub(1);
             let key = a.wrapping_mul(2);
-            // The triple rank's whole block in closed form: the sum over the pair ranks `b` ≠ `a`
-            // of the products below (the Phoenix in the triple only with a lower pair).
-            let (a3, a2, a1) = (
-                self.choices(a, 3).len(),
-                self.choices(a, 2).len(),
-                self.choices(a, 1).len(),
-            );
-            let mut block = a3.saturating_mul(pairs.saturating_sub(a2));
-            if self.phoenix {
-                let mut lower_pairs = 0usize;
-                let mut lower = ge2 & ((1u16 << a).wrapping_sub(1));
-                while lower != 0 {
-                    let b = lower.trailing_zeros() as u8;
-                    lower &= lower.wrapping_sub(1);
-                    lower_pairs = lower_pairs.saturating_add(self.choices(b, 2).len());
+            if blocks {
+                // The triple rank's whole block in closed form: the sum over the pair ranks `b` ≠ `a`
+                // of the products below (the Phoenix in the triple only with a lower pair).
+                let (a3, a2, a1) = (
+                    self.choices(a, 3).len(),
+                    self.choices(a, 2).len(),
+                    self.choices(a, 1).len(),
+                );
+                let mut block = a3.saturating_mul(pairs.saturating_sub(a2));
+                if self.phoenix {
+                    let mut lower_pairs = 0usize;
+                    let mut lower = ge2 & ((1u16 << a).wrapping_sub(1));
+                    while lower != 0 {
+                        let b = lower.trailing_zeros() as u8;
+                        lower &= lower.wrapping_sub(1);
+                        lower_pairs = lower_pairs.saturating_add(self.choices(b, 2).len());
+                    }
+                    block = block
+                        .saturating_add(a3.saturating_mul(ones.saturating_sub(a1)))
+                        .saturating_add(a2.saturating_mul(lower_pairs));
                 }
-                block = block
-                    .saturating_add(a3.saturating_mul(ones.saturating_sub(a1)))
-                    .saturating_add(a2.saturating_mul(lower_pairs));
-            }
-            if self.pass_over(block, false) {
-                continue;
+                if self.pass_over(block, false) {
+                    continue;
+                }
             }
             for b in 2u8..=14 {
                 if b == a || self.ge1 & (1 << b) == 0 {
@@ -1048,6 +1076,62 @@ mod walk_tests {
             }
         }
         assert!(checked > 20_000, "{checked}");
+    }
+
+    /// The bare-metal walks (a full house's triple rank passed over one product at a time)
+    /// against the hosted walks (one block in closed form): the same counts, and the same play
+    /// and weight left at every position, Mah Jong plays weighing 1 and 14, on random hands
+    /// rich in pairs and triples, on the lead and on full houses.
+    #[test]
+    fn full_house_blocks_are_their_products() {
+        let both = |run: &dyn Fn() -> Result<Result<(Cards, usize), usize>, crate::tichu::Error>| {
+            let hosted = run();
+            super::NO_BLOCKS.with(|no| no.set(true));
+            let bare = run();
+            super::NO_BLOCKS.with(|no| no.set(false));
+            assert_eq!(hosted, bare);
+            hosted
+        };
+        let mut rng = Rng::new(27);
+        let (mut checked, mut full_houses) = (0usize, 0usize);
+        for round in 0..1500 {
+            // Two or three cards of several ranks, and some specials: many full houses.
+            let mut bits = 0u64;
+            while bits.count_ones() < 6 + rng.below(9) {
+                let rank = u64::from(rng.below(13));
+                bits |= 0b0111 << (rank * 4);
+                bits &= !(1u64 << (rank * 4 + u64::from(rng.below(4))));
+                bits |= 1u64 << (52 + rng.below(4));
+            }
+            let suited = Cards::from_bits(bits | 1u64 << 63);
+            let hand = if round % 3 == 2 { rank_only(suited) } else { suited };
+            let previous = if round % 2 == 0 {
+                None
+            } else {
+                Combination::new(super::Kind::FullHouse, 5, 4 + 2 * rng.below(11) as u8).ok()
+            };
+            // More than 14 cards (the last draw's ranks overshot): no hand.
+            let Some(plays) = listed(hand, previous, false) else {
+                continue;
+            };
+            full_houses += plays
+                .iter()
+                .filter(|&&play| {
+                    super::super::combination::readings(play).strongest().map(|r| r.kind())
+                        == Some(super::Kind::FullHouse)
+                })
+                .count();
+            for weight in [1, 14] {
+                let total = both(&|| count_plays(hand, previous, false, weight).map(Err))
+                    .unwrap()
+                    .unwrap_err();
+                for n in 0..=total + 2 {
+                    assert!(both(&|| nth_play(hand, previous, false, n, weight)).is_ok());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 50_000 && full_houses > 10_000, "{checked} {full_houses}");
     }
 
     /// Every play of the plain walk, in order.
