@@ -152,7 +152,9 @@ std::thread_local! {
     static NO_BLOCKS: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
 }
 
-/// [`BLOCKS`], or, in a test that asked for the bare-metal walks, `false`.
+/// [`BLOCKS`], or, in a test that asked for the bare-metal walks, `false`. Also whether a
+/// straight of one choice per rank, and rank-only stairs, are emitted without
+/// [`Gen::product`] (the same play).
 fn blocks() -> bool {
     #[cfg(test)]
     if NO_BLOCKS.with(core::cell::Cell::get) {
@@ -515,7 +517,8 @@ impl Gen<'_> {
         let mahjong = if low == 1 { MAHJONG_BIT } else { 0 };
         let bits = natural_bits(low.max(2), high) & !natural_bits(skip, skip);
         // One choice per rank (every rank-only hand; a suited hand holding one card of each rank
-        // in the run): the set is the hand's cards in the run, no product needed.
+        // in the run): the set is the hand's cards in the run, no product needed (hosted
+        // builds: bare metal takes the product, one play, in less code).
         let single = if self.suited {
             self.hand & bits
         } else {
@@ -524,7 +527,7 @@ impl Gen<'_> {
         let ranks = u32::from(len)
             .saturating_sub(u32::from(skip != 0))
             .saturating_sub(u32::from(low == 1));
-        if !self.suited || Cards::ones(single) == ranks {
+        if blocks() && (!self.suited || Cards::ones(single) == ranks) {
             let flush =
                 self.suited && extra == 0 && mahjong == 0 && (0..4).any(|s| (bits & NATURAL_LOW_BITS) << s == single);
             if flush {
@@ -599,8 +602,9 @@ impl Gen<'_> {
     /// card and the Phoenix.
     fn stairs_of(&mut self, low: u8, high: u8, phoenix_rank: u8) -> ControlFlow<()> {
         let extra = if phoenix_rank != 0 { PHOENIX_BIT } else { 0 };
-        if !self.suited {
-            // Rank-only: the pairs are the low two bits of each group.
+        if blocks() && !self.suited {
+            // Rank-only: the pairs are the low two bits of each group (hosted builds; bare
+            // metal takes the product, one play, in less code).
             let mask = (NATURAL_LOW_BITS * 3)
                 & natural_bits(low, high)
                 & !(natural_bits(phoenix_rank, phoenix_rank) & (NATURAL_LOW_BITS * 2));
@@ -1078,10 +1082,11 @@ mod walk_tests {
         assert!(checked > 20_000, "{checked}");
     }
 
-    /// The bare-metal walks (a full house's triple rank passed over one product at a time)
-    /// against the hosted walks (one block in closed form): the same counts, and the same play
-    /// and weight left at every position, Mah Jong plays weighing 1 and 14, on random hands
-    /// rich in pairs and triples, on the lead and on full houses.
+    /// The bare-metal walks (a full house's triple rank passed over one product at a time, a
+    /// straight of one choice per rank and rank-only stairs as products) against the hosted walks (one block in
+    /// closed form, the straight emitted directly): the same counts, and the same play and
+    /// weight left at every position, Mah Jong plays weighing 1 and 14, on random hands rich in
+    /// pairs and triples on the lead and on full houses, and random hands on random plays.
     #[test]
     fn full_house_blocks_are_their_products() {
         let both = |run: &dyn Fn() -> Result<Result<(Cards, usize), usize>, crate::tichu::Error>| {
@@ -1093,7 +1098,7 @@ mod walk_tests {
             hosted
         };
         let mut rng = Rng::new(27);
-        let (mut checked, mut full_houses) = (0usize, 0usize);
+        let (mut checked, mut full_houses, mut straights, mut stairs) = (0usize, 0usize, 0usize, 0usize);
         for round in 0..1500 {
             // Two or three cards of several ranks, and some specials: many full houses.
             let mut bits = 0u64;
@@ -1103,10 +1108,21 @@ mod walk_tests {
                 bits &= !(1u64 << (rank * 4 + u64::from(rng.below(4))));
                 bits |= 1u64 << (52 + rng.below(4));
             }
-            let suited = Cards::from_bits(bits | 1u64 << 63);
+            // Every fourth hand a random one (straights), on the lead or on a random play.
+            let suited = if round % 4 == 3 {
+                let len = 1 + rng.below(14);
+                random_hand(&mut rng, len)
+            } else {
+                Cards::from_bits(bits | 1u64 << 63)
+            };
             let hand = if round % 3 == 2 { rank_only(suited) } else { suited };
             let previous = if round % 2 == 0 {
                 None
+            } else if round % 4 == 3 {
+                let len = 4 + rng.below(11);
+                let other = random_hand(&mut rng, len);
+                let plays = listed(other, None, false).unwrap();
+                super::super::combination::resolve(None, plays[rng.below(plays.len() as u32) as usize])
             } else {
                 Combination::new(super::Kind::FullHouse, 5, 4 + 2 * rng.below(11) as u8).ok()
             };
@@ -1114,13 +1130,14 @@ mod walk_tests {
             let Some(plays) = listed(hand, previous, false) else {
                 continue;
             };
-            full_houses += plays
-                .iter()
-                .filter(|&&play| {
-                    super::super::combination::readings(play).strongest().map(|r| r.kind())
-                        == Some(super::Kind::FullHouse)
-                })
-                .count();
+            let kinds = || {
+                plays
+                    .iter()
+                    .filter_map(|&play| super::super::combination::readings(play).strongest())
+            };
+            full_houses += kinds().filter(|r| r.kind() == super::Kind::FullHouse).count();
+            straights += kinds().filter(|r| r.kind() == super::Kind::Straight).count();
+            stairs += usize::from(!hand.is_suited()) * kinds().filter(|r| r.kind() == super::Kind::Stairs).count();
             for weight in [1, 14] {
                 let total = both(&|| count_plays(hand, previous, false, weight).map(Err))
                     .unwrap()
@@ -1131,7 +1148,10 @@ mod walk_tests {
                 }
             }
         }
-        assert!(checked > 50_000 && full_houses > 10_000, "{checked} {full_houses}");
+        assert!(
+            checked > 50_000 && full_houses > 5_000 && straights > 500 && stairs > 200,
+            "{checked} {full_houses} {straights} {stairs}"
+        );
     }
 
     /// Every play of the plain walk, in order.
