@@ -189,6 +189,12 @@ fn yes_no(value: &str) -> Result<bool, RuleError> {
         _ => Err(RuleError::BadValue),
     }
 }
+
+/// The value text of a yes/no rule.
+const fn yes_or_no(flag: bool) -> &'static str {
+    if flag { "yes" } else { "no" }
+}
+
 const RULES_BYTES: usize = 5;
 
 impl game::Rules for Config {
@@ -238,13 +244,7 @@ impl game::Rules for Config {
                 }
                 self.target = target;
             }
-            "tichu-during-exchange" => {
-                self.tichu_during_exchange = match value {
-                    "yes" => true,
-                    "no" => false,
-                    _ => return Err(RuleError::BadValue),
-                };
-            }
+            "tichu-during-exchange" => self.tichu_during_exchange = yes_no(value)?,
             "bomb-after-passes" => self.bomb_after_passes = yes_no(value)?,
             "wish-bomb" => self.wish_bomb = yes_no(value)?,
             "bomb-priority" => {
@@ -262,9 +262,9 @@ impl game::Rules for Config {
     fn write_value(&self, key: &str, out: &mut dyn fmt::Write) -> Result<(), RuleError> {
         let written = match key {
             "target" => Dec::from(self.target).write_to(out),
-            "tichu-during-exchange" => out.write_str(if self.tichu_during_exchange { "yes" } else { "no" }),
-            "bomb-after-passes" => out.write_str(if self.bomb_after_passes { "yes" } else { "no" }),
-            "wish-bomb" => out.write_str(if self.wish_bomb { "yes" } else { "no" }),
+            "tichu-during-exchange" => out.write_str(yes_or_no(self.tichu_during_exchange)),
+            "bomb-after-passes" => out.write_str(yes_or_no(self.bomb_after_passes)),
+            "wish-bomb" => out.write_str(yes_or_no(self.wish_bomb)),
             "bomb-priority" => out.write_str(match self.bomb_priority {
                 BombPriority::TurnOrder => "turn-order",
                 BombPriority::SeatOrder => "seat-order",
