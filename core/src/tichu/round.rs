@@ -316,15 +316,30 @@ impl core::fmt::Display for Action {
         match self {
             Action::GrandTichu(true) => f.write_str("grand"),
             Action::GrandTichu(false) => f.write_str("no-grand"),
-            Action::Exchange { left, partner, right } => write!(f, "exchange {left} {partner} {right}"),
+            // Piece by piece (the pieces' own `Display`s write their characters directly).
+            Action::Exchange { left, partner, right } => {
+                f.write_str("exchange")?;
+                for card in [left, partner, right] {
+                    f.write_str(" ")?;
+                    core::fmt::Display::fmt(card, f)?;
+                }
+                Ok(())
+            }
             Action::Tichu => f.write_str("tichu"),
             Action::Pass => f.write_str("pass"),
-            Action::GiveDragonTrick(to) => write!(f, "give {to}"),
-            Action::Play { cards, wish: None } => write!(f, "play {cards}"),
-            Action::Play {
-                cards,
-                wish: Some(rank),
-            } => write!(f, "play {cards} wish {}", crate::notation::PlainChar(rank.symbol())),
+            Action::GiveDragonTrick(to) => {
+                f.write_str("give ")?;
+                core::fmt::Display::fmt(to, f)
+            }
+            Action::Play { cards, wish } => {
+                f.write_str("play ")?;
+                core::fmt::Display::fmt(cards, f)?;
+                if let Some(rank) = wish {
+                    f.write_str(" wish ")?;
+                    core::fmt::Write::write_char(f, rank.symbol())?;
+                }
+                Ok(())
+            }
         }
     }
 }
