@@ -143,26 +143,6 @@ const fn natural_bits(low: u8, high: u8) -> u64 {
 /// both), in less code (an embedded round stays far inside its instruction budget).
 const BLOCKS: bool = !cfg!(target_os = "none");
 
-#[cfg(test)]
-extern crate std;
-
-#[cfg(test)]
-std::thread_local! {
-    /// A test's switch to the bare-metal walks on a hosted build (this thread only).
-    static NO_BLOCKS: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
-}
-
-/// [`BLOCKS`], or, in a test that asked for the bare-metal walks, `false`. Also whether a
-/// straight of one choice per rank, and rank-only stairs, are emitted without
-/// [`Gen::product`] (the same play).
-fn blocks() -> bool {
-    #[cfg(test)]
-    if NO_BLOCKS.with(core::cell::Cell::get) {
-        return false;
-    }
-    BLOCKS
-}
-
 /// At most one part per rank of a straight or stairs.
 const MAX_PARTS: usize = 14;
 
@@ -188,10 +168,26 @@ struct Gen<'f> {
     skip: usize,
     /// The weight of a play holding the Mah Jong (1; 14 when the caller counts its 13 wishes).
     mahjong_weight: usize,
+    /// [`BLOCKS`], or `false` in the test that runs the bare-metal walks on the host.
+    #[cfg(test)]
+    blocks: bool,
     f: &'f mut dyn FnMut(Cards, Combination) -> ControlFlow<()>,
 }
 
 impl Gen<'_> {
+    /// [`BLOCKS`] (a test's walk may say `false`). Also whether a straight of one choice per
+    /// rank, and rank-only stairs, are emitted without [`Gen::product`] (the same play).
+    #[cfg(not(test))]
+    const fn blocks(&self) -> bool {
+        BLOCKS
+    }
+
+    /// [`BLOCKS`], or `false` in the test of the bare-metal walks.
+    #[cfg(test)]
+    const fn blocks(&self) -> bool {
+        self.blocks
+    }
+
     /// The ranks held at least twice (bit `v` for rank value `v`, 1 the Mah Jong).
     fn ge2(&self) -> u16 {
         let counts = self.counts;
@@ -456,7 +452,7 @@ impl Gen<'_> {
         }
         // Over the pair ranks: the ways to take two cards and one card of each rank held.
         let (mut pairs, mut ones) = (0usize, 0usize);
-        let blocks = blocks();
+        let blocks = self.blocks();
         let mut held = if blocks { self.ge1 & 0x7FFC } else { 0 };
         while held != 0 {
             let b = held.trailing_zeros() as u8;
@@ -527,7 +523,7 @@ impl Gen<'_> {
         let ranks = u32::from(len)
             .saturating_sub(u32::from(skip != 0))
             .saturating_sub(u32::from(low == 1));
-        if blocks() && (!self.suited || Cards::ones(single) == ranks) {
+        if self.blocks() && (!self.suited || Cards::ones(single) == ranks) {
             let flush =
                 self.suited && extra == 0 && mahjong == 0 && (0..4).any(|s| (bits & NATURAL_LOW_BITS) << s == single);
             if flush {
@@ -602,7 +598,7 @@ impl Gen<'_> {
     /// card and the Phoenix.
     fn stairs_of(&mut self, low: u8, high: u8, phoenix_rank: u8) -> ControlFlow<()> {
         let extra = if phoenix_rank != 0 { PHOENIX_BIT } else { 0 };
-        if blocks() && !self.suited {
+        if self.blocks() && !self.suited {
             // Rank-only: the pairs are the low two bits of each group (hosted builds; bare
             // metal takes the product, one play, in less code).
             let mask = (NATURAL_LOW_BITS * 3)
@@ -814,6 +810,8 @@ fn walk(
         bombs_only,
         skip,
         mahjong_weight,
+        #[cfg(test)]
+        blocks: BLOCKS,
         f,
     };
     let flow = generator.run(hand);
@@ -1047,6 +1045,7 @@ mod walk_tests {
                 bombs_only: false,
                 skip,
                 mahjong_weight: 1,
+                blocks: true,
                 f: &mut f,
             };
             let _ = if by_same_rank {
@@ -1089,13 +1088,32 @@ mod walk_tests {
     /// pairs and triples on the lead and on full houses, and random hands on random plays.
     #[test]
     fn full_house_blocks_are_their_products() {
-        let both = |run: &dyn Fn() -> Result<Result<(Cards, usize), usize>, crate::tichu::Error>| {
-            let hosted = run();
-            super::NO_BLOCKS.with(|no| no.set(true));
-            let bare = run();
-            super::NO_BLOCKS.with(|no| no.set(false));
-            assert_eq!(hosted, bare);
-            hosted
+        use super::{Gen, gather_groups};
+        use crate::tichu::card::COUNT_LOW_BITS;
+        // The walk of `nth_play` at `n`, by a generator without the blocks and shortcuts.
+        let bare = |hand: Cards, previous: Option<Combination>, n: usize, weight: usize| {
+            let mut found = None;
+            let mut f = |cards: Cards, _| {
+                found = Some(cards);
+                ControlFlow::Break(())
+            };
+            let counts = hand.count_word();
+            let mut generator = Gen {
+                hand: hand.mask(),
+                ge1: gather_groups((counts | counts >> 1 | counts >> 2 | counts >> 3) & COUNT_LOW_BITS),
+                counts,
+                phoenix: hand.has_phoenix(),
+                suited: hand.is_suited(),
+                previous,
+                bombs_only: false,
+                skip: n,
+                mahjong_weight: weight,
+                blocks: false,
+                f: &mut f,
+            };
+            let _ = generator.run(hand);
+            let left = generator.skip;
+            Ok(found.map(|cards| (cards, left)).ok_or(left))
         };
         let mut rng = Rng::new(27);
         let (mut checked, mut full_houses, mut straights, mut stairs) = (0usize, 0usize, 0usize, 0usize);
@@ -1139,11 +1157,14 @@ mod walk_tests {
             straights += kinds().filter(|r| r.kind() == super::Kind::Straight).count();
             stairs += usize::from(!hand.is_suited()) * kinds().filter(|r| r.kind() == super::Kind::Stairs).count();
             for weight in [1, 14] {
-                let total = both(&|| count_plays(hand, previous, false, weight).map(Err))
-                    .unwrap()
-                    .unwrap_err();
+                let total = count_plays(hand, previous, false, weight).unwrap();
+                assert_eq!(bare(hand, previous, usize::MAX, weight), Ok(Err(usize::MAX - total)));
                 for n in 0..=total + 2 {
-                    assert!(both(&|| nth_play(hand, previous, false, n, weight)).is_ok());
+                    assert_eq!(
+                        bare(hand, previous, n, weight),
+                        nth_play(hand, previous, false, n, weight),
+                        "{hand} {n}"
+                    );
                     checked += 1;
                 }
             }
