@@ -233,6 +233,8 @@ pub struct Readings {
 impl Readings {
     const NONE: Readings = Readings { items: [None, None] };
 
+    /// The one reading `kind`/`len`/`key` (one call for the many returns of [`readings`]).
+    #[inline(never)]
     fn one(kind: Kind, len: u8, key: u8) -> Readings {
         Readings {
             items: [
@@ -246,14 +248,12 @@ impl Readings {
         }
     }
 
+    /// The two readings `kind`/`len` keyed `low` and `high`.
     fn two(kind: Kind, len: u8, low: u8, high: u8) -> Readings {
+        let [weaker, _] = Readings::one(kind, len, low).items;
         Readings {
             items: [
-                Some(Combination {
-                    kind: kind as u8,
-                    len,
-                    key: low,
-                }),
+                weaker,
                 Some(Combination {
                     kind: kind as u8,
                     len,
@@ -307,7 +307,7 @@ pub fn readings(cards: Cards) -> Readings {
     }
     let len = len as u8;
     // Popcounts are software loops on baseline x86-64: only the stairs need these two.
-    let distinct = || present.count_ones() as u8;
+    let distinct = || Cards::ones(present) as u8;
     // Bit tricks on a non-zero `present` (checked above) and, for `rest`, one with two bits.
     let one_rank = present & present.wrapping_sub(1) == 0;
     let two_ranks = !one_rank && {
@@ -329,7 +329,7 @@ pub fn readings(cards: Cards) -> Readings {
     } else {
         1
     };
-    let singles = || (counts & !(counts >> 1) & !(counts >> 2) & COUNT_LOW_BITS).count_ones() as u8;
+    let singles = || Cards::ones(counts & !(counts >> 1) & !(counts >> 2) & COUNT_LOW_BITS) as u8;
     let count_of = |value: u8| ((counts >> (u32::from(value) * 4)) & 0xF) as u8;
 
     // Same rank: pair, triple, four of a kind (never with the Phoenix or the Mah Jong).

@@ -53,7 +53,7 @@ use core::fmt;
 use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
 
-use crate::notation::{Dec, Plain, PlainChar};
+use crate::notation::Dec;
 
 use super::Error;
 use super::card::{Card, Rank};
@@ -189,6 +189,12 @@ fn yes_no(value: &str) -> Result<bool, RuleError> {
         _ => Err(RuleError::BadValue),
     }
 }
+
+/// The value text of a yes/no rule.
+const fn yes_or_no(flag: bool) -> &'static str {
+    if flag { "yes" } else { "no" }
+}
+
 const RULES_BYTES: usize = 5;
 
 impl game::Rules for Config {
@@ -238,13 +244,7 @@ impl game::Rules for Config {
                 }
                 self.target = target;
             }
-            "tichu-during-exchange" => {
-                self.tichu_during_exchange = match value {
-                    "yes" => true,
-                    "no" => false,
-                    _ => return Err(RuleError::BadValue),
-                };
-            }
+            "tichu-during-exchange" => self.tichu_during_exchange = yes_no(value)?,
             "bomb-after-passes" => self.bomb_after_passes = yes_no(value)?,
             "wish-bomb" => self.wish_bomb = yes_no(value)?,
             "bomb-priority" => {
@@ -262,9 +262,9 @@ impl game::Rules for Config {
     fn write_value(&self, key: &str, out: &mut dyn fmt::Write) -> Result<(), RuleError> {
         let written = match key {
             "target" => Dec::from(self.target).write_to(out),
-            "tichu-during-exchange" => out.write_str(if self.tichu_during_exchange { "yes" } else { "no" }),
-            "bomb-after-passes" => out.write_str(if self.bomb_after_passes { "yes" } else { "no" }),
-            "wish-bomb" => out.write_str(if self.wish_bomb { "yes" } else { "no" }),
+            "tichu-during-exchange" => out.write_str(yes_or_no(self.tichu_during_exchange)),
+            "bomb-after-passes" => out.write_str(yes_or_no(self.bomb_after_passes)),
+            "wish-bomb" => out.write_str(yes_or_no(self.wish_bomb)),
             "bomb-priority" => out.write_str(match self.bomb_priority {
                 BombPriority::TurnOrder => "turn-order",
                 BombPriority::SeatOrder => "seat-order",
@@ -533,74 +533,89 @@ fn write_cards(cards: super::Cards, out: &mut dyn fmt::Write) -> fmt::Result {
     Ok(())
 }
 
+/// `text` then the number `n`: the view's lines written piece by piece, one call a piece and
+/// its number (a `format_args!` per line built an argument list of each line's pieces and
+/// numbers: about 40 % more flash on a microcontroller). In a frame of its own.
+#[inline(never)]
+fn put(out: &mut dyn fmt::Write, text: &str, n: i32) -> fmt::Result {
+    out.write_str(text)?;
+    Dec::from(n).write_to(out)
+}
+
+/// The exchange line `label` (`passed: ` or `received: `) of the three `cards` (to or from the
+/// seats one, two and three after `seat`, `word` saying which), once all three are known.
+fn write_exchange(
+    out: &mut dyn fmt::Write,
+    label: &str,
+    word: &str,
+    cards: [Option<Card>; 3],
+    seat: Seat,
+) -> fmt::Result {
+    if cards.contains(&None) {
+        return Ok(());
+    }
+    out.write_str(label)?;
+    let mut other = seat;
+    for card in cards.into_iter().flatten() {
+        if other != seat {
+            out.write_str(", ")?;
+        }
+        other = other.next(4);
+        write!(out, "{card}")?;
+        put(out, word, other.0.into())?;
+    }
+    out.write_str("\n")
+}
+
 fn write_view(view: &Observation, outcome: Option<Outcome>, out: &mut dyn fmt::Write) -> fmt::Result {
     let seat = view.seat;
-    let team = seat.0 & 1;
-    writeln!(
-        out,
-        "tichu: seat {} (team {}: seats {} and {})",
-        seat,
-        Dec::from(team),
-        Dec::from(team),
-        Dec::from(team.wrapping_add(2))
-    )?;
-    writeln!(out, "stage: {}", Plain(phase_name(view.phase)))?;
-    out.write_str("hand: ")?;
+    let team = i32::from(seat.0 & 1);
+    put(out, "tichu: seat ", seat.0.into())?;
+    put(out, " (team ", team)?;
+    put(out, ": seats ", team)?;
+    put(out, " and ", team.wrapping_add(2))?;
+    out.write_str(")\nstage: ")?;
+    out.write_str(phase_name(view.phase))?;
+    out.write_str("\nhand: ")?;
     write_cards(view.hand, out)?;
     if view.phase == Phase::GrandTichu {
         // 8 and 14: the casts keep them.
         const SHOWN: [u8; 2] = [round::WINDOW as u8, round::HAND as u8];
         let [window, hand] = SHOWN;
-        writeln!(out, " (the first {} of {} cards)", Dec::from(window), Dec::from(hand))?;
-    } else {
-        out.write_str("\n")?;
+        put(out, " (the first ", window.into())?;
+        put(out, " of ", hand.into())?;
+        out.write_str(" cards)")?;
     }
-    if let [Some(left), Some(partner), Some(right)] = view.given {
-        writeln!(
-            out,
-            "passed: {left} to seat {}, {partner} to seat {}, {right} to seat {}",
-            seat.next(4),
-            seat.next(4).next(4),
-            seat.next(4).next(4).next(4)
-        )?;
-    }
-    if let [Some(a), Some(b), Some(c)] = view.received {
-        writeln!(
-            out,
-            "received: {a} from seat {}, {b} from seat {}, {c} from seat {}",
-            seat.next(4),
-            seat.next(4).next(4),
-            seat.next(4).next(4).next(4)
-        )?;
-    }
+    out.write_str("\n")?;
+    write_exchange(out, "passed: ", " to seat ", view.given, seat)?;
+    write_exchange(out, "received: ", " from seat ", view.received, seat)?;
     let mut places = [0u8; 4];
     for (place, out_seat) in (1u8..).zip(view.out_order()) {
         if let Some(slot) = places.get_mut(out_seat.index()) {
             *slot = place;
         }
     }
-    for (k, ((count, call), (taken, place))) in (0u8..).zip(
-        view.card_counts
-            .iter()
-            .zip(view.calls)
-            .zip(view.points_taken.iter().zip(places)),
-    ) {
-        let marker = if k == seat.0 { " (you)" } else { "" };
-        write!(
+    for k in 0..4u8 {
+        let i = usize::from(k);
+        let count = view.card_counts.get(i).copied().unwrap_or(0);
+        put(out, "seat ", k.into())?;
+        if k == seat.0 {
+            out.write_str(" (you)")?;
+        }
+        put(out, ": ", count.into())?;
+        out.write_str(if count == 1 { " card, call " } else { " cards, call " })?;
+        out.write_str(call_name(view.calls.get(i).copied().unwrap_or(Call::None)))?;
+        put(
             out,
-            "seat {}{}: {} {}, call {}, points taken {}",
-            Dec::from(k),
-            Plain(marker),
-            Dec::from(*count),
-            Plain(if *count == 1 { "card" } else { "cards" }),
-            Plain(call_name(call)),
-            Dec::from(*taken)
+            ", points taken ",
+            view.points_taken.get(i).copied().unwrap_or(0).into(),
         )?;
-        if view.phase == Phase::Exchange && view.exchanged.get(usize::from(k)).copied().unwrap_or(false) {
+        if view.phase == Phase::Exchange && view.exchanged.get(i).copied().unwrap_or(false) {
             out.write_str(", exchange chosen")?;
         }
+        let place = places.get(i).copied().unwrap_or(0);
         if place > 0 {
-            write!(out, ", out {}", Dec::from(place))?;
+            put(out, ", out ", place.into())?;
         }
         out.write_str("\n")?;
     }
@@ -611,34 +626,37 @@ fn write_view(view: &Observation, outcome: Option<Outcome>, out: &mut dyn fmt::W
                 let top = view.play_cards(view.plays());
                 out.write_str("table: ")?;
                 write_cards(top, out)?;
-                writeln!(
-                    out,
-                    " by seat {} ({} passes, {} points in the trick)",
-                    Dec::from(view.trick.top_seat.index()),
-                    Dec::from(view.trick.passes),
-                    Dec::from(view.trick.points)
-                )?;
+                put(out, " by seat ", view.trick.top_seat.index().into())?;
+                put(out, " (", view.trick.passes.into())?;
+                put(out, " passes, ", view.trick.points.into())?;
+                out.write_str(" points in the trick)\n")?;
             }
-            None => writeln!(out, "table: empty, seat {} leads", Dec::from(view.trick.turn.index()))?,
+            None => {
+                put(out, "table: empty, seat ", view.trick.turn.index().into())?;
+                out.write_str(" leads\n")?;
+            }
         }
     }
     if let Some(rank) = view.trick.wish {
-        writeln!(out, "wish: {} (open)", PlainChar(rank.symbol()))?;
+        out.write_str("wish: ")?;
+        out.write_char(rank.symbol())?;
+        out.write_str(" (open)\n")?;
     }
     if let Some(giver) = view.dragon_waiting {
-        writeln!(out, "dragon: seat {giver} gives the trick to an opponent")?;
+        put(out, "dragon: seat ", giver.0.into())?;
+        out.write_str(" gives the trick to an opponent\n")?;
     }
     match (view.to_act, outcome) {
         (_, Some(outcome)) => {
             let [a, b] = outcome.scores;
-            writeln!(
-                out,
-                "round over: scores {} {} (team 0, team 1)",
-                Dec::from(a),
-                Dec::from(b)
-            )?;
+            put(out, "round over: scores ", a.into())?;
+            put(out, " ", b.into())?;
+            out.write_str(" (team 0, team 1)\n")?;
         }
-        (Some(turn), None) => writeln!(out, "turn: seat {turn}")?,
+        (Some(turn), None) => {
+            put(out, "turn: seat ", turn.0.into())?;
+            out.write_str("\n")?;
+        }
         (None, None) => {}
     }
     Ok(())

@@ -184,27 +184,21 @@ impl Match {
             .get_mut(..ENCODED_BYTES)
             .ok_or(Error::BufferTooSmall { needed: ENCODED_BYTES })?;
         let (head, tail) = out.split_at_mut(ENCODED_BYTES.saturating_sub(round::ENCODED_BYTES));
-        let mut bytes = [0u8; 26];
-        bytes[0] = FORMAT_VERSION;
+        let mut w = round::Writer { out: head, at: 0 };
         let [lo, hi] = self.config.target.to_le_bytes();
-        bytes[1] = lo;
-        bytes[2] = hi;
-        bytes[3] = self.config.flag_byte();
-        bytes[4] = self.config.bomb_priority as u8;
-        let fields = self
-            .seed
-            .to_le_bytes()
-            .into_iter()
-            .chain(self.rounds.to_le_bytes())
-            .chain(self.scores[0].to_le_bytes())
-            .chain(self.scores[1].to_le_bytes())
-            .chain([self.winner]);
-        for (slot, b) in bytes.iter_mut().skip(5).zip(fields) {
-            *slot = b;
+        w.bytes(&[
+            FORMAT_VERSION,
+            lo,
+            hi,
+            self.config.flag_byte(),
+            self.config.bomb_priority as u8,
+        ]);
+        w.bytes(&self.seed.to_le_bytes());
+        w.bytes(&self.rounds.to_le_bytes());
+        for score in self.scores {
+            w.bytes(&score.to_le_bytes());
         }
-        for (slot, b) in head.iter_mut().zip(bytes) {
-            *slot = b;
-        }
+        w.byte(self.winner);
         self.round.encode(tail)?;
         Ok(ENCODED_BYTES)
     }

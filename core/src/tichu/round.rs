@@ -316,15 +316,30 @@ impl core::fmt::Display for Action {
         match self {
             Action::GrandTichu(true) => f.write_str("grand"),
             Action::GrandTichu(false) => f.write_str("no-grand"),
-            Action::Exchange { left, partner, right } => write!(f, "exchange {left} {partner} {right}"),
+            // Piece by piece (the pieces' own `Display`s write their characters directly).
+            Action::Exchange { left, partner, right } => {
+                f.write_str("exchange")?;
+                for card in [left, partner, right] {
+                    f.write_str(" ")?;
+                    core::fmt::Display::fmt(card, f)?;
+                }
+                Ok(())
+            }
             Action::Tichu => f.write_str("tichu"),
             Action::Pass => f.write_str("pass"),
-            Action::GiveDragonTrick(to) => write!(f, "give {to}"),
-            Action::Play { cards, wish: None } => write!(f, "play {cards}"),
-            Action::Play {
-                cards,
-                wish: Some(rank),
-            } => write!(f, "play {cards} wish {}", crate::notation::PlainChar(rank.symbol())),
+            Action::GiveDragonTrick(to) => {
+                f.write_str("give ")?;
+                core::fmt::Display::fmt(to, f)
+            }
+            Action::Play { cards, wish } => {
+                f.write_str("play ")?;
+                core::fmt::Display::fmt(cards, f)?;
+                if let Some(rank) = wish {
+                    f.write_str(" wish ")?;
+                    core::fmt::Write::write_char(f, rank.symbol())?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -571,13 +586,11 @@ const fn at<T: Copy>(values: &[T; 4], seat: TrickSeat) -> T {
     values[(seat.index() & 3) as usize]
 }
 
+/// The entry of a per-seat array, writable.
+// A proven range, as `at`: `& 3` into four entries, one address (a match of four arms branched).
+#[allow(clippy::indexing_slicing)]
 fn at_mut<T>(values: &mut [T; 4], seat: TrickSeat) -> &mut T {
-    match seat.index() & 3 {
-        0 => &mut values[0],
-        1 => &mut values[1],
-        2 => &mut values[2],
-        _ => &mut values[3],
-    }
+    &mut values[usize::from(seat.index() & 3)]
 }
 
 const fn bit(seat: TrickSeat) -> u8 {
@@ -1296,13 +1309,7 @@ impl Round {
                 let top = self.trick.top();
                 if s == self.trick.turn() && self.trick.gathering() {
                     // The trick waits to be gathered: bombs, or the pass that gathers it.
-                    let mut flow = ControlFlow::Continue(());
-                    let result = for_each_bomb(&hand, top, |cards, _| {
-                        flow = f(Action::Play { cards, wish: None });
-                        flow
-                    });
-                    debug_assert!(result.is_ok(), "a round's hand and table are always valid");
-                    flow?;
+                    visit_bombs(hand, top, None, f)?;
                     f(Action::Pass)?;
                 } else if s == self.trick.turn() {
                     let mut flow = ControlFlow::Continue(());
@@ -1318,28 +1325,13 @@ impl Round {
                         && top.is_some()
                         && wish_forces(&hand, top, Some(rank)).unwrap_or(false)
                     {
-                        let result = for_each_bomb(&hand, top, |cards, _| {
-                            flow = if cards.count(rank) == 0 {
-                                f(Action::Play { cards, wish: None })
-                            } else {
-                                ControlFlow::Continue(())
-                            };
-                            flow
-                        });
-                        debug_assert!(result.is_ok(), "a round's hand and table are always valid");
-                        flow?;
+                        visit_bombs(hand, top, Some(rank), f)?;
                     }
                     if top.is_some() && self.trick.check_pass(s, hand).is_ok() {
                         f(Action::Pass)?;
                     }
                 } else if top.is_some() && !hand.is_empty() {
-                    let mut flow = ControlFlow::Continue(());
-                    let result = for_each_bomb(&hand, top, |cards, _| {
-                        flow = f(Action::Play { cards, wish: None });
-                        flow
-                    });
-                    debug_assert!(result.is_ok(), "a round's hand and table are always valid");
-                    flow?;
+                    visit_bombs(hand, top, None, f)?;
                 }
             }
             Phase::DragonGift => {
@@ -1569,23 +1561,7 @@ impl Round {
                         (parts.top_seat, parts.points, dragon)
                     }
                 };
-                self.mark_trick_end();
-                event.trick_taken = Some(TrickTaken {
-                    taker: game_seat(taker),
-                    points,
-                    dragon,
-                });
-                if dragon {
-                    self.phase = Phase::DragonGift as u8;
-                    self.gift_taker = taker.index();
-                    self.gift_points = points;
-                    self.gift_leader = NO_SEAT;
-                } else {
-                    let pile = at_mut(&mut self.taken, taker);
-                    *pile = pile.checked_add(points).ok_or(Error::Internal)?;
-                    self.phase = Phase::Over as u8;
-                    event.round_over = true;
-                }
+                self.take_trick(taker, points, dragon, None, &mut event)?;
                 return Ok(event);
             }
         }
@@ -1597,23 +1573,45 @@ impl Round {
         let Step::Over(end) = step else {
             return Ok(());
         };
+        let leader = end.next_leader.ok_or(Error::Internal)?;
+        self.take_trick(end.taker, end.points, end.dragon, Some(leader), event)
+    }
+
+    /// The trick's end: `taker` takes it (`points`), or must give it away (`dragon`); then
+    /// `leader` leads the next trick (after the gift, for the Dragon's), or, without one, the
+    /// round is over (once the gift is made, for the Dragon's). Written once for the trick
+    /// ended by a step and the trick the round's end closes.
+    fn take_trick(
+        &mut self,
+        taker: TrickSeat,
+        points: i16,
+        dragon: bool,
+        leader: Option<TrickSeat>,
+        event: &mut Event,
+    ) -> Result<(), Error> {
         self.mark_trick_end();
         event.trick_taken = Some(TrickTaken {
-            taker: game_seat(end.taker),
-            points: end.points,
-            dragon: end.dragon,
+            taker: game_seat(taker),
+            points,
+            dragon,
         });
-        let leader = end.next_leader.ok_or(Error::Internal)?;
-        if end.dragon {
+        if dragon {
             self.phase = Phase::DragonGift as u8;
-            self.gift_taker = end.taker.index();
-            self.gift_points = end.points;
-            self.gift_leader = leader.index();
+            self.gift_taker = taker.index();
+            self.gift_points = points;
+            self.gift_leader = leader.map_or(NO_SEAT, TrickSeat::index);
             return Ok(());
         }
-        let pile = at_mut(&mut self.taken, end.taker);
-        *pile = pile.checked_add(end.points).ok_or(Error::Internal)?;
-        self.start_trick(leader)
+        let pile = at_mut(&mut self.taken, taker);
+        *pile = pile.checked_add(points).ok_or(Error::Internal)?;
+        match leader {
+            Some(leader) => self.start_trick(leader),
+            None => {
+                self.phase = Phase::Over as u8;
+                event.round_over = true;
+                Ok(())
+            }
+        }
     }
 
     fn start_trick(&mut self, leader: TrickSeat) -> Result<(), Error> {
@@ -1809,9 +1807,7 @@ impl Round {
         out.fill(0);
         let mut w = Writer { out, at: 0 };
         w.byte(FORMAT_VERSION);
-        for b in self.config().to_bytes() {
-            w.byte(b);
-        }
+        w.bytes(&self.config().to_bytes());
         let mut owners = [0u8; 14];
         for (k, hand) in (0u8..).zip(self.dealt()) {
             let mut rest = hand;
@@ -1823,17 +1819,9 @@ impl Round {
                 }
             }
         }
-        for b in owners {
-            w.byte(b);
-        }
-        for b in self.window.to_le_bytes().into_iter().take(7) {
-            w.byte(b);
-        }
-        for chosen in &self.given {
-            for &b in chosen {
-                w.byte(b);
-            }
-        }
+        w.bytes(&owners);
+        w.bytes(self.window.to_le_bytes().first_chunk::<7>().unwrap_or(&[0; 7]));
+        w.bytes(self.given.as_flattened());
         w.bytes(&self.card_play);
         w.byte(self.wish_made);
         w.bytes(&self.log_len.to_le_bytes());
@@ -1877,16 +1865,26 @@ impl Round {
         make: impl FnOnce(Config, [Cards; 4], u64) -> &'p mut T,
         round: impl Fn(&mut T) -> &mut Round,
     ) -> Result<&'p mut T, Error> {
+        let (config, dealt, window) = Round::dealt_head(bytes)?;
+        let made = make(config, dealt, window);
+        round(&mut *made).replay_form(bytes)?;
+        Ok(made)
+    }
+
+    /// The head of the byte form `bytes` ([`cache::Form::read_head`]) with its deal checked: 14
+    /// cards a hand, 8 of them in its window. Once for the round's and the match's decodes
+    /// (`checked_in` is inlined into each). Errors: [`Error::InvalidState`],
+    /// [`Error::InvalidConfig`].
+    #[inline(never)]
+    fn dealt_head(bytes: &[u8]) -> Result<(Config, [Cards; 4], u64), Error> {
         let (config, dealt, window) = cache::Form::read_head(bytes)?;
-        if dealt.iter().any(|h| h.count_ones() as usize != HAND)
+        if dealt.iter().any(|&h| Cards::ones(h) as usize != HAND)
             || window & !FULL_DECK != 0
-            || dealt.iter().any(|h| (h & window).count_ones() as usize != WINDOW)
+            || dealt.iter().any(|&h| Cards::ones(h & window) as usize != WINDOW)
         {
             return Err(Error::InvalidState);
         }
-        let made = make(config, dealt.map(set_of), window);
-        round(&mut *made).replay_form(bytes)?;
-        Ok(made)
+        Ok((config, dealt.map(set_of), window))
     }
 
     /// Replays the log of the byte form `bytes` (its head already read into this freshly dealt
@@ -2075,6 +2073,27 @@ fn nth_exchange(hand: Cards, i: usize) -> Option<Action> {
     })
 }
 
+/// `f` with every bomb of `hand` beating `top` as a play ([`for_each_bomb`]'s order), but those
+/// holding a card of rank `without` (the bombs a binding wish leaves out); written once for the
+/// three walks of bombs.
+fn visit_bombs(
+    hand: Cards,
+    top: Option<super::combination::Combination>,
+    without: Option<Rank>,
+    f: &mut dyn FnMut(Action) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let mut flow = ControlFlow::Continue(());
+    let result = for_each_bomb(&hand, top, |cards, _| {
+        flow = match without {
+            Some(rank) if cards.count(rank) > 0 => ControlFlow::Continue(()),
+            _ => f(Action::Play { cards, wish: None }),
+        };
+        flow
+    });
+    debug_assert!(result.is_ok(), "a round's hand and table are always valid");
+    flow
+}
+
 fn emit_play(cards: Cards, f: &mut dyn FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
     f(Action::Play { cards, wish: None })?;
     if cards.has_mahjong() {
@@ -2088,13 +2107,17 @@ fn emit_play(cards: Cards, f: &mut dyn FnMut(Action) -> ControlFlow<()>) -> Cont
     ControlFlow::Continue(())
 }
 
-struct Writer<'a> {
-    out: &'a mut [u8],
-    at: usize,
+/// A byte form being written: `out` from `at` on.
+pub(super) struct Writer<'a> {
+    /// The form's bytes.
+    pub(super) out: &'a mut [u8],
+    /// Where the next byte goes.
+    pub(super) at: usize,
 }
 
 impl Writer<'_> {
-    fn byte(&mut self, b: u8) {
+    /// Writes `b` (dropped past the end).
+    pub(super) fn byte(&mut self, b: u8) {
         if let Some(slot) = self.out.get_mut(self.at) {
             *slot = b;
         }
@@ -2102,7 +2125,9 @@ impl Writer<'_> {
     }
 
     /// Writes `bytes` in one copy (what falls past the end is dropped, as by [`Writer::byte`]).
-    fn bytes(&mut self, bytes: &[u8]) {
+    /// Not inlined: each field of the byte forms is one call.
+    #[inline(never)]
+    pub(super) fn bytes(&mut self, bytes: &[u8]) {
         if let Some(rest) = self.out.get_mut(self.at..) {
             for (slot, &b) in rest.iter_mut().zip(bytes) {
                 *slot = b;
