@@ -13,7 +13,7 @@ use crate::state::{
     Facts, Kind, Opened, PARLOR_CONFIG_WORDS, PARLOR_STATE_WORDS, ParlorConfig, ParlorMatch, ParlorRound, bytes_of,
     bytes_of_mut, open, open_head,
 };
-use crate::util::{input, input_slice, input_str, optional_output, output, output_slice, status, write_text};
+use crate::util::{input_slice, input_str, optional_output, output, output_slice, status, write_text};
 use crate::{
     PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_NULL_POINTER, PARLOR_ERR_ROUND_NOT_OVER, PARLOR_ERR_ROUND_OVER,
     PARLOR_ERR_UNKNOWN_GAME, ParlorStatus,
@@ -288,6 +288,8 @@ fn game_of(code: ParlorGame) -> Result<GameId, ParlorStatus> {
 trait Sealed {
     /// The kind its header must name.
     const KIND: Kind;
+    /// Its `u64` words (it is `repr(C)`, one array of them).
+    const WORDS: usize;
     /// Its bytes.
     fn bytes(&self) -> &[u8];
     /// Its bytes, writable.
@@ -296,6 +298,7 @@ trait Sealed {
 
 impl Sealed for ParlorConfig {
     const KIND: Kind = Kind::Config;
+    const WORDS: usize = PARLOR_CONFIG_WORDS;
     fn bytes(&self) -> &[u8] {
         bytes_of::<PARLOR_CONFIG_WORDS>(&self.opaque)
     }
@@ -306,6 +309,7 @@ impl Sealed for ParlorConfig {
 
 impl Sealed for ParlorRound {
     const KIND: Kind = Kind::Round;
+    const WORDS: usize = PARLOR_STATE_WORDS;
     fn bytes(&self) -> &[u8] {
         bytes_of::<PARLOR_STATE_WORDS>(&self.opaque)
     }
@@ -316,6 +320,7 @@ impl Sealed for ParlorRound {
 
 impl Sealed for ParlorMatch {
     const KIND: Kind = Kind::Match;
+    const WORDS: usize = PARLOR_STATE_WORDS;
     fn bytes(&self) -> &[u8] {
         bytes_of::<PARLOR_STATE_WORDS>(&self.opaque)
     }
@@ -328,11 +333,42 @@ impl Sealed for ParlorMatch {
 ///
 /// # Safety
 /// `state` null or valid for reads of an `S`.
+#[inline(always)]
 unsafe fn open_state<'a, S: Sealed + 'a>(state: *const S) -> Result<Opened<'a>, ParlorStatus> {
-    // SAFETY: forwarded contract.
-    let state = unsafe { input(state) }?;
-    open(state.bytes(), S::KIND)
+    // SAFETY: forwarded contract: an `S` is `S::WORDS` `u64`s (`repr(C)`, one array), so its
+    // pointer is one to as many words, with the same alignment.
+    unsafe { open_words(state.cast::<u64>(), S::WORDS, S::KIND) }
 }
+
+/// [`open_state`] of every kind of state: one out-of-line copy (one per [`Sealed`] type
+/// before, the same checks: null, misaligned, then [`open`]), for `words` words at `state`.
+///
+/// # Safety
+/// `state` null or valid for reads of `words` initialised `u64`s that stay unmodified for `'a`.
+#[inline(never)]
+unsafe fn open_words<'a>(state: *const u64, words: usize, kind: Kind) -> Result<Opened<'a>, ParlorStatus> {
+    // The checks of `input`, on the pointer itself (it covers all the words, not one).
+    if state.is_null() {
+        return Err(PARLOR_ERR_NULL_POINTER);
+    }
+    if !state.is_aligned() {
+        return Err(PARLOR_ERR_INVALID_ARGUMENT);
+    }
+    // SAFETY: non-null and aligned, valid for `words` words by the contract; a `u64` is 8
+    // initialised bytes, `u8` has alignment 1 and every bit pattern is a `u8`.
+    let bytes = unsafe { core::slice::from_raw_parts(state.cast::<u8>(), words * 8) };
+    open(bytes, kind)
+}
+
+// `open_state`'s cast: each sealed type is its words, with their alignment.
+const _: () = assert!(
+    core::mem::size_of::<ParlorConfig>() == <ParlorConfig as Sealed>::WORDS * 8
+        && core::mem::size_of::<ParlorRound>() == <ParlorRound as Sealed>::WORDS * 8
+        && core::mem::size_of::<ParlorMatch>() == <ParlorMatch as Sealed>::WORDS * 8
+        && core::mem::align_of::<ParlorConfig>() == core::mem::align_of::<u64>()
+        && core::mem::align_of::<ParlorRound>() == core::mem::align_of::<u64>()
+        && core::mem::align_of::<ParlorMatch>() == core::mem::align_of::<u64>()
+);
 
 /// The calls that answer one value about a state (mostly from its header): opens `state`,
 /// computes `answer` and writes it to `out` (the state's checks first, then the answer's,
