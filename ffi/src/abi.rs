@@ -1960,4 +1960,78 @@ mod tests {
         );
         header_answers_of::<parlor_core::mahjong::Round, parlor_core::mahjong::Match>(PARLOR_GAME_MAHJONG);
     }
+
+    /// `open_state` (the one out-of-line `open_words` for every kind) against the naive way (the
+    /// type's own `bytes()` opened as its kind): the same opened state or status for a config, a
+    /// round and a match of every game, intact, with a payload byte changed, and opened as
+    /// another kind; a null pointer is PARLOR_ERR_NULL_POINTER and a misaligned one
+    /// PARLOR_ERR_INVALID_ARGUMENT, as `input` answered.
+    #[test]
+    fn open_state_is_open_of_the_types_bytes() {
+        fn same<S: Sealed>(state: &S) {
+            let naive = open(state.bytes(), S::KIND);
+            let shared = unsafe { open_state(core::ptr::from_ref(state)) };
+            assert_eq!(std::format!("{naive:?}"), std::format!("{shared:?}"));
+            if let (Ok(naive), Ok(shared)) = (&naive, &shared) {
+                assert_eq!(naive.payload.as_ptr(), shared.payload.as_ptr());
+                assert_eq!(naive.room.as_ptr(), shared.room.as_ptr());
+                assert_eq!(naive.room.len(), shared.room.len());
+            }
+        }
+        fn each<S: Sealed + Copy>(state: &S) {
+            same(state);
+            let mut changed = *state;
+            changed.bytes_mut()[crate::state::HEADER_BYTES + 1] ^= 0x20;
+            same(&changed);
+            assert_eq!(
+                unsafe { open_state(core::ptr::null::<S>()) }.err(),
+                Some(PARLOR_ERR_NULL_POINTER)
+            );
+        }
+        for game in [
+            PARLOR_GAME_DOMINOES,
+            PARLOR_GAME_TICHU,
+            PARLOR_GAME_DOUDIZHU,
+            PARLOR_GAME_MAHJONG,
+        ] {
+            let mut config = ParlorConfig {
+                opaque: [0; PARLOR_CONFIG_WORDS],
+            };
+            assert_eq!(
+                unsafe { parlor_config_preset(game, core::ptr::null(), 0, &mut config) },
+                PARLOR_OK
+            );
+            let mut round = ParlorRound {
+                opaque: [0; PARLOR_STATE_WORDS],
+            };
+            let mut game_match = ParlorMatch {
+                opaque: [0; PARLOR_STATE_WORDS],
+            };
+            assert_eq!(unsafe { parlor_round_new(&config, 5, &mut round) }, PARLOR_OK);
+            assert_eq!(unsafe { parlor_match_new(&config, 5, &mut game_match) }, PARLOR_OK);
+            each(&config);
+            each(&round);
+            each(&game_match);
+            assert!(unsafe { open_state(core::ptr::from_ref(&round)) }.is_ok());
+            // A round opened as a match, a match as a round: the kind in the header refuses it.
+            let as_match = ParlorMatch { opaque: round.opaque };
+            let as_round = ParlorRound {
+                opaque: game_match.opaque,
+            };
+            same(&as_match);
+            same(&as_round);
+            assert_eq!(
+                unsafe { open_state(core::ptr::from_ref(&as_match)) }.err(),
+                Some(PARLOR_ERR_INVALID_STATE)
+            );
+            // Misaligned: four bytes into words holding a round one word further on.
+            let mut words = [0u64; PARLOR_STATE_WORDS + 1];
+            words[1..].copy_from_slice(&round.opaque);
+            let misaligned = words.as_ptr().cast::<u8>().wrapping_add(4).cast::<ParlorRound>();
+            assert_eq!(
+                unsafe { open_state(misaligned) }.err(),
+                Some(PARLOR_ERR_INVALID_ARGUMENT)
+            );
+        }
+    }
 }
