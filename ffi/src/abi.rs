@@ -13,7 +13,7 @@ use crate::state::{
     Facts, Kind, Opened, PARLOR_CONFIG_WORDS, PARLOR_STATE_WORDS, ParlorConfig, ParlorMatch, ParlorRound, bytes_of,
     bytes_of_mut, open, open_head,
 };
-use crate::util::{input, input_slice, input_str, optional_output, output, output_slice, status, write_text};
+use crate::util::{input_slice, input_str, optional_output, output, output_slice, status, write_text};
 use crate::{
     PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_NULL_POINTER, PARLOR_ERR_ROUND_NOT_OVER, PARLOR_ERR_ROUND_OVER,
     PARLOR_ERR_UNKNOWN_GAME, ParlorStatus,
@@ -288,6 +288,8 @@ fn game_of(code: ParlorGame) -> Result<GameId, ParlorStatus> {
 trait Sealed {
     /// The kind its header must name.
     const KIND: Kind;
+    /// Its `u64` words (it is `repr(C)`, one array of them).
+    const WORDS: usize;
     /// Its bytes.
     fn bytes(&self) -> &[u8];
     /// Its bytes, writable.
@@ -296,6 +298,7 @@ trait Sealed {
 
 impl Sealed for ParlorConfig {
     const KIND: Kind = Kind::Config;
+    const WORDS: usize = PARLOR_CONFIG_WORDS;
     fn bytes(&self) -> &[u8] {
         bytes_of::<PARLOR_CONFIG_WORDS>(&self.opaque)
     }
@@ -306,6 +309,7 @@ impl Sealed for ParlorConfig {
 
 impl Sealed for ParlorRound {
     const KIND: Kind = Kind::Round;
+    const WORDS: usize = PARLOR_STATE_WORDS;
     fn bytes(&self) -> &[u8] {
         bytes_of::<PARLOR_STATE_WORDS>(&self.opaque)
     }
@@ -316,6 +320,7 @@ impl Sealed for ParlorRound {
 
 impl Sealed for ParlorMatch {
     const KIND: Kind = Kind::Match;
+    const WORDS: usize = PARLOR_STATE_WORDS;
     fn bytes(&self) -> &[u8] {
         bytes_of::<PARLOR_STATE_WORDS>(&self.opaque)
     }
@@ -328,11 +333,42 @@ impl Sealed for ParlorMatch {
 ///
 /// # Safety
 /// `state` null or valid for reads of an `S`.
+#[inline(always)]
 unsafe fn open_state<'a, S: Sealed + 'a>(state: *const S) -> Result<Opened<'a>, ParlorStatus> {
-    // SAFETY: forwarded contract.
-    let state = unsafe { input(state) }?;
-    open(state.bytes(), S::KIND)
+    // SAFETY: forwarded contract: an `S` is `S::WORDS` `u64`s (`repr(C)`, one array), so its
+    // pointer is one to as many words, with the same alignment.
+    unsafe { open_words(state.cast::<u64>(), S::WORDS, S::KIND) }
 }
+
+/// [`open_state`] of every kind of state: one out-of-line copy (one per [`Sealed`] type
+/// before, the same checks: null, misaligned, then [`open`]), for `words` words at `state`.
+///
+/// # Safety
+/// `state` null or valid for reads of `words` initialised `u64`s that stay unmodified for `'a`.
+#[inline(never)]
+unsafe fn open_words<'a>(state: *const u64, words: usize, kind: Kind) -> Result<Opened<'a>, ParlorStatus> {
+    // The checks of `input`, on the pointer itself (it covers all the words, not one).
+    if state.is_null() {
+        return Err(PARLOR_ERR_NULL_POINTER);
+    }
+    if !state.is_aligned() {
+        return Err(PARLOR_ERR_INVALID_ARGUMENT);
+    }
+    // SAFETY: non-null and aligned, valid for `words` words by the contract; a `u64` is 8
+    // initialised bytes, `u8` has alignment 1 and every bit pattern is a `u8`.
+    let bytes = unsafe { core::slice::from_raw_parts(state.cast::<u8>(), words * 8) };
+    open(bytes, kind)
+}
+
+// `open_state`'s cast: each sealed type is its words, with their alignment.
+const _: () = assert!(
+    core::mem::size_of::<ParlorConfig>() == <ParlorConfig as Sealed>::WORDS * 8
+        && core::mem::size_of::<ParlorRound>() == <ParlorRound as Sealed>::WORDS * 8
+        && core::mem::size_of::<ParlorMatch>() == <ParlorMatch as Sealed>::WORDS * 8
+        && core::mem::align_of::<ParlorConfig>() == core::mem::align_of::<u64>()
+        && core::mem::align_of::<ParlorRound>() == core::mem::align_of::<u64>()
+        && core::mem::align_of::<ParlorMatch>() == core::mem::align_of::<u64>()
+);
 
 /// The calls that answer one value about a state (mostly from its header): opens `state`,
 /// computes `answer` and writes it to `out` (the state's checks first, then the answer's,
@@ -1923,5 +1959,79 @@ mod tests {
             PARLOR_GAME_DOUDIZHU,
         );
         header_answers_of::<parlor_core::mahjong::Round, parlor_core::mahjong::Match>(PARLOR_GAME_MAHJONG);
+    }
+
+    /// `open_state` (the one out-of-line `open_words` for every kind) against the naive way (the
+    /// type's own `bytes()` opened as its kind): the same opened state or status for a config, a
+    /// round and a match of every game, intact, with a payload byte changed, and opened as
+    /// another kind; a null pointer is PARLOR_ERR_NULL_POINTER and a misaligned one
+    /// PARLOR_ERR_INVALID_ARGUMENT, as `input` answered.
+    #[test]
+    fn open_state_is_open_of_the_types_bytes() {
+        fn same<S: Sealed>(state: &S) {
+            let naive = open(state.bytes(), S::KIND);
+            let shared = unsafe { open_state(core::ptr::from_ref(state)) };
+            assert_eq!(std::format!("{naive:?}"), std::format!("{shared:?}"));
+            if let (Ok(naive), Ok(shared)) = (&naive, &shared) {
+                assert_eq!(naive.payload.as_ptr(), shared.payload.as_ptr());
+                assert_eq!(naive.room.as_ptr(), shared.room.as_ptr());
+                assert_eq!(naive.room.len(), shared.room.len());
+            }
+        }
+        fn each<S: Sealed + Copy>(state: &S) {
+            same(state);
+            let mut changed = *state;
+            changed.bytes_mut()[crate::state::HEADER_BYTES + 1] ^= 0x20;
+            same(&changed);
+            assert_eq!(
+                unsafe { open_state(core::ptr::null::<S>()) }.err(),
+                Some(PARLOR_ERR_NULL_POINTER)
+            );
+        }
+        for game in [
+            PARLOR_GAME_DOMINOES,
+            PARLOR_GAME_TICHU,
+            PARLOR_GAME_DOUDIZHU,
+            PARLOR_GAME_MAHJONG,
+        ] {
+            let mut config = ParlorConfig {
+                opaque: [0; PARLOR_CONFIG_WORDS],
+            };
+            assert_eq!(
+                unsafe { parlor_config_preset(game, core::ptr::null(), 0, &mut config) },
+                PARLOR_OK
+            );
+            let mut round = ParlorRound {
+                opaque: [0; PARLOR_STATE_WORDS],
+            };
+            let mut game_match = ParlorMatch {
+                opaque: [0; PARLOR_STATE_WORDS],
+            };
+            assert_eq!(unsafe { parlor_round_new(&config, 5, &mut round) }, PARLOR_OK);
+            assert_eq!(unsafe { parlor_match_new(&config, 5, &mut game_match) }, PARLOR_OK);
+            each(&config);
+            each(&round);
+            each(&game_match);
+            assert!(unsafe { open_state(core::ptr::from_ref(&round)) }.is_ok());
+            // A round opened as a match, a match as a round: the kind in the header refuses it.
+            let as_match = ParlorMatch { opaque: round.opaque };
+            let as_round = ParlorRound {
+                opaque: game_match.opaque,
+            };
+            same(&as_match);
+            same(&as_round);
+            assert_eq!(
+                unsafe { open_state(core::ptr::from_ref(&as_match)) }.err(),
+                Some(PARLOR_ERR_INVALID_STATE)
+            );
+            // Misaligned: four bytes into words holding a round one word further on.
+            let mut words = [0u64; PARLOR_STATE_WORDS + 1];
+            words[1..].copy_from_slice(&round.opaque);
+            let misaligned = words.as_ptr().cast::<u8>().wrapping_add(4).cast::<ParlorRound>();
+            assert_eq!(
+                unsafe { open_state(misaligned) }.err(),
+                Some(PARLOR_ERR_INVALID_ARGUMENT)
+            );
+        }
     }
 }
