@@ -177,7 +177,7 @@ impl game::Rules for Config {
         },
     ];
 
-    /// By the key's place in [`Rules::KEYS`] (one name search, not a string match per key); a
+    /// By the key's place in [`game::Rules::KEYS`] (one name search, not a string match per key); a
     /// flag's or a choice's value is its place in the key's `values` (`yes|no`: yes 0; a
     /// choice's place is its code). The same answers as a match per key (tested).
     fn set(&mut self, key: &str, value: &str) -> Result<(), RuleError> {
@@ -204,7 +204,7 @@ impl game::Rules for Config {
         Ok(())
     }
 
-    /// By the key's place in [`Rules::KEYS`], as [`Rules::set`]: a flag or a choice written as
+    /// By the key's place in [`game::Rules::KEYS`], as [`game::Rules::set`]: a flag or a choice written as
     /// its place in the key's `values`.
     fn write_value(&self, key: &str, out: &mut dyn fmt::Write) -> Result<(), RuleError> {
         let (i, values) = rule_key(key)?;
@@ -245,12 +245,12 @@ impl game::Rules for Config {
     }
 }
 
-/// The places of the choice keys in [`Rules::KEYS`] of [`Config`].
+/// The places of the choice keys in [`game::Rules::KEYS`] of [`Config`].
 const KEY_AUCTION: usize = 7;
 const KEY_DEAL: usize = 8;
 const KEY_SCORING: usize = 9;
 
-/// The place of `key` in [`Rules::KEYS`] of [`Config`] and its `values`.
+/// The place of `key` in [`game::Rules::KEYS`] of [`Config`] and its `values`.
 fn rule_key(key: &str) -> Result<(usize, &'static str), RuleError> {
     <Config as game::Rules>::KEYS
         .iter()
@@ -279,7 +279,7 @@ fn find_choice(values: &'static str, hit: &mut dyn FnMut(usize, &str) -> bool) -
     None
 }
 
-/// The lowest and highest value of the number key at place `i` of [`Rules::KEYS`] (`None`: no
+/// The lowest and highest value of the number key at place `i` of [`game::Rules::KEYS`] (`None`: no
 /// number key).
 fn number_range(i: usize) -> Option<(u32, u32)> {
     Some(match i {
@@ -292,7 +292,7 @@ fn number_range(i: usize) -> Option<(u32, u32)> {
 }
 
 impl Config {
-    /// The flag of the key at place `i` of [`Rules::KEYS`] (`None`: no flag key).
+    /// The flag of the key at place `i` of [`game::Rules::KEYS`] (`None`: no flag key).
     fn flag_mut(&mut self, i: usize) -> Option<&mut bool> {
         Some(match i {
             1 => &mut self.rules.wing_triplet_next_to_chain,
