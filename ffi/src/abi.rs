@@ -70,29 +70,10 @@ macro_rules! dispatch {
 /// A library of one game has one arm (no other game's frame to keep apart): the arm is then
 /// inlined into the entry point (no call, no closure environment built and unpacked: about
 /// 1.5 KB of flash of every one-game library; the deepest entry points' stacks 40-120 bytes
-/// less, none more than 30 bytes more).
-#[cfg_attr(
-    any(
-        all(feature = "dominoes", feature = "tichu"),
-        all(feature = "dominoes", feature = "doudizhu"),
-        all(feature = "dominoes", feature = "mahjong"),
-        all(feature = "tichu", feature = "doudizhu"),
-        all(feature = "tichu", feature = "mahjong"),
-        all(feature = "doudizhu", feature = "mahjong")
-    ),
-    inline(never)
-)]
-#[cfg_attr(
-    not(any(
-        all(feature = "dominoes", feature = "tichu"),
-        all(feature = "dominoes", feature = "doudizhu"),
-        all(feature = "dominoes", feature = "mahjong"),
-        all(feature = "tichu", feature = "doudizhu"),
-        all(feature = "tichu", feature = "mahjong"),
-        all(feature = "doudizhu", feature = "mahjong")
-    )),
-    inline(always)
-)]
+/// less, none more than 30 bytes more). `parlor_several_games` is set by `build.rs` when more
+/// than one game's feature is on.
+#[cfg_attr(parlor_several_games, inline(never))]
+#[cfg_attr(not(parlor_several_games), inline(always))]
 fn apart<T>(arm: impl FnOnce() -> T) -> T {
     arm()
 }
