@@ -220,25 +220,32 @@ fn a_round_held_in_place_with_any_one_bit_flipped_is_refused() {
     }
 }
 
+/// A round of `game` (default rules, seed 11) after `moves` actions of the lowest bot, each
+/// applied through C.
+fn lowest_round(game: GameId, moves: usize) -> ParlorRound {
+    let config = config_of(game, "");
+    let mut round = new_round(&config, 11);
+    for _ in 0..moves {
+        let seat = to_act(&round);
+        let code = lowest_choice(&round, seat);
+        // SAFETY: valid pointers.
+        unsafe {
+            assert_eq!(
+                parlor_round_apply(&mut round, seat, code, core::ptr::null_mut()),
+                PARLOR_OK
+            );
+        }
+    }
+    round
+}
+
 /// The Tichu round's log is the last of its bytes and only its entries are digested (the
 /// payload is `Round::raw_len`, not the whole round): whatever lies in the rest of the log's
 /// room, the round answers, plays on and encodes as the clean one; and a state whose payload
 /// length is not the held round's own is refused even with a right digest.
 #[test]
 fn a_tichu_round_reads_nothing_of_its_log_past_its_entries() {
-    let config = config_of(GameId::Tichu, "");
-    let mut clean = new_round(&config, 11);
-    for _ in 0..40 {
-        let seat = to_act(&clean);
-        let code = lowest_choice(&clean, seat);
-        // SAFETY: valid pointers.
-        unsafe {
-            assert_eq!(
-                parlor_round_apply(&mut clean, seat, code, core::ptr::null_mut()),
-                PARLOR_OK
-            );
-        }
-    }
+    let mut clean = lowest_round(GameId::Tichu, 40);
     let size = core::mem::size_of::<parlor_core::tichu::round::Round>();
     let len = payload_len(&clean);
     assert!(len < size - 200, "{len} of {size}");
@@ -293,19 +300,7 @@ fn a_tichu_round_reads_nothing_of_its_log_past_its_entries() {
 /// changes no answer, no apply and no byte form.
 #[test]
 fn a_dominoes_round_reads_nothing_of_its_parents_past_the_layout() {
-    let config = config_of(GameId::Dominoes, "");
-    let mut clean = new_round(&config, 11);
-    for _ in 0..3 {
-        let seat = to_act(&clean);
-        let code = lowest_choice(&clean, seat);
-        // SAFETY: valid pointers.
-        unsafe {
-            assert_eq!(
-                parlor_round_apply(&mut clean, seat, code, core::ptr::null_mut()),
-                PARLOR_OK
-            );
-        }
-    }
+    let mut clean = lowest_round(GameId::Dominoes, 3);
     let size = core::mem::size_of::<parlor_core::dominoes::Round>();
     let len = payload_len(&clean);
     assert!(len < size - 150, "{len} of {size}");
