@@ -366,10 +366,7 @@ unsafe fn answer<S: Sealed, T>(
         // SAFETY: forwarded contract.
         let opened = unsafe { open_state(state) };
         // Borrowed where the result lies (no copy of the opened state out of it).
-        let opened = match &opened {
-            Ok(opened) => opened,
-            Err(status) => return Err(*status),
-        };
+        let opened = opened.as_ref().map_err(|&status| status)?;
         let value = answer(opened)?;
         // SAFETY: forwarded contract.
         *unsafe { output(out) }? = value;
@@ -398,10 +395,7 @@ enum HeadFact {
 #[inline(never)]
 unsafe fn head_answer(opened: &Result<Opened<'_>, ParlorStatus>, fact: HeadFact, out: *mut u32) -> ParlorStatus {
     status((|| {
-        let opened = match opened {
-            Ok(opened) => opened,
-            Err(status) => return Err(*status),
-        };
+        let opened = opened.as_ref().map_err(|&status| status)?;
         let value = match fact {
             HeadFact::Game => opened.game as u32,
             HeadFact::Seats => u32::from(opened.facts.seats),
@@ -430,10 +424,7 @@ unsafe fn answer_list<S: Sealed, T>(
         // SAFETY: forwarded contract.
         let opened = unsafe { open_state(state) };
         // Borrowed where the result lies (no copy of the opened state out of it).
-        let opened = match &opened {
-            Ok(opened) => opened,
-            Err(status) => return Err(*status),
-        };
+        let opened = opened.as_ref().map_err(|&status| status)?;
         // SAFETY: forwarded contract.
         let out = unsafe { output_slice(out, capacity) }?;
         // SAFETY: forwarded contract.
@@ -459,10 +450,7 @@ unsafe fn made_from<F: Sealed, S: Sealed, I>(
         // SAFETY: forwarded contract.
         let opened = unsafe { open_state(from) };
         // Borrowed where the result lies (no copy of the opened state out of it).
-        let opened = match &opened {
-            Ok(opened) => opened,
-            Err(status) => return Err(*status),
-        };
+        let opened = opened.as_ref().map_err(|&status| status)?;
         let input = input()?;
         // SAFETY: forwarded contract.
         let out = unsafe { output(out) }?;
@@ -511,10 +499,7 @@ unsafe fn applied<S: Sealed>(
         let opened = unsafe { open_state(state.cast_const()) };
         // Borrowed where the result lies (no copy of the opened state: this runs on every
         // `apply`).
-        let opened = match &opened {
-            Ok(opened) => opened,
-            Err(status) => return Err(*status),
-        };
+        let opened = opened.as_ref().map_err(|&status| status)?;
         // SAFETY: forwarded contract.
         let step = unsafe { optional_output(step) }?;
         let seat = generic::seat_of(seat, opened.facts.seats)?;
@@ -684,10 +669,7 @@ pub unsafe extern "C" fn parlor_config_set(
         // SAFETY: as above.
         let opened = unsafe { open_state(config) };
         // Borrowed where the result lies (no copy of the opened state out of it).
-        let opened = match &opened {
-            Ok(opened) => opened,
-            Err(status) => return Err(*status),
-        };
+        let opened = opened.as_ref().map_err(|&status| status)?;
         let game = opened.game;
         let mut words = [0u64; PARLOR_CONFIG_WORDS];
         dispatch!(game, R, M => {
@@ -736,10 +718,7 @@ pub unsafe extern "C" fn parlor_config_get(
         // SAFETY: as above.
         let opened = unsafe { open_state(config) };
         // Borrowed where the result lies (no copy of the opened state out of it).
-        let opened = match &opened {
-            Ok(opened) => opened,
-            Err(status) => return Err(*status),
-        };
+        let opened = opened.as_ref().map_err(|&status| status)?;
         dispatch!(opened.game, R, M => {
             let rules = generic::config_of::<<R as parlor_core::game::Round>::Config>(opened)?;
             // SAFETY: as above.
@@ -974,10 +953,7 @@ pub unsafe extern "C" fn parlor_round_legal_actions(
         // SAFETY: the caller's contract (documented above).
         let opened = unsafe { open_state(round) };
         // Borrowed where the result lies (no copy of the opened state out of it).
-        let opened = match &opened {
-            Ok(opened) => opened,
-            Err(status) => return Err(*status),
-        };
+        let opened = opened.as_ref().map_err(|&status| status)?;
         let seat = generic::seat_of(seat, opened.facts.seats)?;
         // SAFETY: as above.
         let out = unsafe { output_slice(out, capacity) }?;
@@ -1040,10 +1016,7 @@ pub unsafe extern "C" fn parlor_round_legal_action_at(
         // SAFETY: the caller's contract (documented above).
         let opened = unsafe { open_state(round) };
         // Borrowed where the result lies (no copy of the opened state out of it).
-        let opened = match &opened {
-            Ok(opened) => opened,
-            Err(status) => return Err(*status),
-        };
+        let opened = opened.as_ref().map_err(|&status| status)?;
         let seat = generic::seat_of(seat, opened.facts.seats)?;
         // SAFETY: as above.
         let code = unsafe { output(code) }?;
@@ -1234,10 +1207,7 @@ pub unsafe extern "C" fn parlor_round_view(
         // SAFETY: the caller's contract (documented above).
         let opened = unsafe { open_state(round) };
         // Borrowed where the result lies (no copy of the opened state out of it).
-        let opened = match &opened {
-            Ok(opened) => opened,
-            Err(status) => return Err(*status),
-        };
+        let opened = opened.as_ref().map_err(|&status| status)?;
         let seat = generic::seat_of(seat, opened.facts.seats)?;
         dispatch!(opened.game, R, M => {
             generic::with_round::<R, _>(opened, |round| {
@@ -1459,10 +1429,7 @@ pub unsafe extern "C" fn parlor_bot_choose(
         // SAFETY: the caller's contract (documented above).
         let opened = unsafe { open_state(round) };
         // Borrowed where the result lies (no copy of the opened state out of it).
-        let opened = match &opened {
-            Ok(opened) => opened,
-            Err(status) => return Err(*status),
-        };
+        let opened = opened.as_ref().map_err(|&status| status)?;
         let seat = generic::seat_of(seat, opened.facts.seats)?;
         // SAFETY: as above.
         let scratch = unsafe { output_slice(scratch, scratch_len) }?;
