@@ -107,6 +107,7 @@ pub(crate) fn words_of(counts: &[u8; RANKS]) -> [u64; 2] {
 /// [`Cards::minus`] on count words ([`words_of`]): `a`'s counts less `b`'s, or `None` if some
 /// count of `b` is above `a`'s. No set built: on the microcontrollers a 15-byte `Cards` moved
 /// into an `Option` is a `memcpy` call (about 90 instructions on the Cortex-M4).
+#[inline(always)]
 pub(crate) fn minus_words([a0, a1]: [u64; 2], [b0, b1]: [u64; 2]) -> Option<[u64; 2]> {
     // Every count at least the other's: the words' differences borrow in no byte.
     at_least([a0, a1], [b0, b1]).then(|| [a0.wrapping_sub(b0), a1.wrapping_sub(b1)])
@@ -242,10 +243,7 @@ impl Cards {
 
     /// `self` without the cards of `other`, or `None` if `other` is not contained in `self`.
     pub fn minus(&self, other: &Cards) -> Option<Cards> {
-        // Every count at least the other's: the words' differences borrow in no byte, so they
-        // are the counts' differences.
-        let ([a0, a1], [b0, b1]) = (self.words(), other.words());
-        at_least([a0, a1], [b0, b1]).then(|| Cards::from_words([a0.wrapping_sub(b0), a1.wrapping_sub(b1)]))
+        minus_words(self.words(), other.words()).map(Cards::from_words)
     }
 
     /// The union of two disjoint sets, or `None` if together they exceed the deck.

@@ -219,7 +219,8 @@ impl Round {
                         reading: generated,
                     }));
                 }
-                visit_readings(&hand, cards, prev, &rules, quirk, &mut take)
+                // `take` applies the chain rule itself: not tested twice.
+                visit_readings(&hand, cards, prev, &rules, false, &mut take)
             },
         );
         found

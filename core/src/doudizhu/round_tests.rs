@@ -629,16 +629,9 @@ fn same_answer(a: &Result<Round, Error>, b: &Result<Round, Error>, short: bool) 
 fn the_byte_form_is_the_field_by_field_one() {
     use crate::game::bot::{Bot, Uniform};
     let mut rng = crate::game::Rng::new(21);
-    for config in [
-        Config::PAGAT,
-        Config::OPENSPIEL,
-        Config::RLCARD,
-        Config::ROB,
-        Config::BOTZONE,
-        Config::DOUZERO,
-    ] {
+    for (_, config) in <Config as crate::game::Rules>::PRESETS {
         for seed in 0..12u64 {
-            let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+            let mut round = Round::new(config, &Deal::Seeded(seed)).unwrap();
             let mut bot = Uniform::new(seed);
             loop {
                 let (mut a, mut b) = ([0u8; ENCODED_BYTES], [0u8; ENCODED_BYTES]);
