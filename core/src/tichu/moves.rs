@@ -1026,28 +1026,14 @@ mod walk_tests {
     /// and on random tables.
     #[test]
     fn singles_by_same_rank_are_the_singles_loop() {
-        use super::{Gen, Kind, gather_groups};
-        use crate::tichu::card::COUNT_LOW_BITS;
+        use super::Kind;
         let run = |hand: Cards, previous: Option<Combination>, skip: usize, by_same_rank: bool| {
             let mut plays = Vec::new();
             let mut f = |play: Cards, reading: Combination| {
                 plays.push((play, reading));
                 ControlFlow::Continue(())
             };
-            let counts = hand.count_word();
-            let mut generator = Gen {
-                hand: hand.mask(),
-                ge1: gather_groups((counts | counts >> 1 | counts >> 2 | counts >> 3) & COUNT_LOW_BITS),
-                counts,
-                phoenix: hand.has_phoenix(),
-                suited: hand.is_suited(),
-                previous,
-                bombs_only: false,
-                skip,
-                mahjong_weight: 1,
-                blocks: true,
-                f: &mut f,
-            };
+            let mut generator = generator(hand, previous, skip, 1, true, &mut f);
             let _ = if by_same_rank {
                 generator.same_rank(1, Kind::Single)
             } else {
@@ -1088,8 +1074,6 @@ mod walk_tests {
     /// pairs and triples on the lead and on full houses, and random hands on random plays.
     #[test]
     fn full_house_blocks_are_their_products() {
-        use super::{Gen, gather_groups};
-        use crate::tichu::card::COUNT_LOW_BITS;
         // The walk of `nth_play` at `n`, by a generator without the blocks and shortcuts.
         let bare = |hand: Cards, previous: Option<Combination>, n: usize, weight: usize| {
             let mut found = None;
@@ -1097,20 +1081,7 @@ mod walk_tests {
                 found = Some(cards);
                 ControlFlow::Break(())
             };
-            let counts = hand.count_word();
-            let mut generator = Gen {
-                hand: hand.mask(),
-                ge1: gather_groups((counts | counts >> 1 | counts >> 2 | counts >> 3) & COUNT_LOW_BITS),
-                counts,
-                phoenix: hand.has_phoenix(),
-                suited: hand.is_suited(),
-                previous,
-                bombs_only: false,
-                skip: n,
-                mahjong_weight: weight,
-                blocks: false,
-                f: &mut f,
-            };
+            let mut generator = generator(hand, previous, n, weight, false, &mut f);
             let _ = generator.run(hand);
             let left = generator.skip;
             Ok(found.map(|cards| (cards, left)).ok_or(left))
@@ -1173,6 +1144,32 @@ mod walk_tests {
             checked > 50_000 && full_houses > 5_000 && straights > 500 && stairs > 200,
             "{checked} {full_houses} {straights} {stairs}"
         );
+    }
+
+    /// A generator of `hand`'s plays on `previous` (not bombs only) as `walk` builds it, with
+    /// the hosted builds' blocks or without them (`blocks`), delivering to `f`.
+    fn generator<'f>(
+        hand: Cards,
+        previous: Option<Combination>,
+        skip: usize,
+        mahjong_weight: usize,
+        blocks: bool,
+        f: &'f mut dyn FnMut(Cards, Combination) -> ControlFlow<()>,
+    ) -> super::Gen<'f> {
+        let counts = hand.count_word();
+        super::Gen {
+            hand: hand.mask(),
+            ge1: super::gather_groups((counts | counts >> 1 | counts >> 2 | counts >> 3) & super::COUNT_LOW_BITS),
+            counts,
+            phoenix: hand.has_phoenix(),
+            suited: hand.is_suited(),
+            previous,
+            bombs_only: false,
+            skip,
+            mahjong_weight,
+            blocks,
+            f,
+        }
     }
 
     /// Every play of the plain walk, in order.
