@@ -1116,13 +1116,10 @@ mod tests {
         Seat::new(index).unwrap_or(Seat(0))
     }
 
-    /// `held_ok`'s field checks say what the round trip through the working form says, for
-    /// tricks with and without a top play, a wish and an end, and every one-byte change of them
-    /// that zerocopy accepts as a trick.
-    #[test]
-    fn held_ok_is_the_round_trip_through_the_working_form() {
-        use zerocopy::{IntoBytes, TryFromBytes};
-        let new = Trick::new(seat(0));
+    /// The held tricks the `held_ok` tests change byte by byte: `new` (seat 0 to lead), led with
+    /// a single, topped by the Dragon, ended by three passes; and `to_wish` (seat 1 to lead)
+    /// led with the Mah Jong wishing a 7.
+    fn held_samples(new: Trick, to_wish: Trick) -> [Trick; 5] {
         let mut led = new;
         assert!(led.play(seat(0), cards("9"), cards("9KA"), None).is_ok());
         let mut topped = led;
@@ -1131,15 +1128,23 @@ mod tests {
         assert!(ended.pass(seat(2), cards("2")).is_ok());
         assert!(ended.pass(seat(3), cards("3")).is_ok());
         assert!(ended.pass(seat(0), cards("KA")).is_ok());
-        let mut wished = Trick::new(seat(1));
+        let mut wished = to_wish;
         assert!(
             wished
                 .play(seat(1), cards("1"), cards("19"), super::Rank::new(7))
                 .is_ok()
         );
-        let tricks = [new, led, topped, ended, wished];
+        [new, led, topped, ended, wished]
+    }
+
+    /// `held_ok`'s field checks say what the round trip through the working form says, for
+    /// tricks with and without a top play, a wish and an end, and every one-byte change of them
+    /// that zerocopy accepts as a trick.
+    #[test]
+    fn held_ok_is_the_round_trip_through_the_working_form() {
+        use zerocopy::{IntoBytes, TryFromBytes};
         let mut checked = 0;
-        for trick in tricks {
+        for trick in held_samples(Trick::new(seat(0)), Trick::new(seat(1))) {
             assert!(trick.held_ok());
             let bytes = trick.as_bytes();
             for at in 0..bytes.len() {
@@ -1169,26 +1174,15 @@ mod tests {
     #[test]
     fn held_faults_answer_as_the_field_by_field_check() {
         use zerocopy::{FromBytes, IntoBytes};
-        let new = Trick::new(seat(0)).with_rules(true, false);
-        let mut led = new;
-        assert!(led.play(seat(0), cards("9"), cards("9KA"), None).is_ok());
-        let mut topped = led;
-        assert!(topped.play(seat(1), cards("R"), cards("R55"), None).is_ok());
-        let mut ended = topped;
-        assert!(ended.pass(seat(2), cards("2")).is_ok());
-        assert!(ended.pass(seat(3), cards("3")).is_ok());
-        assert!(ended.pass(seat(0), cards("KA")).is_ok());
-        let mut wished = Trick::new(seat(1)).with_rules(false, true);
-        assert!(
-            wished
-                .play(seat(1), cards("1"), cards("19"), super::Rank::new(7))
-                .is_ok()
-        );
         let values = [
             0u8, 1, 2, 3, 4, 5, 7, 8, 9, 14, 15, 16, 31, 32, 33, 63, 64, 127, 128, 254, 255,
         ];
         let (mut accepted, mut refused) = (0, 0);
-        for trick in [new, led, topped, ended, wished] {
+        let samples = held_samples(
+            Trick::new(seat(0)).with_rules(true, false),
+            Trick::new(seat(1)).with_rules(false, true),
+        );
+        for trick in samples {
             assert!(trick.held_ok() && trick.held_ok_by_fields());
             let bytes = trick.as_bytes();
             let mut check = |changed: &[u8; core::mem::size_of::<Trick>()]| {
