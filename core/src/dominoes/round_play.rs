@@ -980,26 +980,19 @@ impl Round {
     }
 
     /// [`Round::placement`] read from the layout's replayed free points `frees` (a layout of
-    /// any length): where tile `on` lies, whether it takes `pip` (`Free::takes` on the packed
-    /// byte), whether a play covers its last free side (a double with one side free), and the
-    /// open-end total.
+    /// any length): where tile `on` lies, whether it takes `pip` (`Free::takes`), whether a
+    /// play covers its last free side (a double with one side free), and the open-end total.
     fn placement_replayed(&self, frees: &Frees, on: u8, pip: u8) -> Option<Placed> {
         let index = self
             .deck
             .iter()
             .take(usize::from(self.played))
             .position(|&placed| placed == on)?;
-        let (pa, pb) = halves(on);
-        let byte = frees.byte(index);
-        let takes = if pa == pb {
-            pa == pip && byte & (0b1111 << 2) != 0
-        } else {
-            (pa == pip && byte & 0b01 != 0) || (pb == pip && byte & 0b10 != 0)
-        };
+        let free = frees.get(index);
         Some(Placed {
             index,
-            takes,
-            last_side: (byte >> 2) & 0b11 == 1,
+            takes: free.takes(tile_of(on), u32::from(pip)),
+            last_side: free.sides == 1,
             total: self.total(frees),
         })
     }
