@@ -510,7 +510,7 @@ impl Round {
     #[inline(never)]
     fn each_play(&self, hand: &Hand, frees: &Frees, visit: &mut dyn FnMut(Action) -> ControlFlow<()>) -> usize {
         // Tile by tile, each on every layout tile in play order that takes one of its numbers
-        // (`Free::takes` on the packed bytes: a double while a side or an end is free, a
+        // (`Free::takes` by either of its numbers: a double while a side or an end is free, a
         // non-double each free end's number): the order of the takers by number, without
         // building them (the longer layouts only: flash before speed).
         let mut found = 0usize;
@@ -526,19 +526,12 @@ impl Round {
                 continue;
             }
             for (index, &on) in layout.iter().enumerate() {
-                let byte = frees.byte(index);
-                let (pa, pb) = halves(on);
-                let shows = |pip: u8| pip == a || pip == b;
-                let takes = if pa == pb {
-                    shows(pa) && byte & (0b1111 << 2) != 0
-                } else {
-                    (shows(pa) && byte & 0b01 != 0) || (shows(pb) && byte & 0b10 != 0)
-                };
-                if takes {
+                let (free, on_tile) = (frees.get(index), tile_of(on));
+                if free.takes(on_tile, u32::from(a)) || free.takes(on_tile, u32::from(b)) {
                     found = found.saturating_add(1);
                     if visit(Action::Play {
                         tile,
-                        on: Some(tile_of(on)),
+                        on: Some(on_tile),
                     })
                     .is_break()
                     {
@@ -980,26 +973,19 @@ impl Round {
     }
 
     /// [`Round::placement`] read from the layout's replayed free points `frees` (a layout of
-    /// any length): where tile `on` lies, whether it takes `pip` (`Free::takes` on the packed
-    /// byte), whether a play covers its last free side (a double with one side free), and the
-    /// open-end total.
+    /// any length): where tile `on` lies, whether it takes `pip` (`Free::takes`), whether a
+    /// play covers its last free side (a double with one side free), and the open-end total.
     fn placement_replayed(&self, frees: &Frees, on: u8, pip: u8) -> Option<Placed> {
         let index = self
             .deck
             .iter()
             .take(usize::from(self.played))
             .position(|&placed| placed == on)?;
-        let (pa, pb) = halves(on);
-        let byte = frees.byte(index);
-        let takes = if pa == pb {
-            pa == pip && byte & (0b1111 << 2) != 0
-        } else {
-            (pa == pip && byte & 0b01 != 0) || (pb == pip && byte & 0b10 != 0)
-        };
+        let free = frees.get(index);
         Some(Placed {
             index,
-            takes,
-            last_side: (byte >> 2) & 0b11 == 1,
+            takes: free.takes(tile_of(on), u32::from(pip)),
+            last_side: free.sides == 1,
             total: self.total(frees),
         })
     }
