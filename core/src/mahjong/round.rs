@@ -850,7 +850,7 @@ pub struct Outcome {
 /// assert_eq!(outcome.deltas.iter().sum::<i32>() % 1000, 0);
 /// # Ok::<(), parlor_core::mahjong::Error>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, FromZeros, IntoBytes, KnownLayout, Immutable)]
+#[derive(Debug, PartialEq, Eq, Hash, FromZeros, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Round {
     // `repr(C)` without a padding byte (held in place by the C ABI, `game::Round::raw_ref`): the
@@ -926,6 +926,14 @@ pub struct Round {
 }
 
 /// A window answer not given yet (`Round::answers`).
+/// A copy of every field at once (each one `Copy`): one block copy, not the derive's copy per
+/// field (`clone_is_every_field` compares).
+impl Clone for Round {
+    fn clone(&self) -> Round {
+        Round { ..*self }
+    }
+}
+
 pub(super) const NO_ANSWER: [u8; 3] = [0; 3];
 
 /// The explicit padding bytes at the end of [`Round`].

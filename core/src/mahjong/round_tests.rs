@@ -2411,3 +2411,22 @@ fn bit_ids_are_the_flat_map_ids() {
         assert_eq!(bit_ids(bits).count(), usize::from(bits_len(&bits)));
     }
 }
+
+/// The hand-written `Clone` (one block copy) copies every byte the derived one copied.
+#[test]
+fn clone_is_every_field() {
+    use zerocopy::IntoBytes;
+    for seed in 0..6u64 {
+        let config = [Config::TENHOU, Config::TENHOU_SANMA][(seed % 2) as usize];
+        let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+        let mut bot = RandomBot::new(seed);
+        while let Some(seat) = round.to_act() {
+            let copy = round.clone();
+            assert_eq!(copy.as_bytes(), round.as_bytes());
+            assert_eq!(copy, round);
+            let action = bot.choose(&round, seat).unwrap();
+            round.apply(seat, action).unwrap();
+        }
+        assert_eq!(round.clone().as_bytes(), round.as_bytes());
+    }
+}
