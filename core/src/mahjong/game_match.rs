@@ -424,7 +424,10 @@ impl Match {
         start: &Start,
         wall: &[u8; TILE_IDS],
     ) -> &'p mut Match {
-        place.write(head.with_round(Round::dealt(config, start, wall)))
+        // The round zeroed in place, then dealt over there: one copy of the deal.
+        let made = place.write(head.with_round(zerocopy::FromZeros::new_zeroed()));
+        made.round.deal_over(config, start, wall);
+        made
     }
 
     /// The match of a byte form, re-validated (the round's own checks, the next start, the flags

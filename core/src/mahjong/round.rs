@@ -72,7 +72,7 @@ use super::Error;
 use super::score::{self, HandValue, MeldKind, Wind};
 use super::tile::{KINDS, Tile};
 use crate::game::Seat;
-use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, TryFromBytes};
+use zerocopy::{FromBytes, FromZeros, Immutable, IntoBytes, KnownLayout};
 
 /// The number of tile ids: 136.
 pub const TILE_IDS: usize = 136;
@@ -122,7 +122,7 @@ pub const CONFIG_BYTES: usize = 24;
 pub const START_BYTES: usize = 20;
 
 /// How many seats may win on one discard.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, FromZeros, IntoBytes, KnownLayout, Immutable)]
 #[repr(u8)]
 pub enum MultiRon {
     /// Only the claimant nearest the discarder in turn order wins (atamahane, head bump).
@@ -161,7 +161,7 @@ impl MultiRon {
 /// assert_eq!(config.multi_ron, MultiRon::Double);
 /// assert!(Config { rounds: 4, ..Config::TENHOU }.validate().is_ok());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, FromZeros, IntoBytes, KnownLayout, Immutable)]
 #[repr(C, packed)]
 pub struct Config {
     /// The hand-value rules ([`score::Config`]): open tanyao, red fives, kan dora, ura dora, …
@@ -391,7 +391,7 @@ impl Default for Config {
 /// assert_eq!((start.round_wind, start.dealer, start.honba, start.sticks), (Wind::East, Seat(0), 0, 0));
 /// assert_eq!(start.scores, [25_000; 4]);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, FromZeros, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Start {
     /// The round wind (East for East 1–4, South for South 1–4, …).
@@ -665,7 +665,7 @@ pub enum Phase {
 /// A called (or closed-kan) meld on the table, by tile ids. Plain bytes (`repr(C)`, 7 bytes, held
 /// in place in a round): the called id and the seat it came from are `0xFF` when there is none
 /// ([`TableMeld::called`], [`TableMeld::from`] read them as options).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, FromZeros, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct TableMeld {
     /// Chii, pon, open kan, added kan or closed kan.
@@ -850,7 +850,7 @@ pub struct Outcome {
 /// assert_eq!(outcome.deltas.iter().sum::<i32>() % 1000, 0);
 /// # Ok::<(), parlor_core::mahjong::Error>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
+#[derive(Debug, PartialEq, Eq, Hash, FromZeros, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Round {
     // `repr(C)` without a padding byte (held in place by the C ABI, `game::Round::raw_ref`): the
@@ -926,6 +926,14 @@ pub struct Round {
 }
 
 /// A window answer not given yet (`Round::answers`).
+/// A copy of every field at once (each one `Copy`): one block copy, not the derive's copy per
+/// field (`clone_is_every_field` compares).
+impl Clone for Round {
+    fn clone(&self) -> Round {
+        Round { ..*self }
+    }
+}
+
 pub(super) const NO_ANSWER: [u8; 3] = [0; 3];
 
 /// The explicit padding bytes at the end of [`Round`].
@@ -1718,17 +1726,29 @@ pub(super) fn bits_len(bits: &Bits) -> u8 {
 }
 
 /// The ids of a set, ascending.
-pub(super) fn bit_ids(bits: Bits) -> impl Iterator<Item = u8> {
-    (0u8..3).zip(bits).flat_map(move |(i, mut word)| {
-        core::iter::from_fn(move || {
-            if word == 0 {
-                return None;
+pub(super) fn bit_ids(bits: Bits) -> BitIds {
+    BitIds(bits)
+}
+
+/// [`bit_ids`]: the lowest id left taken out of the set at each step. One plain iterator (not a
+/// `flat_map` over the words, whose adapters were instantiated again for every caller's
+/// `filter`, `take` or `count`); the same ids in the same order (`bit_ids_are_the_flat_map_ids`).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct BitIds(Bits);
+
+impl Iterator for BitIds {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        for (i, word) in (0u8..3).zip(self.0.iter_mut()) {
+            if *word != 0 {
+                let bit = word.trailing_zeros() as u8;
+                *word &= word.wrapping_sub(1);
+                return Some(i.wrapping_mul(64).wrapping_add(bit));
             }
-            let bit = word.trailing_zeros() as u8;
-            word &= word.wrapping_sub(1);
-            Some(i.wrapping_mul(64).wrapping_add(bit))
-        })
-    })
+        }
+        None
+    }
 }
 
 /// The id of index `n` (from 0) of a set in ascending order (`bit_ids(bits).nth(n)`), found

@@ -596,7 +596,8 @@ impl Round {
         let mut wall = [0u8; TILE_IDS];
         let (config, start) = Round::read_head(&mut r, check_wall, &mut wall)?;
         // Every field is read straight into the round (no second round-sized value on the stack).
-        let mut round = Round::dealt(&config, &start, &wall);
+        let mut round: Round = zerocopy::FromZeros::new_zeroed();
+        round.deal_over(&config, &start, &wall);
         round.read_fields(&mut r)?;
         Ok(round)
     }

@@ -105,22 +105,23 @@ const UNVALUED_WIN: Agari = Agari {
 };
 
 impl Round {
-    /// [`Round::dealt`] written into `place`, in a frame of its own: the round is built where it
-    /// lies (`dealt` returns straight into `place`), not in a round-sized temporary of the
-    /// caller's frame copied there (the in-place decodes and deals: 720 bytes of stack less on a
-    /// microcontroller).
-    #[inline(never)]
+    /// [`Round::dealt`] written into `place`: the place zeroed (a `memset`, no round-sized
+    /// temporary in the caller's frame), then dealt over in it by [`Round::deal_over`] (the one
+    /// copy of the deal).
     pub(super) fn dealt_to<'p>(
         place: &'p mut MaybeUninit<Round>,
         config: &Config,
         start: &Start,
         wall: &[u8; TILE_IDS],
     ) -> &'p mut Round {
-        place.write(Round::dealt(config, start, wall))
+        let round = place.write(zerocopy::FromZeros::new_zeroed());
+        round.deal_over(config, start, wall);
+        round
     }
 
-    /// This round replaced by [`Round::dealt`], in a frame of its own (as [`Round::dealt_to`]:
-    /// no round-sized temporary in the caller's frame).
+    /// This round replaced by [`Round::dealt`], in a frame of its own: the one copy of the deal
+    /// (inlined in it), written where the round lies; [`Round::dealt_to`], the match's deals and
+    /// the decoder deal through it.
     #[inline(never)]
     pub(super) fn deal_over(&mut self, config: &Config, start: &Start, wall: &[u8; TILE_IDS]) {
         *self = Round::dealt(config, start, wall);
@@ -128,8 +129,8 @@ impl Round {
 
     /// A checked wall dealt (hands, the dealer's first draw, the first dora) without the waits
     /// cache (all zero): the deals compute it once the round is in its place, the decoder after
-    /// overwriting every field. Inlined, so that the round is built
-    /// straight into the place its caller names ([`Round::dealt_to`], [`Round::deal_over`]).
+    /// overwriting every field. Inlined into [`Round::deal_over`] alone, so that the round is
+    /// built straight where it lies.
     #[inline(always)]
     pub(super) fn dealt(config: &Config, start: &Start, wall: &[u8; TILE_IDS]) -> Round {
         let layout = Layout::of(config.score.three_player);

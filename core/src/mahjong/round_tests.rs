@@ -2344,3 +2344,89 @@ fn a_match_steps_outcome_is_its_rounds_outcome_as_settled() {
     }
     assert!(wins > 5, "{wins} wins");
 }
+
+/// The deals written in place (a zeroed place dealt over by `deal_over`, the one copy of the
+/// deal) are the round `Round::dealt` returns (the old way: `dealt` inlined at each place), over a
+/// round already played too.
+#[test]
+fn dealing_in_place_is_dealt() {
+    for (config, seed) in [
+        (Config::TENHOU, 3u64),
+        (Config::TENHOU_SANMA, 4),
+        (Config::MAHJONG_SOUL, 5),
+    ] {
+        let wall = if config.score.three_player {
+            seeded_wall_sanma(seed)
+        } else {
+            seeded_wall(seed)
+        };
+        let start = Start {
+            dealer: Seat(1),
+            honba: 2,
+            ..Start::first(&config)
+        };
+        let naive = Round::dealt(&config, &start, &wall);
+        let mut place = core::mem::MaybeUninit::uninit();
+        assert_eq!(*Round::dealt_to(&mut place, &config, &start, &wall), naive);
+        let mut played = Round::new(&config, &Deal::Seeded(seed + 9)).unwrap();
+        let mut bot = RandomBot::new(seed);
+        while let Some(seat) = played.to_act() {
+            let action = bot.choose(&played, seat).unwrap();
+            played.apply(seat, action).unwrap();
+        }
+        played.deal_over(&config, &start, &wall);
+        assert_eq!(played, naive);
+    }
+}
+
+/// `bit_ids` gives the ids the old `flat_map` over the words gave, in the same order.
+#[test]
+fn bit_ids_are_the_flat_map_ids() {
+    fn old(bits: Bits) -> impl Iterator<Item = u8> {
+        (0u8..3).zip(bits).flat_map(move |(i, mut word)| {
+            core::iter::from_fn(move || {
+                if word == 0 {
+                    return None;
+                }
+                let bit = word.trailing_zeros() as u8;
+                word &= word.wrapping_sub(1);
+                Some(i.wrapping_mul(64).wrapping_add(bit))
+            })
+        })
+    }
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut sets: std::vec::Vec<Bits> = std::vec![[0; 3], [u64::MAX; 3], [1, 0, 1 << 63], [0, 0, 0xFF]];
+    for _ in 0..2000 {
+        let (a, b, c) = (next(), next(), next());
+        sets.push([a & next(), b & next(), (c & next()) >> 56]);
+    }
+    for bits in sets {
+        assert!(bit_ids(bits).eq(old(bits)), "{bits:?}");
+        assert_eq!(bit_ids(bits).count(), usize::from(bits_len(&bits)));
+    }
+}
+
+/// The hand-written `Clone` (one block copy) copies every byte the derived one copied.
+#[test]
+fn clone_is_every_field() {
+    use zerocopy::IntoBytes;
+    for seed in 0..6u64 {
+        let config = [Config::TENHOU, Config::TENHOU_SANMA][(seed % 2) as usize];
+        let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+        let mut bot = RandomBot::new(seed);
+        while let Some(seat) = round.to_act() {
+            let copy = round.clone();
+            assert_eq!(copy.as_bytes(), round.as_bytes());
+            assert_eq!(copy, round);
+            let action = bot.choose(&round, seat).unwrap();
+            round.apply(seat, action).unwrap();
+        }
+        assert_eq!(round.clone().as_bytes(), round.as_bytes());
+    }
+}

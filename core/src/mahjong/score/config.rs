@@ -2,10 +2,10 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::Error;
-use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
+use zerocopy::{FromZeros, Immutable, IntoBytes, KnownLayout};
 
 /// What a hand of 13 han or more without a yakuman counts as (kazoe).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, FromZeros, IntoBytes, KnownLayout, Immutable)]
 #[repr(u8)]
 pub enum Kazoe {
     /// A counted yakuman (the limit of a single yakuman).
@@ -23,7 +23,7 @@ pub enum Kazoe {
 /// assert!(config.validate().is_ok());
 /// assert_eq!(Config::preset("mahjong-pypi"), Some(Config::PYPI));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, FromZeros, IntoBytes, KnownLayout, Immutable)]
 #[repr(C)]
 pub struct Config {
     /// Tanyao (all simples) counts on an open hand (kuitan).

@@ -7,7 +7,7 @@ use core::str::FromStr;
 use super::Error;
 use crate::mahjong::tile::{Suit, Tile};
 use crate::notation::tokens;
-use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
+use zerocopy::{FromZeros, Immutable, IntoBytes, KnownLayout};
 
 /// One physical tile as far as scoring cares: its kind and, for the fives of `m p s`, whether it
 /// is the red five. Written `5m` / `0m` (the usual log convention: `0` is the red five).
@@ -310,7 +310,7 @@ impl<const N: usize> FromStr for List<Piece, N> {
 /// A wind: a seat wind or the round wind. Seats in turn order East → South → West → North;
 /// the dealer is East. Written `E S W N`; C code 0–3 in that order.
 #[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, TryFromBytes, IntoBytes, KnownLayout, Immutable,
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, FromZeros, IntoBytes, KnownLayout, Immutable,
 )]
 #[repr(u8)]
 pub enum Wind {
@@ -414,7 +414,7 @@ impl fmt::Display for Wind {
 }
 
 /// The kind of a called meld. C codes 0–4 in this order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, TryFromBytes, IntoBytes, KnownLayout, Immutable)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, FromZeros, IntoBytes, KnownLayout, Immutable)]
 #[repr(u8)]
 pub enum MeldKind {
     /// A run called from the seat before (open).
