@@ -253,15 +253,17 @@ pub(crate) fn bytes_of_mut<const W: usize>(words: &mut [u64; W]) -> &mut [u8] {
 /// are still read without UB: every byte is checked where it is read).
 #[cfg(test)]
 pub(crate) fn digest(head: &[u8; 16], payload: &[u8]) -> u64 {
-    digest_at(head, payload)
+    digest_at(head, &words_of(head), payload)
 }
 
-/// [`digest`] of the header's first 16 bytes where they lie (a state's own header: no copy of
-/// its words), read as little-endian words. Inlined: on a Thumb-2 core a state's covered bytes
-/// (4-aligned whole chunks after a 4-aligned header, [`covered`]) go to one function of assembly
-/// ([`digest_chunks_thumb2`], one copy of its loop), after one test of the three conditions.
+/// [`digest`] of the header's first 16 bytes, both where they lie (`head`, a state's own
+/// header) and as their four little-endian words (`words`, which the caller has read). Inlined:
+/// on a Thumb-2 core a state's covered bytes (4-aligned whole chunks after a 4-aligned header,
+/// [`covered`]) go to one function of assembly that reads the header where it lies
+/// ([`digest_chunks_thumb2`], one copy of its loop), after one test of the three conditions;
+/// anything else (and every digest on other cores) to [`digest_rest`] with the words.
 #[inline(always)]
-fn digest_at(head: &[u8; 16], payload: &[u8]) -> u64 {
+fn digest_at(head: &[u8; 16], words: &[u32; 4], payload: &[u8]) -> u64 {
     #[cfg(all(target_arch = "arm", target_feature = "thumb2"))]
     if ((head.as_ptr() as usize | payload.as_ptr() as usize) & 3) | (payload.len() & 15) == 0 {
         // SAFETY: `head` is 16 readable bytes and `payload` `len` readable bytes, both 4-aligned
@@ -274,7 +276,16 @@ fn digest_at(head: &[u8; 16], payload: &[u8]) -> u64 {
             )
         };
     }
-    digest_rest(&words_of(head), payload)
+    // Else the words as the caller read them; on a Thumb-2 core read again where they lie (a
+    // cold path: the caller's words are then not kept for it).
+    #[cfg(all(target_arch = "arm", target_feature = "thumb2"))]
+    let words = {
+        let _ = words;
+        &words_of(head)
+    };
+    #[cfg(not(all(target_arch = "arm", target_feature = "thumb2")))]
+    let _ = head;
+    digest_rest(words, payload)
 }
 
 /// [`digest_at`] in Rust: the header and the payload into the lanes (out of line: one copy; on a
@@ -610,7 +621,7 @@ fn check_head(bytes: &[u8], kind: Kind) -> Result<Head, ParlorStatus> {
     let game = GameId::from_code((w1 >> 8) & 0xFF).ok_or(bad)?;
     // The header's words digested where they lie (no copy of them on the stack).
     let (words16, _) = head.split_first_chunk::<16>().ok_or(bad)?;
-    if digest_at(words16, covered(rest, used)) != u64::from(d0) | (u64::from(d1) << 32) {
+    if digest_at(words16, &[w0, w1, w2, w3], covered(rest, used)) != u64::from(d0) | (u64::from(d1) << 32) {
         return Err(bad);
     }
     Ok(Head { game, w1, w2, w3 })
@@ -693,7 +704,10 @@ pub(crate) fn reseal(
     game: GameId,
     facts: &Facts,
 ) -> Result<(), ParlorStatus> {
-    store_head(
+    // The words stored from registers and the digest's call made here (session 22: through
+    // the out-of-line `store_head` the words went to the stack and back, about 9 instructions
+    // of every `apply` on a Cortex-M4).
+    put_head(
         head,
         covered(rest, payload_len),
         &head_words(kind, game, facts, payload_len, 0)?,
@@ -752,9 +766,15 @@ fn head_words(
 }
 
 /// Stores the header's `words`, then the digest of them (read back where they now lie) and
-/// `sealed` (out of line: one copy).
+/// `sealed` (out of line: one copy, for the seals).
 #[inline(never)]
 fn store_head(head: &mut [u8; HEADER_BYTES], sealed: &[u8], words: &[u32; 4]) {
+    put_head(head, sealed, words);
+}
+
+/// [`store_head`] inlined (a reseal's, on every `apply`).
+#[inline(always)]
+fn put_head(head: &mut [u8; HEADER_BYTES], sealed: &[u8], words: &[u32; 4]) {
     let [w0, w1, w2, w3] = *words;
     let (slots, _) = head.as_chunks_mut::<4>();
     if let [s0, s1, s2, s3, ..] = slots {
@@ -764,7 +784,7 @@ fn store_head(head: &mut [u8; HEADER_BYTES], sealed: &[u8], words: &[u32; 4]) {
         *s3 = w3.to_le_bytes();
     }
     if let Some((words16, digest)) = head.split_first_chunk_mut::<16>() {
-        let sum = digest_at(words16, sealed);
+        let sum = digest_at(words16, words, sealed);
         let (slots, _) = digest.as_chunks_mut::<4>();
         if let [s4, s5] = slots {
             *s4 = (sum as u32).to_le_bytes();
