@@ -369,18 +369,18 @@ fn mix_chunks(lanes: &mut [u32; 2], chunks: &[[u32; 4]]) {
     }
 }
 
-/// One chunk of [`digest_chunks_thumb2`]: `[w0, w1, w2, w3]` at `r1` (advanced by 16), the lanes
-/// `a` in r4 and `b` in r5, the multipliers in r8 and r9: `a = (w0 ^ a.rotate_right(17)) * ka +
-/// w1`, `b` likewise from `w2`, `w3` ([`mix`]).
+/// One chunk of [`digest_chunks_thumb2`]: `[w0, w1, w2, w3]` at `r1` (advanced by 16; into the
+/// low registers r3-r6: a 16-bit `ldm`), the lanes `a` in r8 and `b` in r9, the multipliers in
+/// r10 and r11: `a = (w0 ^ a.rotate_right(17)) * ka + w1`, `b` likewise from `w2`, `w3` ([`mix`]).
 #[cfg(all(target_arch = "arm", target_feature = "thumb2"))]
 macro_rules! mix_chunk_asm {
     () => {
         concat!(
-            "ldmia r1!, {{r3, r6, r12, lr}}\n",
-            "eor r3, r3, r4, ror #17\n",
-            "mla r4, r3, r8, r6\n",
-            "eor r12, r12, r5, ror #17\n",
-            "mla r5, r12, r9, lr\n"
+            "ldmia r1!, {{r3, r4, r5, r6}}\n",
+            "eor r3, r3, r8, ror #17\n",
+            "mla r8, r3, r10, r4\n",
+            "eor r5, r5, r9, ror #17\n",
+            "mla r9, r5, r11, r6\n"
         )
     };
 }
@@ -404,19 +404,19 @@ unsafe extern "C" fn digest_chunks_thumb2(head: *const u8, payload: *const u8, e
     // Reads the 16 bytes at `head` and 16 bytes per chunk from `payload` to `end` only (the
     // table branch enters the loop so that the chunks before its first compare are the count
     // modulo eight, eight when that is 0, and every turn after them takes eight, so r1 meets
-    // `end` exactly); restores the registers it saves; a frame of 24 bytes.
+    // `end` exactly); restores the registers it saves; a frame of 32 bytes.
     core::arch::naked_asm!(
-        "push {{r4, r5, r6, r8, r9, lr}}",
-        "ldmia r0, {{r3, r6, r12, lr}}",
-        "ldrd r4, r5, 30f",
-        "ldrd r8, r9, 31f",
+        "push {{r4, r5, r6, r8, r9, r10, r11, lr}}",
+        "ldmia r0, {{r3, r4, r5, r6}}",
+        "ldrd r8, r9, 30f",
+        "ldrd r10, r11, 31f",
         "subs r0, r2, r1",
         // The first lane's seed xored with the payload's length (`seeded_lanes`).
-        "eor r4, r4, r0",
-        "eor r3, r3, r4, ror #17",
-        "mla r4, r3, r8, r6",
-        "eor r12, r12, r5, ror #17",
-        "mla r5, r12, r9, lr",
+        "eor r8, r8, r0",
+        "eor r3, r3, r8, ror #17",
+        "mla r8, r3, r10, r4",
+        "eor r5, r5, r9, ror #17",
+        "mla r9, r5, r11, r6",
         "beq 9f",
         // The chunks' count modulo eight; entry k of the table: the chunk of the turn that
         // leaves k before the compare (halfwords from the table's start, tbb's pc).
@@ -450,9 +450,9 @@ unsafe extern "C" fn digest_chunks_thumb2(head: *const u8, payload: *const u8, e
         "cmp r1, r2",
         "bne 20b",
         "9:",
-        "mov r0, r4",
-        "mov r1, r5",
-        "pop {{r4, r5, r6, r8, r9, pc}}",
+        "mov r0, r8",
+        "mov r1, r9",
+        "pop {{r4, r5, r6, r8, r9, r10, r11, pc}}",
         ".p2align 2",
         "30:",
         ".word {s0}",
