@@ -253,26 +253,45 @@ pub(crate) fn bytes_of_mut<const W: usize>(words: &mut [u64; W]) -> &mut [u8] {
 /// are still read without UB: every byte is checked where it is read).
 #[cfg(test)]
 pub(crate) fn digest(head: &[u8; 16], payload: &[u8]) -> u64 {
-    digest_of_words(&words_of(head), payload)
+    digest_at(head, &words_of(head), payload)
 }
 
-/// [`digest`] of the header's first 16 bytes as their four little-endian words. Out of line:
-/// one copy of the loop, with the payload's absorption inlined (no second call per digest).
-#[inline(never)]
-fn digest_of_words(head: &[u32; 4], payload: &[u8]) -> u64 {
-    // A state's covered bytes: 4-aligned whole chunks (`covered`), the header and all of them
-    // in one block of assembly on a Thumb-2 core; the lanes' seeds set there (session 21: no
-    // lanes stored for the other path before the test, about 4 instructions of each digest).
+/// [`digest`] of the header's first 16 bytes, both where they lie (`head`, a state's own
+/// header) and as their four little-endian words (`words`, which the caller has read). Inlined:
+/// on a Thumb-2 core a state's covered bytes (4-aligned whole chunks after a 4-aligned header,
+/// [`covered`]) go to one function of assembly that reads the header where it lies
+/// ([`digest_chunks_thumb2`], one copy of its loop), after one test of the three conditions;
+/// anything else (and every digest on other cores) to [`digest_rest`] with the words.
+#[inline(always)]
+fn digest_at(head: &[u8; 16], words: &[u32; 4], payload: &[u8]) -> u64 {
     #[cfg(all(target_arch = "arm", target_feature = "thumb2"))]
-    if payload.len() % 16 == 0 && payload.as_ptr().cast::<u32>().is_aligned() {
-        return digest_chunks_thumb2(head, payload);
+    if ((head.as_ptr() as usize | payload.as_ptr() as usize) & 3) | (payload.len() & 15) == 0 {
+        // SAFETY: `head` is 16 readable bytes and `payload` `len` readable bytes, both 4-aligned
+        // and `len` a multiple of 16 (tested just above): what the function reads.
+        return unsafe {
+            digest_chunks_thumb2(
+                head.as_ptr(),
+                payload.as_ptr(),
+                payload.as_ptr().wrapping_add(payload.len()),
+            )
+        };
     }
-    digest_rest(head, payload)
+    // Else the words as the caller read them; on a Thumb-2 core read again where they lie (a
+    // cold path: the caller's words are then not kept for it).
+    #[cfg(all(target_arch = "arm", target_feature = "thumb2"))]
+    let words = {
+        let _ = words;
+        &words_of(head)
+    };
+    #[cfg(not(all(target_arch = "arm", target_feature = "thumb2")))]
+    let _ = head;
+    digest_rest(words, payload)
 }
 
-/// [`digest_of_words`] in Rust: the header and the payload into the lanes (out of line on a
-/// Thumb-2 core, where a state's covered bytes never come here).
-#[cfg_attr(all(target_arch = "arm", target_feature = "thumb2"), cold, inline(never))]
+/// [`digest_at`] in Rust: the header and the payload into the lanes (out of line: one copy; on a
+/// Thumb-2 core a state's covered bytes never come here).
+#[cfg_attr(all(target_arch = "arm", target_feature = "thumb2"), cold)]
+#[inline(never)]
 fn digest_rest(head: &[u32; 4], payload: &[u8]) -> u64 {
     let mut lanes = seeded_lanes(payload.len());
     mix(&mut lanes, head);
@@ -307,7 +326,7 @@ fn words_of(bytes: &[u8; 16]) -> [u32; 4] {
     ]
 }
 
-/// The payload's chunks and tail into the lanes (inlined into [`digest_of_words`], its one
+/// The payload's chunks and tail into the lanes (inlined into [`digest_rest`], its one
 /// caller).
 ///
 /// The payload is 4-aligned (it starts at byte 24 of the caller's `uint64_t` words), so its
@@ -342,138 +361,110 @@ fn absorb_bytes(lanes: &mut [u32; 2], part: &[u8]) {
     }
 }
 
-/// Aligned chunks into the lanes, one at a time ([`mix`]).
-#[cfg(not(all(target_arch = "arm", target_feature = "thumb2")))]
+/// Aligned chunks into the lanes, one at a time ([`mix`]; on a Thumb-2 core only for a part
+/// that is not a state's covered bytes, which [`digest_chunks_thumb2`] takes).
 fn mix_chunks(lanes: &mut [u32; 2], chunks: &[[u32; 4]]) {
     for chunk in chunks {
         mix(lanes, chunk);
     }
 }
 
-/// The assembly text both Thumb-2 digests share ([`mix_chunks`], [`digest_chunks_thumb2`]):
-/// chunks from `{p}` (advanced) into the lanes `{a}`, `{b}` with the multipliers `{ka}`, `{kb}`,
-/// four per turn while `{p}` is below `{q}`, then one per turn up to `{e}`; uses r0-r3 and the
-/// flags. Each chunk: one `ldm` of its four words, two `eor`s with the rotated lanes, two `mla`s.
-#[cfg(all(target_arch = "arm", target_feature = "thumb2"))]
-macro_rules! mix_chunks_asm {
-    () => {
-        concat!(
-            "cmp {p}, {q}\n",
-            "beq 3f\n",
-            "2:\n",
-            mix_chunk_asm!(),
-            mix_chunk_asm!(),
-            mix_chunk_asm!(),
-            mix_chunk_asm!(),
-            "cmp {p}, {q}\n",
-            "bne 2b\n",
-            "3:\n",
-            "cmp {p}, {e}\n",
-            "beq 5f\n",
-            "4:\n",
-            mix_chunk_asm!(),
-            "cmp {p}, {e}\n",
-            "bne 4b\n",
-            "5:"
-        )
-    };
-}
-
-/// One chunk of [`mix_chunks_asm`]: `[w0, w1, w2, w3]` at `{p}` (advanced by 16):
-/// `a = (w0 ^ a.rotate_right(17)) * ka + w1`, `b` likewise from `w2`, `w3` ([`mix`]).
+/// One chunk of [`digest_chunks_thumb2`]: `[w0, w1, w2, w3]` at `r1` (advanced by 16; into the
+/// low registers r3-r6: a 16-bit `ldm`), the lanes `a` in r8 and `b` in r9, the multipliers in
+/// r10 and r11: `a = (w0 ^ a.rotate_right(17)) * ka + w1`, `b` likewise from `w2`, `w3` ([`mix`]).
 #[cfg(all(target_arch = "arm", target_feature = "thumb2"))]
 macro_rules! mix_chunk_asm {
     () => {
         concat!(
-            "ldmia {p}!, {{r0, r1, r2, r3}}\n",
-            "eor r0, r0, {a}, ror #17\n",
-            "mla {a}, r0, {ka}, r1\n",
-            "eor r2, r2, {b}, ror #17\n",
-            "mla {b}, r2, {kb}, r3\n"
+            "ldmia r1!, {{r3, r4, r5, r6}}\n",
+            "eor r3, r3, r8, ror #17\n",
+            "mla r8, r3, r10, r4\n",
+            "eor r5, r5, r9, ror #17\n",
+            "mla r9, r5, r11, r6\n"
         )
     };
 }
 
-/// Aligned chunks into the lanes ([`mix`], the same value), on a Thumb-2 core (Cortex-M3/M4/M7),
-/// in one block of assembly: four chunks per turn of a first loop, each one `ldm` of its four
-/// words, two `eor`s with the rotated lanes and two `mla`s (22 instructions per 64 bytes), then
-/// the last 0-3 chunks one per turn. The compiler's loop took a literal-pool load per chunk and
-/// 8 instructions per 16 bytes, and the digest runs twice on every `apply`. (Eight chunks per
-/// turn cost a spilled register more than the loop's compare and branch they save.)
+/// [`digest_at`] of whole 4-aligned chunks after a 4-aligned header on a Thumb-2 core (Cortex-M3/
+/// M4/M7): the 16 bytes at `head` ([`mix`]) and the chunks from `payload` to `end` (the same
+/// value), a function of assembly alone (session 22, issue 27: no compiler frame, moves and
+/// literal loads around the loop; the seeds and multipliers two `ldrd`s). The chunks go eight
+/// per turn of one loop, entered by a table branch (`tbb`) at the chunk that leaves a multiple
+/// of eight (a loop of four chunks a turn and one of single chunks cost about 13 instructions
+/// of compares and branches per digest, 6 now; two digests per `apply`); each chunk one `ldm`
+/// of its four words, two `eor`s with the rotated lanes and two `mla`s. Returns the lanes as
+/// the digest's two halves (r0, r1).
+///
+/// # Safety
+/// `head`: 16 readable bytes; `payload` to `end`: readable, a whole number of 16-byte chunks;
+/// both 4-aligned.
 #[cfg(all(target_arch = "arm", target_feature = "thumb2"))]
-fn mix_chunks(lanes: &mut [u32; 2], chunks: &[[u32; 4]]) {
-    let [mut a, mut b] = *lanes;
-    let [ka, kb] = K;
-    let start = chunks.as_ptr();
-    let quads = start.wrapping_add(chunks.len() & !3);
-    let end = start.wrapping_add(chunks.len());
-    // SAFETY: reads `chunks` only: 16 bytes per chunk from `start` to `end` (one past the
-    // last chunk), 4-aligned words of a `&[[u32; 4]]`, the first loop while at least four
-    // chunks are left (up to `quads`), the second while any is; writes only the named registers
-    // and the flags; no stack.
-    unsafe {
-        core::arch::asm!(
-            mix_chunks_asm!(),
-            p = inout(reg) start => _,
-            q = in(reg) quads,
-            e = in(reg) end,
-            a = inout(reg) a,
-            b = inout(reg) b,
-            ka = in(reg) ka,
-            kb = in(reg) kb,
-            out("r0") _,
-            out("r1") _,
-            out("r2") _,
-            out("r3") _,
-            options(nostack, readonly),
-        );
-    }
-    *lanes = [a, b];
-}
-
-/// [`digest_of_words`] of whole 4-aligned chunks on a Thumb-2 core: the header ([`mix`]) and
-/// the chunks as [`mix_chunks`] feeds them (the same value), in one block of assembly, so that
-/// the setup around the loop (the header's words, the multipliers, the loop bounds, a tail and
-/// alignment test) is not paid twice per call (about 38 instructions a digest around the loop
-/// before, two digests per `apply`). `payload`: a whole number of 16-byte chunks, 4-aligned.
-#[cfg(all(target_arch = "arm", target_feature = "thumb2"))]
-#[inline(always)]
-fn digest_chunks_thumb2(head: &[u32; 4], payload: &[u8]) -> u64 {
-    let [mut a, mut b] = seeded_lanes(payload.len());
-    let [ka, kb] = K;
-    let start = payload.as_ptr();
-    // The four-chunk loop's end, then the end (the bytes are whole chunks).
-    let quads = start.wrapping_add(payload.len() & !63);
-    let end = start.wrapping_add(payload.len());
-    // SAFETY: reads the 16 bytes of `head` and `payload` only: 16 bytes per chunk from `start`
-    // to `end` (one past the last byte; the caller checked the length a multiple of 16 and the
-    // alignment: 4-aligned words, and any bytes are valid words), the first loop while at least
-    // four chunks are left (up to `quads`), the second while any is; writes only the named
-    // registers and the flags; no stack.
-    unsafe {
-        core::arch::asm!(
-            "ldmia {h}, {{r0, r1, r2, r3}}",
-            "eor r0, r0, {a}, ror #17",
-            "mla {a}, r0, {ka}, r1",
-            "eor r2, r2, {b}, ror #17",
-            "mla {b}, r2, {kb}, r3",
-            mix_chunks_asm!(),
-            h = in(reg) head.as_ptr(),
-            p = inout(reg) start => _,
-            q = in(reg) quads,
-            e = in(reg) end,
-            a = inout(reg) a,
-            b = inout(reg) b,
-            ka = in(reg) ka,
-            kb = in(reg) kb,
-            out("r0") _,
-            out("r1") _,
-            out("r2") _,
-            out("r3") _,
-            options(nostack, readonly),
-        );
-    }
-    u64::from(a) | (u64::from(b) << 32)
+#[unsafe(naked)]
+unsafe extern "C" fn digest_chunks_thumb2(head: *const u8, payload: *const u8, end: *const u8) -> u64 {
+    // Reads the 16 bytes at `head` and 16 bytes per chunk from `payload` to `end` only (the
+    // table branch enters the loop so that the chunks before its first compare are the count
+    // modulo eight, eight when that is 0, and every turn after them takes eight, so r1 meets
+    // `end` exactly); restores the registers it saves; a frame of 32 bytes.
+    core::arch::naked_asm!(
+        "push {{r4, r5, r6, r8, r9, r10, r11, lr}}",
+        "ldmia r0, {{r3, r4, r5, r6}}",
+        "ldrd r8, r9, 30f",
+        "ldrd r10, r11, 31f",
+        "subs r0, r2, r1",
+        // The first lane's seed xored with the payload's length (`seeded_lanes`).
+        "eor r8, r8, r0",
+        "eor r3, r3, r8, ror #17",
+        "mla r8, r3, r10, r4",
+        "eor r5, r5, r9, ror #17",
+        "mla r9, r5, r11, r6",
+        "beq 9f",
+        // The chunks' count modulo eight; entry k of the table: the chunk of the turn that
+        // leaves k before the compare (halfwords from the table's start, tbb's pc).
+        "ubfx r0, r0, #4, #3",
+        "tbb [pc, r0]",
+        "19:",
+        ".byte (20f - 19b) / 2",
+        ".byte (27f - 19b) / 2",
+        ".byte (26f - 19b) / 2",
+        ".byte (25f - 19b) / 2",
+        ".byte (24f - 19b) / 2",
+        ".byte (23f - 19b) / 2",
+        ".byte (22f - 19b) / 2",
+        ".byte (21f - 19b) / 2",
+        "20:",
+        mix_chunk_asm!(),
+        "21:",
+        mix_chunk_asm!(),
+        "22:",
+        mix_chunk_asm!(),
+        "23:",
+        mix_chunk_asm!(),
+        "24:",
+        mix_chunk_asm!(),
+        "25:",
+        mix_chunk_asm!(),
+        "26:",
+        mix_chunk_asm!(),
+        "27:",
+        mix_chunk_asm!(),
+        "cmp r1, r2",
+        "bne 20b",
+        "9:",
+        "mov r0, r8",
+        "mov r1, r9",
+        "pop {{r4, r5, r6, r8, r9, r10, r11, pc}}",
+        ".p2align 2",
+        "30:",
+        ".word {s0}",
+        ".word {s1}",
+        "31:",
+        ".word {k0}",
+        ".word {k1}",
+        s0 = const SEEDS[0],
+        s1 = const SEEDS[1],
+        k0 = const K[0],
+        k1 = const K[1],
+    )
 }
 
 /// A tail of 1-15 bytes as one chunk padded with zeros, its length in the last byte (which is
@@ -628,7 +619,9 @@ fn check_head(bytes: &[u8], kind: Kind) -> Result<Head, ParlorStatus> {
         return Err(bad);
     }
     let game = GameId::from_code((w1 >> 8) & 0xFF).ok_or(bad)?;
-    if digest_of_words(&[w0, w1, w2, w3], covered(rest, used)) != u64::from(d0) | (u64::from(d1) << 32) {
+    // The header's words digested where they lie (no copy of them on the stack).
+    let (words16, _) = head.split_first_chunk::<16>().ok_or(bad)?;
+    if digest_at(words16, &[w0, w1, w2, w3], covered(rest, used)) != u64::from(d0) | (u64::from(d1) << 32) {
         return Err(bad);
     }
     Ok(Head { game, w1, w2, w3 })
@@ -711,7 +704,10 @@ pub(crate) fn reseal(
     game: GameId,
     facts: &Facts,
 ) -> Result<(), ParlorStatus> {
-    store_head(
+    // The words stored from registers and the digest's call made here (session 22: through
+    // the out-of-line `store_head` the words went to the stack and back, about 9 instructions
+    // of every `apply` on a Cortex-M4).
+    put_head(
         head,
         covered(rest, payload_len),
         &head_words(kind, game, facts, payload_len, 0)?,
@@ -769,19 +765,31 @@ fn head_words(
     ])
 }
 
-/// Stores the header's `words` and the digest of them and `sealed` (out of line: one copy).
+/// Stores the header's `words`, then the digest of them (read back where they now lie) and
+/// `sealed` (out of line: one copy, for the seals).
 #[inline(never)]
 fn store_head(head: &mut [u8; HEADER_BYTES], sealed: &[u8], words: &[u32; 4]) {
-    let sum = digest_of_words(words, sealed);
+    put_head(head, sealed, words);
+}
+
+/// [`store_head`] inlined (a reseal's, on every `apply`).
+#[inline(always)]
+fn put_head(head: &mut [u8; HEADER_BYTES], sealed: &[u8], words: &[u32; 4]) {
     let [w0, w1, w2, w3] = *words;
     let (slots, _) = head.as_chunks_mut::<4>();
-    if let [s0, s1, s2, s3, s4, s5] = slots {
+    if let [s0, s1, s2, s3, ..] = slots {
         *s0 = w0.to_le_bytes();
         *s1 = w1.to_le_bytes();
         *s2 = w2.to_le_bytes();
         *s3 = w3.to_le_bytes();
-        *s4 = (sum as u32).to_le_bytes();
-        *s5 = ((sum >> 32) as u32).to_le_bytes();
+    }
+    if let Some((words16, digest)) = head.split_first_chunk_mut::<16>() {
+        let sum = digest_at(words16, words, sealed);
+        let (slots, _) = digest.as_chunks_mut::<4>();
+        if let [s4, s5] = slots {
+            *s4 = (sum as u32).to_le_bytes();
+            *s5 = ((sum >> 32) as u32).to_le_bytes();
+        }
     }
 }
 

@@ -437,7 +437,7 @@ impl game::Round for Round {
 
     /// As `raw_ref`, writable.
     fn raw_mut(bytes: &mut [u8]) -> Option<&mut Round> {
-        crate::game::held_mut(bytes, Round::held_ok)
+        crate::game::held_mut(bytes, Round::held_ok_inline)
     }
 
     fn raw_bytes(&self) -> &[u8] {

@@ -799,6 +799,13 @@ impl Round {
     /// and call codes, and the trick's held form canonical (O(1), the check after zerocopy's when
     /// the C ABI views its state bytes as a round; the padding past the log is never read).
     pub fn held_ok(&self) -> bool {
+        self.held_ok_inline()
+    }
+
+    /// [`Round::held_ok`] inlined: the C `apply`'s check ([`Round::raw_mut`](crate::game::Round::raw_mut),
+    /// its one caller), without a call on every C `apply` (session 22, issue 27).
+    #[inline(always)]
+    pub(crate) fn held_ok_inline(&self) -> bool {
         // Every test folded into one value (no branch per field; session 21, issue 27: every C
         // `apply` of a held round makes this check): the same answer as
         // [`Round::held_ok_by_fields`] (tested).
