@@ -817,7 +817,9 @@ fn walk(
 /// The total weight of the plays of [`generate`] (`bombs_only`: of [`for_each_bomb`]) from
 /// `hand` on `previous`, the wish ignored, a play holding the Mah Jong weighing
 /// `mahjong_weight` and any other 1, counted without visiting them (whole blocks in closed
-/// form). Errors: as [`for_each_move`].
+/// form). Errors: as [`for_each_move`]. (The tests' count: the round walks the rare case of
+/// a binding wish one action at a time.)
+#[cfg(test)]
 pub(crate) fn count_plays(
     hand: Cards,
     previous: Option<Combination>,
@@ -867,6 +869,7 @@ pub(crate) const fn holds_bomb(hand: Cards) -> bool {
 
 /// `hand` without its natural cards of rank `rank`: its plays are the plays of `hand` that hold
 /// no card of the rank (a play is a set of cards, read at its strongest).
+#[cfg(test)]
 pub(crate) const fn without_rank(hand: Cards, rank: Rank) -> Cards {
     Cards::from_bits(hand.mask() & !(0xF << rank.shift()))
 }

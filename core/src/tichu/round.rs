@@ -42,9 +42,7 @@ use core::ops::ControlFlow;
 use super::Error;
 use super::card::{Card, Cards, Rank, SUITED_BIT, Suit};
 use super::combination::{DRAGON_KEY, Kind};
-use super::moves::{
-    MAX_HAND, count_plays, for_each_bomb, for_each_move, holds_bomb, nth_play, wish_forces, without_rank,
-};
+use super::moves::{MAX_HAND, for_each_bomb, for_each_move, holds_bomb, nth_play, wish_forces};
 use super::score::{Call, score_round};
 use super::trick::{Seat as TrickSeat, Step, Trick, TrickParts};
 use crate::game::{Rng, Seat, shuffle};
@@ -1135,29 +1133,14 @@ impl Round {
                         Some(rank) => wish_forces(&hand, top, Some(rank)),
                         None => Ok(false),
                     };
-                    let forced = self.trick.wish().filter(|_| matches!(forcing, Ok(true)));
-                    match forced {
-                        None => {
-                            if let Some(action) = plays(hand, false, WISHES, &mut left) {
-                                return (Some(action), 0);
-                            }
-                        }
-                        Some(rank) => {
-                            // The plays holding the wished rank: all plays less those of the hand
-                            // without it. Rare (an open wish the seat can fulfil): walked.
-                            let all = count_plays(hand, top, false, WISHES).unwrap_or(0);
-                            let without = count_plays(without_rank(hand, rank), top, false, WISHES).unwrap_or(0);
-                            if let Some(i) = block(all.saturating_sub(without), &mut left) {
-                                return (self.walk_to(s, i), 0);
-                            }
-                            // A wish binds only in the ordinary turn: the bombs without the rank.
-                            if self.config.wish_bomb != 0
-                                && top.is_some()
-                                && let Some(action) = plays(without_rank(hand, rank), true, 1, &mut left)
-                            {
-                                return (Some(action), 0);
-                            }
-                        }
+                    if matches!(forcing, Ok(true)) {
+                        // The plays holding the wished rank, the bombs without it, the call:
+                        // rare (an open wish the seat can fulfil), walked one by one (nothing
+                        // precedes the plays in this turn: `left` is `n`).
+                        return self.walk_seat(s, left);
+                    }
+                    if let Some(action) = plays(hand, false, WISHES, &mut left) {
+                        return (Some(action), 0);
                     }
                     // The pass, when `Trick::pass` takes it (on a play, never while the wish binds).
                     // The pass, when `Trick::check_pass` takes it (the turn and the gathering are
@@ -1198,8 +1181,9 @@ impl Round {
         (None, left)
     }
 
-    /// The action of index `n` of `s` by the walk of [`Round::visit_seat`] (the slow path).
-    fn walk_to(&self, s: TrickSeat, n: usize) -> Option<Action> {
+    /// The action of index `n` of `s` by the walk of [`Round::visit_seat`] (the slow path), as
+    /// [`Round::locate`] answers: with none, `n` less the number of actions.
+    fn walk_seat(&self, s: TrickSeat, n: usize) -> (Option<Action>, usize) {
         let mut left = n;
         let mut found = None;
         let _ = self.visit_seat(s, &mut |action| {
@@ -1211,7 +1195,7 @@ impl Round {
                 ControlFlow::Continue(())
             }
         });
-        found
+        (found, left)
     }
 
     /// Whether `apply(seat, action)` would succeed.
