@@ -888,3 +888,33 @@ pub(super) fn exchanges_to_try(hand: &[super::card::Card]) -> Vec<Action> {
         _ => Vec::new(),
     }
 }
+
+/// The view read off the round in place (`Round::view_facts`) against the view written from the
+/// seat's observation (the way before, kept as `write_view_of_observation`): every seat (and one
+/// off the table) at every position of seeded random rounds under three presets, the Grand
+/// Tichu window, exchanges, wishes, Dragon gifts and the round's end included.
+#[test]
+fn the_view_off_the_round_is_the_view_of_the_observation() {
+    let mut positions = 0;
+    for config in [Config::STANDARD, Config::CLASSIC, Config::CLUB] {
+        for seed in 0..60u64 {
+            let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+            let mut bot = RandomBot::new(seed ^ 0x71e);
+            loop {
+                positions += 1;
+                for seat in (0..4).map(Seat) {
+                    let mut old = String::new();
+                    let observation = round.observation(seat).unwrap();
+                    super::engine::write_view_of_observation(&observation, round.outcome(), &mut old).unwrap();
+                    assert_eq!(view(&round, seat), old, "seed {seed} seat {seat}");
+                }
+                assert!(game::Round::write_view(&round, Seat(4), &mut String::new()).is_err());
+                let Some((actor, action)) = bot.step(&round) else {
+                    break;
+                };
+                round.apply(actor, action).unwrap();
+            }
+        }
+    }
+    assert!(positions > 10_000, "{positions}");
+}

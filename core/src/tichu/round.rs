@@ -1738,6 +1738,18 @@ impl Round {
         Ok(self.seen_of(seat, s))
     }
 
+    /// What the view of `seat` ([`game::Round::write_view`](crate::game::Round::write_view))
+    /// reads besides the round's public accessors: [`Round::seen`]'s fields, the cards of the
+    /// last play and the seat giving a Dragon trick away (the observation's `seen`,
+    /// `play_cards(plays())` and `dragon_waiting`): the view read off the round in place, no
+    /// 440-byte observation built. Errors: [`Error::UnknownCode`] (`"seat"`).
+    pub(super) fn view_facts(&self, seat: Seat) -> Result<(Seen, Cards, Option<Seat>), Error> {
+        let s = trick_seat(seat)?;
+        let seen = self.seen_of(seat, s);
+        let last = play_cards_of(&self.card_play, self.plays);
+        Ok((seen, last, TrickSeat::new(self.gift_taker).map(game_seat)))
+    }
+
     /// [`Round::seen`] of a seat already checked: written into each caller (the observation's
     /// and the determinization's code stay apart in flash and on the stack).
     #[inline(always)]
