@@ -35,14 +35,21 @@ use crate::notation::{Quoted, Span, is_lone_dash};
 /// ```
 impl FromStr for Cards {
     type Err = Error;
+    /// Read byte by byte (every card character is ASCII; any other character, of one byte or
+    /// more, is an unknown card): no char decoding and peeking of the whole text, the text read
+    /// by chars before ([`from_str_by_chars`], the tests' reference).
     fn from_str(text: &str) -> Result<Cards, Error> {
         if is_lone_dash(text) {
             return Ok(Cards::EMPTY);
         }
+        let bytes = text.as_bytes();
         let mut cards = Cards::EMPTY;
-        let mut chars = text.char_indices().peekable();
-        while let Some((start, c)) = chars.next() {
-            if c.is_ascii_whitespace() || c == ',' {
+        let mut at = 0usize;
+        while let Some(&b) = bytes.get(at) {
+            let start = at;
+            at = at.wrapping_add(1); // at most the text's length
+            let c = char::from(b);
+            if b.is_ascii_whitespace() || b == b',' {
                 continue;
             }
             let card = match c {
@@ -50,26 +57,69 @@ impl FromStr for Cards {
                 'D' => Card::Dog,
                 'P' => Card::Phoenix,
                 'R' => Card::Dragon,
+                // A byte of a multi-byte character is no rank symbol (those are ASCII).
                 _ => match Rank::from_symbol(c) {
                     Some(rank) => {
-                        let suit = chars.peek().and_then(|&(_, next)| Suit::from_letter(next));
+                        let suit = bytes.get(at).and_then(|&next| Suit::from_letter(char::from(next)));
                         if suit.is_some() {
-                            chars.next();
+                            at = at.wrapping_add(1); // the letter's byte: at most the length
                         }
                         Card::Natural(rank, suit)
                     }
                     None => {
+                        // The whole character (`start` begins one: the bytes before were ASCII).
+                        let width = text
+                            .get(start..)
+                            .and_then(|rest| rest.chars().next())
+                            .map_or(1, char::len_utf8);
                         return Err(Error::UnknownCard {
-                            span: Span::new(start, start.saturating_add(c.len_utf8())),
+                            span: Span::new(start, start.saturating_add(width)),
                         });
                     }
                 },
             };
-            let end = chars.peek().map_or(text.len(), |&(index, _)| index);
-            cards.insert(card).map_err(|error| error.at(Span::new(start, end)))?;
+            cards.insert(card).map_err(|error| error.at(Span::new(start, at)))?;
         }
         Ok(cards)
     }
+}
+
+/// [`Cards::from_str`] the way before, by the text's chars (the tests' reference).
+#[cfg(test)]
+pub(super) fn from_str_by_chars(text: &str) -> Result<Cards, Error> {
+    if is_lone_dash(text) {
+        return Ok(Cards::EMPTY);
+    }
+    let mut cards = Cards::EMPTY;
+    let mut chars = text.char_indices().peekable();
+    while let Some((start, c)) = chars.next() {
+        if c.is_ascii_whitespace() || c == ',' {
+            continue;
+        }
+        let card = match c {
+            '1' => Card::MahJong,
+            'D' => Card::Dog,
+            'P' => Card::Phoenix,
+            'R' => Card::Dragon,
+            _ => match Rank::from_symbol(c) {
+                Some(rank) => {
+                    let suit = chars.peek().and_then(|&(_, next)| Suit::from_letter(next));
+                    if suit.is_some() {
+                        chars.next();
+                    }
+                    Card::Natural(rank, suit)
+                }
+                None => {
+                    return Err(Error::UnknownCard {
+                        span: Span::new(start, start.saturating_add(c.len_utf8())),
+                    });
+                }
+            },
+        };
+        let end = chars.peek().map_or(text.len(), |&(index, _)| index);
+        cards.insert(card).map_err(|error| error.at(Span::new(start, end)))?;
+    }
+    Ok(cards)
 }
 
 impl fmt::Display for Card {
@@ -519,6 +569,60 @@ impl fmt::Display for InSource<'_> {
         match self.error {
             Error::BadToken { token, span } => fmt_token(token, span, self.source, f),
             error => fmt::Display::fmt(&error, f),
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::arithmetic_side_effects, clippy::indexing_slicing)] // tests may index and panic
+mod tests {
+    extern crate std;
+    use std::string::String;
+
+    use super::from_str_by_chars;
+    use crate::tichu::Cards;
+
+    /// The characters the texts are made of: every card character, the separators, a dash, an
+    /// unknown ASCII letter and multi-byte characters (two and three bytes).
+    const ALPHABET: [char; 26] = [
+        '2', '5', '9', '0', 'T', 'J', 'Q', 'K', 'A', '1', 'D', 'P', 'R', 'j', 's', 'p', 't', ' ', ',', '\t', '-', 'x',
+        'é', '€', '7', 'j',
+    ];
+
+    /// The set parser read byte by byte against the way before (by chars): the same set or the
+    /// same error (its span included) for every text of up to three characters of the alphabet
+    /// and for 200,000 pseudo-random texts of up to 24.
+    #[test]
+    fn the_bytewise_parser_is_the_parser_by_chars() {
+        let check = |text: &str| {
+            assert_eq!(text.parse::<Cards>(), from_str_by_chars(text), "{text:?}");
+        };
+        let n = ALPHABET.len();
+        for code in 0..n * n * n + n * n + n + 1 {
+            let mut text = String::new();
+            let mut rest = code;
+            while rest > 0 {
+                text.push(ALPHABET[(rest - 1) % n]);
+                rest = (rest - 1) / n;
+            }
+            check(&text);
+        }
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..200_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 25) as usize;
+            let mut text = String::new();
+            let mut bits = state >> 8;
+            for _ in 0..len {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                bits ^= state >> 33;
+                text.push(ALPHABET[(bits % n as u64) as usize]);
+            }
+            check(&text);
         }
     }
 }
