@@ -1896,6 +1896,7 @@ impl Round {
         let form = |from: usize, to: usize| bytes.get(from..to).ok_or(Error::InvalidState);
         let given_form = form(GIVEN_AT, CARD_PLAY_AT)?;
         let card_play = form(CARD_PLAY_AT, WISH_AT)?;
+        let plays_of: &[u8; DECK] = card_play.try_into().map_err(|_| Error::InvalidState)?;
         let [wish_made, lo, hi] = *form(WISH_AT, LOG_AT)?.first_chunk::<3>().ok_or(Error::InvalidState)?;
         let log_len = u16::from_le_bytes([lo, hi]);
         let log = form(LOG_AT, ENCODED_BYTES)?;
@@ -1929,13 +1930,7 @@ impl Round {
                 LOG_TICHU => Action::Tichu,
                 LOG_PLAY => {
                     plays = plays.checked_add(1).ok_or(Error::InvalidState)?;
-                    let mut mask = 0u64;
-                    for (i, &n) in card_play.iter().enumerate() {
-                        if n == plays {
-                            mask |= 1u64 << (i & 63);
-                        }
-                    }
-                    let cards = set_of(mask);
+                    let cards = play_cards_of(plays_of, plays);
                     let wish = if cards.has_mahjong() {
                         Rank::new(wish_made)
                     } else {
