@@ -439,9 +439,72 @@ fn play_cards(span: Span, text: &str) -> Result<Cards, Error> {
 /// );
 /// ```
 pub fn parse_action(text: &str) -> Result<Action, Error> {
+    // The first five words' spans (their texts taken where they are used), and from the first
+    // word to the end of the last: the whole action's span (with more than five words too).
+    let mut words = [Span::default(); 5];
+    let mut count = 0usize;
+    let mut end = 0usize;
+    for (span, _) in split_words(text) {
+        if let Some(slot) = words.get_mut(count) {
+            *slot = span;
+        }
+        count = count.saturating_add(1);
+        end = span.end;
+    }
+    let [w0, w1, w2, w3, _] = words;
+    let whole = Span::new(w0.start, end);
+    let word = |span: Span| span.slice(text);
+    let card = |span: Span| one_card(span, word(span), Token::Card);
+    let action = match (count, word(w0)) {
+        (1, "grand") => Action::GrandTichu(true),
+        (1, "no-grand") => Action::GrandTichu(false),
+        (1, "tichu") => Action::Tichu,
+        (1, "pass") => Action::Pass,
+        (2, "give") => Action::GiveDragonTrick(seat_at(w1, word(w1))?),
+        (2 | 4, "play") if count == 2 || word(w2) == "wish" => {
+            let cards = play_cards(w1, word(w1))?;
+            let wish = if count == 4 {
+                Some(super::text::wish_rank(word(w3)).ok_or(bad(Token::Wish, w3))?)
+            } else {
+                None
+            };
+            Action::Play { cards, wish }
+        }
+        (4, "exchange") => Action::Exchange {
+            left: card(w1)?,
+            partner: card(w2)?,
+            right: card(w3)?,
+        },
+        _ => return Err(bad(Token::Action, whole)),
+    };
+    Ok(action)
+}
+
+/// The words of `text` (separated by ASCII whitespace) with their spans, found byte by byte
+/// (an ASCII whitespace byte is never inside a longer character).
+fn split_words(text: &str) -> impl Iterator<Item = (Span, &str)> {
+    let bytes = text.as_bytes();
+    let mut at = 0usize;
+    core::iter::from_fn(move || {
+        let rest = bytes.get(at..)?;
+        let start = at.saturating_add(rest.iter().position(|b| !b.is_ascii_whitespace())?);
+        let end = bytes
+            .get(start..)
+            .and_then(|word| word.iter().position(u8::is_ascii_whitespace))
+            .map_or(bytes.len(), |i| start.saturating_add(i));
+        at = end;
+        // Both ends next to ASCII bytes or the text's ends: character boundaries.
+        Some((Span::new(start, end), text.get(start..end)?))
+    })
+}
+
+/// [`parse_action`] the way before (the words' texts and spans kept, the whole span by a
+/// trim of the text; the tests' reference).
+#[cfg(test)]
+pub(super) fn parse_action_before(text: &str) -> Result<Action, Error> {
     let mut words = [("", Span::default()); 5];
     let mut count = 0usize;
-    for (span, word) in split_words(text) {
+    for (span, word) in split_words_before(text) {
         if let Some(slot) = words.get_mut(count) {
             *slot = (word, span);
         }
@@ -457,7 +520,7 @@ pub fn parse_action(text: &str) -> Result<Action, Error> {
         }
     };
     let card = |(word, span): (&str, Span)| one_card(span, word, Token::Card);
-    let [w0, w1, w2, w3, w4] = words;
+    let [w0, w1, w2, w3, _] = words;
     let action = match (count, w0.0) {
         (1, "grand") => Action::GrandTichu(true),
         (1, "no-grand") => Action::GrandTichu(false),
@@ -483,12 +546,12 @@ pub fn parse_action(text: &str) -> Result<Action, Error> {
         },
         _ => return Err(bad(Token::Action, whole)),
     };
-    let _ = w4;
     Ok(action)
 }
 
-/// The words of `text` (separated by ASCII whitespace) with their spans.
-fn split_words(text: &str) -> impl Iterator<Item = (Span, &str)> {
+/// [`split_words`] the way before, by `str::split` (the tests' reference).
+#[cfg(test)]
+pub(super) fn split_words_before(text: &str) -> impl Iterator<Item = (Span, &str)> {
     let mut offset = 0usize;
     text.split(|c: char| c.is_ascii_whitespace()).filter_map(move |word| {
         let start = offset;
@@ -579,7 +642,9 @@ mod tests {
     extern crate std;
     use std::string::String;
 
-    use super::from_str_by_chars;
+    use std::vec::Vec;
+
+    use super::{from_str_by_chars, parse_action, parse_action_before, split_words, split_words_before};
     use crate::tichu::Cards;
 
     /// The characters the texts are made of: every card character, the separators, a dash, an
@@ -623,6 +688,56 @@ mod tests {
                 text.push(ALPHABET[(bits % n as u64) as usize]);
             }
             check(&text);
+        }
+    }
+
+    /// The words of an action text, and their separators.
+    const WORDS: [&str; 24] = [
+        "grand", "no-grand", "tichu", "pass", "give", "play", "wish", "exchange", "2", "4", "7", "A", "x", "1", "5j",
+        "5", "-", "Pj7s", "1234P", "5j5s", "é", "€7", "wishes", "0",
+    ];
+    const GAPS: [&str; 5] = [" ", "  ", "\t", " \n", "\u{a0}"];
+
+    /// The action parser on words found byte by byte, its whole span from the last word's end,
+    /// against the way before (words by `str::split`, the span by a trim): the same action or
+    /// the same error (its span included), and the same words, for 100,000 pseudo-random texts
+    /// of up to seven words with leading, trailing and repeated whitespace.
+    #[test]
+    fn the_action_parser_on_words_by_bytes_is_the_one_before() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |below: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % below as u64) as usize
+        };
+        for _ in 0..100_000 {
+            let mut text = String::new();
+            if next(4) == 0 {
+                text.push_str(GAPS[next(GAPS.len())]);
+            }
+            let words = next(8);
+            for k in 0..words {
+                if k > 0 {
+                    text.push_str(GAPS[next(GAPS.len())]);
+                }
+                // Mostly the forms of an action: a verb first.
+                let word = if k == 0 && next(4) > 0 {
+                    WORDS[next(8)]
+                } else {
+                    WORDS[next(WORDS.len())]
+                };
+                text.push_str(word);
+            }
+            if next(4) == 0 {
+                text.push_str(GAPS[next(GAPS.len())]);
+            }
+            assert_eq!(parse_action(&text), parse_action_before(&text), "{text:?}");
+            assert_eq!(
+                split_words(&text).collect::<Vec<_>>(),
+                split_words_before(&text).collect::<Vec<_>>(),
+                "{text:?}"
+            );
         }
     }
 }
