@@ -485,7 +485,7 @@ impl Gen<'_> {
                     continue;
                 }
             }
-            for b in 2u8..=14 {
+            for b in 2u8..15 {
                 if b == a || self.ge1 & (1 << b) == 0 {
                     continue;
                 }
@@ -529,7 +529,7 @@ impl Gen<'_> {
         }
         let mut parts = [(0u8, 1u8); MAX_PARTS];
         let mut n = 0;
-        for value in low.max(2)..=high {
+        for value in low.max(2)..high.saturating_add(1) {
             if value != skip
                 && let Some(slot) = parts.get_mut(n)
             {
@@ -549,8 +549,8 @@ impl Gen<'_> {
             None => (5, 14),
         };
         let present = self.ge1;
-        for low in 1u8..=10 {
-            for len in min_len.max(5)..=max_len {
+        for low in 1u8..11 {
+            for len in min_len.max(5)..max_len.saturating_add(1) {
                 let high = low.wrapping_add(len).saturating_sub(1); // len ≥ 5
                 if high > 14 {
                     break;
@@ -608,7 +608,7 @@ impl Gen<'_> {
             );
         }
         let mut parts = [(0u8, 2u8); MAX_PARTS];
-        for (value, slot) in (low..=high).zip(parts.iter_mut()) {
+        for (value, slot) in (low..high.saturating_add(1)).zip(parts.iter_mut()) {
             *slot = (value, if value == phoenix_rank { 1 } else { 2 });
         }
         let n = usize::from(high.wrapping_sub(low).saturating_add(1));
@@ -630,8 +630,8 @@ impl Gen<'_> {
             None => (2, 7),
         };
         let ge2 = self.ge2();
-        for low in 2u8..=13 {
-            for pairs in min_pairs.max(2)..=max_pairs {
+        for low in 2u8..14 {
+            for pairs in min_pairs.max(2)..max_pairs.saturating_add(1) {
                 let high = low.wrapping_add(pairs).saturating_sub(1); // pairs ≥ 2
                 if high > 14 {
                     break;
@@ -649,7 +649,7 @@ impl Gen<'_> {
                 if !self.phoenix {
                     continue;
                 }
-                for value in low..=high {
+                for value in low..high.saturating_add(1) {
                     if missing == 0 || missing == 1 << value {
                         self.stairs_of(low, high, value)?;
                     }
@@ -683,8 +683,8 @@ impl Gen<'_> {
         if m & (m >> 4) & (m >> 8) & (m >> 12) & (m >> 16) == 0 {
             return ControlFlow::Continue(());
         }
-        for low in 2u8..=10 {
-            for high in low.wrapping_add(4)..=14 {
+        for low in 2u8..11 {
+            for high in low.wrapping_add(4)..15 {
                 let run =
                     (NATURAL_LOW_BITS >> (14u8.wrapping_sub(high) << 2)) & !((1u64 << shift(low)).wrapping_sub(1));
                 for suit in 0..4u32 {
