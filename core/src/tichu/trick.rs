@@ -795,9 +795,8 @@ impl Live {
             wish_bomb: false,
         };
         // The points every card's points allow and the played cards' own (both forms ask it).
-        let points_ok = (-25..=100).contains(&parts.points)
-            && parts.points % 5 == 0
-            && parts.played.points() == parts.points;
+        let points_ok =
+            (-25..=100).contains(&parts.points) && parts.points % 5 == 0 && parts.played.points() == parts.points;
         if parts.end.is_none()
             && parts.top.is_some()
             && parts.passes > 0
