@@ -918,3 +918,34 @@ fn the_view_off_the_round_is_the_view_of_the_observation() {
     }
     assert!(positions > 10_000, "{positions}");
 }
+
+/// The `target` rule's own digit loop against `str::parse::<u16>` and the range (the way
+/// before): every text of up to four characters of digits, signs, a space and a letter, and
+/// every number of 1 to 6 digits (leading zeros and a `+` included).
+#[test]
+fn the_target_parser_is_the_standard_parser_and_the_range() {
+    use super::engine::{target_by_parse, target_of as target_value};
+    let alphabet = ['0', '1', '5', '9', '+', '-', ' ', 'x', '٣'];
+    let n = alphabet.len();
+    for code in 0..n * n * n * n + n * n * n + n * n + n + 1 {
+        let mut text = String::new();
+        let mut rest = code;
+        while rest > 0 {
+            text.push(alphabet[(rest - 1) % n]);
+            rest = (rest - 1) / n;
+        }
+        assert_eq!(target_value(&text), target_by_parse(&text), "{text:?}");
+    }
+    for number in 0..1_000_000u32 {
+        for text in [
+            number.to_string(),
+            std::format!("+{number}"),
+            std::format!("00{number}"),
+        ] {
+            assert_eq!(target_value(&text), target_by_parse(&text), "{text:?}");
+        }
+    }
+    assert_eq!(target_value("10000"), Some(10_000));
+    assert_eq!(target_value("10001"), None);
+    assert_eq!(target_value("0"), None);
+}
