@@ -208,7 +208,7 @@ pub(super) fn target_of(value: &str) -> Option<u16> {
         if !b.is_ascii_digit() {
             return None;
         }
-        // At most 10,000 before the step: at most 100,009, past 10,000 refused below.
+        // At most 10,000 before the step; past 10,000 (or past a u16) refused.
         target = target.checked_mul(10)?.checked_add(u16::from(b.wrapping_sub(b'0')))?;
         if target > 10_000 {
             return None;
