@@ -1068,7 +1068,13 @@ impl Round {
 
     /// The legal action of `s` at index `n` (order of [`Round::visit_seat`]), passing over
     /// blocks of actions by their counts; with none, the index less the number of actions
-    /// (`usize::MAX` less it counts them).
+    /// (`usize::MAX` less it counts them). The two long lists are counted: an exchange's
+    /// `n·(n − 1)·(n − 2)` and the plays of an ordinary turn (whole blocks in closed form, a
+    /// play with the Mah Jong as its 14 actions) with its pass; every other list is short or a
+    /// walk of the generator anyway (the Grand Tichu decision, the Dragon's gift, the bombs out
+    /// of turn or in the gathering, the plays under a binding wish) and is walked one action at
+    /// a time ([`Round::walk_seat`], the listing itself; the way before counted them too, in
+    /// more code).
     fn locate(&self, s: TrickSeat, n: usize) -> (Option<Action>, usize) {
         let mut left = n;
         // The index inside a block of `count` actions when it holds the one wanted; else the
@@ -1081,99 +1087,50 @@ impl Round {
                 None
             }
         };
-        // A block of plays walked once: the one wanted, or the block passed over (its weight
-        // taken off `left`). A hand and table the generator refuses (never in a round) give none.
-        let plays = |hand: Cards, bombs_only: bool, weight: usize, left: &mut usize| match nth_play(
-            hand,
-            self.trick.top(),
-            bombs_only,
-            *left,
-            weight,
-        ) {
-            Ok(Ok((cards, w))) => Some(play_with_wish(cards, w)),
-            Ok(Err(rest)) => {
-                *left = rest;
-                None
-            }
-            Err(_) => None,
-        };
         match self.phase() {
-            Phase::Over => {}
-            Phase::GrandTichu => {
-                if s.index() == self.grand_next
-                    && let Some(i) = block(2, &mut left)
-                {
-                    return (Some(Action::GrandTichu(i == 1)), 0);
+            Phase::Exchange if !self.exchanged(s) => {
+                let hand = at(&self.hands, s);
+                let m = hand.len();
+                let count = m
+                    .saturating_mul(m.saturating_sub(1))
+                    .saturating_mul(m.saturating_sub(2));
+                if let Some(i) = block(count, &mut left) {
+                    return (nth_exchange(hand, i), 0);
                 }
             }
-            Phase::Exchange => {
-                if !self.exchanged(s) {
-                    let hand = at(&self.hands, s);
-                    let m = hand.len();
-                    let count = m
-                        .saturating_mul(m.saturating_sub(1))
-                        .saturating_mul(m.saturating_sub(2));
-                    if let Some(i) = block(count, &mut left) {
-                        return (nth_exchange(hand, i), 0);
-                    }
-                }
-            }
-            Phase::Play => {
+            Phase::Play if s == self.trick.turn() && !self.trick.gathering() => {
                 let hand = at(&self.hands, s);
                 let top = self.trick.top();
-                if s == self.trick.turn() && self.trick.gathering() {
-                    if let Some(action) = plays(hand, true, 1, &mut left) {
-                        return (Some(action), 0);
-                    }
-                    if block(1, &mut left).is_some() {
-                        return (Some(Action::Pass), 0);
-                    }
-                } else if s == self.trick.turn() {
-                    let forcing = match self.trick.wish() {
-                        Some(rank) => wish_forces(&hand, top, Some(rank)),
-                        None => Ok(false),
-                    };
-                    if matches!(forcing, Ok(true)) {
-                        // The plays holding the wished rank, the bombs without it, the call:
-                        // rare (an open wish the seat can fulfil), walked one by one (nothing
-                        // precedes the plays in this turn: `left` is `n`).
-                        return self.walk_seat(s, left);
-                    }
-                    if let Some(action) = plays(hand, false, WISHES, &mut left) {
-                        return (Some(action), 0);
-                    }
-                    // The pass, when `Trick::pass` takes it (on a play, never while the wish binds).
-                    // The pass, when `Trick::check_pass` takes it (the turn and the gathering are
-                    // known here): on a play, the wish not binding, the seat holding cards in a
-                    // trick not over.
-                    let pass = top.is_some()
-                        && matches!(forcing, Ok(false))
-                        && self.trick.end().is_none()
-                        && hand.len() <= MAX_HAND
-                        && !self.trick.is_out(s);
-                    if pass && block(1, &mut left).is_some() {
-                        return (Some(Action::Pass), 0);
-                    }
-                } else if top.is_some()
-                    && !hand.is_empty()
-                    && let Some(action) = plays(hand, true, 1, &mut left)
-                {
-                    return (Some(action), 0);
+                let forcing = match self.trick.wish() {
+                    Some(rank) => wish_forces(&hand, top, Some(rank)),
+                    None => Ok(false),
+                };
+                if matches!(forcing, Ok(true)) {
+                    // The plays holding the wished rank, the bombs without it, the call: rare
+                    // (an open wish the seat can fulfil; `left` is `n`).
+                    return self.walk_seat(s, left);
+                }
+                // The plays, one block walked once: the one wanted, or the block passed over
+                // (its weight taken off `left`). A hand and table the generator refuses (never
+                // in a round) give none.
+                match nth_play(hand, top, false, left, WISHES) {
+                    Ok(Ok((cards, w))) => return (Some(play_with_wish(cards, w)), 0),
+                    Ok(Err(rest)) => left = rest,
+                    Err(_) => {}
+                }
+                // The pass, when `Trick::check_pass` takes it (the turn and the gathering are
+                // known here): on a play, the wish not binding, the seat holding cards in a
+                // trick not over.
+                let pass = top.is_some()
+                    && matches!(forcing, Ok(false))
+                    && self.trick.end().is_none()
+                    && hand.len() <= MAX_HAND
+                    && !self.trick.is_out(s);
+                if pass && block(1, &mut left).is_some() {
+                    return (Some(Action::Pass), 0);
                 }
             }
-            Phase::DragonGift => {
-                if s.index() == self.gift_taker
-                    && let Some(i) = block(2, &mut left)
-                {
-                    let a = s.next();
-                    let b = a.partner();
-                    let (low, high) = if a.index() < b.index() { (a, b) } else { (b, a) };
-                    return (
-                        Some(Action::GiveDragonTrick(game_seat(if i == 0 { low } else { high }))),
-                        0,
-                    );
-                }
-            }
+            _ => return self.walk_seat(s, left),
         }
         if self.may_call(s) && block(1, &mut left).is_some() {
             return (Some(Action::Tichu), 0);
