@@ -556,7 +556,7 @@ fn write_cards(cards: super::Cards, out: &mut dyn fmt::Write) -> fmt::Result {
         if i > 0 {
             out.write_char(' ')?;
         }
-        write!(out, "{card}")?;
+        card.write_to(out)?;
     }
     Ok(())
 }
@@ -589,7 +589,7 @@ fn write_exchange(
             out.write_str(", ")?;
         }
         other = other.next(4);
-        write!(out, "{card}")?;
+        card.write_to(out)?;
         put(out, word, other.0.into())?;
     }
     out.write_str("\n")

@@ -12,7 +12,7 @@
 //! Dragon, the Phoenix and the Dog, with `0` for ten; the empty set prints `-`. The printed form
 //! parses back to the same set.
 
-use core::fmt::{self, Write as _};
+use core::fmt;
 use core::str::FromStr;
 
 use super::Error;
@@ -122,10 +122,11 @@ pub(super) fn from_str_by_chars(text: &str) -> Result<Cards, Error> {
     Ok(cards)
 }
 
-impl fmt::Display for Card {
-    /// The card in the notation of the module docs (`7`, `7j`, `1`, `D`, `P`, `R`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
+impl Card {
+    /// Writes the card as its `Display` does, to any writer (no formatting machinery: the view
+    /// writes its cards so, not through `write!`).
+    pub(crate) fn write_to(self, f: &mut dyn fmt::Write) -> fmt::Result {
+        match self {
             // `write_char`, not `write!`: no formatting machinery for one or two characters.
             Card::Natural(rank, None) => f.write_char(rank.symbol()),
             Card::Natural(rank, Some(suit)) => {
@@ -137,6 +138,13 @@ impl fmt::Display for Card {
             Card::Phoenix => f.write_str("P"),
             Card::Dragon => f.write_str("R"),
         }
+    }
+}
+
+impl fmt::Display for Card {
+    /// The card in the notation of the module docs (`7`, `7j`, `1`, `D`, `P`, `R`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
     }
 }
 
