@@ -195,6 +195,34 @@ const fn yes_or_no(flag: bool) -> &'static str {
     if flag { "yes" } else { "no" }
 }
 
+/// The `target` value: `value` as a `u16` (`str::parse`'s form: an optional `+`, then
+/// decimal digits) in 1..=10,000, else `None`. Its own digit loop, stopping past 10,000: the
+/// standard parser's code is not linked (flash on a microcontroller; tested equal).
+pub(super) fn target_of(value: &str) -> Option<u16> {
+    let digits = value.strip_prefix('+').unwrap_or(value);
+    if digits.is_empty() {
+        return None;
+    }
+    let mut target = 0u16;
+    for b in digits.bytes() {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        // At most 10,000 before the step; past 10,000 (or past a u16) refused.
+        target = target.checked_mul(10)?.checked_add(u16::from(b.wrapping_sub(b'0')))?;
+        if target > 10_000 {
+            return None;
+        }
+    }
+    (target >= 1).then_some(target)
+}
+
+/// `target_of` the way before: the standard parser and the range (the tests' reference).
+#[cfg(test)]
+pub(super) fn target_by_parse(value: &str) -> Option<u16> {
+    value.parse::<u16>().ok().filter(|target| (1..=10_000).contains(target))
+}
+
 const RULES_BYTES: usize = 5;
 
 impl game::Rules for Config {
@@ -237,13 +265,7 @@ impl game::Rules for Config {
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), RuleError> {
         match key {
-            "target" => {
-                let target = value.parse::<u16>().map_err(|_| RuleError::BadValue)?;
-                if !(1..=10_000).contains(&target) {
-                    return Err(RuleError::BadValue);
-                }
-                self.target = target;
-            }
+            "target" => self.target = target_of(value).ok_or(RuleError::BadValue)?,
             "tichu-during-exchange" => self.tichu_during_exchange = yes_no(value)?,
             "bomb-after-passes" => self.bomb_after_passes = yes_no(value)?,
             "wish-bomb" => self.wish_bomb = yes_no(value)?,
@@ -486,8 +508,14 @@ impl game::Round for Round {
 
     /// The view in the [module docs](self).
     fn write_view(&self, seat: Seat, out: &mut dyn fmt::Write) -> Result<(), Error> {
-        let view = Round::observation(self, seat)?;
-        write_view(&view, Round::outcome(self), out).map_err(|_| Error::Internal)
+        let (seen, last, dragon_waiting) = self.view_facts(seat)?;
+        let facts = ViewFacts {
+            seen,
+            last,
+            dragon_waiting,
+            round: self,
+        };
+        write_view(&facts, out).map_err(|_| Error::Internal)
     }
 
     /// [`Round::claim_order`]: the round's [`Config::bomb_priority`].
@@ -528,7 +556,7 @@ fn write_cards(cards: super::Cards, out: &mut dyn fmt::Write) -> fmt::Result {
         if i > 0 {
             out.write_char(' ')?;
         }
-        write!(out, "{card}")?;
+        card.write_to(out)?;
     }
     Ok(())
 }
@@ -561,13 +589,136 @@ fn write_exchange(
             out.write_str(", ")?;
         }
         other = other.next(4);
-        write!(out, "{card}")?;
+        card.write_to(out)?;
         put(out, word, other.0.into())?;
     }
     out.write_str("\n")
 }
 
-fn write_view(view: &Observation, outcome: Option<Outcome>, out: &mut dyn fmt::Write) -> fmt::Result {
+/// What the view of a seat writes ([`write_view`]): the seat's [`Round::view_facts`] and the
+/// round for its public accessors.
+#[derive(Clone, Copy)]
+struct ViewFacts<'a> {
+    /// What the seat sees of the round.
+    seen: round::Seen,
+    /// The cards of the last play.
+    last: super::Cards,
+    /// The seat giving a Dragon trick away.
+    dragon_waiting: Option<Seat>,
+    /// The round.
+    round: &'a Round,
+}
+
+/// The view of the [module docs](self), read off the round in place.
+fn write_view(facts: &ViewFacts<'_>, out: &mut dyn fmt::Write) -> fmt::Result {
+    let ViewFacts {
+        seen: view,
+        last,
+        dragon_waiting,
+        round,
+    } = *facts;
+    let seat = view.seat;
+    let team = i32::from(seat.0 & 1);
+    put(out, "tichu: seat ", seat.0.into())?;
+    put(out, " (team ", team)?;
+    put(out, ": seats ", team)?;
+    put(out, " and ", team.wrapping_add(2))?;
+    out.write_str(")\nstage: ")?;
+    out.write_str(phase_name(view.phase))?;
+    out.write_str("\nhand: ")?;
+    write_cards(view.hand, out)?;
+    if view.phase == Phase::GrandTichu {
+        // 8 and 14: the casts keep them.
+        const SHOWN: [u8; 2] = [round::WINDOW as u8, round::HAND as u8];
+        let [window, hand] = SHOWN;
+        put(out, " (the first ", window.into())?;
+        put(out, " of ", hand.into())?;
+        out.write_str(" cards)")?;
+    }
+    out.write_str("\n")?;
+    write_exchange(out, "passed: ", " to seat ", view.given, seat)?;
+    write_exchange(out, "received: ", " from seat ", view.received, seat)?;
+    let mut places = [0u8; 4];
+    for (place, out_seat) in (1u8..).zip(round.out_order()) {
+        if let Some(slot) = places.get_mut(out_seat.index()) {
+            *slot = place;
+        }
+    }
+    for k in 0..4u8 {
+        let i = usize::from(k);
+        let count = view.card_counts.get(i).copied().unwrap_or(0);
+        put(out, "seat ", k.into())?;
+        if k == seat.0 {
+            out.write_str(" (you)")?;
+        }
+        put(out, ": ", count.into())?;
+        out.write_str(if count == 1 { " card, call " } else { " cards, call " })?;
+        out.write_str(call_name(round.calls().get(i).copied().unwrap_or(Call::None)))?;
+        put(
+            out,
+            ", points taken ",
+            round.points_taken().get(i).copied().unwrap_or(0).into(),
+        )?;
+        if view.phase == Phase::Exchange && view.exchanged.get(i).copied().unwrap_or(false) {
+            out.write_str(", exchange chosen")?;
+        }
+        let place = places.get(i).copied().unwrap_or(0);
+        if place > 0 {
+            put(out, ", out ", place.into())?;
+        }
+        out.write_str("\n")?;
+    }
+    let trick = round.trick().parts();
+    if matches!(view.phase, Phase::Play | Phase::DragonGift) {
+        match trick.top {
+            Some(_) => {
+                // The top play is the last play made (a trick with a top play has had one).
+                out.write_str("table: ")?;
+                write_cards(last, out)?;
+                put(out, " by seat ", trick.top_seat.index().into())?;
+                put(out, " (", trick.passes.into())?;
+                put(out, " passes, ", trick.points.into())?;
+                out.write_str(" points in the trick)\n")?;
+            }
+            None => {
+                put(out, "table: empty, seat ", trick.turn.index().into())?;
+                out.write_str(" leads\n")?;
+            }
+        }
+    }
+    if let Some(rank) = trick.wish {
+        out.write_str("wish: ")?;
+        out.write_char(rank.symbol())?;
+        out.write_str(" (open)\n")?;
+    }
+    if let Some(giver) = dragon_waiting {
+        put(out, "dragon: seat ", giver.0.into())?;
+        out.write_str(" gives the trick to an opponent\n")?;
+    }
+    match (round.to_act(), round.outcome()) {
+        (_, Some(outcome)) => {
+            let [a, b] = outcome.scores;
+            put(out, "round over: scores ", a.into())?;
+            put(out, " ", b.into())?;
+            out.write_str(" (team 0, team 1)\n")?;
+        }
+        (Some(turn), None) => {
+            put(out, "turn: seat ", turn.0.into())?;
+            out.write_str("\n")?;
+        }
+        (None, None) => {}
+    }
+    Ok(())
+}
+
+/// The view written from an [`Observation`], the way before [`write_view`] read the round in
+/// place (the tests' reference).
+#[cfg(test)]
+pub(super) fn write_view_of_observation(
+    view: &Observation,
+    outcome: Option<Outcome>,
+    out: &mut dyn fmt::Write,
+) -> fmt::Result {
     let seat = view.seat;
     let team = i32::from(seat.0 & 1);
     put(out, "tichu: seat ", seat.0.into())?;

@@ -888,3 +888,64 @@ pub(super) fn exchanges_to_try(hand: &[super::card::Card]) -> Vec<Action> {
         _ => Vec::new(),
     }
 }
+
+/// The view read off the round in place (`Round::view_facts`) against the view written from the
+/// seat's observation (the way before, kept as `write_view_of_observation`): every seat (and one
+/// off the table) at every position of seeded random rounds under three presets, the Grand
+/// Tichu window, exchanges, wishes, Dragon gifts and the round's end included.
+#[test]
+fn the_view_off_the_round_is_the_view_of_the_observation() {
+    let mut positions = 0;
+    for config in [Config::STANDARD, Config::CLASSIC, Config::CLUB] {
+        for seed in 0..60u64 {
+            let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+            let mut bot = RandomBot::new(seed ^ 0x71e);
+            loop {
+                positions += 1;
+                for seat in (0..4).map(Seat) {
+                    let mut old = String::new();
+                    let observation = round.observation(seat).unwrap();
+                    super::engine::write_view_of_observation(&observation, round.outcome(), &mut old).unwrap();
+                    assert_eq!(view(&round, seat), old, "seed {seed} seat {seat}");
+                }
+                assert!(game::Round::write_view(&round, Seat(4), &mut String::new()).is_err());
+                let Some((actor, action)) = bot.step(&round) else {
+                    break;
+                };
+                round.apply(actor, action).unwrap();
+            }
+        }
+    }
+    assert!(positions > 10_000, "{positions}");
+}
+
+/// The `target` rule's own digit loop against `str::parse::<u16>` and the range (the way
+/// before): every text of up to four characters of digits, signs, a space and a letter, and
+/// every number of 1 to 6 digits (leading zeros and a `+` included).
+#[test]
+fn the_target_parser_is_the_standard_parser_and_the_range() {
+    use super::engine::{target_by_parse, target_of as target_value};
+    let alphabet = ['0', '1', '5', '9', '+', '-', ' ', 'x', '٣'];
+    let n = alphabet.len();
+    for code in 0..n * n * n * n + n * n * n + n * n + n + 1 {
+        let mut text = String::new();
+        let mut rest = code;
+        while rest > 0 {
+            text.push(alphabet[(rest - 1) % n]);
+            rest = (rest - 1) / n;
+        }
+        assert_eq!(target_value(&text), target_by_parse(&text), "{text:?}");
+    }
+    for number in 0..1_000_000u32 {
+        for text in [
+            number.to_string(),
+            std::format!("+{number}"),
+            std::format!("00{number}"),
+        ] {
+            assert_eq!(target_value(&text), target_by_parse(&text), "{text:?}");
+        }
+    }
+    assert_eq!(target_value("10000"), Some(10_000));
+    assert_eq!(target_value("10001"), None);
+    assert_eq!(target_value("0"), None);
+}

@@ -143,6 +143,10 @@ const fn natural_bits(low: u8, high: u8) -> u64 {
 /// both), in less code (an embedded round stays far inside its instruction budget).
 const BLOCKS: bool = !cfg!(target_os = "none");
 
+/// A play's type, length and key ([`Combination::new`]'s arguments), as the generator passes
+/// them: one small value.
+type Spec = (Kind, u8, u8);
+
 /// At most one part per rank of a straight or stairs.
 const MAX_PARTS: usize = 14;
 
@@ -232,16 +236,18 @@ impl Gen<'_> {
         }
     }
 
-    /// Emits `mask` (naturals and specials) as `kind`/`len`/`key` if that beats the table.
-    fn emit(&mut self, mask: u64, kind: Kind, len: u8, key: u8) -> ControlFlow<()> {
-        match self.reading(kind, len, key) {
+    /// Emits `mask` (naturals and specials) as `spec` (type, length, key) if that beats the
+    /// table. The type, length and key in one argument, the mask in a register pair: no
+    /// argument on the stack at the calls (flash on a microcontroller).
+    fn emit(&mut self, spec: Spec, mask: u64) -> ControlFlow<()> {
+        match self.reading(spec) {
             Some(combination) => self.deliver(mask, combination),
             None => ControlFlow::Continue(()),
         }
     }
 
-    /// The combination `kind`/`len`/`key` when it is one and beats the table.
-    fn reading(&self, kind: Kind, len: u8, key: u8) -> Option<Combination> {
+    /// The combination `spec` (type, length, key) when it is one and beats the table.
+    fn reading(&self, (kind, len, key): Spec) -> Option<Combination> {
         Combination::new(kind, len, key)
             .ok()
             .filter(|combination| combination.beats(self.previous))
@@ -288,10 +294,11 @@ impl Gen<'_> {
     /// `extra`, emitted as `kind`/`len`/`key`. A flush among natural straights is left to the
     /// straight flushes. The mask is updated in place as the odometer turns (amortised O(1) per
     /// play), and the parts are two bytes each, so a call sets up almost nothing.
-    fn product(&mut self, parts: &[(u8, u8)], extra: u64, kind: Kind, len: u8, key: u8) -> ControlFlow<()> {
-        let Some(combination) = self.reading(kind, len, key) else {
+    fn product(&mut self, spec: Spec, parts: &[(u8, u8)], extra: u64) -> ControlFlow<()> {
+        let Some(combination) = self.reading(spec) else {
             return ControlFlow::Continue(());
         };
+        let (kind, ..) = spec;
         let check_flush = kind == Kind::Straight && self.suited && extra == 0;
         // The block's size in closed form: the product of the choices, less the straight
         // flushes (one card per rank, all of one suit: one per suit every rank holds).
@@ -485,17 +492,17 @@ impl Gen<'_> {
                     continue;
                 }
             }
-            for b in 2u8..=14 {
+            for b in 2u8..15 {
                 if b == a || self.ge1 & (1 << b) == 0 {
                     continue;
                 }
-                self.product(&[(a, 3), (b, 2)], 0, Kind::FullHouse, 5, key)?;
+                self.product((Kind::FullHouse, 5, key), &[(a, 3), (b, 2)], 0)?;
                 if self.phoenix {
                     // Phoenix in the pair: XXX + Y + P.
-                    self.product(&[(a, 3), (b, 1)], PHOENIX_BIT, Kind::FullHouse, 5, key)?;
+                    self.product((Kind::FullHouse, 5, key), &[(a, 3), (b, 1)], PHOENIX_BIT)?;
                     // Phoenix in the triple: XX + P + YY, once per set (read at the higher rank).
                     if b < a {
-                        self.product(&[(a, 2), (b, 2)], PHOENIX_BIT, Kind::FullHouse, 5, key)?;
+                        self.product((Kind::FullHouse, 5, key), &[(a, 2), (b, 2)], PHOENIX_BIT)?;
                     }
                 }
             }
@@ -525,11 +532,11 @@ impl Gen<'_> {
             if flush {
                 return ControlFlow::Continue(());
             }
-            return self.emit(single | extra | mahjong, Kind::Straight, len, high.wrapping_mul(2));
+            return self.emit((Kind::Straight, len, high.wrapping_mul(2)), single | extra | mahjong);
         }
         let mut parts = [(0u8, 1u8); MAX_PARTS];
         let mut n = 0;
-        for value in low.max(2)..=high {
+        for value in low.max(2)..high.saturating_add(1) {
             if value != skip
                 && let Some(slot) = parts.get_mut(n)
             {
@@ -540,7 +547,7 @@ impl Gen<'_> {
         // `n` counts the slots written, so it is at most `parts.len()` (asserted).
         debug_assert!(n <= parts.len());
         let parts = parts.get(..n).unwrap_or(&[]);
-        self.product(parts, extra | mahjong, Kind::Straight, len, high.wrapping_mul(2))
+        self.product((Kind::Straight, len, high.wrapping_mul(2)), parts, extra | mahjong)
     }
 
     fn straights(&mut self) -> ControlFlow<()> {
@@ -549,8 +556,8 @@ impl Gen<'_> {
             None => (5, 14),
         };
         let present = self.ge1;
-        for low in 1u8..=10 {
-            for len in min_len.max(5)..=max_len {
+        for low in 1u8..11 {
+            for len in min_len.max(5)..max_len.saturating_add(1) {
                 let high = low.wrapping_add(len).saturating_sub(1); // len ≥ 5
                 if high > 14 {
                     break;
@@ -568,22 +575,17 @@ impl Gen<'_> {
                 if !self.phoenix {
                     continue;
                 }
-                // The Phoenix inside the run: in a gap, or standing in for a held rank.
-                let inside = window(low.wrapping_add(1), high.wrapping_sub(1));
-                if missing == 0 {
-                    for skip in low.wrapping_add(1)..high {
-                        self.straight(low, high, skip, PHOENIX_BIT)?;
+                // The Phoenix for the rank `skip` of the run, every rank but it held: inside it
+                // (in a gap, or standing in for a held rank), then on top of the naturals (read
+                // at its strongest), then, when they end at the Ace, below them (never as the 1).
+                // One loop for the four cases the way before wrote apart.
+                for k in 1..len.wrapping_add(1) {
+                    let below = k == len;
+                    let skip = if below { low } else { low.wrapping_add(k) }; // ≤ high ≤ 14
+                    if missing & !(1u16 << skip) != 0 || (below && (high != 14 || low < 2)) {
+                        continue;
                     }
-                } else if missing & inside != 0 && !more_than(missing, true) {
-                    self.straight(low, high, missing.trailing_zeros() as u8, PHOENIX_BIT)?;
-                }
-                // The Phoenix on top of the naturals low..high-1 (read at its strongest), or,
-                // when they end at the Ace, below them.
-                if window(low, high.wrapping_sub(1)) & !present == 0 {
-                    self.straight(low, high, high, PHOENIX_BIT)?;
-                }
-                if high == 14 && low >= 2 && window(low.wrapping_add(1), 14) & !present == 0 {
-                    self.straight(low, high, low, PHOENIX_BIT)?;
+                    self.straight(low, high, skip, PHOENIX_BIT)?;
                 }
             }
         }
@@ -600,28 +602,27 @@ impl Gen<'_> {
             let mask = (NATURAL_LOW_BITS * 3)
                 & natural_bits(low, high)
                 & !(natural_bits(phoenix_rank, phoenix_rank) & (NATURAL_LOW_BITS * 2));
-            return self.emit(
-                mask | extra,
+            let spec = (
                 Kind::Stairs,
                 high.wrapping_sub(low).saturating_add(1).wrapping_mul(2),
                 high.wrapping_mul(2),
             );
+            return self.emit(spec, mask | extra);
         }
         let mut parts = [(0u8, 2u8); MAX_PARTS];
-        for (value, slot) in (low..=high).zip(parts.iter_mut()) {
+        for (value, slot) in (low..high.saturating_add(1)).zip(parts.iter_mut()) {
             *slot = (value, if value == phoenix_rank { 1 } else { 2 });
         }
         let n = usize::from(high.wrapping_sub(low).saturating_add(1));
         // `n` is the run's length, at most `parts.len()` (asserted): every slot was written.
         debug_assert!(n <= parts.len(), "tichu generator: a run of {n} ranks");
         let parts = parts.get(..n).unwrap_or(&[]);
-        self.product(
-            parts,
-            extra,
+        let spec = (
             Kind::Stairs,
             high.wrapping_sub(low).saturating_add(1).wrapping_mul(2),
             high.wrapping_mul(2),
-        )
+        );
+        self.product(spec, parts, extra)
     }
 
     fn stairs(&mut self) -> ControlFlow<()> {
@@ -630,8 +631,8 @@ impl Gen<'_> {
             None => (2, 7),
         };
         let ge2 = self.ge2();
-        for low in 2u8..=13 {
-            for pairs in min_pairs.max(2)..=max_pairs {
+        for low in 2u8..14 {
+            for pairs in min_pairs.max(2)..max_pairs.saturating_add(1) {
                 let high = low.wrapping_add(pairs).saturating_sub(1); // pairs ≥ 2
                 if high > 14 {
                     break;
@@ -649,7 +650,7 @@ impl Gen<'_> {
                 if !self.phoenix {
                     continue;
                 }
-                for value in low..=high {
+                for value in low..high.saturating_add(1) {
                     if missing == 0 || missing == 1 << value {
                         self.stairs_of(low, high, value)?;
                     }
@@ -669,7 +670,7 @@ impl Gen<'_> {
             fours &= fours.wrapping_sub(1);
             // `at` is a multiple of 4 below 52: the rank value (at / 4) + 2 is 2..=14.
             let value = ((at >> 2) as u8).wrapping_add(2);
-            self.emit(0xF << shift(value), Kind::FourOfAKind, 4, value.wrapping_mul(2))?;
+            self.emit((Kind::FourOfAKind, 4, value.wrapping_mul(2)), 0xF << shift(value))?;
         }
         ControlFlow::Continue(())
     }
@@ -683,18 +684,18 @@ impl Gen<'_> {
         if m & (m >> 4) & (m >> 8) & (m >> 12) & (m >> 16) == 0 {
             return ControlFlow::Continue(());
         }
-        for low in 2u8..=10 {
-            for high in low.wrapping_add(4)..=14 {
+        for low in 2u8..11 {
+            for high in low.wrapping_add(4)..15 {
                 let run =
                     (NATURAL_LOW_BITS >> (14u8.wrapping_sub(high) << 2)) & !((1u64 << shift(low)).wrapping_sub(1));
                 for suit in 0..4u32 {
                     if (hand.mask() >> suit) & run == run {
-                        self.emit(
-                            run << suit,
+                        let spec = (
                             Kind::StraightFlush,
                             high.wrapping_sub(low).saturating_add(1),
                             high.wrapping_mul(2),
-                        )?;
+                        );
+                        self.emit(spec, run << suit)?;
                     }
                 }
             }
@@ -708,11 +709,11 @@ impl Gen<'_> {
         if !bomb_on_table && !self.bombs_only {
             if self.wants(Kind::Single) {
                 if hand.has_mahjong() {
-                    self.emit(MAHJONG_BIT, Kind::Single, 1, MAHJONG_KEY)?;
+                    self.emit((Kind::Single, 1, MAHJONG_KEY), MAHJONG_BIT)?;
                 }
                 self.natural_singles()?;
                 if hand.has_dragon() {
-                    self.emit(DRAGON_BIT, Kind::Single, 1, DRAGON_KEY)?;
+                    self.emit((Kind::Single, 1, DRAGON_KEY), DRAGON_BIT)?;
                 }
                 if hand.has_phoenix()
                     && let Some(reading) = phoenix_single_on(self.previous)
@@ -739,7 +740,7 @@ impl Gen<'_> {
         self.bombs()?;
         self.straight_flushes(hand)?;
         if lead && hand.has_dog() && !self.bombs_only {
-            self.emit(DOG_BIT, Kind::Dog, 1, 0)?;
+            self.emit((Kind::Dog, 1, 0), DOG_BIT)?;
         }
         ControlFlow::Continue(())
     }
@@ -817,7 +818,9 @@ fn walk(
 /// The total weight of the plays of [`generate`] (`bombs_only`: of [`for_each_bomb`]) from
 /// `hand` on `previous`, the wish ignored, a play holding the Mah Jong weighing
 /// `mahjong_weight` and any other 1, counted without visiting them (whole blocks in closed
-/// form). Errors: as [`for_each_move`].
+/// form). Errors: as [`for_each_move`]. (The tests' count: the round walks the rare case of
+/// a binding wish one action at a time.)
+#[cfg(test)]
 pub(crate) fn count_plays(
     hand: Cards,
     previous: Option<Combination>,
@@ -867,6 +870,7 @@ pub(crate) const fn holds_bomb(hand: Cards) -> bool {
 
 /// `hand` without its natural cards of rank `rank`: its plays are the plays of `hand` that hold
 /// no card of the rank (a play is a set of cards, read at its strongest).
+#[cfg(test)]
 pub(crate) const fn without_rank(hand: Cards, rank: Rank) -> Cards {
     Cards::from_bits(hand.mask() & !(0xF << rank.shift()))
 }

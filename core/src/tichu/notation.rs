@@ -12,7 +12,7 @@
 //! Dragon, the Phoenix and the Dog, with `0` for ten; the empty set prints `-`. The printed form
 //! parses back to the same set.
 
-use core::fmt::{self, Write as _};
+use core::fmt;
 use core::str::FromStr;
 
 use super::Error;
@@ -35,14 +35,21 @@ use crate::notation::{Quoted, Span, is_lone_dash};
 /// ```
 impl FromStr for Cards {
     type Err = Error;
+    /// Read byte by byte (every card character is ASCII; any other character, of one byte or
+    /// more, is an unknown card): no char decoding and peeking of the whole text, the text read
+    /// by chars before ([`from_str_by_chars`], the tests' reference).
     fn from_str(text: &str) -> Result<Cards, Error> {
         if is_lone_dash(text) {
             return Ok(Cards::EMPTY);
         }
+        let bytes = text.as_bytes();
         let mut cards = Cards::EMPTY;
-        let mut chars = text.char_indices().peekable();
-        while let Some((start, c)) = chars.next() {
-            if c.is_ascii_whitespace() || c == ',' {
+        let mut at = 0usize;
+        while let Some(&b) = bytes.get(at) {
+            let start = at;
+            at = at.wrapping_add(1); // at most the text's length
+            let c = char::from(b);
+            if b.is_ascii_whitespace() || b == b',' {
                 continue;
             }
             let card = match c {
@@ -50,32 +57,76 @@ impl FromStr for Cards {
                 'D' => Card::Dog,
                 'P' => Card::Phoenix,
                 'R' => Card::Dragon,
+                // A byte of a multi-byte character is no rank symbol (those are ASCII).
                 _ => match Rank::from_symbol(c) {
                     Some(rank) => {
-                        let suit = chars.peek().and_then(|&(_, next)| Suit::from_letter(next));
+                        let suit = bytes.get(at).and_then(|&next| Suit::from_letter(char::from(next)));
                         if suit.is_some() {
-                            chars.next();
+                            at = at.wrapping_add(1); // the letter's byte: at most the length
                         }
                         Card::Natural(rank, suit)
                     }
                     None => {
+                        // The whole character (`start` begins one: the bytes before were ASCII).
+                        let width = text
+                            .get(start..)
+                            .and_then(|rest| rest.chars().next())
+                            .map_or(1, char::len_utf8);
                         return Err(Error::UnknownCard {
-                            span: Span::new(start, start.saturating_add(c.len_utf8())),
+                            span: Span::new(start, start.saturating_add(width)),
                         });
                     }
                 },
             };
-            let end = chars.peek().map_or(text.len(), |&(index, _)| index);
-            cards.insert(card).map_err(|error| error.at(Span::new(start, end)))?;
+            cards.insert(card).map_err(|error| error.at(Span::new(start, at)))?;
         }
         Ok(cards)
     }
 }
 
-impl fmt::Display for Card {
-    /// The card in the notation of the module docs (`7`, `7j`, `1`, `D`, `P`, `R`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
+/// [`Cards::from_str`] the way before, by the text's chars (the tests' reference).
+#[cfg(test)]
+pub(super) fn from_str_by_chars(text: &str) -> Result<Cards, Error> {
+    if is_lone_dash(text) {
+        return Ok(Cards::EMPTY);
+    }
+    let mut cards = Cards::EMPTY;
+    let mut chars = text.char_indices().peekable();
+    while let Some((start, c)) = chars.next() {
+        if c.is_ascii_whitespace() || c == ',' {
+            continue;
+        }
+        let card = match c {
+            '1' => Card::MahJong,
+            'D' => Card::Dog,
+            'P' => Card::Phoenix,
+            'R' => Card::Dragon,
+            _ => match Rank::from_symbol(c) {
+                Some(rank) => {
+                    let suit = chars.peek().and_then(|&(_, next)| Suit::from_letter(next));
+                    if suit.is_some() {
+                        chars.next();
+                    }
+                    Card::Natural(rank, suit)
+                }
+                None => {
+                    return Err(Error::UnknownCard {
+                        span: Span::new(start, start.saturating_add(c.len_utf8())),
+                    });
+                }
+            },
+        };
+        let end = chars.peek().map_or(text.len(), |&(index, _)| index);
+        cards.insert(card).map_err(|error| error.at(Span::new(start, end)))?;
+    }
+    Ok(cards)
+}
+
+impl Card {
+    /// Writes the card as its `Display` does, to any writer (no formatting machinery: the view
+    /// writes its cards so, not through `write!`).
+    pub(crate) fn write_to(self, f: &mut dyn fmt::Write) -> fmt::Result {
+        match self {
             // `write_char`, not `write!`: no formatting machinery for one or two characters.
             Card::Natural(rank, None) => f.write_char(rank.symbol()),
             Card::Natural(rank, Some(suit)) => {
@@ -87,6 +138,13 @@ impl fmt::Display for Card {
             Card::Phoenix => f.write_str("P"),
             Card::Dragon => f.write_str("R"),
         }
+    }
+}
+
+impl fmt::Display for Card {
+    /// The card in the notation of the module docs (`7`, `7j`, `1`, `D`, `P`, `R`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
     }
 }
 
@@ -239,8 +297,43 @@ fn word_at(source: &str, at: usize) -> Span {
 }
 
 /// The card tokens of a hand in dealing order: specials one character, naturals two (fewer at
-/// the end), as `(start, width)` within the hand.
+/// the end), as `(start, width)` within the hand. Found byte by byte: a character's width from
+/// its first byte (the text is UTF-8, each step starts a character).
 fn hand_tokens(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let bytes = text.as_bytes();
+    let mut at = 0usize;
+    core::iter::from_fn(move || {
+        let &first = bytes.get(at)?;
+        let chars = if matches!(first, b'1' | b'D' | b'P' | b'R') {
+            1
+        } else {
+            2
+        };
+        let mut end = at;
+        for _ in 0..chars {
+            if let Some(&lead) = bytes.get(end) {
+                end = end.saturating_add(utf8_width(lead));
+            }
+        }
+        let start = at;
+        at = end.min(bytes.len());
+        Some((start, at.saturating_sub(start)))
+    })
+}
+
+/// The width of the UTF-8 character whose first byte is `lead`.
+const fn utf8_width(lead: u8) -> usize {
+    match lead {
+        0..0x80 => 1,
+        0x80..0xE0 => 2,
+        0xE0..0xF0 => 3,
+        _ => 4,
+    }
+}
+
+/// [`hand_tokens`] the way before, by `char_indices` (the tests' reference).
+#[cfg(test)]
+pub(super) fn hand_tokens_before(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mut at = 0usize;
     core::iter::from_fn(move || {
         let rest = text.get(at..).filter(|rest| !rest.is_empty())?;
@@ -389,9 +482,72 @@ fn play_cards(span: Span, text: &str) -> Result<Cards, Error> {
 /// );
 /// ```
 pub fn parse_action(text: &str) -> Result<Action, Error> {
+    // The first five words' spans (their texts taken where they are used), and from the first
+    // word to the end of the last: the whole action's span (with more than five words too).
+    let mut words = [Span::default(); 5];
+    let mut count = 0usize;
+    let mut end = 0usize;
+    for (span, _) in split_words(text) {
+        if let Some(slot) = words.get_mut(count) {
+            *slot = span;
+        }
+        count = count.saturating_add(1);
+        end = span.end;
+    }
+    let [w0, w1, w2, w3, _] = words;
+    let whole = Span::new(w0.start, end);
+    let word = |span: Span| span.slice(text);
+    let card = |span: Span| one_card(span, word(span), Token::Card);
+    let action = match (count, word(w0)) {
+        (1, "grand") => Action::GrandTichu(true),
+        (1, "no-grand") => Action::GrandTichu(false),
+        (1, "tichu") => Action::Tichu,
+        (1, "pass") => Action::Pass,
+        (2, "give") => Action::GiveDragonTrick(seat_at(w1, word(w1))?),
+        (2 | 4, "play") if count == 2 || word(w2) == "wish" => {
+            let cards = play_cards(w1, word(w1))?;
+            let wish = if count == 4 {
+                Some(super::text::wish_rank(word(w3)).ok_or(bad(Token::Wish, w3))?)
+            } else {
+                None
+            };
+            Action::Play { cards, wish }
+        }
+        (4, "exchange") => Action::Exchange {
+            left: card(w1)?,
+            partner: card(w2)?,
+            right: card(w3)?,
+        },
+        _ => return Err(bad(Token::Action, whole)),
+    };
+    Ok(action)
+}
+
+/// The words of `text` (separated by ASCII whitespace) with their spans, found byte by byte
+/// (an ASCII whitespace byte is never inside a longer character).
+fn split_words(text: &str) -> impl Iterator<Item = (Span, &str)> {
+    let bytes = text.as_bytes();
+    let mut at = 0usize;
+    core::iter::from_fn(move || {
+        let rest = bytes.get(at..)?;
+        let start = at.saturating_add(rest.iter().position(|b| !b.is_ascii_whitespace())?);
+        let end = bytes
+            .get(start..)
+            .and_then(|word| word.iter().position(u8::is_ascii_whitespace))
+            .map_or(bytes.len(), |i| start.saturating_add(i));
+        at = end;
+        // Both ends next to ASCII bytes or the text's ends: character boundaries.
+        Some((Span::new(start, end), text.get(start..end)?))
+    })
+}
+
+/// [`parse_action`] the way before (the words' texts and spans kept, the whole span by a
+/// trim of the text; the tests' reference).
+#[cfg(test)]
+pub(super) fn parse_action_before(text: &str) -> Result<Action, Error> {
     let mut words = [("", Span::default()); 5];
     let mut count = 0usize;
-    for (span, word) in split_words(text) {
+    for (span, word) in split_words_before(text) {
         if let Some(slot) = words.get_mut(count) {
             *slot = (word, span);
         }
@@ -407,7 +563,7 @@ pub fn parse_action(text: &str) -> Result<Action, Error> {
         }
     };
     let card = |(word, span): (&str, Span)| one_card(span, word, Token::Card);
-    let [w0, w1, w2, w3, w4] = words;
+    let [w0, w1, w2, w3, _] = words;
     let action = match (count, w0.0) {
         (1, "grand") => Action::GrandTichu(true),
         (1, "no-grand") => Action::GrandTichu(false),
@@ -433,12 +589,12 @@ pub fn parse_action(text: &str) -> Result<Action, Error> {
         },
         _ => return Err(bad(Token::Action, whole)),
     };
-    let _ = w4;
     Ok(action)
 }
 
-/// The words of `text` (separated by ASCII whitespace) with their spans.
-fn split_words(text: &str) -> impl Iterator<Item = (Span, &str)> {
+/// [`split_words`] the way before, by `str::split` (the tests' reference).
+#[cfg(test)]
+pub(super) fn split_words_before(text: &str) -> impl Iterator<Item = (Span, &str)> {
     let mut offset = 0usize;
     text.split(|c: char| c.is_ascii_whitespace()).filter_map(move |word| {
         let start = offset;
@@ -450,6 +606,8 @@ fn split_words(text: &str) -> impl Iterator<Item = (Span, &str)> {
 /// A hand of 14 suited cards in dealing order (`Kt5p0s…`, the first 8 its Grand Tichu window):
 /// specials one character, naturals a rank and a suit letter. `span` is the hand's place in
 /// the whole text (errors point into it).
+// Out of line, as `parse_deal`: 44 bytes less on the M4F than written into the C entry point.
+#[inline(never)]
 fn ordered_hand(span: Span, text: &str) -> Result<[Card; HAND], Error> {
     let mut cards = [Card::Dog; HAND];
     let mut count = 0usize;
@@ -477,6 +635,7 @@ fn ordered_hand(span: Span, text: &str) -> Result<[Card; HAND], Error> {
 /// `deal`): four hands of 14 suited cards in dealing order, seat 0 first, separated by
 /// whitespace. Whether they make the whole deck is [`Round::new`](super::round::Round::new)'s
 /// question ([`Error::InvalidDeal`]). Errors: [`Error::BadToken`].
+#[inline(never)]
 pub fn parse_deal(text: &str) -> Result<Deal, Error> {
     let mut count = 0usize;
     let mut all = Span::default();
@@ -519,6 +678,128 @@ impl fmt::Display for InSource<'_> {
         match self.error {
             Error::BadToken { token, span } => fmt_token(token, span, self.source, f),
             error => fmt::Display::fmt(&error, f),
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::arithmetic_side_effects, clippy::indexing_slicing)] // tests may index and panic
+mod tests {
+    extern crate std;
+    use std::string::String;
+
+    use std::vec::Vec;
+
+    use super::{
+        from_str_by_chars, hand_tokens, hand_tokens_before, parse_action, parse_action_before, split_words,
+        split_words_before,
+    };
+    use crate::tichu::Cards;
+
+    /// The characters the texts are made of: every card character, the separators, a dash, an
+    /// unknown ASCII letter and multi-byte characters (two, three and four bytes).
+    const ALPHABET: [char; 26] = [
+        '2', '5', '9', '0', 'T', 'J', 'Q', 'K', 'A', '1', 'D', 'P', 'R', 'j', 's', 'p', 't', ' ', ',', '\t', '-', 'x',
+        'é', '€', '7', '𝄞',
+    ];
+
+    /// The set parser read byte by byte against the way before (by chars): the same set or the
+    /// same error (its span included) for every text of up to three characters of the alphabet
+    /// and for 200,000 pseudo-random texts of up to 24.
+    #[test]
+    fn the_bytewise_parser_is_the_parser_by_chars() {
+        let check = |text: &str| {
+            assert_eq!(text.parse::<Cards>(), from_str_by_chars(text), "{text:?}");
+        };
+        let n = ALPHABET.len();
+        for code in 0..n * n * n + n * n + n + 1 {
+            let mut text = String::new();
+            let mut rest = code;
+            while rest > 0 {
+                text.push(ALPHABET[(rest - 1) % n]);
+                rest = (rest - 1) / n;
+            }
+            check(&text);
+            let tokens = |text: &str| {
+                (
+                    hand_tokens(text).collect::<Vec<_>>(),
+                    hand_tokens_before(text).collect::<Vec<_>>(),
+                )
+            };
+            let (now, before) = tokens(&text);
+            assert_eq!(now, before, "{text:?}");
+        }
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..200_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 25) as usize;
+            let mut text = String::new();
+            let mut bits = state >> 8;
+            for _ in 0..len {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                bits ^= state >> 33;
+                text.push(ALPHABET[(bits % n as u64) as usize]);
+            }
+            check(&text);
+            assert_eq!(
+                hand_tokens(&text).collect::<Vec<_>>(),
+                hand_tokens_before(&text).collect::<Vec<_>>(),
+                "{text:?}"
+            );
+        }
+    }
+
+    /// The words of an action text, and their separators.
+    const WORDS: [&str; 24] = [
+        "grand", "no-grand", "tichu", "pass", "give", "play", "wish", "exchange", "2", "4", "7", "A", "x", "1", "5j",
+        "5", "-", "Pj7s", "1234P", "5j5s", "é", "€7", "wishes", "0",
+    ];
+    const GAPS: [&str; 5] = [" ", "  ", "\t", " \n", "\u{a0}"];
+
+    /// The action parser on words found byte by byte, its whole span from the last word's end,
+    /// against the way before (words by `str::split`, the span by a trim): the same action or
+    /// the same error (its span included), and the same words, for 100,000 pseudo-random texts
+    /// of up to seven words with leading, trailing and repeated whitespace.
+    #[test]
+    fn the_action_parser_on_words_by_bytes_is_the_one_before() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |below: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % below as u64) as usize
+        };
+        for _ in 0..100_000 {
+            let mut text = String::new();
+            if next(4) == 0 {
+                text.push_str(GAPS[next(GAPS.len())]);
+            }
+            let words = next(8);
+            for k in 0..words {
+                if k > 0 {
+                    text.push_str(GAPS[next(GAPS.len())]);
+                }
+                // Mostly the forms of an action: a verb first.
+                let word = if k == 0 && next(4) > 0 {
+                    WORDS[next(8)]
+                } else {
+                    WORDS[next(WORDS.len())]
+                };
+                text.push_str(word);
+            }
+            if next(4) == 0 {
+                text.push_str(GAPS[next(GAPS.len())]);
+            }
+            assert_eq!(parse_action(&text), parse_action_before(&text), "{text:?}");
+            assert_eq!(
+                split_words(&text).collect::<Vec<_>>(),
+                split_words_before(&text).collect::<Vec<_>>(),
+                "{text:?}"
+            );
         }
     }
 }

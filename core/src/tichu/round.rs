@@ -42,9 +42,7 @@ use core::ops::ControlFlow;
 use super::Error;
 use super::card::{Card, Cards, Rank, SUITED_BIT, Suit};
 use super::combination::{DRAGON_KEY, Kind};
-use super::moves::{
-    MAX_HAND, count_plays, for_each_bomb, for_each_move, holds_bomb, nth_play, wish_forces, without_rank,
-};
+use super::moves::{MAX_HAND, for_each_bomb, for_each_move, holds_bomb, nth_play, wish_forces};
 use super::score::{Call, score_round};
 use super::trick::{Seat as TrickSeat, Step, Trick, TrickParts};
 use crate::game::{Rng, Seat, shuffle};
@@ -1077,7 +1075,13 @@ impl Round {
 
     /// The legal action of `s` at index `n` (order of [`Round::visit_seat`]), passing over
     /// blocks of actions by their counts; with none, the index less the number of actions
-    /// (`usize::MAX` less it counts them).
+    /// (`usize::MAX` less it counts them). The two long lists are counted: an exchange's
+    /// `n·(n − 1)·(n − 2)` and the plays of an ordinary turn (whole blocks in closed form, a
+    /// play with the Mah Jong as its 14 actions) with its pass; every other list is short or a
+    /// walk of the generator anyway (the Grand Tichu decision, the Dragon's gift, the bombs out
+    /// of turn or in the gathering, the plays under a binding wish) and is walked one action at
+    /// a time ([`Round::walk_seat`], the listing itself; the way before counted them too, in
+    /// more code).
     fn locate(&self, s: TrickSeat, n: usize) -> (Option<Action>, usize) {
         let mut left = n;
         // The index inside a block of `count` actions when it holds the one wanted; else the
@@ -1090,114 +1094,50 @@ impl Round {
                 None
             }
         };
-        // A block of plays walked once: the one wanted, or the block passed over (its weight
-        // taken off `left`). A hand and table the generator refuses (never in a round) give none.
-        let plays = |hand: Cards, bombs_only: bool, weight: usize, left: &mut usize| match nth_play(
-            hand,
-            self.trick.top(),
-            bombs_only,
-            *left,
-            weight,
-        ) {
-            Ok(Ok((cards, w))) => Some(play_with_wish(cards, w)),
-            Ok(Err(rest)) => {
-                *left = rest;
-                None
-            }
-            Err(_) => None,
-        };
         match self.phase() {
-            Phase::Over => {}
-            Phase::GrandTichu => {
-                if s.index() == self.grand_next
-                    && let Some(i) = block(2, &mut left)
-                {
-                    return (Some(Action::GrandTichu(i == 1)), 0);
+            Phase::Exchange if !self.exchanged(s) => {
+                let hand = at(&self.hands, s);
+                let m = hand.len();
+                let count = m
+                    .saturating_mul(m.saturating_sub(1))
+                    .saturating_mul(m.saturating_sub(2));
+                if let Some(i) = block(count, &mut left) {
+                    return (nth_exchange(hand, i), 0);
                 }
             }
-            Phase::Exchange => {
-                if !self.exchanged(s) {
-                    let hand = at(&self.hands, s);
-                    let m = hand.len();
-                    let count = m
-                        .saturating_mul(m.saturating_sub(1))
-                        .saturating_mul(m.saturating_sub(2));
-                    if let Some(i) = block(count, &mut left) {
-                        return (nth_exchange(hand, i), 0);
-                    }
-                }
-            }
-            Phase::Play => {
+            Phase::Play if s == self.trick.turn() && !self.trick.gathering() => {
                 let hand = at(&self.hands, s);
                 let top = self.trick.top();
-                if s == self.trick.turn() && self.trick.gathering() {
-                    if let Some(action) = plays(hand, true, 1, &mut left) {
-                        return (Some(action), 0);
-                    }
-                    if block(1, &mut left).is_some() {
-                        return (Some(Action::Pass), 0);
-                    }
-                } else if s == self.trick.turn() {
-                    let forcing = match self.trick.wish() {
-                        Some(rank) => wish_forces(&hand, top, Some(rank)),
-                        None => Ok(false),
-                    };
-                    let forced = self.trick.wish().filter(|_| matches!(forcing, Ok(true)));
-                    match forced {
-                        None => {
-                            if let Some(action) = plays(hand, false, WISHES, &mut left) {
-                                return (Some(action), 0);
-                            }
-                        }
-                        Some(rank) => {
-                            // The plays holding the wished rank: all plays less those of the hand
-                            // without it. Rare (an open wish the seat can fulfil): walked.
-                            let all = count_plays(hand, top, false, WISHES).unwrap_or(0);
-                            let without = count_plays(without_rank(hand, rank), top, false, WISHES).unwrap_or(0);
-                            if let Some(i) = block(all.saturating_sub(without), &mut left) {
-                                return (self.walk_to(s, i), 0);
-                            }
-                            // A wish binds only in the ordinary turn: the bombs without the rank.
-                            if self.config.wish_bomb != 0
-                                && top.is_some()
-                                && let Some(action) = plays(without_rank(hand, rank), true, 1, &mut left)
-                            {
-                                return (Some(action), 0);
-                            }
-                        }
-                    }
-                    // The pass, when `Trick::pass` takes it (on a play, never while the wish binds).
-                    // The pass, when `Trick::check_pass` takes it (the turn and the gathering are
-                    // known here): on a play, the wish not binding, the seat holding cards in a
-                    // trick not over.
-                    let pass = top.is_some()
-                        && matches!(forcing, Ok(false))
-                        && self.trick.end().is_none()
-                        && hand.len() <= MAX_HAND
-                        && !self.trick.is_out(s);
-                    if pass && block(1, &mut left).is_some() {
-                        return (Some(Action::Pass), 0);
-                    }
-                } else if top.is_some()
-                    && !hand.is_empty()
-                    && let Some(action) = plays(hand, true, 1, &mut left)
-                {
-                    return (Some(action), 0);
+                let forcing = match self.trick.wish() {
+                    Some(rank) => wish_forces(&hand, top, Some(rank)),
+                    None => Ok(false),
+                };
+                if matches!(forcing, Ok(true)) {
+                    // The plays holding the wished rank, the bombs without it, the call: rare
+                    // (an open wish the seat can fulfil; `left` is `n`).
+                    return self.walk_seat(s, left);
+                }
+                // The plays, one block walked once: the one wanted, or the block passed over
+                // (its weight taken off `left`). A hand and table the generator refuses (never
+                // in a round) give none.
+                match nth_play(hand, top, false, left, WISHES) {
+                    Ok(Ok((cards, w))) => return (Some(play_with_wish(cards, w)), 0),
+                    Ok(Err(rest)) => left = rest,
+                    Err(_) => {}
+                }
+                // The pass, when `Trick::check_pass` takes it (the turn and the gathering are
+                // known here): on a play, the wish not binding, the seat holding cards in a
+                // trick not over.
+                let pass = top.is_some()
+                    && matches!(forcing, Ok(false))
+                    && self.trick.end().is_none()
+                    && hand.len() <= MAX_HAND
+                    && !self.trick.is_out(s);
+                if pass && block(1, &mut left).is_some() {
+                    return (Some(Action::Pass), 0);
                 }
             }
-            Phase::DragonGift => {
-                if s.index() == self.gift_taker
-                    && let Some(i) = block(2, &mut left)
-                {
-                    let a = s.next();
-                    let b = a.partner();
-                    let (low, high) = if a.index() < b.index() { (a, b) } else { (b, a) };
-                    return (
-                        Some(Action::GiveDragonTrick(game_seat(if i == 0 { low } else { high }))),
-                        0,
-                    );
-                }
-            }
+            _ => return self.walk_seat(s, left),
         }
         if self.may_call(s) && block(1, &mut left).is_some() {
             return (Some(Action::Tichu), 0);
@@ -1205,8 +1145,9 @@ impl Round {
         (None, left)
     }
 
-    /// The action of index `n` of `s` by the walk of [`Round::visit_seat`] (the slow path).
-    fn walk_to(&self, s: TrickSeat, n: usize) -> Option<Action> {
+    /// The action of index `n` of `s` by the walk of [`Round::visit_seat`] (the slow path), as
+    /// [`Round::locate`] answers: with none, `n` less the number of actions.
+    fn walk_seat(&self, s: TrickSeat, n: usize) -> (Option<Action>, usize) {
         let mut left = n;
         let mut found = None;
         let _ = self.visit_seat(s, &mut |action| {
@@ -1218,7 +1159,7 @@ impl Round {
                 ControlFlow::Continue(())
             }
         });
-        found
+        (found, left)
     }
 
     /// Whether `apply(seat, action)` would succeed.
@@ -1761,6 +1702,18 @@ impl Round {
         Ok(self.seen_of(seat, s))
     }
 
+    /// What the view of `seat` ([`game::Round::write_view`](crate::game::Round::write_view))
+    /// reads besides the round's public accessors: [`Round::seen`]'s fields, the cards of the
+    /// last play and the seat giving a Dragon trick away (the observation's `seen`,
+    /// `play_cards(plays())` and `dragon_waiting`): the view read off the round in place, no
+    /// 440-byte observation built. Errors: [`Error::UnknownCode`] (`"seat"`).
+    pub(super) fn view_facts(&self, seat: Seat) -> Result<(Seen, Cards, Option<Seat>), Error> {
+        let s = trick_seat(seat)?;
+        let seen = self.seen_of(seat, s);
+        let last = play_cards_of(&self.card_play, self.plays);
+        Ok((seen, last, TrickSeat::new(self.gift_taker).map(game_seat)))
+    }
+
     /// [`Round::seen`] of a seat already checked: written into each caller (the observation's
     /// and the determinization's code stay apart in flash and on the stack).
     #[inline(always)]
@@ -1907,6 +1860,7 @@ impl Round {
         let form = |from: usize, to: usize| bytes.get(from..to).ok_or(Error::InvalidState);
         let given_form = form(GIVEN_AT, CARD_PLAY_AT)?;
         let card_play = form(CARD_PLAY_AT, WISH_AT)?;
+        let plays_of: &[u8; DECK] = card_play.try_into().map_err(|_| Error::InvalidState)?;
         let [wish_made, lo, hi] = *form(WISH_AT, LOG_AT)?.first_chunk::<3>().ok_or(Error::InvalidState)?;
         let log_len = u16::from_le_bytes([lo, hi]);
         let log = form(LOG_AT, ENCODED_BYTES)?;
@@ -1940,13 +1894,7 @@ impl Round {
                 LOG_TICHU => Action::Tichu,
                 LOG_PLAY => {
                     plays = plays.checked_add(1).ok_or(Error::InvalidState)?;
-                    let mut mask = 0u64;
-                    for (i, &n) in card_play.iter().enumerate() {
-                        if n == plays {
-                            mask |= 1u64 << (i & 63);
-                        }
-                    }
-                    let cards = set_of(mask);
+                    let cards = play_cards_of(plays_of, plays);
                     let wish = if cards.has_mahjong() {
                         Rank::new(wish_made)
                     } else {

@@ -794,14 +794,15 @@ impl Live {
             bomb_after_passes: false,
             wish_bomb: false,
         };
+        // The points every card's points allow and the played cards' own (both forms ask it).
+        let points_ok =
+            (-25..=100).contains(&parts.points) && parts.points % 5 == 0 && parts.played.points() == parts.points;
         if parts.end.is_none()
             && parts.top.is_some()
             && parts.passes > 0
             && parts.passes == trick.needed_passes()
             && trick.gatherer() == Some(parts.turn)
-            && (-25..=100).contains(&parts.points)
-            && parts.points % 5 == 0
-            && parts.played.points() == parts.points
+            && points_ok
             && !parts.played.is_empty()
         {
             trick.bomb_after_passes = true;
@@ -813,10 +814,8 @@ impl Live {
         };
         let ok = parts.end.is_some()
             || (!trick.is_out(parts.turn)
-                && (-25..=100).contains(&parts.points)
-                && parts.points % 5 == 0
+                && points_ok
                 && (parts.top.is_some() || parts.points == 0)
-                && parts.played.points() == parts.points
                 && parts.top.is_some() != parts.played.is_empty()
                 && (parts.top.is_none() || parts.turn != parts.top_seat)
                 && parts.passes == passes_so_far
