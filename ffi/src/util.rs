@@ -242,6 +242,16 @@ pub(crate) unsafe fn write_text(
     Ok(())
 }
 
+/// A `fmt::Write` that keeps nothing: a [`BufferWriter`] over no bytes (the one writer type of
+/// the text calls, not a second one with its own methods and table).
+pub(crate) fn discard() -> impl Write {
+    BufferWriter {
+        bytes: &mut [],
+        written: 0,
+        needed: 0,
+    }
+}
+
 /// A `fmt::Write` into a fixed byte buffer that counts what did not fit, keeping one byte
 /// for the NUL terminator.
 struct BufferWriter<'a> {
