@@ -11,7 +11,7 @@ use parlor_core::game::{Fault, GameError, Match, Round, Rules, Scores, Search, S
 
 use crate::ParlorStep;
 use crate::state::{CONFIG_PAYLOAD, Facts, HEADER_BYTES, Kind, Opened, STATE_PAYLOAD, reseal, seal, seal_with, spoil};
-use crate::util::{OutputList, write_text};
+use crate::util::{OutputList, discard, write_text};
 use crate::{
     PARLOR_ERR_BAD_DEAL, PARLOR_ERR_BAD_RULE_VALUE, PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_ILLEGAL_ACTION,
     PARLOR_ERR_INTERNAL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_CONFIG, PARLOR_ERR_INVALID_STATE,
@@ -161,20 +161,11 @@ pub(crate) unsafe fn rule_value<C: Rules>(
 ) -> Result<(), ParlorStatus> {
     // An unknown key is refused before anything is written.
     config
-        .write_value(key, &mut Discard)
+        .write_value(key, &mut discard())
         .map_err(|_| PARLOR_ERR_UNKNOWN_RULE)?;
     let shown = Shown(|out: &mut dyn fmt::Write| config.write_value(key, out).map_err(|_| fmt::Error));
     // SAFETY: forwarded contract.
     unsafe { write_text(&shown, buf, capacity, len) }
-}
-
-/// A `fmt::Write` that keeps nothing.
-struct Discard;
-
-impl fmt::Write for Discard {
-    fn write_str(&mut self, _: &str) -> fmt::Result {
-        Ok(())
-    }
 }
 
 /// Field `field` (0 name, 1 values, 2 doc) of rule key `index` of a game.
@@ -865,4 +856,42 @@ pub(crate) fn match_result<M: Match>(game: &M, out: &mut [u8], count: &mut usize
     let mut list = OutputList::new(out);
     placement.places().iter().for_each(|place| list.push(*place));
     list.finish(count)
+}
+
+#[cfg(all(test, feature = "std", feature = "mahjong"))]
+#[allow(clippy::indexing_slicing, clippy::unwrap_used)] // tests may index and panic
+mod tests {
+    extern crate std;
+    use std::string::String;
+
+    use super::rule_value;
+    use crate::{PARLOR_ERR_UNKNOWN_RULE, PARLOR_OK};
+    use parlor_core::game::Rules;
+    use parlor_core::mahjong::round::Config;
+
+    /// `rule_value`'s unknown-key check (a write into `util::discard`, once a writer type of its
+    /// own) refuses before anything is written, and a known key writes what `write_value` writes.
+    #[test]
+    fn rule_value_checks_the_key_before_it_writes() {
+        let config = Config::preset(Config::PRESETS[0].0).unwrap();
+        let mut buf = [0xAAu8; 32];
+        let mut len = 77usize;
+        // SAFETY: a local buffer of its length and a local length.
+        let status = unsafe { rule_value(&config, "no-such-key", buf.as_mut_ptr().cast(), buf.len(), &mut len) };
+        assert_eq!(status, Err(PARLOR_ERR_UNKNOWN_RULE));
+        assert_eq!((buf, len), ([0xAAu8; 32], 77));
+        // The key is asked about before the buffer: a null buffer of non-zero capacity too.
+        // SAFETY: refused before the pointers are used.
+        let status = unsafe { rule_value(&config, "", core::ptr::null_mut(), 5, core::ptr::null_mut()) };
+        assert_eq!(status, Err(PARLOR_ERR_UNKNOWN_RULE));
+        for key in Config::KEYS {
+            let mut want = String::new();
+            config.write_value(key.name, &mut want).unwrap();
+            let mut buf = [0xAAu8; 64];
+            // SAFETY: as above.
+            let status = unsafe { rule_value(&config, key.name, buf.as_mut_ptr().cast(), buf.len(), &mut len) };
+            assert_eq!(status.map(|()| PARLOR_OK), Ok(PARLOR_OK), "{}", key.name);
+            assert_eq!((&buf[..len], buf[len]), (want.as_bytes(), 0), "{}", key.name);
+        }
+    }
 }

@@ -242,6 +242,16 @@ pub(crate) unsafe fn write_text(
     Ok(())
 }
 
+/// A `fmt::Write` that keeps nothing: a [`BufferWriter`] over no bytes (the one writer type of
+/// the text calls, not a second one with its own methods and table).
+pub(crate) fn discard() -> impl Write {
+    BufferWriter {
+        bytes: &mut [],
+        written: 0,
+        needed: 0,
+    }
+}
+
 /// A `fmt::Write` into a fixed byte buffer that counts what did not fit, keeping one byte
 /// for the NUL terminator.
 struct BufferWriter<'a> {
@@ -292,14 +302,21 @@ impl<'a, T> OutputList<'a, T> {
 
     /// Writes the number of items to `out_count`; [`PARLOR_ERR_BUFFER_TOO_SMALL`] when they did
     /// not all fit into a non-empty buffer (an empty one is a size query: `Ok` with the count).
-    #[inline(never)] // one copy for every entry point (flash on microcontrollers)
+    #[inline(always)]
     pub(crate) fn finish(self, out_count: &mut usize) -> Result<(), ParlorStatus> {
-        *out_count = self.count;
-        if self.slots.is_empty() {
-            return Ok(());
-        }
-        ensure_capacity(self.count, self.slots.len())
+        finish_list(self.count, self.slots.len(), out_count)
     }
+}
+
+/// [`OutputList::finish`] of a list of `count` items over `capacity` slots: one copy for every
+/// item type (flash on microcontrollers).
+#[inline(never)]
+fn finish_list(count: usize, capacity: usize, out_count: &mut usize) -> Result<(), ParlorStatus> {
+    *out_count = count;
+    if capacity == 0 {
+        return Ok(());
+    }
+    ensure_capacity(count, capacity)
 }
 
 /// Turns a `Result` of a status into the status itself, for `extern "C"` bodies.
@@ -367,7 +384,28 @@ pub(crate) fn bytes_to_words<const W: usize>(bytes: &[u8]) -> [u64; W] {
 #[cfg(test)]
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
-    use super::is_utf8;
+    use super::{OutputList, ensure_capacity, is_utf8};
+
+    /// `OutputList::finish` (one `finish_list` for every item type) answers as its generic body
+    /// did: the count always, `Ok` for a size query, too small when the items did not all fit.
+    #[test]
+    fn finish_is_the_generic_finish() {
+        for capacity in 0..6usize {
+            for items in 0..9u64 {
+                let mut slots = [0u64; 5];
+                let mut list = OutputList::new(&mut slots[..capacity.min(5)]);
+                (0..items).for_each(|item| list.push(item));
+                let mut count = 99;
+                let got = list.finish(&mut count);
+                let want = if capacity.min(5) == 0 {
+                    Ok(())
+                } else {
+                    ensure_capacity(items as usize, capacity.min(5))
+                };
+                assert_eq!((got, count), (want, items as usize), "{capacity} {items}");
+            }
+        }
+    }
 
     #[test]
     fn is_utf8_is_cores_from_utf8() {
