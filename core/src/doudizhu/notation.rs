@@ -197,9 +197,10 @@ impl FromStr for Reading {
         };
         // `split_once('@')` and `split_once('/')`, without linking the char searcher.
         let (head, key) = crate::notation::split_once_ascii(text, b'@').ok_or(fail)?;
-        let mut key_chars = key.chars();
-        let key = match (key_chars.next(), key_chars.next()) {
-            (Some(c), None) => Rank::from_symbol(c).ok_or(fail)?,
+        // One character: one ASCII byte (no rank symbol is another character; no `char`
+        // decoding linked).
+        let key = match *key.as_bytes() {
+            [b] => Rank::from_symbol(char::from(b)).ok_or(fail)?,
             _ => return Err(fail),
         };
         let (name, chain) = match crate::notation::split_once_ascii(head, b'/') {
@@ -517,6 +518,22 @@ mod tests {
             for text in [std::format!("{c}"), std::format!("3 {c}4"), std::format!("1{c}")] {
                 assert_eq!(text.parse::<Cards>(), old_cards(&text), "{text:?}");
                 assert!(words(&text).eq(old_words(&text)), "{text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_reading_key_is_one_rank_symbol() {
+        // The key as the `chars` form read it: exactly one character, a rank's symbol.
+        for c in (0..0x3000u32).filter_map(char::from_u32).chain(['\u{10FFFF}', '😀']) {
+            for key in [std::format!("{c}"), std::format!("{c}{c}"), std::format!("{c}3")] {
+                let mut chars = key.chars();
+                let old = match (chars.next(), chars.next()) {
+                    (Some(c), None) => Rank::from_symbol(c),
+                    _ => None,
+                };
+                let parsed = std::format!("pair@{key}").parse::<Reading>().ok();
+                assert_eq!(parsed.map(|r| r.key), old, "{key:?}");
             }
         }
     }
