@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use super::cards::{Cards, RANKS, Rank};
+use super::cards::{Cards, RANKS, Rank, pop};
 use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 /// The kinds of combination: the seed's 13 types, with quad + two split into its two forms,
@@ -515,14 +515,6 @@ fn rank(index: usize) -> Rank {
     Rank::from_index(index).unwrap_or(Rank::RedJoker)
 }
 
-/// The ranks of a mask (its population count) out of line: a Cortex-M has no population
-/// count instruction, and each inlined count is a dozen instructions (flash; the classifier
-/// counts six masks).
-#[inline(never)]
-fn pop(mask: u16) -> usize {
-    mask.count_ones() as usize
-}
-
 /// `len` consecutive bits from `start`.
 fn run(start: usize, len: usize) -> u16 {
     let ones = 1u32.checked_shl(len as u32).map_or(u32::MAX, |b| b.wrapping_sub(1)); // b ≥ 1
@@ -618,7 +610,7 @@ pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
         return out;
     }
     let present = shape.present();
-    let distinct = pop(present);
+    let distinct = pop(u64::from(present));
     let low = present.trailing_zeros() as usize;
     let high = 15usize.saturating_sub(present.leading_zeros() as usize);
     let push = |out: &mut Readings, kind, chain: usize, key: usize| {
@@ -666,7 +658,7 @@ pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
     }
     // Quad + two: the quad is the only rank with four (two quads are never "two pairs").
     let quads = shape.mask(4);
-    let k = pop(quads);
+    let k = pop(u64::from(quads));
     if preset.quad_with_two && k == 1 {
         let key = quads.trailing_zeros() as usize;
         let rest_ok = match n {
@@ -675,7 +667,7 @@ pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
                     && (shape.mask(2) == 0 || preset.quad_pair_as_singles)
                     && (!shape.jokers || preset.both_jokers_as_kickers)
             }
-            8 => pop(shape.mask(2)) == 2 && shape.mask(1) | shape.mask(3) == 0,
+            8 => pop(u64::from(shape.mask(2))) == 2 && shape.mask(1) | shape.mask(3) == 0,
             _ => false,
         };
         if rest_ok {
@@ -692,8 +684,8 @@ pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
     if preset.quad_chains && k >= 2 {
         let start = quads.trailing_zeros() as usize;
         let in_chain = start.saturating_add(k) <= CHAIN_TOP.saturating_add(1) && quads == run(start, k);
-        let singles = pop(shape.mask(1));
-        let pairs = pop(shape.mask(2));
+        let singles = pop(u64::from(shape.mask(1)));
+        let pairs = pop(u64::from(shape.mask(2)));
         if in_chain && shape.mask(3) == 0 {
             let wings = k.saturating_mul(2);
             if n == k.saturating_mul(4) {

@@ -4,7 +4,7 @@ use core::cell::Cell;
 use core::ops::ControlFlow;
 
 use super::Error;
-use super::cards::{Cards, RANKS, Rank};
+use super::cards::{Cards, RANKS, Rank, pop};
 use super::combination::{CHAIN_TOP, Kind, Preset, Reading, classify, quad_singles_ok};
 
 /// The most distinct plays a hand of at most [`MAX_HAND`] cards can hold, under any preset: an
@@ -358,7 +358,7 @@ pub(crate) fn over_simple_of(hand: &Cards, prev: Reading) -> Option<OverSimple> 
 /// single, pair, triplet or bomb for a hand within the size limit) from [`over_simple`]'s
 /// answer: the rocket, the ranks of either set (one population count of both).
 pub(crate) fn count_of_simple((rocket, _, _, set, bombs): OverSimple) -> usize {
-    usize::from(rocket).wrapping_add((u32::from(set) | u32::from(bombs) << 16).count_ones() as usize) // ≤ 33
+    usize::from(rocket).wrapping_add(pop(u64::from(set) | u64::from(bombs) << 16)) // ≤ 33
 }
 
 /// The play of index `n` (the pass not counted) the generator reports for `hand` over `prev`, a
@@ -490,9 +490,7 @@ pub(crate) fn nth_lead(hand: &Cards, limit: usize, quirk: bool, n: usize) -> Opt
     // Triplet + one / + pair: per triplet (3 … 2), by kicker rank a single, then a pair
     // (a suited rank held twice; the jokers are held once): the same number for every triplet,
     // each triplet's rank being in both masks.
-    let each = (m1.count_ones() as usize)
-        .wrapping_add(m2.count_ones() as usize)
-        .saturating_sub(2);
+    let each = pop(u64::from(m1)).wrapping_add(pop(u64::from(m2))).saturating_sub(2);
     let mut rest = m3 & (2u16 << Rank::Two as u32).wrapping_sub(1); // triplets 3 … 2
     for _ in 0..left.checked_div(each)? {
         rest &= rest.wrapping_sub(1);
@@ -754,7 +752,7 @@ impl Gen<'_> {
             sized(2, m2, Kind::Pair),
             sized(3, m3, Kind::Triplet),
         ]);
-        usize::from(rocket).wrapping_add(all.count_ones() as usize) // ≤ 1 + 64
+        usize::from(rocket).wrapping_add(pop(all)) // ≤ 1 + 64
     }
 
     /// The plain chains of `kind` ([`Gen::chains`]), less those starting at a quad when
@@ -823,7 +821,7 @@ impl Gen<'_> {
     fn count_triplet_kickers_of(&self, t: usize) -> usize {
         let [m1, m2, _, _] = self.masks;
         let bit = 1u16.checked_shl(t as u32).unwrap_or(0);
-        let pop = |m: u16| m.count_ones() as usize;
+        let pop = |m: u16| pop(u64::from(m));
         let mut n = 0usize;
         if self.fits_size(4) && self.keys(bit, Kind::TripletSingle, 1) != 0 {
             n = pop(m1).saturating_sub(1);
@@ -836,7 +834,7 @@ impl Gen<'_> {
 
     fn count(&self, expand: bool, quirk: bool) -> usize {
         let _ = expand; // every airplane reading is one (chain, wings) pair: counted alike
-        let pop = |m: u16| m.count_ones() as usize;
+        let pop = |m: u16| pop(u64::from(m));
         let masks = self.masks();
         let [m1, m2, m3, m4] = masks;
         let mut n = self.count_simple(masks);
@@ -898,7 +896,7 @@ impl Gen<'_> {
     /// cards of different ranks other than the quad's, or (with `quad_pair_as_singles`) a pair,
     /// never both jokers unless the rules allow it.
     fn quad_single_count_masks(&self, m1: u16, m2: u16) -> usize {
-        let pop = |m: u16| m.count_ones() as usize;
+        let pop = |m: u16| pop(u64::from(m));
         let ranks = pop(m1).saturating_sub(1);
         let mut n = choose(ranks, 2);
         if self.preset.quad_pair_as_singles {
