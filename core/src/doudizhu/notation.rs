@@ -96,8 +96,8 @@ impl FromStr for Cards {
                 _ => {
                     // A lead byte: 2, 3 or 4 bytes in all.
                     at = start.saturating_add(match b {
-                        ..0xE0 => 2,
-                        ..0xF0 => 3,
+                        0x80..0xE0 => 2,
+                        0xE0..0xF0 => 3,
                         _ => 4,
                     });
                     None
