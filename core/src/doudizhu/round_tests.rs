@@ -914,3 +914,41 @@ fn reading_a_play_as_one_reading_agrees_with_the_classifier() {
     }
     assert!(yes > 15_000 && checked > 5_000_000, "{yes} of {checked}");
 }
+
+/// The scores of an ended deal as the loop over the seats before session 22 wrote them, the
+/// reference of `deal_scores`.
+fn old_deal_scores(scoring: Scoring, landlord: usize, landlord_won: bool, unit: i32) -> [i32; SEATS] {
+    let mut scores = [0i32; SEATS];
+    for (s, score) in scores.iter_mut().enumerate() {
+        let is_landlord = s == landlord;
+        *score = match scoring {
+            Scoring::Stake => {
+                let base = if is_landlord { unit.saturating_mul(2) } else { unit };
+                if is_landlord == landlord_won {
+                    base
+                } else {
+                    base.saturating_neg()
+                }
+            }
+            Scoring::WinLoss => i32::from(is_landlord == landlord_won),
+        };
+    }
+    scores
+}
+
+#[test]
+fn deal_scores_are_the_loop_over_the_seats() {
+    for scoring in [Scoring::Stake, Scoring::WinLoss] {
+        for landlord in 0..SEATS {
+            for won in [false, true] {
+                for unit in [0, 1, 2, 3, 48, 1 << 20, i32::MAX / 2, i32::MAX / 2 + 1, i32::MAX] {
+                    assert_eq!(
+                        play::deal_scores(scoring, landlord, won, unit),
+                        old_deal_scores(scoring, landlord, won, unit),
+                        "{scoring:?} {landlord} {won} {unit}"
+                    );
+                }
+            }
+        }
+    }
+}
