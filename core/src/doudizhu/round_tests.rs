@@ -725,6 +725,17 @@ fn bombs_beyond_the_played_quads_are_refused() {
             r.encode(&mut buf).unwrap();
             assert_eq!(Round::decode(&buf), Ok(r), "a played state decodes");
             // One bomb more than the piles hold, within the old bound (the plays).
+            if held <= total_plays {
+                // As many bombs as the piles hold (the count masks' reading, session 22): kept.
+                let mut forged = r;
+                forged.bombs = held as u8;
+                forged.encode(&mut buf).unwrap();
+                assert_eq!(
+                    Round::decode(&buf),
+                    Ok(forged),
+                    "seed {seed}: {held} bombs, {held} held"
+                );
+            }
             if held < total_plays {
                 let mut forged = r;
                 forged.bombs = held as u8 + 1;
