@@ -963,3 +963,48 @@ fn deal_scores_are_the_loop_over_the_seats() {
         }
     }
 }
+
+/// Session 22 dropped the given deal's test of its sum against the deck: 17, 17, 17 and 3 cards
+/// that fit in the deck together are the deck. Random sets of those sizes (each within the
+/// deck, often overlapping, often a split of the deck): accepted exactly when they fit
+/// together, and then they are the deck.
+#[test]
+fn a_given_deal_that_fits_in_the_deck_is_the_deck() {
+    let mut rng = Rng::new(22);
+    let mut accepted = 0;
+    for _ in 0..20_000 {
+        let mut deck = CANONICAL_DECK;
+        shuffle(&mut deck, &mut rng);
+        let mut sets = [Cards::EMPTY; 4];
+        for (k, &card) in deck.iter().enumerate() {
+            let set = if k < 51 { k / HAND_CARDS } else { 3 };
+            add_card(&mut sets[set], card);
+        }
+        // Now and then a card moved to another set's rank (an overlap, the sizes kept).
+        if rng.below(2) == 0 {
+            let (from, to) = (rng.below(4) as usize, rng.below(15) as usize);
+            let rank = Rank::ALL.into_iter().find(|&r| sets[from].count(r) > 0).unwrap();
+            let mut counts = sets[from].counts();
+            counts[rank as usize] -= 1;
+            counts[to] += 1;
+            if let Ok(moved) = Cards::from_counts(counts) {
+                sets[from] = moved;
+            }
+        }
+        let [a, b, c, kitty] = sets;
+        let deal = Deal::Given {
+            hands: [a, b, c],
+            kitty,
+            first_bidder: Seat(0),
+        };
+        let sum = sets.iter().try_fold(Cards::EMPTY, |acc, s| acc.plus(s));
+        match deal.cards(&Config::PAGAT) {
+            Ok(_) => {
+                accepted += 1;
+                assert_eq!(sum, Some(Cards::DECK));
+            }
+            Err(_) => assert_ne!(sum, Some(Cards::DECK)),
+        }
+    }
+    assert!(accepted > 5_000 && accepted < 15_000, "{accepted}");
+}
