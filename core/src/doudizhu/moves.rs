@@ -1151,7 +1151,9 @@ impl Gen<'_> {
     fn triplet_kickers(&mut self) {
         let single = self.wants(Kind::TripletSingle);
         let pair = self.wants(Kind::TripletPair);
-        if (!single && !pair) || (self.skip.is_some() && self.skipped(self.count_triplet_kickers(self.masks))) {
+        // Under `skip`, each triplet's block is passed over whole (a block of all the triplets'
+        // is only their sum: no count of its own in the walk, flash).
+        if !single && !pair {
             return;
         }
         // By the count masks: the triplets 3 … 2, and per triplet the other ranks the hand holds
