@@ -89,6 +89,14 @@ impl Rank {
     }
 }
 
+/// The set bits of a mask (its population count; rank masks, or several packed in one word).
+/// Out of line on 32-bit parts: a Cortex-M has no population count instruction, and each
+/// inlined count is a dozen or two instructions (flash); inlined on 64-bit hosts (speed).
+#[cfg_attr(target_pointer_width = "32", inline(never))]
+pub(crate) fn pop(mask: u64) -> usize {
+    mask.count_ones() as usize
+}
+
 /// The low byte of each 16-bit lane of a word, and bit 8 and bit 9 of each.
 const LANE_LOW: u64 = 0x00FF_00FF_00FF_00FF;
 const LANE_BIT8: u64 = 0x0100_0100_0100_0100;

@@ -4,8 +4,10 @@ use core::cell::Cell;
 use core::ops::ControlFlow;
 
 use super::Error;
-use super::cards::{Cards, RANKS, Rank};
-use super::combination::{CHAIN_TOP, Kind, Preset, Reading, classify, quad_singles_ok};
+use super::cards::{Cards, RANKS, Rank, pop};
+#[cfg(test)]
+use super::combination::quad_singles_ok;
+use super::combination::{CHAIN_TOP, Kind, Preset, Reading, classify};
 
 /// The most distinct plays a hand of at most [`MAX_HAND`] cards can hold, under any preset: an
 /// upper bound summed kind by kind (singles 15, pairs 10, triplets 6, bombs 5, rocket 1,
@@ -358,7 +360,7 @@ pub(crate) fn over_simple_of(hand: &Cards, prev: Reading) -> Option<OverSimple> 
 /// single, pair, triplet or bomb for a hand within the size limit) from [`over_simple`]'s
 /// answer: the rocket, the ranks of either set (one population count of both).
 pub(crate) fn count_of_simple((rocket, _, _, set, bombs): OverSimple) -> usize {
-    usize::from(rocket).wrapping_add((u32::from(set) | u32::from(bombs) << 16).count_ones() as usize) // ≤ 33
+    usize::from(rocket).wrapping_add(pop(u64::from(set) | u64::from(bombs) << 16)) // ≤ 33
 }
 
 /// The play of index `n` (the pass not counted) the generator reports for `hand` over `prev`, a
@@ -490,9 +492,7 @@ pub(crate) fn nth_lead(hand: &Cards, limit: usize, quirk: bool, n: usize) -> Opt
     // Triplet + one / + pair: per triplet (3 … 2), by kicker rank a single, then a pair
     // (a suited rank held twice; the jokers are held once): the same number for every triplet,
     // each triplet's rank being in both masks.
-    let each = (m1.count_ones() as usize)
-        .wrapping_add(m2.count_ones() as usize)
-        .saturating_sub(2);
+    let each = pop(u64::from(m1)).wrapping_add(pop(u64::from(m2))).saturating_sub(2);
     let mut rest = m3 & (2u16 << Rank::Two as u32).wrapping_sub(1); // triplets 3 … 2
     for _ in 0..left.checked_div(each)? {
         rest &= rest.wrapping_sub(1);
@@ -754,7 +754,7 @@ impl Gen<'_> {
             sized(2, m2, Kind::Pair),
             sized(3, m3, Kind::Triplet),
         ]);
-        usize::from(rocket).wrapping_add(all.count_ones() as usize) // ≤ 1 + 64
+        usize::from(rocket).wrapping_add(pop(all)) // ≤ 1 + 64
     }
 
     /// The plain chains of `kind` ([`Gen::chains`]), less those starting at a quad when
@@ -823,7 +823,7 @@ impl Gen<'_> {
     fn count_triplet_kickers_of(&self, t: usize) -> usize {
         let [m1, m2, _, _] = self.masks;
         let bit = 1u16.checked_shl(t as u32).unwrap_or(0);
-        let pop = |m: u16| m.count_ones() as usize;
+        let pop = |m: u16| pop(u64::from(m));
         let mut n = 0usize;
         if self.fits_size(4) && self.keys(bit, Kind::TripletSingle, 1) != 0 {
             n = pop(m1).saturating_sub(1);
@@ -836,7 +836,7 @@ impl Gen<'_> {
 
     fn count(&self, expand: bool, quirk: bool) -> usize {
         let _ = expand; // every airplane reading is one (chain, wings) pair: counted alike
-        let pop = |m: u16| m.count_ones() as usize;
+        let pop = |m: u16| pop(u64::from(m));
         let masks = self.masks();
         let [m1, m2, m3, m4] = masks;
         let mut n = self.count_simple(masks);
@@ -898,7 +898,7 @@ impl Gen<'_> {
     /// cards of different ranks other than the quad's, or (with `quad_pair_as_singles`) a pair,
     /// never both jokers unless the rules allow it.
     fn quad_single_count_masks(&self, m1: u16, m2: u16) -> usize {
-        let pop = |m: u16| m.count_ones() as usize;
+        let pop = |m: u16| pop(u64::from(m));
         let ranks = pop(m1).saturating_sub(1);
         let mut n = choose(ranks, 2);
         if self.preset.quad_pair_as_singles {
@@ -911,26 +911,6 @@ impl Gen<'_> {
         n
     }
 
-    fn quad_single_caps(&self, q: usize) -> [u8; RANKS] {
-        let per = if self.preset.quad_pair_as_singles { 2 } else { 1 };
-        let mut caps = [0u8; RANKS];
-        for (i, cap) in caps.iter_mut().enumerate() {
-            if i != q {
-                *cap = self.h(i).min(per);
-            }
-        }
-        caps
-    }
-
-    fn quad_single_count(&self, q: usize) -> usize {
-        kicker_sets(&self.quad_single_caps(q), 2, self.preset.both_jokers_as_kickers)
-    }
-
-    fn quad_pair_count(&self, q: usize) -> usize {
-        let m = (0..=Rank::Two as usize).filter(|&i| i != q && self.h(i) >= 2).count();
-        choose(m, 2)
-    }
-
     /// Every kind in turn, each in a frame of its own: the callback (the search's playouts weigh
     /// each play under it) is not under the frames of all the kinds' locals together.
     fn run(&mut self) {
@@ -938,25 +918,27 @@ impl Gen<'_> {
         self.chains();
         self.triplet_kickers();
         self.airplanes_with_wings();
-        self.quads();
+        if self.preset.quad_with_two {
+            self.quad_plays(false);
+        }
         if self.preset.quad_chains {
-            self.quad_chains();
+            self.quad_plays(true);
         }
     }
 
-    /// The caps of the single wings of the quad chain `start .. start + len`: one card of any
-    /// other rank.
-    fn quad_chain_single_caps(&self, start: usize, len: usize) -> [u8; RANKS] {
+    /// The caps of the single wings of the quad chain `start .. start + len` (one quad for a
+    /// quad + two): `per` cards of any other rank.
+    fn quad_wing_caps(&self, start: usize, len: usize, per: u8) -> [u8; RANKS] {
         let mut caps = [0u8; RANKS];
         for (i, cap) in caps.iter_mut().enumerate() {
             if i < start || i >= start.wrapping_add(len) {
-                *cap = self.h(i).min(1);
+                *cap = self.h(i).min(per);
             }
         }
         caps
     }
 
-    /// The plays [`Gen::quad_chains`] reports (Botzone's chains of quads): per chain of quads in
+    /// The plays [`Gen::quad_plays`] reports as chains (Botzone's chains of quads): per chain of quads in
     /// the hand, the plain chain, the single-wing sets and the pair-wing sets that beat the
     /// previous play and fit the size limit.
     fn count_quad_chains(&self) -> usize {
@@ -986,7 +968,7 @@ impl Gen<'_> {
                     && self.fits_size(len.saturating_mul(6))
                     && self.beats_prev(&reading(Kind::QuadSingles, len, start))
                 {
-                    let caps = self.quad_chain_single_caps(start, len);
+                    let caps = self.quad_wing_caps(start, len, 1);
                     n = n.saturating_add(kicker_sets(
                         &caps,
                         len.saturating_mul(2),
@@ -1005,20 +987,34 @@ impl Gen<'_> {
         n
     }
 
-    /// Botzone's chains of quads ([`Preset::quad_chains`]): 2+ consecutive quads within 3 … A,
-    /// alone, with two different singles per quad, or with two different pairs per quad.
+    /// Quad + two singles / two pairs (`chains` false: one quad of 3 … 2, each kicker block
+    /// passed over whole under `skip`) or Botzone's chains of quads (`chains`, with
+    /// [`Preset::quad_chains`]: 2+ consecutive quads within 3 … A, alone, with two different
+    /// singles per quad, or with two different pairs per quad). One walk for both (flash): a
+    /// quad + two is the chain of one quad, its singles capped at one a rank (two with
+    /// [`Preset::quad_pair_as_singles`]). The same plays in the same order as the two walks it
+    /// replaced (tested).
     #[inline(never)] // a frame of its own (see `Gen::run`)
-    fn quad_chains(&mut self) {
-        let plain = self.wants(Kind::QuadChain);
+    fn quad_plays(&mut self, chains: bool) {
+        let (plain, top) = if chains {
+            (self.wants(Kind::QuadChain), CHAIN_TOP)
+        } else {
+            (false, Rank::Two as usize)
+        };
         let singles = self.wants(Kind::QuadSingles);
         let pairs = self.wants(Kind::QuadPairs);
         if !plain && !singles && !pairs {
             return;
         }
         let both_jokers = self.preset.both_jokers_as_kickers;
-        for start in 0..=CHAIN_TOP {
+        let per = if !chains && self.preset.quad_pair_as_singles {
+            2
+        } else {
+            1
+        };
+        for start in 0..=top {
             let mut chain = [0u8; RANKS];
-            for end in start..=CHAIN_TOP {
+            for end in start..=top {
                 if self.h(end) < 4 || self.stopped {
                     break;
                 }
@@ -1026,7 +1022,7 @@ impl Gen<'_> {
                     *slot = 4;
                 }
                 let len = end.wrapping_sub(start).saturating_add(1); // end ≥ start
-                if len < 2 {
+                if chains && len < 2 {
                     continue;
                 }
                 if plain {
@@ -1035,21 +1031,31 @@ impl Gen<'_> {
                 let wings = len.saturating_mul(2);
                 let this = reading(Kind::QuadSingles, len, start);
                 if singles && self.fits_size(len.saturating_mul(6)) && self.beats_prev(&this) {
-                    let mut all = Multisets::new(&self.quad_chain_single_caps(start, len), wings);
-                    while !self.stopped && all.advance() {
-                        let [.., black, red] = all.cur;
-                        if black > 0 && red > 0 && !both_jokers {
-                            continue;
+                    let caps = self.quad_wing_caps(start, len, per);
+                    if chains || !self.skipped(kicker_sets(&caps, 2, both_jokers)) {
+                        let mut all = Multisets::new(&caps, wings);
+                        while !self.stopped && all.advance() {
+                            let [.., black, red] = all.cur;
+                            if black > 0 && red > 0 && !both_jokers {
+                                continue;
+                            }
+                            self.emit_wings(&chain, &all.cur, 1, this);
                         }
-                        self.emit_wings(&chain, &all.cur, 1, this);
                     }
                 }
                 let this = reading(Kind::QuadPairs, len, start);
                 if pairs && self.fits_size(len.saturating_mul(8)) && self.beats_prev(&this) {
-                    let mut all = Multisets::new(&self.pair_caps(start, len), wings);
-                    while !self.stopped && all.advance() {
-                        self.emit_wings(&chain, &all.cur, 2, this);
+                    // The pair wings: ranks 3 … 2 outside the chain held twice.
+                    let caps = self.pair_caps(start, len);
+                    if chains || !self.skipped(choose(caps.iter().filter(|&&c| c > 0).count(), 2)) {
+                        let mut all = Multisets::new(&caps, wings);
+                        while !self.stopped && all.advance() {
+                            self.emit_wings(&chain, &all.cur, 2, this);
+                        }
                     }
+                }
+                if !chains {
+                    break;
                 }
             }
         }
@@ -1145,7 +1151,9 @@ impl Gen<'_> {
     fn triplet_kickers(&mut self) {
         let single = self.wants(Kind::TripletSingle);
         let pair = self.wants(Kind::TripletPair);
-        if (!single && !pair) || (self.skip.is_some() && self.skipped(self.count_triplet_kickers(self.masks))) {
+        // Under `skip`, each triplet's block is passed over whole (a block of all the triplets'
+        // is only their sum: no count of its own in the walk, flash).
+        if !single && !pair {
             return;
         }
         // By the count masks: the triplets 3 … 2, and per triplet the other ranks the hand holds
@@ -1278,9 +1286,15 @@ impl Gen<'_> {
             self.emit_wings(chain, &all.cur, 2, this);
         }
     }
+}
 
+/// The quad walks before session 22 (one for a quad + two, one for Botzone's chains of quads),
+/// the references of [`Gen::quad_plays`].
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+impl Gen<'_> {
     #[inline(never)] // a frame of its own (see `Gen::run`)
-    fn quads(&mut self) {
+    fn old_quads(&mut self) {
         if !self.preset.quad_with_two {
             return;
         }
@@ -1324,6 +1338,88 @@ impl Gen<'_> {
                     self.emit_wings(&base, &all.cur, 2, reading(Kind::QuadPairs, 1, q));
                 }
             }
+        }
+    }
+
+    /// Botzone's chains of quads ([`Preset::quad_chains`]): 2+ consecutive quads within 3 … A,
+    /// alone, with two different singles per quad, or with two different pairs per quad.
+    #[inline(never)] // a frame of its own (see `Gen::run`)
+    fn old_quad_chains(&mut self) {
+        let plain = self.wants(Kind::QuadChain);
+        let singles = self.wants(Kind::QuadSingles);
+        let pairs = self.wants(Kind::QuadPairs);
+        if !plain && !singles && !pairs {
+            return;
+        }
+        let both_jokers = self.preset.both_jokers_as_kickers;
+        for start in 0..=CHAIN_TOP {
+            let mut chain = [0u8; RANKS];
+            for end in start..=CHAIN_TOP {
+                if self.h(end) < 4 || self.stopped {
+                    break;
+                }
+                if let Some(slot) = chain.get_mut(end) {
+                    *slot = 4;
+                }
+                let len = end.wrapping_sub(start).saturating_add(1); // end ≥ start
+                if len < 2 {
+                    continue;
+                }
+                if plain {
+                    self.emit(&chain, reading(Kind::QuadChain, len, start));
+                }
+                let wings = len.saturating_mul(2);
+                let this = reading(Kind::QuadSingles, len, start);
+                if singles && self.fits_size(len.saturating_mul(6)) && self.beats_prev(&this) {
+                    let mut all = Multisets::new(&self.quad_wing_caps(start, len, 1), wings);
+                    while !self.stopped && all.advance() {
+                        let [.., black, red] = all.cur;
+                        if black > 0 && red > 0 && !both_jokers {
+                            continue;
+                        }
+                        self.emit_wings(&chain, &all.cur, 1, this);
+                    }
+                }
+                let this = reading(Kind::QuadPairs, len, start);
+                if pairs && self.fits_size(len.saturating_mul(8)) && self.beats_prev(&this) {
+                    let mut all = Multisets::new(&self.pair_caps(start, len), wings);
+                    while !self.stopped && all.advance() {
+                        self.emit_wings(&chain, &all.cur, 2, this);
+                    }
+                }
+            }
+        }
+    }
+
+    fn quad_single_caps(&self, q: usize) -> [u8; RANKS] {
+        let per = if self.preset.quad_pair_as_singles { 2 } else { 1 };
+        let mut caps = [0u8; RANKS];
+        for (i, cap) in caps.iter_mut().enumerate() {
+            if i != q {
+                *cap = self.h(i).min(per);
+            }
+        }
+        caps
+    }
+
+    fn quad_single_count(&self, q: usize) -> usize {
+        kicker_sets(&self.quad_single_caps(q), 2, self.preset.both_jokers_as_kickers)
+    }
+
+    fn quad_pair_count(&self, q: usize) -> usize {
+        let m = (0..=Rank::Two as usize).filter(|&i| i != q && self.h(i) >= 2).count();
+        choose(m, 2)
+    }
+
+    /// [`Gen::run`] with the walks before session 22.
+    fn old_run(&mut self) {
+        self.simple();
+        self.chains();
+        self.triplet_kickers();
+        self.airplanes_with_wings();
+        self.old_quads();
+        if self.preset.quad_chains {
+            self.old_quad_chains();
         }
     }
 }
@@ -1400,6 +1496,105 @@ impl Multisets {
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
     use super::{Multisets, RANKS};
+
+    /// Session 22: the one quad walk ([`Gen::quad_plays`]) reports what the two walks before it
+    /// did, in the same order, with and without a skip count (the same count left), for every
+    /// preset and many hands, previous plays and size limits.
+    #[test]
+    fn the_quad_walk_is_the_two_walks_before() {
+        use super::super::combination::{Kind, Preset, Reading, classify};
+        use super::super::notation::PERMISSIVE;
+        use super::{Cards, Gen, generate};
+        use crate::game::Rng;
+        use core::cell::Cell;
+        extern crate std;
+        use std::vec::Vec;
+        let walk =
+            |hand: &Cards, prev: Option<Reading>, preset: &Preset, limit: usize, skip: Option<usize>, old: bool| {
+                let mut seen = Vec::new();
+                let left = skip.map(Cell::new);
+                let mut f = |c: Cards, r: Reading| {
+                    seen.push((c, r));
+                    if let Some(cell) = &left {
+                        if cell.get() == 0 {
+                            return false;
+                        }
+                        cell.set(cell.get() - 1);
+                    }
+                    true
+                };
+                let mut g = Gen {
+                    hand: hand.counts(),
+                    prev,
+                    preset,
+                    limit,
+                    fits: hand.len() <= limit,
+                    f: &mut f,
+                    stopped: false,
+                    skip: left.as_ref(),
+                    quirk: false,
+                    masks: [0; 4],
+                    expand: false,
+                };
+                g.masks = g.masks();
+                if old {
+                    g.old_run()
+                } else {
+                    g.run()
+                }
+                (seen, left.map(|c| c.get()))
+            };
+        let mut rng = Rng::new(22);
+        let mut quads_seen = 0usize;
+        for round in 0..3000u32 {
+            // Hands rich in quads: whole ranks drawn, then single cards.
+            let mut counts = [0u8; RANKS];
+            for _ in 0..rng.below(5) {
+                counts[rng.below(13) as usize] = 4;
+            }
+            for _ in 0..rng.below(12) {
+                let r = rng.below(15) as usize;
+                counts[r] = (counts[r] + 1).min(Cards::DECK.counts()[r]);
+            }
+            let hand = Cards::from_counts(counts).unwrap();
+            for preset in [
+                Preset::PAGAT,
+                Preset::RLCARD,
+                Preset::OPENSPIEL,
+                Preset::BOTZONE,
+                Preset::DOUZERO,
+                PERMISSIVE,
+            ] {
+                // Leads, and previous plays among the hand's own leads (the quads' among them).
+                let mut prevs = std::vec![None];
+                generate(&hand, None, &preset, 54, &mut |c, _| {
+                    if rng.below(8) == 0
+                        || matches!(
+                            classify(&c, &preset).strongest().map(|r| r.kind),
+                            Some(Kind::QuadSingles | Kind::QuadPairs | Kind::QuadChain)
+                        )
+                    {
+                        prevs.push(classify(&c, &preset).strongest());
+                    }
+                    prevs.len() < 12
+                });
+                for prev in prevs {
+                    for limit in [54, 20, 12, 7] {
+                        let skip = [None, Some(rng.below(40) as usize), Some(round as usize % 400)][round as usize % 3];
+                        let new = walk(&hand, prev, &preset, limit, skip, false);
+                        let old = walk(&hand, prev, &preset, limit, skip, true);
+                        quads_seen += new
+                            .0
+                            .iter()
+                            .filter(|(_, r)| matches!(r.kind, Kind::QuadSingles | Kind::QuadPairs | Kind::QuadChain))
+                            .count();
+                        assert_eq!(new, old, "{hand} {prev:?} {preset:?} limit {limit} skip {skip:?}");
+                    }
+                }
+            }
+        }
+        assert!(quads_seen > 100_000, "{quads_seen}");
+    }
 
     /// Session 20: the count masks by 32-bit bit planes (`count_masks_by_planes`, the 32-bit
     /// parts' path of `count_masks`) give the 64-bit form's answers (`count_masks_wide`, the

@@ -76,38 +76,39 @@ impl FromStr for Cards {
         if is_lone_dash(text) {
             return Ok(cards);
         }
-        let mut chars = text.char_indices().peekable();
-        while let Some((start, c)) = chars.next() {
-            if c.is_ascii_whitespace() || c == ',' {
+        // By bytes (every card and separator is ASCII; no UTF-8 decoding on the path: flash);
+        // a non-ASCII character is no card, spanned by its UTF-8 length (from its lead byte).
+        let bytes = text.as_bytes();
+        let mut at = 0usize;
+        while let Some(&b) = bytes.get(at) {
+            let start = at;
+            at = at.wrapping_add(1); // ≤ text.len()
+            if b.is_ascii_whitespace() || b == b',' {
                 continue;
             }
-            let (rank, end) = if c == '1' {
-                match chars.peek() {
-                    Some(&(i, '0')) => {
-                        chars.next();
-                        (Rank::Ten, i.wrapping_add(1))
-                    }
-                    _ => {
-                        return Err(Error::UnknownCard {
-                            span: Span::new(start, start.wrapping_add(1)),
-                        });
-                    }
+            let rank = match b {
+                b'1' if bytes.get(at) == Some(&b'0') => {
+                    at = at.wrapping_add(1);
+                    Some(Rank::Ten)
                 }
-            } else {
-                match Rank::from_symbol(c) {
-                    Some(rank) => (rank, start.saturating_add(c.len_utf8())),
-                    None => {
-                        return Err(Error::UnknownCard {
-                            span: Span::new(start, start.saturating_add(c.len_utf8())),
-                        });
-                    }
+                b'1' => None,
+                _ if b.is_ascii() => Rank::from_symbol(b as char),
+                _ => {
+                    // A lead byte: 2, 3 or 4 bytes in all.
+                    at = start.saturating_add(match b {
+                        0x80..0xE0 => 2,
+                        0xE0..0xF0 => 3,
+                        _ => 4,
+                    });
+                    None
                 }
             };
+            let span = Span::new(start, at);
+            let Some(rank) = rank else {
+                return Err(Error::UnknownCard { span });
+            };
             if cards.count(rank) >= rank.copies() {
-                return Err(Error::TooManyCopies {
-                    rank,
-                    span: Span::new(start, end),
-                });
+                return Err(Error::TooManyCopies { rank, span });
             }
             cards.add(rank, 1);
         }
@@ -196,9 +197,10 @@ impl FromStr for Reading {
         };
         // `split_once('@')` and `split_once('/')`, without linking the char searcher.
         let (head, key) = crate::notation::split_once_ascii(text, b'@').ok_or(fail)?;
-        let mut key_chars = key.chars();
-        let key = match (key_chars.next(), key_chars.next()) {
-            (Some(c), None) => Rank::from_symbol(c).ok_or(fail)?,
+        // One character: one ASCII byte (no rank symbol is another character; no `char`
+        // decoding linked).
+        let key = match *key.as_bytes() {
+            [b] => Rank::from_symbol(char::from(b)).ok_or(fail)?,
             _ => return Err(fail),
         };
         let (name, chain) = match crate::notation::split_once_ascii(head, b'/') {
@@ -223,14 +225,37 @@ impl FromStr for Reading {
     }
 }
 
-/// The words of `text` (split at ASCII whitespace), each with its span.
-pub(super) fn words(text: &str) -> impl Iterator<Item = (Span, &str)> {
-    let mut at = 0usize;
-    text.split(|c: char| c.is_ascii_whitespace()).filter_map(move |word| {
-        let start = at;
-        at = at.saturating_add(word.len()).saturating_add(1);
-        (!word.is_empty()).then_some((Span::new(start, start.saturating_add(word.len())), word))
-    })
+/// The words of `text` (split at ASCII whitespace), each with its span: by bytes (an ASCII
+/// byte is a character boundary), no `char` splitter linked (flash).
+pub(super) fn words(text: &str) -> Words<'_> {
+    Words { text, at: 0 }
+}
+
+/// [`words`]' iterator.
+pub(super) struct Words<'a> {
+    text: &'a str,
+    /// Where the next word may start.
+    at: usize,
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = (Span, &'a str);
+
+    fn next(&mut self) -> Option<(Span, &'a str)> {
+        let bytes = self.text.as_bytes();
+        let gap = |at: usize| bytes.get(at).is_some_and(u8::is_ascii_whitespace);
+        let mut start = self.at;
+        while gap(start) {
+            start = start.wrapping_add(1); // < text.len()
+        }
+        let mut end = start;
+        while end < bytes.len() && !gap(end) {
+            end = end.wrapping_add(1);
+        }
+        self.at = end;
+        let word = self.text.get(start..end).filter(|w| !w.is_empty())?;
+        Some((Span::new(start, end), word))
+    }
 }
 
 /// `error` with its span moved `by` bytes right (a token's error, placed in the whole text).
@@ -382,7 +407,9 @@ pub fn parse_deal(text: &str) -> Result<Deal, Error> {
 }
 
 #[cfg(test)]
+#[allow(clippy::arithmetic_side_effects)]
 mod tests {
+    extern crate std;
     use super::*;
 
     /// [`Rank::from_symbol`] as it was before session 21 (a match per character), its reference.
@@ -405,6 +432,110 @@ mod tests {
             'R' | 'r' => Rank::RedJoker,
             _ => return None,
         })
+    }
+
+    /// [`Cards::from_str`] as it was before session 22 (by `char_indices`), its reference.
+    fn old_cards(text: &str) -> Result<Cards, Error> {
+        let mut cards = Cards::EMPTY;
+        if is_lone_dash(text) {
+            return Ok(cards);
+        }
+        let mut chars = text.char_indices().peekable();
+        while let Some((start, c)) = chars.next() {
+            if c.is_ascii_whitespace() || c == ',' {
+                continue;
+            }
+            let (rank, end) = if c == '1' {
+                match chars.peek() {
+                    Some(&(i, '0')) => {
+                        chars.next();
+                        (Rank::Ten, i + 1)
+                    }
+                    _ => {
+                        return Err(Error::UnknownCard {
+                            span: Span::new(start, start + 1),
+                        });
+                    }
+                }
+            } else {
+                match Rank::from_symbol(c) {
+                    Some(rank) => (rank, start + c.len_utf8()),
+                    None => {
+                        return Err(Error::UnknownCard {
+                            span: Span::new(start, start + c.len_utf8()),
+                        });
+                    }
+                }
+            };
+            if cards.count(rank) >= rank.copies() {
+                return Err(Error::TooManyCopies {
+                    rank,
+                    span: Span::new(start, end),
+                });
+            }
+            cards.add(rank, 1);
+        }
+        Ok(cards)
+    }
+
+    /// [`words`] as it was before session 22 (a `char` split), its reference.
+    fn old_words(text: &str) -> impl Iterator<Item = (Span, &str)> {
+        let mut at = 0usize;
+        text.split(|c: char| c.is_ascii_whitespace()).filter_map(move |word| {
+            let start = at;
+            at = at + word.len() + 1;
+            (!word.is_empty()).then_some((Span::new(start, start + word.len()), word))
+        })
+    }
+
+    /// Texts of every kind the parsers meet: cards, separators, `10`, bad and non-ASCII
+    /// characters of each UTF-8 length, whitespace runs of every kind.
+    fn samples() -> std::vec::Vec<std::string::String> {
+        let pieces = [
+            "", " ", "  ", "\t", "\n", "\r\n", "\u{a0}", "\u{3000}", ",", "-", "1", "10", "0", "3", "t", "T", "j", "A",
+            "2", "b", "r", "R", "B", "x", "é", "字", "😀", "K", "play", "bid", "33", "5555", "ß",
+        ];
+        let mut out = std::vec::Vec::new();
+        for a in pieces {
+            for b in pieces {
+                for c in ["", " ", "1", "é", "44", "\u{3000}x"] {
+                    out.push(std::format!("{a}{b}{c}"));
+                    out.push(std::format!("{c} {a}\t{b}"));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn cards_and_words_are_their_char_forms() {
+        for text in samples() {
+            assert_eq!(text.parse::<Cards>(), old_cards(&text), "{text:?}");
+            assert!(words(&text).eq(old_words(&text)), "{text:?}");
+        }
+        // Every single character (each UTF-8 length), alone and after cards.
+        for c in (0..0x3000u32).filter_map(char::from_u32).chain(['\u{10FFFF}', '😀']) {
+            for text in [std::format!("{c}"), std::format!("3 {c}4"), std::format!("1{c}")] {
+                assert_eq!(text.parse::<Cards>(), old_cards(&text), "{text:?}");
+                assert!(words(&text).eq(old_words(&text)), "{text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_reading_key_is_one_rank_symbol() {
+        // The key as the `chars` form read it: exactly one character, a rank's symbol.
+        for c in (0..0x3000u32).filter_map(char::from_u32).chain(['\u{10FFFF}', '😀']) {
+            for key in [std::format!("{c}"), std::format!("{c}{c}"), std::format!("{c}3")] {
+                let mut chars = key.chars();
+                let old = match (chars.next(), chars.next()) {
+                    (Some(c), None) => Rank::from_symbol(c),
+                    _ => None,
+                };
+                let parsed = std::format!("pair@{key}").parse::<Reading>().ok();
+                assert_eq!(parsed.map(|r| r.key), old, "{key:?}");
+            }
+        }
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use core::mem::{MaybeUninit, offset_of};
 
+use super::super::cards::pop;
 use super::*;
 use zerocopy::{IntoBytes, TryFromBytes};
 
@@ -430,9 +431,12 @@ impl Round {
         for p in &self.played {
             pile = pile.plus(p).ok_or(bad(reason!("a card is in two places")))?;
         }
-        let quads = Rank::ALL.into_iter().filter(|&r| pile.count(r) == 4).count();
-        let rocket = usize::from(pile.count(Rank::BlackJoker) == 1 && pile.count(Rank::RedJoker) == 1);
-        if usize::from(self.bombs) > quads.saturating_add(rocket) {
+        // The pile is within the deck: a rank held four times is a quad, a joker held once is
+        // held (the count masks' answers).
+        let [held, _, _, quads] = super::super::moves::count_masks(&pile.counts());
+        let jokers = 1u16 << Rank::BlackJoker as u32 | 1u16 << Rank::RedJoker as u32;
+        let rocket = usize::from(held & jokers == jokers);
+        if usize::from(self.bombs) > pop(u64::from(quads)).saturating_add(rocket) {
             return Err(bad(reason!("more bombs than the played cards hold")));
         }
         let empty = self.hands.iter().filter(|h| h.is_empty()).count();

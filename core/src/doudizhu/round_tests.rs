@@ -725,6 +725,17 @@ fn bombs_beyond_the_played_quads_are_refused() {
             r.encode(&mut buf).unwrap();
             assert_eq!(Round::decode(&buf), Ok(r), "a played state decodes");
             // One bomb more than the piles hold, within the old bound (the plays).
+            if held <= total_plays {
+                // As many bombs as the piles hold (the count masks' reading, session 22): kept.
+                let mut forged = r;
+                forged.bombs = held as u8;
+                forged.encode(&mut buf).unwrap();
+                assert_eq!(
+                    Round::decode(&buf),
+                    Ok(forged),
+                    "seed {seed}: {held} bombs, {held} held"
+                );
+            }
             if held < total_plays {
                 let mut forged = r;
                 forged.bombs = held as u8 + 1;
@@ -913,4 +924,87 @@ fn reading_a_play_as_one_reading_agrees_with_the_classifier() {
         }
     }
     assert!(yes > 15_000 && checked > 5_000_000, "{yes} of {checked}");
+}
+
+/// The scores of an ended deal as the loop over the seats before session 22 wrote them, the
+/// reference of `deal_scores`.
+fn old_deal_scores(scoring: Scoring, landlord: usize, landlord_won: bool, unit: i32) -> [i32; SEATS] {
+    let mut scores = [0i32; SEATS];
+    for (s, score) in scores.iter_mut().enumerate() {
+        let is_landlord = s == landlord;
+        *score = match scoring {
+            Scoring::Stake => {
+                let base = if is_landlord { unit.saturating_mul(2) } else { unit };
+                if is_landlord == landlord_won {
+                    base
+                } else {
+                    base.saturating_neg()
+                }
+            }
+            Scoring::WinLoss => i32::from(is_landlord == landlord_won),
+        };
+    }
+    scores
+}
+
+#[test]
+fn deal_scores_are_the_loop_over_the_seats() {
+    for scoring in [Scoring::Stake, Scoring::WinLoss] {
+        for landlord in 0..SEATS {
+            for won in [false, true] {
+                for unit in [0, 1, 2, 3, 48, 1 << 20, i32::MAX / 2, i32::MAX / 2 + 1, i32::MAX] {
+                    assert_eq!(
+                        play::deal_scores(scoring, landlord, won, unit),
+                        old_deal_scores(scoring, landlord, won, unit),
+                        "{scoring:?} {landlord} {won} {unit}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Session 22 dropped the given deal's test of its sum against the deck: 17, 17, 17 and 3 cards
+/// that fit in the deck together are the deck. Random sets of those sizes (each within the
+/// deck, often overlapping, often a split of the deck): accepted exactly when they fit
+/// together, and then they are the deck.
+#[test]
+fn a_given_deal_that_fits_in_the_deck_is_the_deck() {
+    let mut rng = Rng::new(22);
+    let mut accepted = 0;
+    for _ in 0..20_000 {
+        let mut deck = CANONICAL_DECK;
+        shuffle(&mut deck, &mut rng);
+        let mut sets = [Cards::EMPTY; 4];
+        for (k, &card) in deck.iter().enumerate() {
+            let set = if k < 51 { k / HAND_CARDS } else { 3 };
+            add_card(&mut sets[set], card);
+        }
+        // Now and then a card moved to another set's rank (an overlap, the sizes kept).
+        if rng.below(2) == 0 {
+            let (from, to) = (rng.below(4) as usize, rng.below(15) as usize);
+            let rank = Rank::ALL.into_iter().find(|&r| sets[from].count(r) > 0).unwrap();
+            let mut counts = sets[from].counts();
+            counts[rank as usize] -= 1;
+            counts[to] += 1;
+            if let Ok(moved) = Cards::from_counts(counts) {
+                sets[from] = moved;
+            }
+        }
+        let [a, b, c, kitty] = sets;
+        let deal = Deal::Given {
+            hands: [a, b, c],
+            kitty,
+            first_bidder: Seat(0),
+        };
+        let sum = sets.iter().try_fold(Cards::EMPTY, |acc, s| acc.plus(s));
+        match deal.cards(&Config::PAGAT) {
+            Ok(_) => {
+                accepted += 1;
+                assert_eq!(sum, Some(Cards::DECK));
+            }
+            Err(_) => assert_ne!(sum, Some(Cards::DECK)),
+        }
+    }
+    assert!(accepted > 5_000 && accepted < 15_000, "{accepted}");
 }
