@@ -412,7 +412,7 @@ impl Round {
     /// The open-end total, as [`Round::observation`] computes it (a broken invariant is an
     /// error); in a frame of its own, so that the layout's frees are off the text's frame.
     #[inline(never)]
-    fn open_total_checked(&self) -> Result<u32, Error> {
+    pub(super) fn open_total_checked(&self) -> Result<u32, Error> {
         let mut frees = Frees::new();
         self.frees_into(&mut frees)?;
         Ok(self.total(&frees))
@@ -429,43 +429,34 @@ impl Round {
     ) -> core::fmt::Result {
         let players = self.config.players;
         let seats = usize::from(players);
-        // Written piece by piece (the text `write!` wrote): no `core::fmt::write` on this path.
-        out.write_str("seat: ")?;
-        Dec::from(seat.0).write_to(out)?;
-        out.write_str(" of ")?;
-        Dec::from(players).write_to(out)?;
+        // Written piece by piece (the text `write!` wrote): no `core::fmt::write` on this path;
+        // every piece a text then a number or a tile, through two out-of-line writers.
+        put_number(out, "seat: ", seat.0.into())?;
+        put_number(out, " of ", players.into())?;
         out.write_str("\nhand:")?;
         for tile in ids(hand).map(tile_of) {
-            out.write_char(' ')?;
-            tile.write_to(out)?;
+            put_tile(out, " ", tile)?;
         }
         out.write_str("\nlayout:")?;
         for (index, (tile, on)) in self.layout().enumerate() {
-            out.write_str(if index == 0 { " " } else { ", " })?;
-            tile.write_to(out)?;
+            put_tile(out, if index == 0 { " " } else { ", " }, tile)?;
             if let Some(on) = on {
-                out.write_str(" on ")?;
-                on.write_to(out)?;
+                put_tile(out, " on ", on)?;
             }
         }
-        out.write_str("\nopen total: ")?;
-        Dec::from(open_total).write_to(out)?;
+        put_number(out, "\nopen total: ", open_total)?;
         out.write_str("\ntiles:")?;
         for hand in self.hands.iter().take(seats) {
-            out.write_char(' ')?;
-            Dec::from(count(hand)).write_to(out)?;
+            put_number(out, " ", count(hand).into())?;
         }
-        out.write_str("\nboneyard: ")?;
-        Dec::from(boneyard).write_to(out)?;
-        out.write_str("\nto act: ")?;
+        put_number(out, "\nboneyard: ", boneyard.into())?;
         match self.to_act() {
-            Some(to_act) => Dec::from(to_act.0).write_to(out)?,
-            None => out.write_str("over")?,
+            Some(to_act) => put_number(out, "\nto act: ", to_act.0.into())?,
+            None => out.write_str("\nto act: over")?,
         }
         out.write_str("\nscores:")?;
         for score in self.scores.iter().take(seats) {
-            out.write_char(' ')?;
-            Dec::from(*score).write_to(out)?;
+            put_number(out, " ", (*score).into())?;
         }
         out.write_str("\n")
     }
@@ -1548,4 +1539,18 @@ fn parents_of(takers: &[u64; TAKERS], id: u8) -> u64 {
     let (a, b) = halves(id);
     let take = |pip: u8| takers.get(usize::from(pip)).copied().unwrap_or(0);
     take(a) | take(b)
+}
+
+/// `text` then `number` in decimal (the view's pieces), out of line: one copy for every piece.
+#[inline(never)]
+fn put_number(out: &mut dyn core::fmt::Write, text: &str, number: u32) -> core::fmt::Result {
+    out.write_str(text)?;
+    Dec::from(number).write_to(out)
+}
+
+/// `text` then `tile` (`a-b`), out of line as [`put_number`].
+#[inline(never)]
+fn put_tile(out: &mut dyn core::fmt::Write, text: &str, tile: Tile) -> core::fmt::Result {
+    out.write_str(text)?;
+    tile.write_to(out)
 }
