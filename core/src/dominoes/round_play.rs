@@ -1265,52 +1265,56 @@ impl Round {
     }
 
     /// The pips left in `seat`'s hand (`bonus` asks seats below `players` ≤ 4 only).
-    fn pips_of(&self, seat: usize) -> u32 {
+    pub(super) fn pips_of(&self, seat: usize) -> u32 {
         debug_assert!(seat < MAX_PLAYERS, "dominoes round: pips of seat {seat}");
         self.hands.get(seat).map_or(0, pips)
     }
 
-    /// The end bonus of a finished hand and the seat credited, per the rulings.
-    fn bonus(&self) -> Option<(usize, u32)> {
+    /// The end bonus of a finished hand and the seat credited, per the rulings: each seat's
+    /// pips read once, summed per side (a seat, or a partnership: seats 0 and 2, 1 and 3); the
+    /// other sides' pips are all of them less the side's (at most 4 × 3,420: no saturation).
+    pub(super) fn bonus(&self) -> Option<(usize, u32)> {
         let players = usize::from(self.config.players);
-        let team = |seat: usize| if self.config.partnerships { seat % 2 } else { seat };
+        let partnerships = self.config.partnerships;
+        // Partnerships have four seats (validated): sides 0 and 1.
+        let side = |seat: usize| if partnerships { seat & 1 } else { seat };
+        let (mut pips, mut sides, mut all) = ([0u32; MAX_PLAYERS], [0u32; MAX_PLAYERS], 0u32);
+        for (seat, own) in pips.iter_mut().enumerate().take(players) {
+            *own = self.pips_of(seat);
+            if let Some(sum) = sides.get_mut(side(seat)) {
+                *sum = sum.saturating_add(*own);
+            }
+            all = all.saturating_add(*own);
+        }
+        let others = |winner: usize| all.saturating_sub(sides.get(winner).copied().unwrap_or(0));
         match self.end {
             DOMINO => {
                 let winner = usize::from(self.to_act);
-                let pips = (0..players)
-                    .filter(|&seat| team(seat) != team(winner))
-                    .map(|seat| self.pips_of(seat))
-                    .fold(0u32, u32::saturating_add);
-                Some((winner, pips))
+                Some((winner, others(side(winner))))
             }
-            BLOCKED if self.config.partnerships => {
-                let team_pips = |t: usize| self.pips_of(t).saturating_add(self.pips_of(t.saturating_add(2)));
-                let (zero, one) = (team_pips(0), team_pips(1));
-                let (low, other) = match zero.cmp(&one) {
-                    core::cmp::Ordering::Less => (0usize, one),
-                    core::cmp::Ordering::Greater => (1usize, zero),
-                    core::cmp::Ordering::Equal => return None,
-                };
+            BLOCKED => {
+                // The lightest side, alone; a tie scores nothing.
+                let count = if partnerships { 2 } else { players };
+                let (mut low, mut lowest, mut tie) = (0usize, u32::MAX, false);
+                for (at, &pips) in sides.iter().enumerate().take(count) {
+                    if pips < lowest {
+                        (low, lowest, tie) = (at, pips, false);
+                    } else if pips == lowest {
+                        tie = true;
+                    }
+                }
+                if tie {
+                    return None;
+                }
+                // With partnerships, the lighter hand of the side is credited (seat 0 or 1 on
+                // a tie).
                 let partner = low.saturating_add(2);
-                let credited = if self.pips_of(partner) < self.pips_of(low) {
+                let credited = if partnerships && pips.get(partner) < pips.get(low) {
                     partner
                 } else {
                     low
                 };
-                Some((credited, other))
-            }
-            BLOCKED => {
-                let lowest = (0..players).map(|seat| self.pips_of(seat)).min()?;
-                let mut holders = (0..players).filter(|&seat| self.pips_of(seat) == lowest);
-                let winner = holders.next()?;
-                if holders.next().is_some() {
-                    return None;
-                }
-                let others = (0..players)
-                    .filter(|&seat| seat != winner)
-                    .map(|seat| self.pips_of(seat))
-                    .fold(0u32, u32::saturating_add);
-                Some((winner, others))
+                Some((credited, others(low)))
             }
             _ => None,
         }

@@ -993,3 +993,74 @@ fn the_view_is_written_as_before() {
         }
     }
 }
+
+impl Round {
+    /// The end bonus as `bonus` worked it out before the per-side sums (the test reference).
+    fn old_bonus(&self) -> Option<(usize, u32)> {
+        let players = usize::from(self.config.players);
+        let team = |seat: usize| if self.config.partnerships { seat % 2 } else { seat };
+        match self.end {
+            DOMINO => {
+                let winner = usize::from(self.to_act);
+                let pips = (0..players)
+                    .filter(|&seat| team(seat) != team(winner))
+                    .map(|seat| self.pips_of(seat))
+                    .fold(0u32, u32::saturating_add);
+                Some((winner, pips))
+            }
+            BLOCKED if self.config.partnerships => {
+                let team_pips = |t: usize| self.pips_of(t).saturating_add(self.pips_of(t.saturating_add(2)));
+                let (zero, one) = (team_pips(0), team_pips(1));
+                let (low, other) = match zero.cmp(&one) {
+                    core::cmp::Ordering::Less => (0usize, one),
+                    core::cmp::Ordering::Greater => (1usize, zero),
+                    core::cmp::Ordering::Equal => return None,
+                };
+                let partner = low.saturating_add(2);
+                let credited = if self.pips_of(partner) < self.pips_of(low) {
+                    partner
+                } else {
+                    low
+                };
+                Some((credited, other))
+            }
+            BLOCKED => {
+                let lowest = (0..players).map(|seat| self.pips_of(seat)).min()?;
+                let mut holders = (0..players).filter(|&seat| self.pips_of(seat) == lowest);
+                let winner = holders.next()?;
+                if holders.next().is_some() {
+                    return None;
+                }
+                let others = (0..players)
+                    .filter(|&seat| seat != winner)
+                    .map(|seat| self.pips_of(seat))
+                    .fold(0u32, u32::saturating_add);
+                Some((winner, others))
+            }
+            _ => None,
+        }
+    }
+}
+
+#[test]
+fn the_bonus_is_worked_out_as_before() {
+    for seed in 0..240u64 {
+        let base = [Config::FIVE_UP, Config::ALL_FIVES, Config::BLOCK][seed as usize % 3];
+        let config = base.with_players(2 + (seed % 3) as u8);
+        let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+        let mut bot = RandomBot::new(seed);
+        loop {
+            for end in [PLAYING, DOMINO, BLOCKED] {
+                for to_act in 0..config.players {
+                    let mut probe = round.clone();
+                    probe.end = end;
+                    probe.to_act = to_act;
+                    assert_eq!(probe.bonus(), probe.old_bonus(), "seed {seed} end {end} seat {to_act}");
+                }
+            }
+            let Some(seat) = round.to_act() else { break };
+            let action = bot.choose(&round, seat).unwrap();
+            round.apply(seat, action).unwrap();
+        }
+    }
+}
