@@ -49,23 +49,21 @@ const VOID_BYTES: usize = 10;
 const VOID_BITS: u32 = MAX_PIP as u32 + 1;
 const VOID_MASK: u32 = (1 << VOID_BITS) - 1;
 
-/// The higher number of each tile of the double-18 set by id: id `b(b+1)/2 + a` is the tile
-/// `a-b` (`a ≤ b`), so the ids of a double-`n` set are `0..(n+1)(n+2)/2` whatever `n` is; the
-/// lower number is the id less `b(b+1)/2` ([`halves`]). Sized by the id type (`u8`) so that
-/// every id indexes it; ids past [`MAX_SET_TILES`] are never stored (only [`id_of`] and the
-/// checked decode make ids) and their entries are never read (asserted in [`tile_of`]). One
-/// byte per id: the table of both numbers (512 bytes) was twice the flash.
-static HIGHS: [u8; 256] = high_table();
+/// The tiles of the double-18 set by id: id `b(b+1)/2 + a` is the tile `a-b` (`a ≤ b`), so the
+/// ids of a double-`n` set are `0..(n+1)(n+2)/2` whatever `n` is. Sized by the id type (`u8`)
+/// so that every id indexes it; ids past [`MAX_SET_TILES`] are never stored (only [`id_of`]
+/// and the checked decode make ids) and their entries are never read (asserted in [`tile_of`]).
+static TILES: [(u8, u8); 256] = tile_table();
 
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // Compile-time only.
-const fn high_table() -> [u8; 256] {
-    let mut table = [0u8; 256];
+const fn tile_table() -> [(u8, u8); 256] {
+    let mut table = [(0u8, 0u8); 256];
     let mut high = 0u8;
     let mut id = 0usize;
     while high <= MAX_PIP {
         let mut low = 0u8;
         while low <= high {
-            table[id] = high;
+            table[id] = (low, high);
             id += 1;
             low += 1;
         }
@@ -88,18 +86,15 @@ fn id_of(tile: Tile, high: u8) -> Option<u8> {
 /// The tile with id `id` (written low pip first).
 fn tile_of(id: u8) -> Tile {
     debug_assert!(usize::from(id) < MAX_SET_TILES, "dominoes: tile id {id} names no tile");
-    let (a, b) = halves(id);
+    #[allow(clippy::indexing_slicing)] // a proven range: a `u8` indexes the 256 entries
+    let (a, b) = TILES[usize::from(id)];
     Tile::new(u32::from(a), u32::from(b))
 }
 
 /// The two numbers of tile `id`, low first (as [`tile_of`], without building a [`Tile`]).
 fn halves(id: u8) -> (u8, u8) {
     #[allow(clippy::indexing_slicing)] // a proven range: a `u8` indexes the 256 entries
-    let high = HIGHS[usize::from(id)];
-    // `b(b+1)/2 ≤ id` for the entry `b` of `id` (≤ 171 for b = 18; 0 past the set's ids).
-    let high_wide = u16::from(high);
-    let first = (high_wide.wrapping_mul(high_wide.wrapping_add(1)) >> 1) as u8;
-    (id.wrapping_sub(first), high)
+    TILES[usize::from(id)]
 }
 
 /// [`Error::Internal`], for a path the round's invariants rule out (asserted in debug builds).

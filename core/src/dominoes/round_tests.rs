@@ -26,37 +26,6 @@ fn play(tile: Tile, on: Option<Tile>) -> Action {
     Action::Play { tile, on }
 }
 
-/// The old table of both numbers by id (512 bytes of flash), kept as the reference of
-/// [`halves`] (the higher number from one byte per id, the lower one computed).
-#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
-const fn old_tile_table() -> [(u8, u8); 256] {
-    let mut table = [(0u8, 0u8); 256];
-    let mut high = 0u8;
-    let mut id = 0usize;
-    while high <= MAX_PIP {
-        let mut low = 0u8;
-        while low <= high {
-            table[id] = (low, high);
-            id += 1;
-            low += 1;
-        }
-        high += 1;
-    }
-    table
-}
-
-#[test]
-fn halves_agree_with_the_table_of_both_numbers() {
-    let old = old_tile_table();
-    for id in 0..MAX_SET_TILES {
-        let id8 = u8::try_from(id).unwrap();
-        assert_eq!(halves(id8), old[id], "id {id}");
-        let (a, b) = old[id];
-        assert_eq!(tile_of(id8), Tile::new(u32::from(a), u32::from(b)));
-        assert_eq!(id_of(tile_of(id8), MAX_PIP), Some(id8));
-    }
-}
-
 #[test]
 fn sizes_are_within_the_budget() {
     assert_eq!(core::mem::size_of::<Round>(), 512);
