@@ -1156,17 +1156,12 @@ impl Round {
         // The seat cannot play: its hand before this draw shows no open number. The first draw
         // of a turn adds them to what it lacked; after an earlier draw of this turn only they
         // are known of every tile (that tile was dealt no earlier fact).
-        let known = if self.drew {
-            open
-        } else {
-            self.void(seat.index()) | open
-        };
         let position = usize::from(self.cursor);
         // Everything that can fail first: an error leaves the round unchanged.
         if position >= MAX_SET_TILES || seat.index() >= MAX_PLAYERS {
             return Err(internal());
         }
-        self.set_void(seat.index(), known);
+        self.note_void(seat, open);
         let slot = self.deck.get_mut(position).ok_or(Error::Internal)?;
         let id = *slot;
         *slot = 0;
@@ -1176,17 +1171,26 @@ impl Round {
         Ok(Event::Drew { tile: tile_of(id) })
     }
 
-    /// Passes for `seat` (checked: it can neither play nor draw; `open` as for a draw).
-    fn commit_pass(&mut self, seat: Seat, open: u32) -> Result<Event, Error> {
-        let players = self.config.players;
-        // Nothing in hand can be played: no open number. A tile drawn this turn carries no
-        // earlier fact, so after a draw only the open numbers are known.
+    /// Notes that `seat`, drawing or passing, holds no number of `open` (the numbers the layout
+    /// takes): the first draw or pass of a turn adds them to what it lacked; after a draw of
+    /// this turn only they are known (the tile drawn was dealt no earlier fact). One copy for
+    /// the draw and the pass.
+    #[inline(never)]
+    fn note_void(&mut self, seat: Seat, open: u32) {
         let known = if self.drew {
             open
         } else {
             self.void(seat.index()) | open
         };
         self.set_void(seat.index(), known);
+    }
+
+    /// Passes for `seat` (checked: it can neither play nor draw; `open` as for a draw).
+    fn commit_pass(&mut self, seat: Seat, open: u32) -> Result<Event, Error> {
+        let players = self.config.players;
+        // Nothing in hand can be played: no open number. A tile drawn this turn carries no
+        // earlier fact, so after a draw only the open numbers are known.
+        self.note_void(seat, open);
         self.passes = self.passes.saturating_add(1);
         self.drew = false;
         self.to_act = seat.next(players).0;
