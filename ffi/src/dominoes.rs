@@ -521,12 +521,14 @@ unsafe fn scratch_from<'a>(scratch: *mut c_void, bytes: usize, len: usize) -> Re
 
 /// Replays a layout: plays `tiles[i]` with `placements[i]` for `i` in `0..len`, checking each,
 /// on a [`BorrowedLayout`] over the caller's tiles (a byte of state per tile, so the stack stays
-/// small). `placements` has as many entries as `tiles` (both are borrowed with `len`).
+/// small). `placements` has as many entries as `tiles` (both are borrowed with `len`). Out of
+/// line, `on_play` through a reference: one copy for the play and placements calls (flash).
+#[inline(never)]
 fn replay<'a>(
     rule: SpinnerRule,
     tiles: &'a [ParlorDominoTile],
     placements: &[ParlorDominoPlacement],
-    mut on_play: impl FnMut(usize, ParlorDominoScore),
+    on_play: &mut dyn FnMut(usize, ParlorDominoScore),
 ) -> Result<BorrowedLayout<'a>, (ParlorStatus, usize)> {
     let mut layout = BorrowedLayout::new(rule, core_tiles(tiles)).map_err(|error| (error_code(error), 0))?;
     for (index, placement) in placements.iter().enumerate().take(tiles.len()) {
@@ -607,7 +609,7 @@ pub unsafe extern "C" fn parlor_dominoes_play(
             }
             Some(scores)
         };
-        let played = replay(rule, tiles, placements, |index, score| {
+        let played = replay(rule, tiles, placements, &mut |index, score| {
             if let Some(slot) = scores.as_mut().and_then(|scores| scores.get_mut(index)) {
                 *slot = score;
             }
@@ -685,7 +687,7 @@ pub unsafe extern "C" fn parlor_dominoes_placements(
         // SAFETY: the caller's contract.
         let out = unsafe { output_slice(out, capacity) }?;
         let rule = rule_from(spinner_rule)?;
-        let layout = replay(rule, tiles, placements, |_, _| {}).map_err(|(code, _)| code)?;
+        let layout = replay(rule, tiles, placements, &mut |_, _| {}).map_err(|(code, _)| code)?;
         let mut list = OutputList::new(out);
         for placement in layout.placements(core_tile(&tile)) {
             list.push(c_placement(placement));

@@ -39,8 +39,8 @@ use crate::notation::Dec;
 
 use super::round::{MAX_PLAYERS, Observation};
 use super::{
-    Action, CONFIG_BYTES, Config, DrawRule, ENCODED_BYTES, Error, Event, LeaderRule, MATCH_ENCODED_BYTES, MAX_ACTIONS,
-    MAX_PIP, Match, Outcome, Round, SpinnerRule, Tile, Unit,
+    Action, CONFIG_BYTES, Config, ENCODED_BYTES, Error, Event, MATCH_ENCODED_BYTES, MAX_ACTIONS, MAX_PIP, Match,
+    Outcome, Round, Tile,
 };
 use crate::game::{self, Fault, GameId, Placement, RuleError, RuleKey, Scores, Seat};
 
@@ -379,15 +379,6 @@ impl game::Match for Match {
     }
 }
 
-/// `yes`/`no` as the rule keys spell a flag.
-fn yes_no(text: &str) -> Result<bool, RuleError> {
-    match text {
-        "yes" => Ok(true),
-        "no" => Ok(false),
-        _ => Err(RuleError::BadValue),
-    }
-}
-
 /// A decimal number in `low..=high`.
 fn number(text: &str, low: u32, high: u32) -> Result<u32, RuleError> {
     // ASCII digits only (`u32::from_str` would take a leading `+`).
@@ -396,37 +387,41 @@ fn number(text: &str, low: u32, high: u32) -> Result<u32, RuleError> {
         .ok_or(RuleError::BadValue)
 }
 
-/// A value known to fit a `u8` or `u16` (checked against its range first).
-fn narrow<T: TryFrom<u32>>(value: u32) -> Result<T, RuleError> {
-    T::try_from(value).map_err(|_| RuleError::BadValue)
+/// The values a rule key takes: numbers in a range, or names (the name of code `i` at `i`).
+#[derive(Clone, Copy)]
+enum Values {
+    Numbers(u16, u16),
+    Names(&'static [&'static str]),
 }
 
-const DRAW_NAMES: [(&str, DrawRule); 3] = [
-    ("until-playable", DrawRule::UntilPlayable),
-    ("one", DrawRule::One),
-    ("never", DrawRule::Never),
-];
-const UNIT_NAMES: [(&str, Unit); 2] = [("fives", Unit::Fives), ("total", Unit::Total)];
-const LEADER_NAMES: [(&str, LeaderRule); 2] = [
-    ("highest-double", LeaderRule::HighestDouble),
-    ("first-seat", LeaderRule::FirstSeat),
-];
+/// A flag's names (`no` is 0, `yes` 1: the flag byte).
+const FLAG_NAMES: [&str; 2] = ["no", "yes"];
+/// `SpinnerRule`'s names by code (`SpinnerRule::name`, tested).
+const SPINNER_NAMES: [&str; 3] = ["every-double", "first-double", "none"];
+/// `DrawRule`'s names by code.
+const DRAW_NAMES: [&str; 3] = ["until-playable", "one", "never"];
+/// `Unit`'s names by code.
+const UNIT_NAMES: [&str; 2] = ["fives", "total"];
+/// `LeaderRule`'s names by code.
+const LEADER_NAMES: [&str; 2] = ["highest-double", "first-seat"];
 
-/// The value of `name` in a name table.
-fn named<T: Copy>(table: &[(&str, T)], text: &str) -> Result<T, RuleError> {
-    table
-        .iter()
-        .find(|(name, _)| *name == text)
-        .map(|&(_, value)| value)
-        .ok_or(RuleError::BadValue)
-}
-
-/// The name of `value` in a name table.
-fn name_of<T: Copy + PartialEq>(table: &[(&'static str, T)], value: T) -> &'static str {
-    table
-        .iter()
-        .find(|(_, entry)| *entry == value)
-        .map_or("?", |&(name, _)| name)
+/// The byte of rule key `at` (its place in `KEYS`) in [`Config::to_bytes`]'s form (the target
+/// is two bytes from there, little-endian) and the values it takes.
+fn field(at: usize) -> (usize, Values) {
+    let values = match at {
+        HIGH => Values::Numbers(6, MAX_PIP as u16),
+        PLAYERS => Values::Numbers(2, 4),
+        HAND_SIZE => Values::Numbers(1, 190),
+        RESERVE => Values::Numbers(0, 190),
+        TARGET => Values::Numbers(1, u16::MAX),
+        PARTNERSHIPS | SCORES_PLAYS => Values::Names(&FLAG_NAMES),
+        SPINNER => Values::Names(&SPINNER_NAMES),
+        DRAW => Values::Names(&DRAW_NAMES),
+        UNIT => Values::Names(&UNIT_NAMES),
+        _ => Values::Names(&LEADER_NAMES),
+    };
+    // The version byte first; the leader (the last key) after the target's two bytes.
+    (at.saturating_add(1).saturating_add(usize::from(at > TARGET)), values)
 }
 
 /// The place of `key` in [`Config::KEYS`](crate::game::Rules::KEYS) (the constants below name
@@ -516,53 +511,48 @@ impl game::Rules for Config {
     ];
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), RuleError> {
-        // By the key's place in `KEYS` (one string search for `set` and `write_value`).
-        match key_at(key)? {
-            HIGH => {
-                let high = number(value, 6, u32::from(MAX_PIP))?;
-                if !matches!(high, 6 | 9 | 12 | 15 | 18) {
-                    return Err(RuleError::BadValue);
-                }
-                self.high = narrow(high)?;
-            }
-            PLAYERS => self.players = narrow(number(value, 2, 4)?)?,
-            PARTNERSHIPS => self.partnerships = yes_no(value)?,
-            HAND_SIZE => self.hand_size = narrow(number(value, 1, 190)?)?,
-            SPINNER => {
-                self.spinner = SpinnerRule::ALL
-                    .into_iter()
-                    .find(|rule| rule.name() == value)
-                    .ok_or(RuleError::BadValue)?;
-            }
-            DRAW => self.draw = named(&DRAW_NAMES, value)?,
-            RESERVE => self.reserve = narrow(number(value, 0, 190)?)?,
-            UNIT => self.unit = named(&UNIT_NAMES, value)?,
-            SCORES_PLAYS => self.scores_plays = yes_no(value)?,
-            TARGET => self.target = narrow(number(value, 1, u32::from(u16::MAX))?)?,
-            _ => self.leader = named(&LEADER_NAMES, value)?,
+        // By the key's place in `KEYS`: the field's byte of the config's byte form, set there
+        // and read back (`Config::from_bytes` checks every code; one path for every field).
+        let at = key_at(key)?;
+        let (byte, values) = field(at);
+        let code = match values {
+            Values::Numbers(low, high) => number(value, low.into(), high.into())?,
+            Values::Names(names) => names
+                .iter()
+                .position(|name| *name == value)
+                .and_then(|code| u32::try_from(code).ok())
+                .ok_or(RuleError::BadValue)?,
+        };
+        if at == HIGH && !matches!(code, 6 | 9 | 12 | 15 | 18) {
+            return Err(RuleError::BadValue);
         }
+        let mut bytes = self.to_bytes();
+        let [low, high, ..] = code.to_le_bytes();
+        for (slot, part) in bytes
+            .iter_mut()
+            .skip(byte)
+            .zip([low, high])
+            .take(if at == TARGET { 2 } else { 1 })
+        {
+            *slot = part;
+        }
+        *self = Config::from_bytes(&bytes).map_err(|_| RuleError::BadValue)?;
         Ok(())
     }
 
     fn write_value(&self, key: &str, out: &mut dyn fmt::Write) -> Result<(), RuleError> {
-        let flag = |on: bool| if on { "yes" } else { "no" };
-        // A number, or else the text.
-        let (number, text): (Option<u32>, &str) = match key_at(key)? {
-            HIGH => (Some(self.high.into()), ""),
-            PLAYERS => (Some(self.players.into()), ""),
-            PARTNERSHIPS => (None, flag(self.partnerships)),
-            HAND_SIZE => (Some(self.hand_size.into()), ""),
-            SPINNER => (None, self.spinner.name()),
-            DRAW => (None, name_of(&DRAW_NAMES, self.draw)),
-            RESERVE => (Some(self.reserve.into()), ""),
-            UNIT => (None, name_of(&UNIT_NAMES, self.unit)),
-            SCORES_PLAYS => (None, flag(self.scores_plays)),
-            TARGET => (Some(self.target.into()), ""),
-            _ => (None, name_of(&LEADER_NAMES, self.leader)),
+        let at = key_at(key)?;
+        let (byte, values) = field(at);
+        let bytes = self.to_bytes();
+        let code = |at: usize| bytes.get(at).copied().unwrap_or(0);
+        let value = if at == TARGET {
+            u32::from(u16::from_le_bytes([code(byte), code(byte.saturating_add(1))]))
+        } else {
+            u32::from(code(byte))
         };
-        let written = match number {
-            Some(number) => Dec::from(number).write_to(out),
-            None => out.write_str(text),
+        let written = match values {
+            Values::Numbers(..) => Dec::from(value).write_to(out),
+            Values::Names(names) => out.write_str(names.get(value as usize).copied().unwrap_or("?")),
         };
         // A writer that refuses text is the caller's matter; the key existed.
         let _ = written;

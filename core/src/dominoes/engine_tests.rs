@@ -635,3 +635,196 @@ fn rule_keys_by_place_are_the_named_keys() {
     );
     assert_eq!(config.set("high", "7"), Err(RuleError::BadValue));
 }
+
+/// The rule setter and writer before the byte form's one path (a match per field, a name table
+/// per type), kept as the reference of `set` and `write_value`.
+mod old_rules {
+    #![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+    use core::fmt;
+
+    use super::super::{
+        DRAW, HAND_SIZE, HIGH, PARTNERSHIPS, PLAYERS, RESERVE, SCORES_PLAYS, SPINNER, TARGET, UNIT, key_at,
+    };
+    use crate::dominoes::{Config, DrawRule, LeaderRule, MAX_PIP, SpinnerRule, Unit};
+    use crate::game::RuleError;
+    use crate::notation::Dec;
+
+    fn yes_no(text: &str) -> Result<bool, RuleError> {
+        match text {
+            "yes" => Ok(true),
+            "no" => Ok(false),
+            _ => Err(RuleError::BadValue),
+        }
+    }
+
+    /// A decimal number in `low..=high`.
+    fn old_number(text: &str, low: u32, high: u32) -> Result<u32, RuleError> {
+        // ASCII digits only (`u32::from_str` would take a leading `+`).
+        crate::notation::digits_u32(text)
+            .filter(|value| (low..=high).contains(value))
+            .ok_or(RuleError::BadValue)
+    }
+
+    /// A value known to fit a `u8` or `u16` (checked against its range first).
+    fn narrow<T: TryFrom<u32>>(value: u32) -> Result<T, RuleError> {
+        T::try_from(value).map_err(|_| RuleError::BadValue)
+    }
+
+    const DRAW_NAMES: [(&str, DrawRule); 3] = [
+        ("until-playable", DrawRule::UntilPlayable),
+        ("one", DrawRule::One),
+        ("never", DrawRule::Never),
+    ];
+    const UNIT_NAMES: [(&str, Unit); 2] = [("fives", Unit::Fives), ("total", Unit::Total)];
+    const LEADER_NAMES: [(&str, LeaderRule); 2] = [
+        ("highest-double", LeaderRule::HighestDouble),
+        ("first-seat", LeaderRule::FirstSeat),
+    ];
+
+    /// The value of `name` in a name table.
+    fn named<T: Copy>(table: &[(&str, T)], text: &str) -> Result<T, RuleError> {
+        table
+            .iter()
+            .find(|(name, _)| *name == text)
+            .map(|&(_, value)| value)
+            .ok_or(RuleError::BadValue)
+    }
+
+    /// The name of `value` in a name table.
+    fn name_of<T: Copy + PartialEq>(table: &[(&'static str, T)], value: T) -> &'static str {
+        table
+            .iter()
+            .find(|(_, entry)| *entry == value)
+            .map_or("?", |&(name, _)| name)
+    }
+
+    fn old_set(this: &mut Config, key: &str, value: &str) -> Result<(), RuleError> {
+        // By the key's place in `KEYS` (one string search for `set` and `write_value`).
+        match key_at(key)? {
+            HIGH => {
+                let high = old_number(value, 6, u32::from(MAX_PIP))?;
+                if !matches!(high, 6 | 9 | 12 | 15 | 18) {
+                    return Err(RuleError::BadValue);
+                }
+                this.high = narrow(high)?;
+            }
+            PLAYERS => this.players = narrow(old_number(value, 2, 4)?)?,
+            PARTNERSHIPS => this.partnerships = yes_no(value)?,
+            HAND_SIZE => this.hand_size = narrow(old_number(value, 1, 190)?)?,
+            SPINNER => {
+                this.spinner = SpinnerRule::ALL
+                    .into_iter()
+                    .find(|rule| rule.name() == value)
+                    .ok_or(RuleError::BadValue)?;
+            }
+            DRAW => this.draw = named(&DRAW_NAMES, value)?,
+            RESERVE => this.reserve = narrow(old_number(value, 0, 190)?)?,
+            UNIT => this.unit = named(&UNIT_NAMES, value)?,
+            SCORES_PLAYS => this.scores_plays = yes_no(value)?,
+            TARGET => this.target = narrow(old_number(value, 1, u32::from(u16::MAX))?)?,
+            _ => this.leader = named(&LEADER_NAMES, value)?,
+        }
+        Ok(())
+    }
+
+    fn old_write_value(this: &Config, key: &str, out: &mut dyn fmt::Write) -> Result<(), RuleError> {
+        let flag = |on: bool| if on { "yes" } else { "no" };
+        // A number, or else the text.
+        let (number, text): (Option<u32>, &str) = match key_at(key)? {
+            HIGH => (Some(this.high.into()), ""),
+            PLAYERS => (Some(this.players.into()), ""),
+            PARTNERSHIPS => (None, flag(this.partnerships)),
+            HAND_SIZE => (Some(this.hand_size.into()), ""),
+            SPINNER => (None, this.spinner.name()),
+            DRAW => (None, name_of(&DRAW_NAMES, this.draw)),
+            RESERVE => (Some(this.reserve.into()), ""),
+            UNIT => (None, name_of(&UNIT_NAMES, this.unit)),
+            SCORES_PLAYS => (None, flag(this.scores_plays)),
+            TARGET => (Some(this.target.into()), ""),
+            _ => (None, name_of(&LEADER_NAMES, this.leader)),
+        };
+        let written = match number {
+            Some(number) => Dec::from(number).write_to(out),
+            None => out.write_str(text),
+        };
+        // A writer that refuses text is the caller's matter; the key existed.
+        let _ = written;
+        Ok(())
+    }
+
+    /// Every key with names, numbers, edges and junk, from every preset: the same answers and
+    /// configs as the old way, and the same written values.
+    #[test]
+    fn set_and_write_value_agree_with_the_old_way() {
+        use crate::game::Rules;
+        use std::string::String;
+        extern crate std;
+        let values = [
+            "",
+            "0",
+            "1",
+            "2",
+            "3",
+            "4",
+            "5",
+            "6",
+            "06",
+            "7",
+            "9",
+            "12",
+            "15",
+            "18",
+            "19",
+            "28",
+            "189",
+            "190",
+            "191",
+            "255",
+            "256",
+            "65535",
+            "65536",
+            "4294967296",
+            "+6",
+            "-1",
+            " 6",
+            "yes",
+            "no",
+            "Yes",
+            "every-double",
+            "first-double",
+            "none",
+            "until-playable",
+            "one",
+            "never",
+            "fives",
+            "total",
+            "highest-double",
+            "first-seat",
+            "x",
+        ];
+        let keys = Config::KEYS
+            .iter()
+            .map(|key| key.name)
+            .chain(["", "hi", "High", "leader "]);
+        for key in keys {
+            for (_, preset) in Config::PRESETS {
+                for value in values {
+                    let (mut new, mut old) = (*preset, *preset);
+                    let answers = (new.set(key, value), old_set(&mut old, key, value));
+                    assert_eq!(answers.0, answers.1, "{key} = {value:?}");
+                    assert_eq!(new, old, "{key} = {value:?}");
+                    let (mut new_text, mut old_text) = (String::new(), String::new());
+                    assert_eq!(
+                        new.write_value(key, &mut new_text),
+                        old_write_value(&new, key, &mut old_text),
+                        "{key}"
+                    );
+                    assert_eq!(new_text, old_text, "{key}");
+                }
+            }
+        }
+        for rule in SpinnerRule::ALL {
+            assert_eq!(super::super::SPINNER_NAMES[usize::from(rule.code())], rule.name());
+        }
+    }
+}

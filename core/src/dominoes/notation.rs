@@ -9,16 +9,16 @@ use crate::notation::Dec;
 
 use super::round::MAX_PLAYERS;
 use super::{Action, Config, Deal, Error, MAX_PLAY_ORDER, Round, Tile, Tiles};
-use crate::notation::{Span, tokens};
+use crate::notation::Span;
 
 /// Parses one decimal pip (ASCII digits only) whose text starts at byte `start`.
-fn parse_pip(text: &str, start: usize) -> Result<u32, Error> {
+fn parse_pip(text: &[u8], start: usize) -> Result<u32, Error> {
     let span = Span::new(start, start.saturating_add(text.len()));
-    if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+    if text.is_empty() || !text.iter().all(u8::is_ascii_digit) {
         return Err(Error::UnknownTile { span });
     }
     let mut value: u32 = 0;
-    for digit in text.bytes() {
+    for &digit in text {
         value = value
             .checked_mul(10)
             .and_then(|value| value.checked_add(u32::from(digit.wrapping_sub(b'0'))))
@@ -29,21 +29,22 @@ fn parse_pip(text: &str, start: usize) -> Result<u32, Error> {
 
 /// Parses one token (no separators inside) starting at byte `start` of the whole text.
 pub(crate) fn parse_token(token: &str, start: usize) -> Result<Tile, Error> {
+    parse_token_bytes(token.as_bytes(), start)
+}
+
+/// [`parse_token`] on the token's bytes: brackets, the cut (`-` or `|`) and the digits are all
+/// ASCII, so no `str` searcher or character decoding is needed (flash on microcontrollers).
+fn parse_token_bytes(token: &[u8], start: usize) -> Result<Tile, Error> {
     let whole = Span::new(start, start.saturating_add(token.len()));
     let bad = Error::UnknownTile { span: whole };
-    // Brackets are checked on bytes and cut with `get`: `strip_suffix` keeps a slice-index panic
-    // path at opt-level "z" (found by the embedded panic-path check).
-    let (inner, offset) = match token.as_bytes() {
-        [b'[', .., b']'] => (
-            token.get(1..token.len().saturating_sub(1)).ok_or(bad)?,
-            start.saturating_add(1),
-        ),
+    let (inner, offset) = match token {
+        [b'[', inner @ .., b']'] => (inner, start.saturating_add(1)),
         [b'[', ..] => return Err(bad),
         _ => (token, start),
     };
-    let cut = inner.find(['-', '|']).ok_or(bad)?;
-    let left = inner.get(..cut).ok_or(bad)?;
-    let right = inner.get(cut.saturating_add(1)..).ok_or(bad)?;
+    let cut = inner.iter().position(|&byte| byte == b'-' || byte == b'|').ok_or(bad)?;
+    let (left, right) = inner.split_at_checked(cut).ok_or(bad)?;
+    let right = right.get(1..).ok_or(bad)?;
     let bad_if_syntax = |error: Error| match error {
         Error::UnknownTile { .. } => bad,
         other => other,
@@ -51,6 +52,25 @@ pub(crate) fn parse_token(token: &str, start: usize) -> Result<Tile, Error> {
     let a = parse_pip(left, offset).map_err(bad_if_syntax)?;
     let b = parse_pip(right, offset.saturating_add(cut).saturating_add(1)).map_err(bad_if_syntax)?;
     Ok(Tile::new(a, b))
+}
+
+/// The next word of `text` at or after byte `from`: its span, or `None` past the last word.
+/// Words are separated by ASCII whitespace and, with `commas`, commas: the tile lists'
+/// separators ([`crate::notation::tokens`]'s) or the action notation's. Each separator is one
+/// byte that is never part of a longer UTF-8 character, so the spans are the ones a split by
+/// characters gives. The one tokenizer of the game's texts, on bytes.
+fn next_word(text: &str, from: usize, commas: bool) -> Option<Span> {
+    let is_separator = |byte: &u8| byte.is_ascii_whitespace() || (commas && *byte == b',');
+    let bytes = text.as_bytes();
+    let start = from.saturating_add(bytes.get(from..)?.iter().position(|byte| !is_separator(byte))?);
+    let rest = bytes.get(start..)?;
+    let len = rest.iter().position(is_separator).unwrap_or(rest.len());
+    Some(Span::new(start, start.saturating_add(len)))
+}
+
+/// The tile of the word at `span` of `text` (its errors' spans into `text`).
+fn tile_at(text: &str, span: Span) -> Result<Tile, Error> {
+    parse_token_bytes(text.as_bytes().get(span.start..span.end).unwrap_or(&[]), span.start)
 }
 
 /// Iterates over the tiles of `text` in order, each with its [`Span`]; a bad token yields an
@@ -63,7 +83,12 @@ pub(crate) fn parse_token(token: &str, start: usize) -> Result<Tile, Error> {
 /// # Ok::<(), parlor_core::dominoes::Error>(())
 /// ```
 pub fn parse_tiles(text: &str) -> impl Iterator<Item = Result<(Span, Tile), Error>> + '_ {
-    tokens(text).map(|(span, token)| parse_token(token, span.start).map(|tile| (span, tile)))
+    let mut at = 0usize;
+    core::iter::from_fn(move || {
+        let span = next_word(text, at, true)?;
+        at = span.end;
+        Some(tile_at(text, span).map(|tile| (span, tile)))
+    })
 }
 
 /// Calls `on` with each tile of `text` and its [`Span`], in order, as [`parse_tiles`] gives
@@ -84,9 +109,10 @@ pub fn parse_tiles(text: &str) -> impl Iterator<Item = Result<(Span, Tile), Erro
 /// ```
 #[inline(never)]
 pub fn for_each_tile(text: &str, on: &mut dyn FnMut(Span, Tile) -> Result<(), Error>) -> Result<(), Error> {
-    for item in parse_tiles(text) {
-        let (span, tile) = item?;
-        on(span, tile)?;
+    let mut at = 0usize;
+    while let Some(span) = next_word(text, at, true) {
+        at = span.end;
+        on(span, tile_at(text, span)?)?;
     }
     Ok(())
 }
@@ -171,30 +197,6 @@ impl fmt::Display for Tiles {
     }
 }
 
-/// The words of `text` separated by ASCII whitespace, each with its [`Span`] (the action
-/// notation's words; commas are not separators there).
-fn words(text: &str) -> impl Iterator<Item = (Span, &str)> {
-    let mut start = None;
-    let mut spans = text
-        .char_indices()
-        .chain(core::iter::once((text.len(), ' ')))
-        .filter_map(move |(at, c)| match (start, c.is_ascii_whitespace()) {
-            (None, false) => {
-                start = Some(at);
-                None
-            }
-            (Some(from), true) => {
-                start = None;
-                Some(Span::new(from, at))
-            }
-            _ => None,
-        });
-    core::iter::from_fn(move || {
-        let span = spans.next()?;
-        Some((span, text.get(span.start..span.end)?))
-    })
-}
-
 /// Parses an action in the replay-log notation, what [`Action`]'s `Display` prints: `play
 /// <tile>` (the opening), `play <tile> on <tile>`, `draw`, `pass` (words separated by ASCII
 /// whitespace; tiles as [`Tile`]'s `FromStr` takes them). Errors: [`Error::UnknownAction`]
@@ -210,31 +212,36 @@ fn words(text: &str) -> impl Iterator<Item = (Span, &str)> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn parse_action(text: &str) -> Result<Action, Error> {
-    let mut list = words(text);
-    let first = list.next();
-    let whole = Span::new(
-        first.map_or(0, |(span, _)| span.start),
-        words(text).last().map_or(0, |(span, _)| span.end),
-    );
-    let unknown = Error::UnknownAction { span: whole };
-    let tile = |(span, word): (Span, &str)| parse_token(word, span.start);
-    let second = list.next();
-    let third = list.next();
-    let fourth = list.next();
-    if list.next().is_some() {
-        return Err(unknown);
+    // The first four words (by [`next_word`], no commas), how many there are and the span of
+    // them all.
+    let mut words = [Span::new(0, 0); 4];
+    let mut count = 0usize;
+    let mut whole: Option<Span> = None;
+    let mut at = 0usize;
+    while let Some(span) = next_word(text, at, false) {
+        if let Some(slot) = words.get_mut(count) {
+            *slot = span;
+        }
+        count = count.saturating_add(1);
+        whole = Some(Span::new(whole.map_or(span.start, |whole| whole.start), span.end));
+        at = span.end;
     }
-    match (first.map(|(_, word)| word), second, third.map(|(_, word)| word), fourth) {
-        (Some("play"), Some(played), None, None) => Ok(Action::Play {
-            tile: tile(played)?,
+    let unknown = Error::UnknownAction {
+        span: whole.unwrap_or(Span::new(0, 0)),
+    };
+    let [first, played, on_word, on] = words;
+    let word = |span: Span| text.as_bytes().get(span.start..span.end).unwrap_or(&[]);
+    match (count, word(first)) {
+        (2, b"play") => Ok(Action::Play {
+            tile: tile_at(text, played)?,
             on: None,
         }),
-        (Some("play"), Some(played), Some("on"), Some(on)) => Ok(Action::Play {
-            tile: tile(played)?,
-            on: Some(tile(on)?),
+        (4, b"play") if word(on_word) == b"on" => Ok(Action::Play {
+            tile: tile_at(text, played)?,
+            on: Some(tile_at(text, on)?),
         }),
-        (Some("draw"), None, None, None) => Ok(Action::Draw),
-        (Some("pass"), None, None, None) => Ok(Action::Pass),
+        (1, b"draw") => Ok(Action::Draw),
+        (1, b"pass") => Ok(Action::Pass),
         _ => Err(unknown),
     }
 }
@@ -267,8 +274,10 @@ pub fn parse_deal(preset: &Config, text: &str) -> Result<Round, Error> {
     let mut parts = [(0usize, 0usize); DEAL_PARTS];
     let mut count = 0usize;
     let mut from = 0usize;
-    for (at, c) in text.char_indices().chain(core::iter::once((text.len(), '|'))) {
-        if c == '|' {
+    // `|` is one byte, never inside a longer UTF-8 character: the byte offsets are the ones
+    // of the characters.
+    for (at, &byte) in text.as_bytes().iter().chain(core::iter::once(&b'|')).enumerate() {
+        if byte == b'|' {
             *parts.get_mut(count).ok_or(bad(reason!("a deal has 2 to 4 hands")))? = (from, at);
             count = count.saturating_add(1);
             from = at.saturating_add(1);
@@ -364,5 +373,194 @@ fn too_many(span: Span, offset: usize) -> Error {
             span.start.saturating_add(offset),
             span.end.saturating_add(offset),
         )),
+    }
+}
+
+/// The tokenizers and the action parser before [`next_word`] (by characters, `str::find` and two
+/// passes over the words), kept as the references of the byte tokenizer.
+#[cfg(test)]
+mod old_way {
+    #![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)]
+
+    extern crate std;
+    use std::string::String;
+    use std::vec::Vec;
+
+    use super::*;
+    use crate::notation::tokens;
+
+    fn old_parse_pip(text: &str, start: usize) -> Result<u32, Error> {
+        let span = Span::new(start, start.saturating_add(text.len()));
+        if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+            return Err(Error::UnknownTile { span });
+        }
+        let mut value: u32 = 0;
+        for digit in text.bytes() {
+            value = value
+                .checked_mul(10)
+                .and_then(|value| value.checked_add(u32::from(digit.wrapping_sub(b'0'))))
+                .ok_or(Error::PipOutOfRange { span })?;
+        }
+        Ok(value)
+    }
+
+    fn old_parse_token(token: &str, start: usize) -> Result<Tile, Error> {
+        let whole = Span::new(start, start.saturating_add(token.len()));
+        let bad = Error::UnknownTile { span: whole };
+        let (inner, offset) = match token.as_bytes() {
+            [b'[', .., b']'] => (
+                token.get(1..token.len().saturating_sub(1)).ok_or(bad)?,
+                start.saturating_add(1),
+            ),
+            [b'[', ..] => return Err(bad),
+            _ => (token, start),
+        };
+        let cut = inner.find(['-', '|']).ok_or(bad)?;
+        let left = inner.get(..cut).ok_or(bad)?;
+        let right = inner.get(cut.saturating_add(1)..).ok_or(bad)?;
+        let bad_if_syntax = |error: Error| match error {
+            Error::UnknownTile { .. } => bad,
+            other => other,
+        };
+        let a = old_parse_pip(left, offset).map_err(bad_if_syntax)?;
+        let b = old_parse_pip(right, offset.saturating_add(cut).saturating_add(1)).map_err(bad_if_syntax)?;
+        Ok(Tile::new(a, b))
+    }
+
+    fn old_parse_tiles(text: &str) -> impl Iterator<Item = Result<(Span, Tile), Error>> + '_ {
+        tokens(text).map(|(span, token)| old_parse_token(token, span.start).map(|tile| (span, tile)))
+    }
+
+    fn old_words(text: &str) -> impl Iterator<Item = (Span, &str)> {
+        let mut start = None;
+        let mut spans = text
+            .char_indices()
+            .chain(core::iter::once((text.len(), ' ')))
+            .filter_map(move |(at, c)| match (start, c.is_ascii_whitespace()) {
+                (None, false) => {
+                    start = Some(at);
+                    None
+                }
+                (Some(from), true) => {
+                    start = None;
+                    Some(Span::new(from, at))
+                }
+                _ => None,
+            });
+        core::iter::from_fn(move || {
+            let span = spans.next()?;
+            Some((span, text.get(span.start..span.end)?))
+        })
+    }
+
+    fn old_parse_action(text: &str) -> Result<Action, Error> {
+        let mut list = old_words(text);
+        let first = list.next();
+        let whole = Span::new(
+            first.map_or(0, |(span, _)| span.start),
+            old_words(text).last().map_or(0, |(span, _)| span.end),
+        );
+        let unknown = Error::UnknownAction { span: whole };
+        let tile = |(span, word): (Span, &str)| old_parse_token(word, span.start);
+        let second = list.next();
+        let third = list.next();
+        let fourth = list.next();
+        if list.next().is_some() {
+            return Err(unknown);
+        }
+        match (first.map(|(_, word)| word), second, third.map(|(_, word)| word), fourth) {
+            (Some("play"), Some(played), None, None) => Ok(Action::Play {
+                tile: tile(played)?,
+                on: None,
+            }),
+            (Some("play"), Some(played), Some("on"), Some(on)) => Ok(Action::Play {
+                tile: tile(played)?,
+                on: Some(tile(on)?),
+            }),
+            (Some("draw"), None, None, None) => Ok(Action::Draw),
+            (Some("pass"), None, None, None) => Ok(Action::Pass),
+            _ => Err(unknown),
+        }
+    }
+
+    /// Texts from pieces: words, tiles (good, bad, bracketed, too large), separators (ASCII
+    /// whitespace, commas, `|`, non-ASCII characters and Unicode spaces, which separate nothing).
+    fn texts() -> Vec<String> {
+        const PIECES: [&str; 30] = [
+            "play",
+            "on",
+            "draw",
+            "pass",
+            "5-0",
+            "[5|5]",
+            "[5-5",
+            "5|",
+            "-5",
+            "12-18",
+            "4294967296-1",
+            "4294967295|0",
+            "x",
+            "5-x",
+            " ",
+            "  ",
+            "\t",
+            "\n",
+            ",",
+            ", ",
+            "|",
+            "é",
+            "\u{a0}",
+            "\u{2003}",
+            "[]",
+            "[",
+            "]",
+            "0-0",
+            "1-é",
+            "boneyard",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut out = Vec::new();
+        for a in PIECES {
+            for b in PIECES {
+                out.push(std::format!("{a}{b}"));
+                out.push(std::format!("{a} {b}"));
+            }
+        }
+        for _ in 0..20_000 {
+            let n = (next() % 8) as usize;
+            let text: String = (0..n).map(|_| PIECES[(next() % 30) as usize]).collect();
+            out.push(text);
+        }
+        out
+    }
+
+    /// The byte tokenizer gives the tiles, actions and errors (spans included) of the old ones.
+    #[test]
+    fn the_byte_tokenizer_agrees_with_the_old_one() {
+        for text in texts() {
+            let new: Vec<_> = parse_tiles(&text).collect();
+            let old: Vec<_> = old_parse_tiles(&text).collect();
+            assert_eq!(new, old, "{text:?}");
+            let mut each = Vec::new();
+            let stopped = for_each_tile(&text, &mut |span, tile| {
+                each.push(Ok((span, tile)));
+                Ok(())
+            });
+            if let Err(error) = stopped {
+                each.push(Err(error));
+            }
+            let first_error = old.iter().position(Result::is_err).map_or(old.len(), |at| at + 1);
+            assert_eq!(each, old[..first_error], "{text:?}");
+            assert_eq!(parse_action(&text), old_parse_action(&text), "{text:?}");
+            for token in [text.as_str(), text.trim()] {
+                assert_eq!(parse_token(token, 3), old_parse_token(token, 3), "{token:?}");
+            }
+        }
     }
 }

@@ -412,7 +412,7 @@ impl Round {
     /// The open-end total, as [`Round::observation`] computes it (a broken invariant is an
     /// error); in a frame of its own, so that the layout's frees are off the text's frame.
     #[inline(never)]
-    fn open_total_checked(&self) -> Result<u32, Error> {
+    pub(super) fn open_total_checked(&self) -> Result<u32, Error> {
         let mut frees = Frees::new();
         self.frees_into(&mut frees)?;
         Ok(self.total(&frees))
@@ -429,43 +429,34 @@ impl Round {
     ) -> core::fmt::Result {
         let players = self.config.players;
         let seats = usize::from(players);
-        // Written piece by piece (the text `write!` wrote): no `core::fmt::write` on this path.
-        out.write_str("seat: ")?;
-        Dec::from(seat.0).write_to(out)?;
-        out.write_str(" of ")?;
-        Dec::from(players).write_to(out)?;
+        // Written piece by piece (the text `write!` wrote): no `core::fmt::write` on this path;
+        // every piece a text then a number or a tile, through two out-of-line writers.
+        put_number(out, "seat: ", seat.0.into())?;
+        put_number(out, " of ", players.into())?;
         out.write_str("\nhand:")?;
         for tile in ids(hand).map(tile_of) {
-            out.write_char(' ')?;
-            tile.write_to(out)?;
+            put_tile(out, " ", tile)?;
         }
         out.write_str("\nlayout:")?;
         for (index, (tile, on)) in self.layout().enumerate() {
-            out.write_str(if index == 0 { " " } else { ", " })?;
-            tile.write_to(out)?;
+            put_tile(out, if index == 0 { " " } else { ", " }, tile)?;
             if let Some(on) = on {
-                out.write_str(" on ")?;
-                on.write_to(out)?;
+                put_tile(out, " on ", on)?;
             }
         }
-        out.write_str("\nopen total: ")?;
-        Dec::from(open_total).write_to(out)?;
+        put_number(out, "\nopen total: ", open_total)?;
         out.write_str("\ntiles:")?;
         for hand in self.hands.iter().take(seats) {
-            out.write_char(' ')?;
-            Dec::from(count(hand)).write_to(out)?;
+            put_number(out, " ", count(hand).into())?;
         }
-        out.write_str("\nboneyard: ")?;
-        Dec::from(boneyard).write_to(out)?;
-        out.write_str("\nto act: ")?;
+        put_number(out, "\nboneyard: ", boneyard.into())?;
         match self.to_act() {
-            Some(to_act) => Dec::from(to_act.0).write_to(out)?,
-            None => out.write_str("over")?,
+            Some(to_act) => put_number(out, "\nto act: ", to_act.0.into())?,
+            None => out.write_str("\nto act: over")?,
         }
         out.write_str("\nscores:")?;
         for score in self.scores.iter().take(seats) {
-            out.write_char(' ')?;
-            Dec::from(*score).write_to(out)?;
+            put_number(out, " ", (*score).into())?;
         }
         out.write_str("\n")
     }
@@ -1165,17 +1156,12 @@ impl Round {
         // The seat cannot play: its hand before this draw shows no open number. The first draw
         // of a turn adds them to what it lacked; after an earlier draw of this turn only they
         // are known of every tile (that tile was dealt no earlier fact).
-        let known = if self.drew {
-            open
-        } else {
-            self.void(seat.index()) | open
-        };
         let position = usize::from(self.cursor);
         // Everything that can fail first: an error leaves the round unchanged.
         if position >= MAX_SET_TILES || seat.index() >= MAX_PLAYERS {
             return Err(internal());
         }
-        self.set_void(seat.index(), known);
+        self.note_void(seat, open);
         let slot = self.deck.get_mut(position).ok_or(Error::Internal)?;
         let id = *slot;
         *slot = 0;
@@ -1185,17 +1171,26 @@ impl Round {
         Ok(Event::Drew { tile: tile_of(id) })
     }
 
-    /// Passes for `seat` (checked: it can neither play nor draw; `open` as for a draw).
-    fn commit_pass(&mut self, seat: Seat, open: u32) -> Result<Event, Error> {
-        let players = self.config.players;
-        // Nothing in hand can be played: no open number. A tile drawn this turn carries no
-        // earlier fact, so after a draw only the open numbers are known.
+    /// Notes that `seat`, drawing or passing, holds no number of `open` (the numbers the layout
+    /// takes): the first draw or pass of a turn adds them to what it lacked; after a draw of
+    /// this turn only they are known (the tile drawn was dealt no earlier fact). One copy for
+    /// the draw and the pass.
+    #[inline(never)]
+    fn note_void(&mut self, seat: Seat, open: u32) {
         let known = if self.drew {
             open
         } else {
             self.void(seat.index()) | open
         };
         self.set_void(seat.index(), known);
+    }
+
+    /// Passes for `seat` (checked: it can neither play nor draw; `open` as for a draw).
+    fn commit_pass(&mut self, seat: Seat, open: u32) -> Result<Event, Error> {
+        let players = self.config.players;
+        // Nothing in hand can be played: no open number. A tile drawn this turn carries no
+        // earlier fact, so after a draw only the open numbers are known.
+        self.note_void(seat, open);
         self.passes = self.passes.saturating_add(1);
         self.drew = false;
         self.to_act = seat.next(players).0;
@@ -1274,52 +1269,56 @@ impl Round {
     }
 
     /// The pips left in `seat`'s hand (`bonus` asks seats below `players` ≤ 4 only).
-    fn pips_of(&self, seat: usize) -> u32 {
+    pub(super) fn pips_of(&self, seat: usize) -> u32 {
         debug_assert!(seat < MAX_PLAYERS, "dominoes round: pips of seat {seat}");
         self.hands.get(seat).map_or(0, pips)
     }
 
-    /// The end bonus of a finished hand and the seat credited, per the rulings.
-    fn bonus(&self) -> Option<(usize, u32)> {
+    /// The end bonus of a finished hand and the seat credited, per the rulings: each seat's
+    /// pips read once, summed per side (a seat, or a partnership: seats 0 and 2, 1 and 3); the
+    /// other sides' pips are all of them less the side's (at most 4 × 3,420: no saturation).
+    pub(super) fn bonus(&self) -> Option<(usize, u32)> {
         let players = usize::from(self.config.players);
-        let team = |seat: usize| if self.config.partnerships { seat % 2 } else { seat };
+        let partnerships = self.config.partnerships;
+        // Partnerships have four seats (validated): sides 0 and 1.
+        let side = |seat: usize| if partnerships { seat & 1 } else { seat };
+        let (mut pips, mut sides, mut all) = ([0u32; MAX_PLAYERS], [0u32; MAX_PLAYERS], 0u32);
+        for (seat, own) in pips.iter_mut().enumerate().take(players) {
+            *own = self.pips_of(seat);
+            if let Some(sum) = sides.get_mut(side(seat)) {
+                *sum = sum.saturating_add(*own);
+            }
+            all = all.saturating_add(*own);
+        }
+        let others = |winner: usize| all.saturating_sub(sides.get(winner).copied().unwrap_or(0));
         match self.end {
             DOMINO => {
                 let winner = usize::from(self.to_act);
-                let pips = (0..players)
-                    .filter(|&seat| team(seat) != team(winner))
-                    .map(|seat| self.pips_of(seat))
-                    .fold(0u32, u32::saturating_add);
-                Some((winner, pips))
+                Some((winner, others(side(winner))))
             }
-            BLOCKED if self.config.partnerships => {
-                let team_pips = |t: usize| self.pips_of(t).saturating_add(self.pips_of(t.saturating_add(2)));
-                let (zero, one) = (team_pips(0), team_pips(1));
-                let (low, other) = match zero.cmp(&one) {
-                    core::cmp::Ordering::Less => (0usize, one),
-                    core::cmp::Ordering::Greater => (1usize, zero),
-                    core::cmp::Ordering::Equal => return None,
-                };
+            BLOCKED => {
+                // The lightest side, alone; a tie scores nothing.
+                let count = if partnerships { 2 } else { players };
+                let (mut low, mut lowest, mut tie) = (0usize, u32::MAX, false);
+                for (at, &pips) in sides.iter().enumerate().take(count) {
+                    if pips < lowest {
+                        (low, lowest, tie) = (at, pips, false);
+                    } else if pips == lowest {
+                        tie = true;
+                    }
+                }
+                if tie {
+                    return None;
+                }
+                // With partnerships, the lighter hand of the side is credited (seat 0 or 1 on
+                // a tie).
                 let partner = low.saturating_add(2);
-                let credited = if self.pips_of(partner) < self.pips_of(low) {
+                let credited = if partnerships && pips.get(partner) < pips.get(low) {
                     partner
                 } else {
                     low
                 };
-                Some((credited, other))
-            }
-            BLOCKED => {
-                let lowest = (0..players).map(|seat| self.pips_of(seat)).min()?;
-                let mut holders = (0..players).filter(|&seat| self.pips_of(seat) == lowest);
-                let winner = holders.next()?;
-                if holders.next().is_some() {
-                    return None;
-                }
-                let others = (0..players)
-                    .filter(|&seat| seat != winner)
-                    .map(|seat| self.pips_of(seat))
-                    .fold(0u32, u32::saturating_add);
-                Some((winner, others))
+                Some((credited, others(low)))
             }
             _ => None,
         }
@@ -1548,4 +1547,18 @@ fn parents_of(takers: &[u64; TAKERS], id: u8) -> u64 {
     let (a, b) = halves(id);
     let take = |pip: u8| takers.get(usize::from(pip)).copied().unwrap_or(0);
     take(a) | take(b)
+}
+
+/// `text` then `number` in decimal (the view's pieces), out of line: one copy for every piece.
+#[inline(never)]
+fn put_number(out: &mut dyn core::fmt::Write, text: &str, number: u32) -> core::fmt::Result {
+    out.write_str(text)?;
+    Dec::from(number).write_to(out)
+}
+
+/// `text` then `tile` (`a-b`), out of line as [`put_number`].
+#[inline(never)]
+fn put_tile(out: &mut dyn core::fmt::Write, text: &str, tile: Tile) -> core::fmt::Result {
+    out.write_str(text)?;
+    tile.write_to(out)
 }
