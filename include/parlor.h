@@ -1618,8 +1618,9 @@ typedef struct ParlorTichuTrick {
 #define PARLOR_ERR_BAD_DEAL 21
 
 /**
- * A bot code this library does not have (an unknown kind, or a search level other than
- * PARLOR_LEVEL_EASY, PARLOR_LEVEL_NORMAL, PARLOR_LEVEL_HARD).
+ * A bot code this library does not have (an unknown kind, a search level other than
+ * PARLOR_LEVEL_EASY, PARLOR_LEVEL_NORMAL, PARLOR_LEVEL_HARD, or PARLOR_BOT_SEARCH in a library
+ * built without the `search-bot` feature).
  */
 #define PARLOR_ERR_UNKNOWN_BOT 22
 
@@ -2639,7 +2640,8 @@ ParlorStatus parlor_action_parse(ParlorGame game,
  * @param[out] bytes Receives the bytes of scratch parlor_bot_choose needs.
  * @return A status.
  * @retval PARLOR_OK @p bytes is written.
- * @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (or no such search level).
+ * @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (or no such search level; no
+ * PARLOR_BOT_SEARCH without the `search-bot` feature).
  * @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
  * @retval PARLOR_ERR_NULL_POINTER @p bytes is null.
  */
@@ -2669,7 +2671,8 @@ ParlorStatus parlor_bot_scratch_bytes(ParlorGame game,
  * @retval PARLOR_OK @p code is written.
  * @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
  * @retval PARLOR_ERR_ROUND_OVER The round is over.
- * @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (or no such search level).
+ * @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (or no such search level; no
+ * PARLOR_BOT_SEARCH without the `search-bot` feature).
  * @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
  * @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
  * @retval PARLOR_ERR_NULL_POINTER A required pointer is null.

@@ -1375,7 +1375,8 @@ pub unsafe extern "C" fn parlor_action_parse(
 /// @param[out] bytes Receives the bytes of scratch parlor_bot_choose needs.
 /// @return A status.
 /// @retval PARLOR_OK @p bytes is written.
-/// @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (or no such search level).
+/// @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (or no such search level; no
+/// PARLOR_BOT_SEARCH without the `search-bot` feature).
 /// @retval PARLOR_ERR_UNKNOWN_GAME @p game names no game of this library.
 /// @retval PARLOR_ERR_NULL_POINTER @p bytes is null.
 #[must_use]
@@ -1410,7 +1411,8 @@ pub unsafe extern "C" fn parlor_bot_scratch_bytes(game: ParlorGame, bot: ParlorB
 /// @retval PARLOR_OK @p code is written.
 /// @retval PARLOR_ERR_NOT_YOUR_TURN The seat may not act now.
 /// @retval PARLOR_ERR_ROUND_OVER The round is over.
-/// @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (or no such search level).
+/// @retval PARLOR_ERR_UNKNOWN_BOT This library has no such bot (or no such search level; no
+/// PARLOR_BOT_SEARCH without the `search-bot` feature).
 /// @retval PARLOR_ERR_NO_SUCH_SEAT The table has no seat @p seat.
 /// @retval PARLOR_ERR_INVALID_STATE @p round is not a round made by this library (or corrupted).
 /// @retval PARLOR_ERR_NULL_POINTER A required pointer is null.

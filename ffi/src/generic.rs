@@ -6,7 +6,9 @@ use core::fmt;
 use core::mem::MaybeUninit;
 
 use parlor_core::game::bot::{Bot, Lowest, Uniform, lowest_legal_action};
-use parlor_core::game::search::{Level, Node, SearchBot, nodes_for};
+use parlor_core::game::search::Level;
+#[cfg(feature = "search-bot")]
+use parlor_core::game::search::{Node, SearchBot, nodes_for};
 use parlor_core::game::{Fault, GameError, Match, Round, Rules, Scores, Search, Seat};
 
 use crate::ParlorStep;
@@ -50,7 +52,9 @@ fn bot_code(bot: u32) -> Result<BotCode, ParlorStatus> {
         (BOT_LOWEST, 0) => Ok(BotCode::Lowest),
         (BOT_RANDOM, 0) => Ok(BotCode::Random),
         (BOT_GREEDY, 0) => Ok(BotCode::Greedy),
-        (BOT_SEARCH, level) => usize::try_from(level)
+        // A library built without the `search-bot` feature has no search bot: its code is
+        // unknown there (and the search is left out of the image).
+        (BOT_SEARCH, level) if cfg!(feature = "search-bot") => usize::try_from(level)
             .ok()
             .and_then(|level| LEVEL_CODES.get(level))
             .map(|level| BotCode::Search(*level))
@@ -515,6 +519,7 @@ pub(crate) fn bot_scratch_bytes<R: Search>(bot: u32) -> Result<usize, ParlorStat
 /// and the root (a tree that never fills: the same choices as a tree over the whole buffer);
 /// `None` when the buffer is shorter (the search then keeps that round on the stack, its tree
 /// over the whole buffer, as before the round moved into the scratch).
+#[cfg(feature = "search-bot")]
 fn search_scratch_round<R: Search>(scratch: &[u8], level: Level) -> Option<usize> {
     let offset = scratch.as_ptr().align_offset(core::mem::align_of::<R>());
     let end = offset.checked_add(core::mem::size_of::<R>())?;
@@ -528,6 +533,7 @@ fn search_scratch_round<R: Search>(scratch: &[u8], level: Level) -> Option<usize
 /// A copy of `round` written to `scratch`'s first `end` bytes ([`search_scratch_round`]: its
 /// aligned place ends there), in a frame of its own (the clone is on the stack only here).
 #[inline(never)]
+#[cfg(feature = "search-bot")]
 fn scratch_round<'a, R: Round>(scratch: &'a mut [u8], end: usize, round: &R) -> Option<&'a mut R> {
     let size = core::mem::size_of::<R>();
     let place = scratch.get_mut(end.checked_sub(size)?..end)?;
@@ -548,6 +554,7 @@ fn scratch_round<'a, R: Round>(scratch: &'a mut [u8], end: usize, round: &R) -> 
 /// The nodes of `R`'s search tree in the caller's byte buffer: its aligned middle, every node
 /// written [`Node::EMPTY`] first (so any bytes the buffer held are fine). A buffer too short for
 /// one aligned node gives no nodes (the search then plays its policy's move).
+#[cfg(feature = "search-bot")]
 fn scratch_nodes<R: Search>(scratch: &mut [u8]) -> &mut [Node<R::Action>] {
     let size = core::mem::size_of::<Node<R::Action>>();
     let offset = scratch
@@ -598,7 +605,14 @@ pub(crate) fn bot_choose<R: Search>(
         BotCode::Lowest => choose_lowest(round, seat),
         BotCode::Random => choose_random(round, seat, seed),
         BotCode::Greedy => choose_greedy(round, seat, seed),
+        #[cfg(feature = "search-bot")]
         BotCode::Search(level) => choose_search(round, seat, level, seed, scratch),
+        // Never made without the feature (`bot_code` answers PARLOR_ERR_UNKNOWN_BOT first).
+        #[cfg(not(feature = "search-bot"))]
+        BotCode::Search(_) => {
+            let _ = scratch;
+            return Err(PARLOR_ERR_UNKNOWN_BOT);
+        }
     };
     Ok(choice.map_or(ACTION_NONE, R::action_code))
 }
@@ -630,6 +644,7 @@ fn choose_greedy<R: Search>(round: &R, seat: Seat, seed: u64) -> Option<R::Actio
 /// that round and the level's tree ([`search_scratch_round`]), else on the stack
 /// ([`choose_search_stack`]); the same choice either way.
 #[inline(never)]
+#[cfg(feature = "search-bot")]
 fn choose_search<R: Search>(round: &R, seat: Seat, level: Level, seed: u64, scratch: &mut [u8]) -> Option<R::Action> {
     let Some(end) = search_scratch_round::<R>(scratch, level) else {
         return choose_search_stack(round, seat, level, seed, scratch);
@@ -650,6 +665,7 @@ fn choose_search<R: Search>(round: &R, seat: Seat, level: Level, seed: u64, scra
 /// whole of `scratch` (a buffer too short for that round and the level's tree), in a frame of its
 /// own.
 #[inline(never)]
+#[cfg(feature = "search-bot")]
 fn choose_search_stack<R: Search>(
     round: &R,
     seat: Seat,
@@ -892,6 +908,29 @@ mod tests {
             let status = unsafe { rule_value(&config, key.name, buf.as_mut_ptr().cast(), buf.len(), &mut len) };
             assert_eq!(status.map(|()| PARLOR_OK), Ok(PARLOR_OK), "{}", key.name);
             assert_eq!((&buf[..len], buf[len]), (want.as_bytes(), 0), "{}", key.name);
+        }
+    }
+}
+
+/// The search bot's code is known exactly when the library is built with `search-bot`; the other
+/// bots' codes always are.
+#[cfg(test)]
+mod bot_code_tests {
+    use super::{BOT_GREEDY, BOT_LOWEST, BOT_RANDOM, BOT_SEARCH, BotCode, bot_code};
+    use crate::PARLOR_ERR_UNKNOWN_BOT;
+    use parlor_core::game::search::Level;
+
+    #[test]
+    fn the_search_bot_is_known_only_with_its_feature() {
+        assert_eq!(bot_code(BOT_LOWEST), Ok(BotCode::Lowest));
+        assert_eq!(bot_code(BOT_RANDOM), Ok(BotCode::Random));
+        assert_eq!(bot_code(BOT_GREEDY), Ok(BotCode::Greedy));
+        assert_eq!(bot_code(BOT_SEARCH | (3 << 8)), Err(PARLOR_ERR_UNKNOWN_BOT));
+        let hard = bot_code(BOT_SEARCH | (2 << 8));
+        if cfg!(feature = "search-bot") {
+            assert_eq!(hard, Ok(BotCode::Search(Level::Hard)));
+        } else {
+            assert_eq!(hard, Err(PARLOR_ERR_UNKNOWN_BOT));
         }
     }
 }

@@ -199,8 +199,9 @@ pub const PARLOR_ERR_UNKNOWN_ACTION: ParlorStatus = 20;
 /// A given deal that is not a deal of the game under the config (bad text, a card twice, wrong
 /// counts).
 pub const PARLOR_ERR_BAD_DEAL: ParlorStatus = 21;
-/// A bot code this library does not have (an unknown kind, or a search level other than
-/// PARLOR_LEVEL_EASY, PARLOR_LEVEL_NORMAL, PARLOR_LEVEL_HARD).
+/// A bot code this library does not have (an unknown kind, a search level other than
+/// PARLOR_LEVEL_EASY, PARLOR_LEVEL_NORMAL, PARLOR_LEVEL_HARD, or PARLOR_BOT_SEARCH in a library
+/// built without the `search-bot` feature).
 pub const PARLOR_ERR_UNKNOWN_BOT: ParlorStatus = 22;
 
 /// @brief Describes a status code in English.
