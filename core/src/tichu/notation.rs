@@ -37,7 +37,7 @@ impl FromStr for Cards {
     type Err = Error;
     /// Read byte by byte (every card character is ASCII; any other character, of one byte or
     /// more, is an unknown card): no char decoding and peeking of the whole text, the text read
-    /// by chars before ([`from_str_by_chars`], the tests' reference).
+    /// by chars before (`from_str_by_chars`, the tests' reference).
     fn from_str(text: &str) -> Result<Cards, Error> {
         if is_lone_dash(text) {
             return Ok(Cards::EMPTY);
