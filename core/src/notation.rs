@@ -180,9 +180,17 @@ pub(crate) fn digits_u32(text: &str) -> Option<u32> {
     digits_value(text.as_bytes())
 }
 
+/// An unsigned integer type's `from_str` of a decimal text (an optional `+`, then at least one
+/// ASCII digit) as a `u32` (`None` past `u32::MAX`), without linking the standard parser (flash on
+/// microcontrollers): the caller narrows it (`u8::try_from`, a rule's range).
+#[cfg(any(feature = "tichu", feature = "mahjong"))]
+pub(crate) fn parse_unsigned(text: &str) -> Option<u32> {
+    digits_value(text.strip_prefix('+').unwrap_or(text).as_bytes())
+}
+
 /// The value of ASCII digits (at least one), or `None` (another byte, or past `u32::MAX`): what
-/// [`digits_u32`] and [`parse_i32`]'s magnitude read.
-#[cfg(any(feature = "dominoes", feature = "doudizhu", feature = "mahjong"))]
+/// [`digits_u32`], [`parse_unsigned`] and [`parse_i32`]'s magnitude read.
+#[cfg(any(feature = "dominoes", feature = "doudizhu", feature = "mahjong", feature = "tichu"))]
 fn digits_value(digits: &[u8]) -> Option<u32> {
     if digits.is_empty() {
         return None;

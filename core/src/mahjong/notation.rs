@@ -138,10 +138,7 @@ impl fmt::Display for Hand {
 /// `u8::from_str` of a decimal text (an optional `+`, then at least one ASCII digit), without
 /// linking it (flash on microcontrollers; `parse_u8_is_u8_from_str` tests it equal).
 pub(crate) fn parse_u8(text: &str) -> Option<u8> {
-    if text.starts_with('-') {
-        return None; // `parse_i32` takes a sign `u8` refuses ("-0")
-    }
-    crate::notation::parse_i32(text).and_then(|n| u8::try_from(n).ok())
+    crate::notation::parse_unsigned(text).and_then(|n| u8::try_from(n).ok())
 }
 
 /// The deal of a replay log's `mahjong wall …` header, the text after `wall`:

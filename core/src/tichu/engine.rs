@@ -196,25 +196,13 @@ const fn yes_or_no(flag: bool) -> &'static str {
 }
 
 /// The `target` value: `value` as a `u16` (`str::parse`'s form: an optional `+`, then
-/// decimal digits) in 1..=10,000, else `None`. Its own digit loop, stopping past 10,000: the
-/// standard parser's code is not linked (flash on a microcontroller; tested equal).
+/// decimal digits) in 1..=10,000, else `None`. Read by the notation's
+/// [`parse_unsigned`](crate::notation::parse_unsigned): the standard parser's code is not linked
+/// (flash on a microcontroller; tested equal).
 pub(super) fn target_of(value: &str) -> Option<u16> {
-    let digits = value.strip_prefix('+').unwrap_or(value);
-    if digits.is_empty() {
-        return None;
-    }
-    let mut target = 0u16;
-    for b in digits.bytes() {
-        if !b.is_ascii_digit() {
-            return None;
-        }
-        // At most 10,000 before the step; past 10,000 (or past a u16) refused.
-        target = target.checked_mul(10)?.checked_add(u16::from(b.wrapping_sub(b'0')))?;
-        if target > 10_000 {
-            return None;
-        }
-    }
-    (target >= 1).then_some(target)
+    crate::notation::parse_unsigned(value)
+        .filter(|target| (1..=10_000).contains(target))
+        .and_then(|target| u16::try_from(target).ok())
 }
 
 /// `target_of` the way before: the standard parser and the range (the tests' reference).
