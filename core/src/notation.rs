@@ -151,25 +151,46 @@ impl fmt::Display for PlainChar {
 /// assert_eq!(found, [(Span::new(1, 3), "1m"), (Span::new(5, 7), "2m")]);
 /// ```
 pub fn tokens(text: &str) -> impl Iterator<Item = (Span, &str)> {
-    let is_separator = |c: char| c.is_ascii_whitespace() || c == ',';
-    let mut rest = text;
-    let mut offset = 0usize;
-    core::iter::from_fn(move || {
-        // A suffix is never longer than its text: no wrap.
-        let skip = rest.len().wrapping_sub(rest.trim_start_matches(is_separator).len());
-        rest = rest.get(skip..)?;
-        offset = offset.saturating_add(skip);
-        if rest.is_empty() {
-            return None;
-        }
-        // No separator: the token runs to the end of the text (a real default).
-        let len = rest.find(is_separator).unwrap_or(rest.len());
-        let token = rest.get(..len)?;
-        let span = Span::new(offset, offset.saturating_add(len));
-        rest = rest.get(len..)?;
-        offset = span.end;
-        Some((span, token))
-    })
+    words(text, true)
+}
+
+/// The words of `text` with their spans: separated by ASCII whitespace and, with `commas`,
+/// commas ([`next_word`]).
+pub(crate) fn words(text: &str, commas: bool) -> Words<'_> {
+    Words { text, at: 0, commas }
+}
+
+/// [`words`]' iterator.
+pub(crate) struct Words<'a> {
+    text: &'a str,
+    /// Where the next word may start.
+    at: usize,
+    /// Commas separate words too.
+    commas: bool,
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = (Span, &'a str);
+
+    fn next(&mut self) -> Option<(Span, &'a str)> {
+        let span = next_word(self.text, self.at, self.commas)?;
+        self.at = span.end;
+        Some((span, self.text.get(span.start..span.end)?))
+    }
+}
+
+/// The next word of `text` at or after byte `from`: its span, or `None` past the last word.
+/// Words are separated by ASCII whitespace and, with `commas`, commas. Each separator is one
+/// byte that is never part of a longer UTF-8 character, so the spans lie on character
+/// boundaries and are the ones a split by characters gives; no `char` splitter is linked (flash
+/// on microcontrollers). The one word splitter of every game's texts.
+pub(crate) fn next_word(text: &str, from: usize, commas: bool) -> Option<Span> {
+    let is_separator = |byte: &u8| byte.is_ascii_whitespace() || (commas && *byte == b',');
+    let bytes = text.as_bytes();
+    let start = from.saturating_add(bytes.get(from..)?.iter().position(|byte| !is_separator(byte))?);
+    let rest = bytes.get(start..)?;
+    let len = rest.iter().position(is_separator).unwrap_or(rest.len());
+    Some(Span::new(start, start.saturating_add(len)))
 }
 
 /// The value of `text` made of ASCII digits only (at least one; no sign), or `None`, also past

@@ -54,20 +54,6 @@ fn parse_token_bytes(token: &[u8], start: usize) -> Result<Tile, Error> {
     Ok(Tile::new(a, b))
 }
 
-/// The next word of `text` at or after byte `from`: its span, or `None` past the last word.
-/// Words are separated by ASCII whitespace and, with `commas`, commas: the tile lists'
-/// separators ([`crate::notation::tokens`]'s) or the action notation's. Each separator is one
-/// byte that is never part of a longer UTF-8 character, so the spans are the ones a split by
-/// characters gives. The one tokenizer of the game's texts, on bytes.
-fn next_word(text: &str, from: usize, commas: bool) -> Option<Span> {
-    let is_separator = |byte: &u8| byte.is_ascii_whitespace() || (commas && *byte == b',');
-    let bytes = text.as_bytes();
-    let start = from.saturating_add(bytes.get(from..)?.iter().position(|byte| !is_separator(byte))?);
-    let rest = bytes.get(start..)?;
-    let len = rest.iter().position(is_separator).unwrap_or(rest.len());
-    Some(Span::new(start, start.saturating_add(len)))
-}
-
 /// The tile of the word at `span` of `text` (its errors' spans into `text`).
 fn tile_at(text: &str, span: Span) -> Result<Tile, Error> {
     parse_token_bytes(text.as_bytes().get(span.start..span.end).unwrap_or(&[]), span.start)
@@ -85,7 +71,7 @@ fn tile_at(text: &str, span: Span) -> Result<Tile, Error> {
 pub fn parse_tiles(text: &str) -> impl Iterator<Item = Result<(Span, Tile), Error>> + '_ {
     let mut at = 0usize;
     core::iter::from_fn(move || {
-        let span = next_word(text, at, true)?;
+        let span = crate::notation::next_word(text, at, true)?;
         at = span.end;
         Some(tile_at(text, span).map(|tile| (span, tile)))
     })
@@ -110,7 +96,7 @@ pub fn parse_tiles(text: &str) -> impl Iterator<Item = Result<(Span, Tile), Erro
 #[inline(never)]
 pub fn for_each_tile(text: &str, on: &mut dyn FnMut(Span, Tile) -> Result<(), Error>) -> Result<(), Error> {
     let mut at = 0usize;
-    while let Some(span) = next_word(text, at, true) {
+    while let Some(span) = crate::notation::next_word(text, at, true) {
         at = span.end;
         on(span, tile_at(text, span)?)?;
     }
@@ -218,7 +204,7 @@ pub fn parse_action(text: &str) -> Result<Action, Error> {
     let mut count = 0usize;
     let mut whole: Option<Span> = None;
     let mut at = 0usize;
-    while let Some(span) = next_word(text, at, false) {
+    while let Some(span) = crate::notation::next_word(text, at, false) {
         if let Some(slot) = words.get_mut(count) {
             *slot = span;
         }

@@ -225,37 +225,10 @@ impl FromStr for Reading {
     }
 }
 
-/// The words of `text` (split at ASCII whitespace), each with its span: by bytes (an ASCII
-/// byte is a character boundary), no `char` splitter linked (flash).
-pub(super) fn words(text: &str) -> Words<'_> {
-    Words { text, at: 0 }
-}
-
-/// [`words`]' iterator.
-pub(super) struct Words<'a> {
-    text: &'a str,
-    /// Where the next word may start.
-    at: usize,
-}
-
-impl<'a> Iterator for Words<'a> {
-    type Item = (Span, &'a str);
-
-    fn next(&mut self) -> Option<(Span, &'a str)> {
-        let bytes = self.text.as_bytes();
-        let gap = |at: usize| bytes.get(at).is_some_and(u8::is_ascii_whitespace);
-        let mut start = self.at;
-        while gap(start) {
-            start = start.wrapping_add(1); // < text.len()
-        }
-        let mut end = start;
-        while end < bytes.len() && !gap(end) {
-            end = end.wrapping_add(1);
-        }
-        self.at = end;
-        let word = self.text.get(start..end).filter(|w| !w.is_empty())?;
-        Some((Span::new(start, end), word))
-    }
+/// The words of `text` (split at ASCII whitespace), each with its span
+/// ([`crate::notation::words`]: by bytes, no `char` splitter linked).
+pub(super) fn words(text: &str) -> impl Iterator<Item = (Span, &str)> {
+    crate::notation::words(text, false)
 }
 
 /// `error` with its span moved `by` bytes right (a token's error, placed in the whole text).

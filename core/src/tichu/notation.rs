@@ -523,22 +523,10 @@ pub fn parse_action(text: &str) -> Result<Action, Error> {
     Ok(action)
 }
 
-/// The words of `text` (separated by ASCII whitespace) with their spans, found byte by byte
-/// (an ASCII whitespace byte is never inside a longer character).
+/// The words of `text` (separated by ASCII whitespace) with their spans
+/// ([`crate::notation::words`]: byte by byte).
 fn split_words(text: &str) -> impl Iterator<Item = (Span, &str)> {
-    let bytes = text.as_bytes();
-    let mut at = 0usize;
-    core::iter::from_fn(move || {
-        let rest = bytes.get(at..)?;
-        let start = at.saturating_add(rest.iter().position(|b| !b.is_ascii_whitespace())?);
-        let end = bytes
-            .get(start..)
-            .and_then(|word| word.iter().position(u8::is_ascii_whitespace))
-            .map_or(bytes.len(), |i| start.saturating_add(i));
-        at = end;
-        // Both ends next to ASCII bytes or the text's ends: character boundaries.
-        Some((Span::new(start, end), text.get(start..end)?))
-    })
+    crate::notation::words(text, false)
 }
 
 /// [`parse_action`] the way before (the words' texts and spans kept, the whole span by a
