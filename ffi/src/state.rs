@@ -385,15 +385,37 @@ macro_rules! mix_chunk_asm {
     };
 }
 
+/// Two chunks of [`digest_chunks_thumb2`] after one `ldm` of their eight words (r0, r3-r5 the
+/// first chunk's, r6, r7, r12, lr the second's; session 23, issue 27: half an instruction per
+/// chunk fewer than [`mix_chunk_asm`] twice), each mixed into the lanes as [`mix_chunk_asm`]
+/// does (the same value).
+#[cfg(all(target_arch = "arm", target_feature = "thumb2"))]
+macro_rules! mix_two_chunks_asm {
+    () => {
+        concat!(
+            "ldmia r1!, {{r0, r3, r4, r5, r6, r7, r12, lr}}\n",
+            "eor r0, r0, r8, ror #17\n",
+            "mla r8, r0, r10, r3\n",
+            "eor r4, r4, r9, ror #17\n",
+            "mla r9, r4, r11, r5\n",
+            "eor r6, r6, r8, ror #17\n",
+            "mla r8, r6, r10, r7\n",
+            "eor r12, r12, r9, ror #17\n",
+            "mla r9, r12, r11, lr\n"
+        )
+    };
+}
+
 /// [`digest_at`] of whole 4-aligned chunks after a 4-aligned header on a Thumb-2 core (Cortex-M3/
 /// M4/M7): the 16 bytes at `head` ([`mix`]) and the chunks from `payload` to `end` (the same
 /// value), a function of assembly alone (session 22, issue 27: no compiler frame, moves and
 /// literal loads around the loop; the seeds and multipliers two `ldrd`s). The chunks go eight
-/// per turn of one loop, entered by a table branch (`tbb`) at the chunk that leaves a multiple
-/// of eight (a loop of four chunks a turn and one of single chunks cost about 13 instructions
-/// of compares and branches per digest, 6 now; two digests per `apply`); each chunk one `ldm`
-/// of its four words, two `eor`s with the rotated lanes and two `mla`s. Returns the lanes as
-/// the digest's two halves (r0, r1).
+/// per turn of one loop, two per `ldm` of eight words (session 23), entered by a table branch
+/// (`tbb`) at the pair that leaves a multiple of eight (an odd count first mixes one chunk
+/// and then branches there; a loop of four chunks a turn and one of single chunks cost about
+/// 13 instructions of compares and branches per digest, 6 now; two digests per `apply`);
+/// each chunk two `eor`s with the rotated lanes and two `mla`s. Returns the lanes as the
+/// digest's two halves (r0, r1).
 ///
 /// # Safety
 /// `head`: 16 readable bytes; `payload` to `end`: readable, a whole number of 16-byte chunks;
@@ -403,10 +425,11 @@ macro_rules! mix_chunk_asm {
 unsafe extern "C" fn digest_chunks_thumb2(head: *const u8, payload: *const u8, end: *const u8) -> u64 {
     // Reads the 16 bytes at `head` and 16 bytes per chunk from `payload` to `end` only (the
     // table branch enters the loop so that the chunks before its first compare are the count
-    // modulo eight, eight when that is 0, and every turn after them takes eight, so r1 meets
-    // `end` exactly); restores the registers it saves; a frame of 32 bytes.
+    // modulo eight, eight when that is 0 (an odd count's first chunk mixed alone before), and
+    // every turn after them takes eight, so r1 meets `end` exactly); restores the registers it
+    // saves (r7 and lr hold words); a frame of 36 bytes.
     core::arch::naked_asm!(
-        "push {{r4, r5, r6, r8, r9, r10, r11, lr}}",
+        "push {{r4, r5, r6, r7, r8, r9, r10, r11, lr}}",
         "ldmia r0, {{r3, r4, r5, r6}}",
         "ldrd r8, r9, 30f",
         "ldrd r10, r11, 31f",
@@ -418,41 +441,48 @@ unsafe extern "C" fn digest_chunks_thumb2(head: *const u8, payload: *const u8, e
         "eor r5, r5, r9, ror #17",
         "mla r9, r5, r11, r6",
         "beq 9f",
-        // The chunks' count modulo eight; entry k of the table: the chunk of the turn that
-        // leaves k before the compare (halfwords from the table's start, tbb's pc).
+        // The chunks' count modulo eight; entry k of the table: the pair of the turn that
+        // leaves k before the compare (k even), or one chunk and then that of k - 1 (k odd)
+        // (halfwords from the table's start, tbb's pc).
         "ubfx r0, r0, #4, #3",
         "tbb [pc, r0]",
         "19:",
         ".byte (20f - 19b) / 2",
-        ".byte (27f - 19b) / 2",
-        ".byte (26f - 19b) / 2",
-        ".byte (25f - 19b) / 2",
-        ".byte (24f - 19b) / 2",
+        ".byte (41f - 19b) / 2",
         ".byte (23f - 19b) / 2",
+        ".byte (43f - 19b) / 2",
         ".byte (22f - 19b) / 2",
+        ".byte (45f - 19b) / 2",
         ".byte (21f - 19b) / 2",
+        ".byte (47f - 19b) / 2",
         "20:",
-        mix_chunk_asm!(),
+        mix_two_chunks_asm!(),
         "21:",
-        mix_chunk_asm!(),
+        mix_two_chunks_asm!(),
         "22:",
-        mix_chunk_asm!(),
+        mix_two_chunks_asm!(),
         "23:",
-        mix_chunk_asm!(),
+        mix_two_chunks_asm!(),
         "24:",
-        mix_chunk_asm!(),
-        "25:",
-        mix_chunk_asm!(),
-        "26:",
-        mix_chunk_asm!(),
-        "27:",
-        mix_chunk_asm!(),
         "cmp r1, r2",
         "bne 20b",
         "9:",
         "mov r0, r8",
         "mov r1, r9",
-        "pop {{r4, r5, r6, r8, r9, r10, r11, pc}}",
+        "pop {{r4, r5, r6, r7, r8, r9, r10, r11, pc}}",
+        // An odd count: its first chunk alone, then the pairs.
+        "41:",
+        mix_chunk_asm!(),
+        "b 24b",
+        "43:",
+        mix_chunk_asm!(),
+        "b 23b",
+        "45:",
+        mix_chunk_asm!(),
+        "b 22b",
+        "47:",
+        mix_chunk_asm!(),
+        "b 21b",
         ".p2align 2",
         "30:",
         ".word {s0}",
