@@ -15,8 +15,8 @@ use crate::state::{
 };
 use crate::util::{input_slice, input_str, optional_output, output, output_slice, status, write_text};
 use crate::{
-    PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_NULL_POINTER, PARLOR_ERR_ROUND_NOT_OVER, PARLOR_ERR_ROUND_OVER,
-    PARLOR_ERR_UNKNOWN_GAME, ParlorStatus,
+    PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_STATE, PARLOR_ERR_NO_SUCH_SEAT, PARLOR_ERR_NULL_POINTER,
+    PARLOR_ERR_ROUND_NOT_OVER, PARLOR_ERR_ROUND_OVER, PARLOR_ERR_UNKNOWN_GAME, ParlorStatus,
 };
 use parlor_core::notation::Plain;
 
@@ -1069,7 +1069,12 @@ pub unsafe extern "C" fn parlor_round_apply(
         let head = open_head(unsafe { &*round }.bytes(), Kind::Round)?;
         // SAFETY: the caller's contract (documented above).
         let step = unsafe { optional_output(step) }?;
-        let seat = generic::seat_of(seat, head.seats())?;
+        // The seat below the header's count (at most `MAX_SEATS`): one compare of the `u32`.
+        if seat >= u32::from(head.seats()) {
+            return Err(PARLOR_ERR_NO_SUCH_SEAT);
+        }
+        let [seat, ..] = seat.to_le_bytes();
+        let seat = Seat(seat);
         if head.round_over() {
             return Err(PARLOR_ERR_ROUND_OVER);
         }
@@ -1079,17 +1084,27 @@ pub unsafe extern "C" fn parlor_round_apply(
         // SAFETY: the caller's contract (documented above): `round` is valid for reads and
         // writes; the header read above is not borrowed any more.
         let applied = unsafe {
-            match head.game {
+            // The header's game byte matched as it is (a code that names no game: an invalid
+            // state, as `open` refuses it; a game not compiled in: unknown).
+            match head.game_code() {
                 #[cfg(feature = "dominoes")]
-                GameId::Dominoes => round_apply_as::<parlor_core::dominoes::Round>(round, len, seat, code, step),
+                c if c == GameId::Dominoes as u32 => {
+                    round_apply_as::<parlor_core::dominoes::Round>(round, len, seat, code, step)
+                }
                 #[cfg(feature = "tichu")]
-                GameId::Tichu => round_apply_as::<parlor_core::tichu::round::Round>(round, len, seat, code, step),
+                c if c == GameId::Tichu as u32 => {
+                    round_apply_as::<parlor_core::tichu::round::Round>(round, len, seat, code, step)
+                }
                 #[cfg(feature = "doudizhu")]
-                GameId::Doudizhu => round_apply_as::<parlor_core::doudizhu::round::Round>(round, len, seat, code, step),
+                c if c == GameId::Doudizhu as u32 => {
+                    round_apply_as::<parlor_core::doudizhu::round::Round>(round, len, seat, code, step)
+                }
                 #[cfg(feature = "mahjong")]
-                GameId::Mahjong => round_apply_as::<parlor_core::mahjong::Round>(round, len, seat, code, step),
-                #[allow(unreachable_patterns)]
-                _ => Err(PARLOR_ERR_UNKNOWN_GAME),
+                c if c == GameId::Mahjong as u32 => {
+                    round_apply_as::<parlor_core::mahjong::Round>(round, len, seat, code, step)
+                }
+                c if GameId::from_code(c).is_some() => Err(PARLOR_ERR_UNKNOWN_GAME),
+                _ => Err(PARLOR_ERR_INVALID_STATE),
             }
         };
         applied

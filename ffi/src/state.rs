@@ -543,11 +543,12 @@ fn mix(lanes: &mut [u32; 2], chunk: &[u32; 4]) {
 pub(crate) fn open(bytes: &[u8], kind: Kind) -> Result<Opened<'_>, ParlorStatus> {
     let bad = PARLOR_ERR_INVALID_STATE;
     let head = check_head(bytes, kind)?;
+    let game = GameId::from_code(head.game_code()).ok_or(bad)?;
     let rest = bytes.get(HEADER_BYTES..).ok_or(bad)?;
     let (payload, after) = rest.split_at_checked(head.len()).ok_or(bad)?;
     let cache = after.get(..head.cache_len()).ok_or(bad)?;
     Ok(Opened {
-        game: head.game,
+        game,
         facts: head.facts(),
         payload,
         cache,
@@ -564,11 +565,12 @@ pub(crate) fn open_head(bytes: &[u8], kind: Kind) -> Result<Head, ParlorStatus> 
     check_head(bytes, kind)
 }
 
-/// A sealed state's checked header ([`open_head`]): the game and its words 1-3 as they are
-/// (the layout table's bytes 4..16, little-endian), read by field where needed.
+/// A sealed state's checked header ([`open_head`]): its words 1-3 as they are (the layout
+/// table's bytes 4..16, little-endian), read by field where needed; the game byte as it is
+/// ([`Head::game_code`]: the caller matches it against its games, so that `apply` does not
+/// map it to a [`GameId`] first).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Head {
-    pub(crate) game: GameId,
     /// Version, game, kind, seats.
     w1: u32,
     /// Payload length, seat to act, may-act mask.
@@ -578,6 +580,12 @@ pub(crate) struct Head {
 }
 
 impl Head {
+    /// The game byte (`ParlorGame`'s code; not checked: any value but a compiled-in game's
+    /// code is the caller's to refuse, [`open`] refuses it as [`PARLOR_ERR_INVALID_STATE`]).
+    pub(crate) fn game_code(&self) -> u32 {
+        (self.w1 >> 8) & 0xFF
+    }
+
     /// Seats at the table (at most `MAX_SEATS`).
     pub(crate) fn seats(&self) -> u8 {
         (self.w1 >> 24) as u8
@@ -613,25 +621,25 @@ impl Head {
     }
 }
 
-/// The header's checks (magic, version, kind, a compiled-in game, the seat facts, the lengths
-/// within the state) and the digest, of the header read as words: a compare per group of
-/// fields, not a byte at a time (about 100 instructions of every C call on a Cortex-M4 before).
+/// The header's checks (magic, version, kind, the seat facts, the lengths within the state) and
+/// the digest, of the header read as words: a compare per group of fields, not a byte at a time
+/// (about 100 instructions of every C call on a Cortex-M4 before). The game byte is left to the
+/// callers ([`Head::game_code`]; session 23: mapped to a [`GameId`] and then matched again, it
+/// cost every C `apply` about 10 instructions).
 /// Inlined into [`open`] and [`open_head`] (each returns what its callers read).
 #[inline(always)]
 fn check_head(bytes: &[u8], kind: Kind) -> Result<Head, ParlorStatus> {
     let bad = PARLOR_ERR_INVALID_STATE;
     let (head, rest) = bytes.split_first_chunk::<HEADER_BYTES>().ok_or(bad)?;
     let (words, _) = head.as_chunks::<4>();
-    let [w0, w1, w2, w3, d0, d1] = *words else {
+    let [w0, w1, w2, w3, _, _] = *words else {
         return Err(bad);
     };
-    let [w0, w1, w2, w3, d0, d1] = [
+    let [w0, w1, w2, w3] = [
         u32::from_le_bytes(w0),
         u32::from_le_bytes(w1),
         u32::from_le_bytes(w2),
         u32::from_le_bytes(w3),
-        u32::from_le_bytes(d0),
-        u32::from_le_bytes(d1),
     ];
     // Word 1: version, game, kind, seats; word 2: payload length, seat to act, may-act mask;
     // word 3: flags, cache length, 0 (the payload and cache within what the state holds).
@@ -648,13 +656,16 @@ fn check_head(bytes: &[u8], kind: Kind) -> Result<Head, ParlorStatus> {
     {
         return Err(bad);
     }
-    let game = GameId::from_code((w1 >> 8) & 0xFF).ok_or(bad)?;
     // The header's words digested where they lie (no copy of them on the stack).
-    let (words16, _) = head.split_first_chunk::<16>().ok_or(bad)?;
-    if digest_at(words16, &[w0, w1, w2, w3], covered(rest, used)) != u64::from(d0) | (u64::from(d1) << 32) {
+    let (words16, stored) = head.split_first_chunk::<16>().ok_or(bad)?;
+    let stored: &[u8; 8] = stored.try_into().map_err(|_| bad)?;
+    let sum = digest_at(words16, &[w0, w1, w2, w3], covered(rest, used));
+    // The stored digest read after the digest's call (session 23: read with the header's
+    // words, it was kept on the stack across the call, about 3 instructions of every call).
+    if sum != u64::from_le_bytes(*stored) {
         return Err(bad);
     }
-    Ok(Head { game, w1, w2, w3 })
+    Ok(Head { w1, w2, w3 })
 }
 
 /// Writes a sealed state of `kind` into `out`: the header of `game` and `facts`, the payload
@@ -737,10 +748,13 @@ pub(crate) fn reseal(
     // The words stored from registers and the digest's call made here (session 22: through
     // the out-of-line `store_head` the words went to the stack and back, about 9 instructions
     // of every `apply` on a Cortex-M4).
+    // The magic is left where it lies (its caller's entry checked it, and nothing since wrote
+    // the header; session 23: about 2 instructions of every `apply` on a Cortex-M4).
     put_head(
         head,
         covered(rest, payload_len),
         &head_words(kind, game, facts, payload_len, 0)?,
+        false,
     );
     Ok(())
 }
@@ -799,16 +813,19 @@ fn head_words(
 /// `sealed` (out of line: one copy, for the seals).
 #[inline(never)]
 fn store_head(head: &mut [u8; HEADER_BYTES], sealed: &[u8], words: &[u32; 4]) {
-    put_head(head, sealed, words);
+    put_head(head, sealed, words, true);
 }
 
-/// [`store_head`] inlined (a reseal's, on every `apply`).
+/// [`store_head`] inlined (a reseal's, on every `apply`, with `magic` false: the state's magic,
+/// the first word, already `words[0]`, is not stored again).
 #[inline(always)]
-fn put_head(head: &mut [u8; HEADER_BYTES], sealed: &[u8], words: &[u32; 4]) {
+fn put_head(head: &mut [u8; HEADER_BYTES], sealed: &[u8], words: &[u32; 4], magic: bool) {
     let [w0, w1, w2, w3] = *words;
     let (slots, _) = head.as_chunks_mut::<4>();
     if let [s0, s1, s2, s3, ..] = slots {
-        *s0 = w0.to_le_bytes();
+        if magic {
+            *s0 = w0.to_le_bytes();
+        }
         *s1 = w1.to_le_bytes();
         *s2 = w2.to_le_bytes();
         *s3 = w3.to_le_bytes();
@@ -851,7 +868,7 @@ mod tests {
         assert_eq!(opened.payload, &payload);
         // `apply`'s header check reads the same facts.
         let head = open_head(bytes_of(&words), Kind::Round).unwrap();
-        assert_eq!(head.game, GameId::Tichu);
+        assert_eq!(head.game_code(), GameId::Tichu as u32);
         assert_eq!((head.seats(), head.len(), head.round_over()), (4, 75, false));
         assert_eq!(head.facts(), facts);
         assert_eq!(
