@@ -360,6 +360,33 @@ fn forge_digest(round: &mut ParlorRound) {
     bytes[16..24].copy_from_slice(&sum.to_le_bytes());
 }
 
+/// Session 23 (issue 27): `parlor_round_apply` matches the header's game byte as it is (no
+/// mapping to a game first) and checks the seat with one compare: a forged header whose game
+/// byte names no game (with a right digest) is still refused by every call, apply included,
+/// and a seat past the table (256 + the seat in turn included: no truncation to a byte) is
+/// still no such seat, the state unchanged.
+#[test]
+fn apply_refuses_a_forged_game_byte_and_a_seat_past_the_table_as_before() {
+    for (game, preset, seed) in cases() {
+        let round = new_round(&config_of(game, preset), seed);
+        for code in [0u8, 5, 0x80, 0xFF] {
+            let mut forged = round;
+            bytes_of_mut(&mut forged.opaque)[5] = code;
+            forge_digest(&mut forged);
+            refused_everywhere(&forged, &std::format!("{game} {preset}: game byte {code}"));
+        }
+        let seat = to_act(&round);
+        let code = lowest_choice(&round, seat);
+        for wrong in [4, 5, 255, 256, 256 + seat, 0x1_0000 + seat, u32::MAX] {
+            let mut copy = round;
+            // SAFETY: valid pointers.
+            let status = unsafe { parlor_round_apply(&mut copy, wrong, code, core::ptr::null_mut()) };
+            assert_eq!(status, crate::PARLOR_ERR_NO_SUCH_SEAT, "{game} {preset}: seat {wrong}");
+            assert_eq!(copy, round);
+        }
+    }
+}
+
 /// Where the config of `round` lies in its own bytes (found by its bytes: the round's fields
 /// are private).
 fn config_at(raw: &[u8], config: &[u8]) -> usize {
