@@ -499,7 +499,7 @@ mod tests {
                     0
                 };
             }
-            game.over = rng.next_u64() % 2 == 0;
+            game.over = rng.next_u64().is_multiple_of(2);
             assert_eq!(game.scores(), old_way::scores(&game));
             assert_eq!(game.result(), old_way::result(&game));
             assert_eq!(game.leading(), old_way::leading(&game));
