@@ -164,11 +164,22 @@ impl Match {
 
     fn leading(&self) -> Option<Seat> {
         let (values, sides) = self.side_scores();
-        let values = values.get(..sides).unwrap_or(&[]);
-        let best = values.iter().copied().max()?;
-        let mut top = (0u8..).zip(values).filter(|&(_, &score)| score == best);
-        let (first, _) = top.next()?;
-        (top.next().is_none() && best >= i32::from(self.config().target)).then_some(Seat(first))
+        // One pass: the first side with the highest score, and whether another has it too.
+        let mut best: Option<(usize, i32)> = None;
+        let mut tied = false;
+        for (side, &score) in values.iter().enumerate().take(sides) {
+            match best {
+                Some((_, top)) if score < top => {}
+                Some((_, top)) if score == top => tied = true,
+                _ => {
+                    best = Some((side, score));
+                    tied = false;
+                }
+            }
+        }
+        let (first, score) = best?;
+        // A side is below `MAX_PLAYERS`: a `u8`.
+        (!tied && score >= i32::from(self.config().target)).then_some(Seat(first as u8))
     }
 
     /// Takes `action` for `seat` in the current hand; when that ends the hand, adds its scores,
