@@ -494,7 +494,13 @@ impl Engine<'_> {
             } else {
                 NONE
             };
-            for to in [forward, backward, across] {
+            // By index, not over an array by value (its iterator linked a `next`, flash).
+            for arc in 0..3 {
+                let to = match arc {
+                    0 => forward,
+                    1 => backward,
+                    _ => across,
+                };
                 if to != NONE && self.visit(from, to, &mut write) && to == target {
                     return self.apply(target);
                 }
