@@ -583,31 +583,19 @@ impl Engine<'_> {
                     [1, 1]
                 };
             } else {
-                let side = if tile.is_double() {
-                    0
-                } else {
-                    let by = if state.flipped {
-                        if state.default == state.ids[0] {
-                            state.ids[1]
-                        } else {
-                            state.ids[0]
-                        }
-                    } else {
-                        state.default
-                    };
-                    usize::from(by != state.ids[0])
-                };
                 let [first_id, second_id] = state.ids;
-                let by = if side == 0 { first_id } else { second_id };
-                let pip = if side == 0 { tile.a } else { tile.b };
+                // A non-double's ids differ and its default is one of them: it attaches by its
+                // second side when the default is the second id, or (exclusive) it is flipped.
+                let side = !tile.is_double() && ((state.default != first_id) != state.flipped);
+                let (by, pip) = if side { (second_id, tile.b) } else { (first_id, tile.a) };
                 let parent = known(self.take_free_end(by))?;
                 emit(index, parent, pip);
                 state.free = if tile.is_double() {
                     [if state.spinner { 3 } else { 1 }, 0]
-                } else if side == 0 {
-                    [0, 1]
-                } else {
+                } else if side {
                     [1, 0]
+                } else {
+                    [0, 1]
                 };
             }
             for ((&free, link), &id) in state.free.iter().zip(state.link.iter_mut()).zip(state.ids.iter()) {
