@@ -332,10 +332,13 @@ impl Engine<'_> {
     /// see [`LargeMemory`]).
     fn value_id(&mut self, pip: u32) -> Result<u16, Internal> {
         let fresh = known(u16::try_from(self.value_count).ok())?;
-        if self.value_count >= self.base.len().min(self.head.len()) {
-            return known(self.values.get(pip));
-        }
+        // A known pip keeps its id; a new one past the memory's numbers gets an id past `base`
+        // and `head`, refused just below (no separate look-up when full: flash).
         let (id, inserted) = known(self.values.get_or_insert(pip, fresh))?;
+        debug_assert!(
+            inserted || self.values.get(pip) == Some(id),
+            "dominoes engine: a number's id moved"
+        );
         if inserted {
             self.value_count = self.value_count.saturating_add(1);
             *known(self.base.get_mut(usize::from(id)))? = 0;
@@ -630,5 +633,31 @@ impl Engine<'_> {
             *self.head.get_mut(usize::from(value))? = next;
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A memory of three numbers: every number fits; a fourth is a broken invariant
+    /// ([`Internal`], after a debug assertion), as when `value_id` looked it up apart (the old
+    /// way: a full memory answered known numbers by `Map::get` and refused new ones).
+    fn three_numbers(tiles: &[Tile]) -> Result<Outcome, Internal> {
+        let mut memory = Memory::<4, 8, 3, 8, 8>::new();
+        memory.engine().check(tiles, SpinnerRule::EveryDouble)
+    }
+
+    #[test]
+    fn a_full_memory_answers_its_numbers() {
+        let tiles = [Tile::new(0, 1), Tile::new(1, 1), Tile::new(1, 2), Tile::new(2, 0)];
+        assert_eq!(three_numbers(&tiles), Ok(Outcome::Legal));
+    }
+
+    #[test]
+    #[cfg_attr(debug_assertions, should_panic(expected = "an id past its memory"))]
+    fn a_number_past_a_full_memory_is_internal() {
+        let tiles = [Tile::new(0, 1), Tile::new(1, 2), Tile::new(2, 3)];
+        assert_eq!(three_numbers(&tiles), Err(Internal));
     }
 }
