@@ -331,7 +331,8 @@ impl Engine<'_> {
     /// The id of `pip`, numbering it if new; [`Internal`] if the table is full (cannot happen:
     /// see [`LargeMemory`]).
     fn value_id(&mut self, pip: u32) -> Result<u16, Internal> {
-        let fresh = known(u16::try_from(self.value_count).ok())?;
+        // At most the table's slots (1,024), so a `u16`.
+        let fresh = self.value_count as u16;
         // A known pip keeps its id; a new one past the memory's numbers gets an id past `base`
         // and `head`, refused just below (no separate look-up when full: flash).
         let (id, inserted) = known(self.values.get_or_insert(pip, fresh))?;
@@ -428,10 +429,8 @@ impl Engine<'_> {
         known(self.tiles.get_mut(index))?.default = a;
         // Two event nodes per non-double: `NODES` = 2 × `TILES` always has room.
         let after = known(self.node_count.checked_add(2).filter(|&n| n <= self.nodes.len()))?;
-        let (na, nb) = (
-            known(u16::try_from(self.node_count).ok())?,
-            known(u16::try_from(after.saturating_sub(1)).ok())?,
-        );
+        // At most `nodes.len()` (checked just above), at most 512: `u16`s.
+        let (na, nb) = (self.node_count as u16, after.saturating_sub(1) as u16);
         self.node_count = after;
         for (id, value, partner, is_a) in [(na, a, nb, true), (nb, b, na, false)] {
             let prev = self.head(value)?;
