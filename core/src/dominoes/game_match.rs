@@ -101,14 +101,15 @@ impl Match {
         Scores::new(values.get(..sides).unwrap_or(&[]))
     }
 
-    /// Every side's points ([`Match::side_score`] of seats `0..sides`) and the number of sides:
-    /// the one copy behind [`Match::scores`], [`Match::result`] and the match's end (out of line:
-    /// the C calls share it). Seat `s` belongs to side `s % sides`.
+    /// Each seat's side's points ([`Match::side_score`] of every seat) and the number of sides,
+    /// whose points are the first entries: the one copy behind [`Match::scores`],
+    /// [`Match::result`] and the match's end (out of line: the C calls share it).
     #[inline(never)]
     fn side_scores(&self) -> ([i32; MAX_PLAYERS], usize) {
         let [s0, s1, s2, s3] = self.totals.map(i32::from);
         if self.config().partnerships {
-            ([s0.saturating_add(s2), s1.saturating_add(s3), 0, 0], 2)
+            let (even, odd) = (s0.saturating_add(s2), s1.saturating_add(s3));
+            ([even, odd, even, odd], 2)
         } else {
             ([s0, s1, s2, s3], usize::from(self.config().players))
         }
@@ -151,11 +152,10 @@ impl Match {
             return None;
         }
         let players = usize::from(self.config().players);
-        let (values, sides) = self.side_scores();
-        let values = values.get(..sides).unwrap_or(&[]);
+        let (seats, sides) = self.side_scores();
+        let values = seats.get(..sides).unwrap_or(&[]);
         let mut places = [0u8; MAX_PLAYERS];
-        for (seat, place) in places.iter_mut().enumerate().take(players) {
-            let own = values.get(seat.checked_rem(sides).unwrap_or(0)).copied().unwrap_or(0);
+        for (place, &own) in places.iter_mut().zip(&seats).take(players) {
             let better = values.iter().filter(|&&side| side > own).count();
             *place = u8::try_from(better).unwrap_or(u8::MAX);
         }
