@@ -528,13 +528,13 @@ impl game::Rules for Config {
         }
         let mut bytes = self.to_bytes();
         let [low, high, ..] = code.to_le_bytes();
-        for (slot, part) in bytes
-            .iter_mut()
-            .skip(byte)
-            .zip([low, high])
-            .take(if at == TARGET { 2 } else { 1 })
-        {
-            *slot = part;
+        // The field's byte, and the target's second (plain stores: an iterator chain over the
+        // bytes linked two `next` functions, flash).
+        if let Some(slot) = bytes.get_mut(byte) {
+            *slot = low;
+        }
+        if let (TARGET, Some(slot)) = (at, bytes.get_mut(byte.saturating_add(1))) {
+            *slot = high;
         }
         *self = Config::from_bytes(&bytes).map_err(|_| RuleError::BadValue)?;
         Ok(())

@@ -331,11 +331,15 @@ impl Engine<'_> {
     /// The id of `pip`, numbering it if new; [`Internal`] if the table is full (cannot happen:
     /// see [`LargeMemory`]).
     fn value_id(&mut self, pip: u32) -> Result<u16, Internal> {
-        let fresh = known(u16::try_from(self.value_count).ok())?;
-        if self.value_count >= self.base.len().min(self.head.len()) {
-            return known(self.values.get(pip));
-        }
+        // At most the table's slots (1,024), so a `u16`.
+        let fresh = self.value_count as u16;
+        // A known pip keeps its id; a new one past the memory's numbers gets an id past `base`
+        // and `head`, refused just below (no separate look-up when full: flash).
         let (id, inserted) = known(self.values.get_or_insert(pip, fresh))?;
+        debug_assert!(
+            inserted || self.values.get(pip) == Some(id),
+            "dominoes engine: a number's id moved"
+        );
         if inserted {
             self.value_count = self.value_count.saturating_add(1);
             *known(self.base.get_mut(usize::from(id)))? = 0;
@@ -425,10 +429,8 @@ impl Engine<'_> {
         known(self.tiles.get_mut(index))?.default = a;
         // Two event nodes per non-double: `NODES` = 2 × `TILES` always has room.
         let after = known(self.node_count.checked_add(2).filter(|&n| n <= self.nodes.len()))?;
-        let (na, nb) = (
-            known(u16::try_from(self.node_count).ok())?,
-            known(u16::try_from(after.saturating_sub(1)).ok())?,
-        );
+        // At most `nodes.len()` (checked just above), at most 512: `u16`s.
+        let (na, nb) = (self.node_count as u16, after.saturating_sub(1) as u16);
         self.node_count = after;
         for (id, value, partner, is_a) in [(na, a, nb, true), (nb, b, na, false)] {
             let prev = self.head(value)?;
@@ -494,7 +496,13 @@ impl Engine<'_> {
             } else {
                 NONE
             };
-            for to in [forward, backward, across] {
+            // By index, not over an array by value (its iterator linked a `next`, flash).
+            for arc in 0..3 {
+                let to = match arc {
+                    0 => forward,
+                    1 => backward,
+                    _ => across,
+                };
                 if to != NONE && self.visit(from, to, &mut write) && to == target {
                     return self.apply(target);
                 }
@@ -577,31 +585,19 @@ impl Engine<'_> {
                     [1, 1]
                 };
             } else {
-                let side = if tile.is_double() {
-                    0
-                } else {
-                    let by = if state.flipped {
-                        if state.default == state.ids[0] {
-                            state.ids[1]
-                        } else {
-                            state.ids[0]
-                        }
-                    } else {
-                        state.default
-                    };
-                    usize::from(by != state.ids[0])
-                };
                 let [first_id, second_id] = state.ids;
-                let by = if side == 0 { first_id } else { second_id };
-                let pip = if side == 0 { tile.a } else { tile.b };
+                // A non-double's ids differ and its default is one of them: it attaches by its
+                // second side when the default is the second id, or (exclusive) it is flipped.
+                let side = !tile.is_double() && ((state.default != first_id) != state.flipped);
+                let (by, pip) = if side { (second_id, tile.b) } else { (first_id, tile.a) };
                 let parent = known(self.take_free_end(by))?;
                 emit(index, parent, pip);
                 state.free = if tile.is_double() {
                     [if state.spinner { 3 } else { 1 }, 0]
-                } else if side == 0 {
-                    [0, 1]
-                } else {
+                } else if side {
                     [1, 0]
+                } else {
+                    [0, 1]
                 };
             }
             for ((&free, link), &id) in state.free.iter().zip(state.link.iter_mut()).zip(state.ids.iter()) {
@@ -636,5 +632,31 @@ impl Engine<'_> {
             *self.head.get_mut(usize::from(value))? = next;
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A memory of three numbers: every number fits; a fourth is a broken invariant
+    /// ([`Internal`], after a debug assertion), as when `value_id` looked it up apart (the old
+    /// way: a full memory answered known numbers by `Map::get` and refused new ones).
+    fn three_numbers(tiles: &[Tile]) -> Result<Outcome, Internal> {
+        let mut memory = Memory::<4, 8, 3, 8, 8>::new();
+        memory.engine().check(tiles, SpinnerRule::EveryDouble)
+    }
+
+    #[test]
+    fn a_full_memory_answers_its_numbers() {
+        let tiles = [Tile::new(0, 1), Tile::new(1, 1), Tile::new(1, 2), Tile::new(2, 0)];
+        assert_eq!(three_numbers(&tiles), Ok(Outcome::Legal));
+    }
+
+    #[test]
+    #[cfg_attr(debug_assertions, should_panic(expected = "an id past its memory"))]
+    fn a_number_past_a_full_memory_is_internal() {
+        let tiles = [Tile::new(0, 1), Tile::new(1, 2), Tile::new(2, 3)];
+        assert_eq!(three_numbers(&tiles), Err(Internal));
     }
 }

@@ -97,12 +97,22 @@ impl Match {
     /// The running totals per side: one entry per seat, or with partnerships two (team 0 =
     /// seats 0 and 2, team 1 = seats 1 and 3).
     pub fn scores(&self) -> Scores {
-        let sides = self.sides();
-        let mut values = [0i32; MAX_PLAYERS];
-        for (value, side) in values.iter_mut().zip(0u8..sides) {
-            *value = self.side_score(Seat(side));
+        let (values, sides) = self.side_scores();
+        Scores::new(values.get(..sides).unwrap_or(&[]))
+    }
+
+    /// Each seat's side's points ([`Match::side_score`] of every seat) and the number of sides,
+    /// whose points are the first entries: the one copy behind [`Match::scores`],
+    /// [`Match::result`] and the match's end (out of line: the C calls share it).
+    #[inline(never)]
+    fn side_scores(&self) -> ([i32; MAX_PLAYERS], usize) {
+        let [s0, s1, s2, s3] = self.totals.map(i32::from);
+        if self.config().partnerships {
+            let (even, odd) = (s0.saturating_add(s2), s1.saturating_add(s3));
+            ([even, odd, even, odd], 2)
+        } else {
+            ([s0, s1, s2, s3], usize::from(self.config().players))
         }
-        Scores::new(values.get(..usize::from(sides)).unwrap_or(&[]))
     }
 
     /// The points of `seat`'s side: its own with no partnerships, its team's with them
@@ -141,35 +151,35 @@ impl Match {
         if !self.over {
             return None;
         }
-        let players = self.config().players;
+        let players = usize::from(self.config().players);
+        let (seats, sides) = self.side_scores();
+        let values = seats.get(..sides).unwrap_or(&[]);
         let mut places = [0u8; MAX_PLAYERS];
-        for (place, seat) in places.iter_mut().zip(0u8..players) {
-            let own = self.side_score(Seat(seat));
-            let better = (0..self.sides())
-                .filter(|&side| self.side_score(Seat(side)) > own)
-                .count();
+        for (place, &own) in places.iter_mut().zip(&seats).take(players) {
+            let better = values.iter().filter(|&&side| side > own).count();
             *place = u8::try_from(better).unwrap_or(u8::MAX);
         }
-        Some(Placement::new(places.get(..usize::from(players)).unwrap_or(&[])))
-    }
-
-    /// The sides that score: the seats, or with partnerships the two teams (seats 0 and 1 name
-    /// them).
-    fn sides(&self) -> u8 {
-        if self.config().partnerships {
-            2
-        } else {
-            self.config().players
-        }
+        Some(Placement::new(places.get(..players).unwrap_or(&[])))
     }
 
     fn leading(&self) -> Option<Seat> {
-        let sides = self.sides();
-        let score = |side: u8| self.side_score(Seat(side));
-        let best = (0..sides).map(score).max()?;
-        let mut top = (0..sides).filter(|&side| score(side) == best);
-        let first = top.next()?;
-        (top.next().is_none() && best >= i32::from(self.config().target)).then_some(Seat(first))
+        let (values, sides) = self.side_scores();
+        // One pass: the first side with the highest score, and whether another has it too.
+        let mut best: Option<(usize, i32)> = None;
+        let mut tied = false;
+        for (side, &score) in values.iter().enumerate().take(sides) {
+            match best {
+                Some((_, top)) if score < top => {}
+                Some((_, top)) if score == top => tied = true,
+                _ => {
+                    best = Some((side, score));
+                    tied = false;
+                }
+            }
+        }
+        let (first, score) = best?;
+        // A side is below `MAX_PLAYERS`: a `u8`.
+        (!tied && score >= i32::from(self.config().target)).then_some(Seat(first as u8))
     }
 
     /// Takes `action` for `seat` in the current hand; when that ends the hand, adds its scores,
@@ -423,6 +433,87 @@ mod tests {
             let winner = game.result().unwrap().winners().next().unwrap();
             assert!(game.side_score(winner) >= i32::from(config.target));
             assert_eq!(game.apply(Seat(0), Action::Pass), Err(Error::RoundOver));
+        }
+    }
+
+    /// The old way (session 23): each side's score asked of `side_score` again and again.
+    mod old_way {
+        use super::*;
+
+        fn sides(game: &Match) -> u8 {
+            if game.config().partnerships {
+                2
+            } else {
+                game.config().players
+            }
+        }
+
+        pub fn scores(game: &Match) -> Scores {
+            let sides = sides(game);
+            let mut values = [0i32; MAX_PLAYERS];
+            for (value, side) in values.iter_mut().zip(0u8..sides) {
+                *value = game.side_score(Seat(side));
+            }
+            Scores::new(values.get(..usize::from(sides)).unwrap_or(&[]))
+        }
+
+        pub fn result(game: &Match) -> Option<Placement> {
+            if !game.over {
+                return None;
+            }
+            let players = game.config().players;
+            let mut places = [0u8; MAX_PLAYERS];
+            for (place, seat) in places.iter_mut().zip(0u8..players) {
+                let own = game.side_score(Seat(seat));
+                let better = (0..sides(game))
+                    .filter(|&side| game.side_score(Seat(side)) > own)
+                    .count();
+                *place = u8::try_from(better).unwrap_or(u8::MAX);
+            }
+            Some(Placement::new(places.get(..usize::from(players)).unwrap_or(&[])))
+        }
+
+        pub fn leading(game: &Match) -> Option<Seat> {
+            let sides = sides(game);
+            let score = |side: u8| game.side_score(Seat(side));
+            let best = (0..sides).map(score).max()?;
+            let mut top = (0..sides).filter(|&side| score(side) == best);
+            let first = top.next()?;
+            (top.next().is_none() && best >= i32::from(game.config().target)).then_some(Seat(first))
+        }
+    }
+
+    #[test]
+    fn side_scores_answer_as_the_old_way() {
+        let mut rng = Rng::new(23);
+        let configs = [
+            Config::FIVE_UP,
+            Config::ALL_FIVES,
+            Config::BLOCK,
+            Config::FIVE_UP.with_players(3),
+            Config::FIVE_UP.with_players(4),
+            Config {
+                partnerships: false,
+                ..Config::FIVE_UP.with_players(4)
+            },
+        ];
+        for round in 0..4000u32 {
+            let config = configs[round as usize % configs.len()];
+            assert!(config.validate().is_ok());
+            let mut game = Match::new(&config, u64::from(round)).unwrap();
+            let players = usize::from(config.players);
+            // Small totals make ties common; the target is met or not.
+            for (seat, total) in game.totals.iter_mut().enumerate() {
+                *total = if seat < players {
+                    (rng.next_u64() % 70) as u16
+                } else {
+                    0
+                };
+            }
+            game.over = rng.next_u64().is_multiple_of(2);
+            assert_eq!(game.scores(), old_way::scores(&game));
+            assert_eq!(game.result(), old_way::result(&game));
+            assert_eq!(game.leading(), old_way::leading(&game));
         }
     }
 
