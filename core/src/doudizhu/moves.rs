@@ -1042,7 +1042,7 @@ impl Gen<'_> {
                 let this = reading(Kind::QuadSingles, len, start);
                 if singles && self.fits_size(len.saturating_mul(6)) && self.beats_prev(&this) {
                     let caps = self.quad_wing_caps(start, len, per);
-                    if chains || !self.skipped(kicker_sets(&caps, 2, both_jokers)) {
+                    if chains || !(self.skipping() && self.skipped(kicker_sets(&caps, 2, both_jokers))) {
                         let mut all = Multisets::new(&caps, wings);
                         while !self.stopped && all.advance() {
                             let [.., black, red] = all.cur;
@@ -1057,7 +1057,8 @@ impl Gen<'_> {
                 if pairs && self.fits_size(len.saturating_mul(8)) && self.beats_prev(&this) {
                     // The pair wings: ranks 3 … 2 outside the chain held twice.
                     let caps = self.pair_caps(start, len);
-                    if chains || !self.skipped(choose(caps.iter().filter(|&&c| c > 0).count(), 2)) {
+                    if chains || !(self.skipping() && self.skipped(choose(caps.iter().filter(|&&c| c > 0).count(), 2)))
+                    {
                         let mut all = Multisets::new(&caps, wings);
                         while !self.stopped && all.advance() {
                             self.emit_wings(&chain, &all.cur, 2, this);
@@ -1248,7 +1249,7 @@ impl Gen<'_> {
         let preset = *self.preset;
         let this = reading(Kind::AirplaneSingles, len, start);
         if !self.beats_prev(&this)
-            || (!self.expand && self.skipped(kicker_sets(&caps, len, preset.both_jokers_as_kickers)))
+            || (!self.expand && self.skipping() && self.skipped(kicker_sets(&caps, len, preset.both_jokers_as_kickers)))
         {
             return;
         }
@@ -1287,7 +1288,7 @@ impl Gen<'_> {
         let caps = self.pair_caps(start, len);
         let this = reading(Kind::AirplanePairs, len, start);
         if !self.beats_prev(&this)
-            || (!self.expand && self.skipped(choose(caps.iter().filter(|&&c| c > 0).count(), len)))
+            || (!self.expand && self.skipping() && self.skipped(choose(caps.iter().filter(|&&c| c > 0).count(), len)))
         {
             return;
         }
