@@ -1062,7 +1062,7 @@ mod tests {
                     let keep = |c: &Cards| match mode {
                         0 => true,
                         1 => false,
-                        2 => c.len() % 2 == 0,
+                        2 => c.len().is_multiple_of(2),
                         _ => {
                             c.counts()
                                 .iter()
