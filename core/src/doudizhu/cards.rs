@@ -155,6 +155,28 @@ fn at_least(a: [u64; 2], b: [u64; 2]) -> bool {
     ge(a0, b0) && ge(a1, b1)
 }
 
+/// Whether two sets of count words ([`words_of`]) fit in the deck together ([`Cards::plus`]),
+/// by the words' containment tests: `a` within the deck (the room it leaves is then its
+/// difference from the deck, no byte borrowing) and `b` within that room.
+fn fits_by_room(a: [u64; 2], b: [u64; 2]) -> bool {
+    minus_words(DECK_WORDS, a).is_some_and(|room| at_least(room, b))
+}
+
+/// [`fits_by_room`] in 16-bit lanes, even and odd ranks apart: `0x200 + limit - a - b` stays in
+/// 2 ..= 0x2FF and reaches 0x200 exactly when `a + b` fits (the 64-bit hosts' form).
+fn fits_by_lanes([a0, a1]: [u64; 2], [b0, b1]: [u64; 2]) -> bool {
+    let [d0, d1] = DECK_WORDS;
+    let fits = |d: u64, a: u64, b: u64| {
+        let room = |shift: u32| {
+            (d >> shift & LANE_LOW | LANE_BIT9)
+                .wrapping_sub(a >> shift & LANE_LOW)
+                .wrapping_sub(b >> shift & LANE_LOW)
+        };
+        room(0) & room(8) & LANE_BIT9 == LANE_BIT9
+    };
+    fits(d0, a0, b0) && fits(d1, a1, b1)
+}
+
 impl TryFrom<u8> for Rank {
     type Error = Error;
     /// The rank of index `0..=14` (0 = 3 … 12 = 2, 13 = black joker, 14 = red joker), as in
@@ -256,20 +278,17 @@ impl Cards {
 
     /// The union of two disjoint sets, or `None` if together they exceed the deck.
     pub fn plus(&self, other: &Cards) -> Option<Cards> {
-        // Every sum within the deck's copies (so below 256): the words' sum carries out of no
-        // byte, so it is the counts' sums. Checked in 16-bit lanes, even and odd ranks apart:
-        // 0x200 + limit - a - b stays in 2 ..= 0x2FF and reaches 0x200 exactly when a + b fits.
-        let ([a0, a1], [b0, b1]) = (self.words(), other.words());
-        let [d0, d1] = DECK_WORDS;
-        let fits = |d: u64, a: u64, b: u64| {
-            let room = |shift: u32| {
-                (d >> shift & LANE_LOW | LANE_BIT9)
-                    .wrapping_sub(a >> shift & LANE_LOW)
-                    .wrapping_sub(b >> shift & LANE_LOW)
-            };
-            room(0) & room(8) & LANE_BIT9 == LANE_BIT9
+        let (a, b) = (self.words(), other.words());
+        // On 32-bit parts by the containment tests (no lane arithmetic of its own: flash), on a
+        // 64-bit host by the lanes (the cheaper there: `apply` adds every play to a pile); the
+        // same answers (tested).
+        let fits = if cfg!(target_pointer_width = "64") {
+            fits_by_lanes(a, b)
+        } else {
+            fits_by_room(a, b)
         };
-        (fits(d0, a0, b0) && fits(d1, a1, b1)).then(|| Cards::from_words([a0.wrapping_add(b0), a1.wrapping_add(b1)]))
+        let ([a0, a1], [b0, b1]) = (a, b);
+        fits.then(|| Cards::from_words([a0.wrapping_add(b0), a1.wrapping_add(b1)]))
     }
 
     /// The counts as the bytes of two little-endian words, ranks 0 … 7 and 8 … 14 (the top byte
@@ -321,6 +340,7 @@ impl Cards {
 mod tests {
     #![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects, clippy::unwrap_used)]
     use super::{Cards, RANKS};
+
     use crate::game::Rng;
 
     /// Session 18: the word forms of `len`, `is_empty`, `contains`, `minus` and `plus` give
@@ -395,6 +415,9 @@ mod tests {
                 c
             });
             assert_eq!(a.plus(&b).map(|c| c.counts()), plus, "{ac:?} {bc:?}");
+            // Session 22: both forms of the test (the 32-bit parts' and the hosts').
+            assert_eq!(super::fits_by_room(a.words(), b.words()), fits, "{ac:?} {bc:?}");
+            assert_eq!(super::fits_by_lanes(a.words(), b.words()), fits, "{ac:?} {bc:?}");
             some[0] += u32::from(contains);
             some[1] += u32::from(fits);
             some[2] += u32::from(!contains);

@@ -178,7 +178,7 @@ pub(crate) fn generate_from(
         masks: [0; 4],
         expand,
     };
-    if g.skip.is_some() {
+    if g.skipping() {
         g.masks = g.masks();
     }
     g.run();
@@ -656,8 +656,18 @@ impl Gen<'_> {
         self.fits || cards <= self.limit
     }
 
+    /// Whether blocks are passed over ([`generate_from`] with a skip count): never on 32-bit
+    /// parts, where [`Round::nth_legal_action`](super::Round::nth_legal_action) walks the plays
+    /// one by one (so the skip paths are left out of flash).
+    fn skipping(&self) -> bool {
+        cfg!(target_pointer_width = "64") && self.skip.is_some()
+    }
+
     /// Passes over a block of `n` plays if the skip count is at least `n`; whether it did.
     fn skipped(&self, n: usize) -> bool {
+        if !cfg!(target_pointer_width = "64") {
+            return false;
+        }
         match self.skip {
             Some(left) if left.get() >= n => {
                 left.set(left.get().wrapping_sub(n)); // ≥ n
@@ -1032,7 +1042,7 @@ impl Gen<'_> {
                 let this = reading(Kind::QuadSingles, len, start);
                 if singles && self.fits_size(len.saturating_mul(6)) && self.beats_prev(&this) {
                     let caps = self.quad_wing_caps(start, len, per);
-                    if chains || !self.skipped(kicker_sets(&caps, 2, both_jokers)) {
+                    if chains || !(self.skipping() && self.skipped(kicker_sets(&caps, 2, both_jokers))) {
                         let mut all = Multisets::new(&caps, wings);
                         while !self.stopped && all.advance() {
                             let [.., black, red] = all.cur;
@@ -1047,7 +1057,8 @@ impl Gen<'_> {
                 if pairs && self.fits_size(len.saturating_mul(8)) && self.beats_prev(&this) {
                     // The pair wings: ranks 3 … 2 outside the chain held twice.
                     let caps = self.pair_caps(start, len);
-                    if chains || !self.skipped(choose(caps.iter().filter(|&&c| c > 0).count(), 2)) {
+                    if chains || !(self.skipping() && self.skipped(choose(caps.iter().filter(|&&c| c > 0).count(), 2)))
+                    {
                         let mut all = Multisets::new(&caps, wings);
                         while !self.stopped && all.advance() {
                             self.emit_wings(&chain, &all.cur, 2, this);
@@ -1063,7 +1074,7 @@ impl Gen<'_> {
 
     #[inline(never)] // a frame of its own (see `Gen::run`)
     fn simple(&mut self) {
-        if self.skip.is_some() && self.skipped(self.count_simple(self.masks)) {
+        if self.skipping() && self.skipped(self.count_simple(self.masks)) {
             return;
         }
         let b = Rank::BlackJoker as usize;
@@ -1077,7 +1088,7 @@ impl Gen<'_> {
         }
         // By rank, then single, pair, triplet, bomb: only the ranks the hand holds enough of
         // (from the count masks), only the kinds wanted (jokers are singles only).
-        let masks = if self.skip.is_some() { self.masks } else { self.masks() };
+        let masks = if self.skipping() { self.masks } else { self.masks() };
         let suited = (2u16 << Rank::Two as u32).wrapping_sub(1); // ranks 3 … 2
         let mut sets = [
             (Kind::Single, 1u8, 0u16),
@@ -1115,7 +1126,7 @@ impl Gen<'_> {
             (Kind::Airplane, 3, 2),
         ] {
             if !self.wants(kind)
-                || (self.skip.is_some()
+                || (self.skipping()
                     && !(self.expand && kind == Kind::Airplane)
                     && self.skipped(self.count_chains(self.masks, kind, self.quirk)))
             {
@@ -1124,7 +1135,7 @@ impl Gen<'_> {
             // The ranks 3 … A the hand holds `per` of, as bits: a chain starts at each and runs
             // while they last (the same plays in the same order as a walk of every rank, without
             // a data-dependent exit per rank; a start whose run is too short is passed over).
-            let masks = if self.skip.is_some() { self.masks } else { self.masks() };
+            let masks = if self.skipping() { self.masks } else { self.masks() };
             let runs = masks.get(usize::from(per).wrapping_sub(1)).copied().unwrap_or(0) & CHAIN_RANKS; // per ≥ 1
             let mut starts = runs;
             while starts != 0 {
@@ -1159,13 +1170,13 @@ impl Gen<'_> {
         // By the count masks: the triplets 3 … 2, and per triplet the other ranks the hand holds
         // one of (a single kicker) or two of (a pair kicker, 3 … 2), in rank order as a walk of
         // every rank gives them, without a data-dependent test per rank.
-        let [m1, m2, m3, _] = if self.skip.is_some() { self.masks } else { self.masks() };
+        let [m1, m2, m3, _] = if self.skipping() { self.masks } else { self.masks() };
         let suited = (2u16 << Rank::Two as u32).wrapping_sub(1); // ranks 3 … 2
         let mut triplets = m3 & suited;
         while triplets != 0 {
             let t = triplets.trailing_zeros() as usize;
             triplets &= triplets.wrapping_sub(1);
-            if self.skip.is_some() && self.skipped(self.count_triplet_kickers_of(t)) {
+            if self.skipping() && self.skipped(self.count_triplet_kickers_of(t)) {
                 continue;
             }
             let others = !(1u16 << t);
@@ -1204,7 +1215,7 @@ impl Gen<'_> {
         let max = usize::from(self.preset.max_cards).min(self.limit);
         // The ranks 3 … A the hand holds three of, as bits; an airplane starts where two follow
         // each other and runs while they last (as `chains`: the same order, no exit per rank).
-        let masks = if self.skip.is_some() { self.masks } else { self.masks() };
+        let masks = if self.skipping() { self.masks } else { self.masks() };
         let runs = masks[2] & CHAIN_RANKS;
         let mut starts = runs & runs >> 1;
         while starts != 0 {
@@ -1238,7 +1249,7 @@ impl Gen<'_> {
         let preset = *self.preset;
         let this = reading(Kind::AirplaneSingles, len, start);
         if !self.beats_prev(&this)
-            || (!self.expand && self.skipped(kicker_sets(&caps, len, preset.both_jokers_as_kickers)))
+            || (!self.expand && self.skipping() && self.skipped(kicker_sets(&caps, len, preset.both_jokers_as_kickers)))
         {
             return;
         }
@@ -1277,7 +1288,7 @@ impl Gen<'_> {
         let caps = self.pair_caps(start, len);
         let this = reading(Kind::AirplanePairs, len, start);
         if !self.beats_prev(&this)
-            || (!self.expand && self.skipped(choose(caps.iter().filter(|&&c| c > 0).count(), len)))
+            || (!self.expand && self.skipping() && self.skipped(choose(caps.iter().filter(|&&c| c > 0).count(), len)))
         {
             return;
         }

@@ -133,7 +133,10 @@ impl Round {
     /// of chain, triplets with kickers, each chain's wings, each quad's kickers) are passed over
     /// by their counts (under rules that read airplane sets several ways, all but the airplane
     /// blocks, which are walked and expanded as [`Round::for_each_legal_action`] expands them),
-    /// and the generator stops at it.
+    /// and the generator stops at it. On 32-bit parts (microcontrollers) the plays are counted
+    /// down one by one instead (`nth_visited`: the same answers, tested), which leaves
+    /// the closed forms and the generator's skip paths out of flash (about 3 KB on a Cortex-M4);
+    /// 64-bit hosts, where the bots' playouts and self-play run, keep them.
     pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
         let prev = self.top_entry().map(|(_, p)| p.reading);
         let rules = self.config.rules;
@@ -141,19 +144,8 @@ impl Round {
         let plain = self.to_act() == Some(seat)
             && self.phase == Phase::Play
             && !(self.config.bomb_follows_rocket && prev.is_some_and(|p| p.kind == Kind::Rocket));
-        if !plain {
-            let mut left = n;
-            let mut found = None;
-            self.visit(seat, &mut |a| {
-                if left == 0 {
-                    found = Some(a);
-                    false
-                } else {
-                    left = left.saturating_sub(1);
-                    true
-                }
-            });
-            return found;
+        if !plain || !cfg!(target_pointer_width = "64") {
+            return self.nth_visited(seat, n);
         }
         let mut left = n;
         if prev.is_some() {
@@ -223,6 +215,25 @@ impl Round {
                 visit_readings(&hand, cards, prev, &rules, false, &mut take)
             },
         );
+        found
+    }
+
+    /// The legal action of index `n` as [`Round::visit`] lists them, counted down one by one:
+    /// [`Round::nth_legal_action`]'s answer without its closed forms (the microcontrollers'
+    /// form, for flash; the same answers, tested).
+    #[inline(never)]
+    pub(in crate::doudizhu) fn nth_visited(&self, seat: Seat, n: usize) -> Option<Action> {
+        let mut left = n;
+        let mut found = None;
+        self.visit(seat, &mut |a| {
+            if left == 0 {
+                found = Some(a);
+                false
+            } else {
+                left = left.saturating_sub(1);
+                true
+            }
+        });
         found
     }
 

@@ -477,8 +477,11 @@ fn counts_and_nth_agree_with_the_enumeration() {
             );
             for (i, a) in all.iter().enumerate() {
                 assert_eq!(r.nth_legal_action(Seat(0), i), Some(*a), "{config:?} hand {hand} #{i}");
+                // Session 23: the 32-bit parts' form (the plays counted down one by one).
+                assert_eq!(r.nth_visited(Seat(0), i), Some(*a), "{config:?} hand {hand} #{i}");
             }
             assert_eq!(r.nth_legal_action(Seat(0), all.len()), None);
+            assert_eq!(r.nth_visited(Seat(0), all.len()), None);
             checked += all.len();
             most = most.max(all.len());
         }

@@ -399,10 +399,9 @@ fn build_table<'a>(
         }
         true
     });
-    // Kept plays first in each bucket, each part in generator order; the memo's bytes (at
-    // least 8 per play: a hand has more sub-hands than plays, and 1,024 memo entries) hold
-    // the others meanwhile.
-    let (spare, _) = memo.as_chunks_mut::<PLAY_BYTES>();
+    // Kept plays first in each bucket, each part in generator order: each kept play rotated
+    // down past the others before it (a stable partition in place, no spare bytes; the
+    // solver's code for size, tested against the partition through the memo's bytes before).
     let mut kept = [0u16; RANKS];
     for (r, end) in kept.iter_mut().enumerate() {
         let (Some(&lo), Some(&hi)) = (bucket.get(r), bucket.get(r.saturating_add(1))) else {
@@ -411,47 +410,19 @@ fn build_table<'a>(
         let Some(plays) = table.get_mut(usize::from(lo)..usize::from(hi)) else {
             return Err(internal("a bucket past the table"));
         };
-        let (mut k, mut u) = (0usize, 0usize);
-        if plays.len() > spare.len() {
-            // A bucket longer than the spare bytes (no dealt hand has one): in place, each kept
-            // play rotated down past the others before it.
-            for i in 0..plays.len() {
-                let Some(&play) = plays.get(i) else { break };
-                if keep(&Cards::from_counts_unchecked(unpack(u64::from_le_bytes(play)))) {
-                    if let Some(span) = plays.get_mut(k..=i) {
-                        // `rotate_right(1)` without its length assertion (a panic path in the C library).
-                        if let Some(&last) = span.last() {
-                            let mut carry = last;
-                            for slot in span.iter_mut() {
-                                core::mem::swap(slot, &mut carry);
-                            }
-                        }
-                    }
-                    k = k.saturating_add(1);
-                }
-            }
-            *end = lo.saturating_add(k as u16);
-            continue;
-        }
+        let mut k = 0usize;
         for i in 0..plays.len() {
             let Some(&play) = plays.get(i) else { break };
-            let cards = Cards::from_counts_unchecked(unpack(u64::from_le_bytes(play)));
-            if keep(&cards) {
-                if let Some(slot) = plays.get_mut(k) {
-                    *slot = play;
+            if keep(&Cards::from_counts_unchecked(unpack(u64::from_le_bytes(play)))) {
+                if let Some(span) = plays.get_mut(k..=i) {
+                    // `rotate_right(1)` without its length assertion (a panic path in the C library).
+                    let mut carry = play;
+                    for slot in span.iter_mut() {
+                        core::mem::swap(slot, &mut carry);
+                    }
                 }
                 k = k.saturating_add(1);
-            } else {
-                match spare.get_mut(u) {
-                    Some(slot) => *slot = play,
-                    None => return Err(internal("more plays than memo bytes")),
-                }
-                u = u.saturating_add(1);
             }
-        }
-        match (plays.get_mut(k..), spare.get(..u)) {
-            (Some(rest), Some(others)) if rest.len() == others.len() => rest.copy_from_slice(others),
-            _ => return Err(internal("a partition that does not add up")),
         }
         // k ≤ the bucket's length, a `u16`.
         *end = lo.saturating_add(k as u16);
@@ -983,6 +954,7 @@ mod tests {
     extern crate std;
     use std::boxed::Box;
     use std::vec;
+    use std::vec::Vec;
 
     use super::*;
 
@@ -1063,6 +1035,69 @@ mod tests {
             min_plays_in(&deck, &Preset::PAGAT, &mut bytes[..1]),
             Err(Error::HandTooLarge { cards: 54 })
         );
+    }
+
+    /// Session 23: the buckets partitioned in place (each kept play rotated down) hold what the
+    /// partition through the memo's bytes before gave: per lowest rank, the kept plays in
+    /// generator order, then the others in generator order; for keep-all, keep-none and mixed
+    /// predicates over hands with long buckets.
+    #[test]
+    fn the_in_place_partition_is_kept_then_others_in_generator_order() {
+        let mut bytes = vec![0u8; SCRATCH_BYTES];
+        for text in HARD.iter().chain(["3BR", "334", "3456789TJQKA2BR"].iter()) {
+            let hand: Cards = text.parse().unwrap();
+            for preset in [Preset::PAGAT, Preset::RLCARD, Preset::OPENSPIEL, Preset::BOTZONE] {
+                let mut listed = vec![];
+                generate(
+                    &hand,
+                    None,
+                    &preset,
+                    usize::from(preset.max_cards),
+                    &mut |c: Cards, _| {
+                        listed.push(c);
+                        true
+                    },
+                );
+                for mode in 0..4u32 {
+                    let keep = |c: &Cards| match mode {
+                        0 => true,
+                        1 => false,
+                        2 => c.len().is_multiple_of(2),
+                        _ => {
+                            c.counts()
+                                .iter()
+                                .enumerate()
+                                .map(|(r, &n)| r * usize::from(n))
+                                .sum::<usize>()
+                                % 3
+                                == 1
+                        }
+                    };
+                    let (table, _) = build_table(&hand, &preset, &mut bytes, &mut |c| keep(c)).unwrap();
+                    for r in 0..RANKS {
+                        let bucket: Vec<Cards> = listed
+                            .iter()
+                            .copied()
+                            .filter(|c| c.lowest().map(|l| l as usize) == Some(r))
+                            .collect();
+                        let want: Vec<u64> = bucket
+                            .iter()
+                            .filter(|c| keep(c))
+                            .chain(bucket.iter().filter(|c| !keep(c)))
+                            .map(|c| pack(&c.counts()))
+                            .collect();
+                        let got: Vec<u64> = table.range(r, true).map(|i| table.get(i).unwrap()).collect();
+                        assert_eq!(got, want, "{text} {preset:?} mode {mode} rank {r}");
+                        let kept = bucket.iter().filter(|c| keep(c)).count();
+                        assert_eq!(
+                            table.range(r, false).len(),
+                            kept,
+                            "{text} {preset:?} mode {mode} rank {r}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
