@@ -136,11 +136,11 @@ const fn natural_bits(low: u8, high: u8) -> u64 {
     ((1u64 << shift(high.wrapping_add(1))).wrapping_sub(1)) & !((1u64 << shift(low)).wrapping_sub(1))
 }
 
-/// Whether the walks pass over a full house's triple rank as one block counted in closed form
-/// ([`Gen::full_houses`]): hosted builds do (the self-play benchmark's counts); bare-metal builds
-/// pass over its products one at a time, each counted in closed form ([`Gen::product`], the
-/// path a hosted walk takes inside a block: `counts_and_positions_agree_with_the_walk` checks
-/// both), in less code (an embedded round stays far inside its instruction budget).
+/// Whether the walks pass over blocks of plays counted in closed form (a full house's triple
+/// rank, [`Gen::full_houses`]; a product's choices, [`Gen::product`]; a rank's plays): hosted
+/// builds do (the self-play benchmark's counts); bare-metal builds, where the round walks its
+/// listing and nothing skips, take a skip play by play ([`Gen::pass_over`]; the same plays and
+/// weight left: `full_house_blocks_are_their_products` checks both), in less code.
 const BLOCKS: bool = !cfg!(target_os = "none");
 
 /// A play's type, length and key ([`Combination::new`]'s arguments), as the generator passes
@@ -290,7 +290,13 @@ impl Gen<'_> {
 
     /// Whether a block of `plays` plays, each holding the Mah Jong or not (`mahjong`), fits in
     /// [`Gen::skip`]: then it is passed over (the skip taken down by its weight) and `true`.
+    /// Never without [`Gen::blocks`] (bare metal, where nothing counts the plays: the round
+    /// walks its listing): there a skip is taken play by play ([`Gen::deliver`]; the same
+    /// plays and skip left, tested), and the blocks' sizes are not computed (flash).
     fn pass_over(&mut self, plays: usize, mahjong: bool) -> bool {
+        if !self.blocks() {
+            return false;
+        }
         let weight = if mahjong { self.mahjong_weight } else { 1 };
         let block = plays.saturating_mul(weight);
         if self.skip >= block {
@@ -1103,9 +1109,9 @@ mod walk_tests {
         assert!(checked > 20_000, "{checked}");
     }
 
-    /// The bare-metal walks (a full house's triple rank passed over one product at a time, a
-    /// straight of one choice per rank and rank-only stairs as products) against the hosted walks (one block in
-    /// closed form, the straight emitted directly): the same counts, and the same play and
+    /// The bare-metal walks (a skip taken play by play, a straight of one choice per rank and
+    /// rank-only stairs as products) against the hosted walks (blocks passed over in closed
+    /// form, the straight emitted directly): the same counts, and the same play and
     /// weight left at every position, Mah Jong plays weighing 1 and 14, on random hands rich in
     /// pairs and triples on the lead and on full houses, and random hands on random plays.
     #[test]
