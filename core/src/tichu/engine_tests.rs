@@ -952,4 +952,3 @@ fn the_target_parser_is_the_standard_parser_and_the_range() {
     assert_eq!(target_value("10001"), None);
     assert_eq!(target_value("0"), None);
 }
-
