@@ -1483,7 +1483,9 @@ impl Round {
         {
             event.wish_fulfilled = Some(rank);
         }
-        let left = cards.removed_from(hand);
+        // A round's hands are sets of deck cards (suited): the play's bits taken off (what
+        // `removed_from` answers for them; tested equal).
+        let left = set_of(bits_of(hand) & !bits_of(cards));
         *at_mut(&mut self.hands, s) = left;
         self.played_any |= bit(s);
         self.plays = self.plays.checked_add(1).ok_or(Error::Internal)?;
