@@ -271,7 +271,8 @@ impl Cards {
     // inline for speed (is_legal is 10 % slower with a call).
     #[cfg_attr(target_os = "none", inline(never))]
     pub const fn len(self) -> usize {
-        (self.0 & !SUITED_BIT).count_ones() as usize
+        // By `ones`: one population count in a bare-metal image, not two.
+        Cards::ones(self.0 & !SUITED_BIT) as usize
     }
 
     /// The number of bits set in `x`: `x.count_ones()`, out of line on bare metal as
@@ -591,5 +592,47 @@ mod tests {
         assert_eq!(it.next(), Rank::new(2).map(|two| Card::Natural(two, Some(Suit::Jade))));
         assert_eq!(hand.iter().last(), Some(Card::Dog));
         assert_eq!(hand.iter().count(), 8);
+    }
+
+    /// What the play and the round ask instead of `removed_from` (a trick's player out when the
+    /// play is as long as the hand; a round's hand less the play's deck bits) against it, for
+    /// every subset drawn of random suited hands and their rank-only forms.
+    #[test]
+    fn lengths_and_bits_are_removed_from() {
+        let mut rng = crate::game::Rng::new(23);
+        let deck = (1u64 << 56) - 1;
+        let suited = |bits: u64| {
+            let bits = bits & deck;
+            Cards::from_bits(bits | if bits & ((1 << 52) - 1) != 0 { SUITED_BIT } else { 0 })
+        };
+        let rank_only = |cards: Cards| {
+            let mut mask = cards.mask() & (0xF << 52);
+            for rank in Rank::all() {
+                mask |= ((1u64 << cards.count(rank)) - 1) << rank.shift();
+            }
+            Cards::from_bits(mask)
+        };
+        let mut whole = 0usize;
+        for round in 0..200_000 {
+            let mut bits = 0u64;
+            let len = 1 + rng.below(14);
+            while bits.count_ones() < len {
+                bits |= 1u64 << rng.below(56);
+            }
+            let hand = suited(bits);
+            let play = suited(if round % 5 == 0 { bits } else { bits & rng.next_u64() });
+            let left = play.removed_from(hand);
+            assert_eq!(suited(hand.mask() & !play.mask()), left, "{hand} {play}");
+            assert_eq!(play.len() == hand.len(), left.is_empty(), "{hand} {play}");
+            let (hand, play) = (rank_only(hand), rank_only(play));
+            assert!(play.is_subset_of(hand));
+            assert_eq!(
+                play.len() == hand.len(),
+                play.removed_from(hand).is_empty(),
+                "{hand} {play}"
+            );
+            whole += usize::from(left.is_empty());
+        }
+        assert!(whole > 30_000, "{whole}");
     }
 }

@@ -621,6 +621,8 @@ fn count_and_nth_agree_with_the_listing_at_every_index() {
                     round.for_each_legal_action(seat, |a| list.push(a));
                     let n = list.len();
                     assert_eq!(round.count_legal_actions(seat), n, "seed {seed} seat {seat}");
+                    // The bare-metal builds' way: the listing walked.
+                    assert_eq!(round.walked_legal_action(seat, usize::MAX), (None, usize::MAX - n));
                     assert_eq!(round.may_act(seat), n > 0, "seed {seed} seat {seat}");
                     assert_eq!(round.nth_legal_action(seat, n), None);
                     assert_eq!(round.nth_legal_action(seat, usize::MAX), None);
@@ -636,6 +638,7 @@ fn count_and_nth_agree_with_the_listing_at_every_index() {
                                 Some(want),
                                 "seed {seed} seat {seat} index {i}"
                             );
+                            assert_eq!(round.walked_legal_action(seat, i), (Some(want), 0));
                         }
                     }
                     if Some(seat) != round.to_act() && round.phase() == Phase::Play {

@@ -136,11 +136,11 @@ const fn natural_bits(low: u8, high: u8) -> u64 {
     ((1u64 << shift(high.wrapping_add(1))).wrapping_sub(1)) & !((1u64 << shift(low)).wrapping_sub(1))
 }
 
-/// Whether the walks pass over a full house's triple rank as one block counted in closed form
-/// ([`Gen::full_houses`]): hosted builds do (the self-play benchmark's counts); bare-metal builds
-/// pass over its products one at a time, each counted in closed form ([`Gen::product`], the
-/// path a hosted walk takes inside a block: `counts_and_positions_agree_with_the_walk` checks
-/// both), in less code (an embedded round stays far inside its instruction budget).
+/// Whether the walks pass over blocks of plays counted in closed form (a full house's triple
+/// rank, [`Gen::full_houses`]; a product's choices, [`Gen::product`]; a rank's plays): hosted
+/// builds do (the self-play benchmark's counts); bare-metal builds, where the round walks its
+/// listing and nothing skips, take a skip play by play ([`Gen::pass_over`]; the same plays and
+/// weight left: `full_house_blocks_are_their_products` checks both), in less code.
 const BLOCKS: bool = !cfg!(target_os = "none");
 
 /// A play's type, length and key ([`Combination::new`]'s arguments), as the generator passes
@@ -172,6 +172,8 @@ struct Gen<'f> {
     skip: usize,
     /// The weight of a play holding the Mah Jong (1; 14 when the caller counts its 13 wishes).
     mahjong_weight: usize,
+    /// Only plays of this many cards (0: any; [`reading_of`], where the hand is the play).
+    exact: u8,
     /// [`BLOCKS`], or `false` in the test that runs the bare-metal walks on the host.
     #[cfg(test)]
     blocks: bool,
@@ -229,6 +231,9 @@ impl Gen<'_> {
     /// The key a play of the non-bomb type `kind` with `len` cards must exceed to beat the
     /// table (0 on the lead); `None` when no such play beats it ([`Combination::beats`]).
     fn floor(&self, kind: Kind, len: u8) -> Option<u8> {
+        if self.exact != 0 && self.exact != len {
+            return None;
+        }
         match self.previous {
             None => Some(0),
             Some(prev) if prev.kind() == kind && prev.len() == len && !prev.is_bomb() => Some(prev.key()),
@@ -250,7 +255,18 @@ impl Gen<'_> {
     fn reading(&self, (kind, len, key): Spec) -> Option<Combination> {
         Combination::new(kind, len, key)
             .ok()
-            .filter(|combination| combination.beats(self.previous))
+            .filter(|combination| combination.beats(self.previous) && (self.exact == 0 || self.exact == len))
+    }
+
+    /// The lengths of the plays of a type of `min..=max` cards to look at: [`Gen::exact`], or
+    /// the previous play's, else all.
+    fn lens(&self, min: u8, max: u8) -> (u8, u8) {
+        let len = match (self.exact, self.previous) {
+            (0, None) => return (min, max),
+            (0, Some(prev)) => prev.len(),
+            (exact, _) => exact,
+        };
+        (len, len)
     }
 
     /// Passes `mask` over (taking its weight off [`Gen::skip`]) or hands it to `f`.
@@ -274,7 +290,13 @@ impl Gen<'_> {
 
     /// Whether a block of `plays` plays, each holding the Mah Jong or not (`mahjong`), fits in
     /// [`Gen::skip`]: then it is passed over (the skip taken down by its weight) and `true`.
+    /// Never without [`Gen::blocks`] (bare metal, where nothing counts the plays: the round
+    /// walks its listing): there a skip is taken play by play ([`Gen::deliver`]; the same
+    /// plays and skip left, tested), and the blocks' sizes are not computed (flash).
     fn pass_over(&mut self, plays: usize, mahjong: bool) -> bool {
+        if !self.blocks() {
+            return false;
+        }
         let weight = if mahjong { self.mahjong_weight } else { 1 };
         let block = plays.saturating_mul(weight);
         if self.skip >= block {
@@ -414,6 +436,21 @@ impl Gen<'_> {
             return ControlFlow::Continue(());
         };
         let mut ranks = self.ranks_above(floor);
+        if !self.blocks() {
+            // Bare metal: each rank's plays as the products of one part, natural then with the
+            // Phoenix (its choices of no card are none), the same plays in less code (tested
+            // with the walks without blocks).
+            while ranks != 0 {
+                let value = ranks.trailing_zeros() as u8; // 2..=14
+                ranks &= ranks.wrapping_sub(1);
+                let spec = (kind, len, value.wrapping_mul(2));
+                self.product(spec, &[(value, len)], 0)?;
+                if self.phoenix {
+                    self.product(spec, &[(value, len.wrapping_sub(1))], PHOENIX_BIT)?;
+                }
+            }
+            return ControlFlow::Continue(());
+        }
         if k == 1 && self.pass_over(self.singles_total(ranks), false) {
             return ControlFlow::Continue(());
         }
@@ -551,10 +588,7 @@ impl Gen<'_> {
     }
 
     fn straights(&mut self) -> ControlFlow<()> {
-        let (min_len, max_len) = match self.previous {
-            Some(prev) => (prev.len(), prev.len()),
-            None => (5, 14),
-        };
+        let (min_len, max_len) = self.lens(5, 14);
         let present = self.ge1;
         for low in 1u8..11 {
             for len in min_len.max(5)..max_len.saturating_add(1) {
@@ -626,10 +660,8 @@ impl Gen<'_> {
     }
 
     fn stairs(&mut self) -> ControlFlow<()> {
-        let (min_pairs, max_pairs) = match self.previous {
-            Some(prev) => (prev.len() / 2, prev.len() / 2),
-            None => (2, 7),
-        };
+        let (min_len, max_len) = self.lens(4, 14);
+        let (min_pairs, max_pairs) = (min_len / 2, max_len / 2);
         let ge2 = self.ge2();
         for low in 2u8..14 {
             for pairs in min_pairs.max(2)..max_pairs.saturating_add(1) {
@@ -762,7 +794,7 @@ fn generate_some(
     bombs_only: bool,
     f: &mut dyn FnMut(Cards, Combination) -> ControlFlow<()>,
 ) -> Result<ControlFlow<()>, Error> {
-    walk(hand, previous, bombs_only, 0, 1, f).map(|(flow, _)| flow)
+    walk(hand, previous, bombs_only, 0, 1, 0, f).map(|(flow, _)| flow)
 }
 
 /// [`generate_some`] passing over plays of total weight `skip` first, a play holding the Mah
@@ -776,9 +808,10 @@ fn walk(
     bombs_only: bool,
     skip: usize,
     mahjong_weight: usize,
+    exact: u8,
     f: &mut dyn FnMut(Cards, Combination) -> ControlFlow<()>,
 ) -> Result<(ControlFlow<()>, usize), Error> {
-    if hand.len() > MAX_HAND {
+    if exact == 0 && hand.len() > MAX_HAND {
         return Err(Error::HandTooLarge);
     }
     if previous.is_some_and(|p| p.kind() == Kind::Dog) {
@@ -807,6 +840,7 @@ fn walk(
         bombs_only,
         skip,
         mahjong_weight,
+        exact,
         #[cfg(test)]
         blocks: BLOCKS,
         f,
@@ -846,11 +880,31 @@ pub(crate) fn nth_play(
     mahjong_weight: usize,
 ) -> Result<Result<(Cards, usize), usize>, Error> {
     let mut found = None;
-    let (_, left) = walk(hand, previous, bombs_only, n, mahjong_weight, &mut |cards, _| {
+    let (_, left) = walk(hand, previous, bombs_only, n, mahjong_weight, 0, &mut |cards, _| {
         found = Some(cards);
         ControlFlow::Break(())
     })?;
     Ok(found.map(|cards| (cards, left)).ok_or(left))
+}
+
+/// The strongest reading of `play` that beats `previous` (`None`: the lead), found by the
+/// generator: the walk of the plays of `play` itself of its length, the one that is the whole
+/// set (a set is generated once, at its strongest reading that beats the table). What
+/// [`readings`](super::combination::readings) and [`Combination::beats`] answer
+/// ([`resolve`](super::combination::resolve) on hosted builds; tested equal): bare-metal builds
+/// classify a play so, without a second classifier (flash). Not for a lone Phoenix, whose
+/// value is the table's.
+pub(crate) fn reading_of(previous: Option<Combination>, play: Cards) -> Option<Combination> {
+    let mut found = None;
+    // At most 56 cards: the length fits.
+    let _ = walk(play, previous, false, 0, 1, play.len() as u8, &mut |cards, reading| {
+        if cards == play {
+            found = Some(reading);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
+    found
 }
 
 /// Whether a suited hand holds a bomb at all: four cards of a rank, or five consecutive ranks
@@ -1017,23 +1071,27 @@ mod walk_tests {
     extern crate std;
     use std::vec::Vec;
 
-    use super::{Cards, Combination, ControlFlow, Rank, count_plays, generate_some, nth_play, without_rank};
+    use super::{
+        Cards, Combination, ControlFlow, Kind, PHOENIX_BIT, Rank, count_plays, generate_some, nth_play, reading_of,
+        without_rank,
+    };
     use crate::game::Rng;
 
-    /// The natural singles of `Gen::same_rank` with `k` = 1 (the bare-metal builds') against
+    /// The natural singles of `Gen::same_rank` with `k` = 1 (the bare-metal builds', by products
+    /// there) against
     /// `Gen::natural_singles`' own loop (the hosted builds'): the same plays in the same order
     /// and the same skip left, at every skip, on random suited and rank-only hands on the lead
     /// and on random tables.
     #[test]
     fn singles_by_same_rank_are_the_singles_loop() {
         use super::Kind;
-        let run = |hand: Cards, previous: Option<Combination>, skip: usize, by_same_rank: bool| {
+        let run = |hand: Cards, previous: Option<Combination>, skip: usize, by_same_rank: bool, blocks: bool| {
             let mut plays = Vec::new();
             let mut f = |play: Cards, reading: Combination| {
                 plays.push((play, reading));
                 ControlFlow::Continue(())
             };
-            let mut generator = generator(hand, previous, skip, 1, true, &mut f);
+            let mut generator = generator(hand, previous, skip, 1, blocks, &mut f);
             let _ = if by_same_rank {
                 generator.same_rank(1, Kind::Single)
             } else {
@@ -1055,21 +1113,23 @@ mod walk_tests {
                 super::super::combination::resolve(None, single)
             };
             for skip in 0..=16 {
-                let (expected, expected_left) = run(hand, previous, skip, false);
-                assert_eq!(
-                    run(hand, previous, skip, true),
-                    (expected.clone(), expected_left),
-                    "{hand} {skip}"
-                );
+                let (expected, expected_left) = run(hand, previous, skip, false, true);
+                for blocks in [true, false] {
+                    assert_eq!(
+                        run(hand, previous, skip, true, blocks),
+                        (expected.clone(), expected_left),
+                        "{hand} {skip} {blocks}"
+                    );
+                }
                 checked += expected.len();
             }
         }
         assert!(checked > 20_000, "{checked}");
     }
 
-    /// The bare-metal walks (a full house's triple rank passed over one product at a time, a
-    /// straight of one choice per rank and rank-only stairs as products) against the hosted walks (one block in
-    /// closed form, the straight emitted directly): the same counts, and the same play and
+    /// The bare-metal walks (a skip taken play by play, a straight of one choice per rank and
+    /// rank-only stairs as products) against the hosted walks (blocks passed over in closed
+    /// form, the straight emitted directly): the same counts, and the same play and
     /// weight left at every position, Mah Jong plays weighing 1 and 14, on random hands rich in
     /// pairs and triples on the lead and on full houses, and random hands on random plays.
     #[test]
@@ -1167,6 +1227,7 @@ mod walk_tests {
             bombs_only: false,
             skip,
             mahjong_weight,
+            exact: 0,
             blocks,
             f,
         }
@@ -1200,6 +1261,116 @@ mod walk_tests {
             mask |= ((1u64 << hand.count(rank)) - 1) << rank.shift();
         }
         Cards::from_bits(mask)
+    }
+
+    /// A random valid combination (type, length and key drawn until [`Combination::new`] takes
+    /// them), or the lead.
+    fn random_previous(rng: &mut Rng) -> Option<Combination> {
+        loop {
+            if rng.below(8) == 0 {
+                return None;
+            }
+            let kind = super::super::combination::Kind::try_from(rng.below(9) as u8).unwrap();
+            let len = match kind {
+                Kind::Single | Kind::Dog => 1,
+                Kind::Straight | Kind::StraightFlush | Kind::Stairs => 4 + rng.below(11) as u8,
+                _ => 2 + rng.below(4) as u8,
+            };
+            if let Ok(combination) = Combination::new(kind, len, rng.below(31) as u8) {
+                return Some(combination);
+            }
+        }
+    }
+
+    /// The way before [`reading_of`]: the readings of the set, the strongest that beats the table.
+    fn reading_by_readings(previous: Option<Combination>, play: Cards) -> Option<Combination> {
+        super::super::combination::readings(play)
+            .iter()
+            .rev()
+            .find(|reading| reading.beats(previous))
+    }
+
+    /// The generator's reading of a play ([`reading_of`], the bare-metal builds' `resolve`)
+    /// against the readings' (the hosted builds' `resolve`): every play of random suited and
+    /// rank-only hands, random subsets of them (mostly no combination), long sets up to 56 cards
+    /// and stairs of up to 13 pairs (with the Phoenix in one), on the lead, on the tables the
+    /// plays make and on random combinations.
+    #[test]
+    fn the_generators_reading_is_the_readings() {
+        let mut rng = Rng::new(27);
+        let (mut checked, mut some) = (0usize, 0usize);
+        let mut check = |previous: Option<Combination>, play: Cards| {
+            if play.len() == 1 && play.has_phoenix() {
+                return;
+            }
+            let expected = reading_by_readings(previous, play);
+            assert_eq!(reading_of(previous, play), expected, "{play} on {previous:?}");
+            // The bare-metal walk (no blocks), as `reading_of` builds it there.
+            let mut found = None;
+            let mut f = |cards: Cards, reading| {
+                if cards == play {
+                    found = Some(reading);
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            };
+            let mut bare = generator(play, previous, 0, 1, false, &mut f);
+            bare.exact = play.len() as u8;
+            let _ = bare.run(play);
+            assert_eq!(found, expected, "bare metal: {play} on {previous:?}");
+            checked += 1;
+            some += usize::from(expected.is_some());
+        };
+        for round in 0..4000 {
+            let len = 1 + rng.below(14);
+            let suited = random_hand(&mut rng, len);
+            let hand = if round % 3 == 2 { rank_only(suited) } else { suited };
+            let plays = listed(hand, None, false).unwrap();
+            let tables = [
+                None,
+                random_previous(&mut rng),
+                plays
+                    .get(rng.below(plays.len().max(1) as u32) as usize)
+                    .and_then(|&p| reading_by_readings(None, p)),
+            ];
+            for previous in tables {
+                for &play in &plays {
+                    check(previous, play);
+                }
+                for _ in 0..20 {
+                    let subset = Cards::from_bits(suited.mask() & rng.next_u64() | (1 << 63));
+                    check(previous, if round % 3 == 2 { rank_only(subset) } else { subset });
+                }
+                let extra = rng.below(42);
+                let long = random_hand(&mut rng, 15 + extra);
+                check(previous, if round % 2 == 0 { long } else { rank_only(long) });
+            }
+        }
+        // Stairs of every run of pairs, naturally or with the Phoenix for one card, suited and
+        // rank-only, on the lead and on stairs of their length.
+        for low in 2u8..14 {
+            for high in low + 1..15 {
+                let mut mask = 0u64;
+                for value in low..=high {
+                    mask |= 0b11 << super::shift(value);
+                }
+                let suited = Cards::from_bits(mask | (1 << 63));
+                let pairs = high - low + 1;
+                let tables = [
+                    None,
+                    Combination::new(Kind::Stairs, pairs * 2, high * 2 - 2).ok(),
+                    Combination::new(Kind::Stairs, pairs * 2, high * 2).ok(),
+                ];
+                for previous in tables {
+                    for hand in [suited, rank_only(suited)] {
+                        check(previous, hand);
+                        let phoenix = Cards::from_bits(hand.mask() & !(0b10 << super::shift(low)) | PHOENIX_BIT);
+                        check(previous, phoenix);
+                    }
+                }
+            }
+        }
+        assert!(checked > 400_000 && some > 100_000, "{checked} {some}");
     }
 
     /// `count_plays` and `nth_play` (whole blocks passed over in closed form) against the plain

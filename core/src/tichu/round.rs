@@ -1083,6 +1083,13 @@ impl Round {
     /// a time ([`Round::walk_seat`], the listing itself; the way before counted them too, in
     /// more code).
     fn locate(&self, s: TrickSeat, n: usize) -> (Option<Action>, usize) {
+        if cfg!(target_os = "none") {
+            // Bare metal: the listing walked, one action at a time (about 800 bytes less flash;
+            // a C count or index of a long list some 10 times the instructions, far inside the
+            // round's budget; hosted builds count, for the bots' speed). The same answers:
+            // `count_and_nth_agree_with_the_listing_at_every_index` checks both.
+            return self.walk_seat(s, n);
+        }
         let mut left = n;
         // The index inside a block of `count` actions when it holds the one wanted; else the
         // block is passed over.
@@ -1143,6 +1150,12 @@ impl Round {
             return (Some(Action::Tichu), 0);
         }
         (None, left)
+    }
+
+    /// [`Round::walk_seat`] of `seat` (the bare-metal builds' [`Round::locate`]; the tests).
+    #[cfg(test)]
+    pub(super) fn walked_legal_action(&self, seat: Seat, n: usize) -> (Option<Action>, usize) {
+        self.walk_seat(trick_seat(seat).unwrap_or(seat_k(0)), n)
     }
 
     /// The action of index `n` of `s` by the walk of [`Round::visit_seat`] (the slow path), as
@@ -1470,7 +1483,9 @@ impl Round {
         {
             event.wish_fulfilled = Some(rank);
         }
-        let left = cards.removed_from(hand);
+        // A round's hands are sets of deck cards (suited): the play's bits taken off (what
+        // `removed_from` answers for them; tested equal).
+        let left = set_of(bits_of(hand) & !bits_of(cards));
         *at_mut(&mut self.hands, s) = left;
         self.played_any |= bit(s);
         self.plays = self.plays.checked_add(1).ok_or(Error::Internal)?;

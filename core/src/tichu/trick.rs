@@ -522,7 +522,9 @@ impl Trick {
         self.top = reading;
         self.top_seat = seat;
         self.passes = 0;
-        if play.removed_from(hand).is_empty()
+        // The play is a subset of the hand (checked): the whole hand when it is as long (what
+        // `removed_from` leaving nothing said before; tested equal).
+        if play.len() == hand.len()
             && let Some(slot) = self.out.get_mut(usize::from(seat.0))
         {
             *slot = 1;
