@@ -491,17 +491,20 @@ fn readings(ctx: &Ctx, r: &Regular, best: &mut Best) {
     }
 }
 
-fn push(list: &mut List<YakuHan, 16>, yaku: Yaku, han: u8) -> Result<(), Internal> {
-    list.push(YakuHan { yaku, han }).map_err(|_| Internal)
+/// Appends `yaku` (its han worked out later: 0). Not inlined: one copy of the list's bounds
+/// check for the 34 yaku pushed (each inlined copy cost about 12 bytes of flash).
+#[inline(never)]
+fn push(list: &mut List<YakuHan, 16>, yaku: Yaku) -> Result<(), Internal> {
+    list.push(YakuHan { yaku, han: 0 }).map_err(|_| Internal)
 }
 
 /// The blessings (tenhou, chiihou), which go with any shape.
 fn blessings(ctx: &Ctx, ym: &mut List<YakuHan, 16>) -> Result<(), Internal> {
     if ctx.win.tenhou {
-        push(ym, Yaku::Tenhou, 0)?;
+        push(ym, Yaku::Tenhou)?;
     }
     if ctx.win.chiihou {
-        push(ym, Yaku::Chiihou, 0)?;
+        push(ym, Yaku::Chiihou)?;
     }
     Ok(())
 }
@@ -511,8 +514,8 @@ fn situational(ctx: &Ctx, y: &mut List<YakuHan, 16>) -> Result<(), Internal> {
     let win = ctx.win;
     match win.riichi {
         Riichi::None => {}
-        Riichi::Riichi => push(y, Yaku::Riichi, 0)?,
-        Riichi::Double => push(y, Yaku::DoubleRiichi, 0)?,
+        Riichi::Riichi => push(y, Yaku::Riichi)?,
+        Riichi::Double => push(y, Yaku::DoubleRiichi)?,
     }
     for (on, yaku) in [
         (win.ippatsu, Yaku::Ippatsu),
@@ -523,7 +526,7 @@ fn situational(ctx: &Ctx, y: &mut List<YakuHan, 16>) -> Result<(), Internal> {
         (win.chankan, Yaku::Chankan),
     ] {
         if on {
-            push(y, yaku, 0)?;
+            push(y, yaku)?;
         }
     }
     Ok(())
@@ -532,13 +535,13 @@ fn situational(ctx: &Ctx, y: &mut List<YakuHan, 16>) -> Result<(), Internal> {
 /// Tile-set yaku every shape can have: tanyao, honroutou, honitsu / chinitsu.
 fn tile_set_yaku(ctx: &Ctx, y: &mut List<YakuHan, 16>) -> Result<(), Internal> {
     if ctx.all_simples && (ctx.menzen() || ctx.config.open_tanyao) {
-        push(y, Yaku::Tanyao, 0)?;
+        push(y, Yaku::Tanyao)?;
     }
     if ctx.all_orphans {
-        push(y, Yaku::Honroutou, 0)?;
+        push(y, Yaku::Honroutou)?;
     }
     if ctx.suits.count_ones() == 1 {
-        push(y, if ctx.honors { Yaku::Honitsu } else { Yaku::Chinitsu }, 0)?;
+        push(y, if ctx.honors { Yaku::Honitsu } else { Yaku::Chinitsu })?;
     }
     Ok(())
 }
@@ -551,7 +554,7 @@ fn tile_set_yakuman(ctx: &Ctx, ym: &mut List<YakuHan, 16>) -> Result<(), Interna
         (ctx.all_green, Yaku::Ryuuiisou),
     ] {
         if on {
-            push(ym, yaku, 0)?;
+            push(ym, yaku)?;
         }
     }
     Ok(())
@@ -610,23 +613,22 @@ fn regular(ctx: &Ctx, sets: &[Set; 4], pair: Tile, wait: Wait, best: &mut Best) 
             } else {
                 Yaku::Suuankou
             },
-            0,
         )?;
     }
     if dragons == 3 {
-        push(&mut y, Yaku::Daisangen, 0)?;
+        push(&mut y, Yaku::Daisangen)?;
     }
     if winds == 4 {
-        push(&mut y, Yaku::Daisuushii, 0)?;
+        push(&mut y, Yaku::Daisuushii)?;
     } else if winds == 3 && is_wind(pair) {
-        push(&mut y, Yaku::Shousuushii, 0)?;
+        push(&mut y, Yaku::Shousuushii)?;
     }
     tile_set_yakuman(ctx, &mut y)?;
     if let Some(c) = ctx.chuuren {
-        push(&mut y, c, 0)?;
+        push(&mut y, c)?;
     }
     if ctx.kans == 4 {
-        push(&mut y, Yaku::Suukantsu, 0)?;
+        push(&mut y, Yaku::Suukantsu)?;
     }
     let mut fu = Fu {
         items: List::EMPTY_FU,
@@ -659,13 +661,13 @@ fn ordinary_yaku(
     let any_run = sets.iter().any(|s| s.run);
     situational(ctx, y)?;
     if pinfu {
-        push(y, Yaku::Pinfu, 0)?;
+        push(y, Yaku::Pinfu)?;
     }
     if ctx.menzen() {
         match peikou(sets) {
             0 => {}
-            1 => push(y, Yaku::Iipeikou, 0)?,
-            _ => push(y, Yaku::Ryanpeikou, 0)?,
+            1 => push(y, Yaku::Iipeikou)?,
+            _ => push(y, Yaku::Ryanpeikou)?,
         }
     }
     for s in triplets() {
@@ -676,13 +678,13 @@ fn ordinary_yaku(
                 6 => Yaku::Hatsu,
                 _ => Yaku::Chun,
             };
-            push(y, yaku, 0)?;
+            push(y, yaku)?;
         }
         if t == win.seat.tile() {
-            push(y, Yaku::SeatWind, 0)?;
+            push(y, Yaku::SeatWind)?;
         }
         if t == win.round.tile() {
-            push(y, Yaku::RoundWind, 0)?;
+            push(y, Yaku::RoundWind)?;
         }
     }
     let has = |run: bool, suit: Suit, n: u8| {
@@ -691,40 +693,46 @@ fn ordinary_yaku(
     };
     let numbered = [Suit::Man, Suit::Pin, Suit::Sou];
     if (1..=7).any(|n| numbered.iter().all(|&suit| has(true, suit, n))) {
-        push(y, Yaku::SanshokuDoujun, 0)?;
+        push(y, Yaku::SanshokuDoujun)?;
     }
     if (1..=9).any(|n| numbered.iter().all(|&suit| has(false, suit, n))) {
-        push(y, Yaku::SanshokuDoukou, 0)?;
+        push(y, Yaku::SanshokuDoukou)?;
     }
     if numbered
         .iter()
         .any(|&suit| [1, 4, 7].iter().all(|&n| has(true, suit, n)))
     {
-        push(y, Yaku::Ittsu, 0)?;
+        push(y, Yaku::Ittsu)?;
     }
     if any_run && pair.is_orphan() && sets.iter().all(Set::has_orphan) {
-        push(y, if ctx.honors { Yaku::Chanta } else { Yaku::Junchan }, 0)?;
+        push(y, if ctx.honors { Yaku::Chanta } else { Yaku::Junchan })?;
     }
     if !any_run {
-        push(y, Yaku::Toitoi, 0)?;
+        push(y, Yaku::Toitoi)?;
     }
     if concealed == 3 {
-        push(y, Yaku::Sanankou, 0)?;
+        push(y, Yaku::Sanankou)?;
     }
     if ctx.kans == 3 {
-        push(y, Yaku::Sankantsu, 0)?;
+        push(y, Yaku::Sankantsu)?;
     }
     if dragons == 2 && is_dragon(pair) {
-        push(y, Yaku::Shousangen, 0)?;
+        push(y, Yaku::Shousangen)?;
     }
     tile_set_yaku(ctx, y)
+}
+
+/// Appends a fu item. Not inlined: one copy of the list's bounds check (as [`push`]).
+#[inline(never)]
+fn push_fu(items: &mut List<FuItem, 10>, kind: FuKind, fu: u8) -> Result<(), Internal> {
+    items.push(FuItem { kind, fu }).map_err(|_| Internal)
 }
 
 /// The fu of a regular reading written into `fu` (an empty one); returns whether it is pinfu.
 fn regular_fu(ctx: &Ctx, sets: &[Set; 4], pair: Tile, wait: Wait, fu: &mut Fu) -> Result<bool, Internal> {
     let win = ctx.win;
     let items = &mut fu.items;
-    let mut item = |kind, fu: u8| items.push(FuItem { kind, fu }).map_err(|_| Internal);
+    let mut item = |kind, fu: u8| push_fu(items, kind, fu);
     item(FuKind::Base, 20)?;
     if ctx.menzen() && !win.tsumo {
         item(FuKind::ClosedRon, 10)?;
@@ -793,22 +801,17 @@ fn seven_pairs(ctx: &Ctx, best: &mut Best) -> Result<(), Internal> {
         raw: 25,
         fu: 25,
     };
-    fu.items
-        .push(FuItem {
-            kind: FuKind::Chiitoitsu,
-            fu: 25,
-        })
-        .map_err(|_| Internal)?;
+    push_fu(&mut fu.items, FuKind::Chiitoitsu, 25)?;
     let mut y = List::EMPTY_YAKU;
     blessings(ctx, &mut y)?;
     if ctx.all_honors {
-        push(&mut y, Yaku::Tsuuiisou, 0)?;
+        push(&mut y, Yaku::Tsuuiisou)?;
     }
     if !y.is_empty() {
         return yakuman(ctx, &mut y, &fu, Wait::Tanki, best);
     }
     situational(ctx, &mut y)?;
-    push(&mut y, Yaku::Chiitoitsu, 0)?;
+    push(&mut y, Yaku::Chiitoitsu)?;
     tile_set_yaku(ctx, &mut y)?;
     ordinary(ctx, &mut y, &fu, Wait::Tanki, best)
 }
@@ -820,7 +823,7 @@ fn thirteen_orphans(ctx: &Ctx, best: &mut Best) -> Result<(), Internal> {
     let mut y = List::EMPTY_YAKU;
     blessings(ctx, &mut y)?;
     let thirteen = count(ctx.hand.counts(), ctx.win.winning.tile()) == 2;
-    push(&mut y, if thirteen { Yaku::Kokushi13 } else { Yaku::Kokushi }, 0)?;
+    push(&mut y, if thirteen { Yaku::Kokushi13 } else { Yaku::Kokushi })?;
     let wait = if thirteen { Wait::Thirteen } else { Wait::Tanki };
     let fu = Fu {
         items: List::EMPTY_FU,
@@ -855,7 +858,11 @@ fn yakuman(ctx: &Ctx, y: &mut List<YakuHan, 16>, fu: &Fu, wait: Wait, best: &mut
         y.retain_map(|_| None);
         if let Some(yaku) = largest {
             multiple = yaku.yakuman_multiple(config);
-            push(y, yaku, multiple.saturating_mul(13))?;
+            y.push(YakuHan {
+                yaku,
+                han: multiple.saturating_mul(13),
+            })
+            .map_err(|_| Internal)?;
         }
     }
     let tally = Tally {
