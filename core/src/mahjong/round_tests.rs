@@ -2430,3 +2430,49 @@ fn clone_is_every_field() {
         assert_eq!(round.clone().as_bytes(), round.as_bytes());
     }
 }
+
+/// [`Round::win_of`] (one check of the converted ids) writes the win the old conversion (an
+/// error path per id) wrote, for every win of played rounds (four and three players, riichi and
+/// ura included) and for each win record moved to another seat or tile (a hand that may not
+/// fit: both then give the same error or the same win).
+#[test]
+fn win_of_is_the_old_conversion() {
+    let (mut wins, mut ura) = (0, 0);
+    for seed in 0..400u64 {
+        let config = if seed % 3 == 0 {
+            Config::TENHOU_SANMA
+        } else {
+            Config::TENHOU
+        };
+        let round = play_random(&config, seed);
+        for k in 0..usize::from(round.winner_count) {
+            let mut records = std::vec![round.winners[k]];
+            for seat in 0..4u8 {
+                records.push(WinRecord {
+                    seat,
+                    ..round.winners[k]
+                });
+            }
+            for tile in [0u8, 53, 135] {
+                records.push(WinRecord {
+                    tile,
+                    ..round.winners[k]
+                });
+            }
+            for record in &records {
+                for sticks in [false, true] {
+                    let (mut new, mut old) = (score::Win::EMPTY, score::Win::EMPTY);
+                    let a = round.win_of(record, sticks, &mut new);
+                    let b = round.win_of_old(record, sticks, &mut old);
+                    assert_eq!(a, b, "seed {seed}");
+                    if a.is_ok() {
+                        assert_eq!(new, old, "seed {seed}");
+                        ura += usize::from(!new.ura.is_empty());
+                    }
+                }
+            }
+            wins += 1;
+        }
+    }
+    assert!(wins > 50 && ura > 10, "{wins} wins, {ura} with ura");
+}
