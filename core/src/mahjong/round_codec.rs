@@ -6,6 +6,7 @@ use core::mem::{MaybeUninit, offset_of};
 use zerocopy::IntoBytes;
 
 use super::Error;
+use super::engine::flag_at;
 use super::round::{
     Action, Bits, CACHE_BYTES, CONFIG_BYTES, Config, DORA_AT, ENCODED_BYTES, END_ABORT, FORMAT_VERSION, HAND_BYTES,
     MAX_DISCARDS, MultiRon, NONE, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_CALLED, POND_RIICHI,
@@ -13,7 +14,7 @@ use super::round::{
     bit_ids, bits_has, bits_insert, bits_len, prefix,
 };
 use super::round_play::kind_of;
-use super::score::{self, CalledMeld, Kazoe, MeldKind, Piece, Wind};
+use super::score::{CalledMeld, Kazoe, MeldKind, Piece, Wind};
 use super::tile::Tile;
 use crate::game::Seat;
 
@@ -99,9 +100,92 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// The keys ([`KEYS`](super::engine) positions, read and written by [`flag_at`]) of the flags in
+/// the config's byte form: its first eleven bytes (a flag byte each, key `i` at byte `i`; byte 5
+/// is the kazoe, no flag), then the bits of its flag word, bit by bit. Bit 12 is stored inverted
+/// (`pao-tsumo-whole-hand`) and bit 13 as "differs from bit 10" (`tenpai-yame` beside
+/// `agari-yame`), so that every config from before those flags keeps its bytes.
+const FLAG_WORD_KEYS: [u8; 15] = [16, 18, 19, 20, 21, 22, 23, 24, 25, 26, 28, 30, 27, 29, 12];
+
+/// What flag-word bit `bit` holds of its key's value `on` (see [`FLAG_WORD_KEYS`]; `agari` the
+/// config's `agari-yame`). Its own inverse: the bit read gives the value the same way.
+fn flag_word_bit(bit: usize, on: bool, agari: bool) -> bool {
+    on ^ (bit == 12) ^ (bit == 13 && agari)
+}
+
 impl Config {
-    /// The config's 24-byte form (inside [`Round::encode`]; also the C ABI's config bytes).
+    /// The config's 24-byte form (inside [`Round::encode`]; also the C ABI's config bytes): the
+    /// flags by their keys ([`FLAG_WORD_KEYS`], [`flag_at`]), one loop each, not a field each
+    /// (`config_bytes_are_the_old_bytes` compares).
     pub fn to_bytes(&self) -> [u8; CONFIG_BYTES] {
+        let mut copy = *self;
+        let mut b = [0u8; CONFIG_BYTES];
+        let mut w = Writer { out: &mut b, at: 0 };
+        // The flag bytes and the pair fu: the first twelve bytes of the hand-value config
+        // (`repr(C)`, every field a byte: the flags 0 or 1, the kazoe's code 0 or 1).
+        w.put(self.score.as_bytes().get(..12).unwrap_or(&[]));
+        w.u8(self.rounds);
+        w.put(&{ self.start_points }.to_le_bytes());
+        w.put(&{ self.target_points }.to_le_bytes());
+        w.u8(self.multi_ron.code());
+        let mut flags = 0u16;
+        for (bit, &key) in FLAG_WORD_KEYS.iter().enumerate() {
+            let on = flag_at(&mut copy, usize::from(key)).is_some_and(|f| *f);
+            if flag_word_bit(bit, on, self.agari_yame) {
+                flags |= 1 << bit;
+            }
+        }
+        w.put(&flags.to_le_bytes());
+        b
+    }
+
+    /// The config of a 24-byte form, validated. Errors: [`Error::InvalidState`] (a flag byte not
+    /// 0/1, an unknown code, unused bits set), [`Error::InvalidConfig`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Config, Error> {
+        if bytes.len() < CONFIG_BYTES {
+            return Err(bad(reason!("truncated")));
+        }
+        let mut r = Reader { bytes, at: 0 };
+        let mut config: Config = zerocopy::FromZeros::new_zeroed();
+        // The eleven flag bytes first (each 0 or 1), then the pair fu and the rounds.
+        for key in 0..11 {
+            let on = match r.u8() {
+                0 => false,
+                1 => true,
+                _ => return Err(bad(reason!("a flag byte that is not 0 or 1"))),
+            };
+            match flag_at(&mut config, key) {
+                Some(flag) => *flag = on,
+                None if on => config.score.kazoe = Kazoe::Sanbaiman,
+                None => {}
+            }
+        }
+        config.score.double_wind_pair_fu = r.u8();
+        config.rounds = r.u8();
+        config.start_points = r.i32();
+        config.target_points = r.i32();
+        config.multi_ron = MultiRon::from_code(r.u8()).ok_or(bad(reason!("unknown multi-ron code")))?;
+        let mut f = [0u8; 2];
+        r.fill(&mut f);
+        let flags = u16::from_le_bytes(f);
+        if flags >> 15 != 0 {
+            return Err(bad(reason!("unused config flag bits set")));
+        }
+        for (bit, &key) in FLAG_WORD_KEYS.iter().enumerate() {
+            let agari = config.agari_yame; // bit 10, read before bit 13
+            if let Some(flag) = flag_at(&mut config, usize::from(key)) {
+                *flag = flag_word_bit(bit, flags & (1 << bit) != 0, agari);
+            }
+        }
+        config.validate()?;
+        Ok(config)
+    }
+}
+
+#[cfg(test)]
+impl Config {
+    /// The old [`Config::to_bytes`] (a field each), the test reference.
+    pub(super) fn old_to_bytes(&self) -> [u8; CONFIG_BYTES] {
         let s = &self.score;
         let mut b = [0u8; CONFIG_BYTES];
         let head = [
@@ -150,9 +234,8 @@ impl Config {
         b
     }
 
-    /// The config of a 24-byte form, validated. Errors: [`Error::InvalidState`] (a flag byte not
-    /// 0/1, an unknown code, unused bits set), [`Error::InvalidConfig`].
-    pub fn from_bytes(bytes: &[u8]) -> Result<Config, Error> {
+    /// The old [`Config::from_bytes`] (a field each), the test reference.
+    pub(super) fn old_from_bytes(bytes: &[u8]) -> Result<Config, Error> {
         if bytes.len() < CONFIG_BYTES {
             return Err(bad(reason!("truncated")));
         }
@@ -177,7 +260,7 @@ impl Config {
             junsei,
             dsh,
         ] = flag_bytes.map(|b| b != 0);
-        let mut score = score::Config {
+        let mut score = super::score::Config {
             open_tanyao,
             red_fives,
             kan_dora,

@@ -2476,3 +2476,55 @@ fn win_of_is_the_old_conversion() {
     }
     assert!(wins > 50 && ura > 10, "{wins} wins, {ura} with ura");
 }
+
+/// [`Config::to_bytes`] and [`Config::from_bytes`] (the flags by their keys, one loop each)
+/// write and read what the old field-by-field forms did: every preset, each with every flag
+/// turned, the kazoe, the pair fu and the multi-ron changed, and every byte of each form set to
+/// other values (refused alike, or read alike).
+#[test]
+fn config_bytes_are_the_old_bytes() {
+    let mut configs = std::vec::Vec::new();
+    for (_, preset) in Config::PRESETS {
+        configs.push(preset);
+        for key in 0..31 {
+            let mut c = preset;
+            if let Some(flag) = super::engine::flag_at(&mut c, key) {
+                *flag = !*flag;
+                configs.push(c);
+            }
+        }
+        let mut c = preset;
+        c.score.kazoe = score::Kazoe::Sanbaiman;
+        c.score.double_wind_pair_fu = 2;
+        c.multi_ron = MultiRon::Double;
+        configs.push(c);
+        c.score.kazoe = score::Kazoe::Yakuman;
+        c.score.double_wind_pair_fu = 4;
+        c.multi_ron = MultiRon::HeadBump;
+        c.start_points = 30_000;
+        c.target_points = 35_000;
+        configs.push(c);
+    }
+    let (mut read, mut refused) = (0, 0);
+    for config in &configs {
+        let bytes = config.to_bytes();
+        assert_eq!(bytes, config.old_to_bytes(), "{config:?}");
+        for at in 0..=bytes.len() {
+            for value in [0u8, 1, 2, 4, 0x40, 0x80, 0xFF] {
+                let mut b = bytes;
+                if let Some(slot) = b.get_mut(at) {
+                    *slot = value;
+                }
+                let new = Config::from_bytes(&b);
+                assert_eq!(new, Config::old_from_bytes(&b), "{b:?}");
+                if let Ok(c) = new {
+                    assert_eq!(c.to_bytes(), b);
+                    read += 1;
+                } else {
+                    refused += 1;
+                }
+            }
+        }
+    }
+    assert!(read > 1000 && refused > 1000, "{read} read, {refused} refused");
+}
