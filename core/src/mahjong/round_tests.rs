@@ -2528,3 +2528,59 @@ fn config_bytes_are_the_old_bytes() {
     }
     assert!(read > 1000 && refused > 1000, "{read} read, {refused} refused");
 }
+
+/// [`Round::check_state`] (each seat's melds read once) accepts what the old check (a pass
+/// over the melds per check) accepts: rounds played to every 7th step and their end, four and
+/// three players, and every one-byte change of their held bytes that zerocopy accepts.
+#[test]
+fn check_state_is_the_old_check() {
+    use zerocopy::IntoBytes;
+    let (mut accepted, mut refused) = (0usize, 0usize);
+    let mut compare = |round: &Round| {
+        let words = held_words(round);
+        for at in 0..ROUND_BYTES {
+            let was = words.as_bytes()[at];
+            for value in [0u8, 1, 2, 3, 4, 5, 0x10, 0x80, 0xFF, was ^ 1, was ^ 0x40] {
+                let mut changed = words;
+                changed.as_mut_bytes()[at] = value;
+                let Some(held) = <Round as crate::game::Round>::raw_ref(changed.as_bytes()) else {
+                    continue;
+                };
+                let new = held.check_state();
+                assert_eq!(
+                    new.is_ok(),
+                    held.old_check_state().is_ok(),
+                    "byte {at} = {value:#x}: {new:?}"
+                );
+                if new.is_ok() {
+                    accepted += 1;
+                } else {
+                    refused += 1;
+                }
+            }
+        }
+    };
+    for (config, seed) in [
+        (Config::TENHOU, 3u64),
+        (Config::TENHOU, 11),
+        (Config::TENHOU_SANMA, 5),
+        (Config::MAHJONG_SOUL, 8),
+    ] {
+        let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+        let mut bot = RandomBot::new(seed);
+        let mut steps = 0;
+        while let Some(seat) = round.to_act() {
+            if steps % 7 == 0 {
+                compare(&round);
+            }
+            let action = bot.choose(&round, seat).unwrap();
+            round.apply(seat, action).unwrap();
+            steps += 1;
+        }
+        compare(&round);
+    }
+    assert!(
+        accepted > 1000 && refused > 10_000,
+        "{accepted} accepted, {refused} refused"
+    );
+}
