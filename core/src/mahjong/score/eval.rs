@@ -640,24 +640,24 @@ fn regular(ctx: &Ctx, sets: &[Set; 4], pair: Tile, wait: Wait, best: &mut Best) 
         return yakuman(ctx, &mut y, &fu, wait, best);
     }
 
-    ordinary_yaku(ctx, sets, pair, pinfu, &mut y)?;
+    ordinary_yaku(ctx, sets, pair, pinfu, [concealed, dragons], &mut y)?;
     ordinary(ctx, &mut y, &fu, wait, best)
 }
 
 /// The yaku (not yakuman) of a regular reading pushed onto `y`, in a frame of its own (its
-/// working values are not on the stack while the value is worked out and offered).
+/// working values are not on the stack while the value is worked out and offered); the
+/// concealed and the dragon triplets counted by [`regular`].
 #[inline(never)]
 fn ordinary_yaku(
     ctx: &Ctx,
     sets: &[Set; 4],
     pair: Tile,
     pinfu: bool,
+    [concealed, dragons]: [usize; 2],
     y: &mut List<YakuHan, 16>,
 ) -> Result<(), Internal> {
     let win = ctx.win;
     let triplets = || sets.iter().filter(|s| !s.run);
-    let concealed = triplets().filter(|s| s.concealed).count();
-    let dragons = triplets().filter(|s| is_dragon(s.tile())).count();
     let any_run = sets.iter().any(|s| s.run);
     situational(ctx, y)?;
     if pinfu {
@@ -936,6 +936,8 @@ fn ordinary(ctx: &Ctx, y: &mut List<YakuHan, 16>, fu: &Fu, wait: Wait, best: &mu
     Ok(())
 }
 
+/// Not inlined: one copy for the three payments.
+#[inline(never)]
 fn round_up_100(points: u32) -> u32 {
     (points / 100)
         .saturating_add(u32::from(!points.is_multiple_of(100)))
