@@ -124,16 +124,45 @@ impl Round {
     /// This round replaced by [`Round::dealt`], in a frame of its own: the one copy of the deal
     /// (inlined in it), written where the round lies; [`Round::dealt_to`], the match's deals and
     /// the decoder deal through it.
+    ///
+    /// Written field by field over the zeroed round (no round-sized value built and copied in):
+    /// what [`Round::dealt`] gives (`dealing_in_place_is_dealt` compares).
     #[inline(never)]
     pub(super) fn deal_over(&mut self, config: &Config, start: &Start, wall: &[u8; TILE_IDS]) {
-        *self = Round::dealt(config, start, wall);
+        zerocopy::FromZeros::zero(self);
+        let n = Layout::of(config.score.three_player).seats;
+        for (k, chunk) in (0u8..n).zip(wall.as_chunks::<13>().0) {
+            let hand = at_mut(&mut self.hands, next_in(start.dealer.0, k, n));
+            for &id in chunk {
+                bits_insert(hand, id);
+            }
+        }
+        // Below `n`: checked by `with_start` and the decoder.
+        let dealer = start.dealer.0.checked_rem(n).unwrap_or(0);
+        // Constant indices into the fixed wall.
+        let first = if config.score.three_player {
+            wall[39]
+        } else {
+            wall[LIVE_AT]
+        };
+        bits_insert(at_mut(&mut self.hands, dealer), first);
+        self.config = *config;
+        self.start = *start;
+        self.wall = *wall;
+        self.melds = [[TableMeld::default(); 4]; SEATS];
+        self.draws = 1;
+        self.dora = 1;
+        self.phase = PHASE_TURN;
+        self.actor = dealer;
+        self.drawn = first;
+        self.first = if n == 3 { 0b0111 } else { 0b1111 };
+        self.end = END_WIN;
     }
 
     /// A checked wall dealt (hands, the dealer's first draw, the first dora) without the waits
     /// cache (all zero): the deals compute it once the round is in its place, the decoder after
-    /// overwriting every field. Inlined into [`Round::deal_over`] alone, so that the round is
-    /// built straight where it lies.
-    #[inline(always)]
+    /// overwriting every field. The reference of [`Round::deal_over`] (tests).
+    #[cfg(test)]
     pub(super) fn dealt(config: &Config, start: &Start, wall: &[u8; TILE_IDS]) -> Round {
         let layout = Layout::of(config.score.three_player);
         let n = layout.seats;
