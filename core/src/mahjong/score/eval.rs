@@ -836,7 +836,58 @@ fn thirteen_orphans(ctx: &Ctx, best: &mut Best) -> Result<(), Internal> {
 /// A hand with yakuman (`y` lists them): only the yakuman count, 13 han each; composite or
 /// the largest per config. `y` is rewritten in place to the listed yakuman with their han.
 fn yakuman(ctx: &Ctx, y: &mut List<YakuHan, 16>, fu: &Fu, wait: Wait, best: &mut Best) -> Result<(), Internal> {
-    let config = ctx.config;
+    let multiple = keep_yakuman(y, ctx.config)?;
+    let tally = Tally {
+        han: multiple.saturating_mul(13),
+        yakuman: multiple,
+        wait,
+        limit: Limit::Yakuman,
+        base: 8000u32.saturating_mul(u32::from(multiple)),
+        kiriage: false,
+        dora: (0, 0, 0, 0),
+    };
+    finish(ctx, y, fu, &tally, best);
+    Ok(())
+}
+
+/// The yakuman of `y` kept with their han (13 per multiple), their multiples' sum returned:
+/// every one with composite yakuman, else only the largest (the lowest code among equals), so
+/// that the listed han add up to the hand's. One pass over the list either way, each multiple
+/// worked out once (`keep_yakuman_is_the_old_choice` compares the old passes).
+fn keep_yakuman(y: &mut List<YakuHan, 16>, config: &Config) -> Result<u8, Internal> {
+    let composite = config.composite_yakuman;
+    let mut multiple = 0u8;
+    let mut largest: Option<(u8, Yaku)> = None;
+    y.retain_map(|item| {
+        let m = item.yaku.yakuman_multiple(config);
+        if composite {
+            multiple = multiple.saturating_add(m);
+            return Some(YakuHan {
+                yaku: item.yaku,
+                han: m.saturating_mul(13),
+            });
+        }
+        match largest {
+            Some((bm, by)) if m < bm || (m == bm && item.yaku >= by) => {}
+            _ => largest = Some((m, item.yaku)),
+        }
+        None
+    });
+    if let Some((m, yaku)) = largest {
+        multiple = m;
+        y.push(YakuHan {
+            yaku,
+            han: m.saturating_mul(13),
+        })
+        .map_err(|_| Internal)?;
+    }
+    Ok(multiple)
+}
+
+/// The old [`keep_yakuman`] (a pass to find the largest, a pass to empty the list), the test
+/// reference.
+#[cfg(test)]
+fn old_keep_yakuman(y: &mut List<YakuHan, 16>, config: &Config) -> Result<u8, Internal> {
     let mut multiple = 0u8;
     if config.composite_yakuman {
         y.retain_map(|item| {
@@ -848,8 +899,6 @@ fn yakuman(ctx: &Ctx, y: &mut List<YakuHan, 16>, fu: &Fu, wait: Wait, best: &mut
             })
         });
     } else {
-        // Only the largest counts, and only it is listed (the lowest code among equals), so
-        // that the listed han add up to the hand's.
         let largest = y.as_slice().iter().map(|item| item.yaku).max_by(|a, b| {
             a.yakuman_multiple(config)
                 .cmp(&b.yakuman_multiple(config))
@@ -865,17 +914,7 @@ fn yakuman(ctx: &Ctx, y: &mut List<YakuHan, 16>, fu: &Fu, wait: Wait, best: &mut
             .map_err(|_| Internal)?;
         }
     }
-    let tally = Tally {
-        han: multiple.saturating_mul(13),
-        yakuman: multiple,
-        wait,
-        limit: Limit::Yakuman,
-        base: 8000u32.saturating_mul(u32::from(multiple)),
-        kiriage: false,
-        dora: (0, 0, 0, 0),
-    };
-    finish(ctx, y, fu, &tally, best);
-    Ok(())
+    Ok(multiple)
 }
 
 /// A hand without yakuman: han from yaku (none: no yaku, nothing offered) plus dora, then
@@ -1059,5 +1098,49 @@ mod held_tests {
             assert_eq!(Held::of(&all), naive(&all), "{all:?}");
         }
         assert_eq!(Held::of(&[0u8; KINDS]), naive(&[0u8; KINDS]));
+    }
+
+    /// [`keep_yakuman`] (one pass) keeps what the old passes kept, and returns the same sum:
+    /// every list of up to three yakuman (duplicates and a non-yakuman among them too) under each
+    /// of the 32 combinations of the composite and double-yakuman flags.
+    #[test]
+    fn keep_yakuman_is_the_old_choice() {
+        extern crate std;
+        let yakuman: std::vec::Vec<Yaku> = Yaku::ALL.iter().copied().filter(|y| y.is_yakuman()).collect();
+        let mut kinds = yakuman.clone();
+        kinds.push(Yaku::Riichi);
+        let mut lists = std::vec::Vec::new();
+        for &a in &kinds {
+            lists.push(std::vec![a]);
+            for &b in &kinds {
+                lists.push(std::vec![a, b]);
+                for &c in &yakuman {
+                    lists.push(std::vec![a, b, c]);
+                }
+            }
+        }
+        let mut checked = 0;
+        for flags in 0..32u8 {
+            let config = Config {
+                composite_yakuman: flags & 1 != 0,
+                double_kokushi_13: flags & 2 != 0,
+                double_suuankou_tanki: flags & 4 != 0,
+                double_junsei_chuuren: flags & 8 != 0,
+                double_daisuushii: flags & 16 != 0,
+                ..Config::ONLINE
+            };
+            for list in &lists {
+                let mut new = List::EMPTY_YAKU;
+                for &yaku in list {
+                    new.push(YakuHan { yaku, han: 0 }).unwrap();
+                }
+                let mut old = new;
+                let a = keep_yakuman(&mut new, &config).ok();
+                let b = old_keep_yakuman(&mut old, &config).ok();
+                assert_eq!((a, new), (b, old), "{list:?} {flags:#b}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }
