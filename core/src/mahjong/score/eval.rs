@@ -598,10 +598,14 @@ fn peikou(sets: &[Set; 4]) -> u8 {
 /// there are none, the same list holds the ordinary yaku) and passed on by reference.
 #[inline(never)]
 fn regular(ctx: &Ctx, sets: &[Set; 4], pair: Tile, wait: Wait, best: &mut Best) -> Result<(), Internal> {
-    let triplets = || sets.iter().filter(|s| !s.run);
-    let concealed = triplets().filter(|s| s.concealed).count();
-    let dragons = triplets().filter(|s| is_dragon(s.tile())).count();
-    let winds = triplets().filter(|s| is_wind(s.tile())).count();
+    // The triplets counted in one pass: concealed, of dragons, of winds.
+    let (mut concealed, mut dragons, mut winds) = (0usize, 0usize, 0usize);
+    for s in sets.iter().filter(|s| !s.run) {
+        // At most four of each: no wrap.
+        concealed = concealed.wrapping_add(usize::from(s.concealed));
+        dragons = dragons.wrapping_add(usize::from(is_dragon(s.tile())));
+        winds = winds.wrapping_add(usize::from(is_wind(s.tile())));
+    }
 
     let mut y = List::EMPTY_YAKU;
     blessings(ctx, &mut y)?;
