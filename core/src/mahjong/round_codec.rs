@@ -10,8 +10,8 @@ use super::engine::flag_at;
 use super::round::{
     Action, Bits, CACHE_BYTES, CONFIG_BYTES, Config, DORA_AT, ENCODED_BYTES, END_ABORT, FORMAT_VERSION, HAND_BYTES,
     MAX_DISCARDS, MultiRon, NONE, PHASE_CALLS, PHASE_CHANKAN, PHASE_OVER, PHASE_TURN, POND_CALLED, POND_RIICHI,
-    POND_SEAT, POND_TSUMOGIRI, Round, SEATS, START_BYTES, Start, TILE_IDS, TableMeld, WinRecord, absent_in_sanma, at,
-    bit_ids, bits_has, bits_insert, bits_len, prefix,
+    POND_SEAT, POND_TSUMOGIRI, Round, SEATS, START_BYTES, Start, TILE_IDS, TableMeld, absent_in_sanma, at, bit_ids,
+    bits_has, bits_insert, bits_len, prefix,
 };
 use super::round_play::kind_of;
 use super::score::{CalledMeld, Kazoe, MeldKind, Piece, Wind};
@@ -771,20 +771,12 @@ impl Round {
         }
         r.fill(&mut round.pao);
         round.end = r.u8();
-        for w in &mut round.winners {
-            let mut b = [0u8; 4];
-            r.fill(&mut b);
-            let [seat, from, tile, flags] = b;
-            *w = WinRecord {
-                seat,
-                from,
-                tile,
-                flags,
-            };
-        }
+        // The win records (seat, from, tile, flags: `repr(C)` bytes) read as their bytes.
+        r.fill(round.winners.as_mut_bytes());
         round.winner_count = r.u8();
+        r.fill(round.deltas.as_mut_bytes());
         for d in &mut round.deltas {
-            *d = r.i32();
+            *d = i32::from_le(*d);
         }
         round.tenpai = r.u8();
         round.nagashi = r.u8();
