@@ -338,22 +338,39 @@ impl game::Round for Round {
 }
 
 /// A tile id written for a person: its kind (`5m`), or `0m`/`0p`/`0s` for a red five.
+#[derive(Clone, Copy)]
 struct Id(u8, bool);
+
+impl Id {
+    /// The text, after a space: the view's lists, written without format arguments (the same
+    /// text as `" {}"` of [`Id`]'s [`fmt::Display`]).
+    fn write_spaced(self, out: &mut dyn fmt::Write) -> fmt::Result {
+        out.write_char(' ')?;
+        self.write_to(out)
+    }
+
+    fn write_to(self, out: &mut dyn fmt::Write) -> fmt::Result {
+        let Id(id, red_fives) = self;
+        match Tile::new(id >> 2) {
+            Some(tile) if red_fives && matches!(id, 16 | 52 | 88) => {
+                out.write_char('0')?;
+                out.write_char(tile.suit().letter())
+            }
+            Some(tile) => {
+                Dec::from(tile.number()).write_to(out)?;
+                out.write_char(tile.suit().letter())
+            }
+            None => {
+                out.write_char('?')?;
+                Dec::from(id).write_to(out)
+            }
+        }
+    }
+}
 
 impl fmt::Display for Id {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Id(id, red_fives) = *self;
-        match Tile::new(id >> 2) {
-            Some(tile) if red_fives && matches!(id, 16 | 52 | 88) => {
-                fmt::Write::write_char(f, '0')?;
-                fmt::Write::write_char(f, tile.suit().letter())
-            }
-            Some(tile) => fmt::Display::fmt(&tile, f),
-            None => {
-                fmt::Write::write_char(f, '?')?;
-                fmt::Display::fmt(&Dec::from(id), f)
-            }
-        }
+        self.write_to(f)
     }
 }
 
@@ -421,11 +438,12 @@ fn write_seat_view(round: &Round, seat: Seat, red: bool, out: &mut dyn fmt::Writ
     let own = || round.hand(seat).take(14).filter(|&id| Some(id) != drawn);
     out.write_str("hand:")?;
     for id in own() {
-        write!(out, " {}", Id(id, red))?;
+        Id(id, red).write_spaced(out)?;
     }
     out.write_str("\nids:")?;
     for id in own() {
-        write!(out, " {}", Dec::from(id))?;
+        out.write_char(' ')?;
+        Dec::from(id).write_to(out)?;
     }
     out.write_str("\n")?;
     if let Some(id) = drawn {
@@ -459,7 +477,7 @@ fn write_seat_view(round: &Round, seat: Seat, red: bool, out: &mut dyn fmt::Writ
             out.write_str(if i == 0 { " " } else { ", " })?;
             out.write_str(meld_name(meld.kind))?;
             for &id in meld.tiles() {
-                write!(out, " {}", Id(id, red))?;
+                Id(id, red).write_spaced(out)?;
             }
             if let Some(from) = meld.from() {
                 write!(out, " <{}", from)?;
@@ -469,7 +487,7 @@ fn write_seat_view(round: &Round, seat: Seat, red: bool, out: &mut dyn fmt::Writ
         let mut any = false;
         for d in round.discards().filter(|d| d.seat == seat) {
             any = true;
-            write!(out, " {}", Id(d.tile, red))?;
+            Id(d.tile, red).write_spaced(out)?;
             if d.riichi {
                 out.write_str("*")?;
             }
@@ -484,7 +502,7 @@ fn write_seat_view(round: &Round, seat: Seat, red: bool, out: &mut dyn fmt::Writ
     }
     out.write_str("dora indicators:")?;
     for &id in round.dora_indicators().iter().take(5) {
-        write!(out, " {}", Id(id, red))?;
+        Id(id, red).write_spaced(out)?;
     }
     writeln!(out, "; wall {} left", Dec::from(round.wall_left()))
 }

@@ -129,7 +129,7 @@ impl fmt::Display for Hand {
             if i > 0 {
                 f.write_str(" ")?;
             }
-            write!(f, "{tile}")?;
+            fmt::Display::fmt(&tile, f)?;
         }
         Ok(())
     }

@@ -76,13 +76,15 @@ fn plus(counts: &[u8; KINDS], kind: u8) -> [u8; KINDS] {
 }
 
 /// The score-side piece of a round id (every id in the round is below 136: the wall is checked
-/// on deal and decode).
+/// on deal and decode). The old [`Round::win_of`]'s conversion (tests).
+#[cfg(test)]
 fn piece(id: u8) -> Result<Piece, Error> {
     Piece::from_id(id).ok_or_else(|| internal("a tile id above 135"))
 }
 
 /// The score-side meld of a table meld, the seat winds relative to `start` at a table of
-/// `players` seats.
+/// `players` seats (the old [`Round::win_of`]'s, tests).
+#[cfg(test)]
 fn called_meld(m: &TableMeld, start: &Start, players: u8) -> Result<CalledMeld, Error> {
     let mut pieces = [Piece::default(); 4];
     for (slot, &id) in pieces.iter_mut().zip(m.tiles()) {
@@ -122,16 +124,45 @@ impl Round {
     /// This round replaced by [`Round::dealt`], in a frame of its own: the one copy of the deal
     /// (inlined in it), written where the round lies; [`Round::dealt_to`], the match's deals and
     /// the decoder deal through it.
+    ///
+    /// Written field by field over the zeroed round (no round-sized value built and copied in):
+    /// what [`Round::dealt`] gives (`dealing_in_place_is_dealt` compares).
     #[inline(never)]
     pub(super) fn deal_over(&mut self, config: &Config, start: &Start, wall: &[u8; TILE_IDS]) {
-        *self = Round::dealt(config, start, wall);
+        zerocopy::FromZeros::zero(self);
+        let n = Layout::of(config.score.three_player).seats;
+        for (k, chunk) in (0u8..n).zip(wall.as_chunks::<13>().0) {
+            let hand = at_mut(&mut self.hands, next_in(start.dealer.0, k, n));
+            for &id in chunk {
+                bits_insert(hand, id);
+            }
+        }
+        // Below `n`: checked by `with_start` and the decoder.
+        let dealer = start.dealer.0.checked_rem(n).unwrap_or(0);
+        // Constant indices into the fixed wall.
+        let first = if config.score.three_player {
+            wall[39]
+        } else {
+            wall[LIVE_AT]
+        };
+        bits_insert(at_mut(&mut self.hands, dealer), first);
+        self.config = *config;
+        self.start = *start;
+        self.wall = *wall;
+        self.melds = [[TableMeld::default(); 4]; SEATS];
+        self.draws = 1;
+        self.dora = 1;
+        self.phase = PHASE_TURN;
+        self.actor = dealer;
+        self.drawn = first;
+        self.first = if n == 3 { 0b0111 } else { 0b1111 };
+        self.end = END_WIN;
     }
 
     /// A checked wall dealt (hands, the dealer's first draw, the first dora) without the waits
     /// cache (all zero): the deals compute it once the round is in its place, the decoder after
-    /// overwriting every field. Inlined into [`Round::deal_over`] alone, so that the round is
-    /// built straight where it lies.
-    #[inline(always)]
+    /// overwriting every field. The reference of [`Round::deal_over`] (tests).
+    #[cfg(test)]
     pub(super) fn dealt(config: &Config, start: &Start, wall: &[u8; TILE_IDS]) -> Round {
         let layout = Layout::of(config.score.three_player);
         let n = layout.seats;
@@ -1422,9 +1453,80 @@ impl Round {
 
     /// The score-side win of a record, written into `win` (a default one) in a frame of its own
     /// (not inlined): the meld and tile conversions are not on the stack while the hand is
-    /// valued, and no second `Win` is moved out of a result.
+    /// valued, and no second `Win` is moved out of a result. Each id is converted without a
+    /// result of its own (an id above 135, only in forged bytes, is noted and refused once at
+    /// the end: one error path, not one per id; `win_of_is_the_old_conversion` compares).
     #[inline(never)]
-    fn win_of(&self, record: &WinRecord, with_sticks: bool, win: &mut score::Win) -> Result<(), Error> {
+    pub(super) fn win_of(&self, record: &WinRecord, with_sticks: bool, win: &mut score::Win) -> Result<(), Error> {
+        let seat = record.seat;
+        let mut bad_id = false;
+        let mut piece = |id: u8| {
+            Piece::from_id(id).unwrap_or_else(|| {
+                bad_id = true;
+                Piece::default()
+            })
+        };
+        let tsumo = record.from == NONE;
+        win.winning = piece(record.tile);
+        for id in bit_ids(self.hand_bits(seat)) {
+            win.closed.push(piece(id))?;
+        }
+        if !tsumo {
+            win.closed.push(win.winning)?;
+        }
+        let players = self.players();
+        for m in self.melds_of(seat) {
+            let mut pieces = [Piece::default(); 4];
+            for (slot, &id) in pieces.iter_mut().zip(m.tiles()) {
+                *slot = piece(id);
+            }
+            let called = m.called().map(&mut piece);
+            let from = m.from().map(|s| self.start.seat_wind_in(s, players));
+            win.melds
+                .push(CalledMeld::new(m.kind, prefix(&pieces, m.kind.tiles()), called, from)?)?;
+        }
+        win.tsumo = tsumo;
+        win.seat = self.start.seat_wind_in(Seat(seat), players);
+        win.nukidora = self.nukidora(Seat(seat));
+        win.round = self.start.round_wind;
+        win.riichi = match self.riichi_of(seat) {
+            0 => Riichi::None,
+            1 => Riichi::Riichi,
+            _ => Riichi::Double,
+        };
+        win.ippatsu = record.flags & WIN_IPPATSU != 0;
+        win.rinshan = record.flags & WIN_RINSHAN != 0;
+        win.chankan = record.flags & WIN_CHANKAN != 0;
+        win.haitei = record.flags & WIN_HAITEI != 0;
+        win.houtei = record.flags & WIN_HOUTEI != 0;
+        let blessing = record.flags & WIN_BLESSING != 0;
+        let dealer = seat == self.start.dealer.0;
+        win.tenhou = blessing && dealer;
+        win.chiihou = blessing && !dealer;
+        // The dora and (after riichi) the ura indicators: as many of each (the lists hold five).
+        let riichi = win.riichi != Riichi::None;
+        for (&d, &u) in self.dora_indicators().iter().zip(self.ura_indicators()) {
+            win.dora.push(piece(d))?;
+            if riichi {
+                win.ura.push(piece(u))?;
+            }
+        }
+        if record.flags & WIN_HONBA != 0 {
+            win.honba = u16::from(self.start.honba);
+            if with_sticks {
+                win.riichi_sticks = u16::from(self.sticks_on_table_now());
+            }
+        }
+        if bad_id {
+            return Err(internal("a tile id above 135"));
+        }
+        Ok(())
+    }
+
+    /// The old [`Round::win_of`] (an error path per id), the reference of the test
+    /// `win_of_is_the_old_conversion`.
+    #[cfg(test)]
+    pub(super) fn win_of_old(&self, record: &WinRecord, with_sticks: bool, win: &mut score::Win) -> Result<(), Error> {
         let seat = record.seat;
         let bits = self.hand_bits(seat);
         for id in bit_ids(bits) {

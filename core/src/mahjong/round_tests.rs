@@ -2430,3 +2430,157 @@ fn clone_is_every_field() {
         assert_eq!(round.clone().as_bytes(), round.as_bytes());
     }
 }
+
+/// [`Round::win_of`] (one check of the converted ids) writes the win the old conversion (an
+/// error path per id) wrote, for every win of played rounds (four and three players, riichi and
+/// ura included) and for each win record moved to another seat or tile (a hand that may not
+/// fit: both then give the same error or the same win).
+#[test]
+fn win_of_is_the_old_conversion() {
+    let (mut wins, mut ura) = (0, 0);
+    for seed in 0..400u64 {
+        let config = if seed % 3 == 0 {
+            Config::TENHOU_SANMA
+        } else {
+            Config::TENHOU
+        };
+        let round = play_random(&config, seed);
+        for k in 0..usize::from(round.winner_count) {
+            let mut records = std::vec![round.winners[k]];
+            for seat in 0..4u8 {
+                records.push(WinRecord {
+                    seat,
+                    ..round.winners[k]
+                });
+            }
+            for tile in [0u8, 53, 135] {
+                records.push(WinRecord {
+                    tile,
+                    ..round.winners[k]
+                });
+            }
+            for record in &records {
+                for sticks in [false, true] {
+                    let (mut new, mut old) = (score::Win::EMPTY, score::Win::EMPTY);
+                    let a = round.win_of(record, sticks, &mut new);
+                    let b = round.win_of_old(record, sticks, &mut old);
+                    assert_eq!(a, b, "seed {seed}");
+                    if a.is_ok() {
+                        assert_eq!(new, old, "seed {seed}");
+                        ura += usize::from(!new.ura.is_empty());
+                    }
+                }
+            }
+            wins += 1;
+        }
+    }
+    assert!(wins > 50 && ura > 10, "{wins} wins, {ura} with ura");
+}
+
+/// [`Config::to_bytes`] and [`Config::from_bytes`] (the flags by their keys, one loop each)
+/// write and read what the old field-by-field forms did: every preset, each with every flag
+/// turned, the kazoe, the pair fu and the multi-ron changed, and every byte of each form set to
+/// other values (refused alike, or read alike).
+#[test]
+fn config_bytes_are_the_old_bytes() {
+    let mut configs = std::vec::Vec::new();
+    for (_, preset) in Config::PRESETS {
+        configs.push(preset);
+        for key in 0..31 {
+            let mut c = preset;
+            if let Some(flag) = super::engine::flag_at(&mut c, key) {
+                *flag = !*flag;
+                configs.push(c);
+            }
+        }
+        let mut c = preset;
+        c.score.kazoe = score::Kazoe::Sanbaiman;
+        c.score.double_wind_pair_fu = 2;
+        c.multi_ron = MultiRon::Double;
+        configs.push(c);
+        c.score.kazoe = score::Kazoe::Yakuman;
+        c.score.double_wind_pair_fu = 4;
+        c.multi_ron = MultiRon::HeadBump;
+        c.start_points = 30_000;
+        c.target_points = 35_000;
+        configs.push(c);
+    }
+    let (mut read, mut refused) = (0, 0);
+    for config in &configs {
+        let bytes = config.to_bytes();
+        assert_eq!(bytes, config.old_to_bytes(), "{config:?}");
+        for at in 0..=bytes.len() {
+            for value in [0u8, 1, 2, 4, 0x40, 0x80, 0xFF] {
+                let mut b = bytes;
+                if let Some(slot) = b.get_mut(at) {
+                    *slot = value;
+                }
+                let new = Config::from_bytes(&b);
+                assert_eq!(new, Config::old_from_bytes(&b), "{b:?}");
+                if let Ok(c) = new {
+                    assert_eq!(c.to_bytes(), b);
+                    read += 1;
+                } else {
+                    refused += 1;
+                }
+            }
+        }
+    }
+    assert!(read > 1000 && refused > 1000, "{read} read, {refused} refused");
+}
+
+/// [`Round::check_state`] (each seat's melds read once) accepts what the old check (a pass
+/// over the melds per check) accepts: rounds played to every 7th step and their end, four and
+/// three players, and every one-byte change of their held bytes that zerocopy accepts.
+#[test]
+fn check_state_is_the_old_check() {
+    use zerocopy::IntoBytes;
+    let (mut accepted, mut refused) = (0usize, 0usize);
+    let mut compare = |round: &Round| {
+        let words = held_words(round);
+        for at in 0..ROUND_BYTES {
+            let was = words.as_bytes()[at];
+            for value in [0u8, 1, 2, 3, 4, 5, 0x10, 0x80, 0xFF, was ^ 1, was ^ 0x40] {
+                let mut changed = words;
+                changed.as_mut_bytes()[at] = value;
+                let Some(held) = <Round as crate::game::Round>::raw_ref(changed.as_bytes()) else {
+                    continue;
+                };
+                let new = held.check_state();
+                assert_eq!(
+                    new.is_ok(),
+                    held.old_check_state().is_ok(),
+                    "byte {at} = {value:#x}: {new:?}"
+                );
+                if new.is_ok() {
+                    accepted += 1;
+                } else {
+                    refused += 1;
+                }
+            }
+        }
+    };
+    for (config, seed) in [
+        (Config::TENHOU, 3u64),
+        (Config::TENHOU, 11),
+        (Config::TENHOU_SANMA, 5),
+        (Config::MAHJONG_SOUL, 8),
+    ] {
+        let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+        let mut bot = RandomBot::new(seed);
+        let mut steps = 0;
+        while let Some(seat) = round.to_act() {
+            if steps % 7 == 0 {
+                compare(&round);
+            }
+            let action = bot.choose(&round, seat).unwrap();
+            round.apply(seat, action).unwrap();
+            steps += 1;
+        }
+        compare(&round);
+    }
+    assert!(
+        accepted > 1000 && refused > 10_000,
+        "{accepted} accepted, {refused} refused"
+    );
+}
