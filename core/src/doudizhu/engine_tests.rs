@@ -156,7 +156,7 @@ fn every_index_on_a_lead_is_the_listed_action_and_the_random_bot_draws_as_the_re
                 let mut all = Vec::new();
                 game::Round::for_each_legal_action(&round, seat, |a| all.push(a));
                 assert_eq!(round.count_legal_actions(seat), all.len(), "{config:?} seed {seed}");
-                // Session 23: the 32-bit parts' form (the plays counted down one by one), in
+                // Session 23: the bare-metal form (the plays counted down one by one), in
                 // every state (auction, leads, over a play).
                 for (i, a) in all.iter().enumerate() {
                     assert_eq!(round.nth_visited(seat, i), Some(*a), "{config:?} seed {seed} #{i}");

@@ -656,16 +656,16 @@ impl Gen<'_> {
         self.fits || cards <= self.limit
     }
 
-    /// Whether blocks are passed over ([`generate_from`] with a skip count): never on 32-bit
-    /// parts, where [`Round::nth_legal_action`](super::Round::nth_legal_action) walks the plays
+    /// Whether blocks are passed over ([`generate_from`] with a skip count): never in a
+    /// bare-metal build (`target_os = "none"`, as Tichu's), where [`Round::nth_legal_action`](super::Round::nth_legal_action) walks the plays
     /// one by one (so the skip paths are left out of flash).
     fn skipping(&self) -> bool {
-        cfg!(target_pointer_width = "64") && self.skip.is_some()
+        !cfg!(target_os = "none") && self.skip.is_some()
     }
 
     /// Passes over a block of `n` plays if the skip count is at least `n`; whether it did.
     fn skipped(&self, n: usize) -> bool {
-        if !cfg!(target_pointer_width = "64") {
+        if cfg!(target_os = "none") {
             return false;
         }
         match self.skip {

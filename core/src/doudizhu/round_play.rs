@@ -133,10 +133,11 @@ impl Round {
     /// of chain, triplets with kickers, each chain's wings, each quad's kickers) are passed over
     /// by their counts (under rules that read airplane sets several ways, all but the airplane
     /// blocks, which are walked and expanded as [`Round::for_each_legal_action`] expands them),
-    /// and the generator stops at it. On 32-bit parts (microcontrollers) the plays are counted
-    /// down one by one instead (`nth_visited`: the same answers, tested), which leaves
-    /// the closed forms and the generator's skip paths out of flash (about 3 KB on a Cortex-M4);
-    /// 64-bit hosts, where the bots' playouts and self-play run, keep them.
+    /// and the generator stops at it. In a bare-metal build (`target_os = "none"`:
+    /// microcontrollers) the plays are counted down one by one instead (`nth_visited`: the
+    /// same answers, tested), which leaves the closed forms and the generator's skip paths out
+    /// of flash (about 3 KB on a Cortex-M4); hosts, where the bots' playouts and self-play
+    /// run, keep them.
     pub fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Action> {
         let prev = self.top_entry().map(|(_, p)| p.reading);
         let rules = self.config.rules;
@@ -144,7 +145,7 @@ impl Round {
         let plain = self.to_act() == Some(seat)
             && self.phase == Phase::Play
             && !(self.config.bomb_follows_rocket && prev.is_some_and(|p| p.kind == Kind::Rocket));
-        if !plain || !cfg!(target_pointer_width = "64") {
+        if !plain || cfg!(target_os = "none") {
             return self.nth_visited(seat, n);
         }
         let mut left = n;

@@ -477,7 +477,7 @@ fn counts_and_nth_agree_with_the_enumeration() {
             );
             for (i, a) in all.iter().enumerate() {
                 assert_eq!(r.nth_legal_action(Seat(0), i), Some(*a), "{config:?} hand {hand} #{i}");
-                // Session 23: the 32-bit parts' form (the plays counted down one by one).
+                // Session 23: the bare-metal form (the plays counted down one by one).
                 assert_eq!(r.nth_visited(Seat(0), i), Some(*a), "{config:?} hand {hand} #{i}");
             }
             assert_eq!(r.nth_legal_action(Seat(0), all.len()), None);
