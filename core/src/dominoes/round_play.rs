@@ -377,9 +377,12 @@ impl Round {
         let plays = if self.played == 0 {
             usize::from(count(&hand))
         } else if narrow {
-            ids(&hand)
-                .map(|id| scan.plays_of(id))
-                .fold(0usize, usize::saturating_add)
+            let mut plays = 0usize;
+            any_id(&hand, &mut |id| {
+                plays = plays.saturating_add(scan.plays_of(id));
+                false
+            });
+            plays
         } else {
             self.wide_plays(&hand, &mut |_| ControlFlow::Continue(()))?
         };
@@ -1052,7 +1055,7 @@ impl Round {
                 let playable = if self.played == 0 {
                     *hand != [0; WORDS]
                 } else {
-                    ids(hand).any(|id| {
+                    any_id(hand, &mut |id| {
                         let (a, b) = halves(id);
                         (open >> a | open >> b) & 1 != 0
                     })

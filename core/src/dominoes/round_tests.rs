@@ -1033,3 +1033,34 @@ fn the_bonus_is_worked_out_as_before() {
         }
     }
 }
+
+/// The hand's ids by the plain word walk (session 23) as by the adapter chain before: the same
+/// ids in the same order, for random hands over the three words (empty words anywhere), the
+/// empty and the full hand, and `nth` past any prefix.
+#[test]
+fn hand_ids_by_the_word_walk_match_the_adapter_chain() {
+    let mut rng = Rng::new(23);
+    let mut hands: Vec<Hand> = std::vec![[0; WORDS], [u64::MAX, u64::MAX, u64::MAX >> 2]];
+    for _ in 0..3_000 {
+        let mut hand = [0u64; WORDS];
+        for word in hand.iter_mut() {
+            // Sparse, dense or empty words.
+            *word = match rng.below(4) {
+                0 => 0,
+                1 => rng.next_u64(),
+                _ => rng.next_u64() & rng.next_u64() & rng.next_u64(),
+            };
+        }
+        hand[2] &= u64::MAX >> 2; // ids below 190
+        hands.push(hand);
+    }
+    for hand in &hands {
+        let walked: Vec<u8> = ids(hand).collect();
+        let chained: Vec<u8> = ids_chained(hand).collect();
+        assert_eq!(walked, chained, "{hand:x?}");
+        for n in 0..=walked.len() {
+            assert_eq!(ids(hand).nth(n), ids_chained(hand).nth(n));
+        }
+        assert_eq!(pips(hand), ids_chained(hand).map(|id| tile_of(id).pips() as u32).sum::<u32>());
+    }
+}
