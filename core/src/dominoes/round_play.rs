@@ -465,9 +465,8 @@ impl Round {
     }
 
     /// The legal action of index `n` of the seat to act on a layout of more than `NARROW` tiles,
-    /// by walking [`Round::try_for_each_legal_action`]; in a frame of its own (as
-    /// [`Round::wide_plays`]).
-    #[inline(never)]
+    /// by walking [`Round::try_for_each_legal_action`] ([`Choices::nth_counted`]'s way).
+    #[cfg(test)]
     fn wide_nth(&self, n: usize) -> Option<Action> {
         let mut left = n;
         let mut found = None;
@@ -566,7 +565,7 @@ impl Round {
         };
         let mut scan = Scan::new();
         let plays = match self.scan(&mut scan) {
-            Ok(true) => self.scan_plays(&hand, &scan, |action, _, _| visit(action)),
+            Ok(true) => self.walk_scanned(&hand, &scan, visit),
             Ok(false) => match self.wide_plays(&hand, visit) {
                 Some(plays) => plays,
                 None => return, // a broken invariant, asserted in `frees_into`
@@ -576,6 +575,15 @@ impl Round {
         if plays == 0 {
             let _ = visit(if self.drawable() { Action::Draw } else { Action::Pass });
         }
+    }
+
+    /// The plays of `hand` on a layout of at most [`NARROW`] tiles read into `scan`
+    /// ([`Round::scan_plays`]), each passed to `visit` until it answers `Break`; how many it was
+    /// called with. Through a reference and with no inlining hint: one copy where the build
+    /// optimises for size (the walk and [`Choices::nth`] share it), inlined and the call made
+    /// direct at `-O3` (self-play's random bots).
+    fn walk_scanned(&self, hand: &Hand, scan: &Scan, visit: &mut dyn FnMut(Action) -> ControlFlow<()>) -> usize {
+        self.scan_plays(hand, scan, |action, _, _| visit(action))
     }
 
     /// `seat`'s hand when it is `seat`'s turn (`None` otherwise, or on a broken invariant).
@@ -1426,6 +1434,38 @@ impl Choices<'_> {
         if n >= self.plays {
             return None;
         }
+        // The plays before it passed over one by one, by the walk's own generators
+        // ([`Round::walk_scanned`], [`Round::wide_plays`]).
+        let (mut left, mut found) = (n, None);
+        let mut visit = |action| match left.checked_sub(1) {
+            Some(rest) => {
+                left = rest;
+                ControlFlow::Continue(())
+            }
+            None => {
+                found = Some(action);
+                ControlFlow::Break(())
+            }
+        };
+        if self.wide {
+            round.wide_plays(&self.hand, &mut visit);
+        } else {
+            round.walk_scanned(&self.hand, self.scan, &mut visit);
+        }
+        found
+    }
+
+    /// [`Choices::nth`] by each tile's count of plays (the plays of the tiles before it passed
+    /// over at once), session 22's way: the tests' reference.
+    #[cfg(test)]
+    pub(in crate::dominoes) fn nth_counted(&self, n: usize) -> Option<Action> {
+        let round = self.round;
+        if self.plays == 0 {
+            return (n == 0).then(|| if round.drawable() { Action::Draw } else { Action::Pass });
+        }
+        if n >= self.plays {
+            return None;
+        }
         if round.played == 0 {
             return ids(&self.hand).nth(n).map(|id| Action::Play {
                 tile: tile_of(id),
@@ -1545,7 +1585,8 @@ fn opening_children(one: u64, two: u64, three: u64) -> u32 {
 
 /// The layout tiles tile `id` may be played on, from [`Scan::takers`] (bits of their play
 /// index; the two numbers' sets are disjoint unless the layout holds the tile itself, which it
-/// cannot).
+/// cannot): [`Choices::nth_counted`]'s.
+#[cfg(test)]
 fn parents_of(takers: &[u64; TAKERS], id: u8) -> u64 {
     let (a, b) = halves(id);
     let take = |pip: u8| takers.get(usize::from(pip)).copied().unwrap_or(0);

@@ -1061,6 +1061,58 @@ fn hand_ids_by_the_word_walk_match_the_adapter_chain() {
         for n in 0..=walked.len() {
             assert_eq!(ids(hand).nth(n), ids_chained(hand).nth(n));
         }
-        assert_eq!(pips(hand), ids_chained(hand).map(|id| tile_of(id).pips() as u32).sum::<u32>());
+        assert_eq!(
+            pips(hand),
+            ids_chained(hand).map(|id| tile_of(id).pips() as u32).sum::<u32>()
+        );
     }
+}
+
+/// `Choices::nth` by the walk's generators (session 23: the plays before it passed over one by
+/// one) as by each tile's count of plays before (`nth_counted`, session 22): the same action
+/// for every index and one past the last, at every step of random hands from double-6 to
+/// double-18 (layouts past 64 tiles too), every spinner and draw rule.
+#[test]
+fn the_nth_choice_by_the_walk_matches_the_counted_one() {
+    let configs = [
+        Config::FIVE_UP,
+        Config::ALL_FIVES.with_players(4),
+        Config::BLOCK.with_players(3),
+        Config {
+            high: 9,
+            draw: DrawRule::One,
+            ..Config::FIVE_UP.with_players(3)
+        },
+        Config {
+            high: 15,
+            hand_size: 20,
+            ..Config::BLOCK.with_players(4)
+        },
+        Config {
+            high: 18,
+            hand_size: 40,
+            spinner: SpinnerRule::FirstDouble,
+            draw: DrawRule::One,
+            ..Config::ALL_FIVES.with_players(4)
+        },
+    ];
+    let (mut steps, mut wide) = (0usize, 0usize);
+    for config in configs {
+        for seed in 0..12u64 {
+            let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+            let mut bot = RandomBot::new(seed);
+            while let Some(seat) = round.to_act() {
+                let mut scan = Scan::new();
+                let choices = round.choices(seat, &mut scan).unwrap();
+                for n in 0..=choices.count() {
+                    assert_eq!(choices.nth(n), choices.nth_counted(n), "{config:?} seed {seed} n {n}");
+                }
+                steps += 1;
+                wide += usize::from(usize::from(round.played) > play::NARROW);
+                let action = bot.choose(&round, seat).unwrap();
+                round.apply(seat, action).unwrap();
+            }
+        }
+    }
+    assert!(steps > 2_000 && wide > 200, "{steps} steps, {wide} wide");
 }
