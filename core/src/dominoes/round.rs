@@ -600,23 +600,6 @@ impl Iterator for Ids {
     }
 }
 
-/// Whether `f` holds for some id of `hand`: word by word, each word's bits in a loop of their
-/// own (the hot tests of the legal-action counts and of `apply`; [`ids`] elsewhere).
-fn any_id(hand: &Hand, f: &mut dyn FnMut(u8) -> bool) -> bool {
-    for (base, &word) in (0u8..).zip(hand) {
-        let mut bits = word;
-        while bits != 0 {
-            let bit = bits.trailing_zeros();
-            bits &= bits.wrapping_sub(1);
-            // `base` < 3 and `bit` < 64: the id is below 192.
-            if f((base << 6) | bit as u8) {
-                return true;
-            }
-        }
-    }
-    false
-}
-
 /// The ids in a hand by the adapter chain [`ids`] replaced: the tests' reference.
 #[cfg(test)]
 fn ids_chained(hand: &Hand) -> impl Iterator<Item = u8> + '_ {

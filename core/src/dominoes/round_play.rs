@@ -374,15 +374,9 @@ impl Round {
         let hand = *self.hands.get(seat.index())?;
         // A broken invariant (asserted in `scan` and `frees_into`) lists nothing.
         let narrow = self.scan(scan).ok()?;
-        let plays = if self.played == 0 {
-            usize::from(count(&hand))
-        } else if narrow {
-            let mut plays = 0usize;
-            any_id(&hand, &mut |id| {
-                plays = plays.saturating_add(scan.plays_of(id));
-                false
-            });
-            plays
+        // Counted by the walk's own generators (the opening's tiles in hand too).
+        let plays = if narrow {
+            self.walk_scanned(&hand, scan, &mut |_| ControlFlow::Continue(()))
         } else {
             self.wide_plays(&hand, &mut |_| ControlFlow::Continue(()))?
         };
@@ -1063,7 +1057,7 @@ impl Round {
                 let playable = if self.played == 0 {
                     *hand != [0; WORDS]
                 } else {
-                    any_id(hand, &mut |id| {
+                    ids(hand).any(|id| {
                         let (a, b) = halves(id);
                         (open >> a | open >> b) & 1 != 0
                     })
@@ -1531,8 +1525,6 @@ pub(super) struct Placed {
 pub(in crate::dominoes) struct Scan {
     /// Per number, the layout tiles taking it (bits of their play index).
     pub(super) takers: [u64; TAKERS],
-    /// Per number, how many layout tiles take it (the bits of its `takers` word).
-    counts: [u8; TAKERS],
     /// The numbers some free point takes, as bits (bit `v`: number `v`).
     pub(super) open: u32,
     /// The layout's open-end total ([`Round::total`]).
@@ -1547,7 +1539,6 @@ impl Scan {
     pub(in crate::dominoes) const fn new() -> Scan {
         Scan {
             takers: [0; TAKERS],
-            counts: [0; TAKERS],
             open: 0,
             total: 0,
             last_side: 0,
@@ -1559,19 +1550,15 @@ impl Scan {
         if let Some(word) = self.takers.get_mut(pip as usize) {
             *word |= tiles;
         }
-        // Each tile takes a number at most once (`tiles` is one bit or none).
-        if let Some(count) = self.counts.get_mut(pip as usize) {
-            *count = count.wrapping_add(u8::from(tiles != 0));
-        }
         self.open |= u32::from(tiles != 0) << (pip & 31);
     }
 
     /// The plays of tile `id` on the layout: the layout tiles taking either of its numbers (the
-    /// two sets are disjoint: a layout tile taking both would be this tile).
+    /// two sets are disjoint: a layout tile taking both would be this tile). The tests'
+    /// reference of the counts (session 22 kept a count per number in the scan for it).
+    #[cfg(test)]
     fn plays_of(&self, id: u8) -> usize {
-        let (a, b) = halves(id);
-        let count = |pip: u8| usize::from(self.counts.get(usize::from(pip)).copied().unwrap_or(0));
-        count(a).wrapping_add(count(b) & usize::from(a != b).wrapping_neg())
+        parents_of(&self.takers, id).count_ones() as usize
     }
 }
 
