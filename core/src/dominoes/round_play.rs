@@ -71,20 +71,13 @@ impl Round {
         };
         // 1 ≤ `played` ≤ 64: the play indexes of the layout.
         let live = u64::MAX >> (NARROW.wrapping_sub(played) & 63);
-        // Bits of play indexes (< NARROW = 64): the tiles with at least one, two, three
-        // children; the doubles.
-        let (mut one, mut two, mut three, mut doubles) = (0u64, 0u64, 0u64, 0u64);
-        // From the last tile down, so that a tile's bit is shifted in (no shift by its index).
-        for (&id, &parent) in layout.iter().zip(parents).skip(1).rev() {
-            let bit = 1u64 << (parent & 63);
-            three |= two & bit;
-            two |= one & bit;
-            one |= bit;
-            let (a, b) = halves(id);
-            doubles = (doubles | u64::from(a == b)) << 1;
-        }
+        let Kids {
+            one,
+            two,
+            three,
+            doubles,
+        } = kids(layout, parents);
         let (a, b) = halves(opening);
-        doubles |= u64::from(a == b);
         let spinning = self.spinning(doubles);
         // After the opening, a tile takes a number while it has no child (a double its side),
         // or, spinning, fewer than three (a side and two ends).
@@ -110,20 +103,7 @@ impl Round {
         }
         // The opening's children, counted up to three (the words' bits of play index 0).
         let children = opening_children(one, two, three);
-        let counted = |pip: u8, yes: bool| u32::from(pip) & u32::from(yes).wrapping_neg();
-        let (low, high, opening_total) = if a == b {
-            // Three or more children: a spinning opening double, whose four take a number
-            // until a fourth child (counted). Its halves count while a side is free.
-            let full = children >= 3 && self.opening_full();
-            (
-                children < 2 || (spinning & 1 != 0 && !full),
-                false,
-                counted(a, children < 2) << 1,
-            )
-        } else {
-            let (low, high) = self.opening_ends(children);
-            (low, high, counted(a, low).wrapping_add(counted(b, high)))
-        };
+        let (low, high, opening_total) = self.opening_state(children, spinning);
         scan.take(u32::from(a), u64::from(low));
         scan.take(u32::from(b), u64::from(high));
         if scored {
@@ -183,6 +163,28 @@ impl Round {
         (low, high)
     }
 
+    /// The opening's free points with `children` tiles on it (counted up to three) and the
+    /// spinning doubles `spinning`: whether a play on its low and its high number is taken (a
+    /// double: its one number, `low`; `high` false), and its part of the open-end total. A
+    /// double's four points take a number until a fourth child (counted) if it spins, its two
+    /// sides otherwise; its halves count while a side is free. One copy for [`Round::scan`] and
+    /// [`Round::placement`].
+    fn opening_state(&self, children: u32, spinning: u64) -> (bool, bool, u32) {
+        let (a, b) = halves(self.deck.first().copied().unwrap_or(0));
+        let counted = |pip: u8, yes: bool| u32::from(pip) & u32::from(yes).wrapping_neg();
+        if a == b {
+            let full = children >= 3 && self.opening_full();
+            (
+                children < 2 || (spinning & 1 != 0 && !full),
+                false,
+                counted(a, children < 2) << 1,
+            )
+        } else {
+            let (low, high) = self.opening_ends(children);
+            (low, high, counted(a, low).wrapping_add(counted(b, high)))
+        }
+    }
+
     /// For a play at number `pip` on the layout tile with id `on` (a layout of 1 to [`NARROW`]
     /// tiles): where `on` lies (`None`: not in the layout), whether it takes `pip` now, whether
     /// the play covers its last free side (a double's halves then stop counting), and the
@@ -195,24 +197,15 @@ impl Round {
         let (Some(layout), Some(parents)) = (self.deck.get(..played), self.parents.get(..played)) else {
             return Err(internal());
         };
-        let (mut one, mut two, mut three, mut doubles, mut at) = (0u64, 0u64, 0u64, 0u64, 0u64);
-        // From the last tile down, as in `scan`; `at` the same way.
-        for (&id, &parent) in layout.iter().zip(parents).skip(1).rev() {
-            let bit = 1u64 << (parent & 63);
-            three |= two & bit;
-            two |= one & bit;
-            one |= bit;
-            let (a, b) = halves(id);
-            doubles = (doubles | u64::from(a == b)) << 1;
-            at = (at | u64::from(id == on)) << 1;
-        }
-        let opening = layout.first().copied().unwrap_or(0);
-        let (a, b) = halves(opening);
-        doubles |= u64::from(a == b);
-        at |= u64::from(opening == on);
-        if at == 0 {
+        let Some(index) = layout.iter().position(|&id| id == on) else {
             return Ok(None);
-        }
+        };
+        let Kids {
+            one,
+            two,
+            three,
+            doubles,
+        } = kids(layout, parents);
         let live = u64::MAX >> (NARROW.wrapping_sub(played) & 63);
         let mut childless = live & !1 & !one;
         let (mut total, mut bad) = (0u32, false);
@@ -232,24 +225,11 @@ impl Round {
         // The opening's children, counted up to three (the words' bits of play index 0); four
         // only on a spinning opening double (counted then).
         let on_opening = opening_children(one, two, three);
-        let counted = |pip: u8, yes: bool| u32::from(pip) & u32::from(yes).wrapping_neg();
-        let (low, high) = self.opening_ends(on_opening);
-        let (opening_total, opening_takes) = if a == b {
-            // The opening double: two sides, and two ends if it spins; its halves count while
-            // a side is free.
-            let full = on_opening >= 3 && self.opening_full();
-            (
-                counted(a, on_opening < 2) << 1,
-                on_opening < 2 || (spinning & 1 != 0 && !full),
-            )
-        } else {
-            (
-                counted(a, low).wrapping_add(counted(b, high)),
-                if pip == a { low } else { high },
-            )
-        };
-        let index = at.trailing_zeros() as usize & (NARROW - 1);
-        let bit = at & at.wrapping_neg();
+        // The opening takes `pip` at its end showing it (a double: `pip` is its number, `low`).
+        let (low, high, opening_total) = self.opening_state(on_opening, spinning);
+        let (a, _) = halves(layout.first().copied().unwrap_or(0));
+        let opening_takes = if pip == a { low } else { high };
+        let bit = 1u64 << (index & 63);
         // After the opening: a tile takes a number while it has no child (a double its side; a
         // non-double the end away from its parent), or, spinning, fewer than three.
         let childless = one & bit == 0;
@@ -1559,6 +1539,38 @@ impl Scan {
     #[cfg(test)]
     fn plays_of(&self, id: u8) -> usize {
         parents_of(&self.takers, id).count_ones() as usize
+    }
+}
+
+/// A narrow layout's tiles by their children, as bits of play index (< [`NARROW`]): with at
+/// least one, two, three children; and the doubles.
+struct Kids {
+    one: u64,
+    two: u64,
+    three: u64,
+    doubles: u64,
+}
+
+/// [`Kids`] of the layout `layout` (1 to [`NARROW`] tile ids) with its `parents`: one pass from
+/// the last tile down, so that a tile's bit is shifted in (no shift by its index). One copy for
+/// [`Round::scan`] and [`Round::placement`].
+fn kids(layout: &[u8], parents: &[u8]) -> Kids {
+    let (mut one, mut two, mut three, mut doubles) = (0u64, 0u64, 0u64, 0u64);
+    for (&id, &parent) in layout.iter().zip(parents).skip(1).rev() {
+        let bit = 1u64 << (parent & 63);
+        three |= two & bit;
+        two |= one & bit;
+        one |= bit;
+        let (a, b) = halves(id);
+        doubles = (doubles | u64::from(a == b)) << 1;
+    }
+    let (a, b) = halves(layout.first().copied().unwrap_or(0));
+    doubles |= u64::from(a == b);
+    Kids {
+        one,
+        two,
+        three,
+        doubles,
     }
 }
 
