@@ -1116,3 +1116,17 @@ fn the_nth_choice_by_the_walk_matches_the_counted_one() {
     }
     assert!(steps > 2_000 && wide > 200, "{steps} steps, {wide} wide");
 }
+
+/// The hand counts by ids (session 23) as by population counts before.
+#[test]
+fn hand_counts_by_ids_match_the_population_counts() {
+    let mut rng = Rng::new(2323);
+    for _ in 0..2_000 {
+        let mut hand = [rng.next_u64(), rng.next_u64() & rng.next_u64(), rng.next_u64() >> 2];
+        if rng.below(3) == 0 {
+            hand[rng.below(3) as usize] = 0;
+        }
+        assert_eq!(count(&hand), count_ones(&hand));
+    }
+    assert_eq!(count(&[0; WORDS]), 0);
+}
