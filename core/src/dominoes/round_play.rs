@@ -596,28 +596,17 @@ impl Round {
         mut visit: impl FnMut(Action, usize, u8) -> ControlFlow<()>,
     ) -> usize {
         let mut found = 0usize;
-        if self.played == 0 {
-            for id in ids(hand) {
-                found = found.saturating_add(1);
-                if visit(
-                    Action::Play {
-                        tile: tile_of(id),
-                        on: None,
-                    },
-                    usize::MAX,
-                    0,
-                )
-                .is_break()
-                {
-                    break;
-                }
-            }
-            return found;
-        }
+        let opening = self.played == 0;
         for id in ids(hand) {
             let (a, b) = halves(id);
             let low = scan.takers.get(usize::from(a)).copied().unwrap_or(0);
-            let mut parents = low | scan.takers.get(usize::from(b)).copied().unwrap_or(0);
+            // The opening: each tile once, on nothing (a stand-in bit; the scan of an empty
+            // layout has no takers).
+            let mut parents = if opening {
+                1
+            } else {
+                low | scan.takers.get(usize::from(b)).copied().unwrap_or(0)
+            };
             let tile = tile_of(id);
             while parents != 0 {
                 let index = parents.trailing_zeros() as usize & (NARROW - 1);
@@ -630,16 +619,12 @@ impl Round {
                 // this tile).
                 let pip = if low & bit != 0 { a } else { b };
                 found = found.saturating_add(1);
-                if visit(
-                    Action::Play {
-                        tile,
-                        on: Some(tile_of(on)),
-                    },
-                    index,
-                    pip,
-                )
-                .is_break()
-                {
+                let (on, index, pip) = if opening {
+                    (None, usize::MAX, 0)
+                } else {
+                    (Some(tile_of(on)), index, pip)
+                };
+                if visit(Action::Play { tile, on }, index, pip).is_break() {
                     return found;
                 }
             }
@@ -1265,31 +1250,31 @@ impl Round {
     pub(super) fn bonus(&self) -> Option<(usize, u32)> {
         let players = usize::from(self.config.players);
         let partnerships = self.config.partnerships;
-        // Partnerships have four seats (validated): sides 0 and 1.
-        let side = |seat: usize| if partnerships { seat & 1 } else { seat };
+        // Partnerships have four seats (validated): sides 0 and 1 (`seat & 1`); else each seat
+        // (< 4) its own side.
+        let side_mask = if partnerships { 1 } else { 3 };
         let (mut pips, mut sides, mut all) = ([0u32; MAX_PLAYERS], [0u32; MAX_PLAYERS], 0u32);
         for (seat, own) in pips.iter_mut().enumerate().take(players) {
             *own = self.pips_of(seat);
-            if let Some(sum) = sides.get_mut(side(seat)) {
-                *sum = sum.saturating_add(*own);
+            if let Some(sum) = sides.get_mut(seat & side_mask) {
+                *sum = sum.wrapping_add(*own);
             }
-            all = all.saturating_add(*own);
+            all = all.wrapping_add(*own);
         }
-        let others = |winner: usize| all.saturating_sub(sides.get(winner).copied().unwrap_or(0));
+        let others = |side: usize| all.wrapping_sub(sides.get(side).copied().unwrap_or(0));
         match self.end {
             DOMINO => {
                 let winner = usize::from(self.to_act);
-                Some((winner, others(side(winner))))
+                Some((winner, others(winner & side_mask)))
             }
             BLOCKED => {
                 // The lightest side, alone; a tie scores nothing.
                 let count = if partnerships { 2 } else { players };
                 let (mut low, mut lowest, mut tie) = (0usize, u32::MAX, false);
-                for (at, &pips) in sides.iter().enumerate().take(count) {
-                    if pips < lowest {
-                        (low, lowest, tie) = (at, pips, false);
-                    } else if pips == lowest {
-                        tie = true;
+                for (at, &side) in sides.iter().enumerate().take(count) {
+                    tie = side == lowest || (tie && side > lowest);
+                    if side < lowest {
+                        (low, lowest) = (at, side);
                     }
                 }
                 if tie {
@@ -1297,12 +1282,9 @@ impl Round {
                 }
                 // With partnerships, the lighter hand of the side is credited (seat 0 or 1 on
                 // a tie).
-                let partner = low.saturating_add(2);
-                let credited = if partnerships && pips.get(partner) < pips.get(low) {
-                    partner
-                } else {
-                    low
-                };
+                let partner = low | 2;
+                let lighter = pips.get(partner).copied().unwrap_or(u32::MAX) < pips.get(low).copied().unwrap_or(0);
+                let credited = if partnerships && lighter { partner } else { low };
                 Some((credited, others(low)))
             }
             _ => None,
