@@ -45,20 +45,21 @@ impl Round {
     /// open-end total and last free sides are left 0 ([`Round::scan_scored`] works them out).
     #[inline]
     pub(super) fn scan(&self, scan: &mut Scan) -> Result<bool, Error> {
-        self.scan_as(scan, false)
+        self.scan_as::<false>(scan)
     }
 
     /// [`Round::scan`] with the layout's open-end total and last free sides in `scan` too (the
     /// greedy bot's scored walk).
     #[inline]
     pub(super) fn scan_scored(&self, scan: &mut Scan) -> Result<bool, Error> {
-        self.scan_as(scan, true)
+        self.scan_as::<true>(scan)
     }
 
-    /// [`Round::scan`], with the open-end total and last free sides when `scored` (a loop
-    /// invariant: an optimising build keeps a loop without them for the legal-action walks and
-    /// `apply`, whose random playouts and self-play do not read them).
-    fn scan_as(&self, scan: &mut Scan, scored: bool) -> Result<bool, Error> {
+    /// [`Round::scan`], with the open-end total and last free sides when `SCORED` (a constant,
+    /// no longer a loop invariant left to the optimiser: the legal-action walks, `apply` and the
+    /// C calls, which do not read them, have a copy without them in every build; only the
+    /// greedy bot's walk links the other).
+    fn scan_as<const SCORED: bool>(&self, scan: &mut Scan) -> Result<bool, Error> {
         let played = usize::from(self.played);
         let (Some(layout), Some(parents)) = (self.deck.get(..played), self.parents.get(..played)) else {
             return Ok(false);
@@ -90,7 +91,7 @@ impl Round {
             let (other, shares) = self.free_end(slot);
             bad |= !shares;
             scan.take(u32::from(other), bit);
-            if scored {
+            if SCORED {
                 // The open-end total: a childless tile's free end (a double both halves, its
                 // side free); a spinning double with children counts nothing (ends only).
                 let double = u32::from(doubles & bit != 0);
@@ -106,7 +107,7 @@ impl Round {
         let (low, high, opening_total) = self.opening_state(children, spinning);
         scan.take(u32::from(a), u64::from(low));
         scan.take(u32::from(b), u64::from(high));
-        if scored {
+        if SCORED {
             scan.total = total.wrapping_add(opening_total);
             // The doubles whose one free side a play covers: a childless double after the
             // opening, the opening double with one child.
