@@ -45,20 +45,21 @@ impl Round {
     /// open-end total and last free sides are left 0 ([`Round::scan_scored`] works them out).
     #[inline]
     pub(super) fn scan(&self, scan: &mut Scan) -> Result<bool, Error> {
-        self.scan_as(scan, false)
+        self.scan_as::<false>(scan)
     }
 
     /// [`Round::scan`] with the layout's open-end total and last free sides in `scan` too (the
     /// greedy bot's scored walk).
     #[inline]
     pub(super) fn scan_scored(&self, scan: &mut Scan) -> Result<bool, Error> {
-        self.scan_as(scan, true)
+        self.scan_as::<true>(scan)
     }
 
-    /// [`Round::scan`], with the open-end total and last free sides when `scored` (a loop
-    /// invariant: an optimising build keeps a loop without them for the legal-action walks and
-    /// `apply`, whose random playouts and self-play do not read them).
-    fn scan_as(&self, scan: &mut Scan, scored: bool) -> Result<bool, Error> {
+    /// [`Round::scan`], with the open-end total and last free sides when `SCORED` (a constant,
+    /// no longer a loop invariant left to the optimiser: the legal-action walks, `apply` and the
+    /// C calls, which do not read them, have a copy without them in every build; only the
+    /// greedy bot's walk links the other).
+    fn scan_as<const SCORED: bool>(&self, scan: &mut Scan) -> Result<bool, Error> {
         let played = usize::from(self.played);
         let (Some(layout), Some(parents)) = (self.deck.get(..played), self.parents.get(..played)) else {
             return Ok(false);
@@ -71,20 +72,13 @@ impl Round {
         };
         // 1 ≤ `played` ≤ 64: the play indexes of the layout.
         let live = u64::MAX >> (NARROW.wrapping_sub(played) & 63);
-        // Bits of play indexes (< NARROW = 64): the tiles with at least one, two, three
-        // children; the doubles.
-        let (mut one, mut two, mut three, mut doubles) = (0u64, 0u64, 0u64, 0u64);
-        // From the last tile down, so that a tile's bit is shifted in (no shift by its index).
-        for (&id, &parent) in layout.iter().zip(parents).skip(1).rev() {
-            let bit = 1u64 << (parent & 63);
-            three |= two & bit;
-            two |= one & bit;
-            one |= bit;
-            let (a, b) = halves(id);
-            doubles = (doubles | u64::from(a == b)) << 1;
-        }
+        let Kids {
+            one,
+            two,
+            three,
+            doubles,
+        } = kids(layout, parents);
         let (a, b) = halves(opening);
-        doubles |= u64::from(a == b);
         let spinning = self.spinning(doubles);
         // After the opening, a tile takes a number while it has no child (a double its side),
         // or, spinning, fewer than three (a side and two ends).
@@ -97,7 +91,7 @@ impl Round {
             let (other, shares) = self.free_end(slot);
             bad |= !shares;
             scan.take(u32::from(other), bit);
-            if scored {
+            if SCORED {
                 // The open-end total: a childless tile's free end (a double both halves, its
                 // side free); a spinning double with children counts nothing (ends only).
                 let double = u32::from(doubles & bit != 0);
@@ -110,23 +104,10 @@ impl Round {
         }
         // The opening's children, counted up to three (the words' bits of play index 0).
         let children = opening_children(one, two, three);
-        let counted = |pip: u8, yes: bool| u32::from(pip) & u32::from(yes).wrapping_neg();
-        let (low, high, opening_total) = if a == b {
-            // Three or more children: a spinning opening double, whose four take a number
-            // until a fourth child (counted). Its halves count while a side is free.
-            let full = children >= 3 && self.opening_full();
-            (
-                children < 2 || (spinning & 1 != 0 && !full),
-                false,
-                counted(a, children < 2) << 1,
-            )
-        } else {
-            let (low, high) = self.opening_ends(children);
-            (low, high, counted(a, low).wrapping_add(counted(b, high)))
-        };
+        let (low, high, opening_total) = self.opening_state(children, spinning);
         scan.take(u32::from(a), u64::from(low));
         scan.take(u32::from(b), u64::from(high));
-        if scored {
+        if SCORED {
             scan.total = total.wrapping_add(opening_total);
             // The doubles whose one free side a play covers: a childless double after the
             // opening, the opening double with one child.
@@ -183,6 +164,28 @@ impl Round {
         (low, high)
     }
 
+    /// The opening's free points with `children` tiles on it (counted up to three) and the
+    /// spinning doubles `spinning`: whether a play on its low and its high number is taken (a
+    /// double: its one number, `low`; `high` false), and its part of the open-end total. A
+    /// double's four points take a number until a fourth child (counted) if it spins, its two
+    /// sides otherwise; its halves count while a side is free. One copy for [`Round::scan`] and
+    /// [`Round::placement`].
+    fn opening_state(&self, children: u32, spinning: u64) -> (bool, bool, u32) {
+        let (a, b) = halves(self.deck.first().copied().unwrap_or(0));
+        let counted = |pip: u8, yes: bool| u32::from(pip) & u32::from(yes).wrapping_neg();
+        if a == b {
+            let full = children >= 3 && self.opening_full();
+            (
+                children < 2 || (spinning & 1 != 0 && !full),
+                false,
+                counted(a, children < 2) << 1,
+            )
+        } else {
+            let (low, high) = self.opening_ends(children);
+            (low, high, counted(a, low).wrapping_add(counted(b, high)))
+        }
+    }
+
     /// For a play at number `pip` on the layout tile with id `on` (a layout of 1 to [`NARROW`]
     /// tiles): where `on` lies (`None`: not in the layout), whether it takes `pip` now, whether
     /// the play covers its last free side (a double's halves then stop counting), and the
@@ -195,24 +198,15 @@ impl Round {
         let (Some(layout), Some(parents)) = (self.deck.get(..played), self.parents.get(..played)) else {
             return Err(internal());
         };
-        let (mut one, mut two, mut three, mut doubles, mut at) = (0u64, 0u64, 0u64, 0u64, 0u64);
-        // From the last tile down, as in `scan`; `at` the same way.
-        for (&id, &parent) in layout.iter().zip(parents).skip(1).rev() {
-            let bit = 1u64 << (parent & 63);
-            three |= two & bit;
-            two |= one & bit;
-            one |= bit;
-            let (a, b) = halves(id);
-            doubles = (doubles | u64::from(a == b)) << 1;
-            at = (at | u64::from(id == on)) << 1;
-        }
-        let opening = layout.first().copied().unwrap_or(0);
-        let (a, b) = halves(opening);
-        doubles |= u64::from(a == b);
-        at |= u64::from(opening == on);
-        if at == 0 {
+        let Some(index) = layout.iter().position(|&id| id == on) else {
             return Ok(None);
-        }
+        };
+        let Kids {
+            one,
+            two,
+            three,
+            doubles,
+        } = kids(layout, parents);
         let live = u64::MAX >> (NARROW.wrapping_sub(played) & 63);
         let mut childless = live & !1 & !one;
         let (mut total, mut bad) = (0u32, false);
@@ -232,24 +226,11 @@ impl Round {
         // The opening's children, counted up to three (the words' bits of play index 0); four
         // only on a spinning opening double (counted then).
         let on_opening = opening_children(one, two, three);
-        let counted = |pip: u8, yes: bool| u32::from(pip) & u32::from(yes).wrapping_neg();
-        let (low, high) = self.opening_ends(on_opening);
-        let (opening_total, opening_takes) = if a == b {
-            // The opening double: two sides, and two ends if it spins; its halves count while
-            // a side is free.
-            let full = on_opening >= 3 && self.opening_full();
-            (
-                counted(a, on_opening < 2) << 1,
-                on_opening < 2 || (spinning & 1 != 0 && !full),
-            )
-        } else {
-            (
-                counted(a, low).wrapping_add(counted(b, high)),
-                if pip == a { low } else { high },
-            )
-        };
-        let index = at.trailing_zeros() as usize & (NARROW - 1);
-        let bit = at & at.wrapping_neg();
+        // The opening takes `pip` at its end showing it (a double: `pip` is its number, `low`).
+        let (low, high, opening_total) = self.opening_state(on_opening, spinning);
+        let (a, _) = halves(layout.first().copied().unwrap_or(0));
+        let opening_takes = if pip == a { low } else { high };
+        let bit = 1u64 << (index & 63);
         // After the opening: a tile takes a number while it has no child (a double its side; a
         // non-double the end away from its parent), or, spinning, fewer than three.
         let childless = one & bit == 0;
@@ -374,12 +355,9 @@ impl Round {
         let hand = *self.hands.get(seat.index())?;
         // A broken invariant (asserted in `scan` and `frees_into`) lists nothing.
         let narrow = self.scan(scan).ok()?;
-        let plays = if self.played == 0 {
-            usize::from(count(&hand))
-        } else if narrow {
-            ids(&hand)
-                .map(|id| scan.plays_of(id))
-                .fold(0usize, usize::saturating_add)
+        // Counted by the walk's own generators (the opening's tiles in hand too).
+        let plays = if narrow {
+            self.walk_scanned(&hand, scan, &mut |_| ControlFlow::Continue(()))
         } else {
             self.wide_plays(&hand, &mut |_| ControlFlow::Continue(()))?
         };
@@ -462,9 +440,8 @@ impl Round {
     }
 
     /// The legal action of index `n` of the seat to act on a layout of more than `NARROW` tiles,
-    /// by walking [`Round::try_for_each_legal_action`]; in a frame of its own (as
-    /// [`Round::wide_plays`]).
-    #[inline(never)]
+    /// by walking [`Round::try_for_each_legal_action`] ([`Choices::nth_counted`]'s way).
+    #[cfg(test)]
     fn wide_nth(&self, n: usize) -> Option<Action> {
         let mut left = n;
         let mut found = None;
@@ -563,7 +540,7 @@ impl Round {
         };
         let mut scan = Scan::new();
         let plays = match self.scan(&mut scan) {
-            Ok(true) => self.scan_plays(&hand, &scan, |action, _, _| visit(action)),
+            Ok(true) => self.walk_scanned(&hand, &scan, visit),
             Ok(false) => match self.wide_plays(&hand, visit) {
                 Some(plays) => plays,
                 None => return, // a broken invariant, asserted in `frees_into`
@@ -573,6 +550,15 @@ impl Round {
         if plays == 0 {
             let _ = visit(if self.drawable() { Action::Draw } else { Action::Pass });
         }
+    }
+
+    /// The plays of `hand` on a layout of at most [`NARROW`] tiles read into `scan`
+    /// ([`Round::scan_plays`]), each passed to `visit` until it answers `Break`; how many it was
+    /// called with. Through a reference and with no inlining hint: one copy where the build
+    /// optimises for size (the walk and [`Choices::nth`] share it), inlined and the call made
+    /// direct at `-O3` (self-play's random bots).
+    fn walk_scanned(&self, hand: &Hand, scan: &Scan, visit: &mut dyn FnMut(Action) -> ControlFlow<()>) -> usize {
+        self.scan_plays(hand, scan, |action, _, _| visit(action))
     }
 
     /// `seat`'s hand when it is `seat`'s turn (`None` otherwise, or on a broken invariant).
@@ -611,28 +597,17 @@ impl Round {
         mut visit: impl FnMut(Action, usize, u8) -> ControlFlow<()>,
     ) -> usize {
         let mut found = 0usize;
-        if self.played == 0 {
-            for id in ids(hand) {
-                found = found.saturating_add(1);
-                if visit(
-                    Action::Play {
-                        tile: tile_of(id),
-                        on: None,
-                    },
-                    usize::MAX,
-                    0,
-                )
-                .is_break()
-                {
-                    break;
-                }
-            }
-            return found;
-        }
+        let opening = self.played == 0;
         for id in ids(hand) {
             let (a, b) = halves(id);
             let low = scan.takers.get(usize::from(a)).copied().unwrap_or(0);
-            let mut parents = low | scan.takers.get(usize::from(b)).copied().unwrap_or(0);
+            // The opening: each tile once, on nothing (a stand-in bit; the scan of an empty
+            // layout has no takers).
+            let mut parents = if opening {
+                1
+            } else {
+                low | scan.takers.get(usize::from(b)).copied().unwrap_or(0)
+            };
             let tile = tile_of(id);
             while parents != 0 {
                 let index = parents.trailing_zeros() as usize & (NARROW - 1);
@@ -645,16 +620,12 @@ impl Round {
                 // this tile).
                 let pip = if low & bit != 0 { a } else { b };
                 found = found.saturating_add(1);
-                if visit(
-                    Action::Play {
-                        tile,
-                        on: Some(tile_of(on)),
-                    },
-                    index,
-                    pip,
-                )
-                .is_break()
-                {
+                let (on, index, pip) = if opening {
+                    (None, usize::MAX, 0)
+                } else {
+                    (Some(tile_of(on)), index, pip)
+                };
+                if visit(Action::Play { tile, on }, index, pip).is_break() {
                     return found;
                 }
             }
@@ -1280,31 +1251,31 @@ impl Round {
     pub(super) fn bonus(&self) -> Option<(usize, u32)> {
         let players = usize::from(self.config.players);
         let partnerships = self.config.partnerships;
-        // Partnerships have four seats (validated): sides 0 and 1.
-        let side = |seat: usize| if partnerships { seat & 1 } else { seat };
+        // Partnerships have four seats (validated): sides 0 and 1 (`seat & 1`); else each seat
+        // (< 4) its own side.
+        let side_mask = if partnerships { 1 } else { 3 };
         let (mut pips, mut sides, mut all) = ([0u32; MAX_PLAYERS], [0u32; MAX_PLAYERS], 0u32);
         for (seat, own) in pips.iter_mut().enumerate().take(players) {
             *own = self.pips_of(seat);
-            if let Some(sum) = sides.get_mut(side(seat)) {
-                *sum = sum.saturating_add(*own);
+            if let Some(sum) = sides.get_mut(seat & side_mask) {
+                *sum = sum.wrapping_add(*own);
             }
-            all = all.saturating_add(*own);
+            all = all.wrapping_add(*own);
         }
-        let others = |winner: usize| all.saturating_sub(sides.get(winner).copied().unwrap_or(0));
+        let others = |side: usize| all.wrapping_sub(sides.get(side).copied().unwrap_or(0));
         match self.end {
             DOMINO => {
                 let winner = usize::from(self.to_act);
-                Some((winner, others(side(winner))))
+                Some((winner, others(winner & side_mask)))
             }
             BLOCKED => {
                 // The lightest side, alone; a tie scores nothing.
                 let count = if partnerships { 2 } else { players };
                 let (mut low, mut lowest, mut tie) = (0usize, u32::MAX, false);
-                for (at, &pips) in sides.iter().enumerate().take(count) {
-                    if pips < lowest {
-                        (low, lowest, tie) = (at, pips, false);
-                    } else if pips == lowest {
-                        tie = true;
+                for (at, &side) in sides.iter().enumerate().take(count) {
+                    tie = side == lowest || (tie && side > lowest);
+                    if side < lowest {
+                        (low, lowest) = (at, side);
                     }
                 }
                 if tie {
@@ -1312,12 +1283,9 @@ impl Round {
                 }
                 // With partnerships, the lighter hand of the side is credited (seat 0 or 1 on
                 // a tie).
-                let partner = low.saturating_add(2);
-                let credited = if partnerships && pips.get(partner) < pips.get(low) {
-                    partner
-                } else {
-                    low
-                };
+                let partner = low | 2;
+                let lighter = pips.get(partner).copied().unwrap_or(u32::MAX) < pips.get(low).copied().unwrap_or(0);
+                let credited = if partnerships && lighter { partner } else { low };
                 Some((credited, others(low)))
             }
             _ => None,
@@ -1423,6 +1391,38 @@ impl Choices<'_> {
         if n >= self.plays {
             return None;
         }
+        // The plays before it passed over one by one, by the walk's own generators
+        // ([`Round::walk_scanned`], [`Round::wide_plays`]).
+        let (mut left, mut found) = (n, None);
+        let mut visit = |action| match left.checked_sub(1) {
+            Some(rest) => {
+                left = rest;
+                ControlFlow::Continue(())
+            }
+            None => {
+                found = Some(action);
+                ControlFlow::Break(())
+            }
+        };
+        if self.wide {
+            round.wide_plays(&self.hand, &mut visit);
+        } else {
+            round.walk_scanned(&self.hand, self.scan, &mut visit);
+        }
+        found
+    }
+
+    /// [`Choices::nth`] by each tile's count of plays (the plays of the tiles before it passed
+    /// over at once), session 22's way: the tests' reference.
+    #[cfg(test)]
+    pub(in crate::dominoes) fn nth_counted(&self, n: usize) -> Option<Action> {
+        let round = self.round;
+        if self.plays == 0 {
+            return (n == 0).then(|| if round.drawable() { Action::Draw } else { Action::Pass });
+        }
+        if n >= self.plays {
+            return None;
+        }
         if round.played == 0 {
             return ids(&self.hand).nth(n).map(|id| Action::Play {
                 tile: tile_of(id),
@@ -1488,8 +1488,6 @@ pub(super) struct Placed {
 pub(in crate::dominoes) struct Scan {
     /// Per number, the layout tiles taking it (bits of their play index).
     pub(super) takers: [u64; TAKERS],
-    /// Per number, how many layout tiles take it (the bits of its `takers` word).
-    counts: [u8; TAKERS],
     /// The numbers some free point takes, as bits (bit `v`: number `v`).
     pub(super) open: u32,
     /// The layout's open-end total ([`Round::total`]).
@@ -1504,7 +1502,6 @@ impl Scan {
     pub(in crate::dominoes) const fn new() -> Scan {
         Scan {
             takers: [0; TAKERS],
-            counts: [0; TAKERS],
             open: 0,
             total: 0,
             last_side: 0,
@@ -1516,19 +1513,47 @@ impl Scan {
         if let Some(word) = self.takers.get_mut(pip as usize) {
             *word |= tiles;
         }
-        // Each tile takes a number at most once (`tiles` is one bit or none).
-        if let Some(count) = self.counts.get_mut(pip as usize) {
-            *count = count.wrapping_add(u8::from(tiles != 0));
-        }
         self.open |= u32::from(tiles != 0) << (pip & 31);
     }
 
     /// The plays of tile `id` on the layout: the layout tiles taking either of its numbers (the
-    /// two sets are disjoint: a layout tile taking both would be this tile).
+    /// two sets are disjoint: a layout tile taking both would be this tile). The tests'
+    /// reference of the counts (session 22 kept a count per number in the scan for it).
+    #[cfg(test)]
     fn plays_of(&self, id: u8) -> usize {
+        parents_of(&self.takers, id).count_ones() as usize
+    }
+}
+
+/// A narrow layout's tiles by their children, as bits of play index (< [`NARROW`]): with at
+/// least one, two, three children; and the doubles.
+struct Kids {
+    one: u64,
+    two: u64,
+    three: u64,
+    doubles: u64,
+}
+
+/// [`Kids`] of the layout `layout` (1 to [`NARROW`] tile ids) with its `parents`: one pass from
+/// the last tile down, so that a tile's bit is shifted in (no shift by its index). One copy for
+/// [`Round::scan`] and [`Round::placement`].
+fn kids(layout: &[u8], parents: &[u8]) -> Kids {
+    let (mut one, mut two, mut three, mut doubles) = (0u64, 0u64, 0u64, 0u64);
+    for (&id, &parent) in layout.iter().zip(parents).skip(1).rev() {
+        let bit = 1u64 << (parent & 63);
+        three |= two & bit;
+        two |= one & bit;
+        one |= bit;
         let (a, b) = halves(id);
-        let count = |pip: u8| usize::from(self.counts.get(usize::from(pip)).copied().unwrap_or(0));
-        count(a).wrapping_add(count(b) & usize::from(a != b).wrapping_neg())
+        doubles = (doubles | u64::from(a == b)) << 1;
+    }
+    let (a, b) = halves(layout.first().copied().unwrap_or(0));
+    doubles |= u64::from(a == b);
+    Kids {
+        one,
+        two,
+        three,
+        doubles,
     }
 }
 
@@ -1542,7 +1567,8 @@ fn opening_children(one: u64, two: u64, three: u64) -> u32 {
 
 /// The layout tiles tile `id` may be played on, from [`Scan::takers`] (bits of their play
 /// index; the two numbers' sets are disjoint unless the layout holds the tile itself, which it
-/// cannot).
+/// cannot): [`Choices::nth_counted`]'s.
+#[cfg(test)]
 fn parents_of(takers: &[u64; TAKERS], id: u8) -> u64 {
     let (a, b) = halves(id);
     let take = |pip: u8| takers.get(usize::from(pip)).copied().unwrap_or(0);

@@ -1033,3 +1033,100 @@ fn the_bonus_is_worked_out_as_before() {
         }
     }
 }
+
+/// The hand's ids by the plain word walk (session 23) as by the adapter chain before: the same
+/// ids in the same order, for random hands over the three words (empty words anywhere), the
+/// empty and the full hand, and `nth` past any prefix.
+#[test]
+fn hand_ids_by_the_word_walk_match_the_adapter_chain() {
+    let mut rng = Rng::new(23);
+    let mut hands: Vec<Hand> = std::vec![[0; WORDS], [u64::MAX, u64::MAX, u64::MAX >> 2]];
+    for _ in 0..3_000 {
+        let mut hand = [0u64; WORDS];
+        for word in hand.iter_mut() {
+            // Sparse, dense or empty words.
+            *word = match rng.below(4) {
+                0 => 0,
+                1 => rng.next_u64(),
+                _ => rng.next_u64() & rng.next_u64() & rng.next_u64(),
+            };
+        }
+        hand[2] &= u64::MAX >> 2; // ids below 190
+        hands.push(hand);
+    }
+    for hand in &hands {
+        let walked: Vec<u8> = ids(hand).collect();
+        let chained: Vec<u8> = ids_chained(hand).collect();
+        assert_eq!(walked, chained, "{hand:x?}");
+        for n in 0..=walked.len() {
+            assert_eq!(ids(hand).nth(n), ids_chained(hand).nth(n));
+        }
+        assert_eq!(
+            pips(hand),
+            ids_chained(hand).map(|id| tile_of(id).pips() as u32).sum::<u32>()
+        );
+    }
+}
+
+/// `Choices::nth` by the walk's generators (session 23: the plays before it passed over one by
+/// one) as by each tile's count of plays before (`nth_counted`, session 22): the same action
+/// for every index and one past the last, at every step of random hands from double-6 to
+/// double-18 (layouts past 64 tiles too), every spinner and draw rule.
+#[test]
+fn the_nth_choice_by_the_walk_matches_the_counted_one() {
+    let configs = [
+        Config::FIVE_UP,
+        Config::ALL_FIVES.with_players(4),
+        Config::BLOCK.with_players(3),
+        Config {
+            high: 9,
+            draw: DrawRule::One,
+            ..Config::FIVE_UP.with_players(3)
+        },
+        Config {
+            high: 15,
+            hand_size: 20,
+            ..Config::BLOCK.with_players(4)
+        },
+        Config {
+            high: 18,
+            hand_size: 40,
+            spinner: SpinnerRule::FirstDouble,
+            draw: DrawRule::One,
+            ..Config::ALL_FIVES.with_players(4)
+        },
+    ];
+    let (mut steps, mut wide) = (0usize, 0usize);
+    for config in configs {
+        for seed in 0..12u64 {
+            let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+            let mut bot = RandomBot::new(seed);
+            while let Some(seat) = round.to_act() {
+                let mut scan = Scan::new();
+                let choices = round.choices(seat, &mut scan).unwrap();
+                for n in 0..=choices.count() {
+                    assert_eq!(choices.nth(n), choices.nth_counted(n), "{config:?} seed {seed} n {n}");
+                }
+                steps += 1;
+                wide += usize::from(usize::from(round.played) > play::NARROW);
+                let action = bot.choose(&round, seat).unwrap();
+                round.apply(seat, action).unwrap();
+            }
+        }
+    }
+    assert!(steps > 2_000 && wide > 200, "{steps} steps, {wide} wide");
+}
+
+/// The hand counts by ids (session 23) as by population counts before.
+#[test]
+fn hand_counts_by_ids_match_the_population_counts() {
+    let mut rng = Rng::new(2323);
+    for _ in 0..2_000 {
+        let mut hand = [rng.next_u64(), rng.next_u64() & rng.next_u64(), rng.next_u64() >> 2];
+        if rng.below(3) == 0 {
+            hand[rng.below(3) as usize] = 0;
+        }
+        assert_eq!(count(&hand), count_ones(&hand));
+    }
+    assert_eq!(count(&[0; WORDS]), 0);
+}
