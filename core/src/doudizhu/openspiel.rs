@@ -287,7 +287,7 @@ fn play_id(play: &Play) -> Option<u32> {
 }
 
 /// The action of OpenSpiel id `id` (0 pass, 1–3 bids, plays with their reading), or `None` past
-/// [`ACTIONS`]. The id's block ([`block_of`], the list [`action_id`] walks too) names the kind
+/// [`ACTIONS`]. The id's block (one list of id blocks, which [`action_id`] walks too) names the kind
 /// and the chain length; its place in the block the head (the key rank) and the wing choice.
 /// Every play is a run of ranks (its main part: one rank, a chain, or the rocket's two jokers)
 /// with its copies of each, plus its wings; one tail builds it (the same answers as a builder

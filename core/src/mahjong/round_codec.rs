@@ -115,8 +115,7 @@ fn flag_word_bit(bit: usize, on: bool, agari: bool) -> bool {
 
 impl Config {
     /// The config's 24-byte form (inside [`Round::encode`]; also the C ABI's config bytes): the
-    /// flags by their keys ([`FLAG_WORD_KEYS`], [`flag_at`]), one loop each, not a field each
-    /// (`config_bytes_are_the_old_bytes` compares).
+    /// rule flags packed in the order of their rule keys.
     pub fn to_bytes(&self) -> [u8; CONFIG_BYTES] {
         let mut copy = *self;
         let mut b = [0u8; CONFIG_BYTES];
