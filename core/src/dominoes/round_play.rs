@@ -3,6 +3,7 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::*;
+use crate::game::Countdown;
 use crate::notation::Dec;
 
 impl Round {
@@ -443,19 +444,9 @@ impl Round {
     /// by walking [`Round::try_for_each_legal_action`] ([`Choices::nth_counted`]'s way).
     #[cfg(test)]
     fn wide_nth(&self, n: usize) -> Option<Action> {
-        let mut left = n;
-        let mut found = None;
-        self.try_for_each_legal_action(Seat(self.to_act), |action| match left.checked_sub(1) {
-            Some(rest) => {
-                left = rest;
-                ControlFlow::Continue(())
-            }
-            None => {
-                found = Some(action);
-                ControlFlow::Break(())
-            }
-        });
-        found
+        let mut nth = Countdown::new(n);
+        self.try_for_each_legal_action(Seat(self.to_act), |action| nth.take(action));
+        nth.found
     }
 
     /// The number of legal actions of `seat` (0 when it may not act), without listing them:
@@ -1393,23 +1384,14 @@ impl Choices<'_> {
         }
         // The plays before it passed over one by one, by the walk's own generators
         // ([`Round::walk_scanned`], [`Round::wide_plays`]).
-        let (mut left, mut found) = (n, None);
-        let mut visit = |action| match left.checked_sub(1) {
-            Some(rest) => {
-                left = rest;
-                ControlFlow::Continue(())
-            }
-            None => {
-                found = Some(action);
-                ControlFlow::Break(())
-            }
-        };
+        let mut nth = Countdown::new(n);
+        let mut visit = |action| nth.take(action);
         if self.wide {
             round.wide_plays(&self.hand, &mut visit);
         } else {
             round.walk_scanned(&self.hand, self.scan, &mut visit);
         }
-        found
+        nth.found
     }
 
     /// [`Choices::nth`] by each tile's count of plays (the plays of the tiles before it passed

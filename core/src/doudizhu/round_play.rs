@@ -4,6 +4,7 @@
 #![deny(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
 use super::*;
+use crate::game::Countdown;
 use crate::notation::Dec;
 
 impl Round {
@@ -224,18 +225,9 @@ impl Round {
     /// form, for flash; the same answers, tested).
     #[inline(never)]
     pub(in crate::doudizhu) fn nth_visited(&self, seat: Seat, n: usize) -> Option<Action> {
-        let mut left = n;
-        let mut found = None;
-        self.visit(seat, &mut |a| {
-            if left == 0 {
-                found = Some(a);
-                false
-            } else {
-                left = left.saturating_sub(1);
-                true
-            }
-        });
-        found
+        let mut nth = Countdown::new(n);
+        self.visit(seat, &mut |a| nth.take(a).is_continue());
+        nth.found
     }
 
     /// A legal action of `seat` chosen by `pick` from the number of legal actions (at least 1):

@@ -407,18 +407,9 @@ pub trait Round: Clone + Sized {
     /// `None` when `n` ≥ the count. With [`Round::count_legal_actions`], a uniform choice needs
     /// no list.
     fn nth_legal_action(&self, seat: Seat, n: usize) -> Option<Self::Action> {
-        let mut left = n;
-        let mut found = None;
-        self.try_for_each_legal_action(seat, |action| {
-            if left == 0 {
-                found = Some(action);
-                ControlFlow::Break(())
-            } else {
-                left = left.saturating_sub(1);
-                ControlFlow::Continue(())
-            }
-        });
-        found
+        let mut nth = Countdown::new(n);
+        self.try_for_each_legal_action(seat, |action| nth.take(action));
+        nth.found
     }
 
     /// Whether `action` is a call: a declaration that only raises the stakes (Tichu's Tichu and
@@ -839,4 +830,37 @@ pub trait Search: Round {
     /// ([`search::Level`](super::search::Level)); by default the game's figures in
     /// [`search::level_iterations`](super::search::level_iterations).
     const LEVEL_ITERATIONS: [u32; 3] = super::search::level_iterations(Self::GAME);
+}
+
+/// The item of index `n` of a walk, found by counting the items down as the walk reports them:
+/// [`Round::nth_legal_action`]'s default and every game's walk to an index (the slow path
+/// beside the closed-form counts, and the bare-metal builds' path).
+pub(crate) struct Countdown<A> {
+    /// The items still to let pass before the one wanted (what is left of `n` when the walk
+    /// ended without it: `n` less the number of items walked).
+    pub(crate) left: usize,
+    /// The item of index `n`, once the walk reached it.
+    pub(crate) found: Option<A>,
+}
+
+impl<A> Countdown<A> {
+    /// A countdown to the item of index `n` (0 = the first).
+    pub(crate) fn new(n: usize) -> Self {
+        Countdown { left: n, found: None }
+    }
+
+    /// One item of the walk: let it pass (`Continue`), or keep it as the one wanted (`Break`:
+    /// the walk may stop there).
+    pub(crate) fn take(&mut self, item: A) -> ControlFlow<()> {
+        match self.left.checked_sub(1) {
+            Some(rest) => {
+                self.left = rest;
+                ControlFlow::Continue(())
+            }
+            None => {
+                self.found = Some(item);
+                ControlFlow::Break(())
+            }
+        }
+    }
 }

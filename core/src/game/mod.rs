@@ -50,6 +50,7 @@ mod spec;
 #[cfg(test)]
 pub(crate) mod trusted_tests;
 
+pub(crate) use engine::Countdown;
 pub use engine::{
     Fault, GameError, GameId, MAX_SEATS, Match, Placement, Round, RuleError, RuleKey, Rules, Scores, Search, Step,
 };

@@ -71,7 +71,7 @@ use core::mem::MaybeUninit;
 use super::Error;
 use super::score::{self, HandValue, MeldKind, Wind};
 use super::tile::{KINDS, Tile};
-use crate::game::Seat;
+use crate::game::{Countdown, Seat};
 use zerocopy::{FromBytes, FromZeros, Immutable, IntoBytes, KnownLayout};
 
 /// The number of tile ids: 136.
@@ -1217,14 +1217,11 @@ impl Round {
             PHASE_CALLS | PHASE_CHANKAN => 1,
             _ => return None,
         };
-        let mut left = n.checked_sub(skipped)?;
-        let mut found = None;
+        let mut nth = Countdown::new(n.checked_sub(skipped)?);
+        // These walks do not stop: the actions past the one found are let go.
         let mut take = |action: Action| {
-            if found.is_none() {
-                match left.checked_sub(1) {
-                    None => found = Some(action),
-                    Some(rest) => left = rest,
-                }
+            if nth.found.is_none() {
+                let _ = nth.take(action);
             }
         };
         match self.phase {
@@ -1236,7 +1233,7 @@ impl Round {
                 }
             }
         }
-        found
+        nth.found
     }
 
     /// Writes the first `min(total, out.len())` legal actions of `seat` into `out` and returns

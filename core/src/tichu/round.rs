@@ -45,7 +45,7 @@ use super::combination::{DRAGON_KEY, Kind};
 use super::moves::{MAX_HAND, for_each_bomb, for_each_move, holds_bomb, nth_play, wish_forces};
 use super::score::{Call, score_round};
 use super::trick::{Seat as TrickSeat, Step, Trick, TrickParts};
-use crate::game::{Rng, Seat, shuffle};
+use crate::game::{Countdown, Rng, Seat, shuffle};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 #[path = "round_cache.rs"]
@@ -1161,18 +1161,9 @@ impl Round {
     /// The action of index `n` of `s` by the walk of [`Round::visit_seat`] (the slow path), as
     /// [`Round::locate`] answers: with none, `n` less the number of actions.
     fn walk_seat(&self, s: TrickSeat, n: usize) -> (Option<Action>, usize) {
-        let mut left = n;
-        let mut found = None;
-        let _ = self.visit_seat(s, &mut |action| {
-            if left == 0 {
-                found = Some(action);
-                ControlFlow::Break(())
-            } else {
-                left = left.wrapping_sub(1); // > 0: checked just above
-                ControlFlow::Continue(())
-            }
-        });
-        (found, left)
+        let mut nth = Countdown::new(n);
+        let _ = self.visit_seat(s, &mut |action| nth.take(action));
+        (nth.found, nth.left)
     }
 
     /// Whether `apply(seat, action)` would succeed.
