@@ -297,21 +297,7 @@ impl Trick {
                 wish: if f & HAS_WISH != 0 { Some(self.wish) } else { None },
                 points: self.points,
                 played: self.played,
-                end: if f & HAS_END != 0 {
-                    Some(TrickEnd {
-                        taker: self.end_taker,
-                        next_leader: if f & END_LEADER != 0 {
-                            Some(self.end_leader)
-                        } else {
-                            None
-                        },
-                        points: self.end_points,
-                        dragon: f & END_DRAGON != 0,
-                        dog: f & END_DOG != 0,
-                    })
-                } else {
-                    None
-                },
+                end: self.end(),
             },
             bomb_after_passes: self.bomb_after_passes != 0,
             wish_bomb: self.wish_bomb != 0,
@@ -476,11 +462,21 @@ impl Trick {
 
     /// How the trick ended, once it has.
     pub const fn end(&self) -> Option<TrickEnd> {
-        if self.flags & HAS_END != 0 {
-            self.live().parts.end
-        } else {
-            None
+        let f = self.flags;
+        if f & HAS_END == 0 {
+            return None;
         }
+        Some(TrickEnd {
+            taker: self.end_taker,
+            next_leader: if f & END_LEADER != 0 {
+                Some(self.end_leader)
+            } else {
+                None
+            },
+            points: self.end_points,
+            dragon: f & END_DRAGON != 0,
+            dog: f & END_DOG != 0,
+        })
     }
 
     /// Whether `seat` has played all its cards.
@@ -665,17 +661,44 @@ impl Trick {
         }
     }
 
-    /// Ends the trick as the working form's ending says (rare: once a trick).
+    /// Ends the trick as the working form's ending says (`Live::ending`, read off the held
+    /// fields: its winner takes it, the next seat with cards leads when the winner is out).
     fn finish(&mut self) -> Step {
-        self.finish_with(self.live().ending())
+        let taker = self.top_seat;
+        let next_leader = if taker.of(&self.out) != 0 {
+            next_active(self.out, taker)
+        } else {
+            Some(taker)
+        };
+        let dragon =
+            self.flags & HAS_TOP != 0 && self.top.kind() as u8 == Kind::Single as u8 && self.top.key() == DRAGON_KEY;
+        self.finish_with(TrickEnd {
+            taker,
+            next_leader,
+            points: self.points,
+            dragon,
+            dog: false,
+        })
     }
 
-    /// Ends the trick with `end` (through the working form: once a trick).
+    /// Ends the trick with `end`: its fields written as [`Trick::hold`] writes them (an open
+    /// trick's end fields are the fillers, `Trick::held_ok`), not through the working form.
     fn finish_with(&mut self, end: TrickEnd) -> Step {
-        let mut live = self.live();
-        let step = live.finish(end);
-        *self = Trick::hold(live);
-        step
+        let mut flags = self.flags | HAS_END;
+        if end.dragon {
+            flags |= END_DRAGON;
+        }
+        if end.dog {
+            flags |= END_DOG;
+        }
+        if let Some(leader) = end.next_leader {
+            flags |= END_LEADER;
+            self.end_leader = leader;
+        }
+        self.flags = flags;
+        self.end_taker = end.taker;
+        self.end_points = end.points;
+        Step::Over(end)
     }
 }
 
@@ -796,9 +819,10 @@ impl Live {
             bomb_after_passes: false,
             wish_bomb: false,
         };
-        // The points every card's points allow and the played cards' own (both forms ask it).
-        let points_ok =
-            (-25..=100).contains(&parts.points) && parts.points % 5 == 0 && parts.played.points() == parts.points;
+        // The points every card's points allow and the played cards' own (both forms ask it):
+        // the played cards' points are a multiple of 5 from −25 up, so equal to them and at most
+        // 100 is the range and the multiple of 5 asked before (`points_ok_before`, tested equal).
+        let points_ok = parts.played.points() == parts.points && parts.points <= 100;
         if parts.end.is_none()
             && parts.top.is_some()
             && parts.passes > 0
@@ -851,6 +875,7 @@ impl Live {
     }
 
     /// The next seat after `seat` that holds cards.
+    #[cfg(test)]
     fn next_active(&self, seat: Seat) -> Option<Seat> {
         next_active(out_bytes(self.parts.out), seat)
     }
@@ -874,6 +899,7 @@ impl Live {
         Ok(())
     }
 
+    #[cfg(test)]
     fn finish(&mut self, end: TrickEnd) -> Step {
         self.parts.end = Some(end);
         Step::Over(end)
@@ -957,6 +983,8 @@ impl Live {
         }
     }
 
+    /// How the trick ends now (the reference of the held form's `Trick::finish`).
+    #[cfg(test)]
     fn ending(&self) -> TrickEnd {
         let taker = self.parts.top_seat;
         let next_leader = if self.is_out(taker) {
@@ -1025,6 +1053,37 @@ impl Live {
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 mod tests {
     use super::{Error, Seat, Step, Trick};
+
+    /// `Live::from_parts`'s points check (the played cards' points, at most 100) against the
+    /// way before (`points_ok_before`: in −25..=100, a multiple of 5, the played cards' points)
+    /// for every points value of −200..=200 and random suited and rank-only played sets.
+    #[test]
+    fn the_points_check_is_the_range_multiple_and_sum() {
+        use super::super::card::Cards;
+        let points_ok_before =
+            |points: i16, played: Cards| (-25..=100).contains(&points) && points % 5 == 0 && played.points() == points;
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        for case in 0..3000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let specials = state & (0xF << 52);
+            let mask = if case % 2 == 0 {
+                (state & ((1 << 52) - 1)) | specials | 1 << 63
+            } else {
+                let mut naturals = 0u64;
+                for rank in 0..13 {
+                    naturals |= ((1u64 << ((state >> (rank * 3)) % 5)) - 1) << (rank * 4);
+                }
+                naturals | specials
+            };
+            let played = Cards::from_bits(mask);
+            for points in -200..=200 {
+                let now = played.points() == points && points <= 100;
+                assert_eq!(now, points_ok_before(points, played), "{mask:#x} {points}");
+            }
+        }
+    }
 
     /// The held form's `Trick::pass`, `Trick::check_pass` and `Trick::play` against the working
     /// form's (`Live::pass`, `Live::check_pass`, `Live::play`): every seat's pass with its hand
