@@ -583,12 +583,29 @@ fn end_out(end: TrickEnd) -> ParlorTichuTrickEnd {
     }
 }
 
+/// The C form of a trick, read off its fields by its accessors (not through [`Trick::parts`],
+/// the working form: `trick_out_by_parts`, the way before, is the tests' reference).
 fn trick_out(trick: &Trick) -> ParlorTichuTrick {
-    trick_out_parts(&trick.parts())
+    let top = trick.top();
+    let end = trick.end();
+    ParlorTichuTrick {
+        has_top: bool_code(top.is_some()),
+        top: top.map(combination_out).unwrap_or_default(),
+        top_seat: trick.top_seat().index(),
+        turn: trick.turn().index(),
+        passes: trick.passes(),
+        out_mask: trick.out_bits(),
+        wish: trick.wish().map_or(0, Rank::value),
+        points: trick.points(),
+        played: trick.played().mask(),
+        over: bool_code(end.is_some()),
+        end: end.map(end_out).unwrap_or_default(),
+    }
 }
 
-/// The C form of a trick's parts (also the round observation's trick).
-pub(crate) fn trick_out_parts(parts: &TrickParts) -> ParlorTichuTrick {
+/// The C form of a trick's parts (the way before `trick_out`; the tests' reference).
+#[cfg(test)]
+fn trick_out_by_parts(parts: &TrickParts) -> ParlorTichuTrick {
     let parts = *parts;
     let out_mask = parts
         .out
@@ -925,7 +942,10 @@ pub unsafe extern "C" fn parlor_tichu_score_round(
 #[cfg(test)]
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
-    use super::{ParlorTichuTrick, parlor_tichu_trick_new, parlor_tichu_trick_play, trick_in, trick_in_by_fields};
+    use super::{
+        ParlorTichuTrick, parlor_tichu_trick_new, parlor_tichu_trick_play, trick_in, trick_in_by_fields, trick_out,
+        trick_out_by_parts,
+    };
     use crate::PARLOR_OK;
 
     /// The C trick read by one `Option` chain (`trick_in`) against the way before (an error per
@@ -1004,6 +1024,9 @@ mod tests {
                 }
             }
             assert_eq!(trick_in(&t), trick_in_by_fields(&t), "{t:?}");
+            if let Ok(trick) = trick_in(&t) {
+                assert_eq!(trick_out(&trick), trick_out_by_parts(&trick.parts()), "{t:?}");
+            }
             cases += usize::from(trick_in(&t).is_ok());
         }
         assert!(cases > 5_000, "only {cases} valid tricks");

@@ -378,7 +378,24 @@ impl Trick {
 
     /// A new trick led by `leader`, every seat holding cards, no wish.
     pub const fn new(leader: Seat) -> Trick {
-        Trick::hold(Live::new(leader))
+        // `Trick::hold(Live::new(leader))` written out (tested equal): the fillers, the leader.
+        Trick {
+            played: Cards::EMPTY,
+            points: 0,
+            end_points: 0,
+            top: Combination::FILLER,
+            top_seat: leader,
+            turn: leader,
+            passes: 0,
+            out: [0; 4],
+            wish: Rank::TWO,
+            end_taker: Seat(0),
+            flags: 0,
+            bomb_after_passes: 0,
+            wish_bomb: 0,
+            end_leader: Seat(0),
+            pad: [0; 4],
+        }
     }
 
     /// The trick under the two bomb rules: `bomb_after_passes` — once every other seat with
@@ -403,10 +420,20 @@ impl Trick {
     /// A new trick led by `leader` later in a round: `out` marks seats without cards and `wish` is
     /// the open wish carried over. Errors: [`Error::SeatIsOut`] when the leader is out.
     pub const fn with(leader: Seat, out: [bool; 4], wish: Option<Rank>) -> Result<Trick, Error> {
-        match Live::with(leader, out, wish) {
-            Ok(live) => Ok(Trick::hold(live)),
-            Err(e) => Err(e),
+        // `Live::with` held, written on the held fields (tested equal).
+        // A proven range: `% 4` into four entries (`get` is not `const`).
+        #[allow(clippy::indexing_slicing)]
+        let leader_out = out[leader.0 as usize % 4];
+        if leader_out {
+            return Err(Error::SeatIsOut);
         }
+        let mut trick = Trick::new(leader);
+        trick.out = out_bytes(out);
+        if let Some(rank) = wish {
+            trick.flags = HAS_WISH;
+            trick.wish = rank;
+        }
+        Ok(trick)
     }
 
     /// A trick from saved parts, checked ([`TrickParts`]; the checks of the working form).
@@ -449,6 +476,31 @@ impl Trick {
     /// read without building the parts.
     pub const fn top_seat(&self) -> Seat {
         self.top_seat
+    }
+
+    /// Passes since the top play: [`Trick::parts`]'s `passes`, read without building the parts.
+    pub const fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// The seats that have played all their cards as bits (bit `s`: seat `s`):
+    /// [`Trick::parts`]'s `out`, read without building the parts.
+    pub const fn out_bits(&self) -> u8 {
+        let [a, b, c, d] = self.out;
+        // Bytes 0 or 1 ([`Trick::held_faults`]).
+        a | b << 1 | c << 2 | d << 3
+    }
+
+    /// Card points played into the trick so far: [`Trick::parts`]'s `points`, read without
+    /// building the parts.
+    pub const fn points(&self) -> i16 {
+        self.points
+    }
+
+    /// Every card played into the trick so far: [`Trick::parts`]'s `played`, read without
+    /// building the parts.
+    pub const fn played(&self) -> Cards {
+        self.played
     }
 
     /// The open Mah Jong wish.
@@ -751,6 +803,7 @@ struct Live {
 
 impl Live {
     /// A new trick led by `leader`, every seat holding cards, no wish.
+    #[cfg(test)]
     pub const fn new(leader: Seat) -> Live {
         Live {
             parts: TrickParts {
@@ -789,7 +842,9 @@ impl Live {
     }
 
     /// A new trick led by `leader` later in a round: `out` marks seats without cards and `wish` is
-    /// the open wish carried over. Errors: [`Error::SeatIsOut`] when the leader is out.
+    /// the open wish carried over. Errors: [`Error::SeatIsOut`] when the leader is out. (The
+    /// reference of the held form's [`Trick::with`].)
+    #[cfg(test)]
     pub const fn with(leader: Seat, out: [bool; 4], wish: Option<Rank>) -> Result<Live, Error> {
         // A proven range: `% 4` into four entries (`get` is not `const`).
         #[allow(clippy::indexing_slicing)]
@@ -1053,6 +1108,24 @@ impl Live {
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 mod tests {
     use super::{Error, Seat, Step, Trick};
+
+    /// `Trick::new` and `Trick::with` written on the held fields against the working form's
+    /// held (`Trick::hold` of `Live::new`, `Live::with`): every leader, seats out and wish.
+    #[test]
+    fn new_and_with_are_the_working_forms_held() {
+        use super::super::card::Rank;
+        use super::Live;
+        for leader in (0..4).map(seat) {
+            assert_eq!(Trick::new(leader), Trick::hold(Live::new(leader)));
+            for bits in 0..16u8 {
+                let out = [0, 1, 2, 3].map(|i| bits & (1 << i) != 0);
+                for wish in core::iter::once(None).chain((2..=14).map(Rank::new)) {
+                    let held = Live::with(leader, out, wish).map(Trick::hold);
+                    assert_eq!(Trick::with(leader, out, wish), held);
+                }
+            }
+        }
+    }
 
     /// `Live::from_parts`'s points check (the played cards' points, at most 100) against the
     /// way before (`points_ok_before`: in −25..=100, a multiple of 5, the played cards' points)
