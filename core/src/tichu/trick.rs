@@ -578,19 +578,8 @@ impl Trick {
             *slot = 1;
         }
         if reading.kind() == Kind::Dog {
-            let partner = seat.partner();
-            let next_leader = if partner.of(&self.out) != 0 {
-                next_active(self.out, partner)
-            } else {
-                Some(partner)
-            };
-            return Ok(self.finish_with(TrickEnd {
-                taker: seat,
-                next_leader,
-                points: self.points,
-                dragon: false,
-                dog: true,
-            }));
+            // The Dog's player takes it; the partner leads (or the next seat with cards).
+            return Ok(self.finish_at(seat.partner(), true));
         }
         match next_active(self.out, seat) {
             Some(next) if needed_passes(self.out, self.top_seat) > 0 => {
@@ -716,36 +705,40 @@ impl Trick {
     /// Ends the trick as the working form's ending says (`Live::ending`, read off the held
     /// fields: its winner takes it, the next seat with cards leads when the winner is out).
     fn finish(&mut self) -> Step {
-        let taker = self.top_seat;
-        let next_leader = if taker.of(&self.out) != 0 {
-            next_active(self.out, taker)
+        self.finish_at(self.top_seat, false)
+    }
+
+    /// Ends the trick: the top play's seat takes it, `leader` leads next (or the next seat
+    /// with cards after it, when it is out); `dog`: a Dog trick. The end's fields written as
+    /// [`Trick::hold`] writes them (an open trick's end fields are the fillers,
+    /// `Trick::held_ok`), not through the working form; the Dog's end (`leader` the partner)
+    /// and the others' (`leader` the taker) in one place.
+    fn finish_at(&mut self, leader: Seat, dog: bool) -> Step {
+        let next_leader = if leader.of(&self.out) != 0 {
+            next_active(self.out, leader)
         } else {
-            Some(taker)
+            Some(leader)
         };
+        // A Dog trick's top play is the Dog: never the Dragon.
         let dragon =
             self.flags & HAS_TOP != 0 && self.top.kind() as u8 == Kind::Single as u8 && self.top.key() == DRAGON_KEY;
-        self.finish_with(TrickEnd {
-            taker,
+        let end = TrickEnd {
+            taker: self.top_seat,
             next_leader,
             points: self.points,
             dragon,
-            dog: false,
-        })
-    }
-
-    /// Ends the trick with `end`: its fields written as [`Trick::hold`] writes them (an open
-    /// trick's end fields are the fillers, `Trick::held_ok`), not through the working form.
-    fn finish_with(&mut self, end: TrickEnd) -> Step {
+            dog,
+        };
         let mut flags = self.flags | HAS_END;
-        if end.dragon {
+        if dragon {
             flags |= END_DRAGON;
         }
-        if end.dog {
+        if dog {
             flags |= END_DOG;
         }
-        if let Some(leader) = end.next_leader {
+        if let Some(seat) = next_leader {
             flags |= END_LEADER;
-            self.end_leader = leader;
+            self.end_leader = seat;
         }
         self.flags = flags;
         self.end_taker = end.taker;
