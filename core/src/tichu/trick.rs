@@ -708,6 +708,11 @@ impl Trick {
         self.finish_at(self.top_seat, false)
     }
 
+    /// Whether the top play is the Dragon (a single of its key): its winner gives the trick away.
+    pub(crate) const fn top_is_dragon(&self) -> bool {
+        self.flags & HAS_TOP != 0 && self.top.kind() as u8 == Kind::Single as u8 && self.top.key() == DRAGON_KEY
+    }
+
     /// Ends the trick: the top play's seat takes it, `leader` leads next (or the next seat
     /// with cards after it, when it is out); `dog`: a Dog trick. The end's fields written as
     /// [`Trick::hold`] writes them (an open trick's end fields are the fillers,
@@ -720,8 +725,7 @@ impl Trick {
             Some(leader)
         };
         // A Dog trick's top play is the Dog: never the Dragon.
-        let dragon =
-            self.flags & HAS_TOP != 0 && self.top.kind() as u8 == Kind::Single as u8 && self.top.key() == DRAGON_KEY;
+        let dragon = self.top_is_dragon();
         let end = TrickEnd {
             taker: self.top_seat,
             next_leader,
@@ -1182,6 +1186,7 @@ mod tests {
                         assert_eq!(held.pass(seat, hand), expected, "seed {seed} seat {s}");
                         let after = if expected.is_ok() { Trick::hold(live) } else { trick };
                         assert_eq!(held, after, "seed {seed} seat {s}");
+                        accessors_are_the_parts(&held);
                         match expected {
                             Ok(Step::Over(_)) => ended += 1,
                             Ok(Step::Next(_)) => taken += 1,
@@ -1213,6 +1218,7 @@ mod tests {
                             );
                             let after = if expected.is_ok() { Trick::hold(live) } else { trick };
                             assert_eq!(held, after, "seed {seed} seat {s} {cards}");
+                            accessors_are_the_parts(&held);
                             if expected.is_ok() {
                                 played += 1;
                             } else {
@@ -1233,6 +1239,32 @@ mod tests {
         assert!(played > 50_000 && play_refused > 50_000, "{played} {play_refused}");
     }
     use crate::tichu::Cards;
+
+    /// The held trick's accessors (what the C trick, the view and the round's end read) against
+    /// the working form's parts (what they read before).
+    fn accessors_are_the_parts(t: &Trick) {
+        use super::super::combination::{DRAGON_KEY, Kind};
+        let p = t.parts();
+        assert_eq!(
+            (
+                t.top(),
+                t.top_seat(),
+                t.turn(),
+                t.passes(),
+                t.points(),
+                t.played(),
+                t.wish(),
+                t.end()
+            ),
+            (p.top, p.top_seat, p.turn, p.passes, p.points, p.played, p.wish, p.end)
+        );
+        let out = p.out.iter().enumerate().fold(0u8, |m, (i, &o)| m | (u8::from(o) << i));
+        assert_eq!(t.out_bits(), out);
+        let dragon = p
+            .top
+            .is_some_and(|top| top.kind() == Kind::Single && top.key() == DRAGON_KEY);
+        assert_eq!(t.top_is_dragon(), dragon);
+    }
 
     fn cards(text: &str) -> Cards {
         text.parse().unwrap_or(Cards::EMPTY)
