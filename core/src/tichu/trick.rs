@@ -378,24 +378,7 @@ impl Trick {
 
     /// A new trick led by `leader`, every seat holding cards, no wish.
     pub const fn new(leader: Seat) -> Trick {
-        // `Trick::hold(Live::new(leader))` written out (tested equal): the fillers, the leader.
-        Trick {
-            played: Cards::EMPTY,
-            points: 0,
-            end_points: 0,
-            top: Combination::FILLER,
-            top_seat: leader,
-            turn: leader,
-            passes: 0,
-            out: [0; 4],
-            wish: Rank::TWO,
-            end_taker: Seat(0),
-            flags: 0,
-            bomb_after_passes: 0,
-            wish_bomb: 0,
-            end_leader: Seat(0),
-            pad: [0; 4],
-        }
+        Trick::hold(Live::new(leader))
     }
 
     /// The trick under the two bomb rules: `bomb_after_passes` — once every other seat with
@@ -420,20 +403,10 @@ impl Trick {
     /// A new trick led by `leader` later in a round: `out` marks seats without cards and `wish` is
     /// the open wish carried over. Errors: [`Error::SeatIsOut`] when the leader is out.
     pub const fn with(leader: Seat, out: [bool; 4], wish: Option<Rank>) -> Result<Trick, Error> {
-        // `Live::with` held, written on the held fields (tested equal).
-        // A proven range: `% 4` into four entries (`get` is not `const`).
-        #[allow(clippy::indexing_slicing)]
-        let leader_out = out[leader.0 as usize % 4];
-        if leader_out {
-            return Err(Error::SeatIsOut);
+        match Live::with(leader, out, wish) {
+            Ok(live) => Ok(Trick::hold(live)),
+            Err(e) => Err(e),
         }
-        let mut trick = Trick::new(leader);
-        trick.out = out_bytes(out);
-        if let Some(rank) = wish {
-            trick.flags = HAS_WISH;
-            trick.wish = rank;
-        }
-        Ok(trick)
     }
 
     /// A trick from saved parts, checked ([`TrickParts`]; the checks of the working form).
@@ -578,8 +551,19 @@ impl Trick {
             *slot = 1;
         }
         if reading.kind() == Kind::Dog {
-            // The Dog's player takes it; the partner leads (or the next seat with cards).
-            return Ok(self.finish_at(seat.partner(), true));
+            let partner = seat.partner();
+            let next_leader = if partner.of(&self.out) != 0 {
+                next_active(self.out, partner)
+            } else {
+                Some(partner)
+            };
+            return Ok(self.finish_with(TrickEnd {
+                taker: seat,
+                next_leader,
+                points: self.points,
+                dragon: false,
+                dog: true,
+            }));
         }
         match next_active(self.out, seat) {
             Some(next) if needed_passes(self.out, self.top_seat) > 0 => {
@@ -702,52 +686,22 @@ impl Trick {
         }
     }
 
-    /// Ends the trick as the working form's ending says (`Live::ending`, read off the held
-    /// fields: its winner takes it, the next seat with cards leads when the winner is out).
-    fn finish(&mut self) -> Step {
-        self.finish_at(self.top_seat, false)
-    }
-
     /// Whether the top play is the Dragon (a single of its key): its winner gives the trick away.
     pub(crate) const fn top_is_dragon(&self) -> bool {
         self.flags & HAS_TOP != 0 && self.top.kind() as u8 == Kind::Single as u8 && self.top.key() == DRAGON_KEY
     }
 
-    /// Ends the trick: the top play's seat takes it, `leader` leads next (or the next seat
-    /// with cards after it, when it is out); `dog`: a Dog trick. The end's fields written as
-    /// [`Trick::hold`] writes them (an open trick's end fields are the fillers,
-    /// `Trick::held_ok`), not through the working form; the Dog's end (`leader` the partner)
-    /// and the others' (`leader` the taker) in one place.
-    fn finish_at(&mut self, leader: Seat, dog: bool) -> Step {
-        let next_leader = if leader.of(&self.out) != 0 {
-            next_active(self.out, leader)
-        } else {
-            Some(leader)
-        };
-        // A Dog trick's top play is the Dog: never the Dragon.
-        let dragon = self.top_is_dragon();
-        let end = TrickEnd {
-            taker: self.top_seat,
-            next_leader,
-            points: self.points,
-            dragon,
-            dog,
-        };
-        let mut flags = self.flags | HAS_END;
-        if dragon {
-            flags |= END_DRAGON;
-        }
-        if dog {
-            flags |= END_DOG;
-        }
-        if let Some(seat) = next_leader {
-            flags |= END_LEADER;
-            self.end_leader = seat;
-        }
-        self.flags = flags;
-        self.end_taker = end.taker;
-        self.end_points = end.points;
-        Step::Over(end)
+    /// Ends the trick as the working form's ending says (rare: once a trick).
+    fn finish(&mut self) -> Step {
+        self.finish_with(self.live().ending())
+    }
+
+    /// Ends the trick with `end` (through the working form: once a trick).
+    fn finish_with(&mut self, end: TrickEnd) -> Step {
+        let mut live = self.live();
+        let step = live.finish(end);
+        *self = Trick::hold(live);
+        step
     }
 }
 
@@ -800,7 +754,6 @@ struct Live {
 
 impl Live {
     /// A new trick led by `leader`, every seat holding cards, no wish.
-    #[cfg(test)]
     pub const fn new(leader: Seat) -> Live {
         Live {
             parts: TrickParts {
@@ -839,9 +792,7 @@ impl Live {
     }
 
     /// A new trick led by `leader` later in a round: `out` marks seats without cards and `wish` is
-    /// the open wish carried over. Errors: [`Error::SeatIsOut`] when the leader is out. (The
-    /// reference of the held form's [`Trick::with`].)
-    #[cfg(test)]
+    /// the open wish carried over. Errors: [`Error::SeatIsOut`] when the leader is out.
     pub const fn with(leader: Seat, out: [bool; 4], wish: Option<Rank>) -> Result<Live, Error> {
         // A proven range: `% 4` into four entries (`get` is not `const`).
         #[allow(clippy::indexing_slicing)]
@@ -927,7 +878,6 @@ impl Live {
     }
 
     /// The next seat after `seat` that holds cards.
-    #[cfg(test)]
     fn next_active(&self, seat: Seat) -> Option<Seat> {
         next_active(out_bytes(self.parts.out), seat)
     }
@@ -951,7 +901,6 @@ impl Live {
         Ok(())
     }
 
-    #[cfg(test)]
     fn finish(&mut self, end: TrickEnd) -> Step {
         self.parts.end = Some(end);
         Step::Over(end)
@@ -1035,8 +984,6 @@ impl Live {
         }
     }
 
-    /// How the trick ends now (the reference of the held form's `Trick::finish`).
-    #[cfg(test)]
     fn ending(&self) -> TrickEnd {
         let taker = self.parts.top_seat;
         let next_leader = if self.is_out(taker) {
@@ -1105,24 +1052,6 @@ impl Live {
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 mod tests {
     use super::{Error, Seat, Step, Trick};
-
-    /// `Trick::new` and `Trick::with` written on the held fields against the working form's
-    /// held (`Trick::hold` of `Live::new`, `Live::with`): every leader, seats out and wish.
-    #[test]
-    fn new_and_with_are_the_working_forms_held() {
-        use super::super::card::Rank;
-        use super::Live;
-        for leader in (0..4).map(seat) {
-            assert_eq!(Trick::new(leader), Trick::hold(Live::new(leader)));
-            for bits in 0..16u8 {
-                let out = [0, 1, 2, 3].map(|i| bits & (1 << i) != 0);
-                for wish in core::iter::once(None).chain((2..=14).map(Rank::new)) {
-                    let held = Live::with(leader, out, wish).map(Trick::hold);
-                    assert_eq!(Trick::with(leader, out, wish), held);
-                }
-            }
-        }
-    }
 
     /// `Live::from_parts`'s points check (the played cards' points, at most 100) against the
     /// way before (`points_ok_before`: in −25..=100, a multiple of 5, the played cards' points)
