@@ -583,12 +583,29 @@ fn end_out(end: TrickEnd) -> ParlorTichuTrickEnd {
     }
 }
 
+/// The C form of a trick, read off its fields by its accessors (not through [`Trick::parts`],
+/// the working form: `trick_out_by_parts`, the way before, is the tests' reference).
 fn trick_out(trick: &Trick) -> ParlorTichuTrick {
-    trick_out_parts(&trick.parts())
+    let top = trick.top();
+    let end = trick.end();
+    ParlorTichuTrick {
+        has_top: bool_code(top.is_some()),
+        top: top.map(combination_out).unwrap_or_default(),
+        top_seat: trick.top_seat().index(),
+        turn: trick.turn().index(),
+        passes: trick.passes(),
+        out_mask: trick.out_bits(),
+        wish: trick.wish().map_or(0, Rank::value),
+        points: trick.points(),
+        played: trick.played().mask(),
+        over: bool_code(end.is_some()),
+        end: end.map(end_out).unwrap_or_default(),
+    }
 }
 
-/// The C form of a trick's parts (also the round observation's trick).
-pub(crate) fn trick_out_parts(parts: &TrickParts) -> ParlorTichuTrick {
+/// The C form of a trick's parts (the way before `trick_out`; the tests' reference).
+#[cfg(test)]
+fn trick_out_by_parts(parts: &TrickParts) -> ParlorTichuTrick {
     let parts = *parts;
     let out_mask = parts
         .out
@@ -610,7 +627,61 @@ pub(crate) fn trick_out_parts(parts: &TrickParts) -> ParlorTichuTrick {
     }
 }
 
+/// The core trick of a C trick, checked: every fault is #PARLOR_TICHU_ERR_INVALID_TRICK (a field
+/// out of its range, or parts that [`Trick::from_parts`] refuses, whose one error it is).
 fn trick_in(t: &ParlorTichuTrick) -> Result<Trick, ParlorStatus> {
+    trick_parts(t)
+        .and_then(|parts| Trick::from_parts(parts).ok())
+        .ok_or(PARLOR_TICHU_ERR_INVALID_TRICK)
+}
+
+/// A C trick's fields as the core's parts, each in its range (else `None`), written for size:
+/// one `Option` chain, no error value per field (the way before, `trick_in_by_fields`, is the
+/// tests' reference).
+fn trick_parts(t: &ParlorTichuTrick) -> Option<TrickParts> {
+    // Flags are 0 or 1 like every bool crossing the ABI; anything else is a corrupt state.
+    let flag = |code: u8| (code < 2).then_some(code != 0);
+    let top = match flag(t.has_top)? {
+        false => None,
+        true => Some(Combination::new(Kind::try_from(t.top.kind).ok()?, t.top.length, t.top.key).ok()?),
+    };
+    let end = match flag(t.over)? {
+        false => None,
+        true => Some(TrickEnd {
+            taker: Seat::new(t.end.taker)?,
+            next_leader: match t.end.next_leader {
+                PARLOR_TICHU_NO_SEAT => None,
+                code => Some(Seat::new(code)?),
+            },
+            points: t.end.points,
+            dragon: flag(t.end.dragon)?,
+            dog: flag(t.end.dog)?,
+        }),
+    };
+    Some(TrickParts {
+        top,
+        top_seat: Seat::new(t.top_seat)?,
+        turn: Seat::new(t.turn)?,
+        passes: t.passes,
+        out: out_in(t.out_mask)?,
+        wish: match t.wish {
+            0 => None,
+            code => Some(Rank::new(code)?),
+        },
+        points: t.points,
+        played: Cards::from_mask(t.played).ok()?,
+        end,
+    })
+}
+
+/// The seats out of a C `out_mask` (bit `s`: seat `s`), bits 0-3 only.
+fn out_in(mask: u8) -> Option<[bool; 4]> {
+    (mask <= 0xF).then_some([mask & 1 != 0, mask & 2 != 0, mask & 4 != 0, mask & 8 != 0])
+}
+
+/// [`trick_in`] the way before (an error per field; the tests' reference).
+#[cfg(test)]
+fn trick_in_by_fields(t: &ParlorTichuTrick) -> Result<Trick, ParlorStatus> {
     let top = match t.has_top {
         0 => None,
         1 => Some(combination_in(&t.top).map_err(|_| PARLOR_TICHU_ERR_INVALID_TRICK)?),
@@ -678,10 +749,7 @@ pub unsafe extern "C" fn parlor_tichu_trick_new(
         // SAFETY: forwarded contract.
         let out_trick = unsafe { output(out_trick) }?;
         let leader = seat_in(leader)?;
-        if out_mask > 0xF {
-            return Err(PARLOR_ERR_INVALID_ARGUMENT);
-        }
-        let out = [0, 1, 2, 3].map(|i| out_mask & (1 << i) != 0);
+        let out = out_in(out_mask).ok_or(PARLOR_ERR_INVALID_ARGUMENT)?;
         let trick = Trick::with(leader, out, wish_in(wish)?).map_err(error_code)?;
         *out_trick = trick_out(&trick);
         Ok(())
@@ -869,4 +937,98 @@ pub unsafe extern "C" fn parlor_tichu_score_round(
         }
         Ok(())
     })())
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
+mod tests {
+    use super::{
+        ParlorTichuTrick, parlor_tichu_trick_new, parlor_tichu_trick_play, trick_in, trick_in_by_fields, trick_out,
+        trick_out_by_parts,
+    };
+    use crate::PARLOR_OK;
+
+    /// The C trick read by one `Option` chain (`trick_in`) against the way before (an error per
+    /// field, `trick_in_by_fields`): the same trick or the same status for tricks met in play
+    /// and each of them with one field (or two) set to a random value, the ranges' edges
+    /// favoured.
+    #[test]
+    fn trick_in_is_the_field_by_field_read() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        // Tricks met in play: a lead, plays on it, the Dog, the Dragon, passes to the end.
+        let mut samples = std::vec::Vec::new();
+        for leader in 0..4u8 {
+            let mut trick = ParlorTichuTrick::default();
+            // SAFETY: valid pointers.
+            assert_eq!(unsafe { parlor_tichu_trick_new(leader, 0, 0, &mut trick) }, PARLOR_OK);
+            samples.push(trick);
+            let mut seat = leader;
+            for play in [1u64 << 4, 1 << 9, 0xF << 20, 1 << 55] {
+                let mut turn = 0u8;
+                // SAFETY: valid pointers.
+                if unsafe { parlor_tichu_trick_play(&mut trick, seat, play, play | 1 << 50, 0, &mut turn) } == PARLOR_OK
+                {
+                    samples.push(trick);
+                    seat = turn.min(3);
+                }
+            }
+        }
+        let mut dog = ParlorTichuTrick::default();
+        let mut turn = 0u8;
+        // SAFETY: valid pointers.
+        unsafe {
+            assert_eq!(parlor_tichu_trick_new(0, 0b0100, 5, &mut dog), PARLOR_OK);
+            assert_eq!(
+                parlor_tichu_trick_play(&mut dog, 0, 1 << 53, 1 << 53 | 1, 0, &mut turn),
+                PARLOR_OK
+            );
+        }
+        samples.push(dog);
+        let mut cases = 0;
+        for round in 0..40_000 {
+            let mut t = samples[round % samples.len()];
+            for _ in 0..(round % 3) {
+                let r = next();
+                let v = match r >> 60 {
+                    0..=5 => (r >> 8) as u8 % 4,
+                    6..=8 => 255,
+                    9..=11 => (r >> 8) as u8 % 16,
+                    _ => (r >> 8) as u8,
+                };
+                match r % 20 {
+                    0 => t.has_top = v,
+                    1 => t.top.kind = v,
+                    2 => t.top.length = v,
+                    3 => t.top.key = v,
+                    4 => t.top_seat = v,
+                    5 => t.turn = v,
+                    6 => t.passes = v,
+                    7 => t.out_mask = v,
+                    8 => t.wish = v,
+                    9 => t.points = i16::from(v as i8) * 5,
+                    10 => t.played = r >> (v % 16),
+                    11 => t.played ^= 1 << (v % 64),
+                    12 => t.over = v,
+                    13 => t.end.taker = v,
+                    14 => t.end.next_leader = v,
+                    15 => t.end.points = i16::from(v as i8),
+                    16 => t.end.dragon = v,
+                    17 => t.end.dog = v,
+                    _ => t.points = (r >> 16) as i16,
+                }
+            }
+            assert_eq!(trick_in(&t), trick_in_by_fields(&t), "{t:?}");
+            if let Ok(trick) = trick_in(&t) {
+                assert_eq!(trick_out(&trick), trick_out_by_parts(&trick.parts()), "{t:?}");
+            }
+            cases += usize::from(trick_in(&t).is_ok());
+        }
+        assert!(cases > 5_000, "only {cases} valid tricks");
+    }
 }

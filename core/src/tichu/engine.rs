@@ -656,25 +656,26 @@ fn write_view(facts: &ViewFacts<'_>, out: &mut dyn fmt::Write) -> fmt::Result {
         }
         out.write_str("\n")?;
     }
-    let trick = round.trick().parts();
+    // Read off the held trick by its accessors (not the working form, `Trick::parts`).
+    let trick = round.trick();
     if matches!(view.phase, Phase::Play | Phase::DragonGift) {
-        match trick.top {
+        match trick.top() {
             Some(_) => {
                 // The top play is the last play made (a trick with a top play has had one).
                 out.write_str("table: ")?;
                 write_cards(last, out)?;
-                put(out, " by seat ", trick.top_seat.index().into())?;
-                put(out, " (", trick.passes.into())?;
-                put(out, " passes, ", trick.points.into())?;
+                put(out, " by seat ", trick.top_seat().index().into())?;
+                put(out, " (", trick.passes().into())?;
+                put(out, " passes, ", trick.points().into())?;
                 out.write_str(" points in the trick)\n")?;
             }
             None => {
-                put(out, "table: empty, seat ", trick.turn.index().into())?;
+                put(out, "table: empty, seat ", trick.turn().index().into())?;
                 out.write_str(" leads\n")?;
             }
         }
     }
-    if let Some(rank) = trick.wish {
+    if let Some(rank) = trick.wish() {
         out.write_str("wish: ")?;
         out.write_char(rank.symbol())?;
         out.write_str(" (open)\n")?;

@@ -41,7 +41,7 @@ use core::ops::ControlFlow;
 
 use super::Error;
 use super::card::{Card, Cards, Rank, SUITED_BIT, Suit};
-use super::combination::{DRAGON_KEY, Kind};
+use super::combination::Kind;
 use super::moves::{MAX_HAND, for_each_bomb, for_each_move, holds_bomb, nth_play, wish_forces};
 use super::score::{Call, score_round};
 use super::trick::{Seat as TrickSeat, Step, Trick, TrickParts};
@@ -1507,13 +1507,7 @@ impl Round {
                 // The round ends: the trick goes to its top player (the seat that just played).
                 let (taker, points, dragon) = match step {
                     Step::Over(end) => (end.taker, end.points, end.dragon),
-                    Step::Next(_) => {
-                        let parts: TrickParts = self.trick.parts();
-                        let dragon = parts
-                            .top
-                            .is_some_and(|top| top.kind() == Kind::Single && top.key() == DRAGON_KEY);
-                        (parts.top_seat, parts.points, dragon)
-                    }
+                    Step::Next(_) => (self.trick.top_seat(), self.trick.points(), self.trick.top_is_dragon()),
                 };
                 self.take_trick(taker, points, dragon, None, &mut event)?;
                 return Ok(event);

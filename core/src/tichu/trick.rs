@@ -297,21 +297,7 @@ impl Trick {
                 wish: if f & HAS_WISH != 0 { Some(self.wish) } else { None },
                 points: self.points,
                 played: self.played,
-                end: if f & HAS_END != 0 {
-                    Some(TrickEnd {
-                        taker: self.end_taker,
-                        next_leader: if f & END_LEADER != 0 {
-                            Some(self.end_leader)
-                        } else {
-                            None
-                        },
-                        points: self.end_points,
-                        dragon: f & END_DRAGON != 0,
-                        dog: f & END_DOG != 0,
-                    })
-                } else {
-                    None
-                },
+                end: self.end(),
             },
             bomb_after_passes: self.bomb_after_passes != 0,
             wish_bomb: self.wish_bomb != 0,
@@ -465,6 +451,31 @@ impl Trick {
         self.top_seat
     }
 
+    /// Passes since the top play: [`Trick::parts`]'s `passes`, read without building the parts.
+    pub const fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// The seats that have played all their cards as bits (bit `s`: seat `s`):
+    /// [`Trick::parts`]'s `out`, read without building the parts.
+    pub const fn out_bits(&self) -> u8 {
+        let [a, b, c, d] = self.out;
+        // Bytes 0 or 1 ([`Trick::held_faults`]).
+        a | b << 1 | c << 2 | d << 3
+    }
+
+    /// Card points played into the trick so far: [`Trick::parts`]'s `points`, read without
+    /// building the parts.
+    pub const fn points(&self) -> i16 {
+        self.points
+    }
+
+    /// Every card played into the trick so far: [`Trick::parts`]'s `played`, read without
+    /// building the parts.
+    pub const fn played(&self) -> Cards {
+        self.played
+    }
+
     /// The open Mah Jong wish.
     pub const fn wish(&self) -> Option<Rank> {
         if self.flags & HAS_WISH != 0 {
@@ -476,11 +487,21 @@ impl Trick {
 
     /// How the trick ended, once it has.
     pub const fn end(&self) -> Option<TrickEnd> {
-        if self.flags & HAS_END != 0 {
-            self.live().parts.end
-        } else {
-            None
+        let f = self.flags;
+        if f & HAS_END == 0 {
+            return None;
         }
+        Some(TrickEnd {
+            taker: self.end_taker,
+            next_leader: if f & END_LEADER != 0 {
+                Some(self.end_leader)
+            } else {
+                None
+            },
+            points: self.end_points,
+            dragon: f & END_DRAGON != 0,
+            dog: f & END_DOG != 0,
+        })
     }
 
     /// Whether `seat` has played all its cards.
@@ -665,6 +686,11 @@ impl Trick {
         }
     }
 
+    /// Whether the top play is the Dragon (a single of its key): its winner gives the trick away.
+    pub(crate) const fn top_is_dragon(&self) -> bool {
+        self.flags & HAS_TOP != 0 && self.top.kind() as u8 == Kind::Single as u8 && self.top.key() == DRAGON_KEY
+    }
+
     /// Ends the trick as the working form's ending says (rare: once a trick).
     fn finish(&mut self) -> Step {
         self.finish_with(self.live().ending())
@@ -796,9 +822,10 @@ impl Live {
             bomb_after_passes: false,
             wish_bomb: false,
         };
-        // The points every card's points allow and the played cards' own (both forms ask it).
-        let points_ok =
-            (-25..=100).contains(&parts.points) && parts.points % 5 == 0 && parts.played.points() == parts.points;
+        // The points every card's points allow and the played cards' own (both forms ask it):
+        // the played cards' points are a multiple of 5 from −25 up, so equal to them and at most
+        // 100 is the range and the multiple of 5 asked before (`points_ok_before`, tested equal).
+        let points_ok = parts.played.points() == parts.points && parts.points <= 100;
         if parts.end.is_none()
             && parts.top.is_some()
             && parts.passes > 0
@@ -1026,6 +1053,37 @@ impl Live {
 mod tests {
     use super::{Error, Seat, Step, Trick};
 
+    /// `Live::from_parts`'s points check (the played cards' points, at most 100) against the
+    /// way before (`points_ok_before`: in −25..=100, a multiple of 5, the played cards' points)
+    /// for every points value of −200..=200 and random suited and rank-only played sets.
+    #[test]
+    fn the_points_check_is_the_range_multiple_and_sum() {
+        use super::super::card::Cards;
+        let points_ok_before =
+            |points: i16, played: Cards| (-25..=100).contains(&points) && points % 5 == 0 && played.points() == points;
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        for case in 0..3000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let specials = state & (0xF << 52);
+            let mask = if case % 2 == 0 {
+                (state & ((1 << 52) - 1)) | specials | 1 << 63
+            } else {
+                let mut naturals = 0u64;
+                for rank in 0..13 {
+                    naturals |= ((1u64 << ((state >> (rank * 3)) % 5)) - 1) << (rank * 4);
+                }
+                naturals | specials
+            };
+            let played = Cards::from_bits(mask);
+            for points in -200..=200 {
+                let now = played.points() == points && points <= 100;
+                assert_eq!(now, points_ok_before(points, played), "{mask:#x} {points}");
+            }
+        }
+    }
+
     /// The held form's `Trick::pass`, `Trick::check_pass` and `Trick::play` against the working
     /// form's (`Live::pass`, `Live::check_pass`, `Live::play`): every seat's pass with its hand
     /// and its legal plays, each of its cards alone (with and without a wish) and its whole hand
@@ -1057,6 +1115,7 @@ mod tests {
                         assert_eq!(held.pass(seat, hand), expected, "seed {seed} seat {s}");
                         let after = if expected.is_ok() { Trick::hold(live) } else { trick };
                         assert_eq!(held, after, "seed {seed} seat {s}");
+                        accessors_are_the_parts(&held);
                         match expected {
                             Ok(Step::Over(_)) => ended += 1,
                             Ok(Step::Next(_)) => taken += 1,
@@ -1088,6 +1147,7 @@ mod tests {
                             );
                             let after = if expected.is_ok() { Trick::hold(live) } else { trick };
                             assert_eq!(held, after, "seed {seed} seat {s} {cards}");
+                            accessors_are_the_parts(&held);
                             if expected.is_ok() {
                                 played += 1;
                             } else {
@@ -1108,6 +1168,32 @@ mod tests {
         assert!(played > 50_000 && play_refused > 50_000, "{played} {play_refused}");
     }
     use crate::tichu::Cards;
+
+    /// The held trick's accessors (what the C trick, the view and the round's end read) against
+    /// the working form's parts (what they read before).
+    fn accessors_are_the_parts(t: &Trick) {
+        use super::super::combination::{DRAGON_KEY, Kind};
+        let p = t.parts();
+        assert_eq!(
+            (
+                t.top(),
+                t.top_seat(),
+                t.turn(),
+                t.passes(),
+                t.points(),
+                t.played(),
+                t.wish(),
+                t.end()
+            ),
+            (p.top, p.top_seat, p.turn, p.passes, p.points, p.played, p.wish, p.end)
+        );
+        let out = p.out.iter().enumerate().fold(0u8, |m, (i, &o)| m | (u8::from(o) << i));
+        assert_eq!(t.out_bits(), out);
+        let dragon = p
+            .top
+            .is_some_and(|top| top.kind() == Kind::Single && top.key() == DRAGON_KEY);
+        assert_eq!(t.top_is_dragon(), dragon);
+    }
 
     fn cards(text: &str) -> Cards {
         text.parse().unwrap_or(Cards::EMPTY)
