@@ -1130,3 +1130,17 @@ fn hand_counts_by_ids_match_the_population_counts() {
     }
     assert_eq!(count(&[0; WORDS]), 0);
 }
+
+/// The seeded deal's canonical order by the ids' running sum (session 24) is the order of each
+/// tile's `id_of` (the way before) and of `Tile::set`, for every set size.
+#[test]
+fn the_canonical_order_by_running_ids_matches_id_of() {
+    for high in [0u8, 1, 6, 9, 12, 15, 18] {
+        let (mut new, mut old) = ([0u8; MAX_SET_TILES], [0u8; MAX_SET_TILES]);
+        canonical_order(&mut new, high);
+        canonical_order_by_ids(&mut old, high);
+        assert_eq!(new, old, "double-{high}");
+        let set: Vec<u8> = Tile::set(high.into()).map(|tile| id_of(tile, high).unwrap()).collect();
+        assert_eq!(&new[..set.len()], &set[..], "double-{high}");
+    }
+}
