@@ -889,10 +889,21 @@ impl Round {
     /// [`Error::NoOpenEndOn`] (the tile attaches to no free end of that tile: a covered end,
     /// or no shared number), [`Error::MustPlay`] (drawing or passing with a playable tile),
     /// [`Error::MustDraw`] (passing while a draw is allowed), [`Error::CannotDraw`].
+    ///
+    /// Hosted builds check a play on a layout of at most 64 tiles from one light pass over it
+    /// (`placement`); bare-metal builds (`target_os = "none"`) from the layout's replayed free
+    /// points, as every build checks the longer layouts: the same answers.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Event, Error> {
         self.check_turn(seat)?;
-        // A play on a layout tile needs no scan: `apply_scanned` reads only what it needs.
         let placing = matches!(action, Action::Play { on: Some(_), .. }) && self.played > 0;
+        if placing && BARE_METAL {
+            // Bare metal (session 24): every play on a layout tile is read from the layout's
+            // replayed free points, as the longer layouts' are everywhere (`Round::placement`,
+            // about 570 bytes, is not linked; the same answers, more instructions per call:
+            // `the_bare_metal_apply_matches_the_hosted_one` checks both ways on the host).
+            return self.apply_wide(seat, action);
+        }
+        // A play on a layout tile needs no scan: `apply_scanned` reads only what it needs.
         if placing && usize::from(self.played) <= NARROW {
             self.apply_scanned(seat, action, 0, None)
         } else {
@@ -982,6 +993,8 @@ impl Round {
                         let shows_low = (a == pa) | (b == pa);
                         let pip = pb ^ ((pa ^ pb) & u8::from(shows_low).wrapping_neg());
                         let placed = match frees {
+                            // Never asked on bare metal (`apply` replays the free points there).
+                            None if BARE_METAL => return Err(internal()),
                             None => self.placement(on_id, pip)?,
                             Some(frees) => self.placement_replayed(frees, on_id, pip),
                         };
@@ -1446,6 +1459,11 @@ pub(super) enum Replayed {
     /// A parent shares no number with its tile (or the layout is longer than the deck).
     Unshared,
 }
+
+/// A bare-metal build (`target_os = "none"`: the microcontrollers, built for size): `apply` reads
+/// a play on a layout tile from the replayed free points ([`Round::apply_wide`]) on every layout
+/// instead of [`Round::placement`]'s lighter pass (hosts: the playouts' speed).
+const BARE_METAL: bool = cfg!(target_os = "none");
 
 /// The longest layout [`Round::scan`] reads: one 64-bit word of play indexes per number.
 pub(super) const NARROW: usize = 64;

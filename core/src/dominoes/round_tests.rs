@@ -1144,3 +1144,59 @@ fn the_canonical_order_by_running_ids_matches_id_of() {
         assert_eq!(&new[..set.len()], &set[..], "double-{high}");
     }
 }
+
+/// The bare-metal build's apply of a play on a layout tile (session 24: the free points
+/// replayed, `apply_wide`, on every layout) gives the hosted apply's answer and round (the
+/// lighter `placement` pass on layouts of up to 64 tiles) for every play of the seat's tiles on
+/// every layout tile, legal or not, at every step of random hands under every spinner rule,
+/// seat count and set up to double-12.
+#[test]
+fn the_bare_metal_apply_matches_the_hosted_one() {
+    let configs = [
+        Config::FIVE_UP,
+        Config::ALL_FIVES,
+        Config::BLOCK,
+        Config::FIVE_UP.with_players(4),
+        Config {
+            high: 9,
+            hand_size: 7,
+            spinner: SpinnerRule::FirstDouble,
+            draw: DrawRule::One,
+            ..Config::ALL_FIVES.with_players(3)
+        },
+        Config {
+            high: 12,
+            hand_size: 12,
+            ..Config::FIVE_UP.with_players(4)
+        },
+    ];
+    let mut plays = 0usize;
+    for config in configs {
+        for seed in 0..40u64 {
+            let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+            let mut bot = RandomBot::new(seed ^ 0xba2e);
+            while let Some(seat) = round.to_act() {
+                if round.played > 0 {
+                    let layout: Vec<Tile> = round.layout().map(|(tile, _)| tile).collect();
+                    for tile in round.hand(seat).collect::<Vec<_>>() {
+                        for &on in &layout {
+                            let action = play(tile, Some(on));
+                            let (mut hosted, mut bare) = (round.clone(), round.clone());
+                            let answer = hosted.apply(seat, action);
+                            assert_eq!(
+                                bare.apply_wide(seat, action),
+                                answer,
+                                "{config:?} seed {seed} {action:?}"
+                            );
+                            assert_eq!(bare, hosted, "{config:?} seed {seed} {action:?}");
+                            plays += 1;
+                        }
+                    }
+                }
+                let action = bot.choose(&round, seat).unwrap();
+                round.apply(seat, action).unwrap();
+            }
+        }
+    }
+    assert!(plays > 10_000, "{plays} plays");
+}
