@@ -728,9 +728,18 @@ impl Round {
     pub(crate) fn redeal(&mut self, config: &Config, deal: &Deal<'_>, leader: Option<Seat>) -> Result<(), Error> {
         config.validate()?;
         let tiles = config.set_tiles();
-        // Every field rewritten at once (the placeholder's zeros), then the config.
-        *self = Round::blank();
+        self.hands = [[0; WORDS]; MAX_PLAYERS];
         self.config = *config;
+        self.deck.fill(0);
+        self.parents.fill(0);
+        self.played = 0;
+        self.cursor = 0;
+        self.to_act = 0;
+        self.passes = 0;
+        self.drew = false;
+        self.end = PLAYING;
+        self.scores = [0; MAX_PLAYERS];
+        self.voids = [0; VOID_BYTES];
         // The deal order, built in `deck` (the dealt prefix is cleared below).
         let order = &mut self.deck;
         match deal {
