@@ -744,14 +744,7 @@ impl Round {
         let order = &mut self.deck;
         match deal {
             Deal::Seeded(seed) => {
-                let mut n = 0usize;
-                for low in 0..=config.high {
-                    for high in low..=config.high {
-                        let id = id_of(Tile::new(low.into(), high.into()), config.high).ok_or(Error::Internal)?;
-                        *order.get_mut(n).ok_or(Error::Internal)? = id;
-                        n = n.saturating_add(1);
-                    }
-                }
+                canonical_order(order, config.high);
                 shuffle(order.get_mut(..tiles).ok_or(Error::Internal)?, &mut Rng::new(*seed));
             }
             Deal::Given { hands, boneyard } => {
@@ -778,14 +771,18 @@ impl Round {
                 }
             }
         }
-        let dealt = config.dealt();
-        for (position, slot) in self.deck.iter_mut().enumerate().take(dealt) {
-            let seat = position
-                .checked_div(usize::from(config.hand_size))
-                .ok_or(Error::Internal)?;
-            insert(self.hands.get_mut(seat).ok_or(Error::Internal)?, *slot);
-            *slot = 0;
+        // Seat by seat, `hand_size` tiles each from the front of the order (no division per
+        // position).
+        let size = usize::from(config.hand_size);
+        let mut first = 0usize;
+        for hand in self.hands.iter_mut().take(usize::from(config.players)) {
+            for slot in self.deck.iter_mut().skip(first).take(size) {
+                insert(hand, *slot);
+                *slot = 0;
+            }
+            first = first.saturating_add(size);
         }
+        let dealt = config.dealt();
         self.cursor = u8::try_from(dealt).map_err(|_| Error::Internal)?;
         self.to_act = match leader {
             Some(seat) if seat.0 < config.players => seat.0,
@@ -927,6 +924,41 @@ fn layout_of<'a>(
             let on = (index > 0).then(|| deck.get(parent).map_or_else(|| stray_tile(parent), |&on| tile_of(on)));
             (tile_of(id), on)
         })
+}
+
+/// Writes the ids of the double-`high` set (`high` ≤ 18, validated) in canonical order
+/// (`0-0 0-1 … 0-high 1-1 … high-high`, the order `Deal::Seeded` shuffles) at the front of
+/// `order`: the id of `low-other` is `other(other+1)/2 + low`, and it grows by `other + 1` from
+/// one `other` to the next (no [`id_of`] per tile).
+fn canonical_order(order: &mut [u8; MAX_SET_TILES], high: u8) {
+    let mut slots = order.iter_mut();
+    // The id of the double `low-low`, `low(low+1)/2 + low` (at most 189): 0, then `low + 2`
+    // more from one `low` to the next.
+    let mut double = 0u8;
+    for low in 0..high.wrapping_add(1) {
+        let mut id = double;
+        double = double.wrapping_add(low).wrapping_add(2);
+        for other in low..high.wrapping_add(1) {
+            if let Some(slot) = slots.next() {
+                *slot = id;
+            }
+            id = id.wrapping_add(other).wrapping_add(1);
+        }
+    }
+}
+
+/// [`canonical_order`] by each tile's [`id_of`], as [`Round::redeal`] built it until session
+/// 24: the tests' reference.
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // a test may panic
+fn canonical_order_by_ids(order: &mut [u8; MAX_SET_TILES], high: u8) {
+    let mut n = 0usize;
+    for low in 0..=high {
+        for other in low..=high {
+            order[n] = id_of(Tile::new(low.into(), other.into()), high).unwrap();
+            n += 1;
+        }
+    }
 }
 
 /// Appends the ids of `tiles` (part of a given deal) to `order` from position `n`, each checked

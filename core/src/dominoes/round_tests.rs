@@ -1130,3 +1130,73 @@ fn hand_counts_by_ids_match_the_population_counts() {
     }
     assert_eq!(count(&[0; WORDS]), 0);
 }
+
+/// The seeded deal's canonical order by the ids' running sum (session 24) is the order of each
+/// tile's `id_of` (the way before) and of `Tile::set`, for every set size.
+#[test]
+fn the_canonical_order_by_running_ids_matches_id_of() {
+    for high in [0u8, 1, 6, 9, 12, 15, 18] {
+        let (mut new, mut old) = ([0u8; MAX_SET_TILES], [0u8; MAX_SET_TILES]);
+        canonical_order(&mut new, high);
+        canonical_order_by_ids(&mut old, high);
+        assert_eq!(new, old, "double-{high}");
+        let set: Vec<u8> = Tile::set(high.into()).map(|tile| id_of(tile, high).unwrap()).collect();
+        assert_eq!(&new[..set.len()], &set[..], "double-{high}");
+    }
+}
+
+/// The bare-metal build's apply of a play on a layout tile (session 24: the free points
+/// replayed, `apply_wide`, on every layout) gives the hosted apply's answer and round (the
+/// lighter `placement` pass on layouts of up to 64 tiles) for every play of the seat's tiles on
+/// every layout tile, legal or not, at every step of random hands under every spinner rule,
+/// seat count and set up to double-12.
+#[test]
+fn the_bare_metal_apply_matches_the_hosted_one() {
+    let configs = [
+        Config::FIVE_UP,
+        Config::ALL_FIVES,
+        Config::BLOCK,
+        Config::FIVE_UP.with_players(4),
+        Config {
+            high: 9,
+            hand_size: 7,
+            spinner: SpinnerRule::FirstDouble,
+            draw: DrawRule::One,
+            ..Config::ALL_FIVES.with_players(3)
+        },
+        Config {
+            high: 12,
+            hand_size: 12,
+            ..Config::FIVE_UP.with_players(4)
+        },
+    ];
+    let mut plays = 0usize;
+    for config in configs {
+        for seed in 0..40u64 {
+            let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+            let mut bot = RandomBot::new(seed ^ 0xba2e);
+            while let Some(seat) = round.to_act() {
+                if round.played > 0 {
+                    let layout: Vec<Tile> = round.layout().map(|(tile, _)| tile).collect();
+                    for tile in round.hand(seat).collect::<Vec<_>>() {
+                        for &on in &layout {
+                            let action = play(tile, Some(on));
+                            let (mut hosted, mut bare) = (round.clone(), round.clone());
+                            let answer = hosted.apply(seat, action);
+                            assert_eq!(
+                                bare.apply_wide(seat, action),
+                                answer,
+                                "{config:?} seed {seed} {action:?}"
+                            );
+                            assert_eq!(bare, hosted, "{config:?} seed {seed} {action:?}");
+                            plays += 1;
+                        }
+                    }
+                }
+                let action = bot.choose(&round, seat).unwrap();
+                round.apply(seat, action).unwrap();
+            }
+        }
+    }
+    assert!(plays > 10_000, "{plays} plays");
+}
