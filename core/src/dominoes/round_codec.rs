@@ -241,7 +241,7 @@ impl Round {
             _ => Err(bad(reason!("a flag byte is not 0 or 1"))),
         };
         config.validate().map_err(|_| bad(reason!("invalid config")))?;
-        self.hands = [[0; WORDS]; MAX_PLAYERS];
+        // The hands are all written below (their bytes are exactly the words'): no zeroing first.
         self.config = config;
         self.played = played;
         self.cursor = cursor;
@@ -257,26 +257,16 @@ impl Round {
         }
         let (deck, rest) = rest.split_at_checked(MAX_SET_TILES).ok_or(bad(reason!("too short")))?;
         let (parents, hands) = rest.split_at_checked(MAX_SET_TILES).ok_or(bad(reason!("too short")))?;
-        // Element-wise copies: `copy_from_slice` keeps a length-mismatch panic path.
-        for (slot, &byte) in self.deck.iter_mut().zip(deck) {
-            *slot = byte;
-        }
-        for (slot, &byte) in self.parents.iter_mut().zip(parents) {
-            *slot = byte;
-        }
+        copy_bytes(&mut self.deck, deck);
+        copy_bytes(&mut self.parents, parents);
         let (hands, voids) = hands
-            .split_at_checked(MAX_PLAYERS * WORDS * 8)
+            .split_first_chunk::<{ MAX_PLAYERS * WORDS * 8 }>()
             .ok_or(bad(reason!("too short")))?;
+        // Every word of the hands, each from its 8 bytes (`hands` holds exactly the words).
         for (word, chunk) in self.hands.iter_mut().flatten().zip(hands.as_chunks::<8>().0) {
-            let mut le = [0u8; 8];
-            for (slot, &byte) in le.iter_mut().zip(chunk) {
-                *slot = byte;
-            }
-            *word = u64::from_le_bytes(le);
+            *word = u64::from_le_bytes(*chunk);
         }
-        for (slot, &byte) in self.voids.iter_mut().zip(voids) {
-            *slot = byte;
-        }
+        copy_bytes(&mut self.voids, voids);
         Ok(())
     }
 
@@ -386,6 +376,16 @@ impl Round {
             return Err(bad(reason!("a seat still drawing could play on the layout")));
         }
         Ok(())
+    }
+}
+
+/// Copies `src` into `dst` as far as both go: one out-of-line loop for the decode's byte runs
+/// (the tile order, the parents, the exclusions; three inlined loops before). Element-wise:
+/// `copy_from_slice` keeps a length-mismatch panic path.
+#[inline(never)]
+fn copy_bytes(dst: &mut [u8], src: &[u8]) {
+    for (slot, &byte) in dst.iter_mut().zip(src) {
+        *slot = byte;
     }
 }
 
