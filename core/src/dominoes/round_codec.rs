@@ -417,6 +417,65 @@ mod tests {
             .count()
     }
 
+    /// The old way (session 23) of [`Round::read_into`]'s byte runs after the header: the hands
+    /// zeroed first, then one inlined loop per run, each word from an 8-byte copy.
+    fn old_runs(round: &mut Round, rest: &[u8]) {
+        round.hands = [[0; WORDS]; MAX_PLAYERS];
+        let (deck, rest) = rest.split_at(MAX_SET_TILES);
+        let (parents, hands) = rest.split_at(MAX_SET_TILES);
+        for (slot, &byte) in round.deck.iter_mut().zip(deck) {
+            *slot = byte;
+        }
+        for (slot, &byte) in round.parents.iter_mut().zip(parents) {
+            *slot = byte;
+        }
+        let (hands, voids) = hands.split_at(MAX_PLAYERS * WORDS * 8);
+        for (word, chunk) in round.hands.iter_mut().flatten().zip(hands.as_chunks::<8>().0) {
+            let mut le = [0u8; 8];
+            for (slot, &byte) in le.iter_mut().zip(chunk) {
+                *slot = byte;
+            }
+            *word = u64::from_le_bytes(le);
+        }
+        for (slot, &byte) in round.voids.iter_mut().zip(voids) {
+            *slot = byte;
+        }
+    }
+
+    /// `read_into` (one out-of-line copy, the words read straight) reads every state as the old
+    /// way did: the encoded states of played-out rounds, and the same bytes with random runs.
+    #[test]
+    fn read_into_reads_as_the_old_way() {
+        use crate::game::bot::lowest_legal_action;
+        let mut rng = Rng::new(24);
+        for config in [Config::FIVE_UP, Config::ALL_FIVES, Config::BLOCK] {
+            for seed in 0..12 {
+                let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+                loop {
+                    let mut bytes = [0u8; ENCODED_BYTES];
+                    round.encode(&mut bytes).unwrap();
+                    for garbage in [false, true] {
+                        if garbage {
+                            for byte in &mut bytes[HEADER_BYTES..] {
+                                *byte = rng.next_u64() as u8;
+                            }
+                        }
+                        let new = Round::decode_trusted(&bytes).unwrap();
+                        let mut old = new.clone();
+                        old_runs(&mut old, &bytes[HEADER_BYTES..]);
+                        assert_eq!(new, old, "{seed} {garbage}");
+                        if !garbage {
+                            assert_eq!(new, round);
+                        }
+                    }
+                    let Some(seat) = round.to_act() else { break };
+                    let action = lowest_legal_action(&round, seat).unwrap();
+                    round.apply(seat, action).unwrap();
+                }
+            }
+        }
+    }
+
     #[test]
     fn showing_counts_as_the_old_way() {
         let mut rng = Rng::new(23);
