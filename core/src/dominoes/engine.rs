@@ -208,6 +208,14 @@ impl game::Round for Round {
         Round::decode(bytes)
     }
 
+    /// The full decode in place: [`Round::decode`]'s reads and checks on the round where it
+    /// lies (no round-sized result moved: the C decode's frame and a 512-byte copy less).
+    const DECODES_IN_PLACE: bool = true;
+
+    fn decode_in<'p>(place: &'p mut core::mem::MaybeUninit<Round>, bytes: &[u8]) -> Result<&'p mut Round, Error> {
+        Round::decode_in(place, bytes)
+    }
+
     /// [`Round::decode_trusted`]: the fields read, nothing re-checked across them.
     fn decode_trusted(bytes: &[u8]) -> Result<Round, Error> {
         Round::decode_trusted(bytes)
@@ -345,6 +353,11 @@ impl game::Match for Match {
 
     fn decode(bytes: &[u8]) -> Result<Match, Error> {
         Match::decode(bytes)
+    }
+
+    /// [`Match::decode`] in place, as the round's (`Round::DECODES_IN_PLACE`).
+    fn decode_in<'p>(place: &'p mut core::mem::MaybeUninit<Match>, bytes: &[u8]) -> Result<&'p mut Match, Error> {
+        Match::decode_in(place, bytes)
     }
 
     /// [`Match::decode_trusted`]: its hand read by [`Round::decode_trusted`].

@@ -264,6 +264,17 @@ impl Match {
         Ok(game)
     }
 
+    /// [`Match::decode`] into `place` (the C ABI's frame), returned there: read and checked
+    /// where the match lies, no match-sized result moved. The same match and errors.
+    pub(crate) fn decode_in<'p>(
+        place: &'p mut core::mem::MaybeUninit<Match>,
+        bytes: &[u8],
+    ) -> Result<&'p mut Match, Error> {
+        let game = place.write(Match::blank());
+        game.decode_into(bytes)?;
+        Ok(game)
+    }
+
     /// [`Match::decode`] for small stacks: decodes `bytes` in place into one `Match` and lends
     /// it to `f`, returning `f`'s answer (no second `Match` and no `Result<Match, _>` on the
     /// stack; the C ABI's match calls use it). Errors: as [`Match::decode`] (then `f` is not

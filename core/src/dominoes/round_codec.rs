@@ -192,6 +192,17 @@ impl Round {
         Ok(round)
     }
 
+    /// [`Round::decode`] into `place` (the C ABI's frame), returned there: read and checked
+    /// where the round lies, no round-sized result moved. The same round and errors.
+    pub(crate) fn decode_in<'p>(
+        place: &'p mut core::mem::MaybeUninit<Round>,
+        bytes: &[u8],
+    ) -> Result<&'p mut Round, Error> {
+        let round = place.write(Round::blank());
+        round.decode_into(bytes)?;
+        Ok(round)
+    }
+
     /// A placeholder state (all zero, the Five Up config) that [`Round::decode_into`] and
     /// [`Round::redeal`] overwrite field by field; never handed out as a round.
     pub(crate) const fn blank() -> Round {
