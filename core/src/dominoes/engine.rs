@@ -244,9 +244,20 @@ impl game::Round for Round {
     }
 
     /// Rounds are read in place ([`Round::decode_trusted`]'s fields written into the C ABI's
-    /// frame); deals are not (the by-value deal uses less stack there).
+    /// frame), and dealt there ([`Round::seeded_in`]: a blank redealt where it lies).
     const IN_PLACE: bool = true;
-    const DEALS_IN_PLACE: bool = false;
+
+    /// [`Round::new`] of `Deal::Seeded(seed)` dealt where the round lies: a blank, redealt (no
+    /// round-sized result moved). The same round and errors.
+    fn seeded_in<'p>(
+        place: &'p mut core::mem::MaybeUninit<Round>,
+        config: &Config,
+        seed: u64,
+    ) -> Result<&'p mut Round, Error> {
+        let round = place.write(Round::blank());
+        round.redeal(config, &super::Deal::Seeded(seed), None)?;
+        Ok(round)
+    }
 
     /// [`Round::decode_trusted`] written into `place` (dominoes keep no cache).
     fn decode_trusted_cached_in<'p>(
@@ -320,6 +331,15 @@ impl game::Match for Match {
 
     fn new(config: &Config, seed: u64) -> Result<Match, Error> {
         Match::new(config, seed)
+    }
+
+    /// [`Match::new`] started where the match lies (as [`Round::seeded_in`](game::Round::seeded_in)).
+    fn new_in<'p>(
+        place: &'p mut core::mem::MaybeUninit<Match>,
+        config: &Config,
+        seed: u64,
+    ) -> Result<&'p mut Match, Error> {
+        Match::new_in(place, config, seed)
     }
 
     fn round(&self) -> &Round {
