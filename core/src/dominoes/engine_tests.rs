@@ -868,7 +868,7 @@ fn full_decode_in_place_is_the_full_decode() {
             let mut round = Round::seeded(&config, seed).unwrap();
             let mut moves = 0usize;
             loop {
-                if moves % 4 == 0 {
+                if moves.is_multiple_of(4) {
                     check_round(&round);
                 }
                 let Some(seat) = round.to_act() else { break };
