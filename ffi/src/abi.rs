@@ -13,12 +13,11 @@ use crate::state::{
     Facts, Kind, Opened, PARLOR_CONFIG_WORDS, PARLOR_STATE_WORDS, ParlorConfig, ParlorMatch, ParlorRound, bytes_of,
     bytes_of_mut, open, open_head,
 };
-use crate::util::{input_slice, input_str, optional_output, output, output_slice, status, write_text};
+use crate::util::{input_slice, input_str, optional_output, output, output_slice, status, write_plain};
 use crate::{
     PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_STATE, PARLOR_ERR_NO_SUCH_SEAT, PARLOR_ERR_NULL_POINTER,
     PARLOR_ERR_ROUND_NOT_OVER, PARLOR_ERR_ROUND_OVER, PARLOR_ERR_UNKNOWN_GAME, ParlorStatus,
 };
-use parlor_core::notation::Plain;
 
 /// Runs `$body` with `$R` the round type and `$M` the match type of game `$game` (a
 /// `GameId`); a game not built into this library is `PARLOR_ERR_UNKNOWN_GAME`.
@@ -631,7 +630,7 @@ pub unsafe extern "C" fn parlor_config_preset_name(
         let game = game_of(game)?;
         let name = dispatch!(game, R, M => generic::preset_name::<<R as parlor_core::game::Round>::Config>(index))?;
         // SAFETY: the caller's contract (documented above).
-        unsafe { write_text(&Plain(name), buf, capacity, len) }
+        unsafe { write_plain(name, buf, capacity, len) }
     })())
 }
 
@@ -760,7 +759,7 @@ pub unsafe extern "C" fn parlor_config_key(
         let text =
             dispatch!(game, R, M => generic::rule_key_text::<<R as parlor_core::game::Round>::Config>(index, field))?;
         // SAFETY: the caller's contract (documented above).
-        unsafe { write_text(&Plain(text), buf, capacity, len) }
+        unsafe { write_plain(text, buf, capacity, len) }
     })())
 }
 
@@ -843,7 +842,7 @@ pub unsafe extern "C" fn parlor_round_new_given(
             config,
             text,
             round,
-            |opened, text, out| dispatch!(opened.game, R, M => generic::seal_round(&generic::given_round::<R>(opened, text)?, out)),
+            |opened, text, out| dispatch!(opened.game, R, M => generic::seal_given_round::<R>(opened, text, out)),
         )
     }
 }

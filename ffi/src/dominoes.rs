@@ -521,15 +521,19 @@ unsafe fn scratch_from<'a>(scratch: *mut c_void, bytes: usize, len: usize) -> Re
 
 /// Replays a layout: plays `tiles[i]` with `placements[i]` for `i` in `0..len`, checking each,
 /// on a [`BorrowedLayout`] over the caller's tiles (a byte of state per tile, so the stack stays
-/// small). `placements` has as many entries as `tiles` (both are borrowed with `len`). Out of
-/// line, `on_play` through a reference: one copy for the play and placements calls (flash).
+/// small), writing each play's score into `scores` (when given); then, when `query` is given,
+/// lists the placements of its tile on the whole layout into its list. `placements` has as many
+/// entries as `tiles` (both are borrowed with `len`). Out of line: one copy for the play and
+/// placements calls (flash); the layout stays in this frame (returned by value, the placements
+/// call copied its 288 bytes out of the `Result`; the scores were written through a callback).
 #[inline(never)]
-fn replay<'a>(
+fn replay(
     rule: SpinnerRule,
-    tiles: &'a [ParlorDominoTile],
+    tiles: &[ParlorDominoTile],
     placements: &[ParlorDominoPlacement],
-    on_play: &mut dyn FnMut(usize, ParlorDominoScore),
-) -> Result<BorrowedLayout<'a>, (ParlorStatus, usize)> {
+    mut scores: Option<&mut [ParlorDominoScore]>,
+    query: Option<(Tile, &mut OutputList<'_, ParlorDominoPlacement>)>,
+) -> Result<(), (ParlorStatus, usize)> {
     let mut layout = BorrowedLayout::new(rule, core_tiles(tiles)).map_err(|error| (error_code(error), 0))?;
     for (index, placement) in placements.iter().enumerate().take(tiles.len()) {
         let placement = (placement.parent != PARLOR_DOMINOES_NO_PARENT).then(|| Placement {
@@ -539,15 +543,19 @@ fn replay<'a>(
         let score = layout
             .play_next(placement)
             .map_err(|error| (error_code(error), index))?;
-        on_play(
-            index,
-            ParlorDominoScore {
+        if let Some(slot) = scores.as_mut().and_then(|scores| scores.get_mut(index)) {
+            *slot = ParlorDominoScore {
                 open_total: score.open_total,
                 points: score.points,
-            },
-        );
+            };
+        }
     }
-    Ok(layout)
+    if let Some((tile, list)) = query {
+        for placement in layout.placements(tile) {
+            list.push(c_placement(placement));
+        }
+    }
+    Ok(())
 }
 
 /// @brief Replays a layout tile by tile, checking each play and scoring it.
@@ -599,7 +607,7 @@ pub unsafe extern "C" fn parlor_dominoes_play(
         // SAFETY: the caller's contract.
         let placements = unsafe { input_slice(placements, len) }?;
         let rule = rule_from(spinner_rule)?;
-        let mut scores = if scores.is_null() {
+        let scores = if scores.is_null() {
             None
         } else {
             // SAFETY: the caller's contract.
@@ -609,13 +617,8 @@ pub unsafe extern "C" fn parlor_dominoes_play(
             }
             Some(scores)
         };
-        let played = replay(rule, tiles, placements, &mut |index, score| {
-            if let Some(slot) = scores.as_mut().and_then(|scores| scores.get_mut(index)) {
-                *slot = score;
-            }
-        });
-        match played {
-            Ok(_) => Ok(()),
+        match replay(rule, tiles, placements, scores, None) {
+            Ok(()) => Ok(()),
             Err((code, index)) => {
                 if !out_failed.is_null() {
                     // SAFETY: non-null; the caller's contract.
@@ -687,11 +690,8 @@ pub unsafe extern "C" fn parlor_dominoes_placements(
         // SAFETY: the caller's contract.
         let out = unsafe { output_slice(out, capacity) }?;
         let rule = rule_from(spinner_rule)?;
-        let layout = replay(rule, tiles, placements, &mut |_, _| {}).map_err(|(code, _)| code)?;
         let mut list = OutputList::new(out);
-        for placement in layout.placements(core_tile(&tile)) {
-            list.push(c_placement(placement));
-        }
+        replay(rule, tiles, placements, None, Some((core_tile(&tile), &mut list))).map_err(|(code, _)| code)?;
         list.finish(out_count)
     })())
 }

@@ -13,7 +13,7 @@ use parlor_core::game::{Fault, GameError, Match, Round, Rules, Scores, Search, S
 
 use crate::ParlorStep;
 use crate::state::{CONFIG_PAYLOAD, Facts, HEADER_BYTES, Kind, Opened, STATE_PAYLOAD, reseal, seal, seal_with, spoil};
-use crate::util::{OutputList, discard, write_text};
+use crate::util::{OutputList, discard, finish_text, text_writer, write_text};
 use crate::{
     PARLOR_ERR_BAD_DEAL, PARLOR_ERR_BAD_RULE_VALUE, PARLOR_ERR_BUFFER_TOO_SMALL, PARLOR_ERR_ILLEGAL_ACTION,
     PARLOR_ERR_INTERNAL, PARLOR_ERR_INVALID_ARGUMENT, PARLOR_ERR_INVALID_CONFIG, PARLOR_ERR_INVALID_STATE,
@@ -143,15 +143,6 @@ pub(crate) fn set_rule<C: Rules>(config: &mut C, key: &str, value: &str) -> Resu
     })
 }
 
-/// Something that writes itself through a `fmt::Write`, as `Display` (for [`write_text`]).
-struct Shown<F: Fn(&mut dyn fmt::Write) -> fmt::Result>(F);
-
-impl<F: Fn(&mut dyn fmt::Write) -> fmt::Result> fmt::Display for Shown<F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        (self.0)(f)
-    }
-}
-
 /// Writes the value of rule `key` as text into a C buffer.
 ///
 /// # Safety
@@ -167,9 +158,12 @@ pub(crate) unsafe fn rule_value<C: Rules>(
     config
         .write_value(key, &mut discard())
         .map_err(|_| PARLOR_ERR_UNKNOWN_RULE)?;
-    let shown = Shown(|out: &mut dyn fmt::Write| config.write_value(key, out).map_err(|_| fmt::Error));
     // SAFETY: forwarded contract.
-    unsafe { write_text(&shown, buf, capacity, len) }
+    let mut out = unsafe { text_writer(buf, capacity) }?;
+    // Known (checked above): it answers.
+    let _ = config.write_value(key, &mut out);
+    // SAFETY: forwarded contract.
+    unsafe { finish_text(out, len) }
 }
 
 /// Field `field` (0 name, 1 values, 2 doc) of rule key `index` of a game.
@@ -389,16 +383,21 @@ pub(crate) fn with_new_round<R: Round, T>(
     }
 }
 
-/// A round of the deal `text` under `config`.
-pub(crate) fn given_round<R: Round>(config: &Opened<'_>, text: &str) -> Result<R, ParlorStatus> {
+/// The round of the deal `text` under `config`, sealed into the caller's round state `out`. The
+/// round is sealed where the game's answer lies (matched by reference: no round-sized move into
+/// a `Result` of another error type, which linked two `memcpy` calls per game).
+pub(crate) fn seal_given_round<R: Round>(config: &Opened<'_>, text: &str, out: &mut [u8]) -> Result<(), ParlorStatus> {
     let config = config_of::<R::Config>(config)?;
-    // A deal text that does not parse or does not deal is a bad deal whatever kind the game
-    // gives it; only a config that breaks its own rules keeps its status.
-    R::given(&config, text).map_err(|e| match e.fault() {
-        Some(Fault::InvalidConfig) => PARLOR_ERR_INVALID_CONFIG,
-        Some(Fault::Internal) => PARLOR_ERR_INTERNAL,
-        _ => PARLOR_ERR_BAD_DEAL,
-    })
+    match R::given(&config, text) {
+        Ok(ref round) => seal_round(round, out),
+        // A deal text that does not parse or does not deal is a bad deal whatever kind the game
+        // gives it; only a config that breaks its own rules keeps its status.
+        Err(e) => Err(match e.fault() {
+            Some(Fault::InvalidConfig) => PARLOR_ERR_INVALID_CONFIG,
+            Some(Fault::Internal) => PARLOR_ERR_INTERNAL,
+            _ => PARLOR_ERR_BAD_DEAL,
+        }),
+    }
 }
 
 /// Every legal action code of `seat`, as far as `out` holds them; the total into `total`.
@@ -473,9 +472,11 @@ pub(crate) unsafe fn view<R: Round>(
     len: *mut usize,
 ) -> Result<(), ParlorStatus> {
     // The seat was checked against the header: `write_view` answers.
-    let shown = Shown(|out: &mut dyn fmt::Write| round.write_view(seat, out).map_err(|_| fmt::Error));
     // SAFETY: forwarded contract.
-    unsafe { write_text(&shown, buf, capacity, len) }
+    let mut out = unsafe { text_writer(buf, capacity) }?;
+    let _ = round.write_view(seat, &mut out);
+    // SAFETY: forwarded contract.
+    unsafe { finish_text(out, len) }
 }
 
 /// The text of an action code.
@@ -487,11 +488,58 @@ pub(crate) unsafe fn action_text<R: Round>(
     buf: *mut core::ffi::c_char,
     capacity: usize,
     len: *mut usize,
-) -> Result<(), ParlorStatus> {
+) -> Result<(), ParlorStatus>
+where
+    R::Action: ActionText,
+{
     let action = action_of::<R>(code)?;
     // SAFETY: forwarded contract.
-    unsafe { write_text(&action, buf, capacity, len) }
+    unsafe { action.write_c(buf, capacity, len) }
 }
+
+/// How `parlor_action_text` writes a game's action: by its `Display` form (the default), or, for
+/// a game whose action writes itself by pieces, straight into the buffer ([`text_writer`]; the
+/// dominoes action: its library then links no `core::fmt::write`). The same text either way.
+pub(crate) trait ActionText: fmt::Display + Sized {
+    /// Writes the action's text into a C buffer.
+    ///
+    /// # Safety
+    /// As [`write_text`].
+    unsafe fn write_c(
+        &self,
+        buf: *mut core::ffi::c_char,
+        capacity: usize,
+        len: *mut usize,
+    ) -> Result<(), ParlorStatus> {
+        // SAFETY: forwarded contract.
+        unsafe { write_text(self, buf, capacity, len) }
+    }
+}
+
+#[cfg(feature = "dominoes")]
+impl ActionText for parlor_core::dominoes::Action {
+    unsafe fn write_c(
+        &self,
+        buf: *mut core::ffi::c_char,
+        capacity: usize,
+        len: *mut usize,
+    ) -> Result<(), ParlorStatus> {
+        // SAFETY: forwarded contract.
+        let mut out = unsafe { text_writer(buf, capacity) }?;
+        let _ = self.write_to(&mut out);
+        // SAFETY: forwarded contract.
+        unsafe { finish_text(out, len) }
+    }
+}
+
+#[cfg(feature = "tichu")]
+impl ActionText for parlor_core::tichu::round::Action {}
+
+#[cfg(feature = "doudizhu")]
+impl ActionText for parlor_core::doudizhu::round::Action {}
+
+#[cfg(feature = "mahjong")]
+impl ActionText for parlor_core::mahjong::Action {}
 
 /// The code of an action text.
 pub(crate) fn parse_action<R: Round>(text: &str) -> Result<u64, ParlorStatus> {
@@ -931,6 +979,61 @@ mod bot_code_tests {
             assert_eq!(hard, Ok(BotCode::Search(Level::Hard)));
         } else {
             assert_eq!(hard, Err(PARLOR_ERR_UNKNOWN_BOT));
+        }
+    }
+}
+
+/// The dominoes action's text written by pieces (`ActionText::write_c`, its override) answers
+/// as `write_text` of its `Display` form did (the old way, still the other games'): every action
+/// code of a double-18 set, into buffers of every size up to the longest text.
+#[cfg(all(test, feature = "std", feature = "dominoes"))]
+#[allow(clippy::indexing_slicing)] // tests may index and panic
+mod action_text_tests {
+    use super::{ActionText, write_text};
+    use parlor_core::dominoes::{Action, Round, Tile};
+    use parlor_core::game::Round as _;
+
+    #[test]
+    fn dominoes_action_text_is_its_display_text() {
+        let tiles = (0..=18u32).flat_map(|a| (a..=18).map(move |b| Tile::new(a, b)));
+        let mut actions = std::vec![Action::Draw, Action::Pass];
+        for tile in tiles {
+            actions.push(Action::Play { tile, on: None });
+            actions.push(Action::Play {
+                tile,
+                on: Some(Tile::new(18, 17)),
+            });
+            actions.push(Action::Play {
+                tile,
+                on: Some(Tile::new(0, 0)),
+            });
+        }
+        for action in actions {
+            // Through the action's code, as `parlor_action_text` reads it.
+            let action = Round::action_from_code(Round::action_code(action)).unwrap_or(action);
+            for capacity in [0usize, 1, 5, 12, 24] {
+                let (mut old, mut new) = ([0xAAu8; 24], [0xAAu8; 24]);
+                let (mut old_len, mut new_len) = (99usize, 99usize);
+                let old_ptr = if capacity == 0 {
+                    core::ptr::null_mut()
+                } else {
+                    old.as_mut_ptr().cast()
+                };
+                let new_ptr = if capacity == 0 {
+                    core::ptr::null_mut()
+                } else {
+                    new.as_mut_ptr().cast()
+                };
+                // SAFETY: local buffers of at least `capacity` bytes (NULL with 0), local lengths.
+                let old_status = unsafe { write_text(&action, old_ptr, capacity, &mut old_len) };
+                // SAFETY: as above.
+                let new_status = unsafe { action.write_c(new_ptr, capacity, &mut new_len) };
+                assert_eq!(
+                    (new_status, new, new_len),
+                    (old_status, old, old_len),
+                    "{action} {capacity}"
+                );
+            }
         }
     }
 }

@@ -215,14 +215,69 @@ pub(crate) unsafe fn write_text(
     out_len: *mut usize,
 ) -> Result<(), ParlorStatus> {
     // SAFETY: forwarded contract.
+    let mut writer = unsafe { text_writer(buf, capacity) }?;
+    // The writer never fails; the Display impls of the core are infallible.
+    let _ = write!(writer, "{value}");
+    // SAFETY: forwarded contract.
+    unsafe { finish_here(writer, out_len) }
+}
+
+/// Writes `text` into a caller buffer as NUL-terminated text, as [`write_text`] (a name or a
+/// key's text: no `Display` wrapper).
+///
+/// # Safety
+/// As [`write_text`].
+pub(crate) unsafe fn write_plain(
+    text: &str,
+    buf: *mut core::ffi::c_char,
+    capacity: usize,
+    out_len: *mut usize,
+) -> Result<(), ParlorStatus> {
+    // SAFETY: forwarded contract.
+    let mut writer = unsafe { text_writer(buf, capacity) }?;
+    let _ = writer.write_str(text);
+    // SAFETY: forwarded contract.
+    unsafe { finish_text(writer, out_len) }
+}
+
+/// The writer of a text answer into a caller buffer: [`write_text`] in two halves, for the texts
+/// written by pieces straight into it (a view, a rule's value, a name, a dominoes action; no
+/// `Display` wrapper and no `core::fmt::write` between: a library whose texts all go this way
+/// links none). Write the text into it, then [`finish_text`].
+///
+/// # Safety
+/// As [`write_text`] for `buf` and `capacity`.
+pub(crate) unsafe fn text_writer<'a>(
+    buf: *mut core::ffi::c_char,
+    capacity: usize,
+) -> Result<BufferWriter<'a>, ParlorStatus> {
+    // SAFETY: forwarded contract.
     let bytes = unsafe { output_slice(buf.cast::<u8>(), capacity) }?;
-    let mut writer = BufferWriter {
+    Ok(BufferWriter {
         bytes,
         written: 0,
         needed: 0,
-    };
-    // The writer never fails; the Display impls of the core are infallible.
-    let _ = write!(writer, "{value}");
+    })
+}
+
+/// Ends a text of [`text_writer`]: the NUL, the length into `out_len` (optional), and the
+/// answer of [`write_text`].
+///
+/// # Safety
+/// As [`write_text`] for `out_len`.
+pub(crate) unsafe fn finish_text(writer: BufferWriter<'_>, out_len: *mut usize) -> Result<(), ParlorStatus> {
+    // SAFETY: forwarded contract.
+    unsafe { finish_here(writer, out_len) }
+}
+
+/// [`finish_text`]'s body, inlined into [`write_text`]: a library whose texts are all `Display`
+/// values (the rule calls of every game) keeps `write_text` as one function, as before the
+/// texts written by pieces had their own way.
+///
+/// # Safety
+/// As [`finish_text`].
+#[inline(always)]
+unsafe fn finish_here(writer: BufferWriter<'_>, out_len: *mut usize) -> Result<(), ParlorStatus> {
     let BufferWriter { bytes, written, needed } = writer;
     if let Some(slot) = bytes.get_mut(written) {
         *slot = 0;
@@ -254,7 +309,7 @@ pub(crate) fn discard() -> impl Write {
 
 /// A `fmt::Write` into a fixed byte buffer that counts what did not fit, keeping one byte
 /// for the NUL terminator.
-struct BufferWriter<'a> {
+pub(crate) struct BufferWriter<'a> {
     bytes: &'a mut [u8],
     written: usize,
     needed: usize,
@@ -384,7 +439,65 @@ pub(crate) fn bytes_to_words<const W: usize>(bytes: &[u8]) -> [u64; W] {
 #[cfg(test)]
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
 mod tests {
-    use super::{OutputList, ensure_capacity, is_utf8};
+    use super::{OutputList, ensure_capacity, finish_text, is_utf8, text_writer, write_plain, write_text};
+    use core::fmt::Write;
+    use parlor_core::notation::Plain;
+
+    /// One text answer: the status, the buffer and the length written.
+    type Answer = (Result<(), crate::ParlorStatus>, [u8; 8], usize);
+
+    /// A text answer into a buffer of `capacity` bytes (NULL with capacity 0), with or without
+    /// `out_len`.
+    fn answer(
+        capacity: usize,
+        with_len: bool,
+        write: impl FnOnce(*mut core::ffi::c_char, *mut usize) -> Result<(), crate::ParlorStatus>,
+    ) -> Answer {
+        let mut buf = [0xAAu8; 8];
+        let mut len = 99usize;
+        let ptr = if capacity == 0 {
+            core::ptr::null_mut()
+        } else {
+            buf.as_mut_ptr().cast()
+        };
+        let len_ptr = if with_len {
+            &mut len as *mut usize
+        } else {
+            core::ptr::null_mut()
+        };
+        let status = write(ptr, len_ptr);
+        (status, buf, len)
+    }
+
+    /// The texts written by pieces ([`write_plain`], [`text_writer`] then [`finish_text`]) answer
+    /// as [`write_text`] of the same text as a `Display` value (the old way: `Plain`, a `Shown`
+    /// wrapper): the same bytes, NUL, length and status for every capacity, size queries
+    /// included.
+    #[test]
+    fn pieces_answer_as_write_text() {
+        for text in ["", "a", "draw", "play 5-0", "play 12-11 on 11-11"] {
+            for capacity in 0..=8usize {
+                for with_len in [false, true] {
+                    // SAFETY (all three): `buf` holds 8 bytes (or NULL with capacity 0); `len` is a local.
+                    let old = answer(capacity, with_len, |buf, len| unsafe {
+                        write_text(&Plain(text), buf, capacity, len)
+                    });
+                    let plain = answer(capacity, with_len, |buf, len| unsafe {
+                        write_plain(text, buf, capacity, len)
+                    });
+                    let pieces = answer(capacity, with_len, |buf, len| unsafe {
+                        let mut out = text_writer(buf, capacity)?;
+                        for piece in text.split_inclusive(' ') {
+                            let _ = out.write_str(piece);
+                        }
+                        finish_text(out, len)
+                    });
+                    assert_eq!(plain, old, "{text:?} {capacity} {with_len}");
+                    assert_eq!(pieces, old, "{text:?} {capacity} {with_len}");
+                }
+            }
+        }
+    }
 
     /// `OutputList::finish` (one `finish_list` for every item type) answers as its generic body
     /// did: the count always, `Ok` for a size query, too small when the items did not all fit.

@@ -208,6 +208,14 @@ impl game::Round for Round {
         Round::decode(bytes)
     }
 
+    /// The full decode in place: [`Round::decode`]'s reads and checks on the round where it
+    /// lies (no round-sized result moved: the C decode's frame and a 512-byte copy less).
+    const DECODES_IN_PLACE: bool = true;
+
+    fn decode_in<'p>(place: &'p mut core::mem::MaybeUninit<Round>, bytes: &[u8]) -> Result<&'p mut Round, Error> {
+        Round::decode_in(place, bytes)
+    }
+
     /// [`Round::decode_trusted`]: the fields read, nothing re-checked across them.
     fn decode_trusted(bytes: &[u8]) -> Result<Round, Error> {
         Round::decode_trusted(bytes)
@@ -236,9 +244,20 @@ impl game::Round for Round {
     }
 
     /// Rounds are read in place ([`Round::decode_trusted`]'s fields written into the C ABI's
-    /// frame); deals are not (the by-value deal uses less stack there).
+    /// frame), and dealt there ([`Round::seeded_in`]: a blank redealt where it lies).
     const IN_PLACE: bool = true;
-    const DEALS_IN_PLACE: bool = false;
+
+    /// [`Round::new`] of `Deal::Seeded(seed)` dealt where the round lies: a blank, redealt (no
+    /// round-sized result moved). The same round and errors.
+    fn seeded_in<'p>(
+        place: &'p mut core::mem::MaybeUninit<Round>,
+        config: &Config,
+        seed: u64,
+    ) -> Result<&'p mut Round, Error> {
+        let round = place.write(Round::blank());
+        round.redeal(config, &super::Deal::Seeded(seed), None)?;
+        Ok(round)
+    }
 
     /// [`Round::decode_trusted`] written into `place` (dominoes keep no cache).
     fn decode_trusted_cached_in<'p>(
@@ -314,6 +333,15 @@ impl game::Match for Match {
         Match::new(config, seed)
     }
 
+    /// [`Match::new`] started where the match lies (as [`Round::seeded_in`](game::Round::seeded_in)).
+    fn new_in<'p>(
+        place: &'p mut core::mem::MaybeUninit<Match>,
+        config: &Config,
+        seed: u64,
+    ) -> Result<&'p mut Match, Error> {
+        Match::new_in(place, config, seed)
+    }
+
     fn round(&self) -> &Round {
         Match::round(self)
     }
@@ -345,6 +373,11 @@ impl game::Match for Match {
 
     fn decode(bytes: &[u8]) -> Result<Match, Error> {
         Match::decode(bytes)
+    }
+
+    /// [`Match::decode`] in place, as the round's (`Round::DECODES_IN_PLACE`).
+    fn decode_in<'p>(place: &'p mut core::mem::MaybeUninit<Match>, bytes: &[u8]) -> Result<&'p mut Match, Error> {
+        Match::decode_in(place, bytes)
     }
 
     /// [`Match::decode_trusted`]: its hand read by [`Round::decode_trusted`].

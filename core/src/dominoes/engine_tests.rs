@@ -828,3 +828,64 @@ mod old_rules {
         }
     }
 }
+
+/// The full decode in place (`Round::decode_in`, `Match::decode_in`: the C ABI's
+/// `parlor_round_decode` / `parlor_match_decode` since `DECODES_IN_PLACE`) gives what the
+/// by-value decode gives (the old way of those calls), for byte flips of rounds and matches
+/// from their deal to their end: the same value or the same error.
+#[test]
+fn full_decode_in_place_is_the_full_decode() {
+    use crate::dominoes::MATCH_ENCODED_BYTES;
+    use core::mem::MaybeUninit;
+    let check_round = |round: &Round| {
+        let mut bytes = [0u8; ENCODED_BYTES];
+        round.encode(&mut bytes).unwrap();
+        for i in 0..bytes.len() {
+            for bit in [0, 3, 7] {
+                let mut flipped = bytes;
+                flipped[i] ^= 1 << bit;
+                let mut place = MaybeUninit::uninit();
+                let in_place = <Round as crate::game::Round>::decode_in(&mut place, &flipped).map(|r| r.clone());
+                assert_eq!(in_place, Round::decode(&flipped), "byte {i} bit {bit}");
+            }
+        }
+    };
+    let check_match = |game: &Match| {
+        let mut bytes = [0u8; MATCH_ENCODED_BYTES];
+        game.encode(&mut bytes).unwrap();
+        for i in 0..bytes.len() {
+            let mut flipped = bytes;
+            flipped[i] ^= 1 << (i % 8);
+            for bytes in [bytes, flipped] {
+                let mut place = MaybeUninit::uninit();
+                let in_place = <Match as crate::game::Match>::decode_in(&mut place, &bytes).map(|m| m.clone());
+                assert_eq!(in_place, Match::decode(&bytes), "byte {i}");
+            }
+        }
+    };
+    for config in configs() {
+        for seed in 0..3u64 {
+            let mut round = Round::seeded(&config, seed).unwrap();
+            let mut moves = 0usize;
+            loop {
+                if moves.is_multiple_of(4) {
+                    check_round(&round);
+                }
+                let Some(seat) = round.to_act() else { break };
+                let action = crate::game::bot::lowest_legal_action(&round, seat).unwrap();
+                round.apply(seat, action).unwrap();
+                moves += 1;
+            }
+            check_round(&round);
+            let mut game = Match::new(&config, seed).unwrap();
+            for _ in 0..40 {
+                check_match(&game);
+                let Some(seat) = crate::game::Match::round(&game).to_act() else {
+                    break;
+                };
+                let action = crate::game::bot::lowest_legal_action(crate::game::Match::round(&game), seat).unwrap();
+                crate::game::Match::apply(&mut game, seat, action).unwrap();
+            }
+        }
+    }
+}

@@ -62,6 +62,18 @@ impl Match {
         Ok(game)
     }
 
+    /// [`Match::new`] into `place` (the C ABI's frame), returned there: started where the match
+    /// lies, no match-sized result moved. The same match and errors.
+    pub(crate) fn new_in<'p>(
+        place: &'p mut core::mem::MaybeUninit<Match>,
+        config: &Config,
+        seed: u64,
+    ) -> Result<&'p mut Match, Error> {
+        let game = place.write(Match::blank());
+        game.start(config, seed)?;
+        Ok(game)
+    }
+
     /// Starts the match from `seed` in `self` (a blank): the first hand is dealt inside the
     /// match, no second `Round` on the stack.
     fn start(&mut self, config: &Config, seed: u64) -> Result<(), Error> {
@@ -261,6 +273,17 @@ impl Match {
     ) -> Result<&'p mut Match, Error> {
         let game = place.write(Match::blank());
         game.read_into(bytes, false)?;
+        Ok(game)
+    }
+
+    /// [`Match::decode`] into `place` (the C ABI's frame), returned there: read and checked
+    /// where the match lies, no match-sized result moved. The same match and errors.
+    pub(crate) fn decode_in<'p>(
+        place: &'p mut core::mem::MaybeUninit<Match>,
+        bytes: &[u8],
+    ) -> Result<&'p mut Match, Error> {
+        let game = place.write(Match::blank());
+        game.decode_into(bytes)?;
         Ok(game)
     }
 

@@ -122,6 +122,40 @@ impl Tile {
     }
 }
 
+impl Action {
+    /// Writes the action's replay-log text, as its `Display` does (`play 5-5`, `play 5-0 on
+    /// 5-5`, `draw`, `pass`), straight into `out`: without `core::fmt`'s argument machinery (the
+    /// C ABI's `parlor_action_text` writes it this way, so a dominoes-only microcontroller image
+    /// links no `core::fmt::write`).
+    ///
+    /// ```
+    /// use parlor_core::dominoes::{Action, Tile};
+    /// let action = Action::Play { tile: Tile::new(5, 0), on: Some(Tile::new(5, 5)) };
+    /// let mut text = String::new();
+    /// action.write_to(&mut text)?;
+    /// assert_eq!(text, "play 5-0 on 5-5");
+    /// assert_eq!(text, action.to_string());
+    /// # Ok::<(), core::fmt::Error>(())
+    /// ```
+    pub fn write_to(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        match self {
+            Action::Play { tile, on } => {
+                out.write_str("play ")?;
+                tile.write_to(out)?;
+                match on {
+                    Some(on) => {
+                        out.write_str(" on ")?;
+                        on.write_to(out)
+                    }
+                    None => Ok(()),
+                }
+            }
+            Action::Draw => out.write_str("draw"),
+            Action::Pass => out.write_str("pass"),
+        }
+    }
+}
+
 impl fmt::Display for Tile {
     /// Prints `a-b` in the order written.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -702,5 +736,33 @@ mod old_way {
             dealt += usize::from(new.is_ok());
         }
         assert!(dealt > 300, "{dealt} deals");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::string::String;
+
+    use super::*;
+
+    /// `Action::write_to` (the C ABI's action text) against the action's `Display` (the old way
+    /// of `parlor_action_text`): the same text for draws, passes and every play of a double-18
+    /// set, alone and on every tile.
+    #[test]
+    fn action_write_to_is_its_display() {
+        let tiles: std::vec::Vec<Tile> = (0..=18u32)
+            .flat_map(|a| (a..=18).map(move |b| Tile::new(a, b)))
+            .collect();
+        let mut actions = std::vec![Action::Draw, Action::Pass];
+        for &tile in &tiles {
+            actions.push(Action::Play { tile, on: None });
+            actions.extend(tiles.iter().map(|&on| Action::Play { tile, on: Some(on) }));
+        }
+        for action in actions {
+            let mut text = String::new();
+            action.write_to(&mut text).unwrap();
+            assert_eq!(text, std::format!("{action}"));
+        }
     }
 }

@@ -192,6 +192,17 @@ impl Round {
         Ok(round)
     }
 
+    /// [`Round::decode`] into `place` (the C ABI's frame), returned there: read and checked
+    /// where the round lies, no round-sized result moved. The same round and errors.
+    pub(crate) fn decode_in<'p>(
+        place: &'p mut core::mem::MaybeUninit<Round>,
+        bytes: &[u8],
+    ) -> Result<&'p mut Round, Error> {
+        let round = place.write(Round::blank());
+        round.decode_into(bytes)?;
+        Ok(round)
+    }
+
     /// A placeholder state (all zero, the Five Up config) that [`Round::decode_into`] and
     /// [`Round::redeal`] overwrite field by field; never handed out as a round.
     pub(crate) const fn blank() -> Round {
@@ -241,7 +252,7 @@ impl Round {
             _ => Err(bad(reason!("a flag byte is not 0 or 1"))),
         };
         config.validate().map_err(|_| bad(reason!("invalid config")))?;
-        self.hands = [[0; WORDS]; MAX_PLAYERS];
+        // The hands are all written below (their bytes are exactly the words'): no zeroing first.
         self.config = config;
         self.played = played;
         self.cursor = cursor;
@@ -257,26 +268,16 @@ impl Round {
         }
         let (deck, rest) = rest.split_at_checked(MAX_SET_TILES).ok_or(bad(reason!("too short")))?;
         let (parents, hands) = rest.split_at_checked(MAX_SET_TILES).ok_or(bad(reason!("too short")))?;
-        // Element-wise copies: `copy_from_slice` keeps a length-mismatch panic path.
-        for (slot, &byte) in self.deck.iter_mut().zip(deck) {
-            *slot = byte;
-        }
-        for (slot, &byte) in self.parents.iter_mut().zip(parents) {
-            *slot = byte;
-        }
+        copy_bytes(&mut self.deck, deck);
+        copy_bytes(&mut self.parents, parents);
         let (hands, voids) = hands
-            .split_at_checked(MAX_PLAYERS * WORDS * 8)
+            .split_first_chunk::<{ MAX_PLAYERS * WORDS * 8 }>()
             .ok_or(bad(reason!("too short")))?;
+        // Every word of the hands, each from its 8 bytes (`hands` holds exactly the words).
         for (word, chunk) in self.hands.iter_mut().flatten().zip(hands.as_chunks::<8>().0) {
-            let mut le = [0u8; 8];
-            for (slot, &byte) in le.iter_mut().zip(chunk) {
-                *slot = byte;
-            }
-            *word = u64::from_le_bytes(le);
+            *word = u64::from_le_bytes(*chunk);
         }
-        for (slot, &byte) in self.voids.iter_mut().zip(voids) {
-            *slot = byte;
-        }
+        copy_bytes(&mut self.voids, voids);
         Ok(())
     }
 
@@ -389,6 +390,16 @@ impl Round {
     }
 }
 
+/// Copies `src` into `dst` as far as both go: one out-of-line loop for the decode's byte runs
+/// (the tile order, the parents, the exclusions; three inlined loops before). Element-wise:
+/// `copy_from_slice` keeps a length-mismatch panic path.
+#[inline(never)]
+fn copy_bytes(dst: &mut [u8], src: &[u8]) {
+    for (slot, &byte) in dst.iter_mut().zip(src) {
+        *slot = byte;
+    }
+}
+
 /// How many tiles of `hand` show a number of `known` (a bit per number). A plain loop on the
 /// shared `ids` iterator: a `filter().count()` was one more copy of it (112 B on the M4F).
 fn showing(hand: &Hand, known: u32) -> usize {
@@ -415,6 +426,65 @@ mod tests {
                 (known >> a | known >> b) & 1 != 0
             })
             .count()
+    }
+
+    /// The old way (session 23) of [`Round::read_into`]'s byte runs after the header: the hands
+    /// zeroed first, then one inlined loop per run, each word from an 8-byte copy.
+    fn old_runs(round: &mut Round, rest: &[u8]) {
+        round.hands = [[0; WORDS]; MAX_PLAYERS];
+        let (deck, rest) = rest.split_at(MAX_SET_TILES);
+        let (parents, hands) = rest.split_at(MAX_SET_TILES);
+        for (slot, &byte) in round.deck.iter_mut().zip(deck) {
+            *slot = byte;
+        }
+        for (slot, &byte) in round.parents.iter_mut().zip(parents) {
+            *slot = byte;
+        }
+        let (hands, voids) = hands.split_at(MAX_PLAYERS * WORDS * 8);
+        for (word, chunk) in round.hands.iter_mut().flatten().zip(hands.as_chunks::<8>().0) {
+            let mut le = [0u8; 8];
+            for (slot, &byte) in le.iter_mut().zip(chunk) {
+                *slot = byte;
+            }
+            *word = u64::from_le_bytes(le);
+        }
+        for (slot, &byte) in round.voids.iter_mut().zip(voids) {
+            *slot = byte;
+        }
+    }
+
+    /// `read_into` (one out-of-line copy, the words read straight) reads every state as the old
+    /// way did: the encoded states of played-out rounds, and the same bytes with random runs.
+    #[test]
+    fn read_into_reads_as_the_old_way() {
+        use crate::game::bot::lowest_legal_action;
+        let mut rng = Rng::new(24);
+        for config in [Config::FIVE_UP, Config::ALL_FIVES, Config::BLOCK] {
+            for seed in 0..12 {
+                let mut round = Round::new(&config, &Deal::Seeded(seed)).unwrap();
+                loop {
+                    let mut bytes = [0u8; ENCODED_BYTES];
+                    round.encode(&mut bytes).unwrap();
+                    for garbage in [false, true] {
+                        if garbage {
+                            for byte in &mut bytes[HEADER_BYTES..] {
+                                *byte = rng.next_u64() as u8;
+                            }
+                        }
+                        let new = Round::decode_trusted(&bytes).unwrap();
+                        let mut old = new.clone();
+                        old_runs(&mut old, &bytes[HEADER_BYTES..]);
+                        assert_eq!(new, old, "{seed} {garbage}");
+                        if !garbage {
+                            assert_eq!(new, round);
+                        }
+                    }
+                    let Some(seat) = round.to_act() else { break };
+                    let action = lowest_legal_action(&round, seat).unwrap();
+                    round.apply(seat, action).unwrap();
+                }
+            }
+        }
     }
 
     #[test]
