@@ -159,6 +159,7 @@ fn halves(gains: &[Gains; 4]) -> [Gains; 2] {
 }
 
 /// The two rows of a gains table (no pair, pair), lanes 0–7 and 8–15.
+#[cfg(feature = "shanten-table")]
 fn rows(g: &Gains) -> ([u8; 8], [u8; 8]) {
     let [a0, a1, a2, a3, a4, a5, a6, a7, b0, b1, b2, b3, b4, b5, b6, b7] = *g;
     ([a0, a1, a2, a3, a4, a5, a6, a7], [b0, b1, b2, b3, b4, b5, b6, b7])
@@ -192,16 +193,15 @@ fn thirteen_orphans_from(kinds: u8, pair: bool) -> i8 {
 fn regular_from(halves: &[Gains; 2], sets: usize) -> i8 {
     let [left, right] = halves;
     let sets = sets.min(4);
-    let ((left_plain, left_pair), (right_plain, right_pair)) = (rows(left), rows(right));
-    // `k` sets on the left (lanes 0..=sets ascending) against `sets − k` on the right (the same
-    // lanes descending); `sets + 1` ≤ 5, no wrap.
-    let lanes = sets.wrapping_add(1);
-    let left_lanes = left_plain.iter().zip(&left_pair).take(lanes);
-    let right_lanes = right_plain.iter().zip(&right_pair).take(lanes).rev();
+    // `k` sets on the left against `sets − k` on the right, the pair on either side (lane
+    // `8 + n` is `n` sets and the pair); lanes are at most 14, so the sums fit a byte.
+    let lane = |g: &Gains, n: usize| g.get(n).copied().unwrap_or(0);
     let mut used = 0u8;
-    for ((&l0, &l1), (&r0, &r1)) in left_lanes.zip(right_lanes) {
-        // Lanes are at most 14: the sums fit a byte.
-        used = used.max(l0.wrapping_add(r1)).max(l1.wrapping_add(r0));
+    for k in 0..=sets {
+        let rest = sets.wrapping_sub(k); // k ≤ sets
+        let pair_right = lane(left, k).wrapping_add(lane(right, rest.wrapping_add(8)));
+        let pair_left = lane(left, k.wrapping_add(8)).wrapping_add(lane(right, rest));
+        used = used.max(pair_right).max(pair_left);
     }
     regular_shanten(sets, used)
 }
