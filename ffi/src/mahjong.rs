@@ -231,11 +231,7 @@ struct Spaced(Hand, bool);
 
 impl core::fmt::Display for Spaced {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        if self.1 {
-            write!(f, "{:#}", self.0)
-        } else {
-            write!(f, "{}", self.0)
-        }
+        self.0.write_text(f, self.1)
     }
 }
 
@@ -321,8 +317,9 @@ pub unsafe extern "C" fn parlor_mahjong_waits_list(
         let count = unsafe { output(out_count) }?;
         let mask = mahjong::waits(&hand, rules).map_err(error_code)?;
         let mut list = OutputList::new(tiles);
-        for tile in mahjong::wait_tiles(mask) {
-            list.push(tile.index() as u8);
+        // The mask's bits in order, each a tile code (`wait_tiles` without its tiles).
+        for code in (0..KINDS as u8).filter(|&code| mask >> code & 1 != 0) {
+            list.push(code);
         }
         list.finish(count)
     })())

@@ -3,7 +3,7 @@
 
 use super::error::Error;
 use super::hand::{Hand, Size};
-use super::tile::{KINDS, Suit, Tile};
+use super::tile::{KINDS, Tile};
 
 /// Which hand shapes count as complete, besides sets + pair which always does.
 ///
@@ -266,121 +266,267 @@ pub(crate) fn complete_counts(counts: &[u8; KINDS], len: usize, rules: Rules) ->
 pub fn waits(hand: &Hand, rules: Rules) -> Result<u64, Error> {
     hand.expect_size(Size::Waiting)?;
     let counts = hand.counts();
-    // Per suit: does it already fit "sets only" / "sets + pair"? Only the suit of the drawn tile
-    // changes, so the other three are read from here.
-    let mut fits = [[false; 2]; 4];
-    let mut totals = [0u32; 4];
-    for (suit, slot) in fits.iter_mut().enumerate() {
-        let c = if suit == 3 {
-            honor_counts(counts)
-        } else {
-            suit_counts(counts, suit)
-        };
-        let total: u32 = c.iter().map(|&x| u32::from(x)).sum();
-        if let Some(t) = totals.get_mut(suit) {
-            *t = total;
+    let (mut kinds, mut over_two, mut orphans_only, mut totals) = (0u8, false, true, [0u8; 4]);
+    for (index, &count) in counts.iter().enumerate() {
+        kinds = kinds.wrapping_add(u8::from(count > 0)); // at most 34
+        over_two |= count > 2;
+        orphans_only &= count == 0 || is_orphan_kind(index);
+        if let Some(total) = totals.get_mut(index / 9) {
+            *total = total.wrapping_add(count); // at most 14 tiles
         }
-        *slot = [
-            total.is_multiple_of(3) && suit_fits(c, suit == 3, false),
-            total % 3 == 2 && suit_fits(c, suit == 3, true),
-        ];
     }
+    // Sets and a pair leave every suit's tile count at 0 or 2 modulo 3, one suit at 2. The hand
+    // holds 3n+1 tiles, so a draw completes it only into the one suit at 1 (when no suit is at
+    // 2), or into either of two suits at 2 (when none is at 1).
+    let at = |r: u8| totals.iter().filter(|&&t| t % 3 == r).count();
+    let drawn_residue = match (at(1), at(2)) {
+        (1, 0) => 1,
+        (0, 2) => 2,
+        _ => 3, // no suit: no regular wait
+    };
+    // Seven pairs and thirteen orphans are looked at only when the hand has their shape (seven
+    // kinds, none more than twice: the waits are its singles; orphans only: the waits are
+    // orphans), so that no other candidate runs their checks.
+    let thirteen = hand.len() == 13;
+    let shapes = Rules {
+        seven_pairs: rules.seven_pairs && thirteen && kinds == 7 && !over_two,
+        thirteen_orphans: rules.thirteen_orphans && thirteen && orphans_only,
+    };
+    let len = hand.len().wrapping_add(1); // at most 14: no wrap
     let mut mask = 0u64;
-    for tile in Tile::all() {
-        let held = hand.count(tile);
-        if held >= 4 {
+    for (index, &count) in counts.iter().enumerate() {
+        // A regular wait is of a suit a draw can complete and joins a group holding a tile of
+        // its suit within two numbers (honors: the same kind), so it is within two kinds of a
+        // held one (across suits too: more candidates, refused by the check).
+        let suit_total = totals.get(index / 9).copied().unwrap_or(0);
+        let regular = suit_total % 3 == drawn_residue
+            && (index.saturating_sub(2)..=index.wrapping_add(2)).any(|i| counts.get(i).is_some_and(|&c| c > 0));
+        let shape = (shapes.seven_pairs && count == 1) || (shapes.thirteen_orphans && is_orphan_kind(index));
+        if count >= 4 || !(regular || shape) {
             continue;
         }
-        if regular_wait(counts, &fits, &totals, tile) {
-            mask |= 1 << tile.index();
+        let mut with = *counts;
+        if let Some(c) = with.get_mut(index) {
+            *c = c.wrapping_add(1); // below 4
         }
-    }
-    // Cheap shape checks first: seven pairs needs seven kinds, none above two; thirteen orphans
-    // needs only orphans.
-    let kinds = counts.iter().filter(|&&c| c > 0).count();
-    let pairs_shape = rules.seven_pairs && kinds == 7 && counts.iter().all(|&c| c <= 2);
-    let orphans_shape = rules.thirteen_orphans && hand.tiles().all(Tile::is_orphan);
-    if hand.len() == 13 && (pairs_shape || orphans_shape) {
-        for tile in Tile::all().filter(|&t| hand.count(t) < 4) {
-            let mut with = *counts;
-            if let Some(c) = with.get_mut(tile.index()) {
-                *c = c.wrapping_add(1);
-            }
-            if (rules.seven_pairs && seven_pairs_complete(&with))
-                || (rules.thirteen_orphans && thirteen_orphans_complete(&with))
-            {
-                mask |= 1 << tile.index();
-            }
+        if complete_counts(&with, len, shapes) {
+            mask |= 1 << index;
         }
     }
     Ok(mask)
 }
 
-/// `per_suit`'s entry for `suit` (in [`suit_index`] order), by destructuring.
-fn of_suit<T: Copy>(per_suit: &[T; 4], suit: Suit) -> T {
-    let [man, pin, sou, honor] = *per_suit;
-    match suit {
-        Suit::Man => man,
-        Suit::Pin => pin,
-        Suit::Sou => sou,
-        Suit::Honor => honor,
-    }
+/// Whether kind `index` is a terminal or an honor ([`Tile::is_orphan`]).
+fn is_orphan_kind(index: usize) -> bool {
+    ORPHAN_MASK.checked_shr(index as u32).is_some_and(|bits| bits & 1 != 0)
 }
 
-fn suit_index(suit: Suit) -> usize {
-    match suit {
-        Suit::Man => 0,
-        Suit::Pin => 1,
-        Suit::Sou => 2,
-        Suit::Honor => 3,
-    }
-}
-
-/// Whether drawing `tile` (of suit index `suit`) makes sets + pair.
-fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], tile: Tile) -> bool {
-    let suit = suit_index(tile.suit());
-    // The drawn tile must join a group with a held tile of its suit: one within two numbers
-    // (honors: the same kind).
-    let near = |i: usize| counts.get(i).is_some_and(|&c| c > 0);
-    let index = tile.index();
-    let has_neighbour = if suit == 3 {
-        near(index)
-    } else {
-        let lo = index.saturating_sub(2).max(suit.wrapping_mul(9));
-        let hi = index.wrapping_add(2).min(suit.wrapping_mul(9).saturating_add(8));
-        (lo..=hi).any(near)
-    };
-    if !has_neighbour {
-        return false;
-    }
-    let mut pairs = 0usize;
-    for (other, (&total, fit)) in totals.iter().zip(fits).enumerate() {
-        if other == suit {
-            continue;
+/// The thirteen terminals and honors as a bitmask over the kinds (bit = [`Tile::index`]).
+pub(crate) const ORPHAN_MASK: u64 = {
+    let mut mask = 0u64;
+    let mut index = 0u8;
+    while let Some(tile) = Tile::new(index) {
+        if tile.is_orphan() {
+            mask |= 1 << index;
         }
-        match total % 3 {
-            0 if fit[0] => {}
-            2 if fit[1] => pairs = pairs.wrapping_add(1),
-            _ => return false,
-        }
+        index += 1;
     }
-    let mut c = if suit == 3 {
-        honor_counts(counts)
-    } else {
-        suit_counts(counts, suit)
-    };
-    if let Some(x) = c.get_mut(usize::from(tile.number().wrapping_sub(1))) {
-        *x = x.wrapping_add(1);
-    }
-    let total = of_suit(totals, tile.suit()).wrapping_add(1); // a tile count: far below u32::MAX
-    match (total % 3, pairs) {
-        (0, 1) => suit_fits(c, suit == 3, false),
-        (2, 0) => suit_fits(c, suit == 3, true),
-        _ => false,
-    }
-}
+    mask
+};
 
 /// The tiles of a wait mask in order (`m p s z`, then number); bits above 33 are ignored.
 pub fn wait_tiles(mask: u64) -> impl Iterator<Item = Tile> {
     Tile::all().filter(move |t| mask >> t.index() & 1 == 1)
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // tests may index and panic
+mod tests {
+    use super::*;
+    use crate::mahjong::tile::Suit;
+
+    /// The waits as they were written before [`waits`] checked each candidate's completeness:
+    /// per suit whether it fits "sets" / "sets + pair", the drawn tile's suit checked again,
+    /// seven pairs and thirteen orphans by their shapes (the test reference).
+    pub(super) fn old_waits(hand: &Hand, rules: Rules) -> Result<u64, Error> {
+        hand.expect_size(Size::Waiting)?;
+        let counts = hand.counts();
+        // Per suit: does it already fit "sets only" / "sets + pair"? Only the suit of the drawn tile
+        // changes, so the other three are read from here.
+        let mut fits = [[false; 2]; 4];
+        let mut totals = [0u32; 4];
+        for (suit, slot) in fits.iter_mut().enumerate() {
+            let c = if suit == 3 {
+                honor_counts(counts)
+            } else {
+                suit_counts(counts, suit)
+            };
+            let total: u32 = c.iter().map(|&x| u32::from(x)).sum();
+            if let Some(t) = totals.get_mut(suit) {
+                *t = total;
+            }
+            *slot = [
+                total.is_multiple_of(3) && suit_fits(c, suit == 3, false),
+                total % 3 == 2 && suit_fits(c, suit == 3, true),
+            ];
+        }
+        let mut mask = 0u64;
+        for tile in Tile::all() {
+            let held = hand.count(tile);
+            if held >= 4 {
+                continue;
+            }
+            if regular_wait(counts, &fits, &totals, tile) {
+                mask |= 1 << tile.index();
+            }
+        }
+        // Cheap shape checks first: seven pairs needs seven kinds, none above two; thirteen orphans
+        // needs only orphans.
+        let kinds = counts.iter().filter(|&&c| c > 0).count();
+        let pairs_shape = rules.seven_pairs && kinds == 7 && counts.iter().all(|&c| c <= 2);
+        let orphans_shape = rules.thirteen_orphans && hand.tiles().all(Tile::is_orphan);
+        if hand.len() == 13 && (pairs_shape || orphans_shape) {
+            for tile in Tile::all().filter(|&t| hand.count(t) < 4) {
+                let mut with = *counts;
+                if let Some(c) = with.get_mut(tile.index()) {
+                    *c = c.wrapping_add(1);
+                }
+                if (rules.seven_pairs && seven_pairs_complete(&with))
+                    || (rules.thirteen_orphans && thirteen_orphans_complete(&with))
+                {
+                    mask |= 1 << tile.index();
+                }
+            }
+        }
+        Ok(mask)
+    }
+
+    /// `per_suit`'s entry for `suit` (in [`suit_index`] order), by destructuring.
+    fn of_suit<T: Copy>(per_suit: &[T; 4], suit: Suit) -> T {
+        let [man, pin, sou, honor] = *per_suit;
+        match suit {
+            Suit::Man => man,
+            Suit::Pin => pin,
+            Suit::Sou => sou,
+            Suit::Honor => honor,
+        }
+    }
+
+    fn suit_index(suit: Suit) -> usize {
+        match suit {
+            Suit::Man => 0,
+            Suit::Pin => 1,
+            Suit::Sou => 2,
+            Suit::Honor => 3,
+        }
+    }
+
+    /// Whether drawing `tile` (of suit index `suit`) makes sets + pair.
+    fn regular_wait(counts: &[u8; KINDS], fits: &[[bool; 2]; 4], totals: &[u32; 4], tile: Tile) -> bool {
+        let suit = suit_index(tile.suit());
+        // The drawn tile must join a group with a held tile of its suit: one within two numbers
+        // (honors: the same kind).
+        let near = |i: usize| counts.get(i).is_some_and(|&c| c > 0);
+        let index = tile.index();
+        let has_neighbour = if suit == 3 {
+            near(index)
+        } else {
+            let lo = index.saturating_sub(2).max(suit.wrapping_mul(9));
+            let hi = index.wrapping_add(2).min(suit.wrapping_mul(9).saturating_add(8));
+            (lo..=hi).any(near)
+        };
+        if !has_neighbour {
+            return false;
+        }
+        let mut pairs = 0usize;
+        for (other, (&total, fit)) in totals.iter().zip(fits).enumerate() {
+            if other == suit {
+                continue;
+            }
+            match total % 3 {
+                0 if fit[0] => {}
+                2 if fit[1] => pairs = pairs.wrapping_add(1),
+                _ => return false,
+            }
+        }
+        let mut c = if suit == 3 {
+            honor_counts(counts)
+        } else {
+            suit_counts(counts, suit)
+        };
+        if let Some(x) = c.get_mut(usize::from(tile.number().wrapping_sub(1))) {
+            *x = x.wrapping_add(1);
+        }
+        let total = of_suit(totals, tile.suit()).wrapping_add(1); // a tile count: far below u32::MAX
+        match (total % 3, pairs) {
+            (0, 1) => suit_fits(c, suit == 3, false),
+            (2, 0) => suit_fits(c, suit == 3, true),
+            _ => false,
+        }
+    }
+
+    /// Every hand of 1, 4, 7, 10 and 13 tiles the generator gives, under every rules value,
+    /// waits as the old way (and tenpai hands of every kind among them).
+    #[test]
+    fn waits_are_the_old_waits() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let all_rules = [
+            Rules::SEED,
+            Rules::RIICHI,
+            Rules {
+                seven_pairs: true,
+                thirteen_orphans: false,
+            },
+            Rules {
+                seven_pairs: false,
+                thirteen_orphans: true,
+            },
+        ];
+        let mut waiting = [0usize; 4];
+        for round in 0..200_000u32 {
+            let len = 1 + 3 * (next() % 5) as usize;
+            // Kinds drawn from a few, so that tenpai hands are common; every tenth hand from
+            // the orphans, every tenth from pairs.
+            let pool: [u8; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+            let base = (next() % 30) as u8;
+            let mut counts = [0u8; KINDS];
+            let mut placed = 0;
+            while placed < len {
+                let kind = match round % 10 {
+                    0 => pool[(next() % 13) as usize],
+                    1 => (next() % 34) as u8,
+                    _ => base.wrapping_add((next() % 6) as u8) % 34,
+                };
+                let limit = if round % 10 == 1 { 2 } else { 4 };
+                if counts[usize::from(kind)] < limit {
+                    counts[usize::from(kind)] += 1;
+                    placed += 1;
+                }
+            }
+            let hand = Hand::from_counts(&counts).unwrap();
+            for (k, &rules) in all_rules.iter().enumerate() {
+                let got = waits(&hand, rules);
+                assert_eq!(got, old_waits(&hand, rules), "{hand} {rules:?}");
+                waiting[k] += usize::from(got.unwrap() != 0);
+            }
+        }
+        assert!(waiting.iter().all(|&n| n > 5_000), "{waiting:?}");
+        // Thirteen-sided and seven pairs waits.
+        let orphans: Hand = "19m19p19s1234567z".parse().unwrap();
+        assert_eq!(waits(&orphans, Rules::RIICHI).unwrap().count_ones(), 13);
+        let pairs: Hand = "1133m55p77s2244z6z".parse().unwrap();
+        assert_eq!(waits(&pairs, Rules::RIICHI), Ok(1 << 32));
+        assert_eq!(waits(&pairs, Rules::SEED), Ok(0));
+        for hand in [orphans, pairs] {
+            for rules in all_rules {
+                assert_eq!(waits(&hand, rules), old_waits(&hand, rules));
+            }
+        }
+    }
 }

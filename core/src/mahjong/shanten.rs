@@ -25,6 +25,8 @@
 use super::error::Error;
 use super::gains::Gains;
 use super::hand::{Hand, Size};
+#[cfg(feature = "shanten-table")]
+use super::rules::ORPHAN_MASK;
 #[cfg(any(test, not(feature = "shanten-table")))]
 use super::rules::honor_counts;
 use super::rules::{Form, suit_counts};
@@ -37,8 +39,6 @@ use super::tables::{
     draws_exceeding, exceeds, honor_class, honor_class_gains, pair_gains, suit_class, suit_honor_gains, suit_walk,
     threshold_lane,
 };
-#[cfg(any(test, not(feature = "shanten-table")))]
-use super::tile::Suit;
 use super::tile::{KINDS, Tile};
 
 #[cfg(any(test, not(feature = "shanten-table")))]
@@ -159,6 +159,7 @@ fn halves(gains: &[Gains; 4]) -> [Gains; 2] {
 }
 
 /// The two rows of a gains table (no pair, pair), lanes 0–7 and 8–15.
+#[cfg(feature = "shanten-table")]
 fn rows(g: &Gains) -> ([u8; 8], [u8; 8]) {
     let [a0, a1, a2, a3, a4, a5, a6, a7, b0, b1, b2, b3, b4, b5, b6, b7] = *g;
     ([a0, a1, a2, a3, a4, a5, a6, a7], [b0, b1, b2, b3, b4, b5, b6, b7])
@@ -192,16 +193,15 @@ fn thirteen_orphans_from(kinds: u8, pair: bool) -> i8 {
 fn regular_from(halves: &[Gains; 2], sets: usize) -> i8 {
     let [left, right] = halves;
     let sets = sets.min(4);
-    let ((left_plain, left_pair), (right_plain, right_pair)) = (rows(left), rows(right));
-    // `k` sets on the left (lanes 0..=sets ascending) against `sets − k` on the right (the same
-    // lanes descending); `sets + 1` ≤ 5, no wrap.
-    let lanes = sets.wrapping_add(1);
-    let left_lanes = left_plain.iter().zip(&left_pair).take(lanes);
-    let right_lanes = right_plain.iter().zip(&right_pair).take(lanes).rev();
+    // `k` sets on the left against `sets − k` on the right, the pair on either side (lane
+    // `8 + n` is `n` sets and the pair); lanes are at most 14, so the sums fit a byte.
+    let lane = |g: &Gains, n: usize| g.get(n).copied().unwrap_or(0);
     let mut used = 0u8;
-    for ((&l0, &l1), (&r0, &r1)) in left_lanes.zip(right_lanes) {
-        // Lanes are at most 14: the sums fit a byte.
-        used = used.max(l0.wrapping_add(r1)).max(l1.wrapping_add(r0));
+    for k in 0..=sets {
+        let rest = sets.wrapping_sub(k); // k ≤ sets
+        let pair_right = lane(left, k).wrapping_add(lane(right, rest.wrapping_add(8)));
+        let pair_left = lane(left, k.wrapping_add(8)).wrapping_add(lane(right, rest));
+        used = used.max(pair_right).max(pair_left);
     }
     regular_shanten(sets, used)
 }
@@ -564,20 +564,6 @@ fn empty_and_single(counts: &[u8; KINDS]) -> (u64, u64) {
     (empty, single)
 }
 
-/// The thirteen terminals and honors as a bitmask over the kinds.
-#[cfg(feature = "shanten-table")]
-const ORPHAN_MASK: u64 = {
-    let mut mask = 0u64;
-    let mut index = 0u8;
-    while let Some(tile) = Tile::new(index) {
-        if tile.is_orphan() {
-            mask |= 1 << index;
-        }
-        index += 1;
-    }
-    mask
-};
-
 /// The [`Threshold`](super::tables::Threshold) a suit's gains must pass in some lane for a
 /// draw into it to bring the tiles all groups use above `target`, given `rest`, the other
 /// suits' gains combined, for a hand needing `sets` (≤ 4) sets: lane (pair `p`, `k` sets) may
@@ -729,14 +715,19 @@ fn accepted_by_redrawing(counts: &[u8; KINDS], len: usize, form: Option<Form>) -
         *slot = held.wrapping_add(1); // held < 4
         let mut drawn_halves = base_halves;
         if regular_needed {
-            // Only the drawn tile's suit and so only its half change.
-            let [m, p, s, z] = base_gains;
-            drawn_halves = match tile.suit() {
-                Suit::Man => [combine(&suit_gains(&suit_counts(&with, 0)), &p), base_halves[1]],
-                Suit::Pin => [combine(&m, &suit_gains(&suit_counts(&with, 1))), base_halves[1]],
-                Suit::Sou => [base_halves[0], combine(&suit_gains(&suit_counts(&with, 2)), &z)],
-                Suit::Honor => [base_halves[0], combine(&s, &honor_gains(&honor_counts(&with)))],
-            };
+            // Only the drawn tile's suit changes: its gains anew, the halves combined again (one
+            // call for every suit: less code than a combination per suit; the suit's search
+            // costs far more than the second combination).
+            let mut gains = base_gains;
+            let suit = index / 9; // 0..=3: m, p, s, honors
+            if let Some(slot) = gains.get_mut(suit) {
+                *slot = if suit == 3 {
+                    honor_gains(&honor_counts(&with))
+                } else {
+                    suit_gains(&suit_counts(&with, suit))
+                };
+            }
+            drawn_halves = halves(&gains);
         }
         // `len` ≤ 13 (a waiting hand): no wrap.
         if shanten_counts(&with, len.wrapping_add(1), &drawn_halves, form) < before {
