@@ -750,7 +750,7 @@ mod tests {
     /// of `parlor_action_text`): the same text for draws, passes and every play of a double-18
     /// set, alone and on every tile.
     #[test]
-    fn action_write_to_is_its_display() {
+    fn action_write_to_is_the_log_form() {
         let tiles: std::vec::Vec<Tile> = (0..=18u32)
             .flat_map(|a| (a..=18).map(move |b| Tile::new(a, b)))
             .collect();
@@ -759,10 +759,19 @@ mod tests {
             actions.push(Action::Play { tile, on: None });
             actions.extend(tiles.iter().map(|&on| Action::Play { tile, on: Some(on) }));
         }
+        // The replay-log form written out from the tiles' pips (`Display` is `write_to`).
+        let pips = |t: Tile| std::format!("{}-{}", t.a, t.b);
         for action in actions {
             let mut text = String::new();
             action.write_to(&mut text).unwrap();
-            assert_eq!(text, std::format!("{action}"));
+            let expected = match action {
+                Action::Draw => "draw".into(),
+                Action::Pass => "pass".into(),
+                Action::Play { tile, on: None } => std::format!("play {}", pips(tile)),
+                Action::Play { tile, on: Some(on) } => std::format!("play {} on {}", pips(tile), pips(on)),
+            };
+            assert_eq!(text, expected);
+            assert_eq!(std::format!("{action}"), expected);
         }
     }
 }

@@ -456,22 +456,9 @@ pub enum Action {
 impl fmt::Display for Action {
     /// The replay-log form: `play 5-5`, `play 5-0 on 5-5`, `draw`, `pass`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            // Written piece by piece (the same text as `write!`): no `core::fmt::write`.
-            Action::Play { tile, on } => {
-                f.write_str("play ")?;
-                tile.write_to(f)?;
-                match on {
-                    Some(on) => {
-                        f.write_str(" on ")?;
-                        on.write_to(f)
-                    }
-                    None => Ok(()),
-                }
-            }
-            Action::Draw => f.write_str("draw"),
-            Action::Pass => f.write_str("pass"),
-        }
+        // Written piece by piece by `Action::write_to` (the C action text's path too): no
+        // `core::fmt::write`.
+        self.write_to(f)
     }
 }
 
