@@ -3,7 +3,8 @@
 
 use core::fmt;
 
-use super::cards::{Cards, RANKS, Rank, pop};
+use super::cards::{Cards, RANKS, Rank};
+use super::moves::count_masks_of_words;
 use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 /// The kinds of combination: the seed's 13 types, with quad + two split into its two forms,
@@ -505,8 +506,12 @@ pub(crate) const CHAIN_TOP: usize = Rank::Ace as usize;
 
 /// Bit mask of every rank (bits 0..=14).
 const ALL_RANKS: u16 = (1 << RANKS) - 1;
-/// Bit mask of the suited ranks 3 … 2 (pairs, triplets and quads exist only there).
-const SUITED: u16 = (1 << (Rank::Two as usize + 1)) - 1;
+
+/// The ranks a chain may use, 3 … A (bits 0..=11).
+const CHAIN_RANKS: u16 = (1 << (CHAIN_TOP + 1)) - 1;
+
+/// The two jokers' bits.
+const JOKERS: u16 = (1 << Rank::BlackJoker as usize) | (1 << Rank::RedJoker as usize);
 
 /// The rank of a mask bit the classifier found set: bits above the ranks are never set (masks
 /// are built from a card set's counts), so the fallback is unreachable (asserted in debug).
@@ -516,77 +521,27 @@ fn rank(index: usize) -> Rank {
 }
 
 /// `len` consecutive bits from `start`.
-fn run(start: usize, len: usize) -> u16 {
+pub(crate) fn run(start: usize, len: usize) -> u16 {
     let ones = 1u32.checked_shl(len as u32).map_or(u32::MAX, |b| b.wrapping_sub(1)); // b ≥ 1
     // A run starting past the 32 bits holds no rank: 0 is the true answer.
     (ones.checked_shl(start as u32).unwrap_or(0) & u32::from(ALL_RANKS)) as u16
 }
 
-/// A card set seen as bit masks: `by_count[k]` has bit `r` when rank `r` has exactly `k`
-/// cards. Every test of the classification is a few mask operations on these.
-struct Shape {
-    n: usize,
-    by_count: [u16; 5],
-    jokers: bool,
-}
-
-impl Shape {
-    fn of(cards: &Cards) -> Shape {
-        let mut by_count = [0u16; 5];
-        let mut n = 0usize;
-        for (i, &c) in cards.counts().iter().enumerate() {
-            n = n.saturating_add(usize::from(c));
-            if let Some(mask) = by_count.get_mut(usize::from(c)) {
-                *mask |= 1 << i;
-            }
-        }
-        let jokers = cards.count(Rank::BlackJoker) > 0 && cards.count(Rank::RedJoker) > 0;
-        Shape { n, by_count, jokers }
-    }
-
-    /// Ranks with exactly `count` cards; none past 4 (a true answer).
-    fn mask(&self, count: usize) -> u16 {
-        self.by_count.get(count).copied().unwrap_or(0)
-    }
-
-    fn present(&self) -> u16 {
-        self.mask(1) | self.mask(2) | self.mask(3) | self.mask(4)
-    }
-
-    /// Whether the triplets `start..start+len` are there with exactly three cards each and
-    /// the other cards are valid single wings under `preset`.
-    fn single_wings(&self, start: usize, len: usize, preset: &Preset) -> bool {
-        let chain = run(start, len);
-        if self.mask(3) & chain != chain {
-            return false;
-        }
-        let outside = !chain & ALL_RANKS;
-        let cap = usize::from(preset.wing_copies.clamp(1, 4));
-        if (cap + 1..=4).any(|k| self.mask(k) & outside != 0) {
-            return false;
-        }
-        if cap >= 3 && !preset.wing_triplet_next_to_chain {
-            let below = start.checked_sub(1).map_or(0, |b| run(b, 1));
-            let above = if start.wrapping_add(len) <= CHAIN_TOP {
-                run(start.wrapping_add(len), 1)
-            } else {
-                0
-            };
-            if (self.mask(3) | self.mask(4)) & (below | above) != 0 {
-                return false;
-            }
-        }
-        !self.jokers || preset.both_jokers_as_kickers
-    }
-
-    /// Whether the triplets `start..start+len` are there with exactly three cards each and
-    /// the other cards are pairs (of different suited ranks, by construction of the masks).
-    fn pair_wings(&self, start: usize, len: usize) -> bool {
-        let chain = run(start, len);
-        let outside = !chain & ALL_RANKS;
-        self.mask(3) & chain == chain && (self.mask(1) | self.mask(3) | self.mask(4)) & outside == 0
-    }
-}
+/// The shapes of every combination but the rocket, as [`classify`] reads them: a main part of
+/// `len` consecutive ranks holding exactly `per` cards each, and `wing` more cards per main
+/// rank outside it — single cards, or pairs when `pairs` (a pair is two cards of one rank
+/// held exactly twice). The kind is `one` when the main part is one rank, `chained` when it is
+/// a chain of 2+ ranks within 3 … A. `(per, wing, pairs, one, chained)`.
+const SHAPES: [(u8, u8, bool, Kind, Kind); 8] = [
+    (1, 0, false, Kind::Single, Kind::Sequence),
+    (2, 0, false, Kind::Pair, Kind::PairSequence),
+    (3, 0, false, Kind::Triplet, Kind::Airplane),
+    (4, 0, false, Kind::Bomb, Kind::QuadChain),
+    (3, 1, false, Kind::TripletSingle, Kind::AirplaneSingles),
+    (3, 2, true, Kind::TripletPair, Kind::AirplanePairs),
+    (4, 2, false, Kind::QuadSingles, Kind::QuadSingles),
+    (4, 4, true, Kind::QuadPairs, Kind::QuadPairs),
+];
 
 /// Every reading of `cards` under `preset`, strongest first; empty if it is no combination.
 ///
@@ -604,119 +559,89 @@ impl Shape {
 /// ```
 pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
     let mut out = Readings::EMPTY;
-    let shape = Shape::of(cards);
-    let n = shape.n;
+    let n = cards.len();
     if n == 0 || n > usize::from(preset.max_cards) {
         return out;
     }
-    let present = shape.present();
-    let distinct = pop(u64::from(present));
-    let low = present.trailing_zeros() as usize;
-    let high = 15usize.saturating_sub(present.leading_zeros() as usize);
     let push = |out: &mut Readings, kind, chain: usize, key: usize| {
         out.push(Reading {
             kind,
-            chain: chain as u8,
+            chain: chain as u8, // ≤ 12: a chain within 3 … A, or 1
             key: rank(key),
         });
     };
-    // One rank (and the rocket).
-    if distinct == 1 {
-        match n {
-            1 => push(&mut out, Kind::Single, 1, low),
-            2 if present & SUITED != 0 => push(&mut out, Kind::Pair, 1, low),
-            3 => push(&mut out, Kind::Triplet, 1, low),
-            4 => push(&mut out, Kind::Bomb, 1, low),
-            _ => {}
-        }
-        return out;
-    }
-    if n == 2 && shape.jokers {
+    // `at_least[k - 1]`: the ranks holding at least `k` cards; `exactly[k - 1]`: exactly `k`.
+    let at_least = count_masks_of_words(cards.words());
+    let [m1, m2, m3, m4] = at_least;
+    let exactly = [m1 & !m2, m2 & !m3, m3 & !m4, m4];
+    let jokers = m1 & JOKERS == JOKERS;
+    if n == 2 && jokers {
         push(&mut out, Kind::Rocket, 1, Rank::BlackJoker as usize);
         return out;
     }
-    // Plain chains: one count throughout, consecutive ranks within 3 … A.
-    // No rank present means no card: then no chain fits, whatever `per` is.
-    let per = n.checked_div(distinct).unwrap_or(0); // a real default, as just said
-    if high <= CHAIN_TOP && present == run(low, distinct) && shape.mask(per) == present {
-        match per {
-            1 if distinct >= 5 => push(&mut out, Kind::Sequence, distinct, low),
-            2 if distinct >= 3 => push(&mut out, Kind::PairSequence, distinct, low),
-            3 if distinct >= 2 => push(&mut out, Kind::Airplane, distinct, low),
-            _ => {}
+    // Each shape whose size divides `n` has one main length; every rank holding exactly `per`
+    // cards may start its main part.
+    for (per, wing, pairs, one, chained) in SHAPES {
+        let unit = usize::from(per.saturating_add(wing));
+        let len = n.checked_div(unit).unwrap_or(0); // unit ≥ 1
+        if !n.is_multiple_of(unit) {
+            continue;
         }
-    }
-    let triplets = shape.mask(3);
-    // Triplet + one / + pair (a pair is of a suited rank by construction).
-    if distinct == 2 && triplets != 0 {
-        let key = triplets.trailing_zeros() as usize;
-        match n {
-            4 => push(&mut out, Kind::TripletSingle, 1, key),
-            5 if shape.mask(2) != 0 => push(&mut out, Kind::TripletPair, 1, key),
-            _ => {}
-        }
-    }
-    // Quad + two: the quad is the only rank with four (two quads are never "two pairs").
-    let quads = shape.mask(4);
-    let k = pop(u64::from(quads));
-    if preset.quad_with_two && k == 1 {
-        let key = quads.trailing_zeros() as usize;
-        let rest_ok = match n {
-            6 => {
-                shape.mask(3) == 0
-                    && (shape.mask(2) == 0 || preset.quad_pair_as_singles)
-                    && (!shape.jokers || preset.both_jokers_as_kickers)
-            }
-            8 => pop(u64::from(shape.mask(2))) == 2 && shape.mask(1) | shape.mask(3) == 0,
-            _ => false,
+        let quad = per == 4;
+        let chain_kind = len > 1;
+        let least = match per {
+            1 => 5,
+            2 => 3,
+            _ => 2,
         };
-        if rest_ok {
-            push(
-                &mut out,
-                if n == 6 { Kind::QuadSingles } else { Kind::QuadPairs },
-                1,
-                key,
-            );
+        // Chains: long enough, and of quads only with Botzone's chains; a quad + two only
+        // where the rules have it.
+        if (chain_kind && (len < least || (quad && !preset.quad_chains)))
+            || (!chain_kind && quad && wing > 0 && !preset.quad_with_two)
+        {
+            continue;
         }
-    }
-    // Botzone's chains of quads: k >= 2 consecutive quads within 3 … A, alone (n = 4k), with 2k
-    // different singles (n = 6k) or with 2k different pairs (n = 8k).
-    if preset.quad_chains && k >= 2 {
-        let start = quads.trailing_zeros() as usize;
-        let in_chain = start.saturating_add(k) <= CHAIN_TOP.saturating_add(1) && quads == run(start, k);
-        let singles = pop(u64::from(shape.mask(1)));
-        let pairs = pop(u64::from(shape.mask(2)));
-        if in_chain && shape.mask(3) == 0 {
-            let wings = k.saturating_mul(2);
-            if n == k.saturating_mul(4) {
-                push(&mut out, Kind::QuadChain, k, start);
-            } else if n == k.saturating_mul(6)
-                && singles == wings
-                && pairs == 0
-                && (!shape.jokers || preset.both_jokers_as_kickers)
-            {
-                push(&mut out, Kind::QuadSingles, k, start);
-            } else if n == k.saturating_mul(8) && pairs == wings && singles == 0 {
-                push(&mut out, Kind::QuadPairs, k, start);
+        // Single wings: at most `cap` cards of a rank (a quad's kickers: one, or two with
+        // `quad_pair_as_singles` for a quad + two), both jokers only where allowed, and — with
+        // `cap` ≥ 3 unless the rules allow it — no triplet just below or above the chain.
+        let cap = if quad {
+            if !chain_kind && preset.quad_pair_as_singles {
+                2
+            } else {
+                1
             }
-        }
-    }
-    // Airplanes with wings: n = 4k (single wings) or 5k (pair wings), k >= 2.
-    if triplets != 0 {
-        if n.is_multiple_of(4) && n >= 8 {
-            let len = n / 4;
-            for start in 0..=(CHAIN_TOP + 1).saturating_sub(len) {
-                if shape.single_wings(start, len, preset) {
-                    push(&mut out, Kind::AirplaneSingles, len, start);
+        } else {
+            preset.wing_copies.clamp(1, 4)
+        };
+        let next_to_chain = cap >= 3 && !preset.wing_triplet_next_to_chain;
+        // The ranks no wing may be (the main part's masked off below).
+        let refused = if wing == 0 {
+            m1
+        } else if pairs {
+            m1 & !exactly[1]
+        } else {
+            at_least.get(usize::from(cap)).copied().unwrap_or(0)
+                | if jokers && !preset.both_jokers_as_kickers {
+                    JOKERS
+                } else {
+                    0
                 }
+        };
+        let main = exactly.get(usize::from(per).wrapping_sub(1)).copied().unwrap_or(0); // per ≥ 1
+        let mut starts = main;
+        while starts != 0 {
+            let start = starts.trailing_zeros() as usize; // < 15
+            starts &= starts.wrapping_sub(1);
+            let chain = run(start, len);
+            if main & chain != chain || (chain_kind && chain & !CHAIN_RANKS != 0) {
+                continue;
             }
-        }
-        if n.is_multiple_of(5) && n >= 10 {
-            let len = n / 5;
-            for start in 0..=(CHAIN_TOP + 1).saturating_sub(len) {
-                if shape.pair_wings(start, len) {
-                    push(&mut out, Kind::AirplanePairs, len, start);
-                }
+            let mut bad = refused;
+            if wing > 0 && !pairs && next_to_chain {
+                bad |= m3 & (chain << 1 | chain >> 1) & CHAIN_RANKS;
+            }
+            if bad & !chain == 0 {
+                push(&mut out, if chain_kind { chained } else { one }, len, start);
             }
         }
     }
