@@ -154,13 +154,14 @@ impl Reading {
 
     /// The strength order used to pick a set's strongest reading: rocket, then bombs by key,
     /// then any other reading by key, a longer chain first on equal keys.
-    fn strength(&self) -> (u8, u8, u8) {
+    /// One number: the class (2, 1, 0) above the key above the chain length, a byte each.
+    fn strength(&self) -> u32 {
         let class = match self.kind {
             Kind::Rocket => 2,
             Kind::Bomb => 1,
             _ => 0,
         };
-        (class, self.key as u8, self.chain)
+        class << 16 | u32::from(self.key as u8) << 8 | u32::from(self.chain)
     }
 }
 
@@ -476,29 +477,26 @@ impl From<PresetId> for Preset {
 
 /// Whether `classify(cards, preset)` holds the reading `r`: for a single, pair, triplet or bomb
 /// (most plays) by the classifier's own test for that reading — `n` cards, all of the key's
-/// rank (a pair's of a suited rank), within the size limit; every other kind by `classify`.
-/// The legality test of every play `apply` is given.
+/// rank, within the size limit (a pair, triplet or bomb is of a suited rank: a set holds one
+/// joker of each at most); every other kind but the rocket by the classifier's test of that
+/// one shape at that one start ([`Counted::reads`]); the rocket by `classify`. The legality
+/// test of every play `apply` is given.
 pub(crate) fn reads_as(cards: &Cards, r: &Reading, preset: &Preset) -> bool {
     let need = match r.kind {
         Kind::Single => 1u8,
         Kind::Pair => 2,
         Kind::Triplet => 3,
         Kind::Bomb => 4,
-        _ => return classify(cards, preset).iter().any(|x| x == *r),
+        _ => {
+            return match SHAPES.iter().find(|s| s.3 == r.kind || s.4 == r.kind) {
+                Some(shape) => {
+                    Counted::of(cards).reads(shape, usize::from(r.chain), r.key as usize, preset) == Some(r.kind)
+                }
+                None => classify(cards, preset).iter().any(|x| x == *r),
+            };
+        }
     };
-    // `need` cards all of the key's rank: the count words are those of `need` at the key and
-    // nothing else (byte `key` of the 15 as the words of `words_of` hold them).
-    let key = r.key as usize;
-    let one = u64::from(need);
-    let expected = if key < 8 {
-        [one << key.wrapping_mul(8), 0]
-    } else {
-        [0, one << key.wrapping_sub(8).wrapping_mul(8)] // 8 ≤ key < 15
-    };
-    r.chain == 1
-        && super::cards::words_of(&cards.counts()) == expected
-        && need <= preset.max_cards
-        && (need != 2 || key <= Rank::Two as usize)
+    r.chain == 1 && cards.count(r.key) == need && cards.len() == usize::from(need) && need <= preset.max_cards
 }
 
 /// The index of the last rank a chain may use (the ace).
@@ -521,18 +519,21 @@ fn rank(index: usize) -> Rank {
 }
 
 /// `len` consecutive bits from `start`.
-pub(crate) fn run(start: usize, len: usize) -> u16 {
+fn run(start: usize, len: usize) -> u16 {
     let ones = 1u32.checked_shl(len as u32).map_or(u32::MAX, |b| b.wrapping_sub(1)); // b ≥ 1
     // A run starting past the 32 bits holds no rank: 0 is the true answer.
     (ones.checked_shl(start as u32).unwrap_or(0) & u32::from(ALL_RANKS)) as u16
 }
 
+/// A shape of combination: `(per, wing, pairs, one, chained)` (see [`SHAPES`]).
+type Shape = (u8, u8, bool, Kind, Kind);
+
 /// The shapes of every combination but the rocket, as [`classify`] reads them: a main part of
 /// `len` consecutive ranks holding exactly `per` cards each, and `wing` more cards per main
 /// rank outside it — single cards, or pairs when `pairs` (a pair is two cards of one rank
 /// held exactly twice). The kind is `one` when the main part is one rank, `chained` when it is
-/// a chain of 2+ ranks within 3 … A. `(per, wing, pairs, one, chained)`.
-const SHAPES: [(u8, u8, bool, Kind, Kind); 8] = [
+/// a chain of 2+ ranks within 3 … A.
+const SHAPES: [Shape; 8] = [
     (1, 0, false, Kind::Single, Kind::Sequence),
     (2, 0, false, Kind::Pair, Kind::PairSequence),
     (3, 0, false, Kind::Triplet, Kind::Airplane),
@@ -542,6 +543,88 @@ const SHAPES: [(u8, u8, bool, Kind, Kind); 8] = [
     (4, 2, false, Kind::QuadSingles, Kind::QuadSingles),
     (4, 4, true, Kind::QuadPairs, Kind::QuadPairs),
 ];
+
+/// A card set as the classifier sees it: its size and, per `k` = 1 … 4, the ranks holding at
+/// least `k` cards (`at_least[k - 1]`).
+struct Counted {
+    n: usize,
+    at_least: [u16; 4],
+}
+
+impl Counted {
+    fn of(cards: &Cards) -> Counted {
+        Counted {
+            n: cards.len(),
+            at_least: count_masks_of_words(cards.words()),
+        }
+    }
+
+    /// The ranks holding exactly `k` cards (`k` = 1 … 4; none for other `k`, a true answer).
+    fn exactly(&self, k: usize) -> u16 {
+        let at = |i: usize| self.at_least.get(i).copied().unwrap_or(0);
+        at(k.wrapping_sub(1)) & !at(k)
+    }
+
+    /// The kind the set reads as in `shape` with its main part the `len` ranks from `start`
+    /// under `preset`, if it does: the size is the shape's for `len`, within the limit; a chain
+    /// is long enough (of quads only with Botzone's chains, a quad + two only where the rules
+    /// have it); the main ranks hold exactly `per` cards; the other ranks are its wings (none,
+    /// pairs, or singles: at most `cap` cards of a rank — a quad's kickers one, or two with
+    /// `quad_pair_as_singles` for a quad + two — both jokers only where allowed, and with
+    /// `cap` ≥ 3, unless the rules allow it, no triplet just below or above the chain).
+    fn reads(&self, shape: &Shape, len: usize, start: usize, preset: &Preset) -> Option<Kind> {
+        let &(per, wing, pairs, one, chained) = shape;
+        let [m1, _, m3, _] = self.at_least;
+        let quad = per == 4;
+        let chain_kind = len > 1;
+        let least = match per {
+            1 => 5,
+            2 => 3,
+            _ => 2,
+        };
+        if self.n == 0
+            || self.n > usize::from(preset.max_cards)
+            || Some(self.n) != len.checked_mul(usize::from(per.saturating_add(wing)))
+            || (chain_kind && (len < least || (quad && !preset.quad_chains)))
+            || (!chain_kind && quad && wing > 0 && !preset.quad_with_two)
+        {
+            return None;
+        }
+        let chain = run(start, len);
+        let main = self.exactly(usize::from(per));
+        if main & chain != chain || (chain_kind && chain & !CHAIN_RANKS != 0) {
+            return None;
+        }
+        let cap = if quad {
+            if !chain_kind && preset.quad_pair_as_singles {
+                2
+            } else {
+                1
+            }
+        } else {
+            preset.wing_copies.clamp(1, 4)
+        };
+        // The ranks no wing may be (the main part's masked off below).
+        let refused = if wing == 0 {
+            m1
+        } else if pairs {
+            m1 & !self.exactly(2)
+        } else {
+            let next_to_chain = if cap >= 3 && !preset.wing_triplet_next_to_chain {
+                m3 & (chain << 1 | chain >> 1) & CHAIN_RANKS
+            } else {
+                0
+            };
+            let jokers = if m1 & JOKERS == JOKERS && !preset.both_jokers_as_kickers {
+                JOKERS
+            } else {
+                0
+            };
+            self.at_least.get(usize::from(cap)).copied().unwrap_or(0) | next_to_chain | jokers
+        };
+        (refused & !chain == 0).then_some(if chain_kind { chained } else { one })
+    }
+}
 
 /// Every reading of `cards` under `preset`, strongest first; empty if it is no combination.
 ///
@@ -559,7 +642,8 @@ const SHAPES: [(u8, u8, bool, Kind, Kind); 8] = [
 /// ```
 pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
     let mut out = Readings::EMPTY;
-    let n = cards.len();
+    let set = Counted::of(cards);
+    let n = set.n;
     if n == 0 || n > usize::from(preset.max_cards) {
         return out;
     }
@@ -570,78 +654,26 @@ pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
             key: rank(key),
         });
     };
-    // `at_least[k - 1]`: the ranks holding at least `k` cards; `exactly[k - 1]`: exactly `k`.
-    let at_least = count_masks_of_words(cards.words());
-    let [m1, m2, m3, m4] = at_least;
-    let exactly = [m1 & !m2, m2 & !m3, m3 & !m4, m4];
-    let jokers = m1 & JOKERS == JOKERS;
-    if n == 2 && jokers {
+    if n == 2 && set.at_least[0] & JOKERS == JOKERS {
         push(&mut out, Kind::Rocket, 1, Rank::BlackJoker as usize);
         return out;
     }
     // Each shape whose size divides `n` has one main length; every rank holding exactly `per`
     // cards may start its main part.
-    for (per, wing, pairs, one, chained) in SHAPES {
+    for shape in &SHAPES {
+        let &(per, wing, ..) = shape;
+        let main = set.exactly(usize::from(per));
         let unit = usize::from(per.saturating_add(wing));
+        if main == 0 || !n.is_multiple_of(unit) {
+            continue;
+        }
         let len = n.checked_div(unit).unwrap_or(0); // unit ≥ 1
-        if !n.is_multiple_of(unit) {
-            continue;
-        }
-        let quad = per == 4;
-        let chain_kind = len > 1;
-        let least = match per {
-            1 => 5,
-            2 => 3,
-            _ => 2,
-        };
-        // Chains: long enough, and of quads only with Botzone's chains; a quad + two only
-        // where the rules have it.
-        if (chain_kind && (len < least || (quad && !preset.quad_chains)))
-            || (!chain_kind && quad && wing > 0 && !preset.quad_with_two)
-        {
-            continue;
-        }
-        // Single wings: at most `cap` cards of a rank (a quad's kickers: one, or two with
-        // `quad_pair_as_singles` for a quad + two), both jokers only where allowed, and — with
-        // `cap` ≥ 3 unless the rules allow it — no triplet just below or above the chain.
-        let cap = if quad {
-            if !chain_kind && preset.quad_pair_as_singles {
-                2
-            } else {
-                1
-            }
-        } else {
-            preset.wing_copies.clamp(1, 4)
-        };
-        let next_to_chain = cap >= 3 && !preset.wing_triplet_next_to_chain;
-        // The ranks no wing may be (the main part's masked off below).
-        let refused = if wing == 0 {
-            m1
-        } else if pairs {
-            m1 & !exactly[1]
-        } else {
-            at_least.get(usize::from(cap)).copied().unwrap_or(0)
-                | if jokers && !preset.both_jokers_as_kickers {
-                    JOKERS
-                } else {
-                    0
-                }
-        };
-        let main = exactly.get(usize::from(per).wrapping_sub(1)).copied().unwrap_or(0); // per ≥ 1
         let mut starts = main;
         while starts != 0 {
             let start = starts.trailing_zeros() as usize; // < 15
             starts &= starts.wrapping_sub(1);
-            let chain = run(start, len);
-            if main & chain != chain || (chain_kind && chain & !CHAIN_RANKS != 0) {
-                continue;
-            }
-            let mut bad = refused;
-            if wing > 0 && !pairs && next_to_chain {
-                bad |= m3 & (chain << 1 | chain >> 1) & CHAIN_RANKS;
-            }
-            if bad & !chain == 0 {
-                push(&mut out, if chain_kind { chained } else { one }, len, start);
+            if let Some(kind) = set.reads(shape, len, start, preset) {
+                push(&mut out, kind, len, start);
             }
         }
     }

@@ -24,7 +24,7 @@ fn readings_before(cards: &Cards, preset: &Preset) -> Vec<Reading> {
         };
         (class, r.key as u8, r.chain)
     };
-    out.sort_by(|a, b| strength(b).cmp(&strength(a)));
+    out.sort_by_key(|r| core::cmp::Reverse(strength(r)));
     out
 }
 
