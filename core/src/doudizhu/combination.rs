@@ -214,9 +214,20 @@ impl Readings {
         len: 0,
     };
 
+    /// Inserts `reading` in strength order (strongest first; after the readings as strong, as a
+    /// stable sort puts it): the readings after it move down one place. The classifier's one
+    /// sort (insertion at each push, no pass of its own; a set has at most
+    /// [`MAX_READINGS`]).
     fn push(&mut self, reading: Reading) {
-        if let Some(slot) = self.items.get_mut(usize::from(self.len)) {
-            *slot = Some(reading);
+        let mut carry = Some(reading);
+        for slot in self.items.iter_mut() {
+            let Some(r) = carry else { break };
+            if slot.is_none_or(|x| x.strength() < r.strength()) {
+                carry = slot.replace(r);
+            }
+        }
+        // The array had room (or a reading fell off its end: then it stays full).
+        if carry.is_none() {
             self.len = self.len.saturating_add(1);
         }
     }
@@ -248,24 +259,6 @@ impl Readings {
         match prev.strongest() {
             None => !self.is_empty(),
             Some(p) => self.iter().any(|r| r.beats(&p)),
-        }
-    }
-
-    fn sort(&mut self) {
-        // Insertion sort over at most four items, strongest first.
-        let n = usize::from(self.len).min(MAX_READINGS);
-        for i in 1..n {
-            let mut j = i;
-            while let Some(before) = j.checked_sub(1) {
-                let (Some(Some(a)), Some(Some(b))) = (self.items.get(before), self.items.get(j)) else {
-                    break;
-                };
-                if a.strength() >= b.strength() {
-                    break;
-                }
-                self.items.swap(before, j);
-                j = before;
-            }
         }
     }
 }
@@ -677,7 +670,6 @@ pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
             }
         }
     }
-    out.sort();
     out
 }
 
