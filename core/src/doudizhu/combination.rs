@@ -3,7 +3,8 @@
 
 use core::fmt;
 
-use super::cards::{Cards, RANKS, Rank, pop};
+use super::cards::{Cards, RANKS, Rank};
+use super::moves::count_masks_of_words;
 use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
 /// The kinds of combination: the seed's 13 types, with quad + two split into its two forms,
@@ -153,13 +154,14 @@ impl Reading {
 
     /// The strength order used to pick a set's strongest reading: rocket, then bombs by key,
     /// then any other reading by key, a longer chain first on equal keys.
-    fn strength(&self) -> (u8, u8, u8) {
+    /// One number: the class (2, 1, 0) above the key above the chain length, a byte each.
+    fn strength(&self) -> u32 {
         let class = match self.kind {
             Kind::Rocket => 2,
             Kind::Bomb => 1,
             _ => 0,
         };
-        (class, self.key as u8, self.chain)
+        class << 16 | u32::from(self.key as u8) << 8 | u32::from(self.chain)
     }
 }
 
@@ -212,9 +214,20 @@ impl Readings {
         len: 0,
     };
 
+    /// Inserts `reading` in strength order (strongest first; after the readings as strong, as a
+    /// stable sort puts it): the readings after it move down one place. The classifier's one
+    /// sort (insertion at each push, no pass of its own; a set has at most
+    /// [`MAX_READINGS`]).
     fn push(&mut self, reading: Reading) {
-        if let Some(slot) = self.items.get_mut(usize::from(self.len)) {
-            *slot = Some(reading);
+        let mut carry = Some(reading);
+        for slot in self.items.iter_mut() {
+            let Some(r) = carry else { break };
+            if slot.is_none_or(|x| x.strength() < r.strength()) {
+                carry = slot.replace(r);
+            }
+        }
+        // The array had room (or a reading fell off its end: then it stays full).
+        if carry.is_none() {
             self.len = self.len.saturating_add(1);
         }
     }
@@ -246,24 +259,6 @@ impl Readings {
         match prev.strongest() {
             None => !self.is_empty(),
             Some(p) => self.iter().any(|r| r.beats(&p)),
-        }
-    }
-
-    fn sort(&mut self) {
-        // Insertion sort over at most four items, strongest first.
-        let n = usize::from(self.len).min(MAX_READINGS);
-        for i in 1..n {
-            let mut j = i;
-            while let Some(before) = j.checked_sub(1) {
-                let (Some(Some(a)), Some(Some(b))) = (self.items.get(before), self.items.get(j)) else {
-                    break;
-                };
-                if a.strength() >= b.strength() {
-                    break;
-                }
-                self.items.swap(before, j);
-                j = before;
-            }
         }
     }
 }
@@ -475,29 +470,26 @@ impl From<PresetId> for Preset {
 
 /// Whether `classify(cards, preset)` holds the reading `r`: for a single, pair, triplet or bomb
 /// (most plays) by the classifier's own test for that reading — `n` cards, all of the key's
-/// rank (a pair's of a suited rank), within the size limit; every other kind by `classify`.
-/// The legality test of every play `apply` is given.
+/// rank, within the size limit (a pair, triplet or bomb is of a suited rank: a set holds one
+/// joker of each at most); every other kind but the rocket by the classifier's test of that
+/// one shape at that one start ([`Counted::reads`]); the rocket by `classify`. The legality
+/// test of every play `apply` is given.
 pub(crate) fn reads_as(cards: &Cards, r: &Reading, preset: &Preset) -> bool {
     let need = match r.kind {
         Kind::Single => 1u8,
         Kind::Pair => 2,
         Kind::Triplet => 3,
         Kind::Bomb => 4,
-        _ => return classify(cards, preset).iter().any(|x| x == *r),
+        _ => {
+            return match SHAPES.iter().find(|s| s.3 == r.kind || s.4 == r.kind) {
+                Some(shape) => {
+                    Counted::of(cards).reads(shape, usize::from(r.chain), r.key as usize, preset) == Some(r.kind)
+                }
+                None => classify(cards, preset).iter().any(|x| x == *r),
+            };
+        }
     };
-    // `need` cards all of the key's rank: the count words are those of `need` at the key and
-    // nothing else (byte `key` of the 15 as the words of `words_of` hold them).
-    let key = r.key as usize;
-    let one = u64::from(need);
-    let expected = if key < 8 {
-        [one << key.wrapping_mul(8), 0]
-    } else {
-        [0, one << key.wrapping_sub(8).wrapping_mul(8)] // 8 ≤ key < 15
-    };
-    r.chain == 1
-        && super::cards::words_of(&cards.counts()) == expected
-        && need <= preset.max_cards
-        && (need != 2 || key <= Rank::Two as usize)
+    r.chain == 1 && cards.count(r.key) == need && cards.len() == usize::from(need) && need <= preset.max_cards
 }
 
 /// The index of the last rank a chain may use (the ace).
@@ -505,8 +497,12 @@ pub(crate) const CHAIN_TOP: usize = Rank::Ace as usize;
 
 /// Bit mask of every rank (bits 0..=14).
 const ALL_RANKS: u16 = (1 << RANKS) - 1;
-/// Bit mask of the suited ranks 3 … 2 (pairs, triplets and quads exist only there).
-const SUITED: u16 = (1 << (Rank::Two as usize + 1)) - 1;
+
+/// The ranks a chain may use, 3 … A (bits 0..=11).
+const CHAIN_RANKS: u16 = (1 << (CHAIN_TOP + 1)) - 1;
+
+/// The two jokers' bits.
+const JOKERS: u16 = (1 << Rank::BlackJoker as usize) | (1 << Rank::RedJoker as usize);
 
 /// The rank of a mask bit the classifier found set: bits above the ranks are never set (masks
 /// are built from a card set's counts), so the fallback is unreachable (asserted in debug).
@@ -522,69 +518,104 @@ fn run(start: usize, len: usize) -> u16 {
     (ones.checked_shl(start as u32).unwrap_or(0) & u32::from(ALL_RANKS)) as u16
 }
 
-/// A card set seen as bit masks: `by_count[k]` has bit `r` when rank `r` has exactly `k`
-/// cards. Every test of the classification is a few mask operations on these.
-struct Shape {
+/// A shape of combination: `(per, wing, pairs, one, chained)` (see [`SHAPES`]).
+type Shape = (u8, u8, bool, Kind, Kind);
+
+/// The shapes of every combination but the rocket, as [`classify`] reads them: a main part of
+/// `len` consecutive ranks holding exactly `per` cards each, and `wing` more cards per main
+/// rank outside it — single cards, or pairs when `pairs` (a pair is two cards of one rank
+/// held exactly twice). The kind is `one` when the main part is one rank, `chained` when it is
+/// a chain of 2+ ranks within 3 … A.
+const SHAPES: [Shape; 8] = [
+    (1, 0, false, Kind::Single, Kind::Sequence),
+    (2, 0, false, Kind::Pair, Kind::PairSequence),
+    (3, 0, false, Kind::Triplet, Kind::Airplane),
+    (4, 0, false, Kind::Bomb, Kind::QuadChain),
+    (3, 1, false, Kind::TripletSingle, Kind::AirplaneSingles),
+    (3, 2, true, Kind::TripletPair, Kind::AirplanePairs),
+    (4, 2, false, Kind::QuadSingles, Kind::QuadSingles),
+    (4, 4, true, Kind::QuadPairs, Kind::QuadPairs),
+];
+
+/// A card set as the classifier sees it: its size and, per `k` = 1 … 4, the ranks holding at
+/// least `k` cards (`at_least[k - 1]`).
+struct Counted {
     n: usize,
-    by_count: [u16; 5],
-    jokers: bool,
+    at_least: [u16; 4],
 }
 
-impl Shape {
-    fn of(cards: &Cards) -> Shape {
-        let mut by_count = [0u16; 5];
-        let mut n = 0usize;
-        for (i, &c) in cards.counts().iter().enumerate() {
-            n = n.saturating_add(usize::from(c));
-            if let Some(mask) = by_count.get_mut(usize::from(c)) {
-                *mask |= 1 << i;
-            }
+impl Counted {
+    fn of(cards: &Cards) -> Counted {
+        Counted {
+            n: cards.len(),
+            at_least: count_masks_of_words(cards.words()),
         }
-        let jokers = cards.count(Rank::BlackJoker) > 0 && cards.count(Rank::RedJoker) > 0;
-        Shape { n, by_count, jokers }
     }
 
-    /// Ranks with exactly `count` cards; none past 4 (a true answer).
-    fn mask(&self, count: usize) -> u16 {
-        self.by_count.get(count).copied().unwrap_or(0)
+    /// The ranks holding exactly `k` cards (`k` = 1 … 4; none for other `k`, a true answer).
+    fn exactly(&self, k: usize) -> u16 {
+        let at = |i: usize| self.at_least.get(i).copied().unwrap_or(0);
+        at(k.wrapping_sub(1)) & !at(k)
     }
 
-    fn present(&self) -> u16 {
-        self.mask(1) | self.mask(2) | self.mask(3) | self.mask(4)
-    }
-
-    /// Whether the triplets `start..start+len` are there with exactly three cards each and
-    /// the other cards are valid single wings under `preset`.
-    fn single_wings(&self, start: usize, len: usize, preset: &Preset) -> bool {
+    /// The kind the set reads as in `shape` with its main part the `len` ranks from `start`
+    /// under `preset`, if it does: the size is the shape's for `len`, within the limit; a chain
+    /// is long enough (of quads only with Botzone's chains, a quad + two only where the rules
+    /// have it); the main ranks hold exactly `per` cards; the other ranks are its wings (none,
+    /// pairs, or singles: at most `cap` cards of a rank — a quad's kickers one, or two with
+    /// `quad_pair_as_singles` for a quad + two — both jokers only where allowed, and with
+    /// `cap` ≥ 3, unless the rules allow it, no triplet just below or above the chain).
+    fn reads(&self, shape: &Shape, len: usize, start: usize, preset: &Preset) -> Option<Kind> {
+        let &(per, wing, pairs, one, chained) = shape;
+        let [m1, _, m3, _] = self.at_least;
+        let quad = per == 4;
+        let chain_kind = len > 1;
+        let least = match per {
+            1 => 5,
+            2 => 3,
+            _ => 2,
+        };
+        if self.n == 0
+            || self.n > usize::from(preset.max_cards)
+            || Some(self.n) != len.checked_mul(usize::from(per.saturating_add(wing)))
+            || (chain_kind && (len < least || (quad && !preset.quad_chains)))
+            || (!chain_kind && quad && wing > 0 && !preset.quad_with_two)
+        {
+            return None;
+        }
         let chain = run(start, len);
-        if self.mask(3) & chain != chain {
-            return false;
+        let main = self.exactly(usize::from(per));
+        if main & chain != chain || (chain_kind && chain & !CHAIN_RANKS != 0) {
+            return None;
         }
-        let outside = !chain & ALL_RANKS;
-        let cap = usize::from(preset.wing_copies.clamp(1, 4));
-        if (cap + 1..=4).any(|k| self.mask(k) & outside != 0) {
-            return false;
-        }
-        if cap >= 3 && !preset.wing_triplet_next_to_chain {
-            let below = start.checked_sub(1).map_or(0, |b| run(b, 1));
-            let above = if start.wrapping_add(len) <= CHAIN_TOP {
-                run(start.wrapping_add(len), 1)
+        let cap = if quad {
+            if !chain_kind && preset.quad_pair_as_singles {
+                2
+            } else {
+                1
+            }
+        } else {
+            preset.wing_copies.clamp(1, 4)
+        };
+        // The ranks no wing may be (the main part's masked off below).
+        let refused = if wing == 0 {
+            m1
+        } else if pairs {
+            m1 & !self.exactly(2)
+        } else {
+            let next_to_chain = if cap >= 3 && !preset.wing_triplet_next_to_chain {
+                m3 & (chain << 1 | chain >> 1) & CHAIN_RANKS
             } else {
                 0
             };
-            if (self.mask(3) | self.mask(4)) & (below | above) != 0 {
-                return false;
-            }
-        }
-        !self.jokers || preset.both_jokers_as_kickers
-    }
-
-    /// Whether the triplets `start..start+len` are there with exactly three cards each and
-    /// the other cards are pairs (of different suited ranks, by construction of the masks).
-    fn pair_wings(&self, start: usize, len: usize) -> bool {
-        let chain = run(start, len);
-        let outside = !chain & ALL_RANKS;
-        self.mask(3) & chain == chain && (self.mask(1) | self.mask(3) | self.mask(4)) & outside == 0
+            let jokers = if m1 & JOKERS == JOKERS && !preset.both_jokers_as_kickers {
+                JOKERS
+            } else {
+                0
+            };
+            self.at_least.get(usize::from(cap)).copied().unwrap_or(0) | next_to_chain | jokers
+        };
+        (refused & !chain == 0).then_some(if chain_kind { chained } else { one })
     }
 }
 
@@ -604,123 +635,41 @@ impl Shape {
 /// ```
 pub fn classify(cards: &Cards, preset: &Preset) -> Readings {
     let mut out = Readings::EMPTY;
-    let shape = Shape::of(cards);
-    let n = shape.n;
+    let set = Counted::of(cards);
+    let n = set.n;
     if n == 0 || n > usize::from(preset.max_cards) {
         return out;
     }
-    let present = shape.present();
-    let distinct = pop(u64::from(present));
-    let low = present.trailing_zeros() as usize;
-    let high = 15usize.saturating_sub(present.leading_zeros() as usize);
     let push = |out: &mut Readings, kind, chain: usize, key: usize| {
         out.push(Reading {
             kind,
-            chain: chain as u8,
+            chain: chain as u8, // ≤ 12: a chain within 3 … A, or 1
             key: rank(key),
         });
     };
-    // One rank (and the rocket).
-    if distinct == 1 {
-        match n {
-            1 => push(&mut out, Kind::Single, 1, low),
-            2 if present & SUITED != 0 => push(&mut out, Kind::Pair, 1, low),
-            3 => push(&mut out, Kind::Triplet, 1, low),
-            4 => push(&mut out, Kind::Bomb, 1, low),
-            _ => {}
-        }
-        return out;
-    }
-    if n == 2 && shape.jokers {
+    if n == 2 && set.at_least[0] & JOKERS == JOKERS {
         push(&mut out, Kind::Rocket, 1, Rank::BlackJoker as usize);
         return out;
     }
-    // Plain chains: one count throughout, consecutive ranks within 3 … A.
-    // No rank present means no card: then no chain fits, whatever `per` is.
-    let per = n.checked_div(distinct).unwrap_or(0); // a real default, as just said
-    if high <= CHAIN_TOP && present == run(low, distinct) && shape.mask(per) == present {
-        match per {
-            1 if distinct >= 5 => push(&mut out, Kind::Sequence, distinct, low),
-            2 if distinct >= 3 => push(&mut out, Kind::PairSequence, distinct, low),
-            3 if distinct >= 2 => push(&mut out, Kind::Airplane, distinct, low),
-            _ => {}
+    // Each shape whose size divides `n` has one main length; every rank holding exactly `per`
+    // cards may start its main part.
+    for shape in &SHAPES {
+        let &(per, wing, ..) = shape;
+        let main = set.exactly(usize::from(per));
+        let unit = usize::from(per.saturating_add(wing));
+        if main == 0 || !n.is_multiple_of(unit) {
+            continue;
         }
-    }
-    let triplets = shape.mask(3);
-    // Triplet + one / + pair (a pair is of a suited rank by construction).
-    if distinct == 2 && triplets != 0 {
-        let key = triplets.trailing_zeros() as usize;
-        match n {
-            4 => push(&mut out, Kind::TripletSingle, 1, key),
-            5 if shape.mask(2) != 0 => push(&mut out, Kind::TripletPair, 1, key),
-            _ => {}
-        }
-    }
-    // Quad + two: the quad is the only rank with four (two quads are never "two pairs").
-    let quads = shape.mask(4);
-    let k = pop(u64::from(quads));
-    if preset.quad_with_two && k == 1 {
-        let key = quads.trailing_zeros() as usize;
-        let rest_ok = match n {
-            6 => {
-                shape.mask(3) == 0
-                    && (shape.mask(2) == 0 || preset.quad_pair_as_singles)
-                    && (!shape.jokers || preset.both_jokers_as_kickers)
-            }
-            8 => pop(u64::from(shape.mask(2))) == 2 && shape.mask(1) | shape.mask(3) == 0,
-            _ => false,
-        };
-        if rest_ok {
-            push(
-                &mut out,
-                if n == 6 { Kind::QuadSingles } else { Kind::QuadPairs },
-                1,
-                key,
-            );
-        }
-    }
-    // Botzone's chains of quads: k >= 2 consecutive quads within 3 … A, alone (n = 4k), with 2k
-    // different singles (n = 6k) or with 2k different pairs (n = 8k).
-    if preset.quad_chains && k >= 2 {
-        let start = quads.trailing_zeros() as usize;
-        let in_chain = start.saturating_add(k) <= CHAIN_TOP.saturating_add(1) && quads == run(start, k);
-        let singles = pop(u64::from(shape.mask(1)));
-        let pairs = pop(u64::from(shape.mask(2)));
-        if in_chain && shape.mask(3) == 0 {
-            let wings = k.saturating_mul(2);
-            if n == k.saturating_mul(4) {
-                push(&mut out, Kind::QuadChain, k, start);
-            } else if n == k.saturating_mul(6)
-                && singles == wings
-                && pairs == 0
-                && (!shape.jokers || preset.both_jokers_as_kickers)
-            {
-                push(&mut out, Kind::QuadSingles, k, start);
-            } else if n == k.saturating_mul(8) && pairs == wings && singles == 0 {
-                push(&mut out, Kind::QuadPairs, k, start);
+        let len = n.checked_div(unit).unwrap_or(0); // unit ≥ 1
+        let mut starts = main;
+        while starts != 0 {
+            let start = starts.trailing_zeros() as usize; // < 15
+            starts &= starts.wrapping_sub(1);
+            if let Some(kind) = set.reads(shape, len, start, preset) {
+                push(&mut out, kind, len, start);
             }
         }
     }
-    // Airplanes with wings: n = 4k (single wings) or 5k (pair wings), k >= 2.
-    if triplets != 0 {
-        if n.is_multiple_of(4) && n >= 8 {
-            let len = n / 4;
-            for start in 0..=(CHAIN_TOP + 1).saturating_sub(len) {
-                if shape.single_wings(start, len, preset) {
-                    push(&mut out, Kind::AirplaneSingles, len, start);
-                }
-            }
-        }
-        if n.is_multiple_of(5) && n >= 10 {
-            let len = n / 5;
-            for start in 0..=(CHAIN_TOP + 1).saturating_sub(len) {
-                if shape.pair_wings(start, len) {
-                    push(&mut out, Kind::AirplanePairs, len, start);
-                }
-            }
-        }
-    }
-    out.sort();
     out
 }
 

@@ -37,6 +37,8 @@ use crate::notation::Span;
 pub mod bot;
 pub mod cards;
 pub mod combination;
+#[cfg(test)]
+mod combination_tests;
 pub mod engine;
 #[cfg(test)]
 mod engine_tests;

@@ -1043,14 +1043,7 @@ impl Gen<'_> {
                 if singles && self.fits_size(len.saturating_mul(6)) && self.beats_prev(&this) {
                     let caps = self.quad_wing_caps(start, len, per);
                     if chains || !(self.skipping() && self.skipped(kicker_sets(&caps, 2, both_jokers))) {
-                        let mut all = Multisets::new(&caps, wings);
-                        while !self.stopped && all.advance() {
-                            let [.., black, red] = all.cur;
-                            if black > 0 && red > 0 && !both_jokers {
-                                continue;
-                            }
-                            self.emit_wings(&chain, &all.cur, 1, this);
-                        }
+                        self.wings(&chain, &caps, wings, 1, this);
                     }
                 }
                 let this = reading(Kind::QuadPairs, len, start);
@@ -1059,10 +1052,7 @@ impl Gen<'_> {
                     let caps = self.pair_caps(start, len);
                     if chains || !(self.skipping() && self.skipped(choose(caps.iter().filter(|&&c| c > 0).count(), 2)))
                     {
-                        let mut all = Multisets::new(&caps, wings);
-                        while !self.stopped && all.advance() {
-                            self.emit_wings(&chain, &all.cur, 2, this);
-                        }
+                        self.wings(&chain, &caps, wings, 2, this);
                     }
                 }
                 if !chains {
@@ -1244,44 +1234,16 @@ impl Gen<'_> {
     }
 
     fn single_wings(&mut self, chain: &[u8; RANKS], start: usize, len: usize) {
-        let end = start.wrapping_add(len);
         let caps = self.single_caps(start, len);
-        let preset = *self.preset;
         let this = reading(Kind::AirplaneSingles, len, start);
         if !self.beats_prev(&this)
-            || (!self.expand && self.skipping() && self.skipped(kicker_sets(&caps, len, preset.both_jokers_as_kickers)))
+            || (!self.expand
+                && self.skipping()
+                && self.skipped(kicker_sets(&caps, len, self.preset.both_jokers_as_kickers)))
         {
             return;
         }
-        let mut all = Multisets::new(&caps, len);
-        while !self.stopped && all.advance() {
-            let wings = &all.cur;
-            // The caps already keep the chain's ranks out, the copies per rank and the triplets
-            // next to the chain; only the two jokers together remain to rule out.
-            // The jokers are the last two ranks.
-            let [.., black, red] = *wings;
-            let jokers = black > 0 && red > 0;
-            if jokers && !preset.both_jokers_as_kickers {
-                continue;
-            }
-            // A wing triplet just above the chain: the set also reads with the chain one rank
-            // higher, generated there; report it once, at its stronger reading.
-            if preset.wing_triplet_next_to_chain && end <= CHAIN_TOP && wings.get(end).copied() == Some(3) {
-                continue;
-            }
-            // Exactly one wing triplet just below: a plain four-triplet airplane, reported as
-            // the airplane when that reading also beats the previous play.
-            if len == 3
-                && let Some(below) = start.checked_sub(1)
-                && wings.get(below).copied() == Some(3)
-            {
-                let plane = reading(Kind::Airplane, 4, below);
-                if self.beats_prev(&plane) {
-                    continue;
-                }
-            }
-            self.emit_wings(chain, wings, 1, this);
-        }
+        self.wings(chain, &caps, len, 1, this);
     }
 
     fn pair_wings(&mut self, chain: &[u8; RANKS], start: usize, len: usize) {
@@ -1292,10 +1254,53 @@ impl Gen<'_> {
         {
             return;
         }
-        let mut all = Multisets::new(&caps, len);
+        self.wings(chain, &caps, len, 2, this);
+    }
+
+    /// Emits the main part `chain` with each wing multiset of `need` ranks under `caps`, `copies`
+    /// cards of each (1: single wings or kickers, 2: pairs), read as `this`: the one wing walk of
+    /// the airplanes and the quads (flash; the walks of each before session 24 are the test
+    /// references). Single wings pass [`Gen::single_wings_fit`] first.
+    #[inline(never)] // one copy for the four callers
+    fn wings(&mut self, chain: &[u8; RANKS], caps: &[u8; RANKS], need: usize, copies: u8, this: Reading) {
+        let mut all = Multisets::new(caps, need);
         while !self.stopped && all.advance() {
-            self.emit_wings(chain, &all.cur, 2, this);
+            if copies == 1 && !self.single_wings_fit(&all.cur, this) {
+                continue;
+            }
+            self.emit_wings(chain, &all.cur, copies, this);
         }
+    }
+
+    /// Whether the single wings (or a quad's single kickers) `wings` of the play read as `this`
+    /// are reported. The caps already keep the main part's ranks out, the copies per rank and
+    /// the triplets next to an airplane's chain; the two jokers together remain to rule out,
+    /// and for an airplane the sets reported at another reading.
+    fn single_wings_fit(&self, wings: &[u8; RANKS], this: Reading) -> bool {
+        // The jokers are the last two ranks.
+        let [.., black, red] = *wings;
+        if black > 0 && red > 0 && !self.preset.both_jokers_as_kickers {
+            return false;
+        }
+        if this.kind != Kind::AirplaneSingles {
+            return true;
+        }
+        let (start, len) = (this.key as usize, usize::from(this.chain));
+        let end = start.wrapping_add(len); // ≤ 12
+        // A wing triplet just above the chain: the set also reads with the chain one rank
+        // higher, generated there; report it once, at its stronger reading.
+        if self.preset.wing_triplet_next_to_chain && end <= CHAIN_TOP && wings.get(end).copied() == Some(3) {
+            return false;
+        }
+        // Exactly one wing triplet just below: a plain four-triplet airplane, reported as
+        // the airplane when that reading also beats the previous play.
+        if len == 3
+            && let Some(below) = start.checked_sub(1)
+            && wings.get(below).copied() == Some(3)
+        {
+            return !self.beats_prev(&reading(Kind::Airplane, 4, below));
+        }
+        true
     }
 }
 
@@ -1422,12 +1427,89 @@ impl Gen<'_> {
         choose(m, 2)
     }
 
-    /// [`Gen::run`] with the walks before session 22.
+    /// The airplane wing walks before session 24 (a walk of their own each, the quads' apart).
+    fn old_airplanes_with_wings(&mut self) {
+        let singles = self.wants(Kind::AirplaneSingles);
+        let pairs = self.wants(Kind::AirplanePairs);
+        if !singles && !pairs {
+            return;
+        }
+        let max = usize::from(self.preset.max_cards).min(self.limit);
+        let masks = if self.skipping() { self.masks } else { self.masks() };
+        let runs = masks[2] & CHAIN_RANKS;
+        let mut starts = runs & runs >> 1;
+        while starts != 0 {
+            let start = starts.trailing_zeros() as usize;
+            starts &= starts.wrapping_sub(1);
+            let run = (runs >> start).trailing_ones() as usize;
+            let mut chain = [0u8; RANKS];
+            for len in 1..=run {
+                if self.stopped {
+                    break;
+                }
+                chain[start + len - 1] = 3;
+                if len < 2 {
+                    continue;
+                }
+                if singles && len * 4 <= max {
+                    self.old_single_wings(&chain, start, len);
+                }
+                if pairs && len * 5 <= max {
+                    let caps = self.pair_caps(start, len);
+                    let this = reading(Kind::AirplanePairs, len, start);
+                    if !self.beats_prev(&this)
+                        || (!self.expand
+                            && self.skipping()
+                            && self.skipped(choose(caps.iter().filter(|&&c| c > 0).count(), len)))
+                    {
+                        continue;
+                    }
+                    let mut all = Multisets::new(&caps, len);
+                    while !self.stopped && all.advance() {
+                        self.emit_wings(&chain, &all.cur, 2, this);
+                    }
+                }
+            }
+        }
+    }
+
+    fn old_single_wings(&mut self, chain: &[u8; RANKS], start: usize, len: usize) {
+        let end = start + len;
+        let caps = self.single_caps(start, len);
+        let preset = *self.preset;
+        let this = reading(Kind::AirplaneSingles, len, start);
+        if !self.beats_prev(&this)
+            || (!self.expand && self.skipping() && self.skipped(kicker_sets(&caps, len, preset.both_jokers_as_kickers)))
+        {
+            return;
+        }
+        let mut all = Multisets::new(&caps, len);
+        while !self.stopped && all.advance() {
+            let wings = &all.cur;
+            let [.., black, red] = *wings;
+            if black > 0 && red > 0 && !preset.both_jokers_as_kickers {
+                continue;
+            }
+            if preset.wing_triplet_next_to_chain && end <= CHAIN_TOP && wings.get(end).copied() == Some(3) {
+                continue;
+            }
+            if len == 3
+                && let Some(below) = start.checked_sub(1)
+                && wings.get(below).copied() == Some(3)
+                && self.beats_prev(&reading(Kind::Airplane, 4, below))
+            {
+                continue;
+            }
+            self.emit_wings(chain, wings, 1, this);
+        }
+    }
+
+    /// [`Gen::run`] with the walks before session 22 (the quads) and session 24 (the airplanes).
     fn old_run(&mut self) {
         self.simple();
         self.chains();
         self.triplet_kickers();
-        self.airplanes_with_wings();
+        self.old_airplanes_with_wings();
         self.old_quads();
         if self.preset.quad_chains {
             self.old_quad_chains();
@@ -1510,7 +1592,9 @@ mod tests {
 
     /// Session 22: the one quad walk ([`Gen::quad_plays`]) reports what the two walks before it
     /// did, in the same order, with and without a skip count (the same count left), for every
-    /// preset and many hands, previous plays and size limits.
+    /// preset and many hands, previous plays and size limits. Session 24: the same for the one
+    /// wing walk of the airplanes and the quads ([`Gen::wings`]), over hands rich in triplets too
+    /// (every other hand), with and without the airplanes' readings expanded.
     #[test]
     fn the_quad_walk_is_the_two_walks_before() {
         use super::super::combination::{Kind, Preset, Reading, classify};
@@ -1520,48 +1604,60 @@ mod tests {
         use core::cell::Cell;
         extern crate std;
         use std::vec::Vec;
-        let walk =
-            |hand: &Cards, prev: Option<Reading>, preset: &Preset, limit: usize, skip: Option<usize>, old: bool| {
-                let mut seen = Vec::new();
-                let left = skip.map(Cell::new);
-                let mut f = |c: Cards, r: Reading| {
-                    seen.push((c, r));
-                    if let Some(cell) = &left {
-                        if cell.get() == 0 {
-                            return false;
-                        }
-                        cell.set(cell.get() - 1);
+        let walk = |hand: &Cards,
+                    prev: Option<Reading>,
+                    preset: &Preset,
+                    limit: usize,
+                    skip: Option<usize>,
+                    old: bool,
+                    expand: bool| {
+            let mut seen = Vec::new();
+            let left = skip.map(Cell::new);
+            let mut f = |c: Cards, r: Reading| {
+                seen.push((c, r));
+                if let Some(cell) = &left {
+                    if cell.get() == 0 {
+                        return false;
                     }
-                    true
-                };
-                let mut g = Gen {
-                    hand: hand.counts(),
-                    prev,
-                    preset,
-                    limit,
-                    fits: hand.len() <= limit,
-                    f: &mut f,
-                    stopped: false,
-                    skip: left.as_ref(),
-                    quirk: false,
-                    masks: [0; 4],
-                    expand: false,
-                };
-                g.masks = g.masks();
-                if old {
-                    g.old_run()
-                } else {
-                    g.run()
+                    cell.set(cell.get() - 1);
                 }
-                (seen, left.map(|c| c.get()))
+                true
             };
+            let mut g = Gen {
+                hand: hand.counts(),
+                prev,
+                preset,
+                limit,
+                fits: hand.len() <= limit,
+                f: &mut f,
+                stopped: false,
+                skip: left.as_ref(),
+                quirk: false,
+                masks: [0; 4],
+                expand,
+            };
+            g.masks = g.masks();
+            if old {
+                g.old_run()
+            } else {
+                g.run()
+            }
+            (seen, left.map(|c| c.get()))
+        };
         let mut rng = Rng::new(22);
         let mut quads_seen = 0usize;
+        let mut planes_seen = 0usize;
         for round in 0..3000u32 {
             // Hands rich in quads: whole ranks drawn, then single cards.
             let mut counts = [0u8; RANKS];
-            for _ in 0..rng.below(5) {
-                counts[rng.below(13) as usize] = 4;
+            // Every other hand rich in triplets (airplanes), in runs of ranks.
+            let (whole, copies) = if round % 2 == 0 { (5, 4) } else { (7, 3) };
+            for _ in 0..rng.below(whole) {
+                let r = rng.below(12) as usize;
+                counts[r] = copies;
+                if round % 2 == 1 && r < 11 {
+                    counts[r + 1] = copies;
+                }
             }
             for _ in 0..rng.below(12) {
                 let r = rng.below(15) as usize;
@@ -1582,7 +1678,13 @@ mod tests {
                     if rng.below(8) == 0
                         || matches!(
                             classify(&c, &preset).strongest().map(|r| r.kind),
-                            Some(Kind::QuadSingles | Kind::QuadPairs | Kind::QuadChain)
+                            Some(
+                                Kind::QuadSingles
+                                    | Kind::QuadPairs
+                                    | Kind::QuadChain
+                                    | Kind::AirplaneSingles
+                                    | Kind::AirplanePairs
+                            )
                         )
                     {
                         prevs.push(classify(&c, &preset).strongest());
@@ -1592,8 +1694,14 @@ mod tests {
                 for prev in prevs {
                     for limit in [54, 20, 12, 7] {
                         let skip = [None, Some(rng.below(40) as usize), Some(round as usize % 400)][round as usize % 3];
-                        let new = walk(&hand, prev, &preset, limit, skip, false);
-                        let old = walk(&hand, prev, &preset, limit, skip, true);
+                        let expand = round % 4 >= 2;
+                        let new = walk(&hand, prev, &preset, limit, skip, false, expand);
+                        let old = walk(&hand, prev, &preset, limit, skip, true, expand);
+                        planes_seen += new
+                            .0
+                            .iter()
+                            .filter(|(_, r)| matches!(r.kind, Kind::AirplaneSingles | Kind::AirplanePairs))
+                            .count();
                         quads_seen += new
                             .0
                             .iter()
@@ -1605,6 +1713,7 @@ mod tests {
             }
         }
         assert!(quads_seen > 100_000, "{quads_seen}");
+        assert!(planes_seen > 100_000, "{planes_seen}");
     }
 
     /// Session 20: the count masks by 32-bit bit planes (`count_masks_by_planes`, the 32-bit

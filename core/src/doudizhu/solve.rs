@@ -272,19 +272,13 @@ struct PlayTable<'a> {
     bucket: [u16; RANKS + 1],
     /// The kept plays of bucket `r` end at `kept[r]`.
     kept: [u16; RANKS],
+    /// The packed fields (4 bits per rank, all ones) of every rank some kept play holds.
+    covered: u64,
 }
 
 impl PlayTable<'_> {
     fn get(&self, i: usize) -> Option<u64> {
         self.plays.get(i).map(|p| u64::from_le_bytes(*p))
-    }
-
-    /// The packed fields (4 bits per rank, all ones) of every rank some kept play holds.
-    fn covered(&self) -> u64 {
-        (0..RANKS)
-            .flat_map(|r| self.range(r, false))
-            .filter_map(|i| self.get(i))
-            .fold(0u64, |acc, play| acc | fields(play))
     }
 
     /// The plays whose lowest rank is `rank` (the kept ones only unless `all`); empty past the
@@ -403,6 +397,7 @@ fn build_table<'a>(
     // down past the others before it (a stable partition in place, no spare bytes; the
     // solver's code for size, tested against the partition through the memo's bytes before).
     let mut kept = [0u16; RANKS];
+    let mut covered = 0u64;
     for (r, end) in kept.iter_mut().enumerate() {
         let (Some(&lo), Some(&hi)) = (bucket.get(r), bucket.get(r.saturating_add(1))) else {
             return Err(internal("a bucket past the ranks"));
@@ -413,7 +408,9 @@ fn build_table<'a>(
         let mut k = 0usize;
         for i in 0..plays.len() {
             let Some(&play) = plays.get(i) else { break };
-            if keep(&Cards::from_counts_unchecked(unpack(u64::from_le_bytes(play)))) {
+            let packed = u64::from_le_bytes(play);
+            if keep(&Cards::from_counts_unchecked(unpack(packed))) {
+                covered |= fields(packed);
                 if let Some(span) = plays.get_mut(k..=i) {
                     // `rotate_right(1)` without its length assertion (a panic path in the C library).
                     let mut carry = play;
@@ -440,6 +437,7 @@ fn build_table<'a>(
             plays: table,
             bucket,
             kept,
+            covered,
         },
         Memo {
             len: buckets as u64,
@@ -671,9 +669,7 @@ pub fn min_plays_in(hand: &Cards, preset: &Preset, scratch: &mut [u8]) -> Result
 
 fn min_plays_cut(hand: &Cards, preset: &Preset, parts: Parts<'_>) -> Result<u8, Error> {
     let (table, mut memo) = build_table(hand, preset, parts.work, &mut |_| true)?;
-    if hand.is_empty() {
-        return Ok(0);
-    }
+    // An empty hand: 0 plays (the search answers 1 at once).
     let value = solve(pack(&hand.counts()), 0, &table, &mut memo, Goal::Fewest)?;
     // A memo value is plays + 1, so never 0 (solve's contract); 0 would be no answer at all.
     value.checked_sub(1).ok_or_else(|| internal("a memo value of 0"))
@@ -818,55 +814,45 @@ fn spring_cut(
         }
     };
     let (table, mut memo) = build_table(landlord, preset, work, &mut safe)?;
-    if landlord.is_empty() {
-        return Ok(true);
-    }
+    // (An empty hand: every search below answers 1 at once, the plan stays empty.)
     let root = pack(&landlord.counts());
     // The fields of the ranks no safe play holds: their cards can only go in the final play.
-    let uncovered = fields(root) & !table.covered();
+    let uncovered = fields(root) & !table.covered;
+    let splits = |key: u64, memo: &mut Memo<'_>| -> Result<bool, Error> {
+        Ok(solve(key, uncovered, &table, memo, Goal::Split)? == 1)
+    };
     // One search answers the question (safe plays, the final play free once).
-    if solve(root | FREE, uncovered, &table, &mut memo, Goal::Split)? != 1 {
+    if !splits(root | FREE, &mut memo)? {
         return Ok(false);
     }
-    // The plan: no final play needed, or the first final play (in generator order) after
+    // The plan: no final play needed (0), or the first final play (in generator order) after
     // which the safe plays split the rest.
-    let mut last = None;
-    if solve(root, uncovered, &table, &mut memo, Goal::Split)? != 1 {
-        last = final_play(landlord, preset, root, uncovered, &table, &mut memo)?;
-        if last.is_none() {
-            return Err(internal("a split with a final play, but no final play found"));
-        }
+    let mut last = 0u64;
+    if !splits(root, &mut memo)? {
+        last = final_play(landlord, preset, root, uncovered, &table, &mut memo)?
+            .ok_or_else(|| internal("a split with a final play, but no final play found"))?;
     }
     // Read the safe plays off: at each sub-hand the first safe play whose rest splits (the
     // memo answers, or solves again what it evicted).
-    let mut hand = match last {
-        Some(f) => root.wrapping_sub(f),
-        None => root,
-    };
+    let mut hand = root.wrapping_sub(last); // the final play is within the hand
     while hand != 0 {
         let mut step = None;
         for i in table.range(lowest_field(hand), false) {
             let Some(play) = table.get(i) else {
                 break;
             };
-            if !packed_contains(hand, play) {
-                continue;
-            }
-            let child = hand.wrapping_sub(play);
-            if solve(child, uncovered, &table, &mut memo, Goal::Split)? == 1 {
-                step = Some((play, child));
+            if packed_contains(hand, play) && splits(hand.wrapping_sub(play), &mut memo)? {
+                step = Some(play);
                 break;
             }
         }
-        let Some((play, child)) = step else {
-            return Err(internal("a solved sub-hand without a solved child"));
-        };
+        let play = step.ok_or_else(|| internal("a solved sub-hand without a solved child"))?;
         // A stored play is a sub-hand of a real hand, so its counts are a real set.
-        plan.push(Cards::from_counts(unpack(play)).map_err(|_| internal("a stored play that is no card set"))?)?;
-        hand = child;
+        plan.push(Cards::from_counts_unchecked(unpack(play)))?;
+        hand = hand.wrapping_sub(play);
     }
-    if let Some(f) = last {
-        plan.push(Cards::from_counts(unpack(f)).map_err(|_| internal("a final play that is no card set"))?)?;
+    if last != 0 {
+        plan.push(Cards::from_counts_unchecked(unpack(last)))?;
     }
     Ok(true)
 }
