@@ -244,7 +244,7 @@ impl game::Round for Round {
     }
 
     /// Rounds are read in place ([`Round::decode_trusted`]'s fields written into the C ABI's
-    /// frame), and dealt there ([`Round::seeded_in`]: a blank redealt where it lies).
+    /// frame), and dealt there (`seeded_in` below: a blank redealt where it lies).
     const IN_PLACE: bool = true;
 
     /// [`Round::new`] of `Deal::Seeded(seed)` dealt where the round lies: a blank, redealt (no
