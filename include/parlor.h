@@ -2493,6 +2493,10 @@ ParlorStatus parlor_round_apply(struct ParlorRound *round,
  * @brief The score deltas of a finished round, in seat order (Tichu and partnership dominoes:
  * per team, team 0 = seats 0 and 2).
  *
+ * Dominoes' points are in the config's unit (rule key `unit`: `fives` or `total`): Five Up (the default
+ * preset) counts fives, so an open-end total of 15 scores 3 and a match goes to 61; All Fives
+ * and the block game count the pip totals themselves.
+ *
  * Riichi's deltas are as game records (Tenhou) write them: the payments and the riichi sticks
  * the winner collects, without the 1000 points each riichi declarer put down during this round
  * (those left the declarer's points when the riichi stood), so they need not sum to 0: a
