@@ -496,7 +496,7 @@ pub(crate) fn reads_as(cards: &Cards, r: &Reading, preset: &Preset) -> bool {
 pub(crate) const CHAIN_TOP: usize = Rank::Ace as usize;
 
 /// Bit mask of every rank (bits 0..=14).
-const ALL_RANKS: u16 = (1 << RANKS) - 1;
+pub(super) const ALL_RANKS: u16 = (1 << RANKS) - 1;
 
 /// The ranks a chain may use, 3 … A (bits 0..=11).
 const CHAIN_RANKS: u16 = (1 << (CHAIN_TOP + 1)) - 1;
@@ -506,13 +506,13 @@ const JOKERS: u16 = (1 << Rank::BlackJoker as usize) | (1 << Rank::RedJoker as u
 
 /// The rank of a mask bit the classifier found set: bits above the ranks are never set (masks
 /// are built from a card set's counts), so the fallback is unreachable (asserted in debug).
-fn rank(index: usize) -> Rank {
+pub(super) fn rank(index: usize) -> Rank {
     debug_assert!(index < RANKS, "doudizhu classifier: rank index {index}");
     Rank::from_index(index).unwrap_or(Rank::RedJoker)
 }
 
 /// `len` consecutive bits from `start`.
-fn run(start: usize, len: usize) -> u16 {
+pub(super) fn run(start: usize, len: usize) -> u16 {
     let ones = 1u32.checked_shl(len as u32).map_or(u32::MAX, |b| b.wrapping_sub(1)); // b ≥ 1
     // A run starting past the 32 bits holds no rank: 0 is the true answer.
     (ones.checked_shl(start as u32).unwrap_or(0) & u32::from(ALL_RANKS)) as u16

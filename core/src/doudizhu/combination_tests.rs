@@ -8,7 +8,7 @@ extern crate std;
 use std::vec::Vec;
 
 use super::cards::{Cards, RANKS, Rank, pop};
-use super::combination::{CHAIN_TOP, Kind, Preset, PresetId, Reading, classify};
+use super::combination::{ALL_RANKS, CHAIN_TOP, Kind, Preset, PresetId, Reading, classify, rank, run};
 
 /// The readings of the classifier before session 24, strongest first (as `Readings::sort`, a
 /// stable insertion sort, ordered them).
@@ -28,24 +28,8 @@ fn readings_before(cards: &Cards, preset: &Preset) -> Vec<Reading> {
     out
 }
 
-/// Bit mask of every rank (bits 0..=14).
-const ALL_RANKS: u16 = (1 << RANKS) - 1;
 /// Bit mask of the suited ranks 3 … 2 (pairs, triplets and quads exist only there).
 const SUITED: u16 = (1 << (Rank::Two as usize + 1)) - 1;
-
-/// The rank of a mask bit the classifier found set: bits above the ranks are never set (masks
-/// are built from a card set's counts), so the fallback is unreachable (asserted in debug).
-fn rank(index: usize) -> Rank {
-    debug_assert!(index < RANKS, "doudizhu classifier: rank index {index}");
-    Rank::from_index(index).unwrap_or(Rank::RedJoker)
-}
-
-/// `len` consecutive bits from `start`.
-fn run(start: usize, len: usize) -> u16 {
-    let ones = 1u32.checked_shl(len as u32).map_or(u32::MAX, |b| b.wrapping_sub(1)); // b ≥ 1
-    // A run starting past the 32 bits holds no rank: 0 is the true answer.
-    (ones.checked_shl(start as u32).unwrap_or(0) & u32::from(ALL_RANKS)) as u16
-}
 
 /// A card set seen as bit masks: `by_count[k]` has bit `r` when rank `r` has exactly `k`
 /// cards. Every test of the classification is a few mask operations on these.
