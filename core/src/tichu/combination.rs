@@ -184,6 +184,11 @@ impl Combination {
     pub const fn is_bomb(self) -> bool {
         self.kind().is_bomb()
     }
+    /// Whether it is the Dragon played alone (a single of the Dragon's key): its winner gives
+    /// the trick away.
+    pub(crate) const fn is_dragon(self) -> bool {
+        self.kind == Kind::Single as u8 && self.key == DRAGON_KEY
+    }
 
     /// Whether `self`, played on `previous` (`None` = the lead), is legal. Not for a Phoenix
     /// single, whose value depends on the table: see [`phoenix_single_on`].

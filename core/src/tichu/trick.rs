@@ -8,7 +8,7 @@
 
 use super::Error;
 use super::card::{Cards, Rank};
-use super::combination::{Combination, DRAGON_KEY, Kind, resolve};
+use super::combination::{Combination, Kind, resolve};
 use super::moves::{MAX_HAND, wish_forces};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout};
 
@@ -688,7 +688,7 @@ impl Trick {
 
     /// Whether the top play is the Dragon (a single of its key): its winner gives the trick away.
     pub(crate) const fn top_is_dragon(&self) -> bool {
-        self.flags & HAS_TOP != 0 && self.top.kind() as u8 == Kind::Single as u8 && self.top.key() == DRAGON_KEY
+        self.flags & HAS_TOP != 0 && self.top.is_dragon()
     }
 
     /// Ends the trick as the working form's ending says (rare: once a trick).
@@ -991,10 +991,7 @@ impl Live {
         } else {
             Some(taker)
         };
-        let dragon = self
-            .parts
-            .top
-            .is_some_and(|top| top.kind() == Kind::Single && top.key() == DRAGON_KEY);
+        let dragon = self.parts.top.is_some_and(Combination::is_dragon);
         TrickEnd {
             taker,
             next_leader,
